@@ -1,0 +1,48 @@
+// The commerce API worker: signed requests only, one envelope shape, one error handler.
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { fail, ok } from '../../shared/api/envelope';
+import { apiConfig } from './lib/config';
+import { ApiError } from './lib/errors';
+import { nonceShard } from './lib/nonce-guard';
+import { verifySignature } from './middleware/signature';
+import { requireDevice } from './middleware/device';
+import { deviceRoutes } from './routes/device';
+import { countryRoutes } from './routes/country';
+import type { AppEnv } from './app-env';
+
+export { NonceGuard } from './lib/nonce-guard';
+
+const app = new Hono<AppEnv>();
+
+app.use(async function loadConfig(c, next) {
+  c.set('config', apiConfig(c.env));
+  await next();
+});
+app.use(
+  verifySignature({
+    secret: (c) => (c.var as AppEnv['Variables']).config.SIGNING_SECRET,
+    claimNonce: (c, nonce, expiresAt) => nonceShard(c.env as ApiEnv, nonce).claim(nonce, expiresAt),
+  }),
+);
+app.use(requireDevice({ secret: (c) => (c.var as AppEnv['Variables']).config.TOKEN_SECRET }));
+
+app.get('/health', (c) => c.json(ok({ status: 'ok' })));
+app.route('/device', deviceRoutes);
+app.route('/country', countryRoutes);
+
+app.notFound((c) => c.json(fail('not_found', 404), 404));
+
+app.onError((err, c) => {
+  if (err instanceof ApiError) {
+    const body = fail(err.key, err.status);
+    return c.json(err.details ? { ...body, data: err.details } : body, err.status);
+  }
+  if (err instanceof HTTPException) {
+    return c.json(fail(err.status === 404 ? 'not_found' : 'bad_request', err.status), err.status);
+  }
+  console.error('api error', c.req.method, c.req.path, err);
+  return c.json(fail('server_error', 500), 500);
+});
+
+export default app;

@@ -1,0 +1,27 @@
+// Requires a valid device token (x-token) except on the paths that hand one out.
+import type { Context, MiddlewareHandler } from 'hono';
+import { SIGNATURE_HEADERS } from '../../../../shared/api/signing';
+import { ApiError } from '../../lib/errors';
+import { verifyDeviceToken } from '../../lib/device-token';
+
+export type DeviceVariables = { deviceId: string | null };
+
+export interface DeviceOptions {
+  secret: (c: Context) => string;
+  /** Paths reachable without a device token. */
+  exempt?: string[];
+}
+
+export function requireDevice(options: DeviceOptions): MiddlewareHandler<{ Variables: DeviceVariables }> {
+  const exempt = new Set(options.exempt ?? ['/device/auth', '/health']);
+  return async function requireDeviceHandler(c, next) {
+    const token = c.req.header(SIGNATURE_HEADERS.token);
+    const deviceId = await verifyDeviceToken(options.secret(c), token);
+    if (!deviceId && !exempt.has(c.req.path)) {
+      // 403 tells the storefront to register the device again (spec §4 Session client).
+      throw new ApiError(403, 'device_token_invalid');
+    }
+    c.set('deviceId', deviceId);
+    await next();
+  };
+}

@@ -1,0 +1,79 @@
+// Browser start: load this page's dictionary, resolve the matched lazy routes, then hydrate the
+// server's document without refetching anything.
+import './styles/app.css';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterContextProvider, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { loadDictionary } from '../shared/i18n';
+import { localizePath } from '../shared/locale';
+import { apiContext, type BootData } from './boot';
+import { provideDictionary } from './i18n/context';
+import { deleteCookie } from './lib/cookies';
+import { createSessionClient } from './lib/session-client';
+import { AppProviders } from './providers';
+import { routes } from './routes';
+import { createSessionStore } from './stores/session';
+
+declare global {
+  interface Window {
+    __BOOT__: BootData;
+  }
+}
+
+async function resolveLazyMatches(tree: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(tree, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const mod = await route.lazy();
+      Object.assign(route, mod, { lazy: undefined });
+    }),
+  );
+}
+
+async function start(): Promise<void> {
+  const boot = window.__BOOT__;
+  const [dict] = await Promise.all([loadDictionary(boot.lang), resolveLazyMatches(routes)]);
+  provideDictionary(boot.lang, dict);
+
+  const session = createSessionStore({ country: boot.country, user: boot.user });
+  const api = createSessionClient({
+    lang: boot.lang,
+    country: () => session.country,
+    storage: safeSessionStorage(),
+    onUnauthorized() {
+      // The worker already cleared the httpOnly cookies; drop the readable one and go home.
+      deleteCookie('user');
+      session.user = null;
+      window.location.assign(localizePath('/', boot.lang));
+    },
+    onDeviceReset() {
+      window.location.reload();
+    },
+  });
+
+  const router = createBrowserRouter(routes, {
+    getContext() {
+      const context = new RouterContextProvider();
+      context.set(apiContext, api);
+      return context;
+    },
+  });
+
+  hydrateRoot(
+    document,
+    <AppProviders boot={boot} api={api} session={session}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+function safeSessionStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+void start();

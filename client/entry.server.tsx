@@ -1,0 +1,108 @@
+// Server rendering, called by the storefront worker. Loaders run first (critical data awaited), then
+// React streams the document. Crawlers get the whole document at once (allReady).
+import { preload, preloadModule } from 'react-dom';
+import { renderToReadableStream } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  RouterContextProvider,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router';
+import type { ApiClient } from '../shared/api/client';
+import { ar } from '../shared/i18n/ar';
+import { en } from '../shared/i18n/en';
+import { apiContext, type BootData } from './boot';
+import { provideDictionary } from './i18n/context';
+import { AppProviders } from './providers';
+import type { PageHandle } from './route-handle';
+import { routes } from './routes';
+import { createSessionStore } from './stores/session';
+
+provideDictionary('en', en);
+provideDictionary('ar', ar);
+
+const handler = createStaticHandler(routes);
+
+export interface RenderOptions {
+  request: Request;
+  api: ApiClient;
+  boot: BootData;
+  nonce: string;
+  /** Module scripts to start the app with (the client entry). */
+  bootstrapModules: string[];
+  /** Inline module run before the entry (the dev refresh preamble); needs the nonce too. */
+  preamble?: string;
+  /** Maps the matched page modules (source paths) to the JS files the browser should preload. */
+  preloads: (modules: string[]) => string[];
+  /** Font files to preload (woff2). */
+  fonts: string[];
+  waitForAll: boolean;
+  onError: (error: unknown) => void;
+}
+
+export type RenderResult =
+  | { kind: 'response'; response: Response }
+  | { kind: 'html'; status: number; stream: ReadableStream<Uint8Array> };
+
+/** JSON that is safe inside an inline <script>. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, unknown> | null {
+  if (!errors) return null;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(errors)) {
+    if (isRouteErrorResponse(value)) out[key] = { ...value, __type: 'RouteErrorResponse' };
+    // Never send server error details to the browser.
+    else if (value instanceof Error) out[key] = { message: 'server_error', __type: 'Error' };
+    else out[key] = value;
+  }
+  return out;
+}
+
+export async function renderDocument(options: RenderOptions): Promise<RenderResult> {
+  const requestContext = new RouterContextProvider();
+  requestContext.set(apiContext, options.api);
+  const context = await handler.query(options.request, { requestContext });
+  if (context instanceof Response) return { kind: 'response', response: context };
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const modules = context.matches.map((m) => (m.route.handle as PageHandle | undefined)?.module).filter((m): m is string => !!m);
+  const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
+  const bootScript = `window.__staticRouterHydrationData=${scriptJson(hydration)};window.__BOOT__=${scriptJson(options.boot)};`;
+
+  const session = createSessionStore({ country: options.boot.country, user: options.boot.user });
+  let status = context.statusCode;
+  const stream = await renderToReadableStream(
+    <AppProviders boot={options.boot} api={options.api} session={session}>
+      <Preloads modules={options.preloads(modules)} fonts={options.fonts} />
+      <StaticRouterProvider router={router} context={context} hydrate={false} nonce={options.nonce} />
+    </AppProviders>,
+    {
+      nonce: options.nonce,
+      bootstrapScriptContent: (options.preamble ?? '') + bootScript,
+      bootstrapModules: options.bootstrapModules,
+      onError(error) {
+        status = 500;
+        options.onError(error);
+      },
+    },
+  );
+  if (options.waitForAll) await stream.allReady;
+  return { kind: 'html', status, stream };
+}
+
+/** Resource hints through React, hoisted into <head>: page chunks and the page's font. */
+function Preloads({ modules, fonts }: { modules: string[]; fonts: string[] }) {
+  for (const href of modules) preloadModule(href);
+  for (const href of fonts) preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
+  return null;
+}
+
+

@@ -1,0 +1,106 @@
+// The browser's session client (spec §7): JSON bodies through the worker's /api proxy, 30 s timeout,
+// no retries, same-origin credentials, a per-session cache of flagged GETs keyed by language and country.
+import type { ApiClient, CallOptions } from '../../shared/api/client';
+import { ApiFailure } from '../../shared/api/client';
+import { CACHED_CODE, fail, isEnvelope, TIMEOUT_MESSAGE, type Envelope } from '../../shared/api/envelope';
+import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
+import type { CountryCode, Lang } from '../../shared/locale';
+
+export interface SessionClientOptions {
+  lang: Lang;
+  country: () => CountryCode;
+  /** 401: the session is gone; sign out locally and go home. */
+  onUnauthorized: () => void;
+  /** 403 with a device reset: the worker registered a new device; reload. */
+  onDeviceReset: () => void;
+  fetch?: typeof fetch;
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  timeoutMs?: number;
+}
+
+const CACHE_PREFIX = 'api:';
+
+export function createSessionClient(options: SessionClientOptions): ApiClient {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+
+  const cacheKey = (path: string) => `${CACHE_PREFIX}${options.lang}:${options.country()}:${path}`;
+
+  function readCache<T>(path: string): Envelope<T> | null {
+    try {
+      const raw = options.storage?.getItem(cacheKey(path));
+      if (!raw) return null;
+      const env = JSON.parse(raw) as Envelope<T>;
+      return { data: env.data, meta: { ...env.meta, code: CACHED_CODE } };
+    } catch (error) {
+      console.warn('session cache read failed', error);
+      return null;
+    }
+  }
+
+  function writeCache(path: string, env: Envelope<unknown>): void {
+    try {
+      options.storage?.setItem(cacheKey(path), JSON.stringify(env));
+    } catch (error) {
+      console.warn('session cache write failed', error);
+    }
+  }
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: CallOptions = {}): Promise<Envelope<T>> {
+    if (method === 'GET' && opts.cache) {
+      const hit = readCache<T>(path);
+      if (hit) return hit;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeoutMs);
+    const onAbort = () => controller.abort(opts.signal?.reason);
+    opts.signal?.addEventListener('abort', onAbort);
+
+    let response: Response;
+    try {
+      response = await doFetch(`/api${path}`, {
+        method,
+        credentials: 'same-origin',
+        headers: {
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          lang: options.lang,
+          'x-country': options.country(),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+      });
+    } catch (error) {
+      if (controller.signal.aborted && !opts.signal?.aborted) {
+        throw new ApiFailure(504, fail(TIMEOUT_MESSAGE, 504, 'request_timeout'));
+      }
+      throw new ApiFailure(500, fail(error instanceof Error ? error.message : String(error), 500));
+    } finally {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+    }
+
+    let parsed: unknown = null;
+    try {
+      parsed = await response.json();
+    } catch {
+      parsed = null;
+    }
+
+    if (!response.ok) {
+      const envelope = isEnvelope(parsed) ? (parsed as Envelope<unknown>) : fail(response.statusText || `HTTP ${response.status}`, 500);
+      if (response.status === 401) options.onUnauthorized();
+      if (response.status === 403 && envelope.meta.msg === 'device_token_invalid') options.onDeviceReset();
+      throw new ApiFailure(response.status, envelope);
+    }
+    if (!isEnvelope(parsed)) throw new ApiFailure(500, fail('invalid response', 500));
+    const envelope = parsed as Envelope<T>;
+    if (method === 'GET' && opts.cache) writeCache(path, envelope);
+    return envelope;
+  }
+
+  return {
+    get: (path, opts) => call('GET', path, undefined, opts),
+    post: (path, body, opts) => call('POST', path, body ?? {}, opts),
+  };
+}

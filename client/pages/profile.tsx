@@ -1,0 +1,24 @@
+// Profile root: the account menu of spec §2.
+import { Link } from 'react-router';
+import { PROFILE_MENU_IDS, routeById } from '../../shared/routes';
+import { useI18n } from '../i18n/context';
+import { useHref } from '../lib/locale';
+import { Page } from '../ui/Page';
+
+export function Component() {
+  const { t } = useI18n();
+  const href = useHref();
+  return (
+    <Page title={t('page_profile')}>
+      <nav aria-label={t('profile_menu_label')}>
+        <ul className="menu-list">
+          {PROFILE_MENU_IDS.map((id) => (
+            <li key={id}>
+              <Link to={href(routeById(id).path)}>{t(routeById(id).title)}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </Page>
+  );
+}

@@ -1,0 +1,32 @@
+// Everything the app needs above the router, identical on the server (per request) and in the browser.
+import { createContext, type ReactNode } from 'react';
+import { SWRConfig } from 'swr';
+import type { ApiClient } from '../shared/api/client';
+import type { BootData } from './boot';
+import { I18nProvider } from './i18n/context';
+import { SessionContext, type SessionState } from './stores/session';
+
+export const BootContext = createContext<BootData | null>(null);
+export const ApiContext = createContext<ApiClient | null>(null);
+
+export function AppProviders({ boot, api, session, children }: { boot: BootData; api: ApiClient; session: SessionState; children: ReactNode }) {
+  return (
+    <BootContext.Provider value={boot}>
+      <ApiContext.Provider value={api}>
+        <SessionContext.Provider value={session}>
+          <SWRConfig
+            value={{
+              fallback: boot.fallback,
+              fetcher: (path: string) => api.get(path).then((envelope) => envelope.data),
+              // SSR data is fresh on arrival: no refetch flash right after hydration.
+              revalidateIfStale: false,
+              revalidateOnFocus: false,
+            }}
+          >
+            <I18nProvider lang={boot.lang}>{children}</I18nProvider>
+          </SWRConfig>
+        </SessionContext.Provider>
+      </ApiContext.Provider>
+    </BootContext.Provider>
+  );
+}

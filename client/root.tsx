@@ -1,0 +1,83 @@
+// The document: <html lang dir> from the URL's locale, the shell around every page, and the
+// error boundaries that turn a 404 or a crash into a page inside the shell.
+import { isRouteErrorResponse, Link, Outlet, ScrollRestoration, useRouteError } from 'react-router';
+import { dirOf } from '../shared/locale';
+import { useI18n } from './i18n/context';
+import { useBoot, useHref } from './lib/locale';
+import { AuthModal } from './shell/AuthModal';
+import { Footer } from './shell/Footer';
+import { Header } from './shell/Header';
+import { ProgressBar } from './ui/ProgressBar';
+import { ToastStack } from './ui/ToastStack';
+
+function Document({ children }: { children: React.ReactNode }) {
+  const boot = useBoot();
+  const { t, lang } = useI18n();
+  return (
+    <html lang={lang} dir={dirOf(lang)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#0d6b5e" />
+        <meta name="description" content={t('brand_tagline')} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        {boot.css.map((href) => (
+          <link key={href} rel="stylesheet" href={href} precedence="default" />
+        ))}
+      </head>
+      <body>
+        <a href="#main" className="skip-link">
+          {t('skip_to_content')}
+        </a>
+        <ProgressBar />
+        <Header />
+        <main id="main" className="container main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer />
+        <ToastStack />
+        <AuthModal />
+        <ScrollRestoration />
+      </body>
+    </html>
+  );
+}
+
+export function Root() {
+  return (
+    <Document>
+      <Outlet />
+    </Document>
+  );
+}
+
+/** Errors below the root render inside the shell: 404 as not found, anything else as a 500 page. */
+export function PageError() {
+  const error = useRouteError();
+  const { t } = useI18n();
+  const href = useHref();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound && typeof console !== 'undefined') console.error(error);
+  const title = t(notFound ? 'not_found_title' : 'server_error_title');
+  return (
+    <section className="status-page" data-testid={notFound ? 'not-found' : 'server-error'}>
+      <title>{`${title} | ${t('brand_name')}`}</title>
+      <meta name="robots" content="noindex" />
+      <h1 className="page-title">{title}</h1>
+      <p>{t(notFound ? 'not_found_body' : 'server_error_body')}</p>
+      <Link className="button" to={href('/')}>
+        {t('back_home')}
+      </Link>
+    </section>
+  );
+}
+
+/** Last resort when the shell itself fails: still a full bilingual-aware document. */
+export function RootError() {
+  return (
+    <Document>
+      <PageError />
+    </Document>
+  );
+}

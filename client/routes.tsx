@@ -1,0 +1,44 @@
+// The route tree, the same on server and client. Pages are lazy chunks; English routes sit at the root
+// and the same routes sit under /ar. Route ids are explicit so hydration data lines up.
+import type { ComponentType } from 'react';
+import { data, type LoaderFunction, type RouteObject } from 'react-router';
+import { PAGE_ROUTES, type PageId } from '../shared/routes';
+import type { Lang } from '../shared/locale';
+import { PageError, Root, RootError } from './root';
+
+type PageModule = { file: string; load: () => Promise<{ Component: ComponentType; loader?: LoaderFunction }> };
+
+const home: PageModule = { file: 'client/pages/home.tsx', load: () => import('./pages/home') };
+const section: PageModule = { file: 'client/pages/section.tsx', load: () => import('./pages/section') };
+const profile: PageModule = { file: 'client/pages/profile.tsx', load: () => import('./pages/profile') };
+const product: PageModule = { file: 'client/pages/product.tsx', load: () => import('./pages/product') };
+
+const MODULES: Partial<Record<PageId, PageModule>> = { home, profile, product };
+
+function notFound(): never {
+  throw data(null, { status: 404 });
+}
+
+function localeRoutes(lang: Lang): RouteObject[] {
+  const pages: RouteObject[] = PAGE_ROUTES.map((r) => {
+    const mod = MODULES[r.id] ?? section;
+    const handle = { page: r.id, module: mod.file };
+    return r.path === '/'
+      ? { id: `${lang}:${r.id}`, index: true, handle, lazy: mod.load }
+      : { id: `${lang}:${r.id}`, path: r.path.slice(1), handle, lazy: mod.load };
+  });
+  pages.push({ id: `${lang}:not-found`, path: '*', loader: notFound });
+  return pages;
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: Root,
+    ErrorBoundary: RootError,
+    children: [
+      { id: 'en', path: '/', ErrorBoundary: PageError, children: localeRoutes('en') },
+      { id: 'ar', path: '/ar', ErrorBoundary: PageError, children: localeRoutes('ar') },
+    ],
+  },
+];

@@ -1,0 +1,58 @@
+// Country switch: KW/SA changes the currency and every price at once. Works without JavaScript too
+// (the form goes through the worker's /set-country redirect).
+import { useLocation, useRevalidator } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { COOKIE_NAMES, COUNTRY_CODES, COUNTRY_FACTS, isCountryCode } from '../../shared/locale';
+import { useI18n } from '../i18n/context';
+import { setCookie } from '../lib/cookies';
+import { useSessionStore } from '../stores/session';
+import { toast } from '../stores/toasts';
+
+export function CountrySwitch() {
+  const { t } = useI18n();
+  const session = useSessionStore();
+  const { country } = useSnapshot(session);
+  const location = useLocation();
+  const revalidator = useRevalidator();
+
+  return (
+    <form className="country-switch" method="get" action="/set-country">
+      <input type="hidden" name="to" value={location.pathname + location.search} />
+      <label className="visually-hidden" htmlFor="country-select">
+        {t('country_label')}
+      </label>
+      <select
+        id="country-select"
+        name="code"
+        value={country}
+        data-testid="country-switch"
+        onChange={(e) => {
+          const code = e.target.value;
+          if (!isCountryCode(code) || code === session.country) return;
+          session.country = code;
+          setCookie(COOKIE_NAMES.country, code);
+          clearApiCache();
+          revalidator.revalidate();
+          toast.info('country_changed', { currency: COUNTRY_FACTS[code].currency });
+        }}
+      >
+        {COUNTRY_CODES.map((code) => (
+          <option key={code} value={code}>
+            {t(`country_${code}`)}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <button type="submit">{t('ok')}</button>
+      </noscript>
+    </form>
+  );
+}
+
+function clearApiCache(): void {
+  try {
+    for (const key of Object.keys(sessionStorage)) if (key.startsWith('api:')) sessionStorage.removeItem(key);
+  } catch {
+    // no storage: nothing cached
+  }
+}

@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import { pagePath, routeById, type PageId } from '../../shared/routes';
+import type { MessageId } from '../../shared/i18n';
+import { useI18n } from '../i18n/context';
+
+type Linkable = Exclude<PageId, 'product' | 'shared-list'>;
+
+const COLUMNS: Array<{ title: MessageId; links: Linkable[] }> = [
+  { title: 'footer_shop', links: ['products', 'categories', 'brands-list', 'nutritionist-list', 'blood-test', 'quiz'] },
+  { title: 'footer_help', links: ['contact-us', 'how-it-works', 'return-policy', 'site-index'] },
+  { title: 'footer_company', links: ['our-story', 'become-a-supplier', 'terms', 'privacy-policy', 'disclaimer'] },
+];
+
+export function Footer() {
+  const { t, lang } = useI18n();
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <div className="footer-about">
+          <p className="footer-brand">{t('brand_name')}</p>
+          <p>{t('footer_about')}</p>
+        </div>
+        <nav aria-label={t('footer_navigation')} className="footer-columns">
+          {COLUMNS.map((col) => (
+            <div key={col.title}>
+              <h2 className="footer-title">{t(col.title)}</h2>
+              <ul>
+                {col.links.map((id) => (
+                  <li key={id}>
+                    <Link to={pagePath(id, lang)}>{t(routeById(id).title)}</Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+      </div>
+      <p className="container copyright">{t('copyright', { year: new Date().getUTCFullYear() })}</p>
+    </footer>
+  );
+}

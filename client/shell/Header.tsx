@@ -1,0 +1,69 @@
+import { Form, Link } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { useI18n } from '../i18n/context';
+import { useHref } from '../lib/locale';
+import { openAuthModal } from '../stores/auth-modal';
+import { cart, cartCount } from '../stores/cart';
+import { useSessionStore } from '../stores/session';
+import { Icon } from '../ui/Icon';
+import { formatNumber } from '../../shared/money';
+import { CountrySwitch } from './CountrySwitch';
+import { LanguageSwitch } from './LanguageSwitch';
+
+export function Header() {
+  const { t, lang } = useI18n();
+  const href = useHref();
+  const { items } = useSnapshot(cart);
+  const { user, country } = useSnapshot(useSessionStore());
+  const count = cartCount(items);
+
+  return (
+    <header className="site-header">
+      <div className="header-row container">
+        <Link to={href('/')} className="logo" aria-label={t('brand_name')}>
+          <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+            <rect width="32" height="32" rx="9" fill="var(--brand)" />
+            <path d="M10 17.5 14.5 22 23 11" stroke="#fff" strokeWidth="3" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          <span className="logo-text">{t('brand_name')}</span>
+        </Link>
+        <Form role="search" method="get" action={href('/search')} className="search-form">
+          <label htmlFor="site-search" className="visually-hidden">
+            {t('search_label')}
+          </label>
+          <input id="site-search" name="q" type="search" placeholder={t('search_placeholder')} autoComplete="off" enterKeyHint="search" />
+          <button type="submit" className="icon-button" aria-label={t('search_submit')}>
+            <Icon name="search" />
+          </button>
+        </Form>
+        <nav className="header-actions" aria-label={t('main_navigation')}>
+          <LanguageSwitch />
+          <CountrySwitch />
+          {user ? (
+            <Link to={href('/profile')} className="header-action" aria-label={`${t('account_label')}: ${user.name}`}>
+              <Icon name="user" />
+            </Link>
+          ) : (
+            <Link
+              to={href('/auth/sign-in')}
+              className="header-action"
+              aria-label={t('sign_in')}
+              onClick={(e) => {
+                e.preventDefault();
+                openAuthModal({ mode: 'sign_in' });
+              }}
+            >
+              <Icon name="user" />
+            </Link>
+          )}
+          <Link to={href('/cart')} className="header-action cart-link" aria-label={`${t('cart_label')}, ${t('cart_count', { count })}`}>
+            <Icon name="cart" flip />
+            <span className="badge" data-testid="cart-count" aria-hidden="true">
+              {formatNumber(count, lang, country)}
+            </span>
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}

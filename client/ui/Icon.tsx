@@ -1,0 +1,34 @@
+// Inline icons: no icon font or outside host, currentColor so they follow text colour, mirrored in RTL
+// where direction matters (the `flip` class).
+const paths = {
+  cart: 'M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2M9 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2Zm8 0a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z',
+  user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0',
+  search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14Zm9 3-4.3-4.3',
+  close: 'M6 6l12 12M18 6 6 18',
+  back: 'M15 18l-6-6 6-6',
+  edit: 'M4 20h4L19 9l-4-4L4 16v4Z',
+  add: 'M12 5v14M5 12h14',
+  globe: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm-9-9h18M12 3c2.5 2.6 3.5 5.6 3.5 9s-1 6.4-3.5 9c-2.5-2.6-3.5-5.6-3.5-9s1-6.4 3.5-9Z',
+} as const;
+
+export type IconName = keyof typeof paths;
+
+export function Icon({ name, size = 22, flip = false }: { name: IconName; size?: number; flip?: boolean }) {
+  return (
+    <svg
+      className={flip ? 'icon flip' : 'icon'}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={paths[name]} />
+    </svg>
+  );
+}

@@ -1,0 +1,16 @@
+// npm start: build the production bundle, migrate the local D1 database, and serve both workers
+// from the build at http://localhost:8787 (PORT overrides).
+import { spawnSync, spawn } from 'node:child_process';
+import { migrateLocal } from './db.mjs';
+
+const port = process.env.PORT ?? '8787';
+
+const build = spawnSync('vite', ['build'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+migrateLocal();
+
+console.log(`\nServing the shop at http://localhost:${port}\n`);
+const server = spawn('vite', ['preview', '--port', port, '--strictPort'], { stdio: 'inherit', env: { ...process.env, PORT: port } });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,22 @@
+// Message keys the API and the storefront worker put in meta.msg. Each one is also a dictionary key,
+// so the client can show it in either language (checked by a unit test).
+export const MESSAGE_KEYS = [
+  'ok',
+  'bad_request',
+  'validation_failed',
+  'not_found',
+  'method_not_allowed',
+  'signature_missing',
+  'signature_invalid',
+  'signature_expired',
+  'signature_replayed',
+  'device_token_invalid',
+  'unauthorized',
+  'forbidden_cross_site',
+  'payload_too_large',
+  'server_error',
+  'request_timeout',
+  'upstream_unavailable',
+] as const;
+
+export type MessageKey = (typeof MESSAGE_KEYS)[number];

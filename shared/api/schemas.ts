@@ -1,0 +1,29 @@
+// zod schemas shared by the API (validation) and the client (forms and typed calls).
+import { z } from 'zod';
+
+export const deviceAuthSchema = z.object({
+  device: z.object({
+    name: z.string().trim().min(1).max(120),
+    capacity: z.union([z.string().max(40), z.number().int().nonnegative()]).optional(),
+    uid: z.string().trim().min(8).max(128),
+    platform: z.string().trim().min(1).max(40),
+  }),
+  os: z.object({
+    version: z.string().trim().max(40),
+    type: z.string().trim().min(1).max(40),
+  }),
+});
+export type DeviceAuthInput = z.infer<typeof deviceAuthSchema>;
+
+export const countrySchema = z.object({
+  id: z.number().int(),
+  name_en: z.string(),
+  name_ar: z.string(),
+  code: z.enum(['KW', 'SA']),
+  currency: z.enum(['KWD', 'SAR']),
+  decimals: z.number().int(),
+  /** Rate from KWD as a decimal string, e.g. "12.2150"; money never travels as a float. */
+  exchange_rate: z.string(),
+  is_default: z.boolean(),
+});
+export type Country = z.infer<typeof countrySchema>;

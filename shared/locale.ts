@@ -1,0 +1,54 @@
+// Languages, countries and the locale URL segment. English is unprefixed; Arabic lives under /ar.
+
+export const LANGS = ['en', 'ar'] as const;
+export type Lang = (typeof LANGS)[number];
+export const DEFAULT_LANG: Lang = 'en';
+
+export const COUNTRY_CODES = ['KW', 'SA'] as const;
+export type CountryCode = (typeof COUNTRY_CODES)[number];
+export const DEFAULT_COUNTRY: CountryCode = 'KW';
+
+export type CurrencyCode = 'KWD' | 'SAR';
+
+/** Static facts about each country that do not change with data (rates come from the API). */
+export const COUNTRY_FACTS: Record<CountryCode, { currency: CurrencyCode; decimals: number; dialCode: string }> = {
+  KW: { currency: 'KWD', decimals: 3, dialCode: '+965' },
+  SA: { currency: 'SAR', decimals: 2, dialCode: '+966' },
+};
+
+export const COOKIE_NAMES = {
+  lang: 'lang',
+  country: 'country',
+} as const;
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
+}
+
+export function isCountryCode(value: unknown): value is CountryCode {
+  return typeof value === 'string' && (COUNTRY_CODES as readonly string[]).includes(value);
+}
+
+export function dirOf(lang: Lang): 'ltr' | 'rtl' {
+  return lang === 'ar' ? 'rtl' : 'ltr';
+}
+
+/** Splits `/ar/products/x` into `{ lang: 'ar', path: '/products/x' }`. */
+export function splitLocalePath(pathname: string): { lang: Lang; path: string } {
+  if (pathname === '/ar' || pathname.startsWith('/ar/')) {
+    return { lang: 'ar', path: pathname.slice(3) || '/' };
+  }
+  return { lang: 'en', path: pathname || '/' };
+}
+
+/** Prefixes an unprefixed app path with the locale segment when needed. */
+export function localizePath(path: string, lang: Lang): string {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  if (lang === 'en') return clean;
+  return clean === '/' ? '/ar' : `/ar${clean}`;
+}
+
+/** Intl locale for a language and country; Latin digits everywhere by default. */
+export function intlLocale(lang: Lang, country: CountryCode): string {
+  return `${lang}-${country}-u-nu-latn`;
+}

@@ -1,0 +1,97 @@
+// Every page route of spec §2, with its dictionary title key. Paths here are unprefixed;
+// localizePath() adds the /ar segment. Route builders keep links typo-free.
+import type { MessageId } from './i18n/en';
+import { localizePath, type Lang } from './locale';
+
+export const PAGE_ROUTES = [
+  { id: 'home', path: '/', title: 'page_home' },
+  { id: 'logout-profile', path: '/logout-profile', title: 'page_logout_profile' },
+  { id: 'sign-in', path: '/auth/sign-in', title: 'page_sign_in' },
+  { id: 'sign-up', path: '/auth/sign-up', title: 'page_sign_up' },
+  { id: 'forgot-password', path: '/auth/forgot-password', title: 'page_forgot_password' },
+  { id: 'search', path: '/search', title: 'page_search' },
+  { id: 'cart', path: '/cart', title: 'page_cart' },
+  { id: 'checkout-shipping', path: '/checkout/shipping', title: 'page_checkout_shipping' },
+  { id: 'checkout-order', path: '/checkout/order', title: 'page_checkout_order' },
+  { id: 'checkout-success', path: '/checkout/success', title: 'page_checkout_success' },
+  { id: 'bt-checkout-shipping', path: '/checkout-blood-test/shipping', title: 'page_bt_checkout_shipping' },
+  { id: 'bt-checkout-order', path: '/checkout-blood-test/order', title: 'page_bt_checkout_order' },
+  { id: 'bt-checkout-success', path: '/checkout-blood-test/success', title: 'page_bt_checkout_success' },
+  { id: 'profile', path: '/profile', title: 'page_profile' },
+  { id: 'profile-orders', path: '/profile/orders', title: 'page_profile_orders' },
+  { id: 'profile-addresses', path: '/profile/addresses', title: 'page_profile_addresses' },
+  { id: 'profile-account', path: '/profile/account', title: 'page_profile_account' },
+  { id: 'profile-notify-list', path: '/profile/notify-list', title: 'page_profile_notify_list' },
+  { id: 'profile-wallet', path: '/profile/wallet', title: 'page_profile_wallet' },
+  { id: 'profile-wishlists', path: '/profile/wishlists', title: 'page_profile_wishlists' },
+  { id: 'profile-blood-tests', path: '/profile/blood-tests', title: 'page_profile_blood_tests' },
+  { id: 'profile-blood-tests-ordered', path: '/profile/blood-tests/ordered', title: 'page_profile_blood_tests_ordered' },
+  { id: 'profile-blood-tests-uploaded', path: '/profile/blood-tests/uploaded', title: 'page_profile_blood_tests_uploaded' },
+  { id: 'categories', path: '/categories', title: 'page_categories' },
+  { id: 'products', path: '/products', title: 'page_products' },
+  { id: 'product', path: '/products/:slug', title: 'page_product' },
+  { id: 'brands', path: '/brands', title: 'page_brands' },
+  { id: 'brands-list', path: '/brands-list', title: 'page_brands_list' },
+  { id: 'become-a-supplier', path: '/become-a-supplier', title: 'page_become_a_supplier' },
+  { id: 'contact-us', path: '/contact-us', title: 'page_contact_us' },
+  { id: 'our-story', path: '/our-story', title: 'page_our_story' },
+  { id: 'site-index', path: '/site-index', title: 'page_site_index' },
+  { id: 'terms', path: '/terms', title: 'page_terms' },
+  { id: 'privacy-policy', path: '/privacy-policy', title: 'page_privacy_policy' },
+  { id: 'return-policy', path: '/return-policy', title: 'page_return_policy' },
+  { id: 'disclaimer', path: '/disclaimer', title: 'page_disclaimer' },
+  { id: 'blood-test', path: '/blood-test', title: 'page_blood_test' },
+  { id: 'upload-blood-test', path: '/upload-blood-test', title: 'page_upload_blood_test' },
+  { id: 'how-it-works', path: '/how-it-works', title: 'page_how_it_works' },
+  { id: 'share', path: '/share', title: 'page_share' },
+  { id: 'share-list', path: '/share/list', title: 'page_share_list' },
+  { id: 'shared-list', path: '/shared-list/:listId', title: 'page_shared_list' },
+  { id: 'nutritionist', path: '/nutritionist', title: 'page_nutritionist' },
+  { id: 'nutritionist-list', path: '/nutritionist-list', title: 'page_nutritionist_list' },
+  { id: 'quiz', path: '/quiz', title: 'page_quiz' },
+  { id: 'quiz-result', path: '/quiz-result', title: 'page_quiz_result' },
+  { id: 'app-shell', path: '/_app', title: 'page_app_shell' },
+] as const satisfies readonly { id: string; path: string; title: MessageId }[];
+
+export type PageRoute = (typeof PAGE_ROUTES)[number];
+export type PageId = PageRoute['id'];
+
+export const STATIC_PAGE_IDS = [
+  'our-story',
+  'contact-us',
+  'become-a-supplier',
+  'site-index',
+  'terms',
+  'privacy-policy',
+  'return-policy',
+  'disclaimer',
+] as const satisfies readonly PageId[];
+
+export const PROFILE_MENU_IDS = [
+  'profile-orders',
+  'profile-addresses',
+  'profile-account',
+  'profile-notify-list',
+  'profile-wallet',
+  'profile-wishlists',
+  'profile-blood-tests',
+] as const satisfies readonly PageId[];
+
+const byId = new Map<string, PageRoute>(PAGE_ROUTES.map((r) => [r.id, r]));
+
+export function routeById(id: PageId): PageRoute {
+  return byId.get(id)!;
+}
+
+/** Path of a page without parameters, in the given language. */
+export function pagePath(id: Exclude<PageId, 'product' | 'shared-list'>, lang: Lang): string {
+  return localizePath(routeById(id).path, lang);
+}
+
+export const paths = {
+  product: (slug: string, lang: Lang) => localizePath(`/products/${encodeURIComponent(slug)}`, lang),
+  /** The wishlist share link, formed as {origin}/shared-list/{listId} (spec §2). */
+  sharedList: (origin: string, listId: string) => `${origin}/shared-list/${encodeURIComponent(listId)}`,
+  signIn: (lang: Lang, returnUrl?: string) =>
+    localizePath('/auth/sign-in', lang) + (returnUrl ? `?return_url=${encodeURIComponent(returnUrl)}` : ''),
+};

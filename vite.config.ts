@@ -1,0 +1,54 @@
+// One Vite build for all three parts: the client bundle first (its manifest tells the storefront
+// worker which files a page needs), then the storefront worker, then the commerce API worker.
+import { readFileSync } from 'node:fs';
+import { cloudflare } from '@cloudflare/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const MANIFEST_ID = 'virtual:client-manifest';
+
+function clientManifest(): Plugin {
+  return {
+    name: 'client-manifest',
+    resolveId: (id) => (id === MANIFEST_ID ? `\0${MANIFEST_ID}` : undefined),
+    load(id) {
+      if (id !== `\0${MANIFEST_ID}`) return;
+      if (this.environment.mode === 'dev') return 'export default null;';
+      return `export default ${readFileSync('dist/client/.vite/manifest.json', 'utf8')};`;
+    },
+  };
+}
+
+export default defineConfig({
+  server: { port: Number(process.env.PORT ?? 8787), strictPort: true },
+  preview: { port: Number(process.env.PORT ?? 8787), strictPort: true },
+  environments: {
+    client: {
+      build: {
+        manifest: true,
+        rolldownOptions: { input: 'client/entry.client.tsx' },
+      },
+    },
+    storefront: {
+      optimizeDeps: {
+        include: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/server', 'react-router', 'swr', 'valtio', 'rosetta'],
+      },
+    },
+  },
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client!);
+      await builder.build(builder.environments.storefront!);
+      await builder.build(builder.environments.shop_api!);
+    },
+  },
+  plugins: [
+    react(),
+    clientManifest(),
+    cloudflare({
+      configPath: './wrangler.toml',
+      auxiliaryWorkers: [{ configPath: './api/wrangler.toml' }],
+      persistState: { path: '.wrangler/state' },
+    }),
+  ],
+});

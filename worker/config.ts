@@ -1,0 +1,43 @@
+// Environment validated once per isolate. Only the whitelisted public part reaches the browser.
+import { z } from 'zod';
+import type { PublicConfig } from '../client/boot';
+import { REQUEST_TIMEOUT_MS } from '../shared/constants';
+
+const DEV_PREFIX = 'dev-only-';
+
+const schema = z
+  .object({
+    ENVIRONMENT: z.enum(['development', 'test', 'production']).default('development'),
+    SIGNING_SECRET: z.string().min(32),
+    API_ORIGIN: z.union([z.literal(''), z.url()]).default(''),
+    API_TIMEOUT_MS: z.coerce.number().int().positive().max(120_000).default(REQUEST_TIMEOUT_MS),
+    SENTRY_DSN: z.union([z.literal(''), z.url()]).default(''),
+    APPLE_APP_IDS: z.string().default(''),
+    ANDROID_PACKAGE: z.string().default(''),
+    ANDROID_CERT_SHA256: z.string().default(''),
+    APP_LINK_PATHS: z.string().default(''),
+  })
+  .refine((c) => c.ENVIRONMENT !== 'production' || !c.SIGNING_SECRET.startsWith(DEV_PREFIX), {
+    message: 'production needs a real SIGNING_SECRET secret',
+  });
+
+export type StorefrontConfig = z.infer<typeof schema>;
+
+const cache = new WeakMap<object, StorefrontConfig>();
+
+export function storefrontConfig(env: StorefrontEnv): StorefrontConfig {
+  let config = cache.get(env);
+  if (!config) {
+    const parsed = schema.safeParse(env);
+    if (!parsed.success) {
+      throw new Error(`invalid storefront configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+    }
+    config = parsed.data;
+    cache.set(env, config);
+  }
+  return config;
+}
+
+export function publicConfig(config: StorefrontConfig): PublicConfig {
+  return { environment: config.ENVIRONMENT, sentryDsn: config.SENTRY_DSN };
+}

@@ -1,0 +1,39 @@
+// The storefront edge worker: security headers, app association, the signed /api proxy, the error
+// tunnel, and server rendering of every page route.
+import { Hono } from 'hono';
+import { fail } from '../shared/api/envelope';
+import type { AppEnv } from './app-env';
+import { storefrontConfig } from './config';
+import { reportError } from './lib/report-error';
+import { securityHeaders } from './middleware/security-headers';
+import { apiProxy } from './routes/api-proxy';
+import { appLinks } from './routes/app-links';
+import { monitoring } from './routes/monitoring';
+import { setCountry } from './routes/set-country';
+import { renderPage } from './render';
+import { fallbackPage } from './render/fallback';
+import { splitLocalePath } from '../shared/locale';
+
+const app = new Hono<AppEnv>();
+
+app.use(securityHeaders({ dev: import.meta.env.DEV }));
+app.use(async function loadConfig(c, next) {
+  c.set('config', storefrontConfig(c.env));
+  await next();
+});
+
+app.route('/', appLinks);
+app.route('/', monitoring);
+app.route('/', setCountry);
+app.route('/api', apiProxy);
+app.get('*', renderPage);
+app.all('*', (c) => c.json(fail('method_not_allowed', 405), 405));
+
+app.onError((error, c) => {
+  reportError(c, error);
+  if (c.req.path.startsWith('/api/')) return c.json(fail('server_error', 500), 500);
+  const { lang } = splitLocalePath(c.req.path);
+  return c.html(fallbackPage(lang, 500, c.var.nonce ?? ''), 500);
+});
+
+export default app;

@@ -1,0 +1,54 @@
+// Which scripts and styles a page needs, from the client build manifest (or the dev server).
+import manifest from 'virtual:client-manifest';
+import type { Lang } from '../../shared/locale';
+
+const ENTRY = 'client/entry.client.tsx';
+
+export interface AssetPlan {
+  bootstrapModules: string[];
+  css: string[];
+  /** JS files to modulepreload for these page modules and the page's dictionary. */
+  preloads: (modules: string[], lang: Lang) => string[];
+  /** Fonts to preload for a language. */
+  fonts: (lang: Lang) => string[];
+}
+
+function collect(key: string, seen: Set<string>, js: Set<string>, css: Set<string>): void {
+  const chunk = manifest?.[key];
+  if (!chunk || seen.has(key)) return;
+  seen.add(key);
+  js.add(`/${chunk.file}`);
+  for (const c of chunk.css ?? []) css.add(`/${c}`);
+  for (const i of chunk.imports ?? []) collect(i, seen, js, css);
+}
+
+function buildPlan(): AssetPlan {
+  if (!manifest) {
+    // Vite dev server: it serves sources and injects CSS itself.
+    return {
+      bootstrapModules: ['/@vite/client', '/client/dev-preamble.ts', `/${ENTRY}`],
+      css: [],
+      preloads: () => [],
+      fonts: () => [],
+    };
+  }
+  const entryJs = new Set<string>();
+  const entryCss = new Set<string>();
+  collect(ENTRY, new Set(), entryJs, entryCss);
+  const entryFile = `/${manifest[ENTRY]!.file}`;
+  const arabicFont = (manifest[ENTRY]!.assets ?? []).find((a) => /arabic-400-normal.*\.woff2$/.test(a));
+  return {
+    bootstrapModules: [entryFile],
+    css: [...entryCss],
+    preloads(modules, lang) {
+      const js = new Set<string>(entryJs);
+      const seen = new Set<string>();
+      for (const m of [...modules, `shared/i18n/${lang}.ts`]) collect(m, seen, js, new Set());
+      js.delete(entryFile);
+      return [...js];
+    },
+    fonts: (lang) => (lang === 'ar' && arabicFont ? [`/${arabicFont}`] : []),
+  };
+}
+
+export const assetPlan: AssetPlan = buildPlan();

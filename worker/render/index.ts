@@ -1,0 +1,68 @@
+// Server rendering of every page route: critical shell data first, then the streamed document.
+import type { Context } from 'hono';
+import type { Country } from '../../shared/api/schemas';
+import { splitLocalePath } from '../../shared/locale';
+import type { BootData } from '../../client/boot';
+import { renderDocument } from '../../client/entry.server';
+import type { AppEnv } from '../app-env';
+import { publicConfig } from '../config';
+import { ensureDevice, serverApi } from '../lib/gateway';
+import { readSession } from '../lib/session';
+import { reportError } from '../lib/report-error';
+import { assetPlan } from './assets';
+import { fallbackPage } from './fallback';
+
+const BOT = /bot|crawl|spider|slurp|facebookexternalhit|embedly|quora link preview|whatsapp|telegrambot|preview/i;
+
+export async function renderPage(c: Context<AppEnv>): Promise<Response> {
+  const url = new URL(c.req.url);
+  const { lang } = splitLocalePath(url.pathname);
+  const nonce = c.var.nonce;
+  const session = readSession(c, lang);
+  const html = (body: BodyInit | null, status: number) =>
+    c.body(body as string, status as 200, { 'content-type': 'text/html; charset=utf-8', vary: 'Cookie' });
+
+  try {
+    await ensureDevice(c, session);
+    const api = serverApi(c, session);
+
+    let countries: Country[];
+    try {
+      countries = (await api.get<{ items: Country[] }>('/country')).data.items;
+    } catch (error) {
+      // Without exchange rates no price can be shown correctly: say so instead of guessing.
+      reportError(c, error);
+      return html(fallbackPage(lang, 503, nonce), 503);
+    }
+
+    const boot: BootData = {
+      lang,
+      country: session.country,
+      user: session.user,
+      config: publicConfig(c.var.config),
+      css: assetPlan.css,
+      fallback: { '/country': { items: countries } },
+    };
+
+    const result = await renderDocument({
+      request: c.req.raw,
+      api,
+      boot,
+      nonce,
+      bootstrapModules: assetPlan.bootstrapModules,
+      preloads: (modules) => assetPlan.preloads(modules, lang),
+      fonts: assetPlan.fonts(lang),
+      waitForAll: BOT.test(c.req.header('user-agent') ?? ''),
+      onError: (error) => reportError(c, error),
+    });
+    if (result.kind === 'response') {
+      const headers = new Headers(result.response.headers);
+      for (const cookie of c.res.headers.getSetCookie()) headers.append('set-cookie', cookie);
+      return new Response(result.response.body, { status: result.response.status, headers });
+    }
+    return html(result.stream, result.status);
+  } catch (error) {
+    reportError(c, error);
+    return html(fallbackPage(lang, 500, nonce), 500);
+  }
+}

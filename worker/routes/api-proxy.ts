@@ -1,0 +1,39 @@
+// /api/* → the commerce API, signed, with the session's tokens added from httpOnly cookies.
+import { Hono } from 'hono';
+import { fail } from '../../shared/api/envelope';
+import type { AppEnv } from '../app-env';
+import { ensureDevice, forward } from '../lib/gateway';
+import { apiLang, readSession } from '../lib/session';
+import { sameSiteOnly } from '../middleware/same-site';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+/** Upstream paths the browser may not call itself. */
+const WORKER_ONLY = new Set(['/device/auth']);
+
+export const apiProxy = new Hono<AppEnv>();
+
+apiProxy.use(sameSiteOnly());
+
+apiProxy.all('/*', async function proxyHandler(c) {
+  const url = new URL(c.req.url);
+  const path = url.pathname.replace(/^\/api/, '') || '/';
+  if (WORKER_ONLY.has(path)) return c.json(fail('not_found', 404), 404);
+  if (c.req.method !== 'GET' && c.req.method !== 'POST') return c.json(fail('method_not_allowed', 405), 405);
+
+  let body = '';
+  if (c.req.method === 'POST') {
+    const length = Number(c.req.header('content-length') ?? 0);
+    if (length > MAX_BODY_BYTES) return c.json(fail('payload_too_large', 413), 413);
+    body = await c.req.text();
+    if (body.length > MAX_BODY_BYTES) return c.json(fail('payload_too_large', 413), 413);
+  }
+
+  const session = readSession(c, apiLang(c));
+  await ensureDevice(c, session);
+  const result = await forward(c, session, c.req.method, path + url.search, body);
+  return c.body(result.body, result.status as 200, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'private, no-store',
+    'x-cache': result.cached ? 'HIT' : 'MISS',
+  });
+});

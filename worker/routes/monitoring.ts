@@ -1,0 +1,50 @@
+// Error-report tunnel (spec §7 /monitoring): the browser posts Sentry envelopes here (so ad blockers
+// and CSP keep working) and they are forwarded only to the configured DSN's project.
+import { Hono } from 'hono';
+import { fail } from '../../shared/api/envelope';
+import type { AppEnv } from '../app-env';
+
+const MAX_ENVELOPE_BYTES = 512 * 1024;
+
+export interface DsnParts {
+  host: string;
+  projectId: string;
+  origin: string;
+}
+
+export function parseDsn(dsn: string): DsnParts | null {
+  try {
+    const url = new URL(dsn);
+    const projectId = url.pathname.replace(/^\/+|\/+$/g, '');
+    if (!url.username || !/^\d+$/.test(projectId)) return null;
+    return { host: url.host, projectId, origin: `${url.protocol}//${url.host}` };
+  } catch {
+    return null;
+  }
+}
+
+export const monitoring = new Hono<AppEnv>();
+
+monitoring.post('/monitoring', async (c) => {
+  const configured = parseDsn(c.var.config.SENTRY_DSN);
+  if (!configured) return c.json(fail('not_found', 404), 404);
+  const envelope = await c.req.text();
+  if (envelope.length > MAX_ENVELOPE_BYTES) return c.json(fail('payload_too_large', 413), 413);
+
+  const headerLine = envelope.slice(0, envelope.indexOf('\n') >>> 0);
+  let dsn: DsnParts | null = null;
+  try {
+    dsn = parseDsn((JSON.parse(headerLine) as { dsn?: string }).dsn ?? '');
+  } catch {
+    dsn = null;
+  }
+  if (!dsn || dsn.host !== configured.host || dsn.projectId !== configured.projectId) {
+    return c.json(fail('bad_request', 400), 400);
+  }
+  const upstream = await fetch(`${configured.origin}/api/${configured.projectId}/envelope/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-sentry-envelope' },
+    body: envelope,
+  });
+  return c.body(null, upstream.ok ? 200 : 502);
+});

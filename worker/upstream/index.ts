@@ -1,0 +1,97 @@
+// Calls the commerce API: through the API service binding, or API_ORIGIN when set. Every call is
+// signed (shared/api/signing.ts) and carries the session headers of spec §7; 30 s timeout, no retries.
+import { fail, TIMEOUT_MESSAGE } from '../../shared/api/envelope';
+import { signRequest, SIGNATURE_HEADERS } from '../../shared/api/signing';
+import type { CountryCode, Lang } from '../../shared/locale';
+import type { StorefrontConfig } from '../config';
+
+export interface UpstreamCall {
+  method: string;
+  /** Upstream path with query, e.g. "/country" or "/product/1?x=y". */
+  path: string;
+  body?: string;
+  deviceToken: string | null;
+  userToken: string | null;
+  lang: Lang;
+  country: CountryCode;
+  requestId?: string;
+}
+
+const INTERNAL_ORIGIN = 'https://shop-api.internal';
+
+function jsonResponse(body: unknown, status: number): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+}
+
+export async function callUpstream(env: StorefrontEnv, config: StorefrontConfig, call: UpstreamCall): Promise<Response> {
+  const body = call.body ?? '';
+  const signed = await signRequest(config.SIGNING_SECRET, call.method, call.path, body);
+  const headers = new Headers({
+    accept: 'application/json',
+    [SIGNATURE_HEADERS.requestId]: call.requestId ?? crypto.randomUUID(),
+    [SIGNATURE_HEADERS.lang]: call.lang,
+    [SIGNATURE_HEADERS.country]: call.country,
+    ...signed,
+  });
+  if (body) headers.set('content-type', 'application/json');
+  if (call.deviceToken) headers.set(SIGNATURE_HEADERS.token, call.deviceToken);
+  if (call.userToken) headers.set(SIGNATURE_HEADERS.authorization, `Bearer ${call.userToken}`);
+
+  const origin = config.API_ORIGIN ? config.API_ORIGIN.replace(/\/$/, '') : INTERNAL_ORIGIN;
+  const request = new Request(origin + call.path, {
+    method: call.method,
+    headers,
+    body: call.method === 'GET' || call.method === 'HEAD' ? undefined : body,
+    signal: AbortSignal.timeout(config.API_TIMEOUT_MS),
+  });
+
+  try {
+    return config.API_ORIGIN ? await fetch(request) : await env.API.fetch(request);
+  } catch (error) {
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+      return jsonResponse(fail(TIMEOUT_MESSAGE, 504, 'request_timeout'), 504);
+    }
+    console.error('upstream unavailable', call.method, call.path, error);
+    return jsonResponse(fail('upstream_unavailable', 502), 502);
+  }
+}
+
+/** Registers this browser as a device (spec §7 POST /device/auth) and returns its token. */
+export async function registerDevice(
+  env: StorefrontEnv,
+  config: StorefrontConfig,
+  userAgent: string,
+  lang: Lang,
+  country: CountryCode,
+): Promise<string | null> {
+  const os = /Android/i.test(userAgent)
+    ? 'android'
+    : /iPhone|iPad|iPod/i.test(userAgent)
+      ? 'ios'
+      : /Mac OS X/i.test(userAgent)
+        ? 'macos'
+        : /Windows/i.test(userAgent)
+          ? 'windows'
+          : /Linux/i.test(userAgent)
+            ? 'linux'
+            : 'other';
+  const payload = {
+    device: { name: userAgent.slice(0, 120) || 'browser', uid: crypto.randomUUID(), platform: 'web' },
+    os: { type: os, version: '' },
+  };
+  const res = await callUpstream(env, config, {
+    method: 'POST',
+    path: '/device/auth',
+    body: JSON.stringify(payload),
+    deviceToken: null,
+    userToken: null,
+    lang,
+    country,
+  });
+  if (!res.ok) {
+    console.error('device registration failed', res.status);
+    return null;
+  }
+  const json = (await res.json()) as { data?: { access_token?: string } };
+  return json.data?.access_token ?? null;
+}
