@@ -15,6 +15,11 @@ const product: PageModule = { file: 'client/pages/product.tsx', load: () => impo
 
 const MODULES: Partial<Record<PageId, PageModule>> = { home, profile, product };
 
+/** Never rendered: the loader throws, and the locale's error boundary shows the not-found page. */
+function NoPage() {
+  return null;
+}
+
 function notFound(): never {
   throw data(null, { status: 404 });
 }
@@ -27,7 +32,7 @@ function localeRoutes(lang: Lang): RouteObject[] {
       ? { id: `${lang}:${r.id}`, index: true, handle, lazy: mod.load }
       : { id: `${lang}:${r.id}`, path: r.path.slice(1), handle, lazy: mod.load };
   });
-  pages.push({ id: `${lang}:not-found`, path: '*', loader: notFound });
+  pages.push({ id: `${lang}:not-found`, path: '*', loader: notFound, Component: NoPage });
   return pages;
 }
 

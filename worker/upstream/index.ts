@@ -38,21 +38,32 @@ export async function callUpstream(env: StorefrontEnv, config: StorefrontConfig,
   if (call.userToken) headers.set(SIGNATURE_HEADERS.authorization, `Bearer ${call.userToken}`);
 
   const origin = config.API_ORIGIN ? config.API_ORIGIN.replace(/\/$/, '') : INTERNAL_ORIGIN;
+  const controller = new AbortController();
   const request = new Request(origin + call.path, {
     method: call.method,
     headers,
     body: call.method === 'GET' || call.method === 'HEAD' ? undefined : body,
-    signal: AbortSignal.timeout(config.API_TIMEOUT_MS),
+    signal: controller.signal,
   });
 
+  // The timer wins the race even when a binding ignores the abort signal; no retry follows (spec §9).
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve('timeout');
+    }, config.API_TIMEOUT_MS);
+  });
   try {
-    return config.API_ORIGIN ? await fetch(request) : await env.API.fetch(request);
+    const outcome = await Promise.race([config.API_ORIGIN ? fetch(request) : env.API.fetch(request), timeout]);
+    if (outcome === 'timeout') return jsonResponse(fail(TIMEOUT_MESSAGE, 504, 'request_timeout'), 504);
+    return outcome;
   } catch (error) {
-    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-      return jsonResponse(fail(TIMEOUT_MESSAGE, 504, 'request_timeout'), 504);
-    }
+    if (controller.signal.aborted) return jsonResponse(fail(TIMEOUT_MESSAGE, 504, 'request_timeout'), 504);
     console.error('upstream unavailable', call.method, call.path, error);
     return jsonResponse(fail('upstream_unavailable', 502), 502);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -1,0 +1,69 @@
+// Every API request must carry a valid signature: spec §7, decision 0004.
+import { exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { signedRequest } from '../../support/signed-fetch';
+import { call, deviceToken, json } from './helpers';
+
+describe('request signatures', () => {
+  it('accepts a correctly signed request', async () => {
+    const res = await call('/health');
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ data: { status: 'ok' }, meta: { msg: 'ok', code: 200, msgType: 0 } });
+  });
+
+  it('refuses a request without a signature', async () => {
+    const res = await exports.default.fetch(new Request('https://api.test/health'));
+    expect(res.status).toBe(401);
+    expect((await json(res)).meta).toEqual({ msg: 'signature_missing', code: 401, msgType: 1 });
+  });
+
+  it('refuses a request signed with another secret', async () => {
+    const res = await call('/health', { secret: 'someone-elses-secret-0123456789abcdef' });
+    expect(res.status).toBe(401);
+    expect((await json(res)).meta.msg).toBe('signature_invalid');
+  });
+
+  it('refuses a tampered body', async () => {
+    const token = await deviceToken();
+    const req = await signedRequest('/device/auth', { body: JSON.stringify({ a: 1 }), token });
+    const tampered = new Request(req, { body: JSON.stringify({ a: 2 }) });
+    const res = await exports.default.fetch(tampered);
+    expect(res.status).toBe(401);
+    expect((await json(res)).meta.msg).toBe('signature_invalid');
+  });
+
+  it('refuses a changed path or query', async () => {
+    const req = await signedRequest('/country?x=1');
+    const moved = new Request('https://api.test/country?x=2', { headers: req.headers });
+    const res = await exports.default.fetch(moved);
+    expect(res.status).toBe(401);
+    expect((await json(res)).meta.msg).toBe('signature_invalid');
+  });
+
+  it('refuses a timestamp more than 300 s old or ahead', async () => {
+    for (const skew of [-301_000, 301_000]) {
+      const res = await call('/health', { now: Date.now() + skew });
+      expect(res.status).toBe(401);
+      expect((await json(res)).meta.msg).toBe('signature_expired');
+    }
+    const within = await call('/health', { now: Date.now() - 250_000 });
+    expect(within.status).toBe(200);
+  });
+
+  it('refuses a replayed nonce', async () => {
+    const first = await signedRequest('/health');
+    const replay = first.clone();
+    expect((await exports.default.fetch(first)).status).toBe(200);
+    const res = await exports.default.fetch(replay);
+    expect(res.status).toBe(401);
+    expect((await json(res)).meta.msg).toBe('signature_replayed');
+  });
+
+  it('does not let a forged request burn a real nonce', async () => {
+    const nonce = crypto.randomUUID();
+    const forged = await call('/health', { nonce, secret: 'forger-secret-0123456789abcdef0123456' });
+    expect(forged.status).toBe(401);
+    const real = await call('/health', { nonce });
+    expect(real.status).toBe(200);
+  });
+});

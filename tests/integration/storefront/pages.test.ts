@@ -1,0 +1,110 @@
+// Server rendering: language and direction in the first bytes, real 404s, security headers,
+// no tokens in the HTML.
+import { describe, expect, it } from 'vitest';
+import { storefront } from './helpers';
+
+async function firstChunk(res: Response): Promise<string> {
+  const reader = res.body!.getReader();
+  const { value } = await reader.read();
+  await reader.cancel();
+  return new TextDecoder().decode(value);
+}
+
+describe('server-rendered pages', () => {
+  it('renders English, left to right, at /', async () => {
+    const res = await storefront('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await firstChunk(res)).toMatch(/^<!DOCTYPE html><html lang="en" dir="ltr">/);
+  });
+
+  it('renders Arabic, right to left, under /ar', async () => {
+    const res = await storefront('/ar/cart');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="ar" dir="rtl">/);
+    expect(html).toContain('سلتك فارغة.');
+  });
+
+  it('renders every route of spec §2 in both languages', async () => {
+    const paths = ['/', '/logout-profile', '/auth/sign-in', '/auth/sign-up', '/auth/forgot-password', '/search', '/cart',
+      '/checkout/shipping', '/checkout/order', '/checkout/success', '/checkout-blood-test/shipping', '/checkout-blood-test/order',
+      '/checkout-blood-test/success', '/profile', '/profile/orders', '/profile/addresses', '/profile/account', '/profile/notify-list',
+      '/profile/wallet', '/profile/wishlists', '/profile/blood-tests', '/profile/blood-tests/ordered', '/profile/blood-tests/uploaded',
+      '/categories', '/products', '/brands', '/brands-list', '/become-a-supplier', '/contact-us', '/our-story', '/site-index', '/terms',
+      '/privacy-policy', '/return-policy', '/disclaimer', '/blood-test', '/upload-blood-test', '/how-it-works', '/share', '/share/list',
+      '/shared-list/abc', '/nutritionist', '/nutritionist-list', '/quiz', '/quiz-result', '/_app'];
+    const cookie = 'dtk=' + (await storefront('/api/country').then((r) => r.headers.getSetCookie()[0]!.split(';')[0]!.slice(4)));
+    for (const path of paths) {
+      for (const prefix of ['', '/ar']) {
+        const url = prefix + (path === '/' && prefix ? '' : path);
+        const res = await storefront(url, { headers: { cookie } });
+        expect(res.status, url).toBe(200);
+        const html = await res.text();
+        expect(html, url).toContain('<h1');
+        expect(html, url).toContain(`<html lang="${prefix ? 'ar' : 'en'}"`);
+      }
+    }
+  });
+
+  it('answers unknown paths with a real 404 and a not-found page in the right language', async () => {
+    const en = await storefront('/no-such-page');
+    expect(en.status).toBe(404);
+    expect(await en.text()).toContain('Page not found');
+    const ar = await storefront('/ar/no-such-page');
+    expect(ar.status).toBe(404);
+    expect(await ar.text()).toContain('الصفحة غير موجودة');
+  });
+
+  it('answers an unknown product slug with a 404', async () => {
+    const res = await storefront('/products/no-such-product');
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('data-testid="not-found"');
+  });
+
+  it('sends a CSP with a fresh nonce that every inline script carries, and no unsafe-inline scripts', async () => {
+    const a = await storefront('/');
+    const b = await storefront('/');
+    const csp = a.headers.get('content-security-policy')!;
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+    expect(/'nonce-([^']+)'/.exec(b.headers.get('content-security-policy')!)![1]).not.toBe(nonce);
+    expect(csp).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    const html = await a.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(a.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(a.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(a.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('puts no token in the HTML, only whitelisted public config', async () => {
+    const res = await storefront('/', { headers: { cookie: 'atk=user-secret-token; user=%7B%22id%22%3A1%2C%22name%22%3A%22Sara%22%7D' } });
+    const html = await res.text();
+    const deviceCookie = res.headers.getSetCookie().find((c) => c.startsWith('dtk='))!;
+    const deviceToken = deviceCookie.split(';')[0]!.slice(4);
+    expect(html).not.toContain('user-secret-token');
+    expect(html).not.toContain(deviceToken);
+    expect(html).not.toContain('SIGNING_SECRET');
+    expect(html).not.toContain('dev-only-');
+    expect(html).toContain('"user":{"id":1,"name":"Sara"');
+  });
+
+  it('shows prices in the country currency from the country cookie', async () => {
+    const kw = await (await storefront('/', { headers: { cookie: 'country=KW' } })).text();
+    expect(kw).toMatch(/KWD.15\.000/);
+    const sa = await (await storefront('/', { headers: { cookie: 'country=SA' } })).text();
+    expect(sa).toMatch(/SAR.183\.00/);
+  });
+
+  it('sets the country without JavaScript and returns only to same-site paths', async () => {
+    const ok = await storefront('/set-country?code=SA&to=/ar/cart');
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('location')).toBe('/ar/cart');
+    expect(ok.headers.getSetCookie().join()).toContain('country=SA');
+    const evil = await storefront('/set-country?code=SA&to=//evil.example/x');
+    expect(evil.headers.get('location')).toBe('/');
+  });
+});

@@ -1,0 +1,138 @@
+// The /api proxy: signing end to end, session headers, tokens into httpOnly cookies only,
+// 401/403 session rules (spec §4), timeout (spec §8), cross-site refusal.
+import { describe, expect, it } from 'vitest';
+import { TIMEOUT_MESSAGE } from '../../../shared/api/envelope';
+import { cookiesFrom, envelope, setCookie, storefront, stubApi } from './helpers';
+
+describe('/api proxy through the real commerce API', () => {
+  it('signs a request that the API accepts, end to end', async () => {
+    const res = await storefront('/api/country', { headers: { lang: 'ar', 'x-country': 'SA' } });
+    expect(res.status).toBe(200);
+    const body = await res.json<any>();
+    expect(body.data.items.map((c: { code: string }) => c.code)).toEqual(['KW', 'SA']);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('registers the device on first visit and keeps its token in an httpOnly cookie only', async () => {
+    const res = await storefront('/api/country');
+    const device = setCookie(res, 'dtk');
+    expect(device).toMatch(/^dtk=dv1\./);
+    expect(device).toMatch(/HttpOnly/);
+    expect(device).toMatch(/Secure/);
+    expect(device).toMatch(/SameSite=Lax/);
+    const text = await res.text();
+    expect(text).not.toContain('dv1.');
+  });
+
+  it('refuses browser calls to device registration', async () => {
+    const res = await storefront('/api/device/auth', { method: 'POST', body: '{}', headers: { origin: 'http://shop.test' } });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('/api proxy session rules (stub API)', () => {
+  it('adds request id, nonce, signature, lang, country, device token and bearer token', async () => {
+    const stub = stubApi(() => envelope({ ok: true }));
+    await storefront('/api/user/me?x=1', { headers: { lang: 'ar', 'x-country': 'SA', cookie: 'dtk=dv1.device.tok; atk=user-token' } }, { API: stub.fetcher });
+    const sent = stub.received.at(-1)!;
+    expect(new URL(sent.url).pathname + new URL(sent.url).search).toBe('/user/me?x=1');
+    expect(sent.headers.get('x-token')).toBe('dv1.device.tok');
+    expect(sent.headers.get('authorization')).toBe('Bearer user-token');
+    expect(sent.headers.get('lang')).toBe('ar');
+    expect(sent.headers.get('x-country')).toBe('SA');
+    expect(sent.headers.get('x-reqid')).toMatch(/[0-9a-f-]{36}/);
+    expect(sent.headers.get('x-nonce')).toMatch(/[0-9a-f-]{36}/);
+    expect(sent.headers.get('x-hash')).toMatch(/^[0-9a-f]{64}$/);
+    expect(Number(sent.headers.get('x-ts'))).toBeGreaterThan(Date.now() / 1000 - 5);
+  });
+
+  it('moves the login token into an httpOnly, Secure, SameSite=Strict cookie and strips it from the body', async () => {
+    const stub = stubApi(() => envelope({ access_token: 'secret-user-token', user: { id: 7, name: 'Sara', email: 'sara@example.com', phone: null } }));
+    const res = await storefront(
+      '/api/user/login',
+      { method: 'POST', body: JSON.stringify({ email: 'sara@example.com', password: 'x' }), headers: { origin: 'http://shop.test', cookie: 'dtk=dv1.d.t' } },
+      { API: stub.fetcher },
+    );
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).not.toContain('secret-user-token');
+    expect(JSON.parse(text).data.user.name).toBe('Sara');
+    const auth = setCookie(res, 'atk')!;
+    expect(auth).toContain('atk=secret-user-token');
+    expect(auth).toContain('Max-Age=1209600');
+    expect(auth).toContain('HttpOnly');
+    expect(auth).toContain('Secure');
+    expect(auth).toContain('SameSite=Strict');
+    const user = setCookie(res, 'user')!;
+    expect(user).toContain('Max-Age=2592000');
+    expect(user).not.toContain('HttpOnly');
+    expect(decodeURIComponent(user)).toContain('"name":"Sara"');
+    expect(decodeURIComponent(user)).not.toContain('secret-user-token');
+  });
+
+  it('uses the __Host- prefix for token cookies over https', async () => {
+    const stub = stubApi(() => envelope({ access_token: 'tok', user: { id: 1, name: 'A' } }));
+    const res = await storefront('https://shop.test/api/user/register', { method: 'POST', body: '{}', headers: { origin: 'https://shop.test' } }, { API: stub.fetcher });
+    expect(setCookie(res, '__Host-atk')).toMatch(/^__Host-atk=tok; Max-Age=1209600; Path=\/; HttpOnly; Secure; SameSite=Strict/);
+    expect(setCookie(res, '__Host-dtk')).toMatch(/HttpOnly; Secure; SameSite=Lax/);
+    expect(res.headers.get('strict-transport-security')).toContain('max-age=');
+  });
+
+  it('strips access_token from any other response as well', async () => {
+    const stub = stubApi(() => envelope({ access_token: 'leak', name: 'x' }));
+    const res = await storefront('/api/user/sync', { headers: { cookie: 'dtk=dv1.d.t' } }, { API: stub.fetcher });
+    expect(await res.text()).not.toContain('leak');
+    expect(setCookie(res, 'atk')).toBeUndefined();
+  });
+
+  it('clears the session cookies when the API answers 401', async () => {
+    const stub = stubApi(() => envelope(null, 401, 'unauthorized'));
+    const res = await storefront('/api/user/me', { headers: { cookie: 'dtk=dv1.d.t; atk=old; user=%7B%7D' } }, { API: stub.fetcher });
+    expect(res.status).toBe(401);
+    expect(setCookie(res, 'atk')).toMatch(/^atk=; Max-Age=0/);
+    expect(setCookie(res, 'user')).toMatch(/^user=; Max-Age=0/);
+  });
+
+  it('registers the device again when the API answers 403 device_token_invalid', async () => {
+    const stub = stubApi(() => envelope(null, 403, 'device_token_invalid'));
+    const res = await storefront('/api/product/1', { headers: { cookie: 'dtk=dv1.stale.token' } }, { API: stub.fetcher });
+    expect(res.status).toBe(403);
+    expect((await res.json<any>()).meta.msg).toBe('device_token_invalid');
+    const fresh = setCookie(res, 'dtk')!;
+    expect(fresh).toMatch(/^dtk=dv1\./);
+    expect(fresh).not.toContain('stale');
+  });
+
+  it('answers 504 with the spec message when the API takes longer than the timeout', async () => {
+    const stub = stubApi(() => new Promise((resolve) => setTimeout(() => resolve(envelope({})), 2000)));
+    const res = await storefront('/api/product/1', { headers: { cookie: 'dtk=dv1.d.t' } }, { API: stub.fetcher, API_TIMEOUT_MS: '50' });
+    expect(res.status).toBe(504);
+    expect((await res.json<any>()).meta).toEqual({ msg: TIMEOUT_MESSAGE, code: 504, msgType: 1, key: 'request_timeout' });
+  });
+
+  it('passes API errors through with their envelope', async () => {
+    const stub = stubApi(() => envelope({ fields: [{ field: 'email' }] }, 400, 'validation_failed'));
+    const res = await storefront('/api/user/login', { method: 'POST', body: '{}', headers: { origin: 'http://shop.test', cookie: 'dtk=dv1.d.t' } }, { API: stub.fetcher });
+    expect(res.status).toBe(400);
+    expect((await res.json<any>()).meta.msg).toBe('validation_failed');
+  });
+
+  it('refuses state-changing requests from another site', async () => {
+    const stub = stubApi(() => envelope({}));
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
+      const res = await storefront('/api/user/logout', { method: 'POST', body: '{}', headers }, { API: stub.fetcher });
+      expect(res.status).toBe(403);
+      expect((await res.json<any>()).meta.msg).toBe('forbidden_cross_site');
+    }
+    expect(stub.received).toHaveLength(0);
+  });
+
+  it('keeps a browser session across calls with its cookies', async () => {
+    const stub = stubApi(() => envelope({}));
+    const first = await storefront('/api/anything', {}, { API: stub.fetcher });
+    const cookie = cookiesFrom(first);
+    await storefront('/api/anything', { headers: { cookie } }, { API: stub.fetcher });
+    const tokens = stub.received.filter((r) => !r.url.endsWith('/device/auth')).map((r) => r.headers.get('x-token'));
+    expect(tokens[0]).toBe(tokens[1]);
+  });
+});

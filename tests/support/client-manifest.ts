@@ -1,0 +1,2 @@
+// Integration tests render without a client build: the worker then emits dev-server script paths.
+export default null;

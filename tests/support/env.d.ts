@@ -1,0 +1,7 @@
+// Bindings that exist only in the integration test workers (vitest.config.ts).
+declare namespace Cloudflare {
+  interface Env {
+    TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
+    API_DB: D1Database;
+  }
+}

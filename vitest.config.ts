@@ -1,0 +1,80 @@
+// Three test projects: unit tests in Node beside the code, and integration tests inside workerd for
+// each worker with real D1, KV, R2 and Durable Object bindings (migrations applied in setup files).
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+const migrations = await readD1Migrations('api/migrations');
+
+const apiTestVars = {
+  ENVIRONMENT: 'test',
+  SIGNING_SECRET: 'test-signing-secret-0123456789abcdef0123',
+  TOKEN_SECRET: 'test-token-secret-0123456789abcdef01234',
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: false,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['shared/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'worker/**/*.test.ts', 'api/src/**/*.test.ts'],
+        },
+      },
+      {
+        extends: false,
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './api/wrangler.toml' },
+            remoteBindings: false,
+            miniflare: { bindings: { ...apiTestVars, TEST_MIGRATIONS: migrations } },
+          }),
+        ],
+        test: {
+          name: 'api',
+          // workerd cannot read Vitest's on-disk module cache (node_modules/.vitest-cache).
+          fsModuleCache: false,
+          include: ['tests/integration/api/**/*.test.ts'],
+          setupFiles: ['tests/integration/api/apply-migrations.ts'],
+        },
+      },
+      {
+        extends: false,
+        resolve: { alias: { 'virtual:client-manifest': new URL('./tests/support/client-manifest.ts', import.meta.url).pathname } },
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            remoteBindings: false,
+            miniflare: {
+              bindings: { ENVIRONMENT: 'test', SIGNING_SECRET: apiTestVars.SIGNING_SECRET, TEST_MIGRATIONS: migrations },
+              // The API worker's database, bound here too so the setup file can migrate it.
+              d1Databases: { API_DB: 'storefront-test-api-db' },
+              workers: [
+                {
+                  // The real commerce API, from the build (npm test builds before it runs this project).
+                  name: 'shop-api',
+                  modules: true,
+                  scriptPath: './dist/shop_api/index.js',
+                  compatibilityDate: '2026-10-01',
+                  compatibilityFlags: ['nodejs_compat'],
+                  bindings: apiTestVars,
+                  d1Databases: { DB: 'storefront-test-api-db' },
+                  kvNamespaces: ['KV'],
+                  r2Buckets: ['MEDIA'],
+                  durableObjects: { NONCES: { className: 'NonceGuard', useSQLite: true } },
+                },
+              ],
+            },
+          }),
+        ],
+        test: {
+          name: 'storefront',
+          fsModuleCache: false,
+          include: ['tests/integration/storefront/**/*.test.ts'],
+          setupFiles: ['tests/integration/storefront/apply-migrations.ts'],
+        },
+      },
+    ],
+  },
+});
