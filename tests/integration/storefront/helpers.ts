@@ -19,7 +19,7 @@ export function stubApi(handler: StubHandler) {
   const fetcher = {
     async fetch(input: RequestInfo | URL, init?: RequestInit) {
       const request = new Request(input as RequestInfo, init);
-      received.push(request.clone());
+      received.push(request.clone() as Request);
       const path = new URL(request.url).pathname;
       if (path === '/device/auth') {
         return Response.json({ data: { access_token: `dv1.${crypto.randomUUID()}.stub` }, meta: { msg: 'ok', code: 200, msgType: 0 } });
