@@ -1,0 +1,88 @@
+// The browser session client of spec §7/§8.
+import { describe, expect, it, vi } from 'vitest';
+import { ApiFailure } from '../../shared/api/client';
+import { TIMEOUT_MESSAGE } from '../../shared/api/envelope';
+import { createSessionClient, type SessionClientOptions } from './session-client';
+
+function memoryStorage() {
+  const map = new Map<string, string>();
+  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), map };
+}
+
+function client(fetchImpl: typeof fetch, extra: Partial<SessionClientOptions> = {}) {
+  const hooks = { onUnauthorized: vi.fn(), onDeviceReset: vi.fn() };
+  const storage = memoryStorage();
+  let country: 'KW' | 'SA' = 'KW';
+  const api = createSessionClient({ lang: 'ar', country: () => country, storage, fetch: fetchImpl, ...hooks, ...extra });
+  return { api, hooks, storage, setCountry: (c: 'KW' | 'SA') => (country = c) };
+}
+
+const ok = (data: unknown) => new Response(JSON.stringify({ data, meta: { msg: 'ok', code: 200, msgType: 0 } }), { status: 200 });
+
+describe('session client', () => {
+  it('sends JSON to /api with lang and country, same-origin credentials', async () => {
+    const fetchImpl = vi.fn(async () => ok({ a: 1 }));
+    const { api } = client(fetchImpl as unknown as typeof fetch);
+    const res = await api.post('/wishlist/new', { name: 'Daily' });
+    expect(res.data).toEqual({ a: 1 });
+    const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/wishlist/new');
+    expect(init.credentials).toBe('same-origin');
+    expect(init.body).toBe('{"name":"Daily"}');
+    expect(init.headers).toMatchObject({ lang: 'ar', 'x-country': 'KW', 'content-type': 'application/json' });
+  });
+
+  it('times out with the spec message and code 504, without retrying', async () => {
+    const fetchImpl = vi.fn((_url: string, init: RequestInit) => new Promise<Response>((_, reject) => {
+      init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    }));
+    const { api } = client(fetchImpl as unknown as typeof fetch, { timeoutMs: 20 });
+    const failure = await api.get('/slow').catch((e) => e);
+    expect(failure).toBeInstanceOf(ApiFailure);
+    expect(failure.status).toBe(504);
+    expect(failure.meta.msg).toBe(TIMEOUT_MESSAGE);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+
+  it('yields the server body of a failed request', async () => {
+    const body = { data: null, meta: { msg: 'validation_failed', code: 400, msgType: 1 } };
+    const { api } = client((async () => new Response(JSON.stringify(body), { status: 400 })) as unknown as typeof fetch);
+    const failure = await api.post('/x', {}).catch((e) => e);
+    expect(failure.body).toEqual(body);
+  });
+
+  it('builds meta { message, code 500, msgType 1 } when there is no server body', async () => {
+    const { api } = client((async () => { throw new TypeError('Failed to fetch'); }) as unknown as typeof fetch);
+    const failure = await api.get('/x').catch((e) => e);
+    expect(failure.meta).toEqual({ msg: 'Failed to fetch', code: 500, msgType: 1 });
+    const html = client((async () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' })) as unknown as typeof fetch);
+    expect((await html.api.get('/x').catch((e) => e)).meta).toEqual({ msg: 'Bad Gateway', code: 500, msgType: 1 });
+  });
+
+  it('signs out on 401 and reloads on a 403 device reset', async () => {
+    const unauthorized = client((async () => new Response(JSON.stringify({ data: null, meta: { msg: 'unauthorized', code: 401, msgType: 1 } }), { status: 401 })) as unknown as typeof fetch);
+    await unauthorized.api.get('/user/me').catch(() => undefined);
+    expect(unauthorized.hooks.onUnauthorized).toHaveBeenCalledTimes(1);
+    const reset = client((async () => new Response(JSON.stringify({ data: null, meta: { msg: 'device_token_invalid', code: 403, msgType: 1 } }), { status: 403 })) as unknown as typeof fetch);
+    await reset.api.get('/x').catch(() => undefined);
+    expect(reset.hooks.onDeviceReset).toHaveBeenCalledTimes(1);
+    const crossSite = client((async () => new Response(JSON.stringify({ data: null, meta: { msg: 'forbidden_cross_site', code: 403, msgType: 1 } }), { status: 403 })) as unknown as typeof fetch);
+    await crossSite.api.post('/x').catch(() => undefined);
+    expect(crossSite.hooks.onDeviceReset).not.toHaveBeenCalled();
+  });
+
+  it('caches flagged GETs per session, keyed by language and country, served as code 700', async () => {
+    const fetchImpl = vi.fn(async () => ok({ n: 1 }));
+    const { api, storage, setCountry } = client(fetchImpl as unknown as typeof fetch);
+    expect((await api.get('/brand', { cache: true })).meta.code).toBe(200);
+    const hit = await api.get('/brand', { cache: true });
+    expect(hit.meta.code).toBe(700);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect([...storage.map.keys()]).toEqual(['api:ar:KW:/brand']);
+    setCountry('SA');
+    await api.get('/brand', { cache: true });
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    await api.get('/brand');
+    expect(fetchImpl).toHaveBeenCalledTimes(3);
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { dirOf, localizePath, splitLocalePath } from './locale';
+import { pagePath, paths, PAGE_ROUTES } from './routes';
+
+describe('locale segment', () => {
+  it('reads English from unprefixed paths and Arabic from /ar', () => {
+    expect(splitLocalePath('/')).toEqual({ lang: 'en', path: '/' });
+    expect(splitLocalePath('/products/x')).toEqual({ lang: 'en', path: '/products/x' });
+    expect(splitLocalePath('/ar')).toEqual({ lang: 'ar', path: '/' });
+    expect(splitLocalePath('/ar/cart')).toEqual({ lang: 'ar', path: '/cart' });
+    expect(splitLocalePath('/arabic')).toEqual({ lang: 'en', path: '/arabic' });
+  });
+
+  it('builds paths for each language', () => {
+    expect(localizePath('/', 'ar')).toBe('/ar');
+    expect(localizePath('/cart', 'ar')).toBe('/ar/cart');
+    expect(localizePath('/cart', 'en')).toBe('/cart');
+    expect(pagePath('profile-wallet', 'ar')).toBe('/ar/profile/wallet');
+    expect(paths.product('vitamin d3', 'en')).toBe('/products/vitamin%20d3');
+    expect(paths.sharedList('https://shop.example', 'L1')).toBe('https://shop.example/shared-list/L1');
+    expect(paths.signIn('ar', '/ar/cart')).toBe('/ar/auth/sign-in?return_url=%2Far%2Fcart');
+    expect(dirOf('ar')).toBe('rtl');
+  });
+
+  it('has every route of spec §2 once', () => {
+    const all = PAGE_ROUTES.map((r) => r.path);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toEqual(expect.arrayContaining(['/', '/products/:slug', '/shared-list/:listId', '/_app', '/profile/blood-tests/uploaded']));
+    expect(all).toHaveLength(47);
+  });
+});
