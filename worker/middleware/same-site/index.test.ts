@@ -13,7 +13,7 @@ describe('sameSiteOnly', () => {
   });
 
   it('refuses cross-site and foreign-origin state changes with a 403 envelope', async () => {
-    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }, { origin: 'null' }]) {
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }, { origin: 'null' }] as Record<string, string>[]) {
       const res = await post(headers);
       expect(res.status).toBe(403);
       expect(((await res.json()) as { meta: { msg: string } }).meta.msg).toBe('forbidden_cross_site');
