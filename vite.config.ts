@@ -48,7 +48,8 @@ export default defineConfig({
     cloudflare({
       configPath: './wrangler.toml',
       auxiliaryWorkers: [{ configPath: './api/wrangler.toml' }],
-      persistState: { path: '.wrangler/state' },
+      // WRANGLER_STATE lets e2e runs use their own database (scripts/db.mjs reads the same variable).
+      persistState: { path: process.env.WRANGLER_STATE ?? '.wrangler/state' },
     }),
   ],
 });

@@ -2,7 +2,7 @@
 // (.wrangler/state, see vite.config.ts persistState).
 import { spawnSync } from 'node:child_process';
 
-export const PERSIST_DIR = '.wrangler/state';
+export const PERSIST_DIR = process.env.WRANGLER_STATE ?? '.wrangler/state';
 
 export function migrateLocal() {
   const result = spawnSync(

@@ -1,0 +1,27 @@
+// Every e2e test fails on a console error, an uncaught page error or a CSP violation.
+import { test as base, expect } from '@playwright/test';
+
+export const test = base.extend<{ problems: string[] }>({
+  problems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        // A page's own error status (a 404 document) is asserted by the test that visits it.
+        const ownStatus = m.text().startsWith('Failed to load resource') && m.location().url === page.url();
+        if (m.type() === 'error' && !ownStatus) problems.push(`console: ${m.text()} (${m.location().url})`);
+      });
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      await page.exposeFunction('__reportCsp', (v: string) => problems.push(`csp: ${v}`));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) =>
+          (window as unknown as { __reportCsp: (v: string) => void }).__reportCsp(`${e.violatedDirective} ${e.blockedURI}`),
+        );
+      });
+      await use(problems);
+      expect(problems, 'console errors, page errors or CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

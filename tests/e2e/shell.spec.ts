@@ -1,0 +1,122 @@
+// The application shell as shoppers meet it, in English and Arabic.
+import { expect, test } from './fixtures';
+
+test('a shopper sees the home page in English, left to right', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find the supplements you need');
+  await expect(page.getByRole('search')).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Return policy' })).toBeVisible();
+  await expect(page).toHaveTitle(/Gulf Vitamins/);
+});
+
+test('a shopper sees the home page in Arabic, right to left', async ({ page }) => {
+  await page.goto('/ar');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('اعثر على المكملات التي تحتاجها');
+  const logo = await page.locator('.logo').boundingBox();
+  const cart = await page.locator('.cart-link').boundingBox();
+  // Mirrored: the logo sits at the inline start, which is the right-hand side in Arabic.
+  expect(logo!.x).toBeGreaterThan(cart!.x);
+});
+
+test('a shopper switches the language and stays on the same page', async ({ page, context }) => {
+  await page.goto('/cart?from=test');
+  await page.evaluate(() => sessionStorage.setItem('api:en:KW:/brand', '{}'));
+  await page.getByTestId('language-switch').click();
+  await expect(page).toHaveURL(/\/ar\/cart\?from=test$/);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('السلة');
+  // Cleared before the reload (react-router then stores its scroll positions there again).
+  expect(await page.evaluate(() => sessionStorage.getItem('api:en:KW:/brand'))).toBeNull();
+  expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('ar');
+  await page.getByTestId('language-switch').click();
+  await expect(page).toHaveURL(/\/cart\?from=test$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`a shopper in ${lang === 'en' ? 'English' : 'Arabic'} switches to Saudi Arabia and sees prices in riyals`, async ({ page }) => {
+    await page.goto(lang === 'en' ? '/' : '/ar');
+    const note = page.getByTestId('delivery-note');
+    await expect(note).toContainText('KWD');
+    await expect(note).toContainText('15.000');
+    await page.getByTestId('country-switch').selectOption('SA');
+    await expect(note).toContainText('SAR');
+    await expect(note).toContainText('183.00');
+    const toast = page.getByTestId('toast');
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('SAR');
+    await page.reload();
+    await expect(page.getByTestId('delivery-note')).toContainText('183.00');
+    await expect(page.getByTestId('country-switch')).toHaveValue('SA');
+    await page.getByTestId('country-switch').selectOption('KW');
+    await expect(page.getByTestId('delivery-note')).toContainText('15.000');
+  });
+}
+
+test('a toast can be closed by hand and leaves after its time', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('country-switch').selectOption('SA');
+  const toast = page.getByTestId('toast');
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(toast).toHaveCount(0);
+  await page.getByTestId('country-switch').selectOption('KW');
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveCount(0, { timeout: 6000 });
+});
+
+test('the sign-in modal opens from the account button, switches to sign-up and closes with Escape', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await expect(dialog).toBeVisible();
+  await expect(page.locator('html')).toHaveClass(/scroll-locked/);
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  const signUp = page.getByRole('dialog', { name: 'Create account' });
+  await expect(signUp).toBeVisible();
+  await signUp.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+  // Focus stays inside the modal while it is open.
+  for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.locator('html')).not.toHaveClass(/scroll-locked/);
+});
+
+test('an unknown page answers 404 with a not-found page in the shell', async ({ page }) => {
+  const res = await page.goto('/ar/no-such-page');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('الصفحة غير موجودة');
+  await expect(page.getByRole('search')).toBeVisible();
+});
+
+test('navigating keeps the app loaded, back restores the scroll position and forward goes to the top', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.goto('/');
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Return policy' }).scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(200);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Return policy' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Return policy');
+  await expect(page).toHaveTitle(/Return policy/);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find the supplements you need');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 5);
+});
+
+test('the skip link moves keyboard users to the main content', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+});
