@@ -33,6 +33,9 @@ async function resolveLazyMatches(tree: RouteObject[]): Promise<void> {
 
 async function start(): Promise<void> {
   const boot = window.__BOOT__;
+  if (boot.config.sentryDsn) {
+    void import('./lib/error-reporter').then((m) => m.installErrorReporter(boot.config, { lang: boot.lang, country: boot.country }));
+  }
   const [dict] = await Promise.all([loadDictionary(boot.lang), resolveLazyMatches(routes)]);
   provideDictionary(boot.lang, dict);
 

@@ -26,7 +26,7 @@ function buildPlan(): AssetPlan {
   if (!manifest) {
     // Vite dev server: it serves sources and injects CSS itself.
     return {
-      bootstrapModules: ['/@vite/client', '/client/dev-preamble.ts', `/${ENTRY}`],
+      bootstrapModules: ['/@vite/client', '/client/dev-entry.ts'],
       css: [],
       preloads: () => [],
       fonts: () => [],

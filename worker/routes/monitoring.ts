@@ -41,10 +41,15 @@ monitoring.post('/monitoring', async (c) => {
   if (!dsn || dsn.host !== configured.host || dsn.projectId !== configured.projectId) {
     return c.json(fail('bad_request', 400), 400);
   }
-  const upstream = await fetch(`${configured.origin}/api/${configured.projectId}/envelope/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-sentry-envelope' },
-    body: envelope,
-  });
-  return c.body(null, upstream.ok ? 200 : 502);
+  try {
+    const upstream = await fetch(`${configured.origin}/api/${configured.projectId}/envelope/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-sentry-envelope' },
+      body: envelope,
+    });
+    return c.body(null, upstream.ok ? 200 : 502);
+  } catch (error) {
+    console.warn('monitoring tunnel: Sentry unreachable', error);
+    return c.json(fail('upstream_unavailable', 502), 502);
+  }
 });
