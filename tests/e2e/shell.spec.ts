@@ -120,3 +120,48 @@ test('the skip link moves keyboard users to the main content', async ({ page }) 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#main$/);
 });
+
+test('a slow page change shows the top progress bar on wide screens only', async ({ page }) => {
+  // Hold the page chunk back so the navigation stays in flight long enough to look at it.
+  await page.route('**/assets/section-*.js', async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Our story' }).click();
+  await expect(page.getByTestId('progress-bar')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our story');
+  await expect(page.getByTestId('progress-bar')).toHaveCount(0);
+
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await page.goto('/ar');
+  await page.evaluate(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="progress-bar"]')) (window as unknown as { __sawBar: boolean }).__sawBar = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.getByRole('contentinfo').getByRole('link', { name: 'قصتنا' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('قصتنا');
+  // At under 1024 px the bar never appeared during the same slow navigation.
+  expect(await page.evaluate(() => (window as unknown as { __sawBar?: boolean }).__sawBar ?? false)).toBe(false);
+});
+
+test('a toast swiped sideways past 100 px is dismissed', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('country-switch').selectOption('SA');
+  const toast = page.getByTestId('toast');
+  await expect(toast).toBeVisible();
+  const box = (await toast.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 20, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 80, y, { steps: 4 });
+  await page.mouse.up();
+  await expect(toast).toBeVisible();
+  await page.mouse.move(box.x + 20, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 160, y, { steps: 6 });
+  await page.mouse.up();
+  await expect(toast).toHaveCount(0);
+});

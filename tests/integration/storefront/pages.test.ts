@@ -1,7 +1,7 @@
 // Server rendering: language and direction in the first bytes, real 404s, security headers,
 // no tokens in the HTML.
 import { describe, expect, it } from 'vitest';
-import { storefront } from './helpers';
+import { envelope, storefront, stubApi } from './helpers';
 
 async function firstChunk(res: Response): Promise<string> {
   const reader = res.body!.getReader();
@@ -106,5 +106,31 @@ describe('server-rendered pages', () => {
     expect(ok.headers.getSetCookie().join()).toContain('country=SA');
     const evil = await storefront('/set-country?code=SA&to=//evil.example/x');
     expect(evil.headers.get('location')).toBe('/');
+  });
+});
+
+describe('server failures', () => {
+  it('answers 503 with a plain bilingual page when the API cannot give exchange rates', async () => {
+    const stub = stubApi(() => envelope(null, 500, 'server_error'));
+    const res = await storefront('/ar', { headers: { cookie: 'dtk=dv1.d.t' } }, { API: stub.fetcher });
+    expect(res.status).toBe(503);
+    const html = await res.text();
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="ar" dir="rtl">/);
+    expect(html).toContain('Something went wrong');
+    expect(html).not.toMatch(/\bat\s+\S+\s+\(|stack/i);
+  });
+
+  it('shows a 500 page inside the shell, without error details, when a loader fails', async () => {
+    const stub = stubApi((req) =>
+      new URL(req.url).pathname === '/country'
+        ? envelope({ items: [{ id: 1, code: 'KW', name_en: 'Kuwait', name_ar: 'الكويت', currency: 'KWD', decimals: 3, exchange_rate: '1.0000', is_default: true }] })
+        : envelope(null, 500, 'server_error'),
+    );
+    const res = await storefront('/products/some-product', { headers: { cookie: 'dtk=dv1.d.t' } }, { API: stub.fetcher });
+    expect(res.status).toBe(500);
+    const html = await res.text();
+    expect(html).toContain('data-testid="server-error"');
+    expect(html).toContain('Something went wrong');
+    expect(html).toContain('"message":"server_error","__type":"Error"');
   });
 });

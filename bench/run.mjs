@@ -1,0 +1,402 @@
+// npm run bench: throughput (SSR vs a static asset), the JavaScript a page needs before it is
+// interactive, and Lighthouse mobile scores, against the built workers. Prints a summary and
+// writes bench/results/latest.json. See bench/README.md.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { launch as launchChrome } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+// Running `node bench/run.mjs` directly (not via npm) must still find vite and wrangler.
+const ENV = { ...process.env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`, WRANGLER_SEND_METRICS: 'false' };
+
+const LOAD = { connections: 10, duration: 10, warmup: 3 };
+const PAGES = ['/', '/ar'];
+const STATIC_PATH = '/favicon.svg';
+const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
+const LH_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const LH_METRICS = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+  SI: 'speed-index',
+};
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+// 1 kB = 1000 bytes throughout, so the JS target is 100,000 gzipped bytes.
+const KB = 1000;
+const TARGETS = { homeJsGzipKb: 100, lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100 } };
+
+let server;
+let chrome;
+
+async function main() {
+  const started = Date.now();
+  if (!existsSync(join(ROOT, 'dist/storefront/index.js'))) {
+    console.log('No build in dist/: running vite build');
+    const build = spawnSync('vite', ['build', '--logLevel', 'warn'], { cwd: ROOT, env: ENV, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status})`);
+  }
+
+  const port = await freePort(Number(process.env.BENCH_PORT ?? 8792));
+  const base = `http://localhost:${port}`;
+  server = await startServer(port, base);
+
+  const cookie = await deviceCookie(base);
+  const result = {
+    date: new Date().toISOString(),
+    commit: git('rev-parse', '--short', 'HEAD'),
+    dirty: git('status', '--porcelain') !== '',
+    node: process.version,
+    cpus: availableParallelism(),
+    baseUrl: base,
+    throughput: await throughput(base, cookie),
+    js: {},
+    lighthouse: {},
+    targets: TARGETS,
+  };
+  for (const path of PAGES) result.js[path] = await pageJs(base, path, cookie);
+  result.lighthouse = await lighthouseAll(base);
+  result.seconds = Math.round((Date.now() - started) / 1000);
+  result.targetsMet = checkTargets(result);
+
+  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench/results/latest.json'), `${JSON.stringify(result, null, 2)}\n`);
+  printSummary(result);
+  return result.lighthouse.error ? 1 : 0;
+}
+
+// --- server -------------------------------------------------------------------------------------
+
+/** The preferred port if nothing listens there (vite runs with --strictPort), else any free one. */
+async function freePort(preferred) {
+  const listenOn = (p) =>
+    new Promise((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(null));
+      probe.listen(p, () => {
+        const { port } = probe.address();
+        probe.close(() => resolve(port));
+      });
+    });
+  return (await listenOn(preferred)) ?? (await listenOn(0));
+}
+
+async function startServer(port, base) {
+  // Own process group (detached), so stopServer can end vite preview and workerd with it.
+  const child = spawn(process.execPath, ['scripts/serve-built.mjs'], {
+    cwd: ROOT,
+    env: { ...ENV, PORT: String(port), WRANGLER_STATE: '.wrangler/bench-state' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // vite preview logs every request: keep only the tail, for the error message if it dies.
+  const tail = [];
+  const keep = (chunk) => {
+    tail.push(...chunk.toString().split('\n'));
+    tail.splice(0, Math.max(0, tail.length - 30));
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exited = null;
+  child.on('exit', (code) => (exited = code ?? 'signal'));
+
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (exited !== null) throw new Error(`server exited (${exited}) before it was ready:\n${tail.join('\n')}`);
+    try {
+      const res = await fetch(`${base}/.well-known/assetlinks.json`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return child;
+    } catch {
+      // not listening yet
+    }
+    await sleep(500);
+  }
+  throw new Error(`server not ready on ${base} after 120 s:\n${tail.join('\n')}`);
+}
+
+async function stopServer() {
+  const child = server;
+  server = undefined;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  killGroup(child.pid, 'SIGTERM');
+  if (!(await Promise.race([exited.then(() => true), sleep(5000).then(() => false)]))) killGroup(child.pid, 'SIGKILL');
+}
+
+function killGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** A returning visitor's device cookie: without it every SSR request registers a new device. */
+async function deviceCookie(base) {
+  const first = await fetch(`${base}/`, { redirect: 'manual' });
+  await first.arrayBuffer();
+  const pair = first.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => /^(__Host-)?dtk=/.test(c));
+  if (!pair) throw new Error(`GET / set no device cookie (status ${first.status})`);
+  const again = await fetch(`${base}/`, { headers: { cookie: pair } });
+  await again.arrayBuffer();
+  if (again.headers.getSetCookie().some((c) => /^(__Host-)?dtk=/.test(c))) {
+    throw new Error('GET / with the device cookie still sets a new one: the bench would measure device registration');
+  }
+  return pair;
+}
+
+// --- throughput ---------------------------------------------------------------------------------
+
+async function throughput(base, cookie) {
+  // Same settings and headers for both, so the ratio isolates SSR cost.
+  const run = (path, duration) =>
+    autocannon({ url: base + path, connections: LOAD.connections, duration, headers: { cookie } });
+  const summarize = (r) => ({
+    reqPerSec: round(r.requests.average, 1),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+  });
+  const out = { settings: { ...LOAD, cookie: 'device cookie on every request' } };
+  for (const [name, path] of [['ssr', '/'], ['static', STATIC_PATH]]) {
+    // The first seconds include workerd and V8 warming up: not what we want to compare.
+    await run(path, LOAD.warmup);
+    out[name] = { path, ...summarize(await run(path, LOAD.duration)) };
+  }
+  out.ratio = {
+    reqPerSec: round(out.ssr.reqPerSec / out.static.reqPerSec, 3),
+    p50: round(out.ssr.p50Ms / out.static.p50Ms, 2),
+    p99: round(out.ssr.p99Ms / out.static.p99Ms, 2),
+  };
+  return out;
+}
+
+// --- JS bytes -----------------------------------------------------------------------------------
+
+/** Module scripts and modulepreloads of the HTML: what the browser loads before hydration. */
+async function pageJs(base, path, cookie) {
+  const pageUrl = base + path;
+  const html = await text(pageUrl, { cookie });
+  const urls = new Set();
+  for (const [tag, name] of html.matchAll(/<(script|link)\b[^>]*>/gi)) {
+    const attrs = attributes(tag);
+    const isModule = name.toLowerCase() === 'script' && attrs.type === 'module' && attrs.src;
+    const isPreload = name.toLowerCase() === 'link' && attrs.rel?.toLowerCase().split(/\s+/).includes('modulepreload') && attrs.href;
+    if (isModule) urls.add(new URL(attrs.src, pageUrl).href);
+    if (isPreload) urls.add(new URL(attrs.href, pageUrl).href);
+  }
+  const files = [];
+  for (const url of urls) {
+    const body = Buffer.from(await (await get(url)).arrayBuffer());
+    files.push({
+      path: new URL(url).pathname,
+      raw: body.length,
+      gzip: gzipSync(body, { level: 9 }).length,
+      brotli: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    });
+  }
+  const sum = (key) => files.reduce((n, f) => n + f[key], 0);
+  return { files, raw: sum('raw'), gzip: sum('gzip'), brotli: sum('brotli') };
+}
+
+function attributes(tag) {
+  const attrs = {};
+  for (const [, name, v1, v2, v3] of tag.matchAll(/([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
+    attrs[name.toLowerCase()] = (v1 ?? v2 ?? v3 ?? '').replaceAll('&amp;', '&');
+  }
+  return attrs;
+}
+
+// --- Lighthouse ---------------------------------------------------------------------------------
+
+async function lighthouseAll(base) {
+  const chromePath = [process.env.CHROMIUM_PATH, process.env.CHROME_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
+  if (!chromePath) return { error: 'no Chromium: set CHROMIUM_PATH or apt-get install -y chromium' };
+  const out = { runs: LH_RUNS, config: 'lighthouse default (mobile, simulated throttling)', chromePath, pages: {} };
+  try {
+    chrome = await launchChrome({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    for (const path of PAGES) {
+      const runs = [];
+      for (let i = 0; i < LH_RUNS; i++) {
+        const result = await lighthouse(base + path, { port: chrome.port, logLevel: 'error', onlyCategories: LH_CATEGORIES });
+        if (result?.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        runs.push(result.lhr);
+      }
+      // Lighthouse's own median: the run closest to the median FCP and TTI.
+      out.pages[path] = summarizeLhr(computeMedianRun(runs), runs);
+    }
+    out.benchmarkIndex = out.pages['/']?.benchmarkIndex;
+  } catch (err) {
+    out.error = String(err?.stack ?? err);
+  } finally {
+    chrome?.kill();
+    chrome = undefined;
+  }
+  return out;
+}
+
+function summarizeLhr(lhr, runs) {
+  const scores = Object.fromEntries(LH_CATEGORIES.map((c) => [c, Math.round(lhr.categories[c].score * 100)]));
+  const metrics = Object.fromEntries(Object.entries(LH_METRICS).map(([k, id]) => [k, round(lhr.audits[id].numericValue, k === 'CLS' ? 3 : 0)]));
+  const failing = [];
+  for (const category of ['accessibility', 'best-practices', 'seo']) {
+    for (const ref of lhr.categories[category].auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (audit.score === null || audit.score >= 1) continue;
+      failing.push({
+        category,
+        id: ref.id,
+        title: audit.title,
+        score: audit.score,
+        weight: ref.weight,
+        displayValue: audit.displayValue,
+        // Enough to find the element or resource; the full report has the rest.
+        items: (audit.details?.items ?? []).slice(0, 5).map((item) => item.node?.selector ?? item.node?.snippet ?? item.url ?? item.source?.url ?? item.description),
+      });
+    }
+  }
+  return {
+    scores,
+    metricsMs: metrics,
+    // Performance of every run, to see how noisy the median is.
+    performanceRuns: runs.map((r) => Math.round(r.categories.performance.score * 100)),
+    failing,
+    warnings: lhr.runWarnings,
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
+  };
+}
+
+// --- report -------------------------------------------------------------------------------------
+
+function checkTargets(r) {
+  const met = {};
+  for (const path of PAGES) met[`jsGzip ${path}`] = r.js[path].gzip <= TARGETS.homeJsGzipKb * KB;
+  for (const [category, min] of Object.entries(TARGETS.lighthouse)) {
+    for (const path of PAGES) {
+      const score = r.lighthouse.pages?.[path]?.scores[category];
+      met[`${category} ${path}`] = score !== undefined && score >= min;
+    }
+  }
+  return met;
+}
+
+function printSummary(r) {
+  const t = r.throughput;
+  const mark = (ok) => (ok ? '✓ met' : '✗ NOT met');
+  const kb = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
+  const ms = (v) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`);
+  const row = (cells, widths) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+
+  console.log(`\nBench ${r.date}  commit ${r.commit}${r.dirty ? ' (uncommitted changes)' : ''}  node ${r.node}  ${r.cpus} CPUs  ${r.seconds} s`);
+
+  console.log(`\nThroughput: autocannon, ${LOAD.connections} connections, ${LOAD.duration} s each after ${LOAD.warmup} s warm-up, device cookie sent`);
+  const tw = [22, 10, 9, 9, 10, 7];
+  console.log(row(['', 'req/s', 'p50', 'p99', 'requests', 'non2xx'], tw));
+  for (const [label, s] of [[`SSR ${t.ssr.path}`, t.ssr], [`static ${t.static.path}`, t.static]]) {
+    console.log(row([label, s.reqPerSec.toFixed(1), `${s.p50Ms} ms`, `${s.p99Ms} ms`, s.requests, s.non2xx + s.errors + s.timeouts], tw));
+  }
+  console.log(row(['SSR / static', `${t.ratio.reqPerSec}x`, `${t.ratio.p50}x`, `${t.ratio.p99}x`, '', ''], tw));
+
+  console.log(`\nJS before interactive (module scripts + modulepreloads; gzip -9, brotli q11; 1 kB = 1000 B)`);
+  const jw = [44, 10, 10, 10];
+  console.log(row(['', 'raw', 'gzip', 'brotli'], jw));
+  for (const path of PAGES) {
+    const page = r.js[path];
+    console.log(row([`${path}  (${page.files.length} files)`, kb(page.raw), kb(page.gzip), kb(page.brotli)], jw));
+    for (const f of page.files) console.log(row([`  ${f.path}`, kb(f.raw), kb(f.gzip), kb(f.brotli)], jw));
+  }
+
+  const lh = r.lighthouse;
+  console.log(`\nLighthouse ${lh.config ?? ''}, median of ${LH_RUNS}${lh.benchmarkIndex ? `, benchmarkIndex ${lh.benchmarkIndex}` : ''}`);
+  if (lh.error) console.log(`  ERROR: ${lh.error}`);
+  const lw = [6, 5, 5, 5, 5, 9, 9, 8, 6, 9, 12];
+  console.log(row(['', 'perf', 'a11y', 'bp', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'perf runs'], lw));
+  for (const [path, p] of Object.entries(lh.pages ?? {})) {
+    const s = p.scores;
+    const m = p.metricsMs;
+    console.log(row([path, s.performance, s.accessibility, s['best-practices'], s.seo, ms(m.FCP), ms(m.LCP), ms(m.TBT), m.CLS, ms(m.SI), p.performanceRuns.join(',')], lw));
+  }
+  for (const [path, p] of Object.entries(lh.pages ?? {})) {
+    if (p.failing.length) console.log(`\n  Failing audits on ${path}:`);
+    for (const a of p.failing) console.log(`    [${a.category}] ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}${a.weight ? '' : ' (weight 0)'}`);
+    for (const w of p.warnings ?? []) console.log(`  warning on ${path}: ${w}`);
+  }
+
+  console.log('\nTargets');
+  for (const path of PAGES) console.log(`  ${mark(r.targetsMet[`jsGzip ${path}`])}  JS gzip ${path} ≤ ${TARGETS.homeJsGzipKb} kB: ${kb(r.js[path].gzip)}`);
+  for (const [category, min] of Object.entries(TARGETS.lighthouse)) {
+    for (const path of PAGES) {
+      console.log(`  ${mark(r.targetsMet[`${category} ${path}`])}  Lighthouse ${category} ${path} ≥ ${min}: ${lh.pages?.[path]?.scores[category] ?? 'n/a'}`);
+    }
+  }
+  console.log('\nWritten to bench/results/latest.json');
+}
+
+// --- small helpers ------------------------------------------------------------------------------
+
+async function get(url, headers = {}) {
+  const res = await fetch(url, { headers, signal: AbortSignal.timeout(15_000) });
+  if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
+  return res;
+}
+
+async function text(url, headers) {
+  return (await get(url, headers)).text();
+}
+
+function git(...args) {
+  try {
+    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+const round = (n, digits) => Math.round(n * 10 ** digits) / 10 ** digits;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function cleanup() {
+  chrome?.kill();
+  chrome = undefined;
+  await stopServer();
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    await cleanup();
+    process.exit(130);
+  });
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (err) {
+  console.error(`\nbench failed: ${err?.stack ?? err}`);
+} finally {
+  await cleanup();
+}
+process.exit(code);
