@@ -2,7 +2,7 @@
 // interactive, and Lighthouse mobile scores, against the built workers. Prints a summary and
 // writes bench/results/latest.json. See bench/README.md.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import autocannon from 'autocannon';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startEdgeProxy } from './edge-proxy.mjs';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -45,25 +46,26 @@ const TARGETS = { homeJsGzipKb: 100, lighthouse: { performance: 95, accessibilit
 
 let server;
 let chrome;
+let edge;
 
 async function main() {
   const started = Date.now();
-  if (!existsSync(join(ROOT, 'dist/storefront/index.js'))) {
-    console.log('No build in dist/: running vite build');
-    const build = spawnSync('vite', ['build', '--logLevel', 'warn'], { cwd: ROOT, env: ENV, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status})`);
-  }
+  // Always measure the code as it is now.
+  const build = spawnSync('vite', ['build', '--logLevel', 'warn'], { cwd: ROOT, env: ENV, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status})`);
 
   const port = await freePort(Number(process.env.BENCH_PORT ?? 8792));
   const base = `http://localhost:${port}`;
   server = await startServer(port, base);
 
   const cookie = await deviceCookie(base);
+  edge = await startEdgeProxy(base);
   const result = {
     date: new Date().toISOString(),
     commit: git('rev-parse', '--short', 'HEAD'),
     dirty: git('status', '--porcelain') !== '',
     node: process.version,
+    builtAt: statSync(join(ROOT, 'dist/storefront/index.js')).mtime.toISOString(),
     cpus: availableParallelism(),
     baseUrl: base,
     throughput: await throughput(base, cookie),
@@ -71,8 +73,9 @@ async function main() {
     lighthouse: {},
     targets: TARGETS,
   };
-  for (const path of PAGES) result.js[path] = await pageJs(base, path, cookie);
-  result.lighthouse = await lighthouseAll(base);
+  result.edgeUrl = edge.base;
+  for (const path of PAGES) result.js[path] = await pageJs(edge.base, path, cookie);
+  result.lighthouse = await lighthouseAll(edge.base);
   result.seconds = Math.round((Date.now() - started) / 1000);
   result.targetsMet = checkTargets(result);
 
@@ -210,9 +213,12 @@ async function pageJs(base, path, cookie) {
   }
   const files = [];
   for (const url of urls) {
-    const body = Buffer.from(await (await get(url)).arrayBuffer());
+    const res = await get(url);
+    const body = Buffer.from(await res.arrayBuffer());
     files.push({
       path: new URL(url).pathname,
+      // fetch decompresses for us; the header tells whether the server compressed at all.
+      servedEncoding: res.headers.get('content-encoding') ?? 'none',
       raw: body.length,
       gzip: gzipSync(body, { level: 9 }).length,
       brotli: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length,
@@ -237,25 +243,36 @@ async function lighthouseAll(base) {
   if (!chromePath) return { error: 'no Chromium: set CHROMIUM_PATH or apt-get install -y chromium' };
   const out = { runs: LH_RUNS, config: 'lighthouse default (mobile, simulated throttling)', chromePath, pages: {} };
   try {
-    chrome = await launchChrome({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     for (const path of PAGES) {
       const runs = [];
-      for (let i = 0; i < LH_RUNS; i++) {
-        const result = await lighthouse(base + path, { port: chrome.port, logLevel: 'error', onlyCategories: LH_CATEGORIES });
-        if (result?.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-        runs.push(result.lhr);
-      }
+      for (let i = 0; i < LH_RUNS; i++) runs.push(await lighthouseRun(chromePath, base + path));
       // Lighthouse's own median: the run closest to the median FCP and TTI.
       out.pages[path] = summarizeLhr(computeMedianRun(runs), runs);
     }
     out.benchmarkIndex = out.pages['/']?.benchmarkIndex;
   } catch (err) {
     out.error = String(err?.stack ?? err);
-  } finally {
-    chrome?.kill();
-    chrome = undefined;
   }
   return out;
+}
+
+/** One run in a fresh Chromium, as the Lighthouse CLI does; retried once on a runtime error. */
+async function lighthouseRun(chromePath, url, attempt = 1) {
+  // handleSIGINT off: chrome-launcher would exit the process on Ctrl-C before our server cleanup runs.
+  chrome = await launchChrome({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent', handleSIGINT: false });
+  let lhr;
+  try {
+    lhr = (await lighthouse(url, { port: chrome.port, logLevel: 'error', onlyCategories: LH_CATEGORIES })).lhr;
+  } finally {
+    chrome.kill();
+    chrome = undefined;
+  }
+  if (!lhr.runtimeError) return lhr;
+  // NO_NAVSTART and similar trace hiccups happen now and then; Lighthouse itself says to run again.
+  const message = `${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+  if (attempt >= 2) throw new Error(message);
+  console.log(`Lighthouse ${message}; retrying`);
+  return lighthouseRun(chromePath, url, attempt + 1);
 }
 
 function summarizeLhr(lhr, runs) {
@@ -310,7 +327,7 @@ function printSummary(r) {
   const ms = (v) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`);
   const row = (cells, widths) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
 
-  console.log(`\nBench ${r.date}  commit ${r.commit}${r.dirty ? ' (uncommitted changes)' : ''}  node ${r.node}  ${r.cpus} CPUs  ${r.seconds} s`);
+  console.log(`\nBench ${r.date}  commit ${r.commit}${r.dirty ? ' (uncommitted changes)' : ''}  build ${r.builtAt}  node ${r.node}  ${r.cpus} CPUs  ${r.seconds} s`);
 
   console.log(`\nThroughput: autocannon, ${LOAD.connections} connections, ${LOAD.duration} s each after ${LOAD.warmup} s warm-up, device cookie sent`);
   const tw = [22, 10, 9, 9, 10, 7];
@@ -321,6 +338,8 @@ function printSummary(r) {
   console.log(row(['SSR / static', `${t.ratio.reqPerSec}x`, `${t.ratio.p50}x`, `${t.ratio.p99}x`, '', ''], tw));
 
   console.log(`\nJS before interactive (module scripts + modulepreloads; gzip -9, brotli q11; 1 kB = 1000 B)`);
+  const served = new Set(PAGES.flatMap((path) => r.js[path].files.map((f) => f.servedEncoding)));
+  if (served.has('none')) console.log('  note: the local server sends JS uncompressed (Lighthouse sees the raw size; Cloudflare compresses)');
   const jw = [44, 10, 10, 10];
   console.log(row(['', 'raw', 'gzip', 'brotli'], jw));
   for (const path of PAGES) {
@@ -341,7 +360,10 @@ function printSummary(r) {
   }
   for (const [path, p] of Object.entries(lh.pages ?? {})) {
     if (p.failing.length) console.log(`\n  Failing audits on ${path}:`);
-    for (const a of p.failing) console.log(`    [${a.category}] ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}${a.weight ? '' : ' (weight 0)'}`);
+    for (const a of p.failing) {
+      console.log(`    [${a.category}] ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}${a.weight ? '' : ' (weight 0)'}`);
+      for (const item of a.items) console.log(`        ${item}`);
+    }
     for (const w of p.warnings ?? []) console.log(`  warning on ${path}: ${w}`);
   }
 
@@ -381,6 +403,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function cleanup() {
   chrome?.kill();
   chrome = undefined;
+  await edge?.close();
+  edge = undefined;
   await stopServer();
 }
 

@@ -1,6 +1,7 @@
 // Browser start: load this page's dictionary, resolve the matched lazy routes, then hydrate the
 // server's document without refetching anything.
 import './styles/app.css';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterContextProvider, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -63,12 +64,15 @@ async function start(): Promise<void> {
     },
   });
 
-  hydrateRoot(
-    document,
-    <AppProviders boot={boot} api={api} session={session}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  // A transition lets React hydrate in slices and yield to input, instead of one long task.
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <AppProviders boot={boot} api={api} session={session}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+  });
 }
 
 function safeSessionStorage(): Storage | null {

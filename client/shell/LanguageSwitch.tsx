@@ -16,7 +16,7 @@ export function LanguageSwitch() {
       href={target}
       hrefLang={other}
       lang={other}
-      aria-label={t('language_switch_label')}
+      title={t('language_switch_label')}
       data-testid="language-switch"
       onClick={(e) => {
         e.preventDefault();

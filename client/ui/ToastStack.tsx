@@ -27,7 +27,7 @@ export function ToastStack() {
   };
 
   return (
-    <div className="toast-region" aria-label={t('notifications_label')}>
+    <section className="toast-region" aria-label={t('notifications_label')}>
       <div role="status" aria-live="polite" aria-atomic="true" className="toast-live">
         {toast && toast.type !== 'error' && !snap.leaving ? text(toast) : ''}
       </div>
@@ -54,7 +54,7 @@ export function ToastStack() {
           </button>
         </div>
       )}
-    </div>
+    </section>
   );
 
   function text(item: { message: string; params?: Record<string, string | number>; literal?: boolean }) {

@@ -36,7 +36,8 @@ function buildPlan(): AssetPlan {
   const entryCss = new Set<string>();
   collect(ENTRY, new Set(), entryJs, entryCss);
   const entryFile = `/${manifest[ENTRY]!.file}`;
-  const arabicFont = (manifest[ENTRY]!.assets ?? []).find((a) => /arabic-400-normal.*\.woff2$/.test(a));
+  // Regular and bold Arabic: body text and headings (the hero, often the largest paint) use both.
+  const arabicFonts = (manifest[ENTRY]!.assets ?? []).filter((a) => /arabic-(400|700)-normal.*\.woff2$/.test(a)).map((a) => `/${a}`);
   return {
     bootstrapModules: [entryFile],
     css: [...entryCss],
@@ -47,7 +48,7 @@ function buildPlan(): AssetPlan {
       js.delete(entryFile);
       return [...js];
     },
-    fonts: (lang) => (lang === 'ar' && arabicFont ? [`/${arabicFont}`] : []),
+    fonts: (lang) => (lang === 'ar' ? arabicFonts : []),
   };
 }
 
