@@ -11,6 +11,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import autocannon from 'autocannon';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, findChromium } from '../scripts/chromium.mjs';
 import { startEdgeProxy } from './edge-proxy.mjs';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
@@ -30,16 +31,6 @@ const LH_METRICS = {
   CLS: 'cumulative-layout-shift',
   SI: 'speed-index',
 };
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 // 1 kB = 1000 bytes throughout, so the JS target is 100,000 gzipped bytes.
 const KB = 1000;
 const TARGETS = { homeJsGzipKb: 100, lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100 } };
@@ -239,7 +230,7 @@ function attributes(tag) {
 // --- Lighthouse ---------------------------------------------------------------------------------
 
 async function lighthouseAll(base) {
-  const chromePath = [process.env.CHROMIUM_PATH, process.env.CHROME_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
+  const chromePath = findChromium();
   if (!chromePath) return { error: 'no Chromium: set CHROMIUM_PATH or apt-get install -y chromium' };
   const out = { runs: LH_RUNS, config: 'lighthouse default (mobile, simulated throttling)', chromePath, pages: {} };
   try {
@@ -259,7 +250,7 @@ async function lighthouseAll(base) {
 /** One run in a fresh Chromium, as the Lighthouse CLI does; retried once on a runtime error. */
 async function lighthouseRun(chromePath, url, attempt = 1) {
   // handleSIGINT off: chrome-launcher would exit the process on Ctrl-C before our server cleanup runs.
-  chrome = await launchChrome({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent', handleSIGINT: false });
+  chrome = await launchChrome({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent', handleSIGINT: false });
   let lhr;
   try {
     lhr = (await lighthouse(url, { port: chrome.port, logLevel: 'error', onlyCategories: LH_CATEGORIES })).lhr;

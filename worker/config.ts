@@ -1,9 +1,8 @@
 // Environment validated once per isolate. Only the whitelisted public part reaches the browser.
 import { z } from 'zod';
 import type { PublicConfig } from '../client/boot';
+import { configReader, DEV_SECRET_PREFIX } from '../shared/config';
 import { REQUEST_TIMEOUT_MS } from '../shared/constants';
-
-const DEV_PREFIX = 'dev-only-';
 
 const schema = z
   .object({
@@ -17,26 +16,13 @@ const schema = z
     ANDROID_CERT_SHA256: z.string().default(''),
     APP_LINK_PATHS: z.string().default(''),
   })
-  .refine((c) => c.ENVIRONMENT !== 'production' || !c.SIGNING_SECRET.startsWith(DEV_PREFIX), {
+  .refine((c) => c.ENVIRONMENT !== 'production' || !c.SIGNING_SECRET.startsWith(DEV_SECRET_PREFIX), {
     message: 'production needs a real SIGNING_SECRET secret',
   });
 
 export type StorefrontConfig = z.infer<typeof schema>;
 
-const cache = new WeakMap<object, StorefrontConfig>();
-
-export function storefrontConfig(env: StorefrontEnv): StorefrontConfig {
-  let config = cache.get(env);
-  if (!config) {
-    const parsed = schema.safeParse(env);
-    if (!parsed.success) {
-      throw new Error(`invalid storefront configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
-    }
-    config = parsed.data;
-    cache.set(env, config);
-  }
-  return config;
-}
+export const storefrontConfig: (env: StorefrontEnv) => StorefrontConfig = configReader(schema, 'storefront');
 
 export function publicConfig(config: StorefrontConfig): PublicConfig {
   return { environment: config.ENVIRONMENT, sentryDsn: config.SENTRY_DSN };

@@ -1,7 +1,6 @@
 // Secrets are validated once per isolate; production refuses the development defaults.
 import { z } from 'zod';
-
-const DEV_PREFIX = 'dev-only-';
+import { configReader, DEV_SECRET_PREFIX } from '../../../shared/config';
 
 const configSchema = z
   .object({
@@ -10,21 +9,10 @@ const configSchema = z
     TOKEN_SECRET: z.string().min(32),
   })
   .refine(
-    (c) => c.ENVIRONMENT !== 'production' || (!c.SIGNING_SECRET.startsWith(DEV_PREFIX) && !c.TOKEN_SECRET.startsWith(DEV_PREFIX)),
+    (c) => c.ENVIRONMENT !== 'production' || (!c.SIGNING_SECRET.startsWith(DEV_SECRET_PREFIX) && !c.TOKEN_SECRET.startsWith(DEV_SECRET_PREFIX)),
     { message: 'production needs real SIGNING_SECRET and TOKEN_SECRET secrets' },
   );
 
 export type ApiConfig = z.infer<typeof configSchema>;
 
-const cache = new WeakMap<object, ApiConfig>();
-
-export function apiConfig(env: ApiEnv): ApiConfig {
-  let config = cache.get(env);
-  if (!config) {
-    const parsed = configSchema.safeParse(env);
-    if (!parsed.success) throw new Error(`invalid API configuration: ${parsed.error.issues.map((i) => i.path.join('.') + ' ' + i.message).join('; ')}`);
-    config = parsed.data;
-    cache.set(env, config);
-  }
-  return config;
-}
+export const apiConfig: (env: ApiEnv) => ApiConfig = configReader(configSchema, 'API');
