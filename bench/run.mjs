@@ -2,7 +2,7 @@
 // interactive, and Lighthouse mobile scores, against the built workers. Prints a summary and
 // writes bench/results/latest.json. See bench/README.md.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
