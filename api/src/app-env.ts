@@ -1,7 +1,8 @@
 import type { ApiConfig } from './lib/config';
 import type { DeviceVariables } from './middleware/device';
+import type { LocaleVariables } from './middleware/locale';
 
 export type AppEnv = {
   Bindings: ApiEnv;
-  Variables: DeviceVariables & { config: ApiConfig };
+  Variables: DeviceVariables & LocaleVariables & { config: ApiConfig };
 };

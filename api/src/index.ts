@@ -9,6 +9,13 @@ import { verifySignature } from './middleware/signature';
 import { requireDevice } from './middleware/device';
 import { deviceRoutes } from './routes/device';
 import { countryRoutes } from './routes/country';
+import { requestLocale } from './middleware/locale';
+import { productRoutes } from './routes/product';
+import { homeRoutes } from './routes/home';
+import { categoryRoutes } from './routes/category';
+import { brandRoutes } from './routes/brand';
+import { nutritionistRoutes } from './routes/nutritionist';
+import { searchTermRoutes } from './routes/search-terms';
 import type { AppEnv } from './app-env';
 
 export { NonceGuard } from './lib/nonce-guard';
@@ -26,10 +33,17 @@ app.use(
   }),
 );
 app.use(requireDevice({ secret: (c) => (c.var as AppEnv['Variables']).config.TOKEN_SECRET }));
+app.use(requestLocale());
 
 app.get('/health', (c) => c.json(ok({ status: 'ok' })));
 app.route('/device', deviceRoutes);
 app.route('/country', countryRoutes);
+app.route('/product', productRoutes);
+app.route('/homepage', homeRoutes);
+app.route('/category', categoryRoutes);
+app.route('/brand', brandRoutes);
+app.route('/nutritionist', nutritionistRoutes);
+app.route('/search', searchTermRoutes);
 
 app.notFound((c) => c.json(fail('not_found', 404), 404));
 

@@ -10,14 +10,17 @@ export interface DeviceOptions {
   secret: (c: Context) => string;
   /** Paths reachable without a device token. */
   exempt?: string[];
+  /** Path prefixes reachable without one (public media). */
+  exemptPrefixes?: string[];
 }
 
 export function requireDevice(options: DeviceOptions): MiddlewareHandler<{ Variables: DeviceVariables }> {
   const exempt = new Set(options.exempt ?? ['/device/auth', '/health']);
+  const prefixes = options.exemptPrefixes ?? ['/media/'];
   return async function requireDeviceHandler(c, next) {
     const token = c.req.header(SIGNATURE_HEADERS.token);
     const deviceId = await verifyDeviceToken(options.secret(c), token);
-    if (!deviceId && !exempt.has(c.req.path)) {
+    if (!deviceId && !exempt.has(c.req.path) && !prefixes.some((p) => c.req.path.startsWith(p))) {
       // 403 tells the storefront to register the device again (spec §4 Session client).
       throw new ApiError(403, 'device_token_invalid');
     }

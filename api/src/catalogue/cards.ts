@@ -1,0 +1,61 @@
+// The product card: one SELECT with its joins, shared by listings, search, home sections,
+// nutritionist lists and purchase-together.
+import type { ProductCard } from '../../../shared/catalogue/types';
+import type { Lang } from '../../../shared/locale';
+import { col, mediaUrl } from './lang';
+
+export function cardColumns(lang: Lang): string {
+  return `p.id, p.slug, p.${col('name', lang)} AS name, p.free_delivery,
+    b.id AS brand_id, b.slug AS brand_slug, b.${col('name', lang)} AS brand_name,
+    c.id AS category_id, c.slug AS category_slug, c.${col('name', lang)} AS category_name, c.color AS category_color,
+    s.id AS sku_id, s.${col('name', lang)} AS sku_name, s.price, s.old_price, s.stock, s.buy_limit,
+    (SELECT json_object('key', i.r2_key, 'alt', i.${col('alt', lang)}, 'w', i.width, 'h', i.height)
+       FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort_order LIMIT 1) AS image`;
+}
+
+export const CARD_FROM = `products p
+  JOIN brands b ON b.id = p.brand_id
+  JOIN categories c ON c.id = p.category_id
+  JOIN skus s ON s.id = p.default_sku_id`;
+
+export interface CardRow {
+  id: number;
+  slug: string;
+  name: string;
+  free_delivery: number;
+  brand_id: number;
+  brand_slug: string;
+  brand_name: string;
+  category_id: number;
+  category_slug: string;
+  category_name: string;
+  category_color: string;
+  sku_id: number;
+  sku_name: string;
+  price: number;
+  old_price: number | null;
+  stock: number;
+  buy_limit: number | null;
+  image: string | null;
+}
+
+export function toCard(row: CardRow): ProductCard {
+  const image = row.image ? (JSON.parse(row.image) as { key: string; alt: string; w: number; h: number }) : null;
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    images: image ? [{ url: mediaUrl(image.key), alt: image.alt, width: image.w, height: image.h }] : [],
+    brand: { id: row.brand_id, slug: row.brand_slug, name: row.brand_name },
+    category: { id: row.category_id, slug: row.category_slug, name: row.category_name, color: row.category_color },
+    default_sku: {
+      id: row.sku_id,
+      name: row.sku_name,
+      price: { price: row.price, old_price: row.old_price },
+      buy_limit: row.buy_limit,
+      in_stock: row.stock > 0,
+      will_notify: false,
+    },
+    free_delivery: row.free_delivery === 1,
+  };
+}

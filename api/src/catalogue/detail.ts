@@ -1,0 +1,134 @@
+// The product page's data in one D1 batch: product, SKUs, images, attributes, purchase-together.
+import type { AttributeGroup, ImageRef, ProductDetail, Sku } from '../../../shared/catalogue/types';
+import type { Lang } from '../../../shared/locale';
+import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';
+import { col, mediaUrl } from './lang';
+
+const LOW_STOCK = 5;
+
+interface ProductRow {
+  id: number;
+  slug: string;
+  name: string;
+  name_en: string;
+  name_ar: string;
+  description: string;
+  suggested_use: string;
+  tags: string;
+  ingredients: string;
+  warnings: string;
+  default_sku_id: number;
+  free_delivery: number;
+  brand_id: number;
+  brand_slug: string;
+  brand_name: string;
+  category_id: number;
+  category_slug: string;
+  category_name: string;
+  category_color: string;
+  parent_id: number | null;
+  parent_slug: string | null;
+  parent_name: string | null;
+  parent_color: string | null;
+}
+
+interface SkuRow {
+  id: number;
+  name: string;
+  price: number;
+  old_price: number | null;
+  stock: number;
+  buy_limit: number | null;
+}
+
+interface ImageRow {
+  sku_id: number | null;
+  r2_key: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export function stockLevel(stock: number): Sku['stock_level'] {
+  return stock <= 0 ? 'out_of_stock' : stock <= LOW_STOCK ? 'low' : 'in_stock';
+}
+
+export async function productDetail(db: D1Database, ref: { id: number | null; slug: string }, lang: Lang): Promise<ProductDetail | null> {
+  const pid = '(SELECT id FROM products WHERE (slug = ?1 OR id = ?2) AND is_active = 1 LIMIT 1)';
+  const bind = (s: D1PreparedStatement) => s.bind(ref.slug, ref.id ?? -1);
+  const [product, skus, images, attributes, together] = await db.batch([
+    bind(
+      db.prepare(
+        `SELECT p.id, p.slug, p.${col('name', lang)} AS name, p.name_en, p.name_ar, p.${col('description', lang)} AS description,
+          p.${col('suggested_use', lang)} AS suggested_use, p.${col('tags', lang)} AS tags, p.${col('ingredients', lang)} AS ingredients,
+          p.${col('warnings', lang)} AS warnings, p.default_sku_id, p.free_delivery,
+          b.id AS brand_id, b.slug AS brand_slug, b.${col('name', lang)} AS brand_name,
+          c.id AS category_id, c.slug AS category_slug, c.${col('name', lang)} AS category_name, c.color AS category_color,
+          pc.id AS parent_id, pc.slug AS parent_slug, pc.${col('name', lang)} AS parent_name, pc.color AS parent_color
+        FROM products p JOIN brands b ON b.id = p.brand_id JOIN categories c ON c.id = p.category_id
+        LEFT JOIN categories pc ON pc.id = c.parent_id
+        WHERE p.id = ${pid}`,
+      ),
+    ),
+    bind(db.prepare(`SELECT id, ${col('name', lang)} AS name, price, old_price, stock, buy_limit FROM skus WHERE product_id = ${pid} ORDER BY sort_order, id`)),
+    bind(db.prepare(`SELECT sku_id, r2_key, ${col('alt', lang)} AS alt, width, height FROM product_images WHERE product_id = ${pid} ORDER BY sort_order, id`)),
+    bind(
+      db.prepare(
+        `SELECT a.id, a.group_key, a.slug, a.${col('name', lang)} AS name FROM product_attributes pa JOIN attributes a ON a.id = pa.attribute_id
+         WHERE pa.product_id = ${pid} ORDER BY a.group_key, a.sort_order`,
+      ),
+    ),
+    bind(
+      db.prepare(
+        `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN purchase_together pt ON pt.related_product_id = p.id
+         WHERE pt.product_id = ${pid} AND p.is_active = 1 ORDER BY pt.sort_order LIMIT 8`,
+      ),
+    ),
+  ]);
+
+  const row = product!.results[0] as ProductRow | undefined;
+  if (!row) return null;
+  const imageRows = images!.results as unknown as ImageRow[];
+  const toImage = (i: ImageRow): ImageRef => ({ url: mediaUrl(i.r2_key), alt: i.alt, width: i.width, height: i.height });
+  const productImages = imageRows.filter((i) => i.sku_id === null).map(toImage);
+  const skuList: Sku[] = (skus!.results as unknown as SkuRow[]).map((s) => {
+    const own = imageRows.filter((i) => i.sku_id === s.id).map(toImage);
+    return {
+      id: s.id,
+      name: s.name,
+      price: { price: s.price, old_price: s.old_price },
+      buy_limit: s.buy_limit,
+      in_stock: s.stock > 0,
+      will_notify: false,
+      stock_level: stockLevel(s.stock),
+      images: own.length ? own : productImages,
+    };
+  });
+  const defaultSku = skuList.find((s) => s.id === row.default_sku_id) ?? skuList[0];
+  if (!defaultSku) return null;
+
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    images: productImages,
+    brand: { id: row.brand_id, slug: row.brand_slug, name: row.brand_name },
+    category: { id: row.category_id, slug: row.category_slug, name: row.category_name, color: row.category_color },
+    parent_category: row.parent_id === null ? null : { id: row.parent_id, slug: row.parent_slug!, name: row.parent_name!, color: row.parent_color! },
+    free_delivery: row.free_delivery === 1,
+    description: row.description,
+    suggested_use: { text: row.suggested_use, tags: JSON.parse(row.tags) as string[] },
+    ingredients: row.ingredients,
+    warnings: row.warnings,
+    default_sku: defaultSku,
+    skus: skuList,
+    attributes: (attributes!.results as Array<{ id: number; group_key: AttributeGroup; slug: string; name: string }>).map((a) => ({
+      id: a.id,
+      group: a.group_key,
+      slug: a.slug,
+      name: a.name,
+    })),
+    purchase_together: (together!.results as unknown as CardRow[]).map(toCard),
+    alternate: { slug: row.slug, name_en: row.name_en, name_ar: row.name_ar },
+  };
+}

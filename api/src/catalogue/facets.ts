@@ -1,0 +1,90 @@
+// Filters and sorts available for the current result, with counts. Each facet is counted with every
+// other filter applied but its own, so a shopper can widen a selection (choose a second brand).
+import { normalizeFilters, type FilterKey, type ProductQuery } from '../../../shared/catalogue/filter-model';
+import type { Lang } from '../../../shared/locale';
+import { convertFromBase, type CurrencyInfo } from '../../../shared/money';
+import { PRICE_FILTER_RANGE } from '../../../shared/constants';
+import { CARD_FROM } from './cards';
+import { col } from './lang';
+import { compileProductQuery } from './query';
+
+const SORTS = [
+  { key: 'popularity', value: 'desc' },
+  { key: 'price', value: 'asc' },
+  { key: 'price', value: 'desc' },
+  { key: 'newest', value: 'desc' },
+  { key: 'discount', value: 'desc' },
+] as const;
+
+/** The quick price item 'Under KD 25' (spec §9), expressed in the shopper's currency. */
+export const QUICK_PRICE_FILS = 25_000;
+
+export async function facets(db: D1Database, q: ProductQuery, lang: Lang, currency: CurrencyInfo, match: string | null) {
+  const without = (key: FilterKey) => compileProductQuery({ ...q, filters: normalizeFilters(q.filters).filter((f) => f.key !== key) }, lang, currency, match);
+  const all = compileProductQuery(q, lang, currency, match);
+  const brand = without('brand_id');
+  const category = without('category_id');
+  const attrs = without('attributes_id');
+  const price = without('sku_price');
+  const flags = (key: FilterKey, condition: string) => {
+    const w = without(key);
+    return db.prepare(`SELECT count(*) AS n FROM ${CARD_FROM} ${w.join} WHERE ${w.where} AND ${condition}`).bind(...w.params);
+  };
+
+  const [total, brands, categories, attributes, prices, available, free, sale] = await db.batch([
+    db.prepare(`SELECT count(*) AS n FROM ${CARD_FROM} ${all.join} WHERE ${all.where}`).bind(...all.params),
+    db
+      .prepare(`SELECT b.id, b.${col('name', lang)} AS name, count(*) AS count FROM ${CARD_FROM} ${brand.join} WHERE ${brand.where} GROUP BY b.id ORDER BY name`)
+      .bind(...brand.params),
+    db
+      .prepare(
+        `SELECT c.id, c.${col('name', lang)} AS name, c.parent_id, count(*) AS count FROM ${CARD_FROM} ${category.join} WHERE ${category.where} GROUP BY c.id ORDER BY c.sort_order`,
+      )
+      .bind(...category.params),
+    db
+      .prepare(
+        `SELECT a.id, a.group_key, a.${col('name', lang)} AS name, count(*) AS count FROM ${CARD_FROM} ${attrs.join}
+         JOIN product_attributes pa ON pa.product_id = p.id JOIN attributes a ON a.id = pa.attribute_id
+         WHERE ${attrs.where} GROUP BY a.id ORDER BY a.group_key, a.sort_order`,
+      )
+      .bind(...attrs.params),
+    db.prepare(`SELECT min(p.min_price) AS lo, max(p.min_price) AS hi FROM ${CARD_FROM} ${price.join} WHERE ${price.where}`).bind(...price.params),
+    flags('only_available', 'p.in_stock = 1'),
+    flags('free_delivery', 'p.free_delivery = 1'),
+    flags('on_sale', 'p.max_discount > 0'),
+  ]);
+
+  const n = (r: D1Result | undefined) => (r!.results[0] as { n: number }).n;
+  const bounds = prices!.results[0] as { lo: number | null; hi: number | null };
+  const major = (fils: number, round: 'floor' | 'ceil') => Math[round](convertFromBase(fils, currency) / 10 ** currency.decimals);
+  const groups = new Map<string, Array<{ id: number; name: string; count: number }>>();
+  for (const a of attributes!.results as Array<{ id: number; group_key: string; name: string; count: number }>) {
+    groups.set(a.group_key, [...(groups.get(a.group_key) ?? []), { id: a.id, name: a.name, count: a.count }]);
+  }
+
+  return {
+    total: n(total),
+    currency: currency.currency,
+    sorts: SORTS,
+    filters: [
+      {
+        key: 'sku_price',
+        type: 'range',
+        range: { min: PRICE_FILTER_RANGE.min, max: PRICE_FILTER_RANGE.max },
+        result_range: bounds.lo === null ? null : { min: major(bounds.lo, 'floor'), max: major(bounds.hi!, 'ceil') },
+        quick: [{ id: 'under_25_kd', range: { min: 0, max: major(QUICK_PRICE_FILS, 'ceil') } }],
+      },
+      { key: 'only_available', type: 'boolean', count: n(available) },
+      { key: 'free_delivery', type: 'boolean', count: n(free) },
+      { key: 'on_sale', type: 'boolean', count: n(sale) },
+      { key: 'brand_id', type: 'multiSelect', items: brands!.results },
+      { key: 'category_id', type: 'multiSelect', items: categories!.results },
+      {
+        key: 'attributes_id',
+        type: 'multiSelect',
+        items_operation: 'or',
+        groups: [...groups.entries()].map(([group, items]) => ({ group, items })),
+      },
+    ],
+  };
+}

@@ -1,0 +1,20 @@
+// Product listing: count and page in one D1 batch (one round trip).
+import type { ProductQuery } from '../../../shared/catalogue/filter-model';
+import type { Lang } from '../../../shared/locale';
+import type { CurrencyInfo } from '../../../shared/money';
+import { paged } from '../lib/params';
+import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';
+import { compileProductQuery } from './query';
+
+export async function runListing(db: D1Database, q: ProductQuery, lang: Lang, currency: CurrencyInfo, match: string | null, page: number) {
+  const compiled = compileProductQuery(q, lang, currency, match);
+  const offset = (page - 1) * q.per_page;
+  const [count, rows] = await db.batch([
+    db.prepare(`SELECT count(*) AS n FROM ${CARD_FROM} ${compiled.join} WHERE ${compiled.where}`).bind(...compiled.params),
+    db
+      .prepare(`SELECT ${cardColumns(lang)} FROM ${CARD_FROM} ${compiled.join} WHERE ${compiled.where} ORDER BY ${compiled.orderBy} LIMIT ? OFFSET ?`)
+      .bind(...compiled.params, q.per_page, offset),
+  ]);
+  const total = (count!.results[0] as { n: number }).n;
+  return paged((rows!.results as unknown as CardRow[]).map(toCard), page, q.per_page, total);
+}

@@ -1,0 +1,93 @@
+// Compiles the spec §3 filter model into SQL over the denormalised product columns.
+import { normalizeFilters, type ProductQuery } from '../../../shared/catalogue/filter-model';
+import type { Lang } from '../../../shared/locale';
+import { convertToBase, type CurrencyInfo } from '../../../shared/money';
+import { col } from './lang';
+
+export interface CompiledQuery {
+  /** Joins after the card FROM (the search rank). */
+  join: string;
+  where: string;
+  params: unknown[];
+  orderBy: string;
+}
+
+function placeholders(n: number): string {
+  return Array.from({ length: n }, () => '?').join(', ');
+}
+
+/** A price typed in the shopper's currency (major units) as base fils. */
+export function majorToFils(amount: number, currency: CurrencyInfo, round: 'floor' | 'ceil'): number {
+  const minor = round === 'floor' ? Math.floor(amount * 10 ** currency.decimals) : Math.ceil(amount * 10 ** currency.decimals);
+  return convertToBase(minor, currency);
+}
+
+export function compileProductQuery(q: ProductQuery, lang: Lang, currency: CurrencyInfo, match: string | null): CompiledQuery {
+  const where: string[] = ['p.is_active = 1'];
+  const params: unknown[] = [];
+  const joinParams: unknown[] = [];
+  let join = '';
+
+  if (match) {
+    join = 'JOIN (SELECT rowid AS pid, bm25(product_search, 10.0, 5.0, 3.0, 2.0, 2.0) AS rank FROM product_search WHERE product_search MATCH ?) r ON r.pid = p.id';
+    joinParams.push(match);
+  }
+
+  for (const f of normalizeFilters(q.filters)) {
+    switch (f.key) {
+      case 'sku_price': {
+        if (f.range?.min !== undefined) {
+          where.push('p.min_price >= ?');
+          params.push(majorToFils(f.range.min, currency, 'floor'));
+        }
+        if (f.range?.max !== undefined) {
+          where.push('p.min_price <= ?');
+          params.push(majorToFils(f.range.max, currency, 'ceil'));
+        }
+        break;
+      }
+      case 'only_available':
+        if (f.value !== false) where.push('p.in_stock = 1');
+        break;
+      case 'free_delivery':
+        if (f.value !== false) where.push('p.free_delivery = 1');
+        break;
+      case 'on_sale':
+        if (f.value !== false) where.push('p.max_discount > 0');
+        break;
+      case 'brand_id':
+        where.push(`p.brand_id IN (${placeholders(f.items!.length)})`);
+        params.push(...f.items!);
+        break;
+      case 'category_id':
+        // A top-level category includes its children.
+        where.push(`(p.category_id IN (${placeholders(f.items!.length)}) OR p.category_id IN (SELECT id FROM categories WHERE parent_id IN (${placeholders(f.items!.length)})))`);
+        params.push(...f.items!, ...f.items!);
+        break;
+      case 'attributes_id': {
+        const ids = f.items!;
+        if (f.items_operation === 'and') {
+          where.push(`p.id IN (SELECT product_id FROM product_attributes WHERE attribute_id IN (${placeholders(ids.length)}) GROUP BY product_id HAVING count(*) = ?)`);
+          params.push(...ids, ids.length);
+        } else {
+          where.push(`p.id IN (SELECT product_id FROM product_attributes WHERE attribute_id IN (${placeholders(ids.length)}))`);
+          params.push(...ids);
+        }
+        break;
+      }
+    }
+  }
+
+  const dir = q.sort?.value === 'asc' ? 'ASC' : 'DESC';
+  const key = q.sort?.key ?? (match ? 'relevance' : 'popularity');
+  const orderBy = {
+    relevance: match ? 'r.rank ASC, p.popularity DESC' : 'p.popularity DESC',
+    popularity: `p.popularity ${dir}`,
+    price: `p.min_price ${q.sort ? dir : 'ASC'}`,
+    newest: `p.created_at ${dir}`,
+    discount: `p.max_discount ${dir}`,
+    name: `p.${col('name', lang)} ${q.sort ? dir : 'ASC'}`,
+  }[key];
+
+  return { join, where: where.join(' AND '), params: [...joinParams, ...params], orderBy: `${orderBy}, p.id ASC` };
+}

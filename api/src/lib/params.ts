@@ -1,0 +1,19 @@
+import { ApiError } from './errors';
+
+/** A 1-based page number from the path; absent means 1. */
+export function pageParam(raw: string | undefined): number {
+  if (raw === undefined) return 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 100_000) throw new ApiError(400, 'bad_request');
+  return n;
+}
+
+/** A numeric id or a slug, as the catalogue routes accept both. */
+export function idOrSlug(raw: string): { id: number | null; slug: string } {
+  if (!/^[a-z0-9-]{1,160}$/.test(raw)) throw new ApiError(404, 'not_found');
+  return /^\d+$/.test(raw) ? { id: Number(raw), slug: raw } : { id: null, slug: raw };
+}
+
+export function paged<T>(items: T[], page: number, perPage: number, total: number) {
+  return { items, page, per_page: perPage, total, page_count: Math.max(1, Math.ceil(total / perPage)) };
+}

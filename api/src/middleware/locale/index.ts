@@ -1,0 +1,15 @@
+// The request's language and country, from the headers the storefront sends (spec §7).
+import type { MiddlewareHandler } from 'hono';
+import { DEFAULT_COUNTRY, isCountryCode, isLang, type CountryCode, type Lang } from '../../../../shared/locale';
+
+export type LocaleVariables = { lang: Lang; country: CountryCode };
+
+export function requestLocale(): MiddlewareHandler<{ Variables: LocaleVariables }> {
+  return async function requestLocaleHandler(c, next) {
+    const lang = c.req.header('lang');
+    const country = c.req.header('x-country');
+    c.set('lang', isLang(lang) ? lang : 'en');
+    c.set('country', isCountryCode(country) ? country : DEFAULT_COUNTRY);
+    await next();
+  };
+}

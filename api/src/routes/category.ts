@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import { ok } from '../../../shared/api/envelope';
+import type { Category } from '../../../shared/catalogue/types';
+import { col } from '../catalogue/lang';
+import { ApiError } from '../lib/errors';
+import { idOrSlug } from '../lib/params';
+import type { AppEnv } from '../app-env';
+
+type Row = Omit<Category, 'children'>;
+
+function tree(rows: Row[]): Category[] {
+  const top = rows.filter((r) => r.parent_id === null).map((r) => ({ ...r, children: [] as Category[] }));
+  for (const r of rows) top.find((t) => t.id === r.parent_id)?.children.push(r);
+  // A parent's count includes its children's products.
+  for (const t of top) t.product_count = (t.product_count ?? 0) + t.children.reduce((n, ch) => n + (ch.product_count ?? 0), 0);
+  return top;
+}
+
+const SELECT = (lang: 'en' | 'ar') => `SELECT c.id, c.parent_id, c.slug, c.${col('name', lang)} AS name, c.color,
+  (SELECT count(*) FROM products p WHERE p.category_id = c.id AND p.is_active = 1) AS product_count
+  FROM categories c`;
+
+export const categoryRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const { results } = await c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY c.sort_order, c.id`).all<Row>();
+    const includes = (c.req.query('includes') ?? 'children').split(',');
+    const items = includes.includes('children') ? tree(results) : results.filter((r) => r.parent_id === null);
+    return c.json(ok({ items }));
+  })
+  .get('/:ref', async (c) => {
+    const ref = idOrSlug(c.req.param('ref'));
+    const { results } = await c.env.DB.prepare(
+      `${SELECT(c.var.lang)} WHERE c.id = (SELECT id FROM categories WHERE slug = ?1 OR id = ?2)
+         OR c.parent_id = (SELECT id FROM categories WHERE slug = ?1 OR id = ?2)
+         OR c.id = (SELECT parent_id FROM categories WHERE slug = ?1 OR id = ?2)
+       ORDER BY c.sort_order, c.id`,
+    )
+      .bind(ref.slug, ref.id ?? -1)
+      .all<Row>();
+    const self = results.find((r) => r.slug === ref.slug || r.id === ref.id);
+    if (!self) throw new ApiError(404, 'not_found');
+    const children = results.filter((r) => r.parent_id === self.id);
+    const parent = results.find((r) => r.id === self.parent_id) ?? null;
+    const product_count = (self.product_count ?? 0) + children.reduce((n, ch) => n + (ch.product_count ?? 0), 0);
+    return c.json(ok({ ...self, product_count, children, parent }));
+  });

@@ -1,0 +1,75 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { ok } from '../../../shared/api/envelope';
+import type { Lang } from '../../../shared/locale';
+import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
+import { col, mediaUrl } from '../catalogue/lang';
+import { ApiError } from '../lib/errors';
+import { idOrSlug, paged, pageParam } from '../lib/params';
+import { parseInput, readJson } from '../lib/validate';
+import type { AppEnv } from '../app-env';
+
+const PER_PAGE = 12;
+
+const SELECT = (lang: Lang) => `SELECT n.id, n.slug, n.${col('name', lang)} AS name, n.${col('title', lang)} AS title, n.${col('bio', lang)} AS bio,
+  n.photo_key, n.years_experience FROM nutritionists n`;
+
+function toNutritionist(r: Record<string, unknown>) {
+  const { photo_key, ...rest } = r;
+  return { ...rest, photo: { url: mediaUrl(photo_key as string), alt: r.name as string, width: 400, height: 400 } };
+}
+
+const listSchema = z.object({
+  sort: z.object({ key: z.enum(['name', 'experience', 'order']), value: z.enum(['asc', 'desc']) }).optional(),
+});
+
+async function list(c: Context<AppEnv>) {
+  const { sort } = parseInput(listSchema, await readJson(c.req));
+  const page = pageParam(c.req.param('page'));
+  const dir = sort?.value === 'desc' ? 'DESC' : 'ASC';
+  const order = { name: `name ${dir}`, experience: `n.years_experience ${sort ? dir : 'DESC'}`, order: `n.sort_order ${dir}` }[sort?.key ?? 'order'];
+  const [count, rows] = await c.env.DB.batch([
+    c.env.DB.prepare('SELECT count(*) AS n FROM nutritionists'),
+    c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY ${order}, n.id LIMIT ? OFFSET ?`).bind(PER_PAGE, (page - 1) * PER_PAGE),
+  ]);
+  return c.json(ok(paged((rows!.results as Array<Record<string, unknown>>).map(toNutritionist), page, PER_PAGE, (count!.results[0] as { n: number }).n)));
+}
+
+export const nutritionistRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const { results } = await c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY n.sort_order, n.id`).all<Record<string, unknown>>();
+    return c.json(ok({ items: results.map(toNutritionist) }));
+  })
+  .post('/list', list)
+  .post('/list/:page{[0-9]+}', list)
+  .get('/:ref', async (c) => {
+    const ref = idOrSlug(c.req.param('ref'));
+    const lang = c.var.lang;
+    const db = c.env.DB;
+    const nid = '(SELECT id FROM nutritionists WHERE slug = ?1 OR id = ?2)';
+    const [profile, lists, items] = await db.batch([
+      db.prepare(`${SELECT(lang)} WHERE n.id = ${nid}`).bind(ref.slug, ref.id ?? -1),
+      db.prepare(`SELECT id, ${col('name', lang)} AS name FROM nutritionist_lists WHERE nutritionist_id = ${nid} ORDER BY sort_order, id`).bind(ref.slug, ref.id ?? -1),
+      db
+        .prepare(
+          `SELECT li.list_id, li.${col('note', lang)} AS note, ${cardColumns(lang)} FROM ${CARD_FROM}
+           JOIN nutritionist_list_items li ON li.product_id = p.id
+           WHERE li.list_id IN (SELECT id FROM nutritionist_lists WHERE nutritionist_id = ${nid}) AND p.is_active = 1
+           ORDER BY li.list_id, li.sort_order`,
+        )
+        .bind(ref.slug, ref.id ?? -1),
+    ]);
+    const row = profile!.results[0] as Record<string, unknown> | undefined;
+    if (!row) throw new ApiError(404, 'not_found');
+    const itemRows = items!.results as unknown as Array<CardRow & { list_id: number; note: string }>;
+    return c.json(
+      ok({
+        ...toNutritionist(row),
+        lists: (lists!.results as Array<{ id: number; name: string }>).map((l) => ({
+          ...l,
+          items: itemRows.filter((i) => i.list_id === l.id).map((i) => ({ note: i.note, product: toCard(i) })),
+        })),
+      }),
+    );
+  });
+

@@ -1,0 +1,177 @@
+// Product routes of spec §7: listing with the filter model, its filters and sorts, detail by id or
+// slug, SKU refresh for cart sync, and as-you-type suggestions.
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { ok } from '../../../shared/api/envelope';
+import { productQuerySchema } from '../../../shared/catalogue/filter-model';
+import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
+import { currencyFor } from '../catalogue/currency';
+import { productDetail, stockLevel } from '../catalogue/detail';
+import { facets } from '../catalogue/facets';
+import { col, mediaUrl } from '../catalogue/lang';
+import { runListing } from '../catalogue/listing';
+import { correctTokens, queryMatch } from '../catalogue/search';
+import { ApiError } from '../lib/errors';
+import { idOrSlug, pageParam } from '../lib/params';
+import { parseInput, readJson } from '../lib/validate';
+import type { AppEnv } from '../app-env';
+
+export const productRoutes = new Hono<AppEnv>();
+
+async function list(c: Context<AppEnv>) {
+  const q = parseInput(productQuerySchema, await readJson(c.req));
+  const page = pageParam(c.req.param('page'));
+  const currency = await currencyFor(c.env.DB, c.var.country);
+  const { tokens, match } = queryMatch(q.search);
+  let result = await runListing(c.env.DB, q, c.var.lang, currency, match, page);
+  let corrected = false;
+  if (result.total === 0 && tokens.length) {
+    const fix = await correctTokens(c.env.DB, tokens);
+    if (fix) {
+      result = await runListing(c.env.DB, q, c.var.lang, currency, fix.match, page);
+      corrected = result.total > 0;
+    }
+  }
+  return c.json(ok({ ...result, corrected }));
+}
+
+productRoutes.post('/', list);
+productRoutes.post('/:page{[0-9]+}', list);
+
+async function filterSort(c: Context<AppEnv>) {
+  let input: unknown = {};
+  if (c.req.method === 'POST') input = await readJson(c.req);
+  else if (c.req.query('q')) {
+    try {
+      input = JSON.parse(c.req.query('q')!);
+    } catch {
+      throw new ApiError(400, 'bad_request');
+    }
+  }
+  const q = parseInput(productQuerySchema, input);
+  const currency = await currencyFor(c.env.DB, c.var.country);
+  return c.json(ok(await facets(c.env.DB, q, c.var.lang, currency, queryMatch(q.search).match)));
+}
+
+productRoutes.get('/filter-sort', filterSort);
+productRoutes.post('/filter-sort', filterSort);
+
+productRoutes.get('/search', async (c) => {
+  const { match } = queryMatch(c.req.query('q'));
+  const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 6) || 6, 1), 12);
+  if (!match) return c.json(ok({ products: [], brands: [], categories: [] }));
+  const lang = c.var.lang;
+  const scoped = (column: string) => `${column} : (${match})`;
+  const [products, brands, categories] = await c.env.DB.batch([
+    c.env.DB.prepare(
+      `SELECT ${cardColumns(lang)} FROM ${CARD_FROM}
+       JOIN (SELECT rowid AS pid, bm25(product_search, 10.0, 5.0, 3.0, 2.0, 2.0) AS rank FROM product_search WHERE product_search MATCH ?) r ON r.pid = p.id
+       WHERE p.is_active = 1 ORDER BY r.rank, p.popularity DESC LIMIT ?`,
+    ).bind(match, limit),
+    c.env.DB.prepare(
+      `SELECT b.id, b.slug, b.${col('name', lang)} AS name FROM brands b WHERE b.id IN
+       (SELECT p.brand_id FROM products p WHERE p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)) ORDER BY name LIMIT 4`,
+    ).bind(scoped('brand')),
+    c.env.DB.prepare(
+      `SELECT c.id, c.slug, c.${col('name', lang)} AS name, c.color FROM categories c WHERE c.id IN
+       (SELECT p.category_id FROM products p WHERE p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)) ORDER BY c.sort_order LIMIT 4`,
+    ).bind(scoped('category')),
+  ]);
+  return c.json(ok({ products: (products!.results as unknown as CardRow[]).map(toCard), brands: brands!.results, categories: categories!.results }));
+});
+
+const skuSyncSchema = z.object({
+  ids: z.array(z.number().int().positive()).max(100),
+  exclude_purchase_together: z.boolean().optional(),
+});
+
+interface SkuSyncRow {
+  id: number;
+  name: string;
+  price: number;
+  old_price: number | null;
+  stock: number;
+  buy_limit: number | null;
+  product_id: number;
+  product_slug: string;
+  product_name: string;
+  brand_id: number;
+  brand_slug: string;
+  brand_name: string;
+  image: string | null;
+}
+
+productRoutes.post('/sku', async (c) => {
+  const input = parseInput(skuSyncSchema, await readJson(c.req));
+  const lang = c.var.lang;
+  const db = c.env.DB;
+  const ids = input.ids.length ? input.ids : [-1];
+  const marks = ids.map(() => '?').join(', ');
+  const statements = [
+    db
+      .prepare(
+        `SELECT s.id, s.${col('name', lang)} AS name, s.price, s.old_price, s.stock, s.buy_limit,
+          p.id AS product_id, p.slug AS product_slug, p.${col('name', lang)} AS product_name,
+          b.id AS brand_id, b.slug AS brand_slug, b.${col('name', lang)} AS brand_name,
+          (SELECT json_object('key', i.r2_key, 'alt', i.${col('alt', lang)}, 'w', i.width, 'h', i.height)
+             FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort_order LIMIT 1) AS image
+        FROM skus s JOIN products p ON p.id = s.product_id JOIN brands b ON b.id = p.brand_id
+        WHERE s.id IN (${marks}) AND p.is_active = 1`,
+      )
+      .bind(...ids),
+    db
+      .prepare(
+        `SELECT g.id, g.min_subtotal, g.${col('title', lang)} AS title, s.id AS sku_id, s.${col('name', lang)} AS sku_name, s.stock,
+          p.id AS product_id, p.slug AS product_slug, p.${col('name', lang)} AS product_name,
+          (SELECT i.r2_key FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort_order LIMIT 1) AS image_key
+        FROM giveaway_items g JOIN skus s ON s.id = g.sku_id JOIN products p ON p.id = s.product_id
+        WHERE g.is_active = 1 ORDER BY g.min_subtotal`,
+      ),
+  ];
+  if (!input.exclude_purchase_together) {
+    statements.push(
+      db
+        .prepare(
+          `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} WHERE p.is_active = 1 AND p.in_stock = 1 AND p.id IN
+            (SELECT pt.related_product_id FROM purchase_together pt WHERE pt.product_id IN (SELECT product_id FROM skus WHERE id IN (${marks})))
+           AND p.id NOT IN (SELECT product_id FROM skus WHERE id IN (${marks}))
+           ORDER BY p.popularity DESC LIMIT 8`,
+        )
+        .bind(...ids, ...ids),
+    );
+  }
+  const [skus, giveaways, together] = await db.batch(statements);
+  const items = (skus!.results as unknown as SkuSyncRow[]).map((s) => {
+    const image = s.image ? (JSON.parse(s.image) as { key: string; alt: string; w: number; h: number }) : null;
+    return {
+      id: s.id,
+      name: s.name,
+      price: { price: s.price, old_price: s.old_price },
+      buy_limit: s.buy_limit,
+      in_stock: s.stock > 0,
+      stock_level: stockLevel(s.stock),
+      product: {
+        id: s.product_id,
+        slug: s.product_slug,
+        name: s.product_name,
+        brand: { id: s.brand_id, slug: s.brand_slug, name: s.brand_name },
+        images: image ? [{ url: mediaUrl(image.key), alt: image.alt, width: image.w, height: image.h }] : [],
+      },
+    };
+  });
+  const giveaway_items = (giveaways!.results as Array<Record<string, unknown>>).map((g) => ({
+    id: g.id,
+    title: g.title,
+    min_subtotal: g.min_subtotal,
+    sku: { id: g.sku_id, name: g.sku_name, in_stock: (g.stock as number) > 0 },
+    product: { id: g.product_id, slug: g.product_slug, name: g.product_name, image: g.image_key ? mediaUrl(g.image_key as string) : null },
+  }));
+  const purchase_together = together ? (together.results as unknown as CardRow[]).map(toCard) : [];
+  return c.json(ok({ items, giveaway_items, purchase_together }));
+});
+
+productRoutes.get('/:ref/v2', async (c) => {
+  const detail = await productDetail(c.env.DB, idOrSlug(c.req.param('ref')), c.var.lang);
+  if (!detail) throw new ApiError(404, 'not_found');
+  return c.json(ok(detail));
+});

@@ -1,0 +1,41 @@
+// Search history per device (and per user once signed in): spec §7 /search/term, set-term, clear.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { ok } from '../../../shared/api/envelope';
+import { SEARCH_TERM_LIMIT } from '../../../shared/constants';
+import { ApiError } from '../lib/errors';
+import { parseInput, readJson } from '../lib/validate';
+import type { AppEnv } from '../app-env';
+
+const termSchema = z.object({ term: z.string().trim().min(1).max(100) });
+const RECENT = 10;
+
+export const searchTermRoutes = new Hono<AppEnv>()
+  .use(async function needsDevice(c, next) {
+    if (!c.var.deviceId) throw new ApiError(403, 'device_token_invalid');
+    await next();
+  })
+  .get('/term', async (c) => {
+    const { results } = await c.env.DB.prepare(
+      `SELECT term, max(created_at) AS created_at FROM search_terms WHERE device_id = ? GROUP BY lower(term) ORDER BY created_at DESC LIMIT ?`,
+    )
+      .bind(c.var.deviceId, RECENT)
+      .all<{ term: string; created_at: number }>();
+    return c.json(ok({ items: results }));
+  })
+  .post('/set-term', async (c) => {
+    const { term } = parseInput(termSchema, await readJson(c.req));
+    const db = c.env.DB;
+    // Keep the newest SEARCH_TERM_LIMIT terms per device.
+    await db.batch([
+      db.prepare('INSERT INTO search_terms (device_id, term, created_at) VALUES (?, ?, ?)').bind(c.var.deviceId, term, Date.now()),
+      db
+        .prepare('DELETE FROM search_terms WHERE device_id = ?1 AND id NOT IN (SELECT id FROM search_terms WHERE device_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2)')
+        .bind(c.var.deviceId, SEARCH_TERM_LIMIT),
+    ]);
+    return c.json(ok({ term }));
+  })
+  .post('/clear', async (c) => {
+    await c.env.DB.prepare('DELETE FROM search_terms WHERE device_id = ?').bind(c.var.deviceId).run();
+    return c.json(ok({ items: [] }));
+  });

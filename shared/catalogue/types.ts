@@ -1,0 +1,105 @@
+// Catalogue shapes the API returns (names already in the request's language). Prices are base
+// minor units (KWD fils); the client converts them with the country's rate (shared/money.ts).
+
+export interface ImageRef {
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export interface BrandRef {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+export interface CategoryRef {
+  id: number;
+  slug: string;
+  name: string;
+  color: string;
+}
+
+export interface SkuPrice {
+  price: number;
+  old_price: number | null;
+}
+
+export interface SkuSummary {
+  id: number;
+  name: string;
+  price: SkuPrice;
+  /** Most a shopper may buy at once; null when unlimited. */
+  buy_limit: number | null;
+  in_stock: boolean;
+  will_notify: boolean;
+}
+
+export interface ProductCard {
+  id: number;
+  slug: string;
+  name: string;
+  images: ImageRef[];
+  brand: BrandRef;
+  category: CategoryRef;
+  default_sku: SkuSummary;
+  free_delivery: boolean;
+}
+
+export interface Sku extends SkuSummary {
+  stock_level: 'in_stock' | 'low' | 'out_of_stock';
+  images: ImageRef[];
+}
+
+export interface ProductDetail extends Omit<ProductCard, 'default_sku'> {
+  description: string;
+  suggested_use: { text: string; tags: string[] };
+  ingredients: string;
+  warnings: string;
+  default_sku: Sku;
+  skus: Sku[];
+  attributes: Array<{ id: number; group: AttributeGroup; slug: string; name: string }>;
+  parent_category: CategoryRef | null;
+  purchase_together: ProductCard[];
+  /** Names in both languages, for hreflang-aware SEO and structured data. */
+  alternate: { slug: string; name_en: string; name_ar: string };
+}
+
+export type AttributeGroup = 'form' | 'diet' | 'flavour' | 'size';
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  per_page: number;
+  total: number;
+  page_count: number;
+}
+
+export interface Category extends CategoryRef {
+  parent_id: number | null;
+  product_count?: number;
+  children?: Category[];
+}
+
+export interface Brand extends BrandRef {
+  color: string;
+  description: string;
+  is_featured: boolean;
+  logo: ImageRef;
+  product_count?: number;
+}
+
+export interface Nutritionist {
+  id: number;
+  slug: string;
+  name: string;
+  title: string;
+  bio: string;
+  photo: ImageRef;
+  years_experience: number;
+}
+
+export interface NutritionistDetail extends Nutritionist {
+  lists: Array<{ id: number; name: string; items: Array<{ note: string; product: ProductCard }> }>;
+}

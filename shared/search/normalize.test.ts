@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { editDistance, normalizeSearchText, searchTokens } from './normalize';
+
+describe('search normalisation', () => {
+  it('folds Arabic letter variants, tatweel and diacritics', () => {
+    expect(normalizeSearchText('أوميغا')).toBe(normalizeSearchText('اوميغا'));
+    expect(normalizeSearchText('إكسير آمن ٱلكل')).toBe('اكسير امن الكل');
+    expect(normalizeSearchText('مكمّلات غذائيّة')).toBe('مكملات غذائيه');
+    expect(normalizeSearchText('فيتامين سى')).toBe('فيتامين سي');
+    expect(normalizeSearchText('كبســـولة')).toBe('كبسوله');
+  });
+
+  it('turns Arabic-Indic digits into Latin digits', () => {
+    expect(normalizeSearchText('فيتامين د٣ ١٠٠٠')).toBe('فيتامين د3 1000');
+    expect(normalizeSearchText('۵۰۰')).toBe('500');
+  });
+
+  it('lower-cases Latin and strips accents and punctuation', () => {
+    expect(normalizeSearchText('Crème  BRÛLÉE, Omega-3!')).toBe('creme brulee omega 3');
+    expect(searchTokens('  Vitamin   D3 ')).toEqual(['vitamin', 'd3']);
+  });
+
+  it('measures edit distance with an early stop', () => {
+    expect(editDistance('vitamin', 'vitamin')).toBe(0);
+    expect(editDistance('vitamn', 'vitamin')).toBe(1);
+    expect(editDistance('magnesium', 'magensium')).toBe(1);
+    expect(editDistance('magnesium', 'mgaensium')).toBe(2);
+    expect(editDistance('zinc', 'vitamin', 1)).toBe(2);
+  });
+});

@@ -1,0 +1,251 @@
+// Catalogue routes against the fixture: filters combined, the attributes 'or' merge, price ranges in
+// SAR, pagination edges, detail by id or slug, SKU sync, home sections, bad payloads.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, deviceToken, json } from './helpers';
+import { loadCatalogueFixture } from './fixtures/catalogue';
+
+let token: string;
+beforeAll(async () => {
+  await loadCatalogueFixture();
+  token = await deviceToken();
+});
+
+const list = async (body: unknown, opts: { page?: number; lang?: string; country?: string } = {}) => {
+  const res = await call(`/product${opts.page ? `/${opts.page}` : ''}`, {
+    body: JSON.stringify(body),
+    token,
+    headers: { lang: opts.lang ?? 'en', 'x-country': opts.country ?? 'KW' },
+  });
+  return { status: res.status, body: await json(res) };
+};
+const ids = (r: { body: any }) => r.body.data.items.map((p: { id: number }) => p.id);
+
+describe('POST /product', () => {
+  it('lists active products by popularity with page size and page count', async () => {
+    const r = await list({});
+    expect(r.status).toBe(200);
+    expect(ids(r)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(r.body.data).toMatchObject({ page: 1, per_page: 24, total: 6, page_count: 1 });
+    const card = r.body.data.items[0];
+    expect(card).toMatchObject({
+      slug: 'alpha-vitamin-d3-1000',
+      name: 'Vitamin D3 1000 IU',
+      brand: { id: 1, slug: 'alpha-labs', name: 'Alpha Labs' },
+      category: { id: 11, slug: 'vitamin-d-c', color: '#fbbf24' },
+      default_sku: { id: 101, price: { price: 3500, old_price: null }, buy_limit: null, in_stock: true },
+      images: [{ url: '/media/products/alpha-vitamin-d3-1000/1.svg', width: 600, height: 600 }],
+    });
+  });
+
+  it('answers in Arabic when asked', async () => {
+    const r = await list({}, { lang: 'ar' });
+    expect(r.body.data.items[0].name).toBe('فيتامين د3 1000 وحدة');
+    expect(r.body.data.items[0].brand.name).toBe('ألفا لابز');
+  });
+
+  it('combines filters: category (with its children), brand and availability', async () => {
+    const r = await list({
+      filters: [
+        { key: 'category_id', type: 'multiSelect', items: [2] },
+        { key: 'brand_id', type: 'multiSelect', items: [1, 2] },
+        { key: 'only_available', type: 'boolean', value: true },
+      ],
+    });
+    expect(ids(r)).toEqual([3]);
+  });
+
+  it('merges attributes_id filters into one multiSelect with the or operation', async () => {
+    const r = await list({
+      filters: [
+        { key: 'attributes_id', type: 'multiSelect', items: [4] },
+        { key: 'attributes_id', type: 'multiSelect', items: [3] },
+      ],
+    });
+    expect(ids(r).sort()).toEqual([4, 5]);
+  });
+
+  it('filters free delivery and sale items', async () => {
+    expect(ids(await list({ filters: [{ key: 'free_delivery', type: 'boolean', value: true }] }))).not.toContain(4);
+    expect(ids(await list({ filters: [{ key: 'on_sale', type: 'boolean', value: true }] })).sort()).toEqual([2, 4]);
+  });
+
+  it('reads a price range in the shopper currency: KWD for Kuwait, SAR for Saudi Arabia', async () => {
+    const kw = await list({ filters: [{ key: 'sku_price', type: 'range', range: { min: 3, max: 5.25 } }] });
+    expect(ids(kw).sort()).toEqual([1, 3, 6]);
+    // 43 SAR ≈ 3.525 KWD and 64 SAR ≈ 5.246 KWD at 12.2: D3 (3.500 KWD = 42.70 SAR) is out, magnesium (5.250 = 64.05) is out.
+    const sa = await list({ filters: [{ key: 'sku_price', type: 'range', range: { min: 43, max: 64 } }] }, { country: 'SA' });
+    expect(ids(sa)).toEqual([6]);
+    const underKd25InSar = await list({ filters: [{ key: 'sku_price', type: 'range', range: { min: 0, max: 305 } }] }, { country: 'SA' });
+    expect(ids(underKd25InSar)).toHaveLength(6);
+  });
+
+  it('sorts by price both ways, newest and discount', async () => {
+    expect(ids(await list({ sort: { key: 'price', value: 'asc' } }))).toEqual([4, 1, 6, 3, 2, 5]);
+    expect(ids(await list({ sort: { key: 'price', value: 'desc' } }))).toEqual([5, 2, 3, 6, 1, 4]);
+    expect(ids(await list({ sort: { key: 'newest', value: 'desc' } }))).toEqual([6, 5, 4, 3, 2, 1]);
+    expect(ids(await list({ sort: { key: 'discount', value: 'desc' } })).slice(0, 2)).toEqual([2, 4]);
+  });
+
+  it('pages: first, last, past the end', async () => {
+    const first = await list({ per_page: 4 });
+    expect(first.body.data).toMatchObject({ page: 1, per_page: 4, total: 6, page_count: 2 });
+    expect(ids(first)).toHaveLength(4);
+    const last = await list({ per_page: 4 }, { page: 2 });
+    expect(ids(last)).toEqual([5, 6]);
+    const past = await list({ per_page: 4 }, { page: 3 });
+    expect(past.status).toBe(200);
+    expect(ids(past)).toEqual([]);
+    expect(past.body.data.total).toBe(6);
+  });
+
+  it('answers 400 with a message key for bad payloads, never 500', async () => {
+    const bad = [
+      { filters: [{ key: 'colour', type: 'multiSelect', items: [1] }] },
+      { filters: [{ key: 'sku_price', type: 'range', range: { min: 10, max: 1 } }] },
+      { filters: 'all' },
+      { sort: { key: 'price', value: 'sideways' } },
+      { per_page: 1000 },
+      { filters: [{ key: 'brand_id', type: 'multiSelect', items: ['1 OR 1=1'] }] },
+    ];
+    for (const body of bad) {
+      const r = await list(body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.meta.msg).toBe('validation_failed');
+    }
+    const res = await call('/product/0', { body: '{}', token });
+    expect(res.status).toBe(400);
+    const notJson = await call('/product', { body: '{"filters": [', token });
+    expect(notJson.status).toBe(400);
+  });
+});
+
+describe('/product/filter-sort', () => {
+  it('gives filters with counts for the current result, each facet counted without its own filter', async () => {
+    const res = await call('/product/filter-sort', {
+      body: JSON.stringify({ filters: [{ key: 'brand_id', type: 'multiSelect', items: [1] }] }),
+      token,
+      headers: { lang: 'en', 'x-country': 'KW' },
+    });
+    const { data } = await json(res);
+    expect(data.total).toBe(2);
+    const facet = (key: string) => data.filters.find((f: { key: string }) => f.key === key);
+    expect(facet('brand_id').items).toEqual([
+      { id: 1, name: 'Alpha Labs', count: 2 },
+      { id: 2, name: 'Beta Nutrition', count: 2 },
+      { id: 3, name: 'Gamma Herbals', count: 2 },
+    ]);
+    expect(facet('category_id').items.map((c: { id: number; count: number }) => [c.id, c.count])).toEqual([[11, 1], [22, 1]]);
+    expect(facet('only_available').count).toBe(2);
+    expect(facet('sku_price').result_range).toEqual({ min: 3, max: 6 });
+    expect(facet('attributes_id').groups.map((g: { group: string }) => g.group)).toEqual(['diet', 'form']);
+    expect(data.sorts[0]).toEqual({ key: 'popularity', value: 'desc' });
+  });
+
+  it("converts the 'Under KD 25' quick item for Saudi Arabia", async () => {
+    const sa = await json(await call('/product/filter-sort', { token, headers: { 'x-country': 'SA' } }));
+    const kw = await json(await call('/product/filter-sort', { token, headers: { 'x-country': 'KW' } }));
+    const quick = (d: any) => d.data.filters.find((f: { key: string }) => f.key === 'sku_price').quick[0].range.max;
+    expect(quick(kw)).toBe(25);
+    expect(quick(sa)).toBe(305);
+    expect(sa.data.currency).toBe('SAR');
+  });
+});
+
+describe('GET /product/{id}/v2', () => {
+  it('returns the product page data by slug or id, in the asked language', async () => {
+    const bySlug = await json(await call('/product/alpha-vitamin-d3-1000/v2', { token, headers: { lang: 'ar' } }));
+    const byId = await json(await call('/product/1/v2', { token, headers: { lang: 'ar' } }));
+    expect(byId.data).toEqual(bySlug.data);
+    const p = bySlug.data;
+    expect(p.name).toBe('فيتامين د3 1000 وحدة');
+    expect(p.skus.map((s: { id: number }) => s.id)).toEqual([101, 102]);
+    expect(p.default_sku.id).toBe(101);
+    expect(p.suggested_use).toEqual({ text: 'تناول حبة يومياً مع الطعام.', tags: ['يومي'] });
+    expect(p.parent_category).toMatchObject({ id: 1, slug: 'vitamins' });
+    expect(p.purchase_together.map((c: { id: number }) => c.id)).toEqual([4, 3]);
+    expect(p.attributes.map((a: { slug: string }) => a.slug)).toEqual(['vegetarian', 'softgel']);
+    expect(p.alternate).toEqual({ slug: 'alpha-vitamin-d3-1000', name_en: 'Vitamin D3 1000 IU', name_ar: 'فيتامين د3 1000 وحدة' });
+  });
+
+  it('reports stock levels and buy limits', async () => {
+    const { data } = await json(await call('/product/3/v2', { token }));
+    expect(data.default_sku).toMatchObject({ buy_limit: 2, in_stock: true, stock_level: 'low' });
+    const omega = await json(await call('/product/2/v2', { token }));
+    expect(omega.data.default_sku).toMatchObject({ in_stock: false, stock_level: 'out_of_stock', price: { price: 7500, old_price: 9500 } });
+  });
+
+  it('answers 404 for an unknown product', async () => {
+    for (const ref of ['no-such-product', '999', 'Bad%20Slug']) {
+      const res = await call(`/product/${ref}/v2`, { token });
+      expect(res.status).toBe(404);
+      expect((await json(res)).meta.msg).toBe('not_found');
+    }
+  });
+});
+
+describe('POST /product/sku', () => {
+  it('refreshes SKUs for cart sync, with giveaways and purchase-together', async () => {
+    const { data } = await json(await call('/product/sku', { body: JSON.stringify({ ids: [101, 301, 9999] }), token }));
+    expect(data.items.map((s: { id: number }) => s.id).sort()).toEqual([101, 301]);
+    expect(data.items.find((s: { id: number }) => s.id === 301)).toMatchObject({ buy_limit: 2, in_stock: true, product: { id: 3, brand: { id: 1 } } });
+    expect(data.giveaway_items).toEqual([expect.objectContaining({ id: 1, min_subtotal: 20000, sku: { id: 401, name: '100 tablets', in_stock: true } })]);
+    expect(data.purchase_together.map((c: { id: number }) => c.id)).toEqual([4]);
+    const without = await json(await call('/product/sku', { body: JSON.stringify({ ids: [101], exclude_purchase_together: true }), token }));
+    expect(without.data.purchase_together).toEqual([]);
+  });
+
+  it('refuses a bad payload with 400', async () => {
+    const res = await call('/product/sku', { body: JSON.stringify({ ids: 'all' }), token });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('home, categories, brands, nutritionists', () => {
+  it('/homepage/v4 returns every section with its data in order', async () => {
+    const { data } = await json(await call('/homepage/v4', { token, headers: { lang: 'ar' } }));
+    expect(data.sections.map((s: { type: string }) => s.type)).toEqual(['banner', 'categories', 'popular', 'brands', 'nutritionist_banner', 'collection']);
+    const byType = (t: string) => data.sections.find((s: { type: string }) => s.type === t).data;
+    expect(byType('banner').items[0]).toEqual({ image: { url: '/media/banners/1.svg', alt: 'تخفيضات', width: 1200, height: 400 }, link: '/products' });
+    expect(byType('categories').items.map((c: { id: number }) => c.id)).toEqual([1, 2, 3]);
+    expect(byType('popular').items.map((c: { id: number }) => c.id)).toEqual([1, 3, 4]);
+    expect(byType('brands').items.map((b: { id: number }) => b.id)).toEqual([1, 2]);
+    expect(byType('nutritionist_banner').nutritionist).toMatchObject({ id: 1, name: 'د. نورة' });
+    expect(byType('collection').items.map((c: { id: number }) => c.id)).toEqual([4, 2]);
+  });
+
+  it('/category lists the two-level tree with product counts; /category/{id} by id or slug', async () => {
+    const { data } = await json(await call('/category?includes=children', { token }));
+    expect(data.items.map((c: { id: number; product_count: number }) => [c.id, c.product_count])).toEqual([[1, 2], [2, 2], [3, 2]]);
+    expect(data.items[1].children.map((c: { slug: string }) => c.slug)).toEqual(['omega', 'minerals']);
+    const one = await json(await call('/category/minerals-omega', { token }));
+    expect(one.data).toMatchObject({ id: 2, product_count: 2, parent: null });
+    expect(one.data.children).toHaveLength(2);
+    const child = await json(await call('/category/21', { token }));
+    expect(child.data.parent).toMatchObject({ id: 2 });
+    expect((await call('/category/nope', { token })).status).toBe(404);
+  });
+
+  it('/brand lists brands A–Z with counts; /brand/list pages and sorts; /brand/{id}', async () => {
+    const all = await json(await call('/brand', { token, headers: { lang: 'en' } }));
+    expect(all.data.items.map((b: { name: string }) => b.name)).toEqual(['Alpha Labs', 'Beta Nutrition', 'Gamma Herbals']);
+    expect(all.data.items[0]).toMatchObject({ product_count: 2, is_featured: true, logo: { url: '/media/brands/alpha-labs.svg' } });
+    const paged = await json(await call('/brand/list', { body: JSON.stringify({ sort: { key: 'name', value: 'desc' } }), token }));
+    expect(paged.data).toMatchObject({ page: 1, total: 3, page_count: 1 });
+    expect(paged.data.items[0].slug).toBe('gamma-herbals');
+    expect((await json(await call('/brand/beta-nutrition', { token }))).data.id).toBe(2);
+    expect((await call('/brand/list', { body: JSON.stringify({ sort: { key: 'colour', value: 'asc' } }), token })).status).toBe(400);
+  });
+
+  it('/nutritionist, /nutritionist/list and a profile with curated lists', async () => {
+    const all = await json(await call('/nutritionist', { token }));
+    expect(all.data.items.map((n: { slug: string }) => n.slug)).toEqual(['noura', 'khalid']);
+    const sorted = await json(await call('/nutritionist/list', { body: JSON.stringify({ sort: { key: 'experience', value: 'asc' } }), token }));
+    expect(sorted.data.items.map((n: { slug: string }) => n.slug)).toEqual(['khalid', 'noura']);
+    const profile = await json(await call('/nutritionist/noura', { token, headers: { lang: 'ar' } }));
+    expect(profile.data.lists).toEqual([
+      expect.objectContaining({ name: 'المناعة', items: [expect.objectContaining({ note: 'شمس يومية' }), expect.objectContaining({ note: 'الشتاء' })] }),
+    ]);
+    expect(profile.data.lists[0].items[1].product.id).toBe(4);
+    expect((await call('/nutritionist/nobody', { token })).status).toBe(404);
+  });
+});
