@@ -1,7 +1,9 @@
 // Arabic dictionary. Typed as Dictionary: a key missing here (or extra) fails the typecheck.
+import { catalogueAr } from './catalogue.ar';
 import type { Dictionary } from './en';
+import { staticPagesAr } from './static-pages.ar';
 
-export const ar: Dictionary = {
+const shellAr = {
   brand_name: 'خليج الفيتامينات',
   brand_tagline: 'المكملات التي تحتاجها، توصيل سريع',
   skip_to_content: 'انتقل إلى المحتوى',
@@ -143,4 +145,6 @@ export const ar: Dictionary = {
   server_error: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.',
   request_timeout: 'يبدو أن الخادم يستغرق وقتاً طويلاً للرد، يرجى المحاولة مرة أخرى...',
   upstream_unavailable: 'المتجر غير متاح حالياً. يرجى المحاولة مرة أخرى.',
-};
+} as const;
+
+export const ar: Dictionary = { ...shellAr, ...catalogueAr, ...staticPagesAr };

@@ -1,6 +1,10 @@
 // English dictionary. Flat keys (spec message keys are flat too); {{name}} marks a parameter.
-// ar.ts must define exactly the same keys: its type is derived from this object.
-export const en = {
+// ar.ts must define exactly the same keys: its type is derived from this object. Feature areas keep
+// their keys in their own pair of files (catalogue.en.ts / catalogue.ar.ts …), merged here.
+import { catalogueEn } from './catalogue.en';
+import { staticPagesEn } from './static-pages.en';
+
+const shellEn = {
   // Brand and shell
   brand_name: 'Gulf Vitamins',
   brand_tagline: 'The supplements you need, delivered fast',
@@ -150,6 +154,8 @@ export const en = {
   request_timeout: 'Looks like the server is taking to long to respond, please try again...',
   upstream_unavailable: 'The shop is unavailable right now. Please try again.',
 } as const;
+
+export const en = { ...shellEn, ...catalogueEn, ...staticPagesEn } as const;
 
 export type MessageId = keyof typeof en;
 export type Dictionary = Record<MessageId, string>;
