@@ -1,15 +1,145 @@
-// Cart store (spec §3): keyed by SKU id. The catalogue issue fills in adding, syncing and persistence;
-// the shell only needs the item count for the header badge.
-import { proxy } from 'valtio';
+// The cart (spec §3, §4): keyed by SKU id; counts never above the buy limit; persisted to localStorage
+// while non-empty; cross-tab changes applied only when they differ and carry no flushAfter marker.
+import { proxy, snapshot } from 'valtio';
+import type { ImageRef, SkuPrice } from '../../shared/catalogue/types';
+import { toast } from './toasts';
+
+/** Where an item was added from (spec §2 product card origin sources). */
+export const ORIGIN_SOURCES = [
+  'Product', 'Cart', 'Collection', 'Purchase Together', 'Category Page', 'Search History', 'FavouriteList', 'Nutritionist',
+  'Nutritionist List', 'Nutritionist Banner', 'Home Page', 'List', 'Search', 'My Orders', 'Popular Products', 'Quiz', 'Unlock Free Delivery',
+] as const;
+export type OriginSource = (typeof ORIGIN_SOURCES)[number];
+
+export interface CartOrigin {
+  source: OriginSource;
+  id?: string | number;
+  position?: number;
+}
+
+export interface CartSku {
+  id: number;
+  name: string;
+  price: SkuPrice;
+  buy_limit: number | null;
+  in_stock: boolean;
+}
+
+export interface CartProduct {
+  id: number;
+  slug: string;
+  name: string;
+  brand: { id: number; name: string };
+  image?: ImageRef;
+}
 
 export interface CartEntry {
   count: number;
+  sku: CartSku;
+  product: CartProduct;
+  origin: CartOrigin;
+  suggestionId?: string;
+  outOfStock?: boolean;
+  /** While set, storage changes from other tabs are ignored (a flush is under way). */
+  flushAfter?: number;
 }
 
-export const cart = proxy({ items: {} as Record<string, CartEntry> });
+export const STORAGE_KEY = 'cart';
+
+export const cart = proxy({ items: {} as Record<string, CartEntry>, loaded: false });
 
 export function cartCount(items: Record<string, CartEntry>): number {
   let n = 0;
   for (const entry of Object.values(items)) n += entry.count;
   return n;
+}
+
+/** The most of a SKU a shopper may have: its buy limit, and nothing when it is out of stock. */
+export function maxCount(sku: Pick<CartSku, 'buy_limit' | 'in_stock'>): number {
+  if (!sku.in_stock) return 0;
+  return sku.buy_limit ?? Number.POSITIVE_INFINITY;
+}
+
+export type AddResult = 'added' | 'increased' | 'limit';
+
+export function addToCart(item: { sku: CartSku; product: CartProduct; origin: CartOrigin; suggestionId?: string }): AddResult {
+  const key = String(item.sku.id);
+  const existing = cart.items[key];
+  const limit = maxCount(item.sku);
+  if (existing) {
+    if (existing.count >= limit) return 'limit';
+    existing.count += 1;
+    return 'increased';
+  }
+  if (limit < 1) return 'limit';
+  cart.items[key] = { count: 1, sku: item.sku, product: item.product, origin: item.origin, ...(item.suggestionId ? { suggestionId: item.suggestionId } : {}) };
+  toast.success('item_added_to_cart');
+  return 'added';
+}
+
+export function decrementCart(skuId: number): void {
+  const key = String(skuId);
+  const entry = cart.items[key];
+  if (!entry) return;
+  if (entry.count > 1) entry.count -= 1;
+  else removeFromCart(skuId);
+}
+
+export function removeFromCart(skuId: number): void {
+  if (!cart.items[String(skuId)]) return;
+  delete cart.items[String(skuId)];
+  toast.success('item_removed_from_cart');
+}
+
+/** Reorder: adds a past order's items, summing with what is in the cart, within limits. */
+export function addManyToCart(items: Array<{ sku: CartSku; product: CartProduct; count: number; origin: CartOrigin }>): void {
+  for (const item of items) {
+    const key = String(item.sku.id);
+    const limit = maxCount(item.sku);
+    const next = Math.min(limit, (cart.items[key]?.count ?? 0) + item.count);
+    if (next < 1) continue;
+    cart.items[key] = cart.items[key] ? { ...cart.items[key], count: next } : { count: next, sku: item.sku, product: item.product, origin: item.origin };
+  }
+  toast.success('items_added_to_cart');
+}
+
+type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function parse(raw: string | null): Record<string, CartEntry> | null {
+  if (!raw) return {};
+  try {
+    const value = JSON.parse(raw) as Record<string, CartEntry>;
+    if (!value || typeof value !== 'object') return null;
+    const items: Record<string, CartEntry> = {};
+    for (const [key, entry] of Object.entries(value)) {
+      if (!entry || typeof entry.count !== 'number' || !entry.sku || !entry.product) continue;
+      // Entries stored before origins existed count as added from the product page.
+      items[key] = { ...entry, origin: entry.origin ?? { source: 'Product' } };
+    }
+    return items;
+  } catch (error) {
+    console.warn('cart storage could not be read', error);
+    return null;
+  }
+}
+
+export function loadCart(storage: Storage): void {
+  cart.items = parse(storage.getItem(STORAGE_KEY)) ?? {};
+  cart.loaded = true;
+}
+
+export function persistCart(storage: Storage): void {
+  const items = snapshot(cart).items;
+  if (Object.keys(items).length) storage.setItem(STORAGE_KEY, JSON.stringify(items));
+  else storage.removeItem(STORAGE_KEY);
+}
+
+/** Applies another tab's cart when it differs from ours and carries no flushAfter marker. */
+export function applyStorageChange(newValue: string | null): boolean {
+  const incoming = parse(newValue);
+  if (!incoming) return false;
+  if (Object.values(incoming).some((e) => e.flushAfter !== undefined)) return false;
+  if (JSON.stringify(incoming) === JSON.stringify(snapshot(cart).items)) return false;
+  cart.items = incoming;
+  return true;
 }

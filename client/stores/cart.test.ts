@@ -1,0 +1,85 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { addManyToCart, addToCart, applyStorageChange, cart, cartCount, decrementCart, loadCart, persistCart, STORAGE_KEY, type CartSku } from './cart';
+import { resetToasts, toastState } from './toasts';
+
+const product = { id: 1, slug: 'd3', name: 'Vitamin D3', brand: { id: 1, name: 'Alpha' } };
+const sku = (over: Partial<CartSku> = {}): CartSku => ({ id: 101, name: '60', price: { price: 3500, old_price: null }, buy_limit: null, in_stock: true, ...over });
+const memory = () => {
+  const m = new Map<string, string>();
+  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k), m };
+};
+
+beforeEach(() => {
+  cart.items = {};
+  resetToasts();
+});
+
+describe('cart store', () => {
+  it('adds a new item with the item_added_to_cart toast, then increases its count', () => {
+    expect(addToCart({ sku: sku(), product, origin: { source: 'Home Page' } })).toBe('added');
+    expect(toastState.current?.message).toBe('item_added_to_cart');
+    expect(addToCart({ sku: sku(), product, origin: { source: 'Home Page' } })).toBe('increased');
+    expect(cart.items['101']).toMatchObject({ count: 2, origin: { source: 'Home Page' } });
+    expect(cartCount(cart.items)).toBe(2);
+  });
+
+  it('never goes above the buy limit, and adds nothing out of stock', () => {
+    addToCart({ sku: sku({ buy_limit: 2 }), product, origin: { source: 'Search' } });
+    addToCart({ sku: sku({ buy_limit: 2 }), product, origin: { source: 'Search' } });
+    expect(addToCart({ sku: sku({ buy_limit: 2 }), product, origin: { source: 'Search' } })).toBe('limit');
+    expect(cart.items['101']!.count).toBe(2);
+    expect(addToCart({ sku: sku({ id: 9, in_stock: false }), product, origin: { source: 'Search' } })).toBe('limit');
+    expect(cart.items['9']).toBeUndefined();
+  });
+
+  it('lowers a count above 1 and removes at 1 with the item_removed_from_cart toast', () => {
+    addToCart({ sku: sku(), product, origin: { source: 'Product' } });
+    addToCart({ sku: sku(), product, origin: { source: 'Product' } });
+    decrementCart(101);
+    expect(cart.items['101']!.count).toBe(1);
+    resetToasts();
+    decrementCart(101);
+    expect(cart.items['101']).toBeUndefined();
+    expect(toastState.current?.message).toBe('item_removed_from_cart');
+  });
+
+  it('reorder sums counts with the cart, within limits', () => {
+    addToCart({ sku: sku({ buy_limit: 3 }), product, origin: { source: 'Product' } });
+    resetToasts();
+    addManyToCart([{ sku: sku({ buy_limit: 3 }), product, count: 5, origin: { source: 'My Orders' } }, { sku: sku({ id: 7 }), product, count: 2, origin: { source: 'My Orders' } }]);
+    expect(cart.items['101']!.count).toBe(3);
+    expect(cart.items['7']!.count).toBe(2);
+    expect(toastState.current?.message).toBe('items_added_to_cart');
+  });
+
+  it('is stored while non-empty and removed from storage when empty', () => {
+    const s = memory();
+    addToCart({ sku: sku(), product, origin: { source: 'Product' } });
+    persistCart(s);
+    expect(JSON.parse(s.m.get(STORAGE_KEY)!)['101'].count).toBe(1);
+    decrementCart(101);
+    persistCart(s);
+    expect(s.m.has(STORAGE_KEY)).toBe(false);
+  });
+
+  it('gives items loaded without an origin the product origin', () => {
+    const s = memory();
+    s.setItem(STORAGE_KEY, JSON.stringify({ 101: { count: 1, sku: sku(), product } }));
+    loadCart(s);
+    expect(cart.items['101']!.origin).toEqual({ source: 'Product' });
+    s.setItem(STORAGE_KEY, '{broken');
+    loadCart(s);
+    expect(cart.items).toEqual({});
+  });
+
+  it('applies another tab’s change only when it differs and has no flushAfter marker', () => {
+    const other = { 101: { count: 3, sku: sku(), product, origin: { source: 'Product' } } };
+    expect(applyStorageChange(JSON.stringify(other))).toBe(true);
+    expect(cart.items['101']!.count).toBe(3);
+    expect(applyStorageChange(JSON.stringify(other))).toBe(false);
+    expect(applyStorageChange(JSON.stringify({ 101: { ...other[101], count: 5, flushAfter: 1 } }))).toBe(false);
+    expect(cart.items['101']!.count).toBe(3);
+    expect(applyStorageChange(null)).toBe(true);
+    expect(cart.items).toEqual({});
+  });
+});
