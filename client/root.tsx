@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Link, Outlet, ScrollRestoration, useRouteError } 
 import { dirOf } from '../shared/locale';
 import { useI18n } from './i18n/context';
 import { useBoot, useHref } from './lib/locale';
+import { CartSync } from './catalogue/CartSync';
 import { AuthModal } from './shell/AuthModal';
 import { Footer } from './shell/Footer';
 import { Header } from './shell/Header';
@@ -38,6 +39,7 @@ function Document({ children }: { children: React.ReactNode }) {
         <Footer />
         <ToastStack />
         <AuthModal />
+        <CartSync />
         <ScrollRestoration />
       </body>
     </html>

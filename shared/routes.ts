@@ -92,6 +92,8 @@ export const paths = {
   product: (slug: string, lang: Lang) => localizePath(`/products/${encodeURIComponent(slug)}`, lang),
   /** The wishlist share link, formed as {origin}/shared-list/{listId} (spec §2). */
   sharedList: (origin: string, listId: string) => `${origin}/shared-list/${encodeURIComponent(listId)}`,
+  /** The nutritionist page takes the nutritionist as ?id= (spec §2 route /nutritionist). */
+  nutritionist: (lang: Lang, id?: number | string) => localizePath('/nutritionist', lang) + (id === undefined ? '' : `?id=${encodeURIComponent(String(id))}`),
   signIn: (lang: Lang, returnUrl?: string) =>
     localizePath('/auth/sign-in', lang) + (returnUrl ? `?return_url=${encodeURIComponent(returnUrl)}` : ''),
 };

@@ -8,6 +8,7 @@ import { reportError } from './lib/report-error';
 import { securityHeaders } from './middleware/security-headers';
 import { apiProxy } from './routes/api-proxy';
 import { appLinks } from './routes/app-links';
+import { media } from './routes/media';
 import { monitoring } from './routes/monitoring';
 import { setCountry } from './routes/set-country';
 import { renderPage } from './render';
@@ -24,6 +25,7 @@ app.use(async function loadConfig(c, next) {
 
 app.route('/', appLinks);
 app.route('/', monitoring);
+app.route('/', media);
 app.route('/', setCountry);
 app.route('/api', apiProxy);
 app.get('*', renderPage);

@@ -1,11 +1,23 @@
-import { Link } from 'react-router';
+// Home: the intro, then the sections of /homepage/v4 in their order (banners, categories, popular
+// products, brands, nutritionist banner, quiz entry, collections).
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { DEFAULT_FREE_SHIPPING_FILS } from '../../shared/constants';
-import { useI18n } from '../i18n/context';
+import { paths } from '../../shared/routes';
+import { apiContext } from '../boot';
+import { ProductGrid } from '../catalogue/ProductCard';
 import { T } from '../i18n/T';
+import { useI18n } from '../i18n/context';
+import { catalogue, type HomeSection } from '../lib/catalogue';
 import { useCurrency, useHref } from '../lib/locale';
+import { ColorDot } from '../ui/ColorDot';
 import { Money } from '../ui/Money';
 
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { sections: await catalogue.home(context.get(apiContext)) };
+}
+
 export function Component() {
+  const { sections } = useLoaderData() as { sections: HomeSection[] };
   const { t } = useI18n();
   const href = useHref();
   const { currency } = useCurrency();
@@ -27,6 +39,104 @@ export function Component() {
           <T k="home_delivery_note" values={{ currency: <bdi>{currency}</bdi>, amount: <Money fils={DEFAULT_FREE_SHIPPING_FILS} /> }} />
         </p>
       </section>
+      {sections.map((s) => (
+        <Section key={s.id} section={s} />
+      ))}
     </>
   );
+}
+
+function Section({ section }: { section: HomeSection }) {
+  const { t, lang } = useI18n();
+  const href = useHref();
+  const heading = section.title ? <h2 className="section-title">{section.title}</h2> : null;
+  switch (section.type) {
+    case 'banner':
+      return (
+        <section className="home-section banners" aria-label={t('home_sections_label')}>
+          <ul className="banner-row">
+            {(section.data.items as Array<{ image: { url: string; alt: string; width: number; height: number }; link: string }>).map((b, i) => (
+              <li key={i}>
+                <Link to={href(b.link)}>
+                  <img src={b.image.url} alt={b.image.alt} width={b.image.width} height={b.image.height} loading={i === 0 ? 'eager' : 'lazy'} decoding="async" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      );
+    case 'categories':
+      return (
+        <section className="home-section">
+          {heading}
+          <ul className="chip-grid">
+            {(section.data.items as Array<{ id: number; slug: string; name: string; color: string }>).map((c) => (
+              <li key={c.id}>
+                <Link className="category-chip" to={href(`/products?category=${c.id}`)}>
+                  <ColorDot color={c.color} />
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      );
+    case 'popular':
+    case 'collection':
+      return (
+        <section className="home-section">
+          <div className="section-head">
+            {heading}
+            <Link to={href(section.type === 'popular' ? '/products?sort=popularity-desc' : '/products?sale=1')}>{t('see_all')}</Link>
+          </div>
+          <ProductGrid products={section.data.items} origin={{ source: section.type === 'popular' ? 'Popular Products' : 'Collection', id: section.id }} />
+        </section>
+      );
+    case 'brands':
+      return (
+        <section className="home-section">
+          <div className="section-head">
+            {heading}
+            <Link to={href('/brands-list')}>{t('see_all')}</Link>
+          </div>
+          <ul className="brand-row">
+            {(section.data.items as Array<{ id: number; name: string; logo: { url: string; width: number; height: number } }>).map((b) => (
+              <li key={b.id}>
+                <Link to={href(`/products?brand=${b.id}`)} className="brand-tile">
+                  <img src={b.logo.url} alt={b.name} width={b.logo.width} height={b.logo.height} loading="lazy" decoding="async" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      );
+    case 'nutritionist_banner': {
+      const n = section.data.nutritionist as { id: number; slug: string; name: string; title: string; bio: string; photo: { url: string; width: number; height: number } };
+      return (
+        <section className="home-section nutritionist-banner">
+          <img src={n.photo.url} alt="" width={n.photo.width} height={n.photo.height} loading="lazy" decoding="async" />
+          <div>
+            <p className="eyebrow">{section.title || t('meet_nutritionist')}</p>
+            <h2 className="section-title">{n.name}</h2>
+            <p>{n.title}</p>
+            <Link className="button" to={paths.nutritionist(lang, n.id)}>
+              {t('view_profile')}
+            </Link>
+          </div>
+        </section>
+      );
+    }
+    case 'quiz':
+      return (
+        <section className="home-section quiz-banner">
+          <h2 className="section-title">{section.title || t('quiz_banner_title')}</h2>
+          <p>{t('quiz_banner_body')}</p>
+          <Link className="button" to={href('/quiz')}>
+            {t('home_take_quiz')}
+          </Link>
+        </section>
+      );
+    default:
+      return null;
+  }
 }

@@ -1,0 +1,62 @@
+// Product card (spec §2): links to /products/{slug}, image, brand, name, price with old price,
+// quantity control, notify button, and the origin the cart records.
+import { Link } from 'react-router';
+import type { ProductCard as Card } from '../../shared/catalogue/types';
+import { paths } from '../../shared/routes';
+import { useI18n } from '../i18n/context';
+import type { CartOrigin } from '../stores/cart';
+import { useSnapshot } from 'valtio';
+import { cart, maxCount } from '../stores/cart';
+import { NotifyButton } from './NotifyButton';
+import { Price } from './Price';
+import { QuantityControl } from './QuantityControl';
+
+export function toCartItem(card: Pick<Card, 'id' | 'slug' | 'name' | 'brand' | 'images' | 'default_sku'>) {
+  const s = card.default_sku;
+  return {
+    sku: { id: s.id, name: s.name, price: s.price, buy_limit: s.buy_limit, in_stock: s.in_stock },
+    product: { id: card.id, slug: card.slug, name: card.name, brand: { id: card.brand.id, name: card.brand.name }, ...(card.images[0] ? { image: card.images[0] } : {}) },
+  };
+}
+
+export function ProductCard({ product, origin, priority = false }: { product: Card; origin: CartOrigin; priority?: boolean }) {
+  const { t, lang } = useI18n();
+  const { items, loaded } = useSnapshot(cart);
+  const image = product.images[0];
+  const { sku, product: cartProduct } = toCartItem(product);
+  const inCart = loaded && !!items[String(sku.id)];
+  const href = paths.product(product.slug, lang) + (origin.position !== undefined ? `?position=${origin.position}` : '');
+
+  return (
+    <article className="product-card" data-testid="product-card">
+      <Link to={href} className="product-card-link">
+        <span className="product-card-image">
+          {image && <img src={image.url} alt={image.alt} width={image.width} height={image.height} loading={priority ? 'eager' : 'lazy'} decoding="async" />}
+          {!sku.in_stock && <span className="stock-badge">{t('out_of_stock')}</span>}
+        </span>
+        <span className="product-card-brand">{product.brand.name}</span>
+        <span className="product-card-name">{product.name}</span>
+      </Link>
+      <Price price={product.default_sku.price} />
+      <div className="product-card-actions">
+        {maxCount(sku) < 1 && !inCart ? (
+          <NotifyButton productId={product.id} initial={product.default_sku.will_notify} />
+        ) : (
+          <QuantityControl sku={sku} product={cartProduct} origin={origin} />
+        )}
+      </div>
+    </article>
+  );
+}
+
+export function ProductGrid({ products, origin, priorityCount = 0 }: { products: Card[]; origin: CartOrigin; priorityCount?: number }) {
+  return (
+    <ul className="product-grid">
+      {products.map((p, i) => (
+        <li key={p.id}>
+          <ProductCard product={p} origin={{ ...origin, position: i + 1 }} priority={i < priorityCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

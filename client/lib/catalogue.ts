@@ -1,0 +1,61 @@
+// Typed calls to the catalogue API, used by route loaders on both sides.
+import { data } from 'react-router';
+import { ApiFailure, type ApiClient } from '../../shared/api/client';
+import type { ProductQuery } from '../../shared/catalogue/filter-model';
+import type { Brand, Category, NutritionistDetail, Nutritionist, Page, ProductCard, ProductDetail } from '../../shared/catalogue/types';
+
+export interface HomeSection {
+  id: number;
+  type: 'banner' | 'categories' | 'popular' | 'brands' | 'nutritionist_banner' | 'quiz' | 'collection';
+  title: string;
+  data: any;
+}
+
+export interface FacetsData {
+  total: number;
+  currency: string;
+  sorts: Array<{ key: string; value: 'asc' | 'desc' }>;
+  filters: Array<{
+    key: string;
+    type: string;
+    count?: number;
+    items?: Array<{ id: number; name: string; count: number; parent_id?: number | null }>;
+    groups?: Array<{ group: string; items: Array<{ id: number; name: string; count: number }> }>;
+    range?: { min: number; max: number };
+    result_range?: { min: number; max: number } | null;
+    quick?: Array<{ id: string; range: { min: number; max: number } }>;
+  }>;
+}
+
+export type Listing = Page<ProductCard> & { corrected: boolean };
+
+/** Turns an API 404 into the router's 404, so the page shows not-found with a real status. */
+export async function orNotFound<T>(call: Promise<{ data: T }>): Promise<T> {
+  try {
+    return (await call).data;
+  } catch (error) {
+    if (error instanceof ApiFailure && error.status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export const catalogue = {
+  home: (api: ApiClient) => api.get<{ sections: HomeSection[] }>('/homepage/v4', { cache: true }).then((r) => r.data.sections),
+  list: (api: ApiClient, query: ProductQuery, page: number) => api.post<Listing>(page > 1 ? `/product/${page}` : '/product', query).then((r) => r.data),
+  facets: (api: ApiClient, query: ProductQuery) => api.post<FacetsData>('/product/filter-sort', query).then((r) => r.data),
+  product: (api: ApiClient, slug: string) => orNotFound(api.get<ProductDetail>(`/product/${encodeURIComponent(slug)}/v2`)),
+  categories: (api: ApiClient) => api.get<{ items: Category[] }>('/category?includes=children', { cache: true }).then((r) => r.data.items),
+  brands: (api: ApiClient) => api.get<{ items: Brand[] }>('/brand', { cache: true }).then((r) => r.data.items),
+  nutritionists: (api: ApiClient) => api.get<{ items: Nutritionist[] }>('/nutritionist').then((r) => r.data.items),
+  nutritionist: (api: ApiClient, ref: string) => orNotFound(api.get<NutritionistDetail>(`/nutritionist/${encodeURIComponent(ref)}`)),
+  suggest: (api: ApiClient, q: string, signal?: AbortSignal) =>
+    api
+      .get<{ products: ProductCard[]; brands: Array<{ id: number; slug: string; name: string }>; categories: Array<{ id: number; slug: string; name: string }> }>(
+        `/product/search?q=${encodeURIComponent(q)}&limit=6`,
+        { signal },
+      )
+      .then((r) => r.data),
+  recentTerms: (api: ApiClient) => api.get<{ items: Array<{ term: string }> }>('/search/term').then((r) => r.data.items.map((i) => i.term)),
+  saveTerm: (api: ApiClient, term: string) => api.post('/search/set-term', { term }),
+  clearTerms: (api: ApiClient) => api.post('/search/clear', {}),
+};
