@@ -1,6 +1,7 @@
 // Browser start: load this page's dictionary, resolve the matched lazy routes, then hydrate the
 // server's document without refetching anything.
 import './styles/app.css';
+import './styles/catalogue.css';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterContextProvider, type RouteObject } from 'react-router';

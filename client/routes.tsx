@@ -12,8 +12,9 @@ const home: PageModule = { file: 'client/pages/home.tsx', load: () => import('./
 const section: PageModule = { file: 'client/pages/section.tsx', load: () => import('./pages/section') };
 const profile: PageModule = { file: 'client/pages/profile.tsx', load: () => import('./pages/profile') };
 const product: PageModule = { file: 'client/pages/product.tsx', load: () => import('./pages/product') };
+const products: PageModule = { file: 'client/pages/products.tsx', load: () => import('./pages/products') };
 
-const MODULES: Partial<Record<PageId, PageModule>> = { home, profile, product };
+const MODULES: Partial<Record<PageId, PageModule>> = { home, profile, product, products };
 
 /** Never rendered: the loader throws, and the locale's error boundary shows the not-found page. */
 function NoPage() {

@@ -1,29 +1,161 @@
-// Product page. Its loader asks the API for the product; an unknown slug is a real 404.
-import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { ApiFailure } from '../../shared/api/client';
+// /products/{slug}: gallery, SKU choice, price with old price and discount, stock and buy limit,
+// suggested-use panel, description, purchase-together and the quantity control. The query parameters
+// nutritionist_id, search-tracking (search, search_id) and position become the cart origin.
+import { useState } from 'react';
+import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import type { ProductDetail } from '../../shared/catalogue/types';
 import { apiContext } from '../boot';
+import { NotifyButton } from '../catalogue/NotifyButton';
+import { Price } from '../catalogue/Price';
+import { ProductGrid, toCartItem } from '../catalogue/ProductCard';
+import { QuantityControl } from '../catalogue/QuantityControl';
 import { useI18n } from '../i18n/context';
+import { catalogue } from '../lib/catalogue';
+import { useHref, usePrice } from '../lib/locale';
+import { maxCount, type CartOrigin } from '../stores/cart';
 import { Page } from '../ui/Page';
 
-interface ProductView {
-  id: number;
-  slug: string;
-  name: string;
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  return catalogue.product(context.get(apiContext), params.slug ?? '');
 }
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const api = context.get(apiContext);
-  try {
-    const res = await api.get<ProductView>(`/product/${encodeURIComponent(params.slug ?? '')}/v2`);
-    return res.data;
-  } catch (error) {
-    if (error instanceof ApiFailure && error.status === 404) throw data(null, { status: 404 });
-    throw error;
-  }
+export function originFromParams(params: URLSearchParams): CartOrigin {
+  const position = Number(params.get('position'));
+  const withPosition = Number.isInteger(position) && position > 0 ? { position } : {};
+  const nutritionist = params.get('nutritionist_id');
+  if (nutritionist && /^\d+$/.test(nutritionist)) return { source: 'Nutritionist', id: Number(nutritionist), ...withPosition };
+  const searchId = params.get('search_id') ?? params.get('search');
+  if (searchId) return { source: 'Search', id: searchId.slice(0, 100), ...withPosition };
+  return { source: 'Product', ...withPosition };
 }
 
 export function Component() {
-  const product = useLoaderData() as ProductView;
+  const product = useLoaderData() as ProductDetail;
   const { t } = useI18n();
-  return <Page title={product.name} crumbs={[{ label: t('page_products') }]} />;
+  const href = useHref();
+  const format = usePrice();
+  const [params] = useSearchParams();
+  const [skuId, setSkuId] = useState(product.default_sku.id);
+  const [imageIndex, setImageIndex] = useState(0);
+  const sku = product.skus.find((s) => s.id === skuId) ?? product.default_sku;
+  const images = sku.images.length ? sku.images : product.images;
+  const image = images[Math.min(imageIndex, images.length - 1)];
+  const { product: cartProduct } = toCartItem({ ...product, default_sku: sku });
+  const cartSku = { id: sku.id, name: sku.name, price: sku.price, buy_limit: sku.buy_limit, in_stock: sku.in_stock };
+  const origin = originFromParams(params);
+  const saving = sku.price.old_price !== null ? sku.price.old_price - sku.price.price : 0;
+
+  const crumbs = [
+    ...(product.parent_category ? [{ label: product.parent_category.name, to: href(`/products?category=${product.parent_category.id}`) }] : []),
+    { label: product.category.name, to: href(`/products?category=${product.category.id}`) },
+  ];
+
+  return (
+    <Page title={product.name} crumbs={crumbs} description={product.description.slice(0, 160)}>
+      <div className="product-page">
+        <section className="gallery" aria-label={t('product_images')}>
+          {image && <img className="gallery-main" src={image.url} alt={image.alt} width={image.width} height={image.height} fetchPriority="high" />}
+          {images.length > 1 && (
+            <ul className="gallery-thumbs">
+              {images.map((img, i) => (
+                <li key={img.url}>
+                  <button type="button" aria-label={t('show_image', { n: i + 1 })} aria-pressed={i === imageIndex} onClick={() => setImageIndex(i)}>
+                    <img src={img.url} alt="" width={72} height={72} loading="lazy" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="buy-box" aria-labelledby="buy-box-title">
+          <Link className="product-brand" to={href(`/products?brand=${product.brand.id}`)}>
+            {product.brand.name}
+          </Link>
+          <h2 id="buy-box-title" className="visually-hidden">
+            {product.name}
+          </h2>
+          <Price price={sku.price} size="lg" />
+          {saving > 0 && <p className="saving">{t('you_save', { amount: format(saving) })}</p>}
+          <p className={`stock stock-${sku.stock_level}`} data-testid="stock">
+            {t(sku.stock_level === 'out_of_stock' ? 'out_of_stock' : sku.stock_level === 'low' ? 'low_stock' : 'in_stock')}
+          </p>
+          {product.skus.length > 1 && (
+            <fieldset className="sku-choice">
+              <legend>{t('choose_size')}</legend>
+              {product.skus.map((s) => (
+                <label key={s.id} className={s.id === sku.id ? 'sku-option selected' : 'sku-option'}>
+                  <input type="radio" name="sku" value={s.id} checked={s.id === sku.id} onChange={() => (setSkuId(s.id), setImageIndex(0))} />
+                  <span>{s.name}</span>
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <div className="buy-actions">
+            {maxCount(cartSku) < 1 ? (
+              <NotifyButton productId={product.id} initial={sku.will_notify} />
+            ) : (
+              <QuantityControl sku={cartSku} product={cartProduct} origin={origin} wide />
+            )}
+          </div>
+          {sku.buy_limit !== null && <p className="limit-note">{t('limit_reached', { limit: sku.buy_limit })}</p>}
+          {product.free_delivery && <p className="free-badge">{t('free_delivery_badge')}</p>}
+
+          {product.suggested_use.text && (
+            <aside className="suggested-use" aria-labelledby="suggested-use-title">
+              <h2 id="suggested-use-title">{t('suggested_use')}</h2>
+              <p>{product.suggested_use.text}</p>
+              {product.suggested_use.tags.length > 0 && (
+                <ul className="tags">
+                  {product.suggested_use.tags.map((tag) => (
+                    <li key={tag}>{tag}</li>
+                  ))}
+                </ul>
+              )}
+            </aside>
+          )}
+        </section>
+      </div>
+
+      <section className="product-details" aria-labelledby="details-title">
+        <h2 id="details-title">{t('product_details')}</h2>
+        <h3>{t('description')}</h3>
+        <p>{product.description}</p>
+        {product.ingredients && (
+          <>
+            <h3>{t('ingredients')}</h3>
+            <p>{product.ingredients}</p>
+          </>
+        )}
+        {product.warnings && (
+          <>
+            <h3>{t('warnings')}</h3>
+            <p>{product.warnings}</p>
+          </>
+        )}
+        <dl className="facts">
+          <dt>{t('brand_label')}</dt>
+          <dd>{product.brand.name}</dd>
+          <dt>{t('category_label')}</dt>
+          <dd>{product.category.name}</dd>
+          {product.attributes.map((a) => (
+            <div key={a.id} className="fact">
+              <dt>{t(a.group === 'form' ? 'attr_form' : a.group === 'diet' ? 'attr_diet' : a.group === 'flavour' ? 'attr_flavour' : 'attr_size')}</dt>
+              <dd>{a.name}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      {product.purchase_together.length > 0 && (
+        <section className="home-section" aria-labelledby="together-title">
+          <h2 id="together-title" className="section-title">
+            {t('purchase_together')}
+          </h2>
+          <ProductGrid products={product.purchase_together} origin={{ source: 'Purchase Together', id: product.id }} />
+        </section>
+      )}
+    </Page>
+  );
 }
+

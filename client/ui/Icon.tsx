@@ -6,6 +6,7 @@ const paths = {
   search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14Zm9 3-4.3-4.3',
   close: 'M6 6l12 12M18 6 6 18',
   back: 'M15 18l-6-6 6-6',
+  forward: 'M9 18l6-6-6-6',
   edit: 'M4 20h4L19 9l-4-4L4 16v4Z',
   add: 'M12 5v14M5 12h14',
   minus: 'M5 12h14',

@@ -23,10 +23,10 @@ export function listingFromSearchParams(params: URLSearchParams, perPage = 24): 
   if (category.length) filters.push({ key: 'category_id', type: 'multiSelect', items: category });
   if (brand.length) filters.push({ key: 'brand_id', type: 'multiSelect', items: brand });
   if (attr.length) filters.push({ key: 'attributes_id', type: 'multiSelect', items_operation: 'or', items: attr });
-  const price = /^(\d+(?:\.\d+)?)?-(\d+(?:\.\d+)?)?$/.exec(params.get('price') ?? '');
+  const price = /^(\d{1,7}(?:\.\d{1,3})?)?-(\d{1,7}(?:\.\d{1,3})?)?$/.exec(params.get('price') ?? '');
   if (price && (price[1] || price[2])) {
-    const min = price[1] ? Number(price[1]) : undefined;
-    const max = price[2] ? Number(price[2]) : undefined;
+    const min = price[1] ? Math.min(Number(price[1]), 1_000_000) : undefined;
+    const max = price[2] ? Math.min(Number(price[2]), 1_000_000) : undefined;
     if (min === undefined || max === undefined || min <= max) filters.push({ key: 'sku_price', type: 'range', range: { min, max } });
   }
   if (params.get('available') === '1') filters.push({ key: 'only_available', type: 'boolean', value: true });

@@ -1,0 +1,187 @@
+// A product listing: filters (sidebar, or a full-screen modal on phones), sort, applied-filter chips,
+// the grid, pagination links that keep the filters, and the empty result text.
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { Filter } from '../../shared/catalogue/filter-model';
+import { searchParamsFromListing, type ListingState } from '../../shared/catalogue/url-query';
+import { formatNumber } from '../../shared/money';
+import type { MessageId } from '../../shared/i18n';
+import { useI18n } from '../i18n/context';
+import type { FacetsData, Listing } from '../lib/catalogue';
+import { useCurrency } from '../lib/locale';
+import type { CartOrigin } from '../stores/cart';
+import { Icon } from '../ui/Icon';
+import { Modal } from '../ui/Modal';
+import { FilterPanel } from './FilterPanel';
+import { ProductGrid } from './ProductCard';
+
+const SORT_LABEL: Record<string, MessageId> = {
+  'popularity-desc': 'sort_popularity',
+  'price-asc': 'sort_price_asc',
+  'price-desc': 'sort_price_desc',
+  'newest-desc': 'sort_newest',
+  'discount-desc': 'sort_discount',
+};
+
+export function ListingView({ listing, facets, state, origin }: { listing: Listing; facets: FacetsData; state: ListingState; origin: CartOrigin }) {
+  const { t, lang } = useI18n();
+  const { country, currency } = useCurrency();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const { query } = state;
+
+  const hrefFor = (next: ListingState) => {
+    const search = searchParamsFromListing(next).toString();
+    return `${location.pathname}${search ? `?${search}` : ''}`;
+  };
+  const setFilters = (filters: Filter[]) => {
+    setPanelOpen(false);
+    void navigate(hrefFor({ query: { ...query, filters }, page: 1 }));
+  };
+  const sortValue = query.sort ? `${query.sort.key}-${query.sort.value}` : query.search ? 'relevance' : 'popularity-desc';
+  const chips = appliedChips(query.filters, facets, t, currency, lang, country);
+  const panel = <FilterPanel key={location.search} query={query} facets={facets} onChange={setFilters} />;
+
+  return (
+    <div className="listing">
+      <aside className="listing-filters" aria-label={t('filters')}>
+        {panel}
+      </aside>
+      <div className="listing-main">
+        <div className="listing-toolbar">
+          <p className="results-count" aria-live="polite">
+            {t('results_count', { count: formatNumber(listing.total, lang, country) })}
+          </p>
+          <button type="button" className="button button-secondary filters-button" onClick={() => setPanelOpen(true)}>
+            <Icon name="filter" size={18} />
+            {t('filters')}
+          </button>
+          <label className="sort-select">
+            <span>{t('sort_by')}</span>
+            <select
+              value={sortValue}
+              onChange={(e) => {
+                const [key, value] = e.target.value.split('-') as [string, 'asc' | 'desc'];
+                const next = { ...query };
+                if (e.target.value === 'relevance') delete next.sort;
+                else next.sort = { key: key as NonNullable<typeof query.sort>['key'], value };
+                void navigate(hrefFor({ query: next, page: 1 }));
+              }}
+            >
+              {query.search && <option value="relevance">{t('sort_relevance')}</option>}
+              {Object.entries(SORT_LABEL).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {t(label)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+
+        {chips.length > 0 && (
+          <ul className="chips" aria-label={t('applied_filters')}>
+            {chips.map((chip) => (
+              <li key={chip.id}>
+                <button type="button" className="chip" aria-label={t('remove_filter', { name: chip.label })} onClick={() => setFilters(chip.remove())}>
+                  {chip.label}
+                  <Icon name="close" size={14} />
+                </button>
+              </li>
+            ))}
+            <li>
+              <button type="button" className="link-button" onClick={() => setFilters([])}>
+                {t('clear_filters')}
+              </button>
+            </li>
+          </ul>
+        )}
+
+        {listing.items.length ? (
+          <ProductGrid products={listing.items} origin={origin} priorityCount={2} />
+        ) : (
+          <p className="empty-state" data-testid="no-results">
+            {t('no_result_found')}
+          </p>
+        )}
+
+        {listing.page_count > 1 && (
+          <nav className="pagination" aria-label={t('pagination_label')}>
+            {state.page > 1 && (
+              <Link rel="prev" to={hrefFor({ query, page: state.page - 1 })} aria-label={t('previous_page')}>
+                <Icon name="back" size={18} flip />
+              </Link>
+            )}
+            {pageWindow(state.page, listing.page_count).map((p, i) =>
+              p === null ? (
+                <span key={`gap-${i}`} aria-hidden="true">
+                  …
+                </span>
+              ) : (
+                <Link key={p} to={hrefFor({ query, page: p })} aria-current={p === state.page ? 'page' : undefined} aria-label={t('page_number', { page: p })}>
+                  {formatNumber(p, lang, country)}
+                </Link>
+              ),
+            )}
+            {state.page < listing.page_count && (
+              <Link rel="next" to={hrefFor({ query, page: state.page + 1 })} aria-label={t('next_page')}>
+                <Icon name="forward" size={18} flip />
+              </Link>
+            )}
+          </nav>
+        )}
+      </div>
+
+      <Modal open={panelOpen} onClose={() => setPanelOpen(false)} title={t('filters')} size="full">
+        {panel}
+      </Modal>
+    </div>
+  );
+}
+
+/** Pages around the current one, with gaps: 1 … 4 5 [6] 7 8 … 20 */
+export function pageWindow(page: number, count: number): Array<number | null> {
+  const pages = new Set([1, count, page - 1, page, page + 1].filter((p) => p >= 1 && p <= count));
+  const sorted = [...pages].sort((a, b) => a - b);
+  const out: Array<number | null> = [];
+  sorted.forEach((p, i) => {
+    if (i > 0 && p - sorted[i - 1]! > 1) out.push(null);
+    out.push(p);
+  });
+  return out;
+}
+
+function appliedChips(
+  filters: Filter[],
+  facets: FacetsData,
+  t: (k: MessageId, p?: Record<string, string | number>) => string,
+  currency: string,
+  lang: 'en' | 'ar',
+  country: 'KW' | 'SA',
+) {
+  const names = new Map<string, string>();
+  for (const f of facets.filters) {
+    for (const i of f.items ?? []) names.set(`${f.key}:${i.id}`, i.name);
+    for (const g of f.groups ?? []) for (const i of g.items) names.set(`${f.key}:${i.id}`, i.name);
+  }
+  const chips: Array<{ id: string; label: string; remove: () => Filter[] }> = [];
+  filters.forEach((f, index) => {
+    const without = () => filters.filter((_, i) => i !== index);
+    if (f.type === 'multiSelect') {
+      for (const id of f.items ?? []) {
+        chips.push({
+          id: `${f.key}:${id}`,
+          label: names.get(`${f.key}:${id}`) ?? String(id),
+          remove: () => filters.map((g, i) => (i === index ? { ...g, items: (g.items ?? []).filter((x) => x !== id) } : g)).filter((g) => g.type !== 'multiSelect' || g.items?.length),
+        });
+      }
+    } else if (f.key === 'sku_price' && f.range) {
+      const n = (v?: number) => (v === undefined ? '' : formatNumber(v, lang, country));
+      chips.push({ id: 'price', label: `${t('filter_price')}: ${currency} ${n(f.range.min)}–${n(f.range.max)}`, remove: without });
+    } else if (f.value) {
+      const label: MessageId = f.key === 'only_available' ? 'filter_available' : f.key === 'free_delivery' ? 'filter_free_delivery' : 'filter_on_sale';
+      chips.push({ id: f.key, label: t(label), remove: without });
+    }
+  });
+  return chips;
+}
