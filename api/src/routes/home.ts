@@ -42,7 +42,8 @@ export const homeRoutes = new Hono<AppEnv>().get('/v4', async (c) => {
       case 'banner':
         return {
           items: ((payload.items ?? []) as Array<Record<string, string>>).map((b) => ({
-            image: { url: mediaUrl(b.image_key!), alt: lang === 'ar' ? b.alt_ar : b.alt_en, width: 1200, height: 400 },
+            // Banners carry text, so Arabic pages get the Arabic rendering.
+            image: { url: mediaUrl(lang === 'ar' ? b.image_key!.replace(/\.svg$/, '-ar.svg') : b.image_key!), alt: lang === 'ar' ? b.alt_ar : b.alt_en, width: 1200, height: 400 },
             link: b.link,
           })),
         };

@@ -205,7 +205,7 @@ describe('home, categories, brands, nutritionists', () => {
     const { data } = await json(await call('/homepage/v4', { token, headers: { lang: 'ar' } }));
     expect(data.sections.map((s: { type: string }) => s.type)).toEqual(['banner', 'categories', 'popular', 'brands', 'nutritionist_banner', 'collection']);
     const byType = (t: string) => data.sections.find((s: { type: string }) => s.type === t).data;
-    expect(byType('banner').items[0]).toEqual({ image: { url: '/media/banners/1.svg', alt: 'تخفيضات', width: 1200, height: 400 }, link: '/products' });
+    expect(byType('banner').items[0]).toEqual({ image: { url: '/media/banners/1-ar.svg', alt: 'تخفيضات', width: 1200, height: 400 }, link: '/products' });
     expect(byType('categories').items.map((c: { id: number }) => c.id)).toEqual([1, 2, 3]);
     expect(byType('popular').items.map((c: { id: number }) => c.id)).toEqual([1, 3, 4]);
     expect(byType('brands').items.map((b: { id: number }) => b.id)).toEqual([1, 2]);
@@ -247,5 +247,30 @@ describe('home, categories, brands, nutritionists', () => {
     ]);
     expect(profile.data.lists[0].items[1].product.id).toBe(4);
     expect((await call('/nutritionist/nobody', { token })).status).toBe(404);
+  });
+});
+
+describe('GET /media/*', () => {
+  it('generates a packshot on first request, stores it in R2 and serves it from there', async () => {
+    const { env } = await import('cloudflare:workers');
+    expect(await env.MEDIA.get('products/alpha-vitamin-d3-1000/1.svg')).toBeNull();
+    const res = await call('/media/products/alpha-vitamin-d3-1000/1.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    const svg = await res.text();
+    expect(svg).toMatch(/^<svg[^>]+width="600"[^>]+height="600"/);
+    expect(svg).toContain('ALPHA LABS');
+    const stored = await env.MEDIA.get('products/alpha-vitamin-d3-1000/1.svg');
+    expect(await stored!.text()).toBe(svg);
+  });
+
+  it('serves logos, avatars and banners, and 404 for unknown or hostile keys', async () => {
+    expect((await call('/media/brands/alpha-labs.svg')).status).toBe(200);
+    expect((await call('/media/nutritionists/noura.svg')).status).toBe(200);
+    const ar = await (await call('/media/banners/1-ar.svg')).text();
+    expect(ar).toContain('تخفيضات');
+    for (const key of ['products/nope/1.svg', 'products/alpha-vitamin-d3-1000/3.svg', 'products/ALPHA/1.svg', 'x.exe']) {
+      expect((await call(`/media/${key}`)).status, key).toBe(404);
+    }
   });
 });
