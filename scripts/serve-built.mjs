@@ -1,9 +1,11 @@
 // Serves the existing build (no rebuild) with a migrated database: used by e2e tests and the bench.
 import { spawn } from 'node:child_process';
 import { migrateLocal } from './db.mjs';
+import { seed } from './seed.mjs';
 
 const port = process.env.PORT ?? '8787';
 migrateLocal();
+await seed();
 const server = spawn('vite', ['preview', '--port', port, '--strictPort'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -2,6 +2,7 @@
 // from the build at http://localhost:8787 (PORT overrides).
 import { spawnSync, spawn } from 'node:child_process';
 import { migrateLocal } from './db.mjs';
+import { seed } from './seed.mjs';
 
 const port = process.env.PORT ?? '8787';
 
@@ -9,6 +10,7 @@ const build = spawnSync('vite', ['build'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 migrateLocal();
+await seed();
 
 console.log(`\nServing the shop at http://localhost:${port}\n`);
 const server = spawn('vite', ['preview', '--port', port, '--strictPort'], { stdio: 'inherit', env: { ...process.env, PORT: port } });

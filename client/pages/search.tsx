@@ -1,0 +1,196 @@
+// /search: as-you-type suggestions (products, brands, categories), recent searches with clear, and
+// results with the listing's filters. The query lives in ?q= like every other listing filter.
+import { useContext, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { listingFromSearchParams, searchParamsFromListing, type ListingState } from '../../shared/catalogue/url-query';
+import { paths } from '../../shared/routes';
+import { apiContext } from '../boot';
+import { ListingView } from '../catalogue/ListingView';
+import { useI18n } from '../i18n/context';
+import { catalogue, type FacetsData, type Listing } from '../lib/catalogue';
+import { useHref } from '../lib/locale';
+import { ApiContext } from '../providers';
+import { Page } from '../ui/Page';
+
+type Suggestions = Awaited<ReturnType<typeof catalogue.suggest>>;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = context.get(apiContext);
+  const state = listingFromSearchParams(new URL(request.url).searchParams);
+  if (!state.query.search) return { state, listing: null, facets: null };
+  const [listing, facets] = await Promise.all([catalogue.list(api, state.query, state.page), catalogue.facets(api, state.query)]);
+  return { state, listing, facets };
+}
+
+export function Component() {
+  const { state, listing, facets } = useLoaderData() as { state: ListingState; listing: Listing | null; facets: FacetsData | null };
+  const { t } = useI18n();
+  const q = state.query.search ?? '';
+  return (
+    <Page title={q ? t('search_results_for', { q }) : t('page_search')} crumbs={[]}>
+      <SearchBox key={q} initial={q} />
+      {listing && facets ? (
+        <>
+          {listing.corrected && <p className="notice">{t('search_corrected')}</p>}
+          <ListingView listing={listing} facets={facets} state={state} origin={{ source: 'Search', id: q }} />
+        </>
+      ) : (
+        <p className="search-prompt">{t('search_prompt')}</p>
+      )}
+    </Page>
+  );
+}
+
+function SearchBox({ initial }: { initial: string }) {
+  const { t, lang } = useI18n();
+  const href = useHref();
+  const api = useContext(ApiContext)!;
+  const navigate = useNavigate();
+  const listId = useId();
+  const [text, setText] = useState(initial);
+  const [suggestions, setSuggestions] = useState<Suggestions | null>(null);
+  const [recent, setRecent] = useState<string[]>([]);
+  const [open, setOpen] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    catalogue.recentTerms(api).then(setRecent, () => setRecent([]));
+  }, [api]);
+
+  useEffect(() => {
+    const term = text.trim();
+    if (term.length < 2) {
+      setSuggestions(null);
+      return;
+    }
+    const timer = setTimeout(() => {
+      abort.current?.abort();
+      abort.current = new AbortController();
+      catalogue.suggest(api, term, abort.current.signal).then(setSuggestions, () => undefined);
+    }, 200);
+    return () => clearTimeout(timer);
+  }, [text, api]);
+
+  const submit = (term: string) => {
+    const value = term.trim();
+    if (!value) return;
+    setOpen(false);
+    void catalogue.saveTerm(api, value).catch(() => undefined);
+    const params = searchParamsFromListing({ query: { search: value, filters: [], per_page: 24 }, page: 1 });
+    void navigate(`${href('/search')}?${params}`);
+  };
+
+  const showRecent = open && text.trim().length < 2 && recent.length > 0;
+  const showSuggestions = open && !!suggestions && text.trim().length >= 2;
+
+  return (
+    <div className="search-box">
+      <form
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit(text);
+        }}
+      >
+        <label htmlFor="search-page-input" className="visually-hidden">
+          {t('search_label')}
+        </label>
+        <input
+          id="search-page-input"
+          type="search"
+          name="q"
+          value={text}
+          role="combobox"
+          aria-expanded={showRecent || showSuggestions}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          autoComplete="off"
+          placeholder={t('search_placeholder')}
+          onChange={(e) => setText(e.target.value)}
+          onFocus={() => setOpen(true)}
+          onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+        />
+        <button type="submit" className="button">
+          {t('search_submit')}
+        </button>
+      </form>
+      <div id={listId} className="suggestions" hidden={!(showRecent || showSuggestions)}>
+        {showRecent && (
+          <section aria-label={t('recent_searches')}>
+            <div className="suggestions-head">
+              <h2>{t('recent_searches')}</h2>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  void catalogue.clearTerms(api).then(() => setRecent([]));
+                }}
+              >
+                {t('clear_history')}
+              </button>
+            </div>
+            <ul>
+              {recent.map((term) => (
+                <li key={term}>
+                  <button type="button" className="suggestion" onClick={() => (setText(term), submit(term))}>
+                    {term}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {showSuggestions && suggestions && (
+          <>
+            {suggestions.products.length > 0 && (
+              <section aria-label={t('products_heading')}>
+                <h2>{t('products_heading')}</h2>
+                <ul>
+                  {suggestions.products.map((p, i) => (
+                    <li key={p.id}>
+                      <Link className="suggestion" to={`${paths.product(p.slug, lang)}?search=${encodeURIComponent(text.trim())}&position=${i + 1}`}>
+                        {p.images[0] && <img src={p.images[0].url} alt="" width={40} height={40} />}
+                        <span>
+                          <span className="suggestion-brand">{p.brand.name}</span> {p.name}
+                        </span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            {suggestions.brands.length > 0 && (
+              <section aria-label={t('brands_heading')}>
+                <h2>{t('brands_heading')}</h2>
+                <ul>
+                  {suggestions.brands.map((b) => (
+                    <li key={b.id}>
+                      <Link className="suggestion" to={href(`/products?brand=${b.id}`)}>
+                        {b.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            {suggestions.categories.length > 0 && (
+              <section aria-label={t('categories_heading')}>
+                <h2>{t('categories_heading')}</h2>
+                <ul>
+                  {suggestions.categories.map((c) => (
+                    <li key={c.id}>
+                      <Link className="suggestion" to={href(`/products?category=${c.id}`)}>
+                        {c.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            {!suggestions.products.length && !suggestions.brands.length && !suggestions.categories.length && <p className="suggestion-empty">{t('no_result_found')}</p>}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
