@@ -18,6 +18,8 @@ export interface UserDisplay {
 
 export interface BootData {
   lang: Lang;
+  /** The site's own origin, for canonical and alternate links. */
+  origin: string;
   /** Stylesheets of the build, rendered by the document on both sides. */
   css: string[];
   /** SWR fallback: responses the server already fetched, keyed by API path. */

@@ -8,7 +8,9 @@ import { ProductGrid } from '../catalogue/ProductCard';
 import { T } from '../i18n/T';
 import { useI18n } from '../i18n/context';
 import { catalogue, type HomeSection } from '../lib/catalogue';
-import { useCurrency, useHref } from '../lib/locale';
+import { useBoot, useCurrency, useHref } from '../lib/locale';
+import { organizationLd } from '../lib/structured-data';
+import { Seo } from '../ui/Seo';
 import { ColorDot } from '../ui/ColorDot';
 import { Money } from '../ui/Money';
 
@@ -21,9 +23,10 @@ export function Component() {
   const { t } = useI18n();
   const href = useHref();
   const { currency } = useCurrency();
+  const { origin } = useBoot();
   return (
     <>
-      <title>{`${t('brand_name')} | ${t('brand_tagline')}`}</title>
+      <Seo title={t('brand_tagline')} jsonLd={organizationLd(origin, t('brand_name'))} />
       <section className="hero">
         <h1 className="hero-title">{t('home_hero_title')}</h1>
         <p className="hero-body">{t('home_hero_body')}</p>

@@ -11,7 +11,10 @@ import { ProductGrid, toCartItem } from '../catalogue/ProductCard';
 import { QuantityControl } from '../catalogue/QuantityControl';
 import { useI18n } from '../i18n/context';
 import { catalogue } from '../lib/catalogue';
-import { useHref, usePrice } from '../lib/locale';
+import useSWR from 'swr';
+import type { Country } from '../../shared/api/schemas';
+import { useBoot, useHref, usePrice } from '../lib/locale';
+import { productLd } from '../lib/structured-data';
 import { maxCount, type CartOrigin } from '../stores/cart';
 import { Page } from '../ui/Page';
 
@@ -31,9 +34,11 @@ export function originFromParams(params: URLSearchParams): CartOrigin {
 
 export function Component() {
   const product = useLoaderData() as ProductDetail;
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const href = useHref();
   const format = usePrice();
+  const { origin: siteOrigin } = useBoot();
+  const { data: countries } = useSWR<{ items: Country[] }>('/country');
   const [params] = useSearchParams();
   const [skuId, setSkuId] = useState(product.default_sku.id);
   const [imageIndex, setImageIndex] = useState(0);
@@ -51,7 +56,12 @@ export function Component() {
   ];
 
   return (
-    <Page title={product.name} crumbs={crumbs} description={product.description.slice(0, 160)}>
+    <Page
+      title={product.name}
+      crumbs={crumbs}
+      description={product.description.slice(0, 160)}
+      seo={{ type: 'product', image: product.images[0]?.url, jsonLd: [productLd(product, siteOrigin, lang, countries?.items ?? [])] }}
+    >
       <div className="product-page">
         <section className="gallery" aria-label={t('product_images')}>
           {image && <img className="gallery-main" src={image.url} alt={image.alt} width={image.width} height={image.height} fetchPriority="high" />}

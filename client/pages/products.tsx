@@ -18,7 +18,7 @@ export function Component() {
   const { state, listing, facets } = useLoaderData() as { state: ListingState; listing: Listing; facets: FacetsData };
   const { t } = useI18n();
   return (
-    <Page title={t('page_products')}>
+    <Page title={t('page_products')} seo={{ keepParams: ['page', 'category', 'brand'] }}>
       <ListingView listing={listing} facets={facets} state={state} origin={{ source: 'Category Page' }} />
     </Page>
   );

@@ -3,21 +3,27 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MessageId } from '../../shared/i18n';
 import { useI18n } from '../i18n/context';
-import { useHref } from '../lib/locale';
+import { useBoot, useHref } from '../lib/locale';
+import { Seo, type SeoProps } from './Seo';
 
 export interface Crumb {
   label: string;
   to?: string;
 }
 
-export function Page({ title, crumbs, children, description }: { title: string; crumbs?: Crumb[]; description?: string; children?: ReactNode }) {
+export function Page({ title, crumbs, children, description, seo }: { title: string; crumbs?: Crumb[]; description?: string; children?: ReactNode; seo?: Omit<SeoProps, 'title' | 'description'> }) {
   const { t } = useI18n();
   const href = useHref();
+  const { origin } = useBoot();
   const trail: Crumb[] = [{ label: t('page_home'), to: href('/') }, ...(crumbs ?? []), { label: title }];
+  const breadcrumbLd = {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.label, ...(c.to ? { item: `${origin}${c.to}` } : {}) })),
+  };
   return (
     <>
-      <title>{`${title} | ${t('brand_name')}`}</title>
-      {description && <meta name="description" content={description} />}
+      <Seo title={title} description={description} {...seo} jsonLd={[breadcrumbLd, ...(seo?.jsonLd ?? [])]} />
       <nav aria-label={t('breadcrumbs_label')} className="breadcrumbs">
         <ol>
           {trail.map((c, i) =>

@@ -37,6 +37,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
 
     const boot: BootData = {
       lang,
+      origin: url.origin,
       country: session.country,
       user: session.user,
       config: publicConfig(c.var.config),

@@ -1,12 +1,13 @@
 // Catalogue routes against the fixture: filters combined, the attributes 'or' merge, price ranges in
 // SAR, pagination edges, detail by id or slug, SKU sync, home sections, bad payloads.
+import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, deviceToken, json } from './helpers';
-import { loadCatalogueFixture } from './fixtures/catalogue';
+import { loadCatalogueFixture } from '../fixtures/catalogue';
 
 let token: string;
 beforeAll(async () => {
-  await loadCatalogueFixture();
+  await loadCatalogueFixture(env.DB);
   token = await deviceToken();
 });
 

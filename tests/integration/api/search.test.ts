@@ -1,11 +1,12 @@
 // Bilingual search: Arabic spelling variants, Arabic-Indic digits, a Latin typo, prefixes, history.
+import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, deviceToken, json } from './helpers';
-import { loadCatalogueFixture } from './fixtures/catalogue';
+import { loadCatalogueFixture } from '../fixtures/catalogue';
 
 let token: string;
 beforeAll(async () => {
-  await loadCatalogueFixture();
+  await loadCatalogueFixture(env.DB);
   token = await deviceToken();
 });
 

@@ -33,7 +33,7 @@ describe('server-rendered pages', () => {
       '/profile/wallet', '/profile/wishlists', '/profile/blood-tests', '/profile/blood-tests/ordered', '/profile/blood-tests/uploaded',
       '/categories', '/products', '/brands', '/brands-list', '/become-a-supplier', '/contact-us', '/our-story', '/site-index', '/terms',
       '/privacy-policy', '/return-policy', '/disclaimer', '/blood-test', '/upload-blood-test', '/how-it-works', '/share', '/share/list',
-      '/shared-list/abc', '/nutritionist', '/nutritionist-list', '/quiz', '/quiz-result', '/_app'];
+      '/shared-list/abc', '/nutritionist-list', '/quiz', '/quiz-result', '/_app'];
     const cookie = 'dtk=' + (await storefront('/api/country').then((r) => r.headers.getSetCookie()[0]!.split(';')[0]!.slice(4)));
     for (const path of paths) {
       for (const prefix of ['', '/ar']) {
@@ -45,6 +45,14 @@ describe('server-rendered pages', () => {
         expect(html, url).toContain(`<html lang="${prefix ? 'ar' : 'en'}"`);
       }
     }
+  });
+
+  it('sends /nutritionist without an id to the list of nutritionists, in the same language', async () => {
+    const en = await storefront('/nutritionist');
+    expect(en.status).toBe(302);
+    expect(en.headers.get('location')).toBe('/nutritionist-list');
+    const ar = await storefront('/ar/nutritionist');
+    expect(ar.headers.get('location')).toBe('/ar/nutritionist-list');
   });
 
   it('answers unknown paths with a real 404 and a not-found page in the right language', async () => {
@@ -72,7 +80,8 @@ describe('server-rendered pages', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     const html = await a.text();
-    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    // Every script that runs carries the nonce (JSON-LD data blocks never run).
+    const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !tag.includes('application/ld+json'));
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
     expect(a.headers.get('x-content-type-options')).toBe('nosniff');

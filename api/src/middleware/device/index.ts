@@ -10,13 +10,13 @@ export interface DeviceOptions {
   secret: (c: Context) => string;
   /** Paths reachable without a device token. */
   exempt?: string[];
-  /** Path prefixes reachable without one (public media). */
+  /** Path prefixes reachable without one (public media, the sitemap's lists). */
   exemptPrefixes?: string[];
 }
 
 export function requireDevice(options: DeviceOptions): MiddlewareHandler<{ Variables: DeviceVariables }> {
   const exempt = new Set(options.exempt ?? ['/device/auth', '/health']);
-  const prefixes = options.exemptPrefixes ?? ['/media/'];
+  const prefixes = options.exemptPrefixes ?? ['/media/', '/sitemap'];
   return async function requireDeviceHandler(c, next) {
     const token = c.req.header(SIGNATURE_HEADERS.token);
     const deviceId = await verifyDeviceToken(options.secret(c), token);

@@ -1,0 +1,34 @@
+// What the sitemap lists: categories, brands, nutritionists and products (paged for large catalogues).
+import { Hono } from 'hono';
+import { ok } from '../../../shared/api/envelope';
+import { pageParam } from '../lib/params';
+import type { AppEnv } from '../app-env';
+
+export const SITEMAP_PAGE_SIZE = 20_000;
+
+export const sitemapRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const db = c.env.DB;
+    const [count, categories, brands, nutritionists] = await db.batch([
+      db.prepare('SELECT count(*) AS n FROM products WHERE is_active = 1'),
+      db.prepare('SELECT id FROM categories ORDER BY sort_order, id'),
+      db.prepare('SELECT id FROM brands ORDER BY id'),
+      db.prepare('SELECT slug FROM nutritionists ORDER BY sort_order, id'),
+    ]);
+    const n = (count!.results[0] as { n: number }).n;
+    return c.json(
+      ok({
+        product_pages: Math.max(1, Math.ceil(n / SITEMAP_PAGE_SIZE)),
+        categories: (categories!.results as Array<{ id: number }>).map((r) => r.id),
+        brands: (brands!.results as Array<{ id: number }>).map((r) => r.id),
+        nutritionists: (nutritionists!.results as Array<{ slug: string }>).map((r) => r.slug),
+      }),
+    );
+  })
+  .get('/products/:page{[0-9]+}', async (c) => {
+    const page = pageParam(c.req.param('page'));
+    const { results } = await c.env.DB.prepare('SELECT slug, created_at FROM products WHERE is_active = 1 ORDER BY id LIMIT ? OFFSET ?')
+      .bind(SITEMAP_PAGE_SIZE, (page - 1) * SITEMAP_PAGE_SIZE)
+      .all<{ slug: string; created_at: number }>();
+    return c.json(ok({ items: results.map((r) => ({ slug: r.slug, updated: new Date(r.created_at).toISOString().slice(0, 10) })) }));
+  });

@@ -1,0 +1,71 @@
+// robots.txt and the sitemap: an index, the pages file (static pages, categories, brands,
+// nutritionists) and product files, every URL with its English and Arabic alternates.
+import { Hono, type Context } from 'hono';
+import { localizePath } from '../../shared/locale';
+import { PAGE_ROUTES } from '../../shared/routes';
+import type { AppEnv } from '../app-env';
+import { callUpstream } from '../upstream';
+
+export const seoFiles = new Hono<AppEnv>();
+
+const PRIVATE = /^\/(profile|checkout|checkout-blood-test|auth|logout-profile|_app|share|cart|quiz-result)/;
+const XML = { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' };
+
+async function upstreamData<T>(c: Context<AppEnv>, path: string): Promise<T | null> {
+  const res = await callUpstream(c.env, c.var.config, { method: 'GET', path, deviceToken: null, userToken: null, lang: 'en', country: 'KW' });
+  if (!res.ok) return null;
+  return ((await res.json()) as { data: T }).data;
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+
+function urlEntry(origin: string, path: string, lastmod?: string): string {
+  const en = `${origin}${localizePath(path, 'en')}`;
+  const ar = `${origin}${localizePath(path, 'ar')}`;
+  const alternates = `<xhtml:link rel="alternate" hreflang="en" href="${esc(en)}"/><xhtml:link rel="alternate" hreflang="ar" href="${esc(ar)}"/><xhtml:link rel="alternate" hreflang="x-default" href="${esc(en)}"/>`;
+  const mod = lastmod ? `<lastmod>${lastmod}</lastmod>` : '';
+  return `<url><loc>${esc(en)}</loc>${mod}${alternates}</url><url><loc>${esc(ar)}</loc>${mod}${alternates}</url>`;
+}
+
+function urlset(entries: string[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${entries.join('')}</urlset>`;
+}
+
+seoFiles.get('/robots.txt', (c) => {
+  const origin = new URL(c.req.url).origin;
+  const body = ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /profile', 'Disallow: /checkout', 'Disallow: /auth/', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return c.body(body, 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' });
+});
+
+seoFiles.get('/sitemap.xml', async (c) => {
+  const origin = new URL(c.req.url).origin;
+  const data = await upstreamData<{ product_pages: number }>(c, '/sitemap');
+  if (!data) return c.body('', 503);
+  const files = ['pages', ...Array.from({ length: data.product_pages }, (_, i) => `products-${i + 1}`)];
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${files
+    .map((f) => `<sitemap><loc>${origin}/sitemaps/${f}.xml</loc></sitemap>`)
+    .join('')}</sitemapindex>`;
+  return c.body(body, 200, XML);
+});
+
+seoFiles.get('/sitemaps/pages.xml', async (c) => {
+  const origin = new URL(c.req.url).origin;
+  const data = await upstreamData<{ categories: number[]; brands: number[]; nutritionists: string[] }>(c, '/sitemap');
+  if (!data) return c.body('', 503);
+  const pages = PAGE_ROUTES.map((r) => r.path).filter((p) => !p.includes(':') && !PRIVATE.test(p));
+  const entries = [
+    ...pages.map((p) => urlEntry(origin, p)),
+    ...data.categories.map((id) => urlEntry(origin, `/products?category=${id}`)),
+    ...data.brands.map((id) => urlEntry(origin, `/products?brand=${id}`)),
+    ...data.nutritionists.map((slug) => urlEntry(origin, `/nutritionist?id=${encodeURIComponent(slug)}`)),
+  ];
+  return c.body(urlset(entries), 200, XML);
+});
+
+seoFiles.get('/sitemaps/:file{products-[0-9]+\\.xml}', async (c) => {
+  const origin = new URL(c.req.url).origin;
+  const page = Number(/\d+/.exec(c.req.param('file'))![0]);
+  const data = await upstreamData<{ items: Array<{ slug: string; updated: string }> }>(c, `/sitemap/products/${page}`);
+  if (!data || !data.items.length) return c.body('', 404);
+  return c.body(urlset(data.items.map((p) => urlEntry(origin, `/products/${encodeURIComponent(p.slug)}`, p.updated))), 200, XML);
+});
