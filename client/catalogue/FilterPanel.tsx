@@ -20,8 +20,14 @@ export function selectedIds(query: ProductQuery, key: FilterKey): number[] {
   return query.filters.filter((f) => f.key === key).flatMap((f) => f.items ?? []);
 }
 
-export function FilterPanel({ query, facets, onChange }: FilterPanelProps) {
+export function FilterPanel({ query: given, facets, onChange: navigate }: FilterPanelProps) {
   const { t, lang } = useI18n();
+  // The shopper's choice shows at once; the listing catches up when its navigation lands.
+  const [query, setQuery] = useState(given);
+  const onChange = (filters: Filter[]) => {
+    setQuery({ ...query, filters });
+    navigate(filters);
+  };
   const { currency, country } = useCurrency();
   const facet = (key: string) => facets.filters.find((f) => f.key === key);
   const flag = (key: FilterKey) => query.filters.some((f) => f.key === key && f.value !== false);

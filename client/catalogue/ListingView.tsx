@@ -1,9 +1,9 @@
 // A product listing: filters (sidebar, or a full-screen modal on phones), sort, applied-filter chips,
 // the grid, pagination links that keep the filters, and the empty result text.
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import type { Filter } from '../../shared/catalogue/filter-model';
-import { searchParamsFromListing, type ListingState } from '../../shared/catalogue/url-query';
+import { listingFromSearchParams, searchParamsFromListing, type ListingState } from '../../shared/catalogue/url-query';
 import { formatNumber } from '../../shared/money';
 import type { MessageId } from '../../shared/i18n';
 import { useI18n } from '../i18n/context';
@@ -41,7 +41,10 @@ export function ListingView({ listing, facets, state, origin }: { listing: Listi
   };
   const sortValue = query.sort ? `${query.sort.key}-${query.sort.value}` : query.search ? 'relevance' : 'popularity-desc';
   const chips = appliedChips(query.filters, facets, t, currency, lang, country);
-  const panel = <FilterPanel key={location.search} query={query} facets={facets} onChange={setFilters} />;
+  // While a filter change loads, the panel already shows it (no checkbox snapping back).
+  const pending = useNavigation().location;
+  const shown = pending && pending.pathname === location.pathname ? listingFromSearchParams(new URLSearchParams(pending.search)).query : query;
+  const panel = <FilterPanel key={location.search} query={shown} facets={facets} onChange={setFilters} />;
 
   return (
     <div className="listing">

@@ -40,7 +40,8 @@ export function Component() {
   const { origin: siteOrigin } = useBoot();
   const { data: countries } = useSWR<{ items: Country[] }>('/country');
   const [params] = useSearchParams();
-  const [skuId, setSkuId] = useState(product.default_sku.id);
+  // Start on a size that can be bought when the default one is sold out.
+  const [skuId, setSkuId] = useState(product.default_sku.in_stock ? product.default_sku.id : (product.skus.find((s) => s.in_stock)?.id ?? product.default_sku.id));
   const [imageIndex, setImageIndex] = useState(0);
   const sku = product.skus.find((s) => s.id === skuId) ?? product.default_sku;
   const images = sku.images.length ? sku.images : product.images;

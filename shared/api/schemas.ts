@@ -1,5 +1,5 @@
 // zod schemas shared by the API (validation) and the client (forms and typed calls).
-import { z } from 'zod';
+import { z } from '../zod';
 
 export const deviceAuthSchema = z.object({
   device: z.object({

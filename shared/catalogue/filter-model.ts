@@ -1,11 +1,9 @@
 // The product filter model of spec §3, validated on both sides with the same schema.
-import { z } from 'zod';
+import { z } from '../zod';
 
-export const FILTER_KEYS = ['sku_price', 'only_available', 'free_delivery', 'on_sale', 'brand_id', 'category_id', 'attributes_id'] as const;
-export type FilterKey = (typeof FILTER_KEYS)[number];
+import { FILTER_KEYS, SORT_KEYS } from './filter-keys';
 
-export const SORT_KEYS = ['popularity', 'price', 'newest', 'discount', 'name', 'relevance'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
+export { FILTER_KEYS, SORT_KEYS, type FilterKey, type SortKey } from './filter-keys';
 
 const id = z.number().int().positive();
 

@@ -1,7 +1,7 @@
 // Listing filters live in the URL so a listing can be shared and the back button works:
 // /products?q=zinc&category=1,2&brand=3&attr=4,5&price=0-25&available=1&free=1&sale=1&sort=price-asc&page=2
-import type { Filter, ProductQuery, SortKey } from './filter-model';
-import { SORT_KEYS } from './filter-model';
+import { SORT_KEYS, type SortKey } from './filter-keys';
+import type { Filter, ProductQuery } from './filter-model';
 
 export interface ListingState {
   query: ProductQuery;

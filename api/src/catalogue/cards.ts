@@ -13,10 +13,13 @@ export function cardColumns(lang: Lang): string {
        FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort_order LIMIT 1) AS image`;
 }
 
+// The card shows a size that can be bought: the default SKU when in stock, else the first in stock.
 export const CARD_FROM = `products p
   JOIN brands b ON b.id = p.brand_id
   JOIN categories c ON c.id = p.category_id
-  JOIN skus s ON s.id = p.default_sku_id`;
+  JOIN skus s ON s.id = CASE WHEN p.in_stock = 0 THEN p.default_sku_id ELSE coalesce(
+    (SELECT k.id FROM skus k WHERE k.product_id = p.id AND k.stock > 0 ORDER BY k.id = p.default_sku_id DESC, k.sort_order, k.id LIMIT 1),
+    p.default_sku_id) END`;
 
 export interface CardRow {
   id: number;

@@ -1,5 +1,5 @@
 // Secrets are validated once per isolate; production refuses the development defaults.
-import { z } from 'zod';
+import { z } from '../../../shared/zod';
 import { configReader, DEV_SECRET_PREFIX } from '../../../shared/config';
 
 const configSchema = z

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import { z } from '../../../shared/zod';
 import { ok } from '../../../shared/api/envelope';
 import { col } from '../catalogue/lang';
 import { ApiError } from '../lib/errors';

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import { z } from '../../../shared/zod';
 import { ok } from '../../../shared/api/envelope';
 import type { Lang } from '../../../shared/locale';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';

@@ -1,7 +1,7 @@
 // Product routes of spec §7: listing with the filter model, its filters and sorts, detail by id or
 // slug, SKU refresh for cart sync, and as-you-type suggestions.
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import { z } from '../../../shared/zod';
 import { ok } from '../../../shared/api/envelope';
 import { productQuerySchema } from '../../../shared/catalogue/filter-model';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';

@@ -1,6 +1,6 @@
 // Search history per device (and per user once signed in): spec §7 /search/term, set-term, clear.
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { z } from '../../../shared/zod';
 import { ok } from '../../../shared/api/envelope';
 import { SEARCH_TERM_LIMIT } from '../../../shared/constants';
 import { ApiError } from '../lib/errors';

@@ -275,3 +275,13 @@ describe('GET /media/*', () => {
     }
   });
 });
+
+describe('cards show a size that can be bought', () => {
+  it('uses the first SKU in stock when the default one is sold out', async () => {
+    await env.DB.prepare('UPDATE skus SET stock = 0 WHERE id = 101').run();
+    const r = await list({ filters: [{ key: 'brand_id', type: 'multiSelect', items: [1] }] });
+    const d3 = r.body.data.items.find((p: { id: number }) => p.id === 1);
+    expect(d3.default_sku).toMatchObject({ id: 102, in_stock: true });
+    await env.DB.prepare('UPDATE skus SET stock = 50 WHERE id = 101').run();
+  });
+});

@@ -1,0 +1,110 @@
+// Catalogue journeys in Chromium, against the seeded demo catalogue, in both languages.
+import { expect, test } from './fixtures';
+
+test('a shopper goes from home to a category, filters, opens a product and adds it to the cart', async ({ page, context }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Vitamins', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/products\?category=\d+$/);
+  const total = page.locator('.results-count');
+  await expect(total).toContainText('products');
+  await page.locator('.listing-filters').getByLabel('Only available').check();
+  await expect(page).toHaveURL(/available=1/);
+  await expect(page.getByRole('button', { name: 'Remove filter: Only available' })).toBeVisible();
+
+  const card = page.getByTestId('product-card').first();
+  const name = (await card.locator('.product-card-name').textContent())!.trim();
+  await card.locator('.product-card-link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page).toHaveURL(/\/products\/[a-z0-9-]+\?position=1$/);
+
+  await page.getByRole('button', { name: `Add ${name} to cart` }).click();
+  await expect(page.getByTestId('toast')).toContainText('Item added to cart');
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+  await page.reload();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+  const second = await context.newPage();
+  await second.goto('/');
+  await expect(second.getByTestId('cart-count')).toHaveText('1');
+  await page.getByRole('button', { name: `One more ${name}` }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  await expect(second.getByTestId('cart-count')).toHaveText('2');
+
+  await page.getByRole('button', { name: `One less ${name}` }).click();
+  await page.getByRole('button', { name: `Remove ${name} from cart` }).click();
+  await expect(page.getByTestId('toast')).toContainText('Item removed from cart');
+  await expect(second.getByTestId('cart-count')).toHaveText('0');
+  await second.close();
+});
+
+test('a shopper on a phone filters the Arabic listing in a full-screen panel, and back undoes it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/ar/products');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByRole('button', { name: 'التصفية' }).click();
+  const panel = page.getByRole('dialog', { name: 'التصفية' });
+  await expect(panel).toBeVisible();
+  await panel.getByLabel('عليه خصم').check();
+  await expect(page).toHaveURL(/\/ar\/products\?sale=1$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  for (const price of await page.locator('.product-card .price-was').all()) await expect(price).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/ar\/products$/);
+});
+
+test('a shopper in Saudi Arabia filters by a price range in riyals', async ({ page }) => {
+  await page.goto('/products?price=0-100');
+  await page.getByTestId('country-switch').selectOption('SA');
+  await page.goto('/products?price=0-100');
+  const prices = await page.locator('.product-card .price-now').allTextContents();
+  expect(prices.length).toBeGreaterThan(0);
+  for (const p of prices) {
+    expect(p).toContain('SAR');
+    expect(Number(p.replace(/[^\d.]/g, ''))).toBeLessThanOrEqual(100);
+  }
+  await page.getByTestId('country-switch').selectOption('KW');
+});
+
+test('a shopper searches with suggestions, sees recent searches and clears them', async ({ page }) => {
+  await page.goto('/search');
+  const box = page.getByRole('combobox', { name: 'Search the shop' });
+  await box.fill('magnes');
+  await expect(page.locator('.suggestions').getByRole('link').first()).toBeVisible();
+  await expect(page.locator('.suggestions')).toContainText('Magnesium');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=magnes$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('magnes');
+  await expect(page.getByTestId('product-card').first()).toContainText('Magnesium');
+
+  await page.goto('/search');
+  await page.getByRole('combobox', { name: 'Search the shop' }).focus();
+  const recent = page.getByRole('region', { name: 'Recent searches' });
+  await expect(recent.getByRole('button', { name: 'magnes' })).toBeVisible();
+  await recent.getByRole('button', { name: 'Clear history' }).click();
+  await expect(recent).toHaveCount(0);
+});
+
+test('a shopper searching in Arabic with أ finds products written with ا', async ({ page }) => {
+  await page.goto('/ar/search?q=' + encodeURIComponent('أوميغا'));
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await expect(page.getByTestId('product-card').first()).toContainText('أوميغا');
+});
+
+test('a product page carries valid Product structured data', async ({ page }) => {
+  await page.goto('/products');
+  const href = await page.getByTestId('product-card').first().locator('.product-card-link').getAttribute('href');
+  // Crawlers read the server's HTML, so the page is loaded directly.
+  await page.goto(href!);
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const data = blocks.map((b) => JSON.parse(b));
+  const product = data.find((d) => d['@type'] === 'Product');
+  expect(product.name).toBeTruthy();
+  expect(product.image[0]).toMatch(/^http:\/\/localhost:\d+\/media\/products\//);
+  expect(product.offers.map((o: { priceCurrency: string }) => o.priceCurrency)).toEqual(['KWD', 'SAR']);
+  for (const offer of product.offers) {
+    expect(offer.price).toMatch(/^\d+\.\d{2,3}$/);
+    expect(offer.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/);
+  }
+  expect(data.find((d) => d['@type'] === 'BreadcrumbList').itemListElement.length).toBeGreaterThanOrEqual(3);
+});
