@@ -7,5 +7,7 @@ export type AppEnv = {
     config: StorefrontConfig;
     nonce: string;
     session: Session;
+    /** D1 work the API reported for this request's upstream calls (x-d1-* headers). */
+    d1: { statements: number; roundTrips: number };
   };
 };

@@ -22,6 +22,12 @@ app.use(securityHeaders({ dev: import.meta.env.DEV }));
 app.use(async function loadConfig(c, next) {
   c.set('config', storefrontConfig(c.env));
   await next();
+  // Outside production, say how much D1 work this request caused (read by npm run bench).
+  const d1 = c.get('d1');
+  if (d1 && c.var.config.ENVIRONMENT !== 'production') {
+    c.res.headers.set('x-d1-queries', String(d1.statements));
+    c.res.headers.set('x-d1-roundtrips', String(d1.roundTrips));
+  }
 });
 
 app.route('/', appLinks);

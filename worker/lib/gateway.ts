@@ -28,8 +28,8 @@ export async function ensureDevice(c: Context<AppEnv>, session: Session): Promis
 }
 
 export async function forward(c: Context<AppEnv>, session: Session, method: string, path: string, body = ''): Promise<ForwardResult> {
-  const load = () =>
-    callUpstream(c.env, c.var.config, {
+  const load = async () => {
+    const res = await callUpstream(c.env, c.var.config, {
       method,
       path,
       body,
@@ -39,6 +39,9 @@ export async function forward(c: Context<AppEnv>, session: Session, method: stri
       country: session.country,
       requestId: c.req.header('x-reqid') ?? undefined,
     });
+    tallyQueries(c, res);
+    return res;
+  };
 
   const policy = cachePolicyFor(method, path.split('?')[0]!);
   let result: ForwardResult;
@@ -51,6 +54,14 @@ export async function forward(c: Context<AppEnv>, session: Session, method: stri
     result = { status: res.status, body: await res.text(), cached: false };
   }
   return afterUpstream(c, session, path.split('?')[0]!, result);
+}
+
+/** Adds the API's x-d1-* counts of one upstream response to this request's total. */
+export function tallyQueries(c: Context<AppEnv>, res: Response): void {
+  const statements = Number(res.headers.get('x-d1-queries') ?? NaN);
+  if (Number.isNaN(statements)) return;
+  const total = c.get('d1') ?? { statements: 0, roundTrips: 0 };
+  c.set('d1', { statements: total.statements + statements, roundTrips: total.roundTrips + Number(res.headers.get('x-d1-roundtrips') ?? 0) });
 }
 
 async function afterUpstream(c: Context<AppEnv>, session: Session, path: string, result: ForwardResult): Promise<ForwardResult> {

@@ -1,0 +1,52 @@
+// Counts D1 work per request (statements, and round trips: a batch is one) and reports it in
+// x-d1-queries / x-d1-roundtrips, outside production, so the bench counts queries instead of guessing.
+import type { MiddlewareHandler } from 'hono';
+
+export interface QueryCount {
+  statements: number;
+  roundTrips: number;
+}
+
+export function countingDatabase(db: D1Database, count: QueryCount): D1Database {
+  const wrapStatement = (statement: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(statement, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (typeof value !== 'function') return value;
+        if (prop === 'bind') return (...args: unknown[]) => wrapStatement(value.apply(target, args));
+        if (prop === 'first' || prop === 'all' || prop === 'run' || prop === 'raw') {
+          return (...args: unknown[]) => {
+            count.statements += 1;
+            count.roundTrips += 1;
+            return value.apply(target, args);
+          };
+        }
+        return value.bind(target);
+      },
+    });
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (prop === 'prepare') return (sql: string) => wrapStatement(target.prepare(sql));
+      if (prop === 'batch') {
+        return (statements: D1PreparedStatement[]) => {
+          count.statements += statements.length;
+          count.roundTrips += 1;
+          return target.batch(statements);
+        };
+      }
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+export function queryCount(options: { enabled: (env: { ENVIRONMENT?: string }) => boolean }): MiddlewareHandler<{ Bindings: { DB: D1Database; ENVIRONMENT?: string } }> {
+  return async function queryCountHandler(c, next) {
+    if (!options.enabled(c.env)) return next();
+    const count: QueryCount = { statements: 0, roundTrips: 0 };
+    c.env = { ...c.env, DB: countingDatabase(c.env.DB, count) };
+    await next();
+    c.res.headers.set('x-d1-queries', String(count.statements));
+    c.res.headers.set('x-d1-roundtrips', String(count.roundTrips));
+  };
+}
