@@ -13,8 +13,36 @@ const section: PageModule = { file: 'client/pages/section.tsx', load: () => impo
 const profile: PageModule = { file: 'client/pages/profile.tsx', load: () => import('./pages/profile') };
 const product: PageModule = { file: 'client/pages/product.tsx', load: () => import('./pages/product') };
 const products: PageModule = { file: 'client/pages/products.tsx', load: () => import('./pages/products') };
+const search: PageModule = { file: 'client/pages/search.tsx', load: () => import('./pages/search') };
+const categories: PageModule = { file: 'client/pages/categories.tsx', load: () => import('./pages/categories') };
+const brands: PageModule = { file: 'client/pages/brands.tsx', load: () => import('./pages/brands') };
+const nutritionists: PageModule = { file: 'client/pages/nutritionists.tsx', load: () => import('./pages/nutritionists') };
 
-const MODULES: Partial<Record<PageId, PageModule>> = { home, profile, product, products };
+const staticPage: PageModule = { file: 'client/pages/static-page.tsx', load: () => import('./pages/static-page') };
+const contactUs: PageModule = { file: 'client/pages/contact-us.tsx', load: () => import('./pages/contact-us') };
+const becomeASupplier: PageModule = { file: 'client/pages/become-a-supplier.tsx', load: () => import('./pages/become-a-supplier') };
+const siteIndex: PageModule = { file: 'client/pages/site-index.tsx', load: () => import('./pages/site-index') };
+
+const MODULES: Partial<Record<PageId, PageModule>> = {
+  home,
+  profile,
+  product,
+  products,
+  search,
+  categories,
+  brands,
+  'brands-list': brands,
+  nutritionist: nutritionists,
+  'nutritionist-list': nutritionists,
+  'our-story': staticPage,
+  terms: staticPage,
+  'privacy-policy': staticPage,
+  'return-policy': staticPage,
+  disclaimer: staticPage,
+  'contact-us': contactUs,
+  'become-a-supplier': becomeASupplier,
+  'site-index': siteIndex,
+};
 
 /** Never rendered: the loader throws, and the locale's error boundary shows the not-found page. */
 function NoPage() {

@@ -10,12 +10,16 @@ import { requireDevice } from './middleware/device';
 import { deviceRoutes } from './routes/device';
 import { countryRoutes } from './routes/country';
 import { requestLocale } from './middleware/locale';
+import { queryCount } from './middleware/query-count';
 import { productRoutes } from './routes/product';
 import { homeRoutes } from './routes/home';
 import { categoryRoutes } from './routes/category';
 import { brandRoutes } from './routes/brand';
 import { nutritionistRoutes } from './routes/nutritionist';
 import { searchTermRoutes } from './routes/search-terms';
+import { mediaRoutes } from './routes/media';
+import { sitemapRoutes } from './routes/sitemap';
+import { miscRoutes } from './routes/misc';
 import type { AppEnv } from './app-env';
 
 export { NonceGuard } from './lib/nonce-guard';
@@ -34,6 +38,7 @@ app.use(
 );
 app.use(requireDevice({ secret: (c) => (c.var as AppEnv['Variables']).config.TOKEN_SECRET }));
 app.use(requestLocale());
+app.use(queryCount({ enabled: (env) => env.ENVIRONMENT !== 'production' }));
 
 app.get('/health', (c) => c.json(ok({ status: 'ok' })));
 app.route('/device', deviceRoutes);
@@ -44,6 +49,9 @@ app.route('/category', categoryRoutes);
 app.route('/brand', brandRoutes);
 app.route('/nutritionist', nutritionistRoutes);
 app.route('/search', searchTermRoutes);
+app.route('/media', mediaRoutes);
+app.route('/sitemap', sitemapRoutes);
+app.route('/misc', miscRoutes);
 
 app.notFound((c) => c.json(fail('not_found', 404), 404));
 

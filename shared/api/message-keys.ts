@@ -17,6 +17,7 @@ export const MESSAGE_KEYS = [
   'server_error',
   'request_timeout',
   'upstream_unavailable',
+  'too_many_requests',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -123,7 +123,7 @@ test('the skip link moves keyboard users to the main content', async ({ page }) 
 
 test('a slow page change shows the top progress bar on wide screens only', async ({ page }) => {
   // Hold the page chunk back so the navigation stays in flight long enough to look at it.
-  await page.route('**/assets/section-*.js', async (route) => {
+  await page.route(/\/assets\/(section|static-page)-[\w-]+\.js$/, async (route) => {
     await new Promise((r) => setTimeout(r, 800));
     await route.continue();
   });

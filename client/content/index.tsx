@@ -1,0 +1,95 @@
+// Information-page texts: a route loader that brings only the page's language (one chunk per language,
+// fetched on client navigations; the server's answer rides in the hydration data), and the renderer
+// for their sections.
+import { data, type LoaderFunctionArgs } from 'react-router';
+import { splitLocalePath, type Lang } from '../../shared/locale';
+import { PAGE_ROUTES, type PageId } from '../../shared/routes';
+import { useI18n } from '../i18n/context';
+
+export const CONTENT_PAGE_IDS = [
+  'our-story',
+  'terms',
+  'privacy-policy',
+  'return-policy',
+  'disclaimer',
+  'contact-us',
+  'become-a-supplier',
+] as const satisfies readonly PageId[];
+export type ContentPageId = (typeof CONTENT_PAGE_IDS)[number];
+
+export interface ContentSection {
+  /** The heading's id, so a section can be linked as /terms#delivery (same in both languages). */
+  readonly id: string;
+  readonly heading: string;
+  readonly paragraphs: readonly string[];
+  /** A bullet list shown after the paragraphs. */
+  readonly items?: readonly string[];
+}
+
+export interface PageContent {
+  readonly title: string;
+  readonly intro: string;
+  readonly sections: readonly ContentSection[];
+}
+
+/** The shape a translation must have: every text a string; ids, pages and counts as in English. */
+export type Translation<T> = T extends string ? string : { readonly [K in keyof T]: K extends 'id' ? T[K] : Translation<T[K]> };
+
+/** Pages with at least this many sections get a table of contents. */
+export const TOC_MIN_SECTIONS = 6;
+
+export async function loadPageContent(lang: Lang, id: ContentPageId): Promise<PageContent> {
+  const pages = lang === 'ar' ? (await import('./static-pages.ar')).staticPagesAr : (await import('./static-pages.en')).staticPagesEn;
+  return pages[id];
+}
+
+const byPath = new Map<string, ContentPageId>(
+  PAGE_ROUTES.filter((r): r is Extract<(typeof PAGE_ROUTES)[number], { id: ContentPageId }> =>
+    (CONTENT_PAGE_IDS as readonly string[]).includes(r.id),
+  ).map((r) => [r.path, r.id]),
+);
+
+/** Route loader of every page with texts: finds the page from the URL, in the URL's language. */
+export async function contentLoader({ request }: LoaderFunctionArgs): Promise<PageContent> {
+  const { lang, path } = splitLocalePath(new URL(request.url).pathname);
+  const id = byPath.get(path.length > 1 ? path.replace(/\/+$/, '') : path);
+  if (!id) throw data(null, { status: 404 });
+  return loadPageContent(lang, id);
+}
+
+export function ContentSections({ sections, toc = sections.length >= TOC_MIN_SECTIONS }: { sections: readonly ContentSection[]; toc?: boolean }) {
+  const { t } = useI18n();
+  return (
+    <>
+      {toc && (
+        <nav className="static-toc" aria-labelledby="static-toc-title">
+          <h2 id="static-toc-title" className="static-toc-title">
+            {t('static_toc_title')}
+          </h2>
+          <ol>
+            {sections.map((s) => (
+              <li key={s.id}>
+                <a href={`#${s.id}`}>{s.heading}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+      {sections.map((s) => (
+        <section key={s.id} className="static-section" aria-labelledby={s.id}>
+          <h2 id={s.id}>{s.heading}</h2>
+          {s.paragraphs.map((p, i) => (
+            <p key={i}>{p}</p>
+          ))}
+          {s.items && (
+            <ul>
+              {s.items.map((item, i) => (
+                <li key={i}>{item}</li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </>
+  );
+}

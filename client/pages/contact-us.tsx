@@ -1,0 +1,124 @@
+// Contact us: the form (POST /misc/contact), customer care details and the page's texts.
+import { Link, useLoaderData } from 'react-router';
+import { CONTACT_SUBJECTS, contactSchema } from '../../shared/api/forms';
+import { contentLoader, ContentSections, type PageContent } from '../content';
+import { useI18n } from '../i18n/context';
+import { T } from '../i18n/T';
+import { useHref } from '../lib/locale';
+import { Field, FormAlerts, FormSuccess, useForm, type FieldText } from '../ui/form';
+import { Page } from '../ui/Page';
+
+export const loader = contentLoader;
+
+/** Example contact details (not real ones). */
+const SUPPORT_EMAIL = 'support@gulfvitamins.example';
+const SUPPORT_PHONE = '+965 2200 0000';
+const SUPPORT_PHONE_DIGITS = SUPPORT_PHONE.replace(/[^\d]/g, '');
+
+const initial = { name: '', email: '', phone: '', subject: '', message: '' };
+const fields: Record<keyof typeof initial, FieldText> = {
+  name: { label: 'contact_name_label' },
+  email: { label: 'form_email_label', noun: 'form_email_noun' },
+  phone: { label: 'contact_phone_label', noun: 'form_phone_noun' },
+  subject: { label: 'contact_subject_label' },
+  message: { label: 'contact_message_label' },
+};
+
+export function Component() {
+  const content = useLoaderData() as PageContent;
+  const { t } = useI18n();
+  const href = useHref();
+  const form = useForm({ id: 'contact', schema: contactSchema, initial, fields, endpoint: '/misc/contact' });
+  return (
+    <Page title={content.title} description={content.intro}>
+      <p className="static-intro">{content.intro}</p>
+      <div className="form-layout">
+        <section className="form-card" aria-labelledby="contact-form-title">
+          <h2 id="contact-form-title">{t('contact_form_title')}</h2>
+          {form.result ? (
+            <FormSuccess
+              innerRef={form.successRef}
+              title={t('contact_success_title')}
+              body={t('contact_success_body', { ref: form.result.id })}
+            >
+              <button type="button" className="button button-secondary" onClick={form.reset}>
+                {t('contact_send_another')}
+              </button>
+            </FormSuccess>
+          ) : (
+            <form ref={form.formRef} method="post" noValidate onSubmit={form.submit} aria-labelledby="contact-form-title" aria-busy={form.sending || undefined}>
+              <FormAlerts form={form} />
+              <p className="form-note">{t('form_required_note')}</p>
+              <Field form={form} name="name" required>
+                {(p) => <input {...p} type="text" autoComplete="name" />}
+              </Field>
+              <Field form={form} name="email" required>
+                {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" dir="ltr" />}
+              </Field>
+              <Field form={form} name="phone" hint={t('form_phone_hint')}>
+                {(p) => <input {...p} type="tel" autoComplete="tel" inputMode="tel" dir="ltr" />}
+              </Field>
+              <Field form={form} name="subject" required>
+                {(p) => (
+                  <select {...p}>
+                    <option value="">{t('contact_subject_placeholder')}</option>
+                    {CONTACT_SUBJECTS.map((s) => (
+                      <option key={s} value={s}>
+                        {t(`contact_subject_${s}`)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field form={form} name="message" hint={t('contact_message_hint')} required>
+                {(p) => <textarea {...p} rows={6} />}
+              </Field>
+              <div className="form-actions">
+                <button type="submit" className="button" disabled={!form.ready}>
+                  {form.sending ? t('form_sending') : t('contact_submit')}
+                </button>
+              </div>
+              <p className="form-privacy">
+                <T k="form_privacy_note" values={{ link: <Link to={href('/privacy-policy')}>{t('page_privacy_policy')}</Link> }} />
+              </p>
+            </form>
+          )}
+        </section>
+        <aside className="form-aside">
+          <section className="contact-card" aria-labelledby="contact-details-title">
+            <h2 id="contact-details-title">{t('contact_details_title')}</h2>
+            <dl className="contact-list">
+              <div>
+                <dt>{t('form_email_label')}</dt>
+                <dd>
+                  <a href={`mailto:${SUPPORT_EMAIL}`} dir="ltr">
+                    {SUPPORT_EMAIL}
+                  </a>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('contact_phone_title')}</dt>
+                <dd>
+                  <a href={`tel:+${SUPPORT_PHONE_DIGITS}`} dir="ltr">
+                    {SUPPORT_PHONE}
+                  </a>
+                </dd>
+                <dd>
+                  <a href={`https://wa.me/${SUPPORT_PHONE_DIGITS}`} target="_blank" rel="noopener noreferrer">
+                    {t('contact_whatsapp_link')}
+                  </a>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('contact_hours_title')}</dt>
+                <dd>{t('contact_hours_value')}</dd>
+                <dd className="muted">{t('contact_hours_friday')}</dd>
+              </div>
+            </dl>
+          </section>
+          <ContentSections sections={content.sections} toc={false} />
+        </aside>
+      </div>
+    </Page>
+  );
+}

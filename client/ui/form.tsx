@@ -1,0 +1,390 @@
+// Accessible forms checked with a shared zod schema (shared/api/forms.ts): labels, hints, required
+// markers, aria-invalid and aria-describedby error texts; a field is checked when it loses focus (once
+// it has a value, or after a first submit) and again as it is corrected; submit checks everything,
+// lists the problems in an alert and focuses the first invalid field. The API call goes through the
+// session client; its errors land in an alert above the form, field errors next to their fields.
+import { useContext, useEffect, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent, type ReactNode, type RefObject } from 'react';
+import type { z } from 'zod';
+import { ApiFailure } from '../../shared/api/client';
+import { FIELD_LENGTHS, firstProblems } from '../../shared/api/forms';
+import type { MessageId } from '../../shared/i18n';
+import { useI18n } from '../i18n/context';
+import { ApiContext } from '../providers';
+
+/** How a field is named: its label, and the noun used in "Please enter a valid …" when it reads better. */
+export interface FieldText {
+  label: MessageId;
+  noun?: MessageId;
+}
+
+type Values = Record<string, string | string[]>;
+
+export interface FormOptions<V extends Values, Out> {
+  /** Prefix of the element ids: `${id}-${field}`. */
+  id: string;
+  schema: z.ZodType<Out>;
+  initial: V;
+  /** Every field, in the order of the form (the first invalid one gets the focus). */
+  fields: Record<keyof V & string, FieldText>;
+  /** API path the parsed values are posted to. */
+  endpoint: string;
+}
+
+export interface FormApi<V extends Values> {
+  id: string;
+  values: V;
+  fields: Record<keyof V & string, FieldText>;
+  /** Translated error per field. */
+  errors: Partial<Record<keyof V & string, string>>;
+  set<K extends keyof V & string>(name: K, value: V[K]): void;
+  blur(name: keyof V & string): void;
+  submit(event: FormEvent<HTMLFormElement>): void;
+  reset(): void;
+  sending: boolean;
+  /** False until the page is hydrated: the form cannot be sent before that. */
+  ready: boolean;
+  /** The problems of the last submit, while some remain. */
+  summary: Array<{ field: keyof V & string; text: string }> | null;
+  /** A server or network error, translated. */
+  serverError: string | null;
+  /** The API's answer after a successful submit. */
+  result: { id: number } | null;
+  formRef: RefObject<HTMLFormElement | null>;
+  successRef: RefObject<HTMLDivElement | null>;
+  alertRef: RefObject<HTMLDivElement | null>;
+  focusField(name: keyof V & string): void;
+}
+
+type ErrorKeys<V> = Partial<Record<keyof V & string, string>>;
+
+/** Focuses a message and brings its top into view below the sticky header (its scroll-margin). */
+function reveal(el: HTMLElement | null) {
+  if (!el) return;
+  el.focus({ preventScroll: true });
+  el.scrollIntoView({ block: 'start' });
+}
+
+export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): FormApi<V> {
+  const { id, schema, initial, fields, endpoint } = options;
+  const { t, tKey, has } = useI18n();
+  const api = useContext(ApiContext);
+  const [values, setValues] = useState<V>(initial);
+  const [errorKeys, setErrorKeys] = useState<ErrorKeys<V>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [showSummary, setShowSummary] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [result, setResult] = useState<{ id: number } | null>(null);
+  const [ready, setReady] = useState(false);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const successRef = useRef<HTMLDivElement | null>(null);
+  const alertRef = useRef<HTMLDivElement | null>(null);
+  const pendingFocus = useRef<'success' | 'alert' | 'first-field' | null>(null);
+  const order = Object.keys(fields) as Array<keyof V & string>;
+
+  useEffect(() => setReady(true), []);
+
+  // Focus moves after React has rendered the element it goes to.
+  useEffect(() => {
+    const target = pendingFocus.current;
+    if (!target) return;
+    pendingFocus.current = null;
+    if (target === 'success') reveal(successRef.current);
+    else if (target === 'alert') reveal(alertRef.current);
+    else focusField(order[0]!);
+  });
+
+  function problemsOf(v: V): ErrorKeys<V> {
+    const parsed = schema.safeParse(v);
+    return parsed.success ? {} : (firstProblems(parsed.error.issues) as ErrorKeys<V>);
+  }
+
+  function text(field: keyof V & string, key: string): string {
+    const spec = fields[field];
+    const name = t(key === 'item_validation_error' && spec.noun ? spec.noun : spec.label);
+    const limits = (FIELD_LENGTHS as Record<string, { min: number; max: number } | undefined>)[field];
+    const length = key === 'max_chars_validation_error' ? limits?.max : limits?.min;
+    return tKey(key, { field: name, length: length ?? '' });
+  }
+
+  function recheck(name: keyof V & string, v: V) {
+    const problem = problemsOf(v)[name];
+    setErrorKeys((prev) => {
+      if (prev[name] === problem) return prev;
+      const next = { ...prev };
+      if (problem) next[name] = problem;
+      else delete next[name];
+      return next;
+    });
+  }
+
+  function isEmpty(value: string | string[] | undefined): boolean {
+    return Array.isArray(value) ? value.length === 0 : (value ?? '').trim() === '';
+  }
+
+  /** Focuses a field's control and shows its label and error too (not hidden by the sticky header). */
+  function focusField(name: keyof V & string) {
+    const control = formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
+    if (!control) return;
+    control.focus({ preventScroll: true });
+    (control.closest('.field') ?? control).scrollIntoView({ block: 'nearest' });
+  }
+
+  const errors: ErrorKeys<V> = {};
+  for (const field of order) {
+    const key = errorKeys[field];
+    if (key) errors[field] = text(field, key);
+  }
+  const summaryItems = order.filter((f) => errors[f]).map((f) => ({ field: f, text: errors[f]! }));
+
+  return {
+    id,
+    values,
+    fields,
+    errors,
+    ready,
+    sending,
+    serverError,
+    result,
+    formRef,
+    successRef,
+    alertRef,
+    focusField,
+    summary: showSummary && summaryItems.length > 0 ? summaryItems : null,
+    set(name, value) {
+      const next = { ...values, [name]: value };
+      setValues(next);
+      // Corrections are confirmed as they are typed; new errors wait for the blur or the submit.
+      if (errorKeys[name] || submitted) recheck(name, next);
+    },
+    blur(name) {
+      if (submitted || !isEmpty(values[name])) recheck(name, values);
+    },
+    submit(event) {
+      event.preventDefault();
+      if (sending || !api) return;
+      setSubmitted(true);
+      setServerError(null);
+      const parsed = schema.safeParse(values);
+      if (!parsed.success) {
+        const problems = firstProblems(parsed.error.issues) as ErrorKeys<V>;
+        setErrorKeys(problems);
+        setShowSummary(true);
+        const first = order.find((f) => problems[f]);
+        if (first) focusField(first);
+        return;
+      }
+      setErrorKeys({});
+      setShowSummary(false);
+      setSending(true);
+      api
+        .post<{ id: number }>(endpoint, parsed.data)
+        .then((res) => {
+          setResult(res.data);
+          pendingFocus.current = 'success';
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof ApiFailure)) {
+            console.error('form submit failed', error);
+            setServerError(t('server_error'));
+            pendingFocus.current = 'alert';
+            return;
+          }
+          const list = (error.body.data as { fields?: Array<{ field: string; message: string }> } | null)?.fields;
+          if (error.status === 400 && Array.isArray(list)) {
+            const problems = firstProblems(list.filter((f) => f.field.split('.')[0]! in fields)) as ErrorKeys<V>;
+            setErrorKeys(problems);
+          }
+          // A message key from the API, or a generic message for a network failure's raw text.
+          const key = error.meta.key ?? error.meta.msg;
+          setServerError(has(key) ? t(key) : t('server_error'));
+          pendingFocus.current = 'alert';
+        })
+        .finally(() => setSending(false));
+    },
+    reset() {
+      setValues(initial);
+      setErrorKeys({});
+      setSubmitted(false);
+      setShowSummary(false);
+      setServerError(null);
+      setResult(null);
+      pendingFocus.current = 'first-field';
+    },
+  };
+}
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+export interface ControlProps {
+  id: string;
+  name: string;
+  value: string;
+  required: boolean;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  onChange(event: ChangeEvent<Control>): void;
+  onBlur(): void;
+}
+
+/** Label, hint, error and the control (text input, select or textarea) rendered by `children`. */
+export function Field<V extends Values>({
+  form,
+  name,
+  hint,
+  required = false,
+  children,
+}: {
+  form: FormApi<V>;
+  name: keyof V & string;
+  hint?: string;
+  required?: boolean;
+  children: (props: ControlProps) => ReactNode;
+}) {
+  const { t } = useI18n();
+  const id = `${form.id}-${name}`;
+  const error = form.errors[name];
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className={error ? 'field has-error' : 'field'}>
+      <label className="field-label" htmlFor={id}>
+        {t(form.fields[name].label)}
+        {required ? <RequiredMark /> : <span className="field-optional"> ({t('form_optional')})</span>}
+      </label>
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+      {children({
+        id,
+        name,
+        value: String(form.values[name] ?? ''),
+        required,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+        onChange: (e) => form.set(name, e.target.value as V[typeof name]),
+        onBlur: () => form.blur(name),
+      })}
+    </div>
+  );
+}
+
+/** A group of checkboxes whose value is the list of checked options. */
+export function CheckboxGroup<V extends Values>({
+  form,
+  name,
+  hint,
+  options,
+}: {
+  form: FormApi<V>;
+  name: keyof V & string;
+  hint?: string;
+  options: Array<{ value: string; label: string }>;
+}) {
+  const { t } = useI18n();
+  const id = `${form.id}-${name}`;
+  const error = form.errors[name];
+  const checked = (form.values[name] ?? []) as string[];
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  function toggle(value: string, on: boolean) {
+    const next = on ? [...checked, value] : checked.filter((v) => v !== value);
+    // Keep the options' order, whatever the order of clicks.
+    form.set(name, options.map((o) => o.value).filter((v) => next.includes(v)) as V[typeof name]);
+  }
+  function onBlur(event: FocusEvent<HTMLFieldSetElement>) {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) form.blur(name);
+  }
+  return (
+    <fieldset id={id} className={error ? 'field field-group has-error' : 'field field-group'} aria-describedby={describedBy || undefined} onBlur={onBlur}>
+      <legend className="field-label">
+        {t(form.fields[name].label)}
+        <RequiredMark />
+      </legend>
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+      <div className="checkbox-grid">
+        {options.map((o) => (
+          <label key={o.value} className="checkbox" htmlFor={`${id}-${o.value}`}>
+            <input
+              type="checkbox"
+              id={`${id}-${o.value}`}
+              name={name}
+              value={o.value}
+              checked={checked.includes(o.value)}
+              aria-invalid={error ? true : undefined}
+              onChange={(e) => toggle(o.value, e.target.checked)}
+            />
+            <span>{o.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function RequiredMark() {
+  return (
+    <span className="required-mark" aria-hidden="true">
+      {' *'}
+    </span>
+  );
+}
+
+/** The alerts above a form: the problems of the last submit (links to the fields) or a server error. */
+export function FormAlerts<V extends Values>({ form }: { form: FormApi<V> }) {
+  const { t } = useI18n();
+  return (
+    <>
+      {form.serverError && (
+        <div className="form-alert" role="alert" tabIndex={-1} ref={form.alertRef} data-testid="form-error">
+          <p>{form.serverError}</p>
+        </div>
+      )}
+      {form.summary && (
+        <div className="form-alert" role="alert" data-testid="form-summary">
+          <p>{t('validation_failed')}</p>
+          <ul>
+            {form.summary.map((p) => (
+              <li key={p.field}>
+                <a
+                  href={`#${form.id}-${p.field}`}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    form.focusField(p.field);
+                  }}
+                >
+                  {p.text}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Replaces the form after a successful submit; takes the focus so the confirmation is read out. */
+export function FormSuccess({ title, body, innerRef, children }: { title: string; body: string; innerRef: RefObject<HTMLDivElement | null>; children?: ReactNode }) {
+  return (
+    <div className="form-success" tabIndex={-1} ref={innerRef} data-testid="form-success">
+      <h3 className="form-success-title">{title}</h3>
+      <p>{body}</p>
+      {children}
+    </div>
+  );
+}
