@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, findChromium } from '../scripts/chromium.mjs';
+import { apiLatency, ensureLargeCatalogue, firstProductSlug, queryCounts } from './catalogue.mjs';
 import { startEdgeProxy } from './edge-proxy.mjs';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
@@ -20,6 +21,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ENV = { ...process.env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`, WRANGLER_SEND_METRICS: 'false' };
 
 const LOAD = { connections: 10, duration: 10, warmup: 3 };
+// Home pages; the product pages are added once the server tells us a product slug.
 const PAGES = ['/', '/ar'];
 const STATIC_PATH = '/favicon.svg';
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
@@ -33,7 +35,16 @@ const LH_METRICS = {
 };
 // 1 kB = 1000 bytes throughout, so the JS target is 100,000 gzipped bytes.
 const KB = 1000;
-const TARGETS = { homeJsGzipKb: 100, lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100 } };
+const TARGETS = {
+  homeJsGzipKb: 100,
+  productJsGzipKb: 110,
+  lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100 },
+  /** Product pages also need SEO 100. */
+  productSeo: 100,
+  maxRoundTripsPerPage: 3,
+  largeCatalogueLatencyRatio: 2,
+};
+const jsTargetKb = (path) => (path.includes('/products/') ? TARGETS.productJsGzipKb : TARGETS.homeJsGzipKb);
 
 let server;
 let chrome;
@@ -51,6 +62,9 @@ async function main() {
 
   const cookie = await deviceCookie(base);
   edge = await startEdgeProxy(base);
+  const slug = await firstProductSlug(base, cookie);
+  const productPath = `/products/${slug}`;
+  PAGES.push(productPath, `/ar${productPath}`);
   const result = {
     date: new Date().toISOString(),
     commit: git('rev-parse', '--short', 'HEAD'),
@@ -59,7 +73,8 @@ async function main() {
     builtAt: statSync(join(ROOT, 'dist/storefront/index.js')).mtime.toISOString(),
     cpus: availableParallelism(),
     baseUrl: base,
-    throughput: await throughput(base, cookie),
+    throughput: await throughput(base, cookie, productPath),
+    queries: await queryCounts(base, ['/', '/products?category=1&available=1', productPath]),
     js: {},
     lighthouse: {},
     targets: TARGETS,
@@ -67,6 +82,22 @@ async function main() {
   result.edgeUrl = edge.base;
   for (const path of PAGES) result.js[path] = await pageJs(edge.base, path, cookie);
   result.lighthouse = await lighthouseAll(edge.base);
+
+  // The same listing and search on the demo seed and on the 50 000-product catalogue.
+  const demoLatency = await apiLatency(base, cookie);
+  await stopServer();
+  const seeded = ensureLargeCatalogue(ENV, '.wrangler/bench-large-state');
+  server = await startServer(port, base, '.wrangler/bench-large-state');
+  const largeLatency = await apiLatency(base, await deviceCookie(base));
+  result.largeCatalogue = {
+    seed: seeded,
+    demo: demoLatency,
+    large: largeLatency,
+    ratio: {
+      filteredListingP50: round(largeLatency.filteredListing.p50Ms / demoLatency.filteredListing.p50Ms, 2),
+      searchP50: round(largeLatency.search.p50Ms / demoLatency.search.p50Ms, 2),
+    },
+  };
   result.seconds = Math.round((Date.now() - started) / 1000);
   result.targetsMet = checkTargets(result);
 
@@ -92,11 +123,11 @@ async function freePort(preferred) {
   return (await listenOn(preferred)) ?? (await listenOn(0));
 }
 
-async function startServer(port, base) {
+async function startServer(port, base, state = '.wrangler/bench-state') {
   // Own process group (detached), so stopServer can end vite preview and workerd with it.
   const child = spawn(process.execPath, ['scripts/serve-built.mjs'], {
     cwd: ROOT,
-    env: { ...ENV, PORT: String(port), WRANGLER_STATE: '.wrangler/bench-state' },
+    env: { ...ENV, PORT: String(port), WRANGLER_STATE: state },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -161,7 +192,7 @@ async function deviceCookie(base) {
 
 // --- throughput ---------------------------------------------------------------------------------
 
-async function throughput(base, cookie) {
+async function throughput(base, cookie, productPath) {
   // Same settings and headers for both, so the ratio isolates SSR cost.
   const run = (path, duration) =>
     autocannon({ url: base + path, connections: LOAD.connections, duration, headers: { cookie } });
@@ -175,7 +206,7 @@ async function throughput(base, cookie) {
     timeouts: r.timeouts,
   });
   const out = { settings: { ...LOAD, cookie: 'device cookie on every request' } };
-  for (const [name, path] of [['ssr', '/'], ['static', STATIC_PATH]]) {
+  for (const [name, path] of [['ssr', '/'], ['ssrProduct', productPath], ['static', STATIC_PATH]]) {
     // The first seconds include workerd and V8 warming up: not what we want to compare.
     await run(path, LOAD.warmup);
     out[name] = { path, ...summarize(await run(path, LOAD.duration)) };
@@ -184,6 +215,7 @@ async function throughput(base, cookie) {
     reqPerSec: round(out.ssr.reqPerSec / out.static.reqPerSec, 3),
     p50: round(out.ssr.p50Ms / out.static.p50Ms, 2),
     p99: round(out.ssr.p99Ms / out.static.p99Ms, 2),
+    productReqPerSec: round(out.ssrProduct.reqPerSec / out.static.reqPerSec, 3),
   };
   return out;
 }
@@ -301,7 +333,13 @@ function summarizeLhr(lhr, runs) {
 
 function checkTargets(r) {
   const met = {};
-  for (const path of PAGES) met[`jsGzip ${path}`] = r.js[path].gzip <= TARGETS.homeJsGzipKb * KB;
+  for (const path of PAGES) met[`jsGzip ${path}`] = r.js[path].gzip <= jsTargetKb(path) * KB;
+  for (const path of PAGES.filter((p) => p.includes('/products/'))) met[`seo ${path}`] = (r.lighthouse.pages?.[path]?.scores.seo ?? 0) >= TARGETS.productSeo;
+  for (const [path, q] of Object.entries(r.queries ?? {})) met[`D1 round trips ${path}`] = q.cold.roundTrips <= TARGETS.maxRoundTripsPerPage;
+  if (r.largeCatalogue) {
+    met['large/demo listing p50'] = r.largeCatalogue.ratio.filteredListingP50 <= TARGETS.largeCatalogueLatencyRatio;
+    met['large/demo search p50'] = r.largeCatalogue.ratio.searchP50 <= TARGETS.largeCatalogueLatencyRatio;
+  }
   for (const [category, min] of Object.entries(TARGETS.lighthouse)) {
     for (const path of PAGES) {
       const score = r.lighthouse.pages?.[path]?.scores[category];
@@ -323,10 +361,24 @@ function printSummary(r) {
   console.log(`\nThroughput: autocannon, ${LOAD.connections} connections, ${LOAD.duration} s each after ${LOAD.warmup} s warm-up, device cookie sent`);
   const tw = [22, 10, 9, 9, 10, 7];
   console.log(row(['', 'req/s', 'p50', 'p99', 'requests', 'non2xx'], tw));
-  for (const [label, s] of [[`SSR ${t.ssr.path}`, t.ssr], [`static ${t.static.path}`, t.static]]) {
+  for (const [label, s] of [[`SSR ${t.ssr.path}`, t.ssr], [`SSR product`, t.ssrProduct], [`static ${t.static.path}`, t.static]]) {
     console.log(row([label, s.reqPerSec.toFixed(1), `${s.p50Ms} ms`, `${s.p99Ms} ms`, s.requests, s.non2xx + s.errors + s.timeouts], tw));
   }
   console.log(row(['SSR / static', `${t.ratio.reqPerSec}x`, `${t.ratio.p50}x`, `${t.ratio.p99}x`, '', ''], tw));
+  console.log(row(['SSR product / static', `${t.ratio.productReqPerSec}x`, '', '', '', ''], tw));
+
+  console.log('\nD1 work per page (statements / round trips), first view and next view');
+  for (const [path, q] of Object.entries(r.queries ?? {})) {
+    console.log(`  ${path.padEnd(42)} cold ${q.cold.statements} / ${q.cold.roundTrips}   warm ${q.warm.statements} / ${q.warm.roundTrips}`);
+  }
+  if (r.largeCatalogue) {
+    const l = r.largeCatalogue;
+    console.log(`\nLarge catalogue (${l.seed.split('\n').pop()}): API p50 / p99, 60 sequential calls`);
+    for (const key of ['filteredListing', 'search']) {
+      console.log(`  ${key.padEnd(16)} demo ${l.demo[key].p50Ms} / ${l.demo[key].p99Ms} ms (${l.demo[key].results} results)   large ${l.large[key].p50Ms} / ${l.large[key].p99Ms} ms (${l.large[key].results} results)`);
+    }
+    console.log(`  ratio p50: listing ${l.ratio.filteredListingP50}x, search ${l.ratio.searchP50}x`);
+  }
 
   console.log(`\nJS before interactive (module scripts + modulepreloads; gzip -9, brotli q11; 1 kB = 1000 B)`);
   const served = new Set(PAGES.flatMap((path) => r.js[path].files.map((f) => f.servedEncoding)));
@@ -359,7 +411,8 @@ function printSummary(r) {
   }
 
   console.log('\nTargets');
-  for (const path of PAGES) console.log(`  ${mark(r.targetsMet[`jsGzip ${path}`])}  JS gzip ${path} ≤ ${TARGETS.homeJsGzipKb} kB: ${kb(r.js[path].gzip)}`);
+  for (const path of PAGES) console.log(`  ${mark(r.targetsMet[`jsGzip ${path}`])}  JS gzip ${path} ≤ ${jsTargetKb(path)} kB: ${kb(r.js[path].gzip)}`);
+  for (const [key, ok] of Object.entries(r.targetsMet)) if (/^(seo|D1|large)/.test(key)) console.log(`  ${mark(ok)}  ${key}`);
   for (const [category, min] of Object.entries(TARGETS.lighthouse)) {
     for (const path of PAGES) {
       console.log(`  ${mark(r.targetsMet[`${category} ${path}`])}  Lighthouse ${category} ${path} ≥ ${min}: ${lh.pages?.[path]?.scores[category] ?? 'n/a'}`);

@@ -3,7 +3,7 @@ import type { catalogueEn } from './catalogue.en';
 export const catalogueAr: Record<keyof typeof catalogueEn, string> = {
   home_sections_label: 'أقسام الصفحة الرئيسية',
   add_to_cart: 'أضف إلى السلة',
-  add_name_to_cart: 'أضف {{name}} إلى السلة',
+  add_name_to_cart: 'أضف إلى السلة: {{name}}',
   increase_quantity: 'زيادة كمية {{name}}',
   decrease_quantity: 'إنقاص كمية {{name}}',
   remove_from_cart: 'إزالة {{name}} من السلة',

@@ -2,7 +2,7 @@
 export const catalogueEn = {
   home_sections_label: 'Home page sections',
   add_to_cart: 'Add to cart',
-  add_name_to_cart: 'Add {{name}} to cart',
+  add_name_to_cart: 'Add to cart: {{name}}',
   increase_quantity: 'One more {{name}}',
   decrease_quantity: 'One less {{name}}',
   remove_from_cart: 'Remove {{name}} from cart',

@@ -17,7 +17,7 @@ test('a shopper goes from home to a category, filters, opens a product and adds 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page).toHaveURL(/\/products\/[a-z0-9-]+\?position=1$/);
 
-  await page.getByRole('button', { name: `Add ${name} to cart` }).click();
+  await page.getByRole('button', { name: `Add to cart: ${name}` }).click();
   await expect(page.getByTestId('toast')).toContainText('Item added to cart');
   await expect(page.getByTestId('cart-count')).toHaveText('1');
 

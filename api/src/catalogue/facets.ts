@@ -1,10 +1,9 @@
-// Filters and sorts available for the current result, with counts. Each facet is counted with every
+// Filters and sorts available for the current result, with counts (over products alone: no card joins). Each facet is counted with every
 // other filter applied but its own, so a shopper can widen a selection (choose a second brand).
 import { normalizeFilters, type FilterKey, type ProductQuery } from '../../../shared/catalogue/filter-model';
 import type { Lang } from '../../../shared/locale';
 import { convertFromBase, type CurrencyInfo } from '../../../shared/money';
 import { PRICE_FILTER_RANGE } from '../../../shared/constants';
-import { CARD_FROM } from './cards';
 import { col } from './lang';
 import { compileProductQuery } from './query';
 
@@ -28,27 +27,27 @@ export async function facets(db: D1Database, q: ProductQuery, lang: Lang, curren
   const price = without('sku_price');
   const flags = (key: FilterKey, condition: string) => {
     const w = without(key);
-    return db.prepare(`SELECT count(*) AS n FROM ${CARD_FROM} ${w.join} WHERE ${w.where} AND ${condition}`).bind(...w.params);
+    return db.prepare(`SELECT count(*) AS n FROM products p ${w.join} WHERE ${w.where} AND ${condition}`).bind(...w.params);
   };
 
   const [total, brands, categories, attributes, prices, available, free, sale] = await db.batch([
-    db.prepare(`SELECT count(*) AS n FROM ${CARD_FROM} ${all.join} WHERE ${all.where}`).bind(...all.params),
+    db.prepare(`SELECT count(*) AS n FROM products p ${all.join} WHERE ${all.where}`).bind(...all.params),
     db
-      .prepare(`SELECT b.id, b.${col('name', lang)} AS name, count(*) AS count FROM ${CARD_FROM} ${brand.join} WHERE ${brand.where} GROUP BY b.id ORDER BY name`)
+      .prepare(`SELECT b.id, b.${col('name', lang)} AS name, count(*) AS count FROM products p ${brand.join} JOIN brands b ON b.id = p.brand_id WHERE ${brand.where} GROUP BY b.id ORDER BY name`)
       .bind(...brand.params),
     db
       .prepare(
-        `SELECT c.id, c.${col('name', lang)} AS name, c.parent_id, count(*) AS count FROM ${CARD_FROM} ${category.join} WHERE ${category.where} GROUP BY c.id ORDER BY c.sort_order`,
+        `SELECT c.id, c.${col('name', lang)} AS name, c.parent_id, count(*) AS count FROM products p ${category.join} JOIN categories c ON c.id = p.category_id WHERE ${category.where} GROUP BY c.id ORDER BY c.sort_order`,
       )
       .bind(...category.params),
     db
       .prepare(
-        `SELECT a.id, a.group_key, a.${col('name', lang)} AS name, count(*) AS count FROM ${CARD_FROM} ${attrs.join}
+        `SELECT a.id, a.group_key, a.${col('name', lang)} AS name, count(*) AS count FROM products p ${attrs.join}
          JOIN product_attributes pa ON pa.product_id = p.id JOIN attributes a ON a.id = pa.attribute_id
          WHERE ${attrs.where} GROUP BY a.id ORDER BY a.group_key, a.sort_order`,
       )
       .bind(...attrs.params),
-    db.prepare(`SELECT min(p.min_price) AS lo, max(p.min_price) AS hi FROM ${CARD_FROM} ${price.join} WHERE ${price.where}`).bind(...price.params),
+    db.prepare(`SELECT min(p.min_price) AS lo, max(p.min_price) AS hi FROM products p ${price.join} WHERE ${price.where}`).bind(...price.params),
     flags('only_available', 'p.in_stock = 1'),
     flags('free_delivery', 'p.free_delivery = 1'),
     flags('on_sale', 'p.max_discount > 0'),

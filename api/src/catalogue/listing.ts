@@ -9,10 +9,16 @@ import { compileProductQuery } from './query';
 export async function runListing(db: D1Database, q: ProductQuery, lang: Lang, currency: CurrencyInfo, match: string | null, page: number) {
   const compiled = compileProductQuery(q, lang, currency, match);
   const offset = (page - 1) * q.per_page;
+  // Filters touch only product columns: count and pick the page's ids on products alone, then build
+  // the cards (joins, image, in-stock SKU) for those few rows only.
   const [count, rows] = await db.batch([
-    db.prepare(`SELECT count(*) AS n FROM ${CARD_FROM} ${compiled.join} WHERE ${compiled.where}`).bind(...compiled.params),
+    db.prepare(`SELECT count(*) AS n FROM products p ${compiled.join} WHERE ${compiled.where}`).bind(...compiled.params),
     db
-      .prepare(`SELECT ${cardColumns(lang)} FROM ${CARD_FROM} ${compiled.join} WHERE ${compiled.where} ORDER BY ${compiled.orderBy} LIMIT ? OFFSET ?`)
+      .prepare(
+        `WITH page AS (SELECT p.id, row_number() OVER (ORDER BY ${compiled.orderBy}) AS pos FROM products p ${compiled.join}
+           WHERE ${compiled.where} ORDER BY ${compiled.orderBy} LIMIT ? OFFSET ?)
+         SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN page ON page.id = p.id ORDER BY page.pos`,
+      )
       .bind(...compiled.params, q.per_page, offset),
   ]);
   const total = (count!.results[0] as { n: number }).n;

@@ -60,8 +60,8 @@ export function compileProductQuery(q: ProductQuery, lang: Lang, currency: Curre
         params.push(...f.items!);
         break;
       case 'category_id':
-        // A top-level category includes its children.
-        where.push(`(p.category_id IN (${placeholders(f.items!.length)}) OR p.category_id IN (SELECT id FROM categories WHERE parent_id IN (${placeholders(f.items!.length)})))`);
+        // A top-level category includes its children; one IN list lets the category index serve it.
+        where.push(`p.category_id IN (SELECT id FROM categories WHERE id IN (${placeholders(f.items!.length)}) OR parent_id IN (${placeholders(f.items!.length)}))`);
         params.push(...f.items!, ...f.items!);
         break;
       case 'attributes_id': {
@@ -70,7 +70,8 @@ export function compileProductQuery(q: ProductQuery, lang: Lang, currency: Curre
           where.push(`p.id IN (SELECT product_id FROM product_attributes WHERE attribute_id IN (${placeholders(ids.length)}) GROUP BY product_id HAVING count(*) = ?)`);
           params.push(...ids, ids.length);
         } else {
-          where.push(`p.id IN (SELECT product_id FROM product_attributes WHERE attribute_id IN (${placeholders(ids.length)}))`);
+          // EXISTS probes the (product_id, attribute_id) key per candidate instead of building a list.
+          where.push(`EXISTS (SELECT 1 FROM product_attributes pa WHERE pa.product_id = p.id AND pa.attribute_id IN (${placeholders(ids.length)}))`);
           params.push(...ids);
         }
         break;

@@ -63,10 +63,12 @@ productRoutes.get('/search', async (c) => {
   const lang = c.var.lang;
   const scoped = (column: string) => `${column} : (${match})`;
   const [products, brands, categories] = await c.env.DB.batch([
+    // The best few matches first, then cards for just those.
     c.env.DB.prepare(
-      `SELECT ${cardColumns(lang)} FROM ${CARD_FROM}
-       JOIN (SELECT rowid AS pid, bm25(product_search, 10.0, 5.0, 3.0, 2.0, 2.0) AS rank FROM product_search WHERE product_search MATCH ?) r ON r.pid = p.id
-       WHERE p.is_active = 1 ORDER BY r.rank, p.popularity DESC LIMIT ?`,
+      `WITH top AS (SELECT p.id, row_number() OVER (ORDER BY r.rank, p.popularity DESC) AS pos FROM products p
+         JOIN (SELECT rowid AS pid, bm25(product_search, 10.0, 5.0, 3.0, 2.0, 2.0) AS rank FROM product_search WHERE product_search MATCH ?) r ON r.pid = p.id
+         WHERE p.is_active = 1 ORDER BY r.rank, p.popularity DESC LIMIT ?)
+       SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN top ON top.id = p.id ORDER BY top.pos`,
     ).bind(match, limit),
     c.env.DB.prepare(
       `SELECT b.id, b.slug, b.${col('name', lang)} AS name FROM brands b WHERE b.id IN

@@ -1,0 +1,84 @@
+// Catalogue figures for npm run bench: D1 work per page (counted by the API, summed by the worker),
+// and API latency of a filtered listing and a search, to compare the 50 000-product catalogue with
+// the demo seed.
+import { spawnSync } from 'node:child_process';
+
+const FILTERED = {
+  sort: { key: 'price', value: 'asc' },
+  filters: [
+    { key: 'category_id', type: 'multiSelect', items: [1] },
+    { key: 'only_available', type: 'boolean', value: true },
+    { key: 'sku_price', type: 'range', range: { min: 2, max: 15 } },
+    { key: 'attributes_id', type: 'multiSelect', items: [1, 2, 3] },
+  ],
+};
+const SEARCH = { search: 'vitamin d3' };
+
+function api(base, cookie, path, body) {
+  return fetch(`${base}/api${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { cookie, origin: base, 'content-type': 'application/json', lang: 'en', 'x-country': 'KW' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+}
+
+export async function firstProductSlug(base, cookie) {
+  const res = await api(base, cookie, '/product', { per_page: 1 });
+  return (await res.json()).data.items[0].slug;
+}
+
+/** A new device's cookie from an uncached API call, so its first page view finds nothing cached. */
+async function freshCookie(base) {
+  const res = await fetch(`${base}/api/health`);
+  await res.arrayBuffer();
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => /^(__Host-)?dtk=/.test(c));
+}
+
+/** Statements and round trips for each page: first view (cold KV) and the next one (warm). */
+export async function queryCounts(base, paths) {
+  const out = {};
+  for (const path of paths) {
+    const cookie = await freshCookie(base);
+    const read = async () => {
+      const res = await fetch(base + path, { headers: { cookie } });
+      await res.arrayBuffer();
+      return { status: res.status, statements: Number(res.headers.get('x-d1-queries')), roundTrips: Number(res.headers.get('x-d1-roundtrips')) };
+    };
+    out[path] = { cold: await read(), warm: await read() };
+  }
+  return out;
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** p50/p99 of sequential calls after a warm-up: the latency one shopper sees, without queueing. */
+export async function apiLatency(base, cookie, runs = 60) {
+  const out = {};
+  for (const [name, body] of [['filteredListing', FILTERED], ['search', SEARCH]]) {
+    for (let i = 0; i < 5; i++) await (await api(base, cookie, '/product', body)).arrayBuffer();
+    const times = [];
+    let total = 0;
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      const res = await api(base, cookie, '/product', body);
+      const json = await res.json();
+      times.push(performance.now() - t0);
+      total = json.data.total;
+    }
+    times.sort((a, b) => a - b);
+    out[name] = { p50Ms: Math.round(percentile(times, 50) * 10) / 10, p99Ms: Math.round(percentile(times, 99) * 10) / 10, results: total };
+  }
+  return out;
+}
+
+/** Seeds the large catalogue into its own state folder once (kept between bench runs). */
+export function ensureLargeCatalogue(env, state) {
+  const run = (args) => spawnSync(process.execPath, args, { env: { ...env, WRANGLER_STATE: state }, encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
+  let r = run(['scripts/db.mjs', 'migrate']);
+  if (r.status !== 0) throw new Error(`large catalogue migration failed: ${r.stderr}`);
+  r = run(['scripts/seed.mjs', '--large']);
+  if (r.status !== 0) throw new Error(`large catalogue seed failed: ${r.stderr}`);
+  return r.stdout.trim();
+}
