@@ -1,4 +1,4 @@
-// Loads the cart from localStorage once hydration is done (so the server's empty cart never causes a
+// Marks <html data-hydrated>, then loads the cart from localStorage once hydration is done (so the server's empty cart never causes a
 // mismatch), then keeps storage and other tabs in step.
 import { useEffect } from 'react';
 import { subscribe } from 'valtio';
@@ -6,6 +6,8 @@ import { applyStorageChange, cart, loadCart, persistCart, STORAGE_KEY } from '..
 
 export function CartSync() {
   useEffect(() => {
+    // Hydration is done when effects run: tests (and tools) can wait for this mark.
+    document.documentElement.dataset.hydrated = 'true';
     let storage: Storage;
     try {
       storage = window.localStorage;

@@ -2,6 +2,23 @@
 import { test as base, expect } from '@playwright/test';
 
 export const test = base.extend<{ problems: string[] }>({
+  // Navigations resolve once React has hydrated, so a test never clicks a page that is not live yet.
+  page: async ({ page }, use) => {
+    const whenHydrated = () => page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 10_000 }).catch(() => null);
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args: Parameters<typeof goto>) => {
+      const res = await goto(...args);
+      await whenHydrated();
+      return res;
+    };
+    page.reload = async (...args: Parameters<typeof reload>) => {
+      const res = await reload(...args);
+      await whenHydrated();
+      return res;
+    };
+    await use(page);
+  },
   problems: [
     async ({ page }, use) => {
       const problems: string[] = [];
