@@ -4,10 +4,17 @@ import { editDistance, normalizeSearchText, searchTokens } from './normalize';
 describe('search normalisation', () => {
   it('folds Arabic letter variants, tatweel and diacritics', () => {
     expect(normalizeSearchText('أوميغا')).toBe(normalizeSearchText('اوميغا'));
-    expect(normalizeSearchText('إكسير آمن ٱلكل')).toBe('اكسير امن الكل');
+    expect(normalizeSearchText('إكسير آمن ٱلمعادن')).toBe('اكسير امن معادن');
     expect(normalizeSearchText('مكمّلات غذائيّة')).toBe('مكملات غذائيه');
     expect(normalizeSearchText('فيتامين سى')).toBe('فيتامين سي');
     expect(normalizeSearchText('كبســـولة')).toBe('كبسوله');
+  });
+
+  it('drops the definite article and its prefixed forms', () => {
+    expect(normalizeSearchText('الزنك والبيوتين بالعسل للأطفال')).toBe('زنك بيوتين عسل اطفال');
+    expect(normalizeSearchText('زيت السمك')).toBe('زيت سمك');
+    // Too short to be an article: left alone.
+    expect(normalizeSearchText('الم')).toBe('الم');
   });
 
   it('turns Arabic-Indic digits into Latin digits', () => {

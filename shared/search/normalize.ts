@@ -1,6 +1,7 @@
 // Search text normalisation, applied identically when indexing and when querying, so a shopper's
 // spelling variant finds the product: alef forms (أ إ آ ٱ → ا), ى → ي, ة → ه, tatweel and diacritics
-// removed, Arabic-Indic digits → 0-9, Latin lower-cased and stripped of accents.
+// removed, Arabic-Indic digits → 0-9, the definite article (ال، وال، بال …) dropped so "زنك" finds
+// "الزنك", Latin lower-cased and stripped of accents.
 
 const ARABIC_DIACRITICS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06DC\u06DF-\u06E8\u06EA-\u06ED]/g;
 const TATWEEL = /\u0640/g;
@@ -11,6 +12,8 @@ const ARABIC_INDIC_DIGITS = /[\u0660-\u0669]/g;
 const EXTENDED_ARABIC_INDIC_DIGITS = /[\u06F0-\u06F9]/g;
 const LATIN_MARKS = /[\u0300-\u036f]/g;
 const NOT_WORD = /[^\p{L}\p{N}]+/gu;
+// The article and its common prefixed forms, removed when at least two letters remain.
+const ARABIC_ARTICLE = /^(?:وال|بال|كال|فال|لل|ال)(?=[\u0621-\u064A]{2})/;
 
 export function normalizeSearchText(input: string): string {
   return input
@@ -27,7 +30,9 @@ export function normalizeSearchText(input: string): string {
     .replace(EXTENDED_ARABIC_INDIC_DIGITS, (d) => String(d.charCodeAt(0) - 0x06f0))
     .replace(NOT_WORD, ' ')
     .trim()
-    .replace(/\s+/g, ' ');
+    .split(/\s+/)
+    .map((word) => word.replace(ARABIC_ARTICLE, ''))
+    .join(' ');
 }
 
 /** Normalised words of a query, at most `max` of them. */

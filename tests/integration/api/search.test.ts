@@ -36,6 +36,11 @@ describe('product search', () => {
     expect((await search('إوميغا', 'ar')).ids).toContain(2);
   });
 
+  it('finds a word written with the definite article when the query has none', async () => {
+    expect((await search('سمك', 'ar')).ids).toEqual([2]);
+    expect((await search('السمك', 'ar')).ids).toEqual([2]);
+  });
+
   it('ignores diacritics and tatweel, and reads Arabic-Indic digits', async () => {
     expect((await search('فِيتَامِين', 'ar')).ids.sort()).toEqual([1, 4]);
     expect((await search('فيتـــامين', 'ar')).ids.sort()).toEqual([1, 4]);
