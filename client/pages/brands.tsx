@@ -4,6 +4,7 @@ import type { Brand } from '../../shared/catalogue/types';
 import { formatNumber } from '../../shared/money';
 import { normalizeSearchText } from '../../shared/search/normalize';
 import { apiContext } from '../boot';
+import { BrandGrid } from '../catalogue/BrandGrid';
 import { useI18n } from '../i18n/context';
 import { catalogue } from '../lib/catalogue';
 import { useCurrency, useHref } from '../lib/locale';
@@ -42,15 +43,7 @@ export function Component() {
   if (page === 'brands') {
     return (
       <Page title={t('page_brands')}>
-        <ul className="brand-row">
-          {brands.map((b) => (
-            <li key={b.id}>
-              <Link to={href(`/products?brand=${b.id}`)} className="brand-tile">
-                <img src={b.logo.url} alt={b.name} width={b.logo.width} height={b.logo.height} loading="lazy" decoding="async" />
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <BrandGrid brands={brands} />
       </Page>
     );
   }

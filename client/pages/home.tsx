@@ -4,6 +4,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { DEFAULT_FREE_SHIPPING_FILS } from '../../shared/constants';
 import { paths } from '../../shared/routes';
 import { apiContext } from '../boot';
+import { BrandGrid } from '../catalogue/BrandGrid';
 import { ProductGrid } from '../catalogue/ProductCard';
 import { T } from '../i18n/T';
 import { useI18n } from '../i18n/context';
@@ -102,15 +103,7 @@ function Section({ section }: { section: HomeSection }) {
             {heading}
             <Link to={href('/brands-list')}>{t('see_all')}</Link>
           </div>
-          <ul className="brand-row">
-            {(section.data.items as Array<{ id: number; name: string; logo: { url: string; width: number; height: number } }>).map((b) => (
-              <li key={b.id}>
-                <Link to={href(`/products?brand=${b.id}`)} className="brand-tile">
-                  <img src={b.logo.url} alt={b.name} width={b.logo.width} height={b.logo.height} loading="lazy" decoding="async" />
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <BrandGrid brands={section.data.items} />
         </section>
       );
     case 'nutritionist_banner': {
