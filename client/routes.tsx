@@ -17,6 +17,7 @@ const search: PageModule = { file: 'client/pages/search.tsx', load: () => import
 const categories: PageModule = { file: 'client/pages/categories.tsx', load: () => import('./pages/categories') };
 const brands: PageModule = { file: 'client/pages/brands.tsx', load: () => import('./pages/brands') };
 const nutritionists: PageModule = { file: 'client/pages/nutritionists.tsx', load: () => import('./pages/nutritionists') };
+const howItWorks: PageModule = { file: 'client/pages/how-it-works.tsx', load: () => import('./pages/how-it-works') };
 
 const staticPage: PageModule = { file: 'client/pages/static-page.tsx', load: () => import('./pages/static-page') };
 const contactUs: PageModule = { file: 'client/pages/contact-us.tsx', load: () => import('./pages/contact-us') };
@@ -34,6 +35,7 @@ const MODULES: Partial<Record<PageId, PageModule>> = {
   'brands-list': brands,
   nutritionist: nutritionists,
   'nutritionist-list': nutritionists,
+  'how-it-works': howItWorks,
   'our-story': staticPage,
   terms: staticPage,
   'privacy-policy': staticPage,

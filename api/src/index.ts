@@ -19,6 +19,7 @@ import { nutritionistRoutes } from './routes/nutritionist';
 import { searchTermRoutes } from './routes/search-terms';
 import { mediaRoutes } from './routes/media';
 import { sitemapRoutes } from './routes/sitemap';
+import { infoRoutes } from './routes/info';
 import { miscRoutes } from './routes/misc';
 import type { AppEnv } from './app-env';
 
@@ -51,6 +52,7 @@ app.route('/nutritionist', nutritionistRoutes);
 app.route('/search', searchTermRoutes);
 app.route('/media', mediaRoutes);
 app.route('/sitemap', sitemapRoutes);
+app.route('/info', infoRoutes);
 app.route('/misc', miscRoutes);
 
 app.notFound((c) => c.json(fail('not_found', 404), 404));

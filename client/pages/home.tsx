@@ -62,7 +62,7 @@ function Section({ section }: { section: HomeSection }) {
             {(section.data.items as Array<{ image: { url: string; alt: string; width: number; height: number }; link: string }>).map((b, i) => (
               <li key={i}>
                 <Link to={href(b.link)}>
-                  <img src={b.image.url} alt={b.image.alt} width={b.image.width} height={b.image.height} loading={i === 0 ? 'eager' : 'lazy'} decoding="async" />
+                  <img src={b.image.url} alt={b.image.alt} width={b.image.width} height={b.image.height} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} decoding="async" />
                 </Link>
               </li>
             ))}

@@ -38,6 +38,26 @@ test('a shopper goes from home to a category, filters, opens a product and adds 
   await second.close();
 });
 
+test('a shopper in Arabic goes from home to a category, filters, opens a product and adds it to the cart', async ({ page }) => {
+  await page.goto('/ar');
+  await page.getByRole('link', { name: 'فيتامينات', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/ar\/products\?category=\d+$/);
+  await page.locator('.listing-filters').getByLabel('المتوفر فقط').check();
+  await expect(page).toHaveURL(/available=1/);
+  const card = page.getByTestId('product-card').first();
+  const name = (await card.locator('.product-card-name').textContent())!.trim();
+  await card.locator('.product-card-link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByRole('button', { name: `أضف إلى السلة: ${name}` }).click();
+  await expect(page.getByTestId('toast')).toContainText('تمت إضافة المنتج إلى السلة');
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await page.reload();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await page.getByRole('button', { name: `إزالة ${name} من السلة` }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+});
+
 test('a shopper on a phone filters the Arabic listing in a full-screen panel, and back undoes it', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/ar/products');

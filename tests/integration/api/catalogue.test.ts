@@ -285,3 +285,18 @@ describe('cards show a size that can be bought', () => {
     await env.DB.prepare('UPDATE skus SET stock = 50 WHERE id = 101').run();
   });
 });
+
+describe('GET /info/instructions/{a}/{b}', () => {
+  it('returns instruction texts in the asked language, split into paragraphs', async () => {
+    const { data } = await json(await call('/info/instructions/delivery/SA', { token, headers: { lang: 'ar' } }));
+    expect(data.title).toBe('التوصيل في المملكة العربية السعودية');
+    expect(data.paragraphs).toHaveLength(2);
+    const en = await json(await call('/info/instructions/how-it-works/shop', { token }));
+    expect(en.data.paragraphs).toHaveLength(3);
+  });
+
+  it('answers 404 for unknown topics', async () => {
+    expect((await call('/info/instructions/delivery/FR', { token })).status).toBe(404);
+    expect((await call('/info/instructions/x/y%20z', { token })).status).toBe(404);
+  });
+});

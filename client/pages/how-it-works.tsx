@@ -1,0 +1,39 @@
+// /how-it-works: how shopping works, and delivery for the shopper's country (/info/instructions).
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useSnapshot } from 'valtio';
+import type { ApiClient } from '../../shared/api/client';
+import { apiContext } from '../boot';
+import { useI18n } from '../i18n/context';
+import { useSessionStore } from '../stores/session';
+import { Page } from '../ui/Page';
+
+interface Instructions {
+  title: string;
+  paragraphs: string[];
+}
+
+const read = (api: ApiClient, a: string, b: string) => api.get<Instructions>(`/info/instructions/${a}/${b}`, { cache: true }).then((r) => r.data);
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const api = context.get(apiContext);
+  const [shop, kw, sa, returns] = await Promise.all([read(api, 'how-it-works', 'shop'), read(api, 'delivery', 'KW'), read(api, 'delivery', 'SA'), read(api, 'returns', 'general')]);
+  return { shop, delivery: { KW: kw, SA: sa }, returns };
+}
+
+export function Component() {
+  const data = useLoaderData() as Awaited<ReturnType<typeof loader>>;
+  const { t } = useI18n();
+  const { country } = useSnapshot(useSessionStore());
+  return (
+    <Page title={t('page_how_it_works')}>
+      {[data.shop, data.delivery[country], data.returns].map((section) => (
+        <section key={section.title} className="static-section" aria-labelledby={`s-${section.title}`}>
+          <h2 id={`s-${section.title}`}>{section.title}</h2>
+          {section.paragraphs.map((p, i) => (
+            <p key={i}>{p}</p>
+          ))}
+        </section>
+      ))}
+    </Page>
+  );
+}
