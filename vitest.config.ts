@@ -9,6 +9,7 @@ const apiTestVars = {
   ENVIRONMENT: 'test',
   SIGNING_SECRET: 'test-signing-secret-0123456789abcdef0123',
   TOKEN_SECRET: 'test-token-secret-0123456789abcdef01234',
+  PASSWORD_PEPPER: 'test-password-pepper-0123456789abcdef012',
 };
 
 export default defineConfig({

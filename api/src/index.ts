@@ -20,6 +20,7 @@ import { searchTermRoutes } from './routes/search-terms';
 import { mediaRoutes } from './routes/media';
 import { sitemapRoutes } from './routes/sitemap';
 import { infoRoutes } from './routes/info';
+import { userRoutes } from './routes/user';
 import { miscRoutes } from './routes/misc';
 import type { AppEnv } from './app-env';
 
@@ -53,6 +54,7 @@ app.route('/search', searchTermRoutes);
 app.route('/media', mediaRoutes);
 app.route('/sitemap', sitemapRoutes);
 app.route('/info', infoRoutes);
+app.route('/user', userRoutes);
 app.route('/misc', miscRoutes);
 
 app.notFound((c) => c.json(fail('not_found', 404), 404));

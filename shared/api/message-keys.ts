@@ -17,6 +17,9 @@ export const MESSAGE_KEYS = [
   'server_error',
   'request_timeout',
   'upstream_unavailable',
+  'invalid_credentials',
+  'email_taken',
+  'too_many_attempts',
   'too_many_requests',
 ] as const;
 

@@ -1,6 +1,7 @@
 // English dictionary. Flat keys (spec message keys are flat too); {{name}} marks a parameter.
 // ar.ts must define exactly the same keys: its type is derived from this object. Feature areas keep
 // their keys in their own pair of files (catalogue.en.ts / catalogue.ar.ts …), merged here.
+import { accountsEn } from './accounts.en';
 import { catalogueEn } from './catalogue.en';
 import { staticPagesEn } from './static-pages.en';
 
@@ -155,7 +156,7 @@ const shellEn = {
   upstream_unavailable: 'The shop is unavailable right now. Please try again.',
 } as const;
 
-export const en = { ...shellEn, ...catalogueEn, ...staticPagesEn } as const;
+export const en = { ...shellEn, ...catalogueEn, ...staticPagesEn, ...accountsEn } as const;
 
 export type MessageId = keyof typeof en;
 export type Dictionary = Record<MessageId, string>;

@@ -38,6 +38,7 @@ export async function forward(c: Context<AppEnv>, session: Session, method: stri
       lang: session.lang,
       country: session.country,
       requestId: c.req.header('x-reqid') ?? undefined,
+      clientIp: c.req.header('cf-connecting-ip') ?? undefined,
     });
     tallyQueries(c, res);
     return res;

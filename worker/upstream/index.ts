@@ -15,6 +15,8 @@ export interface UpstreamCall {
   lang: Lang;
   country: CountryCode;
   requestId?: string;
+  /** The shopper's IP (Cloudflare's CF-Connecting-IP), for the API's per-address sign-in limit. */
+  clientIp?: string;
 }
 
 const INTERNAL_ORIGIN = 'https://shop-api.internal';
@@ -36,6 +38,7 @@ export async function callUpstream(env: StorefrontEnv, config: StorefrontConfig,
   if (body) headers.set('content-type', 'application/json');
   if (call.deviceToken) headers.set(SIGNATURE_HEADERS.token, call.deviceToken);
   if (call.userToken) headers.set(SIGNATURE_HEADERS.authorization, `Bearer ${call.userToken}`);
+  if (call.clientIp) headers.set('x-client-ip', call.clientIp);
 
   const origin = config.API_ORIGIN ? config.API_ORIGIN.replace(/\/$/, '') : INTERNAL_ORIGIN;
   const controller = new AbortController();

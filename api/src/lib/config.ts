@@ -7,10 +7,11 @@ const configSchema = z
     ENVIRONMENT: z.enum(['development', 'test', 'production']).default('development'),
     SIGNING_SECRET: z.string().min(32),
     TOKEN_SECRET: z.string().min(32),
+    PASSWORD_PEPPER: z.string().min(32),
   })
   .refine(
-    (c) => c.ENVIRONMENT !== 'production' || (!c.SIGNING_SECRET.startsWith(DEV_SECRET_PREFIX) && !c.TOKEN_SECRET.startsWith(DEV_SECRET_PREFIX)),
-    { message: 'production needs real SIGNING_SECRET and TOKEN_SECRET secrets' },
+    (c) => c.ENVIRONMENT !== 'production' || ![c.SIGNING_SECRET, c.TOKEN_SECRET, c.PASSWORD_PEPPER].some((s) => s.startsWith(DEV_SECRET_PREFIX)),
+    { message: 'production needs real SIGNING_SECRET, TOKEN_SECRET and PASSWORD_PEPPER secrets' },
   );
 
 export type ApiConfig = z.infer<typeof configSchema>;

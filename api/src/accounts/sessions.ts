@@ -1,0 +1,40 @@
+// Sessions: a random token for the client, its hash in D1 with an expiry (two weeks) and revocation.
+import { AUTH_COOKIE_MAX_AGE_S } from '../../../shared/constants';
+import { randomToken, tokenHash } from './tokens';
+
+export interface SessionUser {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  sessionId: number;
+}
+
+export async function createSession(db: D1Database, userId: number): Promise<string> {
+  const token = randomToken();
+  const now = Date.now();
+  await db
+    .prepare('INSERT INTO sessions (user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)')
+    .bind(userId, await tokenHash(token), now, now + AUTH_COOKIE_MAX_AGE_S * 1000)
+    .run();
+  return token;
+}
+
+export async function userForToken(db: D1Database, token: string): Promise<SessionUser | null> {
+  return db
+    .prepare(
+      `SELECT u.id, u.name, u.email, u.phone, s.id AS sessionId FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND u.deleted_at IS NULL`,
+    )
+    .bind(await tokenHash(token), Date.now())
+    .first<SessionUser>();
+}
+
+export async function revokeSession(db: D1Database, sessionId: number): Promise<void> {
+  await db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').bind(Date.now(), sessionId).run();
+}
+
+/** Revokes every session of a user, except `keep` (the one making the request). */
+export function revokeOtherSessions(db: D1Database, userId: number, keep: number | null): D1PreparedStatement {
+  return db.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND id IS NOT ?').bind(Date.now(), userId, keep);
+}

@@ -1,0 +1,24 @@
+// The signed-in user, from the bearer token. Resolved only when a route asks for it (so catalogue
+// requests of signed-in shoppers cost no extra D1 query) and then kept for the request.
+import type { Context } from 'hono';
+import { ApiError } from '../../lib/errors';
+import { userForToken, type SessionUser } from '../../accounts/sessions';
+import type { AppEnv } from '../../app-env';
+
+const resolved = new WeakMap<Request, Promise<SessionUser | null>>();
+
+export function currentUser(c: Context<AppEnv>): Promise<SessionUser | null> {
+  let user = resolved.get(c.req.raw);
+  if (!user) {
+    const token = /^Bearer ([0-9a-f]{64})$/.exec(c.req.header('authorization') ?? '')?.[1];
+    user = token ? userForToken(c.env.DB, token) : Promise.resolve(null);
+    resolved.set(c.req.raw, user);
+  }
+  return user;
+}
+
+export async function requireUser(c: Context<AppEnv>): Promise<SessionUser> {
+  const user = await currentUser(c);
+  if (!user) throw new ApiError(401, 'unauthorized');
+  return user;
+}
