@@ -30,3 +30,32 @@ export const MESSAGE_PARAMS: Record<string, Record<string, string | number>> = {
   min_chars_validation_error: { length: MIN_PASSWORD_LENGTH },
   pass_match_validation_error: {},
 };
+
+export const forgotPasswordSchema = z.object({
+  email: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }).pipe(z.email({ error: 'item_validation_error' })),
+});
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().regex(/^[0-9a-f]{64}$/, { error: 'reset_link_invalid' }),
+    password: z.string({ error: 'mandatory-field' }).min(1, { error: 'mandatory-field' }).min(MIN_PASSWORD_LENGTH, { error: 'min_chars_validation_error' }).max(200),
+    confirmPassword: z.string().optional(),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, { error: 'pass_match_validation_error', path: ['confirmPassword'] });
+
+export const setNameSchema = z.object({ name: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }).max(80) });
+
+/** Kuwait: +965 and 8 digits; Saudi Arabia: +966 and 9 digits starting with 5. */
+export const PHONE_RULES = { KW: { dial: '+965', pattern: /^\d{8}$/ }, SA: { dial: '+966', pattern: /^5\d{8}$/ } } as const;
+
+export const setPhoneSchema = z
+  .object({ country: z.enum(['KW', 'SA']), phone: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }) })
+  .transform((v) => ({ country: v.country, national: v.phone.replace(/[\s-]/g, '').replace(/^(\+965|\+966|00965|00966)/, '').replace(/^0(?=5)/, '') }))
+  .refine((v) => PHONE_RULES[v.country].pattern.test(v.national), { error: 'phone_invalid', path: ['phone'] });
+
+export const setPasswordSchema = z.object({
+  old_password: z.string({ error: 'mandatory-field' }).min(1, { error: 'mandatory-field' }),
+  new_password: z.string({ error: 'mandatory-field' }).min(MIN_PASSWORD_LENGTH, { error: 'min_chars_validation_error' }).max(200),
+});
+
+export const removeAccountSchema = z.object({ password: z.string({ error: 'mandatory-field' }).min(1, { error: 'mandatory-field' }) });

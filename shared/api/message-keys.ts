@@ -20,6 +20,8 @@ export const MESSAGE_KEYS = [
   'invalid_credentials',
   'email_taken',
   'too_many_attempts',
+  'reset_link_invalid',
+  'phone_invalid',
   'too_many_requests',
 ] as const;
 

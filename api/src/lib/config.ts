@@ -8,6 +8,7 @@ const configSchema = z
     SIGNING_SECRET: z.string().min(32),
     TOKEN_SECRET: z.string().min(32),
     PASSWORD_PEPPER: z.string().min(32),
+    SITE_ORIGIN: z.url().default('http://localhost:8787'),
   })
   .refine(
     (c) => c.ENVIRONMENT !== 'production' || ![c.SIGNING_SECRET, c.TOKEN_SECRET, c.PASSWORD_PEPPER].some((s) => s.startsWith(DEV_SECRET_PREFIX)),

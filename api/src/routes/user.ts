@@ -2,14 +2,31 @@
 // body to the storefront worker, which moves them into httpOnly cookies.
 import { Hono, type Context } from 'hono';
 import { ok } from '../../../shared/api/envelope';
-import { signInSchema, signUpSchema } from '../../../shared/api/account-schemas';
+import {
+  forgotPasswordSchema,
+  PHONE_RULES,
+  removeAccountSchema,
+  resetPasswordSchema,
+  setNameSchema,
+  setPasswordSchema,
+  setPhoneSchema,
+  signInSchema,
+  signUpSchema,
+} from '../../../shared/api/account-schemas';
+import { localizePath } from '../../../shared/locale';
+import { randomToken, tokenHash } from '../accounts/tokens';
+import { mailSender } from '../mail';
+import { resetMail } from '../mail/texts';
 import { hashPassword, verifyPassword } from '../accounts/password';
 import { assertNotLocked, recordFailure } from '../accounts/rate-limit';
-import { createSession, revokeSession } from '../accounts/sessions';
+import { createSession, revokeOtherSessions, revokeSession } from '../accounts/sessions';
 import { ApiError } from '../lib/errors';
 import { parseInput, readJson } from '../lib/validate';
 import { currentUser, requireUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
+
+/** A reset link works for one hour. */
+const RESET_TTL_MS = 60 * 60 * 1000;
 
 interface UserRow {
   id: number;
@@ -65,4 +82,84 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json(ok({ signed_out: true }));
   })
   .get('/me', async (c) => c.json(ok({ user: publicUser(await requireUser(c)) })))
-  .get('/sync', async (c) => c.json(ok({ user: publicUser(await requireUser(c)) })));
+  .get('/sync', async (c) => c.json(ok({ user: publicUser(await requireUser(c)) })))
+  .post('/forgot-password', async (c) => {
+    const { email } = parseInput(forgotPasswordSchema, await readJson(c.req));
+    const db = c.env.DB;
+    const user = await db.prepare('SELECT id FROM users WHERE email = ? AND deleted_at IS NULL').bind(email).first<{ id: number }>();
+    if (user) {
+      const token = randomToken();
+      const now = Date.now();
+      await db
+        .prepare('INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+        .bind(await tokenHash(token), user.id, now, now + RESET_TTL_MS)
+        .run();
+      const link = `${c.var.config.SITE_ORIGIN}${localizePath('/auth/reset-password', c.var.lang)}?token=${token}`;
+      await mailSender(c.env).send({ to: email, ...resetMail(c.var.lang, link) });
+    }
+    // The same answer whether or not the account exists: no way to probe for addresses.
+    return c.json(ok({ sent: true }));
+  })
+  .post('/reset-password', async (c) => {
+    const input = parseInput(resetPasswordSchema, await readJson(c.req));
+    const db = c.env.DB;
+    const hash = await tokenHash(input.token);
+    const now = Date.now();
+    // Claiming the token and checking it in one statement: a link works once, even under retries.
+    const claimed = await db
+      .prepare('UPDATE password_resets SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id')
+      .bind(now, hash, now)
+      .first<{ user_id: number }>();
+    if (!claimed) throw new ApiError(400, 'reset_link_invalid');
+    const passwordHash = await hashPassword(input.password, c.var.config.PASSWORD_PEPPER);
+    await db.batch([
+      db.prepare('UPDATE users SET password_hash = ? WHERE id = ? AND deleted_at IS NULL').bind(passwordHash, claimed.user_id),
+      revokeOtherSessions(db, claimed.user_id, null),
+    ]);
+    const user = await db.prepare('SELECT id, name, email, phone FROM users WHERE id = ? AND deleted_at IS NULL').bind(claimed.user_id).first<UserRow>();
+    if (!user) throw new ApiError(400, 'reset_link_invalid');
+    const access_token = await createSession(db, user.id);
+    return c.json(ok({ access_token, user: publicUser(user) }));
+  })
+  .post('/profile/set-name', async (c) => {
+    const user = await requireUser(c);
+    const { name } = parseInput(setNameSchema, await readJson(c.req));
+    await c.env.DB.prepare('UPDATE users SET name = ? WHERE id = ?').bind(name, user.id).run();
+    return c.json(ok({ user: publicUser({ ...user, name }) }));
+  })
+  .post('/profile/set-phone', async (c) => {
+    const user = await requireUser(c);
+    const { country, national } = parseInput(setPhoneSchema, await readJson(c.req));
+    const phone = `${PHONE_RULES[country].dial}${national}`;
+    await c.env.DB.prepare('UPDATE users SET phone = ? WHERE id = ?').bind(phone, user.id).run();
+    return c.json(ok({ user: publicUser({ ...user, phone }) }));
+  })
+  .post('/profile/set-password', async (c) => {
+    const user = await requireUser(c);
+    const input = parseInput(setPasswordSchema, await readJson(c.req));
+    const db = c.env.DB;
+    const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<{ password_hash: string }>();
+    if (!row || !(await verifyPassword(input.old_password, c.var.config.PASSWORD_PEPPER, row.password_hash))) {
+      throw new ApiError(400, 'invalid_credentials');
+    }
+    const hash = await hashPassword(input.new_password, c.var.config.PASSWORD_PEPPER);
+    // Every other session ends; this one stays signed in.
+    await db.batch([db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').bind(hash, user.id), revokeOtherSessions(db, user.id, user.sessionId)]);
+    return c.json(ok({ changed: true }));
+  })
+  .post('/remove', async (c) => {
+    const user = await requireUser(c);
+    const { password } = parseInput(removeAccountSchema, await readJson(c.req));
+    const db = c.env.DB;
+    const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<{ password_hash: string }>();
+    if (!row || !(await verifyPassword(password, c.var.config.PASSWORD_PEPPER, row.password_hash))) throw new ApiError(400, 'invalid_credentials');
+    // Personal data goes; the row stays (anonymised) so past orders keep their reference.
+    await db.batch([
+      db
+        .prepare("UPDATE users SET name = '', email = 'deleted-' || id || '@deleted.invalid', phone = NULL, password_hash = '', deleted_at = ? WHERE id = ?")
+        .bind(Date.now(), user.id),
+      revokeOtherSessions(db, user.id, null),
+      db.prepare('DELETE FROM password_resets WHERE user_id = ?').bind(user.id),
+    ]);
+    return c.json(ok({ removed: true }));
+  });

@@ -109,3 +109,94 @@ describe('password hashing', () => {
     expect(WORKERS_MAX_ITERATIONS).toBe(100_000);
   });
 });
+
+async function account(email: string, password = 'secret1') {
+  const res = await post('/user/register', { name: email.split('@')[0], email, password });
+  return (await json(res)).data.access_token as string;
+}
+
+async function lastMailTo(email: string) {
+  return env.DB.prepare('SELECT subject, body_text FROM mail_outbox WHERE to_address = ? ORDER BY id DESC LIMIT 1').bind(email).first<{ subject: string; body_text: string }>();
+}
+
+describe('forgot and reset password', () => {
+  it('answers the same for known and unknown addresses, and mails a link only to a real account', async () => {
+    await account('fatima@example.com');
+    const known = await json(await post('/user/forgot-password', { email: 'fatima@example.com' }, { lang: 'ar' }));
+    const unknown = await json(await post('/user/forgot-password', { email: 'ghost@example.com' }));
+    expect(known).toEqual(unknown);
+    const mail = await lastMailTo('fatima@example.com');
+    expect(mail!.subject).toContain('إعادة تعيين كلمة المرور');
+    expect(mail!.body_text).toMatch(/http:\/\/localhost:8787\/ar\/auth\/reset-password\?token=[0-9a-f]{64}/);
+    expect(await lastMailTo('ghost@example.com')).toBeNull();
+    const stored = await env.DB.prepare('SELECT token_hash FROM password_resets').first<{ token_hash: string }>();
+    expect(mail!.body_text).not.toContain(stored!.token_hash);
+  });
+
+  it('sets a new password once, signs in, and ends every other session', async () => {
+    const old = await account('yousef@example.com');
+    await post('/user/forgot-password', { email: 'yousef@example.com' });
+    const link = /token=([0-9a-f]{64})/.exec((await lastMailTo('yousef@example.com'))!.body_text)![1]!;
+    const res = await post('/user/reset-password', { token: link, password: 'newpass1', confirmPassword: 'newpass1' });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data.access_token).toMatch(/^[0-9a-f]{64}$/);
+    expect((await call('/user/me', { token, headers: bearer(old) })).status).toBe(401);
+    expect((await post('/user/login', { email: 'yousef@example.com', password: 'secret1' })).status).toBe(400);
+    expect((await post('/user/login', { email: 'yousef@example.com', password: 'newpass1' })).status).toBe(200);
+    const again = await post('/user/reset-password', { token: link, password: 'another1' });
+    expect(again.status).toBe(400);
+    expect((await json(again)).meta.msg).toBe('reset_link_invalid');
+  });
+
+  it('refuses an expired link', async () => {
+    await account('sara2@example.com');
+    await post('/user/forgot-password', { email: 'sara2@example.com' });
+    const link = /token=([0-9a-f]{64})/.exec((await lastMailTo('sara2@example.com'))!.body_text)![1]!;
+    await env.DB.prepare('UPDATE password_resets SET expires_at = ?').bind(Date.now() - 1).run();
+    expect((await json(await post('/user/reset-password', { token: link, password: 'newpass1' }))).meta.msg).toBe('reset_link_invalid');
+  });
+});
+
+describe('profile', () => {
+  it('edits the name of the signed-in user only', async () => {
+    const a = await account('a.name@example.com');
+    const b = await account('b.name@example.com');
+    await post('/user/profile/set-name', { name: 'Abdullah' }, bearer(a));
+    expect((await json(await call('/user/me', { token, headers: bearer(a) }))).data.user.name).toBe('Abdullah');
+    expect((await json(await call('/user/me', { token, headers: bearer(b) }))).data.user.name).toBe('b.name');
+    expect((await post('/user/profile/set-name', { name: 'x' })).status).toBe(401);
+    expect((await post('/user/profile/set-name', { name: '  ' }, bearer(a))).status).toBe(400);
+  });
+
+  it('validates phones: Kuwait +965 and 8 digits, Saudi Arabia +966 and 9 digits starting with 5', async () => {
+    const a = await account('phone@example.com');
+    const set = (body: unknown) => post('/user/profile/set-phone', body, bearer(a));
+    expect((await json(await set({ country: 'KW', phone: '9876 5432' }))).data.user.phone).toBe('+96598765432');
+    expect((await json(await set({ country: 'SA', phone: '+966 512345678' }))).data.user.phone).toBe('+966512345678');
+    expect((await json(await set({ country: 'SA', phone: '0512345678' }))).data.user.phone).toBe('+966512345678');
+    for (const body of [{ country: 'KW', phone: '1234567' }, { country: 'SA', phone: '412345678' }, { country: 'SA', phone: '51234567' }, { country: 'AE', phone: '50123456' }]) {
+      expect((await set(body)).status, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('changes the password with the old one and ends the other sessions, keeping this one', async () => {
+    const here = await account('pw@example.com');
+    const elsewhere = (await json(await post('/user/login', { email: 'pw@example.com', password: 'secret1' }))).data.access_token;
+    expect((await post('/user/profile/set-password', { old_password: 'wrong!!', new_password: 'newpass1' }, bearer(here))).status).toBe(400);
+    expect((await post('/user/profile/set-password', { old_password: 'secret1', new_password: 'newpass1' }, bearer(here))).status).toBe(200);
+    expect((await call('/user/me', { token, headers: bearer(here) })).status).toBe(200);
+    expect((await call('/user/me', { token, headers: bearer(elsewhere) })).status).toBe(401);
+  });
+
+  it('removes the account after the password is confirmed: personal data gone, sessions ended', async () => {
+    const t = await account('leaving@example.com');
+    expect((await post('/user/remove', { password: 'nope-nope' }, bearer(t))).status).toBe(400);
+    expect((await post('/user/remove', { password: 'secret1' }, bearer(t))).status).toBe(200);
+    expect((await call('/user/me', { token, headers: bearer(t) })).status).toBe(401);
+    const row = await env.DB.prepare("SELECT name, email, phone, deleted_at FROM users WHERE email LIKE 'deleted-%'").first<Record<string, unknown>>();
+    expect(row).toMatchObject({ name: '', phone: null });
+    expect(await env.DB.prepare("SELECT 1 FROM users WHERE email = 'leaving@example.com'").first()).toBeNull();
+    // The address can be used for a new account.
+    expect((await post('/user/register', { name: 'Back', email: 'leaving@example.com', password: 'secret1' })).status).toBe(200);
+  });
+});
