@@ -18,6 +18,8 @@ const categories: PageModule = { file: 'client/pages/categories.tsx', load: () =
 const brands: PageModule = { file: 'client/pages/brands.tsx', load: () => import('./pages/brands') };
 const nutritionists: PageModule = { file: 'client/pages/nutritionists.tsx', load: () => import('./pages/nutritionists') };
 const howItWorks: PageModule = { file: 'client/pages/how-it-works.tsx', load: () => import('./pages/how-it-works') };
+const auth: PageModule = { file: 'client/pages/auth.tsx', load: () => import('./pages/auth') };
+const logout: PageModule = { file: 'client/pages/logout.tsx', load: () => import('./pages/logout') };
 
 const staticPage: PageModule = { file: 'client/pages/static-page.tsx', load: () => import('./pages/static-page') };
 const contactUs: PageModule = { file: 'client/pages/contact-us.tsx', load: () => import('./pages/contact-us') };
@@ -36,6 +38,11 @@ const MODULES: Partial<Record<PageId, PageModule>> = {
   nutritionist: nutritionists,
   'nutritionist-list': nutritionists,
   'how-it-works': howItWorks,
+  'sign-in': auth,
+  'sign-up': auth,
+  'forgot-password': auth,
+  'reset-password': auth,
+  'logout-profile': logout,
   'our-story': staticPage,
   terms: staticPage,
   'privacy-policy': staticPage,

@@ -26,6 +26,6 @@ describe('locale segment', () => {
     const all = PAGE_ROUTES.map((r) => r.path);
     expect(new Set(all).size).toBe(all.length);
     expect(all).toEqual(expect.arrayContaining(['/', '/products/:slug', '/shared-list/:listId', '/_app', '/profile/blood-tests/uploaded']));
-    expect(all).toHaveLength(47);
+    expect(all).toHaveLength(48);
   });
 });

@@ -9,6 +9,8 @@ export const PAGE_ROUTES = [
   { id: 'sign-in', path: '/auth/sign-in', title: 'page_sign_in' },
   { id: 'sign-up', path: '/auth/sign-up', title: 'page_sign_up' },
   { id: 'forgot-password', path: '/auth/forgot-password', title: 'page_forgot_password' },
+  // Not in spec §2: where the reset link of the forgot-password mail lands.
+  { id: 'reset-password', path: '/auth/reset-password', title: 'page_reset_password' },
   { id: 'search', path: '/search', title: 'page_search' },
   { id: 'cart', path: '/cart', title: 'page_cart' },
   { id: 'checkout-shipping', path: '/checkout/shipping', title: 'page_checkout_shipping' },

@@ -8,6 +8,7 @@ import { reportError } from './lib/report-error';
 import { securityHeaders } from './middleware/security-headers';
 import { apiProxy } from './routes/api-proxy';
 import { appLinks } from './routes/app-links';
+import { devMailbox } from './routes/dev-mailbox';
 import { media } from './routes/media';
 import { monitoring } from './routes/monitoring';
 import { seoFiles } from './routes/seo-files';
@@ -33,6 +34,7 @@ app.use(async function loadConfig(c, next) {
 app.route('/', appLinks);
 app.route('/', monitoring);
 app.route('/', media);
+app.route('/', devMailbox);
 app.route('/', setCountry);
 app.route('/', seoFiles);
 app.route('/api', apiProxy);

@@ -21,6 +21,7 @@ import { mediaRoutes } from './routes/media';
 import { sitemapRoutes } from './routes/sitemap';
 import { infoRoutes } from './routes/info';
 import { userRoutes } from './routes/user';
+import { devRoutes } from './routes/dev';
 import { miscRoutes } from './routes/misc';
 import type { AppEnv } from './app-env';
 
@@ -55,6 +56,7 @@ app.route('/media', mediaRoutes);
 app.route('/sitemap', sitemapRoutes);
 app.route('/info', infoRoutes);
 app.route('/user', userRoutes);
+app.route('/dev', devRoutes);
 app.route('/misc', miscRoutes);
 
 app.notFound((c) => c.json(fail('not_found', 404), 404));

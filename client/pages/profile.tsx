@@ -19,6 +19,11 @@ export function Component() {
           ))}
         </ul>
       </nav>
+      <p>
+        <Link reloadDocument to={href('/logout-profile')} data-testid="sign-out">
+          {t('sign_out')}
+        </Link>
+      </p>
     </Page>
   );
 }

@@ -24,6 +24,8 @@ const GROUP_OF: Record<ListedId, Group | null> = {
   'sign-in': 'account',
   'sign-up': 'account',
   'forgot-password': 'account',
+  // Reached only from the reset mail (it needs its token).
+  'reset-password': null,
   search: 'shop',
   cart: 'shop',
   'checkout-shipping': 'shop',

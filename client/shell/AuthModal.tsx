@@ -1,15 +1,17 @@
-// The sign-in / sign-up modal frame (spec §2). The accounts issue puts its forms in the body; the frame
-// owns the title, mode switch, back button and the success action that resumes after login.
-import { Link } from 'react-router';
+// The sign-in / sign-up modal (spec §2): title sign_in or sign_up, mode switch, a back button in
+// sign-up, and the success action that resumes after login (the forms call completeAuth).
+import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { useI18n } from '../i18n/context';
-import { useHref } from '../lib/locale';
 import { authModal, closeAuthModal, setAuthMode } from '../stores/auth-modal';
 import { Modal } from '../ui/Modal';
 
+// The forms (and their validation library) load when the modal first opens, not with every page.
+const SignInForm = lazy(() => import('../accounts/AuthForms').then((m) => ({ default: m.SignInForm })));
+const SignUpForm = lazy(() => import('../accounts/AuthForms').then((m) => ({ default: m.SignUpForm })));
+
 export function AuthModal() {
   const { t } = useI18n();
-  const href = useHref();
   const snap = useSnapshot(authModal);
   const signUp = snap.mode === 'sign_up';
 
@@ -22,12 +24,7 @@ export function AuthModal() {
       onBack={signUp ? () => setAuthMode('sign_in') : undefined}
     >
       <div className="auth-modal" data-testid="auth-modal" data-mode={snap.mode}>
-        <Link className="button" to={href(signUp ? '/auth/sign-up' : '/auth/sign-in')} onClick={closeAuthModal}>
-          {t(snap.mode)}
-        </Link>
-        <button type="button" className="link-button" onClick={() => setAuthMode(signUp ? 'sign_in' : 'sign_up')}>
-          {t(signUp ? 'sign_in' : 'sign_up')}
-        </button>
+        <Suspense fallback={<p>{t('loading')}</p>}>{signUp ? <SignUpForm mode="modal" /> : <SignInForm mode="modal" />}</Suspense>
       </div>
     </Modal>
   );

@@ -28,6 +28,12 @@ export interface FormOptions<V extends Values, Out> {
   fields: Record<keyof V & string, FieldText>;
   /** API path the parsed values are posted to. */
   endpoint: string;
+  /** Length limits for the {{length}} of messages, where FIELD_LENGTHS has none (e.g. passwords). */
+  lengths?: Record<string, { min: number; max: number }>;
+  /** Check every field on every change (sign-up, spec §5), not only after a blur or a submit. */
+  validateOnChange?: boolean;
+  /** Called with the API's data after a successful submit (instead of showing the success panel). */
+  onSuccess?: (data: unknown) => void;
 }
 
 export interface FormApi<V extends Values> {
@@ -65,7 +71,7 @@ function reveal(el: HTMLElement | null) {
 }
 
 export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): FormApi<V> {
-  const { id, schema, initial, fields, endpoint } = options;
+  const { id, schema, initial, fields, endpoint, lengths, validateOnChange, onSuccess } = options;
   const { t, tKey, has } = useI18n();
   const api = useContext(ApiContext);
   const [values, setValues] = useState<V>(initial);
@@ -102,7 +108,7 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
   function text(field: keyof V & string, key: string): string {
     const spec = fields[field];
     const name = t(key === 'item_validation_error' && spec.noun ? spec.noun : spec.label);
-    const limits = (FIELD_LENGTHS as Record<string, { min: number; max: number } | undefined>)[field];
+    const limits = lengths?.[field] ?? (FIELD_LENGTHS as Record<string, { min: number; max: number } | undefined>)[field];
     const length = key === 'max_chars_validation_error' ? limits?.max : limits?.min;
     return tKey(key, { field: name, length: length ?? '' });
   }
@@ -155,7 +161,7 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
       const next = { ...values, [name]: value };
       setValues(next);
       // Corrections are confirmed as they are typed; new errors wait for the blur or the submit.
-      if (errorKeys[name] || submitted) recheck(name, next);
+      if (validateOnChange || errorKeys[name] || submitted) recheck(name, next);
     },
     blur(name) {
       if (submitted || !isEmpty(values[name])) recheck(name, values);
@@ -180,6 +186,7 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
       api
         .post<{ id: number }>(endpoint, parsed.data)
         .then((res) => {
+          if (onSuccess) return onSuccess(res.data);
           setResult(res.data);
           pendingFocus.current = 'success';
         })

@@ -44,6 +44,7 @@ const shellAr = {
   page_sign_in: 'تسجيل الدخول',
   page_sign_up: 'إنشاء حساب جديد',
   page_forgot_password: 'نسيت كلمة المرور',
+  page_reset_password: 'اختر كلمة مرور جديدة',
   page_search: 'البحث',
   page_cart: 'السلة',
   page_checkout_shipping: 'إتمام الطلب: الشحن',

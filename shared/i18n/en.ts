@@ -47,6 +47,7 @@ const shellEn = {
   page_sign_in: 'Sign in',
   page_sign_up: 'Create an account',
   page_forgot_password: 'Forgot password',
+  page_reset_password: 'Choose a new password',
   page_search: 'Search',
   page_cart: 'Cart',
   page_checkout_shipping: 'Checkout: shipping',

@@ -39,6 +39,7 @@ export async function forward(c: Context<AppEnv>, session: Session, method: stri
       country: session.country,
       requestId: c.req.header('x-reqid') ?? undefined,
       clientIp: c.req.header('cf-connecting-ip') ?? undefined,
+      siteOrigin: new URL(c.req.url).origin,
     });
     tallyQueries(c, res);
     return res;

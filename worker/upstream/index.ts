@@ -17,6 +17,8 @@ export interface UpstreamCall {
   requestId?: string;
   /** The shopper's IP (Cloudflare's CF-Connecting-IP), for the API's per-address sign-in limit. */
   clientIp?: string;
+  /** This site's origin, for links the API puts in mails (used outside production). */
+  siteOrigin?: string;
 }
 
 const INTERNAL_ORIGIN = 'https://shop-api.internal';
@@ -39,6 +41,7 @@ export async function callUpstream(env: StorefrontEnv, config: StorefrontConfig,
   if (call.deviceToken) headers.set(SIGNATURE_HEADERS.token, call.deviceToken);
   if (call.userToken) headers.set(SIGNATURE_HEADERS.authorization, `Bearer ${call.userToken}`);
   if (call.clientIp) headers.set('x-client-ip', call.clientIp);
+  if (call.siteOrigin) headers.set('x-site-origin', call.siteOrigin);
 
   const origin = config.API_ORIGIN ? config.API_ORIGIN.replace(/\/$/, '') : INTERNAL_ORIGIN;
   const controller = new AbortController();

@@ -38,6 +38,16 @@ interface UserRow {
 
 const publicUser = (u: Pick<UserRow, 'id' | 'name' | 'email' | 'phone'>) => ({ id: u.id, name: u.name, email: u.email, phone: u.phone });
 
+/**
+ * Where mail links point: the configured site in production; elsewhere the storefront that made the
+ * request (signed header), so a local shop on any port links to itself.
+ */
+function siteOrigin(c: Context<AppEnv>): string {
+  const given = c.req.header('x-site-origin');
+  if (c.var.config.ENVIRONMENT === 'production' || !given || !/^https?:\/\/[^/\s]+$/.test(given)) return c.var.config.SITE_ORIGIN;
+  return given;
+}
+
 /** The shopper's address as the storefront saw it (signed, so it cannot be forged by the browser). */
 function clientIp(c: Context<AppEnv>): string {
   return c.req.header('x-client-ip') || 'unknown';
@@ -94,7 +104,7 @@ export const userRoutes = new Hono<AppEnv>()
         .prepare('INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
         .bind(await tokenHash(token), user.id, now, now + RESET_TTL_MS)
         .run();
-      const link = `${c.var.config.SITE_ORIGIN}${localizePath('/auth/reset-password', c.var.lang)}?token=${token}`;
+      const link = `${siteOrigin(c)}${localizePath('/auth/reset-password', c.var.lang)}?token=${token}`;
       await mailSender(c.env).send({ to: email, ...resetMail(c.var.lang, link) });
     }
     // The same answer whether or not the account exists: no way to probe for addresses.

@@ -16,7 +16,7 @@ export interface DeviceOptions {
 
 export function requireDevice(options: DeviceOptions): MiddlewareHandler<{ Variables: DeviceVariables }> {
   const exempt = new Set(options.exempt ?? ['/device/auth', '/health']);
-  const prefixes = options.exemptPrefixes ?? ['/media/', '/sitemap'];
+  const prefixes = options.exemptPrefixes ?? ['/media/', '/sitemap', '/dev/'];
   return async function requireDeviceHandler(c, next) {
     const token = c.req.header(SIGNATURE_HEADERS.token);
     const deviceId = await verifyDeviceToken(options.secret(c), token);

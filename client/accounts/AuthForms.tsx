@@ -1,0 +1,113 @@
+// Sign-in and sign-up forms (spec §2, §5), used as pages and inside the sign-in/sign-up modal.
+import { Link, useLocation } from 'react-router';
+import { MIN_PASSWORD_LENGTH } from '../../shared/constants';
+import { signInSchema, signUpSchema } from '../../shared/api/account-schemas';
+import { pagePath } from '../../shared/routes';
+import { useI18n } from '../i18n/context';
+import { useHref } from '../lib/locale';
+import { setAuthMode } from '../stores/auth-modal';
+import { Field, FormAlerts, useForm } from '../ui/form';
+import { useAfterAuth } from './after-auth';
+import { PasswordInput } from './PasswordField';
+
+const PASSWORD_LENGTHS = { password: { min: MIN_PASSWORD_LENGTH, max: 200 }, confirmPassword: { min: MIN_PASSWORD_LENGTH, max: 200 } };
+
+export function SignInForm({ mode }: { mode: 'page' | 'modal' }) {
+  const { t } = useI18n();
+  const href = useHref();
+  const { search } = useLocation();
+  const form = useForm({
+    id: `sign-in-${mode}`,
+    schema: signInSchema,
+    initial: { email: '', password: '' },
+    fields: { email: { label: 'account_email_label', noun: 'account_email_noun' }, password: { label: 'account_password_label' } },
+    endpoint: '/user/login',
+    lengths: PASSWORD_LENGTHS,
+    onSuccess: useAfterAuth(mode),
+  });
+  return (
+    <form ref={form.formRef} className="auth-form" method="post" noValidate onSubmit={form.submit} aria-busy={form.sending || undefined} data-testid="sign-in-form">
+      <FormAlerts form={form} />
+      <Field form={form} name="email" required>
+        {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" dir="ltr" />}
+      </Field>
+      <Field form={form} name="password" required>
+        {(p) => <PasswordInput control={p} autoComplete="current-password" />}
+      </Field>
+      <p>
+        <Link to={href('/auth/forgot-password')}>{t('forgot_password_link')}</Link>
+      </p>
+      <button type="submit" className="button wide-button" disabled={!form.ready}>
+        {form.sending ? t('signing_in') : t('sign_in_submit')}
+      </button>
+      <p>
+        {mode === 'modal' ? (
+          <button type="button" className="link-button" onClick={() => setAuthMode('sign_up')}>
+            {t('create_account_link')}
+          </button>
+        ) : (
+          <Link to={href('/auth/sign-up') + search}>{t('create_account_link')}</Link>
+        )}
+      </p>
+    </form>
+  );
+}
+
+export function SignUpForm({ mode }: { mode: 'page' | 'modal' }) {
+  const { t, lang } = useI18n();
+  const href = useHref();
+  const form = useForm({
+    id: `sign-up-${mode}`,
+    schema: signUpSchema,
+    initial: { name: '', email: '', password: '', confirmPassword: '' },
+    fields: {
+      name: { label: 'account_name_label' },
+      email: { label: 'account_email_label', noun: 'account_email_noun' },
+      password: { label: 'account_password_label' },
+      confirmPassword: { label: 'account_confirm_label' },
+    },
+    endpoint: '/user/register',
+    lengths: PASSWORD_LENGTHS,
+    validateOnChange: true,
+    onSuccess: useAfterAuth(mode),
+  });
+  return (
+    <form ref={form.formRef} className="auth-form" method="post" noValidate onSubmit={form.submit} aria-busy={form.sending || undefined} data-testid="sign-up-form">
+      <FormAlerts form={form} />
+      <Field form={form} name="name" required>
+        {(p) => <input {...p} type="text" autoComplete="name" />}
+      </Field>
+      <Field form={form} name="email" required>
+        {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" dir="ltr" />}
+      </Field>
+      <Field form={form} name="password" required>
+        {(p) => <PasswordInput control={p} autoComplete="new-password" />}
+      </Field>
+      <Field form={form} name="confirmPassword" required>
+        {(p) => <PasswordInput control={p} autoComplete="new-password" />}
+      </Field>
+      <p className="form-note">
+        {t('sign_up_agree')}{' '}
+        <a href={pagePath('terms', lang)} target="_blank" rel="noopener">
+          {t('page_terms')}
+        </a>{' '}
+        {t('and_word')}{' '}
+        <a href={pagePath('privacy-policy', lang)} target="_blank" rel="noopener">
+          {t('page_privacy_policy')}
+        </a>
+      </p>
+      <button type="submit" className="button wide-button" disabled={!form.ready}>
+        {t('sign_up_submit')}
+      </button>
+      <p>
+        {mode === 'modal' ? (
+          <button type="button" className="link-button" onClick={() => setAuthMode('sign_in')}>
+            {t('have_account_link')}
+          </button>
+        ) : (
+          <Link to={href('/auth/sign-in')}>{t('have_account_link')}</Link>
+        )}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { safeReturnUrl } from './after-auth';
+
+describe('return_url after sign-in', () => {
+  it('keeps same-site paths and adds the Arabic segment on Arabic pages', () => {
+    expect(safeReturnUrl('/cart?x=1', 'en')).toBe('/cart?x=1');
+    expect(safeReturnUrl('/cart', 'ar')).toBe('/ar/cart');
+    expect(safeReturnUrl('/ar/profile/wallet', 'ar')).toBe('/ar/profile/wallet');
+    expect(safeReturnUrl('/ar/cart', 'en')).toBe('/cart');
+  });
+
+  it('ignores absolute, protocol-relative and odd URLs', () => {
+    for (const bad of ['https://evil.example/x', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '', null]) {
+      expect(safeReturnUrl(bad, 'en')).toBeNull();
+    }
+  });
+});

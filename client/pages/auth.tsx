@@ -1,0 +1,91 @@
+// /auth/sign-in, /auth/sign-up, /auth/forgot-password and /auth/reset-password (from the reset mail).
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { forgotPasswordSchema, resetPasswordSchema } from '../../shared/api/account-schemas';
+import { MIN_PASSWORD_LENGTH } from '../../shared/constants';
+import { SignInForm, SignUpForm } from '../accounts/AuthForms';
+import { useAfterAuth } from '../accounts/after-auth';
+import { PasswordInput } from '../accounts/PasswordField';
+import { useI18n } from '../i18n/context';
+import { useHref } from '../lib/locale';
+import { usePageHandle } from '../route-handle';
+import { Field, FormAlerts, useForm } from '../ui/form';
+import { Page } from '../ui/Page';
+
+export function Component() {
+  const { page } = usePageHandle();
+  const { t } = useI18n();
+  const title = t(page === 'sign-up' ? 'page_sign_up' : page === 'forgot-password' ? 'page_forgot_password' : page === 'reset-password' ? 'page_reset_password' : 'page_sign_in');
+  return (
+    <Page title={title} seo={{ noindex: page === 'reset-password' }}>
+      <div className="auth-page">
+        {page === 'sign-up' ? <SignUpForm mode="page" /> : page === 'forgot-password' ? <ForgotForm /> : page === 'reset-password' ? <ResetForm /> : <SignInForm mode="page" />}
+      </div>
+    </Page>
+  );
+}
+
+function ForgotForm() {
+  const { t } = useI18n();
+  const [sent, setSent] = useState(false);
+  const form = useForm({
+    id: 'forgot',
+    schema: forgotPasswordSchema,
+    initial: { email: '' },
+    fields: { email: { label: 'account_email_label', noun: 'account_email_noun' } },
+    endpoint: '/user/forgot-password',
+    onSuccess: () => setSent(true),
+  });
+  if (sent) {
+    return (
+      <p className="form-success" role="status" data-testid="forgot-sent">
+        {t('forgot_sent')}
+      </p>
+    );
+  }
+  return (
+    <form ref={form.formRef} className="auth-form" method="post" noValidate onSubmit={form.submit}>
+      <p>{t('forgot_intro')}</p>
+      <FormAlerts form={form} />
+      <Field form={form} name="email" required>
+        {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" dir="ltr" />}
+      </Field>
+      <button type="submit" className="button wide-button" disabled={!form.ready}>
+        {t('forgot_submit')}
+      </button>
+    </form>
+  );
+}
+
+function ResetForm() {
+  const { t } = useI18n();
+  const href = useHref();
+  const [params] = useSearchParams();
+  const form = useForm({
+    id: 'reset',
+    schema: resetPasswordSchema,
+    initial: { token: params.get('token') ?? '', password: '', confirmPassword: '' },
+    fields: { token: { label: 'page_reset_password' }, password: { label: 'account_new_password_label' }, confirmPassword: { label: 'account_confirm_label' } },
+    endpoint: '/user/reset-password',
+    lengths: { password: { min: MIN_PASSWORD_LENGTH, max: 200 } },
+    onSuccess: useAfterAuth('page'),
+  });
+  return (
+    <form ref={form.formRef} className="auth-form" method="post" noValidate onSubmit={form.submit}>
+      <p>{t('reset_intro')}</p>
+      <FormAlerts form={form} />
+      <Field form={form} name="password" required>
+        {(p) => <PasswordInput control={p} autoComplete="new-password" />}
+      </Field>
+      <Field form={form} name="confirmPassword" required>
+        {(p) => <PasswordInput control={p} autoComplete="new-password" />}
+      </Field>
+      <button type="submit" className="button wide-button" disabled={!form.ready}>
+        {t('reset_submit')}
+      </button>
+      <p>
+        <Link to={href('/auth/forgot-password')}>{t('forgot_password_link')}</Link>
+      </p>
+    </form>
+  );
+}

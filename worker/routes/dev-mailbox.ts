@@ -1,0 +1,42 @@
+// Local mode: /dev/mailbox lists the mail the shop "sent" (the API's outbox), so a tester can follow a
+// password-reset link. Not served in production.
+import { Hono } from 'hono';
+import { createTranslator } from '../../shared/i18n';
+import { ar } from '../../shared/i18n/ar';
+import { en } from '../../shared/i18n/en';
+import { dirOf } from '../../shared/locale';
+import type { AppEnv } from '../app-env';
+import { callUpstream } from '../upstream';
+
+interface OutboxItem {
+  id: number;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  created_at: number;
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const linkify = (text: string) => esc(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+
+export const devMailbox = new Hono<AppEnv>();
+
+devMailbox.get('/dev/mailbox', async (c) => {
+  if (c.var.config.ENVIRONMENT === 'production') return c.notFound();
+  const lang = c.req.query('lang') === 'ar' ? 'ar' : 'en';
+  const { t } = createTranslator(lang, lang === 'ar' ? ar : en);
+  const res = await callUpstream(c.env, c.var.config, { method: 'GET', path: '/dev/outbox', deviceToken: null, userToken: null, lang, country: 'KW' });
+  const items = res.ok ? ((await res.json()) as { data: { items: OutboxItem[] } }).data.items : [];
+  const list = items.length
+    ? items
+        .map(
+          (m) =>
+            `<article><h2>${esc(m.subject)}</h2><p class="meta">${t('mailbox_to')}: ${esc(m.to_address)} · <time>${new Date(m.created_at).toISOString()}</time></p><pre>${linkify(m.body_text)}</pre></article>`,
+        )
+        .join('')
+    : `<p>${t('mailbox_empty')}</p>`;
+  const nonce = c.var.nonce;
+  return c.html(
+    `<!DOCTYPE html><html lang="${lang}" dir="${dirOf(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${t('mailbox_title')}</title><style nonce="${nonce}">body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:48rem;padding:1.5rem;color:#17302b}article{border:1px solid #d5e0dd;border-radius:12px;padding:1rem;margin-block:1rem}pre{white-space:pre-wrap;font:inherit}.meta{color:#4a5f5a;font-size:.9rem}a{color:#0d6b5e}</style></head><body><h1>${t('mailbox_title')}</h1><p>${t('mailbox_note')}</p>${list}</body></html>`,
+  );
+});
