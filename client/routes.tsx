@@ -1,7 +1,8 @@
 // The route tree, the same on server and client. Pages are lazy chunks; English routes sit at the root
 // and the same routes sit under /ar. Route ids are explicit so hydration data lines up.
 import type { ComponentType } from 'react';
-import { data, type LoaderFunction, type RouteObject } from 'react-router';
+import { data, type LoaderFunction, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { requireSignedIn } from './accounts/guard';
 import { PAGE_ROUTES, type PageId } from '../shared/routes';
 import type { Lang } from '../shared/locale';
 import { PageError, Root, RootError } from './root';
@@ -62,13 +63,29 @@ function notFound(): never {
   throw data(null, { status: 404 });
 }
 
+function guarded(load: PageModule['load']): PageModule['load'] {
+  return async () => {
+    const mod = await load();
+    const own = mod.loader;
+    return {
+      ...mod,
+      loader: (args: LoaderFunctionArgs) => {
+        requireSignedIn(args);
+        return own ? own(args) : null;
+      },
+    };
+  };
+}
+
 function localeRoutes(lang: Lang): RouteObject[] {
   const pages: RouteObject[] = PAGE_ROUTES.map((r) => {
     const mod = MODULES[r.id] ?? section;
     const handle = { page: r.id, module: mod.file };
+    // Profile pages need a signed-in shopper: the guard runs before the page's own loader.
+    const load = r.path.startsWith('/profile') ? guarded(mod.load) : mod.load;
     return r.path === '/'
-      ? { id: `${lang}:${r.id}`, index: true, handle, lazy: mod.load }
-      : { id: `${lang}:${r.id}`, path: r.path.slice(1), handle, lazy: mod.load };
+      ? { id: `${lang}:${r.id}`, index: true, handle, lazy: load }
+      : { id: `${lang}:${r.id}`, path: r.path.slice(1), handle, lazy: load };
   });
   pages.push({ id: `${lang}:not-found`, path: '*', loader: notFound, Component: NoPage });
   return pages;

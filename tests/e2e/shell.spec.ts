@@ -75,7 +75,8 @@ test('the sign-in modal opens from the account button, switches to sign-up and c
   const dialog = page.getByRole('dialog', { name: 'Sign in' });
   await expect(dialog).toBeVisible();
   await expect(page.locator('html')).toHaveClass(/scroll-locked/);
-  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await expect(dialog.getByTestId('sign-in-form')).toBeVisible();
+  await dialog.getByRole('button', { name: 'New here? Create an account' }).click();
   const signUp = page.getByRole('dialog', { name: 'Create account' });
   await expect(signUp).toBeVisible();
   await signUp.getByRole('button', { name: 'Back' }).click();

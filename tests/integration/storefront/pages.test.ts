@@ -27,7 +27,7 @@ describe('server-rendered pages', () => {
   });
 
   it('renders every route of spec §2 in both languages', async () => {
-    const paths = ['/', '/logout-profile', '/auth/sign-in', '/auth/sign-up', '/auth/forgot-password', '/search', '/cart',
+    const paths = ['/', '/auth/sign-in', '/auth/sign-up', '/auth/forgot-password', '/search', '/cart',
       '/checkout/shipping', '/checkout/order', '/checkout/success', '/checkout-blood-test/shipping', '/checkout-blood-test/order',
       '/checkout-blood-test/success', '/profile', '/profile/orders', '/profile/addresses', '/profile/account', '/profile/notify-list',
       '/profile/wallet', '/profile/wishlists', '/profile/blood-tests', '/profile/blood-tests/ordered', '/profile/blood-tests/uploaded',
@@ -38,13 +38,28 @@ describe('server-rendered pages', () => {
     for (const path of paths) {
       for (const prefix of ['', '/ar']) {
         const url = prefix + (path === '/' && prefix ? '' : path);
-        const res = await storefront(url, { headers: { cookie } });
+        // Profile pages need a signed-in shopper (the readable user cookie).
+        const signedIn = path.startsWith('/profile') ? `${cookie}; user=%7B%22id%22%3A1%2C%22name%22%3A%22Sara%22%7D` : cookie;
+        const res = await storefront(url, { headers: { cookie: signedIn } });
         expect(res.status, url).toBe(200);
         const html = await res.text();
         expect(html, url).toContain('<h1');
         expect(html, url).toContain(`<html lang="${prefix ? 'ar' : 'en'}"`);
       }
     }
+  });
+
+  it('signs out at /logout-profile and goes home in the same language', async () => {
+    const res = await storefront('/ar/logout-profile', { headers: { cookie: 'atk=' + 'a'.repeat(64) + '; user=%7B%7D' } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/ar');
+    expect(res.headers.getSetCookie().join()).toMatch(/atk=; Max-Age=0/);
+  });
+
+  it('sends a signed-out visitor of a profile page to sign in, and back afterwards', async () => {
+    const res = await storefront('/ar/profile/orders');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/ar/auth/sign-in?return_url=%2Far%2Fprofile%2Forders');
   });
 
   it('sends /nutritionist without an id to the list of nutritionists, in the same language', async () => {

@@ -1,0 +1,17 @@
+// Pages that need a signed-in shopper (the profile) send others to sign in, then back (spec §2, §6).
+// The readable user cookie says whether someone is signed in; the API still checks the token itself.
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { splitLocalePath } from '../../shared/locale';
+import { paths } from '../../shared/routes';
+
+export function hasUserCookie(cookieHeader: string | null): boolean {
+  return /(?:^|;\s*)user=[^;]+/.test(cookieHeader ?? '');
+}
+
+export function requireSignedIn({ request }: Pick<LoaderFunctionArgs, 'request'>): void {
+  const cookies = typeof document !== 'undefined' ? document.cookie : request.headers.get('cookie');
+  if (hasUserCookie(cookies)) return;
+  const url = new URL(request.url);
+  const { lang } = splitLocalePath(url.pathname);
+  throw redirect(paths.signIn(lang, url.pathname + url.search));
+}
