@@ -21,6 +21,7 @@ const nutritionists: PageModule = { file: 'client/pages/nutritionists.tsx', load
 const howItWorks: PageModule = { file: 'client/pages/how-it-works.tsx', load: () => import('./pages/how-it-works') };
 const auth: PageModule = { file: 'client/pages/auth.tsx', load: () => import('./pages/auth') };
 const logout: PageModule = { file: 'client/pages/logout.tsx', load: () => import('./pages/logout') };
+const profileAccount: PageModule = { file: 'client/pages/profile-account.tsx', load: () => import('./pages/profile-account') };
 
 const staticPage: PageModule = { file: 'client/pages/static-page.tsx', load: () => import('./pages/static-page') };
 const contactUs: PageModule = { file: 'client/pages/contact-us.tsx', load: () => import('./pages/contact-us') };
@@ -44,6 +45,7 @@ const MODULES: Partial<Record<PageId, PageModule>> = {
   'forgot-password': auth,
   'reset-password': auth,
   'logout-profile': logout,
+  'profile-account': profileAccount,
   'our-story': staticPage,
   terms: staticPage,
   'privacy-policy': staticPage,

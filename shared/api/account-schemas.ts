@@ -48,10 +48,14 @@ export const setNameSchema = z.object({ name: z.string({ error: 'mandatory-field
 /** Kuwait: +965 and 8 digits; Saudi Arabia: +966 and 9 digits starting with 5. */
 export const PHONE_RULES = { KW: { dial: '+965', pattern: /^\d{8}$/ }, SA: { dial: '+966', pattern: /^5\d{8}$/ } } as const;
 
+/** The national part of a number typed with or without its country code, spaces or a leading 0. */
+export function nationalNumber(phone: string): string {
+  return phone.replace(/[\s-]/g, '').replace(/^(\+965|\+966|00965|00966)/, '').replace(/^0(?=5)/, '');
+}
+
 export const setPhoneSchema = z
   .object({ country: z.enum(['KW', 'SA']), phone: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }) })
-  .transform((v) => ({ country: v.country, national: v.phone.replace(/[\s-]/g, '').replace(/^(\+965|\+966|00965|00966)/, '').replace(/^0(?=5)/, '') }))
-  .refine((v) => PHONE_RULES[v.country].pattern.test(v.national), { error: 'phone_invalid', path: ['phone'] });
+  .refine((v) => PHONE_RULES[v.country].pattern.test(nationalNumber(v.phone)), { error: 'phone_invalid', path: ['phone'] });
 
 export const setPasswordSchema = z.object({
   old_password: z.string({ error: 'mandatory-field' }).min(1, { error: 'mandatory-field' }),

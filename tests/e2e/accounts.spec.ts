@@ -90,3 +90,42 @@ test('a shopper resets a forgotten password through the dev mailbox', async ({ p
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/profile$/);
 });
+
+test('a shopper edits name and a Kuwait mobile number, then a Saudi one in Arabic, and changes the password', async ({ page }) => {
+  const email = unique();
+  await page.goto('/auth/sign-up?return_url=%2Fprofile%2Faccount');
+  await page.getByLabel('Full name').fill('Ali');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password\s*\*?$/).fill('secret1');
+  await page.getByLabel('Confirm password').fill('secret1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/profile\/account$/);
+
+  const name = page.getByRole('region', { name: 'Name' });
+  await name.getByLabel('Full name').fill('Ali Hassan');
+  await name.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Saved');
+
+  const phone = page.getByRole('region', { name: 'Mobile number' });
+  await phone.getByLabel('Mobile number').fill('1234');
+  await phone.getByRole('button', { name: 'Save' }).click();
+  await expect(phone.getByText('Please enter a valid mobile number for the selected country.').first()).toBeVisible();
+  await phone.getByLabel('Mobile number').fill('9876 5432');
+  await phone.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Saved');
+
+  await page.goto('/ar/profile/account');
+  const arPhone = page.getByRole('region', { name: 'رقم الجوال' });
+  await arPhone.getByLabel('رمز الدولة').selectOption('SA');
+  await arPhone.getByLabel('رقم الجوال').fill('512345678');
+  await arPhone.getByRole('button', { name: 'حفظ' }).click();
+  await expect(page.getByTestId('toast')).toContainText('تم الحفظ');
+
+  const password = page.getByRole('region', { name: 'كلمة المرور' });
+  await password.getByLabel('كلمة المرور الحالية').fill('secret1');
+  await password.getByLabel('كلمة المرور الجديدة').fill('newpass1');
+  await password.getByRole('button', { name: 'حفظ' }).click();
+  await expect(page.getByTestId('toast')).toContainText('تم الحفظ');
+  const me = await page.evaluate(() => fetch('/api/user/me').then((r) => r.json()));
+  expect(me.data.user).toMatchObject({ name: 'Ali Hassan', phone: '+966512345678' });
+});

@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono';
 import { ok } from '../../../shared/api/envelope';
 import {
   forgotPasswordSchema,
+  nationalNumber,
   PHONE_RULES,
   removeAccountSchema,
   resetPasswordSchema,
@@ -139,8 +140,8 @@ export const userRoutes = new Hono<AppEnv>()
   })
   .post('/profile/set-phone', async (c) => {
     const user = await requireUser(c);
-    const { country, national } = parseInput(setPhoneSchema, await readJson(c.req));
-    const phone = `${PHONE_RULES[country].dial}${national}`;
+    const input = parseInput(setPhoneSchema, await readJson(c.req));
+    const phone = `${PHONE_RULES[input.country].dial}${nationalNumber(input.phone)}`;
     await c.env.DB.prepare('UPDATE users SET phone = ? WHERE id = ?').bind(phone, user.id).run();
     return c.json(ok({ user: publicUser({ ...user, phone }) }));
   })
