@@ -22,6 +22,8 @@ import { sitemapRoutes } from './routes/sitemap';
 import { infoRoutes } from './routes/info';
 import { userRoutes } from './routes/user';
 import { devRoutes } from './routes/dev';
+import { addressRoutes } from './routes/addresses';
+import { areaRoutes, cityRoutes, dhlCountryRoutes } from './routes/places';
 import { miscRoutes } from './routes/misc';
 import type { AppEnv } from './app-env';
 
@@ -55,7 +57,11 @@ app.route('/search', searchTermRoutes);
 app.route('/media', mediaRoutes);
 app.route('/sitemap', sitemapRoutes);
 app.route('/info', infoRoutes);
+app.route('/user/address', addressRoutes);
 app.route('/user', userRoutes);
+app.route('/area', areaRoutes);
+app.route('/country', dhlCountryRoutes);
+app.route('/city', cityRoutes);
 app.route('/dev', devRoutes);
 app.route('/misc', miscRoutes);
 

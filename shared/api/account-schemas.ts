@@ -63,3 +63,44 @@ export const setPasswordSchema = z.object({
 });
 
 export const removeAccountSchema = z.object({ password: z.string({ error: 'mandatory-field' }).min(1, { error: 'mandatory-field' }) });
+
+const text = (max: number) => z.string().trim().max(max);
+const required = (max: number) => z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }).max(max);
+const phoneOf = (country: 'KW' | 'SA') =>
+  required(20).refine((p) => PHONE_RULES[country].pattern.test(nationalNumber(p)), { error: 'phone_invalid' });
+
+/** A Kuwait address: governorate → area, block, street, avenue, building, floor, apartment. */
+export const kuwaitAddressSchema = z.object({
+  country: z.literal('KW'),
+  label: text(40).optional(),
+  recipient: required(80),
+  phone: phoneOf('KW'),
+  area_id: z.number({ error: 'mandatory-field' }).int().positive(),
+  block: required(10),
+  street: required(80),
+  avenue: text(40).optional(),
+  building: required(20),
+  floor: text(10).optional(),
+  apartment: text(10).optional(),
+});
+
+/** A Saudi address: city, district, street, building number, postal code, short national address. */
+export const saudiAddressSchema = z.object({
+  country: z.literal('SA'),
+  label: text(40).optional(),
+  recipient: required(80),
+  phone: phoneOf('SA'),
+  city_id: z.number({ error: 'mandatory-field' }).int().positive(),
+  district: required(80),
+  street: required(80),
+  building_number: z.string({ error: 'mandatory-field' }).trim().regex(/^\d{4}$/, { error: 'building_number_invalid' }),
+  postal_code: z.string({ error: 'mandatory-field' }).trim().regex(/^\d{5}$/, { error: 'postal_code_invalid' }),
+  short_address: z
+    .string()
+    .trim()
+    .regex(/^([A-Za-z]{4}\d{4})?$/, { error: 'short_address_invalid' })
+    .optional(),
+});
+
+export const addressSchema = z.discriminatedUnion('country', [kuwaitAddressSchema, saudiAddressSchema]);
+export type AddressInput = z.infer<typeof addressSchema>;

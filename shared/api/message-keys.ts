@@ -22,6 +22,9 @@ export const MESSAGE_KEYS = [
   'too_many_attempts',
   'reset_link_invalid',
   'phone_invalid',
+  'building_number_invalid',
+  'postal_code_invalid',
+  'short_address_invalid',
   'too_many_requests',
 ] as const;
 

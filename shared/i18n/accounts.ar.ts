@@ -47,5 +47,8 @@ export const accountsAr: Record<keyof typeof accountsEn, string> = {
   account_delete_submit: 'احذف حسابي',
   account_phone_hint_KW: '8 أرقام، مثل 9876 5432',
   account_phone_hint_SA: '9 أرقام تبدأ بالرقم 5، مثل 512 345 678',
+  building_number_invalid: 'رقم المبنى مكوّن من 4 أرقام.',
+  postal_code_invalid: 'الرمز البريدي مكوّن من 5 أرقام.',
+  short_address_invalid: 'العنوان المختصر 4 أحرف و4 أرقام، مثل RRRD2929.',
   too_many_attempts: 'محاولات كثيرة. يرجى الانتظار 15 دقيقة ثم المحاولة مرة أخرى.',
 };

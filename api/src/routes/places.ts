@@ -1,0 +1,44 @@
+// Delivery places: Kuwait governorates and areas (/area), courier countries and cities (spec §3
+// courier lookups: countrySearch, dhl_country_id, citySearch).
+import { Hono } from 'hono';
+import { ok } from '../../../shared/api/envelope';
+import { col } from '../catalogue/lang';
+import type { AppEnv } from '../app-env';
+
+const search = (value: string | undefined) => `%${(value ?? '').trim().slice(0, 40).replace(/[%_]/g, '')}%`;
+
+export const areaRoutes = new Hono<AppEnv>().get('/', async (c) => {
+  const lang = c.var.lang;
+  const [govs, areas] = await c.env.DB.batch([
+    c.env.DB.prepare(`SELECT id, ${col('name', lang)} AS name FROM governorates ORDER BY sort_order`),
+    c.env.DB.prepare(`SELECT id, governorate_id, ${col('name', lang)} AS name FROM areas ORDER BY name`),
+  ]);
+  const all = areas!.results as Array<{ id: number; governorate_id: number; name: string }>;
+  return c.json(
+    ok({
+      items: (govs!.results as Array<{ id: number; name: string }>).map((g) => ({
+        ...g,
+        areas: all.filter((a) => a.governorate_id === g.id).map(({ id, name }) => ({ id, name })),
+      })),
+    }),
+  );
+});
+
+export const dhlCountryRoutes = new Hono<AppEnv>().get('/dhl_list', async (c) => {
+  const { results } = await c.env.DB.prepare(
+    `SELECT id, code, ${col('name', c.var.lang)} AS name FROM dhl_countries WHERE name_en LIKE ?1 OR name_ar LIKE ?1 OR code LIKE ?1 ORDER BY id`,
+  )
+    .bind(search(c.req.query('countrySearch')))
+    .all();
+  return c.json(ok({ items: results }));
+});
+
+export const cityRoutes = new Hono<AppEnv>().get('/dhl_list', async (c) => {
+  const countryId = Number(c.req.query('dhl_country_id'));
+  const { results } = await c.env.DB.prepare(
+    `SELECT id, ${col('name', c.var.lang)} AS name FROM dhl_cities WHERE dhl_country_id = ?1 AND (name_en LIKE ?2 OR name_ar LIKE ?2) ORDER BY name LIMIT 50`,
+  )
+    .bind(Number.isInteger(countryId) ? countryId : -1, search(c.req.query('citySearch')))
+    .all();
+  return c.json(ok({ items: results }));
+});
