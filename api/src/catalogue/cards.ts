@@ -1,16 +1,28 @@
 // The product card: one SELECT with its joins, shared by listings, search, home sections,
 // nutritionist lists and purchase-together.
-import type { ProductCard } from '../../../shared/catalogue/types';
+import type { ImageRef, ProductCard } from '../../../shared/catalogue/types';
 import type { Lang } from '../../../shared/locale';
 import { col, mediaUrl } from './lang';
+
+/** A product's first image as JSON (key, alt, w, h), for a SELECT list over `p`. */
+export function firstImageColumn(lang: Lang): string {
+  return `(SELECT json_object('key', i.r2_key, 'alt', i.${col('alt', lang)}, 'w', i.width, 'h', i.height)
+       FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort_order LIMIT 1) AS image`;
+}
+
+/** The image list of a card from firstImageColumn's JSON. */
+export function imageRefs(json: string | null): ImageRef[] {
+  if (!json) return [];
+  const image = JSON.parse(json) as { key: string; alt: string; w: number; h: number };
+  return [{ url: mediaUrl(image.key), alt: image.alt, width: image.w, height: image.h }];
+}
 
 export function cardColumns(lang: Lang): string {
   return `p.id, p.slug, p.${col('name', lang)} AS name, p.free_delivery,
     b.id AS brand_id, b.slug AS brand_slug, b.${col('name', lang)} AS brand_name,
     c.id AS category_id, c.slug AS category_slug, c.${col('name', lang)} AS category_name, c.color AS category_color,
     s.id AS sku_id, s.${col('name', lang)} AS sku_name, s.price, s.old_price, s.stock, s.buy_limit,
-    (SELECT json_object('key', i.r2_key, 'alt', i.${col('alt', lang)}, 'w', i.width, 'h', i.height)
-       FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort_order LIMIT 1) AS image`;
+    ${firstImageColumn(lang)}`;
 }
 
 // The card shows a size that can be bought: the default SKU when in stock, else the first in stock.
@@ -43,12 +55,11 @@ export interface CardRow {
 }
 
 export function toCard(row: CardRow): ProductCard {
-  const image = row.image ? (JSON.parse(row.image) as { key: string; alt: string; w: number; h: number }) : null;
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
-    images: image ? [{ url: mediaUrl(image.key), alt: image.alt, width: image.w, height: image.h }] : [],
+    images: imageRefs(row.image),
     brand: { id: row.brand_id, slug: row.brand_slug, name: row.brand_name },
     category: { id: row.category_id, slug: row.category_slug, name: row.category_name, color: row.category_color },
     default_sku: {

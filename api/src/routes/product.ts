@@ -4,7 +4,7 @@ import { Hono, type Context } from 'hono';
 import { z } from '../../../shared/zod';
 import { ok } from '../../../shared/api/envelope';
 import { productQuerySchema } from '../../../shared/catalogue/filter-model';
-import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
+import { CARD_FROM, cardColumns, firstImageColumn, imageRefs, toCard, type CardRow } from '../catalogue/cards';
 import { currencyFor } from '../catalogue/currency';
 import { productDetail, stockLevel } from '../catalogue/detail';
 import { facets } from '../catalogue/facets';
@@ -115,8 +115,7 @@ productRoutes.post('/sku', async (c) => {
         `SELECT s.id, s.${col('name', lang)} AS name, s.price, s.old_price, s.stock, s.buy_limit,
           p.id AS product_id, p.slug AS product_slug, p.${col('name', lang)} AS product_name,
           b.id AS brand_id, b.slug AS brand_slug, b.${col('name', lang)} AS brand_name,
-          (SELECT json_object('key', i.r2_key, 'alt', i.${col('alt', lang)}, 'w', i.width, 'h', i.height)
-             FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort_order LIMIT 1) AS image
+          ${firstImageColumn(lang)}
         FROM skus s JOIN products p ON p.id = s.product_id JOIN brands b ON b.id = p.brand_id
         WHERE s.id IN (${marks}) AND p.is_active = 1`,
       )
@@ -144,7 +143,6 @@ productRoutes.post('/sku', async (c) => {
   }
   const [skus, giveaways, together] = await db.batch(statements);
   const items = (skus!.results as unknown as SkuSyncRow[]).map((s) => {
-    const image = s.image ? (JSON.parse(s.image) as { key: string; alt: string; w: number; h: number }) : null;
     return {
       id: s.id,
       name: s.name,
@@ -157,7 +155,7 @@ productRoutes.post('/sku', async (c) => {
         slug: s.product_slug,
         name: s.product_name,
         brand: { id: s.brand_id, slug: s.brand_slug, name: s.brand_name },
-        images: image ? [{ url: mediaUrl(image.key), alt: image.alt, width: image.w, height: image.h }] : [],
+        images: imageRefs(s.image),
       },
     };
   });
