@@ -1,5 +1,5 @@
 // /profile/account: name, mobile number (Kuwait +965 / Saudi Arabia +966), password, delete account.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { removeAccountSchema, setNameSchema, setPasswordSchema, setPhoneSchema } from '../../shared/api/account-schemas';
 import { MIN_PASSWORD_LENGTH } from '../../shared/constants';
@@ -8,7 +8,8 @@ import { PasswordInput } from '../accounts/PasswordField';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';
 import { toast } from '../stores/toasts';
-import { Field, FormAlerts, useForm } from '../ui/form';
+import type { MessageId } from '../../shared/i18n';
+import { Field, FormAlerts, useForm, type FormApi } from '../ui/form';
 import { Page } from '../ui/Page';
 import { useHref } from '../lib/locale';
 
@@ -28,6 +29,33 @@ export function Component() {
   );
 }
 
+/** One titled form of the page: heading, alerts, the fields, and its submit button. */
+function AccountSection<V extends Record<string, string | string[]>>(props: {
+  id: string;
+  title: MessageId;
+  form: FormApi<V>;
+  submit?: MessageId;
+  danger?: boolean;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useI18n();
+  const { form } = props;
+  return (
+    <section className={props.danger ? 'form-card danger-zone' : 'form-card'} aria-labelledby={`${props.id}-title`}>
+      <h2 id={`${props.id}-title`}>{t(props.title)}</h2>
+      {props.intro}
+      <form ref={form.formRef} noValidate onSubmit={form.submit}>
+        <FormAlerts form={form} />
+        {props.children}
+        <button type="submit" className={props.danger ? 'button danger-button' : 'button'} disabled={!form.ready}>
+          {t(props.submit ?? 'account_save')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
 function useSaved(): (data: unknown) => void {
   const session = useSessionStore();
   return (data) => {
@@ -38,22 +66,14 @@ function useSaved(): (data: unknown) => void {
 }
 
 function NameForm() {
-  const { t } = useI18n();
   const { user } = useSnapshot(useSessionStore());
   const form = useForm({ id: 'account-name', schema: setNameSchema, initial: { name: user?.name ?? '' }, fields: { name: { label: 'account_name_label' } }, endpoint: '/user/profile/set-name', onSuccess: useSaved() });
   return (
-    <section className="form-card" aria-labelledby="account-name-title">
-      <h2 id="account-name-title">{t('account_name_section')}</h2>
-      <form ref={form.formRef} noValidate onSubmit={form.submit}>
-        <FormAlerts form={form} />
-        <Field form={form} name="name" required>
-          {(p) => <input {...p} type="text" autoComplete="name" />}
-        </Field>
-        <button type="submit" className="button" disabled={!form.ready}>
-          {t('account_save')}
-        </button>
-      </form>
-    </section>
+    <AccountSection id="account-name" title="account_name_section" form={form}>
+      <Field form={form} name="name" required>
+        {(p) => <input {...p} type="text" autoComplete="name" />}
+      </Field>
+    </AccountSection>
   );
 }
 
@@ -73,35 +93,32 @@ function PhoneForm() {
   });
   const chosen = form.values.country === 'SA' ? 'SA' : 'KW';
   return (
-    <section className="form-card" aria-labelledby="account-phone-title">
-      <h2 id="account-phone-title">{t('account_phone_section')}</h2>
-      <form ref={form.formRef} noValidate onSubmit={form.submit}>
-        <FormAlerts form={form} />
-        <Field form={form} name="country" required>
-          {(p) => (
-            <select {...p}>
-              <option value="KW">{`${t('country_KW')} (+965)`}</option>
-              <option value="SA">{`${t('country_SA')} (+966)`}</option>
-            </select>
-          )}
-        </Field>
-        <Field form={form} name="phone" hint={t(chosen === 'SA' ? 'account_phone_hint_SA' : 'account_phone_hint_KW')} required>
-          {(p) => <input {...p} type="tel" autoComplete="tel-national" inputMode="tel" dir="ltr" />}
-        </Field>
-        <button type="submit" className="button" disabled={!form.ready}>
-          {t('account_save')}
-        </button>
-      </form>
-    </section>
+    <AccountSection id="account-phone" title="account_phone_section" form={form}>
+      <Field form={form} name="country" required>
+        {(p) => (
+          <select {...p}>
+            <option value="KW">{`${t('country_KW')} (+965)`}</option>
+            <option value="SA">{`${t('country_SA')} (+966)`}</option>
+          </select>
+        )}
+      </Field>
+      <Field form={form} name="phone" hint={t(chosen === 'SA' ? 'account_phone_hint_SA' : 'account_phone_hint_KW')} required>
+        {(p) => <input {...p} type="tel" autoComplete="tel-national" inputMode="tel" dir="ltr" />}
+      </Field>
+    </AccountSection>
   );
 }
 
+/** After a change the form starts empty again: a new key remounts it with fresh state. */
 function PasswordForm() {
-  const { t } = useI18n();
-  const [key, setKey] = useState(0);
+  const [round, setRound] = useState(0);
+  return <PasswordFields key={round} onChanged={() => setRound((r) => r + 1)} />;
+}
+
+function PasswordFields({ onChanged }: { onChanged: () => void }) {
   const saved = useSaved();
   const form = useForm({
-    id: `account-password-${key}`,
+    id: 'account-password',
     schema: setPasswordSchema,
     initial: { old_password: '', new_password: '' },
     fields: { old_password: { label: 'account_old_password_label' }, new_password: { label: 'account_new_password_label' } },
@@ -109,25 +126,18 @@ function PasswordForm() {
     lengths: { new_password: { min: MIN_PASSWORD_LENGTH, max: 200 } },
     onSuccess: (data) => {
       saved(data);
-      setKey(key + 1);
+      onChanged();
     },
   });
   return (
-    <section className="form-card" aria-labelledby="account-password-title">
-      <h2 id="account-password-title">{t('account_password_section')}</h2>
-      <form ref={form.formRef} noValidate onSubmit={form.submit} key={key}>
-        <FormAlerts form={form} />
-        <Field form={form} name="old_password" required>
-          {(p) => <PasswordInput control={p} autoComplete="current-password" />}
-        </Field>
-        <Field form={form} name="new_password" required>
-          {(p) => <PasswordInput control={p} autoComplete="new-password" />}
-        </Field>
-        <button type="submit" className="button" disabled={!form.ready}>
-          {t('account_save')}
-        </button>
-      </form>
-    </section>
+    <AccountSection id="account-password" title="account_password_section" form={form}>
+      <Field form={form} name="old_password" required>
+        {(p) => <PasswordInput control={p} autoComplete="current-password" />}
+      </Field>
+      <Field form={form} name="new_password" required>
+        {(p) => <PasswordInput control={p} autoComplete="new-password" />}
+      </Field>
+    </AccountSection>
   );
 }
 
@@ -143,18 +153,10 @@ function DeleteForm() {
     onSuccess: () => window.location.assign(lang === 'ar' ? '/ar/logout-profile' : '/logout-profile'),
   });
   return (
-    <section className="form-card danger-zone" aria-labelledby="account-delete-title">
-      <h2 id="account-delete-title">{t('account_delete_section')}</h2>
-      <p>{t('account_delete_body')}</p>
-      <form ref={form.formRef} noValidate onSubmit={form.submit}>
-        <FormAlerts form={form} />
-        <Field form={form} name="password" required>
-          {(p) => <PasswordInput control={p} autoComplete="current-password" />}
-        </Field>
-        <button type="submit" className="button danger-button" disabled={!form.ready}>
-          {t('account_delete_submit')}
-        </button>
-      </form>
-    </section>
+    <AccountSection id="account-delete" title="account_delete_section" form={form} submit="account_delete_submit" danger intro={<p>{t('account_delete_body')}</p>}>
+      <Field form={form} name="password" required>
+        {(p) => <PasswordInput control={p} autoComplete="current-password" />}
+      </Field>
+    </AccountSection>
   );
 }

@@ -126,6 +126,8 @@ test('a shopper edits name and a Kuwait mobile number, then a Saudi one in Arabi
   await password.getByLabel('كلمة المرور الجديدة').fill('newpass1');
   await password.getByRole('button', { name: 'حفظ' }).click();
   await expect(page.getByTestId('toast')).toContainText('تم الحفظ');
+  // The password form starts empty again after a change.
+  await expect(password.getByLabel('كلمة المرور الحالية')).toHaveValue('');
   const me = await page.evaluate(() => fetch('/api/user/me').then((r) => r.json()));
   expect(me.data.user).toMatchObject({ name: 'Ali Hassan', phone: '+966512345678' });
 });
