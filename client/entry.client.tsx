@@ -2,6 +2,7 @@
 // server's document without refetching anything.
 import './styles/app.css';
 import './styles/catalogue.css';
+import './styles/account.css';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterContextProvider, type RouteObject } from 'react-router';

@@ -22,6 +22,8 @@ const howItWorks: PageModule = { file: 'client/pages/how-it-works.tsx', load: ()
 const auth: PageModule = { file: 'client/pages/auth.tsx', load: () => import('./pages/auth') };
 const logout: PageModule = { file: 'client/pages/logout.tsx', load: () => import('./pages/logout') };
 const profileAccount: PageModule = { file: 'client/pages/profile-account.tsx', load: () => import('./pages/profile-account') };
+const profileAddresses: PageModule = { file: 'client/pages/profile-addresses.tsx', load: () => import('./pages/profile-addresses') };
+const profileNotifyList: PageModule = { file: 'client/pages/profile-notify-list.tsx', load: () => import('./pages/profile-notify-list') };
 
 const staticPage: PageModule = { file: 'client/pages/static-page.tsx', load: () => import('./pages/static-page') };
 const contactUs: PageModule = { file: 'client/pages/contact-us.tsx', load: () => import('./pages/contact-us') };
@@ -46,6 +48,8 @@ const MODULES: Partial<Record<PageId, PageModule>> = {
   'reset-password': auth,
   'logout-profile': logout,
   'profile-account': profileAccount,
+  'profile-addresses': profileAddresses,
+  'profile-notify-list': profileNotifyList,
   'our-story': staticPage,
   terms: staticPage,
   'privacy-policy': staticPage,

@@ -3,6 +3,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { splitLocalePath } from '../../shared/locale';
 import { paths } from '../../shared/routes';
+import { ApiFailure } from '../../shared/api/client';
 
 export function hasUserCookie(cookieHeader: string | null): boolean {
   return /(?:^|;\s*)user=[^;]+/.test(cookieHeader ?? '');
@@ -14,4 +15,20 @@ export function requireSignedIn({ request }: Pick<LoaderFunctionArgs, 'request'>
   const url = new URL(request.url);
   const { lang } = splitLocalePath(url.pathname);
   throw redirect(paths.signIn(lang, url.pathname + url.search));
+}
+
+/**
+ * A profile loader's API call: a 401 (the session ended while the readable cookie stayed) sends the
+ * shopper to sign in and back, like a visit without the cookie.
+ */
+export async function signedInCall<T>(args: Pick<LoaderFunctionArgs, 'request'>, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ApiFailure && error.status === 401) {
+      const url = new URL(args.request.url);
+      throw redirect(paths.signIn(splitLocalePath(url.pathname).lang, url.pathname + url.search));
+    }
+    throw error;
+  }
 }

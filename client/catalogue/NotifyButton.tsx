@@ -1,30 +1,41 @@
 // Notify-me (spec §4): shown when the SKU cannot be bought and is not in the cart. Needs sign-in
 // (spec §6): a guest gets the sign-in modal and the toggle resumes after login. The state flips only
-// on a 200 answer with a message.
+// on a 200 answer with a message. Cards are cached for everyone, so a signed-in shopper's own state
+// comes from the notify list (one request, shared by every button on the page).
 import { useContext, useState } from 'react';
+import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import { ApiFailure } from '../../shared/api/client';
+import type { ProductCard } from '../../shared/catalogue/types';
 import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
 import { openAuthModal } from '../stores/auth-modal';
 import { useSessionStore } from '../stores/session';
 import { toast } from '../stores/toasts';
 
+export const NOTIFY_LIST_KEY = '/product/notify-list';
+
 export function NotifyButton({ productId, initial }: { productId: number; initial: boolean }) {
-  const { t } = useI18n();
+  const { t, has } = useI18n();
   const api = useContext(ApiContext)!;
   const session = useSessionStore();
   const { user } = useSnapshot(session);
-  const [on, setOn] = useState(initial);
+  const { data, mutate } = useSWR<{ items: ProductCard[] }>(user ? NOTIFY_LIST_KEY : null);
+  const [chosen, setChosen] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
+  const on = chosen ?? (data ? data.items.some((p) => p.id === productId) : initial);
 
   async function toggle(value: boolean) {
     setBusy(true);
     try {
       const res = await api.post(`/product/${productId}/notify-me`, { value });
-      if (res.meta.code === 200 && res.meta.msg) setOn(value);
+      if (res.meta.code === 200 && res.meta.msg) {
+        setChosen(value);
+        if (has(res.meta.msg)) toast.success(res.meta.msg);
+        void mutate();
+      }
     } catch (error) {
-      toast.apiError(error instanceof ApiFailure ? error.meta.msg : 'server_error');
+      toast.apiError(error instanceof ApiFailure ? (error.meta.key ?? error.meta.msg) : 'server_error');
     } finally {
       setBusy(false);
     }
@@ -36,7 +47,8 @@ export function NotifyButton({ productId, initial }: { productId: number; initia
       className={on ? 'button button-secondary notify on' : 'button button-secondary notify'}
       aria-pressed={on}
       disabled={busy}
-      onClick={() => (user ? toggle(!on) : openAuthModal({ onSuccess: () => void toggle(!on) }))}
+      data-testid="notify-button"
+      onClick={() => (user ? toggle(!on) : openAuthModal({ onSuccess: () => void toggle(true) }))}
     >
       {t(on ? 'will_be_notified' : 'notify_me')}
     </button>

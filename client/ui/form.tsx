@@ -75,6 +75,8 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
   const { t, tKey, has } = useI18n();
   const api = useContext(ApiContext);
   const [values, setValues] = useState<V>(initial);
+  const valuesRef = useRef(values);
+  valuesRef.current = values;
   const [errorKeys, setErrorKeys] = useState<ErrorKeys<V>>({});
   const [submitted, setSubmitted] = useState(false);
   const [showSummary, setShowSummary] = useState(false);
@@ -158,7 +160,9 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
     focusField,
     summary: showSummary && summaryItems.length > 0 ? summaryItems : null,
     set(name, value) {
-      const next = { ...values, [name]: value };
+      // From the latest values, so several sets in one event all land.
+      const next = { ...valuesRef.current, [name]: value };
+      valuesRef.current = next;
       setValues(next);
       // Corrections are confirmed as they are typed; new errors wait for the blur or the submit.
       if (validateOnChange || errorKeys[name] || submitted) recheck(name, next);

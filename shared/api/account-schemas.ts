@@ -64,10 +64,30 @@ export const setPasswordSchema = z.object({
 
 export const removeAccountSchema = z.object({ password: z.string({ error: 'mandatory-field' }).min(1, { error: 'mandatory-field' }) });
 
-const text = (max: number) => z.string().trim().max(max);
-const required = (max: number) => z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }).max(max);
+/** Length limits of the address fields, for the {{length}} of their messages. */
+export const ADDRESS_LENGTHS = {
+  label: { min: 0, max: 40 },
+  recipient: { min: 1, max: 80 },
+  phone: { min: 1, max: 20 },
+  block: { min: 1, max: 10 },
+  street: { min: 1, max: 80 },
+  avenue: { min: 0, max: 40 },
+  building: { min: 1, max: 20 },
+  floor: { min: 0, max: 10 },
+  apartment: { min: 0, max: 10 },
+  district: { min: 1, max: 80 },
+} as const;
+
+const text = (max: number) => z.string().trim().max(max, { error: 'max_chars_validation_error' });
+const required = (max: number) =>
+  z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field', abort: true }).max(max, { error: 'max_chars_validation_error' });
 const phoneOf = (country: 'KW' | 'SA') =>
   required(20).refine((p) => PHONE_RULES[country].pattern.test(nationalNumber(p)), { error: 'phone_invalid' });
+/** A place id: a number from the API, or the value of a form's select (a string, empty when unchosen). */
+const placeId = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
+  z.number({ error: 'mandatory-field' }).int({ error: 'mandatory-field' }).positive({ error: 'mandatory-field' }),
+);
 
 /** A Kuwait address: governorate → area, block, street, avenue, building, floor, apartment. */
 export const kuwaitAddressSchema = z.object({
@@ -75,7 +95,7 @@ export const kuwaitAddressSchema = z.object({
   label: text(40).optional(),
   recipient: required(80),
   phone: phoneOf('KW'),
-  area_id: z.number({ error: 'mandatory-field' }).int().positive(),
+  area_id: placeId,
   block: required(10),
   street: required(80),
   avenue: text(40).optional(),
@@ -90,11 +110,11 @@ export const saudiAddressSchema = z.object({
   label: text(40).optional(),
   recipient: required(80),
   phone: phoneOf('SA'),
-  city_id: z.number({ error: 'mandatory-field' }).int().positive(),
+  city_id: placeId,
   district: required(80),
   street: required(80),
-  building_number: z.string({ error: 'mandatory-field' }).trim().regex(/^\d{4}$/, { error: 'building_number_invalid' }),
-  postal_code: z.string({ error: 'mandatory-field' }).trim().regex(/^\d{5}$/, { error: 'postal_code_invalid' }),
+  building_number: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field', abort: true }).regex(/^\d{4}$/, { error: 'building_number_invalid' }),
+  postal_code: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field', abort: true }).regex(/^\d{5}$/, { error: 'postal_code_invalid' }),
   short_address: z
     .string()
     .trim()
@@ -103,4 +123,30 @@ export const saudiAddressSchema = z.object({
 });
 
 export const addressSchema = z.discriminatedUnion('country', [kuwaitAddressSchema, saudiAddressSchema]);
-export type AddressInput = z.infer<typeof addressSchema>;
+export type AddressInput = z.output<typeof addressSchema>;
+
+/** A saved address as the API lists it, with its place names in the request's language. */
+export interface Address {
+  id: number;
+  country: 'KW' | 'SA';
+  label: string;
+  recipient: string;
+  phone: string;
+  area_id: number | null;
+  area_name: string | null;
+  governorate_id: number | null;
+  governorate_name: string | null;
+  block: string | null;
+  street: string | null;
+  avenue: string | null;
+  building: string | null;
+  floor: string | null;
+  apartment: string | null;
+  city_id: number | null;
+  city_name: string | null;
+  district: string | null;
+  building_number: string | null;
+  postal_code: string | null;
+  short_address: string | null;
+  is_default: boolean;
+}

@@ -131,3 +131,171 @@ test('a shopper edits name and a Kuwait mobile number, then a Saudi one in Arabi
   const me = await page.evaluate(() => fetch('/api/user/me').then((r) => r.json()));
   expect(me.data.user).toMatchObject({ name: 'Ali Hassan', phone: '+966512345678' });
 });
+
+const ADDRESS_TEXT = {
+  en: {
+    prefix: '',
+    signUp: { name: 'Full name', email: 'Email', password: /^Password\s*\*?$/, confirm: 'Confirm password', submit: 'Create account' },
+    add: 'Add a new address',
+    save: 'Save address',
+    country: 'Country',
+    governorate: 'Governorate',
+    area: 'Area',
+    phone: 'Mobile number',
+    block: 'Block',
+    street: 'Street',
+    building: 'Building or house',
+    citySearch: 'Find your city',
+    city: 'City',
+    district: 'District',
+    buildingNumber: 'Building number',
+    postalCode: 'Postal code',
+    required: 'Block is required',
+    saved: 'Address saved',
+    kwLine: 'Salmiya, Hawalli',
+    saLine: 'Al Rawdah, Jeddah',
+    search: 'Jed',
+    makeDefault: 'Make default',
+    default: 'Default',
+    remove: 'Delete',
+    removed: 'Address deleted',
+  },
+  ar: {
+    prefix: '/ar',
+    signUp: { name: 'الاسم الكامل', email: 'البريد الإلكتروني', password: /^كلمة المرور\s*\*?$/, confirm: 'تأكيد كلمة المرور', submit: 'إنشاء حساب' },
+    add: 'إضافة عنوان جديد',
+    save: 'حفظ العنوان',
+    country: 'الدولة',
+    governorate: 'المحافظة',
+    area: 'المنطقة',
+    phone: 'رقم الجوال',
+    block: 'القطعة',
+    street: 'الشارع',
+    building: 'المبنى أو المنزل',
+    citySearch: 'ابحث عن مدينتك',
+    city: 'المدينة',
+    district: 'الحي',
+    buildingNumber: 'رقم المبنى',
+    postalCode: 'الرمز البريدي',
+    required: 'القطعة مطلوب',
+    saved: 'تم حفظ العنوان',
+    kwLine: 'السالمية، حولي',
+    saLine: 'Al Rawdah، جدة',
+    search: 'جد',
+    makeDefault: 'اجعله الافتراضي',
+    default: 'الافتراضي',
+    remove: 'حذف',
+    removed: 'تم حذف العنوان',
+  },
+} as const;
+
+/** A label matched whole, with or without its required mark. */
+const exactly = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`a shopper adds a Kuwait and a Saudi address, makes the second the default and deletes the first (${lang})`, async ({ page }) => {
+    const x = ADDRESS_TEXT[lang];
+    await page.goto(`${x.prefix}/auth/sign-up?return_url=%2Fprofile%2Faddresses`);
+    await page.getByLabel(x.signUp.name).fill('Sara');
+    await page.getByLabel(x.signUp.email).fill(unique());
+    await page.getByLabel(x.signUp.password).fill('secret1');
+    await page.getByLabel(x.signUp.confirm).fill('secret1');
+    await page.getByRole('button', { name: x.signUp.submit }).click();
+    await expect(page).toHaveURL(new RegExp(`${x.prefix}/profile/addresses$`));
+
+    // Kuwait: governorate → area, block, street, building.
+    await page.getByRole('button', { name: x.add }).click();
+    const form = page.getByTestId('address-form');
+    await form.getByRole('button', { name: x.save }).click();
+    await expect(form.getByTestId('form-summary')).toContainText(x.required);
+    await form.getByLabel(x.governorate).selectOption({ label: lang === 'en' ? 'Hawalli' : 'حولي' });
+    await form.getByLabel(x.area).selectOption({ label: lang === 'en' ? 'Salmiya' : 'السالمية' });
+    await form.getByLabel(x.phone).fill('9876 5432');
+    await form.getByLabel(exactly(x.block)).fill('3');
+    await form.getByLabel(exactly(x.street)).fill('12');
+    await form.getByLabel(x.building).fill('7');
+    await form.getByRole('button', { name: x.save }).click();
+    await expect(page.getByTestId('toast')).toContainText(x.saved);
+    const cards = page.getByTestId('address-card');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText(x.kwLine);
+    await expect(cards.first()).toContainText(x.default);
+
+    // Saudi Arabia: the city comes from a search of the courier's list.
+    await page.getByRole('button', { name: x.add }).click();
+    await form.getByLabel(x.country).selectOption('SA');
+    await form.getByLabel(x.citySearch).fill(x.search);
+    const city = form.getByLabel(exactly(x.city));
+    await expect(city.locator('option')).toHaveCount(2);
+    await city.selectOption({ index: 1 });
+    await form.getByLabel(x.phone).fill('0512345678');
+    await form.getByLabel(x.district).fill('Al Rawdah');
+    await form.getByLabel(exactly(x.street)).fill('Prince Sultan');
+    await form.getByLabel(x.buildingNumber).fill('1234');
+    await form.getByLabel(x.postalCode).fill('2343');
+    await form.getByRole('button', { name: x.save }).click();
+    await expect(form.getByLabel(x.postalCode)).toHaveAttribute('aria-invalid', 'true');
+    await form.getByLabel(x.postalCode).fill('23433');
+    await form.getByRole('button', { name: x.save }).click();
+    await expect(cards).toHaveCount(2);
+    const saudi = cards.filter({ hasText: x.saLine });
+    await expect(saudi).toContainText('+966512345678');
+
+    await saudi.getByRole('button', { name: x.makeDefault }).click();
+    await expect(saudi).toContainText(x.default);
+    await expect(cards.first()).toContainText(x.saLine);
+    const kuwait = cards.filter({ hasText: x.kwLine });
+    await kuwait.getByRole('button', { name: x.remove }).click();
+    await page.getByTestId('address-remove-confirm').click();
+    await expect(page.getByTestId('toast')).toContainText(x.removed);
+    await expect(cards).toHaveCount(1);
+    await page.reload();
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText(x.saLine);
+  });
+}
+
+/** A product none of whose sizes can be bought (the demo catalogue has a few). */
+async function soldOutProduct(page: import('@playwright/test').Page): Promise<string> {
+  return page.evaluate(async () => {
+    for (let p = 1; p < 40; p++) {
+      const res = await fetch(`/api/product/${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const items = (await res.json()).data.items as Array<{ slug: string; default_sku: { in_stock: boolean } }>;
+      const found = items.find((i) => !i.default_sku.in_stock);
+      if (found) return found.slug;
+    }
+    throw new Error('no sold-out product in the catalogue');
+  });
+}
+
+test('a guest asks to be notified, signs in from the modal, and the request goes through (notify-me resumes)', async ({ page }) => {
+  const email = unique();
+  await page.goto('/auth/sign-up');
+  await page.getByLabel('Full name').fill('Huda');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password\s*\*?$/).fill('secret1');
+  await page.getByLabel('Confirm password').fill('secret1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.goto('/logout-profile');
+
+  const slug = await soldOutProduct(page);
+  await page.goto(`/ar/products/${slug}`);
+  await page.getByRole('button', { name: 'أعلمني عند التوفر' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'تسجيل الدخول' });
+  await dialog.getByLabel('البريد الإلكتروني').fill(email);
+  await dialog.getByLabel(/^كلمة المرور\s*\*?$/).fill('secret1');
+  await dialog.getByRole('button', { name: 'تسجيل الدخول' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // The action that asked for sign-in ran after it.
+  const toggle = page.getByTestId('notify-button').first();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(new RegExp(`/ar/products/${slug}$`));
+
+  await page.goto('/profile/notify-list');
+  await expect(page.getByTestId('product-card')).toHaveCount(1);
+  await page.getByTestId('notify-button').click();
+  await expect(page.getByTestId('notify-button')).toHaveAttribute('aria-pressed', 'false');
+  await page.reload();
+  await expect(page.getByText('You are not waiting for any product.')).toBeVisible();
+});

@@ -35,7 +35,17 @@ async function ownAddress(c: Context<AppEnv>, userId: number): Promise<number> {
 async function remove(c: Context<AppEnv>) {
   const user = await requireUser(c);
   const id = await ownAddress(c, user.id);
-  await c.env.DB.prepare('UPDATE addresses SET deleted_at = ?, is_default = 0 WHERE id = ? AND user_id = ?').bind(Date.now(), id, user.id).run();
+  const db = c.env.DB;
+  // Removing the default address hands the role to the newest remaining one.
+  await db.batch([
+    db.prepare('UPDATE addresses SET deleted_at = ?, is_default = 0 WHERE id = ? AND user_id = ?').bind(Date.now(), id, user.id),
+    db
+      .prepare(
+        `UPDATE addresses SET is_default = 1 WHERE id = (SELECT id FROM addresses WHERE user_id = ?1 AND deleted_at IS NULL ORDER BY id DESC LIMIT 1)
+         AND NOT EXISTS (SELECT 1 FROM addresses WHERE user_id = ?1 AND deleted_at IS NULL AND is_default = 1)`,
+      )
+      .bind(user.id),
+  ]);
   return c.json(ok({ removed: id }));
 }
 

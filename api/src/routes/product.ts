@@ -14,6 +14,7 @@ import { correctTokens, queryMatch } from '../catalogue/search';
 import { ApiError } from '../lib/errors';
 import { idOrSlug, pageParam } from '../lib/params';
 import { parseInput, readJson } from '../lib/validate';
+import { requireUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
 
 export const productRoutes = new Hono<AppEnv>();
@@ -168,6 +169,35 @@ productRoutes.post('/sku', async (c) => {
   }));
   const purchase_together = together ? (together.results as unknown as CardRow[]).map(toCard) : [];
   return c.json(ok({ items, giveaway_items, purchase_together }));
+});
+
+const notifySchema = z.object({ value: z.boolean({ error: 'mandatory-field' }) });
+
+// Notify-me (spec §4, §6): a signed-in shopper's wish to hear when a product can be bought again.
+productRoutes.post('/:id{[0-9]+}/notify-me', async (c) => {
+  const user = await requireUser(c);
+  const { value } = parseInput(notifySchema, await readJson(c.req));
+  const id = Number(c.req.param('id'));
+  const db = c.env.DB;
+  const exists = await db.prepare('SELECT 1 AS ok FROM products WHERE id = ? AND is_active = 1').bind(id).first();
+  if (!exists) throw new ApiError(404, 'not_found');
+  await (value
+    ? db.prepare('INSERT INTO notify_requests (user_id, product_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET notified_at = NULL').bind(user.id, id, Date.now())
+    : db.prepare('DELETE FROM notify_requests WHERE user_id = ? AND product_id = ?').bind(user.id, id)
+  ).run();
+  return c.json(ok({ product_id: id, will_notify: value }, value ? 'notify_me_on' : 'notify_me_off'));
+});
+
+productRoutes.get('/notify-list', async (c) => {
+  const user = await requireUser(c);
+  const { results } = await c.env.DB.prepare(
+    `SELECT ${cardColumns(c.var.lang)} FROM ${CARD_FROM} JOIN notify_requests n ON n.product_id = p.id AND n.user_id = ? WHERE p.is_active = 1 ORDER BY n.created_at DESC`,
+  )
+    .bind(user.id)
+    .all<CardRow>();
+  const items = results.map(toCard);
+  for (const card of items) card.default_sku.will_notify = true;
+  return c.json(ok({ items }));
 });
 
 productRoutes.get('/:ref/v2', async (c) => {

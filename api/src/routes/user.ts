@@ -171,6 +171,8 @@ export const userRoutes = new Hono<AppEnv>()
         .bind(Date.now(), user.id),
       revokeOtherSessions(db, user.id, null),
       db.prepare('DELETE FROM password_resets WHERE user_id = ?').bind(user.id),
+      db.prepare('DELETE FROM addresses WHERE user_id = ?').bind(user.id),
+      db.prepare('DELETE FROM notify_requests WHERE user_id = ?').bind(user.id),
     ]);
     return c.json(ok({ removed: true }));
   });

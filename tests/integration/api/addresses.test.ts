@@ -96,4 +96,18 @@ describe('addresses', () => {
     expect(items.map((a: { id: number }) => a.id)).toEqual([other]);
     expect((await post(`/user/address/${id}`, SA, userB)).status).toBe(404);
   });
+
+  it('hands the default to the newest remaining address when the default one is deleted', async () => {
+    const items = (await json(await get('/user/address', userA))).data.items as Array<{ id: number; is_default: boolean }>;
+    const first = items.find((a) => a.is_default)!;
+    expect((await post(`/user/address/${first.id}/remove`, {}, userA)).status).toBe(200);
+    const left = (await json(await get('/user/address', userA))).data.items as Array<{ id: number; is_default: boolean }>;
+    expect(left.filter((a) => a.is_default).map((a) => a.id)).toEqual([Math.max(...left.map((a) => a.id))]);
+  });
+
+  it('takes the place ids as numbers or as the digits of a form select', async () => {
+    expect((await post('/user/address/new', { ...KW, area_id: '26' }, userA)).status).toBe(200);
+    const res = await post('/user/address/new', { ...KW, area_id: '' }, userA);
+    expect((await json(res)).data.fields).toContainEqual(expect.objectContaining({ field: 'area_id', message: 'mandatory-field' }));
+  });
 });

@@ -1,0 +1,306 @@
+// Add or edit an address (used by /profile/addresses and later by checkout). Kuwait: governorate →
+// area (/area), block, street, avenue, building, floor, apartment. Saudi Arabia: city found by a
+// search (/city/dhl_list for the courier country from /country/dhl_list), district, street, building
+// number, postal code and the optional short national address. The API checks the same schema.
+import { useContext, useEffect, useState } from 'react';
+import useSWR from 'swr';
+import { ADDRESS_LENGTHS, addressSchema, type Address } from '../../shared/api/account-schemas';
+import type { CountryCode } from '../../shared/locale';
+import { useI18n } from '../i18n/context';
+import { ApiContext } from '../providers';
+import { Field, FormAlerts, useForm, type FormApi } from '../ui/form';
+
+interface Governorate {
+  id: number;
+  name: string;
+  areas: Array<{ id: number; name: string }>;
+}
+
+type Values = Record<
+  | 'country'
+  | 'label'
+  | 'recipient'
+  | 'phone'
+  | 'governorate_id'
+  | 'area_id'
+  | 'block'
+  | 'street'
+  | 'avenue'
+  | 'building'
+  | 'floor'
+  | 'apartment'
+  | 'city_search'
+  | 'city_id'
+  | 'district'
+  | 'building_number'
+  | 'postal_code'
+  | 'short_address',
+  string
+>;
+
+const str = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+function initialValues(address: Address | undefined, country: CountryCode, recipient: string): Values {
+  const a = address;
+  return {
+    country: a?.country ?? country,
+    label: str(a?.label),
+    recipient: a ? a.recipient : recipient,
+    phone: a ? a.phone.replace(/^\+96[56]/, '') : '',
+    governorate_id: str(a?.governorate_id),
+    area_id: str(a?.area_id),
+    block: str(a?.block),
+    street: str(a?.street),
+    avenue: str(a?.avenue),
+    building: str(a?.building),
+    floor: str(a?.floor),
+    apartment: str(a?.apartment),
+    city_search: '',
+    city_id: str(a?.city_id),
+    district: str(a?.district),
+    building_number: str(a?.building_number),
+    postal_code: str(a?.postal_code),
+    short_address: str(a?.short_address),
+  };
+}
+
+export function AddressForm({
+  address,
+  country,
+  recipient = '',
+  onSaved,
+  onCancel,
+}: {
+  address?: Address;
+  /** The country a new address starts in (the shop's current country). */
+  country: CountryCode;
+  /** A new address starts with the shopper's own name. */
+  recipient?: string;
+  onSaved: (id: number) => void;
+  onCancel?: () => void;
+}) {
+  const { t } = useI18n();
+  const id = address ? `address-${address.id}` : 'address-new';
+  const form = useForm({
+    id,
+    schema: addressSchema,
+    initial: initialValues(address, country, recipient),
+    fields: {
+      country: { label: 'address_country_label' },
+      label: { label: 'address_label_label' },
+      recipient: { label: 'address_recipient_label' },
+      phone: { label: 'account_phone_label', noun: 'account_phone_noun' },
+      governorate_id: { label: 'address_governorate_label' },
+      area_id: { label: 'address_area_label' },
+      block: { label: 'address_block_label' },
+      street: { label: 'address_street_label' },
+      avenue: { label: 'address_avenue_label' },
+      building: { label: 'address_building_label' },
+      floor: { label: 'address_floor_label' },
+      apartment: { label: 'address_apartment_label' },
+      city_search: { label: 'address_city_search_label' },
+      city_id: { label: 'address_city_label' },
+      district: { label: 'address_district_label' },
+      building_number: { label: 'address_building_number_label' },
+      postal_code: { label: 'address_postal_code_label' },
+      short_address: { label: 'address_short_address_label' },
+    },
+    lengths: ADDRESS_LENGTHS,
+    endpoint: address ? `/user/address/${address.id}` : '/user/address/new',
+    onSuccess: (data) => onSaved((data as { id: number }).id),
+  });
+  const v = form.values;
+  const kuwait = v.country === 'KW';
+
+  return (
+    <form ref={form.formRef} noValidate onSubmit={form.submit} className="address-form" data-testid="address-form">
+      <FormAlerts form={form} />
+      <Field form={form} name="country" required>
+        {(p) => (
+          <select {...p}>
+            <option value="KW">{t('country_KW')}</option>
+            <option value="SA">{t('country_SA')}</option>
+          </select>
+        )}
+      </Field>
+      <Field form={form} name="label" hint={t('address_label_hint')}>
+        {(p) => <input {...p} type="text" maxLength={ADDRESS_LENGTHS.label.max} />}
+      </Field>
+      <div className="field-row">
+        <Field form={form} name="recipient" required>
+          {(p) => <input {...p} type="text" autoComplete="name" />}
+        </Field>
+        <Field form={form} name="phone" hint={t(kuwait ? 'account_phone_hint_KW' : 'account_phone_hint_SA')} required>
+          {(p) => <input {...p} type="tel" autoComplete="tel-national" inputMode="tel" dir="ltr" />}
+        </Field>
+      </div>
+      {kuwait ? <KuwaitFields form={form} /> : <SaudiFields form={form} cityName={address?.city_name ?? null} />}
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={!form.ready || form.sending}>
+          {t('address_save')}
+        </button>
+        {onCancel && (
+          <button type="button" className="button button-secondary" onClick={onCancel}>
+            {t('address_cancel')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+type AddressFormApi = FormApi<Values>;
+
+function KuwaitFields({ form }: { form: AddressFormApi }) {
+  const { t } = useI18n();
+  const { data } = useSWR<{ items: Governorate[] }>('/area');
+  const governorates = data?.items ?? [];
+  const v = form.values;
+  // An edited address knows its area; the governorate follows from it once the list is here.
+  const governorateId = v.governorate_id || str(governorates.find((g) => g.areas.some((a) => String(a.id) === v.area_id))?.id);
+  const areas = governorates.find((g) => String(g.id) === governorateId)?.areas ?? [];
+  return (
+    <>
+      <div className="field-row">
+        <Field form={form} name="governorate_id" required>
+          {(p) => (
+            <select
+              {...p}
+              value={governorateId}
+              onChange={(e) => {
+                form.set('governorate_id', e.target.value);
+                form.set('area_id', '');
+              }}
+            >
+              <option value="">{t('address_choose')}</option>
+              {governorates.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field form={form} name="area_id" required>
+          {(p) => (
+            <select {...p}>
+              <option value="">{t(governorateId ? 'address_choose' : 'address_choose_governorate_first')}</option>
+              {areas.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <div className="field-row">
+        <Field form={form} name="block" required>
+          {(p) => <input {...p} type="text" inputMode="numeric" />}
+        </Field>
+        <Field form={form} name="street" required>
+          {(p) => <input {...p} type="text" />}
+        </Field>
+      </div>
+      <div className="field-row">
+        <Field form={form} name="avenue">
+          {(p) => <input {...p} type="text" />}
+        </Field>
+        <Field form={form} name="building" required>
+          {(p) => <input {...p} type="text" />}
+        </Field>
+      </div>
+      <div className="field-row">
+        <Field form={form} name="floor">
+          {(p) => <input {...p} type="text" inputMode="numeric" />}
+        </Field>
+        <Field form={form} name="apartment">
+          {(p) => <input {...p} type="text" />}
+        </Field>
+      </div>
+    </>
+  );
+}
+
+interface City {
+  id: number;
+  name: string;
+}
+
+/** Saudi cities come from the courier's list: the search narrows the choice, the select holds it. */
+function SaudiFields({ form, cityName }: { form: AddressFormApi; cityName: string | null }) {
+  const { t } = useI18n();
+  const api = useContext(ApiContext)!;
+  const v = form.values;
+  const { data: countries } = useSWR<{ items: Array<{ id: number; code: string }> }>('/country/dhl_list?countrySearch=SA');
+  const dhlCountry = countries?.items.find((c) => c.code === 'SA')?.id;
+  const [cities, setCities] = useState<City[] | null>(null);
+  // Names of every city seen, so the chosen one keeps its name when a later search leaves it out.
+  const [known, setKnown] = useState<Record<string, string>>(() => (v.city_id && cityName ? { [v.city_id]: cityName } : {}));
+  const search = v.city_search.trim();
+
+  useEffect(() => {
+    if (!dhlCountry) return;
+    const controller = new AbortController();
+    // A short pause while typing, so each keystroke does not cost a request.
+    const timer = setTimeout(() => {
+      api
+        .get<{ items: City[] }>(`/city/dhl_list?dhl_country_id=${dhlCountry}&citySearch=${encodeURIComponent(search)}`, { signal: controller.signal })
+        .then((res) => {
+          setCities(res.data.items);
+          setKnown((prev) => ({ ...prev, ...Object.fromEntries(res.data.items.map((c) => [String(c.id), c.name])) }));
+        })
+        .catch((error: unknown) => {
+          if (!controller.signal.aborted) console.warn('city search failed', error);
+        });
+    }, 200);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [api, dhlCountry, search]);
+
+  // The chosen city stays selectable even when the search no longer matches it.
+  const list = cities ?? [];
+  const current = v.city_id && known[v.city_id] && !list.some((c) => String(c.id) === v.city_id) ? [{ id: Number(v.city_id), name: known[v.city_id]! }] : [];
+  return (
+    <>
+      <div className="field-row">
+        <Field form={form} name="city_search">
+          {(p) => <input {...p} type="search" autoComplete="off" aria-controls={`${form.id}-city_id`} />}
+        </Field>
+        <Field form={form} name="city_id" required hint={cities && cities.length === 0 ? t('address_city_none') : undefined}>
+          {(p) => (
+            <select {...p}>
+              <option value="">{t('address_choose')}</option>
+              {[...current, ...list].map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <div className="field-row">
+        <Field form={form} name="district" required>
+          {(p) => <input {...p} type="text" />}
+        </Field>
+        <Field form={form} name="street" required>
+          {(p) => <input {...p} type="text" autoComplete="address-line1" />}
+        </Field>
+      </div>
+      <div className="field-row">
+        <Field form={form} name="building_number" required hint={t('address_building_number_hint')}>
+          {(p) => <input {...p} type="text" inputMode="numeric" dir="ltr" maxLength={4} />}
+        </Field>
+        <Field form={form} name="postal_code" required hint={t('address_postal_code_hint')}>
+          {(p) => <input {...p} type="text" inputMode="numeric" autoComplete="postal-code" dir="ltr" maxLength={5} />}
+        </Field>
+      </div>
+      <Field form={form} name="short_address" hint={t('address_short_address_hint')}>
+        {(p) => <input {...p} type="text" dir="ltr" maxLength={8} />}
+      </Field>
+    </>
+  );
+}
