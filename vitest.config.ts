@@ -10,6 +10,7 @@ const apiTestVars = {
   SIGNING_SECRET: 'test-signing-secret-0123456789abcdef0123',
   TOKEN_SECRET: 'test-token-secret-0123456789abcdef01234',
   PASSWORD_PEPPER: 'test-password-pepper-0123456789abcdef012',
+  PAYMENT_WEBHOOK_SECRET: 'test-payment-webhook-secret-0123456789ab',
 };
 
 export default defineConfig({

@@ -18,7 +18,7 @@ function pow10(n: number): number {
 }
 
 /** Rounds a / b to the nearest integer, halves away from zero, using integers only. */
-function divRound(a: number, b: number): number {
+export function divRound(a: number, b: number): number {
   const q = Math.trunc(a / b);
   const r = a - q * b;
   if (Math.abs(r) * 2 >= Math.abs(b)) return q + Math.sign(a) * Math.sign(b);

@@ -1489,7 +1489,15 @@ export function* catalogueStatements(mode: CatalogueMode): Generator<string> {
   yield* insertStatements('purchase_together', ['product_id', 'related_product_id', 'sort_order'], purchaseTogetherRows(plans));
   yield* insertStatements('giveaway_items', ['id', 'sku_id', 'min_subtotal', 'title_en', 'title_ar', 'is_active'], giveawayRows(plans));
   yield* insertStatements('product_search', ['rowid', 'name', 'brand', 'category', 'ingredients', 'tags'], searchRows(plans));
+  yield* insertStatements('coupons', ['id', 'code', 'kind', 'value', 'min_subtotal_fils', 'max_uses', 'once_per_shopper'], COUPON_ROWS.map(row));
 }
+
+/** Demo coupons: a welcome discount once per shopper, a fixed amount over a minimum, a limited one. */
+const COUPON_ROWS: Array<Array<string | number | null>> = [
+  [1, 'WELCOME10', 'percent', 1000, 0, null, 1],
+  [2, 'SAVE2', 'fixed', 2000, 10000, null, 0],
+  [3, 'FIRST100', 'percent', 1500, 0, 100, 1],
+];
 
 /**
  * All statements for an empty, migrated database, in insert order. Each is one line without a

@@ -25,6 +25,9 @@ import { devRoutes } from './routes/dev';
 import { addressRoutes } from './routes/addresses';
 import { areaRoutes, cityRoutes, dhlCountryRoutes } from './routes/places';
 import { miscRoutes } from './routes/misc';
+import { orderRoutes, userOrderRoutes } from './routes/orders';
+import { walletRoutes } from './routes/wallet';
+import { paymentRoutes, sandboxPaymentRoutes } from './routes/payments';
 import type { AppEnv } from './app-env';
 
 export { NonceGuard } from './lib/nonce-guard';
@@ -41,7 +44,13 @@ app.use(
     claimNonce: (c, nonce, expiresAt) => nonceShard(c.env as ApiEnv, nonce).claim(nonce, expiresAt),
   }),
 );
-app.use(requireDevice({ secret: (c) => (c.var as AppEnv['Variables']).config.TOKEN_SECRET }));
+app.use(
+  requireDevice({
+    secret: (c) => (c.var as AppEnv['Variables']).config.TOKEN_SECRET,
+    // The gateway's webhook comes through the storefront, signed, but from no shopper's device.
+    exemptPrefixes: ['/media/', '/sitemap', '/dev/', '/payments/webhook/'],
+  }),
+);
 app.use(requestLocale());
 app.use(queryCount({ enabled: (env) => env.ENVIRONMENT !== 'production' }));
 
@@ -58,6 +67,11 @@ app.route('/media', mediaRoutes);
 app.route('/sitemap', sitemapRoutes);
 app.route('/info', infoRoutes);
 app.route('/user/address', addressRoutes);
+app.route('/user/order', userOrderRoutes);
+app.route('/user/wallet', walletRoutes);
+app.route('/order', orderRoutes);
+app.route('/payments', paymentRoutes);
+app.route('/dev/payments', sandboxPaymentRoutes);
 app.route('/user', userRoutes);
 app.route('/area', areaRoutes);
 app.route('/country', dhlCountryRoutes);

@@ -1,5 +1,6 @@
 // Arabic dictionary. Typed as Dictionary: a key missing here (or extra) fails the typecheck.
 import { accountsAr } from './accounts.ar';
+import { ordersAr } from './orders.ar';
 import { catalogueAr } from './catalogue.ar';
 import type { Dictionary } from './en';
 import { staticPagesAr } from './static-pages.ar';
@@ -149,4 +150,4 @@ const shellAr = {
   upstream_unavailable: 'المتجر غير متاح حالياً. يرجى المحاولة مرة أخرى.',
 } as const;
 
-export const ar: Dictionary = { ...shellAr, ...catalogueAr, ...staticPagesAr, ...accountsAr };
+export const ar: Dictionary = { ...shellAr, ...catalogueAr, ...staticPagesAr, ...accountsAr, ...ordersAr };

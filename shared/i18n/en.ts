@@ -2,6 +2,7 @@
 // ar.ts must define exactly the same keys: its type is derived from this object. Feature areas keep
 // their keys in their own pair of files (catalogue.en.ts / catalogue.ar.ts …), merged here.
 import { accountsEn } from './accounts.en';
+import { ordersEn } from './orders.en';
 import { catalogueEn } from './catalogue.en';
 import { staticPagesEn } from './static-pages.en';
 
@@ -157,7 +158,7 @@ const shellEn = {
   upstream_unavailable: 'The shop is unavailable right now. Please try again.',
 } as const;
 
-export const en = { ...shellEn, ...catalogueEn, ...staticPagesEn, ...accountsEn } as const;
+export const en = { ...shellEn, ...catalogueEn, ...staticPagesEn, ...accountsEn, ...ordersEn } as const;
 
 export type MessageId = keyof typeof en;
 export type Dictionary = Record<MessageId, string>;

@@ -9,11 +9,19 @@ const configSchema = z
     TOKEN_SECRET: z.string().min(32),
     PASSWORD_PEPPER: z.string().min(32),
     SITE_ORIGIN: z.url().default('http://localhost:8787'),
+    // Card payments: the built-in sandbox (local mode) or Tap Payments (KNET, mada, cards, Apple Pay).
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'tap']).default('sandbox'),
+    PAYMENT_WEBHOOK_SECRET: z.string().min(32),
+    TAP_SECRET_KEY: z.string().optional(),
   })
   .refine(
     (c) => c.ENVIRONMENT !== 'production' || ![c.SIGNING_SECRET, c.TOKEN_SECRET, c.PASSWORD_PEPPER].some((s) => s.startsWith(DEV_SECRET_PREFIX)),
     { message: 'production needs real SIGNING_SECRET, TOKEN_SECRET and PASSWORD_PEPPER secrets' },
-  );
+  )
+  .refine((c) => c.ENVIRONMENT !== 'production' || (c.PAYMENT_PROVIDER === 'tap' && !!c.TAP_SECRET_KEY && !c.PAYMENT_WEBHOOK_SECRET.startsWith(DEV_SECRET_PREFIX)), {
+    message: 'production takes card payments through Tap: set PAYMENT_PROVIDER=tap, TAP_SECRET_KEY and a real PAYMENT_WEBHOOK_SECRET',
+  })
+  .refine((c) => c.PAYMENT_PROVIDER !== 'tap' || !!c.TAP_SECRET_KEY, { message: 'PAYMENT_PROVIDER=tap needs TAP_SECRET_KEY' });
 
 export type ApiConfig = z.infer<typeof configSchema>;
 

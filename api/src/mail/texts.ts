@@ -1,5 +1,6 @@
 // Mail texts in the shopper's language.
-import type { Lang } from '../../../shared/locale';
+import type { CurrencyCode, Lang } from '../../../shared/locale';
+import { formatMinor } from '../../../shared/money';
 
 export function resetMail(lang: Lang, link: string): { subject: string; text: string } {
   return lang === 'ar'
@@ -11,4 +12,40 @@ export function resetMail(lang: Lang, link: string): { subject: string; text: st
         subject: 'Reset your password – Gulf Vitamins',
         text: `You asked to reset your password. Open this link within one hour to choose a new one:\n\n${link}\n\nIf you did not ask for this, ignore this message.`,
       };
+}
+
+interface MailOrder {
+  id: number;
+  status: string;
+  country: 'KW' | 'SA';
+  currency: string;
+  payment_method: string;
+  items: Array<{ name: string; sku_name: string; count: number; line_total: number }>;
+  totals: { subtotal: number; discount: number; delivery: number; vat: number; total: number; wallet_used: number; due: number };
+}
+
+/** The order confirmation: what was ordered, the amounts, and what happens next. */
+export function orderMail(lang: Lang, order: MailOrder, siteOrigin: string): { subject: string; text: string } {
+  const money = (minor: number) => formatMinor(minor, order.currency as CurrencyCode, lang, order.country);
+  const lines = order.items.map((i) => `- ${i.name} (${i.sku_name}) × ${i.count}: ${money(i.line_total)}`).join('\n');
+  const link = `${siteOrigin}${lang === 'ar' ? '/ar' : ''}/profile/orders?id=${order.id}`;
+  const t = order.totals;
+  if (lang === 'ar') {
+    const rows = [`المجموع الفرعي: ${money(t.subtotal)}`, t.discount ? `الخصم: -${money(t.discount)}` : '', `التوصيل: ${t.delivery ? money(t.delivery) : 'مجاني'}`, t.vat ? `ضريبة القيمة المضافة: ${money(t.vat)}` : '', `الإجمالي: ${money(t.total)}`, t.wallet_used ? `من المحفظة: ${money(t.wallet_used)}` : '']
+      .filter(Boolean)
+      .join('\n');
+    const next = order.payment_method === 'cod' ? `ادفع ${money(t.due)} نقداً عند الاستلام.` : 'تم استلام الدفع.';
+    return {
+      subject: `تأكيد الطلب رقم ${order.id} – خليج الفيتامينات`,
+      text: `شكراً لطلبك!\n\n${lines}\n\n${rows}\n\n${next} سنجهز طلبك ونرسل لك رسالة عند شحنه.\n\nتفاصيل الطلب: ${link}`,
+    };
+  }
+  const rows = [`Subtotal: ${money(t.subtotal)}`, t.discount ? `Discount: -${money(t.discount)}` : '', `Delivery: ${t.delivery ? money(t.delivery) : 'free'}`, t.vat ? `VAT: ${money(t.vat)}` : '', `Total: ${money(t.total)}`, t.wallet_used ? `From your wallet: ${money(t.wallet_used)}` : '']
+    .filter(Boolean)
+    .join('\n');
+  const next = order.payment_method === 'cod' ? `Pay ${money(t.due)} in cash when it arrives.` : 'Your payment has been received.';
+  return {
+    subject: `Order ${order.id} confirmed – Gulf Vitamins`,
+    text: `Thank you for your order!\n\n${lines}\n\n${rows}\n\n${next} We will prepare your order and write again when it ships.\n\nOrder details: ${link}`,
+  };
 }

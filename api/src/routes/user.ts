@@ -15,6 +15,7 @@ import {
   signUpSchema,
 } from '../../../shared/api/account-schemas';
 import { localizePath } from '../../../shared/locale';
+import { DEFAULT_FREE_SHIPPING_FILS } from '../../../shared/constants';
 import { randomToken, tokenHash } from '../accounts/tokens';
 import { mailSender } from '../mail';
 import { resetMail } from '../mail/texts';
@@ -22,6 +23,7 @@ import { hashPassword, verifyPassword } from '../accounts/password';
 import { assertNotLocked, recordFailure } from '../accounts/rate-limit';
 import { createSession, revokeOtherSessions, revokeSession } from '../accounts/sessions';
 import { ApiError } from '../lib/errors';
+import { siteOrigin } from '../lib/site-origin';
 import { parseInput, readJson } from '../lib/validate';
 import { currentUser, requireUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
@@ -43,11 +45,6 @@ const publicUser = (u: Pick<UserRow, 'id' | 'name' | 'email' | 'phone'>) => ({ i
  * Where mail links point: the configured site in production; elsewhere the storefront that made the
  * request (signed header), so a local shop on any port links to itself.
  */
-function siteOrigin(c: Context<AppEnv>): string {
-  const given = c.req.header('x-site-origin');
-  if (c.var.config.ENVIRONMENT === 'production' || !given || !/^https?:\/\/[^/\s]+$/.test(given)) return c.var.config.SITE_ORIGIN;
-  return given;
-}
 
 /** The shopper's address as the storefront saw it (signed, so it cannot be forged by the browser). */
 function clientIp(c: Context<AppEnv>): string {
@@ -93,7 +90,14 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json(ok({ signed_out: true }));
   })
   .get('/me', async (c) => c.json(ok({ user: publicUser(await requireUser(c)) })))
-  .get('/sync', async (c) => c.json(ok({ user: publicUser(await requireUser(c)) })))
+  // Sync data (spec §3): the signed-in user (null for a guest) and the country's free-shipping
+  // threshold in base fils, with the delivery fee below it. A token that no longer holds is a 401.
+  .get('/sync', async (c) => {
+    const hasToken = !!c.req.header('authorization');
+    const user = hasToken ? await requireUser(c) : null;
+    const settings = await c.env.DB.prepare('SELECT free_shipping_fils, delivery_fee FROM country_settings WHERE country = ?').bind(c.var.country).first<{ free_shipping_fils: number; delivery_fee: number }>();
+    return c.json(ok({ user: user ? publicUser(user) : null, free_shipping: settings?.free_shipping_fils ?? DEFAULT_FREE_SHIPPING_FILS, delivery_fee: settings?.delivery_fee ?? null }));
+  })
   .post('/forgot-password', async (c) => {
     const { email } = parseInput(forgotPasswordSchema, await readJson(c.req));
     const db = c.env.DB;

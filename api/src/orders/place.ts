@@ -1,0 +1,222 @@
+// Placing an order: one D1 batch (a transaction) holds the idempotency key, the order and its items,
+// the stock taken, the coupon redeemed, the wallet spent and the card payment opened. Constraints
+// make the batch all-or-nothing: a SKU that would go below zero stock, a coupon past its uses or
+// already used by this shopper, a wallet that would go negative, a key already used: each aborts it.
+import { ok } from '../../../shared/api/envelope';
+import { CARD_METHODS, type SubmitInput } from '../../../shared/api/order-schemas';
+import { sha256Hex } from '../../../shared/api/signing';
+import { ApiError } from '../lib/errors';
+import { quote, shopperKey, type Quote } from './quote';
+import { resolveAddress, type OrderAddress } from './address';
+import { orderView, type OrderView } from './view';
+
+export interface PlaceContext {
+  db: D1Database;
+  country: 'KW' | 'SA';
+  lang: 'en' | 'ar';
+  user: { id: number; name: string; email: string; phone: string | null } | null;
+  deviceId: string | null;
+}
+
+export interface Placed {
+  order: OrderView;
+  /** Set for a card payment: the hosted page to send the shopper to (filled in by the caller). */
+  paymentId: string | null;
+  replayed: boolean;
+}
+
+/** Random, unguessable ids: order numbers shoppers read (10 digits) and payment ids. */
+export function newOrderId(): number {
+  const [a, b] = crypto.getRandomValues(new Uint32Array(2)) as unknown as [number, number];
+  return 1_000_000_000 + ((a * 4_294_967_296 + b) % 9_000_000_000);
+}
+
+export function newPaymentId(): string {
+  return `pay_${[...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** The part of the body that defines the order (the key itself is not part of it). */
+export async function bodyHash(input: SubmitInput): Promise<string> {
+  const { idempotency_key: _key, ...rest } = input;
+  return sha256Hex(JSON.stringify(rest));
+}
+
+function ownerOf(ctx: PlaceContext): string {
+  return ctx.user ? `u:${ctx.user.id}` : `d:${ctx.deviceId ?? 'anonymous'}`;
+}
+
+/** A key seen before: the first answer for the same body, 409 for a different one. */
+async function replay(ctx: PlaceContext, input: SubmitInput, hash: string): Promise<Placed | null> {
+  const row = await ctx.db
+    .prepare('SELECT body_hash, order_id FROM idempotency_keys WHERE owner = ? AND key = ?')
+    .bind(ownerOf(ctx), input.idempotency_key)
+    .first<{ body_hash: string; order_id: number }>();
+  if (!row) return null;
+  if (row.body_hash !== hash) throw new ApiError(409, 'idempotency_conflict');
+  const order = await orderView(ctx.db, row.order_id, ctx.lang);
+  const payment = await ctx.db.prepare("SELECT id FROM payments WHERE order_id = ? ORDER BY created_at LIMIT 1").bind(row.order_id).first<{ id: string }>();
+  return { order: order!, paymentId: payment?.id ?? null, replayed: true };
+}
+
+function failureOf(error: unknown): 'idempotency' | 'stock' | 'coupon_used_up' | 'coupon_already_used' | 'wallet' | 'order_id' | null {
+  const text = error instanceof Error ? error.message : String(error);
+  if (/idempotency_keys/.test(text)) return 'idempotency';
+  if (/stock >= 0/.test(text)) return 'stock';
+  if (/coupon_uses_left/.test(text)) return 'coupon_used_up';
+  if (/coupon_redemptions\.once_key/.test(text)) return 'coupon_already_used';
+  if (/wallet_not_negative/.test(text)) return 'wallet';
+  if (/orders\.id/.test(text)) return 'order_id';
+  return null;
+}
+
+export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise<Placed> {
+  const hash = await bodyHash(input);
+  const earlier = await replay(ctx, input, hash);
+  if (earlier) return earlier;
+
+  const email = ctx.user?.email ?? input.email ?? null;
+  if (!email) throw new ApiError(400, 'validation_failed', { fields: [{ field: 'email', code: 'required', message: 'mandatory-field' }] });
+  if (input.payment_method === 'wallet' && !ctx.user) throw new ApiError(401, 'unauthorized');
+
+  const address = await resolveAddress(ctx.db, { addressId: input.address_id, address: input.address, userId: ctx.user?.id ?? null, lang: ctx.lang });
+  if (address.country !== ctx.country) throw new ApiError(400, 'address_country_mismatch');
+
+  const useWallet = input.payment_method === 'wallet' || !!input.use_wallet;
+  const q = await quote(ctx.db, { items: input.items, coupon: input.coupon, use_wallet: useWallet }, { country: ctx.country, lang: ctx.lang, userId: ctx.user?.id ?? null, email });
+  if (q.problems.length) throw new ApiError(409, 'cart_changed', { problems: q.problems });
+  if (q.coupon && !q.coupon.applied) throw new ApiError(409, q.coupon.problem!);
+  if (input.payment_method === 'wallet' && q.totals.due > 0) throw new ApiError(409, 'wallet_insufficient');
+
+  // Nothing left to pay (wallet covered it): the order is paid whatever method was picked.
+  const method = q.totals.due === 0 ? (q.totals.wallet_used > 0 ? 'wallet' : input.payment_method) : input.payment_method;
+  let cardMethod: string | null = null;
+  if (method === 'card') {
+    const allowed: readonly string[] = CARD_METHODS[ctx.country];
+    cardMethod = input.card_method ?? allowed[0]!;
+    if (!allowed.includes(cardMethod)) throw new ApiError(400, 'payment_method_unavailable');
+  }
+  const status = method === 'card' ? 'pending_payment' : method === 'wallet' ? 'paid' : 'placed';
+
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const orderId = newOrderId();
+    const paymentId = method === 'card' ? newPaymentId() : null;
+    try {
+      await ctx.db.batch(orderStatements(ctx, { input, hash, orderId, paymentId, q, address, email, method, cardMethod, status }));
+      const order = await orderView(ctx.db, orderId, ctx.lang);
+      return { order: order!, paymentId, replayed: false };
+    } catch (error) {
+      const kind = failureOf(error);
+      if (kind === 'order_id') continue;
+      if (kind === 'idempotency') {
+        // A concurrent retry with the same key got there first: answer as it did.
+        const first = await replay(ctx, input, hash);
+        if (first) return first;
+      }
+      if (kind === 'stock') {
+        const fresh = await quote(ctx.db, { items: input.items }, { country: ctx.country, lang: ctx.lang, userId: ctx.user?.id ?? null });
+        throw new ApiError(409, 'out_of_stock', { problems: fresh.problems });
+      }
+      if (kind === 'coupon_used_up' || kind === 'coupon_already_used') throw new ApiError(409, kind);
+      if (kind === 'wallet') throw new ApiError(409, 'wallet_insufficient');
+      throw error;
+    }
+  }
+  throw new Error('could not find a free order number');
+}
+
+function orderStatements(
+  ctx: PlaceContext,
+  o: { input: SubmitInput; hash: string; orderId: number; paymentId: string | null; q: Quote; address: OrderAddress; email: string; method: string; cardMethod: string | null; status: string },
+): D1PreparedStatement[] {
+  const { db } = ctx;
+  const { q, orderId } = o;
+  const t = q.totals;
+  const now = Date.now();
+  const userId = ctx.user?.id ?? null;
+  const coupon = q.coupon?.applied ? q.coupon.coupon : null;
+  const statements: D1PreparedStatement[] = [
+    db.prepare('INSERT INTO idempotency_keys (owner, key, body_hash, order_id, created_at) VALUES (?, ?, ?, ?, ?)').bind(ownerOf(ctx), o.input.idempotency_key, o.hash, orderId, now),
+    db
+      .prepare(
+        `INSERT INTO orders (id, user_id, guest_email, guest_phone, country, currency, lang, status, payment_method, card_method, address,
+           subtotal, before_discount, discount, delivery, vat, total, wallet_used, coupon_id, coupon_code, holds_stock, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+      )
+      .bind(
+        orderId, userId, userId ? null : o.email, userId ? null : o.address.phone, ctx.country, t.currency, ctx.lang, o.status, o.method, o.cardMethod,
+        JSON.stringify(o.address), t.subtotal, t.before_discount, t.discount, t.delivery, t.vat, t.total, t.wallet_used, coupon?.id ?? null, coupon?.code ?? null, now, now,
+      ),
+  ];
+  const unit = new Map(t.lines.map((l) => [l.sku_id, l]));
+  for (const line of q.lines) {
+    const priced = unit.get(line.sku_id)!;
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO order_items (order_id, sku_id, product_id, product_slug, name, sku_name, image_key, unit_price, old_unit_price, count)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .bind(orderId, line.sku_id, line.product_id, line.product_slug, line.name, line.sku_name, line.image_key, priced.unit_price, priced.old_unit_price, line.count),
+      // The stock check and the taking are one statement; the CHECK (stock >= 0) aborts the batch.
+      db.prepare('UPDATE skus SET stock = stock - ? WHERE id = ?').bind(line.count, line.sku_id),
+    );
+  }
+  statements.push(stockFlags(db, q.lines.map((l) => l.product_id)));
+  if (coupon) {
+    statements.push(
+      db.prepare('UPDATE coupons SET used = used + 1 WHERE id = ?').bind(coupon.id),
+      db
+        .prepare('INSERT INTO coupon_redemptions (order_id, coupon_id, once_key) VALUES (?, ?, ?)')
+        .bind(orderId, coupon.id, coupon.once_per_shopper ? shopperKey(coupon.id, { userId, email: o.email }) : null),
+    );
+  }
+  if (t.wallet_used > 0 && userId) statements.push(...walletMove(db, { userId, currency: t.currency, amount: -t.wallet_used, kind: 'order_payment', orderId, paymentId: null }));
+  if (o.paymentId) statements.push(openPayment(db, { id: o.paymentId, orderId, userId, amount: t.due, currency: t.currency, method: o.cardMethod!, returnPath: returnPath(ctx.lang, orderId) }));
+  return statements;
+}
+
+export function returnPath(lang: 'en' | 'ar', orderId: number): string {
+  return `${lang === 'ar' ? '/ar' : ''}/checkout/success?order=${orderId}`;
+}
+
+/** Keeps products.in_stock (used by listings) true to the stock of their SKUs. */
+export function stockFlags(db: D1Database, productIds: number[]): D1PreparedStatement {
+  const ids = [...new Set(productIds)];
+  return db
+    .prepare(`UPDATE products SET in_stock = EXISTS (SELECT 1 FROM skus s WHERE s.product_id = products.id AND s.stock > 0) WHERE id IN (${ids.map(() => '?').join(', ')})`)
+    .bind(...ids);
+}
+
+/** A wallet movement: the ledger row and the balance it changes (which may never go below zero). */
+export function walletMove(
+  db: D1Database,
+  m: { userId: number; currency: string; amount: number; kind: 'top_up' | 'order_payment' | 'refund'; orderId: number | null; paymentId: string | null },
+): D1PreparedStatement[] {
+  // A spend updates the existing row (a balance above zero was read, so it exists): an upsert would
+  // check the CHECK on the would-be new row first and refuse every spend.
+  const balance =
+    m.amount < 0
+      ? db.prepare('UPDATE wallet_accounts SET balance = balance + ?3 WHERE user_id = ?1 AND currency = ?2')
+      : db.prepare('INSERT INTO wallet_accounts (user_id, currency, balance) VALUES (?1, ?2, ?3) ON CONFLICT (user_id, currency) DO UPDATE SET balance = balance + ?3');
+  return [
+    balance.bind(m.userId, m.currency, m.amount),
+    db
+      .prepare('INSERT INTO wallet_ledger (user_id, currency, amount, kind, order_id, payment_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .bind(m.userId, m.currency, m.amount, m.kind, m.orderId, m.paymentId, Date.now()),
+  ];
+}
+
+export function openPayment(
+  db: D1Database,
+  p: { id: string; orderId: number | null; userId: number | null; amount: number; currency: string; method: string; returnPath: string; purpose?: 'order' | 'wallet'; provider?: string },
+): D1PreparedStatement {
+  const now = Date.now();
+  return db
+    .prepare(
+      `INSERT INTO payments (id, provider, purpose, order_id, user_id, amount, currency, method, status, return_path, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'initiated', ?, ?, ?)`,
+    )
+    .bind(p.id, p.provider ?? 'pending', p.purpose ?? 'order', p.orderId, p.userId, p.amount, p.currency, p.method, p.returnPath, now, now);
+}
+
+export const placedEnvelope = (placed: Placed, paymentUrl: string | null) => ok({ order: placed.order, payment: placed.paymentId ? { id: placed.paymentId, url: paymentUrl } : null, replayed: placed.replayed });

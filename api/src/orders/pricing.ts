@@ -1,0 +1,92 @@
+// An order's amounts, from the server's own prices (base fils) and the country's settings. Pure, so
+// every rule is unit-tested: unit prices convert to the country's currency first, then everything
+// is integer minor units of that currency.
+import { convertFromBase, divRound, type CurrencyInfo } from '../../../shared/money';
+
+export interface PricedLine {
+  sku_id: number;
+  count: number;
+  /** Base fils. */
+  price: number;
+  old_price: number | null;
+}
+
+export interface CountrySettings {
+  free_shipping_fils: number;
+  delivery_fee: number;
+  vat_basis_points: number;
+}
+
+export interface CouponRule {
+  kind: 'percent' | 'fixed';
+  /** percent: basis points; fixed: base fils. */
+  value: number;
+}
+
+export interface Totals {
+  currency: string;
+  decimals: number;
+  lines: Array<{ sku_id: number; count: number; unit_price: number; old_unit_price: number | null; line_total: number }>;
+  /** Sum of the lines at today's prices. */
+  subtotal: number;
+  /** Spec §9: the price before discount counts an item's old price where it has one, else its price. */
+  before_discount: number;
+  discount: number;
+  delivery: number;
+  vat: number;
+  total: number;
+  wallet_used: number;
+  /** What is left to pay by cash or card. */
+  due: number;
+  /** Base fils, like the free-shipping threshold (spec §4: compared without exchange rate). */
+  subtotal_fils: number;
+  free_shipping_fils: number;
+  free_delivery: boolean;
+}
+
+export function priceOrder(input: {
+  lines: PricedLine[];
+  currency: CurrencyInfo;
+  settings: CountrySettings;
+  coupon?: CouponRule | null;
+  /** Wallet balance the shopper chose to use (minor units of the currency), 0 for none. */
+  walletAvailable?: number;
+}): Totals {
+  const { currency, settings } = input;
+  const lines = input.lines.map((l) => {
+    const unit = convertFromBase(l.price, currency);
+    const old = l.old_price !== null && l.old_price > l.price ? convertFromBase(l.old_price, currency) : null;
+    return { sku_id: l.sku_id, count: l.count, unit_price: unit, old_unit_price: old, line_total: unit * l.count };
+  });
+  const subtotal = lines.reduce((sum, l) => sum + l.line_total, 0);
+  const before_discount = lines.reduce((sum, l) => sum + (l.old_unit_price ?? l.unit_price) * l.count, 0);
+  const subtotal_fils = input.lines.reduce((sum, l) => sum + l.price * l.count, 0);
+
+  let discount = 0;
+  if (input.coupon) {
+    discount = input.coupon.kind === 'percent' ? divRound(subtotal * input.coupon.value, 10_000) : convertFromBase(input.coupon.value, currency);
+    discount = Math.min(discount, subtotal);
+  }
+  const free_delivery = subtotal_fils >= settings.free_shipping_fils;
+  const delivery = subtotal === 0 || free_delivery ? 0 : settings.delivery_fee;
+  const taxable = subtotal - discount + delivery;
+  const vat = divRound(taxable * settings.vat_basis_points, 10_000);
+  const total = taxable + vat;
+  const wallet_used = Math.max(0, Math.min(input.walletAvailable ?? 0, total));
+  return {
+    currency: currency.currency,
+    decimals: currency.decimals,
+    lines,
+    subtotal,
+    before_discount,
+    discount,
+    delivery,
+    vat,
+    total,
+    wallet_used,
+    due: total - wallet_used,
+    subtotal_fils,
+    free_shipping_fils: settings.free_shipping_fils,
+    free_delivery,
+  };
+}

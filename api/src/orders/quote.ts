@@ -1,0 +1,129 @@
+// What an order would cost now: the server's own SKU prices and stock, the coupon's rules, the
+// country's delivery and VAT, and the shopper's wallet. One D1 batch, shared by /order/calculate and
+// /order/submit. Problems (sold out, over the buy limit, a coupon that does not apply) are reported,
+// not thrown, so the cart can show them; submit refuses an order that has any.
+import type { CalculateInput } from '../../../shared/api/order-schemas';
+import type { CountryCode, Lang } from '../../../shared/locale';
+import type { CurrencyInfo } from '../../../shared/money';
+import { currencyFor } from '../catalogue/currency';
+import { col } from '../catalogue/lang';
+import { priceOrder, type CountrySettings, type PricedLine, type Totals } from './pricing';
+
+export interface QuoteLine extends PricedLine {
+  product_id: number;
+  product_slug: string;
+  name: string;
+  sku_name: string;
+  image_key: string | null;
+  stock: number;
+  buy_limit: number | null;
+}
+
+export type LineProblem = { sku_id: number; reason: 'unavailable' | 'out_of_stock' | 'over_limit'; available: number };
+export type CouponProblem = 'coupon_invalid' | 'coupon_expired' | 'coupon_min_subtotal' | 'coupon_used_up' | 'coupon_already_used';
+
+export interface Coupon {
+  id: number;
+  code: string;
+  kind: 'percent' | 'fixed';
+  value: number;
+  min_subtotal_fils: number;
+  max_uses: number | null;
+  used: number;
+  once_per_shopper: number;
+  starts_at: number | null;
+  ends_at: number | null;
+}
+
+export interface Quote {
+  totals: Totals;
+  lines: QuoteLine[];
+  problems: LineProblem[];
+  coupon: { code: string; applied: boolean; problem: CouponProblem | null; coupon: Coupon | null } | null;
+  currency: CurrencyInfo;
+  settings: CountrySettings;
+  walletBalance: number;
+}
+
+/** Who a single-use coupon counts against: the account, or a guest's email. */
+export function shopperKey(couponId: number, shopper: { userId: number | null; email: string | null }): string | null {
+  if (shopper.userId) return `${couponId}:u${shopper.userId}`;
+  return shopper.email ? `${couponId}:e${shopper.email.toLowerCase()}` : null;
+}
+
+export async function quote(
+  db: D1Database,
+  input: CalculateInput,
+  ctx: { country: CountryCode; lang: Lang; userId: number | null; email?: string | null },
+): Promise<Quote> {
+  // The same SKU twice counts once, with the counts added.
+  const counts = new Map<number, number>();
+  for (const item of input.items) counts.set(item.sku_id, (counts.get(item.sku_id) ?? 0) + item.count);
+  const ids = [...counts.keys()];
+  // Rates are cached per isolate: usually no query.
+  const currency = await currencyFor(db, ctx.country);
+
+  const statements = [
+    db.prepare('SELECT free_shipping_fils, delivery_fee, vat_basis_points FROM country_settings WHERE country = ?').bind(ctx.country),
+    db
+      .prepare(
+        `SELECT s.id AS sku_id, s.price, s.old_price, s.stock, s.buy_limit, s.${col('name', ctx.lang)} AS sku_name,
+           p.id AS product_id, p.slug AS product_slug, p.${col('name', ctx.lang)} AS name,
+           (SELECT i.r2_key FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort_order LIMIT 1) AS image_key
+         FROM skus s JOIN products p ON p.id = s.product_id
+         WHERE s.id IN (${ids.map(() => '?').join(', ')}) AND p.is_active = 1`,
+      )
+      .bind(...ids),
+    db.prepare('SELECT * FROM coupons WHERE code = ? AND is_active = 1').bind(input.coupon ?? ''),
+    db.prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?').bind(ctx.userId ?? -1, currency.currency),
+  ];
+  const [settingsRes, linesRes, couponRes, walletRes] = await db.batch(statements);
+  const settings = settingsRes!.results[0] as unknown as CountrySettings;
+  const found = new Map((linesRes!.results as unknown as QuoteLine[]).map((l) => [l.sku_id, l]));
+
+  const problems: LineProblem[] = [];
+  const lines: QuoteLine[] = [];
+  for (const [skuId, count] of counts) {
+    const row = found.get(skuId);
+    if (!row) {
+      problems.push({ sku_id: skuId, reason: 'unavailable', available: 0 });
+      continue;
+    }
+    const limit = Math.min(row.stock, row.buy_limit ?? Number.POSITIVE_INFINITY);
+    if (row.stock <= 0) problems.push({ sku_id: skuId, reason: 'out_of_stock', available: 0 });
+    else if (count > limit) problems.push({ sku_id: skuId, reason: row.stock < (row.buy_limit ?? Infinity) ? 'out_of_stock' : 'over_limit', available: limit });
+    lines.push({ ...row, count });
+  }
+
+  const walletBalance = (walletRes!.results[0] as { balance: number } | undefined)?.balance ?? 0;
+  const couponRow = (couponRes!.results[0] as unknown as Coupon | undefined) ?? null;
+  let coupon: Quote['coupon'] = null;
+  const priced = lines.filter((l) => l.stock > 0);
+  const subtotalFils = priced.reduce((sum, l) => sum + l.price * l.count, 0);
+  if (input.coupon) {
+    const problem = await couponProblem(db, couponRow, subtotalFils, { userId: ctx.userId, email: ctx.email ?? null });
+    coupon = { code: input.coupon, applied: problem === null, problem, coupon: couponRow };
+  }
+
+  const totals = priceOrder({
+    lines: priced,
+    currency,
+    settings,
+    coupon: coupon?.applied ? coupon.coupon : null,
+    walletAvailable: input.use_wallet && ctx.userId ? walletBalance : 0,
+  });
+  return { totals, lines, problems, coupon, currency, settings, walletBalance };
+}
+
+async function couponProblem(db: D1Database, c: Coupon | null, subtotalFils: number, shopper: { userId: number | null; email: string | null }): Promise<CouponProblem | null> {
+  if (!c) return 'coupon_invalid';
+  const now = Date.now();
+  if ((c.starts_at !== null && now < c.starts_at) || (c.ends_at !== null && now > c.ends_at)) return 'coupon_expired';
+  if (subtotalFils < c.min_subtotal_fils) return 'coupon_min_subtotal';
+  if (c.max_uses !== null && c.used >= c.max_uses) return 'coupon_used_up';
+  if (c.once_per_shopper) {
+    const key = shopperKey(c.id, shopper);
+    if (key && (await db.prepare('SELECT 1 AS used FROM coupon_redemptions WHERE once_key = ?').bind(key).first())) return 'coupon_already_used';
+  }
+  return null;
+}

@@ -1,0 +1,113 @@
+// An order as the shopper sees it (success page, order list and detail): amounts in the order's
+// currency minor units, items with their image, the address snapshot, and what can be done next.
+import type { OrderStatus } from '../../../shared/api/order-schemas';
+import { mediaUrl } from '../catalogue/lang';
+
+export interface OrderView {
+  id: number;
+  status: OrderStatus;
+  payment_method: 'cod' | 'wallet' | 'card';
+  card_method: string | null;
+  country: 'KW' | 'SA';
+  currency: string;
+  created_at: number;
+  items: Array<{ sku_id: number; product_id: number; slug: string; name: string; sku_name: string; image: string | null; unit_price: number; old_unit_price: number | null; count: number; line_total: number }>;
+  address: Record<string, unknown>;
+  totals: { subtotal: number; before_discount: number; discount: number; delivery: number; vat: number; total: number; wallet_used: number; due: number };
+  coupon_code: string | null;
+  email: string | null;
+  can_pay_again: boolean;
+}
+
+interface OrderRow {
+  id: number;
+  user_id: number | null;
+  guest_email: string | null;
+  status: OrderStatus;
+  payment_method: OrderView['payment_method'];
+  card_method: string | null;
+  country: 'KW' | 'SA';
+  currency: string;
+  address: string;
+  subtotal: number;
+  before_discount: number;
+  discount: number;
+  delivery: number;
+  vat: number;
+  total: number;
+  wallet_used: number;
+  coupon_code: string | null;
+  created_at: number;
+  email: string | null;
+}
+
+interface ItemRow {
+  order_id: number;
+  sku_id: number;
+  product_id: number;
+  product_slug: string;
+  name: string;
+  sku_name: string;
+  image_key: string | null;
+  unit_price: number;
+  old_unit_price: number | null;
+  count: number;
+}
+
+export const ORDER_COLUMNS = `o.id, o.user_id, o.guest_email, o.status, o.payment_method, o.card_method, o.country, o.currency, o.address, o.subtotal, o.before_discount,
+  o.discount, o.delivery, o.vat, o.total, o.wallet_used, o.coupon_code, o.created_at, coalesce(u.email, o.guest_email) AS email`;
+
+export function toOrderView(o: OrderRow, items: ItemRow[]): OrderView {
+  return {
+    id: o.id,
+    status: o.status,
+    payment_method: o.payment_method,
+    card_method: o.card_method,
+    country: o.country,
+    currency: o.currency,
+    created_at: o.created_at,
+    items: items.map((i) => ({
+      sku_id: i.sku_id,
+      product_id: i.product_id,
+      slug: i.product_slug,
+      name: i.name,
+      sku_name: i.sku_name,
+      image: i.image_key ? mediaUrl(i.image_key) : null,
+      unit_price: i.unit_price,
+      old_unit_price: i.old_unit_price,
+      count: i.count,
+      line_total: i.unit_price * i.count,
+    })),
+    address: JSON.parse(o.address) as Record<string, unknown>,
+    totals: { subtotal: o.subtotal, before_discount: o.before_discount, discount: o.discount, delivery: o.delivery, vat: o.vat, total: o.total, wallet_used: o.wallet_used, due: o.total - o.wallet_used },
+    coupon_code: o.coupon_code,
+    email: o.email,
+    can_pay_again: o.status === 'payment_failed',
+  };
+}
+
+/** One order with its items (two statements, one round trip). */
+export async function orderView(db: D1Database, id: number, _lang: string, ownerId?: number | null): Promise<OrderView | null> {
+  const owner = ownerId === undefined ? '' : ' AND o.user_id = ?2';
+  const [orders, items] = await db.batch([
+    db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ?1${owner}`).bind(...(ownerId === undefined ? [id] : [id, ownerId ?? -1])),
+    db.prepare('SELECT * FROM order_items WHERE order_id = ? ORDER BY sku_id').bind(id),
+  ]);
+  const row = orders!.results[0] as unknown as OrderRow | undefined;
+  return row ? toOrderView(row, items!.results as unknown as ItemRow[]) : null;
+}
+
+/** A page of the shopper's orders, newest first, with their items (two statements). */
+export async function orderPage(db: D1Database, userId: number, page: number, perPage = 10): Promise<{ items: OrderView[]; total: number; page: number; per_page: number }> {
+  const offset = (page - 1) * perPage;
+  const [orders, count] = await db.batch([
+    db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.user_id = ? ORDER BY o.created_at DESC, o.id DESC LIMIT ? OFFSET ?`).bind(userId, perPage, offset),
+    db.prepare('SELECT count(*) AS n FROM orders WHERE user_id = ?').bind(userId),
+  ]);
+  const rows = orders!.results as unknown as OrderRow[];
+  const ids = rows.map((r) => r.id);
+  const items = ids.length
+    ? ((await db.prepare(`SELECT * FROM order_items WHERE order_id IN (${ids.map(() => '?').join(', ')})`).bind(...ids).all()).results as unknown as ItemRow[])
+    : [];
+  return { items: rows.map((r) => toOrderView(r, items.filter((i) => i.order_id === r.id))), total: (count!.results[0] as { n: number }).n, page, per_page: perPage };
+}

@@ -1,0 +1,39 @@
+// The payment-gateway interface: a hosted payment page per charge, and a signed webhook telling the
+// outcome. Two adapters: Tap Payments (production: KNET, mada, cards, Apple Pay) and the built-in
+// sandbox (local mode: a page where a tester picks success, failure or cancel).
+import type { CardMethod } from '../../../shared/api/order-schemas';
+import type { ApiConfig } from '../lib/config';
+import { sandboxGateway } from './sandbox';
+import { tapGateway } from './tap';
+
+export interface ChargeRequest {
+  paymentId: string;
+  /** Minor units of the currency. */
+  amount: number;
+  currency: string;
+  decimals: number;
+  method: CardMethod;
+  description: string;
+  customer: { name: string; email: string; phone: string | null };
+  /** Where the shopper's browser goes after the payment page. */
+  returnUrl: string;
+  /** Where the gateway posts the outcome. */
+  webhookUrl: string;
+}
+
+export interface WebhookEvent {
+  paymentId: string;
+  outcome: 'succeeded' | 'failed' | 'cancelled';
+  providerRef: string | null;
+}
+
+export interface Gateway {
+  name: 'sandbox' | 'tap';
+  createCharge(charge: ChargeRequest): Promise<{ providerRef: string | null; url: string }>;
+  /** The event of a webhook call, or null when its signature does not hold. */
+  verifyWebhook(headers: Headers, body: string): Promise<WebhookEvent | null>;
+}
+
+export function gatewayFor(config: ApiConfig, fetcher: typeof fetch = fetch): Gateway {
+  return config.PAYMENT_PROVIDER === 'tap' ? tapGateway(config.TAP_SECRET_KEY!, fetcher) : sandboxGateway(config.PAYMENT_WEBHOOK_SECRET, config.SITE_ORIGIN);
+}

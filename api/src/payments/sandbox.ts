@@ -1,0 +1,32 @@
+// Local mode's gateway: the "hosted payment page" is the storefront's /payments/sandbox/{id}, where a
+// tester chooses the outcome; the storefront then posts a webhook signed with the shared secret,
+// exactly as a real gateway would, and the API checks that signature like any other.
+import { hmacHex, verifyHmacHex } from '../../../shared/api/signing';
+import type { Gateway, WebhookEvent } from './gateway';
+
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+
+export function sandboxGateway(secret: string, siteOrigin: string): Gateway {
+  return {
+    name: 'sandbox',
+    async createCharge(charge) {
+      return { providerRef: `sbx_${charge.paymentId}`, url: `${siteOrigin}/payments/sandbox/${charge.paymentId}` };
+    },
+    async verifyWebhook(headers, body) {
+      if (!(await verifyHmacHex(secret, body, headers.get(SANDBOX_SIGNATURE_HEADER) ?? ''))) return null;
+      try {
+        const event = JSON.parse(body) as Partial<WebhookEvent>;
+        if (typeof event.paymentId !== 'string' || !['succeeded', 'failed', 'cancelled'].includes(event.outcome ?? '')) return null;
+        return { paymentId: event.paymentId, outcome: event.outcome!, providerRef: `sbx_${event.paymentId}` };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** The body and signature header of a sandbox webhook (the storefront's sandbox page sends it). */
+export async function signSandboxEvent(secret: string, event: { paymentId: string; outcome: WebhookEvent['outcome'] }): Promise<{ body: string; signature: string }> {
+  const body = JSON.stringify(event);
+  return { body, signature: await hmacHex(secret, body) };
+}

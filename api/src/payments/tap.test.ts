@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { hmacHex } from '../../../shared/api/signing';
+import { tapGateway, tapHashString, type TapCharge } from './tap';
+
+const SECRET = 'sk_test_XKokBfNWv6FIYuTMg5sLPjhJ';
+
+describe('Tap adapter', () => {
+  it('creates a KNET charge with the amount in KWD decimals and returns the hosted page', async () => {
+    let sent: any;
+    const fetcher = (async (_url: string, init: RequestInit) => {
+      sent = JSON.parse(String(init.body));
+      return Response.json({ id: 'chg_1', transaction: { url: 'https://checkout.tap.company/?mode=page&token=abc' } });
+    }) as unknown as typeof fetch;
+    const result = await tapGateway(SECRET, fetcher).createCharge({
+      paymentId: 'pay_1', amount: 12_345, currency: 'KWD', decimals: 3, method: 'knet', description: 'Order 1',
+      customer: { name: 'Sara Ahmed', email: 's@example.com', phone: '+96598765432' }, returnUrl: 'https://shop/r', webhookUrl: 'https://shop/w',
+    });
+    expect(result).toEqual({ providerRef: 'chg_1', url: 'https://checkout.tap.company/?mode=page&token=abc' });
+    expect(sent).toMatchObject({ amount: 12.345, currency: 'KWD', source: { id: 'src_kw.knet' }, customer: { first_name: 'Sara', last_name: 'Ahmed', phone: { country_code: '965', number: '98765432' } } });
+  });
+
+  it('accepts a webhook only with the right hashstring, and maps the statuses', async () => {
+    const charge: TapCharge = { id: 'chg_1', amount: 12.345, currency: 'KWD', status: 'CAPTURED', reference: { gateway: 'g1', payment: 'p1' }, transaction: { created: '1700000000000' }, metadata: { payment_id: 'pay_1' } };
+    const body = JSON.stringify(charge);
+    const good = new Headers({ hashstring: await hmacHex(SECRET, tapHashString(charge)) });
+    expect(tapHashString(charge)).toBe('x_idchg_1x_amount12.345x_currencyKWDx_gateway_referenceg1x_payment_referencep1x_statusCAPTUREDx_created1700000000000');
+    expect(await tapGateway(SECRET).verifyWebhook(good, body)).toEqual({ paymentId: 'pay_1', outcome: 'succeeded', providerRef: 'chg_1' });
+    expect(await tapGateway(SECRET).verifyWebhook(new Headers({ hashstring: 'f'.repeat(64) }), body)).toBeNull();
+    const tampered = JSON.stringify({ ...charge, amount: 0.001 });
+    expect(await tapGateway(SECRET).verifyWebhook(good, tampered)).toBeNull();
+    const declined = { ...charge, status: 'DECLINED' };
+    const h = new Headers({ hashstring: await hmacHex(SECRET, tapHashString(declined)) });
+    expect((await tapGateway(SECRET).verifyWebhook(h, JSON.stringify(declined)))?.outcome).toBe('failed');
+  });
+});

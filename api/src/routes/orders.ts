@@ -1,0 +1,162 @@
+// Buying (spec §7 /order/*): calculate, submit with an idempotency key, pay again; and the shopper's
+// orders (/user/order). Amounts always come from the server's prices, never from the client.
+import { Hono, type Context } from 'hono';
+import { ok } from '../../../shared/api/envelope';
+import { calculateSchema, CARD_METHODS, payAgainSchema, submitSchema } from '../../../shared/api/order-schemas';
+import { ApiError } from '../lib/errors';
+import { siteOrigin } from '../lib/site-origin';
+import { pageParam, paged } from '../lib/params';
+import { parseInput, readJson } from '../lib/validate';
+import { currentUser, requireUser } from '../middleware/user';
+import { gatewayFor } from '../payments/gateway';
+import { applyOutcome, sendConfirmation } from '../payments/outcome';
+import { newPaymentId, openPayment, placedEnvelope, placeOrder, returnPath, stockFlags } from '../orders/place';
+import { quote } from '../orders/quote';
+import { orderPage, orderView } from '../orders/view';
+import type { AppEnv } from '../app-env';
+
+
+/** Opens the gateway's charge for a payment row; a gateway failure fails the payment (and frees the order's hold). */
+export async function startCharge(c: Context<AppEnv>, p: { paymentId: string; amount: number; currency: string; method: string; description: string; customer: { name: string; email: string; phone: string | null }; returnPath: string }): Promise<string> {
+  const existing = await c.env.DB.prepare('SELECT redirect_url FROM payments WHERE id = ?').bind(p.paymentId).first<{ redirect_url: string | null }>();
+  if (existing?.redirect_url) return existing.redirect_url;
+  const gateway = gatewayFor(c.var.config);
+  const origin = siteOrigin(c);
+  try {
+    const charge = await gateway.createCharge({
+      paymentId: p.paymentId,
+      amount: p.amount,
+      currency: p.currency,
+      decimals: p.currency === 'KWD' ? 3 : 2,
+      method: p.method as never,
+      description: p.description,
+      customer: p.customer,
+      returnUrl: `${origin}${p.returnPath}`,
+      webhookUrl: `${origin}/payments/webhook/${gateway.name}`,
+    });
+    await c.env.DB.prepare('UPDATE payments SET provider = ?, provider_ref = ?, redirect_url = ?, updated_at = ? WHERE id = ?').bind(gateway.name, charge.providerRef, charge.url, Date.now(), p.paymentId).run();
+    return charge.url;
+  } catch (error) {
+    console.error('payment gateway failed', error);
+    await applyOutcome(c.env, { paymentId: p.paymentId, outcome: 'failed', providerRef: null }, origin);
+    throw new ApiError(502, 'payment_unavailable');
+  }
+}
+
+export const orderRoutes = new Hono<AppEnv>()
+  .post('/calculate', async (c) => {
+    const input = parseInput(calculateSchema, await readJson(c.req));
+    const user = await currentUser(c);
+    const q = await quote(c.env.DB, input, { country: c.var.country, lang: c.var.lang, userId: user?.id ?? null, email: user?.email ?? null });
+    return c.json(
+      ok({
+        ...q.totals,
+        problems: q.problems,
+        coupon: q.coupon ? { code: q.coupon.code, applied: q.coupon.applied, problem: q.coupon.problem } : null,
+        wallet_balance: user ? q.walletBalance : null,
+        delivery_fee: q.settings.delivery_fee,
+        vat_rate: q.settings.vat_basis_points / 100,
+        payment_methods: ['cod', ...(user ? ['wallet'] : []), 'card'],
+        card_methods: CARD_METHODS[c.var.country],
+      }),
+    );
+  })
+  .post('/submit', async (c) => {
+    const input = parseInput(submitSchema, await readJson(c.req));
+    const user = await currentUser(c);
+    const placed = await placeOrder(
+      { db: c.env.DB, country: c.var.country, lang: c.var.lang, user: user ? { id: user.id, name: user.name, email: user.email, phone: user.phone } : null, deviceId: c.var.deviceId },
+      input,
+    );
+    let url: string | null = null;
+    if (placed.paymentId) {
+      const address = placed.order.address as { recipient: string; phone: string };
+      url = await startCharge(c, {
+        paymentId: placed.paymentId,
+        amount: placed.order.totals.due,
+        currency: placed.order.currency,
+        method: placed.order.card_method!,
+        description: `Order ${placed.order.id}`,
+        customer: { name: address.recipient, email: placed.order.email ?? '', phone: address.phone },
+        returnPath: returnPath(c.var.lang, placed.order.id),
+      });
+    } else if (!placed.replayed) {
+      await sendConfirmation(c.env, placed.order.id, siteOrigin(c));
+    }
+    return c.json(placedEnvelope(placed, url));
+  })
+  .post('/payAgain', async (c) => {
+    const user = await requireUser(c);
+    const input = parseInput(payAgainSchema, await readJson(c.req));
+    const db = c.env.DB;
+    const order = await orderView(db, input.order_id, c.var.lang, user.id);
+    if (!order) throw new ApiError(404, 'not_found');
+    if (!order.can_pay_again) throw new ApiError(409, 'order_not_payable');
+    const method = input.card_method ?? order.card_method ?? CARD_METHODS[order.country][0];
+    if (!(CARD_METHODS[order.country] as readonly string[]).includes(method)) throw new ApiError(400, 'payment_method_unavailable');
+    const paymentId = newPaymentId();
+    const now = Date.now();
+    // Take the stock and the coupon again, with the same all-or-nothing guarantees as a new order.
+    const statements = [
+      openPayment(db, { id: paymentId, orderId: order.id, userId: user.id, amount: order.totals.total, currency: order.currency, method, returnPath: returnPath(c.var.lang, order.id) }),
+      db.prepare("UPDATE orders SET status = 'pending_payment', holds_stock = 1, card_method = ?, payment_method = 'card', updated_at = ? WHERE id = ?").bind(method, now, order.id),
+      ...order.items.map((i) => db.prepare('UPDATE skus SET stock = stock - ? WHERE id = ?').bind(i.count, i.sku_id)),
+      stockFlags(db, order.items.map((i) => i.product_id)),
+    ];
+    const coupon = await db.prepare('SELECT c.id, c.once_per_shopper FROM orders o JOIN coupons c ON c.id = o.coupon_id WHERE o.id = ?').bind(order.id).first<{ id: number; once_per_shopper: number }>();
+    if (coupon) {
+      statements.push(
+        db.prepare('UPDATE coupons SET used = used + 1 WHERE id = ?').bind(coupon.id),
+        db.prepare('INSERT INTO coupon_redemptions (order_id, coupon_id, once_key) VALUES (?, ?, ?)').bind(order.id, coupon.id, coupon.once_per_shopper ? `${coupon.id}:u${user.id}` : null),
+      );
+    }
+    try {
+      await db.batch(statements);
+    } catch (error) {
+      const text = String(error);
+      if (/stock >= 0/.test(text)) throw new ApiError(409, 'out_of_stock');
+      if (/coupon_uses_left/.test(text)) throw new ApiError(409, 'coupon_used_up');
+      if (/coupon_redemptions|payments/.test(text)) throw new ApiError(409, 'order_not_payable');
+      throw error;
+    }
+    const address = order.address as { recipient: string; phone: string };
+    const url = await startCharge(c, {
+      paymentId,
+      amount: order.totals.total,
+      currency: order.currency,
+      method,
+      description: `Order ${order.id}`,
+      customer: { name: address.recipient, email: user.email, phone: address.phone },
+      returnPath: returnPath(c.var.lang, order.id),
+    });
+    return c.json(ok({ order: await orderView(db, order.id, c.var.lang), payment: { id: paymentId, url } }));
+  });
+
+/** The success page's order: its shopper's, or (for a guest) the device that placed it. */
+orderRoutes.get('/:id{[0-9]+}', async (c) => {
+  const id = Number(c.req.param('id'));
+  const user = await currentUser(c);
+  const owner = user ? `u:${user.id}` : `d:${c.var.deviceId ?? 'anonymous'}`;
+  const mine = await c.env.DB.prepare('SELECT 1 AS mine FROM idempotency_keys WHERE order_id = ? AND owner = ?').bind(id, owner).first();
+  const order = mine ? await orderView(c.env.DB, id, c.var.lang) : user ? await orderView(c.env.DB, id, c.var.lang, user.id) : null;
+  if (!order) throw new ApiError(404, 'not_found');
+  return c.json(ok(order));
+});
+
+export const userOrderRoutes = new Hono<AppEnv>()
+  .get('/:id{[0-9]+}', async (c) => {
+    const user = await requireUser(c);
+    const order = await orderView(c.env.DB, Number(c.req.param('id')), c.var.lang, user.id);
+    // Another shopper's order answers exactly like one that does not exist.
+    if (!order) throw new ApiError(404, 'not_found');
+    return c.json(ok(order));
+  })
+  .get('/', async (c) => listOrders(c, undefined))
+  .get('/list/:page{[0-9]+}', async (c) => listOrders(c, c.req.param('page')));
+
+async function listOrders(c: Context<AppEnv>, rawPage: string | undefined) {
+  const user = await requireUser(c);
+  const page = pageParam(rawPage);
+  const result = await orderPage(c.env.DB, user.id, page);
+  return c.json(ok(paged(result.items, page, result.per_page, result.total)));
+}

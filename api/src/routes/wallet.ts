@@ -1,0 +1,67 @@
+// The wallet (spec §7 /user/wallet…): balance, history, top-up through the payment gateway, and a
+// top-up's result. The balance is the ledger's sum in the shopper's current country currency.
+import { Hono } from 'hono';
+import { ok } from '../../../shared/api/envelope';
+import { walletChargeSchema, CARD_METHODS } from '../../../shared/api/order-schemas';
+import { currencyFor } from '../catalogue/currency';
+import { ApiError } from '../lib/errors';
+import { pageParam, paged } from '../lib/params';
+import { parseInput, readJson } from '../lib/validate';
+import { requireUser } from '../middleware/user';
+import { newPaymentId, openPayment } from '../orders/place';
+import { startCharge } from './orders';
+import type { AppEnv } from '../app-env';
+
+/** The largest single top-up: 500 KWD, or its equivalent. */
+const MAX_TOP_UP_FILS = 500_000;
+const PER_PAGE = 20;
+
+export const walletRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const user = await requireUser(c);
+    const { currency } = await currencyFor(c.env.DB, c.var.country);
+    const row = await c.env.DB.prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?').bind(user.id, currency).first<{ balance: number }>();
+    return c.json(ok({ balance: row?.balance ?? 0, currency, methods: CARD_METHODS[c.var.country] }));
+  })
+  .get('/history', (c) => history(c, undefined))
+  .get('/history/:page{[0-9]+}', (c) => history(c, c.req.param('page')))
+  .post('/charge', async (c) => {
+    const user = await requireUser(c);
+    const input = parseInput(walletChargeSchema, await readJson(c.req));
+    const info = await currencyFor(c.env.DB, c.var.country);
+    const max = Math.round((MAX_TOP_UP_FILS * info.rateScaled * 10 ** info.decimals) / (10_000 * 1000));
+    if (input.amount > max) throw new ApiError(400, 'wallet_amount_invalid', { max });
+    if (!(CARD_METHODS[c.var.country] as readonly string[]).includes(input.payment_method)) throw new ApiError(400, 'payment_method_unavailable');
+    const paymentId = newPaymentId();
+    const back = `${c.var.lang === 'ar' ? '/ar' : ''}/profile/wallet?charge=${paymentId}`;
+    await openPayment(c.env.DB, { id: paymentId, orderId: null, userId: user.id, amount: input.amount, currency: info.currency, method: input.payment_method, returnPath: back, purpose: 'wallet' }).run();
+    const url = await startCharge(c, {
+      paymentId,
+      amount: input.amount,
+      currency: info.currency,
+      method: input.payment_method,
+      description: 'Wallet top-up',
+      customer: { name: user.name, email: user.email, phone: user.phone },
+      returnPath: back,
+    });
+    return c.json(ok({ id: paymentId, url }));
+  })
+  .get('/:id{pay_[0-9a-f]{24}}', async (c) => {
+    const user = await requireUser(c);
+    const row = await c.env.DB.prepare("SELECT id, amount, currency, method, status, created_at FROM payments WHERE id = ? AND user_id = ? AND purpose = 'wallet'")
+      .bind(c.req.param('id'), user.id)
+      .first();
+    if (!row) throw new ApiError(404, 'not_found');
+    return c.json(ok(row));
+  });
+
+async function history(c: import('hono').Context<AppEnv>, rawPage: string | undefined) {
+  const user = await requireUser(c);
+  const page = pageParam(rawPage);
+  const { currency } = await currencyFor(c.env.DB, c.var.country);
+  const [rows, count] = await c.env.DB.batch([
+    c.env.DB.prepare('SELECT id, amount, kind, order_id, created_at FROM wallet_ledger WHERE user_id = ? AND currency = ? ORDER BY id DESC LIMIT ? OFFSET ?').bind(user.id, currency, PER_PAGE, (page - 1) * PER_PAGE),
+    c.env.DB.prepare('SELECT count(*) AS n FROM wallet_ledger WHERE user_id = ? AND currency = ?').bind(user.id, currency),
+  ]);
+  return c.json(ok({ ...paged(rows!.results, page, PER_PAGE, (count!.results[0] as { n: number }).n), currency }));
+}

@@ -1,0 +1,60 @@
+// Checkout and wallet inputs, shared by the API (which enforces them) and the checkout pages.
+import { z } from '../zod';
+import { addressSchema } from './account-schemas';
+
+export const MAX_ORDER_LINES = 50;
+export const MAX_LINE_COUNT = 99;
+
+export const PAYMENT_METHODS = ['cod', 'wallet', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Card schemes offered by Gulf gateways, per country (KNET is Kuwait's, mada Saudi Arabia's). */
+export const CARD_METHODS = { KW: ['knet', 'card', 'apple_pay'], SA: ['mada', 'card', 'apple_pay'] } as const;
+export type CardMethod = 'knet' | 'mada' | 'card' | 'apple_pay';
+
+const lines = z
+  .array(z.object({ sku_id: z.number().int().positive(), count: z.number().int().min(1).max(MAX_LINE_COUNT) }), { error: 'cart_empty' })
+  .min(1, { error: 'cart_empty' })
+  .max(MAX_ORDER_LINES);
+
+const coupon = z
+  .string()
+  .trim()
+  .max(40)
+  .transform((v) => (v === '' ? undefined : v.toUpperCase()))
+  .optional();
+
+export const calculateSchema = z.object({
+  items: lines,
+  coupon,
+  use_wallet: z.boolean().optional(),
+});
+export type CalculateInput = z.output<typeof calculateSchema>;
+
+const email = z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field', abort: true }).max(254).pipe(z.email({ error: 'item_validation_error' }));
+
+export const submitSchema = calculateSchema.extend({
+  /** A fresh random key per checkout attempt: retries with it never make a second order. */
+  idempotency_key: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, { error: 'idempotency_key_invalid' }),
+  payment_method: z.enum(PAYMENT_METHODS, { error: 'payment_method_required' }),
+  card_method: z.enum(['knet', 'mada', 'card', 'apple_pay']).optional(),
+  /** A saved address of the signed-in shopper… */
+  address_id: z.number().int().positive().optional(),
+  /** …or one typed at checkout (guests). */
+  address: addressSchema.optional(),
+  email: email.optional(),
+});
+export type SubmitInput = z.output<typeof submitSchema>;
+
+export const payAgainSchema = z.object({
+  order_id: z.number().int().positive(),
+  card_method: z.enum(['knet', 'mada', 'card', 'apple_pay']).optional(),
+});
+
+export const walletChargeSchema = z.object({
+  amount: z.number({ error: 'mandatory-field' }).int({ error: 'wallet_amount_invalid' }).positive({ error: 'wallet_amount_invalid' }),
+  payment_method: z.enum(['knet', 'mada', 'card', 'apple_pay'], { error: 'payment_method_required' }),
+});
+
+export const ORDER_STATUSES = ['placed', 'pending_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'payment_failed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];

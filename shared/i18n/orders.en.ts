@@ -1,0 +1,20 @@
+// Cart, checkout, payments, wallet and orders.
+export const ordersEn = {
+  cart_empty: 'Your cart is empty.',
+  cart_changed: 'Some items in your cart changed. Please check your cart.',
+  idempotency_key_invalid: 'This checkout could not be sent. Please try again.',
+  idempotency_conflict: 'This checkout was already sent with different items. Please review your order.',
+  address_required: 'Please choose a delivery address.',
+  address_country_mismatch: 'The delivery address must be in the country you are shopping in.',
+  payment_method_required: 'Please choose how to pay.',
+  payment_method_unavailable: 'This way to pay is not offered in your country.',
+  payment_unavailable: 'Card payment is not available right now. Please try again or pay another way.',
+  coupon_invalid: 'This coupon code is not valid.',
+  coupon_expired: 'This coupon has expired.',
+  coupon_min_subtotal: 'Your cart is below the minimum for this coupon.',
+  coupon_used_up: 'This coupon has been used up.',
+  coupon_already_used: 'You have already used this coupon.',
+  wallet_insufficient: 'Your wallet balance is not enough for this order.',
+  wallet_amount_invalid: 'Please enter an amount greater than zero.',
+  order_not_payable: 'This order cannot be paid again.',
+} as const;
