@@ -5,6 +5,8 @@ import { dirOf } from '../shared/locale';
 import { useI18n } from './i18n/context';
 import { useBoot, useHref } from './lib/locale';
 import { CartSync } from './catalogue/CartSync';
+import { FreeShippingPrompt } from './cart/FreeShippingPrompt';
+import { UnlockModal } from './cart/UnlockModal';
 import { AuthModal } from './shell/AuthModal';
 import { Footer } from './shell/Footer';
 import { Header } from './shell/Header';
@@ -39,6 +41,8 @@ function Document({ children }: { children: React.ReactNode }) {
         <ToastStack />
         <AuthModal />
         <CartSync />
+        <FreeShippingPrompt />
+        <UnlockModal />
         <ScrollRestoration />
       </body>
     </html>

@@ -4,7 +4,8 @@
 // number, postal code and the optional short national address. The API checks the same schema.
 import { useContext, useEffect, useState } from 'react';
 import useSWR from 'swr';
-import { ADDRESS_LENGTHS, addressSchema, type Address } from '../../shared/api/account-schemas';
+import { ADDRESS_LENGTHS, addressSchema, type Address, type AddressInput } from '../../shared/api/account-schemas';
+import type { MessageId } from '../../shared/i18n';
 import type { CountryCode } from '../../shared/locale';
 import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
@@ -70,6 +71,9 @@ export function AddressForm({
   recipient = '',
   onSaved,
   onCancel,
+  keep,
+  fixedCountry = false,
+  submitLabel = 'address_save',
 }: {
   address?: Address;
   /** The country a new address starts in (the shop's current country). */
@@ -78,6 +82,11 @@ export function AddressForm({
   recipient?: string;
   onSaved: (id: number) => void;
   onCancel?: () => void;
+  /** Keep the checked address instead of saving it to the account (a guest's checkout). */
+  keep?: (address: AddressInput) => void;
+  /** Only this country can be chosen (checkout delivers within the shop's country). */
+  fixedCountry?: boolean;
+  submitLabel?: MessageId;
 }) {
   const { t } = useI18n();
   const id = address ? `address-${address.id}` : 'address-new';
@@ -108,6 +117,7 @@ export function AddressForm({
     lengths: ADDRESS_LENGTHS,
     endpoint: address ? `/user/address/${address.id}` : '/user/address/new',
     onSuccess: (data) => onSaved((data as { id: number }).id),
+    ...(keep ? { send: (input: AddressInput) => (keep(input), Promise.resolve({ id: 0 })) } : {}),
   });
   const v = form.values;
   const kuwait = v.country === 'KW';
@@ -118,8 +128,8 @@ export function AddressForm({
       <Field form={form} name="country" required>
         {(p) => (
           <select {...p}>
-            <option value="KW">{t('country_KW')}</option>
-            <option value="SA">{t('country_SA')}</option>
+            {(!fixedCountry || country === 'KW') && <option value="KW">{t('country_KW')}</option>}
+            {(!fixedCountry || country === 'SA') && <option value="SA">{t('country_SA')}</option>}
           </select>
         )}
       </Field>
@@ -137,7 +147,7 @@ export function AddressForm({
       {kuwait ? <KuwaitFields form={form} /> : <SaudiFields form={form} cityName={address?.city_name ?? null} />}
       <div className="form-actions">
         <button type="submit" className="button" disabled={!form.ready || form.sending}>
-          {t('address_save')}
+          {t(submitLabel)}
         </button>
         {onCancel && (
           <button type="button" className="button button-secondary" onClick={onCancel}>

@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio';
-import { localizePath, type Lang } from '../../shared/locale';
-import { currencyInfoFor, formatPrice, parseRate, RATE_SCALE, type CurrencyInfo } from '../../shared/money';
+import { localizePath, type CurrencyCode, type Lang } from '../../shared/locale';
+import { currencyInfoFor, formatMinor, formatPrice, parseRate, RATE_SCALE, type CurrencyInfo } from '../../shared/money';
 import { useContext } from 'react';
 import useSWR from 'swr';
 import type { Country } from '../../shared/api/schemas';
@@ -41,3 +41,10 @@ export function usePrice(): (fils: number) => string {
   return (fils) => formatPrice(fils, info, lang);
 }
 
+
+/** Formats an amount the API gives in minor units of a currency (order totals, wallet). */
+export function useMinor(): (minor: number, currency: string) => string {
+  const lang = useLang();
+  const { country } = useSnapshot(useSessionStore());
+  return (minor, currency) => formatMinor(minor, currency as CurrencyCode, lang, country);
+}

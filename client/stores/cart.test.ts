@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addManyToCart, addToCart, applyStorageChange, cart, cartCount, decrementCart, loadCart, persistCart, STORAGE_KEY, type CartSku } from './cart';
+import { addManyToCart, addToCart, applySkuSync, applyStorageChange, cart, cartCount, cartPrice, decrementCart, loadCart, persistCart, STORAGE_KEY, type CartSku } from './cart';
 import { resetToasts, toastState } from './toasts';
 
 const product = { id: 1, slug: 'd3', name: 'Vitamin D3', brand: { id: 1, name: 'Alpha' } };
@@ -81,5 +81,30 @@ describe('cart store', () => {
     expect(cart.items['101']!.count).toBe(3);
     expect(applyStorageChange(null)).toBe(true);
     expect(cart.items).toEqual({});
+  });
+
+  it('syncs SKU data: a count over the new buy limit comes down and is reported; vanished SKUs are marked; prices update', () => {
+    cart.items = {
+      '101': { count: 5, sku: sku(), product, origin: { source: 'Product' } },
+      '102': { count: 1, sku: sku({ id: 102 }), product: { ...product, name: 'Gone' }, origin: { source: 'Product' } },
+      '103': { count: 1, sku: sku({ id: 103 }), product: { ...product, name: 'Dearer' }, origin: { source: 'Product' } },
+    };
+    const changes = applySkuSync([
+      { id: 101, name: '60', price: { price: 3500, old_price: null }, buy_limit: 3, in_stock: true },
+      { id: 103, name: '60', price: { price: 4000, old_price: null }, buy_limit: null, in_stock: true },
+    ]);
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        { sku_id: 101, name: 'Vitamin D3', kind: 'limit', from: 5, to: 3 },
+        { sku_id: 102, name: 'Gone', kind: 'unavailable' },
+        { sku_id: 103, name: 'Dearer', kind: 'price', from: 3500, to: 4000 },
+      ]),
+    );
+    expect(cart.items['101']!.count).toBe(3);
+    expect(cart.items['102']!.outOfStock).toBe(true);
+    // Only what can be bought counts towards free delivery.
+    expect(cartPrice(cart.items)).toBe(3 * 3500 + 4000);
+    // A second sync with the same data reports nothing new.
+    expect(applySkuSync([{ id: 101, name: '60', price: { price: 3500, old_price: null }, buy_limit: 3, in_stock: true }, { id: 103, name: '60', price: { price: 4000, old_price: null }, buy_limit: null, in_stock: true }])).toEqual([]);
   });
 });

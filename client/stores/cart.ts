@@ -143,3 +143,53 @@ export function applyStorageChange(newValue: string | null): boolean {
   cart.items = incoming;
   return true;
 }
+
+/** A SKU as the cart sync call (POST /product/sku) returns it. */
+export interface SyncedSku {
+  id: number;
+  name: string;
+  price: SkuPrice;
+  buy_limit: number | null;
+  in_stock: boolean;
+}
+
+export type CartChange =
+  | { sku_id: number; name: string; kind: 'limit'; from: number; to: number }
+  | { sku_id: number; name: string; kind: 'price'; from: number; to: number }
+  | { sku_id: number; name: string; kind: 'unavailable' };
+
+/**
+ * Applies fresh SKU data (spec §4 cart sync): a count above the buy limit comes down to it and is
+ * reported as {from, to}; a SKU the server no longer returns, or one out of stock, is marked and
+ * cannot be checked out; a changed price is taken and reported.
+ */
+export function applySkuSync(fresh: SyncedSku[]): CartChange[] {
+  const byId = new Map(fresh.map((s) => [s.id, s]));
+  const changes: CartChange[] = [];
+  for (const [key, entry] of Object.entries(cart.items)) {
+    const s = byId.get(entry.sku.id);
+    const name = entry.product.name;
+    if (!s || !s.in_stock) {
+      if (!entry.outOfStock) changes.push({ sku_id: entry.sku.id, name, kind: 'unavailable' });
+      cart.items[key] = { ...entry, ...(s ? { sku: { id: s.id, name: s.name, price: s.price, buy_limit: s.buy_limit, in_stock: false } } : {}), outOfStock: true };
+      continue;
+    }
+    const next: CartEntry = { ...entry, sku: { id: s.id, name: s.name, price: s.price, buy_limit: s.buy_limit, in_stock: s.in_stock } };
+    delete next.outOfStock;
+    if (s.price.price !== entry.sku.price.price) changes.push({ sku_id: s.id, name, kind: 'price', from: entry.sku.price.price, to: s.price.price });
+    const limit = maxCount(next.sku);
+    if (next.count > limit) {
+      changes.push({ sku_id: s.id, name, kind: 'limit', from: next.count, to: limit });
+      next.count = limit;
+    }
+    cart.items[key] = next;
+  }
+  return changes;
+}
+
+/** Cart price in base fils (spec §4: without exchange rate), of the items that can be bought. */
+export function cartPrice(items: Record<string, CartEntry>): number {
+  let sum = 0;
+  for (const e of Object.values(items)) if (!e.outOfStock && e.sku.in_stock) sum += e.sku.price.price * e.count;
+  return sum;
+}

@@ -34,6 +34,8 @@ export interface FormOptions<V extends Values, Out> {
   validateOnChange?: boolean;
   /** Called with the API's data after a successful submit (instead of showing the success panel). */
   onSuccess?: (data: unknown) => void;
+  /** Sends the parsed values somewhere else than a POST to `endpoint` (e.g. kept for a later step). */
+  send?: (data: Out) => Promise<unknown>;
 }
 
 export interface FormApi<V extends Values> {
@@ -71,7 +73,7 @@ function reveal(el: HTMLElement | null) {
 }
 
 export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): FormApi<V> {
-  const { id, schema, initial, fields, endpoint, lengths, validateOnChange, onSuccess } = options;
+  const { id, schema, initial, fields, endpoint, lengths, validateOnChange, onSuccess, send } = options;
   const { t, tKey, has } = useI18n();
   const api = useContext(ApiContext);
   const [values, setValues] = useState<V>(initial);
@@ -187,8 +189,7 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
       setErrorKeys({});
       setShowSummary(false);
       setSending(true);
-      api
-        .post<{ id: number }>(endpoint, parsed.data)
+      (send ? send(parsed.data).then((data) => ({ data: data as { id: number } })) : api.post<{ id: number }>(endpoint, parsed.data))
         .then((res) => {
           if (onSuccess) return onSuccess(res.data);
           setResult(res.data);

@@ -1,23 +1,10 @@
 // An order as the shopper sees it (success page, order list and detail): amounts in the order's
 // currency minor units, items with their image, the address snapshot, and what can be done next.
 import type { OrderStatus } from '../../../shared/api/order-schemas';
-import { mediaUrl } from '../catalogue/lang';
+import type { OrderView } from '../../../shared/orders/types';
 
-export interface OrderView {
-  id: number;
-  status: OrderStatus;
-  payment_method: 'cod' | 'wallet' | 'card';
-  card_method: string | null;
-  country: 'KW' | 'SA';
-  currency: string;
-  created_at: number;
-  items: Array<{ sku_id: number; product_id: number; slug: string; name: string; sku_name: string; image: string | null; unit_price: number; old_unit_price: number | null; count: number; line_total: number }>;
-  address: Record<string, unknown>;
-  totals: { subtotal: number; before_discount: number; discount: number; delivery: number; vat: number; total: number; wallet_used: number; due: number };
-  coupon_code: string | null;
-  email: string | null;
-  can_pay_again: boolean;
-}
+export type { OrderView };
+import { mediaUrl } from '../catalogue/lang';
 
 interface OrderRow {
   id: number;

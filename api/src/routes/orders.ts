@@ -11,7 +11,7 @@ import { currentUser, requireUser } from '../middleware/user';
 import { gatewayFor } from '../payments/gateway';
 import { applyOutcome, sendConfirmation } from '../payments/outcome';
 import { newPaymentId, openPayment, placedEnvelope, placeOrder, returnPath, stockFlags } from '../orders/place';
-import { quote } from '../orders/quote';
+import { quote, shopperKey } from '../orders/quote';
 import { orderPage, orderView } from '../orders/view';
 import type { AppEnv } from '../app-env';
 
@@ -86,11 +86,11 @@ export const orderRoutes = new Hono<AppEnv>()
     return c.json(placedEnvelope(placed, url));
   })
   .post('/payAgain', async (c) => {
-    const user = await requireUser(c);
     const input = parseInput(payAgainSchema, await readJson(c.req));
     const db = c.env.DB;
-    const order = await orderView(db, input.order_id, c.var.lang, user.id);
+    const order = await ownedOrder(c, input.order_id);
     if (!order) throw new ApiError(404, 'not_found');
+    const userId = (await currentUser(c))?.id ?? null;
     if (!order.can_pay_again) throw new ApiError(409, 'order_not_payable');
     const method = input.card_method ?? order.card_method ?? CARD_METHODS[order.country][0];
     if (!(CARD_METHODS[order.country] as readonly string[]).includes(method)) throw new ApiError(400, 'payment_method_unavailable');
@@ -98,7 +98,7 @@ export const orderRoutes = new Hono<AppEnv>()
     const now = Date.now();
     // Take the stock and the coupon again, with the same all-or-nothing guarantees as a new order.
     const statements = [
-      openPayment(db, { id: paymentId, orderId: order.id, userId: user.id, amount: order.totals.total, currency: order.currency, method, returnPath: returnPath(c.var.lang, order.id) }),
+      openPayment(db, { id: paymentId, orderId: order.id, userId, amount: order.totals.total, currency: order.currency, method, returnPath: returnPath(c.var.lang, order.id) }),
       db.prepare("UPDATE orders SET status = 'pending_payment', holds_stock = 1, card_method = ?, payment_method = 'card', updated_at = ? WHERE id = ?").bind(method, now, order.id),
       ...order.items.map((i) => db.prepare('UPDATE skus SET stock = stock - ? WHERE id = ?').bind(i.count, i.sku_id)),
       stockFlags(db, order.items.map((i) => i.product_id)),
@@ -107,7 +107,7 @@ export const orderRoutes = new Hono<AppEnv>()
     if (coupon) {
       statements.push(
         db.prepare('UPDATE coupons SET used = used + 1 WHERE id = ?').bind(coupon.id),
-        db.prepare('INSERT INTO coupon_redemptions (order_id, coupon_id, once_key) VALUES (?, ?, ?)').bind(order.id, coupon.id, coupon.once_per_shopper ? `${coupon.id}:u${user.id}` : null),
+        db.prepare('INSERT INTO coupon_redemptions (order_id, coupon_id, once_key) VALUES (?, ?, ?)').bind(order.id, coupon.id, coupon.once_per_shopper ? shopperKey(coupon.id, { userId, email: order.email }) : null),
       );
     }
     try {
@@ -126,19 +126,27 @@ export const orderRoutes = new Hono<AppEnv>()
       currency: order.currency,
       method,
       description: `Order ${order.id}`,
-      customer: { name: address.recipient, email: user.email, phone: address.phone },
+      customer: { name: address.recipient, email: order.email ?? '', phone: address.phone },
       returnPath: returnPath(c.var.lang, order.id),
     });
     return c.json(ok({ order: await orderView(db, order.id, c.var.lang), payment: { id: paymentId, url } }));
   });
 
-/** The success page's order: its shopper's, or (for a guest) the device that placed it. */
-orderRoutes.get('/:id{[0-9]+}', async (c) => {
-  const id = Number(c.req.param('id'));
+/** An order its caller may see and pay: the signed-in shopper's, or (for a guest) the device's that placed it. */
+async function ownedOrder(c: Context<AppEnv>, id: number) {
   const user = await currentUser(c);
-  const owner = user ? `u:${user.id}` : `d:${c.var.deviceId ?? 'anonymous'}`;
-  const mine = await c.env.DB.prepare('SELECT 1 AS mine FROM idempotency_keys WHERE order_id = ? AND owner = ?').bind(id, owner).first();
-  const order = mine ? await orderView(c.env.DB, id, c.var.lang) : user ? await orderView(c.env.DB, id, c.var.lang, user.id) : null;
+  const own = user ? await orderView(c.env.DB, id, c.var.lang, user.id) : null;
+  if (own) return own;
+  // A guest who signs in after ordering still reaches the order from the device that placed it.
+  const mine = await c.env.DB.prepare('SELECT 1 AS mine FROM idempotency_keys k JOIN orders o ON o.id = k.order_id WHERE k.order_id = ? AND k.owner = ? AND o.user_id IS NULL')
+    .bind(id, `d:${c.var.deviceId ?? 'anonymous'}`)
+    .first();
+  return mine ? orderView(c.env.DB, id, c.var.lang) : null;
+}
+
+/** The success page's order. */
+orderRoutes.get('/:id{[0-9]+}', async (c) => {
+  const order = await ownedOrder(c, Number(c.req.param('id')));
   if (!order) throw new ApiError(404, 'not_found');
   return c.json(ok(order));
 });

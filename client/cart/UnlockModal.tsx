@@ -1,0 +1,86 @@
+// Unlock-free-delivery modal (spec §2, §9): up to 6 available products priced from 0 to
+// ceil(remaining + 2) in the shopper's currency; see-all opens that listing; continue closes.
+import { useContext, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { UNLOCK_MODAL_MAX_PRODUCTS } from '../../shared/constants';
+import type { ProductCard } from '../../shared/catalogue/types';
+import { convertFromBase } from '../../shared/money';
+import { ProductGrid } from '../catalogue/ProductCard';
+import { useI18n } from '../i18n/context';
+import { catalogue } from '../lib/catalogue';
+import { useCurrency, useHref } from '../lib/locale';
+import { ApiContext } from '../providers';
+import { cart, cartPrice } from '../stores/cart';
+import { syncData } from '../stores/sync-data';
+import { Modal } from '../ui/Modal';
+import { freeDeliveryUi } from './free-delivery-ui';
+
+/** The price limit of the suggestions, in major units of the shopper's currency. */
+export function unlockPriceLimit(remainingFils: number, info: { decimals: number; rateScaled: number }): number {
+  const minor = convertFromBase(Math.max(0, remainingFils), info);
+  return Math.ceil(minor / 10 ** info.decimals + 2);
+}
+
+export function UnlockModal() {
+  const { t } = useI18n();
+  const href = useHref();
+  const api = useContext(ApiContext)!;
+  const { unlockOpen } = useSnapshot(freeDeliveryUi);
+  const { items } = useSnapshot(cart);
+  const { freeShipping } = useSnapshot(syncData);
+  const info = useCurrency();
+  const limit = unlockPriceLimit(freeShipping - cartPrice(items as typeof cart.items), info);
+  const [products, setProducts] = useState<ProductCard[] | null>(null);
+
+  useEffect(() => {
+    if (!unlockOpen) return;
+    let live = true;
+    setProducts(null);
+    catalogue
+      .list(
+        api,
+        {
+          filters: [
+            { key: 'sku_price', type: 'range', range: { min: 0, max: limit } },
+            { key: 'only_available', type: 'boolean', value: true },
+            { key: 'free_delivery', type: 'boolean', value: true },
+          ],
+          per_page: UNLOCK_MODAL_MAX_PRODUCTS,
+        },
+        1,
+      )
+      .then((page) => live && setProducts(page.items.slice(0, UNLOCK_MODAL_MAX_PRODUCTS)))
+      .catch((error: unknown) => {
+        console.warn('unlock suggestions failed', error);
+        if (live) setProducts([]);
+      });
+    return () => {
+      live = false;
+    };
+    // The suggestions follow the amount left when the modal opens, not every cart change inside it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unlockOpen, api]);
+
+  const close = () => (freeDeliveryUi.unlockOpen = false);
+  return (
+    <Modal open={unlockOpen} onClose={close} title={t('unlock_title')} size="lg">
+      <p>{t('unlock_intro')}</p>
+      {products === null ? (
+        <p role="status">{t('loading')}</p>
+      ) : products.length ? (
+        <ProductGrid products={products} origin={{ source: 'Unlock Free Delivery' }} />
+      ) : (
+        <p>{t('unlock_none')}</p>
+      )}
+      <div className="form-actions">
+        <Link className="button button-secondary" to={`${href('/products')}?price=0-${limit}&available=1&free=1`} onClick={close} data-testid="unlock-see-all">
+          {t('see_all')}
+        </Link>
+        <button type="button" className="button" onClick={close}>
+          {t('unlock_continue')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

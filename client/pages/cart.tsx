@@ -1,0 +1,329 @@
+// /cart: items (image, name, size, price with old price, quantity within the buy limit, remove), what
+// changed since they were added (cart sync), giveaways, purchase-together suggestions, the order
+// summary with the coupon field, the free-delivery banner and the checkout button.
+import { useContext, useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSnapshot } from 'valtio';
+import type { ProductCard as Card } from '../../shared/catalogue/types';
+import type { CalculateResult } from '../../shared/orders/types';
+import { paths } from '../../shared/routes';
+import { FreeDeliveryBanner } from '../cart/FreeDeliveryBanner';
+import { ProductGrid } from '../catalogue/ProductCard';
+import { Price } from '../catalogue/Price';
+import { QuantityControl } from '../catalogue/QuantityControl';
+import { useI18n } from '../i18n/context';
+import { useHref, useMinor, usePrice } from '../lib/locale';
+import { ApiContext } from '../providers';
+import { applySkuSync, cart, cartPrice, removeFromCart, type CartChange, type SyncedSku } from '../stores/cart';
+import { checkout, restoreCheckout, saveCheckout } from '../stores/checkout';
+import { useSessionStore } from '../stores/session';
+import { Icon } from '../ui/Icon';
+import { Money } from '../ui/Money';
+import { EmptyState, Page } from '../ui/Page';
+
+interface Giveaway {
+  id: number;
+  title: string;
+  min_subtotal: number;
+  product: { name: string; image: string | null };
+}
+
+export function Component() {
+  const { t, lang } = useI18n();
+  const href = useHref();
+  const navigate = useNavigate();
+  const api = useContext(ApiContext)!;
+  const { items, loaded } = useSnapshot(cart);
+  const { country } = useSnapshot(useSessionStore());
+  const [changes, setChanges] = useState<CartChange[]>([]);
+  const [gifts, setGifts] = useState<Giveaway[]>([]);
+  const [together, setTogether] = useState<Card[]>([]);
+  const [totals, setTotals] = useState<CalculateResult | null>(null);
+  const entries = Object.values(items);
+  const ids = entries.map((e) => e.sku.id).sort((a, b) => a - b).join(',');
+  const countsKey = entries.map((e) => `${e.sku.id}:${e.count}:${e.outOfStock ? 0 : 1}`).sort().join(',');
+  const { coupon } = useSnapshot(checkout);
+
+  useEffect(restoreCheckout, []);
+
+  // Cart sync (spec §4): fresh SKU data when the cart loads and when its SKUs change.
+  useEffect(() => {
+    if (!loaded || !ids) return;
+    let live = true;
+    api
+      .post<{ items: SyncedSku[]; giveaway_items: Giveaway[]; purchase_together: Card[] }>('/product/sku', { ids: ids.split(',').map(Number) })
+      .then((res) => {
+        if (!live) return;
+        const found = applySkuSync(res.data.items);
+        if (found.length) setChanges((prev) => [...prev, ...found]);
+        setGifts(res.data.giveaway_items);
+        setTogether(res.data.purchase_together);
+      })
+      .catch((error: unknown) => console.warn('cart sync failed', error));
+    return () => {
+      live = false;
+    };
+  }, [api, loaded, ids]);
+
+  // The server's totals (discount, delivery, VAT) for what can be bought.
+  useEffect(() => {
+    const buyable = Object.values(cart.items).filter((e) => !e.outOfStock && e.sku.in_stock);
+    if (!loaded || !buyable.length) {
+      setTotals(null);
+      return;
+    }
+    let live = true;
+    api
+      .post<CalculateResult>('/order/calculate', { items: buyable.map((e) => ({ sku_id: e.sku.id, count: e.count })), ...(coupon ? { coupon } : {}) })
+      .then((res) => live && setTotals(res.data))
+      .catch((error: unknown) => console.warn('calculate failed', error));
+    return () => {
+      live = false;
+    };
+  }, [api, loaded, countsKey, coupon, country]);
+
+  if (!loaded) {
+    return (
+      <Page title={t('page_cart')}>
+        <p role="status">{t('loading')}</p>
+      </Page>
+    );
+  }
+  if (!entries.length) {
+    return (
+      <Page title={t('page_cart')}>
+        <EmptyState message="empty_cart" action={{ label: 'home_shop_now', to: '/products' }} />
+      </Page>
+    );
+  }
+  const blocked = entries.some((e) => e.outOfStock || !e.sku.in_stock);
+  const subtotalFils = cartPrice(items as typeof cart.items);
+
+  return (
+    <Page title={t('page_cart')}>
+      {changes.length > 0 && <ChangesAlert changes={changes} />}
+      <div className="cart-layout">
+        <div className="cart-main">
+          <ul className="cart-lines" aria-label={t('page_cart')}>
+            {entries.map((e) => {
+              const unavailable = e.outOfStock || !e.sku.in_stock;
+              return (
+                <li key={e.sku.id} className={unavailable ? 'cart-line unavailable' : 'cart-line'} data-testid="cart-line">
+                  <span className="cart-line-image">{e.product.image && <img src={e.product.image.url} alt="" width={80} height={80} loading="lazy" />}</span>
+                  <div className="cart-line-body">
+                    <Link to={paths.product(e.product.slug, lang)} className="cart-line-name">
+                      {e.product.name}
+                    </Link>
+                    <span className="cart-line-meta">
+                      {e.product.brand.name} · {t('cart_size', { name: e.sku.name })}
+                    </span>
+                    {unavailable ? <span className="stock-note">{t('cart_unavailable')}</span> : <Price price={e.sku.price} />}
+                  </div>
+                  <div className="cart-line-actions">
+                    {!unavailable && <QuantityControl sku={e.sku} product={e.product} origin={{ source: 'Cart' }} />}
+                    <button type="button" className="icon-button" aria-label={t('cart_remove', { name: e.product.name })} onClick={() => removeFromCart(e.sku.id)}>
+                      <Icon name="trash" size={18} />
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          {gifts.length > 0 && (
+            <section className="cart-gifts" aria-labelledby="cart-gifts-title">
+              <h2 id="cart-gifts-title" className="section-title">
+                {t('cart_giveaways')}
+              </h2>
+              <ul>
+                {gifts.map((g) => (
+                  <li key={g.id}>
+                    <strong>{g.title}</strong> — {g.product.name}:{' '}
+                    {subtotalFils >= g.min_subtotal ? (
+                      t('cart_gift_unlocked')
+                    ) : (
+                      <GiftLocked fils={g.min_subtotal} />
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+        <aside className="cart-summary" aria-labelledby="cart-summary-title">
+          <h2 id="cart-summary-title">{t('cart_summary')}</h2>
+          <FreeDeliveryBanner />
+          <Totals totals={totals} subtotalFils={subtotalFils} />
+          <CouponForm result={totals?.coupon ?? null} />
+          {blocked && <p className="form-note">{t('cart_checkout_blocked')}</p>}
+          <button
+            type="button"
+            className="button wide"
+            disabled={blocked}
+            data-testid="cart-checkout"
+            onClick={() => {
+              checkout.subtotal = subtotalFils;
+              saveCheckout();
+              navigate(href('/checkout/shipping'));
+            }}
+          >
+            {t('cart_checkout')}
+          </button>
+        </aside>
+      </div>
+      {together.length > 0 && (
+        <section className="cart-together" aria-labelledby="cart-together-title">
+          <h2 id="cart-together-title" className="section-title">
+            {t('cart_together')}
+          </h2>
+          <ProductGrid products={together.slice(0, 4)} origin={{ source: 'Purchase Together' }} />
+        </section>
+      )}
+    </Page>
+  );
+}
+
+function GiftLocked({ fils }: { fils: number }) {
+  const { raw } = useI18n();
+  const [before, after] = raw('cart_gift_locked').split('{{amount}}');
+  return (
+    <>
+      {before}
+      <Money fils={fils} />
+      {after}
+    </>
+  );
+}
+
+function ChangesAlert({ changes }: { changes: CartChange[] }) {
+  const { t } = useI18n();
+  const price = usePrice();
+  return (
+    <div className="form-alert" role="alert" data-testid="cart-changes">
+      <p>{t('cart_changes_title')}</p>
+      <ul>
+        {changes.map((c, i) => (
+          <li key={i}>
+            {c.kind === 'limit'
+              ? t('cart_change_limit', { name: c.name, from: c.from, to: c.to })
+              : c.kind === 'price'
+                ? t('cart_change_price', { name: c.name, from: price(c.from), to: price(c.to) })
+                : t('cart_change_unavailable', { name: c.name })}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The summary rows; before the server's totals arrive, the subtotal from the cart's own prices. */
+export function Totals({ totals, subtotalFils }: { totals: Omit<CalculateResult, 'lines'> | null; subtotalFils?: number }) {
+  const { t } = useI18n();
+  const minor = useMinor();
+  if (!totals) {
+    return (
+      <dl className="totals">
+        <div>
+          <dt>{t('cart_subtotal')}</dt>
+          <dd>{subtotalFils !== undefined && <Money fils={subtotalFils} />}</dd>
+        </div>
+      </dl>
+    );
+  }
+  const m = (n: number) => <bdi>{minor(n, totals.currency)}</bdi>;
+  return (
+    <dl className="totals" data-testid="totals">
+      {totals.before_discount > totals.subtotal && (
+        <div>
+          <dt>{t('cart_before_discount')}</dt>
+          <dd>
+            <del>{m(totals.before_discount)}</del>
+          </dd>
+        </div>
+      )}
+      <div>
+        <dt>{t('cart_subtotal')}</dt>
+        <dd>{m(totals.subtotal)}</dd>
+      </div>
+      {totals.discount > 0 && (
+        <div>
+          <dt>{t('cart_discount')}</dt>
+          <dd>−{m(totals.discount)}</dd>
+        </div>
+      )}
+      <div>
+        <dt>{t('cart_delivery')}</dt>
+        <dd>{totals.delivery ? m(totals.delivery) : t('cart_delivery_free')}</dd>
+      </div>
+      {totals.vat > 0 && (
+        <div>
+          <dt>{t('cart_vat')}</dt>
+          <dd>{m(totals.vat)}</dd>
+        </div>
+      )}
+      <div className="totals-total">
+        <dt>{t('cart_total')}</dt>
+        <dd data-testid="total">{m(totals.total)}</dd>
+      </div>
+      {totals.wallet_used > 0 && (
+        <>
+          <div>
+            <dt>{t('cart_wallet')}</dt>
+            <dd>−{m(totals.wallet_used)}</dd>
+          </div>
+          <div className="totals-total">
+            <dt>{t('cart_due')}</dt>
+            <dd>{m(totals.due)}</dd>
+          </div>
+        </>
+      )}
+    </dl>
+  );
+}
+
+function CouponForm({ result }: { result: { code: string; applied: boolean; problem: string | null } | null }) {
+  const { t, tKey } = useI18n();
+  const { coupon } = useSnapshot(checkout);
+  const [code, setCode] = useState(coupon ?? '');
+  useEffect(() => setCode(coupon ?? ''), [coupon]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    checkout.coupon = code.trim() ? code.trim().toUpperCase() : null;
+    saveCheckout();
+  };
+  const problem = result && !result.applied ? tKey(result.problem ?? 'coupon_invalid') : null;
+  return (
+    <form className="coupon-form" onSubmit={submit} noValidate>
+      <div className={problem ? 'field has-error' : 'field'}>
+        <label className="field-label" htmlFor="coupon-code">
+          {t('cart_coupon_label')}
+        </label>
+        {problem && (
+          <p className="field-error" id="coupon-error">
+            {problem}
+          </p>
+        )}
+        <div className="coupon-row">
+          <input id="coupon-code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" dir="ltr" aria-invalid={problem ? true : undefined} aria-describedby={problem ? 'coupon-error' : undefined} />
+          <button type="submit" className="button button-secondary">
+            {t('cart_coupon_apply')}
+          </button>
+        </div>
+        {result?.applied && (
+          <p className="field-hint" role="status">
+            {t('cart_coupon_applied', { code: result.code })}{' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                checkout.coupon = null;
+                saveCheckout();
+              }}
+            >
+              {t('cart_coupon_remove')}
+            </button>
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+// Checkout choices between its pages: the order summary (subtotal and coupon, kept in localStorage as
+// spec §3 says) and the shipping and payment choices (sessionStorage, so a reload keeps them).
+import { proxy, snapshot } from 'valtio';
+import type { AddressInput } from '../../shared/api/account-schemas';
+import type { CardMethod, PaymentMethod } from '../../shared/api/order-schemas';
+
+export const ORDER_SUMMARY_KEY = 'order_summary';
+const CHECKOUT_KEY = 'checkout';
+
+export interface CheckoutState {
+  coupon: string | null;
+  subtotal: number;
+  addressId: number | null;
+  guestAddress: AddressInput | null;
+  email: string;
+  paymentMethod: PaymentMethod;
+  cardMethod: CardMethod | null;
+  useWallet: boolean;
+  /** One key per attempt: a retry of the same attempt reuses it, a new attempt gets a new one. */
+  idempotencyKey: string | null;
+}
+
+export const checkout = proxy<CheckoutState>({
+  coupon: null,
+  subtotal: 0,
+  addressId: null,
+  guestAddress: null,
+  email: '',
+  paymentMethod: 'cod',
+  cardMethod: null,
+  useWallet: false,
+  idempotencyKey: null,
+});
+
+export function restoreCheckout(): void {
+  try {
+    const summary = JSON.parse(localStorage.getItem(ORDER_SUMMARY_KEY) ?? 'null') as { subtotal?: number; coupon?: string | null } | null;
+    if (summary) Object.assign(checkout, { coupon: summary.coupon ?? null, subtotal: summary.subtotal ?? 0 });
+    const rest = JSON.parse(sessionStorage.getItem(CHECKOUT_KEY) ?? 'null') as Partial<CheckoutState> | null;
+    if (rest) Object.assign(checkout, { ...rest, coupon: checkout.coupon, subtotal: checkout.subtotal });
+  } catch (error) {
+    console.warn('checkout state could not be read', error);
+  }
+}
+
+export function saveCheckout(): void {
+  try {
+    const s = snapshot(checkout);
+    localStorage.setItem(ORDER_SUMMARY_KEY, JSON.stringify({ subtotal: s.subtotal, coupon: s.coupon }));
+    const { coupon: _c, subtotal: _s, ...rest } = s;
+    sessionStorage.setItem(CHECKOUT_KEY, JSON.stringify(rest));
+  } catch (error) {
+    console.warn('checkout state could not be saved', error);
+  }
+}
+
+/** After an order exists: a fresh start for the next one. */
+export function clearCheckout(): void {
+  Object.assign(checkout, { coupon: null, subtotal: 0, idempotencyKey: null, useWallet: false });
+  try {
+    localStorage.removeItem(ORDER_SUMMARY_KEY);
+    sessionStorage.removeItem(CHECKOUT_KEY);
+  } catch {
+    // Storage may be unavailable (private mode): nothing to clear then.
+  }
+}
+
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}

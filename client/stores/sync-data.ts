@@ -1,0 +1,43 @@
+// Sync data (spec §3): the free-shipping threshold (base fils) of the shopper's country, from the
+// sync call, kept in localStorage under sync_data; the default constant until it arrives.
+import { proxy } from 'valtio';
+import type { ApiClient } from '../../shared/api/client';
+import { DEFAULT_FREE_SHIPPING_FILS } from '../../shared/constants';
+import type { CountryCode } from '../../shared/locale';
+
+export const SYNC_STORAGE_KEY = 'sync_data';
+const MAX_AGE_MS = 60 * 60 * 1000;
+
+export const syncData = proxy({ freeShipping: DEFAULT_FREE_SHIPPING_FILS, deliveryFee: null as number | null, loaded: false });
+
+interface Stored {
+  country: CountryCode;
+  at: number;
+  data: { free_shipping: number; delivery_fee: number | null };
+}
+
+export async function loadSyncData(api: ApiClient, country: CountryCode, storage: Pick<Storage, 'getItem' | 'setItem'> | null): Promise<void> {
+  try {
+    const stored = JSON.parse(storage?.getItem(SYNC_STORAGE_KEY) ?? 'null') as Stored | null;
+    if (stored && stored.country === country && Date.now() - stored.at < MAX_AGE_MS) {
+      apply(stored.data);
+      return;
+    }
+  } catch (error) {
+    console.warn('sync data could not be read', error);
+  }
+  try {
+    const res = await api.get<{ free_shipping: number; delivery_fee: number | null }>('/user/sync');
+    apply(res.data);
+    storage?.setItem(SYNC_STORAGE_KEY, JSON.stringify({ country, at: Date.now(), data: { free_shipping: res.data.free_shipping, delivery_fee: res.data.delivery_fee } } satisfies Stored));
+  } catch (error) {
+    // Spec §8: a failed sync is only logged; the default threshold stays.
+    console.warn('sync failed', error);
+  }
+}
+
+function apply(data: { free_shipping: number; delivery_fee: number | null }): void {
+  if (Number.isInteger(data.free_shipping) && data.free_shipping > 0) syncData.freeShipping = data.free_shipping;
+  syncData.deliveryFee = data.delivery_fee;
+  syncData.loaded = true;
+}

@@ -1,0 +1,64 @@
+// What the order API answers, as both sides see it. Amounts are minor units of `currency`.
+import type { CardMethod, OrderStatus, PaymentMethod } from '../api/order-schemas';
+
+export interface OrderTotals {
+  subtotal: number;
+  before_discount: number;
+  discount: number;
+  delivery: number;
+  vat: number;
+  total: number;
+  wallet_used: number;
+  due: number;
+}
+
+export interface OrderItemView {
+  sku_id: number;
+  product_id: number;
+  slug: string;
+  name: string;
+  sku_name: string;
+  image: string | null;
+  unit_price: number;
+  old_unit_price: number | null;
+  count: number;
+  line_total: number;
+}
+
+export interface OrderView {
+  id: number;
+  status: OrderStatus;
+  payment_method: PaymentMethod;
+  card_method: string | null;
+  country: 'KW' | 'SA';
+  currency: string;
+  created_at: number;
+  items: OrderItemView[];
+  address: Record<string, unknown>;
+  totals: OrderTotals;
+  coupon_code: string | null;
+  email: string | null;
+  can_pay_again: boolean;
+}
+
+export interface CalculateResult extends OrderTotals {
+  currency: string;
+  decimals: number;
+  lines: Array<{ sku_id: number; count: number; unit_price: number; old_unit_price: number | null; line_total: number }>;
+  subtotal_fils: number;
+  free_shipping_fils: number;
+  free_delivery: boolean;
+  problems: Array<{ sku_id: number; reason: 'unavailable' | 'out_of_stock' | 'over_limit'; available: number }>;
+  coupon: { code: string; applied: boolean; problem: string | null } | null;
+  wallet_balance: number | null;
+  delivery_fee: number;
+  vat_rate: number;
+  payment_methods: PaymentMethod[];
+  card_methods: CardMethod[];
+}
+
+export interface SubmitResult {
+  order: OrderView;
+  payment: { id: string; url: string | null } | null;
+  replayed: boolean;
+}
