@@ -3,6 +3,7 @@
 import './styles/app.css';
 import './styles/catalogue.css';
 import './styles/account.css';
+import './styles/orders.css';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterContextProvider, type RouteObject } from 'react-router';

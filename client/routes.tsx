@@ -23,6 +23,10 @@ const auth: PageModule = { file: 'client/pages/auth.tsx', load: () => import('./
 const logout: PageModule = { file: 'client/pages/logout.tsx', load: () => import('./pages/logout') };
 const profileAccount: PageModule = { file: 'client/pages/profile-account.tsx', load: () => import('./pages/profile-account') };
 const profileAddresses: PageModule = { file: 'client/pages/profile-addresses.tsx', load: () => import('./pages/profile-addresses') };
+const cartPage: PageModule = { file: 'client/pages/cart.tsx', load: () => import('./pages/cart') };
+const checkoutPage: PageModule = { file: 'client/pages/checkout.tsx', load: () => import('./pages/checkout') };
+const profileOrders: PageModule = { file: 'client/pages/profile-orders.tsx', load: () => import('./pages/profile-orders') };
+const profileWallet: PageModule = { file: 'client/pages/profile-wallet.tsx', load: () => import('./pages/profile-wallet') };
 const profileNotifyList: PageModule = { file: 'client/pages/profile-notify-list.tsx', load: () => import('./pages/profile-notify-list') };
 
 const staticPage: PageModule = { file: 'client/pages/static-page.tsx', load: () => import('./pages/static-page') };
@@ -50,6 +54,12 @@ const MODULES: Partial<Record<PageId, PageModule>> = {
   'profile-account': profileAccount,
   'profile-addresses': profileAddresses,
   'profile-notify-list': profileNotifyList,
+  'profile-orders': profileOrders,
+  'profile-wallet': profileWallet,
+  cart: cartPage,
+  'checkout-shipping': checkoutPage,
+  'checkout-order': checkoutPage,
+  'checkout-success': checkoutPage,
   'our-story': staticPage,
   terms: staticPage,
   'privacy-policy': staticPage,

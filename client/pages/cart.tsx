@@ -137,7 +137,7 @@ export function Component() {
               <ul>
                 {gifts.map((g) => (
                   <li key={g.id}>
-                    <strong>{g.title}</strong> — {g.product.name}:{' '}
+                    <strong>{g.title}</strong>:{' '}
                     {subtotalFils >= g.min_subtotal ? (
                       t('cart_gift_unlocked')
                     ) : (

@@ -131,4 +131,5 @@ export const ordersAr: Record<keyof typeof ordersEn, string> = {
   sandbox_success: 'ادفع بنجاح',
   sandbox_fail: 'أفشل الدفع',
   sandbox_cancel: 'ألغِ الدفع',
+  pay_wallet_short: 'المحفظة',
 };

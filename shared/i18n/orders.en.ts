@@ -130,4 +130,5 @@ export const ordersEn = {
   sandbox_success: 'Pay successfully',
   sandbox_fail: 'Fail the payment',
   sandbox_cancel: 'Cancel the payment',
+  pay_wallet_short: 'Wallet',
 } as const;

@@ -19,6 +19,8 @@ export interface UpstreamCall {
   clientIp?: string;
   /** This site's origin, for links the API puts in mails (used outside production). */
   siteOrigin?: string;
+  /** Headers passed through as they came (a payment gateway's webhook signature). */
+  passHeaders?: Record<string, string>;
 }
 
 const INTERNAL_ORIGIN = 'https://shop-api.internal';
@@ -42,6 +44,7 @@ export async function callUpstream(env: StorefrontEnv, config: StorefrontConfig,
   if (call.userToken) headers.set(SIGNATURE_HEADERS.authorization, `Bearer ${call.userToken}`);
   if (call.clientIp) headers.set('x-client-ip', call.clientIp);
   if (call.siteOrigin) headers.set('x-site-origin', call.siteOrigin);
+  for (const [name, value] of Object.entries(call.passHeaders ?? {})) headers.set(name, value);
 
   const origin = config.API_ORIGIN ? config.API_ORIGIN.replace(/\/$/, '') : INTERNAL_ORIGIN;
   const controller = new AbortController();

@@ -6,11 +6,12 @@ import type { Gateway, WebhookEvent } from './gateway';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 
-export function sandboxGateway(secret: string, siteOrigin: string): Gateway {
+export function sandboxGateway(secret: string): Gateway {
   return {
     name: 'sandbox',
     async createCharge(charge) {
-      return { providerRef: `sbx_${charge.paymentId}`, url: `${siteOrigin}/payments/sandbox/${charge.paymentId}` };
+      // The sandbox page lives on the storefront the shopper is using (the origin it returns to).
+      return { providerRef: `sbx_${charge.paymentId}`, url: `${new URL(charge.returnUrl).origin}/payments/sandbox/${charge.paymentId}` };
     },
     async verifyWebhook(headers, body) {
       if (!(await verifyHmacHex(secret, body, headers.get(SANDBOX_SIGNATURE_HEADER) ?? ''))) return null;

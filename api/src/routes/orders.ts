@@ -56,7 +56,7 @@ export const orderRoutes = new Hono<AppEnv>()
         wallet_balance: user ? q.walletBalance : null,
         delivery_fee: q.settings.delivery_fee,
         vat_rate: q.settings.vat_basis_points / 100,
-        payment_methods: ['cod', ...(user ? ['wallet'] : []), 'card'],
+        payment_methods: ['cod', ...(user && q.walletBalance > 0 ? ['wallet'] : []), 'card'],
         card_methods: CARD_METHODS[c.var.country],
       }),
     );

@@ -39,7 +39,7 @@ export const sandboxPaymentRoutes = new Hono<AppEnv>()
     const { outcome } = parseInput(sandboxChoice, await readJson(c.req));
     const secret = c.var.config.PAYMENT_WEBHOOK_SECRET;
     const signed = await signSandboxEvent(secret, { paymentId: c.req.param('id'), outcome });
-    const event = await sandboxGateway(secret, '').verifyWebhook(new Headers({ 'x-sandbox-signature': signed.signature }), signed.body);
+    const event = await sandboxGateway(secret).verifyWebhook(new Headers({ 'x-sandbox-signature': signed.signature }), signed.body);
     const result = await applyOutcome(c.env, event!, siteOrigin(c));
     if (!result.payment) throw new ApiError(404, 'not_found');
     const row = await c.env.DB.prepare('SELECT return_path, status FROM payments WHERE id = ?').bind(c.req.param('id')).first<{ return_path: string; status: string }>();

@@ -1,0 +1,87 @@
+// One order's details (success page, order detail): items, delivery address, payment and totals.
+import type { Address } from '../../shared/api/account-schemas';
+import type { OrderView } from '../../shared/orders/types';
+import { addressLines } from '../accounts/address-lines';
+import { useI18n } from '../i18n/context';
+import { useMinor } from '../lib/locale';
+
+export function OrderSummary({ order }: { order: OrderView }) {
+  const { t } = useI18n();
+  const minor = useMinor();
+  const m = (n: number) => <bdi>{minor(n, order.currency)}</bdi>;
+  const a = order.address as unknown as Address;
+  const totals = order.totals;
+  return (
+    <div className="order-summary">
+      <section aria-labelledby={`order-${order.id}-items`}>
+        <h2 id={`order-${order.id}-items`} className="section-title">
+          {t('checkout_items_title')}
+        </h2>
+        <ul className="order-items">
+          {order.items.map((i) => (
+            <li key={i.sku_id}>
+              {i.image ? <img src={i.image} alt="" width={56} height={56} loading="lazy" /> : <span className="order-item-image" />}
+              <span>
+                {i.name} <span className="cart-line-meta">({i.sku_name})</span> × {i.count}
+              </span>
+              {m(i.line_total)}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby={`order-${order.id}-address`}>
+        <h2 id={`order-${order.id}-address`} className="section-title">
+          {t('order_address')}
+        </h2>
+        <address className="order-address">
+          <span>{a.recipient}</span>
+          {addressLines(a, t).map((line, i) => (
+            <span key={i}>{line}</span>
+          ))}
+          <bdi dir="ltr">{a.phone}</bdi>
+        </address>
+        <h2 className="section-title">{t('order_payment')}</h2>
+        <p>
+          {order.payment_method === 'card' ? `${t('pay_card')} · ${t(`card_${order.card_method as 'knet'}`)}` : order.payment_method === 'wallet' ? t('pay_wallet_short') : t('pay_cod')}
+        </p>
+      </section>
+      <section aria-labelledby={`order-${order.id}-totals`}>
+        <h2 id={`order-${order.id}-totals`} className="section-title">
+          {t('order_totals')}
+        </h2>
+        <dl className="totals">
+          <div>
+            <dt>{t('cart_subtotal')}</dt>
+            <dd>{m(totals.subtotal)}</dd>
+          </div>
+          {totals.discount > 0 && (
+            <div>
+              <dt>{t('cart_discount')}</dt>
+              <dd>−{m(totals.discount)}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{t('cart_delivery')}</dt>
+            <dd>{totals.delivery ? m(totals.delivery) : t('cart_delivery_free')}</dd>
+          </div>
+          {totals.vat > 0 && (
+            <div>
+              <dt>{t('cart_vat')}</dt>
+              <dd>{m(totals.vat)}</dd>
+            </div>
+          )}
+          <div className="totals-total">
+            <dt>{t('cart_total')}</dt>
+            <dd>{m(totals.total)}</dd>
+          </div>
+          {totals.wallet_used > 0 && (
+            <div>
+              <dt>{t('cart_wallet')}</dt>
+              <dd>−{m(totals.wallet_used)}</dd>
+            </div>
+          )}
+        </dl>
+      </section>
+    </div>
+  );
+}

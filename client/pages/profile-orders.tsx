@@ -1,0 +1,154 @@
+// /profile/orders: the shopper's orders, newest first, page by page (?page=); one order's details
+// (?id=) with reorder and pay-again.
+import { useContext, useState } from 'react';
+import { data, Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { ApiFailure } from '../../shared/api/client';
+import { formatDate } from '../../shared/money';
+import type { OrderView } from '../../shared/orders/types';
+import { signedInCall } from '../accounts/guard';
+import { apiContext } from '../boot';
+import { useI18n } from '../i18n/context';
+import { useHref, useMinor } from '../lib/locale';
+import { OrderSummary } from '../orders/OrderSummary';
+import { ApiContext } from '../providers';
+import { addManyToCart, type SyncedSku } from '../stores/cart';
+import { useSessionStore } from '../stores/session';
+import { toast } from '../stores/toasts';
+import { EmptyState, Page } from '../ui/Page';
+import { useSnapshot } from 'valtio';
+
+type Data = { order: OrderView } | { list: { items: OrderView[]; page: number; page_count: number; total: number } };
+
+export async function loader(args: LoaderFunctionArgs): Promise<Data> {
+  const api = args.context.get(apiContext);
+  const url = new URL(args.request.url);
+  const id = url.searchParams.get('id');
+  if (id && /^\d{1,16}$/.test(id)) {
+    return signedInCall(args, async () => {
+      try {
+        return { order: (await api.get<OrderView>(`/user/order/${id}`)).data };
+      } catch (error) {
+        if (error instanceof ApiFailure && error.status === 404) throw data(null, { status: 404 });
+        throw error;
+      }
+    });
+  }
+  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('page')) || 1));
+  return signedInCall(args, async () => ({ list: (await api.get<{ items: OrderView[]; page: number; page_count: number; total: number }>(page > 1 ? `/user/order/list/${page}` : '/user/order')).data }));
+}
+
+export function Component() {
+  const loaded = useLoaderData() as Data;
+  return 'order' in loaded ? <Detail order={loaded.order} /> : <List list={loaded.list} />;
+}
+
+function StatusBadge({ status }: { status: OrderView['status'] }) {
+  const { t } = useI18n();
+  return <span className={`status status-${status}`}>{t(`status_${status}`)}</span>;
+}
+
+function List({ list }: { list: { items: OrderView[]; page: number; page_count: number } }) {
+  const { t, lang } = useI18n();
+  const href = useHref();
+  const minor = useMinor();
+  const { country } = useSnapshot(useSessionStore());
+  return (
+    <Page title={t('page_profile_orders')} crumbs={[{ label: t('page_profile'), to: href('/profile') }]}>
+      {list.items.length === 0 ? (
+        <EmptyState message="empty_orders" action={{ label: 'home_shop_now', to: '/products' }} />
+      ) : (
+        <>
+          <ul className="order-list">
+            {list.items.map((o) => (
+              <li key={o.id} className="order-card" data-testid="order-card">
+                <h2>
+                  <Link to={`${href('/profile/orders')}?id=${o.id}`}>{t('order_number', { id: o.id })}</Link>
+                </h2>
+                <StatusBadge status={o.status} />
+                <p className="cart-line-meta">
+                  {t('order_placed_on', { date: formatDate(o.created_at, lang, country) })} · {t('order_items_count', { count: o.items.reduce((n, i) => n + i.count, 0) })}
+                </p>
+                <p>
+                  <bdi>{minor(o.totals.total, o.currency)}</bdi>
+                </p>
+              </li>
+            ))}
+          </ul>
+          {list.page_count > 1 && (
+            <nav className="pager" aria-label={t('page_profile_orders')}>
+              {list.page > 1 && <Link to={`${href('/profile/orders')}?page=${list.page - 1}`}>{t('orders_previous')}</Link>}
+              {list.page < list.page_count && <Link to={`${href('/profile/orders')}?page=${list.page + 1}`}>{t('orders_next')}</Link>}
+            </nav>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}
+
+function Detail({ order }: { order: OrderView }) {
+  const { t, lang } = useI18n();
+  const href = useHref();
+  const navigate = useNavigate();
+  const api = useContext(ApiContext)!;
+  const { country } = useSnapshot(useSessionStore());
+  const [busy, setBusy] = useState(false);
+
+  /** Reorder: today's data for the order's SKUs, then the counts added to the cart (spec §4). */
+  async function reorder() {
+    setBusy(true);
+    try {
+      const res = await api.post<{ items: Array<SyncedSku & { product: { id: number; slug: string; name: string; brand: { id: number; name: string }; images: Array<{ url: string; alt: string; width: number; height: number }> } }> }>(
+        '/product/sku',
+        { ids: order.items.map((i) => i.sku_id), exclude_purchase_together: true },
+      );
+      const counts = new Map(order.items.map((i) => [i.sku_id, i.count]));
+      addManyToCart(
+        res.data.items.map((s) => ({
+          sku: { id: s.id, name: s.name, price: s.price, buy_limit: s.buy_limit, in_stock: s.in_stock },
+          product: { id: s.product.id, slug: s.product.slug, name: s.product.name, brand: { id: s.product.brand.id, name: s.product.brand.name }, ...(s.product.images[0] ? { image: s.product.images[0] } : {}) },
+          count: counts.get(s.id) ?? 1,
+          origin: { source: 'My Orders', id: order.id },
+        })),
+      );
+      navigate(href('/cart'));
+    } catch (e) {
+      toast.apiError(e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function payAgain() {
+    setBusy(true);
+    try {
+      const res = await api.post<{ payment: { url: string } }>('/order/payAgain', { order_id: order.id });
+      window.location.assign(res.data.payment.url);
+    } catch (e) {
+      toast.apiError(e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Page title={t('order_details', { id: order.id })} crumbs={[{ label: t('page_profile'), to: href('/profile') }, { label: t('page_profile_orders'), to: href('/profile/orders') }]}>
+      <p>
+        <StatusBadge status={order.status} /> {t('order_placed_on', { date: formatDate(order.created_at, lang, country) })}
+      </p>
+      <p className="form-actions">
+        <button type="button" className="button" onClick={() => void reorder()} disabled={busy} data-testid="reorder">
+          {t('order_reorder')}
+        </button>
+        {order.can_pay_again && (
+          <button type="button" className="button button-secondary" onClick={() => void payAgain()} disabled={busy} data-testid="pay-again">
+            {t('success_pay_again')}
+          </button>
+        )}
+      </p>
+      <OrderSummary order={order} />
+      <p>
+        <Link to={href('/profile/orders')}>{t('back_to_orders')}</Link>
+      </p>
+    </Page>
+  );
+}

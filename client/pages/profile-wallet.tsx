@@ -1,0 +1,180 @@
+// /profile/wallet: balance, top-up through the payment gateway, the result of a top-up (?charge=),
+// and the history of movements page by page (?page=).
+import { useContext, useEffect, useState, type FormEvent } from 'react';
+import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { ApiFailure } from '../../shared/api/client';
+import type { CardMethod } from '../../shared/api/order-schemas';
+import { formatDate } from '../../shared/money';
+import { signedInCall } from '../accounts/guard';
+import { apiContext } from '../boot';
+import { useI18n } from '../i18n/context';
+import { useHref, useMinor } from '../lib/locale';
+import { ApiContext } from '../providers';
+import { useSessionStore } from '../stores/session';
+import { EmptyState, Page } from '../ui/Page';
+
+interface Movement {
+  id: number;
+  amount: number;
+  kind: 'top_up' | 'order_payment' | 'refund';
+  order_id: number | null;
+  created_at: number;
+}
+
+interface WalletData {
+  wallet: { balance: number; currency: string; methods: CardMethod[] };
+  history: { items: Movement[]; page: number; page_count: number; currency: string };
+  charge: string | null;
+}
+
+export async function loader(args: LoaderFunctionArgs): Promise<WalletData> {
+  const api = args.context.get(apiContext);
+  const url = new URL(args.request.url);
+  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('page')) || 1));
+  const charge = url.searchParams.get('charge');
+  return signedInCall(args, async () => {
+    const [wallet, history] = await Promise.all([
+      api.get<WalletData['wallet']>('/user/wallet'),
+      api.get<WalletData['history']>(page > 1 ? `/user/wallet/history/${page}` : '/user/wallet/history'),
+    ]);
+    return { wallet: wallet.data, history: history.data, charge: charge && /^pay_[0-9a-f]{24}$/.test(charge) ? charge : null };
+  });
+}
+
+/** "12.5" in a currency with `decimals` → minor units, or null when it is not a positive amount. */
+export function parseAmount(text: string, decimals: number): number | null {
+  const m = /^(\d{1,7})(?:[.,](\d+))?$/.exec(text.trim());
+  if (!m || (m[2] ?? '').length > decimals) return null;
+  const minor = Number(m[1]) * 10 ** decimals + Number((m[2] ?? '').padEnd(decimals, '0') || 0);
+  return minor > 0 ? minor : null;
+}
+
+export function Component() {
+  const { t, tKey, has, lang } = useI18n();
+  const href = useHref();
+  const data = useLoaderData() as WalletData;
+  const api = useContext(ApiContext)!;
+  const minor = useMinor();
+  const revalidator = useRevalidator();
+  const { country } = useSnapshot(useSessionStore());
+  const { wallet, history } = data;
+  const decimals = wallet.currency === 'KWD' ? 3 : 2;
+  const [amount, setAmount] = useState('');
+  const [method, setMethod] = useState<CardMethod>(wallet.methods[0]!);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [charge, setCharge] = useState<{ status: string; amount: number; currency: string } | null>(null);
+
+  // The result of a top-up the gateway sent the shopper back from; it may still be on its way.
+  useEffect(() => {
+    if (!data.charge) return;
+    let live = true;
+    let tries = 0;
+    const load = () =>
+      api
+        .get<{ status: string; amount: number; currency: string }>(`/user/wallet/${data.charge}`)
+        .then((res) => {
+          if (!live) return;
+          setCharge(res.data);
+          if (res.data.status === 'initiated' && ++tries < 15) setTimeout(load, 2000);
+          else if (res.data.status === 'succeeded') void revalidator.revalidate();
+        })
+        .catch((e: unknown) => console.warn('wallet charge result failed', e));
+    void load();
+    return () => {
+      live = false;
+    };
+  }, [api, data.charge]);
+
+  async function topUp(e: FormEvent) {
+    e.preventDefault();
+    const value = parseAmount(amount, decimals);
+    if (value === null) {
+      setError(t('wallet_amount_invalid'));
+      document.getElementById('wallet-amount')?.focus();
+      return;
+    }
+    setError(null);
+    setSending(true);
+    try {
+      const res = await api.post<{ url: string }>('/user/wallet/charge', { amount: value, payment_method: method });
+      window.location.assign(res.data.url);
+    } catch (failure) {
+      const key = failure instanceof ApiFailure ? (failure.meta.key ?? failure.meta.msg) : 'server_error';
+      setError(has(key) ? tKey(key) : t('server_error'));
+      setSending(false);
+    }
+  }
+
+  return (
+    <Page title={t('page_profile_wallet')} crumbs={[{ label: t('page_profile'), to: href('/profile') }]}>
+      {charge && charge.status !== 'initiated' && (
+        <div className={charge.status === 'succeeded' ? 'form-success' : 'form-alert'} role="status" data-testid="wallet-charge-result">
+          <p>{t(charge.status === 'succeeded' ? 'wallet_charge_succeeded' : 'wallet_charge_failed')}</p>
+        </div>
+      )}
+      <p className="wallet-balance">
+        {t('wallet_balance')}: <strong data-testid="wallet-balance">{minor(wallet.balance, wallet.currency)}</strong>
+      </p>
+      <section className="form-card" aria-labelledby="wallet-top-up-title">
+        <h2 id="wallet-top-up-title">{t('wallet_top_up_title')}</h2>
+        <form onSubmit={(e) => void topUp(e)} noValidate>
+          <div className={error ? 'field has-error' : 'field'}>
+            <label className="field-label" htmlFor="wallet-amount">
+              {`${t('wallet_amount_label')} (${wallet.currency})`}
+            </label>
+            {error && (
+              <p className="field-error" id="wallet-amount-error">
+                {error}
+              </p>
+            )}
+            <input
+              id="wallet-amount"
+              inputMode="decimal"
+              dir="ltr"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'wallet-amount-error' : undefined}
+            />
+          </div>
+          <fieldset className="choice-list">
+            <legend className="field-label">{t('wallet_method_label')}</legend>
+            {wallet.methods.map((m) => (
+              <label key={m} className="choice">
+                <input type="radio" name="wallet-method" value={m} checked={method === m} onChange={() => setMethod(m)} />
+                <span>{t(`card_${m}`)}</span>
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className="button" disabled={sending}>
+            {t('wallet_top_up_submit')}
+          </button>
+        </form>
+      </section>
+      <h2 className="section-title">{t('wallet_history_title')}</h2>
+      {history.items.length === 0 ? (
+        <EmptyState message="empty_wallet" />
+      ) : (
+        <>
+          <ul className="wallet-history" data-testid="wallet-history">
+            {history.items.map((m) => (
+              <li key={m.id}>
+                <span>{m.kind === 'top_up' ? t('wallet_kind_top_up') : t(m.kind === 'refund' ? 'wallet_kind_refund' : 'wallet_kind_order_payment', { id: m.order_id ?? '' })}</span>
+                <span className="cart-line-meta">{formatDate(m.created_at, lang, country)}</span>
+                <bdi className={m.amount > 0 ? 'amount-in' : 'amount-out'}>{`${m.amount > 0 ? '+' : '−'}${minor(Math.abs(m.amount), history.currency)}`}</bdi>
+              </li>
+            ))}
+          </ul>
+          {history.page_count > 1 && (
+            <nav className="pager" aria-label={t('wallet_history_title')}>
+              {history.page > 1 && <Link to={`${href('/profile/wallet')}?page=${history.page - 1}`}>{t('orders_previous')}</Link>}
+              {history.page < history.page_count && <Link to={`${href('/profile/wallet')}?page=${history.page + 1}`}>{t('orders_next')}</Link>}
+            </nav>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,57 @@
+// Payments through the storefront: the gateway's webhook is relayed with its signature header (and
+// only a valid signature counts); the sandbox page exists in local mode only and never redirects off-site.
+import { describe, expect, it } from 'vitest';
+import { envelope, storefront, stubApi } from './helpers';
+
+describe('payment webhook relay', () => {
+  it('passes the raw body and the signature header to the API, and its answer back', async () => {
+    const api = stubApi(async (request) => {
+      expect(new URL(request.url).pathname).toBe('/payments/webhook/sandbox');
+      expect(request.headers.get('x-sandbox-signature')).toBe('f'.repeat(64));
+      expect(await request.text()).toBe('{"paymentId":"pay_x","outcome":"succeeded"}');
+      return envelope(null, 401, 'signature_invalid');
+    });
+    const res = await storefront('/payments/webhook/sandbox', { method: 'POST', headers: { 'content-type': 'application/json', 'x-sandbox-signature': 'f'.repeat(64) }, body: '{"paymentId":"pay_x","outcome":"succeeded"}' }, { API: api.fetcher });
+    expect(res.status).toBe(401);
+    expect(api.received).toHaveLength(1);
+  });
+
+  it('refuses a forged webhook end to end (real API)', async () => {
+    const res = await storefront('/payments/webhook/sandbox', { method: 'POST', headers: { 'content-type': 'application/json', 'x-sandbox-signature': 'a'.repeat(64) }, body: '{"paymentId":"pay_000000000000000000000000","outcome":"succeeded"}' });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('sandbox payment page', () => {
+  const payment = { id: 'pay_0123456789abcdef01234567', amount: 12345, currency: 'KWD', method: 'knet', status: 'initiated', return_path: '/ar/checkout/success?order=1234567890' };
+
+  it('shows the amount and the three outcomes in the language of the return page', async () => {
+    const api = stubApi(() => envelope(payment));
+    const res = await storefront(`/payments/sandbox/${payment.id}`, {}, { API: api.fetcher });
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).toContain('dir="rtl"');
+    expect(html).toContain('KWD');
+    expect(html).toContain('value="succeeded"');
+    expect(html).toContain('value="failed"');
+    expect(html).toContain('value="cancelled"');
+  });
+
+  it('sends the choice to the API and returns the browser to a path of this site only', async () => {
+    const api = stubApi(() => envelope({ status: 'failed', return_path: '//evil.example/steal' }));
+    const res = await storefront(`/payments/sandbox/${payment.id}`, { method: 'POST', headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=failed' }, { API: api.fetcher });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/');
+    const ok = stubApi(() => envelope({ status: 'failed', return_path: payment.return_path }));
+    const back = await storefront(`/payments/sandbox/${payment.id}`, { method: 'POST', headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=failed' }, { API: ok.fetcher });
+    expect(back.headers.get('location')).toBe(payment.return_path);
+  });
+
+  it('refuses a cross-site post and does not exist in production', async () => {
+    const api = stubApi(() => envelope(payment));
+    const cross = await storefront(`/payments/sandbox/${payment.id}`, { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=succeeded' }, { API: api.fetcher });
+    expect(cross.status).toBe(403);
+    const prod = await storefront(`/payments/sandbox/${payment.id}`, {}, { API: api.fetcher, ENVIRONMENT: 'production' } as never);
+    expect(prod.status).toBe(404);
+  });
+});

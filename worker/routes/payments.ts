@@ -1,0 +1,79 @@
+// Payments on the storefront's side:
+//  - POST /payments/webhook/{provider}: the gateway's server-to-server call, relayed as it came (raw
+//    body and signature header) to the API, which checks the signature and applies the outcome once.
+//  - /payments/sandbox/{id} (local mode only): the built-in "hosted payment page" where a tester
+//    chooses success, failure or cancel; then the browser returns where the real gateway would send it.
+import { Hono } from 'hono';
+import { createTranslator } from '../../shared/i18n';
+import { ar } from '../../shared/i18n/ar';
+import { en } from '../../shared/i18n/en';
+import { dirOf, type CurrencyCode } from '../../shared/locale';
+import { formatMinor } from '../../shared/money';
+import type { AppEnv } from '../app-env';
+import { sameSiteOnly } from '../middleware/same-site';
+import { callUpstream } from '../upstream';
+
+const SIGNATURE_HEADERS = ['hashstring', 'x-sandbox-signature'];
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export const payments = new Hono<AppEnv>();
+
+payments.post('/payments/webhook/:provider{sandbox|tap}', async (c) => {
+  const body = await c.req.text();
+  if (body.length > 64 * 1024) return c.json({ data: null, meta: { msg: 'payload_too_large', code: 413, msgType: 1 } }, 413);
+  const passHeaders: Record<string, string> = {};
+  for (const name of SIGNATURE_HEADERS) {
+    const value = c.req.header(name);
+    if (value) passHeaders[name] = value;
+  }
+  const res = await callUpstream(c.env, c.var.config, { method: 'POST', path: `/payments/webhook/${c.req.param('provider')}`, body, deviceToken: null, userToken: null, lang: 'en', country: 'KW', passHeaders });
+  return new Response(res.body, { status: res.status, headers: { 'content-type': 'application/json' } });
+});
+
+interface SandboxPayment {
+  id: string;
+  amount: number;
+  currency: string;
+  method: string;
+  status: string;
+  return_path: string;
+}
+
+payments.use('/payments/sandbox/*', async (c, next) => {
+  if (c.var.config.ENVIRONMENT === 'production') return c.notFound();
+  await next();
+});
+payments.use('/payments/sandbox/*', sameSiteOnly());
+
+payments.get('/payments/sandbox/:id{pay_[0-9a-f]{24}}', async (c) => {
+  const res = await callUpstream(c.env, c.var.config, { method: 'GET', path: `/dev/payments/${c.req.param('id')}`, deviceToken: null, userToken: null, lang: 'en', country: 'KW' });
+  if (!res.ok) return c.notFound();
+  const p = ((await res.json()) as { data: SandboxPayment }).data;
+  // The page speaks the language of the page the shopper came from (and returns to).
+  const lang = /^\/ar(\/|$)/.test(p.return_path) ? 'ar' : 'en';
+  const { t } = createTranslator(lang, lang === 'ar' ? ar : en);
+  const amount = formatMinor(p.amount, p.currency as CurrencyCode, lang, p.currency === 'SAR' ? 'SA' : 'KW');
+  const nonce = c.var.nonce;
+  const button = (outcome: string, label: string, cls: string) => `<button type="submit" name="outcome" value="${outcome}" class="${cls}">${esc(label)}</button>`;
+  const done = p.status !== 'initiated';
+  return c.html(
+    `<!DOCTYPE html><html lang="${lang}" dir="${dirOf(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${esc(t('sandbox_title'))}</title>` +
+      `<style nonce="${nonce}">body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:32rem;padding:1.5rem;color:#17302b}.card{border:1px solid #d5e0dd;border-radius:12px;padding:1.25rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dd{margin:0;font-weight:700}form{display:grid;gap:.75rem;margin-block-start:1rem}button{font:inherit;font-weight:700;min-block-size:48px;border-radius:999px;border:2px solid #0d6b5e;cursor:pointer}.ok{background:#0d6b5e;color:#fff}.no{background:#fff;color:#b42318;border-color:#b42318}.later{background:#fff;color:#0d6b5e}</style></head>` +
+      `<body><main class="card"><h1>${esc(t('sandbox_title'))}</h1><p>${esc(t('sandbox_note'))}</p><dl><dt>${esc(t('sandbox_amount'))}</dt><dd><bdi>${esc(amount)}</bdi></dd><dt>${esc(t('sandbox_method'))}</dt><dd>${esc(t(`card_${p.method}` as 'card_knet'))}</dd></dl>` +
+      (done
+        ? `<p><a href="${esc(p.return_path)}">${esc(t('success_continue'))}</a></p>`
+        : `<form method="post">${button('succeeded', t('sandbox_success'), 'ok')}${button('failed', t('sandbox_fail'), 'no')}${button('cancelled', t('sandbox_cancel'), 'later')}</form>`) +
+      `</main></body></html>`,
+  );
+});
+
+payments.post('/payments/sandbox/:id{pay_[0-9a-f]{24}}', async (c) => {
+  const form = await c.req.parseBody();
+  const outcome = String(form.outcome ?? '');
+  if (!['succeeded', 'failed', 'cancelled'].includes(outcome)) return c.text('Bad request', 400);
+  const res = await callUpstream(c.env, c.var.config, { method: 'POST', path: `/dev/payments/${c.req.param('id')}`, body: JSON.stringify({ outcome }), deviceToken: null, userToken: null, lang: 'en', country: 'KW' });
+  if (!res.ok) return c.notFound();
+  const { return_path } = ((await res.json()) as { data: { return_path: string } }).data;
+  // Only a path of this site: the API stored it, but a redirect never leaves the shop.
+  return c.redirect(/^\/[^/\\]/.test(return_path) ? return_path : '/', 303);
+});
