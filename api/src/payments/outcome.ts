@@ -6,7 +6,7 @@
 import { mailSender } from '../mail';
 import { orderMail } from '../mail/texts';
 import { stockFlags, walletMove } from '../orders/place';
-import { orderView } from '../orders/view';
+import { orderView, type OrderView } from '../orders/view';
 import type { WebhookEvent } from './gateway';
 
 interface PaymentRow {
@@ -76,9 +76,9 @@ async function releaseStatements(db: D1Database, orderId: number, now: number): 
   return statements;
 }
 
-export async function sendConfirmation(env: { DB: D1Database; RESEND_API_KEY?: string; MAIL_FROM?: string }, orderId: number, siteOrigin: string): Promise<void> {
-  const lang = (await env.DB.prepare('SELECT lang FROM orders WHERE id = ?').bind(orderId).first<{ lang: 'en' | 'ar' }>())?.lang ?? 'en';
-  const order = await orderView(env.DB, orderId, lang);
+export async function sendConfirmation(env: { DB: D1Database; RESEND_API_KEY?: string; MAIL_FROM?: string }, orderId: number, siteOrigin: string, known?: { order: OrderView; lang: 'en' | 'ar' }): Promise<void> {
+  const lang = known?.lang ?? (await env.DB.prepare('SELECT lang FROM orders WHERE id = ?').bind(orderId).first<{ lang: 'en' | 'ar' }>())?.lang ?? 'en';
+  const order = known?.order ?? (await orderView(env.DB, orderId, lang));
   if (!order?.email) return;
   await mailSender(env).send({ to: order.email, ...orderMail(lang, order, siteOrigin) });
 }

@@ -81,7 +81,7 @@ export const orderRoutes = new Hono<AppEnv>()
         returnPath: returnPath(c.var.lang, placed.order.id),
       });
     } else if (!placed.replayed) {
-      await sendConfirmation(c.env, placed.order.id, siteOrigin(c));
+      await sendConfirmation(c.env, placed.order.id, siteOrigin(c), { order: placed.order, lang: c.var.lang });
     }
     return c.json(placedEnvelope(placed, url));
   })

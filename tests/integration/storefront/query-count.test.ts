@@ -29,4 +29,25 @@ describe('D1 queries per page', () => {
     const warm = counts(await storefront('/', { headers: { cookie } }));
     expect(warm).toEqual({ statements: 0, roundTrips: 0 });
   });
+
+  it('prices a cart in at most 2 round trips and places an order in at most 7', async () => {
+    const json = { 'content-type': 'application/json', origin: 'http://shop.test' };
+    const reg = await storefront('/api/user/register', { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ name: 'Counter', email: 'counter@example.com', password: 'secret1' }) });
+    const signedIn = `${cookie}; ${cookiesFrom(reg)}`;
+    const address = await (
+      await storefront('/api/user/address/new', { method: 'POST', headers: { ...json, cookie: signedIn }, body: JSON.stringify({ country: 'KW', recipient: 'C', phone: '98765432', area_id: 26, block: '1', street: '1', building: '1' }) })
+    ).json<{ data: { id: number } }>();
+    const items = [{ sku_id: 101, count: 1 }, { sku_id: 401, count: 2 }];
+    const calc = await storefront('/api/order/calculate', { method: 'POST', headers: { ...json, cookie: signedIn }, body: JSON.stringify({ items }) });
+    expect(calc.status).toBe(200);
+    expect(counts(calc).roundTrips).toBeLessThanOrEqual(2);
+    const submit = await storefront('/api/order/submit', {
+      method: 'POST',
+      headers: { ...json, cookie: signedIn },
+      body: JSON.stringify({ items, payment_method: 'cod', address_id: address.data.id, idempotency_key: crypto.randomUUID() }),
+    });
+    expect(submit.status).toBe(200);
+    expect(counts(submit).roundTrips).toBeLessThanOrEqual(7);
+  });
 });
+
