@@ -4,6 +4,7 @@ import type { OrderView } from '../../shared/orders/types';
 import { addressLines } from '../accounts/address-lines';
 import { useI18n } from '../i18n/context';
 import { useMinor } from '../lib/locale';
+import { Totals } from './Totals';
 
 export function OrderSummary({ order }: { order: OrderView }) {
   const { t } = useI18n();
@@ -49,38 +50,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
         <h2 id={`order-${order.id}-totals`} className="section-title">
           {t('order_totals')}
         </h2>
-        <dl className="totals">
-          <div>
-            <dt>{t('cart_subtotal')}</dt>
-            <dd>{m(totals.subtotal)}</dd>
-          </div>
-          {totals.discount > 0 && (
-            <div>
-              <dt>{t('cart_discount')}</dt>
-              <dd>−{m(totals.discount)}</dd>
-            </div>
-          )}
-          <div>
-            <dt>{t('cart_delivery')}</dt>
-            <dd>{totals.delivery ? m(totals.delivery) : t('cart_delivery_free')}</dd>
-          </div>
-          {totals.vat > 0 && (
-            <div>
-              <dt>{t('cart_vat')}</dt>
-              <dd>{m(totals.vat)}</dd>
-            </div>
-          )}
-          <div className="totals-total">
-            <dt>{t('cart_total')}</dt>
-            <dd>{m(totals.total)}</dd>
-          </div>
-          {totals.wallet_used > 0 && (
-            <div>
-              <dt>{t('cart_wallet')}</dt>
-              <dd>−{m(totals.wallet_used)}</dd>
-            </div>
-          )}
-        </dl>
+        <Totals totals={{ ...totals, currency: order.currency }} />
       </section>
     </div>
   );

@@ -12,13 +12,14 @@ import { ProductGrid } from '../catalogue/ProductCard';
 import { Price } from '../catalogue/Price';
 import { QuantityControl } from '../catalogue/QuantityControl';
 import { useI18n } from '../i18n/context';
-import { useHref, useMinor, usePrice } from '../lib/locale';
+import { useHref, usePrice } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { applySkuSync, cart, cartPrice, removeFromCart, type CartChange, type SyncedSku } from '../stores/cart';
 import { checkout, restoreCheckout, saveCheckout } from '../stores/checkout';
 import { useSessionStore } from '../stores/session';
 import { Icon } from '../ui/Icon';
 import { Money } from '../ui/Money';
+import { Totals } from '../orders/Totals';
 import { EmptyState, Page } from '../ui/Page';
 
 interface Giveaway {
@@ -212,71 +213,6 @@ function ChangesAlert({ changes }: { changes: CartChange[] }) {
         ))}
       </ul>
     </div>
-  );
-}
-
-/** The summary rows; before the server's totals arrive, the subtotal from the cart's own prices. */
-export function Totals({ totals, subtotalFils }: { totals: Omit<CalculateResult, 'lines'> | null; subtotalFils?: number }) {
-  const { t } = useI18n();
-  const minor = useMinor();
-  if (!totals) {
-    return (
-      <dl className="totals">
-        <div>
-          <dt>{t('cart_subtotal')}</dt>
-          <dd>{subtotalFils !== undefined && <Money fils={subtotalFils} />}</dd>
-        </div>
-      </dl>
-    );
-  }
-  const m = (n: number) => <bdi>{minor(n, totals.currency)}</bdi>;
-  return (
-    <dl className="totals" data-testid="totals">
-      {totals.before_discount > totals.subtotal && (
-        <div>
-          <dt>{t('cart_before_discount')}</dt>
-          <dd>
-            <del>{m(totals.before_discount)}</del>
-          </dd>
-        </div>
-      )}
-      <div>
-        <dt>{t('cart_subtotal')}</dt>
-        <dd>{m(totals.subtotal)}</dd>
-      </div>
-      {totals.discount > 0 && (
-        <div>
-          <dt>{t('cart_discount')}</dt>
-          <dd>−{m(totals.discount)}</dd>
-        </div>
-      )}
-      <div>
-        <dt>{t('cart_delivery')}</dt>
-        <dd>{totals.delivery ? m(totals.delivery) : t('cart_delivery_free')}</dd>
-      </div>
-      {totals.vat > 0 && (
-        <div>
-          <dt>{t('cart_vat')}</dt>
-          <dd>{m(totals.vat)}</dd>
-        </div>
-      )}
-      <div className="totals-total">
-        <dt>{t('cart_total')}</dt>
-        <dd data-testid="total">{m(totals.total)}</dd>
-      </div>
-      {totals.wallet_used > 0 && (
-        <>
-          <div>
-            <dt>{t('cart_wallet')}</dt>
-            <dd>−{m(totals.wallet_used)}</dd>
-          </div>
-          <div className="totals-total">
-            <dt>{t('cart_due')}</dt>
-            <dd>{m(totals.due)}</dd>
-          </div>
-        </>
-      )}
-    </dl>
   );
 }
 

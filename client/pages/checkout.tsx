@@ -19,10 +19,10 @@ import { openAuthModal } from '../stores/auth-modal';
 import { cart } from '../stores/cart';
 import { checkout, clearCheckout, newIdempotencyKey, restoreCheckout, saveCheckout } from '../stores/checkout';
 import { useSessionStore } from '../stores/session';
-import { toast } from '../stores/toasts';
 import { Page } from '../ui/Page';
-import { Totals } from './cart';
+import { Totals } from '../orders/Totals';
 import { OrderSummary } from '../orders/OrderSummary';
+import { payAgain } from '../orders/pay-again';
 
 export function Component() {
   const { pathname } = useLocation();
@@ -398,16 +398,10 @@ function Success() {
     };
   }, [api, id]);
 
-  async function payAgain() {
+  async function retry() {
     if (!order) return;
     setPaying(true);
-    try {
-      const res = await api.post<{ payment: { url: string } }>('/order/payAgain', { order_id: order.id });
-      window.location.assign(res.data.payment.url);
-    } catch (e) {
-      toast.apiError(e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error');
-      setPaying(false);
-    }
+    if (!(await payAgain(api, order.id))) setPaying(false);
   }
 
   if (missing) {
@@ -442,7 +436,7 @@ function Success() {
         </p>
         {order.email && !failed && <p>{t('success_mail', { email: order.email })}</p>}
         {failed && (
-          <button type="button" className="button" onClick={() => void payAgain()} disabled={paying} data-testid="pay-again">
+          <button type="button" className="button" onClick={() => void retry()} disabled={paying} data-testid="pay-again">
             {t('success_pay_again')}
           </button>
         )}

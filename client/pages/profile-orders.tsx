@@ -10,6 +10,7 @@ import { apiContext } from '../boot';
 import { useI18n } from '../i18n/context';
 import { useHref, useMinor } from '../lib/locale';
 import { OrderSummary } from '../orders/OrderSummary';
+import { payAgain } from '../orders/pay-again';
 import { ApiContext } from '../providers';
 import { addManyToCart, type SyncedSku } from '../stores/cart';
 import { useSessionStore } from '../stores/session';
@@ -119,15 +120,9 @@ function Detail({ order }: { order: OrderView }) {
     }
   }
 
-  async function payAgain() {
+  async function retry() {
     setBusy(true);
-    try {
-      const res = await api.post<{ payment: { url: string } }>('/order/payAgain', { order_id: order.id });
-      window.location.assign(res.data.payment.url);
-    } catch (e) {
-      toast.apiError(e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error');
-      setBusy(false);
-    }
+    if (!(await payAgain(api, order.id))) setBusy(false);
   }
 
   return (
@@ -140,7 +135,7 @@ function Detail({ order }: { order: OrderView }) {
           {t('order_reorder')}
         </button>
         {order.can_pay_again && (
-          <button type="button" className="button button-secondary" onClick={() => void payAgain()} disabled={busy} data-testid="pay-again">
+          <button type="button" className="button button-secondary" onClick={() => void retry()} disabled={busy} data-testid="pay-again">
             {t('success_pay_again')}
           </button>
         )}

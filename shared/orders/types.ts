@@ -2,13 +2,16 @@
 import type { CardMethod, OrderStatus, PaymentMethod } from '../api/order-schemas';
 
 export interface OrderTotals {
+  /** Sum of the lines at the prices of the moment. */
   subtotal: number;
+  /** Spec §9: the price before discount counts an item's old price where it has one, else its price. */
   before_discount: number;
   discount: number;
   delivery: number;
   vat: number;
   total: number;
   wallet_used: number;
+  /** What is left to pay by cash or card. */
   due: number;
 }
 

@@ -2,6 +2,7 @@
 // every rule is unit-tested: unit prices convert to the country's currency first, then everything
 // is integer minor units of that currency.
 import { convertFromBase, divRound, type CurrencyInfo } from '../../../shared/money';
+import type { OrderTotals } from '../../../shared/orders/types';
 
 export interface PricedLine {
   sku_id: number;
@@ -23,21 +24,11 @@ export interface CouponRule {
   value: number;
 }
 
-export interface Totals {
+/** The order's amounts (shared/orders/types.ts) with the lines and the free-delivery facts. */
+export interface Totals extends OrderTotals {
   currency: string;
   decimals: number;
   lines: Array<{ sku_id: number; count: number; unit_price: number; old_unit_price: number | null; line_total: number }>;
-  /** Sum of the lines at today's prices. */
-  subtotal: number;
-  /** Spec §9: the price before discount counts an item's old price where it has one, else its price. */
-  before_discount: number;
-  discount: number;
-  delivery: number;
-  vat: number;
-  total: number;
-  wallet_used: number;
-  /** What is left to pay by cash or card. */
-  due: number;
   /** Base fils, like the free-shipping threshold (spec §4: compared without exchange rate). */
   subtotal_fils: number;
   free_shipping_fils: number;

@@ -1,0 +1,15 @@
+// Pay again (spec §7 /order/payAgain): a new charge for an order whose payment failed, then the
+// gateway's page. On failure the API's message is shown and the caller's button comes back.
+import { ApiFailure, type ApiClient } from '../../shared/api/client';
+import { toast } from '../stores/toasts';
+
+export async function payAgain(api: ApiClient, orderId: number): Promise<boolean> {
+  try {
+    const res = await api.post<{ payment: { url: string } }>('/order/payAgain', { order_id: orderId });
+    window.location.assign(res.data.payment.url);
+    return true;
+  } catch (e) {
+    toast.apiError(e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error');
+    return false;
+  }
+}
