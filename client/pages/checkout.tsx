@@ -20,6 +20,8 @@ import { cart } from '../stores/cart';
 import { checkout, clearCheckout, newIdempotencyKey, restoreCheckout, saveCheckout } from '../stores/checkout';
 import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
+import { Money } from '../ui/Money';
+import { syncData } from '../stores/sync-data';
 import { Totals } from '../orders/Totals';
 import { OrderSummary } from '../orders/OrderSummary';
 import { payAgain } from '../orders/pay-again';
@@ -207,11 +209,29 @@ function Shipping() {
 
 function DeliveryNote() {
   const { t } = useI18n();
+  const minor = useMinor();
   const { country } = useSnapshot(useSessionStore());
+  const { deliveryFee, freeShipping } = useSnapshot(syncData);
   return (
     <div className="delivery-note">
       <h3>{t('checkout_delivery_title')}</h3>
       <p>{t(country === 'SA' ? 'checkout_delivery_SA' : 'checkout_delivery_KW')}</p>
+      {deliveryFee !== null && (
+        <dl className="totals">
+          <div>
+            <dt>{t('checkout_delivery_fee')}</dt>
+            <dd>
+              <bdi>{minor(deliveryFee, country === 'SA' ? 'SAR' : 'KWD')}</bdi>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('checkout_delivery_free_from')}</dt>
+            <dd>
+              <Money fils={freeShipping} />
+            </dd>
+          </div>
+        </dl>
+      )}
     </div>
   );
 }
@@ -231,6 +251,7 @@ function Review() {
   const { items } = useSnapshot(cart);
   const [totals, setTotals] = useState<CalculateResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [cartProblem, setCartProblem] = useState(false);
   const [sending, setSending] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
   const minor = useMinor();
@@ -287,6 +308,7 @@ function Review() {
       saveCheckout();
       const key = e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error';
       setError(has(key) ? tKey(key) : t('server_error'));
+      setCartProblem(key === 'cart_changed' || key === 'out_of_stock');
       requestAnimationFrame(() => alertRef.current?.focus());
     } finally {
       setSending(false);
@@ -300,6 +322,8 @@ function Review() {
       {error && (
         <div className="form-alert" role="alert" tabIndex={-1} ref={alertRef} data-testid="form-error">
           <p>{error}</p>
+          {/* What is in stock changed: the cart shows what and lets the shopper adjust. */}
+          {cartProblem && <Link to={href('/cart')}>{t('checkout_back_to_cart')}</Link>}
         </div>
       )}
       <div className="cart-layout">

@@ -132,4 +132,7 @@ export const ordersAr: Record<keyof typeof ordersEn, string> = {
   sandbox_fail: 'أفشل الدفع',
   sandbox_cancel: 'ألغِ الدفع',
   pay_wallet_short: 'المحفظة',
+  checkout_delivery_fee: 'رسوم التوصيل',
+  checkout_delivery_free_from: 'توصيل مجاني للطلبات من',
+  checkout_back_to_cart: 'العودة إلى السلة',
 };

@@ -131,4 +131,7 @@ export const ordersEn = {
   sandbox_fail: 'Fail the payment',
   sandbox_cancel: 'Cancel the payment',
   pay_wallet_short: 'Wallet',
+  checkout_delivery_fee: 'Delivery fee',
+  checkout_delivery_free_from: 'Free delivery from',
+  checkout_back_to_cart: 'Back to the cart',
 } as const;
