@@ -6,7 +6,7 @@ import { useI18n } from './i18n/context';
 import { useBoot, useHref } from './lib/locale';
 import { CartSync } from './catalogue/CartSync';
 import { FreeShippingPrompt } from './cart/FreeShippingPrompt';
-import { UnlockModal } from './cart/UnlockModal';
+import { UnlockModalLoader } from './cart/UnlockModalLoader';
 import { AuthModal } from './shell/AuthModal';
 import { Footer } from './shell/Footer';
 import { Header } from './shell/Header';
@@ -42,7 +42,7 @@ function Document({ children }: { children: React.ReactNode }) {
         <AuthModal />
         <CartSync />
         <FreeShippingPrompt />
-        <UnlockModal />
+        <UnlockModalLoader />
         <ScrollRestoration />
       </body>
     </html>

@@ -1,0 +1,16 @@
+// The unlock modal's code loads the first time a shopper opens it, not with every page.
+import { lazy, Suspense } from 'react';
+import { useSnapshot } from 'valtio';
+import { freeDeliveryUi } from './free-delivery-ui';
+
+const UnlockModal = lazy(() => import('./UnlockModal').then((m) => ({ default: m.UnlockModal })));
+
+export function UnlockModalLoader() {
+  const { unlockOpen, everOpened } = useSnapshot(freeDeliveryUi);
+  if (!unlockOpen && !everOpened) return null;
+  return (
+    <Suspense fallback={null}>
+      <UnlockModal />
+    </Suspense>
+  );
+}
