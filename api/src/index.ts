@@ -28,6 +28,7 @@ import { miscRoutes } from './routes/misc';
 import { orderRoutes, userOrderRoutes } from './routes/orders';
 import { walletRoutes } from './routes/wallet';
 import { paymentRoutes, sandboxPaymentRoutes } from './routes/payments';
+import { sweepStalePayments } from './payments/sweep';
 import type { AppEnv } from './app-env';
 
 export { NonceGuard } from './lib/nonce-guard';
@@ -93,4 +94,10 @@ app.onError((err, c) => {
   return c.json(fail('server_error', 500), 500);
 });
 
-export default app;
+export default {
+  fetch: app.fetch,
+  // Cron (api/wrangler.toml): cancel card charges left unfinished, so their stock returns.
+  async scheduled(_controller: ScheduledController, env: ApiEnv, ctx: ExecutionContext) {
+    ctx.waitUntil(sweepStalePayments(env, apiConfig(env).SITE_ORIGIN).then((n) => n && console.log(`cancelled ${n} stale card charges`)));
+  },
+} satisfies ExportedHandler<ApiEnv>;

@@ -4,6 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signSandboxEvent } from '../../../api/src/payments/sandbox';
+import { PENDING_PAYMENT_TTL_MS, sweepStalePayments } from '../../../api/src/payments/sweep';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json } from './helpers';
 
@@ -195,6 +196,18 @@ describe('card payments through the sandbox gateway', () => {
     expect((await json(await get(`/user/order/${placed.order.id}`, userA))).data.status).toBe('paid');
     const replay = await json(await call('/payments/webhook/sandbox', { body: signed.body, headers: { 'x-sandbox-signature': signed.signature } }));
     expect(replay.data.applied).toBe(false);
+  });
+});
+
+describe('unfinished card payments', () => {
+  it('are cancelled after their time, giving back the stock; recent ones are left alone', async () => {
+    const before = await stock(601);
+    const placed = (await json(await post('/order/submit', { items: [{ sku_id: 601, count: 3 }], payment_method: 'card', address_id: addressKW, idempotency_key: key() }, userA))).data;
+    expect(await stock(601)).toBe(before - 3);
+    expect(await sweepStalePayments(env, 'http://shop.test')).toBe(0);
+    expect(await sweepStalePayments(env, 'http://shop.test', Date.now() + PENDING_PAYMENT_TTL_MS + 1000)).toBeGreaterThanOrEqual(1);
+    expect(await stock(601)).toBe(before);
+    expect((await json(await get(`/user/order/${placed.order.id}`, userA))).data).toMatchObject({ status: 'payment_failed', can_pay_again: true });
   });
 });
 
