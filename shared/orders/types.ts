@@ -44,13 +44,18 @@ export interface OrderView {
   can_pay_again: boolean;
 }
 
-export interface CalculateResult extends OrderTotals {
+/** An order priced by the server: its amounts, the lines and the free-delivery facts. */
+export interface PricedTotals extends OrderTotals {
   currency: string;
   decimals: number;
   lines: Array<{ sku_id: number; count: number; unit_price: number; old_unit_price: number | null; line_total: number }>;
+  /** Base fils, like the free-shipping threshold (spec §4: compared without exchange rate). */
   subtotal_fils: number;
   free_shipping_fils: number;
   free_delivery: boolean;
+}
+
+export interface CalculateResult extends PricedTotals {
   problems: Array<{ sku_id: number; reason: 'unavailable' | 'out_of_stock' | 'over_limit'; available: number }>;
   coupon: { code: string; applied: boolean; problem: string | null } | null;
   wallet_balance: number | null;

@@ -2,7 +2,7 @@
 // every rule is unit-tested: unit prices convert to the country's currency first, then everything
 // is integer minor units of that currency.
 import { convertFromBase, divRound, type CurrencyInfo } from '../../../shared/money';
-import type { OrderTotals } from '../../../shared/orders/types';
+import type { PricedTotals } from '../../../shared/orders/types';
 
 export interface PricedLine {
   sku_id: number;
@@ -24,16 +24,7 @@ export interface CouponRule {
   value: number;
 }
 
-/** The order's amounts (shared/orders/types.ts) with the lines and the free-delivery facts. */
-export interface Totals extends OrderTotals {
-  currency: string;
-  decimals: number;
-  lines: Array<{ sku_id: number; count: number; unit_price: number; old_unit_price: number | null; line_total: number }>;
-  /** Base fils, like the free-shipping threshold (spec §4: compared without exchange rate). */
-  subtotal_fils: number;
-  free_shipping_fils: number;
-  free_delivery: boolean;
-}
+export type Totals = PricedTotals;
 
 export function priceOrder(input: {
   lines: PricedLine[];
