@@ -62,9 +62,14 @@ function formatterFor(lang: Lang, country: CountryCode, options: Intl.NumberForm
   return f;
 }
 
+/** Minor-unit digits of a currency the shop uses: 3 for KWD (fils), 2 for SAR (halalas). */
+export function currencyDecimals(currency: string): number {
+  return currency === 'KWD' ? 3 : 2;
+}
+
 /** Formats minor units of the given currency, e.g. 1500 KWD → "KWD 1.500", 1250 SAR → "SAR 12.50". */
 export function formatMinor(minor: number, currency: CurrencyCode, lang: Lang, country: CountryCode): string {
-  const decimals = currency === 'KWD' ? 3 : 2;
+  const decimals = currencyDecimals(currency);
   const f = formatterFor(lang, country, {
     style: 'currency',
     currency,

@@ -5,7 +5,6 @@ import { useContext, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { ProductCard as Card } from '../../shared/catalogue/types';
-import type { CalculateResult } from '../../shared/orders/types';
 import { paths } from '../../shared/routes';
 import { FreeDeliveryBanner } from '../cart/FreeDeliveryBanner';
 import { ProductGrid } from '../catalogue/ProductCard';
@@ -14,12 +13,13 @@ import { QuantityControl } from '../catalogue/QuantityControl';
 import { useI18n } from '../i18n/context';
 import { useHref, usePrice } from '../lib/locale';
 import { ApiContext } from '../providers';
-import { applySkuSync, cart, cartPrice, removeFromCart, type CartChange, type SyncedSku } from '../stores/cart';
+import { applySkuSync, buyableEntries, cart, cartPrice, removeFromCart, type CartChange, type SyncedSku } from '../stores/cart';
 import { checkout, restoreCheckout, saveCheckout } from '../stores/checkout';
-import { useSessionStore } from '../stores/session';
 import { Icon } from '../ui/Icon';
 import { Money } from '../ui/Money';
 import { Totals } from '../orders/Totals';
+import { FieldNotes, notesIds } from '../ui/form';
+import { useOrderTotals } from '../orders/use-order-totals';
 import { EmptyState, Page } from '../ui/Page';
 
 interface Giveaway {
@@ -35,14 +35,11 @@ export function Component() {
   const navigate = useNavigate();
   const api = useContext(ApiContext)!;
   const { items, loaded } = useSnapshot(cart);
-  const { country } = useSnapshot(useSessionStore());
   const [changes, setChanges] = useState<CartChange[]>([]);
   const [gifts, setGifts] = useState<Giveaway[]>([]);
   const [together, setTogether] = useState<Card[]>([]);
-  const [totals, setTotals] = useState<CalculateResult | null>(null);
   const entries = Object.values(items);
   const ids = entries.map((e) => e.sku.id).sort((a, b) => a - b).join(',');
-  const countsKey = entries.map((e) => `${e.sku.id}:${e.count}:${e.outOfStock ? 0 : 1}`).sort().join(',');
   const { coupon } = useSnapshot(checkout);
 
   useEffect(restoreCheckout, []);
@@ -67,21 +64,7 @@ export function Component() {
   }, [api, loaded, ids]);
 
   // The server's totals (discount, delivery, VAT) for what can be bought.
-  useEffect(() => {
-    const buyable = Object.values(cart.items).filter((e) => !e.outOfStock && e.sku.in_stock);
-    if (!loaded || !buyable.length) {
-      setTotals(null);
-      return;
-    }
-    let live = true;
-    api
-      .post<CalculateResult>('/order/calculate', { items: buyable.map((e) => ({ sku_id: e.sku.id, count: e.count })), ...(coupon ? { coupon } : {}) })
-      .then((res) => live && setTotals(res.data))
-      .catch((error: unknown) => console.warn('calculate failed', error));
-    return () => {
-      live = false;
-    };
-  }, [api, loaded, countsKey, coupon, country]);
+  const totals = useOrderTotals(loaded, buyableEntries(items as typeof cart.items), { coupon });
 
   if (!loaded) {
     return (
@@ -97,7 +80,7 @@ export function Component() {
       </Page>
     );
   }
-  const blocked = entries.some((e) => e.outOfStock || !e.sku.in_stock);
+  const blocked = buyableEntries(items as typeof cart.items).length < entries.length;
   const subtotalFils = cartPrice(items as typeof cart.items);
 
   return (
@@ -233,13 +216,9 @@ function CouponForm({ result }: { result: { code: string; applied: boolean; prob
         <label className="field-label" htmlFor="coupon-code">
           {t('cart_coupon_label')}
         </label>
-        {problem && (
-          <p className="field-error" id="coupon-error">
-            {problem}
-          </p>
-        )}
+        <FieldNotes id="coupon-code" error={problem} />
         <div className="coupon-row">
-          <input id="coupon-code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" dir="ltr" aria-invalid={problem ? true : undefined} aria-describedby={problem ? 'coupon-error' : undefined} />
+          <input id="coupon-code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" dir="ltr" aria-invalid={problem ? true : undefined} aria-describedby={notesIds('coupon-code', null, problem)} />
           <button type="submit" className="button button-secondary">
             {t('cart_coupon_apply')}
           </button>

@@ -8,23 +8,25 @@ import { useSnapshot } from 'valtio';
 import type { Address } from '../../shared/api/account-schemas';
 import { ApiFailure } from '../../shared/api/client';
 import type { CardMethod, PaymentMethod } from '../../shared/api/order-schemas';
-import { splitLocalePath } from '../../shared/locale';
-import type { CalculateResult, OrderView, SubmitResult } from '../../shared/orders/types';
+import { COUNTRY_FACTS, splitLocalePath } from '../../shared/locale';
+import type { OrderView, SubmitResult } from '../../shared/orders/types';
 import { AddressForm } from '../accounts/AddressForm';
 import { addressLines } from '../accounts/address-lines';
 import { useI18n } from '../i18n/context';
 import { useHref, useMinor } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { openAuthModal } from '../stores/auth-modal';
-import { cart } from '../stores/cart';
+import { buyableEntries, cart } from '../stores/cart';
 import { checkout, clearCheckout, newIdempotencyKey, restoreCheckout, saveCheckout } from '../stores/checkout';
 import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
+import { FieldNotes, notesIds, RequiredMark } from '../ui/form';
 import { Money } from '../ui/Money';
 import { syncData } from '../stores/sync-data';
 import { Totals } from '../orders/Totals';
 import { OrderSummary } from '../orders/OrderSummary';
 import { payAgain } from '../orders/pay-again';
+import { useOrderTotals } from '../orders/use-order-totals';
 
 export function Component() {
   const { pathname } = useLocation();
@@ -160,15 +162,9 @@ function Shipping() {
           <div className={emailError ? 'field has-error' : 'field'}>
             <label className="field-label" htmlFor="checkout-email">
               {t('account_email_label')}
-              <span className="required-mark" aria-hidden="true">
-                {' *'}
-              </span>
+              <RequiredMark />
             </label>
-            {emailError && (
-              <p className="field-error" id="checkout-email-error">
-                {emailError}
-              </p>
-            )}
+            <FieldNotes id="checkout-email" error={emailError} />
             <input
               id="checkout-email"
               type="email"
@@ -177,7 +173,7 @@ function Shipping() {
               required
               value={email}
               aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? 'checkout-email-error' : undefined}
+              aria-describedby={notesIds('checkout-email', null, emailError)}
               onChange={(e) => setEmail(e.target.value)}
             />
           </div>
@@ -221,7 +217,7 @@ function DeliveryNote() {
           <div>
             <dt>{t('checkout_delivery_fee')}</dt>
             <dd>
-              <bdi>{minor(deliveryFee, country === 'SA' ? 'SAR' : 'KWD')}</bdi>
+              <bdi>{minor(deliveryFee, COUNTRY_FACTS[country].currency)}</bdi>
             </dd>
           </div>
           <div>
@@ -242,39 +238,25 @@ function Review() {
   const navigate = useNavigate();
   const api = useContext(ApiContext)!;
   const session = useSessionStore();
-  const { user, country } = useSnapshot(session);
+  const { user } = useSnapshot(session);
   const [placed, setPlaced] = useState(false);
   const restored = useCheckoutState();
   const hasCart = useCartOrBack(placed);
   const ready = restored && hasCart;
   const state = useSnapshot(checkout);
   const { items } = useSnapshot(cart);
-  const [totals, setTotals] = useState<CalculateResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [cartProblem, setCartProblem] = useState(false);
   const [sending, setSending] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
   const minor = useMinor();
-  const lines = Object.values(items).filter((e) => !e.outOfStock && e.sku.in_stock);
-  const linesKey = lines.map((e) => `${e.sku.id}:${e.count}`).join(',');
+  const lines = buyableEntries(items as typeof cart.items);
+  const totals = useOrderTotals(ready, lines, { coupon: state.coupon, useWallet: state.paymentMethod === 'wallet' || state.useWallet });
   const hasAddress = user ? !!state.addressId : !!state.guestAddress;
 
   useEffect(() => {
     if (ready && !hasAddress) navigate(href('/checkout/shipping'), { replace: true });
   }, [ready, hasAddress]);
-
-  useEffect(() => {
-    if (!ready || !lines.length) return;
-    let live = true;
-    const useWallet = state.paymentMethod === 'wallet' || state.useWallet;
-    api
-      .post<CalculateResult>('/order/calculate', { items: lines.map((e) => ({ sku_id: e.sku.id, count: e.count })), ...(state.coupon ? { coupon: state.coupon } : {}), use_wallet: useWallet })
-      .then((res) => live && setTotals(res.data))
-      .catch((e: unknown) => console.warn('calculate failed', e));
-    return () => {
-      live = false;
-    };
-  }, [ready, linesKey, state.coupon, state.paymentMethod, state.useWallet, country, user?.id]);
 
   const cardMethods = totals?.card_methods ?? [];
   const cardMethod: CardMethod | undefined = state.cardMethod && cardMethods.includes(state.cardMethod) ? state.cardMethod : cardMethods[0];

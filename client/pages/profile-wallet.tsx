@@ -5,7 +5,7 @@ import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 're
 import { useSnapshot } from 'valtio';
 import { ApiFailure } from '../../shared/api/client';
 import type { CardMethod } from '../../shared/api/order-schemas';
-import { formatDate } from '../../shared/money';
+import { currencyDecimals, formatDate } from '../../shared/money';
 import { signedInCall } from '../accounts/guard';
 import { apiContext } from '../boot';
 import { useI18n } from '../i18n/context';
@@ -13,6 +13,7 @@ import { useHref, useMinor } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { useSessionStore } from '../stores/session';
 import { EmptyState, Page } from '../ui/Page';
+import { FieldNotes, notesIds } from '../ui/form';
 
 interface Movement {
   id: number;
@@ -59,7 +60,7 @@ export function Component() {
   const revalidator = useRevalidator();
   const { country } = useSnapshot(useSessionStore());
   const { wallet, history } = data;
-  const decimals = wallet.currency === 'KWD' ? 3 : 2;
+  const decimals = currencyDecimals(wallet.currency);
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<CardMethod>(wallet.methods[0]!);
   const [error, setError] = useState<string | null>(null);
@@ -124,11 +125,7 @@ export function Component() {
             <label className="field-label" htmlFor="wallet-amount">
               {`${t('wallet_amount_label')} (${wallet.currency})`}
             </label>
-            {error && (
-              <p className="field-error" id="wallet-amount-error">
-                {error}
-              </p>
-            )}
+            <FieldNotes id="wallet-amount" error={error} />
             <input
               id="wallet-amount"
               inputMode="decimal"
@@ -136,7 +133,7 @@ export function Component() {
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'wallet-amount-error' : undefined}
+              aria-describedby={notesIds('wallet-amount', null, error)}
             />
           </div>
           <fieldset className="choice-list">
@@ -163,7 +160,7 @@ export function Component() {
               <li key={m.id}>
                 <span>{m.kind === 'top_up' ? t('wallet_kind_top_up') : t(m.kind === 'refund' ? 'wallet_kind_refund' : 'wallet_kind_order_payment', { id: m.order_id ?? '' })}</span>
                 <span className="cart-line-meta">{formatDate(m.created_at, lang, country)}</span>
-                <bdi className={m.amount > 0 ? 'amount-in' : 'amount-out'}>{`${m.amount > 0 ? '+' : '−'}${minor(Math.abs(m.amount), history.currency)}`}</bdi>
+                <bdi dir="ltr" className={m.amount > 0 ? 'amount-in' : 'amount-out'}>{`${m.amount > 0 ? '+' : '−'}${minor(Math.abs(m.amount), history.currency)}`}</bdi>
               </li>
             ))}
           </ul>

@@ -187,9 +187,12 @@ export function applySkuSync(fresh: SyncedSku[]): CartChange[] {
   return changes;
 }
 
+/** The entries that can be bought now (not marked unavailable by a sync, in stock). */
+export function buyableEntries(items: Record<string, CartEntry>): CartEntry[] {
+  return Object.values(items).filter((e) => !e.outOfStock && e.sku.in_stock);
+}
+
 /** Cart price in base fils (spec §4: without exchange rate), of the items that can be bought. */
 export function cartPrice(items: Record<string, CartEntry>): number {
-  let sum = 0;
-  for (const e of Object.values(items)) if (!e.outOfStock && e.sku.in_stock) sum += e.sku.price.price * e.count;
-  return sum;
+  return buyableEntries(items).reduce((sum, e) => sum + e.sku.price.price * e.count, 0);
 }

@@ -256,30 +256,21 @@ export function Field<V extends Values>({
   const { t } = useI18n();
   const id = `${form.id}-${name}`;
   const error = form.errors[name];
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const describedBy = notesIds(id, hint, error);
   return (
     <div className={error ? 'field has-error' : 'field'}>
       <label className="field-label" htmlFor={id}>
         {t(form.fields[name].label)}
         {required ? <RequiredMark /> : <span className="field-optional"> ({t('form_optional')})</span>}
       </label>
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
       {children({
         id,
         name,
         value: String(form.values[name] ?? ''),
         required,
         'aria-invalid': error ? true : undefined,
-        'aria-describedby': describedBy || undefined,
+        'aria-describedby': describedBy,
         onChange: (e) => form.set(name, e.target.value as V[typeof name]),
         onBlur: () => form.blur(name),
       })}
@@ -303,7 +294,7 @@ export function CheckboxGroup<V extends Values>({
   const id = `${form.id}-${name}`;
   const error = form.errors[name];
   const checked = (form.values[name] ?? []) as string[];
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const describedBy = notesIds(id, hint, error);
   function toggle(value: string, on: boolean) {
     const next = on ? [...checked, value] : checked.filter((v) => v !== value);
     // Keep the options' order, whatever the order of clicks.
@@ -313,21 +304,12 @@ export function CheckboxGroup<V extends Values>({
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) form.blur(name);
   }
   return (
-    <fieldset id={id} className={error ? 'field field-group has-error' : 'field field-group'} aria-describedby={describedBy || undefined} onBlur={onBlur}>
+    <fieldset id={id} className={error ? 'field field-group has-error' : 'field field-group'} aria-describedby={describedBy} onBlur={onBlur}>
       <legend className="field-label">
         {t(form.fields[name].label)}
         <RequiredMark />
       </legend>
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
       <div className="checkbox-grid">
         {options.map((o) => (
           <label key={o.value} className="checkbox" htmlFor={`${id}-${o.value}`}>
@@ -348,7 +330,30 @@ export function CheckboxGroup<V extends Values>({
   );
 }
 
-function RequiredMark() {
+/** The ids of a field's hint and error, for aria-describedby (undefined when it has neither). */
+export function notesIds(id: string, hint?: string | null, error?: string | null): string | undefined {
+  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+/** A field's hint and error texts, with the ids notesIds points to. */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: string | null; error?: string | null }) {
+  return (
+    <>
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+export function RequiredMark() {
   return (
     <span className="required-mark" aria-hidden="true">
       {' *'}

@@ -43,6 +43,7 @@ export const MESSAGE_KEYS = [
   'coupon_already_used',
   'wallet_insufficient',
   'wallet_amount_invalid',
+  'wallet_amount_too_large',
   'order_not_payable',
 ] as const;
 

@@ -135,4 +135,5 @@ export const ordersAr: Record<keyof typeof ordersEn, string> = {
   checkout_delivery_fee: 'رسوم التوصيل',
   checkout_delivery_free_from: 'توصيل مجاني للطلبات من',
   checkout_back_to_cart: 'العودة إلى السلة',
+  wallet_amount_too_large: 'هذا أكثر مما يسمح به الشحن الواحد. يرجى إدخال مبلغ أصغر.',
 };

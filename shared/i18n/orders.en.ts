@@ -134,4 +134,5 @@ export const ordersEn = {
   checkout_delivery_fee: 'Delivery fee',
   checkout_delivery_free_from: 'Free delivery from',
   checkout_back_to_cart: 'Back to the cart',
+  wallet_amount_too_large: 'That is more than one top-up allows. Please enter a smaller amount.',
 } as const;

@@ -7,6 +7,7 @@ import { en } from '../../shared/i18n/en';
 import { dirOf } from '../../shared/locale';
 import type { AppEnv } from '../app-env';
 import { callUpstream } from '../upstream';
+import { escapeHtml as esc } from '../lib/html';
 
 interface OutboxItem {
   id: number;
@@ -16,7 +17,6 @@ interface OutboxItem {
   created_at: number;
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const linkify = (text: string) => esc(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
 export const devMailbox = new Hono<AppEnv>();

@@ -12,9 +12,9 @@ import { formatMinor } from '../../shared/money';
 import type { AppEnv } from '../app-env';
 import { sameSiteOnly } from '../middleware/same-site';
 import { callUpstream } from '../upstream';
+import { escapeHtml as esc } from '../lib/html';
 
 const SIGNATURE_HEADERS = ['hashstring', 'x-sandbox-signature'];
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export const payments = new Hono<AppEnv>();
 

@@ -5,6 +5,7 @@ import { localizePath } from '../../shared/locale';
 import { PAGE_ROUTES } from '../../shared/routes';
 import type { AppEnv } from '../app-env';
 import { callUpstream } from '../upstream';
+import { escapeHtml as esc } from '../lib/html';
 
 export const seoFiles = new Hono<AppEnv>();
 
@@ -17,7 +18,6 @@ async function upstreamData<T>(c: Context<AppEnv>, path: string): Promise<T | nu
   return ((await res.json()) as { data: T }).data;
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
 function urlEntry(origin: string, path: string, lastmod?: string): string {
   const en = `${origin}${localizePath(path, 'en')}`;

@@ -58,15 +58,40 @@ async function replay(ctx: PlaceContext, input: SubmitInput, hash: string): Prom
   return { order: order!, paymentId: payment?.id ?? null, replayed: true };
 }
 
-function failureOf(error: unknown): 'idempotency' | 'stock' | 'coupon_used_up' | 'coupon_already_used' | 'wallet' | 'order_id' | null {
+/** Which guarantee stopped a batch, from the name of the constraint D1 reports. */
+export function failureOf(error: unknown): 'idempotency' | 'stock' | 'coupon_used_up' | 'coupon_already_used' | 'wallet' | 'order_id' | 'open_payment' | null {
   const text = error instanceof Error ? error.message : String(error);
   if (/idempotency_keys/.test(text)) return 'idempotency';
   if (/stock >= 0/.test(text)) return 'stock';
   if (/coupon_uses_left/.test(text)) return 'coupon_used_up';
-  if (/coupon_redemptions\.once_key/.test(text)) return 'coupon_already_used';
+  if (/coupon_redemptions/.test(text)) return 'coupon_already_used';
   if (/wallet_not_negative/.test(text)) return 'wallet';
   if (/orders\.id/.test(text)) return 'order_id';
+  if (/payments\.order_id/.test(text)) return 'open_payment';
   return null;
+}
+
+/**
+ * What a standing order holds: its stock (the CHECK stock >= 0 aborts the batch when there is not
+ * enough) and its coupon redemption (its uses and the single-use key abort it when used up).
+ */
+export function holdStatements(
+  db: D1Database,
+  o: { orderId: number; items: Array<{ sku_id: number; product_id: number; count: number }>; coupon: { id: number; once_per_shopper: number } | null; shopper: { userId: number | null; email: string | null } },
+): D1PreparedStatement[] {
+  const statements = [
+    ...o.items.map((i) => db.prepare('UPDATE skus SET stock = stock - ? WHERE id = ?').bind(i.count, i.sku_id)),
+    stockFlags(db, o.items.map((i) => i.product_id)),
+  ];
+  if (o.coupon) {
+    statements.push(
+      db.prepare('UPDATE coupons SET used = used + 1 WHERE id = ?').bind(o.coupon.id),
+      db
+        .prepare('INSERT INTO coupon_redemptions (order_id, coupon_id, once_key) VALUES (?, ?, ?)')
+        .bind(o.orderId, o.coupon.id, o.coupon.once_per_shopper ? shopperKey(o.coupon.id, o.shopper) : null),
+    );
+  }
+  return statements;
 }
 
 export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise<Placed> {
@@ -157,19 +182,9 @@ function orderStatements(
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .bind(orderId, line.sku_id, line.product_id, line.product_slug, line.name, line.sku_name, line.image_key, priced.unit_price, priced.old_unit_price, line.count),
-      // The stock check and the taking are one statement; the CHECK (stock >= 0) aborts the batch.
-      db.prepare('UPDATE skus SET stock = stock - ? WHERE id = ?').bind(line.count, line.sku_id),
     );
   }
-  statements.push(stockFlags(db, q.lines.map((l) => l.product_id)));
-  if (coupon) {
-    statements.push(
-      db.prepare('UPDATE coupons SET used = used + 1 WHERE id = ?').bind(coupon.id),
-      db
-        .prepare('INSERT INTO coupon_redemptions (order_id, coupon_id, once_key) VALUES (?, ?, ?)')
-        .bind(orderId, coupon.id, coupon.once_per_shopper ? shopperKey(coupon.id, { userId, email: o.email }) : null),
-    );
-  }
+  statements.push(...holdStatements(db, { orderId, items: q.lines, coupon, shopper: { userId, email: o.email } }));
   if (t.wallet_used > 0 && userId) statements.push(...walletMove(db, { userId, currency: t.currency, amount: -t.wallet_used, kind: 'order_payment', orderId, paymentId: null }));
   if (o.paymentId) statements.push(openPayment(db, { id: o.paymentId, orderId, userId, amount: t.due, currency: t.currency, method: o.cardMethod!, returnPath: returnPath(ctx.lang, orderId) }));
   return statements;

@@ -33,6 +33,8 @@ export interface Coupon {
   once_per_shopper: number;
   starts_at: number | null;
   ends_at: number | null;
+  /** 1 when this shopper has redeemed it already (single-use coupons). */
+  used_by_shopper: number;
 }
 
 export interface Quote {
@@ -46,9 +48,14 @@ export interface Quote {
 }
 
 /** Who a single-use coupon counts against: the account, or a guest's email. */
+function shopperPart(shopper: { userId: number | null; email: string | null }): string | null {
+  if (shopper.userId) return `u${shopper.userId}`;
+  return shopper.email ? `e${shopper.email.toLowerCase()}` : null;
+}
+
 export function shopperKey(couponId: number, shopper: { userId: number | null; email: string | null }): string | null {
-  if (shopper.userId) return `${couponId}:u${shopper.userId}`;
-  return shopper.email ? `${couponId}:e${shopper.email.toLowerCase()}` : null;
+  const part = shopperPart(shopper);
+  return part ? `${couponId}:${part}` : null;
 }
 
 export async function quote(
@@ -63,6 +70,7 @@ export async function quote(
   // Rates are cached per isolate: usually no query.
   const currency = await currencyFor(db, ctx.country);
 
+  const part = shopperPart({ userId: ctx.userId, email: ctx.email ?? null });
   const statements = [
     db.prepare('SELECT free_shipping_fils, delivery_fee, vat_basis_points FROM country_settings WHERE country = ?').bind(ctx.country),
     db
@@ -74,12 +82,26 @@ export async function quote(
          WHERE s.id IN (${ids.map(() => '?').join(', ')}) AND p.is_active = 1`,
       )
       .bind(...ids),
-    db.prepare('SELECT * FROM coupons WHERE code = ? AND is_active = 1').bind(input.coupon ?? ''),
-    db.prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?').bind(ctx.userId ?? -1, currency.currency),
   ];
-  const [settingsRes, linesRes, couponRes, walletRes] = await db.batch(statements);
-  const settings = settingsRes!.results[0] as unknown as CountrySettings;
-  const found = new Map((linesRes!.results as unknown as QuoteLine[]).map((l) => [l.sku_id, l]));
+  // Only what this quote needs, still in the one round trip: the coupon (with whether this shopper
+  // has used it) and the wallet balance.
+  let couponAt = -1;
+  let walletAt = -1;
+  if (input.coupon) {
+    couponAt = statements.length;
+    statements.push(
+      db
+        .prepare(`SELECT c.*, EXISTS (SELECT 1 FROM coupon_redemptions r WHERE r.once_key = c.id || ':' || ?2) AS used_by_shopper FROM coupons c WHERE c.code = ?1 AND c.is_active = 1`)
+        .bind(input.coupon, part ?? ''),
+    );
+  }
+  if (ctx.userId) {
+    walletAt = statements.length;
+    statements.push(db.prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?').bind(ctx.userId, currency.currency));
+  }
+  const results = await db.batch(statements);
+  const settings = results[0]!.results[0] as unknown as CountrySettings;
+  const found = new Map((results[1]!.results as unknown as QuoteLine[]).map((l) => [l.sku_id, l]));
 
   const problems: LineProblem[] = [];
   const lines: QuoteLine[] = [];
@@ -95,13 +117,13 @@ export async function quote(
     lines.push({ ...row, count });
   }
 
-  const walletBalance = (walletRes!.results[0] as { balance: number } | undefined)?.balance ?? 0;
-  const couponRow = (couponRes!.results[0] as unknown as Coupon | undefined) ?? null;
+  const walletBalance = walletAt < 0 ? 0 : ((results[walletAt]!.results[0] as { balance: number } | undefined)?.balance ?? 0);
+  const couponRow = couponAt < 0 ? null : ((results[couponAt]!.results[0] as unknown as Coupon | undefined) ?? null);
   let coupon: Quote['coupon'] = null;
   const priced = lines.filter((l) => l.stock > 0);
   const subtotalFils = priced.reduce((sum, l) => sum + l.price * l.count, 0);
   if (input.coupon) {
-    const problem = await couponProblem(db, couponRow, subtotalFils, { userId: ctx.userId, email: ctx.email ?? null });
+    const problem = couponProblem(couponRow, subtotalFils, part !== null);
     coupon = { code: input.coupon, applied: problem === null, problem, coupon: couponRow };
   }
 
@@ -115,15 +137,12 @@ export async function quote(
   return { totals, lines, problems, coupon, currency, settings, walletBalance };
 }
 
-async function couponProblem(db: D1Database, c: Coupon | null, subtotalFils: number, shopper: { userId: number | null; email: string | null }): Promise<CouponProblem | null> {
+function couponProblem(c: Coupon | null, subtotalFils: number, knownShopper: boolean): CouponProblem | null {
   if (!c) return 'coupon_invalid';
   const now = Date.now();
   if ((c.starts_at !== null && now < c.starts_at) || (c.ends_at !== null && now > c.ends_at)) return 'coupon_expired';
   if (subtotalFils < c.min_subtotal_fils) return 'coupon_min_subtotal';
   if (c.max_uses !== null && c.used >= c.max_uses) return 'coupon_used_up';
-  if (c.once_per_shopper) {
-    const key = shopperKey(c.id, shopper);
-    if (key && (await db.prepare('SELECT 1 AS used FROM coupon_redemptions WHERE once_key = ?').bind(key).first())) return 'coupon_already_used';
-  }
+  if (c.once_per_shopper && knownShopper && c.used_by_shopper) return 'coupon_already_used';
   return null;
 }

@@ -2,6 +2,7 @@
 // orders (/user/order). Amounts always come from the server's prices, never from the client.
 import { Hono, type Context } from 'hono';
 import { ok } from '../../../shared/api/envelope';
+import { currencyDecimals } from '../../../shared/money';
 import { calculateSchema, CARD_METHODS, payAgainSchema, submitSchema } from '../../../shared/api/order-schemas';
 import { ApiError } from '../lib/errors';
 import { siteOrigin } from '../lib/site-origin';
@@ -10,11 +11,10 @@ import { parseInput, readJson } from '../lib/validate';
 import { currentUser, requireUser } from '../middleware/user';
 import { gatewayFor } from '../payments/gateway';
 import { applyOutcome, sendConfirmation } from '../payments/outcome';
-import { newPaymentId, openPayment, placedEnvelope, placeOrder, returnPath, stockFlags } from '../orders/place';
-import { quote, shopperKey } from '../orders/quote';
+import { failureOf, holdStatements, newPaymentId, openPayment, placedEnvelope, placeOrder, returnPath } from '../orders/place';
+import { quote } from '../orders/quote';
 import { orderPage, orderView } from '../orders/view';
 import type { AppEnv } from '../app-env';
-
 
 /** Opens the gateway's charge for a payment row; a gateway failure fails the payment (and frees the order's hold). */
 export async function startCharge(c: Context<AppEnv>, p: { paymentId: string; amount: number; currency: string; method: string; description: string; customer: { name: string; email: string; phone: string | null }; returnPath: string }): Promise<string> {
@@ -27,7 +27,7 @@ export async function startCharge(c: Context<AppEnv>, p: { paymentId: string; am
       paymentId: p.paymentId,
       amount: p.amount,
       currency: p.currency,
-      decimals: p.currency === 'KWD' ? 3 : 2,
+      decimals: currencyDecimals(p.currency),
       method: p.method as never,
       description: p.description,
       customer: p.customer,
@@ -95,28 +95,20 @@ export const orderRoutes = new Hono<AppEnv>()
     const method = input.card_method ?? order.card_method ?? CARD_METHODS[order.country][0];
     if (!(CARD_METHODS[order.country] as readonly string[]).includes(method)) throw new ApiError(400, 'payment_method_unavailable');
     const paymentId = newPaymentId();
-    const now = Date.now();
     // Take the stock and the coupon again, with the same all-or-nothing guarantees as a new order.
-    const statements = [
-      openPayment(db, { id: paymentId, orderId: order.id, userId, amount: order.totals.total, currency: order.currency, method, returnPath: returnPath(c.var.lang, order.id) }),
-      db.prepare("UPDATE orders SET status = 'pending_payment', holds_stock = 1, card_method = ?, payment_method = 'card', updated_at = ? WHERE id = ?").bind(method, now, order.id),
-      ...order.items.map((i) => db.prepare('UPDATE skus SET stock = stock - ? WHERE id = ?').bind(i.count, i.sku_id)),
-      stockFlags(db, order.items.map((i) => i.product_id)),
-    ];
     const coupon = await db.prepare('SELECT c.id, c.once_per_shopper FROM orders o JOIN coupons c ON c.id = o.coupon_id WHERE o.id = ?').bind(order.id).first<{ id: number; once_per_shopper: number }>();
-    if (coupon) {
-      statements.push(
-        db.prepare('UPDATE coupons SET used = used + 1 WHERE id = ?').bind(coupon.id),
-        db.prepare('INSERT INTO coupon_redemptions (order_id, coupon_id, once_key) VALUES (?, ?, ?)').bind(order.id, coupon.id, coupon.once_per_shopper ? shopperKey(coupon.id, { userId, email: order.email }) : null),
-      );
-    }
     try {
-      await db.batch(statements);
+      await db.batch([
+        openPayment(db, { id: paymentId, orderId: order.id, userId, amount: order.totals.total, currency: order.currency, method, returnPath: returnPath(c.var.lang, order.id) }),
+        db.prepare("UPDATE orders SET status = 'pending_payment', holds_stock = 1, card_method = ?, payment_method = 'card', updated_at = ? WHERE id = ?").bind(method, Date.now(), order.id),
+        ...holdStatements(db, { orderId: order.id, items: order.items, coupon, shopper: { userId, email: order.email } }),
+      ]);
     } catch (error) {
-      const text = String(error);
-      if (/stock >= 0/.test(text)) throw new ApiError(409, 'out_of_stock');
-      if (/coupon_uses_left/.test(text)) throw new ApiError(409, 'coupon_used_up');
-      if (/coupon_redemptions|payments/.test(text)) throw new ApiError(409, 'order_not_payable');
+      const kind = failureOf(error);
+      if (kind === 'stock') throw new ApiError(409, 'out_of_stock');
+      if (kind === 'coupon_used_up') throw new ApiError(409, 'coupon_used_up');
+      // Another pay-again of the same order got there first.
+      if (kind === 'coupon_already_used' || kind === 'open_payment') throw new ApiError(409, 'order_not_payable');
       throw error;
     }
     const address = order.address as { recipient: string; phone: string };

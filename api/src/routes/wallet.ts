@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import { ok } from '../../../shared/api/envelope';
 import { walletChargeSchema, CARD_METHODS } from '../../../shared/api/order-schemas';
+import { convertFromBase } from '../../../shared/money';
 import { currencyFor } from '../catalogue/currency';
 import { ApiError } from '../lib/errors';
 import { pageParam, paged } from '../lib/params';
@@ -29,8 +30,8 @@ export const walletRoutes = new Hono<AppEnv>()
     const user = await requireUser(c);
     const input = parseInput(walletChargeSchema, await readJson(c.req));
     const info = await currencyFor(c.env.DB, c.var.country);
-    const max = Math.round((MAX_TOP_UP_FILS * info.rateScaled * 10 ** info.decimals) / (10_000 * 1000));
-    if (input.amount > max) throw new ApiError(400, 'wallet_amount_invalid', { max });
+    const max = convertFromBase(MAX_TOP_UP_FILS, info);
+    if (input.amount > max) throw new ApiError(400, 'wallet_amount_too_large', { max });
     if (!(CARD_METHODS[c.var.country] as readonly string[]).includes(input.payment_method)) throw new ApiError(400, 'payment_method_unavailable');
     const paymentId = newPaymentId();
     const back = `${c.var.lang === 'ar' ? '/ar' : ''}/profile/wallet?charge=${paymentId}`;

@@ -149,6 +149,18 @@ describe('submit', () => {
     expect((await json(noKey)).data.fields).toContainEqual(expect.objectContaining({ field: 'idempotency_key' }));
   });
 
+  it('lets a single-use coupon be used once per shopper, by account or by a guest\'s email', async () => {
+    const order = (body: Record<string, unknown>, user: string | null) => post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', coupon: 'ONCE', idempotency_key: key(), ...body }, user);
+    expect((await order({ address_id: addressKW }, userA)).status).toBe(200);
+    const calc = (await json(await post('/order/calculate', { items: [{ sku_id: 401, count: 1 }], coupon: 'ONCE' }, userA))).data;
+    expect(calc.coupon).toMatchObject({ applied: false, problem: 'coupon_already_used' });
+    const again = await order({ address_id: addressKW }, userA);
+    expect(again.status).toBe(409);
+    expect((await json(again)).meta.msg).toBe('coupon_already_used');
+    expect((await order({ address: KW_ADDRESS, email: 'Once@Example.com' }, null)).status).toBe(200);
+    expect((await json(await order({ address: KW_ADDRESS, email: 'once@example.com' }, null))).meta.msg).toBe('coupon_already_used');
+  });
+
   it('places a Saudi order in SAR with VAT from a Saudi address', async () => {
     const res = await json(await post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', address_id: addressSA, idempotency_key: key() }, userA, 'SA'));
     expect(res.data.order).toMatchObject({ country: 'SA', currency: 'SAR', address: { city_name: 'Jeddah' } });
@@ -232,6 +244,9 @@ describe('wallet', () => {
     expect(history.items.map((m: { kind: string; amount: number }) => [m.kind, m.amount])).toEqual([['order_payment', -1250], ['order_payment', -3750], ['top_up', 5000]]);
     expect((await json(await get('/user/wallet/history', userB))).data.items).toEqual([]);
     expect((await post('/user/wallet/charge', { amount: 0, payment_method: 'knet' }, userA)).status).toBe(400);
+    const tooMuch = await post('/user/wallet/charge', { amount: 500_001, payment_method: 'knet' }, userA);
+    expect(tooMuch.status).toBe(400);
+    expect((await json(tooMuch)).meta.msg).toBe('wallet_amount_too_large');
     expect((await get('/user/wallet', null)).status).toBe(401);
   });
 });
