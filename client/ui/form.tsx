@@ -114,7 +114,8 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
     const name = t(key === 'item_validation_error' && spec.noun ? spec.noun : spec.label);
     const limits = lengths?.[field] ?? (FIELD_LENGTHS as Record<string, { min: number; max: number } | undefined>)[field];
     const length = key === 'max_chars_validation_error' ? limits?.max : limits?.min;
-    return tKey(key, { field: name, length: length ?? '' });
+    // Length limits are counts: the message takes the plural form for the number (one/few/many …).
+    return tKey(key, length === undefined ? { field: name } : { field: name, count: length });
   }
 
   function recheck(name: keyof V & string, v: V) {

@@ -1,6 +1,7 @@
 import type { accountsEn } from './accounts.en';
+import type { Translated } from './plural';
 
-export const accountsAr: Record<keyof typeof accountsEn, string> = {
+export const accountsAr: Translated<typeof accountsEn> = {
   invalid_credentials: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
   email_taken: 'يوجد حساب بهذا البريد الإلكتروني. هل تريد تسجيل الدخول؟',
   reset_link_invalid: 'رابط إعادة التعيين لم يعد صالحاً. يرجى طلب رابط جديد.',
