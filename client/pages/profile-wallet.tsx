@@ -5,7 +5,8 @@ import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 're
 import { useSnapshot } from 'valtio';
 import { ApiFailure } from '../../shared/api/client';
 import type { CardMethod } from '../../shared/api/order-schemas';
-import { currencyDecimals, formatDate } from '../../shared/money';
+import { currencyDecimals } from '../../shared/money';
+import { formatDate } from '../../shared/text/dates';
 import { signedInCall } from '../accounts/guard';
 import { apiContext } from '../boot';
 import { useI18n } from '../i18n/context';
@@ -159,7 +160,7 @@ export function Component() {
             {history.items.map((m) => (
               <li key={m.id}>
                 <span>{m.kind === 'top_up' ? t('wallet_kind_top_up') : t(m.kind === 'refund' ? 'wallet_kind_refund' : 'wallet_kind_order_payment', { id: m.order_id ?? '' })}</span>
-                <span className="cart-line-meta">{formatDate(m.created_at, lang, country)}</span>
+                <span className="cart-line-meta">{formatDate(m.created_at, lang, country, { hijri: true })}</span>
                 <bdi dir="ltr" className={m.amount > 0 ? 'amount-in' : 'amount-out'}>{`${m.amount > 0 ? '+' : '−'}${minor(Math.abs(m.amount), history.currency)}`}</bdi>
               </li>
             ))}
