@@ -162,6 +162,8 @@ const shellAr = {
   server_error: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.',
   request_timeout: 'يبدو أن الخادم يستغرق وقتاً طويلاً للرد، يرجى المحاولة مرة أخرى...',
   upstream_unavailable: 'المتجر غير متاح حالياً. يرجى المحاولة مرة أخرى.',
+  network_unreachable: 'تعذّر الوصول إلى المتجر. يرجى التحقق من اتصالك ثم المحاولة مرة أخرى.',
+  offline: 'أنت غير متصل بالإنترنت. يرجى إعادة الاتصال ثم المحاولة مرة أخرى.',
 } as const;
 
 export const ar: Dictionary = { ...shellAr, ...catalogueAr, ...staticPagesAr, ...accountsAr, ...ordersAr };

@@ -157,6 +157,8 @@ const shellEn = {
   server_error: 'Something went wrong. Please try again.',
   request_timeout: 'Looks like the server is taking to long to respond, please try again...',
   upstream_unavailable: 'The shop is unavailable right now. Please try again.',
+  network_unreachable: 'We could not reach the shop. Please check your connection and try again.',
+  offline: 'You are offline. Please reconnect to the internet and try again.',
 } as const;
 
 export const en = { ...shellEn, ...catalogueEn, ...staticPagesEn, ...accountsEn, ...ordersEn } as const;
