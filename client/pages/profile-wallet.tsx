@@ -7,6 +7,7 @@ import { ApiFailure } from '../../shared/api/client';
 import type { CardMethod } from '../../shared/api/order-schemas';
 import { currencyDecimals } from '../../shared/money';
 import { formatDate } from '../../shared/text/dates';
+import { normalizeDigits } from '../../shared/text/digits';
 import { signedInCall } from '../accounts/guard';
 import { apiContext } from '../boot';
 import { useI18n } from '../i18n/context';
@@ -44,9 +45,9 @@ export async function loader(args: LoaderFunctionArgs): Promise<WalletData> {
   });
 }
 
-/** "12.5" in a currency with `decimals` → minor units, or null when it is not a positive amount. */
+/** "12.5" (or "١٢٫٥") in a currency with `decimals` → minor units, or null when it is not a positive amount. */
 export function parseAmount(text: string, decimals: number): number | null {
-  const m = /^(\d{1,7})(?:[.,](\d+))?$/.exec(text.trim());
+  const m = /^(\d{1,7})(?:[.,](\d+))?$/.exec(normalizeDigits(text).trim());
   if (!m || (m[2] ?? '').length > decimals) return null;
   const minor = Number(m[1]) * 10 ** decimals + Number((m[2] ?? '').padEnd(decimals, '0') || 0);
   return minor > 0 ? minor : null;
