@@ -164,6 +164,7 @@ const shellAr = {
   upstream_unavailable: 'المتجر غير متاح حالياً. يرجى المحاولة مرة أخرى.',
   network_unreachable: 'تعذّر الوصول إلى المتجر. يرجى التحقق من اتصالك ثم المحاولة مرة أخرى.',
   offline: 'أنت غير متصل بالإنترنت. يرجى إعادة الاتصال ثم المحاولة مرة أخرى.',
+  field_value_invalid: 'يرجى التحقق من قيمة «{{field}}».',
 } as const;
 
 export const ar: Dictionary = { ...shellAr, ...catalogueAr, ...staticPagesAr, ...accountsAr, ...ordersAr };

@@ -159,6 +159,7 @@ const shellEn = {
   upstream_unavailable: 'The shop is unavailable right now. Please try again.',
   network_unreachable: 'We could not reach the shop. Please check your connection and try again.',
   offline: 'You are offline. Please reconnect to the internet and try again.',
+  field_value_invalid: 'Please check the value of “{{field}}”.',
 } as const;
 
 export const en = { ...shellEn, ...catalogueEn, ...staticPagesEn, ...accountsEn, ...ordersEn } as const;
