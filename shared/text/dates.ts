@@ -2,7 +2,7 @@
 // the Hijri one, and ICU versions disagree on it, so workerd and the browser printed different texts),
 // its digits (Latin, as prices) and its time zone (the shop's country), so the server's HTML and the
 // hydrated page print the same thing. In Arabic, dates that matter (orders, wallet, visit slots) can
-// add the Umm al-Qura Hijri date: "21 نوفمبر 2026 (11 جمادى الآخرة 1448 هـ)".
+// add the Umm al-Qura Hijri date: "21 نوفمبر 2026 (11 جمادى الآخرة 1448 هـ)" (no-break spaces inside the brackets).
 import type { CountryCode, Lang } from '../locale';
 
 export const TIME_ZONES: Record<CountryCode, string> = { KW: 'Asia/Kuwait', SA: 'Asia/Riyadh' };
@@ -37,5 +37,7 @@ function formatFor(lang: Lang, country: CountryCode, calendar: 'gregory' | 'isla
 export function formatDate(epochMs: number, lang: Lang, country: CountryCode, options: DateOptions = {}): string {
   const gregorian = formatFor(lang, country, 'gregory', !!options.time).format(epochMs);
   if (!options.hijri || lang !== 'ar') return gregorian;
-  return `${gregorian} (${formatFor(lang, country, 'islamic-umalqura', false).format(epochMs)})`;
+  // No-break spaces keep the Hijri date on one line: a break inside "(12 جمادى الآخرة 1448 هـ)" reads badly.
+  const hijri = formatFor(lang, country, 'islamic-umalqura', false).format(epochMs).replace(/ /g, '\u00a0');
+  return `${gregorian} (${hijri})`;
 }
