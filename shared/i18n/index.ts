@@ -3,7 +3,7 @@
 // and the language's grouping, so pages pass the number and keep calling t(key, { count }).
 import rosetta from 'rosetta';
 import type { Lang } from '../locale';
-import type { Dictionary, MessageId } from './en';
+import type { Dictionary, en, MessageId } from './en';
 import { isPlural, pluralCategoryOf, type Plural } from './plural';
 
 export type { Dictionary, MessageId } from './en';
@@ -11,9 +11,13 @@ export type { Plural, PluralCategory } from './plural';
 
 export type Params = Record<string, string | number>;
 
+/** Keys of counted entries: their `count` must be the number itself (a formatted string picks no form). */
+export type PluralId = { [K in MessageId]: (typeof en)[K] extends string ? never : K }[MessageId];
+type ParamsOf<K extends MessageId> = K extends PluralId ? [params: Params & { count: number }] : [params?: Params];
+
 export interface Translator {
   lang: Lang;
-  t(key: MessageId, params?: Params): string;
+  t<K extends MessageId>(key: K, ...params: ParamsOf<K>): string;
   /** For keys that arrive at run time (API message keys): an unknown key gives the generic error text, never the key. */
   tKey(key: string, params?: Params): string;
   has(key: string): key is MessageId;
@@ -48,7 +52,8 @@ export function createTranslator(lang: Lang, dict: Dictionary): Translator {
     return entry[category] === undefined ? `${key}.other` : `${key}.${category}`;
   }
 
-  function t(key: MessageId, params?: Params): string {
+  function t<K extends MessageId>(key: K, ...rest: ParamsOf<K>): string {
+    const params: Params | undefined = rest[0];
     const count = params?.count;
     const values = typeof count === 'number' ? { ...params, count: formatCount(count, lang) } : params;
     return i18n.t(path(key, count), values) as string;
@@ -57,7 +62,8 @@ export function createTranslator(lang: Lang, dict: Dictionary): Translator {
   return {
     lang,
     t,
-    tKey: (key, params) => (has(key) ? t(key, params) : t(GENERIC_ERROR_KEY)),
+    // Run-time keys cannot be checked for a count: a counted one without it takes its `other` form.
+    tKey: (key, params) => (has(key) ? (t as (k: MessageId, p?: Params) => string)(key, params) : t(GENERIC_ERROR_KEY)),
     has,
     raw: (key, count) => {
       const entry = dict[key] as string | Plural;
