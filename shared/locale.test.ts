@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dirOf, localizePath, splitLocalePath } from './locale';
+import { dirOf, intlLocale, localizePath, splitLocalePath } from './locale';
 import { pagePath, paths, PAGE_ROUTES } from './routes';
 
 describe('locale segment', () => {
@@ -27,5 +27,15 @@ describe('locale segment', () => {
     expect(new Set(all).size).toBe(all.length);
     expect(all).toEqual(expect.arrayContaining(['/', '/products/:slug', '/shared-list/:listId', '/_app', '/profile/blood-tests/uploaded']));
     expect(all).toHaveLength(48);
+  });
+
+  it('pins Latin digits and the Gregorian calendar in the Intl locale of every language and country', () => {
+    expect(intlLocale('ar', 'SA')).toBe('ar-SA-u-ca-gregory-nu-latn');
+    for (const lang of ['en', 'ar'] as const) {
+      for (const country of ['KW', 'SA'] as const) {
+        const options = new Intl.DateTimeFormat(intlLocale(lang, country)).resolvedOptions();
+        expect([options.calendar, options.numberingSystem]).toEqual(['gregory', 'latn']);
+      }
+    }
   });
 });

@@ -48,7 +48,10 @@ export function localizePath(path: string, lang: Lang): string {
   return clean === '/' ? '/ar' : `/ar${clean}`;
 }
 
-/** Intl locale for a language and country; Latin digits everywhere by default. */
+/**
+ * Intl locale for a language and country: Latin digits, and the Gregorian calendar pinned (ar-SA's
+ * default calendar is the Hijri one in some ICU versions, so server and browser would disagree).
+ */
 export function intlLocale(lang: Lang, country: CountryCode): string {
-  return `${lang}-${country}-u-nu-latn`;
+  return `${lang}-${country}-u-ca-gregory-nu-latn`;
 }

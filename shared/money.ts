@@ -94,9 +94,5 @@ export function formatPercent(ratio: number, lang: Lang, country: CountryCode): 
   return formatterFor(lang, country, { style: 'percent', maximumFractionDigits: 0 }).format(ratio);
 }
 
-const TIME_ZONES: Record<CountryCode, string> = { KW: 'Asia/Kuwait', SA: 'Asia/Riyadh' };
-
-/** A date in the shop's time zone (the same on server and browser), e.g. "21 Nov 2026". */
-export function formatDate(epochMs: number, lang: Lang, country: CountryCode): string {
-  return new Intl.DateTimeFormat(intlLocale(lang, country), { dateStyle: 'medium', timeZone: TIME_ZONES[country] }).format(epochMs);
-}
+// Dates moved to shared/text/dates.ts (calendar pinned, Hijri in Arabic); kept here for old imports.
+export { formatDate } from './text/dates';

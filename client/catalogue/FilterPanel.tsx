@@ -7,6 +7,7 @@ import type { MessageId } from '../../shared/i18n';
 import { useI18n } from '../i18n/context';
 import type { FacetsData } from '../lib/catalogue';
 import { useCurrency } from '../lib/locale';
+import { priceRangeOf } from './price-range';
 
 export interface FilterPanelProps {
   query: ProductQuery;
@@ -49,11 +50,8 @@ export function FilterPanel({ query: given, facets, onChange: navigate }: Filter
 
   const submitPrice = (e: FormEvent) => {
     e.preventDefault();
-    const lo = min === '' ? undefined : Number(min);
-    const hi = max === '' ? undefined : Number(max);
-    if (lo === undefined && hi === undefined) return setPrice(null);
-    if ((lo !== undefined && Number.isNaN(lo)) || (hi !== undefined && Number.isNaN(hi))) return;
-    setPrice(lo !== undefined && hi !== undefined && lo > hi ? { min: hi, max: lo } : { ...(lo !== undefined ? { min: lo } : {}), ...(hi !== undefined ? { max: hi } : {}) });
+    const range = priceRangeOf(min, max);
+    if (range !== 'invalid') setPrice(range);
   };
 
   const price = facet('sku_price');

@@ -54,7 +54,7 @@ export function ListingView({ listing, facets, state, origin }: { listing: Listi
       <div className="listing-main">
         <div className="listing-toolbar">
           <p className="results-count" aria-live="polite">
-            {t('results_count', { count: formatNumber(listing.total, lang, country) })}
+            {t('results_count', { count: listing.total })}
           </p>
           <button type="button" className="button button-secondary filters-button" onClick={() => setPanelOpen(true)}>
             <Icon name="filter" size={18} />

@@ -2,7 +2,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from '../../shared/api/client';
 import { TIMEOUT_MESSAGE } from '../../shared/api/envelope';
-import { createSessionClient, type SessionClientOptions } from './session-client';
+import { ar } from '../../shared/i18n/ar';
+import { en } from '../../shared/i18n/en';
+import { createTranslator } from '../../shared/i18n';
+import { createSessionClient, failureKey, type SessionClientOptions } from './session-client';
 
 function memoryStorage() {
   const map = new Map<string, string>();
@@ -51,12 +54,39 @@ describe('session client', () => {
     expect(failure.body).toEqual(body);
   });
 
-  it('builds meta { message, code 500, msgType 1 } when there is no server body', async () => {
+  it('builds meta { message, code 500, msgType 1 } when there is no server body, with a key to translate', async () => {
     const { api } = client((async () => { throw new TypeError('Failed to fetch'); }) as unknown as typeof fetch);
     const failure = await api.get('/x').catch((e) => e);
-    expect(failure.meta).toEqual({ msg: 'Failed to fetch', code: 500, msgType: 1 });
+    expect(failure.meta).toEqual({ msg: 'Failed to fetch', code: 500, msgType: 1, key: 'network_unreachable' });
     const html = client((async () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' })) as unknown as typeof fetch);
-    expect((await html.api.get('/x').catch((e) => e)).meta).toEqual({ msg: 'Bad Gateway', code: 500, msgType: 1 });
+    expect((await html.api.get('/x').catch((e) => e)).meta).toEqual({ msg: 'Bad Gateway', code: 500, msgType: 1, key: 'upstream_unavailable' });
+  });
+
+  describe('every failure reads as a translated text, never a key or a browser text', () => {
+    const slow = (_url: string, init: RequestInit) =>
+      new Promise<Response>((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    const envelope = (msg: string, status: number) => async () => new Response(JSON.stringify({ data: null, meta: { msg, code: status, msgType: 1 } }), { status });
+    const cases: Array<[string, unknown, Partial<SessionClientOptions>, string, string]> = [
+      ['network failure', async () => { throw new TypeError('Failed to fetch'); }, {}, 'We could not reach the shop. Please check your connection and try again.', 'تعذّر الوصول إلى المتجر. يرجى التحقق من اتصالك ثم المحاولة مرة أخرى.'],
+      ['offline', async () => { throw new TypeError('Failed to fetch'); }, { online: () => false }, 'You are offline. Please reconnect to the internet and try again.', 'أنت غير متصل بالإنترنت. يرجى إعادة الاتصال ثم المحاولة مرة أخرى.'],
+      ['timeout', slow, { timeoutMs: 20 }, TIMEOUT_MESSAGE, 'يبدو أن الخادم يستغرق وقتاً طويلاً للرد، يرجى المحاولة مرة أخرى...'],
+      ['a known API key', envelope('coupon_expired', 409), {}, en.coupon_expired as string, ar.coupon_expired as string],
+      ['an unknown API key', envelope('internal_error', 500), {}, en.server_error, ar.server_error],
+      ['a proxy page without an envelope', async () => new Response('<html>', { status: 503, statusText: 'Service Unavailable' }), {}, en.upstream_unavailable, ar.upstream_unavailable],
+      ['an HTML page with a 200', async () => new Response('<html>', { status: 200 }), {}, en.server_error, ar.server_error],
+    ];
+    for (const [name, impl, extra, english, arabic] of cases) {
+      it(name, async () => {
+        const failure = await client(impl as unknown as typeof fetch, extra).api.get('/x').catch((e) => e);
+        expect(failure).toBeInstanceOf(ApiFailure);
+        expect(createTranslator('en', en).tKey(failureKey(failure))).toBe(english);
+        expect(createTranslator('ar', ar).tKey(failureKey(failure))).toBe(arabic);
+      });
+    }
+
+    it('a thrown non-API error (a bug in a page) reads as the generic text', () => {
+      expect(createTranslator('ar', ar).tKey(failureKey(new Error('x is undefined')))).toBe(ar.server_error);
+    });
   });
 
   it('signs out on 401 and reloads on a 403 device reset', async () => {

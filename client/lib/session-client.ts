@@ -14,15 +14,29 @@ export interface SessionClientOptions {
   /** 403 with a device reset: the worker registered a new device; reload. */
   onDeviceReset: () => void;
   fetch?: typeof fetch;
+  /** Whether the browser believes it is online (navigator.onLine); a failed call then says "offline". */
+  online?: () => boolean;
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
   timeoutMs?: number;
 }
 
 const CACHE_PREFIX = 'api:';
 
+/**
+ * The dictionary key that explains a failure: the server's key, or the one the client chose for a
+ * failure without a server body (offline, network, timeout). Translate it with tKey, which shows the
+ * generic error text for a key it does not know, never the key or a browser's "Failed to fetch".
+ */
+export function failureKey(error: unknown): string {
+  return error instanceof ApiFailure ? (error.meta.key ?? error.meta.msg) : 'server_error';
+}
+
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
 export function createSessionClient(options: SessionClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const online = options.online ?? browserOnline;
 
   const cacheKey = (path: string) => `${CACHE_PREFIX}${options.lang}:${options.country()}:${path}`;
 
@@ -74,7 +88,9 @@ export function createSessionClient(options: SessionClientOptions): ApiClient {
       if (controller.signal.aborted && !opts.signal?.aborted) {
         throw new ApiFailure(504, fail(TIMEOUT_MESSAGE, 504, 'request_timeout'));
       }
-      throw new ApiFailure(500, fail(error instanceof Error ? error.message : String(error), 500));
+      // Spec §8: the error's own text in msg, code 500; the key says what the shopper reads.
+      const text = error instanceof Error ? error.message : String(error);
+      throw new ApiFailure(500, fail(text, 500, online() ? 'network_unreachable' : 'offline'));
     } finally {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
@@ -88,12 +104,15 @@ export function createSessionClient(options: SessionClientOptions): ApiClient {
     }
 
     if (!response.ok) {
-      const envelope = isEnvelope(parsed) ? (parsed as Envelope<unknown>) : fail(response.statusText || `HTTP ${response.status}`, 500);
+      // No envelope (a proxy's HTML page): a gateway status means the shop is unreachable right now.
+      const envelope = isEnvelope(parsed)
+        ? (parsed as Envelope<unknown>)
+        : fail(response.statusText || `HTTP ${response.status}`, 500, response.status >= 502 && response.status <= 504 ? 'upstream_unavailable' : 'server_error');
       if (response.status === 401) options.onUnauthorized();
       if (response.status === 403 && envelope.meta.msg === 'device_token_invalid') options.onDeviceReset();
       throw new ApiFailure(response.status, envelope);
     }
-    if (!isEnvelope(parsed)) throw new ApiFailure(500, fail('invalid response', 500));
+    if (!isEnvelope(parsed)) throw new ApiFailure(500, fail('invalid response', 500, 'server_error'));
     const envelope = parsed as Envelope<T>;
     if (method === 'GET' && opts.cache) writeCache(path, envelope);
     return envelope;

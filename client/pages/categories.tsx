@@ -18,7 +18,7 @@ export function Component() {
   const { t, lang } = useI18n();
   const { country } = useCurrency();
   const href = useHref();
-  const count = (n = 0) => t('product_count', { count: formatNumber(n, lang, country) });
+  const count = (n = 0) => t('product_count', { count: n });
   return (
     <Page title={t('page_categories')}>
       <ul className="category-tree">

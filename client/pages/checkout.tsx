@@ -10,6 +10,7 @@ import { ApiFailure } from '../../shared/api/client';
 import type { CardMethod, PaymentMethod } from '../../shared/api/order-schemas';
 import { COUNTRY_FACTS, splitLocalePath } from '../../shared/locale';
 import type { OrderView, SubmitResult } from '../../shared/orders/types';
+import { formatDate } from '../../shared/text/dates';
 import { AddressForm } from '../accounts/AddressForm';
 import { addressLines } from '../accounts/address-lines';
 import { useI18n } from '../i18n/context';
@@ -372,7 +373,7 @@ function Review() {
 }
 
 function Success() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const href = useHref();
   const api = useContext(ApiContext)!;
   const [params] = useSearchParams();
@@ -431,6 +432,7 @@ function Success() {
         <p>
           {t('success_number')}: <strong data-testid="order-number">{order.id}</strong>
         </p>
+        <p data-testid="order-date">{t('order_placed_on', { date: formatDate(order.created_at, lang, order.country, { hijri: true }) })}</p>
         <p>
           {failed
             ? t('success_failed')

@@ -2,13 +2,11 @@
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Nutritionist, NutritionistDetail } from '../../shared/catalogue/types';
 import { localizePath, splitLocalePath } from '../../shared/locale';
-import { formatNumber } from '../../shared/money';
 import { paths } from '../../shared/routes';
 import { apiContext } from '../boot';
 import { ProductCard } from '../catalogue/ProductCard';
 import { useI18n } from '../i18n/context';
 import { catalogue } from '../lib/catalogue';
-import { useCurrency } from '../lib/locale';
 import { Page } from '../ui/Page';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -30,7 +28,6 @@ export function Component() {
 
 function List({ items }: { items: Nutritionist[] }) {
   const { t, lang } = useI18n();
-  const { country } = useCurrency();
   return (
     <Page title={t('page_nutritionist_list')}>
       <ul className="people">
@@ -41,7 +38,7 @@ function List({ items }: { items: Nutritionist[] }) {
               <Link to={paths.nutritionist(lang, n.slug)}>{n.name}</Link>
             </h2>
             <p>{n.title}</p>
-            <p className="muted">{t('years_experience', { count: formatNumber(n.years_experience, lang, country) })}</p>
+            <p className="muted">{t('years_experience', { count: n.years_experience })}</p>
           </li>
         ))}
       </ul>
@@ -51,14 +48,13 @@ function List({ items }: { items: Nutritionist[] }) {
 
 function Profile({ n }: { n: NutritionistDetail }) {
   const { t, lang } = useI18n();
-  const { country } = useCurrency();
   return (
     <Page title={n.name} crumbs={[{ label: t('page_nutritionist_list'), to: localizePath('/nutritionist-list', lang) }]} description={n.bio.slice(0, 160)}>
       <div className="profile-head">
         <img src={n.photo.url} alt="" width={160} height={160} />
         <div>
           <p className="eyebrow">{n.title}</p>
-          <p className="muted">{t('years_experience', { count: formatNumber(n.years_experience, lang, country) })}</p>
+          <p className="muted">{t('years_experience', { count: n.years_experience })}</p>
           <p>{n.bio}</p>
         </div>
       </div>

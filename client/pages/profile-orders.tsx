@@ -3,7 +3,7 @@
 import { useContext, useState } from 'react';
 import { data, Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { ApiFailure } from '../../shared/api/client';
-import { formatDate } from '../../shared/money';
+import { formatDate } from '../../shared/text/dates';
 import type { OrderView } from '../../shared/orders/types';
 import { signedInCall } from '../accounts/guard';
 import { apiContext } from '../boot';
@@ -67,7 +67,7 @@ function List({ list }: { list: { items: OrderView[]; page: number; page_count: 
                 </h2>
                 <StatusBadge status={o.status} />
                 <p className="cart-line-meta">
-                  {t('order_placed_on', { date: formatDate(o.created_at, lang, country) })} · {t('order_items_count', { count: o.items.reduce((n, i) => n + i.count, 0) })}
+                  {t('order_placed_on', { date: formatDate(o.created_at, lang, country, { hijri: true }) })} · {t('order_items_count', { count: o.items.reduce((n, i) => n + i.count, 0) })}
                 </p>
                 <p>
                   <bdi>{minor(o.totals.total, o.currency)}</bdi>
@@ -128,7 +128,7 @@ function Detail({ order }: { order: OrderView }) {
   return (
     <Page title={t('order_details', { id: order.id })} crumbs={[{ label: t('page_profile'), to: href('/profile') }, { label: t('page_profile_orders'), to: href('/profile/orders') }]}>
       <p>
-        <StatusBadge status={order.status} /> {t('order_placed_on', { date: formatDate(order.created_at, lang, country) })}
+        <StatusBadge status={order.status} /> {t('order_placed_on', { date: formatDate(order.created_at, lang, country, { hijri: true }) })}
       </p>
       <p className="form-actions">
         <button type="button" className="button" onClick={() => void reorder()} disabled={busy} data-testid="reorder">

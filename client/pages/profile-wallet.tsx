@@ -5,7 +5,9 @@ import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 're
 import { useSnapshot } from 'valtio';
 import { ApiFailure } from '../../shared/api/client';
 import type { CardMethod } from '../../shared/api/order-schemas';
-import { currencyDecimals, formatDate } from '../../shared/money';
+import { currencyDecimals } from '../../shared/money';
+import { formatDate } from '../../shared/text/dates';
+import { normalizeDigits } from '../../shared/text/digits';
 import { signedInCall } from '../accounts/guard';
 import { apiContext } from '../boot';
 import { useI18n } from '../i18n/context';
@@ -43,9 +45,9 @@ export async function loader(args: LoaderFunctionArgs): Promise<WalletData> {
   });
 }
 
-/** "12.5" in a currency with `decimals` → minor units, or null when it is not a positive amount. */
+/** "12.5" (or "١٢٫٥") in a currency with `decimals` → minor units, or null when it is not a positive amount. */
 export function parseAmount(text: string, decimals: number): number | null {
-  const m = /^(\d{1,7})(?:[.,](\d+))?$/.exec(text.trim());
+  const m = /^(\d{1,7})(?:[.,](\d+))?$/.exec(normalizeDigits(text).trim());
   if (!m || (m[2] ?? '').length > decimals) return null;
   const minor = Number(m[1]) * 10 ** decimals + Number((m[2] ?? '').padEnd(decimals, '0') || 0);
   return minor > 0 ? minor : null;
@@ -159,7 +161,7 @@ export function Component() {
             {history.items.map((m) => (
               <li key={m.id}>
                 <span>{m.kind === 'top_up' ? t('wallet_kind_top_up') : t(m.kind === 'refund' ? 'wallet_kind_refund' : 'wallet_kind_order_payment', { id: m.order_id ?? '' })}</span>
-                <span className="cart-line-meta">{formatDate(m.created_at, lang, country)}</span>
+                <span className="cart-line-meta">{formatDate(m.created_at, lang, country, { hijri: true })}</span>
                 <bdi dir="ltr" className={m.amount > 0 ? 'amount-in' : 'amount-out'}>{`${m.amount > 0 ? '+' : '−'}${minor(Math.abs(m.amount), history.currency)}`}</bdi>
               </li>
             ))}

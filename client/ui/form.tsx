@@ -7,15 +7,12 @@ import { useContext, useEffect, useRef, useState, type ChangeEvent, type FocusEv
 import type { z } from 'zod';
 import { ApiFailure } from '../../shared/api/client';
 import { FIELD_LENGTHS, firstProblems } from '../../shared/api/forms';
-import type { MessageId } from '../../shared/i18n';
 import { useI18n } from '../i18n/context';
+import { fieldMessage, type FieldText } from './field-message';
 import { ApiContext } from '../providers';
 
 /** How a field is named: its label, and the noun used in "Please enter a valid …" when it reads better. */
-export interface FieldText {
-  label: MessageId;
-  noun?: MessageId;
-}
+export type { FieldText } from './field-message';
 
 type Values = Record<string, string | string[]>;
 
@@ -110,11 +107,8 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
   }
 
   function text(field: keyof V & string, key: string): string {
-    const spec = fields[field];
-    const name = t(key === 'item_validation_error' && spec.noun ? spec.noun : spec.label);
     const limits = lengths?.[field] ?? (FIELD_LENGTHS as Record<string, { min: number; max: number } | undefined>)[field];
-    const length = key === 'max_chars_validation_error' ? limits?.max : limits?.min;
-    return tKey(key, { field: name, length: length ?? '' });
+    return fieldMessage({ t, tKey, has }, fields[field], key, key === 'max_chars_validation_error' ? limits?.max : limits?.min);
   }
 
   function recheck(name: keyof V & string, v: V) {

@@ -1,6 +1,7 @@
 // Sign-in and sign-up rules of spec §5, shared by the forms and the API. Messages are dictionary keys;
 // `params` carries the values the texts need (field names, lengths).
 import { MIN_PASSWORD_LENGTH } from '../constants';
+import { normalizeDigits } from '../text/digits';
 import { z } from '../zod';
 
 export const signInSchema = z.object({
@@ -50,11 +51,11 @@ export const PHONE_RULES = { KW: { dial: '+965', pattern: /^\d{8}$/ }, SA: { dia
 
 /** The national part of a number typed with or without its country code, spaces or a leading 0. */
 export function nationalNumber(phone: string): string {
-  return phone.replace(/[\s-]/g, '').replace(/^(\+965|\+966|00965|00966)/, '').replace(/^0(?=5)/, '');
+  return normalizeDigits(phone).replace(/[\s-]/g, '').replace(/^(\+965|\+966|00965|00966)/, '').replace(/^0(?=5)/, '');
 }
 
 export const setPhoneSchema = z
-  .object({ country: z.enum(['KW', 'SA']), phone: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }) })
+  .object({ country: z.enum(['KW', 'SA']), phone: z.string({ error: 'mandatory-field' }).overwrite(normalizeDigits).trim().min(1, { error: 'mandatory-field' }) })
   .refine((v) => PHONE_RULES[v.country].pattern.test(nationalNumber(v.phone)), { error: 'phone_invalid', path: ['phone'] });
 
 export const setPasswordSchema = z.object({
@@ -78,9 +79,10 @@ export const ADDRESS_LENGTHS = {
   district: { min: 1, max: 80 },
 } as const;
 
-const text = (max: number) => z.string().trim().max(max, { error: 'max_chars_validation_error' });
+// Address texts take Arabic-Indic and Persian digits too (block ٣, building ١٢): stored with Latin ones.
+const text = (max: number) => z.string().overwrite(normalizeDigits).trim().max(max, { error: 'max_chars_validation_error' });
 const required = (max: number) =>
-  z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field', abort: true }).max(max, { error: 'max_chars_validation_error' });
+  z.string({ error: 'mandatory-field' }).overwrite(normalizeDigits).trim().min(1, { error: 'mandatory-field', abort: true }).max(max, { error: 'max_chars_validation_error' });
 const phoneOf = (country: 'KW' | 'SA') =>
   required(20).refine((p) => PHONE_RULES[country].pattern.test(nationalNumber(p)), { error: 'phone_invalid' });
 /** A place id: a number from the API, or the value of a form's select (a string, empty when unchosen). */
@@ -113,10 +115,11 @@ export const saudiAddressSchema = z.object({
   city_id: placeId,
   district: required(80),
   street: required(80),
-  building_number: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field', abort: true }).regex(/^\d{4}$/, { error: 'building_number_invalid' }),
-  postal_code: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field', abort: true }).regex(/^\d{5}$/, { error: 'postal_code_invalid' }),
+  building_number: z.string({ error: 'mandatory-field' }).overwrite(normalizeDigits).trim().min(1, { error: 'mandatory-field', abort: true }).regex(/^\d{4}$/, { error: 'building_number_invalid' }),
+  postal_code: z.string({ error: 'mandatory-field' }).overwrite(normalizeDigits).trim().min(1, { error: 'mandatory-field', abort: true }).regex(/^\d{5}$/, { error: 'postal_code_invalid' }),
   short_address: z
     .string()
+    .overwrite(normalizeDigits)
     .trim()
     .regex(/^([A-Za-z]{4}\d{4})?$/, { error: 'short_address_invalid' })
     .optional(),

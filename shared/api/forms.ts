@@ -7,6 +7,7 @@
 //   'form_categories_required'   choose at least one category
 // zod through shared/zod (JIT off: the storefront's CSP forbids eval). These schemas are the only
 // zod in the browser, in the two form pages' chunks.
+import { normalizeDigits } from '../text/digits';
 import { z } from '../zod';
 
 export const CONTACT_SUBJECTS = ['order', 'product', 'blood_test', 'returns', 'partnership', 'other'] as const;
@@ -55,9 +56,10 @@ const email = z
   .max(FIELD_LENGTHS.email.max, { error: 'item_validation_error', abort: true })
   .pipe(z.email({ error: 'item_validation_error' }));
 
-/** Digits, spaces and a leading +, 7–20 characters. */
+/** Digits (Arabic-Indic and Persian ones too, stored as Latin), spaces and a leading +, 7–20 characters. */
 const phoneText = z
   .string({ error: 'item_validation_error' })
+  .overwrite(normalizeDigits)
   .trim()
   .refine((v) => v.length >= FIELD_LENGTHS.phone.min && v.length <= FIELD_LENGTHS.phone.max && PHONE.test(v), {
     error: 'item_validation_error',
@@ -66,6 +68,7 @@ const phoneText = z
 /** Optional: an empty value (or none) is no phone. */
 const optionalPhone = z
   .string({ error: 'item_validation_error' })
+  .overwrite(normalizeDigits)
   .trim()
   .refine((v) => v === '' || phoneText.safeParse(v).success, { error: 'item_validation_error' })
   .optional()

@@ -1,6 +1,7 @@
 import type { accountsEn } from './accounts.en';
+import type { Translated } from './plural';
 
-export const accountsAr: Record<keyof typeof accountsEn, string> = {
+export const accountsAr: Translated<typeof accountsEn> = {
   invalid_credentials: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
   email_taken: 'يوجد حساب بهذا البريد الإلكتروني. هل تريد تسجيل الدخول؟',
   reset_link_invalid: 'رابط إعادة التعيين لم يعد صالحاً. يرجى طلب رابط جديد.',
@@ -11,7 +12,7 @@ export const accountsAr: Record<keyof typeof accountsEn, string> = {
   mailbox_to: 'إلى',
   account_name_label: 'الاسم الكامل',
   account_email_label: 'البريد الإلكتروني',
-  account_email_noun: 'بريداً إلكترونياً',
+  account_email_noun: 'بريد إلكتروني',
   account_password_label: 'كلمة المرور',
   account_confirm_label: 'تأكيد كلمة المرور',
   account_new_password_label: 'كلمة المرور الجديدة',
@@ -103,4 +104,16 @@ export const accountsAr: Record<keyof typeof accountsEn, string> = {
   notify_me_on: 'سنخبرك عندما يتوفر المنتج من جديد.',
   notify_me_off: 'لن نرسل لك تنبيهاً بخصوص هذا المنتج.',
   notify_list_intro: 'المنتجات التي طلبت أن نخبرك عند توفرها من جديد.',
+  // The adjective agrees with the field's noun (feminine: مطلوبة); see client/ui/field-message.ts.
+  account_password_required: 'كلمة المرور مطلوبة',
+  account_new_password_required: 'كلمة المرور الجديدة مطلوبة',
+  account_old_password_required: 'كلمة المرور الحالية مطلوبة',
+  account_delete_confirm_required: 'كلمة المرور مطلوبة لحذف الحساب',
+  address_governorate_required: 'يرجى اختيار المحافظة',
+  address_area_required: 'يرجى اختيار المنطقة',
+  address_block_required: 'القطعة مطلوبة',
+  address_city_required: 'يرجى اختيار المدينة',
+  address_country_required: 'يرجى اختيار الدولة',
+  address_avenue_required: 'الجادة مطلوبة',
+  address_apartment_required: 'الشقة مطلوبة',
 };

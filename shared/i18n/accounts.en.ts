@@ -102,4 +102,16 @@ export const accountsEn = {
   notify_me_on: 'We will let you know when it is back in stock.',
   notify_me_off: 'You will no longer be notified about this product.',
   notify_list_intro: 'Products you asked us to tell you about when they are back in stock.',
+  // Fields whose "… is required" needs its own sentence (client/ui/field-message.ts).
+  account_password_required: 'Password is required',
+  account_new_password_required: 'New password is required',
+  account_old_password_required: 'Current password is required',
+  account_delete_confirm_required: 'Your password is required to delete the account',
+  address_governorate_required: 'Please choose a governorate',
+  address_area_required: 'Please choose an area',
+  address_block_required: 'Block is required',
+  address_city_required: 'Please choose a city',
+  address_country_required: 'Please choose a country',
+  address_avenue_required: 'Avenue is required',
+  address_apartment_required: 'Apartment is required',
 } as const;

@@ -21,7 +21,14 @@ const shellAr = {
   country_KW: 'الكويت',
   country_SA: 'السعودية',
   cart_label: 'السلة',
-  cart_count: '{{count}} منتجات في السلة',
+  cart_count: {
+    zero: 'لا توجد منتجات في السلة',
+    one: 'منتج واحد في السلة',
+    two: 'منتجان في السلة',
+    few: '{{count}} منتجات في السلة',
+    many: '{{count}} منتجًا في السلة',
+    other: '{{count}} منتج في السلة',
+  },
   account_label: 'الحساب',
   sign_in: 'تسجيل الدخول',
   sign_up: 'إنشاء حساب',
@@ -128,7 +135,14 @@ const shellAr = {
 
   'mandatory-field': '{{field}} مطلوب',
   item_validation_error: 'يرجى إدخال {{field}} صحيح',
-  min_chars_validation_error: 'يجب ألا يقل عن {{length}} أحرف',
+  min_chars_validation_error: {
+    zero: 'يجب ألا يقل عن {{count}} حرف',
+    one: 'يجب ألا يقل عن حرف واحد',
+    two: 'يجب ألا يقل عن حرفين',
+    few: 'يجب ألا يقل عن {{count}} أحرف',
+    many: 'يجب ألا يقل عن {{count}} حرفًا',
+    other: 'يجب ألا يقل عن {{count}} حرف',
+  },
   pass_match_validation_error: 'كلمتا المرور غير متطابقتين',
   validation_mandatory: '{{field}} مطلوب',
 
@@ -148,6 +162,9 @@ const shellAr = {
   server_error: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.',
   request_timeout: 'يبدو أن الخادم يستغرق وقتاً طويلاً للرد، يرجى المحاولة مرة أخرى...',
   upstream_unavailable: 'المتجر غير متاح حالياً. يرجى المحاولة مرة أخرى.',
+  network_unreachable: 'تعذّر الوصول إلى المتجر. يرجى التحقق من اتصالك ثم المحاولة مرة أخرى.',
+  offline: 'أنت غير متصل بالإنترنت. يرجى إعادة الاتصال ثم المحاولة مرة أخرى.',
+  field_value_invalid: 'يرجى التحقق من قيمة «{{field}}».',
 } as const;
 
 export const ar: Dictionary = { ...shellAr, ...catalogueAr, ...staticPagesAr, ...accountsAr, ...ordersAr };

@@ -1,12 +1,34 @@
-// Every visible string lives in both dictionaries: same keys, same parameters, no blanks.
+// Every visible string lives in both dictionaries: same keys, same parameters, no blanks; every counted
+// text is a plural entry with exactly the categories of its language.
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_KEYS } from '../api/message-keys';
+import type { Lang } from '../locale';
 import { PAGE_ROUTES } from '../routes';
 import { ar } from './ar';
 import { en } from './en';
-import { createTranslator } from './index';
+import { createTranslator, type Dictionary } from './index';
+import { isPlural, pluralCategories, type Entry } from './plural';
 
-const params = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+const params = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!).sort();
+/** Every text of an entry: itself, or each of its plural forms. */
+const texts = (e: Entry): string[] => (isPlural(e) ? Object.values(e).filter((v): v is string => typeof v === 'string') : [e]);
+const dicts: Record<Lang, Dictionary> = { en, ar };
+const keys = Object.keys(en) as (keyof typeof en)[];
+
+/** Problems of one dictionary's counted texts: a missing or foreign category, a count in a plain text. */
+function pluralProblems(lang: Lang, dict: Record<string, Entry>): string[] {
+  const wanted = [...pluralCategories(lang)].sort();
+  const problems: string[] = [];
+  for (const [key, entry] of Object.entries(dict)) {
+    if (isPlural(entry)) {
+      const has = Object.keys(entry).sort();
+      if (has.join() !== wanted.join()) problems.push(`${lang} ${key}: has ${has.join('/')}, needs ${wanted.join('/')}`);
+    } else if (params(entry).includes('count')) {
+      problems.push(`${lang} ${key}: a {{count}} in a plain text; make it a plural entry`);
+    }
+  }
+  return problems;
+}
 
 describe('dictionaries', () => {
   it('have the same keys in English and Arabic', () => {
@@ -14,19 +36,34 @@ describe('dictionaries', () => {
   });
 
   it('have no empty texts and the same parameters in both languages', () => {
-    for (const key of Object.keys(en) as (keyof typeof en)[]) {
-      expect(en[key].trim(), key).not.toBe('');
-      expect(ar[key].trim(), key).not.toBe('');
-      expect(params(ar[key]), key).toEqual(params(en[key]));
+    for (const key of keys) {
+      for (const text of [...texts(en[key]), ...texts(ar[key])]) expect(text.trim(), key).not.toBe('');
+      // A plural form may leave the number out ("منتج واحد"), never add a parameter the other form lacks.
+      const other = (e: Entry) => params(isPlural(e) ? e.other : e);
+      expect(other(ar[key]), key).toEqual(other(en[key]));
+      for (const text of [...texts(en[key]), ...texts(ar[key])]) for (const p of params(text)) expect(other(en[key]), key).toContain(p);
     }
+  });
+
+  it('give every counted text all the plural categories of its language, and only those', () => {
+    expect(pluralProblems('en', en)).toEqual([]);
+    expect(pluralProblems('ar', ar)).toEqual([]);
+  });
+
+  it('fail the plural check when a category is missing or a count sits in a plain text', () => {
+    expect(pluralProblems('ar', { results_count: { one: 'منتج واحد', other: '{{count}} منتج' } })).toEqual([
+      'ar results_count: has one/other, needs few/many/one/other/two/zero',
+    ]);
+    expect(pluralProblems('en', { cart_count: '{{count}} items in cart' })).toEqual(['en cart_count: a {{count}} in a plain text; make it a plural entry']);
+    expect(pluralProblems('en', { cart_count: { zero: 'none', one: 'one item', other: '{{count}} items' } })).toHaveLength(1);
   });
 
   it('really translate: Arabic texts are written in Arabic script', () => {
     // Texts that are only symbols and parameters (e.g. '−{{percent}}') need no translation; a few
     // names are written in Latin script in Arabic too (the language switch's "English", Apple Pay).
     const keepLatin = new Set(['language_switch_to', 'card_apple_pay']);
-    const latinOnly = (Object.keys(ar) as (keyof typeof ar)[]).filter(
-      (k) => /[A-Za-z]/.test(ar[k].replace(/\{\{\w+\}\}/g, '')) && !/[\u0600-\u06FF]/.test(ar[k]) && !keepLatin.has(k),
+    const latinOnly = keys.filter((k) =>
+      texts(ar[k]).some((s) => /[A-Za-z]/.test(s.replace(/\{\{\w+\}\}/g, '')) && !/[\u0600-\u06FF]/.test(s) && !keepLatin.has(k)),
     );
     expect(latinOnly).toEqual([]);
   });
@@ -35,14 +72,76 @@ describe('dictionaries', () => {
     const spec = ['item_added_to_cart', 'item_removed_from_cart', 'items_added_to_cart', 'link_copied', 'wishlit_item_added_successfuly',
       'wishlist_item_edited_success_message', 'wishlist_item_removed_success_message', 'empty_wishlist_message', 'sign_in', 'sign_up',
       'mandatory-field', 'item_validation_error', 'min_chars_validation_error', 'pass_match_validation_error', 'validation_mandatory'];
-    for (const key of [...spec, ...MESSAGE_KEYS, ...PAGE_ROUTES.map((r) => r.title)]) expect(en, key).toHaveProperty([key]);
+    for (const key of [...spec, ...MESSAGE_KEYS, ...PAGE_ROUTES.map((r) => r.title)]) {
+      for (const lang of ['en', 'ar'] as const) expect(dicts[lang], `${lang} ${key}`).toHaveProperty([key]);
+    }
     expect(en.no_result_found).toBe('No Result Found');
     expect(en.request_timeout).toBe('Looks like the server is taking to long to respond, please try again...');
   });
 
   it('translate with parameters through rosetta', () => {
-    expect(createTranslator('en', en).t('min_chars_validation_error', { length: 6 })).toBe('Must be at least 6 characters');
-    expect(createTranslator('ar', ar).t('min_chars_validation_error', { length: 6 })).toBe('يجب ألا يقل عن 6 أحرف');
-    expect(createTranslator('en', en).tKey('not a key')).toBe('not a key');
+    expect(createTranslator('en', en).t('cart_label')).toBe('Cart');
+    expect(createTranslator('ar', ar).t('copyright', { year: 2026 })).toBe('© 2026 خليج الفيتامينات. جميع الحقوق محفوظة.');
+  });
+
+  it('never show an unknown key: tKey falls back to the generic error text', () => {
+    expect(createTranslator('en', en).tKey('internal_error')).toBe(en.server_error);
+    expect(createTranslator('ar', ar).tKey('Failed to fetch')).toBe(ar.server_error);
+    expect(createTranslator('ar', ar).tKey('cart_empty')).toBe(ar.cart_empty);
+  });
+});
+
+describe('counted texts', () => {
+  const en_ = createTranslator('en', en);
+  const ar_ = createTranslator('ar', ar);
+  const arabic = (key: 'results_count' | 'years_experience' | 'cart_count', n: number) => ar_.t(key, { count: n });
+
+  it('take English one/other', () => {
+    expect(en_.t('results_count', { count: 1 })).toBe('1 product');
+    expect(en_.t('results_count', { count: 0 })).toBe('0 products');
+    expect(en_.t('results_count', { count: 1234 })).toBe('1,234 products');
+    expect(en_.t('years_experience', { count: 1 })).toBe('1 year of experience');
+    expect(en_.t('years_experience', { count: 14 })).toBe('14 years of experience');
+    expect(en_.t('cart_count', { count: 1 })).toBe('1 item in cart');
+  });
+
+  it('take the six Arabic categories with their grammar', () => {
+    expect([0, 1, 2, 3, 10, 11, 99, 100, 101, 103, 1234].map((n) => arabic('results_count', n))).toEqual([
+      'لا توجد منتجات',
+      'منتج واحد',
+      'منتجان',
+      '3 منتجات',
+      '10 منتجات',
+      '11 منتجًا',
+      '99 منتجًا',
+      '100 منتج',
+      '101 منتج',
+      '103 منتجات',
+      '1,234 منتجًا',
+    ]);
+    expect(arabic('years_experience', 14)).toBe('خبرة 14 سنة');
+    expect(arabic('years_experience', 5)).toBe('خبرة 5 سنوات');
+    expect(arabic('years_experience', 2)).toBe('خبرة سنتين');
+    expect(arabic('cart_count', 1)).toBe('منتج واحد في السلة');
+  });
+
+  it('count length limits: "at least 8 characters", "يجب ألا يقل عن 8 أحرف", "80 حرفًا"', () => {
+    expect(en_.t('min_chars_validation_error', { count: 8 })).toBe('Must be at least 8 characters');
+    expect(ar_.t('min_chars_validation_error', { count: 8 })).toBe('يجب ألا يقل عن 8 أحرف');
+    expect(ar_.t('min_chars_validation_error', { count: 2 })).toBe('يجب ألا يقل عن حرفين');
+    expect(ar_.t('max_chars_validation_error', { count: 80 })).toBe('يجب ألا يزيد على 80 حرفًا');
+    expect(ar_.t('max_chars_validation_error', { count: 2000 })).toBe('يجب ألا يزيد على 2,000 حرف');
+  });
+
+  it('take the number itself as count (the typecheck refuses a formatted string)', () => {
+    // @ts-expect-error a counted entry needs a numeric count to pick its form
+    expect(en_.t('results_count', { count: '1' })).toBe('1 products');
+    // @ts-expect-error a counted entry needs its count
+    expect(typeof ar_.t('results_count')).toBe('string');
+  });
+
+  it('give the raw template of the count for rich content', () => {
+    expect(ar_.raw('results_count', 2)).toBe('منتجان');
+    expect(en_.raw('results_count')).toBe('{{count}} products');
   });
 });

@@ -4,6 +4,7 @@
 import { accountsEn } from './accounts.en';
 import { ordersEn } from './orders.en';
 import { catalogueEn } from './catalogue.en';
+import type { Translated } from './plural';
 import { staticPagesEn } from './static-pages.en';
 
 const shellEn = {
@@ -23,7 +24,7 @@ const shellEn = {
   country_KW: 'Kuwait',
   country_SA: 'Saudi Arabia',
   cart_label: 'Cart',
-  cart_count: '{{count}} items in cart',
+  cart_count: { one: '{{count}} item in cart', other: '{{count}} items in cart' },
   account_label: 'Account',
   sign_in: 'Sign in',
   sign_up: 'Create account',
@@ -135,7 +136,7 @@ const shellEn = {
   // Validation (spec §5 keys)
   'mandatory-field': '{{field}} is required',
   item_validation_error: 'Please enter a valid {{field}}',
-  min_chars_validation_error: 'Must be at least {{length}} characters',
+  min_chars_validation_error: { one: 'Must be at least {{count}} character', other: 'Must be at least {{count}} characters' },
   pass_match_validation_error: 'Passwords do not match',
   validation_mandatory: '{{field}} is required',
 
@@ -156,9 +157,13 @@ const shellEn = {
   server_error: 'Something went wrong. Please try again.',
   request_timeout: 'Looks like the server is taking to long to respond, please try again...',
   upstream_unavailable: 'The shop is unavailable right now. Please try again.',
+  network_unreachable: 'We could not reach the shop. Please check your connection and try again.',
+  offline: 'You are offline. Please reconnect to the internet and try again.',
+  field_value_invalid: 'Please check the value of “{{field}}”.',
 } as const;
 
 export const en = { ...shellEn, ...catalogueEn, ...staticPagesEn, ...accountsEn, ...ordersEn } as const;
 
 export type MessageId = keyof typeof en;
-export type Dictionary = Record<MessageId, string>;
+/** Every language's dictionary: the same keys as English, a counted entry where English has one. */
+export type Dictionary = Translated<typeof en>;

@@ -1,6 +1,7 @@
 import type { ordersEn } from './orders.en';
+import type { Translated } from './plural';
 
-export const ordersAr: Record<keyof typeof ordersEn, string> = {
+export const ordersAr: Translated<typeof ordersEn> = {
   cart_empty: 'سلة التسوق فارغة.',
   cart_changed: 'تغيرت بعض المنتجات في سلتك. يرجى مراجعة السلة.',
   idempotency_key_invalid: 'تعذر إرسال الطلب. يرجى المحاولة مرة أخرى.',
@@ -106,7 +107,14 @@ export const ordersAr: Record<keyof typeof ordersEn, string> = {
   status_payment_failed: 'فشل الدفع',
   order_details: 'تفاصيل الطلب {{id}}',
   order_reorder: 'إعادة الطلب',
-  order_items_count: '{{count}} منتجات',
+  order_items_count: {
+    zero: 'لا توجد منتجات',
+    one: 'منتج واحد',
+    two: 'منتجان',
+    few: '{{count}} منتجات',
+    many: '{{count}} منتجًا',
+    other: '{{count}} منتج',
+  },
   order_payment: 'الدفع',
   order_address: 'عنوان التوصيل',
   order_totals: 'المبالغ',

@@ -105,7 +105,7 @@ export const ordersEn = {
   status_payment_failed: 'Payment failed',
   order_details: 'Details of order {{id}}',
   order_reorder: 'Reorder',
-  order_items_count: '{{count}} items',
+  order_items_count: { one: '{{count}} item', other: '{{count}} items' },
   order_payment: 'Payment',
   order_address: 'Delivery address',
   order_totals: 'Totals',

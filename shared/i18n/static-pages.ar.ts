@@ -1,15 +1,23 @@
 import type { staticPagesEn } from './static-pages.en';
+import type { Translated } from './plural';
 
 // Numbers and addresses inside Arabic sentences sit between U+2066 and U+2069 (left-to-right
 // isolates), so "+965 2200 0000" keeps its order in a right-to-left line.
-export const staticPagesAr: Record<keyof typeof staticPagesEn, string> = {
+export const staticPagesAr: Translated<typeof staticPagesEn> = {
   static_pages_label: 'صفحات المعلومات',
   static_toc_title: 'في هذه الصفحة',
   site_index_intro: 'جميع صفحات المتجر في مكان واحد.',
 
   too_many_requests: 'لقد أرسلت هذا النموذج عدة مرات خلال الساعة الماضية. يرجى المحاولة لاحقاً.',
 
-  max_chars_validation_error: 'يجب ألا يزيد على {{length}} حرفاً',
+  max_chars_validation_error: {
+    zero: 'يجب ألا يزيد على {{count}} حرف',
+    one: 'يجب ألا يزيد على حرف واحد',
+    two: 'يجب ألا يزيد على حرفين',
+    few: 'يجب ألا يزيد على {{count}} أحرف',
+    many: 'يجب ألا يزيد على {{count}} حرفًا',
+    other: 'يجب ألا يزيد على {{count}} حرف',
+  },
   form_categories_required: 'اختر فئة واحدة على الأقل',
 
   form_required_note: 'الحقول المميزة بعلامة * مطلوبة.',

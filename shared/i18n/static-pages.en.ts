@@ -9,7 +9,7 @@ export const staticPagesEn = {
   too_many_requests: 'You have sent this form several times in the last hour. Please try again later.',
 
   // Form validation (next to the spec keys mandatory-field, item_validation_error, min_chars_validation_error)
-  max_chars_validation_error: 'Must be at most {{length}} characters',
+  max_chars_validation_error: { one: 'Must be at most {{count}} character', other: 'Must be at most {{count}} characters' },
   form_categories_required: 'Choose at least one category',
 
   // Form parts shared by both forms

@@ -177,7 +177,7 @@ const ADDRESS_TEXT = {
     district: 'الحي',
     buildingNumber: 'رقم المبنى',
     postalCode: 'الرمز البريدي',
-    required: 'القطعة مطلوب',
+    required: 'القطعة مطلوبة',
     saved: 'تم حفظ العنوان',
     kwLine: 'السالمية، حولي',
     saLine: 'Al Rawdah، جدة',

@@ -86,7 +86,10 @@ async function pickProduct(page: Page): Promise<{ slug: string; toUnlock: number
   });
 }
 
-async function addAddress(page: Page, country: 'KW' | 'SA') {
+/** The Arabic stories type numbers on an Arabic keyboard: ٠–٩ must be accepted like 0–9. */
+const arabicDigits = (text: string) => text.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+
+async function addAddress(page: Page, country: 'KW' | 'SA', typed: (text: string) => string = (t) => t) {
   const form = page.getByTestId('address-form');
   if (country === 'KW') {
     await form.locator('select[name=governorate_id]').selectOption('2');
@@ -99,11 +102,11 @@ async function addAddress(page: Page, country: 'KW' | 'SA') {
     await form.locator('input[name=city_search]').fill('Riy');
     await expect(form.locator('select[name=city_id] option')).toHaveCount(2);
     await form.locator('select[name=city_id]').selectOption({ index: 1 });
-    await form.locator('input[name=phone]').fill('512345678');
+    await form.locator('input[name=phone]').fill(typed('512345678'));
     await form.locator('input[name=district]').fill('Al Olaya');
     await form.locator('input[name=street]').fill('King Fahd Road');
-    await form.locator('input[name=building_number]').fill('2345');
-    await form.locator('input[name=postal_code]').fill('12211');
+    await form.locator('input[name=building_number]').fill(typed('2345'));
+    await form.locator('input[name=postal_code]').fill(typed('12211'));
   }
   await form.locator('button[type=submit]').click();
 }
@@ -135,13 +138,15 @@ for (const [lang, country] of [['en', 'KW'], ['ar', 'SA']] as const) {
 
     await page.getByRole('button', { name: x.checkout }).click();
     await expect(page).toHaveURL(new RegExp(`${x.prefix}/checkout/shipping$`));
-    await addAddress(page, country);
+    await addAddress(page, country, lang === 'ar' ? arabicDigits : undefined);
     await page.getByRole('button', { name: x.continueToPayment }).click();
     await expect(page).toHaveURL(new RegExp(`${x.prefix}/checkout/order$`));
     await expect(page.getByTestId('total')).toContainText(country === 'KW' ? 'KWD' : 'SAR');
     await page.getByRole('button', { name: x.placeOrder }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(x.thanks);
     const number = await page.getByTestId('order-number').innerText();
+    // The order date: Gregorian with Latin digits, and in Arabic the Hijri date too.
+    await expect(page.getByTestId('order-date')).toContainText(lang === 'ar' ? /\d{4} \(\d+\s.+\s14\d\d\sهـ\)/ : /[A-Z][a-z]{2} \d+, \d{4}/);
     await expect(page.locator('header').getByTestId('cart-count')).toHaveText('0');
 
     await page.goto(`${x.prefix}/profile/orders`);

@@ -1,6 +1,7 @@
 // Mail texts in the shopper's language.
 import type { CurrencyCode, Lang } from '../../../shared/locale';
 import { formatMinor } from '../../../shared/money';
+import { formatDate } from '../../../shared/text/dates';
 
 export function resetMail(lang: Lang, link: string): { subject: string; text: string } {
   return lang === 'ar'
@@ -19,6 +20,7 @@ interface MailOrder {
   status: string;
   country: 'KW' | 'SA';
   currency: string;
+  created_at: number;
   payment_method: string;
   items: Array<{ name: string; sku_name: string; count: number; line_total: number }>;
   totals: { subtotal: number; discount: number; delivery: number; vat: number; total: number; wallet_used: number; due: number };
@@ -30,6 +32,7 @@ export function orderMail(lang: Lang, order: MailOrder, siteOrigin: string): { s
   const lines = order.items.map((i) => `- ${i.name} (${i.sku_name}) × ${i.count}: ${money(i.line_total)}`).join('\n');
   const link = `${siteOrigin}${lang === 'ar' ? '/ar' : ''}/profile/orders?id=${order.id}`;
   const t = order.totals;
+  const placed = formatDate(order.created_at, lang, order.country, { hijri: true });
   if (lang === 'ar') {
     const rows = [`المجموع الفرعي: ${money(t.subtotal)}`, t.discount ? `الخصم: -${money(t.discount)}` : '', `التوصيل: ${t.delivery ? money(t.delivery) : 'مجاني'}`, t.vat ? `ضريبة القيمة المضافة: ${money(t.vat)}` : '', `الإجمالي: ${money(t.total)}`, t.wallet_used ? `من المحفظة: ${money(t.wallet_used)}` : '']
       .filter(Boolean)
@@ -37,7 +40,7 @@ export function orderMail(lang: Lang, order: MailOrder, siteOrigin: string): { s
     const next = order.payment_method === 'cod' ? `ادفع ${money(t.due)} نقداً عند الاستلام.` : 'تم استلام الدفع.';
     return {
       subject: `تأكيد الطلب رقم ${order.id} – خليج الفيتامينات`,
-      text: `شكراً لطلبك!\n\n${lines}\n\n${rows}\n\n${next} سنجهز طلبك ونرسل لك رسالة عند شحنه.\n\nتفاصيل الطلب: ${link}`,
+      text: `شكراً لطلبك!\n\nتاريخ الطلب: ${placed}\n\n${lines}\n\n${rows}\n\n${next} سنجهز طلبك ونرسل لك رسالة عند شحنه.\n\nتفاصيل الطلب: ${link}`,
     };
   }
   const rows = [`Subtotal: ${money(t.subtotal)}`, t.discount ? `Discount: -${money(t.discount)}` : '', `Delivery: ${t.delivery ? money(t.delivery) : 'free'}`, t.vat ? `VAT: ${money(t.vat)}` : '', `Total: ${money(t.total)}`, t.wallet_used ? `From your wallet: ${money(t.wallet_used)}` : '']
@@ -46,6 +49,6 @@ export function orderMail(lang: Lang, order: MailOrder, siteOrigin: string): { s
   const next = order.payment_method === 'cod' ? `Pay ${money(t.due)} in cash when it arrives.` : 'Your payment has been received.';
   return {
     subject: `Order ${order.id} confirmed – Gulf Vitamins`,
-    text: `Thank you for your order!\n\n${lines}\n\n${rows}\n\n${next} We will prepare your order and write again when it ships.\n\nOrder details: ${link}`,
+    text: `Thank you for your order!\n\nOrder date: ${placed}\n\n${lines}\n\n${rows}\n\n${next} We will prepare your order and write again when it ships.\n\nOrder details: ${link}`,
   };
 }

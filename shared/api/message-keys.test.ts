@@ -1,0 +1,46 @@
+// Every message key the API and the storefront worker can put in front of a shopper (meta.msg, a
+// field's message, a coupon's problem, a zod issue of the shared schemas) exists in both
+// dictionaries: found by reading the sources, so a key cannot be forgotten in MESSAGE_KEYS.
+import { describe, expect, it } from 'vitest';
+import { ar } from '../i18n/ar';
+import { en } from '../i18n/en';
+import { MESSAGE_KEYS } from './message-keys';
+
+const files = {
+  ...import.meta.glob<string>('../../api/src/**/*.ts', { query: '?raw', import: 'default', eager: true }),
+  ...import.meta.glob<string>('../../worker/**/*.ts', { query: '?raw', import: 'default', eager: true }),
+  ...import.meta.glob<string>('./*-schemas.ts', { query: '?raw', import: 'default', eager: true }),
+  ...import.meta.glob<string>('./forms.ts', { query: '?raw', import: 'default', eager: true }),
+};
+const sources = Object.entries(files).filter(([path]) => !/\.(test|d)\.ts$/.test(path));
+
+const PATTERNS = [
+  /ApiError\(\s*\d+\s*,\s*'([\w-]+)'/g, // throw new ApiError(409, 'wallet_insufficient')
+  /\bfail\(\s*'([\w-]+)'/g, // fail('not_found', 404)
+  /\b(?:msg|message|problem)\s*:\s*'([\w-]+)'/g, // { field, message: 'mandatory-field' }
+  /\berror:\s*'([\w-]+)'/g, // zod issues of the shared schemas
+  /'(coupon_[a-z_]+)'/g, // coupon problems chosen by a condition
+];
+
+function keysIn(list: Array<[string, string]>): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [file, text] of list) for (const pattern of PATTERNS) for (const m of text.matchAll(pattern)) if (!found.has(m[1]!)) found.set(m[1]!, file);
+  return found;
+}
+
+describe('message keys the server can send', () => {
+  const found = keysIn(sources);
+
+  it('are found by reading the sources (the scan itself works)', () => {
+    expect(sources.length).toBeGreaterThan(20);
+    for (const key of ['wallet_insufficient', 'not_found', 'mandatory-field', 'coupon_expired', 'upstream_unavailable', 'phone_invalid']) {
+      expect([...found.keys()]).toContain(key);
+    }
+  });
+
+  it('all exist in the English and the Arabic dictionary', () => {
+    const all = [...found, ...MESSAGE_KEYS.map((k) => [k, './message-keys.ts'] as const)];
+    const missing = all.filter(([key]) => !(key in en) || !(key in ar)).map(([key, file]) => `${key} (${file})`);
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate } from './dates';
+
+// 21 November 2026, 10:00 UTC: 13:00 in Kuwait and Riyadh; 11 Jumada al-Akhirah 1448 by Umm al-Qura.
+const day = Date.UTC(2026, 10, 21, 10, 0);
+
+describe('formatDate', () => {
+  it('prints the Gregorian date with Latin digits in both languages and both countries', () => {
+    expect(formatDate(day, 'en', 'KW')).toBe('Nov 21, 2026');
+    expect(formatDate(day, 'en', 'SA')).toBe('Nov 21, 2026');
+    expect(formatDate(day, 'ar', 'KW')).toBe('21 نوفمبر 2026');
+    // ar-SA's default calendar is the Hijri one: unpinned, the server and the browser disagreed.
+    expect(formatDate(day, 'ar', 'SA')).toBe('21 نوفمبر 2026');
+  });
+
+  it('adds the Umm al-Qura Hijri date in Arabic where asked, never in English', () => {
+    expect(formatDate(day, 'ar', 'SA', { hijri: true })).toBe('21 نوفمبر 2026 (11\u00a0جمادى\u00a0الآخرة\u00a01448\u00a0هـ)');
+    expect(formatDate(day, 'ar', 'KW', { hijri: true })).toBe('21 نوفمبر 2026 (11\u00a0جمادى\u00a0الآخرة\u00a01448\u00a0هـ)');
+    expect(formatDate(day, 'en', 'KW', { hijri: true })).toBe('Nov 21, 2026');
+  });
+
+  it('uses the shop time zone, whatever the machine is set to', () => {
+    const lateEvening = Date.UTC(2026, 10, 21, 21, 30); // 00:30 on the 22nd in Kuwait and Riyadh
+    expect(formatDate(lateEvening, 'en', 'KW')).toBe('Nov 22, 2026');
+    expect(formatDate(lateEvening, 'en', 'SA', { time: true })).toBe('Nov 22, 2026, 12:30 AM');
+    expect(formatDate(lateEvening, 'ar', 'SA', { time: true })).toBe('22 نوفمبر 2026 في 12:30 ص');
+  });
+});

@@ -1,0 +1,43 @@
+// Dates the shopper reads. Every formatter pins its calendar (Gregorian: ar-SA's default calendar is
+// the Hijri one, and ICU versions disagree on it, so workerd and the browser printed different texts),
+// its digits (Latin, as prices) and its time zone (the shop's country), so the server's HTML and the
+// hydrated page print the same thing. In Arabic, dates that matter (orders, wallet, visit slots) can
+// add the Umm al-Qura Hijri date: "21 نوفمبر 2026 (11 جمادى الآخرة 1448 هـ)" (no-break spaces inside the brackets).
+import type { CountryCode, Lang } from '../locale';
+
+export const TIME_ZONES: Record<CountryCode, string> = { KW: 'Asia/Kuwait', SA: 'Asia/Riyadh' };
+
+export interface DateOptions {
+  /** Add the Hijri (Umm al-Qura) date in brackets; Arabic only. */
+  hijri?: boolean;
+  /** Add the time of day (hours and minutes), e.g. for a visit slot. */
+  time?: boolean;
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatFor(lang: Lang, country: CountryCode, calendar: 'gregory' | 'islamic-umalqura', time: boolean): Intl.DateTimeFormat {
+  const key = `${lang}|${country}|${calendar}|${time}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(`${lang}-${country}-u-ca-${calendar}-nu-latn`, {
+      day: 'numeric',
+      // Arabic has no short month names ("medium" prints 21/11/2026 with direction marks).
+      month: lang === 'ar' ? 'long' : 'short',
+      year: 'numeric',
+      ...(time ? { hour: 'numeric', minute: '2-digit' } : {}),
+      timeZone: TIME_ZONES[country],
+    });
+    formats.set(key, f);
+  }
+  return f;
+}
+
+/** A date in the shop's time zone, the same on server and browser: "Nov 21, 2026", "21 نوفمبر 2026". */
+export function formatDate(epochMs: number, lang: Lang, country: CountryCode, options: DateOptions = {}): string {
+  const gregorian = formatFor(lang, country, 'gregory', !!options.time).format(epochMs);
+  if (!options.hijri || lang !== 'ar') return gregorian;
+  // No-break spaces keep the Hijri date on one line: a break inside "(12 جمادى الآخرة 1448 هـ)" reads badly.
+  const hijri = formatFor(lang, country, 'islamic-umalqura', false).format(epochMs).replace(/ /g, '\u00a0');
+  return `${gregorian} (${hijri})`;
+}
