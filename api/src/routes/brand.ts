@@ -6,7 +6,7 @@ import { ApiError } from '../lib/errors';
 import { idOrSlug, paged, pageParam } from '../lib/params';
 import { parseInput, readJson } from '../lib/validate';
 import type { AppEnv } from '../app-env';
-import { brandLogo } from './home';
+import { brandLogo } from '../media/refs';
 
 const PER_PAGE = 24;
 

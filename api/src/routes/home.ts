@@ -4,6 +4,7 @@ import { ok } from '../../../shared/api/envelope';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
 import { col, mediaUrl } from '../catalogue/lang';
 import type { AppEnv } from '../app-env';
+import { brandLogo } from '../media/refs';
 
 interface SectionRow {
   id: number;
@@ -71,7 +72,3 @@ export const homeRoutes = new Hono<AppEnv>().get('/v4', async (c) => {
     .filter((s) => s.data !== null);
   return c.json(ok({ sections: out }));
 });
-
-export function brandLogo(slug: string) {
-  return { url: mediaUrl(`brands/${slug}.svg`), alt: '', width: 240, height: 120 };
-}
