@@ -53,7 +53,7 @@ function Profile({ n }: { n: NutritionistDetail }) {
   const { t, lang } = useI18n();
   const { country } = useCurrency();
   return (
-    <Page title={n.name} crumbs={[{ label: t('page_nutritionist_list'), to: localizePath('/nutritionist-list', lang) }]} description={n.bio.slice(0, 160)}>
+    <Page title={n.name} crumbs={[{ label: t('page_nutritionist_list'), to: localizePath('/nutritionist-list', lang) }]} description={n.bio.slice(0, 160)} seo={{ keepParams: ['id'], image: n.photo.og ?? n.photo.url }}>
       <div className="profile-head">
         <img src={n.photo.url} alt="" width={160} height={160} />
         <div>

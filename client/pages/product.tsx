@@ -61,7 +61,7 @@ export function Component() {
       title={product.name}
       crumbs={crumbs}
       description={product.description.slice(0, 160)}
-      seo={{ type: 'product', image: product.images[0]?.url, jsonLd: [productLd(product, siteOrigin, lang, countries?.items ?? [])] }}
+      seo={{ type: 'product', keepParams: ['nutritionist_id'], image: product.images[0]?.url, jsonLd: [productLd(product, siteOrigin, lang, countries?.items ?? [])] }}
     >
       <div className="product-page">
         <section className="gallery" aria-label={t('product_images')}>
