@@ -10,6 +10,7 @@ import { cart, maxCount } from '../stores/cart';
 import { NotifyButton } from './NotifyButton';
 import { Price } from './Price';
 import { QuantityControl } from './QuantityControl';
+import { responsive } from '../ui/responsive-image';
 
 export function toCartItem(card: Pick<Card, 'id' | 'slug' | 'name' | 'brand' | 'images' | 'default_sku'>) {
   const s = card.default_sku;
@@ -40,7 +41,7 @@ export function ProductCard({ product, origin, priority = false }: { product: Ca
     <article className="product-card" data-testid="product-card">
       <Link to={href} className="product-card-link">
         <span className="product-card-image">
-          {image && <img src={image.url} alt={image.alt} width={image.width} height={image.height} loading={priority ? 'eager' : 'lazy'} decoding="async" />}
+          {image && <img {...responsive(image, '(max-width: 600px) 50vw, 260px')} alt={image.alt} width={image.width} height={image.height} loading={priority ? 'eager' : 'lazy'} decoding="async" />}
           {!sku.in_stock && <span className="stock-badge">{t('out_of_stock')}</span>}
         </span>
         <span className="product-card-brand">{product.brand.name}</span>

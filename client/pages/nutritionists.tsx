@@ -10,6 +10,7 @@ import { useI18n } from '../i18n/context';
 import { catalogue } from '../lib/catalogue';
 import { useCurrency } from '../lib/locale';
 import { Page } from '../ui/Page';
+import { responsive } from '../ui/responsive-image';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -36,7 +37,7 @@ function List({ items }: { items: Nutritionist[] }) {
       <ul className="people">
         {items.map((n) => (
           <li key={n.id} className="person-card">
-            <img src={n.photo.url} alt="" width={n.photo.width} height={n.photo.height} loading="lazy" decoding="async" />
+            <img {...responsive(n.photo, '120px')} alt="" width={n.photo.width} height={n.photo.height} loading="lazy" decoding="async" />
             <h2>
               <Link to={paths.nutritionist(lang, n.slug)}>{n.name}</Link>
             </h2>
@@ -55,7 +56,7 @@ function Profile({ n }: { n: NutritionistDetail }) {
   return (
     <Page title={n.name} crumbs={[{ label: t('page_nutritionist_list'), to: localizePath('/nutritionist-list', lang) }]} description={n.bio.slice(0, 160)} seo={{ keepParams: ['id'], image: n.photo.og ?? n.photo.url }}>
       <div className="profile-head">
-        <img src={n.photo.url} alt="" width={160} height={160} />
+        <img {...responsive(n.photo, '160px')} alt="" width={160} height={160} />
         <div>
           <p className="eyebrow">{n.title}</p>
           <p className="muted">{t('years_experience', { count: formatNumber(n.years_experience, lang, country) })}</p>

@@ -31,7 +31,7 @@ export function Component() {
       title={heading.title}
       description={heading.description}
       crumbs={heading.crumb ? [{ label: t(heading.crumb.label), to: href(heading.crumb.path) }] : undefined}
-      seo={{ keepParams: ['page', 'category', 'brand'], image: heading.brand?.logo.og ?? heading.brand?.logo.url, jsonLd }}
+      seo={{ keepParams: ['page', 'category', 'brand'], image: heading.brand?.logo.og ?? listing.items[0]?.images[0]?.og, jsonLd }}
     >
       {heading.brand && <BrandHeader brand={heading.brand} />}
       <ListingView listing={listing} facets={facets} state={state} origin={{ source: 'Category Page' }} />
