@@ -52,6 +52,8 @@ export default defineConfig({
               bindings: { ENVIRONMENT: 'test', SIGNING_SECRET: apiTestVars.SIGNING_SECRET, TEST_MIGRATIONS: migrations },
               // The API worker's database, bound here too so the setup file can migrate it.
               d1Databases: { API_DB: 'storefront-test-api-db' },
+              // …and its image bucket, so tests can store the images the seed would.
+              r2Buckets: { API_MEDIA: 'storefront-test-api-media' },
               workers: [
                 {
                   // The real commerce API, from the build (npm test builds before it runs this project).
@@ -63,7 +65,7 @@ export default defineConfig({
                   bindings: apiTestVars,
                   d1Databases: { DB: 'storefront-test-api-db' },
                   kvNamespaces: ['KV'],
-                  r2Buckets: ['MEDIA'],
+                  r2Buckets: { MEDIA: 'storefront-test-api-media' },
                   durableObjects: { NONCES: { className: 'NonceGuard', useSQLite: true } },
                 },
               ],

@@ -1,11 +1,13 @@
 // Seeds the local D1 database with the deterministic catalogue (api/seed/catalogue.ts), once: a
 // database that already has products is left alone. `--large` makes the 50 000-product catalogue.
+// Then the catalogue's images go into the local R2 bucket (scripts/seed-media.mjs), once too.
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { PERSIST_DIR } from './db.mjs';
+import { seedMedia } from './seed-media.mjs';
 
 const WRANGLER_ENV = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' };
 
@@ -23,15 +25,33 @@ export function productCount() {
   return JSON.parse(r.stdout)[0].results[0].n;
 }
 
-export async function seed(mode = 'demo') {
-  if (productCount() > 0) {
-    console.log('Catalogue already seeded: leaving the database as it is.');
-    return false;
-  }
+async function seedModule() {
   const out = 'node_modules/.cache/seed';
   mkdirSync(out, { recursive: true });
-  await build({ entryPoints: ['api/seed/catalogue.ts'], bundle: true, platform: 'node', format: 'esm', outfile: join(out, 'catalogue.mjs'), logLevel: 'error' });
-  const { catalogueStatements } = await import(join(process.cwd(), out, 'catalogue.mjs'));
+  const entry = join(out, 'entry.ts');
+  // The catalogue and the renditions table, in one bundle: the seed renders exactly the keys the API hands out.
+  await build({
+    stdin: { contents: "export * from './api/seed/catalogue';\nexport * from './api/src/media/renditions';", resolveDir: process.cwd(), loader: 'ts', sourcefile: entry },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: join(out, 'catalogue.mjs'),
+    logLevel: 'error',
+  });
+  return import(join(process.cwd(), out, 'catalogue.mjs'));
+}
+
+export async function seed(mode = 'demo') {
+  const mod = await seedModule();
+  const existing = productCount();
+  if (existing > 0) {
+    console.log('Catalogue already seeded: leaving the database as it is.');
+    // A database seeded before images were stored at seed time still gets them.
+    await seedMedia(mod, existing > mod.PRODUCT_COUNTS.demo ? 'large' : 'demo', PERSIST_DIR);
+    return false;
+  }
+  const { catalogueStatements } = mod;
+  const out = 'node_modules/.cache/seed';
   const started = Date.now();
   const file = join(out, `${mode}.sql`);
   // Streamed statement by statement: the large catalogue is 160 MB of SQL.
@@ -44,6 +64,7 @@ export async function seed(mode = 'demo') {
   const r = wrangler(['--file', file, '--yes']);
   if (r.status !== 0) throw new Error(`seeding failed: ${r.stderr || r.stdout}`);
   console.log(`Seeded the ${mode} catalogue (${productCount()} products) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  await seedMedia(mod, mode, PERSIST_DIR);
   return true;
 }
 

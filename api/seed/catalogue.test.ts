@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { normalizeSearchText } from '../../shared/search/normalize';
-import { generateCatalogue, MAX_STATEMENT_BYTES, PRODUCT_COUNTS } from './catalogue';
+import { SKIN_TONES } from '../src/media/svg';
+import { generateCatalogue, MAX_STATEMENT_BYTES, mediaSources, PRODUCT_COUNTS } from './catalogue';
 
 // The statements are read back with a tiny parser for the INSERT … VALUES form the generator writes,
 // so the tests check the SQL itself (quoting included), not the generator's internals.
@@ -229,9 +230,9 @@ describe('demo catalogue', () => {
       const p = products.get(img.product_id!)!;
       const n = (count.get(img.product_id!) ?? 0) + 1;
       count.set(img.product_id!, n);
-      expect(img.r2_key).toBe(`products/${str(p.slug)}/${n}.svg`);
+      expect(img.r2_key).toBe(`products/${str(p.slug)}/${n}`);
       expect(img.sku_id).toBeNull();
-      expect([img.width, img.height]).toEqual([600, 600]);
+      expect([img.width, img.height]).toEqual([800, 800]);
       expect(str(img.alt_en).startsWith(str(p.name_en))).toBe(true);
       expect(str(img.alt_ar).startsWith(str(p.name_ar))).toBe(true);
     }
@@ -263,7 +264,7 @@ describe('demo catalogue', () => {
     const productIds = new Set(t('products').map((p) => p.id));
     for (const n of t('nutritionists')) {
       expect(str(n.name_ar)).toMatch(ARABIC);
-      expect(n.photo_key).toBe(`nutritionists/${str(n.slug)}.svg`);
+      expect(n.photo_key).toBe(`nutritionists/${str(n.slug)}`);
       expect(t('nutritionist_lists').filter((l) => l.nutritionist_id === n.id)).toHaveLength(2);
     }
     for (const l of t('nutritionist_lists')) {
@@ -283,7 +284,7 @@ describe('demo catalogue', () => {
     expect(sections.map((s) => s.type)).toEqual(['banner', 'categories', 'popular', 'brands', 'nutritionist_banner', 'quiz', 'collection']);
     for (const s of sections) expect(str(s.title_ar)).toMatch(ARABIC);
     const banner = JSON.parse(str(sections[0]!.payload)) as { items: Array<{ image_key: string; link: string }> };
-    expect(banner.items.map((i) => i.image_key)).toEqual(['banners/1.svg', 'banners/2.svg', 'banners/3.svg']);
+    expect(banner.items.map((i) => i.image_key)).toEqual(['banners/1', 'banners/2', 'banners/3']);
     for (const item of banner.items) expect(item.link).toMatch(/^\/products\?category=\d+$/);
     expect(JSON.parse(str(sections[4]!.payload))).toEqual({ nutritionist_id: 1 });
     const { product_ids: ids } = JSON.parse(str(sections[6]!.payload)) as { product_ids: number[] };
@@ -379,4 +380,51 @@ describe('large catalogue', () => {
     const demoProducts = generateCatalogue('demo').find((s) => s.startsWith('INSERT INTO products '))!;
     expect(firstStatement).toBe(demoProducts);
   });
+});
+
+describe('images rendered at seed time (decision 11)', () => {
+  const demo = [...mediaSources('demo')];
+  const stems = new Set(demo.map((m) => m.stem));
+
+  it('renders every image the demo rows point at, once each, with a PNG for first pictures only', () => {
+    const statements = generateCatalogue('demo');
+    const db = parseCatalogue(statements);
+    const rows = (table: string) => rowsOf(db, table);
+    expect(stems.size).toBe(demo.length);
+    for (const img of rows('product_images')) {
+      const source = demo.find((m) => m.stem === img.r2_key);
+      expect(source?.kind, String(img.r2_key)).toBe('product');
+      expect(source!.og).toBe(img.sort_order === 1);
+    }
+    for (const n of rows('nutritionists')) expect(demo.find((m) => m.stem === n.photo_key)?.kind).toBe('portrait');
+    for (const b of rows('brands')) expect(demo.find((m) => m.stem === `brands/${str(b.slug)}`)?.kind).toBe('logo');
+    const banner = JSON.parse(str(rows('home_sections').find((s) => s.type === 'banner')!.payload)) as { items: Array<{ image_key: string }> };
+    for (const item of banner.items) for (const lang of ['en', 'ar']) expect(stems.has(`${item.image_key}-${lang}`)).toBe(true);
+  });
+
+  it('draws Arabic banners right to left with Arabic text', () => {
+    const ar = demo.find((m) => m.stem === 'banners/1-ar')!.svg();
+    expect(ar).toMatch(/[\u0600-\u06FF]/);
+    expect(ar).toContain('text-anchor="end"');
+    expect(demo.find((m) => m.stem === 'banners/1-en')!.svg()).not.toMatch(/[\u0600-\u06FF]/);
+  });
+
+  it('gives every nutritionist a portrait of their own: colour, face and initials differ', () => {
+    const portraits = demo.filter((m) => m.kind === 'portrait').map((m) => m.svg());
+    expect(portraits).toHaveLength(8);
+    expect(new Set(portraits).size).toBe(8);
+    const badge = (svg: string) => /<circle cx="316" cy="316" r="60" fill="(#[0-9a-f]{6})"/.exec(svg)?.[1];
+    const skin = (svg: string) => SKIN_TONES.find((tone) => svg.includes(`stop-color="${tone}"`));
+    expect(new Set(portraits.map(badge)).size).toBe(8);
+    expect(new Set(portraits.map(skin)).size).toBeGreaterThanOrEqual(4);
+  });
+
+  it('makes the large catalogue reuse packshots by brand and form instead of one per product', () => {
+    const large = [...mediaSources('large')];
+    const products = large.filter((m) => m.kind === 'product');
+    expect(new Set(large.map((m) => m.stem)).size).toBe(large.length);
+    // The demo's own packshots, then at most one per brand, form and view (25 brands × 7 forms × 2).
+    expect(products.length).toBeLessThanOrEqual(demo.filter((m) => m.kind === 'product').length + 25 * 7 * 2);
+    expect(products.filter((m) => m.stem.startsWith('packshots/')).length).toBeGreaterThan(0);
+  }, 60_000);
 });

@@ -10,6 +10,9 @@
 // MAX_STATEMENT_BYTES of UTF-8 (D1 measures its statement limit in bytes, and Arabic letters take two,
 // so a byte budget also keeps every statement under the same number of characters).
 import { normalizeSearchText } from '../../shared/search/normalize';
+import { logoSvg } from '../src/media/logo';
+import { RENDITIONS, type MediaKind } from '../src/media/renditions';
+import { avatarSvg, bannerSvg, packshotSvg, type AvatarInput } from '../src/media/svg';
 
 export type CatalogueMode = 'demo' | 'large';
 
@@ -1288,12 +1291,22 @@ function* skuRows(plans: ProductPlan[]): Generator<SqlRow> {
   }
 }
 
+/**
+ * The stored image a product shows (decision 11): the demo's products have packshots of their own;
+ * the large catalogue's others share one per brand, form and view, so the bench renders a few hundred
+ * images instead of 100 000.
+ */
+function imageStem(p: ProductPlan, n: number): string {
+  return p.id <= PRODUCT_COUNTS.demo ? `products/${p.slug}/${n}` : `packshots/${p.brand.slug}/${p.form}/${n}`;
+}
+
 function* imageRows(plans: ProductPlan[]): Generator<SqlRow> {
   let id = 0;
+  const { width, height } = RENDITIONS.product;
   for (const p of plans) {
     for (let n = 1; n <= p.imageCount; n++) {
       const alt = n === 1 ? p.name : { en: `${p.name.en} – label`, ar: `${p.name.ar} – الملصق` };
-      yield row([++id, p.id, null, `products/${p.slug}/${n}.svg`, alt.en, alt.ar, 600, 600, n]);
+      yield row([++id, p.id, null, imageStem(p, n), alt.en, alt.ar, width, height, n]);
     }
   }
 }
@@ -1307,7 +1320,7 @@ function* productAttributeRows(plans: ProductPlan[]): Generator<SqlRow> {
 
 function* nutritionistRows(): Generator<SqlRow> {
   for (const [i, n] of NUTRITIONISTS.entries()) {
-    yield row([i + 1, n.slug, n.name.en, n.name.ar, n.title.en, n.title.ar, n.bio.en, n.bio.ar, `nutritionists/${n.slug}.svg`, n.years, i + 1]);
+    yield row([i + 1, n.slug, n.name.en, n.name.ar, n.title.en, n.title.ar, n.bio.en, n.bio.ar, `nutritionists/${n.slug}`, n.years, i + 1]);
   }
 }
 
@@ -1357,7 +1370,7 @@ function* homeSectionRows(plans: ProductPlan[]): Generator<SqlRow> {
   const banners = {
     // Listing links filter by category id (shared/catalogue/url-query.ts), so slugs become ids here.
     items: BANNERS.map((b, i) => ({
-      image_key: `banners/${i + 1}.svg`,
+      image_key: `banners/${i + 1}`,
       link: b.link.replace(/category=([a-z0-9-]+)/, (_, slug: string) => `category=${category(slug).id}`),
       alt_en: b.alt.en,
       alt_ar: b.alt.ar,
@@ -1490,6 +1503,66 @@ export function* catalogueStatements(mode: CatalogueMode): Generator<string> {
   yield* insertStatements('giveaway_items', ['id', 'sku_id', 'min_subtotal', 'title_en', 'title_ar', 'is_active'], giveawayRows(plans));
   yield* insertStatements('product_search', ['rowid', 'name', 'brand', 'category', 'ingredients', 'tags'], searchRows(plans));
   yield* insertStatements('coupons', ['id', 'code', 'kind', 'value', 'min_subtotal_fils', 'max_uses', 'once_per_shopper'], COUPON_ROWS.map(row));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Images (decision 11): what the seed renders to WebP and PNG and stores in R2
+// ---------------------------------------------------------------------------------------------------
+
+export interface MediaSource {
+  kind: MediaKind;
+  /** Key without rendition suffix, as the catalogue tables hold it. */
+  stem: string;
+  /** The artwork at its intrinsic size (RENDITIONS[kind]'s aspect ratio). */
+  svg: () => string;
+  /** Whether an Open Graph PNG is stored too (all but a product's further pictures). */
+  og: boolean;
+}
+
+// Each nutritionist a face of their own: colour, skin tone and hair differ from one to the next.
+const PORTRAIT_COLORS = ['#0d6b5e', '#1d4ed8', '#b45309', '#7c3aed', '#be123c', '#0e7490', '#4d7c0f', '#9d174d'];
+// In NUTRITIONISTS' order: Noura, Khalid, Fatima, Sara, Ahmad, Maryam, Yousef, Huda.
+const PORTRAIT_LOOKS: Array<NonNullable<AvatarInput['look']>> = [
+  { skin: 1, hair: 'scarf' },
+  { skin: 2, hair: 'short' },
+  { skin: 0, hair: 'long' },
+  { skin: 3, hair: 'scarf' },
+  { skin: 4, hair: 'short' },
+  { skin: 1, hair: 'long' },
+  { skin: 3, hair: 'short' },
+  { skin: 2, hair: 'scarf' },
+];
+
+export function nutritionistPortrait(index: number): { color: string; look: NonNullable<AvatarInput['look']> } {
+  return { color: PORTRAIT_COLORS[index % PORTRAIT_COLORS.length]!, look: PORTRAIT_LOOKS[index % PORTRAIT_LOOKS.length]! };
+}
+
+const BANNER_COLORS = ['#0d6b5e', '#1d4ed8', '#b45309', '#7c3aed'];
+const TAGLINE: Bi = { en: 'The supplements you need, delivered fast', ar: 'المكملات التي تحتاجها، توصيل سريع' };
+
+/** Every image the catalogue's rows point at, once each (shared packshots too), in a stable order. */
+export function* mediaSources(mode: CatalogueMode): Generator<MediaSource> {
+  const seen = new Set<string>();
+  for (const p of planProducts(PRODUCT_COUNTS[mode])) {
+    for (let n = 1; n <= p.imageCount; n++) {
+      const stem = imageStem(p, n);
+      if (seen.has(stem)) continue;
+      seen.add(stem);
+      const own = p.id <= PRODUCT_COUNTS.demo;
+      const variant = n === 2 ? 2 : 1;
+      yield { kind: 'product', stem, og: n === 1, svg: () => packshotSvg({ brand: p.brand.en, name: own ? p.label.en : FORMS[p.form].inName.en, form: p.form, color: p.brand.color, variant }) };
+    }
+  }
+  for (const b of BRANDS) yield { kind: 'logo', stem: `brands/${b.slug}`, og: true, svg: () => logoSvg({ name: b.en, color: b.color }) };
+  for (const [i, n] of NUTRITIONISTS.entries()) {
+    yield { kind: 'portrait', stem: `nutritionists/${n.slug}`, og: true, svg: () => avatarSvg({ name: n.name.en, ...nutritionistPortrait(i) }) };
+  }
+  for (const [i, b] of BANNERS.entries()) {
+    for (const lang of ['en', 'ar'] as const) {
+      const color = BANNER_COLORS[i % BANNER_COLORS.length]!;
+      yield { kind: 'banner', stem: `banners/${i + 1}-${lang}`, og: true, svg: () => bannerSvg({ title: b.alt[lang], subtitle: TAGLINE[lang], color, dir: lang === 'ar' ? 'rtl' : 'ltr' }) };
+    }
+  }
 }
 
 /** Demo coupons: a welcome discount once per shopper, a fixed amount over a minimum, a limited one. */

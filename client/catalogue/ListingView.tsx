@@ -163,6 +163,9 @@ function appliedChips(
   country: 'KW' | 'SA',
 ) {
   const names = new Map<string, string>();
+  // Chosen categories and brands by id first: a chosen parent category is not a facet item.
+  for (const c of facets.selected?.categories ?? []) names.set(`category_id:${c.id}`, c.name);
+  for (const b of facets.selected?.brands ?? []) names.set(`brand_id:${b.id}`, b.name);
   for (const f of facets.filters) {
     for (const i of f.items ?? []) names.set(`${f.key}:${i.id}`, i.name);
     for (const g of f.groups ?? []) for (const i of g.items) names.set(`${f.key}:${i.id}`, i.name);

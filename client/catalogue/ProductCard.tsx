@@ -10,6 +10,7 @@ import { cart, maxCount } from '../stores/cart';
 import { NotifyButton } from './NotifyButton';
 import { Price } from './Price';
 import { QuantityControl } from './QuantityControl';
+import { responsive } from '../ui/responsive-image';
 
 export function toCartItem(card: Pick<Card, 'id' | 'slug' | 'name' | 'brand' | 'images' | 'default_sku'>) {
   const s = card.default_sku;
@@ -19,19 +20,28 @@ export function toCartItem(card: Pick<Card, 'id' | 'slug' | 'name' | 'brand' | '
   };
 }
 
+/** The product link from a card: a nutritionist's pick carries nutritionist_id (spec §2), so the cart origin survives. */
+export function productHref(slug: string, lang: 'en' | 'ar', origin: CartOrigin): string {
+  const params = new URLSearchParams();
+  if (origin.source === 'Nutritionist' && origin.id !== undefined) params.set('nutritionist_id', String(origin.id));
+  if (origin.position !== undefined) params.set('position', String(origin.position));
+  const query = params.toString();
+  return paths.product(slug, lang) + (query ? `?${query}` : '');
+}
+
 export function ProductCard({ product, origin, priority = false }: { product: Card; origin: CartOrigin; priority?: boolean }) {
   const { t, lang } = useI18n();
   const { items, loaded } = useSnapshot(cart);
   const image = product.images[0];
   const { sku, product: cartProduct } = toCartItem(product);
   const inCart = loaded && !!items[String(sku.id)];
-  const href = paths.product(product.slug, lang) + (origin.position !== undefined ? `?position=${origin.position}` : '');
+  const href = productHref(product.slug, lang, origin);
 
   return (
     <article className="product-card" data-testid="product-card">
       <Link to={href} className="product-card-link">
         <span className="product-card-image">
-          {image && <img src={image.url} alt={image.alt} width={image.width} height={image.height} loading={priority ? 'eager' : 'lazy'} decoding="async" />}
+          {image && <img {...responsive(image, '(max-width: 600px) 50vw, 260px')} alt={image.alt} width={image.width} height={image.height} loading={priority ? 'eager' : 'lazy'} decoding="async" />}
           {!sku.in_stock && <span className="stock-badge">{t('out_of_stock')}</span>}
         </span>
         <span className="product-card-brand">{product.brand.name}</span>

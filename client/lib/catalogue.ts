@@ -15,6 +15,11 @@ export interface FacetsData {
   total: number;
   currency: string;
   sorts: Array<{ key: string; value: 'asc' | 'desc' }>;
+  /** The categories and brands chosen in the filters, by id (the listing's title, brand header and chips). */
+  selected?: {
+    categories: Array<{ id: number; slug: string; name: string; color: string }>;
+    brands: Array<{ id: number; slug: string; name: string; description: string; color: string; logo: { url: string; width: number; height: number; og?: string } }>;
+  };
   filters: Array<{
     key: string;
     type: string;

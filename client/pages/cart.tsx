@@ -21,6 +21,7 @@ import { Totals } from '../orders/Totals';
 import { FieldNotes, notesIds } from '../ui/form';
 import { useOrderTotals } from '../orders/use-order-totals';
 import { EmptyState, Page } from '../ui/Page';
+import { responsive } from '../ui/responsive-image';
 
 interface Giveaway {
   id: number;
@@ -93,7 +94,7 @@ export function Component() {
               const unavailable = e.outOfStock || !e.sku.in_stock;
               return (
                 <li key={e.sku.id} className={unavailable ? 'cart-line unavailable' : 'cart-line'} data-testid="cart-line">
-                  <span className="cart-line-image">{e.product.image && <img src={e.product.image.url} alt="" width={80} height={80} loading="lazy" />}</span>
+                  <span className="cart-line-image">{e.product.image && <img {...responsive(e.product.image, '80px')} alt="" width={80} height={80} loading="lazy" />}</span>
                   <div className="cart-line-body">
                     <Link to={paths.product(e.product.slug, lang)} className="cart-line-name">
                       {e.product.name}

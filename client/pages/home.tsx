@@ -14,9 +14,16 @@ import { organizationLd } from '../lib/structured-data';
 import { Seo } from '../ui/Seo';
 import { ColorDot } from '../ui/ColorDot';
 import { Money } from '../ui/Money';
+import { responsive } from '../ui/responsive-image';
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return { sections: await catalogue.home(context.get(apiContext)) };
+}
+
+/** The first banner's PNG in the page's language: what a shared link to the shop shows. */
+function homeOgImage(sections: HomeSection[]): string | undefined {
+  const banner = sections.find((s) => s.type === 'banner')?.data?.items?.[0] as { image?: { og?: string } } | undefined;
+  return banner?.image?.og;
 }
 
 export function Component() {
@@ -27,7 +34,7 @@ export function Component() {
   const { origin } = useBoot();
   return (
     <>
-      <Seo title={t('brand_tagline')} jsonLd={organizationLd(origin, t('brand_name'))} />
+      <Seo title={t('brand_tagline')} image={homeOgImage(sections)} jsonLd={organizationLd(origin, t('brand_name'))} />
       <section className="hero">
         <h1 className="hero-title">{t('home_hero_title')}</h1>
         <p className="hero-body">{t('home_hero_body')}</p>
@@ -62,7 +69,7 @@ function Section({ section }: { section: HomeSection }) {
             {(section.data.items as Array<{ image: { url: string; alt: string; width: number; height: number }; link: string }>).map((b, i) => (
               <li key={i}>
                 <Link to={href(b.link)}>
-                  <img src={b.image.url} alt={b.image.alt} width={b.image.width} height={b.image.height} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} decoding="async" />
+                  <img {...responsive(b.image, '(max-width: 1200px) 100vw, 1200px')} alt={b.image.alt} width={b.image.width} height={b.image.height} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} decoding="async" />
                 </Link>
               </li>
             ))}
@@ -110,7 +117,7 @@ function Section({ section }: { section: HomeSection }) {
       const n = section.data.nutritionist as { id: number; slug: string; name: string; title: string; bio: string; photo: { url: string; width: number; height: number } };
       return (
         <section className="home-section nutritionist-banner">
-          <img src={n.photo.url} alt="" width={n.photo.width} height={n.photo.height} loading="lazy" decoding="async" />
+          <img {...responsive(n.photo, '160px')} alt="" width={n.photo.width} height={n.photo.height} loading="lazy" decoding="async" />
           <div>
             <p className="eyebrow">{section.title || t('meet_nutritionist')}</p>
             <h2 className="section-title">{n.name}</h2>

@@ -8,6 +8,7 @@ import { ProductCard } from '../catalogue/ProductCard';
 import { useI18n } from '../i18n/context';
 import { catalogue } from '../lib/catalogue';
 import { Page } from '../ui/Page';
+import { responsive } from '../ui/responsive-image';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -33,7 +34,7 @@ function List({ items }: { items: Nutritionist[] }) {
       <ul className="people">
         {items.map((n) => (
           <li key={n.id} className="person-card">
-            <img src={n.photo.url} alt="" width={n.photo.width} height={n.photo.height} loading="lazy" decoding="async" />
+            <img {...responsive(n.photo, '120px')} alt="" width={n.photo.width} height={n.photo.height} loading="lazy" decoding="async" />
             <h2>
               <Link to={paths.nutritionist(lang, n.slug)}>{n.name}</Link>
             </h2>
@@ -49,9 +50,9 @@ function List({ items }: { items: Nutritionist[] }) {
 function Profile({ n }: { n: NutritionistDetail }) {
   const { t, lang } = useI18n();
   return (
-    <Page title={n.name} crumbs={[{ label: t('page_nutritionist_list'), to: localizePath('/nutritionist-list', lang) }]} description={n.bio.slice(0, 160)}>
+    <Page title={n.name} crumbs={[{ label: t('page_nutritionist_list'), to: localizePath('/nutritionist-list', lang) }]} description={n.bio.slice(0, 160)} seo={{ keepParams: ['id'], image: n.photo.og ?? n.photo.url }}>
       <div className="profile-head">
-        <img src={n.photo.url} alt="" width={160} height={160} />
+        <img {...responsive(n.photo, '160px')} alt="" width={160} height={160} />
         <div>
           <p className="eyebrow">{n.title}</p>
           <p className="muted">{t('years_experience', { count: n.years_experience })}</p>

@@ -17,6 +17,7 @@ import { useBoot, useHref, usePrice } from '../lib/locale';
 import { productLd } from '../lib/structured-data';
 import { maxCount, type CartOrigin } from '../stores/cart';
 import { Page } from '../ui/Page';
+import { responsive } from '../ui/responsive-image';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return catalogue.product(context.get(apiContext), params.slug ?? '');
@@ -61,17 +62,17 @@ export function Component() {
       title={product.name}
       crumbs={crumbs}
       description={product.description.slice(0, 160)}
-      seo={{ type: 'product', image: product.images[0]?.url, jsonLd: [productLd(product, siteOrigin, lang, countries?.items ?? [])] }}
+      seo={{ type: 'product', keepParams: ['nutritionist_id'], image: product.images[0]?.og ?? product.images[0]?.url, jsonLd: [productLd(product, siteOrigin, lang, countries?.items ?? [])] }}
     >
       <div className="product-page">
         <section className="gallery" aria-label={t('product_images')}>
-          {image && <img className="gallery-main" src={image.url} alt={image.alt} width={image.width} height={image.height} fetchPriority="high" />}
+          {image && <img className="gallery-main" {...responsive(image, '(max-width: 800px) 100vw, 480px')} alt={image.alt} width={image.width} height={image.height} fetchPriority="high" />}
           {images.length > 1 && (
             <ul className="gallery-thumbs">
               {images.map((img, i) => (
                 <li key={img.url}>
                   <button type="button" aria-label={t('show_image', { n: i + 1 })} aria-pressed={i === imageIndex} onClick={() => setImageIndex(i)}>
-                    <img src={img.url} alt="" width={72} height={72} loading="lazy" />
+                    <img {...responsive(img, '72px')} alt="" width={72} height={72} loading="lazy" />
                   </button>
                 </li>
               ))}

@@ -11,6 +11,7 @@ import { catalogue, type FacetsData, type Listing } from '../lib/catalogue';
 import { useHref } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { Page } from '../ui/Page';
+import { responsive } from '../ui/responsive-image';
 
 type Suggestions = Awaited<ReturnType<typeof catalogue.suggest>>;
 
@@ -149,7 +150,7 @@ function SearchBox({ initial }: { initial: string }) {
                   {suggestions.products.map((p, i) => (
                     <li key={p.id}>
                       <Link className="suggestion" to={`${paths.product(p.slug, lang)}?search=${encodeURIComponent(text.trim())}&position=${i + 1}`}>
-                        {p.images[0] && <img src={p.images[0].url} alt="" width={40} height={40} />}
+                        {p.images[0] && <img {...responsive(p.images[0], '40px')} alt="" width={40} height={40} />}
                         <span>
                           <span className="suggestion-brand">{p.brand.name}</span> {p.name}
                         </span>

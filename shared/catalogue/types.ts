@@ -6,6 +6,10 @@ export interface ImageRef {
   alt: string;
   width: number;
   height: number;
+  /** Every stored width of the image, for <img srcset> ("/media/….webp 400w, …"). */
+  srcset?: string;
+  /** The PNG for og:image (social sites do not all read WebP). */
+  og?: string;
 }
 
 export interface BrandRef {

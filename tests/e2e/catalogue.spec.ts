@@ -128,3 +128,26 @@ test('a product page carries valid Product structured data', async ({ page }) =>
   }
   expect(data.find((d) => d['@type'] === 'BreadcrumbList').itemListElement.length).toBeGreaterThanOrEqual(3);
 });
+
+test('a Saudi shopper in Arabic opens a nutritionist’s pick and the cart remembers the nutritionist', async ({ page }) => {
+  await page.goto('/set-country?code=SA&to=/ar/nutritionist-list');
+  await expect(page).toHaveURL(/\/ar\/nutritionist-list$/);
+  // Every portrait is its own stored WebP, and the first one has loaded (a missing image would fail the test too).
+  const portraits = await page.locator('.person-card img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
+  await expect.poll(() => page.locator('.person-card img').first().evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  expect(portraits.length).toBeGreaterThan(1);
+  expect(new Set(portraits).size).toBe(portraits.length);
+  for (const src of portraits) expect(src).toMatch(/\/media\/nutritionists\/[a-z-]+-\d+\.webp$/);
+
+  await page.locator('.person-card h2 a').first().click();
+  await expect(page).toHaveURL(/\/ar\/nutritionist\?id=/);
+  const card = page.getByTestId('product-card').first();
+  const name = (await card.locator('.product-card-name').textContent())!.trim();
+  await card.locator('.product-card-link').click();
+  await expect(page).toHaveURL(/\/ar\/products\/[a-z0-9-]+\?nutritionist_id=1&position=1$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/ar\/products\/[a-z0-9-]+\?nutritionist_id=1$/);
+  await page.getByRole('button', { name: `أضف إلى السلة: ${name}` }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}'));
+  expect(Object.values(stored).map((e) => (e as { origin: unknown }).origin)).toEqual([expect.objectContaining({ source: 'Nutritionist', id: 1 })]);
+});

@@ -3,5 +3,6 @@ declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
     API_DB: D1Database;
+    API_MEDIA: R2Bucket;
   }
 }

@@ -2,7 +2,8 @@
 // nutritionist lists and purchase-together.
 import type { ImageRef, ProductCard } from '../../../shared/catalogue/types';
 import type { Lang } from '../../../shared/locale';
-import { col, mediaUrl } from './lang';
+import { imageRef } from '../media/renditions';
+import { col } from './lang';
 
 /** A product's first image as JSON (key, alt, w, h), for a SELECT list over `p`. */
 export function firstImageColumn(lang: Lang): string {
@@ -14,7 +15,7 @@ export function firstImageColumn(lang: Lang): string {
 export function imageRefs(json: string | null): ImageRef[] {
   if (!json) return [];
   const image = JSON.parse(json) as { key: string; alt: string; w: number; h: number };
-  return [{ url: mediaUrl(image.key), alt: image.alt, width: image.w, height: image.h }];
+  return [imageRef('product', image.key, image.alt, { width: image.w, height: image.h })];
 }
 
 export function cardColumns(lang: Lang): string {

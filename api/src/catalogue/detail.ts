@@ -2,7 +2,8 @@
 import type { AttributeGroup, ImageRef, ProductDetail, Sku } from '../../../shared/catalogue/types';
 import type { Lang } from '../../../shared/locale';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';
-import { col, mediaUrl } from './lang';
+import { imageRef } from '../media/renditions';
+import { col } from './lang';
 
 const LOW_STOCK = 5;
 
@@ -89,7 +90,8 @@ export async function productDetail(db: D1Database, ref: { id: number | null; sl
   const row = product!.results[0] as ProductRow | undefined;
   if (!row) return null;
   const imageRows = images!.results as unknown as ImageRow[];
-  const toImage = (i: ImageRow): ImageRef => ({ url: mediaUrl(i.r2_key), alt: i.alt, width: i.width, height: i.height });
+  // The seed stores an Open Graph PNG for a product's first picture only.
+  const toImage = (i: ImageRow, index: number): ImageRef => imageRef('product', i.r2_key, i.alt, { width: i.width, height: i.height }, index === 0);
   const productImages = imageRows.filter((i) => i.sku_id === null).map(toImage);
   const skuList: Sku[] = (skus!.results as unknown as SkuRow[]).map((s) => {
     const own = imageRows.filter((i) => i.sku_id === s.id).map(toImage);

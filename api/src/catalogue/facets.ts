@@ -4,6 +4,7 @@ import { normalizeFilters, type FilterKey, type ProductQuery } from '../../../sh
 import type { Lang } from '../../../shared/locale';
 import { convertFromBase, type CurrencyInfo } from '../../../shared/money';
 import { PRICE_FILTER_RANGE } from '../../../shared/constants';
+import { brandLogo } from '../media/refs';
 import { col } from './lang';
 import { compileProductQuery } from './query';
 
@@ -30,7 +31,22 @@ export async function facets(db: D1Database, q: ProductQuery, lang: Lang, curren
     return db.prepare(`SELECT count(*) AS n FROM products p ${w.join} WHERE ${w.where} AND ${condition}`).bind(...w.params);
   };
 
-  const [total, brands, categories, attributes, prices, available, free, sale] = await db.batch([
+  // The categories and brands the shopper chose, by id, with their names: the listing's title, its
+  // brand header and its chips read them (a chosen parent category is not among the facet items,
+  // which group products by their own leaf category). Same batch, so no extra round trip.
+  const chosen = (key: FilterKey) => normalizeFilters(q.filters).filter((f) => f.key === key).flatMap((f) => f.items ?? []).slice(0, 50);
+  const chosenCategories = chosen('category_id');
+  const chosenBrands = chosen('brand_id');
+  const marks = (ids: number[]) => (ids.length ? ids.map(() => '?').join(', ') : 'NULL');
+  const selectedStatement = db
+    .prepare(
+      `SELECT 'category' AS kind, c.id, c.slug, c.${col('name', lang)} AS name, '' AS description, c.color FROM categories c WHERE c.id IN (${marks(chosenCategories)})
+       UNION ALL
+       SELECT 'brand' AS kind, b.id, b.slug, b.${col('name', lang)} AS name, b.${col('description', lang)} AS description, b.color FROM brands b WHERE b.id IN (${marks(chosenBrands)})`,
+    )
+    .bind(...chosenCategories, ...chosenBrands);
+
+  const [total, brands, categories, attributes, prices, available, free, sale, selected] = await db.batch([
     db.prepare(`SELECT count(*) AS n FROM products p ${all.join} WHERE ${all.where}`).bind(...all.params),
     db
       .prepare(`SELECT b.id, b.${col('name', lang)} AS name, count(*) AS count FROM products p ${brand.join} JOIN brands b ON b.id = p.brand_id WHERE ${brand.where} GROUP BY b.id ORDER BY name`)
@@ -51,7 +67,9 @@ export async function facets(db: D1Database, q: ProductQuery, lang: Lang, curren
     flags('only_available', 'p.in_stock = 1'),
     flags('free_delivery', 'p.free_delivery = 1'),
     flags('on_sale', 'p.max_discount > 0'),
+    selectedStatement,
   ]);
+  const selectedRows = selected!.results as Array<{ kind: 'category' | 'brand'; id: number; slug: string; name: string; description: string; color: string }>;
 
   const n = (r: D1Result | undefined) => (r!.results[0] as { n: number }).n;
   const bounds = prices!.results[0] as { lo: number | null; hi: number | null };
@@ -65,6 +83,10 @@ export async function facets(db: D1Database, q: ProductQuery, lang: Lang, curren
     total: n(total),
     currency: currency.currency,
     sorts: SORTS,
+    selected: {
+      categories: selectedRows.filter((r) => r.kind === 'category').map(({ kind: _kind, description: _d, ...r }) => r),
+      brands: selectedRows.filter((r) => r.kind === 'brand').map(({ kind: _kind, ...r }) => ({ ...r, logo: brandLogo(r.slug) })),
+    },
     filters: [
       {
         key: 'sku_price',

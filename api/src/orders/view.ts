@@ -4,7 +4,7 @@ import type { OrderStatus } from '../../../shared/api/order-schemas';
 import type { OrderView } from '../../../shared/orders/types';
 
 export type { OrderView };
-import { mediaUrl } from '../catalogue/lang';
+import { thumbnailUrl } from '../media/renditions';
 
 interface OrderRow {
   id: number;
@@ -59,7 +59,7 @@ export function toOrderView(o: OrderRow, items: ItemRow[]): OrderView {
       slug: i.product_slug,
       name: i.name,
       sku_name: i.sku_name,
-      image: i.image_key ? mediaUrl(i.image_key) : null,
+      image: i.image_key ? thumbnailUrl(i.image_key) : null,
       unit_price: i.unit_price,
       old_unit_price: i.old_unit_price,
       count: i.count,

@@ -6,7 +6,7 @@ import { ApiError } from '../lib/errors';
 import { idOrSlug, paged, pageParam } from '../lib/params';
 import { parseInput, readJson } from '../lib/validate';
 import type { AppEnv } from '../app-env';
-import { brandLogo } from './home';
+import { brandLogo } from '../media/refs';
 
 const PER_PAGE = 24;
 
@@ -17,7 +17,7 @@ const SELECT = (lang: 'en' | 'ar') => `SELECT b.id, b.slug, b.${col('name', lang
 
 function toBrand(r: Record<string, unknown>) {
   const { popularity: _popularity, ...rest } = r;
-  return { ...rest, is_featured: r.is_featured === 1, logo: { ...brandLogo(r.slug as string), alt: r.name as string } };
+  return { ...rest, is_featured: r.is_featured === 1, logo: brandLogo(r.slug as string, r.name as string) };
 }
 
 const listSchema = z.object({

@@ -2,8 +2,9 @@
 import { Hono } from 'hono';
 import { ok } from '../../../shared/api/envelope';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
-import { col, mediaUrl } from '../catalogue/lang';
+import { col } from '../catalogue/lang';
 import type { AppEnv } from '../app-env';
+import { bannerImage, brandLogo, portrait } from '../media/refs';
 
 interface SectionRow {
   id: number;
@@ -43,7 +44,7 @@ export const homeRoutes = new Hono<AppEnv>().get('/v4', async (c) => {
         return {
           items: ((payload.items ?? []) as Array<Record<string, string>>).map((b) => ({
             // Banners carry text, so Arabic pages get the Arabic rendering.
-            image: { url: mediaUrl(lang === 'ar' ? b.image_key!.replace(/\.svg$/, '-ar.svg') : b.image_key!), alt: lang === 'ar' ? b.alt_ar : b.alt_en, width: 1200, height: 400 },
+            image: bannerImage(b.image_key!, lang, (lang === 'ar' ? b.alt_ar : b.alt_en) ?? ''),
             link: b.link,
           })),
         };
@@ -57,7 +58,7 @@ export const homeRoutes = new Hono<AppEnv>().get('/v4', async (c) => {
         const n = nutritionist!.results[0] as Record<string, unknown> | undefined;
         if (!n) return null;
         const { photo_key, ...rest } = n;
-        return { nutritionist: { ...rest, photo: { url: mediaUrl(photo_key as string), alt: n.name, width: 400, height: 400 } } };
+        return { nutritionist: { ...rest, photo: portrait(photo_key as string, n.name as string) } };
       }
       case 'collection':
         return { items: (collection!.results as unknown as CardRow[]).map(toCard) };
@@ -71,7 +72,3 @@ export const homeRoutes = new Hono<AppEnv>().get('/v4', async (c) => {
     .filter((s) => s.data !== null);
   return c.json(ok({ sections: out }));
 });
-
-export function brandLogo(slug: string) {
-  return { url: mediaUrl(`brands/${slug}.svg`), alt: '', width: 240, height: 120 };
-}

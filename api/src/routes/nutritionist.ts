@@ -3,7 +3,8 @@ import { z } from '../../../shared/zod';
 import { ok } from '../../../shared/api/envelope';
 import type { Lang } from '../../../shared/locale';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
-import { col, mediaUrl } from '../catalogue/lang';
+import { col } from '../catalogue/lang';
+import { portrait } from '../media/refs';
 import { ApiError } from '../lib/errors';
 import { idOrSlug, paged, pageParam } from '../lib/params';
 import { parseInput, readJson } from '../lib/validate';
@@ -16,7 +17,7 @@ const SELECT = (lang: Lang) => `SELECT n.id, n.slug, n.${col('name', lang)} AS n
 
 function toNutritionist(r: Record<string, unknown>) {
   const { photo_key, ...rest } = r;
-  return { ...rest, photo: { url: mediaUrl(photo_key as string), alt: r.name as string, width: 400, height: 400 } };
+  return { ...rest, photo: portrait(photo_key as string, r.name as string) };
 }
 
 const listSchema = z.object({

@@ -8,7 +8,8 @@ import { CARD_FROM, cardColumns, firstImageColumn, imageRefs, toCard, type CardR
 import { currencyFor } from '../catalogue/currency';
 import { productDetail, stockLevel } from '../catalogue/detail';
 import { facets } from '../catalogue/facets';
-import { col, mediaUrl } from '../catalogue/lang';
+import { col } from '../catalogue/lang';
+import { thumbnailUrl } from '../media/renditions';
 import { runListing } from '../catalogue/listing';
 import { correctTokens, queryMatch } from '../catalogue/search';
 import { ApiError } from '../lib/errors';
@@ -165,7 +166,7 @@ productRoutes.post('/sku', async (c) => {
     title: g.title,
     min_subtotal: g.min_subtotal,
     sku: { id: g.sku_id, name: g.sku_name, in_stock: (g.stock as number) > 0 },
-    product: { id: g.product_id, slug: g.product_slug, name: g.product_name, image: g.image_key ? mediaUrl(g.image_key as string) : null },
+    product: { id: g.product_id, slug: g.product_slug, name: g.product_name, image: g.image_key ? thumbnailUrl(g.image_key as string) : null },
   }));
   const purchase_together = together ? (together.results as unknown as CardRow[]).map(toCard) : [];
   return c.json(ok({ items, giveaway_items, purchase_together }));

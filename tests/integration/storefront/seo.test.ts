@@ -32,7 +32,7 @@ describe('SEO', () => {
     const data = jsonLd(html);
     const product = data.find((d) => d['@type'] === 'Product');
     expect(product).toMatchObject({ name: 'Omega-3 Fish Oil', sku: '201', brand: { '@type': 'Brand', name: 'Beta Nutrition' } });
-    expect(product.image[0]).toBe('https://shop.test/media/products/beta-omega-3-fish-oil/1.svg');
+    expect(product.image[0]).toBe('https://shop.test/media/products/beta-omega-3-fish-oil/1-800.webp');
     expect(product.offers).toEqual([
       expect.objectContaining({ priceCurrency: 'KWD', price: '7.500', availability: 'https://schema.org/OutOfStock', eligibleRegion: { '@type': 'Country', name: 'KW' } }),
       expect.objectContaining({ priceCurrency: 'SAR', price: '91.50', availability: 'https://schema.org/OutOfStock', eligibleRegion: { '@type': 'Country', name: 'SA' } }),
