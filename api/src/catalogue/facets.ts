@@ -2,7 +2,7 @@
 // other filter applied but its own, so a shopper can widen a selection (choose a second brand).
 import { normalizeFilters, type FilterKey, type ProductQuery } from '../../../shared/catalogue/filter-model';
 import type { Lang } from '../../../shared/locale';
-import { convertFromBase, type CurrencyInfo } from '../../../shared/money';
+import { payableMinor, type CurrencyInfo } from '../../../shared/money';
 import { PRICE_FILTER_RANGE } from '../../../shared/constants';
 import { col } from './lang';
 import { compileProductQuery } from './query';
@@ -15,7 +15,7 @@ const SORTS = [
   { key: 'discount', value: 'desc' },
 ] as const;
 
-/** The quick price item 'Under KD 25' (spec §9), expressed in the shopper's currency. */
+/** The quick price item 'Under KD 25' (spec §9), expressed as the shopper pays in their currency. */
 export const QUICK_PRICE_FILS = 25_000;
 
 export async function facets(db: D1Database, q: ProductQuery, lang: Lang, currency: CurrencyInfo, match: string | null) {
@@ -55,7 +55,8 @@ export async function facets(db: D1Database, q: ProductQuery, lang: Lang, curren
 
   const n = (r: D1Result | undefined) => (r!.results[0] as { n: number }).n;
   const bounds = prices!.results[0] as { lo: number | null; hi: number | null };
-  const major = (fils: number, round: 'floor' | 'ceil') => Math[round](convertFromBase(fils, currency) / 10 ** currency.decimals);
+  // Ranges in major units of what the shopper pays (VAT included), like the cards and the typed filter.
+  const major = (fils: number, round: 'floor' | 'ceil') => Math[round](payableMinor(fils, currency) / 10 ** currency.decimals);
   const groups = new Map<string, Array<{ id: number; name: string; count: number }>>();
   for (const a of attributes!.results as Array<{ id: number; group_key: string; name: string; count: number }>) {
     groups.set(a.group_key, [...(groups.get(a.group_key) ?? []), { id: a.id, name: a.name, count: a.count }]);
