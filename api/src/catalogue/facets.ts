@@ -5,7 +5,9 @@ import type { Lang } from '../../../shared/locale';
 import { payableMinor, type CurrencyInfo } from '../../../shared/money';
 import { PRICE_FILTER_RANGE } from '../../../shared/constants';
 import { col } from './lang';
-import { compileProductQuery } from './query';
+import type { CountryCode } from '../../../shared/locale';
+import { currencyFor, currencyStatement, knownCurrency, rememberCurrencies } from './currency';
+import { compileProductQuery, needsCurrency } from './query';
 
 const SORTS = [
   { key: 'popularity', value: 'desc' },
@@ -18,7 +20,9 @@ const SORTS = [
 /** The quick price item 'Under KD 25' (spec §9), expressed as the shopper pays in their currency. */
 export const QUICK_PRICE_FILS = 25_000;
 
-export async function facets(db: D1Database, q: ProductQuery, lang: Lang, currency: CurrencyInfo, match: string | null) {
+export async function facets(db: D1Database, q: ProductQuery, lang: Lang, country: CountryCode, match: string | null) {
+  // The price ranges need the currency only after the batch: on a cold isolate it is read in the batch.
+  let currency: CurrencyInfo | null = knownCurrency(country) ?? (needsCurrency(q) ? await currencyFor(db, country) : null);
   const without = (key: FilterKey) => compileProductQuery({ ...q, filters: normalizeFilters(q.filters).filter((f) => f.key !== key) }, lang, currency, match);
   const all = compileProductQuery(q, lang, currency, match);
   const brand = without('brand_id');
@@ -30,7 +34,7 @@ export async function facets(db: D1Database, q: ProductQuery, lang: Lang, curren
     return db.prepare(`SELECT count(*) AS n FROM products p ${w.join} WHERE ${w.where} AND ${condition}`).bind(...w.params);
   };
 
-  const [total, brands, categories, attributes, prices, available, free, sale] = await db.batch([
+  const [total, brands, categories, attributes, prices, available, free, sale, currencies] = await db.batch([
     db.prepare(`SELECT count(*) AS n FROM products p ${all.join} WHERE ${all.where}`).bind(...all.params),
     db
       .prepare(`SELECT b.id, b.${col('name', lang)} AS name, count(*) AS count FROM products p ${brand.join} JOIN brands b ON b.id = p.brand_id WHERE ${brand.where} GROUP BY b.id ORDER BY name`)
@@ -51,12 +55,18 @@ export async function facets(db: D1Database, q: ProductQuery, lang: Lang, curren
     flags('only_available', 'p.in_stock = 1'),
     flags('free_delivery', 'p.free_delivery = 1'),
     flags('on_sale', 'p.max_discount > 0'),
+    ...(currency ? [] : [currencyStatement(db)]),
   ]);
+  if (!currency) {
+    rememberCurrencies(currencies!.results);
+    currency = knownCurrency(country)!;
+  }
+  const info = currency;
 
   const n = (r: D1Result | undefined) => (r!.results[0] as { n: number }).n;
   const bounds = prices!.results[0] as { lo: number | null; hi: number | null };
   // Ranges in major units of what the shopper pays (VAT included), like the cards and the typed filter.
-  const major = (fils: number, round: 'floor' | 'ceil') => Math[round](payableMinor(fils, currency) / 10 ** currency.decimals);
+  const major = (fils: number, round: 'floor' | 'ceil') => Math[round](payableMinor(fils, info) / 10 ** info.decimals);
   const groups = new Map<string, Array<{ id: number; name: string; count: number }>>();
   for (const a of attributes!.results as Array<{ id: number; group_key: string; name: string; count: number }>) {
     groups.set(a.group_key, [...(groups.get(a.group_key) ?? []), { id: a.id, name: a.name, count: a.count }]);
@@ -64,7 +74,7 @@ export async function facets(db: D1Database, q: ProductQuery, lang: Lang, curren
 
   return {
     total: n(total),
-    currency: currency.currency,
+    currency: info.currency,
     sorts: SORTS,
     filters: [
       {

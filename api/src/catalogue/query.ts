@@ -28,7 +28,12 @@ export function majorToFils(amount: number, currency: CurrencyInfo, bound: 'min'
   return payableBoundToBase(minor, currency, bound);
 }
 
-export function compileProductQuery(q: ProductQuery, lang: Lang, currency: CurrencyInfo, match: string | null): CompiledQuery {
+/** Whether compiling the query needs the shopper's currency (only a price filter does). */
+export function needsCurrency(q: ProductQuery): boolean {
+  return normalizeFilters(q.filters).some((f) => f.key === 'sku_price' && f.range && (f.range.min !== undefined || f.range.max !== undefined));
+}
+
+export function compileProductQuery(q: ProductQuery, lang: Lang, currency: CurrencyInfo | null, match: string | null): CompiledQuery {
   const where: string[] = ['p.is_active = 1'];
   const params: unknown[] = [];
   const joinParams: unknown[] = [];
@@ -42,13 +47,14 @@ export function compileProductQuery(q: ProductQuery, lang: Lang, currency: Curre
   for (const f of normalizeFilters(q.filters)) {
     switch (f.key) {
       case 'sku_price': {
+        if (!currency && (f.range?.min !== undefined || f.range?.max !== undefined)) throw new Error('a price filter needs the currency');
         if (f.range?.min !== undefined) {
           where.push('p.min_price >= ?');
-          params.push(majorToFils(f.range.min, currency, 'min'));
+          params.push(majorToFils(f.range.min, currency!, 'min'));
         }
         if (f.range?.max !== undefined) {
           where.push('p.min_price <= ?');
-          params.push(majorToFils(f.range.max, currency, 'max'));
+          params.push(majorToFils(f.range.max, currency!, 'max'));
         }
         break;
       }
