@@ -1,10 +1,14 @@
 // Country switch: KW/SA changes the currency and every price at once. Works without JavaScript too
 // (the form goes through the worker's /set-country redirect).
-import { useLocation, useRevalidator } from 'react-router';
+import { useLocation, useNavigate, useRevalidator } from 'react-router';
+import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
+import type { Country } from '../../shared/api/schemas';
 import { COOKIE_NAMES, COUNTRY_CODES, COUNTRY_FACTS, isCountryCode } from '../../shared/locale';
+import { currencyInfoOf } from '../../shared/money';
 import { useI18n } from '../i18n/context';
 import { setCookie } from '../lib/cookies';
+import { convertPriceParam } from '../lib/price-param';
 import { useSessionStore } from '../stores/session';
 import { toast } from '../stores/toasts';
 
@@ -14,6 +18,8 @@ export function CountrySwitch() {
   const { country } = useSnapshot(session);
   const location = useLocation();
   const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const { data: countries } = useSWR<{ items: Country[] }>('/country');
 
   return (
     <form className="country-switch" method="get" action="/set-country">
@@ -29,9 +35,18 @@ export function CountrySwitch() {
         onChange={(e) => {
           const code = e.target.value;
           if (!isCountryCode(code) || code === session.country) return;
+          const from = countries?.items.find((c) => c.code === session.country);
+          const to = countries?.items.find((c) => c.code === code);
+          // A price filter in the URL was typed in the old currency: carry it over, converted.
+          const price = from && to ? convertPriceParam(location.search, currencyInfoOf(from), currencyInfoOf(to)) : null;
           session.country = code;
           setCookie(COOKIE_NAMES.country, code);
           clearApiCache();
+          if (price) {
+            navigate({ pathname: location.pathname, search: price.search ? `?${price.search}` : '' }, { replace: true });
+            toast.info(price.range ? 'price_filter_converted' : 'country_changed', { currency: COUNTRY_FACTS[code].currency, range: price.range ?? '' });
+            return;
+          }
           revalidator.revalidate();
           toast.info('country_changed', { currency: COUNTRY_FACTS[code].currency });
         }}

@@ -89,4 +89,5 @@ export const catalogueAr: Record<keyof typeof catalogueEn, string> = {
   nutritionist_note: 'ملاحظة أخصائي التغذية',
   quiz_banner_title: 'لا تعرف من أين تبدأ؟',
   quiz_banner_body: 'أجب عن بعض الأسئلة واحصل على اقتراحات مكملات تناسبك.',
+  price_filter_converted: 'الأسعار معروضة الآن بعملة {{currency}}، وأصبح نطاق السعر {{range}} {{currency}}.',
 };

@@ -88,4 +88,5 @@ export const catalogueEn = {
   nutritionist_note: 'Nutritionist’s note',
   quiz_banner_title: 'Not sure where to start?',
   quiz_banner_body: 'Answer a few questions and get supplement suggestions made for you.',
+  price_filter_converted: 'Prices now shown in {{currency}}; your price filter is now {{currency}} {{range}}.',
 } as const;
