@@ -1,8 +1,9 @@
 // Unlock-free-delivery modal (spec §2, §9): up to 6 available products priced from 0 to
 // ceil(remaining + 2) in the shopper's currency; see-all opens that listing; continue closes.
 // One unit system throughout: the remaining amount is what the banner shows (payable minor units,
-// VAT included), the limit is in major units of that, and the listing reads a typed price as
-// VAT-inclusive too, so the suggestions are the cards whose shown price is within the limit.
+// VAT included), the spec's 2 is 2 KD converted the same way, the limit is in major units of their
+// sum, and the listing reads a typed price as VAT-inclusive too, so the suggestions are the cards
+// whose shown price is within the limit.
 import { useContext, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -25,7 +26,7 @@ export function UnlockModal() {
   const { unlockOpen } = useSnapshot(freeDeliveryUi);
   const { items } = useSnapshot(cart);
   const { minor: threshold, currency } = useFreeShipping();
-  const limit = unlockPriceLimit(threshold - cartPayableMinor(items as typeof cart.items, currency), currency.decimals);
+  const limit = unlockPriceLimit(threshold - cartPayableMinor(items as typeof cart.items, currency), currency);
   const [products, setProducts] = useState<ProductCard[] | null>(null);
 
   useEffect(() => {
