@@ -8,7 +8,6 @@ import { COOKIE_NAMES, COUNTRY_CODES, COUNTRY_FACTS, isCountryCode } from '../..
 import { currencyInfoOf } from '../../shared/money';
 import { useI18n } from '../i18n/context';
 import { setCookie } from '../lib/cookies';
-import { convertPriceParam } from '../lib/price-param';
 import { useSessionStore } from '../stores/session';
 import { toast } from '../stores/toasts';
 
@@ -37,14 +36,18 @@ export function CountrySwitch() {
           if (!isCountryCode(code) || code === session.country) return;
           const from = countries?.items.find((c) => c.code === session.country);
           const to = countries?.items.find((c) => c.code === code);
-          // A price filter in the URL was typed in the old currency: carry it over, converted.
-          const price = from && to ? convertPriceParam(location.search, currencyInfoOf(from), currencyInfoOf(to)) : null;
           session.country = code;
           setCookie(COOKIE_NAMES.country, code);
           clearApiCache();
-          if (price) {
-            navigate({ pathname: location.pathname, search: price.search ? `?${price.search}` : '' }, { replace: true });
-            toast.info(price.range ? 'price_filter_converted' : 'country_changed', { currency: COUNTRY_FACTS[code].currency, range: price.range ?? '' });
+          if (from && to && new URLSearchParams(location.search).has('price')) {
+            // A price filter in the URL was typed in the old currency: carry it over, converted. The
+            // converter loads only here, so the shell's JavaScript does not grow.
+            const { pathname, search } = location;
+            void import('../lib/price-param').then(({ convertPriceParam }) => {
+              const price = convertPriceParam(search, currencyInfoOf(from), currencyInfoOf(to))!;
+              navigate({ pathname, search: price.search ? `?${price.search}` : '' }, { replace: true });
+              toast.info(price.range ? 'price_filter_converted' : 'country_changed', { currency: COUNTRY_FACTS[code].currency, range: price.range ?? '' });
+            });
             return;
           }
           revalidator.revalidate();
