@@ -53,7 +53,7 @@ function orderMailText(lang: Lang, order: MailOrder, siteOrigin: string): { subj
   // Prices include VAT: the VAT line says how much of the total it is.
   const rate = formatPercent(order.vat_basis_points / 10_000, lang, order.country);
   if (lang === 'ar') {
-    const rows = [`المجموع الفرعي: ${money(t.subtotal)}`, t.discount ? `الخصم: -${money(t.discount)}` : '', `التوصيل: ${t.delivery ? money(t.delivery) : 'مجاني'}`, t.vat ? `يشمل ضريبة القيمة المضافة ${rate}: ${money(t.vat)}` : '', `الإجمالي: ${money(t.total)}`, t.wallet_used ? `من المحفظة: ${money(t.wallet_used)}` : '']
+    const rows = [`المجموع الفرعي: ${money(t.subtotal)}`, t.discount ? `الخصم: -${money(t.discount)}` : '', `التوصيل: ${t.delivery ? money(t.delivery) : 'مجاني'}`, `الإجمالي: ${money(t.total)}`, t.vat ? `يشمل ضريبة القيمة المضافة ${rate}: ${money(t.vat)}` : '', t.wallet_used ? `من المحفظة: ${money(t.wallet_used)}` : '']
       .filter(Boolean)
       .join('\n');
     const next = order.payment_method === 'cod' ? `ادفع ${money(t.due)} نقداً عند الاستلام.` : 'تم استلام الدفع.';
@@ -62,7 +62,7 @@ function orderMailText(lang: Lang, order: MailOrder, siteOrigin: string): { subj
       text: `شكراً لطلبك!\n\n${lines}\n\n${rows}\n\n${next} سنجهز طلبك ونرسل لك رسالة عند شحنه.\n\nتفاصيل الطلب: ${link}`,
     };
   }
-  const rows = [`Subtotal: ${money(t.subtotal)}`, t.discount ? `Discount: -${money(t.discount)}` : '', `Delivery: ${t.delivery ? money(t.delivery) : 'free'}`, t.vat ? `Includes VAT ${rate}: ${money(t.vat)}` : '', `Total: ${money(t.total)}`, t.wallet_used ? `From your wallet: ${money(t.wallet_used)}` : '']
+  const rows = [`Subtotal: ${money(t.subtotal)}`, t.discount ? `Discount: -${money(t.discount)}` : '', `Delivery: ${t.delivery ? money(t.delivery) : 'free'}`, `Total: ${money(t.total)}`, t.vat ? `Includes VAT ${rate}: ${money(t.vat)}` : '', t.wallet_used ? `From your wallet: ${money(t.wallet_used)}` : '']
     .filter(Boolean)
     .join('\n');
   const next = order.payment_method === 'cod' ? `Pay ${money(t.due)} in cash when it arrives.` : 'Your payment has been received.';
