@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { convertFromBase, convertToBase, currencyInfoFor, formatMinor, formatPrice, parseRate, RATE_SCALE } from './money';
+import { convertFromBase, convertToBase, currencyInfoFor, formatMinor, formatPrice, parseRate, payableBoundToBase, payableMinor, RATE_SCALE, vatIncluded } from './money';
 
 const KW = currencyInfoFor('KW', RATE_SCALE);
 const SA = currencyInfoFor('SA', parseRate('12.2000'));
+const SA_VAT = currencyInfoFor('SA', parseRate('12.2000'), 1500);
 
 describe('money', () => {
   it('parses decimal exchange rates into scaled integers without float error', () => {
@@ -31,5 +32,37 @@ describe('money', () => {
     expect(ar).toContain('15.000');
     expect(ar).not.toMatch(/[٠-٩]/);
     expect(formatMinor(1250, 'SAR', 'ar', 'SA')).toContain('12.50');
+  });
+
+  it('gives what a Saudi shopper pays: converted and 15 % VAT included, rounded once', () => {
+    // 2.500 KWD net = 30.50 SAR net = 35.075 SAR with VAT → 35.08 (one rounding, half up).
+    expect(payableMinor(2_500, SA_VAT)).toBe(3_508);
+    // One rounding, not two: 0.003 KWD = 0.0366 SAR × 1.15 = 0.04209 → 0.04 (rounding to 0.04 first gives 0.046 → 0.05).
+    expect(payableMinor(3, SA_VAT)).toBe(4);
+    expect(payableMinor(2_500, KW)).toBe(2_500);
+    expect(payableMinor(2_500, SA)).toBe(convertFromBase(2_500, SA));
+    // Large amounts stay exact (the product passes 2^53 without BigInt).
+    expect(payableMinor(9_999_999, SA_VAT)).toBe(14_029_999);
+    expect(formatPrice(2_500, SA_VAT, 'en')).toMatch(/^SAR\s35\.08$/);
+    expect(formatPrice(2_500, KW, 'en')).toMatch(/^KWD\s2\.500$/);
+  });
+
+  it('turns a typed payable range back into base fils so exactly the shown prices inside it match', () => {
+    const max = payableBoundToBase(3_508, SA_VAT, 'max');
+    expect(payableMinor(max, SA_VAT)).toBeLessThanOrEqual(3_508);
+    expect(payableMinor(max + 1, SA_VAT)).toBeGreaterThan(3_508);
+    expect(max).toBeGreaterThanOrEqual(2_500);
+    const min = payableBoundToBase(3_508, SA_VAT, 'min');
+    expect(payableMinor(min, SA_VAT)).toBeGreaterThanOrEqual(3_508);
+    expect(payableMinor(min - 1, SA_VAT)).toBeLessThan(3_508);
+    expect(min).toBeLessThanOrEqual(2_500);
+    expect(payableBoundToBase(25_000, KW, 'max')).toBe(25_000);
+    expect(payableBoundToBase(25_000, KW, 'min')).toBe(25_000);
+  });
+
+  it('finds the VAT included in a VAT-inclusive amount, half away from zero', () => {
+    expect(vatIncluded(11_500, 1_500)).toBe(1_500);
+    expect(vatIncluded(3_508, 1_500)).toBe(458); // 35.08 × 15/115 = 4.5756… → 4.58
+    expect(vatIncluded(8_000, 0)).toBe(0);
   });
 });

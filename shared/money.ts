@@ -1,5 +1,6 @@
 // All prices are integer minor units. Base prices are KWD fils (3 decimals); other currencies are
 // derived with an exchange rate held as an integer scaled by RATE_SCALE, so no float touches money.
+import type { Country } from './api/schemas';
 import { COUNTRY_FACTS, intlLocale, type CountryCode, type CurrencyCode, type Lang } from './locale';
 
 export const RATE_SCALE = 10_000;
@@ -11,7 +12,11 @@ export interface CurrencyInfo {
   decimals: number;
   /** exchange rate from KWD × RATE_SCALE (KWD itself: 10000). */
   rateScaled: number;
+  /** The country's VAT rate in basis points (1500 = 15 %), 0 where there is none (Kuwait). */
+  vatBasisPoints: number;
 }
+
+export const BASIS_POINTS = 10_000;
 
 function pow10(n: number): number {
   return 10 ** n;
@@ -45,9 +50,63 @@ export function parseRate(rate: string | number): number {
   return Number(m[1]) * RATE_SCALE + Number((m[2] ?? '').padEnd(4, '0'));
 }
 
-export function currencyInfoFor(country: CountryCode, rateScaled: number): CurrencyInfo {
+export function currencyInfoFor(country: CountryCode, rateScaled: number, vatBasisPoints = 0): CurrencyInfo {
   const facts = COUNTRY_FACTS[country];
-  return { country, currency: facts.currency, decimals: facts.decimals, rateScaled };
+  return { country, currency: facts.currency, decimals: facts.decimals, rateScaled, vatBasisPoints };
+}
+
+/** A country row of /country as money facts: its rate and its VAT rate (prices are shown VAT-inclusive). */
+export function currencyInfoOf(row: Pick<Country, 'code' | 'exchange_rate' | 'vat_basis_points'>): CurrencyInfo {
+  return currencyInfoFor(row.code, parseRate(row.exchange_rate), row.vat_basis_points);
+}
+
+type PayableInfo = Pick<CurrencyInfo, 'decimals' | 'rateScaled' | 'vatBasisPoints'>;
+
+/** Rounds a / b (positive b) to the nearest integer, halves away from zero, for BigInts. */
+function divRoundBig(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  const r = a - q * b;
+  const twice = (r < 0n ? -r : r) * 2n;
+  return twice >= b ? q + (a < 0n ? -1n : 1n) : q;
+}
+
+/**
+ * What the shopper pays for a base price (net KWD fils), in minor units of their currency: the
+ * exchange rate and the country's VAT applied in one integer step, rounded once (half away from zero).
+ * Every price shown and every order line uses it, so card price × count equals the cart and order line.
+ * BigInt because fils × rate × 10^decimals × (10000 + VAT) can pass 2^53.
+ */
+export function payableMinor(fils: number, info: PayableInfo): number {
+  if (!Number.isInteger(fils)) throw new TypeError('money must be integer minor units');
+  const num = BigInt(fils) * BigInt(info.rateScaled) * BigInt(pow10(info.decimals)) * BigInt(BASIS_POINTS + info.vatBasisPoints);
+  const den = BigInt(RATE_SCALE) * BigInt(pow10(BASE_DECIMALS)) * BigInt(BASIS_POINTS);
+  return Number(divRoundBig(num, den));
+}
+
+/**
+ * The base-fils bound of a price filter typed as a payable amount (minor units): for 'min' the
+ * smallest fils whose payable price is ≥ minor, for 'max' the largest whose payable price is ≤ minor.
+ * So a product matches exactly when the price the shopper sees lies within the typed range.
+ */
+export function payableBoundToBase(minor: number, info: PayableInfo, bound: 'min' | 'max'): number {
+  if (!Number.isInteger(minor)) throw new TypeError('money must be integer minor units');
+  const den = BigInt(info.rateScaled) * BigInt(pow10(info.decimals)) * BigInt(BASIS_POINTS + info.vatBasisPoints);
+  let fils = Number(divRoundBig(BigInt(minor) * BigInt(RATE_SCALE) * BigInt(pow10(BASE_DECIMALS)) * BigInt(BASIS_POINTS), den));
+  // The estimate is within a step or two of the answer; walk to the exact edge (payableMinor is monotone).
+  if (bound === 'min') {
+    while (payableMinor(fils, info) >= minor) fils -= 1;
+    while (payableMinor(fils, info) < minor) fils += 1;
+  } else {
+    while (payableMinor(fils, info) <= minor) fils += 1;
+    while (payableMinor(fils, info) > minor) fils -= 1;
+  }
+  return fils;
+}
+
+/** The VAT included in a VAT-inclusive amount: amount × rate / (1 + rate), rounded once, half away from zero. */
+export function vatIncluded(amount: number, vatBasisPoints: number): number {
+  if (!Number.isInteger(amount)) throw new TypeError('money must be integer minor units');
+  return vatBasisPoints ? divRound(amount * vatBasisPoints, BASIS_POINTS + vatBasisPoints) : 0;
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -81,9 +140,9 @@ export function formatMinor(minor: number, currency: CurrencyCode, lang: Lang, c
   return f.format(minor / pow10(decimals));
 }
 
-/** Formats a base price (fils) in the shopper's country currency. */
+/** Formats a base price (fils) as the shopper pays it: their currency, VAT included where there is VAT. */
 export function formatPrice(fils: number, info: CurrencyInfo, lang: Lang): string {
-  return formatMinor(convertFromBase(fils, info), info.currency, lang, info.country);
+  return formatMinor(payableMinor(fils, info), info.currency, lang, info.country);
 }
 
 export function formatNumber(value: number, lang: Lang, country: CountryCode, options: Intl.NumberFormatOptions = {}): string {

@@ -1,18 +1,21 @@
 // Free-delivery banner (spec §4): progress = cart subtotal / threshold, capped at 100. At 100 the
 // enjoy-free-delivery message; from 80 to under 100 an unlock button; below, the amount left.
+// Cart and threshold are both what the shopper pays (minor units, VAT included), so the amount left
+// plus the cart subtotal shown is the threshold shown.
 import { useSnapshot } from 'valtio';
 import { useI18n } from '../i18n/context';
-import { cart, cartPrice } from '../stores/cart';
-import { syncData } from '../stores/sync-data';
-import { Money } from '../ui/Money';
+import { useFreeShipping } from '../lib/locale';
+import { cart } from '../stores/cart';
+import { MinorMoney } from '../ui/Money';
 import { bannerState } from '../stores/free-shipping';
 import { openUnlockModal } from './free-delivery-ui';
+import { cartPayableMinor } from './payable';
 
 export function FreeDeliveryBanner() {
   const { t, raw } = useI18n();
   const { items } = useSnapshot(cart);
-  const { freeShipping } = useSnapshot(syncData);
-  const state = bannerState(cartPrice(items as typeof cart.items), freeShipping);
+  const { minor: threshold, currency } = useFreeShipping();
+  const state = bannerState(cartPayableMinor(items as typeof cart.items, currency), threshold);
   const [before, after] = raw('free_delivery_remaining').split('{{amount}}');
   return (
     <section className={`free-delivery-banner ${state.mode}`} aria-label={t('free_delivery_label')} data-testid="free-delivery-banner">
@@ -24,7 +27,7 @@ export function FreeDeliveryBanner() {
         ) : (
           <>
             {before}
-            <Money fils={state.remaining} />
+            <MinorMoney minor={state.remaining} currency={currency.currency} />
             {after}
           </>
         )}

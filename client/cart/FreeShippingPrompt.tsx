@@ -1,6 +1,7 @@
 // The free-shipping prompt of the shell (spec §2, §4): driven by the state machine in
 // stores/free-shipping.ts. A dialog on small screens; elsewhere an inline popup that hides itself
-// after 4.4 s. Closed on the cart route. Also loads the sync data (the threshold) once per page.
+// after 4.4 s. Closed on the cart route. Also loads the sync data once per page; the threshold it
+// compares with is the country's setting from /country, like everywhere else (decision 9).
 import { useContext, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { subscribe, useSnapshot } from 'valtio';
@@ -8,13 +9,15 @@ import { BREAKPOINTS, FREE_SHIPPING_POPUP_HIDE_MS } from '../../shared/constants
 import { splitLocalePath } from '../../shared/locale';
 import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
-import { cart, cartPrice } from '../stores/cart';
+import { useFreeShipping } from '../lib/locale';
+import { cart } from '../stores/cart';
 import { INITIAL_PROMPT, nextPrompt, type PromptState } from '../stores/free-shipping';
 import { useSessionStore } from '../stores/session';
 import { syncData, loadSyncData } from '../stores/sync-data';
 import { Modal } from '../ui/Modal';
-import { Money } from '../ui/Money';
+import { MinorMoney } from '../ui/Money';
 import { openUnlockModal } from './free-delivery-ui';
+import { cartPayableMinor } from './payable';
 
 export function FreeShippingPrompt() {
   const { t, raw } = useI18n();
@@ -26,7 +29,10 @@ export function FreeShippingPrompt() {
   const [small, setSmall] = useState(false);
   const onCartRef = useRef(onCart);
   onCartRef.current = onCart;
-  const { freeShipping } = useSnapshot(syncData);
+  // The threshold and the cart price in one unit: minor units of what the shopper pays (VAT included).
+  const { minor: threshold, currency } = useFreeShipping();
+  const money = useRef({ threshold, currency });
+  money.current = { threshold, currency };
 
   useEffect(() => {
     let storage: Storage | null = null;
@@ -50,7 +56,7 @@ export function FreeShippingPrompt() {
   useEffect(() => {
     const step = () => {
       if (!cart.loaded || !syncData.loaded) return;
-      setState((s) => nextPrompt(s, cartPrice(cart.items), syncData.freeShipping, onCartRef.current));
+      setState((s) => nextPrompt(s, cartPayableMinor(cart.items, money.current.currency), money.current.threshold, onCartRef.current));
     };
     step();
     const stopCart = subscribe(cart, step);
@@ -73,7 +79,7 @@ export function FreeShippingPrompt() {
 
   const close = () => setState((s) => ({ ...s, open: 'none' }));
   if (state.open === 'none') return null;
-  const remaining = Math.max(0, freeShipping - cartPrice(cart.items));
+  const remaining = Math.max(0, threshold - cartPayableMinor(cart.items, currency));
   const [before, after] = raw('free_delivery_remaining').split('{{amount}}');
   const body =
     state.open === 'reached' ? (
@@ -82,7 +88,7 @@ export function FreeShippingPrompt() {
       <>
         <p>
           {before}
-          <Money fils={remaining} />
+          <MinorMoney minor={remaining} currency={currency.currency} />
           {after}
         </p>
         <button

@@ -1,26 +1,23 @@
 // Unlock-free-delivery modal (spec §2, §9): up to 6 available products priced from 0 to
 // ceil(remaining + 2) in the shopper's currency; see-all opens that listing; continue closes.
+// One unit system throughout: the remaining amount is what the banner shows (payable minor units,
+// VAT included), the spec's 2 is 2 KD converted the same way, the limit is in major units of their
+// sum, and the listing reads a typed price as VAT-inclusive too, so the suggestions are the cards
+// whose shown price is within the limit.
 import { useContext, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { UNLOCK_MODAL_MAX_PRODUCTS } from '../../shared/constants';
 import type { ProductCard } from '../../shared/catalogue/types';
-import { convertFromBase } from '../../shared/money';
 import { ProductGrid } from '../catalogue/ProductCard';
 import { useI18n } from '../i18n/context';
 import { catalogue } from '../lib/catalogue';
-import { useCurrency, useHref } from '../lib/locale';
+import { useFreeShipping, useHref } from '../lib/locale';
 import { ApiContext } from '../providers';
-import { cart, cartPrice } from '../stores/cart';
-import { syncData } from '../stores/sync-data';
+import { cart } from '../stores/cart';
 import { Modal } from '../ui/Modal';
 import { freeDeliveryUi } from './free-delivery-ui';
-
-/** The price limit of the suggestions, in major units of the shopper's currency. */
-export function unlockPriceLimit(remainingFils: number, info: { decimals: number; rateScaled: number }): number {
-  const minor = convertFromBase(Math.max(0, remainingFils), info);
-  return Math.ceil(minor / 10 ** info.decimals + 2);
-}
+import { cartPayableMinor, unlockPriceLimit } from './payable';
 
 export function UnlockModal() {
   const { t } = useI18n();
@@ -28,9 +25,8 @@ export function UnlockModal() {
   const api = useContext(ApiContext)!;
   const { unlockOpen } = useSnapshot(freeDeliveryUi);
   const { items } = useSnapshot(cart);
-  const { freeShipping } = useSnapshot(syncData);
-  const info = useCurrency();
-  const limit = unlockPriceLimit(freeShipping - cartPrice(items as typeof cart.items), info);
+  const { minor: threshold, currency } = useFreeShipping();
+  const limit = unlockPriceLimit(threshold - cartPayableMinor(items as typeof cart.items, currency), currency);
   const [products, setProducts] = useState<ProductCard[] | null>(null);
 
   useEffect(() => {

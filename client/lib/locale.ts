@@ -1,6 +1,7 @@
 import { useSnapshot } from 'valtio';
 import { localizePath, type CurrencyCode, type Lang } from '../../shared/locale';
-import { currencyInfoFor, formatMinor, formatPrice, parseRate, RATE_SCALE, type CurrencyInfo } from '../../shared/money';
+import { currencyInfoFor, currencyInfoOf, formatMinor, formatPrice, payableMinor, RATE_SCALE, type CurrencyInfo } from '../../shared/money';
+import { DEFAULT_FREE_SHIPPING_FILS } from '../../shared/constants';
 import { useContext } from 'react';
 import useSWR from 'swr';
 import type { Country } from '../../shared/api/schemas';
@@ -25,16 +26,31 @@ export function useBoot(): BootData {
   return boot;
 }
 
-/** The shopper's currency: follows the country switch at once, rates from /country. */
-export function useCurrency(): CurrencyInfo {
+function useCountryRow(): Country | undefined {
   const { data } = useSWR<{ items: Country[] }>('/country');
   const { country } = useSnapshot(useSessionStore());
-  const row = data?.items.find((c) => c.code === country);
-  // Without a rate a converted price would be wrong: fall back to the base currency.
-  return row ? currencyInfoFor(country, parseRate(row.exchange_rate)) : currencyInfoFor('KW', RATE_SCALE);
+  return data?.items.find((c) => c.code === country);
 }
 
-/** Formats a base price (KWD fils) in the shopper's currency and language. */
+/** The shopper's currency: follows the country switch at once, rates and VAT from /country. */
+export function useCurrency(): CurrencyInfo {
+  const row = useCountryRow();
+  // Without a rate a converted price would be wrong: fall back to the base currency.
+  return row ? currencyInfoOf(row) : currencyInfoFor('KW', RATE_SCALE);
+}
+
+/**
+ * The free-delivery threshold of the shopper's country (its setting, from /country), in minor units
+ * of what the shopper pays: the one figure the home note, banner, prompt and unlock modal show and
+ * compare the cart's payable subtotal with, so the amounts they show add up.
+ */
+export function useFreeShipping(): { minor: number; currency: CurrencyInfo } {
+  const row = useCountryRow();
+  const currency = useCurrency();
+  return { minor: payableMinor(row?.free_shipping_fils ?? DEFAULT_FREE_SHIPPING_FILS, currency), currency };
+}
+
+/** Formats a base price (KWD fils) as the shopper pays it: their currency, VAT included. */
 export function usePrice(): (fils: number) => string {
   const info = useCurrency();
   const lang = useLang();

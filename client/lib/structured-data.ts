@@ -3,7 +3,7 @@
 import type { Country } from '../../shared/api/schemas';
 import type { ProductDetail } from '../../shared/catalogue/types';
 import type { Lang } from '../../shared/locale';
-import { convertFromBase, currencyInfoFor, parseRate } from '../../shared/money';
+import { currencyInfoOf, payableMinor } from '../../shared/money';
 import { paths } from '../../shared/routes';
 
 export function organizationLd(origin: string, name: string) {
@@ -33,8 +33,9 @@ export function productLd(product: ProductDetail, origin: string, lang: Lang, co
     category: product.category.name,
     url,
     offers: countries.map((c) => {
-      const info = currencyInfoFor(c.code, parseRate(c.exchange_rate));
-      const minor = convertFromBase(sku.price.price, info);
+      // The offer's price is what a shopper of that country pays (VAT included in Saudi Arabia).
+      const info = currencyInfoOf(c);
+      const minor = payableMinor(sku.price.price, info);
       return {
         '@type': 'Offer',
         url,

@@ -1,10 +1,15 @@
-// One order's details (success page, order detail): items, delivery address, payment and totals.
+// One order's details (success page, order detail): items, delivery address, payment and totals,
+// and for a Saudi order its simplified tax invoice.
 import type { Address } from '../../shared/api/account-schemas';
 import type { OrderView } from '../../shared/orders/types';
 import { addressLines } from '../accounts/address-lines';
 import { useI18n } from '../i18n/context';
 import { useMinor } from '../lib/locale';
 import { Totals } from './Totals';
+import { lazy, Suspense } from 'react';
+
+// The invoice (and its QR encoder) loads only for an order that has one: Saudi orders.
+const TaxInvoice = lazy(() => import('./TaxInvoice').then((m) => ({ default: m.TaxInvoice })));
 
 export function OrderSummary({ order }: { order: OrderView }) {
   const { t } = useI18n();
@@ -50,8 +55,13 @@ export function OrderSummary({ order }: { order: OrderView }) {
         <h2 id={`order-${order.id}-totals`} className="section-title">
           {t('order_totals')}
         </h2>
-        <Totals totals={{ ...totals, currency: order.currency }} />
+        <Totals totals={{ ...totals, currency: order.currency, vat_basis_points: order.vat_basis_points }} />
       </section>
+      {order.tax_invoice && (
+        <Suspense fallback={null}>
+          <TaxInvoice invoice={order.tax_invoice} currency={order.currency} />
+        </Suspense>
+      )}
     </div>
   );
 }

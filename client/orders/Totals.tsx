@@ -1,23 +1,35 @@
-// The amounts of an order or a cart (subtotal, price before discount, discount, delivery, VAT, total,
-// wallet part); before the server's totals arrive, the cart's own subtotal.
+// The amounts of an order or a cart (subtotal, price before discount, discount, delivery, total, the
+// VAT the total includes, wallet part); before the server's totals arrive, the cart's own payable
+// subtotal. Every amount is VAT-inclusive; the VAT line says how much of the total is VAT.
 import type { OrderTotals } from '../../shared/orders/types';
+import { formatPercent } from '../../shared/money';
 import { useI18n } from '../i18n/context';
-import { useMinor } from '../lib/locale';
-import { Money } from '../ui/Money';
+import { useCurrency, useMinor } from '../lib/locale';
+import { MinorMoney } from '../ui/Money';
 
-export function Totals({ totals, subtotalFils }: { totals: (OrderTotals & { currency: string }) | null; subtotalFils?: number }) {
-  const { t } = useI18n();
+export function Totals({
+  totals,
+  subtotalMinor,
+}: {
+  /** vat_basis_points: the order's rate (orders); without it, the shopper's country's rate (cart). */
+  totals: (OrderTotals & { currency: string; vat_basis_points?: number }) | null;
+  /** The cart's payable subtotal (minor units of the shopper's currency) until the server answers. */
+  subtotalMinor?: number;
+}) {
+  const { t, lang } = useI18n();
   const minor = useMinor();
+  const info = useCurrency();
   if (!totals) {
     return (
       <dl className="totals">
         <div>
           <dt>{t('cart_subtotal')}</dt>
-          <dd>{subtotalFils !== undefined && <Money fils={subtotalFils} />}</dd>
+          <dd>{subtotalMinor !== undefined && <MinorMoney minor={subtotalMinor} currency={info.currency} />}</dd>
         </div>
       </dl>
     );
   }
+  const rate = formatPercent((totals.vat_basis_points ?? info.vatBasisPoints) / 10_000, lang, info.country);
   const m = (n: number) => <bdi>{minor(n, totals.currency)}</bdi>;
   return (
     <dl className="totals" data-testid="totals">
@@ -43,16 +55,16 @@ export function Totals({ totals, subtotalFils }: { totals: (OrderTotals & { curr
         <dt>{t('cart_delivery')}</dt>
         <dd>{totals.delivery ? m(totals.delivery) : t('cart_delivery_free')}</dd>
       </div>
-      {totals.vat > 0 && (
-        <div>
-          <dt>{t('cart_vat')}</dt>
-          <dd>{m(totals.vat)}</dd>
-        </div>
-      )}
       <div className="totals-total">
         <dt>{t('cart_total')}</dt>
         <dd data-testid="total">{m(totals.total)}</dd>
       </div>
+      {totals.vat > 0 && (
+        <div className="totals-vat" data-testid="vat-included">
+          <dt>{t('cart_vat_included', { rate })}</dt>
+          <dd>{m(totals.vat)}</dd>
+        </div>
+      )}
       {totals.wallet_used > 0 && (
         <>
           <div>

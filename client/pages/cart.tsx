@@ -7,11 +7,12 @@ import { useSnapshot } from 'valtio';
 import type { ProductCard as Card } from '../../shared/catalogue/types';
 import { paths } from '../../shared/routes';
 import { FreeDeliveryBanner } from '../cart/FreeDeliveryBanner';
+import { cartPayableMinor } from '../cart/payable';
 import { ProductGrid } from '../catalogue/ProductCard';
 import { Price } from '../catalogue/Price';
 import { QuantityControl } from '../catalogue/QuantityControl';
 import { useI18n } from '../i18n/context';
-import { useHref, usePrice } from '../lib/locale';
+import { useCurrency, useHref, usePrice } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { applySkuSync, buyableEntries, cart, cartPrice, removeFromCart, type CartChange, type SyncedSku } from '../stores/cart';
 import { checkout, restoreCheckout, saveCheckout } from '../stores/checkout';
@@ -66,6 +67,7 @@ export function Component() {
 
   // The server's totals (discount, delivery, VAT) for what can be bought.
   const totals = useOrderTotals(loaded, buyableEntries(items as typeof cart.items), { coupon });
+  const currencyInfo = useCurrency();
 
   if (!loaded) {
     return (
@@ -137,7 +139,7 @@ export function Component() {
         <aside className="cart-summary" aria-labelledby="cart-summary-title">
           <h2 id="cart-summary-title">{t('cart_summary')}</h2>
           <FreeDeliveryBanner />
-          <Totals totals={totals} subtotalFils={subtotalFils} />
+          <Totals totals={totals} subtotalMinor={cartPayableMinor(items as typeof cart.items, currencyInfo)} />
           <CouponForm result={totals?.coupon ?? null} />
           {blocked && <p className="form-note">{t('cart_checkout_blocked')}</p>}
           <button

@@ -14,7 +14,7 @@ import { formatDate } from '../../shared/text/dates';
 import { AddressForm } from '../accounts/AddressForm';
 import { addressLines } from '../accounts/address-lines';
 import { useI18n } from '../i18n/context';
-import { useHref, useMinor } from '../lib/locale';
+import { useFreeShipping, useHref, useMinor } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { openAuthModal } from '../stores/auth-modal';
 import { buyableEntries, cart } from '../stores/cart';
@@ -22,7 +22,7 @@ import { checkout, clearCheckout, newIdempotencyKey, restoreCheckout, saveChecko
 import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
 import { FieldNotes, notesIds, RequiredMark } from '../ui/form';
-import { Money } from '../ui/Money';
+import { MinorMoney } from '../ui/Money';
 import { syncData } from '../stores/sync-data';
 import { Totals } from '../orders/Totals';
 import { OrderSummary } from '../orders/OrderSummary';
@@ -208,7 +208,9 @@ function DeliveryNote() {
   const { t } = useI18n();
   const minor = useMinor();
   const { country } = useSnapshot(useSessionStore());
-  const { deliveryFee, freeShipping } = useSnapshot(syncData);
+  const { deliveryFee } = useSnapshot(syncData);
+  // The country's threshold as the shopper pays it: the figure the cart banner counts down to.
+  const freeShipping = useFreeShipping();
   return (
     <div className="delivery-note">
       <h3>{t('checkout_delivery_title')}</h3>
@@ -224,7 +226,7 @@ function DeliveryNote() {
           <div>
             <dt>{t('checkout_delivery_free_from')}</dt>
             <dd>
-              <Money fils={freeShipping} />
+              <MinorMoney minor={freeShipping.minor} currency={freeShipping.currency.currency} />
             </dd>
           </div>
         </dl>

@@ -1,7 +1,6 @@
 // Home: the intro, then the sections of /homepage/v4 in their order (banners, categories, popular
 // products, brands, nutritionist banner, quiz entry, collections).
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { DEFAULT_FREE_SHIPPING_FILS } from '../../shared/constants';
 import { paths } from '../../shared/routes';
 import { apiContext } from '../boot';
 import { BrandGrid } from '../catalogue/BrandGrid';
@@ -9,11 +8,11 @@ import { ProductGrid } from '../catalogue/ProductCard';
 import { T } from '../i18n/T';
 import { useI18n } from '../i18n/context';
 import { catalogue, type HomeSection } from '../lib/catalogue';
-import { useBoot, useCurrency, useHref } from '../lib/locale';
+import { useBoot, useFreeShipping, useHref } from '../lib/locale';
 import { organizationLd } from '../lib/structured-data';
 import { Seo } from '../ui/Seo';
 import { ColorDot } from '../ui/ColorDot';
-import { Money } from '../ui/Money';
+import { MinorMoney } from '../ui/Money';
 import { responsive } from '../ui/responsive-image';
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -30,7 +29,10 @@ export function Component() {
   const { sections } = useLoaderData() as { sections: HomeSection[] };
   const { t } = useI18n();
   const href = useHref();
-  const { currency } = useCurrency();
+  // The country's own threshold (its setting, VAT included like every shown price): the same figure
+  // the cart's banner counts down to.
+  const { minor: freeFrom, currency: info } = useFreeShipping();
+  const currency = info.currency;
   const { origin } = useBoot();
   return (
     <>
@@ -47,7 +49,8 @@ export function Component() {
           </Link>
         </div>
         <p className="delivery-note" data-testid="delivery-note">
-          <T k="home_delivery_note" values={{ currency: <bdi>{currency}</bdi>, amount: <Money fils={DEFAULT_FREE_SHIPPING_FILS} /> }} />
+          <T k="home_delivery_note" values={{ currency: <bdi>{currency}</bdi>, amount: <MinorMoney minor={freeFrom} currency={currency} /> }} />
+          {info.vatBasisPoints > 0 && <> {t('prices_include_vat')}</>}
         </p>
       </section>
       {sections.map((s) => (

@@ -1,8 +1,11 @@
 // Country switch: KW/SA changes the currency and every price at once. Works without JavaScript too
 // (the form goes through the worker's /set-country redirect).
-import { useLocation, useRevalidator } from 'react-router';
+import { useLocation, useNavigate, useRevalidator } from 'react-router';
+import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
+import type { Country } from '../../shared/api/schemas';
 import { COOKIE_NAMES, COUNTRY_CODES, COUNTRY_FACTS, isCountryCode } from '../../shared/locale';
+import { currencyInfoOf } from '../../shared/money';
 import { useI18n } from '../i18n/context';
 import { setCookie } from '../lib/cookies';
 import { useSessionStore } from '../stores/session';
@@ -14,6 +17,8 @@ export function CountrySwitch() {
   const { country } = useSnapshot(session);
   const location = useLocation();
   const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const { data: countries } = useSWR<{ items: Country[] }>('/country');
 
   return (
     <form className="country-switch" method="get" action="/set-country">
@@ -29,9 +34,22 @@ export function CountrySwitch() {
         onChange={(e) => {
           const code = e.target.value;
           if (!isCountryCode(code) || code === session.country) return;
+          const from = countries?.items.find((c) => c.code === session.country);
+          const to = countries?.items.find((c) => c.code === code);
           session.country = code;
           setCookie(COOKIE_NAMES.country, code);
           clearApiCache();
+          if (from && to && new URLSearchParams(location.search).has('price')) {
+            // A price filter in the URL was typed in the old currency: carry it over, converted. The
+            // converter loads only here, so the shell's JavaScript does not grow.
+            const { pathname, search } = location;
+            void import('../lib/price-param').then(({ convertPriceParam }) => {
+              const price = convertPriceParam(search, currencyInfoOf(from), currencyInfoOf(to))!;
+              navigate({ pathname, search: price.search ? `?${price.search}` : '' }, { replace: true });
+              toast.info(price.range ? 'price_filter_converted' : 'country_changed', { currency: COUNTRY_FACTS[code].currency, range: price.range ?? '' });
+            });
+            return;
+          }
           revalidator.revalidate();
           toast.info('country_changed', { currency: COUNTRY_FACTS[code].currency });
         }}

@@ -1,5 +1,7 @@
 // Sync data (spec §3): the free-shipping threshold (base fils) of the shopper's country, from the
-// sync call, kept in localStorage under sync_data; the default constant until it arrives.
+// sync call, kept in localStorage under sync_data; the default constant until it arrives. The
+// screens show and compare the threshold from /country (useFreeShipping: the same country_settings
+// row, already there at server render); this store gates the prompt and gives the delivery fee.
 import { proxy } from 'valtio';
 import type { ApiClient } from '../../shared/api/client';
 import { DEFAULT_FREE_SHIPPING_FILS } from '../../shared/constants';

@@ -25,5 +25,9 @@ export const countrySchema = z.object({
   /** Rate from KWD as a decimal string, e.g. "12.2150"; money never travels as a float. */
   exchange_rate: z.string(),
   is_default: z.boolean(),
+  /** VAT rate in basis points (1500 = 15 %), 0 without VAT; prices are shown with it included. */
+  vat_basis_points: z.number().int(),
+  /** The free-delivery threshold, base fils net of VAT (shown and compared as what the shopper pays). */
+  free_shipping_fils: z.number().int(),
 });
 export type Country = z.infer<typeof countrySchema>;

@@ -129,4 +129,5 @@ export const catalogueAr: Translated<typeof catalogueEn> = {
   listing_brand_description: '{{name}}: {{description}}',
   listing_brand_in_category: '{{brand}}: {{category}}',
   brand_logo_alt: 'شعار {{name}}',
+  price_filter_converted: 'الأسعار معروضة الآن بعملة {{currency}}، وأصبح نطاق السعر {{range}} {{currency}}.',
 };

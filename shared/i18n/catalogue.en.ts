@@ -92,4 +92,5 @@ export const catalogueEn = {
   listing_brand_description: '{{name}}: {{description}}',
   listing_brand_in_category: '{{brand}}: {{category}}',
   brand_logo_alt: '{{name}} logo',
+  price_filter_converted: 'Prices now shown in {{currency}}; your price filter is now {{currency}} {{range}}.',
 } as const;

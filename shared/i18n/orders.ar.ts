@@ -144,4 +144,14 @@ export const ordersAr: Translated<typeof ordersEn> = {
   checkout_delivery_free_from: 'توصيل مجاني للطلبات من',
   checkout_back_to_cart: 'العودة إلى السلة',
   wallet_amount_too_large: 'هذا أكثر مما يسمح به الشحن الواحد. يرجى إدخال مبلغ أصغر.',
+  // الأسعار شاملة ضريبة القيمة المضافة والفاتورة الضريبية المبسطة (القرار 9).
+  cart_vat_included: 'يشمل ضريبة القيمة المضافة {{rate}}',
+  invoice_title: 'فاتورة ضريبية مبسطة',
+  invoice_seller: 'البائع',
+  invoice_vat_number: 'الرقم الضريبي',
+  invoice_number: 'رقم الفاتورة',
+  invoice_issued: 'تاريخ الإصدار',
+  invoice_total: 'الإجمالي شامل ضريبة القيمة المضافة',
+  invoice_vat: 'ضريبة القيمة المضافة {{rate}}',
+  invoice_qr: 'رمز QR للفاتورة الضريبية، للمسح بتطبيق هيئة الزكاة والضريبة والجمارك',
 };

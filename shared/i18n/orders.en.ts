@@ -135,4 +135,14 @@ export const ordersEn = {
   checkout_delivery_free_from: 'Free delivery from',
   checkout_back_to_cart: 'Back to the cart',
   wallet_amount_too_large: 'That is more than one top-up allows. Please enter a smaller amount.',
+  // VAT-inclusive prices and the Saudi simplified tax invoice (decision 9).
+  cart_vat_included: 'Includes VAT {{rate}}',
+  invoice_title: 'Simplified tax invoice',
+  invoice_seller: 'Seller',
+  invoice_vat_number: 'VAT number',
+  invoice_number: 'Invoice number',
+  invoice_issued: 'Issued',
+  invoice_total: 'Total with VAT',
+  invoice_vat: 'VAT {{rate}}',
+  invoice_qr: 'QR code of the tax invoice, for scanning with the ZATCA app',
 } as const;

@@ -1,5 +1,6 @@
 // What the order API answers, as both sides see it. Amounts are minor units of `currency`.
 import type { CardMethod, OrderStatus, PaymentMethod } from '../api/order-schemas';
+import type { TaxInvoice } from '../invoice/tax-invoice';
 
 export interface OrderTotals {
   /** Sum of the lines at the prices of the moment. */
@@ -8,7 +9,9 @@ export interface OrderTotals {
   before_discount: number;
   discount: number;
   delivery: number;
+  /** The VAT included in the total (all amounts are VAT-inclusive); 0 without VAT. */
   vat: number;
+  /** subtotal − discount + delivery. */
   total: number;
   wallet_used: number;
   /** What is left to pay by cash or card. */
@@ -42,6 +45,10 @@ export interface OrderView {
   coupon_code: string | null;
   email: string | null;
   can_pay_again: boolean;
+  /** The VAT rate the order was priced with (basis points), 0 without VAT. */
+  vat_basis_points: number;
+  /** Saudi orders: the simplified tax invoice; null in Kuwait. */
+  tax_invoice: TaxInvoice | null;
 }
 
 /** An order priced by the server: its amounts, the lines and the free-delivery facts. */
@@ -49,9 +56,12 @@ export interface PricedTotals extends OrderTotals {
   currency: string;
   decimals: number;
   lines: Array<{ sku_id: number; count: number; unit_price: number; old_unit_price: number | null; line_total: number }>;
-  /** Base fils, like the free-shipping threshold (spec §4: compared without exchange rate). */
+  /** Base fils, net of VAT (coupon minimums are in base fils). */
   subtotal_fils: number;
+  /** The threshold setting, base fils net of VAT. */
   free_shipping_fils: number;
+  /** The threshold as the shopper pays it (minor units, VAT included): free delivery when subtotal ≥ it. */
+  free_shipping: number;
   free_delivery: boolean;
 }
 

@@ -12,11 +12,22 @@ export function safeReturnPath(value: string | undefined): string {
   return value;
 }
 
+/** The return path without its price filter: typed in the old currency, it must not be reread in the new one. */
+export function withoutPriceFilter(path: string): string {
+  const url = new URL(path, 'http://x');
+  if (!url.searchParams.has('price')) return path;
+  url.searchParams.delete('price');
+  return url.pathname + url.search;
+}
+
 setCountry.get('/set-country', (c) => {
   const code = c.req.query('code');
+  let to = safeReturnPath(c.req.query('to'));
   if (isCountryCode(code)) {
     const secure = new URL(c.req.url).protocol === 'https:';
     setCookie(c, COOKIE_NAMES.country, code, { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'Lax', secure });
+    // Without JavaScript there are no rates here to convert with (the switch converts them in the browser).
+    to = withoutPriceFilter(to);
   }
-  return c.redirect(safeReturnPath(c.req.query('to')), 303);
+  return c.redirect(to, 303);
 });

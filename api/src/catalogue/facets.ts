@@ -2,11 +2,13 @@
 // other filter applied but its own, so a shopper can widen a selection (choose a second brand).
 import { normalizeFilters, type FilterKey, type ProductQuery } from '../../../shared/catalogue/filter-model';
 import type { Lang } from '../../../shared/locale';
-import { convertFromBase, type CurrencyInfo } from '../../../shared/money';
+import { payableMinor, type CurrencyInfo } from '../../../shared/money';
 import { PRICE_FILTER_RANGE } from '../../../shared/constants';
 import { brandLogo } from '../media/refs';
 import { col } from './lang';
-import { compileProductQuery } from './query';
+import type { CountryCode } from '../../../shared/locale';
+import { currencyFor, currencyStatement, knownCurrency, rememberCurrencies } from './currency';
+import { compileProductQuery, needsCurrency } from './query';
 
 const SORTS = [
   { key: 'popularity', value: 'desc' },
@@ -16,10 +18,12 @@ const SORTS = [
   { key: 'discount', value: 'desc' },
 ] as const;
 
-/** The quick price item 'Under KD 25' (spec §9), expressed in the shopper's currency. */
+/** The quick price item 'Under KD 25' (spec §9), expressed as the shopper pays in their currency. */
 export const QUICK_PRICE_FILS = 25_000;
 
-export async function facets(db: D1Database, q: ProductQuery, lang: Lang, currency: CurrencyInfo, match: string | null) {
+export async function facets(db: D1Database, q: ProductQuery, lang: Lang, country: CountryCode, match: string | null) {
+  // The price ranges need the currency only after the batch: on a cold isolate it is read in the batch.
+  let currency: CurrencyInfo | null = knownCurrency(country) ?? (needsCurrency(q) ? await currencyFor(db, country) : null);
   const without = (key: FilterKey) => compileProductQuery({ ...q, filters: normalizeFilters(q.filters).filter((f) => f.key !== key) }, lang, currency, match);
   const all = compileProductQuery(q, lang, currency, match);
   const brand = without('brand_id');
@@ -46,7 +50,7 @@ export async function facets(db: D1Database, q: ProductQuery, lang: Lang, curren
     )
     .bind(...chosenCategories, ...chosenBrands);
 
-  const [total, brands, categories, attributes, prices, available, free, sale, selected] = await db.batch([
+  const [total, brands, categories, attributes, prices, available, free, sale, selected, currencies] = await db.batch([
     db.prepare(`SELECT count(*) AS n FROM products p ${all.join} WHERE ${all.where}`).bind(...all.params),
     db
       .prepare(`SELECT b.id, b.${col('name', lang)} AS name, count(*) AS count FROM products p ${brand.join} JOIN brands b ON b.id = p.brand_id WHERE ${brand.where} GROUP BY b.id ORDER BY name`)
@@ -68,12 +72,19 @@ export async function facets(db: D1Database, q: ProductQuery, lang: Lang, curren
     flags('free_delivery', 'p.free_delivery = 1'),
     flags('on_sale', 'p.max_discount > 0'),
     selectedStatement,
+    ...(currency ? [] : [currencyStatement(db)]),
   ]);
   const selectedRows = selected!.results as Array<{ kind: 'category' | 'brand'; id: number; slug: string; name: string; description: string; color: string }>;
+  if (!currency) {
+    rememberCurrencies(currencies!.results);
+    currency = knownCurrency(country)!;
+  }
+  const info = currency;
 
   const n = (r: D1Result | undefined) => (r!.results[0] as { n: number }).n;
   const bounds = prices!.results[0] as { lo: number | null; hi: number | null };
-  const major = (fils: number, round: 'floor' | 'ceil') => Math[round](convertFromBase(fils, currency) / 10 ** currency.decimals);
+  // Ranges in major units of what the shopper pays (VAT included), like the cards and the typed filter.
+  const major = (fils: number, round: 'floor' | 'ceil') => Math[round](payableMinor(fils, info) / 10 ** info.decimals);
   const groups = new Map<string, Array<{ id: number; name: string; count: number }>>();
   for (const a of attributes!.results as Array<{ id: number; group_key: string; name: string; count: number }>) {
     groups.set(a.group_key, [...(groups.get(a.group_key) ?? []), { id: a.id, name: a.name, count: a.count }]);
@@ -81,7 +92,7 @@ export async function facets(db: D1Database, q: ProductQuery, lang: Lang, curren
 
   return {
     total: n(total),
-    currency: currency.currency,
+    currency: info.currency,
     sorts: SORTS,
     selected: {
       categories: selectedRows.filter((r) => r.kind === 'category').map(({ kind: _kind, description: _d, ...r }) => r),

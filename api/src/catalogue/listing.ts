@@ -6,7 +6,8 @@ import { paged } from '../lib/params';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';
 import { compileProductQuery } from './query';
 
-export async function runListing(db: D1Database, q: ProductQuery, lang: Lang, currency: CurrencyInfo, match: string | null, page: number) {
+/** currency: needed only for a price filter (see needsCurrency). */
+export async function runListing(db: D1Database, q: ProductQuery, lang: Lang, currency: CurrencyInfo | null, match: string | null, page: number) {
   const compiled = compileProductQuery(q, lang, currency, match);
   const offset = (page - 1) * q.per_page;
   // Filters touch only product columns: count and pick the page's ids on products alone, then build

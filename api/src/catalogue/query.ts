@@ -1,7 +1,7 @@
 // Compiles the spec §3 filter model into SQL over the denormalised product columns.
 import { normalizeFilters, type ProductQuery } from '../../../shared/catalogue/filter-model';
 import type { Lang } from '../../../shared/locale';
-import { convertToBase, type CurrencyInfo } from '../../../shared/money';
+import { payableBoundToBase, type CurrencyInfo } from '../../../shared/money';
 import { col } from './lang';
 
 export interface CompiledQuery {
@@ -16,13 +16,24 @@ function placeholders(n: number): string {
   return Array.from({ length: n }, () => '?').join(', ');
 }
 
-/** A price typed in the shopper's currency (major units) as base fils. */
-export function majorToFils(amount: number, currency: CurrencyInfo, round: 'floor' | 'ceil'): number {
-  const minor = round === 'floor' ? Math.floor(amount * 10 ** currency.decimals) : Math.ceil(amount * 10 ** currency.decimals);
-  return convertToBase(minor, currency);
+/**
+ * A price bound typed in the shopper's currency (major units, VAT included as every shown price) as
+ * base fils: the min bound is the smallest base price shown at or above it, the max bound the
+ * largest shown at or below it, so a product matches exactly when its card price is in the range.
+ */
+export function majorToFils(amount: number, currency: CurrencyInfo, bound: 'min' | 'max'): number {
+  const scaled = amount * 10 ** currency.decimals;
+  // Float noise (19.99 × 100 = 1998.9999…) must not move a bound by a minor unit.
+  const minor = bound === 'min' ? Math.ceil(scaled - 1e-6) : Math.floor(scaled + 1e-6);
+  return payableBoundToBase(minor, currency, bound);
 }
 
-export function compileProductQuery(q: ProductQuery, lang: Lang, currency: CurrencyInfo, match: string | null): CompiledQuery {
+/** Whether compiling the query needs the shopper's currency (only a price filter does). */
+export function needsCurrency(q: ProductQuery): boolean {
+  return normalizeFilters(q.filters).some((f) => f.key === 'sku_price' && f.range && (f.range.min !== undefined || f.range.max !== undefined));
+}
+
+export function compileProductQuery(q: ProductQuery, lang: Lang, currency: CurrencyInfo | null, match: string | null): CompiledQuery {
   const where: string[] = ['p.is_active = 1'];
   const params: unknown[] = [];
   const joinParams: unknown[] = [];
@@ -36,13 +47,14 @@ export function compileProductQuery(q: ProductQuery, lang: Lang, currency: Curre
   for (const f of normalizeFilters(q.filters)) {
     switch (f.key) {
       case 'sku_price': {
+        if (!currency && (f.range?.min !== undefined || f.range?.max !== undefined)) throw new Error('a price filter needs the currency');
         if (f.range?.min !== undefined) {
           where.push('p.min_price >= ?');
-          params.push(majorToFils(f.range.min, currency, 'floor'));
+          params.push(majorToFils(f.range.min, currency!, 'min'));
         }
         if (f.range?.max !== undefined) {
           where.push('p.min_price <= ?');
-          params.push(majorToFils(f.range.max, currency, 'ceil'));
+          params.push(majorToFils(f.range.max, currency!, 'max'));
         }
         break;
       }

@@ -4,6 +4,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative (order confirmations with a tax invoice); the text part is always sent. */
+  html?: string;
 }
 
 export interface MailSender {
@@ -13,7 +15,10 @@ export interface MailSender {
 export function outboxSender(db: D1Database): MailSender {
   return {
     async send(mail) {
-      await db.prepare('INSERT INTO mail_outbox (to_address, subject, body_text, created_at) VALUES (?, ?, ?, ?)').bind(mail.to, mail.subject, mail.text, Date.now()).run();
+      await db
+        .prepare('INSERT INTO mail_outbox (to_address, subject, body_text, body_html, created_at) VALUES (?, ?, ?, ?, ?)')
+        .bind(mail.to, mail.subject, mail.text, mail.html ?? null, Date.now())
+        .run();
     },
   };
 }
@@ -24,7 +29,7 @@ export function resendSender(apiKey: string, from: string, fetcher: typeof fetch
       const res = await fetcher('https://api.resend.com/emails', {
         method: 'POST',
         headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ from, to: [mail.to], subject: mail.subject, text: mail.text }),
+        body: JSON.stringify({ from, to: [mail.to], subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) }),
       });
       if (!res.ok) throw new Error(`mail provider answered ${res.status}`);
     },

@@ -1,7 +1,9 @@
 // Mail texts in the shopper's language.
 import type { CurrencyCode, Lang } from '../../../shared/locale';
-import { formatMinor } from '../../../shared/money';
+import type { TaxInvoice } from '../../../shared/invoice/tax-invoice';
+import { formatMinor, formatPercent } from '../../../shared/money';
 import { formatDate } from '../../../shared/text/dates';
+import { invoiceHtml, invoiceText } from './tax-invoice';
 
 export function resetMail(lang: Lang, link: string): { subject: string; text: string } {
   return lang === 'ar'
@@ -24,17 +26,37 @@ interface MailOrder {
   payment_method: string;
   items: Array<{ name: string; sku_name: string; count: number; line_total: number }>;
   totals: { subtotal: number; discount: number; delivery: number; vat: number; total: number; wallet_used: number; due: number };
+  vat_basis_points: number;
+  tax_invoice: TaxInvoice | null;
+}
+
+function escHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Saudi orders: the tax invoice after the text, and an HTML part with its QR code (mail/tax-invoice.ts). */
+function withInvoice(lang: Lang, order: MailOrder, mail: { subject: string; text: string }): { subject: string; text: string; html?: string } {
+  if (!order.tax_invoice) return mail;
+  const text = `${mail.text}\n\n${invoiceText(lang, order)}`;
+  const html = `<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><body><pre style="font-family:inherit;white-space:pre-wrap">${escHtml(mail.text)}</pre>${invoiceHtml(lang, order)}</body></html>`;
+  return { ...mail, text, html };
 }
 
 /** The order confirmation: what was ordered, the amounts, and what happens next. */
-export function orderMail(lang: Lang, order: MailOrder, siteOrigin: string): { subject: string; text: string } {
+export function orderMail(lang: Lang, order: MailOrder, siteOrigin: string): { subject: string; text: string; html?: string } {
+  return withInvoice(lang, order, orderMailText(lang, order, siteOrigin));
+}
+
+function orderMailText(lang: Lang, order: MailOrder, siteOrigin: string): { subject: string; text: string } {
   const money = (minor: number) => formatMinor(minor, order.currency as CurrencyCode, lang, order.country);
   const lines = order.items.map((i) => `- ${i.name} (${i.sku_name}) × ${i.count}: ${money(i.line_total)}`).join('\n');
   const link = `${siteOrigin}${lang === 'ar' ? '/ar' : ''}/profile/orders?id=${order.id}`;
   const t = order.totals;
   const placed = formatDate(order.created_at, lang, order.country, { hijri: true });
+  // Prices include VAT: the VAT line says how much of the total it is.
+  const rate = formatPercent(order.vat_basis_points / 10_000, lang, order.country);
   if (lang === 'ar') {
-    const rows = [`المجموع الفرعي: ${money(t.subtotal)}`, t.discount ? `الخصم: -${money(t.discount)}` : '', `التوصيل: ${t.delivery ? money(t.delivery) : 'مجاني'}`, t.vat ? `ضريبة القيمة المضافة: ${money(t.vat)}` : '', `الإجمالي: ${money(t.total)}`, t.wallet_used ? `من المحفظة: ${money(t.wallet_used)}` : '']
+    const rows = [`المجموع الفرعي: ${money(t.subtotal)}`, t.discount ? `الخصم: -${money(t.discount)}` : '', `التوصيل: ${t.delivery ? money(t.delivery) : 'مجاني'}`, `الإجمالي: ${money(t.total)}`, t.vat ? `يشمل ضريبة القيمة المضافة ${rate}: ${money(t.vat)}` : '', t.wallet_used ? `من المحفظة: ${money(t.wallet_used)}` : '']
       .filter(Boolean)
       .join('\n');
     const next = order.payment_method === 'cod' ? `ادفع ${money(t.due)} نقداً عند الاستلام.` : 'تم استلام الدفع.';
@@ -43,7 +65,7 @@ export function orderMail(lang: Lang, order: MailOrder, siteOrigin: string): { s
       text: `شكراً لطلبك!\n\nتاريخ الطلب: ${placed}\n\n${lines}\n\n${rows}\n\n${next} سنجهز طلبك ونرسل لك رسالة عند شحنه.\n\nتفاصيل الطلب: ${link}`,
     };
   }
-  const rows = [`Subtotal: ${money(t.subtotal)}`, t.discount ? `Discount: -${money(t.discount)}` : '', `Delivery: ${t.delivery ? money(t.delivery) : 'free'}`, t.vat ? `VAT: ${money(t.vat)}` : '', `Total: ${money(t.total)}`, t.wallet_used ? `From your wallet: ${money(t.wallet_used)}` : '']
+  const rows = [`Subtotal: ${money(t.subtotal)}`, t.discount ? `Discount: -${money(t.discount)}` : '', `Delivery: ${t.delivery ? money(t.delivery) : 'free'}`, `Total: ${money(t.total)}`, t.vat ? `Includes VAT ${rate}: ${money(t.vat)}` : '', t.wallet_used ? `From your wallet: ${money(t.wallet_used)}` : '']
     .filter(Boolean)
     .join('\n');
   const next = order.payment_method === 'cod' ? `Pay ${money(t.due)} in cash when it arrives.` : 'Your payment has been received.';

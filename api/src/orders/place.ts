@@ -164,12 +164,12 @@ function orderStatements(
     db
       .prepare(
         `INSERT INTO orders (id, user_id, guest_email, guest_phone, country, currency, lang, status, payment_method, card_method, address,
-           subtotal, before_discount, discount, delivery, vat, total, wallet_used, coupon_id, coupon_code, holds_stock, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+           subtotal, before_discount, discount, delivery, vat, vat_basis_points, total, wallet_used, coupon_id, coupon_code, holds_stock, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
       )
       .bind(
         orderId, userId, userId ? null : o.email, userId ? null : o.address.phone, ctx.country, t.currency, ctx.lang, o.status, o.method, o.cardMethod,
-        JSON.stringify(o.address), t.subtotal, t.before_discount, t.discount, t.delivery, t.vat, t.total, t.wallet_used, coupon?.id ?? null, coupon?.code ?? null, now, now,
+        JSON.stringify(o.address), t.subtotal, t.before_discount, t.discount, t.delivery, t.vat, q.settings.vat_basis_points, t.total, t.wallet_used, coupon?.id ?? null, coupon?.code ?? null, now, now,
       ),
   ];
   const unit = new Map(t.lines.map((l) => [l.sku_id, l]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyInfoFor, RATE_SCALE } from '../../../shared/money';
+import { currencyInfoFor, payableMinor, RATE_SCALE } from '../../../shared/money';
 import { priceOrder } from './pricing';
 
 const KW = currencyInfoFor('KW', RATE_SCALE);
@@ -18,13 +18,34 @@ describe('order pricing', () => {
     expect(t).toMatchObject({ subtotal: 15_000, delivery: 0, total: 15_000, free_delivery: true });
   });
 
-  it('converts unit prices to SAR, then adds 15 % VAT on goods after discount plus delivery', () => {
+  it('prices Saudi lines VAT-inclusive and shows the VAT included in the total, not added on top', () => {
     const t = priceOrder({ lines: [{ sku_id: 1, count: 2, price: 3_500, old_price: null }], currency: SA, settings: SA_SETTINGS, coupon: { kind: 'percent', value: 1_000 } });
-    // 3.500 KWD = 42.70 SAR each.
-    expect(t.lines[0]).toMatchObject({ unit_price: 4_270, line_total: 8_540 });
-    expect(t).toMatchObject({ currency: 'SAR', decimals: 2, subtotal: 8_540, discount: 854, delivery: 2_500 });
-    expect(t.vat).toBe(Math.round((8_540 - 854 + 2_500) * 0.15));
-    expect(t.total).toBe(8_540 - 854 + 2_500 + t.vat);
+    // 3.500 KWD = 42.70 SAR net = 49.105 SAR with 15 % VAT → 49.11 each, rounded once per unit.
+    expect(t.lines[0]).toMatchObject({ unit_price: 4_911, line_total: 9_822 });
+    expect(t).toMatchObject({ currency: 'SAR', decimals: 2, subtotal: 9_822, discount: 982, delivery: 2_500 });
+    // total = subtotal − discount + delivery; nothing is added on top.
+    expect(t.total).toBe(9_822 - 982 + 2_500);
+    // VAT included = 113.40 × 15 / 115 = 14.7913… → 14.79.
+    expect(t.vat).toBe(1_479);
+    expect(t.due).toBe(11_340);
+  });
+
+  it('prices a Saudi line as the card shows it: unit price × count equals the line', () => {
+    const t = priceOrder({ lines: [{ sku_id: 1, count: 3, price: 2_500, old_price: 3_000 }], currency: SA, settings: SA_SETTINGS });
+    expect(t.lines[0]).toMatchObject({ unit_price: payableMinor(2_500, { ...SA, vatBasisPoints: 1_500 }), old_unit_price: 4_209, line_total: 3 * 3_508 });
+    expect(t.before_discount).toBe(3 * 4_209);
+  });
+
+  it('delivers free in Saudi Arabia from the threshold as the shopper pays it (SAR 224.48 with VAT)', () => {
+    const below = priceOrder({ lines: [{ sku_id: 1, count: 1, price: 15_999, old_price: null }], currency: SA, settings: SA_SETTINGS });
+    expect(below).toMatchObject({ free_shipping: 22_448, free_delivery: false, delivery: 2_500 });
+    const at = priceOrder({ lines: [{ sku_id: 1, count: 1, price: 16_000, old_price: null }], currency: SA, settings: SA_SETTINGS });
+    expect(at).toMatchObject({ subtotal: 22_448, free_delivery: true, delivery: 0, total: 22_448, vat: 2_928 });
+  });
+
+  it('keeps Kuwait free of VAT whatever the currency info says', () => {
+    const t = priceOrder({ lines: [{ sku_id: 1, count: 1, price: 3_500, old_price: null }], currency: { ...KW, vatBasisPoints: 1_500 }, settings: KW_SETTINGS });
+    expect(t).toMatchObject({ subtotal: 3_500, vat: 0, total: 4_500 });
   });
 
   it('counts old prices in the price before discount (spec §9)', () => {

@@ -1,7 +1,9 @@
 // An order's amounts, from the server's own prices (base fils) and the country's settings. Pure, so
-// every rule is unit-tested: unit prices convert to the country's currency first, then everything
-// is integer minor units of that currency.
-import { convertFromBase, divRound, type CurrencyInfo } from '../../../shared/money';
+// every rule is unit-tested: each unit price becomes what the shopper pays (their currency, VAT
+// included, rounded once: the same payableMinor the cards show), then everything is integer minor
+// units of that currency. Lines, subtotal, discount and delivery are VAT-inclusive; the VAT line is
+// the VAT included in the total, computed once from it (decision 9).
+import { convertFromBase, divRound, payableMinor, vatIncluded, type CurrencyInfo } from '../../../shared/money';
 import type { PricedTotals } from '../../../shared/orders/types';
 
 export interface PricedLine {
@@ -34,10 +36,12 @@ export function priceOrder(input: {
   /** Wallet balance the shopper chose to use (minor units of the currency), 0 for none. */
   walletAvailable?: number;
 }): Totals {
-  const { currency, settings } = input;
+  const { settings } = input;
+  // The VAT rate of this quote's settings row prices the units and the VAT line alike.
+  const currency: CurrencyInfo = { ...input.currency, vatBasisPoints: settings.vat_basis_points };
   const lines = input.lines.map((l) => {
-    const unit = convertFromBase(l.price, currency);
-    const old = l.old_price !== null && l.old_price > l.price ? convertFromBase(l.old_price, currency) : null;
+    const unit = payableMinor(l.price, currency);
+    const old = l.old_price !== null && l.old_price > l.price ? payableMinor(l.old_price, currency) : null;
     return { sku_id: l.sku_id, count: l.count, unit_price: unit, old_unit_price: old, line_total: unit * l.count };
   });
   const subtotal = lines.reduce((sum, l) => sum + l.line_total, 0);
@@ -46,14 +50,17 @@ export function priceOrder(input: {
 
   let discount = 0;
   if (input.coupon) {
+    // A fixed coupon is money off what is paid: its base amount converted, no VAT added to it.
     discount = input.coupon.kind === 'percent' ? divRound(subtotal * input.coupon.value, 10_000) : convertFromBase(input.coupon.value, currency);
     discount = Math.min(discount, subtotal);
   }
-  const free_delivery = subtotal_fils >= settings.free_shipping_fils;
+  // The threshold is shown and compared as the shopper pays it, like the cart's subtotal (decision 9).
+  const free_shipping = payableMinor(settings.free_shipping_fils, currency);
+  const free_delivery = subtotal >= free_shipping;
+  // The delivery fee setting is already in minor units of the currency, VAT included.
   const delivery = subtotal === 0 || free_delivery ? 0 : settings.delivery_fee;
-  const taxable = subtotal - discount + delivery;
-  const vat = divRound(taxable * settings.vat_basis_points, 10_000);
-  const total = taxable + vat;
+  const total = subtotal - discount + delivery;
+  const vat = vatIncluded(total, currency.vatBasisPoints);
   const wallet_used = Math.max(0, Math.min(input.walletAvailable ?? 0, total));
   return {
     currency: currency.currency,
@@ -69,6 +76,7 @@ export function priceOrder(input: {
     due: total - wallet_used,
     subtotal_fils,
     free_shipping_fils: settings.free_shipping_fils,
+    free_shipping,
     free_delivery,
   };
 }

@@ -3,9 +3,9 @@
 // /order/submit. Problems (sold out, over the buy limit, a coupon that does not apply) are reported,
 // not thrown, so the cart can show them; submit refuses an order that has any.
 import type { CalculateInput } from '../../../shared/api/order-schemas';
-import type { CountryCode, Lang } from '../../../shared/locale';
+import { COUNTRY_FACTS, type CountryCode, type Lang } from '../../../shared/locale';
 import type { CurrencyInfo } from '../../../shared/money';
-import { currencyFor } from '../catalogue/currency';
+import { currencyStatement, knownCurrency, rememberCurrencies } from '../catalogue/currency';
 import { col } from '../catalogue/lang';
 import { priceOrder, type CountrySettings, type PricedLine, type Totals } from './pricing';
 
@@ -67,8 +67,8 @@ export async function quote(
   const counts = new Map<number, number>();
   for (const item of input.items) counts.set(item.sku_id, (counts.get(item.sku_id) ?? 0) + item.count);
   const ids = [...counts.keys()];
-  // Rates are cached per isolate: usually no query.
-  const currency = await currencyFor(db, ctx.country);
+  // Rates and VAT are cached per isolate: usually no query; on a cold isolate, one more statement in the batch.
+  let currency = knownCurrency(ctx.country);
 
   const part = shopperPart({ userId: ctx.userId, email: ctx.email ?? null });
   const statements = [
@@ -87,6 +87,8 @@ export async function quote(
   // has used it) and the wallet balance.
   let couponAt = -1;
   let walletAt = -1;
+  const currencyAt = currency ? -1 : statements.length;
+  if (!currency) statements.push(currencyStatement(db));
   if (input.coupon) {
     couponAt = statements.length;
     statements.push(
@@ -97,9 +99,14 @@ export async function quote(
   }
   if (ctx.userId) {
     walletAt = statements.length;
-    statements.push(db.prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?').bind(ctx.userId, currency.currency));
+    // The wallet's currency is the country's (KWD or SAR), known without the rate.
+    statements.push(db.prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?').bind(ctx.userId, COUNTRY_FACTS[ctx.country].currency));
   }
   const results = await db.batch(statements);
+  if (!currency) {
+    rememberCurrencies(results[currencyAt]!.results);
+    currency = knownCurrency(ctx.country)!;
+  }
   const settings = results[0]!.results[0] as unknown as CountrySettings;
   const found = new Map((results[1]!.results as unknown as QuoteLine[]).map((l) => [l.sku_id, l]));
 

@@ -5,6 +5,8 @@ import type { OrderView } from '../../../shared/orders/types';
 
 export type { OrderView };
 import { thumbnailUrl } from '../media/renditions';
+import { taxInvoiceFor } from '../../../shared/invoice/tax-invoice';
+import { currencyDecimals } from '../../../shared/money';
 
 interface OrderRow {
   id: number;
@@ -21,6 +23,7 @@ interface OrderRow {
   discount: number;
   delivery: number;
   vat: number;
+  vat_basis_points: number;
   total: number;
   wallet_used: number;
   coupon_code: string | null;
@@ -42,7 +45,7 @@ interface ItemRow {
 }
 
 export const ORDER_COLUMNS = `o.id, o.user_id, o.guest_email, o.status, o.payment_method, o.card_method, o.country, o.currency, o.address, o.subtotal, o.before_discount,
-  o.discount, o.delivery, o.vat, o.total, o.wallet_used, o.coupon_code, o.created_at, coalesce(u.email, o.guest_email) AS email`;
+  o.discount, o.delivery, o.vat, o.vat_basis_points, o.total, o.wallet_used, o.coupon_code, o.created_at, coalesce(u.email, o.guest_email) AS email`;
 
 export function toOrderView(o: OrderRow, items: ItemRow[]): OrderView {
   return {
@@ -70,6 +73,8 @@ export function toOrderView(o: OrderRow, items: ItemRow[]): OrderView {
     coupon_code: o.coupon_code,
     email: o.email,
     can_pay_again: o.status === 'payment_failed',
+    vat_basis_points: o.vat_basis_points,
+    tax_invoice: taxInvoiceFor({ id: o.id, country: o.country, created_at: o.created_at, decimals: currencyDecimals(o.currency), vat_basis_points: o.vat_basis_points, totals: { total: o.total, vat: o.vat } }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { ok } from '../../../shared/api/envelope';
 import type { Country } from '../../../shared/api/schemas';
+import { DEFAULT_FREE_SHIPPING_FILS } from '../../../shared/constants';
 import { RATE_SCALE } from '../../../shared/money';
 import type { AppEnv } from '../app-env';
 
@@ -13,6 +14,8 @@ interface CountryRow {
   decimals: number;
   exchange_rate_scaled: number;
   is_default: number;
+  vat_basis_points: number;
+  free_shipping_fils: number;
 }
 
 export function toCountry(row: CountryRow): Country {
@@ -27,12 +30,19 @@ export function toCountry(row: CountryRow): Country {
     decimals: row.decimals,
     exchange_rate: `${whole}.${frac}`,
     is_default: row.is_default === 1,
+    vat_basis_points: row.vat_basis_points,
+    free_shipping_fils: row.free_shipping_fils,
   };
 }
 
 export const countryRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const { results } = await c.env.DB.prepare(
-    'SELECT id, code, name_en, name_ar, currency, decimals, exchange_rate_scaled, is_default FROM countries ORDER BY sort_order',
-  ).all<CountryRow>();
+    // The country's money settings travel with its rate, so the browser prices with the server's figures.
+    `SELECT c.id, c.code, c.name_en, c.name_ar, c.currency, c.decimals, c.exchange_rate_scaled, c.is_default,
+       coalesce(s.vat_basis_points, 0) AS vat_basis_points, coalesce(s.free_shipping_fils, ?) AS free_shipping_fils
+     FROM countries c LEFT JOIN country_settings s ON s.country = c.code ORDER BY c.sort_order`,
+  )
+    .bind(DEFAULT_FREE_SHIPPING_FILS)
+    .all<CountryRow>();
   return c.json(ok({ items: results.map(toCountry) }));
 });

@@ -11,6 +11,7 @@ import { facets } from '../catalogue/facets';
 import { col } from '../catalogue/lang';
 import { thumbnailUrl } from '../media/renditions';
 import { runListing } from '../catalogue/listing';
+import { needsCurrency } from '../catalogue/query';
 import { correctTokens, queryMatch } from '../catalogue/search';
 import { ApiError } from '../lib/errors';
 import { idOrSlug, pageParam } from '../lib/params';
@@ -23,7 +24,8 @@ export const productRoutes = new Hono<AppEnv>();
 async function list(c: Context<AppEnv>) {
   const q = parseInput(productQuerySchema, await readJson(c.req));
   const page = pageParam(c.req.param('page'));
-  const currency = await currencyFor(c.env.DB, c.var.country);
+  // Only a price filter needs the currency (a cold isolate reads it once then).
+  const currency = needsCurrency(q) ? await currencyFor(c.env.DB, c.var.country) : null;
   const { tokens, match } = queryMatch(q.search);
   let result = await runListing(c.env.DB, q, c.var.lang, currency, match, page);
   let corrected = false;
@@ -51,8 +53,7 @@ async function filterSort(c: Context<AppEnv>) {
     }
   }
   const q = parseInput(productQuerySchema, input);
-  const currency = await currencyFor(c.env.DB, c.var.country);
-  return c.json(ok(await facets(c.env.DB, q, c.var.lang, currency, queryMatch(q.search).match)));
+  return c.json(ok(await facets(c.env.DB, q, c.var.lang, c.var.country, queryMatch(q.search).match)));
 }
 
 productRoutes.get('/filter-sort', filterSort);

@@ -70,14 +70,19 @@ describe('POST /product', () => {
     expect(ids(await list({ filters: [{ key: 'on_sale', type: 'boolean', value: true }] })).sort()).toEqual([2, 4]);
   });
 
-  it('reads a price range in the shopper currency: KWD for Kuwait, SAR for Saudi Arabia', async () => {
+  it('reads a price range in the shopper currency: KWD for Kuwait, SAR with VAT for Saudi Arabia', async () => {
     const kw = await list({ filters: [{ key: 'sku_price', type: 'range', range: { min: 3, max: 5.25 } }] });
     expect(ids(kw).sort()).toEqual([1, 3, 6]);
-    // 43 SAR ≈ 3.525 KWD and 64 SAR ≈ 5.246 KWD at 12.2: D3 (3.500 KWD = 42.70 SAR) is out, magnesium (5.250 = 64.05) is out.
-    const sa = await list({ filters: [{ key: 'sku_price', type: 'range', range: { min: 43, max: 64 } }] }, { country: 'SA' });
-    expect(ids(sa)).toEqual([6]);
-    const underKd25InSar = await list({ filters: [{ key: 'sku_price', type: 'range', range: { min: 0, max: 305 } }] }, { country: 'SA' });
-    expect(ids(underKd25InSar)).toHaveLength(6);
+    // Saudi cards show VAT-inclusive prices at 12.2: D3 3.500 KWD = SAR 49.11, ashwagandha 4.500 = 63.14,
+    // magnesium 5.250 = 73.66. A range typed from exactly those card prices finds exactly those products.
+    const sa = await list({ filters: [{ key: 'sku_price', type: 'range', range: { min: 49.11, max: 73.66 } }] }, { country: 'SA' });
+    expect(ids(sa).sort()).toEqual([1, 3, 6]);
+    const inside = await list({ filters: [{ key: 'sku_price', type: 'range', range: { min: 49.12, max: 73.65 } }] }, { country: 'SA' });
+    expect(ids(inside)).toEqual([6]);
+    // Whey 24.000 KWD = SAR 336.72 with VAT.
+    const upTo = (max: number) => list({ filters: [{ key: 'sku_price', type: 'range', range: { min: 0, max } }] }, { country: 'SA' });
+    expect(ids(await upTo(336.72))).toHaveLength(6);
+    expect(ids(await upTo(336.71))).toHaveLength(5);
   });
 
   it('sorts by price both ways, newest and discount', async () => {
@@ -142,12 +147,14 @@ describe('/product/filter-sort', () => {
     expect(data.sorts[0]).toEqual({ key: 'popularity', value: 'desc' });
   });
 
-  it("converts the 'Under KD 25' quick item for Saudi Arabia", async () => {
+  it("converts the 'Under KD 25' quick item for Saudi Arabia, VAT included", async () => {
     const sa = await json(await call('/product/filter-sort', { token, headers: { 'x-country': 'SA' } }));
     const kw = await json(await call('/product/filter-sort', { token, headers: { 'x-country': 'KW' } }));
     const quick = (d: any) => d.data.filters.find((f: { key: string }) => f.key === 'sku_price').quick[0].range.max;
     expect(quick(kw)).toBe(25);
-    expect(quick(sa)).toBe(305);
+    // 25.000 KWD × 12.2 × 1.15 = SAR 350.75.
+    expect(quick(sa)).toBe(351);
+    expect(sa.data.filters.find((f: { key: string }) => f.key === 'sku_price').result_range).toEqual({ min: 38, max: 337 });
     expect(sa.data.currency).toBe('SAR');
   });
 });

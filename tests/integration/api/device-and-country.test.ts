@@ -42,12 +42,12 @@ describe('device token', () => {
 });
 
 describe('GET /country', () => {
-  it('lists Kuwait (default, KWD, 3 decimals) and Saudi Arabia (SAR, 2 decimals) with exchange rates', async () => {
+  it('lists Kuwait (default, KWD, 3 decimals) and Saudi Arabia (SAR, 2 decimals) with exchange rates, VAT rates and free-delivery thresholds', async () => {
     const res = await call('/country', { token: await deviceToken() });
     expect(res.status).toBe(200);
     const { data } = await json(res);
     expect(data.items).toEqual([
-      { id: 1, code: 'KW', name_en: 'Kuwait', name_ar: 'الكويت', currency: 'KWD', decimals: 3, exchange_rate: '1.0000', is_default: true },
+      { id: 1, code: 'KW', name_en: 'Kuwait', name_ar: 'الكويت', currency: 'KWD', decimals: 3, exchange_rate: '1.0000', is_default: true, vat_basis_points: 0, free_shipping_fils: 15000 },
       {
         id: 2,
         code: 'SA',
@@ -57,6 +57,8 @@ describe('GET /country', () => {
         decimals: 2,
         exchange_rate: '12.2000',
         is_default: false,
+        vat_basis_points: 1500,
+        free_shipping_fils: 16000,
       },
     ]);
   });

@@ -52,11 +52,15 @@ describe('calculate', () => {
     expect(data.card_methods).toEqual(['knet', 'card', 'apple_pay']);
   });
 
-  it('prices a Saudi cart in SAR with 15 % VAT on goods and delivery', async () => {
+  it('prices a Saudi cart VAT-inclusive in SAR: the VAT is the part of the total, not added on top', async () => {
     const { data } = await json(await post('/order/calculate', { items: [{ sku_id: 101, count: 2 }] }, null, 'SA'));
-    expect(data).toMatchObject({ currency: 'SAR', decimals: 2, subtotal: 8540, delivery: 2500, card_methods: ['mada', 'card', 'apple_pay'] });
-    expect(data.vat).toBe(Math.round((8540 + 2500) * 0.15));
-    expect(data.total).toBe(8540 + 2500 + data.vat);
+    // 3.500 KWD × 12.2 × 1.15 = SAR 49.105 → 49.11 a unit, as the card shows it.
+    expect(data.lines[0]).toMatchObject({ unit_price: 4911, line_total: 9822 });
+    expect(data).toMatchObject({ currency: 'SAR', decimals: 2, subtotal: 9822, delivery: 2500, total: 9822 + 2500, vat_rate: 15, card_methods: ['mada', 'card', 'apple_pay'] });
+    // SAR 123.22 × 15 / 115 = 16.0721… → 16.07.
+    expect(data.vat).toBe(1607);
+    // The threshold as the shopper pays it: 16.000 KWD × 12.2 × 1.15 = SAR 224.48.
+    expect(data).toMatchObject({ free_shipping: 22448, free_delivery: false });
   });
 
   it('delivers free from the threshold and counts old prices before discount', async () => {
@@ -161,10 +165,35 @@ describe('submit', () => {
     expect((await json(await order({ address: KW_ADDRESS, email: 'once@example.com' }, null))).meta.msg).toBe('coupon_already_used');
   });
 
-  it('places a Saudi order in SAR with VAT from a Saudi address', async () => {
+  it('places a Saudi order in SAR with the VAT included and a simplified tax invoice from a Saudi address', async () => {
     const res = await json(await post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', address_id: addressSA, idempotency_key: key() }, userA, 'SA'));
-    expect(res.data.order).toMatchObject({ country: 'SA', currency: 'SAR', address: { city_name: 'Jeddah' } });
-    expect(res.data.order.totals.vat).toBeGreaterThan(0);
+    const order = res.data.order;
+    // 2.750 KWD × 12.2 × 1.15 = SAR 38.5825 → 38.58; delivery SAR 25.00; VAT 63.58 × 15/115 = 8.293… → 8.29.
+    expect(order).toMatchObject({ country: 'SA', currency: 'SAR', address: { city_name: 'Jeddah' }, vat_basis_points: 1500 });
+    expect(order.items[0]).toMatchObject({ unit_price: 3858, line_total: 3858 });
+    expect(order.totals).toMatchObject({ subtotal: 3858, delivery: 2500, total: 6358, vat: 829, due: 6358 });
+    const invoice = order.tax_invoice;
+    expect(invoice).toMatchObject({ number: String(order.id), vat_number: '310457812300003', total: 6358, vat: 829, vat_basis_points: 1500 });
+    expect(invoice.issued_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    // The QR payload decodes to the five fields of the invoice.
+    const bytes = Uint8Array.from(atob(invoice.qr), (ch) => ch.charCodeAt(0));
+    const fields: string[] = [];
+    for (let i = 0; i < bytes.length; i += 2 + bytes[i + 1]!) fields[bytes[i]!] = new TextDecoder().decode(bytes.subarray(i + 2, i + 2 + bytes[i + 1]!));
+    expect(fields.slice(1)).toEqual([invoice.seller_name.ar, '310457812300003', invoice.issued_at, '63.58', '8.29']);
+    // The confirmation mail carries the invoice too, its QR drawn as a table of cells in the HTML part.
+    const mail = await env.DB.prepare('SELECT body_text, body_html FROM mail_outbox WHERE subject LIKE ? ORDER BY id DESC').bind(`%${order.id}%`).first<{ body_text: string; body_html: string }>();
+    expect(mail!.body_text).toContain('310457812300003');
+    expect(mail!.body_html).toContain('310457812300003');
+    expect(mail!.body_html).toMatch(/<table[^>]*data-qr/);
+  });
+
+  it('keeps a Kuwait order free of VAT and of a tax invoice', async () => {
+    const res = await json(await post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', address_id: addressKW, idempotency_key: key() }, userA));
+    expect(res.data.order).toMatchObject({ country: 'KW', vat_basis_points: 0, tax_invoice: null });
+    expect(res.data.order.totals).toMatchObject({ subtotal: 2750, delivery: 1000, vat: 0, total: 3750 });
+    const mail = await env.DB.prepare('SELECT body_text, body_html FROM mail_outbox WHERE subject LIKE ? ORDER BY id DESC').bind(`%${res.data.order.id}%`).first<{ body_text: string; body_html: string | null }>();
+    expect(mail!.body_text).not.toMatch(/VAT/);
+    expect(mail!.body_html ?? '').not.toContain('data-qr');
   });
 });
 

@@ -124,11 +124,16 @@ describe('server-rendered pages', () => {
     expect(html).toContain('"user":{"id":1,"name":"Sara"');
   });
 
-  it('shows prices in the country currency from the country cookie', async () => {
-    const kw = await (await storefront('/', { headers: { cookie: 'country=KW' } })).text();
+  it("shows prices in the country currency from the country cookie, and the country's own free-delivery threshold", async () => {
+    const note = (html: string) => /data-testid="delivery-note"[^>]*>(.*?)<\/p>/s.exec(html)![1]!;
+    const kw = note(await (await storefront('/', { headers: { cookie: 'country=KW' } })).text());
     expect(kw).toMatch(/KWD.15\.000/);
-    const sa = await (await storefront('/', { headers: { cookie: 'country=SA' } })).text();
-    expect(sa).toMatch(/SAR.183\.00/);
+    expect(kw).not.toMatch(/VAT/);
+    // Saudi Arabia's setting (16.000 KWD) as the shopper pays it: × 12.2 × 1.15 = SAR 224.48, the
+    // figure the cart's banner counts down to — not the default threshold (SAR 183.00).
+    const sa = note(await (await storefront('/', { headers: { cookie: 'country=SA' } })).text());
+    expect(sa).toMatch(/SAR.224\.48/);
+    expect(sa).toContain('Prices include VAT.');
   });
 
   it('sets the country without JavaScript and returns only to same-site paths', async () => {
@@ -138,6 +143,9 @@ describe('server-rendered pages', () => {
     expect(ok.headers.getSetCookie().join()).toContain('country=SA');
     const evil = await storefront('/set-country?code=SA&to=//evil.example/x');
     expect(evil.headers.get('location')).toBe('/');
+    // A price filter typed in the old currency is not reread in the new one.
+    const listing = await storefront(`/set-country?code=SA&to=${encodeURIComponent('/products?category=1&price=0-25')}`);
+    expect(listing.headers.get('location')).toBe('/products?category=1');
   });
 });
 

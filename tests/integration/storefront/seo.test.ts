@@ -27,7 +27,7 @@ describe('SEO', () => {
     expect(html).toMatch(/<meta name="description" content="عن فيتامين د3/);
   });
 
-  it('has Product structured data with an offer per country and BreadcrumbList', async () => {
+  it('has Product structured data with an offer per country at the price its shoppers pay, and BreadcrumbList', async () => {
     const html = await (await storefront('https://shop.test/products/beta-omega-3-fish-oil')).text();
     const data = jsonLd(html);
     const product = data.find((d) => d['@type'] === 'Product');
@@ -35,7 +35,8 @@ describe('SEO', () => {
     expect(product.image[0]).toBe('https://shop.test/media/products/beta-omega-3-fish-oil/1-800.webp');
     expect(product.offers).toEqual([
       expect.objectContaining({ priceCurrency: 'KWD', price: '7.500', availability: 'https://schema.org/OutOfStock', eligibleRegion: { '@type': 'Country', name: 'KW' } }),
-      expect.objectContaining({ priceCurrency: 'SAR', price: '91.50', availability: 'https://schema.org/OutOfStock', eligibleRegion: { '@type': 'Country', name: 'SA' } }),
+      // 7.500 KWD × 12.2 = SAR 91.50, with 15 % VAT SAR 105.225 → 105.23 (what a Saudi shopper pays).
+      expect.objectContaining({ priceCurrency: 'SAR', price: '105.23', availability: 'https://schema.org/OutOfStock', eligibleRegion: { '@type': 'Country', name: 'SA' } }),
     ]);
     const crumbs = data.find((d) => d['@type'] === 'BreadcrumbList');
     expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Home', 'Minerals & Omega', 'Omega-3', 'Omega-3 Fish Oil']);

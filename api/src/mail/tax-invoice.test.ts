@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { taxInvoiceFor } from '../../../shared/invoice/tax-invoice';
+import { orderMail } from './texts';
+
+const base = {
+  id: 42,
+  status: 'placed',
+  created_at: Date.UTC(2026, 10, 22, 9, 0, 0),
+  currency: 'SAR',
+  payment_method: 'cod',
+  items: [{ name: 'Vitamin C', sku_name: '100 tablets', count: 1, line_total: 3858 }],
+  totals: { subtotal: 3858, discount: 0, delivery: 2500, vat: 829, total: 6358, wallet_used: 0, due: 6358 },
+};
+const saudi = {
+  ...base,
+  country: 'SA' as const,
+  vat_basis_points: 1500,
+  tax_invoice: taxInvoiceFor({ id: 42, country: 'SA', created_at: Date.UTC(2026, 10, 22, 9, 0, 0), decimals: 2, vat_basis_points: 1500, totals: { total: 6358, vat: 829 } }),
+};
+
+describe('order confirmation mail', () => {
+  it('says how much VAT the Saudi total includes and adds the simplified tax invoice with its QR as table cells', () => {
+    const mail = orderMail('en', saudi, 'https://shop.test');
+    expect(mail.text).toMatch(/Total: SAR\s63\.58\nIncludes VAT 15%: SAR\s8\.29/);
+    expect(mail.text).toContain('Simplified tax invoice');
+    expect(mail.text).toContain('VAT number: 310457812300003');
+    expect(mail.text).toContain('Invoice number: 42');
+    expect(mail.html).toContain('<table data-qr');
+    // Dark and light modules are cells: no image, no SVG, nothing from outside hosts.
+    expect(mail.html).not.toMatch(/<img|<svg|https?:\/\/(?!shop\.test)/);
+    expect(mail.html!.match(/bgcolor="#000000"/g)!.length).toBeGreaterThan(100);
+    const ar = orderMail('ar', saudi, 'https://shop.test');
+    expect(ar.text).toContain('فاتورة ضريبية مبسطة');
+    expect(ar.text).toContain('يشمل ضريبة القيمة المضافة');
+    expect(ar.html).toContain('dir="rtl"');
+  });
+
+  it('has no VAT line, no invoice and no HTML part in Kuwait', () => {
+    const mail = orderMail('en', { ...base, country: 'KW', currency: 'KWD', vat_basis_points: 0, tax_invoice: null, totals: { ...base.totals, vat: 0 } }, 'https://shop.test');
+    expect(mail.text).not.toMatch(/VAT|invoice/i);
+    expect(mail.html).toBeUndefined();
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { currencyInfoFor, payableMinor, RATE_SCALE } from '../../shared/money';
+import type { CartEntry } from '../stores/cart';
+import { cartPayableMinor, unlockPriceLimit } from './payable';
+
+const KW = currencyInfoFor('KW', RATE_SCALE, 0);
+const SA = currencyInfoFor('SA', 122_000, 1_500);
+
+const entry = (id: number, price: number, count: number, in_stock = true): CartEntry =>
+  ({ count, sku: { id, name: 's', price: { price, old_price: null }, buy_limit: null, in_stock }, product: { id, slug: 'p', name: 'P', brand: { id: 1, name: 'B' } }, origin: { source: 'Product' } }) as unknown as CartEntry;
+
+describe('the cart as the shopper pays it', () => {
+  it('adds each payable unit price times its count, like the order lines (not the sum converted once)', () => {
+    const items = { a: entry(1, 2_500, 3), b: entry(2, 3, 7), c: entry(3, 9_000, 1, false) };
+    // SAR 35.08 × 3 + 0.04 × 7; the sold-out line is left out.
+    expect(cartPayableMinor(items, SA)).toBe(3 * 3_508 + 7 * 4);
+    // Converting the summed fils once would give SAR 105.23 for three at 35.08, not 105.24.
+    expect(cartPayableMinor({ a: entry(1, 2_500, 3) }, SA)).toBe(10_524);
+    expect(payableMinor(7_500, SA)).toBe(10_523);
+    expect(cartPayableMinor(items, KW)).toBe(7_500 + 21);
+  });
+
+  it('limits the unlock suggestions to ceil(remaining + 2 KD) in the units the banner shows', () => {
+    // Kuwait: KWD 1.250 left → ceil(3.250) = KWD 4; nothing left → KWD 2.
+    expect(unlockPriceLimit(1_250, KW)).toBe(4);
+    expect(unlockPriceLimit(-5, KW)).toBe(2);
+    expect(unlockPriceLimit(1_000, KW)).toBe(3);
+    // Saudi Arabia: SAR 14.03 left (1 KD with VAT) + 2 KD (SAR 28.06 with VAT) → ceil(42.09) = SAR 43,
+    // which reaches a SAR 35.08 item (2.500 KWD); 'SAR 14.03 + 2' gave SAR 17 and no suggestion.
+    expect(unlockPriceLimit(1_403, SA)).toBe(43);
+    expect(payableMinor(2_500, SA)).toBeLessThan(43 * 100);
+    expect(unlockPriceLimit(22_448 - 22_448, SA)).toBe(29);
+  });
+});

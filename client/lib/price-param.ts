@@ -1,0 +1,35 @@
+// A listing's price filter after a country switch (decision 9). The URL's price=min-max is typed in
+// the old country's currency, VAT-inclusive as shown; read as the new currency it would mean
+// something else (SAR 30 as KWD 30). So both bounds go through base fils to the new currency's
+// payable prices: the min rounded down and the max up, to whole units, so no product the shopper
+// saw inside the range falls out of it.
+import { payableBoundToBase, payableMinor, type CurrencyInfo } from '../../shared/money';
+
+const BOUND = /^(\d{1,7}(?:\.\d{1,3})?)?-(\d{1,7}(?:\.\d{1,3})?)?$/;
+
+function convertBound(value: string, from: CurrencyInfo, to: CurrencyInfo, bound: 'min' | 'max'): string {
+  const scaled = Number(value) * 10 ** from.decimals;
+  const minor = bound === 'min' ? Math.ceil(scaled - 1e-6) : Math.floor(scaled + 1e-6);
+  const shown = payableMinor(payableBoundToBase(minor, from, bound), to) / 10 ** to.decimals;
+  return String(bound === 'min' ? Math.max(0, Math.floor(shown)) : Math.ceil(shown));
+}
+
+/**
+ * The query string with its price filter converted from one country's currency to another's, or
+ * null when there is nothing to convert. A malformed price parameter is dropped (it would be ignored).
+ */
+export function convertPriceParam(search: string, from: CurrencyInfo, to: CurrencyInfo): { search: string; range: string | null } | null {
+  const params = new URLSearchParams(search);
+  const price = params.get('price');
+  if (price === null || from.currency === to.currency) return null;
+  const m = BOUND.exec(price);
+  if (!m || !(m[1] || m[2])) {
+    params.delete('price');
+    return { search: params.toString(), range: null };
+  }
+  const range = `${m[1] ? convertBound(m[1], from, to, 'min') : ''}-${m[2] ? convertBound(m[2], from, to, 'max') : ''}`;
+  params.set('price', range);
+  // The converted range is a new result: start again from its first page.
+  params.delete('page');
+  return { search: params.toString(), range };
+}

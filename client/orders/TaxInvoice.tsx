@@ -1,0 +1,66 @@
+// The simplified tax invoice of a Saudi order (decision 9): seller, VAT number, invoice number, issue
+// time, total with VAT, the VAT, and the ZATCA QR code drawn as inline SVG (no image request, no
+// outside host). Loaded on demand by OrderSummary, so the QR encoder never weighs on other pages.
+import { qrMatrix, qrPath } from '../../shared/invoice/qr-matrix';
+import type { TaxInvoice as Invoice } from '../../shared/invoice/tax-invoice';
+import { formatPercent } from '../../shared/money';
+import { intlLocale } from '../../shared/locale';
+import { useI18n } from '../i18n/context';
+import { MinorMoney } from '../ui/Money';
+
+export function TaxInvoice({ invoice, currency }: { invoice: Invoice; currency: string }) {
+  const { t, lang } = useI18n();
+  const m = qrMatrix(invoice.qr);
+  // Shown in the shop's (Riyadh) time, Gregorian calendar, Latin digits; the QR keeps the ISO form.
+  const issued = new Intl.DateTimeFormat(intlLocale(lang, 'SA'), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Riyadh', calendar: 'gregory' }).format(Date.parse(invoice.issued_at));
+  const rate = formatPercent(invoice.vat_basis_points / 10_000, lang, 'SA');
+  return (
+    <section className="tax-invoice" aria-labelledby={`invoice-${invoice.number}`} data-testid="tax-invoice">
+      <h2 id={`invoice-${invoice.number}`} className="section-title">
+        {t('invoice_title')}
+      </h2>
+      <div className="tax-invoice-body">
+        <dl className="totals">
+          <div>
+            <dt>{t('invoice_seller')}</dt>
+            <dd>{invoice.seller_name[lang]}</dd>
+          </div>
+          <div>
+            <dt>{t('invoice_vat_number')}</dt>
+            <dd>
+              <bdi dir="ltr">{invoice.vat_number}</bdi>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('invoice_number')}</dt>
+            <dd>
+              <bdi dir="ltr">{invoice.number}</bdi>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('invoice_issued')}</dt>
+            <dd>
+              <time dateTime={invoice.issued_at}>{issued}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('invoice_total')}</dt>
+            <dd>
+              <MinorMoney minor={invoice.total} currency={currency} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('invoice_vat', { rate })}</dt>
+            <dd>
+              <MinorMoney minor={invoice.vat} currency={currency} />
+            </dd>
+          </div>
+        </dl>
+        <svg className="tax-invoice-qr" viewBox={`0 0 ${m.size} ${m.size}`} width={176} height={176} role="img" aria-label={t('invoice_qr')} data-qr={invoice.qr} shapeRendering="crispEdges">
+          <rect width={m.size} height={m.size} fill="#fff" />
+          <path d={qrPath(m)} fill="#000" />
+        </svg>
+      </div>
+    </section>
+  );
+}
