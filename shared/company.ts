@@ -17,13 +17,13 @@ export interface CompanyEntity {
 }
 
 export const COMPANY = {
-  brand: { en: 'Gulf Vitamins', ar: 'جلف فيتامينز' } satisfies Record<Lang, string>,
+  brand: { en: 'Gulf Vitamins', ar: 'خليج الفيتامينات' } satisfies Record<Lang, string>,
   email: 'care@gulfvitamins.com',
   /** Mail sender when the environment does not set MAIL_FROM. */
   mailFrom: 'Gulf Vitamins <no-reply@gulfvitamins.com>',
   entities: {
     KW: {
-      legalName: { en: 'Gulf Vitamins General Trading Co. W.L.L.', ar: 'شركة جلف فيتامينز للتجارة العامة ذ.م.م' },
+      legalName: { en: 'Gulf Vitamins General Trading Co. W.L.L.', ar: 'شركة خليج الفيتامينات للتجارة العامة ذ.م.م' },
       commercialRegistration: '412873',
       vatNumber: null,
       address: {
@@ -33,7 +33,7 @@ export const COMPANY = {
       phone: '+96522270400',
     },
     SA: {
-      legalName: { en: 'Gulf Vitamins Trading Company', ar: 'شركة جلف فيتامينز التجارية' },
+      legalName: { en: 'Gulf Vitamins Trading Company', ar: 'شركة خليج الفيتامينات التجارية' },
       commercialRegistration: '1010745112',
       vatNumber: '310457812300003',
       address: {

@@ -40,7 +40,7 @@ describe('ZATCA phase-1 QR payload', () => {
   });
 
   it('counts an Arabic seller name in UTF-8 bytes, not letters', () => {
-    const name = 'شركة جلف فيتامينز التجارية';
+    const name = 'شركة خليج الفيتامينات التجارية';
     const b64 = zatcaQrPayload({ sellerName: name, vatNumber: '310457812300003', timestamp: '2026-11-22T09:00:00Z', total: '113.40', vat: '14.79' });
     const fields = decode(b64);
     expect(fields[0]).toEqual({ tag: 1, length: utf8(name).length, value: name });

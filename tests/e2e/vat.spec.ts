@@ -86,11 +86,11 @@ test('a Saudi shopper sees VAT-inclusive prices from card to invoice', async ({ 
   const invoice = page.getByTestId('tax-invoice');
   await expect(invoice.getByRole('heading')).toHaveText('فاتورة ضريبية مبسطة');
   await expect(invoice).toContainText('310457812300003');
-  await expect(invoice).toContainText('شركة جلف فيتامينز التجارية');
+  await expect(invoice).toContainText('شركة خليج الفيتامينات التجارية');
   const qr = invoice.getByRole('img', { name: /رمز QR للفاتورة الضريبية/ });
   await expect(qr).toBeVisible();
   const fields = tlvFields((await qr.getAttribute('data-qr'))!);
-  expect(fields[1]).toBe('شركة جلف فيتامينز التجارية');
+  expect(fields[1]).toBe('شركة خليج الفيتامينات التجارية');
   expect(fields[2]).toBe('310457812300003');
   expect(fields[3]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   expect(fields[4]).toBe(total);
