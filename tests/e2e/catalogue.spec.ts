@@ -12,7 +12,8 @@ test('a shopper goes from home to a category, filters, opens a product and adds 
   await expect(page.getByRole('button', { name: 'Remove filter: Only available' })).toBeVisible();
 
   const card = page.getByTestId('product-card').first();
-  const name = (await card.locator('.product-card-name').textContent())!.trim();
+  // The card shows the name without the brand above it; its title holds the full name.
+  const name = (await card.locator('.product-card-name').getAttribute('title'))!.trim();
   await card.locator('.product-card-link').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page).toHaveURL(/\/products\/[a-z0-9-]+\?position=1$/);
@@ -45,7 +46,8 @@ test('a shopper in Arabic goes from home to a category, filters, opens a product
   await page.locator('.listing-filters').getByLabel('المتوفر فقط').check();
   await expect(page).toHaveURL(/available=1/);
   const card = page.getByTestId('product-card').first();
-  const name = (await card.locator('.product-card-name').textContent())!.trim();
+  // The card shows the name without the brand above it; its title holds the full name.
+  const name = (await card.locator('.product-card-name').getAttribute('title'))!.trim();
   await card.locator('.product-card-link').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
