@@ -89,4 +89,6 @@ export const catalogueAr: Record<keyof typeof catalogueEn, string> = {
   nutritionist_note: 'ملاحظة أخصائي التغذية',
   quiz_banner_title: 'لا تعرف من أين تبدأ؟',
   quiz_banner_body: 'أجب عن بعض الأسئلة واحصل على اقتراحات مكملات تناسبك.',
+  // نافذة التصفية على الهاتف: تطبّق الاختيارات المجمّعة فيها
+  filters_apply: 'عرض النتائج',
 };

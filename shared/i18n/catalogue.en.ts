@@ -88,4 +88,6 @@ export const catalogueEn = {
   nutritionist_note: 'Nutritionist’s note',
   quiz_banner_title: 'Not sure where to start?',
   quiz_banner_body: 'Answer a few questions and get supplement suggestions made for you.',
+  // Phone filter dialog: applies the choices collected in it
+  filters_apply: 'Show results',
 } as const;

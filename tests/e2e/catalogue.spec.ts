@@ -68,6 +68,8 @@ test('a shopper on a phone filters the Arabic listing in a full-screen panel, an
   const panel = page.getByRole('dialog', { name: 'التصفية' });
   await expect(panel).toBeVisible();
   await panel.getByLabel('عليه خصم').check();
+  // The phone dialog applies its choices together, with its Show results button.
+  await panel.getByRole('button', { name: 'عرض النتائج' }).click();
   await expect(page).toHaveURL(/\/ar\/products\?sale=1$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   for (const price of await page.locator('.product-card .price-was').all()) await expect(price).toBeVisible();

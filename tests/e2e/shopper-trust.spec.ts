@@ -1,5 +1,60 @@
 // Shopper trust (issue 9): getting around, keeping focus, and filtering on a phone, in both languages.
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+test('a shopper on a phone filters by two brands at once in Arabic and lands at the top of each new page', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/ar/products');
+
+  // Far down the list, the next page starts at its top; back returns to the same place.
+  await page.locator('.pagination a[rel="next"]').scrollIntoViewIfNeeded();
+  const deep = await scrollY(page);
+  expect(deep).toBeGreaterThan(1000);
+  await page.locator('.pagination a[rel="next"]').click();
+  await expect(page).toHaveURL(/\/ar\/products\?page=2$/);
+  expect(await scrollY(page)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/ar\/products$/);
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(deep - 5);
+
+  // The dialog collects several choices and applies them together.
+  const filtersButton = page.getByRole('button', { name: 'التصفية', exact: true });
+  await filtersButton.click();
+  const dialog = page.getByRole('dialog', { name: 'التصفية' });
+  const brands = dialog.getByRole('group', { name: 'العلامة التجارية' }).getByRole('checkbox');
+  await brands.nth(0).check();
+  await brands.nth(1).check();
+  await expect(dialog).toBeVisible();
+  await expect(brands.nth(0)).toBeChecked();
+  await expect(brands.nth(1)).toBeChecked();
+  await expect(page).toHaveURL(/\/ar\/products$/);
+  // Clear empties the choices without leaving; the shopper then picks the same two again.
+  await dialog.getByRole('button', { name: 'مسح الكل' }).click();
+  await expect(brands.nth(0)).not.toBeChecked();
+  await expect(dialog).toBeVisible();
+  await brands.nth(0).check();
+  await brands.nth(1).check();
+  const picked = await Promise.all([0, 1].map((i) => brands.nth(i).evaluate((box) => box.parentElement!.firstChild!.nextSibling!.textContent!.trim())));
+  await dialog.getByRole('button', { name: 'عرض النتائج' }).click();
+
+  await expect(page).toHaveURL(/\/ar\/products\?brand=\d+(%2C|,)\d+$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(filtersButton).toBeFocused();
+  const shown = await page.locator('.product-card-brand').allTextContents();
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown.filter((b) => !picked.includes(b))).toEqual([]);
+  expect(await scrollY(page)).toBe(0);
+
+  // Closing the dialog without applying keeps the listing as it was and gives focus back.
+  await filtersButton.click();
+  await dialog.getByRole('group', { name: 'العلامة التجارية' }).getByRole('checkbox').nth(2).check();
+  await dialog.getByRole('button', { name: 'إغلاق' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(filtersButton).toBeFocused();
+  await expect(page).toHaveURL(/\/ar\/products\?brand=\d+(%2C|,)\d+$/);
+});
 
 test('a keyboard shopper adds and removes a product from its card and stays on that card', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
