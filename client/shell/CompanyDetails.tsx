@@ -78,7 +78,7 @@ export function CompanyEntitiesSection() {
   const first = useShopperCountry();
   const order: CountryCode[] = first === 'SA' ? ['SA', 'KW'] : ['KW', 'SA'];
   return (
-    <section className="static-section company-section" aria-labelledby="company-details">
+    <section className="company-section" aria-labelledby="company-details">
       <h2 id="company-details">{t('company_details_title')}</h2>
       <div className="company-entities">
         {order.map((code) => (
