@@ -4,6 +4,14 @@ import { expect, test } from './fixtures';
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
+/** Every category link of the categories page (top level and sub-categories), as unprefixed paths. */
+async function categoryLinks(page: Page, prefix: string): Promise<string[]> {
+  await page.goto(`${prefix}/categories`);
+  const hrefs = await page.locator('main .category-tree a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+  expect(hrefs.length).toBeGreaterThan(5);
+  return hrefs.sort();
+}
+
 test('a shopper on a phone filters by two brands at once in Arabic and lands at the top of each new page', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/ar/products');
@@ -55,6 +63,45 @@ test('a shopper on a phone filters by two brands at once in Arabic and lands at 
   await expect(filtersButton).toBeFocused();
   await expect(page).toHaveURL(/\/ar\/products\?brand=\d+(%2C|,)\d+$/);
 });
+
+for (const { lang, width } of [
+  { lang: 'en', width: 1280 },
+  { lang: 'ar', width: 390 },
+] as const) {
+  test(`a shopper ${lang === 'en' ? 'on a wide screen' : 'on a phone in Arabic'} reaches every category from the header menu in one step`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 844 });
+    const prefix = lang === 'ar' ? '/ar' : '';
+    const expected = await categoryLinks(page, prefix);
+    await page.goto(`${prefix}/products`);
+
+    const button = page.getByTestId('category-menu-button');
+    await expect(button).toHaveAccessibleName(lang === 'ar' ? 'الأقسام' : 'Categories');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.getByRole('navigation', { name: lang === 'ar' ? 'الأقسام' : 'Categories' });
+    await expect(menu.locator('a[href*="category="]').first()).toBeVisible();
+    const listed = await menu.locator('a[href*="category="]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    expect(listed.sort()).toEqual(expected);
+
+    // Escape closes it and puts focus back on the button.
+    await menu.locator('a[href*="category="]').first().focus();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    // A sub-category is one press away; the menu closes on the new page, which starts at its top.
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.keyboard.press('Enter');
+    const sub = menu.locator('ul ul a').last();
+    const href = (await sub.getAttribute('href'))!;
+    await sub.click();
+    await expect(page).toHaveURL(new RegExp(`${href.replace(/[?]/g, '\\?')}$`));
+    await expect(menu).toBeHidden();
+    expect(await scrollY(page)).toBe(0);
+  });
+}
 
 test('a keyboard shopper adds and removes a product from its card and stays on that card', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
