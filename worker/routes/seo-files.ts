@@ -9,6 +9,9 @@ import { escapeHtml as esc } from '../lib/html';
 
 export const seoFiles = new Hono<AppEnv>();
 
+/** Public routes that are no page of their own: /nutritionist without ?id= redirects to the list (each
+ * nutritionist is listed with its id below), and /search only echoes a query. */
+const NOT_LISTED = new Set<string>(['nutritionist', 'search']);
 const XML = { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' };
 
 async function upstreamData<T>(c: Context<AppEnv>, path: string): Promise<T | null> {
@@ -54,7 +57,7 @@ seoFiles.get('/sitemaps/pages.xml', async (c) => {
   const data = await upstreamData<{ categories: number[]; brands: number[]; nutritionists: string[] }>(c, '/sitemap');
   if (!data) return c.body('', 503);
   // Only pages with content: private pages and "being prepared" placeholders stay out.
-  const pages = PAGE_ROUTES.filter((r) => !isPlaceholderPage(r.id) && !r.path.includes(':') && !isPrivatePath(r.path)).map((r) => r.path);
+  const pages = PAGE_ROUTES.filter((r) => !isPlaceholderPage(r.id) && !NOT_LISTED.has(r.id) && !r.path.includes(':') && !isPrivatePath(r.path)).map((r) => r.path);
   const entries = [
     ...pages.map((p) => urlEntry(origin, p)),
     ...data.categories.map((id) => urlEntry(origin, `/products?category=${id}`)),

@@ -44,9 +44,11 @@ describe('placeholder pages', () => {
     for (const path of ['/', '/ar', '/products', '/ar/products', '/how-it-works', '/ar/how-it-works', '/terms', '/ar/terms']) {
       expect(locs).toContain(path);
     }
-    for (const path of ['/quiz', '/ar/quiz', '/blood-test', '/ar/blood-test', '/upload-blood-test', '/_app', '/cart', '/ar/cart']) {
+    // Placeholders, private pages, a redirect (/nutritionist without its id) and the bare search page.
+    for (const path of ['/quiz', '/ar/quiz', '/blood-test', '/ar/blood-test', '/upload-blood-test', '/_app', '/cart', '/ar/cart', '/nutritionist', '/ar/nutritionist', '/search']) {
       expect(locs).not.toContain(path);
     }
+    expect(locs).toContain('/nutritionist?id=noura');
     expect(xml).toContain('<xhtml:link rel="alternate" hreflang="ar" href="https://shop.test/ar/how-it-works"/>');
   });
 });
