@@ -79,6 +79,44 @@ export const PROFILE_MENU_IDS = [
   'profile-blood-tests',
 ] as const satisfies readonly PageId[];
 
+/**
+ * Pages whose capability lands in a later issue: client/pages/section.tsx renders them as "being
+ * prepared". They carry noindex and stay out of the sitemap until they have content; client/routes.test.ts
+ * keeps this list equal to the routes that fall back to that page.
+ */
+export const PLACEHOLDER_PAGE_IDS = [
+  'bt-checkout-shipping',
+  'bt-checkout-order',
+  'bt-checkout-success',
+  'profile-wishlists',
+  'profile-blood-tests',
+  'profile-blood-tests-ordered',
+  'profile-blood-tests-uploaded',
+  'blood-test',
+  'upload-blood-test',
+  'share',
+  'share-list',
+  'shared-list',
+  'quiz',
+  'quiz-result',
+  'app-shell',
+] as const satisfies readonly PageId[];
+
+export function isPlaceholderPage(id: PageId): boolean {
+  return (PLACEHOLDER_PAGE_IDS as readonly string[]).includes(id);
+}
+
+/**
+ * Paths a search engine has no business with (the shopper's own pages), in unprefixed form: robots.txt
+ * disallows them in both languages and the sitemap leaves them out. Prefixes: /checkout covers the
+ * blood-test checkout too.
+ */
+export const PRIVATE_PATH_PREFIXES = ['/profile', '/checkout', '/auth/', '/logout-profile', '/cart', '/share', '/quiz-result', '/_app'] as const;
+
+export function isPrivatePath(path: string): boolean {
+  return PRIVATE_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));
+}
+
 const byId = new Map<string, PageRoute>(PAGE_ROUTES.map((r) => [r.id, r]));
 
 export function routeById(id: PageId): PageRoute {

@@ -14,6 +14,7 @@ import { media } from './routes/media';
 import { monitoring } from './routes/monitoring';
 import { seoFiles } from './routes/seo-files';
 import { setCountry } from './routes/set-country';
+import { chosenCountry, countryFromLocation, rememberCountry } from './lib/session';
 import { renderPage } from './render';
 import { fallbackPage } from './render/fallback';
 import { splitLocalePath } from '../shared/locale';
@@ -40,6 +41,11 @@ app.route('/', payments);
 app.route('/', setCountry);
 app.route('/', seoFiles);
 app.route('/api', apiProxy);
+// A first visit's page is rendered in the located country and that country is remembered.
+app.get('*', async function firstVisitCountry(c, next) {
+  if (!chosenCountry(c) && !c.req.header('x-country')) rememberCountry(c, countryFromLocation(c.req.raw));
+  await next();
+});
 app.get('*', renderPage);
 app.all('*', (c) => c.json(fail('method_not_allowed', 405), 405));
 

@@ -1,5 +1,7 @@
 // Filters for a listing, from /product/filter-sort: price range with the 'Under KD 25' quick item,
-// availability, free delivery, sale, category, brand and attribute facets with counts.
+// availability, free delivery, sale, category, brand and attribute facets with counts. The desktop side
+// panel applies each choice at once; the phone's full-screen dialog (`staged`) collects several
+// choices and applies them together with its Apply button, so it stays open while the shopper picks.
 import { useState, type FormEvent } from 'react';
 import type { Filter, FilterKey, ProductQuery } from '../../shared/catalogue/filter-model';
 import { formatNumber } from '../../shared/money';
@@ -13,6 +15,8 @@ export interface FilterPanelProps {
   query: ProductQuery;
   facets: FacetsData;
   onChange: (filters: Filter[]) => void;
+  /** Collect choices until Apply (the phone dialog) instead of applying each one at once. */
+  staged?: boolean;
 }
 
 const ATTR_GROUP_LABEL: Record<string, MessageId> = { form: 'attr_form', diet: 'attr_diet', flavour: 'attr_flavour', size: 'attr_size' };
@@ -21,13 +25,13 @@ export function selectedIds(query: ProductQuery, key: FilterKey): number[] {
   return query.filters.filter((f) => f.key === key).flatMap((f) => f.items ?? []);
 }
 
-export function FilterPanel({ query: given, facets, onChange: navigate }: FilterPanelProps) {
+export function FilterPanel({ query: given, facets, onChange: navigate, staged = false }: FilterPanelProps) {
   const { t, lang } = useI18n();
   // The shopper's choice shows at once; the listing catches up when its navigation lands.
   const [query, setQuery] = useState(given);
   const onChange = (filters: Filter[]) => {
     setQuery({ ...query, filters });
-    navigate(filters);
+    if (!staged) navigate(filters);
   };
   const { currency, country } = useCurrency();
   const facet = (key: string) => facets.filters.find((f) => f.key === key);
@@ -36,6 +40,8 @@ export function FilterPanel({ query: given, facets, onChange: navigate }: Filter
   const [min, setMin] = useState(priceFilter?.range?.min?.toString() ?? '');
   const [max, setMax] = useState(priceFilter?.range?.max?.toString() ?? '');
   const others = (key: FilterKey) => query.filters.filter((f) => f.key !== key);
+  const price = facet('sku_price');
+  const quick = price?.quick?.[0];
 
   const toggleId = (key: FilterKey, id: number) => {
     const ids = new Set(selectedIds(query, key));
@@ -53,9 +59,17 @@ export function FilterPanel({ query: given, facets, onChange: navigate }: Filter
     const range = priceRangeOf(min, max);
     if (range !== 'invalid') setPrice(range);
   };
+  // Show results also takes a range typed in the boxes whose own Apply was not pressed.
+  const apply = () => {
+    const range = priceRangeOf(min, max);
+    navigate(range && range !== 'invalid' ? [...others('sku_price'), { key: 'sku_price', type: 'range', range }] : query.filters);
+  };
+  const clear = () => {
+    setMin('');
+    setMax('');
+    setQuery({ ...query, filters: [] });
+  };
 
-  const price = facet('sku_price');
-  const quick = price?.quick?.[0];
   const count = (n: number) => <span className="facet-count">{formatNumber(n, lang, country)}</span>;
 
   return (
@@ -69,7 +83,12 @@ export function FilterPanel({ query: given, facets, onChange: navigate }: Filter
             <input
               type="checkbox"
               checked={priceFilter?.range?.max === quick.range.max && !priceFilter?.range?.min}
-              onChange={(e) => setPrice(e.target.checked ? { min: 0, max: quick.range.max } : null)}
+              onChange={(e) => {
+                // The quick range replaces whatever the boxes held.
+                setMin('');
+                setMax('');
+                setPrice(e.target.checked ? { min: 0, max: quick.range.max } : null);
+              }}
             />
             {t('filter_under_25', { amount: `${currency} ${formatNumber(quick.range.max, lang, country)}` })}
           </label>
@@ -113,6 +132,16 @@ export function FilterPanel({ query: given, facets, onChange: navigate }: Filter
           count={count}
         />
       ))}
+      {staged && (
+        <div className="filter-actions">
+          <button type="button" className="button button-secondary" onClick={clear} disabled={!query.filters.length && min === '' && max === ''}>
+            {t('clear_filters')}
+          </button>
+          <button type="button" className="button" onClick={apply} data-testid="apply-filters">
+            {t('filters_apply')}
+          </button>
+        </div>
+      )}
     </div>
   );
 }

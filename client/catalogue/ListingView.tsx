@@ -44,12 +44,12 @@ export function ListingView({ listing, facets, state, origin }: { listing: Listi
   // While a filter change loads, the panel already shows it (no checkbox snapping back).
   const pending = useNavigation().location;
   const shown = pending && pending.pathname === location.pathname ? listingFromSearchParams(new URLSearchParams(pending.search)).query : query;
-  const panel = <FilterPanel key={location.search} query={shown} facets={facets} onChange={setFilters} />;
+  const panel = (staged: boolean) => <FilterPanel key={location.search} query={shown} facets={facets} onChange={setFilters} staged={staged} />;
 
   return (
     <div className="listing">
       <aside className="listing-filters" aria-label={t('filters')}>
-        {panel}
+        {panel(false)}
       </aside>
       <div className="listing-main">
         <div className="listing-toolbar">
@@ -136,7 +136,7 @@ export function ListingView({ listing, facets, state, origin }: { listing: Listi
       </div>
 
       <Modal open={panelOpen} onClose={() => setPanelOpen(false)} title={t('filters')} size="full">
-        {panel}
+        {panel(true)}
       </Modal>
     </div>
   );

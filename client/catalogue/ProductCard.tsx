@@ -29,6 +29,18 @@ export function productHref(slug: string, lang: 'en' | 'ar', origin: CartOrigin)
   return paths.product(slug, lang) + (query ? `?${query}` : '');
 }
 
+/**
+ * The name as the card shows it: the brand already has its own line above, so a name that starts with
+ * it ("Gulf Vital Vitamin D3 …") shows only the rest, which then gets the card's two lines.
+ */
+export function cardName(name: string, brand: string): string {
+  const b = brand.trim();
+  if (!b || name.length <= b.length + 1) return name;
+  const head = name.slice(0, b.length);
+  const sep = name.charAt(b.length);
+  return head.toLocaleLowerCase() === b.toLocaleLowerCase() && /[\s\-–:]/.test(sep) ? name.slice(b.length).replace(/^[\s\-–:]+/, '') : name;
+}
+
 export function ProductCard({ product, origin, priority = false }: { product: Card; origin: CartOrigin; priority?: boolean }) {
   const { t, lang } = useI18n();
   const { items, loaded } = useSnapshot(cart);
@@ -45,7 +57,9 @@ export function ProductCard({ product, origin, priority = false }: { product: Ca
           {!sku.in_stock && <span className="stock-badge">{t('out_of_stock')}</span>}
         </span>
         <span className="product-card-brand">{product.brand.name}</span>
-        <span className="product-card-name">{product.name}</span>
+        <span className="product-card-name" title={product.name}>
+          {cardName(product.name, product.brand.name)}
+        </span>
       </Link>
       <Price price={product.default_sku.price} />
       <div className="product-card-actions">

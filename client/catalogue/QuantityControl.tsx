@@ -1,5 +1,8 @@
 // Add / minus / plus for one SKU (spec §2 product card): minus at 1 removes the item, plus is
-// disabled at the buy limit.
+// disabled at the buy limit. Adding replaces the Add button with the quantity group and removing the
+// last unit brings it back: focus moves to the control now in its place, so a keyboard or
+// screen-reader user stays on this card instead of falling back to the top of the page.
+import { useLayoutEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { useI18n } from '../i18n/context';
 import { addToCart, cart, decrementCart, maxCount, type CartOrigin, type CartProduct, type CartSku } from '../stores/cart';
@@ -10,15 +13,31 @@ export function QuantityControl({ sku, product, origin, wide = false }: { sku: C
   const { items, loaded } = useSnapshot(cart);
   const entry = loaded ? items[String(sku.id)] : undefined;
   const limit = maxCount(sku);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const minusRef = useRef<HTMLButtonElement>(null);
+  const plusRef = useRef<HTMLButtonElement>(null);
+  const refocus = useRef<'group' | 'add' | null>(null);
+  const inCart = !!entry;
+
+  useLayoutEffect(() => {
+    const target = refocus.current;
+    refocus.current = null;
+    if (target === 'add' && !inCart) addRef.current?.focus();
+    if (target === 'group' && inCart) (plusRef.current && !plusRef.current.disabled ? plusRef.current : minusRef.current)?.focus();
+  }, [inCart]);
 
   if (!entry) {
     return (
       <button
+        ref={addRef}
         type="button"
         className={wide ? 'button add-button wide' : 'button add-button'}
         disabled={limit < 1}
         aria-label={t('add_name_to_cart', { name: product.name })}
-        onClick={() => addToCart({ sku, product, origin })}
+        onClick={() => {
+          refocus.current = 'group';
+          addToCart({ sku, product, origin });
+        }}
       >
         <Icon name="cart" size={18} flip />
         <span>{t('add_to_cart')}</span>
@@ -29,13 +48,22 @@ export function QuantityControl({ sku, product, origin, wide = false }: { sku: C
   const atLimit = entry.count >= limit;
   return (
     <div className={wide ? 'quantity wide' : 'quantity'} role="group" aria-label={t('quantity_in_cart', { count: entry.count })}>
-      <button type="button" className="icon-button" aria-label={entry.count > 1 ? t('decrease_quantity', { name: product.name }) : t('remove_from_cart', { name: product.name })} onClick={() => decrementCart(sku.id)}>
+      <button
+        ref={minusRef}
+        type="button"
+        className="icon-button"
+        aria-label={entry.count > 1 ? t('decrease_quantity', { name: product.name }) : t('remove_from_cart', { name: product.name })}
+        onClick={() => {
+          if (entry.count <= 1) refocus.current = 'add';
+          decrementCart(sku.id);
+        }}
+      >
         <Icon name={entry.count > 1 ? 'minus' : 'trash'} size={18} />
       </button>
       <output className="quantity-count" aria-live="polite">
         {entry.count}
       </output>
-      <button type="button" className="icon-button" aria-label={t('increase_quantity', { name: product.name })} disabled={atLimit} onClick={() => addToCart({ sku, product, origin })}>
+      <button ref={plusRef} type="button" className="icon-button" aria-label={t('increase_quantity', { name: product.name })} disabled={atLimit} onClick={() => addToCart({ sku, product, origin })}>
         <Icon name="add" size={18} />
       </button>
       {atLimit && Number.isFinite(limit) && <span className="limit-note">{t('limit_reached', { limit })}</span>}

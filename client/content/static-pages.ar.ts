@@ -1,5 +1,6 @@
 // نصوص صفحات المعلومات بالعربية. Typed against the English structure: the same pages, the same
 // sections with the same ids, and the same numbers of paragraphs and list items.
+import { COMPANY } from '../../shared/company';
 import type { Translation } from './index';
 import type { StaticPagesContent } from './static-pages.en';
 
@@ -153,7 +154,7 @@ export const staticPagesAr: Translation<StaticPagesContent> = {
         id: 'who-we-are',
         heading: 'من نحن',
         paragraphs: [
-          'تدير «خليج الفيتامينات» هذا المتجر الإلكتروني للعملاء في الكويت والسعودية، وهي المسؤولة عن البيانات الشخصية الموضحة هنا. يمكنك مراسلتنا بشأن الخصوصية على العنوان \u2066privacy@gulfvitamins.example\u2069.',
+          `تدير «خليج الفيتامينات» هذا المتجر الإلكتروني للعملاء في الكويت والسعودية، وهي المسؤولة عن البيانات الشخصية الموضحة هنا. يمكنك مراسلتنا بشأن الخصوصية على العنوان \u2066${COMPANY.email}\u2069.`,
         ],
       },
       {
@@ -225,7 +226,7 @@ export const staticPagesAr: Translation<StaticPagesContent> = {
         id: 'changes-and-contact',
         heading: 'التغييرات والتواصل',
         paragraphs: [
-          'لممارسة أي من حقوقك أو لطرح سؤال، راسلنا على \u2066privacy@gulfvitamins.example\u2069 وسنرد خلال 30 يوماً. المتجر غير موجّه لمن هم دون 18 عاماً. وإذا غيّرنا هذه السياسة تغييراً جوهرياً، فسنبلغك في المتجر أو عبر البريد الإلكتروني.',
+          `لممارسة أي من حقوقك أو لطرح سؤال، راسلنا على \u2066${COMPANY.email}\u2069 وسنرد خلال 30 يوماً. المتجر غير موجّه لمن هم دون 18 عاماً. وإذا غيّرنا هذه السياسة تغييراً جوهرياً، فسنبلغك في المتجر أو عبر البريد الإلكتروني.`,
         ],
       },
     ],

@@ -2,6 +2,7 @@
 // typed against it (same pages, same sections with the same ids, same paragraph and list counts).
 // Each page: title (the page heading), intro, and sections with an id (the #anchor), a heading, its
 // paragraphs and an optional bullet list shown after them. Loaded per language by ./index.tsx.
+import { COMPANY } from '../../shared/company';
 import type { ContentPageId, PageContent } from './index';
 
 export const staticPagesEn = {
@@ -154,7 +155,7 @@ export const staticPagesEn = {
         id: 'who-we-are',
         heading: 'Who we are',
         paragraphs: [
-          'Gulf Vitamins runs this online shop for customers in Kuwait and Saudi Arabia and is responsible for the personal data described here. You can write to us about privacy at privacy@gulfvitamins.example.',
+          `Gulf Vitamins runs this online shop for customers in Kuwait and Saudi Arabia and is responsible for the personal data described here. You can write to us about privacy at ${COMPANY.email}.`,
         ],
       },
       {
@@ -226,7 +227,7 @@ export const staticPagesEn = {
         id: 'changes-and-contact',
         heading: 'Changes and contact',
         paragraphs: [
-          'To use any of your rights or to ask a question, write to privacy@gulfvitamins.example; we reply within 30 days. The shop is not meant for children under 18. If we change this policy in an important way, we will tell you in the shop or by email.',
+          `To use any of your rights or to ask a question, write to ${COMPANY.email}; we reply within 30 days. The shop is not meant for children under 18. If we change this policy in an important way, we will tell you in the shop or by email.`,
         ],
       },
     ],

@@ -7,13 +7,11 @@ import { T } from '../i18n/T';
 import { useHref } from '../lib/locale';
 import { Field, FormAlerts, FormSuccess, useForm, type FieldText } from '../ui/form';
 import { Page } from '../ui/Page';
+import { COMPANY, companyEntity } from '../../shared/company';
+import { CompanyEntity, displayPhone, useShopperCountry } from '../shell/CompanyDetails';
 
 export const loader = contentLoader;
 
-/** Example contact details (not real ones). */
-const SUPPORT_EMAIL = 'support@gulfvitamins.example';
-const SUPPORT_PHONE = '+965 2200 0000';
-const SUPPORT_PHONE_DIGITS = SUPPORT_PHONE.replace(/[^\d]/g, '');
 
 const initial = { name: '', email: '', phone: '', subject: '', message: '' };
 const fields: Record<keyof typeof initial, FieldText> = {
@@ -28,6 +26,9 @@ export function Component() {
   const content = useLoaderData() as PageContent;
   const { t } = useI18n();
   const href = useHref();
+  // Customer care of the shopper's country: its phone and its legal entity.
+  const country = useShopperCountry();
+  const phone = companyEntity(country).phone;
   const form = useForm({ id: 'contact', schema: contactSchema, initial, fields, endpoint: '/misc/contact' });
   return (
     <Page title={content.title} description={content.intro}>
@@ -91,20 +92,20 @@ export function Component() {
               <div>
                 <dt>{t('form_email_label')}</dt>
                 <dd>
-                  <a href={`mailto:${SUPPORT_EMAIL}`} dir="ltr">
-                    {SUPPORT_EMAIL}
+                  <a href={`mailto:${COMPANY.email}`} dir="ltr">
+                    {COMPANY.email}
                   </a>
                 </dd>
               </div>
               <div>
                 <dt>{t('contact_phone_title')}</dt>
                 <dd>
-                  <a href={`tel:+${SUPPORT_PHONE_DIGITS}`} dir="ltr">
-                    {SUPPORT_PHONE}
+                  <a href={`tel:${phone}`} dir="ltr">
+                    {displayPhone(phone)}
                   </a>
                 </dd>
                 <dd>
-                  <a href={`https://wa.me/${SUPPORT_PHONE_DIGITS}`} target="_blank" rel="noopener noreferrer">
+                  <a href={`https://wa.me/${phone.slice(1)}`} target="_blank" rel="noopener noreferrer">
                     {t('contact_whatsapp_link')}
                   </a>
                 </dd>
@@ -115,6 +116,10 @@ export function Component() {
                 <dd className="muted">{t('contact_hours_friday')}</dd>
               </div>
             </dl>
+          </section>
+          <section className="contact-card" aria-labelledby="contact-company-title">
+            <h2 id="contact-company-title">{t('company_details_title')}</h2>
+            <CompanyEntity country={country} contact={false} />
           </section>
           <ContentSections sections={content.sections} toc={false} />
         </aside>

@@ -51,7 +51,8 @@ export function Component() {
   const query = page === 'search' ? params.get('q')?.trim() : undefined;
   const empty = query ? { message: 'no_result_found' as const } : EMPTY[page];
   return (
-    <Page title={t(routeById(page).title)} crumbs={crumbs}>
+    // Nothing to index yet: search engines learn of the page once it has content (see the sitemap).
+    <Page title={t(routeById(page).title)} crumbs={crumbs} seo={{ noindex: true }}>
       {query && <p className="search-echo">“{query}”</p>}
       <EmptyState message={empty?.message ?? 'page_coming_soon'} action={empty?.action} />
     </Page>

@@ -1,19 +1,25 @@
 // The information pages made of text (our story, terms, privacy policy, return policy, disclaimer):
 // title, intro, a table of contents on long pages, then one h2 section per heading. Texts come from
 // client/content, in the page's language only.
-import { useLoaderData } from 'react-router';
+import { useLoaderData, useLocation } from 'react-router';
 import { contentLoader, ContentSections, type PageContent } from '../content';
 import { Page } from '../ui/Page';
+import { CompanyEntitiesSection } from '../shell/CompanyDetails';
+
+/** Pages that bind the shopper to the seller: they name the seller in both countries. */
+const LEGAL_PATHS = /\/(terms|privacy-policy|return-policy|disclaimer)$/;
 
 export const loader = contentLoader;
 
 export function Component() {
   const content = useLoaderData() as PageContent;
+  const legal = LEGAL_PATHS.test(useLocation().pathname);
   return (
     <Page title={content.title} description={content.intro}>
       <article className="static-page">
         <p className="static-intro">{content.intro}</p>
         <ContentSections sections={content.sections} />
+        {legal && <CompanyEntitiesSection />}
       </article>
     </Page>
   );

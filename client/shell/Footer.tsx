@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { pagePath, routeById, type PageId } from '../../shared/routes';
 import type { MessageId } from '../../shared/i18n';
 import { useI18n } from '../i18n/context';
+import { CompanyEntity, useShopperCountry } from './CompanyDetails';
 
 type Linkable = Exclude<PageId, 'product' | 'shared-list'>;
 
@@ -13,12 +14,14 @@ const COLUMNS: Array<{ title: MessageId; links: Linkable[] }> = [
 
 export function Footer() {
   const { t, lang } = useI18n();
+  const country = useShopperCountry();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-about">
           <p className="footer-brand">{t('brand_name')}</p>
           <p>{t('footer_about')}</p>
+          <CompanyEntity country={country} className="company-details footer-company" />
         </div>
         <nav aria-label={t('footer_navigation')} className="footer-columns">
           {COLUMNS.map((col) => (

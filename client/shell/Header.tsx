@@ -7,6 +7,7 @@ import { cart, cartCount } from '../stores/cart';
 import { useSessionStore } from '../stores/session';
 import { Icon } from '../ui/Icon';
 import { formatNumber } from '../../shared/money';
+import { CategoryMenu } from './CategoryMenu';
 import { CountrySwitch } from './CountrySwitch';
 import { LanguageSwitch } from './LanguageSwitch';
 
@@ -20,13 +21,16 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="header-row container">
-        <Link to={href('/')} className="logo" aria-label={t('brand_name')}>
-          <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-            <rect width="32" height="32" rx="9" fill="var(--brand)" />
-            <path d="M10 17.5 14.5 22 23 11" stroke="#fff" strokeWidth="3" fill="none" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-          <span className="logo-text">{t('brand_name')}</span>
-        </Link>
+        <div className="header-start">
+          <CategoryMenu />
+          <Link to={href('/')} className="logo" aria-label={t('brand_name')}>
+            <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+              <rect width="32" height="32" rx="9" fill="var(--brand)" />
+              <path d="M10 17.5 14.5 22 23 11" stroke="#fff" strokeWidth="3" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            <span className="logo-text">{t('brand_name')}</span>
+          </Link>
+        </div>
         <Form role="search" method="get" action={href('/search')} className="search-form">
           <label htmlFor="site-search" className="visually-hidden">
             {t('search_label')}

@@ -1,7 +1,8 @@
 // Generic modal (spec §2): sizes xs–full, 300 ms closing animation, page scroll locked while open,
 // optional close icon, header actions back/edit/add/close. Built on <dialog>.showModal(), which gives
-// the focus trap, Escape and an inert background for keyboard and screen-reader users.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+// the focus trap, Escape and an inert background for keyboard and screen-reader users. On closing,
+// focus goes back to the control that opened the modal.
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { MODAL_CLOSE_MS } from '../../shared/constants';
 import { useI18n } from '../i18n/context';
 import { Icon } from './Icon';
@@ -49,14 +50,23 @@ export function Modal({ open, onClose, title, size = 'md', showClose = true, onB
     return () => clearTimeout(timer);
   }, [open]);
 
-  useEffect(() => {
+  // A layout effect, so the opener is read before anything else moves focus, and restored in the
+  // same commit that removes the dialog (the browser would otherwise leave focus on <body>).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!mounted || !dialog) return;
+    const active = document.activeElement;
+    const opener = active instanceof HTMLElement && active !== document.body && !dialog.contains(active) ? active : null;
     if (!dialog.open) dialog.showModal();
     lockScroll(true);
     return () => {
       lockScroll(false);
       if (dialog.open) dialog.close();
+      // Only when focus would otherwise be lost: a modal that closes by sending the shopper somewhere
+      // else (a link inside it) may already have moved focus on purpose.
+      const now = document.activeElement;
+      const lost = !now || now === document.body || dialog.contains(now);
+      if (lost && opener?.isConnected) opener.focus({ preventScroll: true });
     };
   }, [mounted]);
 

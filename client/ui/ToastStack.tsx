@@ -14,6 +14,9 @@ export function ToastStack() {
   const toast = snap.current;
 
   const onPointerDown = (e: PointerEvent) => {
+    // A press on the close button is a click, not the start of a swipe: capturing the pointer here
+    // would retarget its click to the toast and the button would never hear it.
+    if ((e.target as Element).closest('button')) return;
     start.current = e.clientX;
     (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
   };

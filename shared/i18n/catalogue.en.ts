@@ -93,4 +93,6 @@ export const catalogueEn = {
   listing_brand_in_category: '{{brand}}: {{category}}',
   brand_logo_alt: '{{name}} logo',
   price_filter_converted: 'Prices now shown in {{currency}}; your price filter is now {{currency}} {{range}}.',
+  // Phone filter dialog: applies the choices collected in it
+  filters_apply: 'Show results',
 } as const;

@@ -79,4 +79,12 @@ export const staticPagesAr: Translated<typeof staticPagesEn> = {
   supplier_submit: 'إرسال الطلب',
   supplier_success_title: 'شكراً لك، تم استلام طلبك',
   supplier_success_body: 'يراجع فريق المشتريات كل طلب خلال 10 أيام عمل، وسيتواصل معك عبر البريد الإلكتروني. الرقم المرجعي لطلبك هو {{ref}}.',
+  // بيانات الشركة (shared/company.ts) في التذييل وصفحة اتصل بنا والصفحات القانونية
+  company_details_title: 'بيانات الشركة',
+  company_legal_name: 'الاسم القانوني',
+  company_registration: 'السجل التجاري',
+  company_vat_number: 'الرقم الضريبي',
+  company_address: 'العنوان',
+  company_phone: 'الهاتف',
+  company_email: 'البريد الإلكتروني',
 };

@@ -75,4 +75,12 @@ export const staticPagesEn = {
   supplier_success_title: 'Thank you, your application has been received',
   supplier_success_body:
     'Our purchasing team reviews every application within 10 working days and will contact you by email. Your reference number is {{ref}}.',
+  // Company details (shared/company.ts) in the footer, contact and legal pages
+  company_details_title: 'Company details',
+  company_legal_name: 'Legal name',
+  company_registration: 'Commercial registration',
+  company_vat_number: 'VAT number',
+  company_address: 'Address',
+  company_phone: 'Phone',
+  company_email: 'Email',
 } as const;

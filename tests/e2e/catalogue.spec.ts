@@ -12,7 +12,8 @@ test('a shopper goes from home to a category, filters, opens a product and adds 
   await expect(page.getByRole('button', { name: 'Remove filter: Only available' })).toBeVisible();
 
   const card = page.getByTestId('product-card').first();
-  const name = (await card.locator('.product-card-name').textContent())!.trim();
+  // The card shows the name without the brand above it; its title holds the full name.
+  const name = (await card.locator('.product-card-name').getAttribute('title'))!.trim();
   await card.locator('.product-card-link').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page).toHaveURL(/\/products\/[a-z0-9-]+\?position=1$/);
@@ -45,7 +46,8 @@ test('a shopper in Arabic goes from home to a category, filters, opens a product
   await page.locator('.listing-filters').getByLabel('المتوفر فقط').check();
   await expect(page).toHaveURL(/available=1/);
   const card = page.getByTestId('product-card').first();
-  const name = (await card.locator('.product-card-name').textContent())!.trim();
+  // The card shows the name without the brand above it; its title holds the full name.
+  const name = (await card.locator('.product-card-name').getAttribute('title'))!.trim();
   await card.locator('.product-card-link').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -66,6 +68,8 @@ test('a shopper on a phone filters the Arabic listing in a full-screen panel, an
   const panel = page.getByRole('dialog', { name: 'التصفية' });
   await expect(panel).toBeVisible();
   await panel.getByLabel('عليه خصم').check();
+  // The phone dialog applies its choices together, with its Show results button.
+  await panel.getByRole('button', { name: 'عرض النتائج' }).click();
   await expect(page).toHaveURL(/\/ar\/products\?sale=1$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   for (const price of await page.locator('.product-card .price-was').all()) await expect(price).toBeVisible();

@@ -6,6 +6,8 @@ import { AUTH_COOKIE_MAX_AGE_S, DEVICE_COOKIE_MAX_AGE_S, USER_COOKIE_MAX_AGE_S }
 import { COOKIE_NAMES, DEFAULT_COUNTRY, isCountryCode, isLang, type CountryCode, type Lang } from '../../shared/locale';
 import type { AppEnv } from '../app-env';
 
+export const COUNTRY_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+
 export interface Session {
   secure: boolean;
   deviceToken: string | null;
@@ -37,17 +39,43 @@ function parseUser(raw: string | undefined): UserDisplay | null {
   return null;
 }
 
+/**
+ * A first visit (no country cookie) starts in the country the shopper is in: Saudi Arabia when
+ * Cloudflare places the request there, Kuwait otherwise. Local mode has no cf object or a fixed
+ * placeholder (not SA), so it starts in Kuwait.
+ */
+export function countryFromLocation(request: Request): CountryCode {
+  const cf = (request as Request & { cf?: { country?: unknown } }).cf;
+  return cf?.country === 'SA' ? 'SA' : DEFAULT_COUNTRY;
+}
+
+/** The country cookie when it holds a valid choice, else null. */
+export function chosenCountry(c: Context<AppEnv>): CountryCode | null {
+  const raw = getCookie(c, COOKIE_NAMES.country);
+  return isCountryCode(raw) ? raw : null;
+}
+
+/**
+ * Page renders of a first visit write the located country into the cookie, so the next page (and a
+ * later visit from elsewhere) stays in the same country until the shopper picks another.
+ */
+export function rememberCountry(c: Context<AppEnv>, country: CountryCode): void {
+  const secure = new URL(c.req.url).protocol === 'https:';
+  setCookie(c, COOKIE_NAMES.country, country, { path: '/', maxAge: COUNTRY_COOKIE_MAX_AGE_S, sameSite: 'Lax', secure });
+}
+
 export function readSession(c: Context<AppEnv>, lang: Lang): Session {
   const secure = new URL(c.req.url).protocol === 'https:';
   const names = cookieNames(secure);
-  const countryRaw = c.req.header('x-country') ?? getCookie(c, COOKIE_NAMES.country);
+  const header = c.req.header('x-country');
+  const country = isCountryCode(header) ? header : (chosenCountry(c) ?? countryFromLocation(c.req.raw));
   return {
     secure,
     deviceToken: getCookie(c, names.device) ?? null,
     userToken: getCookie(c, names.auth) ?? null,
     user: parseUser(getCookie(c, names.user)),
     lang,
-    country: isCountryCode(countryRaw) ? countryRaw : DEFAULT_COUNTRY,
+    country,
   };
 }
 

@@ -2,14 +2,16 @@
 // nutritionists) and product files, every URL with its English and Arabic alternates.
 import { Hono, type Context } from 'hono';
 import { localizePath } from '../../shared/locale';
-import { PAGE_ROUTES } from '../../shared/routes';
+import { isPlaceholderPage, isPrivatePath, PAGE_ROUTES, PRIVATE_PATH_PREFIXES } from '../../shared/routes';
 import type { AppEnv } from '../app-env';
 import { callUpstream } from '../upstream';
 import { escapeHtml as esc } from '../lib/html';
 
 export const seoFiles = new Hono<AppEnv>();
 
-const PRIVATE = /^\/(profile|checkout|checkout-blood-test|auth|logout-profile|_app|share|cart|quiz-result)/;
+/** Public routes that are no page of their own: /nutritionist without ?id= redirects to the list (each
+ * nutritionist is listed with its id below), and /search only echoes a query. */
+const NOT_LISTED = new Set<string>(['nutritionist', 'search']);
 const XML = { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' };
 
 async function upstreamData<T>(c: Context<AppEnv>, path: string): Promise<T | null> {
@@ -33,7 +35,9 @@ function urlset(entries: string[]): string {
 
 seoFiles.get('/robots.txt', (c) => {
   const origin = new URL(c.req.url).origin;
-  const body = ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /profile', 'Disallow: /checkout', 'Disallow: /auth/', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  // Every private path in both languages: Arabic pages live under /ar.
+  const disallow = PRIVATE_PATH_PREFIXES.flatMap((p) => [`Disallow: ${p}`, `Disallow: ${localizePath(p, 'ar')}`]);
+  const body = ['User-agent: *', 'Allow: /', 'Disallow: /api/', ...disallow, `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
   return c.body(body, 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' });
 });
 
@@ -52,7 +56,8 @@ seoFiles.get('/sitemaps/pages.xml', async (c) => {
   const origin = new URL(c.req.url).origin;
   const data = await upstreamData<{ categories: number[]; brands: number[]; nutritionists: string[] }>(c, '/sitemap');
   if (!data) return c.body('', 503);
-  const pages = PAGE_ROUTES.map((r) => r.path).filter((p) => !p.includes(':') && !PRIVATE.test(p));
+  // Only pages with content: private pages and "being prepared" placeholders stay out.
+  const pages = PAGE_ROUTES.filter((r) => !isPlaceholderPage(r.id) && !NOT_LISTED.has(r.id) && !r.path.includes(':') && !isPrivatePath(r.path)).map((r) => r.path);
   const entries = [
     ...pages.map((p) => urlEntry(origin, p)),
     ...data.categories.map((id) => urlEntry(origin, `/products?category=${id}`)),

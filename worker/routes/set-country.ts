@@ -1,7 +1,7 @@
 // No-JavaScript fallback of the country switch: sets the cookie and returns to the same page.
 import { Hono } from 'hono';
-import { setCookie } from 'hono/cookie';
-import { COOKIE_NAMES, isCountryCode } from '../../shared/locale';
+import { isCountryCode } from '../../shared/locale';
+import { rememberCountry } from '../lib/session';
 import type { AppEnv } from '../app-env';
 
 export const setCountry = new Hono<AppEnv>();
@@ -24,8 +24,7 @@ setCountry.get('/set-country', (c) => {
   const code = c.req.query('code');
   let to = safeReturnPath(c.req.query('to'));
   if (isCountryCode(code)) {
-    const secure = new URL(c.req.url).protocol === 'https:';
-    setCookie(c, COOKIE_NAMES.country, code, { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'Lax', secure });
+    rememberCountry(c, code);
     // Without JavaScript there are no rates here to convert with (the switch converts them in the browser).
     to = withoutPriceFilter(to);
   }

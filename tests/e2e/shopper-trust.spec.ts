@@ -1,0 +1,146 @@
+// Shopper trust (issue 9): getting around, keeping focus, and filtering on a phone, in both languages.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+/** Every category link of the categories page (top level and sub-categories), as unprefixed paths. */
+async function categoryLinks(page: Page, prefix: string): Promise<string[]> {
+  await page.goto(`${prefix}/categories`);
+  const hrefs = await page.locator('main .category-tree a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+  expect(hrefs.length).toBeGreaterThan(5);
+  return hrefs.sort();
+}
+
+test('a shopper on a phone filters by two brands at once in Arabic and lands at the top of each new page', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/ar/products');
+
+  // Far down the list, the next page starts at its top; back returns to the same place.
+  await page.locator('.pagination a[rel="next"]').scrollIntoViewIfNeeded();
+  const deep = await scrollY(page);
+  expect(deep).toBeGreaterThan(1000);
+  await page.locator('.pagination a[rel="next"]').click();
+  await expect(page).toHaveURL(/\/ar\/products\?page=2$/);
+  expect(await scrollY(page)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/ar\/products$/);
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(deep - 5);
+
+  // The dialog collects several choices and applies them together.
+  const filtersButton = page.getByRole('button', { name: 'التصفية', exact: true });
+  await filtersButton.click();
+  const dialog = page.getByRole('dialog', { name: 'التصفية' });
+  const brands = dialog.getByRole('group', { name: 'العلامة التجارية' }).getByRole('checkbox');
+  await brands.nth(0).check();
+  await brands.nth(1).check();
+  await expect(dialog).toBeVisible();
+  await expect(brands.nth(0)).toBeChecked();
+  await expect(brands.nth(1)).toBeChecked();
+  await expect(page).toHaveURL(/\/ar\/products$/);
+  // Clear empties the choices without leaving; the shopper then picks the same two again.
+  await dialog.getByRole('button', { name: 'مسح الكل' }).click();
+  await expect(brands.nth(0)).not.toBeChecked();
+  await expect(dialog).toBeVisible();
+  await brands.nth(0).check();
+  await brands.nth(1).check();
+  const picked = await Promise.all([0, 1].map((i) => brands.nth(i).evaluate((box) => box.parentElement!.firstChild!.nextSibling!.textContent!.trim())));
+  await dialog.getByRole('button', { name: 'عرض النتائج' }).click();
+
+  await expect(page).toHaveURL(/\/ar\/products\?brand=\d+(%2C|,)\d+$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(filtersButton).toBeFocused();
+  const shown = await page.locator('.product-card-brand').allTextContents();
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown.filter((b) => !picked.includes(b))).toEqual([]);
+  expect(await scrollY(page)).toBe(0);
+
+  // Closing the dialog without applying keeps the listing as it was and gives focus back.
+  await filtersButton.click();
+  await dialog.getByRole('group', { name: 'العلامة التجارية' }).getByRole('checkbox').nth(2).check();
+  await dialog.getByRole('button', { name: 'إغلاق' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(filtersButton).toBeFocused();
+  await expect(page).toHaveURL(/\/ar\/products\?brand=\d+(%2C|,)\d+$/);
+});
+
+for (const { lang, width } of [
+  { lang: 'en', width: 1280 },
+  { lang: 'ar', width: 390 },
+] as const) {
+  test(`a shopper ${lang === 'en' ? 'on a wide screen' : 'on a phone in Arabic'} reaches every category from the header menu in one step`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 844 });
+    const prefix = lang === 'ar' ? '/ar' : '';
+    const expected = await categoryLinks(page, prefix);
+    await page.goto(`${prefix}/products`);
+
+    const button = page.getByTestId('category-menu-button');
+    await expect(button).toHaveAccessibleName(lang === 'ar' ? 'الأقسام' : 'Categories');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.getByRole('navigation', { name: lang === 'ar' ? 'الأقسام' : 'Categories' });
+    await expect(menu.locator('a[href*="category="]').first()).toBeVisible();
+    const listed = await menu.locator('a[href*="category="]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    expect(listed.sort()).toEqual(expected);
+
+    // Escape closes it and puts focus back on the button.
+    await menu.locator('a[href*="category="]').first().focus();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    // A sub-category is one press away; the menu closes on the new page, which starts at its top.
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.keyboard.press('Enter');
+    const sub = menu.locator('ul ul a').last();
+    const href = (await sub.getAttribute('href'))!;
+    await sub.click();
+    await expect(page).toHaveURL(new RegExp(`${href.replace(/[?]/g, '\\?')}$`));
+    await expect(menu).toBeHidden();
+    expect(await scrollY(page)).toBe(0);
+  });
+}
+
+test('a keyboard shopper adds and removes a product from its card and stays on that card', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/products');
+  const index = await page.getByTestId('product-card').evaluateAll((cards) => cards.findIndex((c) => /^Add to cart: /.test(c.querySelector('.add-button')?.getAttribute('aria-label') ?? '')));
+  const card = page.getByTestId('product-card').nth(index);
+  const add = card.locator('.add-button');
+  const name = (await add.getAttribute('aria-label'))!.replace('Add to cart: ', '');
+
+  await add.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await expect(card.getByRole('button', { name: `One more ${name}` })).toBeFocused();
+
+  await card.getByRole('button', { name: `Remove ${name} from cart` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+  await expect(card.getByRole('button', { name: `Add to cart: ${name}` })).toBeFocused();
+});
+
+test('a shopper gets focus back on the button that opened the sign-in modal, and closes a toast with the mouse', async ({ page }) => {
+  await page.goto('/');
+  const signIn = page.getByRole('link', { name: 'Sign in' });
+  await signIn.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(signIn).toBeFocused();
+
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await page.getByTestId('country-switch').selectOption('SA');
+  const toast = page.getByTestId('toast');
+  await expect(toast).toBeVisible();
+  // A real mouse press and release on the close button, well before the toast's own 4 s timer.
+  const box = (await toast.getByRole('button', { name: 'Dismiss' }).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect(toast).toHaveCount(0, { timeout: 1500 });
+  await page.getByTestId('country-switch').selectOption('KW');
+});
