@@ -32,7 +32,7 @@ describe('first visit country', () => {
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(bootCountry(html)).toBe('SA');
-      expect(deliveryNote(html)).toMatch(/SAR.*183\.00|183\.00.*SAR/);
+      expect(deliveryNote(html)).toMatch(/SAR.*224\.48|224\.48.*SAR/);
       expect(setCookie(res, 'country')).toMatch(/^country=SA;.*Path=\//);
     });
 
