@@ -45,6 +45,8 @@ export const MESSAGE_KEYS = [
   'wallet_amount_invalid',
   'wallet_amount_too_large',
   'order_not_payable',
+  'order_not_cancellable',
+  'order_lookup_not_found',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

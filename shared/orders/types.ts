@@ -42,6 +42,8 @@ export interface OrderView {
   coupon_code: string | null;
   email: string | null;
   can_pay_again: boolean;
+  /** Waiting for a payment: the shopper may give the order up (stock, coupon, wallet part come back). */
+  can_cancel: boolean;
 }
 
 /** An order priced by the server: its amounts, the lines and the free-delivery facts. */
@@ -69,4 +71,6 @@ export interface SubmitResult {
   order: OrderView;
   payment: { id: string; url: string | null } | null;
   replayed: boolean;
+  /** A guest's link token to the order (null for a signed-in shopper). */
+  link: string | null;
 }

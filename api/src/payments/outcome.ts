@@ -7,6 +7,7 @@ import { mailSender } from '../mail';
 import { orderMail } from '../mail/texts';
 import { stockFlags, walletMove } from '../orders/place';
 import { orderView, type OrderView } from '../orders/view';
+import { mintOrderLink, orderLinkPath } from '../orders/guest-links';
 import type { WebhookEvent } from './gateway';
 
 interface PaymentRow {
@@ -77,8 +78,10 @@ async function releaseStatements(db: D1Database, orderId: number, now: number): 
 }
 
 export async function sendConfirmation(env: { DB: D1Database; RESEND_API_KEY?: string; MAIL_FROM?: string }, orderId: number, siteOrigin: string, known?: { order: OrderView; lang: 'en' | 'ar' }): Promise<void> {
-  const lang = known?.lang ?? (await env.DB.prepare('SELECT lang FROM orders WHERE id = ?').bind(orderId).first<{ lang: 'en' | 'ar' }>())?.lang ?? 'en';
+  const row = await env.DB.prepare('SELECT lang, user_id FROM orders WHERE id = ?').bind(orderId).first<{ lang: 'en' | 'ar'; user_id: number | null }>();
+  const lang = known?.lang ?? row?.lang ?? 'en';
   const order = known?.order ?? (await orderView(env.DB, orderId, lang));
   if (!order?.email) return;
-  await mailSender(env).send({ to: order.email, ...orderMail(lang, order, siteOrigin) });
+  const linkPath = row && row.user_id === null ? orderLinkPath(lang, await mintOrderLink(env.DB, orderId)) : undefined;
+  await mailSender(env).send({ to: order.email, ...orderMail(lang, order, siteOrigin, linkPath) });
 }

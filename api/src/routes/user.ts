@@ -18,6 +18,7 @@ import { localizePath } from '../../../shared/locale';
 import { DEFAULT_FREE_SHIPPING_FILS } from '../../../shared/constants';
 import { randomToken, tokenHash } from '../accounts/tokens';
 import { mailSender } from '../mail';
+import { claimGuestOrders } from '../orders/guest-links';
 import { resetMail } from '../mail/texts';
 import { hashPassword, verifyPassword } from '../accounts/password';
 import { assertNotLocked, recordFailure } from '../accounts/rate-limit';
@@ -133,6 +134,9 @@ export const userRoutes = new Hono<AppEnv>()
     ]);
     const user = await db.prepare('SELECT id, name, email, phone FROM users WHERE id = ? AND deleted_at IS NULL').bind(claimed.user_id).first<UserRow>();
     if (!user) throw new ApiError(400, 'reset_link_invalid');
+    // The mailed link proved the address: the guest orders placed with it become this account's.
+    // (Sign-up alone proves nothing, so a typed address never reveals someone else's orders.)
+    await claimGuestOrders(db, user.id, user.email).run();
     const access_token = await createSession(db, user.id);
     return c.json(ok({ access_token, user: publicUser(user) }));
   })
