@@ -45,6 +45,8 @@ export const PAGE_ROUTES = [
   { id: 'blood-test', path: '/blood-test', title: 'page_blood_test' },
   { id: 'upload-blood-test', path: '/upload-blood-test', title: 'page_upload_blood_test' },
   { id: 'how-it-works', path: '/how-it-works', title: 'page_how_it_works' },
+  // Not in spec §2 (issue 9): guests find an order by number and e-mail, or open it from the mail's link.
+  { id: 'order-lookup', path: '/order-lookup', title: 'page_order_lookup' },
   { id: 'share', path: '/share', title: 'page_share' },
   { id: 'share-list', path: '/share/list', title: 'page_share_list' },
   { id: 'shared-list', path: '/shared-list/:listId', title: 'page_shared_list' },

@@ -59,6 +59,7 @@ const GROUP_OF: Record<ListedId, Group | null> = {
   'blood-test': 'shop',
   'upload-blood-test': 'shop',
   'how-it-works': 'help',
+  'order-lookup': 'help',
   share: 'help',
   'share-list': 'help',
   nutritionist: 'shop',

@@ -148,6 +148,7 @@ const shellAr = {
   server_error: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.',
   request_timeout: 'يبدو أن الخادم يستغرق وقتاً طويلاً للرد، يرجى المحاولة مرة أخرى...',
   upstream_unavailable: 'المتجر غير متاح حالياً. يرجى المحاولة مرة أخرى.',
+  page_order_lookup: 'ابحث عن طلبك',
 } as const;
 
 export const ar: Dictionary = { ...shellAr, ...catalogueAr, ...staticPagesAr, ...accountsAr, ...ordersAr };

@@ -156,6 +156,7 @@ const shellEn = {
   server_error: 'Something went wrong. Please try again.',
   request_timeout: 'Looks like the server is taking to long to respond, please try again...',
   upstream_unavailable: 'The shop is unavailable right now. Please try again.',
+  page_order_lookup: 'Find your order',
 } as const;
 
 export const en = { ...shellEn, ...catalogueEn, ...staticPagesEn, ...accountsEn, ...ordersEn } as const;
