@@ -1,6 +1,9 @@
 // /auth/sign-in, /auth/sign-up, /auth/forgot-password and /auth/reset-password (from the reset mail).
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, redirect, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { localizePath, splitLocalePath } from '../../shared/locale';
+import { hasUserCookie } from '../accounts/guard';
+import { safeReturnUrl } from '../accounts/after-auth';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../shared/api/account-schemas';
 import { MIN_PASSWORD_LENGTH } from '../../shared/constants';
 import { SignInForm, SignUpForm } from '../accounts/AuthForms';
@@ -12,13 +15,29 @@ import { usePageHandle } from '../route-handle';
 import { Field, FormAlerts, useForm } from '../ui/form';
 import { Page } from '../ui/Page';
 
+/** A signed-in shopper has nothing to do on the sign-in page: on to return_url, or the profile. */
+export function loader({ request }: LoaderFunctionArgs): null {
+  const url = new URL(request.url);
+  const { lang, path } = splitLocalePath(url.pathname);
+  const cookies = typeof document !== 'undefined' ? document.cookie : request.headers.get('cookie');
+  if (path === '/auth/sign-in' && hasUserCookie(cookies)) throw redirect(safeReturnUrl(url.searchParams.get('return_url'), lang) ?? localizePath('/profile', lang));
+  return null;
+}
+
 export function Component() {
   const { page } = usePageHandle();
   const { t } = useI18n();
+  const [params] = useSearchParams();
+  const ended = page === 'sign-in' && params.get('reason') === 'session_ended';
   const title = t(page === 'sign-up' ? 'page_sign_up' : page === 'forgot-password' ? 'page_forgot_password' : page === 'reset-password' ? 'page_reset_password' : 'page_sign_in');
   return (
     <Page title={title} seo={{ noindex: page === 'reset-password' }}>
       <div className="auth-page">
+        {ended && (
+          <p className="form-alert" role="status" data-testid="session-ended">
+            {t('session_ended')}
+          </p>
+        )}
         {page === 'sign-up' ? <SignUpForm mode="page" /> : page === 'forgot-password' ? <ForgotForm /> : page === 'reset-password' ? <ResetForm /> : <SignInForm mode="page" />}
       </div>
     </Page>

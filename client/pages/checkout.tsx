@@ -303,6 +303,7 @@ function Review() {
   const { items } = useSnapshot(cart);
   const [error, setError] = useState<string | null>(null);
   const [cartProblem, setCartProblem] = useState(false);
+  const [detailsProblem, setDetailsProblem] = useState(false);
   const [sending, setSending] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
   const minor = useMinor();
@@ -357,8 +358,11 @@ function Review() {
       if (e instanceof ApiFailure && e.status >= 400 && e.status < 500) checkout.idempotencyKey = null;
       saveCheckout();
       const key = e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error';
-      setError(has(key) ? tKey(key) : t('server_error'));
+      // The review step has no fields to highlight: a detail the API refused is fixed on the shipping step.
+      const shown = key === 'validation_failed' ? 'form_fields_unmatched' : key;
+      setError(has(shown) ? tKey(shown) : t('server_error'));
       setCartProblem(key === 'cart_changed' || key === 'out_of_stock');
+      setDetailsProblem(key === 'validation_failed' || key === 'address_country_mismatch' || key === 'address_required');
       requestAnimationFrame(() => alertRef.current?.focus());
     } finally {
       setSending(false);
@@ -374,6 +378,7 @@ function Review() {
           <p>{error}</p>
           {/* What is in stock changed: the cart shows what and lets the shopper adjust. */}
           {cartProblem && <Link to={href('/cart')}>{t('checkout_back_to_cart')}</Link>}
+          {detailsProblem && <Link to={href('/checkout/shipping')}>{t('checkout_change')}</Link>}
         </div>
       )}
       <div className="cart-layout">

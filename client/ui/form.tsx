@@ -203,12 +203,16 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
             return;
           }
           const list = (error.body.data as { fields?: Array<{ field: string; message: string }> } | null)?.fields;
+          let highlighted = false;
           if (error.status === 400 && Array.isArray(list)) {
             const problems = firstProblems(list.filter((f) => f.field.split('.')[0]! in fields)) as ErrorKeys<V>;
             setErrorKeys(problems);
+            highlighted = Object.keys(problems).length > 0;
           }
           // A message key from the API, or a generic message for a network failure's raw text.
-          const key = error.meta.key ?? error.meta.msg;
+          // "Check the highlighted fields" only when a field of this form is highlighted.
+          const apiKey = error.meta.key ?? error.meta.msg;
+          const key = apiKey === 'validation_failed' && !highlighted ? 'form_fields_unmatched' : apiKey;
           setServerError(has(key) ? t(key) : t('server_error'));
           pendingFocus.current = 'alert';
         })

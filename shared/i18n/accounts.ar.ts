@@ -103,4 +103,7 @@ export const accountsAr: Record<keyof typeof accountsEn, string> = {
   notify_me_on: 'سنخبرك عندما يتوفر المنتج من جديد.',
   notify_me_off: 'لن نرسل لك تنبيهاً بخصوص هذا المنتج.',
   notify_list_intro: 'المنتجات التي طلبت أن نخبرك عند توفرها من جديد.',
+  // Issue 9: the session ended mid-journey.
+  session_ended: 'انتهت جلستك. يرجى تسجيل الدخول مرة أخرى؛ سلتك وما كتبته محفوظان.',
+  form_fields_unmatched: 'بعض البيانات ناقصة أو غير صحيحة. يرجى التحقق منها والمحاولة مرة أخرى.',
 };

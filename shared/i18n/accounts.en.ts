@@ -102,4 +102,7 @@ export const accountsEn = {
   notify_me_on: 'We will let you know when it is back in stock.',
   notify_me_off: 'You will no longer be notified about this product.',
   notify_list_intro: 'Products you asked us to tell you about when they are back in stock.',
+  // Issue 9: the session ended mid-journey.
+  session_ended: 'Your session has ended. Please sign in again; your cart and what you typed are kept.',
+  form_fields_unmatched: 'Some details are missing or not valid. Please check them and try again.',
 } as const;

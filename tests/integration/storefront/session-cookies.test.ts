@@ -45,3 +45,24 @@ describe('the readable user cookie', () => {
     expect(await res.text()).toContain('"user":null');
   });
 });
+
+describe('the sign-in page', () => {
+  const signedIn = `atk=tok; ${userCookie({ id: 7, name: 'Sara', email: 'sara@example.com' })}`;
+
+  it('sends a signed-in shopper on to the profile, or to a same-site return_url', async () => {
+    const en = await storefront('/auth/sign-in', { headers: { cookie: signedIn }, redirect: 'manual' });
+    expect([en.status, en.headers.get('location')]).toEqual([302, '/profile']);
+    const ar = await storefront('/ar/auth/sign-in?return_url=%2Far%2Fcheckout%2Forder', { headers: { cookie: signedIn }, redirect: 'manual' });
+    expect([ar.status, ar.headers.get('location')]).toEqual([302, '/ar/checkout/order']);
+    const evil = await storefront('/auth/sign-in?return_url=%2F%2Fevil.example', { headers: { cookie: signedIn }, redirect: 'manual' });
+    expect(evil.headers.get('location')).toBe('/profile');
+  });
+
+  it('shows a guest the form, and after a session ended says so in the page language', async () => {
+    const res = await storefront('/ar/auth/sign-in?return_url=%2Far%2Fcheckout%2Forder&reason=session_ended');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('data-testid="session-ended"');
+    expect(html).toContain('انتهت جلستك');
+  });
+});
