@@ -448,7 +448,7 @@ function Review() {
           <h2 id="review-summary-title">{t('cart_summary')}</h2>
           {totalsFailed ? (
             <div className="form-alert" role="alert" data-testid="totals-failed">
-              <p>{has(totalsFailed) && totalsFailed !== 'server_error' ? tKey(totalsFailed) : t('checkout_totals_failed')}</p>
+              <p>{t('checkout_totals_failed')}</p>
               <button type="button" className="button button-secondary" onClick={retryTotals}>
                 {t('checkout_totals_retry')}
               </button>

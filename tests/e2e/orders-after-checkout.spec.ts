@@ -35,7 +35,14 @@ test('a shopper leaves the card page and pays again from the order', async ({ pa
   await form.locator('input[name=street]').fill('12');
   await form.locator('input[name=building]').fill('7');
   await form.locator('button[type=submit]').click();
+  // A failed totals calculation says so, with a retry, instead of an empty summary.
+  await page.route('**/api/order/calculate', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ data: null, meta: { msg: 'too_many_requests', code: 429, msgType: 1 } }) }));
   await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByTestId('totals-failed')).toContainText('We could not calculate your totals.');
+  await expect(page.getByTestId('place-order')).toBeDisabled();
+  await page.unroute('**/api/order/calculate');
+  await page.getByTestId('totals-failed').getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('total')).toContainText('KWD');
   // The signed-in review shows where the order goes.
   await expect(page.getByTestId('review-address')).toContainText('Salmiya');
   await page.getByLabel('Pay online').check();
@@ -104,6 +111,13 @@ test('a guest finds their order from the mail link', async ({ page, browser }) =
   await expect(form.locator('input[name=street]')).toHaveValue('King Fahd Road');
   await expect(form.locator('input[name=postal_code]')).toHaveValue('12211');
   await form.getByRole('button', { name: 'المتابعة إلى الدفع' }).click();
+  // A rejected coupon is shown on the review step, where the shopper is, and can be removed there.
+  await page.locator('#review-coupon').fill('NOPE');
+  await page.getByTestId('coupon-form').getByRole('button', { name: 'تطبيق' }).click();
+  await expect(page.locator('#review-coupon')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByTestId('coupon-remove').click();
+  await expect(page.getByTestId('coupon-remove')).toHaveCount(0);
+  await expect(page.locator('#review-coupon')).toHaveValue('');
   await page.getByLabel('الدفع عند الاستلام').check();
   await page.getByRole('button', { name: 'تأكيد الطلب' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('شكراً لك! تم تأكيد طلبك.');

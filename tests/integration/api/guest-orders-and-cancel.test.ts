@@ -27,7 +27,7 @@ const lastMail = (to: string) => env.DB.prepare('SELECT subject, body_text FROM 
 
 beforeAll(async () => {
   await loadCatalogueFixture(env.DB);
-  await env.DB.prepare("INSERT INTO coupons (id, code, kind, value, min_subtotal_fils, max_uses, once_per_shopper) VALUES (7, 'HOLD', 'percent', 1000, 0, 5, 0)").run();
+  await env.DB.prepare("INSERT INTO coupons (id, code, kind, value, min_subtotal_fils, max_uses, once_per_shopper) VALUES (7, 'HOLD', 'percent', 1000, 0, 5, 0), (8, 'ONCEG', 'percent', 500, 0, NULL, 1)").run();
   token = await deviceToken();
   userA = await register('a.cancel@example.com');
   userB = await register('b.cancel@example.com');
@@ -144,5 +144,17 @@ describe('guest orders and a later account', () => {
     const signedIn = reset.data.access_token as string;
     const orders = (await json(await get('/user/order', signedIn))).data.items as Array<{ id: number }>;
     expect(orders.map((o) => o.id)).toEqual([guest.order.id]);
+  });
+});
+
+describe("a guest's single-use coupon", () => {
+  it('says it was already used at Apply on the review step (the e-mail known), not only at Place order', async () => {
+    const email = 'coupon.guest@example.com';
+    await post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', coupon: 'ONCEG', address: KW_ADDRESS, email, idempotency_key: key() }, null);
+    const withEmail = (await json(await post('/order/calculate', { items: [{ sku_id: 401, count: 1 }], coupon: 'ONCEG', email: 'Coupon.Guest@example.com' }, null))).data;
+    expect(withEmail.coupon).toMatchObject({ applied: false, problem: 'coupon_already_used' });
+    const other = (await json(await post('/order/calculate', { items: [{ sku_id: 401, count: 1 }], coupon: 'ONCEG', email: 'someone.new@example.com' }, null))).data;
+    expect(other.coupon).toMatchObject({ applied: true });
+    expect((await post('/order/calculate', { items: [{ sku_id: 401, count: 1 }], email: 'not-an-email' }, null)).status).toBe(400);
   });
 });
