@@ -7,6 +7,7 @@ import type { OrderView } from '../../shared/orders/types';
 import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
 import { toast } from '../stores/toasts';
+import { markPendingOrder, readPendingOrder } from '../stores/checkout';
 import { payAgain } from './pay-again';
 
 export function OrderActions({ order, onCancelled }: { order: OrderView; onCancelled: (order: OrderView) => void }) {
@@ -17,6 +18,9 @@ export function OrderActions({ order, onCancelled }: { order: OrderView; onCance
 
   async function pay() {
     setBusy(true);
+    // An order of this browser's checkout waits for its charge again.
+    const mark = readPendingOrder();
+    if (mark?.id === order.id) markPendingOrder({ id: mark.id, link: mark.link });
     if (!(await payAgain(api, order.id))) setBusy(false);
   }
 

@@ -18,7 +18,7 @@ import { useHref, useMinor } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { openAuthModal } from '../stores/auth-modal';
 import { buyableEntries, cart } from '../stores/cart';
-import { checkout, clearCheckout, forgetPendingOrder, markPendingOrder, newIdempotencyKey, orderLinkOf, readPendingOrder, rememberOrderLink, restoreCheckout, saveCheckout } from '../stores/checkout';
+import { checkout, clearCheckout, forgetPendingOrder, leadsBack, markPendingOrder, newIdempotencyKey, orderLinkOf, readPendingOrder, rememberOrderLink, restoreCheckout, saveCheckout } from '../stores/checkout';
 import { clearDraft } from '../accounts/form-drafts';
 import { OrderActions } from '../orders/OrderActions';
 import { CouponForm } from '../orders/CouponForm';
@@ -107,7 +107,7 @@ function usePendingOrderReturn() {
   useEffect(() => {
     const check = () => {
       const pending = readPendingOrder();
-      if (pending) navigate(`${href('/checkout/success')}?order=${pending.id}`, { replace: true });
+      if (leadsBack(pending)) navigate(`${href('/checkout/success')}?order=${pending.id}`, { replace: true });
     };
     check();
     // The back button may bring this page back from the browser's page cache, as it was left.
@@ -504,8 +504,12 @@ function Success() {
   // The card order this browser was waiting for is settled: paid empties the cart (only now), a
   // cancelled one leaves the cart as it was so the shopper can change it or order again.
   useEffect(() => {
-    if (!order || !cartLoaded || readPendingOrder()?.id !== order.id) return;
-    if (order.status === 'pending_payment' || order.status === 'payment_failed') return;
+    const mark = readPendingOrder();
+    if (!order || !cartLoaded || mark?.id !== order.id) return;
+    if (order.status === 'pending_payment') return;
+    // A failed payment was seen here with its actions: checkout no longer leads back to it, but the
+    // mark stays so that paying it again later still empties the cart.
+    if (order.status === 'payment_failed') return markPendingOrder({ id: mark.id, link: mark.link, waiting: false });
     forgetPendingOrder(order.id);
     if (order.status !== 'cancelled') {
       cart.items = {};

@@ -77,6 +77,18 @@ export function newIdempotencyKey(): string {
 export interface OrderMark {
   id: number;
   link: string | null;
+  /** Its charge may still be open: checkout leads back to the order (false once it failed). */
+  waiting: boolean;
+  /** When it was marked (ms): after the sweep's 30 minutes the charge is closed anyway. */
+  at: number;
+}
+
+/** A mark older than this no longer sends checkout to its order (the sweep cancelled the charge). */
+export const PENDING_MARK_TTL_MS = 40 * 60 * 1000;
+
+/** Whether checkout should lead back to this order instead of starting a new one. */
+export function leadsBack(mark: OrderMark | null, now = Date.now()): mark is OrderMark {
+  return !!mark && mark.waiting && now - mark.at < PENDING_MARK_TTL_MS;
 }
 const PENDING_KEY = 'pending_order';
 const LINKS_KEY = 'guest_order_links';
@@ -84,15 +96,15 @@ const LINKS_KEY = 'guest_order_links';
 export function readPendingOrder(): OrderMark | null {
   try {
     const value = JSON.parse(localStorage.getItem(PENDING_KEY) ?? 'null') as OrderMark | null;
-    return value && Number.isInteger(value.id) ? value : null;
+    return value && Number.isInteger(value.id) && typeof value.at === 'number' ? value : null;
   } catch {
     return null;
   }
 }
 
-export function markPendingOrder(mark: OrderMark): void {
+export function markPendingOrder(mark: Omit<OrderMark, 'at' | 'waiting'> & { waiting?: boolean }): void {
   try {
-    localStorage.setItem(PENDING_KEY, JSON.stringify(mark));
+    localStorage.setItem(PENDING_KEY, JSON.stringify({ waiting: true, ...mark, at: Date.now() }));
   } catch (error) {
     console.warn('pending order could not be kept', error);
   }
