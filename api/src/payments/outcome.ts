@@ -77,11 +77,21 @@ async function releaseStatements(db: D1Database, orderId: number, now: number): 
   return statements;
 }
 
-export async function sendConfirmation(env: { DB: D1Database; RESEND_API_KEY?: string; MAIL_FROM?: string }, orderId: number, siteOrigin: string, known?: { order: OrderView; lang: 'en' | 'ar' }): Promise<void> {
-  const row = await env.DB.prepare('SELECT lang, user_id FROM orders WHERE id = ?').bind(orderId).first<{ lang: 'en' | 'ar'; user_id: number | null }>();
+/**
+ * The confirmation mail. A guest's links to the order through an order link (`known.link` when the
+ * caller already made one, else a new one); an account's to its order page.
+ */
+export async function sendConfirmation(
+  env: { DB: D1Database; RESEND_API_KEY?: string; MAIL_FROM?: string },
+  orderId: number,
+  siteOrigin: string,
+  known?: { order: OrderView; lang: 'en' | 'ar'; link: string | null },
+): Promise<void> {
+  const row = known ? null : await env.DB.prepare('SELECT lang, user_id FROM orders WHERE id = ?').bind(orderId).first<{ lang: 'en' | 'ar'; user_id: number | null }>();
   const lang = known?.lang ?? row?.lang ?? 'en';
   const order = known?.order ?? (await orderView(env.DB, orderId, lang));
   if (!order?.email) return;
-  const linkPath = row && row.user_id === null ? orderLinkPath(lang, await mintOrderLink(env.DB, orderId)) : undefined;
+  const link = known ? known.link : row && row.user_id === null ? await mintOrderLink(env.DB, orderId) : null;
+  const linkPath = link ? orderLinkPath(lang, link) : undefined;
   await mailSender(env).send({ to: order.email, ...orderMail(lang, order, siteOrigin, linkPath) });
 }

@@ -70,6 +70,8 @@ export const orderRoutes = new Hono<AppEnv>()
       { db: c.env.DB, country: c.var.country, lang: c.var.lang, user: user ? { id: user.id, name: user.name, email: user.email, phone: user.phone } : null, deviceId: c.var.deviceId },
       input,
     );
+    // A guest has no order list: the success page (and a cash order's mail) carry this link.
+    const link = user ? null : await mintOrderLink(c.env.DB, placed.order.id);
     let url: string | null = null;
     if (placed.paymentId) {
       const address = placed.order.address as { recipient: string; phone: string };
@@ -83,10 +85,8 @@ export const orderRoutes = new Hono<AppEnv>()
         returnPath: returnPath(c.var.lang, placed.order.id),
       });
     } else if (!placed.replayed) {
-      await sendConfirmation(c.env, placed.order.id, siteOrigin(c), { order: placed.order, lang: c.var.lang });
+      await sendConfirmation(c.env, placed.order.id, siteOrigin(c), { order: placed.order, lang: c.var.lang, link });
     }
-    // A guest has no order list: the success page offers this link (the mail carries its own).
-    const link = user ? null : await mintOrderLink(c.env.DB, placed.order.id);
     const envelope = placedEnvelope(placed, url);
     return c.json({ ...envelope, data: { ...envelope.data, link } });
   })
