@@ -211,8 +211,7 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
           }
           // A message key from the API, or a generic message for a network failure's raw text.
           // "Check the highlighted fields" only when a field of this form is highlighted.
-          const apiKey = error.meta.key ?? error.meta.msg;
-          const key = apiKey === 'validation_failed' && !highlighted ? 'form_fields_unmatched' : apiKey;
+          const key = serverAlertKey(error.meta.key ?? error.meta.msg, highlighted);
           setServerError(has(key) ? t(key) : t('server_error'));
           pendingFocus.current = 'alert';
         })
@@ -408,4 +407,12 @@ export function FormSuccess({ title, body, innerRef, children }: { title: string
       {children}
     </div>
   );
+}
+
+/**
+ * The message above a form for an API refusal: "Please check the highlighted fields" only when one
+ * of this form's fields is highlighted; a refusal about fields the form does not show says so plainly.
+ */
+export function serverAlertKey(apiKey: string, highlighted: boolean): string {
+  return apiKey === 'validation_failed' && !highlighted ? 'form_fields_unmatched' : apiKey;
 }
