@@ -51,6 +51,7 @@ const MODULES: Partial<Record<PageId, PageModule>> = {
   'sign-up': auth,
   'forgot-password': auth,
   'reset-password': auth,
+  'verify-email': auth,
   'logout-profile': logout,
   'profile-account': profileAccount,
   'profile-addresses': profileAddresses,

@@ -26,8 +26,8 @@ describe('locale segment', () => {
     const all = PAGE_ROUTES.map((r) => r.path);
     expect(new Set(all).size).toBe(all.length);
     expect(all).toEqual(expect.arrayContaining(['/', '/products/:slug', '/shared-list/:listId', '/_app', '/profile/blood-tests/uploaded']));
-    // Spec §2's 48, plus the order lookup of issue 9.
-    expect(all).toHaveLength(49);
+    // Spec §2's 48, plus the order lookup and the e-mail verification of issue 9.
+    expect(all).toHaveLength(50);
     expect(all).toContain('/order-lookup');
   });
 });

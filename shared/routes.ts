@@ -11,6 +11,8 @@ export const PAGE_ROUTES = [
   { id: 'forgot-password', path: '/auth/forgot-password', title: 'page_forgot_password' },
   // Not in spec §2: where the reset link of the forgot-password mail lands.
   { id: 'reset-password', path: '/auth/reset-password', title: 'page_reset_password' },
+  // Not in spec §2 (issue 9): the link mailed to a new account whose address has guest orders.
+  { id: 'verify-email', path: '/auth/verify-email', title: 'page_verify_email' },
   { id: 'search', path: '/search', title: 'page_search' },
   { id: 'cart', path: '/cart', title: 'page_cart' },
   { id: 'checkout-shipping', path: '/checkout/shipping', title: 'page_checkout_shipping' },

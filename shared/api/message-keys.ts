@@ -47,6 +47,7 @@ export const MESSAGE_KEYS = [
   'order_not_payable',
   'order_not_cancellable',
   'order_lookup_not_found',
+  'verify_link_invalid',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -149,6 +149,7 @@ const shellAr = {
   request_timeout: 'يبدو أن الخادم يستغرق وقتاً طويلاً للرد، يرجى المحاولة مرة أخرى...',
   upstream_unavailable: 'المتجر غير متاح حالياً. يرجى المحاولة مرة أخرى.',
   page_order_lookup: 'ابحث عن طلبك',
+  page_verify_email: 'تأكيد البريد الإلكتروني',
 } as const;
 
 export const ar: Dictionary = { ...shellAr, ...catalogueAr, ...staticPagesAr, ...accountsAr, ...ordersAr };

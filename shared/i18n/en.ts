@@ -157,6 +157,7 @@ const shellEn = {
   request_timeout: 'Looks like the server is taking to long to respond, please try again...',
   upstream_unavailable: 'The shop is unavailable right now. Please try again.',
   page_order_lookup: 'Find your order',
+  page_verify_email: 'Confirm your e-mail',
 } as const;
 
 export const en = { ...shellEn, ...catalogueEn, ...staticPagesEn, ...accountsEn, ...ordersEn } as const;

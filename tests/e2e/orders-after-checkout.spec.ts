@@ -77,6 +77,8 @@ test('a shopper leaves the card page and pays again from the order', async ({ pa
 });
 
 test('a guest finds their order from the mail link', async ({ page, browser }) => {
+  // Two browsers, the checkout and the mailbox: longer than most stories.
+  test.slow();
   await page.goto('/ar');
   await page.getByTestId('country-switch').selectOption('SA');
   await expect(page.getByTestId('country-switch')).toHaveValue('SA');
@@ -145,4 +147,34 @@ test('a guest finds their order from the mail link', async ({ page, browser }) =
   await elsewhere.getByRole('button', { name: 'ابحث عن طلبي' }).click();
   await expect(elsewhere.getByRole('heading', { level: 1 })).toContainText(number);
   await other.close();
+});
+
+test('a guest who later creates an account with the same e-mail confirms it from the mail and finds the order there', async ({ page }) => {
+  const email = unique();
+  await page.goto('/');
+  // The guest order itself was shown above; here it is placed directly, to keep the story short.
+  const number = await page.evaluate(async (mail) => {
+    const list = await fetch('/api/product/1', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ filters: [{ key: 'only_available', type: 'boolean', value: true }], sort: { key: 'price', value: 'asc' } }) });
+    const sku = ((await list.json()).data.items as Array<{ default_sku: { id: number } }>)[0]!.default_sku.id;
+    const address = { country: 'KW', recipient: 'Guest', phone: '98765432', area_id: 26, block: '3', street: '12', building: '7' };
+    const res = await fetch('/api/order/submit', { method: 'POST', headers: { 'content-type': 'application/json', 'x-country': 'KW' }, body: JSON.stringify({ items: [{ sku_id: sku, count: 1 }], payment_method: 'cod', address, email: mail, idempotency_key: crypto.randomUUID() }) });
+    return String((await res.json()).data.order.id);
+  }, email);
+
+  await page.goto('/auth/sign-up');
+  await page.getByLabel('Full name').fill('Guest Later');
+  await page.getByLabel('Email').fill(email.toUpperCase());
+  await page.getByLabel(/^Password\s*\*?$/).fill('secret1');
+  await page.getByLabel('Confirm password').fill('secret1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  // Signing up alone shows nobody's guest orders.
+  await page.goto('/profile/orders');
+  await expect(page.getByTestId('order-card')).toHaveCount(0);
+
+  await page.goto('/dev/mailbox');
+  await page.locator('article', { hasText: 'Add your earlier orders' }).filter({ hasText: email.toUpperCase() }).first().getByRole('link').first().click();
+  await expect(page.getByTestId('verify-email-done')).toBeVisible();
+  await page.goto('/profile/orders');
+  await expect(page.getByTestId('order-card').filter({ hasText: number })).toBeVisible();
 });

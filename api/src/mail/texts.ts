@@ -50,3 +50,16 @@ export function orderMail(lang: Lang, order: MailOrder, siteOrigin: string, link
     text: `Thank you for your order!\n\n${lines}\n\n${rows}\n\n${next} We will prepare your order and write again when it ships.\n\nOrder details: ${link}`,
   };
 }
+
+/** To a new account whose address has guest orders: the link that proves the address (issue 9). */
+export function verifyOrdersMail(lang: Lang, link: string): { subject: string; text: string } {
+  return lang === 'ar'
+    ? {
+        subject: 'أضف طلباتك السابقة إلى حسابك – خليج الفيتامينات',
+        text: `أنشأت حساباً بعنوان بريد استُخدم سابقاً في طلبات بدون حساب. افتح هذا الرابط خلال يوم واحد لتأكيد بريدك وإضافة تلك الطلبات إلى حسابك:\n\n${link}\n\nإذا لم تنشئ هذا الحساب، تجاهل هذه الرسالة.`,
+      }
+    : {
+        subject: 'Add your earlier orders to your account – Gulf Vitamins',
+        text: `You created an account with an address that was used for orders without an account. Open this link within one day to confirm your address and add those orders to your account:\n\n${link}\n\nIf you did not create this account, ignore this message.`,
+      };
+}

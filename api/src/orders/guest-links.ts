@@ -33,3 +33,38 @@ export async function orderIdByEmail(db: D1Database, orderId: number, email: str
 export function claimGuestOrders(db: D1Database, userId: number, email: string): D1PreparedStatement {
   return db.prepare('UPDATE orders SET user_id = ? WHERE user_id IS NULL AND lower(guest_email) = lower(?)').bind(userId, email.trim());
 }
+
+/** A verification link lasts a day. */
+const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * At sign-up: when guest orders were placed with the new account's address, a link to prove the
+ * address is mailed to it (only the owner of the mailbox can open it). Null when there are none.
+ */
+export async function verificationFor(db: D1Database, userId: number, email: string): Promise<string | null> {
+  const guest = await db.prepare('SELECT 1 AS found FROM orders WHERE user_id IS NULL AND lower(guest_email) = lower(?) LIMIT 1').bind(email.trim()).first();
+  if (!guest) return null;
+  const token = randomToken();
+  const now = Date.now();
+  await db
+    .prepare('INSERT INTO email_verifications (token_hash, user_id, email, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+    .bind(await tokenHash(token), userId, email.trim(), now, now + VERIFY_TTL_MS)
+    .run();
+  return token;
+}
+
+/** Opens a verification link once: the address is proven, its guest orders join the account. */
+export async function claimByVerification(db: D1Database, token: string): Promise<number | null> {
+  const now = Date.now();
+  const row = await db
+    .prepare('UPDATE email_verifications SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id, email')
+    .bind(now, await tokenHash(token), now)
+    .first<{ user_id: number; email: string }>();
+  if (!row) return null;
+  // Only while the account still has that address (it may have been removed since).
+  const result = await db
+    .prepare('UPDATE orders SET user_id = ?1 WHERE user_id IS NULL AND lower(guest_email) = lower(?2) AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL AND lower(email) = lower(?2))')
+    .bind(row.user_id, row.email)
+    .run();
+  return result.meta.changes ?? 0;
+}

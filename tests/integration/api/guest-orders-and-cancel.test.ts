@@ -147,6 +147,31 @@ describe('guest orders and a later account', () => {
   });
 });
 
+describe('guest orders and a new account, through the sign-up mail', () => {
+  it('mails a link at sign-up when the address has guest orders; opening it once moves them in', async () => {
+    const email = 'verify.me@example.com';
+    const guest = (await json(await post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', address: KW_ADDRESS, email, idempotency_key: key() }, null))).data;
+    const account = await register('Verify.Me@example.com');
+    expect((await json(await get('/user/order', account))).data.items).toEqual([]);
+    const mail = await env.DB.prepare("SELECT subject, body_text FROM mail_outbox WHERE to_address = ? AND subject LIKE 'Add your earlier orders%'").bind('Verify.Me@example.com').first<{ body_text: string }>();
+    const token = mail!.body_text.match(/\/auth\/verify-email\?token=([0-9a-f]{64})/)![1];
+    const opened = await post('/user/verify-email', { token }, null);
+    expect(opened.status).toBe(200);
+    expect((await json(opened)).data.claimed).toBe(1);
+    expect((await json(await get('/user/order', account))).data.items.map((o: { id: number }) => o.id)).toEqual([guest.order.id]);
+    // Single use, and nothing else accepted.
+    const again = await post('/user/verify-email', { token }, null);
+    expect([again.status, (await json(again)).meta.msg]).toEqual([400, 'verify_link_invalid']);
+    expect((await post('/user/verify-email', { token: 'nope' }, null)).status).toBe(400);
+  });
+
+  it('mails nothing at sign-up when the address has no guest orders', async () => {
+    await register('no.guest.orders@example.com');
+    const mails = await env.DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE to_address = ?').bind('no.guest.orders@example.com').first<{ n: number }>();
+    expect(mails!.n).toBe(0);
+  });
+});
+
 describe("a guest's single-use coupon", () => {
   it('says it was already used at Apply on the review step (the e-mail known), not only at Place order', async () => {
     const email = 'coupon.guest@example.com';
