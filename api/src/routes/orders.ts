@@ -45,10 +45,21 @@ export async function startCharge(c: Context<AppEnv>, p: { paymentId: string; am
   }
 }
 
+/**
+ * The shopper of a buying call: signed in, or a guest. A token that no longer holds (the session
+ * ended mid-checkout) is a 401, not a silent guest: the storefront then sends the shopper to sign
+ * in and back, instead of failing on guest-only fields the signed-in form never asked for.
+ */
+async function buyer(c: Context<AppEnv>) {
+  const user = await currentUser(c);
+  if (!user && c.req.header('authorization')) throw new ApiError(401, 'unauthorized');
+  return user;
+}
+
 export const orderRoutes = new Hono<AppEnv>()
   .post('/calculate', async (c) => {
     const input = parseInput(calculateSchema, await readJson(c.req));
-    const user = await currentUser(c);
+    const user = await buyer(c);
     const q = await quote(c.env.DB, input, { country: c.var.country, lang: c.var.lang, userId: user?.id ?? null, email: user?.email ?? input.email ?? null });
     return c.json(
       ok({
@@ -65,7 +76,7 @@ export const orderRoutes = new Hono<AppEnv>()
   })
   .post('/submit', async (c) => {
     const input = parseInput(submitSchema, await readJson(c.req));
-    const user = await currentUser(c);
+    const user = await buyer(c);
     const placed = await placeOrder(
       { db: c.env.DB, country: c.var.country, lang: c.var.lang, user: user ? { id: user.id, name: user.name, email: user.email, phone: user.phone } : null, deviceId: c.var.deviceId },
       input,
@@ -175,7 +186,7 @@ export const orderRoutes = new Hono<AppEnv>()
 
 /** An order its caller may see and pay: the signed-in shopper's, or (for a guest) the device's that placed it. */
 async function ownedOrder(c: Context<AppEnv>, id: number) {
-  const user = await currentUser(c);
+  const user = await buyer(c);
   const own = user ? await orderView(c.env.DB, id, c.var.lang, user.id) : null;
   if (own) return own;
   // A guest who signs in after ordering still reaches the order from the device that placed it.

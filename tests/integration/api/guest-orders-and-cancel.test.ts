@@ -183,3 +183,16 @@ describe("a guest's single-use coupon", () => {
     expect((await post('/order/calculate', { items: [{ sku_id: 401, count: 1 }], email: 'not-an-email' }, null)).status).toBe(400);
   });
 });
+
+describe('a session that ended mid-checkout', () => {
+  it('answers 401 (sign in again) instead of treating the shopper as a guest', async () => {
+    const shopper = await register('ended.session@example.com');
+    await post('/user/logout', {}, shopper);
+    const items = [{ sku_id: 401, count: 1 }];
+    expect((await post('/order/calculate', { items }, shopper)).status).toBe(401);
+    const submit = await post('/order/submit', { items, payment_method: 'cod', address_id: addressKW, idempotency_key: key() }, shopper);
+    expect([submit.status, (await json(submit)).meta.msg]).toEqual([401, 'unauthorized']);
+    // A guest without a token still checks out.
+    expect((await post('/order/calculate', { items }, null)).status).toBe(200);
+  });
+});
