@@ -3,7 +3,7 @@
 // happens next). Guests check out with an email and a typed address; the sign-in modal is offered.
 import { useContext, useEffect, useRef, useState } from 'react';
 import { subscribe } from 'valtio';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import type { Address } from '../../shared/api/account-schemas';
@@ -38,16 +38,18 @@ export function Component() {
   return path === '/checkout/order' ? <Review /> : <Shipping />;
 }
 
-/** The first checkout page of this document load does not move focus; a step change does. */
+/** Whether a checkout step was shown in this document: back and forward between steps move focus too. */
 let stepsShown = false;
 
 function Steps({ current }: { current: 'shipping' | 'order' }) {
   const { t } = useI18n();
   const href = useHref();
   const [announce, setAnnounce] = useState('');
-  // A step change moves focus to the new step's heading (screen readers read it) and says which step.
+  const navigationType = useNavigationType();
+  // A step change (also from the cart) moves focus to the new step's heading (screen readers read
+  // it) and says which step; a page opened directly keeps the browser's own start.
   useEffect(() => {
-    if (stepsShown) {
+    if (stepsShown || navigationType !== 'POP') {
       const heading = document.querySelector<HTMLElement>('h1.page-title');
       if (heading) {
         heading.tabIndex = -1;

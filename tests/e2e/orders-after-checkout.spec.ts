@@ -88,6 +88,8 @@ test('a guest finds their order from the mail link', async ({ page, browser }) =
   await page.goto('/ar/cart');
   await page.getByRole('button', { name: 'إتمام الشراء' }).click();
   await expect(page).toHaveURL(/\/ar\/checkout\/shipping$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await expect(page.getByTestId('step-announcement')).toHaveText(/الخطوة 2 من 3/);
   await page.getByLabel('البريد الإلكتروني').fill(email);
   const form = page.getByTestId('address-form');
   await form.locator('input[name=recipient]').fill('نورة');

@@ -18,6 +18,7 @@ test('a shopper whose session ends while checking out signs in again and finds t
   await page.locator('main .add-button').first().click();
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout\/shipping$/);
   const form = page.getByTestId('address-form');
   await form.locator('select[name=governorate_id]').selectOption('2');
   await form.locator('select[name=area_id]').selectOption('26');
