@@ -16,6 +16,8 @@ export function resetMail(lang: Lang, link: string): { subject: string; text: st
 
 interface MailOrder {
   id: number;
+  /** A guest's order link (issue 9), instead of the account's order page. */
+  link_path?: string;
   status: string;
   country: 'KW' | 'SA';
   currency: string;
@@ -25,11 +27,11 @@ interface MailOrder {
 }
 
 /** The order confirmation: what was ordered, the amounts, and what happens next. */
-export function orderMail(lang: Lang, order: MailOrder, siteOrigin: string, linkPath?: string): { subject: string; text: string } {
+export function orderMail(lang: Lang, order: MailOrder, siteOrigin: string): { subject: string; text: string } {
   const money = (minor: number) => formatMinor(minor, order.currency as CurrencyCode, lang, order.country);
   const lines = order.items.map((i) => `- ${i.name} (${i.sku_name}) × ${i.count}: ${money(i.line_total)}`).join('\n');
   // A guest's mail links to the order through its own unguessable link; an account's to its order page.
-  const link = `${siteOrigin}${linkPath ?? `${lang === 'ar' ? '/ar' : ''}/profile/orders?id=${order.id}`}`;
+  const link = `${siteOrigin}${order.link_path ?? `${lang === 'ar' ? '/ar' : ''}/profile/orders?id=${order.id}`}`;
   const t = order.totals;
   if (lang === 'ar') {
     const rows = [`المجموع الفرعي: ${money(t.subtotal)}`, t.discount ? `الخصم: -${money(t.discount)}` : '', `التوصيل: ${t.delivery ? money(t.delivery) : 'مجاني'}`, t.vat ? `ضريبة القيمة المضافة: ${money(t.vat)}` : '', `الإجمالي: ${money(t.total)}`, t.wallet_used ? `من المحفظة: ${money(t.wallet_used)}` : '']

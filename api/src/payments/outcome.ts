@@ -93,5 +93,5 @@ export async function sendConfirmation(
   if (!order?.email) return;
   const link = known ? known.link : row && row.user_id === null ? await mintOrderLink(env.DB, orderId) : null;
   const linkPath = link ? orderLinkPath(lang, link) : undefined;
-  await mailSender(env).send({ to: order.email, ...orderMail(lang, order, siteOrigin, linkPath) });
+  await mailSender(env).send({ to: order.email, ...orderMail(lang, { ...order, link_path: linkPath }, siteOrigin) });
 }
