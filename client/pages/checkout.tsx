@@ -2,10 +2,9 @@
 // payment method, totals from /order/calculate, place the order), /checkout/success (the order, what
 // happens next). Guests check out with an email and a typed address; the sign-in modal is offered.
 import { useContext, useEffect, useRef, useState } from 'react';
-import { subscribe } from 'valtio';
 import { Link, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import useSWR from 'swr';
-import { useSnapshot } from 'valtio';
+import { subscribe, useSnapshot } from 'valtio';
 import type { Address } from '../../shared/api/account-schemas';
 import { ApiFailure } from '../../shared/api/client';
 import type { CardMethod, PaymentMethod } from '../../shared/api/order-schemas';
@@ -400,7 +399,7 @@ function Review() {
                 );
               })}
             </ul>
-            <Link to={href('/checkout/shipping')}>{t('checkout_change')}</Link>
+            <Link to={href('/cart')}>{t('checkout_back_to_cart')}</Link>
           </section>
           <section className="form-card" aria-labelledby="review-address-title">
             <h2 id="review-address-title">{t('order_address')}</h2>
