@@ -19,6 +19,7 @@ import { Icon } from '../ui/Icon';
 import { Money } from '../ui/Money';
 import { Totals } from '../orders/Totals';
 import { CouponForm } from '../orders/CouponForm';
+import { PendingOrderNotice } from '../orders/PendingOrderNotice';
 import { useOrderTotals } from '../orders/use-order-totals';
 import { EmptyState, Page } from '../ui/Page';
 
@@ -85,6 +86,7 @@ export function Component() {
 
   return (
     <Page title={t('page_cart')}>
+      <PendingOrderNotice />
       {changes.length > 0 && <ChangesAlert changes={changes} />}
       <div className="cart-layout">
         <div className="cart-main">

@@ -156,4 +156,6 @@ export const ordersAr: Record<keyof typeof ordersEn, string> = {
   order_lookup_submit: 'ابحث عن طلبي',
   order_lookup_status: 'الحالة',
   order_lookup_again: 'ابحث عن طلب آخر',
+  pending_order_notice: 'الطلب {{id}} بانتظار الدفع.',
+  pending_order_open: 'ادفعه أو ألغه',
 };

@@ -155,4 +155,6 @@ export const ordersEn = {
   order_lookup_submit: 'Find my order',
   order_lookup_status: 'Status',
   order_lookup_again: 'Find another order',
+  pending_order_notice: 'Order {{id}} is waiting for its payment.',
+  pending_order_open: 'Pay or cancel it',
 } as const;

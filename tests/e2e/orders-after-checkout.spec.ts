@@ -61,6 +61,9 @@ test('a shopper leaves the card page and pays again from the order', async ({ pa
   await expect(page.getByTestId('cancel-order')).toBeVisible();
   await expect(page.locator('header').getByTestId('cart-count')).toHaveText('1');
   const number = await page.getByTestId('order-number').innerText();
+  // The cart says so too, for a shopper who comes back to it later.
+  await page.goto('/cart');
+  await expect(page.getByTestId('pending-order-notice')).toContainText(`Order ${number} is waiting for its payment.`);
 
   // Later, from the order list: Awaiting payment, Pay now opens the same charge.
   await page.goto('/profile/orders');
