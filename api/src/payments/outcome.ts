@@ -26,7 +26,12 @@ export async function applyOutcome(env: { DB: D1Database; RESEND_API_KEY?: strin
   const db = env.DB;
   const payment = await db.prepare('SELECT id, purpose, order_id, user_id, amount, currency, status FROM payments WHERE id = ?').bind(event.paymentId).first<PaymentRow>();
   if (!payment) return { applied: false, payment: null };
-  if (payment.status !== 'initiated') return { applied: false, payment };
+  if (payment.status !== 'initiated') {
+    // A charge closed here (the shopper cancelled, or the sweep) that the gateway still reports paid:
+    // the money was taken for an order that gave its stock back. Say so loudly; it needs a refund.
+    if (event.outcome === 'succeeded' && payment.status !== 'succeeded') console.error('payment succeeded after it was closed: refund needed', payment.id, payment.status);
+    return { applied: false, payment };
+  }
   const now = Date.now();
   const status = event.outcome === 'succeeded' ? 'succeeded' : event.outcome;
   const statements: D1PreparedStatement[] = [
