@@ -9,11 +9,10 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterContextProvider, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { loadDictionary } from '../shared/i18n';
-import { localizePath } from '../shared/locale';
 import { apiContext, type BootData } from './boot';
 import { provideDictionary } from './i18n/context';
 import { deleteCookie } from './lib/cookies';
-import { createSessionClient } from './lib/session-client';
+import { createSessionClient, sessionEndedUrl } from './lib/session-client';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 import { createSessionStore } from './stores/session';
@@ -49,10 +48,12 @@ async function start(): Promise<void> {
     country: () => session.country,
     storage: safeSessionStorage(),
     onUnauthorized() {
-      // The worker already cleared the httpOnly cookies; drop the readable one and go home.
+      // The worker already cleared the httpOnly cookies; drop the readable one and go to sign in,
+      // then back here (the cart and typed form values are kept in storage).
       deleteCookie('user');
       session.user = null;
-      window.location.assign(localizePath('/', boot.lang));
+      const next = sessionEndedUrl(window.location, boot.lang);
+      if (next) window.location.assign(next);
     },
     onDeviceReset() {
       window.location.reload();

@@ -25,6 +25,7 @@ const profileAccount: PageModule = { file: 'client/pages/profile-account.tsx', l
 const profileAddresses: PageModule = { file: 'client/pages/profile-addresses.tsx', load: () => import('./pages/profile-addresses') };
 const cartPage: PageModule = { file: 'client/pages/cart.tsx', load: () => import('./pages/cart') };
 const checkoutPage: PageModule = { file: 'client/pages/checkout.tsx', load: () => import('./pages/checkout') };
+const orderLookup: PageModule = { file: 'client/pages/order-lookup.tsx', load: () => import('./pages/order-lookup') };
 const profileOrders: PageModule = { file: 'client/pages/profile-orders.tsx', load: () => import('./pages/profile-orders') };
 const profileWallet: PageModule = { file: 'client/pages/profile-wallet.tsx', load: () => import('./pages/profile-wallet') };
 const profileNotifyList: PageModule = { file: 'client/pages/profile-notify-list.tsx', load: () => import('./pages/profile-notify-list') };
@@ -50,6 +51,7 @@ const MODULES: Partial<Record<PageId, PageModule>> = {
   'sign-up': auth,
   'forgot-password': auth,
   'reset-password': auth,
+  'verify-email': auth,
   'logout-profile': logout,
   'profile-account': profileAccount,
   'profile-addresses': profileAddresses,
@@ -60,6 +62,7 @@ const MODULES: Partial<Record<PageId, PageModule>> = {
   'checkout-shipping': checkoutPage,
   'checkout-order': checkoutPage,
   'checkout-success': checkoutPage,
+  'order-lookup': orderLookup,
   'our-story': staticPage,
   terms: staticPage,
   'privacy-policy': staticPage,

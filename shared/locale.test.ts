@@ -26,7 +26,9 @@ describe('locale segment', () => {
     const all = PAGE_ROUTES.map((r) => r.path);
     expect(new Set(all).size).toBe(all.length);
     expect(all).toEqual(expect.arrayContaining(['/', '/products/:slug', '/shared-list/:listId', '/_app', '/profile/blood-tests/uploaded']));
-    expect(all).toHaveLength(48);
+    // Spec §2's 48, plus the order lookup and the e-mail verification of issue 9.
+    expect(all).toHaveLength(50);
+    expect(all).toContain('/order-lookup');
   });
 
   it('pins Latin digits and the Gregorian calendar in the Intl locale of every language and country', () => {

@@ -11,6 +11,8 @@ export const PAGE_ROUTES = [
   { id: 'forgot-password', path: '/auth/forgot-password', title: 'page_forgot_password' },
   // Not in spec §2: where the reset link of the forgot-password mail lands.
   { id: 'reset-password', path: '/auth/reset-password', title: 'page_reset_password' },
+  // Not in spec §2 (issue 9): the link mailed to a new account whose address has guest orders.
+  { id: 'verify-email', path: '/auth/verify-email', title: 'page_verify_email' },
   { id: 'search', path: '/search', title: 'page_search' },
   { id: 'cart', path: '/cart', title: 'page_cart' },
   { id: 'checkout-shipping', path: '/checkout/shipping', title: 'page_checkout_shipping' },
@@ -45,6 +47,8 @@ export const PAGE_ROUTES = [
   { id: 'blood-test', path: '/blood-test', title: 'page_blood_test' },
   { id: 'upload-blood-test', path: '/upload-blood-test', title: 'page_upload_blood_test' },
   { id: 'how-it-works', path: '/how-it-works', title: 'page_how_it_works' },
+  // Not in spec §2 (issue 9): guests find an order by number and e-mail, or open it from the mail's link.
+  { id: 'order-lookup', path: '/order-lookup', title: 'page_order_lookup' },
   { id: 'share', path: '/share', title: 'page_share' },
   { id: 'share-list', path: '/share/list', title: 'page_share_list' },
   { id: 'shared-list', path: '/shared-list/:listId', title: 'page_shared_list' },

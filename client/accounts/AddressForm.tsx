@@ -10,6 +10,7 @@ import type { CountryCode } from '../../shared/locale';
 import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
 import { Field, FormAlerts, useForm, type FormApi } from '../ui/form';
+import { readDraft, writeDraft } from './form-drafts';
 
 interface Governorate {
   id: number;
@@ -67,6 +68,7 @@ function initialValues(address: Address | undefined, country: CountryCode, recip
 
 export function AddressForm({
   address,
+  draftKey,
   country,
   recipient = '',
   onSaved,
@@ -76,6 +78,8 @@ export function AddressForm({
   submitLabel = 'address_save',
 }: {
   address?: Address;
+  /** Keep what is typed in sessionStorage under this key (checkout): back, reload or a new sign-in restores it. */
+  draftKey?: string;
   /** The country a new address starts in (the shop's current country). */
   country: CountryCode;
   /** A new address starts with the shopper's own name. */
@@ -93,7 +97,7 @@ export function AddressForm({
   const form = useForm({
     id,
     schema: addressSchema,
-    initial: initialValues(address, country, recipient),
+    initial: { ...initialValues(address, country, recipient), ...(draftKey ? readDraft<Values>(draftKey) : null) },
     fields: {
       country: { label: 'address_country_label' },
       label: { label: 'address_label_label' },
@@ -120,6 +124,9 @@ export function AddressForm({
     ...(keep ? { send: (input: AddressInput) => (keep(input), Promise.resolve({ id: 0 })) } : {}),
   });
   const v = form.values;
+  useEffect(() => {
+    if (draftKey) writeDraft(draftKey, v);
+  }, [draftKey, v]);
   const kuwait = v.country === 'KW';
 
   return (

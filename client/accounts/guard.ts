@@ -19,7 +19,7 @@ export function requireSignedIn({ request }: Pick<LoaderFunctionArgs, 'request'>
 
 /**
  * A profile loader's API call: a 401 (the session ended while the readable cookie stayed) sends the
- * shopper to sign in and back, like a visit without the cookie.
+ * shopper to sign in and back, like a visit without the cookie, and the sign-in page says why.
  */
 export async function signedInCall<T>(args: Pick<LoaderFunctionArgs, 'request'>, call: () => Promise<T>): Promise<T> {
   try {
@@ -27,7 +27,7 @@ export async function signedInCall<T>(args: Pick<LoaderFunctionArgs, 'request'>,
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 401) {
       const url = new URL(args.request.url);
-      throw redirect(paths.signIn(splitLocalePath(url.pathname).lang, url.pathname + url.search));
+      throw redirect(`${paths.signIn(splitLocalePath(url.pathname).lang, url.pathname + url.search)}&reason=session_ended`);
     }
     throw error;
   }

@@ -116,3 +116,13 @@ describe('session client', () => {
     expect(fetchImpl).toHaveBeenCalledTimes(3);
   });
 });
+
+describe('when the session ends mid-journey', () => {
+  it('goes to sign in, told why, with return_url back to the page in its language', async () => {
+    const { sessionEndedUrl } = await import('./session-client');
+    expect(sessionEndedUrl({ pathname: '/checkout/order', search: '' }, 'en')).toBe('/auth/sign-in?return_url=%2Fcheckout%2Forder&reason=session_ended');
+    expect(sessionEndedUrl({ pathname: '/ar/profile/orders', search: '?id=1234567890' }, 'ar')).toBe('/ar/auth/sign-in?return_url=%2Far%2Fprofile%2Forders%3Fid%3D1234567890&reason=session_ended');
+    // Already signing in: no loop.
+    expect(sessionEndedUrl({ pathname: '/ar/auth/sign-in', search: '?return_url=%2Far' }, 'ar')).toBeNull();
+  });
+});

@@ -4,12 +4,13 @@ import type { ApiClient, CallOptions } from '../../shared/api/client';
 import { ApiFailure } from '../../shared/api/client';
 import { CACHED_CODE, fail, isEnvelope, TIMEOUT_MESSAGE, type Envelope } from '../../shared/api/envelope';
 import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
-import type { CountryCode, Lang } from '../../shared/locale';
+import { splitLocalePath, type CountryCode, type Lang } from '../../shared/locale';
+import { paths } from '../../shared/routes';
 
 export interface SessionClientOptions {
   lang: Lang;
   country: () => CountryCode;
-  /** 401: the session is gone; sign out locally and go home. */
+  /** 401: the session is gone; sign out locally and go to sign in (see sessionEndedUrl). */
   onUnauthorized: () => void;
   /** 403 with a device reset: the worker registered a new device; reload. */
   onDeviceReset: () => void;
@@ -122,4 +123,14 @@ export function createSessionClient(options: SessionClientOptions): ApiClient {
     get: (path, opts) => call('GET', path, undefined, opts),
     post: (path, body, opts) => call('POST', path, body ?? {}, opts),
   };
+}
+
+/**
+ * Where a 401 mid-journey sends the shopper (spec §4 says home; issue 9 refines it): to sign in, told
+ * why, with return_url back to this page, so the cart (localStorage) and what was typed (form drafts
+ * in sessionStorage) are waiting there after signing in. Null on the sign-in pages themselves.
+ */
+export function sessionEndedUrl(location: { pathname: string; search: string }, lang: Lang): string | null {
+  if (splitLocalePath(location.pathname).path.startsWith('/auth/')) return null;
+  return `${paths.signIn(lang, location.pathname + location.search)}&reason=session_ended`;
 }

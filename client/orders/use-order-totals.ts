@@ -1,17 +1,28 @@
 // The server's totals (/order/calculate) for the cart's buyable lines, kept up to date as the lines,
-// the coupon, the wallet choice, the country or the shopper change. Null until they arrive.
-import { useContext, useEffect, useState } from 'react';
+// the coupon, the wallet choice, the country or the shopper change. Null until they arrive; a failed
+// calculation is reported (with a retry) instead of leaving the summary empty.
+import { useCallback, useContext, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { CalculateResult } from '../../shared/orders/types';
 import { ApiContext } from '../providers';
 import type { CartEntry } from '../stores/cart';
 import { useSessionStore } from '../stores/session';
 
-export function useOrderTotals(enabled: boolean, lines: readonly CartEntry[], options: { coupon: string | null; useWallet?: boolean }): CalculateResult | null {
+export interface OrderTotalsState {
+  totals: CalculateResult | null;
+  /** The message key of a failed calculation, else null. */
+  failed: string | null;
+  retry: () => void;
+}
+
+export function useOrderTotalsState(enabled: boolean, lines: readonly CartEntry[], options: { coupon: string | null; useWallet?: boolean; email?: string | null }): OrderTotalsState {
   const api = useContext(ApiContext)!;
   const { country, user } = useSnapshot(useSessionStore());
   const [totals, setTotals] = useState<CalculateResult | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const key = lines.map((e) => `${e.sku.id}:${e.count}`).join(',');
+  const email = user ? null : (options.email ?? null);
 
   useEffect(() => {
     if (!enabled || !key) {
@@ -19,18 +30,30 @@ export function useOrderTotals(enabled: boolean, lines: readonly CartEntry[], op
       return;
     }
     let live = true;
+    setFailed(null);
     const items = key.split(',').map((pair) => {
       const [sku_id, count] = pair.split(':').map(Number);
       return { sku_id: sku_id!, count: count! };
     });
     api
-      .post<CalculateResult>('/order/calculate', { items, ...(options.coupon ? { coupon: options.coupon } : {}), ...(options.useWallet ? { use_wallet: true } : {}) })
+      .post<CalculateResult>('/order/calculate', { items, ...(options.coupon ? { coupon: options.coupon } : {}), ...(options.useWallet ? { use_wallet: true } : {}), ...(email ? { email } : {}) })
       .then((res) => live && setTotals(res.data))
-      .catch((error: unknown) => console.warn('calculate failed', error));
+      .catch((error: unknown) => {
+        if (!live) return;
+        console.warn('calculate failed', error);
+        setTotals(null);
+        const meta = (error as { meta?: { key?: string; msg?: string } }).meta;
+        setFailed(meta?.key ?? meta?.msg ?? 'server_error');
+      });
     return () => {
       live = false;
     };
-  }, [api, enabled, key, options.coupon, options.useWallet, country, user?.id]);
+  }, [api, enabled, key, options.coupon, options.useWallet, email, country, user?.id, attempt]);
 
-  return totals;
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { totals, failed, retry };
+}
+
+export function useOrderTotals(enabled: boolean, lines: readonly CartEntry[], options: { coupon: string | null; useWallet?: boolean }): CalculateResult | null {
+  return useOrderTotalsState(enabled, lines, options).totals;
 }

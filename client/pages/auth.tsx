@@ -1,7 +1,13 @@
-// /auth/sign-in, /auth/sign-up, /auth/forgot-password and /auth/reset-password (from the reset mail).
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { forgotPasswordSchema, resetPasswordSchema } from '../../shared/api/account-schemas';
+// /auth/sign-in, /auth/sign-up, /auth/forgot-password, /auth/reset-password (from the reset mail) and
+// /auth/verify-email (from the mail a new account gets when its address has guest orders).
+import { useContext, useEffect, useState } from 'react';
+import { Link, redirect, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { localizePath, splitLocalePath } from '../../shared/locale';
+import { hasUserCookie } from '../accounts/guard';
+import { safeReturnUrl } from '../accounts/after-auth';
+import { forgotPasswordSchema, resetPasswordSchema, verifyEmailSchema } from '../../shared/api/account-schemas';
+import { ApiFailure } from '../../shared/api/client';
+import { ApiContext } from '../providers';
 import { MIN_PASSWORD_LENGTH } from '../../shared/constants';
 import { SignInForm, SignUpForm } from '../accounts/AuthForms';
 import { useAfterAuth } from '../accounts/after-auth';
@@ -12,14 +18,30 @@ import { usePageHandle } from '../route-handle';
 import { Field, FormAlerts, useForm } from '../ui/form';
 import { Page } from '../ui/Page';
 
+/** A signed-in shopper has nothing to do on the sign-in page: on to return_url, or the profile. */
+export function loader({ request }: LoaderFunctionArgs): null {
+  const url = new URL(request.url);
+  const { lang, path } = splitLocalePath(url.pathname);
+  const cookies = typeof document !== 'undefined' ? document.cookie : request.headers.get('cookie');
+  if (path === '/auth/sign-in' && hasUserCookie(cookies)) throw redirect(safeReturnUrl(url.searchParams.get('return_url'), lang) ?? localizePath('/profile', lang));
+  return null;
+}
+
 export function Component() {
   const { page } = usePageHandle();
   const { t } = useI18n();
-  const title = t(page === 'sign-up' ? 'page_sign_up' : page === 'forgot-password' ? 'page_forgot_password' : page === 'reset-password' ? 'page_reset_password' : 'page_sign_in');
+  const [params] = useSearchParams();
+  const ended = page === 'sign-in' && params.get('reason') === 'session_ended';
+  const title = t(page === 'sign-up' ? 'page_sign_up' : page === 'forgot-password' ? 'page_forgot_password' : page === 'reset-password' ? 'page_reset_password' : page === 'verify-email' ? 'page_verify_email' : 'page_sign_in');
   return (
-    <Page title={title} seo={{ noindex: page === 'reset-password' }}>
+    <Page title={title} seo={{ noindex: page === 'reset-password' || page === 'verify-email' }}>
       <div className="auth-page">
-        {page === 'sign-up' ? <SignUpForm mode="page" /> : page === 'forgot-password' ? <ForgotForm /> : page === 'reset-password' ? <ResetForm /> : <SignInForm mode="page" />}
+        {ended && (
+          <p className="form-alert" role="status" data-testid="session-ended">
+            {t('session_ended')}
+          </p>
+        )}
+        {page === 'sign-up' ? <SignUpForm mode="page" /> : page === 'forgot-password' ? <ForgotForm /> : page === 'reset-password' ? <ResetForm /> : page === 'verify-email' ? <VerifyEmail /> : <SignInForm mode="page" />}
       </div>
     </Page>
   );
@@ -87,5 +109,38 @@ function ResetForm() {
         <Link to={href('/auth/forgot-password')}>{t('forgot_password_link')}</Link>
       </p>
     </form>
+  );
+}
+
+/** Opens the mailed link once (on the client, so a mail scanner's GET does not use it up). */
+function VerifyEmail() {
+  const { t, tKey } = useI18n();
+  const href = useHref();
+  const api = useContext(ApiContext)!;
+  const [params] = useSearchParams();
+  const [state, setState] = useState<'working' | 'done' | string>('working');
+  useEffect(() => {
+    const parsed = verifyEmailSchema.safeParse({ token: params.get('token') ?? '' });
+    if (!parsed.success) return setState('verify_link_invalid');
+    api
+      .post('/user/verify-email', parsed.data)
+      .then(() => setState('done'))
+      .catch((e: unknown) => setState(e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error'));
+  }, []);
+  if (state === 'working') return <p role="status">{t('verify_email_working')}</p>;
+  if (state === 'done') {
+    return (
+      <div className="form-success" role="status" data-testid="verify-email-done">
+        <p>{t('verify_email_done')}</p>
+        <p>
+          <Link to={href('/profile/orders')}>{t('page_profile_orders')}</Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="form-alert" role="alert" data-testid="verify-email-failed">
+      <p>{tKey(state)}</p>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 // /cart: items (image, name, size, price with old price, quantity within the buy limit, remove), what
 // changed since they were added (cart sync), giveaways, purchase-together suggestions, the order
 // summary with the coupon field, the free-delivery banner and the checkout button.
-import { useContext, useEffect, useState, type FormEvent } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { ProductCard as Card } from '../../shared/catalogue/types';
@@ -19,7 +19,8 @@ import { checkout, restoreCheckout, saveCheckout } from '../stores/checkout';
 import { Icon } from '../ui/Icon';
 import { Money } from '../ui/Money';
 import { Totals } from '../orders/Totals';
-import { FieldNotes, notesIds } from '../ui/form';
+import { CouponForm } from '../orders/CouponForm';
+import { PendingOrderNotice } from '../orders/PendingOrderNotice';
 import { useOrderTotals } from '../orders/use-order-totals';
 import { EmptyState, Page } from '../ui/Page';
 import { responsive } from '../ui/responsive-image';
@@ -88,6 +89,7 @@ export function Component() {
 
   return (
     <Page title={t('page_cart')}>
+      <PendingOrderNotice />
       {changes.length > 0 && <ChangesAlert changes={changes} />}
       <div className="cart-layout">
         <div className="cart-main">
@@ -199,49 +201,5 @@ function ChangesAlert({ changes }: { changes: CartChange[] }) {
         ))}
       </ul>
     </div>
-  );
-}
-
-function CouponForm({ result }: { result: { code: string; applied: boolean; problem: string | null } | null }) {
-  const { t, tKey } = useI18n();
-  const { coupon } = useSnapshot(checkout);
-  const [code, setCode] = useState(coupon ?? '');
-  useEffect(() => setCode(coupon ?? ''), [coupon]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    checkout.coupon = code.trim() ? code.trim().toUpperCase() : null;
-    saveCheckout();
-  };
-  const problem = result && !result.applied ? tKey(result.problem ?? 'coupon_invalid') : null;
-  return (
-    <form className="coupon-form" onSubmit={submit} noValidate>
-      <div className={problem ? 'field has-error' : 'field'}>
-        <label className="field-label" htmlFor="coupon-code">
-          {t('cart_coupon_label')}
-        </label>
-        <FieldNotes id="coupon-code" error={problem} />
-        <div className="coupon-row">
-          <input id="coupon-code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" dir="ltr" aria-invalid={problem ? true : undefined} aria-describedby={notesIds('coupon-code', null, problem)} />
-          <button type="submit" className="button button-secondary">
-            {t('cart_coupon_apply')}
-          </button>
-        </div>
-        {result?.applied && (
-          <p className="field-hint" role="status">
-            {t('cart_coupon_applied', { code: result.code })}{' '}
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => {
-                checkout.coupon = null;
-                saveCheckout();
-              }}
-            >
-              {t('cart_coupon_remove')}
-            </button>
-          </p>
-        )}
-      </div>
-    </form>
   );
 }

@@ -2,9 +2,9 @@
 // payment method, totals from /order/calculate, place the order), /checkout/success (the order, what
 // happens next). Guests check out with an email and a typed address; the sign-in modal is offered.
 import { useContext, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import useSWR from 'swr';
-import { useSnapshot } from 'valtio';
+import { subscribe, useSnapshot } from 'valtio';
 import type { Address } from '../../shared/api/account-schemas';
 import { ApiFailure } from '../../shared/api/client';
 import type { CardMethod, PaymentMethod } from '../../shared/api/order-schemas';
@@ -18,7 +18,10 @@ import { useFreeShipping, useHref, useMinor } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { openAuthModal } from '../stores/auth-modal';
 import { buyableEntries, cart } from '../stores/cart';
-import { checkout, clearCheckout, newIdempotencyKey, restoreCheckout, saveCheckout } from '../stores/checkout';
+import { checkout, clearCheckout, forgetPendingOrder, leadsBack, markPendingOrder, newIdempotencyKey, orderLinkOf, readPendingOrder, rememberOrderLink, restoreCheckout, saveCheckout } from '../stores/checkout';
+import { clearDraft } from '../accounts/form-drafts';
+import { OrderActions } from '../orders/OrderActions';
+import { CouponForm } from '../orders/CouponForm';
 import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
 import { FieldNotes, notesIds, RequiredMark } from '../ui/form';
@@ -26,8 +29,7 @@ import { MinorMoney } from '../ui/Money';
 import { syncData } from '../stores/sync-data';
 import { Totals } from '../orders/Totals';
 import { OrderSummary } from '../orders/OrderSummary';
-import { payAgain } from '../orders/pay-again';
-import { useOrderTotals } from '../orders/use-order-totals';
+import { useOrderTotalsState } from '../orders/use-order-totals';
 
 export function Component() {
   const { pathname } = useLocation();
@@ -36,11 +38,32 @@ export function Component() {
   return path === '/checkout/order' ? <Review /> : <Shipping />;
 }
 
+/** Whether a checkout step was shown in this document: back and forward between steps move focus too. */
+let stepsShown = false;
+
 function Steps({ current }: { current: 'shipping' | 'order' }) {
   const { t } = useI18n();
   const href = useHref();
+  const [announce, setAnnounce] = useState('');
+  const navigationType = useNavigationType();
+  // A step change (also from the cart) moves focus to the new step's heading (screen readers read
+  // it) and says which step; a page opened directly keeps the browser's own start.
+  useEffect(() => {
+    if (stepsShown || navigationType !== 'POP') {
+      const heading = document.querySelector<HTMLElement>('h1.page-title');
+      if (heading) {
+        heading.tabIndex = -1;
+        heading.focus();
+      }
+      setAnnounce(t('checkout_step_now', { step: t(current === 'shipping' ? 'checkout_step_shipping' : 'checkout_step_order'), number: current === 'shipping' ? 2 : 3 }));
+    }
+    stepsShown = true;
+  }, [current]);
   return (
     <nav aria-label={t('checkout_steps')} className="checkout-steps">
+      <p className="visually-hidden" role="status" data-testid="step-announcement">
+        {announce}
+      </p>
       <ol>
         <li>
           <Link to={href('/cart')}>{t('checkout_step_cart')}</Link>
@@ -70,8 +93,30 @@ function useCheckoutState() {
   useEffect(() => {
     restoreCheckout();
     setReady(true);
+    // Every choice is kept as it is made, so a reload keeps the payment method, the wallet choice…
+    return subscribe(checkout, saveCheckout);
   }, []);
   return ready;
+}
+
+/**
+ * A card order waiting for its payment: coming back to checkout (back button from the card page, a
+ * new tab) lands on that order, to pay now or cancel, instead of placing a second one.
+ */
+function usePendingOrderReturn() {
+  const navigate = useNavigate();
+  const href = useHref();
+  useEffect(() => {
+    const check = () => {
+      const pending = readPendingOrder();
+      if (leadsBack(pending)) navigate(`${href('/checkout/success')}?order=${pending.id}`, { replace: true });
+    };
+    check();
+    // The back button may bring this page back from the browser's page cache, as it was left.
+    const onShow = (e: PageTransitionEvent) => e.persisted && check();
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
 }
 
 function Shipping() {
@@ -81,6 +126,7 @@ function Shipping() {
   const session = useSessionStore();
   const { user, country } = useSnapshot(session);
   const restored = useCheckoutState();
+  usePendingOrderReturn();
   const hasCart = useCartOrBack();
   const ready = restored && hasCart;
   const state = useSnapshot(checkout);
@@ -130,7 +176,9 @@ function Shipping() {
               country={country}
               fixedCountry
               recipient={user.name}
+              draftKey={NEW_ADDRESS_DRAFT}
               onSaved={(id) => {
+                clearDraft(NEW_ADDRESS_DRAFT);
                 checkout.addressId = id;
                 setAdding(false);
                 void mutate();
@@ -175,13 +223,17 @@ function Shipping() {
               value={email}
               aria-invalid={emailError ? true : undefined}
               aria-describedby={notesIds('checkout-email', null, emailError)}
-              onChange={(e) => setEmail(e.target.value)}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                checkout.email = e.target.value.trim();
+              }}
             />
           </div>
           <h3>{t('checkout_address_title')}</h3>
           <AddressForm
             country={country}
             fixedCountry
+            draftKey={GUEST_ADDRESS_DRAFT}
             submitLabel="checkout_continue"
             keep={(address) => {
               const ok = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
@@ -203,6 +255,10 @@ function Shipping() {
     </Page>
   );
 }
+
+/** What a shopper types into checkout's address forms is kept per tab (back, reload, sign-in again). */
+const GUEST_ADDRESS_DRAFT = 'checkout-guest-address';
+const NEW_ADDRESS_DRAFT = 'checkout-new-address';
 
 function DeliveryNote() {
   const { t } = useI18n();
@@ -244,18 +300,22 @@ function Review() {
   const { user } = useSnapshot(session);
   const [placed, setPlaced] = useState(false);
   const restored = useCheckoutState();
+  usePendingOrderReturn();
   const hasCart = useCartOrBack(placed);
   const ready = restored && hasCart;
   const state = useSnapshot(checkout);
   const { items } = useSnapshot(cart);
   const [error, setError] = useState<string | null>(null);
   const [cartProblem, setCartProblem] = useState(false);
+  const [detailsProblem, setDetailsProblem] = useState(false);
   const [sending, setSending] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
   const minor = useMinor();
   const lines = buyableEntries(items as typeof cart.items);
-  const totals = useOrderTotals(ready, lines, { coupon: state.coupon, useWallet: state.paymentMethod === 'wallet' || state.useWallet });
+  const { totals, failed: totalsFailed, retry: retryTotals } = useOrderTotalsState(ready, lines, { coupon: state.coupon, useWallet: state.paymentMethod === 'wallet' || state.useWallet, email: user ? null : state.email });
   const hasAddress = user ? !!state.addressId : !!state.guestAddress;
+  const { data: saved } = useSWR<{ items: Address[] }>(user ? '/user/address' : null);
+  const deliveryAddress: Address | null = user ? (saved?.items.find((a) => a.id === state.addressId) ?? null) : null;
 
   useEffect(() => {
     if (ready && !hasAddress) navigate(href('/checkout/shipping'), { replace: true });
@@ -281,19 +341,32 @@ function Review() {
         use_wallet: checkout.paymentMethod === 'wallet' || checkout.useWallet,
         ...(user ? { address_id: checkout.addressId } : { address: checkout.guestAddress, email: checkout.email }),
       });
-      // The order exists: only now does the cart empty.
+      const { order, payment, link } = res.data;
+      if (link) rememberOrderLink(order.id, link);
       setPlaced(true);
-      cart.items = {};
-      clearCheckout();
-      const { order, payment } = res.data;
-      if (payment?.url) window.location.assign(payment.url);
-      else navigate(`${href('/checkout/success')}?order=${order.id}`);
+      if (payment?.url) {
+        // A card order: the cart stays until the payment succeeds (the success page empties it), and
+        // coming back without paying lands on this order. A new attempt after it gets a new key.
+        markPendingOrder({ id: order.id, link });
+        checkout.idempotencyKey = null;
+        saveCheckout();
+        window.location.assign(payment.url);
+      } else {
+        // Cash or wallet: the order is final, the cart empties now.
+        cart.items = {};
+        clearCheckout();
+        clearDraft(GUEST_ADDRESS_DRAFT);
+        navigate(`${href('/checkout/success')}?order=${order.id}`);
+      }
     } catch (e) {
       if (e instanceof ApiFailure && e.status >= 400 && e.status < 500) checkout.idempotencyKey = null;
       saveCheckout();
       const key = e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error';
-      setError(has(key) ? tKey(key) : t('server_error'));
+      // The review step has no fields to highlight: a detail the API refused is fixed on the shipping step.
+      const shown = key === 'validation_failed' ? 'form_fields_unmatched' : key;
+      setError(has(shown) ? tKey(shown) : t('server_error'));
       setCartProblem(key === 'cart_changed' || key === 'out_of_stock');
+      setDetailsProblem(key === 'validation_failed' || key === 'address_country_mismatch' || key === 'address_required');
       requestAnimationFrame(() => alertRef.current?.focus());
     } finally {
       setSending(false);
@@ -309,6 +382,7 @@ function Review() {
           <p>{error}</p>
           {/* What is in stock changed: the cart shows what and lets the shopper adjust. */}
           {cartProblem && <Link to={href('/cart')}>{t('checkout_back_to_cart')}</Link>}
+          {detailsProblem && <Link to={href('/checkout/shipping')}>{t('checkout_change')}</Link>}
         </div>
       )}
       <div className="cart-layout">
@@ -328,7 +402,20 @@ function Review() {
                 );
               })}
             </ul>
-            {address && <p className="choice-detail">{`${address.recipient} · ${state.email}`}</p>}
+            <Link to={href('/cart')}>{t('checkout_back_to_cart')}</Link>
+          </section>
+          <section className="form-card" aria-labelledby="review-address-title">
+            <h2 id="review-address-title">{t('order_address')}</h2>
+            {address && (
+              <p className="choice-detail" data-testid="review-address">
+                {[address.recipient, ...addressLines(address as unknown as Address, t), state.email].join(' · ')}
+              </p>
+            )}
+            {deliveryAddress && (
+              <p className="choice-detail" data-testid="review-address">
+                {[deliveryAddress.recipient, ...addressLines(deliveryAddress, t)].join(' · ')}
+              </p>
+            )}
             <Link to={href('/checkout/shipping')}>{t('checkout_change')}</Link>
           </section>
           <section className="form-card" aria-labelledby="payment-title">
@@ -363,8 +450,17 @@ function Review() {
         </div>
         <aside className="cart-summary" aria-labelledby="review-summary-title">
           <h2 id="review-summary-title">{t('cart_summary')}</h2>
-          <Totals totals={totals} />
-          {totals?.coupon && !totals.coupon.applied && <p className="field-error">{tKey(totals.coupon.problem ?? 'coupon_invalid')}</p>}
+          {totalsFailed ? (
+            <div className="form-alert" role="alert" data-testid="totals-failed">
+              <p>{t('checkout_totals_failed')}</p>
+              <button type="button" className="button button-secondary" onClick={retryTotals}>
+                {t('checkout_totals_retry')}
+              </button>
+            </div>
+          ) : (
+            <Totals totals={totals} />
+          )}
+          <CouponForm id="review-coupon" result={totals?.coupon ?? null} />
           <button type="button" className="button wide" disabled={!totals || sending || !lines.length} onClick={() => void place()} data-testid="place-order">
             {sending ? t('checkout_placing') : t('checkout_place_order')}
           </button>
@@ -382,13 +478,15 @@ function Success() {
   const id = Number(params.get('order'));
   const [order, setOrder] = useState<OrderView | null>(null);
   const [missing, setMissing] = useState(false);
-  const [paying, setPaying] = useState(false);
+  const { loaded: cartLoaded } = useSnapshot(cart);
+  const [link, setLink] = useState<string | null>(null);
 
   useEffect(() => {
     if (!Number.isInteger(id) || id <= 0) {
       setMissing(true);
       return;
     }
+    setLink(orderLinkOf(id));
     let live = true;
     let tries = 0;
     const load = () =>
@@ -407,11 +505,22 @@ function Success() {
     };
   }, [api, id]);
 
-  async function retry() {
-    if (!order) return;
-    setPaying(true);
-    if (!(await payAgain(api, order.id))) setPaying(false);
-  }
+  // The card order this browser was waiting for is settled: paid empties the cart (only now), a
+  // cancelled one leaves the cart as it was so the shopper can change it or order again.
+  useEffect(() => {
+    const mark = readPendingOrder();
+    if (!order || !cartLoaded || mark?.id !== order.id) return;
+    if (order.status === 'pending_payment') return;
+    // A failed payment was seen here with its actions: checkout no longer leads back to it, but the
+    // mark stays so that paying it again later still empties the cart.
+    if (order.status === 'payment_failed') return markPendingOrder({ id: mark.id, link: mark.link, waiting: false });
+    forgetPendingOrder(order.id);
+    if (order.status !== 'cancelled') {
+      cart.items = {};
+      clearCheckout();
+      clearDraft(GUEST_ADDRESS_DRAFT);
+    }
+  }, [order?.status, cartLoaded]);
 
   if (missing) {
     return (
@@ -428,9 +537,12 @@ function Success() {
     );
   }
   const failed = order.status === 'payment_failed';
+  const waiting = order.status === 'pending_payment';
+  const cancelled = order.status === 'cancelled';
+  const title = failed ? t('success_failed_title') : waiting ? t('success_waiting_title') : cancelled ? t('order_cancelled_title') : t('success_title');
   return (
-    <Page title={failed ? t('success_failed_title') : t('success_title')}>
-      <div className={failed ? 'form-alert' : 'form-success'} data-testid="checkout-result">
+    <Page title={title}>
+      <div className={failed || cancelled ? 'form-alert' : 'form-success'} data-testid="checkout-result">
         <p>
           {t('success_number')}: <strong data-testid="order-number">{order.id}</strong>
         </p>
@@ -438,24 +550,36 @@ function Success() {
         <p>
           {failed
             ? t('success_failed')
-            : order.status === 'pending_payment'
-              ? t('success_next_pending')
-              : order.payment_method === 'cod'
-                ? t('success_next_cod')
-                : t('success_next_paid')}
+            : cancelled
+              ? t('order_cancelled_body')
+              : waiting
+                ? t('success_next_pending')
+                : order.payment_method === 'cod'
+                  ? t('success_next_cod')
+                  : t('success_next_paid')}
         </p>
-        {order.email && !failed && <p>{t('success_mail', { email: order.email })}</p>}
-        {failed && (
-          <button type="button" className="button" onClick={() => void retry()} disabled={paying} data-testid="pay-again">
-            {t('success_pay_again')}
-          </button>
+        {order.email && !failed && !cancelled && <p>{t('success_mail', { email: order.email })}</p>}
+        {link && (
+          <p>
+            {t('success_order_link')}{' '}
+            <Link to={`${href('/order-lookup')}?key=${link}`} data-testid="order-link">
+              {t('success_order_link_label')}
+            </Link>
+          </p>
         )}
+        <OrderActions order={order} onCancelled={setOrder} />
       </div>
       <OrderSummary order={order} />
       <p className="form-actions">
-        <Link className="button button-secondary" to={href('/profile/orders')}>
-          {t('success_view_orders')}
-        </Link>
+        {cancelled ? (
+          <Link className="button button-secondary" to={href('/cart')}>
+            {t('checkout_back_to_cart')}
+          </Link>
+        ) : (
+          <Link className="button button-secondary" to={href('/profile/orders')}>
+            {t('success_view_orders')}
+          </Link>
+        )}
         <Link className="button button-secondary" to={href('/products')}>
           {t('success_continue')}
         </Link>

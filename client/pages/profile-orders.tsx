@@ -1,7 +1,7 @@
 // /profile/orders: the shopper's orders, newest first, page by page (?page=); one order's details
 // (?id=) with reorder and pay-again.
 import { useContext, useState } from 'react';
-import { data, Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { data, Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { ApiFailure } from '../../shared/api/client';
 import { formatDate } from '../../shared/text/dates';
 import type { OrderView } from '../../shared/orders/types';
@@ -10,7 +10,7 @@ import { apiContext } from '../boot';
 import { useI18n } from '../i18n/context';
 import { useHref, useMinor } from '../lib/locale';
 import { OrderSummary } from '../orders/OrderSummary';
-import { payAgain } from '../orders/pay-again';
+import { OrderActions } from '../orders/OrderActions';
 import { ApiContext } from '../providers';
 import { addManyToCart, type SyncedSku } from '../stores/cart';
 import { useSessionStore } from '../stores/session';
@@ -94,6 +94,7 @@ function Detail({ order }: { order: OrderView }) {
   const api = useContext(ApiContext)!;
   const { country } = useSnapshot(useSessionStore());
   const [busy, setBusy] = useState(false);
+  const revalidator = useRevalidator();
 
   /** Reorder: today's data for the order's SKUs, then the counts added to the cart (spec §4). */
   async function reorder() {
@@ -120,10 +121,6 @@ function Detail({ order }: { order: OrderView }) {
     }
   }
 
-  async function retry() {
-    setBusy(true);
-    if (!(await payAgain(api, order.id))) setBusy(false);
-  }
 
   return (
     <Page title={t('order_details', { id: order.id })} crumbs={[{ label: t('page_profile'), to: href('/profile') }, { label: t('page_profile_orders'), to: href('/profile/orders') }]}>
@@ -134,12 +131,9 @@ function Detail({ order }: { order: OrderView }) {
         <button type="button" className="button" onClick={() => void reorder()} disabled={busy} data-testid="reorder">
           {t('order_reorder')}
         </button>
-        {order.can_pay_again && (
-          <button type="button" className="button button-secondary" onClick={() => void retry()} disabled={busy} data-testid="pay-again">
-            {t('success_pay_again')}
-          </button>
-        )}
       </p>
+      {/* Awaiting payment (the card page was left) or failed: Pay now / Pay again, or Cancel. */}
+      <OrderActions order={order} onCancelled={() => revalidator.revalidate()} />
       <OrderSummary order={order} />
       <p>
         <Link to={href('/profile/orders')}>{t('back_to_orders')}</Link>

@@ -26,6 +26,8 @@ const GROUP_OF: Record<ListedId, Group | null> = {
   'forgot-password': 'account',
   // Reached only from the reset mail (it needs its token).
   'reset-password': null,
+  // Reached only from its mail (it needs its token).
+  'verify-email': null,
   search: 'shop',
   cart: 'shop',
   'checkout-shipping': 'shop',
@@ -59,6 +61,7 @@ const GROUP_OF: Record<ListedId, Group | null> = {
   'blood-test': 'shop',
   'upload-blood-test': 'shop',
   'how-it-works': 'help',
+  'order-lookup': 'help',
   share: 'help',
   'share-list': 'help',
   nutritionist: 'shop',

@@ -68,3 +68,71 @@ export function clearCheckout(): void {
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
+
+/**
+ * A card order waiting for its payment, kept in localStorage (so a new tab knows it too): leaving the
+ * card page (back button, closed tab) brings the shopper back to this order, to pay again or cancel,
+ * and the cart stays full until the payment succeeds. `link` is a guest's key to the order.
+ */
+export interface OrderMark {
+  id: number;
+  link: string | null;
+  /** Its charge may still be open: checkout leads back to the order (false once it failed). */
+  waiting: boolean;
+  /** When it was marked (ms): after the sweep's 30 minutes the charge is closed anyway. */
+  at: number;
+}
+
+/** A mark older than this no longer sends checkout to its order (the sweep cancelled the charge). */
+export const PENDING_MARK_TTL_MS = 40 * 60 * 1000;
+
+/** Whether checkout should lead back to this order instead of starting a new one. */
+export function leadsBack(mark: OrderMark | null, now = Date.now()): mark is OrderMark {
+  return !!mark && mark.waiting && now - mark.at < PENDING_MARK_TTL_MS;
+}
+const PENDING_KEY = 'pending_order';
+const LINKS_KEY = 'guest_order_links';
+
+export function readPendingOrder(): OrderMark | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(PENDING_KEY) ?? 'null') as OrderMark | null;
+    return value && Number.isInteger(value.id) && typeof value.at === 'number' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function markPendingOrder(mark: Omit<OrderMark, 'at' | 'waiting'> & { waiting?: boolean }): void {
+  try {
+    localStorage.setItem(PENDING_KEY, JSON.stringify({ waiting: true, ...mark, at: Date.now() }));
+  } catch (error) {
+    console.warn('pending order could not be kept', error);
+  }
+}
+
+export function forgetPendingOrder(id: number): void {
+  try {
+    if (readPendingOrder()?.id === id) localStorage.removeItem(PENDING_KEY);
+  } catch {
+    // Storage unavailable: nothing was kept.
+  }
+}
+
+/** A guest's order links of this browser (the last few), for the success page. */
+export function rememberOrderLink(id: number, link: string): void {
+  try {
+    const links = JSON.parse(localStorage.getItem(LINKS_KEY) ?? '{}') as Record<string, string>;
+    const kept = Object.entries({ ...links, [id]: link }).slice(-5);
+    localStorage.setItem(LINKS_KEY, JSON.stringify(Object.fromEntries(kept)));
+  } catch (error) {
+    console.warn('order link could not be kept', error);
+  }
+}
+
+export function orderLinkOf(id: number): string | null {
+  try {
+    return (JSON.parse(localStorage.getItem(LINKS_KEY) ?? '{}') as Record<string, string>)[id] ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -197,12 +197,15 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
             return;
           }
           const list = (error.body.data as { fields?: Array<{ field: string; message: string }> } | null)?.fields;
+          let highlighted = false;
           if (error.status === 400 && Array.isArray(list)) {
             const problems = firstProblems(list.filter((f) => f.field.split('.')[0]! in fields)) as ErrorKeys<V>;
             setErrorKeys(problems);
+            highlighted = Object.keys(problems).length > 0;
           }
           // A message key from the API, or a generic message for a network failure's raw text.
-          const key = error.meta.key ?? error.meta.msg;
+          // "Check the highlighted fields" only when a field of this form is highlighted.
+          const key = serverAlertKey(error.meta.key ?? error.meta.msg, highlighted);
           setServerError(has(key) ? t(key) : t('server_error'));
           pendingFocus.current = 'alert';
         })
@@ -398,4 +401,12 @@ export function FormSuccess({ title, body, innerRef, children }: { title: string
       {children}
     </div>
   );
+}
+
+/**
+ * The message above a form for an API refusal: "Please check the highlighted fields" only when one
+ * of this form's fields is highlighted; a refusal about fields the form does not show says so plainly.
+ */
+export function serverAlertKey(apiKey: string, highlighted: boolean): string {
+  return apiKey === 'validation_failed' && !highlighted ? 'form_fields_unmatched' : apiKey;
 }

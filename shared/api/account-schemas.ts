@@ -44,6 +44,9 @@ export const resetPasswordSchema = z
   })
   .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, { error: 'pass_match_validation_error', path: ['confirmPassword'] });
 
+/** The link of the "your earlier orders" mail (issue 9): proves the address, claims its guest orders. */
+export const verifyEmailSchema = z.object({ token: z.string().regex(/^[0-9a-f]{64}$/, { error: 'verify_link_invalid' }) });
+
 export const setNameSchema = z.object({ name: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }).max(80) });
 
 /** Kuwait: +965 and 8 digits; Saudi Arabia: +966 and 9 digits starting with 5. */

@@ -45,6 +45,9 @@ export const MESSAGE_KEYS = [
   'wallet_amount_invalid',
   'wallet_amount_too_large',
   'order_not_payable',
+  'order_not_cancellable',
+  'order_lookup_not_found',
+  'verify_link_invalid',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -24,14 +24,16 @@ const coupon = z
   .transform((v) => (v === '' ? undefined : v.toUpperCase()))
   .optional();
 
+const email = z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field', abort: true }).max(254).pipe(z.email({ error: 'item_validation_error' }));
+
 export const calculateSchema = z.object({
   items: lines,
   coupon,
   use_wallet: z.boolean().optional(),
+  /** A guest's e-mail (review step): a single-use coupon already used with it says so at Apply. */
+  email: email.optional(),
 });
 export type CalculateInput = z.output<typeof calculateSchema>;
-
-const email = z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field', abort: true }).max(254).pipe(z.email({ error: 'item_validation_error' }));
 
 export const submitSchema = calculateSchema.extend({
   /** A fresh random key per checkout attempt: retries with it never make a second order. */
@@ -42,7 +44,6 @@ export const submitSchema = calculateSchema.extend({
   address_id: z.number().int().positive().optional(),
   /** …or one typed at checkout (guests). */
   address: addressSchema.optional(),
-  email: email.optional(),
 });
 export type SubmitInput = z.output<typeof submitSchema>;
 
@@ -50,6 +51,17 @@ export const payAgainSchema = z.object({
   order_id: z.number().int().positive(),
   card_method: z.enum(['knet', 'mada', 'card', 'apple_pay']).optional(),
 });
+
+/** Cancel an order still waiting for its payment (the shopper gives up). */
+export const cancelOrderSchema = z.object({ order_id: z.number().int().positive() });
+
+/** The order-lookup page: order number and the e-mail it was placed with (one schema for form and API). */
+export const orderLookupSchema = z.object({
+  // Order numbers are 10 digits; the form sends what was typed, the API reads it as a number.
+  order_id: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field', abort: true }).regex(/^[1-9][0-9]{9}$/, { error: 'item_validation_error' }),
+  email,
+});
+export type OrderLookupInput = z.output<typeof orderLookupSchema>;
 
 export const walletChargeSchema = z.object({
   amount: z.number({ error: 'mandatory-field' }).int({ error: 'wallet_amount_invalid' }).positive({ error: 'wallet_amount_invalid' }),

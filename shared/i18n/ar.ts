@@ -166,6 +166,8 @@ const shellAr = {
   offline: 'أنت غير متصل بالإنترنت. يرجى إعادة الاتصال ثم المحاولة مرة أخرى.',
   field_value_invalid: 'يرجى التحقق من قيمة «{{field}}».',
   prices_include_vat: 'الأسعار شاملة ضريبة القيمة المضافة.',
+  page_order_lookup: 'ابحث عن طلبك',
+  page_verify_email: 'تأكيد البريد الإلكتروني',
 } as const;
 
 export const ar: Dictionary = { ...shellAr, ...catalogueAr, ...staticPagesAr, ...accountsAr, ...ordersAr };

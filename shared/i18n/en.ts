@@ -161,6 +161,8 @@ const shellEn = {
   offline: 'You are offline. Please reconnect to the internet and try again.',
   field_value_invalid: 'Please check the value of “{{field}}”.',
   prices_include_vat: 'Prices include VAT.',
+  page_order_lookup: 'Find your order',
+  page_verify_email: 'Confirm your e-mail',
 } as const;
 
 export const en = { ...shellEn, ...catalogueEn, ...staticPagesEn, ...accountsEn, ...ordersEn } as const;

@@ -49,6 +49,8 @@ export interface OrderView {
   vat_basis_points: number;
   /** Saudi orders: the simplified tax invoice; null in Kuwait. */
   tax_invoice: TaxInvoice | null;
+  /** Waiting for a payment: the shopper may give the order up (stock, coupon, wallet part come back). */
+  can_cancel: boolean;
 }
 
 /** An order priced by the server: its amounts, the lines and the free-delivery facts. */
@@ -79,4 +81,6 @@ export interface SubmitResult {
   order: OrderView;
   payment: { id: string; url: string | null } | null;
   replayed: boolean;
+  /** A guest's link token to the order (null for a signed-in shopper). */
+  link: string | null;
 }

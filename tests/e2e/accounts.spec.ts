@@ -114,6 +114,13 @@ test('a shopper edits name and a Kuwait mobile number, then a Saudi one in Arabi
   await phone.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('toast')).toContainText('Saved');
 
+  // The new name and number show at once and after a reload (the readable cookie was rewritten).
+  await expect(page.getByRole('link', { name: /Account: Ali Hassan/ })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('link', { name: /Account: Ali Hassan/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Name' }).getByLabel('Full name')).toHaveValue('Ali Hassan');
+  await expect(page.getByRole('region', { name: 'Mobile number' }).getByLabel('Mobile number')).toHaveValue('98765432');
+
   await page.goto('/ar/profile/account');
   const arPhone = page.getByRole('region', { name: 'رقم الجوال' });
   await arPhone.getByLabel('رمز الدولة').selectOption('SA');

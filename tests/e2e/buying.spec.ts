@@ -178,11 +178,14 @@ test('a card payment fails in the sandbox, then the shopper pays again and it su
   await page.getByRole('button', { name: 'أفشل الدفع' }).click();
   await expect(page).toHaveURL(/\/ar\/checkout\/success\?order=\d+/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(x.failedTitle);
+  // The cart stays until the payment succeeds.
+  await expect(page.locator('header').getByTestId('cart-count')).toHaveText('1');
   await page.getByRole('button', { name: x.payAgain }).click();
   await expect(page).toHaveURL(/\/payments\/sandbox\/pay_/);
   await page.getByRole('button', { name: 'ادفع بنجاح' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(x.thanks);
   await expect(page.getByTestId('checkout-result')).toContainText('تم استلام الدفع');
+  await expect(page.locator('header').getByTestId('cart-count')).toHaveText('0');
 });
 
 test('a shopper tops up the wallet and pays an order with it (en, Saudi Arabia)', async ({ page }) => {

@@ -137,7 +137,7 @@ test('the site index links to every page a shopper can open', async ({ page }) =
     '/profile/wallet', '/profile/wishlists', '/profile/blood-tests', '/profile/blood-tests/ordered', '/profile/blood-tests/uploaded',
     '/categories', '/products', '/brands', '/brands-list', '/become-a-supplier', '/contact-us', '/our-story', '/site-index', '/terms',
     '/privacy-policy', '/return-policy', '/disclaimer', '/blood-test', '/upload-blood-test', '/how-it-works', '/share', '/share/list',
-    '/nutritionist', '/nutritionist-list', '/quiz', '/quiz-result'];
+    '/nutritionist', '/nutritionist-list', '/quiz', '/quiz-result', '/order-lookup'];
   const hrefs = await page.locator('.site-index a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   expect(hrefs).toEqual(expect.arrayContaining(expected));
   expect(new Set(hrefs).size).toBe(hrefs.length);

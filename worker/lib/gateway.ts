@@ -9,7 +9,7 @@ import type { AppEnv } from '../app-env';
 import { cacheKey, withCache } from '../cache';
 import { cachePolicyFor } from '../cache/policies';
 import { callUpstream, registerDevice } from '../upstream';
-import { clearUserSession, storeDeviceToken, storeUserSession, type Session } from './session';
+import { clearUserSession, refreshUser, storeDeviceToken, storeUserSession, type Session } from './session';
 
 /** Upstream paths whose success answer carries a user access token. */
 const TOKEN_PATHS = new Set(['/user/login', '/user/register', '/user/reset-password']);
@@ -87,6 +87,11 @@ async function afterUpstream(c: Context<AppEnv>, session: Session, path: string,
   if (path === LOGOUT_PATH) clearUserSession(c, session);
 
   const data = envelope.data as Record<string, unknown> | null;
+  // Any other answer carrying the signed-in user (set-name, set-phone, me, sync) refreshes the readable cookie.
+  if (data && typeof data === 'object' && !TOKEN_PATHS.has(path) && result.status >= 200 && result.status < 300) {
+    const user = userDisplay(data.user);
+    if (user && session.userToken) refreshUser(c, session, user);
+  }
   if (data && typeof data === 'object' && 'access_token' in data) {
     const token = data.access_token;
     if (TOKEN_PATHS.has(path) && result.status >= 200 && result.status < 300 && typeof token === 'string') {

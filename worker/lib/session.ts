@@ -13,6 +13,8 @@ export interface Session {
   deviceToken: string | null;
   userToken: string | null;
   user: UserDisplay | null;
+  /** When the auth cookie ends (ms), as recorded in the user cookie: a rewrite never goes past it. */
+  userExpires: number | null;
   lang: Lang;
   country: CountryCode;
 }
@@ -26,12 +28,12 @@ export function cookieNames(secure: boolean) {
   };
 }
 
-function parseUser(raw: string | undefined): UserDisplay | null {
+function parseUser(raw: string | undefined): { user: UserDisplay; exp: number | null } | null {
   if (!raw) return null;
   try {
-    const value = JSON.parse(raw) as Partial<UserDisplay>;
+    const value = JSON.parse(raw) as Partial<UserDisplay> & { exp?: unknown };
     if (value && (typeof value.id === 'number' || typeof value.id === 'string') && typeof value.name === 'string') {
-      return { id: value.id, name: value.name, email: String(value.email ?? ''), phone: value.phone ?? null };
+      return { user: { id: value.id, name: value.name, email: String(value.email ?? ''), phone: value.phone ?? null }, exp: typeof value.exp === 'number' ? value.exp : null };
     }
   } catch {
     // a malformed cookie is treated as absent
@@ -69,11 +71,21 @@ export function readSession(c: Context<AppEnv>, lang: Lang): Session {
   const names = cookieNames(secure);
   const header = c.req.header('x-country');
   const country = isCountryCode(header) ? header : (chosenCountry(c) ?? countryFromLocation(c.req.raw));
+  const userToken = getCookie(c, names.auth) ?? null;
+  const rawUser = getCookie(c, names.user);
+  let parsed = parseUser(rawUser);
+  // The readable cookie never outlives the session: without the auth cookie it goes too, so no page
+  // greets a shopper who is no longer signed in.
+  if (rawUser !== undefined && !userToken) {
+    deleteCookie(c, names.user, { path: '/', secure });
+    parsed = null;
+  }
   return {
     secure,
     deviceToken: getCookie(c, names.device) ?? null,
-    userToken: getCookie(c, names.auth) ?? null,
-    user: parseUser(getCookie(c, names.user)),
+    userToken,
+    user: parsed?.user ?? null,
+    userExpires: parsed?.exp ?? null,
     lang,
     country,
   };
@@ -98,21 +110,45 @@ export function storeDeviceToken(c: Context<AppEnv>, session: Session, token: st
   });
 }
 
+/** The readable cookie lives as long as the auth cookie at most (USER_COOKIE_MAX_AGE_S is longer). */
+const USER_MAX_AGE_S = Math.min(USER_COOKIE_MAX_AGE_S, AUTH_COOKIE_MAX_AGE_S);
+
 /** Login/register: the token goes into an httpOnly, Secure, SameSite=Strict cookie for two weeks. */
 export function storeUserSession(c: Context<AppEnv>, session: Session, token: string, user: UserDisplay | null): void {
   const names = cookieNames(session.secure);
   session.userToken = token;
   setCookie(c, names.auth, token, { httpOnly: true, secure: true, sameSite: 'Strict', path: '/', maxAge: AUTH_COOKIE_MAX_AGE_S });
-  if (user) {
-    session.user = user;
-    setCookie(c, names.user, JSON.stringify(user), { secure: session.secure, sameSite: 'Lax', path: '/', maxAge: USER_COOKIE_MAX_AGE_S });
+  session.userExpires = Date.now() + AUTH_COOKIE_MAX_AGE_S * 1000;
+  if (user) writeUserCookie(c, session, user);
+}
+
+/**
+ * The API answered with the signed-in user (a name or phone change, /user/me, sync): the readable
+ * cookie is written again, so the page shows the new details at once and after a reload. It ends
+ * when the auth cookie ends (its end is recorded in the cookie); an older cookie without that record
+ * gets the auth cookie written again with the same end, so neither outlives the other.
+ */
+export function refreshUser(c: Context<AppEnv>, session: Session, user: UserDisplay): void {
+  if (!session.userToken) return;
+  if (session.userExpires === null) {
+    session.userExpires = Date.now() + USER_MAX_AGE_S * 1000;
+    setCookie(c, cookieNames(session.secure).auth, session.userToken, { httpOnly: true, secure: true, sameSite: 'Strict', path: '/', maxAge: USER_MAX_AGE_S });
   }
+  writeUserCookie(c, session, user);
+}
+
+function writeUserCookie(c: Context<AppEnv>, session: Session, user: UserDisplay): void {
+  const exp = session.userExpires ?? Date.now() + USER_MAX_AGE_S * 1000;
+  const maxAge = Math.max(0, Math.min(USER_MAX_AGE_S, Math.floor((exp - Date.now()) / 1000)));
+  session.user = user;
+  setCookie(c, cookieNames(session.secure).user, JSON.stringify({ ...user, exp }), { secure: session.secure, sameSite: 'Lax', path: '/', maxAge });
 }
 
 export function clearUserSession(c: Context<AppEnv>, session: Session): void {
   const names = cookieNames(session.secure);
   session.userToken = null;
   session.user = null;
+  session.userExpires = null;
   deleteCookie(c, names.auth, { path: '/', secure: true });
   deleteCookie(c, names.user, { path: '/', secure: session.secure });
 }

@@ -19,6 +19,8 @@ export function resetMail(lang: Lang, link: string): { subject: string; text: st
 
 interface MailOrder {
   id: number;
+  /** A guest's order link (issue 9), instead of the account's order page. */
+  link_path?: string;
   status: string;
   country: 'KW' | 'SA';
   currency: string;
@@ -50,7 +52,8 @@ export function orderMail(lang: Lang, order: MailOrder, siteOrigin: string): { s
 function orderMailText(lang: Lang, order: MailOrder, siteOrigin: string): { subject: string; text: string } {
   const money = (minor: number) => formatMinor(minor, order.currency as CurrencyCode, lang, order.country);
   const lines = order.items.map((i) => `- ${i.name} (${i.sku_name}) × ${i.count}: ${money(i.line_total)}`).join('\n');
-  const link = `${siteOrigin}${lang === 'ar' ? '/ar' : ''}/profile/orders?id=${order.id}`;
+  // A guest's mail links to the order through its own unguessable link; an account's to its order page.
+  const link = `${siteOrigin}${order.link_path ?? `${lang === 'ar' ? '/ar' : ''}/profile/orders?id=${order.id}`}`;
   const t = order.totals;
   const placed = formatDate(order.created_at, lang, order.country, { hijri: true });
   // Prices include VAT: the VAT line says how much of the total it is.
@@ -73,4 +76,17 @@ function orderMailText(lang: Lang, order: MailOrder, siteOrigin: string): { subj
     subject: `Order ${order.id} confirmed – Gulf Vitamins`,
     text: `Thank you for your order!\n\nOrder date: ${placed}\n\n${lines}\n\n${rows}\n\n${next} We will prepare your order and write again when it ships.\n\nOrder details: ${link}`,
   };
+}
+
+/** To a new account whose address has guest orders: the link that proves the address (issue 9). */
+export function verifyOrdersMail(lang: Lang, link: string): { subject: string; text: string } {
+  return lang === 'ar'
+    ? {
+        subject: 'أضف طلباتك السابقة إلى حسابك – خليج الفيتامينات',
+        text: `أنشأت حساباً بعنوان بريد استُخدم سابقاً في طلبات بدون حساب. افتح هذا الرابط خلال يوم واحد لتأكيد بريدك وإضافة تلك الطلبات إلى حسابك:\n\n${link}\n\nإذا لم تنشئ هذا الحساب، تجاهل هذه الرسالة.`,
+      }
+    : {
+        subject: 'Add your earlier orders to your account – Gulf Vitamins',
+        text: `You created an account with an address that was used for orders without an account. Open this link within one day to confirm your address and add those orders to your account:\n\n${link}\n\nIf you did not create this account, ignore this message.`,
+      };
 }

@@ -72,7 +72,9 @@ export function toOrderView(o: OrderRow, items: ItemRow[]): OrderView {
     totals: { subtotal: o.subtotal, before_discount: o.before_discount, discount: o.discount, delivery: o.delivery, vat: o.vat, total: o.total, wallet_used: o.wallet_used, due: o.total - o.wallet_used },
     coupon_code: o.coupon_code,
     email: o.email,
-    can_pay_again: o.status === 'payment_failed',
+    // Awaiting payment (the card page was left) offers Pay now, which resumes the open charge.
+    can_pay_again: o.status === 'payment_failed' || o.status === 'pending_payment',
+    can_cancel: o.status === 'payment_failed' || o.status === 'pending_payment',
     vat_basis_points: o.vat_basis_points,
     tax_invoice: taxInvoiceFor({ id: o.id, country: o.country, created_at: o.created_at, decimals: currencyDecimals(o.currency), vat_basis_points: o.vat_basis_points, totals: { total: o.total, vat: o.vat } }),
   };

@@ -7,6 +7,7 @@ import { mailSender } from '../mail';
 import { orderMail } from '../mail/texts';
 import { stockFlags, walletMove } from '../orders/place';
 import { orderView, type OrderView } from '../orders/view';
+import { mintOrderLink, orderLinkPath } from '../orders/guest-links';
 import type { WebhookEvent } from './gateway';
 
 interface PaymentRow {
@@ -25,7 +26,12 @@ export async function applyOutcome(env: { DB: D1Database; RESEND_API_KEY?: strin
   const db = env.DB;
   const payment = await db.prepare('SELECT id, purpose, order_id, user_id, amount, currency, status FROM payments WHERE id = ?').bind(event.paymentId).first<PaymentRow>();
   if (!payment) return { applied: false, payment: null };
-  if (payment.status !== 'initiated') return { applied: false, payment };
+  if (payment.status !== 'initiated') {
+    // A charge closed here (the shopper cancelled, or the sweep) that the gateway still reports paid:
+    // the money was taken for an order that gave its stock back. Say so loudly; it needs a refund.
+    if (event.outcome === 'succeeded' && payment.status !== 'succeeded') console.error('payment succeeded after it was closed: refund needed', payment.id, payment.status);
+    return { applied: false, payment };
+  }
   const now = Date.now();
   const status = event.outcome === 'succeeded' ? 'succeeded' : event.outcome;
   const statements: D1PreparedStatement[] = [
@@ -76,9 +82,21 @@ async function releaseStatements(db: D1Database, orderId: number, now: number): 
   return statements;
 }
 
-export async function sendConfirmation(env: { DB: D1Database; RESEND_API_KEY?: string; MAIL_FROM?: string }, orderId: number, siteOrigin: string, known?: { order: OrderView; lang: 'en' | 'ar' }): Promise<void> {
-  const lang = known?.lang ?? (await env.DB.prepare('SELECT lang FROM orders WHERE id = ?').bind(orderId).first<{ lang: 'en' | 'ar' }>())?.lang ?? 'en';
+/**
+ * The confirmation mail. A guest's links to the order through an order link (`known.link` when the
+ * caller already made one, else a new one); an account's to its order page.
+ */
+export async function sendConfirmation(
+  env: { DB: D1Database; RESEND_API_KEY?: string; MAIL_FROM?: string },
+  orderId: number,
+  siteOrigin: string,
+  known?: { order: OrderView; lang: 'en' | 'ar'; link: string | null },
+): Promise<void> {
+  const row = known ? null : await env.DB.prepare('SELECT lang, user_id FROM orders WHERE id = ?').bind(orderId).first<{ lang: 'en' | 'ar'; user_id: number | null }>();
+  const lang = known?.lang ?? row?.lang ?? 'en';
   const order = known?.order ?? (await orderView(env.DB, orderId, lang));
   if (!order?.email) return;
-  await mailSender(env).send({ to: order.email, ...orderMail(lang, order, siteOrigin) });
+  const link = known ? known.link : row && row.user_id === null ? await mintOrderLink(env.DB, orderId) : null;
+  const linkPath = link ? orderLinkPath(lang, link) : undefined;
+  await mailSender(env).send({ to: order.email, ...orderMail(lang, { ...order, link_path: linkPath }, siteOrigin) });
 }

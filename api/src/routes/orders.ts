@@ -3,7 +3,7 @@
 import { Hono, type Context } from 'hono';
 import { ok } from '../../../shared/api/envelope';
 import { currencyDecimals } from '../../../shared/money';
-import { calculateSchema, CARD_METHODS, payAgainSchema, submitSchema } from '../../../shared/api/order-schemas';
+import { calculateSchema, cancelOrderSchema, CARD_METHODS, orderLookupSchema, payAgainSchema, submitSchema } from '../../../shared/api/order-schemas';
 import { ApiError } from '../lib/errors';
 import { siteOrigin } from '../lib/site-origin';
 import { pageParam, paged } from '../lib/params';
@@ -14,6 +14,8 @@ import { applyOutcome, sendConfirmation } from '../payments/outcome';
 import { failureOf, holdStatements, newPaymentId, openPayment, placedEnvelope, placeOrder, returnPath } from '../orders/place';
 import { quote } from '../orders/quote';
 import { orderPage, orderView } from '../orders/view';
+import { mintOrderLink, orderByLink, orderIdByEmail } from '../orders/guest-links';
+import { assertNotLocked, recordFailure } from '../accounts/rate-limit';
 import type { AppEnv } from '../app-env';
 
 /** Opens the gateway's charge for a payment row; a gateway failure fails the payment (and frees the order's hold). */
@@ -43,11 +45,22 @@ export async function startCharge(c: Context<AppEnv>, p: { paymentId: string; am
   }
 }
 
+/**
+ * The shopper of a buying call: signed in, or a guest. A token that no longer holds (the session
+ * ended mid-checkout) is a 401, not a silent guest: the storefront then sends the shopper to sign
+ * in and back, instead of failing on guest-only fields the signed-in form never asked for.
+ */
+async function buyer(c: Context<AppEnv>) {
+  const user = await currentUser(c);
+  if (!user && c.req.header('authorization')) throw new ApiError(401, 'unauthorized');
+  return user;
+}
+
 export const orderRoutes = new Hono<AppEnv>()
   .post('/calculate', async (c) => {
     const input = parseInput(calculateSchema, await readJson(c.req));
-    const user = await currentUser(c);
-    const q = await quote(c.env.DB, input, { country: c.var.country, lang: c.var.lang, userId: user?.id ?? null, email: user?.email ?? null });
+    const user = await buyer(c);
+    const q = await quote(c.env.DB, input, { country: c.var.country, lang: c.var.lang, userId: user?.id ?? null, email: user?.email ?? input.email ?? null });
     return c.json(
       ok({
         ...q.totals,
@@ -63,11 +76,13 @@ export const orderRoutes = new Hono<AppEnv>()
   })
   .post('/submit', async (c) => {
     const input = parseInput(submitSchema, await readJson(c.req));
-    const user = await currentUser(c);
+    const user = await buyer(c);
     const placed = await placeOrder(
       { db: c.env.DB, country: c.var.country, lang: c.var.lang, user: user ? { id: user.id, name: user.name, email: user.email, phone: user.phone } : null, deviceId: c.var.deviceId },
       input,
     );
+    // A guest has no order list: the success page (and a cash order's mail) carry this link.
+    const link = user ? null : await mintOrderLink(c.env.DB, placed.order.id);
     let url: string | null = null;
     if (placed.paymentId) {
       const address = placed.order.address as { recipient: string; phone: string };
@@ -81,9 +96,10 @@ export const orderRoutes = new Hono<AppEnv>()
         returnPath: returnPath(c.var.lang, placed.order.id),
       });
     } else if (!placed.replayed) {
-      await sendConfirmation(c.env, placed.order.id, siteOrigin(c), { order: placed.order, lang: c.var.lang });
+      await sendConfirmation(c.env, placed.order.id, siteOrigin(c), { order: placed.order, lang: c.var.lang, link });
     }
-    return c.json(placedEnvelope(placed, url));
+    const envelope = placedEnvelope(placed, url);
+    return c.json({ ...envelope, data: { ...envelope.data, link } });
   })
   .post('/payAgain', async (c) => {
     const input = parseInput(payAgainSchema, await readJson(c.req));
@@ -92,6 +108,12 @@ export const orderRoutes = new Hono<AppEnv>()
     if (!order) throw new ApiError(404, 'not_found');
     const userId = (await currentUser(c))?.id ?? null;
     if (!order.can_pay_again) throw new ApiError(409, 'order_not_payable');
+    if (order.status === 'pending_payment') {
+      // Still waiting for its charge (the shopper left the card page): Pay now resumes that charge.
+      const open = await db.prepare("SELECT id, redirect_url FROM payments WHERE order_id = ? AND status = 'initiated'").bind(order.id).first<{ id: string; redirect_url: string | null }>();
+      if (!open?.redirect_url) throw new ApiError(409, 'order_not_payable');
+      return c.json(ok({ order, payment: { id: open.id, url: open.redirect_url } }));
+    }
     const method = input.card_method ?? order.card_method ?? CARD_METHODS[order.country][0];
     if (!(CARD_METHODS[order.country] as readonly string[]).includes(method)) throw new ApiError(400, 'payment_method_unavailable');
     const paymentId = newPaymentId();
@@ -122,11 +144,49 @@ export const orderRoutes = new Hono<AppEnv>()
       returnPath: returnPath(c.var.lang, order.id),
     });
     return c.json(ok({ order: await orderView(db, order.id, c.var.lang), payment: { id: paymentId, url } }));
+  })
+  // The shopper gives up an order waiting for its payment: its open charge is cancelled through the
+  // same once-only outcome path as a failed payment (stock, coupon and wallet part given back), then
+  // the order is marked cancelled. A second cancel answers the cancelled order again.
+  .post('/cancel', async (c) => {
+    const input = parseInput(cancelOrderSchema, await readJson(c.req));
+    const db = c.env.DB;
+    const order = await ownedOrder(c, input.order_id);
+    if (!order) throw new ApiError(404, 'not_found');
+    if (order.status === 'cancelled') return c.json(ok({ order }));
+    if (!order.can_cancel) throw new ApiError(409, 'order_not_cancellable');
+    const open = await db.prepare("SELECT id FROM payments WHERE order_id = ? AND status = 'initiated'").bind(order.id).first<{ id: string }>();
+    if (open) await applyOutcome(c.env, { paymentId: open.id, outcome: 'cancelled', providerRef: null }, siteOrigin(c));
+    // Only a released order becomes cancelled: a payment that succeeded meanwhile wins.
+    await db.prepare("UPDATE orders SET status = 'cancelled', updated_at = ? WHERE id = ? AND status = 'payment_failed' AND holds_stock = 0").bind(Date.now(), order.id).run();
+    const after = (await orderView(db, order.id, c.var.lang))!;
+    if (after.status !== 'cancelled') throw new ApiError(409, 'order_not_cancellable');
+    return c.json(ok({ order: after }));
+  })
+  // Order lookup (guests): number + e-mail give a link to the order. A wrong number and a wrong
+  // e-mail answer the same, and failures count against the address like failed sign-ins.
+  .post('/lookup', async (c) => {
+    const input = parseInput(orderLookupSchema, await readJson(c.req));
+    const db = c.env.DB;
+    const keys = [`lookup:${c.req.header('x-client-ip') || 'unknown'}`];
+    await assertNotLocked(db, keys);
+    const id = await orderIdByEmail(db, Number(input.order_id), input.email);
+    if (!id) {
+      await recordFailure(db, keys);
+      throw new ApiError(404, 'order_lookup_not_found');
+    }
+    const token = await mintOrderLink(db, id);
+    return c.json(ok({ key: token, order: await orderView(db, id, c.var.lang) }));
+  })
+  .get('/link/:token{[0-9a-f]{64}}', async (c) => {
+    const order = await orderByLink(c.env.DB, c.req.param('token'), c.var.lang);
+    if (!order) throw new ApiError(404, 'order_lookup_not_found');
+    return c.json(ok(order));
   });
 
 /** An order its caller may see and pay: the signed-in shopper's, or (for a guest) the device's that placed it. */
 async function ownedOrder(c: Context<AppEnv>, id: number) {
-  const user = await currentUser(c);
+  const user = await buyer(c);
   const own = user ? await orderView(c.env.DB, id, c.var.lang, user.id) : null;
   if (own) return own;
   // A guest who signs in after ordering still reaches the order from the device that placed it.

@@ -11,6 +11,7 @@ import {
   setNameSchema,
   setPasswordSchema,
   setPhoneSchema,
+  verifyEmailSchema,
   signInSchema,
   signUpSchema,
 } from '../../../shared/api/account-schemas';
@@ -18,7 +19,8 @@ import { localizePath } from '../../../shared/locale';
 import { DEFAULT_FREE_SHIPPING_FILS } from '../../../shared/constants';
 import { randomToken, tokenHash } from '../accounts/tokens';
 import { mailSender } from '../mail';
-import { resetMail } from '../mail/texts';
+import { claimByVerification, claimGuestOrders, verificationFor } from '../orders/guest-links';
+import { resetMail, verifyOrdersMail } from '../mail/texts';
 import { hashPassword, verifyPassword } from '../accounts/password';
 import { assertNotLocked, recordFailure } from '../accounts/rate-limit';
 import { createSession, revokeOtherSessions, revokeSession } from '../accounts/sessions';
@@ -62,6 +64,12 @@ export const userRoutes = new Hono<AppEnv>()
       .first<{ id: number }>();
     if (!inserted) throw new ApiError(409, 'email_taken');
     const access_token = await createSession(db, inserted.id);
+    // Guest orders with this address join the account only once the mailbox's owner opens this link.
+    const verify = await verificationFor(db, inserted.id, input.email);
+    if (verify) {
+      const link = `${siteOrigin(c)}${localizePath('/auth/verify-email', c.var.lang)}?token=${verify}`;
+      await mailSender(c.env).send({ to: input.email, ...verifyOrdersMail(c.var.lang, link) });
+    }
     return c.json(ok({ access_token, user: publicUser({ id: inserted.id, name: input.name, email: input.email, phone: null }) }));
   })
   .post('/login', async (c) => {
@@ -133,8 +141,17 @@ export const userRoutes = new Hono<AppEnv>()
     ]);
     const user = await db.prepare('SELECT id, name, email, phone FROM users WHERE id = ? AND deleted_at IS NULL').bind(claimed.user_id).first<UserRow>();
     if (!user) throw new ApiError(400, 'reset_link_invalid');
+    // The mailed link proved the address: the guest orders placed with it become this account's.
+    // (Sign-up alone proves nothing, so a typed address never reveals someone else's orders.)
+    await claimGuestOrders(db, user.id, user.email).run();
     const access_token = await createSession(db, user.id);
     return c.json(ok({ access_token, user: publicUser(user) }));
+  })
+  .post('/verify-email', async (c) => {
+    const { token } = parseInput(verifyEmailSchema, await readJson(c.req));
+    const claimed = await claimByVerification(c.env.DB, token);
+    if (claimed === null) throw new ApiError(400, 'verify_link_invalid');
+    return c.json(ok({ claimed }));
   })
   .post('/profile/set-name', async (c) => {
     const user = await requireUser(c);

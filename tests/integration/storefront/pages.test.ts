@@ -34,7 +34,7 @@ describe('server-rendered pages', () => {
       '/profile/wallet', '/profile/wishlists', '/profile/blood-tests', '/profile/blood-tests/ordered', '/profile/blood-tests/uploaded',
       '/categories', '/products', '/brands', '/brands-list', '/become-a-supplier', '/contact-us', '/our-story', '/site-index', '/terms',
       '/privacy-policy', '/return-policy', '/disclaimer', '/blood-test', '/upload-blood-test', '/how-it-works', '/share', '/share/list',
-      '/shared-list/abc', '/nutritionist-list', '/quiz', '/quiz-result', '/_app'];
+      '/shared-list/abc', '/nutritionist-list', '/quiz', '/quiz-result', '/_app', '/order-lookup'];
     const cookie = 'dtk=' + (await storefront('/api/country').then((r) => r.headers.getSetCookie()[0]!.split(';')[0]!.slice(4)));
     // Profile pages load the shopper's data: a real session.
     const registered = await storefront('/api/user/register', {

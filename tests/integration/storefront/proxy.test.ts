@@ -64,7 +64,8 @@ describe('/api proxy session rules (stub API)', () => {
     expect(auth).toContain('Secure');
     expect(auth).toContain('SameSite=Strict');
     const user = setCookie(res, 'user')!;
-    expect(user).toContain('Max-Age=2592000');
+    // Never longer than the auth cookie.
+    expect(user).toContain('Max-Age=1209600');
     expect(user).not.toContain('HttpOnly');
     expect(decodeURIComponent(user)).toContain('"name":"Sara"');
     expect(decodeURIComponent(user)).not.toContain('secret-user-token');

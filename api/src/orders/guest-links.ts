@@ -1,0 +1,70 @@
+// Guest orders without an account: an unguessable link to one order (success page, confirmation
+// mail, order lookup), and moving a guest's orders into an account once that account has proven
+// it owns the e-mail address (a password reset through the mailed link).
+import { randomToken, tokenHash } from '../accounts/tokens';
+import { orderView, type OrderView } from './view';
+
+/** A new link token for an order; only its hash is stored. */
+export async function mintOrderLink(db: D1Database, orderId: number): Promise<string> {
+  const token = randomToken();
+  await db.prepare('INSERT INTO order_links (token_hash, order_id, created_at) VALUES (?, ?, ?)').bind(await tokenHash(token), orderId, Date.now()).run();
+  return token;
+}
+
+export function orderLinkPath(lang: 'en' | 'ar', token: string): string {
+  return `${lang === 'ar' ? '/ar' : ''}/order-lookup?key=${token}`;
+}
+
+export async function orderByLink(db: D1Database, token: string, lang: string): Promise<OrderView | null> {
+  const row = await db.prepare('SELECT order_id FROM order_links WHERE token_hash = ?').bind(await tokenHash(token)).first<{ order_id: number }>();
+  return row ? orderView(db, row.order_id, lang) : null;
+}
+
+/** The order with this number whose shopper's e-mail is this one (any case), or null. */
+export async function orderIdByEmail(db: D1Database, orderId: number, email: string): Promise<number | null> {
+  const row = await db
+    .prepare('SELECT o.id FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ? AND lower(coalesce(u.email, o.guest_email)) = lower(?)')
+    .bind(orderId, email.trim())
+    .first<{ id: number }>();
+  return row?.id ?? null;
+}
+
+/** Gives a proven address's guest orders to its account (the e-mail compared without case). */
+export function claimGuestOrders(db: D1Database, userId: number, email: string): D1PreparedStatement {
+  return db.prepare('UPDATE orders SET user_id = ? WHERE user_id IS NULL AND lower(guest_email) = lower(?)').bind(userId, email.trim());
+}
+
+/** A verification link lasts a day. */
+const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * At sign-up: when guest orders were placed with the new account's address, a link to prove the
+ * address is mailed to it (only the owner of the mailbox can open it). Null when there are none.
+ */
+export async function verificationFor(db: D1Database, userId: number, email: string): Promise<string | null> {
+  const guest = await db.prepare('SELECT 1 AS found FROM orders WHERE user_id IS NULL AND lower(guest_email) = lower(?) LIMIT 1').bind(email.trim()).first();
+  if (!guest) return null;
+  const token = randomToken();
+  const now = Date.now();
+  await db
+    .prepare('INSERT INTO email_verifications (token_hash, user_id, email, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+    .bind(await tokenHash(token), userId, email.trim(), now, now + VERIFY_TTL_MS)
+    .run();
+  return token;
+}
+
+/** Opens a verification link once: the address is proven, its guest orders join the account. */
+export async function claimByVerification(db: D1Database, token: string): Promise<number | null> {
+  const now = Date.now();
+  const row = await db
+    .prepare('UPDATE email_verifications SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id, email')
+    .bind(now, await tokenHash(token), now)
+    .first<{ user_id: number; email: string }>();
+  if (!row) return null;
+  // Only while the account still has that address (it may have been removed since).
+  const result = await db
+    .prepare('UPDATE orders SET user_id = ?1 WHERE user_id IS NULL AND lower(guest_email) = lower(?2) AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL AND lower(email) = lower(?2))')
+    .bind(row.user_id, row.email)
+    .run();
+  return result.meta.changes ?? 0;
+}

@@ -1,0 +1,49 @@
+// A session that ends in the middle of checkout: told why, signed in again, back with what was typed.
+import { expect, test } from './fixtures';
+
+test('a shopper whose session ends while checking out signs in again and finds the cart and the typed address', async ({ page, context }) => {
+  const email = `ended${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
+  await page.goto('/auth/sign-up');
+  await page.getByLabel('Full name').fill('Huda Ended');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password\s*\*?$/).fill('secret1');
+  await page.getByLabel('Confirm password').fill('secret1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  const slug = await page.evaluate(async () => {
+    const res = await fetch('/api/product/1', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ filters: [{ key: 'only_available', type: 'boolean', value: true }], sort: { key: 'price', value: 'asc' } }) });
+    return ((await res.json()).data.items as Array<{ slug: string }>)[0]!.slug;
+  });
+  await page.goto(`/products/${slug}`);
+  await page.locator('main .add-button').first().click();
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout\/shipping$/);
+  const form = page.getByTestId('address-form');
+  await form.locator('select[name=governorate_id]').selectOption('2');
+  await form.locator('select[name=area_id]').selectOption('26');
+  await form.locator('input[name=phone]').fill('98765432');
+  await form.locator('input[name=block]').fill('3');
+  await form.locator('input[name=street]').fill('Gulf Road');
+  await form.locator('input[name=building]').fill('7');
+
+  // The session ends (expired or revoked elsewhere) before the address is saved.
+  await context.clearCookies({ name: 'atk' });
+  await form.locator('button[type=submit]').click();
+  await expect(page).toHaveURL(/\/auth\/sign-in\?return_url=%2Fcheckout%2Fshipping&reason=session_ended$/);
+  await expect(page.getByTestId('session-ended')).toContainText('Your session has ended');
+  await expect(page.locator('header').getByTestId('cart-count')).toHaveText('1');
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password\s*\*?$/).fill('secret1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/checkout\/shipping$/);
+  await expect(form.locator('input[name=street]')).toHaveValue('Gulf Road');
+  await expect(form.locator('input[name=phone]')).toHaveValue('98765432');
+  await form.locator('button[type=submit]').click();
+  await expect(page.getByTestId('checkout-address')).toHaveCount(1);
+
+  // Signed in again, the sign-in page itself moves on.
+  await page.goto('/auth/sign-in?return_url=%2Fcart');
+  await expect(page).toHaveURL(/\/cart$/);
+});
