@@ -24,7 +24,8 @@ export default defineConfig({
     url: `http://localhost:${port}/.well-known/assetlinks.json`,
     env: { PORT: String(port), WRANGLER_STATE: '.wrangler/e2e-state' },
     reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
+    // A fresh clone renders and stores the catalogue images on its first seed (about a minute on 2 cores).
+    timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },
