@@ -111,7 +111,10 @@ test('a shopper edits name and a Kuwait mobile number, then a Saudi one in Arabi
   await phone.getByRole('button', { name: 'Save' }).click();
   await expect(phone.getByText('Please enter a valid mobile number for the selected country.').first()).toBeVisible();
   await phone.getByLabel('Mobile number').fill('9876 5432');
+  // The name's "Saved" toast may still be showing: wait for the phone's own answer before reloading.
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/profile/set-phone') && r.ok());
   await phone.getByRole('button', { name: 'Save' }).click();
+  await saved;
   await expect(page.getByTestId('toast')).toContainText('Saved');
 
   // The new name and number show at once and after a reload (the readable cookie was rewritten).

@@ -146,7 +146,8 @@ test('a Saudi shopper in Arabic opens a nutritionist’s pick and the cart remem
   await page.locator('.person-card h2 a').first().click();
   await expect(page).toHaveURL(/\/ar\/nutritionist\?id=/);
   const card = page.getByTestId('product-card').first();
-  const name = (await card.locator('.product-card-name').textContent())!.trim();
+  // The card shows the name without its brand (the brand has its own line); the title has it whole.
+  const name = (await card.locator('.product-card-name').getAttribute('title'))!.trim();
   await card.locator('.product-card-link').click();
   await expect(page).toHaveURL(/\/ar\/products\/[a-z0-9-]+\?nutritionist_id=1&position=1$/);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/ar\/products\/[a-z0-9-]+\?nutritionist_id=1$/);
