@@ -45,6 +45,7 @@ export const MESSAGE_KEYS = [
   'wallet_amount_invalid',
   'wallet_amount_too_large',
   'order_not_payable',
+  'rate_limited',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

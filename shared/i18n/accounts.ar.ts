@@ -50,7 +50,7 @@ export const accountsAr: Record<keyof typeof accountsEn, string> = {
   building_number_invalid: 'رقم المبنى مكوّن من 4 أرقام.',
   postal_code_invalid: 'الرمز البريدي مكوّن من 5 أرقام.',
   short_address_invalid: 'العنوان المختصر 4 أحرف و4 أرقام، مثل RRRD2929.',
-  too_many_attempts: 'محاولات كثيرة. يرجى الانتظار 15 دقيقة ثم المحاولة مرة أخرى.',
+  too_many_attempts: 'محاولات كثيرة. يرجى الانتظار قليلاً ثم المحاولة مرة أخرى، أو إعادة تعيين كلمة المرور.',
   list_separator: '، ',
   address_add: 'إضافة عنوان جديد',
   address_new_title: 'عنوان جديد',
@@ -103,4 +103,5 @@ export const accountsAr: Record<keyof typeof accountsEn, string> = {
   notify_me_on: 'سنخبرك عندما يتوفر المنتج من جديد.',
   notify_me_off: 'لن نرسل لك تنبيهاً بخصوص هذا المنتج.',
   notify_list_intro: 'المنتجات التي طلبت أن نخبرك عند توفرها من جديد.',
+  rate_limited: 'طلبات كثيرة. يرجى الانتظار قليلاً ثم المحاولة مرة أخرى.',
 };

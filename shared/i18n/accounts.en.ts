@@ -49,7 +49,7 @@ export const accountsEn = {
   building_number_invalid: 'The building number has 4 digits.',
   postal_code_invalid: 'The postal code has 5 digits.',
   short_address_invalid: 'The short address is 4 letters and 4 digits, e.g. RRRD2929.',
-  too_many_attempts: 'Too many attempts. Please wait 15 minutes and try again.',
+  too_many_attempts: 'Too many attempts. Please wait a little and try again, or reset your password.',
   list_separator: ', ',
   address_add: 'Add a new address',
   address_new_title: 'New address',
@@ -102,4 +102,5 @@ export const accountsEn = {
   notify_me_on: 'We will let you know when it is back in stock.',
   notify_me_off: 'You will no longer be notified about this product.',
   notify_list_intro: 'Products you asked us to tell you about when they are back in stock.',
+  rate_limited: 'Too many requests. Please wait a little and try again.',
 } as const;

@@ -1,6 +1,6 @@
 // Accounts (spec §7 /user/*): register, login, logout, me and sync. Tokens are returned in the
 // body to the storefront worker, which moves them into httpOnly cookies.
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { ok } from '../../../shared/api/envelope';
 import {
   forgotPasswordSchema,
@@ -20,9 +20,11 @@ import { randomToken, tokenHash } from '../accounts/tokens';
 import { mailSender } from '../mail';
 import { resetMail } from '../mail/texts';
 import { hashPassword, verifyPassword } from '../accounts/password';
-import { assertNotLocked, recordFailure } from '../accounts/rate-limit';
+import { assertNotLocked, clearAccount, clearAccountFromAddress, recordFailure, signInKeys } from '../accounts/rate-limit';
 import { createSession, revokeOtherSessions, revokeSession } from '../accounts/sessions';
+import { clientIp } from '../lib/client-ip';
 import { ApiError } from '../lib/errors';
+import { enforce, limit, LIMITS } from '../lib/limits';
 import { siteOrigin } from '../lib/site-origin';
 import { parseInput, readJson } from '../lib/validate';
 import { currentUser, requireUser } from '../middleware/user';
@@ -41,20 +43,12 @@ interface UserRow {
 
 const publicUser = (u: Pick<UserRow, 'id' | 'name' | 'email' | 'phone'>) => ({ id: u.id, name: u.name, email: u.email, phone: u.phone });
 
-/**
- * Where mail links point: the configured site in production; elsewhere the storefront that made the
- * request (signed header), so a local shop on any port links to itself.
- */
-
-/** The shopper's address as the storefront saw it (signed, so it cannot be forged by the browser). */
-function clientIp(c: Context<AppEnv>): string {
-  return c.req.header('x-client-ip') || 'unknown';
-}
-
 export const userRoutes = new Hono<AppEnv>()
   .post('/register', async (c) => {
     const input = parseInput(signUpSchema, await readJson(c.req));
     const db = c.env.DB;
+    const ip = clientIp(c);
+    await enforce(db, [limit(LIMITS.registerPerIp, `register:ip:${ip}`)]);
     const hash = await hashPassword(input.password, c.var.config.PASSWORD_PEPPER);
     const inserted = await db
       .prepare('INSERT INTO users (name, email, password_hash, lang, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id')
@@ -67,7 +61,7 @@ export const userRoutes = new Hono<AppEnv>()
   .post('/login', async (c) => {
     const input = parseInput(signInSchema, await readJson(c.req));
     const db = c.env.DB;
-    const keys = [`email:${input.email.toLowerCase()}`, `ip:${clientIp(c)}`];
+    const keys = signInKeys(input.email, clientIp(c));
     await assertNotLocked(db, keys);
     const user = await db
       .prepare('SELECT id, name, email, phone, password_hash FROM users WHERE email = ? AND deleted_at IS NULL')
@@ -81,6 +75,7 @@ export const userRoutes = new Hono<AppEnv>()
       await recordFailure(db, keys);
       throw new ApiError(400, 'invalid_credentials');
     }
+    await clearAccountFromAddress(db, keys).run();
     const access_token = await createSession(db, user.id);
     return c.json(ok({ access_token, user: publicUser(user) }));
   })
@@ -101,6 +96,8 @@ export const userRoutes = new Hono<AppEnv>()
   .post('/forgot-password', async (c) => {
     const { email } = parseInput(forgotPasswordSchema, await readJson(c.req));
     const db = c.env.DB;
+    // Counted per address asked for whether or not it has an account, so the 429 reveals nothing.
+    await enforce(db, [limit(LIMITS.forgotPerEmail, `forgot:email:${email.toLowerCase()}`), limit(LIMITS.forgotPerIp, `forgot:ip:${clientIp(c)}`)]);
     const user = await db.prepare('SELECT id FROM users WHERE email = ? AND deleted_at IS NULL').bind(email).first<{ id: number }>();
     if (user) {
       const token = randomToken();
@@ -133,6 +130,8 @@ export const userRoutes = new Hono<AppEnv>()
     ]);
     const user = await db.prepare('SELECT id, name, email, phone FROM users WHERE id = ? AND deleted_at IS NULL').bind(claimed.user_id).first<UserRow>();
     if (!user) throw new ApiError(400, 'reset_link_invalid');
+    // The owner proved the mailbox: failed sign-ins (anyone's) no longer lock the account.
+    await clearAccount(db, user.email).run();
     const access_token = await createSession(db, user.id);
     return c.json(ok({ access_token, user: publicUser(user) }));
   })
