@@ -20,7 +20,7 @@ const HOUR = 60 * MINUTE;
 /** The limits of the shop, in one place (docs/decisions/0012-threat-model.md lists them). */
 export const LIMITS = {
   /** Sign-ups per address (a device cookie costs nothing, so no per-device limit). */
-  registerPerIp: { max: 10, windowMs: 10 * MINUTE },
+  registerPerIp: { max: 20, windowMs: 10 * MINUTE },
   /** Reset mails: per target address (no inbox flooding) and per client address. */
   forgotPerEmail: { max: 3, windowMs: HOUR },
   forgotPerIp: { max: 10, windowMs: HOUR },
@@ -30,6 +30,9 @@ export const LIMITS = {
   formPerIp: { max: 10, windowMs: HOUR },
   /** Wallet top-ups opened per account (each is a payment row and a gateway charge). */
   walletChargePerUser: { max: 10, windowMs: HOUR },
+  /** Orders submitted per address: a card order holds its stock until paid or swept, and a guest's
+   * cash order mails whatever address it names. */
+  submitPerIp: { max: 20, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, Omit<Limit, 'key'>>;
 
 export const limit = (rule: Omit<Limit, 'key'>, key: string): Limit => ({ ...rule, key });

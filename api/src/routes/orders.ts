@@ -4,7 +4,9 @@ import { Hono, type Context } from 'hono';
 import { ok } from '../../../shared/api/envelope';
 import { currencyDecimals } from '../../../shared/money';
 import { calculateSchema, CARD_METHODS, payAgainSchema, submitSchema } from '../../../shared/api/order-schemas';
+import { clientIp } from '../lib/client-ip';
 import { ApiError } from '../lib/errors';
+import { enforce, limit, LIMITS } from '../lib/limits';
 import { siteOrigin } from '../lib/site-origin';
 import { pageParam, paged } from '../lib/params';
 import { parseInput, readJson } from '../lib/validate';
@@ -63,6 +65,7 @@ export const orderRoutes = new Hono<AppEnv>()
   })
   .post('/submit', async (c) => {
     const input = parseInput(submitSchema, await readJson(c.req));
+    await enforce(c.env.DB, [limit(LIMITS.submitPerIp, `submit:ip:${clientIp(c)}`)]);
     const user = await currentUser(c);
     const placed = await placeOrder(
       { db: c.env.DB, country: c.var.country, lang: c.var.lang, user: user ? { id: user.id, name: user.name, email: user.email, phone: user.phone } : null, deviceId: c.var.deviceId },

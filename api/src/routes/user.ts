@@ -1,6 +1,6 @@
 // Accounts (spec §7 /user/*): register, login, logout, me and sync. Tokens are returned in the
 // body to the storefront worker, which moves them into httpOnly cookies.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { ok } from '../../../shared/api/envelope';
 import {
   forgotPasswordSchema,
@@ -42,6 +42,19 @@ interface UserRow {
 }
 
 const publicUser = (u: Pick<UserRow, 'id' | 'name' | 'email' | 'phone'>) => ({ id: u.id, name: u.name, email: u.email, phone: u.phone });
+
+/**
+ * The current password asked again (change, removal): a stolen session must not become an unlimited
+ * password oracle, so failures count like failed sign-ins from this address.
+ */
+async function checkPassword(c: Context<AppEnv>, email: string, password: string, hash: string | undefined): Promise<void> {
+  const keys = signInKeys(email, clientIp(c));
+  await assertNotLocked(c.env.DB, keys);
+  if (!hash || !(await verifyPassword(password, c.var.config.PASSWORD_PEPPER, hash))) {
+    await recordFailure(c.env.DB, keys);
+    throw new ApiError(400, 'invalid_credentials');
+  }
+}
 
 export const userRoutes = new Hono<AppEnv>()
   .post('/register', async (c) => {
@@ -153,9 +166,7 @@ export const userRoutes = new Hono<AppEnv>()
     const input = parseInput(setPasswordSchema, await readJson(c.req));
     const db = c.env.DB;
     const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<{ password_hash: string }>();
-    if (!row || !(await verifyPassword(input.old_password, c.var.config.PASSWORD_PEPPER, row.password_hash))) {
-      throw new ApiError(400, 'invalid_credentials');
-    }
+    await checkPassword(c, user.email, input.old_password, row?.password_hash);
     const hash = await hashPassword(input.new_password, c.var.config.PASSWORD_PEPPER);
     // Every other session ends; this one stays signed in.
     await db.batch([db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').bind(hash, user.id), revokeOtherSessions(db, user.id, user.sessionId)]);
@@ -166,7 +177,7 @@ export const userRoutes = new Hono<AppEnv>()
     const { password } = parseInput(removeAccountSchema, await readJson(c.req));
     const db = c.env.DB;
     const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<{ password_hash: string }>();
-    if (!row || !(await verifyPassword(password, c.var.config.PASSWORD_PEPPER, row.password_hash))) throw new ApiError(400, 'invalid_credentials');
+    await checkPassword(c, user.email, password, row?.password_hash);
     // Personal data goes; the row stays (anonymised) so past orders keep their reference.
     await db.batch([
       db

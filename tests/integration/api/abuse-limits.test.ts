@@ -73,6 +73,16 @@ describe('sign-in attempts', () => {
     expect((await signIn('owner3@example.com', 'newpass1', '198.51.100.3')).status).toBe(200);
   });
 
+  it('counts wrong current passwords (change, removal) like failed sign-ins: a session is no password oracle', async () => {
+    const user = await register('owner5@example.com', '198.51.100.14');
+    const auth = { authorization: `Bearer ${user}` };
+    for (let i = 0; i < FREE_FAILURES; i++) {
+      expect((await post('/user/profile/set-password', { old_password: `guess-${i}`, new_password: 'newpass1', confirm_password: 'newpass1' }, from('203.0.113.70', auth))).status).toBe(400);
+    }
+    await expect429(await post('/user/remove', { password: 'guess-x' }, from('203.0.113.70', auth)), 'too_many_attempts');
+    expect((await signIn('owner5@example.com', 'secret1', '198.51.100.14')).status).toBe(200);
+  });
+
   it('locks an address that fails across many accounts, not the accounts', async () => {
     for (let i = 0; i < MAX_FAILED_PER_IP; i++) await signIn(`nobody${i}@example.com`, 'nope-nope', '203.0.113.99');
     await register('owner4@example.com', '198.51.100.4');
@@ -185,6 +195,16 @@ describe('single-use coupons', () => {
     const res = await order({}, { authorization: `Bearer ${user}` });
     expect(res.status).toBe(409);
     expect((await json(res)).meta.msg).toBe('coupon_already_used');
+  });
+});
+
+describe('orders', () => {
+  it('limits the orders one address submits, replays included', async () => {
+    await loadCatalogueFixture(env.DB).catch(() => undefined);
+    const body = { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', email: 'buyer@example.com', idempotency_key: crypto.randomUUID(), address: { country: 'KW', recipient: 'Guest', phone: '98765432', area_id: 26, block: '3', street: '12', building: '7' } };
+    for (let i = 0; i < LIMITS.submitPerIp.max; i++) expect((await post('/order/submit', body, from('203.0.113.90', { 'x-country': 'KW' }))).status).toBe(200);
+    await expect429(await post('/order/submit', { ...body, idempotency_key: crypto.randomUUID() }, from('203.0.113.90', { 'x-country': 'KW' })), 'rate_limited');
+    expect((await post('/order/submit', { ...body, idempotency_key: crypto.randomUUID() }, from('203.0.113.91', { 'x-country': 'KW' }))).status).toBe(200);
   });
 });
 

@@ -4,11 +4,12 @@
 // reset links or payment return URLs off the configured origin.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../api/src/lib/limits';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { cookiesFrom, storefront } from './helpers';
 
 const CONFIGURED_ORIGIN = 'http://localhost:8787';
+/** The API's limits (api/src/lib/limits.ts; the storefront's tests do not import the API). */
+const LIMITS = { forgotPerEmail: { max: 3 }, formPerIp: { max: 10 } };
 
 /** A POST from a browser with no cookies yet (so the storefront registers a new device for it). */
 const freshPost = (path: string, body: unknown, ip: string, origin = 'http://shop.test') =>
