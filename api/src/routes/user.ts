@@ -23,6 +23,7 @@ import { hashPassword, verifyPassword } from '../accounts/password';
 import { assertNotLocked, clearAccount, clearAccountFromAddress, recordFailure, signInKeys } from '../accounts/rate-limit';
 import { createSession, revokeOtherSessions, revokeSession } from '../accounts/sessions';
 import { clientIp } from '../lib/client-ip';
+import { emailIdentity } from '../orders/email-identity';
 import { ApiError } from '../lib/errors';
 import { enforce, limit, LIMITS } from '../lib/limits';
 import { siteOrigin } from '../lib/site-origin';
@@ -109,8 +110,9 @@ export const userRoutes = new Hono<AppEnv>()
   .post('/forgot-password', async (c) => {
     const { email } = parseInput(forgotPasswordSchema, await readJson(c.req));
     const db = c.env.DB;
-    // Counted per address asked for whether or not it has an account, so the 429 reveals nothing.
-    await enforce(db, [limit(LIMITS.forgotPerEmail, `forgot:email:${email.toLowerCase()}`), limit(LIMITS.forgotPerIp, `forgot:ip:${clientIp(c)}`)]);
+    // Counted per inbox asked for (+tag variants are one) whether or not it has an account, so the
+    // 429 reveals nothing.
+    await enforce(db, [limit(LIMITS.forgotPerEmail, `forgot:email:${emailIdentity(email)}`), limit(LIMITS.forgotPerIp, `forgot:ip:${clientIp(c)}`)]);
     const user = await db.prepare('SELECT id FROM users WHERE email = ? AND deleted_at IS NULL').bind(email).first<{ id: number }>();
     if (user) {
       const token = randomToken();
