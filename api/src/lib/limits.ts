@@ -30,7 +30,7 @@ export const LIMITS = {
   formPerIp: { max: 10, windowMs: HOUR },
   /** Wallet top-ups opened per account (each is a payment row and a gateway charge). */
   walletChargePerUser: { max: 10, windowMs: HOUR },
-  /** Orders submitted per address: a card order holds its stock until paid or swept, and a guest's
+  /** Guest orders submitted per address: a card order holds its stock until paid or swept, and a
    * cash order mails whatever address it names. */
   submitPerIp: { max: 20, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, Omit<Limit, 'key'>>;
