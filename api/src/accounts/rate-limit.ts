@@ -35,7 +35,12 @@ export function waitAfter(n: number, first: number, last: number, now: number): 
   return last + FIRST_DELAY_MS * 2 ** (n - FREE_FAILURES) - now;
 }
 
-export async function assertNotLocked(db: D1Database, keys: SignInKeys, now = Date.now()): Promise<void> {
+/**
+ * 429 with Retry-After while the sign-in must wait. Also takes plain keys (other guessing limits,
+ * such as the guest order lookup): each is locked at MAX_FAILED_SIGN_INS failures in the window.
+ */
+export async function assertNotLocked(db: D1Database, keys: SignInKeys | string[], now = Date.now()): Promise<void> {
+  if (Array.isArray(keys)) return assertKeysNotLocked(db, keys, now);
   const { results } = await db
     .prepare('SELECT key, count(*) AS n, min(at) AS first, max(at) AS last FROM failed_logins WHERE key IN (?, ?) AND at > ? GROUP BY key')
     .bind(keys.account, keys.address, now - FAILED_WINDOW_MS)
@@ -48,10 +53,20 @@ export async function assertNotLocked(db: D1Database, keys: SignInKeys, now = Da
   if (wait > 0) throw new TooManyRequests('too_many_attempts', wait / 1000);
 }
 
-export async function recordFailure(db: D1Database, keys: SignInKeys): Promise<void> {
+async function assertKeysNotLocked(db: D1Database, keys: string[], now: number): Promise<void> {
+  const { results } = await db
+    .prepare(`SELECT count(*) AS n, min(at) AS first FROM failed_logins WHERE key IN (${keys.map(() => '?').join(', ')}) AND at > ? GROUP BY key`)
+    .bind(...keys, now - FAILED_WINDOW_MS)
+    .all<{ n: number; first: number }>();
+  const locked = results.filter((r) => r.n >= MAX_FAILED_SIGN_INS);
+  if (locked.length) throw new TooManyRequests('too_many_attempts', Math.max(...locked.map((r) => r.first + FAILED_WINDOW_MS - now)) / 1000);
+}
+
+export async function recordFailure(db: D1Database, keys: SignInKeys | string[]): Promise<void> {
   const now = Date.now();
+  const list = Array.isArray(keys) ? keys : [keys.account, keys.address];
   await db.batch([
-    db.prepare('INSERT INTO failed_logins (key, at) VALUES (?, ?), (?, ?)').bind(keys.account, now, keys.address, now),
+    ...list.map((key) => db.prepare('INSERT INTO failed_logins (key, at) VALUES (?, ?)').bind(key, now)),
     db.prepare('DELETE FROM failed_logins WHERE at < ?').bind(now - FAILED_WINDOW_MS),
   ]);
 }

@@ -5,7 +5,8 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_IP_HEADER } from '../../../shared/api/client-ip';
 import { LIMITS } from '../../../api/src/lib/limits';
-import { FREE_FAILURES, MAX_FAILED_PER_IP } from '../../../api/src/accounts/rate-limit';
+import { assertNotLocked, FREE_FAILURES, MAX_FAILED_PER_IP, MAX_FAILED_SIGN_INS, recordFailure } from '../../../api/src/accounts/rate-limit';
+import { TooManyRequests } from '../../../api/src/lib/errors';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, DEVICE, deviceToken, json } from './helpers';
 
@@ -81,6 +82,16 @@ describe('sign-in attempts', () => {
     }
     await expect429(await post('/user/remove', { password: 'guess-x' }, from('203.0.113.70', auth)), 'too_many_attempts');
     expect((await signIn('owner5@example.com', 'secret1', '198.51.100.14')).status).toBe(200);
+  });
+
+  it('locks plain guessing keys (the guest order lookup) at the sign-in maximum, with a time to come back', async () => {
+    for (let i = 0; i < MAX_FAILED_SIGN_INS - 1; i++) await recordFailure(env.DB, ['lookup:203.0.113.40']);
+    await expect(assertNotLocked(env.DB, ['lookup:203.0.113.40'])).resolves.toBeUndefined();
+    await recordFailure(env.DB, ['lookup:203.0.113.40']);
+    const error = await assertNotLocked(env.DB, ['lookup:203.0.113.40']).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TooManyRequests);
+    expect((error as TooManyRequests).retryAfter).toBeGreaterThan(14 * 60);
+    await expect(assertNotLocked(env.DB, ['lookup:203.0.113.41'])).resolves.toBeUndefined();
   });
 
   it('locks an address that fails across many accounts, not the accounts', async () => {
