@@ -18,10 +18,13 @@ export function restock(env, state) {
 
 async function shopper(base, n) {
   let cookie = '';
+  // Each bench shopper comes from its own network (RFC 2544 benchmarking range), as real shoppers do:
+  // the API limits sign-ups per address. Locally the header stands in for Cloudflare's.
+  const ip = `198.18.${n >> 8}.${n & 255}`;
   const call = async (path, body) => {
     const res = await fetch(`${base}/api${path}`, {
       method: body ? 'POST' : 'GET',
-      headers: { cookie, origin: base, 'content-type': 'application/json', lang: 'en', 'x-country': 'KW' },
+      headers: { cookie, origin: base, 'content-type': 'application/json', lang: 'en', 'x-country': 'KW', 'cf-connecting-ip': ip },
       body: body ? JSON.stringify(body) : undefined,
     });
     const set = res.headers.getSetCookie().map((c) => c.split(';')[0]);

@@ -2,10 +2,12 @@
 import { spawn } from 'node:child_process';
 import { migrateLocal } from './db.mjs';
 import { seed } from './seed.mjs';
+import { configureLocalOrigin } from './site-origin.mjs';
 
 const port = process.env.PORT ?? '8787';
 migrateLocal();
 await seed();
+configureLocalOrigin(port);
 const server = spawn('vite', ['preview', '--port', port, '--strictPort'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -3,6 +3,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { migrateLocal } from './db.mjs';
 import { seed } from './seed.mjs';
+import { configureLocalOrigin } from './site-origin.mjs';
 
 const port = process.env.PORT ?? '8787';
 
@@ -13,6 +14,7 @@ migrateLocal();
 await seed();
 
 console.log(`\nServing the shop at http://localhost:${port}\n`);
+configureLocalOrigin(port);
 const server = spawn('vite', ['preview', '--port', port, '--strictPort'], { stdio: 'inherit', env: { ...process.env, PORT: port } });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

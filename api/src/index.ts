@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { fail, ok } from '../../shared/api/envelope';
 import { apiConfig } from './lib/config';
-import { ApiError } from './lib/errors';
+import { ApiError, TooManyRequests } from './lib/errors';
+import { purgeOldEvents } from './lib/limits';
 import { nonceShard } from './lib/nonce-guard';
 import { verifySignature } from './middleware/signature';
 import { requireDevice } from './middleware/device';
@@ -84,6 +85,7 @@ app.notFound((c) => c.json(fail('not_found', 404), 404));
 
 app.onError((err, c) => {
   if (err instanceof ApiError) {
+    if (err instanceof TooManyRequests) c.header('retry-after', String(err.retryAfter));
     const body = fail(err.key, err.status);
     return c.json(err.details ? { ...body, data: err.details } : body, err.status);
   }
@@ -99,5 +101,7 @@ export default {
   // Cron (api/wrangler.toml): cancel card charges left unfinished, so their stock returns.
   async scheduled(_controller: ScheduledController, env: ApiEnv, ctx: ExecutionContext) {
     ctx.waitUntil(sweepStalePayments(env, apiConfig(env).SITE_ORIGIN).then((n) => n && console.log(`cancelled ${n} stale card charges`)));
+    // Abuse-limit events older than every window (api/src/lib/limits.ts).
+    ctx.waitUntil(purgeOldEvents(env.DB).run());
   },
 } satisfies ExportedHandler<ApiEnv>;

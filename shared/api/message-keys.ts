@@ -48,6 +48,7 @@ export const MESSAGE_KEYS = [
   'order_not_cancellable',
   'order_lookup_not_found',
   'verify_link_invalid',
+  'rate_limited',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

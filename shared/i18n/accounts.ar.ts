@@ -51,7 +51,7 @@ export const accountsAr: Translated<typeof accountsEn> = {
   building_number_invalid: 'رقم المبنى مكوّن من 4 أرقام.',
   postal_code_invalid: 'الرمز البريدي مكوّن من 5 أرقام.',
   short_address_invalid: 'العنوان المختصر 4 أحرف و4 أرقام، مثل RRRD2929.',
-  too_many_attempts: 'محاولات كثيرة. يرجى الانتظار 15 دقيقة ثم المحاولة مرة أخرى.',
+  too_many_attempts: 'محاولات كثيرة. يرجى الانتظار قليلاً ثم المحاولة مرة أخرى، أو إعادة تعيين كلمة المرور.',
   list_separator: '، ',
   address_add: 'إضافة عنوان جديد',
   address_new_title: 'عنوان جديد',
@@ -122,4 +122,5 @@ export const accountsAr: Translated<typeof accountsEn> = {
   verify_link_invalid: 'هذا الرابط لم يعد صالحاً. يعمل مرة واحدة ولمدة يوم واحد.',
   verify_email_working: 'جارٍ تأكيد بريدك الإلكتروني…',
   verify_email_done: 'تم تأكيد بريدك الإلكتروني. الطلبات التي أجريتها به بدون حساب أصبحت الآن في حسابك.',
+  rate_limited: 'طلبات كثيرة. يرجى الانتظار قليلاً ثم المحاولة مرة أخرى.',
 };

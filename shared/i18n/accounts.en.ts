@@ -49,7 +49,7 @@ export const accountsEn = {
   building_number_invalid: 'The building number has 4 digits.',
   postal_code_invalid: 'The postal code has 5 digits.',
   short_address_invalid: 'The short address is 4 letters and 4 digits, e.g. RRRD2929.',
-  too_many_attempts: 'Too many attempts. Please wait 15 minutes and try again.',
+  too_many_attempts: 'Too many attempts. Please wait a little and try again, or reset your password.',
   list_separator: ', ',
   address_add: 'Add a new address',
   address_new_title: 'New address',
@@ -120,4 +120,5 @@ export const accountsEn = {
   verify_link_invalid: 'This link is not valid any more. It works once, for one day.',
   verify_email_working: 'Confirming your e-mail…',
   verify_email_done: 'Your e-mail is confirmed. Orders you placed with it without an account are now in your account.',
+  rate_limited: 'Too many requests. Please wait a little and try again.',
 } as const;

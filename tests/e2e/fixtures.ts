@@ -7,6 +7,11 @@ export const test = base.extend<{ problems: string[] }>({
     const whenHydrated = () => page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 10_000 }).catch(() => null);
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
+    // Each story is a shopper on their own network (RFC 2544 benchmarking range), as in production:
+    // the API's per-address limits count Cloudflare's CF-Connecting-IP, which the local server takes
+    // from this header. Without it every story of every run would share 127.0.0.1's allowance.
+    const [a, b] = crypto.getRandomValues(new Uint8Array(2));
+    await page.setExtraHTTPHeaders({ 'cf-connecting-ip': `198.${18 + (a! & 1)}.${b}.${1 + (a! >> 1)}` });
     page.goto = async (...args: Parameters<typeof goto>) => {
       const res = await goto(...args);
       await whenHydrated();

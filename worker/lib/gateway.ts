@@ -19,11 +19,13 @@ export interface ForwardResult {
   status: number;
   body: string;
   cached: boolean;
+  /** The API's Retry-After on a 429, for the browser. */
+  retryAfter?: string;
 }
 
 export async function ensureDevice(c: Context<AppEnv>, session: Session): Promise<void> {
   if (session.deviceToken) return;
-  const token = await registerDevice(c.env, c.var.config, c.req.header('user-agent') ?? '', session.lang, session.country);
+  const token = await registerDevice(c.env, c.var.config, c.req.header('user-agent') ?? '', session.lang, session.country, c.req.header('cf-connecting-ip'));
   if (token) storeDeviceToken(c, session, token);
 }
 
@@ -39,7 +41,6 @@ export async function forward(c: Context<AppEnv>, session: Session, method: stri
       country: session.country,
       requestId: c.req.header('x-reqid') ?? undefined,
       clientIp: c.req.header('cf-connecting-ip') ?? undefined,
-      siteOrigin: new URL(c.req.url).origin,
     });
     tallyQueries(c, res);
     return res;
@@ -53,7 +54,7 @@ export async function forward(c: Context<AppEnv>, session: Session, method: stri
     result = { status: r.status, body: r.body, cached: r.hit };
   } else {
     const res = await load();
-    result = { status: res.status, body: await res.text(), cached: false };
+    result = { status: res.status, body: await res.text(), cached: false, retryAfter: res.headers.get('retry-after') ?? undefined };
   }
   return afterUpstream(c, session, path.split('?')[0]!, result);
 }

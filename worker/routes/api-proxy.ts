@@ -35,5 +35,7 @@ apiProxy.all('/*', async function proxyHandler(c) {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'private, no-store',
     'x-cache': result.cached ? 'HIT' : 'MISS',
+    // A 429 says when to come back.
+    ...(result.retryAfter ? { 'retry-after': result.retryAfter } : {}),
   });
 });

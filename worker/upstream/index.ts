@@ -1,6 +1,7 @@
 // Calls the commerce API: through the API service binding, or API_ORIGIN when set. Every call is
 // signed (shared/api/signing.ts) and carries the session headers of spec §7; 30 s timeout, no retries.
 import { fail, TIMEOUT_MESSAGE } from '../../shared/api/envelope';
+import { CLIENT_IP_HEADER } from '../../shared/api/client-ip';
 import { signRequest, SIGNATURE_HEADERS } from '../../shared/api/signing';
 import type { CountryCode, Lang } from '../../shared/locale';
 import type { StorefrontConfig } from '../config';
@@ -15,10 +16,8 @@ export interface UpstreamCall {
   lang: Lang;
   country: CountryCode;
   requestId?: string;
-  /** The shopper's IP (Cloudflare's CF-Connecting-IP), for the API's per-address sign-in limit. */
+  /** The shopper's IP (Cloudflare's CF-Connecting-IP), for the API's per-address abuse limits. */
   clientIp?: string;
-  /** This site's origin, for links the API puts in mails (used outside production). */
-  siteOrigin?: string;
   /** Headers passed through as they came (a payment gateway's webhook signature). */
   passHeaders?: Record<string, string>;
 }
@@ -42,8 +41,7 @@ export async function callUpstream(env: StorefrontEnv, config: StorefrontConfig,
   if (body) headers.set('content-type', 'application/json');
   if (call.deviceToken) headers.set(SIGNATURE_HEADERS.token, call.deviceToken);
   if (call.userToken) headers.set(SIGNATURE_HEADERS.authorization, `Bearer ${call.userToken}`);
-  if (call.clientIp) headers.set('x-client-ip', call.clientIp);
-  if (call.siteOrigin) headers.set('x-site-origin', call.siteOrigin);
+  if (call.clientIp) headers.set(CLIENT_IP_HEADER, call.clientIp);
   for (const [name, value] of Object.entries(call.passHeaders ?? {})) headers.set(name, value);
 
   const origin = config.API_ORIGIN ? config.API_ORIGIN.replace(/\/$/, '') : INTERNAL_ORIGIN;
@@ -83,6 +81,7 @@ export async function registerDevice(
   userAgent: string,
   lang: Lang,
   country: CountryCode,
+  clientIp?: string,
 ): Promise<string | null> {
   const os = /Android/i.test(userAgent)
     ? 'android'
@@ -107,6 +106,7 @@ export async function registerDevice(
     userToken: null,
     lang,
     country,
+    clientIp,
   });
   if (!res.ok) {
     console.error('device registration failed', res.status);

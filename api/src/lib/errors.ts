@@ -12,3 +12,12 @@ export class ApiError extends HTTPException {
     this.details = details;
   }
 }
+
+/** A limit was reached: 429 with the seconds after which trying again can succeed (Retry-After). */
+export class TooManyRequests extends ApiError {
+  readonly retryAfter: number;
+  constructor(key: MessageKey, retryAfterSeconds: number) {
+    super(429, key);
+    this.retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}

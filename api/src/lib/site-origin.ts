@@ -1,9 +1,12 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 
-/** Where links for the shopper point: the storefront's origin (as it says, outside production). */
+/**
+ * Where links for the shopper point (reset mails, payment return and webhook URLs): the configured
+ * SITE_ORIGIN, in every environment. Never the request's Host header, which a client chooses: a reset
+ * link on an attacker's host would hand them the token. Local servers on another port set
+ * SITE_ORIGIN for themselves (scripts/serve-built.mjs).
+ */
 export function siteOrigin(c: Context<AppEnv>): string {
-  const given = c.req.header('x-site-origin');
-  if (c.var.config.ENVIRONMENT === 'production' || !given || !/^https?:\/\/[^/\s]+$/.test(given)) return c.var.config.SITE_ORIGIN;
-  return given;
+  return c.var.config.SITE_ORIGIN;
 }

@@ -9,6 +9,7 @@ import { ApiError } from '../lib/errors';
 import { quote, shopperKey, type Quote } from './quote';
 import { resolveAddress, type OrderAddress } from './address';
 import { orderView, type OrderView } from './view';
+import { newOrderId } from './order-id';
 
 export interface PlaceContext {
   db: D1Database;
@@ -25,11 +26,8 @@ export interface Placed {
   replayed: boolean;
 }
 
-/** Random, unguessable ids: order numbers shoppers read (10 digits) and payment ids. */
-export function newOrderId(): number {
-  const [a, b] = crypto.getRandomValues(new Uint32Array(2)) as unknown as [number, number];
-  return 1_000_000_000 + ((a * 4_294_967_296 + b) % 9_000_000_000);
-}
+/** Random, unguessable ids: order numbers shoppers read (10 digits, ./order-id.ts) and payment ids. */
+export { newOrderId };
 
 export function newPaymentId(): string {
   return `pay_${[...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;

@@ -6,6 +6,7 @@ import type { CalculateInput } from '../../../shared/api/order-schemas';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '../../../shared/locale';
 import type { CurrencyInfo } from '../../../shared/money';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '../catalogue/currency';
+import { emailIdentity } from './email-identity';
 import { col } from '../catalogue/lang';
 import { priceOrder, type CountrySettings, type PricedLine, type Totals } from './pricing';
 
@@ -47,10 +48,13 @@ export interface Quote {
   walletBalance: number;
 }
 
-/** Who a single-use coupon counts against: the account, or a guest's email. */
+/**
+ * Who a single-use coupon counts against: the person behind the e-mail (emailIdentity), the same key
+ * for an account and a guest checkout with that address. An account always has its e-mail here.
+ */
 function shopperPart(shopper: { userId: number | null; email: string | null }): string | null {
-  if (shopper.userId) return `u${shopper.userId}`;
-  return shopper.email ? `e${shopper.email.toLowerCase()}` : null;
+  if (shopper.email) return `e${emailIdentity(shopper.email)}`;
+  return shopper.userId ? `u${shopper.userId}` : null;
 }
 
 export function shopperKey(couponId: number, shopper: { userId: number | null; email: string | null }): string | null {

@@ -1,10 +1,13 @@
 // The static pages' forms: POST /misc/contact and POST /misc/become-supplier (spec §7). Input is
 // checked with the schemas the client forms use; rows keep the device and the shopper's language.
-// Abuse limit: at most FORM_LIMIT_PER_HOUR submissions per device per hour and form → 429.
+// Abuse limits: at most FORM_LIMIT_PER_HOUR submissions per device per hour and form, and
+// LIMITS.formPerIp per client address (a new device cookie costs nothing) → 429 with Retry-After.
 import { Hono, type Context } from 'hono';
 import { fail, ok } from '../../../shared/api/envelope';
 import { contactSchema, supplierSchema } from '../../../shared/api/forms';
-import { ApiError } from '../lib/errors';
+import { clientIp } from '../lib/client-ip';
+import { ApiError, TooManyRequests } from '../lib/errors';
+import { limit, LIMITS, take } from '../lib/limits';
 import { parseInput, readJson } from '../lib/validate';
 import type { AppEnv } from '../app-env';
 
@@ -20,6 +23,8 @@ type FormTable = 'contact_messages' | 'supplier_applications';
 async function insertWithinLimit(c: Context<AppEnv>, table: FormTable, row: Record<string, string | number | null>): Promise<number | null> {
   const deviceId = c.var.deviceId;
   if (!deviceId) throw new ApiError(403, 'device_token_invalid');
+  const wait = await take(c.env.DB, [limit(LIMITS.formPerIp, `form:${table}:ip:${clientIp(c)}`)]);
+  if (wait !== null) throw new TooManyRequests('too_many_requests', wait);
   const now = Date.now();
   const values = { ...row, lang: c.var.lang, device_id: deviceId, created_at: now };
   const columns = Object.keys(values);

@@ -4,7 +4,9 @@ import { Hono, type Context } from 'hono';
 import { ok } from '../../../shared/api/envelope';
 import { currencyDecimals } from '../../../shared/money';
 import { calculateSchema, cancelOrderSchema, CARD_METHODS, orderLookupSchema, payAgainSchema, submitSchema } from '../../../shared/api/order-schemas';
+import { clientIp } from '../lib/client-ip';
 import { ApiError } from '../lib/errors';
+import { enforce, limit, LIMITS } from '../lib/limits';
 import { siteOrigin } from '../lib/site-origin';
 import { pageParam, paged } from '../lib/params';
 import { parseInput, readJson } from '../lib/validate';
@@ -77,6 +79,10 @@ export const orderRoutes = new Hono<AppEnv>()
   .post('/submit', async (c) => {
     const input = parseInput(submitSchema, await readJson(c.req));
     const user = await buyer(c);
+    // Guests are the free identity: a guest's card order holds stock until swept and a cash order
+    // mails any address. (A shopper's account is itself limited at sign-up; this keeps their
+    // submit within its round-trip budget.)
+    if (!user) await enforce(c.env.DB, [limit(LIMITS.submitPerIp, `submit:ip:${clientIp(c)}`)]);
     const placed = await placeOrder(
       { db: c.env.DB, country: c.var.country, lang: c.var.lang, user: user ? { id: user.id, name: user.name, email: user.email, phone: user.phone } : null, deviceId: c.var.deviceId },
       input,
@@ -168,7 +174,7 @@ export const orderRoutes = new Hono<AppEnv>()
   .post('/lookup', async (c) => {
     const input = parseInput(orderLookupSchema, await readJson(c.req));
     const db = c.env.DB;
-    const keys = [`lookup:${c.req.header('x-client-ip') || 'unknown'}`];
+    const keys = [`lookup:${clientIp(c)}`];
     await assertNotLocked(db, keys);
     const id = await orderIdByEmail(db, Number(input.order_id), input.email);
     if (!id) {

@@ -22,9 +22,12 @@ import { mailSender } from '../mail';
 import { claimByVerification, claimGuestOrders, verificationFor } from '../orders/guest-links';
 import { resetMail, verifyOrdersMail } from '../mail/texts';
 import { hashPassword, verifyPassword } from '../accounts/password';
-import { assertNotLocked, recordFailure } from '../accounts/rate-limit';
+import { assertNotLocked, clearAccount, clearAccountFromAddress, recordFailure, signInKeys } from '../accounts/rate-limit';
 import { createSession, revokeOtherSessions, revokeSession } from '../accounts/sessions';
+import { clientIp } from '../lib/client-ip';
+import { emailIdentity } from '../orders/email-identity';
 import { ApiError } from '../lib/errors';
+import { enforce, limit, LIMITS } from '../lib/limits';
 import { siteOrigin } from '../lib/site-origin';
 import { parseInput, readJson } from '../lib/validate';
 import { currentUser, requireUser } from '../middleware/user';
@@ -44,19 +47,24 @@ interface UserRow {
 const publicUser = (u: Pick<UserRow, 'id' | 'name' | 'email' | 'phone'>) => ({ id: u.id, name: u.name, email: u.email, phone: u.phone });
 
 /**
- * Where mail links point: the configured site in production; elsewhere the storefront that made the
- * request (signed header), so a local shop on any port links to itself.
+ * The current password asked again (change, removal): a stolen session must not become an unlimited
+ * password oracle, so failures count like failed sign-ins from this address.
  */
-
-/** The shopper's address as the storefront saw it (signed, so it cannot be forged by the browser). */
-function clientIp(c: Context<AppEnv>): string {
-  return c.req.header('x-client-ip') || 'unknown';
+async function checkPassword(c: Context<AppEnv>, email: string, password: string, hash: string | undefined): Promise<void> {
+  const keys = signInKeys(email, clientIp(c));
+  await assertNotLocked(c.env.DB, keys);
+  if (!hash || !(await verifyPassword(password, c.var.config.PASSWORD_PEPPER, hash))) {
+    await recordFailure(c.env.DB, keys);
+    throw new ApiError(400, 'invalid_credentials');
+  }
 }
 
 export const userRoutes = new Hono<AppEnv>()
   .post('/register', async (c) => {
     const input = parseInput(signUpSchema, await readJson(c.req));
     const db = c.env.DB;
+    const ip = clientIp(c);
+    await enforce(db, [limit(LIMITS.registerPerIp, `register:ip:${ip}`)]);
     const hash = await hashPassword(input.password, c.var.config.PASSWORD_PEPPER);
     const inserted = await db
       .prepare('INSERT INTO users (name, email, password_hash, lang, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id')
@@ -75,7 +83,7 @@ export const userRoutes = new Hono<AppEnv>()
   .post('/login', async (c) => {
     const input = parseInput(signInSchema, await readJson(c.req));
     const db = c.env.DB;
-    const keys = [`email:${input.email.toLowerCase()}`, `ip:${clientIp(c)}`];
+    const keys = signInKeys(input.email, clientIp(c));
     await assertNotLocked(db, keys);
     const user = await db
       .prepare('SELECT id, name, email, phone, password_hash FROM users WHERE email = ? AND deleted_at IS NULL')
@@ -89,6 +97,7 @@ export const userRoutes = new Hono<AppEnv>()
       await recordFailure(db, keys);
       throw new ApiError(400, 'invalid_credentials');
     }
+    await clearAccountFromAddress(db, keys).run();
     const access_token = await createSession(db, user.id);
     return c.json(ok({ access_token, user: publicUser(user) }));
   })
@@ -109,6 +118,9 @@ export const userRoutes = new Hono<AppEnv>()
   .post('/forgot-password', async (c) => {
     const { email } = parseInput(forgotPasswordSchema, await readJson(c.req));
     const db = c.env.DB;
+    // Counted per inbox asked for (+tag variants are one) whether or not it has an account, so the
+    // 429 reveals nothing.
+    await enforce(db, [limit(LIMITS.forgotPerEmail, `forgot:email:${emailIdentity(email)}`), limit(LIMITS.forgotPerIp, `forgot:ip:${clientIp(c)}`)]);
     const user = await db.prepare('SELECT id FROM users WHERE email = ? AND deleted_at IS NULL').bind(email).first<{ id: number }>();
     if (user) {
       const token = randomToken();
@@ -144,6 +156,8 @@ export const userRoutes = new Hono<AppEnv>()
     // The mailed link proved the address: the guest orders placed with it become this account's.
     // (Sign-up alone proves nothing, so a typed address never reveals someone else's orders.)
     await claimGuestOrders(db, user.id, user.email).run();
+    // The owner proved the mailbox: failed sign-ins (anyone's) no longer lock the account.
+    await clearAccount(db, user.email).run();
     const access_token = await createSession(db, user.id);
     return c.json(ok({ access_token, user: publicUser(user) }));
   })
@@ -171,9 +185,7 @@ export const userRoutes = new Hono<AppEnv>()
     const input = parseInput(setPasswordSchema, await readJson(c.req));
     const db = c.env.DB;
     const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<{ password_hash: string }>();
-    if (!row || !(await verifyPassword(input.old_password, c.var.config.PASSWORD_PEPPER, row.password_hash))) {
-      throw new ApiError(400, 'invalid_credentials');
-    }
+    await checkPassword(c, user.email, input.old_password, row?.password_hash);
     const hash = await hashPassword(input.new_password, c.var.config.PASSWORD_PEPPER);
     // Every other session ends; this one stays signed in.
     await db.batch([db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').bind(hash, user.id), revokeOtherSessions(db, user.id, user.sessionId)]);
@@ -184,7 +196,7 @@ export const userRoutes = new Hono<AppEnv>()
     const { password } = parseInput(removeAccountSchema, await readJson(c.req));
     const db = c.env.DB;
     const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<{ password_hash: string }>();
-    if (!row || !(await verifyPassword(password, c.var.config.PASSWORD_PEPPER, row.password_hash))) throw new ApiError(400, 'invalid_credentials');
+    await checkPassword(c, user.email, password, row?.password_hash);
     // Personal data goes; the row stays (anonymised) so past orders keep their reference.
     await db.batch([
       db

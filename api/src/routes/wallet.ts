@@ -6,6 +6,7 @@ import { walletChargeSchema, CARD_METHODS } from '../../../shared/api/order-sche
 import { convertFromBase } from '../../../shared/money';
 import { currencyFor } from '../catalogue/currency';
 import { ApiError } from '../lib/errors';
+import { enforce, limit, LIMITS } from '../lib/limits';
 import { pageParam, paged } from '../lib/params';
 import { parseInput, readJson } from '../lib/validate';
 import { requireUser } from '../middleware/user';
@@ -33,6 +34,8 @@ export const walletRoutes = new Hono<AppEnv>()
     const max = convertFromBase(MAX_TOP_UP_FILS, info);
     if (input.amount > max) throw new ApiError(400, 'wallet_amount_too_large', { max });
     if (!(CARD_METHODS[c.var.country] as readonly string[]).includes(input.payment_method)) throw new ApiError(400, 'payment_method_unavailable');
+    // Each top-up is a payment row and a gateway charge: a limit per account.
+    await enforce(c.env.DB, [limit(LIMITS.walletChargePerUser, `wallet-charge:user:${user.id}`)]);
     const paymentId = newPaymentId();
     const back = `${c.var.lang === 'ar' ? '/ar' : ''}/profile/wallet?charge=${paymentId}`;
     await openPayment(c.env.DB, { id: paymentId, orderId: null, userId: user.id, amount: input.amount, currency: info.currency, method: input.payment_method, returnPath: back, purpose: 'wallet' }).run();

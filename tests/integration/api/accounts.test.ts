@@ -84,18 +84,17 @@ describe('login, me, logout', () => {
 });
 
 describe('sign-in limit', () => {
-  it('answers 429 after 10 failed sign-ins for one account, even with the right password', async () => {
+  it('never locks the account itself: failures from many addresses leave the owner\'s own network free', async () => {
     await post('/user/register', { name: 'Khalid', email: 'khalid@example.com', password: 'secret1' });
     for (let i = 0; i < 10; i++) {
       expect((await post('/user/login', { email: 'khalid@example.com', password: `bad-${i}` }, { 'x-client-ip': `10.0.0.${i}` })).status).toBe(400);
     }
-    const locked = await post('/user/login', { email: 'khalid@example.com', password: 'secret1' }, { 'x-client-ip': '10.0.1.1' });
-    expect(locked.status).toBe(429);
-    expect((await json(locked)).meta.msg).toBe('too_many_attempts');
+    const owner = await post('/user/login', { email: 'khalid@example.com', password: 'secret1' }, { 'x-client-ip': '10.0.1.1' });
+    expect(owner.status).toBe(200);
   });
 
-  it('answers 429 after 10 failed sign-ins from one address across accounts', async () => {
-    for (let i = 0; i < 10; i++) await post('/user/login', { email: `user${i}@example.com`, password: 'nope-nope' }, { 'x-client-ip': '192.0.2.7' });
+  it('answers 429 after 30 failed sign-ins from one address across accounts', async () => {
+    for (let i = 0; i < 30; i++) await post('/user/login', { email: `user${i}@example.com`, password: 'nope-nope' }, { 'x-client-ip': '192.0.2.7' });
     const res = await post('/user/login', { email: 'someone@example.com', password: 'whatever1' }, { 'x-client-ip': '192.0.2.7' });
     expect(res.status).toBe(429);
     const other = await post('/user/login', { email: 'someone@example.com', password: 'whatever1' }, { 'x-client-ip': '192.0.2.8' });

@@ -1,0 +1,74 @@
+// Abuse limits as sliding windows counted in D1 (`rate_events`, migration 0015). Each limit is a key
+// (what is counted: an address, an account, a device) with a maximum per window. Checking and
+// recording is one conditional INSERT per key in one batch: one round trip, and two requests racing
+// each other cannot both take the last place (D1 runs a batch as one transaction). Why D1 and not the
+// Workers rate-limiting binding: that binding only knows 10 s and 60 s periods and tells no time to
+// wait; these limits run over minutes and hours and every 429 says when to come back (Retry-After).
+import type { MessageKey } from '../../../shared/api/message-keys';
+import { TooManyRequests } from './errors';
+
+export interface Limit {
+  /** What is counted, e.g. "register:ip:192.0.2.1". */
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+/** The limits of the shop, in one place (docs/decisions/0012-threat-model.md lists them). */
+export const LIMITS = {
+  /** Sign-ups per address (a device cookie costs nothing, so no per-device limit). */
+  registerPerIp: { max: 20, windowMs: 10 * MINUTE },
+  /** Reset mails: per target address (no inbox flooding) and per client address. */
+  forgotPerEmail: { max: 3, windowMs: HOUR },
+  forgotPerIp: { max: 10, windowMs: HOUR },
+  /** Stored device registrations per address; beyond it a device gets a token but no row. */
+  deviceRowsPerIp: { max: 100, windowMs: HOUR },
+  /** Contact and supplier forms per client address (the per-device limit stays in misc.ts). */
+  formPerIp: { max: 10, windowMs: HOUR },
+  /** Wallet top-ups opened per account (each is a payment row and a gateway charge). */
+  walletChargePerUser: { max: 10, windowMs: HOUR },
+  /** Guest orders submitted per address: a card order holds its stock until paid or swept, and a
+   * cash order mails whatever address it names. */
+  submitPerIp: { max: 20, windowMs: 10 * MINUTE },
+} as const satisfies Record<string, Omit<Limit, 'key'>>;
+
+export const limit = (rule: Omit<Limit, 'key'>, key: string): Limit => ({ ...rule, key });
+
+/** The longest window: older events can go (the API's cron deletes them). */
+export const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((l) => l.windowMs));
+
+/**
+ * Counts one event under every key that still has room. Null when all had room, otherwise the
+ * seconds until the fullest window frees a place.
+ */
+export async function take(db: D1Database, limits: Limit[], now = Date.now()): Promise<number | null> {
+  const statements = limits.flatMap((l) => [
+    db
+      .prepare('INSERT INTO rate_events (key, at) SELECT ?1, ?2 WHERE (SELECT count(*) FROM rate_events WHERE key = ?1 AND at > ?3) < ?4 RETURNING id')
+      .bind(l.key, now, now - l.windowMs, l.max),
+    db.prepare('SELECT min(at) AS first FROM rate_events WHERE key = ? AND at > ?').bind(l.key, now - l.windowMs),
+  ]);
+  const results = await db.batch<{ id?: number; first?: number | null }>(statements);
+  let wait: number | null = null;
+  limits.forEach((l, i) => {
+    if (results[2 * i]!.results.length) return;
+    const first = results[2 * i + 1]!.results[0]?.first ?? now;
+    const seconds = (first + l.windowMs - now) / 1000;
+    wait = Math.max(wait ?? 0, seconds);
+  });
+  return wait;
+}
+
+/** take(), throwing 429 with Retry-After when a limit is reached. */
+export async function enforce(db: D1Database, limits: Limit[], key: MessageKey = 'rate_limited'): Promise<void> {
+  const wait = await take(db, limits);
+  if (wait !== null) throw new TooManyRequests(key, wait);
+}
+
+/** Drops events no window looks at any more (the API's cron). */
+export function purgeOldEvents(db: D1Database, now = Date.now()): D1PreparedStatement {
+  return db.prepare('DELETE FROM rate_events WHERE at < ?').bind(now - LONGEST_WINDOW_MS);
+}
