@@ -2,7 +2,7 @@
 // it, delivered after the request or by the cron sweep, retried with backoff and given up visibly.
 // "The provider fails" is a real Resend transport (RESEND_API_KEY set) whose fetch answers 500.
 import { env } from 'cloudflare:workers';
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import worker from '../../../api/src/index';
 import { deliverDueMail, MAIL_BASE_BACKOFF_MS, MAIL_MAX_ATTEMPTS } from '../../../api/src/mail/deliver';
@@ -194,6 +194,30 @@ describe('account mail', () => {
     vi.restoreAllMocks();
     await deliverDueMail(env, { now: mail!.next_attempt_at! });
     expect((await outbox()).map((m) => m.id)).toContain(mail!.id);
+  });
+});
+
+describe('delivery outside the request', () => {
+  it('runs once the answer is sent: in local mode a reset mail is in the dev mailbox right after (Arabic)', async () => {
+    const email = 'local.reset@example.com';
+    await call('/user/register', { body: JSON.stringify({ name: 'Local', email, password: 'secret1' }), token });
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(await signedRequest('/user/forgot-password', { body: JSON.stringify({ email }), token, headers: { lang: 'ar' } }), env as never, ctx);
+    expect(res.status).toBe(200);
+    await waitOnExecutionContext(ctx);
+    const [mail] = await mailsTo(email);
+    expect(mail).toMatchObject({ kind: 'password_reset', lang: 'ar', attempts: 1, next_attempt_at: null });
+    expect(mail!.delivered_at).toBeGreaterThan(0);
+    expect(mail!.body_text).toContain('/ar/auth/reset-password?token=');
+  });
+
+  it('runs on the cron: the scheduled handler delivers mail that is due', async () => {
+    await env.DB.batch([queueMail(env.DB, { to: 'cron.delivered@example.com', subject: 'S', text: 'T', lang: 'en', kind: 'email_verification', dedupeKey: 'test:cron' }, Date.now() - 1000)]);
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '* * * * *' }), env as never, ctx);
+    await waitOnExecutionContext(ctx);
+    const [mail] = await mailsTo('cron.delivered@example.com');
+    expect(mail!.delivered_at).toBeGreaterThan(0);
   });
 });
 
