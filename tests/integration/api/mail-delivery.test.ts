@@ -7,6 +7,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import worker from '../../../api/src/index';
 import { deliverDueMail, MAIL_BASE_BACKOFF_MS, MAIL_MAX_ATTEMPTS } from '../../../api/src/mail/deliver';
 import { queueMail } from '../../../api/src/mail/outbox';
+import { orderMail } from '../../../api/src/mail/texts';
+import { orderView } from '../../../api/src/orders/view';
 import { signSandboxEvent } from '../../../api/src/payments/sandbox';
 import { signedRequest, type SignedInit } from '../../support/signed-fetch';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
@@ -112,6 +114,7 @@ describe('an order confirmation', () => {
     const body = JSON.stringify(submitBody(email, crypto.randomUUID(), 'cod', 'SA'));
     const first = await callWithResend('/order/submit', { body, token, headers: headers('SA', 'ar') });
     expect(first.status).toBe(200);
+    const placedId = (await json(first)).data.order.id as number;
     const again = await json(await callWithResend('/order/submit', { body, token, headers: headers('SA', 'ar') }));
     expect(again.data.replayed).toBe(true);
     const mails = await mailsTo(email);
@@ -119,7 +122,13 @@ describe('an order confirmation', () => {
     expect(mails[0]).toMatchObject({ kind: 'order_confirmation', lang: 'ar', delivered_at: null });
     // Arabic text with the Saudi tax invoice.
     expect(mails[0]!.subject).toMatch(/[\u0600-\u06FF]/);
-    expect(await env.DB.prepare('SELECT body_html FROM mail_outbox WHERE id = ?').bind(mails[0]!.id).first<string>('body_html')).toContain('data-qr');
+    const html = await env.DB.prepare('SELECT body_html FROM mail_outbox WHERE id = ?').bind(mails[0]!.id).first<string>('body_html');
+    expect(html).toContain('data-qr');
+    // Rendered before the order was stored, it says exactly what the stored order says.
+    const [, origin, key] = /(https?:\/\/[^/\s]+)\/ar\/order-lookup\?key=([0-9a-f]{64})/.exec(mails[0]!.body_text)!;
+    const stored = (await orderView(env.DB, placedId, 'ar'))!;
+    const expected = orderMail('ar', { ...stored, link_path: `/ar/order-lookup?key=${key}` }, origin!);
+    expect({ subject: mails[0]!.subject, text: mails[0]!.body_text, html }).toEqual({ subject: expected.subject, text: expected.text, html: expected.html });
   });
 
   it('is stored with its order or not at all: a failing mail insert stores no order', async () => {
