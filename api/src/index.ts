@@ -30,6 +30,8 @@ import { orderRoutes, userOrderRoutes } from './routes/orders';
 import { walletRoutes } from './routes/wallet';
 import { paymentRoutes, sandboxPaymentRoutes } from './routes/payments';
 import { sweepStalePayments } from './payments/sweep';
+import { deliverDueMail } from './mail/deliver';
+import { deliverMailAfter } from './mail/deliver-after';
 import type { AppEnv } from './app-env';
 
 export { NonceGuard } from './lib/nonce-guard';
@@ -55,6 +57,8 @@ app.use(
 );
 app.use(requestLocale());
 app.use(queryCount({ enabled: (env) => env.ENVIRONMENT !== 'production' }));
+// The calls that queue mail (decision 0014): deliver it once the answer has gone.
+for (const path of ['/order/submit', '/payments/webhook/*', '/dev/payments/*', '/user/register', '/user/forgot-password']) app.use(path, deliverMailAfter());
 
 app.get('/health', (c) => c.json(ok({ status: 'ok' })));
 app.route('/device', deviceRoutes);
@@ -98,10 +102,12 @@ app.onError((err, c) => {
 
 export default {
   fetch: app.fetch,
-  // Cron (api/wrangler.toml): cancel card charges left unfinished, so their stock returns.
+  // Cron (api/wrangler.toml): cancel card charges left unfinished, so their stock returns; deliver
+  // queued mail that is due (new, or waiting for its retry).
   async scheduled(_controller: ScheduledController, env: ApiEnv, ctx: ExecutionContext) {
     ctx.waitUntil(sweepStalePayments(env, apiConfig(env).SITE_ORIGIN).then((n) => n && console.log(`cancelled ${n} stale card charges`)));
     // Abuse-limit events older than every window (api/src/lib/limits.ts).
     ctx.waitUntil(purgeOldEvents(env.DB).run());
+    ctx.waitUntil(deliverDueMail(env, { limit: 100 }).then((r) => (r.retrying || r.failed) && console.warn('mail delivery', r)));
   },
 } satisfies ExportedHandler<ApiEnv>;

@@ -1,5 +1,7 @@
-// Mail sender. Local mode writes every message to the mail_outbox table (the dev mailbox lists it);
-// with RESEND_API_KEY set, messages go through Resend's HTTP API (POST /emails).
+// Mail transports. Mail is never sent from a shopper's request: it is queued in mail_outbox in the same
+// batch as the change that causes it (mail/outbox.ts) and handed to a transport by the delivery run
+// (mail/deliver.ts). Local mode (no RESEND_API_KEY) has nothing to hand it to: the queued row is the
+// local mailbox, and "delivering" it marks it delivered, which is what the dev mailbox lists.
 export interface Mail {
   to: string;
   subject: string;
@@ -9,26 +11,20 @@ export interface Mail {
 }
 
 export interface MailSender {
-  send(mail: Mail): Promise<void>;
+  /** `key` identifies the outbox row: the provider drops a second send with the same key. */
+  send(mail: Mail, key: string): Promise<void>;
 }
 
-export function outboxSender(db: D1Database): MailSender {
-  return {
-    async send(mail) {
-      await db
-        .prepare('INSERT INTO mail_outbox (to_address, subject, body_text, body_html, created_at) VALUES (?, ?, ?, ?, ?)')
-        .bind(mail.to, mail.subject, mail.text, mail.html ?? null, Date.now())
-        .run();
-    },
-  };
-}
+/** Local mode: the outbox row is the message, so there is nothing more to do. */
+export const localSender: MailSender = { async send() {} };
 
 export function resendSender(apiKey: string, from: string, fetcher: typeof fetch = fetch): MailSender {
   return {
-    async send(mail) {
+    async send(mail, key) {
       const res = await fetcher('https://api.resend.com/emails', {
         method: 'POST',
-        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        // A retry after a send whose answer was lost (timeout, the worker stopped) is not sent twice.
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'idempotency-key': key },
         body: JSON.stringify({ from, to: [mail.to], subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) }),
       });
       if (!res.ok) throw new Error(`mail provider answered ${res.status}`);
@@ -36,6 +32,12 @@ export function resendSender(apiKey: string, from: string, fetcher: typeof fetch
   };
 }
 
-export function mailSender(env: { DB: D1Database; RESEND_API_KEY?: string; MAIL_FROM?: string }): MailSender {
-  return env.RESEND_API_KEY ? resendSender(env.RESEND_API_KEY, env.MAIL_FROM || 'Gulf Vitamins <no-reply@gulfvitamins.example>') : outboxSender(env.DB);
+export interface MailEnv {
+  DB: D1Database;
+  RESEND_API_KEY?: string;
+  MAIL_FROM?: string;
+}
+
+export function mailSender(env: MailEnv): MailSender {
+  return env.RESEND_API_KEY ? resendSender(env.RESEND_API_KEY, env.MAIL_FROM || 'Gulf Vitamins <no-reply@gulfvitamins.example>') : localSender;
 }

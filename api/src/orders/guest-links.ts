@@ -40,17 +40,19 @@ const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * At sign-up: when guest orders were placed with the new account's address, a link to prove the
  * address is mailed to it (only the owner of the mailbox can open it). Null when there are none.
+ * Returns the token and the statement that stores it (not yet run).
  */
-export async function verificationFor(db: D1Database, userId: number, email: string): Promise<string | null> {
+export async function verificationFor(db: D1Database, userId: number, email: string): Promise<{ token: string; hash: string; statement: D1PreparedStatement } | null> {
   const guest = await db.prepare('SELECT 1 AS found FROM orders WHERE user_id IS NULL AND lower(guest_email) = lower(?) LIMIT 1').bind(email.trim()).first();
   if (!guest) return null;
   const token = randomToken();
+  const hash = await tokenHash(token);
   const now = Date.now();
-  await db
+  // The caller stores it in the same batch as the mail that carries it.
+  const statement = db
     .prepare('INSERT INTO email_verifications (token_hash, user_id, email, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
-    .bind(await tokenHash(token), userId, email.trim(), now, now + VERIFY_TTL_MS)
-    .run();
-  return token;
+    .bind(hash, userId, email.trim(), now, now + VERIFY_TTL_MS);
+  return { token, hash, statement };
 }
 
 /** Opens a verification link once: the address is proven, its guest orders join the account. */

@@ -8,8 +8,10 @@ import { sha256Hex } from '../../../shared/api/signing';
 import { ApiError } from '../lib/errors';
 import { quote, shopperKey, type Quote } from './quote';
 import { resolveAddress, type OrderAddress } from './address';
-import { orderView, type OrderView } from './view';
+import { orderView, toOrderView, type OrderView } from './view';
 import { newOrderId } from './order-id';
+import { randomToken, tokenHash } from '../accounts/tokens';
+import { confirmationStatements, orderLinkStatement } from './confirmation-mail';
 
 export interface PlaceContext {
   db: D1Database;
@@ -17,6 +19,8 @@ export interface PlaceContext {
   lang: 'en' | 'ar';
   user: { id: number; name: string; email: string; phone: string | null } | null;
   deviceId: string | null;
+  /** Where the confirmation mail's links point (the storefront). */
+  siteOrigin: string;
 }
 
 export interface Placed {
@@ -24,6 +28,8 @@ export interface Placed {
   /** Set for a card payment: the hosted page to send the shopper to (filled in by the caller). */
   paymentId: string | null;
   replayed: boolean;
+  /** A guest's new order link (stored in the batch); null for an account or a replay. */
+  link: string | null;
 }
 
 /** Random, unguessable ids: order numbers shoppers read (10 digits, ./order-id.ts) and payment ids. */
@@ -53,7 +59,7 @@ async function replay(ctx: PlaceContext, input: SubmitInput, hash: string): Prom
   if (row.body_hash !== hash) throw new ApiError(409, 'idempotency_conflict');
   const order = await orderView(ctx.db, row.order_id, ctx.lang);
   const payment = await ctx.db.prepare("SELECT id FROM payments WHERE order_id = ? ORDER BY created_at LIMIT 1").bind(row.order_id).first<{ id: string }>();
-  return { order: order!, paymentId: payment?.id ?? null, replayed: true };
+  return { order: order!, paymentId: payment?.id ?? null, replayed: true, link: null };
 }
 
 /** Which guarantee stopped a batch, from the name of the constraint D1 reports. */
@@ -120,13 +126,16 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
   }
   const status = method === 'card' ? 'pending_payment' : method === 'wallet' ? 'paid' : 'placed';
 
+  // A guest has no order list: the success page and the confirmation mail carry this link.
+  const token = ctx.user ? null : randomToken();
+  const link = token ? { token, hash: await tokenHash(token) } : null;
   for (let attempt = 0; attempt < 3; attempt++) {
     const orderId = newOrderId();
     const paymentId = method === 'card' ? newPaymentId() : null;
     try {
-      await ctx.db.batch(orderStatements(ctx, { input, hash, orderId, paymentId, q, address, email, method, cardMethod, status }));
+      await ctx.db.batch(orderStatements(ctx, { input, hash, orderId, paymentId, q, address, email, method, cardMethod, status, link }));
       const order = await orderView(ctx.db, orderId, ctx.lang);
-      return { order: order!, paymentId, replayed: false };
+      return { order: order!, paymentId, replayed: false, link: token };
     } catch (error) {
       const kind = failureOf(error);
       if (kind === 'order_id') continue;
@@ -149,7 +158,10 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
 
 function orderStatements(
   ctx: PlaceContext,
-  o: { input: SubmitInput; hash: string; orderId: number; paymentId: string | null; q: Quote; address: OrderAddress; email: string; method: string; cardMethod: string | null; status: string },
+  o: {
+    input: SubmitInput; hash: string; orderId: number; paymentId: string | null; q: Quote; address: OrderAddress; email: string; method: string; cardMethod: string | null; status: string;
+    link: { token: string; hash: string } | null;
+  },
 ): D1PreparedStatement[] {
   const { db } = ctx;
   const { q, orderId } = o;
@@ -185,7 +197,26 @@ function orderStatements(
   statements.push(...holdStatements(db, { orderId, items: q.lines, coupon, shopper: { userId, email: o.email } }));
   if (t.wallet_used > 0 && userId) statements.push(...walletMove(db, { userId, currency: t.currency, amount: -t.wallet_used, kind: 'order_payment', orderId, paymentId: null }));
   if (o.paymentId) statements.push(openPayment(db, { id: o.paymentId, orderId, userId, amount: t.due, currency: t.currency, method: o.cardMethod!, returnPath: returnPath(ctx.lang, orderId) }));
+  if (o.link) statements.push(orderLinkStatement(db, o.link, orderId, now));
+  // A cash or wallet order is confirmed now, in this batch (a card order when its payment succeeds).
+  if (!o.paymentId) statements.push(...confirmationStatements(db, { order: placedView(ctx, o, now), lang: ctx.lang, siteOrigin: ctx.siteOrigin, kind: 'order_confirmation', link: o.link?.token ?? null, now }));
   return statements;
+}
+
+/** The order as orderView will read it once the batch is stored, built from what the batch writes. */
+function placedView(ctx: PlaceContext, o: { orderId: number; q: Quote; address: OrderAddress; email: string; method: string; cardMethod: string | null; status: string }, now: number): OrderView {
+  const t = o.q.totals;
+  const coupon = o.q.coupon?.applied ? o.q.coupon.coupon : null;
+  const unit = new Map(t.lines.map((l) => [l.sku_id, l]));
+  const row = {
+    id: o.orderId, user_id: ctx.user?.id ?? null, guest_email: ctx.user ? null : o.email, status: o.status, payment_method: o.method, card_method: o.cardMethod,
+    country: ctx.country, currency: t.currency, address: JSON.stringify(o.address), subtotal: t.subtotal, before_discount: t.before_discount, discount: t.discount,
+    delivery: t.delivery, vat: t.vat, vat_basis_points: o.q.settings.vat_basis_points, total: t.total, wallet_used: t.wallet_used, coupon_code: coupon?.code ?? null, created_at: now, email: o.email,
+  } as Parameters<typeof toOrderView>[0];
+  const items = [...o.q.lines]
+    .sort((a, b) => a.sku_id - b.sku_id)
+    .map((l) => ({ order_id: o.orderId, sku_id: l.sku_id, product_id: l.product_id, product_slug: l.product_slug, name: l.name, sku_name: l.sku_name, image_key: l.image_key, unit_price: unit.get(l.sku_id)!.unit_price, old_unit_price: unit.get(l.sku_id)!.old_unit_price, count: l.count }));
+  return toOrderView(row, items as Parameters<typeof toOrderView>[1]);
 }
 
 export function returnPath(lang: 'en' | 'ar', orderId: number): string {

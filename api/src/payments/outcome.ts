@@ -1,13 +1,12 @@
 // Applying a payment's outcome, once: the payment_events row is the first statement of the batch, so
 // a webhook delivered twice (or the gateway and the sandbox racing) changes nothing the second time.
-//   order paid       → order 'paid', confirmation mail
+//   order paid       → order 'paid', confirmation mail queued in the same batch
 //   order failed     → order 'payment_failed'; stock, coupon and any wallet part given back
 //   wallet top-up ok → ledger credit and balance
-import { mailSender } from '../mail';
-import { orderMail } from '../mail/texts';
+import { randomToken, tokenHash } from '../accounts/tokens';
+import { confirmationStatements, orderLinkStatement } from '../orders/confirmation-mail';
 import { stockFlags, walletMove } from '../orders/place';
-import { orderView, type OrderView } from '../orders/view';
-import { mintOrderLink, orderLinkPath } from '../orders/guest-links';
+import { orderView } from '../orders/view';
 import type { WebhookEvent } from './gateway';
 
 interface PaymentRow {
@@ -22,7 +21,7 @@ interface PaymentRow {
 
 export type OutcomeResult = { applied: boolean; payment: PaymentRow | null };
 
-export async function applyOutcome(env: { DB: D1Database; RESEND_API_KEY?: string; MAIL_FROM?: string }, event: WebhookEvent, siteOrigin: string): Promise<OutcomeResult> {
+export async function applyOutcome(env: { DB: D1Database }, event: WebhookEvent, siteOrigin: string): Promise<OutcomeResult> {
   const db = env.DB;
   const payment = await db.prepare('SELECT id, purpose, order_id, user_id, amount, currency, status FROM payments WHERE id = ?').bind(event.paymentId).first<PaymentRow>();
   if (!payment) return { applied: false, payment: null };
@@ -45,6 +44,7 @@ export async function applyOutcome(env: { DB: D1Database; RESEND_API_KEY?: strin
     const orderId = payment.order_id;
     if (event.outcome === 'succeeded') {
       statements.push(db.prepare("UPDATE orders SET status = 'paid', updated_at = ? WHERE id = ? AND status = 'pending_payment'").bind(now, orderId));
+      statements.push(...(await confirmationFor(db, orderId, siteOrigin, now)));
     } else {
       statements.push(...(await releaseStatements(db, orderId, now)));
     }
@@ -56,7 +56,6 @@ export async function applyOutcome(env: { DB: D1Database; RESEND_API_KEY?: strin
     if (/payment_events/.test(String(error))) return { applied: false, payment };
     throw error;
   }
-  if (payment.purpose === 'order' && payment.order_id && event.outcome === 'succeeded') await sendConfirmation(env, payment.order_id, siteOrigin);
   return { applied: true, payment: { ...payment, status } };
 }
 
@@ -83,20 +82,19 @@ async function releaseStatements(db: D1Database, orderId: number, now: number): 
 }
 
 /**
- * The confirmation mail. A guest's links to the order through an order link (`known.link` when the
- * caller already made one, else a new one); an account's to its order page.
+ * The paid order's confirmation mail, for the batch that records the payment: a replayed webhook
+ * aborts on payment_events before it, so one payment queues one mail. A guest's mail carries a new
+ * order link (stored in the same batch); an account's links to its order page.
  */
-export async function sendConfirmation(
-  env: { DB: D1Database; RESEND_API_KEY?: string; MAIL_FROM?: string },
-  orderId: number,
-  siteOrigin: string,
-  known?: { order: OrderView; lang: 'en' | 'ar'; link: string | null },
-): Promise<void> {
-  const row = known ? null : await env.DB.prepare('SELECT lang, user_id FROM orders WHERE id = ?').bind(orderId).first<{ lang: 'en' | 'ar'; user_id: number | null }>();
-  const lang = known?.lang ?? row?.lang ?? 'en';
-  const order = known?.order ?? (await orderView(env.DB, orderId, lang));
-  if (!order?.email) return;
-  const link = known ? known.link : row && row.user_id === null ? await mintOrderLink(env.DB, orderId) : null;
-  const linkPath = link ? orderLinkPath(lang, link) : undefined;
-  await mailSender(env).send({ to: order.email, ...orderMail(lang, { ...order, link_path: linkPath }, siteOrigin) });
+async function confirmationFor(db: D1Database, orderId: number, siteOrigin: string, now: number): Promise<D1PreparedStatement[]> {
+  const row = await db.prepare('SELECT lang, user_id FROM orders WHERE id = ?').bind(orderId).first<{ lang: 'en' | 'ar'; user_id: number | null }>();
+  const lang = row?.lang ?? 'en';
+  const order = await orderView(db, orderId, lang);
+  if (!order) return [];
+  const token = row && row.user_id === null ? randomToken() : null;
+  const link = token ? { token, hash: await tokenHash(token) } : null;
+  return [
+    ...(link ? [orderLinkStatement(db, link, orderId, now)] : []),
+    ...confirmationStatements(db, { order: { ...order, status: 'paid', can_pay_again: false, can_cancel: false }, lang, siteOrigin, kind: 'payment_confirmation', link: token, now }),
+  ];
 }

@@ -1,4 +1,4 @@
-// Local mode only: the mail outbox, for the dev mailbox page (never in production).
+// Local mode only: the mail delivered to the local outbox, for the dev mailbox page (never in production).
 import { Hono } from 'hono';
 import { ok } from '../../../shared/api/envelope';
 import { ApiError } from '../lib/errors';
@@ -6,6 +6,6 @@ import type { AppEnv } from '../app-env';
 
 export const devRoutes = new Hono<AppEnv>().get('/outbox', async (c) => {
   if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
-  const { results } = await c.env.DB.prepare('SELECT id, to_address, subject, body_text, created_at FROM mail_outbox ORDER BY id DESC LIMIT 50').all();
+  const { results } = await c.env.DB.prepare('SELECT id, to_address, subject, body_text, created_at FROM mail_outbox WHERE delivered_at IS NOT NULL ORDER BY id DESC LIMIT 50').all();
   return c.json(ok({ items: results }));
 });

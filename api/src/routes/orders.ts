@@ -12,7 +12,7 @@ import { pageParam, paged } from '../lib/params';
 import { parseInput, readJson } from '../lib/validate';
 import { currentUser, requireUser } from '../middleware/user';
 import { gatewayFor } from '../payments/gateway';
-import { applyOutcome, sendConfirmation } from '../payments/outcome';
+import { applyOutcome } from '../payments/outcome';
 import { failureOf, holdStatements, newPaymentId, openPayment, placedEnvelope, placeOrder, returnPath } from '../orders/place';
 import { quote } from '../orders/quote';
 import { orderPage, orderView } from '../orders/view';
@@ -84,11 +84,11 @@ export const orderRoutes = new Hono<AppEnv>()
     // submit within its round-trip budget.)
     if (!user) await enforce(c.env.DB, [limit(LIMITS.submitPerIp, `submit:ip:${clientIp(c)}`)]);
     const placed = await placeOrder(
-      { db: c.env.DB, country: c.var.country, lang: c.var.lang, user: user ? { id: user.id, name: user.name, email: user.email, phone: user.phone } : null, deviceId: c.var.deviceId },
+      { db: c.env.DB, country: c.var.country, lang: c.var.lang, user: user ? { id: user.id, name: user.name, email: user.email, phone: user.phone } : null, deviceId: c.var.deviceId, siteOrigin: siteOrigin(c) },
       input,
     );
-    // A guest has no order list: the success page (and a cash order's mail) carry this link.
-    const link = user ? null : await mintOrderLink(c.env.DB, placed.order.id);
+    // A guest has no order list: the success page carries a link (a replay gets a fresh one).
+    const link = placed.link ?? (user ? null : await mintOrderLink(c.env.DB, placed.order.id));
     let url: string | null = null;
     if (placed.paymentId) {
       const address = placed.order.address as { recipient: string; phone: string };
@@ -101,9 +101,8 @@ export const orderRoutes = new Hono<AppEnv>()
         customer: { name: address.recipient, email: placed.order.email ?? '', phone: address.phone },
         returnPath: returnPath(c.var.lang, placed.order.id),
       });
-    } else if (!placed.replayed) {
-      await sendConfirmation(c.env, placed.order.id, siteOrigin(c), { order: placed.order, lang: c.var.lang, link });
     }
+    // A cash or wallet order's confirmation mail was queued in the order's own batch (orders/place.ts).
     const envelope = placedEnvelope(placed, url);
     return c.json({ ...envelope, data: { ...envelope.data, link } });
   })

@@ -18,7 +18,7 @@ import {
 import { localizePath } from '../../../shared/locale';
 import { DEFAULT_FREE_SHIPPING_FILS } from '../../../shared/constants';
 import { randomToken, tokenHash } from '../accounts/tokens';
-import { mailSender } from '../mail';
+import { queueMail } from '../mail/outbox';
 import { claimByVerification, claimGuestOrders, verificationFor } from '../orders/guest-links';
 import { resetMail, verifyOrdersMail } from '../mail/texts';
 import { hashPassword, verifyPassword } from '../accounts/password';
@@ -75,8 +75,9 @@ export const userRoutes = new Hono<AppEnv>()
     // Guest orders with this address join the account only once the mailbox's owner opens this link.
     const verify = await verificationFor(db, inserted.id, input.email);
     if (verify) {
-      const link = `${siteOrigin(c)}${localizePath('/auth/verify-email', c.var.lang)}?token=${verify}`;
-      await mailSender(c.env).send({ to: input.email, ...verifyOrdersMail(c.var.lang, link) });
+      const link = `${siteOrigin(c)}${localizePath('/auth/verify-email', c.var.lang)}?token=${verify.token}`;
+      // The token and its mail are stored together, or neither is.
+      await db.batch([verify.statement, queueMail(db, { to: input.email, lang: c.var.lang, kind: 'email_verification', dedupeKey: `verify:${verify.hash}`, ...verifyOrdersMail(c.var.lang, link) })]);
     }
     return c.json(ok({ access_token, user: publicUser({ id: inserted.id, name: input.name, email: input.email, phone: null }) }));
   })
@@ -125,12 +126,13 @@ export const userRoutes = new Hono<AppEnv>()
     if (user) {
       const token = randomToken();
       const now = Date.now();
-      await db
-        .prepare('INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
-        .bind(await tokenHash(token), user.id, now, now + RESET_TTL_MS)
-        .run();
+      const hash = await tokenHash(token);
       const link = `${siteOrigin(c)}${localizePath('/auth/reset-password', c.var.lang)}?token=${token}`;
-      await mailSender(c.env).send({ to: email, ...resetMail(c.var.lang, link) });
+      // The token and its mail are stored together, or neither is.
+      await db.batch([
+        db.prepare('INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').bind(hash, user.id, now, now + RESET_TTL_MS),
+        queueMail(db, { to: email, lang: c.var.lang, kind: 'password_reset', dedupeKey: `reset:${hash}`, ...resetMail(c.var.lang, link) }, now),
+      ]);
     }
     // The same answer whether or not the account exists: no way to probe for addresses.
     return c.json(ok({ sent: true }));

@@ -1,0 +1,22 @@
+// Queueing a mail: one INSERT the caller puts in the SAME D1 batch as the change the mail reports (the
+// order, the payment outcome, the reset token), so either both are stored or neither is. The dedupe
+// key makes a second queueing of the same mail (a replayed submit or webhook) a no-op.
+import type { Mail } from './index';
+
+export type MailKind = 'order_confirmation' | 'payment_confirmation' | 'password_reset' | 'email_verification';
+
+export interface QueuedMail extends Mail {
+  lang: 'en' | 'ar';
+  kind: MailKind;
+  /** One mail per cause, e.g. `order:<id>:confirmation`. */
+  dedupeKey: string;
+}
+
+export function queueMail(db: D1Database, mail: QueuedMail, now = Date.now()): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO mail_outbox (to_address, subject, body_text, body_html, lang, kind, dedupe_key, attempts, next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
+    )
+    .bind(mail.to, mail.subject, mail.text, mail.html ?? null, mail.lang, mail.kind, mail.dedupeKey, now, now);
+}
