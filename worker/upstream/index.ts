@@ -1,7 +1,7 @@
 // Calls the commerce API: through the API service binding, or API_ORIGIN when set. Every call is
 // signed (shared/api/signing.ts) and carries the session headers of spec §7; 30 s timeout, no retries.
 import { fail, TIMEOUT_MESSAGE } from '../../shared/api/envelope';
-import { signRequest, SIGNATURE_HEADERS } from '../../shared/api/signing';
+import { CLIENT_IP_HEADER, signRequest, SIGNATURE_HEADERS, SITE_ORIGIN_HEADER } from '../../shared/api/signing';
 import type { CountryCode, Lang } from '../../shared/locale';
 import type { StorefrontConfig } from '../config';
 
@@ -31,20 +31,21 @@ function jsonResponse(body: unknown, status: number): Response {
 
 export async function callUpstream(env: StorefrontEnv, config: StorefrontConfig, call: UpstreamCall): Promise<Response> {
   const body = call.body ?? '';
-  const signed = await signRequest(config.SIGNING_SECRET, call.method, call.path, body);
   const headers = new Headers({
     accept: 'application/json',
     [SIGNATURE_HEADERS.requestId]: call.requestId ?? crypto.randomUUID(),
     [SIGNATURE_HEADERS.lang]: call.lang,
     [SIGNATURE_HEADERS.country]: call.country,
-    ...signed,
   });
   if (body) headers.set('content-type', 'application/json');
   if (call.deviceToken) headers.set(SIGNATURE_HEADERS.token, call.deviceToken);
   if (call.userToken) headers.set(SIGNATURE_HEADERS.authorization, `Bearer ${call.userToken}`);
-  if (call.clientIp) headers.set('x-client-ip', call.clientIp);
-  if (call.siteOrigin) headers.set('x-site-origin', call.siteOrigin);
+  if (call.clientIp) headers.set(CLIENT_IP_HEADER, call.clientIp);
+  if (call.siteOrigin) headers.set(SITE_ORIGIN_HEADER, call.siteOrigin);
   for (const [name, value] of Object.entries(call.passHeaders ?? {})) headers.set(name, value);
+  // Signed last, over the identity headers exactly as they will be sent.
+  const signed = await signRequest(config.SIGNING_SECRET, call.method, call.path, body, undefined, undefined, headers);
+  for (const [name, value] of Object.entries(signed)) headers.set(name, value);
 
   const origin = config.API_ORIGIN ? config.API_ORIGIN.replace(/\/$/, '') : INTERNAL_ORIGIN;
   const controller = new AbortController();
