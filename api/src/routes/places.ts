@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import { ok } from '../../../shared/api/envelope';
 import { col } from '../catalogue/lang';
+import { intQuery } from '../lib/params';
 import type { AppEnv } from '../app-env';
 
 const search = (value: string | undefined) => `%${(value ?? '').trim().slice(0, 40).replace(/[%_]/g, '')}%`;
@@ -34,11 +35,11 @@ export const dhlCountryRoutes = new Hono<AppEnv>().get('/dhl_list', async (c) =>
 });
 
 export const cityRoutes = new Hono<AppEnv>().get('/dhl_list', async (c) => {
-  const countryId = Number(c.req.query('dhl_country_id'));
+  const countryId = intQuery(c.req.query('dhl_country_id'), { fallback: -1, min: 0, max: 999_999_999 });
   const { results } = await c.env.DB.prepare(
     `SELECT id, ${col('name', c.var.lang)} AS name FROM dhl_cities WHERE dhl_country_id = ?1 AND (name_en LIKE ?2 OR name_ar LIKE ?2) ORDER BY name LIMIT 50`,
   )
-    .bind(Number.isInteger(countryId) ? countryId : -1, search(c.req.query('citySearch')))
+    .bind(countryId, search(c.req.query('citySearch')))
     .all();
   return c.json(ok({ items: results }));
 });
