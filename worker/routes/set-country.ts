@@ -3,14 +3,9 @@ import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { COOKIE_NAMES, isCountryCode } from '../../shared/locale';
 import type { AppEnv } from '../app-env';
+import { safeRedirect } from '../lib/safe-redirect';
 
 export const setCountry = new Hono<AppEnv>();
-
-/** Only same-site absolute paths: never another host, never a protocol-relative URL. */
-export function safeReturnPath(value: string | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value;
-}
 
 setCountry.get('/set-country', (c) => {
   const code = c.req.query('code');
@@ -18,5 +13,5 @@ setCountry.get('/set-country', (c) => {
     const secure = new URL(c.req.url).protocol === 'https:';
     setCookie(c, COOKIE_NAMES.country, code, { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'Lax', secure });
   }
-  return c.redirect(safeReturnPath(c.req.query('to')), 303);
+  return safeRedirect(c, c.req.query('to'));
 });
