@@ -45,6 +45,7 @@ export const MESSAGE_KEYS = [
   'wallet_amount_invalid',
   'wallet_amount_too_large',
   'order_not_payable',
+  'unsupported_media_type',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -165,6 +165,7 @@ const shellAr = {
   network_unreachable: 'تعذّر الوصول إلى المتجر. يرجى التحقق من اتصالك ثم المحاولة مرة أخرى.',
   offline: 'أنت غير متصل بالإنترنت. يرجى إعادة الاتصال ثم المحاولة مرة أخرى.',
   field_value_invalid: 'يرجى التحقق من قيمة «{{field}}».',
+  unsupported_media_type: 'هذا النوع من الطلبات غير مقبول.',
 } as const;
 
 export const ar: Dictionary = { ...shellAr, ...catalogueAr, ...staticPagesAr, ...accountsAr, ...ordersAr };

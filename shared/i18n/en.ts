@@ -160,6 +160,7 @@ const shellEn = {
   network_unreachable: 'We could not reach the shop. Please check your connection and try again.',
   offline: 'You are offline. Please reconnect to the internet and try again.',
   field_value_invalid: 'Please check the value of “{{field}}”.',
+  unsupported_media_type: 'This kind of request is not accepted.',
 } as const;
 
 export const en = { ...shellEn, ...catalogueEn, ...staticPagesEn, ...accountsEn, ...ordersEn } as const;
