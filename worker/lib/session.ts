@@ -5,6 +5,7 @@ import type { UserDisplay } from '../../client/boot';
 import { AUTH_COOKIE_MAX_AGE_S, DEVICE_COOKIE_MAX_AGE_S, USER_COOKIE_MAX_AGE_S } from '../../shared/constants';
 import { COOKIE_NAMES, DEFAULT_COUNTRY, isCountryCode, isLang, type CountryCode, type Lang } from '../../shared/locale';
 import type { AppEnv } from '../app-env';
+import { tokenCookie } from './cookies';
 
 export interface Session {
   secure: boolean;
@@ -43,8 +44,8 @@ export function readSession(c: Context<AppEnv>, lang: Lang): Session {
   const countryRaw = c.req.header('x-country') ?? getCookie(c, COOKIE_NAMES.country);
   return {
     secure,
-    deviceToken: getCookie(c, names.device) ?? null,
-    userToken: getCookie(c, names.auth) ?? null,
+    deviceToken: tokenCookie(c, names.device),
+    userToken: tokenCookie(c, names.auth),
     user: parseUser(getCookie(c, names.user)),
     lang,
     country: isCountryCode(countryRaw) ? countryRaw : DEFAULT_COUNTRY,
