@@ -15,4 +15,4 @@ export const HOSTILE_TARGETS: Record<string, string[]> = {
 export const HOSTILE_NUMBERS = ['1.5', '-1', '0x10', '1e3', 'NaN', 'Infinity', '', ' 3', '3 ', '٣', '99999999999999999999999', 'abc', '%00', "1' OR 1=1", '[]', '{}'];
 
 /** Cookie values (as sent, percent-encoded) that must never become a 5xx. */
-export const HOSTILE_COOKIE_VALUES = ['%0A', '%0D', '%00', 'dv1.x%0Ay', 'a%0D%0Aset-cookie:%20x=1', '%E0%A4%A', '%', '"quoted"', 'x'.repeat(5000), '%7F', '\u0080'];
+export const HOSTILE_COOKIE_VALUES = ['%0A', '%0D', '%00', 'dv1.x%0Ay', 'a%0D%0Aset-cookie:%20x=1', '%E0%A4%A', '%', 'x'.repeat(5000), '%7F'];

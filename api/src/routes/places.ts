@@ -6,7 +6,18 @@ import { col } from '../catalogue/lang';
 import { intQuery } from '../lib/params';
 import type { AppEnv } from '../app-env';
 
-const search = (value: string | undefined) => `%${(value ?? '').trim().slice(0, 40).replace(/[%_]/g, '')}%`;
+/** D1 refuses LIKE patterns over 50 bytes (UTF-8): an Arabic name of 25 letters is already 50. */
+const LIKE_MAX_BYTES = 50;
+
+/** A LIKE pattern for a search text, cut (on a character boundary) to fit D1's limit with its two %. */
+export function likePattern(value: string | undefined): string {
+  let text = (value ?? '').trim().replace(/[%_\\]/g, '');
+  const encoder = new TextEncoder();
+  while (encoder.encode(text).length > LIKE_MAX_BYTES - 2) text = Array.from(text).slice(0, -1).join('');
+  return `%${text}%`;
+}
+
+const search = likePattern;
 
 export const areaRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const lang = c.var.lang;
