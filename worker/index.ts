@@ -8,6 +8,7 @@ import { reportError } from './lib/report-error';
 import { securityHeaders } from './middleware/security-headers';
 import { apiProxy } from './routes/api-proxy';
 import { appLinks } from './routes/app-links';
+import { cspReport } from './routes/csp-report';
 import { devMailbox } from './routes/dev-mailbox';
 import { payments } from './routes/payments';
 import { media } from './routes/media';
@@ -34,6 +35,7 @@ app.use(async function loadConfig(c, next) {
 
 app.route('/', appLinks);
 app.route('/', monitoring);
+app.route('/', cspReport);
 app.route('/', media);
 app.route('/', devMailbox);
 app.route('/', payments);
