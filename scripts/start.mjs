@@ -2,10 +2,12 @@
 // from the build at http://localhost:8787 (PORT overrides).
 import { spawnSync, spawn } from 'node:child_process';
 import { migrateLocal } from './db.mjs';
+import { ensureDevVars } from './dev-vars.mjs';
 import { seed } from './seed.mjs';
 
 const port = process.env.PORT ?? '8787';
 
+ensureDevVars();
 const build = spawnSync('vite', ['build'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
