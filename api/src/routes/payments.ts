@@ -7,6 +7,7 @@ import { ApiError } from '../lib/errors';
 import { parseInput, readJson } from '../lib/validate';
 import { gatewayFor } from '../payments/gateway';
 import { applyOutcome } from '../payments/outcome';
+import { confirmWebhookEvent } from '../payments/confirm';
 import { sandboxGateway, signSandboxEvent } from '../payments/sandbox';
 import { siteOrigin } from '../lib/site-origin';
 import type { AppEnv } from '../app-env';
@@ -18,7 +19,13 @@ export const paymentRoutes = new Hono<AppEnv>().post('/webhook/:provider{sandbox
   const body = await c.req.text();
   const event = await gateway.verifyWebhook(c.req.raw.headers, body);
   if (!event) throw new ApiError(401, 'signature_invalid');
-  const result = await applyOutcome(c.env, event, siteOrigin(c));
+  const confirmed = await confirmWebhookEvent(c.env.DB, gateway, event);
+  if (!confirmed.ok) {
+    if (confirmed.reason === 'unknown_payment') throw new ApiError(404, 'not_found');
+    // 502 makes the gateway deliver again later; a mismatch changes nothing, ever.
+    throw confirmed.reason === 'unavailable' ? new ApiError(502, 'upstream_unavailable') : new ApiError(400, 'bad_request');
+  }
+  const result = await applyOutcome(c.env, confirmed.event, siteOrigin(c));
   if (!result.payment) throw new ApiError(404, 'not_found');
   return c.json(ok({ applied: result.applied, status: result.payment.status }));
 });
