@@ -37,7 +37,7 @@ app.route('/', appLinks);
 app.route('/', monitoring);
 app.route('/', cspReport);
 app.route('/', media);
-app.route('/', devMailbox);
+if (__LOCAL_TOOLS__) app.route('/', devMailbox);
 app.route('/', payments);
 app.route('/', setCountry);
 app.route('/', seoFiles);

@@ -48,8 +48,11 @@ async function ownSandboxPayment(c: Context<AppEnv>, id: string) {
     .first<{ status: string; return_path: string }>();
 }
 
-/** Local mode only: what the sandbox page shows, and the tester's choice. */
-export const sandboxPaymentRoutes = new Hono<AppEnv>()
+/**
+ * Local mode only: what the sandbox page shows, and the tester's choice. Built by a pure call, so a
+ * production build (which never routes it) drops it from the bundle.
+ */
+export const sandboxPaymentRoutes = /* @__PURE__ */ (() => new Hono<AppEnv>()
   .use(async (c, next) => {
     if (c.var.config.ENVIRONMENT === 'production' || c.var.config.PAYMENT_PROVIDER !== 'sandbox') throw new ApiError(404, 'not_found');
     await next();
@@ -70,4 +73,4 @@ export const sandboxPaymentRoutes = new Hono<AppEnv>()
     if (!result.payment) throw new ApiError(404, 'not_found');
     const row = await c.env.DB.prepare('SELECT return_path, status FROM payments WHERE id = ?').bind(c.req.param('id')).first<{ return_path: string; status: string }>();
     return c.json(ok({ status: row!.status, return_path: row!.return_path }));
-  });
+  }))();

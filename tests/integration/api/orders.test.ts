@@ -28,7 +28,7 @@ async function register(email: string): Promise<string> {
 }
 
 /** The sandbox page's choice, from the session (device and shopper) that opened the payment. */
-async function sandbox(paymentId: string, outcome: 'succeeded' | 'failed' | 'cancelled', user: string | null, device = token) {
+async function sandbox(paymentId: string, outcome: 'succeeded' | 'failed' | 'cancelled', user: string | null = userA, device = token) {
   return call(`/dev/payments/${paymentId}`, { body: JSON.stringify({ outcome }), token: device, headers: as(user) });
 }
 
