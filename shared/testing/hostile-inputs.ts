@@ -16,3 +16,25 @@ export const HOSTILE_NUMBERS = ['1.5', '-1', '0x10', '1e3', 'NaN', 'Infinity', '
 
 /** Cookie values (as sent, percent-encoded) that must never become a 5xx. */
 export const HOSTILE_COOKIE_VALUES = ['%0A', '%0D', '%00', 'dv1.x%0Ay', 'a%0D%0Aset-cookie:%20x=1', '%E0%A4%A', '%', 'x'.repeat(5000), '%7F'];
+
+/** Free-text query values: long (Latin and Arabic), control characters, SQL and FTS syntax, bad JSON. */
+export const HOSTILE_TEXTS = [
+  'a'.repeat(600),
+  'فيتامين'.repeat(60),
+  '\u0000',
+  '\r\n',
+  "' OR 1=1 --",
+  '"',
+  'NEAR(a b)',
+  '*',
+  'a AND OR NOT',
+  '{"search":',
+  '{"filters":[{"key":"sku_price","type":"range","range":{"min":"x"}}]}',
+  '%',
+  '_',
+  '\\',
+  '😀'.repeat(100),
+];
+
+/** JSON bodies of the wrong shape for any POST route. */
+export const HOSTILE_BODIES = ['null', '[]', '"x"', '1', 'true', '{}', '{"items":"x"}', '{"items":[null]}', '{"email":{"$ne":1}}', `{"a":${'['.repeat(500)}${']'.repeat(500)}}`, '{"page":1e308}', '{"__proto__":{"x":1}}', '{'];

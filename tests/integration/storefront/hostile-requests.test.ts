@@ -178,3 +178,17 @@ describe('redirect targets', () => {
     if (res.status === 303) expect(land(res).origin).toBe(SHOP);
   });
 });
+
+// Ten full server renders per test: slower than Vitest's 5 s default on a loaded 2-core machine.
+describe('pages with hostile queries and paths', { timeout: 30_000 }, () => {
+  const QUERIES = ['/products?q=', '/products?page=', '/products?price=', '/products?category=', '/products?sort=', '/search?q=', '/checkout/success?order=', '/auth/sign-in?return_url=', '/nutritionist?id=', '/products/'];
+  const VALUES = ['a'.repeat(600), 'فيتامين'.repeat(60), '%00', '%0D%0A', '%E0%A4%A', '1.5', '-1', '99999999999999999999', '..%2F..%2Fdev%2Foutbox', '%5C%5Cevil.example'];
+
+  it.each(QUERIES.flatMap((p) => [p, `/ar${p}`]))('%s<hostile> is a page, never a 5xx', async (prefix) => {
+    for (const value of VALUES) {
+      const res = await storefront(`${prefix}${value}`);
+      expect(res.status, `${prefix}${value.slice(0, 24)}`).toBeLessThan(500);
+      await res.text();
+    }
+  });
+});
