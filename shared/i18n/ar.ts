@@ -166,6 +166,7 @@ const shellAr = {
   offline: 'أنت غير متصل بالإنترنت. يرجى إعادة الاتصال ثم المحاولة مرة أخرى.',
   field_value_invalid: 'يرجى التحقق من قيمة «{{field}}».',
   unsupported_media_type: 'هذا النوع من الطلبات غير مقبول.',
+  bad_link_body: 'هذا الرابط غير صالح. يرجى المتابعة من الصفحة الرئيسية.',
 } as const;
 
 export const ar: Dictionary = { ...shellAr, ...catalogueAr, ...staticPagesAr, ...accountsAr, ...ordersAr };

@@ -161,6 +161,7 @@ const shellEn = {
   offline: 'You are offline. Please reconnect to the internet and try again.',
   field_value_invalid: 'Please check the value of “{{field}}”.',
   unsupported_media_type: 'This kind of request is not accepted.',
+  bad_link_body: 'This link is not valid. Please continue from the home page.',
 } as const;
 
 export const en = { ...shellEn, ...catalogueEn, ...staticPagesEn, ...accountsEn, ...ordersEn } as const;

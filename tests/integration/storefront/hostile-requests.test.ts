@@ -166,6 +166,17 @@ describe('redirect targets', () => {
     }
   });
 
+  it('explains the refused link in the shopper’s language, in both', async () => {
+    const ar = await storefront('/set-country?code=SA&to=/a%0Ab', { headers: { cookie: 'lang=ar' } });
+    const html = await ar.text();
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="ar" dir="rtl">/);
+    expect(html).toContain('هذا الرابط غير صالح');
+    expect(html).toContain('href="/ar"');
+    const en = await (await storefront('/set-country?code=KW&to=/a%0Ab')).text();
+    expect(en).toMatch(/<html lang="en" dir="ltr">/);
+    expect(en).toContain('This link is not valid');
+  });
+
   it('keeps same-site targets, with their query', async () => {
     const res = await storefront('/set-country?code=KW&to=%2Far%2Fproducts%3Fq%3Dzinc');
     expect(res.headers.get('location')).toBe('/ar/products?q=zinc');
