@@ -24,6 +24,7 @@ export interface UpstreamCall {
 }
 
 const INTERNAL_ORIGIN = 'https://shop-api.internal';
+const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 function jsonResponse(body: unknown, status: number): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
@@ -33,7 +34,8 @@ export async function callUpstream(env: StorefrontEnv, config: StorefrontConfig,
   const body = call.body ?? '';
   const headers = new Headers({
     accept: 'application/json',
-    [SIGNATURE_HEADERS.requestId]: call.requestId ?? crypto.randomUUID(),
+    // The browser may name its request (x-reqid) for tracing, but only with a plain id: it goes to the logs.
+    [SIGNATURE_HEADERS.requestId]: call.requestId && REQUEST_ID.test(call.requestId) ? call.requestId : crypto.randomUUID(),
     [SIGNATURE_HEADERS.lang]: call.lang,
     [SIGNATURE_HEADERS.country]: call.country,
   });

@@ -54,6 +54,20 @@ describe('paths the browser may not reach through /api', () => {
   });
 });
 
+describe('request ids', () => {
+  it.each(['x'.repeat(500), 'a b c d e f g h', '"><script>', 'ab'])('a browser x-reqid %j is replaced, not passed to the API logs', async (id) => {
+    const stub = stubApi(() => envelope({}));
+    await storefront('/api/user/me', { headers: { 'x-reqid': id, cookie: 'dtk=dv1.d.t' } }, { API: stub.fetcher });
+    expect(stub.received.at(-1)!.headers.get('x-reqid')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('passes a plain request id through for tracing', async () => {
+    const stub = stubApi(() => envelope({}));
+    await storefront('/api/user/me', { headers: { 'x-reqid': 'req-0123456789abcdef', cookie: 'dtk=dv1.d.t' } }, { API: stub.fetcher });
+    expect(stub.received.at(-1)!.headers.get('x-reqid')).toBe('req-0123456789abcdef');
+  });
+});
+
 describe('content types', () => {
   const wrong: Array<[string | undefined, string]> = [
     ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="outcome"\r\n\r\nsucceeded\r\n--x--\r\n'],
