@@ -20,6 +20,8 @@ function clientManifest(): Plugin {
 }
 
 export default defineConfig({
+  // Local-only tools (dev mailbox, the API's /dev routes) are left out of a production build.
+  define: { __LOCAL_TOOLS__: JSON.stringify(process.env.CLOUDFLARE_ENV !== 'production') },
   server: { port: Number(process.env.PORT ?? 8787), strictPort: true },
   preview: { port: Number(process.env.PORT ?? 8787), strictPort: true },
   environments: {

@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
 
 const migrations = await readD1Migrations('api/migrations');
 
+/** Tests run the local build: its local-only tools exist (vite.config.ts defines the same flag). */
+const buildFlags = { __LOCAL_TOOLS__: 'true' };
+
 const apiTestVars = {
   ENVIRONMENT: 'test',
   SIGNING_SECRET: 'test-signing-secret-0123456789abcdef0123',
@@ -18,6 +21,7 @@ export default defineConfig({
     projects: [
       {
         extends: false,
+        define: buildFlags,
         test: {
           name: 'unit',
           environment: 'node',
@@ -26,6 +30,7 @@ export default defineConfig({
       },
       {
         extends: false,
+        define: buildFlags,
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './api/wrangler.toml' },
@@ -43,6 +48,7 @@ export default defineConfig({
       },
       {
         extends: false,
+        define: buildFlags,
         resolve: { alias: { 'virtual:client-manifest': new URL('./tests/support/client-manifest.ts', import.meta.url).pathname } },
         plugins: [
           cloudflareTest({

@@ -1,10 +1,12 @@
 // Serves the existing build (no rebuild) with a migrated database: used by e2e tests and the bench.
 import { spawn } from 'node:child_process';
 import { migrateLocal } from './db.mjs';
+import { ensureDevVars } from './dev-vars.mjs';
 import { seed } from './seed.mjs';
 import { configureLocalOrigin } from './site-origin.mjs';
 
 const port = process.env.PORT ?? '8787';
+ensureDevVars({ built: true });
 migrateLocal();
 await seed();
 configureLocalOrigin(port);

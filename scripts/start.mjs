@@ -2,11 +2,13 @@
 // from the build at http://localhost:8787 (PORT overrides).
 import { spawnSync, spawn } from 'node:child_process';
 import { migrateLocal } from './db.mjs';
+import { ensureDevVars } from './dev-vars.mjs';
 import { seed } from './seed.mjs';
 import { configureLocalOrigin } from './site-origin.mjs';
 
 const port = process.env.PORT ?? '8787';
 
+ensureDevVars();
 const build = spawnSync('vite', ['build'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 

@@ -3,6 +3,7 @@
 // "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureDevVars } from './dev-vars.mjs';
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? 'true' };
 const results = 'test-results';
@@ -14,6 +15,7 @@ function run(label, command, args, extraEnv = {}) {
   return r.status ?? 1;
 }
 
+ensureDevVars();
 let failedSteps = 0;
 if (run('typecheck', 'tsc', ['-b']) !== 0) failedSteps++;
 if (run('build', 'vite', ['build', '--logLevel', 'warn']) !== 0) {

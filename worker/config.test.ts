@@ -12,4 +12,9 @@ describe('storefront configuration', () => {
     const config = storefrontConfig(base as unknown as StorefrontEnv);
     expect(publicConfig(config)).toEqual({ environment: 'production', sentryDsn: base.SENTRY_DSN });
   });
+
+  it('calls an external API in production over HTTPS only', () => {
+    expect(() => storefrontConfig({ ...base, API_ORIGIN: 'http://api.gulfvitamins.com' } as unknown as StorefrontEnv)).toThrow(/HTTPS/);
+    expect(storefrontConfig({ ...base, API_ORIGIN: 'https://api.gulfvitamins.com' } as unknown as StorefrontEnv).API_ORIGIN).toBe('https://api.gulfvitamins.com');
+  });
 });

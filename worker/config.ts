@@ -18,6 +18,10 @@ const schema = z
   })
   .refine((c) => c.ENVIRONMENT !== 'production' || !c.SIGNING_SECRET.startsWith(DEV_SECRET_PREFIX), {
     message: 'production needs a real SIGNING_SECRET secret',
+  })
+  // Signed requests carry the shopper's tokens: in production never over plain HTTP.
+  .refine((c) => c.ENVIRONMENT !== 'production' || c.API_ORIGIN === '' || c.API_ORIGIN.startsWith('https://'), {
+    message: 'production calls an external API_ORIGIN over HTTPS only',
   });
 
 export type StorefrontConfig = z.infer<typeof schema>;

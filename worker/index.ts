@@ -8,6 +8,7 @@ import { reportError } from './lib/report-error';
 import { securityHeaders } from './middleware/security-headers';
 import { apiProxy } from './routes/api-proxy';
 import { appLinks } from './routes/app-links';
+import { cspReport } from './routes/csp-report';
 import { devMailbox } from './routes/dev-mailbox';
 import { payments } from './routes/payments';
 import { media } from './routes/media';
@@ -35,8 +36,9 @@ app.use(async function loadConfig(c, next) {
 
 app.route('/', appLinks);
 app.route('/', monitoring);
+app.route('/', cspReport);
 app.route('/', media);
-app.route('/', devMailbox);
+if (__LOCAL_TOOLS__) app.route('/', devMailbox);
 app.route('/', payments);
 app.route('/', setCountry);
 app.route('/', seoFiles);

@@ -3,3 +3,9 @@ declare module 'virtual:client-manifest' {
   const manifest: Record<string, { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; assets?: string[] }> | null;
   export default manifest;
 }
+
+/**
+ * Build flag (vite.config.ts `define`): false in a production build (CLOUDFLARE_ENV=production), so
+ * local-only tools such as the dev mailbox are not even in the bundle; true everywhere else.
+ */
+declare const __LOCAL_TOOLS__: boolean;

@@ -77,12 +77,12 @@ app.route('/user/order', userOrderRoutes);
 app.route('/user/wallet', walletRoutes);
 app.route('/order', orderRoutes);
 app.route('/payments', paymentRoutes);
-app.route('/dev/payments', sandboxPaymentRoutes);
+if (__LOCAL_TOOLS__) app.route('/dev/payments', sandboxPaymentRoutes);
 app.route('/user', userRoutes);
 app.route('/area', areaRoutes);
 app.route('/country', dhlCountryRoutes);
 app.route('/city', cityRoutes);
-app.route('/dev', devRoutes);
+if (__LOCAL_TOOLS__) app.route('/dev', devRoutes);
 app.route('/misc', miscRoutes);
 
 app.notFound((c) => c.json(fail('not_found', 404), 404));

@@ -3,15 +3,17 @@
 // return_url (same-site paths only, with the /ar segment when Arabic) or the profile root.
 import { useNavigate, useSearchParams } from 'react-router';
 import { localizePath, splitLocalePath, type Lang } from '../../shared/locale';
+import { sameOriginPath } from '../../shared/safe-path';
 import type { UserDisplay } from '../boot';
 import { useI18n } from '../i18n/context';
 import { completeAuth } from '../stores/auth-modal';
 import { useSessionStore } from '../stores/session';
 
-/** A same-site path to continue to, or null: absolute and protocol-relative URLs are ignored. */
+/** A same-site path to continue to, or null: anything a browser would resolve off the site is ignored. */
 export function safeReturnUrl(value: string | null, lang: Lang): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  const url = new URL(value, 'http://local');
+  const safe = sameOriginPath(value);
+  if (!safe) return null;
+  const url = new URL(safe, 'http://local');
   const { lang: inPath, path } = splitLocalePath(url.pathname);
   // The page's language wins: an English return path on an Arabic page gets the /ar segment.
   return (inPath === lang ? url.pathname : localizePath(path, lang)) + url.search + url.hash;

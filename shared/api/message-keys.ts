@@ -49,6 +49,7 @@ export const MESSAGE_KEYS = [
   'order_lookup_not_found',
   'verify_link_invalid',
   'rate_limited',
+  'unsupported_media_type',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

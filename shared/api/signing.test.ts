@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalString, hmacHex, sha256Hex, signRequest, verifyHmacHex } from './signing';
+import { canonicalString, hmacHex, sha256Hex, SIGNED_HEADERS, signRequest, verifyHmacHex } from './signing';
 
 const SECRET = 'unit-test-secret-0123456789abcdef0123';
 
@@ -20,5 +20,18 @@ describe('request signing', () => {
     expect(await verifyHmacHex(SECRET, canonicalString('GET', '/a', '2', 'n', body), sig)).toBe(false);
     expect(await verifyHmacHex('other-secret-0123456789abcdef012345', message, sig)).toBe(false);
     expect(await verifyHmacHex(SECRET, message, 'zz')).toBe(false);
+  });
+
+  it('covers every identity header: a changed, added or removed one breaks the signature', async () => {
+    const identity = { authorization: 'Bearer user-a', 'x-token': 'dv1.a.b', lang: 'ar', 'x-country': 'SA', 'x-client-ip': '192.0.2.1', 'x-site-origin': 'https://shop.example' };
+    const body = await sha256Hex('');
+    const sig = await hmacHex(SECRET, canonicalString('GET', '/user/me', '1', 'n', body, identity));
+    expect(await verifyHmacHex(SECRET, canonicalString('GET', '/user/me', '1', 'n', body, new Headers(identity)), sig)).toBe(true);
+    for (const name of SIGNED_HEADERS) {
+      for (const changed of [{ ...identity, [name]: `${identity[name]}x` }, { ...identity, [name]: undefined }]) {
+        expect(await verifyHmacHex(SECRET, canonicalString('GET', '/user/me', '1', 'n', body, changed), sig), name).toBe(false);
+      }
+    }
+    expect(SIGNED_HEADERS).toEqual(['authorization', 'x-token', 'lang', 'x-country', 'x-client-ip', 'x-site-origin']);
   });
 });

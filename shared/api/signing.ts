@@ -1,5 +1,9 @@
 // Request signing between the storefront worker and the commerce API.
-// signature = HMAC-SHA256(secret, METHOD \n PATH?QUERY \n TIMESTAMP \n NONCE \n SHA256(body)), hex.
+import { CLIENT_IP_HEADER } from './client-ip';
+// signature = HMAC-SHA256(secret, METHOD \n PATH?QUERY \n TIMESTAMP \n NONCE \n SHA256(body)
+//                                 \n name:value of each identity header, in SIGNED_HEADERS order), hex.
+// The identity headers (who the caller is, for whom, in which language and country, from which
+// address and site) are signed too, so a captured request cannot be replayed as another shopper.
 // Web Crypto only, so the same code runs in workerd, Node and the browser-free tests.
 
 export const SIGNATURE_HEADERS = {
@@ -12,6 +16,31 @@ export const SIGNATURE_HEADERS = {
   lang: 'lang',
   authorization: 'authorization',
 } as const;
+
+export { CLIENT_IP_HEADER };
+/**
+ * A storefront origin header. The API builds every link from its configured SITE_ORIGIN and never reads
+ * this, but it stays signed so no future reader could trust an unsigned copy.
+ */
+export const SITE_ORIGIN_HEADER = 'x-site-origin';
+
+/** Identity headers covered by the signature; an absent header is signed as empty. */
+export const SIGNED_HEADERS = [
+  SIGNATURE_HEADERS.authorization,
+  SIGNATURE_HEADERS.token,
+  SIGNATURE_HEADERS.lang,
+  SIGNATURE_HEADERS.country,
+  CLIENT_IP_HEADER,
+  SITE_ORIGIN_HEADER,
+] as const;
+
+export type SignedHeaderValues = Partial<Record<(typeof SIGNED_HEADERS)[number], string>>;
+
+/** The identity lines of the signed string, read from a request's headers or a plain record. */
+export function identityLines(headers: Headers | SignedHeaderValues): string {
+  const get = (name: (typeof SIGNED_HEADERS)[number]) => (headers instanceof Headers ? headers.get(name) : headers[name]) ?? '';
+  return SIGNED_HEADERS.map((name) => `${name}:${get(name)}`).join('\n');
+}
 
 const encoder = new TextEncoder();
 
@@ -41,8 +70,15 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-export function canonicalString(method: string, pathWithQuery: string, timestamp: string, nonce: string, bodyHash: string): string {
-  return [method.toUpperCase(), pathWithQuery, timestamp, nonce, bodyHash].join('\n');
+export function canonicalString(
+  method: string,
+  pathWithQuery: string,
+  timestamp: string,
+  nonce: string,
+  bodyHash: string,
+  identity: Headers | SignedHeaderValues = {},
+): string {
+  return [method.toUpperCase(), pathWithQuery, timestamp, nonce, bodyHash, identityLines(identity)].join('\n');
 }
 
 export async function hmacHex(secret: string, message: string): Promise<string> {
@@ -63,7 +99,10 @@ export interface SignedHeaders {
   [SIGNATURE_HEADERS.nonce]: string;
 }
 
-/** Signs one request; `body` is the exact bytes that will be sent ('' for none). */
+/**
+ * Signs one request; `body` is the exact bytes that will be sent ('' for none) and `identity` the
+ * values of the SIGNED_HEADERS the request will carry (the request's Headers, or a record).
+ */
 export async function signRequest(
   secret: string,
   method: string,
@@ -71,9 +110,10 @@ export async function signRequest(
   body: string | Uint8Array,
   now: number = Date.now(),
   nonce: string = crypto.randomUUID(),
+  identity: Headers | SignedHeaderValues = {},
 ): Promise<SignedHeaders> {
   const timestamp = String(Math.floor(now / 1000));
   const bodyHash = await sha256Hex(body);
-  const hash = await hmacHex(secret, canonicalString(method, pathWithQuery, timestamp, nonce, bodyHash));
+  const hash = await hmacHex(secret, canonicalString(method, pathWithQuery, timestamp, nonce, bodyHash, identity));
   return { 'x-hash': hash, 'x-ts': timestamp, 'x-nonce': nonce };
 }

@@ -31,4 +31,11 @@ describe('listing URL', () => {
     expect(s.query.sort).toBeUndefined();
     expect(s.page).toBe(1);
   });
+
+  it('drops ids the API could not take (beyond safe integers) instead of failing the page', () => {
+    for (const key of ['category', 'brand', 'attr']) {
+      const s = listingFromSearchParams(new URLSearchParams(`${key}=99999999999999999999,9007199254740993,7`));
+      expect(s.query.filters[0]?.items, key).toEqual([7]);
+    }
+  });
 });

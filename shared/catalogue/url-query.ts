@@ -12,7 +12,9 @@ const ids = (value: string | null): number[] =>
   (value ?? '')
     .split(',')
     .map((v) => Number(v))
-    .filter((n) => Number.isInteger(n) && n > 0)
+    // Only ids the API's schema accepts (safe integers): ?category=99999999999999999999 made it
+    // answer 400, and the listing page a 500.
+    .filter((n) => Number.isSafeInteger(n) && n > 0)
     .slice(0, 50);
 
 export function listingFromSearchParams(params: URLSearchParams, perPage = 24): ListingState {

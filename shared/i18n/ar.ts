@@ -168,6 +168,8 @@ const shellAr = {
   prices_include_vat: 'الأسعار شاملة ضريبة القيمة المضافة.',
   page_order_lookup: 'ابحث عن طلبك',
   page_verify_email: 'تأكيد البريد الإلكتروني',
+  unsupported_media_type: 'هذا النوع من الطلبات غير مقبول.',
+  bad_link_body: 'هذا الرابط غير صالح. يرجى المتابعة من الصفحة الرئيسية.',
 } as const;
 
 export const ar: Dictionary = { ...shellAr, ...catalogueAr, ...staticPagesAr, ...accountsAr, ...ordersAr };

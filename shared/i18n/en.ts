@@ -163,6 +163,8 @@ const shellEn = {
   prices_include_vat: 'Prices include VAT.',
   page_order_lookup: 'Find your order',
   page_verify_email: 'Confirm your e-mail',
+  unsupported_media_type: 'This kind of request is not accepted.',
+  bad_link_body: 'This link is not valid. Please continue from the home page.',
 } as const;
 
 export const en = { ...shellEn, ...catalogueEn, ...staticPagesEn, ...accountsEn, ...ordersEn } as const;

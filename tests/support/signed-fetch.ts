@@ -16,9 +16,11 @@ export const TEST_SIGNING_SECRET = 'test-signing-secret-0123456789abcdef0123';
 export async function signedRequest(path: string, init: SignedInit = {}): Promise<Request> {
   const method = init.method ?? (init.body !== undefined ? 'POST' : 'GET');
   const body = init.body ?? '';
-  const signed = await signRequest(init.secret ?? TEST_SIGNING_SECRET, method, path, body, init.now, init.nonce);
-  const headers = new Headers({ ...signed, ...(init.headers ?? {}) });
+  const headers = new Headers(init.headers ?? {});
   if (body) headers.set('content-type', 'application/json');
   if (init.token) headers.set('x-token', init.token);
+  // Signed over the identity headers as sent (decision 4); x-hash etc. given in init.headers still win.
+  const signed = await signRequest(init.secret ?? TEST_SIGNING_SECRET, method, path, body, init.now, init.nonce, headers);
+  for (const [name, value] of Object.entries(signed)) if (!headers.has(name)) headers.set(name, value);
   return new Request(`https://api.test${path}`, { method, headers, body: method === 'GET' ? undefined : body });
 }

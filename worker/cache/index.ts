@@ -12,10 +12,17 @@ export interface CacheScope {
   country: CountryCode;
 }
 
+/** KV refuses keys over 512 bytes (UTF-8): a long query (an Arabic search, say) would be a 500. */
+export const KV_MAX_KEY_BYTES = 512;
+
 export async function cacheKey(policy: CachePolicy, scope: CacheScope, pathWithQuery: string): Promise<string | null> {
   if (!scope.deviceToken) return null;
   const session = (await sha256Hex(`${scope.deviceToken}|${scope.userToken ?? ''}`)).slice(0, 32);
-  return `v1:${policy.name}:${session}:${scope.lang}:${scope.country}:${pathWithQuery}`;
+  const prefix = `v1:${policy.name}:${session}:${scope.lang}:${scope.country}:`;
+  const key = prefix + pathWithQuery;
+  if (new TextEncoder().encode(key).length <= KV_MAX_KEY_BYTES) return key;
+  // Hashed, the key stays unique per path and query and fits; "#" never starts a path.
+  return `${prefix}#${await sha256Hex(pathWithQuery)}`;
 }
 
 export interface CachedResult {

@@ -5,6 +5,7 @@ import type { UserDisplay } from '../../client/boot';
 import { AUTH_COOKIE_MAX_AGE_S, DEVICE_COOKIE_MAX_AGE_S, USER_COOKIE_MAX_AGE_S } from '../../shared/constants';
 import { COOKIE_NAMES, DEFAULT_COUNTRY, isCountryCode, isLang, type CountryCode, type Lang } from '../../shared/locale';
 import type { AppEnv } from '../app-env';
+import { tokenCookie } from './cookies';
 
 export const COUNTRY_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
@@ -71,7 +72,7 @@ export function readSession(c: Context<AppEnv>, lang: Lang): Session {
   const names = cookieNames(secure);
   const header = c.req.header('x-country');
   const country = isCountryCode(header) ? header : (chosenCountry(c) ?? countryFromLocation(c.req.raw));
-  const userToken = getCookie(c, names.auth) ?? null;
+  const userToken = tokenCookie(c, names.auth);
   const rawUser = getCookie(c, names.user);
   let parsed = parseUser(rawUser);
   // The readable cookie never outlives the session: without the auth cookie it goes too, so no page
@@ -82,7 +83,7 @@ export function readSession(c: Context<AppEnv>, lang: Lang): Session {
   }
   return {
     secure,
-    deviceToken: getCookie(c, names.device) ?? null,
+    deviceToken: tokenCookie(c, names.device),
     userToken,
     user: parsed?.user ?? null,
     userExpires: parsed?.exp ?? null,

@@ -5,10 +5,11 @@ import type { AppEnv } from '../app-env';
 import { ensureDevice, forward } from '../lib/gateway';
 import { apiLang, readSession } from '../lib/session';
 import { sameSiteOnly } from '../middleware/same-site';
+import { browserPath } from '../upstream/browser-paths';
 
 const MAX_BODY_BYTES = 1024 * 1024;
-/** Upstream paths the browser may not call itself. */
-const WORKER_ONLY = new Set(['/device/auth']);
+/** The API reads JSON bodies only; the browser's session client always sends this type. */
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 export const apiProxy = new Hono<AppEnv>();
 
@@ -16,8 +17,9 @@ apiProxy.use(sameSiteOnly());
 
 apiProxy.all('/*', async function proxyHandler(c) {
   const url = new URL(c.req.url);
-  const path = url.pathname.replace(/^\/api/, '') || '/';
-  if (WORKER_ONLY.has(path)) return c.json(fail('not_found', 404), 404);
+  const verdict = browserPath(url.pathname.replace(/^\/api/, '') || '/');
+  if (!verdict.ok) return c.json(fail(verdict.key, verdict.status), verdict.status);
+  const path = verdict.path;
   if (c.req.method !== 'GET' && c.req.method !== 'POST') return c.json(fail('method_not_allowed', 405), 405);
 
   let body = '';
@@ -26,6 +28,7 @@ apiProxy.all('/*', async function proxyHandler(c) {
     if (length > MAX_BODY_BYTES) return c.json(fail('payload_too_large', 413), 413);
     body = await c.req.text();
     if (body.length > MAX_BODY_BYTES) return c.json(fail('payload_too_large', 413), 413);
+    if (body !== '' && !JSON_TYPE.test(c.req.header('content-type') ?? '')) return c.json(fail('unsupported_media_type', 415), 415);
   }
 
   const session = readSession(c, apiLang(c));

@@ -19,9 +19,8 @@ interface OutboxItem {
 
 const linkify = (text: string) => esc(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
-export const devMailbox = new Hono<AppEnv>();
-
-devMailbox.get('/dev/mailbox', async (c) => {
+// Built by a pure call, so a production build (which never routes it) drops it from the bundle.
+export const devMailbox = /* @__PURE__ */ (() => new Hono<AppEnv>().get('/dev/mailbox', async (c) => {
   if (c.var.config.ENVIRONMENT === 'production') return c.notFound();
   const lang = c.req.query('lang') === 'ar' ? 'ar' : 'en';
   const { t } = createTranslator(lang, lang === 'ar' ? ar : en);
@@ -37,6 +36,6 @@ devMailbox.get('/dev/mailbox', async (c) => {
     : `<p>${t('mailbox_empty')}</p>`;
   const nonce = c.var.nonce;
   return c.html(
-    `<!DOCTYPE html><html lang="${lang}" dir="${dirOf(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${t('mailbox_title')}</title><style nonce="${nonce}">body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:48rem;padding:1.5rem;color:#17302b}article{border:1px solid #d5e0dd;border-radius:12px;padding:1rem;margin-block:1rem}pre{white-space:pre-wrap;font:inherit}.meta{color:#4a5f5a;font-size:.9rem}a{color:#0d6b5e}</style></head><body><h1>${t('mailbox_title')}</h1><p>${t('mailbox_note')}</p>${list}</body></html>`,
+    `<!DOCTYPE html><html lang="${lang}" dir="${dirOf(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${t('mailbox_title')}</title><style nonce="${nonce}">body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:48rem;padding:1.5rem;color:#17302b}article{border:1px solid #d5e0dd;border-radius:12px;padding:1rem;margin-block:1rem}pre{white-space:pre-wrap;overflow-wrap:anywhere;font:inherit}.meta{color:#4a5f5a;font-size:.9rem}a{color:#0d6b5e}</style></head><body><h1>${t('mailbox_title')}</h1><p>${t('mailbox_note')}</p>${list}</body></html>`,
   );
-});
+}))();

@@ -3,7 +3,7 @@
 //    body and signature header) to the API, which checks the signature and applies the outcome once.
 //  - /payments/sandbox/{id} (local mode only): the built-in "hosted payment page" where a tester
 //    chooses success, failure or cancel; then the browser returns where the real gateway would send it.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { createTranslator } from '../../shared/i18n';
 import { ar } from '../../shared/i18n/ar';
 import { en } from '../../shared/i18n/en';
@@ -13,6 +13,10 @@ import type { AppEnv } from '../app-env';
 import { sameSiteOnly } from '../middleware/same-site';
 import { callUpstream } from '../upstream';
 import { escapeHtml as esc } from '../lib/html';
+import { safeRedirect } from '../lib/safe-redirect';
+import { readSession } from '../lib/session';
+import { sameOriginPath } from '../../shared/safe-path';
+import { fail } from '../../shared/api/envelope';
 
 const SIGNATURE_HEADERS = ['hashstring', 'x-sandbox-signature'];
 
@@ -45,8 +49,15 @@ payments.use('/payments/sandbox/*', async (c, next) => {
 });
 payments.use('/payments/sandbox/*', sameSiteOnly());
 
+/** The sandbox API answers only the session (device or signed-in shopper) that created the payment. */
+function sandboxCall(c: Context<AppEnv>, id: string, method: 'GET' | 'POST', body?: string) {
+  const session = readSession(c, 'en');
+  const path = `/dev/payments/${id}`;
+  return callUpstream(c.env, c.var.config, { method, path, body, deviceToken: session.deviceToken, userToken: session.userToken, lang: 'en', country: session.country });
+}
+
 payments.get('/payments/sandbox/:id{pay_[0-9a-f]{24}}', async (c) => {
-  const res = await callUpstream(c.env, c.var.config, { method: 'GET', path: `/dev/payments/${c.req.param('id')}`, deviceToken: null, userToken: null, lang: 'en', country: 'KW' });
+  const res = await sandboxCall(c, c.req.param('id'), 'GET');
   if (!res.ok) return c.notFound();
   const p = ((await res.json()) as { data: SandboxPayment }).data;
   // The page speaks the language of the page the shopper came from (and returns to).
@@ -61,19 +72,24 @@ payments.get('/payments/sandbox/:id{pay_[0-9a-f]{24}}', async (c) => {
       `<style nonce="${nonce}">body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:32rem;padding:1.5rem;color:#17302b}.card{border:1px solid #d5e0dd;border-radius:12px;padding:1.25rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dd{margin:0;font-weight:700}form{display:grid;gap:.75rem;margin-block-start:1rem}button{font:inherit;font-weight:700;min-block-size:48px;border-radius:999px;border:2px solid #0d6b5e;cursor:pointer}.ok{background:#0d6b5e;color:#fff}.no{background:#fff;color:#b42318;border-color:#b42318}.later{background:#fff;color:#0d6b5e}</style></head>` +
       `<body><main class="card"><h1>${esc(t('sandbox_title'))}</h1><p>${esc(t('sandbox_note'))}</p><dl><dt>${esc(t('sandbox_amount'))}</dt><dd><bdi>${esc(amount)}</bdi></dd><dt>${esc(t('sandbox_method'))}</dt><dd>${esc(t(`card_${p.method}` as 'card_knet'))}</dd></dl>` +
       (done
-        ? `<p><a href="${esc(p.return_path)}">${esc(t('success_continue'))}</a></p>`
+        ? `<p><a href="${esc(sameOriginPath(p.return_path) ?? '/')}">${esc(t('success_continue'))}</a></p>`
         : `<form method="post">${button('succeeded', t('sandbox_success'), 'ok')}${button('failed', t('sandbox_fail'), 'no')}${button('cancelled', t('sandbox_cancel'), 'later')}</form>`) +
       `</main></body></html>`,
   );
 });
 
 payments.post('/payments/sandbox/:id{pay_[0-9a-f]{24}}', async (c) => {
-  const form = await c.req.parseBody();
-  const outcome = String(form.outcome ?? '');
-  if (!['succeeded', 'failed', 'cancelled'].includes(outcome)) return c.text('Bad request', 400);
-  const res = await callUpstream(c.env, c.var.config, { method: 'POST', path: `/dev/payments/${c.req.param('id')}`, body: JSON.stringify({ outcome }), deviceToken: null, userToken: null, lang: 'en', country: 'KW' });
+  // The page's own form posts urlencoded; anything else (multipart, JSON) is refused, never parsed.
+  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
+    return c.json(fail('unsupported_media_type', 415), 415);
+  }
+  const text = await c.req.text();
+  if (text.length > 1024) return c.json(fail('payload_too_large', 413), 413);
+  const outcome = new URLSearchParams(text).get('outcome') ?? '';
+  if (!['succeeded', 'failed', 'cancelled'].includes(outcome)) return c.json(fail('bad_request', 400), 400);
+  const res = await sandboxCall(c, c.req.param('id'), 'POST', JSON.stringify({ outcome }));
   if (!res.ok) return c.notFound();
   const { return_path } = ((await res.json()) as { data: { return_path: string } }).data;
   // Only a path of this site: the API stored it, but a redirect never leaves the shop.
-  return c.redirect(/^\/[^/\\]/.test(return_path) ? return_path : '/', 303);
+  return safeRedirect(c, return_path);
 });

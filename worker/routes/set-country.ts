@@ -3,14 +3,10 @@ import { Hono } from 'hono';
 import { isCountryCode } from '../../shared/locale';
 import { rememberCountry } from '../lib/session';
 import type { AppEnv } from '../app-env';
+import { safeRedirect } from '../lib/safe-redirect';
+import { breaksHeader, sameOriginPath } from '../../shared/safe-path';
 
 export const setCountry = new Hono<AppEnv>();
-
-/** Only same-site absolute paths: never another host, never a protocol-relative URL. */
-export function safeReturnPath(value: string | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value;
-}
 
 /** The return path without its price filter: typed in the old currency, it must not be reread in the new one. */
 export function withoutPriceFilter(path: string): string {
@@ -22,11 +18,13 @@ export function withoutPriceFilter(path: string): string {
 
 setCountry.get('/set-country', (c) => {
   const code = c.req.query('code');
-  let to = safeReturnPath(c.req.query('to'));
+  let to = c.req.query('to');
   if (isCountryCode(code)) {
     rememberCountry(c, code);
     // Without JavaScript there are no rates here to convert with (the switch converts them in the browser).
-    to = withoutPriceFilter(to);
+    // Only a safe path is rewritten; anything else goes to safeRedirect as it came (400 or home).
+    const path = to && !breaksHeader(to) ? sameOriginPath(to) : null;
+    if (path) to = withoutPriceFilter(path);
   }
-  return c.redirect(to, 303);
+  return safeRedirect(c, to);
 });

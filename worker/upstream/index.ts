@@ -23,6 +23,7 @@ export interface UpstreamCall {
 }
 
 const INTERNAL_ORIGIN = 'https://shop-api.internal';
+const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 function jsonResponse(body: unknown, status: number): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
@@ -30,19 +31,21 @@ function jsonResponse(body: unknown, status: number): Response {
 
 export async function callUpstream(env: StorefrontEnv, config: StorefrontConfig, call: UpstreamCall): Promise<Response> {
   const body = call.body ?? '';
-  const signed = await signRequest(config.SIGNING_SECRET, call.method, call.path, body);
   const headers = new Headers({
     accept: 'application/json',
-    [SIGNATURE_HEADERS.requestId]: call.requestId ?? crypto.randomUUID(),
+    // The browser may name its request (x-reqid) for tracing, but only with a plain id: it goes to the logs.
+    [SIGNATURE_HEADERS.requestId]: call.requestId && REQUEST_ID.test(call.requestId) ? call.requestId : crypto.randomUUID(),
     [SIGNATURE_HEADERS.lang]: call.lang,
     [SIGNATURE_HEADERS.country]: call.country,
-    ...signed,
   });
   if (body) headers.set('content-type', 'application/json');
   if (call.deviceToken) headers.set(SIGNATURE_HEADERS.token, call.deviceToken);
   if (call.userToken) headers.set(SIGNATURE_HEADERS.authorization, `Bearer ${call.userToken}`);
   if (call.clientIp) headers.set(CLIENT_IP_HEADER, call.clientIp);
   for (const [name, value] of Object.entries(call.passHeaders ?? {})) headers.set(name, value);
+  // Signed last, over the identity headers exactly as they will be sent.
+  const signed = await signRequest(config.SIGNING_SECRET, call.method, call.path, body, undefined, undefined, headers);
+  for (const [name, value] of Object.entries(signed)) headers.set(name, value);
 
   const origin = config.API_ORIGIN ? config.API_ORIGIN.replace(/\/$/, '') : INTERNAL_ORIGIN;
   const controller = new AbortController();

@@ -3,7 +3,7 @@ import { apiConfig } from './config';
 
 const strong = 'a-real-secret-from-the-vault-0123456789';
 const base = { SIGNING_SECRET: strong, TOKEN_SECRET: strong, PASSWORD_PEPPER: strong, PAYMENT_WEBHOOK_SECRET: strong };
-const production = { ...base, ENVIRONMENT: 'production', PAYMENT_PROVIDER: 'tap', TAP_SECRET_KEY: 'sk_live_example' };
+const production = { ...base, ENVIRONMENT: 'production', PAYMENT_PROVIDER: 'tap', TAP_SECRET_KEY: 'sk_live_example', SITE_ORIGIN: 'https://gulfvitamins.com' };
 
 describe('API configuration', () => {
   it('refuses the development secrets in production', () => {
@@ -19,5 +19,11 @@ describe('API configuration', () => {
     expect(() => apiConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' } as unknown as ApiEnv)).toThrow(/Tap/);
     expect(() => apiConfig({ ...production, TAP_SECRET_KEY: undefined } as unknown as ApiEnv)).toThrow(/TAP_SECRET_KEY/);
     expect(apiConfig({ ...base, ENVIRONMENT: 'development' } as unknown as ApiEnv).PAYMENT_PROVIDER).toBe('sandbox');
+  });
+
+  it('refuses the local SITE_ORIGIN in production', () => {
+    for (const SITE_ORIGIN of [undefined, 'http://localhost:8787', 'http://gulfvitamins.com', 'https://localhost']) {
+      expect(() => apiConfig({ ...production, SITE_ORIGIN } as unknown as ApiEnv), String(SITE_ORIGIN)).toThrow(/SITE_ORIGIN/);
+    }
   });
 });

@@ -21,7 +21,11 @@ const configSchema = z
   .refine((c) => c.ENVIRONMENT !== 'production' || (c.PAYMENT_PROVIDER === 'tap' && !!c.TAP_SECRET_KEY && !c.PAYMENT_WEBHOOK_SECRET.startsWith(DEV_SECRET_PREFIX)), {
     message: 'production takes card payments through Tap: set PAYMENT_PROVIDER=tap, TAP_SECRET_KEY and a real PAYMENT_WEBHOOK_SECRET',
   })
-  .refine((c) => c.PAYMENT_PROVIDER !== 'tap' || !!c.TAP_SECRET_KEY, { message: 'PAYMENT_PROVIDER=tap needs TAP_SECRET_KEY' });
+  .refine((c) => c.PAYMENT_PROVIDER !== 'tap' || !!c.TAP_SECRET_KEY, { message: 'PAYMENT_PROVIDER=tap needs TAP_SECRET_KEY' })
+  // Links in mails and the gateway's return address: the real shop, never the local default.
+  .refine((c) => c.ENVIRONMENT !== 'production' || /^https:\/\/(?!localhost\b|127\.)/.test(c.SITE_ORIGIN), {
+    message: 'production needs SITE_ORIGIN set to the shop\'s https:// origin',
+  });
 
 export type ApiConfig = z.infer<typeof configSchema>;
 

@@ -27,11 +27,26 @@ export interface WebhookEvent {
   providerRef: string | null;
 }
 
+/** A charge as the gateway itself reports it when asked (not as a webhook claims it). */
+export interface FetchedCharge {
+  paymentId: string | null;
+  outcome: WebhookEvent['outcome'];
+  providerRef: string;
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: string;
+}
+
 export interface Gateway {
   name: 'sandbox' | 'tap';
   createCharge(charge: ChargeRequest): Promise<{ providerRef: string | null; url: string }>;
   /** The event of a webhook call, or null when its signature does not hold. */
   verifyWebhook(headers: Headers, body: string): Promise<WebhookEvent | null>;
+  /**
+   * The charge fetched from the gateway (null: it does not know the charge; throws when unreachable).
+   * Absent for the local sandbox, whose signed events come from this shop's own sandbox page.
+   */
+  fetchCharge?(providerRef: string): Promise<FetchedCharge | null>;
 }
 
 export function gatewayFor(config: ApiConfig, fetcher: typeof fetch = fetch): Gateway {

@@ -32,4 +32,22 @@ describe('Tap adapter', () => {
     const h = new Headers({ hashstring: await hmacHex(SECRET, tapHashString(declined)) });
     expect((await tapGateway(SECRET).verifyWebhook(h, JSON.stringify(declined)))?.outcome).toBe('failed');
   });
+
+  it('fetches a charge from Tap itself, with the amount in minor units', async () => {
+    const asked: string[] = [];
+    const fetcher = (async (url: string, init: RequestInit) => {
+      asked.push(`${url} ${new Headers(init.headers).get('authorization')}`);
+      if (url.endsWith('/chg_missing')) return new Response('{}', { status: 404 });
+      if (url.endsWith('/chg_down')) return new Response('{}', { status: 503 });
+      return Response.json({ id: 'chg_1', amount: 12.345, currency: 'KWD', status: 'DECLINED', metadata: { payment_id: 'pay_1' } });
+    }) as unknown as typeof fetch;
+    const tap = tapGateway(SECRET, fetcher);
+    expect(await tap.fetchCharge!('chg_1')).toEqual({ paymentId: 'pay_1', outcome: 'failed', providerRef: 'chg_1', amount: 12_345, currency: 'KWD' });
+    expect(asked[0]).toBe(`https://api.tap.company/v2/charges/chg_1 Bearer ${SECRET}`);
+    expect(await tap.fetchCharge!('chg_missing')).toBeNull();
+    await expect(tap.fetchCharge!('chg_down')).rejects.toThrow(/503/);
+    // Never a path of the caller's making in the gateway's URL.
+    expect(await tap.fetchCharge!('../customers')).toBeNull();
+    expect(asked).toHaveLength(3);
+  });
 });

@@ -7,7 +7,7 @@
 // ABANDONED are a cancel; anything else (DECLINED, FAILED, RESTRICTED, VOID, TIMEDOUT…) a failure.
 import { hmacHex } from '../../../shared/api/signing';
 import type { CardMethod } from '../../../shared/api/order-schemas';
-import type { Gateway, WebhookEvent } from './gateway';
+import type { FetchedCharge, Gateway, WebhookEvent } from './gateway';
 
 const API = 'https://api.tap.company/v2/charges';
 
@@ -74,6 +74,13 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
       if (!body.transaction?.url) throw new Error('Tap gave no payment page for the charge');
       return { providerRef: body.id, url: body.transaction.url };
     },
+    async fetchCharge(providerRef) {
+      if (!/^chg_[A-Za-z0-9_]{1,64}$/.test(providerRef)) return null;
+      const res = await fetcher(`${API}/${providerRef}`, { headers: { authorization: `Bearer ${secretKey}`, accept: 'application/json' } });
+      if (res.status === 404) return null;
+      if (!res.ok) throw new Error(`Tap answered ${res.status} when asked for a charge`);
+      return fetchedCharge((await res.json()) as TapCharge);
+    },
     async verifyWebhook(headers, body) {
       let charge: TapCharge;
       try {
@@ -88,6 +95,22 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
       if (!paymentId) return null;
       return { paymentId, outcome: outcomeOf(charge.status), providerRef: charge.id };
     },
+  };
+}
+
+const CURRENCY_DECIMALS: Record<string, number> = { KWD: 3, BHD: 3, OMR: 3, SAR: 2, AED: 2, QAR: 2, USD: 2 };
+
+/** A charge as Tap reports it, with the amount in minor units. */
+export function fetchedCharge(charge: TapCharge): FetchedCharge | null {
+  const decimals = CURRENCY_DECIMALS[charge.currency];
+  const amount = Number(charge.amount);
+  if (decimals === undefined || !Number.isFinite(amount) || typeof charge.id !== 'string') return null;
+  return {
+    paymentId: charge.metadata?.payment_id ?? charge.reference?.transaction ?? null,
+    outcome: outcomeOf(charge.status),
+    providerRef: charge.id,
+    amount: Math.round(amount * 10 ** decimals),
+    currency: charge.currency,
   };
 }
 

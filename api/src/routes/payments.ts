@@ -1,15 +1,17 @@
 // Payment outcomes: the gateway's signed webhook (relayed by the storefront from /payments/webhook/…),
 // and in local mode the sandbox page's choice, which goes through the same signature check.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { ok } from '../../../shared/api/envelope';
 import { z } from '../../../shared/zod';
 import { ApiError } from '../lib/errors';
 import { parseInput, readJson } from '../lib/validate';
 import { gatewayFor } from '../payments/gateway';
 import { applyOutcome } from '../payments/outcome';
+import { confirmWebhookEvent } from '../payments/confirm';
 import { sandboxGateway, signSandboxEvent } from '../payments/sandbox';
 import { siteOrigin } from '../lib/site-origin';
 import type { AppEnv } from '../app-env';
+import { currentUser } from '../middleware/user';
 
 export const paymentRoutes = new Hono<AppEnv>().post('/webhook/:provider{sandbox|tap}', async (c) => {
   const gateway = gatewayFor(c.var.config);
@@ -17,26 +19,53 @@ export const paymentRoutes = new Hono<AppEnv>().post('/webhook/:provider{sandbox
   const body = await c.req.text();
   const event = await gateway.verifyWebhook(c.req.raw.headers, body);
   if (!event) throw new ApiError(401, 'signature_invalid');
-  const result = await applyOutcome(c.env, event, siteOrigin(c));
+  const confirmed = await confirmWebhookEvent(c.env.DB, gateway, event);
+  if (!confirmed.ok) {
+    if (confirmed.reason === 'unknown_payment') throw new ApiError(404, 'not_found');
+    // 502 makes the gateway deliver again later; a mismatch changes nothing, ever.
+    throw confirmed.reason === 'unavailable' ? new ApiError(502, 'upstream_unavailable') : new ApiError(400, 'bad_request');
+  }
+  const result = await applyOutcome(c.env, confirmed.event, siteOrigin(c));
   if (!result.payment) throw new ApiError(404, 'not_found');
   return c.json(ok({ applied: result.applied, status: result.payment.status }));
 });
 
 const sandboxChoice = z.object({ outcome: z.enum(['succeeded', 'failed', 'cancelled']) });
 
-/** Local mode only: what the sandbox page shows, and the tester's choice. */
-export const sandboxPaymentRoutes = new Hono<AppEnv>()
+/**
+ * The sandbox payment as its owner sees it, or null: a payment id is not a bearer key. The owner is
+ * the signed-in shopper it was opened for, or the device that placed its (guest) order.
+ */
+async function ownSandboxPayment(c: Context<AppEnv>, id: string) {
+  const user = await currentUser(c);
+  return c.env.DB.prepare(
+    `SELECT p.id, p.purpose, p.order_id, p.amount, p.currency, p.method, p.status, p.return_path FROM payments p
+     WHERE p.id = ?1 AND ((p.user_id IS NOT NULL AND p.user_id = ?2)
+       OR EXISTS (SELECT 1 FROM idempotency_keys k JOIN orders o ON o.id = k.order_id
+                  WHERE k.order_id = p.order_id AND k.owner = ?3 AND o.user_id IS NULL))`,
+  )
+    .bind(id, user?.id ?? -1, c.var.deviceId ? `d:${c.var.deviceId}` : '')
+    .first<{ status: string; return_path: string }>();
+}
+
+/**
+ * Local mode only: what the sandbox page shows, and the tester's choice. Built by a pure call, so a
+ * production build (which never routes it) drops it from the bundle.
+ */
+export const sandboxPaymentRoutes = /* @__PURE__ */ (() => new Hono<AppEnv>()
   .use(async (c, next) => {
     if (c.var.config.ENVIRONMENT === 'production' || c.var.config.PAYMENT_PROVIDER !== 'sandbox') throw new ApiError(404, 'not_found');
     await next();
   })
   .get('/:id{pay_[0-9a-f]{24}}', async (c) => {
-    const row = await c.env.DB.prepare('SELECT id, purpose, order_id, amount, currency, method, status, return_path FROM payments WHERE id = ?').bind(c.req.param('id')).first();
+    // Another session's payment answers exactly like one that does not exist.
+    const row = await ownSandboxPayment(c, c.req.param('id'));
     if (!row) throw new ApiError(404, 'not_found');
     return c.json(ok(row));
   })
   .post('/:id{pay_[0-9a-f]{24}}', async (c) => {
     const { outcome } = parseInput(sandboxChoice, await readJson(c.req));
+    if (!(await ownSandboxPayment(c, c.req.param('id')))) throw new ApiError(404, 'not_found');
     const secret = c.var.config.PAYMENT_WEBHOOK_SECRET;
     const signed = await signSandboxEvent(secret, { paymentId: c.req.param('id'), outcome });
     const event = await sandboxGateway(secret).verifyWebhook(new Headers({ 'x-sandbox-signature': signed.signature }), signed.body);
@@ -44,4 +73,4 @@ export const sandboxPaymentRoutes = new Hono<AppEnv>()
     if (!result.payment) throw new ApiError(404, 'not_found');
     const row = await c.env.DB.prepare('SELECT return_path, status FROM payments WHERE id = ?').bind(c.req.param('id')).first<{ return_path: string; status: string }>();
     return c.json(ok({ status: row!.status, return_path: row!.return_path }));
-  });
+  }))();

@@ -3,9 +3,21 @@
 import { Hono } from 'hono';
 import { ok } from '../../../shared/api/envelope';
 import { col } from '../catalogue/lang';
+import { intQuery } from '../lib/params';
 import type { AppEnv } from '../app-env';
 
-const search = (value: string | undefined) => `%${(value ?? '').trim().slice(0, 40).replace(/[%_]/g, '')}%`;
+/** D1 refuses LIKE patterns over 50 bytes (UTF-8): an Arabic name of 25 letters is already 50. */
+const LIKE_MAX_BYTES = 50;
+
+/** A LIKE pattern for a search text, cut (on a character boundary) to fit D1's limit with its two %. */
+export function likePattern(value: string | undefined): string {
+  let text = (value ?? '').trim().replace(/[%_\\]/g, '');
+  const encoder = new TextEncoder();
+  while (encoder.encode(text).length > LIKE_MAX_BYTES - 2) text = Array.from(text).slice(0, -1).join('');
+  return `%${text}%`;
+}
+
+const search = likePattern;
 
 export const areaRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const lang = c.var.lang;
@@ -34,11 +46,11 @@ export const dhlCountryRoutes = new Hono<AppEnv>().get('/dhl_list', async (c) =>
 });
 
 export const cityRoutes = new Hono<AppEnv>().get('/dhl_list', async (c) => {
-  const countryId = Number(c.req.query('dhl_country_id'));
+  const countryId = intQuery(c.req.query('dhl_country_id'), { fallback: -1, min: 0, max: 999_999_999 });
   const { results } = await c.env.DB.prepare(
     `SELECT id, ${col('name', c.var.lang)} AS name FROM dhl_cities WHERE dhl_country_id = ?1 AND (name_en LIKE ?2 OR name_ar LIKE ?2) ORDER BY name LIMIT 50`,
   )
-    .bind(Number.isInteger(countryId) ? countryId : -1, search(c.req.query('citySearch')))
+    .bind(countryId, search(c.req.query('citySearch')))
     .all();
   return c.json(ok({ items: results }));
 });

@@ -14,7 +14,7 @@ import { runListing } from '../catalogue/listing';
 import { needsCurrency } from '../catalogue/query';
 import { correctTokens, queryMatch } from '../catalogue/search';
 import { ApiError } from '../lib/errors';
-import { idOrSlug, pageParam } from '../lib/params';
+import { idOrSlug, intQuery, pageParam } from '../lib/params';
 import { parseInput, readJson } from '../lib/validate';
 import { requireUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
@@ -61,7 +61,7 @@ productRoutes.post('/filter-sort', filterSort);
 
 productRoutes.get('/search', async (c) => {
   const { match } = queryMatch(c.req.query('q'));
-  const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 6) || 6, 1), 12);
+  const limit = intQuery(c.req.query('limit'), { fallback: 6, min: 1, max: 12 });
   if (!match) return c.json(ok({ products: [], brands: [], categories: [] }));
   const lang = c.var.lang;
   const scoped = (column: string) => `${column} : (${match})`;

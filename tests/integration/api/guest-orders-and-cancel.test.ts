@@ -61,21 +61,21 @@ describe('an order left on the card page', () => {
     expect(await stock(601)).toBe(before);
     expect(await used('HOLD')).toBe(usedBefore);
     // A late success of the cancelled charge changes nothing either.
-    await call(`/dev/payments/${placed.payment.id}`, { body: JSON.stringify({ outcome: 'succeeded' }), token });
+    await call(`/dev/payments/${placed.payment.id}`, { body: JSON.stringify({ outcome: 'succeeded' }), token, headers: as(userA) });
     expect((await json(await get(`/user/order/${placed.order.id}`, userA))).data.status).toBe('cancelled');
     expect((await post('/order/payAgain', { order_id: placed.order.id }, userA)).status).toBe(409);
   });
 
   it('gives a cancelled wallet part back, and refuses to cancel a paid order or bad input', async () => {
     const charge = (await json(await post('/user/wallet/charge', { amount: 1000, payment_method: 'knet' }, userA))).data;
-    await call(`/dev/payments/${charge.id}`, { body: JSON.stringify({ outcome: 'succeeded' }), token });
+    await call(`/dev/payments/${charge.id}`, { body: JSON.stringify({ outcome: 'succeeded' }), token, headers: as(userA) });
     const placed = (await json(await post('/order/submit', { items: [{ sku_id: 601, count: 1 }], payment_method: 'card', use_wallet: true, address_id: addressKW, idempotency_key: key() }, userA))).data;
     expect((await json(await get('/user/wallet', userA))).data.balance).toBe(0);
     await post('/order/cancel', { order_id: placed.order.id }, userA);
     expect((await json(await get('/user/wallet', userA))).data.balance).toBe(1000);
 
     const paid = (await json(await post('/order/submit', { items: [{ sku_id: 601, count: 1 }], payment_method: 'card', address_id: addressKW, idempotency_key: key() }, userA))).data;
-    await call(`/dev/payments/${paid.payment.id}`, { body: JSON.stringify({ outcome: 'succeeded' }), token });
+    await call(`/dev/payments/${paid.payment.id}`, { body: JSON.stringify({ outcome: 'succeeded' }), token, headers: as(userA) });
     const refused = await post('/order/cancel', { order_id: paid.order.id }, userA);
     expect(refused.status).toBe(409);
     expect((await json(refused)).meta.msg).toBe('order_not_cancellable');

@@ -27,8 +27,9 @@ async function register(email: string): Promise<string> {
   return (await json(await call('/user/register', { body: JSON.stringify({ name: 'Shopper ' + email, email, password: 'secret1' }), token }))).data.access_token;
 }
 
-async function sandbox(paymentId: string, outcome: 'succeeded' | 'failed' | 'cancelled') {
-  return call(`/dev/payments/${paymentId}`, { body: JSON.stringify({ outcome }), token });
+/** The sandbox page's choice, from the session (device and shopper) that opened the payment. */
+async function sandbox(paymentId: string, outcome: 'succeeded' | 'failed' | 'cancelled', user: string | null = userA, device = token) {
+  return call(`/dev/payments/${paymentId}`, { body: JSON.stringify({ outcome }), token: device, headers: as(user) });
 }
 
 beforeAll(async () => {
@@ -208,13 +209,13 @@ describe('card payments through the sandbox gateway', () => {
     const used = async () => (await env.DB.prepare("SELECT used FROM coupons WHERE code = 'TEN'").first<{ used: number }>())!.used;
     const usedBefore = await used();
 
-    const failed = await json(await sandbox(placed.payment.id, 'failed'));
+    const failed = await json(await sandbox(placed.payment.id, 'failed', userA));
     expect(failed.data.return_path).toBe(`/checkout/success?order=${placed.order.id}`);
     expect((await json(await get(`/user/order/${placed.order.id}`, userA))).data).toMatchObject({ status: 'payment_failed', can_pay_again: true });
     expect(await stock(601)).toBe(before);
     expect(await used()).toBe(usedBefore - 1);
     // The same outcome delivered again changes nothing.
-    await sandbox(placed.payment.id, 'failed');
+    await sandbox(placed.payment.id, 'failed', userA);
     expect(await stock(601)).toBe(before);
 
     expect((await post('/order/payAgain', { order_id: placed.order.id }, userB)).status).toBe(404);
@@ -223,7 +224,7 @@ describe('card payments through the sandbox gateway', () => {
     expect(await stock(601)).toBe(before - 2);
     // While that charge is open, paying again resumes it instead of opening a second one.
     expect((await json(await post('/order/payAgain', { order_id: placed.order.id }, userA))).data.payment.id).toBe(again.payment.id);
-    await sandbox(again.payment.id, 'succeeded');
+    await sandbox(again.payment.id, 'succeeded', userA);
     expect((await json(await get(`/user/order/${placed.order.id}`, userA))).data).toMatchObject({ status: 'paid', can_pay_again: false });
     expect(await stock(601)).toBe(before - 2);
   });
@@ -238,6 +239,41 @@ describe('card payments through the sandbox gateway', () => {
     expect((await json(await get(`/user/order/${placed.order.id}`, userA))).data.status).toBe('paid');
     const replay = await json(await call('/payments/webhook/sandbox', { body: signed.body, headers: { 'x-sandbox-signature': signed.signature } }));
     expect(replay.data.applied).toBe(false);
+  });
+});
+
+describe('sandbox payments belong to the session that opened them', () => {
+  it('a payment id is no bearer key: another shopper or device can neither read nor settle it', async () => {
+    // Its own shopper, so other tests' wallet balances stay as they expect.
+    const rich = await register('sandbox.owner@example.com');
+    const charge = (await json(await post('/user/wallet/charge', { amount: 2000, payment_method: 'knet' }, rich))).data;
+    const otherDevice = await deviceToken();
+    for (const [user, device] of [[userA, token], [null, token], [null, otherDevice], [userA, otherDevice]] as const) {
+      const read = await call(`/dev/payments/${charge.id}`, { token: device, headers: as(user) });
+      expect(read.status).toBe(404);
+      expect((await json(read)).meta.msg).toBe('not_found');
+      expect((await sandbox(charge.id, 'succeeded', user, device)).status).toBe(404);
+    }
+    expect((await json(await get(`/user/wallet/${charge.id}`, rich))).data.status).toBe('initiated');
+    expect((await call(`/dev/payments/${charge.id}`, { token, headers: as(rich) })).status).toBe(200);
+    expect((await json(await sandbox(charge.id, 'succeeded', rich))).data.status).toBe('succeeded');
+  });
+
+  it("a guest's card order is settled only from the device that placed it", async () => {
+    const guestDevice = await deviceToken();
+    const placed = (
+      await json(
+        await call('/order/submit', {
+          token: guestDevice,
+          headers: as(null),
+          body: JSON.stringify({ items: [{ sku_id: 601, count: 1 }], payment_method: 'card', card_method: 'knet', address: KW_ADDRESS, email: 'guest.card@example.com', idempotency_key: key() }),
+        }),
+      )
+    ).data;
+    expect(placed.payment.id).toMatch(/^pay_/);
+    expect((await sandbox(placed.payment.id, 'succeeded', null, token)).status).toBe(404);
+    expect((await sandbox(placed.payment.id, 'succeeded', userA, token)).status).toBe(404);
+    expect((await json(await sandbox(placed.payment.id, 'failed', null, guestDevice))).data.status).toBe('failed');
   });
 });
 
@@ -259,7 +295,7 @@ describe('wallet', () => {
     expect(charge.url).toContain('/payments/sandbox/');
     expect((await json(await get(`/user/wallet/${charge.id}`, userA))).data.status).toBe('initiated');
     expect((await get(`/user/wallet/${charge.id}`, userB)).status).toBe(404);
-    await sandbox(charge.id, 'succeeded');
+    await sandbox(charge.id, 'succeeded', userA);
     expect((await json(await get('/user/wallet', userA))).data).toMatchObject({ balance: 5000, currency: 'KWD' });
 
     const wholeRes = await json(await post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'wallet', address_id: addressKW, idempotency_key: key() }, userA));
@@ -327,7 +363,7 @@ describe('under concurrency', { timeout: 30_000 }, () => {
     const rich = await register('wallet.crowd@example.com');
     const address = (await json(await post('/user/address/new', KW_ADDRESS, rich))).data.id;
     const charge = (await json(await post('/user/wallet/charge', { amount: 10_000, payment_method: 'knet' }, rich))).data;
-    await sandbox(charge.id, 'succeeded');
+    await sandbox(charge.id, 'succeeded', rich);
     // Each order costs 3.750 KWD (2.750 + 1.000 delivery): the wallet covers two of them.
     const results = await Promise.all(
       Array.from({ length: 10 }, () => post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'wallet', address_id: address, idempotency_key: key() }, rich)),

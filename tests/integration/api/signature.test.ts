@@ -66,4 +66,21 @@ describe('request signatures', () => {
     const real = await call('/health', { nonce });
     expect(real.status).toBe(200);
   });
+
+  // A captured request must not be replayable as another shopper, language, country, address or site.
+  it.each([
+    ['authorization', 'Bearer someone-elses-token'],
+    ['x-token', 'dv1.other.device'],
+    ['lang', 'ar'],
+    ['x-country', 'SA'],
+    ['x-client-ip', '203.0.113.9'],
+    ['x-site-origin', 'https://evil.example'],
+  ])('refuses a request whose %s header was changed or added after signing', async (name, value) => {
+    const req = await signedRequest('/health', { headers: { lang: 'en', 'x-country': 'KW' } });
+    const headers = new Headers(req.headers);
+    headers.set(name, value);
+    const res = await exports.default.fetch(new Request(req.url, { headers }));
+    expect(res.status).toBe(401);
+    expect((await json(res)).meta.msg).toBe('signature_invalid');
+  });
 });

@@ -50,7 +50,7 @@ describe('/api proxy session rules (stub API)', () => {
     const stub = stubApi(() => envelope({ access_token: 'secret-user-token', user: { id: 7, name: 'Sara', email: 'sara@example.com', phone: null } }));
     const res = await storefront(
       '/api/user/login',
-      { method: 'POST', body: JSON.stringify({ email: 'sara@example.com', password: 'x' }), headers: { origin: 'http://shop.test', cookie: 'dtk=dv1.d.t' } },
+      { method: 'POST', body: JSON.stringify({ email: 'sara@example.com', password: 'x' }), headers: { origin: 'http://shop.test', 'content-type': 'application/json', cookie: 'dtk=dv1.d.t' } },
       { API: stub.fetcher },
     );
     expect(res.status).toBe(200);
@@ -73,7 +73,7 @@ describe('/api proxy session rules (stub API)', () => {
 
   it('uses the __Host- prefix for token cookies over https', async () => {
     const stub = stubApi(() => envelope({ access_token: 'tok', user: { id: 1, name: 'A' } }));
-    const res = await storefront('https://shop.test/api/user/register', { method: 'POST', body: '{}', headers: { origin: 'https://shop.test' } }, { API: stub.fetcher });
+    const res = await storefront('https://shop.test/api/user/register', { method: 'POST', body: '{}', headers: { origin: 'https://shop.test', 'content-type': 'application/json' } }, { API: stub.fetcher });
     expect(setCookie(res, '__Host-atk')).toMatch(/^__Host-atk=tok; Max-Age=1209600; Path=\/; HttpOnly; Secure; SameSite=Strict/);
     expect(setCookie(res, '__Host-dtk')).toMatch(/HttpOnly; Secure; SameSite=Lax/);
     expect(res.headers.get('strict-transport-security')).toContain('max-age=');
@@ -113,7 +113,7 @@ describe('/api proxy session rules (stub API)', () => {
 
   it('passes API errors through with their envelope', async () => {
     const stub = stubApi(() => envelope({ fields: [{ field: 'email' }] }, 400, 'validation_failed'));
-    const res = await storefront('/api/user/login', { method: 'POST', body: '{}', headers: { origin: 'http://shop.test', cookie: 'dtk=dv1.d.t' } }, { API: stub.fetcher });
+    const res = await storefront('/api/user/login', { method: 'POST', body: '{}', headers: { origin: 'http://shop.test', 'content-type': 'application/json', cookie: 'dtk=dv1.d.t' } }, { API: stub.fetcher });
     expect(res.status).toBe(400);
     expect((await res.json<any>()).meta.msg).toBe('validation_failed');
   });

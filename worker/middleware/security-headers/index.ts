@@ -6,6 +6,9 @@ export interface SecurityHeadersOptions {
   dev?: boolean;
 }
 
+/** Where browsers send CSP violation reports (worker/routes/csp-report.ts). */
+export const CSP_REPORT_PATH = '/csp-report';
+
 export function createNonce(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
@@ -28,6 +31,10 @@ export function contentSecurityPolicy(nonce: string, dev = false): string {
     "form-action 'self'",
     "frame-ancestors 'none'",
     ...(dev ? [] : ['upgrade-insecure-requests']),
+    // Violations are reported to the storefront (worker/routes/csp-report.ts): report-to where the
+    // Reporting API exists, report-uri for the other browsers.
+    `report-uri ${CSP_REPORT_PATH}`,
+    'report-to csp',
   ].join('; ');
 }
 
@@ -46,6 +53,7 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): Middlewar
     if (new URL(c.req.url).protocol === 'https:') h.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload');
     if (h.get('content-type')?.startsWith('text/html')) {
       h.set('Content-Security-Policy', contentSecurityPolicy(nonce, dev));
+      h.set('Reporting-Endpoints', `csp="${CSP_REPORT_PATH}"`);
       // A page carrying a nonce must never be stored by a shared cache and replayed.
       h.set('Cache-Control', 'private, no-store');
     }

@@ -1,0 +1,5 @@
+/**
+ * Build flag (vite.config.ts `define`): false in a production build (CLOUDFLARE_ENV=production), so
+ * the local-only /dev routes (mail outbox, sandbox payments) are not even in the bundle.
+ */
+declare const __LOCAL_TOOLS__: boolean;

@@ -1,0 +1,32 @@
+// A webhook's signature says the gateway sent it, not that the charge is what it says now: before an
+// order or a wallet changes, the charge is fetched from the gateway itself and must name the same
+// payment, amount and currency; its status (not the webhook's) gives the outcome.
+import type { Gateway, WebhookEvent } from './gateway';
+
+export type Confirmation =
+  | { ok: true; event: WebhookEvent }
+  | { ok: false; reason: 'unknown_payment' | 'mismatch' | 'unavailable' };
+
+export async function confirmWebhookEvent(db: D1Database, gateway: Gateway, event: WebhookEvent): Promise<Confirmation> {
+  const payment = await db
+    .prepare('SELECT id, amount, currency, provider_ref FROM payments WHERE id = ?')
+    .bind(event.paymentId)
+    .first<{ id: string; amount: number; currency: string; provider_ref: string | null }>();
+  if (!payment) return { ok: false, reason: 'unknown_payment' };
+  // The local sandbox has nothing to ask: its events are signed by this shop's own sandbox page.
+  if (!gateway.fetchCharge) return { ok: true, event };
+
+  const ref = payment.provider_ref ?? event.providerRef;
+  if (!ref || (event.providerRef && payment.provider_ref && event.providerRef !== payment.provider_ref)) return { ok: false, reason: 'mismatch' };
+  let charge;
+  try {
+    charge = await gateway.fetchCharge(ref);
+  } catch (error) {
+    console.error('payment gateway unreachable while confirming a webhook', event.paymentId, error);
+    return { ok: false, reason: 'unavailable' };
+  }
+  if (!charge || charge.paymentId !== payment.id || charge.amount !== payment.amount || charge.currency !== payment.currency) {
+    return { ok: false, reason: 'mismatch' };
+  }
+  return { ok: true, event: { paymentId: payment.id, outcome: charge.outcome, providerRef: charge.providerRef } };
+}

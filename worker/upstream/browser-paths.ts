@@ -1,0 +1,28 @@
+// Which API paths a browser may reach through /api. The API's router matches percent-decoded paths,
+// so the check here runs on the decoded path too: /api/device/%61uth is /device/auth.
+const WORKER_ONLY_PATHS = new Set(['/device/auth']);
+/**
+ * Worker-to-API only: local-mode tools (/dev: the mail outbox, sandbox payments) are read by the
+ * storefront's own pages; gateway webhooks arrive at /payments/webhook on the storefront; images are
+ * served as bytes at /media, not as envelopes.
+ */
+const WORKER_ONLY_PREFIXES = ['/dev/', '/payments/webhook/', '/media/'];
+
+export type PathVerdict = { ok: true; path: string } | { ok: false; status: 400 | 404; key: 'bad_request' | 'not_found' };
+
+/** The verdict on an upstream path (without query) that a browser asked for. */
+export function browserPath(rawPath: string): PathVerdict {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return { ok: false, status: 400, key: 'bad_request' };
+  }
+  // Control characters, backslashes and dot or empty segments have no place in an API path.
+  if (/[\0-\x1f\x7f\\]/.test(decoded) || /\/\/|\/\.\.?(\/|$)/.test(decoded)) return { ok: false, status: 400, key: 'bad_request' };
+  const lower = decoded.toLowerCase();
+  if (WORKER_ONLY_PATHS.has(lower.replace(/\/$/, '')) || WORKER_ONLY_PREFIXES.some((p) => `${lower}/`.startsWith(p))) {
+    return { ok: false, status: 404, key: 'not_found' };
+  }
+  return { ok: true, path: rawPath };
+}
