@@ -12,7 +12,7 @@ describe('the readable user cookie', () => {
     const stub = stubApi(() => envelope({ user: { id: 7, name: 'Sara Changed', email: 'sara@example.com', phone: '+96598765432' } }));
     const res = await storefront(
       '/api/user/profile/set-name',
-      { method: 'POST', body: JSON.stringify({ name: 'Sara Changed' }), headers: { origin: 'http://shop.test', cookie: `dtk=dv1.d.t; atk=tok; ${userCookie({ id: 7, name: 'Sara', email: 'sara@example.com', phone: null, exp })}` } },
+      { method: 'POST', body: JSON.stringify({ name: 'Sara Changed' }), headers: { origin: 'http://shop.test', 'content-type': 'application/json', cookie: `dtk=dv1.d.t; atk=tok; ${userCookie({ id: 7, name: 'Sara', email: 'sara@example.com', phone: null, exp })}` } },
       { API: stub.fetcher },
     );
     expect(res.status).toBe(200);
