@@ -6,7 +6,7 @@ import { subscribe, useSnapshot } from 'valtio';
 import { COUNTRY_FACTS } from '../../shared/locale';
 import { useI18n } from '../i18n/context';
 import { useFreeShipping, useHref, useMinor } from '../lib/locale';
-import { cart } from '../stores/cart';
+import { cart } from '../cart/cart-store';
 import { checkout, leadsBack, readPendingOrder, restoreCheckout, saveCheckout } from '../stores/checkout';
 import { useSessionStore } from '../stores/session';
 import { MinorMoney } from '../ui/Money';

@@ -11,7 +11,7 @@ import { addressLines } from '../../accounts/address-lines';
 import { useI18n } from '../../i18n/context';
 import { useHref, useMinor } from '../../lib/locale';
 import { ApiContext } from '../../providers';
-import { buyableEntries, cart } from '../../stores/cart';
+import { buyableEntries, cart } from '../../cart/cart-store';
 import { checkout, clearCheckout, markPendingOrder, newIdempotencyKey, rememberOrderLink, saveCheckout } from '../../stores/checkout';
 import { clearDraft } from '../../accounts/form-drafts';
 import { CouponForm } from '../../orders/CouponForm';

@@ -7,7 +7,7 @@ import { formatDate } from '../../../shared/text/dates';
 import { useI18n } from '../../i18n/context';
 import { useHref } from '../../lib/locale';
 import { ApiContext } from '../../providers';
-import { cart } from '../../stores/cart';
+import { cart } from '../../cart/cart-store';
 import { clearCheckout, forgetPendingOrder, markPendingOrder, orderLinkOf, readPendingOrder } from '../../stores/checkout';
 import { clearDraft } from '../../accounts/form-drafts';
 import { OrderActions } from '../../orders/OrderActions';
