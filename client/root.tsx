@@ -1,10 +1,11 @@
 // The document: <html lang dir> from the URL's locale, the shell around every page, and the
 // error boundaries that turn a 404 or a crash into a page inside the shell.
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, Outlet, ScrollRestoration, useRouteError } from 'react-router';
 import { dirOf } from '../shared/locale';
 import { useI18n } from './i18n/context';
 import { useBoot, useHref } from './lib/locale';
-import { CartSync } from './catalogue/CartSync';
+import { CartStorageSync } from './cart/CartStorageSync';
 import { FreeShippingPrompt } from './cart/FreeShippingPrompt';
 import { UnlockModalLoader } from './cart/UnlockModalLoader';
 import { AuthModal } from './shell/AuthModal';
@@ -16,6 +17,11 @@ import { ToastStack } from './ui/ToastStack';
 function Document({ children }: { children: React.ReactNode }) {
   const boot = useBoot();
   const { t, lang } = useI18n();
+  // Hydration is done when the document's effects run (also on the root error page): tests and tools
+  // wait for <html data-hydrated>.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <html lang={lang} dir={dirOf(lang)}>
       <head>
@@ -40,7 +46,7 @@ function Document({ children }: { children: React.ReactNode }) {
         <Footer />
         <ToastStack />
         <AuthModal />
-        <CartSync />
+        <CartStorageSync />
         <FreeShippingPrompt />
         <UnlockModalLoader />
         <ScrollRestoration />

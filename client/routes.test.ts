@@ -1,14 +1,42 @@
-// The placeholder list in shared/routes.ts drives noindex and the sitemap: it must name exactly the
-// routes that still render the "being prepared" page.
+// The route table is derived from shared/routes.ts: each page's module is named there once. These tests
+// keep that name pointing at a real file and the placeholder list equal to the routes without a module.
 import { describe, expect, it } from 'vitest';
 import { PAGE_ROUTES, PLACEHOLDER_PAGE_IDS } from '../shared/routes';
-import { routes } from './routes';
+import { pageModule, routes } from './routes';
 
-describe('placeholder pages', () => {
-  it('are exactly the routes served by client/pages/section.tsx', () => {
-    const en = routes[0]!.children!.find((r) => r.id === 'en')!.children!;
-    const section = en.filter((r) => (r.handle as { module?: string } | undefined)?.module === 'client/pages/section.tsx');
-    expect(section.map((r) => (r.handle as { page: string }).page).sort()).toEqual([...PLACEHOLDER_PAGE_IDS].sort());
+const localeChildren = (lang: 'en' | 'ar') => routes[0]!.children!.find((r) => r.id === lang)!.children!;
+const flat = (lang: 'en' | 'ar') => localeChildren(lang).flatMap((r) => (r.children ? r.children : [r]));
+const pageOf = (r: { handle?: unknown }) => (r.handle as { page?: string } | undefined)?.page;
+const moduleOf = (r: { handle?: unknown }) => (r.handle as { module?: string } | undefined)?.module;
+
+describe('route table', () => {
+  it('serves the placeholder page exactly for the routes without a module of their own', () => {
+    const section = flat('en').filter((r) => moduleOf(r) === 'client/pages/section.tsx');
+    expect(section.map(pageOf).sort()).toEqual([...PLACEHOLDER_PAGE_IDS].sort());
     expect(PAGE_ROUTES.length).toBeGreaterThan(PLACEHOLDER_PAGE_IDS.length);
+  });
+
+  it('names an existing page module for every page, in both languages', async () => {
+    for (const lang of ['en', 'ar'] as const) {
+      const pages = flat(lang).filter((r) => pageOf(r));
+      expect(pages.map(pageOf).sort()).toEqual(PAGE_ROUTES.map((r) => r.id).sort());
+      for (const r of PAGE_ROUTES) if ('module' in r) expect(pageModule(r.module).file).toBe(`client/pages/${r.module}.tsx`);
+    }
+    expect(() => pageModule('no-such-page')).toThrow(/does not exist/);
+    const signIn = await pageModule('auth/sign-in').load();
+    expect(typeof signIn.Component).toBe('function');
+    expect(typeof signIn.loader).toBe('function');
+  });
+
+  it('gives every auth page its own module and nests the checkout steps under one layout', () => {
+    for (const lang of ['en', 'ar'] as const) {
+      const en = flat(lang);
+      const auth = en.filter((r) => r.path?.startsWith('auth/')).map(moduleOf);
+      expect(new Set(auth).size).toBe(auth.length);
+      const layout = localeChildren(lang).find((r) => r.id === `${lang}:checkout/layout`)!;
+      expect(moduleOf(layout)).toBe('client/pages/checkout/layout.tsx');
+      expect(layout.children!.map((r) => r.path)).toEqual(['checkout/shipping', 'checkout/order', 'checkout/success']);
+      expect(new Set(layout.children!.map(moduleOf)).size).toBe(3);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { convertFromBase, convertToBase, currencyInfoFor, formatMinor, formatPrice, parseRate, payableBoundToBase, payableMinor, RATE_SCALE, vatIncluded } from './money';
+import { COUNTRY_FACTS } from './locale';
+import { convertFromBase, convertToBase, currencyDecimals, currencyInfoFor, formatMinor, formatPrice, parseRate, payableBoundToBase, payableMinor, RATE_SCALE, vatIncluded } from './money';
 
 const KW = currencyInfoFor('KW', RATE_SCALE);
 const SA = currencyInfoFor('SA', parseRate('12.2000'));
@@ -64,5 +65,13 @@ describe('money', () => {
     expect(vatIncluded(11_500, 1_500)).toBe(1_500);
     expect(vatIncluded(3_508, 1_500)).toBe(458); // 35.08 × 15/115 = 4.5756… → 4.58
     expect(vatIncluded(8_000, 0)).toBe(0);
+  });
+});
+
+describe('currencyDecimals', () => {
+  it('takes the minor-unit digits of each shop currency from COUNTRY_FACTS', () => {
+    for (const facts of Object.values(COUNTRY_FACTS)) expect(currencyDecimals(facts.currency)).toBe(facts.decimals);
+    expect(currencyDecimals('KWD')).toBe(3);
+    expect(currencyDecimals('SAR')).toBe(2);
   });
 });

@@ -121,9 +121,11 @@ function formatterFor(lang: Lang, country: CountryCode, options: Intl.NumberForm
   return f;
 }
 
-/** Minor-unit digits of a currency the shop uses: 3 for KWD (fils), 2 for SAR (halalas). */
+const DECIMALS_BY_CURRENCY = new Map<string, number>(Object.values(COUNTRY_FACTS).map((f) => [f.currency, f.decimals]));
+
+/** Minor-unit digits of a currency the shop uses (COUNTRY_FACTS): 3 for KWD (fils), 2 for SAR (halalas). */
 export function currencyDecimals(currency: string): number {
-  return currency === 'KWD' ? 3 : 2;
+  return DECIMALS_BY_CURRENCY.get(currency) ?? 2;
 }
 
 /** Formats minor units of the given currency, e.g. 1500 KWD → "KWD 1.500", 1250 SAR → "SAR 12.50". */

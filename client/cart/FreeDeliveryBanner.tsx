@@ -5,7 +5,7 @@
 import { useSnapshot } from 'valtio';
 import { useI18n } from '../i18n/context';
 import { useFreeShipping } from '../lib/locale';
-import { cart } from '../stores/cart';
+import { cart } from './cart-store';
 import { MinorMoney } from '../ui/Money';
 import { bannerState } from '../stores/free-shipping';
 import { openUnlockModal } from './free-delivery-ui';

@@ -10,7 +10,7 @@ import { splitLocalePath } from '../../shared/locale';
 import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
 import { useFreeShipping } from '../lib/locale';
-import { cart } from '../stores/cart';
+import { cart } from './cart-store';
 import { INITIAL_PROMPT, nextPrompt, type PromptState } from '../stores/free-shipping';
 import { useSessionStore } from '../stores/session';
 import { syncData, loadSyncData } from '../stores/sync-data';

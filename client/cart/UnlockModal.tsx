@@ -14,7 +14,7 @@ import { useI18n } from '../i18n/context';
 import { catalogue } from '../lib/catalogue';
 import { useFreeShipping, useHref } from '../lib/locale';
 import { ApiContext } from '../providers';
-import { cart } from '../stores/cart';
+import { cart } from './cart-store';
 import { Modal } from '../ui/Modal';
 import { freeDeliveryUi } from './free-delivery-ui';
 import { cartPayableMinor, unlockPriceLimit } from './payable';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { currencyInfoFor, payableMinor, RATE_SCALE } from '../../shared/money';
-import type { CartEntry } from '../stores/cart';
+import type { CartEntry } from './cart-store';
 import { cartPayableMinor, unlockPriceLimit } from './payable';
 
 const KW = currencyInfoFor('KW', RATE_SCALE, 0);

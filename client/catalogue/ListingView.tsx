@@ -9,7 +9,7 @@ import type { MessageId } from '../../shared/i18n';
 import { useI18n } from '../i18n/context';
 import type { FacetsData, Listing } from '../lib/catalogue';
 import { useCurrency } from '../lib/locale';
-import type { CartOrigin } from '../stores/cart';
+import type { CartOrigin } from '../cart/cart-store';
 import { Icon } from '../ui/Icon';
 import { Modal } from '../ui/Modal';
 import { FilterPanel } from './FilterPanel';

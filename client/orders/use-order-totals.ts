@@ -5,7 +5,7 @@ import { useCallback, useContext, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { CalculateResult } from '../../shared/orders/types';
 import { ApiContext } from '../providers';
-import type { CartEntry } from '../stores/cart';
+import type { CartEntry } from '../cart/cart-store';
 import { useSessionStore } from '../stores/session';
 
 export interface OrderTotalsState {

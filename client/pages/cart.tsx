@@ -14,7 +14,7 @@ import { QuantityControl } from '../catalogue/QuantityControl';
 import { useI18n } from '../i18n/context';
 import { useCurrency, useHref, usePrice } from '../lib/locale';
 import { ApiContext } from '../providers';
-import { applySkuSync, buyableEntries, cart, cartPrice, removeFromCart, type CartChange, type SyncedSku } from '../stores/cart';
+import { applySkuSync, buyableEntries, cart, cartPrice, removeFromCart, type CartChange, type SyncedSku } from '../cart/cart-store';
 import { checkout, restoreCheckout, saveCheckout } from '../stores/checkout';
 import { Icon } from '../ui/Icon';
 import { Money } from '../ui/Money';

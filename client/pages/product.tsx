@@ -15,7 +15,7 @@ import useSWR from 'swr';
 import type { Country } from '../../shared/api/schemas';
 import { useBoot, useHref, usePrice } from '../lib/locale';
 import { productLd } from '../lib/structured-data';
-import { maxCount, type CartOrigin } from '../stores/cart';
+import { maxCount, type CartOrigin } from '../cart/cart-store';
 import { Page } from '../ui/Page';
 import { responsive } from '../ui/responsive-image';
 

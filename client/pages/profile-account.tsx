@@ -12,6 +12,7 @@ import type { MessageId } from '../../shared/i18n';
 import { Field, FormAlerts, useForm, type FormApi } from '../ui/form';
 import { Page } from '../ui/Page';
 import { useHref } from '../lib/locale';
+import { COUNTRY_FACTS } from '../../shared/locale';
 
 export function Component() {
   const { t } = useI18n();
@@ -82,7 +83,7 @@ function PhoneForm() {
   const session = useSessionStore();
   const { user, country } = useSnapshot(session);
   const current = user?.phone ?? '';
-  const initialCountry = current.startsWith('+966') ? 'SA' : current.startsWith('+965') ? 'KW' : country;
+  const initialCountry = current.startsWith(COUNTRY_FACTS.SA.dialCode) ? 'SA' : current.startsWith(COUNTRY_FACTS.KW.dialCode) ? 'KW' : country;
   const form = useForm({
     id: 'account-phone',
     schema: setPhoneSchema,
@@ -97,8 +98,8 @@ function PhoneForm() {
       <Field form={form} name="country" required>
         {(p) => (
           <select {...p}>
-            <option value="KW">{`${t('country_KW')} (+965)`}</option>
-            <option value="SA">{`${t('country_SA')} (+966)`}</option>
+            <option value="KW">{`${t('country_KW')} (${COUNTRY_FACTS.KW.dialCode})`}</option>
+            <option value="SA">{`${t('country_SA')} (${COUNTRY_FACTS.SA.dialCode})`}</option>
           </select>
         )}
       </Field>

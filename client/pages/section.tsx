@@ -1,6 +1,5 @@
 // A page whose capability lands in a later issue: real title, breadcrumbs and the empty state a shopper
 // would see with no data yet.
-import { useSearchParams } from 'react-router';
 import type { MessageId } from '../../shared/i18n';
 import { routeById, type PageId } from '../../shared/routes';
 import { useI18n } from '../i18n/context';
@@ -9,11 +8,6 @@ import { usePageHandle } from '../route-handle';
 import { EmptyState, Page, type Crumb } from '../ui/Page';
 
 const EMPTY: Partial<Record<PageId, { message: MessageId; action?: { label: MessageId; to: string } }>> = {
-  cart: { message: 'empty_cart', action: { label: 'continue_shopping', to: '/products' } },
-  'profile-orders': { message: 'empty_orders', action: { label: 'continue_shopping', to: '/products' } },
-  'profile-addresses': { message: 'empty_addresses' },
-  'profile-notify-list': { message: 'empty_notify_list' },
-  'profile-wallet': { message: 'empty_wallet' },
   'profile-wishlists': { message: 'empty_wishlist_message', action: { label: 'continue_shopping', to: '/products' } },
   'profile-blood-tests': { message: 'empty_blood_tests' },
   'profile-blood-tests-ordered': { message: 'empty_blood_tests' },
@@ -22,9 +16,6 @@ const EMPTY: Partial<Record<PageId, { message: MessageId; action?: { label: Mess
 };
 
 const PARENT: Partial<Record<PageId, Exclude<PageId, 'product' | 'shared-list'>>> = {
-  'checkout-shipping': 'cart',
-  'checkout-order': 'cart',
-  'checkout-success': 'cart',
   'bt-checkout-shipping': 'blood-test',
   'bt-checkout-order': 'blood-test',
   'bt-checkout-success': 'blood-test',
@@ -43,17 +34,14 @@ export function Component() {
   const { t } = useI18n();
   const href = useHref();
   const { page } = usePageHandle();
-  const [params] = useSearchParams();
   const crumbs: Crumb[] = [];
   for (let p = parentOf(page); p; p = parentOf(p)) {
     crumbs.unshift({ label: t(routeById(p).title), to: href(routeById(p).path) });
   }
-  const query = page === 'search' ? params.get('q')?.trim() : undefined;
-  const empty = query ? { message: 'no_result_found' as const } : EMPTY[page];
+  const empty = EMPTY[page];
   return (
     // Nothing to index yet: search engines learn of the page once it has content (see the sitemap).
     <Page title={t(routeById(page).title)} crumbs={crumbs} seo={{ noindex: true }}>
-      {query && <p className="search-echo">“{query}”</p>}
       <EmptyState message={empty?.message ?? 'page_coming_soon'} action={empty?.action} />
     </Page>
   );

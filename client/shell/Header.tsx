@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { openAuthModal } from '../stores/auth-modal';
-import { cart, cartCount } from '../stores/cart';
+import { cart, cartCount } from '../cart/cart-store';
 import { useSessionStore } from '../stores/session';
 import { Icon } from '../ui/Icon';
 import { formatNumber } from '../../shared/money';

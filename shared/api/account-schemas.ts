@@ -1,6 +1,7 @@
 // Sign-in and sign-up rules of spec §5, shared by the forms and the API. Messages are dictionary keys;
 // `params` carries the values the texts need (field names, lengths).
 import { MIN_PASSWORD_LENGTH } from '../constants';
+import { COUNTRY_FACTS } from '../locale';
 import { normalizeDigits } from '../text/digits';
 import { z } from '../zod';
 
@@ -50,11 +51,14 @@ export const verifyEmailSchema = z.object({ token: z.string().regex(/^[0-9a-f]{6
 export const setNameSchema = z.object({ name: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }).max(80) });
 
 /** Kuwait: +965 and 8 digits; Saudi Arabia: +966 and 9 digits starting with 5. */
-export const PHONE_RULES = { KW: { dial: '+965', pattern: /^\d{8}$/ }, SA: { dial: '+966', pattern: /^5\d{8}$/ } } as const;
+export const PHONE_RULES = { KW: { dial: COUNTRY_FACTS.KW.dialCode, pattern: /^\d{8}$/ }, SA: { dial: COUNTRY_FACTS.SA.dialCode, pattern: /^5\d{8}$/ } } as const;
+
+/** A leading country code of the shop's countries, as +965 or 00965. */
+const DIAL_PREFIX = new RegExp(`^(${Object.values(COUNTRY_FACTS).flatMap((f) => [`\\${f.dialCode}`, `00${f.dialCode.slice(1)}`]).join('|')})`);
 
 /** The national part of a number typed with or without its country code, spaces or a leading 0. */
 export function nationalNumber(phone: string): string {
-  return normalizeDigits(phone).replace(/[\s-]/g, '').replace(/^(\+965|\+966|00965|00966)/, '').replace(/^0(?=5)/, '');
+  return normalizeDigits(phone).replace(/[\s-]/g, '').replace(DIAL_PREFIX, '').replace(/^0(?=5)/, '');
 }
 
 export const setPhoneSchema = z
@@ -87,7 +91,7 @@ const text = (max: number) => z.string().overwrite(normalizeDigits).trim().max(m
 const required = (max: number) =>
   z.string({ error: 'mandatory-field' }).overwrite(normalizeDigits).trim().min(1, { error: 'mandatory-field', abort: true }).max(max, { error: 'max_chars_validation_error' });
 const phoneOf = (country: 'KW' | 'SA') =>
-  required(20).refine((p) => PHONE_RULES[country].pattern.test(nationalNumber(p)), { error: 'phone_invalid' });
+  required(ADDRESS_LENGTHS.phone.max).refine((p) => PHONE_RULES[country].pattern.test(nationalNumber(p)), { error: 'phone_invalid' });
 /** A place id: a number from the API, or the value of a form's select (a string, empty when unchosen). */
 const placeId = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
@@ -97,27 +101,27 @@ const placeId = z.preprocess(
 /** A Kuwait address: governorate → area, block, street, avenue, building, floor, apartment. */
 export const kuwaitAddressSchema = z.object({
   country: z.literal('KW'),
-  label: text(40).optional(),
-  recipient: required(80),
+  label: text(ADDRESS_LENGTHS.label.max).optional(),
+  recipient: required(ADDRESS_LENGTHS.recipient.max),
   phone: phoneOf('KW'),
   area_id: placeId,
-  block: required(10),
-  street: required(80),
-  avenue: text(40).optional(),
-  building: required(20),
-  floor: text(10).optional(),
-  apartment: text(10).optional(),
+  block: required(ADDRESS_LENGTHS.block.max),
+  street: required(ADDRESS_LENGTHS.street.max),
+  avenue: text(ADDRESS_LENGTHS.avenue.max).optional(),
+  building: required(ADDRESS_LENGTHS.building.max),
+  floor: text(ADDRESS_LENGTHS.floor.max).optional(),
+  apartment: text(ADDRESS_LENGTHS.apartment.max).optional(),
 });
 
 /** A Saudi address: city, district, street, building number, postal code, short national address. */
 export const saudiAddressSchema = z.object({
   country: z.literal('SA'),
-  label: text(40).optional(),
-  recipient: required(80),
+  label: text(ADDRESS_LENGTHS.label.max).optional(),
+  recipient: required(ADDRESS_LENGTHS.recipient.max),
   phone: phoneOf('SA'),
   city_id: placeId,
-  district: required(80),
-  street: required(80),
+  district: required(ADDRESS_LENGTHS.district.max),
+  street: required(ADDRESS_LENGTHS.street.max),
   building_number: z.string({ error: 'mandatory-field' }).overwrite(normalizeDigits).trim().min(1, { error: 'mandatory-field', abort: true }).regex(/^\d{4}$/, { error: 'building_number_invalid' }),
   postal_code: z.string({ error: 'mandatory-field' }).overwrite(normalizeDigits).trim().min(1, { error: 'mandatory-field', abort: true }).regex(/^\d{5}$/, { error: 'postal_code_invalid' }),
   short_address: z

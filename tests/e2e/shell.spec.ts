@@ -15,6 +15,8 @@ test('a shopper sees the home page in Arabic, right to left', async ({ page }) =
   await page.goto('/ar');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // The document marks itself once hydrated (the e2e fixtures wait on it).
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('اعثر على المكملات التي تحتاجها');
   const logo = await page.locator('.logo').boundingBox();
   const cart = await page.locator('.cart-link').boundingBox();

@@ -2,7 +2,7 @@
 // while non-empty; cross-tab changes applied only when they differ and carry no flushAfter marker.
 import { proxy, snapshot } from 'valtio';
 import type { ImageRef, SkuPrice } from '../../shared/catalogue/types';
-import { toast } from './toasts';
+import { toast } from '../stores/toasts';
 
 /** Where an item was added from (spec §2 product card origin sources). */
 export const ORIGIN_SOURCES = [

@@ -1,13 +1,11 @@
-// Marks <html data-hydrated>, then loads the cart from localStorage once hydration is done (so the server's empty cart never causes a
+// Loads the cart from localStorage once hydration is done (so the server's empty cart never causes a
 // mismatch), then keeps storage and other tabs in step.
 import { useEffect } from 'react';
 import { subscribe } from 'valtio';
-import { applyStorageChange, cart, loadCart, persistCart, STORAGE_KEY } from '../stores/cart';
+import { applyStorageChange, cart, loadCart, persistCart, STORAGE_KEY } from './cart-store';
 
-export function CartSync() {
+export function CartStorageSync() {
   useEffect(() => {
-    // Hydration is done when effects run: tests (and tools) can wait for this mark.
-    document.documentElement.dataset.hydrated = 'true';
     let storage: Storage;
     try {
       storage = window.localStorage;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addManyToCart, addToCart, applySkuSync, applyStorageChange, cart, cartCount, cartPrice, decrementCart, loadCart, persistCart, STORAGE_KEY, type CartSku } from './cart';
-import { resetToasts, toastState } from './toasts';
+import { addManyToCart, addToCart, applySkuSync, applyStorageChange, cart, cartCount, cartPrice, decrementCart, loadCart, persistCart, STORAGE_KEY, type CartSku } from './cart-store';
+import { resetToasts, toastState } from '../stores/toasts';
 
 const product = { id: 1, slug: 'd3', name: 'Vitamin D3', brand: { id: 1, name: 'Alpha' } };
 const sku = (over: Partial<CartSku> = {}): CartSku => ({ id: 101, name: '60', price: { price: 3500, old_price: null }, buy_limit: null, in_stock: true, ...over });

@@ -1,0 +1,51 @@
+// /auth/verify-email: the link mailed to a new account whose address has guest orders (noindex: the
+// URL carries the token).
+import { useContext, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { verifyEmailSchema } from '../../../shared/api/account-schemas';
+import { ApiFailure } from '../../../shared/api/client';
+import { AuthPage } from '../../accounts/AuthPage';
+import { useI18n } from '../../i18n/context';
+import { useHref } from '../../lib/locale';
+import { ApiContext } from '../../providers';
+
+export function Component() {
+  return (
+    <AuthPage title="page_verify_email" noindex>
+      <VerifyEmail />
+    </AuthPage>
+  );
+}
+
+/** Opens the mailed link once (on the client, so a mail scanner's GET does not use it up). */
+function VerifyEmail() {
+  const { t, tKey } = useI18n();
+  const href = useHref();
+  const api = useContext(ApiContext)!;
+  const [params] = useSearchParams();
+  const [state, setState] = useState<'working' | 'done' | string>('working');
+  useEffect(() => {
+    const parsed = verifyEmailSchema.safeParse({ token: params.get('token') ?? '' });
+    if (!parsed.success) return setState('verify_link_invalid');
+    api
+      .post('/user/verify-email', parsed.data)
+      .then(() => setState('done'))
+      .catch((e: unknown) => setState(e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error'));
+  }, []);
+  if (state === 'working') return <p role="status">{t('verify_email_working')}</p>;
+  if (state === 'done') {
+    return (
+      <div className="form-success" role="status" data-testid="verify-email-done">
+        <p>{t('verify_email_done')}</p>
+        <p>
+          <Link to={href('/profile/orders')}>{t('page_profile_orders')}</Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="form-alert" role="alert" data-testid="verify-email-failed">
+      <p>{tKey(state)}</p>
+    </div>
+  );
+}

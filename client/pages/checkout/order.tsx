@@ -1,0 +1,201 @@
+// /checkout/order: review, coupon, wallet, payment method, totals from /order/calculate, place the order.
+import { useContext, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import useSWR from 'swr';
+import { useSnapshot } from 'valtio';
+import type { Address } from '../../../shared/api/account-schemas';
+import { ApiFailure } from '../../../shared/api/client';
+import type { CardMethod, PaymentMethod } from '../../../shared/api/order-schemas';
+import type { SubmitResult } from '../../../shared/orders/types';
+import { addressLines } from '../../accounts/address-lines';
+import { useI18n } from '../../i18n/context';
+import { useHref, useMinor } from '../../lib/locale';
+import { ApiContext } from '../../providers';
+import { buyableEntries, cart } from '../../cart/cart-store';
+import { checkout, clearCheckout, markPendingOrder, newIdempotencyKey, rememberOrderLink, saveCheckout } from '../../stores/checkout';
+import { clearDraft } from '../../accounts/form-drafts';
+import { CouponForm } from '../../orders/CouponForm';
+import { useSessionStore } from '../../stores/session';
+import { Page } from '../../ui/Page';
+import { Totals } from '../../orders/Totals';
+import { useOrderTotalsState } from '../../orders/use-order-totals';
+import { Steps, useCartOrBack, useCheckoutState, usePendingOrderReturn, GUEST_ADDRESS_DRAFT } from '../../orders/checkout-steps';
+
+export function Component() {
+  const { t, tKey, has } = useI18n();
+  const href = useHref();
+  const navigate = useNavigate();
+  const api = useContext(ApiContext)!;
+  const session = useSessionStore();
+  const { user } = useSnapshot(session);
+  const [placed, setPlaced] = useState(false);
+  const restored = useCheckoutState();
+  usePendingOrderReturn();
+  const hasCart = useCartOrBack(placed);
+  const ready = restored && hasCart;
+  const state = useSnapshot(checkout);
+  const { items } = useSnapshot(cart);
+  const [error, setError] = useState<string | null>(null);
+  const [cartProblem, setCartProblem] = useState(false);
+  const [detailsProblem, setDetailsProblem] = useState(false);
+  const [sending, setSending] = useState(false);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const minor = useMinor();
+  const lines = buyableEntries(items as typeof cart.items);
+  const { totals, failed: totalsFailed, retry: retryTotals } = useOrderTotalsState(ready, lines, { coupon: state.coupon, useWallet: state.paymentMethod === 'wallet' || state.useWallet, email: user ? null : state.email });
+  const hasAddress = user ? !!state.addressId : !!state.guestAddress;
+  const { data: saved } = useSWR<{ items: Address[] }>(user ? '/user/address' : null);
+  const deliveryAddress: Address | null = user ? (saved?.items.find((a) => a.id === state.addressId) ?? null) : null;
+
+  useEffect(() => {
+    if (ready && !hasAddress) navigate(href('/checkout/shipping'), { replace: true });
+  }, [ready, hasAddress]);
+
+  const cardMethods = totals?.card_methods ?? [];
+  const cardMethod: CardMethod | undefined = state.cardMethod && cardMethods.includes(state.cardMethod) ? state.cardMethod : cardMethods[0];
+
+  async function place() {
+    if (sending || !totals) return;
+    setSending(true);
+    setError(null);
+    // The same attempt keeps its key, so a retry after a lost answer cannot order twice.
+    if (!checkout.idempotencyKey) checkout.idempotencyKey = newIdempotencyKey();
+    saveCheckout();
+    try {
+      const res = await api.post<SubmitResult>('/order/submit', {
+        idempotency_key: checkout.idempotencyKey,
+        items: lines.map((e) => ({ sku_id: e.sku.id, count: e.count })),
+        ...(checkout.coupon ? { coupon: checkout.coupon } : {}),
+        payment_method: checkout.paymentMethod,
+        ...(checkout.paymentMethod === 'card' && cardMethod ? { card_method: cardMethod } : {}),
+        use_wallet: checkout.paymentMethod === 'wallet' || checkout.useWallet,
+        ...(user ? { address_id: checkout.addressId } : { address: checkout.guestAddress, email: checkout.email }),
+      });
+      const { order, payment, link } = res.data;
+      if (link) rememberOrderLink(order.id, link);
+      setPlaced(true);
+      if (payment?.url) {
+        // A card order: the cart stays until the payment succeeds (the success page empties it), and
+        // coming back without paying lands on this order. A new attempt after it gets a new key.
+        markPendingOrder({ id: order.id, link });
+        checkout.idempotencyKey = null;
+        saveCheckout();
+        window.location.assign(payment.url);
+      } else {
+        // Cash or wallet: the order is final, the cart empties now.
+        cart.items = {};
+        clearCheckout();
+        clearDraft(GUEST_ADDRESS_DRAFT);
+        navigate(`${href('/checkout/success')}?order=${order.id}`);
+      }
+    } catch (e) {
+      if (e instanceof ApiFailure && e.status >= 400 && e.status < 500) checkout.idempotencyKey = null;
+      saveCheckout();
+      const key = e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error';
+      // The review step has no fields to highlight: a detail the API refused is fixed on the shipping step.
+      const shown = key === 'validation_failed' ? 'form_fields_unmatched' : key;
+      setError(has(shown) ? tKey(shown) : t('server_error'));
+      setCartProblem(key === 'cart_changed' || key === 'out_of_stock');
+      setDetailsProblem(key === 'validation_failed' || key === 'address_country_mismatch' || key === 'address_required');
+      requestAnimationFrame(() => alertRef.current?.focus());
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const address = user ? null : state.guestAddress;
+  return (
+    <Page title={t('page_checkout_order')} crumbs={[{ label: t('page_cart'), to: href('/cart') }]}>
+      <Steps current="order" />
+      {error && (
+        <div className="form-alert" role="alert" tabIndex={-1} ref={alertRef} data-testid="form-error">
+          <p>{error}</p>
+          {/* What is in stock changed: the cart shows what and lets the shopper adjust. */}
+          {cartProblem && <Link to={href('/cart')}>{t('checkout_back_to_cart')}</Link>}
+          {detailsProblem && <Link to={href('/checkout/shipping')}>{t('checkout_change')}</Link>}
+        </div>
+      )}
+      <div className="cart-layout">
+        <div className="cart-main">
+          <section className="form-card" aria-labelledby="review-items-title">
+            <h2 id="review-items-title">{t('checkout_items_title')}</h2>
+            <ul className="review-lines">
+              {lines.map((e) => {
+                const priced = totals?.lines.find((l) => l.sku_id === e.sku.id);
+                return (
+                  <li key={e.sku.id}>
+                    <span>
+                      {e.product.name} <span className="cart-line-meta">({e.sku.name})</span> × {e.count}
+                    </span>
+                    {priced && totals && <bdi>{minor(priced.line_total, totals.currency)}</bdi>}
+                  </li>
+                );
+              })}
+            </ul>
+            <Link to={href('/cart')}>{t('checkout_back_to_cart')}</Link>
+          </section>
+          <section className="form-card" aria-labelledby="review-address-title">
+            <h2 id="review-address-title">{t('order_address')}</h2>
+            {address && (
+              <p className="choice-detail" data-testid="review-address">
+                {[address.recipient, ...addressLines(address as unknown as Address, t), state.email].join(' · ')}
+              </p>
+            )}
+            {deliveryAddress && (
+              <p className="choice-detail" data-testid="review-address">
+                {[deliveryAddress.recipient, ...addressLines(deliveryAddress, t)].join(' · ')}
+              </p>
+            )}
+            <Link to={href('/checkout/shipping')}>{t('checkout_change')}</Link>
+          </section>
+          <section className="form-card" aria-labelledby="payment-title">
+            <h2 id="payment-title">{t('checkout_payment_title')}</h2>
+            <fieldset className="choice-list">
+              <legend className="visually-hidden">{t('checkout_payment_title')}</legend>
+              {(totals?.payment_methods ?? ['cod', 'card']).map((m: PaymentMethod) => (
+                <label key={m} className="choice">
+                  <input type="radio" name="payment" value={m} checked={state.paymentMethod === m} onChange={() => (checkout.paymentMethod = m)} />
+                  <span>{m === 'wallet' ? t('pay_wallet', { amount: minor(totals?.wallet_balance ?? 0, totals?.currency ?? 'KWD') }) : t(m === 'cod' ? 'pay_cod' : 'pay_card')}</span>
+                </label>
+              ))}
+            </fieldset>
+            {state.paymentMethod === 'card' && cardMethods.length > 0 && (
+              <fieldset className="choice-list card-methods">
+                <legend>{t('wallet_method_label')}</legend>
+                {cardMethods.map((m) => (
+                  <label key={m} className="choice">
+                    <input type="radio" name="card-method" value={m} checked={cardMethod === m} onChange={() => (checkout.cardMethod = m)} />
+                    <span>{t(`card_${m}`)}</span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            {user && state.paymentMethod !== 'wallet' && (totals?.wallet_balance ?? 0) > 0 && (
+              <label className="checkbox">
+                <input type="checkbox" checked={state.useWallet} onChange={(e) => (checkout.useWallet = e.target.checked)} />
+                <span>{t('checkout_use_wallet', { amount: minor(totals!.wallet_balance!, totals!.currency) })}</span>
+              </label>
+            )}
+          </section>
+        </div>
+        <aside className="cart-summary" aria-labelledby="review-summary-title">
+          <h2 id="review-summary-title">{t('cart_summary')}</h2>
+          {totalsFailed ? (
+            <div className="form-alert" role="alert" data-testid="totals-failed">
+              <p>{t('checkout_totals_failed')}</p>
+              <button type="button" className="button button-secondary" onClick={retryTotals}>
+                {t('checkout_totals_retry')}
+              </button>
+            </div>
+          ) : (
+            <Totals totals={totals} />
+          )}
+          <CouponForm id="review-coupon" result={totals?.coupon ?? null} />
+          <button type="button" className="button wide" disabled={!totals || sending || !lines.length} onClick={() => void place()} data-testid="place-order">
+            {sending ? t('checkout_placing') : t('checkout_place_order')}
+          </button>
+        </aside>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,155 @@
+// /checkout/shipping: the address (a saved one, a new one, or a guest's e-mail and typed address) and
+// the delivery note.
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import useSWR from 'swr';
+import { useSnapshot } from 'valtio';
+import type { Address } from '../../../shared/api/account-schemas';
+import { AddressForm } from '../../accounts/AddressForm';
+import { addressLines } from '../../accounts/address-lines';
+import { useI18n } from '../../i18n/context';
+import { useHref } from '../../lib/locale';
+import { openAuthModal } from '../../stores/auth-modal';
+import { checkout, saveCheckout } from '../../stores/checkout';
+import { clearDraft } from '../../accounts/form-drafts';
+import { useSessionStore } from '../../stores/session';
+import { Page } from '../../ui/Page';
+import { FieldNotes, notesIds, RequiredMark } from '../../ui/form';
+import { Steps, useCartOrBack, useCheckoutState, usePendingOrderReturn, GUEST_ADDRESS_DRAFT, NEW_ADDRESS_DRAFT, DeliveryNote } from '../../orders/checkout-steps';
+
+export function Component() {
+  const { t } = useI18n();
+  const href = useHref();
+  const navigate = useNavigate();
+  const session = useSessionStore();
+  const { user, country } = useSnapshot(session);
+  const restored = useCheckoutState();
+  usePendingOrderReturn();
+  const hasCart = useCartOrBack();
+  const ready = restored && hasCart;
+  const state = useSnapshot(checkout);
+  const { data, mutate } = useSWR<{ items: Address[] }>(user ? '/user/address' : null);
+  const addresses = (data?.items ?? []).filter((a) => a.country === country);
+  const [adding, setAdding] = useState(false);
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+
+  // A signed-in shopper starts with the default address of this country.
+  useEffect(() => {
+    if (!user || !data) return;
+    if (!addresses.some((a) => a.id === checkout.addressId)) checkout.addressId = addresses.find((a) => a.is_default)?.id ?? addresses[0]?.id ?? null;
+    if (!addresses.length) setAdding(true);
+  }, [user, data]);
+  useEffect(() => setEmail(checkout.email), [ready]);
+
+  const go = () => {
+    saveCheckout();
+    navigate(href('/checkout/order'));
+  };
+
+  return (
+    <Page title={t('page_checkout_shipping')} crumbs={[{ label: t('page_cart'), to: href('/cart') }]}>
+      <Steps current="shipping" />
+      {!ready ? (
+        <p role="status">{t('loading')}</p>
+      ) : user ? (
+        <section className="form-card" aria-labelledby="checkout-address-title">
+          <h2 id="checkout-address-title">{t('checkout_address_title')}</h2>
+          {addresses.length > 0 && (
+            <fieldset className="choice-list">
+              <legend className="visually-hidden">{t('checkout_address_title')}</legend>
+              {addresses.map((a) => (
+                <label key={a.id} className="choice" data-testid="checkout-address">
+                  <input type="radio" name="address" checked={state.addressId === a.id} onChange={() => (checkout.addressId = a.id)} />
+                  <span>
+                    <strong>{a.label || a.recipient}</strong>
+                    <span className="choice-detail">{addressLines(a, t).join(' · ')}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {adding ? (
+            <AddressForm
+              country={country}
+              fixedCountry
+              recipient={user.name}
+              draftKey={NEW_ADDRESS_DRAFT}
+              onSaved={(id) => {
+                clearDraft(NEW_ADDRESS_DRAFT);
+                checkout.addressId = id;
+                setAdding(false);
+                void mutate();
+              }}
+              onCancel={addresses.length ? () => setAdding(false) : undefined}
+            />
+          ) : (
+            <p>
+              <button type="button" className="button button-secondary" onClick={() => setAdding(true)}>
+                {t('checkout_new_address')}
+              </button>
+            </p>
+          )}
+          <DeliveryNote />
+          {!adding && (
+            <button type="button" className="button" disabled={!state.addressId} onClick={go} data-testid="checkout-continue">
+              {t('checkout_continue')}
+            </button>
+          )}
+        </section>
+      ) : (
+        <section className="form-card" aria-labelledby="checkout-guest-title">
+          <h2 id="checkout-guest-title">{t('checkout_guest_title')}</h2>
+          <p>
+            {t('checkout_guest_intro')}{' '}
+            <button type="button" className="link-button" onClick={() => openAuthModal()}>
+              {t('checkout_sign_in')}
+            </button>
+          </p>
+          <div className={emailError ? 'field has-error' : 'field'}>
+            <label className="field-label" htmlFor="checkout-email">
+              {t('account_email_label')}
+              <RequiredMark />
+            </label>
+            <FieldNotes id="checkout-email" error={emailError} />
+            <input
+              id="checkout-email"
+              type="email"
+              autoComplete="email"
+              dir="ltr"
+              required
+              value={email}
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={notesIds('checkout-email', null, emailError)}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                checkout.email = e.target.value.trim();
+              }}
+            />
+          </div>
+          <h3>{t('checkout_address_title')}</h3>
+          <AddressForm
+            country={country}
+            fixedCountry
+            draftKey={GUEST_ADDRESS_DRAFT}
+            submitLabel="checkout_continue"
+            keep={(address) => {
+              const ok = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
+              setEmailError(ok ? null : t('item_validation_error', { field: t('account_email_noun') }));
+              if (!ok) {
+                document.getElementById('checkout-email')?.focus();
+                return;
+              }
+              checkout.email = email.trim();
+              checkout.guestAddress = address;
+              checkout.addressId = null;
+              go();
+            }}
+            onSaved={() => undefined}
+          />
+          <DeliveryNote />
+        </section>
+      )}
+    </Page>
+  );
+}

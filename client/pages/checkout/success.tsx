@@ -1,0 +1,134 @@
+// /checkout/success: the order, what happens next; a card order's payment outcome is followed here.
+import { useContext, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useSnapshot } from 'valtio';
+import type { OrderView } from '../../../shared/orders/types';
+import { formatDate } from '../../../shared/text/dates';
+import { useI18n } from '../../i18n/context';
+import { useHref } from '../../lib/locale';
+import { ApiContext } from '../../providers';
+import { cart } from '../../cart/cart-store';
+import { clearCheckout, forgetPendingOrder, markPendingOrder, orderLinkOf, readPendingOrder } from '../../stores/checkout';
+import { clearDraft } from '../../accounts/form-drafts';
+import { OrderActions } from '../../orders/OrderActions';
+import { Page } from '../../ui/Page';
+import { OrderSummary } from '../../orders/OrderSummary';
+import { GUEST_ADDRESS_DRAFT } from '../../orders/checkout-steps';
+
+export function Component() {
+  const { t, lang } = useI18n();
+  const href = useHref();
+  const api = useContext(ApiContext)!;
+  const [params] = useSearchParams();
+  const id = Number(params.get('order'));
+  const [order, setOrder] = useState<OrderView | null>(null);
+  const [missing, setMissing] = useState(false);
+  const { loaded: cartLoaded } = useSnapshot(cart);
+  const [link, setLink] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!Number.isInteger(id) || id <= 0) {
+      setMissing(true);
+      return;
+    }
+    setLink(orderLinkOf(id));
+    let live = true;
+    let tries = 0;
+    const load = () =>
+      api
+        .get<OrderView>(`/order/${id}`)
+        .then((res) => {
+          if (!live) return;
+          setOrder(res.data);
+          // A card payment's outcome may still be on its way from the gateway.
+          if (res.data.status === 'pending_payment' && ++tries < 15) setTimeout(load, 2000);
+        })
+        .catch(() => live && setMissing(true));
+    void load();
+    return () => {
+      live = false;
+    };
+  }, [api, id]);
+
+  // The card order this browser was waiting for is settled: paid empties the cart (only now), a
+  // cancelled one leaves the cart as it was so the shopper can change it or order again.
+  useEffect(() => {
+    const mark = readPendingOrder();
+    if (!order || !cartLoaded || mark?.id !== order.id) return;
+    if (order.status === 'pending_payment') return;
+    // A failed payment was seen here with its actions: checkout no longer leads back to it, but the
+    // mark stays so that paying it again later still empties the cart.
+    if (order.status === 'payment_failed') return markPendingOrder({ id: mark.id, link: mark.link, waiting: false });
+    forgetPendingOrder(order.id);
+    if (order.status !== 'cancelled') {
+      cart.items = {};
+      clearCheckout();
+      clearDraft(GUEST_ADDRESS_DRAFT);
+    }
+  }, [order?.status, cartLoaded]);
+
+  if (missing) {
+    return (
+      <Page title={t('page_checkout_success')}>
+        <p>{t('not_found_body')}</p>
+      </Page>
+    );
+  }
+  if (!order) {
+    return (
+      <Page title={t('page_checkout_success')}>
+        <p role="status">{t('loading')}</p>
+      </Page>
+    );
+  }
+  const failed = order.status === 'payment_failed';
+  const waiting = order.status === 'pending_payment';
+  const cancelled = order.status === 'cancelled';
+  const title = failed ? t('success_failed_title') : waiting ? t('success_waiting_title') : cancelled ? t('order_cancelled_title') : t('success_title');
+  return (
+    <Page title={title}>
+      <div className={failed || cancelled ? 'form-alert' : 'form-success'} data-testid="checkout-result">
+        <p>
+          {t('success_number')}: <strong data-testid="order-number">{order.id}</strong>
+        </p>
+        <p data-testid="order-date">{t('order_placed_on', { date: formatDate(order.created_at, lang, order.country, { hijri: true }) })}</p>
+        <p>
+          {failed
+            ? t('success_failed')
+            : cancelled
+              ? t('order_cancelled_body')
+              : waiting
+                ? t('success_next_pending')
+                : order.payment_method === 'cod'
+                  ? t('success_next_cod')
+                  : t('success_next_paid')}
+        </p>
+        {order.email && !failed && !cancelled && <p>{t('success_mail', { email: order.email })}</p>}
+        {link && (
+          <p>
+            {t('success_order_link')}{' '}
+            <Link to={`${href('/order-lookup')}?key=${link}`} data-testid="order-link">
+              {t('success_order_link_label')}
+            </Link>
+          </p>
+        )}
+        <OrderActions order={order} onCancelled={setOrder} />
+      </div>
+      <OrderSummary order={order} />
+      <p className="form-actions">
+        {cancelled ? (
+          <Link className="button button-secondary" to={href('/cart')}>
+            {t('checkout_back_to_cart')}
+          </Link>
+        ) : (
+          <Link className="button button-secondary" to={href('/profile/orders')}>
+            {t('success_view_orders')}
+          </Link>
+        )}
+        <Link className="button button-secondary" to={href('/products')}>
+          {t('success_continue')}
+        </Link>
+      </p>
+    </Page>
+  );
+}
