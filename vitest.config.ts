@@ -21,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['shared/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'worker/**/*.test.ts', 'api/src/**/*.test.ts', 'api/seed/**/*.test.ts'],
+          include: ['scripts/**/*.test.ts', 'shared/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'worker/**/*.test.ts', 'api/src/**/*.test.ts', 'api/seed/**/*.test.ts'],
         },
       },
       {
