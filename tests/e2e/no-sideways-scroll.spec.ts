@@ -1,18 +1,16 @@
-// Screenshots of the shell at phone and desktop widths in both languages, kept as test artifacts.
+// The shell never scrolls sideways at phone and desktop widths, in either direction of text. This
+// replaces screenshots that nothing compared: a pixel baseline depends on the exact Chromium build and
+// fonts, and the suite runs on Debian's Chromium or the packaged one, whichever the machine has.
 import { expect, test } from './fixtures';
 
 for (const width of [390, 1280]) {
-  for (const path of ['/', '/ar', '/cart', '/ar/profile']) {
-    test(`screenshot ${path} at ${width} px`, async ({ page }, info) => {
-      await page.setViewportSize({ width, height: 900 });
+  test(`a shopper at ${width} px never scrolls sideways on home, cart and profile, in English and Arabic`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ['/', '/ar', '/cart', '/ar/profile']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.evaluate(() => document.fonts.ready);
-      const file = info.outputPath(`${path.replace(/\W+/g, '_') || 'home'}-${width}.png`);
-      await page.screenshot({ path: file, fullPage: true });
-      await info.attach(`${path} @ ${width}px`, { path: file, contentType: 'image/png' });
-      // No horizontal overflow at this width.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    });
-  }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+    }
+  });
 }
