@@ -25,7 +25,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['shared/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'worker/**/*.test.ts', 'api/src/**/*.test.ts', 'api/seed/**/*.test.ts'],
+          // Unit files share no mutable module state worth a fresh module graph per file.
+          isolate: false,
+          include: ['scripts/**/*.test.ts', 'shared/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'worker/**/*.test.ts', 'api/src/**/*.test.ts', 'api/seed/**/*.test.ts'],
         },
       },
       {

@@ -11,7 +11,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import autocannon from 'autocannon';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_FLAGS, findChromium } from '../scripts/chromium.mjs';
+import { CHROMIUM_FLAGS, chromiumOrPackaged } from '../scripts/chromium.mjs';
 import { apiLatency, ensureLargeCatalogue, firstProductSlug, queryCounts } from './catalogue.mjs';
 import { startEdgeProxy } from './edge-proxy.mjs';
 import { orderBench, restock } from './orders.mjs';
@@ -269,8 +269,12 @@ function attributes(tag) {
 // --- Lighthouse ---------------------------------------------------------------------------------
 
 async function lighthouseAll(base) {
-  const chromePath = findChromium();
-  if (!chromePath) return { error: 'no Chromium: set CHROMIUM_PATH or apt-get install -y chromium' };
+  let chromePath;
+  try {
+    chromePath = chromiumOrPackaged();
+  } catch (e) {
+    return { error: `no Chromium: set CHROMIUM_PATH (the packaged one failed: ${e instanceof Error ? e.message : e})` };
+  }
   const out = { runs: LH_RUNS, config: 'lighthouse default (mobile, simulated throttling)', chromePath, pages: {} };
   try {
     for (const path of PAGES) {

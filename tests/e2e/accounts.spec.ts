@@ -1,5 +1,5 @@
 // Accounts as shoppers use them, in both languages.
-import { expect, test } from './fixtures';
+import { expect, signUpThroughApi, test } from './fixtures';
 
 const unique = () => `shopper${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
 
@@ -59,13 +59,8 @@ test('a shopper signs in from the modal in Arabic and stays on the page', async 
 });
 
 test('a shopper resets a forgotten password through the dev mailbox', async ({ page }) => {
-  const email = unique();
-  await page.goto('/auth/sign-up');
-  await page.getByLabel('Full name').fill('Huda');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password\s*\*?$/).fill('secret1');
-  await page.getByLabel('Confirm password').fill('secret1');
-  await page.getByRole('button', { name: 'Create account' }).click();
+  const { email } = await signUpThroughApi(page, { name: 'Huda', email: unique() });
+  await page.goto('/profile');
   await expect(page).toHaveURL(/\/profile$/);
   await page.goto('/logout-profile');
 
@@ -92,13 +87,8 @@ test('a shopper resets a forgotten password through the dev mailbox', async ({ p
 });
 
 test('a shopper edits name and a Kuwait mobile number, then a Saudi one in Arabic, and changes the password', async ({ page }) => {
-  const email = unique();
-  await page.goto('/auth/sign-up?return_url=%2Fprofile%2Faccount');
-  await page.getByLabel('Full name').fill('Ali');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password\s*\*?$/).fill('secret1');
-  await page.getByLabel('Confirm password').fill('secret1');
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await signUpThroughApi(page, { name: 'Ali', email: unique() });
+  await page.goto('/profile/account');
   await expect(page).toHaveURL(/\/profile\/account$/);
 
   const name = page.getByRole('region', { name: 'Name' });
@@ -145,7 +135,6 @@ test('a shopper edits name and a Kuwait mobile number, then a Saudi one in Arabi
 const ADDRESS_TEXT = {
   en: {
     prefix: '',
-    signUp: { name: 'Full name', email: 'Email', password: /^Password\s*\*?$/, confirm: 'Confirm password', submit: 'Create account' },
     add: 'Add a new address',
     save: 'Save address',
     country: 'Country',
@@ -172,7 +161,6 @@ const ADDRESS_TEXT = {
   },
   ar: {
     prefix: '/ar',
-    signUp: { name: 'الاسم الكامل', email: 'البريد الإلكتروني', password: /^كلمة المرور\s*\*?$/, confirm: 'تأكيد كلمة المرور', submit: 'إنشاء حساب' },
     add: 'إضافة عنوان جديد',
     save: 'حفظ العنوان',
     country: 'الدولة',
@@ -205,12 +193,8 @@ const exactly = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
 for (const lang of ['en', 'ar'] as const) {
   test(`a shopper adds a Kuwait and a Saudi address, makes the second the default and deletes the first (${lang})`, async ({ page }) => {
     const x = ADDRESS_TEXT[lang];
-    await page.goto(`${x.prefix}/auth/sign-up?return_url=%2Fprofile%2Faddresses`);
-    await page.getByLabel(x.signUp.name).fill('Sara');
-    await page.getByLabel(x.signUp.email).fill(unique());
-    await page.getByLabel(x.signUp.password).fill('secret1');
-    await page.getByLabel(x.signUp.confirm).fill('secret1');
-    await page.getByRole('button', { name: x.signUp.submit }).click();
+    await signUpThroughApi(page, { lang, name: 'Sara', email: unique() });
+    await page.goto(`${x.prefix}/profile/addresses`);
     await expect(page).toHaveURL(new RegExp(`${x.prefix}/profile/addresses$`));
 
     // Kuwait: governorate → area, block, street, building.
@@ -279,13 +263,8 @@ async function soldOutProduct(page: import('@playwright/test').Page): Promise<st
 }
 
 test('a guest asks to be notified, signs in from the modal, and the request goes through (notify-me resumes)', async ({ page }) => {
-  const email = unique();
-  await page.goto('/auth/sign-up');
-  await page.getByLabel('Full name').fill('Huda');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password\s*\*?$/).fill('secret1');
-  await page.getByLabel('Confirm password').fill('secret1');
-  await page.getByRole('button', { name: 'Create account' }).click();
+  const { email } = await signUpThroughApi(page, { name: 'Huda', email: unique() });
+  await page.goto('/profile');
   await expect(page).toHaveURL(/\/profile$/);
   await page.goto('/logout-profile');
 

@@ -1,14 +1,11 @@
 // Finds a Chromium for the e2e tests: CHROMIUM_PATH, then Debian's /usr/bin/chromium, then
-// Playwright's own download. Never skips silently.
+// Playwright's own download, then the Chromium shipped inside the @sparticuz/chromium npm package.
+// Never skips silently.
 import { chromium } from '@playwright/test';
-import { CHROMIUM_FLAGS, findChromium } from '../../scripts/chromium.mjs';
+import { CHROMIUM_FLAGS, chromiumOrPackaged } from '../../scripts/chromium.mjs';
 
 export function chromiumPath(): string {
-  const found = findChromium([safe(() => chromium.executablePath())]);
-  if (!found) {
-    throw new Error('No Chromium found for e2e tests: run `apt-get install -y chromium` or set CHROMIUM_PATH to a Chromium binary.');
-  }
-  return found;
+  return chromiumOrPackaged([safe(() => chromium.executablePath())]);
 }
 
 function safe(fn: () => string): string | undefined {

@@ -1,5 +1,35 @@
 // Every e2e test fails on a console error, an uncaught page error or a CSP violation.
-import { test as base, expect } from '@playwright/test';
+// signUpThroughApi gives a story a signed-in shopper without the sign-up form (accounts.spec.ts
+// keeps one story per language that signs up through the form).
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** The network address each story's page claims (see the page fixture below). */
+const addresses = new WeakMap<Page, string>();
+
+export const uniqueEmail = (tag = 'story') => `${tag}${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
+
+export interface Shopper {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * Creates an account through the storefront's /api proxy from the page's own request context, so
+ * the session cookies the storefront worker sets land in the browser: the page is signed in.
+ */
+export async function signUpThroughApi(
+  page: Page,
+  { lang = 'en', country = 'KW', name = 'Sara Shopper', email = uniqueEmail() }: { lang?: 'en' | 'ar'; country?: 'KW' | 'SA'; name?: string; email?: string } = {},
+): Promise<Shopper> {
+  const password = 'secret1';
+  const res = await page.request.post('/api/user/register', {
+    headers: { accept: 'application/json', lang, 'x-country': country, 'cf-connecting-ip': addresses.get(page) ?? '198.18.0.1' },
+    data: { name, email, password, confirmPassword: password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return { name, email, password };
+}
 
 export const test = base.extend<{ problems: string[] }>({
   // Navigations resolve once React has hydrated, so a test never clicks a page that is not live yet.
@@ -11,7 +41,9 @@ export const test = base.extend<{ problems: string[] }>({
     // the API's per-address limits count Cloudflare's CF-Connecting-IP, which the local server takes
     // from this header. Without it every story of every run would share 127.0.0.1's allowance.
     const [a, b] = crypto.getRandomValues(new Uint8Array(2));
-    await page.setExtraHTTPHeaders({ 'cf-connecting-ip': `198.${18 + (a! & 1)}.${b}.${1 + (a! >> 1)}` });
+    const address = `198.${18 + (a! & 1)}.${b}.${1 + (a! >> 1)}`;
+    addresses.set(page, address);
+    await page.setExtraHTTPHeaders({ 'cf-connecting-ip': address });
     page.goto = async (...args: Parameters<typeof goto>) => {
       const res = await goto(...args);
       await whenHydrated();

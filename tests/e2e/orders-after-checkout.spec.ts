@@ -1,6 +1,6 @@
 // After the order is placed: a card page left half-way, and a guest finding the order again.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, signUpThroughApi, test } from './fixtures';
 
 const unique = () => `story${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
 
@@ -16,12 +16,8 @@ async function addCheapProduct(page: Page, prefix: string) {
 }
 
 test('a shopper leaves the card page and pays again from the order', async ({ page }) => {
-  await page.goto('/auth/sign-up');
-  await page.getByLabel('Full name').fill('Maha Card');
-  await page.getByLabel('Email').fill(unique());
-  await page.getByLabel(/^Password\s*\*?$/).fill('secret1');
-  await page.getByLabel('Confirm password').fill('secret1');
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await signUpThroughApi(page, { name: 'Maha Card', email: unique() });
+  await page.goto('/profile');
   await expect(page).toHaveURL(/\/profile$/);
   await addCheapProduct(page, '');
 
@@ -166,12 +162,8 @@ test('a guest who later creates an account with the same e-mail confirms it from
     return String((await res.json()).data.order.id);
   }, email);
 
-  await page.goto('/auth/sign-up');
-  await page.getByLabel('Full name').fill('Guest Later');
-  await page.getByLabel('Email').fill(email.toUpperCase());
-  await page.getByLabel(/^Password\s*\*?$/).fill('secret1');
-  await page.getByLabel('Confirm password').fill('secret1');
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await signUpThroughApi(page, { name: 'Guest Later', email: email.toUpperCase() });
+  await page.goto('/profile');
   await expect(page).toHaveURL(/\/profile$/);
   // Signing up alone shows nobody's guest orders.
   await page.goto('/profile/orders');

@@ -1,14 +1,9 @@
 // A session that ends in the middle of checkout: told why, signed in again, back with what was typed.
-import { expect, test } from './fixtures';
+import { expect, signUpThroughApi, test, uniqueEmail } from './fixtures';
 
 test('a shopper whose session ends while checking out signs in again and finds the cart and the typed address', async ({ page, context }) => {
-  const email = `ended${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
-  await page.goto('/auth/sign-up');
-  await page.getByLabel('Full name').fill('Huda Ended');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password\s*\*?$/).fill('secret1');
-  await page.getByLabel('Confirm password').fill('secret1');
-  await page.getByRole('button', { name: 'Create account' }).click();
+  const { email } = await signUpThroughApi(page, { name: 'Huda Ended', email: uniqueEmail('ended') });
+  await page.goto('/profile');
   await expect(page).toHaveURL(/\/profile$/);
   const slug = await page.evaluate(async () => {
     const res = await fetch('/api/product/1', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ filters: [{ key: 'only_available', type: 'boolean', value: true }], sort: { key: 'price', value: 'asc' } }) });

@@ -1,6 +1,6 @@
 // Saudi prices include VAT from the card to the tax invoice (decision 9); Kuwait shows no VAT at all.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, signUpThroughApi, test, uniqueEmail } from './fixtures';
 
 /** The first available product of the listing, its base price and what a Saudi shopper pays for it. */
 async function firstProduct(page: Page): Promise<{ slug: string; shown: string }> {
@@ -24,12 +24,8 @@ function tlvFields(b64: string): Record<number, string> {
 }
 
 test('a Saudi shopper sees VAT-inclusive prices from card to invoice', async ({ page }) => {
-  await page.goto('/ar/auth/sign-up');
-  await page.getByLabel('الاسم الكامل').fill('Sara Buyer');
-  await page.getByLabel('البريد الإلكتروني').fill(`vat${Date.now()}@example.com`);
-  await page.getByLabel(/^كلمة المرور\s*\*?$/).fill('secret1');
-  await page.getByLabel('تأكيد كلمة المرور').fill('secret1');
-  await page.getByRole('button', { name: 'إنشاء حساب' }).click();
+  await signUpThroughApi(page, { lang: 'ar', name: 'Sara Buyer', email: uniqueEmail('vat') });
+  await page.goto('/ar/profile');
   await expect(page).toHaveURL(/\/ar\/profile$/);
   await page.getByTestId('country-switch').selectOption('SA');
   await expect(page.getByTestId('country-switch')).toHaveValue('SA');
