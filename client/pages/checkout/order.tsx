@@ -7,7 +7,7 @@ import type { Address } from '../../../shared/api/account-schemas';
 import { ApiFailure } from '../../../shared/api/client';
 import type { CardMethod, PaymentMethod } from '../../../shared/api/order-schemas';
 import type { SubmitResult } from '../../../shared/orders/types';
-import { addressLines } from '../../accounts/address-lines';
+import { AddressText } from '../../accounts/AddressText';
 import { useI18n } from '../../i18n/context';
 import { useHref, useMinor } from '../../lib/locale';
 import { ApiContext } from '../../providers';
@@ -145,16 +145,8 @@ export function Component() {
           </section>
           <section className="form-card" aria-labelledby="review-address-title">
             <h2 id="review-address-title">{t('order_address')}</h2>
-            {address && (
-              <p className="choice-detail" data-testid="review-address">
-                {[address.recipient, ...addressLines(address as unknown as Address, t), state.email].join(' · ')}
-              </p>
-            )}
-            {deliveryAddress && (
-              <p className="choice-detail" data-testid="review-address">
-                {[deliveryAddress.recipient, ...addressLines(deliveryAddress, t)].join(' · ')}
-              </p>
-            )}
+            {address && <AddressText inline address={{ ...address, ...state.guestPlaces }} email={state.email} testId="review-address" />}
+            {deliveryAddress && <AddressText inline address={deliveryAddress} testId="review-address" />}
             <Link to={href('/checkout/shipping')}>{t('checkout_change')}</Link>
           </section>
           <section className="form-card" aria-labelledby="payment-title">
