@@ -141,6 +141,14 @@ test('a guest finds their order from the mail link', async ({ page, browser }) =
   await expect(page.getByTestId('coupon-remove')).toHaveCount(0);
   await expect(page.locator('#review-coupon')).toHaveValue('');
   await page.getByLabel('الدفع عند الاستلام').check();
+  // A refused submit: its alert, above the fold on a phone, is brought into view and focused.
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.route('**/api/order/submit', (route) => route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ data: null, meta: { msg: 'cart_changed', code: 409, msgType: 1, key: 'cart_changed' } }) }));
+  await page.getByRole('button', { name: 'تأكيد الطلب' }).click();
+  await expect(page.getByTestId('form-error')).toBeFocused();
+  await expect(page.getByTestId('form-error')).toBeInViewport();
+  await page.unroute('**/api/order/submit');
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('button', { name: 'تأكيد الطلب' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('شكراً لك! تم تأكيد طلبك.');
   const number = await page.getByTestId('order-number').innerText();
