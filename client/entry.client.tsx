@@ -46,6 +46,7 @@ async function start(): Promise<void> {
   const api = createSessionClient({
     lang: boot.lang,
     country: () => session.country,
+    signedIn: () => session.user !== null,
     storage: safeSessionStorage(),
     onUnauthorized() {
       // The worker already cleared the httpOnly cookies; drop the readable one and go to sign in,

@@ -36,3 +36,9 @@ export const TRACES_SAMPLE_RATE = 0.05;
 
 /** Free-delivery threshold in KWD fils when settings give none (spec §9: default constant). */
 export const DEFAULT_FREE_SHIPPING_FILS = 15_000;
+
+/**
+ * Sent by the browser's session client while the page shows a signed-in shopper: the /api proxy then
+ * answers 401 when the auth cookie is gone, so a signed-in journey never quietly becomes a guest's.
+ */
+export const SIGNED_IN_HEADER = 'x-signed-in';

@@ -2,11 +2,11 @@
 // area (/area), block, street, avenue, building, floor, apartment. Saudi Arabia: city found by a
 // search (/city/dhl_list for the courier country from /country/dhl_list), district, street, building
 // number, postal code and the optional short national address. The API checks the same schema.
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import useSWR from 'swr';
 import { ADDRESS_LENGTHS, addressSchema, type Address, type AddressInput } from '../../shared/api/account-schemas';
 import type { MessageId } from '../../shared/i18n';
-import type { CountryCode } from '../../shared/locale';
+import { COUNTRY_FACTS, type CountryCode } from '../../shared/locale';
 import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
 import { Field, FormAlerts, useForm, type FormApi } from '../ui/form';
@@ -16,6 +16,13 @@ interface Governorate {
   id: number;
   name: string;
   areas: Array<{ id: number; name: string }>;
+}
+
+/** The names of the chosen places, in the page's language: a kept (guest) address is shown with them. */
+export interface PlaceNames {
+  governorate_name?: string | null;
+  area_name?: string | null;
+  city_name?: string | null;
 }
 
 type Values = Record<
@@ -42,13 +49,20 @@ type Values = Record<
 
 const str = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
-function initialValues(address: Address | undefined, country: CountryCode, recipient: string): Values {
+/** The national part of a saved phone, when it belongs to the address's country (else nothing to prefill). */
+export function nationalPhone(phone: string | null | undefined, country: CountryCode): string {
+  const dial = COUNTRY_FACTS[country].dialCode;
+  return phone?.startsWith(dial) ? phone.slice(dial.length) : '';
+}
+
+export function initialValues(address: Address | undefined, country: CountryCode, recipient: string, phone: string | null = null): Values {
   const a = address;
   return {
     country: a?.country ?? country,
     label: str(a?.label),
     recipient: a ? a.recipient : recipient,
-    phone: a ? a.phone.replace(/^\+96[56]/, '') : '',
+    // A new address starts with the phone of the shopper's profile, when it is one of this country.
+    phone: a ? a.phone.replace(/^\+96[56]/, '') : nationalPhone(phone, country),
     governorate_id: str(a?.governorate_id),
     area_id: str(a?.area_id),
     block: str(a?.block),
@@ -71,11 +85,13 @@ export function AddressForm({
   draftKey,
   country,
   recipient = '',
+  phone = null,
   onSaved,
   onCancel,
   keep,
   fixedCountry = false,
   submitLabel = 'address_save',
+  outside,
 }: {
   address?: Address;
   /** Keep what is typed in sessionStorage under this key (checkout): back, reload or a new sign-in restores it. */
@@ -84,20 +100,29 @@ export function AddressForm({
   country: CountryCode;
   /** A new address starts with the shopper's own name. */
   recipient?: string;
+  /** …and the phone saved in the profile. */
+  phone?: string | null;
   onSaved: (id: number) => void;
   onCancel?: () => void;
   /** Keep the checked address instead of saving it to the account (a guest's checkout). */
-  keep?: (address: AddressInput) => void;
+  keep?: (address: AddressInput, places: PlaceNames) => void;
   /** Only this country can be chosen (checkout delivers within the shop's country). */
   fixedCountry?: boolean;
   submitLabel?: MessageId;
+  /**
+   * Fields of the page above this form (a guest's e-mail), checked in the same pass as the address:
+   * `check` runs on every submit and returns the id of the first invalid one; `problems` are listed
+   * first in the form's summary.
+   */
+  outside?: { check: () => string | null; problems: Array<{ id: string; text: string }> };
 }) {
   const { t } = useI18n();
   const id = address ? `address-${address.id}` : 'address-new';
+  const places = useRef<PlaceNames>({});
   const form = useForm({
     id,
     schema: addressSchema,
-    initial: { ...initialValues(address, country, recipient), ...(draftKey ? readDraft<Values>(draftKey) : null) },
+    initial: { ...initialValues(address, country, recipient, phone), ...(draftKey ? readDraft<Values>(draftKey) : null) },
     fields: {
       country: { label: 'address_country_label' },
       label: { label: 'address_label_label' },
@@ -121,7 +146,7 @@ export function AddressForm({
     lengths: ADDRESS_LENGTHS,
     endpoint: address ? `/user/address/${address.id}` : '/user/address/new',
     onSuccess: (data) => onSaved((data as { id: number }).id),
-    ...(keep ? { send: (input: AddressInput) => (keep(input), Promise.resolve({ id: 0 })) } : {}),
+    ...(keep ? { send: (input: AddressInput) => (keep(input, { ...places.current }), Promise.resolve({ id: 0 })) } : {}),
   });
   const v = form.values;
   useEffect(() => {
@@ -130,8 +155,19 @@ export function AddressForm({
   const kuwait = v.country === 'KW';
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={form.submit} className="address-form" data-testid="address-form">
-      <FormAlerts form={form} />
+    <form
+      ref={form.formRef}
+      noValidate
+      onSubmit={(e) => {
+        const first = outside?.check() ?? null;
+        form.submit(e);
+        // The page's own field comes before the address: it takes the focus the form gave its first problem.
+        if (first) document.getElementById(first)?.focus();
+      }}
+      className="address-form"
+      data-testid="address-form"
+    >
+      <FormAlerts form={form} extra={outside?.problems} />
       <Field form={form} name="country" required>
         {(p) => (
           <select {...p}>
@@ -151,7 +187,7 @@ export function AddressForm({
           {(p) => <input {...p} type="tel" autoComplete="tel-national" inputMode="tel" dir="ltr" />}
         </Field>
       </div>
-      {kuwait ? <KuwaitFields form={form} /> : <SaudiFields form={form} cityName={address?.city_name ?? null} />}
+      {kuwait ? <KuwaitFields form={form} places={places} /> : <SaudiFields form={form} cityName={address?.city_name ?? null} places={places} />}
       <div className="form-actions">
         <button type="submit" className="button" disabled={!form.ready || form.sending}>
           {t(submitLabel)}
@@ -168,14 +204,16 @@ export function AddressForm({
 
 type AddressFormApi = FormApi<Values>;
 
-function KuwaitFields({ form }: { form: AddressFormApi }) {
+function KuwaitFields({ form, places }: { form: AddressFormApi; places: MutableRefObject<PlaceNames> }) {
   const { t } = useI18n();
   const { data } = useSWR<{ items: Governorate[] }>('/area');
   const governorates = data?.items ?? [];
   const v = form.values;
   // An edited address knows its area; the governorate follows from it once the list is here.
   const governorateId = v.governorate_id || str(governorates.find((g) => g.areas.some((a) => String(a.id) === v.area_id))?.id);
-  const areas = governorates.find((g) => String(g.id) === governorateId)?.areas ?? [];
+  const governorate = governorates.find((g) => String(g.id) === governorateId);
+  const areas = governorate?.areas ?? [];
+  places.current = { governorate_name: governorate?.name ?? null, area_name: areas.find((a) => String(a.id) === v.area_id)?.name ?? null };
   return (
     <>
       <div className="field-row">
@@ -245,7 +283,7 @@ interface City {
 }
 
 /** Saudi cities come from the courier's list: the search narrows the choice, the select holds it. */
-function SaudiFields({ form, cityName }: { form: AddressFormApi; cityName: string | null }) {
+function SaudiFields({ form, cityName, places }: { form: AddressFormApi; cityName: string | null; places: MutableRefObject<PlaceNames> }) {
   const { t } = useI18n();
   const api = useContext(ApiContext)!;
   const v = form.values;
@@ -277,6 +315,7 @@ function SaudiFields({ form, cityName }: { form: AddressFormApi; cityName: strin
     };
   }, [api, dhlCountry, search]);
 
+  places.current = { city_name: (v.city_id && known[v.city_id]) || null };
   // The chosen city stays selectable even when the search no longer matches it.
   const list = cities ?? [];
   const current = v.city_id && known[v.city_id] && !list.some((c) => String(c.id) === v.city_id) ? [{ id: Number(v.city_id), name: known[v.city_id]! }] : [];

@@ -4,27 +4,35 @@ import type { MessageId } from '../../shared/i18n';
 
 type Translate = (key: MessageId, params?: Record<string, string | number>) => string;
 
-function parts(t: Translate, list: Array<[MessageId, string | null]>): string {
-  return list
-    .filter(([, value]) => value)
-    .map(([key, value]) => t(key, { value: value! }))
-    .join(t('list_separator'));
+/** What the address formatter needs: a saved address, or a guest's typed one with its place names. */
+export type AddressShown = Pick<Address, 'country' | 'recipient' | 'phone'> & Partial<Omit<Address, 'country' | 'recipient' | 'phone'>>;
+
+function parts(t: Translate, list: Array<[MessageId, string | null | undefined]>): string[] {
+  return list.filter(([, value]) => value).map(([key, value]) => t(key, { value: value! }));
 }
 
-export function addressLines(a: Address, t: Translate): string[] {
-  const sep = t('list_separator');
-  if (a.country === 'KW') {
-    return [
-      [a.area_name, a.governorate_name].filter(Boolean).join(sep),
-      parts(t, [['address_block_short', a.block], ['address_street_short', a.street], ['address_avenue_short', a.avenue]]),
-      parts(t, [['address_building_short', a.building], ['address_floor_short', a.floor], ['address_apartment_short', a.apartment]]),
-      t('country_KW'),
-    ].filter(Boolean);
-  }
-  return [
-    [a.district, a.city_name].filter(Boolean).join(sep),
-    parts(t, [['address_street_short', a.street], ['address_building_number_short', a.building_number]]),
-    parts(t, [['address_postal_code_short', a.postal_code], ['address_short_address_short', a.short_address]]),
-    t('country_SA'),
-  ].filter(Boolean);
+/**
+ * The address as lines of parts: each part is one value (a typed street, a place name) that may be in
+ * either script, so pages isolate each part (<bdi>) and join a line's parts with list_separator.
+ */
+export function addressLineParts(a: AddressShown, t: Translate): string[][] {
+  const lines: Array<Array<string | null | undefined>> =
+    a.country === 'KW'
+      ? [
+          [a.area_name, a.governorate_name],
+          parts(t, [['address_block_short', a.block], ['address_street_short', a.street], ['address_avenue_short', a.avenue]]),
+          parts(t, [['address_building_short', a.building], ['address_floor_short', a.floor], ['address_apartment_short', a.apartment]]),
+          [t('country_KW')],
+        ]
+      : [
+          [a.district, a.city_name],
+          parts(t, [['address_street_short', a.street], ['address_building_number_short', a.building_number]]),
+          parts(t, [['address_postal_code_short', a.postal_code], ['address_short_address_short', a.short_address]]),
+          [t('country_SA')],
+        ];
+  return lines.map((line) => line.filter((p): p is string => !!p)).filter((line) => line.length > 0);
+}
+
+export function addressLines(a: AddressShown, t: Translate): string[] {
+  return addressLineParts(a, t).map((line) => line.join(t('list_separator')));
 }

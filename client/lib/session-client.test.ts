@@ -89,6 +89,18 @@ describe('session client', () => {
     });
   });
 
+  it('marks its calls as a signed-in shopper\'s only while the page shows one', async () => {
+    let signedIn = true;
+    const fetchImpl = vi.fn(async () => ok({}));
+    const { api } = client(fetchImpl as unknown as typeof fetch, { signedIn: () => signedIn });
+    await api.post('/order/submit', {});
+    signedIn = false;
+    await api.post('/order/submit', {});
+    const headers = fetchImpl.mock.calls.map((call) => (call as unknown as [string, RequestInit])[1].headers as Record<string, string>);
+    expect(headers[0]!['x-signed-in']).toBe('1');
+    expect(headers[1]!['x-signed-in']).toBeUndefined();
+  });
+
   it('signs out on 401 and reloads on a 403 device reset', async () => {
     const unauthorized = client((async () => new Response(JSON.stringify({ data: null, meta: { msg: 'unauthorized', code: 401, msgType: 1 } }), { status: 401 })) as unknown as typeof fetch);
     await unauthorized.api.get('/user/me').catch(() => undefined);

@@ -3,13 +3,18 @@
 import type { ApiClient, CallOptions } from '../../shared/api/client';
 import { ApiFailure } from '../../shared/api/client';
 import { CACHED_CODE, fail, isEnvelope, TIMEOUT_MESSAGE, type Envelope } from '../../shared/api/envelope';
-import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
+import { REQUEST_TIMEOUT_MS, SIGNED_IN_HEADER } from '../../shared/constants';
 import { splitLocalePath, type CountryCode, type Lang } from '../../shared/locale';
 import { paths } from '../../shared/routes';
 
 export interface SessionClientOptions {
   lang: Lang;
   country: () => CountryCode;
+  /**
+   * Whether this page believes a shopper is signed in. Its calls then say so (x-signed-in), and the
+   * worker answers 401 when the auth cookie is gone, instead of the API treating them as a guest's.
+   */
+  signedIn?: () => boolean;
   /** 401: the session is gone; sign out locally and go to sign in (see sessionEndedUrl). */
   onUnauthorized: () => void;
   /** 403 with a device reset: the worker registered a new device; reload. */
@@ -81,6 +86,7 @@ export function createSessionClient(options: SessionClientOptions): ApiClient {
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           lang: options.lang,
           'x-country': options.country(),
+          ...(options.signedIn?.() ? { [SIGNED_IN_HEADER]: '1' } : {}),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: controller.signal,

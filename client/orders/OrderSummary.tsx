@@ -2,7 +2,7 @@
 // and for a Saudi order its simplified tax invoice.
 import type { Address } from '../../shared/api/account-schemas';
 import type { OrderView } from '../../shared/orders/types';
-import { addressLines } from '../accounts/address-lines';
+import { AddressText } from '../accounts/AddressText';
 import { useI18n } from '../i18n/context';
 import { useMinor } from '../lib/locale';
 import { Totals } from './Totals';
@@ -39,13 +39,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
         <h2 id={`order-${order.id}-address`} className="section-title">
           {t('order_address')}
         </h2>
-        <address className="order-address">
-          <span>{a.recipient}</span>
-          {addressLines(a, t).map((line, i) => (
-            <span key={i}>{line}</span>
-          ))}
-          <bdi dir="ltr">{a.phone}</bdi>
-        </address>
+        <AddressText address={a} />
         <h2 className="section-title">{t('order_payment')}</h2>
         <p>
           {order.payment_method === 'card' ? `${t('pay_card')} · ${t(`card_${order.card_method as 'knet'}`)}` : order.payment_method === 'wallet' ? t('pay_wallet_short') : t('pay_cod')}

@@ -3,6 +3,7 @@
 import { proxy, snapshot } from 'valtio';
 import type { AddressInput } from '../../shared/api/account-schemas';
 import type { CardMethod, PaymentMethod } from '../../shared/api/order-schemas';
+import type { PlaceNames } from '../accounts/AddressForm';
 
 export const ORDER_SUMMARY_KEY = 'order_summary';
 const CHECKOUT_KEY = 'checkout';
@@ -12,6 +13,8 @@ export interface CheckoutState {
   subtotal: number;
   addressId: number | null;
   guestAddress: AddressInput | null;
+  /** The names of the guest address's places, to show it (the API takes the ids only). */
+  guestPlaces: PlaceNames | null;
   email: string;
   paymentMethod: PaymentMethod;
   cardMethod: CardMethod | null;
@@ -25,6 +28,7 @@ export const checkout = proxy<CheckoutState>({
   subtotal: 0,
   addressId: null,
   guestAddress: null,
+  guestPlaces: null,
   email: '',
   paymentMethod: 'cod',
   cardMethod: null,

@@ -359,8 +359,10 @@ export function RequiredMark() {
 }
 
 /** The alerts above a form: the problems of the last submit (links to the fields) or a server error. */
-export function FormAlerts<V extends Values>({ form }: { form: FormApi<V> }) {
+export function FormAlerts<V extends Values>({ form, extra = [] }: { form: FormApi<V>; extra?: Array<{ id: string; text: string }> }) {
   const { t } = useI18n();
+  // Fields of the page outside this form (a guest's e-mail above the address) come first, as on the page.
+  const summary = [...extra.map((p) => ({ ...p, href: p.id, focus: () => document.getElementById(p.id)?.focus() })), ...(form.summary ?? []).map((p) => ({ id: p.field, text: p.text, href: `${form.id}-${p.field}`, focus: () => form.focusField(p.field) }))];
   return (
     <>
       {form.serverError && (
@@ -368,17 +370,17 @@ export function FormAlerts<V extends Values>({ form }: { form: FormApi<V> }) {
           <p>{form.serverError}</p>
         </div>
       )}
-      {form.summary && (
+      {summary.length > 0 && (
         <div className="form-alert" role="alert" data-testid="form-summary">
           <p>{t('validation_failed')}</p>
           <ul>
-            {form.summary.map((p) => (
-              <li key={p.field}>
+            {summary.map((p) => (
+              <li key={p.id}>
                 <a
-                  href={`#${form.id}-${p.field}`}
+                  href={`#${p.href}`}
                   onClick={(e) => {
                     e.preventDefault();
-                    form.focusField(p.field);
+                    p.focus();
                   }}
                 >
                   {p.text}

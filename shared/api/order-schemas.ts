@@ -26,6 +26,9 @@ const coupon = z
 
 const email = z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field', abort: true }).max(254).pipe(z.email({ error: 'item_validation_error' }));
 
+/** A guest's e-mail on the shipping step, checked in the same pass as the address form. */
+export const guestEmailSchema = z.object({ email });
+
 export const calculateSchema = z.object({
   items: lines,
   coupon,

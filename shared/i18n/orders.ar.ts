@@ -176,4 +176,5 @@ export const ordersAr: Translated<typeof ordersEn> = {
   order_lookup_again: 'ابحث عن طلب آخر',
   pending_order_notice: 'الطلب {{id}} بانتظار الدفع.',
   pending_order_open: 'ادفعه أو ألغه',
+  success_mail_later: 'سنراسلك على {{email}} عند نجاح الدفع.',
 };

@@ -167,4 +167,5 @@ export const ordersEn = {
   order_lookup_again: 'Find another order',
   pending_order_notice: 'Order {{id}} is waiting for its payment.',
   pending_order_open: 'Pay or cancel it',
+  success_mail_later: 'We will e-mail {{email}} when the payment goes through.',
 } as const;

@@ -172,6 +172,8 @@ test('a card payment fails in the sandbox, then the shopper pays again and it su
   await page.getByRole('button', { name: 'أفشل الدفع' }).click();
   await expect(page).toHaveURL(/\/ar\/checkout\/success\?order=\d+/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(x.failedTitle);
+  // No confirmation was mailed for an unpaid order: the page says it comes with the payment.
+  await expect(page.getByTestId('mail-note')).toHaveText(/^سنراسلك على .+ عند نجاح الدفع\.$/);
   // The cart stays until the payment succeeds.
   await expect(page.locator('header').getByTestId('cart-count')).toHaveText('1');
   await page.getByRole('button', { name: x.payAgain }).click();
@@ -179,6 +181,7 @@ test('a card payment fails in the sandbox, then the shopper pays again and it su
   await page.getByRole('button', { name: 'ادفع بنجاح' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(x.thanks);
   await expect(page.getByTestId('checkout-result')).toContainText('تم استلام الدفع');
+  await expect(page.getByTestId('mail-note')).toHaveText(/^أرسلنا تأكيداً إلى /);
   await expect(page.locator('header').getByTestId('cart-count')).toHaveText('0');
 });
 

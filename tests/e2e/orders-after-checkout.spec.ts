@@ -55,6 +55,8 @@ test('a shopper leaves the card page and pays again from the order', async ({ pa
   await expect(page).toHaveURL(/\/checkout\/success\?order=\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your order is waiting for its payment');
   await expect(page.getByTestId('cancel-order')).toBeVisible();
+  // No mail exists before the payment: the page says when it will come, not that it was sent.
+  await expect(page.getByTestId('mail-note')).toHaveText(/^We will e-mail .+ when the payment goes through\.$/);
   await expect(page.locator('header').getByTestId('cart-count')).toHaveText('1');
   const number = await page.getByTestId('order-number').innerText();
   // The cart says so too, for a shopper who comes back to it later.
@@ -71,6 +73,7 @@ test('a shopper leaves the card page and pays again from the order', async ({ pa
   await page.getByRole('button', { name: 'Pay successfully' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you! Your order is placed.');
   await expect(page.getByTestId('checkout-result')).toContainText('Your payment is received');
+  await expect(page.getByTestId('mail-note')).toHaveText(/^A confirmation was sent to /);
   // Only now, with the payment made, does the cart empty.
   await expect(page.locator('header').getByTestId('cart-count')).toHaveText('0');
 });
@@ -89,12 +92,19 @@ test('a guest finds their order from the mail link', async ({ page, browser }) =
   await expect(page).toHaveURL(/\/ar\/checkout\/shipping$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await expect(page.getByTestId('step-announcement')).toHaveText(/الخطوة 2 من 3/);
-  await page.getByLabel('البريد الإلكتروني').fill(email);
   const form = page.getByTestId('address-form');
+  // An empty submit lists the e-mail with the address fields, in one pass, as required (not "invalid").
+  await form.getByRole('button', { name: 'المتابعة إلى الدفع' }).click();
+  await expect(page.getByLabel('البريد الإلكتروني')).toBeFocused();
+  await expect(page.getByLabel('البريد الإلكتروني')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('form-summary').getByRole('listitem').first()).toHaveText('البريد الإلكتروني مطلوب');
+  await expect(page.getByTestId('form-summary')).toContainText('يرجى اختيار المدينة');
+  await page.getByLabel('البريد الإلكتروني').fill(email);
   await form.locator('input[name=recipient]').fill('نورة');
   await form.locator('input[name=city_search]').fill('Riy');
   await expect(form.locator('select[name=city_id] option')).toHaveCount(2);
   await form.locator('select[name=city_id]').selectOption({ index: 1 });
+  const city = (await form.locator('select[name=city_id] option').nth(1).innerText()).trim();
   await form.locator('input[name=phone]').fill('512345678');
   await form.locator('input[name=district]').fill('Al Olaya');
   await form.locator('input[name=street]').fill('King Fahd Road');
@@ -106,6 +116,11 @@ test('a guest finds their order from the mail link', async ({ page, browser }) =
   await expect(page).toHaveURL(/\/ar\/checkout\/order$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await expect(page.getByTestId('step-announcement')).toHaveText(/الخطوة 3 من 3/);
+  // The review shows the address as the order page will: city and phone too, each part isolated.
+  const review = page.getByTestId('review-address');
+  await expect(review.locator('bdi', { hasText: city })).toHaveCount(1);
+  await expect(review.locator('bdi', { hasText: 'Al Olaya' })).toHaveCount(1);
+  await expect(review.locator('bdi[dir=ltr]').first()).toHaveText(/512345678$/);
 
   // Back to shipping keeps what the guest typed.
   await page.getByRole('link', { name: 'تغيير' }).click();
@@ -122,6 +137,14 @@ test('a guest finds their order from the mail link', async ({ page, browser }) =
   await expect(page.getByTestId('coupon-remove')).toHaveCount(0);
   await expect(page.locator('#review-coupon')).toHaveValue('');
   await page.getByLabel('الدفع عند الاستلام').check();
+  // A refused submit: its alert, above the fold on a phone, is brought into view and focused.
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.route('**/api/order/submit', (route) => route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ data: null, meta: { msg: 'cart_changed', code: 409, msgType: 1, key: 'cart_changed' } }) }));
+  await page.getByRole('button', { name: 'تأكيد الطلب' }).click();
+  await expect(page.getByTestId('form-error')).toBeFocused();
+  await expect(page.getByTestId('form-error')).toBeInViewport();
+  await page.unroute('**/api/order/submit');
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('button', { name: 'تأكيد الطلب' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('شكراً لك! تم تأكيد طلبك.');
   const number = await page.getByTestId('order-number').innerText();

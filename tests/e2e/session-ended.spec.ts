@@ -38,6 +38,23 @@ test('a shopper whose session ends while checking out signs in again and finds t
   await form.locator('button[type=submit]').click();
   await expect(page.getByTestId('checkout-address')).toHaveCount(1);
 
+  // It ends again on the review page, card chosen: placing the order is not sent as a guest's, the
+  // shopper is told and comes back to the same review with the same choice.
+  await page.getByTestId('checkout-continue').click();
+  await expect(page).toHaveURL(/\/checkout\/order$/);
+  await page.getByLabel('Pay online').check();
+  await expect(page.getByTestId('place-order')).toBeEnabled();
+  await context.clearCookies({ name: 'atk' });
+  await page.getByTestId('place-order').click();
+  await expect(page).toHaveURL(/\/auth\/sign-in\?return_url=%2Fcheckout%2Forder&reason=session_ended$/);
+  await expect(page.getByTestId('session-ended')).toContainText('Your session has ended');
+  await expect(page.locator('header').getByTestId('cart-count')).toHaveText('1');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password\s*\*?$/).fill('secret1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/checkout\/order$/);
+  await expect(page.getByLabel('Pay online')).toBeChecked();
+
   // Signed in again, the sign-in page itself moves on.
   await page.goto('/auth/sign-in?return_url=%2Fcart');
   await expect(page).toHaveURL(/\/cart$/);

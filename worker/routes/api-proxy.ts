@@ -1,12 +1,15 @@
 // /api/* → the commerce API, signed, with the session's tokens added from httpOnly cookies.
 import { Hono } from 'hono';
 import { fail } from '../../shared/api/envelope';
+import { SIGNED_IN_HEADER } from '../../shared/constants';
 import type { AppEnv } from '../app-env';
 import { ensureDevice, forward } from '../lib/gateway';
 import { apiLang, readSession } from '../lib/session';
 import { sameSiteOnly } from '../middleware/same-site';
 import { browserPath } from '../upstream/browser-paths';
 
+/** Signing out with the cookie already gone is no news to the shopper. */
+const LOGOUT_PATH = '/user/logout';
 const MAX_BODY_BYTES = 1024 * 1024;
 /** The API reads JSON bodies only; the browser's session client always sends this type. */
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
@@ -32,6 +35,9 @@ apiProxy.all('/*', async function proxyHandler(c) {
   }
 
   const session = readSession(c, apiLang(c));
+  // The page was shown to a signed-in shopper but the auth cookie is gone (expired, cleared): say the
+  // session ended instead of letting the API take the call as a guest's (an order without its account).
+  if (c.req.header(SIGNED_IN_HEADER) === '1' && !session.userToken && path !== LOGOUT_PATH) return c.json(fail('session_ended', 401, 'session_ended'), 401);
   await ensureDevice(c, session);
   const result = await forward(c, session, c.req.method, path + url.search, body);
   return c.body(result.body, result.status as 200, {

@@ -7,7 +7,7 @@ import type { Address } from '../../../shared/api/account-schemas';
 import { ApiFailure } from '../../../shared/api/client';
 import type { CardMethod, PaymentMethod } from '../../../shared/api/order-schemas';
 import type { SubmitResult } from '../../../shared/orders/types';
-import { addressLines } from '../../accounts/address-lines';
+import { AddressText } from '../../accounts/AddressText';
 import { useI18n } from '../../i18n/context';
 import { useHref, useMinor } from '../../lib/locale';
 import { ApiContext } from '../../providers';
@@ -40,6 +40,15 @@ export function Component() {
   const [detailsProblem, setDetailsProblem] = useState(false);
   const [sending, setSending] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
+  // Counts failed submits, so the same message a second time is shown (scrolled to, focused) again.
+  const [errorCount, setErrorCount] = useState(0);
+  // The alert sits above the fold while the button is at the bottom of a phone's screen: after the
+  // render that shows it, bring it into view and move focus there (screen readers read it).
+  useEffect(() => {
+    if (!errorCount) return;
+    alertRef.current?.scrollIntoView({ block: 'center' });
+    alertRef.current?.focus({ preventScroll: true });
+  }, [errorCount]);
   const minor = useMinor();
   const lines = buyableEntries(items as typeof cart.items);
   const { totals, failed: totalsFailed, retry: retryTotals } = useOrderTotalsState(ready, lines, { coupon: state.coupon, useWallet: state.paymentMethod === 'wallet' || state.useWallet, email: user ? null : state.email });
@@ -93,11 +102,11 @@ export function Component() {
       saveCheckout();
       const key = e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error';
       // The review step has no fields to highlight: a detail the API refused is fixed on the shipping step.
-      const shown = key === 'validation_failed' ? 'form_fields_unmatched' : key;
+      const shown = key === 'validation_failed' ? 'form_fields_unmatched' : e instanceof ApiFailure && e.status === 401 ? 'session_ended' : key;
       setError(has(shown) ? tKey(shown) : t('server_error'));
       setCartProblem(key === 'cart_changed' || key === 'out_of_stock');
       setDetailsProblem(key === 'validation_failed' || key === 'address_country_mismatch' || key === 'address_required');
-      requestAnimationFrame(() => alertRef.current?.focus());
+      setErrorCount((n) => n + 1);
     } finally {
       setSending(false);
     }
@@ -136,16 +145,8 @@ export function Component() {
           </section>
           <section className="form-card" aria-labelledby="review-address-title">
             <h2 id="review-address-title">{t('order_address')}</h2>
-            {address && (
-              <p className="choice-detail" data-testid="review-address">
-                {[address.recipient, ...addressLines(address as unknown as Address, t), state.email].join(' · ')}
-              </p>
-            )}
-            {deliveryAddress && (
-              <p className="choice-detail" data-testid="review-address">
-                {[deliveryAddress.recipient, ...addressLines(deliveryAddress, t)].join(' · ')}
-              </p>
-            )}
+            {address && <AddressText inline address={{ ...address, ...state.guestPlaces }} email={state.email} testId="review-address" />}
+            {deliveryAddress && <AddressText inline address={deliveryAddress} testId="review-address" />}
             <Link to={href('/checkout/shipping')}>{t('checkout_change')}</Link>
           </section>
           <section className="form-card" aria-labelledby="payment-title">

@@ -15,10 +15,12 @@ import { clearDraft } from '../../accounts/form-drafts';
 import { useSessionStore } from '../../stores/session';
 import { Page } from '../../ui/Page';
 import { FieldNotes, notesIds, RequiredMark } from '../../ui/form';
+import { fieldMessage } from '../../ui/field-message';
+import { guestEmailSchema } from '../../../shared/api/order-schemas';
 import { Steps, useCartOrBack, useCheckoutState, usePendingOrderReturn, GUEST_ADDRESS_DRAFT, NEW_ADDRESS_DRAFT, DeliveryNote } from '../../orders/checkout-steps';
 
 export function Component() {
-  const { t } = useI18n();
+  const { t, tKey, has } = useI18n();
   const href = useHref();
   const navigate = useNavigate();
   const session = useSessionStore();
@@ -41,6 +43,13 @@ export function Component() {
     if (!addresses.length) setAdding(true);
   }, [user, data]);
   useEffect(() => setEmail(checkout.email), [ready]);
+
+  /** Checks the guest's e-mail with the shared schema, shows its problem; true when there is one. */
+  const checkEmail = (value: string): boolean => {
+    const issue = guestEmailSchema.safeParse({ email: value }).error?.issues[0];
+    setEmailError(issue ? fieldMessage({ t, tKey, has }, { label: 'account_email_label', noun: 'account_email_noun' }, issue.message) : null);
+    return !!issue;
+  };
 
   const go = () => {
     saveCheckout();
@@ -74,6 +83,7 @@ export function Component() {
               country={country}
               fixedCountry
               recipient={user.name}
+              phone={user.phone}
               draftKey={NEW_ADDRESS_DRAFT}
               onSaved={(id) => {
                 clearDraft(NEW_ADDRESS_DRAFT);
@@ -123,6 +133,8 @@ export function Component() {
               aria-describedby={notesIds('checkout-email', null, emailError)}
               onChange={(e) => {
                 setEmail(e.target.value);
+                // After a submit, a corrected e-mail loses its error as it is typed.
+                if (emailError) checkEmail(e.target.value);
                 checkout.email = e.target.value.trim();
               }}
             />
@@ -133,15 +145,12 @@ export function Component() {
             fixedCountry
             draftKey={GUEST_ADDRESS_DRAFT}
             submitLabel="checkout_continue"
-            keep={(address) => {
-              const ok = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
-              setEmailError(ok ? null : t('item_validation_error', { field: t('account_email_noun') }));
-              if (!ok) {
-                document.getElementById('checkout-email')?.focus();
-                return;
-              }
+            outside={{ check: () => (checkEmail(email) ? 'checkout-email' : null), problems: emailError ? [{ id: 'checkout-email', text: emailError }] : [] }}
+            keep={(address, places) => {
+              if (checkEmail(email)) return;
               checkout.email = email.trim();
               checkout.guestAddress = address;
+              checkout.guestPlaces = places;
               checkout.addressId = null;
               go();
             }}

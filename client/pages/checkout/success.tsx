@@ -13,6 +13,7 @@ import { clearDraft } from '../../accounts/form-drafts';
 import { OrderActions } from '../../orders/OrderActions';
 import { Page } from '../../ui/Page';
 import { OrderSummary } from '../../orders/OrderSummary';
+import { confirmationNote } from '../../orders/confirmation-note';
 import { GUEST_ADDRESS_DRAFT } from '../../orders/checkout-steps';
 
 export function Component() {
@@ -84,6 +85,7 @@ export function Component() {
   const failed = order.status === 'payment_failed';
   const waiting = order.status === 'pending_payment';
   const cancelled = order.status === 'cancelled';
+  const mailNote = confirmationNote(order);
   const title = failed ? t('success_failed_title') : waiting ? t('success_waiting_title') : cancelled ? t('order_cancelled_title') : t('success_title');
   return (
     <Page title={title}>
@@ -103,7 +105,7 @@ export function Component() {
                   ? t('success_next_cod')
                   : t('success_next_paid')}
         </p>
-        {order.email && !failed && !cancelled && <p>{t('success_mail', { email: order.email })}</p>}
+        {mailNote && <p data-testid="mail-note">{t(mailNote, { email: order.email ?? '' })}</p>}
         {link && (
           <p>
             {t('success_order_link')}{' '}

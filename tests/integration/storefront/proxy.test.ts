@@ -94,6 +94,24 @@ describe('/api proxy session rules (stub API)', () => {
     expect(setCookie(res, 'user')).toMatch(/^user=; Max-Age=0/);
   });
 
+  it('answers 401 session_ended, without calling the API, when a signed-in page calls without its auth cookie', async () => {
+    const stub = stubApi(() => envelope({ order: { id: 1 } }));
+    const body = JSON.stringify({ payment_method: 'card', items: [] });
+    const headers = { origin: 'http://shop.test', 'content-type': 'application/json', 'x-signed-in': '1', lang: 'ar', 'x-country': 'SA', cookie: 'dtk=dv1.d.t; user=%7B%7D' };
+    const res = await storefront('/api/order/submit', { method: 'POST', body, headers }, { API: stub.fetcher });
+    expect(res.status).toBe(401);
+    expect((await res.json<any>()).meta).toMatchObject({ code: 401, key: 'session_ended' });
+    expect(stub.received.some((r) => new URL(r.url).pathname === '/order/submit')).toBe(false);
+    expect(setCookie(res, 'user')).toMatch(/^user=; Max-Age=0/);
+
+    // With the cookie the call goes through; a guest's page (no header) still orders as a guest.
+    for (const cookie of ['dtk=dv1.d.t; atk=live', 'dtk=dv1.d.t']) {
+      const extra = cookie.includes('atk') ? {} : { 'x-signed-in': '0' };
+      const ok = await storefront('/api/order/submit', { method: 'POST', body, headers: { ...headers, ...extra, cookie } }, { API: stub.fetcher });
+      expect(ok.status).toBe(200);
+    }
+  });
+
   it('registers the device again when the API answers 403 device_token_invalid', async () => {
     const stub = stubApi(() => envelope(null, 403, 'device_token_invalid'));
     const res = await storefront('/api/product/1', { headers: { cookie: 'dtk=dv1.stale.token' } }, { API: stub.fetcher });
