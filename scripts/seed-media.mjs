@@ -4,13 +4,27 @@
 // seeding a fresh database again (e2e state, bench) only copies them into R2.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { getPlatformProxy } from 'wrangler';
 
 /** Bump when the rendering below changes, so cached files are not reused. */
-const RENDER_VERSION = 2;
+const RENDER_VERSION = 3;
 const CACHE_DIR = 'node_modules/.cache/media';
+
+// The artwork's text is drawn with fonts from an npm package (DejaVu Sans, which has Arabic), not the
+// machine's: a machine with no fonts installed would draw boxes, and two machines with different
+// fonts would store different images. fontconfig reads this file when the first text is rendered.
+const FONT_DIR = resolve('node_modules/dejavu-fonts-ttf/ttf');
+if (existsSync(FONT_DIR)) {
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const conf = resolve(CACHE_DIR, 'fonts.conf');
+  writeFileSync(
+    conf,
+    `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><dir>${FONT_DIR}</dir><cachedir>${resolve(CACHE_DIR, 'fontconfig')}</cachedir></fontconfig>\n`,
+  );
+  process.env.FONTCONFIG_FILE = conf;
+}
 const OG_BACKGROUND = '#f4f7f6';
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
