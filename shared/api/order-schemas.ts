@@ -47,13 +47,17 @@ export const submitSchema = calculateSchema.extend({
 });
 export type SubmitInput = z.output<typeof submitSchema>;
 
+/** A guest's order link (order-lookup page, confirmation mail): it proves the guest on another device. */
+const orderLinkKey = z.string().regex(/^[0-9a-f]{64}$/, { error: 'item_validation_error' }).optional();
+
 export const payAgainSchema = z.object({
   order_id: z.number().int().positive(),
   card_method: z.enum(['knet', 'mada', 'card', 'apple_pay']).optional(),
+  key: orderLinkKey,
 });
 
 /** Cancel an order still waiting for its payment (the shopper gives up). */
-export const cancelOrderSchema = z.object({ order_id: z.number().int().positive() });
+export const cancelOrderSchema = z.object({ order_id: z.number().int().positive(), key: orderLinkKey });
 
 /** The order-lookup page: order number and the e-mail it was placed with (one schema for form and API). */
 export const orderLookupSchema = z.object({
