@@ -176,4 +176,8 @@ export const ordersAr: Translated<typeof ordersEn> = {
   order_lookup_again: 'ابحث عن طلب آخر',
   pending_order_notice: 'الطلب {{id}} بانتظار الدفع.',
   pending_order_open: 'ادفعه أو ألغه',
+  // Issue 9 QA: cancelling asks first; the cart's totals and offline failures.
+  order_cancel_confirm_title: 'إلغاء هذا الطلب؟',
+  order_cancel_confirm_body: 'لن يتم خصم أي مبلغ، وستعود المنتجات للبيع.',
+  order_cancel_keep: 'الإبقاء على الطلب',
 };

@@ -167,4 +167,8 @@ export const ordersEn = {
   order_lookup_again: 'Find another order',
   pending_order_notice: 'Order {{id}} is waiting for its payment.',
   pending_order_open: 'Pay or cancel it',
+  // Issue 9 QA: cancelling asks first; the cart's totals and offline failures.
+  order_cancel_confirm_title: 'Cancel this order?',
+  order_cancel_confirm_body: 'Nothing will be charged, and the items go back on sale.',
+  order_cancel_keep: 'Keep the order',
 } as const;

@@ -183,3 +183,44 @@ test('a guest who later creates an account with the same e-mail confirms it from
   await page.goto('/profile/orders');
   await expect(page.getByTestId('order-card').filter({ hasText: number })).toBeVisible();
 });
+
+test('a guest who left the card page finds the order by its number and cancels it after confirming', async ({ page }) => {
+  const email = unique();
+  await page.goto('/');
+  // The card order is placed directly: the checkout itself is the first story's.
+  const number = await page.evaluate(async (mail) => {
+    const list = await fetch('/api/product/1', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ filters: [{ key: 'only_available', type: 'boolean', value: true }], sort: { key: 'price', value: 'asc' } }) });
+    const sku = ((await list.json()).data.items as Array<{ default_sku: { id: number } }>)[0]!.default_sku.id;
+    const address = { country: 'KW', recipient: 'Guest', phone: '98765432', area_id: 26, block: '3', street: '12', building: '7' };
+    const res = await fetch('/api/order/submit', { method: 'POST', headers: { 'content-type': 'application/json', 'x-country': 'KW' }, body: JSON.stringify({ items: [{ sku_id: sku, count: 1 }], payment_method: 'card', card_method: 'knet', address, email: mail, idempotency_key: crypto.randomUUID() }) });
+    return String((await res.json()).data.order.id);
+  }, email);
+  // Later, on another device (no cookies of the one that ordered).
+  await page.context().clearCookies();
+  await page.goto('/order-lookup');
+  // Typed on an Arabic keyboard: ٠–٩ are read as 0–9.
+  await page.getByLabel('Order number').fill(number.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d))));
+  await page.getByLabel('E-mail used for the order').fill(email);
+  await page.getByRole('button', { name: 'Find my order' }).click();
+  await expect(page.getByTestId('lookup-status')).toContainText('Awaiting payment');
+  await expect(page.getByRole('button', { name: 'Pay now' })).toBeVisible();
+
+  // Cancel asks first; Escape keeps the order and gives focus back to the button.
+  const cancel = page.getByTestId('cancel-order');
+  await cancel.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(cancel).toBeFocused();
+  await expect(page.getByTestId('lookup-status')).toContainText('Awaiting payment');
+
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.getByTestId('lookup-status')).toContainText('Cancelled');
+  await expect(page.getByRole('status').filter({ hasText: 'Your order is cancelled' })).toBeVisible();
+  // The button is gone with the order's actions: focus lands on the page heading, not on <body>.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await expect(page.getByTestId('cancel-order')).toHaveCount(0);
+});
