@@ -6,6 +6,7 @@ import { dirOf } from '../shared/locale';
 import { useI18n } from './i18n/context';
 import { loadFailureKey } from './lib/load-failure';
 import { useBoot, useHref } from './lib/locale';
+import { CartNamesSync } from './cart/CartNamesSync';
 import { CartStorageSync } from './cart/CartStorageSync';
 import { FreeShippingPrompt } from './cart/FreeShippingPrompt';
 import { UnlockModalLoader } from './cart/UnlockModalLoader';
@@ -48,6 +49,7 @@ function Document({ children }: { children: React.ReactNode }) {
         <ToastStack />
         <AuthModal />
         <CartStorageSync />
+        <CartNamesSync />
         <FreeShippingPrompt />
         <UnlockModalLoader />
         <ScrollRestoration />

@@ -56,7 +56,7 @@ export function Component() {
       .post<{ items: SyncedSku[]; giveaway_items: Giveaway[]; purchase_together: Card[] }>('/product/sku', { ids: ids.split(',').map(Number) })
       .then((res) => {
         if (!live) return;
-        const found = applySkuSync(res.data.items);
+        const found = applySkuSync(res.data.items, lang);
         if (found.length) setChanges((prev) => [...prev, ...found]);
         setGifts(res.data.giveaway_items);
         setTogether(res.data.purchase_together);
@@ -65,7 +65,7 @@ export function Component() {
     return () => {
       live = false;
     };
-  }, [api, loaded, ids]);
+  }, [api, loaded, ids, lang]);
 
   // The server's totals (discount, delivery, VAT) for what can be bought.
   const { totals, failed: totalsFailed, retry: retryTotals } = useOrderTotalsState(loaded, buyableEntries(items as typeof cart.items), { coupon });

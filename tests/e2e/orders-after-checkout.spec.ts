@@ -100,6 +100,11 @@ test('a guest finds their order from the mail link', async ({ page, browser, pro
   await page.getByTestId('country-switch').selectOption('SA');
   await expect(page.getByTestId('country-switch')).toHaveValue('SA');
   await addCheapProduct(page, '/ar');
+  // The cart's names follow the page's language: added on an Arabic page, it reads in English on an English one.
+  const storedName = () => page.evaluate(() => Object.values(JSON.parse(localStorage.getItem('cart') ?? '{}') as Record<string, { product: { name: string } }>)[0]?.product.name ?? '');
+  expect(await storedName()).toMatch(/[\u0600-\u06FF]/);
+  await page.goto('/');
+  await expect.poll(storedName).toMatch(/^[^\u0600-\u06FF]+$/);
   const email = unique();
 
   // The cart's totals cannot be calculated (the server fails): it says so, with a retry, instead of
