@@ -3,7 +3,8 @@
 // stock, coupon and wallet part come back). Cancel asks first, in the same confirm dialog as deleting
 // an address; once done, the Cancel button is gone, so focus goes to the page heading and the result
 // is announced. A guest away from the device that ordered proves the order with its link (`linkKey`).
-import { useContext, useState } from 'react';
+import { useContext, useRef, useState } from 'react';
+import { MODAL_CLOSE_MS } from '../../shared/constants';
 import { ApiFailure } from '../../shared/api/client';
 import type { OrderView } from '../../shared/orders/types';
 import { useI18n } from '../i18n/context';
@@ -15,19 +16,24 @@ import { payAgain } from './pay-again';
 
 /** The page heading takes focus when the control that had it goes away. */
 function focusHeading() {
-  requestAnimationFrame(() => {
-    const heading = document.querySelector<HTMLElement>('main h1, h1');
-    if (!heading) return;
-    heading.tabIndex = -1;
-    heading.focus();
-  });
+  const heading = document.querySelector<HTMLElement>('main h1, h1');
+  if (!heading) return;
+  heading.tabIndex = -1;
+  heading.focus();
 }
+
+/**
+ * Resolves once the confirm dialog has gone: closing a modal <dialog> gives focus back to its opener,
+ * here a Cancel button that is disabled or already gone, which would leave focus on <body>.
+ */
+const dialogGone = () => new Promise<void>((done) => setTimeout(() => requestAnimationFrame(() => done()), MODAL_CLOSE_MS + 20));
 
 export function OrderActions({ order, onCancelled, linkKey }: { order: OrderView; onCancelled: (order: OrderView) => void | Promise<unknown>; linkKey?: string }) {
   const { t } = useI18n();
   const api = useContext(ApiContext)!;
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
   if (!order.can_pay_again && !order.can_cancel) return null;
   const proof = linkKey ? { key: linkKey } : {};
 
@@ -42,16 +48,22 @@ export function OrderActions({ order, onCancelled, linkKey }: { order: OrderView
   async function cancel() {
     setConfirming(false);
     setBusy(true);
+    const closed = dialogGone();
     try {
       const res = await api.post<{ order: OrderView }>('/order/cancel', { order_id: order.id, ...proof });
       await onCancelled(res.data.order);
       toast.success('order_cancelled_title');
+      await closed;
       focusHeading();
     } catch (e) {
       toast.apiError(e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error');
-    } finally {
       setBusy(false);
+      // Back on the (enabled again) Cancel button, where the shopper was.
+      await closed;
+      cancelButton.current?.focus();
+      return;
     }
+    setBusy(false);
   }
 
   return (
@@ -63,7 +75,7 @@ export function OrderActions({ order, onCancelled, linkKey }: { order: OrderView
           </button>
         )}
         {order.can_cancel && (
-          <button type="button" className="button button-secondary" onClick={() => setConfirming(true)} disabled={busy} data-testid="cancel-order">
+          <button ref={cancelButton} type="button" className="button button-secondary" onClick={() => setConfirming(true)} disabled={busy} data-testid="cancel-order">
             {t('order_cancel')}
           </button>
         )}

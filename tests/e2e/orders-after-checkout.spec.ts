@@ -256,7 +256,9 @@ test('a guest who left the card page finds the order by its number and cancels i
   await dialog.getByRole('button', { name: 'Cancel order' }).click();
   await expect(page.getByTestId('lookup-status')).toContainText('Cancelled');
   await expect(page.getByRole('status').filter({ hasText: 'Your order is cancelled' })).toBeVisible();
-  // The button is gone with the order's actions: focus lands on the page heading, not on <body>.
+  // The button is gone with the order's actions: once the dialog has gone, focus is on the page
+  // heading, not on <body>.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await expect(page.getByTestId('cancel-order')).toHaveCount(0);
 });
