@@ -4,7 +4,9 @@ import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, Outlet, ScrollRestoration, useRouteError } from 'react-router';
 import { dirOf } from '../shared/locale';
 import { useI18n } from './i18n/context';
+import { loadFailureKey } from './lib/load-failure';
 import { useBoot, useHref } from './lib/locale';
+import { CartNamesSync } from './cart/CartNamesSync';
 import { CartStorageSync } from './cart/CartStorageSync';
 import { FreeShippingPrompt } from './cart/FreeShippingPrompt';
 import { UnlockModalLoader } from './cart/UnlockModalLoader';
@@ -47,6 +49,7 @@ function Document({ children }: { children: React.ReactNode }) {
         <ToastStack />
         <AuthModal />
         <CartStorageSync />
+        <CartNamesSync />
         <FreeShippingPrompt />
         <UnlockModalLoader />
         <ScrollRestoration />
@@ -63,11 +66,16 @@ export function Root() {
   );
 }
 
-/** Errors below the root render inside the shell: 404 as not found, anything else as a 500 page. */
+/**
+ * Errors below the root render inside the shell: 404 as not found, a page that could not load for
+ * the connection (offline between pages) as such with a retry, anything else as a 500 page.
+ */
 export function PageError() {
   const error = useRouteError();
   const { t } = useI18n();
   const href = useHref();
+  const connection = loadFailureKey(error, typeof navigator === 'undefined' || navigator.onLine);
+  if (connection) return <ConnectionError messageKey={connection} />;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound && typeof console !== 'undefined') console.error(error);
   const title = t(notFound ? 'not_found_title' : 'server_error_title');
@@ -80,6 +88,23 @@ export function PageError() {
       <Link className="button" to={href('/')}>
         {t('back_home')}
       </Link>
+    </section>
+  );
+}
+
+function ConnectionError({ messageKey }: { messageKey: 'offline' | 'network_unreachable' }) {
+  const { t } = useI18n();
+  const title = t(messageKey === 'offline' ? 'offline_title' : 'server_error_title');
+  return (
+    <section className="status-page" data-testid="connection-error">
+      <title>{`${title} | ${t('brand_name')}`}</title>
+      <meta name="robots" content="noindex" />
+      <h1 className="page-title">{title}</h1>
+      <p role="alert">{t(messageKey)}</p>
+      {/* A fresh load of this address fetches the page's code again, once the connection is back. */}
+      <button type="button" className="button" onClick={() => window.location.reload()}>
+        {t('try_again')}
+      </button>
     </section>
   );
 }

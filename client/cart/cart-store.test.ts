@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addManyToCart, addToCart, applySkuSync, applyStorageChange, cart, cartCount, cartPrice, decrementCart, loadCart, persistCart, STORAGE_KEY, type CartSku } from './cart-store';
+import { addManyToCart, addToCart, applyNames, applySkuSync, applyStorageChange, cart, cartCount, cartPrice, decrementCart, loadCart, namesNotIn, persistCart, STORAGE_KEY, type CartSku } from './cart-store';
 import { resetToasts, toastState } from '../stores/toasts';
 
 const product = { id: 1, slug: 'd3', name: 'Vitamin D3', brand: { id: 1, name: 'Alpha' } };
@@ -106,5 +106,23 @@ describe('cart store', () => {
     expect(cartPrice(cart.items)).toBe(3 * 3500 + 4000);
     // A second sync with the same data reports nothing new.
     expect(applySkuSync([{ id: 101, name: '60', price: { price: 3500, old_price: null }, buy_limit: 3, in_stock: true }, { id: 103, name: '60', price: { price: 4000, old_price: null }, buy_limit: null, in_stock: true }])).toEqual([]);
+  });
+
+  it('takes the names of the page language from the sync: product, brand and size follow it', () => {
+    cart.items = {
+      '101': { count: 1, sku: sku({ name: '٦٠ كبسولة' }), product: { ...product, name: 'فيتامين د٣', brand: { id: 1, name: 'ألفا' } }, origin: { source: 'Product' }, lang: 'ar' },
+      '102': { count: 1, sku: sku({ id: 102 }), product: { ...product, name: 'قديم' }, origin: { source: 'Product' } },
+    };
+    expect(namesNotIn(cart.items, 'en')).toEqual([101, 102]);
+    expect(namesNotIn(cart.items, 'ar')).toEqual([102]);
+    // The English page's sync: 102 is no longer sold, so it keeps its name but is not asked again.
+    applyNames([{ id: 101, name: '60 capsules', price: { price: 3500, old_price: null }, buy_limit: null, in_stock: true, product: { name: 'Vitamin D3', brand: { name: 'Alpha' } } }], 'en', [101, 102]);
+    expect(cart.items['101']).toMatchObject({ sku: { name: '60 capsules' }, product: { name: 'Vitamin D3', brand: { id: 1, name: 'Alpha' } }, lang: 'en' });
+    expect(cart.items['102']).toMatchObject({ product: { name: 'قديم' }, lang: 'en' });
+    expect(namesNotIn(cart.items, 'en')).toEqual([]);
+
+    // The cart page's own sync does the same in its language.
+    applySkuSync([{ id: 101, name: '٦٠ كبسولة', price: { price: 3500, old_price: null }, buy_limit: null, in_stock: true, product: { name: 'فيتامين د٣', brand: { name: 'ألفا' } } }], 'ar');
+    expect(cart.items['101']).toMatchObject({ product: { name: 'فيتامين د٣', brand: { name: 'ألفا' } }, lang: 'ar' });
   });
 });

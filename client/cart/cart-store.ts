@@ -2,6 +2,7 @@
 // while non-empty; cross-tab changes applied only when they differ and carry no flushAfter marker.
 import { proxy, snapshot } from 'valtio';
 import type { ImageRef, SkuPrice } from '../../shared/catalogue/types';
+import { isLang, type Lang } from '../../shared/locale';
 import { toast } from '../stores/toasts';
 
 /** Where an item was added from (spec §2 product card origin sources). */
@@ -42,6 +43,14 @@ export interface CartEntry {
   outOfStock?: boolean;
   /** While set, storage changes from other tabs are ignored (a flush is under way). */
   flushAfter?: number;
+  /** The language of the names above (the page's, when added or last synced); unknown in older carts. */
+  lang?: Lang;
+}
+
+/** The page's language, for the names of what is added now (none outside a browser). */
+function pageLang(): Lang | undefined {
+  if (typeof document === 'undefined') return undefined;
+  return isLang(document.documentElement.lang) ? document.documentElement.lang : undefined;
 }
 
 export const STORAGE_KEY = 'cart';
@@ -72,7 +81,8 @@ export function addToCart(item: { sku: CartSku; product: CartProduct; origin: Ca
     return 'increased';
   }
   if (limit < 1) return 'limit';
-  cart.items[key] = { count: 1, sku: item.sku, product: item.product, origin: item.origin, ...(item.suggestionId ? { suggestionId: item.suggestionId } : {}) };
+  const lang = pageLang();
+  cart.items[key] = { count: 1, sku: item.sku, product: item.product, origin: item.origin, ...(item.suggestionId ? { suggestionId: item.suggestionId } : {}), ...(lang ? { lang } : {}) };
   toast.success('item_added_to_cart');
   return 'added';
 }
@@ -98,7 +108,8 @@ export function addManyToCart(items: Array<{ sku: CartSku; product: CartProduct;
     const limit = maxCount(item.sku);
     const next = Math.min(limit, (cart.items[key]?.count ?? 0) + item.count);
     if (next < 1) continue;
-    cart.items[key] = cart.items[key] ? { ...cart.items[key], count: next } : { count: next, sku: item.sku, product: item.product, origin: item.origin };
+    const lang = pageLang();
+    cart.items[key] = cart.items[key] ? { ...cart.items[key], count: next } : { count: next, sku: item.sku, product: item.product, origin: item.origin, ...(lang ? { lang } : {}) };
   }
   toast.success('items_added_to_cart');
 }
@@ -151,6 +162,8 @@ export interface SyncedSku {
   price: SkuPrice;
   buy_limit: number | null;
   in_stock: boolean;
+  /** The product's and brand's names, in the language of the call. */
+  product?: { name: string; brand: { name: string } };
 }
 
 export type CartChange =
@@ -163,7 +176,8 @@ export type CartChange =
  * reported as {from, to}; a SKU the server no longer returns, or one out of stock, is marked and
  * cannot be checked out; a changed price is taken and reported.
  */
-export function applySkuSync(fresh: SyncedSku[]): CartChange[] {
+export function applySkuSync(fresh: SyncedSku[], lang?: Lang): CartChange[] {
+  if (lang) applyNames(fresh, lang, Object.values(cart.items).map((e) => e.sku.id));
   const byId = new Map(fresh.map((s) => [s.id, s]));
   const changes: CartChange[] = [];
   for (const [key, entry] of Object.entries(cart.items)) {
@@ -185,6 +199,37 @@ export function applySkuSync(fresh: SyncedSku[]): CartChange[] {
     cart.items[key] = next;
   }
   return changes;
+}
+
+/**
+ * Names follow the page's language (a product added on an Arabic page reads in English on an English
+ * one): the cart sync's names, which come in the language of the call, replace the stored ones.
+ */
+export function applyNames(fresh: SyncedSku[], lang: Lang, asked: readonly number[] = fresh.map((s) => s.id)): void {
+  const byId = new Map(fresh.map((s) => [s.id, s]));
+  for (const [key, entry] of Object.entries(cart.items)) {
+    if (!asked.includes(entry.sku.id)) continue;
+    const s = byId.get(entry.sku.id);
+    // A SKU no longer sold keeps its names; asking again on every page would not change them.
+    if (!s?.product) {
+      cart.items[key] = { ...entry, lang };
+      continue;
+    }
+    cart.items[key] = {
+      ...entry,
+      sku: { ...entry.sku, name: s.name },
+      product: { ...entry.product, name: s.product.name, brand: { ...entry.product.brand, name: s.product.brand.name } },
+      lang,
+    };
+  }
+}
+
+/** SKU ids of the entries whose names are not (known to be) in this language. */
+export function namesNotIn(items: Record<string, CartEntry>, lang: Lang): number[] {
+  return Object.values(items)
+    .filter((e) => e.lang !== lang)
+    .map((e) => e.sku.id)
+    .sort((a, b) => a - b);
 }
 
 /** The entries that can be bought now (not marked unavailable by a sync, in stock). */

@@ -7,22 +7,43 @@ import { useI18n } from '../i18n/context';
 import { checkout, saveCheckout } from '../stores/checkout';
 import { FieldNotes, notesIds } from '../ui/form';
 
-export function CouponForm({ result, id = 'coupon-code' }: { result: { code: string; applied: boolean; problem: string | null } | null; id?: string }) {
+export function CouponForm({
+  result,
+  id = 'coupon-code',
+  failed = null,
+  onApply,
+}: {
+  result: { code: string; applied: boolean; problem: string | null } | null;
+  id?: string;
+  /** The key of a failed totals calculation: an Apply that could not be checked says why, here. */
+  failed?: string | null;
+  /** Asks for the totals again (the same code applied twice changes nothing in the checkout state). */
+  onApply?: () => void;
+}) {
   const { t, tKey } = useI18n();
   const { coupon } = useSnapshot(checkout);
   const [code, setCode] = useState(coupon ?? '');
+  const [tried, setTried] = useState(false);
   useEffect(() => setCode(coupon ?? ''), [coupon]);
+  // A calculation that answered ends the attempt (a failed one leaves no result).
+  useEffect(() => {
+    if (result) setTried(false);
+  }, [result]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    checkout.coupon = code.trim() ? code.trim().toUpperCase() : null;
+    const next = code.trim() ? code.trim().toUpperCase() : null;
+    const same = next === checkout.coupon;
+    checkout.coupon = next;
     saveCheckout();
+    setTried(next !== null);
+    if (same) onApply?.();
   };
   const remove = () => {
     checkout.coupon = null;
     setCode('');
     saveCheckout();
   };
-  const problem = result && !result.applied ? tKey(result.problem ?? 'coupon_invalid') : null;
+  const problem = tried && failed ? tKey(failed) : result && !result.applied ? tKey(result.problem ?? 'coupon_invalid') : null;
   return (
     <form className="coupon-form" onSubmit={submit} noValidate data-testid="coupon-form">
       <div className={problem ? 'field has-error' : 'field'}>

@@ -4,9 +4,10 @@
 import { ApiFailure, type ApiClient } from '../../shared/api/client';
 import { toast } from '../stores/toasts';
 
-export async function payAgain(api: ApiClient, orderId: number): Promise<boolean> {
+/** `proof`: the order link of a guest away from the device that ordered (order-lookup page). */
+export async function payAgain(api: ApiClient, orderId: number, proof: { key?: string } = {}): Promise<boolean> {
   try {
-    const res = await api.post<{ payment: { url: string } }>('/order/payAgain', { order_id: orderId });
+    const res = await api.post<{ payment: { url: string } }>('/order/payAgain', { order_id: orderId, ...proof });
     window.location.assign(res.data.payment.url);
     return true;
   } catch (e) {

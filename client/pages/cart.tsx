@@ -21,7 +21,8 @@ import { Money } from '../ui/Money';
 import { Totals } from '../orders/Totals';
 import { CouponForm } from '../orders/CouponForm';
 import { PendingOrderNotice } from '../orders/PendingOrderNotice';
-import { useOrderTotals } from '../orders/use-order-totals';
+import { TotalsFailed } from '../orders/TotalsFailed';
+import { useOrderTotalsState } from '../orders/use-order-totals';
 import { EmptyState, Page } from '../ui/Page';
 import { responsive } from '../ui/responsive-image';
 
@@ -55,7 +56,7 @@ export function Component() {
       .post<{ items: SyncedSku[]; giveaway_items: Giveaway[]; purchase_together: Card[] }>('/product/sku', { ids: ids.split(',').map(Number) })
       .then((res) => {
         if (!live) return;
-        const found = applySkuSync(res.data.items);
+        const found = applySkuSync(res.data.items, lang);
         if (found.length) setChanges((prev) => [...prev, ...found]);
         setGifts(res.data.giveaway_items);
         setTogether(res.data.purchase_together);
@@ -64,10 +65,10 @@ export function Component() {
     return () => {
       live = false;
     };
-  }, [api, loaded, ids]);
+  }, [api, loaded, ids, lang]);
 
   // The server's totals (discount, delivery, VAT) for what can be bought.
-  const totals = useOrderTotals(loaded, buyableEntries(items as typeof cart.items), { coupon });
+  const { totals, failed: totalsFailed, retry: retryTotals } = useOrderTotalsState(loaded, buyableEntries(items as typeof cart.items), { coupon });
   const currencyInfo = useCurrency();
 
   if (!loaded) {
@@ -142,7 +143,8 @@ export function Component() {
           <h2 id="cart-summary-title">{t('cart_summary')}</h2>
           <FreeDeliveryBanner />
           <Totals totals={totals} subtotalMinor={cartPayableMinor(items as typeof cart.items, currencyInfo)} />
-          <CouponForm result={totals?.coupon ?? null} />
+          {totalsFailed && <TotalsFailed failed={totalsFailed} onRetry={retryTotals} />}
+          <CouponForm result={totals?.coupon ?? null} failed={totalsFailed} onApply={retryTotals} />
           {blocked && <p className="form-note">{t('cart_checkout_blocked')}</p>}
           <button
             type="button"

@@ -1,7 +1,7 @@
 // /order-lookup: guests find an order without an account. With ?key= (the link of the success page,
 // the confirmation mail or a lookup) it shows that order; without, a form takes the order number and
 // the e-mail it was placed with. The API answers a wrong number and a wrong e-mail alike.
-import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { ApiFailure } from '../../shared/api/client';
 import { orderLookupSchema } from '../../shared/api/order-schemas';
 import { formatDate } from '../../shared/money';
@@ -9,6 +9,7 @@ import type { OrderView } from '../../shared/orders/types';
 import { apiContext } from '../boot';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
+import { OrderActions } from '../orders/OrderActions';
 import { OrderSummary } from '../orders/OrderSummary';
 import { Field, FormAlerts, useForm } from '../ui/form';
 import { Page } from '../ui/Page';
@@ -40,11 +41,16 @@ export function Component() {
 function Found({ order }: { order: OrderView }) {
   const { t, lang } = useI18n();
   const href = useHref();
+  const [params] = useSearchParams();
+  const revalidator = useRevalidator();
   return (
     <>
       <p data-testid="lookup-status">
         {t('order_lookup_status')}: <span className={`status status-${order.status}`}>{t(`status_${order.status}`)}</span> · {t('order_placed_on', { date: formatDate(order.created_at, lang, order.country) })}
       </p>
+      {/* Awaiting payment or failed: the same Pay now / Cancel as the success and order pages; the
+          link in the address proves the guest on any device (an account's order has no actions here). */}
+      <OrderActions order={order} linkKey={params.get('key') ?? undefined} onCancelled={() => revalidator.revalidate()} />
       <OrderSummary order={order} />
       <p>
         <Link to={href('/order-lookup')}>{t('order_lookup_again')}</Link>

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressSchema, nationalNumber, setPhoneSchema } from './account-schemas';
 import { contactSchema, supplierSchema } from './forms';
+import { orderLookupSchema } from './order-schemas';
 
 describe('schemas take Arabic digits', () => {
   it('a mobile number, in Kuwait and Saudi Arabia', () => {
@@ -26,5 +27,12 @@ describe('schemas take Arabic digits', () => {
     expect(contact.phone).toBe('+965 2200 0000');
     const supplier = supplierSchema.safeParse({ company_name: 'Co', contact_name: 'Omar', email: 'o@example.com', phone: '+۹۶۶ ۵۰۰ ۰۰۰ ۰۰۰', country: 'SA', categories: ['vitamins'], message: 'We make vitamins.' });
     expect(supplier.success && supplier.data.phone).toBe('+966 500 000 000');
+  });
+
+  it('the order number of the order-lookup page, in Arabic-Indic or Persian digits', () => {
+    expect(orderLookupSchema.parse({ order_id: '٧٦٨٤٥٢١٣٩٠', email: 'sara@example.com' }).order_id).toBe('7684521390');
+    expect(orderLookupSchema.parse({ order_id: ' ۷۶۸۴۵۲۱۳۹۰ ', email: 'sara@example.com' }).order_id).toBe('7684521390');
+    // Still ten digits, not starting with zero.
+    expect(orderLookupSchema.safeParse({ order_id: '٠٦٨٤٥٢١٣٩٠', email: 'sara@example.com' }).success).toBe(false);
   });
 });

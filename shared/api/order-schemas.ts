@@ -1,5 +1,6 @@
 // Checkout and wallet inputs, shared by the API (which enforces them) and the checkout pages.
 import { z } from '../zod';
+import { normalizeDigits } from '../text/digits';
 import { addressSchema } from './account-schemas';
 
 export const MAX_ORDER_LINES = 50;
@@ -50,18 +51,23 @@ export const submitSchema = calculateSchema.extend({
 });
 export type SubmitInput = z.output<typeof submitSchema>;
 
+/** A guest's order link (order-lookup page, confirmation mail): it proves the guest on another device. */
+const orderLinkKey = z.string().regex(/^[0-9a-f]{64}$/, { error: 'item_validation_error' }).optional();
+
 export const payAgainSchema = z.object({
   order_id: z.number().int().positive(),
   card_method: z.enum(['knet', 'mada', 'card', 'apple_pay']).optional(),
+  key: orderLinkKey,
 });
 
 /** Cancel an order still waiting for its payment (the shopper gives up). */
-export const cancelOrderSchema = z.object({ order_id: z.number().int().positive() });
+export const cancelOrderSchema = z.object({ order_id: z.number().int().positive(), key: orderLinkKey });
 
 /** The order-lookup page: order number and the e-mail it was placed with (one schema for form and API). */
 export const orderLookupSchema = z.object({
   // Order numbers are 10 digits; the form sends what was typed, the API reads it as a number.
-  order_id: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field', abort: true }).regex(/^[1-9][0-9]{9}$/, { error: 'item_validation_error' }),
+  // Typed on an Arabic keyboard, the number arrives in Arabic-Indic digits: read them as 0–9.
+  order_id: z.string({ error: 'mandatory-field' }).overwrite(normalizeDigits).trim().min(1, { error: 'mandatory-field', abort: true }).regex(/^[1-9][0-9]{9}$/, { error: 'item_validation_error' }),
   email,
 });
 export type OrderLookupInput = z.output<typeof orderLookupSchema>;

@@ -170,6 +170,7 @@ const shellAr = {
   page_verify_email: 'تأكيد البريد الإلكتروني',
   unsupported_media_type: 'هذا النوع من الطلبات غير مقبول.',
   bad_link_body: 'هذا الرابط غير صالح. يرجى المتابعة من الصفحة الرئيسية.',
+  offline_title: 'أنت غير متصل بالإنترنت',
 } as const;
 
 export const ar: Dictionary = { ...shellAr, ...catalogueAr, ...staticPagesAr, ...accountsAr, ...ordersAr };

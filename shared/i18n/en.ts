@@ -165,6 +165,7 @@ const shellEn = {
   page_verify_email: 'Confirm your e-mail',
   unsupported_media_type: 'This kind of request is not accepted.',
   bad_link_body: 'This link is not valid. Please continue from the home page.',
+  offline_title: 'You are offline',
 } as const;
 
 export const en = { ...shellEn, ...catalogueEn, ...staticPagesEn, ...accountsEn, ...ordersEn } as const;

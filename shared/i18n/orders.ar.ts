@@ -177,4 +177,8 @@ export const ordersAr: Translated<typeof ordersEn> = {
   pending_order_notice: 'الطلب {{id}} بانتظار الدفع.',
   pending_order_open: 'ادفعه أو ألغه',
   success_mail_later: 'سنراسلك على {{email}} عند نجاح الدفع.',
+  // Issue 9 QA: cancelling asks first; the cart's totals and offline failures.
+  order_cancel_confirm_title: 'إلغاء هذا الطلب؟',
+  order_cancel_confirm_body: 'لن يتم خصم أي مبلغ، وستعود المنتجات للبيع.',
+  order_cancel_keep: 'الإبقاء على الطلب',
 };

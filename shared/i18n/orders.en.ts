@@ -168,4 +168,8 @@ export const ordersEn = {
   pending_order_notice: 'Order {{id}} is waiting for its payment.',
   pending_order_open: 'Pay or cancel it',
   success_mail_later: 'We will e-mail {{email}} when the payment goes through.',
+  // Issue 9 QA: cancelling asks first; the cart's totals and offline failures.
+  order_cancel_confirm_title: 'Cancel this order?',
+  order_cancel_confirm_body: 'Nothing will be charged, and the items go back on sale.',
+  order_cancel_keep: 'Keep the order',
 } as const;

@@ -2,6 +2,11 @@
 import type { Page } from '@playwright/test';
 import { expect, signUpThroughApi, test } from './fixtures';
 
+/** Drops the console errors a step caused on purpose (a failed request), keeping any other. */
+function allowProblems(problems: string[], expected: RegExp) {
+  problems.splice(0, problems.length, ...problems.filter((p) => !expected.test(p)));
+}
+
 const unique = () => `story${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
 
 /** The cheapest product in stock (one unit stays below any buy limit). */
@@ -15,15 +20,24 @@ async function addCheapProduct(page: Page, prefix: string) {
   await expect(page.locator('header').getByTestId('cart-count')).toHaveText('1');
 }
 
-test('a shopper leaves the card page and pays again from the order', async ({ page }) => {
+test('a shopper leaves the card page and pays again from the order', async ({ page, problems }) => {
   await signUpThroughApi(page, { name: 'Maha Card', email: unique() });
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/profile$/);
   await addCheapProduct(page, '');
 
   await page.goto('/cart');
+  // Offline on the way to checkout: the next page's code cannot load, and the page says why, with a retry.
+  await page.context().setOffline(true);
   await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.getByTestId('connection-error')).toContainText('You are offline. Please reconnect to the internet and try again.');
+  allowProblems(problems, /ERR_INTERNET_DISCONNECTED/);
+  await page.context().setOffline(false);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page).toHaveURL(/\/checkout\/shipping$/);
   const form = page.getByTestId('address-form');
+  await expect(form).toBeVisible();
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
   await form.locator('select[name=governorate_id]').selectOption('2');
   await form.locator('select[name=area_id]').selectOption('26');
   await form.locator('input[name=phone]').fill('98765432');
@@ -78,16 +92,38 @@ test('a shopper leaves the card page and pays again from the order', async ({ pa
   await expect(page.locator('header').getByTestId('cart-count')).toHaveText('0');
 });
 
-test('a guest finds their order from the mail link', async ({ page, browser }) => {
+test('a guest finds their order from the mail link', async ({ page, browser, problems }) => {
   // Two browsers, the checkout and the mailbox: longer than most stories.
   test.slow();
   await page.goto('/ar');
   await page.getByTestId('country-switch').selectOption('SA');
   await expect(page.getByTestId('country-switch')).toHaveValue('SA');
   await addCheapProduct(page, '/ar');
+  // The cart's names follow the page's language: added on an Arabic page, it reads in English on an English one.
+  const storedName = () => page.evaluate(() => Object.values(JSON.parse(localStorage.getItem('cart') ?? '{}') as Record<string, { product: { name: string } }>)[0]?.product.name ?? '');
+  expect(await storedName()).toMatch(/[\u0600-\u06FF]/);
+  await page.goto('/');
+  await expect.poll(storedName).toMatch(/^[^\u0600-\u06FF]+$/);
   const email = unique();
 
+  // The cart's totals cannot be calculated (the server fails): it says so, with a retry, instead of
+  // silently dropping the delivery, VAT and total rows.
+  await page.route('**/api/order/calculate', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ data: null, meta: { msg: 'server_error', code: 500, msgType: 1 } }) }));
   await page.goto('/ar/cart');
+  await expect(page.getByTestId('totals-failed')).toContainText('تعذّر حساب المجموع');
+  await page.unroute('**/api/order/calculate');
+  // Offline, Apply says so at the coupon field.
+  await page.context().setOffline(true);
+  await page.getByLabel('رمز القسيمة').fill('NOPE');
+  await page.getByTestId('coupon-form').getByRole('button', { name: 'تطبيق' }).click();
+  await expect(page.getByTestId('coupon-form')).toContainText('أنت غير متصل بالإنترنت');
+  await expect(page.getByTestId('totals-failed')).toContainText('أنت غير متصل بالإنترنت');
+  await page.context().setOffline(false);
+  await page.getByTestId('totals-failed').getByRole('button', { name: 'حاول مرة أخرى' }).click();
+  await expect(page.getByTestId('totals')).toContainText('ضريبة');
+  await expect(page.getByTestId('totals-failed')).toHaveCount(0);
+  await page.getByTestId('coupon-remove').click();
+  allowProblems(problems, /status of 500|ERR_INTERNET_DISCONNECTED/);
   await page.getByRole('button', { name: 'إتمام الشراء' }).click();
   await expect(page).toHaveURL(/\/ar\/checkout\/shipping$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
@@ -197,4 +233,47 @@ test('a guest who later creates an account with the same e-mail confirms it from
   await expect(page.getByTestId('verify-email-done')).toBeVisible();
   await page.goto('/profile/orders');
   await expect(page.getByTestId('order-card').filter({ hasText: number })).toBeVisible();
+});
+
+test('a guest who left the card page finds the order by its number and cancels it after confirming', async ({ page }) => {
+  const email = unique();
+  await page.goto('/');
+  // The card order is placed directly: the checkout itself is the first story's.
+  const number = await page.evaluate(async (mail) => {
+    const list = await fetch('/api/product/1', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ filters: [{ key: 'only_available', type: 'boolean', value: true }], sort: { key: 'price', value: 'asc' } }) });
+    const sku = ((await list.json()).data.items as Array<{ default_sku: { id: number } }>)[0]!.default_sku.id;
+    const address = { country: 'KW', recipient: 'Guest', phone: '98765432', area_id: 26, block: '3', street: '12', building: '7' };
+    const res = await fetch('/api/order/submit', { method: 'POST', headers: { 'content-type': 'application/json', 'x-country': 'KW' }, body: JSON.stringify({ items: [{ sku_id: sku, count: 1 }], payment_method: 'card', card_method: 'knet', address, email: mail, idempotency_key: crypto.randomUUID() }) });
+    return String((await res.json()).data.order.id);
+  }, email);
+  // Later, on another device (no cookies of the one that ordered).
+  await page.context().clearCookies();
+  await page.goto('/order-lookup');
+  // Typed on an Arabic keyboard: ٠–٩ are read as 0–9.
+  await page.getByLabel('Order number').fill(number.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d))));
+  await page.getByLabel('E-mail used for the order').fill(email);
+  await page.getByRole('button', { name: 'Find my order' }).click();
+  await expect(page.getByTestId('lookup-status')).toContainText('Awaiting payment');
+  await expect(page.getByRole('button', { name: 'Pay now' })).toBeVisible();
+
+  // Cancel asks first; Escape keeps the order and gives focus back to the button.
+  const cancel = page.getByTestId('cancel-order');
+  await cancel.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(cancel).toBeFocused();
+  await expect(page.getByTestId('lookup-status')).toContainText('Awaiting payment');
+
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.getByTestId('lookup-status')).toContainText('Cancelled');
+  await expect(page.getByRole('status').filter({ hasText: 'Your order is cancelled' })).toBeVisible();
+  // The button is gone with the order's actions: once the dialog has gone, focus is on the page
+  // heading, not on <body>.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await expect(page.getByTestId('cancel-order')).toHaveCount(0);
 });

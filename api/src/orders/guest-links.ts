@@ -2,7 +2,6 @@
 // mail, order lookup), and moving a guest's orders into an account once that account has proven
 // it owns the e-mail address (a password reset through the mailed link).
 import { randomToken, tokenHash } from '../accounts/tokens';
-import { orderView, type OrderView } from './view';
 
 /** A new link token for an order; only its hash is stored. */
 export async function mintOrderLink(db: D1Database, orderId: number): Promise<string> {
@@ -15,9 +14,13 @@ export function orderLinkPath(lang: 'en' | 'ar', token: string): string {
   return `${lang === 'ar' ? '/ar' : ''}/order-lookup?key=${token}`;
 }
 
-export async function orderByLink(db: D1Database, token: string, lang: string): Promise<OrderView | null> {
-  const row = await db.prepare('SELECT order_id FROM order_links WHERE token_hash = ?').bind(await tokenHash(token)).first<{ order_id: number }>();
-  return row ? orderView(db, row.order_id, lang) : null;
+/** The order a link opens, and whether it is a guest's (no account to sign in to instead). */
+export async function linkedOrder(db: D1Database, token: string): Promise<{ id: number; guest: boolean } | null> {
+  const row = await db
+    .prepare('SELECT l.order_id AS id, o.user_id IS NULL AS guest FROM order_links l JOIN orders o ON o.id = l.order_id WHERE l.token_hash = ?')
+    .bind(await tokenHash(token))
+    .first<{ id: number; guest: number }>();
+  return row ? { id: row.id, guest: row.guest === 1 } : null;
 }
 
 /** The order with this number whose shopper's e-mail is this one (any case), or null. */

@@ -76,8 +76,27 @@ export function toOrderView(o: OrderRow, items: ItemRow[]): OrderView {
     can_pay_again: o.status === 'payment_failed' || o.status === 'pending_payment',
     can_cancel: o.status === 'payment_failed' || o.status === 'pending_payment',
     vat_basis_points: o.vat_basis_points,
-    tax_invoice: taxInvoiceFor({ id: o.id, country: o.country, created_at: o.created_at, decimals: currencyDecimals(o.currency), vat_basis_points: o.vat_basis_points, totals: { total: o.total, vat: o.vat } }),
+    tax_invoice: invoiceOf({ id: o.id, status: o.status, country: o.country, currency: o.currency, created_at: o.created_at, vat_basis_points: o.vat_basis_points, totals: { total: o.total, vat: o.vat } }),
   };
+}
+
+/**
+ * Statuses that carry a tax invoice: a sale that happened. Wallet orders start `paid`, card orders
+ * become `paid` when the charge succeeds, cash-on-delivery orders are `placed` (confirmed, paid at the
+ * door), and `processing` / `shipped` / `delivered` follow one of those. Not `pending_payment` (no
+ * money yet), `payment_failed` or `cancelled` (the sale did not happen; decision 8).
+ */
+export const INVOICED_STATUSES: readonly OrderStatus[] = ['placed', 'paid', 'processing', 'shipped', 'delivered'];
+
+function invoiceOf(o: Pick<OrderView, 'id' | 'status' | 'country' | 'currency' | 'created_at' | 'vat_basis_points'> & { totals: { total: number; vat: number } }) {
+  if (!INVOICED_STATUSES.includes(o.status)) return null;
+  return taxInvoiceFor({ id: o.id, country: o.country, created_at: o.created_at, decimals: currencyDecimals(o.currency), vat_basis_points: o.vat_basis_points, totals: o.totals });
+}
+
+/** The order as it reads once its card payment succeeded (its confirmation mail is built before the batch stores that). */
+export function asPaid(order: OrderView): OrderView {
+  const paid = { ...order, status: 'paid' as const, can_pay_again: false, can_cancel: false };
+  return { ...paid, tax_invoice: invoiceOf(paid) };
 }
 
 /** One order with its items (two statements, one round trip). */

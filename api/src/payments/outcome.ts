@@ -6,7 +6,7 @@
 import { randomToken, tokenHash } from '../accounts/tokens';
 import { confirmationStatements, orderLinkStatement } from '../orders/confirmation-mail';
 import { stockFlags, walletMove } from '../orders/place';
-import { orderView } from '../orders/view';
+import { asPaid, orderView } from '../orders/view';
 import type { WebhookEvent } from './gateway';
 
 interface PaymentRow {
@@ -95,6 +95,6 @@ async function confirmationFor(db: D1Database, orderId: number, siteOrigin: stri
   const link = token ? { token, hash: await tokenHash(token) } : null;
   return [
     ...(link ? [orderLinkStatement(db, link, orderId, now)] : []),
-    ...confirmationStatements(db, { order: { ...order, status: 'paid', can_pay_again: false, can_cancel: false }, lang, siteOrigin, kind: 'payment_confirmation', link: token, now }),
+    ...confirmationStatements(db, { order: asPaid(order), lang, siteOrigin, kind: 'payment_confirmation', link: token, now }),
   ];
 }

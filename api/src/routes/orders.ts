@@ -16,7 +16,7 @@ import { applyOutcome } from '../payments/outcome';
 import { failureOf, holdStatements, newPaymentId, openPayment, placedEnvelope, placeOrder, returnPath } from '../orders/place';
 import { quote } from '../orders/quote';
 import { orderPage, orderView } from '../orders/view';
-import { mintOrderLink, orderByLink, orderIdByEmail } from '../orders/guest-links';
+import { linkedOrder, mintOrderLink, orderIdByEmail } from '../orders/guest-links';
 import { assertNotLocked, recordFailure } from '../accounts/rate-limit';
 import type { AppEnv } from '../app-env';
 
@@ -109,7 +109,7 @@ export const orderRoutes = new Hono<AppEnv>()
   .post('/payAgain', async (c) => {
     const input = parseInput(payAgainSchema, await readJson(c.req));
     const db = c.env.DB;
-    const order = await ownedOrder(c, input.order_id);
+    const order = await ownedOrder(c, input.order_id, input.key);
     if (!order) throw new ApiError(404, 'not_found');
     const userId = (await currentUser(c))?.id ?? null;
     if (!order.can_pay_again) throw new ApiError(409, 'order_not_payable');
@@ -156,7 +156,7 @@ export const orderRoutes = new Hono<AppEnv>()
   .post('/cancel', async (c) => {
     const input = parseInput(cancelOrderSchema, await readJson(c.req));
     const db = c.env.DB;
-    const order = await ownedOrder(c, input.order_id);
+    const order = await ownedOrder(c, input.order_id, input.key);
     if (!order) throw new ApiError(404, 'not_found');
     if (order.status === 'cancelled') return c.json(ok({ order }));
     if (!order.can_cancel) throw new ApiError(409, 'order_not_cancellable');
@@ -184,16 +184,26 @@ export const orderRoutes = new Hono<AppEnv>()
     return c.json(ok({ key: token, order: await orderView(db, id, c.var.lang) }));
   })
   .get('/link/:token{[0-9a-f]{64}}', async (c) => {
-    const order = await orderByLink(c.env.DB, c.req.param('token'), c.var.lang);
-    if (!order) throw new ApiError(404, 'order_lookup_not_found');
-    return c.json(ok(order));
+    const linked = await linkedOrder(c.env.DB, c.req.param('token'));
+    const order = linked ? await orderView(c.env.DB, linked.id, c.var.lang) : null;
+    if (!linked || !order) throw new ApiError(404, 'order_lookup_not_found');
+    // The link proves a guest (Pay now, Cancel from any device); an account's order is paid or
+    // cancelled signed in, from its order page, so the link only shows it.
+    return c.json(ok(linked.guest ? order : { ...order, can_pay_again: false, can_cancel: false }));
   });
 
-/** An order its caller may see and pay: the signed-in shopper's, or (for a guest) the device's that placed it. */
-async function ownedOrder(c: Context<AppEnv>, id: number) {
+/**
+ * An order its caller may see and pay: the signed-in shopper's, or a guest's from the device that
+ * placed it or through its order link (`key`: the lookup page and the mail, on any device).
+ */
+async function ownedOrder(c: Context<AppEnv>, id: number, key?: string) {
   const user = await buyer(c);
   const own = user ? await orderView(c.env.DB, id, c.var.lang, user.id) : null;
   if (own) return own;
+  if (key) {
+    const linked = await linkedOrder(c.env.DB, key);
+    if (linked?.id === id && linked.guest) return orderView(c.env.DB, id, c.var.lang);
+  }
   // A guest who signs in after ordering still reaches the order from the device that placed it.
   const mine = await c.env.DB.prepare('SELECT 1 AS mine FROM idempotency_keys k JOIN orders o ON o.id = k.order_id WHERE k.order_id = ? AND k.owner = ? AND o.user_id IS NULL')
     .bind(id, `d:${c.var.deviceId ?? 'anonymous'}`)

@@ -196,3 +196,67 @@ describe('a session that ended mid-checkout', () => {
     expect((await post('/order/calculate', { items }, null)).status).toBe(200);
   });
 });
+
+describe('a guest pays or cancels through the order link, on any device', () => {
+  it('Pay now and Cancel take the link of that guest order; nothing else opens them', async () => {
+    const placed = (await json(await post('/order/submit', { items: [{ sku_id: 601, count: 1 }], payment_method: 'card', card_method: 'knet', address: KW_ADDRESS, email: 'link.pay@example.com', idempotency_key: key() }, null))).data;
+    const other = (await json(await post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', address: KW_ADDRESS, email: 'link.other@example.com', idempotency_key: key() }, null))).data;
+    // The mail's "Open your order" link is opened on a phone: another device, no account.
+    const phone = await deviceToken();
+    const fromPhone = (path: string, body: unknown) => call(path, { body: JSON.stringify(body), token: phone, headers: as(null) });
+    const viaLink = (await json(await call(`/order/link/${placed.link}`, { token: phone, headers: as(null) }))).data;
+    expect(viaLink).toMatchObject({ status: 'pending_payment', can_pay_again: true, can_cancel: true });
+
+    // Without the link, or with another order's link, the phone is nobody.
+    expect((await fromPhone('/order/payAgain', { order_id: placed.order.id })).status).toBe(404);
+    expect((await fromPhone('/order/cancel', { order_id: placed.order.id, key: other.link })).status).toBe(404);
+    expect((await fromPhone('/order/cancel', { order_id: placed.order.id, key: 'not-a-key' })).status).toBe(400);
+
+    const resumed = (await json(await fromPhone('/order/payAgain', { order_id: placed.order.id, key: placed.link }))).data;
+    expect(resumed.payment).toEqual({ id: placed.payment.id, url: placed.payment.url });
+    const cancelled = await fromPhone('/order/cancel', { order_id: placed.order.id, key: placed.link });
+    expect(cancelled.status).toBe(200);
+    expect((await json(cancelled)).data.order).toMatchObject({ status: 'cancelled', can_cancel: false });
+  });
+
+  it("an account's order found by number and e-mail is only shown: it is paid or cancelled signed in", async () => {
+    const own = (await json(await post('/order/submit', { items: [{ sku_id: 601, count: 1 }], payment_method: 'card', card_method: 'knet', address_id: addressKW, idempotency_key: key() }, userA))).data;
+    const found = (await json(await post('/order/lookup', { order_id: String(own.order.id), email: 'a.cancel@example.com' }, null, { 'x-client-ip': '203.0.113.20' }))).data;
+    expect((await json(await get(`/order/link/${found.key}`, null))).data).toMatchObject({ status: 'pending_payment', can_pay_again: false, can_cancel: false });
+    expect((await post('/order/cancel', { order_id: own.order.id, key: found.key }, null)).status).toBe(404);
+    expect((await post('/order/payAgain', { order_id: own.order.id, key: found.key }, null)).status).toBe(404);
+    expect((await json(await get(`/user/order/${own.order.id}`, userA))).data.status).toBe('pending_payment');
+  });
+});
+
+describe('the simplified tax invoice', () => {
+  const SA_ADDRESS = { country: 'SA', recipient: 'Noura', phone: '512345678', city_id: 2, district: 'Rawdah', street: 'Tahlia', building_number: '1234', postal_code: '23433' };
+  const sa = { 'x-country': 'SA' };
+
+  it('is issued only for a sale: not while awaiting payment, not after a cancel; on the page data and in the mail once paid', async () => {
+    const waiting = (await json(await post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'card', card_method: 'mada', address: SA_ADDRESS, email: 'invoice.wait@example.com', idempotency_key: key() }, null, sa))).data;
+    expect(waiting.order).toMatchObject({ country: 'SA', status: 'pending_payment', tax_invoice: null });
+    expect((await json(await get(`/order/link/${waiting.link}`, null))).data.tax_invoice).toBeNull();
+    const cancelled = (await json(await post('/order/cancel', { order_id: waiting.order.id }, null, sa))).data.order;
+    expect(cancelled).toMatchObject({ status: 'cancelled', tax_invoice: null });
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE to_address = ?').bind('invoice.wait@example.com').first<{ n: number }>()).toEqual({ n: 0 });
+
+    // Paid by card: the order and its confirmation mail carry the invoice.
+    const paid = (await json(await post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'card', card_method: 'mada', address: SA_ADDRESS, email: 'invoice.paid@example.com', idempotency_key: key() }, null, sa))).data;
+    await call(`/dev/payments/${paid.payment.id}`, { body: JSON.stringify({ outcome: 'succeeded' }), token, headers: as(null) });
+    const after = (await json(await call(`/order/${paid.order.id}`, { token, headers: as(null, 'SA') }))).data;
+    expect(after.status).toBe('paid');
+    expect(after.tax_invoice).toMatchObject({ number: String(paid.order.id), vat_number: '310457812300003' });
+    expect((await lastMail('invoice.paid@example.com'))!.body_text).toContain('310457812300003');
+
+    // A failed payment has none either.
+    const failed = (await json(await post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'card', card_method: 'mada', address: SA_ADDRESS, email: 'invoice.failed@example.com', idempotency_key: key() }, null, sa))).data;
+    await call(`/dev/payments/${failed.payment.id}`, { body: JSON.stringify({ outcome: 'failed' }), token, headers: as(null) });
+    expect((await json(await call(`/order/${failed.order.id}`, { token, headers: as(null, 'SA') }))).data).toMatchObject({ status: 'payment_failed', tax_invoice: null });
+
+    // Cash on delivery is confirmed at once: invoiced.
+    const cod = (await json(await post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', address: SA_ADDRESS, email: 'invoice.cod@example.com', idempotency_key: key() }, null, sa))).data;
+    expect(cod.order.status).toBe('placed');
+    expect(cod.order.tax_invoice).toMatchObject({ vat_number: '310457812300003' });
+  });
+});
