@@ -141,4 +141,6 @@ export const accountsAr: Translated<typeof accountsEn> = {
     many: 'يجب ألا تقل كلمة المرور الجديدة عن {{count}} حرفًا',
     other: 'يجب ألا تقل كلمة المرور الجديدة عن {{count}} حرف',
   },
+  mailbox_html_part: 'جزء HTML',
+  mailbox_text_part: 'الجزء النصي (لبرامج البريد التي تعرض النص فقط)',
 };

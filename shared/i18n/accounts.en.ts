@@ -125,4 +125,6 @@ export const accountsEn = {
   // A field's own length sentence (client/ui/field-message.ts), instead of the generic one.
   account_password_min_chars: { one: 'The password must be at least {{count}} character', other: 'The password must be at least {{count}} characters' },
   account_new_password_min_chars: { one: 'The new password must be at least {{count}} character', other: 'The new password must be at least {{count}} characters' },
+  mailbox_html_part: 'HTML part',
+  mailbox_text_part: 'Text part (for mail clients that show text only)',
 } as const;
