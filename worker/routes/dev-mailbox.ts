@@ -21,12 +21,15 @@ interface OutboxItem {
 
 /**
  * A mail's HTML part, shown as a mail client would: in an iframe whose sandbox allows nothing (no
- * scripts, no forms, an opaque origin) and whose srcdoc document inherits this page's CSP. Its inline
- * style attributes are blocked by that CSP, so the few rules the invoice table and QR code need come
- * in a <style> carrying this response's nonce.
+ * scripts, no forms, an opaque origin) and whose srcdoc document inherits this page's CSP. That CSP
+ * blocks inline style attributes, so they are removed and the few rules the invoice table and QR
+ * code need come in a <style> carrying this response's nonce.
  */
 function htmlPart(html: string, nonce: string, title: string): string {
   const style = `<style nonce="${nonce}">body{font:15px/1.5 system-ui,sans-serif;margin:.5rem;color:#17302b;overflow-wrap:anywhere}pre{white-space:pre-wrap;font:inherit}th{text-align:start;padding:2px 8px}td{padding:2px 8px}table[data-qr]{border-collapse:collapse;margin-block:1rem}table[data-qr] td{width:4px;height:4px;padding:0}</style>`;
+  // The inline style attributes would each be a CSP violation (and a report): drop them, the nonce'd
+  // rules above give the invoice and QR cells their look.
+  html = html.replace(/\sstyle="[^"]*"/gi, '');
   const doc = /<head>/i.test(html) ? html.replace(/<head>/i, `<head>${style}`) : html.replace(/<body([^>]*)>/i, `<head>${style}</head><body$1>`);
   return `<iframe class="html-part" sandbox="" title="${esc(title)}" srcdoc="${esc(doc)}"></iframe>`;
 }
@@ -50,6 +53,6 @@ export const devMailbox = /* @__PURE__ */ (() => new Hono<AppEnv>().get('/dev/ma
     : `<p>${t('mailbox_empty')}</p>`;
   const nonce = c.var.nonce;
   return c.html(
-    `<!DOCTYPE html><html lang="${lang}" dir="${dirOf(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${t('mailbox_title')}</title><style nonce="${nonce}">body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:48rem;padding:1.5rem;color:#17302b}article{border:1px solid #d5e0dd;border-radius:12px;padding:1rem;margin-block:1rem}article{min-width:0;overflow-wrap:anywhere}pre{white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word;font:inherit;margin:0}a{overflow-wrap:anywhere;word-break:break-all}.html-part{display:block;width:100%;height:44rem;border:1px solid #d5e0dd;border-radius:8px;background:#fff}summary{cursor:pointer;margin-block:.75rem}.meta{color:#4a5f5a;font-size:.9rem}a{color:#0d6b5e}</style></head><body><h1>${t('mailbox_title')}</h1><p>${t('mailbox_note')}</p>${list}</body></html>`,
+    `<!DOCTYPE html><html lang="${lang}" dir="${dirOf(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${t('mailbox_title')}</title><style nonce="${nonce}">body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:48rem;padding:1.5rem;color:#17302b}article{border:1px solid #d5e0dd;border-radius:12px;padding:1rem;margin-block:1rem}article{min-width:0;overflow-wrap:anywhere}pre{white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word;font:inherit;margin:0}a{overflow-wrap:anywhere;word-break:break-all}.html-part{display:block;width:100%;height:75rem;border:1px solid #d5e0dd;border-radius:8px;background:#fff}summary{cursor:pointer;margin-block:.75rem}.meta{color:#4a5f5a;font-size:.9rem}a{color:#0d6b5e}</style></head><body><h1>${t('mailbox_title')}</h1><p>${t('mailbox_note')}</p>${list}</body></html>`,
   );
 }))();

@@ -34,6 +34,8 @@ describe('the dev mailbox', () => {
       expect(doc, 'an iframe sandbox srcdoc with the HTML part').not.toBeNull();
       expect(doc).toContain('<table data-qr');
       expect(doc).toContain(`<style nonce="${nonce}">`);
+      // Inline style attributes would each break the page's CSP: the nonce'd rules replace them.
+      expect(doc).not.toMatch(/\sstyle="/);
       // The mail's script is inert text inside the attribute, never markup of the page.
       expect(page).not.toContain('<script>parent');
       // The text part is still there, link and invoice facts, for text-only clients.
