@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { fail, ok } from '../../shared/api/envelope';
 import { apiConfig } from './lib/config';
+import { configuredSiteOrigin } from './lib/site-origin';
 import { ApiError, TooManyRequests } from './lib/errors';
 import { purgeOldEvents } from './lib/limits';
 import { nonceShard } from './lib/nonce-guard';
@@ -105,7 +106,7 @@ export default {
   // Cron (api/wrangler.toml): cancel card charges left unfinished, so their stock returns; deliver
   // queued mail that is due (new, or waiting for its retry).
   async scheduled(_controller: ScheduledController, env: ApiEnv, ctx: ExecutionContext) {
-    ctx.waitUntil(sweepStalePayments(env, apiConfig(env).SITE_ORIGIN).then((n) => n && console.log(`cancelled ${n} stale card charges`)));
+    ctx.waitUntil(sweepStalePayments(env, configuredSiteOrigin(env)).then((n) => n && console.log(`cancelled ${n} stale card charges`)));
     // Abuse-limit events older than every window (api/src/lib/limits.ts).
     ctx.waitUntil(purgeOldEvents(env.DB).run());
     ctx.waitUntil(deliverDueMail(env, { limit: 100 }).then((r) => (r.retrying || r.failed) && console.warn('mail delivery', r)));

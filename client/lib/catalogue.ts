@@ -15,10 +15,11 @@ export interface FacetsData {
   total: number;
   currency: string;
   sorts: Array<{ key: string; value: 'asc' | 'desc' }>;
-  /** The categories and brands chosen in the filters, by id (the listing's title, brand header and chips). */
+  /** The categories, brands and attributes chosen in the filters that exist, by id (title, brand header, chips). */
   selected?: {
     categories: Array<{ id: number; slug: string; name: string; color: string }>;
     brands: Array<{ id: number; slug: string; name: string; description: string; color: string; logo: { url: string; width: number; height: number; og?: string } }>;
+    attributes?: Array<{ id: number; slug: string; name: string }>;
   };
   filters: Array<{
     key: string;

@@ -1,8 +1,9 @@
 // A listing's price filter after a country switch (decision 9). The URL's price=min-max is typed in
 // the old country's currency, VAT-inclusive as shown; read as the new currency it would mean
 // something else (SAR 30 as KWD 30). So both bounds go through base fils to the new currency's
-// payable prices: the min rounded down and the max up, to whole units, so no product the shopper
-// saw inside the range falls out of it.
+// payable prices, kept to the new currency's own decimals (KWD 3, SAR 2): rounding to whole units
+// would widen the range (SAR 50–100 became KWD 3–8, 178 results became 253). The bound is the new
+// currency's payable price of the edge product, so the range means the same money.
 import { payableBoundToBase, payableMinor, type CurrencyInfo } from '../../shared/money';
 
 const BOUND = /^(\d{1,7}(?:\.\d{1,3})?)?-(\d{1,7}(?:\.\d{1,3})?)?$/;
@@ -10,8 +11,10 @@ const BOUND = /^(\d{1,7}(?:\.\d{1,3})?)?-(\d{1,7}(?:\.\d{1,3})?)?$/;
 function convertBound(value: string, from: CurrencyInfo, to: CurrencyInfo, bound: 'min' | 'max'): string {
   const scaled = Number(value) * 10 ** from.decimals;
   const minor = bound === 'min' ? Math.ceil(scaled - 1e-6) : Math.floor(scaled + 1e-6);
-  const shown = payableMinor(payableBoundToBase(minor, from, bound), to) / 10 ** to.decimals;
-  return String(bound === 'min' ? Math.max(0, Math.floor(shown)) : Math.ceil(shown));
+  const shown = Math.max(0, payableMinor(payableBoundToBase(minor, from, bound), to));
+  // Plain digits with a dot (the URL form), without trailing zeros: 3.592, 42.09, 25.
+  const text = (shown / 10 ** to.decimals).toFixed(to.decimals);
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }
 
 /**

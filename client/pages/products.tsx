@@ -6,6 +6,7 @@ import { apiContext } from '../boot';
 import { BrandHeader } from '../catalogue/BrandHeader';
 import { listingHeading } from '../catalogue/listing-heading';
 import { ListingView } from '../catalogue/ListingView';
+import { dropUnknownIds } from '../catalogue/unknown-ids';
 import { useI18n } from '../i18n/context';
 import { catalogue, type FacetsData, type Listing } from '../lib/catalogue';
 import { brandLd, itemListLd } from '../lib/listing-ld';
@@ -14,8 +15,10 @@ import { Page } from '../ui/Page';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext);
-  const state = listingFromSearchParams(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const state = listingFromSearchParams(url.searchParams);
   const [listing, facets] = await Promise.all([catalogue.list(api, state.query, state.page), catalogue.facets(api, state.query)]);
+  dropUnknownIds(url, state, facets);
   return { state, listing, facets };
 }
 

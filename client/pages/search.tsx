@@ -6,6 +6,7 @@ import { listingFromSearchParams, searchParamsFromListing, type ListingState } f
 import { paths } from '../../shared/routes';
 import { apiContext } from '../boot';
 import { ListingView } from '../catalogue/ListingView';
+import { dropUnknownIds } from '../catalogue/unknown-ids';
 import { useI18n } from '../i18n/context';
 import { catalogue, type FacetsData, type Listing } from '../lib/catalogue';
 import { useHref } from '../lib/locale';
@@ -17,9 +18,11 @@ type Suggestions = Awaited<ReturnType<typeof catalogue.suggest>>;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext);
-  const state = listingFromSearchParams(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const state = listingFromSearchParams(url.searchParams);
   if (!state.query.search) return { state, listing: null, facets: null };
   const [listing, facets] = await Promise.all([catalogue.list(api, state.query, state.page), catalogue.facets(api, state.query)]);
+  dropUnknownIds(url, state, facets);
   return { state, listing, facets };
 }
 

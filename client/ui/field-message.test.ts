@@ -30,9 +30,24 @@ describe('field messages', () => {
   });
 
   it('count length limits with the plural of the number', () => {
-    expect(fieldMessage(AR, { label: 'account_password_label' }, 'min_chars_validation_error', 6)).toBe('يجب ألا يقل عن 6 أحرف');
+    expect(fieldMessage(AR, { label: 'contact_message_label' }, 'min_chars_validation_error', 10)).toBe('يجب ألا يقل عن 10 أحرف');
     expect(fieldMessage(AR, { label: 'contact_name_label' }, 'max_chars_validation_error', 80)).toBe('يجب ألا يزيد على 80 حرفًا');
     expect(fieldMessage(EN, { label: 'contact_message_label' }, 'min_chars_validation_error', 10)).toBe('Must be at least 10 characters');
+  });
+
+  it('name the password in its length limit, with the verb and the plural agreeing (AR) and in English', () => {
+    expect(fieldMessage(AR, { label: 'account_password_label' }, 'min_chars_validation_error', 6)).toBe('يجب ألا تقل كلمة المرور عن 6 أحرف');
+    expect(fieldMessage(AR, { label: 'account_new_password_label' }, 'min_chars_validation_error', 6)).toBe('يجب ألا تقل كلمة المرور الجديدة عن 6 أحرف');
+    expect(fieldMessage(AR, { label: 'account_password_label' }, 'min_chars_validation_error', 1)).toBe('يجب ألا تقل كلمة المرور عن حرف واحد');
+    expect(fieldMessage(AR, { label: 'account_password_label' }, 'min_chars_validation_error', 2)).toBe('يجب ألا تقل كلمة المرور عن حرفين');
+    expect(fieldMessage(AR, { label: 'account_password_label' }, 'min_chars_validation_error', 12)).toBe('يجب ألا تقل كلمة المرور عن 12 حرفًا');
+    expect(fieldMessage(AR, { label: 'account_password_label' }, 'min_chars_validation_error', 100)).toBe('يجب ألا تقل كلمة المرور عن 100 حرف');
+    expect(fieldMessage(EN, { label: 'account_password_label' }, 'min_chars_validation_error', 6)).toBe('The password must be at least 6 characters');
+  });
+
+  it('say that the current password is wrong on its own field, in both languages', () => {
+    expect(fieldMessage(AR, { label: 'account_old_password_label' }, 'current_password_incorrect')).toBe('كلمة المرور الحالية غير صحيحة.');
+    expect(fieldMessage(EN, { label: 'account_delete_confirm_label' }, 'current_password_incorrect')).toBe('The current password is not correct.');
   });
 
   it('give every feminine Arabic field name its own "required" sentence', () => {

@@ -11,6 +11,14 @@ export interface FieldText {
   noun?: MessageId;
 }
 
+/**
+ * The field's own "at least n characters" entry, e.g. account_password_label → account_password_min_chars:
+ * Arabic names the field and makes the verb agree with it ("يجب ألا تقل كلمة المرور عن 6 أحرف").
+ */
+export function minCharsKeyOf(label: string): string {
+  return `${label.replace(/_label$/, '')}_min_chars`;
+}
+
 /** The field's own "… is required" entry, e.g. account_password_label → account_password_required. */
 export function requiredKeyOf(label: string): string {
   return `${label.replace(/_label$/, '')}_required`;
@@ -20,6 +28,10 @@ export function fieldMessage(tr: Pick<Translator, 't' | 'tKey' | 'has'>, spec: F
   if (key === 'mandatory-field') {
     const own = requiredKeyOf(spec.label);
     if (tr.has(own)) return tr.t(own);
+  }
+  if (key === 'min_chars_validation_error' && limit !== undefined) {
+    const own = minCharsKeyOf(spec.label);
+    if (tr.has(own)) return tr.tKey(own, { count: limit });
   }
   if (key === 'item_validation_error' && !spec.noun) return tr.t('field_value_invalid', { field: tr.t(spec.label) });
   const name = tr.t(key === 'item_validation_error' && spec.noun ? spec.noun : spec.label);

@@ -50,6 +50,7 @@ export const MESSAGE_KEYS = [
   'verify_link_invalid',
   'rate_limited',
   'unsupported_media_type',
+  'current_password_incorrect',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listingFromSearchParams, searchParamsFromListing } from './url-query';
+import { listingFromSearchParams, searchParamsFromListing, withoutUnknownIds } from './url-query';
 
 describe('listing URL', () => {
   it('reads filters, sort, search and page from the URL', () => {
@@ -37,5 +37,12 @@ describe('listing URL', () => {
       const s = listingFromSearchParams(new URLSearchParams(`${key}=99999999999999999999,9007199254740993,7`));
       expect(s.query.filters[0]?.items, key).toEqual([7]);
     }
+  });
+
+  it('drops the ids that name nothing, a filter left empty, and goes back to the first page', () => {
+    const state = listingFromSearchParams(new URLSearchParams('category=1,999&brand=999&attr=6,998&sale=1&page=3'));
+    const clean = withoutUnknownIds(state, { category: [1], brand: [], attr: [6] })!;
+    expect(searchParamsFromListing(clean).toString()).toBe('category=1&attr=6&sale=1');
+    expect(withoutUnknownIds(listingFromSearchParams(new URLSearchParams('brand=2&page=2')), { category: [], brand: [2], attr: [] })).toBeNull();
   });
 });

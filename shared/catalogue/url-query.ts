@@ -66,3 +66,30 @@ export function searchParamsFromListing(state: ListingState): URLSearchParams {
 export function productsHref(params: Record<string, string>): string {
   return `/products?${new URLSearchParams(params).toString()}`;
 }
+
+/** The ids of the chosen categories, brands and attributes that exist (the facets' `selected`). */
+export interface KnownIds {
+  category: number[];
+  brand: number[];
+  attr: number[];
+}
+
+const ID_FILTERS = { category_id: 'category', brand_id: 'brand', attributes_id: 'attr' } as const;
+
+/**
+ * The listing without ids that name nothing (/products?brand=999): such an id would show as a raw
+ * "999" chip over "0 products" and stay in the canonical URL. Null when every id is known; else the
+ * state to go to, from its first page (the result changed). A filter left with no id is removed.
+ */
+export function withoutUnknownIds(state: ListingState, known: KnownIds): ListingState | null {
+  let dropped = false;
+  const filters = state.query.filters.flatMap((f): Filter[] => {
+    const kind = ID_FILTERS[f.key as keyof typeof ID_FILTERS];
+    if (!kind || !f.items) return [f];
+    const items = f.items.filter((id) => known[kind].includes(id));
+    if (items.length === f.items.length) return [f];
+    dropped = true;
+    return items.length ? [{ ...f, items }] : [];
+  });
+  return dropped ? { query: { ...state.query, filters }, page: 1 } : null;
+}

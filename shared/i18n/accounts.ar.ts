@@ -123,4 +123,24 @@ export const accountsAr: Translated<typeof accountsEn> = {
   verify_email_working: 'جارٍ تأكيد بريدك الإلكتروني…',
   verify_email_done: 'تم تأكيد بريدك الإلكتروني. الطلبات التي أجريتها به بدون حساب أصبحت الآن في حسابك.',
   rate_limited: 'طلبات كثيرة. يرجى الانتظار قليلاً ثم المحاولة مرة أخرى.',
+  current_password_incorrect: 'كلمة المرور الحالية غير صحيحة.',
+  // The field's own length sentence: the verb agrees with the feminine noun (client/ui/field-message.ts).
+  account_password_min_chars: {
+    zero: 'يجب ألا تقل كلمة المرور عن {{count}} حرف',
+    one: 'يجب ألا تقل كلمة المرور عن حرف واحد',
+    two: 'يجب ألا تقل كلمة المرور عن حرفين',
+    few: 'يجب ألا تقل كلمة المرور عن {{count}} أحرف',
+    many: 'يجب ألا تقل كلمة المرور عن {{count}} حرفًا',
+    other: 'يجب ألا تقل كلمة المرور عن {{count}} حرف',
+  },
+  account_new_password_min_chars: {
+    zero: 'يجب ألا تقل كلمة المرور الجديدة عن {{count}} حرف',
+    one: 'يجب ألا تقل كلمة المرور الجديدة عن حرف واحد',
+    two: 'يجب ألا تقل كلمة المرور الجديدة عن حرفين',
+    few: 'يجب ألا تقل كلمة المرور الجديدة عن {{count}} أحرف',
+    many: 'يجب ألا تقل كلمة المرور الجديدة عن {{count}} حرفًا',
+    other: 'يجب ألا تقل كلمة المرور الجديدة عن {{count}} حرف',
+  },
+  mailbox_html_part: 'جزء HTML',
+  mailbox_text_part: 'الجزء النصي (لبرامج البريد التي تعرض النص فقط)',
 };

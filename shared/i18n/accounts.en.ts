@@ -121,4 +121,10 @@ export const accountsEn = {
   verify_email_working: 'Confirming your e-mail…',
   verify_email_done: 'Your e-mail is confirmed. Orders you placed with it without an account are now in your account.',
   rate_limited: 'Too many requests. Please wait a little and try again.',
+  current_password_incorrect: 'The current password is not correct.',
+  // A field's own length sentence (client/ui/field-message.ts), instead of the generic one.
+  account_password_min_chars: { one: 'The password must be at least {{count}} character', other: 'The password must be at least {{count}} characters' },
+  account_new_password_min_chars: { one: 'The new password must be at least {{count}} character', other: 'The new password must be at least {{count}} characters' },
+  mailbox_html_part: 'HTML part',
+  mailbox_text_part: 'Text part (for mail clients that show text only)',
 } as const;

@@ -63,7 +63,7 @@ export const staticPagesAr: Translated<typeof staticPagesEn> = {
   supplier_country_other: 'بلد آخر',
   supplier_website_label: 'الموقع الإلكتروني',
   supplier_website_noun: 'عنوان موقع إلكتروني',
-  supplier_website_hint: 'مثل \u2066www.example.com\u2069',
+  supplier_website_hint: 'مثل \u2066www.yourbrand.com\u2069',
   supplier_categories_label: 'فئات المنتجات التي توردها',
   supplier_categories_hint: 'اختر كل ما ينطبق.',
   supplier_category_vitamins: 'الفيتامينات',

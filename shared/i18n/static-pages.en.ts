@@ -58,7 +58,7 @@ export const staticPagesEn = {
   supplier_country_other: 'Another country',
   supplier_website_label: 'Website',
   supplier_website_noun: 'website address',
-  supplier_website_hint: 'For example www.example.com',
+  supplier_website_hint: 'For example www.yourbrand.com',
   supplier_categories_label: 'Product categories you supply',
   supplier_categories_hint: 'Choose all that apply.',
   supplier_category_vitamins: 'Vitamins',

@@ -122,6 +122,13 @@ test('a shopper edits name and a Kuwait mobile number, then a Saudi one in Arabi
   await expect(page.getByTestId('toast')).toContainText('تم الحفظ');
 
   const password = page.getByRole('region', { name: 'كلمة المرور' });
+  // A wrong current password is named on its own field, not as "the e-mail or password".
+  await password.getByLabel('كلمة المرور الحالية').fill('not-my-password');
+  await password.getByLabel('كلمة المرور الجديدة').fill('newpass1');
+  await password.getByRole('button', { name: 'حفظ' }).click();
+  await expect(password.getByLabel('كلمة المرور الحالية')).toHaveAttribute('aria-invalid', 'true');
+  await expect(password.getByText('كلمة المرور الحالية غير صحيحة.').first()).toBeVisible();
+  await expect(password).not.toContainText('البريد الإلكتروني أو كلمة المرور');
   await password.getByLabel('كلمة المرور الحالية').fill('secret1');
   await password.getByLabel('كلمة المرور الجديدة').fill('newpass1');
   await password.getByRole('button', { name: 'حفظ' }).click();

@@ -191,6 +191,14 @@ test('a guest finds their order from the mail link', async ({ page, browser, pro
   const mail = page.locator('article', { hasText: email }).first();
   const href = await mail.getByRole('link').first().getAttribute('href');
   expect(href).toMatch(/\/ar\/order-lookup\?key=[0-9a-f]{64}$/);
+  // The link is on this server's own origin, and the Saudi mail's HTML part shows the tax invoice QR.
+  expect(new URL(href!).origin).toBe(new URL(page.url()).origin);
+  // (Read from the attribute: the frame runs no script, not even a test's.)
+  await expect(mail.locator('iframe.html-part')).toBeVisible();
+  expect(await mail.locator('iframe.html-part').getAttribute('srcdoc')).toContain('<table data-qr');
+  // On a phone the long link wraps inside the mail's card: nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   const other = await browser.newContext();
   const elsewhere = await other.newPage();
   await elsewhere.goto(new URL(href!, page.url()).toString());

@@ -168,3 +168,33 @@ test('a toast swiped sideways past 100 px is dismissed', async ({ page }) => {
   await page.mouse.up();
   await expect(toast).toHaveCount(0);
 });
+
+test('a shopper on any screen from 320 to 1280 px sees the logo, search box and actions side by side, and a modal whole on a phone', async ({ page }) => {
+  const overlap = (a: DOMRect | null, b: DOMRect | null) => !!a && !!b && a.width > 0 && b.width > 0 && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  for (const prefix of ['', '/ar']) {
+    await page.goto(`${prefix}/`);
+    for (const width of [320, 360, 390, 768, 800, 976, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      const boxes = await page.evaluate(() => {
+        const box = (s: string) => document.querySelector(s)?.getBoundingClientRect().toJSON() ?? null;
+        return { logo: box('.logo'), name: box('.logo-text'), search: box('.header-row .search-form'), actions: box('.header-actions'), page: document.documentElement.scrollWidth, view: document.documentElement.clientWidth };
+      });
+      const at = `${prefix || '/en'} at ${width} px`;
+      expect(overlap(boxes.logo, boxes.search), `logo under the search box ${at}`).toBe(false);
+      expect(overlap(boxes.name, boxes.search), `shop name under the search box ${at}`).toBe(false);
+      expect(overlap(boxes.actions, boxes.search), `actions under the search box ${at}`).toBe(false);
+      expect(boxes.page, `no sideways scrolling ${at}`).toBeLessThanOrEqual(boxes.view);
+    }
+  }
+  // In Arabic on a phone the modal sits inside the screen: its close button is not cut off.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('link', { name: 'تسجيل الدخول' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'تسجيل الدخول' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveClass(/is-closing/);
+  const { left, right, view } = await dialog.evaluate((d) => ({ ...d.getBoundingClientRect().toJSON(), view: document.documentElement.clientWidth }));
+  expect(left).toBeGreaterThanOrEqual(0);
+  expect(right).toBeLessThanOrEqual(view);
+  const close = await dialog.getByRole('button', { name: 'إغلاق' }).boundingBox();
+  expect(close!.x).toBeGreaterThanOrEqual(0);
+});

@@ -1,5 +1,6 @@
 // Local mode: /dev/mailbox lists the mail the shop "sent" (the API's outbox), so a tester can follow a
-// password-reset link. Not served in production.
+// password-reset link and see a mail's HTML part (a Saudi order's tax invoice with its QR code) as a
+// mail client would. Not served in production.
 import { Hono } from 'hono';
 import { createTranslator } from '../../shared/i18n';
 import { ar } from '../../shared/i18n/ar';
@@ -14,7 +15,23 @@ interface OutboxItem {
   to_address: string;
   subject: string;
   body_text: string;
+  body_html?: string | null;
   created_at: number;
+}
+
+/**
+ * A mail's HTML part, shown as a mail client would: in an iframe whose sandbox allows nothing (no
+ * scripts, no forms, an opaque origin) and whose srcdoc document inherits this page's CSP. That CSP
+ * blocks inline style attributes, so they are removed and the few rules the invoice table and QR
+ * code need come in a <style> carrying this response's nonce.
+ */
+function htmlPart(html: string, nonce: string, title: string): string {
+  const style = `<style nonce="${nonce}">body{font:15px/1.5 system-ui,sans-serif;margin:.5rem;color:#17302b;overflow-wrap:anywhere}pre{white-space:pre-wrap;font:inherit}th{text-align:start;padding:2px 8px}td{padding:2px 8px}table[data-qr]{border-collapse:collapse;margin-block:1rem}table[data-qr] td{width:4px;height:4px;padding:0}</style>`;
+  // The inline style attributes would each be a CSP violation (and a report): drop them, the nonce'd
+  // rules above give the invoice and QR cells their look.
+  html = html.replace(/\sstyle="[^"]*"/gi, '');
+  const doc = /<head>/i.test(html) ? html.replace(/<head>/i, `<head>${style}`) : html.replace(/<body([^>]*)>/i, `<head>${style}</head><body$1>`);
+  return `<iframe class="html-part" sandbox="" title="${esc(title)}" srcdoc="${esc(doc)}"></iframe>`;
 }
 
 const linkify = (text: string) => esc(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
@@ -30,12 +47,12 @@ export const devMailbox = /* @__PURE__ */ (() => new Hono<AppEnv>().get('/dev/ma
     ? items
         .map(
           (m) =>
-            `<article><h2>${esc(m.subject)}</h2><p class="meta">${t('mailbox_to')}: ${esc(m.to_address)} · <time>${new Date(m.created_at).toISOString()}</time></p><pre>${linkify(m.body_text)}</pre></article>`,
+            `<article><h2>${esc(m.subject)}</h2><p class="meta">${t('mailbox_to')}: ${esc(m.to_address)} · <time>${new Date(m.created_at).toISOString()}</time></p>${m.body_html ? `${htmlPart(m.body_html, c.var.nonce, `${t('mailbox_html_part')}: ${m.subject}`)}<details open><summary>${t('mailbox_text_part')}</summary><pre>${linkify(m.body_text)}</pre></details>` : `<pre>${linkify(m.body_text)}</pre>`}</article>`,
         )
         .join('')
     : `<p>${t('mailbox_empty')}</p>`;
   const nonce = c.var.nonce;
   return c.html(
-    `<!DOCTYPE html><html lang="${lang}" dir="${dirOf(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${t('mailbox_title')}</title><style nonce="${nonce}">body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:48rem;padding:1.5rem;color:#17302b}article{border:1px solid #d5e0dd;border-radius:12px;padding:1rem;margin-block:1rem}pre{white-space:pre-wrap;overflow-wrap:anywhere;font:inherit}.meta{color:#4a5f5a;font-size:.9rem}a{color:#0d6b5e}</style></head><body><h1>${t('mailbox_title')}</h1><p>${t('mailbox_note')}</p>${list}</body></html>`,
+    `<!DOCTYPE html><html lang="${lang}" dir="${dirOf(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${t('mailbox_title')}</title><style nonce="${nonce}">body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:48rem;padding:1.5rem;color:#17302b}article{border:1px solid #d5e0dd;border-radius:12px;padding:1rem;margin-block:1rem}article{min-width:0;overflow-wrap:anywhere}pre{white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word;font:inherit;margin:0}a{overflow-wrap:anywhere;word-break:break-all}.html-part{display:block;width:100%;height:75rem;border:1px solid #d5e0dd;border-radius:8px;background:#fff}summary{cursor:pointer;margin-block:.75rem}.meta{color:#4a5f5a;font-size:.9rem}a{color:#0d6b5e}</style></head><body><h1>${t('mailbox_title')}</h1><p>${t('mailbox_note')}</p>${list}</body></html>`,
   );
 }))();

@@ -35,20 +35,24 @@ export async function facets(db: D1Database, q: ProductQuery, lang: Lang, countr
     return db.prepare(`SELECT count(*) AS n FROM products p ${w.join} WHERE ${w.where} AND ${condition}`).bind(...w.params);
   };
 
-  // The categories and brands the shopper chose, by id, with their names: the listing's title, its
-  // brand header and its chips read them (a chosen parent category is not among the facet items,
-  // which group products by their own leaf category). Same batch, so no extra round trip.
+  // The categories, brands and attributes the shopper chose, by id, with their names: the listing's
+  // title, its brand header and its chips read them (a chosen parent category is not among the facet
+  // items, which group products by their own leaf category), and an id missing here names nothing, so
+  // the listing drops it from its URL. Same batch, so no extra round trip.
   const chosen = (key: FilterKey) => normalizeFilters(q.filters).filter((f) => f.key === key).flatMap((f) => f.items ?? []).slice(0, 50);
   const chosenCategories = chosen('category_id');
   const chosenBrands = chosen('brand_id');
+  const chosenAttributes = chosen('attributes_id');
   const marks = (ids: number[]) => (ids.length ? ids.map(() => '?').join(', ') : 'NULL');
   const selectedStatement = db
     .prepare(
       `SELECT 'category' AS kind, c.id, c.slug, c.${col('name', lang)} AS name, '' AS description, c.color FROM categories c WHERE c.id IN (${marks(chosenCategories)})
        UNION ALL
-       SELECT 'brand' AS kind, b.id, b.slug, b.${col('name', lang)} AS name, b.${col('description', lang)} AS description, b.color FROM brands b WHERE b.id IN (${marks(chosenBrands)})`,
+       SELECT 'brand' AS kind, b.id, b.slug, b.${col('name', lang)} AS name, b.${col('description', lang)} AS description, b.color FROM brands b WHERE b.id IN (${marks(chosenBrands)})
+       UNION ALL
+       SELECT 'attribute' AS kind, a.id, a.slug, a.${col('name', lang)} AS name, '' AS description, '' AS color FROM attributes a WHERE a.id IN (${marks(chosenAttributes)})`,
     )
-    .bind(...chosenCategories, ...chosenBrands);
+    .bind(...chosenCategories, ...chosenBrands, ...chosenAttributes);
 
   const [total, brands, categories, attributes, prices, available, free, sale, selected, currencies] = await db.batch([
     db.prepare(`SELECT count(*) AS n FROM products p ${all.join} WHERE ${all.where}`).bind(...all.params),
@@ -74,7 +78,7 @@ export async function facets(db: D1Database, q: ProductQuery, lang: Lang, countr
     selectedStatement,
     ...(currency ? [] : [currencyStatement(db)]),
   ]);
-  const selectedRows = selected!.results as Array<{ kind: 'category' | 'brand'; id: number; slug: string; name: string; description: string; color: string }>;
+  const selectedRows = selected!.results as Array<{ kind: 'category' | 'brand' | 'attribute'; id: number; slug: string; name: string; description: string; color: string }>;
   if (!currency) {
     rememberCurrencies(currencies!.results);
     currency = knownCurrency(country)!;
@@ -97,6 +101,7 @@ export async function facets(db: D1Database, q: ProductQuery, lang: Lang, countr
     selected: {
       categories: selectedRows.filter((r) => r.kind === 'category').map(({ kind: _kind, description: _d, ...r }) => r),
       brands: selectedRows.filter((r) => r.kind === 'brand').map(({ kind: _kind, ...r }) => ({ ...r, logo: brandLogo(r.slug) })),
+      attributes: selectedRows.filter((r) => r.kind === 'attribute').map(({ id, slug, name }) => ({ id, slug, name })),
     },
     filters: [
       {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
+import { apiConfig } from './config';
 
 /**
  * Where links for the shopper point (reset mails, payment return and webhook URLs): the configured
@@ -9,4 +10,9 @@ import type { AppEnv } from '../app-env';
  */
 export function siteOrigin(c: Context<AppEnv>): string {
   return c.var.config.SITE_ORIGIN;
+}
+
+/** The same origin outside a request (the cron's sweep): the one configured value, never a default of its own. */
+export function configuredSiteOrigin(env: ApiEnv): string {
+  return apiConfig(env).SITE_ORIGIN;
 }

@@ -50,12 +50,13 @@ const publicUser = (u: Pick<UserRow, 'id' | 'name' | 'email' | 'phone'>) => ({ i
  * The current password asked again (change, removal): a stolen session must not become an unlimited
  * password oracle, so failures count like failed sign-ins from this address.
  */
-async function checkPassword(c: Context<AppEnv>, email: string, password: string, hash: string | undefined): Promise<void> {
+async function checkPassword(c: Context<AppEnv>, email: string, password: string, hash: string | undefined, field: string): Promise<void> {
   const keys = signInKeys(email, clientIp(c));
   await assertNotLocked(c.env.DB, keys);
   if (!hash || !(await verifyPassword(password, c.var.config.PASSWORD_PEPPER, hash))) {
     await recordFailure(c.env.DB, keys);
-    throw new ApiError(400, 'invalid_credentials');
+    // The shopper is signed in, so "e-mail or password" would mislead: name the field that is wrong.
+    throw new ApiError(400, 'current_password_incorrect', { fields: [{ field, code: 'custom', message: 'current_password_incorrect' }] });
   }
 }
 
@@ -187,7 +188,7 @@ export const userRoutes = new Hono<AppEnv>()
     const input = parseInput(setPasswordSchema, await readJson(c.req));
     const db = c.env.DB;
     const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<{ password_hash: string }>();
-    await checkPassword(c, user.email, input.old_password, row?.password_hash);
+    await checkPassword(c, user.email, input.old_password, row?.password_hash, 'old_password');
     const hash = await hashPassword(input.new_password, c.var.config.PASSWORD_PEPPER);
     // Every other session ends; this one stays signed in.
     await db.batch([db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').bind(hash, user.id), revokeOtherSessions(db, user.id, user.sessionId)]);
@@ -198,7 +199,7 @@ export const userRoutes = new Hono<AppEnv>()
     const { password } = parseInput(removeAccountSchema, await readJson(c.req));
     const db = c.env.DB;
     const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<{ password_hash: string }>();
-    await checkPassword(c, user.email, password, row?.password_hash);
+    await checkPassword(c, user.email, password, row?.password_hash, 'password');
     // Personal data goes; the row stays (anonymised) so past orders keep their reference.
     await db.batch([
       db

@@ -181,7 +181,12 @@ describe('profile', () => {
   it('changes the password with the old one and ends the other sessions, keeping this one', async () => {
     const here = await account('pw@example.com');
     const elsewhere = (await json(await post('/user/login', { email: 'pw@example.com', password: 'secret1' }))).data.access_token;
-    expect((await post('/user/profile/set-password', { old_password: 'wrong!!', new_password: 'newpass1' }, bearer(here))).status).toBe(400);
+    const wrong = await post('/user/profile/set-password', { old_password: 'wrong!!', new_password: 'newpass1' }, bearer(here));
+    expect(wrong.status).toBe(400);
+    // The shopper is signed in: the answer names the current-password field, not "e-mail or password".
+    const body = await json(wrong);
+    expect(body.meta.msg).toBe('current_password_incorrect');
+    expect(body.data.fields).toEqual([{ field: 'old_password', code: 'custom', message: 'current_password_incorrect' }]);
     expect((await post('/user/profile/set-password', { old_password: 'secret1', new_password: 'newpass1' }, bearer(here))).status).toBe(200);
     expect((await call('/user/me', { token, headers: bearer(here) })).status).toBe(200);
     expect((await call('/user/me', { token, headers: bearer(elsewhere) })).status).toBe(401);
@@ -189,7 +194,9 @@ describe('profile', () => {
 
   it('removes the account after the password is confirmed: personal data gone, sessions ended', async () => {
     const t = await account('leaving@example.com');
-    expect((await post('/user/remove', { password: 'nope-nope' }, bearer(t))).status).toBe(400);
+    const wrong = await post('/user/remove', { password: 'nope-nope' }, bearer(t));
+    expect(wrong.status).toBe(400);
+    expect((await json(wrong)).data.fields).toEqual([{ field: 'password', code: 'custom', message: 'current_password_incorrect' }]);
     expect((await post('/user/remove', { password: 'secret1' }, bearer(t))).status).toBe(200);
     expect((await call('/user/me', { token, headers: bearer(t) })).status).toBe(401);
     const row = await env.DB.prepare("SELECT name, email, phone, deleted_at FROM users WHERE email LIKE 'deleted-%'").first<Record<string, unknown>>();

@@ -147,6 +147,21 @@ describe('/product/filter-sort', () => {
     expect(data.sorts[0]).toEqual({ key: 'popularity', value: 'desc' });
   });
 
+  it('names the chosen categories, brands and attributes that exist, and leaves out ids that name nothing', async () => {
+    const filters = [
+      { key: 'category_id', type: 'multiSelect', items: [1, 999] },
+      { key: 'brand_id', type: 'multiSelect', items: [999] },
+      { key: 'attributes_id', type: 'multiSelect', items: [6, 998] },
+    ];
+    for (const lang of ['en', 'ar']) {
+      const { data } = await json(await call('/product/filter-sort', { body: JSON.stringify({ filters }), token, headers: { lang, 'x-country': 'SA' } }));
+      expect(data.selected.categories.map((c: { id: number }) => c.id)).toEqual([1]);
+      expect(data.selected.brands).toEqual([]);
+      expect(data.selected.attributes.map((a: { id: number }) => a.id)).toEqual([6]);
+      expect(data.selected.attributes[0].name).toMatch(lang === 'ar' ? /[\u0600-\u06ff]/ : /^[A-Za-z]/);
+    }
+  });
+
   it("converts the 'Under KD 25' quick item for Saudi Arabia, VAT included", async () => {
     const sa = await json(await call('/product/filter-sort', { token, headers: { 'x-country': 'SA' } }));
     const kw = await json(await call('/product/filter-sort', { token, headers: { 'x-country': 'KW' } }));

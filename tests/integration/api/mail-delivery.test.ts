@@ -279,3 +279,35 @@ describe('retries', () => {
     expect((await mailsTo('raced@example.com'))[0]!.delivered_at).toBeGreaterThan(0);
   });
 });
+
+describe('links in every mail', () => {
+  // QA ran a local server on another port: the order mail linked to the default http://localhost:8787
+  // while the verification mail used the server's own port. Every link comes from SITE_ORIGIN.
+  const ORIGIN = 'http://localhost:8809';
+  const ported = { ...env, SITE_ORIGIN: ORIGIN };
+  async function callPorted(path: string, init: SignedInit): Promise<Response> {
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(await signedRequest(path, init), ported as never, ctx);
+    await waitOnExecutionContext(ctx);
+    return res;
+  }
+  const links = (text: string) => [...text.matchAll(/https?:\/\/[^/\s]+/g)].map((m) => m[0]);
+
+  it('take the configured origin in the order confirmation, the card payment confirmation and the verification mail (SA, Arabic)', async () => {
+    const email = 'ported.origin@example.com';
+    const foreign = { 'x-site-origin': 'http://localhost:8787', host: 'localhost:8787' };
+    const cash = await callPorted('/order/submit', { body: JSON.stringify(submitBody(email, crypto.randomUUID(), 'cod', 'SA')), token, headers: { ...headers('SA', 'ar'), ...foreign } });
+    expect(cash.status).toBe(200);
+    const card = await json(await callPorted('/order/submit', { body: JSON.stringify({ ...submitBody(email, crypto.randomUUID(), 'card', 'SA'), card_method: 'mada' }), token, headers: { ...headers('SA', 'ar'), ...foreign } }));
+    const paymentId = /pay_[0-9a-f]{24}/.exec(JSON.stringify(card.data))![0];
+    expect((await callPorted(`/dev/payments/${paymentId}`, { body: JSON.stringify({ outcome: 'succeeded' }), token, headers: { ...headers('SA', 'ar'), ...foreign } })).status).toBe(200);
+    const signUp = await callPorted('/user/register', { body: JSON.stringify({ name: 'نورة', email, password: 'secret1' }), token, headers: { ...headers('SA', 'ar'), ...foreign } });
+    expect(signUp.status).toBe(200);
+    const mails = await mailsTo(email);
+    expect(mails.map((m) => m.kind).sort()).toEqual(['email_verification', 'order_confirmation', 'payment_confirmation']);
+    for (const m of mails) {
+      expect(links(m.body_text).length, m.kind).toBeGreaterThan(0);
+      expect(new Set(links(m.body_text)), m.kind).toEqual(new Set([ORIGIN]));
+    }
+  });
+});

@@ -35,6 +35,25 @@ describe('a category listing', () => {
   });
 });
 
+describe('a listing link with ids that name nothing', () => {
+  it('goes on to the listing without them: no raw "999" chip, no "0 products", a clean canonical URL', async () => {
+    const cases: Array<[string, string, 'KW' | 'SA']> = [
+      ['/products?brand=999', '/products', 'KW'],
+      ['/products?attr=999&available=1', '/products?available=1', 'KW'],
+      ['/ar/products?category=21,999&page=2', '/ar/products?category=21', 'SA'],
+      ['/ar/products?category=999&brand=1&attr=6,998', '/ar/products?brand=1&attr=6', 'SA'],
+    ];
+    for (const [from, to, country] of cases) {
+      const res = await storefront(`https://shop.test${from}`, { redirect: 'manual', headers: { cookie: `country=${country}` } });
+      expect(res.status, from).toBe(302);
+      expect(res.headers.get('location'), from).toBe(to);
+    }
+    const html = await (await storefront('https://shop.test/ar/products?brand=1&attr=6', { headers: { cookie: 'country=SA' } })).text();
+    expect(chips(html)).not.toContain('6');
+    expect(chips(html).length).toBe(2);
+  });
+});
+
 describe('a brand’s page (/products?brand={id})', () => {
   it('shows the brand’s name, logo, description and products, with Brand and ItemList data', async () => {
     const res = await storefront('https://shop.test/products?brand=1');
