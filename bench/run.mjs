@@ -149,7 +149,8 @@ async function startServer(port, base, state = '.wrangler/bench-state') {
   let exited = null;
   child.on('exit', (code) => (exited = code ?? 'signal'));
 
-  const deadline = Date.now() + 120_000;
+  // A fresh state renders and stores the catalogue images first (up to a few minutes on 2 cores).
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (exited !== null) throw new Error(`server exited (${exited}) before it was ready:\n${tail.join('\n')}`);
     try {
@@ -160,7 +161,7 @@ async function startServer(port, base, state = '.wrangler/bench-state') {
     }
     await sleep(500);
   }
-  throw new Error(`server not ready on ${base} after 120 s:\n${tail.join('\n')}`);
+  throw new Error(`server not ready on ${base} after 300 s:\n${tail.join('\n')}`);
 }
 
 async function stopServer() {
