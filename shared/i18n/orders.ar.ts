@@ -54,7 +54,6 @@ export const ordersAr: Translated<typeof ordersEn> = {
   cart_discount: 'الخصم',
   cart_delivery: 'التوصيل',
   cart_delivery_free: 'مجاني',
-  cart_vat: 'ضريبة القيمة المضافة (15٪)',
   cart_total: 'الإجمالي',
   cart_wallet: 'من محفظتك',
   cart_due: 'المبلغ المستحق',

@@ -52,7 +52,6 @@ export const ordersEn = {
   cart_discount: 'Discount',
   cart_delivery: 'Delivery',
   cart_delivery_free: 'Free',
-  cart_vat: 'VAT (15 %)',
   cart_total: 'Total',
   cart_wallet: 'From your wallet',
   cart_due: 'To pay',
