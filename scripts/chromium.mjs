@@ -42,12 +42,12 @@ export function packagedChromium() {
     ['--input-type=module', '-e', "import c from '@sparticuz/chromium'; process.stdout.write(await c.executablePath())"],
     { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
   ).trim();
-  useBundledFontsIfNone();
+  applyBundledFontsIfNone();
   return path;
 }
 
 /** A machine without fontconfig's system config has no fonts: give Chromium the package's own. */
-function useBundledFontsIfNone() {
+function applyBundledFontsIfNone() {
   const bundled = join(tmpdir(), 'fonts');
   if (!process.env.FONTCONFIG_FILE && !process.env.FONTCONFIG_PATH && !existsSync('/etc/fonts/fonts.conf') && existsSync(join(bundled, 'fonts.conf'))) {
     process.env.FONTCONFIG_PATH = bundled;

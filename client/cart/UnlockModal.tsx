@@ -29,6 +29,8 @@ export function UnlockModal() {
   const limit = unlockPriceLimit(threshold - cartPayableMinor(items as typeof cart.items, currency), currency);
   const [products, setProducts] = useState<ProductCard[] | null>(null);
 
+  // The suggestions follow the amount left when the modal opens, not every cart change inside it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: limit is read when the modal opens, on purpose
   useEffect(() => {
     if (!unlockOpen) return;
     let live = true;
@@ -54,8 +56,6 @@ export function UnlockModal() {
     return () => {
       live = false;
     };
-    // The suggestions follow the amount left when the modal opens, not every cart change inside it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [unlockOpen, api]);
 
   const close = () => (freeDeliveryUi.unlockOpen = false);

@@ -2,7 +2,7 @@ import { useSnapshot } from 'valtio';
 import { localizePath, type CurrencyCode, type Lang } from '../../shared/locale';
 import { currencyInfoFor, currencyInfoOf, formatMinor, formatPrice, payableMinor, RATE_SCALE, type CurrencyInfo } from '../../shared/money';
 import { DEFAULT_FREE_SHIPPING_FILS } from '../../shared/constants';
-import { useContext } from 'react';
+import { useCallback, useContext } from 'react';
 import useSWR from 'swr';
 import type { Country } from '../../shared/api/schemas';
 import { BootContext } from '../providers';
@@ -17,7 +17,8 @@ export function useLang(): Lang {
 /** Turns an unprefixed app path into the current language's path. */
 export function useHref(): (path: string) => string {
   const lang = useLang();
-  return (path) => localizePath(path, lang);
+  // One function per language, so effects can depend on it without re-running on every render.
+  return useCallback((path: string) => localizePath(path, lang), [lang]);
 }
 
 export function useBoot(): BootData {

@@ -22,6 +22,7 @@ export function Steps({ current }: { current: 'shipping' | 'order' }) {
   const navigationType = useNavigationType();
   // A step change (also from the cart) moves focus to the new step's heading (screen readers read
   // it) and says which step; a page opened directly keeps the browser's own start.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a step change moves focus; t and navigationType are read at that moment
   useEffect(() => {
     if (stepsShown || navigationType !== 'POP') {
       const heading = document.querySelector<HTMLElement>('h1.page-title');
@@ -58,7 +59,7 @@ export function useCartOrBack(placed = false): boolean {
   useEffect(() => {
     // Once the order is placed the cart is empty on purpose: the success page comes next.
     if (empty && !placed) navigate(href('/cart'), { replace: true });
-  }, [empty, placed]);
+  }, [empty, placed, href]);
   return loaded && !empty;
 }
 
@@ -90,7 +91,7 @@ export function usePendingOrderReturn() {
     const onShow = (e: PageTransitionEvent) => e.persisted && check();
     window.addEventListener('pageshow', onShow);
     return () => window.removeEventListener('pageshow', onShow);
-  }, []);
+  }, [href]);
 }
 
 /** What a shopper types into checkout's address forms is kept per tab (back, reload, sign-in again). */

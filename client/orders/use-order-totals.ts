@@ -24,6 +24,9 @@ export function useOrderTotalsState(enabled: boolean, lines: readonly CartEntry[
   const key = lines.map((e) => `${e.sku.id}:${e.count}`).join(',');
   const email = user ? null : (options.email ?? null);
 
+  // The country and the signed-in user are not read here but change the answer (the API client sends
+  // them with each call); attempt is the shopper's retry.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: country, user and attempt are triggers, not captures
   useEffect(() => {
     if (!enabled || !key) {
       setTotals(null);

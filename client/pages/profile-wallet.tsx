@@ -70,6 +70,7 @@ export function Component() {
   const [charge, setCharge] = useState<{ status: string; amount: number; currency: string } | null>(null);
 
   // The result of a top-up the gateway sent the shopper back from; it may still be on its way.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the poll starts once per charge; revalidate is read when it ends
   useEffect(() => {
     if (!data.charge) return;
     let live = true;

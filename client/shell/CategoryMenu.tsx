@@ -18,6 +18,7 @@ export function CategoryMenu() {
   const location = useLocation();
 
   // Following a link (or any navigation) closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger
   useEffect(() => setOpen(false), [location.key]);
 
   useEffect(() => {

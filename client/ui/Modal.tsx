@@ -48,7 +48,7 @@ export function Modal({ open, onClose, title, size = 'md', showClose = true, onB
       setMounted(false);
     }, MODAL_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [open]);
+  }, [open, mounted]);
 
   // A layout effect, so the opener is read before anything else moves focus, and restored in the
   // same commit that removes the dialog (the browser would otherwise leave focus on <body>).

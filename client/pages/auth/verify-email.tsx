@@ -24,6 +24,7 @@ function VerifyEmail() {
   const api = useContext(ApiContext)!;
   const [params] = useSearchParams();
   const [state, setState] = useState<'working' | 'done' | string>('working');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the mailed link is used once, when the page opens
   useEffect(() => {
     const parsed = verifyEmailSchema.safeParse({ token: params.get('token') ?? '' });
     if (!parsed.success) return setState('verify_link_invalid');

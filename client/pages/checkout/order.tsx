@@ -58,7 +58,7 @@ export function Component() {
 
   useEffect(() => {
     if (ready && !hasAddress) navigate(href('/checkout/shipping'), { replace: true });
-  }, [ready, hasAddress]);
+  }, [ready, hasAddress, href]);
 
   const cardMethods = totals?.card_methods ?? [];
   const cardMethod: CardMethod | undefined = state.cardMethod && cardMethods.includes(state.cardMethod) ? state.cardMethod : cardMethods[0];

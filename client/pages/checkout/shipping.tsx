@@ -39,9 +39,12 @@ export function Component() {
   // A signed-in shopper starts with the default address of this country.
   useEffect(() => {
     if (!user || !data) return;
-    if (!addresses.some((a) => a.id === checkout.addressId)) checkout.addressId = addresses.find((a) => a.is_default)?.id ?? addresses[0]?.id ?? null;
-    if (!addresses.length) setAdding(true);
-  }, [user, data]);
+    const here = data.items.filter((a) => a.country === country);
+    if (!here.some((a) => a.id === checkout.addressId)) checkout.addressId = here.find((a) => a.is_default)?.id ?? here[0]?.id ?? null;
+    if (!here.length) setAdding(true);
+  }, [user, data, country]);
+  // The checkout store is restored from storage when ready turns true: its e-mail is copied once then.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: ready is the trigger; the store is read at that moment
   useEffect(() => setEmail(checkout.email), [ready]);
 
   /** Checks the guest's e-mail with the shared schema, shows its problem; true when there is one. */

@@ -66,7 +66,7 @@ export function Component() {
       clearCheckout();
       clearDraft(GUEST_ADDRESS_DRAFT);
     }
-  }, [order?.status, cartLoaded]);
+  }, [order, cartLoaded]);
 
   if (missing) {
     return (
