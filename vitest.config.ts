@@ -27,7 +27,7 @@ export default defineConfig({
           environment: 'node',
           // Unit files share no mutable module state worth a fresh module graph per file.
           isolate: false,
-          include: ['scripts/**/*.test.ts', 'shared/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'worker/**/*.test.ts', 'api/src/**/*.test.ts', 'api/seed/**/*.test.ts'],
+          include: ['scripts/**/*.test.ts', 'tests/unit/**/*.test.ts', 'shared/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'worker/**/*.test.ts', 'api/src/**/*.test.ts', 'api/seed/**/*.test.ts'],
         },
       },
       {

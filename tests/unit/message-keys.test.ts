@@ -2,15 +2,15 @@
 // field's message, a coupon's problem, a zod issue of the shared schemas) exists in both
 // dictionaries: found by reading the sources, so a key cannot be forgotten in MESSAGE_KEYS.
 import { describe, expect, it } from 'vitest';
-import { ar } from '../i18n/ar';
-import { en } from '../i18n/en';
-import { MESSAGE_KEYS } from './message-keys';
+import { ar } from '../../shared/i18n/ar';
+import { en } from '../../shared/i18n/en';
+import { MESSAGE_KEYS } from '../../shared/api/message-keys';
 
 const files = {
   ...import.meta.glob<string>('../../api/src/**/*.ts', { query: '?raw', import: 'default', eager: true }),
   ...import.meta.glob<string>('../../worker/**/*.ts', { query: '?raw', import: 'default', eager: true }),
-  ...import.meta.glob<string>('./*-schemas.ts', { query: '?raw', import: 'default', eager: true }),
-  ...import.meta.glob<string>('./forms.ts', { query: '?raw', import: 'default', eager: true }),
+  ...import.meta.glob<string>('../../shared/api/*-schemas.ts', { query: '?raw', import: 'default', eager: true }),
+  ...import.meta.glob<string>('../../shared/api/forms.ts', { query: '?raw', import: 'default', eager: true }),
 };
 const sources = Object.entries(files).filter(([path]) => !/\.(test|d)\.ts$/.test(path));
 

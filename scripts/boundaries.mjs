@@ -1,0 +1,105 @@
+// The import directions the README promises, as one rule over every source file:
+//   shared/  imports only shared/ (pure TypeScript: no React, no Workers runtime modules);
+//   client/  imports client/ and shared/;
+//   api/     imports api/ and shared/;
+//   worker/  imports worker/, shared/ and the client's server entry.
+// Specifiers are resolved (relative paths and the package.json `imports` aliases #shared/* …) before
+// the check, so a path that climbs out of its folder cannot slip past a name pattern.
+import path from 'node:path';
+
+export const AREAS = ['shared', 'client', 'api', 'worker'];
+
+const ALLOWED = {
+  shared: ['shared'],
+  client: ['client', 'shared'],
+  api: ['api', 'shared'],
+  worker: ['worker', 'shared'],
+};
+
+/** Files of another area a worker may import: the client's server entry (README, architecture). */
+const WORKER_MAY_IMPORT = ['client/entry.server.tsx', 'client/entry.server'];
+
+/** Packages an area may not use, whatever its folders: shared/ runs in Node, browsers and workerd. */
+const FORBIDDEN_PACKAGES = {
+  shared: [/^react(-dom)?(\/|$)/, /^cloudflare:/, /^hono(\/|$)/, /^node:/],
+  client: [/^cloudflare:/, /^hono(\/|$)/],
+  api: [/^react(-dom)?(\/|$)/],
+};
+
+const SPECIFIER = [
+  /\b(?:import|export)\s+(?:type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
+  /\bimport\s*['"]([^'"]+)['"]/g,
+  /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+  /\bimport\.meta\.glob\s*(?:<[^>]*>)?\s*\(\s*['"]([^'"]+)['"]/g,
+];
+
+/** The source without its comments, strings kept whole (a glob's double star and slash stay). */
+export function withoutComments(source) {
+  let out = '';
+  let quote = null;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (quote) {
+      out += c;
+      if (c === '\\') out += source[++i] ?? '';
+      else if (c === quote) quote = null;
+    } else if (c === '/' && source[i + 1] === '/') {
+      while (i < source.length && source[i] !== '\n') i++;
+      out += '\n';
+    } else if (c === '/' && source[i + 1] === '*') {
+      const end = source.indexOf('*/', i + 2);
+      i = end === -1 ? source.length : end + 1;
+    } else {
+      if (c === "'" || c === '"' || c === '`') quote = c;
+      out += c;
+    }
+  }
+  return out;
+}
+
+/** Import specifiers of one file (a commented-out import is no import). */
+export function specifiersOf(source) {
+  const code = withoutComments(source);
+  const found = [];
+  for (const re of SPECIFIER) for (const m of code.matchAll(re)) found.push(m[1]);
+  return found;
+}
+
+/** The repository path a specifier points to, or null for a package. */
+export function resolveSpecifier(file, spec) {
+  const alias = /^#(shared|client|api|worker)\/(.*)$/.exec(spec);
+  if (alias) return path.posix.join(alias[1], alias[2]);
+  if (spec.startsWith('.')) return path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+  // '/@react-refresh' and the like are Vite's own modules, not files of the repository.
+  if (spec.startsWith('/@') || spec.startsWith('virtual:')) return null;
+  if (spec.startsWith('/')) return path.posix.normalize(spec.slice(1));
+  return null;
+}
+
+const areaOf = (p) => AREAS.find((a) => p === a || p.startsWith(`${a}/`)) ?? null;
+
+/** Every import that breaks the rule: { file, spec, reason }. `file` paths are relative to the root. */
+export function findViolations(files) {
+  const out = [];
+  for (const { file, source } of files) {
+    const from = areaOf(file);
+    if (!from) continue;
+    for (const spec of specifiersOf(source)) {
+      const target = resolveSpecifier(file, spec);
+      if (target === null) {
+        const banned = (FORBIDDEN_PACKAGES[from] ?? []).find((re) => re.test(spec));
+        if (banned) out.push({ file, spec, reason: `${from}/ may not use the package ${spec}` });
+        continue;
+      }
+      const to = areaOf(target);
+      if (!to) {
+        out.push({ file, spec, reason: `${from}/ imports ${target}, outside the four source folders` });
+        continue;
+      }
+      if (ALLOWED[from].includes(to)) continue;
+      if (from === 'worker' && WORKER_MAY_IMPORT.includes(target)) continue;
+      out.push({ file, spec, reason: `${from}/ may not import ${to}/ (${target})` });
+    }
+  }
+  return out;
+}
