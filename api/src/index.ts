@@ -5,6 +5,7 @@ import { fail, ok } from '../../shared/api/envelope';
 import { apiConfig } from './lib/config';
 import { configuredSiteOrigin } from './lib/site-origin';
 import { ApiError, TooManyRequests } from './lib/errors';
+import { contract } from './lib/validate';
 import { purgeOldEvents } from './lib/limits';
 import { nonceShard } from './lib/nonce-guard';
 import { verifySignature } from './middleware/signature';
@@ -36,6 +37,8 @@ import { deliverMailAfter } from './mail/deliver-after';
 import type { AppEnv } from './app-env';
 
 export { NonceGuard } from './lib/nonce-guard';
+/** The route table, for the contract test that walks it (tests/integration/api/contract.test.ts). */
+export { app };
 
 const app = new Hono<AppEnv>();
 
@@ -61,7 +64,7 @@ app.use(queryCount({ enabled: (env) => env.ENVIRONMENT !== 'production' }));
 // The calls that queue mail (decision 0014): deliver it once the answer has gone.
 for (const path of ['/order/submit', '/payments/webhook/*', '/dev/payments/*', '/user/register', '/user/forgot-password']) app.use(path, deliverMailAfter());
 
-app.get('/health', (c) => c.json(ok({ status: 'ok' })));
+app.get('/health', contract('GET /health'), (c) => c.json(ok({ status: 'ok' })));
 app.route('/device', deviceRoutes);
 app.route('/country', countryRoutes);
 app.route('/product', productRoutes);

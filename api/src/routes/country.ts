@@ -3,6 +3,7 @@ import { ok } from '../../../shared/api/envelope';
 import type { Country } from '../../../shared/api/schemas';
 import { DEFAULT_FREE_SHIPPING_FILS } from '../../../shared/constants';
 import { RATE_SCALE } from '../../../shared/money';
+import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';
 
 interface CountryRow {
@@ -35,7 +36,7 @@ export function toCountry(row: CountryRow): Country {
   };
 }
 
-export const countryRoutes = new Hono<AppEnv>().get('/', async (c) => {
+export const countryRoutes = new Hono<AppEnv>().get('/', contract('GET /country'), async (c) => {
   const { results } = await c.env.DB.prepare(
     // The country's money settings travel with its rate, so the browser prices with the server's figures.
     `SELECT c.id, c.code, c.name_en, c.name_ar, c.currency, c.decimals, c.exchange_rate_scaled, c.is_default,

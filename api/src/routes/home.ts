@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { ok } from '../../../shared/api/envelope';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
 import { col } from '../catalogue/lang';
+import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';
 import { bannerImage, brandLogo, portrait } from '../media/refs';
 
@@ -13,7 +14,7 @@ interface SectionRow {
   payload: string;
 }
 
-export const homeRoutes = new Hono<AppEnv>().get('/v4', async (c) => {
+export const homeRoutes = new Hono<AppEnv>().get('/v4', contract('GET /homepage/v4'), async (c) => {
   const lang = c.var.lang;
   const db = c.env.DB;
   const payloadOf = (type: string) => `(SELECT payload FROM home_sections WHERE type = '${type}' AND is_active = 1 ORDER BY sort_order LIMIT 1)`;

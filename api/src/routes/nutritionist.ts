@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
-import { z } from '../../../shared/zod';
 import { ok } from '../../../shared/api/envelope';
 import type { Lang } from '../../../shared/locale';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
 import { col } from '../catalogue/lang';
 import { portrait } from '../media/refs';
 import { ApiError } from '../lib/errors';
-import { idOrSlug, paged, pageParam } from '../lib/params';
-import { parseInput, readJson } from '../lib/validate';
+import { idOrSlug, paged } from '../lib/params';
+import { contract } from '../lib/validate';
+import type { NutritionistListInput } from '../../../shared/api/route-schemas';
 import type { AppEnv } from '../app-env';
 
 const PER_PAGE = 12;
@@ -20,13 +20,7 @@ function toNutritionist(r: Record<string, unknown>) {
   return { ...rest, photo: portrait(photo_key as string, r.name as string) };
 }
 
-const listSchema = z.object({
-  sort: z.object({ key: z.enum(['name', 'experience', 'order']), value: z.enum(['asc', 'desc']) }).optional(),
-});
-
-async function list(c: Context<AppEnv>) {
-  const { sort } = parseInput(listSchema, await readJson(c.req));
-  const page = pageParam(c.req.param('page'));
+async function list(c: Context<AppEnv>, { sort }: NutritionistListInput, page: number) {
   const dir = sort?.value === 'desc' ? 'DESC' : 'ASC';
   const order = { name: `name ${dir}`, experience: `n.years_experience ${sort ? dir : 'DESC'}`, order: `n.sort_order ${dir}` }[sort?.key ?? 'order'];
   const [count, rows] = await c.env.DB.batch([
@@ -37,14 +31,14 @@ async function list(c: Context<AppEnv>) {
 }
 
 export const nutritionistRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
+  .get('/', contract('GET /nutritionist'), async (c) => {
     const { results } = await c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY n.sort_order, n.id`).all<Record<string, unknown>>();
     return c.json(ok({ items: results.map(toNutritionist) }));
   })
-  .post('/list', list)
-  .post('/list/:page{[0-9]+}', list)
-  .get('/:ref', async (c) => {
-    const ref = idOrSlug(c.req.param('ref'));
+  .post('/list', contract('POST /nutritionist/list'), (c) => list(c, c.req.valid('json'), 1))
+  .post('/list/:page{[0-9]+}', contract('POST /nutritionist/list/:page{[0-9]+}'), (c) => list(c, c.req.valid('json'), c.req.valid('param').page))
+  .get('/:ref', contract('GET /nutritionist/:ref'), async (c) => {
+    const ref = idOrSlug(c.req.valid('param').ref);
     const lang = c.var.lang;
     const db = c.env.DB;
     const nid = '(SELECT id FROM nutritionists WHERE slug = ?1 OR id = ?2)';

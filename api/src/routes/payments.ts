@@ -4,7 +4,7 @@ import { Hono, type Context } from 'hono';
 import { ok } from '../../../shared/api/envelope';
 import { z } from '../../../shared/zod';
 import { ApiError } from '../lib/errors';
-import { parseInput, readJson } from '../lib/validate';
+import { contract, parseInput, readJson } from '../lib/validate';
 import { gatewayFor } from '../payments/gateway';
 import { applyOutcome } from '../payments/outcome';
 import { confirmWebhookEvent } from '../payments/confirm';
@@ -13,9 +13,9 @@ import { siteOrigin } from '../lib/site-origin';
 import type { AppEnv } from '../app-env';
 import { currentUser } from '../middleware/user';
 
-export const paymentRoutes = new Hono<AppEnv>().post('/webhook/:provider{sandbox|tap}', async (c) => {
+export const paymentRoutes = new Hono<AppEnv>().post('/webhook/:provider{sandbox|tap}', contract('POST /payments/webhook/:provider{sandbox|tap}'), async (c) => {
   const gateway = gatewayFor(c.var.config);
-  if (gateway.name !== c.req.param('provider')) throw new ApiError(404, 'not_found');
+  if (gateway.name !== c.req.valid('param').provider) throw new ApiError(404, 'not_found');
   const body = await c.req.text();
   const event = await gateway.verifyWebhook(c.req.raw.headers, body);
   if (!event) throw new ApiError(401, 'signature_invalid');

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { ok } from '../../../shared/api/envelope';
 import { col } from '../catalogue/lang';
-import { intQuery } from '../lib/params';
+import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';
 
 /** D1 refuses LIKE patterns over 50 bytes (UTF-8): an Arabic name of 25 letters is already 50. */
@@ -19,7 +19,7 @@ export function likePattern(value: string | undefined): string {
 
 const search = likePattern;
 
-export const areaRoutes = new Hono<AppEnv>().get('/', async (c) => {
+export const areaRoutes = new Hono<AppEnv>().get('/', contract('GET /area'), async (c) => {
   const lang = c.var.lang;
   const [govs, areas] = await c.env.DB.batch([
     c.env.DB.prepare(`SELECT id, ${col('name', lang)} AS name FROM governorates ORDER BY sort_order`),
@@ -36,21 +36,23 @@ export const areaRoutes = new Hono<AppEnv>().get('/', async (c) => {
   );
 });
 
-export const dhlCountryRoutes = new Hono<AppEnv>().get('/dhl_list', async (c) => {
+export const dhlCountryRoutes = new Hono<AppEnv>().get('/dhl_list', contract('GET /country/dhl_list'), async (c) => {
   const { results } = await c.env.DB.prepare(
     `SELECT id, code, ${col('name', c.var.lang)} AS name FROM dhl_countries WHERE name_en LIKE ?1 OR name_ar LIKE ?1 OR code LIKE ?1 ORDER BY id`,
   )
-    .bind(search(c.req.query('countrySearch')))
+    .bind(search(c.req.valid('query').countrySearch))
     .all();
   return c.json(ok({ items: results }));
 });
 
-export const cityRoutes = new Hono<AppEnv>().get('/dhl_list', async (c) => {
-  const countryId = intQuery(c.req.query('dhl_country_id'), { fallback: -1, min: 0, max: 999_999_999 });
+export const cityRoutes = new Hono<AppEnv>().get('/dhl_list', contract('GET /city/dhl_list'), async (c) => {
+  const query = c.req.valid('query');
+  // No country: no city matches.
+  const countryId = query.dhl_country_id ?? -1;
   const { results } = await c.env.DB.prepare(
     `SELECT id, ${col('name', c.var.lang)} AS name FROM dhl_cities WHERE dhl_country_id = ?1 AND (name_en LIKE ?2 OR name_ar LIKE ?2) ORDER BY name LIMIT 50`,
   )
-    .bind(countryId, search(c.req.query('citySearch')))
+    .bind(countryId, search(query.citySearch))
     .all();
   return c.json(ok({ items: results }));
 });

@@ -2,19 +2,7 @@
 // body to the storefront worker, which moves them into httpOnly cookies.
 import { Hono, type Context } from 'hono';
 import { ok } from '../../../shared/api/envelope';
-import {
-  forgotPasswordSchema,
-  nationalNumber,
-  PHONE_RULES,
-  removeAccountSchema,
-  resetPasswordSchema,
-  setNameSchema,
-  setPasswordSchema,
-  setPhoneSchema,
-  verifyEmailSchema,
-  signInSchema,
-  signUpSchema,
-} from '../../../shared/api/account-schemas';
+import { nationalNumber, PHONE_RULES } from '../../../shared/api/account-schemas';
 import { localizePath } from '../../../shared/locale';
 import { DEFAULT_FREE_SHIPPING_FILS } from '../../../shared/constants';
 import { randomToken, tokenHash } from '../accounts/tokens';
@@ -29,7 +17,7 @@ import { emailIdentity } from '../orders/email-identity';
 import { ApiError } from '../lib/errors';
 import { enforce, limit, LIMITS } from '../lib/limits';
 import { siteOrigin } from '../lib/site-origin';
-import { parseInput, readJson } from '../lib/validate';
+import { contract } from '../lib/validate';
 import { currentUser, requireUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
 
@@ -61,8 +49,8 @@ async function checkPassword(c: Context<AppEnv>, email: string, password: string
 }
 
 export const userRoutes = new Hono<AppEnv>()
-  .post('/register', async (c) => {
-    const input = parseInput(signUpSchema, await readJson(c.req));
+  .post('/register', contract('POST /user/register'), async (c) => {
+    const input = c.req.valid('json');
     const db = c.env.DB;
     const ip = clientIp(c);
     await enforce(db, [limit(LIMITS.registerPerIp, `register:ip:${ip}`)]);
@@ -82,8 +70,8 @@ export const userRoutes = new Hono<AppEnv>()
     }
     return c.json(ok({ access_token, user: publicUser({ id: inserted.id, name: input.name, email: input.email, phone: null }) }));
   })
-  .post('/login', async (c) => {
-    const input = parseInput(signInSchema, await readJson(c.req));
+  .post('/login', contract('POST /user/login'), async (c) => {
+    const input = c.req.valid('json');
     const db = c.env.DB;
     const keys = signInKeys(input.email, clientIp(c));
     await assertNotLocked(db, keys);
@@ -103,22 +91,22 @@ export const userRoutes = new Hono<AppEnv>()
     const access_token = await createSession(db, user.id);
     return c.json(ok({ access_token, user: publicUser(user) }));
   })
-  .post('/logout', async (c) => {
+  .post('/logout', contract('POST /user/logout'), async (c) => {
     const user = await currentUser(c);
     if (user) await revokeSession(c.env.DB, user.sessionId);
     return c.json(ok({ signed_out: true }));
   })
-  .get('/me', async (c) => c.json(ok({ user: publicUser(await requireUser(c)) })))
+  .get('/me', contract('GET /user/me'), async (c) => c.json(ok({ user: publicUser(await requireUser(c)) })))
   // Sync data (spec §3): the signed-in user (null for a guest) and the country's free-shipping
   // threshold in base fils, with the delivery fee below it. A token that no longer holds is a 401.
-  .get('/sync', async (c) => {
+  .get('/sync', contract('GET /user/sync'), async (c) => {
     const hasToken = !!c.req.header('authorization');
     const user = hasToken ? await requireUser(c) : null;
     const settings = await c.env.DB.prepare('SELECT free_shipping_fils, delivery_fee FROM country_settings WHERE country = ?').bind(c.var.country).first<{ free_shipping_fils: number; delivery_fee: number }>();
     return c.json(ok({ user: user ? publicUser(user) : null, free_shipping: settings?.free_shipping_fils ?? DEFAULT_FREE_SHIPPING_FILS, delivery_fee: settings?.delivery_fee ?? null }));
   })
-  .post('/forgot-password', async (c) => {
-    const { email } = parseInput(forgotPasswordSchema, await readJson(c.req));
+  .post('/forgot-password', contract('POST /user/forgot-password'), async (c) => {
+    const { email } = c.req.valid('json');
     const db = c.env.DB;
     // Counted per inbox asked for (+tag variants are one) whether or not it has an account, so the
     // 429 reveals nothing.
@@ -138,8 +126,8 @@ export const userRoutes = new Hono<AppEnv>()
     // The same answer whether or not the account exists: no way to probe for addresses.
     return c.json(ok({ sent: true }));
   })
-  .post('/reset-password', async (c) => {
-    const input = parseInput(resetPasswordSchema, await readJson(c.req));
+  .post('/reset-password', contract('POST /user/reset-password'), async (c) => {
+    const input = c.req.valid('json');
     const db = c.env.DB;
     const hash = await tokenHash(input.token);
     const now = Date.now();
@@ -164,28 +152,28 @@ export const userRoutes = new Hono<AppEnv>()
     const access_token = await createSession(db, user.id);
     return c.json(ok({ access_token, user: publicUser(user) }));
   })
-  .post('/verify-email', async (c) => {
-    const { token } = parseInput(verifyEmailSchema, await readJson(c.req));
+  .post('/verify-email', contract('POST /user/verify-email'), async (c) => {
+    const { token } = c.req.valid('json');
     const claimed = await claimByVerification(c.env.DB, token);
     if (claimed === null) throw new ApiError(400, 'verify_link_invalid');
     return c.json(ok({ claimed }));
   })
-  .post('/profile/set-name', async (c) => {
+  .post('/profile/set-name', contract('POST /user/profile/set-name'), async (c) => {
     const user = await requireUser(c);
-    const { name } = parseInput(setNameSchema, await readJson(c.req));
+    const { name } = c.req.valid('json');
     await c.env.DB.prepare('UPDATE users SET name = ? WHERE id = ?').bind(name, user.id).run();
     return c.json(ok({ user: publicUser({ ...user, name }) }));
   })
-  .post('/profile/set-phone', async (c) => {
+  .post('/profile/set-phone', contract('POST /user/profile/set-phone'), async (c) => {
     const user = await requireUser(c);
-    const input = parseInput(setPhoneSchema, await readJson(c.req));
+    const input = c.req.valid('json');
     const phone = `${PHONE_RULES[input.country].dial}${nationalNumber(input.phone)}`;
     await c.env.DB.prepare('UPDATE users SET phone = ? WHERE id = ?').bind(phone, user.id).run();
     return c.json(ok({ user: publicUser({ ...user, phone }) }));
   })
-  .post('/profile/set-password', async (c) => {
+  .post('/profile/set-password', contract('POST /user/profile/set-password'), async (c) => {
     const user = await requireUser(c);
-    const input = parseInput(setPasswordSchema, await readJson(c.req));
+    const input = c.req.valid('json');
     const db = c.env.DB;
     const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<{ password_hash: string }>();
     await checkPassword(c, user.email, input.old_password, row?.password_hash, 'old_password');
@@ -194,9 +182,9 @@ export const userRoutes = new Hono<AppEnv>()
     await db.batch([db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').bind(hash, user.id), revokeOtherSessions(db, user.id, user.sessionId)]);
     return c.json(ok({ changed: true }));
   })
-  .post('/remove', async (c) => {
+  .post('/remove', contract('POST /user/remove'), async (c) => {
     const user = await requireUser(c);
-    const { password } = parseInput(removeAccountSchema, await readJson(c.req));
+    const { password } = c.req.valid('json');
     const db = c.env.DB;
     const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<{ password_hash: string }>();
     await checkPassword(c, user.email, password, row?.password_hash, 'password');
