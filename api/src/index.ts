@@ -34,6 +34,7 @@ import { paymentRoutes, sandboxPaymentRoutes } from './routes/payments';
 import { sweepStalePayments } from './payments/sweep';
 import { deliverDueMail } from './mail/deliver';
 import { deliverMailAfter } from './mail/deliver-after';
+import { openApiDocument } from './contract/openapi';
 import type { AppEnv } from './app-env';
 
 export { NonceGuard } from './lib/nonce-guard';
@@ -56,7 +57,7 @@ app.use(
   requireDevice({
     secret: (c) => (c.var as AppEnv['Variables']).config.TOKEN_SECRET,
     // The gateway's webhook comes through the storefront, signed, but from no shopper's device.
-    exemptPrefixes: ['/media/', '/sitemap', '/dev/', '/payments/webhook/'],
+    exemptPrefixes: ['/media/', '/sitemap', '/dev/', '/payments/webhook/', '/openapi.json'],
   }),
 );
 app.use(requestLocale());
@@ -65,6 +66,11 @@ app.use(queryCount({ enabled: (env) => env.ENVIRONMENT !== 'production' }));
 for (const path of ['/order/submit', '/payments/webhook/*', '/dev/payments/*', '/user/register', '/user/forgot-password']) app.use(path, deliverMailAfter());
 
 app.get('/health', contract('GET /health'), (c) => c.json(ok({ status: 'ok' })));
+// The API's description (decision 17), for developers: never served in production.
+app.get('/openapi.json', (c) => {
+  if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
+  return c.json(openApiDocument());
+});
 app.route('/device', deviceRoutes);
 app.route('/country', countryRoutes);
 app.route('/product', productRoutes);
