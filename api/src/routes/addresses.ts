@@ -8,6 +8,7 @@ import { ApiError } from '../lib/errors';
 import { contract } from '../lib/validate';
 import { requireUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
+import type { AddressPlaceNames, AddressRow } from '../db/rows';
 
 const FIELDS = ['area_id', 'block', 'street', 'avenue', 'building', 'floor', 'apartment', 'city_id', 'district', 'building_number', 'postal_code', 'short_address'] as const;
 
@@ -58,7 +59,7 @@ export const addressRoutes = new Hono<AppEnv>()
        WHERE a.user_id = ? AND a.deleted_at IS NULL ORDER BY a.is_default DESC, a.id`,
     )
       .bind(user.id)
-      .all<Record<string, unknown>>();
+      .all<AddressRow & AddressPlaceNames>();
     return c.json(ok({ items: results.map(({ user_id: _u, deleted_at: _d, ...rest }) => ({ ...rest, is_default: rest.is_default === 1 })) }));
   })
   .post('/new', contract('POST /user/address/new'), async (c) => {
@@ -72,7 +73,7 @@ export const addressRoutes = new Hono<AppEnv>()
        VALUES (?, ?, ?, ?, ?, ${FIELDS.map(() => '?').join(', ')}, NOT EXISTS (SELECT 1 FROM addresses WHERE user_id = ? AND deleted_at IS NULL), ?) RETURNING id`,
     )
       .bind(user.id, v.country, v.label, v.recipient, v.phone, ...FIELDS.map((f) => (v as Record<string, unknown>)[f]), user.id, Date.now())
-      .first<{ id: number }>();
+      .first<Pick<AddressRow, 'id'>>();
     return c.json(ok({ id: row!.id }));
   })
   .post('/:id{[0-9]+}/default', contract('POST /user/address/:id{[0-9]+}/default'), async (c) => {

@@ -6,6 +6,7 @@ import { idOrSlug, paged } from '../lib/params';
 import { contract } from '../lib/validate';
 import type { BrandListInput } from '../../../shared/api/route-schemas';
 import type { AppEnv } from '../app-env';
+import type { BrandRow, CountRow, InLanguage } from '../db/rows';
 import { brandLogo } from '../media/refs';
 
 const PER_PAGE = 24;
@@ -15,9 +16,12 @@ const SELECT = (lang: 'en' | 'ar') => `SELECT b.id, b.slug, b.${col('name', lang
   (SELECT coalesce(sum(p.popularity), 0) FROM products p WHERE p.brand_id = b.id) AS popularity
   FROM brands b`;
 
-function toBrand(r: Record<string, unknown>) {
+/** What SELECT reads: a brand in the request's language, with its product count and popularity. */
+type BrandListRow = Omit<InLanguage<BrandRow, 'name' | 'description'>, 'sort_order'> & { product_count: number; popularity: number };
+
+function toBrand(r: BrandListRow) {
   const { popularity: _popularity, ...rest } = r;
-  return { ...rest, is_featured: r.is_featured === 1, logo: brandLogo(r.slug as string, r.name as string) };
+  return { ...rest, is_featured: r.is_featured === 1, logo: brandLogo(r.slug, r.name) };
 }
 
 async function list(c: Context<AppEnv>, { sort }: BrandListInput, page: number) {
@@ -27,19 +31,19 @@ async function list(c: Context<AppEnv>, { sort }: BrandListInput, page: number) 
     c.env.DB.prepare('SELECT count(*) AS n FROM brands'),
     c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY ${order}, b.id LIMIT ? OFFSET ?`).bind(PER_PAGE, (page - 1) * PER_PAGE),
   ]);
-  return c.json(ok(paged((rows!.results as Array<Record<string, unknown>>).map(toBrand), page, PER_PAGE, (count!.results[0] as { n: number }).n)));
+  return c.json(ok(paged((rows!.results as BrandListRow[]).map(toBrand), page, PER_PAGE, (count!.results[0] as CountRow).n)));
 }
 
 export const brandRoutes = new Hono<AppEnv>()
   .get('/', contract('GET /brand'), async (c) => {
-    const { results } = await c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY name`).all<Record<string, unknown>>();
+    const { results } = await c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY name`).all<BrandListRow>();
     return c.json(ok({ items: results.map(toBrand) }));
   })
   .post('/list', contract('POST /brand/list'), (c) => list(c, c.req.valid('json'), 1))
   .post('/list/:page{[0-9]+}', contract('POST /brand/list/:page{[0-9]+}'), (c) => list(c, c.req.valid('json'), c.req.valid('param').page))
   .get('/:ref', contract('GET /brand/:ref'), async (c) => {
     const ref = idOrSlug(c.req.valid('param').ref);
-    const row = await c.env.DB.prepare(`${SELECT(c.var.lang)} WHERE b.slug = ? OR b.id = ?`).bind(ref.slug, ref.id ?? -1).first<Record<string, unknown>>();
+    const row = await c.env.DB.prepare(`${SELECT(c.var.lang)} WHERE b.slug = ? OR b.id = ?`).bind(ref.slug, ref.id ?? -1).first<BrandListRow>();
     if (!row) throw new ApiError(404, 'not_found');
     return c.json(ok(toBrand(row)));
   });

@@ -5,19 +5,11 @@ import { DEFAULT_FREE_SHIPPING_FILS } from '../../../shared/constants';
 import { RATE_SCALE } from '../../../shared/money';
 import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';
+import type { CountryRow as CountriesTableRow, CountrySettingsRow } from '../db/rows';
 
-interface CountryRow {
-  id: number;
-  code: 'KW' | 'SA';
-  name_en: string;
-  name_ar: string;
-  currency: 'KWD' | 'SAR';
-  decimals: number;
-  exchange_rate_scaled: number;
-  is_default: number;
-  vat_basis_points: number;
-  free_shipping_fils: number;
-}
+/** A country with its money settings (LEFT JOIN country_settings). */
+type CountryRow = Pick<CountriesTableRow, 'id' | 'code' | 'name_en' | 'name_ar' | 'currency' | 'decimals' | 'exchange_rate_scaled' | 'is_default'> &
+  Pick<CountrySettingsRow, 'vat_basis_points' | 'free_shipping_fils'>;
 
 export function toCountry(row: CountryRow): Country {
   const whole = Math.floor(row.exchange_rate_scaled / RATE_SCALE);

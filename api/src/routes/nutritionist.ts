@@ -9,15 +9,19 @@ import { idOrSlug, paged } from '../lib/params';
 import { contract } from '../lib/validate';
 import type { NutritionistListInput } from '../../../shared/api/route-schemas';
 import type { AppEnv } from '../app-env';
+import type { CountRow, InLanguage, NutritionistRow } from '../db/rows';
 
 const PER_PAGE = 12;
 
 const SELECT = (lang: Lang) => `SELECT n.id, n.slug, n.${col('name', lang)} AS name, n.${col('title', lang)} AS title, n.${col('bio', lang)} AS bio,
   n.photo_key, n.years_experience FROM nutritionists n`;
 
-function toNutritionist(r: Record<string, unknown>) {
+/** What SELECT reads: a nutritionist in the request's language. */
+type NutritionistListRow = Omit<InLanguage<NutritionistRow, 'name' | 'title' | 'bio'>, 'sort_order'>;
+
+function toNutritionist(r: NutritionistListRow) {
   const { photo_key, ...rest } = r;
-  return { ...rest, photo: portrait(photo_key as string, r.name as string) };
+  return { ...rest, photo: portrait(photo_key, r.name) };
 }
 
 async function list(c: Context<AppEnv>, { sort }: NutritionistListInput, page: number) {
@@ -27,12 +31,12 @@ async function list(c: Context<AppEnv>, { sort }: NutritionistListInput, page: n
     c.env.DB.prepare('SELECT count(*) AS n FROM nutritionists'),
     c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY ${order}, n.id LIMIT ? OFFSET ?`).bind(PER_PAGE, (page - 1) * PER_PAGE),
   ]);
-  return c.json(ok(paged((rows!.results as Array<Record<string, unknown>>).map(toNutritionist), page, PER_PAGE, (count!.results[0] as { n: number }).n)));
+  return c.json(ok(paged((rows!.results as NutritionistListRow[]).map(toNutritionist), page, PER_PAGE, (count!.results[0] as CountRow).n)));
 }
 
 export const nutritionistRoutes = new Hono<AppEnv>()
   .get('/', contract('GET /nutritionist'), async (c) => {
-    const { results } = await c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY n.sort_order, n.id`).all<Record<string, unknown>>();
+    const { results } = await c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY n.sort_order, n.id`).all<NutritionistListRow>();
     return c.json(ok({ items: results.map(toNutritionist) }));
   })
   .post('/list', contract('POST /nutritionist/list'), (c) => list(c, c.req.valid('json'), 1))
@@ -54,7 +58,7 @@ export const nutritionistRoutes = new Hono<AppEnv>()
         )
         .bind(ref.slug, ref.id ?? -1),
     ]);
-    const row = profile!.results[0] as Record<string, unknown> | undefined;
+    const row = profile!.results[0] as NutritionistListRow | undefined;
     if (!row) throw new ApiError(404, 'not_found');
     const itemRows = items!.results as unknown as Array<CardRow & { list_id: number; note: string }>;
     return c.json(

@@ -19,10 +19,11 @@ import { orderPage, orderView } from '../orders/view';
 import { linkedOrder, mintOrderLink, orderIdByEmail } from '../orders/guest-links';
 import { assertNotLocked, recordFailure } from '../accounts/rate-limit';
 import type { AppEnv } from '../app-env';
+import type { CouponRow, PaymentRow } from '../db/rows';
 
 /** Opens the gateway's charge for a payment row; a gateway failure fails the payment (and frees the order's hold). */
 export async function startCharge(c: Context<AppEnv>, p: { paymentId: string; amount: number; currency: string; method: string; description: string; customer: { name: string; email: string; phone: string | null }; returnPath: string }): Promise<string> {
-  const existing = await c.env.DB.prepare('SELECT redirect_url FROM payments WHERE id = ?').bind(p.paymentId).first<{ redirect_url: string | null }>();
+  const existing = await c.env.DB.prepare('SELECT redirect_url FROM payments WHERE id = ?').bind(p.paymentId).first<Pick<PaymentRow, 'redirect_url'>>();
   if (existing?.redirect_url) return existing.redirect_url;
   const gateway = gatewayFor(c.var.config);
   const origin = siteOrigin(c);
@@ -115,7 +116,7 @@ export const orderRoutes = new Hono<AppEnv>()
     if (!order.can_pay_again) throw new ApiError(409, 'order_not_payable');
     if (order.status === 'pending_payment') {
       // Still waiting for its charge (the shopper left the card page): Pay now resumes that charge.
-      const open = await db.prepare("SELECT id, redirect_url FROM payments WHERE order_id = ? AND status = 'initiated'").bind(order.id).first<{ id: string; redirect_url: string | null }>();
+      const open = await db.prepare("SELECT id, redirect_url FROM payments WHERE order_id = ? AND status = 'initiated'").bind(order.id).first<Pick<PaymentRow, 'id' | 'redirect_url'>>();
       if (!open?.redirect_url) throw new ApiError(409, 'order_not_payable');
       return c.json(ok({ order, payment: { id: open.id, url: open.redirect_url } }));
     }
@@ -123,7 +124,7 @@ export const orderRoutes = new Hono<AppEnv>()
     if (!(CARD_METHODS[order.country] as readonly string[]).includes(method)) throw new ApiError(400, 'payment_method_unavailable');
     const paymentId = newPaymentId();
     // Take the stock and the coupon again, with the same all-or-nothing guarantees as a new order.
-    const coupon = await db.prepare('SELECT c.id, c.once_per_shopper FROM orders o JOIN coupons c ON c.id = o.coupon_id WHERE o.id = ?').bind(order.id).first<{ id: number; once_per_shopper: number }>();
+    const coupon = await db.prepare('SELECT c.id, c.once_per_shopper FROM orders o JOIN coupons c ON c.id = o.coupon_id WHERE o.id = ?').bind(order.id).first<Pick<CouponRow, 'id' | 'once_per_shopper'>>();
     try {
       await db.batch([
         openPayment(db, { id: paymentId, orderId: order.id, userId, amount: order.totals.total, currency: order.currency, method, returnPath: returnPath(c.var.lang, order.id) }),
@@ -160,7 +161,7 @@ export const orderRoutes = new Hono<AppEnv>()
     if (!order) throw new ApiError(404, 'not_found');
     if (order.status === 'cancelled') return c.json(ok({ order }));
     if (!order.can_cancel) throw new ApiError(409, 'order_not_cancellable');
-    const open = await db.prepare("SELECT id FROM payments WHERE order_id = ? AND status = 'initiated'").bind(order.id).first<{ id: string }>();
+    const open = await db.prepare("SELECT id FROM payments WHERE order_id = ? AND status = 'initiated'").bind(order.id).first<Pick<PaymentRow, 'id'>>();
     if (open) await applyOutcome(c.env, { paymentId: open.id, outcome: 'cancelled', providerRef: null }, siteOrigin(c));
     // Only a released order becomes cancelled: a payment that succeeded meanwhile wins.
     await db.prepare("UPDATE orders SET status = 'cancelled', updated_at = ? WHERE id = ? AND status = 'payment_failed' AND holds_stock = 0").bind(Date.now(), order.id).run();

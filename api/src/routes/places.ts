@@ -5,6 +5,7 @@ import { ok } from '../../../shared/api/envelope';
 import { col } from '../catalogue/lang';
 import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';
+import type { AreaRow, DhlCityRow, DhlCountryRow, GovernorateRow, InLanguage } from '../db/rows';
 
 /** D1 refuses LIKE patterns over 50 bytes (UTF-8): an Arabic name of 25 letters is already 50. */
 const LIKE_MAX_BYTES = 50;
@@ -25,10 +26,10 @@ export const areaRoutes = new Hono<AppEnv>().get('/', contract('GET /area'), asy
     c.env.DB.prepare(`SELECT id, ${col('name', lang)} AS name FROM governorates ORDER BY sort_order`),
     c.env.DB.prepare(`SELECT id, governorate_id, ${col('name', lang)} AS name FROM areas ORDER BY name`),
   ]);
-  const all = areas!.results as Array<{ id: number; governorate_id: number; name: string }>;
+  const all = areas!.results as Array<InLanguage<AreaRow, 'name'>>;
   return c.json(
     ok({
-      items: (govs!.results as Array<{ id: number; name: string }>).map((g) => ({
+      items: (govs!.results as Array<Pick<InLanguage<GovernorateRow, 'name'>, 'id' | 'name'>>).map((g) => ({
         ...g,
         areas: all.filter((a) => a.governorate_id === g.id).map(({ id, name }) => ({ id, name })),
       })),
@@ -41,7 +42,7 @@ export const dhlCountryRoutes = new Hono<AppEnv>().get('/dhl_list', contract('GE
     `SELECT id, code, ${col('name', c.var.lang)} AS name FROM dhl_countries WHERE name_en LIKE ?1 OR name_ar LIKE ?1 OR code LIKE ?1 ORDER BY id`,
   )
     .bind(search(c.req.valid('query').countrySearch))
-    .all();
+    .all<Pick<InLanguage<DhlCountryRow, 'name'>, 'id' | 'code' | 'name'>>();
   return c.json(ok({ items: results }));
 });
 
@@ -53,6 +54,6 @@ export const cityRoutes = new Hono<AppEnv>().get('/dhl_list', contract('GET /cit
     `SELECT id, ${col('name', c.var.lang)} AS name FROM dhl_cities WHERE dhl_country_id = ?1 AND (name_en LIKE ?2 OR name_ar LIKE ?2) ORDER BY name LIMIT 50`,
   )
     .bind(countryId, search(query.citySearch))
-    .all();
+    .all<Pick<InLanguage<DhlCityRow, 'name'>, 'id' | 'name'>>();
   return c.json(ok({ items: results }));
 });

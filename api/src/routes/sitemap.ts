@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { ok } from '../../../shared/api/envelope';
 import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';
+import type { CountRow } from '../db/rows';
 
 export const SITEMAP_PAGE_SIZE = 20_000;
 
@@ -15,7 +16,7 @@ export const sitemapRoutes = new Hono<AppEnv>()
       db.prepare('SELECT id FROM brands ORDER BY id'),
       db.prepare('SELECT slug FROM nutritionists ORDER BY sort_order, id'),
     ]);
-    const n = (count!.results[0] as { n: number }).n;
+    const n = (count!.results[0] as CountRow).n;
     return c.json(
       ok({
         product_pages: Math.max(1, Math.ceil(n / SITEMAP_PAGE_SIZE)),

@@ -18,19 +18,14 @@ import { ApiError } from '../lib/errors';
 import { enforce, limit, LIMITS } from '../lib/limits';
 import { siteOrigin } from '../lib/site-origin';
 import { contract } from '../lib/validate';
+import type { CountrySettingsRow, PasswordResetRow, UserRow as UsersTableRow } from '../db/rows';
 import { currentUser, requireUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
 
 /** A reset link works for one hour. */
 const RESET_TTL_MS = 60 * 60 * 1000;
 
-interface UserRow {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  password_hash: string;
-}
+type UserRow = Pick<UsersTableRow, 'id' | 'name' | 'email' | 'phone' | 'password_hash'>;
 
 const publicUser = (u: Pick<UserRow, 'id' | 'name' | 'email' | 'phone'>) => ({ id: u.id, name: u.name, email: u.email, phone: u.phone });
 
@@ -58,7 +53,7 @@ export const userRoutes = new Hono<AppEnv>()
     const inserted = await db
       .prepare('INSERT INTO users (name, email, password_hash, lang, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id')
       .bind(input.name, input.email, hash, c.var.lang, Date.now())
-      .first<{ id: number }>();
+      .first<Pick<UserRow, 'id'>>();
     if (!inserted) throw new ApiError(409, 'email_taken');
     const access_token = await createSession(db, inserted.id);
     // Guest orders with this address join the account only once the mailbox's owner opens this link.
@@ -102,7 +97,7 @@ export const userRoutes = new Hono<AppEnv>()
   .get('/sync', contract('GET /user/sync'), async (c) => {
     const hasToken = !!c.req.header('authorization');
     const user = hasToken ? await requireUser(c) : null;
-    const settings = await c.env.DB.prepare('SELECT free_shipping_fils, delivery_fee FROM country_settings WHERE country = ?').bind(c.var.country).first<{ free_shipping_fils: number; delivery_fee: number }>();
+    const settings = await c.env.DB.prepare('SELECT free_shipping_fils, delivery_fee FROM country_settings WHERE country = ?').bind(c.var.country).first<Pick<CountrySettingsRow, 'free_shipping_fils' | 'delivery_fee'>>();
     return c.json(ok({ user: user ? publicUser(user) : null, free_shipping: settings?.free_shipping_fils ?? DEFAULT_FREE_SHIPPING_FILS, delivery_fee: settings?.delivery_fee ?? null }));
   })
   .post('/forgot-password', contract('POST /user/forgot-password'), async (c) => {
@@ -111,7 +106,7 @@ export const userRoutes = new Hono<AppEnv>()
     // Counted per inbox asked for (+tag variants are one) whether or not it has an account, so the
     // 429 reveals nothing.
     await enforce(db, [limit(LIMITS.forgotPerEmail, `forgot:email:${emailIdentity(email)}`), limit(LIMITS.forgotPerIp, `forgot:ip:${clientIp(c)}`)]);
-    const user = await db.prepare('SELECT id FROM users WHERE email = ? AND deleted_at IS NULL').bind(email).first<{ id: number }>();
+    const user = await db.prepare('SELECT id FROM users WHERE email = ? AND deleted_at IS NULL').bind(email).first<Pick<UserRow, 'id'>>();
     if (user) {
       const token = randomToken();
       const now = Date.now();
@@ -135,14 +130,14 @@ export const userRoutes = new Hono<AppEnv>()
     const claimed = await db
       .prepare('UPDATE password_resets SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id')
       .bind(now, hash, now)
-      .first<{ user_id: number }>();
+      .first<Pick<PasswordResetRow, 'user_id'>>();
     if (!claimed) throw new ApiError(400, 'reset_link_invalid');
     const passwordHash = await hashPassword(input.password, c.var.config.PASSWORD_PEPPER);
     await db.batch([
       db.prepare('UPDATE users SET password_hash = ? WHERE id = ? AND deleted_at IS NULL').bind(passwordHash, claimed.user_id),
       revokeOtherSessions(db, claimed.user_id, null),
     ]);
-    const user = await db.prepare('SELECT id, name, email, phone FROM users WHERE id = ? AND deleted_at IS NULL').bind(claimed.user_id).first<UserRow>();
+    const user = await db.prepare('SELECT id, name, email, phone FROM users WHERE id = ? AND deleted_at IS NULL').bind(claimed.user_id).first<Pick<UserRow, 'id' | 'name' | 'email' | 'phone'>>();
     if (!user) throw new ApiError(400, 'reset_link_invalid');
     // The mailed link proved the address: the guest orders placed with it become this account's.
     // (Sign-up alone proves nothing, so a typed address never reveals someone else's orders.)
@@ -175,7 +170,7 @@ export const userRoutes = new Hono<AppEnv>()
     const user = await requireUser(c);
     const input = c.req.valid('json');
     const db = c.env.DB;
-    const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<{ password_hash: string }>();
+    const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<Pick<UserRow, 'password_hash'>>();
     await checkPassword(c, user.email, input.old_password, row?.password_hash, 'old_password');
     const hash = await hashPassword(input.new_password, c.var.config.PASSWORD_PEPPER);
     // Every other session ends; this one stays signed in.
@@ -186,7 +181,7 @@ export const userRoutes = new Hono<AppEnv>()
     const user = await requireUser(c);
     const { password } = c.req.valid('json');
     const db = c.env.DB;
-    const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<{ password_hash: string }>();
+    const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<Pick<UserRow, 'password_hash'>>();
     await checkPassword(c, user.email, password, row?.password_hash, 'password');
     // Personal data goes; the row stays (anonymised) so past orders keep their reference.
     await db.batch([

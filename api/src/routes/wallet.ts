@@ -13,6 +13,7 @@ import { requireUser } from '../middleware/user';
 import { newPaymentId, openPayment } from '../orders/place';
 import { startCharge } from './orders';
 import type { AppEnv } from '../app-env';
+import type { CountRow, PaymentRow, WalletAccountRow, WalletLedgerRow } from '../db/rows';
 
 /** The largest single top-up: 500 KWD, or its equivalent. */
 const MAX_TOP_UP_FILS = 500_000;
@@ -22,7 +23,7 @@ export const walletRoutes = new Hono<AppEnv>()
   .get('/', contract('GET /user/wallet'), async (c) => {
     const user = await requireUser(c);
     const { currency } = await currencyFor(c.env.DB, c.var.country);
-    const row = await c.env.DB.prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?').bind(user.id, currency).first<{ balance: number }>();
+    const row = await c.env.DB.prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?').bind(user.id, currency).first<Pick<WalletAccountRow, 'balance'>>();
     return c.json(ok({ balance: row?.balance ?? 0, currency, methods: CARD_METHODS[c.var.country] }));
   })
   .get('/history', contract('GET /user/wallet/history'), (c) => history(c, 1))
@@ -54,7 +55,7 @@ export const walletRoutes = new Hono<AppEnv>()
     const user = await requireUser(c);
     const row = await c.env.DB.prepare("SELECT id, amount, currency, method, status, created_at FROM payments WHERE id = ? AND user_id = ? AND purpose = 'wallet'")
       .bind(c.req.valid('param').id, user.id)
-      .first();
+      .first<Pick<PaymentRow, 'id' | 'amount' | 'currency' | 'method' | 'status' | 'created_at'>>();
     if (!row) throw new ApiError(404, 'not_found');
     return c.json(ok(row));
   });
@@ -66,5 +67,6 @@ async function history(c: import('hono').Context<AppEnv>, page: number) {
     c.env.DB.prepare('SELECT id, amount, kind, order_id, created_at FROM wallet_ledger WHERE user_id = ? AND currency = ? ORDER BY id DESC LIMIT ? OFFSET ?').bind(user.id, currency, PER_PAGE, (page - 1) * PER_PAGE),
     c.env.DB.prepare('SELECT count(*) AS n FROM wallet_ledger WHERE user_id = ? AND currency = ?').bind(user.id, currency),
   ]);
-  return c.json(ok({ ...paged(rows!.results, page, PER_PAGE, (count!.results[0] as { n: number }).n), currency }));
+  const items = rows!.results as Array<Pick<WalletLedgerRow, 'id' | 'amount' | 'kind' | 'order_id' | 'created_at'>>;
+  return c.json(ok({ ...paged(items, page, PER_PAGE, (count!.results[0] as CountRow).n), currency }));
 }
