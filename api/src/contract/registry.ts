@@ -41,7 +41,7 @@ export interface RouteContract {
    * 'bad_request' for parameters that are not names, such as a page number.
    */
   badParams?: 'not_found' | 'bad_request';
-  /** Signed in (a session token) needed: 401 otherwise. */
+  /** Signed in (a session token) needed: 401 `unauthorized` otherwise, checked before the input. */
   user?: true;
   /** Reachable without a device token (api/src/index.ts: requireDevice's exemptions). */
   noDevice?: true;

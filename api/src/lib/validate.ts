@@ -2,6 +2,7 @@ import type { HonoRequest, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import { CONTRACTS, type ContractKey, type RouteContract } from '../contract/registry';
+import { requireUser } from '../middleware/user';
 import { ApiError } from './errors';
 
 /** Parses input with a shared zod schema; failures become a 400 envelope listing the fields. */
@@ -35,7 +36,8 @@ const contractKeys = new WeakMap<object, ContractKey>();
 
 /**
  * A route's input checked against its entry in the contract (api/src/contract/registry.ts), before
- * the handler runs: path parameters, then the query, then the JSON body. Handlers read the parsed
+ * the handler runs: the signed-in user where the entry needs one (401), then path parameters, the
+ * query and the JSON body. Handlers read the parsed
  * values with `c.req.valid('param' | 'query' | 'json')`, as with Hono's `validator`. Failures keep the
  * API's envelopes: a bad body is 400 `validation_failed` with the fields, a bad query 400 `bad_request`,
  * a bad path parameter 404 `not_found` (or 400 `bad_request` for page numbers); malformed JSON is 400
@@ -44,6 +46,9 @@ const contractKeys = new WeakMap<object, ContractKey>();
 export function contract<K extends ContractKey>(key: K): MiddlewareHandler<AppEnv, string, { in: object; out: Out<Contracted[K]> }> {
   const entry: RouteContract = CONTRACTS[key];
   const handler: MiddlewareHandler<AppEnv> = async function contractHandler(c, next) {
+    // Who asks comes before what they sent: a stranger learns nothing from validation messages. The
+    // user is kept for the request, so the handler's own requireUser costs no second query.
+    if (entry.user) await requireUser(c);
     if (entry.params) {
       const parsed = entry.params.safeParse(c.req.param());
       if (!parsed.success) throw entry.badParams === 'bad_request' ? new ApiError(400, 'bad_request') : new ApiError(404, 'not_found');

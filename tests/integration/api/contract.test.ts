@@ -97,3 +97,21 @@ describe('validation through the contract keeps the envelopes', () => {
     expect((await json(await call('/brand/list', { body: '{"sort":', token }))).meta).toMatchObject({ msg: 'bad_request', code: 400 });
   });
 });
+
+describe('a route for signed-in shoppers', () => {
+  it('answers a stranger 401 before looking at what was sent, in both languages', async () => {
+    const token = await deviceToken();
+    for (const lang of ['en', 'ar']) {
+      for (const [path, body] of [
+        ['/user/address/new', '{"country":"KW"}'],
+        ['/user/wallet/charge', '{"amount":-1}'],
+        ['/product/1/notify-me', '{}'],
+        ['/user/profile/set-name', '{"name":""}'],
+      ] as const) {
+        const res = await call(path, { body, token, headers: { lang } });
+        expect(res.status, path).toBe(401);
+        expect((await json(res)).meta.msg).toBe('unauthorized');
+      }
+    }
+  });
+});
