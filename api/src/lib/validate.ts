@@ -37,11 +37,10 @@ const contractKeys = new WeakMap<object, ContractKey>();
 /**
  * A route's input checked against its entry in the contract (api/src/contract/registry.ts), before
  * the handler runs: the signed-in user where the entry needs one (401), then path parameters, the
- * query and the JSON body. Handlers read the parsed
- * values with `c.req.valid('param' | 'query' | 'json')`, as with Hono's `validator`. Failures keep the
- * API's envelopes: a bad body is 400 `validation_failed` with the fields, a bad query 400 `bad_request`,
- * a bad path parameter 404 `not_found` (or 400 `bad_request` for page numbers); malformed JSON is 400
- * `bad_request`.
+ * query and the JSON body. Handlers read the parsed values with `c.req.valid('param' | 'query' |
+ * 'json')`, as with Hono's `validator`. Failures keep the API's envelopes: a bad body is 400
+ * `validation_failed` with the fields, a bad query 400 `bad_request`, a bad path parameter 404
+ * `not_found` (or 400 `bad_request` for page numbers); malformed JSON is 400 `bad_request`.
  */
 export function contract<K extends ContractKey>(key: K): MiddlewareHandler<AppEnv, string, { in: object; out: Out<Contracted[K]> }> {
   const entry: RouteContract = CONTRACTS[key];
