@@ -5,6 +5,7 @@ import { fail, ok } from '../../shared/api/envelope';
 import { apiConfig } from './lib/config';
 import { configuredSiteOrigin } from './lib/site-origin';
 import { ApiError, TooManyRequests } from './lib/errors';
+import { contract } from './lib/validate';
 import { purgeOldEvents } from './lib/limits';
 import { nonceShard } from './lib/nonce-guard';
 import { verifySignature } from './middleware/signature';
@@ -33,9 +34,12 @@ import { paymentRoutes, sandboxPaymentRoutes } from './routes/payments';
 import { sweepStalePayments } from './payments/sweep';
 import { deliverDueMail } from './mail/deliver';
 import { deliverMailAfter } from './mail/deliver-after';
+import { openApiDocument } from './contract/openapi';
 import type { AppEnv } from './app-env';
 
 export { NonceGuard } from './lib/nonce-guard';
+/** The route table, for the contract test that walks it (tests/integration/api/contract.test.ts). */
+export { app };
 
 const app = new Hono<AppEnv>();
 
@@ -53,7 +57,7 @@ app.use(
   requireDevice({
     secret: (c) => (c.var as AppEnv['Variables']).config.TOKEN_SECRET,
     // The gateway's webhook comes through the storefront, signed, but from no shopper's device.
-    exemptPrefixes: ['/media/', '/sitemap', '/dev/', '/payments/webhook/'],
+    exemptPrefixes: ['/media/', '/sitemap', '/dev/', '/payments/webhook/', '/openapi.json'],
   }),
 );
 app.use(requestLocale());
@@ -61,7 +65,12 @@ app.use(queryCount({ enabled: (env) => env.ENVIRONMENT !== 'production' }));
 // The calls that queue mail (decision 0014): deliver it once the answer has gone.
 for (const path of ['/order/submit', '/payments/webhook/*', '/dev/payments/*', '/user/register', '/user/forgot-password']) app.use(path, deliverMailAfter());
 
-app.get('/health', (c) => c.json(ok({ status: 'ok' })));
+app.get('/health', contract('GET /health'), (c) => c.json(ok({ status: 'ok' })));
+// The API's description (decision 17), for developers: never served in production.
+app.get('/openapi.json', (c) => {
+  if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
+  return c.json(openApiDocument());
+});
 app.route('/device', deviceRoutes);
 app.route('/country', countryRoutes);
 app.route('/product', productRoutes);

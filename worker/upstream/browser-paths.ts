@@ -1,6 +1,8 @@
 // Which API paths a browser may reach through /api. The API's router matches percent-decoded paths,
 // so the check here runs on the decoded path too: /api/device/%61uth is /device/auth.
-const WORKER_ONLY_PATHS = new Set(['/device/auth']);
+// The API's OpenAPI description is a plain document, not an envelope the gateway can pass on; developers
+// read docs/openapi.json (decision 17).
+const WORKER_ONLY_PATHS = new Set(['/device/auth', '/openapi.json']);
 /**
  * Worker-to-API only: local-mode tools (/dev: the mail outbox, sandbox payments) are read by the
  * storefront's own pages; gateway webhooks arrive at /payments/webhook on the storefront; images are

@@ -1,14 +1,10 @@
 // Sessions: a random token for the client, its hash in D1 with an expiry (two weeks) and revocation.
 import { AUTH_COOKIE_MAX_AGE_S } from '../../../shared/constants';
 import { randomToken, tokenHash } from './tokens';
+import type { SessionRow, UserRow } from '../db/rows';
 
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  sessionId: number;
-}
+/** The signed-in user of a session (users joined to sessions). */
+export type SessionUser = Pick<UserRow, 'id' | 'name' | 'email' | 'phone'> & { sessionId: SessionRow['id'] };
 
 export async function createSession(db: D1Database, userId: number): Promise<string> {
   const token = randomToken();

@@ -1,5 +1,8 @@
-import type { HonoRequest } from 'hono';
+import type { HonoRequest, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
+import type { AppEnv } from '../app-env';
+import { CONTRACTS, type ContractKey, type RouteContract } from '../contract/registry';
+import { requireUser } from '../middleware/user';
 import { ApiError } from './errors';
 
 /** Parses input with a shared zod schema; failures become a 400 envelope listing the fields. */
@@ -21,4 +24,52 @@ export async function readJson(request: HonoRequest): Promise<unknown> {
   } catch {
     throw new ApiError(400, 'bad_request');
   }
+}
+
+type Contracted = typeof CONTRACTS;
+type Out<E> = (E extends { body: infer B extends z.ZodType } ? { json: z.output<B> } : {}) &
+  (E extends { query: infer Q extends z.ZodType } ? { query: z.output<Q> } : {}) &
+  (E extends { params: infer P extends z.ZodType } ? { param: z.output<P> } : {});
+
+/** The key a contract middleware validates for, so the route table can be checked against CONTRACTS. */
+const contractKeys = new WeakMap<object, ContractKey>();
+
+/**
+ * A route's input checked against its entry in the contract (api/src/contract/registry.ts), before
+ * the handler runs: the signed-in user where the entry needs one (401), then path parameters, the
+ * query and the JSON body. Handlers read the parsed values with `c.req.valid('param' | 'query' |
+ * 'json')`, as with Hono's `validator`. Failures keep the API's envelopes: a bad body is 400
+ * `validation_failed` with the fields, a bad query 400 `bad_request`, a bad path parameter 404
+ * `not_found` (or 400 `bad_request` for page numbers); malformed JSON is 400 `bad_request`.
+ */
+export function contract<K extends ContractKey>(key: K): MiddlewareHandler<AppEnv, string, { in: object; out: Out<Contracted[K]> }> {
+  const entry: RouteContract = CONTRACTS[key];
+  const handler: MiddlewareHandler<AppEnv> = async function contractHandler(c, next) {
+    // Who asks comes before what they sent: a stranger learns nothing from validation messages. The
+    // user is kept for the request, so the handler's own requireUser costs no second query.
+    if (entry.user) await requireUser(c);
+    if (entry.params) {
+      const parsed = entry.params.safeParse(c.req.param());
+      if (!parsed.success) throw entry.badParams === 'bad_request' ? new ApiError(400, 'bad_request') : new ApiError(404, 'not_found');
+      c.req.addValidatedData('param', parsed.data as Record<string, unknown>);
+    }
+    if (entry.query) {
+      const parsed = entry.query.safeParse(c.req.query());
+      if (!parsed.success) throw new ApiError(400, 'bad_request');
+      c.req.addValidatedData('query', parsed.data as Record<string, unknown>);
+    }
+    // The body is read whatever its content type says (the signature covers it); empty means {}.
+    if (entry.body) c.req.addValidatedData('json', parseInput(entry.body, await readJson(c.req)) as Record<string, unknown>);
+    await next();
+  };
+  contractKeys.set(handler, key);
+  return handler as never;
+}
+
+/** The contract key a route handler validates for, if it is a `contract()` middleware. */
+export function contractKeyOf(handler: unknown): ContractKey | undefined {
+  if (typeof handler !== 'function') return undefined;
+  // Hono wraps a sub-app's handler when the sub-app has its own error handler; the original rides along.
+  const inner = (handler as { __COMPOSED_HANDLER?: unknown }).__COMPOSED_HANDLER;
+  return contractKeys.get(handler) ?? (inner ? contractKeyOf(inner) : undefined);
 }

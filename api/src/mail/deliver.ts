@@ -4,6 +4,7 @@
 // a run that dies mid-send leaves the row due again later (the provider's idempotency key, the row's
 // id, keeps that retry from becoming a second mail). After MAIL_MAX_ATTEMPTS the row is given up:
 // failed_at is set (the back office lists those) and the failure is logged.
+import type { MailOutboxRow } from '../db/rows';
 import { mailSender, type MailEnv, type MailSender } from './index';
 
 export const MAIL_MAX_ATTEMPTS = 8;
@@ -16,15 +17,8 @@ export function mailBackoffMs(attempts: number): number {
   return Math.min(MAIL_BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1), MAIL_MAX_BACKOFF_MS);
 }
 
-interface DueRow {
-  id: number;
-  to_address: string;
-  subject: string;
-  body_text: string;
-  body_html: string | null;
-  attempts: number;
-  next_attempt_at: number;
-}
+/** A due mail: next_attempt_at is set (the query asks for it to have passed). */
+type DueRow = Pick<MailOutboxRow, 'id' | 'to_address' | 'subject' | 'body_text' | 'body_html' | 'attempts'> & { next_attempt_at: number };
 
 export interface DeliveryResult {
   delivered: number;

@@ -4,6 +4,7 @@ import { nationalNumber, PHONE_RULES, type AddressInput } from '../../../shared/
 import type { Lang } from '../../../shared/locale';
 import { col } from '../catalogue/lang';
 import { ApiError } from '../lib/errors';
+import type { AddressPlaceNames, AddressRow } from '../db/rows';
 
 export interface OrderAddress extends Record<string, unknown> {
   country: 'KW' | 'SA';
@@ -22,7 +23,7 @@ export async function resolveAddress(db: D1Database, a: { addressId?: number; ad
          LEFT JOIN dhl_cities ci ON ci.id = a.city_id WHERE a.id = ? AND a.user_id = ? AND a.deleted_at IS NULL`,
       )
       .bind(a.addressId, a.userId)
-      .first<Record<string, unknown>>();
+      .first<AddressRow & AddressPlaceNames>();
     if (!row) throw new ApiError(400, 'address_required');
     const { user_id: _u, deleted_at: _d, is_default: _i, created_at: _c, ...rest } = row;
     return rest as OrderAddress;
@@ -34,11 +35,11 @@ export async function resolveAddress(db: D1Database, a: { addressId?: number; ad
       ? await db
           .prepare(`SELECT ${PLACE_NAMES(a.lang)} FROM areas ar JOIN governorates g ON g.id = ar.governorate_id LEFT JOIN dhl_cities ci ON 0 WHERE ar.id = ?`)
           .bind(input.area_id)
-          .first<Record<string, unknown>>()
+          .first<AddressPlaceNames>()
       : await db
           .prepare(`SELECT ci.${col('name', a.lang)} AS city_name FROM dhl_cities ci JOIN dhl_countries k ON k.id = ci.dhl_country_id WHERE ci.id = ? AND k.code = 'SA'`)
           .bind(input.city_id)
-          .first<Record<string, unknown>>();
+          .first<Pick<AddressPlaceNames, 'city_name'>>();
   if (!names) throw new ApiError(400, 'validation_failed', { fields: [{ field: input.country === 'KW' ? 'address.area_id' : 'address.city_id', code: 'unknown', message: 'item_validation_error' }] });
   return { ...input, label: input.label ?? '', phone: `${PHONE_RULES[input.country].dial}${nationalNumber(input.phone)}`, ...names } as OrderAddress;
 }

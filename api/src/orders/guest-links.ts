@@ -2,6 +2,7 @@
 // mail, order lookup), and moving a guest's orders into an account once that account has proven
 // it owns the e-mail address (a password reset through the mailed link).
 import { randomToken, tokenHash } from '../accounts/tokens';
+import type { EmailVerificationRow, OrderRow } from '../db/rows';
 
 /** A new link token for an order; only its hash is stored. */
 export async function mintOrderLink(db: D1Database, orderId: number): Promise<string> {
@@ -28,7 +29,7 @@ export async function orderIdByEmail(db: D1Database, orderId: number, email: str
   const row = await db
     .prepare('SELECT o.id FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ? AND lower(coalesce(u.email, o.guest_email)) = lower(?)')
     .bind(orderId, email.trim())
-    .first<{ id: number }>();
+    .first<Pick<OrderRow, 'id'>>();
   return row?.id ?? null;
 }
 
@@ -64,7 +65,7 @@ export async function claimByVerification(db: D1Database, token: string): Promis
   const row = await db
     .prepare('UPDATE email_verifications SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id, email')
     .bind(now, await tokenHash(token), now)
-    .first<{ user_id: number; email: string }>();
+    .first<Pick<EmailVerificationRow, 'user_id' | 'email'>>();
   if (!row) return null;
   // Only while the account still has that address (it may have been removed since).
   const result = await db

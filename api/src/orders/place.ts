@@ -10,6 +10,7 @@ import { quote, shopperKey, type Quote } from './quote';
 import { resolveAddress, type OrderAddress } from './address';
 import { orderView, toOrderView, type OrderView } from './view';
 import { newOrderId } from './order-id';
+import type { IdempotencyKeyRow, PaymentRow } from '../db/rows';
 import { randomToken, tokenHash } from '../accounts/tokens';
 import { confirmationStatements, orderLinkStatement } from './confirmation-mail';
 
@@ -54,11 +55,11 @@ async function replay(ctx: PlaceContext, input: SubmitInput, hash: string): Prom
   const row = await ctx.db
     .prepare('SELECT body_hash, order_id FROM idempotency_keys WHERE owner = ? AND key = ?')
     .bind(ownerOf(ctx), input.idempotency_key)
-    .first<{ body_hash: string; order_id: number }>();
+    .first<Pick<IdempotencyKeyRow, 'body_hash' | 'order_id'>>();
   if (!row) return null;
   if (row.body_hash !== hash) throw new ApiError(409, 'idempotency_conflict');
   const order = await orderView(ctx.db, row.order_id, ctx.lang);
-  const payment = await ctx.db.prepare("SELECT id FROM payments WHERE order_id = ? ORDER BY created_at LIMIT 1").bind(row.order_id).first<{ id: string }>();
+  const payment = await ctx.db.prepare("SELECT id FROM payments WHERE order_id = ? ORDER BY created_at LIMIT 1").bind(row.order_id).first<Pick<PaymentRow, 'id'>>();
   return { order: order!, paymentId: payment?.id ?? null, replayed: true, link: null };
 }
 

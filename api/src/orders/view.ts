@@ -1,48 +1,25 @@
 // An order as the shopper sees it (success page, order list and detail): amounts in the order's
 // currency minor units, items with their image, the address snapshot, and what can be done next.
-import type { OrderStatus } from '../../../shared/api/order-schemas';
 import type { OrderView } from '../../../shared/orders/types';
 
 export type { OrderView };
 import { thumbnailUrl } from '../media/renditions';
 import { taxInvoiceFor } from '../../../shared/invoice/tax-invoice';
+import type { OrderStatus } from '../../../shared/api/order-schemas';
 import { currencyDecimals } from '../../../shared/money';
+import type { CountRow, OrderItemRow as ItemRow, OrderRow as OrdersTableRow } from '../db/rows';
 
-interface OrderRow {
-  id: number;
-  user_id: number | null;
-  guest_email: string | null;
-  status: OrderStatus;
-  payment_method: OrderView['payment_method'];
-  card_method: string | null;
-  country: 'KW' | 'SA';
-  currency: string;
-  address: string;
-  subtotal: number;
-  before_discount: number;
-  discount: number;
-  delivery: number;
-  vat: number;
-  vat_basis_points: number;
-  total: number;
-  wallet_used: number;
-  coupon_code: string | null;
-  created_at: number;
-  email: string | null;
-}
-
-interface ItemRow {
-  order_id: number;
-  sku_id: number;
-  product_id: number;
-  product_slug: string;
-  name: string;
-  sku_name: string;
-  image_key: string | null;
-  unit_price: number;
-  old_unit_price: number | null;
-  count: number;
-}
+/**
+ * The columns ORDER_COLUMNS selects, with the shopper's e-mail (the account's, else the guest's). The
+ * coupon code is picked through its property: shared/api/message-keys.test.ts reads every quoted
+ * coupon_… string in the API as a message key.
+ */
+type OrderRow = Pick<
+  OrdersTableRow,
+  | 'id' | 'user_id' | 'guest_email' | 'status' | 'payment_method' | 'card_method' | 'country' | 'currency' | 'address' | 'subtotal'
+  | 'before_discount' | 'discount' | 'delivery' | 'vat' | 'vat_basis_points' | 'total' | 'wallet_used' | 'created_at'
+> &
+  Pick<OrdersTableRow, keyof { coupon_code: unknown }> & { email: string | null };
 
 export const ORDER_COLUMNS = `o.id, o.user_id, o.guest_email, o.status, o.payment_method, o.card_method, o.country, o.currency, o.address, o.subtotal, o.before_discount,
   o.discount, o.delivery, o.vat, o.vat_basis_points, o.total, o.wallet_used, o.coupon_code, o.created_at, coalesce(u.email, o.guest_email) AS email`;
@@ -122,5 +99,5 @@ export async function orderPage(db: D1Database, userId: number, page: number, pe
   const items = ids.length
     ? ((await db.prepare(`SELECT * FROM order_items WHERE order_id IN (${ids.map(() => '?').join(', ')})`).bind(...ids).all()).results as unknown as ItemRow[])
     : [];
-  return { items: rows.map((r) => toOrderView(r, items.filter((i) => i.order_id === r.id))), total: (count!.results[0] as { n: number }).n, page, per_page: perPage };
+  return { items: rows.map((r) => toOrderView(r, items.filter((i) => i.order_id === r.id))), total: (count!.results[0] as CountRow).n, page, per_page: perPage };
 }

@@ -1,6 +1,7 @@
 // A webhook's signature says the gateway sent it, not that the charge is what it says now: before an
 // order or a wallet changes, the charge is fetched from the gateway itself and must name the same
 // payment, amount and currency; its status (not the webhook's) gives the outcome.
+import type { PaymentRow } from '../db/rows';
 import type { Gateway, WebhookEvent } from './gateway';
 
 export type Confirmation =
@@ -11,7 +12,7 @@ export async function confirmWebhookEvent(db: D1Database, gateway: Gateway, even
   const payment = await db
     .prepare('SELECT id, amount, currency, provider_ref FROM payments WHERE id = ?')
     .bind(event.paymentId)
-    .first<{ id: string; amount: number; currency: string; provider_ref: string | null }>();
+    .first<Pick<PaymentRow, 'id' | 'amount' | 'currency' | 'provider_ref'>>();
   if (!payment) return { ok: false, reason: 'unknown_payment' };
   // The local sandbox has nothing to ask: its events are signed by this shop's own sandbox page.
   if (!gateway.fetchCharge) return { ok: true, event };

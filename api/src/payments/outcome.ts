@@ -8,16 +8,9 @@ import { confirmationStatements, orderLinkStatement } from '../orders/confirmati
 import { stockFlags, walletMove } from '../orders/place';
 import { asPaid, orderView } from '../orders/view';
 import type { WebhookEvent } from './gateway';
+import type { OrderItemRow, OrderRow, PaymentRow as PaymentsTableRow } from '../db/rows';
 
-interface PaymentRow {
-  id: string;
-  purpose: 'order' | 'wallet';
-  order_id: number | null;
-  user_id: number | null;
-  amount: number;
-  currency: string;
-  status: string;
-}
+type PaymentRow = Pick<PaymentsTableRow, 'id' | 'purpose' | 'order_id' | 'user_id' | 'amount' | 'currency' | 'status'>;
 
 export type OutcomeResult = { applied: boolean; payment: PaymentRow | null };
 
@@ -67,7 +60,7 @@ async function releaseStatements(db: D1Database, orderId: number, now: number): 
   ]);
   const order = orderRes!.results[0] as { user_id: number | null; currency: string; wallet_used: number; holds_stock: number } | undefined;
   if (!order || !order.holds_stock) return [db.prepare("UPDATE orders SET status = 'payment_failed', updated_at = ? WHERE id = ?").bind(now, orderId)];
-  const items = itemsRes!.results as Array<{ sku_id: number; product_id: number; count: number }>;
+  const items = itemsRes!.results as Array<Pick<OrderItemRow, 'sku_id' | 'product_id' | 'count'>>;
   const statements = [
     db.prepare("UPDATE orders SET status = 'payment_failed', holds_stock = 0, wallet_used = 0, updated_at = ? WHERE id = ?").bind(now, orderId),
     ...items.map((i) => db.prepare('UPDATE skus SET stock = stock + ? WHERE id = ?').bind(i.count, i.sku_id)),
@@ -87,7 +80,7 @@ async function releaseStatements(db: D1Database, orderId: number, now: number): 
  * order link (stored in the same batch); an account's links to its order page.
  */
 async function confirmationFor(db: D1Database, orderId: number, siteOrigin: string, now: number): Promise<D1PreparedStatement[]> {
-  const row = await db.prepare('SELECT lang, user_id FROM orders WHERE id = ?').bind(orderId).first<{ lang: 'en' | 'ar'; user_id: number | null }>();
+  const row = await db.prepare('SELECT lang, user_id FROM orders WHERE id = ?').bind(orderId).first<Pick<OrderRow, 'lang' | 'user_id'>>();
   const lang = row?.lang ?? 'en';
   const order = await orderView(db, orderId, lang);
   if (!order) return [];

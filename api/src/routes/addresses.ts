@@ -2,12 +2,13 @@
 // only: another user's id answers 404, exactly like an id that does not exist.
 import { Hono, type Context } from 'hono';
 import { ok } from '../../../shared/api/envelope';
-import { addressSchema, nationalNumber, PHONE_RULES, type AddressInput } from '../../../shared/api/account-schemas';
+import { nationalNumber, PHONE_RULES, type AddressInput } from '../../../shared/api/account-schemas';
 import { col } from '../catalogue/lang';
 import { ApiError } from '../lib/errors';
-import { parseInput, readJson } from '../lib/validate';
+import { contract } from '../lib/validate';
 import { requireUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
+import type { AddressPlaceNames, AddressRow } from '../db/rows';
 
 const FIELDS = ['area_id', 'block', 'street', 'avenue', 'building', 'floor', 'apartment', 'city_id', 'district', 'building_number', 'postal_code', 'short_address'] as const;
 
@@ -25,16 +26,15 @@ async function assertPlace(c: Context<AppEnv>, input: AddressInput): Promise<voi
   if (!row) throw new ApiError(400, 'validation_failed', { fields: [{ field: input.country === 'KW' ? 'area_id' : 'city_id', code: 'unknown', message: 'item_validation_error' }] });
 }
 
-async function ownAddress(c: Context<AppEnv>, userId: number): Promise<number> {
-  const id = Number(c.req.param('id'));
-  const row = Number.isInteger(id) ? await c.env.DB.prepare('SELECT id FROM addresses WHERE id = ? AND user_id = ? AND deleted_at IS NULL').bind(id, userId).first() : null;
+async function ownAddress(c: Context<AppEnv>, id: number, userId: number): Promise<number> {
+  const row = await c.env.DB.prepare('SELECT id FROM addresses WHERE id = ? AND user_id = ? AND deleted_at IS NULL').bind(id, userId).first();
   if (!row) throw new ApiError(404, 'not_found');
   return id;
 }
 
-async function remove(c: Context<AppEnv>) {
+async function remove(c: Context<AppEnv>, addressId: number) {
   const user = await requireUser(c);
-  const id = await ownAddress(c, user.id);
+  const id = await ownAddress(c, addressId, user.id);
   const db = c.env.DB;
   // Removing the default address hands the role to the newest remaining one.
   await db.batch([
@@ -50,7 +50,7 @@ async function remove(c: Context<AppEnv>) {
 }
 
 export const addressRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
+  .get('/', contract('GET /user/address'), async (c) => {
     const user = await requireUser(c);
     const lang = c.var.lang;
     const { results } = await c.env.DB.prepare(
@@ -59,12 +59,12 @@ export const addressRoutes = new Hono<AppEnv>()
        WHERE a.user_id = ? AND a.deleted_at IS NULL ORDER BY a.is_default DESC, a.id`,
     )
       .bind(user.id)
-      .all<Record<string, unknown>>();
+      .all<AddressRow & AddressPlaceNames>();
     return c.json(ok({ items: results.map(({ user_id: _u, deleted_at: _d, ...rest }) => ({ ...rest, is_default: rest.is_default === 1 })) }));
   })
-  .post('/new', async (c) => {
+  .post('/new', contract('POST /user/address/new'), async (c) => {
     const user = await requireUser(c);
-    const input = parseInput(addressSchema, await readJson(c.req));
+    const input = c.req.valid('json');
     await assertPlace(c, input);
     const v = columns(input);
     // The first address becomes the default one.
@@ -73,24 +73,24 @@ export const addressRoutes = new Hono<AppEnv>()
        VALUES (?, ?, ?, ?, ?, ${FIELDS.map(() => '?').join(', ')}, NOT EXISTS (SELECT 1 FROM addresses WHERE user_id = ? AND deleted_at IS NULL), ?) RETURNING id`,
     )
       .bind(user.id, v.country, v.label, v.recipient, v.phone, ...FIELDS.map((f) => (v as Record<string, unknown>)[f]), user.id, Date.now())
-      .first<{ id: number }>();
+      .first<Pick<AddressRow, 'id'>>();
     return c.json(ok({ id: row!.id }));
   })
-  .post('/:id{[0-9]+}/default', async (c) => {
+  .post('/:id{[0-9]+}/default', contract('POST /user/address/:id{[0-9]+}/default'), async (c) => {
     const user = await requireUser(c);
-    const id = await ownAddress(c, user.id);
+    const id = await ownAddress(c, c.req.valid('param').id, user.id);
     await c.env.DB.batch([
       c.env.DB.prepare('UPDATE addresses SET is_default = 0 WHERE user_id = ?').bind(user.id),
       c.env.DB.prepare('UPDATE addresses SET is_default = 1 WHERE id = ? AND user_id = ?').bind(id, user.id),
     ]);
     return c.json(ok({ default: id }));
   })
-  .get('/:id{[0-9]+}/remove', remove)
-  .post('/:id{[0-9]+}/remove', remove)
-  .post('/:id{[0-9]+}', async (c) => {
+  .get('/:id{[0-9]+}/remove', contract('GET /user/address/:id{[0-9]+}/remove'), (c) => remove(c, c.req.valid('param').id))
+  .post('/:id{[0-9]+}/remove', contract('POST /user/address/:id{[0-9]+}/remove'), (c) => remove(c, c.req.valid('param').id))
+  .post('/:id{[0-9]+}', contract('POST /user/address/:id{[0-9]+}'), async (c) => {
     const user = await requireUser(c);
-    const id = await ownAddress(c, user.id);
-    const input = parseInput(addressSchema, await readJson(c.req));
+    const id = await ownAddress(c, c.req.valid('param').id, user.id);
+    const input = c.req.valid('json');
     await assertPlace(c, input);
     const v = columns(input) as Record<string, unknown>;
     const sets = ['country', 'label', 'recipient', 'phone', ...FIELDS].map((f) => `${f} = ?`).join(', ');

@@ -1,11 +1,12 @@
 import { Hono, type Context } from 'hono';
-import { z } from '../../../shared/zod';
 import { ok } from '../../../shared/api/envelope';
 import { col } from '../catalogue/lang';
 import { ApiError } from '../lib/errors';
-import { idOrSlug, paged, pageParam } from '../lib/params';
-import { parseInput, readJson } from '../lib/validate';
+import { idOrSlug, paged } from '../lib/params';
+import { contract } from '../lib/validate';
+import type { BrandListInput } from '../../../shared/api/route-schemas';
 import type { AppEnv } from '../app-env';
+import type { BrandRow, CountRow, InLanguage } from '../db/rows';
 import { brandLogo } from '../media/refs';
 
 const PER_PAGE = 24;
@@ -15,37 +16,34 @@ const SELECT = (lang: 'en' | 'ar') => `SELECT b.id, b.slug, b.${col('name', lang
   (SELECT coalesce(sum(p.popularity), 0) FROM products p WHERE p.brand_id = b.id) AS popularity
   FROM brands b`;
 
-function toBrand(r: Record<string, unknown>) {
+/** What SELECT reads: a brand in the request's language, with its product count and popularity. */
+type BrandListRow = Omit<InLanguage<BrandRow, 'name' | 'description'>, 'sort_order'> & { product_count: number; popularity: number };
+
+function toBrand(r: BrandListRow) {
   const { popularity: _popularity, ...rest } = r;
-  return { ...rest, is_featured: r.is_featured === 1, logo: brandLogo(r.slug as string, r.name as string) };
+  return { ...rest, is_featured: r.is_featured === 1, logo: brandLogo(r.slug, r.name) };
 }
 
-const listSchema = z.object({
-  sort: z.object({ key: z.enum(['name', 'popularity', 'products']), value: z.enum(['asc', 'desc']) }).optional(),
-});
-
-async function list(c: Context<AppEnv>) {
-  const { sort } = parseInput(listSchema, await readJson(c.req));
-  const page = pageParam(c.req.param('page'));
+async function list(c: Context<AppEnv>, { sort }: BrandListInput, page: number) {
   const dir = sort?.value === 'desc' ? 'DESC' : 'ASC';
   const order = { name: `name ${dir}`, popularity: `popularity ${sort ? dir : 'DESC'}`, products: `product_count ${sort ? dir : 'DESC'}` }[sort?.key ?? 'name'];
   const [count, rows] = await c.env.DB.batch([
     c.env.DB.prepare('SELECT count(*) AS n FROM brands'),
     c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY ${order}, b.id LIMIT ? OFFSET ?`).bind(PER_PAGE, (page - 1) * PER_PAGE),
   ]);
-  return c.json(ok(paged((rows!.results as Array<Record<string, unknown>>).map(toBrand), page, PER_PAGE, (count!.results[0] as { n: number }).n)));
+  return c.json(ok(paged((rows!.results as BrandListRow[]).map(toBrand), page, PER_PAGE, (count!.results[0] as CountRow).n)));
 }
 
 export const brandRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    const { results } = await c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY name`).all<Record<string, unknown>>();
+  .get('/', contract('GET /brand'), async (c) => {
+    const { results } = await c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY name`).all<BrandListRow>();
     return c.json(ok({ items: results.map(toBrand) }));
   })
-  .post('/list', list)
-  .post('/list/:page{[0-9]+}', list)
-  .get('/:ref', async (c) => {
-    const ref = idOrSlug(c.req.param('ref'));
-    const row = await c.env.DB.prepare(`${SELECT(c.var.lang)} WHERE b.slug = ? OR b.id = ?`).bind(ref.slug, ref.id ?? -1).first<Record<string, unknown>>();
+  .post('/list', contract('POST /brand/list'), (c) => list(c, c.req.valid('json'), 1))
+  .post('/list/:page{[0-9]+}', contract('POST /brand/list/:page{[0-9]+}'), (c) => list(c, c.req.valid('json'), c.req.valid('param').page))
+  .get('/:ref', contract('GET /brand/:ref'), async (c) => {
+    const ref = idOrSlug(c.req.valid('param').ref);
+    const row = await c.env.DB.prepare(`${SELECT(c.var.lang)} WHERE b.slug = ? OR b.id = ?`).bind(ref.slug, ref.id ?? -1).first<BrandListRow>();
     if (!row) throw new ApiError(404, 'not_found');
     return c.json(ok(toBrand(row)));
   });

@@ -4,6 +4,7 @@ import type { Category } from '../../../shared/catalogue/types';
 import { col } from '../catalogue/lang';
 import { ApiError } from '../lib/errors';
 import { idOrSlug } from '../lib/params';
+import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';
 
 type Row = Omit<Category, 'children'>;
@@ -21,14 +22,14 @@ const SELECT = (lang: 'en' | 'ar') => `SELECT c.id, c.parent_id, c.slug, c.${col
   FROM categories c`;
 
 export const categoryRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
+  .get('/', contract('GET /category'), async (c) => {
     const { results } = await c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY c.sort_order, c.id`).all<Row>();
-    const includes = (c.req.query('includes') ?? 'children').split(',');
+    const includes = (c.req.valid('query').includes ?? 'children').split(',');
     const items = includes.includes('children') ? tree(results) : results.filter((r) => r.parent_id === null);
     return c.json(ok({ items }));
   })
-  .get('/:ref', async (c) => {
-    const ref = idOrSlug(c.req.param('ref'));
+  .get('/:ref', contract('GET /category/:ref'), async (c) => {
+    const ref = idOrSlug(c.req.valid('param').ref);
     const { results } = await c.env.DB.prepare(
       `${SELECT(c.var.lang)} WHERE c.id = (SELECT id FROM categories WHERE slug = ?1 OR id = ?2)
          OR c.parent_id = (SELECT id FROM categories WHERE slug = ?1 OR id = ?2)

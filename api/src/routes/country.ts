@@ -3,20 +3,13 @@ import { ok } from '../../../shared/api/envelope';
 import type { Country } from '../../../shared/api/schemas';
 import { DEFAULT_FREE_SHIPPING_FILS } from '../../../shared/constants';
 import { RATE_SCALE } from '../../../shared/money';
+import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';
+import type { CountryRow as CountriesTableRow, CountrySettingsRow } from '../db/rows';
 
-interface CountryRow {
-  id: number;
-  code: 'KW' | 'SA';
-  name_en: string;
-  name_ar: string;
-  currency: 'KWD' | 'SAR';
-  decimals: number;
-  exchange_rate_scaled: number;
-  is_default: number;
-  vat_basis_points: number;
-  free_shipping_fils: number;
-}
+/** A country with its money settings (LEFT JOIN country_settings). */
+type CountryRow = Pick<CountriesTableRow, 'id' | 'code' | 'name_en' | 'name_ar' | 'currency' | 'decimals' | 'exchange_rate_scaled' | 'is_default'> &
+  Pick<CountrySettingsRow, 'vat_basis_points' | 'free_shipping_fils'>;
 
 export function toCountry(row: CountryRow): Country {
   const whole = Math.floor(row.exchange_rate_scaled / RATE_SCALE);
@@ -35,7 +28,7 @@ export function toCountry(row: CountryRow): Country {
   };
 }
 
-export const countryRoutes = new Hono<AppEnv>().get('/', async (c) => {
+export const countryRoutes = new Hono<AppEnv>().get('/', contract('GET /country'), async (c) => {
   const { results } = await c.env.DB.prepare(
     // The country's money settings travel with its rate, so the browser prices with the server's figures.
     `SELECT c.id, c.code, c.name_en, c.name_ar, c.currency, c.decimals, c.exchange_rate_scaled, c.is_default,

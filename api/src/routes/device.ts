@@ -1,14 +1,13 @@
 import { Hono } from 'hono';
 import { ok } from '../../../shared/api/envelope';
-import { deviceAuthSchema } from '../../../shared/api/schemas';
 import { clientIp } from '../lib/client-ip';
 import { issueDeviceToken } from '../lib/device-token';
 import { limit, LIMITS, take } from '../lib/limits';
-import { parseInput, readJson } from '../lib/validate';
+import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';
 
-export const deviceRoutes = new Hono<AppEnv>().post('/auth', async (c) => {
-  const input = parseInput(deviceAuthSchema, await readJson(c.req));
+export const deviceRoutes = new Hono<AppEnv>().post('/auth', contract('POST /device/auth'), async (c) => {
+  const input = c.req.valid('json');
   const id = crypto.randomUUID();
   // Every page view of a browser without cookies registers a device, so a flood would be a flood of
   // rows. Past the per-address limit the device still gets its (self-verifying) token, so shoppers

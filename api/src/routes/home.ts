@@ -3,17 +3,15 @@ import { Hono } from 'hono';
 import { ok } from '../../../shared/api/envelope';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
 import { col } from '../catalogue/lang';
+import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';
+import type { HomeSectionRow } from '../db/rows';
 import { bannerImage, brandLogo, portrait } from '../media/refs';
 
-interface SectionRow {
-  id: number;
-  type: string;
-  title: string;
-  payload: string;
-}
+/** A section with its title in the request's language. */
+type SectionRow = Pick<HomeSectionRow, 'id' | 'type' | 'payload'> & { title: string };
 
-export const homeRoutes = new Hono<AppEnv>().get('/v4', async (c) => {
+export const homeRoutes = new Hono<AppEnv>().get('/v4', contract('GET /homepage/v4'), async (c) => {
   const lang = c.var.lang;
   const db = c.env.DB;
   const payloadOf = (type: string) => `(SELECT payload FROM home_sections WHERE type = '${type}' AND is_active = 1 ORDER BY sort_order LIMIT 1)`;

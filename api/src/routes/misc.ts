@@ -4,11 +4,10 @@
 // LIMITS.formPerIp per client address (a new device cookie costs nothing) → 429 with Retry-After.
 import { Hono, type Context } from 'hono';
 import { fail, ok } from '../../../shared/api/envelope';
-import { contactSchema, supplierSchema } from '../../../shared/api/forms';
 import { clientIp } from '../lib/client-ip';
 import { ApiError, TooManyRequests } from '../lib/errors';
 import { limit, LIMITS, take } from '../lib/limits';
-import { parseInput, readJson } from '../lib/validate';
+import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';
 
 export const FORM_LIMIT_PER_HOUR = 5;
@@ -49,8 +48,8 @@ async function tooMany(c: Context<AppEnv>, table: FormTable) {
 }
 
 export const miscRoutes = new Hono<AppEnv>()
-  .post('/contact', async (c) => {
-    const input = parseInput(contactSchema, await readJson(c.req));
+  .post('/contact', contract('POST /misc/contact'), async (c) => {
+    const input = c.req.valid('json');
     const id = await insertWithinLimit(c, 'contact_messages', {
       name: input.name,
       email: input.email,
@@ -61,8 +60,8 @@ export const miscRoutes = new Hono<AppEnv>()
     if (id === null) return tooMany(c, 'contact_messages');
     return c.json(ok({ id }));
   })
-  .post('/become-supplier', async (c) => {
-    const input = parseInput(supplierSchema, await readJson(c.req));
+  .post('/become-supplier', contract('POST /misc/become-supplier'), async (c) => {
+    const input = c.req.valid('json');
     const id = await insertWithinLimit(c, 'supplier_applications', {
       company_name: input.company_name,
       contact_name: input.contact_name,

@@ -3,13 +3,13 @@
 import { Hono, type Context } from 'hono';
 import { ok } from '../../../shared/api/envelope';
 import { currencyDecimals } from '../../../shared/money';
-import { calculateSchema, cancelOrderSchema, CARD_METHODS, orderLookupSchema, payAgainSchema, submitSchema } from '../../../shared/api/order-schemas';
+import { CARD_METHODS } from '../../../shared/api/order-schemas';
 import { clientIp } from '../lib/client-ip';
 import { ApiError } from '../lib/errors';
 import { enforce, limit, LIMITS } from '../lib/limits';
 import { siteOrigin } from '../lib/site-origin';
-import { pageParam, paged } from '../lib/params';
-import { parseInput, readJson } from '../lib/validate';
+import { paged } from '../lib/params';
+import { contract } from '../lib/validate';
 import { currentUser, requireUser } from '../middleware/user';
 import { gatewayFor } from '../payments/gateway';
 import { applyOutcome } from '../payments/outcome';
@@ -19,10 +19,11 @@ import { orderPage, orderView } from '../orders/view';
 import { linkedOrder, mintOrderLink, orderIdByEmail } from '../orders/guest-links';
 import { assertNotLocked, recordFailure } from '../accounts/rate-limit';
 import type { AppEnv } from '../app-env';
+import type { CouponRow, PaymentRow } from '../db/rows';
 
 /** Opens the gateway's charge for a payment row; a gateway failure fails the payment (and frees the order's hold). */
 export async function startCharge(c: Context<AppEnv>, p: { paymentId: string; amount: number; currency: string; method: string; description: string; customer: { name: string; email: string; phone: string | null }; returnPath: string }): Promise<string> {
-  const existing = await c.env.DB.prepare('SELECT redirect_url FROM payments WHERE id = ?').bind(p.paymentId).first<{ redirect_url: string | null }>();
+  const existing = await c.env.DB.prepare('SELECT redirect_url FROM payments WHERE id = ?').bind(p.paymentId).first<Pick<PaymentRow, 'redirect_url'>>();
   if (existing?.redirect_url) return existing.redirect_url;
   const gateway = gatewayFor(c.var.config);
   const origin = siteOrigin(c);
@@ -59,8 +60,8 @@ async function buyer(c: Context<AppEnv>) {
 }
 
 export const orderRoutes = new Hono<AppEnv>()
-  .post('/calculate', async (c) => {
-    const input = parseInput(calculateSchema, await readJson(c.req));
+  .post('/calculate', contract('POST /order/calculate'), async (c) => {
+    const input = c.req.valid('json');
     const user = await buyer(c);
     const q = await quote(c.env.DB, input, { country: c.var.country, lang: c.var.lang, userId: user?.id ?? null, email: user?.email ?? input.email ?? null });
     return c.json(
@@ -76,8 +77,8 @@ export const orderRoutes = new Hono<AppEnv>()
       }),
     );
   })
-  .post('/submit', async (c) => {
-    const input = parseInput(submitSchema, await readJson(c.req));
+  .post('/submit', contract('POST /order/submit'), async (c) => {
+    const input = c.req.valid('json');
     const user = await buyer(c);
     // Guests are the free identity: a guest's card order holds stock until swept and a cash order
     // mails any address. (A shopper's account is itself limited at sign-up; this keeps their
@@ -106,8 +107,8 @@ export const orderRoutes = new Hono<AppEnv>()
     const envelope = placedEnvelope(placed, url);
     return c.json({ ...envelope, data: { ...envelope.data, link } });
   })
-  .post('/payAgain', async (c) => {
-    const input = parseInput(payAgainSchema, await readJson(c.req));
+  .post('/payAgain', contract('POST /order/payAgain'), async (c) => {
+    const input = c.req.valid('json');
     const db = c.env.DB;
     const order = await ownedOrder(c, input.order_id, input.key);
     if (!order) throw new ApiError(404, 'not_found');
@@ -115,7 +116,7 @@ export const orderRoutes = new Hono<AppEnv>()
     if (!order.can_pay_again) throw new ApiError(409, 'order_not_payable');
     if (order.status === 'pending_payment') {
       // Still waiting for its charge (the shopper left the card page): Pay now resumes that charge.
-      const open = await db.prepare("SELECT id, redirect_url FROM payments WHERE order_id = ? AND status = 'initiated'").bind(order.id).first<{ id: string; redirect_url: string | null }>();
+      const open = await db.prepare("SELECT id, redirect_url FROM payments WHERE order_id = ? AND status = 'initiated'").bind(order.id).first<Pick<PaymentRow, 'id' | 'redirect_url'>>();
       if (!open?.redirect_url) throw new ApiError(409, 'order_not_payable');
       return c.json(ok({ order, payment: { id: open.id, url: open.redirect_url } }));
     }
@@ -123,7 +124,7 @@ export const orderRoutes = new Hono<AppEnv>()
     if (!(CARD_METHODS[order.country] as readonly string[]).includes(method)) throw new ApiError(400, 'payment_method_unavailable');
     const paymentId = newPaymentId();
     // Take the stock and the coupon again, with the same all-or-nothing guarantees as a new order.
-    const coupon = await db.prepare('SELECT c.id, c.once_per_shopper FROM orders o JOIN coupons c ON c.id = o.coupon_id WHERE o.id = ?').bind(order.id).first<{ id: number; once_per_shopper: number }>();
+    const coupon = await db.prepare('SELECT c.id, c.once_per_shopper FROM orders o JOIN coupons c ON c.id = o.coupon_id WHERE o.id = ?').bind(order.id).first<Pick<CouponRow, 'id' | 'once_per_shopper'>>();
     try {
       await db.batch([
         openPayment(db, { id: paymentId, orderId: order.id, userId, amount: order.totals.total, currency: order.currency, method, returnPath: returnPath(c.var.lang, order.id) }),
@@ -153,14 +154,14 @@ export const orderRoutes = new Hono<AppEnv>()
   // The shopper gives up an order waiting for its payment: its open charge is cancelled through the
   // same once-only outcome path as a failed payment (stock, coupon and wallet part given back), then
   // the order is marked cancelled. A second cancel answers the cancelled order again.
-  .post('/cancel', async (c) => {
-    const input = parseInput(cancelOrderSchema, await readJson(c.req));
+  .post('/cancel', contract('POST /order/cancel'), async (c) => {
+    const input = c.req.valid('json');
     const db = c.env.DB;
     const order = await ownedOrder(c, input.order_id, input.key);
     if (!order) throw new ApiError(404, 'not_found');
     if (order.status === 'cancelled') return c.json(ok({ order }));
     if (!order.can_cancel) throw new ApiError(409, 'order_not_cancellable');
-    const open = await db.prepare("SELECT id FROM payments WHERE order_id = ? AND status = 'initiated'").bind(order.id).first<{ id: string }>();
+    const open = await db.prepare("SELECT id FROM payments WHERE order_id = ? AND status = 'initiated'").bind(order.id).first<Pick<PaymentRow, 'id'>>();
     if (open) await applyOutcome(c.env, { paymentId: open.id, outcome: 'cancelled', providerRef: null }, siteOrigin(c));
     // Only a released order becomes cancelled: a payment that succeeded meanwhile wins.
     await db.prepare("UPDATE orders SET status = 'cancelled', updated_at = ? WHERE id = ? AND status = 'payment_failed' AND holds_stock = 0").bind(Date.now(), order.id).run();
@@ -170,8 +171,8 @@ export const orderRoutes = new Hono<AppEnv>()
   })
   // Order lookup (guests): number + e-mail give a link to the order. A wrong number and a wrong
   // e-mail answer the same, and failures count against the address like failed sign-ins.
-  .post('/lookup', async (c) => {
-    const input = parseInput(orderLookupSchema, await readJson(c.req));
+  .post('/lookup', contract('POST /order/lookup'), async (c) => {
+    const input = c.req.valid('json');
     const db = c.env.DB;
     const keys = [`lookup:${clientIp(c)}`];
     await assertNotLocked(db, keys);
@@ -183,8 +184,8 @@ export const orderRoutes = new Hono<AppEnv>()
     const token = await mintOrderLink(db, id);
     return c.json(ok({ key: token, order: await orderView(db, id, c.var.lang) }));
   })
-  .get('/link/:token{[0-9a-f]{64}}', async (c) => {
-    const linked = await linkedOrder(c.env.DB, c.req.param('token'));
+  .get('/link/:token{[0-9a-f]{64}}', contract('GET /order/link/:token{[0-9a-f]{64}}'), async (c) => {
+    const linked = await linkedOrder(c.env.DB, c.req.valid('param').token);
     const order = linked ? await orderView(c.env.DB, linked.id, c.var.lang) : null;
     if (!linked || !order) throw new ApiError(404, 'order_lookup_not_found');
     // The link proves a guest (Pay now, Cancel from any device); an account's order is paid or
@@ -212,26 +213,25 @@ async function ownedOrder(c: Context<AppEnv>, id: number, key?: string) {
 }
 
 /** The success page's order. */
-orderRoutes.get('/:id{[0-9]+}', async (c) => {
-  const order = await ownedOrder(c, Number(c.req.param('id')));
+orderRoutes.get('/:id{[0-9]+}', contract('GET /order/:id{[0-9]+}'), async (c) => {
+  const order = await ownedOrder(c, c.req.valid('param').id);
   if (!order) throw new ApiError(404, 'not_found');
   return c.json(ok(order));
 });
 
 export const userOrderRoutes = new Hono<AppEnv>()
-  .get('/:id{[0-9]+}', async (c) => {
+  .get('/:id{[0-9]+}', contract('GET /user/order/:id{[0-9]+}'), async (c) => {
     const user = await requireUser(c);
-    const order = await orderView(c.env.DB, Number(c.req.param('id')), c.var.lang, user.id);
+    const order = await orderView(c.env.DB, c.req.valid('param').id, c.var.lang, user.id);
     // Another shopper's order answers exactly like one that does not exist.
     if (!order) throw new ApiError(404, 'not_found');
     return c.json(ok(order));
   })
-  .get('/', async (c) => listOrders(c, undefined))
-  .get('/list/:page{[0-9]+}', async (c) => listOrders(c, c.req.param('page')));
+  .get('/', contract('GET /user/order'), async (c) => listOrders(c, 1))
+  .get('/list/:page{[0-9]+}', contract('GET /user/order/list/:page{[0-9]+}'), async (c) => listOrders(c, c.req.valid('param').page));
 
-async function listOrders(c: Context<AppEnv>, rawPage: string | undefined) {
+async function listOrders(c: Context<AppEnv>, page: number) {
   const user = await requireUser(c);
-  const page = pageParam(rawPage);
   const result = await orderPage(c.env.DB, user.id, page);
   return c.json(ok(paged(result.items, page, result.per_page, result.total)));
 }

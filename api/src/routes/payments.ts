@@ -4,18 +4,19 @@ import { Hono, type Context } from 'hono';
 import { ok } from '../../../shared/api/envelope';
 import { z } from '../../../shared/zod';
 import { ApiError } from '../lib/errors';
-import { parseInput, readJson } from '../lib/validate';
+import { contract, parseInput, readJson } from '../lib/validate';
 import { gatewayFor } from '../payments/gateway';
 import { applyOutcome } from '../payments/outcome';
 import { confirmWebhookEvent } from '../payments/confirm';
 import { sandboxGateway, signSandboxEvent } from '../payments/sandbox';
 import { siteOrigin } from '../lib/site-origin';
 import type { AppEnv } from '../app-env';
+import type { PaymentRow } from '../db/rows';
 import { currentUser } from '../middleware/user';
 
-export const paymentRoutes = new Hono<AppEnv>().post('/webhook/:provider{sandbox|tap}', async (c) => {
+export const paymentRoutes = new Hono<AppEnv>().post('/webhook/:provider{sandbox|tap}', contract('POST /payments/webhook/:provider{sandbox|tap}'), async (c) => {
   const gateway = gatewayFor(c.var.config);
-  if (gateway.name !== c.req.param('provider')) throw new ApiError(404, 'not_found');
+  if (gateway.name !== c.req.valid('param').provider) throw new ApiError(404, 'not_found');
   const body = await c.req.text();
   const event = await gateway.verifyWebhook(c.req.raw.headers, body);
   if (!event) throw new ApiError(401, 'signature_invalid');
@@ -45,7 +46,7 @@ async function ownSandboxPayment(c: Context<AppEnv>, id: string) {
                   WHERE k.order_id = p.order_id AND k.owner = ?3 AND o.user_id IS NULL))`,
   )
     .bind(id, user?.id ?? -1, c.var.deviceId ? `d:${c.var.deviceId}` : '')
-    .first<{ status: string; return_path: string }>();
+    .first<Pick<PaymentRow, 'id' | 'purpose' | 'order_id' | 'amount' | 'currency' | 'method' | 'status' | 'return_path'>>();
 }
 
 /**
@@ -71,6 +72,6 @@ export const sandboxPaymentRoutes = /* @__PURE__ */ (() => new Hono<AppEnv>()
     const event = await sandboxGateway(secret).verifyWebhook(new Headers({ 'x-sandbox-signature': signed.signature }), signed.body);
     const result = await applyOutcome(c.env, event!, siteOrigin(c));
     if (!result.payment) throw new ApiError(404, 'not_found');
-    const row = await c.env.DB.prepare('SELECT return_path, status FROM payments WHERE id = ?').bind(c.req.param('id')).first<{ return_path: string; status: string }>();
+    const row = await c.env.DB.prepare('SELECT return_path, status FROM payments WHERE id = ?').bind(c.req.param('id')).first<Pick<PaymentRow, 'return_path' | 'status'>>();
     return c.json(ok({ status: row!.status, return_path: row!.return_path }));
   }))();

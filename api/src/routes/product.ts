@@ -1,9 +1,8 @@
 // Product routes of spec §7: listing with the filter model, its filters and sorts, detail by id or
 // slug, SKU refresh for cart sync, and as-you-type suggestions.
 import { Hono, type Context } from 'hono';
-import { z } from '../../../shared/zod';
 import { ok } from '../../../shared/api/envelope';
-import { productQuerySchema } from '../../../shared/catalogue/filter-model';
+import { productQuerySchema, type ProductQuery } from '../../../shared/catalogue/filter-model';
 import { CARD_FROM, cardColumns, firstImageColumn, imageRefs, toCard, type CardRow } from '../catalogue/cards';
 import { currencyFor } from '../catalogue/currency';
 import { productDetail, stockLevel } from '../catalogue/detail';
@@ -14,16 +13,14 @@ import { runListing } from '../catalogue/listing';
 import { needsCurrency } from '../catalogue/query';
 import { correctTokens, queryMatch } from '../catalogue/search';
 import { ApiError } from '../lib/errors';
-import { idOrSlug, intQuery, pageParam } from '../lib/params';
-import { parseInput, readJson } from '../lib/validate';
+import { idOrSlug } from '../lib/params';
+import { contract, parseInput } from '../lib/validate';
 import { requireUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
 
 export const productRoutes = new Hono<AppEnv>();
 
-async function list(c: Context<AppEnv>) {
-  const q = parseInput(productQuerySchema, await readJson(c.req));
-  const page = pageParam(c.req.param('page'));
+async function list(c: Context<AppEnv>, q: ProductQuery, page: number) {
   // Only a price filter needs the currency (a cold isolate reads it once then).
   const currency = needsCurrency(q) ? await currencyFor(c.env.DB, c.var.country) : null;
   const { tokens, match } = queryMatch(q.search);
@@ -39,29 +36,32 @@ async function list(c: Context<AppEnv>) {
   return c.json(ok({ ...result, corrected }));
 }
 
-productRoutes.post('/', list);
-productRoutes.post('/:page{[0-9]+}', list);
+productRoutes.post('/', contract('POST /product'), (c) => list(c, c.req.valid('json'), 1));
+productRoutes.post('/:page{[0-9]+}', contract('POST /product/:page{[0-9]+}'), (c) => list(c, c.req.valid('json'), c.req.valid('param').page));
 
-async function filterSort(c: Context<AppEnv>) {
+async function filterSort(c: Context<AppEnv>, q: ProductQuery) {
+  return c.json(ok(await facets(c.env.DB, q, c.var.lang, c.var.country, queryMatch(q.search).match)));
+}
+
+productRoutes.get('/filter-sort', contract('GET /product/filter-sort'), (c) => {
+  // The filter model travels as JSON inside the query: parsed here, then checked like the POST body.
+  const { q } = c.req.valid('query');
   let input: unknown = {};
-  if (c.req.method === 'POST') input = await readJson(c.req);
-  else if (c.req.query('q')) {
+  if (q) {
     try {
-      input = JSON.parse(c.req.query('q')!);
+      input = JSON.parse(q);
     } catch {
       throw new ApiError(400, 'bad_request');
     }
   }
-  const q = parseInput(productQuerySchema, input);
-  return c.json(ok(await facets(c.env.DB, q, c.var.lang, c.var.country, queryMatch(q.search).match)));
-}
+  return filterSort(c, parseInput(productQuerySchema, input));
+});
+productRoutes.post('/filter-sort', contract('POST /product/filter-sort'), (c) => filterSort(c, c.req.valid('json')));
 
-productRoutes.get('/filter-sort', filterSort);
-productRoutes.post('/filter-sort', filterSort);
-
-productRoutes.get('/search', async (c) => {
-  const { match } = queryMatch(c.req.query('q'));
-  const limit = intQuery(c.req.query('limit'), { fallback: 6, min: 1, max: 12 });
+productRoutes.get('/search', contract('GET /product/search'), async (c) => {
+  const query = c.req.valid('query');
+  const { match } = queryMatch(query.q);
+  const limit = query.limit ?? 6;
   if (!match) return c.json(ok({ products: [], brands: [], categories: [] }));
   const lang = c.var.lang;
   const scoped = (column: string) => `${column} : (${match})`;
@@ -85,11 +85,6 @@ productRoutes.get('/search', async (c) => {
   return c.json(ok({ products: (products!.results as unknown as CardRow[]).map(toCard), brands: brands!.results, categories: categories!.results }));
 });
 
-const skuSyncSchema = z.object({
-  ids: z.array(z.number().int().positive()).max(100),
-  exclude_purchase_together: z.boolean().optional(),
-});
-
 interface SkuSyncRow {
   id: number;
   name: string;
@@ -106,8 +101,8 @@ interface SkuSyncRow {
   image: string | null;
 }
 
-productRoutes.post('/sku', async (c) => {
-  const input = parseInput(skuSyncSchema, await readJson(c.req));
+productRoutes.post('/sku', contract('POST /product/sku'), async (c) => {
+  const input = c.req.valid('json');
   const lang = c.var.lang;
   const db = c.env.DB;
   const ids = input.ids.length ? input.ids : [-1];
@@ -173,13 +168,11 @@ productRoutes.post('/sku', async (c) => {
   return c.json(ok({ items, giveaway_items, purchase_together }));
 });
 
-const notifySchema = z.object({ value: z.boolean({ error: 'mandatory-field' }) });
-
 // Notify-me (spec §4, §6): a signed-in shopper's wish to hear when a product can be bought again.
-productRoutes.post('/:id{[0-9]+}/notify-me', async (c) => {
+productRoutes.post('/:id{[0-9]+}/notify-me', contract('POST /product/:id{[0-9]+}/notify-me'), async (c) => {
   const user = await requireUser(c);
-  const { value } = parseInput(notifySchema, await readJson(c.req));
-  const id = Number(c.req.param('id'));
+  const { value } = c.req.valid('json');
+  const { id } = c.req.valid('param');
   const db = c.env.DB;
   const exists = await db.prepare('SELECT 1 AS ok FROM products WHERE id = ? AND is_active = 1').bind(id).first();
   if (!exists) throw new ApiError(404, 'not_found');
@@ -190,7 +183,7 @@ productRoutes.post('/:id{[0-9]+}/notify-me', async (c) => {
   return c.json(ok({ product_id: id, will_notify: value }, value ? 'notify_me_on' : 'notify_me_off'));
 });
 
-productRoutes.get('/notify-list', async (c) => {
+productRoutes.get('/notify-list', contract('GET /product/notify-list'), async (c) => {
   const user = await requireUser(c);
   const { results } = await c.env.DB.prepare(
     `SELECT ${cardColumns(c.var.lang)} FROM ${CARD_FROM} JOIN notify_requests n ON n.product_id = p.id AND n.user_id = ? WHERE p.is_active = 1 ORDER BY n.created_at DESC`,
@@ -202,8 +195,8 @@ productRoutes.get('/notify-list', async (c) => {
   return c.json(ok({ items }));
 });
 
-productRoutes.get('/:ref/v2', async (c) => {
-  const detail = await productDetail(c.env.DB, idOrSlug(c.req.param('ref')), c.var.lang);
+productRoutes.get('/:ref/v2', contract('GET /product/:ref/v2'), async (c) => {
+  const detail = await productDetail(c.env.DB, idOrSlug(c.req.valid('param').ref), c.var.lang);
   if (!detail) throw new ApiError(404, 'not_found');
   return c.json(ok(detail));
 });

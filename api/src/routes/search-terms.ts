@@ -1,13 +1,11 @@
 // Search history per device (and per user once signed in): spec §7 /search/term, set-term, clear.
 import { Hono } from 'hono';
-import { z } from '../../../shared/zod';
 import { ok } from '../../../shared/api/envelope';
 import { SEARCH_TERM_LIMIT } from '../../../shared/constants';
 import { ApiError } from '../lib/errors';
-import { parseInput, readJson } from '../lib/validate';
+import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';
 
-const termSchema = z.object({ term: z.string().trim().min(1).max(100) });
 const RECENT = 10;
 
 export const searchTermRoutes = new Hono<AppEnv>()
@@ -15,7 +13,7 @@ export const searchTermRoutes = new Hono<AppEnv>()
     if (!c.var.deviceId) throw new ApiError(403, 'device_token_invalid');
     await next();
   })
-  .get('/term', async (c) => {
+  .get('/term', contract('GET /search/term'), async (c) => {
     const { results } = await c.env.DB.prepare(
       `SELECT term, max(created_at) AS created_at FROM search_terms WHERE device_id = ? GROUP BY lower(term) ORDER BY created_at DESC LIMIT ?`,
     )
@@ -23,8 +21,8 @@ export const searchTermRoutes = new Hono<AppEnv>()
       .all<{ term: string; created_at: number }>();
     return c.json(ok({ items: results }));
   })
-  .post('/set-term', async (c) => {
-    const { term } = parseInput(termSchema, await readJson(c.req));
+  .post('/set-term', contract('POST /search/set-term'), async (c) => {
+    const { term } = c.req.valid('json');
     const db = c.env.DB;
     // Keep the newest SEARCH_TERM_LIMIT terms per device.
     await db.batch([
@@ -35,7 +33,7 @@ export const searchTermRoutes = new Hono<AppEnv>()
     ]);
     return c.json(ok({ term }));
   })
-  .post('/clear', async (c) => {
+  .post('/clear', contract('POST /search/clear'), async (c) => {
     await c.env.DB.prepare('DELETE FROM search_terms WHERE device_id = ?').bind(c.var.deviceId).run();
     return c.json(ok({ items: [] }));
   });

@@ -1,13 +1,14 @@
 // What the sitemap lists: categories, brands, nutritionists and products (paged for large catalogues).
 import { Hono } from 'hono';
 import { ok } from '../../../shared/api/envelope';
-import { pageParam } from '../lib/params';
+import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';
+import type { CountRow } from '../db/rows';
 
 export const SITEMAP_PAGE_SIZE = 20_000;
 
 export const sitemapRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
+  .get('/', contract('GET /sitemap'), async (c) => {
     const db = c.env.DB;
     const [count, categories, brands, nutritionists] = await db.batch([
       db.prepare('SELECT count(*) AS n FROM products WHERE is_active = 1'),
@@ -15,7 +16,7 @@ export const sitemapRoutes = new Hono<AppEnv>()
       db.prepare('SELECT id FROM brands ORDER BY id'),
       db.prepare('SELECT slug FROM nutritionists ORDER BY sort_order, id'),
     ]);
-    const n = (count!.results[0] as { n: number }).n;
+    const n = (count!.results[0] as CountRow).n;
     return c.json(
       ok({
         product_pages: Math.max(1, Math.ceil(n / SITEMAP_PAGE_SIZE)),
@@ -25,8 +26,8 @@ export const sitemapRoutes = new Hono<AppEnv>()
       }),
     );
   })
-  .get('/products/:page{[0-9]+}', async (c) => {
-    const page = pageParam(c.req.param('page'));
+  .get('/products/:page{[0-9]+}', contract('GET /sitemap/products/:page{[0-9]+}'), async (c) => {
+    const { page } = c.req.valid('param');
     const { results } = await c.env.DB.prepare('SELECT slug, created_at FROM products WHERE is_active = 1 ORDER BY id LIMIT ? OFFSET ?')
       .bind(SITEMAP_PAGE_SIZE, (page - 1) * SITEMAP_PAGE_SIZE)
       .all<{ slug: string; created_at: number }>();

@@ -2,19 +2,7 @@
 // body to the storefront worker, which moves them into httpOnly cookies.
 import { Hono, type Context } from 'hono';
 import { ok } from '../../../shared/api/envelope';
-import {
-  forgotPasswordSchema,
-  nationalNumber,
-  PHONE_RULES,
-  removeAccountSchema,
-  resetPasswordSchema,
-  setNameSchema,
-  setPasswordSchema,
-  setPhoneSchema,
-  verifyEmailSchema,
-  signInSchema,
-  signUpSchema,
-} from '../../../shared/api/account-schemas';
+import { nationalNumber, PHONE_RULES } from '../../../shared/api/account-schemas';
 import { localizePath } from '../../../shared/locale';
 import { DEFAULT_FREE_SHIPPING_FILS } from '../../../shared/constants';
 import { randomToken, tokenHash } from '../accounts/tokens';
@@ -29,20 +17,15 @@ import { emailIdentity } from '../orders/email-identity';
 import { ApiError } from '../lib/errors';
 import { enforce, limit, LIMITS } from '../lib/limits';
 import { siteOrigin } from '../lib/site-origin';
-import { parseInput, readJson } from '../lib/validate';
+import { contract } from '../lib/validate';
+import type { CountrySettingsRow, PasswordResetRow, UserRow as UsersTableRow } from '../db/rows';
 import { currentUser, requireUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
 
 /** A reset link works for one hour. */
 const RESET_TTL_MS = 60 * 60 * 1000;
 
-interface UserRow {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  password_hash: string;
-}
+type UserRow = Pick<UsersTableRow, 'id' | 'name' | 'email' | 'phone' | 'password_hash'>;
 
 const publicUser = (u: Pick<UserRow, 'id' | 'name' | 'email' | 'phone'>) => ({ id: u.id, name: u.name, email: u.email, phone: u.phone });
 
@@ -61,8 +44,8 @@ async function checkPassword(c: Context<AppEnv>, email: string, password: string
 }
 
 export const userRoutes = new Hono<AppEnv>()
-  .post('/register', async (c) => {
-    const input = parseInput(signUpSchema, await readJson(c.req));
+  .post('/register', contract('POST /user/register'), async (c) => {
+    const input = c.req.valid('json');
     const db = c.env.DB;
     const ip = clientIp(c);
     await enforce(db, [limit(LIMITS.registerPerIp, `register:ip:${ip}`)]);
@@ -70,7 +53,7 @@ export const userRoutes = new Hono<AppEnv>()
     const inserted = await db
       .prepare('INSERT INTO users (name, email, password_hash, lang, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id')
       .bind(input.name, input.email, hash, c.var.lang, Date.now())
-      .first<{ id: number }>();
+      .first<Pick<UserRow, 'id'>>();
     if (!inserted) throw new ApiError(409, 'email_taken');
     const access_token = await createSession(db, inserted.id);
     // Guest orders with this address join the account only once the mailbox's owner opens this link.
@@ -82,8 +65,8 @@ export const userRoutes = new Hono<AppEnv>()
     }
     return c.json(ok({ access_token, user: publicUser({ id: inserted.id, name: input.name, email: input.email, phone: null }) }));
   })
-  .post('/login', async (c) => {
-    const input = parseInput(signInSchema, await readJson(c.req));
+  .post('/login', contract('POST /user/login'), async (c) => {
+    const input = c.req.valid('json');
     const db = c.env.DB;
     const keys = signInKeys(input.email, clientIp(c));
     await assertNotLocked(db, keys);
@@ -103,27 +86,27 @@ export const userRoutes = new Hono<AppEnv>()
     const access_token = await createSession(db, user.id);
     return c.json(ok({ access_token, user: publicUser(user) }));
   })
-  .post('/logout', async (c) => {
+  .post('/logout', contract('POST /user/logout'), async (c) => {
     const user = await currentUser(c);
     if (user) await revokeSession(c.env.DB, user.sessionId);
     return c.json(ok({ signed_out: true }));
   })
-  .get('/me', async (c) => c.json(ok({ user: publicUser(await requireUser(c)) })))
+  .get('/me', contract('GET /user/me'), async (c) => c.json(ok({ user: publicUser(await requireUser(c)) })))
   // Sync data (spec §3): the signed-in user (null for a guest) and the country's free-shipping
   // threshold in base fils, with the delivery fee below it. A token that no longer holds is a 401.
-  .get('/sync', async (c) => {
+  .get('/sync', contract('GET /user/sync'), async (c) => {
     const hasToken = !!c.req.header('authorization');
     const user = hasToken ? await requireUser(c) : null;
-    const settings = await c.env.DB.prepare('SELECT free_shipping_fils, delivery_fee FROM country_settings WHERE country = ?').bind(c.var.country).first<{ free_shipping_fils: number; delivery_fee: number }>();
+    const settings = await c.env.DB.prepare('SELECT free_shipping_fils, delivery_fee FROM country_settings WHERE country = ?').bind(c.var.country).first<Pick<CountrySettingsRow, 'free_shipping_fils' | 'delivery_fee'>>();
     return c.json(ok({ user: user ? publicUser(user) : null, free_shipping: settings?.free_shipping_fils ?? DEFAULT_FREE_SHIPPING_FILS, delivery_fee: settings?.delivery_fee ?? null }));
   })
-  .post('/forgot-password', async (c) => {
-    const { email } = parseInput(forgotPasswordSchema, await readJson(c.req));
+  .post('/forgot-password', contract('POST /user/forgot-password'), async (c) => {
+    const { email } = c.req.valid('json');
     const db = c.env.DB;
     // Counted per inbox asked for (+tag variants are one) whether or not it has an account, so the
     // 429 reveals nothing.
     await enforce(db, [limit(LIMITS.forgotPerEmail, `forgot:email:${emailIdentity(email)}`), limit(LIMITS.forgotPerIp, `forgot:ip:${clientIp(c)}`)]);
-    const user = await db.prepare('SELECT id FROM users WHERE email = ? AND deleted_at IS NULL').bind(email).first<{ id: number }>();
+    const user = await db.prepare('SELECT id FROM users WHERE email = ? AND deleted_at IS NULL').bind(email).first<Pick<UserRow, 'id'>>();
     if (user) {
       const token = randomToken();
       const now = Date.now();
@@ -138,8 +121,8 @@ export const userRoutes = new Hono<AppEnv>()
     // The same answer whether or not the account exists: no way to probe for addresses.
     return c.json(ok({ sent: true }));
   })
-  .post('/reset-password', async (c) => {
-    const input = parseInput(resetPasswordSchema, await readJson(c.req));
+  .post('/reset-password', contract('POST /user/reset-password'), async (c) => {
+    const input = c.req.valid('json');
     const db = c.env.DB;
     const hash = await tokenHash(input.token);
     const now = Date.now();
@@ -147,14 +130,14 @@ export const userRoutes = new Hono<AppEnv>()
     const claimed = await db
       .prepare('UPDATE password_resets SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id')
       .bind(now, hash, now)
-      .first<{ user_id: number }>();
+      .first<Pick<PasswordResetRow, 'user_id'>>();
     if (!claimed) throw new ApiError(400, 'reset_link_invalid');
     const passwordHash = await hashPassword(input.password, c.var.config.PASSWORD_PEPPER);
     await db.batch([
       db.prepare('UPDATE users SET password_hash = ? WHERE id = ? AND deleted_at IS NULL').bind(passwordHash, claimed.user_id),
       revokeOtherSessions(db, claimed.user_id, null),
     ]);
-    const user = await db.prepare('SELECT id, name, email, phone FROM users WHERE id = ? AND deleted_at IS NULL').bind(claimed.user_id).first<UserRow>();
+    const user = await db.prepare('SELECT id, name, email, phone FROM users WHERE id = ? AND deleted_at IS NULL').bind(claimed.user_id).first<Pick<UserRow, 'id' | 'name' | 'email' | 'phone'>>();
     if (!user) throw new ApiError(400, 'reset_link_invalid');
     // The mailed link proved the address: the guest orders placed with it become this account's.
     // (Sign-up alone proves nothing, so a typed address never reveals someone else's orders.)
@@ -164,41 +147,41 @@ export const userRoutes = new Hono<AppEnv>()
     const access_token = await createSession(db, user.id);
     return c.json(ok({ access_token, user: publicUser(user) }));
   })
-  .post('/verify-email', async (c) => {
-    const { token } = parseInput(verifyEmailSchema, await readJson(c.req));
+  .post('/verify-email', contract('POST /user/verify-email'), async (c) => {
+    const { token } = c.req.valid('json');
     const claimed = await claimByVerification(c.env.DB, token);
     if (claimed === null) throw new ApiError(400, 'verify_link_invalid');
     return c.json(ok({ claimed }));
   })
-  .post('/profile/set-name', async (c) => {
+  .post('/profile/set-name', contract('POST /user/profile/set-name'), async (c) => {
     const user = await requireUser(c);
-    const { name } = parseInput(setNameSchema, await readJson(c.req));
+    const { name } = c.req.valid('json');
     await c.env.DB.prepare('UPDATE users SET name = ? WHERE id = ?').bind(name, user.id).run();
     return c.json(ok({ user: publicUser({ ...user, name }) }));
   })
-  .post('/profile/set-phone', async (c) => {
+  .post('/profile/set-phone', contract('POST /user/profile/set-phone'), async (c) => {
     const user = await requireUser(c);
-    const input = parseInput(setPhoneSchema, await readJson(c.req));
+    const input = c.req.valid('json');
     const phone = `${PHONE_RULES[input.country].dial}${nationalNumber(input.phone)}`;
     await c.env.DB.prepare('UPDATE users SET phone = ? WHERE id = ?').bind(phone, user.id).run();
     return c.json(ok({ user: publicUser({ ...user, phone }) }));
   })
-  .post('/profile/set-password', async (c) => {
+  .post('/profile/set-password', contract('POST /user/profile/set-password'), async (c) => {
     const user = await requireUser(c);
-    const input = parseInput(setPasswordSchema, await readJson(c.req));
+    const input = c.req.valid('json');
     const db = c.env.DB;
-    const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<{ password_hash: string }>();
+    const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<Pick<UserRow, 'password_hash'>>();
     await checkPassword(c, user.email, input.old_password, row?.password_hash, 'old_password');
     const hash = await hashPassword(input.new_password, c.var.config.PASSWORD_PEPPER);
     // Every other session ends; this one stays signed in.
     await db.batch([db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').bind(hash, user.id), revokeOtherSessions(db, user.id, user.sessionId)]);
     return c.json(ok({ changed: true }));
   })
-  .post('/remove', async (c) => {
+  .post('/remove', contract('POST /user/remove'), async (c) => {
     const user = await requireUser(c);
-    const { password } = parseInput(removeAccountSchema, await readJson(c.req));
+    const { password } = c.req.valid('json');
     const db = c.env.DB;
-    const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<{ password_hash: string }>();
+    const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<Pick<UserRow, 'password_hash'>>();
     await checkPassword(c, user.email, password, row?.password_hash, 'password');
     // Personal data goes; the row stays (anonymised) so past orders keep their reference.
     await db.batch([

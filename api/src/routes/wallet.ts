@@ -2,34 +2,35 @@
 // top-up's result. The balance is the ledger's sum in the shopper's current country currency.
 import { Hono } from 'hono';
 import { ok } from '../../../shared/api/envelope';
-import { walletChargeSchema, CARD_METHODS } from '../../../shared/api/order-schemas';
+import { CARD_METHODS } from '../../../shared/api/order-schemas';
 import { convertFromBase } from '../../../shared/money';
 import { currencyFor } from '../catalogue/currency';
 import { ApiError } from '../lib/errors';
 import { enforce, limit, LIMITS } from '../lib/limits';
-import { pageParam, paged } from '../lib/params';
-import { parseInput, readJson } from '../lib/validate';
+import { paged } from '../lib/params';
+import { contract } from '../lib/validate';
 import { requireUser } from '../middleware/user';
 import { newPaymentId, openPayment } from '../orders/place';
 import { startCharge } from './orders';
 import type { AppEnv } from '../app-env';
+import type { CountRow, PaymentRow, WalletAccountRow, WalletLedgerRow } from '../db/rows';
 
 /** The largest single top-up: 500 KWD, or its equivalent. */
 const MAX_TOP_UP_FILS = 500_000;
 const PER_PAGE = 20;
 
 export const walletRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
+  .get('/', contract('GET /user/wallet'), async (c) => {
     const user = await requireUser(c);
     const { currency } = await currencyFor(c.env.DB, c.var.country);
-    const row = await c.env.DB.prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?').bind(user.id, currency).first<{ balance: number }>();
+    const row = await c.env.DB.prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?').bind(user.id, currency).first<Pick<WalletAccountRow, 'balance'>>();
     return c.json(ok({ balance: row?.balance ?? 0, currency, methods: CARD_METHODS[c.var.country] }));
   })
-  .get('/history', (c) => history(c, undefined))
-  .get('/history/:page{[0-9]+}', (c) => history(c, c.req.param('page')))
-  .post('/charge', async (c) => {
+  .get('/history', contract('GET /user/wallet/history'), (c) => history(c, 1))
+  .get('/history/:page{[0-9]+}', contract('GET /user/wallet/history/:page{[0-9]+}'), (c) => history(c, c.req.valid('param').page))
+  .post('/charge', contract('POST /user/wallet/charge'), async (c) => {
     const user = await requireUser(c);
-    const input = parseInput(walletChargeSchema, await readJson(c.req));
+    const input = c.req.valid('json');
     const info = await currencyFor(c.env.DB, c.var.country);
     const max = convertFromBase(MAX_TOP_UP_FILS, info);
     if (input.amount > max) throw new ApiError(400, 'wallet_amount_too_large', { max });
@@ -50,22 +51,22 @@ export const walletRoutes = new Hono<AppEnv>()
     });
     return c.json(ok({ id: paymentId, url }));
   })
-  .get('/:id{pay_[0-9a-f]{24}}', async (c) => {
+  .get('/:id{pay_[0-9a-f]{24}}', contract('GET /user/wallet/:id{pay_[0-9a-f]{24}}'), async (c) => {
     const user = await requireUser(c);
     const row = await c.env.DB.prepare("SELECT id, amount, currency, method, status, created_at FROM payments WHERE id = ? AND user_id = ? AND purpose = 'wallet'")
-      .bind(c.req.param('id'), user.id)
-      .first();
+      .bind(c.req.valid('param').id, user.id)
+      .first<Pick<PaymentRow, 'id' | 'amount' | 'currency' | 'method' | 'status' | 'created_at'>>();
     if (!row) throw new ApiError(404, 'not_found');
     return c.json(ok(row));
   });
 
-async function history(c: import('hono').Context<AppEnv>, rawPage: string | undefined) {
+async function history(c: import('hono').Context<AppEnv>, page: number) {
   const user = await requireUser(c);
-  const page = pageParam(rawPage);
   const { currency } = await currencyFor(c.env.DB, c.var.country);
   const [rows, count] = await c.env.DB.batch([
     c.env.DB.prepare('SELECT id, amount, kind, order_id, created_at FROM wallet_ledger WHERE user_id = ? AND currency = ? ORDER BY id DESC LIMIT ? OFFSET ?').bind(user.id, currency, PER_PAGE, (page - 1) * PER_PAGE),
     c.env.DB.prepare('SELECT count(*) AS n FROM wallet_ledger WHERE user_id = ? AND currency = ?').bind(user.id, currency),
   ]);
-  return c.json(ok({ ...paged(rows!.results, page, PER_PAGE, (count!.results[0] as { n: number }).n), currency }));
+  const items = rows!.results as Array<Pick<WalletLedgerRow, 'id' | 'amount' | 'kind' | 'order_id' | 'created_at'>>;
+  return c.json(ok({ ...paged(items, page, PER_PAGE, (count!.results[0] as CountRow).n), currency }));
 }

@@ -1,0 +1,306 @@
+// One row type per D1 table the API reads, as api/migrations/ define them (column for column; SQLite
+// integers for booleans and timestamps in ms). Queries name the columns they select with
+// Pick<…Row, …>, so a column renamed in a migration is renamed here once and the compiler finds its
+// readers. Catalogue reads are language-resolved projections (name_en/name_ar → name) and keep their
+// own shapes beside their queries (catalogue/cards.ts, catalogue/detail.ts).
+import type { OrderStatus, PaymentMethod } from '../../../shared/api/order-schemas';
+import type { Lang } from '../../../shared/locale';
+
+type CountryCode = 'KW' | 'SA';
+
+/** A row read in the request's language: `col('name', lang) AS name` makes name_en/name_ar one `name`. */
+export type InLanguage<Row, Base extends string> = Omit<Row, `${Base}_en` | `${Base}_ar`> & { [K in Base]: string };
+
+export interface UserRow {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  /** "pbkdf2-sha256$<iterations>$<salt>$<hash>"; '' once the account is removed. */
+  password_hash: string;
+  lang: Lang;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export interface SessionRow {
+  id: number;
+  user_id: number;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface PasswordResetRow {
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface EmailVerificationRow {
+  token_hash: string;
+  user_id: number;
+  email: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface AddressRow {
+  id: number;
+  user_id: number;
+  country: CountryCode;
+  label: string;
+  recipient: string;
+  phone: string;
+  area_id: number | null;
+  block: string | null;
+  street: string | null;
+  avenue: string | null;
+  building: string | null;
+  floor: string | null;
+  apartment: string | null;
+  city_id: number | null;
+  district: string | null;
+  building_number: string | null;
+  postal_code: string | null;
+  short_address: string | null;
+  is_default: number;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export interface CountryRow {
+  id: number;
+  code: CountryCode;
+  name_en: string;
+  name_ar: string;
+  currency: 'KWD' | 'SAR';
+  decimals: number;
+  /** The rate from KWD × RATE_SCALE (shared/money.ts). */
+  exchange_rate_scaled: number;
+  is_default: number;
+  sort_order: number;
+}
+
+export interface CountrySettingsRow {
+  country: CountryCode;
+  /** Base fils, net of VAT. */
+  free_shipping_fils: number;
+  delivery_fee: number;
+  /** 1500 = 15 %. */
+  vat_basis_points: number;
+}
+
+export interface CouponRow {
+  id: number;
+  code: string;
+  kind: 'percent' | 'fixed';
+  /** percent: basis points; fixed: base fils. */
+  value: number;
+  min_subtotal_fils: number;
+  max_uses: number | null;
+  used: number;
+  once_per_shopper: number;
+  starts_at: number | null;
+  ends_at: number | null;
+  is_active: number;
+}
+
+export interface OrderRow {
+  id: number;
+  user_id: number | null;
+  guest_email: string | null;
+  guest_phone: string | null;
+  country: CountryCode;
+  currency: string;
+  lang: Lang;
+  status: OrderStatus;
+  payment_method: PaymentMethod;
+  card_method: string | null;
+  /** The address as it was when ordering, JSON. */
+  address: string;
+  subtotal: number;
+  before_discount: number;
+  discount: number;
+  delivery: number;
+  vat: number;
+  vat_basis_points: number;
+  total: number;
+  wallet_used: number;
+  coupon_id: number | null;
+  coupon_code: string | null;
+  /** 1 while stock and coupon are held for the order. */
+  holds_stock: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OrderItemRow {
+  order_id: number;
+  sku_id: number;
+  product_id: number;
+  product_slug: string;
+  name: string;
+  sku_name: string;
+  image_key: string | null;
+  unit_price: number;
+  old_unit_price: number | null;
+  count: number;
+}
+
+export interface IdempotencyKeyRow {
+  /** "u:<user id>" or "d:<device id>". */
+  owner: string;
+  key: string;
+  body_hash: string;
+  order_id: number;
+  created_at: number;
+}
+
+export interface OrderLinkRow {
+  token_hash: string;
+  order_id: number;
+  created_at: number;
+}
+
+export interface PaymentRow {
+  id: string;
+  provider: string;
+  purpose: 'order' | 'wallet';
+  order_id: number | null;
+  user_id: number | null;
+  amount: number;
+  currency: string;
+  method: string;
+  status: 'initiated' | 'succeeded' | 'failed' | 'cancelled';
+  provider_ref: string | null;
+  redirect_url: string | null;
+  return_path: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WalletAccountRow {
+  user_id: number;
+  currency: string;
+  balance: number;
+}
+
+export interface WalletLedgerRow {
+  id: number;
+  user_id: number;
+  currency: string;
+  amount: number;
+  kind: 'top_up' | 'order_payment' | 'refund';
+  order_id: number | null;
+  payment_id: string | null;
+  created_at: number;
+}
+
+export interface MailOutboxRow {
+  id: number;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  lang: Lang;
+  kind: string;
+  dedupe_key: string | null;
+  attempts: number;
+  next_attempt_at: number | null;
+  delivered_at: number | null;
+  failed_at: number | null;
+  last_error: string | null;
+  created_at: number;
+}
+
+export interface InfoInstructionRow {
+  a: string;
+  b: string;
+  title_en: string;
+  title_ar: string;
+  body_en: string;
+  body_ar: string;
+}
+
+export interface HomeSectionRow {
+  id: number;
+  type: 'banner' | 'categories' | 'popular' | 'brands' | 'nutritionist_banner' | 'quiz' | 'collection';
+  title_en: string;
+  title_ar: string;
+  /** JSON: the section's settings (limit, product ids, banners…). */
+  payload: string;
+  sort_order: number;
+  is_active: number;
+}
+
+export interface BrandRow {
+  id: number;
+  slug: string;
+  name_en: string;
+  name_ar: string;
+  color: string;
+  description_en: string;
+  description_ar: string;
+  is_featured: number;
+  sort_order: number;
+}
+
+export interface NutritionistRow {
+  id: number;
+  slug: string;
+  name_en: string;
+  name_ar: string;
+  title_en: string;
+  title_ar: string;
+  bio_en: string;
+  bio_ar: string;
+  photo_key: string;
+  years_experience: number;
+  sort_order: number;
+}
+
+export interface GovernorateRow {
+  id: number;
+  name_en: string;
+  name_ar: string;
+  sort_order: number;
+}
+
+export interface AreaRow {
+  id: number;
+  governorate_id: number;
+  name_en: string;
+  name_ar: string;
+}
+
+export interface DhlCountryRow {
+  id: number;
+  code: string;
+  name_en: string;
+  name_ar: string;
+}
+
+export interface DhlCityRow {
+  id: number;
+  dhl_country_id: number;
+  name_en: string;
+  name_ar: string;
+}
+
+/** The place names joined to an address (areas, governorates, dhl_cities), in the request's language. */
+export interface AddressPlaceNames {
+  area_name: string | null;
+  governorate_id: number | null;
+  governorate_name: string | null;
+  city_name: string | null;
+}
+
+/** A count(*) AS n. */
+export interface CountRow {
+  n: number;
+}

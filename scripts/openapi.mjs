@@ -1,0 +1,12 @@
+// Writes docs/openapi.json from the API's route contract (api/src/contract/openapi.ts): `npm run openapi`.
+// The TypeScript is bundled with esbuild first (as the seed is), so plain Node runs it.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const out = 'node_modules/.cache/openapi/openapi.mjs';
+mkdirSync('node_modules/.cache/openapi', { recursive: true });
+await build({ entryPoints: ['api/src/contract/openapi.ts'], bundle: true, format: 'esm', platform: 'node', outfile: out, logLevel: 'warning' });
+const { openApiJson } = await import(`${pathToFileURL(out).href}?t=${Date.now()}`);
+writeFileSync('docs/openapi.json', openApiJson());
+console.log('wrote docs/openapi.json');

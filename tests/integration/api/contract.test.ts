@@ -1,0 +1,117 @@
+// Decision 17: every route of the commerce API validates its input with an entry of the route contract,
+// and /openapi.json (generated from the same entries) exists outside production only.
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import worker, { app } from '../../../api/src/index';
+import { CONTRACTS } from '../../../api/src/contract/registry';
+import { contractKeyOf } from '../../../api/src/lib/validate';
+import { signedRequest } from '../../support/signed-fetch';
+import { call, deviceToken, json } from './helpers';
+
+/** Routes with no contract entry, each for a reason. Nothing else may be missing one. */
+const EXCEPTIONS: Record<string, string> = {
+  'GET /openapi.json': 'the description itself; no input',
+  'GET /media/*': 'stored image bytes by R2 key, not JSON; the key is checked against the stored objects',
+  'GET /dev/outbox': 'local-only tool (dev mailbox), absent from the production build',
+  'GET /dev/payments/:id{pay_[0-9a-f]{24}}': 'local-only sandbox payment page, absent from the production build',
+  'POST /dev/payments/:id{pay_[0-9a-f]{24}}': 'local-only sandbox payment page, absent from the production build',
+};
+
+/** Each routed "METHOD path" with the contract keys of its handlers (app-wide middleware is method ALL). */
+function routeTable(): Map<string, Array<string | undefined>> {
+  const table = new Map<string, Array<string | undefined>>();
+  for (const route of app.routes) {
+    if (route.method === 'ALL') continue;
+    const key = `${route.method} ${route.path}`;
+    table.set(key, [...(table.get(key) ?? []), contractKeyOf(route.handler)]);
+  }
+  return table;
+}
+
+describe('the route contract', () => {
+  it('gives every routed path a contract entry of its own method and path', () => {
+    const table = routeTable();
+    expect(table.size).toBeGreaterThan(60);
+    const missing = [...table].filter(([key, contracts]) => !(key in EXCEPTIONS) && !contracts.includes(key as never)).map(([key]) => key);
+    expect(missing, 'routes without their contract(...) middleware (api/src/contract/registry.ts)').toEqual([]);
+  });
+
+  it('has no entry without its route, and no exception that is not routed', () => {
+    const routed = new Set(routeTable().keys());
+    expect(Object.keys(CONTRACTS).filter((key) => !routed.has(key))).toEqual([]);
+    expect(Object.keys(EXCEPTIONS).filter((key) => !routed.has(key))).toEqual([]);
+  });
+});
+
+describe('GET /openapi.json', () => {
+  it('describes every contract entry outside production', async () => {
+    const res = await call('/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = await json(res);
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    expect(doc.paths['/user/address/{id}/default'].post.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true });
+    expect(doc.paths['/user/login'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+    const operations = Object.values(doc.paths as Record<string, object>).reduce((n, methods) => n + Object.keys(methods).length, 0);
+    expect(operations).toBe(Object.keys(CONTRACTS).length);
+  });
+
+  it('is a 404 envelope in production', async () => {
+    const secret = 'a-real-production-signing-secret-0123456789';
+    const production = {
+      ...env,
+      ENVIRONMENT: 'production',
+      SIGNING_SECRET: secret,
+      TOKEN_SECRET: 'a-real-production-token-secret-0123456789ab',
+      PASSWORD_PEPPER: 'a-real-production-password-pepper-01234567',
+      PAYMENT_PROVIDER: 'tap',
+      TAP_SECRET_KEY: 'sk_test_real',
+      PAYMENT_WEBHOOK_SECRET: 'a-real-production-webhook-secret-0123456789',
+      SITE_ORIGIN: 'https://shop.example',
+    };
+    const fetchIn = async (environment: object, path: string) => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(await signedRequest(path, { secret }), environment as never, ctx);
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+    // The same worker and request outside production: the description is there.
+    expect((await fetchIn({ ...production, ENVIRONMENT: 'development' }, '/openapi.json')).status).toBe(200);
+    const res = await fetchIn(production, '/openapi.json');
+    expect(res.status).toBe(404);
+    expect((await json(res)).meta).toMatchObject({ msg: 'not_found', code: 404, msgType: 1 });
+    // Production answers a signed request: the 404 is the route's, not a refused request's.
+    expect((await fetchIn(production, '/health')).status).toBe(200);
+  });
+});
+
+describe('validation through the contract keeps the envelopes', () => {
+  it('answers a bad path parameter, query and body with the same keys as before', async () => {
+    const token = await deviceToken();
+    expect((await json(await call('/brand/list/0', { body: '{}', token }))).meta).toMatchObject({ msg: 'bad_request', code: 400 });
+    expect((await json(await call('/order/99999999999999999999', { token }))).meta).toMatchObject({ msg: 'not_found', code: 404 });
+    expect((await json(await call('/info/instructions/a.b/c', { token }))).meta).toMatchObject({ msg: 'not_found', code: 404 });
+    expect((await json(await call('/product/search?q=a&limit=1.5', { token }))).meta).toMatchObject({ msg: 'bad_request', code: 400 });
+    const body = await json(await call('/brand/list', { body: '{"sort":{"key":"colour","value":"asc"}}', token }));
+    expect(body.meta).toMatchObject({ msg: 'validation_failed', code: 400 });
+    expect(body.data.fields[0]).toMatchObject({ field: 'sort.key' });
+    expect((await json(await call('/brand/list', { body: '{"sort":', token }))).meta).toMatchObject({ msg: 'bad_request', code: 400 });
+  });
+});
+
+describe('a route for signed-in shoppers', () => {
+  it('answers a stranger 401 before looking at what was sent, in both languages', async () => {
+    const token = await deviceToken();
+    for (const lang of ['en', 'ar']) {
+      for (const [path, body] of [
+        ['/user/address/new', '{"country":"KW"}'],
+        ['/user/wallet/charge', '{"amount":-1}'],
+        ['/product/1/notify-me', '{}'],
+        ['/user/profile/set-name', '{"name":""}'],
+      ] as const) {
+        const res = await call(path, { body, token, headers: { lang } });
+        expect(res.status, path).toBe(401);
+        expect((await json(res)).meta.msg).toBe('unauthorized');
+      }
+    }
+  });
+});
