@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import type { Country } from '../../shared/api/schemas';
 import { splitLocalePath } from '../../shared/locale';
-import type { BootData } from '../../client/boot';
+import type { BootData } from '../../shared/boot';
 import { renderDocument } from '../../client/entry.server';
 import type { AppEnv } from '../app-env';
 import { publicConfig } from '../config';
