@@ -5,6 +5,7 @@
 import { ok } from '../../../shared/api/envelope';
 import { CARD_METHODS, type SubmitInput } from '../../../shared/api/order-schemas';
 import { sha256Hex } from '../../../shared/api/signing';
+import { randomHex } from '../../../shared/bytes';
 import { ApiError } from '../lib/errors';
 import { quote, shopperKey, type Quote } from './quote';
 import { resolveAddress, type OrderAddress } from './address';
@@ -36,7 +37,7 @@ export interface Placed {
 export { newOrderId };
 
 export function newPaymentId(): string {
-  return `pay_${[...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `pay_${randomHex(12)}`;
 }
 
 /** The part of the body that defines the order (the key itself is not part of it). */

@@ -6,6 +6,7 @@
 // with the amount written with the currency's decimals. Statuses: CAPTURED is paid; CANCELLED and
 // ABANDONED are a cancel; anything else (DECLINED, FAILED, RESTRICTED, VOID, TIMEDOUT…) a failure.
 import { hmacHex } from '../../../shared/api/signing';
+import { timingSafeEqualText } from '../../../shared/bytes';
 import type { CardMethod } from '../../../shared/api/order-schemas';
 import type { FetchedCharge, Gateway, WebhookEvent } from './gateway';
 
@@ -90,7 +91,7 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
       }
       const given = headers.get('hashstring') ?? '';
       const expected = await hmacHex(secretKey, tapHashString(charge));
-      if (!timingSafeEqualHex(given, expected)) return null;
+      if (!timingSafeEqualText(given, expected)) return null;
       const paymentId = charge.metadata?.payment_id ?? charge.reference?.transaction;
       if (!paymentId) return null;
       return { paymentId, outcome: outcomeOf(charge.status), providerRef: charge.id };
@@ -112,11 +113,4 @@ export function fetchedCharge(charge: TapCharge): FetchedCharge | null {
     amount: Math.round(amount * 10 ** decimals),
     currency: charge.currency,
   };
-}
-
-function timingSafeEqualHex(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
 }
