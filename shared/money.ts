@@ -123,6 +123,11 @@ function formatterFor(lang: Lang, country: CountryCode, options: Intl.NumberForm
 
 const DECIMALS_BY_CURRENCY = new Map<string, number>(Object.values(COUNTRY_FACTS).map((f) => [f.currency, f.decimals]));
 
+/** A currency of one of the shop's countries (COUNTRY_FACTS). */
+export function isShopCurrency(currency: string): currency is CurrencyCode {
+  return DECIMALS_BY_CURRENCY.has(currency);
+}
+
 /** Minor-unit digits of a currency the shop uses (COUNTRY_FACTS): 3 for KWD (fils), 2 for SAR (halalas). */
 export function currencyDecimals(currency: string): number {
   return DECIMALS_BY_CURRENCY.get(currency) ?? 2;

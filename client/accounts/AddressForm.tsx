@@ -4,7 +4,7 @@
 // number, postal code and the optional short national address. The API checks the same schema.
 import { useContext, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import useSWR from 'swr';
-import { ADDRESS_LENGTHS, addressSchema, type Address, type AddressInput } from '../../shared/api/account-schemas';
+import { ADDRESS_LENGTHS, addressSchema, SAUDI_CODE_LENGTHS, type Address, type AddressInput } from '../../shared/api/account-schemas';
 import type { MessageId } from '../../shared/i18n';
 import { COUNTRY_FACTS, type CountryCode } from '../../shared/locale';
 import { useI18n } from '../i18n/context';
@@ -348,14 +348,14 @@ function SaudiFields({ form, cityName, places }: { form: AddressFormApi; cityNam
       </div>
       <div className="field-row">
         <Field form={form} name="building_number" required hint={t('address_building_number_hint')}>
-          {(p) => <input {...p} type="text" inputMode="numeric" dir="ltr" maxLength={4} />}
+          {(p) => <input {...p} type="text" inputMode="numeric" dir="ltr" maxLength={SAUDI_CODE_LENGTHS.building_number} />}
         </Field>
         <Field form={form} name="postal_code" required hint={t('address_postal_code_hint')}>
-          {(p) => <input {...p} type="text" inputMode="numeric" autoComplete="postal-code" dir="ltr" maxLength={5} />}
+          {(p) => <input {...p} type="text" inputMode="numeric" autoComplete="postal-code" dir="ltr" maxLength={SAUDI_CODE_LENGTHS.postal_code} />}
         </Field>
       </div>
       <Field form={form} name="short_address" hint={t('address_short_address_hint')}>
-        {(p) => <input {...p} type="text" dir="ltr" maxLength={8} />}
+        {(p) => <input {...p} type="text" dir="ltr" maxLength={SAUDI_CODE_LENGTHS.short_address} />}
       </Field>
     </>
   );

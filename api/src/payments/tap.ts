@@ -8,6 +8,8 @@
 import { hmacHex } from '../../../shared/api/signing';
 import { timingSafeEqualText } from '../../../shared/bytes';
 import type { CardMethod } from '../../../shared/api/order-schemas';
+import { COUNTRY_FACTS } from '../../../shared/locale';
+import { currencyDecimals, isShopCurrency } from '../../../shared/money';
 import type { FetchedCharge, Gateway, WebhookEvent } from './gateway';
 
 const API = 'https://api.tap.company/v2/charges';
@@ -18,7 +20,7 @@ export const TAP_SOURCES: Record<CardMethod, string> = { knet: 'src_kw.knet', ma
 const decimal = (minor: number, decimals: number) => (minor / 10 ** decimals).toFixed(decimals);
 
 export function tapHashString(charge: TapCharge): string {
-  const decimals = charge.currency === 'KWD' || charge.currency === 'BHD' || charge.currency === 'OMR' ? 3 : 2;
+  const decimals = currencyDecimals(charge.currency);
   return (
     `x_id${charge.id}x_amount${Number(charge.amount).toFixed(decimals)}x_currency${charge.currency}` +
     `x_gateway_reference${charge.reference?.gateway ?? ''}x_payment_reference${charge.reference?.payment ?? ''}` +
@@ -47,7 +49,7 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
     name: 'tap',
     async createCharge(charge) {
       const [first, ...rest] = charge.customer.name.trim().split(/\s+/);
-      const phone = charge.customer.phone ? /^\+(965|966)(\d+)$/.exec(charge.customer.phone) : null;
+      const phone = tapPhone(charge.customer.phone);
       const res = await fetcher(API, {
         method: 'POST',
         headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/json', accept: 'application/json' },
@@ -63,7 +65,7 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
             first_name: first || 'Customer',
             last_name: rest.join(' ') || undefined,
             email: charge.customer.email,
-            ...(phone ? { phone: { country_code: phone[1], number: phone[2] } } : {}),
+            ...(phone ? { phone } : {}),
           },
           source: { id: TAP_SOURCES[charge.method] },
           post: { url: charge.webhookUrl },
@@ -99,13 +101,18 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
   };
 }
 
-const CURRENCY_DECIMALS: Record<string, number> = { KWD: 3, BHD: 3, OMR: 3, SAR: 2, AED: 2, QAR: 2, USD: 2 };
+/** An E.164 number of the shop's countries as Tap wants it: the dial code without "+", then the rest. */
+export function tapPhone(phone: string | null | undefined): { country_code: string; number: string } | null {
+  const dial = phone ? Object.values(COUNTRY_FACTS).find((f) => phone.startsWith(f.dialCode))?.dialCode : undefined;
+  const number = dial ? phone!.slice(dial.length) : '';
+  return dial && /^\d+$/.test(number) ? { country_code: dial.slice(1), number } : null;
+}
 
-/** A charge as Tap reports it, with the amount in minor units. */
+/** A charge as Tap reports it, with the amount in minor units; null in a currency the shop never charges. */
 export function fetchedCharge(charge: TapCharge): FetchedCharge | null {
-  const decimals = CURRENCY_DECIMALS[charge.currency];
   const amount = Number(charge.amount);
-  if (decimals === undefined || !Number.isFinite(amount) || typeof charge.id !== 'string') return null;
+  if (!isShopCurrency(charge.currency) || !Number.isFinite(amount) || typeof charge.id !== 'string') return null;
+  const decimals = currencyDecimals(charge.currency);
   return {
     paymentId: charge.metadata?.payment_id ?? charge.reference?.transaction ?? null,
     outcome: outcomeOf(charge.status),
