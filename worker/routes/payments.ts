@@ -10,6 +10,7 @@ import { en } from '../../shared/i18n/en';
 import { dirOf, type CurrencyCode } from '../../shared/locale';
 import { formatMinor } from '../../shared/money';
 import type { AppEnv } from '../app-env';
+import { limitBody } from '../middleware/body-limit';
 import { sameSiteOnly } from '../middleware/same-site';
 import { callUpstream } from '../upstream';
 import { html, raw } from '../lib/html';
@@ -22,9 +23,12 @@ const SIGNATURE_HEADERS = ['hashstring', 'x-sandbox-signature'];
 
 export const payments = new Hono<AppEnv>();
 
-payments.post('/payments/webhook/:provider{sandbox|tap}', async (c) => {
+/** A gateway's webhook is one charge's JSON; the sandbox page's form is one field. */
+export const WEBHOOK_MAX_BYTES = 64 * 1024;
+export const SANDBOX_FORM_MAX_BYTES = 1024;
+
+payments.post('/payments/webhook/:provider{sandbox|tap}', limitBody(WEBHOOK_MAX_BYTES), async (c) => {
   const body = await c.req.text();
-  if (body.length > 64 * 1024) return c.json({ data: null, meta: { msg: 'payload_too_large', code: 413, msgType: 1 } }, 413);
   const passHeaders: Record<string, string> = {};
   for (const name of SIGNATURE_HEADERS) {
     const value = c.req.header(name);
@@ -79,13 +83,12 @@ payments.get('/payments/sandbox/:id{pay_[0-9a-f]{24}}', async (c) => {
   );
 });
 
-payments.post('/payments/sandbox/:id{pay_[0-9a-f]{24}}', async (c) => {
+payments.post('/payments/sandbox/:id{pay_[0-9a-f]{24}}', limitBody(SANDBOX_FORM_MAX_BYTES), async (c) => {
   // The page's own form posts urlencoded; anything else (multipart, JSON) is refused, never parsed.
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
     return c.json(fail('unsupported_media_type', 415), 415);
   }
   const text = await c.req.text();
-  if (text.length > 1024) return c.json(fail('payload_too_large', 413), 413);
   const outcome = new URLSearchParams(text).get('outcome') ?? '';
   if (!['succeeded', 'failed', 'cancelled'].includes(outcome)) return c.json(fail('bad_request', 400), 400);
   const res = await sandboxCall(c, c.req.param('id'), 'POST', JSON.stringify({ outcome }));
