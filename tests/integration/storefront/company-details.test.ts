@@ -48,6 +48,13 @@ describe('company details', () => {
         expect(main).toContain(`href="mailto:${COMPANY.email}"`);
         expect(main).toContain(entity.legalName[lang]);
         expect(main).toContain(entity.commercialRegistration);
+        // One component draws the phone and e-mail for the contact page and the footer.
+        const footer = section(await page(`${prefix}/contact-us`, country), '<footer', '</footer>');
+        for (const link of [`href="tel:${entity.phone}"`, `href="mailto:${COMPANY.email}"`]) {
+          const markup = (html: string) => (html.includes(`<a ${link}`) ? section(html, `<a ${link}`, '</a>') : undefined);
+          expect(markup(main)).toBeDefined();
+          expect(markup(main)).toBe(markup(footer));
+        }
       }
     });
 
