@@ -4,7 +4,7 @@ import type { Organization, Product, SearchAction, WebSite, WithActionConstraint
 import type { Country } from '../../shared/api/schemas';
 import type { ProductDetail } from '../../shared/catalogue/types';
 import type { Lang } from '../../shared/locale';
-import { currencyInfoOf, payableMinor } from '../../shared/money';
+import { currencyInfoOf, minorToDecimal, payableMinor } from '../../shared/money';
 import { paths } from '../../shared/routes';
 
 export function organizationLd(origin: string, name: string): [WithContext<Organization>, WithContext<WebSite>] {
@@ -45,7 +45,7 @@ export function productLd(product: ProductDetail, origin: string, lang: Lang, co
       return {
         '@type': 'Offer',
         url,
-        price: (minor / 10 ** info.decimals).toFixed(info.decimals),
+        price: minorToDecimal(minor, info.decimals),
         priceCurrency: info.currency,
         eligibleRegion: { '@type': 'Country', name: c.code },
         availability: sku.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',

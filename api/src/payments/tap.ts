@@ -9,15 +9,13 @@ import { hmacHex } from '../../../shared/api/signing';
 import { timingSafeEqualText } from '../../../shared/bytes';
 import type { CardMethod } from '../../../shared/api/order-schemas';
 import { COUNTRY_FACTS } from '../../../shared/locale';
-import { currencyDecimals, isShopCurrency } from '../../../shared/money';
+import { currencyDecimals, isShopCurrency, minorToDecimal } from '../../../shared/money';
 import type { FetchedCharge, Gateway, WebhookEvent } from './gateway';
 
 const API = 'https://api.tap.company/v2/charges';
 
 /** Tap's source ids for each way to pay. */
 export const TAP_SOURCES: Record<CardMethod, string> = { knet: 'src_kw.knet', mada: 'src_sa.mada', card: 'src_card', apple_pay: 'src_apple_pay' };
-
-const decimal = (minor: number, decimals: number) => (minor / 10 ** decimals).toFixed(decimals);
 
 export function tapHashString(charge: TapCharge): string {
   const decimals = currencyDecimals(charge.currency);
@@ -54,7 +52,7 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
         method: 'POST',
         headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({
-          amount: Number(decimal(charge.amount, charge.decimals)),
+          amount: Number(minorToDecimal(charge.amount, charge.decimals)),
           currency: charge.currency,
           threeDSecure: true,
           save_card: false,
