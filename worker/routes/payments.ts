@@ -18,8 +18,9 @@ import { safeRedirect } from '../lib/safe-redirect';
 import { readSession } from '../lib/session';
 import { sameOriginPath } from '../../shared/safe-path';
 import { fail } from '../../shared/api/envelope';
+import { WEBHOOK_PROVIDER_PATTERN, WEBHOOK_SIGNATURE_HEADERS } from '../../shared/api/payment-webhooks';
 
-const SIGNATURE_HEADERS = ['hashstring', 'x-sandbox-signature'];
+const SIGNATURE_HEADERS = Object.values(WEBHOOK_SIGNATURE_HEADERS);
 
 export const payments = new Hono<AppEnv>();
 
@@ -27,7 +28,7 @@ export const payments = new Hono<AppEnv>();
 export const WEBHOOK_MAX_BYTES = 64 * 1024;
 export const SANDBOX_FORM_MAX_BYTES = 1024;
 
-payments.post('/payments/webhook/:provider{sandbox|tap}', limitBody(WEBHOOK_MAX_BYTES), async (c) => {
+payments.post(`/payments/webhook/:provider{${WEBHOOK_PROVIDER_PATTERN}}`, limitBody(WEBHOOK_MAX_BYTES), async (c) => {
   const body = await c.req.text();
   const passHeaders: Record<string, string> = {};
   for (const name of SIGNATURE_HEADERS) {

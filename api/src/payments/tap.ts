@@ -5,6 +5,7 @@
 //   x_payment_reference{reference.payment}x_status{status}x_created{transaction.created}
 // with the amount written with the currency's decimals. Statuses: CAPTURED is paid; CANCELLED and
 // ABANDONED are a cancel; anything else (DECLINED, FAILED, RESTRICTED, VOID, TIMEDOUT…) a failure.
+import { WEBHOOK_SIGNATURE_HEADERS } from '../../../shared/api/payment-webhooks';
 import { hmacHex } from '../../../shared/api/signing';
 import { timingSafeEqualText } from '../../../shared/bytes';
 import type { CardMethod } from '../../../shared/api/order-schemas';
@@ -89,7 +90,7 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
       } catch {
         return null;
       }
-      const given = headers.get('hashstring') ?? '';
+      const given = headers.get(WEBHOOK_SIGNATURE_HEADERS.tap) ?? '';
       const expected = await hmacHex(secretKey, tapHashString(charge));
       if (!timingSafeEqualText(given, expected)) return null;
       const paymentId = charge.metadata?.payment_id ?? charge.reference?.transaction;

@@ -2,6 +2,7 @@
 // and in local mode the sandbox page's choice, which goes through the same signature check.
 import { Hono, type Context } from 'hono';
 import { ok } from '../../../shared/api/envelope';
+import { WEBHOOK_PROVIDER_PATTERN, WEBHOOK_SIGNATURE_HEADERS } from '../../../shared/api/payment-webhooks';
 import { z } from '../../../shared/zod';
 import { ApiError } from '../lib/errors';
 import { parseInput, readJson } from '../lib/validate';
@@ -13,7 +14,7 @@ import { siteOrigin } from '../lib/site-origin';
 import type { AppEnv } from '../app-env';
 import { currentUser } from '../middleware/user';
 
-export const paymentRoutes = new Hono<AppEnv>().post('/webhook/:provider{sandbox|tap}', async (c) => {
+export const paymentRoutes = new Hono<AppEnv>().post(`/webhook/:provider{${WEBHOOK_PROVIDER_PATTERN}}`, async (c) => {
   const gateway = gatewayFor(c.var.config);
   if (gateway.name !== c.req.param('provider')) throw new ApiError(404, 'not_found');
   const body = await c.req.text();
@@ -68,7 +69,7 @@ export const sandboxPaymentRoutes = /* @__PURE__ */ (() => new Hono<AppEnv>()
     if (!(await ownSandboxPayment(c, c.req.param('id')))) throw new ApiError(404, 'not_found');
     const secret = c.var.config.PAYMENT_WEBHOOK_SECRET;
     const signed = await signSandboxEvent(secret, { paymentId: c.req.param('id'), outcome });
-    const event = await sandboxGateway(secret).verifyWebhook(new Headers({ 'x-sandbox-signature': signed.signature }), signed.body);
+    const event = await sandboxGateway(secret).verifyWebhook(new Headers({ [WEBHOOK_SIGNATURE_HEADERS.sandbox]: signed.signature }), signed.body);
     const result = await applyOutcome(c.env, event!, siteOrigin(c));
     if (!result.payment) throw new ApiError(404, 'not_found');
     const row = await c.env.DB.prepare('SELECT return_path, status FROM payments WHERE id = ?').bind(c.req.param('id')).first<{ return_path: string; status: string }>();
