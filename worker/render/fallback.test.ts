@@ -15,6 +15,7 @@ describe('the fallback error page', () => {
     expect(page).toContain(other);
     expect(page).toContain('<style nonce="abc123">body{');
     expect(page).not.toContain('<script');
+    expect(page).toContain(`<a href="${lang === 'ar' ? '/ar' : '/'}">`);
   });
 
   it('escapes what it interpolates: a nonce cannot end its attribute', () => {

@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import { createTranslator } from '../../shared/i18n';
 import { ar } from '../../shared/i18n/ar';
 import { en } from '../../shared/i18n/en';
-import { dirOf, type CurrencyCode } from '../../shared/locale';
+import { dirOf, splitLocalePath, type CurrencyCode } from '../../shared/locale';
 import { formatMinor } from '../../shared/money';
 import type { AppEnv } from '../app-env';
 import { limitBody } from '../middleware/body-limit';
@@ -69,7 +69,7 @@ payments.get('/payments/sandbox/:id{pay_[0-9a-f]{24}}', async (c) => {
   if (!res.ok) return c.notFound();
   const p = ((await res.json()) as { data: SandboxPayment }).data;
   // The page speaks the language of the page the shopper came from (and returns to).
-  const lang = /^\/ar(\/|$)/.test(p.return_path) ? 'ar' : 'en';
+  const lang = splitLocalePath(p.return_path).lang;
   const { t } = createTranslator(lang, lang === 'ar' ? ar : en);
   const amount = formatMinor(p.amount, p.currency as CurrencyCode, lang, p.currency === 'SAR' ? 'SA' : 'KW');
   const nonce = c.var.nonce;
