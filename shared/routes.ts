@@ -88,6 +88,9 @@ export const STATIC_PAGE_IDS = [
   'disclaimer',
 ] as const satisfies readonly PageId[];
 
+/** Pages that bind the shopper to the seller: they name the seller of both countries. */
+export const LEGAL_PAGE_IDS = ['terms', 'privacy-policy', 'return-policy', 'disclaimer'] as const satisfies readonly (typeof STATIC_PAGE_IDS)[number][];
+
 export const PROFILE_MENU_IDS = [
   'profile-orders',
   'profile-addresses',

@@ -3,6 +3,7 @@
 // placeholder (.example) address anywhere.
 import { describe, expect, it } from 'vitest';
 import { COMPANY } from '../../../shared/company';
+import { LEGAL_PAGE_IDS, routeById } from '../../../shared/routes';
 import { storefront } from './helpers';
 
 const page = (path: string, country: 'KW' | 'SA') =>
@@ -58,7 +59,12 @@ describe('company details', () => {
       }
     });
 
-    for (const legal of ['/terms', '/privacy-policy', '/return-policy', '/disclaimer']) {
+    it(`${prefix}/our-story, not a legal page, leaves the sellers to the footer`, async () => {
+      const main = section(await page(`${prefix}/our-story`, 'KW'), '<main', '</main>');
+      expect(main).not.toContain('data-testid="company-SA"');
+    });
+
+    for (const legal of LEGAL_PAGE_IDS.map((id) => routeById(id).path)) {
       it(`${prefix}${legal} names the seller in both countries`, async () => {
         const main = section(await page(`${prefix}${legal}`, 'KW'), '<main', '</main>');
         for (const entity of [kw, sa]) {
