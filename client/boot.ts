@@ -1,32 +1,5 @@
-// What the server hands the browser at start: whitelisted public values only, never secrets or tokens.
+// The router context of the API client; the boot data's types are the worker's contract (shared/boot.ts).
 import { createContext } from 'react-router';
 import type { ApiClient } from '../shared/api/client';
-import type { CountryCode, Lang } from '../shared/locale';
-
-export interface PublicConfig {
-  environment: string;
-  /** Sentry DSN for the browser SDK, or '' when error reporting is off. */
-  sentryDsn: string;
-}
-
-export interface UserDisplay {
-  id: number | string;
-  name: string;
-  email: string;
-  phone?: string | null;
-}
-
-export interface BootData {
-  lang: Lang;
-  /** The site's own origin, for canonical and alternate links. */
-  origin: string;
-  /** Stylesheets of the build, rendered by the document on both sides. */
-  css: string[];
-  /** SWR fallback: responses the server already fetched, keyed by API path. */
-  fallback: Record<string, unknown>;
-  country: CountryCode;
-  user: UserDisplay | null;
-  config: PublicConfig;
-}
 
 export const apiContext = createContext<ApiClient>();

@@ -13,7 +13,8 @@ import {
 import type { ApiClient } from '../shared/api/client';
 import { ar } from '../shared/i18n/ar';
 import { en } from '../shared/i18n/en';
-import { apiContext, type BootData } from './boot';
+import type { BootData } from '../shared/boot';
+import { apiContext } from './boot';
 import { provideDictionary } from './i18n/context';
 import { AppProviders } from './providers';
 import type { PageHandle } from './route-handle';

@@ -2,7 +2,7 @@
 import { createContext, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import type { ApiClient } from '../shared/api/client';
-import type { BootData } from './boot';
+import type { BootData } from '../shared/boot';
 import { I18nProvider } from './i18n/context';
 import { SessionContext, type SessionState } from './stores/session';
 

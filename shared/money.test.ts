@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_FACTS } from './locale';
-import { convertFromBase, convertToBase, currencyDecimals, currencyInfoFor, formatMinor, formatPrice, parseRate, payableBoundToBase, payableMinor, RATE_SCALE, vatIncluded } from './money';
+import { convertFromBase, convertToBase, currencyDecimals, currencyInfoFor, formatMinor, formatPrice, minorToDecimal, parseRate, payableBoundToBase, payableMinor, RATE_SCALE, vatIncluded } from './money';
 
 const KW = currencyInfoFor('KW', RATE_SCALE);
 const SA = currencyInfoFor('SA', parseRate('12.2000'));
@@ -73,5 +73,18 @@ describe('currencyDecimals', () => {
     for (const facts of Object.values(COUNTRY_FACTS)) expect(currencyDecimals(facts.currency)).toBe(facts.decimals);
     expect(currencyDecimals('KWD')).toBe(3);
     expect(currencyDecimals('SAR')).toBe(2);
+  });
+});
+
+describe('minorToDecimal', () => {
+  it.each([
+    [11_340, 2, '113.40'],
+    [12_345, 3, '12.345'],
+    [5, 3, '0.005'],
+    [-250, 2, '-2.50'],
+    [7, 0, '7'],
+    [123_456_789_012, 3, '123456789.012'],
+  ])('%i minor units with %i decimals → %s (what the QR, Tap, schema.org and URLs carry)', (minor, decimals, text) => {
+    expect(minorToDecimal(minor, decimals)).toBe(text);
   });
 });

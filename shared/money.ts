@@ -123,6 +123,22 @@ function formatterFor(lang: Lang, country: CountryCode, options: Intl.NumberForm
 
 const DECIMALS_BY_CURRENCY = new Map<string, number>(Object.values(COUNTRY_FACTS).map((f) => [f.currency, f.decimals]));
 
+/**
+ * Minor units as a plain decimal with all the currency's digits ("113.40", "12.345"): no grouping, no
+ * currency, Latin digits. What the ZATCA QR, payment gateways, schema.org offers and URLs carry; built
+ * from the integer's digits, so no float rounding can change it.
+ */
+export function minorToDecimal(minor: number, decimals: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const digits = String(Math.abs(minor)).padStart(decimals + 1, '0');
+  return decimals ? `${sign}${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : `${sign}${digits}`;
+}
+
+/** A currency of one of the shop's countries (COUNTRY_FACTS). */
+export function isShopCurrency(currency: string): currency is CurrencyCode {
+  return DECIMALS_BY_CURRENCY.has(currency);
+}
+
 /** Minor-unit digits of a currency the shop uses (COUNTRY_FACTS): 3 for KWD (fils), 2 for SAR (halalas). */
 export function currencyDecimals(currency: string): number {
   return DECIMALS_BY_CURRENCY.get(currency) ?? 2;

@@ -88,6 +88,9 @@ export const STATIC_PAGE_IDS = [
   'disclaimer',
 ] as const satisfies readonly PageId[];
 
+/** Pages that bind the shopper to the seller: they name the seller of both countries. */
+export const LEGAL_PAGE_IDS = ['terms', 'privacy-policy', 'return-policy', 'disclaimer'] as const satisfies readonly (typeof STATIC_PAGE_IDS)[number][];
+
 export const PROFILE_MENU_IDS = [
   'profile-orders',
   'profile-addresses',
@@ -102,7 +105,8 @@ export const PROFILE_MENU_IDS = [
  * Pages whose capability lands in a later issue (no module of their own): client/pages/section.tsx renders
  * them as "being prepared". They carry noindex and stay out of the sitemap until they have content.
  */
-export const PLACEHOLDER_PAGE_IDS: readonly PageId[] = PAGE_ROUTES.filter((r) => !('module' in r)).map((r) => r.id);
+export type PlaceholderPageId = Exclude<PageRoute, { module: string }>['id'];
+export const PLACEHOLDER_PAGE_IDS: readonly PlaceholderPageId[] = PAGE_ROUTES.filter((r): r is Extract<PageRoute, { id: PlaceholderPageId }> => !('module' in r)).map((r) => r.id);
 
 export function isPlaceholderPage(id: PageId): boolean {
   return (PLACEHOLDER_PAGE_IDS as readonly string[]).includes(id);

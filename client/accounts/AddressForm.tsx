@@ -2,21 +2,14 @@
 // area (/area), block, street, avenue, building, floor, apartment. Saudi Arabia: city found by a
 // search (/city/dhl_list for the courier country from /country/dhl_list), district, street, building
 // number, postal code and the optional short national address. The API checks the same schema.
-import { useContext, useEffect, useRef, useState, type MutableRefObject } from 'react';
-import useSWR from 'swr';
+import { useEffect, useRef } from 'react';
 import { ADDRESS_LENGTHS, addressSchema, type Address, type AddressInput } from '../../shared/api/account-schemas';
 import type { MessageId } from '../../shared/i18n';
 import { COUNTRY_FACTS, type CountryCode } from '../../shared/locale';
 import { useI18n } from '../i18n/context';
-import { ApiContext } from '../providers';
-import { Field, FormAlerts, useForm, type FormApi } from '../ui/form';
+import { Field, FormAlerts, useForm } from '../ui/form';
+import { KuwaitFields, SaudiFields, str } from './AddressFields';
 import { readDraft, writeDraft } from './form-drafts';
-
-interface Governorate {
-  id: number;
-  name: string;
-  areas: Array<{ id: number; name: string }>;
-}
 
 /** The names of the chosen places, in the page's language: a kept (guest) address is shown with them. */
 export interface PlaceNames {
@@ -25,7 +18,7 @@ export interface PlaceNames {
   city_name?: string | null;
 }
 
-type Values = Record<
+export type AddressValues = Record<
   | 'country'
   | 'label'
   | 'recipient'
@@ -46,8 +39,7 @@ type Values = Record<
   | 'short_address',
   string
 >;
-
-const str = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+type Values = AddressValues;
 
 /** The national part of a saved phone, when it belongs to the address's country (else nothing to prefill). */
 export function nationalPhone(phone: string | null | undefined, country: CountryCode): string {
@@ -199,164 +191,5 @@ export function AddressForm({
         )}
       </div>
     </form>
-  );
-}
-
-type AddressFormApi = FormApi<Values>;
-
-function KuwaitFields({ form, places }: { form: AddressFormApi; places: MutableRefObject<PlaceNames> }) {
-  const { t } = useI18n();
-  const { data } = useSWR<{ items: Governorate[] }>('/area');
-  const governorates = data?.items ?? [];
-  const v = form.values;
-  // An edited address knows its area; the governorate follows from it once the list is here.
-  const governorateId = v.governorate_id || str(governorates.find((g) => g.areas.some((a) => String(a.id) === v.area_id))?.id);
-  const governorate = governorates.find((g) => String(g.id) === governorateId);
-  const areas = governorate?.areas ?? [];
-  places.current = { governorate_name: governorate?.name ?? null, area_name: areas.find((a) => String(a.id) === v.area_id)?.name ?? null };
-  return (
-    <>
-      <div className="field-row">
-        <Field form={form} name="governorate_id" required>
-          {(p) => (
-            <select
-              {...p}
-              value={governorateId}
-              onChange={(e) => {
-                form.set('governorate_id', e.target.value);
-                form.set('area_id', '');
-              }}
-            >
-              <option value="">{t('address_choose')}</option>
-              {governorates.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field form={form} name="area_id" required>
-          {(p) => (
-            <select {...p}>
-              <option value="">{t(governorateId ? 'address_choose' : 'address_choose_governorate_first')}</option>
-              {areas.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </div>
-      <div className="field-row">
-        <Field form={form} name="block" required>
-          {(p) => <input {...p} type="text" inputMode="numeric" />}
-        </Field>
-        <Field form={form} name="street" required>
-          {(p) => <input {...p} type="text" />}
-        </Field>
-      </div>
-      <div className="field-row">
-        <Field form={form} name="avenue">
-          {(p) => <input {...p} type="text" />}
-        </Field>
-        <Field form={form} name="building" required>
-          {(p) => <input {...p} type="text" />}
-        </Field>
-      </div>
-      <div className="field-row">
-        <Field form={form} name="floor">
-          {(p) => <input {...p} type="text" inputMode="numeric" />}
-        </Field>
-        <Field form={form} name="apartment">
-          {(p) => <input {...p} type="text" />}
-        </Field>
-      </div>
-    </>
-  );
-}
-
-interface City {
-  id: number;
-  name: string;
-}
-
-/** Saudi cities come from the courier's list: the search narrows the choice, the select holds it. */
-function SaudiFields({ form, cityName, places }: { form: AddressFormApi; cityName: string | null; places: MutableRefObject<PlaceNames> }) {
-  const { t } = useI18n();
-  const api = useContext(ApiContext)!;
-  const v = form.values;
-  const { data: countries } = useSWR<{ items: Array<{ id: number; code: string }> }>('/country/dhl_list?countrySearch=SA');
-  const dhlCountry = countries?.items.find((c) => c.code === 'SA')?.id;
-  const [cities, setCities] = useState<City[] | null>(null);
-  // Names of every city seen, so the chosen one keeps its name when a later search leaves it out.
-  const [known, setKnown] = useState<Record<string, string>>(() => (v.city_id && cityName ? { [v.city_id]: cityName } : {}));
-  const search = v.city_search.trim();
-
-  useEffect(() => {
-    if (!dhlCountry) return;
-    const controller = new AbortController();
-    // A short pause while typing, so each keystroke does not cost a request.
-    const timer = setTimeout(() => {
-      api
-        .get<{ items: City[] }>(`/city/dhl_list?dhl_country_id=${dhlCountry}&citySearch=${encodeURIComponent(search)}`, { signal: controller.signal })
-        .then((res) => {
-          setCities(res.data.items);
-          setKnown((prev) => ({ ...prev, ...Object.fromEntries(res.data.items.map((c) => [String(c.id), c.name])) }));
-        })
-        .catch((error: unknown) => {
-          if (!controller.signal.aborted) console.warn('city search failed', error);
-        });
-    }, 200);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [api, dhlCountry, search]);
-
-  places.current = { city_name: (v.city_id && known[v.city_id]) || null };
-  // The chosen city stays selectable even when the search no longer matches it.
-  const list = cities ?? [];
-  const current = v.city_id && known[v.city_id] && !list.some((c) => String(c.id) === v.city_id) ? [{ id: Number(v.city_id), name: known[v.city_id]! }] : [];
-  return (
-    <>
-      <div className="field-row">
-        <Field form={form} name="city_search">
-          {(p) => <input {...p} type="search" autoComplete="off" aria-controls={`${form.id}-city_id`} />}
-        </Field>
-        <Field form={form} name="city_id" required hint={cities && cities.length === 0 ? t('address_city_none') : undefined}>
-          {(p) => (
-            <select {...p}>
-              <option value="">{t('address_choose')}</option>
-              {[...current, ...list].map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </div>
-      <div className="field-row">
-        <Field form={form} name="district" required>
-          {(p) => <input {...p} type="text" />}
-        </Field>
-        <Field form={form} name="street" required>
-          {(p) => <input {...p} type="text" autoComplete="address-line1" />}
-        </Field>
-      </div>
-      <div className="field-row">
-        <Field form={form} name="building_number" required hint={t('address_building_number_hint')}>
-          {(p) => <input {...p} type="text" inputMode="numeric" dir="ltr" maxLength={4} />}
-        </Field>
-        <Field form={form} name="postal_code" required hint={t('address_postal_code_hint')}>
-          {(p) => <input {...p} type="text" inputMode="numeric" autoComplete="postal-code" dir="ltr" maxLength={5} />}
-        </Field>
-      </div>
-      <Field form={form} name="short_address" hint={t('address_short_address_hint')}>
-        {(p) => <input {...p} type="text" dir="ltr" maxLength={8} />}
-      </Field>
-    </>
   );
 }

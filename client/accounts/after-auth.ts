@@ -4,7 +4,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { localizePath, splitLocalePath, type Lang } from '../../shared/locale';
 import { sameOriginPath } from '../../shared/safe-path';
-import type { UserDisplay } from '../boot';
+import type { UserDisplay } from '../../shared/boot';
 import { useI18n } from '../i18n/context';
 import { completeAuth } from '../stores/auth-modal';
 import { useSessionStore } from '../stores/session';

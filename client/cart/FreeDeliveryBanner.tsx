@@ -7,7 +7,7 @@ import { useI18n } from '../i18n/context';
 import { useFreeShipping } from '../lib/locale';
 import { cart } from './cart-store';
 import { MinorMoney } from '../ui/Money';
-import { bannerState } from '../stores/free-shipping';
+import { bannerState } from './free-shipping';
 import { openUnlockModal } from './free-delivery-ui';
 import { cartPayableMinor } from './payable';
 

@@ -1,5 +1,5 @@
 // The free-shipping prompt of the shell (spec §2, §4): driven by the state machine in
-// stores/free-shipping.ts. A dialog on small screens; elsewhere an inline popup that hides itself
+// cart/free-shipping.ts. A dialog on small screens; elsewhere an inline popup that hides itself
 // after 4.4 s. Closed on the cart route. Also loads the sync data once per page; the threshold it
 // compares with is the country's setting from /country, like everywhere else (decision 9).
 import { useContext, useEffect, useRef, useState } from 'react';
@@ -11,7 +11,7 @@ import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
 import { useFreeShipping } from '../lib/locale';
 import { cart } from './cart-store';
-import { INITIAL_PROMPT, nextPrompt, type PromptState } from '../stores/free-shipping';
+import { INITIAL_PROMPT, nextPrompt, type PromptState } from './free-shipping';
 import { useSessionStore } from '../stores/session';
 import { syncData, loadSyncData } from '../stores/sync-data';
 import { Modal } from '../ui/Modal';

@@ -9,7 +9,7 @@ import { useSnapshot } from 'valtio';
 import { cart, maxCount } from '../cart/cart-store';
 import { NotifyButton } from './NotifyButton';
 import { Price } from './Price';
-import { QuantityControl } from './QuantityControl';
+import { QuantityControl } from '../cart/QuantityControl';
 import { responsive } from '../ui/responsive-image';
 
 export function toCartItem(card: Pick<Card, 'id' | 'slug' | 'name' | 'brand' | 'images' | 'default_sku'>) {

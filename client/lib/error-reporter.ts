@@ -2,7 +2,7 @@
 // Loaded only when a DSN is configured. Privacy (spec §9): no page text, no media, no query strings;
 // only the error type, message, stack and path.
 import { ERROR_SAMPLE_RATE } from '../../shared/constants';
-import type { PublicConfig } from '../boot';
+import type { PublicConfig } from '../../shared/boot';
 
 const MAX_PER_PAGE = 10;
 

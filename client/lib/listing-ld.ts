@@ -1,4 +1,5 @@
 // schema.org data of a listing page: the products shown as an ItemList, and the brand of a brand's page.
+import type { Brand, ItemList, WithContext } from 'schema-dts';
 import type { ProductCard } from '../../shared/catalogue/types';
 import type { Lang } from '../../shared/locale';
 import { paths } from '../../shared/routes';
@@ -6,7 +7,7 @@ import type { ChosenBrand } from '../catalogue/listing-heading';
 
 const absolute = (origin: string, url: string) => (url.startsWith('http') ? url : `${origin}${url}`);
 
-export function itemListLd(items: ProductCard[], origin: string, lang: Lang) {
+export function itemListLd(items: ProductCard[], origin: string, lang: Lang): WithContext<ItemList> {
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
@@ -14,7 +15,7 @@ export function itemListLd(items: ProductCard[], origin: string, lang: Lang) {
   };
 }
 
-export function brandLd(brand: ChosenBrand, origin: string, url: string) {
+export function brandLd(brand: ChosenBrand, origin: string, url: string): WithContext<Brand> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Brand',

@@ -6,7 +6,7 @@ import { useCallback, useContext } from 'react';
 import useSWR from 'swr';
 import type { Country } from '../../shared/api/schemas';
 import { BootContext } from '../providers';
-import type { BootData } from '../boot';
+import type { BootData } from '../../shared/boot';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';
 

@@ -4,7 +4,7 @@
 // payable prices, kept to the new currency's own decimals (KWD 3, SAR 2): rounding to whole units
 // would widen the range (SAR 50–100 became KWD 3–8, 178 results became 253). The bound is the new
 // currency's payable price of the edge product, so the range means the same money.
-import { payableBoundToBase, payableMinor, type CurrencyInfo } from '../../shared/money';
+import { minorToDecimal, payableBoundToBase, payableMinor, type CurrencyInfo } from '../../shared/money';
 
 const BOUND = /^(\d{1,7}(?:\.\d{1,3})?)?-(\d{1,7}(?:\.\d{1,3})?)?$/;
 
@@ -13,7 +13,7 @@ function convertBound(value: string, from: CurrencyInfo, to: CurrencyInfo, bound
   const minor = bound === 'min' ? Math.ceil(scaled - 1e-6) : Math.floor(scaled + 1e-6);
   const shown = Math.max(0, payableMinor(payableBoundToBase(minor, from, bound), to));
   // Plain digits with a dot (the URL form), without trailing zeros: 3.592, 42.09, 25.
-  const text = (shown / 10 ** to.decimals).toFixed(to.decimals);
+  const text = minorToDecimal(shown, to.decimals);
   return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }
 

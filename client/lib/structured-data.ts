@@ -1,12 +1,18 @@
 // schema.org data for search engines: the shop as an Organization, and each product with an offer
 // per country in that country's currency.
+import type { Organization, Product, SearchAction, WebSite, WithActionConstraints, WithContext } from 'schema-dts';
 import type { Country } from '../../shared/api/schemas';
 import type { ProductDetail } from '../../shared/catalogue/types';
 import type { Lang } from '../../shared/locale';
-import { currencyInfoOf, payableMinor } from '../../shared/money';
+import { currencyInfoOf, minorToDecimal, payableMinor } from '../../shared/money';
 import { paths } from '../../shared/routes';
 
-export function organizationLd(origin: string, name: string) {
+export function organizationLd(origin: string, name: string): [WithContext<Organization>, WithContext<WebSite>] {
+  const search: WithActionConstraints<SearchAction> = {
+    '@type': 'SearchAction',
+    target: `${origin}/search?q={search_term_string}`,
+    'query-input': 'required name=search_term_string',
+  };
   return [
     { '@context': 'https://schema.org', '@type': 'Organization', name, url: origin, logo: `${origin}/favicon.svg` },
     {
@@ -14,12 +20,12 @@ export function organizationLd(origin: string, name: string) {
       '@type': 'WebSite',
       name,
       url: origin,
-      potentialAction: { '@type': 'SearchAction', target: `${origin}/search?q={search_term_string}`, 'query-input': 'required name=search_term_string' },
+      potentialAction: search,
     },
   ];
 }
 
-export function productLd(product: ProductDetail, origin: string, lang: Lang, countries: Country[]) {
+export function productLd(product: ProductDetail, origin: string, lang: Lang, countries: Country[]): WithContext<Product> {
   const sku = product.default_sku;
   const url = `${origin}${paths.product(product.slug, lang)}`;
   return {
@@ -39,7 +45,7 @@ export function productLd(product: ProductDetail, origin: string, lang: Lang, co
       return {
         '@type': 'Offer',
         url,
-        price: (minor / 10 ** info.decimals).toFixed(info.decimals),
+        price: minorToDecimal(minor, info.decimals),
         priceCurrency: info.currency,
         eligibleRegion: { '@type': 'Country', name: c.code },
         availability: sku.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',

@@ -10,7 +10,7 @@ import { FreeDeliveryBanner } from '../cart/FreeDeliveryBanner';
 import { cartPayableMinor } from '../cart/payable';
 import { ProductGrid } from '../catalogue/ProductCard';
 import { Price } from '../catalogue/Price';
-import { QuantityControl } from '../catalogue/QuantityControl';
+import { QuantityControl } from '../cart/QuantityControl';
 import { useI18n } from '../i18n/context';
 import { useCurrency, useHref, usePrice } from '../lib/locale';
 import { ApiContext } from '../providers';

@@ -7,8 +7,7 @@ import { T } from '../i18n/T';
 import { useHref } from '../lib/locale';
 import { Field, FormAlerts, FormSuccess, useForm, type FieldText } from '../ui/form';
 import { Page } from '../ui/Page';
-import { COMPANY, companyEntity } from '../../shared/company';
-import { CompanyEntity, displayPhone, useShopperCountry } from '../shell/CompanyDetails';
+import { CompanyEmail, CompanyEntity, CompanyPhone, useShopperCountry } from '../shell/CompanyDetails';
 
 export const loader = contentLoader;
 
@@ -28,7 +27,6 @@ export function Component() {
   const href = useHref();
   // Customer care of the shopper's country: its phone and its legal entity.
   const country = useShopperCountry();
-  const phone = companyEntity(country).phone;
   const form = useForm({ id: 'contact', schema: contactSchema, initial, fields, endpoint: '/misc/contact' });
   return (
     <Page title={content.title} description={content.intro}>
@@ -89,27 +87,8 @@ export function Component() {
           <section className="contact-card" aria-labelledby="contact-details-title">
             <h2 id="contact-details-title">{t('contact_details_title')}</h2>
             <dl className="contact-list">
-              <div>
-                <dt>{t('form_email_label')}</dt>
-                <dd>
-                  <a href={`mailto:${COMPANY.email}`} dir="ltr">
-                    {COMPANY.email}
-                  </a>
-                </dd>
-              </div>
-              <div>
-                <dt>{t('contact_phone_title')}</dt>
-                <dd>
-                  <a href={`tel:${phone}`} dir="ltr">
-                    {displayPhone(phone)}
-                  </a>
-                </dd>
-                <dd>
-                  <a href={`https://wa.me/${phone.slice(1)}`} target="_blank" rel="noopener noreferrer">
-                    {t('contact_whatsapp_link')}
-                  </a>
-                </dd>
-              </div>
+              <CompanyEmail label="form_email_label" />
+              <CompanyPhone country={country} label="contact_phone_title" whatsapp />
               <div>
                 <dt>{t('contact_hours_title')}</dt>
                 <dd>{t('contact_hours_value')}</dd>

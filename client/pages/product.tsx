@@ -8,7 +8,7 @@ import { apiContext } from '../boot';
 import { NotifyButton } from '../catalogue/NotifyButton';
 import { Price } from '../catalogue/Price';
 import { ProductGrid, toCartItem } from '../catalogue/ProductCard';
-import { QuantityControl } from '../catalogue/QuantityControl';
+import { QuantityControl } from '../cart/QuantityControl';
 import { useI18n } from '../i18n/context';
 import { catalogue } from '../lib/catalogue';
 import useSWR from 'swr';

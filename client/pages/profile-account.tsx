@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { removeAccountSchema, setNameSchema, setPasswordSchema, setPhoneSchema } from '../../shared/api/account-schemas';
 import { MIN_PASSWORD_LENGTH } from '../../shared/constants';
-import type { UserDisplay } from '../boot';
+import type { UserDisplay } from '../../shared/boot';
 import { PasswordInput } from '../accounts/PasswordField';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';

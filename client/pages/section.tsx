@@ -1,13 +1,14 @@
 // A page whose capability lands in a later issue: real title, breadcrumbs and the empty state a shopper
 // would see with no data yet.
 import type { MessageId } from '../../shared/i18n';
-import { routeById, type PageId } from '../../shared/routes';
+import { routeById, type PageId, type PlaceholderPageId } from '../../shared/routes';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { usePageHandle } from '../route-handle';
 import { EmptyState, Page, type Crumb } from '../ui/Page';
 
-const EMPTY: Partial<Record<PageId, { message: MessageId; action?: { label: MessageId; to: string } }>> = {
+// Keyed by placeholder pages only: when a page gets its own module, its entries here stop compiling.
+const EMPTY: Partial<Record<PlaceholderPageId, { message: MessageId; action?: { label: MessageId; to: string } }>> = {
   'profile-wishlists': { message: 'empty_wishlist_message', action: { label: 'continue_shopping', to: '/products' } },
   'profile-blood-tests': { message: 'empty_blood_tests' },
   'profile-blood-tests-ordered': { message: 'empty_blood_tests' },
@@ -15,7 +16,7 @@ const EMPTY: Partial<Record<PageId, { message: MessageId; action?: { label: Mess
   'shared-list': { message: 'empty_wishlist_message' },
 };
 
-const PARENT: Partial<Record<PageId, Exclude<PageId, 'product' | 'shared-list'>>> = {
+const PARENT: Partial<Record<PlaceholderPageId, Exclude<PageId, 'product' | 'shared-list'>>> = {
   'bt-checkout-shipping': 'blood-test',
   'bt-checkout-order': 'blood-test',
   'bt-checkout-success': 'blood-test',
@@ -25,7 +26,8 @@ const PARENT: Partial<Record<PageId, Exclude<PageId, 'product' | 'shared-list'>>
 };
 
 function parentOf(id: PageId): Exclude<PageId, 'product' | 'shared-list'> | undefined {
-  if (PARENT[id]) return PARENT[id];
+  const parent = PARENT[id as PlaceholderPageId];
+  if (parent) return parent;
   if (id.startsWith('profile-')) return 'profile';
   return undefined;
 }
@@ -38,7 +40,7 @@ export function Component() {
   for (let p = parentOf(page); p; p = parentOf(p)) {
     crumbs.unshift({ label: t(routeById(p).title), to: href(routeById(p).path) });
   }
-  const empty = EMPTY[page];
+  const empty = EMPTY[page as PlaceholderPageId];
   return (
     // Nothing to index yet: search engines learn of the page once it has content (see the sitemap).
     <Page title={t(routeById(page).title)} crumbs={crumbs} seo={{ noindex: true }}>

@@ -1,19 +1,18 @@
 // The information pages made of text (our story, terms, privacy policy, return policy, disclaimer):
 // title, intro, a table of contents on long pages, then one h2 section per heading. Texts come from
 // client/content, in the page's language only.
-import { useLoaderData, useLocation } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { LEGAL_PAGE_IDS } from '../../shared/routes';
 import { contentLoader, ContentSections, type PageContent } from '../content';
 import { Page } from '../ui/Page';
 import { CompanyEntitiesSection } from '../shell/CompanyDetails';
-
-/** Pages that bind the shopper to the seller: they name the seller in both countries. */
-const LEGAL_PATHS = /\/(terms|privacy-policy|return-policy|disclaimer)$/;
+import { usePageHandle } from '../route-handle';
 
 export const loader = contentLoader;
 
 export function Component() {
   const content = useLoaderData() as PageContent;
-  const legal = LEGAL_PATHS.test(useLocation().pathname);
+  const legal = (LEGAL_PAGE_IDS as readonly string[]).includes(usePageHandle().page);
   return (
     <Page title={content.title} description={content.intro}>
       <article className="static-page">

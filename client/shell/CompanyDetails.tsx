@@ -3,6 +3,7 @@
 // on the legal pages.
 import { useSnapshot } from 'valtio';
 import { COMPANY, companyEntity } from '../../shared/company';
+import type { MessageId } from '../../shared/i18n';
 import type { CountryCode } from '../../shared/locale';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';
@@ -18,6 +19,47 @@ export function displayPhone(e164: string): string {
 
 export function useShopperCountry(): CountryCode {
   return useSnapshot(useSessionStore()).country;
+}
+
+/**
+ * The phone of a country's entity as a row of a description list: E.164 in the tel: link, grouped as it
+ * is dialled on screen, and WhatsApp on the same number where the page offers it (the contact page).
+ */
+export function CompanyPhone({ country, label = 'company_phone', whatsapp = false }: { country: CountryCode; label?: MessageId; whatsapp?: boolean }) {
+  const { t } = useI18n();
+  const phone = companyEntity(country).phone;
+  return (
+    <div>
+      <dt>{t(label)}</dt>
+      <dd>
+        <a href={`tel:${phone}`} dir="ltr">
+          {displayPhone(phone)}
+        </a>
+      </dd>
+      {whatsapp && (
+        <dd>
+          <a href={`https://wa.me/${phone.slice(1)}`} target="_blank" rel="noopener noreferrer">
+            {t('contact_whatsapp_link')}
+          </a>
+        </dd>
+      )}
+    </div>
+  );
+}
+
+/** The shop's one e-mail address as a row of a description list. */
+export function CompanyEmail({ label = 'company_email' }: { label?: MessageId }) {
+  const { t } = useI18n();
+  return (
+    <div>
+      <dt>{t(label)}</dt>
+      <dd>
+        <a href={`mailto:${COMPANY.email}`} dir="ltr">
+          {COMPANY.email}
+        </a>
+      </dd>
+    </div>
+  );
 }
 
 /** One entity as a description list. `contact={false}` leaves out phone and e-mail where the page shows them already. */
@@ -50,22 +92,8 @@ export function CompanyEntity({ country, className = 'company-details', contact 
       </div>
       {contact && (
         <>
-          <div>
-            <dt>{t('company_phone')}</dt>
-            <dd>
-              <a href={`tel:${entity.phone}`} dir="ltr">
-                {displayPhone(entity.phone)}
-              </a>
-            </dd>
-          </div>
-          <div>
-            <dt>{t('company_email')}</dt>
-            <dd>
-              <a href={`mailto:${COMPANY.email}`} dir="ltr">
-                {COMPANY.email}
-              </a>
-            </dd>
-          </div>
+          <CompanyPhone country={country} />
+          <CompanyEmail />
         </>
       )}
     </dl>

@@ -4,7 +4,7 @@
 import { createContext, useContext } from 'react';
 import { proxy } from 'valtio';
 import type { CountryCode } from '../../shared/locale';
-import type { UserDisplay } from '../boot';
+import type { UserDisplay } from '../../shared/boot';
 
 export interface SessionState {
   country: CountryCode;

@@ -1,5 +1,6 @@
 // Page frame pieces: title (hoisted into <head> by React), breadcrumbs, heading and empty state.
 import type { ReactNode } from 'react';
+import type { BreadcrumbList, WithContext } from 'schema-dts';
 import { Link } from 'react-router';
 import type { MessageId } from '../../shared/i18n';
 import { useI18n } from '../i18n/context';
@@ -16,7 +17,7 @@ export function Page({ title, crumbs, children, description, seo }: { title: str
   const href = useHref();
   const { origin } = useBoot();
   const trail: Crumb[] = [{ label: t('page_home'), to: href('/') }, ...(crumbs ?? []), { label: title }];
-  const breadcrumbLd = {
+  const breadcrumbLd: WithContext<BreadcrumbList> = {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
     itemListElement: trail.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.label, ...(c.to ? { item: `${origin}${c.to}` } : {}) })),

@@ -1,6 +1,7 @@
 // Per-page head tags: title, description, canonical, hreflang alternates (en, ar, x-default),
 // Open Graph, and structured data (JSON-LD). React hoists title, meta and link into <head>.
 import { useLocation } from 'react-router';
+import type { Thing, WithContext } from 'schema-dts';
 import { localizePath, splitLocalePath } from '../../shared/locale';
 import { useI18n } from '../i18n/context';
 import { useBoot } from '../lib/locale';
@@ -12,7 +13,8 @@ export interface SeoProps {
   /** Keep these query parameters in the canonical URL (e.g. page). */
   keepParams?: string[];
   type?: 'website' | 'product';
-  jsonLd?: object[];
+  /** schema.org data, typed by schema-dts (types only: nothing of it reaches the bundle). */
+  jsonLd?: WithContext<Thing>[];
   noindex?: boolean;
 }
 

@@ -2,7 +2,7 @@
 // ADDRESS_LENGTHS (which the forms also use for maxLength and messages) for field lengths.
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_FACTS } from '../locale';
-import { ADDRESS_LENGTHS, kuwaitAddressSchema, nationalNumber, PHONE_RULES, saudiAddressSchema } from './account-schemas';
+import { ADDRESS_LENGTHS, kuwaitAddressSchema, nationalNumber, PHONE_RULES, SAUDI_CODE_LENGTHS, saudiAddressSchema } from './account-schemas';
 
 const kuwait = { country: 'KW', recipient: 'Sara', phone: '55512345', area_id: 1, block: '3', street: 'Gulf Road', building: '12' };
 const saudi = { country: 'SA', recipient: 'Sara', phone: '512345678', city_id: 1, district: 'Olaya', street: 'King Fahd Road', building_number: '1234', postal_code: '12345' };
@@ -28,5 +28,24 @@ describe('address field lengths', () => {
     const over = schema.safeParse({ ...base, [field]: '1'.repeat(max + 1) });
     expect(over.success).toBe(false);
     expect(over.error?.issues[0]?.message).toBe('max_chars_validation_error');
+  });
+});
+
+describe('Saudi national-address codes', () => {
+  it.each([
+    ['building_number', '1', 'building_number_invalid'],
+    ['postal_code', '1', 'postal_code_invalid'],
+  ] as const)('%s takes exactly SAUDI_CODE_LENGTHS digits', (field, digit, error) => {
+    const n = SAUDI_CODE_LENGTHS[field];
+    expect(saudiAddressSchema.safeParse({ ...saudi, [field]: digit.repeat(n) }).success).toBe(true);
+    for (const wrong of [digit.repeat(n - 1), digit.repeat(n + 1)]) {
+      expect(saudiAddressSchema.safeParse({ ...saudi, [field]: wrong }).error?.issues[0]?.message).toBe(error);
+    }
+  });
+  it('short_address is SAUDI_CODE_LENGTHS.short_address characters: four letters and four digits, or nothing', () => {
+    expect(SAUDI_CODE_LENGTHS.short_address).toBe('RRRD2929'.length);
+    expect(saudiAddressSchema.safeParse({ ...saudi, short_address: 'RRRD2929' }).success).toBe(true);
+    expect(saudiAddressSchema.safeParse({ ...saudi, short_address: '' }).success).toBe(true);
+    for (const wrong of ['RRRD292', 'RRRD29290', 'RRR12929']) expect(saudiAddressSchema.safeParse({ ...saudi, short_address: wrong }).success).toBe(false);
   });
 });

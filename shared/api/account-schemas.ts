@@ -86,6 +86,12 @@ export const ADDRESS_LENGTHS = {
   district: { min: 1, max: 80 },
 } as const;
 
+/** Saudi national-address codes have exact lengths: the schema checks them, the form caps typing at them. */
+export const SAUDI_CODE_LENGTHS = { building_number: 4, postal_code: 5, short_address: 8 } as const;
+const digits = (n: number) => new RegExp(`^\\d{${n}}$`);
+/** A short national address: four letters, then the four digits of the building number. */
+const SHORT_ADDRESS = new RegExp(`^([A-Za-z]{${SAUDI_CODE_LENGTHS.short_address / 2}}\\d{${SAUDI_CODE_LENGTHS.building_number}})?$`);
+
 // Address texts take Arabic-Indic and Persian digits too (block ٣, building ١٢): stored with Latin ones.
 const text = (max: number) => z.string().overwrite(normalizeDigits).trim().max(max, { error: 'max_chars_validation_error' });
 const required = (max: number) =>
@@ -122,13 +128,13 @@ export const saudiAddressSchema = z.object({
   city_id: placeId,
   district: required(ADDRESS_LENGTHS.district.max),
   street: required(ADDRESS_LENGTHS.street.max),
-  building_number: z.string({ error: 'mandatory-field' }).overwrite(normalizeDigits).trim().min(1, { error: 'mandatory-field', abort: true }).regex(/^\d{4}$/, { error: 'building_number_invalid' }),
-  postal_code: z.string({ error: 'mandatory-field' }).overwrite(normalizeDigits).trim().min(1, { error: 'mandatory-field', abort: true }).regex(/^\d{5}$/, { error: 'postal_code_invalid' }),
+  building_number: z.string({ error: 'mandatory-field' }).overwrite(normalizeDigits).trim().min(1, { error: 'mandatory-field', abort: true }).regex(digits(SAUDI_CODE_LENGTHS.building_number), { error: 'building_number_invalid' }),
+  postal_code: z.string({ error: 'mandatory-field' }).overwrite(normalizeDigits).trim().min(1, { error: 'mandatory-field', abort: true }).regex(digits(SAUDI_CODE_LENGTHS.postal_code), { error: 'postal_code_invalid' }),
   short_address: z
     .string()
     .overwrite(normalizeDigits)
     .trim()
-    .regex(/^([A-Za-z]{4}\d{4})?$/, { error: 'short_address_invalid' })
+    .regex(SHORT_ADDRESS, { error: 'short_address_invalid' })
     .optional(),
 });
 

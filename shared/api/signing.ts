@@ -1,4 +1,5 @@
 // Request signing between the storefront worker and the commerce API.
+import { bytesToHex, hexToBytes } from '../bytes';
 import { CLIENT_IP_HEADER } from './client-ip';
 // signature = HMAC-SHA256(secret, METHOD \n PATH?QUERY \n TIMESTAMP \n NONCE \n SHA256(body)
 //                                 \n name:value of each identity header, in SIGNED_HEADERS order), hex.
@@ -44,16 +45,9 @@ export function identityLines(headers: Headers | SignedHeaderValues): string {
 
 const encoder = new TextEncoder();
 
-function toHex(buffer: ArrayBuffer): string {
-  const bytes = new Uint8Array(buffer);
-  let out = '';
-  for (const b of bytes) out += b.toString(16).padStart(2, '0');
-  return out;
-}
-
 export async function sha256Hex(data: string | ArrayBuffer | Uint8Array): Promise<string> {
   const bytes = typeof data === 'string' ? encoder.encode(data) : data;
-  return toHex(await crypto.subtle.digest('SHA-256', bytes as BufferSource));
+  return bytesToHex(await crypto.subtle.digest('SHA-256', bytes as BufferSource));
 }
 
 const keyCache = new Map<string, Promise<CryptoKey>>();
@@ -82,15 +76,13 @@ export function canonicalString(
 }
 
 export async function hmacHex(secret: string, message: string): Promise<string> {
-  return toHex(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(message)));
+  return bytesToHex(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(message)));
 }
 
 /** Constant-time comparison of two hex strings via HMAC verify (no early exit on mismatch). */
 export async function verifyHmacHex(secret: string, message: string, signatureHex: string): Promise<boolean> {
   if (!/^[0-9a-f]{64}$/.test(signatureHex)) return false;
-  const sig = new Uint8Array(32);
-  for (let i = 0; i < 32; i++) sig[i] = parseInt(signatureHex.slice(i * 2, i * 2 + 2), 16);
-  return crypto.subtle.verify('HMAC', await hmacKey(secret), sig, encoder.encode(message));
+  return crypto.subtle.verify('HMAC', await hmacKey(secret), hexToBytes(signatureHex)! as BufferSource, encoder.encode(message));
 }
 
 export interface SignedHeaders {

@@ -4,6 +4,7 @@
 // QR payload. Built on the server from the stored order, so the page and the mail show the same.
 import { companyEntity } from '../company';
 import type { CountryCode } from '../locale';
+import { minorToDecimal } from '../money';
 import { zatcaQrPayload } from './zatca-tlv';
 
 export interface TaxInvoice {
@@ -18,13 +19,6 @@ export interface TaxInvoice {
   vat_basis_points: number;
   /** Base64 of the TLV fields 1–5: what the QR code encodes. */
   qr: string;
-}
-
-/** Minor units as the plain decimal the TLV carries ("113.40"): no grouping, no currency. */
-export function minorToDecimal(minor: number, decimals: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const digits = String(Math.abs(minor)).padStart(decimals + 1, '0');
-  return decimals ? `${sign}${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : `${sign}${digits}`;
 }
 
 export function isoSeconds(epochMs: number): string {

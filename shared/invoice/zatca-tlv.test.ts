@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { base64, zatcaQrPayload } from './zatca-tlv';
+import { bytesToBase64 as base64 } from '../bytes';
+import { zatcaQrPayload } from './zatca-tlv';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 

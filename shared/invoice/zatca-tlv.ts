@@ -3,6 +3,7 @@
 // a one-byte tag, a one-byte length (UTF-8 bytes, so an Arabic name counts its bytes, not letters)
 // and the UTF-8 value, concatenated and base64-encoded. Pure: no Buffer, no btoa, so the API, the
 // storefront and tests share it.
+import { bytesToBase64 } from '../bytes';
 
 export interface ZatcaFields {
   sellerName: string;
@@ -27,22 +28,6 @@ export function tlv(tag: number, value: string): Uint8Array {
   return out;
 }
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-export function base64(bytes: Uint8Array): string {
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 3) {
-    const a = bytes[i]!;
-    const b = bytes[i + 1];
-    const c = bytes[i + 2];
-    const n = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
-    out += ALPHABET[(n >> 18) & 63]! + ALPHABET[(n >> 12) & 63]!;
-    out += b === undefined ? '=' : ALPHABET[(n >> 6) & 63]!;
-    out += c === undefined ? '=' : ALPHABET[n & 63]!;
-  }
-  return out;
-}
-
 export function zatcaQrPayload(f: ZatcaFields): string {
   const parts = [tlv(1, f.sellerName), tlv(2, f.vatNumber), tlv(3, f.timestamp), tlv(4, f.total), tlv(5, f.vat)];
   const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -51,5 +36,5 @@ export function zatcaQrPayload(f: ZatcaFields): string {
     all.set(p, at);
     at += p.length;
   }
-  return base64(all);
+  return bytesToBase64(all);
 }

@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import type { Country } from '../../shared/api/schemas';
 import { splitLocalePath } from '../../shared/locale';
-import type { BootData } from '../../client/boot';
+import type { BootData } from '../../shared/boot';
 import { renderDocument } from '../../client/entry.server';
 import type { AppEnv } from '../app-env';
 import { publicConfig } from '../config';
@@ -10,9 +10,8 @@ import { ensureDevice, serverApi } from '../lib/gateway';
 import { readSession } from '../lib/session';
 import { reportError } from '../lib/report-error';
 import { assetPlan } from './assets';
+import { wantsWholeDocument } from './crawler';
 import { fallbackPage } from './fallback';
-
-const BOT = /bot|crawl|spider|slurp|facebookexternalhit|embedly|quora link preview|whatsapp|telegrambot|preview/i;
 
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
@@ -53,7 +52,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
       bootstrapModules: assetPlan.bootstrapModules,
       preloads: (modules) => assetPlan.preloads(modules, lang),
       fonts: assetPlan.fonts(lang),
-      waitForAll: BOT.test(c.req.header('user-agent') ?? ''),
+      waitForAll: wantsWholeDocument(c.req.header('user-agent')),
       onError: (error) => reportError(c, error),
     });
     if (result.kind === 'response') {

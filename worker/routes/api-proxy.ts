@@ -5,6 +5,7 @@ import { SIGNED_IN_HEADER } from '../../shared/constants';
 import type { AppEnv } from '../app-env';
 import { ensureDevice, forward } from '../lib/gateway';
 import { apiLang, readSession } from '../lib/session';
+import { limitBody } from '../middleware/body-limit';
 import { sameSiteOnly } from '../middleware/same-site';
 import { browserPath } from '../upstream/browser-paths';
 
@@ -17,6 +18,7 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 export const apiProxy = new Hono<AppEnv>();
 
 apiProxy.use(sameSiteOnly());
+apiProxy.use(limitBody(MAX_BODY_BYTES));
 
 apiProxy.all('/*', async function proxyHandler(c) {
   const url = new URL(c.req.url);
@@ -27,10 +29,7 @@ apiProxy.all('/*', async function proxyHandler(c) {
 
   let body = '';
   if (c.req.method === 'POST') {
-    const length = Number(c.req.header('content-length') ?? 0);
-    if (length > MAX_BODY_BYTES) return c.json(fail('payload_too_large', 413), 413);
     body = await c.req.text();
-    if (body.length > MAX_BODY_BYTES) return c.json(fail('payload_too_large', 413), 413);
     if (body !== '' && !JSON_TYPE.test(c.req.header('content-type') ?? '')) return c.json(fail('unsupported_media_type', 415), 415);
   }
 

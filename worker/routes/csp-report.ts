@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { Toucan } from 'toucan-js';
 import { fail } from '../../shared/api/envelope';
 import type { AppEnv } from '../app-env';
+import { limitBody } from '../middleware/body-limit';
 import { CSP_REPORT_PATH } from '../middleware/security-headers';
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -65,11 +66,9 @@ export function parseCspReport(body: unknown): CspViolation[] {
 
 export const cspReport = new Hono<AppEnv>();
 
-cspReport.post(CSP_REPORT_PATH, async (c) => {
+cspReport.post(CSP_REPORT_PATH, limitBody(MAX_BODY_BYTES), async (c) => {
   if (!REPORT_TYPES.test(c.req.header('content-type') ?? '')) return c.json(fail('unsupported_media_type', 415), 415);
-  if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) return c.json(fail('payload_too_large', 413), 413);
   const text = await c.req.text();
-  if (text.length > MAX_BODY_BYTES) return c.json(fail('payload_too_large', 413), 413);
   if (!allowed(c.req.header('cf-connecting-ip') ?? 'unknown', Date.now())) return c.json(fail('too_many_requests', 429), 429);
   let violations: CspViolation[];
   try {

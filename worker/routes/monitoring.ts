@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import { fail } from '../../shared/api/envelope';
 import type { AppEnv } from '../app-env';
+import { limitBody } from '../middleware/body-limit';
 
 const MAX_ENVELOPE_BYTES = 512 * 1024;
 
@@ -25,11 +26,10 @@ export function parseDsn(dsn: string): DsnParts | null {
 
 export const monitoring = new Hono<AppEnv>();
 
-monitoring.post('/monitoring', async (c) => {
+monitoring.post('/monitoring', limitBody(MAX_ENVELOPE_BYTES), async (c) => {
   const configured = parseDsn(c.var.config.SENTRY_DSN);
   if (!configured) return c.json(fail('not_found', 404), 404);
   const envelope = await c.req.text();
-  if (envelope.length > MAX_ENVELOPE_BYTES) return c.json(fail('payload_too_large', 413), 413);
 
   const headerLine = envelope.slice(0, envelope.indexOf('\n') >>> 0);
   let dsn: DsnParts | null = null;

@@ -7,24 +7,29 @@ import { Hono, type Context } from 'hono';
 import { createTranslator } from '../../shared/i18n';
 import { ar } from '../../shared/i18n/ar';
 import { en } from '../../shared/i18n/en';
-import { dirOf, type CurrencyCode } from '../../shared/locale';
+import { dirOf, splitLocalePath, type CurrencyCode } from '../../shared/locale';
 import { formatMinor } from '../../shared/money';
 import type { AppEnv } from '../app-env';
+import { limitBody } from '../middleware/body-limit';
 import { sameSiteOnly } from '../middleware/same-site';
 import { callUpstream } from '../upstream';
-import { escapeHtml as esc } from '../lib/html';
+import { html, raw } from '../lib/html';
 import { safeRedirect } from '../lib/safe-redirect';
 import { readSession } from '../lib/session';
 import { sameOriginPath } from '../../shared/safe-path';
 import { fail } from '../../shared/api/envelope';
+import { WEBHOOK_PROVIDER_PATTERN, WEBHOOK_SIGNATURE_HEADERS } from '../../shared/api/payment-webhooks';
 
-const SIGNATURE_HEADERS = ['hashstring', 'x-sandbox-signature'];
+const SIGNATURE_HEADERS = Object.values(WEBHOOK_SIGNATURE_HEADERS);
 
 export const payments = new Hono<AppEnv>();
 
-payments.post('/payments/webhook/:provider{sandbox|tap}', async (c) => {
+/** A gateway's webhook is one charge's JSON; the sandbox page's form is one field. */
+export const WEBHOOK_MAX_BYTES = 64 * 1024;
+export const SANDBOX_FORM_MAX_BYTES = 1024;
+
+payments.post(`/payments/webhook/:provider{${WEBHOOK_PROVIDER_PATTERN}}`, limitBody(WEBHOOK_MAX_BYTES), async (c) => {
   const body = await c.req.text();
-  if (body.length > 64 * 1024) return c.json({ data: null, meta: { msg: 'payload_too_large', code: 413, msgType: 1 } }, 413);
   const passHeaders: Record<string, string> = {};
   for (const name of SIGNATURE_HEADERS) {
     const value = c.req.header(name);
@@ -56,35 +61,35 @@ function sandboxCall(c: Context<AppEnv>, id: string, method: 'GET' | 'POST', bod
   return callUpstream(c.env, c.var.config, { method, path, body, deviceToken: session.deviceToken, userToken: session.userToken, lang: 'en', country: session.country });
 }
 
+const SANDBOX_STYLE =
+  'body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:32rem;padding:1.5rem;color:#17302b}.card{border:1px solid #d5e0dd;border-radius:12px;padding:1.25rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dd{margin:0;font-weight:700}form{display:grid;gap:.75rem;margin-block-start:1rem}button{font:inherit;font-weight:700;min-block-size:48px;border-radius:999px;border:2px solid #0d6b5e;cursor:pointer}.ok{background:#0d6b5e;color:#fff}.no{background:#fff;color:#b42318;border-color:#b42318}.later{background:#fff;color:#0d6b5e}';
+
 payments.get('/payments/sandbox/:id{pay_[0-9a-f]{24}}', async (c) => {
   const res = await sandboxCall(c, c.req.param('id'), 'GET');
   if (!res.ok) return c.notFound();
   const p = ((await res.json()) as { data: SandboxPayment }).data;
   // The page speaks the language of the page the shopper came from (and returns to).
-  const lang = /^\/ar(\/|$)/.test(p.return_path) ? 'ar' : 'en';
+  const lang = splitLocalePath(p.return_path).lang;
   const { t } = createTranslator(lang, lang === 'ar' ? ar : en);
   const amount = formatMinor(p.amount, p.currency as CurrencyCode, lang, p.currency === 'SAR' ? 'SA' : 'KW');
   const nonce = c.var.nonce;
-  const button = (outcome: string, label: string, cls: string) => `<button type="submit" name="outcome" value="${outcome}" class="${cls}">${esc(label)}</button>`;
+  const button = (outcome: string, label: string, cls: string) => html`<button type="submit" name="outcome" value="${outcome}" class="${cls}">${label}</button>`;
   const done = p.status !== 'initiated';
   return c.html(
-    `<!DOCTYPE html><html lang="${lang}" dir="${dirOf(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${esc(t('sandbox_title'))}</title>` +
-      `<style nonce="${nonce}">body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:32rem;padding:1.5rem;color:#17302b}.card{border:1px solid #d5e0dd;border-radius:12px;padding:1.25rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dd{margin:0;font-weight:700}form{display:grid;gap:.75rem;margin-block-start:1rem}button{font:inherit;font-weight:700;min-block-size:48px;border-radius:999px;border:2px solid #0d6b5e;cursor:pointer}.ok{background:#0d6b5e;color:#fff}.no{background:#fff;color:#b42318;border-color:#b42318}.later{background:#fff;color:#0d6b5e}</style></head>` +
-      `<body><main class="card"><h1>${esc(t('sandbox_title'))}</h1><p>${esc(t('sandbox_note'))}</p><dl><dt>${esc(t('sandbox_amount'))}</dt><dd><bdi>${esc(amount)}</bdi></dd><dt>${esc(t('sandbox_method'))}</dt><dd>${esc(t(`card_${p.method}` as 'card_knet'))}</dd></dl>` +
-      (done
-        ? `<p><a href="${esc(sameOriginPath(p.return_path) ?? '/')}">${esc(t('success_continue'))}</a></p>`
-        : `<form method="post">${button('succeeded', t('sandbox_success'), 'ok')}${button('failed', t('sandbox_fail'), 'no')}${button('cancelled', t('sandbox_cancel'), 'later')}</form>`) +
-      `</main></body></html>`,
+    html`<!DOCTYPE html><html lang="${lang}" dir="${dirOf(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${t('sandbox_title')}</title><style nonce="${nonce}">${raw(SANDBOX_STYLE)}</style></head><body><main class="card"><h1>${t('sandbox_title')}</h1><p>${t('sandbox_note')}</p><dl><dt>${t('sandbox_amount')}</dt><dd><bdi>${amount}</bdi></dd><dt>${t('sandbox_method')}</dt><dd>${t(`card_${p.method}` as 'card_knet')}</dd></dl>${
+      done
+        ? html`<p><a href="${sameOriginPath(p.return_path) ?? '/'}">${t('success_continue')}</a></p>`
+        : html`<form method="post">${button('succeeded', t('sandbox_success'), 'ok')}${button('failed', t('sandbox_fail'), 'no')}${button('cancelled', t('sandbox_cancel'), 'later')}</form>`
+    }</main></body></html>`,
   );
 });
 
-payments.post('/payments/sandbox/:id{pay_[0-9a-f]{24}}', async (c) => {
+payments.post('/payments/sandbox/:id{pay_[0-9a-f]{24}}', limitBody(SANDBOX_FORM_MAX_BYTES), async (c) => {
   // The page's own form posts urlencoded; anything else (multipart, JSON) is refused, never parsed.
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
     return c.json(fail('unsupported_media_type', 415), 415);
   }
   const text = await c.req.text();
-  if (text.length > 1024) return c.json(fail('payload_too_large', 413), 413);
   const outcome = new URLSearchParams(text).get('outcome') ?? '';
   if (!['succeeded', 'failed', 'cancelled'].includes(outcome)) return c.json(fail('bad_request', 400), 400);
   const res = await sandboxCall(c, c.req.param('id'), 'POST', JSON.stringify({ outcome }));

@@ -4,6 +4,7 @@ import type { ImageRef, ProductCard } from '../../../shared/catalogue/types';
 import type { Lang } from '../../../shared/locale';
 import { imageRef } from '../media/renditions';
 import { col } from './lang';
+import type { BrandColumns, CategoryColumns, SkuSaleColumns } from './rows';
 
 /** A product's first image as JSON (key, alt, w, h), for a SELECT list over `p`. */
 export function firstImageColumn(lang: Lang): string {
@@ -34,24 +35,13 @@ export const CARD_FROM = `products p
     (SELECT k.id FROM skus k WHERE k.product_id = p.id AND k.stock > 0 ORDER BY k.id = p.default_sku_id DESC, k.sort_order, k.id LIMIT 1),
     p.default_sku_id) END`;
 
-export interface CardRow {
+export interface CardRow extends BrandColumns, CategoryColumns, SkuSaleColumns {
   id: number;
   slug: string;
   name: string;
   free_delivery: number;
-  brand_id: number;
-  brand_slug: string;
-  brand_name: string;
-  category_id: number;
-  category_slug: string;
-  category_name: string;
-  category_color: string;
   sku_id: number;
   sku_name: string;
-  price: number;
-  old_price: number | null;
-  stock: number;
-  buy_limit: number | null;
   image: string | null;
 }
 

@@ -4,10 +4,11 @@ import type { Lang } from '../../../shared/locale';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';
 import { imageRef } from '../media/renditions';
 import { col } from './lang';
+import type { BrandColumns, CategoryColumns, SkuRow } from './rows';
 
 const LOW_STOCK = 5;
 
-interface ProductRow {
+interface ProductRow extends BrandColumns, CategoryColumns {
   id: number;
   slug: string;
   name: string;
@@ -20,26 +21,10 @@ interface ProductRow {
   warnings: string;
   default_sku_id: number;
   free_delivery: number;
-  brand_id: number;
-  brand_slug: string;
-  brand_name: string;
-  category_id: number;
-  category_slug: string;
-  category_name: string;
-  category_color: string;
   parent_id: number | null;
   parent_slug: string | null;
   parent_name: string | null;
   parent_color: string | null;
-}
-
-interface SkuRow {
-  id: number;
-  name: string;
-  price: number;
-  old_price: number | null;
-  stock: number;
-  buy_limit: number | null;
 }
 
 interface ImageRow {

@@ -1,5 +1,5 @@
 // Mail texts in the shopper's language.
-import type { CurrencyCode, Lang } from '../../../shared/locale';
+import { localizePath, type CurrencyCode, type Lang } from '../../../shared/locale';
 import type { TaxInvoice } from '../../../shared/invoice/tax-invoice';
 import { formatMinor, formatPercent } from '../../../shared/money';
 import { formatDate } from '../../../shared/text/dates';
@@ -53,7 +53,7 @@ function orderMailText(lang: Lang, order: MailOrder, siteOrigin: string): { subj
   const money = (minor: number) => formatMinor(minor, order.currency as CurrencyCode, lang, order.country);
   const lines = order.items.map((i) => `- ${i.name} (${i.sku_name}) × ${i.count}: ${money(i.line_total)}`).join('\n');
   // A guest's mail links to the order through its own unguessable link; an account's to its order page.
-  const link = `${siteOrigin}${order.link_path ?? `${lang === 'ar' ? '/ar' : ''}/profile/orders?id=${order.id}`}`;
+  const link = `${siteOrigin}${order.link_path ?? localizePath(`/profile/orders?id=${order.id}`, lang)}`;
   const t = order.totals;
   const placed = formatDate(order.created_at, lang, order.country, { hijri: true });
   // Prices include VAT: the VAT line says how much of the total it is.

@@ -1,6 +1,7 @@
 // Guest orders without an account: an unguessable link to one order (success page, confirmation
 // mail, order lookup), and moving a guest's orders into an account once that account has proven
 // it owns the e-mail address (a password reset through the mailed link).
+import { localizePath } from '../../../shared/locale';
 import { randomToken, tokenHash } from '../accounts/tokens';
 import type { EmailVerificationRow, OrderRow } from '../db/rows';
 
@@ -12,7 +13,7 @@ export async function mintOrderLink(db: D1Database, orderId: number): Promise<st
 }
 
 export function orderLinkPath(lang: 'en' | 'ar', token: string): string {
-  return `${lang === 'ar' ? '/ar' : ''}/order-lookup?key=${token}`;
+  return localizePath(`/order-lookup?key=${token}`, lang);
 }
 
 /** The order a link opens, and whether it is a guest's (no account to sign in to instead). */

@@ -2,9 +2,11 @@
 // the stock taken, the coupon redeemed, the wallet spent and the card payment opened. Constraints
 // make the batch all-or-nothing: a SKU that would go below zero stock, a coupon past its uses or
 // already used by this shopper, a wallet that would go negative, a key already used: each aborts it.
+import { localizePath } from '../../../shared/locale';
 import { ok } from '../../../shared/api/envelope';
 import { CARD_METHODS, type SubmitInput } from '../../../shared/api/order-schemas';
 import { sha256Hex } from '../../../shared/api/signing';
+import { randomHex } from '../../../shared/bytes';
 import { ApiError } from '../lib/errors';
 import { quote, shopperKey, type Quote } from './quote';
 import { resolveAddress, type OrderAddress } from './address';
@@ -37,7 +39,7 @@ export interface Placed {
 export { newOrderId };
 
 export function newPaymentId(): string {
-  return `pay_${[...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `pay_${randomHex(12)}`;
 }
 
 /** The part of the body that defines the order (the key itself is not part of it). */
@@ -221,7 +223,7 @@ function placedView(ctx: PlaceContext, o: { orderId: number; q: Quote; address: 
 }
 
 export function returnPath(lang: 'en' | 'ar', orderId: number): string {
-  return `${lang === 'ar' ? '/ar' : ''}/checkout/success?order=${orderId}`;
+  return localizePath(`/checkout/success?order=${orderId}`, lang);
 }
 
 /** Keeps products.in_stock (used by listings) true to the stock of their SKUs. */

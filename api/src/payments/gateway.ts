@@ -1,6 +1,7 @@
 // The payment-gateway interface: a hosted payment page per charge, and a signed webhook telling the
 // outcome. Two adapters: Tap Payments (production: KNET, mada, cards, Apple Pay) and the built-in
 // sandbox (local mode: a page where a tester picks success, failure or cancel).
+import type { WebhookProvider } from '../../../shared/api/payment-webhooks';
 import type { CardMethod } from '../../../shared/api/order-schemas';
 import type { ApiConfig } from '../lib/config';
 import { sandboxGateway } from './sandbox';
@@ -38,7 +39,7 @@ export interface FetchedCharge {
 }
 
 export interface Gateway {
-  name: 'sandbox' | 'tap';
+  name: WebhookProvider;
   createCharge(charge: ChargeRequest): Promise<{ providerRef: string | null; url: string }>;
   /** The event of a webhook call, or null when its signature does not hold. */
   verifyWebhook(headers: Headers, body: string): Promise<WebhookEvent | null>;

@@ -3,8 +3,9 @@
 // exactly as a real gateway would, and the API checks that signature like any other.
 import { hmacHex, verifyHmacHex } from '../../../shared/api/signing';
 import type { Gateway, WebhookEvent } from './gateway';
+import { WEBHOOK_SIGNATURE_HEADERS } from '../../../shared/api/payment-webhooks';
 
-export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+export const SANDBOX_SIGNATURE_HEADER = WEBHOOK_SIGNATURE_HEADERS.sandbox;
 
 export function sandboxGateway(secret: string): Gateway {
   return {

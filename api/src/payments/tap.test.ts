@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hmacHex } from '../../../shared/api/signing';
-import { tapGateway, tapHashString, type TapCharge } from './tap';
+import { fetchedCharge, tapGateway, tapHashString, tapPhone, type TapCharge } from './tap';
 
 const SECRET = 'sk_test_XKokBfNWv6FIYuTMg5sLPjhJ';
 
@@ -31,6 +31,17 @@ describe('Tap adapter', () => {
     const declined = { ...charge, status: 'DECLINED' };
     const h = new Headers({ hashstring: await hmacHex(SECRET, tapHashString(declined)) });
     expect((await tapGateway(SECRET).verifyWebhook(h, JSON.stringify(declined)))?.outcome).toBe('failed');
+  });
+
+  it("writes the phone and amounts with the shop's own dial codes and decimals (KWD 3, SAR 2)", async () => {
+    expect(tapPhone('+966512345678')).toEqual({ country_code: '966', number: '512345678' });
+    expect(tapPhone('+96598765432')).toEqual({ country_code: '965', number: '98765432' });
+    expect(tapPhone('+97150000000')).toBeNull();
+    expect(tapPhone(null)).toBeNull();
+    expect(tapHashString({ id: 'chg_2', amount: 63.5, currency: 'SAR', status: 'CAPTURED' })).toContain('x_amount63.50x_currencySAR');
+    expect(fetchedCharge({ id: 'chg_2', amount: '63.58', currency: 'SAR', status: 'CAPTURED' })).toMatchObject({ amount: 6358, currency: 'SAR' });
+    // A currency none of the shop's countries uses is no charge of this shop.
+    expect(fetchedCharge({ id: 'chg_3', amount: '1.000', currency: 'BHD', status: 'CAPTURED' })).toBeNull();
   });
 
   it('fetches a charge from Tap itself, with the amount in minor units', async () => {

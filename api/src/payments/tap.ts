@@ -5,8 +5,12 @@
 //   x_payment_reference{reference.payment}x_status{status}x_created{transaction.created}
 // with the amount written with the currency's decimals. Statuses: CAPTURED is paid; CANCELLED and
 // ABANDONED are a cancel; anything else (DECLINED, FAILED, RESTRICTED, VOID, TIMEDOUT…) a failure.
+import { WEBHOOK_SIGNATURE_HEADERS } from '../../../shared/api/payment-webhooks';
 import { hmacHex } from '../../../shared/api/signing';
+import { timingSafeEqualText } from '../../../shared/bytes';
 import type { CardMethod } from '../../../shared/api/order-schemas';
+import { COUNTRY_FACTS } from '../../../shared/locale';
+import { currencyDecimals, isShopCurrency, minorToDecimal } from '../../../shared/money';
 import type { FetchedCharge, Gateway, WebhookEvent } from './gateway';
 
 const API = 'https://api.tap.company/v2/charges';
@@ -14,10 +18,8 @@ const API = 'https://api.tap.company/v2/charges';
 /** Tap's source ids for each way to pay. */
 export const TAP_SOURCES: Record<CardMethod, string> = { knet: 'src_kw.knet', mada: 'src_sa.mada', card: 'src_card', apple_pay: 'src_apple_pay' };
 
-const decimal = (minor: number, decimals: number) => (minor / 10 ** decimals).toFixed(decimals);
-
 export function tapHashString(charge: TapCharge): string {
-  const decimals = charge.currency === 'KWD' || charge.currency === 'BHD' || charge.currency === 'OMR' ? 3 : 2;
+  const decimals = currencyDecimals(charge.currency);
   return (
     `x_id${charge.id}x_amount${Number(charge.amount).toFixed(decimals)}x_currency${charge.currency}` +
     `x_gateway_reference${charge.reference?.gateway ?? ''}x_payment_reference${charge.reference?.payment ?? ''}` +
@@ -46,12 +48,12 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
     name: 'tap',
     async createCharge(charge) {
       const [first, ...rest] = charge.customer.name.trim().split(/\s+/);
-      const phone = charge.customer.phone ? /^\+(965|966)(\d+)$/.exec(charge.customer.phone) : null;
+      const phone = tapPhone(charge.customer.phone);
       const res = await fetcher(API, {
         method: 'POST',
         headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({
-          amount: Number(decimal(charge.amount, charge.decimals)),
+          amount: Number(minorToDecimal(charge.amount, charge.decimals)),
           currency: charge.currency,
           threeDSecure: true,
           save_card: false,
@@ -62,7 +64,7 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
             first_name: first || 'Customer',
             last_name: rest.join(' ') || undefined,
             email: charge.customer.email,
-            ...(phone ? { phone: { country_code: phone[1], number: phone[2] } } : {}),
+            ...(phone ? { phone } : {}),
           },
           source: { id: TAP_SOURCES[charge.method] },
           post: { url: charge.webhookUrl },
@@ -88,9 +90,9 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
       } catch {
         return null;
       }
-      const given = headers.get('hashstring') ?? '';
+      const given = headers.get(WEBHOOK_SIGNATURE_HEADERS.tap) ?? '';
       const expected = await hmacHex(secretKey, tapHashString(charge));
-      if (!timingSafeEqualHex(given, expected)) return null;
+      if (!timingSafeEqualText(given, expected)) return null;
       const paymentId = charge.metadata?.payment_id ?? charge.reference?.transaction;
       if (!paymentId) return null;
       return { paymentId, outcome: outcomeOf(charge.status), providerRef: charge.id };
@@ -98,13 +100,18 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
   };
 }
 
-const CURRENCY_DECIMALS: Record<string, number> = { KWD: 3, BHD: 3, OMR: 3, SAR: 2, AED: 2, QAR: 2, USD: 2 };
+/** An E.164 number of the shop's countries as Tap wants it: the dial code without "+", then the rest. */
+export function tapPhone(phone: string | null | undefined): { country_code: string; number: string } | null {
+  const dial = phone ? Object.values(COUNTRY_FACTS).find((f) => phone.startsWith(f.dialCode))?.dialCode : undefined;
+  const number = dial ? phone!.slice(dial.length) : '';
+  return dial && /^\d+$/.test(number) ? { country_code: dial.slice(1), number } : null;
+}
 
-/** A charge as Tap reports it, with the amount in minor units. */
+/** A charge as Tap reports it, with the amount in minor units; null in a currency the shop never charges. */
 export function fetchedCharge(charge: TapCharge): FetchedCharge | null {
-  const decimals = CURRENCY_DECIMALS[charge.currency];
   const amount = Number(charge.amount);
-  if (decimals === undefined || !Number.isFinite(amount) || typeof charge.id !== 'string') return null;
+  if (!isShopCurrency(charge.currency) || !Number.isFinite(amount) || typeof charge.id !== 'string') return null;
+  const decimals = currencyDecimals(charge.currency);
   return {
     paymentId: charge.metadata?.payment_id ?? charge.reference?.transaction ?? null,
     outcome: outcomeOf(charge.status),
@@ -112,11 +119,4 @@ export function fetchedCharge(charge: TapCharge): FetchedCharge | null {
     amount: Math.round(amount * 10 ** decimals),
     currency: charge.currency,
   };
-}
-
-function timingSafeEqualHex(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
 }

@@ -2,6 +2,7 @@
 // and in local mode the sandbox page's choice, which goes through the same signature check.
 import { Hono, type Context } from 'hono';
 import { ok } from '../../../shared/api/envelope';
+import { WEBHOOK_PROVIDER_PATTERN, WEBHOOK_SIGNATURE_HEADERS } from '../../../shared/api/payment-webhooks';
 import { z } from '../../../shared/zod';
 import { ApiError } from '../lib/errors';
 import { contract, parseInput, readJson } from '../lib/validate';
@@ -14,7 +15,7 @@ import type { AppEnv } from '../app-env';
 import type { PaymentRow } from '../db/rows';
 import { currentUser } from '../middleware/user';
 
-export const paymentRoutes = new Hono<AppEnv>().post('/webhook/:provider{sandbox|tap}', contract('POST /payments/webhook/:provider{sandbox|tap}'), async (c) => {
+export const paymentRoutes = new Hono<AppEnv>().post(`/webhook/:provider{${WEBHOOK_PROVIDER_PATTERN}}`, contract('POST /payments/webhook/:provider{sandbox|tap}'), async (c) => {
   const gateway = gatewayFor(c.var.config);
   if (gateway.name !== c.req.valid('param').provider) throw new ApiError(404, 'not_found');
   const body = await c.req.text();
@@ -69,7 +70,7 @@ export const sandboxPaymentRoutes = /* @__PURE__ */ (() => new Hono<AppEnv>()
     if (!(await ownSandboxPayment(c, c.req.param('id')))) throw new ApiError(404, 'not_found');
     const secret = c.var.config.PAYMENT_WEBHOOK_SECRET;
     const signed = await signSandboxEvent(secret, { paymentId: c.req.param('id'), outcome });
-    const event = await sandboxGateway(secret).verifyWebhook(new Headers({ 'x-sandbox-signature': signed.signature }), signed.body);
+    const event = await sandboxGateway(secret).verifyWebhook(new Headers({ [WEBHOOK_SIGNATURE_HEADERS.sandbox]: signed.signature }), signed.body);
     const result = await applyOutcome(c.env, event!, siteOrigin(c));
     if (!result.payment) throw new ApiError(404, 'not_found');
     const row = await c.env.DB.prepare('SELECT return_path, status FROM payments WHERE id = ?').bind(c.req.param('id')).first<Pick<PaymentRow, 'return_path' | 'status'>>();

@@ -8,6 +8,7 @@ import { currencyFor } from '../catalogue/currency';
 import { productDetail, stockLevel } from '../catalogue/detail';
 import { facets } from '../catalogue/facets';
 import { col } from '../catalogue/lang';
+import type { BrandColumns, SkuRow } from '../catalogue/rows';
 import { thumbnailUrl } from '../media/renditions';
 import { runListing } from '../catalogue/listing';
 import { needsCurrency } from '../catalogue/query';
@@ -85,19 +86,10 @@ productRoutes.get('/search', contract('GET /product/search'), async (c) => {
   return c.json(ok({ products: (products!.results as unknown as CardRow[]).map(toCard), brands: brands!.results, categories: categories!.results }));
 });
 
-interface SkuSyncRow {
-  id: number;
-  name: string;
-  price: number;
-  old_price: number | null;
-  stock: number;
-  buy_limit: number | null;
+interface SkuSyncRow extends SkuRow, BrandColumns {
   product_id: number;
   product_slug: string;
   product_name: string;
-  brand_id: number;
-  brand_slug: string;
-  brand_name: string;
   image: string | null;
 }
 

@@ -1,5 +1,6 @@
 // The wallet (spec §7 /user/wallet…): balance, history, top-up through the payment gateway, and a
 // top-up's result. The balance is the ledger's sum in the shopper's current country currency.
+import { localizePath } from '../../../shared/locale';
 import { Hono } from 'hono';
 import { ok } from '../../../shared/api/envelope';
 import { CARD_METHODS } from '../../../shared/api/order-schemas';
@@ -38,7 +39,7 @@ export const walletRoutes = new Hono<AppEnv>()
     // Each top-up is a payment row and a gateway charge: a limit per account.
     await enforce(c.env.DB, [limit(LIMITS.walletChargePerUser, `wallet-charge:user:${user.id}`)]);
     const paymentId = newPaymentId();
-    const back = `${c.var.lang === 'ar' ? '/ar' : ''}/profile/wallet?charge=${paymentId}`;
+    const back = localizePath(`/profile/wallet?charge=${paymentId}`, c.var.lang);
     await openPayment(c.env.DB, { id: paymentId, orderId: null, userId: user.id, amount: input.amount, currency: info.currency, method: input.payment_method, returnPath: back, purpose: 'wallet' }).run();
     const url = await startCharge(c, {
       paymentId,

@@ -3,6 +3,7 @@
 // placeholder (.example) address anywhere.
 import { describe, expect, it } from 'vitest';
 import { COMPANY } from '../../../shared/company';
+import { LEGAL_PAGE_IDS, routeById } from '../../../shared/routes';
 import { storefront } from './helpers';
 
 const page = (path: string, country: 'KW' | 'SA') =>
@@ -48,10 +49,22 @@ describe('company details', () => {
         expect(main).toContain(`href="mailto:${COMPANY.email}"`);
         expect(main).toContain(entity.legalName[lang]);
         expect(main).toContain(entity.commercialRegistration);
+        // One component draws the phone and e-mail for the contact page and the footer.
+        const footer = section(await page(`${prefix}/contact-us`, country), '<footer', '</footer>');
+        for (const link of [`href="tel:${entity.phone}"`, `href="mailto:${COMPANY.email}"`]) {
+          const markup = (html: string) => (html.includes(`<a ${link}`) ? section(html, `<a ${link}`, '</a>') : undefined);
+          expect(markup(main)).toBeDefined();
+          expect(markup(main)).toBe(markup(footer));
+        }
       }
     });
 
-    for (const legal of ['/terms', '/privacy-policy', '/return-policy', '/disclaimer']) {
+    it(`${prefix}/our-story, not a legal page, leaves the sellers to the footer`, async () => {
+      const main = section(await page(`${prefix}/our-story`, 'KW'), '<main', '</main>');
+      expect(main).not.toContain('data-testid="company-SA"');
+    });
+
+    for (const legal of LEGAL_PAGE_IDS.map((id) => routeById(id).path)) {
       it(`${prefix}${legal} names the seller in both countries`, async () => {
         const main = section(await page(`${prefix}${legal}`, 'KW'), '<main', '</main>');
         for (const entity of [kw, sa]) {

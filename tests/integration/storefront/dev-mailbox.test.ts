@@ -44,6 +44,22 @@ describe('the dev mailbox', () => {
     }
   });
 
+  it('shows subject, address and text as text: markup in them is escaped, only its links become links', async () => {
+    const subject = '<img src=x onerror=alert(1)> order';
+    await env.API_DB.prepare(
+      `INSERT INTO mail_outbox (to_address, subject, body_text, body_html, lang, kind, dedupe_key, attempts, next_attempt_at, delivered_at, created_at)
+       VALUES ('"><script>x()</script>@example.com', ?, ?, NULL, 'en', 'order_confirmation', 'test:escape', 1, NULL, ?, ?)`,
+    )
+      .bind(subject, 'Hi <b>there</b> & see https://shop.example/o?a=1&b=2" onmouseover="x() now', Date.now(), Date.now())
+      .run();
+    const page = await (await storefront('/dev/mailbox?lang=en')).text();
+    expect(page).toContain('<h2>&lt;img src=x onerror=alert(1)&gt; order</h2>');
+    expect(page).not.toContain('<img src=x');
+    expect(page).toContain('&quot;&gt;&lt;script&gt;x()&lt;/script&gt;@example.com');
+    expect(page).not.toContain('<script>x()');
+    expect(page).toContain('Hi &lt;b&gt;there&lt;/b&gt; &amp; see <a href="https://shop.example/o?a=1&amp;b=2">https://shop.example/o?a=1&amp;b=2</a>&quot; onmouseover=&quot;x() now');
+  });
+
   it('shows a mail without an HTML part as text only', async () => {
     await queue('إعادة تعيين كلمة المرور', null);
     const page = await (await storefront('/dev/mailbox?lang=ar')).text();

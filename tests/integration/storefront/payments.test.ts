@@ -1,6 +1,7 @@
 // Payments through the storefront: the gateway's webhook is relayed with its signature header (and
 // only a valid signature counts); the sandbox page exists in local mode only and never redirects off-site.
 import { describe, expect, it } from 'vitest';
+import { WEBHOOK_SIGNATURE_HEADERS } from '../../../shared/api/payment-webhooks';
 import { envelope, storefront, stubApi } from './helpers';
 
 describe('payment webhook relay', () => {
@@ -14,6 +15,24 @@ describe('payment webhook relay', () => {
     const res = await storefront('/payments/webhook/sandbox', { method: 'POST', headers: { 'content-type': 'application/json', 'x-sandbox-signature': 'f'.repeat(64) }, body: '{"paymentId":"pay_x","outcome":"succeeded"}' }, { API: api.fetcher });
     expect(res.status).toBe(401);
     expect(api.received).toHaveLength(1);
+  });
+
+  it("relays each gateway's own signature header and no other, and knows no other gateway", async () => {
+    for (const [provider, header] of Object.entries(WEBHOOK_SIGNATURE_HEADERS)) {
+      const api = stubApi(async (request) => {
+        expect(new URL(request.url).pathname).toBe(`/payments/webhook/${provider}`);
+        expect(request.headers.get(header)).toBe('b'.repeat(64));
+        expect(request.headers.get('x-other-signature')).toBeNull();
+        return envelope(null, 200);
+      });
+      const headers = { 'content-type': 'application/json', [header]: 'b'.repeat(64), 'x-other-signature': 'c' };
+      expect((await storefront(`/payments/webhook/${provider}`, { method: 'POST', headers, body: '{}' }, { API: api.fetcher })).status).toBe(200);
+      expect(api.received).toHaveLength(1);
+    }
+    const api = stubApi(() => envelope(null, 200));
+    const other = await storefront('/payments/webhook/paypal', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }, { API: api.fetcher });
+    expect(other.status).toBe(405);
+    expect(api.received.filter((r) => new URL(r.url).pathname.startsWith('/payments'))).toHaveLength(0);
   });
 
   it('refuses a forged webhook end to end (real API)', async () => {

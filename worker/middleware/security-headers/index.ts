@@ -1,5 +1,6 @@
 // Security headers on every response; HTML also gets a CSP whose script nonce is fresh per response.
 import type { MiddlewareHandler } from 'hono';
+import { bytesToBase64 } from '../../../shared/bytes';
 
 export interface SecurityHeadersOptions {
   /** Dev server needs inline styles (Vite injects CSS) and a websocket for HMR. */
@@ -10,11 +11,7 @@ export interface SecurityHeadersOptions {
 export const CSP_REPORT_PATH = '/csp-report';
 
 export function createNonce(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  let s = '';
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s);
+  return bytesToBase64(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 export function contentSecurityPolicy(nonce: string, dev = false): string {

@@ -5,7 +5,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { useI18n } from '../i18n/context';
-import { addToCart, cart, decrementCart, maxCount, type CartOrigin, type CartProduct, type CartSku } from '../cart/cart-store';
+import { addToCart, cart, decrementCart, maxCount, type CartOrigin, type CartProduct, type CartSku } from './cart-store';
 import { Icon } from '../ui/Icon';
 
 export function QuantityControl({ sku, product, origin, wide = false }: { sku: CartSku; product: CartProduct; origin: CartOrigin; wide?: boolean }) {

@@ -1,0 +1,45 @@
+// The JSON-LD builders are typed with schema-dts: a misspelt property or a value of the wrong kind is a
+// type error (`npx tsc -b` checks this file), and what they build is what search engines read.
+import type { Product, WithContext } from 'schema-dts';
+import { describe, expect, it } from 'vitest';
+import type { SeoProps } from '../ui/Seo';
+import { organizationLd, productLd } from './structured-data';
+
+// @ts-expect-error schema.org has no "nmae": schema-dts refuses it
+const misspelt: WithContext<Product> = { '@context': 'https://schema.org', '@type': 'Product', nmae: 'Vitamin D3' };
+// @ts-expect-error a page's JSON-LD is schema.org data, not any object
+const untyped: SeoProps['jsonLd'] = [{ title: 'not schema.org' }];
+
+describe('structured data', () => {
+  it('describes the shop with a search action whose query input names the URL template', () => {
+    const [org, site] = organizationLd('https://shop.example', 'Gulf Vitamins');
+    expect(org).toMatchObject({ '@context': 'https://schema.org', '@type': 'Organization', url: 'https://shop.example' });
+    expect(site.potentialAction).toEqual({
+      '@type': 'SearchAction',
+      target: 'https://shop.example/search?q={search_term_string}',
+      'query-input': 'required name=search_term_string',
+    });
+    expect([misspelt, untyped]).toHaveLength(2);
+  });
+
+  it('gives a product one offer per country, in its currency with its decimals (KWD 3, SAR 2 with VAT)', () => {
+    const product = {
+      slug: 'vitamin-d3',
+      name: 'Vitamin D3',
+      description: 'Sunshine',
+      default_sku: { id: 7, in_stock: true, price: { price: 5_000 } },
+      images: [{ url: '/media/d3.webp' }],
+      brand: { name: 'Sun' },
+      category: { name: 'Vitamins' },
+    } as unknown as Parameters<typeof productLd>[0];
+    const countries = [
+      { code: 'KW', currency: 'KWD', exchange_rate: '1', vat_basis_points: 0 },
+      { code: 'SA', currency: 'SAR', exchange_rate: '12.2', vat_basis_points: 1500 },
+    ] as unknown as Parameters<typeof productLd>[3];
+    const ld = productLd(product, 'https://shop.example', 'ar', countries);
+    expect(ld.offers).toEqual([
+      expect.objectContaining({ price: '5.000', priceCurrency: 'KWD', availability: 'https://schema.org/InStock' }),
+      expect.objectContaining({ price: '70.15', priceCurrency: 'SAR' }),
+    ]);
+  });
+});

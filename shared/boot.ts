@@ -1,0 +1,29 @@
+// The boot contract: what the storefront worker hands the browser at start (whitelisted public values
+// only, never secrets or tokens). The worker builds it and the client reads it, so it lives here.
+import type { CountryCode, Lang } from './locale';
+
+export interface PublicConfig {
+  environment: string;
+  /** Sentry DSN for the browser SDK, or '' when error reporting is off. */
+  sentryDsn: string;
+}
+
+export interface UserDisplay {
+  id: number | string;
+  name: string;
+  email: string;
+  phone?: string | null;
+}
+
+export interface BootData {
+  lang: Lang;
+  /** The site's own origin, for canonical and alternate links. */
+  origin: string;
+  /** Stylesheets of the build, rendered by the document on both sides. */
+  css: string[];
+  /** SWR fallback: responses the server already fetched, keyed by API path. */
+  fallback: Record<string, unknown>;
+  country: CountryCode;
+  user: UserDisplay | null;
+  config: PublicConfig;
+}
