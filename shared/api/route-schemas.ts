@@ -1,6 +1,7 @@
 // Path and query parameters of the commerce API, and the small request bodies that had no shared home.
 // The API validates with them (api/src/lib/validate.ts) and docs/openapi.json is generated from them.
 import { z } from '../zod';
+import { WEBHOOK_SIGNATURE_HEADERS, type WebhookProvider } from './payment-webhooks';
 
 /**
  * Plain ASCII digits only: 1.5, -1, 1e3, 0x10, " 3", Arabic-Indic digits and the empty string are
@@ -30,7 +31,7 @@ export const orderLinkParams = z.object({ token: z.string().regex(/^[0-9a-f]{64}
 export const instructionParams = z.object({ a: z.string().regex(/^[A-Za-z0-9-]{1,40}$/), b: z.string().regex(/^[A-Za-z0-9-]{1,40}$/) });
 
 /** The payment gateway a webhook comes from. */
-export const webhookParams = z.object({ provider: z.enum(['sandbox', 'tap']) });
+export const webhookParams = z.object({ provider: z.enum(Object.keys(WEBHOOK_SIGNATURE_HEADERS) as [WebhookProvider, ...WebhookProvider[]]) });
 
 /** As-you-type suggestions: the typed text and how many products (clamped to 1–12, default 6). */
 export const suggestQuery = z.object({

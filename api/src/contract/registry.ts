@@ -128,7 +128,7 @@ export const CONTRACTS = {
   'GET /user/wallet/:id{pay_[0-9a-f]{24}}': { tag: 'wallet', summary: "A top-up's payment and its status", params: paymentIdParams, user: true },
 
   // The body is the gateway's own event, read raw: its signature covers the exact bytes (payments/*.ts).
-  'POST /payments/webhook/:provider{sandbox|tap}': { tag: 'payments', summary: "The payment gateway's signed webhook (raw body, checked by the gateway's signature)", params: webhookParams, badParams: 'not_found', noDevice: true },
+  'POST /payments/webhook/:provider{tap|sandbox}': { tag: 'payments', summary: "The payment gateway's signed webhook (raw body, checked by the gateway's signature)", params: webhookParams, badParams: 'not_found', noDevice: true },
 } as const satisfies Record<string, RouteContract>;
 
 export type ContractKey = keyof typeof CONTRACTS;

@@ -15,7 +15,7 @@ import type { AppEnv } from '../app-env';
 import type { PaymentRow } from '../db/rows';
 import { currentUser } from '../middleware/user';
 
-export const paymentRoutes = new Hono<AppEnv>().post(`/webhook/:provider{${WEBHOOK_PROVIDER_PATTERN}}`, contract('POST /payments/webhook/:provider{sandbox|tap}'), async (c) => {
+export const paymentRoutes = new Hono<AppEnv>().post(`/webhook/:provider{${WEBHOOK_PROVIDER_PATTERN}}`, contract('POST /payments/webhook/:provider{tap|sandbox}'), async (c) => {
   const gateway = gatewayFor(c.var.config);
   if (gateway.name !== c.req.valid('param').provider) throw new ApiError(404, 'not_found');
   const body = await c.req.text();
