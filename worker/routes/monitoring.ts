@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import { fail } from '../../shared/api/envelope';
 import type { AppEnv } from '../app-env';
+import { log } from '../lib/log';
 
 const MAX_ENVELOPE_BYTES = 512 * 1024;
 
@@ -49,7 +50,7 @@ monitoring.post('/monitoring', async (c) => {
     });
     return c.body(null, upstream.ok ? 200 : 502);
   } catch (error) {
-    console.warn('monitoring tunnel: Sentry unreachable', error);
+    log.warn('monitoring tunnel: Sentry unreachable', { error });
     return c.json(fail('upstream_unavailable', 502), 502);
   }
 });

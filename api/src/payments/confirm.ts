@@ -2,6 +2,7 @@
 // order or a wallet changes, the charge is fetched from the gateway itself and must name the same
 // payment, amount and currency; its status (not the webhook's) gives the outcome.
 import type { Gateway, WebhookEvent } from './gateway';
+import { log } from '../lib/log';
 
 export type Confirmation =
   | { ok: true; event: WebhookEvent }
@@ -22,7 +23,7 @@ export async function confirmWebhookEvent(db: D1Database, gateway: Gateway, even
   try {
     charge = await gateway.fetchCharge(ref);
   } catch (error) {
-    console.error('payment gateway unreachable while confirming a webhook', event.paymentId, error);
+    log.error('payment gateway unreachable while confirming a webhook', { paymentId: event.paymentId, error });
     return { ok: false, reason: 'unavailable' };
   }
   if (!charge || charge.paymentId !== payment.id || charge.amount !== payment.amount || charge.currency !== payment.currency) {

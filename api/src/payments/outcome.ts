@@ -8,6 +8,7 @@ import { confirmationStatements, orderLinkStatement } from '../orders/confirmati
 import { stockFlags, walletMove } from '../orders/place';
 import { asPaid, orderView } from '../orders/view';
 import type { WebhookEvent } from './gateway';
+import { log } from '../lib/log';
 
 interface PaymentRow {
   id: string;
@@ -28,7 +29,7 @@ export async function applyOutcome(env: { DB: D1Database }, event: WebhookEvent,
   if (payment.status !== 'initiated') {
     // A charge closed here (the shopper cancelled, or the sweep) that the gateway still reports paid:
     // the money was taken for an order that gave its stock back. Say so loudly; it needs a refund.
-    if (event.outcome === 'succeeded' && payment.status !== 'succeeded') console.error('payment succeeded after it was closed: refund needed', payment.id, payment.status);
+    if (event.outcome === 'succeeded' && payment.status !== 'succeeded') log.error('payment succeeded after it was closed: refund needed', { paymentId: payment.id, status: payment.status });
     return { applied: false, payment };
   }
   const now = Date.now();
