@@ -1,6 +1,5 @@
 // The storefront edge worker: security headers, app association, the signed /api proxy, the error
 // tunnel, and server rendering of every page route.
-import { withSentry } from '@sentry/cloudflare';
 import { Hono } from 'hono';
 import { fail } from '../shared/api/envelope';
 import type { AppEnv } from './app-env';
@@ -21,8 +20,8 @@ import { chosenCountry, countryFromLocation, rememberCountry } from './lib/sessi
 import { renderPage } from './render';
 import { fallbackPage } from './render/fallback';
 import { splitLocalePath } from '../shared/locale';
-import { sentryOptions } from '../shared/observability/sentry-options';
 import { currentRequestId, requestContext } from './lib/log';
+import { withSentryWhenConfigured } from './lib/sentry';
 
 const app = new Hono<AppEnv>();
 
@@ -65,5 +64,5 @@ app.onError((error, c) => {
   return c.html(fallbackPage(lang, 500, c.var.nonce ?? ''), 500);
 });
 
-// @sentry/cloudflare wraps the handler: one isolation scope per request, events flushed after the answer.
-export default withSentry((env: StorefrontEnv) => sentryOptions(env, 'storefront', currentRequestId), { fetch: app.fetch } satisfies ExportedHandler<StorefrontEnv>);
+// With a DSN, @sentry/cloudflare wraps the handler: one isolation scope per request, events flushed after the answer.
+export default withSentryWhenConfigured('storefront', currentRequestId, { fetch: app.fetch } satisfies ExportedHandler<StorefrontEnv>);

@@ -1,5 +1,5 @@
 // The commerce API worker: signed requests only, one envelope shape, one error handler.
-import { captureException, withSentry } from '@sentry/cloudflare';
+import { captureException } from '@sentry/cloudflare';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { fail, ok } from '../../shared/api/envelope';
@@ -36,7 +36,7 @@ import { deliverDueMail } from './mail/deliver';
 import { deliverMailAfter } from './mail/deliver-after';
 import type { AppEnv } from './app-env';
 import { currentRequestId, log, requestContext, withFreshRequestId } from './lib/log';
-import { sentryOptions } from '../../shared/observability/sentry-options';
+import { withSentryWhenConfigured } from './lib/sentry';
 
 export { NonceGuard } from './lib/nonce-guard';
 
@@ -108,7 +108,7 @@ app.onError((err, c) => {
   return c.json(fail('server_error', 500), 500);
 });
 
-export default withSentry((env: ApiEnv) => sentryOptions(env, 'api', currentRequestId), {
+export default withSentryWhenConfigured('api', currentRequestId, {
   fetch: app.fetch,
   // Cron (api/wrangler.toml): cancel card charges left unfinished, so their stock returns; deliver
   // queued mail that is due (new, or waiting for its retry).
