@@ -37,4 +37,24 @@ describe('error report scrubbing', () => {
     expect(event.exception.values[0]!.value).toBe('token [redacted] rejected');
     expect(event.breadcrumbs[0]).toEqual({ message: 'sign in [email]', data: { url: '/api/user/login', method: 'POST' } });
   });
+
+  it("cleans a transaction's trace data: URL without query, no header, cookie or address attributes", () => {
+    const event = scrubEvent({
+      contexts: {
+        trace: {
+          data: {
+            'url.full': 'https://shop.test/ar/products?q=diabetes',
+            'http.request.header.cookie': ['utk=secret'],
+            'http.request.header.user-agent': ['Mozilla/5.0'],
+            'client.address': '10.0.0.1',
+            'url.query': '?q=diabetes',
+            'http.response.status_code': 200,
+          },
+        },
+      },
+      spans: [{ description: 'GET https://api.test/search?q=pregnancy', data: { 'http.query': 'q=pregnancy', 'url.full': 'https://api.test/search?q=pregnancy' } }],
+    });
+    expect((event.contexts!.trace as { data: unknown }).data).toEqual({ 'url.full': 'https://shop.test/ar/products', 'http.response.status_code': 200 });
+    expect(event.spans).toEqual([{ description: 'GET https://api.test/search', data: { 'url.full': 'https://api.test/search' } }]);
+  });
 });

@@ -70,10 +70,18 @@ export function scrubEvent<E extends ReportEvent>(event: E): E {
   });
   for (const span of event.spans ?? []) {
     if (span.description) span.description = scrubUrl(span.description);
-    for (const key of Object.keys(span.data ?? {})) {
-      if (/header|cookie|body|query|user|email/i.test(key)) delete span.data![key];
-      else span.data![key] = typeof span.data![key] === 'string' ? scrubUrl(span.data![key] as string) : span.data![key];
-    }
+    if (span.data) scrubSpanData(span.data);
   }
+  // A transaction's own span data (url.full, request headers) sits in its trace context.
+  const trace = event.contexts?.trace as { data?: Record<string, unknown> } | undefined;
+  if (trace?.data) scrubSpanData(trace.data);
   return event;
+}
+
+/** Span attributes: no headers, cookies, bodies, queries or user fields; URLs without their query. */
+function scrubSpanData(data: Record<string, unknown>): void {
+  for (const key of Object.keys(data)) {
+    if (/header|cookie|body|query|user|email|client\.address/i.test(key)) delete data[key];
+    else if (typeof data[key] === 'string') data[key] = scrubUrl(data[key] as string);
+  }
 }
