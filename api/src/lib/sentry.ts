@@ -4,15 +4,15 @@ import { withSentry } from '@sentry/cloudflare';
 import { sentryOptions } from '../../../shared/observability/sentry-options';
 
 type ReportingEnv = { SENTRY_DSN?: string; ENVIRONMENT?: string };
-// Any worker handler: its own env type is wider than the two fields read here.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Handler = (event: any, env: any, ctx: ExecutionContext) => unknown;
+/** A handler method (fetch, scheduled) seen only as far as this wrapper reads it. */
+type Call = (event: unknown, env: ReportingEnv, ctx: ExecutionContext) => unknown;
+type Calls = { fetch?: Call; scheduled?: Call };
 
-export function withSentryWhenConfigured<H extends { fetch?: Handler; scheduled?: Handler }>(worker: string, requestId: () => string | undefined, handler: H): H {
+export function withSentryWhenConfigured<H extends object>(worker: string, requestId: () => string | undefined, handler: H): H {
+  const own = handler as unknown as Calls;
   // Wrapped on first use: withSentry sets process-wide instrumentation that costs even unused.
-  let reported: H | undefined;
-  const sdk = () => (reported ??= withSentry((env: ReportingEnv) => sentryOptions(env, worker, requestId), { ...handler } as ExportedHandler<ReportingEnv>) as unknown as H);
-  const pick = (name: 'fetch' | 'scheduled') =>
-    handler[name] && ((event: unknown, env: ReportingEnv, ctx: ExecutionContext) => (env.SENTRY_DSN ? sdk()[name]! : handler[name]!)(event, env, ctx));
-  return { ...handler, ...(handler.fetch && { fetch: pick('fetch') }), ...(handler.scheduled && { scheduled: pick('scheduled') }) };
+  let reported: Calls | undefined;
+  const sdk = () => (reported ??= withSentry((env: ReportingEnv) => sentryOptions(env, worker, requestId), { ...handler } as ExportedHandler<ReportingEnv>) as unknown as Calls);
+  const pick = (name: keyof Calls): Call => (event, env, ctx) => (env.SENTRY_DSN ? sdk()[name]! : own[name]!)(event, env, ctx);
+  return { ...handler, ...(own.fetch && { fetch: pick('fetch') }), ...(own.scheduled && { scheduled: pick('scheduled') }) };
 }

@@ -12,7 +12,7 @@ describe('request ids in the API', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const res = await call('/dev/error', { headers: { 'x-reqid': 'req-api-00000001' } });
     expect(res.status).toBe(500);
-    expect((await res.json<any>()).meta.msg).toBe('server_error');
+    expect((await res.json<{ meta: { msg: string } }>()).meta.msg).toBe('server_error');
     expect(res.headers.get('x-reqid')).toBe('req-api-00000001');
     expect(logged(error)).toContainEqual(expect.objectContaining({ worker: 'api', reqid: 'req-api-00000001', msg: 'api error', path: '/dev/error' }));
     expect(logged(info)).toContainEqual(expect.objectContaining({ worker: 'api', reqid: 'req-api-00000001', msg: 'request', status: 500 }));

@@ -29,9 +29,14 @@ async function until<T>(read: (r: Received) => T | undefined): Promise<T> {
   throw new Error(`the stand-in never received it: ${JSON.stringify(await received()).slice(0, 2000)}`);
 }
 
+interface ReceivedEvent {
+  tags?: Record<string, string>;
+  exception: { values: { value: string; stacktrace: { frames: unknown[] } }[] };
+}
+
 /** The error events of the received envelopes (one JSON line per envelope header, item header, payload). */
-function events(r: Received): { event: any; raw: string }[] {
-  const out: { event: any; raw: string }[] = [];
+function events(r: Received): { event: ReceivedEvent; raw: string }[] {
+  const out: { event: ReceivedEvent; raw: string }[] = [];
   for (const { body } of r.envelopes) {
     const lines = body.split('\n');
     for (let i = 1; i + 1 < lines.length; i += 2) {
@@ -74,9 +79,9 @@ describe('error reports', () => {
       [both.storefrontEvent, 'deliberate storefront error'],
       [both.apiEvent, 'deliberate API error'],
     ] as const) {
-      expect(event.tags.reqid).toBe(reqid);
-      expect(event.exception.values[0].value).toContain(text);
-      expect(event.exception.values[0].stacktrace.frames.length).toBeGreaterThan(0);
+      expect(event.tags?.reqid).toBe(reqid);
+      expect(event.exception.values[0]!.value).toContain(text);
+      expect(event.exception.values[0]!.stacktrace.frames.length).toBeGreaterThan(0);
       for (const secret of ['0123456789abcdef0123456789abcdef', 'dv1.device.secret', 'omar', 'x-hash', 'x-token', 'cookie']) expect(raw).not.toContain(secret);
     }
   });
