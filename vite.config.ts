@@ -31,11 +31,15 @@ export default defineConfig({
         rolldownOptions: { input: 'client/entry.client.tsx' },
       },
     },
+    // Both workers ship source maps (wrangler.toml upload_source_maps): stack traces in Workers Logs and
+    // Sentry then name the TypeScript files. They stay in dist/<worker>/, never among the served assets.
     storefront: {
+      build: { sourcemap: true },
       optimizeDeps: {
         include: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/server', 'react-router', 'swr', 'valtio', 'rosetta'],
       },
     },
+    shop_api: { build: { sourcemap: true } },
   },
   builder: {
     async buildApp(builder) {

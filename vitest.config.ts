@@ -8,6 +8,9 @@ const migrations = await readD1Migrations('api/migrations');
 /** Tests run the local build: its local-only tools exist (vite.config.ts defines the same flag). */
 const buildFlags = { __LOCAL_TOOLS__: 'true' };
 
+/** Where both workers' error reports go in the storefront tests: the stand-in (tests/support/sentry-standin.mjs). */
+const STANDIN_DSN = 'http://public@sentry.test/1';
+
 const apiTestVars = {
   ENVIRONMENT: 'test',
   SIGNING_SECRET: 'test-signing-secret-0123456789abcdef0123',
@@ -16,8 +19,12 @@ const apiTestVars = {
   PAYMENT_WEBHOOK_SECRET: 'test-payment-webhook-secret-0123456789ab',
 };
 
+/** Both workers log one line per request (decision 16): in a test run that is noise, so it is dropped. */
+const quietRequestLines = (log: string) => (log.includes('"msg":"request"') ? false : undefined);
+
 export default defineConfig({
   test: {
+    onConsoleLog: quietRequestLines,
     projects: [
       {
         extends: false,
@@ -62,6 +69,8 @@ export default defineConfig({
               d1Databases: { API_DB: 'storefront-test-api-db' },
               // …and its image bucket, so tests can store the images the seed would.
               r2Buckets: { API_MEDIA: 'storefront-test-api-media' },
+              // The test reads what the Sentry stand-in received through this binding.
+              serviceBindings: { SENTRY_STANDIN: 'sentry-standin' },
               workers: [
                 {
                   // The real commerce API, from the build (npm test builds before it runs this project).
@@ -70,12 +79,17 @@ export default defineConfig({
                   scriptPath: './dist/shop_api/index.js',
                   compatibilityDate: '2026-10-01',
                   compatibilityFlags: ['nodejs_compat'],
-                  bindings: apiTestVars,
+                  // Its error reports and every other outbound fetch go to the stand-in, which also
+                  // receives its log lines as its tail consumer: nothing leaves the machine.
+                  bindings: { ...apiTestVars, SENTRY_DSN: STANDIN_DSN },
+                  outboundService: 'sentry-standin',
+                  tails: ['sentry-standin'],
                   d1Databases: { DB: 'storefront-test-api-db' },
                   kvNamespaces: ['KV'],
                   r2Buckets: { MEDIA: 'storefront-test-api-media' },
                   durableObjects: { NONCES: { className: 'NonceGuard', useSQLite: true } },
                 },
+                { name: 'sentry-standin', modules: true, scriptPath: './tests/support/sentry-standin.mjs', compatibilityDate: '2026-10-01' },
               ],
             },
           }),

@@ -38,7 +38,11 @@ async function resolveLazyMatches(tree: RouteObject[]): Promise<void> {
 async function start(): Promise<void> {
   const boot = window.__BOOT__;
   if (boot.config.sentryDsn) {
-    void import('./lib/error-reporter').then((m) => m.installErrorReporter(boot.config, { lang: boot.lang, country: boot.country }));
+    // Only the listeners load with the page; the reporter is fetched once an error has happened.
+    const tags = { lang: boot.lang, country: boot.country };
+    const report = (raw: unknown) => void import('./lib/error-reporter').then((m) => m.reportBrowserError(boot.config, tags, raw));
+    window.addEventListener('error', (e) => report(e.error ?? e.message));
+    window.addEventListener('unhandledrejection', (e) => report(e.reason));
   }
   const [dict] = await Promise.all([loadDictionary(boot.lang), resolveLazyMatches(routes)]);
   provideDictionary(boot.lang, dict);

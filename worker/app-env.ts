@@ -1,9 +1,10 @@
+import type { RequestIdVariables } from 'hono/request-id';
 import type { StorefrontConfig } from './config';
 import type { Session } from './lib/session';
 
 export type AppEnv = {
   Bindings: StorefrontEnv;
-  Variables: {
+  Variables: RequestIdVariables & {
     config: StorefrontConfig;
     nonce: string;
     session: Session;

@@ -9,6 +9,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { apiProxy } from './routes/api-proxy';
 import { appLinks } from './routes/app-links';
 import { cspReport } from './routes/csp-report';
+import { devError } from './routes/dev-error';
 import { devMailbox } from './routes/dev-mailbox';
 import { payments } from './routes/payments';
 import { media } from './routes/media';
@@ -19,9 +20,13 @@ import { chosenCountry, countryFromLocation, rememberCountry } from './lib/sessi
 import { renderPage } from './render';
 import { fallbackPage } from './render/fallback';
 import { splitLocalePath } from '../shared/locale';
+import { currentRequestId, requestContext } from './lib/log';
+import { withSentryWhenConfigured } from './lib/sentry';
 
 const app = new Hono<AppEnv>();
 
+// First, so every log line and error report of this request carries its x-reqid (sent on to the API).
+app.use(...requestContext());
 app.use(securityHeaders({ dev: import.meta.env.DEV }));
 app.use(async function loadConfig(c, next) {
   c.set('config', storefrontConfig(c.env));
@@ -39,6 +44,7 @@ app.route('/', monitoring);
 app.route('/', cspReport);
 app.route('/', media);
 if (__LOCAL_TOOLS__) app.route('/', devMailbox);
+if (__LOCAL_TOOLS__) app.route('/', devError);
 app.route('/', payments);
 app.route('/', setCountry);
 app.route('/', seoFiles);
@@ -58,4 +64,5 @@ app.onError((error, c) => {
   return c.html(fallbackPage(lang, 500, c.var.nonce ?? ''), 500);
 });
 
-export default app;
+// With a DSN, @sentry/cloudflare wraps the handler: one isolation scope per request, events flushed after the answer.
+export default withSentryWhenConfigured('storefront', currentRequestId, { fetch: app.fetch } satisfies ExportedHandler<StorefrontEnv>);

@@ -1,8 +1,9 @@
+import type { RequestIdVariables } from 'hono/request-id';
 import type { ApiConfig } from './lib/config';
 import type { DeviceVariables } from './middleware/device';
 import type { LocaleVariables } from './middleware/locale';
 
 export type AppEnv = {
   Bindings: ApiEnv;
-  Variables: DeviceVariables & LocaleVariables & { config: ApiConfig };
+  Variables: DeviceVariables & LocaleVariables & RequestIdVariables & { config: ApiConfig };
 };

@@ -1,4 +1,5 @@
 // The commerce API worker: signed requests only, one envelope shape, one error handler.
+import { captureException } from '@sentry/cloudflare';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { fail, ok } from '../../shared/api/envelope';
@@ -36,6 +37,8 @@ import { deliverDueMail } from './mail/deliver';
 import { deliverMailAfter } from './mail/deliver-after';
 import { openApiDocument } from './contract/openapi';
 import type { AppEnv } from './app-env';
+import { currentRequestId, log, requestContext, withFreshRequestId } from './lib/log';
+import { withSentryWhenConfigured } from './lib/sentry';
 
 export { NonceGuard } from './lib/nonce-guard';
 /** The route table, for the contract test that walks it (tests/integration/api/contract.test.ts). */
@@ -43,6 +46,8 @@ export { app };
 
 const app = new Hono<AppEnv>();
 
+// First, so every later line of this request, and its error report, carries the storefront's x-reqid.
+app.use(...requestContext());
 app.use(async function loadConfig(c, next) {
   c.set('config', apiConfig(c.env));
   await next();
@@ -106,18 +111,22 @@ app.onError((err, c) => {
   if (err instanceof HTTPException) {
     return c.json(fail(err.status === 404 ? 'not_found' : 'bad_request', err.status), err.status);
   }
-  console.error('api error', c.req.method, c.req.path, err);
+  log.error('api error', { method: c.req.method, path: c.req.path, error: err });
+  // Hono answers the error itself, so the SDK's own wrapper never sees it: report it here.
+  captureException(err);
   return c.json(fail('server_error', 500), 500);
 });
 
-export default {
+export default withSentryWhenConfigured('api', currentRequestId, {
   fetch: app.fetch,
   // Cron (api/wrangler.toml): cancel card charges left unfinished, so their stock returns; deliver
   // queued mail that is due (new, or waiting for its retry).
   async scheduled(_controller: ScheduledController, env: ApiEnv, ctx: ExecutionContext) {
-    ctx.waitUntil(sweepStalePayments(env, configuredSiteOrigin(env)).then((n) => n && console.log(`cancelled ${n} stale card charges`)));
-    // Abuse-limit events older than every window (api/src/lib/limits.ts).
-    ctx.waitUntil(purgeOldEvents(env.DB).run());
-    ctx.waitUntil(deliverDueMail(env, { limit: 100 }).then((r) => (r.retrying || r.failed) && console.warn('mail delivery', r)));
+    withFreshRequestId(() => {
+      ctx.waitUntil(sweepStalePayments(env, configuredSiteOrigin(env)).then((n) => n && log.info('cancelled stale card charges', { count: n })));
+      // Abuse-limit events older than every window (api/src/lib/limits.ts).
+      ctx.waitUntil(purgeOldEvents(env.DB).run());
+      ctx.waitUntil(deliverDueMail(env, { limit: 100 }).then((r) => (r.retrying || r.failed) && log.warn('mail delivery', { ...r })));
+    });
   },
-} satisfies ExportedHandler<ApiEnv>;
+} satisfies ExportedHandler<ApiEnv>);

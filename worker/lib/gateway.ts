@@ -9,6 +9,7 @@ import type { AppEnv } from '../app-env';
 import { cacheKey, withCache } from '../cache';
 import { cachePolicyFor } from '../cache/policies';
 import { callUpstream, registerDevice } from '../upstream';
+import { log } from './log';
 import { clearUserSession, refreshUser, storeDeviceToken, storeUserSession, type Session } from './session';
 
 /** Upstream paths whose success answer carries a user access token. */
@@ -39,7 +40,7 @@ export async function forward(c: Context<AppEnv>, session: Session, method: stri
       userToken: session.userToken,
       lang: session.lang,
       country: session.country,
-      requestId: c.req.header('x-reqid') ?? undefined,
+      requestId: c.get('requestId'),
       clientIp: c.req.header('cf-connecting-ip') ?? undefined,
     });
     tallyQueries(c, res);
@@ -76,7 +77,7 @@ async function afterUpstream(c: Context<AppEnv>, session: Session, path: string,
     envelope = null;
   }
   if (!envelope) {
-    console.error('upstream answered without an envelope', path, result.status);
+    log.error('upstream answered without an envelope', { path, status: result.status });
     return { status: 502, body: JSON.stringify(fail('upstream_unavailable', 502)), cached: false };
   }
 

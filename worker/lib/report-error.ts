@@ -1,22 +1,12 @@
-// Server error reporting: Sentry through toucan-js when a DSN is configured, the log otherwise.
+// Server error reporting: every error goes to the log, and to Sentry (@sentry/cloudflare, set up around
+// the whole handler in worker/index.ts) when a DSN is configured. Hono answers errors itself in
+// onError, so the SDK's wrapper never sees them: they are captured here.
+import { captureException } from '@sentry/cloudflare';
 import type { Context } from 'hono';
-import { Toucan } from 'toucan-js';
-import { ERROR_SAMPLE_RATE, TRACES_SAMPLE_RATE } from '../../shared/constants';
 import type { AppEnv } from '../app-env';
+import { log } from './log';
 
 export function reportError(c: Context<AppEnv>, error: unknown): void {
-  console.error('storefront error', c.req.method, new URL(c.req.url).pathname, error);
-  const dsn = c.var.config?.SENTRY_DSN;
-  if (!dsn) return;
-  const sentry = new Toucan({
-    dsn,
-    context: c.executionCtx,
-    request: c.req.raw,
-    environment: c.var.config.ENVIRONMENT,
-    sampleRate: ERROR_SAMPLE_RATE,
-    tracesSampleRate: TRACES_SAMPLE_RATE,
-    // Spec §9: mask text. Request bodies and cookies are never sent.
-    requestDataOptions: { allowedHeaders: ['user-agent', 'referer'], allowedSearchParams: /^$/ },
-  });
-  sentry.captureException(error);
+  log.error('storefront error', { method: c.req.method, path: new URL(c.req.url).pathname, error });
+  if (c.var.config?.SENTRY_DSN) captureException(error);
 }

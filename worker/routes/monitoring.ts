@@ -1,9 +1,13 @@
 // Error-report tunnel (spec §7 /monitoring): the browser posts Sentry envelopes here (so ad blockers
-// and CSP keep working) and they are forwarded only to the configured DSN's project.
+// and CSP keep working) and they are forwarded only to the configured DSN's project, with only their
+// error events, each scrubbed like the workers' own (shared/observability/scrub.ts): the browser is
+// not trusted to have left out addresses, tokens or query strings.
 import { Hono } from 'hono';
 import { fail } from '../../shared/api/envelope';
 import type { AppEnv } from '../app-env';
 import { limitBody } from '../middleware/body-limit';
+import { log } from '../lib/log';
+import { scrubEvent } from '../../shared/observability/scrub';
 
 const MAX_ENVELOPE_BYTES = 512 * 1024;
 
@@ -24,6 +28,23 @@ export function parseDsn(dsn: string): DsnParts | null {
   }
 }
 
+/** The envelope with its event items scrubbed and every other item dropped; null when it is not one. */
+export function scrubEnvelope(envelope: string): string | null {
+  const lines = envelope.replace(/\n$/, '').split('\n');
+  const out = [lines[0]!];
+  try {
+    for (let i = 1; i + 1 < lines.length; i += 2) {
+      const header = JSON.parse(lines[i]!) as { type?: string; length?: number };
+      if (header.type !== 'event') continue;
+      delete header.length;
+      out.push(JSON.stringify(header), JSON.stringify(scrubEvent(JSON.parse(lines[i + 1]!))));
+    }
+  } catch {
+    return null;
+  }
+  return out.length > 1 ? out.join('\n') : null;
+}
+
 export const monitoring = new Hono<AppEnv>();
 
 monitoring.post('/monitoring', limitBody(MAX_ENVELOPE_BYTES), async (c) => {
@@ -41,15 +62,17 @@ monitoring.post('/monitoring', limitBody(MAX_ENVELOPE_BYTES), async (c) => {
   if (!dsn || dsn.host !== configured.host || dsn.projectId !== configured.projectId) {
     return c.json(fail('bad_request', 400), 400);
   }
+  const scrubbed = scrubEnvelope(envelope);
+  if (!scrubbed) return c.json(fail('bad_request', 400), 400);
   try {
     const upstream = await fetch(`${configured.origin}/api/${configured.projectId}/envelope/`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-sentry-envelope' },
-      body: envelope,
+      body: scrubbed,
     });
     return c.body(null, upstream.ok ? 200 : 502);
   } catch (error) {
-    console.warn('monitoring tunnel: Sentry unreachable', error);
+    log.warn('monitoring tunnel: Sentry unreachable', { error });
     return c.json(fail('upstream_unavailable', 502), 502);
   }
 });

@@ -4,7 +4,9 @@ import { fail, TIMEOUT_MESSAGE } from '../../shared/api/envelope';
 import { CLIENT_IP_HEADER } from '../../shared/api/client-ip';
 import { signRequest, SIGNATURE_HEADERS } from '../../shared/api/signing';
 import type { CountryCode, Lang } from '../../shared/locale';
+import { requestIdFrom } from '../../shared/observability/request-id';
 import type { StorefrontConfig } from '../config';
+import { currentRequestId, log } from '../lib/log';
 
 export interface UpstreamCall {
   method: string;
@@ -15,6 +17,7 @@ export interface UpstreamCall {
   userToken: string | null;
   lang: Lang;
   country: CountryCode;
+  /** This request's id (x-reqid); by default the one of the request being served. */
   requestId?: string;
   /** The shopper's IP (Cloudflare's CF-Connecting-IP), for the API's per-address abuse limits. */
   clientIp?: string;
@@ -23,7 +26,6 @@ export interface UpstreamCall {
 }
 
 const INTERNAL_ORIGIN = 'https://shop-api.internal';
-const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 function jsonResponse(body: unknown, status: number): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
@@ -33,8 +35,8 @@ export async function callUpstream(env: StorefrontEnv, config: StorefrontConfig,
   const body = call.body ?? '';
   const headers = new Headers({
     accept: 'application/json',
-    // The browser may name its request (x-reqid) for tracing, but only with a plain id: it goes to the logs.
-    [SIGNATURE_HEADERS.requestId]: call.requestId && REQUEST_ID.test(call.requestId) ? call.requestId : crypto.randomUUID(),
+    // One id per shopper request in both workers' logs; not signed (a label for the logs, never trusted).
+    [SIGNATURE_HEADERS.requestId]: requestIdFrom(call.requestId ?? currentRequestId()),
     [SIGNATURE_HEADERS.lang]: call.lang,
     [SIGNATURE_HEADERS.country]: call.country,
   });
@@ -70,7 +72,7 @@ export async function callUpstream(env: StorefrontEnv, config: StorefrontConfig,
     return outcome;
   } catch (error) {
     if (controller.signal.aborted) return jsonResponse(fail(TIMEOUT_MESSAGE, 504, 'request_timeout'), 504);
-    console.error('upstream unavailable', call.method, call.path, error);
+    log.error('upstream unavailable', { method: call.method, path: call.path, error });
     return jsonResponse(fail('upstream_unavailable', 502), 502);
   } finally {
     clearTimeout(timer);
@@ -112,7 +114,7 @@ export async function registerDevice(
     clientIp,
   });
   if (!res.ok) {
-    console.error('device registration failed', res.status);
+    log.error('device registration failed', { status: res.status });
     return null;
   }
   const json = (await res.json()) as { data?: { access_token?: string } };

@@ -13,6 +13,7 @@ const configSchema = z
     PAYMENT_PROVIDER: z.enum(['sandbox', 'tap']).default('sandbox'),
     PAYMENT_WEBHOOK_SECRET: z.string().min(32),
     TAP_SECRET_KEY: z.string().optional(),
+    SENTRY_DSN: z.union([z.literal(''), z.url()]).default(''),
   })
   .refine(
     (c) => c.ENVIRONMENT !== 'production' || ![c.SIGNING_SECRET, c.TOKEN_SECRET, c.PASSWORD_PEPPER].some((s) => s.startsWith(DEV_SECRET_PREFIX)),

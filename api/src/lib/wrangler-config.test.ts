@@ -19,6 +19,17 @@ describe('wrangler configuration', () => {
     }
   });
 
+  it('keeps Workers Logs on and uploads source maps, for both workers in every environment', () => {
+    for (const file of ['wrangler.toml', 'api/wrangler.toml']) {
+      for (const env of [undefined, 'production']) {
+        const config = read(file, env);
+        expect(config.observability?.enabled, `${file} ${env}`).toBe(true);
+        expect(config.upload_source_maps, `${file} ${env}`).toBe(true);
+        expect(Object.keys(config.vars), `${file} ${env}`).toContain('SENTRY_DSN');
+      }
+    }
+  });
+
   it('keeps secrets out of [vars] and lists them as required', () => {
     for (const [file, required] of [['wrangler.toml', ['SIGNING_SECRET']], ['api/wrangler.toml', ['SIGNING_SECRET', 'TOKEN_SECRET', 'PASSWORD_PEPPER', 'PAYMENT_WEBHOOK_SECRET']]] as const) {
       for (const env of [undefined, 'production']) {

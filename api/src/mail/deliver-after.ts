@@ -4,6 +4,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { deliverDueMail } from './deliver';
+import { log } from '../lib/log';
 
 export function deliverMailAfter(): MiddlewareHandler<AppEnv> {
   return async function deliverMailAfter(c, next) {
@@ -16,6 +17,6 @@ export function deliverMailAfter(): MiddlewareHandler<AppEnv> {
     } catch {
       return; // no execution context (called outside a worker): the cron delivers it
     }
-    waitUntil(deliverDueMail(c.env, { limit: 10 }).catch((error) => console.error('mail delivery run failed', error)));
+    waitUntil(deliverDueMail(c.env, { limit: 10 }).catch((error) => log.error('mail delivery run failed', { error })));
   };
 }

@@ -6,6 +6,7 @@
 // failed_at is set (the back office lists those) and the failure is logged.
 import type { MailOutboxRow } from '../db/rows';
 import { mailSender, type MailEnv, type MailSender } from './index';
+import { log } from '../lib/log';
 
 export const MAIL_MAX_ATTEMPTS = 8;
 /** The wait after the first failed attempt; it doubles after each one, up to MAIL_MAX_BACKOFF_MS. */
@@ -69,5 +70,5 @@ export async function deliverDueMail(env: MailEnv, opts: { now?: number; sender?
 
 async function giveUp(db: D1Database, id: number, now: number, message: string | null): Promise<void> {
   await db.prepare('UPDATE mail_outbox SET failed_at = ?, next_attempt_at = NULL, last_error = coalesce(?, last_error) WHERE id = ?').bind(now, message?.slice(0, 500) ?? null, id).run();
-  console.error('mail given up after its last attempt', id, message);
+  log.error('mail given up after its last attempt', { mailId: id, reason: message });
 }

@@ -3,6 +3,7 @@
 // payment, amount and currency; its status (not the webhook's) gives the outcome.
 import type { PaymentRow } from '../db/rows';
 import type { Gateway, WebhookEvent } from './gateway';
+import { log } from '../lib/log';
 
 export type Confirmation =
   | { ok: true; event: WebhookEvent }
@@ -23,7 +24,7 @@ export async function confirmWebhookEvent(db: D1Database, gateway: Gateway, even
   try {
     charge = await gateway.fetchCharge(ref);
   } catch (error) {
-    console.error('payment gateway unreachable while confirming a webhook', event.paymentId, error);
+    log.error('payment gateway unreachable while confirming a webhook', { paymentId: event.paymentId, error });
     return { ok: false, reason: 'unavailable' };
   }
   if (!charge || charge.paymentId !== payment.id || charge.amount !== payment.amount || charge.currency !== payment.currency) {

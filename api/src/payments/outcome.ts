@@ -9,6 +9,7 @@ import { stockFlags, walletMove } from '../orders/place';
 import { asPaid, orderView } from '../orders/view';
 import type { WebhookEvent } from './gateway';
 import type { OrderItemRow, OrderRow, PaymentRow as PaymentsTableRow } from '../db/rows';
+import { log } from '../lib/log';
 
 type PaymentRow = Pick<PaymentsTableRow, 'id' | 'purpose' | 'order_id' | 'user_id' | 'amount' | 'currency' | 'status'>;
 
@@ -21,7 +22,7 @@ export async function applyOutcome(env: { DB: D1Database }, event: WebhookEvent,
   if (payment.status !== 'initiated') {
     // A charge closed here (the shopper cancelled, or the sweep) that the gateway still reports paid:
     // the money was taken for an order that gave its stock back. Say so loudly; it needs a refund.
-    if (event.outcome === 'succeeded' && payment.status !== 'succeeded') console.error('payment succeeded after it was closed: refund needed', payment.id, payment.status);
+    if (event.outcome === 'succeeded' && payment.status !== 'succeeded') log.error('payment succeeded after it was closed: refund needed', { paymentId: payment.id, status: payment.status });
     return { applied: false, payment };
   }
   const now = Date.now();

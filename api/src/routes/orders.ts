@@ -20,6 +20,7 @@ import { linkedOrder, mintOrderLink, orderIdByEmail } from '../orders/guest-link
 import { assertNotLocked, recordFailure } from '../accounts/rate-limit';
 import type { AppEnv } from '../app-env';
 import type { CouponRow, PaymentRow } from '../db/rows';
+import { log } from '../lib/log';
 
 /** Opens the gateway's charge for a payment row; a gateway failure fails the payment (and frees the order's hold). */
 export async function startCharge(c: Context<AppEnv>, p: { paymentId: string; amount: number; currency: string; method: string; description: string; customer: { name: string; email: string; phone: string | null }; returnPath: string }): Promise<string> {
@@ -42,7 +43,7 @@ export async function startCharge(c: Context<AppEnv>, p: { paymentId: string; am
     await c.env.DB.prepare('UPDATE payments SET provider = ?, provider_ref = ?, redirect_url = ?, updated_at = ? WHERE id = ?').bind(gateway.name, charge.providerRef, charge.url, Date.now(), p.paymentId).run();
     return charge.url;
   } catch (error) {
-    console.error('payment gateway failed', error);
+    log.error('payment gateway failed', { paymentId: p.paymentId, error });
     await applyOutcome(c.env, { paymentId: p.paymentId, outcome: 'failed', providerRef: null }, origin);
     throw new ApiError(502, 'payment_unavailable');
   }

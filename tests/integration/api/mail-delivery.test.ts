@@ -4,6 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { logged } from '../../support/log-lines';
 import worker from '../../../api/src/index';
 import { deliverDueMail, MAIL_BASE_BACKOFF_MS, MAIL_MAX_ATTEMPTS } from '../../../api/src/mail/deliver';
 import { queueMail } from '../../../api/src/mail/outbox';
@@ -259,7 +260,7 @@ describe('retries', () => {
     const [row] = await mailsTo('never.delivered@example.com');
     expect(row).toMatchObject({ attempts: MAIL_MAX_ATTEMPTS, next_attempt_at: null, delivered_at: null, last_error: 'provider down' });
     expect(row!.failed_at).toBe(now);
-    expect(errors).toHaveBeenCalledWith('mail given up after its last attempt', row!.id, 'provider down');
+    expect(logged(errors)).toContainEqual(expect.objectContaining({ worker: 'api', msg: 'mail given up after its last attempt', mailId: row!.id, reason: 'provider down' }));
     // Given up means given up: a day later it is still not tried.
     await deliverDueMail(env, { now: now + 24 * 60 * 60_000, sender: broken });
     expect(sends).toHaveLength(MAIL_MAX_ATTEMPTS);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { associationPaths } from '../../../shared/app-links';
 import { storefront } from './helpers';
 
@@ -37,4 +37,32 @@ describe('/monitoring tunnel', () => {
     const bogus = await storefront('/monitoring', { method: 'POST', body: 'not json\n' }, { SENTRY_DSN: dsn });
     expect(bogus.status).toBe(400);
   });
+
+  it('forwards only error events, scrubbed of addresses, tokens and query strings, with their frames', async () => {
+    const dsn = 'https://public@o1.ingest.sentry.io/123';
+    const forwarded: Request[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      forwarded.push(new Request(input as RequestInfo, init));
+      return new Response('{}');
+    });
+    const frames = [{ filename: 'https://shop.test/assets/cart-B1x2.js', function: 'formatLine', lineno: 1, colno: 2345, in_app: true }];
+    const event = {
+      event_id: 'a'.repeat(32),
+      exception: { values: [{ type: 'Error', value: 'no order for sara@example.com', stacktrace: { frames } }] },
+      request: { url: 'https://shop.test/ar/order-lookup?email=sara%40example.com', cookies: 'utk=secret' },
+      user: { email: 'sara@example.com' },
+      extra: { text: 'page text' },
+    };
+    const envelope = [JSON.stringify({ dsn }), JSON.stringify({ type: 'event', length: 999 }), JSON.stringify(event), JSON.stringify({ type: 'replay_recording' }), 'page text'].join('\n');
+    const res = await storefront('/monitoring', { method: 'POST', body: envelope }, { SENTRY_DSN: dsn });
+    expect(res.status).toBe(200);
+    expect(forwarded[0]!.url).toBe('https://o1.ingest.sentry.io/api/123/envelope/');
+    const body = await forwarded[0]!.text();
+    for (const secret of ['sara', 'utk=secret', 'page text', 'replay_recording', '999']) expect(body).not.toContain(secret);
+    const sent = JSON.parse(body.split('\n')[2]!);
+    expect(sent.exception.values[0]).toEqual({ type: 'Error', value: 'no order for [email]', stacktrace: { frames } });
+    expect(sent.request.url).toBe('https://shop.test/ar/order-lookup');
+  });
 });
+
+afterEach(() => vi.restoreAllMocks());

@@ -1,6 +1,7 @@
 // CSP violations are reported to the storefront itself, which passes them to the error reporter,
 // refuses what is not a report, and limits how many one address can send.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { logged } from '../../support/log-lines';
 import { storefront } from './helpers';
 
 const legacy = (ip: string, body: unknown = { 'csp-report': { 'document-uri': 'https://shop.test/ar/cart?token=secret', 'violated-directive': 'script-src-elem', 'effective-directive': 'script-src-elem', 'blocked-uri': 'https://evil.example/x.js?q=1' } }) =>
@@ -22,14 +23,14 @@ describe('CSP violation reports', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const res = await legacy('198.51.100.1');
     expect(res.status).toBe(204);
-    expect(warn).toHaveBeenCalledWith('csp violation', 'script-src-elem', 'https://evil.example/x.js', 'https://shop.test/ar/cart');
+    expect(logged(warn)).toContainEqual(expect.objectContaining({ msg: 'csp violation', directive: 'script-src-elem', blocked: 'https://evil.example/x.js', document: 'https://shop.test/ar/cart' }));
     const batch = await storefront('/csp-report', {
       method: 'POST',
       headers: { 'content-type': 'application/reports+json', 'cf-connecting-ip': '198.51.100.2' },
       body: JSON.stringify([{ type: 'csp-violation', body: { documentURL: 'https://shop.test/', effectiveDirective: 'style-src-attr', blockedURL: 'inline' } }]),
     });
     expect(batch.status).toBe(204);
-    expect(warn).toHaveBeenCalledWith('csp violation', 'style-src-attr', 'inline', 'https://shop.test/');
+    expect(logged(warn)).toContainEqual(expect.objectContaining({ msg: 'csp violation', directive: 'style-src-attr', blocked: 'inline', document: 'https://shop.test/' }));
   });
 
   it.each([
