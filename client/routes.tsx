@@ -68,7 +68,8 @@ function localeRoutes(lang: Lang): RouteObject[] {
     let children = layouts.get(r.layout);
     if (!children) {
       const layout = pageModule(r.layout);
-      layouts.set(r.layout, (children = []));
+      children = [];
+      layouts.set(r.layout, children);
       pages.push({ id: `${lang}:${r.layout}`, handle: { module: layout.file }, lazy: layout.load, children });
     }
     children.push(pageRoute(lang, r));

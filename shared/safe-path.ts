@@ -36,6 +36,7 @@ export function sameOriginPath(value: string | null | undefined): string | null 
   if (!value || value.length > MAX_LENGTH) return null;
   const stripped = value.replace(BROWSER_STRIPPED, '');
   // Other control characters have no place in a path; refuse rather than guess.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
   if (/[\0-\x1f\x7f]/.test(stripped)) return null;
   if (!stripped.startsWith('/') || OFF_SITE_START.test(stripped)) return null;
   const decoded = decodedFully(stripped);

@@ -16,7 +16,7 @@ import { logoSvg } from '../src/media/logo';
 import type { MediaKind } from '../src/media/renditions';
 import { avatarSvg, bannerSvg, packshotSvg, type AvatarInput } from '../src/media/svg';
 import { type CatalogueMode, PRODUCT_COUNTS } from './settings';
-import { type Bi } from './data/categories';
+import type { Bi } from './data/categories';
 import { FORMS } from './data/product-options';
 import { NUTRITIONISTS, BANNERS } from './data/shop-content';
 import { row, insertStatements } from './sql-writer';

@@ -2,7 +2,7 @@
 import { normalizeSearchText } from '../../shared/search/normalize';
 import { RENDITIONS } from '../src/media/renditions';
 import { PRODUCT_COUNTS } from './settings';
-import { type Bi, type ChildKey } from './data/categories';
+import type { Bi, ChildKey } from './data/categories';
 import { TAGS } from './data/product-options';
 import { NUTRITIONISTS, COMPLEMENTS, BANNERS } from './data/shop-content';
 import { rngFor, STREAM, pick } from './random';

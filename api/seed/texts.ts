@@ -1,8 +1,8 @@
 // Product texts (ingredients, description, use, warnings, tags) from a product's plan.
-import { type Bi } from './data/categories';
+import type { Bi } from './data/categories';
 import { FORMS, TAGS } from './data/product-options';
 import { GENERAL_WARNING, KIDS_WARNING, DOSE_NOTE, KIDS_PREFIX } from './data/shop-content';
-import { type ProductPlan } from './plan';
+import type { ProductPlan } from './plan';
 
 /** An active-ingredient line with the product's strength in place of "{s}". */
 export function fill(template: string, strength: string): string {

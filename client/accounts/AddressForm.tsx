@@ -138,7 +138,14 @@ export function AddressForm({
     lengths: ADDRESS_LENGTHS,
     endpoint: address ? `/user/address/${address.id}` : '/user/address/new',
     onSuccess: (data) => onSaved((data as { id: number }).id),
-    ...(keep ? { send: (input: AddressInput) => (keep(input, { ...places.current }), Promise.resolve({ id: 0 })) } : {}),
+    ...(keep
+      ? {
+          send: (input: AddressInput) => {
+            keep(input, { ...places.current });
+            return Promise.resolve({ id: 0 });
+          },
+        }
+      : {}),
   });
   const v = form.values;
   useEffect(() => {

@@ -47,6 +47,7 @@ export function QuantityControl({ sku, product, origin, wide = false }: { sku: C
 
   const atLimit = entry.count >= limit;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: an inline stepper; a fieldset's legend and box do not fit it, role=group with a label is the ARIA pattern
     <div className={wide ? 'quantity wide' : 'quantity'} role="group" aria-label={t('quantity_in_cart', { count: entry.count })}>
       <button
         ref={minusRef}

@@ -183,7 +183,7 @@ export function applySkuSync(fresh: SyncedSku[], lang?: Lang): CartChange[] {
   for (const [key, entry] of Object.entries(cart.items)) {
     const s = byId.get(entry.sku.id);
     const name = entry.product.name;
-    if (!s || !s.in_stock) {
+    if (!s?.in_stock) {
       if (!entry.outOfStock) changes.push({ sku_id: entry.sku.id, name, kind: 'unavailable' });
       cart.items[key] = { ...entry, ...(s ? { sku: { id: s.id, name: s.name, price: s.price, buy_limit: s.buy_limit, in_stock: false } } : {}), outOfStock: true };
       continue;

@@ -8,6 +8,7 @@ export interface HomeSection {
   id: number;
   type: 'banner' | 'categories' | 'popular' | 'brands' | 'nutritionist_banner' | 'quiz' | 'collection';
   title: string;
+  // biome-ignore lint/suspicious/noExplicitAny: each section type's data is cast where home.tsx draws it
   data: any;
 }
 

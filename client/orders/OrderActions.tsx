@@ -28,7 +28,7 @@ function focusHeading() {
  */
 const dialogGone = () => new Promise<void>((done) => setTimeout(() => requestAnimationFrame(() => done()), MODAL_CLOSE_MS + 20));
 
-export function OrderActions({ order, onCancelled, linkKey }: { order: OrderView; onCancelled: (order: OrderView) => void | Promise<unknown>; linkKey?: string }) {
+export function OrderActions({ order, onCancelled, linkKey }: { order: OrderView; onCancelled: (order: OrderView) => unknown; linkKey?: string }) {
   const { t } = useI18n();
   const api = useContext(ApiContext)!;
   const [busy, setBusy] = useState(false);

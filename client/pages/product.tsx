@@ -97,7 +97,10 @@ export function Component() {
               <legend>{t('choose_size')}</legend>
               {product.skus.map((s) => (
                 <label key={s.id} className={s.id === sku.id ? 'sku-option selected' : 'sku-option'}>
-                  <input type="radio" name="sku" value={s.id} checked={s.id === sku.id} onChange={() => (setSkuId(s.id), setImageIndex(0))} />
+                  <input type="radio" name="sku" value={s.id} checked={s.id === sku.id} onChange={() => {
+                    setSkuId(s.id);
+                    setImageIndex(0);
+                  }} />
                   <span>{s.name}</span>
                 </label>
               ))}

@@ -73,6 +73,7 @@ export function Modal({ open, onClose, title, size = 'md', showClose = true, onB
   if (!mounted) return null;
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; by keyboard, Escape does (onCancel)
     <dialog
       ref={ref}
       className={`modal modal-${size}${closing ? ' is-closing' : ''}`}

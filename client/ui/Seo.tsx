@@ -50,6 +50,7 @@ export function Seo({ title, description, image, keepParams = [], type = 'websit
       <meta property="og:locale" content={lang === 'ar' ? 'ar_KW' : 'en_KW'} />
       {image && <meta property="og:image" content={image.startsWith('http') ? image : `${origin}${image}`} />}
       {jsonLd.map((data, i) => (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw JSON; ldJson escapes '<' so it cannot close the script
         <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: ldJson(data) }} />
       ))}
     </>

@@ -42,7 +42,7 @@ function formatCount(count: number, lang: Lang): string {
 export function createTranslator(lang: Lang, dict: Dictionary): Translator {
   const i18n = rosetta<Dictionary>({ [lang]: dict });
   i18n.locale(lang);
-  const has = (key: string): key is MessageId => Object.prototype.hasOwnProperty.call(dict, key);
+  const has = (key: string): key is MessageId => Object.hasOwn(dict, key);
 
   /** The rosetta path of a key: a counted entry's form is `key.category` (rosetta reads dotted paths). */
   function path(key: MessageId, count: unknown): string {

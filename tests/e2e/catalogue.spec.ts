@@ -110,7 +110,7 @@ test('a shopper searches with suggestions, sees recent searches and clears them'
 });
 
 test('a shopper searching in Arabic with أ finds products written with ا', async ({ page }) => {
-  await page.goto('/ar/search?q=' + encodeURIComponent('أوميغا'));
+  await page.goto(`/ar/search?q=${encodeURIComponent('أوميغا')}`);
   await expect(page.getByTestId('product-card').first()).toBeVisible();
   await expect(page.getByTestId('product-card').first()).toContainText('أوميغا');
 });

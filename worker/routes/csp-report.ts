@@ -51,15 +51,16 @@ export function parseCspReport(body: unknown): CspViolation[] {
       const u = new URL(s);
       return u.origin + u.pathname;
     } catch {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: a report's text must not forge log lines
       return s.replace(/[\0-\x1f\x7f]/g, '');
     }
   };
   return reports
     .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object')
     .map((r) => ({
-      directive: trim(r['effectiveDirective'] ?? r['effective-directive'] ?? r['violated-directive']),
-      blocked: trim(r['blockedURL'] ?? r['blocked-uri']),
-      document: trim(r['documentURL'] ?? r['document-uri']),
+      directive: trim(r.effectiveDirective ?? r['effective-directive'] ?? r['violated-directive']),
+      blocked: trim(r.blockedURL ?? r['blocked-uri']),
+      document: trim(r.documentURL ?? r['document-uri']),
     }))
     .filter((v) => v.directive !== '')
     .slice(0, 10);

@@ -71,6 +71,6 @@ seoFiles.get('/sitemaps/:file{products-[0-9]+\\.xml}', async (c) => {
   const origin = new URL(c.req.url).origin;
   const page = Number(/\d+/.exec(c.req.param('file'))![0]);
   const data = await upstreamData<{ items: Array<{ slug: string; updated: string }> }>(c, `/sitemap/products/${page}`);
-  if (!data || !data.items.length) return c.body('', 404);
+  if (!data?.items.length) return c.body('', 404);
   return c.body(urlset(data.items.map((p) => urlEntry(origin, `/products/${encodeURIComponent(p.slug)}`, p.updated))), 200, XML);
 });

@@ -21,6 +21,7 @@ export function browserPath(rawPath: string): PathVerdict {
     return { ok: false, status: 400, key: 'bad_request' };
   }
   // Control characters, backslashes and dot or empty segments have no place in an API path.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
   if (/[\0-\x1f\x7f\\]/.test(decoded) || /\/\/|\/\.\.?(\/|$)/.test(decoded)) return { ok: false, status: 400, key: 'bad_request' };
   const lower = decoded.toLowerCase();
   if (WORKER_ONLY_PATHS.has(lower.replace(/\/$/, '')) || WORKER_ONLY_PREFIXES.some((p) => `${lower}/`.startsWith(p))) {

@@ -1,5 +1,5 @@
 // Forms, diets, flavours, sizes, filter attributes, tags and strength variants of the products.
-import { type Bi } from './categories';
+import type { Bi } from './categories';
 import { kebab } from '../random';
 
 export type FormKey = 'capsule' | 'softgel' | 'tablet' | 'gummy' | 'powder' | 'liquid' | 'chewable';

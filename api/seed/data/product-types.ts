@@ -1,5 +1,5 @@
 // The supplement types the products are made of, with their texts in both languages.
-import { type Bi, type ChildKey } from './categories';
+import type { Bi, ChildKey } from './categories';
 import { type FormKey, type FlavourKey, type SizeKey, type TagKey, type Variant, v, NO_VARIANT } from './product-options';
 
 export interface ProductType {

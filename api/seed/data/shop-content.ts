@@ -1,5 +1,5 @@
 // Product lines, nutritionists and their lists, complementary aisles, banners and warning texts.
-import { type Bi, type ChildKey } from './categories';
+import type { Bi, ChildKey } from './categories';
 import { kebab } from '../random';
 
 /** Product lines, used (large mode) once every suitable brand already sells a type in a form. */

@@ -89,7 +89,8 @@ export function openApiDocument() {
   for (const [key, entry] of Object.entries(CONTRACTS) as Array<[string, RouteContract]>) {
     const [method, honoPath] = key.split(' ') as [string, string];
     const { path, patterns } = openApiPath(honoPath);
-    (paths[path] ??= {})[method.toLowerCase()] = operation(key, entry, patterns);
+    paths[path] ??= {};
+    paths[path][method.toLowerCase()] = operation(key, entry, patterns);
   }
   return {
     openapi: '3.1.1',

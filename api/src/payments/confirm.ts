@@ -20,7 +20,7 @@ export async function confirmWebhookEvent(db: D1Database, gateway: Gateway, even
 
   const ref = payment.provider_ref ?? event.providerRef;
   if (!ref || (event.providerRef && payment.provider_ref && event.providerRef !== payment.provider_ref)) return { ok: false, reason: 'mismatch' };
-  let charge;
+  let charge: Awaited<ReturnType<typeof gateway.fetchCharge>>;
   try {
     charge = await gateway.fetchCharge(ref);
   } catch (error) {

@@ -60,7 +60,7 @@ async function releaseStatements(db: D1Database, orderId: number, now: number): 
     db.prepare('SELECT sku_id, product_id, count FROM order_items WHERE order_id = ?').bind(orderId),
   ]);
   const order = orderRes!.results[0] as { user_id: number | null; currency: string; wallet_used: number; holds_stock: number } | undefined;
-  if (!order || !order.holds_stock) return [db.prepare("UPDATE orders SET status = 'payment_failed', updated_at = ? WHERE id = ?").bind(now, orderId)];
+  if (!order?.holds_stock) return [db.prepare("UPDATE orders SET status = 'payment_failed', updated_at = ? WHERE id = ?").bind(now, orderId)];
   const items = itemsRes!.results as Array<Pick<OrderItemRow, 'sku_id' | 'product_id' | 'count'>>;
   const statements = [
     db.prepare("UPDATE orders SET status = 'payment_failed', holds_stock = 0, wallet_used = 0, updated_at = ? WHERE id = ?").bind(now, orderId),

@@ -75,9 +75,9 @@ export const userRoutes = new Hono<AppEnv>()
       .bind(input.email)
       .first<UserRow>();
     // A missing account costs the same hashing work as a wrong password, so timing reveals nothing.
-    const valid = user
-      ? await verifyPassword(input.password, c.var.config.PASSWORD_PEPPER, user.password_hash)
-      : (await hashPassword(input.password, c.var.config.PASSWORD_PEPPER), false);
+    let valid = false;
+    if (user) valid = await verifyPassword(input.password, c.var.config.PASSWORD_PEPPER, user.password_hash);
+    else await hashPassword(input.password, c.var.config.PASSWORD_PEPPER);
     if (!user || !valid) {
       await recordFailure(db, keys);
       throw new ApiError(400, 'invalid_credentials');

@@ -33,7 +33,7 @@ describe('places', () => {
   it('finds courier countries and Saudi cities by a search text in either language', async () => {
     const countries = await json(await get('/country/dhl_list?countrySearch=Saudi', null));
     expect(countries.data.items).toEqual([{ id: 1, code: 'SA', name: 'Saudi Arabia' }]);
-    const cities = await json(await get('/city/dhl_list?dhl_country_id=1&citySearch=' + encodeURIComponent('جد'), null, 'ar'));
+    const cities = await json(await get(`/city/dhl_list?dhl_country_id=1&citySearch=${encodeURIComponent('جد')}`, null, 'ar'));
     expect(cities.data.items).toEqual([{ id: 2, name: 'جدة' }]);
   });
 });

@@ -24,7 +24,7 @@ const setStock = (sku: number, n: number) => env.DB.prepare('UPDATE skus SET sto
 const KW_ADDRESS = { country: 'KW', recipient: 'Guest', phone: '98765432', area_id: 26, block: '3', street: '12', building: '7' };
 
 async function register(email: string): Promise<string> {
-  return (await json(await call('/user/register', { body: JSON.stringify({ name: 'Shopper ' + email, email, password: 'secret1' }), token }))).data.access_token;
+  return (await json(await call('/user/register', { body: JSON.stringify({ name: `Shopper ${email}`, email, password: 'secret1' }), token }))).data.access_token;
 }
 
 /** The sandbox page's choice, from the session (device and shopper) that opened the payment. */

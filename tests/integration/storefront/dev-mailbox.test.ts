@@ -5,7 +5,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { storefront } from './helpers';
 
-const LINK = 'http://localhost:8787/ar/order-lookup?key=' + 'ab'.repeat(32);
+const LINK = `http://localhost:8787/ar/order-lookup?key=${'ab'.repeat(32)}`;
 const HTML = `<!doctype html><html lang="ar" dir="rtl"><body><pre style="white-space:pre-wrap">تفاصيل الطلب</pre><section><h2>فاتورة ضريبية مبسطة</h2><table data-qr role="img" aria-label="QR"><tr><td style="width:4px" bgcolor="#000000"></td><td bgcolor="#ffffff"></td></tr></table></section><script>parent.document.title='owned'</script></body></html>`;
 
 async function queue(subject: string, html: string | null) {

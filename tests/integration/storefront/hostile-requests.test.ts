@@ -130,7 +130,7 @@ describe('corrupt session cookies', () => {
 
   it('keeps well-formed tokens', async () => {
     const stub = stubApi(() => envelope({ ok: true }));
-    const res = await storefront('/api/user/me', { headers: { cookie: 'dtk=dv1.device.tok; atk=' + 'a'.repeat(64) } }, { API: stub.fetcher });
+    const res = await storefront('/api/user/me', { headers: { cookie: `dtk=dv1.device.tok; atk=${'a'.repeat(64)}` } }, { API: stub.fetcher });
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().join()).not.toMatch(/Max-Age=0/);
     expect(stub.received.at(-1)!.headers.get('authorization')).toBe(`Bearer ${'a'.repeat(64)}`);

@@ -33,7 +33,7 @@ describe('server-rendered pages', () => {
     // needs a real slug (the product tests cover it).
     const skip = new Set(['logout-profile', 'nutritionist', 'product']);
     const paths = PAGE_ROUTES.filter((r) => !skip.has(r.id)).map((r) => r.path.replace(':listId', 'abc'));
-    const cookie = 'dtk=' + (await storefront('/api/country').then((r) => r.headers.getSetCookie()[0]!.split(';')[0]!.slice(4)));
+    const cookie = `dtk=${await storefront('/api/country').then((r) => r.headers.getSetCookie()[0]!.split(';')[0]!.slice(4))}`;
     // Profile pages load the shopper's data: a real session.
     const registered = await storefront('/api/user/register', {
       method: 'POST',
@@ -56,7 +56,7 @@ describe('server-rendered pages', () => {
   }, 30_000); // about a hundred full renders: the whole route list, twice
 
   it('signs out at /logout-profile and goes home in the same language', async () => {
-    const res = await storefront('/ar/logout-profile', { headers: { cookie: 'atk=' + 'a'.repeat(64) + '; user=%7B%7D' } });
+    const res = await storefront('/ar/logout-profile', { headers: { cookie: `atk=${'a'.repeat(64)}; user=%7B%7D` } });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/ar');
     expect(res.headers.getSetCookie().join()).toMatch(/atk=; Max-Age=0/);

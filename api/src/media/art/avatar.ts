@@ -31,7 +31,7 @@ export function initials(name: string): string {
 /** A 400×400 head-and-shoulders avatar for a nutritionist, with the initials in a badge. */
 export function avatarSvg(input: AvatarInput): string {
   const color = toHex(rgb(input.color));
-  const id = 'a' + hash(JSON.stringify([input.name, color])).toString(36);
+  const id = `a${hash(JSON.stringify([input.name, color])).toString(36)}`;
   const ini = initials(input.name) || '•';
   const skin = input.look ? SKIN_TONES[Math.abs(Math.trunc(input.look.skin)) % SKIN_TONES.length]! : null;
   const tone = skin ?? lighten(color, 0.42);

@@ -21,7 +21,7 @@ export function bannerSvg(input: BannerInput): string {
   const color = toHex(rgb(input.color));
   const accent = toHex(rgb(input.accent ?? DEFAULT_ACCENT, DEFAULT_ACCENT));
   const rtl = input.dir === 'rtl';
-  const id = 'b' + hash(JSON.stringify([input.title, input.subtitle, color, accent, rtl])).toString(36);
+  const id = `b${hash(JSON.stringify([input.title, input.subtitle, color, accent, rtl])).toString(36)}`;
   const ink = inkOn(darken(color, 0.15));
   const maxW = 640;
   const tx = rtl ? 1120 : 80;

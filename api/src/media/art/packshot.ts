@@ -80,18 +80,18 @@ export function container(form: PackshotForm, color: string, id: string): Contai
       const shape = 'M200 318c0-36 24-50 64-54h72c40 4 64 18 64 54v168c0 16-10 26-26 26H226c-16 0-26-10-26-26z';
       const bulb = 'M270 196v-74c0-38 60-38 60 0v74z';
       return {
-        body: rect({ x: 266, y: 240, w: 68, h: 28 }, `fill="#6a3510"`) + `<path d="${shape}" fill="#7b3f0e"/>`,
+        body: `${rect({ x: 266, y: 240, w: 68, h: 28 }, `fill="#6a3510"`)}<path d="${shape}" fill="#7b3f0e"/>`,
         shape,
         box: { x: 200, y: 264, w: 200, h: 248 },
         label: { x: 200, y: 326, w: 200, h: 168 },
-        top: `<path d="${bulb}" fill="#2a2f33"/><path d="${bulb}" ${shade}/>` + cap({ x: 250, y: 186, w: 100, h: 74 }, capColor, id, 9),
+        top: `<path d="${bulb}" fill="#2a2f33"/><path d="${bulb}" ${shade}/>${cap({ x: 250, y: 186, w: 100, h: 74 }, capColor, id, 9)}`,
         floorW: 145,
       };
     }
     default: {
       const shape = 'M178 262c0-36 22-50 58-52h128c36 2 58 16 58 52v222c0 16-12 28-28 28H206c-16 0-28-12-28-28z';
       return {
-        body: rect({ x: 222, y: 178, w: 156, h: 40 }, `fill="#e4e7e7"`) + rect({ x: 222, y: 178, w: 156, h: 40 }, shade) + `<path d="${shape}" fill="#f4f5f5"/>`,
+        body: `${rect({ x: 222, y: 178, w: 156, h: 40 }, `fill="#e4e7e7"`) + rect({ x: 222, y: 178, w: 156, h: 40 }, shade)}<path d="${shape}" fill="#f4f5f5"/>`,
         shape,
         box: { x: 178, y: 210, w: 244, h: 302 },
         label: { x: 178, y: 276, w: 244, h: 198 },
@@ -222,7 +222,7 @@ export function packshotSvg(input: PackshotInput): string {
   const color = toHex(rgb(input.color));
   const variant = input.variant === 2 ? 2 : 1;
   const seed = hash(JSON.stringify([input.brand, input.name, input.strength ?? '', input.form, color, variant]));
-  const id = 'p' + seed.toString(36);
+  const id = `p${seed.toString(36)}`;
   const ar = isArabic(input.name) || isArabic(input.brand);
   const c = container(input.form, color, id);
   const L = c.label;
@@ -258,7 +258,7 @@ export function packshotSvg(input: PackshotInput): string {
       : `<g transform="matrix(1.1 0 0 1.1 -30 -51.2)">${art}</g>`;
 
   return (
-    svgOpen(600, 600, `${input.brand} ${input.name}${input.strength ? ' ' + input.strength : ''}`) +
+    svgOpen(600, 600, `${input.brand} ${input.name}${input.strength ? ` ${input.strength}` : ''}`) +
     defs +
     `<rect width="600" height="600" fill="url(#${id}b)"/>` +
     `<ellipse cx="300" cy="300" rx="300" ry="280" fill="url(#${id}g)"/>` +

@@ -6,6 +6,7 @@ export const SVG_FONT_STACK = "system-ui, -apple-system, 'Segoe UI', Roboto, 'No
 /** Escapes the five XML specials and drops characters XML 1.0 does not allow at all. */
 export function escapeXml(text: string): string {
   return String(text)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters: they are what this strips
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -65,13 +66,13 @@ export function withEllipsis(text: string, maxW: number, size: number, bold = fa
     if (measure(`${kept}${ch}…`, size, bold, spacing) > maxW) break;
     kept += ch;
   }
-  return kept.trimEnd() + '…';
+  return `${kept.trimEnd()}…`;
 }
 
 /** At most `max` characters; longer text is cut and marked with an ellipsis (bounds the work and output). */
 export function clip(text: string, max: number): string {
   const chars = Array.from(text.trim());
-  return chars.length > max ? chars.slice(0, max - 1).join('').trimEnd() + '…' : chars.join('');
+  return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : chars.join('');
 }
 
 /** Greedy word wrap into at most `maxLines` lines; returns the lines and whether anything was cut. */
@@ -156,7 +157,7 @@ export interface Rect {
 }
 
 export function rect(r: Rect, attrs: string): string {
-  return `<rect x="${n(r.x)}" y="${n(r.y)}" width="${n(r.w)}" height="${n(r.h)}"${attrs ? ' ' + attrs : ''}/>`;
+  return `<rect x="${n(r.x)}" y="${n(r.y)}" width="${n(r.w)}" height="${n(r.h)}"${attrs ? ` ${attrs}` : ''}/>`;
 }
 
 export function textEl(x: number, y: number, text: string, size: number, attrs: string, rtl = isArabic(text)): string {
