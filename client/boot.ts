@@ -1,6 +1,7 @@
 // What the server hands the browser at start: whitelisted public values only, never secrets or tokens.
 import { createContext } from 'react-router';
 import type { ApiClient } from '../shared/api/client';
+import type { TextArea } from '../shared/i18n/areas';
 import type { CountryCode, Lang } from '../shared/locale';
 
 export interface PublicConfig {
@@ -22,6 +23,8 @@ export interface BootData {
   origin: string;
   /** Stylesheets of the build, rendered by the document on both sides. */
   css: string[];
+  /** Dictionary areas of the page's routes besides the shell's (decision 18): the entry loads them before hydrating. */
+  texts: TextArea[];
   /** SWR fallback: responses the server already fetched, keyed by API path. */
   fallback: Record<string, unknown>;
   country: CountryCode;

@@ -35,7 +35,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
       return html(fallbackPage(lang, 503, nonce), 503);
     }
 
-    const boot: BootData = {
+    const boot: Omit<BootData, 'texts'> = {
       lang,
       origin: url.origin,
       country: session.country,
