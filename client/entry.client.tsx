@@ -1,9 +1,7 @@
 // Browser start: load this page's texts (the shell's and its areas'), resolve the matched lazy routes,
 // then hydrate the server's document without refetching anything.
+// The shell's and shared styles; each page's own (catalogue, orders, account) come with its modules.
 import './styles/app.css';
-import './styles/catalogue.css';
-import './styles/account.css';
-import './styles/orders.css';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterContextProvider, type RouteObject } from 'react-router';

@@ -39,6 +39,8 @@ export interface RenderOptions {
   preamble?: string;
   /** Maps the matched page modules and text modules (source paths) to the JS files the browser should preload. */
   preloads: (modules: string[]) => string[];
+  /** Maps the matched page modules to their stylesheets, the shell's first. */
+  styles: (modules: string[]) => string[];
   /** Font files to preload (woff2). */
   fonts: string[];
   waitForAll: boolean;
@@ -79,11 +81,11 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   const handles = context.matches.map((m) => m.route.handle as Partial<PageHandle> | undefined);
   // The page renders with the shell's texts and its own areas, and the browser preloads just those.
   const texts = [...new Set(handles.flatMap((h) => h?.texts ?? []))] as TextArea[];
-  const boot: BootData = { ...options.boot, texts };
-  const modules = [
-    ...handles.map((h) => h?.module).filter((m): m is string => !!m),
-    ...texts.map((area) => textModule(boot.lang, area)),
-  ];
+  const pageModules = handles.map((h) => h?.module).filter((m): m is string => !!m);
+  // The page's own stylesheets come with it (decision 18); the dev server injects its styles itself.
+  const css = [...new Set([...options.boot.css, ...options.styles(pageModules)])];
+  const boot: BootData = { ...options.boot, texts, css };
+  const modules = [...pageModules, ...texts.map((area) => textModule(boot.lang, area))];
   const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
   const bootScript = `window.__staticRouterHydrationData=${scriptJson(hydration)};window.__BOOT__=${scriptJson(boot)};`;
 

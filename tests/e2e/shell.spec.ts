@@ -27,6 +27,12 @@ test('a shopper sees the home page in Arabic, right to left', async ({ page }) =
   const html = await (await page.request.get('/ar')).text();
   const dictionaries = [...html.matchAll(/rel="modulepreload"[^>]*href="\/assets\/([\w.-]+?)-[\w-]+\.js"/g)].map((m) => m[1]!).filter((name) => /\.(en|ar)$/.test(name));
   expect(dictionaries.sort()).toEqual(['catalogue.ar', 'shell.ar']);
+  // Styles load with the pages that use them: the shell's and the catalogue's here, not the cart's or
+  // checkout's (orders) nor the address book's (account).
+  const sheets = [...html.matchAll(/rel="stylesheet"[^>]*href="\/assets\/([\w-]+?)-[\w-]+\.css"/g)].map((m) => m[1]!);
+  expect(sheets).toEqual(['entry', 'catalogue']);
+  const cartPage = await (await page.request.get('/ar/cart')).text();
+  expect(cartPage).toMatch(/rel="stylesheet"[^>]*href="\/assets\/orders-/);
 });
 
 test('a shopper switches the language and stays on the same page', async ({ page, context }) => {

@@ -10,6 +10,8 @@ export interface AssetPlan {
   css: string[];
   /** JS files to modulepreload for these page and text modules, and the shell's dictionary. */
   preloads: (modules: string[], lang: Lang) => string[];
+  /** Stylesheets of the shell and these page modules (decision 18): page CSS loads with its page. */
+  styles: (modules: string[]) => string[];
   /** Fonts to preload for a language. */
   fonts: (lang: Lang) => string[];
 }
@@ -30,6 +32,7 @@ function buildPlan(): AssetPlan {
       bootstrapModules: ['/@vite/client', '/client/dev-entry.ts'],
       css: [],
       preloads: () => [],
+      styles: () => [],
       fonts: () => [],
     };
   }
@@ -48,6 +51,12 @@ function buildPlan(): AssetPlan {
       for (const m of [...modules, textModule(lang)]) collect(m, seen, js, new Set());
       js.delete(entryFile);
       return [...js];
+    },
+    styles(modules) {
+      const css = new Set<string>(entryCss);
+      const seen = new Set<string>();
+      for (const m of modules) collect(m, seen, new Set(), css);
+      return [...css];
     },
     fonts: (lang) => (lang === 'ar' ? arabicFonts : []),
   };

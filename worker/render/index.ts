@@ -52,6 +52,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
       nonce,
       bootstrapModules: assetPlan.bootstrapModules,
       preloads: (modules) => assetPlan.preloads(modules, lang),
+      styles: (modules) => assetPlan.styles(modules),
       fonts: assetPlan.fonts(lang),
       waitForAll: BOT.test(c.req.header('user-agent') ?? ''),
       onError: (error) => reportError(c, error),
