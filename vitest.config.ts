@@ -35,6 +35,8 @@ export default defineConfig({
           // Unit files share no mutable module state worth a fresh module graph per file.
           isolate: false,
           include: ['scripts/**/*.test.ts', 'tests/unit/**/*.test.ts', 'shared/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'worker/**/*.test.ts', 'api/src/**/*.test.ts', 'api/seed/**/*.test.ts'],
+          // client/styles/styles.test.ts reads the stylesheets (?raw); Vitest empties CSS it does not include.
+          css: { include: [/client\/styles\/.*\.css/] },
         },
       },
       {

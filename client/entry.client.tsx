@@ -1,21 +1,21 @@
-// Browser start: load this page's dictionary, resolve the matched lazy routes, then hydrate the
-// server's document without refetching anything.
+// Browser start: load this page's texts (the shell's and its areas'), resolve the matched lazy routes,
+// then hydrate the server's document without refetching anything.
+// The shell's and shared styles; each page's own (catalogue, orders, account) come with its modules.
 import './styles/app.css';
-import './styles/catalogue.css';
-import './styles/account.css';
-import './styles/orders.css';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterContextProvider, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { loadDictionary } from '../shared/i18n';
 import type { BootData } from '../shared/boot';
 import { apiContext } from './boot';
-import { provideDictionary } from './i18n/context';
+import { provideTextSource } from './i18n/context';
+import { browserTexts, loadTexts } from './i18n/texts';
 import { deleteCookie } from './lib/cookies';
-import { createSessionClient, sessionEndedUrl } from './lib/session-client';
+import { deferredSessionClient } from './lib/deferred-session-client';
+import { sessionEndedUrl } from './lib/session-ended';
 import { AppProviders } from './providers';
 import { routes } from './routes';
+import { loadDeferredShell, loadFooter } from './shell/deferred';
 import { createSessionStore } from './stores/session';
 
 declare global {
@@ -37,6 +37,9 @@ async function resolveLazyMatches(tree: RouteObject[]): Promise<void> {
 
 async function start(): Promise<void> {
   const boot = window.__BOOT__;
+  // Not needed to hydrate the page, but soon after: fetched alongside (decision 18).
+  void loadFooter();
+  void loadDeferredShell();
   if (boot.config.sentryDsn) {
     // Only the listeners load with the page; the reporter is fetched once an error has happened.
     const tags = { lang: boot.lang, country: boot.country };
@@ -44,11 +47,12 @@ async function start(): Promise<void> {
     window.addEventListener('error', (e) => report(e.error ?? e.message));
     window.addEventListener('unhandledrejection', (e) => report(e.reason));
   }
-  const [dict] = await Promise.all([loadDictionary(boot.lang), resolveLazyMatches(routes)]);
-  provideDictionary(boot.lang, dict);
+  // The same areas as the server rendered with (decision 18); the route modules ask for them too.
+  await Promise.all([loadTexts(boot.lang, boot.texts), resolveLazyMatches(routes)]);
+  provideTextSource(browserTexts);
 
   const session = createSessionStore({ country: boot.country, user: boot.user });
-  const api = createSessionClient({
+  const api = deferredSessionClient({
     lang: boot.lang,
     country: () => session.country,
     signedIn: () => session.user !== null,

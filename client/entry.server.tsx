@@ -11,32 +11,37 @@ import {
   type StaticHandlerContext,
 } from 'react-router';
 import type { ApiClient } from '../shared/api/client';
-import { ar } from '../shared/i18n/ar';
-import { en } from '../shared/i18n/en';
+import { textModule, type TextArea } from '../shared/i18n/areas';
 import type { BootData } from '../shared/boot';
 import { apiContext } from './boot';
-import { provideDictionary } from './i18n/context';
+import { provideTextSource } from './i18n/context';
+import { serverTexts } from './i18n/server-texts';
+import { provideServerFooter } from './shell/deferred';
+import { Footer } from './shell/Footer';
 import { AppProviders } from './providers';
 import type { PageHandle } from './route-handle';
 import { routes } from './routes';
 import { createSessionStore } from './stores/session';
 
-provideDictionary('en', en);
-provideDictionary('ar', ar);
+provideTextSource(serverTexts);
+provideServerFooter(Footer);
 
 const handler = createStaticHandler(routes);
 
 export interface RenderOptions {
   request: Request;
   api: ApiClient;
-  boot: BootData;
+  /** Boot data but the page's text areas, which come from the matched routes. */
+  boot: Omit<BootData, 'texts'>;
   nonce: string;
   /** Module scripts to start the app with (the client entry). */
   bootstrapModules: string[];
   /** Inline module run before the entry (the dev refresh preamble); needs the nonce too. */
   preamble?: string;
-  /** Maps the matched page modules (source paths) to the JS files the browser should preload. */
+  /** Maps the matched page modules and text modules (source paths) to the JS files the browser should preload. */
   preloads: (modules: string[]) => string[];
+  /** Maps the matched page modules to their stylesheets, the shell's first. */
+  styles: (modules: string[]) => string[];
   /** Font files to preload (woff2). */
   fonts: string[];
   waitForAll: boolean;
@@ -74,14 +79,21 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   if (context instanceof Response) return { kind: 'response', response: context };
 
   const router = createStaticRouter(handler.dataRoutes, context);
-  const modules = context.matches.map((m) => (m.route.handle as PageHandle | undefined)?.module).filter((m): m is string => !!m);
+  const handles = context.matches.map((m) => m.route.handle as Partial<PageHandle> | undefined);
+  // The page renders with the shell's texts and its own areas, and the browser preloads just those.
+  const texts = [...new Set(handles.flatMap((h) => h?.texts ?? []))] as TextArea[];
+  const pageModules = handles.map((h) => h?.module).filter((m): m is string => !!m);
+  // The page's own stylesheets come with it (decision 18); the dev server injects its styles itself.
+  const css = [...new Set([...options.boot.css, ...options.styles(pageModules)])];
+  const boot: BootData = { ...options.boot, texts, css };
+  const modules = [...pageModules, ...texts.map((area) => textModule(boot.lang, area))];
   const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
-  const bootScript = `window.__staticRouterHydrationData=${scriptJson(hydration)};window.__BOOT__=${scriptJson(options.boot)};`;
+  const bootScript = `window.__staticRouterHydrationData=${scriptJson(hydration)};window.__BOOT__=${scriptJson(boot)};`;
 
-  const session = createSessionStore({ country: options.boot.country, user: options.boot.user });
+  const session = createSessionStore({ country: boot.country, user: boot.user });
   let status = context.statusCode;
   const stream = await renderToReadableStream(
-    <AppProviders boot={options.boot} api={options.api} session={session}>
+    <AppProviders boot={boot} api={options.api} session={session}>
       <Preloads modules={options.preloads(modules)} fonts={options.fonts} />
       <StaticRouterProvider router={router} context={context} hydrate={false} nonce={options.nonce} />
     </AppProviders>,

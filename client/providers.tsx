@@ -23,7 +23,7 @@ export function AppProviders({ boot, api, session, children }: { boot: BootData;
               revalidateOnFocus: false,
             }}
           >
-            <I18nProvider lang={boot.lang}>{children}</I18nProvider>
+            <I18nProvider lang={boot.lang} texts={boot.texts}>{children}</I18nProvider>
           </SWRConfig>
         </SessionContext.Provider>
       </ApiContext.Provider>

@@ -1,17 +1,12 @@
 // The document: <html lang dir> from the URL's locale, the shell around every page, and the
 // error boundaries that turn a 404 or a crash into a page inside the shell.
-import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, Outlet, ScrollRestoration, useRouteError } from 'react-router';
 import { dirOf } from '../shared/locale';
 import { useI18n } from './i18n/context';
 import { loadFailureKey } from './lib/load-failure';
 import { useBoot, useHref } from './lib/locale';
-import { CartNamesSync } from './cart/CartNamesSync';
 import { CartStorageSync } from './cart/CartStorageSync';
-import { FreeShippingPrompt } from './cart/FreeShippingPrompt';
-import { UnlockModalLoader } from './cart/UnlockModalLoader';
-import { AuthModal } from './shell/AuthModal';
-import { Footer } from './shell/Footer';
+import { DeferredShellSlot, SiteFooter } from './shell/deferred';
 import { Header } from './shell/Header';
 import { ProgressBar } from './ui/ProgressBar';
 import { ToastStack } from './ui/ToastStack';
@@ -19,11 +14,6 @@ import { ToastStack } from './ui/ToastStack';
 function Document({ children }: { children: React.ReactNode }) {
   const boot = useBoot();
   const { t, lang } = useI18n();
-  // Hydration is done when the document's effects run (also on the root error page): tests and tools
-  // wait for <html data-hydrated>.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
   return (
     <html lang={lang} dir={dirOf(lang)}>
       <head>
@@ -45,13 +35,11 @@ function Document({ children }: { children: React.ReactNode }) {
         <main id="main" className="container main" tabIndex={-1}>
           {children}
         </main>
-        <Footer />
+        <SiteFooter />
         <ToastStack />
-        <AuthModal />
         <CartStorageSync />
-        <CartNamesSync />
-        <FreeShippingPrompt />
-        <UnlockModalLoader />
+        {/* Marks <html data-hydrated> once its parts are live (also on the root error page). */}
+        <DeferredShellSlot />
         <ScrollRestoration />
       </body>
     </html>

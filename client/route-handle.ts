@@ -1,10 +1,13 @@
 import { useMatches } from 'react-router';
+import type { TextArea } from '../shared/i18n/areas';
 import type { PageId } from '../shared/routes';
 
 export interface PageHandle {
   page: PageId;
   /** Source module of the page, for the server to preload its chunk. */
   module: string;
+  /** Dictionary areas the page shows besides the shell's (decision 18). */
+  texts: readonly TextArea[];
 }
 
 export function usePageHandle(): PageHandle {

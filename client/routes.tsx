@@ -2,9 +2,10 @@
 // and the same routes sit under /ar. Route ids are explicit so hydration data lines up.
 import type { ComponentType } from 'react';
 import { data, type LoaderFunction, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { requireSignedIn } from './accounts/guard';
 import { PAGE_ROUTES, type PageRoute } from '../shared/routes';
 import type { Lang } from '../shared/locale';
+import type { PageHandle } from './route-handle';
+import { loadTexts } from './i18n/texts';
 import { PageError, Root, RootError } from './root';
 
 type PageModule = { file: string; load: () => Promise<{ Component: ComponentType; loader?: LoaderFunction }> };
@@ -34,7 +35,8 @@ function notFound(): never {
 
 function guarded(load: PageModule['load']): PageModule['load'] {
   return async () => {
-    const mod = await load();
+    // The guard's code comes with the profile pages (they use it too), not with every page.
+    const [{ requireSignedIn }, mod] = await Promise.all([import('./accounts/guard'), load()]);
     const own = mod.loader;
     return {
       ...mod,
@@ -46,11 +48,17 @@ function guarded(load: PageModule['load']): PageModule['load'] {
   };
 }
 
+/** The page's code and its dictionary areas load together, so the page renders with its texts (decision 18). */
+function withPageTexts(load: PageModule['load'], lang: Lang, texts: PageHandle['texts']): PageModule['load'] {
+  return () => Promise.all([load(), loadTexts(lang, texts)]).then(([mod]) => mod);
+}
+
 function pageRoute(lang: Lang, r: PageRoute): RouteObject {
   const mod = 'module' in r ? pageModule(r.module) : section;
-  const handle = { page: r.id, module: mod.file };
+  const texts = 'texts' in r ? r.texts : [];
+  const handle: PageHandle = { page: r.id, module: mod.file, texts };
   // Profile pages need a signed-in shopper: the guard runs before the page's own loader.
-  const load = r.path.startsWith('/profile') ? guarded(mod.load) : mod.load;
+  const load = withPageTexts(r.path.startsWith('/profile') ? guarded(mod.load) : mod.load, lang, texts);
   return r.path === '/'
     ? { id: `${lang}:${r.id}`, index: true, handle, lazy: load }
     : { id: `${lang}:${r.id}`, path: r.path.slice(1), handle, lazy: load };

@@ -1,5 +1,6 @@
 // The boot contract: what the storefront worker hands the browser at start (whitelisted public values
 // only, never secrets or tokens). The worker builds it and the client reads it, so it lives here.
+import type { TextArea } from './i18n/areas';
 import type { CountryCode, Lang } from './locale';
 
 export interface PublicConfig {
@@ -21,6 +22,8 @@ export interface BootData {
   origin: string;
   /** Stylesheets of the build, rendered by the document on both sides. */
   css: string[];
+  /** Dictionary areas of the page's routes besides the shell's (decision 18): the entry loads them before hydrating. */
+  texts: TextArea[];
   /** SWR fallback: responses the server already fetched, keyed by API path. */
   fallback: Record<string, unknown>;
   country: CountryCode;

@@ -2,6 +2,7 @@
 // area (/area), block, street, avenue, building, floor, apartment. Saudi Arabia: city found by a
 // search (/city/dhl_list for the courier country from /country/dhl_list), district, street, building
 // number, postal code and the optional short national address. The API checks the same schema.
+import '../styles/account.css';
 import { useEffect, useRef } from 'react';
 import { ADDRESS_LENGTHS, addressSchema, type Address, type AddressInput } from '../../shared/api/account-schemas';
 import type { MessageId } from '../../shared/i18n';

@@ -1,5 +1,6 @@
 // The one way checkout and order pages show a delivery address: recipient, place lines, phone (and a
 // guest's e-mail), each part isolated (<bdi>) so Latin input keeps its order on an Arabic page.
+import '../styles/account.css';
 import { Fragment } from 'react';
 import { useI18n } from '../i18n/context';
 import { addressLineParts, type AddressShown } from './address-lines';

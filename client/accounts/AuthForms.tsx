@@ -1,4 +1,5 @@
 // Sign-in and sign-up forms (spec §2, §5), used as pages and inside the sign-in/sign-up modal.
+import '../styles/account.css';
 import { Link, useLocation } from 'react-router';
 import { MIN_PASSWORD_LENGTH } from '../../shared/constants';
 import { signInSchema, signUpSchema } from '../../shared/api/account-schemas';

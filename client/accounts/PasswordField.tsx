@@ -1,4 +1,5 @@
 // A password input with a show/hide toggle (spec §2 sign-in form).
+import '../styles/account.css';
 import { useState } from 'react';
 import { useI18n } from '../i18n/context';
 import type { ControlProps } from '../ui/form';

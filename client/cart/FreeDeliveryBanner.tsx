@@ -2,6 +2,7 @@
 // enjoy-free-delivery message; from 80 to under 100 an unlock button; below, the amount left.
 // Cart and threshold are both what the shopper pays (minor units, VAT included), so the amount left
 // plus the cart subtotal shown is the threshold shown.
+import '../styles/orders.css';
 import { useSnapshot } from 'valtio';
 import { useI18n } from '../i18n/context';
 import { useFreeShipping } from '../lib/locale';

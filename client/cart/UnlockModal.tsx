@@ -4,6 +4,7 @@
 // VAT included), the spec's 2 is 2 KD converted the same way, the limit is in major units of their
 // sum, and the listing reads a typed price as VAT-inclusive too, so the suggestions are the cards
 // whose shown price is within the limit.
+import '../styles/orders.css';
 import { useContext, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';

@@ -1,4 +1,5 @@
 // Brand logos linking to their products: the home page's brands section and /brands.
+import '../styles/catalogue.css';
 import { Link } from 'react-router';
 import { useHref } from '../lib/locale';
 import { responsive } from '../ui/responsive-image';

@@ -1,4 +1,5 @@
 // The head of a brand's page (/products?brand={id}): its logo and what the brand is about.
+import '../styles/catalogue.css';
 import { useI18n } from '../i18n/context';
 import type { ChosenBrand } from './listing-heading';
 import { responsive } from '../ui/responsive-image';

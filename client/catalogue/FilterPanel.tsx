@@ -2,6 +2,7 @@
 // availability, free delivery, sale, category, brand and attribute facets with counts. The desktop side
 // panel applies each choice at once; the phone's full-screen dialog (`staged`) collects several
 // choices and applies them together with its Apply button, so it stays open while the shopper picks.
+import '../styles/catalogue.css';
 import { useState, type FormEvent } from 'react';
 import type { Filter, FilterKey, ProductQuery } from '../../shared/catalogue/filter-model';
 import { formatNumber } from '../../shared/money';

@@ -1,5 +1,6 @@
 // A product listing: filters (sidebar, or a full-screen modal on phones), sort, applied-filter chips,
 // the grid, pagination links that keep the filters, and the empty result text.
+import '../styles/catalogue.css';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import type { Filter } from '../../shared/catalogue/filter-model';

@@ -1,5 +1,6 @@
 // Product card (spec §2): links to /products/{slug}, image, brand, name, price with old price,
 // quantity control, notify button, and the origin the cart records.
+import '../styles/catalogue.css';
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '../../shared/catalogue/types';
 import { paths } from '../../shared/routes';

@@ -1,22 +1,34 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { createTranslator, type Dictionary, type Translator } from '../../shared/i18n';
+import type { TextArea } from '../../shared/i18n/areas';
 import type { Lang } from '../../shared/locale';
 
-// Dictionaries the current runtime has loaded: both on the server, one (the page's) in the browser.
-const loaded: Partial<Record<Lang, Dictionary>> = {};
+/** A language's texts for a page's areas (decision 18): scoped on the server, loaded so far in the browser. */
+export type TextSource = (lang: Lang, areas: readonly TextArea[]) => Dictionary | undefined;
+
+// Whole dictionaries given by tests; the server and the browser give a source instead.
+const whole: Partial<Record<Lang, Dictionary>> = {};
+let source: TextSource = (lang) => whole[lang] ?? whole.en;
 
 export function provideDictionary(lang: Lang, dict: Dictionary): void {
-  loaded[lang] = dict;
+  whole[lang] = dict;
+}
+
+export function provideTextSource(next: TextSource): void {
+  source = next;
 }
 
 const I18nContext = createContext<Translator | null>(null);
+const NO_AREAS: readonly TextArea[] = [];
 
-export function I18nProvider({ lang, children }: { lang: Lang; children: ReactNode }) {
+export function I18nProvider({ lang, texts = NO_AREAS, children }: { lang: Lang; texts?: readonly TextArea[]; children: ReactNode }) {
+  // The areas' names, not the array's identity, decide the texts.
+  const areas = texts.join(',');
   const translator = useMemo(() => {
-    const dict = loaded[lang] ?? loaded.en;
+    const dict = source(lang, areas ? (areas.split(',') as TextArea[]) : NO_AREAS);
     if (!dict) throw new Error(`dictionary for ${lang} not loaded`);
     return createTranslator(lang, dict);
-  }, [lang]);
+  }, [lang, areas]);
   return <I18nContext.Provider value={translator}>{children}</I18nContext.Provider>;
 }
 

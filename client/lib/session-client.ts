@@ -4,8 +4,7 @@ import type { ApiClient, CallOptions } from '../../shared/api/client';
 import { ApiFailure } from '../../shared/api/client';
 import { CACHED_CODE, fail, isEnvelope, TIMEOUT_MESSAGE, type Envelope } from '../../shared/api/envelope';
 import { REQUEST_TIMEOUT_MS, SIGNED_IN_HEADER } from '../../shared/constants';
-import { splitLocalePath, type CountryCode, type Lang } from '../../shared/locale';
-import { paths } from '../../shared/routes';
+import type { CountryCode, Lang } from '../../shared/locale';
 
 export interface SessionClientOptions {
   lang: Lang;
@@ -131,12 +130,5 @@ export function createSessionClient(options: SessionClientOptions): ApiClient {
   };
 }
 
-/**
- * Where a 401 mid-journey sends the shopper (spec §4 says home; issue 9 refines it): to sign in, told
- * why, with return_url back to this page, so the cart (localStorage) and what was typed (form drafts
- * in sessionStorage) are waiting there after signing in. Null on the sign-in pages themselves.
- */
-export function sessionEndedUrl(location: { pathname: string; search: string }, lang: Lang): string | null {
-  if (splitLocalePath(location.pathname).path.startsWith('/auth/')) return null;
-  return `${paths.signIn(lang, location.pathname + location.search)}&reason=session_ended`;
-}
+// Kept here for callers of the session client; the entry imports it from its own small module.
+export { sessionEndedUrl } from './session-ended';

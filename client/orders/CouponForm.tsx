@@ -1,6 +1,7 @@
 // The coupon field of the cart and of the review step: Apply asks the server (which also says when a
 // single-use coupon was already used by this shopper), an applied or a rejected code can be removed,
 // and a rejected one says why next to the field, where the shopper is.
+import '../styles/orders.css';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { useI18n } from '../i18n/context';

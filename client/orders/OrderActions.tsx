@@ -3,6 +3,8 @@
 // stock, coupon and wallet part come back). Cancel asks first, in the same confirm dialog as deleting
 // an address; once done, the Cancel button is gone, so focus goes to the page heading and the result
 // is announced. A guest away from the device that ordered proves the order with its link (`linkKey`).
+import '../styles/account.css';
+import '../styles/orders.css';
 import { useContext, useRef, useState } from 'react';
 import { MODAL_CLOSE_MS } from '../../shared/constants';
 import { ApiFailure } from '../../shared/api/client';

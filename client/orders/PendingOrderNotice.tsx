@@ -1,5 +1,6 @@
 // On the cart: a card order this browser left on the card page (closed tab, back button) is still
 // waiting for its payment; the shopper can go back to it to pay or cancel instead of ordering twice.
+import '../styles/orders.css';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../i18n/context';

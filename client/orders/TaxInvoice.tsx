@@ -1,6 +1,7 @@
 // The simplified tax invoice of a Saudi order (decision 9): seller, VAT number, invoice number, issue
 // time, total with VAT, the VAT, and the ZATCA QR code drawn as inline SVG (no image request, no
 // outside host). Loaded on demand by OrderSummary, so the QR encoder never weighs on other pages.
+import '../styles/orders.css';
 import { qrMatrix, qrPath } from '../../shared/invoice/qr-matrix';
 import type { TaxInvoice as Invoice } from '../../shared/invoice/tax-invoice';
 import { formatPercent } from '../../shared/money';

@@ -1,6 +1,7 @@
 // A failed totals calculation (/order/calculate answered an error, or the shopper is offline): say
 // so, with why when it is the connection, and a retry, instead of a summary that silently lost its
 // delivery, VAT and total rows. Used by the cart; the review step shows the same.
+import '../styles/orders.css';
 import { useI18n } from '../i18n/context';
 
 /** Failure keys that are about the connection, not the cart: their own text says what to do. */

@@ -1,5 +1,6 @@
 // What the three checkout steps share: the step list (focus and announcement on a step change), the way
 // back to the cart, the kept checkout choices, the card order waiting for payment and the address drafts.
+import '../styles/orders.css';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useNavigationType } from 'react-router';
 import { subscribe, useSnapshot } from 'valtio';

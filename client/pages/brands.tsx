@@ -1,4 +1,5 @@
 // /brands (logo grid) and /brands-list (an A–Z index; Arabic letters on Arabic pages).
+import '../styles/catalogue.css';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Brand } from '../../shared/catalogue/types';
 import { formatNumber } from '../../shared/money';

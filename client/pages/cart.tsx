@@ -1,6 +1,7 @@
 // /cart: items (image, name, size, price with old price, quantity within the buy limit, remove), what
 // changed since they were added (cart sync), giveaways, purchase-together suggestions, the order
 // summary with the coupon field, the free-delivery banner and the checkout button.
+import '../styles/orders.css';
 import { useContext, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';

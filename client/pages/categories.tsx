@@ -1,4 +1,5 @@
 // /categories: the two-level category tree with product counts.
+import '../styles/catalogue.css';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Category } from '../../shared/catalogue/types';
 import { formatNumber } from '../../shared/money';

@@ -1,5 +1,6 @@
 // Home: the intro, then the sections of /homepage/v4 in their order (banners, categories, popular
 // products, brands, nutritionist banner, quiz entry, collections).
+import '../styles/catalogue.css';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '../../shared/routes';
 import { apiContext } from '../boot';

@@ -1,4 +1,5 @@
 // /nutritionist-list and /nutritionist?id=… (a profile with curated lists of products and notes).
+import '../styles/catalogue.css';
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Nutritionist, NutritionistDetail } from '../../shared/catalogue/types';
 import { localizePath, splitLocalePath } from '../../shared/locale';

@@ -1,6 +1,8 @@
 // /order-lookup: guests find an order without an account. With ?key= (the link of the success page,
 // the confirmation mail or a lookup) it shows that order; without, a form takes the order number and
 // the e-mail it was placed with. The API answers a wrong number and a wrong e-mail alike.
+import '../styles/account.css';
+import '../styles/orders.css';
 import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { ApiFailure } from '../../shared/api/client';
 import { orderLookupSchema } from '../../shared/api/order-schemas';

@@ -1,6 +1,7 @@
 // /products/{slug}: gallery, SKU choice, price with old price and discount, stock and buy limit,
 // suggested-use panel, description, purchase-together and the quantity control. The query parameters
 // nutritionist_id, search-tracking (search, search_id) and position become the cart origin.
+import '../styles/catalogue.css';
 import { useState } from 'react';
 import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { ProductDetail } from '../../shared/catalogue/types';

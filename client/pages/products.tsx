@@ -1,5 +1,6 @@
 // /products: the whole catalogue with filters in the URL (shareable; back works). With one category
 // or brand chosen it is that category's or brand's page: titled with its name, the brand with its logo.
+import '../styles/catalogue.css';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { listingFromSearchParams, type ListingState } from '../../shared/catalogue/url-query';
 import { apiContext } from '../boot';

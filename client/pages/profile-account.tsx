@@ -1,4 +1,5 @@
 // /profile/account: name, mobile number (Kuwait +965 / Saudi Arabia +966), password, delete account.
+import '../styles/account.css';
 import { useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { removeAccountSchema, setNameSchema, setPasswordSchema, setPhoneSchema } from '../../shared/api/account-schemas';

@@ -1,4 +1,5 @@
 // /profile/addresses: the shopper's saved addresses; add, edit, delete, and choose the default one.
+import '../styles/account.css';
 import { useContext, useRef, useState } from 'react';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { useSnapshot } from 'valtio';

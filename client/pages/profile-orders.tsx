@@ -1,5 +1,6 @@
 // /profile/orders: the shopper's orders, newest first, page by page (?page=); one order's details
 // (?id=) with reorder and pay-again.
+import '../styles/orders.css';
 import { useContext, useState } from 'react';
 import { data, Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { ApiFailure } from '../../shared/api/client';

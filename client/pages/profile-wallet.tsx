@@ -1,5 +1,6 @@
 // /profile/wallet: balance, top-up through the payment gateway, the result of a top-up (?charge=),
 // and the history of movements page by page (?page=).
+import '../styles/orders.css';
 import { useContext, useEffect, useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { useSnapshot } from 'valtio';

@@ -1,5 +1,6 @@
 // /search: as-you-type suggestions (products, brands, categories), recent searches with clear, and
 // results with the listing's filters. The query lives in ?q= like every other listing filter.
+import '../styles/catalogue.css';
 import { useContext, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { listingFromSearchParams, searchParamsFromListing, type ListingState } from '../../shared/catalogue/url-query';

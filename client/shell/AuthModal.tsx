@@ -3,12 +3,14 @@
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { useI18n } from '../i18n/context';
+import { withTexts } from '../i18n/texts';
 import { authModal, closeAuthModal, setAuthMode } from '../stores/auth-modal';
 import { Modal } from '../ui/Modal';
 
-// The forms (and their validation library) load when the modal first opens, not with every page.
-const SignInForm = lazy(() => import('../accounts/AuthForms').then((m) => ({ default: m.SignInForm })));
-const SignUpForm = lazy(() => import('../accounts/AuthForms').then((m) => ({ default: m.SignUpForm })));
+// The forms (their validation library and the accounts texts) load when the modal first opens, not with every page.
+const loadForms = withTexts(['accounts'], () => import('../accounts/AuthForms'));
+const SignInForm = lazy(() => loadForms().then((m) => ({ default: m.SignInForm })));
+const SignUpForm = lazy(() => loadForms().then((m) => ({ default: m.SignUpForm })));
 
 export function AuthModal() {
   const { t } = useI18n();

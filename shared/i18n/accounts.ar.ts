@@ -118,7 +118,6 @@ export const accountsAr: Translated<typeof accountsEn> = {
   address_apartment_required: 'الشقة مطلوبة',
   // Issue 9: the session ended mid-journey.
   session_ended: 'انتهت جلستك. يرجى تسجيل الدخول مرة أخرى؛ سلتك وما كتبته محفوظان.',
-  form_fields_unmatched: 'بعض البيانات ناقصة أو غير صحيحة. يرجى التحقق منها والمحاولة مرة أخرى.',
   verify_link_invalid: 'هذا الرابط لم يعد صالحاً. يعمل مرة واحدة ولمدة يوم واحد.',
   verify_email_working: 'جارٍ تأكيد بريدك الإلكتروني…',
   verify_email_done: 'تم تأكيد بريدك الإلكتروني. الطلبات التي أجريتها به بدون حساب أصبحت الآن في حسابك.',

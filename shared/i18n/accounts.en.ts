@@ -116,7 +116,6 @@ export const accountsEn = {
   address_apartment_required: 'Apartment is required',
   // Issue 9: the session ended mid-journey.
   session_ended: 'Your session has ended. Please sign in again; your cart and what you typed are kept.',
-  form_fields_unmatched: 'Some details are missing or not valid. Please check them and try again.',
   verify_link_invalid: 'This link is not valid any more. It works once, for one day.',
   verify_email_working: 'Confirming your e-mail…',
   verify_email_done: 'Your e-mail is confirmed. Orders you placed with it without an account are now in your account.',

@@ -71,8 +71,3 @@ export function createTranslator(lang: Lang, dict: Dictionary): Translator {
     },
   };
 }
-
-/** Loads one language's dictionary; a separate chunk per language on the client. */
-export async function loadDictionary(lang: Lang): Promise<Dictionary> {
-  return lang === 'ar' ? (await import('./ar')).ar : (await import('./en')).en;
-}

@@ -10,18 +10,9 @@ export const staticPagesAr: Translated<typeof staticPagesEn> = {
 
   too_many_requests: 'لقد أرسلت هذا النموذج عدة مرات خلال الساعة الماضية. يرجى المحاولة لاحقاً.',
 
-  max_chars_validation_error: {
-    zero: 'يجب ألا يزيد على {{count}} حرف',
-    one: 'يجب ألا يزيد على حرف واحد',
-    two: 'يجب ألا يزيد على حرفين',
-    few: 'يجب ألا يزيد على {{count}} أحرف',
-    many: 'يجب ألا يزيد على {{count}} حرفًا',
-    other: 'يجب ألا يزيد على {{count}} حرف',
-  },
   form_categories_required: 'اختر فئة واحدة على الأقل',
 
   form_required_note: 'الحقول المميزة بعلامة * مطلوبة.',
-  form_optional: 'اختياري',
   form_sending: 'جارٍ الإرسال…',
   form_privacy_note: 'لا نستخدم هذه البيانات إلا للرد عليك. اطّلع على {{link}}.',
   form_email_label: 'البريد الإلكتروني',
@@ -81,10 +72,4 @@ export const staticPagesAr: Translated<typeof staticPagesEn> = {
   supplier_success_body: 'يراجع فريق المشتريات كل طلب خلال 10 أيام عمل، وسيتواصل معك عبر البريد الإلكتروني. الرقم المرجعي لطلبك هو {{ref}}.',
   // بيانات الشركة (shared/company.ts) في التذييل وصفحة اتصل بنا والصفحات القانونية
   company_details_title: 'بيانات الشركة',
-  company_legal_name: 'الاسم القانوني',
-  company_registration: 'السجل التجاري',
-  company_vat_number: 'الرقم الضريبي',
-  company_address: 'العنوان',
-  company_phone: 'الهاتف',
-  company_email: 'البريد الإلكتروني',
 };

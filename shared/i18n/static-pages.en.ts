@@ -9,12 +9,10 @@ export const staticPagesEn = {
   too_many_requests: 'You have sent this form several times in the last hour. Please try again later.',
 
   // Form validation (next to the spec keys mandatory-field, item_validation_error, min_chars_validation_error)
-  max_chars_validation_error: { one: 'Must be at most {{count}} character', other: 'Must be at most {{count}} characters' },
   form_categories_required: 'Choose at least one category',
 
   // Form parts shared by both forms
   form_required_note: 'Fields marked * are required.',
-  form_optional: 'optional',
   form_sending: 'Sending…',
   form_privacy_note: 'We use these details only to answer you. Read our {{link}}.',
   form_email_label: 'Email',
@@ -77,10 +75,4 @@ export const staticPagesEn = {
     'Our purchasing team reviews every application within 10 working days and will contact you by email. Your reference number is {{ref}}.',
   // Company details (shared/company.ts) in the footer, contact and legal pages
   company_details_title: 'Company details',
-  company_legal_name: 'Legal name',
-  company_registration: 'Commercial registration',
-  company_vat_number: 'VAT number',
-  company_address: 'Address',
-  company_phone: 'Phone',
-  company_email: 'Email',
 } as const;

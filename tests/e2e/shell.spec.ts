@@ -22,6 +22,17 @@ test('a shopper sees the home page in Arabic, right to left', async ({ page }) =
   const cart = await page.locator('.cart-link').boundingBox();
   // Mirrored: the logo sits at the inline start, which is the right-hand side in Arabic.
   expect(logo!.x).toBeGreaterThan(cart!.x);
+  // The page preloads only the texts it shows: the Arabic shell's and catalogue's, not the whole
+  // dictionary nor English (decision 18).
+  const html = await (await page.request.get('/ar')).text();
+  const dictionaries = [...html.matchAll(/rel="modulepreload"[^>]*href="\/assets\/([\w.-]+?)-[\w-]+\.js"/g)].map((m) => m[1]!).filter((name) => /\.(en|ar)$/.test(name));
+  expect(dictionaries.sort()).toEqual(['catalogue.ar', 'shell.ar']);
+  // Styles load with the pages that use them: the shell's and the catalogue's here, not the cart's or
+  // checkout's (orders) nor the address book's (account).
+  const sheets = [...html.matchAll(/rel="stylesheet"[^>]*href="\/assets\/([\w-]+?)-[\w-]+\.css"/g)].map((m) => m[1]!);
+  expect(sheets).toEqual(['entry', 'catalogue']);
+  const cartPage = await (await page.request.get('/ar/cart')).text();
+  expect(cartPage).toMatch(/rel="stylesheet"[^>]*href="\/assets\/orders-/);
 });
 
 test('a shopper switches the language and stays on the same page', async ({ page, context }) => {

@@ -1,5 +1,6 @@
 // Which scripts and styles a page needs, from the client build manifest (or the dev server).
 import manifest from 'virtual:client-manifest';
+import { textModule } from '../../shared/i18n/areas';
 import type { Lang } from '../../shared/locale';
 
 const ENTRY = 'client/entry.client.tsx';
@@ -7,8 +8,10 @@ const ENTRY = 'client/entry.client.tsx';
 export interface AssetPlan {
   bootstrapModules: string[];
   css: string[];
-  /** JS files to modulepreload for these page modules and the page's dictionary. */
+  /** JS files to modulepreload for these page and text modules, and the shell's dictionary. */
   preloads: (modules: string[], lang: Lang) => string[];
+  /** Stylesheets of the shell and these page modules (decision 18): page CSS loads with its page. */
+  styles: (modules: string[]) => string[];
   /** Fonts to preload for a language. */
   fonts: (lang: Lang) => string[];
 }
@@ -29,6 +32,7 @@ function buildPlan(): AssetPlan {
       bootstrapModules: ['/@vite/client', '/client/dev-entry.ts'],
       css: [],
       preloads: () => [],
+      styles: () => [],
       fonts: () => [],
     };
   }
@@ -44,9 +48,15 @@ function buildPlan(): AssetPlan {
     preloads(modules, lang) {
       const js = new Set<string>(entryJs);
       const seen = new Set<string>();
-      for (const m of [...modules, `shared/i18n/${lang}.ts`]) collect(m, seen, js, new Set());
+      for (const m of [...modules, textModule(lang)]) collect(m, seen, js, new Set());
       js.delete(entryFile);
       return [...js];
+    },
+    styles(modules) {
+      const css = new Set<string>(entryCss);
+      const seen = new Set<string>();
+      for (const m of modules) collect(m, seen, new Set(), css);
+      return [...css];
     },
     fonts: (lang) => (lang === 'ar' ? arabicFonts : []),
   };

@@ -34,7 +34,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
       return html(fallbackPage(lang, 503, nonce), 503);
     }
 
-    const boot: BootData = {
+    const boot: Omit<BootData, 'texts'> = {
       lang,
       origin: url.origin,
       country: session.country,
@@ -51,6 +51,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
       nonce,
       bootstrapModules: assetPlan.bootstrapModules,
       preloads: (modules) => assetPlan.preloads(modules, lang),
+      styles: (modules) => assetPlan.styles(modules),
       fonts: assetPlan.fonts(lang),
       waitForAll: wantsWholeDocument(c.req.header('user-agent')),
       onError: (error) => reportError(c, error),

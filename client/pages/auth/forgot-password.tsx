@@ -1,4 +1,5 @@
 // /auth/forgot-password: asks for the e-mail the reset link goes to.
+import '../../styles/account.css';
 import { useState } from 'react';
 import { forgotPasswordSchema } from '../../../shared/api/account-schemas';
 import { AuthPage } from '../../accounts/AuthPage';

@@ -1,5 +1,6 @@
 // /auth/reset-password: where the reset link of the forgot-password mail lands (noindex: the URL carries
 // the token).
+import '../../styles/account.css';
 import { Link, useSearchParams } from 'react-router';
 import { resetPasswordSchema } from '../../../shared/api/account-schemas';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/constants';

@@ -1,0 +1,38 @@
+// The server's texts (decision 18): every dictionary is bundled, but a page renders with the shell's
+// texts and its own areas only, exactly what the browser has loaded before hydrating (texts.ts). A
+// page that forgets to name an area therefore misses those texts on the server too, where tests see it,
+// instead of mismatching at hydration.
+import { accountsAr } from '../../shared/i18n/accounts.ar';
+import { accountsEn } from '../../shared/i18n/accounts.en';
+import { catalogueAr } from '../../shared/i18n/catalogue.ar';
+import { catalogueEn } from '../../shared/i18n/catalogue.en';
+import type { Dictionary } from '../../shared/i18n';
+import type { TextArea } from '../../shared/i18n/areas';
+import { ordersAr } from '../../shared/i18n/orders.ar';
+import { ordersEn } from '../../shared/i18n/orders.en';
+import { staticPagesAr } from '../../shared/i18n/static-pages.ar';
+import { staticPagesEn } from '../../shared/i18n/static-pages.en';
+import { shellAr } from '../../shared/i18n/shell.ar';
+import { shellEn } from '../../shared/i18n/shell.en';
+import type { Lang } from '../../shared/locale';
+
+type Texts = Partial<Dictionary>;
+
+const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
+  en: { shell: shellEn, catalogue: catalogueEn, accounts: accountsEn, orders: ordersEn, 'static-pages': staticPagesEn },
+  ar: { shell: shellAr, catalogue: catalogueAr, accounts: accountsAr, orders: ordersAr, 'static-pages': staticPagesAr },
+};
+
+// A handful of area sets exist (one per kind of page): merge each once.
+const merged = new Map<string, Dictionary>();
+
+export function serverTexts(lang: Lang, areas: readonly TextArea[]): Dictionary {
+  const sorted = [...new Set(areas)].sort();
+  const key = `${lang}:${sorted.join(',')}`;
+  let dict = merged.get(key);
+  if (!dict) {
+    dict = Object.assign({}, PARTS[lang].shell, ...sorted.map((a) => PARTS[lang][a])) as Dictionary;
+    merged.set(key, dict);
+  }
+  return dict;
+}

@@ -1,0 +1,23 @@
+// Shell parts that show nothing until the shopper acts or the cart changes: the sign-in modal, the
+// free-delivery prompt and unlock modal, the cart's name sync. deferred.tsx loads this chunk right
+// after hydration instead of with the page's first JavaScript.
+import { useEffect } from 'react';
+import { CartNamesSync } from '../cart/CartNamesSync';
+import { FreeShippingPrompt } from '../cart/FreeShippingPrompt';
+import { UnlockModalLoader } from '../cart/UnlockModalLoader';
+import { AuthModal } from './AuthModal';
+
+export function DeferredShell() {
+  // The page is live once these parts are too: tests and tools wait for <html data-hydrated>.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return (
+    <>
+      <AuthModal />
+      <CartNamesSync />
+      <FreeShippingPrompt />
+      <UnlockModalLoader />
+    </>
+  );
+}
