@@ -73,8 +73,8 @@ describe('dictionary areas of the pages', () => {
   });
 
   it('finds the texts a page shows, so that the check above can fail', () => {
-    expect(closure('client/pages/product.tsx').has('client/catalogue/QuantityControl.tsx')).toBe(true);
-    expect(textKeysIn('client/catalogue/QuantityControl.tsx')).toContain('add_to_cart');
+    expect(closure('client/pages/product.tsx').has('client/cart/QuantityControl.tsx')).toBe(true);
+    expect(textKeysIn('client/cart/QuantityControl.tsx')).toContain('add_to_cart');
     expect(areaOf.get('add_to_cart')).toBe('catalogue');
   });
 });

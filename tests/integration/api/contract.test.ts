@@ -13,6 +13,7 @@ const EXCEPTIONS: Record<string, string> = {
   'GET /openapi.json': 'the description itself; no input',
   'GET /media/*': 'stored image bytes by R2 key, not JSON; the key is checked against the stored objects',
   'GET /dev/outbox': 'local-only tool (dev mailbox), absent from the production build',
+  'GET /dev/error': 'local-only check of error reporting (fails on purpose), absent from the production build',
   'GET /dev/payments/:id{pay_[0-9a-f]{24}}': 'local-only sandbox payment page, absent from the production build',
   'POST /dev/payments/:id{pay_[0-9a-f]{24}}': 'local-only sandbox payment page, absent from the production build',
 };
