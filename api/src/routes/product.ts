@@ -12,7 +12,8 @@ import { col } from '../catalogue/lang';
 import { thumbnailUrl } from '../media/renditions';
 import { runListing } from '../catalogue/listing';
 import { needsCurrency } from '../catalogue/query';
-import { correctTokens, queryMatch } from '../catalogue/search';
+import { loadSynonyms, queryMatch, searchMatch } from '../catalogue/search';
+import { logLowResults, rescueSearch, type Fallback } from '../catalogue/search-rescue';
 import { ApiError } from '../lib/errors';
 import { idOrSlug, intQuery, pageParam } from '../lib/params';
 import { parseInput, readJson } from '../lib/validate';
@@ -24,19 +25,29 @@ export const productRoutes = new Hono<AppEnv>();
 async function list(c: Context<AppEnv>) {
   const q = parseInput(productQuerySchema, await readJson(c.req));
   const page = pageParam(c.req.param('page'));
-  // Only a price filter needs the currency (a cold isolate reads it once then).
-  const currency = needsCurrency(q) ? await currencyFor(c.env.DB, c.var.country) : null;
-  const { tokens, match } = queryMatch(q.search);
-  let result = await runListing(c.env.DB, q, c.var.lang, currency, match, page);
+  const db = c.env.DB;
+  // Only a price filter needs the currency (a cold isolate reads it once then); synonyms likewise.
+  const currency = needsCurrency(q) ? await currencyFor(db, c.var.country) : null;
+  const search = searchMatch(q.search, q.search?.trim() ? await loadSynonyms(db) : []);
+  let result = await runListing(db, q, c.var.lang, currency, search, page);
   let corrected = false;
-  if (result.total === 0 && tokens.length) {
-    const fix = await correctTokens(c.env.DB, tokens);
-    if (fix) {
-      result = await runListing(c.env.DB, q, c.var.lang, currency, fix.match, page);
-      corrected = result.total > 0;
+  let suggestion: string | null = null;
+  let fallback: Fallback | null = null;
+  if (result.total === 0 && search) {
+    // One round trip for both the vocabulary look-up and what to show if that finds nothing either.
+    const rescue = await rescueSearch(db, search, c.var.lang);
+    if (rescue.correction) {
+      const retry = await runListing(db, q, c.var.lang, currency, rescue.correction.match, page);
+      if (retry.total > 0) {
+        result = retry;
+        corrected = true;
+        suggestion = rescue.correction.suggestion;
+      }
     }
+    if (!corrected) fallback = rescue.fallback;
   }
-  return c.json(ok({ ...result, corrected }));
+  if (search && page === 1) logLowResults(c, q.search!, result.total);
+  return c.json(ok({ ...result, corrected, suggestion, fallback }));
 }
 
 productRoutes.post('/', list);
@@ -53,7 +64,8 @@ async function filterSort(c: Context<AppEnv>) {
     }
   }
   const q = parseInput(productQuerySchema, input);
-  return c.json(ok(await facets(c.env.DB, q, c.var.lang, c.var.country, queryMatch(q.search).match)));
+  const search = searchMatch(q.search, q.search?.trim() ? await loadSynonyms(c.env.DB) : []);
+  return c.json(ok(await facets(c.env.DB, q, c.var.lang, c.var.country, search?.match ?? null)));
 }
 
 productRoutes.get('/filter-sort', filterSort);
