@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { normalizeSearchText } from '../../../shared/search/normalize';
-import { isNear, relevanceOrder, searchMatch } from './search';
+import { isNear, nearness, relevanceOrder, searchMatch } from './search';
 
 describe('near spellings from the index vocabulary', () => {
   it('accepts one typo in a Latin word of four letters or more', () => {
@@ -18,6 +18,20 @@ describe('near spellings from the index vocabulary', () => {
     expect(isNear('بروتين', 'بيوتين')).toBe(true); // one letter: a typo away, as in Latin
     expect(isNear('زنك', 'زيت')).toBe(false);
     expect(isNear('كركم', 'كرياتين')).toBe(false);
+  });
+});
+
+describe('nearness', () => {
+  it('prefers a same-sounding term over a one-typo one', () => {
+    expect(nearness('بيوتن', 'بيوتين')).toBe(0);
+    expect(nearness('بيوتن', 'بروتين')).toBeNull();
+    expect(nearness('مغنيزيوم', 'مغنيسيوم')).toBe(1);
+    expect(nearness('كولاجن', 'كولاجين')).toBe(0);
+  });
+
+  it('compares loanwords that keep an ال with and without it', () => {
+    expect(nearness('كترولايت', 'الكتروليت')).toBe(0);
+    expect(nearness('كترولايت', 'كتروليت')).toBe(0);
   });
 });
 

@@ -85,13 +85,28 @@ function firstLetters(word: string): string[] {
   return G_CLASS.includes(word[0]!) ? G_CLASS : [word[0]!];
 }
 
-/** Whether an index term is a near spelling of the query word. */
+// Arabic loanwords that begin with ال (الكتروليت) keep it in the index when the article is also there
+// (الإلكتروليت → الكتروليت): compared with and without it.
+const withoutAl = (term: string) => (term.startsWith('ال') && term.length > 4 ? [term, term.slice(2)] : [term]);
+
+/**
+ * How near an index term is to the query word: 0 the same sound (Arabic: long vowels, g letters, final
+ * ه aside), 1 one typo (words of four letters or more, as in Latin), null not near.
+ */
+export function nearness(word: string, term: string): 0 | 1 | null {
+  if (LATIN_WORD.test(word)) return editDistance(word, term, 1) <= 1 ? 1 : null;
+  let best: 0 | 1 | null = null;
+  for (const t of withoutAl(term)) {
+    const a = phoneticKey(word);
+    const b = phoneticKey(t);
+    if (a === b) return 0;
+    if (word.length >= 4 && (editDistance(word, t, 1) <= 1 || (a.length >= 4 && editDistance(a, b, 1) <= 1))) best = 1;
+  }
+  return best;
+}
+
 export function isNear(word: string, term: string): boolean {
-  if (LATIN_WORD.test(word)) return editDistance(word, term, 1) <= 1;
-  const a = phoneticKey(word);
-  const b = phoneticKey(term);
-  // Same sound, or one typo in a word long enough for one to be a typo (as in Latin).
-  return a === b || (word.length >= 4 && editDistance(a, b, 1) <= 1) || editDistance(word, term, 1) <= 1;
+  return nearness(word, term) !== null;
 }
 
 export interface Correction {
@@ -113,13 +128,14 @@ export function vocabLookup(db: D1Database, m: SearchMatch): VocabLookup {
   const statements = fixable.map((i) => {
     const word = m.tokens[i]!;
     const letters = firstLetters(word);
-    const ranges = letters.map(() => '(term >= ? AND term < ?)').join(' OR ');
-    const bounds = letters.flatMap((l) => [l, String.fromCharCode(l.charCodeAt(0) + 1)]);
+    const starts = LATIN_WORD.test(word) ? letters : [...letters, ...letters.map((l) => `ال${l}`)];
+    const ranges = starts.map(() => '(term >= ? AND term < ?)').join(' OR ');
+    const bounds = starts.flatMap((l) => [l, l.slice(0, -1) + String.fromCharCode(l.charCodeAt(l.length - 1) + 1)]);
     // Arabic words grow or shrink by their long vowels: a wider length window.
     const slack = LATIN_WORD.test(word) ? 1 : 3;
     return db
-      .prepare(`SELECT term, doc FROM product_search_vocab WHERE (${ranges}) AND length(term) BETWEEN ? AND ? ORDER BY doc DESC LIMIT 400`)
-      .bind(...bounds, word.length - slack, word.length + slack);
+      .prepare(`SELECT term, doc FROM product_search_vocab WHERE (${ranges}) AND length(term) BETWEEN ? AND ? ORDER BY doc DESC LIMIT 1000`)
+      .bind(...bounds, word.length - slack, word.length + slack + (LATIN_WORD.test(word) ? 0 : 2));
   });
   return { fixable, statements };
 }
@@ -137,7 +153,10 @@ export function correctFromVocab(m: SearchMatch, lookup: VocabLookup, results: A
     const terms = results[k]!;
     const alternatives = g.map((t) => t.text);
     if (terms.some((r) => alternatives.some((a) => r.term.startsWith(a)))) return g;
-    const near = terms.filter((r) => isNear(m.tokens[i]!, r.term)).slice(0, 5);
+    // Same-sounding terms when there are any, else the one-typo ones; most frequent first.
+    const scored = terms.map((r) => ({ term: r.term, near: nearness(m.tokens[i]!, r.term) })).filter((r) => r.near !== null);
+    const closest = Math.min(...scored.map((r) => r.near!));
+    const near = scored.filter((r) => r.near === closest).slice(0, 5);
     if (!near.length) return g;
     changed = true;
     words[i] = near[0]!.term;
