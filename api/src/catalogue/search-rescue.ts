@@ -27,10 +27,17 @@ const CLOSEST_CATEGORY = `WITH near AS (
   best AS (SELECT category_id AS id FROM products WHERE is_active = 1 GROUP BY category_id ORDER BY sum(popularity) DESC, category_id LIMIT 1)
   SELECT coalesce((SELECT id FROM near), (SELECT id FROM best)) AS id`;
 
-export async function rescueSearch(db: D1Database, m: SearchMatch, lang: Lang): Promise<{ correction: Correction | null; fallback: Fallback | null }> {
+/** log: the shopper's query, language and country, counted in search_query_log with 0 results. */
+export async function rescueSearch(
+  db: D1Database,
+  m: SearchMatch,
+  lang: Lang,
+  log: { query: string; country: string } | null,
+): Promise<{ correction: Correction | null; fallback: Fallback | null }> {
   const lookup = vocabLookup(db, m);
   const anyWord = matchExpression(m.groups, { any: true })!;
-  const [category, cards, ...vocab] = await db.batch([
+  const logged = log ? logStatement(db, log.query, lang, log.country, 0) : null;
+  const [category, cards, ...rest] = await db.batch([
     db.prepare(`WITH chosen AS (${CLOSEST_CATEGORY}) SELECT c.id, c.slug, c.${col('name', lang)} AS name FROM categories c WHERE c.id = (SELECT id FROM chosen)`).bind(anyWord),
     db
       .prepare(
@@ -41,29 +48,42 @@ export async function rescueSearch(db: D1Database, m: SearchMatch, lang: Lang): 
       )
       .bind(anyWord),
     ...lookup.statements,
+    ...(logged ? [logged] : []),
   ]);
+  const vocab = rest.slice(0, lookup.statements.length);
   const correction = correctFromVocab(m, lookup, vocab.map((r) => r!.results as Array<{ term: string; doc: number }>));
   const cat = category!.results[0] as Fallback['category'] | undefined;
   const fallback = cat ? { category: cat, items: (cards!.results as unknown as CardRow[]).map(toCard) } : null;
   return { correction, fallback };
 }
 
-/** Counts a zero- or low-result search (after the response; never fails the search). */
-export function logLowResults(c: Context<AppEnv>, query: string, total: number): void {
-  if (total >= LOW_RESULTS) return;
+function logStatement(db: D1Database, query: string, lang: Lang, country: string, total: number): D1PreparedStatement | null {
   const term = queryKey(query);
-  if (!term) return;
+  if (!term) return null;
   const now = Date.now();
-  const write = c.env.DB.prepare(
-    `INSERT INTO search_query_log (term, lang, country, results, example, first_seen, last_seen) VALUES (?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (term, lang, country) DO UPDATE SET searches = searches + 1, results = excluded.results, example = excluded.example, last_seen = excluded.last_seen`,
-  )
-    .bind(term, c.var.lang, c.var.country, total, query.trim().slice(0, 100), now, now)
-    .run()
+  return db
+    .prepare(
+      `INSERT INTO search_query_log (term, lang, country, results, example, first_seen, last_seen) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (term, lang, country) DO UPDATE SET searches = searches + 1, results = excluded.results, example = excluded.example, last_seen = excluded.last_seen`,
+    )
+    .bind(term, lang, country, total, query.trim().slice(0, 100), now, now);
+}
+
+/**
+ * Counts a search that found fewer than LOW_RESULTS products, for merchandising. A search that found
+ * nothing is counted inside the rescue batch (rescueSearch); one that found a few is counted after the
+ * response has gone, so the write never delays the page.
+ */
+export function logLowResults(c: Context<AppEnv>, query: string, total: number): void {
+  if (total === 0 || total >= LOW_RESULTS) return;
+  const statement = logStatement(c.env.DB, query, c.var.lang, c.var.country, total);
+  if (!statement) return;
+  const write = new Promise((resolve) => setTimeout(resolve, 0))
+    .then(() => statement.run())
     .catch((error: unknown) => console.warn('search log failed', error));
   try {
     c.executionCtx.waitUntil(write);
   } catch {
-    // No execution context (unit use): the write still runs, unawaited.
+    // No execution context: the write still runs, unawaited.
   }
 }

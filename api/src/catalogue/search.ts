@@ -60,16 +60,25 @@ export function relevanceOrder(m: SearchMatch): string {
 
 // The synonym table (migration 0018) is small and read on nearly every search: each isolate keeps it
 // for a minute, so the back office's edits show within a minute and a warm search reads it not at all.
+// Requests that arrive together on a cold isolate (the search page's listing and filters) share one read.
+// Keyed by time only: an isolate serves one database (and the per-request query counter wraps the binding).
 const SYNONYM_TTL_MS = 60_000;
-let synonymCache: { at: number; db: D1Database; sets: SynonymSet[] } | null = null;
+let synonymCache: { at: number; sets: Promise<SynonymSet[]> } | null = null;
 
-export async function loadSynonyms(db: D1Database, now = Date.now()): Promise<SynonymSet[]> {
-  if (synonymCache && synonymCache.db === db && now - synonymCache.at < SYNONYM_TTL_MS) return synonymCache.sets;
+export function loadSynonyms(db: D1Database, now = Date.now()): Promise<SynonymSet[]> {
+  if (synonymCache && now - synonymCache.at < SYNONYM_TTL_MS) return synonymCache.sets;
+  const sets = readSynonyms(db);
+  synonymCache = { at: now, sets };
+  // A failed read is not kept: the next search tries again.
+  sets.catch(() => synonymCache?.sets === sets && (synonymCache = null));
+  return sets;
+}
+
+async function readSynonyms(db: D1Database): Promise<SynonymSet[]> {
   const { results } = await db.prepare('SELECT set_id, phrase FROM search_synonyms ORDER BY set_id, id').all<{ set_id: number; phrase: string }>();
   const sets = new Map<number, string[]>();
   for (const r of results) sets.set(r.set_id, [...(sets.get(r.set_id) ?? []), r.phrase]);
-  synonymCache = { at: now, db, sets: [...sets.values()] };
-  return synonymCache.sets;
+  return [...sets.values()];
 }
 
 /** Forgets the cached synonyms (tests, and the back office after an edit). */

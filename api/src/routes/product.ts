@@ -35,7 +35,9 @@ async function list(c: Context<AppEnv>) {
   let fallback: Fallback | null = null;
   if (result.total === 0 && search) {
     // One round trip for both the vocabulary look-up and what to show if that finds nothing either.
-    const rescue = await rescueSearch(db, search, c.var.lang);
+    // Counted as a zero-result search even if the correction finds something: the words as typed
+    // found nothing, which is what merchandising wants to know.
+    const rescue = await rescueSearch(db, search, c.var.lang, page === 1 ? { query: q.search!, country: c.var.country } : null);
     if (rescue.correction) {
       const retry = await runListing(db, q, c.var.lang, currency, rescue.correction.match, page);
       if (retry.total > 0) {
@@ -45,8 +47,7 @@ async function list(c: Context<AppEnv>) {
       }
     }
     if (!corrected) fallback = rescue.fallback;
-  }
-  if (search && page === 1) logLowResults(c, q.search!, result.total);
+  } else if (search && page === 1) logLowResults(c, q.search!, result.total);
   return c.json(ok({ ...result, corrected, suggestion, fallback }));
 }
 

@@ -4,6 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { normalizeSearchText } from '../../../shared/search/normalize';
+import { clearSynonymCache } from '../../../api/src/catalogue/search';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json } from './helpers';
 
@@ -52,6 +53,7 @@ let token: string;
 beforeAll(async () => {
   await loadCatalogueFixture(env.DB);
   await addProducts(env.DB);
+  clearSynonymCache(); // another test file may have warmed this isolate's copy
   token = await deviceToken();
 });
 
