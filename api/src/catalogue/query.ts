@@ -3,7 +3,7 @@ import { normalizeFilters, type ProductQuery } from '../../../shared/catalogue/f
 import type { Lang } from '../../../shared/locale';
 import { payableBoundToBase, type CurrencyInfo } from '../../../shared/money';
 import { col } from './lang';
-import { relevanceOrder, type SearchMatch } from './search';
+import { RANK_JOIN, relevanceOrder, type SearchMatch } from './search';
 
 export interface CompiledQuery {
   /** Joins after the card FROM (the search rank). */
@@ -43,7 +43,7 @@ export function compileProductQuery(q: ProductQuery, lang: Lang, currency: Curre
   let join = '';
 
   if (match) {
-    join = 'JOIN (SELECT rowid AS pid, bm25(product_search, 10.0, 5.0, 3.0, 2.0, 2.0) AS rank FROM product_search WHERE product_search MATCH ?) r ON r.pid = p.id';
+    join = typeof search === 'string' ? 'JOIN (SELECT rowid AS pid, bm25(product_search, 10.0, 5.0, 3.0, 2.0, 2.0) AS rank FROM product_search WHERE product_search MATCH ?) r ON r.pid = p.id' : RANK_JOIN;
     joinParams.push(match);
   }
 
