@@ -15,6 +15,7 @@ import { CHROMIUM_FLAGS, chromiumOrPackaged } from '../scripts/chromium.mjs';
 import { apiLatency, ensureLargeCatalogue, firstProductSlug, queryCounts } from './catalogue.mjs';
 import { startEdgeProxy } from './edge-proxy.mjs';
 import { orderBench, restock } from './orders.mjs';
+import { printQuality, searchQuality } from './search-quality.mjs';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -44,6 +45,8 @@ const TARGETS = {
   productSeo: 100,
   maxRoundTripsPerPage: 3,
   largeCatalogueLatencyRatio: 2,
+  /** Per language, on the judged query set (issue 12). */
+  searchPrecisionAt5: 0.9,
 };
 const jsTargetKb = (path) => (path.includes('/products/') ? TARGETS.productJsGzipKb : TARGETS.homeJsGzipKb);
 
@@ -83,6 +86,9 @@ async function main() {
   result.edgeUrl = edge.base;
   for (const path of PAGES) result.js[path] = await pageJs(edge.base, path, cookie);
   result.lighthouse = await lighthouseAll(edge.base);
+
+  // Relevance on the judged query set (bench/search-judgements.json), on the demo seed it was judged for.
+  result.searchQuality = await searchQuality(base);
 
   // The same listing and search on the demo seed and on the 50 000-product catalogue.
   const demoLatency = await apiLatency(base, cookie);
@@ -352,6 +358,10 @@ function checkTargets(r) {
     met['large/demo listing p50'] = r.largeCatalogue.ratio.filteredListingP50 <= TARGETS.largeCatalogueLatencyRatio;
     met['large/demo search p50'] = r.largeCatalogue.ratio.searchP50 <= TARGETS.largeCatalogueLatencyRatio;
   }
+  for (const [lang, q] of Object.entries(r.searchQuality?.byLang ?? {})) {
+    met[`search precision@5 ${lang}`] = q.precisionAt5 >= TARGETS.searchPrecisionAt5;
+    met[`search zero results ${lang}`] = q.zeroResultRate === 0;
+  }
   for (const [category, min] of Object.entries(TARGETS.lighthouse)) {
     for (const path of PAGES) {
       const score = r.lighthouse.pages?.[path]?.scores[category];
@@ -382,6 +392,10 @@ function printSummary(r) {
   console.log('\nD1 work per page (statements / round trips), first view and next view');
   for (const [path, q] of Object.entries(r.queries ?? {})) {
     console.log(`  ${path.padEnd(42)} cold ${q.cold.statements} / ${q.cold.roundTrips}   warm ${q.warm.statements} / ${q.warm.roundTrips}`);
+  }
+  if (r.searchQuality) {
+    console.log('\nSearch quality: judged query set (bench/search-judgements.json), demo catalogue');
+    printQuality(r.searchQuality);
   }
   if (r.largeCatalogue) {
     const l = r.largeCatalogue;
@@ -432,6 +446,10 @@ function printSummary(r) {
   console.log('\nTargets');
   for (const path of PAGES) console.log(`  ${mark(r.targetsMet[`jsGzip ${path}`])}  JS gzip ${path} ≤ ${jsTargetKb(path)} kB: ${kb(r.js[path].gzip)}`);
   for (const [key, ok] of Object.entries(r.targetsMet)) if (/^(seo|D1|large)/.test(key)) console.log(`  ${mark(ok)}  ${key}`);
+  for (const [lang, q] of Object.entries(r.searchQuality?.byLang ?? {})) {
+    met[`search precision@5 ${lang}`] = q.precisionAt5 >= TARGETS.searchPrecisionAt5;
+    met[`search zero results ${lang}`] = q.zeroResultRate === 0;
+  }
   for (const [category, min] of Object.entries(TARGETS.lighthouse)) {
     for (const path of PAGES) {
       console.log(`  ${mark(r.targetsMet[`${category} ${path}`])}  Lighthouse ${category} ${path} ≥ ${min}: ${lh.pages?.[path]?.scores[category] ?? 'n/a'}`);

@@ -211,9 +211,10 @@ export function* searchRows(plans: ProductPlan[]): Generator<SqlRow> {
   const norm = (key: string, text: string) => normalised(key, () => normalizeSearchText(text));
   for (const p of plans) {
     const { brand, category: c, label } = p;
-    // Normalisation works word by word, so the name's text is the brand's and the label's joined: both
-    // repeat across products and are normalised once (same result as normalising the whole name).
-    const name = [norm(`b|en|${brand.id}`, brand.en), norm(`l|en|${p.labelKey}`, label.en), norm(`b|ar|${brand.id}`, brand.ar), norm(`l|ar|${p.labelKey}`, label.ar)];
+    // The name column holds the product's own name (the label), without the brand: the brand has its
+    // own column, so a product found only through its brand's name ranks after the products the words
+    // name (decision 23). Labels repeat across products and are normalised once.
+    const name = [norm(`l|en|${p.labelKey}`, label.en), norm(`l|ar|${p.labelKey}`, label.ar)];
     yield row([
       p.id,
       name.filter(Boolean).join(' '),

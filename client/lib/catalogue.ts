@@ -34,7 +34,14 @@ export interface FacetsData {
   }>;
 }
 
-export type Listing = Page<ProductCard> & { corrected: boolean };
+/** When a search finds nothing: the popular products of the category closest to the query. */
+export interface SearchFallback {
+  category: { id: number; slug: string; name: string };
+  items: ProductCard[];
+}
+
+/** suggestion: the corrected query the results are for; fallback: only when nothing was found. */
+export type Listing = Page<ProductCard> & { corrected: boolean; suggestion?: string | null; fallback?: SearchFallback | null };
 
 /** Turns an API 404 into the router's 404, so the page shows not-found with a real status. */
 export async function orNotFound<T>(call: Promise<{ data: T }>): Promise<T> {

@@ -7,6 +7,7 @@ import { listingFromSearchParams, searchParamsFromListing, type ListingState } f
 import { paths } from '../../shared/routes';
 import { apiContext } from '../boot';
 import { ListingView } from '../catalogue/ListingView';
+import { SearchCorrected, SearchFallback } from '../catalogue/SearchRescue';
 import { dropUnknownIds } from '../catalogue/unknown-ids';
 import { useI18n } from '../i18n/context';
 import { catalogue, type FacetsData, type Listing } from '../lib/catalogue';
@@ -36,8 +37,9 @@ export function Component() {
       <SearchBox key={q} initial={q} />
       {listing && facets ? (
         <>
-          {listing.corrected && <p className="notice">{t('search_corrected')}</p>}
+          <SearchCorrected q={q} listing={listing} />
           <ListingView listing={listing} facets={facets} state={state} origin={{ source: 'Search', id: q }} />
+          <SearchFallback q={q} listing={listing} />
         </>
       ) : (
         <p className="search-prompt">{t('search_prompt')}</p>

@@ -132,4 +132,8 @@ export const catalogueAr: Translated<typeof catalogueEn> = {
   price_filter_converted: 'الأسعار معروضة الآن بعملة {{currency}}، وأصبح نطاق السعر {{range}} {{currency}}.',
   // نافذة التصفية على الهاتف: تطبّق الاختيارات المجمّعة فيها
   filters_apply: 'عرض النتائج',
+  // بحث لم يجد شيئاً أو صحّح الكلمات (المهمة 12)
+  search_did_you_mean: 'لا توجد نتيجة مطابقة لـ«{{q}}». نعرض نتائج «{{suggestion}}».',
+  search_no_match: 'لم نجد نتائج لـ«{{q}}». تأكد من الكتابة أو ابدأ من هذه المنتجات الرائجة.',
+  search_popular_in: 'الأكثر طلباً في {{name}}',
 };

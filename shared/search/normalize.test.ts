@@ -15,6 +15,8 @@ describe('search normalisation', () => {
     expect(normalizeSearchText('زيت السمك')).toBe('زيت سمك');
     // Too short to be an article: left alone.
     expect(normalizeSearchText('الم')).toBe('الم');
+    // كال is a word's start, not "like the": calcium keeps its letters.
+    expect(normalizeSearchText('كالسيوم')).toBe('كالسيوم');
   });
 
   it('turns Arabic-Indic digits into Latin digits', () => {

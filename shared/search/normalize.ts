@@ -12,8 +12,9 @@ const ARABIC_INDIC_DIGITS = /[\u0660-\u0669]/g;
 const EXTENDED_ARABIC_INDIC_DIGITS = /[\u06F0-\u06F9]/g;
 const LATIN_MARKS = /[\u0300-\u036f]/g;
 const NOT_WORD = /[^\p{L}\p{N}]+/gu;
-// The article and its common prefixed forms, removed when at least two letters remain.
-const ARABIC_ARTICLE = /^(?:وال|بال|كال|فال|لل|ال)(?=[\u0621-\u064A]{2})/;
+// The article and its common prefixed forms, removed when at least two letters remain. Not كال ("like
+// the"): rare in a search, and it would cut كالسيوم (calcium) to سيوم.
+const ARABIC_ARTICLE = /^(?:وال|بال|فال|لل|ال)(?=[\u0621-\u064A]{2})/;
 
 export function normalizeSearchText(input: string): string {
   return input

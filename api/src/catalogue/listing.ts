@@ -5,9 +5,10 @@ import type { CurrencyInfo } from '../../../shared/money';
 import { paged } from '../lib/params';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';
 import { compileProductQuery } from './query';
+import type { SearchMatch } from './search';
 
 /** currency: needed only for a price filter (see needsCurrency). */
-export async function runListing(db: D1Database, q: ProductQuery, lang: Lang, currency: CurrencyInfo | null, match: string | null, page: number) {
+export async function runListing(db: D1Database, q: ProductQuery, lang: Lang, currency: CurrencyInfo | null, match: SearchMatch | string | null, page: number) {
   const compiled = compileProductQuery(q, lang, currency, match);
   const offset = (page - 1) * q.per_page;
   // Filters touch only product columns: count and pick the page's ids on products alone, then build

@@ -3,6 +3,7 @@ import { normalizeFilters, type ProductQuery } from '../../../shared/catalogue/f
 import type { Lang } from '../../../shared/locale';
 import { payableBoundToBase, type CurrencyInfo } from '../../../shared/money';
 import { col } from './lang';
+import { RANK_JOIN, relevanceOrder, type SearchMatch } from './search';
 
 export interface CompiledQuery {
   /** Joins after the card FROM (the search rank). */
@@ -33,14 +34,16 @@ export function needsCurrency(q: ProductQuery): boolean {
   return normalizeFilters(q.filters).some((f) => f.key === 'sku_price' && f.range && (f.range.min !== undefined || f.range.max !== undefined));
 }
 
-export function compileProductQuery(q: ProductQuery, lang: Lang, currency: CurrencyInfo | null, match: string | null): CompiledQuery {
+/** match: a bare FTS5 expression ranks by bm25 alone; a SearchMatch ranks by its relevance tiers. */
+export function compileProductQuery(q: ProductQuery, lang: Lang, currency: CurrencyInfo | null, search: SearchMatch | string | null): CompiledQuery {
+  const match = typeof search === 'string' ? search : (search?.match ?? null);
   const where: string[] = ['p.is_active = 1'];
   const params: unknown[] = [];
   const joinParams: unknown[] = [];
   let join = '';
 
   if (match) {
-    join = 'JOIN (SELECT rowid AS pid, bm25(product_search, 10.0, 5.0, 3.0, 2.0, 2.0) AS rank FROM product_search WHERE product_search MATCH ?) r ON r.pid = p.id';
+    join = typeof search === 'string' ? 'JOIN (SELECT rowid AS pid, bm25(product_search, 10.0, 5.0, 3.0, 2.0, 2.0) AS rank FROM product_search WHERE product_search MATCH ?) r ON r.pid = p.id' : RANK_JOIN;
     joinParams.push(match);
   }
 
@@ -94,7 +97,7 @@ export function compileProductQuery(q: ProductQuery, lang: Lang, currency: Curre
   const dir = q.sort?.value === 'asc' ? 'ASC' : 'DESC';
   const key = q.sort?.key ?? (match ? 'relevance' : 'popularity');
   const orderBy = {
-    relevance: match ? 'r.rank ASC, p.popularity DESC' : 'p.popularity DESC',
+    relevance: search && typeof search !== 'string' ? relevanceOrder(search) : match ? 'r.rank ASC, p.popularity DESC' : 'p.popularity DESC',
     popularity: `p.popularity ${dir}`,
     price: `p.min_price ${q.sort ? dir : 'ASC'}`,
     newest: `p.created_at ${dir}`,

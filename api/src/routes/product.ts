@@ -12,7 +12,8 @@ import type { BrandColumns, SkuRow } from '../catalogue/rows';
 import { thumbnailUrl } from '../media/renditions';
 import { runListing } from '../catalogue/listing';
 import { needsCurrency } from '../catalogue/query';
-import { correctTokens, queryMatch } from '../catalogue/search';
+import { loadSynonyms, queryMatch, searchMatch } from '../catalogue/search';
+import { logLowResults, rescueSearch, type Fallback } from '../catalogue/search-rescue';
 import { ApiError } from '../lib/errors';
 import { idOrSlug } from '../lib/params';
 import { contract, parseInput } from '../lib/validate';
@@ -22,26 +23,38 @@ import type { AppEnv } from '../app-env';
 export const productRoutes = new Hono<AppEnv>();
 
 async function list(c: Context<AppEnv>, q: ProductQuery, page: number) {
-  // Only a price filter needs the currency (a cold isolate reads it once then).
-  const currency = needsCurrency(q) ? await currencyFor(c.env.DB, c.var.country) : null;
-  const { tokens, match } = queryMatch(q.search);
-  let result = await runListing(c.env.DB, q, c.var.lang, currency, match, page);
+  const db = c.env.DB;
+  // Only a price filter needs the currency (a cold isolate reads it once then); synonyms likewise.
+  const currency = needsCurrency(q) ? await currencyFor(db, c.var.country) : null;
+  const search = searchMatch(q.search, q.search?.trim() ? await loadSynonyms(db) : []);
+  let result = await runListing(db, q, c.var.lang, currency, search, page);
   let corrected = false;
-  if (result.total === 0 && tokens.length) {
-    const fix = await correctTokens(c.env.DB, tokens);
-    if (fix) {
-      result = await runListing(c.env.DB, q, c.var.lang, currency, fix.match, page);
-      corrected = result.total > 0;
+  let suggestion: string | null = null;
+  let fallback: Fallback | null = null;
+  if (result.total === 0 && search) {
+    // One round trip for both the vocabulary look-up and what to show if that finds nothing either.
+    // Counted as a zero-result search even if the correction finds something: the words as typed
+    // found nothing, which is what merchandising wants to know.
+    const rescue = await rescueSearch(db, search, c.var.lang, page === 1 ? { query: q.search!, country: c.var.country } : null);
+    if (rescue.correction) {
+      const retry = await runListing(db, q, c.var.lang, currency, rescue.correction.match, page);
+      if (retry.total > 0) {
+        result = retry;
+        corrected = true;
+        suggestion = rescue.correction.suggestion;
+      }
     }
-  }
-  return c.json(ok({ ...result, corrected }));
+    if (!corrected) fallback = rescue.fallback;
+  } else if (search && page === 1) logLowResults(c, q.search!, result.total);
+  return c.json(ok({ ...result, corrected, suggestion, fallback }));
 }
 
 productRoutes.post('/', contract('POST /product'), (c) => list(c, c.req.valid('json'), 1));
 productRoutes.post('/:page{[0-9]+}', contract('POST /product/:page{[0-9]+}'), (c) => list(c, c.req.valid('json'), c.req.valid('param').page));
 
 async function filterSort(c: Context<AppEnv>, q: ProductQuery) {
-  return c.json(ok(await facets(c.env.DB, q, c.var.lang, c.var.country, queryMatch(q.search).match)));
+  const search = searchMatch(q.search, q.search?.trim() ? await loadSynonyms(c.env.DB) : []);
+  return c.json(ok(await facets(c.env.DB, q, c.var.lang, c.var.country, search?.match ?? null)));
 }
 
 productRoutes.get('/filter-sort', contract('GET /product/filter-sort'), (c) => {
@@ -58,7 +71,6 @@ productRoutes.get('/filter-sort', contract('GET /product/filter-sort'), (c) => {
   return filterSort(c, parseInput(productQuerySchema, input));
 });
 productRoutes.post('/filter-sort', contract('POST /product/filter-sort'), (c) => filterSort(c, c.req.valid('json')));
-
 productRoutes.get('/search', contract('GET /product/search'), async (c) => {
   const query = c.req.valid('query');
   const { match } = queryMatch(query.q);

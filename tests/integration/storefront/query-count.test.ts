@@ -24,6 +24,15 @@ describe('D1 queries per page', () => {
     }
   });
 
+  it('a search page takes at most 3 round trips, in both languages', async () => {
+    // The first search of an isolate also reads the synonym table (decision 23).
+    for (const path of ['/search?q=vitamin%20c', `/ar/search?q=${encodeURIComponent('فيتامين سي')}`]) {
+      const res = await storefront(path, { headers: { cookie } });
+      expect(res.status, path).toBe(200);
+      expect(counts(res).roundTrips, path).toBeLessThanOrEqual(3);
+    }
+  });
+
   it('serves cached GETs (home sections, countries) without touching D1', async () => {
     await storefront('/', { headers: { cookie } });
     const warm = counts(await storefront('/', { headers: { cookie } }));

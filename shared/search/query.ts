@@ -1,0 +1,233 @@
+// What a shopper's query means, before it reaches FTS5: the same rules for the listing, /search and the
+// header suggestions. Pure functions over normalised text (normalize.ts): the index holds normalised
+// words, so every alternative produced here is a normalised word too.
+//
+// A query becomes groups, one per meaningful word (or synonym phrase); a product must match every group,
+// and any alternative of a group will do. Alternatives only widen a word, so a rule that guesses wrong
+// costs a little precision, never the product the shopper typed.
+import { normalizeSearchText, searchTokens } from './normalize';
+
+export interface QueryTerm {
+  /** Normalised words; more than one is a phrase (adjacent in the index). */
+  text: string;
+  /** The last word matches as a prefix (as-you-type, plural and suffixed forms). */
+  prefix: boolean;
+}
+
+/** Alternatives for one query word or phrase: any one of them matches. */
+export type QueryGroup = QueryTerm[];
+
+/** Phrases that mean the same, each normalised (normalizeSearchText), e.g. ['fish oil', 'omega 3', 'زيت سمك']. */
+export type SynonymSet = string[];
+
+// Connecting words that carry no product meaning. "a" is vitamin A right after a vitamin word.
+const STOP_WORDS = new Set([
+  'for', 'with', 'and', 'the', 'of', 'in', 'to', 'by', 'a', 'an', 'or', 'plus', 'from', 'on',
+  'مع', 'و', 'في', 'من', 'علي', 'الي', 'او', 'عن', 'ل', 'لل', 'ب', 'بدون',
+]);
+// "ب" is vitamin B after a vitamin word, and a preposition elsewhere.
+
+const VITAMIN_WORDS = new Set(['vitamin', 'vitamins', 'vit', 'vitamine', 'فيتامين', 'فيتامينات', 'فيتامن', 'فايتمين']);
+
+// Vitamin letters as their own tokens, in both scripts; numbered forms (d3, b12, k2) are tokens too.
+// Each maps to every way the catalogue writes that vitamin.
+const VITAMIN_LETTERS: Record<string, string[]> = {
+  a: ['a', 'ا'],
+  b: ['b', 'ب', 'بي', 'b1', 'b2', 'b3', 'b5', 'b6', 'b7', 'b9', 'b12', 'ب1', 'ب2', 'ب3', 'ب5', 'ب6', 'ب7', 'ب9', 'ب12'],
+  c: ['c', 'سي'],
+  d: ['d', 'د', 'دي', 'd2', 'd3', 'د2', 'د3'],
+  e: ['e', 'ه', 'اي'],
+  k: ['k', 'ك', 'كي', 'k1', 'k2', 'ك1', 'ك2'],
+};
+const LETTER_OF: Record<string, string> = {
+  a: 'a', ا: 'a', b: 'b', ب: 'b', بي: 'b', c: 'c', سي: 'c', d: 'd', د: 'd', دي: 'd', e: 'e', ه: 'e', اي: 'e', k: 'k', ك: 'k', كي: 'k',
+};
+// Letters that mean a vitamin even without "vitamin" before them ("c 1000", "د3").
+const STANDALONE_LETTERS = new Set(['c', 'd', 'e', 'k', 'سي', 'د']);
+const ARABIC_DIGITS_OF: Record<string, string> = { a: 'ا', b: 'ب', d: 'د', k: 'ك' };
+const LATIN_OF: Record<string, string> = { ا: 'a', ب: 'b', د: 'd', ك: 'k' };
+const NUMBERED_VITAMIN = /^([abdk]|[ابدك])(\d{1,2})$/;
+
+/** Alternatives when the word is a vitamin letter or numbered vitamin (d3, ب12), else null. */
+export function vitaminAlternatives(word: string, afterVitaminWord: boolean): string[] | null {
+  const numbered = NUMBERED_VITAMIN.exec(word);
+  if (numbered) {
+    const [, letter, digits] = numbered as unknown as [string, string, string];
+    const other = ARABIC_DIGITS_OF[letter] ?? LATIN_OF[letter];
+    return [word, `${other}${digits}`];
+  }
+  const letter = LETTER_OF[word];
+  if (!letter || (!afterVitaminWord && !STANDALONE_LETTERS.has(word))) return null;
+  return VITAMIN_LETTERS[letter]!;
+}
+
+const ARABIC = /[\u0621-\u064A]/;
+
+/** The same Latin word without its plural ending: vitamins → vitamin, gummies → gummy. */
+export function englishSingular(word: string): string | null {
+  if (!/^[a-z]{4,}$/.test(word) || word.endsWith('ss') || word.endsWith('us')) return null;
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (/(?:ch|sh|x|z)es$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith('s')) return word.slice(0, -1);
+  return null;
+}
+
+/**
+ * Light Arabic stems (no root extraction): the conjunction و before a word, the feminine plural ات,
+ * and the final ه (ة) of a singular, each only when three letters remain: فيتامينات → فيتامين,
+ * وزنك → زنك, كبسوله → كبسول (which then finds كبسولات as a prefix).
+ */
+export function arabicStems(word: string): string[] {
+  if (!ARABIC.test(word)) return [];
+  const out = new Set<string>();
+  const add = (w: string) => w.length >= 3 && w !== word && out.add(w);
+  const bases = [word];
+  if (word.startsWith('و') && word.length >= 4) {
+    add(word.slice(1));
+    bases.push(word.slice(1));
+  }
+  for (const base of bases) {
+    if (base.endsWith('ات') && base.length >= 5) add(base.slice(0, -2));
+    if (base.endsWith('يه') && base.length >= 5) add(base.slice(0, -1));
+    else if (base.endsWith('ه') && base.length >= 4) add(base.slice(0, -1));
+  }
+  return [...out];
+}
+
+// Letters Arabic uses for the g sound of foreign words: Saudi shoppers write ق or ج, Kuwaitis ج or غ,
+// the catalogue may say غ. ك stands for g in some brand names too.
+const G_LETTERS = ['ج', 'غ', 'ق', 'ك'];
+const MAX_PHONETIC = 24;
+// Keeps one word's OR list (and the MATCH expression) small whatever the word.
+const MAX_ALTERNATIVES = 40;
+
+/**
+ * Spellings of a transliterated Arabic word that sound the same: every ج/غ/ق/ك (the g sound) as each
+ * of the others, تش ↔ ش, and a final ه ↔ ا (جنكه/جنكا). Long vowels added or dropped are matched
+ * against the index vocabulary instead (phoneticKey), as they cannot be listed.
+ */
+export function arabicPhoneticVariants(word: string): string[] {
+  if (!ARABIC.test(word) || word.length < 3) return [];
+  let forms = [word];
+  for (let i = 0; i < word.length; i++) {
+    if (!G_LETTERS.includes(word[i]!)) continue;
+    forms = forms.flatMap((f) => G_LETTERS.map((g) => f.slice(0, i) + g + f.slice(i + 1)));
+    if (forms.length > MAX_PHONETIC) break;
+  }
+  const more = forms.flatMap((f) => {
+    const extra: string[] = [];
+    if (f.includes('تش')) extra.push(f.replaceAll('تش', 'ش'));
+    else if (f.includes('ش')) extra.push(f.replace('ش', 'تش'));
+    if (f.endsWith('ه')) extra.push(`${f.slice(0, -1)}ا`);
+    else if (f.endsWith('ا')) extra.push(`${f.slice(0, -1)}ه`);
+    return extra;
+  });
+  return [...new Set([...forms, ...more])].filter((f) => f !== word).slice(0, MAX_PHONETIC);
+}
+
+/**
+ * A spelling-independent key of an Arabic word: g letters as one, تش as ش, long vowels (ا و ي) and a
+ * final ه dropped after the first letter, doubled letters once. ماغنيسيوم, مغنيسيوم and مغنسيوم share
+ * one key, so the index vocabulary can be searched for a word that sounds like the query.
+ */
+export function phoneticKey(word: string): string {
+  if (!ARABIC.test(word)) return word;
+  const head = word[0]!;
+  const tail = word
+    .slice(1)
+    .replaceAll('تش', 'ش')
+    .replace(/ه$/, '')
+    .replace(/[اوي]/g, '');
+  return `${head}${tail}`.replace(/[جغقك]/g, 'ك').replace(/(.)\1+/g, '$1');
+}
+
+/** "vitamin b 12", "فيتامين د 3": a vitamin letter and the number after it are one token, as indexed. */
+function joinVitaminNumbers(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const letter = tokens[i]!;
+    const next = tokens[i + 1];
+    const afterVitamin = i > 0 && VITAMIN_WORDS.has(tokens[i - 1]!);
+    if (next && /^\d{1,2}$/.test(next) && /^[abdk]$|^[ابدك]$/.test(letter) && (afterVitamin || STANDALONE_LETTERS.has(letter))) {
+      out.push(`${letter}${next}`);
+      i += 1;
+    } else out.push(letter);
+  }
+  return out;
+}
+
+/** The words of a query that carry meaning: connecting words dropped unless nothing else is left. */
+export function meaningfulTokens(input: string): string[] {
+  const tokens = joinVitaminNumbers(searchTokens(input));
+  const kept = tokens.filter((t, i) => {
+    if (!STOP_WORDS.has(t)) return true;
+    // "vitamin a", "فيتامين ب": the letter after a vitamin word is the vitamin.
+    return i > 0 && VITAMIN_WORDS.has(tokens[i - 1]!) && LETTER_OF[t] !== undefined;
+  });
+  return kept.length ? kept : tokens;
+}
+
+function wordGroup(word: string, previous: string | undefined): QueryGroup {
+  const vitamin = vitaminAlternatives(word, previous !== undefined && VITAMIN_WORDS.has(previous));
+  if (vitamin) return vitamin.map((text) => ({ text, prefix: false }));
+  // One letter or digit alone would match every word starting with it.
+  const prefix = word.length >= 2;
+  const alternatives = [word, ...(englishSingular(word) ? [englishSingular(word)!] : []), ...arabicStems(word)];
+  for (const w of [...alternatives]) alternatives.push(...arabicPhoneticVariants(w));
+  return [...new Set(alternatives)].slice(0, MAX_ALTERNATIVES).map((text) => ({ text, prefix: prefix && text.length >= 2 }));
+}
+
+/** The base forms a word may be compared with a synonym phrase by. */
+function forms(word: string): string[] {
+  return [word, ...(englishSingular(word) ? [englishSingular(word)!] : []), ...arabicStems(word)];
+}
+
+/**
+ * The query as groups: connecting words dropped, synonym phrases found (longest first) and replaced by
+ * their whole set, each other word widened by its vitamin, plural, stem and sound-alike forms.
+ */
+export function expandQuery(input: string, synonyms: SynonymSet[] = []): QueryGroup[] {
+  const tokens = meaningfulTokens(input);
+  const phrases = synonyms
+    .flatMap((set) => set.map((phrase) => ({ words: phrase.split(' '), set })))
+    .filter((p) => p.words.length > 0 && p.words[0] !== '')
+    .sort((a, b) => b.words.length - a.words.length);
+  const groups: QueryGroup[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    const hit = phrases.find((p) => p.words.every((w, k) => tokens[i + k] !== undefined && forms(tokens[i + k]!).includes(w)));
+    if (hit) {
+      const own = tokens.slice(i, i + hit.words.length).join(' ');
+      groups.push(dedupe([{ text: own, prefix: true }, ...hit.set.map((text) => ({ text, prefix: !/^\d+$/.test(text.split(' ').at(-1)!) }))]));
+      i += hit.words.length;
+      continue;
+    }
+    groups.push(wordGroup(tokens[i]!, tokens[i - 1]));
+    i += 1;
+  }
+  return groups;
+}
+
+function dedupe(group: QueryGroup): QueryGroup {
+  const seen = new Set<string>();
+  return group.filter((t) => !seen.has(t.text) && seen.add(t.text));
+}
+
+function termExpression(t: QueryTerm): string {
+  return `"${t.text.replaceAll('"', '')}"${t.prefix ? '*' : ''}`;
+}
+
+/**
+ * The FTS5 MATCH expression: every group (AND), any alternative (OR); `columns` limits it to those
+ * columns ({name brand} : …), `any` asks for one group instead of all.
+ */
+export function matchExpression(groups: QueryGroup[], options: { columns?: string[]; any?: boolean } = {}): string | null {
+  const parts = groups.filter((g) => g.length).map((g) => `(${g.map(termExpression).join(' OR ')})`);
+  if (!parts.length) return null;
+  const body = parts.join(options.any ? ' OR ' : ' AND ');
+  return options.columns?.length ? `{${options.columns.join(' ')}} : (${body})` : body;
+}
+
+/** The normalised query, for logging and grouping spelling variants of one search. */
+export function queryKey(input: string): string {
+  return normalizeSearchText(input).slice(0, 100);
+}

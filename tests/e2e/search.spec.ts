@@ -1,0 +1,46 @@
+// Search journeys (issue 12): the words Gulf shoppers type find the product they mean, in both
+// languages. The header box here is the plain form on this branch; its suggestions are another
+// change, so the stories submit it and check the /search results and their order.
+import { expect, test } from './fixtures';
+
+const headerSearch = (page: import('@playwright/test').Page, label: string) => page.getByRole('banner').getByLabel(label);
+
+test('a shopper finds Vitamin C from the header in English and in Arabic', async ({ page }) => {
+  await page.goto('/');
+  await headerSearch(page, 'Search the shop').fill('vitamin c');
+  await headerSearch(page, 'Search the shop').press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=vitamin(\+|%20)c$/);
+  const cards = page.getByTestId('product-card');
+  await expect(cards.first()).toBeVisible();
+  // The letter counts: Vitamin C first, not B12 or D3.
+  for (let i = 0; i < 5; i++) await expect(cards.nth(i)).toContainText('Vitamin C');
+
+  await page.goto('/ar');
+  await headerSearch(page, 'ابحث في المتجر').fill('فيتامين سي');
+  await headerSearch(page, 'ابحث في المتجر').press('Enter');
+  await expect(page).toHaveURL(/\/ar\/search\?q=/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('فيتامين سي');
+  for (let i = 0; i < 5; i++) await expect(cards.nth(i)).toContainText('فيتامين سي');
+});
+
+test('a Saudi shopper types اوميجا and gets omega-3', async ({ page }) => {
+  await page.goto('/ar');
+  await page.getByTestId('country-switch').selectOption('SA');
+  await expect(page.getByTestId('country-switch')).toHaveValue('SA');
+  await headerSearch(page, 'ابحث في المتجر').fill('اوميجا');
+  await headerSearch(page, 'ابحث في المتجر').press('Enter');
+  const cards = page.getByTestId('product-card');
+  await expect(cards.first()).toBeVisible();
+  // The catalogue writes أوميغا; ج is how many Saudi shoppers write the g sound.
+  for (let i = 0; i < 3; i++) await expect(cards.nth(i)).toContainText('أوميغا 3');
+  await expect(page.locator('.product-card .price-now').first()).toContainText(/SAR|ر\.س/);
+  await page.getByTestId('country-switch').selectOption('KW');
+});
+
+test('a shopper whose search finds nothing is offered popular products of the closest category', async ({ page }) => {
+  await page.goto('/search?q=' + encodeURIComponent('magnesium qqxq'));
+  const fallback = page.getByTestId('search-fallback');
+  await expect(fallback.getByRole('heading', { name: /^Popular in / })).toBeVisible();
+  await fallback.getByTestId('product-card').first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/products\/[a-z0-9-]+/);
+});
