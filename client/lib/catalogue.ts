@@ -13,6 +13,8 @@ export interface HomeSection {
 
 export interface FacetsData {
   total: number;
+  /** More matches than `total` (the API's count cap): shown as "1,000+". */
+  total_capped?: boolean;
   currency: string;
   sorts: Array<{ key: string; value: 'asc' | 'desc' }>;
   /** The categories, brands and attributes chosen in the filters that exist, by id (title, brand header, chips). */
@@ -33,7 +35,8 @@ export interface FacetsData {
   }>;
 }
 
-export type Listing = Page<ProductCard> & { corrected: boolean };
+/** total_capped: there are more matches than `total` (the API stops counting at its cap, decision 24). */
+export type Listing = Page<ProductCard> & { corrected: boolean; total_capped?: boolean };
 
 /** Turns an API 404 into the router's 404, so the page shows not-found with a real status. */
 export async function orNotFound<T>(call: Promise<{ data: T }>): Promise<T> {

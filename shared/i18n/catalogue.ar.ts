@@ -132,4 +132,13 @@ export const catalogueAr: Translated<typeof catalogueEn> = {
   price_filter_converted: 'الأسعار معروضة الآن بعملة {{currency}}، وأصبح نطاق السعر {{range}} {{currency}}.',
   // نافذة التصفية على الهاتف: تطبّق الاختيارات المجمّعة فيها
   filters_apply: 'عرض النتائج',
+  // قائمة فيها منتجات أكثر مما تعدّه الواجهة البرمجية (حدّ العدّ): «أكثر من 1,000 منتج»
+  results_count_capped: {
+    zero: 'أكثر من {{count}} منتج',
+    one: 'أكثر من منتج واحد',
+    two: 'أكثر من منتجين',
+    few: 'أكثر من {{count}} منتجات',
+    many: 'أكثر من {{count}} منتجًا',
+    other: 'أكثر من {{count}} منتج',
+  },
 };

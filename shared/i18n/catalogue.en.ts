@@ -95,4 +95,6 @@ export const catalogueEn = {
   price_filter_converted: 'Prices now shown in {{currency}}; your price filter is now {{currency}} {{range}}.',
   // Phone filter dialog: applies the choices collected in it
   filters_apply: 'Show results',
+  // A listing with more matches than the API counts (its cap): "1,000+ products"
+  results_count_capped: { one: '{{count}}+ product', other: '{{count}}+ products' },
 } as const;
