@@ -141,4 +141,14 @@ export const catalogueAr: Translated<typeof catalogueEn> = {
     many: 'أكثر من {{count}} منتجًا',
     other: 'أكثر من {{count}} منتج',
   },
+  // اقتراحات مربع البحث في الترويسة، وما يسمعه قارئ الشاشة عند وصولها
+  search_suggestions: 'اقتراحات البحث',
+  suggestions_count: {
+    zero: 'لا توجد اقتراحات',
+    one: 'اقتراح واحد',
+    two: 'اقتراحان',
+    few: '{{count}} اقتراحات',
+    many: '{{count}} اقتراحًا',
+    other: '{{count}} اقتراح',
+  },
 };

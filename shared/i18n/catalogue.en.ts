@@ -97,4 +97,7 @@ export const catalogueEn = {
   filters_apply: 'Show results',
   // A listing with more matches than the API counts (its cap): "1,000+ products"
   results_count_capped: { one: '{{count}}+ product', other: '{{count}}+ products' },
+  // The header search box's suggestions popup (a listbox) and what a screen reader hears as they arrive
+  search_suggestions: 'Search suggestions',
+  suggestions_count: { one: '{{count}} suggestion', other: '{{count}} suggestions' },
 } as const;
