@@ -45,10 +45,10 @@ export default function HeaderSuggestions({ input, listId, onAria }: HeaderSugge
   const expanded = isExpanded(state);
   const activeId = expanded && state.active >= 0 ? optionId(state.active) : undefined;
 
-  // History once, when the popup first loads.
+  // History each time the popup opens: a search run since (here, on /search) is in it.
   useEffect(() => {
-    catalogue.recentTerms(api).then(setRecent, () => setRecent([]));
-  }, [api]);
+    if (state.open) catalogue.recentTerms(api).then(setRecent, () => setRecent([]));
+  }, [api, state.open]);
 
   // Suggestions 150 ms after the last keystroke; a newer text cancels the older request.
   useEffect(() => {
