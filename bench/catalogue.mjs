@@ -91,6 +91,8 @@ export async function apiLatency(base, cookie, runs = 60) {
 
 /** Seeds a large catalogue (`--large` 50 000, `--huge` 200 000) into its own state folder once (kept between bench runs). */
 export function ensureLargeCatalogue(env, state, flag = '--large') {
+  // BENCH_SKIP_SEED=1 trusts a state seeded by an earlier run (the server's start checks it anyway).
+  if (env.BENCH_SKIP_SEED === '1') return `(seeded earlier: ${state})`;
   const run = (args) => spawnSync(process.execPath, args, { env: { ...env, WRANGLER_STATE: state }, encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
   let r = run(['scripts/db.mjs', 'migrate']);
   if (r.status !== 0) throw new Error(`large catalogue migration failed: ${r.stderr}`);
