@@ -17,8 +17,10 @@ export async function runListing(db: D1Database, q: ProductQuery, lang: Lang, cu
     db.prepare(cappedCountSql(`products p ${compiled.join}`, compiled.where)).bind(...compiled.params),
     db
       .prepare(
-        `WITH page AS (SELECT p.id, row_number() OVER (ORDER BY ${compiled.orderBy}) AS pos FROM products p ${compiled.join}
-           WHERE ${compiled.where} ORDER BY ${compiled.orderBy} LIMIT ? OFFSET ?)
+        // The page's ids by a top-N sort (ORDER BY … LIMIT keeps only the page), numbered afterwards: a
+        // window over the whole match set sorted every match (a quarter of a search's time at 50k).
+        `WITH ranked AS (SELECT p.id FROM products p ${compiled.join} WHERE ${compiled.where} ORDER BY ${compiled.orderBy} LIMIT ? OFFSET ?),
+         page AS (SELECT id, row_number() OVER () AS pos FROM ranked)
          SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN page ON page.id = p.id ORDER BY page.pos`,
       )
       .bind(...compiled.params, q.per_page, offset),

@@ -18,9 +18,11 @@ async function suggestFor(db: D1Database, match: string, lang: Lang, limit: numb
     // The best few matches first, then cards for just those.
     db
       .prepare(
-        `WITH top AS (SELECT p.id, row_number() OVER (ORDER BY r.rank, p.popularity DESC) AS pos FROM products p
+        // A top-N sort, then numbered (a window over every match sorted them all, as in listing.ts).
+        `WITH best AS (SELECT p.id FROM products p
            JOIN (SELECT rowid AS pid, bm25(product_search, 10.0, 5.0, 3.0, 2.0, 2.0) AS rank FROM product_search WHERE product_search MATCH ?) r ON r.pid = p.id
-           WHERE p.is_active = 1 ORDER BY r.rank, p.popularity DESC LIMIT ?)
+           WHERE p.is_active = 1 ORDER BY r.rank, p.popularity DESC LIMIT ?),
+         top AS (SELECT id, row_number() OVER () AS pos FROM best)
          SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN top ON top.id = p.id ORDER BY top.pos`,
       )
       .bind(match, limit),
