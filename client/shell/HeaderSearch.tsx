@@ -2,7 +2,7 @@
 // Its suggestions (an ARIA combobox popup) load on the box's first focus or input, as their own chunk,
 // so the JavaScript home, listing and product pages need before they are interactive does not grow.
 import { lazy, Suspense, useCallback, useContext, useId, useRef, useState } from 'react';
-import { Form } from 'react-router';
+import { Form, useLocation, useNavigate } from 'react-router';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { ApiContext } from '../providers';
@@ -17,6 +17,8 @@ export function HeaderSearch() {
   const api = useContext(ApiContext);
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
+  const navigate = useNavigate();
+  const location = useLocation();
   const [wanted, setWanted] = useState(false);
   const [aria, setAria] = useState<{ expanded: boolean; activeId: string | undefined }>({ expanded: false, activeId: undefined });
   const onAria = useCallback((next: typeof aria) => setAria((prev) => (prev.expanded === next.expanded && prev.activeId === next.activeId ? prev : next)), []);
@@ -61,7 +63,7 @@ export function HeaderSearch() {
       </button>
       {wanted ? (
         <Suspense fallback={<div id={listId} role="listbox" hidden />}>
-          <HeaderSuggestions input={input} listId={listId} onAria={onAria} />
+          <HeaderSuggestions input={input} listId={listId} onAria={onAria} navigate={navigate} locationKey={location.key} />
         </Suspense>
       ) : (
         // aria-controls names an element that exists before the popup loads.

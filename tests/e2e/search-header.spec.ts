@@ -10,10 +10,10 @@ async function chooseByKeyboard(page: Page, box: Locator, wanted: RegExp) {
   // Arrow down from the box into the list until the wanted option is the active one.
   for (let i = 0; i < count; i++) {
     await box.press('ArrowDown');
-    const id = await box.getAttribute('aria-activedescendant');
-    expect(id).toBeTruthy();
-    const option = page.locator(`[id="${id}"]`);
+    // The i-th option is highlighted and the box points at it (the box's attribute follows a render later).
+    const option = list.getByRole('option').nth(i);
     await expect(option).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id'))!);
     if (wanted.test(await option.innerText())) return (await option.innerText()).split('\n')[0]!.trim();
   }
   throw new Error(`no option matches ${wanted}`);
