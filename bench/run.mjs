@@ -44,10 +44,23 @@ const TARGETS = {
   /** Product pages also need SEO 100. */
   productSeo: 100,
   maxRoundTripsPerPage: 3,
-  largeCatalogueLatencyRatio: 2,
+  /** p50 of the large catalogues over the demo's, by product count. */
+  largeCatalogueLatencyRatio: { '50k': 2, '200k': 3 },
+  /** Header suggestions p50 at 50 000 products, in ms. */
+  suggestionsP50Ms: 150,
   /** Per language, on the judged query set (issue 12). */
   searchPrecisionAt5: 0.9,
 };
+// The large catalogues: name, seed flag and state folder (kept between runs; the 200k one takes minutes).
+// BENCH_SIZES=50k measures only that one.
+const LARGE_SIZES = [
+  ['50k', '--large', '.wrangler/bench-large-state'],
+  ['200k', '--huge', '.wrangler/bench-huge-state'],
+].filter(([size]) => !process.env.BENCH_SIZES || process.env.BENCH_SIZES.split(',').includes(size));
+const ALL_STEPS = ['throughput', 'queries', 'js', 'lighthouse', 'search', 'catalogue', 'orders'];
+// BENCH_STEPS=js,catalogue runs only those steps (default: all), e.g. to measure one change quickly.
+const STEPS = new Set(process.env.BENCH_STEPS ? process.env.BENCH_STEPS.split(',').map((s) => s.trim()) : ALL_STEPS);
+for (const step of STEPS) if (!ALL_STEPS.includes(step)) throw new Error(`unknown BENCH_STEPS entry ${step}; known: ${ALL_STEPS.join(', ')}`);
 const jsTargetKb = (path) => (path.includes('/products/') ? TARGETS.productJsGzipKb : TARGETS.homeJsGzipKb);
 
 let server;
@@ -56,9 +69,11 @@ let edge;
 
 async function main() {
   const started = Date.now();
-  // Always measure the code as it is now.
-  const build = spawnSync('vite', ['build', '--logLevel', 'warn'], { cwd: ROOT, env: ENV, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status})`);
+  // Always measure the code as it is now (BENCH_SKIP_BUILD=1 measures the existing dist/, e.g. a baseline).
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    const build = spawnSync('vite', ['build', '--logLevel', 'warn'], { cwd: ROOT, env: ENV, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error(`vite build failed (exit ${build.status})`);
+  }
 
   const port = await freePort(Number(process.env.BENCH_PORT ?? 8792));
   const base = `http://localhost:${port}`;
@@ -77,47 +92,54 @@ async function main() {
     builtAt: statSync(join(ROOT, 'dist/storefront/index.js')).mtime.toISOString(),
     cpus: availableParallelism(),
     baseUrl: base,
-    throughput: await throughput(base, cookie, productPath),
-    queries: await queryCounts(base, ['/', '/products?category=1&available=1', productPath]),
+    steps: [...STEPS],
     js: {},
     lighthouse: {},
     targets: TARGETS,
   };
+  if (STEPS.has('throughput')) result.throughput = await throughput(base, cookie, productPath);
+  if (STEPS.has('queries')) result.queries = await queryCounts(base, ['/', '/products?category=1&available=1', productPath]);
   result.edgeUrl = edge.base;
-  for (const path of PAGES) result.js[path] = await pageJs(edge.base, path, cookie);
-  result.lighthouse = await lighthouseAll(edge.base);
+  if (STEPS.has('js')) for (const path of PAGES) result.js[path] = await pageJs(edge.base, path, cookie);
+  if (STEPS.has('lighthouse')) result.lighthouse = await lighthouseAll(edge.base);
 
-  // Relevance on the judged query set (bench/search-judgements.json), on the demo seed it was judged for.
-  result.searchQuality = await searchQuality(base);
+  if (STEPS.has('search')) {
+    // Relevance on the judged query set (bench/search-judgements.json), on the demo seed it was judged for.
+    result.searchQuality = await searchQuality(base);
+  }
 
-  // The same listing and search on the demo seed and on the 50 000-product catalogue.
-  const demoLatency = await apiLatency(base, cookie);
-  await stopServer();
-  const seeded = ensureLargeCatalogue(ENV, '.wrangler/bench-large-state');
-  server = await startServer(port, base, '.wrangler/bench-large-state');
-  const largeLatency = await apiLatency(base, await deviceCookie(base));
-  result.largeCatalogue = {
-    seed: seeded,
-    demo: demoLatency,
-    large: largeLatency,
-    ratio: {
-      filteredListingP50: round(largeLatency.filteredListing.p50Ms / demoLatency.filteredListing.p50Ms, 2),
-      searchP50: round(largeLatency.search.p50Ms / demoLatency.search.p50Ms, 2),
-    },
-  };
+  if (STEPS.has('catalogue')) {
+    // The same listing, search and suggestions on the demo seed, on 50 000 and on 200 000 products.
+    const demoLatency = await apiLatency(base, cookie);
+    result.largeCatalogue = { demo: demoLatency, sizes: {}, ratio: {} };
+    for (const [size, flag, state] of LARGE_SIZES) {
+      await stopServer();
+      const seeded = ensureLargeCatalogue(ENV, state, flag);
+      server = await startServer(port, base, state);
+      const latency = await apiLatency(base, await deviceCookie(base));
+      result.largeCatalogue.sizes[size] = { seed: seeded, latency };
+      result.largeCatalogue.ratio[size] = {
+        filteredListingP50: round(latency.filteredListing.p50Ms / demoLatency.filteredListing.p50Ms, 2),
+        searchP50: round(latency.search.p50Ms / demoLatency.search.p50Ms, 2),
+        suggestionsP50Ms: latency.suggestions.p50Ms,
+      };
+    }
+  }
 
-  // Orders on the demo catalogue, restocked so that the run measures orders rather than sell-outs.
-  await stopServer();
-  restock(ENV, '.wrangler/bench-state');
-  server = await startServer(port, base);
-  result.orders = await orderBench(base);
+  if (STEPS.has('orders')) {
+    // Orders on the demo catalogue, restocked so that the run measures orders rather than sell-outs.
+    await stopServer();
+    restock(ENV, '.wrangler/bench-state');
+    server = await startServer(port, base);
+    result.orders = await orderBench(base);
+  }
   result.seconds = Math.round((Date.now() - started) / 1000);
   result.targetsMet = checkTargets(result);
 
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(join(ROOT, 'bench/results/latest.json'), `${JSON.stringify(result, null, 2)}\n`);
   printSummary(result);
-  return result.lighthouse.error ? 1 : 0;
+  return result.lighthouse?.error ? 1 : 0;
 }
 
 // --- server -------------------------------------------------------------------------------------
@@ -351,17 +373,19 @@ function summarizeLhr(lhr, runs) {
 
 function checkTargets(r) {
   const met = {};
-  for (const path of PAGES) met[`jsGzip ${path}`] = r.js[path].gzip <= jsTargetKb(path) * KB;
-  for (const path of PAGES.filter((p) => p.includes('/products/'))) met[`seo ${path}`] = (r.lighthouse.pages?.[path]?.scores.seo ?? 0) >= TARGETS.productSeo;
+  for (const path of PAGES) if (r.js[path]) met[`jsGzip ${path}`] = r.js[path].gzip <= jsTargetKb(path) * KB;
+  if (r.lighthouse.pages) for (const path of PAGES.filter((p) => p.includes('/products/'))) met[`seo ${path}`] = (r.lighthouse.pages?.[path]?.scores.seo ?? 0) >= TARGETS.productSeo;
   for (const [path, q] of Object.entries(r.queries ?? {})) met[`D1 round trips ${path}`] = q.cold.roundTrips <= TARGETS.maxRoundTripsPerPage;
-  if (r.largeCatalogue) {
-    met['large/demo listing p50'] = r.largeCatalogue.ratio.filteredListingP50 <= TARGETS.largeCatalogueLatencyRatio;
-    met['large/demo search p50'] = r.largeCatalogue.ratio.searchP50 <= TARGETS.largeCatalogueLatencyRatio;
+  for (const [size, ratio] of Object.entries(r.largeCatalogue?.ratio ?? {})) {
+    met[`large ${size}/demo listing p50`] = ratio.filteredListingP50 <= TARGETS.largeCatalogueLatencyRatio[size];
+    met[`large ${size}/demo search p50`] = ratio.searchP50 <= TARGETS.largeCatalogueLatencyRatio[size];
+    if (size === '50k') met[`large ${size} suggestions p50`] = ratio.suggestionsP50Ms <= TARGETS.suggestionsP50Ms;
   }
   for (const [lang, q] of Object.entries(r.searchQuality?.byLang ?? {})) {
     met[`search precision@5 ${lang}`] = q.precisionAt5 >= TARGETS.searchPrecisionAt5;
     met[`search zero results ${lang}`] = q.zeroResultRate === 0;
   }
+  if (!r.lighthouse.pages) return met;
   for (const [category, min] of Object.entries(TARGETS.lighthouse)) {
     for (const path of PAGES) {
       const score = r.lighthouse.pages?.[path]?.scores[category];
@@ -380,14 +404,16 @@ function printSummary(r) {
 
   console.log(`\nBench ${r.date}  commit ${r.commit}${r.dirty ? ' (uncommitted changes)' : ''}  build ${r.builtAt}  node ${r.node}  ${r.cpus} CPUs  ${r.seconds} s`);
 
-  console.log(`\nThroughput: autocannon, ${LOAD.connections} connections, ${LOAD.duration} s each after ${LOAD.warmup} s warm-up, device cookie sent`);
-  const tw = [22, 10, 9, 9, 10, 7];
-  console.log(row(['', 'req/s', 'p50', 'p99', 'requests', 'non2xx'], tw));
-  for (const [label, s] of [[`SSR ${t.ssr.path}`, t.ssr], [`SSR product`, t.ssrProduct], [`static ${t.static.path}`, t.static]]) {
-    console.log(row([label, s.reqPerSec.toFixed(1), `${s.p50Ms} ms`, `${s.p99Ms} ms`, s.requests, s.non2xx + s.errors + s.timeouts], tw));
+  if (t) {
+    console.log(`\nThroughput: autocannon, ${LOAD.connections} connections, ${LOAD.duration} s each after ${LOAD.warmup} s warm-up, device cookie sent`);
+    const tw = [22, 10, 9, 9, 10, 7];
+    console.log(row(['', 'req/s', 'p50', 'p99', 'requests', 'non2xx'], tw));
+    for (const [label, s] of [[`SSR ${t.ssr.path}`, t.ssr], [`SSR product`, t.ssrProduct], [`static ${t.static.path}`, t.static]]) {
+      console.log(row([label, s.reqPerSec.toFixed(1), `${s.p50Ms} ms`, `${s.p99Ms} ms`, s.requests, s.non2xx + s.errors + s.timeouts], tw));
+    }
+    console.log(row(['SSR / static', `${t.ratio.reqPerSec}x`, `${t.ratio.p50}x`, `${t.ratio.p99}x`, '', ''], tw));
+    console.log(row(['SSR product / static', `${t.ratio.productReqPerSec}x`, '', '', '', ''], tw));
   }
-  console.log(row(['SSR / static', `${t.ratio.reqPerSec}x`, `${t.ratio.p50}x`, `${t.ratio.p99}x`, '', ''], tw));
-  console.log(row(['SSR product / static', `${t.ratio.productReqPerSec}x`, '', '', '', ''], tw));
 
   console.log('\nD1 work per page (statements / round trips), first view and next view');
   for (const [path, q] of Object.entries(r.queries ?? {})) {
@@ -399,11 +425,15 @@ function printSummary(r) {
   }
   if (r.largeCatalogue) {
     const l = r.largeCatalogue;
-    console.log(`\nLarge catalogue (${l.seed.split('\n').pop()}): API p50 / p99, 60 sequential calls`);
-    for (const key of ['filteredListing', 'search']) {
-      console.log(`  ${key.padEnd(16)} demo ${l.demo[key].p50Ms} / ${l.demo[key].p99Ms} ms (${l.demo[key].results} results)   large ${l.large[key].p50Ms} / ${l.large[key].p99Ms} ms (${l.large[key].results} results)`);
+    const line = (key, s) => `${s[key].p50Ms} / ${s[key].p99Ms} ms (${s[key].results} results)`;
+    console.log('\nLarge catalogues: API p50 / p99, 60 sequential calls');
+    for (const key of ['filteredListing', 'search', 'suggestions']) console.log(`  ${key.padEnd(16)} demo ${line(key, l.demo)}`);
+    for (const [size, { seed, latency }] of Object.entries(l.sizes)) {
+      console.log(`  ${size}: ${seed.split('\n').pop()}`);
+      for (const key of ['filteredListing', 'search', 'suggestions']) console.log(`    ${key.padEnd(16)} ${line(key, latency)}`);
+      const ratio = l.ratio[size];
+      console.log(`    ratio p50: listing ${ratio.filteredListingP50}x, search ${ratio.searchP50}x; suggestions p50 ${ratio.suggestionsP50Ms} ms`);
     }
-    console.log(`  ratio p50: listing ${l.ratio.filteredListingP50}x, search ${l.ratio.searchP50}x`);
   }
   if (r.orders) {
     const q = r.orders.queries;
@@ -414,11 +444,11 @@ function printSummary(r) {
   }
 
   console.log(`\nJS before interactive (module scripts + modulepreloads; gzip -9, brotli q11; 1 kB = 1000 B)`);
-  const served = new Set(PAGES.flatMap((path) => r.js[path].files.map((f) => f.servedEncoding)));
+  const served = new Set(PAGES.flatMap((path) => (r.js[path]?.files ?? []).map((f) => f.servedEncoding)));
   if (served.has('none')) console.log('  note: the local server sends JS uncompressed (Lighthouse sees the raw size; Cloudflare compresses)');
   const jw = [44, 10, 10, 10];
   console.log(row(['', 'raw', 'gzip', 'brotli'], jw));
-  for (const path of PAGES) {
+  for (const path of PAGES.filter((p) => r.js[p])) {
     const page = r.js[path];
     console.log(row([`${path}  (${page.files.length} files)`, kb(page.raw), kb(page.gzip), kb(page.brotli)], jw));
     for (const f of page.files) console.log(row([`  ${f.path}`, kb(f.raw), kb(f.gzip), kb(f.brotli)], jw));
@@ -444,13 +474,9 @@ function printSummary(r) {
   }
 
   console.log('\nTargets');
-  for (const path of PAGES) console.log(`  ${mark(r.targetsMet[`jsGzip ${path}`])}  JS gzip ${path} ≤ ${jsTargetKb(path)} kB: ${kb(r.js[path].gzip)}`);
-  for (const [key, ok] of Object.entries(r.targetsMet)) if (/^(seo|D1|large)/.test(key)) console.log(`  ${mark(ok)}  ${key}`);
-  for (const [lang, q] of Object.entries(r.searchQuality?.byLang ?? {})) {
-    met[`search precision@5 ${lang}`] = q.precisionAt5 >= TARGETS.searchPrecisionAt5;
-    met[`search zero results ${lang}`] = q.zeroResultRate === 0;
-  }
-  for (const [category, min] of Object.entries(TARGETS.lighthouse)) {
+  for (const path of PAGES.filter((p) => r.js[p])) console.log(`  ${mark(r.targetsMet[`jsGzip ${path}`])}  JS gzip ${path} ≤ ${jsTargetKb(path)} kB: ${kb(r.js[path].gzip)}`);
+  for (const [key, ok] of Object.entries(r.targetsMet)) if (/^(seo|D1|large|search)/.test(key)) console.log(`  ${mark(ok)}  ${key}`);
+  for (const [category, min] of Object.entries(lh.pages ? TARGETS.lighthouse : {})) {
     for (const path of PAGES) {
       console.log(`  ${mark(r.targetsMet[`${category} ${path}`])}  Lighthouse ${category} ${path} ≥ ${min}: ${lh.pages?.[path]?.scores[category] ?? 'n/a'}`);
     }

@@ -1,5 +1,5 @@
 // Seeds the local D1 database with the deterministic catalogue (api/seed/catalogue.ts), once: a
-// database that already has products is left alone. `--large` makes the 50 000-product catalogue.
+// database that already has products is left alone. `--large` makes the 50 000-product catalogue, `--huge` the 200 000-product one.
 // Then the catalogue's images go into the local R2 bucket (scripts/seed-media.mjs), once too.
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
@@ -47,27 +47,43 @@ export async function seed(mode = 'demo') {
   if (existing > 0) {
     console.log('Catalogue already seeded: leaving the database as it is.');
     // A database seeded before images were stored at seed time still gets them.
-    await seedMedia(mod, existing > mod.PRODUCT_COUNTS.demo ? 'large' : 'demo', PERSIST_DIR);
+    const mode = existing > mod.PRODUCT_COUNTS.large ? 'huge' : existing > mod.PRODUCT_COUNTS.demo ? 'large' : 'demo';
+    await seedMedia(mod, mode, PERSIST_DIR);
     return false;
   }
   const { catalogueStatements } = mod;
   const out = 'node_modules/.cache/seed';
   const started = Date.now();
-  const file = join(out, `${mode}.sql`);
-  // Streamed statement by statement: the large catalogue is 160 MB of SQL.
-  const stream = createWriteStream(file);
+  // Streamed statement by statement: the large catalogue is 160 MB of SQL, the huge one 600 MB, more
+  // than wrangler can read as one string, so it goes in parts of at most 150 MB, run in order.
+  const files = [];
+  let stream;
+  let bytes = Infinity;
   for (const statement of catalogueStatements(mode)) {
-    if (!stream.write(`${statement};\n`)) await once(stream, 'drain');
+    const line = `${statement};\n`;
+    if (bytes + line.length > 150_000_000) {
+      if (stream) {
+        stream.end();
+        await once(stream, 'finish');
+      }
+      files.push(join(out, `${mode}-${files.length + 1}.sql`));
+      stream = createWriteStream(files.at(-1));
+      bytes = 0;
+    }
+    bytes += Buffer.byteLength(line);
+    if (!stream.write(line)) await once(stream, 'drain');
   }
   stream.end();
   await once(stream, 'finish');
-  const r = wrangler(['--file', file, '--yes']);
-  if (r.status !== 0) throw new Error(`seeding failed: ${r.stderr || r.stdout}`);
+  for (const file of files) {
+    const r = wrangler(['--file', file, '--yes']);
+    if (r.status !== 0) throw new Error(`seeding failed: ${r.stderr || r.stdout}`);
+  }
   console.log(`Seeded the ${mode} catalogue (${productCount()} products) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   await seedMedia(mod, mode, PERSIST_DIR);
   return true;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await seed(process.argv.includes('--large') ? 'large' : 'demo');
+  await seed(process.argv.includes('--huge') ? 'huge' : process.argv.includes('--large') ? 'large' : 'demo');
 }

@@ -1,9 +1,9 @@
 // The seed's fixed settings: catalogue sizes, statement limits, the PRNG seed and the time base.
 
-export type CatalogueMode = 'demo' | 'large';
+export type CatalogueMode = 'demo' | 'large' | 'huge';
 
-/** Products per mode. The demo has ≈ 500 SKUs; the large mode ≈ 75,000. */
-export const PRODUCT_COUNTS: Readonly<Record<CatalogueMode, number>> = { demo: 330, large: 50_000 };
+/** Products per mode. The demo has ≈ 500 SKUs; the large mode ≈ 75,000; huge (the bench's 4× size) ≈ 300,000. */
+export const PRODUCT_COUNTS: Readonly<Record<CatalogueMode, number>> = { demo: 330, large: 50_000, huge: 200_000 };
 
 /** Upper bound for one statement, in UTF-8 bytes (D1 refuses statements over 100 KB). */
 export const MAX_STATEMENT_BYTES = 90_000;

@@ -15,6 +15,7 @@ import { Icon } from '../ui/Icon';
 import { Modal } from '../ui/Modal';
 import { FilterPanel } from './FilterPanel';
 import { ProductGrid } from './ProductCard';
+import { resultsCountText } from './results-count';
 
 const SORT_LABEL: Record<string, MessageId> = {
   'popularity-desc': 'sort_popularity',
@@ -55,7 +56,7 @@ export function ListingView({ listing, facets, state, origin }: { listing: Listi
       <div className="listing-main">
         <div className="listing-toolbar">
           <p className="results-count" aria-live="polite">
-            {t('results_count', { count: listing.total })}
+            {resultsCountText(t, listing)}
           </p>
           <button type="button" className="button button-secondary filters-button" onClick={() => setPanelOpen(true)}>
             <Icon name="filter" size={18} />

@@ -14,6 +14,8 @@ export interface HomeSection {
 
 export interface FacetsData {
   total: number;
+  /** More matches than `total` (the API's count cap): shown as "1,000+". */
+  total_capped?: boolean;
   currency: string;
   sorts: Array<{ key: string; value: 'asc' | 'desc' }>;
   /** The categories, brands and attributes chosen in the filters that exist, by id (title, brand header, chips). */
@@ -40,8 +42,16 @@ export interface SearchFallback {
   items: ProductCard[];
 }
 
-/** suggestion: the corrected query the results are for; fallback: only when nothing was found. */
-export type Listing = Page<ProductCard> & { corrected: boolean; suggestion?: string | null; fallback?: SearchFallback | null };
+/**
+ * suggestion: the corrected query the results are for; fallback: only when nothing was found;
+ * total_capped: there are more matches than `total` (the API stops counting at its cap, decision 24).
+ */
+export type Listing = Page<ProductCard> & {
+  corrected: boolean;
+  suggestion?: string | null;
+  fallback?: SearchFallback | null;
+  total_capped?: boolean;
+};
 
 /** Turns an API 404 into the router's 404, so the page shows not-found with a real status. */
 export async function orNotFound<T>(call: Promise<{ data: T }>): Promise<T> {

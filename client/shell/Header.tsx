@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
@@ -9,6 +9,7 @@ import { Icon } from '../ui/Icon';
 import { formatNumber } from '../../shared/money';
 import { CategoryMenu } from './CategoryMenu';
 import { CountrySwitch } from './CountrySwitch';
+import { HeaderSearch } from './HeaderSearch';
 import { LanguageSwitch } from './LanguageSwitch';
 
 export function Header() {
@@ -31,15 +32,7 @@ export function Header() {
             <span className="logo-text">{t('brand_name')}</span>
           </Link>
         </div>
-        <Form role="search" method="get" action={href('/search')} className="search-form">
-          <label htmlFor="site-search" className="visually-hidden">
-            {t('search_label')}
-          </label>
-          <input id="site-search" name="q" type="search" placeholder={t('search_placeholder')} autoComplete="off" enterKeyHint="search" />
-          <button type="submit" className="icon-button" aria-label={t('search_submit')}>
-            <Icon name="search" />
-          </button>
-        </Form>
+        <HeaderSearch />
         <nav className="header-actions" aria-label={t('main_navigation')}>
           <LanguageSwitch />
           <CountrySwitch />

@@ -136,4 +136,23 @@ export const catalogueAr: Translated<typeof catalogueEn> = {
   search_did_you_mean: 'لا توجد نتيجة مطابقة لـ«{{q}}». نعرض نتائج «{{suggestion}}».',
   search_no_match: 'لم نجد نتائج لـ«{{q}}». تأكد من الكتابة أو ابدأ من هذه المنتجات الرائجة.',
   search_popular_in: 'الأكثر طلباً في {{name}}',
+  // قائمة فيها منتجات أكثر مما تعدّه الواجهة البرمجية (حدّ العدّ): «أكثر من 1,000 منتج»
+  results_count_capped: {
+    zero: 'أكثر من {{count}} منتج',
+    one: 'أكثر من منتج واحد',
+    two: 'أكثر من منتجين',
+    few: 'أكثر من {{count}} منتجات',
+    many: 'أكثر من {{count}} منتجًا',
+    other: 'أكثر من {{count}} منتج',
+  },
+  // اقتراحات مربع البحث في الترويسة، وما يسمعه قارئ الشاشة عند وصولها
+  search_suggestions: 'اقتراحات البحث',
+  suggestions_count: {
+    zero: 'لا توجد اقتراحات',
+    one: 'اقتراح واحد',
+    two: 'اقتراحان',
+    few: '{{count}} اقتراحات',
+    many: '{{count}} اقتراحًا',
+    other: '{{count}} اقتراح',
+  },
 };

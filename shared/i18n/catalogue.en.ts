@@ -99,4 +99,9 @@ export const catalogueEn = {
   search_did_you_mean: 'No exact match for “{{q}}”. Showing results for “{{suggestion}}”.',
   search_no_match: 'Nothing found for “{{q}}”. Check the spelling, or start from these popular products.',
   search_popular_in: 'Popular in {{name}}',
+  // A listing with more matches than the API counts (its cap): "1,000+ products"
+  results_count_capped: { one: '{{count}}+ product', other: '{{count}}+ products' },
+  // The header search box's suggestions popup (a listbox) and what a screen reader hears as they arrive
+  search_suggestions: 'Search suggestions',
+  suggestions_count: { one: '{{count}} suggestion', other: '{{count}} suggestions' },
 } as const;

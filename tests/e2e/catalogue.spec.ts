@@ -92,7 +92,8 @@ test('a shopper in Saudi Arabia filters by a price range in riyals', async ({ pa
 
 test('a shopper searches with suggestions, sees recent searches and clears them', async ({ page }) => {
   await page.goto('/search');
-  const box = page.getByRole('combobox', { name: 'Search the shop' });
+  // The page's own box (the header has one too).
+  const box = page.getByRole('main').getByRole('combobox', { name: 'Search the shop' });
   await box.fill('magnes');
   await expect(page.locator('.suggestions').getByRole('link').first()).toBeVisible();
   await expect(page.locator('.suggestions')).toContainText('Magnesium');
@@ -102,7 +103,7 @@ test('a shopper searches with suggestions, sees recent searches and clears them'
   await expect(page.getByTestId('product-card').first()).toContainText('Magnesium');
 
   await page.goto('/search');
-  await page.getByRole('combobox', { name: 'Search the shop' }).focus();
+  await page.getByRole('main').getByRole('combobox', { name: 'Search the shop' }).focus();
   const recent = page.getByRole('region', { name: 'Recent searches' });
   await expect(recent.getByRole('button', { name: 'magnes' })).toBeVisible();
   await recent.getByRole('button', { name: 'Clear history' }).click();

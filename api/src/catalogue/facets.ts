@@ -8,6 +8,7 @@ import { brandLogo } from '../media/refs';
 import { col } from './lang';
 import type { CountryCode } from '../../../shared/locale';
 import { currencyFor, currencyStatement, knownCurrency, rememberCurrencies } from './currency';
+import { cappedCountSql, cappedTotal } from './capped-count';
 import { compileProductQuery, needsCurrency } from './query';
 
 const SORTS = [
@@ -55,7 +56,7 @@ export async function facets(db: D1Database, q: ProductQuery, lang: Lang, countr
     .bind(...chosenCategories, ...chosenBrands, ...chosenAttributes);
 
   const [total, brands, categories, attributes, prices, available, free, sale, selected, currencies] = await db.batch([
-    db.prepare(`SELECT count(*) AS n FROM products p ${all.join} WHERE ${all.where}`).bind(...all.params),
+    db.prepare(cappedCountSql(`products p ${all.join}`, all.where)).bind(...all.params),
     db
       .prepare(`SELECT b.id, b.${col('name', lang)} AS name, count(*) AS count FROM products p ${brand.join} JOIN brands b ON b.id = p.brand_id WHERE ${brand.where} GROUP BY b.id ORDER BY name`)
       .bind(...brand.params),
@@ -95,7 +96,7 @@ export async function facets(db: D1Database, q: ProductQuery, lang: Lang, countr
   }
 
   return {
-    total: n(total),
+    ...cappedTotal(n(total)),
     currency: info.currency,
     sorts: SORTS,
     selected: {

@@ -7,12 +7,13 @@ import { CARD_FROM, cardColumns, firstImageColumn, imageRefs, toCard, type CardR
 import { currencyFor } from '../catalogue/currency';
 import { productDetail, stockLevel } from '../catalogue/detail';
 import { facets } from '../catalogue/facets';
+import { suggestions } from '../catalogue/suggestions';
 import { col } from '../catalogue/lang';
 import type { BrandColumns, SkuRow } from '../catalogue/rows';
 import { thumbnailUrl } from '../media/renditions';
 import { runListing } from '../catalogue/listing';
 import { needsCurrency } from '../catalogue/query';
-import { loadSynonyms, queryMatch, searchMatch } from '../catalogue/search';
+import { loadSynonyms, searchMatch } from '../catalogue/search';
 import { logLowResults, rescueSearch, type Fallback } from '../catalogue/search-rescue';
 import { ApiError } from '../lib/errors';
 import { idOrSlug } from '../lib/params';
@@ -73,29 +74,7 @@ productRoutes.get('/filter-sort', contract('GET /product/filter-sort'), (c) => {
 productRoutes.post('/filter-sort', contract('POST /product/filter-sort'), (c) => filterSort(c, c.req.valid('json')));
 productRoutes.get('/search', contract('GET /product/search'), async (c) => {
   const query = c.req.valid('query');
-  const { match } = queryMatch(query.q);
-  const limit = query.limit ?? 6;
-  if (!match) return c.json(ok({ products: [], brands: [], categories: [] }));
-  const lang = c.var.lang;
-  const scoped = (column: string) => `${column} : (${match})`;
-  const [products, brands, categories] = await c.env.DB.batch([
-    // The best few matches first, then cards for just those.
-    c.env.DB.prepare(
-      `WITH top AS (SELECT p.id, row_number() OVER (ORDER BY r.rank, p.popularity DESC) AS pos FROM products p
-         JOIN (SELECT rowid AS pid, bm25(product_search, 10.0, 5.0, 3.0, 2.0, 2.0) AS rank FROM product_search WHERE product_search MATCH ?) r ON r.pid = p.id
-         WHERE p.is_active = 1 ORDER BY r.rank, p.popularity DESC LIMIT ?)
-       SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN top ON top.id = p.id ORDER BY top.pos`,
-    ).bind(match, limit),
-    c.env.DB.prepare(
-      `SELECT b.id, b.slug, b.${col('name', lang)} AS name FROM brands b WHERE b.id IN
-       (SELECT p.brand_id FROM products p WHERE p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)) ORDER BY name LIMIT 4`,
-    ).bind(scoped('brand')),
-    c.env.DB.prepare(
-      `SELECT c.id, c.slug, c.${col('name', lang)} AS name, c.color FROM categories c WHERE c.id IN
-       (SELECT p.category_id FROM products p WHERE p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)) ORDER BY c.sort_order LIMIT 4`,
-    ).bind(scoped('category')),
-  ]);
-  return c.json(ok({ products: (products!.results as unknown as CardRow[]).map(toCard), brands: brands!.results, categories: categories!.results }));
+  return c.json(ok(await suggestions(c.env.DB, query.q, c.var.lang, query.limit ?? 6)));
 });
 
 interface SkuSyncRow extends SkuRow, BrandColumns {

@@ -1,0 +1,66 @@
+// As-you-type suggestions for the header box and /search: the best few products (cards, so image and
+// price), and the brands and categories whose own names match. A text that matches nothing gets the
+// listing's typo correction ("omgea" → omega), one more round trip only on that path.
+import type { Lang } from '../../../shared/locale';
+import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';
+import { col } from './lang';
+import { correctFromVocab, loadSynonyms, searchMatch, vocabLookup } from './search';
+
+export interface SuggestionRef {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+async function suggestFor(db: D1Database, match: string, lang: Lang, limit: number) {
+  const scoped = (column: string) => `${column} : (${match})`;
+  const [products, brands, categories] = await db.batch([
+    // The best few matches first, then cards for just those.
+    db
+      .prepare(
+        // A top-N sort, then numbered (a window over every match sorted them all, as in listing.ts).
+        `WITH best AS (SELECT p.id FROM products p
+           JOIN (SELECT rowid AS pid, bm25(product_search, 10.0, 5.0, 3.0, 2.0, 2.0) AS rank FROM product_search WHERE product_search MATCH ?) r ON r.pid = p.id
+           WHERE p.is_active = 1 ORDER BY r.rank, p.popularity DESC LIMIT ?),
+         top AS (SELECT id, row_number() OVER () AS pos FROM best)
+         SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN top ON top.id = p.id ORDER BY top.pos`,
+      )
+      .bind(match, limit),
+    db
+      .prepare(
+        `SELECT b.id, b.slug, b.${col('name', lang)} AS name FROM brands b WHERE b.id IN
+         (SELECT p.brand_id FROM products p WHERE p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)) ORDER BY name LIMIT 4`,
+      )
+      .bind(scoped('brand')),
+    db
+      .prepare(
+        `SELECT c.id, c.slug, c.${col('name', lang)} AS name, c.color FROM categories c WHERE c.id IN
+         (SELECT p.category_id FROM products p WHERE p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)) ORDER BY c.sort_order LIMIT 4`,
+      )
+      .bind(scoped('category')),
+  ]);
+  return {
+    products: (products!.results as unknown as CardRow[]).map(toCard),
+    brands: brands!.results as unknown as SuggestionRef[],
+    categories: categories!.results as unknown as Array<SuggestionRef & { color: string }>,
+  };
+}
+
+export async function suggestions(db: D1Database, text: string | undefined, lang: Lang, limit: number) {
+  // The listing's expansion (stop words, vitamin letters, stems, synonyms, Arabic sound-alikes).
+  const m = searchMatch(text, text?.trim() ? await loadSynonyms(db) : []);
+  if (!m) return { products: [], brands: [], categories: [], corrected: false };
+  const found = await suggestFor(db, m.match, lang, limit);
+  if (found.products.length || found.brands.length || found.categories.length) return { ...found, corrected: false };
+  const lookup = vocabLookup(db, m);
+  if (!lookup.statements.length) return { ...found, corrected: false };
+  const terms = await db.batch<{ term: string; doc: number }>(lookup.statements);
+  const fix = correctFromVocab(
+    m,
+    lookup,
+    terms.map((r) => r.results),
+  );
+  if (!fix) return { ...found, corrected: false };
+  const fixed = await suggestFor(db, fix.match.match, lang, limit);
+  return { ...fixed, corrected: fixed.products.length > 0 };
+}

@@ -1,0 +1,28 @@
+// The header popup's options as one flat list (the combobox moves through them by index), grouped for
+// display: recent searches while the box is (nearly) empty, else products, brands and categories.
+import type { ProductCard } from '../../shared/catalogue/types';
+
+export interface SuggestionsData {
+  products: ProductCard[];
+  brands: Array<{ id: number; slug: string; name: string }>;
+  categories: Array<{ id: number; slug: string; name: string }>;
+}
+
+export type SuggestionOption =
+  | { kind: 'recent'; key: string; term: string }
+  | { kind: 'product'; key: string; product: ProductCard; position: number }
+  | { kind: 'brand'; key: string; id: number; name: string }
+  | { kind: 'category'; key: string; id: number; name: string };
+
+/** Suggestions start at two letters (one letter matches too much to help). */
+export const MIN_SUGGEST_LENGTH = 2;
+
+export function suggestionOptions(text: string, recent: string[], data: SuggestionsData | null): SuggestionOption[] {
+  if (text.trim().length < MIN_SUGGEST_LENGTH) return recent.map((term) => ({ kind: 'recent', key: `r:${term}`, term }));
+  if (!data) return [];
+  return [
+    ...data.products.map((product, i) => ({ kind: 'product' as const, key: `p:${product.id}`, product, position: i + 1 })),
+    ...data.brands.map((b) => ({ kind: 'brand' as const, key: `b:${b.id}`, id: b.id, name: b.name })),
+    ...data.categories.map((c) => ({ kind: 'category' as const, key: `c:${c.id}`, id: c.id, name: c.name })),
+  ];
+}

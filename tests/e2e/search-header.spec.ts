@@ -1,0 +1,57 @@
+// The header search box on every page: suggestions by keyboard as an ARIA combobox, with a typo, in
+// English and Arabic, and the searches it ran offered back as recent searches.
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+async function chooseByKeyboard(page: Page, box: Locator, wanted: RegExp) {
+  const list = page.getByRole('listbox', { name: /Search suggestions|اقتراحات البحث/ });
+  await expect(list.getByRole('option').first()).toBeVisible();
+  const count = await list.getByRole('option').count();
+  // Arrow down from the box into the list until the wanted option is the active one.
+  for (let i = 0; i < count; i++) {
+    await box.press('ArrowDown');
+    // The i-th option is highlighted and the box points at it (the box's attribute follows a render later).
+    const option = list.getByRole('option').nth(i);
+    await expect(option).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id'))!);
+    if (wanted.test(await option.innerText())) return (await option.innerText()).split('\n')[0]!.trim();
+  }
+  throw new Error(`no option matches ${wanted}`);
+}
+
+test.describe('a shopper finds Vitamin C from the header in English and in Arabic', () => {
+  test('in English, by keyboard, with a typo, and finds the search again under recent searches', async ({ page }) => {
+    await page.goto('/products');
+    const box = page.getByRole('banner').getByRole('combobox', { name: 'Search the shop' });
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await box.click();
+    await box.pressSequentially('vitamn c 1000 mg', { delay: 30 });
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    const name = await chooseByKeyboard(page, box, /Vitamin C\b/);
+    await box.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page).toHaveURL(/\/products\/[a-z0-9-]+\?search=vitamn%20c%201000%20mg&position=\d$/);
+
+    // Escape closes the list and keeps the text; the typed search is offered back from the header.
+    const again = page.getByRole('banner').getByRole('combobox', { name: 'Search the shop' });
+    await again.fill('');
+    await expect(page.getByRole('option', { name: 'vitamn c 1000 mg' })).toBeVisible();
+    await again.press('Escape');
+    await expect(again).toHaveAttribute('aria-expanded', 'false');
+    await again.fill('omgea');
+    await expect(page.getByRole('listbox', { name: 'Search suggestions' })).toContainText('Omega');
+    await again.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=omgea$/);
+  });
+
+  test('in Arabic, by keyboard, from the home page', async ({ page }) => {
+    await page.goto('/ar');
+    const box = page.getByRole('banner').getByRole('combobox', { name: 'ابحث في المتجر' });
+    await box.click();
+    await box.pressSequentially('فيتامين سي', { delay: 30 });
+    const name = await chooseByKeyboard(page, box, /فيتامين سي/);
+    await box.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page).toHaveURL(/\/ar\/products\/[a-z0-9-]+\?search=/);
+  });
+});
