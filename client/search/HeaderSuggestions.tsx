@@ -67,9 +67,11 @@ export default function HeaderSuggestions({ input, listId, onAria, navigate, loc
   }, [text, api]);
 
   const optionKeys = options.map((o) => o.key).join('|');
-  useEffect(() => dispatch({ type: 'options', count: options.length }), [optionKeys]); // eslint-disable-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the option list's identity changes each render; its keys say when it really changed
+  useEffect(() => dispatch({ type: 'options', count: options.length }), [optionKeys]);
   useEffect(() => onAria({ expanded, activeId }), [expanded, activeId, onAria]);
   // Any navigation closes the popup.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: locationKey is the trigger
   useEffect(() => dispatch({ type: 'close' }), [locationKey]);
   // The active option stays in view as the arrows move through a long list.
   useEffect(() => {
@@ -150,11 +152,14 @@ export default function HeaderSuggestions({ input, listId, onAria, navigate, loc
     <div className="suggestions header-suggestions" hidden={!expanded} data-testid="header-suggestions">
       <div id={listId} role="listbox" aria-label={t('search_suggestions')}>
         {groups.map((group) => (
+          // biome-ignore lint/a11y/useSemanticElements: a group of options inside an ARIA listbox, not a form group
           <div role="group" aria-label={group.label} key={group.label}>
             <div className="suggestions-title" aria-hidden="true">
               {group.label}
             </div>
             {group.items.map(([option, index]) => (
+              // biome-ignore lint/a11y/useFocusableInteractive: combobox options take no focus; the input keeps it (aria-activedescendant)
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard reaches options through the input's arrows and Enter
               <div
                 key={option.key}
                 id={optionId(index)}

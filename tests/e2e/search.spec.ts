@@ -38,7 +38,7 @@ test('a Saudi shopper types اوميجا and gets omega-3', async ({ page }) => 
 });
 
 test('a shopper whose search finds nothing is offered popular products of the closest category', async ({ page }) => {
-  await page.goto('/search?q=' + encodeURIComponent('magnesium qqxq'));
+  await page.goto(`/search?q=${encodeURIComponent('magnesium qqxq')}`);
   const fallback = page.getByTestId('search-fallback');
   await expect(fallback.getByRole('heading', { name: /^Popular in / })).toBeVisible();
   await fallback.getByTestId('product-card').first().getByRole('link').first().click();

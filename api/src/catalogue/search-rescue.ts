@@ -9,6 +9,7 @@ import type { AppEnv } from '../app-env';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';
 import { col } from './lang';
 import { correctFromVocab, vocabLookup, type Correction, type SearchMatch } from './search';
+import { log } from '../lib/log';
 
 export interface Fallback {
   category: { id: number; slug: string; name: string };
@@ -80,7 +81,7 @@ export function logLowResults(c: Context<AppEnv>, query: string, total: number):
   if (!statement) return;
   const write = new Promise((resolve) => setTimeout(resolve, 0))
     .then(() => statement.run())
-    .catch((error: unknown) => console.warn('search log failed', error));
+    .catch((error: unknown) => log.warn('search log failed', { error }));
   try {
     c.executionCtx.waitUntil(write);
   } catch {

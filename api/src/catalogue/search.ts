@@ -79,7 +79,9 @@ export function loadSynonyms(db: D1Database, now = Date.now()): Promise<SynonymS
   const sets = readSynonyms(db);
   synonymCache = { at: now, sets };
   // A failed read is not kept: the next search tries again.
-  sets.catch(() => synonymCache?.sets === sets && (synonymCache = null));
+  sets.catch(() => {
+    if (synonymCache?.sets === sets) synonymCache = null;
+  });
   return sets;
 }
 
