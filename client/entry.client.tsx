@@ -6,7 +6,7 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterContextProvider, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import type { BootData } from '../shared/boot';
+import type { BootData } from '#shared/boot';
 import { apiContext } from './boot';
 import { provideTextSource } from './i18n/context';
 import { browserTexts, loadTexts } from './i18n/texts';

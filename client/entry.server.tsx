@@ -10,9 +10,9 @@ import {
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router';
-import type { ApiClient } from '../shared/api/client';
-import { textModule, type TextArea } from '../shared/i18n/areas';
-import type { BootData } from '../shared/boot';
+import type { ApiClient } from '#shared/api/client';
+import { textModule, type TextArea } from '#shared/i18n/areas';
+import type { BootData } from '#shared/boot';
 import { apiContext } from './boot';
 import { provideTextSource } from './i18n/context';
 import { serverTexts } from './i18n/server-texts';

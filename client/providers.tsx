@@ -1,8 +1,8 @@
 // Everything the app needs above the router, identical on the server (per request) and in the browser.
 import { createContext, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
-import type { ApiClient } from '../shared/api/client';
-import type { BootData } from '../shared/boot';
+import type { ApiClient } from '#shared/api/client';
+import type { BootData } from '#shared/boot';
 import { I18nProvider } from './i18n/context';
 import { SessionContext, type SessionState } from './stores/session';
 

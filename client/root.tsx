@@ -1,7 +1,7 @@
 // The document: <html lang dir> from the URL's locale, the shell around every page, and the
 // error boundaries that turn a 404 or a crash into a page inside the shell.
 import { isRouteErrorResponse, Link, Outlet, ScrollRestoration, useRouteError } from 'react-router';
-import { dirOf } from '../shared/locale';
+import { dirOf } from '#shared/locale';
 import { useI18n } from './i18n/context';
 import { loadFailureKey } from './lib/load-failure';
 import { useBoot, useHref } from './lib/locale';

@@ -1,6 +1,6 @@
 import { useMatches } from 'react-router';
-import type { TextArea } from '../shared/i18n/areas';
-import type { PageId } from '../shared/routes';
+import type { TextArea } from '#shared/i18n/areas';
+import type { PageId } from '#shared/routes';
 
 export interface PageHandle {
   page: PageId;

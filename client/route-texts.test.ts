@@ -3,8 +3,8 @@
 // render empty, so this reads each page module and everything it imports, and checks that every
 // dictionary key written in that code is the shell's or in a named area.
 import { describe, expect, it } from 'vitest';
-import { TEXT_AREAS, type TextArea } from '../shared/i18n/areas';
-import { PAGE_ROUTES } from '../shared/routes';
+import { TEXT_AREAS, type TextArea } from '#shared/i18n/areas';
+import { PAGE_ROUTES } from '#shared/routes';
 
 // Every source file's text, keyed by its path from the repository root (client/…, shared/…).
 const SOURCES = new Map<string, string>(

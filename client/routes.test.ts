@@ -1,7 +1,7 @@
 // The route table is derived from shared/routes.ts: each page's module is named there once. These tests
 // keep that name pointing at a real file and the placeholder list equal to the routes without a module.
 import { describe, expect, it } from 'vitest';
-import { PAGE_ROUTES, PLACEHOLDER_PAGE_IDS } from '../shared/routes';
+import { PAGE_ROUTES, PLACEHOLDER_PAGE_IDS } from '#shared/routes';
 import { pageModule, routes } from './routes';
 
 const localeChildren = (lang: 'en' | 'ar') => routes[0]!.children!.find((r) => r.id === lang)!.children!;

@@ -2,8 +2,8 @@
 // and the same routes sit under /ar. Route ids are explicit so hydration data lines up.
 import type { ComponentType } from 'react';
 import { data, type LoaderFunction, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { PAGE_ROUTES, type PageRoute } from '../shared/routes';
-import type { Lang } from '../shared/locale';
+import { PAGE_ROUTES, type PageRoute } from '#shared/routes';
+import type { Lang } from '#shared/locale';
 import type { PageHandle } from './route-handle';
 import { loadTexts } from './i18n/texts';
 import { PageError, Root, RootError } from './root';

@@ -1,8 +1,8 @@
 // Environment validated once per isolate. Only the whitelisted public part reaches the browser.
-import { z } from '../shared/zod';
-import type { PublicConfig } from '../shared/boot';
-import { configReader, DEV_SECRET_PREFIX } from '../shared/config';
-import { REQUEST_TIMEOUT_MS } from '../shared/constants';
+import { z } from '#shared/zod';
+import type { PublicConfig } from '#shared/boot';
+import { configReader, DEV_SECRET_PREFIX } from '#shared/config';
+import { REQUEST_TIMEOUT_MS } from '#shared/constants';
 
 const schema = z
   .object({

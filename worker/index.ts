@@ -1,7 +1,7 @@
 // The storefront edge worker: security headers, app association, the signed /api proxy, the error
 // tunnel, and server rendering of every page route.
 import { Hono } from 'hono';
-import { fail } from '../shared/api/envelope';
+import { fail } from '#shared/api/envelope';
 import type { AppEnv } from './app-env';
 import { storefrontConfig } from './config';
 import { reportError } from './lib/report-error';
@@ -19,7 +19,7 @@ import { setCountry } from './routes/set-country';
 import { chosenCountry, countryFromLocation, rememberCountry } from './lib/session';
 import { renderPage } from './render';
 import { fallbackPage } from './render/fallback';
-import { splitLocalePath } from '../shared/locale';
+import { splitLocalePath } from '#shared/locale';
 import { currentRequestId, requestContext } from './lib/log';
 import { withSentryWhenConfigured } from './lib/sentry';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { normalizeSearchText } from '../../shared/search/normalize';
+import { normalizeSearchText } from '#shared/search/normalize';
 import { SKIN_TONES } from '../src/media/svg';
 import { generateCatalogue, MAX_STATEMENT_BYTES, mediaSources, PRODUCT_COUNTS } from './catalogue';
 

@@ -1,5 +1,5 @@
 // The rows of each table, from the data tables and the product plans.
-import { normalizeSearchText } from '../../shared/search/normalize';
+import { normalizeSearchText } from '#shared/search/normalize';
 import { RENDITIONS } from '../src/media/renditions';
 import { PRODUCT_COUNTS } from './settings';
 import type { Bi, ChildKey } from './data/categories';

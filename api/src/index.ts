@@ -2,7 +2,7 @@
 import { captureException } from '@sentry/cloudflare';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { fail, ok } from '../../shared/api/envelope';
+import { fail, ok } from '#shared/api/envelope';
 import { apiConfig } from './lib/config';
 import { configuredSiteOrigin } from './lib/site-origin';
 import { ApiError, TooManyRequests } from './lib/errors';

@@ -4,9 +4,9 @@
 // number, postal code and the optional short national address. The API checks the same schema.
 import '../styles/account.css';
 import { useEffect, useRef } from 'react';
-import { ADDRESS_LENGTHS, addressSchema, type Address, type AddressInput } from '../../shared/api/account-schemas';
-import type { MessageId } from '../../shared/i18n';
-import { COUNTRY_FACTS, type CountryCode } from '../../shared/locale';
+import { ADDRESS_LENGTHS, addressSchema, type Address, type AddressInput } from '#shared/api/account-schemas';
+import type { MessageId } from '#shared/i18n';
+import { COUNTRY_FACTS, type CountryCode } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { Field, FormAlerts, useForm } from '../ui/form';
 import { KuwaitFields, SaudiFields, str } from './AddressFields';

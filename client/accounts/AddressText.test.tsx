@@ -1,9 +1,9 @@
 // The one address formatter of checkout review, success and order pages.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ar } from '../../shared/i18n/ar';
-import { en } from '../../shared/i18n/en';
-import type { Lang } from '../../shared/locale';
+import { ar } from '#shared/i18n/ar';
+import { en } from '#shared/i18n/en';
+import type { Lang } from '#shared/locale';
 import { I18nProvider, provideDictionary } from '../i18n/context';
 import { AddressText } from './AddressText';
 import type { AddressShown } from './address-lines';

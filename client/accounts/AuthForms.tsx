@@ -1,9 +1,9 @@
 // Sign-in and sign-up forms (spec §2, §5), used as pages and inside the sign-in/sign-up modal.
 import '../styles/account.css';
 import { Link, useLocation } from 'react-router';
-import { MIN_PASSWORD_LENGTH } from '../../shared/constants';
-import { signInSchema, signUpSchema } from '../../shared/api/account-schemas';
-import { pagePath } from '../../shared/routes';
+import { MIN_PASSWORD_LENGTH } from '#shared/constants';
+import { signInSchema, signUpSchema } from '#shared/api/account-schemas';
+import { pagePath } from '#shared/routes';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { setAuthMode } from '../stores/auth-modal';

@@ -1,7 +1,7 @@
 // The frame of every /auth/* page: its title, noindex where the URL carries a mailed token, the column.
 import '../styles/account.css';
 import type { ReactNode } from 'react';
-import type { MessageId } from '../../shared/i18n';
+import type { MessageId } from '#shared/i18n';
 import { useI18n } from '../i18n/context';
 import { Page } from '../ui/Page';
 

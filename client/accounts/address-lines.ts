@@ -1,6 +1,6 @@
 // An address as the lines a shopper reads (cards, checkout, order details), in the page's language.
-import type { Address } from '../../shared/api/account-schemas';
-import type { MessageId } from '../../shared/i18n';
+import type { Address } from '#shared/api/account-schemas';
+import type { MessageId } from '#shared/i18n';
 
 type Translate = (key: MessageId, params?: Record<string, string | number>) => string;
 

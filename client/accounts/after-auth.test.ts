@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOSTILE_TARGETS } from '../../shared/testing/hostile-inputs';
+import { HOSTILE_TARGETS } from '#shared/testing/hostile-inputs';
 import { safeReturnUrl } from './after-auth';
 
 describe('return_url after sign-in', () => {

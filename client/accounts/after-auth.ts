@@ -2,9 +2,9 @@
 // in the modal, it closes and the action that asked for sign-in resumes; on a page, the shopper goes to
 // return_url (same-site paths only, with the /ar segment when Arabic) or the profile root.
 import { useNavigate, useSearchParams } from 'react-router';
-import { localizePath, splitLocalePath, type Lang } from '../../shared/locale';
-import { sameOriginPath } from '../../shared/safe-path';
-import type { UserDisplay } from '../../shared/boot';
+import { localizePath, splitLocalePath, type Lang } from '#shared/locale';
+import { sameOriginPath } from '#shared/safe-path';
+import type { UserDisplay } from '#shared/boot';
 import { useI18n } from '../i18n/context';
 import { completeAuth } from '../stores/auth-modal';
 import { useSessionStore } from '../stores/session';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiFailure } from '../../shared/api/client';
-import { fail } from '../../shared/api/envelope';
+import { ApiFailure } from '#shared/api/client';
+import { fail } from '#shared/api/envelope';
 import { hasUserCookie, requireSignedIn, signedInCall } from './guard';
 
 describe('profile guard', () => {

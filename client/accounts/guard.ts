@@ -1,9 +1,9 @@
 // Pages that need a signed-in shopper (the profile) send others to sign in, then back (spec §2, §6).
 // The readable user cookie says whether someone is signed in; the API still checks the token itself.
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { splitLocalePath } from '../../shared/locale';
-import { paths } from '../../shared/routes';
-import { ApiFailure } from '../../shared/api/client';
+import { splitLocalePath } from '#shared/locale';
+import { paths } from '#shared/routes';
+import { ApiFailure } from '#shared/api/client';
 
 export function hasUserCookie(cookieHeader: string | null): boolean {
   return /(?:^|;\s*)user=[^;]+/.test(cookieHeader ?? '');

@@ -5,8 +5,8 @@
 import { useContext, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { subscribe, useSnapshot } from 'valtio';
-import { BREAKPOINTS, FREE_SHIPPING_POPUP_HIDE_MS } from '../../shared/constants';
-import { splitLocalePath } from '../../shared/locale';
+import { BREAKPOINTS, FREE_SHIPPING_POPUP_HIDE_MS } from '#shared/constants';
+import { splitLocalePath } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
 import { useFreeShipping } from '../lib/locale';

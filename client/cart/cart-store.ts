@@ -1,8 +1,8 @@
 // The cart (spec §3, §4): keyed by SKU id; counts never above the buy limit; persisted to localStorage
 // while non-empty; cross-tab changes applied only when they differ and carry no flushAfter marker.
 import { proxy, snapshot } from 'valtio';
-import type { ImageRef, SkuPrice } from '../../shared/catalogue/types';
-import { isLang, type Lang } from '../../shared/locale';
+import type { ImageRef, SkuPrice } from '#shared/catalogue/types';
+import { isLang, type Lang } from '#shared/locale';
 import { toast } from '../stores/toasts';
 
 /** Where an item was added from (spec §2 product card origin sources). */

@@ -4,7 +4,7 @@
 //   - P falling below T resets the 'reached' flag and closes it; below 80 % resets the warning flag;
 //   - the first evaluation of a page load only records the flags (the display is suppressed);
 //   - on the cart route it is closed.
-import { FREE_SHIPPING_WARNING_RATIO } from '../../shared/constants';
+import { FREE_SHIPPING_WARNING_RATIO } from '#shared/constants';
 
 export interface PromptState {
   started: boolean;

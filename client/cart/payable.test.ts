@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyInfoFor, payableMinor, RATE_SCALE } from '../../shared/money';
+import { currencyInfoFor, payableMinor, RATE_SCALE } from '#shared/money';
 import type { CartEntry } from './cart-store';
 import { cartPayableMinor, unlockPriceLimit } from './payable';
 

@@ -1,7 +1,7 @@
 // The cart's subtotal as the shopper pays it: each unit price made payable (their currency, VAT
 // included, rounded once) times its count, exactly as the cart lines and the server's order lines
 // add up. The free-delivery banner, prompt and unlock modal compare it with the payable threshold.
-import { payableMinor, type CurrencyInfo } from '../../shared/money';
+import { payableMinor, type CurrencyInfo } from '#shared/money';
 import { buyableEntries, type CartEntry } from './cart-store';
 
 export function cartPayableMinor(items: Record<string, CartEntry>, info: CurrencyInfo): number {

@@ -4,9 +4,9 @@
 // choices and applies them together with its Apply button, so it stays open while the shopper picks.
 import '../styles/catalogue.css';
 import { useState, type FormEvent } from 'react';
-import type { Filter, FilterKey, ProductQuery } from '../../shared/catalogue/filter-model';
-import { formatNumber } from '../../shared/money';
-import type { MessageId } from '../../shared/i18n';
+import type { Filter, FilterKey, ProductQuery } from '#shared/catalogue/filter-model';
+import { formatNumber } from '#shared/money';
+import type { MessageId } from '#shared/i18n';
 import { useI18n } from '../i18n/context';
 import type { FacetsData } from '../lib/catalogue';
 import { useCurrency } from '../lib/locale';

@@ -3,10 +3,10 @@
 import '../styles/catalogue.css';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
-import type { Filter } from '../../shared/catalogue/filter-model';
-import { listingFromSearchParams, searchParamsFromListing, type ListingState } from '../../shared/catalogue/url-query';
-import { formatNumber } from '../../shared/money';
-import type { MessageId } from '../../shared/i18n';
+import type { Filter } from '#shared/catalogue/filter-model';
+import { listingFromSearchParams, searchParamsFromListing, type ListingState } from '#shared/catalogue/url-query';
+import { formatNumber } from '#shared/money';
+import type { MessageId } from '#shared/i18n';
 import { useI18n } from '../i18n/context';
 import type { FacetsData, Listing } from '../lib/catalogue';
 import { useCurrency } from '../lib/locale';

@@ -5,8 +5,8 @@
 import { useContext, useState } from 'react';
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
-import { ApiFailure } from '../../shared/api/client';
-import type { ProductCard } from '../../shared/catalogue/types';
+import { ApiFailure } from '#shared/api/client';
+import type { ProductCard } from '#shared/catalogue/types';
 import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
 import { openAuthModal } from '../stores/auth-modal';

@@ -1,6 +1,6 @@
 // Price with the old price and the discount, in the shopper's currency.
-import type { SkuPrice } from '../../shared/catalogue/types';
-import { formatPercent } from '../../shared/money';
+import type { SkuPrice } from '#shared/catalogue/types';
+import { formatPercent } from '#shared/money';
 import { useI18n } from '../i18n/context';
 import { useCurrency, usePrice } from '../lib/locale';
 

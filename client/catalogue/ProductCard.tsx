@@ -2,8 +2,8 @@
 // quantity control, notify button, and the origin the cart records.
 import '../styles/catalogue.css';
 import { Link } from 'react-router';
-import type { ProductCard as Card } from '../../shared/catalogue/types';
-import { paths } from '../../shared/routes';
+import type { ProductCard as Card } from '#shared/catalogue/types';
+import { paths } from '#shared/routes';
 import { useI18n } from '../i18n/context';
 import type { CartOrigin } from '../cart/cart-store';
 import { useSnapshot } from 'valtio';

@@ -1,6 +1,6 @@
 // What a listing is about, from the chosen filters: its H1, <title>, meta description and breadcrumbs
 // name the one category or brand the shopper chose (a brand's listing is the brand's page).
-import type { MessageId } from '../../shared/i18n';
+import type { MessageId } from '#shared/i18n';
 import type { FacetsData } from '../lib/catalogue';
 
 export type ChosenBrand = NonNullable<FacetsData['selected']>['brands'][number];

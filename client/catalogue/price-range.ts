@@ -1,6 +1,6 @@
 // The price filter's two inputs → the range to filter by. Digits typed on an Arabic keyboard
 // (١٢٫٥) count; reversed bounds are swapped rather than refused.
-import { parseDecimal } from '../../shared/text/digits';
+import { parseDecimal } from '#shared/text/digits';
 
 export type PriceRange = { min?: number; max?: number };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator } from '../../shared/i18n';
-import { ar } from '../../shared/i18n/ar';
-import { en } from '../../shared/i18n/en';
+import { createTranslator } from '#shared/i18n';
+import { ar } from '#shared/i18n/ar';
+import { en } from '#shared/i18n/en';
 import { resultsCountText } from './results-count';
 
 describe('the listing count past the cap', () => {

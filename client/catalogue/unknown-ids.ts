@@ -2,7 +2,7 @@
 // to the same listing without them: no raw "999" chip, no "0 products", no such id in the canonical
 // URL. The facets' `selected` says which chosen ids exist, in the batch the page loads anyway.
 import { redirect } from 'react-router';
-import { searchParamsFromListing, withoutUnknownIds, type ListingState } from '../../shared/catalogue/url-query';
+import { searchParamsFromListing, withoutUnknownIds, type ListingState } from '#shared/catalogue/url-query';
 import type { FacetsData } from '../lib/catalogue';
 
 /** Throws the redirect to the cleaned listing when the URL holds an unknown id. */

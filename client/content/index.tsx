@@ -2,8 +2,8 @@
 // fetched on client navigations; the server's answer rides in the hydration data), and the renderer
 // for their sections.
 import { data, type LoaderFunctionArgs } from 'react-router';
-import { splitLocalePath, type Lang } from '../../shared/locale';
-import { PAGE_ROUTES, type PageId } from '../../shared/routes';
+import { splitLocalePath, type Lang } from '#shared/locale';
+import { PAGE_ROUTES, type PageId } from '#shared/routes';
 import { useI18n } from '../i18n/context';
 
 export const CONTENT_PAGE_IDS = [

@@ -2,7 +2,7 @@
 // typed against it (same pages, same sections with the same ids, same paragraph and list counts).
 // Each page: title (the page heading), intro, and sections with an id (the #anchor), a heading, its
 // paragraphs and an optional bullet list shown after them. Loaded per language by ./index.tsx.
-import { COMPANY } from '../../shared/company';
+import { COMPANY } from '#shared/company';
 import type { ContentPageId, PageContent } from './index';
 
 export const staticPagesEn = {

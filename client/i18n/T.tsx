@@ -1,7 +1,7 @@
 // Translates a template whose parameters are React nodes, e.g. a price wrapped in <bdi>. For a counted
 // entry, `count` picks the plural form (the number itself is then one of the values).
 import { Fragment, type ReactNode } from 'react';
-import type { MessageId } from '../../shared/i18n';
+import type { MessageId } from '#shared/i18n';
 import { useI18n } from './context';
 
 export function T({ k, values, count }: { k: MessageId; values: Record<string, ReactNode>; count?: number }) {

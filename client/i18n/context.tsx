@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { createTranslator, type Dictionary, type Translator } from '../../shared/i18n';
-import type { TextArea } from '../../shared/i18n/areas';
-import type { Lang } from '../../shared/locale';
+import { createTranslator, type Dictionary, type Translator } from '#shared/i18n';
+import type { TextArea } from '#shared/i18n/areas';
+import type { Lang } from '#shared/locale';
 
 /** A language's texts for a page's areas (decision 18): scoped on the server, loaded so far in the browser. */
 export type TextSource = (lang: Lang, areas: readonly TextArea[]) => Dictionary | undefined;

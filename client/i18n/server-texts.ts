@@ -2,19 +2,19 @@
 // texts and its own areas only, exactly what the browser has loaded before hydrating (texts.ts). A
 // page that forgets to name an area therefore misses those texts on the server too, where tests see it,
 // instead of mismatching at hydration.
-import { accountsAr } from '../../shared/i18n/accounts.ar';
-import { accountsEn } from '../../shared/i18n/accounts.en';
-import { catalogueAr } from '../../shared/i18n/catalogue.ar';
-import { catalogueEn } from '../../shared/i18n/catalogue.en';
-import type { Dictionary } from '../../shared/i18n';
-import type { TextArea } from '../../shared/i18n/areas';
-import { ordersAr } from '../../shared/i18n/orders.ar';
-import { ordersEn } from '../../shared/i18n/orders.en';
-import { staticPagesAr } from '../../shared/i18n/static-pages.ar';
-import { staticPagesEn } from '../../shared/i18n/static-pages.en';
-import { shellAr } from '../../shared/i18n/shell.ar';
-import { shellEn } from '../../shared/i18n/shell.en';
-import type { Lang } from '../../shared/locale';
+import { accountsAr } from '#shared/i18n/accounts.ar';
+import { accountsEn } from '#shared/i18n/accounts.en';
+import { catalogueAr } from '#shared/i18n/catalogue.ar';
+import { catalogueEn } from '#shared/i18n/catalogue.en';
+import type { Dictionary } from '#shared/i18n';
+import type { TextArea } from '#shared/i18n/areas';
+import { ordersAr } from '#shared/i18n/orders.ar';
+import { ordersEn } from '#shared/i18n/orders.en';
+import { staticPagesAr } from '#shared/i18n/static-pages.ar';
+import { staticPagesEn } from '#shared/i18n/static-pages.en';
+import { shellAr } from '#shared/i18n/shell.ar';
+import { shellEn } from '#shared/i18n/shell.en';
+import type { Lang } from '#shared/locale';
 
 type Texts = Partial<Dictionary>;
 

@@ -2,9 +2,9 @@
 // the routes and lazy parts that show it load. Every area is its own chunk; the server modulepreloads
 // the page's areas and the entry loads them before hydrating, so the first render has the same texts
 // as the server's (server-texts.ts). The dictionary object only grows, and translators read it live.
-import type { Dictionary } from '../../shared/i18n';
-import type { TextArea } from '../../shared/i18n/areas';
-import type { Lang } from '../../shared/locale';
+import type { Dictionary } from '#shared/i18n';
+import type { TextArea } from '#shared/i18n/areas';
+import type { Lang } from '#shared/locale';
 
 type Texts = Partial<Dictionary>;
 type Part = TextArea | 'shell';
@@ -12,18 +12,18 @@ type Part = TextArea | 'shell';
 // Literal imports, one per file, so that the bundler makes each its own chunk.
 const LOADERS: Record<Lang, Record<Part, () => Promise<Texts>>> = {
   en: {
-    shell: () => import('../../shared/i18n/shell.en').then((m) => m.shellEn),
-    catalogue: () => import('../../shared/i18n/catalogue.en').then((m) => m.catalogueEn),
-    accounts: () => import('../../shared/i18n/accounts.en').then((m) => m.accountsEn),
-    orders: () => import('../../shared/i18n/orders.en').then((m) => m.ordersEn),
-    'static-pages': () => import('../../shared/i18n/static-pages.en').then((m) => m.staticPagesEn),
+    shell: () => import('#shared/i18n/shell.en').then((m) => m.shellEn),
+    catalogue: () => import('#shared/i18n/catalogue.en').then((m) => m.catalogueEn),
+    accounts: () => import('#shared/i18n/accounts.en').then((m) => m.accountsEn),
+    orders: () => import('#shared/i18n/orders.en').then((m) => m.ordersEn),
+    'static-pages': () => import('#shared/i18n/static-pages.en').then((m) => m.staticPagesEn),
   },
   ar: {
-    shell: () => import('../../shared/i18n/shell.ar').then((m) => m.shellAr),
-    catalogue: () => import('../../shared/i18n/catalogue.ar').then((m) => m.catalogueAr),
-    accounts: () => import('../../shared/i18n/accounts.ar').then((m) => m.accountsAr),
-    orders: () => import('../../shared/i18n/orders.ar').then((m) => m.ordersAr),
-    'static-pages': () => import('../../shared/i18n/static-pages.ar').then((m) => m.staticPagesAr),
+    shell: () => import('#shared/i18n/shell.ar').then((m) => m.shellAr),
+    catalogue: () => import('#shared/i18n/catalogue.ar').then((m) => m.catalogueAr),
+    accounts: () => import('#shared/i18n/accounts.ar').then((m) => m.accountsAr),
+    orders: () => import('#shared/i18n/orders.ar').then((m) => m.ordersAr),
+    'static-pages': () => import('#shared/i18n/static-pages.ar').then((m) => m.staticPagesAr),
   },
 };
 

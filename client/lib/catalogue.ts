@@ -1,8 +1,8 @@
 // Typed calls to the catalogue API, used by route loaders on both sides.
 import { data } from 'react-router';
-import { ApiFailure, type ApiClient } from '../../shared/api/client';
-import type { ProductQuery } from '../../shared/catalogue/filter-model';
-import type { Brand, Category, NutritionistDetail, Nutritionist, Page, ProductCard, ProductDetail } from '../../shared/catalogue/types';
+import { ApiFailure, type ApiClient } from '#shared/api/client';
+import type { ProductQuery } from '#shared/catalogue/filter-model';
+import type { Brand, Category, NutritionistDetail, Nutritionist, Page, ProductCard, ProductDetail } from '#shared/catalogue/types';
 
 export interface HomeSection {
   id: number;

@@ -1,8 +1,8 @@
 // The browser's API client with its code loaded on the side (decision 18): the session client (timeout,
 // per-session cache, failure and session handling) is no part of the page's first JavaScript. The entry
 // creates this at start, which starts the download; calls made before it arrives wait for it.
-import type { ApiClient, CallOptions } from '../../shared/api/client';
-import type { Envelope } from '../../shared/api/envelope';
+import type { ApiClient, CallOptions } from '#shared/api/client';
+import type { Envelope } from '#shared/api/envelope';
 import type { SessionClientOptions } from './session-client';
 
 export function deferredSessionClient(options: SessionClientOptions): ApiClient {

@@ -3,8 +3,8 @@
 // is imported only once an error has happened (entry.client.tsx), so it costs nothing before then.
 // Privacy (spec §9): no page text, no media, no query strings; only the error, its frames and the
 // path, and the tunnel scrubs each event again (worker/routes/monitoring.ts).
-import { ERROR_SAMPLE_RATE } from '../../shared/constants';
-import type { PublicConfig } from '../../shared/boot';
+import { ERROR_SAMPLE_RATE } from '#shared/constants';
+import type { PublicConfig } from '#shared/boot';
 
 const MAX_PER_PAGE = 10;
 const MAX_FRAMES = 50;

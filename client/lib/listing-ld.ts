@@ -1,8 +1,8 @@
 // schema.org data of a listing page: the products shown as an ItemList, and the brand of a brand's page.
 import type { Brand, ItemList, WithContext } from 'schema-dts';
-import type { ProductCard } from '../../shared/catalogue/types';
-import type { Lang } from '../../shared/locale';
-import { paths } from '../../shared/routes';
+import type { ProductCard } from '#shared/catalogue/types';
+import type { Lang } from '#shared/locale';
+import { paths } from '#shared/routes';
 import type { ChosenBrand } from '../catalogue/listing-heading';
 
 const absolute = (origin: string, url: string) => (url.startsWith('http') ? url : `${origin}${url}`);

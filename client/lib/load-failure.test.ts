@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiFailure } from '../../shared/api/client';
+import { ApiFailure } from '#shared/api/client';
 import { loadFailureKey } from './load-failure';
 
 const apiFailure = (msg: string) => new ApiFailure(500, { data: null, meta: { msg, code: 500, msgType: 1 } } as never);

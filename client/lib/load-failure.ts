@@ -1,7 +1,7 @@
 // A page that could not load because the connection did, not because of a bug: the route's code
 // chunk (a dynamic import) or its data failed to arrive, typically the shopper went offline between
 // pages. The route error page then says so, with a retry, instead of "Something went wrong".
-import { ApiFailure } from '../../shared/api/client';
+import { ApiFailure } from '#shared/api/client';
 
 /** How browsers word a dynamic import that could not be fetched (Chromium, Safari, Firefox). */
 const IMPORT_FAILED = /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;

@@ -1,12 +1,12 @@
 import { useSnapshot } from 'valtio';
-import { localizePath, type CurrencyCode, type Lang } from '../../shared/locale';
-import { currencyInfoFor, currencyInfoOf, formatMinor, formatPrice, payableMinor, RATE_SCALE, type CurrencyInfo } from '../../shared/money';
-import { DEFAULT_FREE_SHIPPING_FILS } from '../../shared/constants';
+import { localizePath, type CurrencyCode, type Lang } from '#shared/locale';
+import { currencyInfoFor, currencyInfoOf, formatMinor, formatPrice, payableMinor, RATE_SCALE, type CurrencyInfo } from '#shared/money';
+import { DEFAULT_FREE_SHIPPING_FILS } from '#shared/constants';
 import { useCallback, useContext } from 'react';
 import useSWR from 'swr';
-import type { Country } from '../../shared/api/schemas';
+import type { Country } from '#shared/api/schemas';
 import { BootContext } from '../providers';
-import type { BootData } from '../../shared/boot';
+import type { BootData } from '#shared/boot';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyInfoFor, RATE_SCALE } from '../../shared/money';
+import { currencyInfoFor, RATE_SCALE } from '#shared/money';
 import { convertPriceParam } from './price-param';
 
 const KW = currencyInfoFor('KW', RATE_SCALE, 0);

@@ -4,7 +4,7 @@
 // payable prices, kept to the new currency's own decimals (KWD 3, SAR 2): rounding to whole units
 // would widen the range (SAR 50–100 became KWD 3–8, 178 results became 253). The bound is the new
 // currency's payable price of the edge product, so the range means the same money.
-import { minorToDecimal, payableBoundToBase, payableMinor, type CurrencyInfo } from '../../shared/money';
+import { minorToDecimal, payableBoundToBase, payableMinor, type CurrencyInfo } from '#shared/money';
 
 const BOUND = /^(\d{1,7}(?:\.\d{1,3})?)?-(\d{1,7}(?:\.\d{1,3})?)?$/;
 

@@ -1,10 +1,10 @@
 // The browser session client of spec §7/§8.
 import { describe, expect, it, vi } from 'vitest';
-import { ApiFailure } from '../../shared/api/client';
-import { TIMEOUT_MESSAGE } from '../../shared/api/envelope';
-import { ar } from '../../shared/i18n/ar';
-import { en } from '../../shared/i18n/en';
-import { createTranslator } from '../../shared/i18n';
+import { ApiFailure } from '#shared/api/client';
+import { TIMEOUT_MESSAGE } from '#shared/api/envelope';
+import { ar } from '#shared/i18n/ar';
+import { en } from '#shared/i18n/en';
+import { createTranslator } from '#shared/i18n';
 import { createSessionClient, failureKey, type SessionClientOptions } from './session-client';
 
 function memoryStorage() {

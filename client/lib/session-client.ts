@@ -1,10 +1,10 @@
 // The browser's session client (spec §7): JSON bodies through the worker's /api proxy, 30 s timeout,
 // no retries, same-origin credentials, a per-session cache of flagged GETs keyed by language and country.
-import type { ApiClient, CallOptions } from '../../shared/api/client';
-import { ApiFailure } from '../../shared/api/client';
-import { CACHED_CODE, fail, isEnvelope, TIMEOUT_MESSAGE, type Envelope } from '../../shared/api/envelope';
-import { REQUEST_TIMEOUT_MS, SIGNED_IN_HEADER } from '../../shared/constants';
-import type { CountryCode, Lang } from '../../shared/locale';
+import type { ApiClient, CallOptions } from '#shared/api/client';
+import { ApiFailure } from '#shared/api/client';
+import { CACHED_CODE, fail, isEnvelope, TIMEOUT_MESSAGE, type Envelope } from '#shared/api/envelope';
+import { REQUEST_TIMEOUT_MS, SIGNED_IN_HEADER } from '#shared/constants';
+import type { CountryCode, Lang } from '#shared/locale';
 
 export interface SessionClientOptions {
   lang: Lang;

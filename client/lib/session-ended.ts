@@ -1,7 +1,7 @@
 // Where a 401 sends the shopper, in its own module: the entry needs it at once when a session ends,
 // while the session client's code loads on the side (decision 18).
-import { splitLocalePath, type Lang } from '../../shared/locale';
-import { paths } from '../../shared/routes';
+import { splitLocalePath, type Lang } from '#shared/locale';
+import { paths } from '#shared/routes';
 
 /**
  * Where a 401 mid-journey sends the shopper (spec §4 says home; issue 9 refines it): to sign in, told

@@ -1,11 +1,11 @@
 // schema.org data for search engines: the shop as an Organization, and each product with an offer
 // per country in that country's currency.
 import type { Organization, Product, SearchAction, WebSite, WithActionConstraints, WithContext } from 'schema-dts';
-import type { Country } from '../../shared/api/schemas';
-import type { ProductDetail } from '../../shared/catalogue/types';
-import type { Lang } from '../../shared/locale';
-import { currencyInfoOf, minorToDecimal, payableMinor } from '../../shared/money';
-import { paths } from '../../shared/routes';
+import type { Country } from '#shared/api/schemas';
+import type { ProductDetail } from '#shared/catalogue/types';
+import type { Lang } from '#shared/locale';
+import { currencyInfoOf, minorToDecimal, payableMinor } from '#shared/money';
+import { paths } from '#shared/routes';
 
 export function organizationLd(origin: string, name: string): [WithContext<Organization>, WithContext<WebSite>] {
   const search: WithActionConstraints<SearchAction> = {

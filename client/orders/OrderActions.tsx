@@ -6,9 +6,9 @@
 import '../styles/account.css';
 import '../styles/orders.css';
 import { useContext, useRef, useState } from 'react';
-import { MODAL_CLOSE_MS } from '../../shared/constants';
-import { ApiFailure } from '../../shared/api/client';
-import type { OrderView } from '../../shared/orders/types';
+import { MODAL_CLOSE_MS } from '#shared/constants';
+import { ApiFailure } from '#shared/api/client';
+import type { OrderView } from '#shared/orders/types';
 import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
 import { toast } from '../stores/toasts';

@@ -1,8 +1,8 @@
 // One order's details (success page, order detail): items, delivery address, payment and totals,
 // and for a Saudi order its simplified tax invoice.
 import '../styles/orders.css';
-import type { Address } from '../../shared/api/account-schemas';
-import type { OrderView } from '../../shared/orders/types';
+import type { Address } from '#shared/api/account-schemas';
+import type { OrderView } from '#shared/orders/types';
 import { AddressText } from '../accounts/AddressText';
 import { useI18n } from '../i18n/context';
 import { useMinor } from '../lib/locale';

@@ -2,10 +2,10 @@
 // time, total with VAT, the VAT, and the ZATCA QR code drawn as inline SVG (no image request, no
 // outside host). Loaded on demand by OrderSummary, so the QR encoder never weighs on other pages.
 import '../styles/orders.css';
-import { qrMatrix, qrPath } from '../../shared/invoice/qr-matrix';
-import type { TaxInvoice as Invoice } from '../../shared/invoice/tax-invoice';
-import { formatPercent } from '../../shared/money';
-import { intlLocale } from '../../shared/locale';
+import { qrMatrix, qrPath } from '#shared/invoice/qr-matrix';
+import type { TaxInvoice as Invoice } from '#shared/invoice/tax-invoice';
+import { formatPercent } from '#shared/money';
+import { intlLocale } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { MinorMoney } from '../ui/Money';
 

@@ -2,8 +2,8 @@
 // VAT the total includes, wallet part); before the server's totals arrive, the cart's own payable
 // subtotal. Every amount is VAT-inclusive; the VAT line says how much of the total is VAT.
 import '../styles/orders.css';
-import type { OrderTotals } from '../../shared/orders/types';
-import { formatPercent } from '../../shared/money';
+import type { OrderTotals } from '#shared/orders/types';
+import { formatPercent } from '#shared/money';
 import { useI18n } from '../i18n/context';
 import { useCurrency, useMinor } from '../lib/locale';
 import { MinorMoney } from '../ui/Money';

@@ -1,7 +1,7 @@
 // What the success page says about the confirmation mail. The API queues it with a cash or wallet
 // order, and with a card order only once its payment succeeds (api/src/orders/confirmation-mail.ts):
 // before that, "we sent" would be untrue, so the page says when the mail will come instead.
-import type { OrderView } from '../../shared/orders/types';
+import type { OrderView } from '#shared/orders/types';
 
 const PAID_CARD: ReadonlySet<OrderView['status']> = new Set(['paid', 'processing', 'shipped', 'delivered']);
 

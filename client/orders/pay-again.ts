@@ -1,7 +1,7 @@
 // Pay again (spec §7 /order/payAgain): a new charge for an order whose payment failed, or the open
 // charge of an order still awaiting payment (Pay now), then the gateway's page. On failure the API's
 // message is shown and the caller's button comes back.
-import { ApiFailure, type ApiClient } from '../../shared/api/client';
+import { ApiFailure, type ApiClient } from '#shared/api/client';
 import { toast } from '../stores/toasts';
 
 /** `proof`: the order link of a guest away from the device that ordered (order-lookup page). */

@@ -3,7 +3,7 @@
 // calculation is reported (with a retry) instead of leaving the summary empty.
 import { useCallback, useContext, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { CalculateResult } from '../../shared/orders/types';
+import type { CalculateResult } from '#shared/orders/types';
 import { ApiContext } from '../providers';
 import type { CartEntry } from '../cart/cart-store';
 import { useSessionStore } from '../stores/session';

@@ -1,7 +1,7 @@
 // Become a supplier: the application form (POST /misc/become-supplier) beside what we look for.
 import { Link, useLoaderData } from 'react-router';
-import { SUPPLIER_CATEGORIES, SUPPLIER_COUNTRIES, supplierSchema, type SupplierCountry } from '../../shared/api/forms';
-import type { MessageId } from '../../shared/i18n';
+import { SUPPLIER_CATEGORIES, SUPPLIER_COUNTRIES, supplierSchema, type SupplierCountry } from '#shared/api/forms';
+import type { MessageId } from '#shared/i18n';
 import { contentLoader, ContentSections, type PageContent } from '../content';
 import { useI18n } from '../i18n/context';
 import { T } from '../i18n/T';

@@ -1,9 +1,9 @@
 // /brands (logo grid) and /brands-list (an A–Z index; Arabic letters on Arabic pages).
 import '../styles/catalogue.css';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { Brand } from '../../shared/catalogue/types';
-import { formatNumber } from '../../shared/money';
-import { normalizeSearchText } from '../../shared/search/normalize';
+import type { Brand } from '#shared/catalogue/types';
+import { formatNumber } from '#shared/money';
+import { normalizeSearchText } from '#shared/search/normalize';
 import { apiContext } from '../boot';
 import { BrandGrid } from '../catalogue/BrandGrid';
 import { useI18n } from '../i18n/context';

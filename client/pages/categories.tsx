@@ -1,8 +1,8 @@
 // /categories: the two-level category tree with product counts.
 import '../styles/catalogue.css';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { Category } from '../../shared/catalogue/types';
-import { formatNumber } from '../../shared/money';
+import type { Category } from '#shared/catalogue/types';
+import { formatNumber } from '#shared/money';
 import { apiContext } from '../boot';
 import { useI18n } from '../i18n/context';
 import { catalogue } from '../lib/catalogue';

@@ -1,6 +1,6 @@
 // Contact us: the form (POST /misc/contact), customer care details and the page's texts.
 import { Link, useLoaderData } from 'react-router';
-import { CONTACT_SUBJECTS, contactSchema } from '../../shared/api/forms';
+import { CONTACT_SUBJECTS, contactSchema } from '#shared/api/forms';
 import { contentLoader, ContentSections, type PageContent } from '../content';
 import { useI18n } from '../i18n/context';
 import { T } from '../i18n/T';

@@ -2,7 +2,7 @@
 // products, brands, nutritionist banner, quiz entry, collections).
 import '../styles/catalogue.css';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { paths } from '../../shared/routes';
+import { paths } from '#shared/routes';
 import { apiContext } from '../boot';
 import { BrandGrid } from '../catalogue/BrandGrid';
 import { ProductGrid } from '../catalogue/ProductCard';

@@ -1,7 +1,7 @@
 // /how-it-works: how shopping works, and delivery for the shopper's country (/info/instructions).
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useSnapshot } from 'valtio';
-import type { ApiClient } from '../../shared/api/client';
+import type { ApiClient } from '#shared/api/client';
 import { apiContext } from '../boot';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';

@@ -2,7 +2,7 @@
 // Linked with a full page load, so no signed-in state stays in the page. The auth cookie is
 // SameSite=Strict, so another site cannot sign a shopper out through this URL.
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { localizePath, splitLocalePath } from '../../shared/locale';
+import { localizePath, splitLocalePath } from '#shared/locale';
 import { apiContext } from '../boot';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

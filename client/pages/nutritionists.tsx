@@ -1,9 +1,9 @@
 // /nutritionist-list and /nutritionist?id=… (a profile with curated lists of products and notes).
 import '../styles/catalogue.css';
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { Nutritionist, NutritionistDetail } from '../../shared/catalogue/types';
-import { localizePath, splitLocalePath } from '../../shared/locale';
-import { paths } from '../../shared/routes';
+import type { Nutritionist, NutritionistDetail } from '#shared/catalogue/types';
+import { localizePath, splitLocalePath } from '#shared/locale';
+import { paths } from '#shared/routes';
 import { apiContext } from '../boot';
 import { ProductCard } from '../catalogue/ProductCard';
 import { useI18n } from '../i18n/context';

@@ -4,10 +4,10 @@
 import '../styles/account.css';
 import '../styles/orders.css';
 import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { ApiFailure } from '../../shared/api/client';
-import { orderLookupSchema } from '../../shared/api/order-schemas';
-import { formatDate } from '../../shared/money';
-import type { OrderView } from '../../shared/orders/types';
+import { ApiFailure } from '#shared/api/client';
+import { orderLookupSchema } from '#shared/api/order-schemas';
+import { formatDate } from '#shared/money';
+import type { OrderView } from '#shared/orders/types';
 import { apiContext } from '../boot';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';

@@ -4,7 +4,7 @@
 import '../styles/catalogue.css';
 import { useState } from 'react';
 import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import type { ProductDetail } from '../../shared/catalogue/types';
+import type { ProductDetail } from '#shared/catalogue/types';
 import { apiContext } from '../boot';
 import { NotifyButton } from '../catalogue/NotifyButton';
 import { Price } from '../catalogue/Price';
@@ -13,7 +13,7 @@ import { QuantityControl } from '../cart/QuantityControl';
 import { useI18n } from '../i18n/context';
 import { catalogue } from '../lib/catalogue';
 import useSWR from 'swr';
-import type { Country } from '../../shared/api/schemas';
+import type { Country } from '#shared/api/schemas';
 import { useBoot, useHref, usePrice } from '../lib/locale';
 import { productLd } from '../lib/structured-data';
 import { maxCount, type CartOrigin } from '../cart/cart-store';

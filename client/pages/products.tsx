@@ -2,7 +2,7 @@
 // or brand chosen it is that category's or brand's page: titled with its name, the brand with its logo.
 import '../styles/catalogue.css';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { listingFromSearchParams, type ListingState } from '../../shared/catalogue/url-query';
+import { listingFromSearchParams, type ListingState } from '#shared/catalogue/url-query';
 import { apiContext } from '../boot';
 import { BrandHeader } from '../catalogue/BrandHeader';
 import { listingHeading } from '../catalogue/listing-heading';

@@ -2,18 +2,18 @@
 import '../styles/account.css';
 import { useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { removeAccountSchema, setNameSchema, setPasswordSchema, setPhoneSchema } from '../../shared/api/account-schemas';
-import { MIN_PASSWORD_LENGTH } from '../../shared/constants';
-import type { UserDisplay } from '../../shared/boot';
+import { removeAccountSchema, setNameSchema, setPasswordSchema, setPhoneSchema } from '#shared/api/account-schemas';
+import { MIN_PASSWORD_LENGTH } from '#shared/constants';
+import type { UserDisplay } from '#shared/boot';
 import { PasswordInput } from '../accounts/PasswordField';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';
 import { toast } from '../stores/toasts';
-import type { MessageId } from '../../shared/i18n';
+import type { MessageId } from '#shared/i18n';
 import { Field, FormAlerts, useForm, type FormApi } from '../ui/form';
 import { Page } from '../ui/Page';
 import { useHref } from '../lib/locale';
-import { COUNTRY_FACTS } from '../../shared/locale';
+import { COUNTRY_FACTS } from '#shared/locale';
 
 export function Component() {
   const { t } = useI18n();

@@ -2,7 +2,7 @@
 // stock shows its quantity control; one still missing keeps the toggle to stop waiting.
 import '../styles/catalogue.css';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { ProductCard } from '../../shared/catalogue/types';
+import type { ProductCard } from '#shared/catalogue/types';
 import { signedInCall } from '../accounts/guard';
 import { apiContext } from '../boot';
 import { ProductGrid } from '../catalogue/ProductCard';

@@ -3,9 +3,9 @@
 import '../styles/orders.css';
 import { useContext, useState } from 'react';
 import { data, Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
-import { ApiFailure } from '../../shared/api/client';
-import { formatDate } from '../../shared/text/dates';
-import type { OrderView } from '../../shared/orders/types';
+import { ApiFailure } from '#shared/api/client';
+import { formatDate } from '#shared/text/dates';
+import type { OrderView } from '#shared/orders/types';
 import { signedInCall } from '../accounts/guard';
 import { apiContext } from '../boot';
 import { useI18n } from '../i18n/context';

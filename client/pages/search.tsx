@@ -3,8 +3,8 @@
 import '../styles/catalogue.css';
 import { useContext, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { listingFromSearchParams, searchParamsFromListing, type ListingState } from '../../shared/catalogue/url-query';
-import { paths } from '../../shared/routes';
+import { listingFromSearchParams, searchParamsFromListing, type ListingState } from '#shared/catalogue/url-query';
+import { paths } from '#shared/routes';
 import { apiContext } from '../boot';
 import { ListingView } from '../catalogue/ListingView';
 import { SearchCorrected, SearchFallback } from '../catalogue/SearchRescue';

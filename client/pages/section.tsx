@@ -1,7 +1,7 @@
 // A page whose capability lands in a later issue: real title, breadcrumbs and the empty state a shopper
 // would see with no data yet.
-import type { MessageId } from '../../shared/i18n';
-import { routeById, type PageId, type PlaceholderPageId } from '../../shared/routes';
+import type { MessageId } from '#shared/i18n';
+import { routeById, type PageId, type PlaceholderPageId } from '#shared/routes';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { usePageHandle } from '../route-handle';

@@ -1,8 +1,8 @@
 // Site index: a link to every page without a parameter, grouped like the footer. The table below is
 // typed over the whole route list, so a new page fails the typecheck until it is placed in a group.
 import { Link } from 'react-router';
-import type { MessageId } from '../../shared/i18n';
-import { PAGE_ROUTES, routeById, type PageRoute } from '../../shared/routes';
+import type { MessageId } from '#shared/i18n';
+import { PAGE_ROUTES, routeById, type PageRoute } from '#shared/routes';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { Page } from '../ui/Page';

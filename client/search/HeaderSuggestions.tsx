@@ -3,8 +3,8 @@
 // box as an ARIA combobox (combobox-state.ts): it listens to the box's input and keys, fetches
 // suggestions (typo-tolerant, from /product/search) or the recent searches, and renders the listbox.
 import { useContext, useEffect, useReducer, useRef, useState, type RefObject } from 'react';
-import { paths } from '../../shared/routes';
-import { searchParamsFromListing } from '../../shared/catalogue/url-query';
+import { paths } from '#shared/routes';
+import { searchParamsFromListing } from '#shared/catalogue/url-query';
 import { Price } from '../catalogue/Price';
 import { useI18n } from '../i18n/context';
 import { catalogue } from '../lib/catalogue';
@@ -13,7 +13,7 @@ import { ApiContext } from '../providers';
 import { responsive } from '../ui/responsive-image';
 import { comboboxReducer, enterAction, initialCombobox, isExpanded } from './combobox-state';
 import { MIN_SUGGEST_LENGTH, suggestionOptions, type SuggestionOption, type SuggestionsData } from './suggestion-options';
-import type { ApiClient } from '../../shared/api/client';
+import type { ApiClient } from '#shared/api/client';
 import '../styles/header-search.css';
 
 /** Records a search the shopper ran from the header (the history the popup offers back). */

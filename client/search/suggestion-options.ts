@@ -1,6 +1,6 @@
 // The header popup's options as one flat list (the combobox moves through them by index), grouped for
 // display: recent searches while the box is (nearly) empty, else products, brands and categories.
-import type { ProductCard } from '../../shared/catalogue/types';
+import type { ProductCard } from '#shared/catalogue/types';
 
 export interface SuggestionsData {
   products: ProductCard[];

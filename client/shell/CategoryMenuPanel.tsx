@@ -2,7 +2,7 @@
 // sub-categories, and the categories page. Same request as /categories, so it is cached once.
 import { Link } from 'react-router';
 import useSWR from 'swr';
-import type { Category } from '../../shared/catalogue/types';
+import type { Category } from '#shared/catalogue/types';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { ColorDot } from '../ui/ColorDot';

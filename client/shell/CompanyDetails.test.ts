@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPANY } from '../../shared/company';
+import { COMPANY } from '#shared/company';
 import { displayPhone } from './CompanyDetails';
 
 describe('displayPhone', () => {

@@ -2,9 +2,9 @@
 // written): the entity of the shopper's country in the footer and on the contact page, both entities
 // on the legal pages.
 import { useSnapshot } from 'valtio';
-import { COMPANY, companyEntity } from '../../shared/company';
-import type { MessageId } from '../../shared/i18n';
-import type { CountryCode } from '../../shared/locale';
+import { COMPANY, companyEntity } from '#shared/company';
+import type { MessageId } from '#shared/i18n';
+import type { CountryCode } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';
 

@@ -3,9 +3,9 @@
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
-import type { Country } from '../../shared/api/schemas';
-import { COOKIE_NAMES, COUNTRY_CODES, COUNTRY_FACTS, isCountryCode } from '../../shared/locale';
-import { currencyInfoOf } from '../../shared/money';
+import type { Country } from '#shared/api/schemas';
+import { COOKIE_NAMES, COUNTRY_CODES, COUNTRY_FACTS, isCountryCode } from '#shared/locale';
+import { currencyInfoOf } from '#shared/money';
 import { useI18n } from '../i18n/context';
 import { setCookie } from '../lib/cookies';
 import { useSessionStore } from '../stores/session';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { pagePath, routeById, type PageId } from '../../shared/routes';
-import type { MessageId } from '../../shared/i18n';
+import { pagePath, routeById, type PageId } from '#shared/routes';
+import type { MessageId } from '#shared/i18n';
 import { useI18n } from '../i18n/context';
 import { CompanyEntity, useShopperCountry } from './CompanyDetails';
 

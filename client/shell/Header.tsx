@@ -6,7 +6,7 @@ import { openAuthModal } from '../stores/auth-modal';
 import { cart, cartCount } from '../cart/cart-store';
 import { useSessionStore } from '../stores/session';
 import { Icon } from '../ui/Icon';
-import { formatNumber } from '../../shared/money';
+import { formatNumber } from '#shared/money';
 import { CategoryMenu } from './CategoryMenu';
 import { CountrySwitch } from './CountrySwitch';
 import { HeaderSearch } from './HeaderSearch';

@@ -1,6 +1,6 @@
 // Language switch (spec §4): keeps the page, sets the locale cookie, clears session storage, reloads.
 import { useLocation } from 'react-router';
-import { COOKIE_NAMES, localizePath, splitLocalePath, type Lang } from '../../shared/locale';
+import { COOKIE_NAMES, localizePath, splitLocalePath, type Lang } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { setCookie } from '../lib/cookies';
 

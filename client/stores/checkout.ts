@@ -1,8 +1,8 @@
 // Checkout choices between its pages: the order summary (subtotal and coupon, kept in localStorage as
 // spec §3 says) and the shipping and payment choices (sessionStorage, so a reload keeps them).
 import { proxy, snapshot } from 'valtio';
-import type { AddressInput } from '../../shared/api/account-schemas';
-import type { CardMethod, PaymentMethod } from '../../shared/api/order-schemas';
+import type { AddressInput } from '#shared/api/account-schemas';
+import type { CardMethod, PaymentMethod } from '#shared/api/order-schemas';
 import type { PlaceNames } from '../accounts/AddressForm';
 
 export const ORDER_SUMMARY_KEY = 'order_summary';

@@ -3,8 +3,8 @@
 // concurrent renders never share it; one per page in the browser.
 import { createContext, useContext } from 'react';
 import { proxy } from 'valtio';
-import type { CountryCode } from '../../shared/locale';
-import type { UserDisplay } from '../../shared/boot';
+import type { CountryCode } from '#shared/locale';
+import type { UserDisplay } from '#shared/boot';
 
 export interface SessionState {
   country: CountryCode;

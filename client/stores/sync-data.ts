@@ -3,9 +3,9 @@
 // screens show and compare the threshold from /country (useFreeShipping: the same country_settings
 // row, already there at server render); this store gates the prompt and gives the delivery fee.
 import { proxy } from 'valtio';
-import type { ApiClient } from '../../shared/api/client';
-import { DEFAULT_FREE_SHIPPING_FILS } from '../../shared/constants';
-import type { CountryCode } from '../../shared/locale';
+import type { ApiClient } from '#shared/api/client';
+import { DEFAULT_FREE_SHIPPING_FILS } from '#shared/constants';
+import type { CountryCode } from '#shared/locale';
 
 export const SYNC_STORAGE_KEY = 'sync_data';
 const MAX_AGE_MS = 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 // Toast stack (spec §4, §9): one toast shows at a time. A new toast while one is shown makes the
 // old one exit first and appears about 350 ms later; each toast dismisses itself after 4000 ms.
 import { proxy } from 'valtio';
-import { TOAST_DURATION_MS, TOAST_REPLACE_DELAY_MS } from '../../shared/constants';
-import type { MessageId, Params } from '../../shared/i18n';
+import { TOAST_DURATION_MS, TOAST_REPLACE_DELAY_MS } from '#shared/constants';
+import type { MessageId, Params } from '#shared/i18n';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 

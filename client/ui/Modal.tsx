@@ -3,7 +3,7 @@
 // the focus trap, Escape and an inert background for keyboard and screen-reader users. On closing,
 // focus goes back to the control that opened the modal.
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { MODAL_CLOSE_MS } from '../../shared/constants';
+import { MODAL_CLOSE_MS } from '#shared/constants';
 import { useI18n } from '../i18n/context';
 import { Icon } from './Icon';
 

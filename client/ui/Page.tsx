@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import type { BreadcrumbList, WithContext } from 'schema-dts';
 import { Link } from 'react-router';
-import type { MessageId } from '../../shared/i18n';
+import type { MessageId } from '#shared/i18n';
 import { useI18n } from '../i18n/context';
 import { useBoot, useHref } from '../lib/locale';
 import { Seo, type SeoProps } from './Seo';

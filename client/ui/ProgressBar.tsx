@@ -1,7 +1,7 @@
 // Top progress bar on route changes, only on windows 1024 px wide or more (spec §2, §9).
 import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
-import { PROGRESS_BAR_MIN_WIDTH } from '../../shared/constants';
+import { PROGRESS_BAR_MIN_WIDTH } from '#shared/constants';
 
 export function ProgressBar() {
   const busy = useNavigation().state !== 'idle';

@@ -2,7 +2,7 @@
 // Open Graph, and structured data (JSON-LD). React hoists title, meta and link into <head>.
 import { useLocation } from 'react-router';
 import type { Thing, WithContext } from 'schema-dts';
-import { localizePath, splitLocalePath } from '../../shared/locale';
+import { localizePath, splitLocalePath } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { useBoot } from '../lib/locale';
 

@@ -1,7 +1,7 @@
 // Renders the toast store: polite live region (errors assertive), close button, swipe to dismiss.
 import { useRef, useState, type PointerEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { TOAST_SWIPE_DISMISS_PX } from '../../shared/constants';
+import { TOAST_SWIPE_DISMISS_PX } from '#shared/constants';
 import { useI18n } from '../i18n/context';
 import { dismissToast, toastState } from '../stores/toasts';
 import { Icon } from './Icon';

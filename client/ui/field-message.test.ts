@@ -1,8 +1,8 @@
 // Form errors read as correct sentences in both languages: Arabic adjectives agree with the field.
 import { describe, expect, it } from 'vitest';
-import { ar } from '../../shared/i18n/ar';
-import { en } from '../../shared/i18n/en';
-import { createTranslator } from '../../shared/i18n';
+import { ar } from '#shared/i18n/ar';
+import { en } from '#shared/i18n/en';
+import { createTranslator } from '#shared/i18n';
 import { fieldMessage, requiredKeyOf } from './field-message';
 
 const AR = createTranslator('ar', ar);

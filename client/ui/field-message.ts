@@ -3,8 +3,8 @@
 // needs its own sentence has a `<label minus _label>_required` entry in the dictionaries (both
 // languages), used instead of the generic 'mandatory-field'. "Please enter a valid …" takes the field's
 // indefinite noun where it has one; without one, 'field_value_invalid' names the field in quotes.
-import type { Translator } from '../../shared/i18n';
-import type { MessageId } from '../../shared/i18n';
+import type { Translator } from '#shared/i18n';
+import type { MessageId } from '#shared/i18n';
 
 export interface FieldText {
   label: MessageId;

@@ -5,8 +5,8 @@
 // session client; its errors land in an alert above the form, field errors next to their fields.
 import { useContext, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { z } from 'zod';
-import { ApiFailure } from '../../shared/api/client';
-import { FIELD_LENGTHS, firstProblems } from '../../shared/api/forms';
+import { ApiFailure } from '#shared/api/client';
+import { FIELD_LENGTHS, firstProblems } from '#shared/api/forms';
 import { useI18n } from '../i18n/context';
 import { fieldMessage, type FieldText } from './field-message';
 import { ApiContext } from '../providers';

@@ -1,5 +1,5 @@
 // The information pages and their forms, as shoppers and suppliers use them.
-import { PAGE_ROUTES } from '../../shared/routes';
+import { PAGE_ROUTES } from '#shared/routes';
 import { expect, test } from './fixtures';
 
 test('a shopper reads the return policy in Arabic', async ({ page }) => {

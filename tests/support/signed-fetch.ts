@@ -1,5 +1,5 @@
 // Builds requests signed exactly like the storefront worker signs them, for API integration tests.
-import { signRequest } from '../../shared/api/signing';
+import { signRequest } from '#shared/api/signing';
 
 export interface SignedInit {
   method?: string;

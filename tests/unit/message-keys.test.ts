@@ -2,9 +2,9 @@
 // field's message, a coupon's problem, a zod issue of the shared schemas) exists in both
 // dictionaries: found by reading the sources, so a key cannot be forgotten in MESSAGE_KEYS.
 import { describe, expect, it } from 'vitest';
-import { ar } from '../../shared/i18n/ar';
-import { en } from '../../shared/i18n/en';
-import { MESSAGE_KEYS } from '../../shared/api/message-keys';
+import { ar } from '#shared/i18n/ar';
+import { en } from '#shared/i18n/en';
+import { MESSAGE_KEYS } from '#shared/api/message-keys';
 
 const files = {
   ...import.meta.glob<string>('../../api/src/**/*.ts', { query: '?raw', import: 'default', eager: true }),

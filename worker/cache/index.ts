@@ -1,8 +1,8 @@
 // KV cache of flagged GETs. The key holds the session (a hash of its tokens), language and country,
 // so one shopper's entry is never served to another. A hit is marked with the internal code 700.
-import { CACHED_CODE, type Envelope } from '../../shared/api/envelope';
-import { sha256Hex } from '../../shared/api/signing';
-import type { CountryCode, Lang } from '../../shared/locale';
+import { CACHED_CODE, type Envelope } from '#shared/api/envelope';
+import { sha256Hex } from '#shared/api/signing';
+import type { CountryCode, Lang } from '#shared/locale';
 import type { CachePolicy } from './policies';
 
 export interface CacheScope {

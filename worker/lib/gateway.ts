@@ -2,9 +2,9 @@
 // the KV cache, token handling (tokens into httpOnly cookies, never into a body the browser gets),
 // and the session rules of spec §4 (401 clears the session, 403 registers the device again).
 import type { Context } from 'hono';
-import type { UserDisplay } from '../../shared/boot';
-import { ApiFailure, type ApiClient } from '../../shared/api/client';
-import { fail, isEnvelope, type Envelope } from '../../shared/api/envelope';
+import type { UserDisplay } from '#shared/boot';
+import { ApiFailure, type ApiClient } from '#shared/api/client';
+import { fail, isEnvelope, type Envelope } from '#shared/api/envelope';
 import type { AppEnv } from '../app-env';
 import { cacheKey, withCache } from '../cache';
 import { cachePolicyFor } from '../cache/policies';

@@ -1,11 +1,11 @@
 // Redirects of the storefront worker go only to paths of this shop (shared/safe-path.ts).
 import type { Context } from 'hono';
-import { fail } from '../../shared/api/envelope';
+import { fail } from '#shared/api/envelope';
 import { getCookie } from 'hono/cookie';
-import { COOKIE_NAMES, splitLocalePath } from '../../shared/locale';
+import { COOKIE_NAMES, splitLocalePath } from '#shared/locale';
 import type { AppEnv } from '../app-env';
 import { fallbackPage } from '../render/fallback';
-import { breaksHeader, sameOriginPath } from '../../shared/safe-path';
+import { breaksHeader, sameOriginPath } from '#shared/safe-path';
 
 /**
  * A 303 to `target` when it is a path of this site, else to `fallback`; a target with CR, LF or NUL

@@ -1,7 +1,7 @@
 // @sentry/cloudflare around the handler only when a DSN is configured: without one the SDK would still
 // instrument every request and D1 call (about 20 ms a request in the integration tests) for nothing.
 import { withSentry } from '@sentry/cloudflare';
-import { sentryOptions } from '../../shared/observability/sentry-options';
+import { sentryOptions } from '#shared/observability/sentry-options';
 
 type ReportingEnv = { SENTRY_DSN?: string; ENVIRONMENT?: string };
 /** A handler method (fetch, scheduled) seen only as far as this wrapper reads it. */

@@ -1,9 +1,9 @@
 // Session cookies. Tokens live only in httpOnly cookies; the browser's JavaScript sees display data.
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { UserDisplay } from '../../shared/boot';
-import { AUTH_COOKIE_MAX_AGE_S, DEVICE_COOKIE_MAX_AGE_S, USER_COOKIE_MAX_AGE_S } from '../../shared/constants';
-import { COOKIE_NAMES, DEFAULT_COUNTRY, isCountryCode, isLang, type CountryCode, type Lang } from '../../shared/locale';
+import type { UserDisplay } from '#shared/boot';
+import { AUTH_COOKIE_MAX_AGE_S, DEVICE_COOKIE_MAX_AGE_S, USER_COOKIE_MAX_AGE_S } from '#shared/constants';
+import { COOKIE_NAMES, DEFAULT_COUNTRY, isCountryCode, isLang, type CountryCode, type Lang } from '#shared/locale';
 import type { AppEnv } from '../app-env';
 import { tokenCookie } from './cookies';
 

@@ -1,7 +1,7 @@
 // Which scripts and styles a page needs, from the client build manifest (or the dev server).
 import manifest from 'virtual:client-manifest';
-import { textModule } from '../../shared/i18n/areas';
-import type { Lang } from '../../shared/locale';
+import { textModule } from '#shared/i18n/areas';
+import type { Lang } from '#shared/locale';
 
 const ENTRY = 'client/entry.client.tsx';
 

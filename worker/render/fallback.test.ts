@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ar } from '../../shared/i18n/ar';
-import { en } from '../../shared/i18n/en';
+import { ar } from '#shared/i18n/ar';
+import { en } from '#shared/i18n/en';
 import { fallbackPage } from './fallback';
 
 describe('the fallback error page', () => {

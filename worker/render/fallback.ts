@@ -1,7 +1,7 @@
 // A plain bilingual error page for when React itself cannot render: no stack traces, no scripts.
-import { dirOf, localizePath, type Lang } from '../../shared/locale';
-import { ar } from '../../shared/i18n/ar';
-import { en } from '../../shared/i18n/en';
+import { dirOf, localizePath, type Lang } from '#shared/locale';
+import { ar } from '#shared/i18n/ar';
+import { en } from '#shared/i18n/en';
 import { html, htmlText, raw } from '../lib/html';
 
 const STYLE =

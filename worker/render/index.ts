@@ -1,9 +1,9 @@
 // Server rendering of every page route: critical shell data first, then the streamed document.
 import type { Context } from 'hono';
-import type { Country } from '../../shared/api/schemas';
-import { splitLocalePath } from '../../shared/locale';
-import type { BootData } from '../../shared/boot';
-import { renderDocument } from '../../client/entry.server';
+import type { Country } from '#shared/api/schemas';
+import { splitLocalePath } from '#shared/locale';
+import type { BootData } from '#shared/boot';
+import { renderDocument } from '#client/entry.server';
 import type { AppEnv } from '../app-env';
 import { publicConfig } from '../config';
 import { ensureDevice, serverApi } from '../lib/gateway';

@@ -1,7 +1,7 @@
 // /api/* → the commerce API, signed, with the session's tokens added from httpOnly cookies.
 import { Hono } from 'hono';
-import { fail } from '../../shared/api/envelope';
-import { SIGNED_IN_HEADER } from '../../shared/constants';
+import { fail } from '#shared/api/envelope';
+import { SIGNED_IN_HEADER } from '#shared/constants';
 import type { AppEnv } from '../app-env';
 import { ensureDevice, forward } from '../lib/gateway';
 import { apiLang, readSession } from '../lib/session';

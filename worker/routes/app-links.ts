@@ -1,6 +1,6 @@
 // App association files (universal links / app links), built from configuration.
 import { Hono, type Context } from 'hono';
-import type { AppAssociation } from '../../shared/app-links';
+import type { AppAssociation } from '#shared/app-links';
 import type { AppEnv } from '../app-env';
 
 export const appLinks = new Hono<AppEnv>();

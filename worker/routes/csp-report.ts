@@ -3,7 +3,7 @@
 // log otherwise). Browsers can be made to send many, so each address and each isolate is limited.
 import { captureMessage } from '@sentry/cloudflare';
 import { Hono } from 'hono';
-import { fail } from '../../shared/api/envelope';
+import { fail } from '#shared/api/envelope';
 import type { AppEnv } from '../app-env';
 import { limitBody } from '../middleware/body-limit';
 import { log } from '../lib/log';

@@ -2,10 +2,10 @@
 // password-reset link and see a mail's HTML part (a Saudi order's tax invoice with its QR code) as a
 // mail client would. Not served in production.
 import { Hono } from 'hono';
-import { createTranslator } from '../../shared/i18n';
-import { ar } from '../../shared/i18n/ar';
-import { en } from '../../shared/i18n/en';
-import { dirOf } from '../../shared/locale';
+import { createTranslator } from '#shared/i18n';
+import { ar } from '#shared/i18n/ar';
+import { en } from '#shared/i18n/en';
+import { dirOf } from '#shared/locale';
 import type { AppEnv } from '../app-env';
 import { callUpstream } from '../upstream';
 import { html, htmlText, raw } from '../lib/html';

@@ -2,7 +2,7 @@
 // Open Graph PNGs, decision 11), served here with long-lived caching (keys change when an image
 // changes) and the API's ETag, so a revalidation is a 304 without the bytes.
 import { Hono } from 'hono';
-import { fail } from '../../shared/api/envelope';
+import { fail } from '#shared/api/envelope';
 import type { AppEnv } from '../app-env';
 import { callUpstream } from '../upstream';
 

@@ -3,11 +3,11 @@
 // error events, each scrubbed like the workers' own (shared/observability/scrub.ts): the browser is
 // not trusted to have left out addresses, tokens or query strings.
 import { Hono } from 'hono';
-import { fail } from '../../shared/api/envelope';
+import { fail } from '#shared/api/envelope';
 import type { AppEnv } from '../app-env';
 import { limitBody } from '../middleware/body-limit';
 import { log } from '../lib/log';
-import { scrubEvent } from '../../shared/observability/scrub';
+import { scrubEvent } from '#shared/observability/scrub';
 
 const MAX_ENVELOPE_BYTES = 512 * 1024;
 

@@ -4,11 +4,11 @@
 //  - /payments/sandbox/{id} (local mode only): the built-in "hosted payment page" where a tester
 //    chooses success, failure or cancel; then the browser returns where the real gateway would send it.
 import { Hono, type Context } from 'hono';
-import { createTranslator } from '../../shared/i18n';
-import { ar } from '../../shared/i18n/ar';
-import { en } from '../../shared/i18n/en';
-import { dirOf, splitLocalePath, type CurrencyCode } from '../../shared/locale';
-import { formatMinor } from '../../shared/money';
+import { createTranslator } from '#shared/i18n';
+import { ar } from '#shared/i18n/ar';
+import { en } from '#shared/i18n/en';
+import { dirOf, splitLocalePath, type CurrencyCode } from '#shared/locale';
+import { formatMinor } from '#shared/money';
 import type { AppEnv } from '../app-env';
 import { limitBody } from '../middleware/body-limit';
 import { sameSiteOnly } from '../middleware/same-site';
@@ -16,9 +16,9 @@ import { callUpstream } from '../upstream';
 import { html, raw } from '../lib/html';
 import { safeRedirect } from '../lib/safe-redirect';
 import { readSession } from '../lib/session';
-import { sameOriginPath } from '../../shared/safe-path';
-import { fail } from '../../shared/api/envelope';
-import { WEBHOOK_PROVIDER_PATTERN, WEBHOOK_SIGNATURE_HEADERS } from '../../shared/api/payment-webhooks';
+import { sameOriginPath } from '#shared/safe-path';
+import { fail } from '#shared/api/envelope';
+import { WEBHOOK_PROVIDER_PATTERN, WEBHOOK_SIGNATURE_HEADERS } from '#shared/api/payment-webhooks';
 
 const SIGNATURE_HEADERS = Object.values(WEBHOOK_SIGNATURE_HEADERS);
 

@@ -1,8 +1,8 @@
 // robots.txt and the sitemap: an index, the pages file (static pages, categories, brands,
 // nutritionists) and product files, every URL with its English and Arabic alternates.
 import { Hono, type Context } from 'hono';
-import { localizePath } from '../../shared/locale';
-import { isPlaceholderPage, isPrivatePath, PAGE_ROUTES, PRIVATE_PATH_PREFIXES } from '../../shared/routes';
+import { localizePath } from '#shared/locale';
+import { isPlaceholderPage, isPrivatePath, PAGE_ROUTES, PRIVATE_PATH_PREFIXES } from '#shared/routes';
 import type { AppEnv } from '../app-env';
 import { callUpstream } from '../upstream';
 import { escapeHtml as esc } from '../lib/html';

@@ -1,10 +1,10 @@
 // No-JavaScript fallback of the country switch: sets the cookie and returns to the same page.
 import { Hono } from 'hono';
-import { isCountryCode } from '../../shared/locale';
+import { isCountryCode } from '#shared/locale';
 import { rememberCountry } from '../lib/session';
 import type { AppEnv } from '../app-env';
 import { safeRedirect } from '../lib/safe-redirect';
-import { breaksHeader, sameOriginPath } from '../../shared/safe-path';
+import { breaksHeader, sameOriginPath } from '#shared/safe-path';
 
 export const setCountry = new Hono<AppEnv>();
 

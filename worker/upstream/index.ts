@@ -1,10 +1,10 @@
 // Calls the commerce API: through the API service binding, or API_ORIGIN when set. Every call is
 // signed (shared/api/signing.ts) and carries the session headers of spec §7; 30 s timeout, no retries.
-import { fail, TIMEOUT_MESSAGE } from '../../shared/api/envelope';
-import { CLIENT_IP_HEADER } from '../../shared/api/client-ip';
-import { signRequest, SIGNATURE_HEADERS } from '../../shared/api/signing';
-import type { CountryCode, Lang } from '../../shared/locale';
-import { requestIdFrom } from '../../shared/observability/request-id';
+import { fail, TIMEOUT_MESSAGE } from '#shared/api/envelope';
+import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
+import { signRequest, SIGNATURE_HEADERS } from '#shared/api/signing';
+import type { CountryCode, Lang } from '#shared/locale';
+import { requestIdFrom } from '#shared/observability/request-id';
 import type { StorefrontConfig } from '../config';
 import { currentRequestId, log } from '../lib/log';
 

@@ -1,6 +1,6 @@
 // Password hashing: PBKDF2-SHA256 with a 16-byte random salt and a secret pepper. The iteration count
 // is stored with each hash so it can be raised later; Workers allow at most 100 000 iterations.
-import { base64ToBytes, bytesToBase64, timingSafeEqual } from '../../../shared/bytes';
+import { base64ToBytes, bytesToBase64, timingSafeEqual } from '#shared/bytes';
 export const PBKDF2_ITERATIONS = 100_000;
 export const WORKERS_MAX_ITERATIONS = 100_000;
 const SALT_BYTES = 16;

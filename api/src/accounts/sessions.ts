@@ -1,5 +1,5 @@
 // Sessions: a random token for the client, its hash in D1 with an expiry (two weeks) and revocation.
-import { AUTH_COOKIE_MAX_AGE_S } from '../../../shared/constants';
+import { AUTH_COOKIE_MAX_AGE_S } from '#shared/constants';
 import { randomToken, tokenHash } from './tokens';
 import type { SessionRow, UserRow } from '../db/rows';
 

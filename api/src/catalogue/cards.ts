@@ -1,7 +1,7 @@
 // The product card: one SELECT with its joins, shared by listings, search, home sections,
 // nutritionist lists and purchase-together.
-import type { ImageRef, ProductCard } from '../../../shared/catalogue/types';
-import type { Lang } from '../../../shared/locale';
+import type { ImageRef, ProductCard } from '#shared/catalogue/types';
+import type { Lang } from '#shared/locale';
 import { imageRef } from '../media/renditions';
 import { col } from './lang';
 import type { BrandColumns, CategoryColumns, SkuSaleColumns } from './rows';

@@ -1,8 +1,8 @@
 // A country's money facts: its exchange rate (countries) and VAT rate (country_settings). They change
 // rarely: read once per isolate and kept for five minutes. A caller that is about to run a D1 batch
 // anyway adds currencyStatement to it (no extra round trip on a cold isolate) and remembers the rows.
-import type { CountryCode } from '../../../shared/locale';
-import { currencyInfoFor, RATE_SCALE, type CurrencyInfo } from '../../../shared/money';
+import type { CountryCode } from '#shared/locale';
+import { currencyInfoFor, RATE_SCALE, type CurrencyInfo } from '#shared/money';
 
 const TTL_MS = 5 * 60 * 1000;
 type Row = { code: CountryCode; exchange_rate_scaled: number; vat: number };

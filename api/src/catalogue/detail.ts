@@ -1,6 +1,6 @@
 // The product page's data in one D1 batch: product, SKUs, images, attributes, purchase-together.
-import type { AttributeGroup, ImageRef, ProductDetail, Sku } from '../../../shared/catalogue/types';
-import type { Lang } from '../../../shared/locale';
+import type { AttributeGroup, ImageRef, ProductDetail, Sku } from '#shared/catalogue/types';
+import type { Lang } from '#shared/locale';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';
 import { imageRef } from '../media/renditions';
 import { col } from './lang';

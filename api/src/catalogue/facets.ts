@@ -1,12 +1,12 @@
 // Filters and sorts available for the current result, with counts (over products alone: no card joins). Each facet is counted with every
 // other filter applied but its own, so a shopper can widen a selection (choose a second brand).
-import { normalizeFilters, type FilterKey, type ProductQuery } from '../../../shared/catalogue/filter-model';
-import type { Lang } from '../../../shared/locale';
-import { payableMinor, type CurrencyInfo } from '../../../shared/money';
-import { PRICE_FILTER_RANGE } from '../../../shared/constants';
+import { normalizeFilters, type FilterKey, type ProductQuery } from '#shared/catalogue/filter-model';
+import type { Lang } from '#shared/locale';
+import { payableMinor, type CurrencyInfo } from '#shared/money';
+import { PRICE_FILTER_RANGE } from '#shared/constants';
 import { brandLogo } from '../media/refs';
 import { col } from './lang';
-import type { CountryCode } from '../../../shared/locale';
+import type { CountryCode } from '#shared/locale';
 import { currencyFor, currencyStatement, knownCurrency, rememberCurrencies } from './currency';
 import { cappedCountSql, cappedTotal } from './capped-count';
 import { compileProductQuery, needsCurrency } from './query';

@@ -1,4 +1,4 @@
-import type { Lang } from '../../../shared/locale';
+import type { Lang } from '#shared/locale';
 
 /** Column suffix for the request's language; only ever 'en' or 'ar', so it is safe in SQL text. */
 export function col(name: string, lang: Lang): string {

@@ -1,7 +1,7 @@
 // Product listing: a capped count and the page in one D1 batch (one round trip).
-import type { ProductQuery } from '../../../shared/catalogue/filter-model';
-import type { Lang } from '../../../shared/locale';
-import type { CurrencyInfo } from '../../../shared/money';
+import type { ProductQuery } from '#shared/catalogue/filter-model';
+import type { Lang } from '#shared/locale';
+import type { CurrencyInfo } from '#shared/money';
 import { paged } from '../lib/params';
 import { cappedCountSql, cappedTotal } from './capped-count';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';

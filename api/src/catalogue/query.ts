@@ -1,7 +1,7 @@
 // Compiles the spec §3 filter model into SQL over the denormalised product columns.
-import { normalizeFilters, type ProductQuery } from '../../../shared/catalogue/filter-model';
-import type { Lang } from '../../../shared/locale';
-import { payableBoundToBase, type CurrencyInfo } from '../../../shared/money';
+import { normalizeFilters, type ProductQuery } from '#shared/catalogue/filter-model';
+import type { Lang } from '#shared/locale';
+import { payableBoundToBase, type CurrencyInfo } from '#shared/money';
 import { col } from './lang';
 import { RANK_JOIN, relevanceOrder, type SearchMatch } from './search';
 

@@ -2,9 +2,9 @@
 // the popular products of the category closest to the query, so the journey never ends on an empty
 // page. Both are read in one D1 batch. Searches that find little are logged for merchandising.
 import type { Context } from 'hono';
-import type { Lang } from '../../../shared/locale';
-import type { ProductCard } from '../../../shared/catalogue/types';
-import { matchExpression, queryKey } from '../../../shared/search/query';
+import type { Lang } from '#shared/locale';
+import type { ProductCard } from '#shared/catalogue/types';
+import { matchExpression, queryKey } from '#shared/search/query';
 import type { AppEnv } from '../app-env';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';
 import { col } from './lang';

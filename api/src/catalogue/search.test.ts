@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { normalizeSearchText } from '../../../shared/search/normalize';
+import { normalizeSearchText } from '#shared/search/normalize';
 import { isNear, nearness, relevanceOrder, searchMatch } from './search';
 
 describe('near spellings from the index vocabulary', () => {

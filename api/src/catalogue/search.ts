@@ -1,8 +1,8 @@
 // FTS5 queries from a shopper's words (shared/search/query.ts explains the expansion): the match, the
 // relevance tiers, and the fallback that looks the words up in the index vocabulary when a search
 // finds nothing (one typo in Latin or Arabic, Arabic long vowels added or dropped).
-import { editDistance } from '../../../shared/search/normalize';
-import { expandQuery, matchExpression, meaningfulTokens, phoneticKey, type QueryGroup, type SynonymSet } from '../../../shared/search/query';
+import { editDistance } from '#shared/search/normalize';
+import { expandQuery, matchExpression, meaningfulTokens, phoneticKey, type QueryGroup, type SynonymSet } from '#shared/search/query';
 
 export interface SearchMatch {
   /** The shopper's meaningful words (stop words dropped), normalised. */

@@ -1,7 +1,7 @@
 // As-you-type suggestions for the header box and /search: the best few products (cards, so image and
 // price), and the brands and categories whose own names match. A text that matches nothing gets the
 // listing's typo correction ("omgea" → omega), one more round trip only on that path.
-import type { Lang } from '../../../shared/locale';
+import type { Lang } from '#shared/locale';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';
 import { col } from './lang';
 import { correctFromVocab, loadSynonyms, searchMatch, vocabLookup } from './search';

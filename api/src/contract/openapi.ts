@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 description of the commerce API, generated from the route contract (./registry.ts)
 // with zod's own JSON Schema output. Served at GET /openapi.json outside production and checked in as
 // docs/openapi.json (`npm run openapi` writes it; openapi.test.ts fails when it is stale).
-import { z } from '../../../shared/zod';
+import { z } from '#shared/zod';
 import { CONTRACTS, type RouteContract } from './registry';
 
 type JsonSchema = Record<string, unknown>;

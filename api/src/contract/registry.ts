@@ -3,9 +3,9 @@
 // docs/openapi.json is generated from the same entries (./openapi.ts). tests/integration/api/contract.test.ts
 // fails when a route has no entry or an entry no route. Pure data over shared/ schemas: Node reads it too.
 import type { z } from 'zod';
-import { addressSchema, forgotPasswordSchema, removeAccountSchema, resetPasswordSchema, setNameSchema, setPasswordSchema, setPhoneSchema, signInSchema, signUpSchema, verifyEmailSchema } from '../../../shared/api/account-schemas';
-import { contactSchema, supplierSchema } from '../../../shared/api/forms';
-import { calculateSchema, cancelOrderSchema, orderLookupSchema, payAgainSchema, submitSchema, walletChargeSchema } from '../../../shared/api/order-schemas';
+import { addressSchema, forgotPasswordSchema, removeAccountSchema, resetPasswordSchema, setNameSchema, setPasswordSchema, setPhoneSchema, signInSchema, signUpSchema, verifyEmailSchema } from '#shared/api/account-schemas';
+import { contactSchema, supplierSchema } from '#shared/api/forms';
+import { calculateSchema, cancelOrderSchema, orderLookupSchema, payAgainSchema, submitSchema, walletChargeSchema } from '#shared/api/order-schemas';
 import {
   brandListSchema,
   categoryListQuery,
@@ -24,9 +24,9 @@ import {
   skuSyncSchema,
   suggestQuery,
   webhookParams,
-} from '../../../shared/api/route-schemas';
-import { deviceAuthSchema } from '../../../shared/api/schemas';
-import { productQuerySchema } from '../../../shared/catalogue/filter-model';
+} from '#shared/api/route-schemas';
+import { deviceAuthSchema } from '#shared/api/schemas';
+import { productQuerySchema } from '#shared/catalogue/filter-model';
 
 export interface RouteContract {
   summary: string;

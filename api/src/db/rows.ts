@@ -3,8 +3,8 @@
 // Pick<…Row, …>, so a column renamed in a migration is renamed here once and the compiler finds its
 // readers. Catalogue reads are language-resolved projections (name_en/name_ar → name) and keep their
 // own shapes beside their queries (catalogue/cards.ts, catalogue/detail.ts).
-import type { OrderStatus, PaymentMethod } from '../../../shared/api/order-schemas';
-import type { Lang } from '../../../shared/locale';
+import type { OrderStatus, PaymentMethod } from '#shared/api/order-schemas';
+import type { Lang } from '#shared/locale';
 
 type CountryCode = 'KW' | 'SA';
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { CLIENT_IP_HEADER, UNKNOWN_CLIENT_IP } from '../../../shared/api/client-ip';
+import { CLIENT_IP_HEADER, UNKNOWN_CLIENT_IP } from '#shared/api/client-ip';
 
 /**
  * The shopper's address as the storefront saw it (a header of a signed request, not the browser's),

@@ -1,6 +1,6 @@
 // Secrets are validated once per isolate; production refuses the development defaults.
-import { z } from '../../../shared/zod';
-import { configReader, DEV_SECRET_PREFIX } from '../../../shared/config';
+import { z } from '#shared/zod';
+import { configReader, DEV_SECRET_PREFIX } from '#shared/config';
 
 const configSchema = z
   .object({

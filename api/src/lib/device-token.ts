@@ -1,5 +1,5 @@
 // Device tokens are self-verifying (HMAC over the device id), so checking one costs no query.
-import { hmacHex, verifyHmacHex } from '../../../shared/api/signing';
+import { hmacHex, verifyHmacHex } from '#shared/api/signing';
 
 const PREFIX = 'dv1';
 

@@ -1,6 +1,6 @@
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { MessageKey } from '../../../shared/api/message-keys';
+import type { MessageKey } from '#shared/api/message-keys';
 
 /** A known failure: becomes a 4xx envelope whose meta.msg is a message key. */
 export class ApiError extends HTTPException {

@@ -4,7 +4,7 @@
 // each other cannot both take the last place (D1 runs a batch as one transaction). Why D1 and not the
 // Workers rate-limiting binding: that binding only knows 10 s and 60 s periods and tells no time to
 // wait; these limits run over minutes and hours and every 429 says when to come back (Retry-After).
-import type { MessageKey } from '../../../shared/api/message-keys';
+import type { MessageKey } from '#shared/api/message-keys';
 import { TooManyRequests } from './errors';
 
 export interface Limit {

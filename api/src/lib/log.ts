@@ -3,8 +3,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
-import { createLogger } from '../../../shared/observability/log';
-import { REQUEST_ID_HEADER, requestIdFrom } from '../../../shared/observability/request-id';
+import { createLogger } from '#shared/observability/log';
+import { REQUEST_ID_HEADER, requestIdFrom } from '#shared/observability/request-id';
 
 const context = new AsyncLocalStorage<{ reqid: string }>();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { taxInvoiceFor } from '../../../shared/invoice/tax-invoice';
+import { taxInvoiceFor } from '#shared/invoice/tax-invoice';
 import { orderMail } from './texts';
 
 const base = {

@@ -2,10 +2,10 @@
 // code drawn as a table of cells. Mail clients do not show SVG reliably and many block images until
 // the reader allows them (a data: PNG is refused by Gmail outright); table cells with a background
 // colour show everywhere, need no attachment, and scan from the screen like the page's SVG.
-import type { CurrencyCode, Lang } from '../../../shared/locale';
-import type { TaxInvoice } from '../../../shared/invoice/tax-invoice';
-import { qrMatrix } from '../../../shared/invoice/qr-matrix';
-import { formatMinor, formatPercent } from '../../../shared/money';
+import type { CurrencyCode, Lang } from '#shared/locale';
+import type { TaxInvoice } from '#shared/invoice/tax-invoice';
+import { qrMatrix } from '#shared/invoice/qr-matrix';
+import { formatMinor, formatPercent } from '#shared/money';
 
 interface InvoiceOrder {
   country: 'KW' | 'SA';

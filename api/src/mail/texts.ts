@@ -1,8 +1,8 @@
 // Mail texts in the shopper's language.
-import { localizePath, type CurrencyCode, type Lang } from '../../../shared/locale';
-import type { TaxInvoice } from '../../../shared/invoice/tax-invoice';
-import { formatMinor, formatPercent } from '../../../shared/money';
-import { formatDate } from '../../../shared/text/dates';
+import { localizePath, type CurrencyCode, type Lang } from '#shared/locale';
+import type { TaxInvoice } from '#shared/invoice/tax-invoice';
+import { formatMinor, formatPercent } from '#shared/money';
+import { formatDate } from '#shared/text/dates';
 import { invoiceHtml, invoiceText } from './tax-invoice';
 
 export function resetMail(lang: Lang, link: string): { subject: string; text: string } {

@@ -1,5 +1,5 @@
 // Image references the API hands out for brands, nutritionists and banners (stems follow the seed).
-import type { Lang } from '../../../shared/locale';
+import type { Lang } from '#shared/locale';
 import { imageRef } from './renditions';
 
 export function brandLogo(slug: string, alt = '') {

@@ -2,7 +2,7 @@
 // catalogue tables hold, e.g. products/vitamin-d3/1) and is stored at seed time as WebP in a few
 // widths for <img srcset>, plus one PNG at Open Graph size for social previews. The seed renders
 // exactly these keys, and the API hands out exactly these URLs: both read this table.
-import type { ImageRef } from '../../../shared/catalogue/types';
+import type { ImageRef } from '#shared/catalogue/types';
 import { mediaUrl } from '../catalogue/lang';
 
 export type MediaKind = 'product' | 'logo' | 'portrait' | 'banner';

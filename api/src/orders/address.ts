@@ -1,7 +1,7 @@
 // The delivery address of an order: a saved one of the signed-in shopper, or one typed at checkout,
 // snapshotted with its place names so later edits never change a placed order.
-import { nationalNumber, PHONE_RULES, type AddressInput } from '../../../shared/api/account-schemas';
-import type { Lang } from '../../../shared/locale';
+import { nationalNumber, PHONE_RULES, type AddressInput } from '#shared/api/account-schemas';
+import type { Lang } from '#shared/locale';
 import { col } from '../catalogue/lang';
 import { ApiError } from '../lib/errors';
 import type { AddressPlaceNames, AddressRow } from '../db/rows';

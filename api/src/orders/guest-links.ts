@@ -1,7 +1,7 @@
 // Guest orders without an account: an unguessable link to one order (success page, confirmation
 // mail, order lookup), and moving a guest's orders into an account once that account has proven
 // it owns the e-mail address (a password reset through the mailed link).
-import { localizePath } from '../../../shared/locale';
+import { localizePath } from '#shared/locale';
 import { randomToken, tokenHash } from '../accounts/tokens';
 import type { EmailVerificationRow, OrderRow } from '../db/rows';
 

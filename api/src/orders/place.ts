@@ -2,11 +2,11 @@
 // the stock taken, the coupon redeemed, the wallet spent and the card payment opened. Constraints
 // make the batch all-or-nothing: a SKU that would go below zero stock, a coupon past its uses or
 // already used by this shopper, a wallet that would go negative, a key already used: each aborts it.
-import { localizePath } from '../../../shared/locale';
-import { ok } from '../../../shared/api/envelope';
-import { CARD_METHODS, type SubmitInput } from '../../../shared/api/order-schemas';
-import { sha256Hex } from '../../../shared/api/signing';
-import { randomHex } from '../../../shared/bytes';
+import { localizePath } from '#shared/locale';
+import { ok } from '#shared/api/envelope';
+import { CARD_METHODS, type SubmitInput } from '#shared/api/order-schemas';
+import { sha256Hex } from '#shared/api/signing';
+import { randomHex } from '#shared/bytes';
 import { ApiError } from '../lib/errors';
 import { quote, shopperKey, type Quote } from './quote';
 import { resolveAddress, type OrderAddress } from './address';

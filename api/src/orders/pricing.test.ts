@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyInfoFor, payableMinor, RATE_SCALE } from '../../../shared/money';
+import { currencyInfoFor, payableMinor, RATE_SCALE } from '#shared/money';
 import { priceOrder } from './pricing';
 
 const KW = currencyInfoFor('KW', RATE_SCALE);

@@ -3,8 +3,8 @@
 // included, rounded once: the same payableMinor the cards show), then everything is integer minor
 // units of that currency. Lines, subtotal, discount and delivery are VAT-inclusive; the VAT line is
 // the VAT included in the total, computed once from it (decision 9).
-import { convertFromBase, divRound, payableMinor, vatIncluded, type CurrencyInfo } from '../../../shared/money';
-import type { PricedTotals } from '../../../shared/orders/types';
+import { convertFromBase, divRound, payableMinor, vatIncluded, type CurrencyInfo } from '#shared/money';
+import type { PricedTotals } from '#shared/orders/types';
 
 export interface PricedLine {
   sku_id: number;

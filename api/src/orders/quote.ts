@@ -2,9 +2,9 @@
 // country's delivery and VAT, and the shopper's wallet. One D1 batch, shared by /order/calculate and
 // /order/submit. Problems (sold out, over the buy limit, a coupon that does not apply) are reported,
 // not thrown, so the cart can show them; submit refuses an order that has any.
-import type { CalculateInput } from '../../../shared/api/order-schemas';
-import { COUNTRY_FACTS, type CountryCode, type Lang } from '../../../shared/locale';
-import type { CurrencyInfo } from '../../../shared/money';
+import type { CalculateInput } from '#shared/api/order-schemas';
+import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
+import type { CurrencyInfo } from '#shared/money';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '../catalogue/currency';
 import { emailIdentity } from './email-identity';
 import { col } from '../catalogue/lang';

@@ -1,12 +1,12 @@
 // An order as the shopper sees it (success page, order list and detail): amounts in the order's
 // currency minor units, items with their image, the address snapshot, and what can be done next.
-import type { OrderView } from '../../../shared/orders/types';
+import type { OrderView } from '#shared/orders/types';
 
 export type { OrderView };
 import { thumbnailUrl } from '../media/renditions';
-import { taxInvoiceFor } from '../../../shared/invoice/tax-invoice';
-import type { OrderStatus } from '../../../shared/api/order-schemas';
-import { currencyDecimals } from '../../../shared/money';
+import { taxInvoiceFor } from '#shared/invoice/tax-invoice';
+import type { OrderStatus } from '#shared/api/order-schemas';
+import { currencyDecimals } from '#shared/money';
 import type { CountRow, OrderItemRow as ItemRow, OrderRow as OrdersTableRow } from '../db/rows';
 
 /**

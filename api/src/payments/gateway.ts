@@ -1,8 +1,8 @@
 // The payment-gateway interface: a hosted payment page per charge, and a signed webhook telling the
 // outcome. Two adapters: Tap Payments (production: KNET, mada, cards, Apple Pay) and the built-in
 // sandbox (local mode: a page where a tester picks success, failure or cancel).
-import type { WebhookProvider } from '../../../shared/api/payment-webhooks';
-import type { CardMethod } from '../../../shared/api/order-schemas';
+import type { WebhookProvider } from '#shared/api/payment-webhooks';
+import type { CardMethod } from '#shared/api/order-schemas';
 import type { ApiConfig } from '../lib/config';
 import { sandboxGateway } from './sandbox';
 import { tapGateway } from './tap';

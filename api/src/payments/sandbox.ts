@@ -1,9 +1,9 @@
 // Local mode's gateway: the "hosted payment page" is the storefront's /payments/sandbox/{id}, where a
 // tester chooses the outcome; the storefront then posts a webhook signed with the shared secret,
 // exactly as a real gateway would, and the API checks that signature like any other.
-import { hmacHex, verifyHmacHex } from '../../../shared/api/signing';
+import { hmacHex, verifyHmacHex } from '#shared/api/signing';
 import type { Gateway, WebhookEvent } from './gateway';
-import { WEBHOOK_SIGNATURE_HEADERS } from '../../../shared/api/payment-webhooks';
+import { WEBHOOK_SIGNATURE_HEADERS } from '#shared/api/payment-webhooks';
 
 export const SANDBOX_SIGNATURE_HEADER = WEBHOOK_SIGNATURE_HEADERS.sandbox;
 

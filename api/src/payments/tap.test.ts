@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hmacHex } from '../../../shared/api/signing';
+import { hmacHex } from '#shared/api/signing';
 import { fetchedCharge, tapGateway, tapHashString, tapPhone, type TapCharge } from './tap';
 
 const SECRET = 'sk_test_XKokBfNWv6FIYuTMg5sLPjhJ';

@@ -5,12 +5,12 @@
 //   x_payment_reference{reference.payment}x_status{status}x_created{transaction.created}
 // with the amount written with the currency's decimals. Statuses: CAPTURED is paid; CANCELLED and
 // ABANDONED are a cancel; anything else (DECLINED, FAILED, RESTRICTED, VOID, TIMEDOUT…) a failure.
-import { WEBHOOK_SIGNATURE_HEADERS } from '../../../shared/api/payment-webhooks';
-import { hmacHex } from '../../../shared/api/signing';
-import { timingSafeEqualText } from '../../../shared/bytes';
-import type { CardMethod } from '../../../shared/api/order-schemas';
-import { COUNTRY_FACTS } from '../../../shared/locale';
-import { currencyDecimals, isShopCurrency, minorToDecimal } from '../../../shared/money';
+import { WEBHOOK_SIGNATURE_HEADERS } from '#shared/api/payment-webhooks';
+import { hmacHex } from '#shared/api/signing';
+import { timingSafeEqualText } from '#shared/bytes';
+import type { CardMethod } from '#shared/api/order-schemas';
+import { COUNTRY_FACTS } from '#shared/locale';
+import { currencyDecimals, isShopCurrency, minorToDecimal } from '#shared/money';
 import type { FetchedCharge, Gateway, WebhookEvent } from './gateway';
 
 const API = 'https://api.tap.company/v2/charges';

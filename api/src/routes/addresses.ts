@@ -1,8 +1,8 @@
 // The shopper's addresses (spec §7 /user/address…). Every route acts on the signed-in user's own rows
 // only: another user's id answers 404, exactly like an id that does not exist.
 import { Hono, type Context } from 'hono';
-import { ok } from '../../../shared/api/envelope';
-import { nationalNumber, PHONE_RULES, type AddressInput } from '../../../shared/api/account-schemas';
+import { ok } from '#shared/api/envelope';
+import { nationalNumber, PHONE_RULES, type AddressInput } from '#shared/api/account-schemas';
 import { col } from '../catalogue/lang';
 import { ApiError } from '../lib/errors';
 import { contract } from '../lib/validate';

@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
-import { ok } from '../../../shared/api/envelope';
+import { ok } from '#shared/api/envelope';
 import { col } from '../catalogue/lang';
 import { ApiError } from '../lib/errors';
 import { idOrSlug, paged } from '../lib/params';
 import { contract } from '../lib/validate';
-import type { BrandListInput } from '../../../shared/api/route-schemas';
+import type { BrandListInput } from '#shared/api/route-schemas';
 import type { AppEnv } from '../app-env';
 import type { BrandRow, CountRow, InLanguage } from '../db/rows';
 import { brandLogo } from '../media/refs';

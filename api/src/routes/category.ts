@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { ok } from '../../../shared/api/envelope';
-import type { Category } from '../../../shared/catalogue/types';
+import { ok } from '#shared/api/envelope';
+import type { Category } from '#shared/catalogue/types';
 import { col } from '../catalogue/lang';
 import { ApiError } from '../lib/errors';
 import { idOrSlug } from '../lib/params';

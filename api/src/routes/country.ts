@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { ok } from '../../../shared/api/envelope';
-import type { Country } from '../../../shared/api/schemas';
-import { DEFAULT_FREE_SHIPPING_FILS } from '../../../shared/constants';
-import { RATE_SCALE } from '../../../shared/money';
+import { ok } from '#shared/api/envelope';
+import type { Country } from '#shared/api/schemas';
+import { DEFAULT_FREE_SHIPPING_FILS } from '#shared/constants';
+import { RATE_SCALE } from '#shared/money';
 import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';
 import type { CountryRow as CountriesTableRow, CountrySettingsRow } from '../db/rows';

@@ -1,7 +1,7 @@
 // Local mode only (never in production): the mail delivered to the local outbox, for the dev mailbox
 // page, and a deliberate error that proves error reporting and request ids end to end (decision 16).
 import { Hono } from 'hono';
-import { ok } from '../../../shared/api/envelope';
+import { ok } from '#shared/api/envelope';
 import { ApiError } from '../lib/errors';
 import type { AppEnv } from '../app-env';
 import type { MailOutboxRow } from '../db/rows';

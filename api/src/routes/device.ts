@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { ok } from '../../../shared/api/envelope';
+import { ok } from '#shared/api/envelope';
 import { clientIp } from '../lib/client-ip';
 import { issueDeviceToken } from '../lib/device-token';
 import { limit, LIMITS, take } from '../lib/limits';

@@ -1,6 +1,6 @@
 // /homepage/v4: every section's data in one D1 batch (one round trip), in the sections' order.
 import { Hono } from 'hono';
-import { ok } from '../../../shared/api/envelope';
+import { ok } from '#shared/api/envelope';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
 import { col } from '../catalogue/lang';
 import { contract } from '../lib/validate';

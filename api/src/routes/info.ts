@@ -1,7 +1,7 @@
 // /info/instructions/{a}/{b}: short instruction texts (how it works, delivery per country, returns).
 // Parts that could name no text are a 404 before any query (shared/api/route-schemas.ts).
 import { Hono } from 'hono';
-import { ok } from '../../../shared/api/envelope';
+import { ok } from '#shared/api/envelope';
 import { col } from '../catalogue/lang';
 import { ApiError } from '../lib/errors';
 import { contract } from '../lib/validate';

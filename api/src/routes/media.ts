@@ -3,7 +3,7 @@
 // is a 404. Keys change when an image changes, so a year of immutable caching is safe; the ETag
 // lets a revalidating client get a 304 without the bytes.
 import { Hono } from 'hono';
-import { fail } from '../../../shared/api/envelope';
+import { fail } from '#shared/api/envelope';
 import type { AppEnv } from '../app-env';
 import { contentTypeOf } from '../media/renditions';
 

@@ -3,7 +3,7 @@
 // Abuse limits: at most FORM_LIMIT_PER_HOUR submissions per device per hour and form, and
 // LIMITS.formPerIp per client address (a new device cookie costs nothing) → 429 with Retry-After.
 import { Hono, type Context } from 'hono';
-import { fail, ok } from '../../../shared/api/envelope';
+import { fail, ok } from '#shared/api/envelope';
 import { clientIp } from '../lib/client-ip';
 import { ApiError, TooManyRequests } from '../lib/errors';
 import { limit, LIMITS, take } from '../lib/limits';

@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
-import { ok } from '../../../shared/api/envelope';
-import type { Lang } from '../../../shared/locale';
+import { ok } from '#shared/api/envelope';
+import type { Lang } from '#shared/locale';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
 import { col } from '../catalogue/lang';
 import { portrait } from '../media/refs';
 import { ApiError } from '../lib/errors';
 import { idOrSlug, paged } from '../lib/params';
 import { contract } from '../lib/validate';
-import type { NutritionistListInput } from '../../../shared/api/route-schemas';
+import type { NutritionistListInput } from '#shared/api/route-schemas';
 import type { AppEnv } from '../app-env';
 import type { CountRow, InLanguage, NutritionistRow } from '../db/rows';
 

@@ -1,9 +1,9 @@
 // Buying (spec §7 /order/*): calculate, submit with an idempotency key, pay again; and the shopper's
 // orders (/user/order). Amounts always come from the server's prices, never from the client.
 import { Hono, type Context } from 'hono';
-import { ok } from '../../../shared/api/envelope';
-import { currencyDecimals } from '../../../shared/money';
-import { CARD_METHODS } from '../../../shared/api/order-schemas';
+import { ok } from '#shared/api/envelope';
+import { currencyDecimals } from '#shared/money';
+import { CARD_METHODS } from '#shared/api/order-schemas';
 import { clientIp } from '../lib/client-ip';
 import { ApiError } from '../lib/errors';
 import { enforce, limit, LIMITS } from '../lib/limits';

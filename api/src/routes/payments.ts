@@ -1,9 +1,9 @@
 // Payment outcomes: the gateway's signed webhook (relayed by the storefront from /payments/webhook/…),
 // and in local mode the sandbox page's choice, which goes through the same signature check.
 import { Hono, type Context } from 'hono';
-import { ok } from '../../../shared/api/envelope';
-import { WEBHOOK_PROVIDER_PATTERN, WEBHOOK_SIGNATURE_HEADERS } from '../../../shared/api/payment-webhooks';
-import { z } from '../../../shared/zod';
+import { ok } from '#shared/api/envelope';
+import { WEBHOOK_PROVIDER_PATTERN, WEBHOOK_SIGNATURE_HEADERS } from '#shared/api/payment-webhooks';
+import { z } from '#shared/zod';
 import { ApiError } from '../lib/errors';
 import { contract, parseInput, readJson } from '../lib/validate';
 import { gatewayFor } from '../payments/gateway';

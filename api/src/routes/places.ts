@@ -1,7 +1,7 @@
 // Delivery places: Kuwait governorates and areas (/area), courier countries and cities (spec §3
 // courier lookups: countrySearch, dhl_country_id, citySearch).
 import { Hono } from 'hono';
-import { ok } from '../../../shared/api/envelope';
+import { ok } from '#shared/api/envelope';
 import { col } from '../catalogue/lang';
 import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';

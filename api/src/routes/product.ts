@@ -1,8 +1,8 @@
 // Product routes of spec §7: listing with the filter model, its filters and sorts, detail by id or
 // slug, SKU refresh for cart sync, and as-you-type suggestions.
 import { Hono, type Context } from 'hono';
-import { ok } from '../../../shared/api/envelope';
-import { productQuerySchema, type ProductQuery } from '../../../shared/catalogue/filter-model';
+import { ok } from '#shared/api/envelope';
+import { productQuerySchema, type ProductQuery } from '#shared/catalogue/filter-model';
 import { CARD_FROM, cardColumns, firstImageColumn, imageRefs, toCard, type CardRow } from '../catalogue/cards';
 import { currencyFor } from '../catalogue/currency';
 import { productDetail, stockLevel } from '../catalogue/detail';

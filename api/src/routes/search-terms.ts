@@ -1,7 +1,7 @@
 // Search history per device (and per user once signed in): spec §7 /search/term, set-term, clear.
 import { Hono } from 'hono';
-import { ok } from '../../../shared/api/envelope';
-import { SEARCH_TERM_LIMIT } from '../../../shared/constants';
+import { ok } from '#shared/api/envelope';
+import { SEARCH_TERM_LIMIT } from '#shared/constants';
 import { ApiError } from '../lib/errors';
 import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';

@@ -1,6 +1,6 @@
 // What the sitemap lists: categories, brands, nutritionists and products (paged for large catalogues).
 import { Hono } from 'hono';
-import { ok } from '../../../shared/api/envelope';
+import { ok } from '#shared/api/envelope';
 import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';
 import type { CountRow } from '../db/rows';

@@ -1,10 +1,10 @@
 // Accounts (spec §7 /user/*): register, login, logout, me and sync. Tokens are returned in the
 // body to the storefront worker, which moves them into httpOnly cookies.
 import { Hono, type Context } from 'hono';
-import { ok } from '../../../shared/api/envelope';
-import { nationalNumber, PHONE_RULES } from '../../../shared/api/account-schemas';
-import { localizePath } from '../../../shared/locale';
-import { DEFAULT_FREE_SHIPPING_FILS } from '../../../shared/constants';
+import { ok } from '#shared/api/envelope';
+import { nationalNumber, PHONE_RULES } from '#shared/api/account-schemas';
+import { localizePath } from '#shared/locale';
+import { DEFAULT_FREE_SHIPPING_FILS } from '#shared/constants';
 import { randomToken, tokenHash } from '../accounts/tokens';
 import { queueMail } from '../mail/outbox';
 import { claimByVerification, claimGuestOrders, verificationFor } from '../orders/guest-links';

@@ -1,10 +1,10 @@
 // The wallet (spec §7 /user/wallet…): balance, history, top-up through the payment gateway, and a
 // top-up's result. The balance is the ledger's sum in the shopper's current country currency.
-import { localizePath } from '../../../shared/locale';
+import { localizePath } from '#shared/locale';
 import { Hono } from 'hono';
-import { ok } from '../../../shared/api/envelope';
-import { CARD_METHODS } from '../../../shared/api/order-schemas';
-import { convertFromBase } from '../../../shared/money';
+import { ok } from '#shared/api/envelope';
+import { CARD_METHODS } from '#shared/api/order-schemas';
+import { convertFromBase } from '#shared/money';
 import { currencyFor } from '../catalogue/currency';
 import { ApiError } from '../lib/errors';
 import { enforce, limit, LIMITS } from '../lib/limits';

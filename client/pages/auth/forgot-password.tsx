@@ -1,10 +1,10 @@
 // /auth/forgot-password: asks for the e-mail the reset link goes to.
-import '../../styles/account.css';
+import '#client/styles/account.css';
 import { useState } from 'react';
-import { forgotPasswordSchema } from '../../../shared/api/account-schemas';
-import { AuthPage } from '../../accounts/AuthPage';
-import { useI18n } from '../../i18n/context';
-import { Field, FormAlerts, useForm } from '../../ui/form';
+import { forgotPasswordSchema } from '#shared/api/account-schemas';
+import { AuthPage } from '#client/accounts/AuthPage';
+import { useI18n } from '#client/i18n/context';
+import { Field, FormAlerts, useForm } from '#client/ui/form';
 
 export function Component() {
   return (

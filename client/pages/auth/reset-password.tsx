@@ -1,15 +1,15 @@
 // /auth/reset-password: where the reset link of the forgot-password mail lands (noindex: the URL carries
 // the token).
-import '../../styles/account.css';
+import '#client/styles/account.css';
 import { Link, useSearchParams } from 'react-router';
-import { resetPasswordSchema } from '../../../shared/api/account-schemas';
-import { MIN_PASSWORD_LENGTH } from '../../../shared/constants';
-import { useAfterAuth } from '../../accounts/after-auth';
-import { AuthPage } from '../../accounts/AuthPage';
-import { PasswordInput } from '../../accounts/PasswordField';
-import { useI18n } from '../../i18n/context';
-import { useHref } from '../../lib/locale';
-import { Field, FormAlerts, useForm } from '../../ui/form';
+import { resetPasswordSchema } from '#shared/api/account-schemas';
+import { MIN_PASSWORD_LENGTH } from '#shared/constants';
+import { useAfterAuth } from '#client/accounts/after-auth';
+import { AuthPage } from '#client/accounts/AuthPage';
+import { PasswordInput } from '#client/accounts/PasswordField';
+import { useI18n } from '#client/i18n/context';
+import { useHref } from '#client/lib/locale';
+import { Field, FormAlerts, useForm } from '#client/ui/form';
 
 export function Component() {
   return (

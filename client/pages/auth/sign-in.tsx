@@ -1,11 +1,11 @@
 // /auth/sign-in, also where a shopper whose session ended lands (?reason=session_ended).
 import { redirect, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { localizePath, splitLocalePath } from '../../../shared/locale';
-import { safeReturnUrl } from '../../accounts/after-auth';
-import { AuthPage } from '../../accounts/AuthPage';
-import { SignInForm } from '../../accounts/AuthForms';
-import { hasUserCookie } from '../../accounts/guard';
-import { useI18n } from '../../i18n/context';
+import { localizePath, splitLocalePath } from '#shared/locale';
+import { safeReturnUrl } from '#client/accounts/after-auth';
+import { AuthPage } from '#client/accounts/AuthPage';
+import { SignInForm } from '#client/accounts/AuthForms';
+import { hasUserCookie } from '#client/accounts/guard';
+import { useI18n } from '#client/i18n/context';
 
 /** A signed-in shopper has nothing to do on the sign-in page: on to return_url, or the profile. */
 export function loader({ request }: LoaderFunctionArgs): null {

@@ -1,6 +1,6 @@
 // /auth/sign-up.
-import { AuthPage } from '../../accounts/AuthPage';
-import { SignUpForm } from '../../accounts/AuthForms';
+import { AuthPage } from '#client/accounts/AuthPage';
+import { SignUpForm } from '#client/accounts/AuthForms';
 
 export function Component() {
   return (

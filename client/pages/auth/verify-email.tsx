@@ -2,12 +2,12 @@
 // URL carries the token).
 import { useContext, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { verifyEmailSchema } from '../../../shared/api/account-schemas';
-import { ApiFailure } from '../../../shared/api/client';
-import { AuthPage } from '../../accounts/AuthPage';
-import { useI18n } from '../../i18n/context';
-import { useHref } from '../../lib/locale';
-import { ApiContext } from '../../providers';
+import { verifyEmailSchema } from '#shared/api/account-schemas';
+import { ApiFailure } from '#shared/api/client';
+import { AuthPage } from '#client/accounts/AuthPage';
+import { useI18n } from '#client/i18n/context';
+import { useHref } from '#client/lib/locale';
+import { ApiContext } from '#client/providers';
 
 export function Component() {
   return (

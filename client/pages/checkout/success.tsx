@@ -2,19 +2,19 @@
 import { useContext, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
-import type { OrderView } from '../../../shared/orders/types';
-import { formatDate } from '../../../shared/text/dates';
-import { useI18n } from '../../i18n/context';
-import { useHref } from '../../lib/locale';
-import { ApiContext } from '../../providers';
-import { cart } from '../../cart/cart-store';
-import { clearCheckout, forgetPendingOrder, markPendingOrder, orderLinkOf, readPendingOrder } from '../../stores/checkout';
-import { clearDraft } from '../../accounts/form-drafts';
-import { OrderActions } from '../../orders/OrderActions';
-import { Page } from '../../ui/Page';
-import { OrderSummary } from '../../orders/OrderSummary';
-import { confirmationNote } from '../../orders/confirmation-note';
-import { GUEST_ADDRESS_DRAFT } from '../../orders/checkout-steps';
+import type { OrderView } from '#shared/orders/types';
+import { formatDate } from '#shared/text/dates';
+import { useI18n } from '#client/i18n/context';
+import { useHref } from '#client/lib/locale';
+import { ApiContext } from '#client/providers';
+import { cart } from '#client/cart/cart-store';
+import { clearCheckout, forgetPendingOrder, markPendingOrder, orderLinkOf, readPendingOrder } from '#client/stores/checkout';
+import { clearDraft } from '#client/accounts/form-drafts';
+import { OrderActions } from '#client/orders/OrderActions';
+import { Page } from '#client/ui/Page';
+import { OrderSummary } from '#client/orders/OrderSummary';
+import { confirmationNote } from '#client/orders/confirmation-note';
+import { GUEST_ADDRESS_DRAFT } from '#client/orders/checkout-steps';
 
 export function Component() {
   const { t, lang } = useI18n();

@@ -3,10 +3,10 @@
 // account, device rows per address, one coupon key per person, and links on the configured origin.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_IP_HEADER } from '../../../shared/api/client-ip';
-import { LIMITS } from '../../../api/src/lib/limits';
-import { assertNotLocked, FREE_FAILURES, MAX_FAILED_PER_IP, MAX_FAILED_SIGN_INS, recordFailure } from '../../../api/src/accounts/rate-limit';
-import { TooManyRequests } from '../../../api/src/lib/errors';
+import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
+import { LIMITS } from '#api/src/lib/limits';
+import { assertNotLocked, FREE_FAILURES, MAX_FAILED_PER_IP, MAX_FAILED_SIGN_INS, recordFailure } from '#api/src/accounts/rate-limit';
+import { TooManyRequests } from '#api/src/lib/errors';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, DEVICE, deviceToken, json } from './helpers';
 

@@ -1,7 +1,7 @@
 // Accounts API: spec §5 validation with its message keys, sessions, and the sign-in limit.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PBKDF2_ITERATIONS, WORKERS_MAX_ITERATIONS } from '../../../api/src/accounts/password';
+import { PBKDF2_ITERATIONS, WORKERS_MAX_ITERATIONS } from '#api/src/accounts/password';
 import { call, deviceToken, json } from './helpers';
 
 let token: string;

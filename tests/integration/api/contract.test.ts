@@ -2,9 +2,9 @@
 // and /openapi.json (generated from the same entries) exists outside production only.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import worker, { app } from '../../../api/src/index';
-import { CONTRACTS } from '../../../api/src/contract/registry';
-import { contractKeyOf } from '../../../api/src/lib/validate';
+import worker, { app } from '#api/src/index';
+import { CONTRACTS } from '#api/src/contract/registry';
+import { contractKeyOf } from '#api/src/lib/validate';
 import { signedRequest } from '../../support/signed-fetch';
 import { call, deviceToken, json } from './helpers';
 

@@ -3,7 +3,7 @@
 // Hijri date too.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatDate } from '../../../shared/text/dates';
+import { formatDate } from '#shared/text/dates';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json } from './helpers';
 

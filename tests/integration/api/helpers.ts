@@ -1,5 +1,5 @@
 import { exports } from 'cloudflare:workers';
-import { CLIENT_IP_HEADER } from '../../../shared/api/client-ip';
+import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
 import { signedRequest, type SignedInit } from '../../support/signed-fetch';
 
 /** Like the storefront's, every request names the shopper's address: a fresh one unless the test picks it. */

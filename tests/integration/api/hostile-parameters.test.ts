@@ -1,7 +1,7 @@
 // Issue 10: numeric parameters the probes sent must be 4xx envelopes with a message key, never a 500.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HOSTILE_NUMBERS } from '../../../shared/testing/hostile-inputs';
+import { HOSTILE_NUMBERS } from '#shared/testing/hostile-inputs';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json } from './helpers';
 

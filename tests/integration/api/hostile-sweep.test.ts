@@ -2,7 +2,7 @@
 // input (free text, numbers, path segments, bodies of the wrong shape), answers an envelope < 500.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HOSTILE_BODIES, HOSTILE_NUMBERS, HOSTILE_TEXTS } from '../../../shared/testing/hostile-inputs';
+import { HOSTILE_BODIES, HOSTILE_NUMBERS, HOSTILE_TEXTS } from '#shared/testing/hostile-inputs';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json } from './helpers';
 

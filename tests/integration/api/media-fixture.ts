@@ -1,5 +1,5 @@
 // The fixture catalogue's images for API tests (the storefront project cannot import the API's code).
-import { storedKeys, type MediaKind } from '../../../api/src/media/renditions';
+import { storedKeys, type MediaKind } from '#api/src/media/renditions';
 import { BRANDS, PRODUCTS } from '../fixtures/catalogue';
 
 // Stand-ins for the images the seed renders (scripts/seed-media.mjs): real 2×2 WebP and PNG files under

@@ -3,8 +3,8 @@
 // the ownership matrix, and the guarantees under concurrency.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signSandboxEvent } from '../../../api/src/payments/sandbox';
-import { PENDING_PAYMENT_TTL_MS, sweepStalePayments } from '../../../api/src/payments/sweep';
+import { signSandboxEvent } from '#api/src/payments/sandbox';
+import { PENDING_PAYMENT_TTL_MS, sweepStalePayments } from '#api/src/payments/sweep';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json } from './helpers';
 

@@ -2,8 +2,8 @@
 // wallet changes: same payment, amount and currency, and the gateway's status decides the outcome.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { confirmWebhookEvent } from '../../../api/src/payments/confirm';
-import type { FetchedCharge, Gateway, WebhookEvent } from '../../../api/src/payments/gateway';
+import { confirmWebhookEvent } from '#api/src/payments/confirm';
+import type { FetchedCharge, Gateway, WebhookEvent } from '#api/src/payments/gateway';
 
 const PAYMENT = 'pay_c0ffee00000000000000c0de';
 const SAR_PAYMENT = 'pay_c0ffee00000000000000beef';

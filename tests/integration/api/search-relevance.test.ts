@@ -3,8 +3,8 @@
 // and a search that finds nothing still leading somewhere (did you mean, closest category, the log).
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { normalizeSearchText } from '../../../shared/search/normalize';
-import { clearSynonymCache } from '../../../api/src/catalogue/search';
+import { normalizeSearchText } from '#shared/search/normalize';
+import { clearSynonymCache } from '#api/src/catalogue/search';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json } from './helpers';
 

@@ -1,9 +1,9 @@
 // In workerd, shared/bytes compares secrets with the runtime's crypto.subtle.timingSafeEqual (the
 // unit test covers the loop Node needs); a Tap webhook with a wrong hashstring is still refused.
 import { describe, expect, it, vi } from 'vitest';
-import { hmacHex } from '../../../shared/api/signing';
-import { timingSafeEqualText } from '../../../shared/bytes';
-import { tapGateway, tapHashString, type TapCharge } from '../../../api/src/payments/tap';
+import { hmacHex } from '#shared/api/signing';
+import { timingSafeEqualText } from '#shared/bytes';
+import { tapGateway, tapHashString, type TapCharge } from '#api/src/payments/tap';
 
 const SECRET = 'sk_test_workerd';
 const charge: TapCharge = { id: 'chg_1', amount: '12.345', currency: 'KWD', status: 'CAPTURED', metadata: { payment_id: 'pay_1' } };

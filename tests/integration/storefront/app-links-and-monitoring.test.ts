@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { associationPaths } from '../../../shared/app-links';
+import { associationPaths } from '#shared/app-links';
 import { storefront } from './helpers';
 
 describe('app association', () => {

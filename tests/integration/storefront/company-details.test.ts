@@ -2,8 +2,8 @@
 // country in the footer and on the contact page, both entities on the legal pages, and no
 // placeholder (.example) address anywhere.
 import { describe, expect, it } from 'vitest';
-import { COMPANY } from '../../../shared/company';
-import { LEGAL_PAGE_IDS, routeById } from '../../../shared/routes';
+import { COMPANY } from '#shared/company';
+import { LEGAL_PAGE_IDS, routeById } from '#shared/routes';
 import { storefront } from './helpers';
 
 const page = (path: string, country: 'KW' | 'SA') =>

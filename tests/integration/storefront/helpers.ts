@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import app from '../../../worker/index';
+import app from '#worker/index';
 
 export type StubHandler = (request: Request) => Response | Promise<Response>;
 

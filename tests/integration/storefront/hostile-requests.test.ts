@@ -2,7 +2,7 @@
 // table: dev routes and worker-only paths (also percent-encoded), content types, corrupt cookies,
 // long cache keys, redirect targets. None may be a 5xx; none may reach what it must not.
 import { describe, expect, it } from 'vitest';
-import { HOSTILE_COOKIE_VALUES, HOSTILE_TARGETS } from '../../../shared/testing/hostile-inputs';
+import { HOSTILE_COOKIE_VALUES, HOSTILE_TARGETS } from '#shared/testing/hostile-inputs';
 import { envelope, storefront, stubApi } from './helpers';
 
 const SHOP = 'http://shop.test';

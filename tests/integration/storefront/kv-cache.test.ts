@@ -1,6 +1,6 @@
 // Flagged GETs are cached in KV per session, language and country; a hit is marked 700.
 import { describe, expect, it } from 'vitest';
-import { CACHED_CODE } from '../../../shared/api/envelope';
+import { CACHED_CODE } from '#shared/api/envelope';
 import { envelope, storefront, stubApi } from './helpers';
 
 function countryStub() {

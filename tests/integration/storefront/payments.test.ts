@@ -1,7 +1,7 @@
 // Payments through the storefront: the gateway's webhook is relayed with its signature header (and
 // only a valid signature counts); the sandbox page exists in local mode only and never redirects off-site.
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_SIGNATURE_HEADERS } from '../../../shared/api/payment-webhooks';
+import { WEBHOOK_SIGNATURE_HEADERS } from '#shared/api/payment-webhooks';
 import { envelope, storefront, stubApi } from './helpers';
 
 describe('payment webhook relay', () => {

@@ -1,7 +1,7 @@
 // The /api proxy: signing end to end, session headers, tokens into httpOnly cookies only,
 // 401/403 session rules (spec §4), timeout (spec §8), cross-site refusal.
 import { describe, expect, it } from 'vitest';
-import { TIMEOUT_MESSAGE } from '../../../shared/api/envelope';
+import { TIMEOUT_MESSAGE } from '#shared/api/envelope';
 import { cookiesFrom, envelope, setCookie, storefront, stubApi } from './helpers';
 
 describe('/api proxy through the real commerce API', () => {

@@ -1,7 +1,7 @@
 // Refuses state-changing requests that a browser marks as cross-site (CSRF defence in depth on top
 // of SameSite cookies).
 import type { MiddlewareHandler } from 'hono';
-import { fail } from '../../../shared/api/envelope';
+import { fail } from '#shared/api/envelope';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,6 +1,6 @@
 // Security headers on every response; HTML also gets a CSP whose script nonce is fresh per response.
 import type { MiddlewareHandler } from 'hono';
-import { bytesToBase64 } from '../../../shared/bytes';
+import { bytesToBase64 } from '#shared/bytes';
 
 export interface SecurityHeadersOptions {
   /** Dev server needs inline styles (Vite injects CSS) and a websocket for HMR. */

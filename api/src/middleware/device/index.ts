@@ -1,8 +1,8 @@
 // Requires a valid device token (x-token) except on the paths that hand one out.
 import type { Context, MiddlewareHandler } from 'hono';
-import { SIGNATURE_HEADERS } from '../../../../shared/api/signing';
-import { ApiError } from '../../lib/errors';
-import { verifyDeviceToken } from '../../lib/device-token';
+import { SIGNATURE_HEADERS } from '#shared/api/signing';
+import { ApiError } from '#api/src/lib/errors';
+import { verifyDeviceToken } from '#api/src/lib/device-token';
 
 export type DeviceVariables = { deviceId: string | null };
 

@@ -1,6 +1,6 @@
 // The request's language and country, from the headers the storefront sends (spec §7).
 import type { MiddlewareHandler } from 'hono';
-import { DEFAULT_COUNTRY, isCountryCode, isLang, type CountryCode, type Lang } from '../../../../shared/locale';
+import { DEFAULT_COUNTRY, isCountryCode, isLang, type CountryCode, type Lang } from '#shared/locale';
 
 export type LocaleVariables = { lang: Lang; country: CountryCode };
 

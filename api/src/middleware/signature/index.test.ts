@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { signRequest } from '../../../../shared/api/signing';
-import { ApiError } from '../../lib/errors';
+import { signRequest } from '#shared/api/signing';
+import { ApiError } from '#api/src/lib/errors';
 import { verifySignature } from './index';
 
 const SECRET = 'unit-test-secret-0123456789abcdef0123';

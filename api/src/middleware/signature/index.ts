@@ -1,8 +1,8 @@
 // Verifies the storefront's request signature (docs/decisions/0004-request-signing.md).
 import type { Context, MiddlewareHandler } from 'hono';
-import { SIGNATURE_MAX_SKEW_S } from '../../../../shared/constants';
-import { canonicalString, sha256Hex, SIGNATURE_HEADERS, verifyHmacHex } from '../../../../shared/api/signing';
-import { ApiError } from '../../lib/errors';
+import { SIGNATURE_MAX_SKEW_S } from '#shared/constants';
+import { canonicalString, sha256Hex, SIGNATURE_HEADERS, verifyHmacHex } from '#shared/api/signing';
+import { ApiError } from '#api/src/lib/errors';
 
 export interface SignatureOptions {
   secret: (c: Context) => string;

@@ -1,9 +1,9 @@
 // The signed-in user, from the bearer token. Resolved only when a route asks for it (so catalogue
 // requests of signed-in shoppers cost no extra D1 query) and then kept for the request.
 import type { Context } from 'hono';
-import { ApiError } from '../../lib/errors';
-import { userForToken, type SessionUser } from '../../accounts/sessions';
-import type { AppEnv } from '../../app-env';
+import { ApiError } from '#api/src/lib/errors';
+import { userForToken, type SessionUser } from '#api/src/accounts/sessions';
+import type { AppEnv } from '#api/src/app-env';
 
 const resolved = new WeakMap<Request, Promise<SessionUser | null>>();
 
