@@ -32,6 +32,8 @@ async function seedModule() {
   // The catalogue and the renditions table, in one bundle: the seed renders exactly the keys the API hands out.
   await build({
     stdin: { contents: "export * from './api/seed/catalogue';\nexport * from './api/src/media/renditions';", resolveDir: process.cwd(), loader: 'ts', sourcefile: entry },
+    // tsconfig.base.json maps the #shared/* aliases with extension look-up, as tsc and Vite resolve them.
+    tsconfig: 'tsconfig.base.json',
     bundle: true,
     platform: 'node',
     format: 'esm',
