@@ -34,7 +34,12 @@ export default defineConfig({
             // The libraries every page runs before it is interactive, in one chunk: a handful of small
             // shared chunks compress worse and cost a request each (decision 18).
             codeSplitting: {
-              groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|swr|valtio|proxy-compare|use-sync-external-store|dequal|rosetta|dlv|templite)[\\/]/ }],
+              groups: [
+                {
+                  name: 'framework',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|swr|valtio|proxy-compare|use-sync-external-store|dequal|rosetta|dlv|templite)[\\/]/,
+                },
+              ],
             },
           },
         },
@@ -45,7 +50,17 @@ export default defineConfig({
     storefront: {
       build: { sourcemap: true },
       optimizeDeps: {
-        include: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/server', 'react-router', 'swr', 'valtio', 'rosetta'],
+        include: [
+          'react',
+          'react/jsx-runtime',
+          'react/jsx-dev-runtime',
+          'react-dom',
+          'react-dom/server',
+          'react-router',
+          'swr',
+          'valtio',
+          'rosetta',
+        ],
       },
     },
     shop_api: { build: { sourcemap: true } },

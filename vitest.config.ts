@@ -34,7 +34,15 @@ export default defineConfig({
           environment: 'node',
           // Unit files share no mutable module state worth a fresh module graph per file.
           isolate: false,
-          include: ['scripts/**/*.test.ts', 'tests/unit/**/*.test.ts', 'shared/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'worker/**/*.test.ts', 'api/src/**/*.test.ts', 'api/seed/**/*.test.ts'],
+          include: [
+            'scripts/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+            'shared/**/*.test.ts',
+            'client/**/*.test.{ts,tsx}',
+            'worker/**/*.test.ts',
+            'api/src/**/*.test.ts',
+            'api/seed/**/*.test.ts',
+          ],
           // client/styles/styles.test.ts reads the stylesheets (?raw); Vitest empties CSS it does not include.
           css: { include: [/client\/styles\/.*\.css/] },
         },
@@ -60,13 +68,19 @@ export default defineConfig({
       {
         extends: false,
         define: buildFlags,
-        resolve: { alias: { 'virtual:client-manifest': new URL('./tests/support/client-manifest.ts', import.meta.url).pathname } },
+        resolve: {
+          alias: { 'virtual:client-manifest': new URL('./tests/support/client-manifest.ts', import.meta.url).pathname },
+        },
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
             remoteBindings: false,
             miniflare: {
-              bindings: { ENVIRONMENT: 'test', SIGNING_SECRET: apiTestVars.SIGNING_SECRET, TEST_MIGRATIONS: migrations },
+              bindings: {
+                ENVIRONMENT: 'test',
+                SIGNING_SECRET: apiTestVars.SIGNING_SECRET,
+                TEST_MIGRATIONS: migrations,
+              },
               // The API worker's database, bound here too so the setup file can migrate it.
               d1Databases: { API_DB: 'storefront-test-api-db' },
               // …and its image bucket, so tests can store the images the seed would.
@@ -91,7 +105,12 @@ export default defineConfig({
                   r2Buckets: { MEDIA: 'storefront-test-api-media' },
                   durableObjects: { NONCES: { className: 'NonceGuard', useSQLite: true } },
                 },
-                { name: 'sentry-standin', modules: true, scriptPath: './tests/support/sentry-standin.mjs', compatibilityDate: '2026-10-01' },
+                {
+                  name: 'sentry-standin',
+                  modules: true,
+                  scriptPath: './tests/support/sentry-standin.mjs',
+                  compatibilityDate: '2026-10-01',
+                },
               ],
             },
           }),

@@ -33,7 +33,10 @@ export async function firstProductSlug(base, cookie) {
 async function freshCookie(base) {
   const res = await fetch(`${base}/api/health`);
   await res.arrayBuffer();
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => /^(__Host-)?dtk=/.test(c));
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => /^(__Host-)?dtk=/.test(c));
 }
 
 /** Statements and round trips for each page: first view (cold KV) and the next one (warm). */
@@ -44,7 +47,11 @@ export async function queryCounts(base, paths) {
     const read = async () => {
       const res = await fetch(base + path, { headers: { cookie } });
       await res.arrayBuffer();
-      return { status: res.status, statements: Number(res.headers.get('x-d1-queries')), roundTrips: Number(res.headers.get('x-d1-roundtrips')) };
+      return {
+        status: res.status,
+        statements: Number(res.headers.get('x-d1-queries')),
+        roundTrips: Number(res.headers.get('x-d1-roundtrips')),
+      };
     };
     out[path] = { cold: await read(), warm: await read() };
   }
@@ -58,7 +65,10 @@ function percentile(sorted, p) {
 /** p50/p99 of sequential calls after a warm-up: the latency one shopper sees, without queueing. */
 export async function apiLatency(base, cookie, runs = 60) {
   const out = {};
-  for (const [name, body] of [['filteredListing', FILTERED], ['search', SEARCH]]) {
+  for (const [name, body] of [
+    ['filteredListing', FILTERED],
+    ['search', SEARCH],
+  ]) {
     for (let i = 0; i < 5; i++) await (await api(base, cookie, '/product', body)).arrayBuffer();
     const times = [];
     let total = 0;
@@ -70,10 +80,21 @@ export async function apiLatency(base, cookie, runs = 60) {
       total = json.data.total;
     }
     times.sort((a, b) => a - b);
-    out[name] = { p50Ms: Math.round(percentile(times, 50) * 10) / 10, p99Ms: Math.round(percentile(times, 99) * 10) / 10, results: total };
+    out[name] = {
+      p50Ms: Math.round(percentile(times, 50) * 10) / 10,
+      p99Ms: Math.round(percentile(times, 99) * 10) / 10,
+      results: total,
+    };
   }
   // Header suggestions (GET /product/search, not cached by the edge for a device), each text in turn.
-  const suggest = (text) => api(base, cookie, `/product/search?q=${encodeURIComponent(text)}&limit=6`, undefined, /[\u0600-\u06ff]/.test(text) ? 'ar' : 'en');
+  const suggest = (text) =>
+    api(
+      base,
+      cookie,
+      `/product/search?q=${encodeURIComponent(text)}&limit=6`,
+      undefined,
+      /[\u0600-\u06ff]/.test(text) ? 'ar' : 'en',
+    );
   for (const text of SUGGEST) await (await suggest(text)).arrayBuffer();
   const times = [];
   let found = 0;
@@ -85,7 +106,11 @@ export async function apiLatency(base, cookie, runs = 60) {
   }
   times.sort((a, b) => a - b);
   // results: how many of the calls suggested at least one product.
-  out.suggestions = { p50Ms: Math.round(percentile(times, 50) * 10) / 10, p99Ms: Math.round(percentile(times, 99) * 10) / 10, results: found };
+  out.suggestions = {
+    p50Ms: Math.round(percentile(times, 50) * 10) / 10,
+    p99Ms: Math.round(percentile(times, 99) * 10) / 10,
+    results: found,
+  };
   return out;
 }
 
@@ -93,7 +118,12 @@ export async function apiLatency(base, cookie, runs = 60) {
 export function ensureLargeCatalogue(env, state, flag = '--large') {
   // BENCH_SKIP_SEED=1 trusts a state seeded by an earlier run (the server's start checks it anyway).
   if (env.BENCH_SKIP_SEED === '1') return `(seeded earlier: ${state})`;
-  const run = (args) => spawnSync(process.execPath, args, { env: { ...env, WRANGLER_STATE: state }, encoding: 'utf8', maxBuffer: 32 * 1024 * 1024 });
+  const run = (args) =>
+    spawnSync(process.execPath, args, {
+      env: { ...env, WRANGLER_STATE: state },
+      encoding: 'utf8',
+      maxBuffer: 32 * 1024 * 1024,
+    });
   let r = run(['scripts/db.mjs', 'migrate']);
   if (r.status !== 0) throw new Error(`large catalogue migration failed: ${r.stderr}`);
   r = run(['scripts/seed.mjs', flag]);

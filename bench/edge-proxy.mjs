@@ -10,11 +10,24 @@ export function startEdgeProxy(target) {
   const upstream = new URL(target);
   const server = createServer((req, res) => {
     const forward = httpRequest(
-      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host, 'accept-encoding': 'identity' } },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: upstream.host, 'accept-encoding': 'identity' },
+      },
       (up) => {
         const type = up.headers['content-type'] ?? '';
         const accept = req.headers['accept-encoding'] ?? '';
-        const encoding = !COMPRESSIBLE.test(type) || up.headers['content-encoding'] ? null : /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+        const encoding =
+          !COMPRESSIBLE.test(type) || up.headers['content-encoding']
+            ? null
+            : /\bbr\b/.test(accept)
+              ? 'br'
+              : /\bgzip\b/.test(accept)
+                ? 'gzip'
+                : null;
         const headers = { ...up.headers };
         if (encoding) {
           delete headers['content-length'];
@@ -27,7 +40,10 @@ export function startEdgeProxy(target) {
         const immutable = req.url?.startsWith('/assets/');
         const compressor =
           encoding === 'br'
-            ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: immutable ? 11 : 5 }, flush: constants.BROTLI_OPERATION_FLUSH })
+            ? createBrotliCompress({
+                params: { [constants.BROTLI_PARAM_QUALITY]: immutable ? 11 : 5 },
+                flush: constants.BROTLI_OPERATION_FLUSH,
+              })
             : createGzip({ level: immutable ? 9 : 6, flush: constants.Z_SYNC_FLUSH });
         up.pipe(compressor).pipe(res);
       },
@@ -39,6 +55,8 @@ export function startEdgeProxy(target) {
     req.pipe(forward);
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ base: `http://localhost:${server.address().port}`, close: () => new Promise((r) => server.close(r)) })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ base: `http://localhost:${server.address().port}`, close: () => new Promise((r) => server.close(r)) }),
+    ),
   );
 }

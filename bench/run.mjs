@@ -20,7 +20,11 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // Running `node bench/run.mjs` directly (not via npm) must still find vite and wrangler.
-const ENV = { ...process.env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`, WRANGLER_SEND_METRICS: 'false' };
+const ENV = {
+  ...process.env,
+  PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`,
+  WRANGLER_SEND_METRICS: 'false',
+};
 
 const LOAD = { connections: 10, duration: 10, warmup: 3 };
 // Home pages; the product pages are added once the server tells us a product slug.
@@ -60,7 +64,8 @@ const LARGE_SIZES = [
 const ALL_STEPS = ['throughput', 'queries', 'js', 'lighthouse', 'search', 'catalogue', 'orders'];
 // BENCH_STEPS=js,catalogue runs only those steps (default: all), e.g. to measure one change quickly.
 const STEPS = new Set(process.env.BENCH_STEPS ? process.env.BENCH_STEPS.split(',').map((s) => s.trim()) : ALL_STEPS);
-for (const step of STEPS) if (!ALL_STEPS.includes(step)) throw new Error(`unknown BENCH_STEPS entry ${step}; known: ${ALL_STEPS.join(', ')}`);
+for (const step of STEPS)
+  if (!ALL_STEPS.includes(step)) throw new Error(`unknown BENCH_STEPS entry ${step}; known: ${ALL_STEPS.join(', ')}`);
 const jsTargetKb = (path) => (path.includes('/products/') ? TARGETS.productJsGzipKb : TARGETS.homeJsGzipKb);
 
 let server;
@@ -98,7 +103,8 @@ async function main() {
     targets: TARGETS,
   };
   if (STEPS.has('throughput')) result.throughput = await throughput(base, cookie, productPath);
-  if (STEPS.has('queries')) result.queries = await queryCounts(base, ['/', '/products?category=1&available=1', productPath]);
+  if (STEPS.has('queries'))
+    result.queries = await queryCounts(base, ['/', '/products?category=1&available=1', productPath]);
   result.edgeUrl = edge.base;
   if (STEPS.has('js')) for (const path of PAGES) result.js[path] = await pageJs(edge.base, path, cookie);
   if (STEPS.has('lighthouse')) result.lighthouse = await lighthouseAll(edge.base);
@@ -242,7 +248,11 @@ async function throughput(base, cookie, productPath) {
     timeouts: r.timeouts,
   });
   const out = { settings: { ...LOAD, cookie: 'device cookie on every request' } };
-  for (const [name, path] of [['ssr', '/'], ['ssrProduct', productPath], ['static', STATIC_PATH]]) {
+  for (const [name, path] of [
+    ['ssr', '/'],
+    ['ssrProduct', productPath],
+    ['static', STATIC_PATH],
+  ]) {
     // The first seconds include workerd and V8 warming up: not what we want to compare.
     await run(path, LOAD.warmup);
     out[name] = { path, ...summarize(await run(path, LOAD.duration)) };
@@ -266,7 +276,8 @@ async function pageJs(base, path, cookie) {
   for (const [tag, name] of html.matchAll(/<(script|link)\b[^>]*>/gi)) {
     const attrs = attributes(tag);
     const isModule = name.toLowerCase() === 'script' && attrs.type === 'module' && attrs.src;
-    const isPreload = name.toLowerCase() === 'link' && attrs.rel?.toLowerCase().split(/\s+/).includes('modulepreload') && attrs.href;
+    const isPreload =
+      name.toLowerCase() === 'link' && attrs.rel?.toLowerCase().split(/\s+/).includes('modulepreload') && attrs.href;
     if (isModule) urls.add(new URL(attrs.src, pageUrl).href);
     if (isPreload) urls.add(new URL(attrs.href, pageUrl).href);
   }
@@ -340,7 +351,9 @@ async function lighthouseRun(chromePath, url, attempt = 1) {
 
 function summarizeLhr(lhr, runs) {
   const scores = Object.fromEntries(LH_CATEGORIES.map((c) => [c, Math.round(lhr.categories[c].score * 100)]));
-  const metrics = Object.fromEntries(Object.entries(LH_METRICS).map(([k, id]) => [k, round(lhr.audits[id].numericValue, k === 'CLS' ? 3 : 0)]));
+  const metrics = Object.fromEntries(
+    Object.entries(LH_METRICS).map(([k, id]) => [k, round(lhr.audits[id].numericValue, k === 'CLS' ? 3 : 0)]),
+  );
   const failing = [];
   for (const category of ['accessibility', 'best-practices', 'seo']) {
     for (const ref of lhr.categories[category].auditRefs) {
@@ -354,7 +367,9 @@ function summarizeLhr(lhr, runs) {
         weight: ref.weight,
         displayValue: audit.displayValue,
         // Enough to find the element or resource; the full report has the rest.
-        items: (audit.details?.items ?? []).slice(0, 5).map((item) => item.node?.selector ?? item.node?.snippet ?? item.url ?? item.source?.url ?? item.description),
+        items: (audit.details?.items ?? [])
+          .slice(0, 5)
+          .map((item) => item.node?.selector ?? item.node?.snippet ?? item.url ?? item.source?.url ?? item.description),
       });
     }
   }
@@ -374,8 +389,11 @@ function summarizeLhr(lhr, runs) {
 function checkTargets(r) {
   const met = {};
   for (const path of PAGES) if (r.js[path]) met[`jsGzip ${path}`] = r.js[path].gzip <= jsTargetKb(path) * KB;
-  if (r.lighthouse.pages) for (const path of PAGES.filter((p) => p.includes('/products/'))) met[`seo ${path}`] = (r.lighthouse.pages?.[path]?.scores.seo ?? 0) >= TARGETS.productSeo;
-  for (const [path, q] of Object.entries(r.queries ?? {})) met[`D1 round trips ${path}`] = q.cold.roundTrips <= TARGETS.maxRoundTripsPerPage;
+  if (r.lighthouse.pages)
+    for (const path of PAGES.filter((p) => p.includes('/products/')))
+      met[`seo ${path}`] = (r.lighthouse.pages?.[path]?.scores.seo ?? 0) >= TARGETS.productSeo;
+  for (const [path, q] of Object.entries(r.queries ?? {}))
+    met[`D1 round trips ${path}`] = q.cold.roundTrips <= TARGETS.maxRoundTripsPerPage;
   for (const [size, ratio] of Object.entries(r.largeCatalogue?.ratio ?? {})) {
     met[`large ${size}/demo listing p50`] = ratio.filteredListingP50 <= TARGETS.largeCatalogueLatencyRatio[size];
     met[`large ${size}/demo search p50`] = ratio.searchP50 <= TARGETS.largeCatalogueLatencyRatio[size];
@@ -400,16 +418,37 @@ function printSummary(r) {
   const mark = (ok) => (ok ? '✓ met' : '✗ NOT met');
   const kb = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
   const ms = (v) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`);
-  const row = (cells, widths) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  const row = (cells, widths) =>
+    cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
 
-  console.log(`\nBench ${r.date}  commit ${r.commit}${r.dirty ? ' (uncommitted changes)' : ''}  build ${r.builtAt}  node ${r.node}  ${r.cpus} CPUs  ${r.seconds} s`);
+  console.log(
+    `\nBench ${r.date}  commit ${r.commit}${r.dirty ? ' (uncommitted changes)' : ''}  build ${r.builtAt}  node ${r.node}  ${r.cpus} CPUs  ${r.seconds} s`,
+  );
 
   if (t) {
-    console.log(`\nThroughput: autocannon, ${LOAD.connections} connections, ${LOAD.duration} s each after ${LOAD.warmup} s warm-up, device cookie sent`);
+    console.log(
+      `\nThroughput: autocannon, ${LOAD.connections} connections, ${LOAD.duration} s each after ${LOAD.warmup} s warm-up, device cookie sent`,
+    );
     const tw = [22, 10, 9, 9, 10, 7];
     console.log(row(['', 'req/s', 'p50', 'p99', 'requests', 'non2xx'], tw));
-    for (const [label, s] of [[`SSR ${t.ssr.path}`, t.ssr], [`SSR product`, t.ssrProduct], [`static ${t.static.path}`, t.static]]) {
-      console.log(row([label, s.reqPerSec.toFixed(1), `${s.p50Ms} ms`, `${s.p99Ms} ms`, s.requests, s.non2xx + s.errors + s.timeouts], tw));
+    for (const [label, s] of [
+      [`SSR ${t.ssr.path}`, t.ssr],
+      [`SSR product`, t.ssrProduct],
+      [`static ${t.static.path}`, t.static],
+    ]) {
+      console.log(
+        row(
+          [
+            label,
+            s.reqPerSec.toFixed(1),
+            `${s.p50Ms} ms`,
+            `${s.p99Ms} ms`,
+            s.requests,
+            s.non2xx + s.errors + s.timeouts,
+          ],
+          tw,
+        ),
+      );
     }
     console.log(row(['SSR / static', `${t.ratio.reqPerSec}x`, `${t.ratio.p50}x`, `${t.ratio.p99}x`, '', ''], tw));
     console.log(row(['SSR product / static', `${t.ratio.productReqPerSec}x`, '', '', '', ''], tw));
@@ -417,7 +456,9 @@ function printSummary(r) {
 
   console.log('\nD1 work per page (statements / round trips), first view and next view');
   for (const [path, q] of Object.entries(r.queries ?? {})) {
-    console.log(`  ${path.padEnd(42)} cold ${q.cold.statements} / ${q.cold.roundTrips}   warm ${q.warm.statements} / ${q.warm.roundTrips}`);
+    console.log(
+      `  ${path.padEnd(42)} cold ${q.cold.statements} / ${q.cold.roundTrips}   warm ${q.warm.statements} / ${q.warm.roundTrips}`,
+    );
   }
   if (r.searchQuality) {
     console.log('\nSearch quality: judged query set (bench/search-judgements.json), demo catalogue');
@@ -427,25 +468,34 @@ function printSummary(r) {
     const l = r.largeCatalogue;
     const line = (key, s) => `${s[key].p50Ms} / ${s[key].p99Ms} ms (${s[key].results} results)`;
     console.log('\nLarge catalogues: API p50 / p99, 60 sequential calls');
-    for (const key of ['filteredListing', 'search', 'suggestions']) console.log(`  ${key.padEnd(16)} demo ${line(key, l.demo)}`);
+    for (const key of ['filteredListing', 'search', 'suggestions'])
+      console.log(`  ${key.padEnd(16)} demo ${line(key, l.demo)}`);
     for (const [size, { seed, latency }] of Object.entries(l.sizes)) {
       console.log(`  ${size}: ${seed.split('\n').pop()}`);
-      for (const key of ['filteredListing', 'search', 'suggestions']) console.log(`    ${key.padEnd(16)} ${line(key, latency)}`);
+      for (const key of ['filteredListing', 'search', 'suggestions'])
+        console.log(`    ${key.padEnd(16)} ${line(key, latency)}`);
       const ratio = l.ratio[size];
-      console.log(`    ratio p50: listing ${ratio.filteredListingP50}x, search ${ratio.searchP50}x; suggestions p50 ${ratio.suggestionsP50Ms} ms`);
+      console.log(
+        `    ratio p50: listing ${ratio.filteredListingP50}x, search ${ratio.searchP50}x; suggestions p50 ${ratio.suggestionsP50Ms} ms`,
+      );
     }
   }
   if (r.orders) {
     const q = r.orders.queries;
     const o = r.orders.submitLoad;
     console.log('\nOrders: D1 statements / round trips per call');
-    console.log(`  calculate (with a coupon) ${q.calculate.statements} / ${q.calculate.roundTrips}   submit (cash on delivery) ${q.submit.statements} / ${q.submit.roundTrips}   submit replay ${q.submitReplay.statements} / ${q.submitReplay.roundTrips}`);
-    console.log(`  submit under ${o.clients} concurrent clients for ${o.seconds} s: ${o.orders} orders, ${o.perSecond} orders/s, p50 ${o.p50Ms} ms, p99 ${o.p99Ms} ms, ${o.failed} failed`);
+    console.log(
+      `  calculate (with a coupon) ${q.calculate.statements} / ${q.calculate.roundTrips}   submit (cash on delivery) ${q.submit.statements} / ${q.submit.roundTrips}   submit replay ${q.submitReplay.statements} / ${q.submitReplay.roundTrips}`,
+    );
+    console.log(
+      `  submit under ${o.clients} concurrent clients for ${o.seconds} s: ${o.orders} orders, ${o.perSecond} orders/s, p50 ${o.p50Ms} ms, p99 ${o.p99Ms} ms, ${o.failed} failed`,
+    );
   }
 
   console.log(`\nJS before interactive (module scripts + modulepreloads; gzip -9, brotli q11; 1 kB = 1000 B)`);
   const served = new Set(PAGES.flatMap((path) => (r.js[path]?.files ?? []).map((f) => f.servedEncoding)));
-  if (served.has('none')) console.log('  note: the local server sends JS uncompressed (Lighthouse sees the raw size; Cloudflare compresses)');
+  if (served.has('none'))
+    console.log('  note: the local server sends JS uncompressed (Lighthouse sees the raw size; Cloudflare compresses)');
   const jw = [44, 10, 10, 10];
   console.log(row(['', 'raw', 'gzip', 'brotli'], jw));
   for (const path of PAGES.filter((p) => r.js[p])) {
@@ -455,30 +505,57 @@ function printSummary(r) {
   }
 
   const lh = r.lighthouse;
-  console.log(`\nLighthouse ${lh.config ?? ''}, median of ${LH_RUNS}${lh.benchmarkIndex ? `, benchmarkIndex ${lh.benchmarkIndex}` : ''}`);
+  console.log(
+    `\nLighthouse ${lh.config ?? ''}, median of ${LH_RUNS}${lh.benchmarkIndex ? `, benchmarkIndex ${lh.benchmarkIndex}` : ''}`,
+  );
   if (lh.error) console.log(`  ERROR: ${lh.error}`);
   const lw = [6, 5, 5, 5, 5, 9, 9, 8, 6, 9, 12];
   console.log(row(['', 'perf', 'a11y', 'bp', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'perf runs'], lw));
   for (const [path, p] of Object.entries(lh.pages ?? {})) {
     const s = p.scores;
     const m = p.metricsMs;
-    console.log(row([path, s.performance, s.accessibility, s['best-practices'], s.seo, ms(m.FCP), ms(m.LCP), ms(m.TBT), m.CLS, ms(m.SI), p.performanceRuns.join(',')], lw));
+    console.log(
+      row(
+        [
+          path,
+          s.performance,
+          s.accessibility,
+          s['best-practices'],
+          s.seo,
+          ms(m.FCP),
+          ms(m.LCP),
+          ms(m.TBT),
+          m.CLS,
+          ms(m.SI),
+          p.performanceRuns.join(','),
+        ],
+        lw,
+      ),
+    );
   }
   for (const [path, p] of Object.entries(lh.pages ?? {})) {
     if (p.failing.length) console.log(`\n  Failing audits on ${path}:`);
     for (const a of p.failing) {
-      console.log(`    [${a.category}] ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}${a.weight ? '' : ' (weight 0)'}`);
+      console.log(
+        `    [${a.category}] ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}${a.weight ? '' : ' (weight 0)'}`,
+      );
       for (const item of a.items) console.log(`        ${item}`);
     }
     for (const w of p.warnings ?? []) console.log(`  warning on ${path}: ${w}`);
   }
 
   console.log('\nTargets');
-  for (const path of PAGES.filter((p) => r.js[p])) console.log(`  ${mark(r.targetsMet[`jsGzip ${path}`])}  JS gzip ${path} ≤ ${jsTargetKb(path)} kB: ${kb(r.js[path].gzip)}`);
-  for (const [key, ok] of Object.entries(r.targetsMet)) if (/^(seo|D1|large|search)/.test(key)) console.log(`  ${mark(ok)}  ${key}`);
+  for (const path of PAGES.filter((p) => r.js[p]))
+    console.log(
+      `  ${mark(r.targetsMet[`jsGzip ${path}`])}  JS gzip ${path} ≤ ${jsTargetKb(path)} kB: ${kb(r.js[path].gzip)}`,
+    );
+  for (const [key, ok] of Object.entries(r.targetsMet))
+    if (/^(seo|D1|large|search)/.test(key)) console.log(`  ${mark(ok)}  ${key}`);
   for (const [category, min] of Object.entries(lh.pages ? TARGETS.lighthouse : {})) {
     for (const path of PAGES) {
-      console.log(`  ${mark(r.targetsMet[`${category} ${path}`])}  Lighthouse ${category} ${path} ≥ ${min}: ${lh.pages?.[path]?.scores[category] ?? 'n/a'}`);
+      console.log(
+        `  ${mark(r.targetsMet[`${category} ${path}`])}  Lighthouse ${category} ${path} ≥ ${min}: ${lh.pages?.[path]?.scores[category] ?? 'n/a'}`,
+      );
     }
   }
   console.log('\nWritten to bench/results/latest.json');

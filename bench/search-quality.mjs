@@ -20,7 +20,12 @@ function percentile(sorted, p) {
 async function deviceCookie(base) {
   const res = await fetch(`${base}/api/health`);
   await res.arrayBuffer();
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => /^(__Host-)?dtk=/.test(c)) ?? '';
+  return (
+    res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .find((c) => /^(__Host-)?dtk=/.test(c)) ?? ''
+  );
 }
 
 async function search(base, cookie, { query, lang, country }) {
@@ -66,13 +71,17 @@ export async function searchQuality(base, { judgements = JSON.parse(readFileSync
       p50Ms: Math.round(percentile(times, 50) * 10) / 10,
     };
   }
-  const misses = rows.filter((r) => r.precision < 1).map((r) => ({ query: r.query, lang: r.lang, precision: r.precision, total: r.total, top: r.slugs }));
+  const misses = rows
+    .filter((r) => r.precision < 1)
+    .map((r) => ({ query: r.query, lang: r.lang, precision: r.precision, total: r.total, top: r.slugs }));
   return { byLang, misses };
 }
 
 export function printQuality({ byLang }) {
   for (const [lang, f] of Object.entries(byLang)) {
-    console.log(`  search quality ${lang}: precision@5 ${f.precisionAt5.toFixed(3)}, zero results ${(f.zeroResultRate * 100).toFixed(1)} %, p50 ${f.p50Ms} ms (${f.queries} queries)`);
+    console.log(
+      `  search quality ${lang}: precision@5 ${f.precisionAt5.toFixed(3)}, zero results ${(f.zeroResultRate * 100).toFixed(1)} %, p50 ${f.p50Ms} ms (${f.queries} queries)`,
+    );
   }
 }
 
@@ -94,7 +103,11 @@ async function main() {
   const urlAt = args.indexOf('--url');
   let base = urlAt >= 0 ? args[urlAt + 1] : undefined;
   let server;
-  const env = { ...process.env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`, WRANGLER_SEND_METRICS: 'false' };
+  const env = {
+    ...process.env,
+    PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`,
+    WRANGLER_SEND_METRICS: 'false',
+  };
   if (!base) {
     if (!existsSync(join(ROOT, 'dist/storefront/index.js'))) {
       const build = spawnSync('vite', ['build', '--logLevel', 'warn'], { cwd: ROOT, env, stdio: 'inherit' });
@@ -114,7 +127,9 @@ async function main() {
     const result = await searchQuality(base);
     if (args.includes('--json')) console.log(JSON.stringify(result, null, 2));
     else printQuality(result);
-    if (args.includes('--misses')) for (const m of result.misses) console.log(`  ${m.lang} ${m.query}: ${m.precision.toFixed(2)} (${m.total}) ${m.top.join(' ')}`);
+    if (args.includes('--misses'))
+      for (const m of result.misses)
+        console.log(`  ${m.lang} ${m.query}: ${m.precision.toFixed(2)} (${m.total}) ${m.top.join(' ')}`);
   } finally {
     if (server) process.kill(-server.pid, 'SIGTERM');
   }

@@ -43,7 +43,8 @@ async function start(): Promise<void> {
   if (boot.config.sentryDsn) {
     // Only the listeners load with the page; the reporter is fetched once an error has happened.
     const tags = { lang: boot.lang, country: boot.country };
-    const report = (raw: unknown) => void import('./lib/error-reporter').then((m) => m.reportBrowserError(boot.config, tags, raw));
+    const report = (raw: unknown) =>
+      void import('./lib/error-reporter').then((m) => m.reportBrowserError(boot.config, tags, raw));
     window.addEventListener('error', (e) => report(e.error ?? e.message));
     window.addEventListener('unhandledrejection', (e) => report(e.reason));
   }

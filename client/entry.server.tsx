@@ -87,7 +87,11 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   const css = [...new Set([...options.boot.css, ...options.styles(pageModules)])];
   const boot: BootData = { ...options.boot, texts, css };
   const modules = [...pageModules, ...texts.map((area) => textModule(boot.lang, area))];
-  const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
+  const hydration = {
+    loaderData: context.loaderData,
+    actionData: context.actionData,
+    errors: serializeErrors(context.errors),
+  };
   const bootScript = `window.__staticRouterHydrationData=${scriptJson(hydration)};window.__BOOT__=${scriptJson(boot)};`;
 
   const session = createSessionStore({ country: boot.country, user: boot.user });
@@ -117,5 +121,3 @@ function Preloads({ modules, fonts }: { modules: string[]; fonts: string[] }) {
   for (const href of fonts) preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
   return null;
 }
-
-

@@ -9,7 +9,17 @@ import { SessionContext, type SessionState } from './stores/session';
 export const BootContext = createContext<BootData | null>(null);
 export const ApiContext = createContext<ApiClient | null>(null);
 
-export function AppProviders({ boot, api, session, children }: { boot: BootData; api: ApiClient; session: SessionState; children: ReactNode }) {
+export function AppProviders({
+  boot,
+  api,
+  session,
+  children,
+}: {
+  boot: BootData;
+  api: ApiClient;
+  session: SessionState;
+  children: ReactNode;
+}) {
   return (
     <BootContext.Provider value={boot}>
       <ApiContext.Provider value={api}>
@@ -23,7 +33,9 @@ export function AppProviders({ boot, api, session, children }: { boot: BootData;
               revalidateOnFocus: false,
             }}
           >
-            <I18nProvider lang={boot.lang} texts={boot.texts}>{children}</I18nProvider>
+            <I18nProvider lang={boot.lang} texts={boot.texts}>
+              {children}
+            </I18nProvider>
           </SWRConfig>
         </SessionContext.Provider>
       </ApiContext.Provider>

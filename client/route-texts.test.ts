@@ -9,8 +9,16 @@ import { PAGE_ROUTES } from '#shared/routes';
 // Every source file's text, keyed by its path from the repository root (client/…, shared/…).
 const SOURCES = new Map<string, string>(
   Object.entries({
-    ...import.meta.glob<string>(['./**/*.{ts,tsx}', '!./**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true }),
-    ...import.meta.glob<string>(['../shared/**/*.ts', '!../shared/**/*.test.ts'], { query: '?raw', import: 'default', eager: true }),
+    ...import.meta.glob<string>(['./**/*.{ts,tsx}', '!./**/*.test.{ts,tsx}'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    }),
+    ...import.meta.glob<string>(['../shared/**/*.ts', '!../shared/**/*.test.ts'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    }),
   }).map(([path, text]) => [path.startsWith('./') ? `client/${path.slice(2)}` : path.slice(3), text]),
 );
 const read = (file: string) => SOURCES.get(file)!;
@@ -59,7 +67,9 @@ describe('dictionary areas of the pages', () => {
     const missing: string[] = [];
     for (const r of PAGE_ROUTES) {
       const named: readonly string[] = 'texts' in r ? r.texts : [];
-      const modules = ['module' in r ? r.module : 'section', 'layout' in r ? r.layout : null].filter((m): m is string => !!m);
+      const modules = ['module' in r ? r.module : 'section', 'layout' in r ? r.layout : null].filter(
+        (m): m is string => !!m,
+      );
       for (const m of modules) {
         for (const file of closure(`client/pages/${m}.tsx`)) {
           for (const key of textKeysIn(file)) {

@@ -20,7 +20,8 @@ describe('route table', () => {
     for (const lang of ['en', 'ar'] as const) {
       const pages = flat(lang).filter((r) => pageOf(r));
       expect(pages.map(pageOf).sort()).toEqual(PAGE_ROUTES.map((r) => r.id).sort());
-      for (const r of PAGE_ROUTES) if ('module' in r) expect(pageModule(r.module).file).toBe(`client/pages/${r.module}.tsx`);
+      for (const r of PAGE_ROUTES)
+        if ('module' in r) expect(pageModule(r.module).file).toBe(`client/pages/${r.module}.tsx`);
     }
     expect(() => pageModule('no-such-page')).toThrow(/does not exist/);
     const signIn = await pageModule('auth/sign-in').load();

@@ -13,7 +13,10 @@ type Lazy = () => Promise<{ Component: ComponentType; loader?: LoaderFunction }>
 
 // Every page module as a lazy chunk, keyed by its path: PAGE_ROUTES names the module of each page, so
 // adding a page is one row there (decision 15). Vite turns this into one dynamic import per file.
-const FILES = import.meta.glob<{ Component: ComponentType; loader?: LoaderFunction }>(['./pages/**/*.tsx', '!./pages/**/*.test.tsx']) as Record<string, Lazy>;
+const FILES = import.meta.glob<{ Component: ComponentType; loader?: LoaderFunction }>([
+  './pages/**/*.tsx',
+  '!./pages/**/*.test.tsx',
+]) as Record<string, Lazy>;
 
 /** The page module under client/pages/ by its name in PAGE_ROUTES (no extension). */
 export function pageModule(name: string): PageModule {

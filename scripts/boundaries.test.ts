@@ -5,19 +5,32 @@ const check = (file: string, source: string) => findViolations([{ file, source }
 
 describe('import boundaries', () => {
   it('lets each area import itself and shared/', () => {
-    expect(check('client/pages/cart.tsx', "import { x } from '../lib/locale';\nimport { m } from '../../shared/money';")).toEqual([]);
-    expect(check('api/src/routes/order.ts', "import type { Order } from '#shared/api/schemas';\nimport { db } from '../db';")).toEqual([]);
+    expect(
+      check('client/pages/cart.tsx', "import { x } from '../lib/locale';\nimport { m } from '../../shared/money';"),
+    ).toEqual([]);
+    expect(
+      check(
+        'api/src/routes/order.ts',
+        "import type { Order } from '#shared/api/schemas';\nimport { db } from '../db';",
+      ),
+    ).toEqual([]);
     expect(check('worker/render/index.ts', "import { render } from '../../client/entry.server';")).toEqual([]);
   });
 
   it('stops client/ from importing worker/ or api/, by path or by alias', () => {
-    expect(check('client/lib/a.ts', "import { s } from '../../worker/lib/session';")).toEqual(['../../worker/lib/session']);
+    expect(check('client/lib/a.ts', "import { s } from '../../worker/lib/session';")).toEqual([
+      '../../worker/lib/session',
+    ]);
     expect(check('client/lib/a.ts', "const m = await import('#api/src/db');")).toEqual(['#api/src/db']);
   });
 
   it('keeps shared/ to itself: no other folder, no React, no Workers runtime', () => {
-    expect(check('shared/money.ts', "import { useLang } from '../client/lib/locale';")).toEqual(['../client/lib/locale']);
-    expect(check('shared/x.ts', "import { useState } from 'react';\nimport { env } from 'cloudflare:workers';")).toEqual(['react', 'cloudflare:workers']);
+    expect(check('shared/money.ts', "import { useLang } from '../client/lib/locale';")).toEqual([
+      '../client/lib/locale',
+    ]);
+    expect(
+      check('shared/x.ts', "import { useState } from 'react';\nimport { env } from 'cloudflare:workers';"),
+    ).toEqual(['react', 'cloudflare:workers']);
     expect(check('shared/i18n/index.ts', "import rosetta from 'rosetta';")).toEqual([]);
   });
 
@@ -27,11 +40,19 @@ describe('import boundaries', () => {
   });
 
   it('lets worker/ import the client only through its server entry', () => {
-    expect(check('worker/lib/gateway.ts', "import type { BootConfig } from '../../client/boot';")).toEqual(['../../client/boot']);
+    expect(check('worker/lib/gateway.ts', "import type { BootConfig } from '../../client/boot';")).toEqual([
+      '../../client/boot',
+    ]);
   });
 
   it('reads dynamic imports and globs, and ignores imports in comments', () => {
-    expect(specifiersOf("// import x from '../../api/a';\n/* import('../../worker/b') */\nconst m = import.meta.glob('./pages/*.tsx');")).toEqual(['./pages/*.tsx']);
-    expect(check('client/routes.tsx', "const pages = import.meta.glob('../api/src/**/*.ts');")).toEqual(['../api/src/**/*.ts']);
+    expect(
+      specifiersOf(
+        "// import x from '../../api/a';\n/* import('../../worker/b') */\nconst m = import.meta.glob('./pages/*.tsx');",
+      ),
+    ).toEqual(['./pages/*.tsx']);
+    expect(check('client/routes.tsx', "const pages = import.meta.glob('../api/src/**/*.ts');")).toEqual([
+      '../api/src/**/*.ts',
+    ]);
   });
 });

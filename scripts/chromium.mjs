@@ -39,7 +39,11 @@ export function findChromium(extra = []) {
 export function packagedChromium() {
   const path = execFileSync(
     process.execPath,
-    ['--input-type=module', '-e', "import c from '@sparticuz/chromium'; process.stdout.write(await c.executablePath())"],
+    [
+      '--input-type=module',
+      '-e',
+      "import c from '@sparticuz/chromium'; process.stdout.write(await c.executablePath())",
+    ],
     { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
   ).trim();
   applyBundledFontsIfNone();
@@ -49,7 +53,12 @@ export function packagedChromium() {
 /** A machine without fontconfig's system config has no fonts: give Chromium the package's own. */
 function applyBundledFontsIfNone() {
   const bundled = join(tmpdir(), 'fonts');
-  if (!process.env.FONTCONFIG_FILE && !process.env.FONTCONFIG_PATH && !existsSync('/etc/fonts/fonts.conf') && existsSync(join(bundled, 'fonts.conf'))) {
+  if (
+    !process.env.FONTCONFIG_FILE &&
+    !process.env.FONTCONFIG_PATH &&
+    !existsSync('/etc/fonts/fonts.conf') &&
+    existsSync(join(bundled, 'fonts.conf'))
+  ) {
     process.env.FONTCONFIG_PATH = bundled;
   }
 }

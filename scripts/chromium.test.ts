@@ -11,7 +11,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { CHROMIUM_FLAGS, chromiumOrPackaged, findChromium } from './chromium.mjs';
 
-const font = readFileSync(new URL('../node_modules/@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff2', import.meta.url));
+const font = readFileSync(
+  new URL(
+    '../node_modules/@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff2',
+    import.meta.url,
+  ),
+);
 const page = `<!doctype html><html lang="ar" dir="rtl"><meta charset="utf-8"><style>
 @font-face { font-family: 'Noto Sans Arabic'; src: url('/arabic.woff2') format('woff2'); }
 body { margin: 0; font: 48px 'Noto Sans Arabic', sans-serif; color: #000; background: #fff; }
@@ -29,7 +34,9 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-test('with no CHROMIUM_PATH and the system Chromium skipped, the packaged Chromium renders an Arabic page', { timeout: 90_000 }, async () => {
+test('with no CHROMIUM_PATH and the system Chromium skipped, the packaged Chromium renders an Arabic page', {
+  timeout: 90_000,
+}, async () => {
   vi.stubEnv('CHROMIUM_PATH', '');
   vi.stubEnv('CHROME_PATH', '');
   vi.stubEnv('CHROMIUM_SKIP_SYSTEM', '1');
@@ -40,7 +47,11 @@ test('with no CHROMIUM_PATH and the system Chromium skipped, the packaged Chromi
     expect(path.startsWith(tmpdir())).toBe(true);
 
     // Only the package's own fonts (Open Sans), as on a machine without any system fonts.
-    const browser = await chromium.launch({ executablePath: path, args: CHROMIUM_FLAGS, env: { ...process.env, FONTCONFIG_PATH: join(tmpdir(), 'fonts') } });
+    const browser = await chromium.launch({
+      executablePath: path,
+      args: CHROMIUM_FLAGS,
+      env: { ...process.env, FONTCONFIG_PATH: join(tmpdir(), 'fonts') },
+    });
     try {
       const tab = await browser.newPage({ viewport: { width: 390, height: 300 } });
       await tab.goto(base);

@@ -15,7 +15,8 @@ export function ensureDevVars({ built = false } = {}) {
       copyFileSync(f.example, f.local);
       console.log(`created ${f.local} from ${f.example} (local development secrets)`);
     }
-    if (built && existsSync(f.built.replace(/\/\.dev\.vars$/, '')) && !existsSync(f.built)) copyFileSync(f.local, f.built);
+    if (built && existsSync(f.built.replace(/\/\.dev\.vars$/, '')) && !existsSync(f.built))
+      copyFileSync(f.local, f.built);
   }
 }
 

@@ -7,7 +7,15 @@ import { build } from 'esbuild';
 const out = 'node_modules/.cache/openapi/openapi.mjs';
 mkdirSync('node_modules/.cache/openapi', { recursive: true });
 // tsconfig.base.json maps the #shared/* aliases with extension look-up, as tsc and Vite resolve them.
-await build({ entryPoints: ['api/src/contract/openapi.ts'], tsconfig: 'tsconfig.base.json', bundle: true, format: 'esm', platform: 'node', outfile: out, logLevel: 'warning' });
+await build({
+  entryPoints: ['api/src/contract/openapi.ts'],
+  tsconfig: 'tsconfig.base.json',
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  outfile: out,
+  logLevel: 'warning',
+});
 const { openApiJson } = await import(`${pathToFileURL(out).href}?t=${Date.now()}`);
 writeFileSync('docs/openapi.json', openApiJson());
 console.log('wrote docs/openapi.json');

@@ -53,32 +53,41 @@ async function renditions(source, m) {
   const hash = createHash('sha256').update(`${RENDER_VERSION}|${source.kind}|${svg}`).digest('hex').slice(0, 32);
   const cached = (suffix) => join(CACHE_DIR, `${hash}${suffix}`);
   const files = [
-    ...r.widths.map((w) => ({ key: webpKey(source.stem, w), file: cached(`-${w}.webp`), type: 'image/webp', width: w })),
+    ...r.widths.map((w) => ({
+      key: webpKey(source.stem, w),
+      file: cached(`-${w}.webp`),
+      type: 'image/webp',
+      width: w,
+    })),
     // Only a product's first picture is ever an og:image (see storedKeys).
     ...(source.og === false ? [] : [{ key: ogKey(source.stem), file: cached('-og.png'), type: 'image/png' }]),
   ];
-  if (!files.every((f) => existsSync(f.file))) await renderLimit(async () => {
-    // Rasterise once at the largest width, then scale down from the pixels.
-    const svgWidth = Number(/<svg[^>]*\swidth="(\d+(?:\.\d+)?)"/.exec(svg)?.[1] ?? r.width);
-    const { data, info } = await sharp(Buffer.from(svg), { density: (72 * r.width) / svgWidth })
-      .resize(r.width, r.height, { fit: 'fill' })
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-    for (const f of files) {
-      const out = f.width
-        ? await pixels().resize(f.width, Math.round((f.width * r.height) / r.width)).webp({ quality: 82, alphaQuality: 90, effort: 2 }).toBuffer()
-        : await pixels()
-            .resize(OG_SIZE.width, OG_SIZE.height, { fit: 'contain', background: OG_BACKGROUND })
-            .flatten({ background: OG_BACKGROUND })
-            .png({ compressionLevel: 6 })
-            .toBuffer();
-      // Written under a temporary name first: an interrupted seed never leaves half a file in the cache.
-      writeFileSync(`${f.file}.tmp`, out);
-      renameSync(`${f.file}.tmp`, f.file);
-    }
-  });
+  if (!files.every((f) => existsSync(f.file)))
+    await renderLimit(async () => {
+      // Rasterise once at the largest width, then scale down from the pixels.
+      const svgWidth = Number(/<svg[^>]*\swidth="(\d+(?:\.\d+)?)"/.exec(svg)?.[1] ?? r.width);
+      const { data, info } = await sharp(Buffer.from(svg), { density: (72 * r.width) / svgWidth })
+        .resize(r.width, r.height, { fit: 'fill' })
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+      for (const f of files) {
+        const out = f.width
+          ? await pixels()
+              .resize(f.width, Math.round((f.width * r.height) / r.width))
+              .webp({ quality: 82, alphaQuality: 90, effort: 2 })
+              .toBuffer()
+          : await pixels()
+              .resize(OG_SIZE.width, OG_SIZE.height, { fit: 'contain', background: OG_BACKGROUND })
+              .flatten({ background: OG_BACKGROUND })
+              .png({ compressionLevel: 6 })
+              .toBuffer();
+        // Written under a temporary name first: an interrupted seed never leaves half a file in the cache.
+        writeFileSync(`${f.file}.tmp`, out);
+        renameSync(`${f.file}.tmp`, f.file);
+      }
+    });
   return files.map((f) => [f.key, readFileSync(f.file), f.type]);
 }
 
@@ -91,7 +100,10 @@ export async function seedMedia(mod, mode, persistDir) {
   const sources = [...mod.mediaSources(mode)];
   mkdirSync(CACHE_DIR, { recursive: true });
   const started = Date.now();
-  const { env, dispose } = await getPlatformProxy({ configPath: 'api/wrangler.toml', persist: { path: join(persistDir, 'v3') } });
+  const { env, dispose } = await getPlatformProxy({
+    configPath: 'api/wrangler.toml',
+    persist: { path: join(persistDir, 'v3') },
+  });
   try {
     const stored = async (s) => (await env.MEDIA.head(mod.ogKey(s.stem))) !== null;
     if ((await stored(sources[0])) && (await stored(sources[sources.length - 1]))) {
@@ -105,12 +117,18 @@ export async function seedMedia(mod, mode, persistDir) {
       while (next < sources.length) {
         const source = sources[next++];
         const files = await renditions(source, mod);
-        await Promise.all(files.map(([key, bytes, contentType]) => env.MEDIA.put(key, bytes, { httpMetadata: { contentType, cacheControl: CACHE_CONTROL } })));
+        await Promise.all(
+          files.map(([key, bytes, contentType]) =>
+            env.MEDIA.put(key, bytes, { httpMetadata: { contentType, cacheControl: CACHE_CONTROL } }),
+          ),
+        );
         objects += files.length;
       }
     };
     await Promise.all(Array.from({ length: 8 }, worker));
-    console.log(`Stored ${objects} images (${sources.length} pictures) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(
+      `Stored ${objects} images (${sources.length} pictures) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
     return true;
   } finally {
     await dispose();

@@ -12,11 +12,15 @@ import { seedMedia } from './seed-media.mjs';
 const WRANGLER_ENV = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' };
 
 function wrangler(args) {
-  return spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', PERSIST_DIR, '-c', 'api/wrangler.toml', ...args], {
-    env: WRANGLER_ENV,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  return spawnSync(
+    'wrangler',
+    ['d1', 'execute', 'DB', '--local', '--persist-to', PERSIST_DIR, '-c', 'api/wrangler.toml', ...args],
+    {
+      env: WRANGLER_ENV,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
 }
 
 export function productCount() {
@@ -31,7 +35,12 @@ async function seedModule() {
   const entry = join(out, 'entry.ts');
   // The catalogue and the renditions table, in one bundle: the seed renders exactly the keys the API hands out.
   await build({
-    stdin: { contents: "export * from './api/seed/catalogue';\nexport * from './api/src/media/renditions';", resolveDir: process.cwd(), loader: 'ts', sourcefile: entry },
+    stdin: {
+      contents: "export * from './api/seed/catalogue';\nexport * from './api/src/media/renditions';",
+      resolveDir: process.cwd(),
+      loader: 'ts',
+      sourcefile: entry,
+    },
     // tsconfig.base.json maps the #shared/* aliases with extension look-up, as tsc and Vite resolve them.
     tsconfig: 'tsconfig.base.json',
     bundle: true,
@@ -81,7 +90,9 @@ export async function seed(mode = 'demo') {
     const r = wrangler(['--file', file, '--yes']);
     if (r.status !== 0) throw new Error(`seeding failed: ${r.stderr || r.stdout}`);
   }
-  console.log(`Seeded the ${mode} catalogue (${productCount()} products) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Seeded the ${mode} catalogue (${productCount()} products) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
   await seedMedia(mod, mode, PERSIST_DIR);
   return true;
 }

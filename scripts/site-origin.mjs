@@ -9,6 +9,10 @@ const DEV_VARS = 'dist/shop_api/.dev.vars';
 export function configureLocalOrigin(port) {
   if (!existsSync('dist/shop_api')) return;
   const origin = process.env.SITE_ORIGIN ?? `http://localhost:${port}`;
-  const kept = existsSync(DEV_VARS) ? readFileSync(DEV_VARS, 'utf8').split('\n').filter((l) => l && !l.startsWith('SITE_ORIGIN=')) : [];
+  const kept = existsSync(DEV_VARS)
+    ? readFileSync(DEV_VARS, 'utf8')
+        .split('\n')
+        .filter((l) => l && !l.startsWith('SITE_ORIGIN='))
+    : [];
   writeFileSync(DEV_VARS, [...kept, `SITE_ORIGIN='${origin}'`, ''].join('\n'));
 }

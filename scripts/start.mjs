@@ -17,6 +17,9 @@ await seed();
 
 console.log(`\nServing the shop at http://localhost:${port}\n`);
 configureLocalOrigin(port);
-const server = spawn('vite', ['preview', '--port', port, '--strictPort'], { stdio: 'inherit', env: { ...process.env, PORT: port } });
+const server = spawn('vite', ['preview', '--port', port, '--strictPort'], {
+  stdio: 'inherit',
+  env: { ...process.env, PORT: port },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { base64ToBytes, bytesToBase64, bytesToHex, hexToBytes, randomHex, timingSafeEqual, timingSafeEqualText } from './bytes';
+import {
+  base64ToBytes,
+  bytesToBase64,
+  bytesToHex,
+  hexToBytes,
+  randomHex,
+  timingSafeEqual,
+  timingSafeEqualText,
+} from './bytes';
 
 describe('hex', () => {
   it('writes two lower-case digits a byte and reads them back', () => {
@@ -19,7 +27,14 @@ describe('hex', () => {
 
 describe('base64', () => {
   // RFC 4648 test vectors, and an Arabic word's UTF-8 bytes.
-  it.each([['', ''], ['f', 'Zg=='], ['fo', 'Zm8='], ['foo', 'Zm9v'], ['foob', 'Zm9vYg=='], ['سلام', '2LPZhNin2YU=']])('encodes %j as %j and decodes it back', (text, expected) => {
+  it.each([
+    ['', ''],
+    ['f', 'Zg=='],
+    ['fo', 'Zm8='],
+    ['foo', 'Zm9v'],
+    ['foob', 'Zm9vYg=='],
+    ['سلام', '2LPZhNin2YU='],
+  ])('encodes %j as %j and decodes it back', (text, expected) => {
     const bytes = new TextEncoder().encode(text);
     expect(bytesToBase64(bytes)).toBe(expected);
     expect(base64ToBytes(expected)).toEqual(bytes);

@@ -9,7 +9,9 @@ export function configReader<S extends z.ZodType>(schema: S, name: string): (env
     if (!config) {
       const parsed = schema.safeParse(env);
       if (!parsed.success) {
-        throw new Error(`invalid ${name} configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+        throw new Error(
+          `invalid ${name} configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+        );
       }
       config = parsed.data;
       cache.set(env, config);

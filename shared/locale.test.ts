@@ -25,7 +25,15 @@ describe('locale segment', () => {
   it('has every route of spec §2 once', () => {
     const all = PAGE_ROUTES.map((r) => r.path);
     expect(new Set(all).size).toBe(all.length);
-    expect(all).toEqual(expect.arrayContaining(['/', '/products/:slug', '/shared-list/:listId', '/_app', '/profile/blood-tests/uploaded']));
+    expect(all).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/products/:slug',
+        '/shared-list/:listId',
+        '/_app',
+        '/profile/blood-tests/uploaded',
+      ]),
+    );
     // Spec §2's 48, plus the order lookup and the e-mail verification of issue 9.
     expect(all).toHaveLength(50);
     expect(all).toContain('/order-lookup');

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_FACTS } from './locale';
-import { convertFromBase, convertToBase, currencyDecimals, currencyInfoFor, formatMinor, formatPrice, minorToDecimal, parseRate, payableBoundToBase, payableMinor, RATE_SCALE, vatIncluded } from './money';
+import {
+  convertFromBase,
+  convertToBase,
+  currencyDecimals,
+  currencyInfoFor,
+  formatMinor,
+  formatPrice,
+  minorToDecimal,
+  parseRate,
+  payableBoundToBase,
+  payableMinor,
+  RATE_SCALE,
+  vatIncluded,
+} from './money';
 
 const KW = currencyInfoFor('KW', RATE_SCALE);
 const SA = currencyInfoFor('SA', parseRate('12.2000'));

@@ -78,7 +78,8 @@ function divRoundBig(a: bigint, b: bigint): bigint {
  */
 export function payableMinor(fils: number, info: PayableInfo): number {
   if (!Number.isInteger(fils)) throw new TypeError('money must be integer minor units');
-  const num = BigInt(fils) * BigInt(info.rateScaled) * BigInt(pow10(info.decimals)) * BigInt(BASIS_POINTS + info.vatBasisPoints);
+  const num =
+    BigInt(fils) * BigInt(info.rateScaled) * BigInt(pow10(info.decimals)) * BigInt(BASIS_POINTS + info.vatBasisPoints);
   const den = BigInt(RATE_SCALE) * BigInt(pow10(BASE_DECIMALS)) * BigInt(BASIS_POINTS);
   return Number(divRoundBig(num, den));
 }
@@ -91,7 +92,9 @@ export function payableMinor(fils: number, info: PayableInfo): number {
 export function payableBoundToBase(minor: number, info: PayableInfo, bound: 'min' | 'max'): number {
   if (!Number.isInteger(minor)) throw new TypeError('money must be integer minor units');
   const den = BigInt(info.rateScaled) * BigInt(pow10(info.decimals)) * BigInt(BASIS_POINTS + info.vatBasisPoints);
-  let fils = Number(divRoundBig(BigInt(minor) * BigInt(RATE_SCALE) * BigInt(pow10(BASE_DECIMALS)) * BigInt(BASIS_POINTS), den));
+  let fils = Number(
+    divRoundBig(BigInt(minor) * BigInt(RATE_SCALE) * BigInt(pow10(BASE_DECIMALS)) * BigInt(BASIS_POINTS), den),
+  );
   // The estimate is within a step or two of the answer; walk to the exact edge (payableMinor is monotone).
   if (bound === 'min') {
     while (payableMinor(fils, info) >= minor) fils -= 1;
@@ -163,7 +166,12 @@ export function formatPrice(fils: number, info: CurrencyInfo, lang: Lang): strin
   return formatMinor(payableMinor(fils, info), info.currency, lang, info.country);
 }
 
-export function formatNumber(value: number, lang: Lang, country: CountryCode, options: Intl.NumberFormatOptions = {}): string {
+export function formatNumber(
+  value: number,
+  lang: Lang,
+  country: CountryCode,
+  options: Intl.NumberFormatOptions = {},
+): string {
   return formatterFor(lang, country, options).format(value);
 }
 

@@ -26,52 +26,165 @@ export const PAGE_ROUTES = [
   { id: 'logout-profile', path: '/logout-profile', title: 'page_logout_profile', module: 'logout' },
   { id: 'sign-in', path: '/auth/sign-in', title: 'page_sign_in', module: 'auth/sign-in', texts: ['accounts'] },
   { id: 'sign-up', path: '/auth/sign-up', title: 'page_sign_up', module: 'auth/sign-up', texts: ['accounts'] },
-  { id: 'forgot-password', path: '/auth/forgot-password', title: 'page_forgot_password', module: 'auth/forgot-password', texts: ['accounts'] },
+  {
+    id: 'forgot-password',
+    path: '/auth/forgot-password',
+    title: 'page_forgot_password',
+    module: 'auth/forgot-password',
+    texts: ['accounts'],
+  },
   // Not in spec §2: where the reset link of the forgot-password mail lands.
-  { id: 'reset-password', path: '/auth/reset-password', title: 'page_reset_password', module: 'auth/reset-password', texts: ['accounts'] },
+  {
+    id: 'reset-password',
+    path: '/auth/reset-password',
+    title: 'page_reset_password',
+    module: 'auth/reset-password',
+    texts: ['accounts'],
+  },
   // Not in spec §2 (issue 9): the link mailed to a new account whose address has guest orders.
-  { id: 'verify-email', path: '/auth/verify-email', title: 'page_verify_email', module: 'auth/verify-email', texts: ['accounts'] },
+  {
+    id: 'verify-email',
+    path: '/auth/verify-email',
+    title: 'page_verify_email',
+    module: 'auth/verify-email',
+    texts: ['accounts'],
+  },
   { id: 'search', path: '/search', title: 'page_search', module: 'search', texts: ['catalogue'] },
   { id: 'cart', path: '/cart', title: 'page_cart', module: 'cart', texts: ['orders', 'catalogue'] },
-  { id: 'checkout-shipping', path: '/checkout/shipping', title: 'page_checkout_shipping', module: 'checkout/shipping', layout: 'checkout/layout', texts: ['orders', 'accounts', 'catalogue'] },
-  { id: 'checkout-order', path: '/checkout/order', title: 'page_checkout_order', module: 'checkout/order', layout: 'checkout/layout', texts: ['orders', 'accounts', 'catalogue'] },
-  { id: 'checkout-success', path: '/checkout/success', title: 'page_checkout_success', module: 'checkout/success', layout: 'checkout/layout', texts: ['orders', 'accounts', 'catalogue'] },
+  {
+    id: 'checkout-shipping',
+    path: '/checkout/shipping',
+    title: 'page_checkout_shipping',
+    module: 'checkout/shipping',
+    layout: 'checkout/layout',
+    texts: ['orders', 'accounts', 'catalogue'],
+  },
+  {
+    id: 'checkout-order',
+    path: '/checkout/order',
+    title: 'page_checkout_order',
+    module: 'checkout/order',
+    layout: 'checkout/layout',
+    texts: ['orders', 'accounts', 'catalogue'],
+  },
+  {
+    id: 'checkout-success',
+    path: '/checkout/success',
+    title: 'page_checkout_success',
+    module: 'checkout/success',
+    layout: 'checkout/layout',
+    texts: ['orders', 'accounts', 'catalogue'],
+  },
   { id: 'bt-checkout-shipping', path: '/checkout-blood-test/shipping', title: 'page_bt_checkout_shipping' },
   { id: 'bt-checkout-order', path: '/checkout-blood-test/order', title: 'page_bt_checkout_order' },
   { id: 'bt-checkout-success', path: '/checkout-blood-test/success', title: 'page_bt_checkout_success' },
   { id: 'profile', path: '/profile', title: 'page_profile', module: 'profile', texts: ['accounts'] },
-  { id: 'profile-orders', path: '/profile/orders', title: 'page_profile_orders', module: 'profile-orders', texts: ['orders', 'accounts', 'catalogue'] },
-  { id: 'profile-addresses', path: '/profile/addresses', title: 'page_profile_addresses', module: 'profile-addresses', texts: ['accounts'] },
-  { id: 'profile-account', path: '/profile/account', title: 'page_profile_account', module: 'profile-account', texts: ['accounts'] },
-  { id: 'profile-notify-list', path: '/profile/notify-list', title: 'page_profile_notify_list', module: 'profile-notify-list', texts: ['catalogue', 'accounts'] },
-  { id: 'profile-wallet', path: '/profile/wallet', title: 'page_profile_wallet', module: 'profile-wallet', texts: ['orders'] },
+  {
+    id: 'profile-orders',
+    path: '/profile/orders',
+    title: 'page_profile_orders',
+    module: 'profile-orders',
+    texts: ['orders', 'accounts', 'catalogue'],
+  },
+  {
+    id: 'profile-addresses',
+    path: '/profile/addresses',
+    title: 'page_profile_addresses',
+    module: 'profile-addresses',
+    texts: ['accounts'],
+  },
+  {
+    id: 'profile-account',
+    path: '/profile/account',
+    title: 'page_profile_account',
+    module: 'profile-account',
+    texts: ['accounts'],
+  },
+  {
+    id: 'profile-notify-list',
+    path: '/profile/notify-list',
+    title: 'page_profile_notify_list',
+    module: 'profile-notify-list',
+    texts: ['catalogue', 'accounts'],
+  },
+  {
+    id: 'profile-wallet',
+    path: '/profile/wallet',
+    title: 'page_profile_wallet',
+    module: 'profile-wallet',
+    texts: ['orders'],
+  },
   { id: 'profile-wishlists', path: '/profile/wishlists', title: 'page_profile_wishlists' },
   { id: 'profile-blood-tests', path: '/profile/blood-tests', title: 'page_profile_blood_tests' },
-  { id: 'profile-blood-tests-ordered', path: '/profile/blood-tests/ordered', title: 'page_profile_blood_tests_ordered' },
-  { id: 'profile-blood-tests-uploaded', path: '/profile/blood-tests/uploaded', title: 'page_profile_blood_tests_uploaded' },
+  {
+    id: 'profile-blood-tests-ordered',
+    path: '/profile/blood-tests/ordered',
+    title: 'page_profile_blood_tests_ordered',
+  },
+  {
+    id: 'profile-blood-tests-uploaded',
+    path: '/profile/blood-tests/uploaded',
+    title: 'page_profile_blood_tests_uploaded',
+  },
   { id: 'categories', path: '/categories', title: 'page_categories', module: 'categories', texts: ['catalogue'] },
   { id: 'products', path: '/products', title: 'page_products', module: 'products', texts: ['catalogue'] },
   { id: 'product', path: '/products/:slug', title: 'page_product', module: 'product', texts: ['catalogue'] },
   { id: 'brands', path: '/brands', title: 'page_brands', module: 'brands', texts: ['catalogue'] },
   { id: 'brands-list', path: '/brands-list', title: 'page_brands_list', module: 'brands', texts: ['catalogue'] },
-  { id: 'become-a-supplier', path: '/become-a-supplier', title: 'page_become_a_supplier', module: 'become-a-supplier', texts: ['static-pages'] },
+  {
+    id: 'become-a-supplier',
+    path: '/become-a-supplier',
+    title: 'page_become_a_supplier',
+    module: 'become-a-supplier',
+    texts: ['static-pages'],
+  },
   { id: 'contact-us', path: '/contact-us', title: 'page_contact_us', module: 'contact-us', texts: ['static-pages'] },
   { id: 'our-story', path: '/our-story', title: 'page_our_story', module: 'static-page', texts: ['static-pages'] },
   { id: 'site-index', path: '/site-index', title: 'page_site_index', module: 'site-index', texts: ['static-pages'] },
   { id: 'terms', path: '/terms', title: 'page_terms', module: 'static-page', texts: ['static-pages'] },
-  { id: 'privacy-policy', path: '/privacy-policy', title: 'page_privacy_policy', module: 'static-page', texts: ['static-pages'] },
-  { id: 'return-policy', path: '/return-policy', title: 'page_return_policy', module: 'static-page', texts: ['static-pages'] },
+  {
+    id: 'privacy-policy',
+    path: '/privacy-policy',
+    title: 'page_privacy_policy',
+    module: 'static-page',
+    texts: ['static-pages'],
+  },
+  {
+    id: 'return-policy',
+    path: '/return-policy',
+    title: 'page_return_policy',
+    module: 'static-page',
+    texts: ['static-pages'],
+  },
   { id: 'disclaimer', path: '/disclaimer', title: 'page_disclaimer', module: 'static-page', texts: ['static-pages'] },
   { id: 'blood-test', path: '/blood-test', title: 'page_blood_test' },
   { id: 'upload-blood-test', path: '/upload-blood-test', title: 'page_upload_blood_test' },
   { id: 'how-it-works', path: '/how-it-works', title: 'page_how_it_works', module: 'how-it-works' },
   // Not in spec §2 (issue 9): guests find an order by number and e-mail, or open it from the mail's link.
-  { id: 'order-lookup', path: '/order-lookup', title: 'page_order_lookup', module: 'order-lookup', texts: ['orders', 'accounts'] },
+  {
+    id: 'order-lookup',
+    path: '/order-lookup',
+    title: 'page_order_lookup',
+    module: 'order-lookup',
+    texts: ['orders', 'accounts'],
+  },
   { id: 'share', path: '/share', title: 'page_share' },
   { id: 'share-list', path: '/share/list', title: 'page_share_list' },
   { id: 'shared-list', path: '/shared-list/:listId', title: 'page_shared_list' },
-  { id: 'nutritionist', path: '/nutritionist', title: 'page_nutritionist', module: 'nutritionists', texts: ['catalogue'] },
-  { id: 'nutritionist-list', path: '/nutritionist-list', title: 'page_nutritionist_list', module: 'nutritionists', texts: ['catalogue'] },
+  {
+    id: 'nutritionist',
+    path: '/nutritionist',
+    title: 'page_nutritionist',
+    module: 'nutritionists',
+    texts: ['catalogue'],
+  },
+  {
+    id: 'nutritionist-list',
+    path: '/nutritionist-list',
+    title: 'page_nutritionist_list',
+    module: 'nutritionists',
+    texts: ['catalogue'],
+  },
   { id: 'quiz', path: '/quiz', title: 'page_quiz' },
   { id: 'quiz-result', path: '/quiz-result', title: 'page_quiz_result' },
   { id: 'app-shell', path: '/_app', title: 'page_app_shell' },
@@ -92,7 +205,12 @@ export const STATIC_PAGE_IDS = [
 ] as const satisfies readonly PageId[];
 
 /** Pages that bind the shopper to the seller: they name the seller of both countries. */
-export const LEGAL_PAGE_IDS = ['terms', 'privacy-policy', 'return-policy', 'disclaimer'] as const satisfies readonly (typeof STATIC_PAGE_IDS)[number][];
+export const LEGAL_PAGE_IDS = [
+  'terms',
+  'privacy-policy',
+  'return-policy',
+  'disclaimer',
+] as const satisfies readonly (typeof STATIC_PAGE_IDS)[number][];
 
 export const PROFILE_MENU_IDS = [
   'profile-orders',
@@ -109,7 +227,9 @@ export const PROFILE_MENU_IDS = [
  * them as "being prepared". They carry noindex and stay out of the sitemap until they have content.
  */
 export type PlaceholderPageId = Exclude<PageRoute, { module: string }>['id'];
-export const PLACEHOLDER_PAGE_IDS: readonly PlaceholderPageId[] = PAGE_ROUTES.filter((r): r is Extract<PageRoute, { id: PlaceholderPageId }> => !('module' in r)).map((r) => r.id);
+export const PLACEHOLDER_PAGE_IDS: readonly PlaceholderPageId[] = PAGE_ROUTES.filter(
+  (r): r is Extract<PageRoute, { id: PlaceholderPageId }> => !('module' in r),
+).map((r) => r.id);
 
 export function isPlaceholderPage(id: PageId): boolean {
   return (PLACEHOLDER_PAGE_IDS as readonly string[]).includes(id);
@@ -120,7 +240,16 @@ export function isPlaceholderPage(id: PageId): boolean {
  * disallows them in both languages and the sitemap leaves them out. Prefixes: /checkout covers the
  * blood-test checkout too.
  */
-export const PRIVATE_PATH_PREFIXES = ['/profile', '/checkout', '/auth/', '/logout-profile', '/cart', '/share', '/quiz-result', '/_app'] as const;
+export const PRIVATE_PATH_PREFIXES = [
+  '/profile',
+  '/checkout',
+  '/auth/',
+  '/logout-profile',
+  '/cart',
+  '/share',
+  '/quiz-result',
+  '/_app',
+] as const;
 
 export function isPrivatePath(path: string): boolean {
   return PRIVATE_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));
@@ -142,7 +271,8 @@ export const paths = {
   /** The wishlist share link, formed as {origin}/shared-list/{listId} (spec §2). */
   sharedList: (origin: string, listId: string) => `${origin}/shared-list/${encodeURIComponent(listId)}`,
   /** The nutritionist page takes the nutritionist as ?id= (spec §2 route /nutritionist). */
-  nutritionist: (lang: Lang, id?: number | string) => localizePath('/nutritionist', lang) + (id === undefined ? '' : `?id=${encodeURIComponent(String(id))}`),
+  nutritionist: (lang: Lang, id?: number | string) =>
+    localizePath('/nutritionist', lang) + (id === undefined ? '' : `?id=${encodeURIComponent(String(id))}`),
   signIn: (lang: Lang, returnUrl?: string) =>
     localizePath('/auth/sign-in', lang) + (returnUrl ? `?return_url=${encodeURIComponent(returnUrl)}` : ''),
 };

@@ -6,7 +6,9 @@ describe('sameOriginPath', () => {
   it('keeps the shop paths it is given, with query and hash', () => {
     expect(sameOriginPath('/')).toBe('/');
     expect(sameOriginPath('/ar/cart?x=1#top')).toBe('/ar/cart?x=1#top');
-    expect(sameOriginPath('/products?q=%D9%81%D9%8A%D8%AA%D8%A7%D9%85%D9%8A%D9%86')).toBe('/products?q=%D9%81%D9%8A%D8%AA%D8%A7%D9%85%D9%8A%D9%86');
+    expect(sameOriginPath('/products?q=%D9%81%D9%8A%D8%AA%D8%A7%D9%85%D9%8A%D9%86')).toBe(
+      '/products?q=%D9%81%D9%8A%D8%AA%D8%A7%D9%85%D9%8A%D9%86',
+    );
     // What the browser would make of it: the tab goes, the path stays on the site.
     expect(sameOriginPath('/ca\trt')).toBe('/cart');
   });

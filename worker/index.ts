@@ -65,4 +65,6 @@ app.onError((error, c) => {
 });
 
 // With a DSN, @sentry/cloudflare wraps the handler: one isolation scope per request, events flushed after the answer.
-export default withSentryWhenConfigured('storefront', currentRequestId, { fetch: app.fetch } satisfies ExportedHandler<StorefrontEnv>);
+export default withSentryWhenConfigured('storefront', currentRequestId, {
+  fetch: app.fetch,
+} satisfies ExportedHandler<StorefrontEnv>);

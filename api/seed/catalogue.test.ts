@@ -127,7 +127,17 @@ describe('demo catalogue', () => {
   });
 
   it('numbers every table 1…n', () => {
-    for (const table of ['categories', 'brands', 'attributes', 'products', 'skus', 'product_images', 'nutritionists', 'nutritionist_lists', 'home_sections']) {
+    for (const table of [
+      'categories',
+      'brands',
+      'attributes',
+      'products',
+      'skus',
+      'product_images',
+      'nutritionists',
+      'nutritionist_lists',
+      'home_sections',
+    ]) {
       expect(t(table).map((r) => r.id)).toEqual(t(table).map((_, i) => i + 1));
     }
   });
@@ -218,7 +228,9 @@ describe('demo catalogue', () => {
       expect(skus.length).toBeLessThanOrEqual(2);
       expect(p.default_sku_id).toBe(skus[0]!.id);
       expect(p.min_price).toBe(Math.min(...skus.map((s) => num(s.price))));
-      expect(p.max_discount).toBe(Math.max(0, ...skus.map((s) => (s.old_price === null ? 0 : num(s.old_price) - num(s.price)))));
+      expect(p.max_discount).toBe(
+        Math.max(0, ...skus.map((s) => (s.old_price === null ? 0 : num(s.old_price) - num(s.price)))),
+      );
       expect(p.in_stock).toBe(skus.some((s) => num(s.stock) > 0) ? 1 : 0);
     }
   });
@@ -281,7 +293,15 @@ describe('demo catalogue', () => {
 
   it('lays out the home page in order, with an on-sale collection', () => {
     const sections = t('home_sections');
-    expect(sections.map((s) => s.type)).toEqual(['banner', 'categories', 'popular', 'brands', 'nutritionist_banner', 'quiz', 'collection']);
+    expect(sections.map((s) => s.type)).toEqual([
+      'banner',
+      'categories',
+      'popular',
+      'brands',
+      'nutritionist_banner',
+      'quiz',
+      'collection',
+    ]);
     for (const s of sections) expect(str(s.title_ar)).toMatch(ARABIC);
     const banner = JSON.parse(str(sections[0]!.payload)) as { items: Array<{ image_key: string; link: string }> };
     expect(banner.items.map((i) => i.image_key)).toEqual(['banners/1', 'banners/2', 'banners/3']);
@@ -333,7 +353,9 @@ describe('demo catalogue', () => {
       expect(str(s.tags)).toMatch(ARABIC);
     }
     // Parent and child category names are both searchable.
-    expect(t('product_search').some((s) => str(s.category).includes('vitamins') && str(s.category).includes('فيتامينات'))).toBe(true);
+    expect(
+      t('product_search').some((s) => str(s.category).includes('vitamins') && str(s.category).includes('فيتامينات')),
+    ).toBe(true);
     expect(t('product_search').some((s) => str(s.name).includes('فيتامين'))).toBe(true);
   });
 });
@@ -404,8 +426,11 @@ describe('images rendered at seed time (decision 11)', () => {
     }
     for (const n of rows('nutritionists')) expect(demo.find((m) => m.stem === n.photo_key)?.kind).toBe('portrait');
     for (const b of rows('brands')) expect(demo.find((m) => m.stem === `brands/${str(b.slug)}`)?.kind).toBe('logo');
-    const banner = JSON.parse(str(rows('home_sections').find((s) => s.type === 'banner')!.payload)) as { items: Array<{ image_key: string }> };
-    for (const item of banner.items) for (const lang of ['en', 'ar']) expect(stems.has(`${item.image_key}-${lang}`)).toBe(true);
+    const banner = JSON.parse(str(rows('home_sections').find((s) => s.type === 'banner')!.payload)) as {
+      items: Array<{ image_key: string }>;
+    };
+    for (const item of banner.items)
+      for (const lang of ['en', 'ar']) expect(stems.has(`${item.image_key}-${lang}`)).toBe(true);
   });
 
   it('draws Arabic banners right to left with Arabic text', () => {

@@ -21,7 +21,23 @@ import { FORMS } from './data/product-options';
 import { NUTRITIONISTS, BANNERS } from './data/shop-content';
 import { row, insertStatements } from './sql-writer';
 import { BRANDS, planProducts } from './plan';
-import { categoryRows, brandRows, attributeRows, productRows, skuRows, imageStem, imageRows, productAttributeRows, nutritionistRows, nutritionistListRows, nutritionistListItemRows, homeSectionRows, purchaseTogetherRows, giveawayRows, searchRows } from './rows';
+import {
+  categoryRows,
+  brandRows,
+  attributeRows,
+  productRows,
+  skuRows,
+  imageStem,
+  imageRows,
+  productAttributeRows,
+  nutritionistRows,
+  nutritionistListRows,
+  nutritionistListItemRows,
+  homeSectionRows,
+  purchaseTogetherRows,
+  giveawayRows,
+  searchRows,
+} from './rows';
 
 export { MAX_STATEMENT_BYTES, PRODUCT_COUNTS, type CatalogueMode } from './settings';
 export { utf8Length } from './sql-writer';
@@ -33,39 +49,114 @@ export { utf8Length } from './sql-writer';
  */
 export function* catalogueStatements(mode: CatalogueMode): Generator<string> {
   const plans = planProducts(PRODUCT_COUNTS[mode]);
-  yield* insertStatements('categories', ['id', 'parent_id', 'slug', 'name_en', 'name_ar', 'color', 'sort_order'], categoryRows());
   yield* insertStatements(
-    'brands', ['id', 'slug', 'name_en', 'name_ar', 'color', 'description_en', 'description_ar', 'is_featured', 'sort_order'], brandRows(),
+    'categories',
+    ['id', 'parent_id', 'slug', 'name_en', 'name_ar', 'color', 'sort_order'],
+    categoryRows(),
   );
-  yield* insertStatements('attributes', ['id', 'group_key', 'slug', 'name_en', 'name_ar', 'sort_order'], attributeRows());
+  yield* insertStatements(
+    'brands',
+    ['id', 'slug', 'name_en', 'name_ar', 'color', 'description_en', 'description_ar', 'is_featured', 'sort_order'],
+    brandRows(),
+  );
+  yield* insertStatements(
+    'attributes',
+    ['id', 'group_key', 'slug', 'name_en', 'name_ar', 'sort_order'],
+    attributeRows(),
+  );
   yield* insertStatements(
     'products',
     [
-      'id', 'slug', 'brand_id', 'category_id', 'name_en', 'name_ar', 'description_en', 'description_ar', 'suggested_use_en',
-      'suggested_use_ar', 'tags_en', 'tags_ar', 'ingredients_en', 'ingredients_ar', 'warnings_en', 'warnings_ar', 'default_sku_id',
-      'free_delivery', 'popularity', 'is_active', 'created_at', 'min_price', 'max_discount', 'in_stock',
+      'id',
+      'slug',
+      'brand_id',
+      'category_id',
+      'name_en',
+      'name_ar',
+      'description_en',
+      'description_ar',
+      'suggested_use_en',
+      'suggested_use_ar',
+      'tags_en',
+      'tags_ar',
+      'ingredients_en',
+      'ingredients_ar',
+      'warnings_en',
+      'warnings_ar',
+      'default_sku_id',
+      'free_delivery',
+      'popularity',
+      'is_active',
+      'created_at',
+      'min_price',
+      'max_discount',
+      'in_stock',
     ],
     productRows(plans),
   );
-  yield* insertStatements('skus', ['id', 'product_id', 'name_en', 'name_ar', 'price', 'old_price', 'stock', 'buy_limit', 'sort_order'], skuRows(plans));
   yield* insertStatements(
-    'product_images', ['id', 'product_id', 'sku_id', 'r2_key', 'alt_en', 'alt_ar', 'width', 'height', 'sort_order'], imageRows(plans),
+    'skus',
+    ['id', 'product_id', 'name_en', 'name_ar', 'price', 'old_price', 'stock', 'buy_limit', 'sort_order'],
+    skuRows(plans),
+  );
+  yield* insertStatements(
+    'product_images',
+    ['id', 'product_id', 'sku_id', 'r2_key', 'alt_en', 'alt_ar', 'width', 'height', 'sort_order'],
+    imageRows(plans),
   );
   yield* insertStatements('product_attributes', ['product_id', 'attribute_id'], productAttributeRows(plans));
   yield* insertStatements(
     'nutritionists',
-    ['id', 'slug', 'name_en', 'name_ar', 'title_en', 'title_ar', 'bio_en', 'bio_ar', 'photo_key', 'years_experience', 'sort_order'],
+    [
+      'id',
+      'slug',
+      'name_en',
+      'name_ar',
+      'title_en',
+      'title_ar',
+      'bio_en',
+      'bio_ar',
+      'photo_key',
+      'years_experience',
+      'sort_order',
+    ],
     nutritionistRows(),
   );
-  yield* insertStatements('nutritionist_lists', ['id', 'nutritionist_id', 'name_en', 'name_ar', 'sort_order'], nutritionistListRows());
   yield* insertStatements(
-    'nutritionist_list_items', ['list_id', 'product_id', 'note_en', 'note_ar', 'sort_order'], nutritionistListItemRows(plans),
+    'nutritionist_lists',
+    ['id', 'nutritionist_id', 'name_en', 'name_ar', 'sort_order'],
+    nutritionistListRows(),
   );
-  yield* insertStatements('home_sections', ['id', 'type', 'title_en', 'title_ar', 'payload', 'sort_order', 'is_active'], homeSectionRows(plans));
-  yield* insertStatements('purchase_together', ['product_id', 'related_product_id', 'sort_order'], purchaseTogetherRows(plans));
-  yield* insertStatements('giveaway_items', ['id', 'sku_id', 'min_subtotal', 'title_en', 'title_ar', 'is_active'], giveawayRows(plans));
-  yield* insertStatements('product_search', ['rowid', 'name', 'brand', 'category', 'ingredients', 'tags'], searchRows(plans));
-  yield* insertStatements('coupons', ['id', 'code', 'kind', 'value', 'min_subtotal_fils', 'max_uses', 'once_per_shopper'], COUPON_ROWS.map(row));
+  yield* insertStatements(
+    'nutritionist_list_items',
+    ['list_id', 'product_id', 'note_en', 'note_ar', 'sort_order'],
+    nutritionistListItemRows(plans),
+  );
+  yield* insertStatements(
+    'home_sections',
+    ['id', 'type', 'title_en', 'title_ar', 'payload', 'sort_order', 'is_active'],
+    homeSectionRows(plans),
+  );
+  yield* insertStatements(
+    'purchase_together',
+    ['product_id', 'related_product_id', 'sort_order'],
+    purchaseTogetherRows(plans),
+  );
+  yield* insertStatements(
+    'giveaway_items',
+    ['id', 'sku_id', 'min_subtotal', 'title_en', 'title_ar', 'is_active'],
+    giveawayRows(plans),
+  );
+  yield* insertStatements(
+    'product_search',
+    ['rowid', 'name', 'brand', 'category', 'ingredients', 'tags'],
+    searchRows(plans),
+  );
+  yield* insertStatements(
+    'coupons',
+    ['id', 'code', 'kind', 'value', 'min_subtotal_fils', 'max_uses', 'once_per_shopper'],
+    COUPON_ROWS.map(row),
+  );
 }
 
 // Images (decision 11): what the seed renders to WebP and PNG and stores in R2
@@ -95,7 +186,10 @@ const PORTRAIT_LOOKS: Array<NonNullable<AvatarInput['look']>> = [
 ];
 
 export function nutritionistPortrait(index: number): { color: string; look: NonNullable<AvatarInput['look']> } {
-  return { color: PORTRAIT_COLORS[index % PORTRAIT_COLORS.length]!, look: PORTRAIT_LOOKS[index % PORTRAIT_LOOKS.length]! };
+  return {
+    color: PORTRAIT_COLORS[index % PORTRAIT_COLORS.length]!,
+    look: PORTRAIT_LOOKS[index % PORTRAIT_LOOKS.length]!,
+  };
 }
 
 const BANNER_COLORS = ['#0d6b5e', '#1d4ed8', '#b45309', '#7c3aed'];
@@ -111,17 +205,41 @@ export function* mediaSources(mode: CatalogueMode): Generator<MediaSource> {
       seen.add(stem);
       const own = p.id <= PRODUCT_COUNTS.demo;
       const variant = n === 2 ? 2 : 1;
-      yield { kind: 'product', stem, og: n === 1, svg: () => packshotSvg({ brand: p.brand.en, name: own ? p.label.en : FORMS[p.form].inName.en, form: p.form, color: p.brand.color, variant }) };
+      yield {
+        kind: 'product',
+        stem,
+        og: n === 1,
+        svg: () =>
+          packshotSvg({
+            brand: p.brand.en,
+            name: own ? p.label.en : FORMS[p.form].inName.en,
+            form: p.form,
+            color: p.brand.color,
+            variant,
+          }),
+      };
     }
   }
-  for (const b of BRANDS) yield { kind: 'logo', stem: `brands/${b.slug}`, og: true, svg: () => logoSvg({ name: b.en, color: b.color }) };
+  for (const b of BRANDS)
+    yield { kind: 'logo', stem: `brands/${b.slug}`, og: true, svg: () => logoSvg({ name: b.en, color: b.color }) };
   for (const [i, n] of NUTRITIONISTS.entries()) {
-    yield { kind: 'portrait', stem: `nutritionists/${n.slug}`, og: true, svg: () => avatarSvg({ name: n.name.en, ...nutritionistPortrait(i) }) };
+    yield {
+      kind: 'portrait',
+      stem: `nutritionists/${n.slug}`,
+      og: true,
+      svg: () => avatarSvg({ name: n.name.en, ...nutritionistPortrait(i) }),
+    };
   }
   for (const [i, b] of BANNERS.entries()) {
     for (const lang of ['en', 'ar'] as const) {
       const color = BANNER_COLORS[i % BANNER_COLORS.length]!;
-      yield { kind: 'banner', stem: `banners/${i + 1}-${lang}`, og: true, svg: () => bannerSvg({ title: b.alt[lang], subtitle: TAGLINE[lang], color, dir: lang === 'ar' ? 'rtl' : 'ltr' }) };
+      yield {
+        kind: 'banner',
+        stem: `banners/${i + 1}-${lang}`,
+        og: true,
+        svg: () =>
+          bannerSvg({ title: b.alt[lang], subtitle: TAGLINE[lang], color, dir: lang === 'ar' ? 'rtl' : 'ltr' }),
+      };
     }
   }
 }

@@ -2,7 +2,18 @@
 import { BASE_TIMESTAMP, DAY_MS } from './settings';
 import { type Bi, CATEGORY_TREE } from './data/categories';
 import { BRAND_DATA } from './data/brands';
-import { type FormKey, type DietKey, type FlavourKey, type SizeKey, FORMS, DIETS, FLAVOURS, SIZES, ATTRIBUTE_GROUPS, type Variant } from './data/product-options';
+import {
+  type FormKey,
+  type DietKey,
+  type FlavourKey,
+  type SizeKey,
+  FORMS,
+  DIETS,
+  FLAVOURS,
+  SIZES,
+  ATTRIBUTE_GROUPS,
+  type Variant,
+} from './data/product-options';
 import { type ProductType, PRODUCT_TYPES } from './data/product-types';
 import { LINES } from './data/shop-content';
 import { kebab, type Rng, rngFor, STREAM, pick, shuffle, roundTo, at } from './random';
@@ -21,15 +32,28 @@ export interface Category extends Bi {
 /** Parents 1–5 first, then their children 6–15, so parent_id always points backwards. */
 export function buildCategories(): Category[] {
   const tops: Category[] = CATEGORY_TREE.map((c, i) => ({
-    id: i + 1, parentId: null, slug: c.slug, en: c.en, ar: c.ar, color: c.color, sortOrder: i + 1, parent: null,
+    id: i + 1,
+    parentId: null,
+    slug: c.slug,
+    en: c.en,
+    ar: c.ar,
+    color: c.color,
+    sortOrder: i + 1,
+    parent: null,
   }));
   const children: Category[] = [];
   CATEGORY_TREE.forEach((c, i) => {
     const parent = at(tops, i);
     c.children.forEach((child, j) => {
       children.push({
-        id: tops.length + children.length + 1, parentId: parent.id, slug: child.slug, en: child.en, ar: child.ar,
-        color: child.color, sortOrder: j + 1, parent: { id: parent.id, en: parent.en, ar: parent.ar },
+        id: tops.length + children.length + 1,
+        parentId: parent.id,
+        slug: child.slug,
+        en: child.en,
+        ar: child.ar,
+        color: child.color,
+        sortOrder: j + 1,
+        parent: { id: parent.id, en: parent.en, ar: parent.ar },
       });
     });
   });
@@ -112,7 +136,8 @@ export function buildCombos(): Combo[] {
     const brands = brandsFor(type);
     if (brands.length < 2) throw new Error(`type ${type.key} has too few brands`);
     for (const variant of type.variants) {
-      for (const form of type.forms) combos.push({ type, variant, form, brands, brandOffset: Math.floor(rng() * brands.length) });
+      for (const form of type.forms)
+        combos.push({ type, variant, form, brands, brandOffset: Math.floor(rng() * brands.length) });
     }
   }
   return shuffle(rng, combos);
@@ -134,7 +159,8 @@ export function dietsFor(rng: Rng, type: ProductType, form: FormKey, flavour: Fl
   const vegetarianOk = type.vegan === true || (!type.animal && form !== 'softgel');
   const allowed = (Object.keys(DIETS) as DietKey[]).filter((d) => {
     if (d === 'vegan' || d === 'vegetarian') return vegetarianOk;
-    if (d === 'sugar-free') return form !== 'gummy' && (flavour === null || flavour === 'unflavoured' || form === 'powder');
+    if (d === 'sugar-free')
+      return form !== 'gummy' && (flavour === null || flavour === 'unflavoured' || form === 'powder');
     return true;
   });
   const chosen = new Set<DietKey>();
@@ -150,10 +176,22 @@ export function dietsFor(rng: Rng, type: ProductType, form: FormKey, flavour: Fl
 }
 
 /** The product name after the brand: "Vitamin D3 1000 IU Softgels" / "فيتامين د3 1000 وحدة دولية كبسولات جيلاتينية". */
-export function productLabel(line: Bi | null, type: ProductType, variant: Variant, form: FormKey, flavour: FlavourKey | null): Bi {
+export function productLabel(
+  line: Bi | null,
+  type: ProductType,
+  variant: Variant,
+  form: FormKey,
+  flavour: FlavourKey | null,
+): Bi {
   const showFlavour = flavour !== null && flavour !== 'unflavoured';
   const en = [line?.en, type.name.en, variant.en, showFlavour ? FLAVOURS[flavour].en : '', FORMS[form].inName.en];
-  const ar = [line?.ar, type.name.ar, variant.ar, FORMS[form].inName.ar, showFlavour ? `بنكهة ${FLAVOURS[flavour].inName}` : ''];
+  const ar = [
+    line?.ar,
+    type.name.ar,
+    variant.ar,
+    FORMS[form].inName.ar,
+    showFlavour ? `بنكهة ${FLAVOURS[flavour].inName}` : '',
+  ];
   return { en: en.filter(Boolean).join(' '), ar: ar.filter(Boolean).join(' ') };
 }
 
@@ -164,7 +202,14 @@ export function skuName(size: SizeKey, form: FormKey): Bi {
 }
 
 /** Shelf price in fils: multiples of 250, a third of them "charm" prices ending in .950 or .450 etc. */
-export function skuPrice(rng: Rng, type: ProductType, variant: Variant, brand: Brand, sizes: SizeKey[], size: SizeKey): number {
+export function skuPrice(
+  rng: Rng,
+  type: ProductType,
+  variant: Variant,
+  brand: Brand,
+  sizes: SizeKey[],
+  size: SizeKey,
+): number {
   const base = SIZES[at(sizes, 0)].qty;
   const packFactor = (SIZES[size].qty / base) ** 0.85; // bigger packs cost less per unit
   const raw = type.basePrice * variant.factor * brand.priceFactor * packFactor * (0.92 + rng() * 0.16);
@@ -190,7 +235,14 @@ export function planProducts(count: number): ProductPlan[] {
     const lineIndex = round % (LINES.length + 1);
     const edition = Math.floor(round / (LINES.length + 1));
     const line = lineIndex === 0 ? null : at(LINES, lineIndex - 1);
-    const slug = [brand.slug, line?.slug, type.key, variant.slug, kebab(FORMS[form].inName.en), edition ? String(edition + 1) : '']
+    const slug = [
+      brand.slug,
+      line?.slug,
+      type.key,
+      variant.slug,
+      kebab(FORMS[form].inName.en),
+      edition ? String(edition + 1) : '',
+    ]
       .filter(Boolean)
       .join('-');
     if (slugs.has(slug)) throw new Error(`duplicate slug ${slug}`);
@@ -229,10 +281,23 @@ export function planProducts(count: number): ProductPlan[] {
     const label = productLabel(line, type, variant, form, flavour);
     const createdAt = BASE_TIMESTAMP - Math.floor(rng() * 540) * DAY_MS - Math.floor(rng() * 1440) * 60_000;
     plans.push({
-      id, slug, brand, type, variant, form, category: category(type.category),
-      name: { en: `${brand.en} ${label.en}`, ar: `${brand.ar} ${label.ar}` }, label,
-      labelKey: [line?.slug, type.key, variant.slug, form, flavour].join('|'), flavour, diets, skus,
-      imageCount: rng() < 0.6 ? 2 : 1, popularity, freeDelivery: rng() < 0.88 ? 1 : 0, createdAt,
+      id,
+      slug,
+      brand,
+      type,
+      variant,
+      form,
+      category: category(type.category),
+      name: { en: `${brand.en} ${label.en}`, ar: `${brand.ar} ${label.ar}` },
+      label,
+      labelKey: [line?.slug, type.key, variant.slug, form, flavour].join('|'),
+      flavour,
+      diets,
+      skus,
+      imageCount: rng() < 0.6 ? 2 : 1,
+      popularity,
+      freeDelivery: rng() < 0.88 ? 1 : 0,
+      createdAt,
     });
   }
   return plans;
@@ -240,6 +305,7 @@ export function planProducts(count: number): ProductPlan[] {
 
 // Denormalised columns, kept in step with the SKUs (see the products table comment).
 export const minPrice = (p: ProductPlan) => Math.min(...p.skus.map((s) => s.price));
-export const maxDiscount = (p: ProductPlan) => Math.max(0, ...p.skus.map((s) => (s.oldPrice === null ? 0 : s.oldPrice - s.price)));
+export const maxDiscount = (p: ProductPlan) =>
+  Math.max(0, ...p.skus.map((s) => (s.oldPrice === null ? 0 : s.oldPrice - s.price)));
 export const inStock = (p: ProductPlan) => (p.skus.some((s) => s.stock > 0) ? 1 : 0);
 export const defaultSku = (p: ProductPlan) => at(p.skus, 0);

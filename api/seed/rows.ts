@@ -7,7 +7,20 @@ import { TAGS } from './data/product-options';
 import { NUTRITIONISTS, COMPLEMENTS, BANNERS } from './data/shop-content';
 import { rngFor, STREAM, pick } from './random';
 import { type Literal, literal, memo, type SqlRow, row } from './sql-writer';
-import { CATEGORIES, category, BRANDS, ATTRIBUTES, attributeId, TYPE_BY_KEY, type SkuPlan, type ProductPlan, minPrice, maxDiscount, inStock, defaultSku } from './plan';
+import {
+  CATEGORIES,
+  category,
+  BRANDS,
+  ATTRIBUTES,
+  attributeId,
+  TYPE_BY_KEY,
+  type SkuPlan,
+  type ProductPlan,
+  minPrice,
+  maxDiscount,
+  inStock,
+  defaultSku,
+} from './plan';
 import { ingredients, description, suggestedUse, warnings, tags } from './texts';
 
 export function* categoryRows(): Generator<SqlRow> {
@@ -34,10 +47,11 @@ export const ingredientsKey = (p: ProductPlan) => `${p.type.key}|${p.variant.slu
 
 export function* productRows(plans: ProductPlan[]): Generator<SqlRow> {
   const cached = memo<[Literal, Literal]>();
-  const texts = (key: string, make: () => Bi) => cached(key, () => {
-    const text = make();
-    return [literal(text.en), literal(text.ar)];
-  });
+  const texts = (key: string, make: () => Bi) =>
+    cached(key, () => {
+      const text = make();
+      return [literal(text.en), literal(text.ar)];
+    });
   for (const p of plans) {
     // Keys name everything each text depends on.
     const d = texts(`d|${p.type.key}|${p.brand.id}`, () => description(p));
@@ -46,8 +60,25 @@ export function* productRows(plans: ProductPlan[]): Generator<SqlRow> {
     const i = texts(`i|${ingredientsKey(p)}`, () => ingredients(p));
     const w = texts(`w|${p.type.key}`, () => warnings(p));
     yield row([
-      p.id, p.slug, p.brand.id, p.category.id, p.name.en, p.name.ar, ...d, ...u, ...t, ...i, ...w,
-      defaultSku(p).id, p.freeDelivery, p.popularity, 1, p.createdAt, minPrice(p), maxDiscount(p), inStock(p),
+      p.id,
+      p.slug,
+      p.brand.id,
+      p.category.id,
+      p.name.en,
+      p.name.ar,
+      ...d,
+      ...u,
+      ...t,
+      ...i,
+      ...w,
+      defaultSku(p).id,
+      p.freeDelivery,
+      p.popularity,
+      1,
+      p.createdAt,
+      minPrice(p),
+      maxDiscount(p),
+      inStock(p),
     ]);
   }
 }
@@ -89,7 +120,19 @@ export function* productAttributeRows(plans: ProductPlan[]): Generator<SqlRow> {
 
 export function* nutritionistRows(): Generator<SqlRow> {
   for (const [i, n] of NUTRITIONISTS.entries()) {
-    yield row([i + 1, n.slug, n.name.en, n.name.ar, n.title.en, n.title.ar, n.bio.en, n.bio.ar, `nutritionists/${n.slug}`, n.years, i + 1]);
+    yield row([
+      i + 1,
+      n.slug,
+      n.name.en,
+      n.name.ar,
+      n.title.en,
+      n.title.ar,
+      n.bio.en,
+      n.bio.ar,
+      `nutritionists/${n.slug}`,
+      n.years,
+      i + 1,
+    ]);
   }
 }
 
@@ -198,10 +241,20 @@ export function cheapestSku(plans: ProductPlan[], typeKey: string): { plan: Prod
 }
 
 export function* giveawayRows(plans: ProductPlan[]): Generator<SqlRow> {
-  const gifts: Array<[string, number]> = [['vitamin-c', 20_000], ['omega-3-fish-oil', 35_000]];
+  const gifts: Array<[string, number]> = [
+    ['vitamin-c', 20_000],
+    ['omega-3-fish-oil', 35_000],
+  ];
   for (const [i, [typeKey, minSubtotal]] of gifts.entries()) {
     const { plan, sku } = cheapestSku(plans, typeKey);
-    yield row([i + 1, sku.id, minSubtotal, `Free gift: ${plan.name.en} (${sku.name.en})`, `هدية مجانية: ${plan.name.ar} (${sku.name.ar})`, 1]);
+    yield row([
+      i + 1,
+      sku.id,
+      minSubtotal,
+      `Free gift: ${plan.name.en} (${sku.name.en})`,
+      `هدية مجانية: ${plan.name.ar} (${sku.name.ar})`,
+      1,
+    ]);
   }
 }
 
@@ -219,12 +272,16 @@ export function* searchRows(plans: ProductPlan[]): Generator<SqlRow> {
       p.id,
       name.filter(Boolean).join(' '),
       column(`b|${brand.id}`, () => literal(normalizeSearchText(`${brand.en} ${brand.ar}`))),
-      column(`c|${c.id}`, () => literal(normalizeSearchText(`${c.en} ${c.parent?.en ?? ''} ${c.ar} ${c.parent?.ar ?? ''}`))),
+      column(`c|${c.id}`, () =>
+        literal(normalizeSearchText(`${c.en} ${c.parent?.en ?? ''} ${c.ar} ${c.parent?.ar ?? ''}`)),
+      ),
       column(`i|${ingredientsKey(p)}`, () => {
         const i = ingredients(p);
         return literal(normalizeSearchText(`${i.en} ${i.ar}`));
       }),
-      column(`t|${p.type.key}`, () => literal(normalizeSearchText(`${p.type.tags.join(' ')} ${p.type.tags.map((t) => TAGS[t]).join(' ')}`))),
+      column(`t|${p.type.key}`, () =>
+        literal(normalizeSearchText(`${p.type.tags.join(' ')} ${p.type.tags.map((t) => TAGS[t]).join(' ')}`)),
+      ),
     ]);
   }
 }

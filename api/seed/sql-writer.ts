@@ -70,13 +70,18 @@ export function row(values: Array<SqlValue | Literal>): SqlRow {
  * Multi-row INSERTs, each within MAX_STATEMENT_BYTES and MAX_ROWS_PER_STATEMENT. Rows are joined by
  * commas only, so every statement is one line (no trailing semicolon).
  */
-export function* insertStatements(table: string, columns: readonly string[], rows: Iterable<SqlRow>): Generator<string> {
+export function* insertStatements(
+  table: string,
+  columns: readonly string[],
+  rows: Iterable<SqlRow>,
+): Generator<string> {
   const head = `INSERT INTO ${table} (${columns.join(',')}) VALUES `;
   let batch: string[] = [];
   let bytes = head.length;
   for (const r of rows) {
     const rowBytes = r.bytes + 1; // and its comma
-    if (head.length + rowBytes > MAX_STATEMENT_BYTES) throw new Error(`a ${table} row alone exceeds the statement limit`);
+    if (head.length + rowBytes > MAX_STATEMENT_BYTES)
+      throw new Error(`a ${table} row alone exceeds the statement limit`);
     if (batch.length > 0 && (bytes + rowBytes > MAX_STATEMENT_BYTES || batch.length >= MAX_ROWS_PER_STATEMENT)) {
       yield head + batch.join(',');
       batch = [];

@@ -15,27 +15,51 @@ export function otherIngredients(p: ProductPlan): Bi {
   switch (p.form) {
     case 'softgel':
       return p.type.vegan
-        ? { en: 'plant-based softgel (modified starch, carrageenan, glycerin)', ar: 'كبسولة جيلاتينية نباتية (نشا معدّل، كاراجينان، جلسرين)' }
-        : { en: 'softgel (halal bovine gelatin, glycerin, purified water)', ar: 'كبسولة جيلاتينية (جيلاتين بقري حلال، جلسرين، ماء منقّى)' };
+        ? {
+            en: 'plant-based softgel (modified starch, carrageenan, glycerin)',
+            ar: 'كبسولة جيلاتينية نباتية (نشا معدّل، كاراجينان، جلسرين)',
+          }
+        : {
+            en: 'softgel (halal bovine gelatin, glycerin, purified water)',
+            ar: 'كبسولة جيلاتينية (جيلاتين بقري حلال، جلسرين، ماء منقّى)',
+          };
     case 'capsule':
       return { en: 'vegetable cellulose capsule, rice flour', ar: 'كبسولة من السليلوز النباتي، دقيق الأرز' };
     case 'tablet':
-      return { en: 'microcrystalline cellulose, stearic acid, silicon dioxide', ar: 'سليلوز دقيق التبلور، حمض الستياريك، ثاني أكسيد السيليكون' };
+      return {
+        en: 'microcrystalline cellulose, stearic acid, silicon dioxide',
+        ar: 'سليلوز دقيق التبلور، حمض الستياريك، ثاني أكسيد السيليكون',
+      };
     case 'gummy':
-      return { en: 'glucose syrup, cane sugar, pectin, citric acid, natural flavours, colours from fruit and vegetables', ar: 'شراب الجلوكوز، سكر القصب، بكتين، حمض الستريك، نكهات طبيعية، ألوان من الفواكه والخضروات' };
+      return {
+        en: 'glucose syrup, cane sugar, pectin, citric acid, natural flavours, colours from fruit and vegetables',
+        ar: 'شراب الجلوكوز، سكر القصب، بكتين، حمض الستريك، نكهات طبيعية، ألوان من الفواكه والخضروات',
+      };
     case 'chewable':
-      return { en: 'xylitol, sorbitol, natural flavours, stearic acid', ar: 'زيليتول، سوربيتول، نكهات طبيعية، حمض الستياريك' };
+      return {
+        en: 'xylitol, sorbitol, natural flavours, stearic acid',
+        ar: 'زيليتول، سوربيتول، نكهات طبيعية، حمض الستياريك',
+      };
     case 'powder':
       return flavoured
-        ? { en: 'natural flavours, sunflower lecithin, stevia leaf extract', ar: 'نكهات طبيعية، ليسيثين دوار الشمس، خلاصة أوراق الستيفيا' }
+        ? {
+            en: 'natural flavours, sunflower lecithin, stevia leaf extract',
+            ar: 'نكهات طبيعية، ليسيثين دوار الشمس، خلاصة أوراق الستيفيا',
+          }
         : { en: '', ar: '' };
     case 'liquid':
       if (p.type.oil) {
         return flavoured
-          ? { en: 'natural flavour oil, mixed tocopherols (for freshness)', ar: 'زيت نكهة طبيعي، توكوفيرولات مختلطة (للحفاظ على الطزاجة)' }
+          ? {
+              en: 'natural flavour oil, mixed tocopherols (for freshness)',
+              ar: 'زيت نكهة طبيعي، توكوفيرولات مختلطة (للحفاظ على الطزاجة)',
+            }
           : { en: 'mixed tocopherols (for freshness)', ar: 'توكوفيرولات مختلطة (للحفاظ على الطزاجة)' };
       }
-      return { en: 'purified water, vegetable glycerin, natural flavours, potassium sorbate', ar: 'ماء منقّى، جلسرين نباتي، نكهات طبيعية، سوربات البوتاسيوم' };
+      return {
+        en: 'purified water, vegetable glycerin, natural flavours, potassium sorbate',
+        ar: 'ماء منقّى، جلسرين نباتي، نكهات طبيعية، سوربات البوتاسيوم',
+      };
   }
 }
 
@@ -61,7 +85,10 @@ export function suggestedUse(p: ProductPlan): Bi {
   const en = `${form.use.en} ${timing.en}.`;
   const ar = `${form.use.ar} ${timing.ar}.`;
   if (p.type.kids) {
-    return { en: `${KIDS_PREFIX.en}${en.charAt(0).toLowerCase()}${en.slice(1)} ${DOSE_NOTE.en}`, ar: `${KIDS_PREFIX.ar}${ar} ${DOSE_NOTE.ar}` };
+    return {
+      en: `${KIDS_PREFIX.en}${en.charAt(0).toLowerCase()}${en.slice(1)} ${DOSE_NOTE.en}`,
+      ar: `${KIDS_PREFIX.ar}${ar} ${DOSE_NOTE.ar}`,
+    };
   }
   return { en: `${en} ${DOSE_NOTE.en}`, ar: `${ar} ${DOSE_NOTE.ar}` };
 }

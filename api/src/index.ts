@@ -68,7 +68,14 @@ app.use(
 app.use(requestLocale());
 app.use(queryCount({ enabled: (env) => env.ENVIRONMENT !== 'production' }));
 // The calls that queue mail (decision 0014): deliver it once the answer has gone.
-for (const path of ['/order/submit', '/payments/webhook/*', '/dev/payments/*', '/user/register', '/user/forgot-password']) app.use(path, deliverMailAfter());
+for (const path of [
+  '/order/submit',
+  '/payments/webhook/*',
+  '/dev/payments/*',
+  '/user/register',
+  '/user/forgot-password',
+])
+  app.use(path, deliverMailAfter());
 
 app.get('/health', contract('GET /health'), (c) => c.json(ok({ status: 'ok' })));
 // The API's description (decision 17), for developers: never served in production.
@@ -123,10 +130,18 @@ export default withSentryWhenConfigured('api', currentRequestId, {
   // queued mail that is due (new, or waiting for its retry).
   async scheduled(_controller: ScheduledController, env: ApiEnv, ctx: ExecutionContext) {
     withFreshRequestId(() => {
-      ctx.waitUntil(sweepStalePayments(env, configuredSiteOrigin(env)).then((n) => n && log.info('cancelled stale card charges', { count: n })));
+      ctx.waitUntil(
+        sweepStalePayments(env, configuredSiteOrigin(env)).then(
+          (n) => n && log.info('cancelled stale card charges', { count: n }),
+        ),
+      );
       // Abuse-limit events older than every window (api/src/lib/limits.ts).
       ctx.waitUntil(purgeOldEvents(env.DB).run());
-      ctx.waitUntil(deliverDueMail(env, { limit: 100 }).then((r) => (r.retrying || r.failed) && log.warn('mail delivery', { ...r })));
+      ctx.waitUntil(
+        deliverDueMail(env, { limit: 100 }).then(
+          (r) => (r.retrying || r.failed) && log.warn('mail delivery', { ...r }),
+        ),
+      );
     });
   },
 } satisfies ExportedHandler<ApiEnv>);

@@ -26,10 +26,14 @@ export function KuwaitFields({ form, places }: { form: AddressFormApi; places: M
   const governorates = data?.items ?? [];
   const v = form.values;
   // An edited address knows its area; the governorate follows from it once the list is here.
-  const governorateId = v.governorate_id || str(governorates.find((g) => g.areas.some((a) => String(a.id) === v.area_id))?.id);
+  const governorateId =
+    v.governorate_id || str(governorates.find((g) => g.areas.some((a) => String(a.id) === v.area_id))?.id);
   const governorate = governorates.find((g) => String(g.id) === governorateId);
   const areas = governorate?.areas ?? [];
-  places.current = { governorate_name: governorate?.name ?? null, area_name: areas.find((a) => String(a.id) === v.area_id)?.name ?? null };
+  places.current = {
+    governorate_name: governorate?.name ?? null,
+    area_name: areas.find((a) => String(a.id) === v.area_id)?.name ?? null,
+  };
   return (
     <>
       <div className="field-row">
@@ -99,15 +103,27 @@ interface City {
 }
 
 /** Saudi cities come from the courier's list: the search narrows the choice, the select holds it. */
-export function SaudiFields({ form, cityName, places }: { form: AddressFormApi; cityName: string | null; places: MutableRefObject<PlaceNames> }) {
+export function SaudiFields({
+  form,
+  cityName,
+  places,
+}: {
+  form: AddressFormApi;
+  cityName: string | null;
+  places: MutableRefObject<PlaceNames>;
+}) {
   const { t } = useI18n();
   const api = useContext(ApiContext)!;
   const v = form.values;
-  const { data: countries } = useSWR<{ items: Array<{ id: number; code: string }> }>('/country/dhl_list?countrySearch=SA');
+  const { data: countries } = useSWR<{ items: Array<{ id: number; code: string }> }>(
+    '/country/dhl_list?countrySearch=SA',
+  );
   const dhlCountry = countries?.items.find((c) => c.code === 'SA')?.id;
   const [cities, setCities] = useState<City[] | null>(null);
   // Names of every city seen, so the chosen one keeps its name when a later search leaves it out.
-  const [known, setKnown] = useState<Record<string, string>>(() => (v.city_id && cityName ? { [v.city_id]: cityName } : {}));
+  const [known, setKnown] = useState<Record<string, string>>(() =>
+    v.city_id && cityName ? { [v.city_id]: cityName } : {},
+  );
   const search = v.city_search.trim();
 
   useEffect(() => {
@@ -116,7 +132,10 @@ export function SaudiFields({ form, cityName, places }: { form: AddressFormApi; 
     // A short pause while typing, so each keystroke does not cost a request.
     const timer = setTimeout(() => {
       api
-        .get<{ items: City[] }>(`/city/dhl_list?dhl_country_id=${dhlCountry}&citySearch=${encodeURIComponent(search)}`, { signal: controller.signal })
+        .get<{ items: City[] }>(
+          `/city/dhl_list?dhl_country_id=${dhlCountry}&citySearch=${encodeURIComponent(search)}`,
+          { signal: controller.signal },
+        )
         .then((res) => {
           setCities(res.data.items);
           setKnown((prev) => ({ ...prev, ...Object.fromEntries(res.data.items.map((c) => [String(c.id), c.name])) }));
@@ -134,14 +153,22 @@ export function SaudiFields({ form, cityName, places }: { form: AddressFormApi; 
   places.current = { city_name: (v.city_id && known[v.city_id]) || null };
   // The chosen city stays selectable even when the search no longer matches it.
   const list = cities ?? [];
-  const current = v.city_id && known[v.city_id] && !list.some((c) => String(c.id) === v.city_id) ? [{ id: Number(v.city_id), name: known[v.city_id]! }] : [];
+  const current =
+    v.city_id && known[v.city_id] && !list.some((c) => String(c.id) === v.city_id)
+      ? [{ id: Number(v.city_id), name: known[v.city_id]! }]
+      : [];
   return (
     <>
       <div className="field-row">
         <Field form={form} name="city_search">
           {(p) => <input {...p} type="search" autoComplete="off" aria-controls={`${form.id}-city_id`} />}
         </Field>
-        <Field form={form} name="city_id" required hint={cities && cities.length === 0 ? t('address_city_none') : undefined}>
+        <Field
+          form={form}
+          name="city_id"
+          required
+          hint={cities && cities.length === 0 ? t('address_city_none') : undefined}
+        >
           {(p) => (
             <select {...p}>
               <option value="">{t('address_choose')}</option>
@@ -164,10 +191,21 @@ export function SaudiFields({ form, cityName, places }: { form: AddressFormApi; 
       </div>
       <div className="field-row">
         <Field form={form} name="building_number" required hint={t('address_building_number_hint')}>
-          {(p) => <input {...p} type="text" inputMode="numeric" dir="ltr" maxLength={SAUDI_CODE_LENGTHS.building_number} />}
+          {(p) => (
+            <input {...p} type="text" inputMode="numeric" dir="ltr" maxLength={SAUDI_CODE_LENGTHS.building_number} />
+          )}
         </Field>
         <Field form={form} name="postal_code" required hint={t('address_postal_code_hint')}>
-          {(p) => <input {...p} type="text" inputMode="numeric" autoComplete="postal-code" dir="ltr" maxLength={SAUDI_CODE_LENGTHS.postal_code} />}
+          {(p) => (
+            <input
+              {...p}
+              type="text"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              dir="ltr"
+              maxLength={SAUDI_CODE_LENGTHS.postal_code}
+            />
+          )}
         </Field>
       </div>
       <Field form={form} name="short_address" hint={t('address_short_address_hint')}>

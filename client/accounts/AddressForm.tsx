@@ -48,7 +48,12 @@ export function nationalPhone(phone: string | null | undefined, country: Country
   return phone?.startsWith(dial) ? phone.slice(dial.length) : '';
 }
 
-export function initialValues(address: Address | undefined, country: CountryCode, recipient: string, phone: string | null = null): Values {
+export function initialValues(
+  address: Address | undefined,
+  country: CountryCode,
+  recipient: string,
+  phone: string | null = null,
+): Values {
   const a = address;
   return {
     country: a?.country ?? country,
@@ -115,7 +120,10 @@ export function AddressForm({
   const form = useForm({
     id,
     schema: addressSchema,
-    initial: { ...initialValues(address, country, recipient, phone), ...(draftKey ? readDraft<Values>(draftKey) : null) },
+    initial: {
+      ...initialValues(address, country, recipient, phone),
+      ...(draftKey ? readDraft<Values>(draftKey) : null),
+    },
     fields: {
       country: { label: 'address_country_label' },
       label: { label: 'address_label_label' },
@@ -187,7 +195,11 @@ export function AddressForm({
           {(p) => <input {...p} type="tel" autoComplete="tel-national" inputMode="tel" dir="ltr" />}
         </Field>
       </div>
-      {kuwait ? <KuwaitFields form={form} places={places} /> : <SaudiFields form={form} cityName={address?.city_name ?? null} places={places} />}
+      {kuwait ? (
+        <KuwaitFields form={form} places={places} />
+      ) : (
+        <SaudiFields form={form} cityName={address?.city_name ?? null} places={places} />
+      )}
       <div className="form-actions">
         <button type="submit" className="button" disabled={!form.ready || form.sending}>
           {t(submitLabel)}

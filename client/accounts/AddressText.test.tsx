@@ -19,8 +19,26 @@ const render = (lang: Lang, address: AddressShown, email?: string) =>
   );
 
 // A guest's typed address as checkout keeps it, with the place names the form showed.
-const saudi: AddressShown = { country: 'SA', recipient: 'Sara Q', phone: '+966512345678', district: 'Olaya', city_name: 'الباحة', street: 'King Fahd Rd', building_number: '2345', postal_code: '12211' };
-const kuwait: AddressShown = { country: 'KW', recipient: 'Huda', phone: '+96598765432', governorate_name: 'Hawalli', area_name: 'Salmiya', block: '3', street: 'Gulf Road', building: '7' };
+const saudi: AddressShown = {
+  country: 'SA',
+  recipient: 'Sara Q',
+  phone: '+966512345678',
+  district: 'Olaya',
+  city_name: 'الباحة',
+  street: 'King Fahd Rd',
+  building_number: '2345',
+  postal_code: '12211',
+};
+const kuwait: AddressShown = {
+  country: 'KW',
+  recipient: 'Huda',
+  phone: '+96598765432',
+  governorate_name: 'Hawalli',
+  area_name: 'Salmiya',
+  block: '3',
+  street: 'Gulf Road',
+  building: '7',
+};
 
 describe('AddressText', () => {
   it.each([

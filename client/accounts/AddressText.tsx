@@ -5,7 +5,17 @@ import { Fragment } from 'react';
 import { useI18n } from '../i18n/context';
 import { addressLineParts, type AddressShown } from './address-lines';
 
-export function AddressText({ address, email, inline = false, testId }: { address: AddressShown; email?: string | null; inline?: boolean; testId?: string }) {
+export function AddressText({
+  address,
+  email,
+  inline = false,
+  testId,
+}: {
+  address: AddressShown;
+  email?: string | null;
+  inline?: boolean;
+  testId?: string;
+}) {
   const { t } = useI18n();
   const sep = t('list_separator');
   const lines = addressLineParts(address, t);
@@ -21,8 +31,20 @@ export function AddressText({ address, email, inline = false, testId }: { addres
         ))}
       </span>
     )),
-    ...(address.phone ? [<bdi key="phone" dir="ltr">{address.phone}</bdi>] : []),
-    ...(email ? [<bdi key="email" dir="ltr">{email}</bdi>] : []),
+    ...(address.phone
+      ? [
+          <bdi key="phone" dir="ltr">
+            {address.phone}
+          </bdi>,
+        ]
+      : []),
+    ...(email
+      ? [
+          <bdi key="email" dir="ltr">
+            {email}
+          </bdi>,
+        ]
+      : []),
   ];
   if (!inline) {
     return (

@@ -11,7 +11,10 @@ import { Field, FormAlerts, useForm } from '../ui/form';
 import { useAfterAuth } from './after-auth';
 import { PasswordInput } from './PasswordField';
 
-const PASSWORD_LENGTHS = { password: { min: MIN_PASSWORD_LENGTH, max: 200 }, confirmPassword: { min: MIN_PASSWORD_LENGTH, max: 200 } };
+const PASSWORD_LENGTHS = {
+  password: { min: MIN_PASSWORD_LENGTH, max: 200 },
+  confirmPassword: { min: MIN_PASSWORD_LENGTH, max: 200 },
+};
 
 export function SignInForm({ mode }: { mode: 'page' | 'modal' }) {
   const { t } = useI18n();
@@ -21,13 +24,24 @@ export function SignInForm({ mode }: { mode: 'page' | 'modal' }) {
     id: `sign-in-${mode}`,
     schema: signInSchema,
     initial: { email: '', password: '' },
-    fields: { email: { label: 'account_email_label', noun: 'account_email_noun' }, password: { label: 'account_password_label' } },
+    fields: {
+      email: { label: 'account_email_label', noun: 'account_email_noun' },
+      password: { label: 'account_password_label' },
+    },
     endpoint: '/user/login',
     lengths: PASSWORD_LENGTHS,
     onSuccess: useAfterAuth(mode),
   });
   return (
-    <form ref={form.formRef} className="auth-form" method="post" noValidate onSubmit={form.submit} aria-busy={form.sending || undefined} data-testid="sign-in-form">
+    <form
+      ref={form.formRef}
+      className="auth-form"
+      method="post"
+      noValidate
+      onSubmit={form.submit}
+      aria-busy={form.sending || undefined}
+      data-testid="sign-in-form"
+    >
       <FormAlerts form={form} />
       <Field form={form} name="email" required>
         {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" dir="ltr" />}
@@ -73,7 +87,15 @@ export function SignUpForm({ mode }: { mode: 'page' | 'modal' }) {
     onSuccess: useAfterAuth(mode),
   });
   return (
-    <form ref={form.formRef} className="auth-form" method="post" noValidate onSubmit={form.submit} aria-busy={form.sending || undefined} data-testid="sign-up-form">
+    <form
+      ref={form.formRef}
+      className="auth-form"
+      method="post"
+      noValidate
+      onSubmit={form.submit}
+      aria-busy={form.sending || undefined}
+      data-testid="sign-up-form"
+    >
       <FormAlerts form={form} />
       <Field form={form} name="name" required>
         {(p) => <input {...p} type="text" autoComplete="name" />}

@@ -5,7 +5,15 @@ import type { MessageId } from '#shared/i18n';
 import { useI18n } from '../i18n/context';
 import { Page } from '../ui/Page';
 
-export function AuthPage({ title, noindex = false, children }: { title: MessageId; noindex?: boolean; children: ReactNode }) {
+export function AuthPage({
+  title,
+  noindex = false,
+  children,
+}: {
+  title: MessageId;
+  noindex?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useI18n();
   return (
     <Page title={t(title)} seo={{ noindex }}>

@@ -5,7 +5,8 @@ import type { MessageId } from '#shared/i18n';
 type Translate = (key: MessageId, params?: Record<string, string | number>) => string;
 
 /** What the address formatter needs: a saved address, or a guest's typed one with its place names. */
-export type AddressShown = Pick<Address, 'country' | 'recipient' | 'phone'> & Partial<Omit<Address, 'country' | 'recipient' | 'phone'>>;
+export type AddressShown = Pick<Address, 'country' | 'recipient' | 'phone'> &
+  Partial<Omit<Address, 'country' | 'recipient' | 'phone'>>;
 
 function parts(t: Translate, list: Array<[MessageId, string | null | undefined]>): string[] {
   return list.filter(([, value]) => value).map(([key, value]) => t(key, { value: value! }));
@@ -20,14 +21,28 @@ export function addressLineParts(a: AddressShown, t: Translate): string[][] {
     a.country === 'KW'
       ? [
           [a.area_name, a.governorate_name],
-          parts(t, [['address_block_short', a.block], ['address_street_short', a.street], ['address_avenue_short', a.avenue]]),
-          parts(t, [['address_building_short', a.building], ['address_floor_short', a.floor], ['address_apartment_short', a.apartment]]),
+          parts(t, [
+            ['address_block_short', a.block],
+            ['address_street_short', a.street],
+            ['address_avenue_short', a.avenue],
+          ]),
+          parts(t, [
+            ['address_building_short', a.building],
+            ['address_floor_short', a.floor],
+            ['address_apartment_short', a.apartment],
+          ]),
           [t('country_KW')],
         ]
       : [
           [a.district, a.city_name],
-          parts(t, [['address_street_short', a.street], ['address_building_number_short', a.building_number]]),
-          parts(t, [['address_postal_code_short', a.postal_code], ['address_short_address_short', a.short_address]]),
+          parts(t, [
+            ['address_street_short', a.street],
+            ['address_building_number_short', a.building_number],
+          ]),
+          parts(t, [
+            ['address_postal_code_short', a.postal_code],
+            ['address_short_address_short', a.short_address],
+          ]),
           [t('country_SA')],
         ];
   return lines.map((line) => line.filter((p): p is string => !!p)).filter((line) => line.length > 0);

@@ -11,14 +11,22 @@ describe('return_url after sign-in', () => {
   });
 
   it('ignores absolute, protocol-relative and odd URLs', () => {
-    for (const bad of ['https://evil.example/x', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '', null]) {
+    for (const bad of [
+      'https://evil.example/x',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '',
+      null,
+    ]) {
       expect(safeReturnUrl(bad, 'en')).toBeNull();
     }
   });
 
   it('ignores every hostile target a browser would follow off the site, in both languages', () => {
     for (const lang of ['en', 'ar'] as const) {
-      for (const bad of Object.values(HOSTILE_TARGETS).flat()) expect(safeReturnUrl(bad, lang), JSON.stringify(bad)).toBeNull();
+      for (const bad of Object.values(HOSTILE_TARGETS).flat())
+        expect(safeReturnUrl(bad, lang), JSON.stringify(bad)).toBeNull();
     }
   });
 });

@@ -2,7 +2,10 @@
 // step, a reload, or a sign-in after the session ended mid-journey brings the typed values back.
 const PREFIX = 'draft:';
 
-export function readDraft<V extends Record<string, unknown>>(key: string, storage: Pick<Storage, 'getItem'> | null = safeStorage()): V | null {
+export function readDraft<V extends Record<string, unknown>>(
+  key: string,
+  storage: Pick<Storage, 'getItem'> | null = safeStorage(),
+): V | null {
   try {
     const raw = storage?.getItem(PREFIX + key);
     const value = raw ? (JSON.parse(raw) as unknown) : null;
@@ -12,7 +15,11 @@ export function readDraft<V extends Record<string, unknown>>(key: string, storag
   }
 }
 
-export function writeDraft(key: string, values: Record<string, unknown>, storage: Pick<Storage, 'setItem'> | null = safeStorage()): void {
+export function writeDraft(
+  key: string,
+  values: Record<string, unknown>,
+  storage: Pick<Storage, 'setItem'> | null = safeStorage(),
+): void {
   try {
     storage?.setItem(PREFIX + key, JSON.stringify(values));
   } catch (error) {

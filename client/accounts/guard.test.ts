@@ -16,16 +16,26 @@ describe('profile guard', () => {
       expect.unreachable();
     } catch (response) {
       expect((response as Response).status).toBe(302);
-      expect((response as Response).headers.get('location')).toBe('/ar/auth/sign-in?return_url=%2Far%2Fprofile%2Fwallet%3Fx%3D1');
+      expect((response as Response).headers.get('location')).toBe(
+        '/ar/auth/sign-in?return_url=%2Far%2Fprofile%2Fwallet%3Fx%3D1',
+      );
     }
-    expect(() => requireSignedIn({ request: new Request('http://shop.test/profile', { headers: { cookie: 'user=%7B%7D' } }) })).not.toThrow();
+    expect(() =>
+      requireSignedIn({ request: new Request('http://shop.test/profile', { headers: { cookie: 'user=%7B%7D' } }) }),
+    ).not.toThrow();
   });
 
   it('turns a 401 of a profile loader into the sign-in redirect, and lets other failures through', async () => {
     const args = { request: new Request('http://shop.test/profile/addresses') };
-    const expired = await signedInCall(args, () => Promise.reject(new ApiFailure(401, fail('unauthorized', 401)))).catch((e: unknown) => e);
-    expect((expired as Response).headers.get('location')).toBe('/auth/sign-in?return_url=%2Fprofile%2Faddresses&reason=session_ended');
-    const broken = await signedInCall(args, () => Promise.reject(new ApiFailure(500, fail('boom', 500)))).catch((e: unknown) => e);
+    const expired = await signedInCall(args, () =>
+      Promise.reject(new ApiFailure(401, fail('unauthorized', 401))),
+    ).catch((e: unknown) => e);
+    expect((expired as Response).headers.get('location')).toBe(
+      '/auth/sign-in?return_url=%2Fprofile%2Faddresses&reason=session_ended',
+    );
+    const broken = await signedInCall(args, () => Promise.reject(new ApiFailure(500, fail('boom', 500)))).catch(
+      (e: unknown) => e,
+    );
     expect(broken).toBeInstanceOf(ApiFailure);
     expect(await signedInCall(args, () => Promise.resolve(7))).toBe(7);
   });

@@ -27,7 +27,9 @@ export async function signedInCall<T>(args: Pick<LoaderFunctionArgs, 'request'>,
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 401) {
       const url = new URL(args.request.url);
-      throw redirect(`${paths.signIn(splitLocalePath(url.pathname).lang, url.pathname + url.search)}&reason=session_ended`);
+      throw redirect(
+        `${paths.signIn(splitLocalePath(url.pathname).lang, url.pathname + url.search)}&reason=session_ended`,
+      );
     }
     throw error;
   }

@@ -19,9 +19,18 @@ export function FreeDeliveryBanner() {
   const state = bannerState(cartPayableMinor(items as typeof cart.items, currency), threshold);
   const [before, after] = raw('free_delivery_remaining').split('{{amount}}');
   return (
-    <section className={`free-delivery-banner ${state.mode}`} aria-label={t('free_delivery_label')} data-testid="free-delivery-banner">
+    <section
+      className={`free-delivery-banner ${state.mode}`}
+      aria-label={t('free_delivery_label')}
+      data-testid="free-delivery-banner"
+    >
       {/* A <progress> rather than a styled width: the CSP allows no inline style attributes. */}
-      <progress className="free-delivery-track" max={100} value={state.percent} aria-label={t('free_delivery_progress')} />
+      <progress
+        className="free-delivery-track"
+        max={100}
+        value={state.percent}
+        aria-label={t('free_delivery_progress')}
+      />
       <p aria-live="polite">
         {state.mode === 'free' ? (
           t('free_delivery_enjoy')
@@ -34,7 +43,12 @@ export function FreeDeliveryBanner() {
         )}
       </p>
       {state.mode === 'unlock' && (
-        <button type="button" className="button button-secondary" onClick={openUnlockModal} data-testid="unlock-free-delivery">
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={openUnlockModal}
+          data-testid="unlock-free-delivery"
+        >
           {t('free_delivery_unlock')}
         </button>
       )}

@@ -56,7 +56,9 @@ export function FreeShippingPrompt() {
   useEffect(() => {
     const step = () => {
       if (!cart.loaded || !syncData.loaded) return;
-      setState((s) => nextPrompt(s, cartPayableMinor(cart.items, money.current.currency), money.current.threshold, onCartRef.current));
+      setState((s) =>
+        nextPrompt(s, cartPayableMinor(cart.items, money.current.currency), money.current.threshold, onCartRef.current),
+      );
     };
     step();
     const stopCart = subscribe(cart, step);
@@ -105,14 +107,21 @@ export function FreeShippingPrompt() {
     );
   if (small) {
     return (
-      <Modal open onClose={close} title={t(state.open === 'reached' ? 'free_delivery_reached_title' : 'free_delivery_almost_title')} size="sm">
+      <Modal
+        open
+        onClose={close}
+        title={t(state.open === 'reached' ? 'free_delivery_reached_title' : 'free_delivery_almost_title')}
+        size="sm"
+      >
         {body}
       </Modal>
     );
   }
   return (
     <div className="free-shipping-popup" role="status" data-testid="free-shipping-popup">
-      <p className="free-shipping-popup-title">{t(state.open === 'reached' ? 'free_delivery_reached_title' : 'free_delivery_almost_title')}</p>
+      <p className="free-shipping-popup-title">
+        {t(state.open === 'reached' ? 'free_delivery_reached_title' : 'free_delivery_almost_title')}
+      </p>
       {body}
       <button type="button" className="icon-button free-shipping-popup-close" aria-label={t('close')} onClick={close}>
         ×

@@ -5,10 +5,28 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { useI18n } from '../i18n/context';
-import { addToCart, cart, decrementCart, maxCount, type CartOrigin, type CartProduct, type CartSku } from './cart-store';
+import {
+  addToCart,
+  cart,
+  decrementCart,
+  maxCount,
+  type CartOrigin,
+  type CartProduct,
+  type CartSku,
+} from './cart-store';
 import { Icon } from '../ui/Icon';
 
-export function QuantityControl({ sku, product, origin, wide = false }: { sku: CartSku; product: CartProduct; origin: CartOrigin; wide?: boolean }) {
+export function QuantityControl({
+  sku,
+  product,
+  origin,
+  wide = false,
+}: {
+  sku: CartSku;
+  product: CartProduct;
+  origin: CartOrigin;
+  wide?: boolean;
+}) {
   const { t } = useI18n();
   const { items, loaded } = useSnapshot(cart);
   const entry = loaded ? items[String(sku.id)] : undefined;
@@ -23,7 +41,8 @@ export function QuantityControl({ sku, product, origin, wide = false }: { sku: C
     const target = refocus.current;
     refocus.current = null;
     if (target === 'add' && !inCart) addRef.current?.focus();
-    if (target === 'group' && inCart) (plusRef.current && !plusRef.current.disabled ? plusRef.current : minusRef.current)?.focus();
+    if (target === 'group' && inCart)
+      (plusRef.current && !plusRef.current.disabled ? plusRef.current : minusRef.current)?.focus();
   }, [inCart]);
 
   if (!entry) {
@@ -48,12 +67,20 @@ export function QuantityControl({ sku, product, origin, wide = false }: { sku: C
   const atLimit = entry.count >= limit;
   return (
     // biome-ignore lint/a11y/useSemanticElements: an inline stepper; a fieldset's legend and box do not fit it, role=group with a label is the ARIA pattern
-    <div className={wide ? 'quantity wide' : 'quantity'} role="group" aria-label={t('quantity_in_cart', { count: entry.count })}>
+    <div
+      className={wide ? 'quantity wide' : 'quantity'}
+      role="group"
+      aria-label={t('quantity_in_cart', { count: entry.count })}
+    >
       <button
         ref={minusRef}
         type="button"
         className="icon-button"
-        aria-label={entry.count > 1 ? t('decrease_quantity', { name: product.name }) : t('remove_from_cart', { name: product.name })}
+        aria-label={
+          entry.count > 1
+            ? t('decrease_quantity', { name: product.name })
+            : t('remove_from_cart', { name: product.name })
+        }
         onClick={() => {
           if (entry.count <= 1) refocus.current = 'add';
           decrementCart(sku.id);
@@ -64,7 +91,14 @@ export function QuantityControl({ sku, product, origin, wide = false }: { sku: C
       <output className="quantity-count" aria-live="polite">
         {entry.count}
       </output>
-      <button ref={plusRef} type="button" className="icon-button" aria-label={t('increase_quantity', { name: product.name })} disabled={atLimit} onClick={() => addToCart({ sku, product, origin })}>
+      <button
+        ref={plusRef}
+        type="button"
+        className="icon-button"
+        aria-label={t('increase_quantity', { name: product.name })}
+        disabled={atLimit}
+        onClick={() => addToCart({ sku, product, origin })}
+      >
         <Icon name="add" size={18} />
       </button>
       {atLimit && Number.isFinite(limit) && <span className="limit-note">{t('limit_reached', { limit })}</span>}

@@ -71,7 +71,12 @@ export function UnlockModal() {
         <p>{t('unlock_none')}</p>
       )}
       <div className="form-actions">
-        <Link className="button button-secondary" to={`${href('/products')}?price=0-${limit}&available=1&free=1`} onClick={close} data-testid="unlock-see-all">
+        <Link
+          className="button button-secondary"
+          to={`${href('/products')}?price=0-${limit}&available=1&free=1`}
+          onClick={close}
+          data-testid="unlock-see-all"
+        >
           {t('see_all')}
         </Link>
         <button type="button" className="button" onClick={close}>

@@ -5,7 +5,9 @@ import { useSnapshot } from 'valtio';
 import { withTexts } from '../i18n/texts';
 import { freeDeliveryUi } from './free-delivery-ui';
 
-const UnlockModal = lazy(() => withTexts(['orders', 'catalogue'], () => import('./UnlockModal'))().then((m) => ({ default: m.UnlockModal })));
+const UnlockModal = lazy(() =>
+  withTexts(['orders', 'catalogue'], () => import('./UnlockModal'))().then((m) => ({ default: m.UnlockModal })),
+);
 
 export function UnlockModalLoader() {
   const { unlockOpen, everOpened } = useSnapshot(freeDeliveryUi);

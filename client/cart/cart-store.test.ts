@@ -1,12 +1,39 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addManyToCart, addToCart, applyNames, applySkuSync, applyStorageChange, cart, cartCount, cartPrice, decrementCart, loadCart, namesNotIn, persistCart, STORAGE_KEY, type CartSku } from './cart-store';
+import {
+  addManyToCart,
+  addToCart,
+  applyNames,
+  applySkuSync,
+  applyStorageChange,
+  cart,
+  cartCount,
+  cartPrice,
+  decrementCart,
+  loadCart,
+  namesNotIn,
+  persistCart,
+  STORAGE_KEY,
+  type CartSku,
+} from './cart-store';
 import { resetToasts, toastState } from '../stores/toasts';
 
 const product = { id: 1, slug: 'd3', name: 'Vitamin D3', brand: { id: 1, name: 'Alpha' } };
-const sku = (over: Partial<CartSku> = {}): CartSku => ({ id: 101, name: '60', price: { price: 3500, old_price: null }, buy_limit: null, in_stock: true, ...over });
+const sku = (over: Partial<CartSku> = {}): CartSku => ({
+  id: 101,
+  name: '60',
+  price: { price: 3500, old_price: null },
+  buy_limit: null,
+  in_stock: true,
+  ...over,
+});
 const memory = () => {
   const m = new Map<string, string>();
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k), m };
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+    m,
+  };
 };
 
 beforeEach(() => {
@@ -46,7 +73,10 @@ describe('cart store', () => {
   it('reorder sums counts with the cart, within limits', () => {
     addToCart({ sku: sku({ buy_limit: 3 }), product, origin: { source: 'Product' } });
     resetToasts();
-    addManyToCart([{ sku: sku({ buy_limit: 3 }), product, count: 5, origin: { source: 'My Orders' } }, { sku: sku({ id: 7 }), product, count: 2, origin: { source: 'My Orders' } }]);
+    addManyToCart([
+      { sku: sku({ buy_limit: 3 }), product, count: 5, origin: { source: 'My Orders' } },
+      { sku: sku({ id: 7 }), product, count: 2, origin: { source: 'My Orders' } },
+    ]);
     expect(cart.items['101']!.count).toBe(3);
     expect(cart.items['7']!.count).toBe(2);
     expect(toastState.current?.message).toBe('items_added_to_cart');
@@ -87,7 +117,12 @@ describe('cart store', () => {
     cart.items = {
       '101': { count: 5, sku: sku(), product, origin: { source: 'Product' } },
       '102': { count: 1, sku: sku({ id: 102 }), product: { ...product, name: 'Gone' }, origin: { source: 'Product' } },
-      '103': { count: 1, sku: sku({ id: 103 }), product: { ...product, name: 'Dearer' }, origin: { source: 'Product' } },
+      '103': {
+        count: 1,
+        sku: sku({ id: 103 }),
+        product: { ...product, name: 'Dearer' },
+        origin: { source: 'Product' },
+      },
     };
     const changes = applySkuSync([
       { id: 101, name: '60', price: { price: 3500, old_price: null }, buy_limit: 3, in_stock: true },
@@ -105,24 +140,64 @@ describe('cart store', () => {
     // Only what can be bought counts towards free delivery.
     expect(cartPrice(cart.items)).toBe(3 * 3500 + 4000);
     // A second sync with the same data reports nothing new.
-    expect(applySkuSync([{ id: 101, name: '60', price: { price: 3500, old_price: null }, buy_limit: 3, in_stock: true }, { id: 103, name: '60', price: { price: 4000, old_price: null }, buy_limit: null, in_stock: true }])).toEqual([]);
+    expect(
+      applySkuSync([
+        { id: 101, name: '60', price: { price: 3500, old_price: null }, buy_limit: 3, in_stock: true },
+        { id: 103, name: '60', price: { price: 4000, old_price: null }, buy_limit: null, in_stock: true },
+      ]),
+    ).toEqual([]);
   });
 
   it('takes the names of the page language from the sync: product, brand and size follow it', () => {
     cart.items = {
-      '101': { count: 1, sku: sku({ name: '٦٠ كبسولة' }), product: { ...product, name: 'فيتامين د٣', brand: { id: 1, name: 'ألفا' } }, origin: { source: 'Product' }, lang: 'ar' },
+      '101': {
+        count: 1,
+        sku: sku({ name: '٦٠ كبسولة' }),
+        product: { ...product, name: 'فيتامين د٣', brand: { id: 1, name: 'ألفا' } },
+        origin: { source: 'Product' },
+        lang: 'ar',
+      },
       '102': { count: 1, sku: sku({ id: 102 }), product: { ...product, name: 'قديم' }, origin: { source: 'Product' } },
     };
     expect(namesNotIn(cart.items, 'en')).toEqual([101, 102]);
     expect(namesNotIn(cart.items, 'ar')).toEqual([102]);
     // The English page's sync: 102 is no longer sold, so it keeps its name but is not asked again.
-    applyNames([{ id: 101, name: '60 capsules', price: { price: 3500, old_price: null }, buy_limit: null, in_stock: true, product: { name: 'Vitamin D3', brand: { name: 'Alpha' } } }], 'en', [101, 102]);
-    expect(cart.items['101']).toMatchObject({ sku: { name: '60 capsules' }, product: { name: 'Vitamin D3', brand: { id: 1, name: 'Alpha' } }, lang: 'en' });
+    applyNames(
+      [
+        {
+          id: 101,
+          name: '60 capsules',
+          price: { price: 3500, old_price: null },
+          buy_limit: null,
+          in_stock: true,
+          product: { name: 'Vitamin D3', brand: { name: 'Alpha' } },
+        },
+      ],
+      'en',
+      [101, 102],
+    );
+    expect(cart.items['101']).toMatchObject({
+      sku: { name: '60 capsules' },
+      product: { name: 'Vitamin D3', brand: { id: 1, name: 'Alpha' } },
+      lang: 'en',
+    });
     expect(cart.items['102']).toMatchObject({ product: { name: 'قديم' }, lang: 'en' });
     expect(namesNotIn(cart.items, 'en')).toEqual([]);
 
     // The cart page's own sync does the same in its language.
-    applySkuSync([{ id: 101, name: '٦٠ كبسولة', price: { price: 3500, old_price: null }, buy_limit: null, in_stock: true, product: { name: 'فيتامين د٣', brand: { name: 'ألفا' } } }], 'ar');
+    applySkuSync(
+      [
+        {
+          id: 101,
+          name: '٦٠ كبسولة',
+          price: { price: 3500, old_price: null },
+          buy_limit: null,
+          in_stock: true,
+          product: { name: 'فيتامين د٣', brand: { name: 'ألفا' } },
+        },
+      ],
+      'ar',
+    );
     expect(cart.items['101']).toMatchObject({ product: { name: 'فيتامين د٣', brand: { name: 'ألفا' } }, lang: 'ar' });
   });
 });

@@ -7,8 +7,23 @@ import { toast } from '../stores/toasts';
 
 /** Where an item was added from (spec §2 product card origin sources). */
 export const ORIGIN_SOURCES = [
-  'Product', 'Cart', 'Collection', 'Purchase Together', 'Category Page', 'Search History', 'FavouriteList', 'Nutritionist',
-  'Nutritionist List', 'Nutritionist Banner', 'Home Page', 'List', 'Search', 'My Orders', 'Popular Products', 'Quiz', 'Unlock Free Delivery',
+  'Product',
+  'Cart',
+  'Collection',
+  'Purchase Together',
+  'Category Page',
+  'Search History',
+  'FavouriteList',
+  'Nutritionist',
+  'Nutritionist List',
+  'Nutritionist Banner',
+  'Home Page',
+  'List',
+  'Search',
+  'My Orders',
+  'Popular Products',
+  'Quiz',
+  'Unlock Free Delivery',
 ] as const;
 export type OriginSource = (typeof ORIGIN_SOURCES)[number];
 
@@ -71,7 +86,12 @@ export function maxCount(sku: Pick<CartSku, 'buy_limit' | 'in_stock'>): number {
 
 export type AddResult = 'added' | 'increased' | 'limit';
 
-export function addToCart(item: { sku: CartSku; product: CartProduct; origin: CartOrigin; suggestionId?: string }): AddResult {
+export function addToCart(item: {
+  sku: CartSku;
+  product: CartProduct;
+  origin: CartOrigin;
+  suggestionId?: string;
+}): AddResult {
   const key = String(item.sku.id);
   const existing = cart.items[key];
   const limit = maxCount(item.sku);
@@ -82,7 +102,14 @@ export function addToCart(item: { sku: CartSku; product: CartProduct; origin: Ca
   }
   if (limit < 1) return 'limit';
   const lang = pageLang();
-  cart.items[key] = { count: 1, sku: item.sku, product: item.product, origin: item.origin, ...(item.suggestionId ? { suggestionId: item.suggestionId } : {}), ...(lang ? { lang } : {}) };
+  cart.items[key] = {
+    count: 1,
+    sku: item.sku,
+    product: item.product,
+    origin: item.origin,
+    ...(item.suggestionId ? { suggestionId: item.suggestionId } : {}),
+    ...(lang ? { lang } : {}),
+  };
   toast.success('item_added_to_cart');
   return 'added';
 }
@@ -102,14 +129,18 @@ export function removeFromCart(skuId: number): void {
 }
 
 /** Reorder: adds a past order's items, summing with what is in the cart, within limits. */
-export function addManyToCart(items: Array<{ sku: CartSku; product: CartProduct; count: number; origin: CartOrigin }>): void {
+export function addManyToCart(
+  items: Array<{ sku: CartSku; product: CartProduct; count: number; origin: CartOrigin }>,
+): void {
   for (const item of items) {
     const key = String(item.sku.id);
     const limit = maxCount(item.sku);
     const next = Math.min(limit, (cart.items[key]?.count ?? 0) + item.count);
     if (next < 1) continue;
     const lang = pageLang();
-    cart.items[key] = cart.items[key] ? { ...cart.items[key], count: next } : { count: next, sku: item.sku, product: item.product, origin: item.origin, ...(lang ? { lang } : {}) };
+    cart.items[key] = cart.items[key]
+      ? { ...cart.items[key], count: next }
+      : { count: next, sku: item.sku, product: item.product, origin: item.origin, ...(lang ? { lang } : {}) };
   }
   toast.success('items_added_to_cart');
 }
@@ -177,7 +208,12 @@ export type CartChange =
  * cannot be checked out; a changed price is taken and reported.
  */
 export function applySkuSync(fresh: SyncedSku[], lang?: Lang): CartChange[] {
-  if (lang) applyNames(fresh, lang, Object.values(cart.items).map((e) => e.sku.id));
+  if (lang)
+    applyNames(
+      fresh,
+      lang,
+      Object.values(cart.items).map((e) => e.sku.id),
+    );
   const byId = new Map(fresh.map((s) => [s.id, s]));
   const changes: CartChange[] = [];
   for (const [key, entry] of Object.entries(cart.items)) {
@@ -185,12 +221,20 @@ export function applySkuSync(fresh: SyncedSku[], lang?: Lang): CartChange[] {
     const name = entry.product.name;
     if (!s?.in_stock) {
       if (!entry.outOfStock) changes.push({ sku_id: entry.sku.id, name, kind: 'unavailable' });
-      cart.items[key] = { ...entry, ...(s ? { sku: { id: s.id, name: s.name, price: s.price, buy_limit: s.buy_limit, in_stock: false } } : {}), outOfStock: true };
+      cart.items[key] = {
+        ...entry,
+        ...(s ? { sku: { id: s.id, name: s.name, price: s.price, buy_limit: s.buy_limit, in_stock: false } } : {}),
+        outOfStock: true,
+      };
       continue;
     }
-    const next: CartEntry = { ...entry, sku: { id: s.id, name: s.name, price: s.price, buy_limit: s.buy_limit, in_stock: s.in_stock } };
+    const next: CartEntry = {
+      ...entry,
+      sku: { id: s.id, name: s.name, price: s.price, buy_limit: s.buy_limit, in_stock: s.in_stock },
+    };
     delete next.outOfStock;
-    if (s.price.price !== entry.sku.price.price) changes.push({ sku_id: s.id, name, kind: 'price', from: entry.sku.price.price, to: s.price.price });
+    if (s.price.price !== entry.sku.price.price)
+      changes.push({ sku_id: s.id, name, kind: 'price', from: entry.sku.price.price, to: s.price.price });
     const limit = maxCount(next.sku);
     if (next.count > limit) {
       changes.push({ sku_id: s.id, name, kind: 'limit', from: next.count, to: limit });
@@ -218,7 +262,11 @@ export function applyNames(fresh: SyncedSku[], lang: Lang, asked: readonly numbe
     cart.items[key] = {
       ...entry,
       sku: { ...entry.sku, name: s.name },
-      product: { ...entry.product, name: s.product.name, brand: { ...entry.product.brand, name: s.product.brand.name } },
+      product: {
+        ...entry.product,
+        name: s.product.name,
+        brand: { ...entry.product.brand, name: s.product.brand.name },
+      },
       lang,
     };
   }

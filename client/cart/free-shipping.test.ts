@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { bannerState, INITIAL_PROMPT, nextPrompt, type PromptState } from './free-shipping';
 
 const T = 15_000;
-const run = (prices: number[], cart = false) => prices.reduce<PromptState[]>((acc, p) => {
-  acc.push(nextPrompt(acc.at(-1) ?? INITIAL_PROMPT, p, T, cart));
-  return acc;
-}, []);
+const run = (prices: number[], cart = false) =>
+  prices.reduce<PromptState[]>((acc, p) => {
+    acc.push(nextPrompt(acc.at(-1) ?? INITIAL_PROMPT, p, T, cart));
+    return acc;
+  }, []);
 
 describe('free-shipping prompt', () => {
   it('suppresses the first display of a page load, whatever the cart holds', () => {

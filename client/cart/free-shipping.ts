@@ -42,7 +42,10 @@ export function nextPrompt(state: PromptState, price: number, threshold: number,
 }
 
 /** Banner state (spec §4): progress capped at 100; unlock from 80 up to under 100. */
-export function bannerState(price: number, threshold: number): { percent: number; mode: 'free' | 'unlock' | 'remaining'; remaining: number } {
+export function bannerState(
+  price: number,
+  threshold: number,
+): { percent: number; mode: 'free' | 'unlock' | 'remaining'; remaining: number } {
   const percent = threshold > 0 ? Math.min(100, Math.floor((price / threshold) * 100)) : 100;
   const remaining = Math.max(0, threshold - price);
   if (percent >= 100) return { percent: 100, mode: 'free', remaining: 0 };

@@ -7,7 +7,12 @@ const KW = currencyInfoFor('KW', RATE_SCALE, 0);
 const SA = currencyInfoFor('SA', 122_000, 1_500);
 
 const entry = (id: number, price: number, count: number, in_stock = true): CartEntry =>
-  ({ count, sku: { id, name: 's', price: { price, old_price: null }, buy_limit: null, in_stock }, product: { id, slug: 'p', name: 'P', brand: { id: 1, name: 'B' } }, origin: { source: 'Product' } }) as unknown as CartEntry;
+  ({
+    count,
+    sku: { id, name: 's', price: { price, old_price: null }, buy_limit: null, in_stock },
+    product: { id, slug: 'p', name: 'P', brand: { id: 1, name: 'B' } },
+    origin: { source: 'Product' },
+  }) as unknown as CartEntry;
 
 describe('the cart as the shopper pays it', () => {
   it('adds each payable unit price times its count, like the order lines (not the sum converted once)', () => {

@@ -17,7 +17,14 @@ export function BrandGrid({ brands }: { brands: readonly BrandTile[] }) {
       {brands.map((b) => (
         <li key={b.id}>
           <Link to={href(`/products?brand=${b.id}`)} className="brand-tile">
-            <img {...responsive(b.logo, '(max-width: 600px) 40vw, 200px')} alt={b.name} width={b.logo.width} height={b.logo.height} loading="lazy" decoding="async" />
+            <img
+              {...responsive(b.logo, '(max-width: 600px) 40vw, 200px')}
+              alt={b.name}
+              width={b.logo.width}
+              height={b.logo.height}
+              loading="lazy"
+              decoding="async"
+            />
           </Link>
         </li>
       ))}

@@ -8,7 +8,13 @@ export function BrandHeader({ brand }: { brand: ChosenBrand }) {
   const { t } = useI18n();
   return (
     <section className="brand-header" aria-label={brand.name}>
-      <img {...responsive(brand.logo, '180px')} alt={t('brand_logo_alt', { name: brand.name })} width={brand.logo.width} height={brand.logo.height} decoding="async" />
+      <img
+        {...responsive(brand.logo, '180px')}
+        alt={t('brand_logo_alt', { name: brand.name })}
+        width={brand.logo.width}
+        height={brand.logo.height}
+        decoding="async"
+      />
       {brand.description && <p className="brand-description">{brand.description}</p>}
     </section>
   );

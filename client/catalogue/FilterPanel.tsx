@@ -20,7 +20,12 @@ export interface FilterPanelProps {
   staged?: boolean;
 }
 
-const ATTR_GROUP_LABEL: Record<string, MessageId> = { form: 'attr_form', diet: 'attr_diet', flavour: 'attr_flavour', size: 'attr_size' };
+const ATTR_GROUP_LABEL: Record<string, MessageId> = {
+  form: 'attr_form',
+  diet: 'attr_diet',
+  flavour: 'attr_flavour',
+  size: 'attr_size',
+};
 
 export function selectedIds(query: ProductQuery, key: FilterKey): number[] {
   return query.filters.filter((f) => f.key === key).flatMap((f) => f.items ?? []);
@@ -49,9 +54,22 @@ export function FilterPanel({ query: given, facets, onChange: navigate, staged =
     if (ids.has(id)) ids.delete(id);
     else ids.add(id);
     const rest = others(key);
-    onChange(ids.size ? [...rest, { key, type: 'multiSelect', ...(key === 'attributes_id' ? { items_operation: 'or' as const } : {}), items: [...ids] }] : rest);
+    onChange(
+      ids.size
+        ? [
+            ...rest,
+            {
+              key,
+              type: 'multiSelect',
+              ...(key === 'attributes_id' ? { items_operation: 'or' as const } : {}),
+              items: [...ids],
+            },
+          ]
+        : rest,
+    );
   };
-  const toggleFlag = (key: FilterKey) => onChange(flag(key) ? others(key) : [...others(key), { key, type: 'boolean', value: true }]);
+  const toggleFlag = (key: FilterKey) =>
+    onChange(flag(key) ? others(key) : [...others(key), { key, type: 'boolean', value: true }]);
   const setPrice = (range: { min?: number; max?: number } | null) =>
     onChange(range ? [...others('sku_price'), { key: 'sku_price', type: 'range', range }] : others('sku_price'));
 
@@ -63,7 +81,11 @@ export function FilterPanel({ query: given, facets, onChange: navigate, staged =
   // Show results also takes a range typed in the boxes whose own Apply was not pressed.
   const apply = () => {
     const range = priceRangeOf(min, max);
-    navigate(range && range !== 'invalid' ? [...others('sku_price'), { key: 'sku_price', type: 'range', range }] : query.filters);
+    navigate(
+      range && range !== 'invalid'
+        ? [...others('sku_price'), { key: 'sku_price', type: 'range', range }]
+        : query.filters,
+    );
   };
   const clear = () => {
     setMin('');
@@ -97,12 +119,24 @@ export function FilterPanel({ query: given, facets, onChange: navigate, staged =
         <form className="price-range" onSubmit={submitPrice}>
           <label>
             <span className="visually-hidden">{t('price_min')}</span>
-            <input inputMode="decimal" placeholder={t('price_min')} value={min} onChange={(e) => setMin(e.target.value)} min={price?.range?.min} />
+            <input
+              inputMode="decimal"
+              placeholder={t('price_min')}
+              value={min}
+              onChange={(e) => setMin(e.target.value)}
+              min={price?.range?.min}
+            />
           </label>
           <span aria-hidden="true">–</span>
           <label>
             <span className="visually-hidden">{t('price_max')}</span>
-            <input inputMode="decimal" placeholder={t('price_max')} value={max} onChange={(e) => setMax(e.target.value)} max={price?.range?.max} />
+            <input
+              inputMode="decimal"
+              placeholder={t('price_max')}
+              value={max}
+              onChange={(e) => setMax(e.target.value)}
+              max={price?.range?.max}
+            />
           </label>
           <button type="submit" className="button button-secondary small">
             {t('apply')}
@@ -115,14 +149,32 @@ export function FilterPanel({ query: given, facets, onChange: navigate, staged =
         {(['only_available', 'free_delivery', 'on_sale'] as const).map((key) => (
           <label key={key} className="check">
             <input type="checkbox" checked={flag(key)} onChange={() => toggleFlag(key)} />
-            {t(key === 'only_available' ? 'filter_available' : key === 'free_delivery' ? 'filter_free_delivery' : 'filter_on_sale')}
+            {t(
+              key === 'only_available'
+                ? 'filter_available'
+                : key === 'free_delivery'
+                  ? 'filter_free_delivery'
+                  : 'filter_on_sale',
+            )}
             {count(facet(key)?.count ?? 0)}
           </label>
         ))}
       </fieldset>
 
-      <FacetList title={t('filter_category')} items={facet('category_id')?.items ?? []} selected={selectedIds(query, 'category_id')} onToggle={(id) => toggleId('category_id', id)} count={count} />
-      <FacetList title={t('filter_brand')} items={facet('brand_id')?.items ?? []} selected={selectedIds(query, 'brand_id')} onToggle={(id) => toggleId('brand_id', id)} count={count} />
+      <FacetList
+        title={t('filter_category')}
+        items={facet('category_id')?.items ?? []}
+        selected={selectedIds(query, 'category_id')}
+        onToggle={(id) => toggleId('category_id', id)}
+        count={count}
+      />
+      <FacetList
+        title={t('filter_brand')}
+        items={facet('brand_id')?.items ?? []}
+        selected={selectedIds(query, 'brand_id')}
+        onToggle={(id) => toggleId('brand_id', id)}
+        count={count}
+      />
       {(facet('attributes_id')?.groups ?? []).map((g) => (
         <FacetList
           key={g.group}
@@ -135,7 +187,12 @@ export function FilterPanel({ query: given, facets, onChange: navigate, staged =
       ))}
       {staged && (
         <div className="filter-actions">
-          <button type="button" className="button button-secondary" onClick={clear} disabled={!query.filters.length && min === '' && max === ''}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={clear}
+            disabled={!query.filters.length && min === '' && max === ''}
+          >
             {t('clear_filters')}
           </button>
           <button type="button" className="button" onClick={apply} data-testid="apply-filters">
@@ -162,7 +219,11 @@ function FacetList(props: {
         {props.items.map((item) => (
           <li key={item.id}>
             <label className="check">
-              <input type="checkbox" checked={props.selected.includes(item.id)} onChange={() => props.onToggle(item.id)} />
+              <input
+                type="checkbox"
+                checked={props.selected.includes(item.id)}
+                onChange={() => props.onToggle(item.id)}
+              />
               {item.name}
               {props.count(item.count)}
             </label>

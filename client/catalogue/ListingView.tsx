@@ -25,7 +25,17 @@ const SORT_LABEL: Record<string, MessageId> = {
   'discount-desc': 'sort_discount',
 };
 
-export function ListingView({ listing, facets, state, origin }: { listing: Listing; facets: FacetsData; state: ListingState; origin: CartOrigin }) {
+export function ListingView({
+  listing,
+  facets,
+  state,
+  origin,
+}: {
+  listing: Listing;
+  facets: FacetsData;
+  state: ListingState;
+  origin: CartOrigin;
+}) {
   const { t, lang } = useI18n();
   const { country, currency } = useCurrency();
   const navigate = useNavigate();
@@ -41,12 +51,21 @@ export function ListingView({ listing, facets, state, origin }: { listing: Listi
     setPanelOpen(false);
     void navigate(hrefFor({ query: { ...query, filters }, page: 1 }));
   };
-  const sortValue = query.sort ? `${query.sort.key}-${query.sort.value}` : query.search ? 'relevance' : 'popularity-desc';
+  const sortValue = query.sort
+    ? `${query.sort.key}-${query.sort.value}`
+    : query.search
+      ? 'relevance'
+      : 'popularity-desc';
   const chips = appliedChips(query.filters, facets, t, currency, lang, country);
   // While a filter change loads, the panel already shows it (no checkbox snapping back).
   const pending = useNavigation().location;
-  const shown = pending && pending.pathname === location.pathname ? listingFromSearchParams(new URLSearchParams(pending.search)).query : query;
-  const panel = (staged: boolean) => <FilterPanel key={location.search} query={shown} facets={facets} onChange={setFilters} staged={staged} />;
+  const shown =
+    pending && pending.pathname === location.pathname
+      ? listingFromSearchParams(new URLSearchParams(pending.search)).query
+      : query;
+  const panel = (staged: boolean) => (
+    <FilterPanel key={location.search} query={shown} facets={facets} onChange={setFilters} staged={staged} />
+  );
 
   return (
     <div className="listing">
@@ -88,7 +107,12 @@ export function ListingView({ listing, facets, state, origin }: { listing: Listi
           <ul className="chips" aria-label={t('applied_filters')}>
             {chips.map((chip) => (
               <li key={chip.id}>
-                <button type="button" className="chip" aria-label={t('remove_filter', { name: chip.label })} onClick={() => setFilters(chip.remove())}>
+                <button
+                  type="button"
+                  className="chip"
+                  aria-label={t('remove_filter', { name: chip.label })}
+                  onClick={() => setFilters(chip.remove())}
+                >
                   {chip.label}
                   <Icon name="close" size={14} />
                 </button>
@@ -123,7 +147,12 @@ export function ListingView({ listing, facets, state, origin }: { listing: Listi
                   …
                 </span>
               ) : (
-                <Link key={p} to={hrefFor({ query, page: p })} aria-current={p === state.page ? 'page' : undefined} aria-label={t('page_number', { page: p })}>
+                <Link
+                  key={p}
+                  to={hrefFor({ query, page: p })}
+                  aria-current={p === state.page ? 'page' : undefined}
+                  aria-label={t('page_number', { page: p })}
+                >
                   {formatNumber(p, lang, country)}
                 </Link>
               ),
@@ -180,14 +209,26 @@ function appliedChips(
         chips.push({
           id: `${f.key}:${id}`,
           label: names.get(`${f.key}:${id}`) ?? String(id),
-          remove: () => filters.map((g, i) => (i === index ? { ...g, items: (g.items ?? []).filter((x) => x !== id) } : g)).filter((g) => g.type !== 'multiSelect' || g.items?.length),
+          remove: () =>
+            filters
+              .map((g, i) => (i === index ? { ...g, items: (g.items ?? []).filter((x) => x !== id) } : g))
+              .filter((g) => g.type !== 'multiSelect' || g.items?.length),
         });
       }
     } else if (f.key === 'sku_price' && f.range) {
       const n = (v?: number) => (v === undefined ? '' : formatNumber(v, lang, country));
-      chips.push({ id: 'price', label: `${t('filter_price')}: ${currency} ${n(f.range.min)}–${n(f.range.max)}`, remove: without });
+      chips.push({
+        id: 'price',
+        label: `${t('filter_price')}: ${currency} ${n(f.range.min)}–${n(f.range.max)}`,
+        remove: without,
+      });
     } else if (f.value) {
-      const label: MessageId = f.key === 'only_available' ? 'filter_available' : f.key === 'free_delivery' ? 'filter_free_delivery' : 'filter_on_sale';
+      const label: MessageId =
+        f.key === 'only_available'
+          ? 'filter_available'
+          : f.key === 'free_delivery'
+            ? 'filter_free_delivery'
+            : 'filter_on_sale';
       chips.push({ id: f.key, label: t(label), remove: without });
     }
   });

@@ -18,7 +18,11 @@ export function Price({ price, size = 'md' }: { price: SkuPrice; size?: 'md' | '
             <span className="visually-hidden">{t('was_price', { price: '' })}</span>
             <bdi>{format(price.old_price!)}</bdi>
           </del>
-          <span className="discount-badge">{t('discount_badge', { percent: formatPercent((price.old_price! - price.price) / price.old_price!, lang, country) })}</span>
+          <span className="discount-badge">
+            {t('discount_badge', {
+              percent: formatPercent((price.old_price! - price.price) / price.old_price!, lang, country),
+            })}
+          </span>
         </>
       )}
     </p>

@@ -17,7 +17,13 @@ export function toCartItem(card: Pick<Card, 'id' | 'slug' | 'name' | 'brand' | '
   const s = card.default_sku;
   return {
     sku: { id: s.id, name: s.name, price: s.price, buy_limit: s.buy_limit, in_stock: s.in_stock },
-    product: { id: card.id, slug: card.slug, name: card.name, brand: { id: card.brand.id, name: card.brand.name }, ...(card.images[0] ? { image: card.images[0] } : {}) },
+    product: {
+      id: card.id,
+      slug: card.slug,
+      name: card.name,
+      brand: { id: card.brand.id, name: card.brand.name },
+      ...(card.images[0] ? { image: card.images[0] } : {}),
+    },
   };
 }
 
@@ -39,10 +45,20 @@ export function cardName(name: string, brand: string): string {
   if (!b || name.length <= b.length + 1) return name;
   const head = name.slice(0, b.length);
   const sep = name.charAt(b.length);
-  return head.toLocaleLowerCase() === b.toLocaleLowerCase() && /[\s\-–:]/.test(sep) ? name.slice(b.length).replace(/^[\s\-–:]+/, '') : name;
+  return head.toLocaleLowerCase() === b.toLocaleLowerCase() && /[\s\-–:]/.test(sep)
+    ? name.slice(b.length).replace(/^[\s\-–:]+/, '')
+    : name;
 }
 
-export function ProductCard({ product, origin, priority = false }: { product: Card; origin: CartOrigin; priority?: boolean }) {
+export function ProductCard({
+  product,
+  origin,
+  priority = false,
+}: {
+  product: Card;
+  origin: CartOrigin;
+  priority?: boolean;
+}) {
   const { t, lang } = useI18n();
   const { items, loaded } = useSnapshot(cart);
   const image = product.images[0];
@@ -54,7 +70,16 @@ export function ProductCard({ product, origin, priority = false }: { product: Ca
     <article className="product-card" data-testid="product-card">
       <Link to={href} className="product-card-link">
         <span className="product-card-image">
-          {image && <img {...responsive(image, '(max-width: 600px) 50vw, 260px')} alt={image.alt} width={image.width} height={image.height} loading={priority ? 'eager' : 'lazy'} decoding="async" />}
+          {image && (
+            <img
+              {...responsive(image, '(max-width: 600px) 50vw, 260px')}
+              alt={image.alt}
+              width={image.width}
+              height={image.height}
+              loading={priority ? 'eager' : 'lazy'}
+              decoding="async"
+            />
+          )}
           {!sku.in_stock && <span className="stock-badge">{t('out_of_stock')}</span>}
         </span>
         <span className="product-card-brand">{product.brand.name}</span>
@@ -74,7 +99,15 @@ export function ProductCard({ product, origin, priority = false }: { product: Ca
   );
 }
 
-export function ProductGrid({ products, origin, priorityCount = 0 }: { products: Card[]; origin: CartOrigin; priorityCount?: number }) {
+export function ProductGrid({
+  products,
+  origin,
+  priorityCount = 0,
+}: {
+  products: Card[];
+  origin: CartOrigin;
+  priorityCount?: number;
+}) {
   return (
     <ul className="product-grid">
       {products.map((p, i) => (

@@ -28,7 +28,9 @@ export function SearchFallback({ q, listing }: { q: string; listing: Listing }) 
       </p>
       <div className="search-fallback-head">
         <h2 id="search-fallback-title">{t('search_popular_in', { name: fallback.category.name })}</h2>
-        <Link to={href(`/products?category=${fallback.category.id}`)}>{t('all_in_category', { name: fallback.category.name })}</Link>
+        <Link to={href(`/products?category=${fallback.category.id}`)}>
+          {t('all_in_category', { name: fallback.category.name })}
+        </Link>
       </div>
       <ProductGrid products={fallback.items} origin={{ source: 'Search', id: q }} />
     </section>

@@ -13,24 +13,38 @@ export interface ListingHeading {
   crumb?: { label: MessageId; path: string };
 }
 
-export function listingHeading(facets: FacetsData, t: (k: MessageId, p?: Record<string, string | number>) => string): ListingHeading {
+export function listingHeading(
+  facets: FacetsData,
+  t: (k: MessageId, p?: Record<string, string | number>) => string,
+): ListingHeading {
   const categories = facets.selected?.categories ?? [];
   const brands = facets.selected?.brands ?? [];
   const category = categories.length === 1 ? categories[0] : undefined;
   const brand = brands.length === 1 ? brands[0] : undefined;
   if (brand && category) {
-    return { title: t('listing_brand_in_category', { brand: brand.name, category: category.name }), description: brand.description || undefined, brand, crumb: { label: 'page_brands', path: '/brands' } };
+    return {
+      title: t('listing_brand_in_category', { brand: brand.name, category: category.name }),
+      description: brand.description || undefined,
+      brand,
+      crumb: { label: 'page_brands', path: '/brands' },
+    };
   }
   if (brand && !categories.length) {
     return {
       title: brand.name,
-      description: brand.description ? t('listing_brand_description', { name: brand.name, description: brand.description }) : undefined,
+      description: brand.description
+        ? t('listing_brand_description', { name: brand.name, description: brand.description })
+        : undefined,
       brand,
       crumb: { label: 'page_brands', path: '/brands' },
     };
   }
   if (category && !brands.length) {
-    return { title: category.name, description: t('listing_category_description', { name: category.name }), crumb: { label: 'page_categories', path: '/categories' } };
+    return {
+      title: category.name,
+      description: t('listing_category_description', { name: category.name }),
+      crumb: { label: 'page_categories', path: '/categories' },
+    };
   }
   return { title: t('page_products') };
 }

@@ -33,13 +33,18 @@ export interface PageContent {
 }
 
 /** The shape a translation must have: every text a string; ids, pages and counts as in English. */
-export type Translation<T> = T extends string ? string : { readonly [K in keyof T]: K extends 'id' ? T[K] : Translation<T[K]> };
+export type Translation<T> = T extends string
+  ? string
+  : { readonly [K in keyof T]: K extends 'id' ? T[K] : Translation<T[K]> };
 
 /** Pages with at least this many sections get a table of contents. */
 export const TOC_MIN_SECTIONS = 6;
 
 export async function loadPageContent(lang: Lang, id: ContentPageId): Promise<PageContent> {
-  const pages = lang === 'ar' ? (await import('./static-pages.ar')).staticPagesAr : (await import('./static-pages.en')).staticPagesEn;
+  const pages =
+    lang === 'ar'
+      ? (await import('./static-pages.ar')).staticPagesAr
+      : (await import('./static-pages.en')).staticPagesEn;
   return pages[id];
 }
 
@@ -57,7 +62,13 @@ export async function contentLoader({ request }: LoaderFunctionArgs): Promise<Pa
   return loadPageContent(lang, id);
 }
 
-export function ContentSections({ sections, toc = sections.length >= TOC_MIN_SECTIONS }: { sections: readonly ContentSection[]; toc?: boolean }) {
+export function ContentSections({
+  sections,
+  toc = sections.length >= TOC_MIN_SECTIONS,
+}: {
+  sections: readonly ContentSection[];
+  toc?: boolean;
+}) {
   const { t } = useI18n();
   return (
     <>

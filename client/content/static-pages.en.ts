@@ -241,7 +241,9 @@ export const staticPagesEn = {
       {
         id: 'within-14-days',
         heading: 'Returns within 14 days',
-        paragraphs: ['You can ask to return a product within 14 days of the day it was delivered. To be accepted, it must be:'],
+        paragraphs: [
+          'You can ask to return a product within 14 days of the day it was delivered. To be accepted, it must be:',
+        ],
         items: [
           'unopened, with its safety seal intact;',
           'in its original packaging, with its labels and leaflet;',
@@ -294,7 +296,9 @@ export const staticPagesEn = {
       {
         id: 'your-legal-rights',
         heading: 'Your legal rights',
-        paragraphs: ['This policy does not limit any rights you have under the consumer protection laws of Kuwait or Saudi Arabia.'],
+        paragraphs: [
+          'This policy does not limit any rights you have under the consumer protection laws of Kuwait or Saudi Arabia.',
+        ],
       },
     ],
   },
@@ -417,7 +421,9 @@ export const staticPagesEn = {
       {
         id: 'your-data',
         heading: 'Your data',
-        paragraphs: ['We use the details in your application only to assess it and to contact you about it. Our privacy policy explains your rights.'],
+        paragraphs: [
+          'We use the details in your application only to assess it and to contact you about it. Our privacy policy explains your rights.',
+        ],
       },
     ],
   },

@@ -7,9 +7,5 @@ import { useI18n } from './context';
 export function T({ k, values, count }: { k: MessageId; values: Record<string, ReactNode>; count?: number }) {
   const { raw } = useI18n();
   const parts = raw(k, count).split(/\{\{\s*(\w+)\s*\}\}/);
-  return (
-    <>
-      {parts.map((part, i) => (i % 2 === 1 ? <Fragment key={i}>{values[part] ?? ''}</Fragment> : part))}
-    </>
-  );
+  return <>{parts.map((part, i) => (i % 2 === 1 ? <Fragment key={i}>{values[part] ?? ''}</Fragment> : part))}</>;
 }

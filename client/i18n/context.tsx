@@ -21,7 +21,15 @@ export function provideTextSource(next: TextSource): void {
 const I18nContext = createContext<Translator | null>(null);
 const NO_AREAS: readonly TextArea[] = [];
 
-export function I18nProvider({ lang, texts = NO_AREAS, children }: { lang: Lang; texts?: readonly TextArea[]; children: ReactNode }) {
+export function I18nProvider({
+  lang,
+  texts = NO_AREAS,
+  children,
+}: {
+  lang: Lang;
+  texts?: readonly TextArea[];
+  children: ReactNode;
+}) {
   // The areas' names, not the array's identity, decide the texts.
   const areas = texts.join(',');
   const translator = useMemo(() => {

@@ -2,7 +2,15 @@
 import { data } from 'react-router';
 import { ApiFailure, type ApiClient } from '#shared/api/client';
 import type { ProductQuery } from '#shared/catalogue/filter-model';
-import type { Brand, Category, NutritionistDetail, Nutritionist, Page, ProductCard, ProductDetail } from '#shared/catalogue/types';
+import type {
+  Brand,
+  Category,
+  NutritionistDetail,
+  Nutritionist,
+  Page,
+  ProductCard,
+  ProductDetail,
+} from '#shared/catalogue/types';
 
 export interface HomeSection {
   id: number;
@@ -21,7 +29,14 @@ export interface FacetsData {
   /** The categories, brands and attributes chosen in the filters that exist, by id (title, brand header, chips). */
   selected?: {
     categories: Array<{ id: number; slug: string; name: string; color: string }>;
-    brands: Array<{ id: number; slug: string; name: string; description: string; color: string; logo: { url: string; width: number; height: number; og?: string } }>;
+    brands: Array<{
+      id: number;
+      slug: string;
+      name: string;
+      description: string;
+      color: string;
+      logo: { url: string; width: number; height: number; og?: string };
+    }>;
     attributes?: Array<{ id: number; slug: string; name: string }>;
   };
   filters: Array<{
@@ -64,22 +79,30 @@ export async function orNotFound<T>(call: Promise<{ data: T }>): Promise<T> {
 }
 
 export const catalogue = {
-  home: (api: ApiClient) => api.get<{ sections: HomeSection[] }>('/homepage/v4', { cache: true }).then((r) => r.data.sections),
-  list: (api: ApiClient, query: ProductQuery, page: number) => api.post<Listing>(page > 1 ? `/product/${page}` : '/product', query).then((r) => r.data),
-  facets: (api: ApiClient, query: ProductQuery) => api.post<FacetsData>('/product/filter-sort', query).then((r) => r.data),
-  product: (api: ApiClient, slug: string) => orNotFound(api.get<ProductDetail>(`/product/${encodeURIComponent(slug)}/v2`)),
-  categories: (api: ApiClient) => api.get<{ items: Category[] }>('/category?includes=children', { cache: true }).then((r) => r.data.items),
+  home: (api: ApiClient) =>
+    api.get<{ sections: HomeSection[] }>('/homepage/v4', { cache: true }).then((r) => r.data.sections),
+  list: (api: ApiClient, query: ProductQuery, page: number) =>
+    api.post<Listing>(page > 1 ? `/product/${page}` : '/product', query).then((r) => r.data),
+  facets: (api: ApiClient, query: ProductQuery) =>
+    api.post<FacetsData>('/product/filter-sort', query).then((r) => r.data),
+  product: (api: ApiClient, slug: string) =>
+    orNotFound(api.get<ProductDetail>(`/product/${encodeURIComponent(slug)}/v2`)),
+  categories: (api: ApiClient) =>
+    api.get<{ items: Category[] }>('/category?includes=children', { cache: true }).then((r) => r.data.items),
   brands: (api: ApiClient) => api.get<{ items: Brand[] }>('/brand', { cache: true }).then((r) => r.data.items),
   nutritionists: (api: ApiClient) => api.get<{ items: Nutritionist[] }>('/nutritionist').then((r) => r.data.items),
-  nutritionist: (api: ApiClient, ref: string) => orNotFound(api.get<NutritionistDetail>(`/nutritionist/${encodeURIComponent(ref)}`)),
+  nutritionist: (api: ApiClient, ref: string) =>
+    orNotFound(api.get<NutritionistDetail>(`/nutritionist/${encodeURIComponent(ref)}`)),
   suggest: (api: ApiClient, q: string, signal?: AbortSignal) =>
     api
-      .get<{ products: ProductCard[]; brands: Array<{ id: number; slug: string; name: string }>; categories: Array<{ id: number; slug: string; name: string }> }>(
-        `/product/search?q=${encodeURIComponent(q)}&limit=6`,
-        { signal },
-      )
+      .get<{
+        products: ProductCard[];
+        brands: Array<{ id: number; slug: string; name: string }>;
+        categories: Array<{ id: number; slug: string; name: string }>;
+      }>(`/product/search?q=${encodeURIComponent(q)}&limit=6`, { signal })
       .then((r) => r.data),
-  recentTerms: (api: ApiClient) => api.get<{ items: Array<{ term: string }> }>('/search/term').then((r) => r.data.items.map((i) => i.term)),
+  recentTerms: (api: ApiClient) =>
+    api.get<{ items: Array<{ term: string }> }>('/search/term').then((r) => r.data.items.map((i) => i.term)),
   saveTerm: (api: ApiClient, term: string) => api.post('/search/set-term', { term }),
   clearTerms: (api: ApiClient) => api.post('/search/clear', {}),
 };

@@ -28,7 +28,13 @@ export function stackFrames(stack: string | undefined, origin: string): StackFra
     const m = CHROME_FRAME.exec(line) ?? GECKO_FRAME.exec(line);
     if (!m) continue;
     const filename = m[2]!.replace(/[?#].*$/, '');
-    frames.push({ filename, function: m[1] || '?', lineno: Number(m[3]), colno: Number(m[4]), in_app: filename.startsWith(`${origin}/`) });
+    frames.push({
+      filename,
+      function: m[1] || '?',
+      lineno: Number(m[3]),
+      colno: Number(m[4]),
+      in_app: filename.startsWith(`${origin}/`),
+    });
     if (frames.length === MAX_FRAMES) break;
   }
   return frames.reverse();
@@ -38,7 +44,13 @@ function eventId(): string {
   return crypto.randomUUID().replaceAll('-', '');
 }
 
-export function buildEnvelope(dsn: string, environment: string, error: { type: string; message: string; stack?: string }, path: string, tags: Record<string, string>): string {
+export function buildEnvelope(
+  dsn: string,
+  environment: string,
+  error: { type: string; message: string; stack?: string },
+  path: string,
+  tags: Record<string, string>,
+): string {
   const id = eventId();
   const frames = stackFrames(error.stack, location.origin);
   const event = {
@@ -49,9 +61,17 @@ export function buildEnvelope(dsn: string, environment: string, error: { type: s
     environment,
     tags,
     request: { url: `${location.origin}${path}` },
-    exception: { values: [{ type: error.type, value: error.message.slice(0, 500), ...(frames.length ? { stacktrace: { frames } } : {}) }] },
+    exception: {
+      values: [
+        { type: error.type, value: error.message.slice(0, 500), ...(frames.length ? { stacktrace: { frames } } : {}) },
+      ],
+    },
   };
-  return [JSON.stringify({ event_id: id, sent_at: new Date().toISOString(), dsn }), JSON.stringify({ type: 'event' }), JSON.stringify(event)].join('\n');
+  return [
+    JSON.stringify({ event_id: id, sent_at: new Date().toISOString(), dsn }),
+    JSON.stringify({ type: 'event' }),
+    JSON.stringify(event),
+  ].join('\n');
 }
 
 let sent = 0;
@@ -61,6 +81,12 @@ export function reportBrowserError(config: PublicConfig, tags: Record<string, st
   if (!config.sentryDsn || sent >= MAX_PER_PAGE || Math.random() >= ERROR_SAMPLE_RATE) return;
   sent++;
   const err = raw instanceof Error ? raw : new Error(String(raw));
-  const body = buildEnvelope(config.sentryDsn, config.environment, { type: err.name, message: err.message, stack: err.stack }, location.pathname, tags);
+  const body = buildEnvelope(
+    config.sentryDsn,
+    config.environment,
+    { type: err.name, message: err.message, stack: err.stack },
+    location.pathname,
+    tags,
+  );
   navigator.sendBeacon?.('/monitoring', body) || void fetch('/monitoring', { method: 'POST', body, keepalive: true });
 }

@@ -11,7 +11,12 @@ export function itemListLd(items: ProductCard[], origin: string, lang: Lang): Wi
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
-    itemListElement: items.map((p, i) => ({ '@type': 'ListItem', position: i + 1, url: `${origin}${paths.product(p.slug, lang)}`, name: p.name })),
+    itemListElement: items.map((p, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      url: `${origin}${paths.product(p.slug, lang)}`,
+      name: p.name,
+    })),
   };
 }
 

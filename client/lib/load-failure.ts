@@ -4,7 +4,8 @@
 import { ApiFailure } from '#shared/api/client';
 
 /** How browsers word a dynamic import that could not be fetched (Chromium, Safari, Firefox). */
-const IMPORT_FAILED = /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;
+const IMPORT_FAILED =
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;
 
 /** The message key for a connection failure ('offline' or 'network_unreachable'), or null for any other error. */
 export function loadFailureKey(error: unknown, online: boolean): 'offline' | 'network_unreachable' | null {

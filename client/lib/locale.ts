@@ -1,6 +1,14 @@
 import { useSnapshot } from 'valtio';
 import { localizePath, type CurrencyCode, type Lang } from '#shared/locale';
-import { currencyInfoFor, currencyInfoOf, formatMinor, formatPrice, payableMinor, RATE_SCALE, type CurrencyInfo } from '#shared/money';
+import {
+  currencyInfoFor,
+  currencyInfoOf,
+  formatMinor,
+  formatPrice,
+  payableMinor,
+  RATE_SCALE,
+  type CurrencyInfo,
+} from '#shared/money';
 import { DEFAULT_FREE_SHIPPING_FILS } from '#shared/constants';
 import { useCallback, useContext } from 'react';
 import useSWR from 'swr';
@@ -57,7 +65,6 @@ export function usePrice(): (fils: number) => string {
   const lang = useLang();
   return (fils) => formatPrice(fils, info, lang);
 }
-
 
 /** Formats an amount the API gives in minor units of a currency (order totals, wallet). */
 export function useMinor(): (minor: number, currency: string) => string {

@@ -8,7 +8,10 @@ const SA = currencyInfoFor('SA', 122_000, 1_500);
 describe('price filter after a country switch', () => {
   it('converts a Kuwaiti range into the Saudi VAT-inclusive prices it covers', () => {
     // KWD 25 = SAR 305 net = SAR 350.75 with VAT; KWD 3 → SAR 42.09: halalas kept, not whole riyals.
-    expect(convertPriceParam('category=1&price=3-25&page=2', KW, SA)).toEqual({ search: 'category=1&price=42.09-350.75', range: '42.09-350.75' });
+    expect(convertPriceParam('category=1&price=3-25&page=2', KW, SA)).toEqual({
+      search: 'category=1&price=42.09-350.75',
+      range: '42.09-350.75',
+    });
   });
 
   it('converts a Saudi range back into Kuwaiti dinars, never rereading SAR 351 as KWD 351', () => {
@@ -17,7 +20,7 @@ describe('price filter after a country switch', () => {
     expect(convertPriceParam('price=100-', SA, KW)!.range).toBe('7.128-');
   });
 
-  it('keeps the range the same money with the currency\'s decimals (SAR 50–100 is not KWD 3–8)', () => {
+  it("keeps the range the same money with the currency's decimals (SAR 50–100 is not KWD 3–8)", () => {
     const kw = convertPriceParam('price=50-100', SA, KW)!.range!;
     expect(kw).toBe('3.564-7.127');
     // And back: the same riyal range, give or take the rounding of one price.

@@ -21,7 +21,11 @@ function convertBound(value: string, from: CurrencyInfo, to: CurrencyInfo, bound
  * The query string with its price filter converted from one country's currency to another's, or
  * null when there is nothing to convert. A malformed price parameter is dropped (it would be ignored).
  */
-export function convertPriceParam(search: string, from: CurrencyInfo, to: CurrencyInfo): { search: string; range: string | null } | null {
+export function convertPriceParam(
+  search: string,
+  from: CurrencyInfo,
+  to: CurrencyInfo,
+): { search: string; range: string | null } | null {
   const params = new URLSearchParams(search);
   const price = params.get('price');
   if (price === null || from.currency === to.currency) return null;

@@ -16,11 +16,19 @@ function client(fetchImpl: typeof fetch, extra: Partial<SessionClientOptions> = 
   const hooks = { onUnauthorized: vi.fn(), onDeviceReset: vi.fn() };
   const storage = memoryStorage();
   let country: 'KW' | 'SA' = 'KW';
-  const api = createSessionClient({ lang: 'ar', country: () => country, storage, fetch: fetchImpl, ...hooks, ...extra });
+  const api = createSessionClient({
+    lang: 'ar',
+    country: () => country,
+    storage,
+    fetch: fetchImpl,
+    ...hooks,
+    ...extra,
+  });
   return { api, hooks, storage, setCountry: (c: 'KW' | 'SA') => (country = c) };
 }
 
-const ok = (data: unknown) => new Response(JSON.stringify({ data, meta: { msg: 'ok', code: 200, msgType: 0 } }), { status: 200 });
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ data, meta: { msg: 'ok', code: 200, msgType: 0 } }), { status: 200 });
 
 describe('session client', () => {
   it('sends JSON to /api with lang and country, same-origin credentials', async () => {
@@ -36,9 +44,12 @@ describe('session client', () => {
   });
 
   it('times out with the spec message and code 504, without retrying', async () => {
-    const fetchImpl = vi.fn((_url: string, init: RequestInit) => new Promise<Response>((_, reject) => {
-      init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-    }));
+    const fetchImpl = vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((_, reject) => {
+          init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
     const { api } = client(fetchImpl as unknown as typeof fetch, { timeoutMs: 20 });
     const failure = await api.get('/slow').catch((e) => e);
     expect(failure).toBeInstanceOf(ApiFailure);
@@ -49,35 +60,91 @@ describe('session client', () => {
 
   it('yields the server body of a failed request', async () => {
     const body = { data: null, meta: { msg: 'validation_failed', code: 400, msgType: 1 } };
-    const { api } = client((async () => new Response(JSON.stringify(body), { status: 400 })) as unknown as typeof fetch);
+    const { api } = client(
+      (async () => new Response(JSON.stringify(body), { status: 400 })) as unknown as typeof fetch,
+    );
     const failure = await api.post('/x', {}).catch((e) => e);
     expect(failure.body).toEqual(body);
   });
 
   it('builds meta { message, code 500, msgType 1 } when there is no server body, with a key to translate', async () => {
-    const { api } = client((async () => { throw new TypeError('Failed to fetch'); }) as unknown as typeof fetch);
+    const { api } = client((async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch);
     const failure = await api.get('/x').catch((e) => e);
     expect(failure.meta).toEqual({ msg: 'Failed to fetch', code: 500, msgType: 1, key: 'network_unreachable' });
-    const html = client((async () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' })) as unknown as typeof fetch);
-    expect((await html.api.get('/x').catch((e) => e)).meta).toEqual({ msg: 'Bad Gateway', code: 500, msgType: 1, key: 'upstream_unavailable' });
+    const html = client(
+      (async () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' })) as unknown as typeof fetch,
+    );
+    expect((await html.api.get('/x').catch((e) => e)).meta).toEqual({
+      msg: 'Bad Gateway',
+      code: 500,
+      msgType: 1,
+      key: 'upstream_unavailable',
+    });
   });
 
   describe('every failure reads as a translated text, never a key or a browser text', () => {
     const slow = (_url: string, init: RequestInit) =>
-      new Promise<Response>((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
-    const envelope = (msg: string, status: number) => async () => new Response(JSON.stringify({ data: null, meta: { msg, code: status, msgType: 1 } }), { status });
+      new Promise<Response>((_, reject) =>
+        init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
+    const envelope = (msg: string, status: number) => async () =>
+      new Response(JSON.stringify({ data: null, meta: { msg, code: status, msgType: 1 } }), { status });
     const cases: Array<[string, unknown, Partial<SessionClientOptions>, string, string]> = [
-      ['network failure', async () => { throw new TypeError('Failed to fetch'); }, {}, 'We could not reach the shop. Please check your connection and try again.', 'تعذّر الوصول إلى المتجر. يرجى التحقق من اتصالك ثم المحاولة مرة أخرى.'],
-      ['offline', async () => { throw new TypeError('Failed to fetch'); }, { online: () => false }, 'You are offline. Please reconnect to the internet and try again.', 'أنت غير متصل بالإنترنت. يرجى إعادة الاتصال ثم المحاولة مرة أخرى.'],
-      ['timeout', slow, { timeoutMs: 20 }, TIMEOUT_MESSAGE, 'يبدو أن الخادم يستغرق وقتاً طويلاً للرد، يرجى المحاولة مرة أخرى...'],
-      ['a known API key', envelope('coupon_expired', 409), {}, en.coupon_expired as string, ar.coupon_expired as string],
+      [
+        'network failure',
+        async () => {
+          throw new TypeError('Failed to fetch');
+        },
+        {},
+        'We could not reach the shop. Please check your connection and try again.',
+        'تعذّر الوصول إلى المتجر. يرجى التحقق من اتصالك ثم المحاولة مرة أخرى.',
+      ],
+      [
+        'offline',
+        async () => {
+          throw new TypeError('Failed to fetch');
+        },
+        { online: () => false },
+        'You are offline. Please reconnect to the internet and try again.',
+        'أنت غير متصل بالإنترنت. يرجى إعادة الاتصال ثم المحاولة مرة أخرى.',
+      ],
+      [
+        'timeout',
+        slow,
+        { timeoutMs: 20 },
+        TIMEOUT_MESSAGE,
+        'يبدو أن الخادم يستغرق وقتاً طويلاً للرد، يرجى المحاولة مرة أخرى...',
+      ],
+      [
+        'a known API key',
+        envelope('coupon_expired', 409),
+        {},
+        en.coupon_expired as string,
+        ar.coupon_expired as string,
+      ],
       ['an unknown API key', envelope('internal_error', 500), {}, en.server_error, ar.server_error],
-      ['a proxy page without an envelope', async () => new Response('<html>', { status: 503, statusText: 'Service Unavailable' }), {}, en.upstream_unavailable, ar.upstream_unavailable],
-      ['an HTML page with a 200', async () => new Response('<html>', { status: 200 }), {}, en.server_error, ar.server_error],
+      [
+        'a proxy page without an envelope',
+        async () => new Response('<html>', { status: 503, statusText: 'Service Unavailable' }),
+        {},
+        en.upstream_unavailable,
+        ar.upstream_unavailable,
+      ],
+      [
+        'an HTML page with a 200',
+        async () => new Response('<html>', { status: 200 }),
+        {},
+        en.server_error,
+        ar.server_error,
+      ],
     ];
     for (const [name, impl, extra, english, arabic] of cases) {
       it(name, async () => {
-        const failure = await client(impl as unknown as typeof fetch, extra).api.get('/x').catch((e) => e);
+        const failure = await client(impl as unknown as typeof fetch, extra)
+          .api.get('/x')
+          .catch((e) => e);
         expect(failure).toBeInstanceOf(ApiFailure);
         expect(createTranslator('en', en).tKey(failureKey(failure))).toBe(english);
         expect(createTranslator('ar', ar).tKey(failureKey(failure))).toBe(arabic);
@@ -89,26 +156,43 @@ describe('session client', () => {
     });
   });
 
-  it('marks its calls as a signed-in shopper\'s only while the page shows one', async () => {
+  it("marks its calls as a signed-in shopper's only while the page shows one", async () => {
     let signedIn = true;
     const fetchImpl = vi.fn(async () => ok({}));
     const { api } = client(fetchImpl as unknown as typeof fetch, { signedIn: () => signedIn });
     await api.post('/order/submit', {});
     signedIn = false;
     await api.post('/order/submit', {});
-    const headers = fetchImpl.mock.calls.map((call) => (call as unknown as [string, RequestInit])[1].headers as Record<string, string>);
+    const headers = fetchImpl.mock.calls.map(
+      (call) => (call as unknown as [string, RequestInit])[1].headers as Record<string, string>,
+    );
     expect(headers[0]!['x-signed-in']).toBe('1');
     expect(headers[1]!['x-signed-in']).toBeUndefined();
   });
 
   it('signs out on 401 and reloads on a 403 device reset', async () => {
-    const unauthorized = client((async () => new Response(JSON.stringify({ data: null, meta: { msg: 'unauthorized', code: 401, msgType: 1 } }), { status: 401 })) as unknown as typeof fetch);
+    const unauthorized = client(
+      (async () =>
+        new Response(JSON.stringify({ data: null, meta: { msg: 'unauthorized', code: 401, msgType: 1 } }), {
+          status: 401,
+        })) as unknown as typeof fetch,
+    );
     await unauthorized.api.get('/user/me').catch(() => undefined);
     expect(unauthorized.hooks.onUnauthorized).toHaveBeenCalledTimes(1);
-    const reset = client((async () => new Response(JSON.stringify({ data: null, meta: { msg: 'device_token_invalid', code: 403, msgType: 1 } }), { status: 403 })) as unknown as typeof fetch);
+    const reset = client(
+      (async () =>
+        new Response(JSON.stringify({ data: null, meta: { msg: 'device_token_invalid', code: 403, msgType: 1 } }), {
+          status: 403,
+        })) as unknown as typeof fetch,
+    );
     await reset.api.get('/x').catch(() => undefined);
     expect(reset.hooks.onDeviceReset).toHaveBeenCalledTimes(1);
-    const crossSite = client((async () => new Response(JSON.stringify({ data: null, meta: { msg: 'forbidden_cross_site', code: 403, msgType: 1 } }), { status: 403 })) as unknown as typeof fetch);
+    const crossSite = client(
+      (async () =>
+        new Response(JSON.stringify({ data: null, meta: { msg: 'forbidden_cross_site', code: 403, msgType: 1 } }), {
+          status: 403,
+        })) as unknown as typeof fetch,
+    );
     await crossSite.api.post('/x').catch(() => undefined);
     expect(crossSite.hooks.onDeviceReset).not.toHaveBeenCalled();
   });
@@ -132,8 +216,12 @@ describe('session client', () => {
 describe('when the session ends mid-journey', () => {
   it('goes to sign in, told why, with return_url back to the page in its language', async () => {
     const { sessionEndedUrl } = await import('./session-client');
-    expect(sessionEndedUrl({ pathname: '/checkout/order', search: '' }, 'en')).toBe('/auth/sign-in?return_url=%2Fcheckout%2Forder&reason=session_ended');
-    expect(sessionEndedUrl({ pathname: '/ar/profile/orders', search: '?id=1234567890' }, 'ar')).toBe('/ar/auth/sign-in?return_url=%2Far%2Fprofile%2Forders%3Fid%3D1234567890&reason=session_ended');
+    expect(sessionEndedUrl({ pathname: '/checkout/order', search: '' }, 'en')).toBe(
+      '/auth/sign-in?return_url=%2Fcheckout%2Forder&reason=session_ended',
+    );
+    expect(sessionEndedUrl({ pathname: '/ar/profile/orders', search: '?id=1234567890' }, 'ar')).toBe(
+      '/ar/auth/sign-in?return_url=%2Far%2Fprofile%2Forders%3Fid%3D1234567890&reason=session_ended',
+    );
     // Already signing in: no loop.
     expect(sessionEndedUrl({ pathname: '/ar/auth/sign-in', search: '?return_url=%2Far' }, 'ar')).toBeNull();
   });

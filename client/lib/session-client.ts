@@ -65,7 +65,12 @@ export function createSessionClient(options: SessionClientOptions): ApiClient {
     }
   }
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: CallOptions = {}): Promise<Envelope<T>> {
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    opts: CallOptions = {},
+  ): Promise<Envelope<T>> {
     if (method === 'GET' && opts.cache) {
       const hit = readCache<T>(path);
       if (hit) return hit;
@@ -113,7 +118,11 @@ export function createSessionClient(options: SessionClientOptions): ApiClient {
       // No envelope (a proxy's HTML page): a gateway status means the shop is unreachable right now.
       const envelope = isEnvelope(parsed)
         ? (parsed as Envelope<unknown>)
-        : fail(response.statusText || `HTTP ${response.status}`, 500, response.status >= 502 && response.status <= 504 ? 'upstream_unavailable' : 'server_error');
+        : fail(
+            response.statusText || `HTTP ${response.status}`,
+            500,
+            response.status >= 502 && response.status <= 504 ? 'upstream_unavailable' : 'server_error',
+          );
       if (response.status === 401) options.onUnauthorized();
       if (response.status === 403 && envelope.meta.msg === 'device_token_invalid') options.onDeviceReset();
       throw new ApiFailure(response.status, envelope);

@@ -13,7 +13,11 @@ const untyped: SeoProps['jsonLd'] = [{ title: 'not schema.org' }];
 describe('structured data', () => {
   it('describes the shop with a search action whose query input names the URL template', () => {
     const [org, site] = organizationLd('https://shop.example', 'Gulf Vitamins');
-    expect(org).toMatchObject({ '@context': 'https://schema.org', '@type': 'Organization', url: 'https://shop.example' });
+    expect(org).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      url: 'https://shop.example',
+    });
     expect(site.potentialAction).toEqual({
       '@type': 'SearchAction',
       target: 'https://shop.example/search?q={search_term_string}',

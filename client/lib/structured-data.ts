@@ -25,7 +25,12 @@ export function organizationLd(origin: string, name: string): [WithContext<Organ
   ];
 }
 
-export function productLd(product: ProductDetail, origin: string, lang: Lang, countries: Country[]): WithContext<Product> {
+export function productLd(
+  product: ProductDetail,
+  origin: string,
+  lang: Lang,
+  countries: Country[],
+): WithContext<Product> {
   const sku = product.default_sku;
   const url = `${origin}${paths.product(product.slug, lang)}`;
   return {
@@ -54,4 +59,3 @@ export function productLd(product: ProductDetail, origin: string, lang: Lang, co
     }),
   };
 }
-

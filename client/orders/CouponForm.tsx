@@ -44,7 +44,8 @@ export function CouponForm({
     setCode('');
     saveCheckout();
   };
-  const problem = tried && failed ? tKey(failed) : result && !result.applied ? tKey(result.problem ?? 'coupon_invalid') : null;
+  const problem =
+    tried && failed ? tKey(failed) : result && !result.applied ? tKey(result.problem ?? 'coupon_invalid') : null;
   return (
     <form className="coupon-form" onSubmit={submit} noValidate data-testid="coupon-form">
       <div className={problem ? 'field has-error' : 'field'}>
@@ -53,7 +54,15 @@ export function CouponForm({
         </label>
         <FieldNotes id={id} error={problem} />
         <div className="coupon-row">
-          <input id={id} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" dir="ltr" aria-invalid={problem ? true : undefined} aria-describedby={notesIds(id, null, problem)} />
+          <input
+            id={id}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoComplete="off"
+            dir="ltr"
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={notesIds(id, null, problem)}
+          />
           <button type="submit" className="button button-secondary">
             {t('cart_coupon_apply')}
           </button>

@@ -28,9 +28,18 @@ function focusHeading() {
  * Resolves once the confirm dialog has gone: closing a modal <dialog> gives focus back to its opener,
  * here a Cancel button that is disabled or already gone, which would leave focus on <body>.
  */
-const dialogGone = () => new Promise<void>((done) => setTimeout(() => requestAnimationFrame(() => done()), MODAL_CLOSE_MS + 20));
+const dialogGone = () =>
+  new Promise<void>((done) => setTimeout(() => requestAnimationFrame(() => done()), MODAL_CLOSE_MS + 20));
 
-export function OrderActions({ order, onCancelled, linkKey }: { order: OrderView; onCancelled: (order: OrderView) => unknown; linkKey?: string }) {
+export function OrderActions({
+  order,
+  onCancelled,
+  linkKey,
+}: {
+  order: OrderView;
+  onCancelled: (order: OrderView) => unknown;
+  linkKey?: string;
+}) {
   const { t } = useI18n();
   const api = useContext(ApiContext)!;
   const [busy, setBusy] = useState(false);
@@ -77,7 +86,14 @@ export function OrderActions({ order, onCancelled, linkKey }: { order: OrderView
           </button>
         )}
         {order.can_cancel && (
-          <button ref={cancelButton} type="button" className="button button-secondary" onClick={() => setConfirming(true)} disabled={busy} data-testid="cancel-order">
+          <button
+            ref={cancelButton}
+            type="button"
+            className="button button-secondary"
+            onClick={() => setConfirming(true)}
+            disabled={busy}
+            data-testid="cancel-order"
+          >
             {t('order_cancel')}
           </button>
         )}
@@ -85,7 +101,13 @@ export function OrderActions({ order, onCancelled, linkKey }: { order: OrderView
       <Modal open={confirming} onClose={() => setConfirming(false)} title={t('order_cancel_confirm_title')} size="xs">
         <p>{t('order_cancel_confirm_body')}</p>
         <div className="form-actions">
-          <button type="button" className="button danger-button" disabled={busy} data-testid="cancel-order-confirm" onClick={() => void cancel()}>
+          <button
+            type="button"
+            className="button danger-button"
+            disabled={busy}
+            data-testid="cancel-order-confirm"
+            onClick={() => void cancel()}
+          >
             {t('order_cancel')}
           </button>
           <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>

@@ -27,7 +27,11 @@ export function OrderSummary({ order }: { order: OrderView }) {
         <ul className="order-items">
           {order.items.map((i) => (
             <li key={i.sku_id}>
-              {i.image ? <img src={i.image} alt="" width={56} height={56} loading="lazy" /> : <span className="order-item-image" />}
+              {i.image ? (
+                <img src={i.image} alt="" width={56} height={56} loading="lazy" />
+              ) : (
+                <span className="order-item-image" />
+              )}
               <span>
                 {i.name} <span className="cart-line-meta">({i.sku_name})</span> × {i.count}
               </span>
@@ -43,7 +47,11 @@ export function OrderSummary({ order }: { order: OrderView }) {
         <AddressText address={a} />
         <h2 className="section-title">{t('order_payment')}</h2>
         <p>
-          {order.payment_method === 'card' ? `${t('pay_card')} · ${t(`card_${order.card_method as 'knet'}`)}` : order.payment_method === 'wallet' ? t('pay_wallet_short') : t('pay_cod')}
+          {order.payment_method === 'card'
+            ? `${t('pay_card')} · ${t(`card_${order.card_method as 'knet'}`)}`
+            : order.payment_method === 'wallet'
+              ? t('pay_wallet_short')
+              : t('pay_cod')}
         </p>
       </section>
       <section aria-labelledby={`order-${order.id}-totals`}>

@@ -20,7 +20,8 @@ export function PendingOrderNotice() {
   return (
     <div className="form-note" role="status" data-testid="pending-order-notice">
       <p>
-        {t('pending_order_notice', { id: mark.id })} <Link to={`${href('/checkout/success')}?order=${mark.id}`}>{t('pending_order_open')}</Link>
+        {t('pending_order_notice', { id: mark.id })}{' '}
+        <Link to={`${href('/checkout/success')}?order=${mark.id}`}>{t('pending_order_open')}</Link>
       </p>
     </div>
   );

@@ -13,7 +13,12 @@ export function TaxInvoice({ invoice, currency }: { invoice: Invoice; currency: 
   const { t, lang } = useI18n();
   const m = qrMatrix(invoice.qr);
   // Shown in the shop's (Riyadh) time, Gregorian calendar, Latin digits; the QR keeps the ISO form.
-  const issued = new Intl.DateTimeFormat(intlLocale(lang, 'SA'), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Riyadh', calendar: 'gregory' }).format(Date.parse(invoice.issued_at));
+  const issued = new Intl.DateTimeFormat(intlLocale(lang, 'SA'), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Riyadh',
+    calendar: 'gregory',
+  }).format(Date.parse(invoice.issued_at));
   const rate = formatPercent(invoice.vat_basis_points / 10_000, lang, 'SA');
   return (
     <section className="tax-invoice" aria-labelledby={`invoice-${invoice.number}`} data-testid="tax-invoice">
@@ -57,7 +62,16 @@ export function TaxInvoice({ invoice, currency }: { invoice: Invoice; currency: 
             </dd>
           </div>
         </dl>
-        <svg className="tax-invoice-qr" viewBox={`0 0 ${m.size} ${m.size}`} width={176} height={176} role="img" aria-label={t('invoice_qr')} data-qr={invoice.qr} shapeRendering="crispEdges">
+        <svg
+          className="tax-invoice-qr"
+          viewBox={`0 0 ${m.size} ${m.size}`}
+          width={176}
+          height={176}
+          role="img"
+          aria-label={t('invoice_qr')}
+          data-qr={invoice.qr}
+          shapeRendering="crispEdges"
+        >
           <rect width={m.size} height={m.size} fill="#fff" />
           <path d={qrPath(m)} fill="#000" />
         </svg>

@@ -31,7 +31,12 @@ export function Steps({ current }: { current: 'shipping' | 'order' }) {
         heading.tabIndex = -1;
         heading.focus();
       }
-      setAnnounce(t('checkout_step_now', { step: t(current === 'shipping' ? 'checkout_step_shipping' : 'checkout_step_order'), number: current === 'shipping' ? 2 : 3 }));
+      setAnnounce(
+        t('checkout_step_now', {
+          step: t(current === 'shipping' ? 'checkout_step_shipping' : 'checkout_step_order'),
+          number: current === 'shipping' ? 2 : 3,
+        }),
+      );
     }
     stepsShown = true;
   }, [current]);
@@ -44,7 +49,13 @@ export function Steps({ current }: { current: 'shipping' | 'order' }) {
         <li>
           <Link to={href('/cart')}>{t('checkout_step_cart')}</Link>
         </li>
-        <li aria-current={current === 'shipping' ? 'step' : undefined}>{current === 'order' ? <Link to={href('/checkout/shipping')}>{t('checkout_step_shipping')}</Link> : t('checkout_step_shipping')}</li>
+        <li aria-current={current === 'shipping' ? 'step' : undefined}>
+          {current === 'order' ? (
+            <Link to={href('/checkout/shipping')}>{t('checkout_step_shipping')}</Link>
+          ) : (
+            t('checkout_step_shipping')
+          )}
+        </li>
         <li aria-current={current === 'order' ? 'step' : undefined}>{t('checkout_step_order')}</li>
       </ol>
     </nav>

@@ -5,7 +5,9 @@ import type { OrderView } from '#shared/orders/types';
 
 const PAID_CARD: ReadonlySet<OrderView['status']> = new Set(['paid', 'processing', 'shipped', 'delivered']);
 
-export function confirmationNote(order: Pick<OrderView, 'email' | 'payment_method' | 'status'>): 'success_mail' | 'success_mail_later' | null {
+export function confirmationNote(
+  order: Pick<OrderView, 'email' | 'payment_method' | 'status'>,
+): 'success_mail' | 'success_mail_later' | null {
   if (!order.email || order.status === 'cancelled') return null;
   if (order.payment_method !== 'card' || PAID_CARD.has(order.status)) return 'success_mail';
   return 'success_mail_later';

@@ -15,7 +15,11 @@ export interface OrderTotalsState {
   retry: () => void;
 }
 
-export function useOrderTotalsState(enabled: boolean, lines: readonly CartEntry[], options: { coupon: string | null; useWallet?: boolean; email?: string | null }): OrderTotalsState {
+export function useOrderTotalsState(
+  enabled: boolean,
+  lines: readonly CartEntry[],
+  options: { coupon: string | null; useWallet?: boolean; email?: string | null },
+): OrderTotalsState {
   const api = useContext(ApiContext)!;
   const { country, user } = useSnapshot(useSessionStore());
   const [totals, setTotals] = useState<CalculateResult | null>(null);
@@ -39,7 +43,12 @@ export function useOrderTotalsState(enabled: boolean, lines: readonly CartEntry[
       return { sku_id: sku_id!, count: count! };
     });
     api
-      .post<CalculateResult>('/order/calculate', { items, ...(options.coupon ? { coupon: options.coupon } : {}), ...(options.useWallet ? { use_wallet: true } : {}), ...(email ? { email } : {}) })
+      .post<CalculateResult>('/order/calculate', {
+        items,
+        ...(options.coupon ? { coupon: options.coupon } : {}),
+        ...(options.useWallet ? { use_wallet: true } : {}),
+        ...(email ? { email } : {}),
+      })
       .then((res) => live && setTotals(res.data))
       .catch((error: unknown) => {
         if (!live) return;
@@ -57,6 +66,10 @@ export function useOrderTotalsState(enabled: boolean, lines: readonly CartEntry[
   return { totals, failed, retry };
 }
 
-export function useOrderTotals(enabled: boolean, lines: readonly CartEntry[], options: { coupon: string | null; useWallet?: boolean }): CalculateResult | null {
+export function useOrderTotals(
+  enabled: boolean,
+  lines: readonly CartEntry[],
+  options: { coupon: string | null; useWallet?: boolean },
+): CalculateResult | null {
   return useOrderTotalsState(enabled, lines, options).totals;
 }

@@ -32,7 +32,11 @@ const fields: Record<keyof typeof initial, FieldText> = {
   message: { label: 'supplier_message_label' },
 };
 
-const COUNTRY_LABELS: Record<SupplierCountry, MessageId> = { KW: 'country_KW', SA: 'country_SA', other: 'supplier_country_other' };
+const COUNTRY_LABELS: Record<SupplierCountry, MessageId> = {
+  KW: 'country_KW',
+  SA: 'country_SA',
+  other: 'supplier_country_other',
+};
 
 export function Component() {
   const content = useLoaderData() as PageContent;
@@ -56,7 +60,14 @@ export function Component() {
               </Link>
             </FormSuccess>
           ) : (
-            <form ref={form.formRef} method="post" noValidate onSubmit={form.submit} aria-labelledby="supplier-form-title" aria-busy={form.sending || undefined}>
+            <form
+              ref={form.formRef}
+              method="post"
+              noValidate
+              onSubmit={form.submit}
+              aria-labelledby="supplier-form-title"
+              aria-busy={form.sending || undefined}
+            >
               <FormAlerts form={form} />
               <p className="form-note">{t('form_required_note')}</p>
               <Field form={form} name="company_name" required>
@@ -101,7 +112,10 @@ export function Component() {
                 </button>
               </div>
               <p className="form-privacy">
-                <T k="form_privacy_note" values={{ link: <Link to={href('/privacy-policy')}>{t('page_privacy_policy')}</Link> }} />
+                <T
+                  k="form_privacy_note"
+                  values={{ link: <Link to={href('/privacy-policy')}>{t('page_privacy_policy')}</Link> }}
+                />
               </p>
             </form>
           )}

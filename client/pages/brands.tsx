@@ -62,12 +62,18 @@ export function Component() {
         </ul>
       </nav>
       {groups.map(([letter, items]) => (
-        <section key={letter} id={`letter-${encodeURIComponent(letter)}`} className="letter-group" aria-labelledby={`h-${encodeURIComponent(letter)}`}>
+        <section
+          key={letter}
+          id={`letter-${encodeURIComponent(letter)}`}
+          className="letter-group"
+          aria-labelledby={`h-${encodeURIComponent(letter)}`}
+        >
           <h2 id={`h-${encodeURIComponent(letter)}`}>{letter === '#' ? t('other_letters') : letter}</h2>
           <ul>
             {items.map((b) => (
               <li key={b.id}>
-                <Link to={href(`/products?brand=${b.id}`)}>{b.name}</Link> <span className="muted">({formatNumber(b.product_count ?? 0, lang, country)})</span>
+                <Link to={href(`/products?brand=${b.id}`)}>{b.name}</Link>{' '}
+                <span className="muted">({formatNumber(b.product_count ?? 0, lang, country)})</span>
               </li>
             ))}
           </ul>

@@ -15,7 +15,15 @@ import { QuantityControl } from '../cart/QuantityControl';
 import { useI18n } from '../i18n/context';
 import { useCurrency, useHref, usePrice } from '../lib/locale';
 import { ApiContext } from '../providers';
-import { applySkuSync, buyableEntries, cart, cartPrice, removeFromCart, type CartChange, type SyncedSku } from '../cart/cart-store';
+import {
+  applySkuSync,
+  buyableEntries,
+  cart,
+  cartPrice,
+  removeFromCart,
+  type CartChange,
+  type SyncedSku,
+} from '../cart/cart-store';
 import { checkout, restoreCheckout, saveCheckout } from '../stores/checkout';
 import { Icon } from '../ui/Icon';
 import { Money } from '../ui/Money';
@@ -44,7 +52,10 @@ export function Component() {
   const [gifts, setGifts] = useState<Giveaway[]>([]);
   const [together, setTogether] = useState<Card[]>([]);
   const entries = Object.values(items);
-  const ids = entries.map((e) => e.sku.id).sort((a, b) => a - b).join(',');
+  const ids = entries
+    .map((e) => e.sku.id)
+    .sort((a, b) => a - b)
+    .join(',');
   const { coupon } = useSnapshot(checkout);
 
   useEffect(restoreCheckout, []);
@@ -54,7 +65,9 @@ export function Component() {
     if (!loaded || !ids) return;
     let live = true;
     api
-      .post<{ items: SyncedSku[]; giveaway_items: Giveaway[]; purchase_together: Card[] }>('/product/sku', { ids: ids.split(',').map(Number) })
+      .post<{ items: SyncedSku[]; giveaway_items: Giveaway[]; purchase_together: Card[] }>('/product/sku', {
+        ids: ids.split(',').map(Number),
+      })
       .then((res) => {
         if (!live) return;
         const found = applySkuSync(res.data.items, lang);
@@ -69,7 +82,11 @@ export function Component() {
   }, [api, loaded, ids, lang]);
 
   // The server's totals (discount, delivery, VAT) for what can be bought.
-  const { totals, failed: totalsFailed, retry: retryTotals } = useOrderTotalsState(loaded, buyableEntries(items as typeof cart.items), { coupon });
+  const {
+    totals,
+    failed: totalsFailed,
+    retry: retryTotals,
+  } = useOrderTotalsState(loaded, buyableEntries(items as typeof cart.items), { coupon });
   const currencyInfo = useCurrency();
 
   if (!loaded) {
@@ -99,8 +116,16 @@ export function Component() {
             {entries.map((e) => {
               const unavailable = e.outOfStock || !e.sku.in_stock;
               return (
-                <li key={e.sku.id} className={unavailable ? 'cart-line unavailable' : 'cart-line'} data-testid="cart-line">
-                  <span className="cart-line-image">{e.product.image && <img {...responsive(e.product.image, '80px')} alt="" width={80} height={80} loading="lazy" />}</span>
+                <li
+                  key={e.sku.id}
+                  className={unavailable ? 'cart-line unavailable' : 'cart-line'}
+                  data-testid="cart-line"
+                >
+                  <span className="cart-line-image">
+                    {e.product.image && (
+                      <img {...responsive(e.product.image, '80px')} alt="" width={80} height={80} loading="lazy" />
+                    )}
+                  </span>
                   <div className="cart-line-body">
                     <Link to={paths.product(e.product.slug, lang)} className="cart-line-name">
                       {e.product.name}
@@ -108,11 +133,20 @@ export function Component() {
                     <span className="cart-line-meta">
                       {e.product.brand.name} · {t('cart_size', { name: e.sku.name })}
                     </span>
-                    {unavailable ? <span className="stock-note">{t('cart_unavailable')}</span> : <Price price={e.sku.price} />}
+                    {unavailable ? (
+                      <span className="stock-note">{t('cart_unavailable')}</span>
+                    ) : (
+                      <Price price={e.sku.price} />
+                    )}
                   </div>
                   <div className="cart-line-actions">
                     {!unavailable && <QuantityControl sku={e.sku} product={e.product} origin={{ source: 'Cart' }} />}
-                    <button type="button" className="icon-button" aria-label={t('cart_remove', { name: e.product.name })} onClick={() => removeFromCart(e.sku.id)}>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={t('cart_remove', { name: e.product.name })}
+                      onClick={() => removeFromCart(e.sku.id)}
+                    >
                       <Icon name="trash" size={18} />
                     </button>
                   </div>
@@ -129,11 +163,7 @@ export function Component() {
                 {gifts.map((g) => (
                   <li key={g.id}>
                     <strong>{g.title}</strong>:{' '}
-                    {subtotalFils >= g.min_subtotal ? (
-                      t('cart_gift_unlocked')
-                    ) : (
-                      <GiftLocked fils={g.min_subtotal} />
-                    )}
+                    {subtotalFils >= g.min_subtotal ? t('cart_gift_unlocked') : <GiftLocked fils={g.min_subtotal} />}
                   </li>
                 ))}
               </ul>

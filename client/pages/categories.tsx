@@ -35,7 +35,8 @@ export function Component() {
             <ul>
               {(c.children ?? []).map((child) => (
                 <li key={child.id}>
-                  <Link to={href(`/products?category=${child.id}`)}>{child.name}</Link> <span className="muted">({formatNumber(child.product_count ?? 0, lang, country)})</span>
+                  <Link to={href(`/products?category=${child.id}`)}>{child.name}</Link>{' '}
+                  <span className="muted">({formatNumber(child.product_count ?? 0, lang, country)})</span>
                 </li>
               ))}
             </ul>

@@ -11,7 +11,6 @@ import { CompanyEmail, CompanyEntity, CompanyPhone, useShopperCountry } from '..
 
 export const loader = contentLoader;
 
-
 const initial = { name: '', email: '', phone: '', subject: '', message: '' };
 const fields: Record<keyof typeof initial, FieldText> = {
   name: { label: 'contact_name_label' },
@@ -45,7 +44,14 @@ export function Component() {
               </button>
             </FormSuccess>
           ) : (
-            <form ref={form.formRef} method="post" noValidate onSubmit={form.submit} aria-labelledby="contact-form-title" aria-busy={form.sending || undefined}>
+            <form
+              ref={form.formRef}
+              method="post"
+              noValidate
+              onSubmit={form.submit}
+              aria-labelledby="contact-form-title"
+              aria-busy={form.sending || undefined}
+            >
               <FormAlerts form={form} />
               <p className="form-note">{t('form_required_note')}</p>
               <Field form={form} name="name" required>
@@ -78,7 +84,10 @@ export function Component() {
                 </button>
               </div>
               <p className="form-privacy">
-                <T k="form_privacy_note" values={{ link: <Link to={href('/privacy-policy')}>{t('page_privacy_policy')}</Link> }} />
+                <T
+                  k="form_privacy_note"
+                  values={{ link: <Link to={href('/privacy-policy')}>{t('page_privacy_policy')}</Link> }}
+                />
               </p>
             </form>
           )}

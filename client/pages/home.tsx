@@ -50,7 +50,10 @@ export function Component() {
           </Link>
         </div>
         <p className="delivery-note" data-testid="delivery-note">
-          <T k="home_delivery_note" values={{ currency: <bdi>{currency}</bdi>, amount: <MinorMoney minor={freeFrom} currency={currency} /> }} />
+          <T
+            k="home_delivery_note"
+            values={{ currency: <bdi>{currency}</bdi>, amount: <MinorMoney minor={freeFrom} currency={currency} /> }}
+          />
           {info.vatBasisPoints > 0 && <> {t('prices_include_vat')}</>}
         </p>
       </section>
@@ -70,10 +73,23 @@ function Section({ section }: { section: HomeSection }) {
       return (
         <section className="home-section banners" aria-label={t('home_sections_label')}>
           <ul className="banner-row">
-            {(section.data.items as Array<{ image: { url: string; alt: string; width: number; height: number }; link: string }>).map((b, i) => (
+            {(
+              section.data.items as Array<{
+                image: { url: string; alt: string; width: number; height: number };
+                link: string;
+              }>
+            ).map((b, i) => (
               <li key={i}>
                 <Link to={href(b.link)}>
-                  <img {...responsive(b.image, '(max-width: 1200px) 100vw, 1200px')} alt={b.image.alt} width={b.image.width} height={b.image.height} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} decoding="async" />
+                  <img
+                    {...responsive(b.image, '(max-width: 1200px) 100vw, 1200px')}
+                    alt={b.image.alt}
+                    width={b.image.width}
+                    height={b.image.height}
+                    loading={i === 0 ? 'eager' : 'lazy'}
+                    fetchPriority={i === 0 ? 'high' : 'auto'}
+                    decoding="async"
+                  />
                 </Link>
               </li>
             ))}
@@ -102,9 +118,14 @@ function Section({ section }: { section: HomeSection }) {
         <section className="home-section">
           <div className="section-head">
             {heading}
-            <Link to={href(section.type === 'popular' ? '/products?sort=popularity-desc' : '/products?sale=1')}>{t('see_all')}</Link>
+            <Link to={href(section.type === 'popular' ? '/products?sort=popularity-desc' : '/products?sale=1')}>
+              {t('see_all')}
+            </Link>
           </div>
-          <ProductGrid products={section.data.items} origin={{ source: section.type === 'popular' ? 'Popular Products' : 'Collection', id: section.id }} />
+          <ProductGrid
+            products={section.data.items}
+            origin={{ source: section.type === 'popular' ? 'Popular Products' : 'Collection', id: section.id }}
+          />
         </section>
       );
     case 'brands':
@@ -118,10 +139,24 @@ function Section({ section }: { section: HomeSection }) {
         </section>
       );
     case 'nutritionist_banner': {
-      const n = section.data.nutritionist as { id: number; slug: string; name: string; title: string; bio: string; photo: { url: string; width: number; height: number } };
+      const n = section.data.nutritionist as {
+        id: number;
+        slug: string;
+        name: string;
+        title: string;
+        bio: string;
+        photo: { url: string; width: number; height: number };
+      };
       return (
         <section className="home-section nutritionist-banner">
-          <img {...responsive(n.photo, '160px')} alt="" width={n.photo.width} height={n.photo.height} loading="lazy" decoding="async" />
+          <img
+            {...responsive(n.photo, '160px')}
+            alt=""
+            width={n.photo.width}
+            height={n.photo.height}
+            loading="lazy"
+            decoding="async"
+          />
           <div>
             <p className="eyebrow">{section.title || t('meet_nutritionist')}</p>
             <h2 className="section-title">{n.name}</h2>

@@ -12,11 +12,17 @@ interface Instructions {
   paragraphs: string[];
 }
 
-const read = (api: ApiClient, a: string, b: string) => api.get<Instructions>(`/info/instructions/${a}/${b}`, { cache: true }).then((r) => r.data);
+const read = (api: ApiClient, a: string, b: string) =>
+  api.get<Instructions>(`/info/instructions/${a}/${b}`, { cache: true }).then((r) => r.data);
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const api = context.get(apiContext);
-  const [shop, kw, sa, returns] = await Promise.all([read(api, 'how-it-works', 'shop'), read(api, 'delivery', 'KW'), read(api, 'delivery', 'SA'), read(api, 'returns', 'general')]);
+  const [shop, kw, sa, returns] = await Promise.all([
+    read(api, 'how-it-works', 'shop'),
+    read(api, 'delivery', 'KW'),
+    read(api, 'delivery', 'SA'),
+    read(api, 'returns', 'general'),
+  ]);
   return { shop, delivery: { KW: kw, SA: sa }, returns };
 }
 

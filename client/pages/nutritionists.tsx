@@ -35,7 +35,14 @@ function List({ items }: { items: Nutritionist[] }) {
       <ul className="people">
         {items.map((n) => (
           <li key={n.id} className="person-card">
-            <img {...responsive(n.photo, '120px')} alt="" width={n.photo.width} height={n.photo.height} loading="lazy" decoding="async" />
+            <img
+              {...responsive(n.photo, '120px')}
+              alt=""
+              width={n.photo.width}
+              height={n.photo.height}
+              loading="lazy"
+              decoding="async"
+            />
             <h2>
               <Link to={paths.nutritionist(lang, n.slug)}>{n.name}</Link>
             </h2>
@@ -51,7 +58,12 @@ function List({ items }: { items: Nutritionist[] }) {
 function Profile({ n }: { n: NutritionistDetail }) {
   const { t, lang } = useI18n();
   return (
-    <Page title={n.name} crumbs={[{ label: t('page_nutritionist_list'), to: localizePath('/nutritionist-list', lang) }]} description={n.bio.slice(0, 160)} seo={{ keepParams: ['id'], image: n.photo.og ?? n.photo.url }}>
+    <Page
+      title={n.name}
+      crumbs={[{ label: t('page_nutritionist_list'), to: localizePath('/nutritionist-list', lang) }]}
+      description={n.bio.slice(0, 160)}
+      seo={{ keepParams: ['id'], image: n.photo.og ?? n.photo.url }}
+    >
       <div className="profile-head">
         <img {...responsive(n.photo, '160px')} alt="" width={160} height={160} />
         <div>

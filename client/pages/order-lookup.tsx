@@ -3,7 +3,14 @@
 // the e-mail it was placed with. The API answers a wrong number and a wrong e-mail alike.
 import '../styles/account.css';
 import '../styles/orders.css';
-import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import {
+  Link,
+  useLoaderData,
+  useNavigate,
+  useRevalidator,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import { ApiFailure } from '#shared/api/client';
 import { orderLookupSchema } from '#shared/api/order-schemas';
 import { formatDate } from '#shared/money';
@@ -48,11 +55,17 @@ function Found({ order }: { order: OrderView }) {
   return (
     <>
       <p data-testid="lookup-status">
-        {t('order_lookup_status')}: <span className={`status status-${order.status}`}>{t(`status_${order.status}`)}</span> · {t('order_placed_on', { date: formatDate(order.created_at, lang, order.country) })}
+        {t('order_lookup_status')}:{' '}
+        <span className={`status status-${order.status}`}>{t(`status_${order.status}`)}</span> ·{' '}
+        {t('order_placed_on', { date: formatDate(order.created_at, lang, order.country) })}
       </p>
       {/* Awaiting payment or failed: the same Pay now / Cancel as the success and order pages; the
           link in the address proves the guest on any device (an account's order has no actions here). */}
-      <OrderActions order={order} linkKey={params.get('key') ?? undefined} onCancelled={() => revalidator.revalidate()} />
+      <OrderActions
+        order={order}
+        linkKey={params.get('key') ?? undefined}
+        onCancelled={() => revalidator.revalidate()}
+      />
       <OrderSummary order={order} />
       <p>
         <Link to={href('/order-lookup')}>{t('order_lookup_again')}</Link>
@@ -69,12 +82,22 @@ function LookupForm({ missing }: { missing: boolean }) {
     id: 'order-lookup',
     schema: orderLookupSchema,
     initial: { order_id: '', email: '' },
-    fields: { order_id: { label: 'order_lookup_number_label' }, email: { label: 'order_lookup_email_label', noun: 'account_email_noun' } },
+    fields: {
+      order_id: { label: 'order_lookup_number_label' },
+      email: { label: 'order_lookup_email_label', noun: 'account_email_noun' },
+    },
     endpoint: '/order/lookup',
     onSuccess: (data) => navigate(`${href('/order-lookup')}?key=${(data as { key: string }).key}`),
   });
   return (
-    <form ref={form.formRef} className="auth-form" method="post" noValidate onSubmit={form.submit} data-testid="order-lookup-form">
+    <form
+      ref={form.formRef}
+      className="auth-form"
+      method="post"
+      noValidate
+      onSubmit={form.submit}
+      data-testid="order-lookup-form"
+    >
       <p>{t('order_lookup_intro')}</p>
       {missing && !form.serverError && (
         <div className="form-alert" role="alert">

@@ -28,7 +28,8 @@ export function originFromParams(params: URLSearchParams): CartOrigin {
   const position = Number(params.get('position'));
   const withPosition = Number.isInteger(position) && position > 0 ? { position } : {};
   const nutritionist = params.get('nutritionist_id');
-  if (nutritionist && /^\d+$/.test(nutritionist)) return { source: 'Nutritionist', id: Number(nutritionist), ...withPosition };
+  if (nutritionist && /^\d+$/.test(nutritionist))
+    return { source: 'Nutritionist', id: Number(nutritionist), ...withPosition };
   const searchId = params.get('search_id') ?? params.get('search');
   if (searchId) return { source: 'Search', id: searchId.slice(0, 100), ...withPosition };
   return { source: 'Product', ...withPosition };
@@ -43,7 +44,11 @@ export function Component() {
   const { data: countries } = useSWR<{ items: Country[] }>('/country');
   const [params] = useSearchParams();
   // Start on a size that can be bought when the default one is sold out.
-  const [skuId, setSkuId] = useState(product.default_sku.in_stock ? product.default_sku.id : (product.skus.find((s) => s.in_stock)?.id ?? product.default_sku.id));
+  const [skuId, setSkuId] = useState(
+    product.default_sku.in_stock
+      ? product.default_sku.id
+      : (product.skus.find((s) => s.in_stock)?.id ?? product.default_sku.id),
+  );
   const [imageIndex, setImageIndex] = useState(0);
   const sku = product.skus.find((s) => s.id === skuId) ?? product.default_sku;
   const images = sku.images.length ? sku.images : product.images;
@@ -54,7 +59,9 @@ export function Component() {
   const saving = sku.price.old_price !== null ? sku.price.old_price - sku.price.price : 0;
 
   const crumbs = [
-    ...(product.parent_category ? [{ label: product.parent_category.name, to: href(`/products?category=${product.parent_category.id}`) }] : []),
+    ...(product.parent_category
+      ? [{ label: product.parent_category.name, to: href(`/products?category=${product.parent_category.id}`) }]
+      : []),
     { label: product.category.name, to: href(`/products?category=${product.category.id}`) },
   ];
 
@@ -63,16 +70,35 @@ export function Component() {
       title={product.name}
       crumbs={crumbs}
       description={product.description.slice(0, 160)}
-      seo={{ type: 'product', keepParams: ['nutritionist_id'], image: product.images[0]?.og ?? product.images[0]?.url, jsonLd: [productLd(product, siteOrigin, lang, countries?.items ?? [])] }}
+      seo={{
+        type: 'product',
+        keepParams: ['nutritionist_id'],
+        image: product.images[0]?.og ?? product.images[0]?.url,
+        jsonLd: [productLd(product, siteOrigin, lang, countries?.items ?? [])],
+      }}
     >
       <div className="product-page">
         <section className="gallery" aria-label={t('product_images')}>
-          {image && <img className="gallery-main" {...responsive(image, '(max-width: 800px) 100vw, 480px')} alt={image.alt} width={image.width} height={image.height} fetchPriority="high" />}
+          {image && (
+            <img
+              className="gallery-main"
+              {...responsive(image, '(max-width: 800px) 100vw, 480px')}
+              alt={image.alt}
+              width={image.width}
+              height={image.height}
+              fetchPriority="high"
+            />
+          )}
           {images.length > 1 && (
             <ul className="gallery-thumbs">
               {images.map((img, i) => (
                 <li key={img.url}>
-                  <button type="button" aria-label={t('show_image', { n: i + 1 })} aria-pressed={i === imageIndex} onClick={() => setImageIndex(i)}>
+                  <button
+                    type="button"
+                    aria-label={t('show_image', { n: i + 1 })}
+                    aria-pressed={i === imageIndex}
+                    onClick={() => setImageIndex(i)}
+                  >
                     <img {...responsive(img, '72px')} alt="" width={72} height={72} loading="lazy" />
                   </button>
                 </li>
@@ -91,17 +117,29 @@ export function Component() {
           <Price price={sku.price} size="lg" />
           {saving > 0 && <p className="saving">{t('you_save', { amount: format(saving) })}</p>}
           <p className={`stock stock-${sku.stock_level}`} data-testid="stock">
-            {t(sku.stock_level === 'out_of_stock' ? 'out_of_stock' : sku.stock_level === 'low' ? 'low_stock' : 'in_stock')}
+            {t(
+              sku.stock_level === 'out_of_stock'
+                ? 'out_of_stock'
+                : sku.stock_level === 'low'
+                  ? 'low_stock'
+                  : 'in_stock',
+            )}
           </p>
           {product.skus.length > 1 && (
             <fieldset className="sku-choice">
               <legend>{t('choose_size')}</legend>
               {product.skus.map((s) => (
                 <label key={s.id} className={s.id === sku.id ? 'sku-option selected' : 'sku-option'}>
-                  <input type="radio" name="sku" value={s.id} checked={s.id === sku.id} onChange={() => {
-                    setSkuId(s.id);
-                    setImageIndex(0);
-                  }} />
+                  <input
+                    type="radio"
+                    name="sku"
+                    value={s.id}
+                    checked={s.id === sku.id}
+                    onChange={() => {
+                      setSkuId(s.id);
+                      setImageIndex(0);
+                    }}
+                  />
                   <span>{s.name}</span>
                 </label>
               ))}
@@ -156,7 +194,17 @@ export function Component() {
           <dd>{product.category.name}</dd>
           {product.attributes.map((a) => (
             <div key={a.id} className="fact">
-              <dt>{t(a.group === 'form' ? 'attr_form' : a.group === 'diet' ? 'attr_diet' : a.group === 'flavour' ? 'attr_flavour' : 'attr_size')}</dt>
+              <dt>
+                {t(
+                  a.group === 'form'
+                    ? 'attr_form'
+                    : a.group === 'diet'
+                      ? 'attr_diet'
+                      : a.group === 'flavour'
+                        ? 'attr_flavour'
+                        : 'attr_size',
+                )}
+              </dt>
               <dd>{a.name}</dd>
             </div>
           ))}
@@ -174,4 +222,3 @@ export function Component() {
     </Page>
   );
 }
-

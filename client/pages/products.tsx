@@ -18,7 +18,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = context.get(apiContext);
   const url = new URL(request.url);
   const state = listingFromSearchParams(url.searchParams);
-  const [listing, facets] = await Promise.all([catalogue.list(api, state.query, state.page), catalogue.facets(api, state.query)]);
+  const [listing, facets] = await Promise.all([
+    catalogue.list(api, state.query, state.page),
+    catalogue.facets(api, state.query),
+  ]);
   dropUnknownIds(url, state, facets);
   return { state, listing, facets };
 }
@@ -29,13 +32,22 @@ export function Component() {
   const { origin } = useBoot();
   const href = useHref();
   const heading = listingHeading(facets, t);
-  const jsonLd = [itemListLd(listing.items, origin, lang), ...(heading.brand ? [brandLd(heading.brand, origin, `${origin}${href(`/products?brand=${heading.brand.id}`)}`)] : [])];
+  const jsonLd = [
+    itemListLd(listing.items, origin, lang),
+    ...(heading.brand
+      ? [brandLd(heading.brand, origin, `${origin}${href(`/products?brand=${heading.brand.id}`)}`)]
+      : []),
+  ];
   return (
     <Page
       title={heading.title}
       description={heading.description}
       crumbs={heading.crumb ? [{ label: t(heading.crumb.label), to: href(heading.crumb.path) }] : undefined}
-      seo={{ keepParams: ['page', 'category', 'brand'], image: heading.brand?.logo.og ?? listing.items[0]?.images[0]?.og, jsonLd }}
+      seo={{
+        keepParams: ['page', 'category', 'brand'],
+        image: heading.brand?.logo.og ?? listing.items[0]?.images[0]?.og,
+        jsonLd,
+      }}
     >
       {heading.brand && <BrandHeader brand={heading.brand} />}
       <ListingView listing={listing} facets={facets} state={state} origin={{ source: 'Category Page' }} />

@@ -69,7 +69,14 @@ function useSaved(): (data: unknown) => void {
 
 function NameForm() {
   const { user } = useSnapshot(useSessionStore());
-  const form = useForm({ id: 'account-name', schema: setNameSchema, initial: { name: user?.name ?? '' }, fields: { name: { label: 'account_name_label' } }, endpoint: '/user/profile/set-name', onSuccess: useSaved() });
+  const form = useForm({
+    id: 'account-name',
+    schema: setNameSchema,
+    initial: { name: user?.name ?? '' },
+    fields: { name: { label: 'account_name_label' } },
+    endpoint: '/user/profile/set-name',
+    onSuccess: useSaved(),
+  });
   return (
     <AccountSection id="account-name" title="account_name_section" form={form}>
       <Field form={form} name="name" required>
@@ -84,12 +91,19 @@ function PhoneForm() {
   const session = useSessionStore();
   const { user, country } = useSnapshot(session);
   const current = user?.phone ?? '';
-  const initialCountry = current.startsWith(COUNTRY_FACTS.SA.dialCode) ? 'SA' : current.startsWith(COUNTRY_FACTS.KW.dialCode) ? 'KW' : country;
+  const initialCountry = current.startsWith(COUNTRY_FACTS.SA.dialCode)
+    ? 'SA'
+    : current.startsWith(COUNTRY_FACTS.KW.dialCode)
+      ? 'KW'
+      : country;
   const form = useForm({
     id: 'account-phone',
     schema: setPhoneSchema,
     initial: { country: initialCountry, phone: current.replace(/^\+96[56]/, '') },
-    fields: { country: { label: 'account_country_label' }, phone: { label: 'account_phone_label', noun: 'account_phone_noun' } },
+    fields: {
+      country: { label: 'account_country_label' },
+      phone: { label: 'account_phone_label', noun: 'account_phone_noun' },
+    },
     endpoint: '/user/profile/set-phone',
     onSuccess: useSaved(),
   });
@@ -104,7 +118,12 @@ function PhoneForm() {
           </select>
         )}
       </Field>
-      <Field form={form} name="phone" hint={t(chosen === 'SA' ? 'account_phone_hint_SA' : 'account_phone_hint_KW')} required>
+      <Field
+        form={form}
+        name="phone"
+        hint={t(chosen === 'SA' ? 'account_phone_hint_SA' : 'account_phone_hint_KW')}
+        required
+      >
         {(p) => <input {...p} type="tel" autoComplete="tel-national" inputMode="tel" dir="ltr" />}
       </Field>
     </AccountSection>
@@ -123,7 +142,10 @@ function PasswordFields({ onChanged }: { onChanged: () => void }) {
     id: 'account-password',
     schema: setPasswordSchema,
     initial: { old_password: '', new_password: '' },
-    fields: { old_password: { label: 'account_old_password_label' }, new_password: { label: 'account_new_password_label' } },
+    fields: {
+      old_password: { label: 'account_old_password_label' },
+      new_password: { label: 'account_new_password_label' },
+    },
     endpoint: '/user/profile/set-password',
     lengths: { new_password: { min: MIN_PASSWORD_LENGTH, max: 200 } },
     onSuccess: (data) => {
@@ -155,7 +177,14 @@ function DeleteForm() {
     onSuccess: () => window.location.assign(lang === 'ar' ? '/ar/logout-profile' : '/logout-profile'),
   });
   return (
-    <AccountSection id="account-delete" title="account_delete_section" form={form} submit="account_delete_submit" danger intro={<p>{t('account_delete_body')}</p>}>
+    <AccountSection
+      id="account-delete"
+      title="account_delete_section"
+      form={form}
+      submit="account_delete_submit"
+      danger
+      intro={<p>{t('account_delete_body')}</p>}
+    >
       <Field form={form} name="password" required>
         {(p) => <PasswordInput control={p} autoComplete="current-password" />}
       </Field>

@@ -68,11 +68,22 @@ export function Component() {
       {editing.mode === 'new' ? (
         <section className="form-card" aria-labelledby="address-new-title">
           <h2 id="address-new-title">{t('address_new_title')}</h2>
-          <AddressForm country={country} recipient={user?.name ?? ''} onSaved={saved} onCancel={() => void refresh('add')} />
+          <AddressForm
+            country={country}
+            recipient={user?.name ?? ''}
+            onSaved={saved}
+            onCancel={() => void refresh('add')}
+          />
         </section>
       ) : (
         <p className="page-actions">
-          <button ref={addButton} type="button" className="button" onClick={() => setEditing({ mode: 'new' })} data-testid="address-add">
+          <button
+            ref={addButton}
+            type="button"
+            className="button"
+            onClick={() => setEditing({ mode: 'new' })}
+            data-testid="address-add"
+          >
             {t('address_add')}
           </button>
         </p>
@@ -90,7 +101,12 @@ export function Component() {
                 {editing.mode === 'edit' && editing.id === a.id ? (
                   <section className="form-card" aria-labelledby={`address-${a.id}-title`}>
                     <h3 id={`address-${a.id}-title`}>{t('address_edit_title')}</h3>
-                    <AddressForm address={a} country={a.country} onSaved={saved} onCancel={() => void refresh('list')} />
+                    <AddressForm
+                      address={a}
+                      country={a.country}
+                      onSaved={saved}
+                      onCancel={() => void refresh('list')}
+                    />
                   </section>
                 ) : (
                   <AddressCard
@@ -106,7 +122,12 @@ export function Component() {
           </ul>
         </>
       )}
-      <Modal open={removing !== null} onClose={() => setRemoving(null)} title={t('address_remove_confirm_title')} size="xs">
+      <Modal
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t('address_remove_confirm_title')}
+        size="xs"
+      >
         <p>{t('address_remove_confirm_body')}</p>
         <div className="form-actions">
           <button
@@ -131,7 +152,19 @@ export function Component() {
   );
 }
 
-function AddressCard({ address: a, busy, onEdit, onDefault, onRemove }: { address: Address; busy: boolean; onEdit: () => void; onDefault: () => void; onRemove: () => void }) {
+function AddressCard({
+  address: a,
+  busy,
+  onEdit,
+  onDefault,
+  onRemove,
+}: {
+  address: Address;
+  busy: boolean;
+  onEdit: () => void;
+  onDefault: () => void;
+  onRemove: () => void;
+}) {
   const { t } = useI18n();
   const titleId = `address-${a.id}-name`;
   return (
@@ -152,11 +185,23 @@ function AddressCard({ address: a, busy, onEdit, onDefault, onRemove }: { addres
           {t('address_edit')}
         </button>
         {!a.is_default && (
-          <button type="button" className="button button-secondary" onClick={onDefault} disabled={busy} aria-describedby={titleId}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={onDefault}
+            disabled={busy}
+            aria-describedby={titleId}
+          >
             {t('address_make_default')}
           </button>
         )}
-        <button type="button" className="button button-secondary danger-text" onClick={onRemove} disabled={busy} aria-describedby={titleId}>
+        <button
+          type="button"
+          className="button button-secondary danger-text"
+          onClick={onRemove}
+          disabled={busy}
+          aria-describedby={titleId}
+        >
           {t('address_remove')}
         </button>
       </div>

@@ -36,7 +36,13 @@ export async function loader(args: LoaderFunctionArgs): Promise<Data> {
     });
   }
   const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get('page')) || 1));
-  return signedInCall(args, async () => ({ list: (await api.get<{ items: OrderView[]; page: number; page_count: number; total: number }>(page > 1 ? `/user/order/list/${page}` : '/user/order')).data }));
+  return signedInCall(args, async () => ({
+    list: (
+      await api.get<{ items: OrderView[]; page: number; page_count: number; total: number }>(
+        page > 1 ? `/user/order/list/${page}` : '/user/order',
+      )
+    ).data,
+  }));
 }
 
 export function Component() {
@@ -68,7 +74,8 @@ function List({ list }: { list: { items: OrderView[]; page: number; page_count: 
                 </h2>
                 <StatusBadge status={o.status} />
                 <p className="cart-line-meta">
-                  {t('order_placed_on', { date: formatDate(o.created_at, lang, country, { hijri: true }) })} · {t('order_items_count', { count: o.items.reduce((n, i) => n + i.count, 0) })}
+                  {t('order_placed_on', { date: formatDate(o.created_at, lang, country, { hijri: true }) })} ·{' '}
+                  {t('order_items_count', { count: o.items.reduce((n, i) => n + i.count, 0) })}
                 </p>
                 <p>
                   <bdi>{minor(o.totals.total, o.currency)}</bdi>
@@ -78,8 +85,12 @@ function List({ list }: { list: { items: OrderView[]; page: number; page_count: 
           </ul>
           {list.page_count > 1 && (
             <nav className="pager" aria-label={t('page_profile_orders')}>
-              {list.page > 1 && <Link to={`${href('/profile/orders')}?page=${list.page - 1}`}>{t('orders_previous')}</Link>}
-              {list.page < list.page_count && <Link to={`${href('/profile/orders')}?page=${list.page + 1}`}>{t('orders_next')}</Link>}
+              {list.page > 1 && (
+                <Link to={`${href('/profile/orders')}?page=${list.page - 1}`}>{t('orders_previous')}</Link>
+              )}
+              {list.page < list.page_count && (
+                <Link to={`${href('/profile/orders')}?page=${list.page + 1}`}>{t('orders_next')}</Link>
+              )}
             </nav>
           )}
         </>
@@ -101,15 +112,30 @@ function Detail({ order }: { order: OrderView }) {
   async function reorder() {
     setBusy(true);
     try {
-      const res = await api.post<{ items: Array<SyncedSku & { product: { id: number; slug: string; name: string; brand: { id: number; name: string }; images: Array<{ url: string; alt: string; width: number; height: number }> } }> }>(
-        '/product/sku',
-        { ids: order.items.map((i) => i.sku_id), exclude_purchase_together: true },
-      );
+      const res = await api.post<{
+        items: Array<
+          SyncedSku & {
+            product: {
+              id: number;
+              slug: string;
+              name: string;
+              brand: { id: number; name: string };
+              images: Array<{ url: string; alt: string; width: number; height: number }>;
+            };
+          }
+        >;
+      }>('/product/sku', { ids: order.items.map((i) => i.sku_id), exclude_purchase_together: true });
       const counts = new Map(order.items.map((i) => [i.sku_id, i.count]));
       addManyToCart(
         res.data.items.map((s) => ({
           sku: { id: s.id, name: s.name, price: s.price, buy_limit: s.buy_limit, in_stock: s.in_stock },
-          product: { id: s.product.id, slug: s.product.slug, name: s.product.name, brand: { id: s.product.brand.id, name: s.product.brand.name }, ...(s.product.images[0] ? { image: s.product.images[0] } : {}) },
+          product: {
+            id: s.product.id,
+            slug: s.product.slug,
+            name: s.product.name,
+            brand: { id: s.product.brand.id, name: s.product.brand.name },
+            ...(s.product.images[0] ? { image: s.product.images[0] } : {}),
+          },
           count: counts.get(s.id) ?? 1,
           origin: { source: 'My Orders', id: order.id },
         })),
@@ -122,11 +148,17 @@ function Detail({ order }: { order: OrderView }) {
     }
   }
 
-
   return (
-    <Page title={t('order_details', { id: order.id })} crumbs={[{ label: t('page_profile'), to: href('/profile') }, { label: t('page_profile_orders'), to: href('/profile/orders') }]}>
+    <Page
+      title={t('order_details', { id: order.id })}
+      crumbs={[
+        { label: t('page_profile'), to: href('/profile') },
+        { label: t('page_profile_orders'), to: href('/profile/orders') },
+      ]}
+    >
       <p>
-        <StatusBadge status={order.status} /> {t('order_placed_on', { date: formatDate(order.created_at, lang, country, { hijri: true }) })}
+        <StatusBadge status={order.status} />{' '}
+        {t('order_placed_on', { date: formatDate(order.created_at, lang, country, { hijri: true }) })}
       </p>
       <p className="form-actions">
         <button type="button" className="button" onClick={() => void reorder()} disabled={busy} data-testid="reorder">

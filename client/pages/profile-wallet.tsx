@@ -42,7 +42,11 @@ export async function loader(args: LoaderFunctionArgs): Promise<WalletData> {
       api.get<WalletData['wallet']>('/user/wallet'),
       api.get<WalletData['history']>(page > 1 ? `/user/wallet/history/${page}` : '/user/wallet/history'),
     ]);
-    return { wallet: wallet.data, history: history.data, charge: charge && /^pay_[0-9a-f]{24}$/.test(charge) ? charge : null };
+    return {
+      wallet: wallet.data,
+      history: history.data,
+      charge: charge && /^pay_[0-9a-f]{24}$/.test(charge) ? charge : null,
+    };
   });
 }
 
@@ -115,7 +119,11 @@ export function Component() {
   return (
     <Page title={t('page_profile_wallet')} crumbs={[{ label: t('page_profile'), to: href('/profile') }]}>
       {charge && charge.status !== 'initiated' && (
-        <div className={charge.status === 'succeeded' ? 'form-success' : 'form-alert'} role="status" data-testid="wallet-charge-result">
+        <div
+          className={charge.status === 'succeeded' ? 'form-success' : 'form-alert'}
+          role="status"
+          data-testid="wallet-charge-result"
+        >
           <p>{t(charge.status === 'succeeded' ? 'wallet_charge_succeeded' : 'wallet_charge_failed')}</p>
         </div>
       )}
@@ -144,7 +152,13 @@ export function Component() {
             <legend className="field-label">{t('wallet_method_label')}</legend>
             {wallet.methods.map((m) => (
               <label key={m} className="choice">
-                <input type="radio" name="wallet-method" value={m} checked={method === m} onChange={() => setMethod(m)} />
+                <input
+                  type="radio"
+                  name="wallet-method"
+                  value={m}
+                  checked={method === m}
+                  onChange={() => setMethod(m)}
+                />
                 <span>{t(`card_${m}`)}</span>
               </label>
             ))}
@@ -162,16 +176,29 @@ export function Component() {
           <ul className="wallet-history" data-testid="wallet-history">
             {history.items.map((m) => (
               <li key={m.id}>
-                <span>{m.kind === 'top_up' ? t('wallet_kind_top_up') : t(m.kind === 'refund' ? 'wallet_kind_refund' : 'wallet_kind_order_payment', { id: m.order_id ?? '' })}</span>
+                <span>
+                  {m.kind === 'top_up'
+                    ? t('wallet_kind_top_up')
+                    : t(m.kind === 'refund' ? 'wallet_kind_refund' : 'wallet_kind_order_payment', {
+                        id: m.order_id ?? '',
+                      })}
+                </span>
                 <span className="cart-line-meta">{formatDate(m.created_at, lang, country, { hijri: true })}</span>
-                <bdi dir="ltr" className={m.amount > 0 ? 'amount-in' : 'amount-out'}>{`${m.amount > 0 ? '+' : '−'}${minor(Math.abs(m.amount), history.currency)}`}</bdi>
+                <bdi
+                  dir="ltr"
+                  className={m.amount > 0 ? 'amount-in' : 'amount-out'}
+                >{`${m.amount > 0 ? '+' : '−'}${minor(Math.abs(m.amount), history.currency)}`}</bdi>
               </li>
             ))}
           </ul>
           {history.page_count > 1 && (
             <nav className="pager" aria-label={t('wallet_history_title')}>
-              {history.page > 1 && <Link to={`${href('/profile/wallet')}?page=${history.page - 1}`}>{t('orders_previous')}</Link>}
-              {history.page < history.page_count && <Link to={`${href('/profile/wallet')}?page=${history.page + 1}`}>{t('orders_next')}</Link>}
+              {history.page > 1 && (
+                <Link to={`${href('/profile/wallet')}?page=${history.page - 1}`}>{t('orders_previous')}</Link>
+              )}
+              {history.page < history.page_count && (
+                <Link to={`${href('/profile/wallet')}?page=${history.page + 1}`}>{t('orders_next')}</Link>
+              )}
             </nav>
           )}
         </>

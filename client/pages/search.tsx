@@ -23,13 +23,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const state = listingFromSearchParams(url.searchParams);
   if (!state.query.search) return { state, listing: null, facets: null };
-  const [listing, facets] = await Promise.all([catalogue.list(api, state.query, state.page), catalogue.facets(api, state.query)]);
+  const [listing, facets] = await Promise.all([
+    catalogue.list(api, state.query, state.page),
+    catalogue.facets(api, state.query),
+  ]);
   dropUnknownIds(url, state, facets);
   return { state, listing, facets };
 }
 
 export function Component() {
-  const { state, listing, facets } = useLoaderData() as { state: ListingState; listing: Listing | null; facets: FacetsData | null };
+  const { state, listing, facets } = useLoaderData() as {
+    state: ListingState;
+    listing: Listing | null;
+    facets: FacetsData | null;
+  };
   const { t } = useI18n();
   const q = state.query.search ?? '';
   return (
@@ -140,10 +147,14 @@ function SearchBox({ initial }: { initial: string }) {
             <ul>
               {recent.map((term) => (
                 <li key={term}>
-                  <button type="button" className="suggestion" onClick={() => {
+                  <button
+                    type="button"
+                    className="suggestion"
+                    onClick={() => {
                       setText(term);
                       submit(term);
-                    }}>
+                    }}
+                  >
                     {term}
                   </button>
                 </li>
@@ -159,7 +170,10 @@ function SearchBox({ initial }: { initial: string }) {
                 <ul>
                   {suggestions.products.map((p, i) => (
                     <li key={p.id}>
-                      <Link className="suggestion" to={`${paths.product(p.slug, lang)}?search=${encodeURIComponent(text.trim())}&position=${i + 1}`}>
+                      <Link
+                        className="suggestion"
+                        to={`${paths.product(p.slug, lang)}?search=${encodeURIComponent(text.trim())}&position=${i + 1}`}
+                      >
                         {p.images[0] && <img {...responsive(p.images[0], '40px')} alt="" width={40} height={40} />}
                         <span>
                           <span className="suggestion-brand">{p.brand.name}</span> {p.name}
@@ -198,7 +212,9 @@ function SearchBox({ initial }: { initial: string }) {
                 </ul>
               </section>
             )}
-            {!suggestions.products.length && !suggestions.brands.length && !suggestions.categories.length && <p className="suggestion-empty">{t('no_result_found')}</p>}
+            {!suggestions.products.length && !suggestions.brands.length && !suggestions.categories.length && (
+              <p className="suggestion-empty">{t('no_result_found')}</p>
+            )}
           </>
         )}
       </div>

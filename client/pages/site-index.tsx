@@ -73,7 +73,9 @@ const GROUP_OF: Record<ListedId, Group | null> = {
 
 const GROUPS = (Object.keys(GROUP_TITLES) as Group[]).map((group) => ({
   group,
-  ids: PAGE_ROUTES.map((r) => r.id).filter((id): id is ListedId => (GROUP_OF as Record<string, Group | null | undefined>)[id] === group),
+  ids: PAGE_ROUTES.map((r) => r.id).filter(
+    (id): id is ListedId => (GROUP_OF as Record<string, Group | null | undefined>)[id] === group,
+  ),
 }));
 
 export function Component() {

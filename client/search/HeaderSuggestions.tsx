@@ -12,7 +12,12 @@ import { useHref } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { responsive } from '../ui/responsive-image';
 import { comboboxReducer, enterAction, initialCombobox, isExpanded } from './combobox-state';
-import { MIN_SUGGEST_LENGTH, suggestionOptions, type SuggestionOption, type SuggestionsData } from './suggestion-options';
+import {
+  MIN_SUGGEST_LENGTH,
+  suggestionOptions,
+  type SuggestionOption,
+  type SuggestionsData,
+} from './suggestion-options';
 import type { ApiClient } from '#shared/api/client';
 import '../styles/header-search.css';
 
@@ -39,7 +44,10 @@ export default function HeaderSuggestions({ input, listId, onAria, navigate, loc
   const [text, setText] = useState(() => input.current?.value ?? '');
   const [recent, setRecent] = useState<string[]>([]);
   const [data, setData] = useState<SuggestionsData | null>(null);
-  const [state, dispatch] = useReducer(comboboxReducer, { ...initialCombobox, open: document.activeElement === input.current });
+  const [state, dispatch] = useReducer(comboboxReducer, {
+    ...initialCombobox,
+    open: document.activeElement === input.current,
+  });
   const abort = useRef<AbortController | null>(null);
   const options = suggestionOptions(text, recent, data);
   const optionId = (i: number) => `${listId}-o${i}`;
@@ -91,7 +99,9 @@ export default function HeaderSuggestions({ input, listId, onAria, navigate, loc
     }
     if (term) rememberTerm(api, term);
     if (option.kind === 'product') {
-      void navigate(`${paths.product(option.product.slug, lang)}?search=${encodeURIComponent(term)}&position=${option.position}`);
+      void navigate(
+        `${paths.product(option.product.slug, lang)}?search=${encodeURIComponent(term)}&position=${option.position}`,
+      );
     } else {
       void navigate(href(`/products?${option.kind}=${option.id}`));
     }
@@ -124,7 +134,8 @@ export default function HeaderSuggestions({ input, listId, onAria, navigate, loc
         setText('');
         return;
       }
-      if (['ArrowDown', 'ArrowUp'].includes(e.key) || (s.active >= 0 && ['Home', 'End'].includes(e.key))) e.preventDefault();
+      if (['ArrowDown', 'ArrowUp'].includes(e.key) || (s.active >= 0 && ['Home', 'End'].includes(e.key)))
+        e.preventDefault();
       dispatch({ type: 'key', key: e.key });
     };
     box.addEventListener('input', onInput);
@@ -141,7 +152,12 @@ export default function HeaderSuggestions({ input, listId, onAria, navigate, loc
 
   const groups: Array<{ label: string; items: Array<[SuggestionOption, number]> }> = [];
   options.forEach((option, index) => {
-    const label = { recent: t('recent_searches'), product: t('products_heading'), brand: t('brands_heading'), category: t('categories_heading') }[option.kind];
+    const label = {
+      recent: t('recent_searches'),
+      product: t('products_heading'),
+      brand: t('brands_heading'),
+      category: t('categories_heading'),
+    }[option.kind];
     const last = groups.at(-1);
     if (last?.label === label) last.items.push([option, index]);
     else groups.push({ label, items: [[option, index]] });
@@ -203,7 +219,11 @@ function OptionContent({ option }: { option: SuggestionOption }) {
       const p = option.product;
       return (
         <>
-          {p.images[0] ? <img {...responsive(p.images[0], '40px')} alt="" width={40} height={40} /> : <span className="suggestion-thumb" />}
+          {p.images[0] ? (
+            <img {...responsive(p.images[0], '40px')} alt="" width={40} height={40} />
+          ) : (
+            <span className="suggestion-thumb" />
+          )}
           {/* The product name already starts with its brand. */}
           <span className="suggestion-text">
             <span className="suggestion-name">{p.name}</span>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { comboboxReducer, enterAction, initialCombobox, isExpanded, type ComboboxAction, type ComboboxState } from './combobox-state';
+import {
+  comboboxReducer,
+  enterAction,
+  initialCombobox,
+  isExpanded,
+  type ComboboxAction,
+  type ComboboxState,
+} from './combobox-state';
 
 const run = (...actions: ComboboxAction[]): ComboboxState => actions.reduce(comboboxReducer, initialCombobox);
 const key = (k: string): ComboboxAction => ({ type: 'key', key: k });
@@ -16,7 +23,10 @@ describe('header search combobox', () => {
     expect(s.active).toBe(-1);
     expect(comboboxReducer(s, key('ArrowDown')).active).toBe(0);
     expect(run({ type: 'focus' }, { type: 'options', count: 2 }, key('ArrowDown'), key('ArrowDown')).active).toBe(1);
-    expect(run({ type: 'focus' }, { type: 'options', count: 2 }, key('ArrowDown'), key('ArrowDown'), key('ArrowDown')).active).toBe(-1);
+    expect(
+      run({ type: 'focus' }, { type: 'options', count: 2 }, key('ArrowDown'), key('ArrowDown'), key('ArrowDown'))
+        .active,
+    ).toBe(-1);
   });
 
   it('goes to the last option with ArrowUp from the box, Home and End jump within the list', () => {

@@ -60,7 +60,9 @@ function onKey(state: ComboboxState, key: string): ComboboxState {
 
 /** What Enter does: open the highlighted option, or search for the typed text. */
 export function enterAction(state: ComboboxState): { kind: 'option'; index: number } | { kind: 'search' } {
-  return state.open && state.active >= 0 && state.active < state.count ? { kind: 'option', index: state.active } : { kind: 'search' };
+  return state.open && state.active >= 0 && state.active < state.count
+    ? { kind: 'option', index: state.active }
+    : { kind: 'search' };
 }
 
 /** Whether the popup shows at all: open and something in it. */

@@ -18,10 +18,16 @@ export type SuggestionOption =
 export const MIN_SUGGEST_LENGTH = 2;
 
 export function suggestionOptions(text: string, recent: string[], data: SuggestionsData | null): SuggestionOption[] {
-  if (text.trim().length < MIN_SUGGEST_LENGTH) return recent.map((term) => ({ kind: 'recent', key: `r:${term}`, term }));
+  if (text.trim().length < MIN_SUGGEST_LENGTH)
+    return recent.map((term) => ({ kind: 'recent', key: `r:${term}`, term }));
   if (!data) return [];
   return [
-    ...data.products.map((product, i) => ({ kind: 'product' as const, key: `p:${product.id}`, product, position: i + 1 })),
+    ...data.products.map((product, i) => ({
+      kind: 'product' as const,
+      key: `p:${product.id}`,
+      product,
+      position: i + 1,
+    })),
     ...data.brands.map((b) => ({ kind: 'brand' as const, key: `b:${b.id}`, id: b.id, name: b.name })),
     ...data.categories.map((c) => ({ kind: 'category' as const, key: `c:${c.id}`, id: c.id, name: c.name })),
   ];

@@ -26,7 +26,9 @@ export function AuthModal() {
       onBack={signUp ? () => setAuthMode('sign_in') : undefined}
     >
       <div className="auth-modal" data-testid="auth-modal" data-mode={snap.mode}>
-        <Suspense fallback={<p>{t('loading')}</p>}>{signUp ? <SignUpForm mode="modal" /> : <SignInForm mode="modal" />}</Suspense>
+        <Suspense fallback={<p>{t('loading')}</p>}>
+          {signUp ? <SignUpForm mode="modal" /> : <SignInForm mode="modal" />}
+        </Suspense>
       </div>
     </Modal>
   );

@@ -25,7 +25,15 @@ export function useShopperCountry(): CountryCode {
  * The phone of a country's entity as a row of a description list: E.164 in the tel: link, grouped as it
  * is dialled on screen, and WhatsApp on the same number where the page offers it (the contact page).
  */
-export function CompanyPhone({ country, label = 'company_phone', whatsapp = false }: { country: CountryCode; label?: MessageId; whatsapp?: boolean }) {
+export function CompanyPhone({
+  country,
+  label = 'company_phone',
+  whatsapp = false,
+}: {
+  country: CountryCode;
+  label?: MessageId;
+  whatsapp?: boolean;
+}) {
   const { t } = useI18n();
   const phone = companyEntity(country).phone;
   return (
@@ -63,7 +71,15 @@ export function CompanyEmail({ label = 'company_email' }: { label?: MessageId })
 }
 
 /** One entity as a description list. `contact={false}` leaves out phone and e-mail where the page shows them already. */
-export function CompanyEntity({ country, className = 'company-details', contact = true }: { country: CountryCode; className?: string; contact?: boolean }) {
+export function CompanyEntity({
+  country,
+  className = 'company-details',
+  contact = true,
+}: {
+  country: CountryCode;
+  className?: string;
+  contact?: boolean;
+}) {
   const { t, lang } = useI18n();
   const entity = companyEntity(country);
   return (

@@ -46,7 +46,10 @@ export function CountrySwitch() {
             void import('../lib/price-param').then(({ convertPriceParam }) => {
               const price = convertPriceParam(search, currencyInfoOf(from), currencyInfoOf(to))!;
               navigate({ pathname, search: price.search ? `?${price.search}` : '' }, { replace: true });
-              toast.info(price.range ? 'price_filter_converted' : 'country_changed', { currency: COUNTRY_FACTS[code].currency, range: price.range ?? '' });
+              toast.info(price.range ? 'price_filter_converted' : 'country_changed', {
+                currency: COUNTRY_FACTS[code].currency,
+                range: price.range ?? '',
+              });
             });
             return;
           }

@@ -27,7 +27,14 @@ export function Header() {
           <Link to={href('/')} className="logo" aria-label={t('brand_name')}>
             <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
               <rect width="32" height="32" rx="9" fill="var(--brand)" />
-              <path d="M10 17.5 14.5 22 23 11" stroke="#fff" strokeWidth="3" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M10 17.5 14.5 22 23 11"
+                stroke="#fff"
+                strokeWidth="3"
+                fill="none"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
             <span className="logo-text">{t('brand_name')}</span>
           </Link>
@@ -53,7 +60,11 @@ export function Header() {
               <Icon name="user" />
             </Link>
           )}
-          <Link to={href('/cart')} className="header-action cart-link" aria-label={`${t('cart_label')}, ${t('cart_count', { count })}`}>
+          <Link
+            to={href('/cart')}
+            className="header-action cart-link"
+            aria-label={`${t('cart_label')}, ${t('cart_count', { count })}`}
+          >
             <Icon name="cart" flip />
             <span className="badge" data-testid="cart-count" aria-hidden="true">
               {formatNumber(count, lang, country)}

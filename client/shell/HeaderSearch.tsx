@@ -20,8 +20,15 @@ export function HeaderSearch() {
   const navigate = useNavigate();
   const location = useLocation();
   const [wanted, setWanted] = useState(false);
-  const [aria, setAria] = useState<{ expanded: boolean; activeId: string | undefined }>({ expanded: false, activeId: undefined });
-  const onAria = useCallback((next: typeof aria) => setAria((prev) => (prev.expanded === next.expanded && prev.activeId === next.activeId ? prev : next)), []);
+  const [aria, setAria] = useState<{ expanded: boolean; activeId: string | undefined }>({
+    expanded: false,
+    activeId: undefined,
+  });
+  const onAria = useCallback(
+    (next: typeof aria) =>
+      setAria((prev) => (prev.expanded === next.expanded && prev.activeId === next.activeId ? prev : next)),
+    [],
+  );
   const want = () => {
     if (!wanted) setWanted(true);
   };
@@ -63,7 +70,13 @@ export function HeaderSearch() {
       </button>
       {wanted ? (
         <Suspense fallback={<div id={listId} role="listbox" hidden />}>
-          <HeaderSuggestions input={input} listId={listId} onAria={onAria} navigate={navigate} locationKey={location.key} />
+          <HeaderSuggestions
+            input={input}
+            listId={listId}
+            onAria={onAria}
+            navigate={navigate}
+            locationKey={location.key}
+          />
         </Suspense>
       ) : (
         // aria-controls names an element that exists before the popup loads.

@@ -7,6 +7,8 @@ describe('a card order left on the card page', () => {
     expect(leadsBack(null, now)).toBe(false);
     expect(leadsBack({ id: 1234567890, link: null, waiting: true, at: now - 60_000 }, now)).toBe(true);
     expect(leadsBack({ id: 1234567890, link: null, waiting: false, at: now - 60_000 }, now)).toBe(false);
-    expect(leadsBack({ id: 1234567890, link: null, waiting: true, at: now - PENDING_MARK_TTL_MS - 1 }, now)).toBe(false);
+    expect(leadsBack({ id: 1234567890, link: null, waiting: true, at: now - PENDING_MARK_TTL_MS - 1 }, now)).toBe(
+      false,
+    );
   });
 });

@@ -38,7 +38,10 @@ export const checkout = proxy<CheckoutState>({
 
 export function restoreCheckout(): void {
   try {
-    const summary = JSON.parse(localStorage.getItem(ORDER_SUMMARY_KEY) ?? 'null') as { subtotal?: number; coupon?: string | null } | null;
+    const summary = JSON.parse(localStorage.getItem(ORDER_SUMMARY_KEY) ?? 'null') as {
+      subtotal?: number;
+      coupon?: string | null;
+    } | null;
     if (summary) Object.assign(checkout, { coupon: summary.coupon ?? null, subtotal: summary.subtotal ?? 0 });
     const rest = JSON.parse(sessionStorage.getItem(CHECKOUT_KEY) ?? 'null') as Partial<CheckoutState> | null;
     if (rest) Object.assign(checkout, { ...rest, coupon: checkout.coupon, subtotal: checkout.subtotal });

@@ -10,7 +10,11 @@ import type { CountryCode } from '#shared/locale';
 export const SYNC_STORAGE_KEY = 'sync_data';
 const MAX_AGE_MS = 60 * 60 * 1000;
 
-export const syncData = proxy({ freeShipping: DEFAULT_FREE_SHIPPING_FILS, deliveryFee: null as number | null, loaded: false });
+export const syncData = proxy({
+  freeShipping: DEFAULT_FREE_SHIPPING_FILS,
+  deliveryFee: null as number | null,
+  loaded: false,
+});
 
 interface Stored {
   country: CountryCode;
@@ -18,7 +22,11 @@ interface Stored {
   data: { free_shipping: number; delivery_fee: number | null };
 }
 
-export async function loadSyncData(api: ApiClient, country: CountryCode, storage: Pick<Storage, 'getItem' | 'setItem'> | null): Promise<void> {
+export async function loadSyncData(
+  api: ApiClient,
+  country: CountryCode,
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null,
+): Promise<void> {
   try {
     const stored = JSON.parse(storage?.getItem(SYNC_STORAGE_KEY) ?? 'null') as Stored | null;
     if (stored && stored.country === country && Date.now() - stored.at < MAX_AGE_MS) {
@@ -31,7 +39,14 @@ export async function loadSyncData(api: ApiClient, country: CountryCode, storage
   try {
     const res = await api.get<{ free_shipping: number; delivery_fee: number | null }>('/user/sync');
     apply(res.data);
-    storage?.setItem(SYNC_STORAGE_KEY, JSON.stringify({ country, at: Date.now(), data: { free_shipping: res.data.free_shipping, delivery_fee: res.data.delivery_fee } } satisfies Stored));
+    storage?.setItem(
+      SYNC_STORAGE_KEY,
+      JSON.stringify({
+        country,
+        at: Date.now(),
+        data: { free_shipping: res.data.free_shipping, delivery_fee: res.data.delivery_fee },
+      } satisfies Stored),
+    );
   } catch (error) {
     // Spec §8: a failed sync is only logged; the default threshold stays.
     console.warn('sync failed', error);

@@ -28,7 +28,17 @@ function lockScroll(lock: boolean): void {
   document.documentElement.classList.toggle('scroll-locked', openCount > 0);
 }
 
-export function Modal({ open, onClose, title, size = 'md', showClose = true, onBack, onEdit, onAdd, children }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  size = 'md',
+  showClose = true,
+  onBack,
+  onEdit,
+  onAdd,
+  children,
+}: ModalProps) {
   const { t } = useI18n();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -56,7 +66,8 @@ export function Modal({ open, onClose, title, size = 'md', showClose = true, onB
     const dialog = ref.current;
     if (!mounted || !dialog) return;
     const active = document.activeElement;
-    const opener = active instanceof HTMLElement && active !== document.body && !dialog.contains(active) ? active : null;
+    const opener =
+      active instanceof HTMLElement && active !== document.body && !dialog.contains(active) ? active : null;
     if (!dialog.open) dialog.showModal();
     lockScroll(true);
     return () => {

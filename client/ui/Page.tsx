@@ -12,7 +12,19 @@ export interface Crumb {
   to?: string;
 }
 
-export function Page({ title, crumbs, children, description, seo }: { title: string; crumbs?: Crumb[]; description?: string; children?: ReactNode; seo?: Omit<SeoProps, 'title' | 'description'> }) {
+export function Page({
+  title,
+  crumbs,
+  children,
+  description,
+  seo,
+}: {
+  title: string;
+  crumbs?: Crumb[];
+  description?: string;
+  children?: ReactNode;
+  seo?: Omit<SeoProps, 'title' | 'description'>;
+}) {
   const { t } = useI18n();
   const href = useHref();
   const { origin } = useBoot();
@@ -20,7 +32,12 @@ export function Page({ title, crumbs, children, description, seo }: { title: str
   const breadcrumbLd: WithContext<BreadcrumbList> = {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: trail.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.label, ...(c.to ? { item: `${origin}${c.to}` } : {}) })),
+    itemListElement: trail.map((c, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: c.label,
+      ...(c.to ? { item: `${origin}${c.to}` } : {}),
+    })),
   };
   return (
     <>

@@ -23,7 +23,15 @@ function ldJson(value: object): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-export function Seo({ title, description, image, keepParams = [], type = 'website', jsonLd = [], noindex = false }: SeoProps) {
+export function Seo({
+  title,
+  description,
+  image,
+  keepParams = [],
+  type = 'website',
+  jsonLd = [],
+  noindex = false,
+}: SeoProps) {
   const { t, lang } = useI18n();
   const { origin } = useBoot();
   const location = useLocation();

@@ -24,7 +24,12 @@ export function requiredKeyOf(label: string): string {
   return `${label.replace(/_label$/, '')}_required`;
 }
 
-export function fieldMessage(tr: Pick<Translator, 't' | 'tKey' | 'has'>, spec: FieldText, key: string, limit?: number): string {
+export function fieldMessage(
+  tr: Pick<Translator, 't' | 'tKey' | 'has'>,
+  spec: FieldText,
+  key: string,
+  limit?: number,
+): string {
   if (key === 'mandatory-field') {
     const own = requiredKeyOf(spec.label);
     if (tr.has(own)) return tr.t(own);

@@ -82,7 +82,12 @@ export function CheckboxGroup<V extends Values>({
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) form.blur(name);
   }
   return (
-    <fieldset id={id} className={error ? 'field field-group has-error' : 'field field-group'} aria-describedby={describedBy} onBlur={onBlur}>
+    <fieldset
+      id={id}
+      className={error ? 'field field-group has-error' : 'field field-group'}
+      aria-describedby={describedBy}
+      onBlur={onBlur}
+    >
       <legend className="field-label">
         {t(form.fields[name].label)}
         <RequiredMark />
@@ -140,10 +145,24 @@ export function RequiredMark() {
 }
 
 /** The alerts above a form: the problems of the last submit (links to the fields) or a server error. */
-export function FormAlerts<V extends Values>({ form, extra = [] }: { form: FormApi<V>; extra?: Array<{ id: string; text: string }> }) {
+export function FormAlerts<V extends Values>({
+  form,
+  extra = [],
+}: {
+  form: FormApi<V>;
+  extra?: Array<{ id: string; text: string }>;
+}) {
   const { t } = useI18n();
   // Fields of the page outside this form (a guest's e-mail above the address) come first, as on the page.
-  const summary = [...extra.map((p) => ({ ...p, href: p.id, focus: () => document.getElementById(p.id)?.focus() })), ...(form.summary ?? []).map((p) => ({ id: p.field, text: p.text, href: `${form.id}-${p.field}`, focus: () => form.focusField(p.field) }))];
+  const summary = [
+    ...extra.map((p) => ({ ...p, href: p.id, focus: () => document.getElementById(p.id)?.focus() })),
+    ...(form.summary ?? []).map((p) => ({
+      id: p.field,
+      text: p.text,
+      href: `${form.id}-${p.field}`,
+      focus: () => form.focusField(p.field),
+    })),
+  ];
   return (
     <>
       {form.serverError && (
@@ -176,7 +195,17 @@ export function FormAlerts<V extends Values>({ form, extra = [] }: { form: FormA
 }
 
 /** Replaces the form after a successful submit; takes the focus so the confirmation is read out. */
-export function FormSuccess({ title, body, innerRef, children }: { title: string; body: string; innerRef: RefObject<HTMLDivElement | null>; children?: ReactNode }) {
+export function FormSuccess({
+  title,
+  body,
+  innerRef,
+  children,
+}: {
+  title: string;
+  body: string;
+  innerRef: RefObject<HTMLDivElement | null>;
+  children?: ReactNode;
+}) {
   return (
     <div className="form-success" tabIndex={-1} ref={innerRef} data-testid="form-success">
       <h3 className="form-success-title">{title}</h3>

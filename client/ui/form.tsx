@@ -14,7 +14,16 @@ import { ApiContext } from '../providers';
 /** How a field is named: its label, and the noun used in "Please enter a valid …" when it reads better. */
 export type { FieldText } from './field-message';
 // The form's parts (field, notes, alerts, success) draw what this hook holds.
-export { CheckboxGroup, Field, FieldNotes, FormAlerts, FormSuccess, notesIds, RequiredMark, type ControlProps } from './form-fields';
+export {
+  CheckboxGroup,
+  Field,
+  FieldNotes,
+  FormAlerts,
+  FormSuccess,
+  notesIds,
+  RequiredMark,
+  type ControlProps,
+} from './form-fields';
 
 /** A form's values by field name: text, or the checked options of a checkbox group. */
 export type FormValues = Record<string, string | string[]>;
@@ -111,8 +120,14 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
   }
 
   function text(field: keyof V & string, key: string): string {
-    const limits = lengths?.[field] ?? (FIELD_LENGTHS as Record<string, { min: number; max: number } | undefined>)[field];
-    return fieldMessage({ t, tKey, has }, fields[field], key, key === 'max_chars_validation_error' ? limits?.max : limits?.min);
+    const limits =
+      lengths?.[field] ?? (FIELD_LENGTHS as Record<string, { min: number; max: number } | undefined>)[field];
+    return fieldMessage(
+      { t, tKey, has },
+      fields[field],
+      key,
+      key === 'max_chars_validation_error' ? limits?.max : limits?.min,
+    );
   }
 
   function recheck(name: keyof V & string, v: V) {
@@ -187,7 +202,10 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
       setErrorKeys({});
       setShowSummary(false);
       setSending(true);
-      (send ? send(parsed.data).then((data) => ({ data: data as { id: number } })) : api.post<{ id: number }>(endpoint, parsed.data))
+      (send
+        ? send(parsed.data).then((data) => ({ data: data as { id: number } }))
+        : api.post<{ id: number }>(endpoint, parsed.data)
+      )
         .then((res) => {
           if (onSuccess) return onSuccess(res.data);
           setResult(res.data);

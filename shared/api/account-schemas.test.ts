@@ -2,10 +2,34 @@
 // ADDRESS_LENGTHS (which the forms also use for maxLength and messages) for field lengths.
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_FACTS } from '../locale';
-import { ADDRESS_LENGTHS, kuwaitAddressSchema, nationalNumber, PHONE_RULES, SAUDI_CODE_LENGTHS, saudiAddressSchema } from './account-schemas';
+import {
+  ADDRESS_LENGTHS,
+  kuwaitAddressSchema,
+  nationalNumber,
+  PHONE_RULES,
+  SAUDI_CODE_LENGTHS,
+  saudiAddressSchema,
+} from './account-schemas';
 
-const kuwait = { country: 'KW', recipient: 'Sara', phone: '55512345', area_id: 1, block: '3', street: 'Gulf Road', building: '12' };
-const saudi = { country: 'SA', recipient: 'Sara', phone: '512345678', city_id: 1, district: 'Olaya', street: 'King Fahd Road', building_number: '1234', postal_code: '12345' };
+const kuwait = {
+  country: 'KW',
+  recipient: 'Sara',
+  phone: '55512345',
+  area_id: 1,
+  block: '3',
+  street: 'Gulf Road',
+  building: '12',
+};
+const saudi = {
+  country: 'SA',
+  recipient: 'Sara',
+  phone: '512345678',
+  city_id: 1,
+  district: 'Olaya',
+  street: 'King Fahd Road',
+  building_number: '1234',
+  postal_code: '12345',
+};
 
 describe('phone rules', () => {
   it.each(['KW', 'SA'] as const)('use the dial code of COUNTRY_FACTS for %s, with or without + or 00', (country) => {
@@ -19,7 +43,9 @@ describe('phone rules', () => {
 
 describe('address field lengths', () => {
   const cases = [
-    ...(['label', 'recipient', 'block', 'street', 'avenue', 'building', 'floor', 'apartment'] as const).map((f) => [kuwaitAddressSchema, kuwait, f] as const),
+    ...(['label', 'recipient', 'block', 'street', 'avenue', 'building', 'floor', 'apartment'] as const).map(
+      (f) => [kuwaitAddressSchema, kuwait, f] as const,
+    ),
     ...(['label', 'recipient', 'district', 'street'] as const).map((f) => [saudiAddressSchema, saudi, f] as const),
   ];
   it.each(cases)('the schema takes exactly ADDRESS_LENGTHS.max characters (%#: %s)', (schema, base, field) => {
@@ -46,6 +72,7 @@ describe('Saudi national-address codes', () => {
     expect(SAUDI_CODE_LENGTHS.short_address).toBe('RRRD2929'.length);
     expect(saudiAddressSchema.safeParse({ ...saudi, short_address: 'RRRD2929' }).success).toBe(true);
     expect(saudiAddressSchema.safeParse({ ...saudi, short_address: '' }).success).toBe(true);
-    for (const wrong of ['RRRD292', 'RRRD29290', 'RRR12929']) expect(saudiAddressSchema.safeParse({ ...saudi, short_address: wrong }).success).toBe(false);
+    for (const wrong of ['RRRD292', 'RRRD29290', 'RRR12929'])
+      expect(saudiAddressSchema.safeParse({ ...saudi, short_address: wrong }).success).toBe(false);
   });
 });

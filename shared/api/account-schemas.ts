@@ -6,7 +6,11 @@ import { normalizeDigits } from '../text/digits';
 import { z } from '../zod';
 
 export const signInSchema = z.object({
-  email: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }).pipe(z.email({ error: 'item_validation_error' })),
+  email: z
+    .string({ error: 'mandatory-field' })
+    .trim()
+    .min(1, { error: 'mandatory-field' })
+    .pipe(z.email({ error: 'item_validation_error' })),
   password: z.string({ error: 'mandatory-field' }).min(1, { error: 'mandatory-field' }),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
@@ -14,7 +18,11 @@ export type SignInInput = z.infer<typeof signInSchema>;
 export const signUpSchema = z
   .object({
     name: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }).max(80),
-    email: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }).pipe(z.email({ error: 'item_validation_error' })),
+    email: z
+      .string({ error: 'mandatory-field' })
+      .trim()
+      .min(1, { error: 'mandatory-field' })
+      .pipe(z.email({ error: 'item_validation_error' })),
     password: z
       .string({ error: 'mandatory-field' })
       .min(1, { error: 'mandatory-field' })
@@ -22,7 +30,10 @@ export const signUpSchema = z
       .max(200),
     confirmPassword: z.string().optional(),
   })
-  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, { error: 'pass_match_validation_error', path: ['confirmPassword'] });
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
+    error: 'pass_match_validation_error',
+    path: ['confirmPassword'],
+  });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 /** Parameters for each message key, so both sides show the same text (spec §5). */
@@ -34,43 +45,83 @@ export const MESSAGE_PARAMS: Record<string, Record<string, string | number>> = {
 };
 
 export const forgotPasswordSchema = z.object({
-  email: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }).pipe(z.email({ error: 'item_validation_error' })),
+  email: z
+    .string({ error: 'mandatory-field' })
+    .trim()
+    .min(1, { error: 'mandatory-field' })
+    .pipe(z.email({ error: 'item_validation_error' })),
 });
 
 export const resetPasswordSchema = z
   .object({
     token: z.string().regex(/^[0-9a-f]{64}$/, { error: 'reset_link_invalid' }),
-    password: z.string({ error: 'mandatory-field' }).min(1, { error: 'mandatory-field' }).min(MIN_PASSWORD_LENGTH, { error: 'min_chars_validation_error' }).max(200),
+    password: z
+      .string({ error: 'mandatory-field' })
+      .min(1, { error: 'mandatory-field' })
+      .min(MIN_PASSWORD_LENGTH, { error: 'min_chars_validation_error' })
+      .max(200),
     confirmPassword: z.string().optional(),
   })
-  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, { error: 'pass_match_validation_error', path: ['confirmPassword'] });
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
+    error: 'pass_match_validation_error',
+    path: ['confirmPassword'],
+  });
 
 /** The link of the "your earlier orders" mail (issue 9): proves the address, claims its guest orders. */
-export const verifyEmailSchema = z.object({ token: z.string().regex(/^[0-9a-f]{64}$/, { error: 'verify_link_invalid' }) });
+export const verifyEmailSchema = z.object({
+  token: z.string().regex(/^[0-9a-f]{64}$/, { error: 'verify_link_invalid' }),
+});
 
-export const setNameSchema = z.object({ name: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }).max(80) });
+export const setNameSchema = z.object({
+  name: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }).max(80),
+});
 
 /** Kuwait: +965 and 8 digits; Saudi Arabia: +966 and 9 digits starting with 5. */
-export const PHONE_RULES = { KW: { dial: COUNTRY_FACTS.KW.dialCode, pattern: /^\d{8}$/ }, SA: { dial: COUNTRY_FACTS.SA.dialCode, pattern: /^5\d{8}$/ } } as const;
+export const PHONE_RULES = {
+  KW: { dial: COUNTRY_FACTS.KW.dialCode, pattern: /^\d{8}$/ },
+  SA: { dial: COUNTRY_FACTS.SA.dialCode, pattern: /^5\d{8}$/ },
+} as const;
 
 /** A leading country code of the shop's countries, as +965 or 00965. */
-const DIAL_PREFIX = new RegExp(`^(${Object.values(COUNTRY_FACTS).flatMap((f) => [`\\${f.dialCode}`, `00${f.dialCode.slice(1)}`]).join('|')})`);
+const DIAL_PREFIX = new RegExp(
+  `^(${Object.values(COUNTRY_FACTS)
+    .flatMap((f) => [`\\${f.dialCode}`, `00${f.dialCode.slice(1)}`])
+    .join('|')})`,
+);
 
 /** The national part of a number typed with or without its country code, spaces or a leading 0. */
 export function nationalNumber(phone: string): string {
-  return normalizeDigits(phone).replace(/[\s-]/g, '').replace(DIAL_PREFIX, '').replace(/^0(?=5)/, '');
+  return normalizeDigits(phone)
+    .replace(/[\s-]/g, '')
+    .replace(DIAL_PREFIX, '')
+    .replace(/^0(?=5)/, '');
 }
 
 export const setPhoneSchema = z
-  .object({ country: z.enum(['KW', 'SA']), phone: z.string({ error: 'mandatory-field' }).overwrite(normalizeDigits).trim().min(1, { error: 'mandatory-field' }) })
-  .refine((v) => PHONE_RULES[v.country].pattern.test(nationalNumber(v.phone)), { error: 'phone_invalid', path: ['phone'] });
+  .object({
+    country: z.enum(['KW', 'SA']),
+    phone: z
+      .string({ error: 'mandatory-field' })
+      .overwrite(normalizeDigits)
+      .trim()
+      .min(1, { error: 'mandatory-field' }),
+  })
+  .refine((v) => PHONE_RULES[v.country].pattern.test(nationalNumber(v.phone)), {
+    error: 'phone_invalid',
+    path: ['phone'],
+  });
 
 export const setPasswordSchema = z.object({
   old_password: z.string({ error: 'mandatory-field' }).min(1, { error: 'mandatory-field' }),
-  new_password: z.string({ error: 'mandatory-field' }).min(MIN_PASSWORD_LENGTH, { error: 'min_chars_validation_error' }).max(200),
+  new_password: z
+    .string({ error: 'mandatory-field' })
+    .min(MIN_PASSWORD_LENGTH, { error: 'min_chars_validation_error' })
+    .max(200),
 });
 
-export const removeAccountSchema = z.object({ password: z.string({ error: 'mandatory-field' }).min(1, { error: 'mandatory-field' }) });
+export const removeAccountSchema = z.object({
+  password: z.string({ error: 'mandatory-field' }).min(1, { error: 'mandatory-field' }),
+});
 
 /** Length limits of the address fields, for the {{length}} of their messages. */
 export const ADDRESS_LENGTHS = {
@@ -90,14 +141,24 @@ export const ADDRESS_LENGTHS = {
 export const SAUDI_CODE_LENGTHS = { building_number: 4, postal_code: 5, short_address: 8 } as const;
 const digits = (n: number) => new RegExp(`^\\d{${n}}$`);
 /** A short national address: four letters, then the four digits of the building number. */
-const SHORT_ADDRESS = new RegExp(`^([A-Za-z]{${SAUDI_CODE_LENGTHS.short_address / 2}}\\d{${SAUDI_CODE_LENGTHS.building_number}})?$`);
+const SHORT_ADDRESS = new RegExp(
+  `^([A-Za-z]{${SAUDI_CODE_LENGTHS.short_address / 2}}\\d{${SAUDI_CODE_LENGTHS.building_number}})?$`,
+);
 
 // Address texts take Arabic-Indic and Persian digits too (block ٣, building ١٢): stored with Latin ones.
-const text = (max: number) => z.string().overwrite(normalizeDigits).trim().max(max, { error: 'max_chars_validation_error' });
+const text = (max: number) =>
+  z.string().overwrite(normalizeDigits).trim().max(max, { error: 'max_chars_validation_error' });
 const required = (max: number) =>
-  z.string({ error: 'mandatory-field' }).overwrite(normalizeDigits).trim().min(1, { error: 'mandatory-field', abort: true }).max(max, { error: 'max_chars_validation_error' });
+  z
+    .string({ error: 'mandatory-field' })
+    .overwrite(normalizeDigits)
+    .trim()
+    .min(1, { error: 'mandatory-field', abort: true })
+    .max(max, { error: 'max_chars_validation_error' });
 const phoneOf = (country: 'KW' | 'SA') =>
-  required(ADDRESS_LENGTHS.phone.max).refine((p) => PHONE_RULES[country].pattern.test(nationalNumber(p)), { error: 'phone_invalid' });
+  required(ADDRESS_LENGTHS.phone.max).refine((p) => PHONE_RULES[country].pattern.test(nationalNumber(p)), {
+    error: 'phone_invalid',
+  });
 /** A place id: a number from the API, or the value of a form's select (a string, empty when unchosen). */
 const placeId = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
@@ -128,8 +189,18 @@ export const saudiAddressSchema = z.object({
   city_id: placeId,
   district: required(ADDRESS_LENGTHS.district.max),
   street: required(ADDRESS_LENGTHS.street.max),
-  building_number: z.string({ error: 'mandatory-field' }).overwrite(normalizeDigits).trim().min(1, { error: 'mandatory-field', abort: true }).regex(digits(SAUDI_CODE_LENGTHS.building_number), { error: 'building_number_invalid' }),
-  postal_code: z.string({ error: 'mandatory-field' }).overwrite(normalizeDigits).trim().min(1, { error: 'mandatory-field', abort: true }).regex(digits(SAUDI_CODE_LENGTHS.postal_code), { error: 'postal_code_invalid' }),
+  building_number: z
+    .string({ error: 'mandatory-field' })
+    .overwrite(normalizeDigits)
+    .trim()
+    .min(1, { error: 'mandatory-field', abort: true })
+    .regex(digits(SAUDI_CODE_LENGTHS.building_number), { error: 'building_number_invalid' }),
+  postal_code: z
+    .string({ error: 'mandatory-field' })
+    .overwrite(normalizeDigits)
+    .trim()
+    .min(1, { error: 'mandatory-field', abort: true })
+    .regex(digits(SAUDI_CODE_LENGTHS.postal_code), { error: 'postal_code_invalid' }),
   short_address: z
     .string()
     .overwrite(normalizeDigits)

@@ -16,7 +16,16 @@ export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 export const SUPPLIER_COUNTRIES = ['KW', 'SA', 'other'] as const;
 export type SupplierCountry = (typeof SUPPLIER_COUNTRIES)[number];
 
-export const SUPPLIER_CATEGORIES = ['vitamins', 'minerals', 'sports', 'herbal', 'beauty', 'kids', 'weight', 'devices'] as const;
+export const SUPPLIER_CATEGORIES = [
+  'vitamins',
+  'minerals',
+  'sports',
+  'herbal',
+  'beauty',
+  'kids',
+  'weight',
+  'devices',
+] as const;
 export type SupplierCategory = (typeof SUPPLIER_CATEGORIES)[number];
 
 /** Length limits per field name (both forms use the same names for the same things). */
@@ -134,7 +143,9 @@ export type SupplierInput = z.input<typeof supplierSchema>;
 export type SupplierData = z.output<typeof supplierSchema>;
 
 /** The first message per top-level field (later issues for the same field are dropped). */
-export function firstProblems(problems: Iterable<{ path?: readonly PropertyKey[]; field?: string; message: string }>): Record<string, string> {
+export function firstProblems(
+  problems: Iterable<{ path?: readonly PropertyKey[]; field?: string; message: string }>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const p of problems) {
     const field = p.field !== undefined ? p.field.split('.')[0]! : String(p.path?.[0] ?? '');

@@ -14,7 +14,9 @@ export const CARD_METHODS = { KW: ['knet', 'card', 'apple_pay'], SA: ['mada', 'c
 export type CardMethod = 'knet' | 'mada' | 'card' | 'apple_pay';
 
 const lines = z
-  .array(z.object({ sku_id: z.number().int().positive(), count: z.number().int().min(1).max(MAX_LINE_COUNT) }), { error: 'cart_empty' })
+  .array(z.object({ sku_id: z.number().int().positive(), count: z.number().int().min(1).max(MAX_LINE_COUNT) }), {
+    error: 'cart_empty',
+  })
   .min(1, { error: 'cart_empty' })
   .max(MAX_ORDER_LINES);
 
@@ -25,7 +27,12 @@ const coupon = z
   .transform((v) => (v === '' ? undefined : v.toUpperCase()))
   .optional();
 
-const email = z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field', abort: true }).max(254).pipe(z.email({ error: 'item_validation_error' }));
+const email = z
+  .string({ error: 'mandatory-field' })
+  .trim()
+  .min(1, { error: 'mandatory-field', abort: true })
+  .max(254)
+  .pipe(z.email({ error: 'item_validation_error' }));
 
 /** A guest's e-mail on the shipping step, checked in the same pass as the address form. */
 export const guestEmailSchema = z.object({ email });
@@ -52,7 +59,10 @@ export const submitSchema = calculateSchema.extend({
 export type SubmitInput = z.output<typeof submitSchema>;
 
 /** A guest's order link (order-lookup page, confirmation mail): it proves the guest on another device. */
-const orderLinkKey = z.string().regex(/^[0-9a-f]{64}$/, { error: 'item_validation_error' }).optional();
+const orderLinkKey = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/, { error: 'item_validation_error' })
+  .optional();
 
 export const payAgainSchema = z.object({
   order_id: z.number().int().positive(),
@@ -67,15 +77,32 @@ export const cancelOrderSchema = z.object({ order_id: z.number().int().positive(
 export const orderLookupSchema = z.object({
   // Order numbers are 10 digits; the form sends what was typed, the API reads it as a number.
   // Typed on an Arabic keyboard, the number arrives in Arabic-Indic digits: read them as 0–9.
-  order_id: z.string({ error: 'mandatory-field' }).overwrite(normalizeDigits).trim().min(1, { error: 'mandatory-field', abort: true }).regex(/^[1-9][0-9]{9}$/, { error: 'item_validation_error' }),
+  order_id: z
+    .string({ error: 'mandatory-field' })
+    .overwrite(normalizeDigits)
+    .trim()
+    .min(1, { error: 'mandatory-field', abort: true })
+    .regex(/^[1-9][0-9]{9}$/, { error: 'item_validation_error' }),
   email,
 });
 export type OrderLookupInput = z.output<typeof orderLookupSchema>;
 
 export const walletChargeSchema = z.object({
-  amount: z.number({ error: 'mandatory-field' }).int({ error: 'wallet_amount_invalid' }).positive({ error: 'wallet_amount_invalid' }),
+  amount: z
+    .number({ error: 'mandatory-field' })
+    .int({ error: 'wallet_amount_invalid' })
+    .positive({ error: 'wallet_amount_invalid' }),
   payment_method: z.enum(['knet', 'mada', 'card', 'apple_pay'], { error: 'payment_method_required' }),
 });
 
-export const ORDER_STATUSES = ['placed', 'pending_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'payment_failed'] as const;
+export const ORDER_STATUSES = [
+  'placed',
+  'pending_payment',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'payment_failed',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

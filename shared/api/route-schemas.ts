@@ -10,7 +10,8 @@ import { WEBHOOK_SIGNATURE_HEADERS, type WebhookProvider } from './payment-webho
 const digits = (max: number) => z.string().regex(new RegExp(`^[0-9]{1,${max}}$`));
 
 /** A whole number sent as text (path or query), within [min, max]. */
-const wholeNumber = (min: number, max: number) => digits(String(max).length).transform(Number).pipe(z.number().int().min(min).max(max));
+const wholeNumber = (min: number, max: number) =>
+  digits(String(max).length).transform(Number).pipe(z.number().int().min(min).max(max));
 
 /** A 1-based page number in the path. */
 export const pageParams = z.object({ page: wholeNumber(1, 100_000) });
@@ -28,10 +29,15 @@ export const paymentIdParams = z.object({ id: z.string().regex(/^pay_[0-9a-f]{24
 export const orderLinkParams = z.object({ token: z.string().regex(/^[0-9a-f]{64}$/) });
 
 /** The two parts of an instruction text's address (/info/instructions/{a}/{b}). */
-export const instructionParams = z.object({ a: z.string().regex(/^[A-Za-z0-9-]{1,40}$/), b: z.string().regex(/^[A-Za-z0-9-]{1,40}$/) });
+export const instructionParams = z.object({
+  a: z.string().regex(/^[A-Za-z0-9-]{1,40}$/),
+  b: z.string().regex(/^[A-Za-z0-9-]{1,40}$/),
+});
 
 /** The payment gateway a webhook comes from. */
-export const webhookParams = z.object({ provider: z.enum(Object.keys(WEBHOOK_SIGNATURE_HEADERS) as [WebhookProvider, ...WebhookProvider[]]) });
+export const webhookParams = z.object({
+  provider: z.enum(Object.keys(WEBHOOK_SIGNATURE_HEADERS) as [WebhookProvider, ...WebhookProvider[]]),
+});
 
 /** As-you-type suggestions: the typed text and how many products (clamped to 1–12, default 6). */
 export const suggestQuery = z.object({
@@ -51,7 +57,10 @@ export const categoryListQuery = z.object({ includes: z.string().max(200).option
 export const dhlCountryQuery = z.object({ countrySearch: z.string().optional() });
 
 /** Courier cities of one country matching a text; no country gives no cities. */
-export const dhlCityQuery = z.object({ dhl_country_id: digits(9).transform(Number).optional(), citySearch: z.string().optional() });
+export const dhlCityQuery = z.object({
+  dhl_country_id: digits(9).transform(Number).optional(),
+  citySearch: z.string().optional(),
+});
 
 const sortOf = <K extends readonly [string, ...string[]]>(keys: K) =>
   z.object({ sort: z.object({ key: z.enum(keys), value: z.enum(['asc', 'desc']) }).optional() });

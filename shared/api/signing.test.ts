@@ -7,7 +7,13 @@ describe('request signing', () => {
   it('signs method, path with query, timestamp, nonce and body digest', async () => {
     const h = await signRequest(SECRET, 'post', '/a?b=1', '{"x":1}', 1_700_000_000_000, 'nonce-0123456789abcdef');
     expect(h['x-ts']).toBe('1700000000');
-    const message = canonicalString('POST', '/a?b=1', '1700000000', 'nonce-0123456789abcdef', await sha256Hex('{"x":1}'));
+    const message = canonicalString(
+      'POST',
+      '/a?b=1',
+      '1700000000',
+      'nonce-0123456789abcdef',
+      await sha256Hex('{"x":1}'),
+    );
     expect(h['x-hash']).toBe(await hmacHex(SECRET, message));
     expect(await verifyHmacHex(SECRET, message, h['x-hash'])).toBe(true);
   });
@@ -23,13 +29,28 @@ describe('request signing', () => {
   });
 
   it('covers every identity header: a changed, added or removed one breaks the signature', async () => {
-    const identity = { authorization: 'Bearer user-a', 'x-token': 'dv1.a.b', lang: 'ar', 'x-country': 'SA', 'x-client-ip': '192.0.2.1', 'x-site-origin': 'https://shop.example' };
+    const identity = {
+      authorization: 'Bearer user-a',
+      'x-token': 'dv1.a.b',
+      lang: 'ar',
+      'x-country': 'SA',
+      'x-client-ip': '192.0.2.1',
+      'x-site-origin': 'https://shop.example',
+    };
     const body = await sha256Hex('');
     const sig = await hmacHex(SECRET, canonicalString('GET', '/user/me', '1', 'n', body, identity));
-    expect(await verifyHmacHex(SECRET, canonicalString('GET', '/user/me', '1', 'n', body, new Headers(identity)), sig)).toBe(true);
+    expect(
+      await verifyHmacHex(SECRET, canonicalString('GET', '/user/me', '1', 'n', body, new Headers(identity)), sig),
+    ).toBe(true);
     for (const name of SIGNED_HEADERS) {
-      for (const changed of [{ ...identity, [name]: `${identity[name]}x` }, { ...identity, [name]: undefined }]) {
-        expect(await verifyHmacHex(SECRET, canonicalString('GET', '/user/me', '1', 'n', body, changed), sig), name).toBe(false);
+      for (const changed of [
+        { ...identity, [name]: `${identity[name]}x` },
+        { ...identity, [name]: undefined },
+      ]) {
+        expect(
+          await verifyHmacHex(SECRET, canonicalString('GET', '/user/me', '1', 'n', body, changed), sig),
+          name,
+        ).toBe(false);
       }
     }
     expect(SIGNED_HEADERS).toEqual(['authorization', 'x-token', 'lang', 'x-country', 'x-client-ip', 'x-site-origin']);

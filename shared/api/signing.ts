@@ -39,7 +39,8 @@ export type SignedHeaderValues = Partial<Record<(typeof SIGNED_HEADERS)[number],
 
 /** The identity lines of the signed string, read from a request's headers or a plain record. */
 export function identityLines(headers: Headers | SignedHeaderValues): string {
-  const get = (name: (typeof SIGNED_HEADERS)[number]) => (headers instanceof Headers ? headers.get(name) : headers[name]) ?? '';
+  const get = (name: (typeof SIGNED_HEADERS)[number]) =>
+    (headers instanceof Headers ? headers.get(name) : headers[name]) ?? '';
   return SIGNED_HEADERS.map((name) => `${name}:${get(name)}`).join('\n');
 }
 
@@ -82,7 +83,12 @@ export async function hmacHex(secret: string, message: string): Promise<string> 
 /** Constant-time comparison of two hex strings via HMAC verify (no early exit on mismatch). */
 export async function verifyHmacHex(secret: string, message: string, signatureHex: string): Promise<boolean> {
   if (!/^[0-9a-f]{64}$/.test(signatureHex)) return false;
-  return crypto.subtle.verify('HMAC', await hmacKey(secret), hexToBytes(signatureHex)! as BufferSource, encoder.encode(message));
+  return crypto.subtle.verify(
+    'HMAC',
+    await hmacKey(secret),
+    hexToBytes(signatureHex)! as BufferSource,
+    encoder.encode(message),
+  );
 }
 
 export interface SignedHeaders {

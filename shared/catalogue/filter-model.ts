@@ -43,10 +43,16 @@ export function normalizeFilters(filters: Filter[]): Filter[] {
       for (const i of f.items ?? []) attributeIds.add(i);
       continue;
     }
-    if (f.type === 'multiSelect' && !(f.items?.length)) continue;
+    if (f.type === 'multiSelect' && !f.items?.length) continue;
     out.set(f.key, f);
   }
   const merged = [...out.values()];
-  if (attributeIds.size) merged.push({ key: 'attributes_id', type: 'multiSelect', items_operation: 'or', items: [...attributeIds].sort((a, b) => a - b) });
+  if (attributeIds.size)
+    merged.push({
+      key: 'attributes_id',
+      type: 'multiSelect',
+      items_operation: 'or',
+      items: [...attributeIds].sort((a, b) => a - b),
+    });
   return merged;
 }

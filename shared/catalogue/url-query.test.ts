@@ -3,7 +3,11 @@ import { listingFromSearchParams, searchParamsFromListing, withoutUnknownIds } f
 
 describe('listing URL', () => {
   it('reads filters, sort, search and page from the URL', () => {
-    const s = listingFromSearchParams(new URLSearchParams('q=zinc&category=1,2&brand=3&attr=5,4&price=0-25&available=1&free=1&sale=1&sort=price-asc&page=2'));
+    const s = listingFromSearchParams(
+      new URLSearchParams(
+        'q=zinc&category=1,2&brand=3&attr=5,4&price=0-25&available=1&free=1&sale=1&sort=price-asc&page=2',
+      ),
+    );
     expect(s.page).toBe(2);
     expect(s.query.search).toBe('zinc');
     expect(s.query.sort).toEqual({ key: 'price', value: 'asc' });
@@ -43,6 +47,12 @@ describe('listing URL', () => {
     const state = listingFromSearchParams(new URLSearchParams('category=1,999&brand=999&attr=6,998&sale=1&page=3'));
     const clean = withoutUnknownIds(state, { category: [1], brand: [], attr: [6] })!;
     expect(searchParamsFromListing(clean).toString()).toBe('category=1&attr=6&sale=1');
-    expect(withoutUnknownIds(listingFromSearchParams(new URLSearchParams('brand=2&page=2')), { category: [], brand: [2], attr: [] })).toBeNull();
+    expect(
+      withoutUnknownIds(listingFromSearchParams(new URLSearchParams('brand=2&page=2')), {
+        category: [],
+        brand: [2],
+        attr: [],
+      }),
+    ).toBeNull();
   });
 });

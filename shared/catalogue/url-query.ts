@@ -29,7 +29,8 @@ export function listingFromSearchParams(params: URLSearchParams, perPage = 24): 
   if (price && (price[1] || price[2])) {
     const min = price[1] ? Math.min(Number(price[1]), 1_000_000) : undefined;
     const max = price[2] ? Math.min(Number(price[2]), 1_000_000) : undefined;
-    if (min === undefined || max === undefined || min <= max) filters.push({ key: 'sku_price', type: 'range', range: { min, max } });
+    if (min === undefined || max === undefined || min <= max)
+      filters.push({ key: 'sku_price', type: 'range', range: { min, max } });
   }
   if (params.get('available') === '1') filters.push({ key: 'only_available', type: 'boolean', value: true });
   if (params.get('free') === '1') filters.push({ key: 'free_delivery', type: 'boolean', value: true });
@@ -37,7 +38,8 @@ export function listingFromSearchParams(params: URLSearchParams, perPage = 24): 
 
   const query: ProductQuery = { filters, per_page: perPage };
   const sort = /^([a-z]+)-(asc|desc)$/.exec(params.get('sort') ?? '');
-  if (sort && (SORT_KEYS as readonly string[]).includes(sort[1]!)) query.sort = { key: sort[1] as SortKey, value: sort[2] as 'asc' | 'desc' };
+  if (sort && (SORT_KEYS as readonly string[]).includes(sort[1]!))
+    query.sort = { key: sort[1] as SortKey, value: sort[2] as 'asc' | 'desc' };
   const q = params.get('q')?.trim();
   if (q) query.search = q.slice(0, 100);
   const page = Number(params.get('page'));

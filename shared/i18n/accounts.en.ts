@@ -41,7 +41,8 @@ export const accountsEn = {
   account_phone_section: 'Mobile number',
   account_password_section: 'Password',
   account_delete_section: 'Delete account',
-  account_delete_body: 'This removes your personal details and signs you out everywhere. Past orders are kept without your name.',
+  account_delete_body:
+    'This removes your personal details and signs you out everywhere. Past orders are kept without your name.',
   account_delete_confirm_label: 'Type your password to confirm',
   account_delete_submit: 'Delete my account',
   account_phone_hint_KW: '8 digits, e.g. 9876 5432',
@@ -122,8 +123,14 @@ export const accountsEn = {
   rate_limited: 'Too many requests. Please wait a little and try again.',
   current_password_incorrect: 'The current password is not correct.',
   // A field's own length sentence (client/ui/field-message.ts), instead of the generic one.
-  account_password_min_chars: { one: 'The password must be at least {{count}} character', other: 'The password must be at least {{count}} characters' },
-  account_new_password_min_chars: { one: 'The new password must be at least {{count}} character', other: 'The new password must be at least {{count}} characters' },
+  account_password_min_chars: {
+    one: 'The password must be at least {{count}} character',
+    other: 'The password must be at least {{count}} characters',
+  },
+  account_new_password_min_chars: {
+    one: 'The new password must be at least {{count}} character',
+    other: 'The new password must be at least {{count}} characters',
+  },
   mailbox_html_part: 'HTML part',
   mailbox_text_part: 'Text part (for mail clients that show text only)',
 } as const;

@@ -11,7 +11,8 @@ import { isPlural, pluralCategories, type Entry } from './plural';
 
 const params = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!).sort();
 /** Every text of an entry: itself, or each of its plural forms. */
-const texts = (e: Entry): string[] => (isPlural(e) ? Object.values(e).filter((v): v is string => typeof v === 'string') : [e]);
+const texts = (e: Entry): string[] =>
+  isPlural(e) ? Object.values(e).filter((v): v is string => typeof v === 'string') : [e];
 const dicts: Record<Lang, Dictionary> = { en, ar };
 const keys = Object.keys(en) as (keyof typeof en)[];
 
@@ -22,7 +23,8 @@ function pluralProblems(lang: Lang, dict: Record<string, Entry>): string[] {
   for (const [key, entry] of Object.entries(dict)) {
     if (isPlural(entry)) {
       const has = Object.keys(entry).sort();
-      if (has.join() !== wanted.join()) problems.push(`${lang} ${key}: has ${has.join('/')}, needs ${wanted.join('/')}`);
+      if (has.join() !== wanted.join())
+        problems.push(`${lang} ${key}: has ${has.join('/')}, needs ${wanted.join('/')}`);
     } else if (params(entry).includes('count')) {
       problems.push(`${lang} ${key}: a {{count}} in a plain text; make it a plural entry`);
     }
@@ -41,7 +43,8 @@ describe('dictionaries', () => {
       // A plural form may leave the number out ("منتج واحد"), never add a parameter the other form lacks.
       const other = (e: Entry) => params(isPlural(e) ? e.other : e);
       expect(other(ar[key]), key).toEqual(other(en[key]));
-      for (const text of [...texts(en[key]), ...texts(ar[key])]) for (const p of params(text)) expect(other(en[key]), key).toContain(p);
+      for (const text of [...texts(en[key]), ...texts(ar[key])])
+        for (const p of params(text)) expect(other(en[key]), key).toContain(p);
     }
   });
 
@@ -54,8 +57,12 @@ describe('dictionaries', () => {
     expect(pluralProblems('ar', { results_count: { one: 'منتج واحد', other: '{{count}} منتج' } })).toEqual([
       'ar results_count: has one/other, needs few/many/one/other/two/zero',
     ]);
-    expect(pluralProblems('en', { cart_count: '{{count}} items in cart' })).toEqual(['en cart_count: a {{count}} in a plain text; make it a plural entry']);
-    expect(pluralProblems('en', { cart_count: { zero: 'none', one: 'one item', other: '{{count}} items' } })).toHaveLength(1);
+    expect(pluralProblems('en', { cart_count: '{{count}} items in cart' })).toEqual([
+      'en cart_count: a {{count}} in a plain text; make it a plural entry',
+    ]);
+    expect(
+      pluralProblems('en', { cart_count: { zero: 'none', one: 'one item', other: '{{count}} items' } }),
+    ).toHaveLength(1);
   });
 
   it('really translate: Arabic texts are written in Arabic script', () => {
@@ -63,15 +70,31 @@ describe('dictionaries', () => {
     // names are written in Latin script in Arabic too (the language switch's "English", Apple Pay).
     const keepLatin = new Set(['language_switch_to', 'card_apple_pay']);
     const latinOnly = keys.filter((k) =>
-      texts(ar[k]).some((s) => /[A-Za-z]/.test(s.replace(/\{\{\w+\}\}/g, '')) && !/[\u0600-\u06FF]/.test(s) && !keepLatin.has(k)),
+      texts(ar[k]).some(
+        (s) => /[A-Za-z]/.test(s.replace(/\{\{\w+\}\}/g, '')) && !/[\u0600-\u06FF]/.test(s) && !keepLatin.has(k),
+      ),
     );
     expect(latinOnly).toEqual([]);
   });
 
   it('hold the spec message keys, every API message key and every page title', () => {
-    const spec = ['item_added_to_cart', 'item_removed_from_cart', 'items_added_to_cart', 'link_copied', 'wishlit_item_added_successfuly',
-      'wishlist_item_edited_success_message', 'wishlist_item_removed_success_message', 'empty_wishlist_message', 'sign_in', 'sign_up',
-      'mandatory-field', 'item_validation_error', 'min_chars_validation_error', 'pass_match_validation_error', 'validation_mandatory'];
+    const spec = [
+      'item_added_to_cart',
+      'item_removed_from_cart',
+      'items_added_to_cart',
+      'link_copied',
+      'wishlit_item_added_successfuly',
+      'wishlist_item_edited_success_message',
+      'wishlist_item_removed_success_message',
+      'empty_wishlist_message',
+      'sign_in',
+      'sign_up',
+      'mandatory-field',
+      'item_validation_error',
+      'min_chars_validation_error',
+      'pass_match_validation_error',
+      'validation_mandatory',
+    ];
     for (const key of [...spec, ...MESSAGE_KEYS, ...PAGE_ROUTES.map((r) => r.title)]) {
       for (const lang of ['en', 'ar'] as const) expect(dicts[lang], `${lang} ${key}`).toHaveProperty([key]);
     }
@@ -81,7 +104,9 @@ describe('dictionaries', () => {
 
   it('translate with parameters through rosetta', () => {
     expect(createTranslator('en', en).t('cart_label')).toBe('Cart');
-    expect(createTranslator('ar', ar).t('copyright', { year: 2026 })).toBe('© 2026 خليج الفيتامينات. جميع الحقوق محفوظة.');
+    expect(createTranslator('ar', ar).t('copyright', { year: 2026 })).toBe(
+      '© 2026 خليج الفيتامينات. جميع الحقوق محفوظة.',
+    );
   });
 
   it('never show an unknown key: tKey falls back to the generic error text', () => {

@@ -67,7 +67,9 @@ export function createTranslator(lang: Lang, dict: Dictionary): Translator {
     has,
     raw: (key, count) => {
       const entry = dict[key] as string | Plural;
-      return isPlural(entry) ? (entry[typeof count === 'number' ? pluralCategoryOf(count, lang) : 'other'] ?? entry.other) : entry;
+      return isPlural(entry)
+        ? (entry[typeof count === 'number' ? pluralCategoryOf(count, lang) : 'other'] ?? entry.other)
+        : entry;
     },
   };
 }

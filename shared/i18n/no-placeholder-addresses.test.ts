@@ -5,12 +5,18 @@ import { ar } from './ar';
 import { en } from './en';
 import { isPlural, type Entry } from './plural';
 
-const texts = (e: Entry): string[] => (isPlural(e) ? Object.values(e).filter((v): v is string => typeof v === 'string') : [e]);
+const texts = (e: Entry): string[] =>
+  isPlural(e) ? Object.values(e).filter((v): v is string => typeof v === 'string') : [e];
 
 describe('dictionaries', () => {
-  for (const [lang, dict] of [['en', en], ['ar', ar]] as const) {
+  for (const [lang, dict] of [
+    ['en', en],
+    ['ar', ar],
+  ] as const) {
     it(`show no placeholder address such as www.example.com or name@shop.example (${lang})`, () => {
-      const found = Object.entries(dict).filter(([, e]) => texts(e as Entry).some((s) => /\bexample\.(com|org|net)\b|[\w-]\.example\b/i.test(s)));
+      const found = Object.entries(dict).filter(([, e]) =>
+        texts(e as Entry).some((s) => /\bexample\.(com|org|net)\b|[\w-]\.example\b/i.test(s)),
+      );
       expect(found.map(([k]) => k)).toEqual([]);
     });
   }

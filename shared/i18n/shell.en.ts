@@ -31,7 +31,8 @@ export const shellEn = {
   breadcrumbs_label: 'Breadcrumb',
   notifications_label: 'Notifications',
   dismiss: 'Dismiss',
-  footer_about: 'Curated vitamins, supplements and blood tests for Kuwait and Saudi Arabia, with fast and affordable delivery.',
+  footer_about:
+    'Curated vitamins, supplements and blood tests for Kuwait and Saudi Arabia, with fast and affordable delivery.',
   footer_shop: 'Shop',
   footer_help: 'Help',
   footer_company: 'Company',
@@ -131,7 +132,10 @@ export const shellEn = {
   // Validation (spec §5 keys)
   'mandatory-field': '{{field}} is required',
   item_validation_error: 'Please enter a valid {{field}}',
-  min_chars_validation_error: { one: 'Must be at least {{count}} character', other: 'Must be at least {{count}} characters' },
+  min_chars_validation_error: {
+    one: 'Must be at least {{count}} character',
+    other: 'Must be at least {{count}} characters',
+  },
   pass_match_validation_error: 'Passwords do not match',
   validation_mandatory: '{{field}} is required',
 
@@ -164,7 +168,10 @@ export const shellEn = {
 
   // Shown by the shell on every page: the footer's company details, the free-delivery prompt and the
   // validation texts every form shares (moved from their areas, decision 18).
-  max_chars_validation_error: { one: 'Must be at most {{count}} character', other: 'Must be at most {{count}} characters' },
+  max_chars_validation_error: {
+    one: 'Must be at most {{count}} character',
+    other: 'Must be at most {{count}} characters',
+  },
   form_optional: 'optional',
   company_legal_name: 'Legal name',
   company_registration: 'Commercial registration',

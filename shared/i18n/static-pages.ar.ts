@@ -69,7 +69,8 @@ export const staticPagesAr: Translated<typeof staticPagesEn> = {
   supplier_message_hint: 'علاماتك التجارية، وتسجيلها في الكويت أو السعودية، وأين تبيعها حالياً.',
   supplier_submit: 'إرسال الطلب',
   supplier_success_title: 'شكراً لك، تم استلام طلبك',
-  supplier_success_body: 'يراجع فريق المشتريات كل طلب خلال 10 أيام عمل، وسيتواصل معك عبر البريد الإلكتروني. الرقم المرجعي لطلبك هو {{ref}}.',
+  supplier_success_body:
+    'يراجع فريق المشتريات كل طلب خلال 10 أيام عمل، وسيتواصل معك عبر البريد الإلكتروني. الرقم المرجعي لطلبك هو {{ref}}.',
   // بيانات الشركة (shared/company.ts) في التذييل وصفحة اتصل بنا والصفحات القانونية
   company_details_title: 'بيانات الشركة',
 };

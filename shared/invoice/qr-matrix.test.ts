@@ -18,7 +18,13 @@ function pixels(rows: boolean[][], scale = 4): { data: Uint8ClampedArray; width:
 
 describe('tax invoice QR code', () => {
   it('encodes the ZATCA payload so a QR reader gets it back', () => {
-    const payload = zatcaQrPayload({ sellerName: 'شركة خليج الفيتامينات التجارية', vatNumber: '310457812300003', timestamp: '2026-11-22T09:00:00Z', total: '63.58', vat: '8.29' });
+    const payload = zatcaQrPayload({
+      sellerName: 'شركة خليج الفيتامينات التجارية',
+      vatNumber: '310457812300003',
+      timestamp: '2026-11-22T09:00:00Z',
+      total: '63.58',
+      vat: '8.29',
+    });
     const m = qrMatrix(payload);
     expect(m.rows).toHaveLength(m.size);
     const { data, width } = pixels(m.rows);

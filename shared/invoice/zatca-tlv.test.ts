@@ -29,7 +29,13 @@ function decode(b64: string): Array<{ tag: number; length: number; value: string
 
 describe('ZATCA phase-1 QR payload', () => {
   it('matches the widely published example byte for byte', () => {
-    const b64 = zatcaQrPayload({ sellerName: 'Salla', vatNumber: '1234567891', timestamp: '2021-07-12T14:25:09Z', total: '100.00', vat: '15.00' });
+    const b64 = zatcaQrPayload({
+      sellerName: 'Salla',
+      vatNumber: '1234567891',
+      timestamp: '2021-07-12T14:25:09Z',
+      total: '100.00',
+      vat: '15.00',
+    });
     expect(b64).toBe('AQVTYWxsYQIKMTIzNDU2Nzg5MQMUMjAyMS0wNy0xMlQxNDoyNTowOVoEBjEwMC4wMAUFMTUuMDA=');
     expect(decode(b64)).toEqual([
       { tag: 1, length: 5, value: 'Salla' },
@@ -42,7 +48,13 @@ describe('ZATCA phase-1 QR payload', () => {
 
   it('counts an Arabic seller name in UTF-8 bytes, not letters', () => {
     const name = 'شركة خليج الفيتامينات التجارية';
-    const b64 = zatcaQrPayload({ sellerName: name, vatNumber: '310457812300003', timestamp: '2026-11-22T09:00:00Z', total: '113.40', vat: '14.79' });
+    const b64 = zatcaQrPayload({
+      sellerName: name,
+      vatNumber: '310457812300003',
+      timestamp: '2026-11-22T09:00:00Z',
+      total: '113.40',
+      vat: '14.79',
+    });
     const fields = decode(b64);
     expect(fields[0]).toEqual({ tag: 1, length: utf8(name).length, value: name });
     expect(fields[0]!.length).toBeGreaterThan(name.length);
@@ -52,7 +64,15 @@ describe('ZATCA phase-1 QR payload', () => {
   });
 
   it('pads base64 like the standard encoder (RFC 4648 test vectors)', () => {
-    const vectors: Array<[string, string]> = [['', ''], ['f', 'Zg=='], ['fo', 'Zm8='], ['foo', 'Zm9v'], ['foob', 'Zm9vYg=='], ['fooba', 'Zm9vYmE='], ['foobar', 'Zm9vYmFy']];
+    const vectors: Array<[string, string]> = [
+      ['', ''],
+      ['f', 'Zg=='],
+      ['fo', 'Zm8='],
+      ['foo', 'Zm9v'],
+      ['foob', 'Zm9vYg=='],
+      ['fooba', 'Zm9vYmE='],
+      ['foobar', 'Zm9vYmFy'],
+    ];
     for (const [text, expected] of vectors) expect(base64(utf8(text))).toBe(expected);
     expect([...fromBase64(base64(utf8('سلام')))]).toEqual([...utf8('سلام')]);
   });

@@ -16,7 +16,13 @@ function plain(value: unknown): unknown {
   return value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
 }
 
-export function logLine(worker: string, reqid: string | undefined, level: keyof Logger, msg: string, fields: LogFields = {}) {
+export function logLine(
+  worker: string,
+  reqid: string | undefined,
+  level: keyof Logger,
+  msg: string,
+  fields: LogFields = {},
+) {
   const line: LogFields = { worker, reqid: reqid ?? 'none', level, msg };
   for (const [key, value] of Object.entries(fields)) if (!(key in line)) line[key] = plain(value);
   return line;

@@ -7,7 +7,16 @@ describe('request ids', () => {
     expect(requestIdFrom('a'.repeat(64))).toBe('a'.repeat(64));
   });
 
-  it.each(['', 'short', 'a'.repeat(65), 'has space in it', 'under_score1', 'x=y-0123456', '"><script>', 'ré-0123456789'])('replaces %j with a fresh uuid', (id) => {
+  it.each([
+    '',
+    'short',
+    'a'.repeat(65),
+    'has space in it',
+    'under_score1',
+    'x=y-0123456',
+    '"><script>',
+    'ré-0123456789',
+  ])('replaces %j with a fresh uuid', (id) => {
     expect(isSafeRequestId(id)).toBe(false);
     expect(requestIdFrom(id)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });

@@ -7,7 +7,15 @@
 export interface ReportEvent {
   message?: string;
   logentry?: { message?: string; formatted?: string; params?: unknown[] };
-  request?: { method?: string; url?: string; headers?: Record<string, string>; cookies?: unknown; data?: unknown; query_string?: unknown; env?: unknown };
+  request?: {
+    method?: string;
+    url?: string;
+    headers?: Record<string, string>;
+    cookies?: unknown;
+    data?: unknown;
+    query_string?: unknown;
+    env?: unknown;
+  };
   user?: unknown;
   extra?: Record<string, unknown>;
   tags?: Record<string, unknown>;
@@ -29,7 +37,11 @@ const KEPT_HEADERS = new Set(['user-agent', 'x-reqid']);
 const KEPT_CRUMB_DATA = new Set(['method', 'status_code', 'url', 'from', 'to']);
 
 export function scrubText(text: string): string {
-  return text.replace(EMAIL, '[email]').replace(BEARER, 'Bearer [token]').replace(DEVICE_TOKEN, '[token]').replace(LONG_SECRET, '[redacted]');
+  return text
+    .replace(EMAIL, '[email]')
+    .replace(BEARER, 'Bearer [token]')
+    .replace(DEVICE_TOKEN, '[token]')
+    .replace(LONG_SECRET, '[redacted]');
 }
 
 /** A URL without its query and fragment (search terms and reset tokens live there). */
@@ -54,7 +66,8 @@ export function scrubEvent<E extends ReportEvent>(event: E): E {
   if (event.request) {
     const { method, url, headers } = event.request;
     const kept: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headers ?? {})) if (KEPT_HEADERS.has(name.toLowerCase())) kept[name] = value;
+    for (const [name, value] of Object.entries(headers ?? {}))
+      if (KEPT_HEADERS.has(name.toLowerCase())) kept[name] = value;
     event.request = { method, url: url ? scrubUrl(url) : undefined, headers: kept };
   }
   if (event.transaction) event.transaction = scrubUrl(event.transaction);
@@ -65,7 +78,8 @@ export function scrubEvent<E extends ReportEvent>(event: E): E {
   }
   event.breadcrumbs = event.breadcrumbs?.map((crumb) => {
     const data: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(crumb.data ?? {})) if (KEPT_CRUMB_DATA.has(key)) data[key] = typeof value === 'string' ? scrubUrl(value) : value;
+    for (const [key, value] of Object.entries(crumb.data ?? {}))
+      if (KEPT_CRUMB_DATA.has(key)) data[key] = typeof value === 'string' ? scrubUrl(value) : value;
     return { ...crumb, message: crumb.message ? scrubText(crumb.message) : crumb.message, data };
   });
   for (const span of event.spans ?? []) {

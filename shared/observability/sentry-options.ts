@@ -5,7 +5,11 @@
 import { ERROR_SAMPLE_RATE, TRACES_SAMPLE_RATE } from '../constants';
 import { scrubEvent, type ReportEvent } from './scrub';
 
-export function sentryOptions(env: { SENTRY_DSN?: string; ENVIRONMENT?: string }, worker: string, requestId: () => string | undefined) {
+export function sentryOptions(
+  env: { SENTRY_DSN?: string; ENVIRONMENT?: string },
+  worker: string,
+  requestId: () => string | undefined,
+) {
   const tag = <E extends ReportEvent>(event: E): E => {
     event.tags = { ...event.tags, worker, reqid: requestId() ?? 'none' };
     return scrubEvent(event);

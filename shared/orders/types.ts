@@ -57,7 +57,13 @@ export interface OrderView {
 export interface PricedTotals extends OrderTotals {
   currency: string;
   decimals: number;
-  lines: Array<{ sku_id: number; count: number; unit_price: number; old_unit_price: number | null; line_total: number }>;
+  lines: Array<{
+    sku_id: number;
+    count: number;
+    unit_price: number;
+    old_unit_price: number | null;
+    line_total: number;
+  }>;
   /** Base fils, net of VAT (coupon minimums are in base fils). */
   subtotal_fils: number;
   /** The threshold setting, base fils net of VAT. */

@@ -51,7 +51,10 @@ describe('vitamin letters', () => {
     expect(vitaminAlternatives('د', true)).toContain('d3');
     const [vitamin, c] = expandQuery('vit c');
     expect(texts(vitamin!)).toContain('vit');
-    expect(c).toEqual([{ text: 'c', prefix: false }, { text: 'سي', prefix: false }]);
+    expect(c).toEqual([
+      { text: 'c', prefix: false },
+      { text: 'سي', prefix: false },
+    ]);
   });
 
   it('reads "a" and "ب" as vitamins only after a vitamin word', () => {
@@ -129,7 +132,9 @@ describe('FTS5 expressions', () => {
   it('ANDs the groups and ORs the alternatives, with prefixes and column filters', () => {
     const groups = expandQuery('vitamin c');
     expect(matchExpression(groups)).toBe('("vitamin"*) AND ("c" OR "سي")');
-    expect(matchExpression(groups, { columns: ['name', 'brand'] })).toBe('{name brand} : (("vitamin"*) AND ("c" OR "سي"))');
+    expect(matchExpression(groups, { columns: ['name', 'brand'] })).toBe(
+      '{name brand} : (("vitamin"*) AND ("c" OR "سي"))',
+    );
     expect(matchExpression(groups, { any: true })).toBe('("vitamin"*) OR ("c" OR "سي")');
     expect(matchExpression([])).toBeNull();
   });

@@ -22,8 +22,32 @@ export type SynonymSet = string[];
 
 // Connecting words that carry no product meaning. "a" is vitamin A right after a vitamin word.
 const STOP_WORDS = new Set([
-  'for', 'with', 'and', 'the', 'of', 'in', 'to', 'by', 'a', 'an', 'or', 'plus', 'from', 'on',
-  'مع', 'و', 'في', 'من', 'علي', 'الي', 'او', 'عن', 'ل', 'لل', 'ب', 'بدون',
+  'for',
+  'with',
+  'and',
+  'the',
+  'of',
+  'in',
+  'to',
+  'by',
+  'a',
+  'an',
+  'or',
+  'plus',
+  'from',
+  'on',
+  'مع',
+  'و',
+  'في',
+  'من',
+  'علي',
+  'الي',
+  'او',
+  'عن',
+  'ل',
+  'لل',
+  'ب',
+  'بدون',
 ]);
 // "ب" is vitamin B after a vitamin word, and a preposition elsewhere.
 
@@ -40,7 +64,22 @@ const VITAMIN_LETTERS: Record<string, string[]> = {
   k: ['k', 'ك', 'كي', 'k1', 'k2', 'ك1', 'ك2'],
 };
 const LETTER_OF: Record<string, string> = {
-  a: 'a', ا: 'a', b: 'b', ب: 'b', بي: 'b', c: 'c', سي: 'c', d: 'd', د: 'd', دي: 'd', e: 'e', ه: 'e', اي: 'e', k: 'k', ك: 'k', كي: 'k',
+  a: 'a',
+  ا: 'a',
+  b: 'b',
+  ب: 'b',
+  بي: 'b',
+  c: 'c',
+  سي: 'c',
+  d: 'd',
+  د: 'd',
+  دي: 'd',
+  e: 'e',
+  ه: 'e',
+  اي: 'e',
+  k: 'k',
+  ك: 'k',
+  كي: 'k',
 };
 // Letters that mean a vitamin even without "vitamin" before them ("c 1000", "د3").
 const STANDALONE_LETTERS = new Set(['c', 'd', 'e', 'k', 'سي', 'د']);
@@ -133,11 +172,7 @@ export function arabicPhoneticVariants(word: string): string[] {
 export function phoneticKey(word: string): string {
   if (!ARABIC.test(word)) return word;
   const head = word[0]!;
-  const tail = word
-    .slice(1)
-    .replaceAll('تش', 'ش')
-    .replace(/ه$/, '')
-    .replace(/[اوي]/g, '');
+  const tail = word.slice(1).replaceAll('تش', 'ش').replace(/ه$/, '').replace(/[اوي]/g, '');
   return `${head}${tail}`.replace(/[جغقك]/g, 'ك').replace(/(.)\1+/g, '$1');
 }
 
@@ -148,7 +183,12 @@ function joinVitaminNumbers(tokens: string[]): string[] {
     const letter = tokens[i]!;
     const next = tokens[i + 1];
     const afterVitamin = i > 0 && VITAMIN_WORDS.has(tokens[i - 1]!);
-    if (next && /^\d{1,2}$/.test(next) && /^[abdk]$|^[ابدك]$/.test(letter) && (afterVitamin || STANDALONE_LETTERS.has(letter))) {
+    if (
+      next &&
+      /^\d{1,2}$/.test(next) &&
+      /^[abdk]$|^[ابدك]$/.test(letter) &&
+      (afterVitamin || STANDALONE_LETTERS.has(letter))
+    ) {
       out.push(`${letter}${next}`);
       i += 1;
     } else out.push(letter);
@@ -174,7 +214,9 @@ function wordGroup(word: string, previous: string | undefined): QueryGroup {
   const prefix = word.length >= 2;
   const alternatives = [word, ...(englishSingular(word) ? [englishSingular(word)!] : []), ...arabicStems(word)];
   for (const w of [...alternatives]) alternatives.push(...arabicPhoneticVariants(w));
-  return [...new Set(alternatives)].slice(0, MAX_ALTERNATIVES).map((text) => ({ text, prefix: prefix && text.length >= 2 }));
+  return [...new Set(alternatives)]
+    .slice(0, MAX_ALTERNATIVES)
+    .map((text) => ({ text, prefix: prefix && text.length >= 2 }));
 }
 
 /** The base forms a word may be compared with a synonym phrase by. */
@@ -194,10 +236,17 @@ export function expandQuery(input: string, synonyms: SynonymSet[] = []): QueryGr
     .sort((a, b) => b.words.length - a.words.length);
   const groups: QueryGroup[] = [];
   for (let i = 0; i < tokens.length; ) {
-    const hit = phrases.find((p) => p.words.every((w, k) => tokens[i + k] !== undefined && forms(tokens[i + k]!).includes(w)));
+    const hit = phrases.find((p) =>
+      p.words.every((w, k) => tokens[i + k] !== undefined && forms(tokens[i + k]!).includes(w)),
+    );
     if (hit) {
       const own = tokens.slice(i, i + hit.words.length).join(' ');
-      groups.push(dedupe([{ text: own, prefix: true }, ...hit.set.map((text) => ({ text, prefix: !/^\d+$/.test(text.split(' ').at(-1)!) }))]));
+      groups.push(
+        dedupe([
+          { text: own, prefix: true },
+          ...hit.set.map((text) => ({ text, prefix: !/^\d+$/.test(text.split(' ').at(-1)!) })),
+        ]),
+      );
       i += hit.words.length;
       continue;
     }
@@ -220,7 +269,10 @@ function termExpression(t: QueryTerm): string {
  * The FTS5 MATCH expression: every group (AND), any alternative (OR); `columns` limits it to those
  * columns ({name brand} : …), `any` asks for one group instead of all.
  */
-export function matchExpression(groups: QueryGroup[], options: { columns?: string[]; any?: boolean } = {}): string | null {
+export function matchExpression(
+  groups: QueryGroup[],
+  options: { columns?: string[]; any?: boolean } = {},
+): string | null {
   const parts = groups.filter((g) => g.length).map((g) => `(${g.map(termExpression).join(' OR ')})`);
   if (!parts.length) return null;
   const body = parts.join(options.any ? ' OR ' : ' AND ');

@@ -14,8 +14,12 @@ describe('formatDate', () => {
   });
 
   it('adds the Umm al-Qura Hijri date in Arabic where asked, never in English', () => {
-    expect(formatDate(day, 'ar', 'SA', { hijri: true })).toBe('21 نوفمبر 2026 (11\u00a0جمادى\u00a0الآخرة\u00a01448\u00a0هـ)');
-    expect(formatDate(day, 'ar', 'KW', { hijri: true })).toBe('21 نوفمبر 2026 (11\u00a0جمادى\u00a0الآخرة\u00a01448\u00a0هـ)');
+    expect(formatDate(day, 'ar', 'SA', { hijri: true })).toBe(
+      '21 نوفمبر 2026 (11\u00a0جمادى\u00a0الآخرة\u00a01448\u00a0هـ)',
+    );
+    expect(formatDate(day, 'ar', 'KW', { hijri: true })).toBe(
+      '21 نوفمبر 2026 (11\u00a0جمادى\u00a0الآخرة\u00a01448\u00a0هـ)',
+    );
     expect(formatDate(day, 'en', 'KW', { hijri: true })).toBe('Nov 21, 2026');
   });
 

@@ -16,7 +16,12 @@ export interface DateOptions {
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function formatFor(lang: Lang, country: CountryCode, calendar: 'gregory' | 'islamic-umalqura', time: boolean): Intl.DateTimeFormat {
+function formatFor(
+  lang: Lang,
+  country: CountryCode,
+  calendar: 'gregory' | 'islamic-umalqura',
+  time: boolean,
+): Intl.DateTimeFormat {
   const key = `${lang}|${country}|${calendar}|${time}`;
   let f = formats.get(key);
   if (!f) {

@@ -21,7 +21,9 @@ export function normalizeDigits(text: string): string {
  * is not one. A comma counts as a thousands separator only before groups of three digits.
  */
 export function parseDecimal(text: string): number | null {
-  const plain = normalizeDigits(text).trim().replace(/[\s\u00A0\u202F]/g, '');
+  const plain = normalizeDigits(text)
+    .trim()
+    .replace(/[\s\u00A0\u202F]/g, '');
   const m = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/.exec(plain);
   if (!m) return null;
   return Number(`${m[1]!.replace(/,/g, '')}${m[2] ? `.${m[2]}` : ''}`);

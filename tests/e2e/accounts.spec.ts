@@ -3,7 +3,9 @@ import { expect, signUpThroughApi, test } from './fixtures';
 
 const unique = () => `shopper${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
 
-test('a shopper creates an account, sees the profile, signs out and signs in again with a return_url', async ({ page }) => {
+test('a shopper creates an account, sees the profile, signs out and signs in again with a return_url', async ({
+  page,
+}) => {
   const email = unique();
   await page.goto('/auth/sign-up');
   const form = page.getByTestId('sign-up-form');
@@ -86,7 +88,9 @@ test('a shopper resets a forgotten password through the dev mailbox', async ({ p
   await expect(page).toHaveURL(/\/profile$/);
 });
 
-test('a shopper edits name and a Kuwait mobile number, then a Saudi one in Arabic, and changes the password', async ({ page }) => {
+test('a shopper edits name and a Kuwait mobile number, then a Saudi one in Arabic, and changes the password', async ({
+  page,
+}) => {
   await signUpThroughApi(page, { name: 'Ali', email: unique() });
   await page.goto('/profile/account');
   await expect(page).toHaveURL(/\/profile\/account$/);
@@ -198,7 +202,9 @@ const ADDRESS_TEXT = {
 const exactly = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
 
 for (const lang of ['en', 'ar'] as const) {
-  test(`a shopper adds a Kuwait and a Saudi address, makes the second the default and deletes the first (${lang})`, async ({ page }) => {
+  test(`a shopper adds a Kuwait and a Saudi address, makes the second the default and deletes the first (${lang})`, async ({
+    page,
+  }) => {
     const x = ADDRESS_TEXT[lang];
     await signUpThroughApi(page, { lang, name: 'Sara', email: unique() });
     await page.goto(`${x.prefix}/profile/addresses`);
@@ -260,7 +266,11 @@ for (const lang of ['en', 'ar'] as const) {
 async function soldOutProduct(page: import('@playwright/test').Page): Promise<string> {
   return page.evaluate(async () => {
     for (let p = 1; p < 40; p++) {
-      const res = await fetch(`/api/product/${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const res = await fetch(`/api/product/${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       const items = (await res.json()).data.items as Array<{ slug: string; default_sku: { in_stock: boolean } }>;
       const found = items.find((i) => !i.default_sku.in_stock);
       if (found) return found.slug;
@@ -269,7 +279,9 @@ async function soldOutProduct(page: import('@playwright/test').Page): Promise<st
   });
 }
 
-test('a guest asks to be notified, signs in from the modal, and the request goes through (notify-me resumes)', async ({ page }) => {
+test('a guest asks to be notified, signs in from the modal, and the request goes through (notify-me resumes)', async ({
+  page,
+}) => {
   const { email } = await signUpThroughApi(page, { name: 'Huda', email: unique() });
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/profile$/);

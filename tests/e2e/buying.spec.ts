@@ -66,14 +66,25 @@ async function pickProduct(page: Page): Promise<{ slug: string; toUnlock: number
     const sync = (await (await fetch('/api/user/sync')).json()).data as { free_shipping: number };
     const T = sync.free_shipping;
     for (let p = 1; p < 20; p++) {
-      const res = await fetch(`/api/product/${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ filters: [{ key: 'only_available', type: 'boolean', value: true }], sort: { key: 'price', value: 'asc' } }) });
-      const items = (await res.json()).data.items as Array<{ slug: string; default_sku: { price: { price: number }; buy_limit: number | null; in_stock: boolean } }>;
+      const res = await fetch(`/api/product/${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          filters: [{ key: 'only_available', type: 'boolean', value: true }],
+          sort: { key: 'price', value: 'asc' },
+        }),
+      });
+      const items = (await res.json()).data.items as Array<{
+        slug: string;
+        default_sku: { price: { price: number }; buy_limit: number | null; in_stock: boolean };
+      }>;
       for (const card of items) {
         const price = card.default_sku.price.price;
         const toUnlock = Math.ceil((0.8 * T) / price);
         const toFree = Math.ceil(T / price);
         const limit = card.default_sku.buy_limit ?? 99;
-        if (card.default_sku.in_stock && toUnlock * price < T && toUnlock >= 2 && toFree <= limit && toFree <= 8) return { slug: card.slug, toUnlock, toFree };
+        if (card.default_sku.in_stock && toUnlock * price < T && toUnlock >= 2 && toFree <= limit && toFree <= 8)
+          return { slug: card.slug, toUnlock, toFree };
       }
     }
     throw new Error('no product fits the free-delivery steps');
@@ -105,8 +116,13 @@ async function addAddress(page: Page, country: 'KW' | 'SA', typed: (text: string
   await form.locator('button[type=submit]').click();
 }
 
-for (const [lang, country] of [['en', 'KW'], ['ar', 'SA']] as const) {
-  test(`a shopper fills the cart to free delivery, checks out with cash on delivery and reorders (${lang}, ${country})`, async ({ page }) => {
+for (const [lang, country] of [
+  ['en', 'KW'],
+  ['ar', 'SA'],
+] as const) {
+  test(`a shopper fills the cart to free delivery, checks out with cash on delivery and reorders (${lang}, ${country})`, async ({
+    page,
+  }) => {
     const x = TEXT[lang];
     await signUp(page, lang, country);
     const pick = await pickProduct(page);
@@ -117,10 +133,14 @@ for (const [lang, country] of [['en', 'KW'], ['ar', 'SA']] as const) {
     const banner = page.getByTestId('free-delivery-banner');
     await expect(banner).toContainText(x.addMore);
     const before = Number(await banner.locator('progress').getAttribute('value'));
-    const plus = page.getByTestId('cart-line').getByRole('button', { name: lang === 'en' ? /^One more / : /^زيادة كمية / });
+    const plus = page
+      .getByTestId('cart-line')
+      .getByRole('button', { name: lang === 'en' ? /^One more / : /^زيادة كمية / });
     for (let n = 1; n < pick.toUnlock; n++) await plus.click();
     // The banner moved, and from 80 % it offers the unlock modal.
-    await expect.poll(async () => Number(await banner.locator('progress').getAttribute('value'))).toBeGreaterThan(before);
+    await expect
+      .poll(async () => Number(await banner.locator('progress').getAttribute('value')))
+      .toBeGreaterThan(before);
     await banner.getByRole('button', { name: x.unlock }).click();
     const dialog = page.getByRole('dialog', { name: x.unlockDialog });
     await expect(dialog).toBeVisible();
@@ -140,7 +160,9 @@ for (const [lang, country] of [['en', 'KW'], ['ar', 'SA']] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(x.thanks);
     const number = await page.getByTestId('order-number').innerText();
     // The order date: Gregorian with Latin digits, and in Arabic the Hijri date too.
-    await expect(page.getByTestId('order-date')).toContainText(lang === 'ar' ? /\d{4} \(\d+\s.+\s14\d\d\sهـ\)/ : /[A-Z][a-z]{2} \d+, \d{4}/);
+    await expect(page.getByTestId('order-date')).toContainText(
+      lang === 'ar' ? /\d{4} \(\d+\s.+\s14\d\d\sهـ\)/ : /[A-Z][a-z]{2} \d+, \d{4}/,
+    );
     await expect(page.locator('header').getByTestId('cart-count')).toHaveText('0');
 
     await page.goto(`${x.prefix}/profile/orders`);

@@ -1,7 +1,10 @@
 // Catalogue journeys in Chromium, against the seeded demo catalogue, in both languages.
 import { expect, test } from './fixtures';
 
-test('a shopper goes from home to a category, filters, opens a product and adds it to the cart', async ({ page, context }) => {
+test('a shopper goes from home to a category, filters, opens a product and adds it to the cart', async ({
+  page,
+  context,
+}) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Vitamins', exact: true }).first().click();
   await expect(page).toHaveURL(/\/products\?category=\d+$/);
@@ -39,7 +42,9 @@ test('a shopper goes from home to a category, filters, opens a product and adds 
   await second.close();
 });
 
-test('a shopper in Arabic goes from home to a category, filters, opens a product and adds it to the cart', async ({ page }) => {
+test('a shopper in Arabic goes from home to a category, filters, opens a product and adds it to the cart', async ({
+  page,
+}) => {
   await page.goto('/ar');
   await page.getByRole('link', { name: 'فيتامينات', exact: true }).first().click();
   await expect(page).toHaveURL(/\/ar\/products\?category=\d+$/);
@@ -134,12 +139,23 @@ test('a product page carries valid Product structured data', async ({ page }) =>
   expect(data.find((d) => d['@type'] === 'BreadcrumbList').itemListElement.length).toBeGreaterThanOrEqual(3);
 });
 
-test('a Saudi shopper in Arabic opens a nutritionist’s pick and the cart remembers the nutritionist', async ({ page }) => {
+test('a Saudi shopper in Arabic opens a nutritionist’s pick and the cart remembers the nutritionist', async ({
+  page,
+}) => {
   await page.goto('/set-country?code=SA&to=/ar/nutritionist-list');
   await expect(page).toHaveURL(/\/ar\/nutritionist-list$/);
   // Every portrait is its own stored WebP, and the first one has loaded (a missing image would fail the test too).
-  const portraits = await page.locator('.person-card img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
-  await expect.poll(() => page.locator('.person-card img').first().evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  const portraits = await page
+    .locator('.person-card img')
+    .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
+  await expect
+    .poll(() =>
+      page
+        .locator('.person-card img')
+        .first()
+        .evaluate((i) => (i as HTMLImageElement).naturalWidth),
+    )
+    .toBeGreaterThan(0);
   expect(portraits.length).toBeGreaterThan(1);
   expect(new Set(portraits).size).toBe(portraits.length);
   for (const src of portraits) expect(src).toMatch(/\/media\/nutritionists\/[a-z-]+-\d+\.webp$/);
@@ -151,9 +167,14 @@ test('a Saudi shopper in Arabic opens a nutritionist’s pick and the cart remem
   const name = (await card.locator('.product-card-name').getAttribute('title'))!.trim();
   await card.locator('.product-card-link').click();
   await expect(page).toHaveURL(/\/ar\/products\/[a-z0-9-]+\?nutritionist_id=1&position=1$/);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/ar\/products\/[a-z0-9-]+\?nutritionist_id=1$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    /\/ar\/products\/[a-z0-9-]+\?nutritionist_id=1$/,
+  );
   await page.getByRole('button', { name: `أضف إلى السلة: ${name}` }).click();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}'));
-  expect(Object.values(stored).map((e) => (e as { origin: unknown }).origin)).toEqual([expect.objectContaining({ source: 'Nutritionist', id: 1 })]);
+  expect(Object.values(stored).map((e) => (e as { origin: unknown }).origin)).toEqual([
+    expect.objectContaining({ source: 'Nutritionist', id: 1 }),
+  ]);
 });

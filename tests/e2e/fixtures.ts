@@ -20,11 +20,21 @@ export interface Shopper {
  */
 export async function signUpThroughApi(
   page: Page,
-  { lang = 'en', country = 'KW', name = 'Sara Shopper', email = uniqueEmail() }: { lang?: 'en' | 'ar'; country?: 'KW' | 'SA'; name?: string; email?: string } = {},
+  {
+    lang = 'en',
+    country = 'KW',
+    name = 'Sara Shopper',
+    email = uniqueEmail(),
+  }: { lang?: 'en' | 'ar'; country?: 'KW' | 'SA'; name?: string; email?: string } = {},
 ): Promise<Shopper> {
   const password = 'secret1';
   const res = await page.request.post('/api/user/register', {
-    headers: { accept: 'application/json', lang, 'x-country': country, 'cf-connecting-ip': addresses.get(page) ?? '198.18.0.1' },
+    headers: {
+      accept: 'application/json',
+      lang,
+      'x-country': country,
+      'cf-connecting-ip': addresses.get(page) ?? '198.18.0.1',
+    },
     data: { name, email, password, confirmPassword: password },
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -34,7 +44,8 @@ export async function signUpThroughApi(
 export const test = base.extend<{ problems: string[] }>({
   // Navigations resolve once React has hydrated, so a test never clicks a page that is not live yet.
   page: async ({ page }, use) => {
-    const whenHydrated = () => page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 10_000 }).catch(() => null);
+    const whenHydrated = () =>
+      page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 10_000 }).catch(() => null);
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     // Each story is a shopper on their own network (RFC 2544 benchmarking range), as in production:
@@ -67,14 +78,17 @@ export const test = base.extend<{ problems: string[] }>({
         if (handledApiAnswer) return;
         // The CSP listener below is injected into every frame, also the dev mailbox's script-less
         // sandboxed mail frame, which blocks it (as it should any script).
-        if (m.text().startsWith("Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed")) return;
+        if (m.text().startsWith("Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed"))
+          return;
         if (m.type() === 'error' && !ownStatus) problems.push(`console: ${m.text()} (${m.location().url})`);
       });
       page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
       await page.exposeFunction('__reportCsp', (v: string) => problems.push(`csp: ${v}`));
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (e) =>
-          (window as unknown as { __reportCsp: (v: string) => void }).__reportCsp(`${e.violatedDirective} ${e.blockedURI}`),
+          (window as unknown as { __reportCsp: (v: string) => void }).__reportCsp(
+            `${e.violatedDirective} ${e.blockedURI}`,
+          ),
         );
       });
       await use(problems);

@@ -4,7 +4,9 @@
 import { expect, test } from './fixtures';
 
 for (const width of [390, 1280]) {
-  test(`a shopper at ${width} px never scrolls sideways on home, cart and profile, in English and Arabic`, async ({ page }) => {
+  test(`a shopper at ${width} px never scrolls sideways on home, cart and profile, in English and Arabic`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     for (const path of ['/', '/ar', '/cart', '/ar/profile']) {
       await page.goto(path);

@@ -12,7 +12,14 @@ const unique = () => `story${Date.now()}${Math.floor(Math.random() * 1000)}@exam
 /** The cheapest product in stock (one unit stays below any buy limit). */
 async function addCheapProduct(page: Page, prefix: string) {
   const slug = await page.evaluate(async () => {
-    const res = await fetch('/api/product/1', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ filters: [{ key: 'only_available', type: 'boolean', value: true }], sort: { key: 'price', value: 'asc' } }) });
+    const res = await fetch('/api/product/1', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        filters: [{ key: 'only_available', type: 'boolean', value: true }],
+        sort: { key: 'price', value: 'asc' },
+      }),
+    });
     return ((await res.json()).data.items as Array<{ slug: string }>)[0]!.slug;
   });
   await page.goto(`${prefix}/products/${slug}`);
@@ -30,7 +37,9 @@ test('a shopper leaves the card page and pays again from the order', async ({ pa
   // Offline on the way to checkout: the next page's code cannot load, and the page says why, with a retry.
   await page.context().setOffline(true);
   await page.getByRole('button', { name: 'Checkout' }).click();
-  await expect(page.getByTestId('connection-error')).toContainText('You are offline. Please reconnect to the internet and try again.');
+  await expect(page.getByTestId('connection-error')).toContainText(
+    'You are offline. Please reconnect to the internet and try again.',
+  );
   allowProblems(problems, /ERR_INTERNET_DISCONNECTED/);
   await page.context().setOffline(false);
   await page.getByRole('button', { name: 'Try again' }).click();
@@ -46,7 +55,13 @@ test('a shopper leaves the card page and pays again from the order', async ({ pa
   await form.locator('input[name=building]').fill('7');
   await form.locator('button[type=submit]').click();
   // A failed totals calculation says so, with a retry, instead of an empty summary.
-  await page.route('**/api/order/calculate', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ data: null, meta: { msg: 'too_many_requests', code: 429, msgType: 1 } }) }));
+  await page.route('**/api/order/calculate', (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      body: JSON.stringify({ data: null, meta: { msg: 'too_many_requests', code: 429, msgType: 1 } }),
+    }),
+  );
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page.getByTestId('totals-failed')).toContainText('We could not calculate your totals.');
   await expect(page.getByTestId('place-order')).toBeDisabled();
@@ -100,7 +115,13 @@ test('a guest finds their order from the mail link', async ({ page, browser, pro
   await expect(page.getByTestId('country-switch')).toHaveValue('SA');
   await addCheapProduct(page, '/ar');
   // The cart's names follow the page's language: added on an Arabic page, it reads in English on an English one.
-  const storedName = () => page.evaluate(() => Object.values(JSON.parse(localStorage.getItem('cart') ?? '{}') as Record<string, { product: { name: string } }>)[0]?.product.name ?? '');
+  const storedName = () =>
+    page.evaluate(
+      () =>
+        Object.values(
+          JSON.parse(localStorage.getItem('cart') ?? '{}') as Record<string, { product: { name: string } }>,
+        )[0]?.product.name ?? '',
+    );
   expect(await storedName()).toMatch(/[\u0600-\u06FF]/);
   await page.goto('/');
   await expect.poll(storedName).toMatch(/^[^\u0600-\u06FF]+$/);
@@ -108,7 +129,13 @@ test('a guest finds their order from the mail link', async ({ page, browser, pro
 
   // The cart's totals cannot be calculated (the server fails): it says so, with a retry, instead of
   // silently dropping the delivery, VAT and total rows.
-  await page.route('**/api/order/calculate', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ data: null, meta: { msg: 'server_error', code: 500, msgType: 1 } }) }));
+  await page.route('**/api/order/calculate', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ data: null, meta: { msg: 'server_error', code: 500, msgType: 1 } }),
+    }),
+  );
   await page.goto('/ar/cart');
   await expect(page.getByTestId('totals-failed')).toContainText('تعذّر حساب المجموع');
   await page.unroute('**/api/order/calculate');
@@ -175,7 +202,13 @@ test('a guest finds their order from the mail link', async ({ page, browser, pro
   await page.getByLabel('الدفع عند الاستلام').check();
   // A refused submit: its alert, above the fold on a phone, is brought into view and focused.
   await page.setViewportSize({ width: 390, height: 900 });
-  await page.route('**/api/order/submit', (route) => route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ data: null, meta: { msg: 'cart_changed', code: 409, msgType: 1, key: 'cart_changed' } }) }));
+  await page.route('**/api/order/submit', (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ data: null, meta: { msg: 'cart_changed', code: 409, msgType: 1, key: 'cart_changed' } }),
+    }),
+  );
   await page.getByRole('button', { name: 'تأكيد الطلب' }).click();
   await expect(page.getByTestId('form-error')).toBeFocused();
   await expect(page.getByTestId('form-error')).toBeInViewport();
@@ -198,7 +231,9 @@ test('a guest finds their order from the mail link', async ({ page, browser, pro
   expect(await mail.locator('iframe.html-part').getAttribute('srcdoc')).toContain('<table data-qr');
   // On a phone the long link wraps inside the mail's card: nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(
+    true,
+  );
   const other = await browser.newContext();
   const elsewhere = await other.newPage();
   await elsewhere.goto(new URL(href!, page.url()).toString());
@@ -217,15 +252,42 @@ test('a guest finds their order from the mail link', async ({ page, browser, pro
   await other.close();
 });
 
-test('a guest who later creates an account with the same e-mail confirms it from the mail and finds the order there', async ({ page }) => {
+test('a guest who later creates an account with the same e-mail confirms it from the mail and finds the order there', async ({
+  page,
+}) => {
   const email = unique();
   await page.goto('/');
   // The guest order itself was shown above; here it is placed directly, to keep the story short.
   const number = await page.evaluate(async (mail) => {
-    const list = await fetch('/api/product/1', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ filters: [{ key: 'only_available', type: 'boolean', value: true }], sort: { key: 'price', value: 'asc' } }) });
+    const list = await fetch('/api/product/1', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        filters: [{ key: 'only_available', type: 'boolean', value: true }],
+        sort: { key: 'price', value: 'asc' },
+      }),
+    });
     const sku = ((await list.json()).data.items as Array<{ default_sku: { id: number } }>)[0]!.default_sku.id;
-    const address = { country: 'KW', recipient: 'Guest', phone: '98765432', area_id: 26, block: '3', street: '12', building: '7' };
-    const res = await fetch('/api/order/submit', { method: 'POST', headers: { 'content-type': 'application/json', 'x-country': 'KW' }, body: JSON.stringify({ items: [{ sku_id: sku, count: 1 }], payment_method: 'cod', address, email: mail, idempotency_key: crypto.randomUUID() }) });
+    const address = {
+      country: 'KW',
+      recipient: 'Guest',
+      phone: '98765432',
+      area_id: 26,
+      block: '3',
+      street: '12',
+      building: '7',
+    };
+    const res = await fetch('/api/order/submit', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-country': 'KW' },
+      body: JSON.stringify({
+        items: [{ sku_id: sku, count: 1 }],
+        payment_method: 'cod',
+        address,
+        email: mail,
+        idempotency_key: crypto.randomUUID(),
+      }),
+    });
     return String((await res.json()).data.order.id);
   }, email);
 
@@ -237,21 +299,55 @@ test('a guest who later creates an account with the same e-mail confirms it from
   await expect(page.getByTestId('order-card')).toHaveCount(0);
 
   await page.goto('/dev/mailbox');
-  await page.locator('article', { hasText: 'Add your earlier orders' }).filter({ hasText: email.toUpperCase() }).first().getByRole('link').first().click();
+  await page
+    .locator('article', { hasText: 'Add your earlier orders' })
+    .filter({ hasText: email.toUpperCase() })
+    .first()
+    .getByRole('link')
+    .first()
+    .click();
   await expect(page.getByTestId('verify-email-done')).toBeVisible();
   await page.goto('/profile/orders');
   await expect(page.getByTestId('order-card').filter({ hasText: number })).toBeVisible();
 });
 
-test('a guest who left the card page finds the order by its number and cancels it after confirming', async ({ page }) => {
+test('a guest who left the card page finds the order by its number and cancels it after confirming', async ({
+  page,
+}) => {
   const email = unique();
   await page.goto('/');
   // The card order is placed directly: the checkout itself is the first story's.
   const number = await page.evaluate(async (mail) => {
-    const list = await fetch('/api/product/1', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ filters: [{ key: 'only_available', type: 'boolean', value: true }], sort: { key: 'price', value: 'asc' } }) });
+    const list = await fetch('/api/product/1', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        filters: [{ key: 'only_available', type: 'boolean', value: true }],
+        sort: { key: 'price', value: 'asc' },
+      }),
+    });
     const sku = ((await list.json()).data.items as Array<{ default_sku: { id: number } }>)[0]!.default_sku.id;
-    const address = { country: 'KW', recipient: 'Guest', phone: '98765432', area_id: 26, block: '3', street: '12', building: '7' };
-    const res = await fetch('/api/order/submit', { method: 'POST', headers: { 'content-type': 'application/json', 'x-country': 'KW' }, body: JSON.stringify({ items: [{ sku_id: sku, count: 1 }], payment_method: 'card', card_method: 'knet', address, email: mail, idempotency_key: crypto.randomUUID() }) });
+    const address = {
+      country: 'KW',
+      recipient: 'Guest',
+      phone: '98765432',
+      area_id: 26,
+      block: '3',
+      street: '12',
+      building: '7',
+    };
+    const res = await fetch('/api/order/submit', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-country': 'KW' },
+      body: JSON.stringify({
+        items: [{ sku_id: sku, count: 1 }],
+        payment_method: 'card',
+        card_method: 'knet',
+        address,
+        email: mail,
+        idempotency_key: crypto.randomUUID(),
+      }),
+    });
     return String((await res.json()).data.order.id);
   }, email);
   // Later, on another device (no cookies of the one that ordered).

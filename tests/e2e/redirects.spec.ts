@@ -52,7 +52,10 @@ test("an attacker's country-switch links keep the shopper on the shop", async ({
   expect(foreign).toEqual([]);
 });
 
-test("an attacker's sign-in link with a hostile return_url leaves the shopper on the shop, in both languages", async ({ page, baseURL }) => {
+test("an attacker's sign-in link with a hostile return_url leaves the shopper on the shop, in both languages", async ({
+  page,
+  baseURL,
+}) => {
   const shop = new URL(baseURL!).origin;
   const foreign = watchHosts(page);
   const email = `redirect${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
@@ -65,7 +68,12 @@ test("an attacker's sign-in link with a hostile return_url leaves the shopper on
   await form.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(`${shop}/profile`);
 
-  for (const [i, to] of ['%2F%2Fevil.example', '%2F%5Cevil.example', '%2Fa%2F..%2F%2Fevil.example', 'javascript%3Aalert(1)'].entries()) {
+  for (const [i, to] of [
+    '%2F%2Fevil.example',
+    '%2F%5Cevil.example',
+    '%2Fa%2F..%2F%2Fevil.example',
+    'javascript%3Aalert(1)',
+  ].entries()) {
     const ar = i % 2 === 1;
     await page.goto('/logout-profile');
     await page.goto(`${ar ? '/ar' : ''}/auth/sign-in?return_url=${to}`);

@@ -3,7 +3,8 @@
 // change, so the stories submit it and check the /search results and their order.
 import { expect, test } from './fixtures';
 
-const headerSearch = (page: import('@playwright/test').Page, label: string) => page.getByRole('banner').getByLabel(label);
+const headerSearch = (page: import('@playwright/test').Page, label: string) =>
+  page.getByRole('banner').getByLabel(label);
 
 test('a shopper finds Vitamin C from the header in English and in Arabic', async ({ page }) => {
   await page.goto('/');

@@ -1,12 +1,22 @@
 // A session that ends in the middle of checkout: told why, signed in again, back with what was typed.
 import { expect, signUpThroughApi, test, uniqueEmail } from './fixtures';
 
-test('a shopper whose session ends while checking out signs in again and finds the cart and the typed address', async ({ page, context }) => {
+test('a shopper whose session ends while checking out signs in again and finds the cart and the typed address', async ({
+  page,
+  context,
+}) => {
   const { email } = await signUpThroughApi(page, { name: 'Huda Ended', email: uniqueEmail('ended') });
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/profile$/);
   const slug = await page.evaluate(async () => {
-    const res = await fetch('/api/product/1', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ filters: [{ key: 'only_available', type: 'boolean', value: true }], sort: { key: 'price', value: 'asc' } }) });
+    const res = await fetch('/api/product/1', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        filters: [{ key: 'only_available', type: 'boolean', value: true }],
+        sort: { key: 'price', value: 'asc' },
+      }),
+    });
     return ((await res.json()).data.items as Array<{ slug: string }>)[0]!.slug;
   });
   await page.goto(`/products/${slug}`);

@@ -25,7 +25,9 @@ test('a shopper sees the home page in Arabic, right to left', async ({ page }) =
   // The page preloads only the texts it shows: the Arabic shell's and catalogue's, not the whole
   // dictionary nor English (decision 18).
   const html = await (await page.request.get('/ar')).text();
-  const dictionaries = [...html.matchAll(/rel="modulepreload"[^>]*href="\/assets\/([\w.-]+?)-[\w-]+\.js"/g)].map((m) => m[1]!).filter((name) => /\.(en|ar)$/.test(name));
+  const dictionaries = [...html.matchAll(/rel="modulepreload"[^>]*href="\/assets\/([\w.-]+?)-[\w-]+\.js"/g)]
+    .map((m) => m[1]!)
+    .filter((name) => /\.(en|ar)$/.test(name));
   expect(dictionaries.sort()).toEqual(['catalogue.ar', 'shell.ar']);
   // Styles load with the pages that use them: the shell's and the catalogue's here, not the cart's or
   // checkout's (orders) nor the address book's (account).
@@ -51,7 +53,9 @@ test('a shopper switches the language and stays on the same page', async ({ page
 });
 
 for (const lang of ['en', 'ar'] as const) {
-  test(`a shopper in ${lang === 'en' ? 'English' : 'Arabic'} switches to Saudi Arabia and sees prices in riyals`, async ({ page }) => {
+  test(`a shopper in ${lang === 'en' ? 'English' : 'Arabic'} switches to Saudi Arabia and sees prices in riyals`, async ({
+    page,
+  }) => {
     await page.goto(lang === 'en' ? '/' : '/ar');
     const note = page.getByTestId('delivery-note');
     await expect(note).toContainText('KWD');
@@ -82,7 +86,9 @@ test('a toast can be closed by hand and leaves after its time', async ({ page })
   await expect(toast).toHaveCount(0, { timeout: 6000 });
 });
 
-test('the sign-in modal opens from the account button, switches to sign-up and closes with Escape', async ({ page }) => {
+test('the sign-in modal opens from the account button, switches to sign-up and closes with Escape', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Sign in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign in' });
@@ -109,7 +115,9 @@ test('an unknown page answers 404 with a not-found page in the shell', async ({ 
   await expect(page.getByRole('search')).toBeVisible();
 });
 
-test('navigating keeps the app loaded, back restores the scroll position and forward goes to the top', async ({ page }) => {
+test('navigating keeps the app loaded, back restores the scroll position and forward goes to the top', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 700 });
   await page.goto('/');
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
@@ -152,7 +160,8 @@ test('a slow page change shows the top progress bar on wide screens only', async
   await page.goto('/ar');
   await page.evaluate(() => {
     new MutationObserver(() => {
-      if (document.querySelector('[data-testid="progress-bar"]')) (window as unknown as { __sawBar: boolean }).__sawBar = true;
+      if (document.querySelector('[data-testid="progress-bar"]'))
+        (window as unknown as { __sawBar: boolean }).__sawBar = true;
     }).observe(document.body, { childList: true, subtree: true });
   });
   await page.getByRole('contentinfo').getByRole('link', { name: 'قصتنا' }).click();
@@ -180,15 +189,32 @@ test('a toast swiped sideways past 100 px is dismissed', async ({ page }) => {
   await expect(toast).toHaveCount(0);
 });
 
-test('a shopper on any screen from 320 to 1280 px sees the logo, search box and actions side by side, and a modal whole on a phone', async ({ page }) => {
-  const overlap = (a: DOMRect | null, b: DOMRect | null) => !!a && !!b && a.width > 0 && b.width > 0 && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+test('a shopper on any screen from 320 to 1280 px sees the logo, search box and actions side by side, and a modal whole on a phone', async ({
+  page,
+}) => {
+  const overlap = (a: DOMRect | null, b: DOMRect | null) =>
+    !!a &&
+    !!b &&
+    a.width > 0 &&
+    b.width > 0 &&
+    a.left < b.right &&
+    b.left < a.right &&
+    a.top < b.bottom &&
+    b.top < a.bottom;
   for (const prefix of ['', '/ar']) {
     await page.goto(`${prefix}/`);
     for (const width of [320, 360, 390, 768, 800, 976, 1024, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       const boxes = await page.evaluate(() => {
         const box = (s: string) => document.querySelector(s)?.getBoundingClientRect().toJSON() ?? null;
-        return { logo: box('.logo'), name: box('.logo-text'), search: box('.header-row .search-form'), actions: box('.header-actions'), page: document.documentElement.scrollWidth, view: document.documentElement.clientWidth };
+        return {
+          logo: box('.logo'),
+          name: box('.logo-text'),
+          search: box('.header-row .search-form'),
+          actions: box('.header-actions'),
+          page: document.documentElement.scrollWidth,
+          view: document.documentElement.clientWidth,
+        };
       });
       const at = `${prefix || '/en'} at ${width} px`;
       expect(overlap(boxes.logo, boxes.search), `logo under the search box ${at}`).toBe(false);
@@ -203,7 +229,10 @@ test('a shopper on any screen from 320 to 1280 px sees the logo, search box and 
   const dialog = page.getByRole('dialog', { name: 'تسجيل الدخول' });
   await expect(dialog).toBeVisible();
   await expect(dialog).not.toHaveClass(/is-closing/);
-  const { left, right, view } = await dialog.evaluate((d) => ({ ...d.getBoundingClientRect().toJSON(), view: document.documentElement.clientWidth }));
+  const { left, right, view } = await dialog.evaluate((d) => ({
+    ...d.getBoundingClientRect().toJSON(),
+    view: document.documentElement.clientWidth,
+  }));
   expect(left).toBeGreaterThanOrEqual(0);
   expect(right).toBeLessThanOrEqual(view);
   const close = await dialog.getByRole('button', { name: 'إغلاق' }).boundingBox();

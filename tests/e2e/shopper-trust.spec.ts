@@ -12,7 +12,9 @@ async function categoryLinks(page: Page, prefix: string): Promise<string[]> {
   return hrefs.sort();
 }
 
-test('a shopper on a phone filters by two brands at once in Arabic and lands at the top of each new page', async ({ page }) => {
+test('a shopper on a phone filters by two brands at once in Arabic and lands at the top of each new page', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/ar/products');
 
@@ -45,7 +47,9 @@ test('a shopper on a phone filters by two brands at once in Arabic and lands at 
   await expect(dialog).toBeVisible();
   await brands.nth(0).check();
   await brands.nth(1).check();
-  const picked = await Promise.all([0, 1].map((i) => brands.nth(i).evaluate((box) => box.parentElement!.firstChild!.nextSibling!.textContent!.trim())));
+  const picked = await Promise.all(
+    [0, 1].map((i) => brands.nth(i).evaluate((box) => box.parentElement!.firstChild!.nextSibling!.textContent!.trim())),
+  );
   await dialog.getByRole('button', { name: 'عرض النتائج' }).click();
 
   await expect(page).toHaveURL(/\/ar\/products\?brand=\d+(%2C|,)\d+$/);
@@ -69,7 +73,9 @@ for (const { lang, width } of [
   { lang: 'en', width: 1280 },
   { lang: 'ar', width: 390 },
 ] as const) {
-  test(`a shopper ${lang === 'en' ? 'on a wide screen' : 'on a phone in Arabic'} reaches every category from the header menu in one step`, async ({ page }) => {
+  test(`a shopper ${lang === 'en' ? 'on a wide screen' : 'on a phone in Arabic'} reaches every category from the header menu in one step`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 844 });
     const prefix = lang === 'ar' ? '/ar' : '';
     const expected = await categoryLinks(page, prefix);
@@ -82,7 +88,9 @@ for (const { lang, width } of [
     await expect(button).toHaveAttribute('aria-expanded', 'true');
     const menu = page.getByRole('navigation', { name: lang === 'ar' ? 'الأقسام' : 'Categories' });
     await expect(menu.locator('a[href*="category="]').first()).toBeVisible();
-    const listed = await menu.locator('a[href*="category="]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    const listed = await menu
+      .locator('a[href*="category="]')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
     expect(listed.sort()).toEqual(expected);
 
     // Escape closes it and puts focus back on the button.
@@ -107,7 +115,11 @@ for (const { lang, width } of [
 test('a keyboard shopper adds and removes a product from its card and stays on that card', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/products');
-  const index = await page.getByTestId('product-card').evaluateAll((cards) => cards.findIndex((c) => /^Add to cart: /.test(c.querySelector('.add-button')?.getAttribute('aria-label') ?? '')));
+  const index = await page
+    .getByTestId('product-card')
+    .evaluateAll((cards) =>
+      cards.findIndex((c) => /^Add to cart: /.test(c.querySelector('.add-button')?.getAttribute('aria-label') ?? '')),
+    );
   const card = page.getByTestId('product-card').nth(index);
   const add = card.locator('.add-button');
   const name = (await add.getAttribute('aria-label'))!.replace('Add to cart: ', '');
@@ -123,7 +135,9 @@ test('a keyboard shopper adds and removes a product from its card and stays on t
   await expect(card.getByRole('button', { name: `Add to cart: ${name}` })).toBeFocused();
 });
 
-test('a shopper gets focus back on the button that opened the sign-in modal, and closes a toast with the mouse', async ({ page }) => {
+test('a shopper gets focus back on the button that opened the sign-in modal, and closes a toast with the mouse', async ({
+  page,
+}) => {
   await page.goto('/');
   const signIn = page.getByRole('link', { name: 'Sign in' });
   await signIn.focus();

@@ -33,7 +33,10 @@ test('a shopper reads the return policy in Arabic', async ({ page }) => {
 test('a shopper sends a message through the contact form', async ({ page }) => {
   await page.goto('/contact-us');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact us');
-  await expect(page.getByRole('main').getByRole('link', { name: 'care@gulfvitamins.com' })).toHaveAttribute('href', 'mailto:care@gulfvitamins.com');
+  await expect(page.getByRole('main').getByRole('link', { name: 'care@gulfvitamins.com' })).toHaveAttribute(
+    'href',
+    'mailto:care@gulfvitamins.com',
+  );
 
   // Accessible names: the required marker (*) is hidden from them, the optional note is not.
   const name = page.getByRole('textbox', { name: 'Full name', exact: true });
@@ -130,7 +133,8 @@ for (const width of [390, 1280]) {
 test('the site index links to every page a shopper can open', async ({ page }) => {
   await page.goto('/site-index');
   const index = page.locator('.site-index');
-  for (const group of ['Shop', 'Account', 'Help', 'Company']) await expect(index.getByRole('heading', { level: 2, name: group })).toBeVisible();
+  for (const group of ['Shop', 'Account', 'Help', 'Company'])
+    await expect(index.getByRole('heading', { level: 2, name: group })).toBeVisible();
   // Every page of spec §2 without a parameter, except signing out and the app shell, once each.
   // Mailed-link landings (reset, verify) are not pages to browse to.
   const unlisted = new Set(['logout-profile', 'app-shell', 'reset-password', 'verify-email']);

@@ -5,12 +5,22 @@ import { expect, signUpThroughApi, test, uniqueEmail } from './fixtures';
 /** The first available product of the listing, its base price and what a Saudi shopper pays for it. */
 async function firstProduct(page: Page): Promise<{ slug: string; shown: string }> {
   return page.evaluate(async () => {
-    const countries = (await (await fetch('/api/country')).json()).data.items as Array<{ code: string; exchange_rate: string; vat_basis_points: number }>;
+    const countries = (await (await fetch('/api/country')).json()).data.items as Array<{
+      code: string;
+      exchange_rate: string;
+      vat_basis_points: number;
+    }>;
     const sa = countries.find((c) => c.code === 'SA')!;
-    const res = await fetch('/api/product/1', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ filters: [{ key: 'only_available', type: 'boolean', value: true }] }) });
+    const res = await fetch('/api/product/1', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ filters: [{ key: 'only_available', type: 'boolean', value: true }] }),
+    });
     const card = (await res.json()).data.items[0] as { slug: string; default_sku: { price: { price: number } } };
     // Independently of the shop's money module: fils × rate × (1 + VAT), in halalas, rounded half up.
-    const halalas = Math.round((card.default_sku.price.price * Number(sa.exchange_rate) * (10_000 + sa.vat_basis_points)) / 10_000 / 10);
+    const halalas = Math.round(
+      (card.default_sku.price.price * Number(sa.exchange_rate) * (10_000 + sa.vat_basis_points)) / 10_000 / 10,
+    );
     return { slug: card.slug, shown: (halalas / 100).toFixed(2) };
   });
 }
@@ -19,7 +29,8 @@ async function firstProduct(page: Page): Promise<{ slug: string; shown: string }
 function tlvFields(b64: string): Record<number, string> {
   const bytes = Buffer.from(b64, 'base64');
   const out: Record<number, string> = {};
-  for (let i = 0; i < bytes.length; i += 2 + bytes[i + 1]!) out[bytes[i]!] = bytes.subarray(i + 2, i + 2 + bytes[i + 1]!).toString('utf8');
+  for (let i = 0; i < bytes.length; i += 2 + bytes[i + 1]!)
+    out[bytes[i]!] = bytes.subarray(i + 2, i + 2 + bytes[i + 1]!).toString('utf8');
   return out;
 }
 

@@ -17,13 +17,19 @@ export default {
       return Response.json({ envelopes, logs });
     }
     if (request.method === 'POST' && /^\/api\/\d+\/envelope\/?$/.test(url.pathname)) {
-      envelopes.push({ host: url.host, auth: request.headers.get('x-sentry-auth') ?? url.searchParams.get('sentry_key'), body: await request.text() });
+      envelopes.push({
+        host: url.host,
+        auth: request.headers.get('x-sentry-auth') ?? url.searchParams.get('sentry_key'),
+        body: await request.text(),
+      });
       return Response.json({ id: crypto.randomUUID().replaceAll('-', '') });
     }
     // Anything else the API worker fetches while routed here has no business leaving the test.
     return new Response('the Sentry stand-in only takes envelopes', { status: 502 });
   },
   tail(events) {
-    for (const event of events) for (const entry of event.logs ?? []) logs.push({ worker: event.scriptName, level: entry.level, message: entry.message });
+    for (const event of events)
+      for (const entry of event.logs ?? [])
+        logs.push({ worker: event.scriptName, level: entry.level, message: entry.message });
   },
 };

@@ -20,7 +20,15 @@ export async function signedRequest(path: string, init: SignedInit = {}): Promis
   if (body) headers.set('content-type', 'application/json');
   if (init.token) headers.set('x-token', init.token);
   // Signed over the identity headers as sent (decision 4); x-hash etc. given in init.headers still win.
-  const signed = await signRequest(init.secret ?? TEST_SIGNING_SECRET, method, path, body, init.now, init.nonce, headers);
+  const signed = await signRequest(
+    init.secret ?? TEST_SIGNING_SECRET,
+    method,
+    path,
+    body,
+    init.now,
+    init.nonce,
+    headers,
+  );
   for (const [name, value] of Object.entries(signed)) if (!headers.has(name)) headers.set(name, value);
   return new Request(`https://api.test${path}`, { method, headers, body: method === 'GET' ? undefined : body });
 }

@@ -16,11 +16,13 @@ describe('decision records', () => {
   it.each(records)('%s has the four sections and a status', (file) => {
     const text = readFileSync(new URL(file, dir), 'utf8');
     const headings = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]!.trim());
-    for (const section of ['Context', 'Decision', 'Alternatives considered', 'Consequences']) expect(headings).toContain(section);
+    for (const section of ['Context', 'Decision', 'Alternatives considered', 'Consequences'])
+      expect(headings).toContain(section);
     const status = /^.*Status: (proposed|accepted|superseded by \d{4}|deprecated)\b(.*)$/m.exec(text);
     expect(status, 'a Status line').not.toBeNull();
     // Every record a status names (superseded by, amends, supersedes) exists.
-    for (const [, n] of `${status![1]}${status![2]}`.matchAll(/(\d{4})/g)) expect(records.some((f) => f.startsWith(n!))).toBe(true);
+    for (const [, n] of `${status![1]}${status![2]}`.matchAll(/(\d{4})/g))
+      expect(records.some((f) => f.startsWith(n!))).toBe(true);
   });
 
   it.each(records)('the README links %s', (file) => {

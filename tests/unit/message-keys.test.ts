@@ -24,7 +24,9 @@ const PATTERNS = [
 
 function keysIn(list: Array<[string, string]>): Map<string, string> {
   const found = new Map<string, string>();
-  for (const [file, text] of list) for (const pattern of PATTERNS) for (const m of text.matchAll(pattern)) if (!found.has(m[1]!)) found.set(m[1]!, file);
+  for (const [file, text] of list)
+    for (const pattern of PATTERNS)
+      for (const m of text.matchAll(pattern)) if (!found.has(m[1]!)) found.set(m[1]!, file);
   return found;
 }
 
@@ -33,7 +35,14 @@ describe('message keys the server can send', () => {
 
   it('are found by reading the sources (the scan itself works)', () => {
     expect(sources.length).toBeGreaterThan(20);
-    for (const key of ['wallet_insufficient', 'not_found', 'mandatory-field', 'coupon_expired', 'upstream_unavailable', 'phone_invalid']) {
+    for (const key of [
+      'wallet_insufficient',
+      'not_found',
+      'mandatory-field',
+      'coupon_expired',
+      'upstream_unavailable',
+      'phone_invalid',
+    ]) {
       expect([...found.keys()]).toContain(key);
     }
   });

@@ -26,11 +26,24 @@ export interface ForwardResult {
 
 export async function ensureDevice(c: Context<AppEnv>, session: Session): Promise<void> {
   if (session.deviceToken) return;
-  const token = await registerDevice(c.env, c.var.config, c.req.header('user-agent') ?? '', session.lang, session.country, c.req.header('cf-connecting-ip'));
+  const token = await registerDevice(
+    c.env,
+    c.var.config,
+    c.req.header('user-agent') ?? '',
+    session.lang,
+    session.country,
+    c.req.header('cf-connecting-ip'),
+  );
   if (token) storeDeviceToken(c, session, token);
 }
 
-export async function forward(c: Context<AppEnv>, session: Session, method: string, path: string, body = ''): Promise<ForwardResult> {
+export async function forward(
+  c: Context<AppEnv>,
+  session: Session,
+  method: string,
+  path: string,
+  body = '',
+): Promise<ForwardResult> {
   const load = async () => {
     const res = await callUpstream(c.env, c.var.config, {
       method,
@@ -55,7 +68,12 @@ export async function forward(c: Context<AppEnv>, session: Session, method: stri
     result = { status: r.status, body: r.body, cached: r.hit };
   } else {
     const res = await load();
-    result = { status: res.status, body: await res.text(), cached: false, retryAfter: res.headers.get('retry-after') ?? undefined };
+    result = {
+      status: res.status,
+      body: await res.text(),
+      cached: false,
+      retryAfter: res.headers.get('retry-after') ?? undefined,
+    };
   }
   return afterUpstream(c, session, path.split('?')[0]!, result);
 }
@@ -65,10 +83,18 @@ export function tallyQueries(c: Context<AppEnv>, res: Response): void {
   const statements = Number(res.headers.get('x-d1-queries') ?? NaN);
   if (Number.isNaN(statements)) return;
   const total = c.get('d1') ?? { statements: 0, roundTrips: 0 };
-  c.set('d1', { statements: total.statements + statements, roundTrips: total.roundTrips + Number(res.headers.get('x-d1-roundtrips') ?? 0) });
+  c.set('d1', {
+    statements: total.statements + statements,
+    roundTrips: total.roundTrips + Number(res.headers.get('x-d1-roundtrips') ?? 0),
+  });
 }
 
-async function afterUpstream(c: Context<AppEnv>, session: Session, path: string, result: ForwardResult): Promise<ForwardResult> {
+async function afterUpstream(
+  c: Context<AppEnv>,
+  session: Session,
+  path: string,
+  result: ForwardResult,
+): Promise<ForwardResult> {
   let envelope: Envelope<unknown> | null = null;
   try {
     const parsed: unknown = JSON.parse(result.body);
@@ -110,7 +136,12 @@ function userDisplay(value: unknown): UserDisplay | null {
   if (!value || typeof value !== 'object') return null;
   const u = value as Record<string, unknown>;
   if ((typeof u.id !== 'number' && typeof u.id !== 'string') || typeof u.name !== 'string') return null;
-  return { id: u.id, name: u.name, email: typeof u.email === 'string' ? u.email : '', phone: typeof u.phone === 'string' ? u.phone : null };
+  return {
+    id: u.id,
+    name: u.name,
+    email: typeof u.email === 'string' ? u.email : '',
+    phone: typeof u.phone === 'string' ? u.phone : null,
+  };
 }
 
 /** The ApiClient route loaders get during server rendering. */

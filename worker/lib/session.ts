@@ -34,7 +34,10 @@ function parseUser(raw: string | undefined): { user: UserDisplay; exp: number | 
   try {
     const value = JSON.parse(raw) as Partial<UserDisplay> & { exp?: unknown };
     if (value && (typeof value.id === 'number' || typeof value.id === 'string') && typeof value.name === 'string') {
-      return { user: { id: value.id, name: value.name, email: String(value.email ?? ''), phone: value.phone ?? null }, exp: typeof value.exp === 'number' ? value.exp : null };
+      return {
+        user: { id: value.id, name: value.name, email: String(value.email ?? ''), phone: value.phone ?? null },
+        exp: typeof value.exp === 'number' ? value.exp : null,
+      };
     }
   } catch {
     // a malformed cookie is treated as absent
@@ -118,7 +121,13 @@ const USER_MAX_AGE_S = Math.min(USER_COOKIE_MAX_AGE_S, AUTH_COOKIE_MAX_AGE_S);
 export function storeUserSession(c: Context<AppEnv>, session: Session, token: string, user: UserDisplay | null): void {
   const names = cookieNames(session.secure);
   session.userToken = token;
-  setCookie(c, names.auth, token, { httpOnly: true, secure: true, sameSite: 'Strict', path: '/', maxAge: AUTH_COOKIE_MAX_AGE_S });
+  setCookie(c, names.auth, token, {
+    httpOnly: true,
+    secure: true,
+    sameSite: 'Strict',
+    path: '/',
+    maxAge: AUTH_COOKIE_MAX_AGE_S,
+  });
   session.userExpires = Date.now() + AUTH_COOKIE_MAX_AGE_S * 1000;
   if (user) writeUserCookie(c, session, user);
 }
@@ -133,7 +142,13 @@ export function refreshUser(c: Context<AppEnv>, session: Session, user: UserDisp
   if (!session.userToken) return;
   if (session.userExpires === null) {
     session.userExpires = Date.now() + USER_MAX_AGE_S * 1000;
-    setCookie(c, cookieNames(session.secure).auth, session.userToken, { httpOnly: true, secure: true, sameSite: 'Strict', path: '/', maxAge: USER_MAX_AGE_S });
+    setCookie(c, cookieNames(session.secure).auth, session.userToken, {
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+      path: '/',
+      maxAge: USER_MAX_AGE_S,
+    });
   }
   writeUserCookie(c, session, user);
 }
@@ -142,7 +157,12 @@ function writeUserCookie(c: Context<AppEnv>, session: Session, user: UserDisplay
   const exp = session.userExpires ?? Date.now() + USER_MAX_AGE_S * 1000;
   const maxAge = Math.max(0, Math.min(USER_MAX_AGE_S, Math.floor((exp - Date.now()) / 1000)));
   session.user = user;
-  setCookie(c, cookieNames(session.secure).user, JSON.stringify({ ...user, exp }), { secure: session.secure, sameSite: 'Lax', path: '/', maxAge });
+  setCookie(c, cookieNames(session.secure).user, JSON.stringify({ ...user, exp }), {
+    secure: session.secure,
+    sameSite: 'Lax',
+    path: '/',
+    maxAge,
+  });
 }
 
 export function clearUserSession(c: Context<AppEnv>, session: Session): void {

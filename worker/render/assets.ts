@@ -41,7 +41,9 @@ function buildPlan(): AssetPlan {
   collect(ENTRY, new Set(), entryJs, entryCss);
   const entryFile = `/${manifest[ENTRY]!.file}`;
   // Regular and bold Arabic: body text and headings (the hero, often the largest paint) use both.
-  const arabicFonts = (manifest[ENTRY]!.assets ?? []).filter((a) => /arabic-(400|700)-normal.*\.woff2$/.test(a)).map((a) => `/${a}`);
+  const arabicFonts = (manifest[ENTRY]!.assets ?? [])
+    .filter((a) => /arabic-(400|700)-normal.*\.woff2$/.test(a))
+    .map((a) => `/${a}`);
   return {
     bootstrapModules: [entryFile],
     css: [...entryCss],

@@ -19,6 +19,8 @@ describe('the fallback error page', () => {
   });
 
   it('escapes what it interpolates: a nonce cannot end its attribute', () => {
-    expect(fallbackPage('en', 500, '"><script>x()</script>')).toContain('nonce="&quot;&gt;&lt;script&gt;x()&lt;/script&gt;"');
+    expect(fallbackPage('en', 500, '"><script>x()</script>')).toContain(
+      'nonce="&quot;&gt;&lt;script&gt;x()&lt;/script&gt;"',
+    );
   });
 });

@@ -12,7 +12,8 @@ export function fallbackPage(lang: Lang, status: number, nonce: string): string 
   const otherLang: Lang = lang === 'ar' ? 'en' : 'ar';
   const other = lang === 'ar' ? en : ar;
   // 400: a link that cannot be followed (a redirect target with CR, LF or NUL); nothing to retry.
-  const title = status === 503 ? dict.upstream_unavailable : status === 400 ? dict.bad_request : dict.server_error_title;
+  const title =
+    status === 503 ? dict.upstream_unavailable : status === 400 ? dict.bad_request : dict.server_error_title;
   const body = (d: typeof dict) => (status === 400 ? d.bad_link_body : d.server_error_body);
   return htmlText(
     html`<!DOCTYPE html><html lang="${lang}" dir="${dirOf(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${title} | ${dict.brand_name}</title><style nonce="${nonce}">${raw(STYLE)}</style></head><body><main><h1>${title}</h1><p>${body(dict)}</p><p lang="${otherLang}" dir="${dirOf(otherLang)}">${status === 400 ? other.bad_request : `${other.server_error_title}.`} ${body(other)}</p><p><a href="${localizePath('/', lang)}">${dict.back_home}</a></p></main></body></html>`,

@@ -30,13 +30,15 @@ apiProxy.all('/*', async function proxyHandler(c) {
   let body = '';
   if (c.req.method === 'POST') {
     body = await c.req.text();
-    if (body !== '' && !JSON_TYPE.test(c.req.header('content-type') ?? '')) return c.json(fail('unsupported_media_type', 415), 415);
+    if (body !== '' && !JSON_TYPE.test(c.req.header('content-type') ?? ''))
+      return c.json(fail('unsupported_media_type', 415), 415);
   }
 
   const session = readSession(c, apiLang(c));
   // The page was shown to a signed-in shopper but the auth cookie is gone (expired, cleared): say the
   // session ended instead of letting the API take the call as a guest's (an order without its account).
-  if (c.req.header(SIGNED_IN_HEADER) === '1' && !session.userToken && path !== LOGOUT_PATH) return c.json(fail('session_ended', 401, 'session_ended'), 401);
+  if (c.req.header(SIGNED_IN_HEADER) === '1' && !session.userToken && path !== LOGOUT_PATH)
+    return c.json(fail('session_ended', 401, 'session_ended'), 401);
   await ensureDevice(c, session);
   const result = await forward(c, session, c.req.method, path + url.search, body);
   return c.body(result.body, result.status as 200, {

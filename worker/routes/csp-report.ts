@@ -44,7 +44,9 @@ export interface CspViolation {
 
 /** The violations in a report body of either format; the URLs keep their origin and path only. */
 export function parseCspReport(body: unknown): CspViolation[] {
-  const reports = Array.isArray(body) ? body.map((r) => (r as { body?: unknown })?.body) : [(body as { 'csp-report'?: unknown })?.['csp-report']];
+  const reports = Array.isArray(body)
+    ? body.map((r) => (r as { body?: unknown })?.body)
+    : [(body as { 'csp-report'?: unknown })?.['csp-report']];
   const trim = (v: unknown) => {
     const s = typeof v === 'string' ? v.slice(0, 300) : '';
     try {
@@ -71,7 +73,8 @@ export const cspReport = new Hono<AppEnv>();
 cspReport.post(CSP_REPORT_PATH, limitBody(MAX_BODY_BYTES), async (c) => {
   if (!REPORT_TYPES.test(c.req.header('content-type') ?? '')) return c.json(fail('unsupported_media_type', 415), 415);
   const text = await c.req.text();
-  if (!allowed(c.req.header('cf-connecting-ip') ?? 'unknown', Date.now())) return c.json(fail('too_many_requests', 429), 429);
+  if (!allowed(c.req.header('cf-connecting-ip') ?? 'unknown', Date.now()))
+    return c.json(fail('too_many_requests', 429), 429);
   let violations: CspViolation[];
   try {
     violations = parseCspReport(JSON.parse(text));
@@ -83,7 +86,11 @@ cspReport.post(CSP_REPORT_PATH, limitBody(MAX_BODY_BYTES), async (c) => {
   for (const v of violations) log.warn('csp violation', { ...v });
   if (c.var.config.SENTRY_DSN) {
     // Tags, not extras: the scrubber drops extras; origin and path are all a violation keeps of a URL.
-    for (const v of violations) captureMessage(`CSP violation: ${v.directive}`, { level: 'warning', tags: { blocked: v.blocked, document: v.document } });
+    for (const v of violations)
+      captureMessage(`CSP violation: ${v.directive}`, {
+        level: 'warning',
+        tags: { blocked: v.blocked, document: v.document },
+      });
   }
   return c.body(null, 204);
 });

@@ -8,6 +8,14 @@ import { callUpstream } from '../upstream';
 export const devError = /* @__PURE__ */ (() =>
   new Hono<AppEnv>().get('/dev/error', async (c) => {
     if (c.var.config.ENVIRONMENT === 'production') return c.notFound();
-    const upstream = await callUpstream(c.env, c.var.config, { method: 'GET', path: '/dev/error', deviceToken: null, userToken: null, lang: 'en', country: 'KW', requestId: currentRequestId() });
+    const upstream = await callUpstream(c.env, c.var.config, {
+      method: 'GET',
+      path: '/dev/error',
+      deviceToken: null,
+      userToken: null,
+      lang: 'en',
+      country: 'KW',
+      requestId: currentRequestId(),
+    });
     throw new Error(`deliberate storefront error (error reporting check); the API answered ${upstream.status}`);
   }))();

@@ -35,7 +35,16 @@ payments.post(`/payments/webhook/:provider{${WEBHOOK_PROVIDER_PATTERN}}`, limitB
     const value = c.req.header(name);
     if (value) passHeaders[name] = value;
   }
-  const res = await callUpstream(c.env, c.var.config, { method: 'POST', path: `/payments/webhook/${c.req.param('provider')}`, body, deviceToken: null, userToken: null, lang: 'en', country: 'KW', passHeaders });
+  const res = await callUpstream(c.env, c.var.config, {
+    method: 'POST',
+    path: `/payments/webhook/${c.req.param('provider')}`,
+    body,
+    deviceToken: null,
+    userToken: null,
+    lang: 'en',
+    country: 'KW',
+    passHeaders,
+  });
   return new Response(res.body, { status: res.status, headers: { 'content-type': 'application/json' } });
 });
 
@@ -58,7 +67,15 @@ payments.use('/payments/sandbox/*', sameSiteOnly());
 function sandboxCall(c: Context<AppEnv>, id: string, method: 'GET' | 'POST', body?: string) {
   const session = readSession(c, 'en');
   const path = `/dev/payments/${id}`;
-  return callUpstream(c.env, c.var.config, { method, path, body, deviceToken: session.deviceToken, userToken: session.userToken, lang: 'en', country: session.country });
+  return callUpstream(c.env, c.var.config, {
+    method,
+    path,
+    body,
+    deviceToken: session.deviceToken,
+    userToken: session.userToken,
+    lang: 'en',
+    country: session.country,
+  });
 }
 
 const SANDBOX_STYLE =
@@ -73,7 +90,8 @@ payments.get('/payments/sandbox/:id{pay_[0-9a-f]{24}}', async (c) => {
   const { t } = createTranslator(lang, lang === 'ar' ? ar : en);
   const amount = formatMinor(p.amount, p.currency as CurrencyCode, lang, p.currency === 'SAR' ? 'SA' : 'KW');
   const nonce = c.var.nonce;
-  const button = (outcome: string, label: string, cls: string) => html`<button type="submit" name="outcome" value="${outcome}" class="${cls}">${label}</button>`;
+  const button = (outcome: string, label: string, cls: string) =>
+    html`<button type="submit" name="outcome" value="${outcome}" class="${cls}">${label}</button>`;
   const done = p.status !== 'initiated';
   return c.html(
     html`<!DOCTYPE html><html lang="${lang}" dir="${dirOf(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${t('sandbox_title')}</title><style nonce="${nonce}">${raw(SANDBOX_STYLE)}</style></head><body><main class="card"><h1>${t('sandbox_title')}</h1><p>${t('sandbox_note')}</p><dl><dt>${t('sandbox_amount')}</dt><dd><bdi>${amount}</bdi></dd><dt>${t('sandbox_method')}</dt><dd>${t(`card_${p.method}` as 'card_knet')}</dd></dl>${

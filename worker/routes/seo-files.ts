@@ -15,11 +15,17 @@ const NOT_LISTED = new Set<string>(['nutritionist', 'search']);
 const XML = { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' };
 
 async function upstreamData<T>(c: Context<AppEnv>, path: string): Promise<T | null> {
-  const res = await callUpstream(c.env, c.var.config, { method: 'GET', path, deviceToken: null, userToken: null, lang: 'en', country: 'KW' });
+  const res = await callUpstream(c.env, c.var.config, {
+    method: 'GET',
+    path,
+    deviceToken: null,
+    userToken: null,
+    lang: 'en',
+    country: 'KW',
+  });
   if (!res.ok) return null;
   return ((await res.json()) as { data: T }).data;
 }
-
 
 function urlEntry(origin: string, path: string, lastmod?: string): string {
   const en = `${origin}${localizePath(path, 'en')}`;
@@ -37,7 +43,9 @@ seoFiles.get('/robots.txt', (c) => {
   const origin = new URL(c.req.url).origin;
   // Every private path in both languages: Arabic pages live under /ar.
   const disallow = PRIVATE_PATH_PREFIXES.flatMap((p) => [`Disallow: ${p}`, `Disallow: ${localizePath(p, 'ar')}`]);
-  const body = ['User-agent: *', 'Allow: /', 'Disallow: /api/', ...disallow, `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  const body = ['User-agent: *', 'Allow: /', 'Disallow: /api/', ...disallow, `Sitemap: ${origin}/sitemap.xml`, ''].join(
+    '\n',
+  );
   return c.body(body, 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' });
 });
 
@@ -57,7 +65,9 @@ seoFiles.get('/sitemaps/pages.xml', async (c) => {
   const data = await upstreamData<{ categories: number[]; brands: number[]; nutritionists: string[] }>(c, '/sitemap');
   if (!data) return c.body('', 503);
   // Only pages with content: private pages and "being prepared" placeholders stay out.
-  const pages = PAGE_ROUTES.filter((r) => !isPlaceholderPage(r.id) && !NOT_LISTED.has(r.id) && !r.path.includes(':') && !isPrivatePath(r.path)).map((r) => r.path);
+  const pages = PAGE_ROUTES.filter(
+    (r) => !isPlaceholderPage(r.id) && !NOT_LISTED.has(r.id) && !r.path.includes(':') && !isPrivatePath(r.path),
+  ).map((r) => r.path);
   const entries = [
     ...pages.map((p) => urlEntry(origin, p)),
     ...data.categories.map((id) => urlEntry(origin, `/products?category=${id}`)),
@@ -72,5 +82,9 @@ seoFiles.get('/sitemaps/:file{products-[0-9]+\\.xml}', async (c) => {
   const page = Number(/\d+/.exec(c.req.param('file'))![0]);
   const data = await upstreamData<{ items: Array<{ slug: string; updated: string }> }>(c, `/sitemap/products/${page}`);
   if (!data?.items.length) return c.body('', 404);
-  return c.body(urlset(data.items.map((p) => urlEntry(origin, `/products/${encodeURIComponent(p.slug)}`, p.updated))), 200, XML);
+  return c.body(
+    urlset(data.items.map((p) => urlEntry(origin, `/products/${encodeURIComponent(p.slug)}`, p.updated))),
+    200,
+    XML,
+  );
 });

@@ -10,7 +10,9 @@ const WORKER_ONLY_PATHS = new Set(['/device/auth', '/openapi.json']);
  */
 const WORKER_ONLY_PREFIXES = ['/dev/', '/payments/webhook/', '/media/'];
 
-export type PathVerdict = { ok: true; path: string } | { ok: false; status: 400 | 404; key: 'bad_request' | 'not_found' };
+export type PathVerdict =
+  | { ok: true; path: string }
+  | { ok: false; status: 400 | 404; key: 'bad_request' | 'not_found' };
 
 /** The verdict on an upstream path (without query) that a browser asked for. */
 export function browserPath(rawPath: string): PathVerdict {
@@ -22,7 +24,8 @@ export function browserPath(rawPath: string): PathVerdict {
   }
   // Control characters, backslashes and dot or empty segments have no place in an API path.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-  if (/[\0-\x1f\x7f\\]/.test(decoded) || /\/\/|\/\.\.?(\/|$)/.test(decoded)) return { ok: false, status: 400, key: 'bad_request' };
+  if (/[\0-\x1f\x7f\\]/.test(decoded) || /\/\/|\/\.\.?(\/|$)/.test(decoded))
+    return { ok: false, status: 400, key: 'bad_request' };
   const lower = decoded.toLowerCase();
   if (WORKER_ONLY_PATHS.has(lower.replace(/\/$/, '')) || WORKER_ONLY_PREFIXES.some((p) => `${lower}/`.startsWith(p))) {
     return { ok: false, status: 404, key: 'not_found' };

@@ -31,7 +31,11 @@ function jsonResponse(body: unknown, status: number): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
 }
 
-export async function callUpstream(env: StorefrontEnv, config: StorefrontConfig, call: UpstreamCall): Promise<Response> {
+export async function callUpstream(
+  env: StorefrontEnv,
+  config: StorefrontConfig,
+  call: UpstreamCall,
+): Promise<Response> {
   const body = call.body ?? '';
   const headers = new Headers({
     accept: 'application/json',

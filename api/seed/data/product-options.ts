@@ -5,7 +5,16 @@ import { kebab } from '../random';
 export type FormKey = 'capsule' | 'softgel' | 'tablet' | 'gummy' | 'powder' | 'liquid' | 'chewable';
 export type DietKey = 'vegan' | 'vegetarian' | 'gluten-free' | 'sugar-free' | 'halal' | 'non-gmo';
 export type FlavourKey = 'unflavoured' | 'orange' | 'berry' | 'chocolate' | 'vanilla' | 'lemon';
-export type SizeKey = '30-count' | '60-count' | '90-count' | '120-count' | '250-g' | '500-g' | '1-kg' | '100-ml' | '250-ml';
+export type SizeKey =
+  | '30-count'
+  | '60-count'
+  | '90-count'
+  | '120-count'
+  | '250-g'
+  | '500-g'
+  | '1-kg'
+  | '100-ml'
+  | '250-ml';
 
 export interface FormDef {
   /** Attribute name (singular, as a filter label). */
@@ -24,21 +33,62 @@ export interface FormDef {
 export const WITH_MEAL: Bi = { en: 'with a meal', ar: 'مع الوجبة' };
 
 export const FORMS: Record<FormKey, FormDef> = {
-  capsule: { name: { en: 'Capsule', ar: 'كبسولة' }, inName: { en: 'Capsules', ar: 'كبسولات' }, unit: { en: 'capsules', ar: 'كبسولة' },
-    use: { en: 'Take 1 capsule daily', ar: 'تناول كبسولة واحدة يومياً' }, defaultTiming: WITH_MEAL, flavours: null },
-  softgel: { name: { en: 'Softgel', ar: 'كبسولة جيلاتينية' }, inName: { en: 'Softgels', ar: 'كبسولات جيلاتينية' }, unit: { en: 'softgels', ar: 'كبسولة جيلاتينية' },
-    use: { en: 'Take 1 softgel daily', ar: 'تناول كبسولة جيلاتينية واحدة يومياً' }, defaultTiming: WITH_MEAL, flavours: null },
-  tablet: { name: { en: 'Tablet', ar: 'قرص' }, inName: { en: 'Tablets', ar: 'أقراص' }, unit: { en: 'tablets', ar: 'قرص' },
-    use: { en: 'Take 1 tablet daily', ar: 'تناول قرصاً واحداً يومياً' }, defaultTiming: WITH_MEAL, flavours: null },
-  gummy: { name: { en: 'Gummy', ar: 'حلوى مطاطية' }, inName: { en: 'Gummies', ar: 'حلوى مطاطية' }, unit: { en: 'gummies', ar: 'حبة مطاطية' },
-    use: { en: 'Chew 2 gummies daily', ar: 'امضغ حبتين من الحلوى المطاطية يومياً' }, defaultTiming: WITH_MEAL, flavours: ['orange', 'berry', 'lemon'] },
-  powder: { name: { en: 'Powder', ar: 'مسحوق' }, inName: { en: 'Powder', ar: 'مسحوق' }, unit: { en: 'powder', ar: 'مسحوق' },
+  capsule: {
+    name: { en: 'Capsule', ar: 'كبسولة' },
+    inName: { en: 'Capsules', ar: 'كبسولات' },
+    unit: { en: 'capsules', ar: 'كبسولة' },
+    use: { en: 'Take 1 capsule daily', ar: 'تناول كبسولة واحدة يومياً' },
+    defaultTiming: WITH_MEAL,
+    flavours: null,
+  },
+  softgel: {
+    name: { en: 'Softgel', ar: 'كبسولة جيلاتينية' },
+    inName: { en: 'Softgels', ar: 'كبسولات جيلاتينية' },
+    unit: { en: 'softgels', ar: 'كبسولة جيلاتينية' },
+    use: { en: 'Take 1 softgel daily', ar: 'تناول كبسولة جيلاتينية واحدة يومياً' },
+    defaultTiming: WITH_MEAL,
+    flavours: null,
+  },
+  tablet: {
+    name: { en: 'Tablet', ar: 'قرص' },
+    inName: { en: 'Tablets', ar: 'أقراص' },
+    unit: { en: 'tablets', ar: 'قرص' },
+    use: { en: 'Take 1 tablet daily', ar: 'تناول قرصاً واحداً يومياً' },
+    defaultTiming: WITH_MEAL,
+    flavours: null,
+  },
+  gummy: {
+    name: { en: 'Gummy', ar: 'حلوى مطاطية' },
+    inName: { en: 'Gummies', ar: 'حلوى مطاطية' },
+    unit: { en: 'gummies', ar: 'حبة مطاطية' },
+    use: { en: 'Chew 2 gummies daily', ar: 'امضغ حبتين من الحلوى المطاطية يومياً' },
+    defaultTiming: WITH_MEAL,
+    flavours: ['orange', 'berry', 'lemon'],
+  },
+  powder: {
+    name: { en: 'Powder', ar: 'مسحوق' },
+    inName: { en: 'Powder', ar: 'مسحوق' },
+    unit: { en: 'powder', ar: 'مسحوق' },
     use: { en: 'Mix 1 scoop with 250 ml of water', ar: 'امزج مغرفة واحدة مع 250 مل من الماء' },
-    defaultTiming: { en: 'once daily', ar: 'مرة واحدة يومياً' }, flavours: ['unflavoured'] },
-  liquid: { name: { en: 'Liquid', ar: 'سائل' }, inName: { en: 'Liquid', ar: 'سائل' }, unit: { en: 'liquid', ar: 'سائل' },
-    use: { en: 'Take 5 ml daily', ar: 'تناول 5 مل يومياً' }, defaultTiming: WITH_MEAL, flavours: ['unflavoured', 'lemon', 'orange', 'berry'] },
-  chewable: { name: { en: 'Chewable', ar: 'قابل للمضغ' }, inName: { en: 'Chewable Tablets', ar: 'أقراص قابلة للمضغ' }, unit: { en: 'chewable tablets', ar: 'قرص للمضغ' },
-    use: { en: 'Chew 1 tablet daily', ar: 'امضغ قرصاً واحداً يومياً' }, defaultTiming: WITH_MEAL, flavours: ['orange', 'berry'] },
+    defaultTiming: { en: 'once daily', ar: 'مرة واحدة يومياً' },
+    flavours: ['unflavoured'],
+  },
+  liquid: {
+    name: { en: 'Liquid', ar: 'سائل' },
+    inName: { en: 'Liquid', ar: 'سائل' },
+    unit: { en: 'liquid', ar: 'سائل' },
+    use: { en: 'Take 5 ml daily', ar: 'تناول 5 مل يومياً' },
+    defaultTiming: WITH_MEAL,
+    flavours: ['unflavoured', 'lemon', 'orange', 'berry'],
+  },
+  chewable: {
+    name: { en: 'Chewable', ar: 'قابل للمضغ' },
+    inName: { en: 'Chewable Tablets', ar: 'أقراص قابلة للمضغ' },
+    unit: { en: 'chewable tablets', ar: 'قرص للمضغ' },
+    use: { en: 'Chew 1 tablet daily', ar: 'امضغ قرصاً واحداً يومياً' },
+    defaultTiming: WITH_MEAL,
+    flavours: ['orange', 'berry'],
+  },
 };
 
 export const DIETS: Record<DietKey, Bi> = {
@@ -88,11 +138,33 @@ export const ATTRIBUTE_GROUPS = [
 ] as const;
 
 export const TAGS = {
-  immunity: 'المناعة', bones: 'العظام', energy: 'الطاقة', heart: 'القلب', brain: 'الدماغ', focus: 'التركيز',
-  sleep: 'النوم', stress: 'التوتر', muscle: 'العضلات', recovery: 'الاستشفاء', digestion: 'الهضم', joints: 'المفاصل',
-  skin: 'البشرة', hair: 'الشعر', nails: 'الأظافر', pregnancy: 'الحمل', kids: 'الأطفال', men: 'الرجال', women: 'النساء',
-  antioxidant: 'مضادات الأكسدة', hydration: 'الترطيب', blood: 'الدم', liver: 'الكبد', performance: 'الأداء',
-  'healthy-ageing': 'الشيخوخة الصحية', growth: 'النمو', eyes: 'العيون',
+  immunity: 'المناعة',
+  bones: 'العظام',
+  energy: 'الطاقة',
+  heart: 'القلب',
+  brain: 'الدماغ',
+  focus: 'التركيز',
+  sleep: 'النوم',
+  stress: 'التوتر',
+  muscle: 'العضلات',
+  recovery: 'الاستشفاء',
+  digestion: 'الهضم',
+  joints: 'المفاصل',
+  skin: 'البشرة',
+  hair: 'الشعر',
+  nails: 'الأظافر',
+  pregnancy: 'الحمل',
+  kids: 'الأطفال',
+  men: 'الرجال',
+  women: 'النساء',
+  antioxidant: 'مضادات الأكسدة',
+  hydration: 'الترطيب',
+  blood: 'الدم',
+  liver: 'الكبد',
+  performance: 'الأداء',
+  'healthy-ageing': 'الشيخوخة الصحية',
+  growth: 'النمو',
+  eyes: 'العيون',
 } as const;
 export type TagKey = keyof typeof TAGS;
 

@@ -42,7 +42,9 @@ export function waitAfter(n: number, first: number, last: number, now: number): 
 export async function assertNotLocked(db: D1Database, keys: SignInKeys | string[], now = Date.now()): Promise<void> {
   if (Array.isArray(keys)) return assertKeysNotLocked(db, keys, now);
   const { results } = await db
-    .prepare('SELECT key, count(*) AS n, min(at) AS first, max(at) AS last FROM failed_logins WHERE key IN (?, ?) AND at > ? GROUP BY key')
+    .prepare(
+      'SELECT key, count(*) AS n, min(at) AS first, max(at) AS last FROM failed_logins WHERE key IN (?, ?) AND at > ? GROUP BY key',
+    )
     .bind(keys.account, keys.address, now - FAILED_WINDOW_MS)
     .all<{ key: string; n: number; first: number; last: number }>();
   let wait = 0;
@@ -55,11 +57,17 @@ export async function assertNotLocked(db: D1Database, keys: SignInKeys | string[
 
 async function assertKeysNotLocked(db: D1Database, keys: string[], now: number): Promise<void> {
   const { results } = await db
-    .prepare(`SELECT count(*) AS n, min(at) AS first FROM failed_logins WHERE key IN (${keys.map(() => '?').join(', ')}) AND at > ? GROUP BY key`)
+    .prepare(
+      `SELECT count(*) AS n, min(at) AS first FROM failed_logins WHERE key IN (${keys.map(() => '?').join(', ')}) AND at > ? GROUP BY key`,
+    )
     .bind(...keys, now - FAILED_WINDOW_MS)
     .all<{ n: number; first: number }>();
   const locked = results.filter((r) => r.n >= MAX_FAILED_SIGN_INS);
-  if (locked.length) throw new TooManyRequests('too_many_attempts', Math.max(...locked.map((r) => r.first + FAILED_WINDOW_MS - now)) / 1000);
+  if (locked.length)
+    throw new TooManyRequests(
+      'too_many_attempts',
+      Math.max(...locked.map((r) => r.first + FAILED_WINDOW_MS - now)) / 1000,
+    );
 }
 
 export async function recordFailure(db: D1Database, keys: SignInKeys | string[]): Promise<void> {

@@ -27,10 +27,15 @@ export async function userForToken(db: D1Database, token: string): Promise<Sessi
 }
 
 export async function revokeSession(db: D1Database, sessionId: number): Promise<void> {
-  await db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').bind(Date.now(), sessionId).run();
+  await db
+    .prepare('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
+    .bind(Date.now(), sessionId)
+    .run();
 }
 
 /** Revokes every session of a user, except `keep` (the one making the request). */
 export function revokeOtherSessions(db: D1Database, userId: number, keep: number | null): D1PreparedStatement {
-  return db.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND id IS NOT ?').bind(Date.now(), userId, keep);
+  return db
+    .prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND id IS NOT ?')
+    .bind(Date.now(), userId, keep);
 }

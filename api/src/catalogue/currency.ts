@@ -9,11 +9,16 @@ type Row = { code: CountryCode; exchange_rate_scaled: number; vat: number };
 let cached: { at: number; rows: Map<CountryCode, { rate: number; vat: number }> } | null = null;
 
 export function currencyStatement(db: D1Database): D1PreparedStatement {
-  return db.prepare('SELECT c.code, c.exchange_rate_scaled, coalesce(s.vat_basis_points, 0) AS vat FROM countries c LEFT JOIN country_settings s ON s.country = c.code');
+  return db.prepare(
+    'SELECT c.code, c.exchange_rate_scaled, coalesce(s.vat_basis_points, 0) AS vat FROM countries c LEFT JOIN country_settings s ON s.country = c.code',
+  );
 }
 
 export function rememberCurrencies(results: unknown[]): void {
-  cached = { at: Date.now(), rows: new Map((results as Row[]).map((r) => [r.code, { rate: r.exchange_rate_scaled, vat: r.vat }])) };
+  cached = {
+    at: Date.now(),
+    rows: new Map((results as Row[]).map((r) => [r.code, { rate: r.exchange_rate_scaled, vat: r.vat }])),
+  };
 }
 
 /** The country's money facts if this isolate read them recently, else null. */

@@ -39,7 +39,11 @@ export function stockLevel(stock: number): Sku['stock_level'] {
   return stock <= 0 ? 'out_of_stock' : stock <= LOW_STOCK ? 'low' : 'in_stock';
 }
 
-export async function productDetail(db: D1Database, ref: { id: number | null; slug: string }, lang: Lang): Promise<ProductDetail | null> {
+export async function productDetail(
+  db: D1Database,
+  ref: { id: number | null; slug: string },
+  lang: Lang,
+): Promise<ProductDetail | null> {
   const pid = '(SELECT id FROM products WHERE (slug = ?1 OR id = ?2) AND is_active = 1 LIMIT 1)';
   const bind = (s: D1PreparedStatement) => s.bind(ref.slug, ref.id ?? -1);
   const [product, skus, images, attributes, together] = await db.batch([
@@ -56,8 +60,16 @@ export async function productDetail(db: D1Database, ref: { id: number | null; sl
         WHERE p.id = ${pid}`,
       ),
     ),
-    bind(db.prepare(`SELECT id, ${col('name', lang)} AS name, price, old_price, stock, buy_limit FROM skus WHERE product_id = ${pid} ORDER BY sort_order, id`)),
-    bind(db.prepare(`SELECT sku_id, r2_key, ${col('alt', lang)} AS alt, width, height FROM product_images WHERE product_id = ${pid} ORDER BY sort_order, id`)),
+    bind(
+      db.prepare(
+        `SELECT id, ${col('name', lang)} AS name, price, old_price, stock, buy_limit FROM skus WHERE product_id = ${pid} ORDER BY sort_order, id`,
+      ),
+    ),
+    bind(
+      db.prepare(
+        `SELECT sku_id, r2_key, ${col('alt', lang)} AS alt, width, height FROM product_images WHERE product_id = ${pid} ORDER BY sort_order, id`,
+      ),
+    ),
     bind(
       db.prepare(
         `SELECT a.id, a.group_key, a.slug, a.${col('name', lang)} AS name FROM product_attributes pa JOIN attributes a ON a.id = pa.attribute_id
@@ -76,7 +88,8 @@ export async function productDetail(db: D1Database, ref: { id: number | null; sl
   if (!row) return null;
   const imageRows = images!.results as unknown as ImageRow[];
   // The seed stores an Open Graph PNG for a product's first picture only.
-  const toImage = (i: ImageRow, index: number): ImageRef => imageRef('product', i.r2_key, i.alt, { width: i.width, height: i.height }, index === 0);
+  const toImage = (i: ImageRow, index: number): ImageRef =>
+    imageRef('product', i.r2_key, i.alt, { width: i.width, height: i.height }, index === 0);
   const productImages = imageRows.filter((i) => i.sku_id === null).map(toImage);
   const skuList: Sku[] = (skus!.results as unknown as SkuRow[]).map((s) => {
     const own = imageRows.filter((i) => i.sku_id === s.id).map(toImage);
@@ -101,7 +114,10 @@ export async function productDetail(db: D1Database, ref: { id: number | null; sl
     images: productImages,
     brand: { id: row.brand_id, slug: row.brand_slug, name: row.brand_name },
     category: { id: row.category_id, slug: row.category_slug, name: row.category_name, color: row.category_color },
-    parent_category: row.parent_id === null ? null : { id: row.parent_id, slug: row.parent_slug!, name: row.parent_name!, color: row.parent_color! },
+    parent_category:
+      row.parent_id === null
+        ? null
+        : { id: row.parent_id, slug: row.parent_slug!, name: row.parent_name!, color: row.parent_color! },
     free_delivery: row.free_delivery === 1,
     description: row.description,
     suggested_use: { text: row.suggested_use, tags: JSON.parse(row.tags) as string[] },
@@ -109,7 +125,9 @@ export async function productDetail(db: D1Database, ref: { id: number | null; sl
     warnings: row.warnings,
     default_sku: defaultSku,
     skus: skuList,
-    attributes: (attributes!.results as Array<{ id: number; group_key: AttributeGroup; slug: string; name: string }>).map((a) => ({
+    attributes: (
+      attributes!.results as Array<{ id: number; group_key: AttributeGroup; slug: string; name: string }>
+    ).map((a) => ({
       id: a.id,
       group: a.group_key,
       slug: a.slug,

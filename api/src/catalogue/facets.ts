@@ -24,8 +24,15 @@ export const QUICK_PRICE_FILS = 25_000;
 
 export async function facets(db: D1Database, q: ProductQuery, lang: Lang, country: CountryCode, match: string | null) {
   // The price ranges need the currency only after the batch: on a cold isolate it is read in the batch.
-  let currency: CurrencyInfo | null = knownCurrency(country) ?? (needsCurrency(q) ? await currencyFor(db, country) : null);
-  const without = (key: FilterKey) => compileProductQuery({ ...q, filters: normalizeFilters(q.filters).filter((f) => f.key !== key) }, lang, currency, match);
+  let currency: CurrencyInfo | null =
+    knownCurrency(country) ?? (needsCurrency(q) ? await currencyFor(db, country) : null);
+  const without = (key: FilterKey) =>
+    compileProductQuery(
+      { ...q, filters: normalizeFilters(q.filters).filter((f) => f.key !== key) },
+      lang,
+      currency,
+      match,
+    );
   const all = compileProductQuery(q, lang, currency, match);
   const brand = without('brand_id');
   const category = without('category_id');
@@ -33,14 +40,20 @@ export async function facets(db: D1Database, q: ProductQuery, lang: Lang, countr
   const price = without('sku_price');
   const flags = (key: FilterKey, condition: string) => {
     const w = without(key);
-    return db.prepare(`SELECT count(*) AS n FROM products p ${w.join} WHERE ${w.where} AND ${condition}`).bind(...w.params);
+    return db
+      .prepare(`SELECT count(*) AS n FROM products p ${w.join} WHERE ${w.where} AND ${condition}`)
+      .bind(...w.params);
   };
 
   // The categories, brands and attributes the shopper chose, by id, with their names: the listing's
   // title, its brand header and its chips read them (a chosen parent category is not among the facet
   // items, which group products by their own leaf category), and an id missing here names nothing, so
   // the listing drops it from its URL. Same batch, so no extra round trip.
-  const chosen = (key: FilterKey) => normalizeFilters(q.filters).filter((f) => f.key === key).flatMap((f) => f.items ?? []).slice(0, 50);
+  const chosen = (key: FilterKey) =>
+    normalizeFilters(q.filters)
+      .filter((f) => f.key === key)
+      .flatMap((f) => f.items ?? [])
+      .slice(0, 50);
   const chosenCategories = chosen('category_id');
   const chosenBrands = chosen('brand_id');
   const chosenAttributes = chosen('attributes_id');
@@ -58,7 +71,9 @@ export async function facets(db: D1Database, q: ProductQuery, lang: Lang, countr
   const [total, brands, categories, attributes, prices, available, free, sale, selected, currencies] = await db.batch([
     db.prepare(cappedCountSql(`products p ${all.join}`, all.where)).bind(...all.params),
     db
-      .prepare(`SELECT b.id, b.${col('name', lang)} AS name, count(*) AS count FROM products p ${brand.join} JOIN brands b ON b.id = p.brand_id WHERE ${brand.where} GROUP BY b.id ORDER BY name`)
+      .prepare(
+        `SELECT b.id, b.${col('name', lang)} AS name, count(*) AS count FROM products p ${brand.join} JOIN brands b ON b.id = p.brand_id WHERE ${brand.where} GROUP BY b.id ORDER BY name`,
+      )
       .bind(...brand.params),
     db
       .prepare(
@@ -72,14 +87,25 @@ export async function facets(db: D1Database, q: ProductQuery, lang: Lang, countr
          WHERE ${attrs.where} GROUP BY a.id ORDER BY a.group_key, a.sort_order`,
       )
       .bind(...attrs.params),
-    db.prepare(`SELECT min(p.min_price) AS lo, max(p.min_price) AS hi FROM products p ${price.join} WHERE ${price.where}`).bind(...price.params),
+    db
+      .prepare(
+        `SELECT min(p.min_price) AS lo, max(p.min_price) AS hi FROM products p ${price.join} WHERE ${price.where}`,
+      )
+      .bind(...price.params),
     flags('only_available', 'p.in_stock = 1'),
     flags('free_delivery', 'p.free_delivery = 1'),
     flags('on_sale', 'p.max_discount > 0'),
     selectedStatement,
     ...(currency ? [] : [currencyStatement(db)]),
   ]);
-  const selectedRows = selected!.results as Array<{ kind: 'category' | 'brand' | 'attribute'; id: number; slug: string; name: string; description: string; color: string }>;
+  const selectedRows = selected!.results as Array<{
+    kind: 'category' | 'brand' | 'attribute';
+    id: number;
+    slug: string;
+    name: string;
+    description: string;
+    color: string;
+  }>;
   if (!currency) {
     rememberCurrencies(currencies!.results);
     currency = knownCurrency(country)!;
@@ -101,7 +127,9 @@ export async function facets(db: D1Database, q: ProductQuery, lang: Lang, countr
     sorts: SORTS,
     selected: {
       categories: selectedRows.filter((r) => r.kind === 'category').map(({ kind: _kind, description: _d, ...r }) => r),
-      brands: selectedRows.filter((r) => r.kind === 'brand').map(({ kind: _kind, ...r }) => ({ ...r, logo: brandLogo(r.slug) })),
+      brands: selectedRows
+        .filter((r) => r.kind === 'brand')
+        .map(({ kind: _kind, ...r }) => ({ ...r, logo: brandLogo(r.slug) })),
       attributes: selectedRows.filter((r) => r.kind === 'attribute').map(({ id, slug, name }) => ({ id, slug, name })),
     },
     filters: [

@@ -9,7 +9,14 @@ import { compileProductQuery } from './query';
 import type { SearchMatch } from './search';
 
 /** currency: needed only for a price filter (see needsCurrency). */
-export async function runListing(db: D1Database, q: ProductQuery, lang: Lang, currency: CurrencyInfo | null, match: SearchMatch | string | null, page: number) {
+export async function runListing(
+  db: D1Database,
+  q: ProductQuery,
+  lang: Lang,
+  currency: CurrencyInfo | null,
+  match: SearchMatch | string | null,
+  page: number,
+) {
   const compiled = compileProductQuery(q, lang, currency, match);
   const offset = (page - 1) * q.per_page;
   // Filters touch only product columns: count and pick the page's ids on products alone, then build

@@ -31,11 +31,18 @@ export function majorToFils(amount: number, currency: CurrencyInfo, bound: 'min'
 
 /** Whether compiling the query needs the shopper's currency (only a price filter does). */
 export function needsCurrency(q: ProductQuery): boolean {
-  return normalizeFilters(q.filters).some((f) => f.key === 'sku_price' && f.range && (f.range.min !== undefined || f.range.max !== undefined));
+  return normalizeFilters(q.filters).some(
+    (f) => f.key === 'sku_price' && f.range && (f.range.min !== undefined || f.range.max !== undefined),
+  );
 }
 
 /** match: a bare FTS5 expression ranks by bm25 alone; a SearchMatch ranks by its relevance tiers. */
-export function compileProductQuery(q: ProductQuery, lang: Lang, currency: CurrencyInfo | null, search: SearchMatch | string | null): CompiledQuery {
+export function compileProductQuery(
+  q: ProductQuery,
+  lang: Lang,
+  currency: CurrencyInfo | null,
+  search: SearchMatch | string | null,
+): CompiledQuery {
   const match = typeof search === 'string' ? search : (search?.match ?? null);
   const where: string[] = ['p.is_active = 1'];
   const params: unknown[] = [];
@@ -43,14 +50,18 @@ export function compileProductQuery(q: ProductQuery, lang: Lang, currency: Curre
   let join = '';
 
   if (match) {
-    join = typeof search === 'string' ? 'JOIN (SELECT rowid AS pid, bm25(product_search, 10.0, 5.0, 3.0, 2.0, 2.0) AS rank FROM product_search WHERE product_search MATCH ?) r ON r.pid = p.id' : RANK_JOIN;
+    join =
+      typeof search === 'string'
+        ? 'JOIN (SELECT rowid AS pid, bm25(product_search, 10.0, 5.0, 3.0, 2.0, 2.0) AS rank FROM product_search WHERE product_search MATCH ?) r ON r.pid = p.id'
+        : RANK_JOIN;
     joinParams.push(match);
   }
 
   for (const f of normalizeFilters(q.filters)) {
     switch (f.key) {
       case 'sku_price': {
-        if (!currency && (f.range?.min !== undefined || f.range?.max !== undefined)) throw new Error('a price filter needs the currency');
+        if (!currency && (f.range?.min !== undefined || f.range?.max !== undefined))
+          throw new Error('a price filter needs the currency');
         if (f.range?.min !== undefined) {
           where.push('p.min_price >= ?');
           params.push(majorToFils(f.range.min, currency!, 'min'));
@@ -76,17 +87,23 @@ export function compileProductQuery(q: ProductQuery, lang: Lang, currency: Curre
         break;
       case 'category_id':
         // A top-level category includes its children; one IN list lets the category index serve it.
-        where.push(`p.category_id IN (SELECT id FROM categories WHERE id IN (${placeholders(f.items!.length)}) OR parent_id IN (${placeholders(f.items!.length)}))`);
+        where.push(
+          `p.category_id IN (SELECT id FROM categories WHERE id IN (${placeholders(f.items!.length)}) OR parent_id IN (${placeholders(f.items!.length)}))`,
+        );
         params.push(...f.items!, ...f.items!);
         break;
       case 'attributes_id': {
         const ids = f.items!;
         if (f.items_operation === 'and') {
-          where.push(`p.id IN (SELECT product_id FROM product_attributes WHERE attribute_id IN (${placeholders(ids.length)}) GROUP BY product_id HAVING count(*) = ?)`);
+          where.push(
+            `p.id IN (SELECT product_id FROM product_attributes WHERE attribute_id IN (${placeholders(ids.length)}) GROUP BY product_id HAVING count(*) = ?)`,
+          );
           params.push(...ids, ids.length);
         } else {
           // EXISTS probes the (product_id, attribute_id) key per candidate instead of building a list.
-          where.push(`EXISTS (SELECT 1 FROM product_attributes pa WHERE pa.product_id = p.id AND pa.attribute_id IN (${placeholders(ids.length)}))`);
+          where.push(
+            `EXISTS (SELECT 1 FROM product_attributes pa WHERE pa.product_id = p.id AND pa.attribute_id IN (${placeholders(ids.length)}))`,
+          );
           params.push(...ids);
         }
         break;
@@ -97,7 +114,12 @@ export function compileProductQuery(q: ProductQuery, lang: Lang, currency: Curre
   const dir = q.sort?.value === 'asc' ? 'ASC' : 'DESC';
   const key = q.sort?.key ?? (match ? 'relevance' : 'popularity');
   const orderBy = {
-    relevance: search && typeof search !== 'string' ? relevanceOrder(search) : match ? 'r.rank ASC, p.popularity DESC' : 'p.popularity DESC',
+    relevance:
+      search && typeof search !== 'string'
+        ? relevanceOrder(search)
+        : match
+          ? 'r.rank ASC, p.popularity DESC'
+          : 'p.popularity DESC',
     popularity: `p.popularity ${dir}`,
     price: `p.min_price ${q.sort ? dir : 'ASC'}`,
     newest: `p.created_at ${dir}`,

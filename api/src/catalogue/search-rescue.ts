@@ -39,7 +39,11 @@ export async function rescueSearch(
   const anyWord = matchExpression(m.groups, { any: true })!;
   const logged = log ? logStatement(db, log.query, lang, log.country, 0) : null;
   const [category, cards, ...rest] = await db.batch([
-    db.prepare(`WITH chosen AS (${CLOSEST_CATEGORY}) SELECT c.id, c.slug, c.${col('name', lang)} AS name FROM categories c WHERE c.id = (SELECT id FROM chosen)`).bind(anyWord),
+    db
+      .prepare(
+        `WITH chosen AS (${CLOSEST_CATEGORY}) SELECT c.id, c.slug, c.${col('name', lang)} AS name FROM categories c WHERE c.id = (SELECT id FROM chosen)`,
+      )
+      .bind(anyWord),
     db
       .prepare(
         `WITH chosen AS (${CLOSEST_CATEGORY}),
@@ -52,13 +56,23 @@ export async function rescueSearch(
     ...(logged ? [logged] : []),
   ]);
   const vocab = rest.slice(0, lookup.statements.length);
-  const correction = correctFromVocab(m, lookup, vocab.map((r) => r!.results as Array<{ term: string; doc: number }>));
+  const correction = correctFromVocab(
+    m,
+    lookup,
+    vocab.map((r) => r!.results as Array<{ term: string; doc: number }>),
+  );
   const cat = category!.results[0] as Fallback['category'] | undefined;
   const fallback = cat ? { category: cat, items: (cards!.results as unknown as CardRow[]).map(toCard) } : null;
   return { correction, fallback };
 }
 
-function logStatement(db: D1Database, query: string, lang: Lang, country: string, total: number): D1PreparedStatement | null {
+function logStatement(
+  db: D1Database,
+  query: string,
+  lang: Lang,
+  country: string,
+  total: number,
+): D1PreparedStatement | null {
   const term = queryKey(query);
   if (!term) return null;
   const now = Date.now();

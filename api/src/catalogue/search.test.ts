@@ -38,7 +38,9 @@ describe('nearness', () => {
 describe('relevance order', () => {
   it('ranks name, then name and brand, then description, then the rest; in stock first within a tier', () => {
     const order = relevanceOrder(searchMatch('vitamin c')!);
-    expect(order).toMatch(/^CASE WHEN p\.id IN .*MATCH '\{name\} : .*THEN 0 WHEN r\.in_name < 0 AND .*\{name brand\}.*THEN 1 WHEN r\.in_desc < 0 THEN 2 ELSE 3 END ASC, p\.in_stock DESC, r\.rank ASC/);
+    expect(order).toMatch(
+      /^CASE WHEN p\.id IN .*MATCH '\{name\} : .*THEN 0 WHEN r\.in_name < 0 AND .*\{name brand\}.*THEN 1 WHEN r\.in_desc < 0 THEN 2 ELSE 3 END ASC, p\.in_stock DESC, r\.rank ASC/,
+    );
   });
 
   it('needs no second FTS query for a one-word search', () => {

@@ -2,7 +2,14 @@
 // relevance tiers, and the fallback that looks the words up in the index vocabulary when a search
 // finds nothing (one typo in Latin or Arabic, Arabic long vowels added or dropped).
 import { editDistance } from '#shared/search/normalize';
-import { expandQuery, matchExpression, meaningfulTokens, phoneticKey, type QueryGroup, type SynonymSet } from '#shared/search/query';
+import {
+  expandQuery,
+  matchExpression,
+  meaningfulTokens,
+  phoneticKey,
+  type QueryGroup,
+  type SynonymSet,
+} from '#shared/search/query';
 
 export interface SearchMatch {
   /** The shopper's meaningful words (stop words dropped), normalised. */
@@ -36,7 +43,10 @@ function matchFromGroups(tokens: string[], groups: QueryGroup[]): SearchMatch | 
 }
 
 /** Kept for callers that only need the expression (suggestions). */
-export function queryMatch(query: string | undefined, synonyms: SynonymSet[] = []): { tokens: string[]; match: string | null } {
+export function queryMatch(
+  query: string | undefined,
+  synonyms: SynonymSet[] = [],
+): { tokens: string[]; match: string | null } {
   const m = searchMatch(query, synonyms);
   return { tokens: m?.tokens ?? [], match: m?.match ?? null };
 }
@@ -45,7 +55,8 @@ export function queryMatch(query: string | undefined, synonyms: SynonymSet[] = [
 // positional parameters there would shift every filter's. They hold only normalised letters and
 // digits, quotes, *, braces and parentheses; the quote doubling keeps even a surprise harmless.
 const literal = (s: string) => `'${s.replaceAll("'", "''")}'`;
-const inFts = (expr: string) => `p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ${literal(expr)})`;
+const inFts = (expr: string) =>
+  `p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ${literal(expr)})`;
 
 /**
  * Relevance: every word in the product's own name, then in name and brand together ("gulf vital
@@ -86,7 +97,9 @@ export function loadSynonyms(db: D1Database, now = Date.now()): Promise<SynonymS
 }
 
 async function readSynonyms(db: D1Database): Promise<SynonymSet[]> {
-  const { results } = await db.prepare('SELECT set_id, phrase FROM search_synonyms ORDER BY set_id, id').all<{ set_id: number; phrase: string }>();
+  const { results } = await db
+    .prepare('SELECT set_id, phrase FROM search_synonyms ORDER BY set_id, id')
+    .all<{ set_id: number; phrase: string }>();
   const sets = new Map<number, string[]>();
   for (const r of results) sets.set(r.set_id, [...(sets.get(r.set_id) ?? []), r.phrase]);
   return [...sets.values()];
@@ -144,7 +157,9 @@ interface VocabLookup {
 /** Vocabulary look-ups for the plain words of a query (vitamin letters and synonym phrases stay). */
 export function vocabLookup(db: D1Database, m: SearchMatch): VocabLookup {
   const plain = m.groups.length === m.tokens.length;
-  const fixable = m.tokens.map((t, i) => (plain && (LATIN_WORD.test(t) || ARABIC_WORD.test(t)) ? i : -1)).filter((i) => i >= 0);
+  const fixable = m.tokens
+    .map((t, i) => (plain && (LATIN_WORD.test(t) || ARABIC_WORD.test(t)) ? i : -1))
+    .filter((i) => i >= 0);
   const statements = fixable.map((i) => {
     const word = m.tokens[i]!;
     const letters = firstLetters(word);
@@ -154,7 +169,9 @@ export function vocabLookup(db: D1Database, m: SearchMatch): VocabLookup {
     // Arabic words grow or shrink by their long vowels: a wider length window.
     const slack = LATIN_WORD.test(word) ? 1 : 3;
     return db
-      .prepare(`SELECT term, doc FROM product_search_vocab WHERE (${ranges}) AND length(term) BETWEEN ? AND ? ORDER BY doc DESC LIMIT 1000`)
+      .prepare(
+        `SELECT term, doc FROM product_search_vocab WHERE (${ranges}) AND length(term) BETWEEN ? AND ? ORDER BY doc DESC LIMIT 1000`,
+      )
       .bind(...bounds, word.length - slack, word.length + slack + (LATIN_WORD.test(word) ? 0 : 2));
   });
   return { fixable, statements };
@@ -164,7 +181,11 @@ export function vocabLookup(db: D1Database, m: SearchMatch): VocabLookup {
  * Replaces words that match no index term by the index terms that sound or are spelt nearly the same
  * (most frequent first), from the vocabLookup results. Returns null when nothing could be corrected.
  */
-export function correctFromVocab(m: SearchMatch, lookup: VocabLookup, results: Array<Array<{ term: string; doc: number }>>): Correction | null {
+export function correctFromVocab(
+  m: SearchMatch,
+  lookup: VocabLookup,
+  results: Array<Array<{ term: string; doc: number }>>,
+): Correction | null {
   let changed = false;
   const words = [...m.tokens];
   const groups = m.groups.map((g, i) => {
@@ -174,7 +195,9 @@ export function correctFromVocab(m: SearchMatch, lookup: VocabLookup, results: A
     const alternatives = g.map((t) => t.text);
     if (terms.some((r) => alternatives.some((a) => r.term.startsWith(a)))) return g;
     // Same-sounding terms when there are any, else the one-typo ones; most frequent first.
-    const scored = terms.map((r) => ({ term: r.term, near: nearness(m.tokens[i]!, r.term) })).filter((r) => r.near !== null);
+    const scored = terms
+      .map((r) => ({ term: r.term, near: nearness(m.tokens[i]!, r.term) }))
+      .filter((r) => r.near !== null);
     const closest = Math.min(...scored.map((r) => r.near!));
     const near = scored.filter((r) => r.near === closest).slice(0, 5);
     if (!near.length) return g;

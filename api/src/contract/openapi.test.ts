@@ -12,22 +12,33 @@ describe('docs/openapi.json', () => {
 
 describe('openApiPath', () => {
   it("turns Hono's parameters into OpenAPI's, keeping each pattern, braces included", () => {
-    expect(openApiPath('/user/wallet/:id{pay_[0-9a-f]{24}}')).toEqual({ path: '/user/wallet/{id}', patterns: { id: 'pay_[0-9a-f]{24}' } });
+    expect(openApiPath('/user/wallet/:id{pay_[0-9a-f]{24}}')).toEqual({
+      path: '/user/wallet/{id}',
+      patterns: { id: 'pay_[0-9a-f]{24}' },
+    });
     expect(openApiPath('/info/instructions/:a/:b')).toEqual({ path: '/info/instructions/{a}/{b}', patterns: {} });
-    expect(openApiPath('/user/address/:id{[0-9]+}/default')).toEqual({ path: '/user/address/{id}/default', patterns: { id: '[0-9]+' } });
+    expect(openApiPath('/user/address/:id{[0-9]+}/default')).toEqual({
+      path: '/user/address/{id}/default',
+      patterns: { id: '[0-9]+' },
+    });
   });
 });
 
 describe('the description', () => {
   const doc = openApiDocument();
   const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.entries(methods as Record<string, { operationId: string; parameters?: Array<{ name: string; in: string }> }>).map(([method, op]) => ({ path, method, op })),
+    Object.entries(
+      methods as Record<string, { operationId: string; parameters?: Array<{ name: string; in: string }> }>,
+    ).map(([method, op]) => ({ path, method, op })),
   );
 
   it('declares exactly the parameters its path templates name (OpenAPI requires both ways)', () => {
     for (const { path, method, op } of operations) {
       const named = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-      const declared = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name).sort();
+      const declared = (op.parameters ?? [])
+        .filter((p) => p.in === 'path')
+        .map((p) => p.name)
+        .sort();
       expect(declared, `${method} ${path}`).toEqual(named);
     }
   });
@@ -36,6 +47,7 @@ describe('the description', () => {
     const ids = operations.map(({ op }) => op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     const tags = new Set<string>(doc.tags.map((t) => t.name));
-    for (const { op } of operations) for (const tag of (op as unknown as { tags: string[] }).tags) expect(tags.has(tag)).toBe(true);
+    for (const { op } of operations)
+      for (const tag of (op as unknown as { tags: string[] }).tags) expect(tags.has(tag)).toBe(true);
   });
 });

@@ -58,12 +58,21 @@ function operation(key: string, entry: RouteContract, patterns: Record<string, s
   const params = [...parameters('path', entry.params, patterns), ...parameters('query', entry.query)];
   const badRequest = { $ref: '#/components/responses/Failure' };
   return {
-    operationId: key.replace(/\{[^/]*\}/g, '').replace(/[^A-Za-z0-9]+/g, '_').replace(/_+$/, ''),
+    operationId: key
+      .replace(/\{[^/]*\}/g, '')
+      .replace(/[^A-Za-z0-9]+/g, '_')
+      .replace(/_+$/, ''),
     summary: entry.summary,
     tags: [entry.tag],
-    ...(entry.user ? { security: [{ signature: [], device: [], session: [] }] } : entry.noDevice ? { security: [{ signature: [] }] } : {}),
+    ...(entry.user
+      ? { security: [{ signature: [], device: [], session: [] }] }
+      : entry.noDevice
+        ? { security: [{ signature: [] }] }
+        : {}),
     ...(params.length ? { parameters: params } : {}),
-    ...(entry.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(entry.body) } } } } : {}),
+    ...(entry.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(entry.body) } } } }
+      : {}),
     responses: {
       200: { $ref: '#/components/responses/Success' },
       ...(entry.body ? { 400: badRequest } : entry.query || entry.params ? { 400: badRequest } : {}),
@@ -108,7 +117,12 @@ export function openApiDocument() {
     paths,
     components: {
       securitySchemes: {
-        signature: { type: 'apiKey', in: 'header', name: 'x-hash', description: 'HMAC-SHA256 request signature (decision 4), with x-ts and x-nonce.' },
+        signature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-hash',
+          description: 'HMAC-SHA256 request signature (decision 4), with x-ts and x-nonce.',
+        },
         device: { type: 'apiKey', in: 'header', name: 'x-token', description: 'Device token from POST /device/auth.' },
         session: { type: 'http', scheme: 'bearer', description: 'Session token from sign-in or sign-up.' },
       },
@@ -127,8 +141,14 @@ export function openApiDocument() {
         },
       },
       responses: {
-        Success: { description: 'The envelope with the answer in data.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Success' } } } },
-        Failure: { description: 'The envelope with a message key in meta.msg.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } } },
+        Success: {
+          description: 'The envelope with the answer in data.',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Success' } } },
+        },
+        Failure: {
+          description: 'The envelope with a message key in meta.msg.',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } },
+        },
       },
     },
     security: [{ signature: [], device: [] }],

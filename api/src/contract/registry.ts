@@ -3,9 +3,27 @@
 // docs/openapi.json is generated from the same entries (./openapi.ts). tests/integration/api/contract.test.ts
 // fails when a route has no entry or an entry no route. Pure data over shared/ schemas: Node reads it too.
 import type { z } from 'zod';
-import { addressSchema, forgotPasswordSchema, removeAccountSchema, resetPasswordSchema, setNameSchema, setPasswordSchema, setPhoneSchema, signInSchema, signUpSchema, verifyEmailSchema } from '#shared/api/account-schemas';
+import {
+  addressSchema,
+  forgotPasswordSchema,
+  removeAccountSchema,
+  resetPasswordSchema,
+  setNameSchema,
+  setPasswordSchema,
+  setPhoneSchema,
+  signInSchema,
+  signUpSchema,
+  verifyEmailSchema,
+} from '#shared/api/account-schemas';
 import { contactSchema, supplierSchema } from '#shared/api/forms';
-import { calculateSchema, cancelOrderSchema, orderLookupSchema, payAgainSchema, submitSchema, walletChargeSchema } from '#shared/api/order-schemas';
+import {
+  calculateSchema,
+  cancelOrderSchema,
+  orderLookupSchema,
+  payAgainSchema,
+  submitSchema,
+  walletChargeSchema,
+} from '#shared/api/order-schemas';
 import {
   brandListSchema,
   categoryListQuery,
@@ -51,38 +69,117 @@ const page = { params: pageParams, badParams: 'bad_request' } as const;
 
 export const CONTRACTS = {
   'GET /health': { tag: 'platform', summary: 'Liveness check', noDevice: true },
-  'POST /device/auth': { tag: 'platform', summary: 'Register a browser or app device and get its device token', body: deviceAuthSchema, noDevice: true },
-  'GET /country': { tag: 'platform', summary: 'Countries with currency, exchange rate, VAT and free-delivery threshold' },
+  'POST /device/auth': {
+    tag: 'platform',
+    summary: 'Register a browser or app device and get its device token',
+    body: deviceAuthSchema,
+    noDevice: true,
+  },
+  'GET /country': {
+    tag: 'platform',
+    summary: 'Countries with currency, exchange rate, VAT and free-delivery threshold',
+  },
 
-  'POST /product': { tag: 'catalogue', summary: 'Product listing: filters, sort and search (first page)', body: productQuerySchema },
-  'POST /product/:page{[0-9]+}': { tag: 'catalogue', summary: 'Product listing, a later page', body: productQuerySchema, ...page },
-  'GET /product/filter-sort': { tag: 'catalogue', summary: 'Filters with counts and sorts for a listing (query `q`: the filter model as JSON)', query: filterSortQuery },
-  'POST /product/filter-sort': { tag: 'catalogue', summary: 'Filters with counts and sorts for a listing', body: productQuerySchema },
-  'GET /product/search': { tag: 'search', summary: 'As-you-type suggestions: products, brands and categories', query: suggestQuery },
-  'POST /product/sku': { tag: 'cart', summary: "Cart sync: the cart's SKUs refreshed, giveaways and bought-together cards", body: skuSyncSchema },
-  'POST /product/:id{[0-9]+}/notify-me': { tag: 'catalogue', summary: 'Turn notify-me on or off for a product', params: idParams, body: notifyMeSchema, user: true },
+  'POST /product': {
+    tag: 'catalogue',
+    summary: 'Product listing: filters, sort and search (first page)',
+    body: productQuerySchema,
+  },
+  'POST /product/:page{[0-9]+}': {
+    tag: 'catalogue',
+    summary: 'Product listing, a later page',
+    body: productQuerySchema,
+    ...page,
+  },
+  'GET /product/filter-sort': {
+    tag: 'catalogue',
+    summary: 'Filters with counts and sorts for a listing (query `q`: the filter model as JSON)',
+    query: filterSortQuery,
+  },
+  'POST /product/filter-sort': {
+    tag: 'catalogue',
+    summary: 'Filters with counts and sorts for a listing',
+    body: productQuerySchema,
+  },
+  'GET /product/search': {
+    tag: 'search',
+    summary: 'As-you-type suggestions: products, brands and categories',
+    query: suggestQuery,
+  },
+  'POST /product/sku': {
+    tag: 'cart',
+    summary: "Cart sync: the cart's SKUs refreshed, giveaways and bought-together cards",
+    body: skuSyncSchema,
+  },
+  'POST /product/:id{[0-9]+}/notify-me': {
+    tag: 'catalogue',
+    summary: 'Turn notify-me on or off for a product',
+    params: idParams,
+    body: notifyMeSchema,
+    user: true,
+  },
   'GET /product/notify-list': { tag: 'catalogue', summary: 'Products the shopper asked to hear about', user: true },
   'GET /product/:ref/v2': { tag: 'catalogue', summary: 'Product detail by id or slug', params: refParams },
 
   'GET /homepage/v4': { tag: 'catalogue', summary: "Every home page section's data" },
   'GET /category': { tag: 'catalogue', summary: 'Category tree', query: categoryListQuery },
-  'GET /category/:ref': { tag: 'catalogue', summary: 'One category with its parent and children, by id or slug', params: refParams },
+  'GET /category/:ref': {
+    tag: 'catalogue',
+    summary: 'One category with its parent and children, by id or slug',
+    params: refParams,
+  },
   'GET /brand': { tag: 'catalogue', summary: 'All brands' },
   'POST /brand/list': { tag: 'catalogue', summary: 'Brands, sorted and paged (first page)', body: brandListSchema },
-  'POST /brand/list/:page{[0-9]+}': { tag: 'catalogue', summary: 'Brands, a later page', body: brandListSchema, ...page },
+  'POST /brand/list/:page{[0-9]+}': {
+    tag: 'catalogue',
+    summary: 'Brands, a later page',
+    body: brandListSchema,
+    ...page,
+  },
   'GET /brand/:ref': { tag: 'catalogue', summary: 'One brand by id or slug', params: refParams },
   'GET /nutritionist': { tag: 'catalogue', summary: 'All nutritionists' },
-  'POST /nutritionist/list': { tag: 'catalogue', summary: 'Nutritionists, sorted and paged (first page)', body: nutritionistListSchema },
-  'POST /nutritionist/list/:page{[0-9]+}': { tag: 'catalogue', summary: 'Nutritionists, a later page', body: nutritionistListSchema, ...page },
-  'GET /nutritionist/:ref': { tag: 'catalogue', summary: 'A nutritionist with their product lists, by id or slug', params: refParams },
+  'POST /nutritionist/list': {
+    tag: 'catalogue',
+    summary: 'Nutritionists, sorted and paged (first page)',
+    body: nutritionistListSchema,
+  },
+  'POST /nutritionist/list/:page{[0-9]+}': {
+    tag: 'catalogue',
+    summary: 'Nutritionists, a later page',
+    body: nutritionistListSchema,
+    ...page,
+  },
+  'GET /nutritionist/:ref': {
+    tag: 'catalogue',
+    summary: 'A nutritionist with their product lists, by id or slug',
+    params: refParams,
+  },
 
   'GET /search/term': { tag: 'search', summary: "The device's recent search terms" },
-  'POST /search/set-term': { tag: 'search', summary: "Keep a term in the device's search history", body: searchTermSchema },
+  'POST /search/set-term': {
+    tag: 'search',
+    summary: "Keep a term in the device's search history",
+    body: searchTermSchema,
+  },
   'POST /search/clear': { tag: 'search', summary: "Clear the device's search history" },
 
-  'GET /sitemap': { tag: 'platform', summary: 'What the sitemap lists: categories, brands, nutritionists, product page count', noDevice: true },
-  'GET /sitemap/products/:page{[0-9]+}': { tag: 'platform', summary: 'One page of product slugs for the sitemap', ...page, noDevice: true },
-  'GET /info/instructions/:a/:b': { tag: 'content', summary: 'A short instruction text (how it works, delivery, returns)', params: instructionParams, badParams: 'not_found' },
+  'GET /sitemap': {
+    tag: 'platform',
+    summary: 'What the sitemap lists: categories, brands, nutritionists, product page count',
+    noDevice: true,
+  },
+  'GET /sitemap/products/:page{[0-9]+}': {
+    tag: 'platform',
+    summary: 'One page of product slugs for the sitemap',
+    ...page,
+    noDevice: true,
+  },
+  'GET /info/instructions/:a/:b': {
+    tag: 'content',
+    summary: 'A short instruction text (how it works, delivery, returns)',
+    params: instructionParams,
+    badParams: 'not_found',
+  },
   'POST /misc/contact': { tag: 'content', summary: 'Send the contact form', body: contactSchema },
   'POST /misc/become-supplier': { tag: 'content', summary: 'Send the supplier application form', body: supplierSchema },
 
@@ -94,41 +191,149 @@ export const CONTRACTS = {
   'POST /user/login': { tag: 'accounts', summary: 'Sign in', body: signInSchema },
   'POST /user/logout': { tag: 'accounts', summary: 'Sign out (ends this session)' },
   'GET /user/me': { tag: 'accounts', summary: 'The signed-in shopper', user: true },
-  'GET /user/sync': { tag: 'accounts', summary: "Sync data: the shopper (null for a guest) and the country's free-delivery threshold" },
+  'GET /user/sync': {
+    tag: 'accounts',
+    summary: "Sync data: the shopper (null for a guest) and the country's free-delivery threshold",
+  },
   'POST /user/forgot-password': { tag: 'accounts', summary: 'Mail a password-reset link', body: forgotPasswordSchema },
-  'POST /user/reset-password': { tag: 'accounts', summary: "Set a new password with a reset link's token", body: resetPasswordSchema },
-  'POST /user/verify-email': { tag: 'accounts', summary: "Confirm the e-mail address (guest orders join the account)", body: verifyEmailSchema },
+  'POST /user/reset-password': {
+    tag: 'accounts',
+    summary: "Set a new password with a reset link's token",
+    body: resetPasswordSchema,
+  },
+  'POST /user/verify-email': {
+    tag: 'accounts',
+    summary: 'Confirm the e-mail address (guest orders join the account)',
+    body: verifyEmailSchema,
+  },
   'POST /user/profile/set-name': { tag: 'accounts', summary: 'Change the name', body: setNameSchema, user: true },
-  'POST /user/profile/set-phone': { tag: 'accounts', summary: 'Change the phone number', body: setPhoneSchema, user: true },
-  'POST /user/profile/set-password': { tag: 'accounts', summary: 'Change the password (other sessions end)', body: setPasswordSchema, user: true },
-  'POST /user/remove': { tag: 'accounts', summary: 'Delete the account (personal data removed)', body: removeAccountSchema, user: true },
+  'POST /user/profile/set-phone': {
+    tag: 'accounts',
+    summary: 'Change the phone number',
+    body: setPhoneSchema,
+    user: true,
+  },
+  'POST /user/profile/set-password': {
+    tag: 'accounts',
+    summary: 'Change the password (other sessions end)',
+    body: setPasswordSchema,
+    user: true,
+  },
+  'POST /user/remove': {
+    tag: 'accounts',
+    summary: 'Delete the account (personal data removed)',
+    body: removeAccountSchema,
+    user: true,
+  },
 
   'GET /user/address': { tag: 'addresses', summary: "The shopper's addresses", user: true },
-  'POST /user/address/new': { tag: 'addresses', summary: 'Add an address (the first becomes the default)', body: addressSchema, user: true },
-  'POST /user/address/:id{[0-9]+}/default': { tag: 'addresses', summary: 'Make an address the default', params: idParams, user: true },
-  'GET /user/address/:id{[0-9]+}/remove': { tag: 'addresses', summary: 'Remove an address', params: idParams, user: true },
-  'POST /user/address/:id{[0-9]+}/remove': { tag: 'addresses', summary: 'Remove an address', params: idParams, user: true },
-  'POST /user/address/:id{[0-9]+}': { tag: 'addresses', summary: 'Change an address', params: idParams, body: addressSchema, user: true },
+  'POST /user/address/new': {
+    tag: 'addresses',
+    summary: 'Add an address (the first becomes the default)',
+    body: addressSchema,
+    user: true,
+  },
+  'POST /user/address/:id{[0-9]+}/default': {
+    tag: 'addresses',
+    summary: 'Make an address the default',
+    params: idParams,
+    user: true,
+  },
+  'GET /user/address/:id{[0-9]+}/remove': {
+    tag: 'addresses',
+    summary: 'Remove an address',
+    params: idParams,
+    user: true,
+  },
+  'POST /user/address/:id{[0-9]+}/remove': {
+    tag: 'addresses',
+    summary: 'Remove an address',
+    params: idParams,
+    user: true,
+  },
+  'POST /user/address/:id{[0-9]+}': {
+    tag: 'addresses',
+    summary: 'Change an address',
+    params: idParams,
+    body: addressSchema,
+    user: true,
+  },
 
-  'POST /order/calculate': { tag: 'orders', summary: 'Price a cart: totals, coupon, wallet, delivery and problems', body: calculateSchema },
-  'POST /order/submit': { tag: 'orders', summary: 'Place an order (idempotent per key); a card order gets its payment page', body: submitSchema },
-  'POST /order/payAgain': { tag: 'orders', summary: 'Pay again for an order whose payment failed or is still open', body: payAgainSchema },
+  'POST /order/calculate': {
+    tag: 'orders',
+    summary: 'Price a cart: totals, coupon, wallet, delivery and problems',
+    body: calculateSchema,
+  },
+  'POST /order/submit': {
+    tag: 'orders',
+    summary: 'Place an order (idempotent per key); a card order gets its payment page',
+    body: submitSchema,
+  },
+  'POST /order/payAgain': {
+    tag: 'orders',
+    summary: 'Pay again for an order whose payment failed or is still open',
+    body: payAgainSchema,
+  },
   'POST /order/cancel': { tag: 'orders', summary: 'Cancel an order waiting for its payment', body: cancelOrderSchema },
-  'POST /order/lookup': { tag: 'orders', summary: "A guest's order by number and e-mail, with its link key", body: orderLookupSchema },
-  'GET /order/link/:token{[0-9a-f]{64}}': { tag: 'orders', summary: "An order through its guest link", params: orderLinkParams, badParams: 'not_found' },
-  'GET /order/:id{[0-9]+}': { tag: 'orders', summary: "The success page's order (the shopper's, or the placing device's)", params: idParams },
-  'GET /user/order/:id{[0-9]+}': { tag: 'orders', summary: "One of the shopper's orders", params: idParams, user: true },
+  'POST /order/lookup': {
+    tag: 'orders',
+    summary: "A guest's order by number and e-mail, with its link key",
+    body: orderLookupSchema,
+  },
+  'GET /order/link/:token{[0-9a-f]{64}}': {
+    tag: 'orders',
+    summary: 'An order through its guest link',
+    params: orderLinkParams,
+    badParams: 'not_found',
+  },
+  'GET /order/:id{[0-9]+}': {
+    tag: 'orders',
+    summary: "The success page's order (the shopper's, or the placing device's)",
+    params: idParams,
+  },
+  'GET /user/order/:id{[0-9]+}': {
+    tag: 'orders',
+    summary: "One of the shopper's orders",
+    params: idParams,
+    user: true,
+  },
   'GET /user/order': { tag: 'orders', summary: "The shopper's orders (first page)", user: true },
-  'GET /user/order/list/:page{[0-9]+}': { tag: 'orders', summary: "The shopper's orders, a later page", ...page, user: true },
+  'GET /user/order/list/:page{[0-9]+}': {
+    tag: 'orders',
+    summary: "The shopper's orders, a later page",
+    ...page,
+    user: true,
+  },
 
   'GET /user/wallet': { tag: 'wallet', summary: 'Wallet balance and top-up methods', user: true },
   'GET /user/wallet/history': { tag: 'wallet', summary: 'Wallet history (first page)', user: true },
-  'GET /user/wallet/history/:page{[0-9]+}': { tag: 'wallet', summary: 'Wallet history, a later page', ...page, user: true },
-  'POST /user/wallet/charge': { tag: 'wallet', summary: 'Top up the wallet: opens a card payment', body: walletChargeSchema, user: true },
-  'GET /user/wallet/:id{pay_[0-9a-f]{24}}': { tag: 'wallet', summary: "A top-up's payment and its status", params: paymentIdParams, user: true },
+  'GET /user/wallet/history/:page{[0-9]+}': {
+    tag: 'wallet',
+    summary: 'Wallet history, a later page',
+    ...page,
+    user: true,
+  },
+  'POST /user/wallet/charge': {
+    tag: 'wallet',
+    summary: 'Top up the wallet: opens a card payment',
+    body: walletChargeSchema,
+    user: true,
+  },
+  'GET /user/wallet/:id{pay_[0-9a-f]{24}}': {
+    tag: 'wallet',
+    summary: "A top-up's payment and its status",
+    params: paymentIdParams,
+    user: true,
+  },
 
   // The body is the gateway's own event, read raw: its signature covers the exact bytes (payments/*.ts).
-  'POST /payments/webhook/:provider{tap|sandbox}': { tag: 'payments', summary: "The payment gateway's signed webhook (raw body, checked by the gateway's signature)", params: webhookParams, badParams: 'not_found', noDevice: true },
+  'POST /payments/webhook/:provider{tap|sandbox}': {
+    tag: 'payments',
+    summary: "The payment gateway's signed webhook (raw body, checked by the gateway's signature)",
+    params: webhookParams,
+    badParams: 'not_found',
+    noDevice: true,
+  },
 } as const satisfies Record<string, RouteContract>;
 
 export type ContractKey = keyof typeof CONTRACTS;

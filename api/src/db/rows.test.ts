@@ -60,7 +60,9 @@ const column = (definition: string) => {
 function schema(): Record<string, Columns> {
   const dir = new URL('../../migrations/', import.meta.url);
   const tables: Record<string, Columns> = {};
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     const sql = readFileSync(new URL(file, dir), 'utf8').replace(/--[^\n]*/g, '');
     for (const m of sql.matchAll(/CREATE TABLE (\w+)\s*\(([\s\S]*?)\)\s*(?:WITHOUT ROWID)?\s*;/g)) {
       tables[m[1]!] = {};
@@ -86,7 +88,9 @@ function rowTypes(): Record<string, Columns> {
   const source = readFileSync(new URL('./rows.ts', import.meta.url), 'utf8').replace(/\/\*\*[\s\S]*?\*\//g, '');
   const types: Record<string, Columns> = {};
   for (const m of source.matchAll(/export interface (\w+Row) \{([\s\S]*?)\n\}/g)) {
-    types[m[1]!] = Object.fromEntries([...m[2]!.matchAll(/^\s+(\w+): ([^;]+);/gm)].map((f) => [f[1]!, { nullable: /\bnull\b/.test(f[2]!) }]));
+    types[m[1]!] = Object.fromEntries(
+      [...m[2]!.matchAll(/^\s+(\w+): ([^;]+);/gm)].map((f) => [f[1]!, { nullable: /\bnull\b/.test(f[2]!) }]),
+    );
   }
   return types;
 }
@@ -96,7 +100,11 @@ describe('D1 row types', () => {
   const types = rowTypes();
 
   it('has a table for each row interface and a row interface for each mapped table', () => {
-    expect(Object.keys(types).filter((t) => t !== 'CountRow').sort()).toEqual(Object.keys(TABLE_OF).sort());
+    expect(
+      Object.keys(types)
+        .filter((t) => t !== 'CountRow')
+        .sort(),
+    ).toEqual(Object.keys(TABLE_OF).sort());
   });
 
   it.each(Object.entries(TABLE_OF))('%s has the columns of %s, with their nullability', (type, table) => {

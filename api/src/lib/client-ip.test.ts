@@ -17,6 +17,7 @@ describe('addressKey', () => {
   });
 
   it('treats anything else as unknown', () => {
-    for (const raw of [undefined, '', 'localhost', '1.2.3', '2001:db8::1::2', '1:2:3:4:5:6:7:8:9', '<script>']) expect(addressKey(raw)).toBe('unknown');
+    for (const raw of [undefined, '', 'localhost', '1.2.3', '2001:db8::1::2', '1:2:3:4:5:6:7:8:9', '<script>'])
+      expect(addressKey(raw)).toBe('unknown');
   });
 });

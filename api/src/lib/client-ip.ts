@@ -22,7 +22,7 @@ export function addressKey(raw: string | undefined): string {
 /** The eight 16-bit groups of an IPv6 address (without a zone or an IPv4 tail), or null. */
 function expandIpv6(ip: string): string[] | null {
   if (!/^[0-9a-f:]{2,39}$/.test(ip) || (ip.match(/::/g) ?? []).length > 1) return null;
-  const [head, tail] = ip.includes('::') ? ip.split('::') as [string, string] : [ip, null];
+  const [head, tail] = ip.includes('::') ? (ip.split('::') as [string, string]) : [ip, null];
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const missing = 8 - left.length - right.length;

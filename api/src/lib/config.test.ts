@@ -3,27 +3,41 @@ import { apiConfig } from './config';
 
 const strong = 'a-real-secret-from-the-vault-0123456789';
 const base = { SIGNING_SECRET: strong, TOKEN_SECRET: strong, PASSWORD_PEPPER: strong, PAYMENT_WEBHOOK_SECRET: strong };
-const production = { ...base, ENVIRONMENT: 'production', PAYMENT_PROVIDER: 'tap', TAP_SECRET_KEY: 'sk_live_example', SITE_ORIGIN: 'https://gulfvitamins.com' };
+const production = {
+  ...base,
+  ENVIRONMENT: 'production',
+  PAYMENT_PROVIDER: 'tap',
+  TAP_SECRET_KEY: 'sk_live_example',
+  SITE_ORIGIN: 'https://gulfvitamins.com',
+};
 
 describe('API configuration', () => {
   it('refuses the development secrets in production', () => {
-    expect(() => apiConfig({ ...production, SIGNING_SECRET: 'dev-only-signing-secret-0123456789abcdef' } as unknown as ApiEnv)).toThrow(/production/);
+    expect(() =>
+      apiConfig({ ...production, SIGNING_SECRET: 'dev-only-signing-secret-0123456789abcdef' } as unknown as ApiEnv),
+    ).toThrow(/production/);
     expect(apiConfig(production as unknown as ApiEnv).ENVIRONMENT).toBe('production');
   });
 
   it('refuses secrets shorter than 32 characters', () => {
-    expect(() => apiConfig({ ...base, ENVIRONMENT: 'development', SIGNING_SECRET: 'short' } as unknown as ApiEnv)).toThrow(/SIGNING_SECRET/);
+    expect(() =>
+      apiConfig({ ...base, ENVIRONMENT: 'development', SIGNING_SECRET: 'short' } as unknown as ApiEnv),
+    ).toThrow(/SIGNING_SECRET/);
   });
 
   it('takes card payments in production only through the real gateway, with its key', () => {
     expect(() => apiConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' } as unknown as ApiEnv)).toThrow(/Tap/);
-    expect(() => apiConfig({ ...production, TAP_SECRET_KEY: undefined } as unknown as ApiEnv)).toThrow(/TAP_SECRET_KEY/);
+    expect(() => apiConfig({ ...production, TAP_SECRET_KEY: undefined } as unknown as ApiEnv)).toThrow(
+      /TAP_SECRET_KEY/,
+    );
     expect(apiConfig({ ...base, ENVIRONMENT: 'development' } as unknown as ApiEnv).PAYMENT_PROVIDER).toBe('sandbox');
   });
 
   it('refuses the local SITE_ORIGIN in production', () => {
     for (const SITE_ORIGIN of [undefined, 'http://localhost:8787', 'http://gulfvitamins.com', 'https://localhost']) {
-      expect(() => apiConfig({ ...production, SITE_ORIGIN } as unknown as ApiEnv), String(SITE_ORIGIN)).toThrow(/SITE_ORIGIN/);
+      expect(() => apiConfig({ ...production, SITE_ORIGIN } as unknown as ApiEnv), String(SITE_ORIGIN)).toThrow(
+        /SITE_ORIGIN/,
+      );
     }
   });
 });

@@ -16,16 +16,26 @@ const configSchema = z
     SENTRY_DSN: z.union([z.literal(''), z.url()]).default(''),
   })
   .refine(
-    (c) => c.ENVIRONMENT !== 'production' || ![c.SIGNING_SECRET, c.TOKEN_SECRET, c.PASSWORD_PEPPER].some((s) => s.startsWith(DEV_SECRET_PREFIX)),
+    (c) =>
+      c.ENVIRONMENT !== 'production' ||
+      ![c.SIGNING_SECRET, c.TOKEN_SECRET, c.PASSWORD_PEPPER].some((s) => s.startsWith(DEV_SECRET_PREFIX)),
     { message: 'production needs real SIGNING_SECRET, TOKEN_SECRET and PASSWORD_PEPPER secrets' },
   )
-  .refine((c) => c.ENVIRONMENT !== 'production' || (c.PAYMENT_PROVIDER === 'tap' && !!c.TAP_SECRET_KEY && !c.PAYMENT_WEBHOOK_SECRET.startsWith(DEV_SECRET_PREFIX)), {
-    message: 'production takes card payments through Tap: set PAYMENT_PROVIDER=tap, TAP_SECRET_KEY and a real PAYMENT_WEBHOOK_SECRET',
+  .refine(
+    (c) =>
+      c.ENVIRONMENT !== 'production' ||
+      (c.PAYMENT_PROVIDER === 'tap' && !!c.TAP_SECRET_KEY && !c.PAYMENT_WEBHOOK_SECRET.startsWith(DEV_SECRET_PREFIX)),
+    {
+      message:
+        'production takes card payments through Tap: set PAYMENT_PROVIDER=tap, TAP_SECRET_KEY and a real PAYMENT_WEBHOOK_SECRET',
+    },
+  )
+  .refine((c) => c.PAYMENT_PROVIDER !== 'tap' || !!c.TAP_SECRET_KEY, {
+    message: 'PAYMENT_PROVIDER=tap needs TAP_SECRET_KEY',
   })
-  .refine((c) => c.PAYMENT_PROVIDER !== 'tap' || !!c.TAP_SECRET_KEY, { message: 'PAYMENT_PROVIDER=tap needs TAP_SECRET_KEY' })
   // Links in mails and the gateway's return address: the real shop, never the local default.
   .refine((c) => c.ENVIRONMENT !== 'production' || /^https:\/\/(?!localhost\b|127\.)/.test(c.SITE_ORIGIN), {
-    message: 'production needs SITE_ORIGIN set to the shop\'s https:// origin',
+    message: "production needs SITE_ORIGIN set to the shop's https:// origin",
   });
 
 export type ApiConfig = z.infer<typeof configSchema>;

@@ -47,7 +47,9 @@ export const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((l) => l.
 export async function take(db: D1Database, limits: Limit[], now = Date.now()): Promise<number | null> {
   const statements = limits.flatMap((l) => [
     db
-      .prepare('INSERT INTO rate_events (key, at) SELECT ?1, ?2 WHERE (SELECT count(*) FROM rate_events WHERE key = ?1 AND at > ?3) < ?4 RETURNING id')
+      .prepare(
+        'INSERT INTO rate_events (key, at) SELECT ?1, ?2 WHERE (SELECT count(*) FROM rate_events WHERE key = ?1 AND at > ?3) < ?4 RETURNING id',
+      )
       .bind(l.key, now, now - l.windowMs, l.max),
     db.prepare('SELECT min(at) AS first FROM rate_events WHERE key = ? AND at > ?').bind(l.key, now - l.windowMs),
   ]);

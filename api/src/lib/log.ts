@@ -29,7 +29,9 @@ export function requestContext(): MiddlewareHandler[] {
       const started = Date.now();
       await context.run({ reqid }, next);
       // One line per request (path without its query: search terms stay out of the logs).
-      context.run({ reqid }, () => log.info('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Date.now() - started }));
+      context.run({ reqid }, () =>
+        log.info('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Date.now() - started }),
+      );
     },
   ];
 }

@@ -12,7 +12,11 @@ export class NonceGuard extends DurableObject<ApiEnv> {
 
   /** True the first time a nonce is seen; false on every replay. */
   async claim(nonce: string, expiresAt: number): Promise<boolean> {
-    const cursor = this.ctx.storage.sql.exec('INSERT OR IGNORE INTO nonces (nonce, expires_at) VALUES (?, ?)', nonce, expiresAt);
+    const cursor = this.ctx.storage.sql.exec(
+      'INSERT OR IGNORE INTO nonces (nonce, expires_at) VALUES (?, ?)',
+      nonce,
+      expiresAt,
+    );
     const fresh = cursor.rowsWritten > 0;
     if (fresh && (await this.ctx.storage.getAlarm()) === null) {
       await this.ctx.storage.setAlarm(Date.now() + PURGE_EVERY_MS);

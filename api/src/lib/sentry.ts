@@ -8,11 +8,25 @@ type ReportingEnv = { SENTRY_DSN?: string; ENVIRONMENT?: string };
 type Call = (event: unknown, env: ReportingEnv, ctx: ExecutionContext) => unknown;
 type Calls = { fetch?: Call; scheduled?: Call };
 
-export function withSentryWhenConfigured<H extends object>(worker: string, requestId: () => string | undefined, handler: H): H {
+export function withSentryWhenConfigured<H extends object>(
+  worker: string,
+  requestId: () => string | undefined,
+  handler: H,
+): H {
   const own = handler as unknown as Calls;
   // Wrapped on first use: withSentry sets process-wide instrumentation that costs even unused.
   let reported: Calls | undefined;
-  const sdk = () => (reported ??= withSentry((env: ReportingEnv) => sentryOptions(env, worker, requestId), { ...handler } as ExportedHandler<ReportingEnv>) as unknown as Calls);
-  const pick = (name: keyof Calls): Call => (event, env, ctx) => (env.SENTRY_DSN ? sdk()[name]! : own[name]!)(event, env, ctx);
-  return { ...handler, ...(own.fetch && { fetch: pick('fetch') }), ...(own.scheduled && { scheduled: pick('scheduled') }) };
+  const sdk = () =>
+    (reported ??= withSentry((env: ReportingEnv) => sentryOptions(env, worker, requestId), {
+      ...handler,
+    } as ExportedHandler<ReportingEnv>) as unknown as Calls);
+  const pick =
+    (name: keyof Calls): Call =>
+    (event, env, ctx) =>
+      (env.SENTRY_DSN ? sdk()[name]! : own[name]!)(event, env, ctx);
+  return {
+    ...handler,
+    ...(own.fetch && { fetch: pick('fetch') }),
+    ...(own.scheduled && { scheduled: pick('scheduled') }),
+  };
 }

@@ -42,7 +42,9 @@ const contractKeys = new WeakMap<object, ContractKey>();
  * `validation_failed` with the fields, a bad query 400 `bad_request`, a bad path parameter 404
  * `not_found` (or 400 `bad_request` for page numbers); malformed JSON is 400 `bad_request`.
  */
-export function contract<K extends ContractKey>(key: K): MiddlewareHandler<AppEnv, string, { in: object; out: Out<Contracted[K]> }> {
+export function contract<K extends ContractKey>(
+  key: K,
+): MiddlewareHandler<AppEnv, string, { in: object; out: Out<Contracted[K]> }> {
   const entry: RouteContract = CONTRACTS[key];
   const handler: MiddlewareHandler<AppEnv> = async function contractHandler(c, next) {
     // Who asks comes before what they sent: a stranger learns nothing from validation messages. The
@@ -50,7 +52,8 @@ export function contract<K extends ContractKey>(key: K): MiddlewareHandler<AppEn
     if (entry.user) await requireUser(c);
     if (entry.params) {
       const parsed = entry.params.safeParse(c.req.param());
-      if (!parsed.success) throw entry.badParams === 'bad_request' ? new ApiError(400, 'bad_request') : new ApiError(404, 'not_found');
+      if (!parsed.success)
+        throw entry.badParams === 'bad_request' ? new ApiError(400, 'bad_request') : new ApiError(404, 'not_found');
       c.req.addValidatedData('param', parsed.data as Record<string, unknown>);
     }
     if (entry.query) {
@@ -59,7 +62,8 @@ export function contract<K extends ContractKey>(key: K): MiddlewareHandler<AppEn
       c.req.addValidatedData('query', parsed.data as Record<string, unknown>);
     }
     // The body is read whatever its content type says (the signature covers it); empty means {}.
-    if (entry.body) c.req.addValidatedData('json', parseInput(entry.body, await readJson(c.req)) as Record<string, unknown>);
+    if (entry.body)
+      c.req.addValidatedData('json', parseInput(entry.body, await readJson(c.req)) as Record<string, unknown>);
     await next();
   };
   contractKeys.set(handler, key);

@@ -4,9 +4,17 @@ import { readFileSync } from 'node:fs';
 import { unstable_readConfig } from 'wrangler';
 import { describe, expect, it } from 'vitest';
 
-const SECRET_NAMES = ['SIGNING_SECRET', 'TOKEN_SECRET', 'PASSWORD_PEPPER', 'PAYMENT_WEBHOOK_SECRET', 'TAP_SECRET_KEY', 'RESEND_API_KEY'];
+const SECRET_NAMES = [
+  'SIGNING_SECRET',
+  'TOKEN_SECRET',
+  'PASSWORD_PEPPER',
+  'PAYMENT_WEBHOOK_SECRET',
+  'TAP_SECRET_KEY',
+  'RESEND_API_KEY',
+];
 const read = (config: string, env?: string) => unstable_readConfig({ config, env }, {});
-const devVars = (file: string) => Object.fromEntries([...readFileSync(file, 'utf8').matchAll(/^([A-Z_]+)="([^"]*)"$/gm)].map((m) => [m[1], m[2]]));
+const devVars = (file: string) =>
+  Object.fromEntries([...readFileSync(file, 'utf8').matchAll(/^([A-Z_]+)="([^"]*)"$/gm)].map((m) => [m[1], m[2]]));
 
 describe('wrangler configuration', () => {
   it('gives the API no public route: no workers.dev, no preview URL, no routes, in every environment', () => {
@@ -31,14 +39,19 @@ describe('wrangler configuration', () => {
   });
 
   it('keeps secrets out of [vars] and lists them as required', () => {
-    for (const [file, required] of [['wrangler.toml', ['SIGNING_SECRET']], ['api/wrangler.toml', ['SIGNING_SECRET', 'TOKEN_SECRET', 'PASSWORD_PEPPER', 'PAYMENT_WEBHOOK_SECRET']]] as const) {
+    for (const [file, required] of [
+      ['wrangler.toml', ['SIGNING_SECRET']],
+      ['api/wrangler.toml', ['SIGNING_SECRET', 'TOKEN_SECRET', 'PASSWORD_PEPPER', 'PAYMENT_WEBHOOK_SECRET']],
+    ] as const) {
       for (const env of [undefined, 'production']) {
         const config = read(file, env);
         for (const name of SECRET_NAMES) expect(Object.keys(config.vars), `${file} ${env} ${name}`).not.toContain(name);
         expect(config.secrets?.required, `${file} ${env}`).toEqual(expect.arrayContaining([...required]));
       }
     }
-    expect(read('api/wrangler.toml', 'production').secrets?.required).toEqual(expect.arrayContaining(['TAP_SECRET_KEY', 'RESEND_API_KEY']));
+    expect(read('api/wrangler.toml', 'production').secrets?.required).toEqual(
+      expect.arrayContaining(['TAP_SECRET_KEY', 'RESEND_API_KEY']),
+    );
   });
 
   it('carries no development value into production', () => {
@@ -49,13 +62,21 @@ describe('wrangler configuration', () => {
         expect(String(value), `${file} ${name}`).not.toMatch(/dev-only-|localhost|127\.0\.0\.1|\.example\b|^http:/);
       }
     }
-    expect(read('api/wrangler.toml', 'production').vars).toMatchObject({ PAYMENT_PROVIDER: 'tap', SITE_ORIGIN: expect.stringMatching(/^https:\/\//) });
+    expect(read('api/wrangler.toml', 'production').vars).toMatchObject({
+      PAYMENT_PROVIDER: 'tap',
+      SITE_ORIGIN: expect.stringMatching(/^https:\/\//),
+    });
   });
 
   it('gives local development its secrets from the committed .dev.vars examples', () => {
     expect(Object.keys(devVars('.dev.vars.example'))).toEqual(['SIGNING_SECRET']);
     const api = devVars('api/.dev.vars.example');
-    expect(Object.keys(api).sort()).toEqual(['PASSWORD_PEPPER', 'PAYMENT_WEBHOOK_SECRET', 'SIGNING_SECRET', 'TOKEN_SECRET']);
+    expect(Object.keys(api).sort()).toEqual([
+      'PASSWORD_PEPPER',
+      'PAYMENT_WEBHOOK_SECRET',
+      'SIGNING_SECRET',
+      'TOKEN_SECRET',
+    ]);
     expect(api.SIGNING_SECRET).toBe(devVars('.dev.vars.example').SIGNING_SECRET);
     for (const value of Object.values(api)) expect(value).toMatch(/^dev-only-.{26,}$/);
     expect(readFileSync('.gitignore', 'utf8')).toMatch(/^\.dev\.vars$/m);

@@ -8,7 +8,10 @@ describe('mail retry backoff', () => {
   });
 
   it('gives up within a few hours, well inside the provider keeping its idempotency key (24 h)', () => {
-    const total = Array.from({ length: MAIL_MAX_ATTEMPTS - 1 }, (_, i) => mailBackoffMs(i + 1)).reduce((a, b) => a + b, 0);
+    const total = Array.from({ length: MAIL_MAX_ATTEMPTS - 1 }, (_, i) => mailBackoffMs(i + 1)).reduce(
+      (a, b) => a + b,
+      0,
+    );
     expect(total).toBeLessThan(24 * 60 * 60_000);
     expect(total).toBeGreaterThanOrEqual(60 * 60_000);
   });

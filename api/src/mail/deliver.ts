@@ -19,7 +19,9 @@ export function mailBackoffMs(attempts: number): number {
 }
 
 /** A due mail: next_attempt_at is set (the query asks for it to have passed). */
-type DueRow = Pick<MailOutboxRow, 'id' | 'to_address' | 'subject' | 'body_text' | 'body_html' | 'attempts'> & { next_attempt_at: number };
+type DueRow = Pick<MailOutboxRow, 'id' | 'to_address' | 'subject' | 'body_text' | 'body_html' | 'attempts'> & {
+  next_attempt_at: number;
+};
 
 export interface DeliveryResult {
   delivered: number;
@@ -27,12 +29,17 @@ export interface DeliveryResult {
   failed: number;
 }
 
-export async function deliverDueMail(env: MailEnv, opts: { now?: number; sender?: MailSender; limit?: number } = {}): Promise<DeliveryResult> {
+export async function deliverDueMail(
+  env: MailEnv,
+  opts: { now?: number; sender?: MailSender; limit?: number } = {},
+): Promise<DeliveryResult> {
   const now = opts.now ?? Date.now();
   const sender = opts.sender ?? mailSender(env);
   const db = env.DB;
   const { results } = await db
-    .prepare('SELECT id, to_address, subject, body_text, body_html, attempts, next_attempt_at FROM mail_outbox WHERE next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?')
+    .prepare(
+      'SELECT id, to_address, subject, body_text, body_html, attempts, next_attempt_at FROM mail_outbox WHERE next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?',
+    )
     .bind(now, opts.limit ?? 25)
     .all<DueRow>();
   const result: DeliveryResult = { delivered: 0, retrying: 0, failed: 0 };
@@ -45,13 +52,26 @@ export async function deliverDueMail(env: MailEnv, opts: { now?: number; sender?
     }
     const attempts = row.attempts + 1;
     const claimed = await db
-      .prepare('UPDATE mail_outbox SET attempts = ?, next_attempt_at = ? WHERE id = ? AND next_attempt_at = ? AND delivered_at IS NULL RETURNING id')
+      .prepare(
+        'UPDATE mail_outbox SET attempts = ?, next_attempt_at = ? WHERE id = ? AND next_attempt_at = ? AND delivered_at IS NULL RETURNING id',
+      )
       .bind(attempts, now + mailBackoffMs(attempts), row.id, row.next_attempt_at)
       .first();
     if (!claimed) continue; // another run took it
     try {
-      await sender.send({ to: row.to_address, subject: row.subject, text: row.body_text, ...(row.body_html ? { html: row.body_html } : {}) }, `mail-${row.id}`);
-      await db.prepare('UPDATE mail_outbox SET delivered_at = ?, next_attempt_at = NULL, last_error = NULL WHERE id = ?').bind(Date.now(), row.id).run();
+      await sender.send(
+        {
+          to: row.to_address,
+          subject: row.subject,
+          text: row.body_text,
+          ...(row.body_html ? { html: row.body_html } : {}),
+        },
+        `mail-${row.id}`,
+      );
+      await db
+        .prepare('UPDATE mail_outbox SET delivered_at = ?, next_attempt_at = NULL, last_error = NULL WHERE id = ?')
+        .bind(Date.now(), row.id)
+        .run();
       result.delivered++;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -60,7 +80,10 @@ export async function deliverDueMail(env: MailEnv, opts: { now?: number; sender?
         result.failed++;
       } else {
         // next_attempt_at was already moved on by the claim.
-        await db.prepare('UPDATE mail_outbox SET last_error = ? WHERE id = ?').bind(message.slice(0, 500), row.id).run();
+        await db
+          .prepare('UPDATE mail_outbox SET last_error = ? WHERE id = ?')
+          .bind(message.slice(0, 500), row.id)
+          .run();
         result.retrying++;
       }
     }
@@ -69,6 +92,11 @@ export async function deliverDueMail(env: MailEnv, opts: { now?: number; sender?
 }
 
 async function giveUp(db: D1Database, id: number, now: number, message: string | null): Promise<void> {
-  await db.prepare('UPDATE mail_outbox SET failed_at = ?, next_attempt_at = NULL, last_error = coalesce(?, last_error) WHERE id = ?').bind(now, message?.slice(0, 500) ?? null, id).run();
+  await db
+    .prepare(
+      'UPDATE mail_outbox SET failed_at = ?, next_attempt_at = NULL, last_error = coalesce(?, last_error) WHERE id = ?',
+    )
+    .bind(now, message?.slice(0, 500) ?? null, id)
+    .run();
   log.error('mail given up after its last attempt', { mailId: id, reason: message });
 }

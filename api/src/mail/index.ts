@@ -25,7 +25,13 @@ export function resendSender(apiKey: string, from: string, fetcher: typeof fetch
         method: 'POST',
         // A retry after a send whose answer was lost (timeout, the worker stopped) is not sent twice.
         headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'idempotency-key': key },
-        body: JSON.stringify({ from, to: [mail.to], subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) }),
+        body: JSON.stringify({
+          from,
+          to: [mail.to],
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.html ? { html: mail.html } : {}),
+        }),
       });
       if (!res.ok) throw new Error(`mail provider answered ${res.status}`);
     },
@@ -39,5 +45,7 @@ export interface MailEnv {
 }
 
 export function mailSender(env: MailEnv): MailSender {
-  return env.RESEND_API_KEY ? resendSender(env.RESEND_API_KEY, env.MAIL_FROM || 'Gulf Vitamins <no-reply@gulfvitamins.example>') : localSender;
+  return env.RESEND_API_KEY
+    ? resendSender(env.RESEND_API_KEY, env.MAIL_FROM || 'Gulf Vitamins <no-reply@gulfvitamins.example>')
+    : localSender;
 }

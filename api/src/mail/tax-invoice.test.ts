@@ -15,7 +15,14 @@ const saudi = {
   ...base,
   country: 'SA' as const,
   vat_basis_points: 1500,
-  tax_invoice: taxInvoiceFor({ id: 42, country: 'SA', created_at: Date.UTC(2026, 10, 22, 9, 0, 0), decimals: 2, vat_basis_points: 1500, totals: { total: 6358, vat: 829 } }),
+  tax_invoice: taxInvoiceFor({
+    id: 42,
+    country: 'SA',
+    created_at: Date.UTC(2026, 10, 22, 9, 0, 0),
+    decimals: 2,
+    vat_basis_points: 1500,
+    totals: { total: 6358, vat: 829 },
+  }),
 };
 
 describe('order confirmation mail', () => {
@@ -36,7 +43,18 @@ describe('order confirmation mail', () => {
   });
 
   it('has no VAT line, no invoice and no HTML part in Kuwait', () => {
-    const mail = orderMail('en', { ...base, country: 'KW', currency: 'KWD', vat_basis_points: 0, tax_invoice: null, totals: { ...base.totals, vat: 0 } }, 'https://shop.test');
+    const mail = orderMail(
+      'en',
+      {
+        ...base,
+        country: 'KW',
+        currency: 'KWD',
+        vat_basis_points: 0,
+        tax_invoice: null,
+        totals: { ...base.totals, vat: 0 },
+      },
+      'https://shop.test',
+    );
     expect(mail.text).not.toMatch(/VAT|invoice/i);
     expect(mail.html).toBeUndefined();
   });

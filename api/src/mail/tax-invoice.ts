@@ -19,7 +19,11 @@ function esc(s: string): string {
 
 function rows(lang: Lang, order: InvoiceOrder, inv: TaxInvoice): Array<[string, string]> {
   const money = (minor: number) => formatMinor(minor, order.currency as CurrencyCode, lang, order.country);
-  const when = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-nu-latn-ca-gregory' : 'en-SA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Riyadh' }).format(Date.parse(inv.issued_at));
+  const when = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-nu-latn-ca-gregory' : 'en-SA', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Riyadh',
+  }).format(Date.parse(inv.issued_at));
   const rate = formatPercent(inv.vat_basis_points / 10_000, lang, order.country);
   return lang === 'ar'
     ? [
@@ -53,7 +57,8 @@ export function invoiceText(lang: Lang, order: InvoiceOrder): string {
 /** The QR code as a table: one 4 px cell per module, dark cells black, on white with its quiet zone. */
 export function qrTable(payload: string, label: string): string {
   const m = qrMatrix(payload);
-  const cell = (dark: boolean) => `<td style="width:4px;height:4px;padding:0;background:${dark ? '#000' : '#fff'}" bgcolor="${dark ? '#000000' : '#ffffff'}"></td>`;
+  const cell = (dark: boolean) =>
+    `<td style="width:4px;height:4px;padding:0;background:${dark ? '#000' : '#fff'}" bgcolor="${dark ? '#000000' : '#ffffff'}"></td>`;
   const body = m.rows.map((row) => `<tr>${row.map(cell).join('')}</tr>`).join('');
   return `<table data-qr role="img" aria-label="${esc(label)}" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;line-height:0;font-size:0">${body}</table>`;
 }
@@ -62,7 +67,10 @@ export function invoiceHtml(lang: Lang, order: InvoiceOrder): string {
   const inv = order.tax_invoice;
   if (!inv) return '';
   const table = rows(lang, order, inv)
-    .map(([k, v]) => `<tr><th style="text-align:start;padding:2px 8px">${esc(k)}</th><td style="padding:2px 8px"><bdi>${esc(v)}</bdi></td></tr>`)
+    .map(
+      ([k, v]) =>
+        `<tr><th style="text-align:start;padding:2px 8px">${esc(k)}</th><td style="padding:2px 8px"><bdi>${esc(v)}</bdi></td></tr>`,
+    )
     .join('');
   const qrLabel = lang === 'ar' ? 'رمز QR للفاتورة الضريبية' : 'Tax invoice QR code';
   return `<section><h2>${esc(TITLE[lang])}</h2><table>${table}</table>${qrTable(inv.qr, qrLabel)}</section>`;

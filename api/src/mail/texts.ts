@@ -27,7 +27,15 @@ interface MailOrder {
   created_at: number;
   payment_method: string;
   items: Array<{ name: string; sku_name: string; count: number; line_total: number }>;
-  totals: { subtotal: number; discount: number; delivery: number; vat: number; total: number; wallet_used: number; due: number };
+  totals: {
+    subtotal: number;
+    discount: number;
+    delivery: number;
+    vat: number;
+    total: number;
+    wallet_used: number;
+    due: number;
+  };
   vat_basis_points: number;
   tax_invoice: TaxInvoice | null;
 }
@@ -37,7 +45,11 @@ function escHtml(s: string): string {
 }
 
 /** Saudi orders: the tax invoice after the text, and an HTML part with its QR code (mail/tax-invoice.ts). */
-function withInvoice(lang: Lang, order: MailOrder, mail: { subject: string; text: string }): { subject: string; text: string; html?: string } {
+function withInvoice(
+  lang: Lang,
+  order: MailOrder,
+  mail: { subject: string; text: string },
+): { subject: string; text: string; html?: string } {
   if (!order.tax_invoice) return mail;
   const text = `${mail.text}\n\n${invoiceText(lang, order)}`;
   const html = `<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><body><pre style="font-family:inherit;white-space:pre-wrap">${escHtml(mail.text)}</pre>${invoiceHtml(lang, order)}</body></html>`;
@@ -45,7 +57,11 @@ function withInvoice(lang: Lang, order: MailOrder, mail: { subject: string; text
 }
 
 /** The order confirmation: what was ordered, the amounts, and what happens next. */
-export function orderMail(lang: Lang, order: MailOrder, siteOrigin: string): { subject: string; text: string; html?: string } {
+export function orderMail(
+  lang: Lang,
+  order: MailOrder,
+  siteOrigin: string,
+): { subject: string; text: string; html?: string } {
   return withInvoice(lang, order, orderMailText(lang, order, siteOrigin));
 }
 
@@ -59,7 +75,14 @@ function orderMailText(lang: Lang, order: MailOrder, siteOrigin: string): { subj
   // Prices include VAT: the VAT line says how much of the total it is.
   const rate = formatPercent(order.vat_basis_points / 10_000, lang, order.country);
   if (lang === 'ar') {
-    const rows = [`المجموع الفرعي: ${money(t.subtotal)}`, t.discount ? `الخصم: -${money(t.discount)}` : '', `التوصيل: ${t.delivery ? money(t.delivery) : 'مجاني'}`, `الإجمالي: ${money(t.total)}`, t.vat ? `يشمل ضريبة القيمة المضافة ${rate}: ${money(t.vat)}` : '', t.wallet_used ? `من المحفظة: ${money(t.wallet_used)}` : '']
+    const rows = [
+      `المجموع الفرعي: ${money(t.subtotal)}`,
+      t.discount ? `الخصم: -${money(t.discount)}` : '',
+      `التوصيل: ${t.delivery ? money(t.delivery) : 'مجاني'}`,
+      `الإجمالي: ${money(t.total)}`,
+      t.vat ? `يشمل ضريبة القيمة المضافة ${rate}: ${money(t.vat)}` : '',
+      t.wallet_used ? `من المحفظة: ${money(t.wallet_used)}` : '',
+    ]
       .filter(Boolean)
       .join('\n');
     const next = order.payment_method === 'cod' ? `ادفع ${money(t.due)} نقداً عند الاستلام.` : 'تم استلام الدفع.';
@@ -68,10 +91,18 @@ function orderMailText(lang: Lang, order: MailOrder, siteOrigin: string): { subj
       text: `شكراً لطلبك!\n\nتاريخ الطلب: ${placed}\n\n${lines}\n\n${rows}\n\n${next} سنجهز طلبك ونرسل لك رسالة عند شحنه.\n\nتفاصيل الطلب: ${link}`,
     };
   }
-  const rows = [`Subtotal: ${money(t.subtotal)}`, t.discount ? `Discount: -${money(t.discount)}` : '', `Delivery: ${t.delivery ? money(t.delivery) : 'free'}`, `Total: ${money(t.total)}`, t.vat ? `Includes VAT ${rate}: ${money(t.vat)}` : '', t.wallet_used ? `From your wallet: ${money(t.wallet_used)}` : '']
+  const rows = [
+    `Subtotal: ${money(t.subtotal)}`,
+    t.discount ? `Discount: -${money(t.discount)}` : '',
+    `Delivery: ${t.delivery ? money(t.delivery) : 'free'}`,
+    `Total: ${money(t.total)}`,
+    t.vat ? `Includes VAT ${rate}: ${money(t.vat)}` : '',
+    t.wallet_used ? `From your wallet: ${money(t.wallet_used)}` : '',
+  ]
     .filter(Boolean)
     .join('\n');
-  const next = order.payment_method === 'cod' ? `Pay ${money(t.due)} in cash when it arrives.` : 'Your payment has been received.';
+  const next =
+    order.payment_method === 'cod' ? `Pay ${money(t.due)} in cash when it arrives.` : 'Your payment has been received.';
   return {
     subject: `Order ${order.id} confirmed – Gulf Vitamins`,
     text: `Thank you for your order!\n\nOrder date: ${placed}\n\n${lines}\n\n${rows}\n\n${next} We will prepare your order and write again when it ships.\n\nOrder details: ${link}`,

@@ -2,17 +2,28 @@
 import { describe, expect, it } from 'vitest';
 import { estimatedWidth, LOGO_TEXT_END, LOGO_TEXT_START, logoLines, logoSvg } from './logo';
 
-const NAMES = ['Gulf Vital', 'Oasis Naturals', 'Pearl Coast Nutrition', 'Falconfit Sports', 'Dune Performance', 'Majlis Wellness', 'Acme', 'Supercalifragilistic'];
+const NAMES = [
+  'Gulf Vital',
+  'Oasis Naturals',
+  'Pearl Coast Nutrition',
+  'Falconfit Sports',
+  'Dune Performance',
+  'Majlis Wellness',
+  'Acme',
+  'Supercalifragilistic',
+];
 
 function texts(svg: string) {
   const size = Number(/font-size="(\d+)"/.exec(svg)![1]);
-  return [...svg.matchAll(/<text x="([\d.]+)" y="(\d+)"[^>]*?(?: textLength="(\d+)")?[^>]*>([^<]*)<\/text>/g)].map((m) => ({
-    x: Number(m[1]),
-    y: Number(m[2]),
-    textLength: m[3] ? Number(m[3]) : null,
-    text: m[4]!,
-    size,
-  }));
+  return [...svg.matchAll(/<text x="([\d.]+)" y="(\d+)"[^>]*?(?: textLength="(\d+)")?[^>]*>([^<]*)<\/text>/g)].map(
+    (m) => ({
+      x: Number(m[1]),
+      y: Number(m[2]),
+      textLength: m[3] ? Number(m[3]) : null,
+      text: m[4]!,
+      size,
+    }),
+  );
 }
 
 describe('logoSvg', () => {

@@ -40,7 +40,10 @@ export function logoSvg(input: { name: string; color: string }): string {
   const text = lines
     .map((line, i) => {
       const width = estimatedWidth(line, size);
-      const fit = width > AVAILABLE * 0.75 ? ` textLength="${Math.min(AVAILABLE, Math.round(width))}" lengthAdjust="spacingAndGlyphs"` : '';
+      const fit =
+        width > AVAILABLE * 0.75
+          ? ` textLength="${Math.min(AVAILABLE, Math.round(width))}" lengthAdjust="spacingAndGlyphs"`
+          : '';
       return `<text x="${center}" y="${firstBaseline + i * lineHeight}" text-anchor="middle"${fit}>${escapeXml(line)}</text>`;
     })
     .join('');

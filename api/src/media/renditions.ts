@@ -37,7 +37,13 @@ export function storedKeys(kind: MediaKind, stem: string, og = true): string[] {
 }
 
 /** An <img> reference: the largest WebP as src, every width in srcset, the PNG for og:image when stored. */
-export function imageRef(kind: MediaKind, stem: string, alt: string, size?: { width: number; height: number }, og = true): ImageRef {
+export function imageRef(
+  kind: MediaKind,
+  stem: string,
+  alt: string,
+  size?: { width: number; height: number },
+  og = true,
+): ImageRef {
   const r = RENDITIONS[kind];
   const largest = r.widths[r.widths.length - 1]!;
   return {

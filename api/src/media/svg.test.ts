@@ -1,14 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { avatarSvg, bannerSvg, darken, escapeXml, lighten, packshotSvg, type PackshotForm, type PackshotInput } from './svg';
+import {
+  avatarSvg,
+  bannerSvg,
+  darken,
+  escapeXml,
+  lighten,
+  packshotSvg,
+  type PackshotForm,
+  type PackshotInput,
+} from './svg';
 
 const FORMS: PackshotForm[] = ['capsule', 'softgel', 'tablet', 'gummy', 'powder', 'liquid', 'chewable'];
 const HEX = /^#[0-9a-f]{6}$/;
 const MAX_BYTES = 6 * 1024;
 
-const en: PackshotInput = { brand: 'Nature Peak', name: 'Vitamin D3 1000 IU Softgels', strength: '1000 IU', form: 'softgel', color: '#0d6b5e' };
-const ar: PackshotInput = { brand: 'نيتشر بيك', name: 'فيتامين د3 1000 وحدة دولية', strength: '1000 وحدة', form: 'softgel', color: '#0d6b5e' };
-const LONG_EN = 'Ultra Premium Triple Strength Omega-3 Fish Oil with Vitamin E, Lemon Flavour & Molecularly Distilled "Pharmaceutical" Grade for Adults and Teens';
-const LONG_AR = 'فيتامين د3 بتركيز عالي جدا مع فيتامين ك2 والمغنيسيوم والزنك لدعم صحة العظام والمناعة والقلب والأوعية الدموية للكبار والأطفال';
+const en: PackshotInput = {
+  brand: 'Nature Peak',
+  name: 'Vitamin D3 1000 IU Softgels',
+  strength: '1000 IU',
+  form: 'softgel',
+  color: '#0d6b5e',
+};
+const ar: PackshotInput = {
+  brand: 'نيتشر بيك',
+  name: 'فيتامين د3 1000 وحدة دولية',
+  strength: '1000 وحدة',
+  form: 'softgel',
+  color: '#0d6b5e',
+};
+const LONG_EN =
+  'Ultra Premium Triple Strength Omega-3 Fish Oil with Vitamin E, Lemon Flavour & Molecularly Distilled "Pharmaceutical" Grade for Adults and Teens';
+const LONG_AR =
+  'فيتامين د3 بتركيز عالي جدا مع فيتامين ك2 والمغنيسيوم والزنك لدعم صحة العظام والمناعة والقلب والأوعية الدموية للكبار والأطفال';
 
 /** UTF-8 size without relying on platform globals (the API's type-check has no DOM or Node types). */
 function bytes(text: string): number {
@@ -71,7 +94,9 @@ function expectDocument(svg: string, w: number, h: number) {
 
 /** The text content of every <text> element, bidi controls removed. */
 function texts(svg: string): string[] {
-  return Array.from(svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g), (m) => (m[1] ?? '').replace(/[\u202a-\u202e\u200e\u200f]/g, ''));
+  return Array.from(svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g), (m) =>
+    (m[1] ?? '').replace(/[\u202a-\u202e\u200e\u200f]/g, ''),
+  );
 }
 
 describe('the XML checker used here', () => {
@@ -108,7 +133,8 @@ describe('packshotSvg', () => {
 
   it('draws the containers that suit the form', () => {
     // Containers are told apart by their outlines: bottle, jar, tub and dropper bottle.
-    const outline = (form: PackshotForm) => /<path d="(M[^"]+)" fill="url\(#p\w+s\)"\/>/.exec(packshotSvg({ ...en, form }))?.[1];
+    const outline = (form: PackshotForm) =>
+      /<path d="(M[^"]+)" fill="url\(#p\w+s\)"\/>/.exec(packshotSvg({ ...en, form }))?.[1];
     const bottle = outline('capsule');
     expect(['softgel', 'tablet', 'chewable'].map((f) => outline(f as PackshotForm))).toEqual([bottle, bottle, bottle]);
     expect(new Set([bottle, outline('gummy'), outline('powder'), outline('liquid')]).size).toBe(4);
@@ -143,18 +169,30 @@ describe('packshotSvg', () => {
     expect(t).toContain('نيتشر بيك');
     expect(t.join(' ')).toContain('فيتامين د3');
     expect(svg).toContain('\u202bنيتشر بيك\u202c');
-    expect(svg).toContain('font-family="system-ui, -apple-system, \'Segoe UI\', Roboto, \'Noto Sans Arabic\', Arial, sans-serif"');
+    expect(svg).toContain(
+      "font-family=\"system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans Arabic', Arial, sans-serif\"",
+    );
   });
 
   it('escapes markup in every field', () => {
-    const svg = packshotSvg({ brand: 'A&B <x>', name: `Tom's "best" <b>oil</b> & more`, strength: '<5 mg>', form: 'capsule', color: '#123456' });
+    const svg = packshotSvg({
+      brand: 'A&B <x>',
+      name: `Tom's "best" <b>oil</b> & more`,
+      strength: '<5 mg>',
+      form: 'capsule',
+      color: '#123456',
+    });
     expectDocument(svg, 600, 600);
     expect(svg).not.toMatch(/<x>|<X>|<b>|<5/);
     expect(svg).toContain('A&amp;B &lt;X&gt;');
     expect(svg).toContain('&quot;best&quot;');
     expect(svg).toContain('Tom&apos;s');
     expect(svg).toContain('&lt;5 mg&gt;');
-    expectDocument(packshotSvg({ brand: 'A&B <x>', name: '<x> & <y>', form: 'gummy', color: '#123456', variant: 2 }), 600, 600);
+    expectDocument(
+      packshotSvg({ brand: 'A&B <x>', name: '<x> & <y>', form: 'gummy', color: '#123456', variant: 2 }),
+      600,
+      600,
+    );
   });
 
   it('never lets the colour inject markup', () => {
@@ -173,13 +211,22 @@ describe('packshotSvg', () => {
           ['&&&&&&&&&&&&&&&&&&&&', '&<>"\''.repeat(200)],
           ['B', 'Supercalifragilisticexpialidocious'.repeat(20)],
         ] as const) {
-          const svg = packshotSvg({ brand, name, strength: '2000 mg EPA & DHA per serving', form, color: '#7a3f98', variant });
+          const svg = packshotSvg({
+            brand,
+            name,
+            strength: '2000 mg EPA & DHA per serving',
+            form,
+            color: '#7a3f98',
+            variant,
+          });
           expectDocument(svg, 600, 600);
           expect(svg).toContain('…');
         }
       }
     }
-    const lines = texts(packshotSvg({ ...en, name: LONG_EN })).filter((l) => LONG_EN.includes(l.replace(/…$/, '')) && l !== '1000 IU');
+    const lines = texts(packshotSvg({ ...en, name: LONG_EN })).filter(
+      (l) => LONG_EN.includes(l.replace(/…$/, '')) && l !== '1000 IU',
+    );
     expect(lines.length).toBeLessThanOrEqual(3);
     expect(lines.at(-1)).toMatch(/…$/);
   });
@@ -224,8 +271,17 @@ describe('avatarSvg', () => {
 });
 
 describe('bannerSvg', () => {
-  const ltr = { title: 'Winter wellness: 20% off vitamins', subtitle: 'Immune support essentials, delivered in 24 hours', color: '#0d6b5e' };
-  const rtl = { title: 'صحة الشتاء: خصم 20% على الفيتامينات', subtitle: 'أساسيات دعم المناعة، توصيل خلال 24 ساعة', color: '#0d6b5e', dir: 'rtl' as const };
+  const ltr = {
+    title: 'Winter wellness: 20% off vitamins',
+    subtitle: 'Immune support essentials, delivered in 24 hours',
+    color: '#0d6b5e',
+  };
+  const rtl = {
+    title: 'صحة الشتاء: خصم 20% على الفيتامينات',
+    subtitle: 'أساسيات دعم المناعة، توصيل خلال 24 ساعة',
+    color: '#0d6b5e',
+    dir: 'rtl' as const,
+  };
 
   it('draws a complete, deterministic 1200×400 document', () => {
     for (const input of [ltr, rtl, { ...ltr, accent: '#ff7a59' }]) {
@@ -253,7 +309,11 @@ describe('bannerSvg', () => {
   });
 
   it('escapes and shortens text', () => {
-    const svg = bannerSvg({ title: 'A&B <x> '.repeat(40), subtitle: `"quoted" & 'single' `.repeat(40), color: '#0d6b5e' });
+    const svg = bannerSvg({
+      title: 'A&B <x> '.repeat(40),
+      subtitle: `"quoted" & 'single' `.repeat(40),
+      color: '#0d6b5e',
+    });
     expectDocument(svg, 1200, 400);
     expect(svg).not.toContain('<x>');
     expect(svg).toContain('…');
@@ -284,7 +344,9 @@ describe('colour helpers', () => {
 
 describe('escapeXml', () => {
   it('escapes the five specials', () => {
-    expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;');
+    expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;',
+    );
     expect(escapeXml('فيتامين د3')).toBe('فيتامين د3');
   });
 

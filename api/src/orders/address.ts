@@ -12,9 +12,13 @@ export interface OrderAddress extends Record<string, unknown> {
   phone: string;
 }
 
-const PLACE_NAMES = (lang: Lang) => `ar.${col('name', lang)} AS area_name, g.id AS governorate_id, g.${col('name', lang)} AS governorate_name, ci.${col('name', lang)} AS city_name`;
+const PLACE_NAMES = (lang: Lang) =>
+  `ar.${col('name', lang)} AS area_name, g.id AS governorate_id, g.${col('name', lang)} AS governorate_name, ci.${col('name', lang)} AS city_name`;
 
-export async function resolveAddress(db: D1Database, a: { addressId?: number; address?: AddressInput; userId: number | null; lang: Lang }): Promise<OrderAddress> {
+export async function resolveAddress(
+  db: D1Database,
+  a: { addressId?: number; address?: AddressInput; userId: number | null; lang: Lang },
+): Promise<OrderAddress> {
   if (a.addressId !== undefined) {
     if (!a.userId) throw new ApiError(401, 'unauthorized');
     const row = await db
@@ -33,13 +37,31 @@ export async function resolveAddress(db: D1Database, a: { addressId?: number; ad
   const names =
     input.country === 'KW'
       ? await db
-          .prepare(`SELECT ${PLACE_NAMES(a.lang)} FROM areas ar JOIN governorates g ON g.id = ar.governorate_id LEFT JOIN dhl_cities ci ON 0 WHERE ar.id = ?`)
+          .prepare(
+            `SELECT ${PLACE_NAMES(a.lang)} FROM areas ar JOIN governorates g ON g.id = ar.governorate_id LEFT JOIN dhl_cities ci ON 0 WHERE ar.id = ?`,
+          )
           .bind(input.area_id)
           .first<AddressPlaceNames>()
       : await db
-          .prepare(`SELECT ci.${col('name', a.lang)} AS city_name FROM dhl_cities ci JOIN dhl_countries k ON k.id = ci.dhl_country_id WHERE ci.id = ? AND k.code = 'SA'`)
+          .prepare(
+            `SELECT ci.${col('name', a.lang)} AS city_name FROM dhl_cities ci JOIN dhl_countries k ON k.id = ci.dhl_country_id WHERE ci.id = ? AND k.code = 'SA'`,
+          )
           .bind(input.city_id)
           .first<Pick<AddressPlaceNames, 'city_name'>>();
-  if (!names) throw new ApiError(400, 'validation_failed', { fields: [{ field: input.country === 'KW' ? 'address.area_id' : 'address.city_id', code: 'unknown', message: 'item_validation_error' }] });
-  return { ...input, label: input.label ?? '', phone: `${PHONE_RULES[input.country].dial}${nationalNumber(input.phone)}`, ...names } as OrderAddress;
+  if (!names)
+    throw new ApiError(400, 'validation_failed', {
+      fields: [
+        {
+          field: input.country === 'KW' ? 'address.area_id' : 'address.city_id',
+          code: 'unknown',
+          message: 'item_validation_error',
+        },
+      ],
+    });
+  return {
+    ...input,
+    label: input.label ?? '',
+    phone: `${PHONE_RULES[input.country].dial}${nationalNumber(input.phone)}`,
+    ...names,
+  } as OrderAddress;
 }

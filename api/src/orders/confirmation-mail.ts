@@ -14,10 +14,23 @@ export function confirmationStatements(
   const linkPath = c.link ? orderLinkPath(c.lang, c.link) : undefined;
   const mail = orderMail(c.lang, { ...c.order, link_path: linkPath }, c.siteOrigin);
   // Keyed on the order, not the payment: an order is confirmed once, however it was paid.
-  return [queueMail(db, { to: c.order.email, lang: c.lang, kind: c.kind, dedupeKey: `order:${c.order.id}:confirmation`, ...mail }, c.now)];
+  return [
+    queueMail(
+      db,
+      { to: c.order.email, lang: c.lang, kind: c.kind, dedupeKey: `order:${c.order.id}:confirmation`, ...mail },
+      c.now,
+    ),
+  ];
 }
 
 /** A guest's order link row, stored in the batch of the mail (or the order) that carries it. */
-export function orderLinkStatement(db: D1Database, link: { hash: string }, orderId: number, now: number): D1PreparedStatement {
-  return db.prepare('INSERT INTO order_links (token_hash, order_id, created_at) VALUES (?, ?, ?)').bind(link.hash, orderId, now);
+export function orderLinkStatement(
+  db: D1Database,
+  link: { hash: string },
+  orderId: number,
+  now: number,
+): D1PreparedStatement {
+  return db
+    .prepare('INSERT INTO order_links (token_hash, order_id, created_at) VALUES (?, ?, ?)')
+    .bind(link.hash, orderId, now);
 }

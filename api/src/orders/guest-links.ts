@@ -8,7 +8,10 @@ import type { EmailVerificationRow, OrderRow } from '../db/rows';
 /** A new link token for an order; only its hash is stored. */
 export async function mintOrderLink(db: D1Database, orderId: number): Promise<string> {
   const token = randomToken();
-  await db.prepare('INSERT INTO order_links (token_hash, order_id, created_at) VALUES (?, ?, ?)').bind(await tokenHash(token), orderId, Date.now()).run();
+  await db
+    .prepare('INSERT INTO order_links (token_hash, order_id, created_at) VALUES (?, ?, ?)')
+    .bind(await tokenHash(token), orderId, Date.now())
+    .run();
   return token;
 }
 
@@ -19,7 +22,9 @@ export function orderLinkPath(lang: 'en' | 'ar', token: string): string {
 /** The order a link opens, and whether it is a guest's (no account to sign in to instead). */
 export async function linkedOrder(db: D1Database, token: string): Promise<{ id: number; guest: boolean } | null> {
   const row = await db
-    .prepare('SELECT l.order_id AS id, o.user_id IS NULL AS guest FROM order_links l JOIN orders o ON o.id = l.order_id WHERE l.token_hash = ?')
+    .prepare(
+      'SELECT l.order_id AS id, o.user_id IS NULL AS guest FROM order_links l JOIN orders o ON o.id = l.order_id WHERE l.token_hash = ?',
+    )
     .bind(await tokenHash(token))
     .first<{ id: number; guest: number }>();
   return row ? { id: row.id, guest: row.guest === 1 } : null;
@@ -28,7 +33,9 @@ export async function linkedOrder(db: D1Database, token: string): Promise<{ id: 
 /** The order with this number whose shopper's e-mail is this one (any case), or null. */
 export async function orderIdByEmail(db: D1Database, orderId: number, email: string): Promise<number | null> {
   const row = await db
-    .prepare('SELECT o.id FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ? AND lower(coalesce(u.email, o.guest_email)) = lower(?)')
+    .prepare(
+      'SELECT o.id FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ? AND lower(coalesce(u.email, o.guest_email)) = lower(?)',
+    )
     .bind(orderId, email.trim())
     .first<Pick<OrderRow, 'id'>>();
   return row?.id ?? null;
@@ -36,7 +43,9 @@ export async function orderIdByEmail(db: D1Database, orderId: number, email: str
 
 /** Gives a proven address's guest orders to its account (the e-mail compared without case). */
 export function claimGuestOrders(db: D1Database, userId: number, email: string): D1PreparedStatement {
-  return db.prepare('UPDATE orders SET user_id = ? WHERE user_id IS NULL AND lower(guest_email) = lower(?)').bind(userId, email.trim());
+  return db
+    .prepare('UPDATE orders SET user_id = ? WHERE user_id IS NULL AND lower(guest_email) = lower(?)')
+    .bind(userId, email.trim());
 }
 
 /** A verification link lasts a day. */
@@ -47,15 +56,24 @@ const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
  * address is mailed to it (only the owner of the mailbox can open it). Null when there are none.
  * Returns the token and the statement that stores it (not yet run).
  */
-export async function verificationFor(db: D1Database, userId: number, email: string): Promise<{ token: string; hash: string; statement: D1PreparedStatement } | null> {
-  const guest = await db.prepare('SELECT 1 AS found FROM orders WHERE user_id IS NULL AND lower(guest_email) = lower(?) LIMIT 1').bind(email.trim()).first();
+export async function verificationFor(
+  db: D1Database,
+  userId: number,
+  email: string,
+): Promise<{ token: string; hash: string; statement: D1PreparedStatement } | null> {
+  const guest = await db
+    .prepare('SELECT 1 AS found FROM orders WHERE user_id IS NULL AND lower(guest_email) = lower(?) LIMIT 1')
+    .bind(email.trim())
+    .first();
   if (!guest) return null;
   const token = randomToken();
   const hash = await tokenHash(token);
   const now = Date.now();
   // The caller stores it in the same batch as the mail that carries it.
   const statement = db
-    .prepare('INSERT INTO email_verifications (token_hash, user_id, email, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+    .prepare(
+      'INSERT INTO email_verifications (token_hash, user_id, email, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+    )
     .bind(hash, userId, email.trim(), now, now + VERIFY_TTL_MS);
   return { token, hash, statement };
 }
@@ -64,13 +82,17 @@ export async function verificationFor(db: D1Database, userId: number, email: str
 export async function claimByVerification(db: D1Database, token: string): Promise<number | null> {
   const now = Date.now();
   const row = await db
-    .prepare('UPDATE email_verifications SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id, email')
+    .prepare(
+      'UPDATE email_verifications SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id, email',
+    )
     .bind(now, await tokenHash(token), now)
     .first<Pick<EmailVerificationRow, 'user_id' | 'email'>>();
   if (!row) return null;
   // Only while the account still has that address (it may have been removed since).
   const result = await db
-    .prepare('UPDATE orders SET user_id = ?1 WHERE user_id IS NULL AND lower(guest_email) = lower(?2) AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL AND lower(email) = lower(?2))')
+    .prepare(
+      'UPDATE orders SET user_id = ?1 WHERE user_id IS NULL AND lower(guest_email) = lower(?2) AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL AND lower(email) = lower(?2))',
+    )
     .bind(row.user_id, row.email)
     .run();
   return result.meta.changes ?? 0;

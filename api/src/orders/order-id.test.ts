@@ -33,7 +33,10 @@ describe('order ids', () => {
 
   it('reject draws past the range instead of folding them onto low numbers', () => {
     // The first draw is 2^34 - 1 (out of range), the second the highest valid one.
-    const draws = [[0xffffffff, 0xffffffff], [2, 410_065_407]];
+    const draws = [
+      [0xffffffff, 0xffffffff],
+      [2, 410_065_407],
+    ];
     const id = newOrderId((into) => {
       into.set(draws.shift()!);
       return into;

@@ -6,7 +6,9 @@ const SPAN = 9_000_000_000n;
 const LOWEST = 1_000_000_000n;
 const BITS_34 = (1n << 34n) - 1n;
 
-export function newOrderId(random: (into: Uint32Array) => Uint32Array = (into) => crypto.getRandomValues(into)): number {
+export function newOrderId(
+  random: (into: Uint32Array) => Uint32Array = (into) => crypto.getRandomValues(into),
+): number {
   for (;;) {
     const [high, low] = random(new Uint32Array(2)) as unknown as [number, number];
     const candidate = ((BigInt(high) << 32n) | BigInt(low)) & BITS_34;

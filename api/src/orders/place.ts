@@ -61,12 +61,17 @@ async function replay(ctx: PlaceContext, input: SubmitInput, hash: string): Prom
   if (!row) return null;
   if (row.body_hash !== hash) throw new ApiError(409, 'idempotency_conflict');
   const order = await orderView(ctx.db, row.order_id, ctx.lang);
-  const payment = await ctx.db.prepare("SELECT id FROM payments WHERE order_id = ? ORDER BY created_at LIMIT 1").bind(row.order_id).first<Pick<PaymentRow, 'id'>>();
+  const payment = await ctx.db
+    .prepare('SELECT id FROM payments WHERE order_id = ? ORDER BY created_at LIMIT 1')
+    .bind(row.order_id)
+    .first<Pick<PaymentRow, 'id'>>();
   return { order: order!, paymentId: payment?.id ?? null, replayed: true, link: null };
 }
 
 /** Which guarantee stopped a batch, from the name of the constraint D1 reports. */
-export function failureOf(error: unknown): 'idempotency' | 'stock' | 'coupon_used_up' | 'coupon_already_used' | 'wallet' | 'order_id' | 'open_payment' | null {
+export function failureOf(
+  error: unknown,
+): 'idempotency' | 'stock' | 'coupon_used_up' | 'coupon_already_used' | 'wallet' | 'order_id' | 'open_payment' | null {
   const text = error instanceof Error ? error.message : String(error);
   if (/idempotency_keys/.test(text)) return 'idempotency';
   if (/stock >= 0/.test(text)) return 'stock';
@@ -84,11 +89,19 @@ export function failureOf(error: unknown): 'idempotency' | 'stock' | 'coupon_use
  */
 export function holdStatements(
   db: D1Database,
-  o: { orderId: number; items: Array<{ sku_id: number; product_id: number; count: number }>; coupon: { id: number; once_per_shopper: number } | null; shopper: { userId: number | null; email: string | null } },
+  o: {
+    orderId: number;
+    items: Array<{ sku_id: number; product_id: number; count: number }>;
+    coupon: { id: number; once_per_shopper: number } | null;
+    shopper: { userId: number | null; email: string | null };
+  },
 ): D1PreparedStatement[] {
   const statements = [
     ...o.items.map((i) => db.prepare('UPDATE skus SET stock = stock - ? WHERE id = ?').bind(i.count, i.sku_id)),
-    stockFlags(db, o.items.map((i) => i.product_id)),
+    stockFlags(
+      db,
+      o.items.map((i) => i.product_id),
+    ),
   ];
   if (o.coupon) {
     statements.push(
@@ -107,20 +120,33 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
   if (earlier) return earlier;
 
   const email = ctx.user?.email ?? input.email ?? null;
-  if (!email) throw new ApiError(400, 'validation_failed', { fields: [{ field: 'email', code: 'required', message: 'mandatory-field' }] });
+  if (!email)
+    throw new ApiError(400, 'validation_failed', {
+      fields: [{ field: 'email', code: 'required', message: 'mandatory-field' }],
+    });
   if (input.payment_method === 'wallet' && !ctx.user) throw new ApiError(401, 'unauthorized');
 
-  const address = await resolveAddress(ctx.db, { addressId: input.address_id, address: input.address, userId: ctx.user?.id ?? null, lang: ctx.lang });
+  const address = await resolveAddress(ctx.db, {
+    addressId: input.address_id,
+    address: input.address,
+    userId: ctx.user?.id ?? null,
+    lang: ctx.lang,
+  });
   if (address.country !== ctx.country) throw new ApiError(400, 'address_country_mismatch');
 
   const useWallet = input.payment_method === 'wallet' || !!input.use_wallet;
-  const q = await quote(ctx.db, { items: input.items, coupon: input.coupon, use_wallet: useWallet }, { country: ctx.country, lang: ctx.lang, userId: ctx.user?.id ?? null, email });
+  const q = await quote(
+    ctx.db,
+    { items: input.items, coupon: input.coupon, use_wallet: useWallet },
+    { country: ctx.country, lang: ctx.lang, userId: ctx.user?.id ?? null, email },
+  );
   if (q.problems.length) throw new ApiError(409, 'cart_changed', { problems: q.problems });
   if (q.coupon && !q.coupon.applied) throw new ApiError(409, q.coupon.problem!);
   if (input.payment_method === 'wallet' && q.totals.due > 0) throw new ApiError(409, 'wallet_insufficient');
 
   // Nothing left to pay (wallet covered it): the order is paid whatever method was picked.
-  const method = q.totals.due === 0 ? (q.totals.wallet_used > 0 ? 'wallet' : input.payment_method) : input.payment_method;
+  const method =
+    q.totals.due === 0 ? (q.totals.wallet_used > 0 ? 'wallet' : input.payment_method) : input.payment_method;
   let cardMethod: string | null = null;
   if (method === 'card') {
     const allowed: readonly string[] = CARD_METHODS[ctx.country];
@@ -136,7 +162,9 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
     const orderId = newOrderId();
     const paymentId = method === 'card' ? newPaymentId() : null;
     try {
-      await ctx.db.batch(orderStatements(ctx, { input, hash, orderId, paymentId, q, address, email, method, cardMethod, status, link }));
+      await ctx.db.batch(
+        orderStatements(ctx, { input, hash, orderId, paymentId, q, address, email, method, cardMethod, status, link }),
+      );
       const order = await orderView(ctx.db, orderId, ctx.lang);
       return { order: order!, paymentId, replayed: false, link: token };
     } catch (error) {
@@ -148,7 +176,11 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
         if (first) return first;
       }
       if (kind === 'stock') {
-        const fresh = await quote(ctx.db, { items: input.items }, { country: ctx.country, lang: ctx.lang, userId: ctx.user?.id ?? null });
+        const fresh = await quote(
+          ctx.db,
+          { items: input.items },
+          { country: ctx.country, lang: ctx.lang, userId: ctx.user?.id ?? null },
+        );
         throw new ApiError(409, 'out_of_stock', { problems: fresh.problems });
       }
       if (kind === 'coupon_used_up' || kind === 'coupon_already_used') throw new ApiError(409, kind);
@@ -162,7 +194,16 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
 function orderStatements(
   ctx: PlaceContext,
   o: {
-    input: SubmitInput; hash: string; orderId: number; paymentId: string | null; q: Quote; address: OrderAddress; email: string; method: string; cardMethod: string | null; status: string;
+    input: SubmitInput;
+    hash: string;
+    orderId: number;
+    paymentId: string | null;
+    q: Quote;
+    address: OrderAddress;
+    email: string;
+    method: string;
+    cardMethod: string | null;
+    status: string;
     link: { token: string; hash: string } | null;
   },
 ): D1PreparedStatement[] {
@@ -173,7 +214,9 @@ function orderStatements(
   const userId = ctx.user?.id ?? null;
   const coupon = q.coupon?.applied ? q.coupon.coupon : null;
   const statements: D1PreparedStatement[] = [
-    db.prepare('INSERT INTO idempotency_keys (owner, key, body_hash, order_id, created_at) VALUES (?, ?, ?, ?, ?)').bind(ownerOf(ctx), o.input.idempotency_key, o.hash, orderId, now),
+    db
+      .prepare('INSERT INTO idempotency_keys (owner, key, body_hash, order_id, created_at) VALUES (?, ?, ?, ?, ?)')
+      .bind(ownerOf(ctx), o.input.idempotency_key, o.hash, orderId, now),
     db
       .prepare(
         `INSERT INTO orders (id, user_id, guest_email, guest_phone, country, currency, lang, status, payment_method, card_method, address,
@@ -181,8 +224,29 @@ function orderStatements(
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
       )
       .bind(
-        orderId, userId, userId ? null : o.email, userId ? null : o.address.phone, ctx.country, t.currency, ctx.lang, o.status, o.method, o.cardMethod,
-        JSON.stringify(o.address), t.subtotal, t.before_discount, t.discount, t.delivery, t.vat, q.settings.vat_basis_points, t.total, t.wallet_used, coupon?.id ?? null, coupon?.code ?? null, now, now,
+        orderId,
+        userId,
+        userId ? null : o.email,
+        userId ? null : o.address.phone,
+        ctx.country,
+        t.currency,
+        ctx.lang,
+        o.status,
+        o.method,
+        o.cardMethod,
+        JSON.stringify(o.address),
+        t.subtotal,
+        t.before_discount,
+        t.discount,
+        t.delivery,
+        t.vat,
+        q.settings.vat_basis_points,
+        t.total,
+        t.wallet_used,
+        coupon?.id ?? null,
+        coupon?.code ?? null,
+        now,
+        now,
       ),
   ];
   const unit = new Map(t.lines.map((l) => [l.sku_id, l]));
@@ -194,31 +258,113 @@ function orderStatements(
           `INSERT INTO order_items (order_id, sku_id, product_id, product_slug, name, sku_name, image_key, unit_price, old_unit_price, count)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .bind(orderId, line.sku_id, line.product_id, line.product_slug, line.name, line.sku_name, line.image_key, priced.unit_price, priced.old_unit_price, line.count),
+        .bind(
+          orderId,
+          line.sku_id,
+          line.product_id,
+          line.product_slug,
+          line.name,
+          line.sku_name,
+          line.image_key,
+          priced.unit_price,
+          priced.old_unit_price,
+          line.count,
+        ),
     );
   }
   statements.push(...holdStatements(db, { orderId, items: q.lines, coupon, shopper: { userId, email: o.email } }));
-  if (t.wallet_used > 0 && userId) statements.push(...walletMove(db, { userId, currency: t.currency, amount: -t.wallet_used, kind: 'order_payment', orderId, paymentId: null }));
-  if (o.paymentId) statements.push(openPayment(db, { id: o.paymentId, orderId, userId, amount: t.due, currency: t.currency, method: o.cardMethod!, returnPath: returnPath(ctx.lang, orderId) }));
+  if (t.wallet_used > 0 && userId)
+    statements.push(
+      ...walletMove(db, {
+        userId,
+        currency: t.currency,
+        amount: -t.wallet_used,
+        kind: 'order_payment',
+        orderId,
+        paymentId: null,
+      }),
+    );
+  if (o.paymentId)
+    statements.push(
+      openPayment(db, {
+        id: o.paymentId,
+        orderId,
+        userId,
+        amount: t.due,
+        currency: t.currency,
+        method: o.cardMethod!,
+        returnPath: returnPath(ctx.lang, orderId),
+      }),
+    );
   if (o.link) statements.push(orderLinkStatement(db, o.link, orderId, now));
   // A cash or wallet order is confirmed now, in this batch (a card order when its payment succeeds).
-  if (!o.paymentId) statements.push(...confirmationStatements(db, { order: placedView(ctx, o, now), lang: ctx.lang, siteOrigin: ctx.siteOrigin, kind: 'order_confirmation', link: o.link?.token ?? null, now }));
+  if (!o.paymentId)
+    statements.push(
+      ...confirmationStatements(db, {
+        order: placedView(ctx, o, now),
+        lang: ctx.lang,
+        siteOrigin: ctx.siteOrigin,
+        kind: 'order_confirmation',
+        link: o.link?.token ?? null,
+        now,
+      }),
+    );
   return statements;
 }
 
 /** The order as orderView will read it once the batch is stored, built from what the batch writes. */
-function placedView(ctx: PlaceContext, o: { orderId: number; q: Quote; address: OrderAddress; email: string; method: string; cardMethod: string | null; status: string }, now: number): OrderView {
+function placedView(
+  ctx: PlaceContext,
+  o: {
+    orderId: number;
+    q: Quote;
+    address: OrderAddress;
+    email: string;
+    method: string;
+    cardMethod: string | null;
+    status: string;
+  },
+  now: number,
+): OrderView {
   const t = o.q.totals;
   const coupon = o.q.coupon?.applied ? o.q.coupon.coupon : null;
   const unit = new Map(t.lines.map((l) => [l.sku_id, l]));
   const row = {
-    id: o.orderId, user_id: ctx.user?.id ?? null, guest_email: ctx.user ? null : o.email, status: o.status, payment_method: o.method, card_method: o.cardMethod,
-    country: ctx.country, currency: t.currency, address: JSON.stringify(o.address), subtotal: t.subtotal, before_discount: t.before_discount, discount: t.discount,
-    delivery: t.delivery, vat: t.vat, vat_basis_points: o.q.settings.vat_basis_points, total: t.total, wallet_used: t.wallet_used, coupon_code: coupon?.code ?? null, created_at: now, email: o.email,
+    id: o.orderId,
+    user_id: ctx.user?.id ?? null,
+    guest_email: ctx.user ? null : o.email,
+    status: o.status,
+    payment_method: o.method,
+    card_method: o.cardMethod,
+    country: ctx.country,
+    currency: t.currency,
+    address: JSON.stringify(o.address),
+    subtotal: t.subtotal,
+    before_discount: t.before_discount,
+    discount: t.discount,
+    delivery: t.delivery,
+    vat: t.vat,
+    vat_basis_points: o.q.settings.vat_basis_points,
+    total: t.total,
+    wallet_used: t.wallet_used,
+    coupon_code: coupon?.code ?? null,
+    created_at: now,
+    email: o.email,
   } as Parameters<typeof toOrderView>[0];
   const items = [...o.q.lines]
     .sort((a, b) => a.sku_id - b.sku_id)
-    .map((l) => ({ order_id: o.orderId, sku_id: l.sku_id, product_id: l.product_id, product_slug: l.product_slug, name: l.name, sku_name: l.sku_name, image_key: l.image_key, unit_price: unit.get(l.sku_id)!.unit_price, old_unit_price: unit.get(l.sku_id)!.old_unit_price, count: l.count }));
+    .map((l) => ({
+      order_id: o.orderId,
+      sku_id: l.sku_id,
+      product_id: l.product_id,
+      product_slug: l.product_slug,
+      name: l.name,
+      sku_name: l.sku_name,
+      image_key: l.image_key,
+      unit_price: unit.get(l.sku_id)!.unit_price,
+      old_unit_price: unit.get(l.sku_id)!.old_unit_price,
+      count: l.count,
+    }));
   return toOrderView(row, items as Parameters<typeof toOrderView>[1]);
 }
 
@@ -230,32 +376,55 @@ export function returnPath(lang: 'en' | 'ar', orderId: number): string {
 export function stockFlags(db: D1Database, productIds: number[]): D1PreparedStatement {
   const ids = [...new Set(productIds)];
   return db
-    .prepare(`UPDATE products SET in_stock = EXISTS (SELECT 1 FROM skus s WHERE s.product_id = products.id AND s.stock > 0) WHERE id IN (${ids.map(() => '?').join(', ')})`)
+    .prepare(
+      `UPDATE products SET in_stock = EXISTS (SELECT 1 FROM skus s WHERE s.product_id = products.id AND s.stock > 0) WHERE id IN (${ids.map(() => '?').join(', ')})`,
+    )
     .bind(...ids);
 }
 
 /** A wallet movement: the ledger row and the balance it changes (which may never go below zero). */
 export function walletMove(
   db: D1Database,
-  m: { userId: number; currency: string; amount: number; kind: 'top_up' | 'order_payment' | 'refund'; orderId: number | null; paymentId: string | null },
+  m: {
+    userId: number;
+    currency: string;
+    amount: number;
+    kind: 'top_up' | 'order_payment' | 'refund';
+    orderId: number | null;
+    paymentId: string | null;
+  },
 ): D1PreparedStatement[] {
   // A spend updates the existing row (a balance above zero was read, so it exists): an upsert would
   // check the CHECK on the would-be new row first and refuse every spend.
   const balance =
     m.amount < 0
       ? db.prepare('UPDATE wallet_accounts SET balance = balance + ?3 WHERE user_id = ?1 AND currency = ?2')
-      : db.prepare('INSERT INTO wallet_accounts (user_id, currency, balance) VALUES (?1, ?2, ?3) ON CONFLICT (user_id, currency) DO UPDATE SET balance = balance + ?3');
+      : db.prepare(
+          'INSERT INTO wallet_accounts (user_id, currency, balance) VALUES (?1, ?2, ?3) ON CONFLICT (user_id, currency) DO UPDATE SET balance = balance + ?3',
+        );
   return [
     balance.bind(m.userId, m.currency, m.amount),
     db
-      .prepare('INSERT INTO wallet_ledger (user_id, currency, amount, kind, order_id, payment_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO wallet_ledger (user_id, currency, amount, kind, order_id, payment_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
       .bind(m.userId, m.currency, m.amount, m.kind, m.orderId, m.paymentId, Date.now()),
   ];
 }
 
 export function openPayment(
   db: D1Database,
-  p: { id: string; orderId: number | null; userId: number | null; amount: number; currency: string; method: string; returnPath: string; purpose?: 'order' | 'wallet'; provider?: string },
+  p: {
+    id: string;
+    orderId: number | null;
+    userId: number | null;
+    amount: number;
+    currency: string;
+    method: string;
+    returnPath: string;
+    purpose?: 'order' | 'wallet';
+    provider?: string;
+  },
 ): D1PreparedStatement {
   const now = Date.now();
   return db
@@ -263,7 +432,24 @@ export function openPayment(
       `INSERT INTO payments (id, provider, purpose, order_id, user_id, amount, currency, method, status, return_path, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'initiated', ?, ?, ?)`,
     )
-    .bind(p.id, p.provider ?? 'pending', p.purpose ?? 'order', p.orderId, p.userId, p.amount, p.currency, p.method, p.returnPath, now, now);
+    .bind(
+      p.id,
+      p.provider ?? 'pending',
+      p.purpose ?? 'order',
+      p.orderId,
+      p.userId,
+      p.amount,
+      p.currency,
+      p.method,
+      p.returnPath,
+      now,
+      now,
+    );
 }
 
-export const placedEnvelope = (placed: Placed, paymentUrl: string | null) => ok({ order: placed.order, payment: placed.paymentId ? { id: placed.paymentId, url: paymentUrl } : null, replayed: placed.replayed });
+export const placedEnvelope = (placed: Placed, paymentUrl: string | null) =>
+  ok({
+    order: placed.order,
+    payment: placed.paymentId ? { id: placed.paymentId, url: paymentUrl } : null,
+    replayed: placed.replayed,
+  });

@@ -9,17 +9,38 @@ const SA_SETTINGS = { free_shipping_fils: 16_000, delivery_fee: 2_500, vat_basis
 
 describe('order pricing', () => {
   it('adds delivery below the free-shipping threshold and no VAT in Kuwait', () => {
-    const t = priceOrder({ lines: [{ sku_id: 1, count: 2, price: 3_500, old_price: null }], currency: KW, settings: KW_SETTINGS });
-    expect(t).toMatchObject({ currency: 'KWD', subtotal: 7_000, delivery: 1_000, vat: 0, total: 8_000, due: 8_000, free_delivery: false });
+    const t = priceOrder({
+      lines: [{ sku_id: 1, count: 2, price: 3_500, old_price: null }],
+      currency: KW,
+      settings: KW_SETTINGS,
+    });
+    expect(t).toMatchObject({
+      currency: 'KWD',
+      subtotal: 7_000,
+      delivery: 1_000,
+      vat: 0,
+      total: 8_000,
+      due: 8_000,
+      free_delivery: false,
+    });
   });
 
   it('delivers free from the threshold on, compared in base fils', () => {
-    const t = priceOrder({ lines: [{ sku_id: 1, count: 3, price: 5_000, old_price: null }], currency: KW, settings: KW_SETTINGS });
+    const t = priceOrder({
+      lines: [{ sku_id: 1, count: 3, price: 5_000, old_price: null }],
+      currency: KW,
+      settings: KW_SETTINGS,
+    });
     expect(t).toMatchObject({ subtotal: 15_000, delivery: 0, total: 15_000, free_delivery: true });
   });
 
   it('prices Saudi lines VAT-inclusive and shows the VAT included in the total, not added on top', () => {
-    const t = priceOrder({ lines: [{ sku_id: 1, count: 2, price: 3_500, old_price: null }], currency: SA, settings: SA_SETTINGS, coupon: { kind: 'percent', value: 1_000 } });
+    const t = priceOrder({
+      lines: [{ sku_id: 1, count: 2, price: 3_500, old_price: null }],
+      currency: SA,
+      settings: SA_SETTINGS,
+      coupon: { kind: 'percent', value: 1_000 },
+    });
     // 3.500 KWD = 42.70 SAR net = 49.105 SAR with 15 % VAT → 49.11 each, rounded once per unit.
     expect(t.lines[0]).toMatchObject({ unit_price: 4_911, line_total: 9_822 });
     expect(t).toMatchObject({ currency: 'SAR', decimals: 2, subtotal: 9_822, discount: 982, delivery: 2_500 });
@@ -31,20 +52,40 @@ describe('order pricing', () => {
   });
 
   it('prices a Saudi line as the card shows it: unit price × count equals the line', () => {
-    const t = priceOrder({ lines: [{ sku_id: 1, count: 3, price: 2_500, old_price: 3_000 }], currency: SA, settings: SA_SETTINGS });
-    expect(t.lines[0]).toMatchObject({ unit_price: payableMinor(2_500, { ...SA, vatBasisPoints: 1_500 }), old_unit_price: 4_209, line_total: 3 * 3_508 });
+    const t = priceOrder({
+      lines: [{ sku_id: 1, count: 3, price: 2_500, old_price: 3_000 }],
+      currency: SA,
+      settings: SA_SETTINGS,
+    });
+    expect(t.lines[0]).toMatchObject({
+      unit_price: payableMinor(2_500, { ...SA, vatBasisPoints: 1_500 }),
+      old_unit_price: 4_209,
+      line_total: 3 * 3_508,
+    });
     expect(t.before_discount).toBe(3 * 4_209);
   });
 
   it('delivers free in Saudi Arabia from the threshold as the shopper pays it (SAR 224.48 with VAT)', () => {
-    const below = priceOrder({ lines: [{ sku_id: 1, count: 1, price: 15_999, old_price: null }], currency: SA, settings: SA_SETTINGS });
+    const below = priceOrder({
+      lines: [{ sku_id: 1, count: 1, price: 15_999, old_price: null }],
+      currency: SA,
+      settings: SA_SETTINGS,
+    });
     expect(below).toMatchObject({ free_shipping: 22_448, free_delivery: false, delivery: 2_500 });
-    const at = priceOrder({ lines: [{ sku_id: 1, count: 1, price: 16_000, old_price: null }], currency: SA, settings: SA_SETTINGS });
+    const at = priceOrder({
+      lines: [{ sku_id: 1, count: 1, price: 16_000, old_price: null }],
+      currency: SA,
+      settings: SA_SETTINGS,
+    });
     expect(at).toMatchObject({ subtotal: 22_448, free_delivery: true, delivery: 0, total: 22_448, vat: 2_928 });
   });
 
   it('keeps Kuwait free of VAT whatever the currency info says', () => {
-    const t = priceOrder({ lines: [{ sku_id: 1, count: 1, price: 3_500, old_price: null }], currency: { ...KW, vatBasisPoints: 1_500 }, settings: KW_SETTINGS });
+    const t = priceOrder({
+      lines: [{ sku_id: 1, count: 1, price: 3_500, old_price: null }],
+      currency: { ...KW, vatBasisPoints: 1_500 },
+      settings: KW_SETTINGS,
+    });
     expect(t).toMatchObject({ subtotal: 3_500, vat: 0, total: 4_500 });
   });
 
@@ -62,9 +103,20 @@ describe('order pricing', () => {
   });
 
   it('caps a fixed coupon at the subtotal and the wallet at the total', () => {
-    const t = priceOrder({ lines: [{ sku_id: 1, count: 1, price: 1_500, old_price: null }], currency: KW, settings: KW_SETTINGS, coupon: { kind: 'fixed', value: 2_000 }, walletAvailable: 99_999 });
+    const t = priceOrder({
+      lines: [{ sku_id: 1, count: 1, price: 1_500, old_price: null }],
+      currency: KW,
+      settings: KW_SETTINGS,
+      coupon: { kind: 'fixed', value: 2_000 },
+      walletAvailable: 99_999,
+    });
     expect(t).toMatchObject({ discount: 1_500, delivery: 1_000, total: 1_000, wallet_used: 1_000, due: 0 });
-    const partial = priceOrder({ lines: [{ sku_id: 1, count: 1, price: 1_500, old_price: null }], currency: KW, settings: KW_SETTINGS, walletAvailable: 700 });
+    const partial = priceOrder({
+      lines: [{ sku_id: 1, count: 1, price: 1_500, old_price: null }],
+      currency: KW,
+      settings: KW_SETTINGS,
+      walletAvailable: 700,
+    });
     expect(partial).toMatchObject({ total: 2_500, wallet_used: 700, due: 1_800 });
   });
 });

@@ -51,7 +51,10 @@ export function priceOrder(input: {
   let discount = 0;
   if (input.coupon) {
     // A fixed coupon is money off what is paid: its base amount converted, no VAT added to it.
-    discount = input.coupon.kind === 'percent' ? divRound(subtotal * input.coupon.value, 10_000) : convertFromBase(input.coupon.value, currency);
+    discount =
+      input.coupon.kind === 'percent'
+        ? divRound(subtotal * input.coupon.value, 10_000)
+        : convertFromBase(input.coupon.value, currency);
     discount = Math.min(discount, subtotal);
   }
   // The threshold is shown and compared as the shopper pays it, like the cart's subtotal (decision 9).

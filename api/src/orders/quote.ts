@@ -21,7 +21,12 @@ export interface QuoteLine extends PricedLine {
 }
 
 export type LineProblem = { sku_id: number; reason: 'unavailable' | 'out_of_stock' | 'over_limit'; available: number };
-export type CouponProblem = 'coupon_invalid' | 'coupon_expired' | 'coupon_min_subtotal' | 'coupon_used_up' | 'coupon_already_used';
+export type CouponProblem =
+  | 'coupon_invalid'
+  | 'coupon_expired'
+  | 'coupon_min_subtotal'
+  | 'coupon_used_up'
+  | 'coupon_already_used';
 
 export interface Coupon {
   id: number;
@@ -76,7 +81,9 @@ export async function quote(
 
   const part = shopperPart({ userId: ctx.userId, email: ctx.email ?? null });
   const statements = [
-    db.prepare('SELECT free_shipping_fils, delivery_fee, vat_basis_points FROM country_settings WHERE country = ?').bind(ctx.country),
+    db
+      .prepare('SELECT free_shipping_fils, delivery_fee, vat_basis_points FROM country_settings WHERE country = ?')
+      .bind(ctx.country),
     db
       .prepare(
         `SELECT s.id AS sku_id, s.price, s.old_price, s.stock, s.buy_limit, s.${col('name', ctx.lang)} AS sku_name,
@@ -97,14 +104,20 @@ export async function quote(
     couponAt = statements.length;
     statements.push(
       db
-        .prepare(`SELECT c.*, EXISTS (SELECT 1 FROM coupon_redemptions r WHERE r.once_key = c.id || ':' || ?2) AS used_by_shopper FROM coupons c WHERE c.code = ?1 AND c.is_active = 1`)
+        .prepare(
+          `SELECT c.*, EXISTS (SELECT 1 FROM coupon_redemptions r WHERE r.once_key = c.id || ':' || ?2) AS used_by_shopper FROM coupons c WHERE c.code = ?1 AND c.is_active = 1`,
+        )
         .bind(input.coupon, part ?? ''),
     );
   }
   if (ctx.userId) {
     walletAt = statements.length;
     // The wallet's currency is the country's (KWD or SAR), known without the rate.
-    statements.push(db.prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?').bind(ctx.userId, COUNTRY_FACTS[ctx.country].currency));
+    statements.push(
+      db
+        .prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?')
+        .bind(ctx.userId, COUNTRY_FACTS[ctx.country].currency),
+    );
   }
   const results = await db.batch(statements);
   if (!currency) {
@@ -124,11 +137,17 @@ export async function quote(
     }
     const limit = Math.min(row.stock, row.buy_limit ?? Number.POSITIVE_INFINITY);
     if (row.stock <= 0) problems.push({ sku_id: skuId, reason: 'out_of_stock', available: 0 });
-    else if (count > limit) problems.push({ sku_id: skuId, reason: row.stock < (row.buy_limit ?? Infinity) ? 'out_of_stock' : 'over_limit', available: limit });
+    else if (count > limit)
+      problems.push({
+        sku_id: skuId,
+        reason: row.stock < (row.buy_limit ?? Infinity) ? 'out_of_stock' : 'over_limit',
+        available: limit,
+      });
     lines.push({ ...row, count });
   }
 
-  const walletBalance = walletAt < 0 ? 0 : ((results[walletAt]!.results[0] as { balance: number } | undefined)?.balance ?? 0);
+  const walletBalance =
+    walletAt < 0 ? 0 : ((results[walletAt]!.results[0] as { balance: number } | undefined)?.balance ?? 0);
   const couponRow = couponAt < 0 ? null : ((results[couponAt]!.results[0] as unknown as Coupon | undefined) ?? null);
   let coupon: Quote['coupon'] = null;
   const priced = lines.filter((l) => l.stock > 0);

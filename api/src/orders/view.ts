@@ -16,8 +16,24 @@ import type { CountRow, OrderItemRow as ItemRow, OrderRow as OrdersTableRow } fr
  */
 type OrderRow = Pick<
   OrdersTableRow,
-  | 'id' | 'user_id' | 'guest_email' | 'status' | 'payment_method' | 'card_method' | 'country' | 'currency' | 'address' | 'subtotal'
-  | 'before_discount' | 'discount' | 'delivery' | 'vat' | 'vat_basis_points' | 'total' | 'wallet_used' | 'created_at'
+  | 'id'
+  | 'user_id'
+  | 'guest_email'
+  | 'status'
+  | 'payment_method'
+  | 'card_method'
+  | 'country'
+  | 'currency'
+  | 'address'
+  | 'subtotal'
+  | 'before_discount'
+  | 'discount'
+  | 'delivery'
+  | 'vat'
+  | 'vat_basis_points'
+  | 'total'
+  | 'wallet_used'
+  | 'created_at'
 > &
   Pick<OrdersTableRow, keyof { coupon_code: unknown }> & { email: string | null };
 
@@ -46,14 +62,31 @@ export function toOrderView(o: OrderRow, items: ItemRow[]): OrderView {
       line_total: i.unit_price * i.count,
     })),
     address: JSON.parse(o.address) as Record<string, unknown>,
-    totals: { subtotal: o.subtotal, before_discount: o.before_discount, discount: o.discount, delivery: o.delivery, vat: o.vat, total: o.total, wallet_used: o.wallet_used, due: o.total - o.wallet_used },
+    totals: {
+      subtotal: o.subtotal,
+      before_discount: o.before_discount,
+      discount: o.discount,
+      delivery: o.delivery,
+      vat: o.vat,
+      total: o.total,
+      wallet_used: o.wallet_used,
+      due: o.total - o.wallet_used,
+    },
     coupon_code: o.coupon_code,
     email: o.email,
     // Awaiting payment (the card page was left) offers Pay now, which resumes the open charge.
     can_pay_again: o.status === 'payment_failed' || o.status === 'pending_payment',
     can_cancel: o.status === 'payment_failed' || o.status === 'pending_payment',
     vat_basis_points: o.vat_basis_points,
-    tax_invoice: invoiceOf({ id: o.id, status: o.status, country: o.country, currency: o.currency, created_at: o.created_at, vat_basis_points: o.vat_basis_points, totals: { total: o.total, vat: o.vat } }),
+    tax_invoice: invoiceOf({
+      id: o.id,
+      status: o.status,
+      country: o.country,
+      currency: o.currency,
+      created_at: o.created_at,
+      vat_basis_points: o.vat_basis_points,
+      totals: { total: o.total, vat: o.vat },
+    }),
   };
 }
 
@@ -65,9 +98,20 @@ export function toOrderView(o: OrderRow, items: ItemRow[]): OrderView {
  */
 export const INVOICED_STATUSES: readonly OrderStatus[] = ['placed', 'paid', 'processing', 'shipped', 'delivered'];
 
-function invoiceOf(o: Pick<OrderView, 'id' | 'status' | 'country' | 'currency' | 'created_at' | 'vat_basis_points'> & { totals: { total: number; vat: number } }) {
+function invoiceOf(
+  o: Pick<OrderView, 'id' | 'status' | 'country' | 'currency' | 'created_at' | 'vat_basis_points'> & {
+    totals: { total: number; vat: number };
+  },
+) {
   if (!INVOICED_STATUSES.includes(o.status)) return null;
-  return taxInvoiceFor({ id: o.id, country: o.country, created_at: o.created_at, decimals: currencyDecimals(o.currency), vat_basis_points: o.vat_basis_points, totals: o.totals });
+  return taxInvoiceFor({
+    id: o.id,
+    country: o.country,
+    created_at: o.created_at,
+    decimals: currencyDecimals(o.currency),
+    vat_basis_points: o.vat_basis_points,
+    totals: o.totals,
+  });
 }
 
 /** The order as it reads once its card payment succeeded (its confirmation mail is built before the batch stores that). */
@@ -77,10 +121,17 @@ export function asPaid(order: OrderView): OrderView {
 }
 
 /** One order with its items (two statements, one round trip). */
-export async function orderView(db: D1Database, id: number, _lang: string, ownerId?: number | null): Promise<OrderView | null> {
+export async function orderView(
+  db: D1Database,
+  id: number,
+  _lang: string,
+  ownerId?: number | null,
+): Promise<OrderView | null> {
   const owner = ownerId === undefined ? '' : ' AND o.user_id = ?2';
   const [orders, items] = await db.batch([
-    db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ?1${owner}`).bind(...(ownerId === undefined ? [id] : [id, ownerId ?? -1])),
+    db
+      .prepare(`SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ?1${owner}`)
+      .bind(...(ownerId === undefined ? [id] : [id, ownerId ?? -1])),
     db.prepare('SELECT * FROM order_items WHERE order_id = ? ORDER BY sku_id').bind(id),
   ]);
   const row = orders!.results[0] as unknown as OrderRow | undefined;
@@ -88,16 +139,40 @@ export async function orderView(db: D1Database, id: number, _lang: string, owner
 }
 
 /** A page of the shopper's orders, newest first, with their items (two statements). */
-export async function orderPage(db: D1Database, userId: number, page: number, perPage = 10): Promise<{ items: OrderView[]; total: number; page: number; per_page: number }> {
+export async function orderPage(
+  db: D1Database,
+  userId: number,
+  page: number,
+  perPage = 10,
+): Promise<{ items: OrderView[]; total: number; page: number; per_page: number }> {
   const offset = (page - 1) * perPage;
   const [orders, count] = await db.batch([
-    db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.user_id = ? ORDER BY o.created_at DESC, o.id DESC LIMIT ? OFFSET ?`).bind(userId, perPage, offset),
+    db
+      .prepare(
+        `SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.user_id = ? ORDER BY o.created_at DESC, o.id DESC LIMIT ? OFFSET ?`,
+      )
+      .bind(userId, perPage, offset),
     db.prepare('SELECT count(*) AS n FROM orders WHERE user_id = ?').bind(userId),
   ]);
   const rows = orders!.results as unknown as OrderRow[];
   const ids = rows.map((r) => r.id);
   const items = ids.length
-    ? ((await db.prepare(`SELECT * FROM order_items WHERE order_id IN (${ids.map(() => '?').join(', ')})`).bind(...ids).all()).results as unknown as ItemRow[])
+    ? ((
+        await db
+          .prepare(`SELECT * FROM order_items WHERE order_id IN (${ids.map(() => '?').join(', ')})`)
+          .bind(...ids)
+          .all()
+      ).results as unknown as ItemRow[])
     : [];
-  return { items: rows.map((r) => toOrderView(r, items.filter((i) => i.order_id === r.id))), total: (count!.results[0] as CountRow).n, page, per_page: perPage };
+  return {
+    items: rows.map((r) =>
+      toOrderView(
+        r,
+        items.filter((i) => i.order_id === r.id),
+      ),
+    ),
+    total: (count!.results[0] as CountRow).n,
+    page,
+    per_page: perPage,
+  };
 }

@@ -9,7 +9,11 @@ export type Confirmation =
   | { ok: true; event: WebhookEvent }
   | { ok: false; reason: 'unknown_payment' | 'mismatch' | 'unavailable' };
 
-export async function confirmWebhookEvent(db: D1Database, gateway: Gateway, event: WebhookEvent): Promise<Confirmation> {
+export async function confirmWebhookEvent(
+  db: D1Database,
+  gateway: Gateway,
+  event: WebhookEvent,
+): Promise<Confirmation> {
   const payment = await db
     .prepare('SELECT id, amount, currency, provider_ref FROM payments WHERE id = ?')
     .bind(event.paymentId)
@@ -19,7 +23,8 @@ export async function confirmWebhookEvent(db: D1Database, gateway: Gateway, even
   if (!gateway.fetchCharge) return { ok: true, event };
 
   const ref = payment.provider_ref ?? event.providerRef;
-  if (!ref || (event.providerRef && payment.provider_ref && event.providerRef !== payment.provider_ref)) return { ok: false, reason: 'mismatch' };
+  if (!ref || (event.providerRef && payment.provider_ref && event.providerRef !== payment.provider_ref))
+    return { ok: false, reason: 'mismatch' };
   let charge: Awaited<ReturnType<typeof gateway.fetchCharge>>;
   try {
     charge = await gateway.fetchCharge(ref);
@@ -27,7 +32,12 @@ export async function confirmWebhookEvent(db: D1Database, gateway: Gateway, even
     log.error('payment gateway unreachable while confirming a webhook', { paymentId: event.paymentId, error });
     return { ok: false, reason: 'unavailable' };
   }
-  if (!charge || charge.paymentId !== payment.id || charge.amount !== payment.amount || charge.currency !== payment.currency) {
+  if (
+    !charge ||
+    charge.paymentId !== payment.id ||
+    charge.amount !== payment.amount ||
+    charge.currency !== payment.currency
+  ) {
     return { ok: false, reason: 'mismatch' };
   }
   return { ok: true, event: { paymentId: payment.id, outcome: charge.outcome, providerRef: charge.providerRef } };

@@ -51,5 +51,7 @@ export interface Gateway {
 }
 
 export function gatewayFor(config: ApiConfig, fetcher: typeof fetch = fetch): Gateway {
-  return config.PAYMENT_PROVIDER === 'tap' ? tapGateway(config.TAP_SECRET_KEY!, fetcher) : sandboxGateway(config.PAYMENT_WEBHOOK_SECRET);
+  return config.PAYMENT_PROVIDER === 'tap'
+    ? tapGateway(config.TAP_SECRET_KEY!, fetcher)
+    : sandboxGateway(config.PAYMENT_WEBHOOK_SECRET);
 }

@@ -15,29 +15,57 @@ type PaymentRow = Pick<PaymentsTableRow, 'id' | 'purpose' | 'order_id' | 'user_i
 
 export type OutcomeResult = { applied: boolean; payment: PaymentRow | null };
 
-export async function applyOutcome(env: { DB: D1Database }, event: WebhookEvent, siteOrigin: string): Promise<OutcomeResult> {
+export async function applyOutcome(
+  env: { DB: D1Database },
+  event: WebhookEvent,
+  siteOrigin: string,
+): Promise<OutcomeResult> {
   const db = env.DB;
-  const payment = await db.prepare('SELECT id, purpose, order_id, user_id, amount, currency, status FROM payments WHERE id = ?').bind(event.paymentId).first<PaymentRow>();
+  const payment = await db
+    .prepare('SELECT id, purpose, order_id, user_id, amount, currency, status FROM payments WHERE id = ?')
+    .bind(event.paymentId)
+    .first<PaymentRow>();
   if (!payment) return { applied: false, payment: null };
   if (payment.status !== 'initiated') {
     // A charge closed here (the shopper cancelled, or the sweep) that the gateway still reports paid:
     // the money was taken for an order that gave its stock back. Say so loudly; it needs a refund.
-    if (event.outcome === 'succeeded' && payment.status !== 'succeeded') log.error('payment succeeded after it was closed: refund needed', { paymentId: payment.id, status: payment.status });
+    if (event.outcome === 'succeeded' && payment.status !== 'succeeded')
+      log.error('payment succeeded after it was closed: refund needed', {
+        paymentId: payment.id,
+        status: payment.status,
+      });
     return { applied: false, payment };
   }
   const now = Date.now();
   const status = event.outcome === 'succeeded' ? 'succeeded' : event.outcome;
   const statements: D1PreparedStatement[] = [
-    db.prepare('INSERT INTO payment_events (payment_id, outcome, created_at) VALUES (?, ?, ?)').bind(payment.id, event.outcome, now),
-    db.prepare('UPDATE payments SET status = ?, provider_ref = coalesce(?, provider_ref), updated_at = ? WHERE id = ?').bind(status, event.providerRef, now, payment.id),
+    db
+      .prepare('INSERT INTO payment_events (payment_id, outcome, created_at) VALUES (?, ?, ?)')
+      .bind(payment.id, event.outcome, now),
+    db
+      .prepare('UPDATE payments SET status = ?, provider_ref = coalesce(?, provider_ref), updated_at = ? WHERE id = ?')
+      .bind(status, event.providerRef, now, payment.id),
   ];
   if (payment.purpose === 'wallet' && event.outcome === 'succeeded' && payment.user_id) {
-    statements.push(...walletMove(db, { userId: payment.user_id, currency: payment.currency, amount: payment.amount, kind: 'top_up', orderId: null, paymentId: payment.id }));
+    statements.push(
+      ...walletMove(db, {
+        userId: payment.user_id,
+        currency: payment.currency,
+        amount: payment.amount,
+        kind: 'top_up',
+        orderId: null,
+        paymentId: payment.id,
+      }),
+    );
   }
   if (payment.purpose === 'order' && payment.order_id) {
     const orderId = payment.order_id;
     if (event.outcome === 'succeeded') {
-      statements.push(db.prepare("UPDATE orders SET status = 'paid', updated_at = ? WHERE id = ? AND status = 'pending_payment'").bind(now, orderId));
+      statements.push(
+        db
+          .prepare("UPDATE orders SET status = 'paid', updated_at = ? WHERE id = ? AND status = 'pending_payment'")
+          .bind(now, orderId),
+      );
       statements.push(...(await confirmationFor(db, orderId, siteOrigin, now)));
     } else {
       statements.push(...(await releaseStatements(db, orderId, now)));
@@ -59,18 +87,41 @@ async function releaseStatements(db: D1Database, orderId: number, now: number): 
     db.prepare('SELECT user_id, currency, wallet_used, holds_stock FROM orders WHERE id = ?').bind(orderId),
     db.prepare('SELECT sku_id, product_id, count FROM order_items WHERE order_id = ?').bind(orderId),
   ]);
-  const order = orderRes!.results[0] as { user_id: number | null; currency: string; wallet_used: number; holds_stock: number } | undefined;
-  if (!order?.holds_stock) return [db.prepare("UPDATE orders SET status = 'payment_failed', updated_at = ? WHERE id = ?").bind(now, orderId)];
+  const order = orderRes!.results[0] as
+    | { user_id: number | null; currency: string; wallet_used: number; holds_stock: number }
+    | undefined;
+  if (!order?.holds_stock)
+    return [db.prepare("UPDATE orders SET status = 'payment_failed', updated_at = ? WHERE id = ?").bind(now, orderId)];
   const items = itemsRes!.results as Array<Pick<OrderItemRow, 'sku_id' | 'product_id' | 'count'>>;
   const statements = [
-    db.prepare("UPDATE orders SET status = 'payment_failed', holds_stock = 0, wallet_used = 0, updated_at = ? WHERE id = ?").bind(now, orderId),
+    db
+      .prepare(
+        "UPDATE orders SET status = 'payment_failed', holds_stock = 0, wallet_used = 0, updated_at = ? WHERE id = ?",
+      )
+      .bind(now, orderId),
     ...items.map((i) => db.prepare('UPDATE skus SET stock = stock + ? WHERE id = ?').bind(i.count, i.sku_id)),
-    stockFlags(db, items.map((i) => i.product_id)),
-    db.prepare('UPDATE coupons SET used = used - 1 WHERE id = (SELECT coupon_id FROM coupon_redemptions WHERE order_id = ?)').bind(orderId),
+    stockFlags(
+      db,
+      items.map((i) => i.product_id),
+    ),
+    db
+      .prepare(
+        'UPDATE coupons SET used = used - 1 WHERE id = (SELECT coupon_id FROM coupon_redemptions WHERE order_id = ?)',
+      )
+      .bind(orderId),
     db.prepare('DELETE FROM coupon_redemptions WHERE order_id = ?').bind(orderId),
   ];
   if (order.wallet_used > 0 && order.user_id) {
-    statements.push(...walletMove(db, { userId: order.user_id, currency: order.currency, amount: order.wallet_used, kind: 'refund', orderId, paymentId: null }));
+    statements.push(
+      ...walletMove(db, {
+        userId: order.user_id,
+        currency: order.currency,
+        amount: order.wallet_used,
+        kind: 'refund',
+        orderId,
+        paymentId: null,
+      }),
+    );
   }
   return statements;
 }
@@ -80,8 +131,16 @@ async function releaseStatements(db: D1Database, orderId: number, now: number): 
  * aborts on payment_events before it, so one payment queues one mail. A guest's mail carries a new
  * order link (stored in the same batch); an account's links to its order page.
  */
-async function confirmationFor(db: D1Database, orderId: number, siteOrigin: string, now: number): Promise<D1PreparedStatement[]> {
-  const row = await db.prepare('SELECT lang, user_id FROM orders WHERE id = ?').bind(orderId).first<Pick<OrderRow, 'lang' | 'user_id'>>();
+async function confirmationFor(
+  db: D1Database,
+  orderId: number,
+  siteOrigin: string,
+  now: number,
+): Promise<D1PreparedStatement[]> {
+  const row = await db
+    .prepare('SELECT lang, user_id FROM orders WHERE id = ?')
+    .bind(orderId)
+    .first<Pick<OrderRow, 'lang' | 'user_id'>>();
   const lang = row?.lang ?? 'en';
   const order = await orderView(db, orderId, lang);
   if (!order) return [];
@@ -89,6 +148,13 @@ async function confirmationFor(db: D1Database, orderId: number, siteOrigin: stri
   const link = token ? { token, hash: await tokenHash(token) } : null;
   return [
     ...(link ? [orderLinkStatement(db, link, orderId, now)] : []),
-    ...confirmationStatements(db, { order: asPaid(order), lang, siteOrigin, kind: 'payment_confirmation', link: token, now }),
+    ...confirmationStatements(db, {
+      order: asPaid(order),
+      lang,
+      siteOrigin,
+      kind: 'payment_confirmation',
+      link: token,
+      now,
+    }),
   ];
 }

@@ -12,13 +12,17 @@ export function sandboxGateway(secret: string): Gateway {
     name: 'sandbox',
     async createCharge(charge) {
       // The sandbox page lives on the storefront the shopper is using (the origin it returns to).
-      return { providerRef: `sbx_${charge.paymentId}`, url: `${new URL(charge.returnUrl).origin}/payments/sandbox/${charge.paymentId}` };
+      return {
+        providerRef: `sbx_${charge.paymentId}`,
+        url: `${new URL(charge.returnUrl).origin}/payments/sandbox/${charge.paymentId}`,
+      };
     },
     async verifyWebhook(headers, body) {
       if (!(await verifyHmacHex(secret, body, headers.get(SANDBOX_SIGNATURE_HEADER) ?? ''))) return null;
       try {
         const event = JSON.parse(body) as Partial<WebhookEvent>;
-        if (typeof event.paymentId !== 'string' || !['succeeded', 'failed', 'cancelled'].includes(event.outcome ?? '')) return null;
+        if (typeof event.paymentId !== 'string' || !['succeeded', 'failed', 'cancelled'].includes(event.outcome ?? ''))
+          return null;
         return { paymentId: event.paymentId, outcome: event.outcome!, providerRef: `sbx_${event.paymentId}` };
       } catch {
         return null;
@@ -28,7 +32,10 @@ export function sandboxGateway(secret: string): Gateway {
 }
 
 /** The body and signature header of a sandbox webhook (the storefront's sandbox page sends it). */
-export async function signSandboxEvent(secret: string, event: { paymentId: string; outcome: WebhookEvent['outcome'] }): Promise<{ body: string; signature: string }> {
+export async function signSandboxEvent(
+  secret: string,
+  event: { paymentId: string; outcome: WebhookEvent['outcome'] },
+): Promise<{ body: string; signature: string }> {
   const body = JSON.stringify(event);
   return { body, signature: await hmacHex(secret, body) };
 }

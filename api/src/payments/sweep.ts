@@ -6,8 +6,14 @@ import { applyOutcome } from './outcome';
 
 export const PENDING_PAYMENT_TTL_MS = 30 * 60 * 1000;
 
-export async function sweepStalePayments(env: { DB: D1Database; RESEND_API_KEY?: string; MAIL_FROM?: string }, siteOrigin: string, now = Date.now()): Promise<number> {
-  const { results } = await env.DB.prepare("SELECT id FROM payments WHERE status = 'initiated' AND created_at < ? ORDER BY created_at LIMIT 100")
+export async function sweepStalePayments(
+  env: { DB: D1Database; RESEND_API_KEY?: string; MAIL_FROM?: string },
+  siteOrigin: string,
+  now = Date.now(),
+): Promise<number> {
+  const { results } = await env.DB.prepare(
+    "SELECT id FROM payments WHERE status = 'initiated' AND created_at < ? ORDER BY created_at LIMIT 100",
+  )
     .bind(now - PENDING_PAYMENT_TTL_MS)
     .all<{ id: string }>();
   let cancelled = 0;

@@ -12,19 +12,45 @@ describe('Tap adapter', () => {
       return Response.json({ id: 'chg_1', transaction: { url: 'https://checkout.tap.company/?mode=page&token=abc' } });
     }) as unknown as typeof fetch;
     const result = await tapGateway(SECRET, fetcher).createCharge({
-      paymentId: 'pay_1', amount: 12_345, currency: 'KWD', decimals: 3, method: 'knet', description: 'Order 1',
-      customer: { name: 'Sara Ahmed', email: 's@example.com', phone: '+96598765432' }, returnUrl: 'https://shop/r', webhookUrl: 'https://shop/w',
+      paymentId: 'pay_1',
+      amount: 12_345,
+      currency: 'KWD',
+      decimals: 3,
+      method: 'knet',
+      description: 'Order 1',
+      customer: { name: 'Sara Ahmed', email: 's@example.com', phone: '+96598765432' },
+      returnUrl: 'https://shop/r',
+      webhookUrl: 'https://shop/w',
     });
     expect(result).toEqual({ providerRef: 'chg_1', url: 'https://checkout.tap.company/?mode=page&token=abc' });
-    expect(sent).toMatchObject({ amount: 12.345, currency: 'KWD', source: { id: 'src_kw.knet' }, customer: { first_name: 'Sara', last_name: 'Ahmed', phone: { country_code: '965', number: '98765432' } } });
+    expect(sent).toMatchObject({
+      amount: 12.345,
+      currency: 'KWD',
+      source: { id: 'src_kw.knet' },
+      customer: { first_name: 'Sara', last_name: 'Ahmed', phone: { country_code: '965', number: '98765432' } },
+    });
   });
 
   it('accepts a webhook only with the right hashstring, and maps the statuses', async () => {
-    const charge: TapCharge = { id: 'chg_1', amount: 12.345, currency: 'KWD', status: 'CAPTURED', reference: { gateway: 'g1', payment: 'p1' }, transaction: { created: '1700000000000' }, metadata: { payment_id: 'pay_1' } };
+    const charge: TapCharge = {
+      id: 'chg_1',
+      amount: 12.345,
+      currency: 'KWD',
+      status: 'CAPTURED',
+      reference: { gateway: 'g1', payment: 'p1' },
+      transaction: { created: '1700000000000' },
+      metadata: { payment_id: 'pay_1' },
+    };
     const body = JSON.stringify(charge);
     const good = new Headers({ hashstring: await hmacHex(SECRET, tapHashString(charge)) });
-    expect(tapHashString(charge)).toBe('x_idchg_1x_amount12.345x_currencyKWDx_gateway_referenceg1x_payment_referencep1x_statusCAPTUREDx_created1700000000000');
-    expect(await tapGateway(SECRET).verifyWebhook(good, body)).toEqual({ paymentId: 'pay_1', outcome: 'succeeded', providerRef: 'chg_1' });
+    expect(tapHashString(charge)).toBe(
+      'x_idchg_1x_amount12.345x_currencyKWDx_gateway_referenceg1x_payment_referencep1x_statusCAPTUREDx_created1700000000000',
+    );
+    expect(await tapGateway(SECRET).verifyWebhook(good, body)).toEqual({
+      paymentId: 'pay_1',
+      outcome: 'succeeded',
+      providerRef: 'chg_1',
+    });
     expect(await tapGateway(SECRET).verifyWebhook(new Headers({ hashstring: 'f'.repeat(64) }), body)).toBeNull();
     const tampered = JSON.stringify({ ...charge, amount: 0.001 });
     expect(await tapGateway(SECRET).verifyWebhook(good, tampered)).toBeNull();
@@ -38,8 +64,13 @@ describe('Tap adapter', () => {
     expect(tapPhone('+96598765432')).toEqual({ country_code: '965', number: '98765432' });
     expect(tapPhone('+97150000000')).toBeNull();
     expect(tapPhone(null)).toBeNull();
-    expect(tapHashString({ id: 'chg_2', amount: 63.5, currency: 'SAR', status: 'CAPTURED' })).toContain('x_amount63.50x_currencySAR');
-    expect(fetchedCharge({ id: 'chg_2', amount: '63.58', currency: 'SAR', status: 'CAPTURED' })).toMatchObject({ amount: 6358, currency: 'SAR' });
+    expect(tapHashString({ id: 'chg_2', amount: 63.5, currency: 'SAR', status: 'CAPTURED' })).toContain(
+      'x_amount63.50x_currencySAR',
+    );
+    expect(fetchedCharge({ id: 'chg_2', amount: '63.58', currency: 'SAR', status: 'CAPTURED' })).toMatchObject({
+      amount: 6358,
+      currency: 'SAR',
+    });
     // A currency none of the shop's countries uses is no charge of this shop.
     expect(fetchedCharge({ id: 'chg_3', amount: '1.000', currency: 'BHD', status: 'CAPTURED' })).toBeNull();
   });
@@ -50,10 +81,22 @@ describe('Tap adapter', () => {
       asked.push(`${url} ${new Headers(init.headers).get('authorization')}`);
       if (url.endsWith('/chg_missing')) return new Response('{}', { status: 404 });
       if (url.endsWith('/chg_down')) return new Response('{}', { status: 503 });
-      return Response.json({ id: 'chg_1', amount: 12.345, currency: 'KWD', status: 'DECLINED', metadata: { payment_id: 'pay_1' } });
+      return Response.json({
+        id: 'chg_1',
+        amount: 12.345,
+        currency: 'KWD',
+        status: 'DECLINED',
+        metadata: { payment_id: 'pay_1' },
+      });
     }) as unknown as typeof fetch;
     const tap = tapGateway(SECRET, fetcher);
-    expect(await tap.fetchCharge!('chg_1')).toEqual({ paymentId: 'pay_1', outcome: 'failed', providerRef: 'chg_1', amount: 12_345, currency: 'KWD' });
+    expect(await tap.fetchCharge!('chg_1')).toEqual({
+      paymentId: 'pay_1',
+      outcome: 'failed',
+      providerRef: 'chg_1',
+      amount: 12_345,
+      currency: 'KWD',
+    });
     expect(asked[0]).toBe(`https://api.tap.company/v2/charges/chg_1 Bearer ${SECRET}`);
     expect(await tap.fetchCharge!('chg_missing')).toBeNull();
     await expect(tap.fetchCharge!('chg_down')).rejects.toThrow(/503/);

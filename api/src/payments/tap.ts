@@ -16,7 +16,12 @@ import type { FetchedCharge, Gateway, WebhookEvent } from './gateway';
 const API = 'https://api.tap.company/v2/charges';
 
 /** Tap's source ids for each way to pay. */
-export const TAP_SOURCES: Record<CardMethod, string> = { knet: 'src_kw.knet', mada: 'src_sa.mada', card: 'src_card', apple_pay: 'src_apple_pay' };
+export const TAP_SOURCES: Record<CardMethod, string> = {
+  knet: 'src_kw.knet',
+  mada: 'src_sa.mada',
+  card: 'src_card',
+  apple_pay: 'src_apple_pay',
+};
 
 export function tapHashString(charge: TapCharge): string {
   const decimals = currencyDecimals(charge.currency);
@@ -51,7 +56,11 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
       const phone = tapPhone(charge.customer.phone);
       const res = await fetcher(API, {
         method: 'POST',
-        headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/json', accept: 'application/json' },
+        headers: {
+          authorization: `Bearer ${secretKey}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
         body: JSON.stringify({
           amount: Number(minorToDecimal(charge.amount, charge.decimals)),
           currency: charge.currency,
@@ -78,7 +87,9 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
     },
     async fetchCharge(providerRef) {
       if (!/^chg_[A-Za-z0-9_]{1,64}$/.test(providerRef)) return null;
-      const res = await fetcher(`${API}/${providerRef}`, { headers: { authorization: `Bearer ${secretKey}`, accept: 'application/json' } });
+      const res = await fetcher(`${API}/${providerRef}`, {
+        headers: { authorization: `Bearer ${secretKey}`, accept: 'application/json' },
+      });
       if (res.status === 404) return null;
       if (!res.ok) throw new Error(`Tap answered ${res.status} when asked for a charge`);
       return fetchedCharge((await res.json()) as TapCharge);

@@ -10,24 +10,54 @@ import { requireUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
 import type { AddressPlaceNames, AddressRow } from '../db/rows';
 
-const FIELDS = ['area_id', 'block', 'street', 'avenue', 'building', 'floor', 'apartment', 'city_id', 'district', 'building_number', 'postal_code', 'short_address'] as const;
+const FIELDS = [
+  'area_id',
+  'block',
+  'street',
+  'avenue',
+  'building',
+  'floor',
+  'apartment',
+  'city_id',
+  'district',
+  'building_number',
+  'postal_code',
+  'short_address',
+] as const;
 
 function columns(input: AddressInput) {
   const v = input as Record<string, unknown>;
   const phone = `${PHONE_RULES[input.country].dial}${nationalNumber(input.phone)}`;
-  return { country: input.country, label: input.label ?? '', recipient: input.recipient, phone, ...Object.fromEntries(FIELDS.map((f) => [f, v[f] ?? null])) };
+  return {
+    country: input.country,
+    label: input.label ?? '',
+    recipient: input.recipient,
+    phone,
+    ...Object.fromEntries(FIELDS.map((f) => [f, v[f] ?? null])),
+  };
 }
 
 async function assertPlace(c: Context<AppEnv>, input: AddressInput): Promise<void> {
   const row =
     input.country === 'KW'
       ? await c.env.DB.prepare('SELECT 1 AS ok FROM areas WHERE id = ?').bind(input.area_id).first()
-      : await c.env.DB.prepare("SELECT 1 AS ok FROM dhl_cities c JOIN dhl_countries k ON k.id = c.dhl_country_id WHERE c.id = ? AND k.code = 'SA'").bind(input.city_id).first();
-  if (!row) throw new ApiError(400, 'validation_failed', { fields: [{ field: input.country === 'KW' ? 'area_id' : 'city_id', code: 'unknown', message: 'item_validation_error' }] });
+      : await c.env.DB.prepare(
+          "SELECT 1 AS ok FROM dhl_cities c JOIN dhl_countries k ON k.id = c.dhl_country_id WHERE c.id = ? AND k.code = 'SA'",
+        )
+          .bind(input.city_id)
+          .first();
+  if (!row)
+    throw new ApiError(400, 'validation_failed', {
+      fields: [
+        { field: input.country === 'KW' ? 'area_id' : 'city_id', code: 'unknown', message: 'item_validation_error' },
+      ],
+    });
 }
 
 async function ownAddress(c: Context<AppEnv>, id: number, userId: number): Promise<number> {
-  const row = await c.env.DB.prepare('SELECT id FROM addresses WHERE id = ? AND user_id = ? AND deleted_at IS NULL').bind(id, userId).first();
+  const row = await c.env.DB.prepare('SELECT id FROM addresses WHERE id = ? AND user_id = ? AND deleted_at IS NULL')
+    .bind(id, userId)
+    .first();
   if (!row) throw new ApiError(404, 'not_found');
   return id;
 }
@@ -38,7 +68,9 @@ async function remove(c: Context<AppEnv>, addressId: number) {
   const db = c.env.DB;
   // Removing the default address hands the role to the newest remaining one.
   await db.batch([
-    db.prepare('UPDATE addresses SET deleted_at = ?, is_default = 0 WHERE id = ? AND user_id = ?').bind(Date.now(), id, user.id),
+    db
+      .prepare('UPDATE addresses SET deleted_at = ?, is_default = 0 WHERE id = ? AND user_id = ?')
+      .bind(Date.now(), id, user.id),
     db
       .prepare(
         `UPDATE addresses SET is_default = 1 WHERE id = (SELECT id FROM addresses WHERE user_id = ?1 AND deleted_at IS NULL ORDER BY id DESC LIMIT 1)
@@ -60,7 +92,14 @@ export const addressRoutes = new Hono<AppEnv>()
     )
       .bind(user.id)
       .all<AddressRow & AddressPlaceNames>();
-    return c.json(ok({ items: results.map(({ user_id: _u, deleted_at: _d, ...rest }) => ({ ...rest, is_default: rest.is_default === 1 })) }));
+    return c.json(
+      ok({
+        items: results.map(({ user_id: _u, deleted_at: _d, ...rest }) => ({
+          ...rest,
+          is_default: rest.is_default === 1,
+        })),
+      }),
+    );
   })
   .post('/new', contract('POST /user/address/new'), async (c) => {
     const user = await requireUser(c);
@@ -72,7 +111,16 @@ export const addressRoutes = new Hono<AppEnv>()
       `INSERT INTO addresses (user_id, country, label, recipient, phone, ${FIELDS.join(', ')}, is_default, created_at)
        VALUES (?, ?, ?, ?, ?, ${FIELDS.map(() => '?').join(', ')}, NOT EXISTS (SELECT 1 FROM addresses WHERE user_id = ? AND deleted_at IS NULL), ?) RETURNING id`,
     )
-      .bind(user.id, v.country, v.label, v.recipient, v.phone, ...FIELDS.map((f) => (v as Record<string, unknown>)[f]), user.id, Date.now())
+      .bind(
+        user.id,
+        v.country,
+        v.label,
+        v.recipient,
+        v.phone,
+        ...FIELDS.map((f) => (v as Record<string, unknown>)[f]),
+        user.id,
+        Date.now(),
+      )
       .first<Pick<AddressRow, 'id'>>();
     return c.json(ok({ id: row!.id }));
   })
@@ -85,8 +133,12 @@ export const addressRoutes = new Hono<AppEnv>()
     ]);
     return c.json(ok({ default: id }));
   })
-  .get('/:id{[0-9]+}/remove', contract('GET /user/address/:id{[0-9]+}/remove'), (c) => remove(c, c.req.valid('param').id))
-  .post('/:id{[0-9]+}/remove', contract('POST /user/address/:id{[0-9]+}/remove'), (c) => remove(c, c.req.valid('param').id))
+  .get('/:id{[0-9]+}/remove', contract('GET /user/address/:id{[0-9]+}/remove'), (c) =>
+    remove(c, c.req.valid('param').id),
+  )
+  .post('/:id{[0-9]+}/remove', contract('POST /user/address/:id{[0-9]+}/remove'), (c) =>
+    remove(c, c.req.valid('param').id),
+  )
   .post('/:id{[0-9]+}', contract('POST /user/address/:id{[0-9]+}'), async (c) => {
     const user = await requireUser(c);
     const id = await ownAddress(c, c.req.valid('param').id, user.id);

@@ -11,13 +11,18 @@ import { brandLogo } from '../media/refs';
 
 const PER_PAGE = 24;
 
-const SELECT = (lang: 'en' | 'ar') => `SELECT b.id, b.slug, b.${col('name', lang)} AS name, b.color, b.${col('description', lang)} AS description,
+const SELECT = (
+  lang: 'en' | 'ar',
+) => `SELECT b.id, b.slug, b.${col('name', lang)} AS name, b.color, b.${col('description', lang)} AS description,
   b.is_featured, (SELECT count(*) FROM products p WHERE p.brand_id = b.id AND p.is_active = 1) AS product_count,
   (SELECT coalesce(sum(p.popularity), 0) FROM products p WHERE p.brand_id = b.id) AS popularity
   FROM brands b`;
 
 /** What SELECT reads: a brand in the request's language, with its product count and popularity. */
-type BrandListRow = Omit<InLanguage<BrandRow, 'name' | 'description'>, 'sort_order'> & { product_count: number; popularity: number };
+type BrandListRow = Omit<InLanguage<BrandRow, 'name' | 'description'>, 'sort_order'> & {
+  product_count: number;
+  popularity: number;
+};
 
 function toBrand(r: BrandListRow) {
   const { popularity: _popularity, ...rest } = r;
@@ -26,12 +31,21 @@ function toBrand(r: BrandListRow) {
 
 async function list(c: Context<AppEnv>, { sort }: BrandListInput, page: number) {
   const dir = sort?.value === 'desc' ? 'DESC' : 'ASC';
-  const order = { name: `name ${dir}`, popularity: `popularity ${sort ? dir : 'DESC'}`, products: `product_count ${sort ? dir : 'DESC'}` }[sort?.key ?? 'name'];
+  const order = {
+    name: `name ${dir}`,
+    popularity: `popularity ${sort ? dir : 'DESC'}`,
+    products: `product_count ${sort ? dir : 'DESC'}`,
+  }[sort?.key ?? 'name'];
   const [count, rows] = await c.env.DB.batch([
     c.env.DB.prepare('SELECT count(*) AS n FROM brands'),
-    c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY ${order}, b.id LIMIT ? OFFSET ?`).bind(PER_PAGE, (page - 1) * PER_PAGE),
+    c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY ${order}, b.id LIMIT ? OFFSET ?`).bind(
+      PER_PAGE,
+      (page - 1) * PER_PAGE,
+    ),
   ]);
-  return c.json(ok(paged((rows!.results as BrandListRow[]).map(toBrand), page, PER_PAGE, (count!.results[0] as CountRow).n)));
+  return c.json(
+    ok(paged((rows!.results as BrandListRow[]).map(toBrand), page, PER_PAGE, (count!.results[0] as CountRow).n)),
+  );
 }
 
 export const brandRoutes = new Hono<AppEnv>()
@@ -40,10 +54,14 @@ export const brandRoutes = new Hono<AppEnv>()
     return c.json(ok({ items: results.map(toBrand) }));
   })
   .post('/list', contract('POST /brand/list'), (c) => list(c, c.req.valid('json'), 1))
-  .post('/list/:page{[0-9]+}', contract('POST /brand/list/:page{[0-9]+}'), (c) => list(c, c.req.valid('json'), c.req.valid('param').page))
+  .post('/list/:page{[0-9]+}', contract('POST /brand/list/:page{[0-9]+}'), (c) =>
+    list(c, c.req.valid('json'), c.req.valid('param').page),
+  )
   .get('/:ref', contract('GET /brand/:ref'), async (c) => {
     const ref = idOrSlug(c.req.valid('param').ref);
-    const row = await c.env.DB.prepare(`${SELECT(c.var.lang)} WHERE b.slug = ? OR b.id = ?`).bind(ref.slug, ref.id ?? -1).first<BrandListRow>();
+    const row = await c.env.DB.prepare(`${SELECT(c.var.lang)} WHERE b.slug = ? OR b.id = ?`)
+      .bind(ref.slug, ref.id ?? -1)
+      .first<BrandListRow>();
     if (!row) throw new ApiError(404, 'not_found');
     return c.json(ok(toBrand(row)));
   });

@@ -13,7 +13,8 @@ function tree(rows: Row[]): Category[] {
   const top = rows.filter((r) => r.parent_id === null).map((r) => ({ ...r, children: [] as Category[] }));
   for (const r of rows) top.find((t) => t.id === r.parent_id)?.children.push(r);
   // A parent's count includes its children's products.
-  for (const t of top) t.product_count = (t.product_count ?? 0) + t.children.reduce((n, ch) => n + (ch.product_count ?? 0), 0);
+  for (const t of top)
+    t.product_count = (t.product_count ?? 0) + t.children.reduce((n, ch) => n + (ch.product_count ?? 0), 0);
   return top;
 }
 

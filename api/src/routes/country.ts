@@ -8,7 +8,10 @@ import type { AppEnv } from '../app-env';
 import type { CountryRow as CountriesTableRow, CountrySettingsRow } from '../db/rows';
 
 /** A country with its money settings (LEFT JOIN country_settings). */
-type CountryRow = Pick<CountriesTableRow, 'id' | 'code' | 'name_en' | 'name_ar' | 'currency' | 'decimals' | 'exchange_rate_scaled' | 'is_default'> &
+type CountryRow = Pick<
+  CountriesTableRow,
+  'id' | 'code' | 'name_en' | 'name_ar' | 'currency' | 'decimals' | 'exchange_rate_scaled' | 'is_default'
+> &
   Pick<CountrySettingsRow, 'vat_basis_points' | 'free_shipping_fils'>;
 
 export function toCountry(row: CountryRow): Country {

@@ -18,7 +18,16 @@ export const deviceRoutes = new Hono<AppEnv>().post('/auth', contract('POST /dev
     await c.env.DB.prepare(
       'INSERT INTO devices (id, uid, name, platform, capacity, os_type, os_version, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     )
-      .bind(id, input.device.uid, input.device.name, input.device.platform, input.device.capacity?.toString() ?? null, input.os.type, input.os.version, Date.now())
+      .bind(
+        id,
+        input.device.uid,
+        input.device.name,
+        input.device.platform,
+        input.device.capacity?.toString() ?? null,
+        input.os.type,
+        input.os.version,
+        Date.now(),
+      )
       .run();
   }
   const access_token = await issueDeviceToken(c.var.config.TOKEN_SECRET, id);

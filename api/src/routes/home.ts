@@ -14,10 +14,15 @@ type SectionRow = Pick<HomeSectionRow, 'id' | 'type' | 'payload'> & { title: str
 export const homeRoutes = new Hono<AppEnv>().get('/v4', contract('GET /homepage/v4'), async (c) => {
   const lang = c.var.lang;
   const db = c.env.DB;
-  const payloadOf = (type: string) => `(SELECT payload FROM home_sections WHERE type = '${type}' AND is_active = 1 ORDER BY sort_order LIMIT 1)`;
+  const payloadOf = (type: string) =>
+    `(SELECT payload FROM home_sections WHERE type = '${type}' AND is_active = 1 ORDER BY sort_order LIMIT 1)`;
   const [sections, categories, popular, brands, nutritionist, collection] = await db.batch([
-    db.prepare(`SELECT id, type, ${col('title', lang)} AS title, payload FROM home_sections WHERE is_active = 1 ORDER BY sort_order`),
-    db.prepare(`SELECT id, slug, ${col('name', lang)} AS name, color FROM categories WHERE parent_id IS NULL ORDER BY sort_order`),
+    db.prepare(
+      `SELECT id, type, ${col('title', lang)} AS title, payload FROM home_sections WHERE is_active = 1 ORDER BY sort_order`,
+    ),
+    db.prepare(
+      `SELECT id, slug, ${col('name', lang)} AS name, color FROM categories WHERE parent_id IS NULL ORDER BY sort_order`,
+    ),
     db.prepare(
       `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} WHERE p.is_active = 1 AND p.in_stock = 1 ORDER BY p.popularity DESC, p.id
        LIMIT coalesce(json_extract(${payloadOf('popular')}, '$.limit'), 12)`,
@@ -51,7 +56,12 @@ export const homeRoutes = new Hono<AppEnv>().get('/v4', contract('GET /homepage/
       case 'popular':
         return { items: (popular!.results as unknown as CardRow[]).map(toCard) };
       case 'brands':
-        return { items: (brands!.results as Array<Record<string, unknown>>).map((b) => ({ ...b, logo: brandLogo(b.slug as string) })) };
+        return {
+          items: (brands!.results as Array<Record<string, unknown>>).map((b) => ({
+            ...b,
+            logo: brandLogo(b.slug as string),
+          })),
+        };
       case 'nutritionist_banner': {
         const n = nutritionist!.results[0] as Record<string, unknown> | undefined;
         if (!n) return null;
@@ -66,7 +76,12 @@ export const homeRoutes = new Hono<AppEnv>().get('/v4', contract('GET /homepage/
   };
 
   const out = (sections!.results as unknown as SectionRow[])
-    .map((s) => ({ id: s.id, type: s.type, title: s.title, data: data(s.type, JSON.parse(s.payload) as Record<string, unknown>) }))
+    .map((s) => ({
+      id: s.id,
+      type: s.type,
+      title: s.title,
+      data: data(s.type, JSON.parse(s.payload) as Record<string, unknown>),
+    }))
     .filter((s) => s.data !== null);
   return c.json(ok({ sections: out }));
 });

@@ -8,12 +8,28 @@ import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';
 import type { InfoInstructionRow } from '../db/rows';
 
-export const infoRoutes = new Hono<AppEnv>().get('/instructions/:a/:b', contract('GET /info/instructions/:a/:b'), async (c) => {
-  const { a, b } = c.req.valid('param');
-  const lang = c.var.lang;
-  const row = await c.env.DB.prepare(`SELECT ${col('title', lang)} AS title, ${col('body', lang)} AS body FROM info_instructions WHERE a = ? AND b = ?`)
-    .bind(a, b)
-    .first<{ title: InfoInstructionRow['title_en']; body: InfoInstructionRow['body_en'] }>();
-  if (!row) throw new ApiError(404, 'not_found');
-  return c.json(ok({ a, b, title: row.title, paragraphs: row.body.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean) }));
-});
+export const infoRoutes = new Hono<AppEnv>().get(
+  '/instructions/:a/:b',
+  contract('GET /info/instructions/:a/:b'),
+  async (c) => {
+    const { a, b } = c.req.valid('param');
+    const lang = c.var.lang;
+    const row = await c.env.DB.prepare(
+      `SELECT ${col('title', lang)} AS title, ${col('body', lang)} AS body FROM info_instructions WHERE a = ? AND b = ?`,
+    )
+      .bind(a, b)
+      .first<{ title: InfoInstructionRow['title_en']; body: InfoInstructionRow['body_en'] }>();
+    if (!row) throw new ApiError(404, 'not_found');
+    return c.json(
+      ok({
+        a,
+        b,
+        title: row.title,
+        paragraphs: row.body
+          .split(/\n\s*\n/)
+          .map((p) => p.trim())
+          .filter(Boolean),
+      }),
+    );
+  },
+);

@@ -15,9 +15,16 @@ export const mediaRoutes = new Hono<AppEnv>().get('/*', async (c) => {
   const type = contentTypeOf(key);
   if (!KEY.test(key) || key.includes('//') || !type) return c.json(fail('not_found', 404), 404);
   const ifNoneMatch = c.req.header('if-none-match');
-  const stored = await c.env.MEDIA.get(key, ifNoneMatch ? { onlyIf: { etagDoesNotMatch: ifNoneMatch.replace(/^W\//, '').replaceAll('"', '') } } : undefined);
+  const stored = await c.env.MEDIA.get(
+    key,
+    ifNoneMatch ? { onlyIf: { etagDoesNotMatch: ifNoneMatch.replace(/^W\//, '').replaceAll('"', '') } } : undefined,
+  );
   if (!stored) return c.json(fail('not_found', 404), 404);
-  const headers = { 'content-type': stored.httpMetadata?.contentType ?? type, 'cache-control': MEDIA_CACHE_CONTROL, etag: stored.httpEtag };
+  const headers = {
+    'content-type': stored.httpMetadata?.contentType ?? type,
+    'cache-control': MEDIA_CACHE_CONTROL,
+    etag: stored.httpEtag,
+  };
   // An object without a body is R2's answer to a matching If-None-Match.
   if (!('body' in stored)) return new Response(null, { status: 304, headers });
   return new Response(stored.body, { headers: { ...headers, 'content-length': String(stored.size) } });

@@ -19,7 +19,11 @@ type FormTable = 'contact_messages' | 'supplier_applications';
  * Inserts the row only while the device has fewer than the limit in the last hour: one statement,
  * so two submissions racing each other cannot both slip past the count. Null when over the limit.
  */
-async function insertWithinLimit(c: Context<AppEnv>, table: FormTable, row: Record<string, string | number | null>): Promise<number | null> {
+async function insertWithinLimit(
+  c: Context<AppEnv>,
+  table: FormTable,
+  row: Record<string, string | number | null>,
+): Promise<number | null> {
   const deviceId = c.var.deviceId;
   if (!deviceId) throw new ApiError(403, 'device_token_invalid');
   const wait = await take(c.env.DB, [limit(LIMITS.formPerIp, `form:${table}:ip:${clientIp(c)}`)]);
@@ -40,7 +44,9 @@ async function insertWithinLimit(c: Context<AppEnv>, table: FormTable, row: Reco
 
 /** 429 with Retry-After: when the oldest submission of the last hour leaves the window. */
 async function tooMany(c: Context<AppEnv>, table: FormTable) {
-  const oldest = await c.env.DB.prepare(`SELECT MIN(created_at) AS at FROM ${table} WHERE device_id = ? AND created_at > ?`)
+  const oldest = await c.env.DB.prepare(
+    `SELECT MIN(created_at) AS at FROM ${table} WHERE device_id = ? AND created_at > ?`,
+  )
     .bind(c.var.deviceId, Date.now() - HOUR_MS)
     .first<{ at: number | null }>();
   const seconds = oldest?.at ? Math.max(1, Math.ceil((oldest.at + HOUR_MS - Date.now()) / 1000)) : HOUR_MS / 1000;

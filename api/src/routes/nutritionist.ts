@@ -13,7 +13,9 @@ import type { CountRow, InLanguage, NutritionistRow } from '../db/rows';
 
 const PER_PAGE = 12;
 
-const SELECT = (lang: Lang) => `SELECT n.id, n.slug, n.${col('name', lang)} AS name, n.${col('title', lang)} AS title, n.${col('bio', lang)} AS bio,
+const SELECT = (
+  lang: Lang,
+) => `SELECT n.id, n.slug, n.${col('name', lang)} AS name, n.${col('title', lang)} AS title, n.${col('bio', lang)} AS bio,
   n.photo_key, n.years_experience FROM nutritionists n`;
 
 /** What SELECT reads: a nutritionist in the request's language. */
@@ -26,21 +28,41 @@ function toNutritionist(r: NutritionistListRow) {
 
 async function list(c: Context<AppEnv>, { sort }: NutritionistListInput, page: number) {
   const dir = sort?.value === 'desc' ? 'DESC' : 'ASC';
-  const order = { name: `name ${dir}`, experience: `n.years_experience ${sort ? dir : 'DESC'}`, order: `n.sort_order ${dir}` }[sort?.key ?? 'order'];
+  const order = {
+    name: `name ${dir}`,
+    experience: `n.years_experience ${sort ? dir : 'DESC'}`,
+    order: `n.sort_order ${dir}`,
+  }[sort?.key ?? 'order'];
   const [count, rows] = await c.env.DB.batch([
     c.env.DB.prepare('SELECT count(*) AS n FROM nutritionists'),
-    c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY ${order}, n.id LIMIT ? OFFSET ?`).bind(PER_PAGE, (page - 1) * PER_PAGE),
+    c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY ${order}, n.id LIMIT ? OFFSET ?`).bind(
+      PER_PAGE,
+      (page - 1) * PER_PAGE,
+    ),
   ]);
-  return c.json(ok(paged((rows!.results as NutritionistListRow[]).map(toNutritionist), page, PER_PAGE, (count!.results[0] as CountRow).n)));
+  return c.json(
+    ok(
+      paged(
+        (rows!.results as NutritionistListRow[]).map(toNutritionist),
+        page,
+        PER_PAGE,
+        (count!.results[0] as CountRow).n,
+      ),
+    ),
+  );
 }
 
 export const nutritionistRoutes = new Hono<AppEnv>()
   .get('/', contract('GET /nutritionist'), async (c) => {
-    const { results } = await c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY n.sort_order, n.id`).all<NutritionistListRow>();
+    const { results } = await c.env.DB.prepare(
+      `${SELECT(c.var.lang)} ORDER BY n.sort_order, n.id`,
+    ).all<NutritionistListRow>();
     return c.json(ok({ items: results.map(toNutritionist) }));
   })
   .post('/list', contract('POST /nutritionist/list'), (c) => list(c, c.req.valid('json'), 1))
-  .post('/list/:page{[0-9]+}', contract('POST /nutritionist/list/:page{[0-9]+}'), (c) => list(c, c.req.valid('json'), c.req.valid('param').page))
+  .post('/list/:page{[0-9]+}', contract('POST /nutritionist/list/:page{[0-9]+}'), (c) =>
+    list(c, c.req.valid('json'), c.req.valid('param').page),
+  )
   .get('/:ref', contract('GET /nutritionist/:ref'), async (c) => {
     const ref = idOrSlug(c.req.valid('param').ref);
     const lang = c.var.lang;
@@ -48,7 +70,11 @@ export const nutritionistRoutes = new Hono<AppEnv>()
     const nid = '(SELECT id FROM nutritionists WHERE slug = ?1 OR id = ?2)';
     const [profile, lists, items] = await db.batch([
       db.prepare(`${SELECT(lang)} WHERE n.id = ${nid}`).bind(ref.slug, ref.id ?? -1),
-      db.prepare(`SELECT id, ${col('name', lang)} AS name FROM nutritionist_lists WHERE nutritionist_id = ${nid} ORDER BY sort_order, id`).bind(ref.slug, ref.id ?? -1),
+      db
+        .prepare(
+          `SELECT id, ${col('name', lang)} AS name FROM nutritionist_lists WHERE nutritionist_id = ${nid} ORDER BY sort_order, id`,
+        )
+        .bind(ref.slug, ref.id ?? -1),
       db
         .prepare(
           `SELECT li.list_id, li.${col('note', lang)} AS note, ${cardColumns(lang)} FROM ${CARD_FROM}
@@ -71,4 +97,3 @@ export const nutritionistRoutes = new Hono<AppEnv>()
       }),
     );
   });
-

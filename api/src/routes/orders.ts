@@ -13,7 +13,15 @@ import { contract } from '../lib/validate';
 import { currentUser, requireUser } from '../middleware/user';
 import { gatewayFor } from '../payments/gateway';
 import { applyOutcome } from '../payments/outcome';
-import { failureOf, holdStatements, newPaymentId, openPayment, placedEnvelope, placeOrder, returnPath } from '../orders/place';
+import {
+  failureOf,
+  holdStatements,
+  newPaymentId,
+  openPayment,
+  placedEnvelope,
+  placeOrder,
+  returnPath,
+} from '../orders/place';
 import { quote } from '../orders/quote';
 import { orderPage, orderView } from '../orders/view';
 import { linkedOrder, mintOrderLink, orderIdByEmail } from '../orders/guest-links';
@@ -23,8 +31,21 @@ import type { CouponRow, PaymentRow } from '../db/rows';
 import { log } from '../lib/log';
 
 /** Opens the gateway's charge for a payment row; a gateway failure fails the payment (and frees the order's hold). */
-export async function startCharge(c: Context<AppEnv>, p: { paymentId: string; amount: number; currency: string; method: string; description: string; customer: { name: string; email: string; phone: string | null }; returnPath: string }): Promise<string> {
-  const existing = await c.env.DB.prepare('SELECT redirect_url FROM payments WHERE id = ?').bind(p.paymentId).first<Pick<PaymentRow, 'redirect_url'>>();
+export async function startCharge(
+  c: Context<AppEnv>,
+  p: {
+    paymentId: string;
+    amount: number;
+    currency: string;
+    method: string;
+    description: string;
+    customer: { name: string; email: string; phone: string | null };
+    returnPath: string;
+  },
+): Promise<string> {
+  const existing = await c.env.DB.prepare('SELECT redirect_url FROM payments WHERE id = ?')
+    .bind(p.paymentId)
+    .first<Pick<PaymentRow, 'redirect_url'>>();
   if (existing?.redirect_url) return existing.redirect_url;
   const gateway = gatewayFor(c.var.config);
   const origin = siteOrigin(c);
@@ -40,7 +61,11 @@ export async function startCharge(c: Context<AppEnv>, p: { paymentId: string; am
       returnUrl: `${origin}${p.returnPath}`,
       webhookUrl: `${origin}/payments/webhook/${gateway.name}`,
     });
-    await c.env.DB.prepare('UPDATE payments SET provider = ?, provider_ref = ?, redirect_url = ?, updated_at = ? WHERE id = ?').bind(gateway.name, charge.providerRef, charge.url, Date.now(), p.paymentId).run();
+    await c.env.DB.prepare(
+      'UPDATE payments SET provider = ?, provider_ref = ?, redirect_url = ?, updated_at = ? WHERE id = ?',
+    )
+      .bind(gateway.name, charge.providerRef, charge.url, Date.now(), p.paymentId)
+      .run();
     return charge.url;
   } catch (error) {
     log.error('payment gateway failed', { paymentId: p.paymentId, error });
@@ -64,7 +89,12 @@ export const orderRoutes = new Hono<AppEnv>()
   .post('/calculate', contract('POST /order/calculate'), async (c) => {
     const input = c.req.valid('json');
     const user = await buyer(c);
-    const q = await quote(c.env.DB, input, { country: c.var.country, lang: c.var.lang, userId: user?.id ?? null, email: user?.email ?? input.email ?? null });
+    const q = await quote(c.env.DB, input, {
+      country: c.var.country,
+      lang: c.var.lang,
+      userId: user?.id ?? null,
+      email: user?.email ?? input.email ?? null,
+    });
     return c.json(
       ok({
         ...q.totals,
@@ -86,7 +116,14 @@ export const orderRoutes = new Hono<AppEnv>()
     // submit within its round-trip budget.)
     if (!user) await enforce(c.env.DB, [limit(LIMITS.submitPerIp, `submit:ip:${clientIp(c)}`)]);
     const placed = await placeOrder(
-      { db: c.env.DB, country: c.var.country, lang: c.var.lang, user: user ? { id: user.id, name: user.name, email: user.email, phone: user.phone } : null, deviceId: c.var.deviceId, siteOrigin: siteOrigin(c) },
+      {
+        db: c.env.DB,
+        country: c.var.country,
+        lang: c.var.lang,
+        user: user ? { id: user.id, name: user.name, email: user.email, phone: user.phone } : null,
+        deviceId: c.var.deviceId,
+        siteOrigin: siteOrigin(c),
+      },
       input,
     );
     // A guest has no order list: the success page carries a link (a replay gets a fresh one).
@@ -117,20 +154,44 @@ export const orderRoutes = new Hono<AppEnv>()
     if (!order.can_pay_again) throw new ApiError(409, 'order_not_payable');
     if (order.status === 'pending_payment') {
       // Still waiting for its charge (the shopper left the card page): Pay now resumes that charge.
-      const open = await db.prepare("SELECT id, redirect_url FROM payments WHERE order_id = ? AND status = 'initiated'").bind(order.id).first<Pick<PaymentRow, 'id' | 'redirect_url'>>();
+      const open = await db
+        .prepare("SELECT id, redirect_url FROM payments WHERE order_id = ? AND status = 'initiated'")
+        .bind(order.id)
+        .first<Pick<PaymentRow, 'id' | 'redirect_url'>>();
       if (!open?.redirect_url) throw new ApiError(409, 'order_not_payable');
       return c.json(ok({ order, payment: { id: open.id, url: open.redirect_url } }));
     }
     const method = input.card_method ?? order.card_method ?? CARD_METHODS[order.country][0];
-    if (!(CARD_METHODS[order.country] as readonly string[]).includes(method)) throw new ApiError(400, 'payment_method_unavailable');
+    if (!(CARD_METHODS[order.country] as readonly string[]).includes(method))
+      throw new ApiError(400, 'payment_method_unavailable');
     const paymentId = newPaymentId();
     // Take the stock and the coupon again, with the same all-or-nothing guarantees as a new order.
-    const coupon = await db.prepare('SELECT c.id, c.once_per_shopper FROM orders o JOIN coupons c ON c.id = o.coupon_id WHERE o.id = ?').bind(order.id).first<Pick<CouponRow, 'id' | 'once_per_shopper'>>();
+    const coupon = await db
+      .prepare('SELECT c.id, c.once_per_shopper FROM orders o JOIN coupons c ON c.id = o.coupon_id WHERE o.id = ?')
+      .bind(order.id)
+      .first<Pick<CouponRow, 'id' | 'once_per_shopper'>>();
     try {
       await db.batch([
-        openPayment(db, { id: paymentId, orderId: order.id, userId, amount: order.totals.total, currency: order.currency, method, returnPath: returnPath(c.var.lang, order.id) }),
-        db.prepare("UPDATE orders SET status = 'pending_payment', holds_stock = 1, card_method = ?, payment_method = 'card', updated_at = ? WHERE id = ?").bind(method, Date.now(), order.id),
-        ...holdStatements(db, { orderId: order.id, items: order.items, coupon, shopper: { userId, email: order.email } }),
+        openPayment(db, {
+          id: paymentId,
+          orderId: order.id,
+          userId,
+          amount: order.totals.total,
+          currency: order.currency,
+          method,
+          returnPath: returnPath(c.var.lang, order.id),
+        }),
+        db
+          .prepare(
+            "UPDATE orders SET status = 'pending_payment', holds_stock = 1, card_method = ?, payment_method = 'card', updated_at = ? WHERE id = ?",
+          )
+          .bind(method, Date.now(), order.id),
+        ...holdStatements(db, {
+          orderId: order.id,
+          items: order.items,
+          coupon,
+          shopper: { userId, email: order.email },
+        }),
       ]);
     } catch (error) {
       const kind = failureOf(error);
@@ -162,10 +223,18 @@ export const orderRoutes = new Hono<AppEnv>()
     if (!order) throw new ApiError(404, 'not_found');
     if (order.status === 'cancelled') return c.json(ok({ order }));
     if (!order.can_cancel) throw new ApiError(409, 'order_not_cancellable');
-    const open = await db.prepare("SELECT id FROM payments WHERE order_id = ? AND status = 'initiated'").bind(order.id).first<Pick<PaymentRow, 'id'>>();
+    const open = await db
+      .prepare("SELECT id FROM payments WHERE order_id = ? AND status = 'initiated'")
+      .bind(order.id)
+      .first<Pick<PaymentRow, 'id'>>();
     if (open) await applyOutcome(c.env, { paymentId: open.id, outcome: 'cancelled', providerRef: null }, siteOrigin(c));
     // Only a released order becomes cancelled: a payment that succeeded meanwhile wins.
-    await db.prepare("UPDATE orders SET status = 'cancelled', updated_at = ? WHERE id = ? AND status = 'payment_failed' AND holds_stock = 0").bind(Date.now(), order.id).run();
+    await db
+      .prepare(
+        "UPDATE orders SET status = 'cancelled', updated_at = ? WHERE id = ? AND status = 'payment_failed' AND holds_stock = 0",
+      )
+      .bind(Date.now(), order.id)
+      .run();
     const after = (await orderView(db, order.id, c.var.lang))!;
     if (after.status !== 'cancelled') throw new ApiError(409, 'order_not_cancellable');
     return c.json(ok({ order: after }));
@@ -207,7 +276,9 @@ async function ownedOrder(c: Context<AppEnv>, id: number, key?: string) {
     if (linked?.id === id && linked.guest) return orderView(c.env.DB, id, c.var.lang);
   }
   // A guest who signs in after ordering still reaches the order from the device that placed it.
-  const mine = await c.env.DB.prepare('SELECT 1 AS mine FROM idempotency_keys k JOIN orders o ON o.id = k.order_id WHERE k.order_id = ? AND k.owner = ? AND o.user_id IS NULL')
+  const mine = await c.env.DB.prepare(
+    'SELECT 1 AS mine FROM idempotency_keys k JOIN orders o ON o.id = k.order_id WHERE k.order_id = ? AND k.owner = ? AND o.user_id IS NULL',
+  )
     .bind(id, `d:${c.var.deviceId ?? 'anonymous'}`)
     .first();
   return mine ? orderView(c.env.DB, id, c.var.lang) : null;
@@ -229,7 +300,9 @@ export const userOrderRoutes = new Hono<AppEnv>()
     return c.json(ok(order));
   })
   .get('/', contract('GET /user/order'), async (c) => listOrders(c, 1))
-  .get('/list/:page{[0-9]+}', contract('GET /user/order/list/:page{[0-9]+}'), async (c) => listOrders(c, c.req.valid('param').page));
+  .get('/list/:page{[0-9]+}', contract('GET /user/order/list/:page{[0-9]+}'), async (c) =>
+    listOrders(c, c.req.valid('param').page),
+  );
 
 async function listOrders(c: Context<AppEnv>, page: number) {
   const user = await requireUser(c);

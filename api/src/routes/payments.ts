@@ -15,22 +15,28 @@ import type { AppEnv } from '../app-env';
 import type { PaymentRow } from '../db/rows';
 import { currentUser } from '../middleware/user';
 
-export const paymentRoutes = new Hono<AppEnv>().post(`/webhook/:provider{${WEBHOOK_PROVIDER_PATTERN}}`, contract('POST /payments/webhook/:provider{tap|sandbox}'), async (c) => {
-  const gateway = gatewayFor(c.var.config);
-  if (gateway.name !== c.req.valid('param').provider) throw new ApiError(404, 'not_found');
-  const body = await c.req.text();
-  const event = await gateway.verifyWebhook(c.req.raw.headers, body);
-  if (!event) throw new ApiError(401, 'signature_invalid');
-  const confirmed = await confirmWebhookEvent(c.env.DB, gateway, event);
-  if (!confirmed.ok) {
-    if (confirmed.reason === 'unknown_payment') throw new ApiError(404, 'not_found');
-    // 502 makes the gateway deliver again later; a mismatch changes nothing, ever.
-    throw confirmed.reason === 'unavailable' ? new ApiError(502, 'upstream_unavailable') : new ApiError(400, 'bad_request');
-  }
-  const result = await applyOutcome(c.env, confirmed.event, siteOrigin(c));
-  if (!result.payment) throw new ApiError(404, 'not_found');
-  return c.json(ok({ applied: result.applied, status: result.payment.status }));
-});
+export const paymentRoutes = new Hono<AppEnv>().post(
+  `/webhook/:provider{${WEBHOOK_PROVIDER_PATTERN}}`,
+  contract('POST /payments/webhook/:provider{tap|sandbox}'),
+  async (c) => {
+    const gateway = gatewayFor(c.var.config);
+    if (gateway.name !== c.req.valid('param').provider) throw new ApiError(404, 'not_found');
+    const body = await c.req.text();
+    const event = await gateway.verifyWebhook(c.req.raw.headers, body);
+    if (!event) throw new ApiError(401, 'signature_invalid');
+    const confirmed = await confirmWebhookEvent(c.env.DB, gateway, event);
+    if (!confirmed.ok) {
+      if (confirmed.reason === 'unknown_payment') throw new ApiError(404, 'not_found');
+      // 502 makes the gateway deliver again later; a mismatch changes nothing, ever.
+      throw confirmed.reason === 'unavailable'
+        ? new ApiError(502, 'upstream_unavailable')
+        : new ApiError(400, 'bad_request');
+    }
+    const result = await applyOutcome(c.env, confirmed.event, siteOrigin(c));
+    if (!result.payment) throw new ApiError(404, 'not_found');
+    return c.json(ok({ applied: result.applied, status: result.payment.status }));
+  },
+);
 
 const sandboxChoice = z.object({ outcome: z.enum(['succeeded', 'failed', 'cancelled']) });
 
@@ -47,32 +53,41 @@ async function ownSandboxPayment(c: Context<AppEnv>, id: string) {
                   WHERE k.order_id = p.order_id AND k.owner = ?3 AND o.user_id IS NULL))`,
   )
     .bind(id, user?.id ?? -1, c.var.deviceId ? `d:${c.var.deviceId}` : '')
-    .first<Pick<PaymentRow, 'id' | 'purpose' | 'order_id' | 'amount' | 'currency' | 'method' | 'status' | 'return_path'>>();
+    .first<
+      Pick<PaymentRow, 'id' | 'purpose' | 'order_id' | 'amount' | 'currency' | 'method' | 'status' | 'return_path'>
+    >();
 }
 
 /**
  * Local mode only: what the sandbox page shows, and the tester's choice. Built by a pure call, so a
  * production build (which never routes it) drops it from the bundle.
  */
-export const sandboxPaymentRoutes = /* @__PURE__ */ (() => new Hono<AppEnv>()
-  .use(async (c, next) => {
-    if (c.var.config.ENVIRONMENT === 'production' || c.var.config.PAYMENT_PROVIDER !== 'sandbox') throw new ApiError(404, 'not_found');
-    await next();
-  })
-  .get('/:id{pay_[0-9a-f]{24}}', async (c) => {
-    // Another session's payment answers exactly like one that does not exist.
-    const row = await ownSandboxPayment(c, c.req.param('id'));
-    if (!row) throw new ApiError(404, 'not_found');
-    return c.json(ok(row));
-  })
-  .post('/:id{pay_[0-9a-f]{24}}', async (c) => {
-    const { outcome } = parseInput(sandboxChoice, await readJson(c.req));
-    if (!(await ownSandboxPayment(c, c.req.param('id')))) throw new ApiError(404, 'not_found');
-    const secret = c.var.config.PAYMENT_WEBHOOK_SECRET;
-    const signed = await signSandboxEvent(secret, { paymentId: c.req.param('id'), outcome });
-    const event = await sandboxGateway(secret).verifyWebhook(new Headers({ [WEBHOOK_SIGNATURE_HEADERS.sandbox]: signed.signature }), signed.body);
-    const result = await applyOutcome(c.env, event!, siteOrigin(c));
-    if (!result.payment) throw new ApiError(404, 'not_found');
-    const row = await c.env.DB.prepare('SELECT return_path, status FROM payments WHERE id = ?').bind(c.req.param('id')).first<Pick<PaymentRow, 'return_path' | 'status'>>();
-    return c.json(ok({ status: row!.status, return_path: row!.return_path }));
-  }))();
+export const sandboxPaymentRoutes = /* @__PURE__ */ (() =>
+  new Hono<AppEnv>()
+    .use(async (c, next) => {
+      if (c.var.config.ENVIRONMENT === 'production' || c.var.config.PAYMENT_PROVIDER !== 'sandbox')
+        throw new ApiError(404, 'not_found');
+      await next();
+    })
+    .get('/:id{pay_[0-9a-f]{24}}', async (c) => {
+      // Another session's payment answers exactly like one that does not exist.
+      const row = await ownSandboxPayment(c, c.req.param('id'));
+      if (!row) throw new ApiError(404, 'not_found');
+      return c.json(ok(row));
+    })
+    .post('/:id{pay_[0-9a-f]{24}}', async (c) => {
+      const { outcome } = parseInput(sandboxChoice, await readJson(c.req));
+      if (!(await ownSandboxPayment(c, c.req.param('id')))) throw new ApiError(404, 'not_found');
+      const secret = c.var.config.PAYMENT_WEBHOOK_SECRET;
+      const signed = await signSandboxEvent(secret, { paymentId: c.req.param('id'), outcome });
+      const event = await sandboxGateway(secret).verifyWebhook(
+        new Headers({ [WEBHOOK_SIGNATURE_HEADERS.sandbox]: signed.signature }),
+        signed.body,
+      );
+      const result = await applyOutcome(c.env, event!, siteOrigin(c));
+      if (!result.payment) throw new ApiError(404, 'not_found');
+      const row = await c.env.DB.prepare('SELECT return_path, status FROM payments WHERE id = ?')
+        .bind(c.req.param('id'))
+        .first<Pick<PaymentRow, 'return_path' | 'status'>>();
+      return c.json(ok({ status: row!.status, return_path: row!.return_path }));
+    }))();

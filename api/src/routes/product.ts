@@ -36,7 +36,12 @@ async function list(c: Context<AppEnv>, q: ProductQuery, page: number) {
     // One round trip for both the vocabulary look-up and what to show if that finds nothing either.
     // Counted as a zero-result search even if the correction finds something: the words as typed
     // found nothing, which is what merchandising wants to know.
-    const rescue = await rescueSearch(db, search, c.var.lang, page === 1 ? { query: q.search!, country: c.var.country } : null);
+    const rescue = await rescueSearch(
+      db,
+      search,
+      c.var.lang,
+      page === 1 ? { query: q.search!, country: c.var.country } : null,
+    );
     if (rescue.correction) {
       const retry = await runListing(db, q, c.var.lang, currency, rescue.correction.match, page);
       if (retry.total > 0) {
@@ -51,7 +56,9 @@ async function list(c: Context<AppEnv>, q: ProductQuery, page: number) {
 }
 
 productRoutes.post('/', contract('POST /product'), (c) => list(c, c.req.valid('json'), 1));
-productRoutes.post('/:page{[0-9]+}', contract('POST /product/:page{[0-9]+}'), (c) => list(c, c.req.valid('json'), c.req.valid('param').page));
+productRoutes.post('/:page{[0-9]+}', contract('POST /product/:page{[0-9]+}'), (c) =>
+  list(c, c.req.valid('json'), c.req.valid('param').page),
+);
 
 async function filterSort(c: Context<AppEnv>, q: ProductQuery) {
   const search = searchMatch(q.search, q.search?.trim() ? await loadSynonyms(c.env.DB) : []);
@@ -101,14 +108,13 @@ productRoutes.post('/sku', contract('POST /product/sku'), async (c) => {
         WHERE s.id IN (${marks}) AND p.is_active = 1`,
       )
       .bind(...ids),
-    db
-      .prepare(
-        `SELECT g.id, g.min_subtotal, g.${col('title', lang)} AS title, s.id AS sku_id, s.${col('name', lang)} AS sku_name, s.stock,
+    db.prepare(
+      `SELECT g.id, g.min_subtotal, g.${col('title', lang)} AS title, s.id AS sku_id, s.${col('name', lang)} AS sku_name, s.stock,
           p.id AS product_id, p.slug AS product_slug, p.${col('name', lang)} AS product_name,
           (SELECT i.r2_key FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort_order LIMIT 1) AS image_key
         FROM giveaway_items g JOIN skus s ON s.id = g.sku_id JOIN products p ON p.id = s.product_id
         WHERE g.is_active = 1 ORDER BY g.min_subtotal`,
-      ),
+    ),
   ];
   if (!input.exclude_purchase_together) {
     statements.push(
@@ -145,7 +151,12 @@ productRoutes.post('/sku', contract('POST /product/sku'), async (c) => {
     title: g.title,
     min_subtotal: g.min_subtotal,
     sku: { id: g.sku_id, name: g.sku_name, in_stock: (g.stock as number) > 0 },
-    product: { id: g.product_id, slug: g.product_slug, name: g.product_name, image: g.image_key ? thumbnailUrl(g.image_key as string) : null },
+    product: {
+      id: g.product_id,
+      slug: g.product_slug,
+      name: g.product_name,
+      image: g.image_key ? thumbnailUrl(g.image_key as string) : null,
+    },
   }));
   const purchase_together = together ? (together.results as unknown as CardRow[]).map(toCard) : [];
   return c.json(ok({ items, giveaway_items, purchase_together }));
@@ -160,7 +171,11 @@ productRoutes.post('/:id{[0-9]+}/notify-me', contract('POST /product/:id{[0-9]+}
   const exists = await db.prepare('SELECT 1 AS ok FROM products WHERE id = ? AND is_active = 1').bind(id).first();
   if (!exists) throw new ApiError(404, 'not_found');
   await (value
-    ? db.prepare('INSERT INTO notify_requests (user_id, product_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET notified_at = NULL').bind(user.id, id, Date.now())
+    ? db
+        .prepare(
+          'INSERT INTO notify_requests (user_id, product_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET notified_at = NULL',
+        )
+        .bind(user.id, id, Date.now())
     : db.prepare('DELETE FROM notify_requests WHERE user_id = ? AND product_id = ?').bind(user.id, id)
   ).run();
   return c.json(ok({ product_id: id, will_notify: value }, value ? 'notify_me_on' : 'notify_me_off'));

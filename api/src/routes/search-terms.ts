@@ -26,9 +26,13 @@ export const searchTermRoutes = new Hono<AppEnv>()
     const db = c.env.DB;
     // Keep the newest SEARCH_TERM_LIMIT terms per device.
     await db.batch([
-      db.prepare('INSERT INTO search_terms (device_id, term, created_at) VALUES (?, ?, ?)').bind(c.var.deviceId, term, Date.now()),
       db
-        .prepare('DELETE FROM search_terms WHERE device_id = ?1 AND id NOT IN (SELECT id FROM search_terms WHERE device_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2)')
+        .prepare('INSERT INTO search_terms (device_id, term, created_at) VALUES (?, ?, ?)')
+        .bind(c.var.deviceId, term, Date.now()),
+      db
+        .prepare(
+          'DELETE FROM search_terms WHERE device_id = ?1 AND id NOT IN (SELECT id FROM search_terms WHERE device_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2)',
+        )
         .bind(c.var.deviceId, SEARCH_TERM_LIMIT),
     ]);
     return c.json(ok({ term }));

@@ -28,8 +28,12 @@ export const sitemapRoutes = new Hono<AppEnv>()
   })
   .get('/products/:page{[0-9]+}', contract('GET /sitemap/products/:page{[0-9]+}'), async (c) => {
     const { page } = c.req.valid('param');
-    const { results } = await c.env.DB.prepare('SELECT slug, created_at FROM products WHERE is_active = 1 ORDER BY id LIMIT ? OFFSET ?')
+    const { results } = await c.env.DB.prepare(
+      'SELECT slug, created_at FROM products WHERE is_active = 1 ORDER BY id LIMIT ? OFFSET ?',
+    )
       .bind(SITEMAP_PAGE_SIZE, (page - 1) * SITEMAP_PAGE_SIZE)
       .all<{ slug: string; created_at: number }>();
-    return c.json(ok({ items: results.map((r) => ({ slug: r.slug, updated: new Date(r.created_at).toISOString().slice(0, 10) })) }));
+    return c.json(
+      ok({ items: results.map((r) => ({ slug: r.slug, updated: new Date(r.created_at).toISOString().slice(0, 10) })) }),
+    );
   });

@@ -10,7 +10,13 @@ import { queueMail } from '../mail/outbox';
 import { claimByVerification, claimGuestOrders, verificationFor } from '../orders/guest-links';
 import { resetMail, verifyOrdersMail } from '../mail/texts';
 import { hashPassword, verifyPassword } from '../accounts/password';
-import { assertNotLocked, clearAccount, clearAccountFromAddress, recordFailure, signInKeys } from '../accounts/rate-limit';
+import {
+  assertNotLocked,
+  clearAccount,
+  clearAccountFromAddress,
+  recordFailure,
+  signInKeys,
+} from '../accounts/rate-limit';
 import { createSession, revokeOtherSessions, revokeSession } from '../accounts/sessions';
 import { clientIp } from '../lib/client-ip';
 import { emailIdentity } from '../orders/email-identity';
@@ -27,19 +33,32 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 
 type UserRow = Pick<UsersTableRow, 'id' | 'name' | 'email' | 'phone' | 'password_hash'>;
 
-const publicUser = (u: Pick<UserRow, 'id' | 'name' | 'email' | 'phone'>) => ({ id: u.id, name: u.name, email: u.email, phone: u.phone });
+const publicUser = (u: Pick<UserRow, 'id' | 'name' | 'email' | 'phone'>) => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  phone: u.phone,
+});
 
 /**
  * The current password asked again (change, removal): a stolen session must not become an unlimited
  * password oracle, so failures count like failed sign-ins from this address.
  */
-async function checkPassword(c: Context<AppEnv>, email: string, password: string, hash: string | undefined, field: string): Promise<void> {
+async function checkPassword(
+  c: Context<AppEnv>,
+  email: string,
+  password: string,
+  hash: string | undefined,
+  field: string,
+): Promise<void> {
   const keys = signInKeys(email, clientIp(c));
   await assertNotLocked(c.env.DB, keys);
   if (!hash || !(await verifyPassword(password, c.var.config.PASSWORD_PEPPER, hash))) {
     await recordFailure(c.env.DB, keys);
     // The shopper is signed in, so "e-mail or password" would mislead: name the field that is wrong.
-    throw new ApiError(400, 'current_password_incorrect', { fields: [{ field, code: 'custom', message: 'current_password_incorrect' }] });
+    throw new ApiError(400, 'current_password_incorrect', {
+      fields: [{ field, code: 'custom', message: 'current_password_incorrect' }],
+    });
   }
 }
 
@@ -51,7 +70,9 @@ export const userRoutes = new Hono<AppEnv>()
     await enforce(db, [limit(LIMITS.registerPerIp, `register:ip:${ip}`)]);
     const hash = await hashPassword(input.password, c.var.config.PASSWORD_PEPPER);
     const inserted = await db
-      .prepare('INSERT INTO users (name, email, password_hash, lang, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id')
+      .prepare(
+        'INSERT INTO users (name, email, password_hash, lang, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id',
+      )
       .bind(input.name, input.email, hash, c.var.lang, Date.now())
       .first<Pick<UserRow, 'id'>>();
     if (!inserted) throw new ApiError(409, 'email_taken');
@@ -61,9 +82,20 @@ export const userRoutes = new Hono<AppEnv>()
     if (verify) {
       const link = `${siteOrigin(c)}${localizePath('/auth/verify-email', c.var.lang)}?token=${verify.token}`;
       // The token and its mail are stored together, or neither is.
-      await db.batch([verify.statement, queueMail(db, { to: input.email, lang: c.var.lang, kind: 'email_verification', dedupeKey: `verify:${verify.hash}`, ...verifyOrdersMail(c.var.lang, link) })]);
+      await db.batch([
+        verify.statement,
+        queueMail(db, {
+          to: input.email,
+          lang: c.var.lang,
+          kind: 'email_verification',
+          dedupeKey: `verify:${verify.hash}`,
+          ...verifyOrdersMail(c.var.lang, link),
+        }),
+      ]);
     }
-    return c.json(ok({ access_token, user: publicUser({ id: inserted.id, name: input.name, email: input.email, phone: null }) }));
+    return c.json(
+      ok({ access_token, user: publicUser({ id: inserted.id, name: input.name, email: input.email, phone: null }) }),
+    );
   })
   .post('/login', contract('POST /user/login'), async (c) => {
     const input = c.req.valid('json');
@@ -97,16 +129,32 @@ export const userRoutes = new Hono<AppEnv>()
   .get('/sync', contract('GET /user/sync'), async (c) => {
     const hasToken = !!c.req.header('authorization');
     const user = hasToken ? await requireUser(c) : null;
-    const settings = await c.env.DB.prepare('SELECT free_shipping_fils, delivery_fee FROM country_settings WHERE country = ?').bind(c.var.country).first<Pick<CountrySettingsRow, 'free_shipping_fils' | 'delivery_fee'>>();
-    return c.json(ok({ user: user ? publicUser(user) : null, free_shipping: settings?.free_shipping_fils ?? DEFAULT_FREE_SHIPPING_FILS, delivery_fee: settings?.delivery_fee ?? null }));
+    const settings = await c.env.DB.prepare(
+      'SELECT free_shipping_fils, delivery_fee FROM country_settings WHERE country = ?',
+    )
+      .bind(c.var.country)
+      .first<Pick<CountrySettingsRow, 'free_shipping_fils' | 'delivery_fee'>>();
+    return c.json(
+      ok({
+        user: user ? publicUser(user) : null,
+        free_shipping: settings?.free_shipping_fils ?? DEFAULT_FREE_SHIPPING_FILS,
+        delivery_fee: settings?.delivery_fee ?? null,
+      }),
+    );
   })
   .post('/forgot-password', contract('POST /user/forgot-password'), async (c) => {
     const { email } = c.req.valid('json');
     const db = c.env.DB;
     // Counted per inbox asked for (+tag variants are one) whether or not it has an account, so the
     // 429 reveals nothing.
-    await enforce(db, [limit(LIMITS.forgotPerEmail, `forgot:email:${emailIdentity(email)}`), limit(LIMITS.forgotPerIp, `forgot:ip:${clientIp(c)}`)]);
-    const user = await db.prepare('SELECT id FROM users WHERE email = ? AND deleted_at IS NULL').bind(email).first<Pick<UserRow, 'id'>>();
+    await enforce(db, [
+      limit(LIMITS.forgotPerEmail, `forgot:email:${emailIdentity(email)}`),
+      limit(LIMITS.forgotPerIp, `forgot:ip:${clientIp(c)}`),
+    ]);
+    const user = await db
+      .prepare('SELECT id FROM users WHERE email = ? AND deleted_at IS NULL')
+      .bind(email)
+      .first<Pick<UserRow, 'id'>>();
     if (user) {
       const token = randomToken();
       const now = Date.now();
@@ -114,8 +162,20 @@ export const userRoutes = new Hono<AppEnv>()
       const link = `${siteOrigin(c)}${localizePath('/auth/reset-password', c.var.lang)}?token=${token}`;
       // The token and its mail are stored together, or neither is.
       await db.batch([
-        db.prepare('INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').bind(hash, user.id, now, now + RESET_TTL_MS),
-        queueMail(db, { to: email, lang: c.var.lang, kind: 'password_reset', dedupeKey: `reset:${hash}`, ...resetMail(c.var.lang, link) }, now),
+        db
+          .prepare('INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+          .bind(hash, user.id, now, now + RESET_TTL_MS),
+        queueMail(
+          db,
+          {
+            to: email,
+            lang: c.var.lang,
+            kind: 'password_reset',
+            dedupeKey: `reset:${hash}`,
+            ...resetMail(c.var.lang, link),
+          },
+          now,
+        ),
       ]);
     }
     // The same answer whether or not the account exists: no way to probe for addresses.
@@ -128,16 +188,23 @@ export const userRoutes = new Hono<AppEnv>()
     const now = Date.now();
     // Claiming the token and checking it in one statement: a link works once, even under retries.
     const claimed = await db
-      .prepare('UPDATE password_resets SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id')
+      .prepare(
+        'UPDATE password_resets SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id',
+      )
       .bind(now, hash, now)
       .first<Pick<PasswordResetRow, 'user_id'>>();
     if (!claimed) throw new ApiError(400, 'reset_link_invalid');
     const passwordHash = await hashPassword(input.password, c.var.config.PASSWORD_PEPPER);
     await db.batch([
-      db.prepare('UPDATE users SET password_hash = ? WHERE id = ? AND deleted_at IS NULL').bind(passwordHash, claimed.user_id),
+      db
+        .prepare('UPDATE users SET password_hash = ? WHERE id = ? AND deleted_at IS NULL')
+        .bind(passwordHash, claimed.user_id),
       revokeOtherSessions(db, claimed.user_id, null),
     ]);
-    const user = await db.prepare('SELECT id, name, email, phone FROM users WHERE id = ? AND deleted_at IS NULL').bind(claimed.user_id).first<Pick<UserRow, 'id' | 'name' | 'email' | 'phone'>>();
+    const user = await db
+      .prepare('SELECT id, name, email, phone FROM users WHERE id = ? AND deleted_at IS NULL')
+      .bind(claimed.user_id)
+      .first<Pick<UserRow, 'id' | 'name' | 'email' | 'phone'>>();
     if (!user) throw new ApiError(400, 'reset_link_invalid');
     // The mailed link proved the address: the guest orders placed with it become this account's.
     // (Sign-up alone proves nothing, so a typed address never reveals someone else's orders.)
@@ -170,23 +237,34 @@ export const userRoutes = new Hono<AppEnv>()
     const user = await requireUser(c);
     const input = c.req.valid('json');
     const db = c.env.DB;
-    const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<Pick<UserRow, 'password_hash'>>();
+    const row = await db
+      .prepare('SELECT password_hash FROM users WHERE id = ?')
+      .bind(user.id)
+      .first<Pick<UserRow, 'password_hash'>>();
     await checkPassword(c, user.email, input.old_password, row?.password_hash, 'old_password');
     const hash = await hashPassword(input.new_password, c.var.config.PASSWORD_PEPPER);
     // Every other session ends; this one stays signed in.
-    await db.batch([db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').bind(hash, user.id), revokeOtherSessions(db, user.id, user.sessionId)]);
+    await db.batch([
+      db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').bind(hash, user.id),
+      revokeOtherSessions(db, user.id, user.sessionId),
+    ]);
     return c.json(ok({ changed: true }));
   })
   .post('/remove', contract('POST /user/remove'), async (c) => {
     const user = await requireUser(c);
     const { password } = c.req.valid('json');
     const db = c.env.DB;
-    const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<Pick<UserRow, 'password_hash'>>();
+    const row = await db
+      .prepare('SELECT password_hash FROM users WHERE id = ?')
+      .bind(user.id)
+      .first<Pick<UserRow, 'password_hash'>>();
     await checkPassword(c, user.email, password, row?.password_hash, 'password');
     // Personal data goes; the row stays (anonymised) so past orders keep their reference.
     await db.batch([
       db
-        .prepare("UPDATE users SET name = '', email = 'deleted-' || id || '@deleted.invalid', phone = NULL, password_hash = '', deleted_at = ? WHERE id = ?")
+        .prepare(
+          "UPDATE users SET name = '', email = 'deleted-' || id || '@deleted.invalid', phone = NULL, password_hash = '', deleted_at = ? WHERE id = ?",
+        )
         .bind(Date.now(), user.id),
       revokeOtherSessions(db, user.id, null),
       db.prepare('DELETE FROM password_resets WHERE user_id = ?').bind(user.id),

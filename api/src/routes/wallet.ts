@@ -24,23 +24,37 @@ export const walletRoutes = new Hono<AppEnv>()
   .get('/', contract('GET /user/wallet'), async (c) => {
     const user = await requireUser(c);
     const { currency } = await currencyFor(c.env.DB, c.var.country);
-    const row = await c.env.DB.prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?').bind(user.id, currency).first<Pick<WalletAccountRow, 'balance'>>();
+    const row = await c.env.DB.prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?')
+      .bind(user.id, currency)
+      .first<Pick<WalletAccountRow, 'balance'>>();
     return c.json(ok({ balance: row?.balance ?? 0, currency, methods: CARD_METHODS[c.var.country] }));
   })
   .get('/history', contract('GET /user/wallet/history'), (c) => history(c, 1))
-  .get('/history/:page{[0-9]+}', contract('GET /user/wallet/history/:page{[0-9]+}'), (c) => history(c, c.req.valid('param').page))
+  .get('/history/:page{[0-9]+}', contract('GET /user/wallet/history/:page{[0-9]+}'), (c) =>
+    history(c, c.req.valid('param').page),
+  )
   .post('/charge', contract('POST /user/wallet/charge'), async (c) => {
     const user = await requireUser(c);
     const input = c.req.valid('json');
     const info = await currencyFor(c.env.DB, c.var.country);
     const max = convertFromBase(MAX_TOP_UP_FILS, info);
     if (input.amount > max) throw new ApiError(400, 'wallet_amount_too_large', { max });
-    if (!(CARD_METHODS[c.var.country] as readonly string[]).includes(input.payment_method)) throw new ApiError(400, 'payment_method_unavailable');
+    if (!(CARD_METHODS[c.var.country] as readonly string[]).includes(input.payment_method))
+      throw new ApiError(400, 'payment_method_unavailable');
     // Each top-up is a payment row and a gateway charge: a limit per account.
     await enforce(c.env.DB, [limit(LIMITS.walletChargePerUser, `wallet-charge:user:${user.id}`)]);
     const paymentId = newPaymentId();
     const back = localizePath(`/profile/wallet?charge=${paymentId}`, c.var.lang);
-    await openPayment(c.env.DB, { id: paymentId, orderId: null, userId: user.id, amount: input.amount, currency: info.currency, method: input.payment_method, returnPath: back, purpose: 'wallet' }).run();
+    await openPayment(c.env.DB, {
+      id: paymentId,
+      orderId: null,
+      userId: user.id,
+      amount: input.amount,
+      currency: info.currency,
+      method: input.payment_method,
+      returnPath: back,
+      purpose: 'wallet',
+    }).run();
     const url = await startCharge(c, {
       paymentId,
       amount: input.amount,
@@ -54,7 +68,9 @@ export const walletRoutes = new Hono<AppEnv>()
   })
   .get('/:id{pay_[0-9a-f]{24}}', contract('GET /user/wallet/:id{pay_[0-9a-f]{24}}'), async (c) => {
     const user = await requireUser(c);
-    const row = await c.env.DB.prepare("SELECT id, amount, currency, method, status, created_at FROM payments WHERE id = ? AND user_id = ? AND purpose = 'wallet'")
+    const row = await c.env.DB.prepare(
+      "SELECT id, amount, currency, method, status, created_at FROM payments WHERE id = ? AND user_id = ? AND purpose = 'wallet'",
+    )
       .bind(c.req.valid('param').id, user.id)
       .first<Pick<PaymentRow, 'id' | 'amount' | 'currency' | 'method' | 'status' | 'created_at'>>();
     if (!row) throw new ApiError(404, 'not_found');
@@ -65,8 +81,13 @@ async function history(c: import('hono').Context<AppEnv>, page: number) {
   const user = await requireUser(c);
   const { currency } = await currencyFor(c.env.DB, c.var.country);
   const [rows, count] = await c.env.DB.batch([
-    c.env.DB.prepare('SELECT id, amount, kind, order_id, created_at FROM wallet_ledger WHERE user_id = ? AND currency = ? ORDER BY id DESC LIMIT ? OFFSET ?').bind(user.id, currency, PER_PAGE, (page - 1) * PER_PAGE),
-    c.env.DB.prepare('SELECT count(*) AS n FROM wallet_ledger WHERE user_id = ? AND currency = ?').bind(user.id, currency),
+    c.env.DB.prepare(
+      'SELECT id, amount, kind, order_id, created_at FROM wallet_ledger WHERE user_id = ? AND currency = ? ORDER BY id DESC LIMIT ? OFFSET ?',
+    ).bind(user.id, currency, PER_PAGE, (page - 1) * PER_PAGE),
+    c.env.DB.prepare('SELECT count(*) AS n FROM wallet_ledger WHERE user_id = ? AND currency = ?').bind(
+      user.id,
+      currency,
+    ),
   ]);
   const items = rows!.results as Array<Pick<WalletLedgerRow, 'id' | 'amount' | 'kind' | 'order_id' | 'created_at'>>;
   return c.json(ok({ ...paged(items, page, PER_PAGE, (count!.results[0] as CountRow).n), currency }));

@@ -27,7 +27,11 @@ function ResetForm() {
     id: 'reset',
     schema: resetPasswordSchema,
     initial: { token: params.get('token') ?? '', password: '', confirmPassword: '' },
-    fields: { token: { label: 'page_reset_password' }, password: { label: 'account_new_password_label' }, confirmPassword: { label: 'account_confirm_label' } },
+    fields: {
+      token: { label: 'page_reset_password' },
+      password: { label: 'account_new_password_label' },
+      confirmPassword: { label: 'account_confirm_label' },
+    },
     endpoint: '/user/reset-password',
     lengths: { password: { min: MIN_PASSWORD_LENGTH, max: 200 } },
     onSuccess: useAfterAuth('page'),

@@ -12,7 +12,8 @@ export function loader({ request }: LoaderFunctionArgs): null {
   const url = new URL(request.url);
   const { lang } = splitLocalePath(url.pathname);
   const cookies = typeof document !== 'undefined' ? document.cookie : request.headers.get('cookie');
-  if (hasUserCookie(cookies)) throw redirect(safeReturnUrl(url.searchParams.get('return_url'), lang) ?? localizePath('/profile', lang));
+  if (hasUserCookie(cookies))
+    throw redirect(safeReturnUrl(url.searchParams.get('return_url'), lang) ?? localizePath('/profile', lang));
   return null;
 }
 

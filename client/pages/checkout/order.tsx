@@ -12,14 +12,27 @@ import { useI18n } from '#client/i18n/context';
 import { useHref, useMinor } from '#client/lib/locale';
 import { ApiContext } from '#client/providers';
 import { buyableEntries, cart } from '#client/cart/cart-store';
-import { checkout, clearCheckout, markPendingOrder, newIdempotencyKey, rememberOrderLink, saveCheckout } from '#client/stores/checkout';
+import {
+  checkout,
+  clearCheckout,
+  markPendingOrder,
+  newIdempotencyKey,
+  rememberOrderLink,
+  saveCheckout,
+} from '#client/stores/checkout';
 import { clearDraft } from '#client/accounts/form-drafts';
 import { CouponForm } from '#client/orders/CouponForm';
 import { useSessionStore } from '#client/stores/session';
 import { Page } from '#client/ui/Page';
 import { Totals } from '#client/orders/Totals';
 import { useOrderTotalsState } from '#client/orders/use-order-totals';
-import { Steps, useCartOrBack, useCheckoutState, usePendingOrderReturn, GUEST_ADDRESS_DRAFT } from '#client/orders/checkout-steps';
+import {
+  Steps,
+  useCartOrBack,
+  useCheckoutState,
+  usePendingOrderReturn,
+  GUEST_ADDRESS_DRAFT,
+} from '#client/orders/checkout-steps';
 
 export function Component() {
   const { t, tKey, has } = useI18n();
@@ -51,7 +64,15 @@ export function Component() {
   }, [errorCount]);
   const minor = useMinor();
   const lines = buyableEntries(items as typeof cart.items);
-  const { totals, failed: totalsFailed, retry: retryTotals } = useOrderTotalsState(ready, lines, { coupon: state.coupon, useWallet: state.paymentMethod === 'wallet' || state.useWallet, email: user ? null : state.email });
+  const {
+    totals,
+    failed: totalsFailed,
+    retry: retryTotals,
+  } = useOrderTotalsState(ready, lines, {
+    coupon: state.coupon,
+    useWallet: state.paymentMethod === 'wallet' || state.useWallet,
+    email: user ? null : state.email,
+  });
   const hasAddress = user ? !!state.addressId : !!state.guestAddress;
   const { data: saved } = useSWR<{ items: Address[] }>(user ? '/user/address' : null);
   const deliveryAddress: Address | null = user ? (saved?.items.find((a) => a.id === state.addressId) ?? null) : null;
@@ -61,7 +82,8 @@ export function Component() {
   }, [ready, hasAddress, href]);
 
   const cardMethods = totals?.card_methods ?? [];
-  const cardMethod: CardMethod | undefined = state.cardMethod && cardMethods.includes(state.cardMethod) ? state.cardMethod : cardMethods[0];
+  const cardMethod: CardMethod | undefined =
+    state.cardMethod && cardMethods.includes(state.cardMethod) ? state.cardMethod : cardMethods[0];
 
   async function place() {
     if (sending || !totals) return;
@@ -102,10 +124,17 @@ export function Component() {
       saveCheckout();
       const key = e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error';
       // The review step has no fields to highlight: a detail the API refused is fixed on the shipping step.
-      const shown = key === 'validation_failed' ? 'form_fields_unmatched' : e instanceof ApiFailure && e.status === 401 ? 'session_ended' : key;
+      const shown =
+        key === 'validation_failed'
+          ? 'form_fields_unmatched'
+          : e instanceof ApiFailure && e.status === 401
+            ? 'session_ended'
+            : key;
       setError(has(shown) ? tKey(shown) : t('server_error'));
       setCartProblem(key === 'cart_changed' || key === 'out_of_stock');
-      setDetailsProblem(key === 'validation_failed' || key === 'address_country_mismatch' || key === 'address_required');
+      setDetailsProblem(
+        key === 'validation_failed' || key === 'address_country_mismatch' || key === 'address_required',
+      );
       setErrorCount((n) => n + 1);
     } finally {
       setSending(false);
@@ -145,7 +174,14 @@ export function Component() {
           </section>
           <section className="form-card" aria-labelledby="review-address-title">
             <h2 id="review-address-title">{t('order_address')}</h2>
-            {address && <AddressText inline address={{ ...address, ...state.guestPlaces }} email={state.email} testId="review-address" />}
+            {address && (
+              <AddressText
+                inline
+                address={{ ...address, ...state.guestPlaces }}
+                email={state.email}
+                testId="review-address"
+              />
+            )}
             {deliveryAddress && <AddressText inline address={deliveryAddress} testId="review-address" />}
             <Link to={href('/checkout/shipping')}>{t('checkout_change')}</Link>
           </section>
@@ -155,8 +191,18 @@ export function Component() {
               <legend className="visually-hidden">{t('checkout_payment_title')}</legend>
               {(totals?.payment_methods ?? ['cod', 'card']).map((m: PaymentMethod) => (
                 <label key={m} className="choice">
-                  <input type="radio" name="payment" value={m} checked={state.paymentMethod === m} onChange={() => (checkout.paymentMethod = m)} />
-                  <span>{m === 'wallet' ? t('pay_wallet', { amount: minor(totals?.wallet_balance ?? 0, totals?.currency ?? 'KWD') }) : t(m === 'cod' ? 'pay_cod' : 'pay_card')}</span>
+                  <input
+                    type="radio"
+                    name="payment"
+                    value={m}
+                    checked={state.paymentMethod === m}
+                    onChange={() => (checkout.paymentMethod = m)}
+                  />
+                  <span>
+                    {m === 'wallet'
+                      ? t('pay_wallet', { amount: minor(totals?.wallet_balance ?? 0, totals?.currency ?? 'KWD') })
+                      : t(m === 'cod' ? 'pay_cod' : 'pay_card')}
+                  </span>
                 </label>
               ))}
             </fieldset>
@@ -165,7 +211,13 @@ export function Component() {
                 <legend>{t('wallet_method_label')}</legend>
                 {cardMethods.map((m) => (
                   <label key={m} className="choice">
-                    <input type="radio" name="card-method" value={m} checked={cardMethod === m} onChange={() => (checkout.cardMethod = m)} />
+                    <input
+                      type="radio"
+                      name="card-method"
+                      value={m}
+                      checked={cardMethod === m}
+                      onChange={() => (checkout.cardMethod = m)}
+                    />
                     <span>{t(`card_${m}`)}</span>
                   </label>
                 ))}
@@ -173,7 +225,11 @@ export function Component() {
             )}
             {user && state.paymentMethod !== 'wallet' && (totals?.wallet_balance ?? 0) > 0 && (
               <label className="checkbox">
-                <input type="checkbox" checked={state.useWallet} onChange={(e) => (checkout.useWallet = e.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={state.useWallet}
+                  onChange={(e) => (checkout.useWallet = e.target.checked)}
+                />
                 <span>{t('checkout_use_wallet', { amount: minor(totals!.wallet_balance!, totals!.currency) })}</span>
               </label>
             )}
@@ -192,7 +248,13 @@ export function Component() {
             <Totals totals={totals} />
           )}
           <CouponForm id="review-coupon" result={totals?.coupon ?? null} />
-          <button type="button" className="button wide" disabled={!totals || sending || !lines.length} onClick={() => void place()} data-testid="place-order">
+          <button
+            type="button"
+            className="button wide"
+            disabled={!totals || sending || !lines.length}
+            onClick={() => void place()}
+            data-testid="place-order"
+          >
             {sending ? t('checkout_placing') : t('checkout_place_order')}
           </button>
         </aside>

@@ -17,7 +17,15 @@ import { Page } from '#client/ui/Page';
 import { FieldNotes, notesIds, RequiredMark } from '#client/ui/form';
 import { fieldMessage } from '#client/ui/field-message';
 import { guestEmailSchema } from '#shared/api/order-schemas';
-import { Steps, useCartOrBack, useCheckoutState, usePendingOrderReturn, GUEST_ADDRESS_DRAFT, NEW_ADDRESS_DRAFT, DeliveryNote } from '#client/orders/checkout-steps';
+import {
+  Steps,
+  useCartOrBack,
+  useCheckoutState,
+  usePendingOrderReturn,
+  GUEST_ADDRESS_DRAFT,
+  NEW_ADDRESS_DRAFT,
+  DeliveryNote,
+} from '#client/orders/checkout-steps';
 
 export function Component() {
   const { t, tKey, has } = useI18n();
@@ -40,7 +48,8 @@ export function Component() {
   useEffect(() => {
     if (!user || !data) return;
     const here = data.items.filter((a) => a.country === country);
-    if (!here.some((a) => a.id === checkout.addressId)) checkout.addressId = here.find((a) => a.is_default)?.id ?? here[0]?.id ?? null;
+    if (!here.some((a) => a.id === checkout.addressId))
+      checkout.addressId = here.find((a) => a.is_default)?.id ?? here[0]?.id ?? null;
     if (!here.length) setAdding(true);
   }, [user, data, country]);
   // The checkout store is restored from storage when ready turns true: its e-mail is copied once then.
@@ -50,7 +59,11 @@ export function Component() {
   /** Checks the guest's e-mail with the shared schema, shows its problem; true when there is one. */
   const checkEmail = (value: string): boolean => {
     const issue = guestEmailSchema.safeParse({ email: value }).error?.issues[0];
-    setEmailError(issue ? fieldMessage({ t, tKey, has }, { label: 'account_email_label', noun: 'account_email_noun' }, issue.message) : null);
+    setEmailError(
+      issue
+        ? fieldMessage({ t, tKey, has }, { label: 'account_email_label', noun: 'account_email_noun' }, issue.message)
+        : null,
+    );
     return !!issue;
   };
 
@@ -72,7 +85,12 @@ export function Component() {
               <legend className="visually-hidden">{t('checkout_address_title')}</legend>
               {addresses.map((a) => (
                 <label key={a.id} className="choice" data-testid="checkout-address">
-                  <input type="radio" name="address" checked={state.addressId === a.id} onChange={() => (checkout.addressId = a.id)} />
+                  <input
+                    type="radio"
+                    name="address"
+                    checked={state.addressId === a.id}
+                    onChange={() => (checkout.addressId = a.id)}
+                  />
                   <span>
                     <strong>{a.label || a.recipient}</strong>
                     <span className="choice-detail">{addressLines(a, t).join(' · ')}</span>
@@ -105,7 +123,13 @@ export function Component() {
           )}
           <DeliveryNote />
           {!adding && (
-            <button type="button" className="button" disabled={!state.addressId} onClick={go} data-testid="checkout-continue">
+            <button
+              type="button"
+              className="button"
+              disabled={!state.addressId}
+              onClick={go}
+              data-testid="checkout-continue"
+            >
               {t('checkout_continue')}
             </button>
           )}
@@ -148,7 +172,10 @@ export function Component() {
             fixedCountry
             draftKey={GUEST_ADDRESS_DRAFT}
             submitLabel="checkout_continue"
-            outside={{ check: () => (checkEmail(email) ? 'checkout-email' : null), problems: emailError ? [{ id: 'checkout-email', text: emailError }] : [] }}
+            outside={{
+              check: () => (checkEmail(email) ? 'checkout-email' : null),
+              problems: emailError ? [{ id: 'checkout-email', text: emailError }] : [],
+            }}
             keep={(address, places) => {
               if (checkEmail(email)) return;
               checkout.email = email.trim();

@@ -8,7 +8,13 @@ import { useI18n } from '#client/i18n/context';
 import { useHref } from '#client/lib/locale';
 import { ApiContext } from '#client/providers';
 import { cart } from '#client/cart/cart-store';
-import { clearCheckout, forgetPendingOrder, markPendingOrder, orderLinkOf, readPendingOrder } from '#client/stores/checkout';
+import {
+  clearCheckout,
+  forgetPendingOrder,
+  markPendingOrder,
+  orderLinkOf,
+  readPendingOrder,
+} from '#client/stores/checkout';
 import { clearDraft } from '#client/accounts/form-drafts';
 import { OrderActions } from '#client/orders/OrderActions';
 import { Page } from '#client/ui/Page';
@@ -86,14 +92,22 @@ export function Component() {
   const waiting = order.status === 'pending_payment';
   const cancelled = order.status === 'cancelled';
   const mailNote = confirmationNote(order);
-  const title = failed ? t('success_failed_title') : waiting ? t('success_waiting_title') : cancelled ? t('order_cancelled_title') : t('success_title');
+  const title = failed
+    ? t('success_failed_title')
+    : waiting
+      ? t('success_waiting_title')
+      : cancelled
+        ? t('order_cancelled_title')
+        : t('success_title');
   return (
     <Page title={title}>
       <div className={failed || cancelled ? 'form-alert' : 'form-success'} data-testid="checkout-result">
         <p>
           {t('success_number')}: <strong data-testid="order-number">{order.id}</strong>
         </p>
-        <p data-testid="order-date">{t('order_placed_on', { date: formatDate(order.created_at, lang, order.country, { hijri: true }) })}</p>
+        <p data-testid="order-date">
+          {t('order_placed_on', { date: formatDate(order.created_at, lang, order.country, { hijri: true }) })}
+        </p>
         <p>
           {failed
             ? t('success_failed')

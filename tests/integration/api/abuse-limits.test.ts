@@ -5,7 +5,13 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
 import { LIMITS } from '#api/src/lib/limits';
-import { assertNotLocked, FREE_FAILURES, MAX_FAILED_PER_IP, MAX_FAILED_SIGN_INS, recordFailure } from '#api/src/accounts/rate-limit';
+import {
+  assertNotLocked,
+  FREE_FAILURES,
+  MAX_FAILED_PER_IP,
+  MAX_FAILED_SIGN_INS,
+  recordFailure,
+} from '#api/src/accounts/rate-limit';
 import { TooManyRequests } from '#api/src/lib/errors';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, DEVICE, deviceToken, json } from './helpers';
@@ -16,7 +22,8 @@ beforeAll(async () => {
 });
 
 const from = (ip: string, extra: Record<string, string> = {}) => ({ [CLIENT_IP_HEADER]: ip, ...extra });
-const post = (path: string, body: unknown, headers: Record<string, string> = {}, device = token) => call(path, { body: JSON.stringify(body), token: device, headers });
+const post = (path: string, body: unknown, headers: Record<string, string> = {}, device = token) =>
+  call(path, { body: JSON.stringify(body), token: device, headers });
 const signIn = (email: string, password: string, ip: string) => post('/user/login', { email, password }, from(ip));
 
 async function register(email: string, ip: string, password = 'secret1') {
@@ -26,7 +33,11 @@ async function register(email: string, ip: string, password = 'secret1') {
 }
 
 const mailsTo = async (email: string) =>
-  (await env.DB.prepare('SELECT body_text FROM mail_outbox WHERE to_address = ? ORDER BY id').bind(email).all<{ body_text: string }>()).results;
+  (
+    await env.DB.prepare('SELECT body_text FROM mail_outbox WHERE to_address = ? ORDER BY id')
+      .bind(email)
+      .all<{ body_text: string }>()
+  ).results;
 
 async function expect429(res: Response, msg: string) {
   expect(res.status).toBe(429);
@@ -37,9 +48,10 @@ async function expect429(res: Response, msg: string) {
 }
 
 describe('sign-in attempts', () => {
-  it('slows down the attacker\'s address while the owner signs in from another network', async () => {
+  it("slows down the attacker's address while the owner signs in from another network", async () => {
     await register('owner1@example.com', '198.51.100.1');
-    for (let i = 0; i < FREE_FAILURES; i++) expect((await signIn('owner1@example.com', `guess-${i}`, '203.0.113.66')).status).toBe(400);
+    for (let i = 0; i < FREE_FAILURES; i++)
+      expect((await signIn('owner1@example.com', `guess-${i}`, '203.0.113.66')).status).toBe(400);
     // The next try from that address must wait, and each further failure waits longer.
     const wait = await expect429(await signIn('owner1@example.com', 'guess-x', '203.0.113.66'), 'too_many_attempts');
     expect(wait).toBeLessThanOrEqual(5);
@@ -53,7 +65,10 @@ describe('sign-in attempts', () => {
   it('waits longer after each failure, up to a lock of the window', async () => {
     await register('owner2@example.com', '198.51.100.2');
     const at = Date.now();
-    const rows = Array.from({ length: FREE_FAILURES + 2 }, (_, i) => `('acct:owner2@example.com|203.0.113.67', ${at - 1000 * i})`);
+    const rows = Array.from(
+      { length: FREE_FAILURES + 2 },
+      (_, i) => `('acct:owner2@example.com|203.0.113.67', ${at - 1000 * i})`,
+    );
     await env.DB.prepare(`INSERT INTO failed_logins (key, at) VALUES ${rows.join(', ')}`).run();
     // Two failures past the free ones: 5 s × 2² = 20 s after the last.
     const wait = await expect429(await signIn('owner2@example.com', 'secret1', '203.0.113.67'), 'too_many_attempts');
@@ -61,7 +76,9 @@ describe('sign-in attempts', () => {
     expect(wait).toBeLessThanOrEqual(20);
     const lock = Array.from({ length: 10 }, (_, i) => `('acct:owner2@example.com|203.0.113.68', ${at - 1000 * i})`);
     await env.DB.prepare(`INSERT INTO failed_logins (key, at) VALUES ${lock.join(', ')}`).run();
-    expect(await expect429(await signIn('owner2@example.com', 'secret1', '203.0.113.68'), 'too_many_attempts')).toBeGreaterThan(14 * 60);
+    expect(
+      await expect429(await signIn('owner2@example.com', 'secret1', '203.0.113.68'), 'too_many_attempts'),
+    ).toBeGreaterThan(14 * 60);
   });
 
   it('clears the lock when the owner resets the password', async () => {
@@ -70,7 +87,15 @@ describe('sign-in attempts', () => {
     expect((await signIn('owner3@example.com', 'secret1', '198.51.100.3')).status).toBe(429);
     await post('/user/forgot-password', { email: 'owner3@example.com' }, from('198.51.100.3'));
     const link = /token=([0-9a-f]{64})/.exec((await mailsTo('owner3@example.com')).at(-1)!.body_text)![1]!;
-    expect((await post('/user/reset-password', { token: link, password: 'newpass1', confirmPassword: 'newpass1' }, from('198.51.100.3'))).status).toBe(200);
+    expect(
+      (
+        await post(
+          '/user/reset-password',
+          { token: link, password: 'newpass1', confirmPassword: 'newpass1' },
+          from('198.51.100.3'),
+        )
+      ).status,
+    ).toBe(200);
     expect((await signIn('owner3@example.com', 'newpass1', '198.51.100.3')).status).toBe(200);
   });
 
@@ -78,9 +103,20 @@ describe('sign-in attempts', () => {
     const user = await register('owner5@example.com', '198.51.100.14');
     const auth = { authorization: `Bearer ${user}` };
     for (let i = 0; i < FREE_FAILURES; i++) {
-      expect((await post('/user/profile/set-password', { old_password: `guess-${i}`, new_password: 'newpass1', confirm_password: 'newpass1' }, from('203.0.113.70', auth))).status).toBe(400);
+      expect(
+        (
+          await post(
+            '/user/profile/set-password',
+            { old_password: `guess-${i}`, new_password: 'newpass1', confirm_password: 'newpass1' },
+            from('203.0.113.70', auth),
+          )
+        ).status,
+      ).toBe(400);
     }
-    await expect429(await post('/user/remove', { password: 'guess-x' }, from('203.0.113.70', auth)), 'too_many_attempts');
+    await expect429(
+      await post('/user/remove', { password: 'guess-x' }, from('203.0.113.70', auth)),
+      'too_many_attempts',
+    );
     expect((await signIn('owner5@example.com', 'secret1', '198.51.100.14')).status).toBe(200);
   });
 
@@ -106,16 +142,23 @@ describe('forgot-password', () => {
   it('sends at most the allowed mails for one address, however often it is asked', async () => {
     await register('flooded@example.com', '198.51.100.5');
     const answers: number[] = [];
-    for (let i = 0; i < 30; i++) answers.push((await post('/user/forgot-password', { email: 'flooded@example.com' }, from(`203.0.113.${i}`))).status);
+    for (let i = 0; i < 30; i++)
+      answers.push(
+        (await post('/user/forgot-password', { email: 'flooded@example.com' }, from(`203.0.113.${i}`))).status,
+      );
     expect((await mailsTo('flooded@example.com')).length).toBe(LIMITS.forgotPerEmail.max);
     expect(answers.filter((s) => s === 200)).toHaveLength(LIMITS.forgotPerEmail.max);
-    await expect429(await post('/user/forgot-password', { email: 'FLOODED+again@example.com' }, from('203.0.113.200')), 'rate_limited');
+    await expect429(
+      await post('/user/forgot-password', { email: 'FLOODED+again@example.com' }, from('203.0.113.200')),
+      'rate_limited',
+    );
   });
 
   it('answers an unknown address exactly like a known one, also when limited', async () => {
     const statuses = async (email: string) => {
       const out: number[] = [];
-      for (let i = 0; i < LIMITS.forgotPerEmail.max + 1; i++) out.push((await post('/user/forgot-password', { email }, from(`192.0.2.${i}`))).status);
+      for (let i = 0; i < LIMITS.forgotPerEmail.max + 1; i++)
+        out.push((await post('/user/forgot-password', { email }, from(`192.0.2.${i}`))).status);
       return out;
     };
     await register('known@example.com', '198.51.100.6');
@@ -123,8 +166,14 @@ describe('forgot-password', () => {
   });
 
   it('limits one address asking for many accounts', async () => {
-    for (let i = 0; i < LIMITS.forgotPerIp.max; i++) expect((await post('/user/forgot-password', { email: `x${i}@example.com` }, from('203.0.113.150'))).status).toBe(200);
-    await expect429(await post('/user/forgot-password', { email: 'y@example.com' }, from('203.0.113.150')), 'rate_limited');
+    for (let i = 0; i < LIMITS.forgotPerIp.max; i++)
+      expect((await post('/user/forgot-password', { email: `x${i}@example.com` }, from('203.0.113.150'))).status).toBe(
+        200,
+      );
+    await expect429(
+      await post('/user/forgot-password', { email: 'y@example.com' }, from('203.0.113.150')),
+      'rate_limited',
+    );
   });
 });
 
@@ -132,24 +181,59 @@ describe('sign-up', () => {
   it('limits sign-ups from one address, whatever device cookie comes with them', async () => {
     // 30 sign-ups at once, as in the probe, each with a new device.
     const devices = await Promise.all(Array.from({ length: 30 }, () => deviceToken()));
-    const statuses = await Promise.all(devices.map((device, i) => post('/user/register', { name: 'Bot', email: `ipbot${i}@example.com`, password: 'secret1' }, from('203.0.113.201'), device).then((r) => r.status)));
+    const statuses = await Promise.all(
+      devices.map((device, i) =>
+        post(
+          '/user/register',
+          { name: 'Bot', email: `ipbot${i}@example.com`, password: 'secret1' },
+          from('203.0.113.201'),
+          device,
+        ).then((r) => r.status),
+      ),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(LIMITS.registerPerIp.max);
     expect(statuses.filter((s) => s === 429)).toHaveLength(30 - LIMITS.registerPerIp.max);
-    const { n } = (await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email LIKE 'ipbot%'").first<{ n: number }>())!;
+    const { n } = (await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email LIKE 'ipbot%'").first<{
+      n: number;
+    }>())!;
     expect(n).toBe(LIMITS.registerPerIp.max);
-    await expect429(await post('/user/register', { name: 'Bot', email: 'ipbot-last@example.com', password: 'secret1' }, from('203.0.113.201'), await deviceToken()), 'rate_limited');
-    expect((await post('/user/register', { name: 'Person', email: 'person@example.com', password: 'secret1' }, from('203.0.113.202'))).status).toBe(200);
+    await expect429(
+      await post(
+        '/user/register',
+        { name: 'Bot', email: 'ipbot-last@example.com', password: 'secret1' },
+        from('203.0.113.201'),
+        await deviceToken(),
+      ),
+      'rate_limited',
+    );
+    expect(
+      (
+        await post(
+          '/user/register',
+          { name: 'Person', email: 'person@example.com', password: 'secret1' },
+          from('203.0.113.202'),
+        )
+      ).status,
+    ).toBe(200);
   });
 });
 
 describe('forms', () => {
-  const message = { name: 'Sara', email: 'sara@example.com', subject: 'order', message: 'A question about my vitamin D order.' };
+  const message = {
+    name: 'Sara',
+    email: 'sara@example.com',
+    subject: 'order',
+    message: 'A question about my vitamin D order.',
+  };
 
   it('limits contact messages per address: a new device cookie does not reset it', async () => {
     for (let i = 0; i < LIMITS.formPerIp.max; i++) {
       expect((await post('/misc/contact', message, from('203.0.113.77'), await deviceToken())).status).toBe(200);
     }
-    await expect429(await post('/misc/contact', message, from('203.0.113.77'), await deviceToken()), 'too_many_requests');
+    await expect429(
+      await post('/misc/contact', message, from('203.0.113.77'), await deviceToken()),
+      'too_many_requests',
+    );
     expect((await post('/misc/contact', message, from('203.0.113.78'), await deviceToken())).status).toBe(200);
   });
 });
@@ -172,22 +256,50 @@ describe('devices', () => {
 describe('wallet top-ups', () => {
   it('limits the charges one account opens', async () => {
     const user = await register('topup@example.com', '198.51.100.9');
-    const charge = () => post('/user/wallet/charge', { amount: 5000, payment_method: 'knet' }, { authorization: `Bearer ${user}`, 'x-country': 'KW' });
+    const charge = () =>
+      post(
+        '/user/wallet/charge',
+        { amount: 5000, payment_method: 'knet' },
+        { authorization: `Bearer ${user}`, 'x-country': 'KW' },
+      );
     for (let i = 0; i < LIMITS.walletChargePerUser.max; i++) expect((await charge()).status).toBe(200);
     await expect429(await charge(), 'rate_limited');
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE purpose = 'wallet'").first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE purpose = 'wallet'").first<{
+      n: number;
+    }>();
     expect(rows!.n).toBe(LIMITS.walletChargePerUser.max);
   });
 });
 
 describe('single-use coupons', () => {
-  const KW_ADDRESS = { country: 'KW', recipient: 'Guest', phone: '98765432', area_id: 26, block: '3', street: '12', building: '7' };
+  const KW_ADDRESS = {
+    country: 'KW',
+    recipient: 'Guest',
+    phone: '98765432',
+    area_id: 26,
+    block: '3',
+    street: '12',
+    building: '7',
+  };
   const order = (body: Record<string, unknown>, headers: Record<string, string>) =>
-    post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', coupon: 'WELCOMEX', idempotency_key: crypto.randomUUID(), address: KW_ADDRESS, ...body }, { 'x-country': 'KW', ...headers });
+    post(
+      '/order/submit',
+      {
+        items: [{ sku_id: 401, count: 1 }],
+        payment_method: 'cod',
+        coupon: 'WELCOMEX',
+        idempotency_key: crypto.randomUUID(),
+        address: KW_ADDRESS,
+        ...body,
+      },
+      { 'x-country': 'KW', ...headers },
+    );
 
   beforeAll(async () => {
     await loadCatalogueFixture(env.DB);
-    await env.DB.prepare("INSERT INTO coupons (id, code, kind, value, min_subtotal_fils, max_uses, once_per_shopper) VALUES (90, 'WELCOMEX', 'percent', 1000, 0, NULL, 1)").run();
+    await env.DB.prepare(
+      "INSERT INTO coupons (id, code, kind, value, min_subtotal_fils, max_uses, once_per_shopper) VALUES (90, 'WELCOMEX', 'percent', 1000, 0, NULL, 1)",
+    ).run();
   });
 
   it('counts an account and a guest checkout with the same address (any case, any +tag) as one person', async () => {
@@ -212,17 +324,51 @@ describe('single-use coupons', () => {
 describe('orders', () => {
   it('limits the guest orders one address submits, replays included', async () => {
     await loadCatalogueFixture(env.DB).catch(() => undefined);
-    const body = { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', email: 'buyer@example.com', idempotency_key: crypto.randomUUID(), address: { country: 'KW', recipient: 'Guest', phone: '98765432', area_id: 26, block: '3', street: '12', building: '7' } };
-    for (let i = 0; i < LIMITS.submitPerIp.max; i++) expect((await post('/order/submit', body, from('203.0.113.90', { 'x-country': 'KW' }))).status).toBe(200);
-    await expect429(await post('/order/submit', { ...body, idempotency_key: crypto.randomUUID() }, from('203.0.113.90', { 'x-country': 'KW' })), 'rate_limited');
-    expect((await post('/order/submit', { ...body, idempotency_key: crypto.randomUUID() }, from('203.0.113.91', { 'x-country': 'KW' }))).status).toBe(200);
+    const body = {
+      items: [{ sku_id: 401, count: 1 }],
+      payment_method: 'cod',
+      email: 'buyer@example.com',
+      idempotency_key: crypto.randomUUID(),
+      address: {
+        country: 'KW',
+        recipient: 'Guest',
+        phone: '98765432',
+        area_id: 26,
+        block: '3',
+        street: '12',
+        building: '7',
+      },
+    };
+    for (let i = 0; i < LIMITS.submitPerIp.max; i++)
+      expect((await post('/order/submit', body, from('203.0.113.90', { 'x-country': 'KW' }))).status).toBe(200);
+    await expect429(
+      await post(
+        '/order/submit',
+        { ...body, idempotency_key: crypto.randomUUID() },
+        from('203.0.113.90', { 'x-country': 'KW' }),
+      ),
+      'rate_limited',
+    );
+    expect(
+      (
+        await post(
+          '/order/submit',
+          { ...body, idempotency_key: crypto.randomUUID() },
+          from('203.0.113.91', { 'x-country': 'KW' }),
+        )
+      ).status,
+    ).toBe(200);
   });
 });
 
 describe('links in mails and payments', () => {
   it('builds reset links on the configured origin, whatever origin the request claims', async () => {
     await register('hosted@example.com', '198.51.100.12');
-    await post('/user/forgot-password', { email: 'hosted@example.com' }, { ...from('198.51.100.12'), 'x-site-origin': 'https://evil.example', host: 'evil.example' });
+    await post(
+      '/user/forgot-password',
+      { email: 'hosted@example.com' },
+      { ...from('198.51.100.12'), 'x-site-origin': 'https://evil.example', host: 'evil.example' },
+    );
     const [mail] = await mailsTo('hosted@example.com');
     expect(mail!.body_text).toContain('http://localhost:8787/auth/reset-password?token=');
     expect(mail!.body_text).not.toContain('evil.example');
@@ -230,7 +376,11 @@ describe('links in mails and payments', () => {
 
   it('sends the shopper back from the payment page to the configured origin', async () => {
     const user = await register('payer@example.com', '198.51.100.13');
-    const res = await post('/user/wallet/charge', { amount: 5000, payment_method: 'knet' }, { authorization: `Bearer ${user}`, 'x-country': 'KW', 'x-site-origin': 'https://evil.example' });
+    const res = await post(
+      '/user/wallet/charge',
+      { amount: 5000, payment_method: 'knet' },
+      { authorization: `Bearer ${user}`, 'x-country': 'KW', 'x-site-origin': 'https://evil.example' },
+    );
     const { url } = (await json(res)).data;
     expect(new URL(url).origin).toBe('http://localhost:8787');
   });

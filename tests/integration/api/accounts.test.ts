@@ -9,17 +9,25 @@ beforeAll(async () => {
   token = await deviceToken();
 });
 
-const post = (path: string, body: unknown, headers: Record<string, string> = {}) => call(path, { body: JSON.stringify(body), token, headers });
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  call(path, { body: JSON.stringify(body), token, headers });
 const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
 
 describe('register', () => {
   it('creates an account and returns a session token with the user', async () => {
-    const res = await post('/user/register', { name: 'Sara', email: 'sara@example.com', password: 'secret1', confirmPassword: 'secret1' });
+    const res = await post('/user/register', {
+      name: 'Sara',
+      email: 'sara@example.com',
+      password: 'secret1',
+      confirmPassword: 'secret1',
+    });
     expect(res.status).toBe(200);
     const { data } = await json(res);
     expect(data.access_token).toMatch(/^[0-9a-f]{64}$/);
     expect(data.user).toEqual({ id: expect.any(Number), name: 'Sara', email: 'sara@example.com', phone: null });
-    const row = await env.DB.prepare('SELECT password_hash FROM users WHERE email = ?').bind('sara@example.com').first<{ password_hash: string }>();
+    const row = await env.DB.prepare('SELECT password_hash FROM users WHERE email = ?')
+      .bind('sara@example.com')
+      .first<{ password_hash: string }>();
     expect(row!.password_hash).toMatch(/^pbkdf2-sha256\$100000\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
     const session = await env.DB.prepare('SELECT token_hash FROM sessions').first<{ token_hash: string }>();
     expect(session!.token_hash).not.toBe(data.access_token);
@@ -32,7 +40,11 @@ describe('register', () => {
       [{ name: 'A', email: 'not-an-email', password: 'secret1' }, 'email', 'item_validation_error'],
       [{ name: 'A', email: 'a@b.co' }, 'password', 'mandatory-field'],
       [{ name: 'A', email: 'a@b.co', password: '12345' }, 'password', 'min_chars_validation_error'],
-      [{ name: 'A', email: 'a@b.co', password: 'secret1', confirmPassword: 'secret2' }, 'confirmPassword', 'pass_match_validation_error'],
+      [
+        { name: 'A', email: 'a@b.co', password: 'secret1', confirmPassword: 'secret2' },
+        'confirmPassword',
+        'pass_match_validation_error',
+      ],
     ];
     for (const [body, field, message] of cases) {
       const res = await post('/user/register', body);
@@ -67,7 +79,10 @@ describe('login, me, logout', () => {
 
   it('answers 400 invalid_credentials for a wrong password or an unknown account, and 401 to me without a token', async () => {
     await post('/user/register', { name: 'Huda', email: 'huda@example.com', password: 'secret1' });
-    for (const body of [{ email: 'huda@example.com', password: 'wrong-one' }, { email: 'nobody@example.com', password: 'secret1' }]) {
+    for (const body of [
+      { email: 'huda@example.com', password: 'wrong-one' },
+      { email: 'nobody@example.com', password: 'secret1' },
+    ]) {
       const res = await post('/user/login', body);
       expect(res.status).toBe(400);
       expect((await json(res)).meta.msg).toBe('invalid_credentials');
@@ -78,26 +93,53 @@ describe('login, me, logout', () => {
 
   it('validates sign-in input with the spec keys', async () => {
     const res = await post('/user/login', { email: 'x', password: '' });
-    const fields = (await json(res)).data.fields.map((f: { field: string; message: string }) => `${f.field}:${f.message}`);
+    const fields = (await json(res)).data.fields.map(
+      (f: { field: string; message: string }) => `${f.field}:${f.message}`,
+    );
     expect(fields).toEqual(expect.arrayContaining(['email:item_validation_error', 'password:mandatory-field']));
   });
 });
 
 describe('sign-in limit', () => {
-  it('never locks the account itself: failures from many addresses leave the owner\'s own network free', async () => {
+  it("never locks the account itself: failures from many addresses leave the owner's own network free", async () => {
     await post('/user/register', { name: 'Khalid', email: 'khalid@example.com', password: 'secret1' });
     for (let i = 0; i < 10; i++) {
-      expect((await post('/user/login', { email: 'khalid@example.com', password: `bad-${i}` }, { 'x-client-ip': `10.0.0.${i}` })).status).toBe(400);
+      expect(
+        (
+          await post(
+            '/user/login',
+            { email: 'khalid@example.com', password: `bad-${i}` },
+            { 'x-client-ip': `10.0.0.${i}` },
+          )
+        ).status,
+      ).toBe(400);
     }
-    const owner = await post('/user/login', { email: 'khalid@example.com', password: 'secret1' }, { 'x-client-ip': '10.0.1.1' });
+    const owner = await post(
+      '/user/login',
+      { email: 'khalid@example.com', password: 'secret1' },
+      { 'x-client-ip': '10.0.1.1' },
+    );
     expect(owner.status).toBe(200);
   });
 
   it('answers 429 after 30 failed sign-ins from one address across accounts', async () => {
-    for (let i = 0; i < 30; i++) await post('/user/login', { email: `user${i}@example.com`, password: 'nope-nope' }, { 'x-client-ip': '192.0.2.7' });
-    const res = await post('/user/login', { email: 'someone@example.com', password: 'whatever1' }, { 'x-client-ip': '192.0.2.7' });
+    for (let i = 0; i < 30; i++)
+      await post(
+        '/user/login',
+        { email: `user${i}@example.com`, password: 'nope-nope' },
+        { 'x-client-ip': '192.0.2.7' },
+      );
+    const res = await post(
+      '/user/login',
+      { email: 'someone@example.com', password: 'whatever1' },
+      { 'x-client-ip': '192.0.2.7' },
+    );
     expect(res.status).toBe(429);
-    const other = await post('/user/login', { email: 'someone@example.com', password: 'whatever1' }, { 'x-client-ip': '192.0.2.8' });
+    const other = await post(
+      '/user/login',
+      { email: 'someone@example.com', password: 'whatever1' },
+      { 'x-client-ip': '192.0.2.8' },
+    );
     expect(other.status).toBe(400);
   });
 });
@@ -115,7 +157,9 @@ async function account(email: string, password = 'secret1') {
 }
 
 async function lastMailTo(email: string) {
-  return env.DB.prepare('SELECT subject, body_text FROM mail_outbox WHERE to_address = ? ORDER BY id DESC LIMIT 1').bind(email).first<{ subject: string; body_text: string }>();
+  return env.DB.prepare('SELECT subject, body_text FROM mail_outbox WHERE to_address = ? ORDER BY id DESC LIMIT 1')
+    .bind(email)
+    .first<{ subject: string; body_text: string }>();
 }
 
 describe('forgot and reset password', () => {
@@ -151,8 +195,12 @@ describe('forgot and reset password', () => {
     await account('sara2@example.com');
     await post('/user/forgot-password', { email: 'sara2@example.com' });
     const link = /token=([0-9a-f]{64})/.exec((await lastMailTo('sara2@example.com'))!.body_text)![1]!;
-    await env.DB.prepare('UPDATE password_resets SET expires_at = ?').bind(Date.now() - 1).run();
-    expect((await json(await post('/user/reset-password', { token: link, password: 'newpass1' }))).meta.msg).toBe('reset_link_invalid');
+    await env.DB.prepare('UPDATE password_resets SET expires_at = ?')
+      .bind(Date.now() - 1)
+      .run();
+    expect((await json(await post('/user/reset-password', { token: link, password: 'newpass1' }))).meta.msg).toBe(
+      'reset_link_invalid',
+    );
   });
 });
 
@@ -173,21 +221,36 @@ describe('profile', () => {
     expect((await json(await set({ country: 'KW', phone: '9876 5432' }))).data.user.phone).toBe('+96598765432');
     expect((await json(await set({ country: 'SA', phone: '+966 512345678' }))).data.user.phone).toBe('+966512345678');
     expect((await json(await set({ country: 'SA', phone: '0512345678' }))).data.user.phone).toBe('+966512345678');
-    for (const body of [{ country: 'KW', phone: '1234567' }, { country: 'SA', phone: '412345678' }, { country: 'SA', phone: '51234567' }, { country: 'AE', phone: '50123456' }]) {
+    for (const body of [
+      { country: 'KW', phone: '1234567' },
+      { country: 'SA', phone: '412345678' },
+      { country: 'SA', phone: '51234567' },
+      { country: 'AE', phone: '50123456' },
+    ]) {
       expect((await set(body)).status, JSON.stringify(body)).toBe(400);
     }
   });
 
   it('changes the password with the old one and ends the other sessions, keeping this one', async () => {
     const here = await account('pw@example.com');
-    const elsewhere = (await json(await post('/user/login', { email: 'pw@example.com', password: 'secret1' }))).data.access_token;
-    const wrong = await post('/user/profile/set-password', { old_password: 'wrong!!', new_password: 'newpass1' }, bearer(here));
+    const elsewhere = (await json(await post('/user/login', { email: 'pw@example.com', password: 'secret1' }))).data
+      .access_token;
+    const wrong = await post(
+      '/user/profile/set-password',
+      { old_password: 'wrong!!', new_password: 'newpass1' },
+      bearer(here),
+    );
     expect(wrong.status).toBe(400);
     // The shopper is signed in: the answer names the current-password field, not "e-mail or password".
     const body = await json(wrong);
     expect(body.meta.msg).toBe('current_password_incorrect');
-    expect(body.data.fields).toEqual([{ field: 'old_password', code: 'custom', message: 'current_password_incorrect' }]);
-    expect((await post('/user/profile/set-password', { old_password: 'secret1', new_password: 'newpass1' }, bearer(here))).status).toBe(200);
+    expect(body.data.fields).toEqual([
+      { field: 'old_password', code: 'custom', message: 'current_password_incorrect' },
+    ]);
+    expect(
+      (await post('/user/profile/set-password', { old_password: 'secret1', new_password: 'newpass1' }, bearer(here)))
+        .status,
+    ).toBe(200);
     expect((await call('/user/me', { token, headers: bearer(here) })).status).toBe(200);
     expect((await call('/user/me', { token, headers: bearer(elsewhere) })).status).toBe(401);
   });
@@ -196,13 +259,19 @@ describe('profile', () => {
     const t = await account('leaving@example.com');
     const wrong = await post('/user/remove', { password: 'nope-nope' }, bearer(t));
     expect(wrong.status).toBe(400);
-    expect((await json(wrong)).data.fields).toEqual([{ field: 'password', code: 'custom', message: 'current_password_incorrect' }]);
+    expect((await json(wrong)).data.fields).toEqual([
+      { field: 'password', code: 'custom', message: 'current_password_incorrect' },
+    ]);
     expect((await post('/user/remove', { password: 'secret1' }, bearer(t))).status).toBe(200);
     expect((await call('/user/me', { token, headers: bearer(t) })).status).toBe(401);
-    const row = await env.DB.prepare("SELECT name, email, phone, deleted_at FROM users WHERE email LIKE 'deleted-%'").first<Record<string, unknown>>();
+    const row = await env.DB.prepare(
+      "SELECT name, email, phone, deleted_at FROM users WHERE email LIKE 'deleted-%'",
+    ).first<Record<string, unknown>>();
     expect(row).toMatchObject({ name: '', phone: null });
     expect(await env.DB.prepare("SELECT 1 FROM users WHERE email = 'leaving@example.com'").first()).toBeNull();
     // The address can be used for a new account.
-    expect((await post('/user/register', { name: 'Back', email: 'leaving@example.com', password: 'secret1' })).status).toBe(200);
+    expect(
+      (await post('/user/register', { name: 'Back', email: 'leaving@example.com', password: 'secret1' })).status,
+    ).toBe(200);
   });
 });

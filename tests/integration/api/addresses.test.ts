@@ -8,16 +8,41 @@ let userA: string;
 let userB: string;
 
 const as = (user: string | null): Record<string, string> => (user ? { authorization: `Bearer ${user}` } : {});
-const post = (path: string, body: unknown, user: string | null, lang = 'en') => call(path, { body: JSON.stringify(body), token, headers: { ...as(user), lang } });
+const post = (path: string, body: unknown, user: string | null, lang = 'en') =>
+  call(path, { body: JSON.stringify(body), token, headers: { ...as(user), lang } });
 const get = (path: string, user: string | null, lang = 'en') => call(path, { token, headers: { ...as(user), lang } });
 
-const KW = { country: 'KW', recipient: 'Sara', phone: '98765432', area_id: 25, block: '3', street: '12', building: '7', floor: '2', apartment: '5' };
-const SA = { country: 'SA', recipient: 'Noura', phone: '+966 512345678', city_id: 2, district: 'Al Rawdah', street: 'Prince Sultan', building_number: '1234', postal_code: '23433', short_address: 'JARD1234' };
+const KW = {
+  country: 'KW',
+  recipient: 'Sara',
+  phone: '98765432',
+  area_id: 25,
+  block: '3',
+  street: '12',
+  building: '7',
+  floor: '2',
+  apartment: '5',
+};
+const SA = {
+  country: 'SA',
+  recipient: 'Noura',
+  phone: '+966 512345678',
+  city_id: 2,
+  district: 'Al Rawdah',
+  street: 'Prince Sultan',
+  building_number: '1234',
+  postal_code: '23433',
+  short_address: 'JARD1234',
+};
 
 beforeAll(async () => {
   token = await deviceToken();
   const register = async (email: string) =>
-    (await json(await call('/user/register', { body: JSON.stringify({ name: email, email, password: 'secret1' }), token }))).data.access_token as string;
+    (
+      await json(
+        await call('/user/register', { body: JSON.stringify({ name: email, email, password: 'secret1' }), token }),
+      )
+    ).data.access_token as string;
   userA = await register('a.addr@example.com');
   userB = await register('b.addr@example.com');
 });
@@ -33,7 +58,9 @@ describe('places', () => {
   it('finds courier countries and Saudi cities by a search text in either language', async () => {
     const countries = await json(await get('/country/dhl_list?countrySearch=Saudi', null));
     expect(countries.data.items).toEqual([{ id: 1, code: 'SA', name: 'Saudi Arabia' }]);
-    const cities = await json(await get(`/city/dhl_list?dhl_country_id=1&citySearch=${encodeURIComponent('جد')}`, null, 'ar'));
+    const cities = await json(
+      await get(`/city/dhl_list?dhl_country_id=1&citySearch=${encodeURIComponent('جد')}`, null, 'ar'),
+    );
     expect(cities.data.items).toEqual([{ id: 2, name: 'جدة' }]);
   });
 });
@@ -44,8 +71,20 @@ describe('addresses', () => {
     expect((await post('/user/address/new', SA, userA)).status).toBe(200);
     const { data } = await json(await get('/user/address', userA, 'ar'));
     expect(data.items).toHaveLength(2);
-    expect(data.items[0]).toMatchObject({ country: 'KW', is_default: true, phone: '+96598765432', governorate_name: 'حولي', block: '3' });
-    expect(data.items[1]).toMatchObject({ country: 'SA', is_default: false, phone: '+966512345678', city_name: 'جدة', postal_code: '23433' });
+    expect(data.items[0]).toMatchObject({
+      country: 'KW',
+      is_default: true,
+      phone: '+96598765432',
+      governorate_name: 'حولي',
+      block: '3',
+    });
+    expect(data.items[1]).toMatchObject({
+      country: 'SA',
+      is_default: false,
+      phone: '+966512345678',
+      city_name: 'جدة',
+      postal_code: '23433',
+    });
   });
 
   it('validates each field with a clear message key', async () => {
@@ -62,7 +101,9 @@ describe('addresses', () => {
     for (const [body, field, message] of cases) {
       const res = await post('/user/address/new', body, userA);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect((await json(res)).data.fields, JSON.stringify(body)).toContainEqual(expect.objectContaining({ field, message }));
+      expect((await json(res)).data.fields, JSON.stringify(body)).toContainEqual(
+        expect.objectContaining({ field, message }),
+      );
     }
   });
 
@@ -75,7 +116,12 @@ describe('addresses', () => {
       () => get(`/user/address/${mine}/remove`, userB),
     ];
     for (const attempt of attempts) expect((await attempt()).status).toBe(404);
-    for (const attempt of [() => get('/user/address', null), () => post(`/user/address/${mine}`, KW, null), () => post(`/user/address/${mine}/remove`, {}, null), () => post('/user/address/new', KW, null)]) {
+    for (const attempt of [
+      () => get('/user/address', null),
+      () => post(`/user/address/${mine}`, KW, null),
+      () => post(`/user/address/${mine}/remove`, {}, null),
+      () => post('/user/address/new', KW, null),
+    ]) {
       expect((await attempt()).status).toBe(401);
     }
     expect((await json(await get('/user/address', userB))).data.items).toEqual([]);
@@ -98,16 +144,24 @@ describe('addresses', () => {
   });
 
   it('hands the default to the newest remaining address when the default one is deleted', async () => {
-    const items = (await json(await get('/user/address', userA))).data.items as Array<{ id: number; is_default: boolean }>;
+    const items = (await json(await get('/user/address', userA))).data.items as Array<{
+      id: number;
+      is_default: boolean;
+    }>;
     const first = items.find((a) => a.is_default)!;
     expect((await post(`/user/address/${first.id}/remove`, {}, userA)).status).toBe(200);
-    const left = (await json(await get('/user/address', userA))).data.items as Array<{ id: number; is_default: boolean }>;
+    const left = (await json(await get('/user/address', userA))).data.items as Array<{
+      id: number;
+      is_default: boolean;
+    }>;
     expect(left.filter((a) => a.is_default).map((a) => a.id)).toEqual([Math.max(...left.map((a) => a.id))]);
   });
 
   it('takes the place ids as numbers or as the digits of a form select', async () => {
     expect((await post('/user/address/new', { ...KW, area_id: '26' }, userA)).status).toBe(200);
     const res = await post('/user/address/new', { ...KW, area_id: '' }, userA);
-    expect((await json(res)).data.fields).toContainEqual(expect.objectContaining({ field: 'area_id', message: 'mandatory-field' }));
+    expect((await json(res)).data.fields).toContainEqual(
+      expect.objectContaining({ field: 'area_id', message: 'mandatory-field' }),
+    );
   });
 });

@@ -31,7 +31,12 @@ beforeAll(async () => {
 const list = async (body: object, lang = 'en') => {
   const res = await call('/product', { body: JSON.stringify(body), token, headers: { lang } });
   expect(res.status).toBe(200);
-  return (await json(res)).data as { total: number; total_capped: boolean; page_count: number; items: Array<{ id: number }> };
+  return (await json(res)).data as {
+    total: number;
+    total_capped: boolean;
+    page_count: number;
+    items: Array<{ id: number }>;
+  };
 };
 
 describe('capped counts', () => {
@@ -53,9 +58,17 @@ describe('capped counts', () => {
   });
 
   it('caps the facets total the same way', async () => {
-    const res = await call('/product/filter-sort', { body: JSON.stringify({ search: 'vitamin' }), token, headers: { lang: 'en' } });
+    const res = await call('/product/filter-sort', {
+      body: JSON.stringify({ search: 'vitamin' }),
+      token,
+      headers: { lang: 'en' },
+    });
     expect((await json(res)).data).toMatchObject({ total: 1000, total_capped: true });
-    const narrow = await call('/product/filter-sort', { body: JSON.stringify({ search: 'magnesium' }), token, headers: { lang: 'ar', 'x-country': 'SA' } });
+    const narrow = await call('/product/filter-sort', {
+      body: JSON.stringify({ search: 'magnesium' }),
+      token,
+      headers: { lang: 'ar', 'x-country': 'SA' },
+    });
     expect((await json(narrow)).data).toMatchObject({ total: 1, total_capped: false });
   });
 });

@@ -75,12 +75,19 @@ describe('POST /product', () => {
     expect(ids(kw).sort()).toEqual([1, 3, 6]);
     // Saudi cards show VAT-inclusive prices at 12.2: D3 3.500 KWD = SAR 49.11, ashwagandha 4.500 = 63.14,
     // magnesium 5.250 = 73.66. A range typed from exactly those card prices finds exactly those products.
-    const sa = await list({ filters: [{ key: 'sku_price', type: 'range', range: { min: 49.11, max: 73.66 } }] }, { country: 'SA' });
+    const sa = await list(
+      { filters: [{ key: 'sku_price', type: 'range', range: { min: 49.11, max: 73.66 } }] },
+      { country: 'SA' },
+    );
     expect(ids(sa).sort()).toEqual([1, 3, 6]);
-    const inside = await list({ filters: [{ key: 'sku_price', type: 'range', range: { min: 49.12, max: 73.65 } }] }, { country: 'SA' });
+    const inside = await list(
+      { filters: [{ key: 'sku_price', type: 'range', range: { min: 49.12, max: 73.65 } }] },
+      { country: 'SA' },
+    );
     expect(ids(inside)).toEqual([6]);
     // Whey 24.000 KWD = SAR 336.72 with VAT.
-    const upTo = (max: number) => list({ filters: [{ key: 'sku_price', type: 'range', range: { min: 0, max } }] }, { country: 'SA' });
+    const upTo = (max: number) =>
+      list({ filters: [{ key: 'sku_price', type: 'range', range: { min: 0, max } }] }, { country: 'SA' });
     expect(ids(await upTo(336.72))).toHaveLength(6);
     expect(ids(await upTo(336.71))).toHaveLength(5);
   });
@@ -140,7 +147,10 @@ describe('/product/filter-sort', () => {
       { id: 2, name: 'Beta Nutrition', count: 2 },
       { id: 3, name: 'Gamma Herbals', count: 2 },
     ]);
-    expect(facet('category_id').items.map((c: { id: number; count: number }) => [c.id, c.count])).toEqual([[11, 1], [22, 1]]);
+    expect(facet('category_id').items.map((c: { id: number; count: number }) => [c.id, c.count])).toEqual([
+      [11, 1],
+      [22, 1],
+    ]);
     expect(facet('only_available').count).toBe(2);
     expect(facet('sku_price').result_range).toEqual({ min: 3, max: 6 });
     expect(facet('attributes_id').groups.map((g: { group: string }) => g.group)).toEqual(['diet', 'form']);
@@ -154,7 +164,13 @@ describe('/product/filter-sort', () => {
       { key: 'attributes_id', type: 'multiSelect', items: [6, 998] },
     ];
     for (const lang of ['en', 'ar']) {
-      const { data } = await json(await call('/product/filter-sort', { body: JSON.stringify({ filters }), token, headers: { lang, 'x-country': 'SA' } }));
+      const { data } = await json(
+        await call('/product/filter-sort', {
+          body: JSON.stringify({ filters }),
+          token,
+          headers: { lang, 'x-country': 'SA' },
+        }),
+      );
       expect(data.selected.categories.map((c: { id: number }) => c.id)).toEqual([1]);
       expect(data.selected.brands).toEqual([]);
       expect(data.selected.attributes.map((a: { id: number }) => a.id)).toEqual([6]);
@@ -169,7 +185,10 @@ describe('/product/filter-sort', () => {
     expect(quick(kw)).toBe(25);
     // 25.000 KWD × 12.2 × 1.15 = SAR 350.75.
     expect(quick(sa)).toBe(351);
-    expect(sa.data.filters.find((f: { key: string }) => f.key === 'sku_price').result_range).toEqual({ min: 38, max: 337 });
+    expect(sa.data.filters.find((f: { key: string }) => f.key === 'sku_price').result_range).toEqual({
+      min: 38,
+      max: 337,
+    });
     expect(sa.data.currency).toBe('SAR');
   });
 });
@@ -187,14 +206,22 @@ describe('GET /product/{id}/v2', () => {
     expect(p.parent_category).toMatchObject({ id: 1, slug: 'vitamins' });
     expect(p.purchase_together.map((c: { id: number }) => c.id)).toEqual([4, 3]);
     expect(p.attributes.map((a: { slug: string }) => a.slug)).toEqual(['vegetarian', 'softgel']);
-    expect(p.alternate).toEqual({ slug: 'alpha-vitamin-d3-1000', name_en: 'Vitamin D3 1000 IU', name_ar: 'فيتامين د3 1000 وحدة' });
+    expect(p.alternate).toEqual({
+      slug: 'alpha-vitamin-d3-1000',
+      name_en: 'Vitamin D3 1000 IU',
+      name_ar: 'فيتامين د3 1000 وحدة',
+    });
   });
 
   it('reports stock levels and buy limits', async () => {
     const { data } = await json(await call('/product/3/v2', { token }));
     expect(data.default_sku).toMatchObject({ buy_limit: 2, in_stock: true, stock_level: 'low' });
     const omega = await json(await call('/product/2/v2', { token }));
-    expect(omega.data.default_sku).toMatchObject({ in_stock: false, stock_level: 'out_of_stock', price: { price: 7500, old_price: 9500 } });
+    expect(omega.data.default_sku).toMatchObject({
+      in_stock: false,
+      stock_level: 'out_of_stock',
+      price: { price: 7500, old_price: 9500 },
+    });
   });
 
   it('answers 404 for an unknown product', async () => {
@@ -210,10 +237,18 @@ describe('POST /product/sku', () => {
   it('refreshes SKUs for cart sync, with giveaways and purchase-together', async () => {
     const { data } = await json(await call('/product/sku', { body: JSON.stringify({ ids: [101, 301, 9999] }), token }));
     expect(data.items.map((s: { id: number }) => s.id).sort()).toEqual([101, 301]);
-    expect(data.items.find((s: { id: number }) => s.id === 301)).toMatchObject({ buy_limit: 2, in_stock: true, product: { id: 3, brand: { id: 1 } } });
-    expect(data.giveaway_items).toEqual([expect.objectContaining({ id: 1, min_subtotal: 20000, sku: { id: 401, name: '100 tablets', in_stock: true } })]);
+    expect(data.items.find((s: { id: number }) => s.id === 301)).toMatchObject({
+      buy_limit: 2,
+      in_stock: true,
+      product: { id: 3, brand: { id: 1 } },
+    });
+    expect(data.giveaway_items).toEqual([
+      expect.objectContaining({ id: 1, min_subtotal: 20000, sku: { id: 401, name: '100 tablets', in_stock: true } }),
+    ]);
     expect(data.purchase_together.map((c: { id: number }) => c.id)).toEqual([4]);
-    const without = await json(await call('/product/sku', { body: JSON.stringify({ ids: [101], exclude_purchase_together: true }), token }));
+    const without = await json(
+      await call('/product/sku', { body: JSON.stringify({ ids: [101], exclude_purchase_together: true }), token }),
+    );
     expect(without.data.purchase_together).toEqual([]);
   });
 
@@ -226,9 +261,25 @@ describe('POST /product/sku', () => {
 describe('home, categories, brands, nutritionists', () => {
   it('/homepage/v4 returns every section with its data in order', async () => {
     const { data } = await json(await call('/homepage/v4', { token, headers: { lang: 'ar' } }));
-    expect(data.sections.map((s: { type: string }) => s.type)).toEqual(['banner', 'categories', 'popular', 'brands', 'nutritionist_banner', 'collection']);
+    expect(data.sections.map((s: { type: string }) => s.type)).toEqual([
+      'banner',
+      'categories',
+      'popular',
+      'brands',
+      'nutritionist_banner',
+      'collection',
+    ]);
     const byType = (t: string) => data.sections.find((s: { type: string }) => s.type === t).data;
-    expect(byType('banner').items[0]).toMatchObject({ image: { url: '/media/banners/1-ar-1200.webp', og: '/media/banners/1-ar-og.png', alt: 'تخفيضات', width: 1200, height: 400 }, link: '/products' });
+    expect(byType('banner').items[0]).toMatchObject({
+      image: {
+        url: '/media/banners/1-ar-1200.webp',
+        og: '/media/banners/1-ar-og.png',
+        alt: 'تخفيضات',
+        width: 1200,
+        height: 400,
+      },
+      link: '/products',
+    });
     expect(byType('categories').items.map((c: { id: number }) => c.id)).toEqual([1, 2, 3]);
     expect(byType('popular').items.map((c: { id: number }) => c.id)).toEqual([1, 3, 4]);
     expect(byType('brands').items.map((b: { id: number }) => b.id)).toEqual([1, 2]);
@@ -238,7 +289,11 @@ describe('home, categories, brands, nutritionists', () => {
 
   it('/category lists the two-level tree with product counts; /category/{id} by id or slug', async () => {
     const { data } = await json(await call('/category?includes=children', { token }));
-    expect(data.items.map((c: { id: number; product_count: number }) => [c.id, c.product_count])).toEqual([[1, 2], [2, 2], [3, 2]]);
+    expect(data.items.map((c: { id: number; product_count: number }) => [c.id, c.product_count])).toEqual([
+      [1, 2],
+      [2, 2],
+      [3, 2],
+    ]);
     expect(data.items[1].children.map((c: { slug: string }) => c.slug)).toEqual(['omega', 'minerals']);
     const one = await json(await call('/category/minerals-omega', { token }));
     expect(one.data).toMatchObject({ id: 2, product_count: 2, parent: null });
@@ -250,23 +305,40 @@ describe('home, categories, brands, nutritionists', () => {
 
   it('/brand lists brands A–Z with counts; /brand/list pages and sorts; /brand/{id}', async () => {
     const all = await json(await call('/brand', { token, headers: { lang: 'en' } }));
-    expect(all.data.items.map((b: { name: string }) => b.name)).toEqual(['Alpha Labs', 'Beta Nutrition', 'Gamma Herbals']);
-    expect(all.data.items[0]).toMatchObject({ product_count: 2, is_featured: true, logo: { url: '/media/brands/alpha-labs-480.webp', alt: 'Alpha Labs' } });
-    const paged = await json(await call('/brand/list', { body: JSON.stringify({ sort: { key: 'name', value: 'desc' } }), token }));
+    expect(all.data.items.map((b: { name: string }) => b.name)).toEqual([
+      'Alpha Labs',
+      'Beta Nutrition',
+      'Gamma Herbals',
+    ]);
+    expect(all.data.items[0]).toMatchObject({
+      product_count: 2,
+      is_featured: true,
+      logo: { url: '/media/brands/alpha-labs-480.webp', alt: 'Alpha Labs' },
+    });
+    const paged = await json(
+      await call('/brand/list', { body: JSON.stringify({ sort: { key: 'name', value: 'desc' } }), token }),
+    );
     expect(paged.data).toMatchObject({ page: 1, total: 3, page_count: 1 });
     expect(paged.data.items[0].slug).toBe('gamma-herbals');
     expect((await json(await call('/brand/beta-nutrition', { token }))).data.id).toBe(2);
-    expect((await call('/brand/list', { body: JSON.stringify({ sort: { key: 'colour', value: 'asc' } }), token })).status).toBe(400);
+    expect(
+      (await call('/brand/list', { body: JSON.stringify({ sort: { key: 'colour', value: 'asc' } }), token })).status,
+    ).toBe(400);
   });
 
   it('/nutritionist, /nutritionist/list and a profile with curated lists', async () => {
     const all = await json(await call('/nutritionist', { token }));
     expect(all.data.items.map((n: { slug: string }) => n.slug)).toEqual(['noura', 'khalid']);
-    const sorted = await json(await call('/nutritionist/list', { body: JSON.stringify({ sort: { key: 'experience', value: 'asc' } }), token }));
+    const sorted = await json(
+      await call('/nutritionist/list', { body: JSON.stringify({ sort: { key: 'experience', value: 'asc' } }), token }),
+    );
     expect(sorted.data.items.map((n: { slug: string }) => n.slug)).toEqual(['khalid', 'noura']);
     const profile = await json(await call('/nutritionist/noura', { token, headers: { lang: 'ar' } }));
     expect(profile.data.lists).toEqual([
-      expect.objectContaining({ name: 'المناعة', items: [expect.objectContaining({ note: 'شمس يومية' }), expect.objectContaining({ note: 'الشتاء' })] }),
+      expect.objectContaining({
+        name: 'المناعة',
+        items: [expect.objectContaining({ note: 'شمس يومية' }), expect.objectContaining({ note: 'الشتاء' })],
+      }),
     ]);
     expect(profile.data.lists[0].items[1].product.id).toBe(4);
     expect((await call('/nutritionist/nobody', { token })).status).toBe(404);

@@ -33,7 +33,9 @@ describe('the route contract', () => {
   it('gives every routed path a contract entry of its own method and path', () => {
     const table = routeTable();
     expect(table.size).toBeGreaterThan(60);
-    const missing = [...table].filter(([key, contracts]) => !(key in EXCEPTIONS) && !contracts.includes(key as never)).map(([key]) => key);
+    const missing = [...table]
+      .filter(([key, contracts]) => !(key in EXCEPTIONS) && !contracts.includes(key as never))
+      .map(([key]) => key);
     expect(missing, 'routes without their contract(...) middleware (api/src/contract/registry.ts)').toEqual([]);
   });
 
@@ -50,9 +52,19 @@ describe('GET /openapi.json', () => {
     expect(res.status).toBe(200);
     const doc = await json(res);
     expect(doc.openapi).toMatch(/^3\.1\./);
-    expect(doc.paths['/user/address/{id}/default'].post.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true });
-    expect(doc.paths['/user/login'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
-    const operations = Object.values(doc.paths as Record<string, object>).reduce((n, methods) => n + Object.keys(methods).length, 0);
+    expect(doc.paths['/user/address/{id}/default'].post.parameters[0]).toMatchObject({
+      name: 'id',
+      in: 'path',
+      required: true,
+    });
+    expect(doc.paths['/user/login'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'email',
+      'password',
+    ]);
+    const operations = Object.values(doc.paths as Record<string, object>).reduce(
+      (n, methods) => n + Object.keys(methods).length,
+      0,
+    );
     expect(operations).toBe(Object.keys(CONTRACTS).length);
   });
 
@@ -88,14 +100,29 @@ describe('GET /openapi.json', () => {
 describe('validation through the contract keeps the envelopes', () => {
   it('answers a bad path parameter, query and body with the same keys as before', async () => {
     const token = await deviceToken();
-    expect((await json(await call('/brand/list/0', { body: '{}', token }))).meta).toMatchObject({ msg: 'bad_request', code: 400 });
-    expect((await json(await call('/order/99999999999999999999', { token }))).meta).toMatchObject({ msg: 'not_found', code: 404 });
-    expect((await json(await call('/info/instructions/a.b/c', { token }))).meta).toMatchObject({ msg: 'not_found', code: 404 });
-    expect((await json(await call('/product/search?q=a&limit=1.5', { token }))).meta).toMatchObject({ msg: 'bad_request', code: 400 });
+    expect((await json(await call('/brand/list/0', { body: '{}', token }))).meta).toMatchObject({
+      msg: 'bad_request',
+      code: 400,
+    });
+    expect((await json(await call('/order/99999999999999999999', { token }))).meta).toMatchObject({
+      msg: 'not_found',
+      code: 404,
+    });
+    expect((await json(await call('/info/instructions/a.b/c', { token }))).meta).toMatchObject({
+      msg: 'not_found',
+      code: 404,
+    });
+    expect((await json(await call('/product/search?q=a&limit=1.5', { token }))).meta).toMatchObject({
+      msg: 'bad_request',
+      code: 400,
+    });
     const body = await json(await call('/brand/list', { body: '{"sort":{"key":"colour","value":"asc"}}', token }));
     expect(body.meta).toMatchObject({ msg: 'validation_failed', code: 400 });
     expect(body.data.fields[0]).toMatchObject({ field: 'sort.key' });
-    expect((await json(await call('/brand/list', { body: '{"sort":', token }))).meta).toMatchObject({ msg: 'bad_request', code: 400 });
+    expect((await json(await call('/brand/list', { body: '{"sort":', token }))).meta).toMatchObject({
+      msg: 'bad_request',
+      code: 400,
+    });
   });
 });
 

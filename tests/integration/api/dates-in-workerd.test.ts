@@ -21,18 +21,38 @@ describe('dates in workerd', () => {
     expect(formatDate(day, 'en', 'SA')).toBe('Nov 21, 2026');
     expect(formatDate(day, 'ar', 'KW')).toBe('21 نوفمبر 2026');
     expect(formatDate(day, 'ar', 'SA')).toBe('21 نوفمبر 2026');
-    expect(formatDate(day, 'ar', 'SA', { hijri: true })).toBe('21 نوفمبر 2026 (11\u00a0جمادى\u00a0الآخرة\u00a01448\u00a0هـ)');
+    expect(formatDate(day, 'ar', 'SA', { hijri: true })).toBe(
+      '21 نوفمبر 2026 (11\u00a0جمادى\u00a0الآخرة\u00a01448\u00a0هـ)',
+    );
   });
 
   it('date an Arabic order confirmation in both calendars, an English one in the Gregorian only', async () => {
-    const address = { country: 'SA', recipient: 'سارة', phone: '512345678', city_id: 2, district: 'الروضة', street: 'التحلية', building_number: '1234', postal_code: '23433' };
+    const address = {
+      country: 'SA',
+      recipient: 'سارة',
+      phone: '512345678',
+      city_id: 2,
+      district: 'الروضة',
+      street: 'التحلية',
+      building_number: '1234',
+      postal_code: '23433',
+    };
     const place = (lang: string, email: string) =>
       call('/order/submit', {
         token,
         headers: { 'x-country': 'SA', lang },
-        body: JSON.stringify({ items: [{ sku_id: 101, count: 1 }], payment_method: 'cod', address, email, idempotency_key: crypto.randomUUID() }),
+        body: JSON.stringify({
+          items: [{ sku_id: 101, count: 1 }],
+          payment_method: 'cod',
+          address,
+          email,
+          idempotency_key: crypto.randomUUID(),
+        }),
       });
-    const mailOf = (email: string) => env.DB.prepare('SELECT body_text FROM mail_outbox WHERE to_address = ?').bind(email).first<{ body_text: string }>();
+    const mailOf = (email: string) =>
+      env.DB.prepare('SELECT body_text FROM mail_outbox WHERE to_address = ?')
+        .bind(email)
+        .first<{ body_text: string }>();
 
     const ar = await json(await place('ar', 'hijri.ar@example.com'));
     expect(ar.meta.msg).toBe('ok');

@@ -47,7 +47,18 @@ describe('GET /country', () => {
     expect(res.status).toBe(200);
     const { data } = await json(res);
     expect(data.items).toEqual([
-      { id: 1, code: 'KW', name_en: 'Kuwait', name_ar: 'الكويت', currency: 'KWD', decimals: 3, exchange_rate: '1.0000', is_default: true, vat_basis_points: 0, free_shipping_fils: 15000 },
+      {
+        id: 1,
+        code: 'KW',
+        name_en: 'Kuwait',
+        name_ar: 'الكويت',
+        currency: 'KWD',
+        decimals: 3,
+        exchange_rate: '1.0000',
+        is_default: true,
+        vat_basis_points: 0,
+        free_shipping_fils: 15000,
+      },
       {
         id: 2,
         code: 'SA',

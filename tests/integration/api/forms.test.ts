@@ -39,7 +39,9 @@ describe('POST /misc/contact', () => {
     expect(r.status).toBe(200);
     expect(r.body.meta).toEqual({ msg: 'ok', code: 200, msgType: 0 });
     expect(r.body.data.id).toEqual(expect.any(Number));
-    const row = await env.DB.prepare('SELECT * FROM contact_messages WHERE id = ?').bind(r.body.data.id).first<Record<string, unknown>>();
+    const row = await env.DB.prepare('SELECT * FROM contact_messages WHERE id = ?')
+      .bind(r.body.data.id)
+      .first<Record<string, unknown>>();
     expect(row).toMatchObject({
       name: 'Fatima Al-Sabah',
       email: 'fatima@example.com',
@@ -59,7 +61,9 @@ describe('POST /misc/contact', () => {
     for (const body of [withoutPhone, { ...CONTACT, phone: '  ' }]) {
       const r = await post('/misc/contact', body, token);
       expect(r.status).toBe(200);
-      const row = await env.DB.prepare('SELECT phone, lang FROM contact_messages WHERE id = ?').bind(r.body.data.id).first();
+      const row = await env.DB.prepare('SELECT phone, lang FROM contact_messages WHERE id = ?')
+        .bind(r.body.data.id)
+        .first();
       expect(row).toEqual({ phone: null, lang: 'en' });
     }
   });
@@ -109,14 +113,19 @@ describe('POST /misc/contact', () => {
 
   it('allows five messages per device per hour, then answers 429 too_many_requests', async () => {
     const token = await deviceToken();
-    for (let i = 1; i <= 5; i++) expect((await post('/misc/contact', { ...CONTACT, message: `${CONTACT.message} (${i})` }, token)).status).toBe(200);
+    for (let i = 1; i <= 5; i++)
+      expect((await post('/misc/contact', { ...CONTACT, message: `${CONTACT.message} (${i})` }, token)).status).toBe(
+        200,
+      );
     const sixth = await post('/misc/contact', CONTACT, token);
     expect(sixth.status).toBe(429);
     expect(sixth.body).toEqual({ data: null, meta: { msg: 'too_many_requests', code: 429, msgType: 1 } });
     const retryAfter = Number(sixth.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-    const count = await env.DB.prepare('SELECT COUNT(*) AS n FROM contact_messages WHERE device_id = ?').bind(deviceOf(token)).first<{ n: number }>();
+    const count = await env.DB.prepare('SELECT COUNT(*) AS n FROM contact_messages WHERE device_id = ?')
+      .bind(deviceOf(token))
+      .first<{ n: number }>();
     expect(count!.n).toBe(5);
 
     // Another device is not affected, nor is the other form for the same device.
@@ -144,7 +153,9 @@ describe('POST /misc/become-supplier', () => {
     const r = await post('/misc/become-supplier', SUPPLIER, token, { lang: 'en' });
     expect(r.status).toBe(200);
     expect(r.body.data.id).toEqual(expect.any(Number));
-    const row = await env.DB.prepare('SELECT * FROM supplier_applications WHERE id = ?').bind(r.body.data.id).first<Record<string, unknown>>();
+    const row = await env.DB.prepare('SELECT * FROM supplier_applications WHERE id = ?')
+      .bind(r.body.data.id)
+      .first<Record<string, unknown>>();
     expect(row).toMatchObject({
       company_name: SUPPLIER.company_name,
       contact_name: SUPPLIER.contact_name,
@@ -164,7 +175,9 @@ describe('POST /misc/become-supplier', () => {
     const { website: _website, ...rest } = SUPPLIER;
     const r = await post('/misc/become-supplier', { ...rest, country: 'other' }, await deviceToken());
     expect(r.status).toBe(200);
-    const row = await env.DB.prepare('SELECT website, country FROM supplier_applications WHERE id = ?').bind(r.body.data.id).first();
+    const row = await env.DB.prepare('SELECT website, country FROM supplier_applications WHERE id = ?')
+      .bind(r.body.data.id)
+      .first();
     expect(row).toEqual({ website: null, country: 'other' });
   });
 
@@ -212,7 +225,9 @@ describe('POST /misc/become-supplier', () => {
     const sixth = await post('/misc/become-supplier', SUPPLIER, token);
     expect(sixth.status).toBe(429);
     expect(sixth.body.meta).toEqual({ msg: 'too_many_requests', code: 429, msgType: 1 });
-    const count = await env.DB.prepare('SELECT COUNT(*) AS n FROM supplier_applications WHERE device_id = ?').bind(deviceOf(token)).first<{ n: number }>();
+    const count = await env.DB.prepare('SELECT COUNT(*) AS n FROM supplier_applications WHERE device_id = ?')
+      .bind(deviceOf(token))
+      .first<{ n: number }>();
     expect(count!.n).toBe(5);
   });
 });

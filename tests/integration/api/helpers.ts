@@ -4,7 +4,9 @@ import { signedRequest, type SignedInit } from '../../support/signed-fetch';
 
 /** Like the storefront's, every request names the shopper's address: a fresh one unless the test picks it. */
 export async function call(path: string, init: SignedInit = {}): Promise<Response> {
-  return exports.default.fetch(await signedRequest(path, { ...init, headers: { [CLIENT_IP_HEADER]: randomIp(), ...init.headers } }));
+  return exports.default.fetch(
+    await signedRequest(path, { ...init, headers: { [CLIENT_IP_HEADER]: randomIp(), ...init.headers } }),
+  );
 }
 
 const randomIp = () => `10.${[...crypto.getRandomValues(new Uint8Array(3))].join('.')}`;

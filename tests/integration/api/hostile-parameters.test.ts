@@ -22,7 +22,10 @@ describe('numeric query parameters', () => {
   });
 
   it.each(HOSTILE_NUMBERS)('DHL city list dhl_country_id=%j is a 400 bad_request', async (value) => {
-    const res = await call(`/city/dhl_list?dhl_country_id=${q(value)}&citySearch=a`, { token, headers: { lang: 'ar' } });
+    const res = await call(`/city/dhl_list?dhl_country_id=${q(value)}&citySearch=a`, {
+      token,
+      headers: { lang: 'ar' },
+    });
     expect(res.status).toBe(400);
     expect((await json(res)).meta.msg).toBe('bad_request');
   });
@@ -39,12 +42,14 @@ describe('numeric query parameters', () => {
 });
 
 describe('numeric path parameters', () => {
-  it.each(['/product/99999999999999999999999', '/order/99999999999999999999999', '/user/order/99999999999999999999999', '/product/list/99999999999999999999999'])(
-    '%s is a 4xx, never a 500',
-    async (path) => {
-      const res = await call(path, { token });
-      expect(res.status).toBeGreaterThanOrEqual(400);
-      expect(res.status).toBeLessThan(500);
-    },
-  );
+  it.each([
+    '/product/99999999999999999999999',
+    '/order/99999999999999999999999',
+    '/user/order/99999999999999999999999',
+    '/product/list/99999999999999999999999',
+  ])('%s is a 4xx, never a 500', async (path) => {
+    const res = await call(path, { token });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
 });

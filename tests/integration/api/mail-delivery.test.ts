@@ -16,8 +16,25 @@ import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json } from './helpers';
 
 const WEBHOOK_SECRET = 'test-payment-webhook-secret-0123456789ab';
-const KW_ADDRESS = { country: 'KW', recipient: 'Guest', phone: '98765432', area_id: 26, block: '3', street: '12', building: '7' };
-const SA_ADDRESS = { country: 'SA', recipient: 'ضيف', phone: '512345678', city_id: 2, district: 'Rawdah', street: 'Tahlia', building_number: '1234', postal_code: '23433' };
+const KW_ADDRESS = {
+  country: 'KW',
+  recipient: 'Guest',
+  phone: '98765432',
+  area_id: 26,
+  block: '3',
+  street: '12',
+  building: '7',
+};
+const SA_ADDRESS = {
+  country: 'SA',
+  recipient: 'ضيف',
+  phone: '512345678',
+  city_id: 2,
+  district: 'Rawdah',
+  street: 'Tahlia',
+  building_number: '1234',
+  postal_code: '23433',
+};
 let token: string;
 
 interface OutboxRow {
@@ -34,8 +51,11 @@ interface OutboxRow {
   last_error: string | null;
 }
 
-const mailsTo = async (to: string) => (await env.DB.prepare('SELECT * FROM mail_outbox WHERE to_address = ? ORDER BY id').bind(to).all<OutboxRow>()).results;
-const ordersOf = async (email: string) => (await env.DB.prepare('SELECT id FROM orders WHERE guest_email = ?').bind(email).all<{ id: number }>()).results;
+const mailsTo = async (to: string) =>
+  (await env.DB.prepare('SELECT * FROM mail_outbox WHERE to_address = ? ORDER BY id').bind(to).all<OutboxRow>())
+    .results;
+const ordersOf = async (email: string) =>
+  (await env.DB.prepare('SELECT id FROM orders WHERE guest_email = ?').bind(email).all<{ id: number }>()).results;
 const submitBody = (email: string, idempotencyKey: string, method = 'cod', country = 'KW') => ({
   items: [{ sku_id: 101, count: 1 }],
   payment_method: method,
@@ -79,13 +99,24 @@ describe('an order confirmation', () => {
   it('survives a failing mail provider: queued with the order, retried by the sweep, delivered once (KW, English)', async () => {
     const calls = provider(500);
     const email = 'provider.down@example.com';
-    const res = await callWithResend('/order/submit', { body: JSON.stringify(submitBody(email, crypto.randomUUID())), token, headers: headers() });
+    const res = await callWithResend('/order/submit', {
+      body: JSON.stringify(submitBody(email, crypto.randomUUID())),
+      token,
+      headers: headers(),
+    });
     // The shopper's order went through although the provider is down.
     expect(res.status).toBe(200);
     const { data } = await json(res);
     expect(calls).toHaveLength(1);
     let [mail] = await mailsTo(email);
-    expect(mail).toMatchObject({ kind: 'order_confirmation', lang: 'en', attempts: 1, delivered_at: null, failed_at: null, last_error: 'mail provider answered 500' });
+    expect(mail).toMatchObject({
+      kind: 'order_confirmation',
+      lang: 'en',
+      attempts: 1,
+      delivered_at: null,
+      failed_at: null,
+      last_error: 'mail provider answered 500',
+    });
     expect(mail!.subject).toContain(String(data.order.id));
     // The guest's mail carries the order link the submit answered with.
     expect(mail!.body_text).toContain(`/order-lookup?key=${data.link}`);
@@ -94,7 +125,11 @@ describe('an order confirmation', () => {
     // Not due yet: the sweep leaves it alone.
     vi.restoreAllMocks();
     const later = provider(200);
-    expect(await deliverDueMail(resendEnv(), { now: firstTry + MAIL_BASE_BACKOFF_MS - 1 })).toEqual({ delivered: 0, retrying: 0, failed: 0 });
+    expect(await deliverDueMail(resendEnv(), { now: firstTry + MAIL_BASE_BACKOFF_MS - 1 })).toEqual({
+      delivered: 0,
+      retrying: 0,
+      failed: 0,
+    });
     expect(later).toHaveLength(0);
     // Due: delivered, with the row's idempotency key so a lost answer cannot become a second mail.
     await deliverDueMail(resendEnv(), { now: firstTry + MAIL_BASE_BACKOFF_MS });
@@ -123,21 +158,33 @@ describe('an order confirmation', () => {
     expect(mails[0]).toMatchObject({ kind: 'order_confirmation', lang: 'ar', delivered_at: null });
     // Arabic text with the Saudi tax invoice.
     expect(mails[0]!.subject).toMatch(/[\u0600-\u06FF]/);
-    const html = await env.DB.prepare('SELECT body_html FROM mail_outbox WHERE id = ?').bind(mails[0]!.id).first<string>('body_html');
+    const html = await env.DB.prepare('SELECT body_html FROM mail_outbox WHERE id = ?')
+      .bind(mails[0]!.id)
+      .first<string>('body_html');
     expect(html).toContain('data-qr');
     // Rendered before the order was stored, it says exactly what the stored order says.
     const [, origin, key] = /(https?:\/\/[^/\s]+)\/ar\/order-lookup\?key=([0-9a-f]{64})/.exec(mails[0]!.body_text)!;
     const stored = (await orderView(env.DB, placedId, 'ar'))!;
     const expected = orderMail('ar', { ...stored, link_path: `/ar/order-lookup?key=${key}` }, origin!);
-    expect({ subject: mails[0]!.subject, text: mails[0]!.body_text, html }).toEqual({ subject: expected.subject, text: expected.text, html: expected.html });
+    expect({ subject: mails[0]!.subject, text: mails[0]!.body_text, html }).toEqual({
+      subject: expected.subject,
+      text: expected.text,
+      html: expected.html,
+    });
   });
 
   it('is stored with its order or not at all: a failing mail insert stores no order', async () => {
     const email = 'no.mail.no.order@example.com';
     const stockBefore = await env.DB.prepare('SELECT stock FROM skus WHERE id = 101').first<number>('stock');
-    await env.DB.prepare("CREATE TRIGGER refuse_mail BEFORE INSERT ON mail_outbox BEGIN SELECT RAISE(ABORT, 'forced mail failure'); END").run();
+    await env.DB.prepare(
+      "CREATE TRIGGER refuse_mail BEFORE INSERT ON mail_outbox BEGIN SELECT RAISE(ABORT, 'forced mail failure'); END",
+    ).run();
     try {
-      const res = await call('/order/submit', { body: JSON.stringify(submitBody(email, crypto.randomUUID())), token, headers: headers() });
+      const res = await call('/order/submit', {
+        body: JSON.stringify(submitBody(email, crypto.randomUUID())),
+        token,
+        headers: headers(),
+      });
       expect(res.status).toBe(500);
     } finally {
       await env.DB.prepare('DROP TRIGGER refuse_mail').run();
@@ -149,9 +196,15 @@ describe('an order confirmation', () => {
 
   it('is stored with its order or not at all: a failing order insert queues no mail', async () => {
     const email = 'no.order.no.mail@example.com';
-    await env.DB.prepare("CREATE TRIGGER refuse_items BEFORE INSERT ON order_items BEGIN SELECT RAISE(ABORT, 'forced order failure'); END").run();
+    await env.DB.prepare(
+      "CREATE TRIGGER refuse_items BEFORE INSERT ON order_items BEGIN SELECT RAISE(ABORT, 'forced order failure'); END",
+    ).run();
     try {
-      const res = await call('/order/submit', { body: JSON.stringify(submitBody(email, crypto.randomUUID())), token, headers: headers() });
+      const res = await call('/order/submit', {
+        body: JSON.stringify(submitBody(email, crypto.randomUUID())),
+        token,
+        headers: headers(),
+      });
       expect(res.status).toBe(500);
     } finally {
       await env.DB.prepare('DROP TRIGGER refuse_items').run();
@@ -159,7 +212,11 @@ describe('an order confirmation', () => {
     expect(await ordersOf(email)).toHaveLength(0);
     expect(await mailsTo(email)).toHaveLength(0);
     // …and both once nothing is forced.
-    const ok = await call('/order/submit', { body: JSON.stringify(submitBody(email, crypto.randomUUID())), token, headers: headers() });
+    const ok = await call('/order/submit', {
+      body: JSON.stringify(submitBody(email, crypto.randomUUID())),
+      token,
+      headers: headers(),
+    });
     expect(ok.status).toBe(200);
     expect(await ordersOf(email)).toHaveLength(1);
     expect(await mailsTo(email)).toHaveLength(1);
@@ -169,7 +226,13 @@ describe('an order confirmation', () => {
 describe('a card payment confirmation', () => {
   it('is queued once when the webhook whose mail failed is delivered again', async () => {
     const email = 'card.webhook@example.com';
-    const placed = await json(await call('/order/submit', { body: JSON.stringify(submitBody(email, crypto.randomUUID(), 'card')), token, headers: headers() }));
+    const placed = await json(
+      await call('/order/submit', {
+        body: JSON.stringify(submitBody(email, crypto.randomUUID(), 'card')),
+        token,
+        headers: headers(),
+      }),
+    );
     // Nothing is mailed for a card order until its payment succeeds.
     expect(await mailsTo(email)).toHaveLength(0);
     const signed = await signSandboxEvent(WEBHOOK_SECRET, { paymentId: placed.data.payment.id, outcome: 'succeeded' });
@@ -194,10 +257,19 @@ describe('account mail', () => {
     const email = 'reset.queued@example.com';
     await call('/user/register', { body: JSON.stringify({ name: 'Reset', email, password: 'secret1' }), token });
     provider(503);
-    const res = await callWithResend('/user/forgot-password', { body: JSON.stringify({ email }), token, headers: { lang: 'ar' } });
+    const res = await callWithResend('/user/forgot-password', {
+      body: JSON.stringify({ email }),
+      token,
+      headers: { lang: 'ar' },
+    });
     expect(res.status).toBe(200);
     const [mail] = await mailsTo(email);
-    expect(mail).toMatchObject({ kind: 'password_reset', lang: 'ar', delivered_at: null, last_error: 'mail provider answered 503' });
+    expect(mail).toMatchObject({
+      kind: 'password_reset',
+      lang: 'ar',
+      delivered_at: null,
+      last_error: 'mail provider answered 503',
+    });
     const outbox = async () => (await json(await call('/dev/outbox', { token }))).data.items as Array<{ id: number }>;
     // Undelivered mail is not in the mailbox yet; local mode (no RESEND_API_KEY) delivers it there.
     expect((await outbox()).map((m) => m.id)).not.toContain(mail!.id);
@@ -212,7 +284,11 @@ describe('delivery outside the request', () => {
     const email = 'local.reset@example.com';
     await call('/user/register', { body: JSON.stringify({ name: 'Local', email, password: 'secret1' }), token });
     const ctx = createExecutionContext();
-    const res = await worker.fetch(await signedRequest('/user/forgot-password', { body: JSON.stringify({ email }), token, headers: { lang: 'ar' } }), env as never, ctx);
+    const res = await worker.fetch(
+      await signedRequest('/user/forgot-password', { body: JSON.stringify({ email }), token, headers: { lang: 'ar' } }),
+      env as never,
+      ctx,
+    );
     expect(res.status).toBe(200);
     await waitOnExecutionContext(ctx);
     const [mail] = await mailsTo(email);
@@ -222,9 +298,26 @@ describe('delivery outside the request', () => {
   });
 
   it('runs on the cron: the scheduled handler delivers mail that is due', async () => {
-    await env.DB.batch([queueMail(env.DB, { to: 'cron.delivered@example.com', subject: 'S', text: 'T', lang: 'en', kind: 'email_verification', dedupeKey: 'test:cron' }, Date.now() - 1000)]);
+    await env.DB.batch([
+      queueMail(
+        env.DB,
+        {
+          to: 'cron.delivered@example.com',
+          subject: 'S',
+          text: 'T',
+          lang: 'en',
+          kind: 'email_verification',
+          dedupeKey: 'test:cron',
+        },
+        Date.now() - 1000,
+      ),
+    ]);
     const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '* * * * *' }), env as never, ctx);
+    await worker.scheduled(
+      createScheduledController({ scheduledTime: Date.now(), cron: '* * * * *' }),
+      env as never,
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     const [mail] = await mailsTo('cron.delivered@example.com');
     expect(mail!.delivered_at).toBeGreaterThan(0);
@@ -234,7 +327,20 @@ describe('delivery outside the request', () => {
 describe('retries', () => {
   it('back off exponentially and stop after the maximum, leaving the mail visible as failed', async () => {
     const start = Date.UTC(2026, 10, 1);
-    await env.DB.batch([queueMail(env.DB, { to: 'never.delivered@example.com', subject: 'S', text: 'T', lang: 'en', kind: 'password_reset', dedupeKey: 'test:backoff' }, start)]);
+    await env.DB.batch([
+      queueMail(
+        env.DB,
+        {
+          to: 'never.delivered@example.com',
+          subject: 'S',
+          text: 'T',
+          lang: 'en',
+          kind: 'password_reset',
+          dedupeKey: 'test:backoff',
+        },
+        start,
+      ),
+    ]);
     const sends: string[] = [];
     const broken = {
       send: async (mail: { to: string }) => {
@@ -258,16 +364,41 @@ describe('retries', () => {
     expect(sends).toHaveLength(MAIL_MAX_ATTEMPTS);
     expect(waits).toEqual(Array.from({ length: MAIL_MAX_ATTEMPTS - 1 }, (_, i) => MAIL_BASE_BACKOFF_MS * 2 ** i));
     const [row] = await mailsTo('never.delivered@example.com');
-    expect(row).toMatchObject({ attempts: MAIL_MAX_ATTEMPTS, next_attempt_at: null, delivered_at: null, last_error: 'provider down' });
+    expect(row).toMatchObject({
+      attempts: MAIL_MAX_ATTEMPTS,
+      next_attempt_at: null,
+      delivered_at: null,
+      last_error: 'provider down',
+    });
     expect(row!.failed_at).toBe(now);
-    expect(logged(errors)).toContainEqual(expect.objectContaining({ worker: 'api', msg: 'mail given up after its last attempt', mailId: row!.id, reason: 'provider down' }));
+    expect(logged(errors)).toContainEqual(
+      expect.objectContaining({
+        worker: 'api',
+        msg: 'mail given up after its last attempt',
+        mailId: row!.id,
+        reason: 'provider down',
+      }),
+    );
     // Given up means given up: a day later it is still not tried.
     await deliverDueMail(env, { now: now + 24 * 60 * 60_000, sender: broken });
     expect(sends).toHaveLength(MAIL_MAX_ATTEMPTS);
   });
 
   it('never sends one row twice when two runs race for it', async () => {
-    await env.DB.batch([queueMail(env.DB, { to: 'raced@example.com', subject: 'S', text: 'T', lang: 'en', kind: 'password_reset', dedupeKey: 'test:race' }, 1000)]);
+    await env.DB.batch([
+      queueMail(
+        env.DB,
+        {
+          to: 'raced@example.com',
+          subject: 'S',
+          text: 'T',
+          lang: 'en',
+          kind: 'password_reset',
+          dedupeKey: 'test:race',
+        },
+        1000,
+      ),
+    ]);
     let sent = 0;
     const slow = {
       send: async (mail: { to: string }) => {
@@ -275,7 +406,11 @@ describe('retries', () => {
         await new Promise((r) => setTimeout(r, 20));
       },
     };
-    await Promise.all([deliverDueMail(env, { now: 2000, sender: slow }), deliverDueMail(env, { now: 2000, sender: slow }), deliverDueMail(env, { now: 2000, sender: slow })]);
+    await Promise.all([
+      deliverDueMail(env, { now: 2000, sender: slow }),
+      deliverDueMail(env, { now: 2000, sender: slow }),
+      deliverDueMail(env, { now: 2000, sender: slow }),
+    ]);
     expect(sent).toBe(1);
     expect((await mailsTo('raced@example.com'))[0]!.delivered_at).toBeGreaterThan(0);
   });
@@ -297,15 +432,41 @@ describe('links in every mail', () => {
   it('take the configured origin in the order confirmation, the card payment confirmation and the verification mail (SA, Arabic)', async () => {
     const email = 'ported.origin@example.com';
     const foreign = { 'x-site-origin': 'http://localhost:8787', host: 'localhost:8787' };
-    const cash = await callPorted('/order/submit', { body: JSON.stringify(submitBody(email, crypto.randomUUID(), 'cod', 'SA')), token, headers: { ...headers('SA', 'ar'), ...foreign } });
+    const cash = await callPorted('/order/submit', {
+      body: JSON.stringify(submitBody(email, crypto.randomUUID(), 'cod', 'SA')),
+      token,
+      headers: { ...headers('SA', 'ar'), ...foreign },
+    });
     expect(cash.status).toBe(200);
-    const card = await json(await callPorted('/order/submit', { body: JSON.stringify({ ...submitBody(email, crypto.randomUUID(), 'card', 'SA'), card_method: 'mada' }), token, headers: { ...headers('SA', 'ar'), ...foreign } }));
+    const card = await json(
+      await callPorted('/order/submit', {
+        body: JSON.stringify({ ...submitBody(email, crypto.randomUUID(), 'card', 'SA'), card_method: 'mada' }),
+        token,
+        headers: { ...headers('SA', 'ar'), ...foreign },
+      }),
+    );
     const paymentId = /pay_[0-9a-f]{24}/.exec(JSON.stringify(card.data))![0];
-    expect((await callPorted(`/dev/payments/${paymentId}`, { body: JSON.stringify({ outcome: 'succeeded' }), token, headers: { ...headers('SA', 'ar'), ...foreign } })).status).toBe(200);
-    const signUp = await callPorted('/user/register', { body: JSON.stringify({ name: 'نورة', email, password: 'secret1' }), token, headers: { ...headers('SA', 'ar'), ...foreign } });
+    expect(
+      (
+        await callPorted(`/dev/payments/${paymentId}`, {
+          body: JSON.stringify({ outcome: 'succeeded' }),
+          token,
+          headers: { ...headers('SA', 'ar'), ...foreign },
+        })
+      ).status,
+    ).toBe(200);
+    const signUp = await callPorted('/user/register', {
+      body: JSON.stringify({ name: 'نورة', email, password: 'secret1' }),
+      token,
+      headers: { ...headers('SA', 'ar'), ...foreign },
+    });
     expect(signUp.status).toBe(200);
     const mails = await mailsTo(email);
-    expect(mails.map((m) => m.kind).sort()).toEqual(['email_verification', 'order_confirmation', 'payment_confirmation']);
+    expect(mails.map((m) => m.kind).sort()).toEqual([
+      'email_verification',
+      'order_confirmation',
+      'payment_confirmation',
+    ]);
     for (const m of mails) {
       expect(links(m.body_text).length, m.kind).toBeGreaterThan(0);
       expect(new Set(links(m.body_text)), m.kind).toEqual(new Set([ORIGIN]));

@@ -23,7 +23,9 @@ describe('GET /media/*', () => {
     expect(etag).toMatch(/^"[0-9a-f]+"$/);
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(new TextDecoder().decode(bytes.slice(8, 12))).toBe('WEBP');
-    const again = await call('/media/products/alpha-vitamin-d3-1000/1-400.webp', { headers: { 'if-none-match': etag! } });
+    const again = await call('/media/products/alpha-vitamin-d3-1000/1-400.webp', {
+      headers: { 'if-none-match': etag! },
+    });
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
   });
@@ -36,7 +38,17 @@ describe('GET /media/*', () => {
   });
 
   it('answers 404 for anything not stored and stores nothing (no art drawn on request)', async () => {
-    for (const key of ['products/alpha-vitamin-d3-1000/1.svg', 'products/alpha-vitamin-d3-1000/2-400.webp', 'brands/alpha-labs.svg', 'nutritionists/noura.svg', 'banners/1-ar.svg', 'products/nope/1-400.webp', 'products/ALPHA/1-400.webp', 'x.exe', 'products//alpha-400.webp']) {
+    for (const key of [
+      'products/alpha-vitamin-d3-1000/1.svg',
+      'products/alpha-vitamin-d3-1000/2-400.webp',
+      'brands/alpha-labs.svg',
+      'nutritionists/noura.svg',
+      'banners/1-ar.svg',
+      'products/nope/1-400.webp',
+      'products/ALPHA/1-400.webp',
+      'x.exe',
+      'products//alpha-400.webp',
+    ]) {
       expect((await call(`/media/${key}`)).status, key).toBe(404);
       expect(await env.MEDIA.head(key), key).toBeNull();
     }
@@ -68,7 +80,8 @@ describe('every image the catalogue API hands out is stored', () => {
     const { data } = await json(await call('/product/beta-omega-3-fish-oil/v2', { token }));
     expect(data.images[0]).toEqual({
       url: '/media/products/beta-omega-3-fish-oil/1-800.webp',
-      srcset: '/media/products/beta-omega-3-fish-oil/1-400.webp 400w, /media/products/beta-omega-3-fish-oil/1-800.webp 800w',
+      srcset:
+        '/media/products/beta-omega-3-fish-oil/1-400.webp 400w, /media/products/beta-omega-3-fish-oil/1-800.webp 800w',
       og: '/media/products/beta-omega-3-fish-oil/1-og.png',
       alt: 'Omega-3 Fish Oil',
       width: 800,

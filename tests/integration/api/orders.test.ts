@@ -15,20 +15,47 @@ let addressKW: number;
 let addressSA: number;
 
 const WEBHOOK_SECRET = 'test-payment-webhook-secret-0123456789ab';
-const as = (user: string | null, country = 'KW', lang = 'en'): Record<string, string> => ({ ...(user ? { authorization: `Bearer ${user}` } : {}), 'x-country': country, lang });
-const post = (path: string, body: unknown, user: string | null, country = 'KW') => call(path, { body: JSON.stringify(body), token, headers: as(user, country) });
+const as = (user: string | null, country = 'KW', lang = 'en'): Record<string, string> => ({
+  ...(user ? { authorization: `Bearer ${user}` } : {}),
+  'x-country': country,
+  lang,
+});
+const post = (path: string, body: unknown, user: string | null, country = 'KW') =>
+  call(path, { body: JSON.stringify(body), token, headers: as(user, country) });
 const get = (path: string, user: string | null, country = 'KW') => call(path, { token, headers: as(user, country) });
 const key = () => crypto.randomUUID();
-const stock = async (sku: number) => (await env.DB.prepare('SELECT stock FROM skus WHERE id = ?').bind(sku).first<{ stock: number }>())!.stock;
-const setStock = (sku: number, n: number) => env.DB.prepare('UPDATE skus SET stock = ? WHERE id = ?').bind(n, sku).run();
-const KW_ADDRESS = { country: 'KW', recipient: 'Guest', phone: '98765432', area_id: 26, block: '3', street: '12', building: '7' };
+const stock = async (sku: number) =>
+  (await env.DB.prepare('SELECT stock FROM skus WHERE id = ?').bind(sku).first<{ stock: number }>())!.stock;
+const setStock = (sku: number, n: number) =>
+  env.DB.prepare('UPDATE skus SET stock = ? WHERE id = ?').bind(n, sku).run();
+const KW_ADDRESS = {
+  country: 'KW',
+  recipient: 'Guest',
+  phone: '98765432',
+  area_id: 26,
+  block: '3',
+  street: '12',
+  building: '7',
+};
 
 async function register(email: string): Promise<string> {
-  return (await json(await call('/user/register', { body: JSON.stringify({ name: `Shopper ${email}`, email, password: 'secret1' }), token }))).data.access_token;
+  return (
+    await json(
+      await call('/user/register', {
+        body: JSON.stringify({ name: `Shopper ${email}`, email, password: 'secret1' }),
+        token,
+      }),
+    )
+  ).data.access_token;
 }
 
 /** The sandbox page's choice, from the session (device and shopper) that opened the payment. */
-async function sandbox(paymentId: string, outcome: 'succeeded' | 'failed' | 'cancelled', user: string | null = userA, device = token) {
+async function sandbox(
+  paymentId: string,
+  outcome: 'succeeded' | 'failed' | 'cancelled',
+  user: string | null = userA,
+  device = token,
+) {
   return call(`/dev/payments/${paymentId}`, { body: JSON.stringify({ outcome }), token: device, headers: as(user) });
 }
 
@@ -42,13 +69,40 @@ beforeAll(async () => {
   userA = await register('a.orders@example.com');
   userB = await register('b.orders@example.com');
   addressKW = (await json(await post('/user/address/new', { ...KW_ADDRESS, recipient: 'Sara' }, userA))).data.id;
-  addressSA = (await json(await post('/user/address/new', { country: 'SA', recipient: 'Sara', phone: '512345678', city_id: 2, district: 'Rawdah', street: 'Tahlia', building_number: '1234', postal_code: '23433' }, userA))).data.id;
+  addressSA = (
+    await json(
+      await post(
+        '/user/address/new',
+        {
+          country: 'SA',
+          recipient: 'Sara',
+          phone: '512345678',
+          city_id: 2,
+          district: 'Rawdah',
+          street: 'Tahlia',
+          building_number: '1234',
+          postal_code: '23433',
+        },
+        userA,
+      ),
+    )
+  ).data.id;
 });
 
 describe('calculate', () => {
   it('prices a Kuwait cart from the server prices: delivery below the threshold, no VAT', async () => {
     const { data } = await json(await post('/order/calculate', { items: [{ sku_id: 101, count: 2 }] }, null));
-    expect(data).toMatchObject({ currency: 'KWD', decimals: 3, subtotal: 7000, delivery: 1000, vat: 0, total: 8000, free_delivery: false, free_shipping_fils: 15000, problems: [] });
+    expect(data).toMatchObject({
+      currency: 'KWD',
+      decimals: 3,
+      subtotal: 7000,
+      delivery: 1000,
+      vat: 0,
+      total: 8000,
+      free_delivery: false,
+      free_shipping_fils: 15000,
+      problems: [],
+    });
     expect(data.payment_methods).toEqual(['cod', 'card']);
     expect(data.card_methods).toEqual(['knet', 'card', 'apple_pay']);
   });
@@ -57,7 +111,15 @@ describe('calculate', () => {
     const { data } = await json(await post('/order/calculate', { items: [{ sku_id: 101, count: 2 }] }, null, 'SA'));
     // 3.500 KWD × 12.2 × 1.15 = SAR 49.105 → 49.11 a unit, as the card shows it.
     expect(data.lines[0]).toMatchObject({ unit_price: 4911, line_total: 9822 });
-    expect(data).toMatchObject({ currency: 'SAR', decimals: 2, subtotal: 9822, delivery: 2500, total: 9822 + 2500, vat_rate: 15, card_methods: ['mada', 'card', 'apple_pay'] });
+    expect(data).toMatchObject({
+      currency: 'SAR',
+      decimals: 2,
+      subtotal: 9822,
+      delivery: 2500,
+      total: 9822 + 2500,
+      vat_rate: 15,
+      card_methods: ['mada', 'card', 'apple_pay'],
+    });
     // SAR 123.22 × 15 / 115 = 16.0721… → 16.07.
     expect(data.vat).toBe(1607);
     // The threshold as the shopper pays it: 16.000 KWD × 12.2 × 1.15 = SAR 224.48.
@@ -65,12 +127,40 @@ describe('calculate', () => {
   });
 
   it('delivers free from the threshold and counts old prices before discount', async () => {
-    const { data } = await json(await post('/order/calculate', { items: [{ sku_id: 401, count: 2 }, { sku_id: 501, count: 1 }] }, null));
-    expect(data).toMatchObject({ subtotal: 5500 + 24000, before_discount: 6500 + 24000, delivery: 0, free_delivery: true });
+    const { data } = await json(
+      await post(
+        '/order/calculate',
+        {
+          items: [
+            { sku_id: 401, count: 2 },
+            { sku_id: 501, count: 1 },
+          ],
+        },
+        null,
+      ),
+    );
+    expect(data).toMatchObject({
+      subtotal: 5500 + 24000,
+      before_discount: 6500 + 24000,
+      delivery: 0,
+      free_delivery: true,
+    });
   });
 
   it('reports sold-out, over-limit and unknown items instead of pricing them silently', async () => {
-    const { data } = await json(await post('/order/calculate', { items: [{ sku_id: 201, count: 1 }, { sku_id: 301, count: 3 }, { sku_id: 999, count: 1 }] }, null));
+    const { data } = await json(
+      await post(
+        '/order/calculate',
+        {
+          items: [
+            { sku_id: 201, count: 1 },
+            { sku_id: 301, count: 3 },
+            { sku_id: 999, count: 1 },
+          ],
+        },
+        null,
+      ),
+    );
     expect(data.problems).toEqual(
       expect.arrayContaining([
         { sku_id: 201, reason: 'out_of_stock', available: 0 },
@@ -81,11 +171,21 @@ describe('calculate', () => {
   });
 
   it('applies coupons by their rules and explains the ones that do not apply', async () => {
-    const ten = (await json(await post('/order/calculate', { items: [{ sku_id: 101, count: 2 }], coupon: 'ten' }, null))).data;
-    expect(ten).toMatchObject({ discount: 700, total: 7000 - 700 + 1000, coupon: { code: 'TEN', applied: true, problem: null } });
-    const min = (await json(await post('/order/calculate', { items: [{ sku_id: 101, count: 2 }], coupon: 'TWOKD' }, null))).data;
+    const ten = (
+      await json(await post('/order/calculate', { items: [{ sku_id: 101, count: 2 }], coupon: 'ten' }, null))
+    ).data;
+    expect(ten).toMatchObject({
+      discount: 700,
+      total: 7000 - 700 + 1000,
+      coupon: { code: 'TEN', applied: true, problem: null },
+    });
+    const min = (
+      await json(await post('/order/calculate', { items: [{ sku_id: 101, count: 2 }], coupon: 'TWOKD' }, null))
+    ).data;
     expect(min).toMatchObject({ discount: 0, coupon: { applied: false, problem: 'coupon_min_subtotal' } });
-    const bad = (await json(await post('/order/calculate', { items: [{ sku_id: 101, count: 1 }], coupon: 'NOPE' }, null))).data;
+    const bad = (
+      await json(await post('/order/calculate', { items: [{ sku_id: 101, count: 1 }], coupon: 'NOPE' }, null))
+    ).data;
     expect(bad.coupon).toMatchObject({ applied: false, problem: 'coupon_invalid' });
   });
 
@@ -101,98 +201,224 @@ describe('calculate', () => {
 describe('submit', () => {
   it('places a cash-on-delivery order, takes the stock, mails a confirmation and answers a retry with the same order', async () => {
     const before = await stock(101);
-    const body = { items: [{ sku_id: 101, count: 2 }], payment_method: 'cod', address_id: addressKW, idempotency_key: key() };
+    const body = {
+      items: [{ sku_id: 101, count: 2 }],
+      payment_method: 'cod',
+      address_id: addressKW,
+      idempotency_key: key(),
+    };
     const first = await json(await post('/order/submit', body, userA));
-    expect(first.data.order).toMatchObject({ status: 'placed', payment_method: 'cod', currency: 'KWD', totals: { total: 8000, due: 8000 }, address: { recipient: 'Sara', area_name: 'Salmiya' } });
+    expect(first.data.order).toMatchObject({
+      status: 'placed',
+      payment_method: 'cod',
+      currency: 'KWD',
+      totals: { total: 8000, due: 8000 },
+      address: { recipient: 'Sara', area_name: 'Salmiya' },
+    });
     expect(first.data.payment).toBeNull();
     expect(await stock(101)).toBe(before - 2);
     const again = await json(await post('/order/submit', body, userA));
     expect(again.data.order.id).toBe(first.data.order.id);
     expect(again.data.replayed).toBe(true);
     expect(await stock(101)).toBe(before - 2);
-    const mail = await env.DB.prepare('SELECT subject FROM mail_outbox WHERE subject LIKE ?').bind(`%${first.data.order.id}%`).all();
+    const mail = await env.DB.prepare('SELECT subject FROM mail_outbox WHERE subject LIKE ?')
+      .bind(`%${first.data.order.id}%`)
+      .all();
     expect(mail.results).toHaveLength(1);
   });
 
   it('refuses the same key with a different body (409)', async () => {
     const k = key();
-    expect((await post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', address_id: addressKW, idempotency_key: k }, userA)).status).toBe(200);
-    const res = await post('/order/submit', { items: [{ sku_id: 401, count: 2 }], payment_method: 'cod', address_id: addressKW, idempotency_key: k }, userA);
+    expect(
+      (
+        await post(
+          '/order/submit',
+          { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', address_id: addressKW, idempotency_key: k },
+          userA,
+        )
+      ).status,
+    ).toBe(200);
+    const res = await post(
+      '/order/submit',
+      { items: [{ sku_id: 401, count: 2 }], payment_method: 'cod', address_id: addressKW, idempotency_key: k },
+      userA,
+    );
     expect(res.status).toBe(409);
     expect((await json(res)).meta.msg).toBe('idempotency_conflict');
   });
 
   it('lets a guest check out with an email and a typed address', async () => {
-    const res = await json(await post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', address: KW_ADDRESS, email: 'guest@example.com', idempotency_key: key() }, null));
-    expect(res.data.order).toMatchObject({ status: 'placed', email: 'guest@example.com', address: { area_name: 'Salmiya', phone: '+96598765432' } });
+    const res = await json(
+      await post(
+        '/order/submit',
+        {
+          items: [{ sku_id: 401, count: 1 }],
+          payment_method: 'cod',
+          address: KW_ADDRESS,
+          email: 'guest@example.com',
+          idempotency_key: key(),
+        },
+        null,
+      ),
+    );
+    expect(res.data.order).toMatchObject({
+      status: 'placed',
+      email: 'guest@example.com',
+      address: { area_name: 'Salmiya', phone: '+96598765432' },
+    });
     // The device that placed it can read it (the success page); nobody else can.
     expect((await get(`/order/${res.data.order.id}`, null)).status).toBe(200);
-    const otherDevice = await call('/device/auth', { body: JSON.stringify({ device: { name: 'Other', uid: 'other-device-uid-0002', platform: 'web' }, os: { type: 'linux', version: '6' } }) });
+    const otherDevice = await call('/device/auth', {
+      body: JSON.stringify({
+        device: { name: 'Other', uid: 'other-device-uid-0002', platform: 'web' },
+        os: { type: 'linux', version: '6' },
+      }),
+    });
     const otherToken = (await json(otherDevice)).data.access_token;
     expect((await call(`/order/${res.data.order.id}`, { token: otherToken, headers: as(null) })).status).toBe(404);
     expect((await call(`/order/${res.data.order.id}`, { token: otherToken, headers: as(userB) })).status).toBe(404);
-    const noEmail = await post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', address: KW_ADDRESS, idempotency_key: key() }, null);
+    const noEmail = await post(
+      '/order/submit',
+      { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', address: KW_ADDRESS, idempotency_key: key() },
+      null,
+    );
     expect(noEmail.status).toBe(400);
   });
 
   it('refuses what cannot be delivered or paid, with clear keys', async () => {
     const cases: Array<[Record<string, unknown>, string | null, string, number]> = [
-      [{ items: [{ sku_id: 201, count: 1 }], payment_method: 'cod', address_id: addressKW }, userA, 'cart_changed', 409],
-      [{ items: [{ sku_id: 101, count: 1 }], payment_method: 'cod', address_id: addressSA }, userA, 'address_country_mismatch', 400],
+      [
+        { items: [{ sku_id: 201, count: 1 }], payment_method: 'cod', address_id: addressKW },
+        userA,
+        'cart_changed',
+        409,
+      ],
+      [
+        { items: [{ sku_id: 101, count: 1 }], payment_method: 'cod', address_id: addressSA },
+        userA,
+        'address_country_mismatch',
+        400,
+      ],
       [{ items: [{ sku_id: 101, count: 1 }], payment_method: 'cod' }, userA, 'address_required', 400],
-      [{ items: [{ sku_id: 101, count: 1 }], payment_method: 'wallet', address_id: addressKW }, userA, 'wallet_insufficient', 409],
-      [{ items: [{ sku_id: 101, count: 1 }], payment_method: 'card', card_method: 'mada', address_id: addressKW }, userA, 'payment_method_unavailable', 400],
-      [{ items: [{ sku_id: 101, count: 1 }], payment_method: 'cod', address_id: addressKW, coupon: 'NOPE' }, userA, 'coupon_invalid', 409],
-      [{ items: [{ sku_id: 101, count: 1 }], payment_method: 'cod', address_id: addressKW }, userB, 'address_required', 400],
+      [
+        { items: [{ sku_id: 101, count: 1 }], payment_method: 'wallet', address_id: addressKW },
+        userA,
+        'wallet_insufficient',
+        409,
+      ],
+      [
+        { items: [{ sku_id: 101, count: 1 }], payment_method: 'card', card_method: 'mada', address_id: addressKW },
+        userA,
+        'payment_method_unavailable',
+        400,
+      ],
+      [
+        { items: [{ sku_id: 101, count: 1 }], payment_method: 'cod', address_id: addressKW, coupon: 'NOPE' },
+        userA,
+        'coupon_invalid',
+        409,
+      ],
+      [
+        { items: [{ sku_id: 101, count: 1 }], payment_method: 'cod', address_id: addressKW },
+        userB,
+        'address_required',
+        400,
+      ],
     ];
     for (const [body, user, msg, status] of cases) {
       const res = await post('/order/submit', { ...body, idempotency_key: key() }, user);
       expect(res.status, msg).toBe(status);
       expect((await json(res)).meta.msg, msg).toBe(msg);
     }
-    const noKey = await post('/order/submit', { items: [{ sku_id: 101, count: 1 }], payment_method: 'cod', address_id: addressKW }, userA);
+    const noKey = await post(
+      '/order/submit',
+      { items: [{ sku_id: 101, count: 1 }], payment_method: 'cod', address_id: addressKW },
+      userA,
+    );
     expect((await json(noKey)).data.fields).toContainEqual(expect.objectContaining({ field: 'idempotency_key' }));
   });
 
-  it('lets a single-use coupon be used once per shopper, by account or by a guest\'s email', async () => {
-    const order = (body: Record<string, unknown>, user: string | null) => post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', coupon: 'ONCE', idempotency_key: key(), ...body }, user);
+  it("lets a single-use coupon be used once per shopper, by account or by a guest's email", async () => {
+    const order = (body: Record<string, unknown>, user: string | null) =>
+      post(
+        '/order/submit',
+        { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', coupon: 'ONCE', idempotency_key: key(), ...body },
+        user,
+      );
     expect((await order({ address_id: addressKW }, userA)).status).toBe(200);
-    const calc = (await json(await post('/order/calculate', { items: [{ sku_id: 401, count: 1 }], coupon: 'ONCE' }, userA))).data;
+    const calc = (
+      await json(await post('/order/calculate', { items: [{ sku_id: 401, count: 1 }], coupon: 'ONCE' }, userA))
+    ).data;
     expect(calc.coupon).toMatchObject({ applied: false, problem: 'coupon_already_used' });
     const again = await order({ address_id: addressKW }, userA);
     expect(again.status).toBe(409);
     expect((await json(again)).meta.msg).toBe('coupon_already_used');
     expect((await order({ address: KW_ADDRESS, email: 'Once@Example.com' }, null)).status).toBe(200);
-    expect((await json(await order({ address: KW_ADDRESS, email: 'once@example.com' }, null))).meta.msg).toBe('coupon_already_used');
+    expect((await json(await order({ address: KW_ADDRESS, email: 'once@example.com' }, null))).meta.msg).toBe(
+      'coupon_already_used',
+    );
   });
 
   it('places a Saudi order in SAR with the VAT included and a simplified tax invoice from a Saudi address', async () => {
-    const res = await json(await post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', address_id: addressSA, idempotency_key: key() }, userA, 'SA'));
+    const res = await json(
+      await post(
+        '/order/submit',
+        { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', address_id: addressSA, idempotency_key: key() },
+        userA,
+        'SA',
+      ),
+    );
     const order = res.data.order;
     // 2.750 KWD × 12.2 × 1.15 = SAR 38.5825 → 38.58; delivery SAR 25.00; VAT 63.58 × 15/115 = 8.293… → 8.29.
-    expect(order).toMatchObject({ country: 'SA', currency: 'SAR', address: { city_name: 'Jeddah' }, vat_basis_points: 1500 });
+    expect(order).toMatchObject({
+      country: 'SA',
+      currency: 'SAR',
+      address: { city_name: 'Jeddah' },
+      vat_basis_points: 1500,
+    });
     expect(order.items[0]).toMatchObject({ unit_price: 3858, line_total: 3858 });
     expect(order.totals).toMatchObject({ subtotal: 3858, delivery: 2500, total: 6358, vat: 829, due: 6358 });
     const invoice = order.tax_invoice;
-    expect(invoice).toMatchObject({ number: String(order.id), vat_number: '310457812300003', total: 6358, vat: 829, vat_basis_points: 1500 });
+    expect(invoice).toMatchObject({
+      number: String(order.id),
+      vat_number: '310457812300003',
+      total: 6358,
+      vat: 829,
+      vat_basis_points: 1500,
+    });
     expect(invoice.issued_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     // The QR payload decodes to the five fields of the invoice.
     const bytes = Uint8Array.from(atob(invoice.qr), (ch) => ch.charCodeAt(0));
     const fields: string[] = [];
-    for (let i = 0; i < bytes.length; i += 2 + bytes[i + 1]!) fields[bytes[i]!] = new TextDecoder().decode(bytes.subarray(i + 2, i + 2 + bytes[i + 1]!));
+    for (let i = 0; i < bytes.length; i += 2 + bytes[i + 1]!)
+      fields[bytes[i]!] = new TextDecoder().decode(bytes.subarray(i + 2, i + 2 + bytes[i + 1]!));
     expect(fields.slice(1)).toEqual([invoice.seller_name.ar, '310457812300003', invoice.issued_at, '63.58', '8.29']);
     // The confirmation mail carries the invoice too, its QR drawn as a table of cells in the HTML part.
-    const mail = await env.DB.prepare('SELECT body_text, body_html FROM mail_outbox WHERE subject LIKE ? ORDER BY id DESC').bind(`%${order.id}%`).first<{ body_text: string; body_html: string }>();
+    const mail = await env.DB.prepare(
+      'SELECT body_text, body_html FROM mail_outbox WHERE subject LIKE ? ORDER BY id DESC',
+    )
+      .bind(`%${order.id}%`)
+      .first<{ body_text: string; body_html: string }>();
     expect(mail!.body_text).toContain('310457812300003');
     expect(mail!.body_html).toContain('310457812300003');
     expect(mail!.body_html).toMatch(/<table[^>]*data-qr/);
   });
 
   it('keeps a Kuwait order free of VAT and of a tax invoice', async () => {
-    const res = await json(await post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', address_id: addressKW, idempotency_key: key() }, userA));
+    const res = await json(
+      await post(
+        '/order/submit',
+        { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', address_id: addressKW, idempotency_key: key() },
+        userA,
+      ),
+    );
     expect(res.data.order).toMatchObject({ country: 'KW', vat_basis_points: 0, tax_invoice: null });
     expect(res.data.order.totals).toMatchObject({ subtotal: 2750, delivery: 1000, vat: 0, total: 3750 });
-    const mail = await env.DB.prepare('SELECT body_text, body_html FROM mail_outbox WHERE subject LIKE ? ORDER BY id DESC').bind(`%${res.data.order.id}%`).first<{ body_text: string; body_html: string | null }>();
+    const mail = await env.DB.prepare(
+      'SELECT body_text, body_html FROM mail_outbox WHERE subject LIKE ? ORDER BY id DESC',
+    )
+      .bind(`%${res.data.order.id}%`)
+      .first<{ body_text: string; body_html: string | null }>();
     expect(mail!.body_text).not.toMatch(/VAT/);
     expect(mail!.body_html ?? '').not.toContain('data-qr');
   });
@@ -201,17 +427,28 @@ describe('submit', () => {
 describe('card payments through the sandbox gateway', () => {
   it('fails, gives back stock and coupon, then pays again and succeeds; each outcome applies once', async () => {
     const before = await stock(601);
-    const body = { items: [{ sku_id: 601, count: 2 }], payment_method: 'card', card_method: 'knet', coupon: 'TEN', address_id: addressKW, idempotency_key: key() };
+    const body = {
+      items: [{ sku_id: 601, count: 2 }],
+      payment_method: 'card',
+      card_method: 'knet',
+      coupon: 'TEN',
+      address_id: addressKW,
+      idempotency_key: key(),
+    };
     const placed = (await json(await post('/order/submit', body, userA))).data;
     expect(placed.order.status).toBe('pending_payment');
     expect(placed.payment.url).toMatch(/\/payments\/sandbox\/pay_[0-9a-f]{24}$/);
     expect(await stock(601)).toBe(before - 2);
-    const used = async () => (await env.DB.prepare("SELECT used FROM coupons WHERE code = 'TEN'").first<{ used: number }>())!.used;
+    const used = async () =>
+      (await env.DB.prepare("SELECT used FROM coupons WHERE code = 'TEN'").first<{ used: number }>())!.used;
     const usedBefore = await used();
 
     const failed = await json(await sandbox(placed.payment.id, 'failed', userA));
     expect(failed.data.return_path).toBe(`/checkout/success?order=${placed.order.id}`);
-    expect((await json(await get(`/user/order/${placed.order.id}`, userA))).data).toMatchObject({ status: 'payment_failed', can_pay_again: true });
+    expect((await json(await get(`/user/order/${placed.order.id}`, userA))).data).toMatchObject({
+      status: 'payment_failed',
+      can_pay_again: true,
+    });
     expect(await stock(601)).toBe(before);
     expect(await used()).toBe(usedBefore - 1);
     // The same outcome delivered again changes nothing.
@@ -223,21 +460,45 @@ describe('card payments through the sandbox gateway', () => {
     expect(again.payment.id).not.toBe(placed.payment.id);
     expect(await stock(601)).toBe(before - 2);
     // While that charge is open, paying again resumes it instead of opening a second one.
-    expect((await json(await post('/order/payAgain', { order_id: placed.order.id }, userA))).data.payment.id).toBe(again.payment.id);
+    expect((await json(await post('/order/payAgain', { order_id: placed.order.id }, userA))).data.payment.id).toBe(
+      again.payment.id,
+    );
     await sandbox(again.payment.id, 'succeeded', userA);
-    expect((await json(await get(`/user/order/${placed.order.id}`, userA))).data).toMatchObject({ status: 'paid', can_pay_again: false });
+    expect((await json(await get(`/user/order/${placed.order.id}`, userA))).data).toMatchObject({
+      status: 'paid',
+      can_pay_again: false,
+    });
     expect(await stock(601)).toBe(before - 2);
   });
 
   it('accepts the webhook only with a valid signature', async () => {
-    const placed = (await json(await post('/order/submit', { items: [{ sku_id: 601, count: 1 }], payment_method: 'card', address_id: addressKW, idempotency_key: key() }, userA))).data;
-    const forged = await call('/payments/webhook/sandbox', { body: JSON.stringify({ paymentId: placed.payment.id, outcome: 'succeeded' }), headers: { 'x-sandbox-signature': 'a'.repeat(64) } });
+    const placed = (
+      await json(
+        await post(
+          '/order/submit',
+          { items: [{ sku_id: 601, count: 1 }], payment_method: 'card', address_id: addressKW, idempotency_key: key() },
+          userA,
+        ),
+      )
+    ).data;
+    const forged = await call('/payments/webhook/sandbox', {
+      body: JSON.stringify({ paymentId: placed.payment.id, outcome: 'succeeded' }),
+      headers: { 'x-sandbox-signature': 'a'.repeat(64) },
+    });
     expect(forged.status).toBe(401);
     const signed = await signSandboxEvent(WEBHOOK_SECRET, { paymentId: placed.payment.id, outcome: 'succeeded' });
-    const res = await call('/payments/webhook/sandbox', { body: signed.body, headers: { 'x-sandbox-signature': signed.signature } });
+    const res = await call('/payments/webhook/sandbox', {
+      body: signed.body,
+      headers: { 'x-sandbox-signature': signed.signature },
+    });
     expect(res.status).toBe(200);
     expect((await json(await get(`/user/order/${placed.order.id}`, userA))).data.status).toBe('paid');
-    const replay = await json(await call('/payments/webhook/sandbox', { body: signed.body, headers: { 'x-sandbox-signature': signed.signature } }));
+    const replay = await json(
+      await call('/payments/webhook/sandbox', {
+        body: signed.body,
+        headers: { 'x-sandbox-signature': signed.signature },
+      }),
+    );
     expect(replay.data.applied).toBe(false);
   });
 });
@@ -248,7 +509,12 @@ describe('sandbox payments belong to the session that opened them', () => {
     const rich = await register('sandbox.owner@example.com');
     const charge = (await json(await post('/user/wallet/charge', { amount: 2000, payment_method: 'knet' }, rich))).data;
     const otherDevice = await deviceToken();
-    for (const [user, device] of [[userA, token], [null, token], [null, otherDevice], [userA, otherDevice]] as const) {
+    for (const [user, device] of [
+      [userA, token],
+      [null, token],
+      [null, otherDevice],
+      [userA, otherDevice],
+    ] as const) {
       const read = await call(`/dev/payments/${charge.id}`, { token: device, headers: as(user) });
       expect(read.status).toBe(404);
       expect((await json(read)).meta.msg).toBe('not_found');
@@ -266,7 +532,14 @@ describe('sandbox payments belong to the session that opened them', () => {
         await call('/order/submit', {
           token: guestDevice,
           headers: as(null),
-          body: JSON.stringify({ items: [{ sku_id: 601, count: 1 }], payment_method: 'card', card_method: 'knet', address: KW_ADDRESS, email: 'guest.card@example.com', idempotency_key: key() }),
+          body: JSON.stringify({
+            items: [{ sku_id: 601, count: 1 }],
+            payment_method: 'card',
+            card_method: 'knet',
+            address: KW_ADDRESS,
+            email: 'guest.card@example.com',
+            idempotency_key: key(),
+          }),
         }),
       )
     ).data;
@@ -280,34 +553,76 @@ describe('sandbox payments belong to the session that opened them', () => {
 describe('unfinished card payments', () => {
   it('are cancelled after their time, giving back the stock; recent ones are left alone', async () => {
     const before = await stock(601);
-    const placed = (await json(await post('/order/submit', { items: [{ sku_id: 601, count: 3 }], payment_method: 'card', address_id: addressKW, idempotency_key: key() }, userA))).data;
+    const placed = (
+      await json(
+        await post(
+          '/order/submit',
+          { items: [{ sku_id: 601, count: 3 }], payment_method: 'card', address_id: addressKW, idempotency_key: key() },
+          userA,
+        ),
+      )
+    ).data;
     expect(await stock(601)).toBe(before - 3);
     expect(await sweepStalePayments(env, 'http://shop.test')).toBe(0);
-    expect(await sweepStalePayments(env, 'http://shop.test', Date.now() + PENDING_PAYMENT_TTL_MS + 1000)).toBeGreaterThanOrEqual(1);
+    expect(
+      await sweepStalePayments(env, 'http://shop.test', Date.now() + PENDING_PAYMENT_TTL_MS + 1000),
+    ).toBeGreaterThanOrEqual(1);
     expect(await stock(601)).toBe(before);
-    expect((await json(await get(`/user/order/${placed.order.id}`, userA))).data).toMatchObject({ status: 'payment_failed', can_pay_again: true });
+    expect((await json(await get(`/user/order/${placed.order.id}`, userA))).data).toMatchObject({
+      status: 'payment_failed',
+      can_pay_again: true,
+    });
   });
 });
 
 describe('wallet', () => {
   it('tops up through the gateway, pays an order in whole or in part, and keeps the balance equal to the ledger', async () => {
-    const charge = (await json(await post('/user/wallet/charge', { amount: 5000, payment_method: 'knet' }, userA))).data;
+    const charge = (await json(await post('/user/wallet/charge', { amount: 5000, payment_method: 'knet' }, userA)))
+      .data;
     expect(charge.url).toContain('/payments/sandbox/');
     expect((await json(await get(`/user/wallet/${charge.id}`, userA))).data.status).toBe('initiated');
     expect((await get(`/user/wallet/${charge.id}`, userB)).status).toBe(404);
     await sandbox(charge.id, 'succeeded', userA);
     expect((await json(await get('/user/wallet', userA))).data).toMatchObject({ balance: 5000, currency: 'KWD' });
 
-    const wholeRes = await json(await post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'wallet', address_id: addressKW, idempotency_key: key() }, userA));
+    const wholeRes = await json(
+      await post(
+        '/order/submit',
+        { items: [{ sku_id: 401, count: 1 }], payment_method: 'wallet', address_id: addressKW, idempotency_key: key() },
+        userA,
+      ),
+    );
     const whole = wholeRes.data;
     expect(wholeRes.meta).toMatchObject({ code: 200 });
-    expect(whole.order).toMatchObject({ status: 'paid', payment_method: 'wallet', totals: { total: 3750, wallet_used: 3750, due: 0 } });
-    const partial = (await json(await post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', use_wallet: true, address_id: addressKW, idempotency_key: key() }, userA))).data;
+    expect(whole.order).toMatchObject({
+      status: 'paid',
+      payment_method: 'wallet',
+      totals: { total: 3750, wallet_used: 3750, due: 0 },
+    });
+    const partial = (
+      await json(
+        await post(
+          '/order/submit',
+          {
+            items: [{ sku_id: 401, count: 1 }],
+            payment_method: 'cod',
+            use_wallet: true,
+            address_id: addressKW,
+            idempotency_key: key(),
+          },
+          userA,
+        ),
+      )
+    ).data;
     expect(partial.order).toMatchObject({ status: 'placed', totals: { wallet_used: 1250, due: 2500 } });
     expect((await json(await get('/user/wallet', userA))).data.balance).toBe(0);
 
     const history = (await json(await get('/user/wallet/history', userA))).data;
-    expect(history.items.map((m: { kind: string; amount: number }) => [m.kind, m.amount])).toEqual([['order_payment', -1250], ['order_payment', -3750], ['top_up', 5000]]);
+    expect(history.items.map((m: { kind: string; amount: number }) => [m.kind, m.amount])).toEqual([
+      ['order_payment', -1250],
+      ['order_payment', -3750],
+      ['top_up', 5000],
+    ]);
     expect((await json(await get('/user/wallet/history', userB))).data.items).toEqual([]);
     expect((await post('/user/wallet/charge', { amount: 0, payment_method: 'knet' }, userA)).status).toBe(400);
     const tooMuch = await post('/user/wallet/charge', { amount: 500_001, payment_method: 'knet' }, userA);
@@ -336,9 +651,22 @@ describe('under concurrency', { timeout: 30_000 }, () => {
   it('sells the last 5 units to exactly 5 of 50 simultaneous checkouts; stock never goes negative', async () => {
     await setStock(102, 5);
     const shoppers = await Promise.all(Array.from({ length: 10 }, (_, i) => register(`crowd${i}@example.com`)));
-    const addresses = await Promise.all(shoppers.map(async (s) => (await json(await post('/user/address/new', KW_ADDRESS, s))).data.id as number));
+    const addresses = await Promise.all(
+      shoppers.map(async (s) => (await json(await post('/user/address/new', KW_ADDRESS, s))).data.id as number),
+    );
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => post('/order/submit', { items: [{ sku_id: 102, count: 1 }], payment_method: 'cod', address_id: addresses[i % 10], idempotency_key: key() }, shoppers[i % 10]!)),
+      Array.from({ length: 50 }, (_, i) =>
+        post(
+          '/order/submit',
+          {
+            items: [{ sku_id: 102, count: 1 }],
+            payment_method: 'cod',
+            address_id: addresses[i % 10],
+            idempotency_key: key(),
+          },
+          shoppers[i % 10]!,
+        ),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
@@ -346,41 +674,74 @@ describe('under concurrency', { timeout: 30_000 }, () => {
     const refused = await json(results.find((r) => r.status === 409)!);
     expect(['out_of_stock', 'cart_changed']).toContain(refused.meta.msg);
     expect(await stock(102)).toBe(0);
-    const sold = await env.DB.prepare('SELECT sum(count) AS n FROM order_items WHERE sku_id = 102').first<{ n: number }>();
+    const sold = await env.DB.prepare('SELECT sum(count) AS n FROM order_items WHERE sku_id = 102').first<{
+      n: number;
+    }>();
     expect(sold!.n).toBe(5);
   });
 
   it('redeems a single-use coupon once among 20 simultaneous checkouts', async () => {
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', coupon: 'LAST', address: KW_ADDRESS, email: 'crowd@example.com', idempotency_key: key() }, null)),
+      Array.from({ length: 20 }, () =>
+        post(
+          '/order/submit',
+          {
+            items: [{ sku_id: 401, count: 1 }],
+            payment_method: 'cod',
+            coupon: 'LAST',
+            address: KW_ADDRESS,
+            email: 'crowd@example.com',
+            idempotency_key: key(),
+          },
+          null,
+        ),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    const coupon = await env.DB.prepare("SELECT used, (SELECT count(*) FROM coupon_redemptions r WHERE r.coupon_id = coupons.id) AS redemptions FROM coupons WHERE code = 'LAST'").first();
+    const coupon = await env.DB.prepare(
+      "SELECT used, (SELECT count(*) FROM coupon_redemptions r WHERE r.coupon_id = coupons.id) AS redemptions FROM coupons WHERE code = 'LAST'",
+    ).first();
     expect(coupon).toEqual({ used: 1, redemptions: 1 });
   });
 
   it('never spends more than the wallet holds, whatever runs at the same time', async () => {
     const rich = await register('wallet.crowd@example.com');
     const address = (await json(await post('/user/address/new', KW_ADDRESS, rich))).data.id;
-    const charge = (await json(await post('/user/wallet/charge', { amount: 10_000, payment_method: 'knet' }, rich))).data;
+    const charge = (await json(await post('/user/wallet/charge', { amount: 10_000, payment_method: 'knet' }, rich)))
+      .data;
     await sandbox(charge.id, 'succeeded', rich);
     // Each order costs 3.750 KWD (2.750 + 1.000 delivery): the wallet covers two of them.
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => post('/order/submit', { items: [{ sku_id: 401, count: 1 }], payment_method: 'wallet', address_id: address, idempotency_key: key() }, rich)),
+      Array.from({ length: 10 }, () =>
+        post(
+          '/order/submit',
+          { items: [{ sku_id: 401, count: 1 }], payment_method: 'wallet', address_id: address, idempotency_key: key() },
+          rich,
+        ),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(2);
     const balance = (await json(await get('/user/wallet', rich))).data.balance;
-    const ledger = await env.DB.prepare("SELECT sum(amount) AS total FROM wallet_ledger WHERE user_id = (SELECT id FROM users WHERE email = 'wallet.crowd@example.com')").first<{ total: number }>();
+    const ledger = await env.DB.prepare(
+      "SELECT sum(amount) AS total FROM wallet_ledger WHERE user_id = (SELECT id FROM users WHERE email = 'wallet.crowd@example.com')",
+    ).first<{ total: number }>();
     expect(balance).toBe(10_000 - 2 * 3750);
     expect(ledger!.total).toBe(balance);
   });
 
   it('makes one order of 10 simultaneous retries with the same key', async () => {
-    const body = { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', address_id: addressKW, idempotency_key: key() };
+    const body = {
+      items: [{ sku_id: 401, count: 1 }],
+      payment_method: 'cod',
+      address_id: addressKW,
+      idempotency_key: key(),
+    };
     const results = await Promise.all(Array.from({ length: 10 }, () => post('/order/submit', body, userA)));
     const ids = new Set(await Promise.all(results.map(async (r) => (await json(r)).data.order.id)));
     expect(ids.size).toBe(1);
-    const rows = await env.DB.prepare('SELECT count(*) AS n FROM idempotency_keys WHERE key = ?').bind(body.idempotency_key).first<{ n: number }>();
+    const rows = await env.DB.prepare('SELECT count(*) AS n FROM idempotency_keys WHERE key = ?')
+      .bind(body.idempotency_key)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(1);
   });
 });

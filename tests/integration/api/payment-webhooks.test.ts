@@ -23,23 +23,66 @@ function gatewayAnswering(charge: FetchedCharge | null | Error): Gateway {
 
 beforeAll(async () => {
   const now = Date.now();
-  const insert = 'INSERT INTO payments (id, provider, purpose, amount, currency, method, status, provider_ref, return_path, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+  const insert =
+    'INSERT INTO payments (id, provider, purpose, amount, currency, method, status, provider_ref, return_path, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
   await env.DB.batch([
-    env.DB.prepare(insert).bind(PAYMENT, 'tap', 'wallet', 5000, 'KWD', 'knet', 'initiated', 'chg_real', '/profile/wallet', now, now),
-    env.DB.prepare(insert).bind(SAR_PAYMENT, 'tap', 'wallet', 12_550, 'SAR', 'mada', 'initiated', 'chg_sar', '/ar/profile/wallet', now, now),
+    env.DB.prepare(insert).bind(
+      PAYMENT,
+      'tap',
+      'wallet',
+      5000,
+      'KWD',
+      'knet',
+      'initiated',
+      'chg_real',
+      '/profile/wallet',
+      now,
+      now,
+    ),
+    env.DB.prepare(insert).bind(
+      SAR_PAYMENT,
+      'tap',
+      'wallet',
+      12_550,
+      'SAR',
+      'mada',
+      'initiated',
+      'chg_sar',
+      '/ar/profile/wallet',
+      now,
+      now,
+    ),
   ]);
 });
 
 describe('webhook confirmation against the gateway', () => {
-  const real: FetchedCharge = { paymentId: PAYMENT, outcome: 'succeeded', providerRef: 'chg_real', amount: 5000, currency: 'KWD' };
+  const real: FetchedCharge = {
+    paymentId: PAYMENT,
+    outcome: 'succeeded',
+    providerRef: 'chg_real',
+    amount: 5000,
+    currency: 'KWD',
+  };
 
   it('confirms a charge the gateway reports the same way (KWD, 3 decimals)', async () => {
     expect(await confirmWebhookEvent(env.DB, gatewayAnswering(real), claim)).toEqual({ ok: true, event: claim });
   });
 
   it('confirms a Saudi charge in SAR (2 decimals)', async () => {
-    const sar = { paymentId: SAR_PAYMENT, outcome: 'succeeded', providerRef: 'chg_sar', amount: 12_550, currency: 'SAR' } as const;
-    expect(await confirmWebhookEvent(env.DB, gatewayAnswering(sar), { paymentId: SAR_PAYMENT, outcome: 'succeeded', providerRef: 'chg_sar' })).toMatchObject({ ok: true });
+    const sar = {
+      paymentId: SAR_PAYMENT,
+      outcome: 'succeeded',
+      providerRef: 'chg_sar',
+      amount: 12_550,
+      currency: 'SAR',
+    } as const;
+    expect(
+      await confirmWebhookEvent(env.DB, gatewayAnswering(sar), {
+        paymentId: SAR_PAYMENT,
+        outcome: 'succeeded',
+        providerRef: 'chg_sar',
+      }),
+    ).toMatchObject({ ok: true });
   });
 
   it("takes the gateway's status, not the webhook's: a 'paid' claim for a declined charge is a failure", async () => {
@@ -53,15 +96,29 @@ describe('webhook confirmation against the gateway', () => {
     ['another payment', { ...real, paymentId: 'pay_000000000000000000000000' }],
     ['a charge the gateway does not know', null],
   ] as const)('refuses a charge with %s', async (_what, charge) => {
-    expect(await confirmWebhookEvent(env.DB, gatewayAnswering(charge), claim)).toEqual({ ok: false, reason: 'mismatch' });
+    expect(await confirmWebhookEvent(env.DB, gatewayAnswering(charge), claim)).toEqual({
+      ok: false,
+      reason: 'mismatch',
+    });
   });
 
   it("refuses a webhook naming another charge than the payment's", async () => {
-    expect(await confirmWebhookEvent(env.DB, gatewayAnswering(real), { ...claim, providerRef: 'chg_other' })).toEqual({ ok: false, reason: 'mismatch' });
+    expect(await confirmWebhookEvent(env.DB, gatewayAnswering(real), { ...claim, providerRef: 'chg_other' })).toEqual({
+      ok: false,
+      reason: 'mismatch',
+    });
   });
 
   it('asks for a later delivery when the gateway cannot be reached, and knows no unknown payment', async () => {
-    expect(await confirmWebhookEvent(env.DB, gatewayAnswering(new Error('down')), claim)).toEqual({ ok: false, reason: 'unavailable' });
-    expect(await confirmWebhookEvent(env.DB, gatewayAnswering(real), { ...claim, paymentId: 'pay_ffffffffffffffffffffffff' })).toEqual({ ok: false, reason: 'unknown_payment' });
+    expect(await confirmWebhookEvent(env.DB, gatewayAnswering(new Error('down')), claim)).toEqual({
+      ok: false,
+      reason: 'unavailable',
+    });
+    expect(
+      await confirmWebhookEvent(env.DB, gatewayAnswering(real), {
+        ...claim,
+        paymentId: 'pay_ffffffffffffffffffffffff',
+      }),
+    ).toEqual({ ok: false, reason: 'unknown_payment' });
   });
 });

@@ -14,8 +14,12 @@ describe('request ids in the API', () => {
     expect(res.status).toBe(500);
     expect((await res.json<{ meta: { msg: string } }>()).meta.msg).toBe('server_error');
     expect(res.headers.get('x-reqid')).toBe('req-api-00000001');
-    expect(logged(error)).toContainEqual(expect.objectContaining({ worker: 'api', reqid: 'req-api-00000001', msg: 'api error', path: '/dev/error' }));
-    expect(logged(info)).toContainEqual(expect.objectContaining({ worker: 'api', reqid: 'req-api-00000001', msg: 'request', status: 500 }));
+    expect(logged(error)).toContainEqual(
+      expect.objectContaining({ worker: 'api', reqid: 'req-api-00000001', msg: 'api error', path: '/dev/error' }),
+    );
+    expect(logged(info)).toContainEqual(
+      expect.objectContaining({ worker: 'api', reqid: 'req-api-00000001', msg: 'request', status: 500 }),
+    );
   });
 
   it.each(['short', 'a'.repeat(65), 'x=y_0123456789', '<b>0123456789</b>'])('replaces the unsafe id %j', async (id) => {

@@ -14,15 +14,37 @@ import { call, deviceToken, json } from './helpers';
 // 9: Zinc Picolinate, rarely bought, with a long name (bm25 alone would favour the short brand).
 // 10: Vitamin C 500 mg, as popular as can be, out of stock.
 const EXTRA: Array<[number, string, number, number, string, string, string, number, number]> = [
-  [7, 'alpha-vitamin-b12', 1, 11, 'Vitamin B12 1000 mcg', 'فيتامين ب12 1000 مكغ', 'cyanocobalamin with vitamin c', 990, 20],
+  [
+    7,
+    'alpha-vitamin-b12',
+    1,
+    11,
+    'Vitamin B12 1000 mcg',
+    'فيتامين ب12 1000 مكغ',
+    'cyanocobalamin with vitamin c',
+    990,
+    20,
+  ],
   [8, 'zinco-krill-oil', 4, 21, 'Krill Oil', 'زيت الكريل', 'krill oil phospholipids', 999, 20],
-  [9, 'alpha-zinc-picolinate', 1, 22, 'Zinc Picolinate 50 mg Immune Support Vegan Capsules for Adults', 'بيكولينات الزنك 50 ملغ لدعم المناعة كبسولات نباتية للبالغين', 'zinc picolinate', 10, 20],
+  [
+    9,
+    'alpha-zinc-picolinate',
+    1,
+    22,
+    'Zinc Picolinate 50 mg Immune Support Vegan Capsules for Adults',
+    'بيكولينات الزنك 50 ملغ لدعم المناعة كبسولات نباتية للبالغين',
+    'zinc picolinate',
+    10,
+    20,
+  ],
   [10, 'gamma-vitamin-c-500', 3, 11, 'Vitamin C 500 mg', 'فيتامين سي 500 ملغ', 'ascorbic acid', 1000, 0],
 ];
 
 async function addProducts(db: D1Database) {
   const statements = [
-    db.prepare(`INSERT INTO brands (id, slug, name_en, name_ar, color, is_featured, description_en, description_ar) VALUES (4, 'zinco-labs', 'Zinco Labs', 'زينكو لابز', '#123456', 0, 'x', 'x')`),
+    db.prepare(
+      `INSERT INTO brands (id, slug, name_en, name_ar, color, is_featured, description_en, description_ar) VALUES (4, 'zinco-labs', 'Zinco Labs', 'زينكو لابز', '#123456', 0, 'x', 'x')`,
+    ),
     // The back office adds a synonym set: data, not code.
     db.prepare(`INSERT INTO search_synonyms (set_id, phrase) VALUES (900, 'indian ginseng'), (900, 'ashwagandha')`),
   ];
@@ -35,15 +57,27 @@ async function addProducts(db: D1Database) {
             min_price, max_discount, in_stock) VALUES (?, ?, ?, ?, ?, ?, 'x', 'x', 'x', 'x', '[]', '[]', ?, ?, 'x', 'x', ?, 1, ?, 1700000000000, 3000, 0, ?)`,
         )
         .bind(id, slug, brand, category, en, ar, ingredients, ingredients, id * 100 + 1, popularity, stock > 0 ? 1 : 0),
-      db.prepare(`INSERT INTO skus (id, product_id, name_en, name_ar, price, stock, sort_order) VALUES (?, ?, '1', '1', 3000, ?, 0)`).bind(id * 100 + 1, id, stock),
-      db.prepare('INSERT INTO product_search (rowid, name, brand, category, ingredients, tags) VALUES (?, ?, ?, ?, ?, ?)').bind(
-        id,
-        normalizeSearchText(`${en} ${ar}`),
-        normalizeSearchText(brand === 4 ? 'Zinco Labs زينكو لابز' : brand === 3 ? 'Gamma Herbals غاما هيربالز' : 'Alpha Labs ألفا لابز'),
-        normalizeSearchText(category === 11 ? 'Vitamin D & C فيتامين د وسي Vitamins فيتامينات' : 'Minerals & Omega معادن وأوميغا'),
-        normalizeSearchText(ingredients),
-        '',
-      ),
+      db
+        .prepare(
+          `INSERT INTO skus (id, product_id, name_en, name_ar, price, stock, sort_order) VALUES (?, ?, '1', '1', 3000, ?, 0)`,
+        )
+        .bind(id * 100 + 1, id, stock),
+      db
+        .prepare(
+          'INSERT INTO product_search (rowid, name, brand, category, ingredients, tags) VALUES (?, ?, ?, ?, ?, ?)',
+        )
+        .bind(
+          id,
+          normalizeSearchText(`${en} ${ar}`),
+          normalizeSearchText(
+            brand === 4 ? 'Zinco Labs زينكو لابز' : brand === 3 ? 'Gamma Herbals غاما هيربالز' : 'Alpha Labs ألفا لابز',
+          ),
+          normalizeSearchText(
+            category === 11 ? 'Vitamin D & C فيتامين د وسي Vitamins فيتامينات' : 'Minerals & Omega معادن وأوميغا',
+          ),
+          normalizeSearchText(ingredients),
+          '',
+        ),
     );
   }
   await db.batch(statements);
@@ -66,15 +100,31 @@ interface Found {
 }
 
 const search = async (text: string, lang = 'en', country = 'KW'): Promise<Found> => {
-  const res = await call('/product', { body: JSON.stringify({ search: text }), token, headers: { lang, 'x-country': country } });
+  const res = await call('/product', {
+    body: JSON.stringify({ search: text }),
+    token,
+    headers: { lang, 'x-country': country },
+  });
   expect(res.status).toBe(200);
   const { data } = await json(res);
-  return { ids: data.items.map((p: { id: number }) => p.id), total: data.total, corrected: data.corrected, suggestion: data.suggestion, fallback: data.fallback };
+  return {
+    ids: data.items.map((p: { id: number }) => p.id),
+    total: data.total,
+    corrected: data.corrected,
+    suggestion: data.suggestion,
+    fallback: data.fallback,
+  };
 };
 
 describe('relevance', () => {
   it('puts products named with every word first, vitamin letters included, in both languages', async () => {
-    for (const [q, lang] of [['vitamin c', 'en'], ['vit c', 'en'], ['فيتامين سي', 'ar'], ['فيتامين c', 'ar'], ['VITAMIN C', 'en']] as const) {
+    for (const [q, lang] of [
+      ['vitamin c', 'en'],
+      ['vit c', 'en'],
+      ['فيتامين سي', 'ar'],
+      ['فيتامين c', 'ar'],
+      ['VITAMIN C', 'en'],
+    ] as const) {
       const { ids } = await search(q, lang);
       expect(ids.slice(0, 2), q).toEqual([4, 10]);
       expect(ids, q).toContain(7); // "vitamin c" in its ingredients: found, but after
@@ -82,7 +132,12 @@ describe('relevance', () => {
   });
 
   it('reads د and d as vitamin D: D3 above the more popular B12', async () => {
-    for (const [q, lang] of [['فيتامين د', 'ar'], ['vitamin d', 'en'], ['d3', 'en'], ['د٣', 'ar']] as const) {
+    for (const [q, lang] of [
+      ['فيتامين د', 'ar'],
+      ['vitamin d', 'en'],
+      ['d3', 'en'],
+      ['د٣', 'ar'],
+    ] as const) {
       expect((await search(q, lang)).ids[0], q).toBe(1);
     }
     expect((await search('vitamin b 12')).ids[0]).toBe(7);
@@ -92,7 +147,9 @@ describe('relevance', () => {
   it('ranks in-stock products before out-of-stock ones of the same relevance', async () => {
     // 10 is more popular and as relevant as 4, but cannot be bought.
     expect((await search('vitamin c')).ids.indexOf(4)).toBeLessThan((await search('vitamin c')).ids.indexOf(10));
-    expect((await search('فيتامين سي', 'ar', 'SA')).ids.indexOf(4)).toBeLessThan((await search('فيتامين سي', 'ar', 'SA')).ids.indexOf(10));
+    expect((await search('فيتامين سي', 'ar', 'SA')).ids.indexOf(4)).toBeLessThan(
+      (await search('فيتامين سي', 'ar', 'SA')).ids.indexOf(10),
+    );
   });
 
   it('ranks a product found only through its brand name after the products the word names', async () => {
@@ -158,13 +215,20 @@ describe('when nothing matches', () => {
     await search('غثقفغثقف', 'ar', 'SA');
     await search('vitamin c'); // plenty of results: not logged
     const rows = async () =>
-      (await env.DB.prepare('SELECT term, lang, country, results, searches FROM search_query_log ORDER BY term').all()).results;
-    await vi.waitFor(async () => expect(await rows()).toEqual(expect.arrayContaining([
-      { term: 'qwertyuiop', lang: 'en', country: 'KW', results: 0, searches: 2 },
-      { term: 'غثقفغثقف', lang: 'ar', country: 'SA', results: 0, searches: 1 },
-    ])));
+      (await env.DB.prepare('SELECT term, lang, country, results, searches FROM search_query_log ORDER BY term').all())
+        .results;
+    await vi.waitFor(async () =>
+      expect(await rows()).toEqual(
+        expect.arrayContaining([
+          { term: 'qwertyuiop', lang: 'en', country: 'KW', results: 0, searches: 2 },
+          { term: 'غثقفغثقف', lang: 'ar', country: 'SA', results: 0, searches: 1 },
+        ]),
+      ),
+    );
     expect((await rows()).some((r) => r.term === 'vitamin c')).toBe(false);
     await search('krill'); // one result: low, logged
-    await vi.waitFor(async () => expect((await rows()).find((r) => r.term === 'krill')).toMatchObject({ results: 1, lang: 'en' }));
+    await vi.waitFor(async () =>
+      expect((await rows()).find((r) => r.term === 'krill')).toMatchObject({ results: 1, lang: 'en' }),
+    );
   });
 });

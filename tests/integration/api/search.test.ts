@@ -13,7 +13,11 @@ beforeAll(async () => {
 const search = async (text: string, lang = 'en') => {
   const res = await call('/product', { body: JSON.stringify({ search: text }), token, headers: { lang } });
   const body = await json(res);
-  return { ids: body.data.items.map((p: { id: number }) => p.id) as number[], corrected: body.data.corrected as boolean, status: res.status };
+  return {
+    ids: body.data.items.map((p: { id: number }) => p.id) as number[],
+    corrected: body.data.corrected as boolean,
+    status: res.status,
+  };
 };
 
 describe('product search', () => {
@@ -91,7 +95,11 @@ describe('search history', () => {
 
   it('keeps at most 25 terms and refuses an empty one', async () => {
     for (let i = 0; i < 27; i++) await call('/search/set-term', { body: JSON.stringify({ term: `t${i}` }), token });
-    const { results } = await (await import('cloudflare:workers')).env.DB.prepare('SELECT count(*) AS n FROM search_terms WHERE term LIKE ?').bind('t%').all<{ n: number }>();
+    const { results } = await (await import('cloudflare:workers')).env.DB.prepare(
+      'SELECT count(*) AS n FROM search_terms WHERE term LIKE ?',
+    )
+      .bind('t%')
+      .all<{ n: number }>();
     expect(results[0]!.n).toBe(25);
     expect((await call('/search/set-term', { body: JSON.stringify({ term: '  ' }), token })).status).toBe(400);
   });

@@ -12,7 +12,12 @@ beforeAll(async () => {
 });
 
 interface Suggestions {
-  products: Array<{ id: number; name: string; images: Array<{ url: string }>; default_sku: { price: { price: number } } }>;
+  products: Array<{
+    id: number;
+    name: string;
+    images: Array<{ url: string }>;
+    default_sku: { price: { price: number } };
+  }>;
   brands: Array<{ id: number; name: string }>;
   categories: Array<{ id: number; name: string }>;
   corrected: boolean;

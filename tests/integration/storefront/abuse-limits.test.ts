@@ -33,8 +33,14 @@ describe('limits through the storefront', () => {
   });
 
   it('keeps a per-address form limit when every message comes with a new device cookie', async () => {
-    const message = { name: 'Sara', email: 'sara@example.com', subject: 'order', message: 'A question about my vitamin D order.' };
-    for (let i = 0; i < LIMITS.formPerIp.max; i++) expect((await freshPost('/api/misc/contact', message, '203.0.113.50')).status).toBe(200);
+    const message = {
+      name: 'Sara',
+      email: 'sara@example.com',
+      subject: 'order',
+      message: 'A question about my vitamin D order.',
+    };
+    for (let i = 0; i < LIMITS.formPerIp.max; i++)
+      expect((await freshPost('/api/misc/contact', message, '203.0.113.50')).status).toBe(200);
     const over = await freshPost('/api/misc/contact', message, '203.0.113.50');
     expect(over.status).toBe(429);
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -45,7 +51,9 @@ describe('limits through the storefront', () => {
 
   it('tells the API the address of a browser whose device it registers', async () => {
     await storefront('/', { headers: { 'cf-connecting-ip': '203.0.113.60' } });
-    const row = await env.API_DB.prepare("SELECT count(*) AS n FROM rate_events WHERE key = 'device:ip:203.0.113.60'").first<{ n: number }>();
+    const row = await env.API_DB.prepare(
+      "SELECT count(*) AS n FROM rate_events WHERE key = 'device:ip:203.0.113.60'",
+    ).first<{ n: number }>();
     expect(row!.n).toBe(1);
   });
 });
@@ -59,12 +67,24 @@ describe('links on the configured origin', () => {
     const first = await storefront('/api/country');
     await storefront('/api/user/register', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: 'http://shop.test', cookie: cookiesFrom(first), 'cf-connecting-ip': '198.51.100.70' },
+      headers: {
+        'content-type': 'application/json',
+        origin: 'http://shop.test',
+        cookie: cookiesFrom(first),
+        'cf-connecting-ip': '198.51.100.70',
+      },
       body: JSON.stringify({ name: 'Huda', email: 'huda@example.com', password: 'secret1' }),
     });
-    const res = await freshPost('/api/user/forgot-password', { email: 'huda@example.com' }, '198.51.100.71', 'https://evil.example');
+    const res = await freshPost(
+      '/api/user/forgot-password',
+      { email: 'huda@example.com' },
+      '198.51.100.71',
+      'https://evil.example',
+    );
     expect(res.status).toBe(200);
-    const mail = await env.API_DB.prepare("SELECT body_text FROM mail_outbox WHERE to_address = 'huda@example.com'").first<{ body_text: string }>();
+    const mail = await env.API_DB.prepare(
+      "SELECT body_text FROM mail_outbox WHERE to_address = 'huda@example.com'",
+    ).first<{ body_text: string }>();
     expect(mail!.body_text).toContain(`${CONFIGURED_ORIGIN}/auth/reset-password?token=`);
     expect(mail!.body_text).not.toContain('evil.example');
   });
@@ -77,7 +97,15 @@ describe('links on the configured origin', () => {
         payment_method: 'card',
         card_method: 'knet',
         email: 'card@example.com',
-        address: { country: 'KW', recipient: 'Guest', phone: '98765432', area_id: 26, block: '3', street: '12', building: '7' },
+        address: {
+          country: 'KW',
+          recipient: 'Guest',
+          phone: '98765432',
+          area_id: 26,
+          block: '3',
+          street: '12',
+          building: '7',
+        },
         idempotency_key: crypto.randomUUID(),
       },
       '198.51.100.72',

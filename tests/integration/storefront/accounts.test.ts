@@ -12,7 +12,12 @@ describe('accounts through the proxy', () => {
     const res = await storefront('/api/user/register', {
       method: 'POST',
       headers: { ...json(), cookie },
-      body: JSON.stringify({ name: 'Maryam', email: 'maryam@example.com', password: 'secret1', confirmPassword: 'secret1' }),
+      body: JSON.stringify({
+        name: 'Maryam',
+        email: 'maryam@example.com',
+        password: 'secret1',
+        confirmPassword: 'secret1',
+      }),
     });
     expect(res.status).toBe(200);
     const body = await res.text();

@@ -19,7 +19,11 @@ describe('app association', () => {
     expect(await empty.json()).toEqual([]);
     const configured = await storefront('/.well-known/assetlinks.json', {}, { ANDROID_CERT_SHA256: 'AA:BB' });
     const [statement] = await configured.json<any[]>();
-    expect(statement.target).toEqual({ namespace: 'android_app', package_name: 'com.gulfvitamins.app', sha256_cert_fingerprints: ['AA:BB'] });
+    expect(statement.target).toEqual({
+      namespace: 'android_app',
+      package_name: 'com.gulfvitamins.app',
+      sha256_cert_fingerprints: ['AA:BB'],
+    });
   });
 });
 
@@ -45,7 +49,15 @@ describe('/monitoring tunnel', () => {
       forwarded.push(new Request(input as RequestInfo, init));
       return new Response('{}');
     });
-    const frames = [{ filename: 'https://shop.test/assets/cart-B1x2.js', function: 'formatLine', lineno: 1, colno: 2345, in_app: true }];
+    const frames = [
+      {
+        filename: 'https://shop.test/assets/cart-B1x2.js',
+        function: 'formatLine',
+        lineno: 1,
+        colno: 2345,
+        in_app: true,
+      },
+    ];
     const event = {
       event_id: 'a'.repeat(32),
       exception: { values: [{ type: 'Error', value: 'no order for sara@example.com', stacktrace: { frames } }] },
@@ -53,12 +65,19 @@ describe('/monitoring tunnel', () => {
       user: { email: 'sara@example.com' },
       extra: { text: 'page text' },
     };
-    const envelope = [JSON.stringify({ dsn }), JSON.stringify({ type: 'event', length: 999 }), JSON.stringify(event), JSON.stringify({ type: 'replay_recording' }), 'page text'].join('\n');
+    const envelope = [
+      JSON.stringify({ dsn }),
+      JSON.stringify({ type: 'event', length: 999 }),
+      JSON.stringify(event),
+      JSON.stringify({ type: 'replay_recording' }),
+      'page text',
+    ].join('\n');
     const res = await storefront('/monitoring', { method: 'POST', body: envelope }, { SENTRY_DSN: dsn });
     expect(res.status).toBe(200);
     expect(forwarded[0]!.url).toBe('https://o1.ingest.sentry.io/api/123/envelope/');
     const body = await forwarded[0]!.text();
-    for (const secret of ['sara', 'utk=secret', 'page text', 'replay_recording', '999']) expect(body).not.toContain(secret);
+    for (const secret of ['sara', 'utk=secret', 'page text', 'replay_recording', '999'])
+      expect(body).not.toContain(secret);
     const sent = JSON.parse(body.split('\n')[2]!);
     expect(sent.exception.values[0]).toEqual({ type: 'Error', value: 'no order for [email]', stacktrace: { frames } });
     expect(sent.request.url).toBe('https://shop.test/ar/order-lookup');

@@ -32,23 +32,46 @@ async function expectTooLarge(res: Response) {
 
 describe('request body limits', () => {
   it.each(routes)('$path refuses a declared body over $limit bytes', async ({ path, limit, type }) => {
-    await expectTooLarge(await storefront(path, { method: 'POST', headers: { ...SAME_SITE, 'content-type': type }, body: 'x'.repeat(limit + 1) }));
+    await expectTooLarge(
+      await storefront(path, {
+        method: 'POST',
+        headers: { ...SAME_SITE, 'content-type': type },
+        body: 'x'.repeat(limit + 1),
+      }),
+    );
   });
 
-  it.each(routes)('$path refuses a streamed body (no Content-Length) over $limit bytes', async ({ path, limit, type }) => {
-    const init = { method: 'POST', headers: { ...SAME_SITE, 'content-type': type }, body: streamOf('x'.repeat(limit + 1)), duplex: 'half' } as RequestInit;
-    await expectTooLarge(await storefront(path, init));
-  });
+  it.each(routes)(
+    '$path refuses a streamed body (no Content-Length) over $limit bytes',
+    async ({ path, limit, type }) => {
+      const init = {
+        method: 'POST',
+        headers: { ...SAME_SITE, 'content-type': type },
+        body: streamOf('x'.repeat(limit + 1)),
+        duplex: 'half',
+      } as RequestInit;
+      await expectTooLarge(await storefront(path, init));
+    },
+  );
 
-  it.each(routes)('$path counts bytes, not letters: Arabic text over $limit bytes is refused', async ({ path, limit, type }) => {
-    const body = ARABIC_LETTER.repeat(Math.floor(limit / 2) + 1);
-    expect(body.length).toBeLessThan(limit);
-    await expectTooLarge(await storefront(path, { method: 'POST', headers: { ...SAME_SITE, 'content-type': type }, body }));
-  });
+  it.each(routes)(
+    '$path counts bytes, not letters: Arabic text over $limit bytes is refused',
+    async ({ path, limit, type }) => {
+      const body = ARABIC_LETTER.repeat(Math.floor(limit / 2) + 1);
+      expect(body.length).toBeLessThan(limit);
+      await expectTooLarge(
+        await storefront(path, { method: 'POST', headers: { ...SAME_SITE, 'content-type': type }, body }),
+      );
+    },
+  );
 
   it('lets a body of the limit through to the route (the sandbox form answers 400 for an unknown outcome)', async () => {
     const body = `outcome=${'x'.repeat(1024 - 'outcome='.length)}`;
-    const res = await storefront(routes[4]!.path, { method: 'POST', headers: { ...SAME_SITE, 'content-type': routes[4]!.type }, body });
+    const res = await storefront(routes[4]!.path, {
+      method: 'POST',
+      headers: { ...SAME_SITE, 'content-type': routes[4]!.type },
+      body,
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ meta: { msg: 'bad_request' } });
   });

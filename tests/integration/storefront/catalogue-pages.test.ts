@@ -27,7 +27,9 @@ describe('a category listing', () => {
   });
 
   it('is titled with the category’s Arabic name on the Arabic page, for a Saudi shopper too', async () => {
-    const html = await (await storefront('https://shop.test/ar/products?category=21', { headers: { cookie: 'country=SA' } })).text();
+    const html = await (
+      await storefront('https://shop.test/ar/products?category=21', { headers: { cookie: 'country=SA' } })
+    ).text();
     expect(h1(html)).toBe('أوميغا 3');
     expect(html).toContain('<title>أوميغا 3 | خليج الفيتامينات</title>');
     expect(html).toMatch(/<meta name="description" content="تسوق أوميغا 3: /);
@@ -44,11 +46,16 @@ describe('a listing link with ids that name nothing', () => {
       ['/ar/products?category=999&brand=1&attr=6,998', '/ar/products?brand=1&attr=6', 'SA'],
     ];
     for (const [from, to, country] of cases) {
-      const res = await storefront(`https://shop.test${from}`, { redirect: 'manual', headers: { cookie: `country=${country}` } });
+      const res = await storefront(`https://shop.test${from}`, {
+        redirect: 'manual',
+        headers: { cookie: `country=${country}` },
+      });
       expect(res.status, from).toBe(302);
       expect(res.headers.get('location'), from).toBe(to);
     }
-    const html = await (await storefront('https://shop.test/ar/products?brand=1&attr=6', { headers: { cookie: 'country=SA' } })).text();
+    const html = await (
+      await storefront('https://shop.test/ar/products?brand=1&attr=6', { headers: { cookie: 'country=SA' } })
+    ).text();
     expect(chips(html)).not.toContain('6');
     expect(chips(html).length).toBe(2);
   });
@@ -62,15 +69,24 @@ describe('a brand’s page (/products?brand={id})', () => {
     expect(h1(html)).toBe('Alpha Labs');
     expect(html).toContain('<title>Alpha Labs | Gulf Vitamins</title>');
     expect(html).toContain('<meta name="description" content="Alpha Labs: Everyday vitamins made in small batches."/>');
-    expect(html).toMatch(/<section class="brand-header"[^>]*><img src="\/media\/brands\/alpha-labs-480.webp" srcSet="[^"]+" sizes="180px" alt="Alpha Labs logo" width="480" height="240"/);
+    expect(html).toMatch(
+      /<section class="brand-header"[^>]*><img src="\/media\/brands\/alpha-labs-480.webp" srcSet="[^"]+" sizes="180px" alt="Alpha Labs logo" width="480" height="240"/,
+    );
     expect(html).toContain('<link rel="canonical" href="https://shop.test/products?brand=1"/>');
     expect(html).toContain('<link rel="alternate" hrefLang="ar" href="https://shop.test/ar/products?brand=1"/>');
     expect(chips(html)).toEqual(['Alpha Labs']);
     const data = jsonLd(html);
-    expect(data.find((d) => d['@type'] === 'Brand')).toMatchObject({ name: 'Alpha Labs', url: 'https://shop.test/products?brand=1', description: 'Everyday vitamins made in small batches.' });
+    expect(data.find((d) => d['@type'] === 'Brand')).toMatchObject({
+      name: 'Alpha Labs',
+      url: 'https://shop.test/products?brand=1',
+      description: 'Everyday vitamins made in small batches.',
+    });
     expect(data.find((d) => d['@type'] === 'Brand').logo).toMatch(/^https:\/\/shop\.test\/media\/brands\/alpha-labs/);
     const list = data.find((d) => d['@type'] === 'ItemList');
-    expect(list.itemListElement.map((i: { url: string }) => i.url).sort()).toEqual(['https://shop.test/products/alpha-magnesium-glycinate', 'https://shop.test/products/alpha-vitamin-d3-1000']);
+    expect(list.itemListElement.map((i: { url: string }) => i.url).sort()).toEqual([
+      'https://shop.test/products/alpha-magnesium-glycinate',
+      'https://shop.test/products/alpha-vitamin-d3-1000',
+    ]);
     const crumbs = data.find((d) => d['@type'] === 'BreadcrumbList');
     expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Home', 'Brands', 'Alpha Labs']);
   });
@@ -108,9 +124,15 @@ describe('a nutritionist’s picks', () => {
   });
 
   it('lead to a product page whose canonical URL keeps nutritionist_id but not the position', async () => {
-    const html = await (await storefront('https://shop.test/ar/products/alpha-vitamin-d3-1000?nutritionist_id=1&position=2')).text();
-    expect(html).toContain('<link rel="canonical" href="https://shop.test/ar/products/alpha-vitamin-d3-1000?nutritionist_id=1"/>');
-    expect(html).toContain('<link rel="alternate" hrefLang="en" href="https://shop.test/products/alpha-vitamin-d3-1000?nutritionist_id=1"/>');
+    const html = await (
+      await storefront('https://shop.test/ar/products/alpha-vitamin-d3-1000?nutritionist_id=1&position=2')
+    ).text();
+    expect(html).toContain(
+      '<link rel="canonical" href="https://shop.test/ar/products/alpha-vitamin-d3-1000?nutritionist_id=1"/>',
+    );
+    expect(html).toContain(
+      '<link rel="alternate" hrefLang="en" href="https://shop.test/products/alpha-vitamin-d3-1000?nutritionist_id=1"/>',
+    );
   });
 });
 
@@ -118,11 +140,21 @@ describe('social previews point at stored PNGs, by absolute URL', () => {
   const ogImage = (html: string) => /<meta property="og:image" content="([^"]+)"\/>/.exec(html)?.[1];
 
   it('on product, brand, category and home pages, in both languages', async () => {
-    expect(ogImage(await (await storefront('https://shop.test/products/alpha-vitamin-d3-1000')).text())).toBe('https://shop.test/media/products/alpha-vitamin-d3-1000/1-og.png');
-    expect(ogImage(await (await storefront('https://shop.test/ar/products?brand=2')).text())).toBe('https://shop.test/media/brands/beta-nutrition-og.png');
-    expect(ogImage(await (await storefront('https://shop.test/products?category=21')).text())).toBe('https://shop.test/media/products/beta-omega-3-fish-oil/1-og.png');
-    expect(ogImage(await (await storefront('https://shop.test/ar')).text())).toBe('https://shop.test/media/banners/1-ar-og.png');
-    expect(ogImage(await (await storefront('https://shop.test/')).text())).toBe('https://shop.test/media/banners/1-en-og.png');
+    expect(ogImage(await (await storefront('https://shop.test/products/alpha-vitamin-d3-1000')).text())).toBe(
+      'https://shop.test/media/products/alpha-vitamin-d3-1000/1-og.png',
+    );
+    expect(ogImage(await (await storefront('https://shop.test/ar/products?brand=2')).text())).toBe(
+      'https://shop.test/media/brands/beta-nutrition-og.png',
+    );
+    expect(ogImage(await (await storefront('https://shop.test/products?category=21')).text())).toBe(
+      'https://shop.test/media/products/beta-omega-3-fish-oil/1-og.png',
+    );
+    expect(ogImage(await (await storefront('https://shop.test/ar')).text())).toBe(
+      'https://shop.test/media/banners/1-ar-og.png',
+    );
+    expect(ogImage(await (await storefront('https://shop.test/')).text())).toBe(
+      'https://shop.test/media/banners/1-en-og.png',
+    );
   });
 
   it('cards and the product photo offer WebP widths with sizes, and keep their width and height', async () => {
@@ -131,13 +163,19 @@ describe('social previews point at stored PNGs, by absolute URL', () => {
       /<img src="\/media\/products\/alpha-vitamin-d3-1000\/1-800.webp" srcSet="\/media\/products\/alpha-vitamin-d3-1000\/1-400.webp 400w, \/media\/products\/alpha-vitamin-d3-1000\/1-800.webp 800w" sizes="[^"]+" alt="فيتامين د3 1000 وحدة" width="800" height="800"/,
     );
     const product = await (await storefront('https://shop.test/products/alpha-vitamin-d3-1000')).text();
-    expect(product).toMatch(/<img class="gallery-main" src="\/media\/products\/alpha-vitamin-d3-1000\/1-800.webp" srcSet="[^"]*1-400.webp 400w[^"]*" sizes="[^"]+" alt="Vitamin D3 1000 IU" width="800" height="800"/);
+    expect(product).toMatch(
+      /<img class="gallery-main" src="\/media\/products\/alpha-vitamin-d3-1000\/1-800.webp" srcSet="[^"]*1-400.webp 400w[^"]*" sizes="[^"]+" alt="Vitamin D3 1000 IU" width="800" height="800"/,
+    );
   });
 });
 
 describe('/media/* on the storefront', () => {
   it('serves a stored WebP with the API’s ETag and answers a matching If-None-Match with 304', async () => {
-    await env.API_MEDIA.put('products/alpha-vitamin-d3-1000/1-400.webp', new Uint8Array([82, 73, 70, 70, 0, 0, 0, 0, 87, 69, 66, 80]), { httpMetadata: { contentType: 'image/webp' } });
+    await env.API_MEDIA.put(
+      'products/alpha-vitamin-d3-1000/1-400.webp',
+      new Uint8Array([82, 73, 70, 70, 0, 0, 0, 0, 87, 69, 66, 80]),
+      { httpMetadata: { contentType: 'image/webp' } },
+    );
     const res = await storefront('https://shop.test/media/products/alpha-vitamin-d3-1000/1-400.webp');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
@@ -145,7 +183,9 @@ describe('/media/* on the storefront', () => {
     const etag = res.headers.get('etag')!;
     expect(etag).toMatch(/^"[0-9a-f]+"$/);
     await res.arrayBuffer();
-    const again = await storefront('https://shop.test/media/products/alpha-vitamin-d3-1000/1-400.webp', { headers: { 'if-none-match': etag } });
+    const again = await storefront('https://shop.test/media/products/alpha-vitamin-d3-1000/1-400.webp', {
+      headers: { 'if-none-match': etag },
+    });
     expect(again.status).toBe(304);
     expect((await storefront('https://shop.test/media/products/alpha-vitamin-d3-1000/1.svg')).status).toBe(404);
     expect((await storefront('https://shop.test/media/products/alpha-vitamin-d3-1000/2-400.webp')).status).toBe(404);

@@ -42,7 +42,10 @@ describe('company details', () => {
     });
 
     it(`the contact page gives the shopper's country's phone and entity (${lang})`, async () => {
-      for (const [country, entity] of [['KW', kw], ['SA', sa]] as const) {
+      for (const [country, entity] of [
+        ['KW', kw],
+        ['SA', sa],
+      ] as const) {
         const main = section(await page(`${prefix}/contact-us`, country), '<main', '</main>');
         expect(main).toContain(`href="tel:${entity.phone}"`);
         expect(main).toContain(`href="https://wa.me/${entity.phone.slice(1)}"`);
@@ -52,7 +55,8 @@ describe('company details', () => {
         // One component draws the phone and e-mail for the contact page and the footer.
         const footer = section(await page(`${prefix}/contact-us`, country), '<footer', '</footer>');
         for (const link of [`href="tel:${entity.phone}"`, `href="mailto:${COMPANY.email}"`]) {
-          const markup = (html: string) => (html.includes(`<a ${link}`) ? section(html, `<a ${link}`, '</a>') : undefined);
+          const markup = (html: string) =>
+            html.includes(`<a ${link}`) ? section(html, `<a ${link}`, '</a>') : undefined;
           expect(markup(main)).toBeDefined();
           expect(markup(main)).toBe(markup(footer));
         }
@@ -78,7 +82,17 @@ describe('company details', () => {
   }
 
   it('no page shows a placeholder .example address', async () => {
-    for (const path of ['/', '/contact-us', '/privacy-policy', '/terms', '/our-story', '/return-policy', '/disclaimer', '/become-a-supplier', '/site-index']) {
+    for (const path of [
+      '/',
+      '/contact-us',
+      '/privacy-policy',
+      '/terms',
+      '/our-story',
+      '/return-policy',
+      '/disclaimer',
+      '/become-a-supplier',
+      '/site-index',
+    ]) {
       for (const prefix of ['', '/ar']) {
         const html = await page(`${prefix}${path === '/' && prefix ? '' : path}`, 'KW');
         expect(html, `${prefix}${path}`).not.toMatch(/@[\w.-]+\.example\b|[\w-]+\.example\//);

@@ -4,8 +4,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logged } from '../../support/log-lines';
 import { storefront } from './helpers';
 
-const legacy = (ip: string, body: unknown = { 'csp-report': { 'document-uri': 'https://shop.test/ar/cart?token=secret', 'violated-directive': 'script-src-elem', 'effective-directive': 'script-src-elem', 'blocked-uri': 'https://evil.example/x.js?q=1' } }) =>
-  storefront('/csp-report', { method: 'POST', headers: { 'content-type': 'application/csp-report', 'cf-connecting-ip': ip }, body: JSON.stringify(body) });
+const legacy = (
+  ip: string,
+  body: unknown = {
+    'csp-report': {
+      'document-uri': 'https://shop.test/ar/cart?token=secret',
+      'violated-directive': 'script-src-elem',
+      'effective-directive': 'script-src-elem',
+      'blocked-uri': 'https://evil.example/x.js?q=1',
+    },
+  },
+) =>
+  storefront('/csp-report', {
+    method: 'POST',
+    headers: { 'content-type': 'application/csp-report', 'cf-connecting-ip': ip },
+    body: JSON.stringify(body),
+  });
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -23,14 +37,33 @@ describe('CSP violation reports', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const res = await legacy('198.51.100.1');
     expect(res.status).toBe(204);
-    expect(logged(warn)).toContainEqual(expect.objectContaining({ msg: 'csp violation', directive: 'script-src-elem', blocked: 'https://evil.example/x.js', document: 'https://shop.test/ar/cart' }));
+    expect(logged(warn)).toContainEqual(
+      expect.objectContaining({
+        msg: 'csp violation',
+        directive: 'script-src-elem',
+        blocked: 'https://evil.example/x.js',
+        document: 'https://shop.test/ar/cart',
+      }),
+    );
     const batch = await storefront('/csp-report', {
       method: 'POST',
       headers: { 'content-type': 'application/reports+json', 'cf-connecting-ip': '198.51.100.2' },
-      body: JSON.stringify([{ type: 'csp-violation', body: { documentURL: 'https://shop.test/', effectiveDirective: 'style-src-attr', blockedURL: 'inline' } }]),
+      body: JSON.stringify([
+        {
+          type: 'csp-violation',
+          body: { documentURL: 'https://shop.test/', effectiveDirective: 'style-src-attr', blockedURL: 'inline' },
+        },
+      ]),
     });
     expect(batch.status).toBe(204);
-    expect(logged(warn)).toContainEqual(expect.objectContaining({ msg: 'csp violation', directive: 'style-src-attr', blocked: 'inline', document: 'https://shop.test/' }));
+    expect(logged(warn)).toContainEqual(
+      expect.objectContaining({
+        msg: 'csp violation',
+        directive: 'style-src-attr',
+        blocked: 'inline',
+        document: 'https://shop.test/',
+      }),
+    );
   });
 
   it.each([
@@ -40,7 +73,11 @@ describe('CSP violation reports', () => {
     ['application/csp-report', '{"nothing":1}', 400],
     ['application/csp-report', `{"csp-report":{"violated-directive":"${'a'.repeat(20_000)}"}}`, 413],
   ])('refuses %s %j with %i', async (type, body, status) => {
-    const res = await storefront('/csp-report', { method: 'POST', headers: { 'content-type': type, 'cf-connecting-ip': '198.51.100.3' }, body });
+    const res = await storefront('/csp-report', {
+      method: 'POST',
+      headers: { 'content-type': type, 'cf-connecting-ip': '198.51.100.3' },
+      body,
+    });
     expect(res.status).toBe(status);
   });
 

@@ -13,13 +13,26 @@ async function queue(subject: string, html: string | null) {
     `INSERT INTO mail_outbox (to_address, subject, body_text, body_html, lang, kind, dedupe_key, attempts, next_attempt_at, delivered_at, created_at)
      VALUES ('noura@example.com', ?, ?, ?, 'ar', 'order_confirmation', ?, 1, NULL, ?, ?)`,
   )
-    .bind(subject, `شكراً لطلبك!\n\nتفاصيل الطلب: ${LINK}\n\nفاتورة ضريبية مبسطة\nالرقم الضريبي: 310457812300003`, html, `test:${subject}`, Date.now(), Date.now())
+    .bind(
+      subject,
+      `شكراً لطلبك!\n\nتفاصيل الطلب: ${LINK}\n\nفاتورة ضريبية مبسطة\nالرقم الضريبي: 310457812300003`,
+      html,
+      `test:${subject}`,
+      Date.now(),
+      Date.now(),
+    )
     .run();
 }
 
 const srcdocOf = (html: string) => {
   const m = /<iframe class="html-part" sandbox="" title="[^"]*" srcdoc="([^"]*)"><\/iframe>/.exec(html);
-  return m ? m[1]!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&') : null;
+  return m
+    ? m[1]!
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&')
+    : null;
 };
 
 describe('the dev mailbox', () => {
@@ -50,14 +63,21 @@ describe('the dev mailbox', () => {
       `INSERT INTO mail_outbox (to_address, subject, body_text, body_html, lang, kind, dedupe_key, attempts, next_attempt_at, delivered_at, created_at)
        VALUES ('"><script>x()</script>@example.com', ?, ?, NULL, 'en', 'order_confirmation', 'test:escape', 1, NULL, ?, ?)`,
     )
-      .bind(subject, 'Hi <b>there</b> & see https://shop.example/o?a=1&b=2" onmouseover="x() now', Date.now(), Date.now())
+      .bind(
+        subject,
+        'Hi <b>there</b> & see https://shop.example/o?a=1&b=2" onmouseover="x() now',
+        Date.now(),
+        Date.now(),
+      )
       .run();
     const page = await (await storefront('/dev/mailbox?lang=en')).text();
     expect(page).toContain('<h2>&lt;img src=x onerror=alert(1)&gt; order</h2>');
     expect(page).not.toContain('<img src=x');
     expect(page).toContain('&quot;&gt;&lt;script&gt;x()&lt;/script&gt;@example.com');
     expect(page).not.toContain('<script>x()');
-    expect(page).toContain('Hi &lt;b&gt;there&lt;/b&gt; &amp; see <a href="https://shop.example/o?a=1&amp;b=2">https://shop.example/o?a=1&amp;b=2</a>&quot; onmouseover=&quot;x() now');
+    expect(page).toContain(
+      'Hi &lt;b&gt;there&lt;/b&gt; &amp; see <a href="https://shop.example/o?a=1&amp;b=2">https://shop.example/o?a=1&amp;b=2</a>&quot; onmouseover=&quot;x() now',
+    );
   });
 
   it('shows a mail without an HTML part as text only', async () => {

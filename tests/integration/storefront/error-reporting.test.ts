@@ -63,7 +63,12 @@ describe('error reports', () => {
     const reqid = 'req-standin-0001';
     const res = await storefront(
       '/dev/error?email=omar%40example.com',
-      { headers: { 'x-reqid': reqid, cookie: 'utk=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef; dtk=dv1.device.secret' } },
+      {
+        headers: {
+          'x-reqid': reqid,
+          cookie: 'utk=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef; dtk=dv1.device.secret',
+        },
+      },
       { SENTRY_DSN: DSN },
     );
     expect(res.status).toBe(500);
@@ -82,7 +87,15 @@ describe('error reports', () => {
       expect(event.tags?.reqid).toBe(reqid);
       expect(event.exception.values[0]!.value).toContain(text);
       expect(event.exception.values[0]!.stacktrace.frames.length).toBeGreaterThan(0);
-      for (const secret of ['0123456789abcdef0123456789abcdef', 'dv1.device.secret', 'omar', 'x-hash', 'x-token', 'cookie']) expect(raw).not.toContain(secret);
+      for (const secret of [
+        '0123456789abcdef0123456789abcdef',
+        'dv1.device.secret',
+        'omar',
+        'x-hash',
+        'x-token',
+        'cookie',
+      ])
+        expect(raw).not.toContain(secret);
     }
   });
 
@@ -90,9 +103,13 @@ describe('error reports', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const res = await storefront('/dev/error', { headers: { 'x-reqid': 'req-nodsn-0001' } });
     expect(res.status).toBe(500);
-    expect(logged(error)).toContainEqual(expect.objectContaining({ worker: 'storefront', reqid: 'req-nodsn-0001', msg: 'storefront error' }));
+    expect(logged(error)).toContainEqual(
+      expect.objectContaining({ worker: 'storefront', reqid: 'req-nodsn-0001', msg: 'storefront error' }),
+    );
     // The helper waited for the storefront's waitUntil work: a report would have been sent by now.
-    const sent = vi.mocked(globalThis.fetch).mock.calls.map(([input, init]) => new Request(input as RequestInfo, init).url);
+    const sent = vi
+      .mocked(globalThis.fetch)
+      .mock.calls.map(([input, init]) => new Request(input as RequestInfo, init).url);
     expect(sent.filter((url) => url.includes('sentry.test'))).toEqual([]);
   });
 });
@@ -105,12 +122,16 @@ describe('request ids', () => {
     await res.text();
     expect(res.status).toBe(200);
     expect(res.headers.get('x-reqid')).toBe(reqid);
-    expect(logged(lines)).toContainEqual(expect.objectContaining({ worker: 'storefront', reqid, msg: 'request', path: '/ar', status: 200 }));
+    expect(logged(lines)).toContainEqual(
+      expect.objectContaining({ worker: 'storefront', reqid, msg: 'request', path: '/ar', status: 200 }),
+    );
     const apiLines = await until((r) => {
       const mine = r.logs.filter((l) => (parseLine(l.message[0]) as { reqid?: string })?.reqid === reqid);
       return mine.length ? mine : undefined;
     });
-    expect(apiLines.map((l) => parseLine(l.message[0]))).toContainEqual(expect.objectContaining({ worker: 'api', reqid, msg: 'request', path: '/country' }));
+    expect(apiLines.map((l) => parseLine(l.message[0]))).toContainEqual(
+      expect.objectContaining({ worker: 'api', reqid, msg: 'request', path: '/country' }),
+    );
   });
 
   it('an unsafe id from the browser is replaced by a fresh one, used in both workers', async () => {
@@ -119,6 +140,8 @@ describe('request ids', () => {
     await res.text();
     const reqid = res.headers.get('x-reqid')!;
     expect(reqid).toMatch(/^[0-9a-f-]{36}$/);
-    await until((r) => (r.logs.some((l) => (parseLine(l.message[0]) as { reqid?: string })?.reqid === reqid) ? true : undefined));
+    await until((r) =>
+      r.logs.some((l) => (parseLine(l.message[0]) as { reqid?: string })?.reqid === reqid) ? true : undefined,
+    );
   });
 });

@@ -60,7 +60,10 @@ describe('first visit country', () => {
   it('a first-time Saudi visitor never gets the Kuwaiti cached answer of the same device', async () => {
     // Same device token, no country cookie: the cached API entry is keyed by the located country.
     const first = await visit('/products', { country: 'KW' });
-    const dtk = first.headers.getSetCookie().find((c) => c.startsWith('__Host-dtk='))!.split(';')[0]!;
+    const dtk = first.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('__Host-dtk='))!
+      .split(';')[0]!;
     expect(await first.text()).toMatch(/class="price-now[^"]*">[^<]*KWD/);
     const html = await (await visit('/products', { country: 'SA' }, dtk)).text();
     expect(bootCountry(html)).toBe('SA');

@@ -5,7 +5,11 @@ import app from '#worker/index';
 export type StubHandler = (request: Request) => Response | Promise<Response>;
 
 /** Calls the storefront worker; `overrides` replace bindings (e.g. API with a stub) for this call. */
-export async function storefront(input: string | Request, init?: RequestInit, overrides: Partial<StorefrontEnv> = {}): Promise<Response> {
+export async function storefront(
+  input: string | Request,
+  init?: RequestInit,
+  overrides: Partial<StorefrontEnv> = {},
+): Promise<Response> {
   const request = typeof input === 'string' ? new Request(new URL(input, 'http://shop.test'), init) : input;
   const ctx = createExecutionContext();
   const res = await app.fetch(request as unknown as Parameters<typeof app.fetch>[0], { ...env, ...overrides }, ctx);
@@ -22,7 +26,10 @@ export function stubApi(handler: StubHandler) {
       received.push(request.clone() as Request);
       const path = new URL(request.url).pathname;
       if (path === '/device/auth') {
-        return Response.json({ data: { access_token: `dv1.${crypto.randomUUID()}.stub` }, meta: { msg: 'ok', code: 200, msgType: 0 } });
+        return Response.json({
+          data: { access_token: `dv1.${crypto.randomUUID()}.stub` },
+          meta: { msg: 'ok', code: 200, msgType: 0 },
+        });
       }
       return handler(request);
     },

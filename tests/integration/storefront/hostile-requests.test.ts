@@ -27,20 +27,34 @@ describe('paths the browser may not reach through /api', () => {
     expect(stub.received.filter((r) => new URL(r.url).pathname !== '/device/auth')).toHaveLength(0);
   });
 
-  it.each(['/api/device/%61uth', '/api/devic%65/auth', '/api/device/auth/', '/api/%64%65%76%69%63%65/%61%75%74%68'])('POST %s (device registration) is a 404', async (path) => {
-    const stub = stubApi(() => envelope({ access_token: 'should-not-be-called' }));
-    const res = await storefront(path, { method: 'POST', body: '{}', headers: { ...sameSite, 'content-type': 'application/json', cookie: 'dtk=dv1.d.t' } }, { API: stub.fetcher });
-    expect(res.status).toBe(404);
-    expect(stub.received).toHaveLength(0);
-  });
+  it.each(['/api/device/%61uth', '/api/devic%65/auth', '/api/device/auth/', '/api/%64%65%76%69%63%65/%61%75%74%68'])(
+    'POST %s (device registration) is a 404',
+    async (path) => {
+      const stub = stubApi(() => envelope({ access_token: 'should-not-be-called' }));
+      const res = await storefront(
+        path,
+        {
+          method: 'POST',
+          body: '{}',
+          headers: { ...sameSite, 'content-type': 'application/json', cookie: 'dtk=dv1.d.t' },
+        },
+        { API: stub.fetcher },
+      );
+      expect(res.status).toBe(404);
+      expect(stub.received).toHaveLength(0);
+    },
+  );
 
-  it.each(['/api/product/%00', '/api/product/a%5Cb', '/api/%E0%A4%A', '/api/user//me', '/api/user/%2e%2e/dev/outbox'])('%s is a 4xx envelope, not a 5xx', async (path) => {
-    const stub = stubApi(() => envelope({}));
-    const res = await storefront(path, { headers: { cookie: 'dtk=dv1.d.t' } }, { API: stub.fetcher });
-    expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(res.status).toBeLessThan(500);
-    expect((await res.json<any>()).meta.code).toBe(res.status);
-  });
+  it.each(['/api/product/%00', '/api/product/a%5Cb', '/api/%E0%A4%A', '/api/user//me', '/api/user/%2e%2e/dev/outbox'])(
+    '%s is a 4xx envelope, not a 5xx',
+    async (path) => {
+      const stub = stubApi(() => envelope({}));
+      const res = await storefront(path, { headers: { cookie: 'dtk=dv1.d.t' } }, { API: stub.fetcher });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect((await res.json<any>()).meta.code).toBe(res.status);
+    },
+  );
 
   it('still serves images at /media and the real API behind /api', async () => {
     expect((await storefront('/api/country')).status).toBe(200);
@@ -48,36 +62,57 @@ describe('paths the browser may not reach through /api', () => {
 
   it('keeps the dev mailbox and the sandbox page out of production', async () => {
     for (const path of ['/dev/mailbox', '/dev/mailbox?lang=ar', '/payments/sandbox/pay_0123456789abcdef01234567']) {
-      const res = await storefront(path, {}, { ENVIRONMENT: 'production', SIGNING_SECRET: 'a-real-production-secret-0123456789abcdef' } as never);
+      const res = await storefront(path, {}, {
+        ENVIRONMENT: 'production',
+        SIGNING_SECRET: 'a-real-production-secret-0123456789abcdef',
+      } as never);
       expect(res.status, path).toBe(404);
     }
   });
 });
 
 describe('request ids', () => {
-  it.each(['x'.repeat(500), 'a b c d e f g h', '"><script>', 'ab'])('a browser x-reqid %j is replaced, not passed to the API logs', async (id) => {
-    const stub = stubApi(() => envelope({}));
-    await storefront('/api/user/me', { headers: { 'x-reqid': id, cookie: 'dtk=dv1.d.t' } }, { API: stub.fetcher });
-    expect(stub.received.at(-1)!.headers.get('x-reqid')).toMatch(/^[0-9a-f-]{36}$/);
-  });
+  it.each(['x'.repeat(500), 'a b c d e f g h', '"><script>', 'ab'])(
+    'a browser x-reqid %j is replaced, not passed to the API logs',
+    async (id) => {
+      const stub = stubApi(() => envelope({}));
+      await storefront('/api/user/me', { headers: { 'x-reqid': id, cookie: 'dtk=dv1.d.t' } }, { API: stub.fetcher });
+      expect(stub.received.at(-1)!.headers.get('x-reqid')).toMatch(/^[0-9a-f-]{36}$/);
+    },
+  );
 
   it('passes a plain request id through for tracing', async () => {
     const stub = stubApi(() => envelope({}));
-    await storefront('/api/user/me', { headers: { 'x-reqid': 'req-0123456789abcdef', cookie: 'dtk=dv1.d.t' } }, { API: stub.fetcher });
+    await storefront(
+      '/api/user/me',
+      { headers: { 'x-reqid': 'req-0123456789abcdef', cookie: 'dtk=dv1.d.t' } },
+      { API: stub.fetcher },
+    );
     expect(stub.received.at(-1)!.headers.get('x-reqid')).toBe('req-0123456789abcdef');
   });
 });
 
 describe('content types', () => {
   const wrong: Array<[string | undefined, string]> = [
-    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="outcome"\r\n\r\nsucceeded\r\n--x--\r\n'],
+    [
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="outcome"\r\n\r\nsucceeded\r\n--x--\r\n',
+    ],
     ['text/plain', 'outcome=succeeded'],
     ['application/xml', '<outcome>succeeded</outcome>'],
     [undefined, '{"email":"a@b.c"}'],
   ];
   it.each(wrong)('POST /api/user/login as %s is a 415 envelope', async (type, body) => {
     const stub = stubApi(() => envelope({}));
-    const res = await storefront('/api/user/login', { method: 'POST', body, headers: { ...sameSite, cookie: 'dtk=dv1.d.t', ...(type ? { 'content-type': type } : {}) } }, { API: stub.fetcher });
+    const res = await storefront(
+      '/api/user/login',
+      {
+        method: 'POST',
+        body,
+        headers: { ...sameSite, cookie: 'dtk=dv1.d.t', ...(type ? { 'content-type': type } : {}) },
+      },
+      { API: stub.fetcher },
+    );
     expect(res.status).toBe(415);
     expect((await res.json<any>()).meta).toMatchObject({ msg: 'unsupported_media_type', code: 415 });
     expect(stub.received.filter((r) => new URL(r.url).pathname === '/user/login')).toHaveLength(0);
@@ -86,13 +121,20 @@ describe('content types', () => {
   it('passes JSON, with or without a charset', async () => {
     for (const type of ['application/json', 'application/json; charset=utf-8', 'Application/JSON']) {
       const stub = stubApi(() => envelope({ ok: true }));
-      const res = await storefront('/api/user/login', { method: 'POST', body: '{}', headers: { ...sameSite, cookie: 'dtk=dv1.d.t', 'content-type': type } }, { API: stub.fetcher });
+      const res = await storefront(
+        '/api/user/login',
+        { method: 'POST', body: '{}', headers: { ...sameSite, cookie: 'dtk=dv1.d.t', 'content-type': type } },
+        { API: stub.fetcher },
+      );
       expect(res.status, type).toBe(200);
     }
   });
 
   const sandboxWrong: Array<[string | undefined, string]> = [
-    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="outcome"\r\n\r\nsucceeded\r\n--x--\r\n'],
+    [
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="outcome"\r\n\r\nsucceeded\r\n--x--\r\n',
+    ],
     ['multipart/form-data; boundary=x', '--broken'],
     ['multipart/form-data', 'no boundary at all'],
     ['application/json', '{"outcome":"succeeded"}'],
@@ -100,7 +142,11 @@ describe('content types', () => {
   ];
   it.each(sandboxWrong)('POST /payments/sandbox/{id} as %s is a 415, never a 500', async (type, body) => {
     const stub = stubApi(() => envelope({ status: 'succeeded', return_path: '/' }));
-    const res = await storefront('/payments/sandbox/pay_0123456789abcdef01234567', { method: 'POST', body, headers: { ...sameSite, ...(type ? { 'content-type': type } : {}) } }, { API: stub.fetcher });
+    const res = await storefront(
+      '/payments/sandbox/pay_0123456789abcdef01234567',
+      { method: 'POST', body, headers: { ...sameSite, ...(type ? { 'content-type': type } : {}) } },
+      { API: stub.fetcher },
+    );
     expect(res.status).toBe(415);
     expect(stub.received).toHaveLength(0);
   });
@@ -130,7 +176,11 @@ describe('corrupt session cookies', () => {
 
   it('keeps well-formed tokens', async () => {
     const stub = stubApi(() => envelope({ ok: true }));
-    const res = await storefront('/api/user/me', { headers: { cookie: `dtk=dv1.device.tok; atk=${'a'.repeat(64)}` } }, { API: stub.fetcher });
+    const res = await storefront(
+      '/api/user/me',
+      { headers: { cookie: `dtk=dv1.device.tok; atk=${'a'.repeat(64)}` } },
+      { API: stub.fetcher },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().join()).not.toMatch(/Max-Age=0/);
     expect(stub.received.at(-1)!.headers.get('authorization')).toBe(`Bearer ${'a'.repeat(64)}`);
@@ -144,7 +194,15 @@ describe('long cache keys', () => {
     for (const lang of ['ar', 'en']) {
       const res = await storefront(`/api/country/dhl_list?countrySearch=${arabic}`, { headers: { lang } });
       expect(res.status).toBe(200);
-      const again = await storefront(`/api/country/dhl_list?countrySearch=${arabic}`, { headers: { lang, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') } });
+      const again = await storefront(`/api/country/dhl_list?countrySearch=${arabic}`, {
+        headers: {
+          lang,
+          cookie: res.headers
+            .getSetCookie()
+            .map((c) => c.split(';')[0])
+            .join('; '),
+        },
+      });
       expect(again.status).toBe(200);
     }
   });
@@ -172,13 +230,16 @@ describe('redirect targets', () => {
     expect(land(res).origin).toBe(SHOP);
   });
 
-  it.each(['%0D%0ASet-Cookie:%20x=1', '/a%0Ab', '/a%00b', '/ar%0D'])('/set-country with CR, LF or NUL (%s) is a 400, not a 500', async (to) => {
-    for (const path of [`/set-country?code=KW&to=${to}`, `/ar/../set-country?code=KW&to=${to}`]) {
-      const res = await storefront(path);
-      expect(res.status).toBe(400);
-      expect(res.headers.get('location')).toBeNull();
-    }
-  });
+  it.each(['%0D%0ASet-Cookie:%20x=1', '/a%0Ab', '/a%00b', '/ar%0D'])(
+    '/set-country with CR, LF or NUL (%s) is a 400, not a 500',
+    async (to) => {
+      for (const path of [`/set-country?code=KW&to=${to}`, `/ar/../set-country?code=KW&to=${to}`]) {
+        const res = await storefront(path);
+        expect(res.status).toBe(400);
+        expect(res.headers.get('location')).toBeNull();
+      }
+    },
+  );
 
   it('explains the refused link in the shopper’s language, in both', async () => {
     const ar = await storefront('/set-country?code=SA&to=/a%0Ab', { headers: { cookie: 'lang=ar' } });
@@ -196,18 +257,51 @@ describe('redirect targets', () => {
     expect(res.headers.get('location')).toBe('/ar/products?q=zinc');
   });
 
-  it.each(Object.values(HOSTILE_TARGETS).flat())('the sandbox page returns to the shop when the stored path is %j', async (stored) => {
-    const stub = stubApi(() => envelope({ status: 'failed', return_path: stored }));
-    const res = await storefront('/payments/sandbox/pay_0123456789abcdef01234567', { method: 'POST', body: 'outcome=failed', headers: { ...sameSite, 'content-type': 'application/x-www-form-urlencoded' } }, { API: stub.fetcher });
-    expect(res.status).toBeLessThan(500);
-    if (res.status === 303) expect(land(res).origin).toBe(SHOP);
-  });
+  it.each(Object.values(HOSTILE_TARGETS).flat())(
+    'the sandbox page returns to the shop when the stored path is %j',
+    async (stored) => {
+      const stub = stubApi(() => envelope({ status: 'failed', return_path: stored }));
+      const res = await storefront(
+        '/payments/sandbox/pay_0123456789abcdef01234567',
+        {
+          method: 'POST',
+          body: 'outcome=failed',
+          headers: { ...sameSite, 'content-type': 'application/x-www-form-urlencoded' },
+        },
+        { API: stub.fetcher },
+      );
+      expect(res.status).toBeLessThan(500);
+      if (res.status === 303) expect(land(res).origin).toBe(SHOP);
+    },
+  );
 });
 
 // Ten full server renders per test: slower than Vitest's 5 s default on a loaded 2-core machine.
 describe('pages with hostile queries and paths', { timeout: 30_000 }, () => {
-  const QUERIES = ['/products?q=', '/products?page=', '/products?price=', '/products?category=', '/products?sort=', '/search?q=', '/checkout/success?order=', '/auth/sign-in?return_url=', '/nutritionist?id=', '/products/'];
-  const VALUES = ['a'.repeat(600), 'فيتامين'.repeat(60), '%00', '%0D%0A', '%E0%A4%A', '1.5', '-1', '99999999999999999999', '..%2F..%2Fdev%2Foutbox', '%5C%5Cevil.example'];
+  const QUERIES = [
+    '/products?q=',
+    '/products?page=',
+    '/products?price=',
+    '/products?category=',
+    '/products?sort=',
+    '/search?q=',
+    '/checkout/success?order=',
+    '/auth/sign-in?return_url=',
+    '/nutritionist?id=',
+    '/products/',
+  ];
+  const VALUES = [
+    'a'.repeat(600),
+    'فيتامين'.repeat(60),
+    '%00',
+    '%0D%0A',
+    '%E0%A4%A',
+    '1.5',
+    '-1',
+    '99999999999999999999',
+    '..%2F..%2Fdev%2Foutbox',
+    '%5C%5Cevil.example',
+  ];
 
   it.each(QUERIES.flatMap((p) => [p, `/ar${p}`]))('%s<hostile> is a page, never a 5xx', async (prefix) => {
     for (const value of VALUES) {

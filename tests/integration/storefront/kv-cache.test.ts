@@ -5,11 +5,16 @@ import { envelope, storefront, stubApi } from './helpers';
 
 function countryStub() {
   let n = 0;
-  return stubApi((req) => envelope({ served: ++n, lang: req.headers.get('lang'), country: req.headers.get('x-country') }));
+  return stubApi((req) =>
+    envelope({ served: ++n, lang: req.headers.get('lang'), country: req.headers.get('x-country') }),
+  );
 }
 
 const get = (cookie: string, stub: ReturnType<typeof stubApi>, headers: Record<string, string> = {}) =>
-  storefront('/api/country', { headers: { cookie, ...headers } }, { API: stub.fetcher }).then(async (res) => ({ res, body: await res.json<any>() }));
+  storefront('/api/country', { headers: { cookie, ...headers } }, { API: stub.fetcher }).then(async (res) => ({
+    res,
+    body: await res.json<any>(),
+  }));
 
 describe('KV cache of flagged GETs', () => {
   it('serves the second call from KV, marked with code 700', async () => {

@@ -111,7 +111,9 @@ describe('server-rendered pages', () => {
   });
 
   it('puts no token in the HTML, only whitelisted public config', async () => {
-    const res = await storefront('/', { headers: { cookie: 'atk=user-secret-token; user=%7B%22id%22%3A1%2C%22name%22%3A%22Sara%22%7D' } });
+    const res = await storefront('/', {
+      headers: { cookie: 'atk=user-secret-token; user=%7B%22id%22%3A1%2C%22name%22%3A%22Sara%22%7D' },
+    });
     const html = await res.text();
     const deviceCookie = res.headers.getSetCookie().find((c) => c.startsWith('dtk='))!;
     const deviceToken = deviceCookie.split(';')[0]!.slice(4);
@@ -142,7 +144,9 @@ describe('server-rendered pages', () => {
     const evil = await storefront('/set-country?code=SA&to=//evil.example/x');
     expect(evil.headers.get('location')).toBe('/');
     // A price filter typed in the old currency is not reread in the new one.
-    const listing = await storefront(`/set-country?code=SA&to=${encodeURIComponent('/products?category=1&price=0-25')}`);
+    const listing = await storefront(
+      `/set-country?code=SA&to=${encodeURIComponent('/products?category=1&price=0-25')}`,
+    );
     expect(listing.headers.get('location')).toBe('/products?category=1');
   });
 });
@@ -161,10 +165,27 @@ describe('server failures', () => {
   it('shows a 500 page inside the shell, without error details, when a loader fails', async () => {
     const stub = stubApi((req) =>
       new URL(req.url).pathname === '/country'
-        ? envelope({ items: [{ id: 1, code: 'KW', name_en: 'Kuwait', name_ar: 'الكويت', currency: 'KWD', decimals: 3, exchange_rate: '1.0000', is_default: true }] })
+        ? envelope({
+            items: [
+              {
+                id: 1,
+                code: 'KW',
+                name_en: 'Kuwait',
+                name_ar: 'الكويت',
+                currency: 'KWD',
+                decimals: 3,
+                exchange_rate: '1.0000',
+                is_default: true,
+              },
+            ],
+          })
         : envelope(null, 500, 'server_error'),
     );
-    const res = await storefront('/products/some-product', { headers: { cookie: 'dtk=dv1.d.t' } }, { API: stub.fetcher });
+    const res = await storefront(
+      '/products/some-product',
+      { headers: { cookie: 'dtk=dv1.d.t' } },
+      { API: stub.fetcher },
+    );
     expect(res.status).toBe(500);
     const html = await res.text();
     expect(html).toContain('data-testid="server-error"');

@@ -12,7 +12,15 @@ describe('payment webhook relay', () => {
       expect(await request.text()).toBe('{"paymentId":"pay_x","outcome":"succeeded"}');
       return envelope(null, 401, 'signature_invalid');
     });
-    const res = await storefront('/payments/webhook/sandbox', { method: 'POST', headers: { 'content-type': 'application/json', 'x-sandbox-signature': 'f'.repeat(64) }, body: '{"paymentId":"pay_x","outcome":"succeeded"}' }, { API: api.fetcher });
+    const res = await storefront(
+      '/payments/webhook/sandbox',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-sandbox-signature': 'f'.repeat(64) },
+        body: '{"paymentId":"pay_x","outcome":"succeeded"}',
+      },
+      { API: api.fetcher },
+    );
     expect(res.status).toBe(401);
     expect(api.received).toHaveLength(1);
   });
@@ -26,23 +34,46 @@ describe('payment webhook relay', () => {
         return envelope(null, 200);
       });
       const headers = { 'content-type': 'application/json', [header]: 'b'.repeat(64), 'x-other-signature': 'c' };
-      expect((await storefront(`/payments/webhook/${provider}`, { method: 'POST', headers, body: '{}' }, { API: api.fetcher })).status).toBe(200);
+      expect(
+        (
+          await storefront(
+            `/payments/webhook/${provider}`,
+            { method: 'POST', headers, body: '{}' },
+            { API: api.fetcher },
+          )
+        ).status,
+      ).toBe(200);
       expect(api.received).toHaveLength(1);
     }
     const api = stubApi(() => envelope(null, 200));
-    const other = await storefront('/payments/webhook/paypal', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }, { API: api.fetcher });
+    const other = await storefront(
+      '/payments/webhook/paypal',
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
+      { API: api.fetcher },
+    );
     expect(other.status).toBe(405);
     expect(api.received.filter((r) => new URL(r.url).pathname.startsWith('/payments'))).toHaveLength(0);
   });
 
   it('refuses a forged webhook end to end (real API)', async () => {
-    const res = await storefront('/payments/webhook/sandbox', { method: 'POST', headers: { 'content-type': 'application/json', 'x-sandbox-signature': 'a'.repeat(64) }, body: '{"paymentId":"pay_000000000000000000000000","outcome":"succeeded"}' });
+    const res = await storefront('/payments/webhook/sandbox', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-sandbox-signature': 'a'.repeat(64) },
+      body: '{"paymentId":"pay_000000000000000000000000","outcome":"succeeded"}',
+    });
     expect(res.status).toBe(401);
   });
 });
 
 describe('sandbox payment page', () => {
-  const payment = { id: 'pay_0123456789abcdef01234567', amount: 12345, currency: 'KWD', method: 'knet', status: 'initiated', return_path: '/ar/checkout/success?order=1234567890' };
+  const payment = {
+    id: 'pay_0123456789abcdef01234567',
+    amount: 12345,
+    currency: 'KWD',
+    method: 'knet',
+    status: 'initiated',
+    return_path: '/ar/checkout/success?order=1234567890',
+  };
 
   it('shows the amount and the three outcomes in the language of the return page', async () => {
     const api = stubApi(() => envelope(payment));
@@ -58,19 +89,46 @@ describe('sandbox payment page', () => {
 
   it('sends the choice to the API and returns the browser to a path of this site only', async () => {
     const api = stubApi(() => envelope({ status: 'failed', return_path: '//evil.example/steal' }));
-    const res = await storefront(`/payments/sandbox/${payment.id}`, { method: 'POST', headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=failed' }, { API: api.fetcher });
+    const res = await storefront(
+      `/payments/sandbox/${payment.id}`,
+      {
+        method: 'POST',
+        headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'outcome=failed',
+      },
+      { API: api.fetcher },
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/');
     const ok = stubApi(() => envelope({ status: 'failed', return_path: payment.return_path }));
-    const back = await storefront(`/payments/sandbox/${payment.id}`, { method: 'POST', headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=failed' }, { API: ok.fetcher });
+    const back = await storefront(
+      `/payments/sandbox/${payment.id}`,
+      {
+        method: 'POST',
+        headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'outcome=failed',
+      },
+      { API: ok.fetcher },
+    );
     expect(back.headers.get('location')).toBe(payment.return_path);
   });
 
   it('refuses a cross-site post and does not exist in production', async () => {
     const api = stubApi(() => envelope(payment));
-    const cross = await storefront(`/payments/sandbox/${payment.id}`, { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=succeeded' }, { API: api.fetcher });
+    const cross = await storefront(
+      `/payments/sandbox/${payment.id}`,
+      {
+        method: 'POST',
+        headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'outcome=succeeded',
+      },
+      { API: api.fetcher },
+    );
     expect(cross.status).toBe(403);
-    const prod = await storefront(`/payments/sandbox/${payment.id}`, {}, { API: api.fetcher, ENVIRONMENT: 'production' } as never);
+    const prod = await storefront(`/payments/sandbox/${payment.id}`, {}, {
+      API: api.fetcher,
+      ENVIRONMENT: 'production',
+    } as never);
     expect(prod.status).toBe(404);
   });
 });

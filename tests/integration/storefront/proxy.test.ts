@@ -25,7 +25,11 @@ describe('/api proxy through the real commerce API', () => {
   });
 
   it('refuses browser calls to device registration', async () => {
-    const res = await storefront('/api/device/auth', { method: 'POST', body: '{}', headers: { origin: 'http://shop.test' } });
+    const res = await storefront('/api/device/auth', {
+      method: 'POST',
+      body: '{}',
+      headers: { origin: 'http://shop.test' },
+    });
     expect(res.status).toBe(404);
   });
 });
@@ -33,7 +37,11 @@ describe('/api proxy through the real commerce API', () => {
 describe('/api proxy session rules (stub API)', () => {
   it('adds request id, nonce, signature, lang, country, device token and bearer token', async () => {
     const stub = stubApi(() => envelope({ ok: true }));
-    await storefront('/api/user/me?x=1', { headers: { lang: 'ar', 'x-country': 'SA', cookie: 'dtk=dv1.device.tok; atk=user-token' } }, { API: stub.fetcher });
+    await storefront(
+      '/api/user/me?x=1',
+      { headers: { lang: 'ar', 'x-country': 'SA', cookie: 'dtk=dv1.device.tok; atk=user-token' } },
+      { API: stub.fetcher },
+    );
     const sent = stub.received.at(-1)!;
     expect(new URL(sent.url).pathname + new URL(sent.url).search).toBe('/user/me?x=1');
     expect(sent.headers.get('x-token')).toBe('dv1.device.tok');
@@ -47,10 +55,19 @@ describe('/api proxy session rules (stub API)', () => {
   });
 
   it('moves the login token into an httpOnly, Secure, SameSite=Strict cookie and strips it from the body', async () => {
-    const stub = stubApi(() => envelope({ access_token: 'secret-user-token', user: { id: 7, name: 'Sara', email: 'sara@example.com', phone: null } }));
+    const stub = stubApi(() =>
+      envelope({
+        access_token: 'secret-user-token',
+        user: { id: 7, name: 'Sara', email: 'sara@example.com', phone: null },
+      }),
+    );
     const res = await storefront(
       '/api/user/login',
-      { method: 'POST', body: JSON.stringify({ email: 'sara@example.com', password: 'x' }), headers: { origin: 'http://shop.test', 'content-type': 'application/json', cookie: 'dtk=dv1.d.t' } },
+      {
+        method: 'POST',
+        body: JSON.stringify({ email: 'sara@example.com', password: 'x' }),
+        headers: { origin: 'http://shop.test', 'content-type': 'application/json', cookie: 'dtk=dv1.d.t' },
+      },
       { API: stub.fetcher },
     );
     expect(res.status).toBe(200);
@@ -73,8 +90,14 @@ describe('/api proxy session rules (stub API)', () => {
 
   it('uses the __Host- prefix for token cookies over https', async () => {
     const stub = stubApi(() => envelope({ access_token: 'tok', user: { id: 1, name: 'A' } }));
-    const res = await storefront('https://shop.test/api/user/register', { method: 'POST', body: '{}', headers: { origin: 'https://shop.test', 'content-type': 'application/json' } }, { API: stub.fetcher });
-    expect(setCookie(res, '__Host-atk')).toMatch(/^__Host-atk=tok; Max-Age=1209600; Path=\/; HttpOnly; Secure; SameSite=Strict/);
+    const res = await storefront(
+      'https://shop.test/api/user/register',
+      { method: 'POST', body: '{}', headers: { origin: 'https://shop.test', 'content-type': 'application/json' } },
+      { API: stub.fetcher },
+    );
+    expect(setCookie(res, '__Host-atk')).toMatch(
+      /^__Host-atk=tok; Max-Age=1209600; Path=\/; HttpOnly; Secure; SameSite=Strict/,
+    );
     expect(setCookie(res, '__Host-dtk')).toMatch(/HttpOnly; Secure; SameSite=Lax/);
     expect(res.headers.get('strict-transport-security')).toContain('max-age=');
   });
@@ -88,7 +111,11 @@ describe('/api proxy session rules (stub API)', () => {
 
   it('clears the session cookies when the API answers 401', async () => {
     const stub = stubApi(() => envelope(null, 401, 'unauthorized'));
-    const res = await storefront('/api/user/me', { headers: { cookie: 'dtk=dv1.d.t; atk=old; user=%7B%7D' } }, { API: stub.fetcher });
+    const res = await storefront(
+      '/api/user/me',
+      { headers: { cookie: 'dtk=dv1.d.t; atk=old; user=%7B%7D' } },
+      { API: stub.fetcher },
+    );
     expect(res.status).toBe(401);
     expect(setCookie(res, 'atk')).toMatch(/^atk=; Max-Age=0/);
     expect(setCookie(res, 'user')).toMatch(/^user=; Max-Age=0/);
@@ -97,7 +124,14 @@ describe('/api proxy session rules (stub API)', () => {
   it('answers 401 session_ended, without calling the API, when a signed-in page calls without its auth cookie', async () => {
     const stub = stubApi(() => envelope({ order: { id: 1 } }));
     const body = JSON.stringify({ payment_method: 'card', items: [] });
-    const headers = { origin: 'http://shop.test', 'content-type': 'application/json', 'x-signed-in': '1', lang: 'ar', 'x-country': 'SA', cookie: 'dtk=dv1.d.t; user=%7B%7D' };
+    const headers = {
+      origin: 'http://shop.test',
+      'content-type': 'application/json',
+      'x-signed-in': '1',
+      lang: 'ar',
+      'x-country': 'SA',
+      cookie: 'dtk=dv1.d.t; user=%7B%7D',
+    };
     const res = await storefront('/api/order/submit', { method: 'POST', body, headers }, { API: stub.fetcher });
     expect(res.status).toBe(401);
     expect((await res.json<any>()).meta).toMatchObject({ code: 401, key: 'session_ended' });
@@ -107,14 +141,22 @@ describe('/api proxy session rules (stub API)', () => {
     // With the cookie the call goes through; a guest's page (no header) still orders as a guest.
     for (const cookie of ['dtk=dv1.d.t; atk=live', 'dtk=dv1.d.t']) {
       const extra = cookie.includes('atk') ? {} : { 'x-signed-in': '0' };
-      const ok = await storefront('/api/order/submit', { method: 'POST', body, headers: { ...headers, ...extra, cookie } }, { API: stub.fetcher });
+      const ok = await storefront(
+        '/api/order/submit',
+        { method: 'POST', body, headers: { ...headers, ...extra, cookie } },
+        { API: stub.fetcher },
+      );
       expect(ok.status).toBe(200);
     }
   });
 
   it('registers the device again when the API answers 403 device_token_invalid', async () => {
     const stub = stubApi(() => envelope(null, 403, 'device_token_invalid'));
-    const res = await storefront('/api/product/1', { headers: { cookie: 'dtk=dv1.stale.token' } }, { API: stub.fetcher });
+    const res = await storefront(
+      '/api/product/1',
+      { headers: { cookie: 'dtk=dv1.stale.token' } },
+      { API: stub.fetcher },
+    );
     expect(res.status).toBe(403);
     expect((await res.json<any>()).meta.msg).toBe('device_token_invalid');
     const fresh = setCookie(res, 'dtk')!;
@@ -124,21 +166,41 @@ describe('/api proxy session rules (stub API)', () => {
 
   it('answers 504 with the spec message when the API takes longer than the timeout', async () => {
     const stub = stubApi(() => new Promise((resolve) => setTimeout(() => resolve(envelope({})), 2000)));
-    const res = await storefront('/api/product/1', { headers: { cookie: 'dtk=dv1.d.t' } }, { API: stub.fetcher, API_TIMEOUT_MS: '50' });
+    const res = await storefront(
+      '/api/product/1',
+      { headers: { cookie: 'dtk=dv1.d.t' } },
+      { API: stub.fetcher, API_TIMEOUT_MS: '50' },
+    );
     expect(res.status).toBe(504);
-    expect((await res.json<any>()).meta).toEqual({ msg: TIMEOUT_MESSAGE, code: 504, msgType: 1, key: 'request_timeout' });
+    expect((await res.json<any>()).meta).toEqual({
+      msg: TIMEOUT_MESSAGE,
+      code: 504,
+      msgType: 1,
+      key: 'request_timeout',
+    });
   });
 
   it('passes API errors through with their envelope', async () => {
     const stub = stubApi(() => envelope({ fields: [{ field: 'email' }] }, 400, 'validation_failed'));
-    const res = await storefront('/api/user/login', { method: 'POST', body: '{}', headers: { origin: 'http://shop.test', 'content-type': 'application/json', cookie: 'dtk=dv1.d.t' } }, { API: stub.fetcher });
+    const res = await storefront(
+      '/api/user/login',
+      {
+        method: 'POST',
+        body: '{}',
+        headers: { origin: 'http://shop.test', 'content-type': 'application/json', cookie: 'dtk=dv1.d.t' },
+      },
+      { API: stub.fetcher },
+    );
     expect(res.status).toBe(400);
     expect((await res.json<any>()).meta.msg).toBe('validation_failed');
   });
 
   it('refuses state-changing requests from another site', async () => {
     const stub = stubApi(() => envelope({}));
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<
+      string,
+      string
+    >[]) {
       const res = await storefront('/api/user/logout', { method: 'POST', body: '{}', headers }, { API: stub.fetcher });
       expect(res.status).toBe(403);
       expect((await res.json<any>()).meta.msg).toBe('forbidden_cross_site');

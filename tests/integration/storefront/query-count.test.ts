@@ -11,11 +11,19 @@ beforeAll(async () => {
   cookie = cookiesFrom(await storefront('/api/country'));
 });
 
-const counts = (res: Response) => ({ statements: Number(res.headers.get('x-d1-queries')), roundTrips: Number(res.headers.get('x-d1-roundtrips')) });
+const counts = (res: Response) => ({
+  statements: Number(res.headers.get('x-d1-queries')),
+  roundTrips: Number(res.headers.get('x-d1-roundtrips')),
+});
 
 describe('D1 queries per page', () => {
   it('home, listing and product page each take at most 3 round trips', async () => {
-    for (const path of ['/', '/products?category=1&available=1', '/products/alpha-vitamin-d3-1000', '/ar/products/alpha-vitamin-d3-1000']) {
+    for (const path of [
+      '/',
+      '/products?category=1&available=1',
+      '/products/alpha-vitamin-d3-1000',
+      '/ar/products/alpha-vitamin-d3-1000',
+    ]) {
       const res = await storefront(path, { headers: { cookie } });
       expect(res.status, path).toBe(200);
       const c = counts(res);
@@ -41,22 +49,49 @@ describe('D1 queries per page', () => {
 
   it('prices a cart in at most 2 round trips and places an order in at most 7', async () => {
     const json = { 'content-type': 'application/json', origin: 'http://shop.test' };
-    const reg = await storefront('/api/user/register', { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ name: 'Counter', email: 'counter@example.com', password: 'secret1' }) });
+    const reg = await storefront('/api/user/register', {
+      method: 'POST',
+      headers: { ...json, cookie },
+      body: JSON.stringify({ name: 'Counter', email: 'counter@example.com', password: 'secret1' }),
+    });
     const signedIn = `${cookie}; ${cookiesFrom(reg)}`;
     const address = await (
-      await storefront('/api/user/address/new', { method: 'POST', headers: { ...json, cookie: signedIn }, body: JSON.stringify({ country: 'KW', recipient: 'C', phone: '98765432', area_id: 26, block: '1', street: '1', building: '1' }) })
+      await storefront('/api/user/address/new', {
+        method: 'POST',
+        headers: { ...json, cookie: signedIn },
+        body: JSON.stringify({
+          country: 'KW',
+          recipient: 'C',
+          phone: '98765432',
+          area_id: 26,
+          block: '1',
+          street: '1',
+          building: '1',
+        }),
+      })
     ).json<{ data: { id: number } }>();
-    const items = [{ sku_id: 101, count: 1 }, { sku_id: 401, count: 2 }];
-    const calc = await storefront('/api/order/calculate', { method: 'POST', headers: { ...json, cookie: signedIn }, body: JSON.stringify({ items }) });
+    const items = [
+      { sku_id: 101, count: 1 },
+      { sku_id: 401, count: 2 },
+    ];
+    const calc = await storefront('/api/order/calculate', {
+      method: 'POST',
+      headers: { ...json, cookie: signedIn },
+      body: JSON.stringify({ items }),
+    });
     expect(calc.status).toBe(200);
     expect(counts(calc).roundTrips).toBeLessThanOrEqual(2);
     const submit = await storefront('/api/order/submit', {
       method: 'POST',
       headers: { ...json, cookie: signedIn },
-      body: JSON.stringify({ items, payment_method: 'cod', address_id: address.data.id, idempotency_key: crypto.randomUUID() }),
+      body: JSON.stringify({
+        items,
+        payment_method: 'cod',
+        address_id: address.data.id,
+        idempotency_key: crypto.randomUUID(),
+      }),
     });
     expect(submit.status).toBe(200);
     expect(counts(submit).roundTrips).toBeLessThanOrEqual(7);
   });
 });
-

@@ -41,11 +41,32 @@ describe('placeholder pages', () => {
   it('the sitemap lists pages with content in both languages with hreflang, and no placeholder', async () => {
     const xml = await (await storefront('https://shop.test/sitemaps/pages.xml')).text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace('https://shop.test', ''));
-    for (const path of ['/', '/ar', '/products', '/ar/products', '/how-it-works', '/ar/how-it-works', '/terms', '/ar/terms']) {
+    for (const path of [
+      '/',
+      '/ar',
+      '/products',
+      '/ar/products',
+      '/how-it-works',
+      '/ar/how-it-works',
+      '/terms',
+      '/ar/terms',
+    ]) {
       expect(locs).toContain(path);
     }
     // Placeholders, private pages, a redirect (/nutritionist without its id) and the bare search page.
-    for (const path of ['/quiz', '/ar/quiz', '/blood-test', '/ar/blood-test', '/upload-blood-test', '/_app', '/cart', '/ar/cart', '/nutritionist', '/ar/nutritionist', '/search']) {
+    for (const path of [
+      '/quiz',
+      '/ar/quiz',
+      '/blood-test',
+      '/ar/blood-test',
+      '/upload-blood-test',
+      '/_app',
+      '/cart',
+      '/ar/cart',
+      '/nutritionist',
+      '/ar/nutritionist',
+      '/search',
+    ]) {
       expect(locs).not.toContain(path);
     }
     expect(locs).toContain('/nutritionist?id=noura');

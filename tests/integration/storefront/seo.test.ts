@@ -20,9 +20,15 @@ describe('SEO', () => {
     const html = await res.text();
     expect(html).toContain('<title>فيتامين د3 1000 وحدة | خليج الفيتامينات</title>');
     expect(html).toContain('<link rel="canonical" href="https://shop.test/ar/products/alpha-vitamin-d3-1000"/>');
-    expect(html).toContain('<link rel="alternate" hrefLang="en" href="https://shop.test/products/alpha-vitamin-d3-1000"/>');
-    expect(html).toContain('<link rel="alternate" hrefLang="ar" href="https://shop.test/ar/products/alpha-vitamin-d3-1000"/>');
-    expect(html).toContain('<link rel="alternate" hrefLang="x-default" href="https://shop.test/products/alpha-vitamin-d3-1000"/>');
+    expect(html).toContain(
+      '<link rel="alternate" hrefLang="en" href="https://shop.test/products/alpha-vitamin-d3-1000"/>',
+    );
+    expect(html).toContain(
+      '<link rel="alternate" hrefLang="ar" href="https://shop.test/ar/products/alpha-vitamin-d3-1000"/>',
+    );
+    expect(html).toContain(
+      '<link rel="alternate" hrefLang="x-default" href="https://shop.test/products/alpha-vitamin-d3-1000"/>',
+    );
     expect(html).toContain('<meta property="og:type" content="product"/>');
     expect(html).toMatch(/<meta name="description" content="عن فيتامين د3/);
   });
@@ -31,15 +37,34 @@ describe('SEO', () => {
     const html = await (await storefront('https://shop.test/products/beta-omega-3-fish-oil')).text();
     const data = jsonLd(html);
     const product = data.find((d) => d['@type'] === 'Product');
-    expect(product).toMatchObject({ name: 'Omega-3 Fish Oil', sku: '201', brand: { '@type': 'Brand', name: 'Beta Nutrition' } });
+    expect(product).toMatchObject({
+      name: 'Omega-3 Fish Oil',
+      sku: '201',
+      brand: { '@type': 'Brand', name: 'Beta Nutrition' },
+    });
     expect(product.image[0]).toBe('https://shop.test/media/products/beta-omega-3-fish-oil/1-800.webp');
     expect(product.offers).toEqual([
-      expect.objectContaining({ priceCurrency: 'KWD', price: '7.500', availability: 'https://schema.org/OutOfStock', eligibleRegion: { '@type': 'Country', name: 'KW' } }),
+      expect.objectContaining({
+        priceCurrency: 'KWD',
+        price: '7.500',
+        availability: 'https://schema.org/OutOfStock',
+        eligibleRegion: { '@type': 'Country', name: 'KW' },
+      }),
       // 7.500 KWD × 12.2 = SAR 91.50, with 15 % VAT SAR 105.225 → 105.23 (what a Saudi shopper pays).
-      expect.objectContaining({ priceCurrency: 'SAR', price: '105.23', availability: 'https://schema.org/OutOfStock', eligibleRegion: { '@type': 'Country', name: 'SA' } }),
+      expect.objectContaining({
+        priceCurrency: 'SAR',
+        price: '105.23',
+        availability: 'https://schema.org/OutOfStock',
+        eligibleRegion: { '@type': 'Country', name: 'SA' },
+      }),
     ]);
     const crumbs = data.find((d) => d['@type'] === 'BreadcrumbList');
-    expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Home', 'Minerals & Omega', 'Omega-3', 'Omega-3 Fish Oil']);
+    expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual([
+      'Home',
+      'Minerals & Omega',
+      'Omega-3',
+      'Omega-3 Fish Oil',
+    ]);
   });
 
   it('marks the home page with Organization and WebSite data', async () => {

@@ -9,10 +9,20 @@ const maxAge = (line: string) => Number(/Max-Age=(\d+)/.exec(line)![1]);
 describe('the readable user cookie', () => {
   it('is rewritten when the API answers with a changed name or phone, ending when the auth cookie ends', async () => {
     const exp = Date.now() + 3 * 24 * 3600 * 1000;
-    const stub = stubApi(() => envelope({ user: { id: 7, name: 'Sara Changed', email: 'sara@example.com', phone: '+96598765432' } }));
+    const stub = stubApi(() =>
+      envelope({ user: { id: 7, name: 'Sara Changed', email: 'sara@example.com', phone: '+96598765432' } }),
+    );
     const res = await storefront(
       '/api/user/profile/set-name',
-      { method: 'POST', body: JSON.stringify({ name: 'Sara Changed' }), headers: { origin: 'http://shop.test', 'content-type': 'application/json', cookie: `dtk=dv1.d.t; atk=tok; ${userCookie({ id: 7, name: 'Sara', email: 'sara@example.com', phone: null, exp })}` } },
+      {
+        method: 'POST',
+        body: JSON.stringify({ name: 'Sara Changed' }),
+        headers: {
+          origin: 'http://shop.test',
+          'content-type': 'application/json',
+          cookie: `dtk=dv1.d.t; atk=tok; ${userCookie({ id: 7, name: 'Sara', email: 'sara@example.com', phone: null, exp })}`,
+        },
+      },
       { API: stub.fetcher },
     );
     expect(res.status).toBe(200);
@@ -30,7 +40,11 @@ describe('the readable user cookie', () => {
 
   it('is refreshed by /user/me; an older cookie without its end gets both cookies the same lifetime', async () => {
     const stub = stubApi(() => envelope({ user: { id: 7, name: 'Sara', email: 'sara@example.com', phone: null } }));
-    const res = await storefront('/api/user/me', { headers: { cookie: `dtk=dv1.d.t; atk=tok; ${userCookie({ id: 7, name: 'Old', email: 'sara@example.com' })}` } }, { API: stub.fetcher });
+    const res = await storefront(
+      '/api/user/me',
+      { headers: { cookie: `dtk=dv1.d.t; atk=tok; ${userCookie({ id: 7, name: 'Old', email: 'sara@example.com' })}` } },
+      { API: stub.fetcher },
+    );
     const user = setCookie(res, 'user')!;
     const auth = setCookie(res, 'atk')!;
     expect(decoded(user).name).toBe('Sara');
@@ -39,7 +53,9 @@ describe('the readable user cookie', () => {
   });
 
   it('goes when the auth cookie is gone, so no page greets a shopper who is signed out', async () => {
-    const res = await storefront('/', { headers: { cookie: userCookie({ id: 7, name: 'Sara', email: 'sara@example.com' }) } });
+    const res = await storefront('/', {
+      headers: { cookie: userCookie({ id: 7, name: 'Sara', email: 'sara@example.com' }) },
+    });
     expect(res.status).toBe(200);
     expect(setCookie(res, 'user')).toMatch(/^user=; Max-Age=0/);
     expect(await res.text()).toContain('"user":null');
@@ -52,9 +68,15 @@ describe('the sign-in page', () => {
   it('sends a signed-in shopper on to the profile, or to a same-site return_url', async () => {
     const en = await storefront('/auth/sign-in', { headers: { cookie: signedIn }, redirect: 'manual' });
     expect([en.status, en.headers.get('location')]).toEqual([302, '/profile']);
-    const ar = await storefront('/ar/auth/sign-in?return_url=%2Far%2Fcheckout%2Forder', { headers: { cookie: signedIn }, redirect: 'manual' });
+    const ar = await storefront('/ar/auth/sign-in?return_url=%2Far%2Fcheckout%2Forder', {
+      headers: { cookie: signedIn },
+      redirect: 'manual',
+    });
     expect([ar.status, ar.headers.get('location')]).toEqual([302, '/ar/checkout/order']);
-    const evil = await storefront('/auth/sign-in?return_url=%2F%2Fevil.example', { headers: { cookie: signedIn }, redirect: 'manual' });
+    const evil = await storefront('/auth/sign-in?return_url=%2F%2Fevil.example', {
+      headers: { cookie: signedIn },
+      redirect: 'manual',
+    });
     expect(evil.headers.get('location')).toBe('/profile');
   });
 

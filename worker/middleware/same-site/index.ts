@@ -11,7 +11,8 @@ export function sameSiteOnly(): MiddlewareHandler {
       const site = c.req.header('sec-fetch-site');
       const origin = c.req.header('origin');
       const own = new URL(c.req.url).origin;
-      const crossSite = site === 'cross-site' || site === 'same-site' || (origin !== undefined && origin !== 'null' && origin !== own);
+      const crossSite =
+        site === 'cross-site' || site === 'same-site' || (origin !== undefined && origin !== 'null' && origin !== own);
       if (crossSite || origin === 'null') return c.json(fail('forbidden_cross_site', 403), 403);
     }
     await next();

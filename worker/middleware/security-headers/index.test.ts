@@ -31,7 +31,9 @@ describe('securityHeaders', () => {
   });
 
   it('sends HSTS over https only', async () => {
-    expect((await app().request('https://shop.test/data')).headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    expect((await app().request('https://shop.test/data')).headers.get('strict-transport-security')).toMatch(
+      /max-age=\d+/,
+    );
     expect((await app().request('http://shop.test/data')).headers.get('strict-transport-security')).toBeNull();
   });
 

@@ -47,7 +47,8 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): Middlewar
     h.set('X-Frame-Options', 'DENY');
     h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
     h.set('Cross-Origin-Opener-Policy', 'same-origin');
-    if (new URL(c.req.url).protocol === 'https:') h.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload');
+    if (new URL(c.req.url).protocol === 'https:')
+      h.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload');
     if (h.get('content-type')?.startsWith('text/html')) {
       h.set('Content-Security-Policy', contentSecurityPolicy(nonce, dev));
       h.set('Reporting-Endpoints', `csp="${CSP_REPORT_PATH}"`);

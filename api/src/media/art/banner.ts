@@ -39,12 +39,26 @@ export function bannerSvg(input: BannerInput): string {
   let text = rect({ x: rtl ? tx - 72 : tx, y, w: 72, h: 7 }, `rx="3.5" fill="${accent}"`);
   y += 30;
   for (const line of title.lines) {
-    text += textEl(tx, y + title.size * 0.86, line, title.size, `text-anchor="${anchor}" font-weight="800" fill="${ink}"`, rtl || isArabic(input.title));
+    text += textEl(
+      tx,
+      y + title.size * 0.86,
+      line,
+      title.size,
+      `text-anchor="${anchor}" font-weight="800" fill="${ink}"`,
+      rtl || isArabic(input.title),
+    );
     y += titleLH;
   }
   y += 14;
   for (const line of sub.lines) {
-    text += textEl(tx, y + sub.size * 0.9, line, sub.size, `text-anchor="${anchor}" fill="${ink}" opacity=".88"`, rtl || isArabic(input.subtitle));
+    text += textEl(
+      tx,
+      y + sub.size * 0.9,
+      line,
+      sub.size,
+      `text-anchor="${anchor}" fill="${ink}" opacity=".88"`,
+      rtl || isArabic(input.subtitle),
+    );
     y += subLH;
   }
 

@@ -1,7 +1,20 @@
 // A product's packshot: the container that suits its form, with a front and a back label.
 import type { PackshotForm, PackshotInput } from '../svg';
 import { darken, inkOn, lighten, luminance, rgb, toHex } from './colour';
-import { type Rect, clip, ellipsize, fitLines, fitOne, hash, isArabic, measure, n, rect, svgOpen, textEl } from './text';
+import {
+  type Rect,
+  clip,
+  ellipsize,
+  fitLines,
+  fitOne,
+  hash,
+  isArabic,
+  measure,
+  n,
+  rect,
+  svgOpen,
+  textEl,
+} from './text';
 
 export interface Container {
   /** Drawn first: material silhouette(s), before the label. */
@@ -17,15 +30,47 @@ export interface Container {
 
 export const WORDS = {
   en: {
-    plural: { capsule: 'Capsules', softgel: 'Softgels', tablet: 'Tablets', gummy: 'Gummies', powder: 'Powder', liquid: 'Liquid Drops', chewable: 'Chewables' },
-    serving: { capsule: '1 Capsule', softgel: '1 Softgel', tablet: '1 Tablet', gummy: '2 Gummies', powder: '1 Scoop', liquid: '1 Dropper', chewable: '1 Tablet' },
+    plural: {
+      capsule: 'Capsules',
+      softgel: 'Softgels',
+      tablet: 'Tablets',
+      gummy: 'Gummies',
+      powder: 'Powder',
+      liquid: 'Liquid Drops',
+      chewable: 'Chewables',
+    },
+    serving: {
+      capsule: '1 Capsule',
+      softgel: '1 Softgel',
+      tablet: '1 Tablet',
+      gummy: '2 Gummies',
+      powder: '1 Scoop',
+      liquid: '1 Dropper',
+      chewable: '1 Tablet',
+    },
     facts: 'Supplement Facts',
     size: 'Serving Size',
     amount: 'Amount Per Serving',
   },
   ar: {
-    plural: { capsule: 'كبسولات', softgel: 'كبسولات هلامية', tablet: 'أقراص', gummy: 'حلوى جيلاتينية', powder: 'مسحوق', liquid: 'قطرات سائلة', chewable: 'أقراص للمضغ' },
-    serving: { capsule: 'كبسولة واحدة', softgel: 'كبسولة هلامية واحدة', tablet: 'قرص واحد', gummy: 'قطعتان', powder: 'مغرفة واحدة', liquid: 'قطارة واحدة', chewable: 'قرص واحد' },
+    plural: {
+      capsule: 'كبسولات',
+      softgel: 'كبسولات هلامية',
+      tablet: 'أقراص',
+      gummy: 'حلوى جيلاتينية',
+      powder: 'مسحوق',
+      liquid: 'قطرات سائلة',
+      chewable: 'أقراص للمضغ',
+    },
+    serving: {
+      capsule: 'كبسولة واحدة',
+      softgel: 'كبسولة هلامية واحدة',
+      tablet: 'قرص واحد',
+      gummy: 'قطعتان',
+      powder: 'مغرفة واحدة',
+      liquid: 'قطارة واحدة',
+      chewable: 'قرص واحد',
+    },
     facts: 'حقائق المكمل الغذائي',
     size: 'الحصة:',
     amount: 'الكمية في الحصة',
@@ -50,14 +95,18 @@ export function container(form: PackshotForm, color: string, id: string): Contai
       // Gummies seen through the jar above the label.
       const tints = [lighten(color, 0.25), '#f29c38', '#e4574a', '#f5c842', lighten(color, 0.5), '#e4574a', '#f29c38'];
       const gummies = tints
-        .map((c, i) => `<rect x="${164 + i * 39}" y="${256 + (i % 2) * 8}" width="34" height="36" rx="12" fill="${c}"/>`)
+        .map(
+          (c, i) => `<rect x="${164 + i * 39}" y="${256 + (i % 2) * 8}" width="34" height="36" rx="12" fill="${c}"/>`,
+        )
         .join('');
       return {
         body: `<path d="${shape}" fill="#f3f5f4"/>${gummies}<path d="${shape}" fill="#fff" opacity=".35"/>`,
         shape,
         box: { x: 148, y: 244, w: 304, h: 268 },
         label: { x: 148, y: 300, w: 304, h: 184 },
-        top: rect({ x: 170, y: 236, w: 260, h: 16 }, `fill="#dfe3e2"`) + cap({ x: 158, y: 176, w: 284, h: 66 }, capColor, id, 12),
+        top:
+          rect({ x: 170, y: 236, w: 260, h: 16 }, `fill="#dfe3e2"`) +
+          cap({ x: 158, y: 176, w: 284, h: 66 }, capColor, id, 12),
         floorW: 190,
       };
     }
@@ -95,7 +144,9 @@ export function container(form: PackshotForm, color: string, id: string): Contai
         shape,
         box: { x: 178, y: 210, w: 244, h: 302 },
         label: { x: 178, y: 276, w: 244, h: 198 },
-        top: cap({ x: 210, y: 112, w: 180, h: 72 }, capColor, id, 10) + rect({ x: 206, y: 172, w: 188, h: 14 }, `rx="5" fill="${darken(capColor, 0.15)}"`),
+        top:
+          cap({ x: 210, y: 112, w: 180, h: 72 }, capColor, id, 10) +
+          rect({ x: 206, y: 172, w: 188, h: 14 }, `rx="5" fill="${darken(capColor, 0.15)}"`),
         floorW: 175,
       };
     }
@@ -111,14 +162,23 @@ export function frontLabel(L: Rect, input: PackshotInput, color: string, ar: boo
   const bandInk = inkOn(band);
   const paper = lighten(color, 0.92);
   const ink = luminance(darken(color, 0.55)) < 0.1 ? darken(color, 0.55) : '#1c2524';
-  let out = rect(L, `fill="${paper}"`) + rect({ ...L, h: bandH }, `fill="${band}"`) + rect({ x: L.x, y: L.y + bandH, w: L.w, h: L.h * 0.025 }, `fill="${lighten(color, 0.55)}"`) +
+  let out =
+    rect(L, `fill="${paper}"`) +
+    rect({ ...L, h: bandH }, `fill="${band}"`) +
+    rect({ x: L.x, y: L.y + bandH, w: L.w, h: L.h * 0.025 }, `fill="${lighten(color, 0.55)}"`) +
     rect({ x: L.x, y: L.y + L.h * 0.975, w: L.w, h: L.h * 0.025 }, `fill="${band}"`);
 
   const brand = input.brand.trim().toUpperCase();
   const brandAr = isArabic(brand);
   const spacing = brandAr ? 0 : L.w * 0.006;
   const b = fitOne(brand, iw, bandH * (brandAr ? 0.5 : 0.42), bandH * 0.22, true, spacing);
-  out += textEl(cx, L.y + bandH / 2 + b.size * 0.36, b.text, b.size, `text-anchor="middle" font-weight="800" fill="${bandInk}"${spacing ? ` letter-spacing="${n(spacing)}"` : ''}`);
+  out += textEl(
+    cx,
+    L.y + bandH / 2 + b.size * 0.36,
+    b.text,
+    b.size,
+    `text-anchor="middle" font-weight="800" fill="${bandInk}"${spacing ? ` letter-spacing="${n(spacing)}"` : ''}`,
+  );
 
   const strength = input.strength?.trim() ?? '';
   const pillH = L.h * 0.11;
@@ -128,13 +188,28 @@ export function frontLabel(L: Rect, input: PackshotInput, color: string, ar: boo
   const bottom = L.y + L.h * 0.975 - captionSize * 2;
   const base = L.h * (ar ? 0.13 : 0.12);
   const roomH = bottom - top - gap - (strength ? pillH + gap : 0);
-  const name = fitLines(input.name.trim(), iw, [1, 0.88, 0.77, 0.68, 0.6].map((k) => base * k), 3, true, roomH, 1.18);
+  const name = fitLines(
+    input.name.trim(),
+    iw,
+    [1, 0.88, 0.77, 0.68, 0.6].map((k) => base * k),
+    3,
+    true,
+    roomH,
+    1.18,
+  );
   const lineH = name.size * 1.18;
   const nameRtl = isArabic(input.name);
   const blockH = name.lines.length * lineH + (strength ? pillH + gap : 0);
   let y = top + Math.max(gap / 2, (bottom - top - blockH) / 2);
   for (const line of name.lines) {
-    out += textEl(cx, y + name.size * 0.9, line, name.size, `text-anchor="middle" font-weight="700" fill="${ink}"`, nameRtl);
+    out += textEl(
+      cx,
+      y + name.size * 0.9,
+      line,
+      name.size,
+      `text-anchor="middle" font-weight="700" fill="${ink}"`,
+      nameRtl,
+    );
     y += lineH;
   }
   if (strength) {
@@ -142,13 +217,25 @@ export function frontLabel(L: Rect, input: PackshotInput, color: string, ar: boo
     const s = fitOne(strength, iw - pillH, pillH * 0.56, pillH * 0.4, true);
     const pw = Math.min(iw, measure(s.text, s.size, true) + pillH * 1.1);
     out += rect({ x: cx - pw / 2, y, w: pw, h: pillH }, `rx="${n(pillH / 2)}" fill="${band}"`);
-    out += textEl(cx, y + pillH / 2 + s.size * 0.36, s.text, s.size, `text-anchor="middle" font-weight="700" fill="${bandInk}"`);
+    out += textEl(
+      cx,
+      y + pillH / 2 + s.size * 0.36,
+      s.text,
+      s.size,
+      `text-anchor="middle" font-weight="700" fill="${bandInk}"`,
+    );
   }
   const words = ar ? WORDS.ar : WORDS.en;
   const caption = ar ? words.plural[input.form] : words.plural[input.form].toUpperCase();
   const cs = ar ? 0 : captionSize * 0.18;
   const c = fitOne(caption, iw, captionSize, captionSize * 0.7, true, cs);
-  out += textEl(cx, L.y + L.h * 0.975 - captionSize * 0.9, c.text, c.size, `text-anchor="middle" font-weight="700" fill="${darken(color, luminance(color) > 0.3 ? 0.5 : 0.1)}" opacity=".8"${cs ? ` letter-spacing="${n(cs)}"` : ''}`);
+  out += textEl(
+    cx,
+    L.y + L.h * 0.975 - captionSize * 0.9,
+    c.text,
+    c.size,
+    `text-anchor="middle" font-weight="700" fill="${darken(color, luminance(color) > 0.3 ? 0.5 : 0.1)}" opacity=".8"${cs ? ` letter-spacing="${n(cs)}"` : ''}`,
+  );
   return out;
 }
 
@@ -240,7 +327,10 @@ export function packshotSvg(input: PackshotInput): string {
     `</defs>`;
 
   const shapeBox = c.box;
-  const hl = rect({ x: shapeBox.x + shapeBox.w * 0.17, y: shapeBox.y + 14, w: shapeBox.w * 0.055, h: shapeBox.h - 34 }, `rx="${n(shapeBox.w * 0.027)}" fill="url(#${id}h)" opacity="${variant === 2 ? '.3' : input.form === 'liquid' ? '.55' : '.65'}"`);
+  const hl = rect(
+    { x: shapeBox.x + shapeBox.w * 0.17, y: shapeBox.y + 14, w: shapeBox.w * 0.055, h: shapeBox.h - 34 },
+    `rx="${n(shapeBox.w * 0.027)}" fill="url(#${id}h)" opacity="${variant === 2 ? '.3' : input.form === 'liquid' ? '.55' : '.65'}"`,
+  );
   const art =
     `<ellipse cx="300" cy="512" rx="${c.floorW}" ry="26" fill="url(#${id}f)"/>` +
     `<ellipse cx="300" cy="510" rx="${c.floorW - 30}" ry="8" fill="#1b2422" opacity=".22"/>` +

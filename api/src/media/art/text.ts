@@ -3,11 +3,15 @@
 
 export const SVG_FONT_STACK = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans Arabic', Arial, sans-serif";
 
+/** Characters XML 1.0 does not allow at all: controls, non-characters and lone surrogates. */
+const NOT_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these characters are what it finds
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /** Escapes the five XML specials and drops characters XML 1.0 does not allow at all. */
 export function escapeXml(text: string): string {
   return String(text)
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters: they are what this strips
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+    .replace(NOT_XML, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -33,10 +37,18 @@ export function txt(text: string, rtl = isArabic(text)): string {
 /** Rough advance of one character in ems, for a sans-serif system font. */
 export function charEm(ch: string): number {
   const c = ch.codePointAt(0) ?? 0;
-  if ((c >= 0x0300 && c <= 0x036f) || (c >= 0x064b && c <= 0x065f) || c === 0x0670 || (c >= 0x200b && c <= 0x200f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2060 && c <= 0x2069)) return 0;
+  if (
+    (c >= 0x0300 && c <= 0x036f) ||
+    (c >= 0x064b && c <= 0x065f) ||
+    c === 0x0670 ||
+    (c >= 0x200b && c <= 0x200f) ||
+    (c >= 0x202a && c <= 0x202e) ||
+    (c >= 0x2060 && c <= 0x2069)
+  )
+    return 0;
   if (ARABIC.test(ch)) return 0.5;
   if (c >= 0x2e80) return 1;
-  if (' .,:;!|\'`ijl'.includes(ch)) return 0.3;
+  if (" .,:;!|'`ijl".includes(ch)) return 0.3;
   if ('ftr()[]-/'.includes(ch)) return 0.36;
   if ('mwMW%@'.includes(ch)) return 0.86;
   if (ch >= 'A' && ch <= 'Z') return 0.7;
@@ -72,11 +84,22 @@ export function withEllipsis(text: string, maxW: number, size: number, bold = fa
 /** At most `max` characters; longer text is cut and marked with an ellipsis (bounds the work and output). */
 export function clip(text: string, max: number): string {
   const chars = Array.from(text.trim());
-  return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : chars.join('');
+  return chars.length > max
+    ? `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`
+    : chars.join('');
 }
 
 /** Greedy word wrap into at most `maxLines` lines; returns the lines and whether anything was cut. */
-export function wrap(text: string, maxW: number, size: number, maxLines: number, bold = false): { lines: string[]; cut: boolean } {
+export function wrap(
+  text: string,
+  maxW: number,
+  size: number,
+  maxLines: number,
+  bold = false,
+): { lines: string[]; cut: boolean } {
   const fits = (s: string) => measure(s, size, bold) <= maxW;
   const lines: string[] = [];
   let cur = '';
@@ -108,7 +131,15 @@ export function wrap(text: string, maxW: number, size: number, maxLines: number,
  * Wraps at the first size (largest first) that needs no cut and whose lines (at `lineHeight` ems) fit
  * `maxH`, else at the last size, with an ellipsis if it had to cut.
  */
-export function fitLines(raw: string, maxW: number, sizes: number[], maxLines: number, bold = false, maxH = Infinity, lineHeight = 1.2): { lines: string[]; size: number } {
+export function fitLines(
+  raw: string,
+  maxW: number,
+  sizes: number[],
+  maxLines: number,
+  bold = false,
+  maxH = Infinity,
+  lineHeight = 1.2,
+): { lines: string[]; size: number } {
   const text = clip(raw, 300);
   let last = { lines: [] as string[], size: sizes[sizes.length - 1] ?? 12 };
   for (const size of sizes) {
@@ -120,13 +151,19 @@ export function fitLines(raw: string, maxW: number, sizes: number[], maxLines: n
 }
 
 /** One line at the largest size up to `max` that fits, never below `min` (ellipsized there). */
-export function fitOne(raw: string, maxW: number, max: number, min: number, bold = false, spacing = 0): { text: string; size: number } {
+export function fitOne(
+  raw: string,
+  maxW: number,
+  max: number,
+  min: number,
+  bold = false,
+  spacing = 0,
+): { text: string; size: number } {
   const text = clip(raw, 300);
   const w = measure(text, 1, bold) + spacing * Array.from(text).length;
   const size = Math.max(min, Math.min(max, w > 0 ? maxW / w : max));
   return { text: ellipsize(text, maxW, size, bold, spacing), size };
 }
-
 
 /** Rounds to one decimal so the documents stay short. */
 export function n(v: number): string {

@@ -40,7 +40,9 @@ export function countingDatabase(db: D1Database, count: QueryCount): D1Database 
   });
 }
 
-export function queryCount(options: { enabled: (env: { ENVIRONMENT?: string }) => boolean }): MiddlewareHandler<{ Bindings: { DB: D1Database; ENVIRONMENT?: string } }> {
+export function queryCount(options: {
+  enabled: (env: { ENVIRONMENT?: string }) => boolean;
+}): MiddlewareHandler<{ Bindings: { DB: D1Database; ENVIRONMENT?: string } }> {
   return async function queryCountHandler(c, next) {
     if (!options.enabled(c.env)) return next();
     const count: QueryCount = { statements: 0, roundTrips: 0 };

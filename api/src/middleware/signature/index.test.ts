@@ -9,7 +9,13 @@ const SECRET = 'unit-test-secret-0123456789abcdef0123';
 function app(now = () => Date.now()) {
   const seen = new Set<string>();
   const a = new Hono();
-  a.use(verifySignature({ secret: () => SECRET, now, claimNonce: async (_c, nonce) => !seen.has(nonce) && Boolean(seen.add(nonce)) }));
+  a.use(
+    verifySignature({
+      secret: () => SECRET,
+      now,
+      claimNonce: async (_c, nonce) => !seen.has(nonce) && Boolean(seen.add(nonce)),
+    }),
+  );
   a.post('/echo', async (c) => c.text(await c.req.text()));
   a.onError((err, c) => (err instanceof ApiError ? c.text(err.key, err.status) : c.text('boom', 500)));
   return a;

@@ -30,8 +30,16 @@ export function verifySignature(options: SignatureOptions): MiddlewareHandler {
 
     const url = new URL(c.req.url);
     const body = await c.req.arrayBuffer();
-    const message = canonicalString(c.req.method, url.pathname + url.search, ts, nonce, await sha256Hex(body), c.req.raw.headers);
-    if (!(await verifyHmacHex(options.secret(c), message, hash.toLowerCase()))) throw new ApiError(401, 'signature_invalid');
+    const message = canonicalString(
+      c.req.method,
+      url.pathname + url.search,
+      ts,
+      nonce,
+      await sha256Hex(body),
+      c.req.raw.headers,
+    );
+    if (!(await verifyHmacHex(options.secret(c), message, hash.toLowerCase())))
+      throw new ApiError(401, 'signature_invalid');
 
     // Claimed only after the signature checks out, so forged requests cannot burn real nonces.
     const expiresAt = (Number(ts) + maxSkew) * 1000;
