@@ -1,4 +1,4 @@
-// npm test: the whole suite. Typecheck, build (the storefront integration tests and e2e run the
+// npm test: the whole suite. Lint, format, import boundaries and env types, typecheck, build (the storefront integration tests and e2e run the
 // built workers), unit and integration tests in Vitest, then e2e in Chromium. Ends with one line
 // "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
@@ -17,6 +17,10 @@ function run(label, command, args, extraEnv = {}) {
 
 ensureDevVars();
 let failedSteps = 0;
+// Guard rails first (decision 22): each fails the run, none stops the tests that follow.
+if (run('lint and format', 'biome', ['ci', '--reporter=summary', '.']) !== 0) failedSteps++;
+if (run('import boundaries', 'node', ['scripts/check-boundaries.mjs']) !== 0) failedSteps++;
+if (run('generated env types', 'npm', ['run', '--silent', 'types:check']) !== 0) failedSteps++;
 if (run('typecheck', 'tsc', ['-b']) !== 0) failedSteps++;
 if (run('build', 'vite', ['build', '--logLevel', 'warn']) !== 0) {
   console.log('tests: 0 passed, 1 failed');
@@ -25,7 +29,12 @@ if (run('build', 'vite', ['build', '--logLevel', 'warn']) !== 0) {
 
 rmSync(`${results}/vitest.json`, { force: true });
 rmSync(`${results}/e2e.json`, { force: true });
-const vitest = run('unit and integration', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`]);
+const vitest = run('unit and integration', 'vitest', [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${results}/vitest.json`,
+]);
 const e2e = run('e2e', 'playwright', ['test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: `${process.cwd()}/${results}/e2e.json`,
   // A dedicated database and port, so a running `npm start` is left alone.
