@@ -1,12 +1,12 @@
 // Search journeys (issue 12): the words Gulf shoppers type find the product they mean, in both
-// languages. The header box here is the plain form on this branch; its suggestions are another
-// change, so the stories submit it and check the /search results and their order.
+// languages. These stories submit the header box's text and check the /search results and their
+// order; search-header.spec.ts walks its suggestions by keyboard.
 import { expect, test } from './fixtures';
 
 const headerSearch = (page: import('@playwright/test').Page, label: string) =>
   page.getByRole('banner').getByLabel(label);
 
-test('a shopper finds Vitamin C from the header in English and in Arabic', async ({ page }) => {
+test('a shopper who searches "vitamin c" from the header sees Vitamin C first, in English and in Arabic', async ({ page }) => {
   await page.goto('/');
   await headerSearch(page, 'Search the shop').fill('vitamin c');
   await headerSearch(page, 'Search the shop').press('Enter');
