@@ -6,6 +6,7 @@ import type { CalculateInput } from '#shared/api/order-schemas';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import type { CurrencyInfo } from '#shared/money';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '../catalogue/currency';
+import type { CouponRow } from '../db/rows';
 import { emailIdentity } from './email-identity';
 import { col } from '../catalogue/lang';
 import { priceOrder, type CountrySettings, type PricedLine, type Totals } from './pricing';
@@ -28,17 +29,8 @@ export type CouponProblem =
   | 'coupon_used_up'
   | 'coupon_already_used';
 
-export interface Coupon {
-  id: number;
-  code: string;
-  kind: 'percent' | 'fixed';
-  value: number;
-  min_subtotal_fils: number;
-  max_uses: number | null;
-  used: number;
-  once_per_shopper: number;
-  starts_at: number | null;
-  ends_at: number | null;
+/** A coupon as the quote reads it: its row (active ones only), and whether this shopper used it. */
+export interface Coupon extends Omit<CouponRow, 'is_active'> {
   /** 1 when this shopper has redeemed it already (single-use coupons). */
   used_by_shopper: number;
 }
