@@ -129,9 +129,12 @@ export function ListingView({
         {listing.items.length ? (
           <ProductGrid products={listing.items} origin={origin} priorityCount={2} />
         ) : (
-          <p className="empty-state" data-testid="no-results">
-            {t('no_result_found')}
-          </p>
+          // A search that found nothing says so once, above its popular products (SearchFallback).
+          !listing.fallback && (
+            <p className="empty-state" data-testid="no-results">
+              {t('no_result_found')}
+            </p>
+          )
         )}
 
         {listing.page_count > 1 && (
