@@ -10,6 +10,7 @@ import type { CountryCode } from '#shared/locale';
 import { currencyFor, currencyStatement, knownCurrency, rememberCurrencies } from './currency';
 import { cappedCountSql, cappedTotal } from './capped-count';
 import { compileProductQuery, needsCurrency } from './query';
+import type { SearchMatch } from './search';
 
 const SORTS = [
   { key: 'popularity', value: 'desc' },
@@ -22,7 +23,13 @@ const SORTS = [
 /** The quick price item 'Under KD 25' (spec §9), expressed as the shopper pays in their currency. */
 export const QUICK_PRICE_FILS = 25_000;
 
-export async function facets(db: D1Database, q: ProductQuery, lang: Lang, country: CountryCode, match: string | null) {
+export async function facets(
+  db: D1Database,
+  q: ProductQuery,
+  lang: Lang,
+  country: CountryCode,
+  match: SearchMatch | null,
+) {
   // The price ranges need the currency only after the batch: on a cold isolate it is read in the batch.
   let currency: CurrencyInfo | null =
     knownCurrency(country) ?? (needsCurrency(q) ? await currencyFor(db, country) : null);
@@ -40,9 +47,7 @@ export async function facets(db: D1Database, q: ProductQuery, lang: Lang, countr
   const price = without('sku_price');
   const flags = (key: FilterKey, condition: string) => {
     const w = without(key);
-    return db
-      .prepare(`SELECT count(*) AS n FROM products p ${w.join} WHERE ${w.where} AND ${condition}`)
-      .bind(...w.params);
+    return db.prepare(`SELECT count(*) AS n FROM products p WHERE ${w.where} AND ${condition}`).bind(...w.params);
   };
 
   // The categories, brands and attributes the shopper chose, by id, with their names: the listing's
@@ -69,28 +74,26 @@ export async function facets(db: D1Database, q: ProductQuery, lang: Lang, countr
     .bind(...chosenCategories, ...chosenBrands, ...chosenAttributes);
 
   const [total, brands, categories, attributes, prices, available, free, sale, selected, currencies] = await db.batch([
-    db.prepare(cappedCountSql(`products p ${all.join}`, all.where)).bind(...all.params),
+    db.prepare(cappedCountSql('products p', all.where)).bind(...all.params),
     db
       .prepare(
-        `SELECT b.id, b.${col('name', lang)} AS name, count(*) AS count FROM products p ${brand.join} JOIN brands b ON b.id = p.brand_id WHERE ${brand.where} GROUP BY b.id ORDER BY name`,
+        `SELECT b.id, b.${col('name', lang)} AS name, count(*) AS count FROM products p JOIN brands b ON b.id = p.brand_id WHERE ${brand.where} GROUP BY b.id ORDER BY name`,
       )
       .bind(...brand.params),
     db
       .prepare(
-        `SELECT c.id, c.${col('name', lang)} AS name, c.parent_id, count(*) AS count FROM products p ${category.join} JOIN categories c ON c.id = p.category_id WHERE ${category.where} GROUP BY c.id ORDER BY c.sort_order`,
+        `SELECT c.id, c.${col('name', lang)} AS name, c.parent_id, count(*) AS count FROM products p JOIN categories c ON c.id = p.category_id WHERE ${category.where} GROUP BY c.id ORDER BY c.sort_order`,
       )
       .bind(...category.params),
     db
       .prepare(
-        `SELECT a.id, a.group_key, a.${col('name', lang)} AS name, count(*) AS count FROM products p ${attrs.join}
+        `SELECT a.id, a.group_key, a.${col('name', lang)} AS name, count(*) AS count FROM products p
          JOIN product_attributes pa ON pa.product_id = p.id JOIN attributes a ON a.id = pa.attribute_id
          WHERE ${attrs.where} GROUP BY a.id ORDER BY a.group_key, a.sort_order`,
       )
       .bind(...attrs.params),
     db
-      .prepare(
-        `SELECT min(p.min_price) AS lo, max(p.min_price) AS hi FROM products p ${price.join} WHERE ${price.where}`,
-      )
+      .prepare(`SELECT min(p.min_price) AS lo, max(p.min_price) AS hi FROM products p WHERE ${price.where}`)
       .bind(...price.params),
     flags('only_available', 'p.in_stock = 1'),
     flags('free_delivery', 'p.free_delivery = 1'),

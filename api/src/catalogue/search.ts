@@ -63,7 +63,7 @@ const inFts = (expr: string) =>
  * vitamin c") when the name has at least one, then products the description (category, ingredients,
  * tags) helped find, then the rest: products found through their brand's name alone. In stock before
  * out of stock within a tier, then bm25 (name > brand > category > ingredients = tags) and popularity.
- * "Some word in the name / description" comes from column-weighted bm25 of the one FTS scan (RANK_JOIN);
+ * "Some word in the name / description" comes from column-weighted bm25 of the one FTS scan (the `r` table of ranked-page.ts);
  * only "every word" needs a second FTS query, and a one-word query needs none.
  */
 export function relevanceOrder(m: SearchMatch): string {
@@ -72,11 +72,6 @@ export function relevanceOrder(m: SearchMatch): string {
   const tier = `CASE WHEN ${allInName} THEN 0 WHEN ${allInNameAndBrand} THEN 1 WHEN r.in_desc < 0 THEN 2 ELSE 3 END`;
   return `${tier} ASC, p.in_stock DESC, r.rank ASC, p.popularity DESC`;
 }
-
-/** The FTS join of a ranked search: bm25 overall, and per column group for relevanceOrder's tiers. */
-export const RANK_JOIN = `JOIN (SELECT rowid AS pid, bm25(product_search, 10.0, 5.0, 3.0, 2.0, 2.0) AS rank,
-    bm25(product_search, 1.0, 0.0, 0.0, 0.0, 0.0) AS in_name, bm25(product_search, 0.0, 0.0, 1.0, 1.0, 1.0) AS in_desc
-    FROM product_search WHERE product_search MATCH ?) r ON r.pid = p.id`;
 
 // The synonym table (migration 0018) is small and read on nearly every search: each isolate keeps it
 // for a minute, so the back office's edits show within a minute and a warm search reads it not at all.

@@ -62,7 +62,7 @@ productRoutes.post('/:page{[0-9]+}', contract('POST /product/:page{[0-9]+}'), (c
 
 async function filterSort(c: Context<AppEnv>, q: ProductQuery) {
   const search = searchMatch(q.search, q.search?.trim() ? await loadSynonyms(c.env.DB) : []);
-  return c.json(ok(await facets(c.env.DB, q, c.var.lang, c.var.country, search?.match ?? null)));
+  return c.json(ok(await facets(c.env.DB, q, c.var.lang, c.var.country, search)));
 }
 
 productRoutes.get('/filter-sort', contract('GET /product/filter-sort'), (c) => {
