@@ -66,6 +66,8 @@ export type Listing = Page<ProductCard> & {
   suggestion?: string | null;
   fallback?: SearchFallback | null;
   total_capped?: boolean;
+  /** With `with_facets: true` in the query: the filters, as /product/filter-sort answers them. */
+  facets?: FacetsData;
 };
 
 /** Turns an API 404 into the router's 404, so the page shows not-found with a real status. */

@@ -23,10 +23,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const state = listingFromSearchParams(url.searchParams);
   if (!state.query.search) return { state, listing: null, facets: null };
-  const [listing, facets] = await Promise.all([
-    catalogue.list(api, state.query, state.page),
-    catalogue.facets(api, state.query),
-  ]);
+  // Results and filters in one call (one D1 round trip; after a "did you mean" the filters are the
+  // corrected results'), so a search that finds nothing stays within the page's round-trip budget.
+  const { facets, ...listing } = await catalogue.list(api, { ...state.query, with_facets: true }, state.page);
+  if (!facets) throw new Error('the listing answered without its filters');
   dropUnknownIds(url, state, facets);
   return { state, listing, facets };
 }

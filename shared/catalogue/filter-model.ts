@@ -28,6 +28,8 @@ export const productQuerySchema = z.object({
   search: z.string().max(100).optional(),
   filters: z.array(filterSchema).max(20).default([]),
   per_page: z.number().int().min(1).max(60).default(24),
+  /** A listing only: answer the filters (as /product/filter-sort) with the results, in one round trip. */
+  with_facets: z.boolean().optional(),
 });
 export type ProductQuery = z.infer<typeof productQuerySchema>;
 

@@ -30,8 +30,25 @@ export async function facets(
   country: CountryCode,
   match: SearchMatch | null,
 ) {
+  const plan = await facetStatements(db, q, lang, country, match);
+  return plan.read(await db.batch(plan.statements));
+}
+
+export type Facets = Awaited<ReturnType<typeof facets>>;
+
+/**
+ * The facet statements, to run in a batch of their own (facets) or in a search's listing batch (so a
+ * search page reads its results and filters in one round trip), and how to read their results.
+ */
+export async function facetStatements(
+  db: D1Database,
+  q: ProductQuery,
+  lang: Lang,
+  country: CountryCode,
+  match: SearchMatch | null,
+) {
   // The price ranges need the currency only after the batch: on a cold isolate it is read in the batch.
-  let currency: CurrencyInfo | null =
+  const currency: CurrencyInfo | null =
     knownCurrency(country) ?? (needsCurrency(q) ? await currencyFor(db, country) : null);
   const without = (key: FilterKey) =>
     compileProductQuery(
@@ -73,7 +90,7 @@ export async function facets(
     )
     .bind(...chosenCategories, ...chosenBrands, ...chosenAttributes);
 
-  const [total, brands, categories, attributes, prices, available, free, sale, selected, currencies] = await db.batch([
+  const statements = [
     db.prepare(cappedCountSql('products p', all.where)).bind(...all.params),
     db
       .prepare(
@@ -100,7 +117,13 @@ export async function facets(
     flags('on_sale', 'p.max_discount > 0'),
     selectedStatement,
     ...(currency ? [] : [currencyStatement(db)]),
-  ]);
+  ];
+  return { statements, read: (results: D1Result[]) => readFacets(results, currency, country) };
+}
+
+function readFacets(results: D1Result[], known: CurrencyInfo | null, country: CountryCode) {
+  let currency = known;
+  const [total, brands, categories, attributes, prices, available, free, sale, selected, currencies] = results;
   const selectedRows = selected!.results as Array<{
     kind: 'category' | 'brand' | 'attribute';
     id: number;

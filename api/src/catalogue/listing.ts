@@ -17,6 +17,8 @@ export async function runListing(
   currency: CurrencyInfo | null,
   match: SearchMatch | null,
   page: number,
+  /** More statements for the same batch (a search page's facets); their results come back as `also`. */
+  also: D1PreparedStatement[] = [],
 ) {
   const compiled = compileProductQuery(q, lang, currency, match);
   const offset = (page - 1) * q.per_page;
@@ -31,7 +33,7 @@ export async function runListing(
         };
   // Filters touch only product columns: count and pick the page's ids on products alone, then build
   // the cards (joins, image, in-stock SKU) for those few rows only.
-  const [count, rows] = await db.batch([
+  const [count, rows, ...alsoResults] = await db.batch([
     searchCount(db, compiled, match),
     db
       .prepare(
@@ -39,9 +41,13 @@ export async function runListing(
          SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN page ON page.id = p.id ORDER BY page.pos`,
       )
       .bind(...ids.params),
+    ...also,
   ]);
   const { total, total_capped } = cappedTotal((count!.results[0] as { n: number }).n);
-  return { ...paged((rows!.results as unknown as CardRow[]).map(toCard), page, q.per_page, total), total_capped };
+  return {
+    listing: { ...paged((rows!.results as unknown as CardRow[]).map(toCard), page, q.per_page, total), total_capped },
+    also: alsoResults,
+  };
 }
 
 /**

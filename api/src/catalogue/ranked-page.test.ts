@@ -48,9 +48,9 @@ describe('ranked page statement', () => {
     expect(later).toHaveLength(5);
     for (const term of later) {
       const plan = term.match(/\(SELECT name FROM plan\) = '([BC])'/)![1];
-      const sets = term.match(/FROM product_search WHERE .{0,40}/g)!;
+      const sets = term.match(/FROM product_search WHERE .{0,90}/g)!;
       expect(sets.length).toBeGreaterThan(0);
-      for (const set of sets) expect(set).toContain(`WHERE (SELECT name FROM plan) = '${plan}' AND`);
+      for (const set of sets) expect(set).toContain(`MATCH CASE WHEN (SELECT name FROM plan) = '${plan}' THEN`);
     }
   });
 });

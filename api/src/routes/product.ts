@@ -6,14 +6,14 @@ import { productQuerySchema, type ProductQuery } from '#shared/catalogue/filter-
 import { CARD_FROM, cardColumns, firstImageColumn, imageRefs, toCard, type CardRow } from '../catalogue/cards';
 import { currencyFor } from '../catalogue/currency';
 import { productDetail, stockLevel } from '../catalogue/detail';
-import { facets } from '../catalogue/facets';
+import { facetStatements, facets } from '../catalogue/facets';
 import { suggestions } from '../catalogue/suggestions';
 import { col } from '../catalogue/lang';
 import type { BrandColumns, SkuRow } from '../catalogue/rows';
 import { thumbnailUrl } from '../media/renditions';
 import { runListing } from '../catalogue/listing';
 import { needsCurrency } from '../catalogue/query';
-import { loadSynonyms, searchMatch } from '../catalogue/search';
+import { loadSynonyms, searchMatch, type SearchMatch } from '../catalogue/search';
 import { logLowResults, rescueSearch, type Fallback } from '../catalogue/search-rescue';
 import { ApiError } from '../lib/errors';
 import { idOrSlug } from '../lib/params';
@@ -28,11 +28,16 @@ async function list(c: Context<AppEnv>, q: ProductQuery, page: number) {
   // Only a price filter needs the currency (a cold isolate reads it once then); synonyms likewise.
   const currency = needsCurrency(q) ? await currencyFor(db, c.var.country) : null;
   const search = searchMatch(q.search, q.search?.trim() ? await loadSynonyms(db) : []);
-  let result = await runListing(db, q, c.var.lang, currency, search, page);
+  // A search page asks for its filters with its results: one batch for both, and after a correction
+  // the filters describe the corrected results.
+  const withFacets = (m: SearchMatch | null) =>
+    q.with_facets ? facetStatements(db, q, c.var.lang, c.var.country, m) : Promise.resolve(null);
+  let facetPlan = await withFacets(search);
+  let run = await runListing(db, q, c.var.lang, currency, search, page, facetPlan?.statements);
   let corrected = false;
   let suggestion: string | null = null;
   let fallback: Fallback | null = null;
-  if (result.total === 0 && search) {
+  if (run.listing.total === 0 && search) {
     // One round trip for both the vocabulary look-up and what to show if that finds nothing either.
     // Counted as a zero-result search even if the correction finds something: the words as typed
     // found nothing, which is what merchandising wants to know.
@@ -43,16 +48,27 @@ async function list(c: Context<AppEnv>, q: ProductQuery, page: number) {
       page === 1 ? { query: q.search!, country: c.var.country } : null,
     );
     if (rescue.correction) {
-      const retry = await runListing(db, q, c.var.lang, currency, rescue.correction.match, page);
-      if (retry.total > 0) {
-        result = retry;
+      const retryFacets = await withFacets(rescue.correction.match);
+      const retry = await runListing(
+        db,
+        q,
+        c.var.lang,
+        currency,
+        rescue.correction.match,
+        page,
+        retryFacets?.statements,
+      );
+      if (retry.listing.total > 0) {
+        run = retry;
+        facetPlan = retryFacets;
         corrected = true;
         suggestion = rescue.correction.suggestion;
       }
     }
     if (!corrected) fallback = rescue.fallback;
-  } else if (search && page === 1) logLowResults(c, q.search!, result.total);
-  return c.json(ok({ ...result, corrected, suggestion, fallback }));
+  } else if (search && page === 1) logLowResults(c, q.search!, run.listing.total);
+  const facetData = facetPlan ? facetPlan.read(run.also) : undefined;
+  return c.json(ok({ ...run.listing, corrected, suggestion, fallback, ...(facetData ? { facets: facetData } : {}) }));
 }
 
 productRoutes.post('/', contract('POST /product'), (c) => list(c, c.req.valid('json'), 1));

@@ -104,3 +104,39 @@ describe('search history', () => {
     expect((await call('/search/set-term', { body: JSON.stringify({ term: '  ' }), token })).status).toBe(400);
   });
 });
+
+describe('a search page: results and filters in one call', () => {
+  const page = async (body: object, lang = 'en') => {
+    const res = await call('/product', { body: JSON.stringify(body), token, headers: { lang } });
+    expect(res.status).toBe(200);
+    return {
+      data: (await json(res)).data,
+      roundTrips: Number(res.headers.get('x-d1-roundtrips')),
+    };
+  };
+
+  it('answers the filters of the corrected results after a "did you mean", in both languages', async () => {
+    for (const [text, lang] of [
+      ['magnesuim', 'en'],
+      ['مغنسيوم', 'ar'],
+    ]) {
+      const { data, roundTrips } = await page({ search: text, with_facets: true }, lang);
+      expect(data.corrected, text).toBe(true);
+      expect(data.items.map((p: { id: number }) => p.id)).toEqual([3]);
+      // The filters count what the shopper sees: the corrected results, not the nothing typed.
+      expect(data.facets.total, text).toBe(1);
+      expect(data.facets.filters.find((f: { key: string }) => f.key === 'brand_id').items).toHaveLength(1);
+      expect(roundTrips, text).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it('answers the same filters /product/filter-sort does for a search that finds something', async () => {
+    const { data } = await page({ search: 'vitamin', with_facets: true });
+    const res = await call('/product/filter-sort', { body: JSON.stringify({ search: 'vitamin' }), token });
+    expect(data.facets).toEqual((await json(res)).data);
+  });
+
+  it('leaves the filters out unless asked', async () => {
+    expect((await page({ search: 'vitamin' })).data.facets).toBeUndefined();
+  });
+});

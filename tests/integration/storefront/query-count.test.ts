@@ -41,6 +41,24 @@ describe('D1 queries per page', () => {
     }
   });
 
+  it('a search that finds nothing, corrected or not, takes at most 3 round trips, in both languages', async () => {
+    // Results and filters come in one batch, the correction and the fallback in a second, the corrected
+    // results and their filters in a third (before, the filters were a fourth). Synonyms read first.
+    await storefront('/search?q=omega', { headers: { cookie } });
+    for (const path of [
+      '/search?q=magnesuim',
+      '/search?q=qqxv%20zzkw',
+      `/ar/search?q=${encodeURIComponent('مغنسيوم')}`,
+      `/ar/search?q=${encodeURIComponent('ضضضض')}`,
+    ]) {
+      const res = await storefront(path, { headers: { cookie } });
+      expect(res.status, path).toBe(200);
+      const c = counts(res);
+      expect(c.roundTrips, path).toBeGreaterThanOrEqual(2);
+      expect(c.roundTrips, path).toBeLessThanOrEqual(3);
+    }
+  });
+
   it('serves cached GETs (home sections, countries) without touching D1', async () => {
     await storefront('/', { headers: { cookie } });
     const warm = counts(await storefront('/', { headers: { cookie } }));
