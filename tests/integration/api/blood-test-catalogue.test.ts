@@ -48,7 +48,7 @@ describe('blood-test list', () => {
     const sa = await list('', 'ar', 'SA');
     expect(sa.currency).toBe('SAR');
     const vitD = sa.items.find((t) => t.slug === 'vitamin-d-test')!;
-    expect(vitD.name).toBe('فحص فيتامين د (25-هيدروكسي)');
+    expect(vitD.name).toBe('فحص فيتامين د (25 هيدروكسي)');
     expect(vitD.price).toEqual({ price: 15000, old_price: 19900 });
     expect(kw.items.map((t) => t.slug)).toContain('coeliac-screen');
     expect(sa.items.map((t) => t.slug)).not.toContain('coeliac-screen');
