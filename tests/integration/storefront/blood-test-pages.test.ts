@@ -84,6 +84,23 @@ describe('/blood-test/{slug}', () => {
   });
 });
 
+describe('/search', () => {
+  it('shows the blood tests a search finds in their own labelled section, in Arabic', async () => {
+    const res = await storefront(`https://shop.test/ar/search?q=${encodeURIComponent('سكر تراكمي')}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const section = html.slice(html.indexOf('id="search-blood-tests"'));
+    expect(html).toContain('id="search-blood-tests"');
+    expect(section).toContain('فحص دم');
+    expect(section).toContain('/ar/blood-test/hba1c-test');
+  });
+
+  it('shows no blood-test section for a search that finds only supplements', async () => {
+    const html = await (await storefront('https://shop.test/search?q=omega')).text();
+    expect(html).not.toContain('id="search-blood-tests"');
+  });
+});
+
 describe('blood tests in the sitemap and D1 budget', () => {
   it('lists /blood-test and every test page in both languages', async () => {
     const xml = await (await storefront('https://shop.test/sitemaps/pages.xml')).text();
