@@ -10,9 +10,9 @@ import { useI18n } from '../i18n/context';
 import { useHref, useMinor } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { Icon } from '../ui/Icon';
-import { bloodTestApi } from './api';
 import { BloodTestPrice } from './BloodTestPrice';
-import { applyBloodTestSync, bloodTestCart, bloodTestCartTotals, bloodTestSkuIds, removeBloodTest } from './cart-store';
+import { bloodTestCart, bloodTestCartTotals, bloodTestSkuIds, removeBloodTest } from './cart-store';
+import { refreshBloodTestCart } from './sync';
 
 export function BloodTestCartSection() {
   const { t, lang } = useI18n();
@@ -23,16 +23,10 @@ export function BloodTestCartSection() {
   const entries = Object.values(items);
   const ids = bloodTestSkuIds(items as typeof bloodTestCart.items).join(',');
 
+  // Again whenever the cart's SKUs change (another tab, a removal): `ids` is the trigger.
   useEffect(() => {
     if (!loaded || !ids) return;
-    let live = true;
-    bloodTestApi
-      .sku(api, ids.split(',').map(Number))
-      .then((fresh) => live && applyBloodTestSync(fresh))
-      .catch((error: unknown) => console.warn('blood-test cart sync failed', error));
-    return () => {
-      live = false;
-    };
+    refreshBloodTestCart(api).catch((error: unknown) => console.warn('blood-test cart sync failed', error));
   }, [api, loaded, ids]);
 
   if (!loaded) return null;
