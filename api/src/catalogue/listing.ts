@@ -17,7 +17,7 @@ export async function runListing(
   currency: CurrencyInfo | null,
   match: SearchMatch | null,
   page: number,
-  /** More statements for the same batch (a search page's facets); their results come back as `also`. */
+  /** More statements for the same batch (a search page's blood tests and facets); their results come back as `also`. */
   also: D1PreparedStatement[] = [],
 ) {
   const compiled = compileProductQuery(q, lang, currency, match);

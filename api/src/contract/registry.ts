@@ -44,6 +44,7 @@ import {
   webhookParams,
 } from '#shared/api/route-schemas';
 import { deviceAuthSchema } from '#shared/api/schemas';
+import { bloodTestListQuery, bloodTestSkuSchema } from '#shared/api/blood-test-schemas';
 import { productQuerySchema } from '#shared/catalogue/filter-model';
 
 export interface RouteContract {
@@ -121,6 +122,22 @@ export const CONTRACTS = {
   'GET /product/notify-list': { tag: 'catalogue', summary: 'Products the shopper asked to hear about', user: true },
   'GET /product/:ref/v2': { tag: 'catalogue', summary: 'Product detail by id or slug', params: refParams },
 
+  'GET /bloodTest': {
+    tag: 'blood-tests',
+    summary: "Blood tests and panels with their categories: filters, sort and search, in the shopper's currency",
+    query: bloodTestListQuery,
+  },
+  'POST /bloodTest/sku': {
+    tag: 'blood-tests',
+    summary: "Blood-test cart sync: the SKUs still sold, with the country's current prices",
+    body: bloodTestSkuSchema,
+  },
+  'GET /bloodTest/:ref': {
+    tag: 'blood-tests',
+    summary: 'A blood test or panel by id or slug: biomarkers, preparation, lab, members, supplements',
+    params: refParams,
+  },
+
   'GET /homepage/v4': { tag: 'catalogue', summary: "Every home page section's data" },
   'GET /category': { tag: 'catalogue', summary: 'Category tree', query: categoryListQuery },
   'GET /category/:ref': {
@@ -165,7 +182,7 @@ export const CONTRACTS = {
 
   'GET /sitemap': {
     tag: 'platform',
-    summary: 'What the sitemap lists: categories, brands, nutritionists, product page count',
+    summary: 'What the sitemap lists: categories, brands, nutritionists, blood tests, product page count',
     noDevice: true,
   },
   'GET /sitemap/products/:page{[0-9]+}': {

@@ -8,6 +8,9 @@ import { currencyFor } from '../catalogue/currency';
 import { productDetail, stockLevel } from '../catalogue/detail';
 import { facetStatements, facets } from '../catalogue/facets';
 import { suggestions } from '../catalogue/suggestions';
+import { toTestCard, type TestCardRow } from '../blood-tests/cards';
+import { testSearchStatement } from '../blood-tests/list';
+import { COUNTRY_FACTS } from '#shared/locale';
 import { col } from '../catalogue/lang';
 import type { BrandColumns, SkuRow } from '../catalogue/rows';
 import { thumbnailUrl } from '../media/renditions';
@@ -28,12 +31,21 @@ async function list(c: Context<AppEnv>, q: ProductQuery, page: number) {
   // Only a price filter needs the currency (a cold isolate reads it once then); synonyms likewise.
   const currency = needsCurrency(q) ? await currencyFor(db, c.var.country) : null;
   const search = searchMatch(q.search, q.search?.trim() ? await loadSynonyms(db) : []);
+  // A search's first page also finds blood tests (shown apart from supplements): a small query over
+  // about fifty rows, in the listing's batch, so no extra round trip.
+  const tests = search && page === 1 ? testSearchStatement(db, q.search!, c.var.lang, c.var.country, 4) : null;
   // A search page asks for its filters with its results: one batch for both, and after a correction
   // the filters describe the corrected results.
   const withFacets = (m: SearchMatch | null) =>
     q.with_facets ? facetStatements(db, q, c.var.lang, c.var.country, m) : Promise.resolve(null);
   let facetPlan = await withFacets(search);
-  let run = await runListing(db, q, c.var.lang, currency, search, page, facetPlan?.statements);
+  const first = await runListing(db, q, c.var.lang, currency, search, page, [
+    ...(tests ? [tests] : []),
+    ...(facetPlan?.statements ?? []),
+  ]);
+  let run = first;
+  const testRows = tests ? first.also[0]! : null;
+  const blood_tests = testRows ? (testRows.results as unknown as TestCardRow[]).map(toTestCard) : [];
   let corrected = false;
   let suggestion: string | null = null;
   let fallback: Fallback | null = null;
@@ -67,8 +79,20 @@ async function list(c: Context<AppEnv>, q: ProductQuery, page: number) {
     }
     if (!corrected) fallback = rescue.fallback;
   } else if (search && page === 1) logLowResults(c, q.search!, run.listing.total);
-  const facetData = facetPlan ? facetPlan.read(run.also) : undefined;
-  return c.json(ok({ ...run.listing, corrected, suggestion, fallback, ...(facetData ? { facets: facetData } : {}) }));
+  // The facets' results follow the blood tests' in the batch (the retry has no blood tests).
+  const facetResults = run === first ? run.also.slice(tests ? 1 : 0) : run.also;
+  const facetData = facetPlan ? facetPlan.read(facetResults) : undefined;
+  return c.json(
+    ok({
+      ...run.listing,
+      corrected,
+      suggestion,
+      fallback,
+      blood_tests,
+      blood_test_currency: COUNTRY_FACTS[c.var.country].currency,
+      ...(facetData ? { facets: facetData } : {}),
+    }),
+  );
 }
 
 productRoutes.post('/', contract('POST /product'), (c) => list(c, c.req.valid('json'), 1));
@@ -97,7 +121,7 @@ productRoutes.get('/filter-sort', contract('GET /product/filter-sort'), (c) => {
 productRoutes.post('/filter-sort', contract('POST /product/filter-sort'), (c) => filterSort(c, c.req.valid('json')));
 productRoutes.get('/search', contract('GET /product/search'), async (c) => {
   const query = c.req.valid('query');
-  return c.json(ok(await suggestions(c.env.DB, query.q, c.var.lang, query.limit ?? 6)));
+  return c.json(ok(await suggestions(c.env.DB, query.q, c.var.lang, c.var.country, query.limit ?? 6)));
 });
 
 interface SkuSyncRow extends SkuRow, BrandColumns {
