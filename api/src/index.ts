@@ -94,6 +94,9 @@ app.get('/openapi.json', (c) => {
 app.route('/device', deviceRoutes);
 app.route('/country', countryRoutes);
 app.route('/product', productRoutes);
+// Before the catalogue's /bloodTest routes: its GET /bloodTest/:ref would read "slots" as a test's
+// slug and answer 404 first (Hono runs matching handlers in the order they are registered).
+app.route('/bloodTest', bloodTestSlotRoutes);
 app.route('/homepage', homeRoutes);
 app.route('/category', categoryRoutes);
 app.route('/brand', brandRoutes);
@@ -107,7 +110,6 @@ app.route('/user/order', userOrderRoutes);
 app.route('/user/wallet', walletRoutes);
 app.route('/user/bloodTestOrder', userBloodTestOrderRoutes);
 app.route('/user/bloodTestPatient', bloodTestPatientRoutes);
-app.route('/bloodTest', bloodTestSlotRoutes);
 app.route('/bloodTestOrder', bloodTestOrderRoutes);
 app.route('/order', orderRoutes);
 app.route('/payments', paymentRoutes);
