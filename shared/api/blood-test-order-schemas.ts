@@ -1,0 +1,159 @@
+// Blood-test booking inputs (issue 13), shared by the checkout forms (which show the messages) and the
+// API (which enforces them). Messages are dictionary keys. Shapes stay stable: fields are added, never
+// renamed, because the checkout pages are built against them.
+import { cleanNationalId, validateNationalId } from '../blood-tests/national-id';
+import { normalizeDigits } from '../text/digits';
+import { z } from '../zod';
+import { CARD_METHODS } from './order-schemas';
+
+export const MAX_BLOOD_TEST_LINES = 20;
+
+export const PATIENT_SEXES = ['female', 'male'] as const;
+export type PatientSex = (typeof PATIENT_SEXES)[number];
+
+export const PATIENT_RELATIONS = ['self', 'spouse', 'child', 'parent', 'sibling', 'other'] as const;
+export type PatientRelation = (typeof PATIENT_RELATIONS)[number];
+
+/** The collection windows of a day, Gulf local time (Asia/Kuwait and Asia/Riyadh are both UTC+3). */
+export const SLOT_WINDOWS = ['07-09', '09-11', '16-18', '18-20'] as const;
+export type SlotWindow = (typeof SLOT_WINDOWS)[number];
+
+/** The version of the consent text the checkout shows; the order stores it with the time it was given. */
+export const BLOOD_TEST_CONSENT_VERSION = '2026-11-v1';
+
+export const BLOOD_TEST_PAYMENT_METHODS = ['card', 'wallet', 'pay_at_visit'] as const;
+export type BloodTestPaymentMethod = (typeof BLOOD_TEST_PAYMENT_METHODS)[number];
+
+const positiveId = z.coerce
+  .number({ error: 'item_validation_error' })
+  .int()
+  .positive({ error: 'item_validation_error' });
+
+const isoDate = z
+  .string({ error: 'mandatory-field' })
+  .overwrite(normalizeDigits)
+  .trim()
+  .min(1, { error: 'mandatory-field', abort: true })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'item_validation_error', abort: true })
+  .refine(
+    (v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+    },
+    { error: 'item_validation_error' },
+  );
+
+/** A patient: the shopper or a family member. The national id is checked for the given country. */
+export const patientSchema = z
+  .object({
+    name: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }).max(80),
+    sex: z.enum(PATIENT_SEXES, { error: 'mandatory-field' }),
+    date_of_birth: isoDate.refine((v) => v <= new Date().toISOString().slice(0, 10) && v >= '1900-01-01', {
+      error: 'patient_birth_date_invalid',
+    }),
+    relation: z.enum(PATIENT_RELATIONS, { error: 'mandatory-field' }),
+    country: z.enum(['KW', 'SA'], { error: 'mandatory-field' }),
+    national_id: z.string({ error: 'mandatory-field' }).overwrite(cleanNationalId).min(1, { error: 'mandatory-field' }),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.national_id) return;
+    const r = validateNationalId(v.country, v.national_id, v.date_of_birth);
+    if (!r.ok) ctx.addIssue({ code: 'custom', message: r.error, path: ['national_id'] });
+  });
+export type PatientInput = z.output<typeof patientSchema>;
+
+const skuIds = z
+  .array(positiveId, { error: 'cart_empty' })
+  .min(1, { error: 'cart_empty' })
+  .max(MAX_BLOOD_TEST_LINES)
+  .transform((ids) => [...new Set(ids)]);
+
+/** GET /bloodTest/slots?area_id=…|city_id=…&sku_ids=1,2 (query strings: numbers arrive as text). */
+export const slotQuerySchema = z
+  .object({
+    area_id: positiveId.optional(),
+    city_id: positiveId.optional(),
+    sku_ids: z
+      .union([z.string(), z.array(z.string())])
+      .transform((v): unknown[] => (Array.isArray(v) ? v.join(',') : v).split(',').filter((s) => s.trim() !== ''))
+      .pipe(skuIds),
+  })
+  .refine((v) => (v.area_id === undefined) !== (v.city_id === undefined), {
+    error: 'slot_zone_required',
+    path: ['area_id'],
+  });
+export type SlotQueryInput = z.output<typeof slotQuerySchema>;
+
+/** One slot: the zone (Kuwait area or Saudi city), the day (Gulf local) and the window. */
+const slotFields = {
+  area_id: positiveId.optional(),
+  city_id: positiveId.optional(),
+  date: isoDate,
+  window: z.enum(SLOT_WINDOWS, { error: 'slot_unavailable' }),
+};
+
+/** POST /bloodTest/slots/hold: held for 10 minutes; a new hold replaces the shopper's previous one. */
+export const slotHoldSchema = z
+  .object({ ...slotFields, sku_ids: skuIds })
+  .refine((v) => (v.area_id === undefined) !== (v.city_id === undefined), {
+    error: 'slot_zone_required',
+    path: ['area_id'],
+  });
+export type SlotHoldInput = z.output<typeof slotHoldSchema>;
+
+const coupon = z
+  .string()
+  .trim()
+  .max(40)
+  .transform((v) => (v === '' ? undefined : v.toUpperCase()))
+  .optional();
+
+/** POST /bloodTestOrder/calculate. */
+export const bloodTestCalculateSchema = z.object({
+  items: z
+    .array(z.object({ sku_id: positiveId }), { error: 'cart_empty' })
+    .min(1, { error: 'cart_empty' })
+    .max(MAX_BLOOD_TEST_LINES),
+  coupon,
+  use_wallet: z.boolean().optional(),
+});
+export type BloodTestCalculateInput = z.output<typeof bloodTestCalculateSchema>;
+
+/** POST /bloodTestOrder/submit. */
+export const bloodTestSubmitSchema = bloodTestCalculateSchema
+  .extend({
+    /** A fresh random key per checkout attempt: retries with it never book twice. */
+    idempotency_key: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, { error: 'idempotency_key_invalid' }),
+    /** A saved patient of the shopper… */
+    patient_id: positiveId.optional(),
+    /** …or a new one (saved for next time). */
+    patient: patientSchema.optional(),
+    address_id: positiveId,
+    hold_id: z.string({ error: 'slot_hold_expired' }).regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'slot_hold_expired' }),
+    consent: z.literal(true, { error: 'consent_required' }),
+    consent_version: z.string({ error: 'consent_required' }).min(1, { error: 'consent_required' }).max(40),
+    payment_method: z.enum(BLOOD_TEST_PAYMENT_METHODS, { error: 'payment_method_required' }),
+    card_method: z.enum(['knet', 'mada', 'card', 'apple_pay']).optional(),
+  })
+  .refine((v) => (v.patient_id === undefined) !== (v.patient === undefined), {
+    error: 'patient_required',
+    path: ['patient_id'],
+  });
+export type BloodTestSubmitInput = z.output<typeof bloodTestSubmitSchema>;
+
+/** POST /user/bloodTestOrder/reschedule: a new hold for the same zone replaces the booked slot. */
+export const bloodTestRescheduleSchema = z.object({
+  order_id: positiveId,
+  hold_id: z.string({ error: 'slot_hold_expired' }).regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'slot_hold_expired' }),
+});
+export type BloodTestRescheduleInput = z.output<typeof bloodTestRescheduleSchema>;
+
+/** POST /user/bloodTestOrder/cancel. */
+export const bloodTestCancelSchema = z.object({ order_id: positiveId });
+export type BloodTestCancelInput = z.output<typeof bloodTestCancelSchema>;
+
+/** ?id= of getOrder, getOrderItem and ics. */
+export const bloodTestOrderIdQuerySchema = z.object({ id: positiveId });
+
+/** Card methods the checkout offers per country (the product checkout's list). */
+export const BLOOD_TEST_CARD_METHODS = CARD_METHODS;
