@@ -23,9 +23,11 @@ afterEach(() => clearBooking());
 describe('shippingMissing', () => {
   const base = { patientChoice: 'self' as const, patientId: null, newPatient: null, addressId: 4, slot: null };
 
-  it('asks for the slot, then nothing, for the shopper themself', () => {
-    expect(shippingMissing(base, false)).toEqual(['slot']);
-    expect(shippingMissing({ ...base, slot: { date: '2026-11-23', window: '07-09' } }, false)).toEqual([]);
+  it("asks for the shopper's own details until a saved record or a valid typed one is there", () => {
+    expect(shippingMissing(base, false)).toEqual(['patient', 'slot']);
+    expect(shippingMissing({ ...base, patientId: 3 }, false)).toEqual(['slot']);
+    const slot = { date: '2026-11-23', window: '07-09' };
+    expect(shippingMissing({ ...base, newPatient: { ...emptyPatient(), relation: 'self' }, slot }, true)).toEqual([]);
   });
 
   it('needs a saved family member or a valid new one', () => {

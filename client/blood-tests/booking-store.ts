@@ -11,7 +11,7 @@ export interface NewPatientDraft {
   name: string;
   sex: '' | 'female' | 'male';
   date_of_birth: string;
-  relation: '' | 'spouse' | 'child' | 'parent' | 'sibling' | 'other';
+  relation: '' | 'self' | 'spouse' | 'child' | 'parent' | 'sibling' | 'other';
   national_id: string;
 }
 
@@ -28,9 +28,9 @@ export interface SlotHold extends SlotChoice {
 
 export interface BookingState {
   patientChoice: PatientChoice;
-  /** A saved patient (the shopper's own record or a family member's). */
+  /** A saved patient (the shopper's own record or a family member's); null: `newPatient` is sent. */
   patientId: number | null;
-  /** A new family member, when no saved patient is chosen. */
+  /** The shopper's own details (first booking) or a new family member, when no saved patient is chosen. */
   newPatient: NewPatientDraft | null;
   addressId: number | null;
   slot: SlotChoice | null;
@@ -101,12 +101,12 @@ export function holdStands(state: Pick<BookingState, 'hold'>, now = Date.now()):
 
 /** What the shipping step still needs before the shopper can continue, in the page's order. */
 export function shippingMissing(
-  state: Pick<BookingState, 'patientChoice' | 'patientId' | 'newPatient' | 'addressId' | 'slot'>,
+  state: Pick<BookingState, 'patientId' | 'newPatient' | 'addressId' | 'slot'>,
   patientValid: boolean,
 ): Array<'patient' | 'address' | 'slot'> {
   const missing: Array<'patient' | 'address' | 'slot'> = [];
-  const patient =
-    state.patientChoice === 'self' ? true : state.patientId !== null || (!!state.newPatient && patientValid);
+  // The lab needs the tested person's details and id, the shopper's own too: a saved record, or typed.
+  const patient = state.patientId !== null || (!!state.newPatient && patientValid);
   if (!patient) missing.push('patient');
   if (state.addressId === null) missing.push('address');
   if (!state.slot) missing.push('slot');

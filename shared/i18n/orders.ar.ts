@@ -311,4 +311,7 @@ export const ordersAr: Translated<typeof ordersEn> = {
   blood_test_male_only: 'أحد الفحوصات المختارة مخصص للرجال فقط.',
   blood_test_change_closed: 'موعد الزيارة قريب جدًا لتغييره أو إلغائه عبر الموقع. يرجى التواصل معنا.',
   blood_test_order_not_changeable: 'لم يعد بالإمكان تغيير هذا الطلب.',
+  bt_rescheduled: 'تم تغيير موعد الزيارة.',
+  bt_cancelled: 'تم إلغاء الحجز وأصبح موعد الزيارة متاحًا.',
+  bt_view_all: 'كل التحاليل المطلوبة',
 };

@@ -275,4 +275,7 @@ export const ordersEn = {
   blood_test_male_only: 'One of the chosen tests is for men only.',
   blood_test_change_closed: 'This visit is too close to change or cancel online. Please contact us.',
   blood_test_order_not_changeable: 'This order can no longer be changed.',
+  bt_rescheduled: 'The visit time is changed.',
+  bt_cancelled: 'The booking is cancelled. The visit time is released.',
+  bt_view_all: 'All ordered tests',
 } as const;
