@@ -25,7 +25,7 @@ export function BookingFacts({ order }: { order: BloodTestOrderDetail }) {
             <dd data-testid="bt-visit">{visitText(order.slot, lang, order.country)}</dd>
           </div>
           <div>
-            <dt>{t('order_address')}</dt>
+            <dt>{t('bt_review_address')}</dt>
             <dd>{order.address.text}</dd>
           </div>
         </dl>

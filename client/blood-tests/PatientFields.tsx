@@ -70,7 +70,7 @@ export function PatientFields({
     <div className="bt-patient-fields" data-testid="bt-patient-fields">
       {text('name', 'bt_patient_name', 'text')}
       <fieldset className={error('sex') ? 'choice-list has-error' : 'choice-list'}>
-        <legend>
+        <legend className="field-label">
           {t('bt_patient_sex')}
           <RequiredMark />
         </legend>

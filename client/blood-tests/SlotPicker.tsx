@@ -90,7 +90,7 @@ export function SlotPicker({
                 onChange={() => onChange({ date: day.date, window: w.window })}
               />
               <span>
-                <strong dir="ltr">{windowText(day.date, w.window, lang, country)}</strong>
+                <strong>{windowText(day.date, w.window, lang, country)}</strong>
                 <span className="choice-detail">
                   {w.available && w.places_left > 0
                     ? t('bt_slot_places_left', { count: w.places_left })

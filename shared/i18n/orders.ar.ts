@@ -314,4 +314,5 @@ export const ordersAr: Translated<typeof ordersEn> = {
   bt_rescheduled: 'تم تغيير موعد الزيارة.',
   bt_cancelled: 'تم إلغاء الحجز وأصبح موعد الزيارة متاحًا.',
   bt_view_all: 'كل التحاليل المطلوبة',
+  bt_review_address: 'عنوان الزيارة',
 };

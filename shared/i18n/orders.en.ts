@@ -278,4 +278,5 @@ export const ordersEn = {
   bt_rescheduled: 'The visit time is changed.',
   bt_cancelled: 'The booking is cancelled. The visit time is released.',
   bt_view_all: 'All ordered tests',
+  bt_review_address: 'Visit address',
 } as const;

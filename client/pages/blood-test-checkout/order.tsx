@@ -15,6 +15,7 @@ import { formatSlotDay } from '#shared/text/dates';
 import { addressLines } from '#client/accounts/address-lines';
 import { BT_API } from '#client/blood-tests/api-paths';
 import { BookingTotals } from '#client/blood-tests/BookingTotals';
+import { CouponForm } from '#client/orders/CouponForm';
 import {
   booking,
   type BookingPayment,
@@ -51,12 +52,10 @@ export function Component() {
   const [sending, setSending] = useState(false);
   const [placed, setPlaced] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
-  const [couponText, setCouponText] = useState('');
 
   useEffect(() => {
     restoreBooking();
     setRestored(true);
-    setCouponText(booking.coupon ?? '');
   }, []);
   // Without a hold (a page opened directly, or a reload after it ran out) the shipping step comes first.
   useEffect(() => {
@@ -161,7 +160,7 @@ export function Component() {
                   <dd data-testid="bt-review-patient">{patientName}</dd>
                 </div>
                 <div>
-                  <dt>{t('order_address')}</dt>
+                  <dt>{t('bt_review_address')}</dt>
                   <dd>{address ? addressLines(address, t).join(' · ') : ''}</dd>
                 </div>
                 <div>
@@ -171,7 +170,7 @@ export function Component() {
                       const day = formatSlotDay(gulfTime(slot.date, 12), lang, country);
                       return `${day.day}${day.hijri ? ` (${day.hijri})` : ''} · `;
                     })()}
-                    <bdi dir="ltr">{windowText(slot.date, slot.window, lang, country)}</bdi>
+                    <bdi>{windowText(slot.date, slot.window, lang, country)}</bdi>
                   </dd>
                 </div>
               </dl>
@@ -250,24 +249,19 @@ export function Component() {
             ) : (
               <p role="status">{t('loading')}</p>
             )}
-            <form
-              className="coupon-form"
-              onSubmit={(e) => {
-                e.preventDefault();
-                booking.coupon = couponText.trim() || null;
-              }}
-            >
-              <label className="field-label" htmlFor="bt-coupon">
-                {t('cart_coupon_label')}
-              </label>
-              <input id="bt-coupon" value={couponText} onChange={(e) => setCouponText(e.target.value)} dir="ltr" />
-              <button type="submit" className="button button-secondary">
-                {t('cart_coupon_apply')}
-              </button>
-              {quote?.coupon_error && (
-                <p className="field-error">{has(quote.coupon_error) ? tKey(quote.coupon_error) : ''}</p>
-              )}
-            </form>
+            <CouponForm
+              id="bt-coupon"
+              own={{ coupon: state.coupon, set: (code) => (booking.coupon = code) }}
+              result={
+                quote && (quote.coupon || quote.coupon_error) && state.coupon
+                  ? {
+                      code: quote.coupon ?? state.coupon,
+                      applied: !quote.coupon_error,
+                      problem: quote.coupon_error,
+                    }
+                  : null
+              }
+            />
             <label className="checkbox bt-consent">
               <input
                 type="checkbox"

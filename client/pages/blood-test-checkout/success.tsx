@@ -75,7 +75,7 @@ export function Component() {
       </div>
       <section className="form-card" aria-labelledby="bt-next-title">
         <h2 id="bt-next-title">{t('bt_next_title')}</h2>
-        <ol className="prep-list">
+        <ol className="prep-list next-steps">
           <li data-testid="bt-next-visit">
             {t('bt_next_visit', {
               address: order.address.text,
