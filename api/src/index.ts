@@ -31,6 +31,14 @@ import { areaRoutes, cityRoutes, dhlCountryRoutes } from './routes/places';
 import { miscRoutes } from './routes/misc';
 import { orderRoutes, userOrderRoutes } from './routes/orders';
 import { walletRoutes } from './routes/wallet';
+import {
+  bloodTestOrderRoutes,
+  bloodTestPatientRoutes,
+  bloodTestSlotRoutes,
+  devBloodTestRoutes,
+  userBloodTestOrderRoutes,
+} from './routes/blood-test-booking';
+import { sendPreparationReminders } from './blood-tests/reminder';
 import { paymentRoutes, sandboxPaymentRoutes } from './routes/payments';
 import { sweepStalePayments } from './payments/sweep';
 import { deliverDueMail } from './mail/deliver';
@@ -97,6 +105,10 @@ app.route('/info', infoRoutes);
 app.route('/user/address', addressRoutes);
 app.route('/user/order', userOrderRoutes);
 app.route('/user/wallet', walletRoutes);
+app.route('/user/bloodTestOrder', userBloodTestOrderRoutes);
+app.route('/user/bloodTestPatient', bloodTestPatientRoutes);
+app.route('/bloodTest', bloodTestSlotRoutes);
+app.route('/bloodTestOrder', bloodTestOrderRoutes);
 app.route('/order', orderRoutes);
 app.route('/payments', paymentRoutes);
 if (__LOCAL_TOOLS__) app.route('/dev/payments', sandboxPaymentRoutes);
@@ -104,6 +116,7 @@ app.route('/user', userRoutes);
 app.route('/area', areaRoutes);
 app.route('/country', dhlCountryRoutes);
 app.route('/city', cityRoutes);
+if (__LOCAL_TOOLS__) app.route('/dev/bloodTestOrder', devBloodTestRoutes);
 if (__LOCAL_TOOLS__) app.route('/dev', devRoutes);
 app.route('/misc', miscRoutes);
 
@@ -127,13 +140,17 @@ app.onError((err, c) => {
 export default withSentryWhenConfigured('api', currentRequestId, {
   fetch: app.fetch,
   // Cron (api/wrangler.toml): cancel card charges left unfinished, so their stock returns; deliver
-  // queued mail that is due (new, or waiting for its retry).
+  // queued mail that is due (new, or waiting for its retry); queue blood-test preparation reminders.
   async scheduled(_controller: ScheduledController, env: ApiEnv, ctx: ExecutionContext) {
     withFreshRequestId(() => {
       ctx.waitUntil(
         sweepStalePayments(env, configuredSiteOrigin(env)).then(
           (n) => n && log.info('cancelled stale card charges', { count: n }),
         ),
+      );
+      // Blood-test visits tomorrow: the preparation reminder, once, from 18:00 Gulf time (issue 13).
+      ctx.waitUntil(
+        sendPreparationReminders(env.DB).then((n) => n && log.info('blood-test reminders queued', { count: n })),
       );
       // Abuse-limit events older than every window (api/src/lib/limits.ts).
       ctx.waitUntil(purgeOldEvents(env.DB).run());

@@ -51,6 +51,26 @@ export const MESSAGE_KEYS = [
   'rate_limited',
   'unsupported_media_type',
   'current_password_incorrect',
+  // Blood-test booking (issue 13).
+  'national_id_format',
+  'national_id_checksum',
+  'national_id_birth_date',
+  'national_id_birth_mismatch',
+  'patient_birth_date_invalid',
+  'patient_required',
+  'patient_not_found',
+  'slot_zone_required',
+  'slot_unavailable',
+  'slot_full',
+  'slot_hold_expired',
+  'slot_zone_mismatch',
+  'consent_required',
+  'blood_test_unavailable',
+  'blood_test_min_age',
+  'blood_test_female_only',
+  'blood_test_male_only',
+  'blood_test_change_closed',
+  'blood_test_order_not_changeable',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

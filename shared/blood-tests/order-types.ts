@@ -76,8 +76,10 @@ export interface BloodTestQuote {
   vat_rate: number;
   wallet_balance: number;
   wallet_used: number;
-  /** What is left to pay by card or at the visit. */
+  /** The order's total (VAT included), before the wallet part. */
   total: number;
+  /** What is left to pay by card or at the visit: total − wallet_used. */
+  due: number;
 }
 
 export const BLOOD_TEST_ORDER_STATUSES = [

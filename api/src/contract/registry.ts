@@ -17,6 +17,16 @@ import {
 } from '#shared/api/account-schemas';
 import { contactSchema, supplierSchema } from '#shared/api/forms';
 import {
+  bloodTestCalculateSchema,
+  bloodTestCancelSchema,
+  bloodTestOrderIdQuerySchema,
+  bloodTestRescheduleSchema,
+  bloodTestSubmitSchema,
+  patientSchema,
+  slotHoldSchema,
+  slotQuerySchema,
+} from '#shared/api/blood-test-order-schemas';
+import {
   calculateSchema,
   cancelOrderSchema,
   orderLookupSchema,
@@ -333,6 +343,84 @@ export const CONTRACTS = {
     params: webhookParams,
     badParams: 'not_found',
     noDevice: true,
+  },
+
+  // Blood-test booking (issue 13, decision 0025).
+  'GET /bloodTest/slots': {
+    tag: 'blood-tests',
+    summary: 'Collection windows of the next 14 days for a Kuwait area or Saudi city, with places left',
+    query: slotQuerySchema,
+  },
+  'POST /bloodTest/slots/hold': {
+    tag: 'blood-tests',
+    summary: 'Hold a collection window for 10 minutes (replaces the shopper’s previous hold)',
+    body: slotHoldSchema,
+    user: true,
+  },
+  'POST /bloodTestOrder/calculate': {
+    tag: 'blood-tests',
+    summary: 'Price blood tests: country prices, coupon, VAT line, wallet',
+    body: bloodTestCalculateSchema,
+  },
+  'POST /bloodTestOrder/submit': {
+    tag: 'blood-tests',
+    summary: 'Book blood tests on a held slot (idempotent per key); a card booking gets its payment page',
+    body: bloodTestSubmitSchema,
+    user: true,
+  },
+  'GET /user/bloodTestPatient': { tag: 'blood-tests', summary: "The shopper's saved patients", user: true },
+  'POST /user/bloodTestPatient/new': {
+    tag: 'blood-tests',
+    summary: 'Save a patient (the shopper or a family member)',
+    body: patientSchema,
+    user: true,
+  },
+  'POST /user/bloodTestPatient/:id{[0-9]+}/remove': {
+    tag: 'blood-tests',
+    summary: 'Remove a saved patient',
+    params: idParams,
+    user: true,
+  },
+  'GET /user/bloodTestOrder/list/All': {
+    tag: 'blood-tests',
+    summary: "The shopper's blood-test orders (first page)",
+    user: true,
+  },
+  'GET /user/bloodTestOrder/list/:page{[0-9]+}': {
+    tag: 'blood-tests',
+    summary: "The shopper's blood-test orders, a later page",
+    ...page,
+    user: true,
+  },
+  'GET /user/bloodTestOrder/getOrder': {
+    tag: 'blood-tests',
+    summary: 'A blood-test order: timeline, patient, slot, address, tests with preparation, totals, payment',
+    query: bloodTestOrderIdQuerySchema,
+    user: true,
+  },
+  'GET /user/bloodTestOrder/getOrderItem': {
+    tag: 'blood-tests',
+    summary: "A blood-test order's tests with their preparation",
+    query: bloodTestOrderIdQuerySchema,
+    user: true,
+  },
+  'POST /user/bloodTestOrder/reschedule': {
+    tag: 'blood-tests',
+    summary: 'Move a booked visit to a newly held slot (until the cut-off before the visit)',
+    body: bloodTestRescheduleSchema,
+    user: true,
+  },
+  'POST /user/bloodTestOrder/cancel': {
+    tag: 'blood-tests',
+    summary: 'Cancel a booked visit (until the cut-off); what was paid goes to the wallet',
+    body: bloodTestCancelSchema,
+    user: true,
+  },
+  'GET /user/bloodTestOrder/ics': {
+    tag: 'blood-tests',
+    summary: 'The visit as a calendar entry (text/calendar)',
+    query: bloodTestOrderIdQuerySchema,
+    user: true,
   },
 } as const satisfies Record<string, RouteContract>;
 

@@ -172,6 +172,8 @@ export interface PaymentRow {
   provider: string;
   purpose: 'order' | 'wallet';
   order_id: number | null;
+  /** A blood-test booking's card payment (migration 0021); order_id is then null. */
+  blood_test_order_id: number | null;
   user_id: number | null;
   amount: number;
   currency: string;
@@ -199,6 +201,8 @@ export interface WalletLedgerRow {
   order_id: number | null;
   payment_id: string | null;
   created_at: number;
+  /** A blood-test booking's wallet movement (migration 0021); order_id is then null. */
+  blood_test_order_id: number | null;
 }
 
 export interface MailOutboxRow {

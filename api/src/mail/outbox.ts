@@ -3,7 +3,12 @@
 // key makes a second queueing of the same mail (a replayed submit or webhook) a no-op.
 import type { Mail } from './index';
 
-export type MailKind = 'order_confirmation' | 'payment_confirmation' | 'password_reset' | 'email_verification';
+export type MailKind =
+  | 'order_confirmation'
+  | 'payment_confirmation'
+  | 'password_reset'
+  | 'email_verification'
+  | 'blood_test_reminder';
 
 export interface QueuedMail extends Mail {
   lang: 'en' | 'ar';

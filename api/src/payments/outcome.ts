@@ -10,8 +10,12 @@ import { asPaid, orderView } from '../orders/view';
 import type { WebhookEvent } from './gateway';
 import type { OrderItemRow, OrderRow, PaymentRow as PaymentsTableRow } from '../db/rows';
 import { log } from '../lib/log';
+import { bookingOutcomeStatements } from '../blood-tests/changes';
 
-type PaymentRow = Pick<PaymentsTableRow, 'id' | 'purpose' | 'order_id' | 'user_id' | 'amount' | 'currency' | 'status'>;
+type PaymentRow = Pick<
+  PaymentsTableRow,
+  'id' | 'purpose' | 'order_id' | 'blood_test_order_id' | 'user_id' | 'amount' | 'currency' | 'status'
+>;
 
 export type OutcomeResult = { applied: boolean; payment: PaymentRow | null };
 
@@ -22,7 +26,9 @@ export async function applyOutcome(
 ): Promise<OutcomeResult> {
   const db = env.DB;
   const payment = await db
-    .prepare('SELECT id, purpose, order_id, user_id, amount, currency, status FROM payments WHERE id = ?')
+    .prepare(
+      'SELECT id, purpose, order_id, blood_test_order_id, user_id, amount, currency, status FROM payments WHERE id = ?',
+    )
     .bind(event.paymentId)
     .first<PaymentRow>();
   if (!payment) return { applied: false, payment: null };
@@ -71,6 +77,9 @@ export async function applyOutcome(
       statements.push(...(await releaseStatements(db, orderId, now)));
     }
   }
+  // A blood-test booking's card payment (issue 13): booked, or its slot place and wallet part returned.
+  if (payment.purpose === 'order' && payment.blood_test_order_id)
+    statements.push(...(await bookingOutcomeStatements(db, payment.blood_test_order_id, event.outcome, now)));
   try {
     await db.batch(statements);
   } catch (error) {

@@ -16,6 +16,7 @@ const EXCEPTIONS: Record<string, string> = {
   'GET /dev/error': 'local-only check of error reporting (fails on purpose), absent from the production build',
   'GET /dev/payments/:id{pay_[0-9a-f]{24}}': 'local-only sandbox payment page, absent from the production build',
   'POST /dev/payments/:id{pay_[0-9a-f]{24}}': 'local-only sandbox payment page, absent from the production build',
+  'POST /dev/bloodTestOrder/advance': 'local-only blood-test status step for tests, absent from the production build',
 };
 
 /** Each routed "METHOD path" with the contract keys of its handlers (app-wide middleware is method ALL). */

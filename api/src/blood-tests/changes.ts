@@ -1,0 +1,153 @@
+// After booking: reschedule to a newly held slot, cancel (the place returns; what was paid goes to the
+// wallet), and the payment outcome of a card booking. Each change is one batch whose first write
+// re-checks the order's state through the slot_held CHECK: a change that lost a race to another one
+// (or to the cut-off) stores nothing.
+import { changeableUntil, gulfInstant, WINDOW_HOURS } from '#shared/blood-tests/slot-rules';
+import type { SlotWindow } from '#shared/api/blood-test-order-schemas';
+import { ApiError } from '../lib/errors';
+import { bloodTestWalletMove } from './place';
+import { assertBookable } from './slots';
+import type { BloodTestItemRow, BloodTestOrderRow } from './view';
+
+/** The columns a change reads (the coupon's id among them, to give its use back). */
+type OrderForChange = Omit<
+  BloodTestOrderRow,
+  'idempotency_key' | 'body_hash' | 'lang' | 'patient_id' | 'address_id' | 'address' | 'slot_date' | 'slot_window'
+>;
+
+async function ownedForChange(db: D1Database, userId: number, id: number): Promise<OrderForChange> {
+  const o = await db
+    .prepare(
+      'SELECT id, user_id, status, visit_at, zone, country, currency, total, wallet_used, payment_state, payment_method, coupon_id FROM blood_test_orders WHERE id = ? AND user_id = ?',
+    )
+    .bind(id, userId)
+    .first<OrderForChange>();
+  if (!o) throw new ApiError(404, 'not_found');
+  return o;
+}
+
+function assertChangeable(o: OrderForChange, now: number, statuses: readonly string[]): void {
+  if (!statuses.includes(o.status)) throw new ApiError(409, 'blood_test_order_not_changeable');
+  if (now >= changeableUntil(o.visit_at)) throw new ApiError(409, 'blood_test_change_closed');
+}
+
+/** Moves a booked visit to the slot the shopper has just held (same zone); the old place returns. */
+export async function reschedule(
+  db: D1Database,
+  p: { userId: number; orderId: number; holdId: string },
+  now = Date.now(),
+): Promise<void> {
+  const o = await ownedForChange(db, p.userId, p.orderId);
+  assertChangeable(o, now, ['booked']);
+  const hold = await db
+    .prepare(
+      'SELECT id, zone, slot_date, slot_window FROM blood_test_slot_bookings WHERE id = ? AND user_id = ? AND order_id IS NULL AND expires_at > ?',
+    )
+    .bind(p.holdId, p.userId, now)
+    .first<{ id: string; zone: string; slot_date: string; slot_window: SlotWindow }>();
+  if (!hold) throw new ApiError(409, 'slot_hold_expired');
+  if (hold.zone !== o.zone) throw new ApiError(409, 'slot_zone_mismatch');
+  const { results: tests } = await db
+    .prepare('SELECT fasting_hours, morning_draw FROM blood_test_order_items WHERE order_id = ?')
+    .bind(o.id)
+    .all<Pick<BloodTestItemRow, 'fasting_hours' | 'morning_draw'>>();
+  await assertBookable(db, { country: o.country, date: hold.slot_date, window: hold.slot_window, tests }, now);
+  const visitAt = gulfInstant(hold.slot_date, WINDOW_HOURS[hold.slot_window].start);
+  try {
+    await db.batch([
+      db.prepare('DELETE FROM blood_test_slot_bookings WHERE order_id = ?').bind(o.id),
+      db
+        .prepare(
+          'UPDATE blood_test_slot_bookings SET order_id = ?, expires_at = NULL WHERE id = ? AND user_id = ? AND order_id IS NULL AND expires_at > ?',
+        )
+        .bind(o.id, hold.id, p.userId, now),
+      // slot_held: the new hold is now this order's, the order is still booked and before its cut-off.
+      db
+        .prepare(
+          `UPDATE blood_test_orders SET slot_held = (status = 'booked' AND ?1 < visit_at - ?2
+             AND EXISTS (SELECT 1 FROM blood_test_slot_bookings WHERE id = ?3 AND order_id = ?4)),
+             slot_date = ?5, slot_window = ?6, visit_at = ?7, reminded_at = NULL, updated_at = ?1 WHERE id = ?4`,
+        )
+        .bind(now, o.visit_at - changeableUntil(o.visit_at), hold.id, o.id, hold.slot_date, hold.slot_window, visitAt),
+    ]);
+  } catch (error) {
+    if (/blood_test_slot_held/.test(String(error))) throw new ApiError(409, 'slot_hold_expired');
+    throw error;
+  }
+}
+
+/**
+ * Cancels a booked (or still unpaid) visit before its cut-off: the place returns, the coupon use is
+ * given back, and whatever was paid (wallet part and card payment) is refunded to the wallet. An
+ * open card payment is closed first through the payment outcome path (caller's job: cancelOpenPayment).
+ */
+export async function cancelBooking(
+  db: D1Database,
+  p: { userId: number; orderId: number },
+  now = Date.now(),
+): Promise<{ refunded: number }> {
+  const o = await ownedForChange(db, p.userId, p.orderId);
+  if (o.status === 'cancelled') return { refunded: 0 };
+  assertChangeable(o, now, ['booked']);
+  const refund = o.payment_state === 'paid' ? o.total : o.wallet_used;
+  const statements = [
+    // The guard: still booked and before the cut-off as this batch runs, or nothing is stored.
+    db
+      .prepare(
+        `UPDATE blood_test_orders SET slot_held = (status = 'booked' AND ?1 < visit_at - ?2), status = 'cancelled', cancelled_at = ?1,
+           payment_state = CASE WHEN ?3 > 0 THEN 'refunded' ELSE payment_state END, updated_at = ?1 WHERE id = ?4`,
+      )
+      .bind(now, o.visit_at - changeableUntil(o.visit_at), refund, o.id),
+    db.prepare('DELETE FROM blood_test_slot_bookings WHERE order_id = ?').bind(o.id),
+  ];
+  if (o.coupon_id) statements.push(db.prepare('UPDATE coupons SET used = used - 1 WHERE id = ?').bind(o.coupon_id));
+  if (refund > 0)
+    statements.push(
+      ...bloodTestWalletMove(db, { userId: o.user_id, currency: o.currency, amount: refund, orderId: o.id }),
+    );
+  try {
+    await db.batch(statements);
+  } catch (error) {
+    if (/blood_test_slot_held/.test(String(error))) throw new ApiError(409, 'blood_test_change_closed');
+    throw error;
+  }
+  return { refunded: refund };
+}
+
+/**
+ * The outcome of a blood-test order's card payment, for the batch that records it (payments/outcome.ts):
+ * paid → booked; failed or cancelled (the shopper, the gateway, the stale-payment sweep) → the place
+ * returns, the coupon use and any wallet part are given back.
+ */
+export async function bookingOutcomeStatements(
+  db: D1Database,
+  orderId: number,
+  outcome: 'succeeded' | 'failed' | 'cancelled',
+  now: number,
+): Promise<D1PreparedStatement[]> {
+  if (outcome === 'succeeded')
+    return [
+      db
+        .prepare(
+          "UPDATE blood_test_orders SET status = 'booked', payment_state = 'paid', booked_at = ?1, updated_at = ?1 WHERE id = ?2 AND status = 'pending_payment'",
+        )
+        .bind(now, orderId),
+    ];
+  const o = await db
+    .prepare('SELECT user_id, currency, wallet_used, coupon_id, status FROM blood_test_orders WHERE id = ?')
+    .bind(orderId)
+    .first<OrderForChange>();
+  if (o?.status !== 'pending_payment') return [];
+  return [
+    db
+      .prepare(
+        "UPDATE blood_test_orders SET status = 'payment_failed', payment_state = 'failed', wallet_used = 0, updated_at = ? WHERE id = ?",
+      )
+      .bind(now, orderId),
+    db.prepare('DELETE FROM blood_test_slot_bookings WHERE order_id = ?').bind(orderId),
+    ...(o.coupon_id ? [db.prepare('UPDATE coupons SET used = used - 1 WHERE id = ?').bind(o.coupon_id)] : []),
+    ...(o.wallet_used > 0
+      ? bloodTestWalletMove(db, { userId: o.user_id, currency: o.currency, amount: o.wallet_used, orderId })
+      : []),
+  ];
+}

@@ -1,0 +1,188 @@
+// Blood-test booking (issue 13, spec §7): collection slots and holds, /bloodTestOrder/calculate and
+// /submit, the shopper's saved patients, and /user/bloodTestOrder/* (list, detail, tests, reschedule,
+// cancel, calendar entry). Everything about an order is scoped to its owner: another shopper's order
+// answers 404 like one that does not exist, a guest 401.
+import { Hono, type Context } from 'hono';
+import { z } from '#shared/zod';
+import { ok } from '#shared/api/envelope';
+import { CARD_METHODS } from '#shared/api/order-schemas';
+import { WINDOW_HOURS } from '#shared/blood-tests/slot-rules';
+import type { BloodTestSubmitAnswer } from '#shared/blood-tests/order-types';
+import { ApiError } from '../lib/errors';
+import { paged } from '../lib/params';
+import { siteOrigin } from '../lib/site-origin';
+import { contract } from '../lib/validate';
+import { currentUser, requireUser } from '../middleware/user';
+import { startCharge } from './orders';
+import type { AppEnv } from '../app-env';
+import { cancelBooking, reschedule } from '../blood-tests/changes';
+import { visitCalendar } from '../blood-tests/ics';
+import { listPatients, removePatient, savePatient } from '../blood-tests/patients';
+import { bookBloodTests, bookingReturnPath } from '../blood-tests/place';
+import { bloodTestQuote } from '../blood-tests/quote';
+import { holdSlot, slotsFor } from '../blood-tests/slots';
+import { calendarTexts } from '../blood-tests/texts';
+import { orderPage, orderRows, toDetail } from '../blood-tests/view';
+
+export const bloodTestSlotRoutes = new Hono<AppEnv>()
+  .get('/slots', contract('GET /bloodTest/slots'), async (c) => {
+    const q = c.req.valid('query');
+    return c.json(ok(await slotsFor(c.env.DB, { ...q, country: c.var.country })));
+  })
+  .post('/slots/hold', contract('POST /bloodTest/slots/hold'), async (c) => {
+    const user = await requireUser(c);
+    const input = c.req.valid('json');
+    return c.json(ok(await holdSlot(c.env.DB, { ...input, userId: user.id, country: c.var.country })));
+  });
+
+export const bloodTestOrderRoutes = new Hono<AppEnv>()
+  .post('/calculate', contract('POST /bloodTestOrder/calculate'), async (c) => {
+    const input = c.req.valid('json');
+    const user = await currentUser(c);
+    const priced = await bloodTestQuote(c.env.DB, input, {
+      country: c.var.country,
+      lang: c.var.lang,
+      userId: user?.id ?? null,
+    });
+    return c.json(
+      ok({
+        ...priced.quote,
+        payment_methods: ['card', ...(user && priced.quote.wallet_balance > 0 ? ['wallet'] : []), 'pay_at_visit'],
+        card_methods: CARD_METHODS[c.var.country],
+      }),
+    );
+  })
+  .post('/submit', contract('POST /bloodTestOrder/submit'), async (c) => {
+    const user = await requireUser(c);
+    const input = c.req.valid('json');
+    const booked = await bookBloodTests({ db: c.env.DB, country: c.var.country, lang: c.var.lang, user }, input);
+    let url: string | null = null;
+    if (booked.paymentId && booked.due > 0) {
+      url = await startCharge(c, {
+        paymentId: booked.paymentId,
+        amount: booked.due,
+        currency: booked.currency,
+        method: booked.cardMethod!,
+        description: `Blood tests ${booked.orderId}`,
+        customer: { name: user.name, email: user.email, phone: user.phone },
+        returnPath: bookingReturnPath(c.var.lang, booked.orderId),
+      });
+    }
+    const rows = (await orderRows(c.env.DB, booked.orderId, user.id))!;
+    const answer: BloodTestSubmitAnswer = { order_id: booked.orderId, status: rows.order.status, payment_url: url };
+    return c.json(ok({ ...answer, order: toDetail(rows, c.var.lang), replayed: booked.replayed }));
+  });
+
+export const bloodTestPatientRoutes = new Hono<AppEnv>()
+  .get('/', contract('GET /user/bloodTestPatient'), async (c) => {
+    const user = await requireUser(c);
+    return c.json(ok({ items: await listPatients(c.env.DB, user.id) }));
+  })
+  .post('/new', contract('POST /user/bloodTestPatient/new'), async (c) => {
+    const user = await requireUser(c);
+    const row = await savePatient(c.env.DB, user.id, c.req.valid('json'));
+    return c.json(ok((await listPatients(c.env.DB, user.id)).find((p) => p.id === row.id)));
+  })
+  .post('/:id{[0-9]+}/remove', contract('POST /user/bloodTestPatient/:id{[0-9]+}/remove'), async (c) => {
+    const user = await requireUser(c);
+    await removePatient(c.env.DB, user.id, c.req.valid('param').id);
+    return c.json(ok({ id: c.req.valid('param').id }));
+  });
+
+async function ownedDetail(c: Context<AppEnv>, id: number) {
+  const user = await requireUser(c);
+  const rows = await orderRows(c.env.DB, id, user.id);
+  if (!rows) throw new ApiError(404, 'not_found');
+  return { user, rows };
+}
+
+async function list(c: Context<AppEnv>, page: number) {
+  const user = await requireUser(c);
+  const result = await orderPage(c.env.DB, user.id, page);
+  return c.json(ok(paged(result.items, page, result.per_page, result.total)));
+}
+
+export const userBloodTestOrderRoutes = new Hono<AppEnv>()
+  .get('/list/All', contract('GET /user/bloodTestOrder/list/All'), (c) => list(c, 1))
+  .get('/list/:page{[0-9]+}', contract('GET /user/bloodTestOrder/list/:page{[0-9]+}'), (c) =>
+    list(c, c.req.valid('param').page),
+  )
+  .get('/getOrder', contract('GET /user/bloodTestOrder/getOrder'), async (c) => {
+    const { rows } = await ownedDetail(c, c.req.valid('query').id);
+    return c.json(ok(toDetail(rows, c.var.lang)));
+  })
+  // The order's tests with their preparation (the results pages read them per test).
+  .get('/getOrderItem', contract('GET /user/bloodTestOrder/getOrderItem'), async (c) => {
+    const { rows } = await ownedDetail(c, c.req.valid('query').id);
+    const detail = toDetail(rows, c.var.lang);
+    return c.json(ok({ order_id: detail.id, status: detail.status, slot: detail.slot, items: detail.items }));
+  })
+  .post('/reschedule', contract('POST /user/bloodTestOrder/reschedule'), async (c) => {
+    const user = await requireUser(c);
+    const input = c.req.valid('json');
+    await reschedule(c.env.DB, { userId: user.id, orderId: input.order_id, holdId: input.hold_id });
+    return c.json(ok(toDetail((await orderRows(c.env.DB, input.order_id, user.id))!, c.var.lang)));
+  })
+  .post('/cancel', contract('POST /user/bloodTestOrder/cancel'), async (c) => {
+    const user = await requireUser(c);
+    const input = c.req.valid('json');
+    const { refunded } = await cancelBooking(c.env.DB, { userId: user.id, orderId: input.order_id });
+    const detail = toDetail((await orderRows(c.env.DB, input.order_id, user.id))!, c.var.lang);
+    return c.json(ok({ ...detail, refunded_to_wallet: refunded }));
+  })
+  .get('/ics', contract('GET /user/bloodTestOrder/ics'), async (c) => {
+    const { rows } = await ownedDetail(c, c.req.valid('query').id);
+    const lang = c.var.lang;
+    const detail = toDetail(rows, lang);
+    const o = rows.order;
+    const texts = calendarTexts(lang, {
+      id: o.id,
+      slot: detail.slot,
+      address: detail.address.text,
+      items: detail.items,
+      country: o.country,
+    });
+    const body = visitCalendar({
+      uid: `blood-test-${o.id}@${new URL(siteOrigin(c)).hostname}`,
+      start: o.visit_at,
+      end: o.visit_at + (WINDOW_HOURS[o.slot_window].end - WINDOW_HOURS[o.slot_window].start) * 3_600_000,
+      now: Date.now(),
+      ...texts,
+      location: detail.address.text,
+      lang,
+    });
+    return c.body(body, 200, {
+      'content-type': 'text/calendar; charset=utf-8',
+      'content-disposition': `attachment; filename="blood-test-${o.id}.ics"`,
+      'cache-control': 'private, no-store',
+    });
+  });
+
+const advanceSchema = z.object({
+  order_id: z.number().int().positive(),
+  status: z.enum(['sample_collected', 'at_lab', 'results_ready']),
+});
+const STATUS_COLUMN = {
+  sample_collected: 'sample_collected_at',
+  at_lab: 'at_lab_at',
+  results_ready: 'results_ready_at',
+} as const;
+
+// Local mode only: moves an order along its timeline for tests (staff tooling is issue 14's), and
+// settles a card payment the way the gateway would.
+const buildDevBloodTestRoutes = () =>
+  new Hono<AppEnv>().post('/advance', async (c) => {
+    if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
+    const input = advanceSchema.safeParse(await c.req.json().catch(() => null));
+    if (!input.success) throw new ApiError(400, 'bad_request');
+    const { order_id, status } = input.data;
+    const r = await c.env.DB.prepare(
+      `UPDATE blood_test_orders SET status = ?1, ${STATUS_COLUMN[status]} = ?2, updated_at = ?2 WHERE id = ?3 AND status NOT IN ('cancelled', 'payment_failed', 'pending_payment')`,
+    )
+      .bind(status, Date.now(), order_id)
+      .run();
+    if (!r.meta.changes) throw new ApiError(404, 'not_found');
+    return c.json(ok({ order_id, status }));
+  });
+
+export const devBloodTestRoutes = /* @__PURE__ */ buildDevBloodTestRoutes();

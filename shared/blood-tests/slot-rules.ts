@@ -1,0 +1,117 @@
+// When a blood sample can be collected: the rules the slots answer, the hold and the submit share.
+// Pure (the clock is a parameter), so every rule is unit-tested. Gulf local time is UTC+3 all year
+// (Asia/Kuwait and Asia/Riyadh keep no summer time), so local dates and hours are UTC + 3 h.
+import type { SlotWindow } from '../api/blood-test-order-schemas';
+
+/** The booking settings in one place (decision 0025). */
+export const BOOKING_RULES = {
+  /** Days ahead a visit can be booked, today included. */
+  horizonDays: 14,
+  /** A slot chosen at checkout is held this long. */
+  holdMinutes: 10,
+  /** Tests without fasting or a morning draw: at least this long between booking and the window's start. */
+  leadHours: 3,
+  /** Reschedule and cancel close this long before the window starts. */
+  changeCutoffHours: 12,
+  /** Places per window when blood_test_slot_capacity has no row for the zone. */
+  defaultCapacity: 4,
+  /** The preparation reminder goes out from this local hour the evening before the visit. */
+  reminderHour: 18,
+  /** Fridays are the weekend in Kuwait and Saudi Arabia: no home collections. (0 = Sunday.) */
+  closedWeekdays: [5] as readonly number[],
+} as const;
+
+const GULF_OFFSET_MS = 3 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+export const WINDOW_HOURS: Record<SlotWindow, { start: number; end: number; morning: boolean }> = {
+  '07-09': { start: 7, end: 9, morning: true },
+  '09-11': { start: 9, end: 11, morning: true },
+  '16-18': { start: 16, end: 18, morning: false },
+  '18-20': { start: 18, end: 20, morning: false },
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "07:00" */
+export const hourText = (h: number) => `${pad(h)}:00`;
+
+/** The Gulf local date (YYYY-MM-DD) of an instant. */
+export function gulfDate(now: number): string {
+  return new Date(now + GULF_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The Gulf local hour (0–23) of an instant. */
+export function gulfHour(now: number): number {
+  return new Date(now + GULF_OFFSET_MS).getUTCHours();
+}
+
+/** The instant (ms UTC) a local date's hour begins. */
+export function gulfInstant(date: string, hour: number): number {
+  return Date.parse(`${date}T${pad(hour)}:00:00Z`) - GULF_OFFSET_MS;
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+}
+
+/** What the chosen tests ask of the visit. */
+export interface TestNeeds {
+  fasting_hours: number;
+  morning_draw: number | boolean;
+}
+
+export function needsMorning(tests: TestNeeds[]): boolean {
+  return tests.some((t) => t.fasting_hours > 0 || !!t.morning_draw);
+}
+
+export type SlotRefusal = 'closed_day' | 'outside_horizon' | 'too_soon' | 'mornings_only';
+
+/**
+ * Whether a window can be booked now for these tests, or why not. Fasting or morning-draw tests are
+ * drawn in a morning window and never the same day (the shopper must fast overnight); other tests
+ * need `leadHours` between now and the window's start.
+ */
+export function slotRefusal(
+  p: { date: string; window: SlotWindow; tests: TestNeeds[]; blackout: ReadonlySet<string> },
+  now: number,
+): SlotRefusal | null {
+  const today = gulfDate(now);
+  if (p.date < today || p.date > addDays(today, BOOKING_RULES.horizonDays - 1)) return 'outside_horizon';
+  if (isClosedDay(p.date, p.blackout)) return 'closed_day';
+  const w = WINDOW_HOURS[p.window];
+  if (needsMorning(p.tests)) {
+    if (!w.morning) return 'mornings_only';
+    if (p.date <= today) return 'too_soon';
+    return null;
+  }
+  if (gulfInstant(p.date, w.start) - now < BOOKING_RULES.leadHours * HOUR) return 'too_soon';
+  return null;
+}
+
+export function isClosedDay(date: string, blackout: ReadonlySet<string>): boolean {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return BOOKING_RULES.closedWeekdays.includes(weekday) || blackout.has(date);
+}
+
+/** The days the slots answer lists: today and the next horizonDays − 1, Gulf local. */
+export function horizonDates(now: number): string[] {
+  const today = gulfDate(now);
+  return Array.from({ length: BOOKING_RULES.horizonDays }, (_, i) => addDays(today, i));
+}
+
+/** Until when an order's visit may still be moved or cancelled online. */
+export function changeableUntil(visitAt: number): number {
+  return visitAt - BOOKING_RULES.changeCutoffHours * HOUR;
+}
+
+/** The evening before the visit from which its preparation reminder is due. */
+export function reminderDueAt(slotDate: string): number {
+  return gulfInstant(addDays(slotDate, -1), BOOKING_RULES.reminderHour);
+}
+
+/** A zone key: a Kuwait area or a Saudi city. */
+export function zoneKey(z: { area_id?: number | null; city_id?: number | null }): string {
+  return z.area_id ? `area:${z.area_id}` : `city:${z.city_id}`;
+}
