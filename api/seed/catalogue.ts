@@ -20,6 +20,7 @@ import type { Bi } from './data/categories';
 import { FORMS } from './data/product-options';
 import { NUTRITIONISTS, BANNERS } from './data/shop-content';
 import { row, insertStatements } from './sql-writer';
+import { bloodTestRelatedStatements } from './blood-tests';
 import { BRANDS, planProducts } from './plan';
 import {
   categoryRows,
@@ -157,6 +158,8 @@ export function* catalogueStatements(mode: CatalogueMode): Generator<string> {
     ['id', 'code', 'kind', 'value', 'min_subtotal_fils', 'max_uses', 'once_per_shopper'],
     COUPON_ROWS.map(row),
   );
+  // The blood-test catalogue comes with migration 0020; its suggested supplements are this catalogue's.
+  yield* bloodTestRelatedStatements(plans);
 }
 
 // Images (decision 11): what the seed renders to WebP and PNG and stores in R2

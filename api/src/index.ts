@@ -16,6 +16,7 @@ import { countryRoutes } from './routes/country';
 import { requestLocale } from './middleware/locale';
 import { queryCount } from './middleware/query-count';
 import { productRoutes } from './routes/product';
+import { bloodTestRoutes } from './routes/blood-test';
 import { homeRoutes } from './routes/home';
 import { categoryRoutes } from './routes/category';
 import { brandRoutes } from './routes/brand';
@@ -94,6 +95,7 @@ app.get('/openapi.json', (c) => {
 app.route('/device', deviceRoutes);
 app.route('/country', countryRoutes);
 app.route('/product', productRoutes);
+app.route('/bloodTest', bloodTestRoutes);
 app.route('/homepage', homeRoutes);
 app.route('/category', categoryRoutes);
 app.route('/brand', brandRoutes);

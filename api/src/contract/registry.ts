@@ -54,6 +54,7 @@ import {
   webhookParams,
 } from '#shared/api/route-schemas';
 import { deviceAuthSchema } from '#shared/api/schemas';
+import { bloodTestListQuery, bloodTestSkuSchema } from '#shared/api/blood-test-schemas';
 import { productQuerySchema } from '#shared/catalogue/filter-model';
 
 export interface RouteContract {
@@ -130,6 +131,22 @@ export const CONTRACTS = {
   },
   'GET /product/notify-list': { tag: 'catalogue', summary: 'Products the shopper asked to hear about', user: true },
   'GET /product/:ref/v2': { tag: 'catalogue', summary: 'Product detail by id or slug', params: refParams },
+
+  'GET /bloodTest': {
+    tag: 'blood-tests',
+    summary: "Blood tests and panels with their categories: filters, sort and search, in the shopper's currency",
+    query: bloodTestListQuery,
+  },
+  'POST /bloodTest/sku': {
+    tag: 'blood-tests',
+    summary: "Blood-test cart sync: the SKUs still sold, with the country's current prices",
+    body: bloodTestSkuSchema,
+  },
+  'GET /bloodTest/:ref': {
+    tag: 'blood-tests',
+    summary: 'A blood test or panel by id or slug: biomarkers, preparation, lab, members, supplements',
+    params: refParams,
+  },
 
   'GET /homepage/v4': { tag: 'catalogue', summary: "Every home page section's data" },
   'GET /category': { tag: 'catalogue', summary: 'Category tree', query: categoryListQuery },
