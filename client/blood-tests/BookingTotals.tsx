@@ -13,7 +13,7 @@ export interface BookingAmounts {
   /** The VAT rate in percent (15), as the product quote gives it; 0 or absent: the country's rate. */
   vat_rate?: number;
   wallet_used: number;
-  /** What is left to pay by card or at the visit. */
+  /** The whole amount, VAT included, before the wallet part (what is left to pay is total − wallet_used). */
   total: number;
 }
 
@@ -27,7 +27,6 @@ export function BookingTotals({ amounts }: { amounts: BookingAmounts }) {
     lang,
     info.country,
   );
-  const whole = amounts.total + amounts.wallet_used;
   return (
     <dl className="totals" data-testid="totals">
       <div>
@@ -42,7 +41,7 @@ export function BookingTotals({ amounts }: { amounts: BookingAmounts }) {
       )}
       <div className="totals-total">
         <dt>{t('cart_total')}</dt>
-        <dd data-testid="total">{m(whole)}</dd>
+        <dd data-testid="total">{m(amounts.total)}</dd>
       </div>
       {amounts.vat > 0 && (
         <div className="totals-vat" data-testid="vat-included">
@@ -58,7 +57,7 @@ export function BookingTotals({ amounts }: { amounts: BookingAmounts }) {
           </div>
           <div className="totals-total">
             <dt>{t('cart_due')}</dt>
-            <dd>{m(amounts.total)}</dd>
+            <dd data-testid="due">{m(amounts.total - amounts.wallet_used)}</dd>
           </div>
         </>
       )}
