@@ -95,6 +95,8 @@ app.get('/openapi.json', (c) => {
 app.route('/device', deviceRoutes);
 app.route('/country', countryRoutes);
 app.route('/product', productRoutes);
+// The slot routes first: the catalogue's /bloodTest/:ref would take /bloodTest/slots as a test's slug.
+app.route('/bloodTest', bloodTestSlotRoutes);
 app.route('/bloodTest', bloodTestRoutes);
 app.route('/homepage', homeRoutes);
 app.route('/category', categoryRoutes);
@@ -109,7 +111,6 @@ app.route('/user/order', userOrderRoutes);
 app.route('/user/wallet', walletRoutes);
 app.route('/user/bloodTestOrder', userBloodTestOrderRoutes);
 app.route('/user/bloodTestPatient', bloodTestPatientRoutes);
-app.route('/bloodTest', bloodTestSlotRoutes);
 app.route('/bloodTestOrder', bloodTestOrderRoutes);
 app.route('/order', orderRoutes);
 app.route('/payments', paymentRoutes);
