@@ -14,11 +14,11 @@ import { useHref } from '#client/lib/locale';
 import { ApiContext } from '#client/providers';
 import { Page } from '#client/ui/Page';
 
-/** The longest turnaround of the tests, when the answer gives one (days). */
+/** The longest turnaround of the tests in whole days, when the answer gives it (catalogue: turnaround_hours). */
 function resultDays(order: BloodTestOrderDetail): number | null {
-  const days = order.items.map((i) => (i as { turnaround_days?: number }).turnaround_days ?? 0);
-  const most = Math.max(0, ...days);
-  return most > 0 ? most : null;
+  const hours = order.items.map((i) => (i as { turnaround_hours?: number }).turnaround_hours ?? 0);
+  const most = Math.max(0, ...hours);
+  return most > 0 ? Math.ceil(most / 24) : null;
 }
 
 export function Component() {
