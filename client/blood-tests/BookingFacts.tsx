@@ -21,7 +21,7 @@ export function BookingFacts({ order }: { order: BloodTestOrderDetail }) {
             </dd>
           </div>
           <div>
-            <dt>{t('bt_slot_title')}</dt>
+            <dt>{t('bt_review_when')}</dt>
             <dd data-testid="bt-visit">{visitText(order.slot, lang, order.country)}</dd>
           </div>
           <div>

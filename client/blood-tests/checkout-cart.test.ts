@@ -9,11 +9,22 @@ describe('readBookingLines', () => {
         bloodTest: { id: 7, name: 'Vitamin D (25-OH)', fasting_hours: 0, stop_biotin_hours: 0, morning_draw: false },
         sku: { id: 41 },
       },
-      '52': { count: 1, bloodTest: { id: 9, name: 'Lipid profile', fasting_hours: 12 }, sku: { id: 52 } },
+      '52': {
+        count: 1,
+        bloodTest: { id: 9, slug: 'lipid-profile', name: 'Lipid profile', fasting_hours: 12 },
+        sku: { id: 52 },
+      },
     };
     expect(readBookingLines(JSON.stringify(stored))).toEqual([
       { sku_id: 41, name: 'Vitamin D (25-OH)', fasting_hours: 0, stop_biotin_hours: 0, morning_draw: false },
-      { sku_id: 52, name: 'Lipid profile', fasting_hours: 12, stop_biotin_hours: 0, morning_draw: false },
+      {
+        sku_id: 52,
+        name: 'Lipid profile',
+        slug: 'lipid-profile',
+        fasting_hours: 12,
+        stop_biotin_hours: 0,
+        morning_draw: false,
+      },
     ]);
   });
 

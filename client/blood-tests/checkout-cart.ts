@@ -9,6 +9,8 @@ export const BLOOD_TEST_CART_KEY = 'blood_test_cart';
 export interface BookingLine extends Preparable {
   sku_id: number;
   name: string;
+  /** The test's page, where its whole preparation is read (the cart keeps only its fasting hours). */
+  slug?: string;
 }
 
 type Stored = Record<
@@ -16,6 +18,7 @@ type Stored = Record<
   {
     bloodTest?: {
       id?: number;
+      slug?: string;
       name?: string;
       fasting_hours?: number;
       stop_biotin_hours?: number;
@@ -45,6 +48,7 @@ export function readBookingLines(raw: string | null): BookingLine[] {
         fasting_hours: Number(bt.fasting_hours ?? 0),
         stop_biotin_hours: Number(bt.stop_biotin_hours ?? 0),
         morning_draw: !!bt.morning_draw,
+        ...(bt.slug ? { slug: String(bt.slug) } : {}),
       },
     ];
   });

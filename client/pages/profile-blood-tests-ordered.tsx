@@ -60,8 +60,10 @@ function Detail({ order }: { order: BloodTestOrderDetail }) {
         {t('order_placed_on', { date: formatDate(Date.parse(order.created_at), lang, order.country, { hijri: true }) })}
       </p>
       <BookingTimeline order={order} />
-      <BookingActions order={order} onChanged={() => revalidator.revalidate()} />
-      <BookingFacts order={order} />
+      <div className="bt-sections">
+        <BookingActions order={order} onChanged={() => revalidator.revalidate()} />
+        <BookingFacts order={order} />
+      </div>
     </Page>
   );
 }

@@ -23,15 +23,17 @@ export function Component() {
   const href = useHref();
   return (
     <Page title={t('page_profile_blood_tests')} crumbs={[{ label: t('page_profile'), to: href('/profile') }]}>
-      <section className="form-card" aria-labelledby="bt-ordered-title" data-testid="bt-hub-ordered">
-        <h2 id="bt-ordered-title">{t('bt_orders_title')}</h2>
-        <BookingList list={list} compact />
-        {list.items.length > 0 && <Link to={href('/profile/blood-tests/ordered')}>{t('bt_view_all')}</Link>}
-      </section>
-      <section className="form-card" aria-labelledby="bt-uploaded-title" data-testid="bt-hub-uploaded">
-        <h2 id="bt-uploaded-title">{t('bt_uploaded_title')}</h2>
-        <p>{t('bt_uploaded_soon')}</p>
-      </section>
+      <div className="bt-sections">
+        <section className="form-card" aria-labelledby="bt-ordered-title" data-testid="bt-hub-ordered">
+          <h2 id="bt-ordered-title">{t('bt_orders_title')}</h2>
+          <BookingList list={list} compact />
+          {list.items.length > 0 && <Link to={href('/profile/blood-tests/ordered')}>{t('bt_view_all')}</Link>}
+        </section>
+        <section className="form-card" aria-labelledby="bt-uploaded-title" data-testid="bt-hub-uploaded">
+          <h2 id="bt-uploaded-title">{t('bt_uploaded_title')}</h2>
+          <p>{t('bt_uploaded_soon')}</p>
+        </section>
+      </div>
     </Page>
   );
 }

@@ -315,4 +315,5 @@ export const ordersAr: Translated<typeof ordersEn> = {
   bt_cancelled: 'تم إلغاء الحجز وأصبح موعد الزيارة متاحًا.',
   bt_view_all: 'كل التحاليل المطلوبة',
   bt_review_address: 'عنوان الزيارة',
+  bt_review_when: 'اليوم والوقت',
 };

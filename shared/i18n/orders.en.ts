@@ -279,4 +279,5 @@ export const ordersEn = {
   bt_cancelled: 'The booking is cancelled. The visit time is released.',
   bt_view_all: 'All ordered tests',
   bt_review_address: 'Visit address',
+  bt_review_when: 'Day and time',
 } as const;

@@ -26,7 +26,11 @@ async function putInBloodTestCart(page: Page, slug: string, lang: 'en' | 'ar', c
       default_sku: { id: number };
     };
   };
-  const entry = { count: 1, bloodTest: { ...t }, sku: { id: t.default_sku.id } };
+  // Only what the Add button keeps (client/blood-tests/cart-store.ts): the review reads the rest of the
+  // preparation (biotin, morning draw) from the test's page.
+  const { id, slug: s, name, kind, fasting_hours, price, currency, default_sku } = t;
+  const bloodTest = { id, slug: s, name, kind, fasting_hours, price, currency, default_sku };
+  const entry = { count: 1, bloodTest, sku: { id: t.default_sku.id } };
   await page.evaluate((e) => localStorage.setItem('blood_test_cart', JSON.stringify({ [e.sku.id]: e })), entry);
   return t;
 }

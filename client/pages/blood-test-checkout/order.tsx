@@ -27,6 +27,7 @@ import {
 import { emptyBookingCart, useBookingCart } from '#client/blood-tests/checkout-cart';
 import { HoldCountdown } from '#client/blood-tests/HoldCountdown';
 import { PreparationList } from '#client/blood-tests/PreparationList';
+import { usePreparation } from '#client/blood-tests/use-preparation';
 import { gulfTime, windowText } from '#client/blood-tests/SlotPicker';
 import { useI18n } from '#client/i18n/context';
 import { useHref, useMinor } from '#client/lib/locale';
@@ -67,6 +68,7 @@ export function Component() {
   });
 
   const lines = cart.lines;
+  const preparation = usePreparation(lines);
   const body = {
     items: lines.map((l) => ({ sku_id: l.sku_id })),
     ...(state.coupon ? { coupon: state.coupon } : {}),
@@ -164,7 +166,7 @@ export function Component() {
                   <dd>{address ? addressLines(address, t).join(' · ') : ''}</dd>
                 </div>
                 <div>
-                  <dt>{t('bt_slot_title')}</dt>
+                  <dt>{t('bt_review_when')}</dt>
                   <dd data-testid="bt-review-slot">
                     {(() => {
                       const day = formatSlotDay(gulfTime(slot.date, 12), lang, country);
@@ -199,7 +201,7 @@ export function Component() {
                 })}
               </ul>
             </section>
-            <PreparationList tests={lines} id="bt-review-prep" />
+            <PreparationList tests={preparation} id="bt-review-prep" />
             <section className="form-card" aria-labelledby="bt-payment-title">
               <h2 id="bt-payment-title">{t('checkout_payment_title')}</h2>
               <fieldset className="choice-list">

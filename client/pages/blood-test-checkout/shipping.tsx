@@ -144,7 +144,7 @@ export function Component() {
       {!ready ? (
         <p role="status">{t('loading')}</p>
       ) : (
-        <>
+        <div className="bt-sections">
           <section className="form-card" aria-labelledby="bt-who-title">
             <h2 id="bt-who-title">{t('bt_who_title')}</h2>
             <fieldset className="choice-list">
@@ -296,7 +296,7 @@ export function Component() {
           >
             {t('bt_continue')}
           </button>
-        </>
+        </div>
       )}
     </Page>
   );

@@ -73,29 +73,31 @@ export function Component() {
         </p>
         {failed && <p>{t('success_failed')}</p>}
       </div>
-      <section className="form-card" aria-labelledby="bt-next-title">
-        <h2 id="bt-next-title">{t('bt_next_title')}</h2>
-        <ol className="prep-list next-steps">
-          <li data-testid="bt-next-visit">
-            {t('bt_next_visit', {
-              address: order.address.text,
-              day: visitDayText(order.slot.date, lang, order.country),
-              window: windowText(order.slot.date, order.slot.window, lang, order.country),
-            })}
-          </li>
-          <li>{t('bt_next_lab')}</li>
-          {days !== null && <li>{t('bt_next_results', { count: days })}</li>}
-        </ol>
-        <p className="form-actions">
-          <a className="button button-secondary" href={BT_API.ics(order.id)} download data-testid="bt-ics">
-            {t('bt_add_calendar')}
-          </a>
-          <Link className="button" to={`${href('/profile/blood-tests/ordered')}?id=${order.id}`}>
-            {t('bt_view_order')}
-          </Link>
-        </p>
-      </section>
-      <BookingFacts order={order} />
+      <div className="bt-sections">
+        <section className="form-card" aria-labelledby="bt-next-title">
+          <h2 id="bt-next-title">{t('bt_next_title')}</h2>
+          <ol className="prep-list next-steps">
+            <li data-testid="bt-next-visit">
+              {t('bt_next_visit', {
+                address: order.address.text,
+                day: visitDayText(order.slot.date, lang, order.country),
+                window: windowText(order.slot.date, order.slot.window, lang, order.country),
+              })}
+            </li>
+            <li>{t('bt_next_lab')}</li>
+            {days !== null && <li>{t('bt_next_results', { count: days })}</li>}
+          </ol>
+          <p className="form-actions">
+            <a className="button button-secondary" href={BT_API.ics(order.id)} download data-testid="bt-ics">
+              {t('bt_add_calendar')}
+            </a>
+            <Link className="button" to={`${href('/profile/blood-tests/ordered')}?id=${order.id}`}>
+              {t('bt_view_order')}
+            </Link>
+          </p>
+        </section>
+        <BookingFacts order={order} />
+      </div>
     </Page>
   );
 }
