@@ -16,7 +16,6 @@ import { countryRoutes } from './routes/country';
 import { requestLocale } from './middleware/locale';
 import { queryCount } from './middleware/query-count';
 import { productRoutes } from './routes/product';
-import { bloodTestRoutes } from './routes/blood-test';
 import { homeRoutes } from './routes/home';
 import { categoryRoutes } from './routes/category';
 import { brandRoutes } from './routes/brand';
@@ -95,9 +94,9 @@ app.get('/openapi.json', (c) => {
 app.route('/device', deviceRoutes);
 app.route('/country', countryRoutes);
 app.route('/product', productRoutes);
-// The slot routes first: the catalogue's /bloodTest/:ref would take /bloodTest/slots as a test's slug.
+// Before the catalogue's /bloodTest routes: its GET /bloodTest/:ref would read "slots" as a test's
+// slug and answer 404 first (Hono runs matching handlers in the order they are registered).
 app.route('/bloodTest', bloodTestSlotRoutes);
-app.route('/bloodTest', bloodTestRoutes);
 app.route('/homepage', homeRoutes);
 app.route('/category', categoryRoutes);
 app.route('/brand', brandRoutes);

@@ -152,6 +152,13 @@ export type BloodTestRescheduleInput = z.output<typeof bloodTestRescheduleSchema
 export const bloodTestCancelSchema = z.object({ order_id: positiveId });
 export type BloodTestCancelInput = z.output<typeof bloodTestCancelSchema>;
 
+/** POST /bloodTestOrder/payAgain: a booking whose card payment failed takes its place again and pays. */
+export const bloodTestPayAgainSchema = z.object({
+  order_id: positiveId,
+  card_method: z.enum(['knet', 'mada', 'card', 'apple_pay']).optional(),
+});
+export type BloodTestPayAgainInput = z.output<typeof bloodTestPayAgainSchema>;
+
 /** ?id= of getOrder, getOrderItem and ics. */
 export const bloodTestOrderIdQuerySchema = z.object({ id: positiveId });
 

@@ -2,10 +2,13 @@
 // wallet), and the payment outcome of a card booking. Each change is one batch whose first write
 // re-checks the order's state through the slot_held CHECK: a change that lost a race to another one
 // (or to the cut-off) stores nothing.
-import { changeableUntil, gulfInstant, WINDOW_HOURS } from '#shared/blood-tests/slot-rules';
+import { BOOKING_RULES, changeableUntil, gulfInstant, WINDOW_HOURS } from '#shared/blood-tests/slot-rules';
+import { CARD_METHODS } from '#shared/api/order-schemas';
+import { randomHex } from '#shared/bytes';
+import { newPaymentId, openPayment } from '../orders/place';
 import type { SlotWindow } from '#shared/api/blood-test-order-schemas';
 import { ApiError } from '../lib/errors';
-import { bloodTestWalletMove } from './place';
+import { bloodTestWalletMove, bookingReturnPath } from './place';
 import { assertBookable } from './slots';
 import type { BloodTestItemRow, BloodTestOrderRow } from './view';
 
@@ -150,4 +153,81 @@ export async function bookingOutcomeStatements(
       ? bloodTestWalletMove(db, { userId: o.user_id, currency: o.currency, amount: o.wallet_used, orderId })
       : []),
   ];
+}
+
+/**
+ * Pay again for a booking whose card payment failed (or was abandoned and swept): its place is taken
+ * again if the window still has one (the same conditional insert as a hold), the coupon use is counted
+ * again, and a new card payment is opened for the whole total, all in one batch.
+ */
+export async function payAgain(
+  db: D1Database,
+  p: { userId: number; orderId: number; cardMethod?: string; lang: 'en' | 'ar' },
+  now = Date.now(),
+): Promise<{ paymentId: string; amount: number; currency: string; cardMethod: string }> {
+  const o = await ownedForChange(db, p.userId, p.orderId);
+  if (o.status !== 'payment_failed') throw new ApiError(409, 'order_not_payable');
+  if (now >= changeableUntil(o.visit_at)) throw new ApiError(409, 'blood_test_change_closed');
+  const row = await db
+    .prepare('SELECT slot_date, slot_window FROM blood_test_orders WHERE id = ?')
+    .bind(o.id)
+    .first<{ slot_date: string; slot_window: SlotWindow }>();
+  const { results: tests } = await db
+    .prepare('SELECT sku_id, fasting_hours, morning_draw FROM blood_test_order_items WHERE order_id = ?')
+    .bind(o.id)
+    .all<Pick<BloodTestItemRow, 'sku_id' | 'fasting_hours' | 'morning_draw'>>();
+  await assertBookable(db, { country: o.country, date: row!.slot_date, window: row!.slot_window, tests }, now);
+  const allowed: readonly string[] = CARD_METHODS[o.country];
+  const cardMethod = p.cardMethod ?? allowed[0]!;
+  if (!allowed.includes(cardMethod)) throw new ApiError(400, 'payment_method_unavailable');
+  const paymentId = newPaymentId();
+  const statements = [
+    db
+      .prepare(
+        `INSERT INTO blood_test_slot_bookings (id, user_id, zone, slot_date, slot_window, sku_ids, expires_at, order_id, created_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, NULL, ?7, ?8
+         WHERE (SELECT COUNT(*) FROM blood_test_slot_bookings WHERE zone = ?3 AND slot_date = ?4 AND slot_window = ?5
+           AND (order_id IS NOT NULL OR expires_at > ?8)) < coalesce((SELECT capacity FROM blood_test_slot_capacity
+           WHERE zone = ?3 AND slot_window = ?5), ${BOOKING_RULES.defaultCapacity})`,
+      )
+      .bind(
+        `book-${randomHex(12)}`,
+        p.userId,
+        o.zone,
+        row!.slot_date,
+        row!.slot_window,
+        tests.map((t) => t.sku_id).join(','),
+        o.id,
+        now,
+      ),
+    // The guard: still failed (another pay-again did not get there first) and the place taken above.
+    db
+      .prepare(
+        `UPDATE blood_test_orders SET slot_held = (status = 'payment_failed' AND EXISTS (SELECT 1 FROM blood_test_slot_bookings WHERE order_id = ?1)),
+           status = 'pending_payment', payment_state = 'pending', payment_method = 'card', card_method = ?2, wallet_used = 0, updated_at = ?3
+         WHERE id = ?1`,
+      )
+      .bind(o.id, cardMethod, now),
+    ...(o.coupon_id ? [db.prepare('UPDATE coupons SET used = used + 1 WHERE id = ?').bind(o.coupon_id)] : []),
+    openPayment(db, {
+      id: paymentId,
+      orderId: null,
+      userId: p.userId,
+      amount: o.total,
+      currency: o.currency,
+      method: cardMethod,
+      returnPath: bookingReturnPath(p.lang, o.id),
+    }),
+    db.prepare('UPDATE payments SET blood_test_order_id = ? WHERE id = ?').bind(o.id, paymentId),
+  ];
+  try {
+    await db.batch(statements);
+  } catch (error) {
+    const text = String(error);
+    if (/blood_test_slot_held/.test(text)) throw new ApiError(409, 'slot_full');
+    if (/coupon_uses_left/.test(text)) throw new ApiError(409, 'coupon_used_up');
+    if (/blood_test_order_id|UNIQUE/.test(text)) throw new ApiError(409, 'order_not_payable');
+    throw error;
+  }
+  return { paymentId, amount: o.total, currency: o.currency, cardMethod };
 }

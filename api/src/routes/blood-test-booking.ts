@@ -15,7 +15,7 @@ import { contract } from '../lib/validate';
 import { currentUser, requireUser } from '../middleware/user';
 import { startCharge } from './orders';
 import type { AppEnv } from '../app-env';
-import { cancelBooking, reschedule } from '../blood-tests/changes';
+import { cancelBooking, payAgain, reschedule } from '../blood-tests/changes';
 import { visitCalendar } from '../blood-tests/ics';
 import { listPatients, removePatient, savePatient } from '../blood-tests/patients';
 import { bookBloodTests, bookingReturnPath } from '../blood-tests/place';
@@ -71,6 +71,28 @@ export const bloodTestOrderRoutes = new Hono<AppEnv>()
     const rows = (await orderRows(c.env.DB, booked.orderId, user.id))!;
     const answer: BloodTestSubmitAnswer = { order_id: booked.orderId, status: rows.order.status, payment_url: url };
     return c.json(ok({ ...answer, order: toDetail(rows, c.var.lang), replayed: booked.replayed }));
+  })
+  .post('/payAgain', contract('POST /bloodTestOrder/payAgain'), async (c) => {
+    const user = await requireUser(c);
+    const input = c.req.valid('json');
+    const p = await payAgain(c.env.DB, {
+      userId: user.id,
+      orderId: input.order_id,
+      cardMethod: input.card_method,
+      lang: c.var.lang,
+    });
+    const url = await startCharge(c, {
+      paymentId: p.paymentId,
+      amount: p.amount,
+      currency: p.currency,
+      method: p.cardMethod,
+      description: `Blood tests ${input.order_id}`,
+      customer: { name: user.name, email: user.email, phone: user.phone },
+      returnPath: bookingReturnPath(c.var.lang, input.order_id),
+    });
+    const rows = (await orderRows(c.env.DB, input.order_id, user.id))!;
+    const answer: BloodTestSubmitAnswer = { order_id: input.order_id, status: rows.order.status, payment_url: url };
+    return c.json(ok({ ...answer, order: toDetail(rows, c.var.lang), replayed: false }));
   });
 
 export const bloodTestPatientRoutes = new Hono<AppEnv>()

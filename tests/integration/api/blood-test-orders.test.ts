@@ -16,6 +16,7 @@ let userB: string;
 let addressKW: number;
 let addressSA: number;
 let addressKW2: number;
+let addressB: number;
 
 const as = (user: string | null, country = 'KW', lang = 'en'): Record<string, string> => ({
   ...(user ? { authorization: `Bearer ${user}` } : {}),
@@ -124,6 +125,7 @@ beforeAll(async () => {
   };
   addressKW = (await json(await post('/user/address/new', kwAddress, userA))).data.id;
   addressKW2 = (await json(await post('/user/address/new', { ...kwAddress, area_id: 27 }, userA))).data.id;
+  addressB = (await json(await post('/user/address/new', { ...kwAddress, recipient: 'Ali' }, userB))).data.id;
   addressSA = (
     await json(
       await post(
@@ -229,6 +231,37 @@ describe('collection slots', () => {
     expect(await placesLeft(day, '16-18')).toBe(before - 1);
     await hold(userB, { date: day, window: '18-20' });
     expect(await placesLeft(day, '16-18')).toBe(before);
+  });
+});
+
+describe('saved patients', () => {
+  it('are saved, listed masked, removed, and only ever the owner’s', async () => {
+    const user = await register('patients.booking@example.com');
+    const saved = await json(
+      await post('/user/bloodTestPatient/new', { ...KW_PATIENT, national_id: '٢٨٥٠٣١٥١٢٣١٨' }, user),
+    );
+    expect(saved.data).toMatchObject({ name: 'Sara', national_id_masked: '••••••••2318', relation: 'self' });
+    expect(JSON.stringify(saved)).not.toContain('285031512318');
+    // The same person again is the same row.
+    const again = await json(await post('/user/bloodTestPatient/new', KW_PATIENT, user));
+    expect(again.data.id).toBe(saved.data.id);
+    const bad = await post('/user/bloodTestPatient/new', { ...SA_PATIENT, national_id: '1012345673' }, user);
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).data.fields[0]).toMatchObject({ field: 'national_id', message: 'national_id_checksum' });
+    expect((await json(await get('/user/bloodTestPatient', user))).data.items).toHaveLength(1);
+    expect((await get('/user/bloodTestPatient', null)).status).toBe(401);
+    // Another shopper can neither remove it nor book with it.
+    expect((await post(`/user/bloodTestPatient/${saved.data.id}/remove`, {}, userB)).status).toBe(404);
+    const h = await json(await hold(userB, { date: openDay(3), window: '16-18' }));
+    const res = await post(
+      '/bloodTestOrder/submit',
+      submitBody(h.data.hold_id, { patient: undefined, patient_id: saved.data.id, address_id: addressB }),
+      userB,
+    );
+    expect(res.status).toBe(404);
+    expect((await json(res)).meta.msg).toBe('patient_not_found');
+    expect((await post(`/user/bloodTestPatient/${saved.data.id}/remove`, {}, user)).status).toBe(200);
+    expect((await json(await get('/user/bloodTestPatient', user))).data.items).toHaveLength(0);
   });
 });
 
@@ -623,6 +656,47 @@ describe('card payments', () => {
       payment: { method: 'card', state: 'failed', can_pay_again: true },
     });
     expect(await placesLeft(day, '07-09')).toBe(before);
+
+    // Pay again: the place is taken again and a new payment opens; its success books the visit.
+    const again = await post('/bloodTestOrder/payAgain', { order_id: data.order_id }, userA);
+    const againBody = await json(again);
+    expect(again.status, JSON.stringify(againBody.meta)).toBe(200);
+    expect(againBody.data).toMatchObject({ status: 'pending_payment' });
+    expect(againBody.data.payment_url).toBeTruthy();
+    expect(await placesLeft(day, '07-09')).toBe(before - 1);
+    // A second pay-again while the first is open is refused; another shopper's is not found.
+    expect((await post('/bloodTestOrder/payAgain', { order_id: data.order_id }, userA)).status).toBe(409);
+    expect((await post('/bloodTestOrder/payAgain', { order_id: data.order_id }, userB)).status).toBe(404);
+    const p2 = await env.DB.prepare("SELECT id FROM payments WHERE blood_test_order_id = ? AND status = 'initiated'")
+      .bind(data.order_id)
+      .first<{ id: string }>();
+    await call(`/dev/payments/${p2!.id}`, {
+      body: JSON.stringify({ outcome: 'succeeded' }),
+      token,
+      headers: as(userA),
+    });
+    const { data: paid } = await json(await get(`/user/bloodTestOrder/getOrder?id=${data.order_id}`, userA));
+    expect(paid).toMatchObject({ status: 'booked', payment: { state: 'paid', can_pay_again: false } });
+  });
+
+  it('pay again is refused when the window filled up meanwhile', async () => {
+    const day = openDay(11);
+    await env.DB.prepare(
+      "INSERT INTO blood_test_slot_capacity (zone, slot_window, capacity) VALUES ('area:26', '09-11', 1)",
+    ).run();
+    const data = await book({ date: day, window: '09-11', over: { payment_method: 'card' } });
+    const p = await env.DB.prepare('SELECT id FROM payments WHERE blood_test_order_id = ?')
+      .bind(data.order_id)
+      .first<{ id: string }>();
+    await call(`/dev/payments/${p!.id}`, { body: JSON.stringify({ outcome: 'failed' }), token, headers: as(userA) });
+    // Someone else books the only place.
+    await book({ date: day, window: '09-11', user: userB, over: { patient: KW_MAN, address_id: addressB } });
+    const res = await post('/bloodTestOrder/payAgain', { order_id: data.order_id }, userA);
+    expect(res.status).toBe(409);
+    expect((await json(res)).meta.msg).toBe('slot_full');
+    const row = await env.DB.prepare('SELECT status FROM blood_test_orders WHERE id = ?').bind(data.order_id).first();
+    expect(row).toEqual({ status: 'payment_failed' });
+    await env.DB.prepare("DELETE FROM blood_test_slot_capacity WHERE zone = 'area:26'").run();
   });
 
   it('a paid card booking is booked; an abandoned one is released by the payment sweep', async () => {
@@ -683,5 +757,27 @@ describe('preparation reminder', () => {
       .bind(order.order_id)
       .first<{ reminded_at: number }>();
     expect(row!.reminded_at).toBe(due + 60_000);
+  });
+
+  it('an English order gets the English mail, with its window and address', async () => {
+    const day = openDay(12);
+    const order = await book({
+      date: day,
+      window: '09-11',
+      over: { items: [{ sku_id: SKU.hormone }], patient: KW_MAN, address_id: addressB },
+      user: userB,
+      lang: 'en',
+    });
+    await sendPreparationReminders(env.DB, reminderDueAt(day) + 60_000);
+    const mail = await env.DB.prepare(
+      'SELECT subject, body_text, lang, to_address FROM mail_outbox WHERE dedupe_key LIKE ?',
+    )
+      .bind(`blood-test:${order.order_id}:reminder:%`)
+      .first<{ subject: string; body_text: string; lang: string; to_address: string }>();
+    expect(mail).toMatchObject({ lang: 'en', to_address: 'b.booking@example.com' });
+    expect(mail!.subject).toBe(`Reminder: your blood test visit is tomorrow – order ${order.order_id}`);
+    expect(mail!.body_text).toContain('09:00–11:00');
+    expect(mail!.body_text).toContain('Salmiya');
+    expect(mail!.body_text).toContain('stop biotin supplements 48 hours before');
   });
 });
