@@ -16,6 +16,7 @@ import { countryRoutes } from './routes/country';
 import { requestLocale } from './middleware/locale';
 import { queryCount } from './middleware/query-count';
 import { productRoutes } from './routes/product';
+import { bloodTestRoutes } from './routes/blood-test';
 import { homeRoutes } from './routes/home';
 import { categoryRoutes } from './routes/category';
 import { brandRoutes } from './routes/brand';
@@ -97,6 +98,7 @@ app.route('/product', productRoutes);
 // Before the catalogue's /bloodTest routes: its GET /bloodTest/:ref would read "slots" as a test's
 // slug and answer 404 first (Hono runs matching handlers in the order they are registered).
 app.route('/bloodTest', bloodTestSlotRoutes);
+app.route('/bloodTest', bloodTestRoutes);
 app.route('/homepage', homeRoutes);
 app.route('/category', categoryRoutes);
 app.route('/brand', brandRoutes);

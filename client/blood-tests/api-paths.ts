@@ -12,5 +12,5 @@ export const BT_API = {
   ics: (id: number) => `/api/user/bloodTestOrder/ics?id=${id}`,
   reschedule: '/user/bloodTestOrder/reschedule',
   cancel: '/user/bloodTestOrder/cancel',
-  payAgain: '/user/bloodTestOrder/payAgain',
+  payAgain: '/bloodTestOrder/payAgain',
 } as const;

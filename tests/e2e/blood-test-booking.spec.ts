@@ -89,9 +89,16 @@ test('a Kuwaiti shopper books a vitamin D test for a morning home visit and pays
   await page.getByLabel('KNET').check();
   await page.getByTestId('bt-place').click();
 
+  // The first card payment fails: the booking waits, and is paid again from the success page.
+  await expect(page).toHaveURL(/\/payments\/sandbox\/pay_/);
+  await page.getByRole('button', { name: 'Fail the payment' }).click();
+  await expect(page).toHaveURL(/\/checkout-blood-test\/success\?order=\d+/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The payment did not go through');
+  await page.getByTestId('pay-again').click();
   await expect(page).toHaveURL(/\/payments\/sandbox\/pay_/);
   await page.getByRole('button', { name: 'Pay successfully' }).click();
   await expect(page).toHaveURL(/\/checkout-blood-test\/success\?order=\d+/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blood test booked');
   await expect(page.getByTestId('bt-next-visit')).toContainText('between 7:00 AM – 9:00 AM');
   await expect(page.getByTestId('bt-ics')).toHaveAttribute('href', /\/api\/user\/bloodTestOrder\/ics\?id=\d+/);
   expect(await page.evaluate(() => localStorage.getItem('blood_test_cart'))).toBe('{}');

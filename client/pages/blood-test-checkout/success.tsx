@@ -5,6 +5,7 @@ import { useContext, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { BloodTestOrderDetail } from '#shared/blood-tests/order-types';
 import { BT_API } from '#client/blood-tests/api-paths';
+import { BookingActions } from '#client/blood-tests/BookingActions';
 import { BookingFacts } from '#client/blood-tests/BookingFacts';
 import { emptyBookingCart } from '#client/blood-tests/checkout-cart';
 import { visitDayText } from '#client/blood-tests/visit-text';
@@ -73,6 +74,13 @@ export function Component() {
         </p>
         {failed && <p>{t('success_failed')}</p>}
       </div>
+      {/* A failed card payment is paid again from here; the booking keeps its visit meanwhile. */}
+      {failed && (
+        <BookingActions
+          order={order}
+          onChanged={() => api.get<BloodTestOrderDetail>(BT_API.order(order.id)).then((r) => setOrder(r.data))}
+        />
+      )}
       <div className="bt-sections">
         <section className="form-card" aria-labelledby="bt-next-title">
           <h2 id="bt-next-title">{t('bt_next_title')}</h2>
