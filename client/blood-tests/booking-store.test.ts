@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  afterFailedSubmit,
+  attemptKey,
   BOOKING_KEY,
   booking,
   bookableWindows,
@@ -83,5 +85,19 @@ describe('keeping the choices', () => {
     sessionStorage.setItem(BOOKING_KEY, '{not json');
     restoreBooking();
     expect(booking.slot).toBeNull();
+  });
+});
+
+describe('one idempotency key per submit attempt', () => {
+  it('keeps the key for a retry after a lost answer or a server error, and starts anew after a refusal', () => {
+    let n = 0;
+    const newKey = () => `key-${++n}`;
+    expect(attemptKey(newKey)).toBe('key-1');
+    afterFailedSubmit(null); // no answer: the booking may exist
+    expect(attemptKey(newKey)).toBe('key-1');
+    afterFailedSubmit(503);
+    expect(attemptKey(newKey)).toBe('key-1');
+    afterFailedSubmit(409); // refused: this attempt is over
+    expect(attemptKey(newKey)).toBe('key-2');
   });
 });

@@ -122,3 +122,17 @@ export function isMorningWindow(window: string): boolean {
 export function bookableWindows<T extends { window: string }>(windows: readonly T[], fasting: boolean): T[] {
   return fasting ? windows.filter((w) => isMorningWindow(w.window)) : [...windows];
 }
+
+/** The key of this submit attempt: a retry (lost answer, 5xx) sends the same key, so it cannot book twice. */
+export function attemptKey(newKey: () => string): string {
+  if (!booking.idempotencyKey) booking.idempotencyKey = newKey();
+  return booking.idempotencyKey;
+}
+
+/**
+ * After a failed submit: a refusal (4xx) ended the attempt, the next one is new; without an answer or
+ * with a server error the booking may exist, so the retry keeps the key and the server replays it.
+ */
+export function afterFailedSubmit(status: number | null): void {
+  if (status !== null && status >= 400 && status < 500) booking.idempotencyKey = null;
+}

@@ -17,6 +17,8 @@ import { BT_API } from '#client/blood-tests/api-paths';
 import { BookingTotals } from '#client/blood-tests/BookingTotals';
 import { CouponForm } from '#client/orders/CouponForm';
 import {
+  afterFailedSubmit,
+  attemptKey,
   booking,
   type BookingPayment,
   clearBooking,
@@ -98,13 +100,12 @@ export function Component() {
     if (!state.consent) return fail(t('bt_consent_required'));
     if (!holdStands(booking)) return fail(t('bt_hold_expired'));
     setSending(true);
-    // The same attempt keeps its key, so a retry after a lost answer cannot book twice.
-    if (!booking.idempotencyKey) booking.idempotencyKey = newIdempotencyKey();
+    const key = attemptKey(newIdempotencyKey);
     saveBooking();
     try {
       const res = await api.post<BloodTestSubmitAnswer>(BT_API.submit, {
         ...body,
-        idempotency_key: booking.idempotencyKey,
+        idempotency_key: key,
         ...(booking.patientId
           ? { patient_id: booking.patientId }
           : {
@@ -129,8 +130,7 @@ export function Component() {
       if (answer.payment_url) window.location.assign(answer.payment_url);
       else navigate(`${href('/checkout-blood-test/success')}?order=${answer.order_id}`);
     } catch (e) {
-      // A refusal (4xx) ends the attempt: the next one is a new attempt with a new key.
-      if (e instanceof ApiFailure && e.status >= 400 && e.status < 500) booking.idempotencyKey = null;
+      afterFailedSubmit(e instanceof ApiFailure ? e.status : null);
       saveBooking();
       const key = e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error';
       fail(has(key) ? tKey(key) : t('server_error'));
