@@ -34,9 +34,11 @@ describe('locale segment', () => {
         '/profile/blood-tests/uploaded',
       ]),
     );
-    // Spec §2's 48, plus the order lookup and the e-mail verification of issue 9.
-    expect(all).toHaveLength(50);
+    // Spec §2's 48, plus the order lookup and the e-mail verification of issue 9, and a blood test's
+    // own page (issue 13).
+    expect(all).toHaveLength(51);
     expect(all).toContain('/order-lookup');
+    expect(all).toContain('/blood-test/:slug');
   });
 
   it('pins Latin digits and the Gregorian calendar in the Intl locale of every language and country', () => {

@@ -186,7 +186,14 @@ export const PAGE_ROUTES = [
     texts: ['static-pages'],
   },
   { id: 'disclaimer', path: '/disclaimer', title: 'page_disclaimer', module: 'static-page', texts: ['static-pages'] },
-  { id: 'blood-test', path: '/blood-test', title: 'page_blood_test' },
+  { id: 'blood-test', path: '/blood-test', title: 'page_blood_test', module: 'blood-tests', texts: ['catalogue'] },
+  {
+    id: 'blood-test-detail',
+    path: '/blood-test/:slug',
+    title: 'page_blood_test',
+    module: 'blood-test',
+    texts: ['catalogue'],
+  },
   { id: 'upload-blood-test', path: '/upload-blood-test', title: 'page_upload_blood_test' },
   { id: 'how-it-works', path: '/how-it-works', title: 'page_how_it_works', module: 'how-it-works' },
   // Not in spec §2 (issue 9): guests find an order by number and e-mail, or open it from the mail's link.
@@ -297,6 +304,7 @@ export function pagePath(id: Exclude<PageId, 'product' | 'shared-list'>, lang: L
 
 export const paths = {
   product: (slug: string, lang: Lang) => localizePath(`/products/${encodeURIComponent(slug)}`, lang),
+  bloodTest: (slug: string, lang: Lang) => localizePath(`/blood-test/${encodeURIComponent(slug)}`, lang),
   /** The wishlist share link, formed as {origin}/shared-list/{listId} (spec §2). */
   sharedList: (origin: string, listId: string) => `${origin}/shared-list/${encodeURIComponent(listId)}`,
   /** The nutritionist page takes the nutritionist as ?id= (spec §2 route /nutritionist). */

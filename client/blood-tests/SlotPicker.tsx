@@ -1,7 +1,7 @@
 // The home-visit slot picker: days as a horizontal row of radio cards (arrow keys move between them,
 // in reading order in both directions), then the day's windows as a radio group. With a fasting test
 // in the cart only morning windows are offered, and a line says why.
-import '../styles/blood-tests.css';
+import '../styles/blood-test-booking.css';
 import { formatSlotDay, formatTimeWindow } from '#shared/text/dates';
 import type { CountryCode } from '#shared/locale';
 import type { SlotDay } from '#shared/blood-tests/order-types';

@@ -1,26 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { readBookingLines } from './checkout-cart';
+import type { BloodTestCartEntry } from './cart-store';
+import { bookingLines } from './checkout-cart';
 
-describe('readBookingLines', () => {
-  it('reads the stored blood-test cart (keyed by default SKU id) with each test preparation', () => {
-    const stored = {
-      '41': {
-        count: 1,
-        bloodTest: { id: 7, name: 'Vitamin D (25-OH)', fasting_hours: 0, stop_biotin_hours: 0, morning_draw: false },
-        sku: { id: 41 },
+const entry = (sku: number, slug: string, name: string, fasting_hours: number): BloodTestCartEntry => ({
+  count: 1,
+  bloodTest: {
+    id: sku - 40,
+    slug,
+    name,
+    kind: 'test',
+    fasting_hours,
+    price: { price: 9000, old_price: null },
+    currency: 'KWD',
+    default_sku: { id: sku },
+  },
+  sku: { id: sku },
+});
+
+describe('bookingLines', () => {
+  it("reads the blood-test cart's tests with their fasting hours and pages", () => {
+    expect(
+      bookingLines({
+        '41': entry(41, 'vitamin-d-test', 'Vitamin D (25-OH) test', 0),
+        '52': entry(52, 'lipid-profile-test', 'Lipid profile', 12),
+      }),
+    ).toEqual([
+      {
+        sku_id: 41,
+        name: 'Vitamin D (25-OH) test',
+        slug: 'vitamin-d-test',
+        fasting_hours: 0,
+        stop_biotin_hours: 0,
+        morning_draw: false,
       },
-      '52': {
-        count: 1,
-        bloodTest: { id: 9, slug: 'lipid-profile', name: 'Lipid profile', fasting_hours: 12 },
-        sku: { id: 52 },
-      },
-    };
-    expect(readBookingLines(JSON.stringify(stored))).toEqual([
-      { sku_id: 41, name: 'Vitamin D (25-OH)', fasting_hours: 0, stop_biotin_hours: 0, morning_draw: false },
       {
         sku_id: 52,
         name: 'Lipid profile',
-        slug: 'lipid-profile',
+        slug: 'lipid-profile-test',
         fasting_hours: 12,
         stop_biotin_hours: 0,
         morning_draw: false,
@@ -28,9 +44,7 @@ describe('readBookingLines', () => {
     ]);
   });
 
-  it('leaves out what it cannot read, and reads nothing from no cart or a broken one', () => {
-    expect(readBookingLines(JSON.stringify({ x: { bloodTest: { name: 'a' } }, '3': { count: 1 } }))).toEqual([]);
-    expect(readBookingLines(null)).toEqual([]);
-    expect(readBookingLines('{oops')).toEqual([]);
+  it('is empty for an empty cart', () => {
+    expect(bookingLines({})).toEqual([]);
   });
 });

@@ -1,10 +1,9 @@
-// What the blood-test checkout reads of the blood-test cart (spec §3: local storage, keyed by the
-// default SKU id; count, bloodTest with its preparation, sku). The catalogue stream owns the cart and
-// its sync; this is the checkout's read of it and the emptying after a placed order.
-import { useEffect, useState } from 'react';
+// What the blood-test checkout reads of the blood-test cart (the catalogue's store, cart-store.ts:
+// keyed by default SKU id, loaded from local storage after hydration, synced across tabs), and the
+// emptying after a placed order.
+import { useSnapshot } from 'valtio';
+import { type BloodTestCartEntry, bloodTestCart, clearBloodTestCart } from './cart-store';
 import type { Preparable } from './preparation';
-
-export const BLOOD_TEST_CART_KEY = 'blood_test_cart';
 
 export interface BookingLine extends Preparable {
   sku_id: number;
@@ -13,66 +12,24 @@ export interface BookingLine extends Preparable {
   slug?: string;
 }
 
-type Stored = Record<
-  string,
-  {
-    bloodTest?: {
-      id?: number;
-      slug?: string;
-      name?: string;
-      fasting_hours?: number;
-      stop_biotin_hours?: number;
-      morning_draw?: boolean;
-    };
-    sku?: { id?: number };
-  }
->;
-
-/** The lines of a stored cart; anything unreadable is left out (the cart's own sync repairs it). */
-export function readBookingLines(raw: string | null): BookingLine[] {
-  let stored: Stored;
-  try {
-    stored = JSON.parse(raw ?? '{}') as Stored;
-  } catch {
-    return [];
-  }
-  const items = (stored && typeof stored === 'object' && 'items' in stored ? stored.items : stored) as Stored;
-  return Object.entries(items ?? {}).flatMap(([key, item]) => {
-    const id = Number(item?.sku?.id ?? key);
-    if (!Number.isInteger(id) || id <= 0 || !item?.bloodTest) return [];
-    const bt = item.bloodTest;
-    return [
-      {
-        sku_id: id,
-        name: String(bt.name ?? ''),
-        fasting_hours: Number(bt.fasting_hours ?? 0),
-        stop_biotin_hours: Number(bt.stop_biotin_hours ?? 0),
-        morning_draw: !!bt.morning_draw,
-        ...(bt.slug ? { slug: String(bt.slug) } : {}),
-      },
-    ];
-  });
+/** The cart's tests as booking lines, in the order they were added. */
+export function bookingLines(items: Readonly<Record<string, BloodTestCartEntry>>): BookingLine[] {
+  return Object.values(items).map((e) => ({
+    sku_id: e.sku.id,
+    name: e.bloodTest.name,
+    slug: e.bloodTest.slug,
+    fasting_hours: e.bloodTest.fasting_hours,
+    stop_biotin_hours: 0,
+    morning_draw: false,
+  }));
 }
 
 export function useBookingCart(): { loaded: boolean; lines: BookingLine[] } {
-  const [state, setState] = useState<{ loaded: boolean; lines: BookingLine[] }>({ loaded: false, lines: [] });
-  useEffect(() => {
-    const read = () => setState({ loaded: true, lines: readBookingLines(localStorage.getItem(BLOOD_TEST_CART_KEY)) });
-    read();
-    // Another tab changing the cart changes this checkout too.
-    const onStorage = (e: StorageEvent) => e.key === BLOOD_TEST_CART_KEY && read();
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
-  return state;
+  const { items, loaded } = useSnapshot(bloodTestCart);
+  return { loaded, lines: bookingLines(items as Record<string, BloodTestCartEntry>) };
 }
 
-/** After a placed order the blood-test cart is empty. */
+/** After a placed order the blood-test cart is empty (the store's sync clears storage and other tabs). */
 export function emptyBookingCart(): void {
-  try {
-    localStorage.setItem(BLOOD_TEST_CART_KEY, '{}');
-    window.dispatchEvent(new StorageEvent('storage', { key: BLOOD_TEST_CART_KEY }));
-  } catch {
-    // Storage unavailable: nothing was kept.
-  }
+  clearBloodTestCart();
 }

@@ -1,6 +1,7 @@
 // Typed calls to the catalogue API, used by route loaders on both sides.
 import { data } from 'react-router';
 import { ApiFailure, type ApiClient } from '#shared/api/client';
+import type { BloodTestCard } from '#shared/blood-tests/catalogue-types';
 import type { ProductQuery } from '#shared/catalogue/filter-model';
 import type {
   Brand,
@@ -63,6 +64,9 @@ export interface SearchFallback {
  */
 export type Listing = Page<ProductCard> & {
   corrected: boolean;
+  /** A search's first page: the blood tests it finds, priced in `blood_test_currency`. */
+  blood_tests?: BloodTestCard[];
+  blood_test_currency?: string;
   suggestion?: string | null;
   fallback?: SearchFallback | null;
   total_capped?: boolean;
@@ -99,6 +103,8 @@ export const catalogue = {
         products: ProductCard[];
         brands: Array<{ id: number; slug: string; name: string }>;
         categories: Array<{ id: number; slug: string; name: string }>;
+        blood_tests?: BloodTestCard[];
+        currency?: string;
       }>(`/product/search?q=${encodeURIComponent(q)}&limit=6`, { signal })
       .then((r) => r.data),
   recentTerms: (api: ApiClient) =>

@@ -1,7 +1,9 @@
 // /cart: items (image, name, size, price with old price, quantity within the buy limit, remove), what
 // changed since they were added (cart sync), giveaways, purchase-together suggestions, the order
-// summary with the coupon field, the free-delivery banner and the checkout button.
+// summary with the coupon field, the free-delivery banner and the checkout button. Below, the separate
+// blood-test cart (client/blood-tests/BloodTestCartSection.tsx).
 import '../styles/orders.css';
+import '../styles/blood-tests.css';
 import { useContext, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -12,6 +14,7 @@ import { cartPayableMinor } from '../cart/payable';
 import { ProductGrid } from '../catalogue/ProductCard';
 import { Price } from '../catalogue/Price';
 import { QuantityControl } from '../cart/QuantityControl';
+import { BloodTestCartSection } from '../blood-tests/BloodTestCartSection';
 import { useI18n } from '../i18n/context';
 import { useCurrency, useHref, usePrice } from '../lib/locale';
 import { ApiContext } from '../providers';
@@ -100,6 +103,7 @@ export function Component() {
     return (
       <Page title={t('page_cart')}>
         <EmptyState message="empty_cart" action={{ label: 'home_shop_now', to: '/products' }} />
+        <BloodTestCartSection />
       </Page>
     );
   }
@@ -200,6 +204,7 @@ export function Component() {
           <ProductGrid products={together.slice(0, 4)} origin={{ source: 'Purchase Together' }} />
         </section>
       )}
+      <BloodTestCartSection />
     </Page>
   );
 }

@@ -2,7 +2,7 @@
 // with its timeline, patient, visit, address, tests, amounts and what can still be done. Another
 // shopper's id is a not-found (the API answers 404 for it; nothing tells it exists).
 import '../styles/orders.css';
-import '../styles/blood-tests.css';
+import '../styles/blood-test-booking.css';
 import { data, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { ApiFailure } from '#shared/api/client';
 import type { BloodTestOrderDetail, BloodTestOrderList } from '#shared/blood-tests/order-types';

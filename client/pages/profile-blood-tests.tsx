@@ -1,7 +1,7 @@
 // /profile/blood-tests: the shopper's blood tests in one place: the latest bookings (all of them on
 // /profile/blood-tests/ordered) and, from issue 15, results uploaded from other labs.
 import '../styles/orders.css';
-import '../styles/blood-tests.css';
+import '../styles/blood-test-booking.css';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { BloodTestOrderList } from '#shared/blood-tests/order-types';
 import { signedInCall } from '../accounts/guard';

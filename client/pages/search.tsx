@@ -1,11 +1,14 @@
 // /search: as-you-type suggestions (products, brands, categories), recent searches with clear, and
 // results with the listing's filters. The query lives in ?q= like every other listing filter.
 import '../styles/catalogue.css';
+import '../styles/header-search.css';
 import { useContext, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { listingFromSearchParams, searchParamsFromListing, type ListingState } from '#shared/catalogue/url-query';
 import { paths } from '#shared/routes';
+import type { BloodTestCard } from '#shared/blood-tests/catalogue-types';
 import { apiContext } from '../boot';
+import { BloodTestPrice } from '../blood-tests/BloodTestPrice';
 import { ListingView } from '../catalogue/ListingView';
 import { SearchCorrected, SearchFallback } from '../catalogue/SearchRescue';
 import { dropUnknownIds } from '../catalogue/unknown-ids';
@@ -45,6 +48,9 @@ export function Component() {
       {listing && facets ? (
         <>
           <SearchCorrected q={q} listing={listing} />
+          {listing.blood_tests && listing.blood_tests.length > 0 && (
+            <SearchBloodTests tests={listing.blood_tests} currency={listing.blood_test_currency ?? 'KWD'} />
+          )}
           <ListingView listing={listing} facets={facets} state={state} origin={{ source: 'Search', id: q }} />
           <SearchFallback q={q} listing={listing} />
         </>
@@ -52,6 +58,30 @@ export function Component() {
         <p className="search-prompt">{t('search_prompt')}</p>
       )}
     </Page>
+  );
+}
+
+/** The blood tests a search finds, in their own labelled section above the supplements. */
+function SearchBloodTests({ tests, currency }: { tests: BloodTestCard[]; currency: string }) {
+  const { t, lang } = useI18n();
+  const href = useHref();
+  return (
+    <section className="search-blood-tests" aria-labelledby="search-blood-tests">
+      <h2 id="search-blood-tests" className="section-title">
+        {t('bt_search_section')}
+      </h2>
+      <ul>
+        {tests.map((test) => (
+          <li key={test.id}>
+            <Link to={paths.bloodTest(test.slug, lang)}>
+              <span className="suggestion-label">{t('bt_search_label')}</span> {test.name}
+            </Link>
+            <BloodTestPrice price={test.price} currency={currency} />
+          </li>
+        ))}
+      </ul>
+      <Link to={`${href('/blood-test')}`}>{t('bt_back_to_list')}</Link>
+    </section>
   );
 }
 
@@ -212,9 +242,26 @@ function SearchBox({ initial }: { initial: string }) {
                 </ul>
               </section>
             )}
-            {!suggestions.products.length && !suggestions.brands.length && !suggestions.categories.length && (
-              <p className="suggestion-empty">{t('no_result_found')}</p>
+            {(suggestions.blood_tests?.length ?? 0) > 0 && (
+              <section aria-label={t('bt_search_section')}>
+                <h2>{t('bt_search_section')}</h2>
+                <ul>
+                  {suggestions.blood_tests!.map((test) => (
+                    <li key={test.id}>
+                      <Link className="suggestion" to={paths.bloodTest(test.slug, lang)}>
+                        <span>
+                          <span className="suggestion-label">{t('bt_search_label')}</span> {test.name}
+                        </span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
             )}
+            {!suggestions.products.length &&
+              !suggestions.brands.length &&
+              !suggestions.categories.length &&
+              !suggestions.blood_tests?.length && <p className="suggestion-empty">{t('no_result_found')}</p>}
           </>
         )}
       </div>

@@ -5,6 +5,8 @@
 import { useContext, useEffect, useReducer, useRef, useState, type RefObject } from 'react';
 import { paths } from '#shared/routes';
 import { searchParamsFromListing } from '#shared/catalogue/url-query';
+import type { BloodTestCard } from '#shared/blood-tests/catalogue-types';
+import { BloodTestPrice } from '../blood-tests/BloodTestPrice';
 import { Price } from '../catalogue/Price';
 import { useI18n } from '../i18n/context';
 import { catalogue } from '../lib/catalogue';
@@ -98,7 +100,9 @@ export default function HeaderSuggestions({ input, listId, onAria, navigate, loc
       return;
     }
     if (term) rememberTerm(api, term);
-    if (option.kind === 'product') {
+    if (option.kind === 'test') {
+      void navigate(paths.bloodTest(option.test.slug, lang));
+    } else if (option.kind === 'product') {
       void navigate(
         `${paths.product(option.product.slug, lang)}?search=${encodeURIComponent(term)}&position=${option.position}`,
       );
@@ -155,6 +159,7 @@ export default function HeaderSuggestions({ input, listId, onAria, navigate, loc
     const label = {
       recent: t('recent_searches'),
       product: t('products_heading'),
+      test: t('bt_search_section'),
       brand: t('brands_heading'),
       category: t('categories_heading'),
     }[option.kind];
@@ -232,7 +237,22 @@ function OptionContent({ option }: { option: SuggestionOption }) {
         </>
       );
     }
+    case 'test':
+      return <TestOption test={option.test} currency={option.currency} />;
     default:
       return <span>{option.name}</span>;
   }
+}
+
+/** A blood test, labelled as one so it is not taken for a supplement. */
+function TestOption({ test, currency }: { test: BloodTestCard; currency: string }) {
+  const { t } = useI18n();
+  return (
+    <span className="suggestion-text">
+      <span className="suggestion-name">
+        <span className="suggestion-label">{t('bt_search_label')}</span> {test.name}
+      </span>
+      <BloodTestPrice price={test.price} currency={currency} />
+    </span>
+  );
 }

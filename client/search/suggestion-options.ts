@@ -1,16 +1,22 @@
 // The header popup's options as one flat list (the combobox moves through them by index), grouped for
-// display: recent searches while the box is (nearly) empty, else products, brands and categories.
+// display: recent searches while the box is (nearly) empty, else products, blood tests (their own
+// group, labelled as tests), brands and categories.
+import type { BloodTestCard } from '#shared/blood-tests/catalogue-types';
 import type { ProductCard } from '#shared/catalogue/types';
 
 export interface SuggestionsData {
   products: ProductCard[];
   brands: Array<{ id: number; slug: string; name: string }>;
   categories: Array<{ id: number; slug: string; name: string }>;
+  /** Missing from an API without blood tests. */
+  blood_tests?: BloodTestCard[];
+  currency?: string;
 }
 
 export type SuggestionOption =
   | { kind: 'recent'; key: string; term: string }
   | { kind: 'product'; key: string; product: ProductCard; position: number }
+  | { kind: 'test'; key: string; test: BloodTestCard; currency: string }
   | { kind: 'brand'; key: string; id: number; name: string }
   | { kind: 'category'; key: string; id: number; name: string };
 
@@ -27,6 +33,12 @@ export function suggestionOptions(text: string, recent: string[], data: Suggesti
       key: `p:${product.id}`,
       product,
       position: i + 1,
+    })),
+    ...(data.blood_tests ?? []).map((test) => ({
+      kind: 'test' as const,
+      key: `t:${test.id}`,
+      test,
+      currency: data.currency ?? 'KWD',
     })),
     ...data.brands.map((b) => ({ kind: 'brand' as const, key: `b:${b.id}`, id: b.id, name: b.name })),
     ...data.categories.map((c) => ({ kind: 'category' as const, key: `c:${c.id}`, id: c.id, name: c.name })),

@@ -4,6 +4,7 @@ import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { openAuthModal } from '../stores/auth-modal';
 import { cart, cartCount } from '../cart/cart-store';
+import { bloodTestCart, bloodTestCartCount } from '../blood-tests/cart-store';
 import { useSessionStore } from '../stores/session';
 import { Icon } from '../ui/Icon';
 import { formatNumber } from '#shared/money';
@@ -18,6 +19,7 @@ export function Header() {
   const { items } = useSnapshot(cart);
   const { user, country } = useSnapshot(useSessionStore());
   const count = cartCount(items);
+  const tests = bloodTestCartCount(useSnapshot(bloodTestCart).items);
 
   return (
     <header className="site-header">
@@ -70,6 +72,19 @@ export function Header() {
               {formatNumber(count, lang, country)}
             </span>
           </Link>
+          {/* The blood-test cart is separate (spec §3): its own link and count, shown once it holds a test. */}
+          {tests > 0 && (
+            <Link
+              to={`${href('/cart')}#blood-tests`}
+              className="header-action cart-link"
+              aria-label={`${t('blood_test_cart_label')}, ${t('blood_test_cart_count', { count: tests })}`}
+            >
+              <Icon name="vial" />
+              <span className="badge" data-testid="blood-test-cart-count" aria-hidden="true">
+                {formatNumber(tests, lang, country)}
+              </span>
+            </Link>
+          )}
         </nav>
       </div>
     </header>

@@ -227,7 +227,7 @@ export const ordersAr: Translated<typeof ordersEn> = {
   bt_review_visit: 'الزيارة المنزلية',
   bt_review_tests: 'التحاليل',
   bt_prep_title: 'كيف تستعد',
-  bt_prep_fasting: {
+  bt_booking_prep_fasting: {
     zero: 'لا حاجة للصيام.',
     one: 'صُم ساعة واحدة قبل الزيارة: الماء فقط.',
     two: 'صُم ساعتين قبل الزيارة: الماء فقط.',
@@ -235,7 +235,7 @@ export const ordersAr: Translated<typeof ordersEn> = {
     many: 'صُم {{count}} ساعة قبل الزيارة: الماء فقط.',
     other: 'صُم {{count}} ساعة قبل الزيارة: الماء فقط.',
   },
-  bt_prep_biotin: {
+  bt_booking_prep_biotin: {
     zero: 'لا حاجة لإيقاف البيوتين.',
     one: 'أوقف مكملات البيوتين (فيتامين ب7) قبل الزيارة بساعة واحدة.',
     two: 'أوقف مكملات البيوتين (فيتامين ب7) قبل الزيارة بساعتين.',
@@ -243,8 +243,8 @@ export const ordersAr: Translated<typeof ordersEn> = {
     many: 'أوقف مكملات البيوتين (فيتامين ب7) قبل الزيارة بـ {{count}} ساعة.',
     other: 'أوقف مكملات البيوتين (فيتامين ب7) قبل الزيارة بـ {{count}} ساعة.',
   },
-  bt_prep_morning: 'احجز زيارة صباحية: بعض الهرمونات تُقاس بمستواها الصباحي.',
-  bt_prep_none: 'لا يلزم أي استعداد خاص.',
+  bt_booking_prep_morning: 'احجز زيارة صباحية: بعض الهرمونات تُقاس بمستواها الصباحي.',
+  bt_booking_prep_none: 'لا يلزم أي استعداد خاص.',
   bt_consent:
     'أوافق على أن يعالج المختبر والممرضة البيانات الصحية للشخص الذي يُجرى له التحليل لإجراء هذه التحاليل وإرسال النتائج إلى هذا الحساب.',
   bt_consent_required: 'يرجى الموافقة على معالجة البيانات الصحية لحجز التحليل.',

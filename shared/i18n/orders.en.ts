@@ -211,16 +211,16 @@ export const ordersEn = {
   bt_review_visit: 'Home visit',
   bt_review_tests: 'Tests',
   bt_prep_title: 'How to prepare',
-  bt_prep_fasting: {
+  bt_booking_prep_fasting: {
     one: 'Fast for {{count}} hour before the visit: water only.',
     other: 'Fast for {{count}} hours before the visit: water only.',
   },
-  bt_prep_biotin: {
+  bt_booking_prep_biotin: {
     one: 'Stop biotin (vitamin B7) supplements {{count}} hour before the visit.',
     other: 'Stop biotin (vitamin B7) supplements {{count}} hours before the visit.',
   },
-  bt_prep_morning: 'Book a morning visit: some hormones are measured at their morning level.',
-  bt_prep_none: 'No special preparation is needed.',
+  bt_booking_prep_morning: 'Book a morning visit: some hormones are measured at their morning level.',
+  bt_booking_prep_none: 'No special preparation is needed.',
   bt_consent:
     'I agree that the lab and the nurse may process the health data of the person tested to carry out these tests and return the results to this account.',
   bt_consent_required: 'Please agree to the processing of health data to book the test.',

@@ -1,8 +1,8 @@
 // robots.txt and the sitemap: an index, the pages file (static pages, categories, brands,
-// nutritionists) and product files, every URL with its English and Arabic alternates.
+// nutritionists, blood tests) and product files, every URL with its English and Arabic alternates.
 import { Hono, type Context } from 'hono';
 import { localizePath } from '#shared/locale';
-import { isPlaceholderPage, isPrivatePath, PAGE_ROUTES, PRIVATE_PATH_PREFIXES } from '#shared/routes';
+import { isPlaceholderPage, isPrivatePath, PAGE_ROUTES, paths, PRIVATE_PATH_PREFIXES } from '#shared/routes';
 import type { AppEnv } from '../app-env';
 import { callUpstream } from '../upstream';
 import { escapeHtml as esc } from '../lib/html';
@@ -62,7 +62,12 @@ seoFiles.get('/sitemap.xml', async (c) => {
 
 seoFiles.get('/sitemaps/pages.xml', async (c) => {
   const origin = new URL(c.req.url).origin;
-  const data = await upstreamData<{ categories: number[]; brands: number[]; nutritionists: string[] }>(c, '/sitemap');
+  const data = await upstreamData<{
+    categories: number[];
+    brands: number[];
+    nutritionists: string[];
+    blood_tests?: string[];
+  }>(c, '/sitemap');
   if (!data) return c.body('', 503);
   // Only pages with content: private pages and "being prepared" placeholders stay out.
   const pages = PAGE_ROUTES.filter(
@@ -73,6 +78,7 @@ seoFiles.get('/sitemaps/pages.xml', async (c) => {
     ...data.categories.map((id) => urlEntry(origin, `/products?category=${id}`)),
     ...data.brands.map((id) => urlEntry(origin, `/products?brand=${id}`)),
     ...data.nutritionists.map((slug) => urlEntry(origin, `/nutritionist?id=${encodeURIComponent(slug)}`)),
+    ...(data.blood_tests ?? []).map((slug) => urlEntry(origin, paths.bloodTest(slug, 'en'))),
   ];
   return c.body(urlset(entries), 200, XML);
 });

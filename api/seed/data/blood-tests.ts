@@ -84,7 +84,7 @@ export const BLOOD_TESTS: BloodTestDef[] = [
     slug: 'vitamin-d-test',
     category: 'vitamins-minerals',
     lab: 'gulf-reference-labs',
-    name: bi('Vitamin D (25-OH) test', 'فحص فيتامين د (25-هيدروكسي)'),
+    name: bi('Vitamin D (25-OH) test', 'فحص فيتامين د (25 هيدروكسي)'),
     summary: bi('The most common deficiency in the Gulf, in one test.', 'أكثر نقص شائع في الخليج، في فحص واحد.'),
     purpose: bi(
       'For anyone who spends most of the day indoors, covers their skin, or feels tired, achy or low. It shows whether you need vitamin D3 and how much.',
@@ -965,7 +965,7 @@ export const BLOOD_TESTS: BloodTestDef[] = [
     category: 'packages',
     lab: 'gulf-reference-labs',
     name: bi('Full body check-up', 'باقة الفحص الشامل'),
-    summary: bi('Your yearly check-up at home: 40+ markers.', 'فحصك السنوي في البيت: أكثر من 40 مؤشراً.'),
+    summary: bi('Your yearly check-up at home, in one visit.', 'فحصك السنوي في البيت، في زيارة واحدة.'),
     purpose: bi(
       'One yearly visit for blood count, sugar, cholesterol, kidneys, liver, thyroid, vitamins and iron.',
       'زيارة سنوية واحدة لصورة الدم والسكر والكوليسترول والكلى والكبد والغدة الدرقية والفيتامينات والحديد.',

@@ -49,7 +49,7 @@ export async function bloodTestDetail(
     db
       .prepare(
         `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN blood_test_related_products r ON r.product_id = p.id
-         WHERE r.blood_test_id = ${TEST_ID} AND p.is_active = 1 ORDER BY r.sort_order LIMIT 6`,
+         WHERE r.blood_test_id = ${TEST_ID} AND p.is_active = 1 ORDER BY r.sort_order LIMIT 4`,
       )
       .bind(ref.id ?? -1, ref.slug),
   ]);

@@ -8,7 +8,10 @@ import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';
 import { compileProductQuery } from './query';
 import type { SearchMatch } from './search';
 
-/** currency: needed only for a price filter (see needsCurrency). */
+/**
+ * currency: needed only for a price filter (see needsCurrency). extra: one more small statement to run
+ * in the same batch (a search's blood tests), its rows returned as `extra`.
+ */
 export async function runListing(
   db: D1Database,
   q: ProductQuery,
@@ -16,12 +19,13 @@ export async function runListing(
   currency: CurrencyInfo | null,
   match: SearchMatch | string | null,
   page: number,
+  extra: D1PreparedStatement | null = null,
 ) {
   const compiled = compileProductQuery(q, lang, currency, match);
   const offset = (page - 1) * q.per_page;
   // Filters touch only product columns: count and pick the page's ids on products alone, then build
   // the cards (joins, image, in-stock SKU) for those few rows only.
-  const [count, rows] = await db.batch([
+  const [count, rows, extraRows] = await db.batch([
     db.prepare(cappedCountSql(`products p ${compiled.join}`, compiled.where)).bind(...compiled.params),
     db
       .prepare(
@@ -32,7 +36,12 @@ export async function runListing(
          SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN page ON page.id = p.id ORDER BY page.pos`,
       )
       .bind(...compiled.params, q.per_page, offset),
+    ...(extra ? [extra] : []),
   ]);
   const { total, total_capped } = cappedTotal((count!.results[0] as { n: number }).n);
-  return { ...paged((rows!.results as unknown as CardRow[]).map(toCard), page, q.per_page, total), total_capped };
+  return {
+    ...paged((rows!.results as unknown as CardRow[]).map(toCard), page, q.per_page, total),
+    total_capped,
+    extra: extraRows?.results ?? null,
+  };
 }

@@ -1,7 +1,11 @@
 // As-you-type suggestions for the header box and /search: the best few products (cards, so image and
-// price), and the brands and categories whose own names match. A text that matches nothing gets the
+// price), the brands and categories whose own names match, and the blood tests the text finds (a
+// small query over their folded search text, in the same batch; shown apart from supplements). A text that matches nothing gets the
 // listing's typo correction ("omgea" → omega), one more round trip only on that path.
-import type { Lang } from '#shared/locale';
+import type { BloodTestCard } from '#shared/blood-tests/catalogue-types';
+import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
+import { toTestCard, type TestCardRow } from '../blood-tests/cards';
+import { testSearchStatement } from '../blood-tests/list';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';
 import { col } from './lang';
 import { correctFromVocab, loadSynonyms, searchMatch, vocabLookup } from './search';
@@ -12,9 +16,15 @@ export interface SuggestionRef {
   name: string;
 }
 
-async function suggestFor(db: D1Database, match: string, lang: Lang, limit: number) {
+async function suggestFor(
+  db: D1Database,
+  match: string,
+  lang: Lang,
+  limit: number,
+  tests: D1PreparedStatement | null = null,
+) {
   const scoped = (column: string) => `${column} : (${match})`;
-  const [products, brands, categories] = await db.batch([
+  const [products, brands, categories, bloodTests] = await db.batch([
     // The best few matches first, then cards for just those.
     db
       .prepare(
@@ -38,20 +48,32 @@ async function suggestFor(db: D1Database, match: string, lang: Lang, limit: numb
          (SELECT p.category_id FROM products p WHERE p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)) ORDER BY c.sort_order LIMIT 4`,
       )
       .bind(scoped('category')),
+    ...(tests ? [tests] : []),
   ]);
   return {
     products: (products!.results as unknown as CardRow[]).map(toCard),
     brands: brands!.results as unknown as SuggestionRef[],
     categories: categories!.results as unknown as Array<SuggestionRef & { color: string }>,
+    blood_tests: bloodTests ? (bloodTests.results as unknown as TestCardRow[]).map(toTestCard) : [],
   };
 }
 
-export async function suggestions(db: D1Database, text: string | undefined, lang: Lang, limit: number) {
+export async function suggestions(
+  db: D1Database,
+  text: string | undefined,
+  lang: Lang,
+  country: CountryCode,
+  limit: number,
+) {
+  const currency = COUNTRY_FACTS[country].currency;
+  const none: BloodTestCard[] = [];
   // The listing's expansion (stop words, vitamin letters, stems, synonyms, Arabic sound-alikes).
   const m = searchMatch(text, text?.trim() ? await loadSynonyms(db) : []);
-  if (!m) return { products: [], brands: [], categories: [], corrected: false };
-  const found = await suggestFor(db, m.match, lang, limit);
-  if (found.products.length || found.brands.length || found.categories.length) return { ...found, corrected: false };
+  if (!m) return { products: [], brands: [], categories: [], blood_tests: none, currency, corrected: false };
+  const tests = testSearchStatement(db, text ?? '', lang, country, 3);
+  const found = { ...(await suggestFor(db, m.match, lang, limit, tests)), currency };
+  if (found.products.length || found.brands.length || found.categories.length || found.blood_tests.length)
+    return { ...found, corrected: false };
   const lookup = vocabLookup(db, m);
   if (!lookup.statements.length) return { ...found, corrected: false };
   const terms = await db.batch<{ term: string; doc: number }>(lookup.statements);
@@ -62,5 +84,5 @@ export async function suggestions(db: D1Database, text: string | undefined, lang
   );
   if (!fix) return { ...found, corrected: false };
   const fixed = await suggestFor(db, fix.match.match, lang, limit);
-  return { ...fixed, corrected: fixed.products.length > 0 };
+  return { ...fixed, currency, corrected: fixed.products.length > 0 };
 }

@@ -193,7 +193,7 @@ export const CONTRACTS = {
 
   'GET /sitemap': {
     tag: 'platform',
-    summary: 'What the sitemap lists: categories, brands, nutritionists, product page count',
+    summary: 'What the sitemap lists: categories, brands, nutritionists, blood tests, product page count',
     noDevice: true,
   },
   'GET /sitemap/products/:page{[0-9]+}': {

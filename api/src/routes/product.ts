@@ -8,6 +8,9 @@ import { currencyFor } from '../catalogue/currency';
 import { productDetail, stockLevel } from '../catalogue/detail';
 import { facets } from '../catalogue/facets';
 import { suggestions } from '../catalogue/suggestions';
+import { toTestCard, type TestCardRow } from '../blood-tests/cards';
+import { testSearchStatement } from '../blood-tests/list';
+import { COUNTRY_FACTS } from '#shared/locale';
 import { col } from '../catalogue/lang';
 import type { BrandColumns, SkuRow } from '../catalogue/rows';
 import { thumbnailUrl } from '../media/renditions';
@@ -28,7 +31,12 @@ async function list(c: Context<AppEnv>, q: ProductQuery, page: number) {
   // Only a price filter needs the currency (a cold isolate reads it once then); synonyms likewise.
   const currency = needsCurrency(q) ? await currencyFor(db, c.var.country) : null;
   const search = searchMatch(q.search, q.search?.trim() ? await loadSynonyms(db) : []);
-  let result = await runListing(db, q, c.var.lang, currency, search, page);
+  // A search's first page also finds blood tests (shown apart from supplements): a small query over
+  // about fifty rows, in the listing's batch, so no extra round trip.
+  const tests = search && page === 1 ? testSearchStatement(db, q.search!, c.var.lang, c.var.country, 4) : null;
+  const first = await runListing(db, q, c.var.lang, currency, search, page, tests);
+  const blood_tests = first.extra ? (first.extra as unknown as TestCardRow[]).map(toTestCard) : [];
+  let result = first;
   let corrected = false;
   let suggestion: string | null = null;
   let fallback: Fallback | null = null;
@@ -52,7 +60,17 @@ async function list(c: Context<AppEnv>, q: ProductQuery, page: number) {
     }
     if (!corrected) fallback = rescue.fallback;
   } else if (search && page === 1) logLowResults(c, q.search!, result.total);
-  return c.json(ok({ ...result, corrected, suggestion, fallback }));
+  const { extra: _extra, ...listing } = result;
+  return c.json(
+    ok({
+      ...listing,
+      corrected,
+      suggestion,
+      fallback,
+      blood_tests,
+      blood_test_currency: COUNTRY_FACTS[c.var.country].currency,
+    }),
+  );
 }
 
 productRoutes.post('/', contract('POST /product'), (c) => list(c, c.req.valid('json'), 1));
@@ -81,7 +99,7 @@ productRoutes.get('/filter-sort', contract('GET /product/filter-sort'), (c) => {
 productRoutes.post('/filter-sort', contract('POST /product/filter-sort'), (c) => filterSort(c, c.req.valid('json')));
 productRoutes.get('/search', contract('GET /product/search'), async (c) => {
   const query = c.req.valid('query');
-  return c.json(ok(await suggestions(c.env.DB, query.q, c.var.lang, query.limit ?? 6)));
+  return c.json(ok(await suggestions(c.env.DB, query.q, c.var.lang, c.var.country, query.limit ?? 6)));
 });
 
 interface SkuSyncRow extends SkuRow, BrandColumns {

@@ -1,4 +1,5 @@
-// What the sitemap lists: categories, brands, nutritionists and products (paged for large catalogues).
+// What the sitemap lists: categories, brands, nutritionists, blood tests and products (paged for large
+// catalogues).
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { contract } from '../lib/validate';
@@ -10,11 +11,12 @@ export const SITEMAP_PAGE_SIZE = 20_000;
 export const sitemapRoutes = new Hono<AppEnv>()
   .get('/', contract('GET /sitemap'), async (c) => {
     const db = c.env.DB;
-    const [count, categories, brands, nutritionists] = await db.batch([
+    const [count, categories, brands, nutritionists, bloodTests] = await db.batch([
       db.prepare('SELECT count(*) AS n FROM products WHERE is_active = 1'),
       db.prepare('SELECT id FROM categories ORDER BY sort_order, id'),
       db.prepare('SELECT id FROM brands ORDER BY id'),
       db.prepare('SELECT slug FROM nutritionists ORDER BY sort_order, id'),
+      db.prepare('SELECT slug FROM blood_tests WHERE is_active = 1 ORDER BY id'),
     ]);
     const n = (count!.results[0] as CountRow).n;
     return c.json(
@@ -23,6 +25,7 @@ export const sitemapRoutes = new Hono<AppEnv>()
         categories: (categories!.results as Array<{ id: number }>).map((r) => r.id),
         brands: (brands!.results as Array<{ id: number }>).map((r) => r.id),
         nutritionists: (nutritionists!.results as Array<{ slug: string }>).map((r) => r.slug),
+        blood_tests: (bloodTests!.results as Array<{ slug: string }>).map((r) => r.slug),
       }),
     );
   })

@@ -2,7 +2,7 @@
 // data). Signed out, the sign-in modal opens at once and the step shows itself after the login (the
 // modal's success action, spec §2); closing the modal leaves a button to open it again.
 import '#client/styles/orders.css';
-import '#client/styles/blood-tests.css';
+import '#client/styles/blood-test-booking.css';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useSnapshot } from 'valtio';

@@ -48,7 +48,7 @@ describe('blood-test list', () => {
     const sa = await list('', 'ar', 'SA');
     expect(sa.currency).toBe('SAR');
     const vitD = sa.items.find((t) => t.slug === 'vitamin-d-test')!;
-    expect(vitD.name).toBe('فحص فيتامين د (25-هيدروكسي)');
+    expect(vitD.name).toBe('فحص فيتامين د (25 هيدروكسي)');
     expect(vitD.price).toEqual({ price: 15000, old_price: 19900 });
     expect(kw.items.map((t) => t.slug)).toContain('coeliac-screen');
     expect(sa.items.map((t) => t.slug)).not.toContain('coeliac-screen');
@@ -176,5 +176,44 @@ describe('blood-test cart sync', () => {
   it('refuses a body without ids with 400', async () => {
     const res = await call('/bloodTest/sku', { token, body: JSON.stringify({ ids: ['x'] }) });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('search finds blood tests beside supplements', () => {
+  const suggest = async (q: string, lang = 'en', country = 'KW') => {
+    const res = await get(`/product/search?q=${encodeURIComponent(q)}&limit=6`, lang, country);
+    expect(res.status).toBe(200);
+    return res.body.data as { products: Array<{ id: number }>; blood_tests: BloodTestList['items']; currency: string };
+  };
+
+  it('suggests the vitamin D test apart from the vitamin D3 products, in both languages', async () => {
+    const en = await suggest('vitamin d test');
+    expect(en.blood_tests[0]!.slug).toBe('vitamin-d-test');
+    expect(en.currency).toBe('KWD');
+    const ar = await suggest('فحص فيتامين د', 'ar', 'SA');
+    expect(ar.blood_tests[0]).toMatchObject({ slug: 'vitamin-d-test', price: { price: 15000 } });
+    expect(ar.currency).toBe('SAR');
+    // The supplements are still suggested for "vitamin d".
+    expect((await suggest('vitamin d')).products.map((p) => p.id)).toContain(1);
+  });
+
+  it('suggests HbA1c by its name and by the everyday Arabic "سكر تراكمي", without a typo correction', async () => {
+    const hba1c = await suggest('hba1c');
+    expect(hba1c.blood_tests[0]!.slug).toBe('hba1c-test');
+    expect((await suggest('سكر تراكمي', 'ar')).blood_tests[0]!.slug).toBe('hba1c-test');
+  });
+
+  it('gives a search listing’s first page its blood tests, from the same batch', async () => {
+    const res = await call('/product', {
+      token,
+      body: JSON.stringify({ search: 'vitamin d', filters: [], per_page: 24 }),
+      headers: { lang: 'en', 'x-country': 'KW' },
+    });
+    const data = (await json(res)).data as { blood_tests: BloodTestList['items']; blood_test_currency: string };
+    expect(data.blood_tests.map((t) => t.slug)).toContain('vitamin-d-test');
+    expect(data.blood_test_currency).toBe('KWD');
+    // Synonyms (first search of the isolate) and the listing's batch with the tests in it.
+    expect(Number(res.headers.get('x-d1-roundtrips'))).toBeGreaterThan(0);
+    expect(Number(res.headers.get('x-d1-roundtrips'))).toBeLessThanOrEqual(2);
   });
 });

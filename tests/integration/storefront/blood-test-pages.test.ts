@@ -1,134 +1,122 @@
-// The blood-test booking pages as the storefront renders them: a booking's page for its owner (within
-// three D1 round trips), a not-found for another shopper, the sign-in for a guest, the profile hub
-// and list in both languages, and the checkout steps asking a guest to sign in.
+// The blood-test pages as a shopper and a search engine get them (issue 13): rendered on the server
+// with prices in the country's currency, a detail page with Product JSON-LD, canonical and hreflang,
+// every test in the sitemap, and no more than 3 D1 round trips per page.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { loadBloodTestFixture, SKU } from '../fixtures/blood-test-booking';
 import { cookiesFrom, storefront } from './helpers';
 
-const json = { 'content-type': 'application/json', origin: 'http://shop.test' };
-let device = '';
-let owner = '';
-let other = '';
-let orderId = 0;
-
-const roundTrips = (res: Response) => Number(res.headers.get('x-d1-roundtrips'));
-
-async function register(email: string): Promise<string> {
-  const res = await storefront('/api/user/register', {
-    method: 'POST',
-    headers: { ...json, cookie: device },
-    body: JSON.stringify({ name: 'Sara Shopper', email, password: 'secret1' }),
-  });
-  expect(res.status).toBe(200);
-  return `${device}; ${cookiesFrom(res)}`;
-}
-
-async function post<T>(path: string, cookie: string, body: unknown): Promise<T> {
-  const res = await storefront(path, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(body) });
-  expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
-  return (await res.json<{ data: T }>()).data;
-}
-
+let cookie = '';
 beforeAll(async () => {
   await loadCatalogueFixture(env.API_DB);
-  await loadBloodTestFixture(env.API_DB);
-  device = cookiesFrom(await storefront('/api/country'));
-  owner = await register('bt-owner@example.com');
-  other = await register('bt-other@example.com');
-  const address = await post<{ id: number }>('/api/user/address/new', owner, {
-    country: 'KW',
-    recipient: 'Sara',
-    phone: '98765432',
-    area_id: 26,
-    block: '1',
-    street: '1',
-    building: '1',
-  });
-  const slots = await (
-    await storefront(`/api/bloodTest/slots?area_id=26&sku_ids=${SKU.plain}`, { headers: { cookie: owner } })
-  ).json<{ data: { days: Array<{ date: string; windows: Array<{ window: string; available: boolean }> }> } }>();
-  const day = slots.data.days.find((d) => d.windows.some((w) => w.available))!;
-  const hold = await post<{ hold_id: string }>('/api/bloodTest/slots/hold', owner, {
-    area_id: 26,
-    date: day.date,
-    window: day.windows.find((w) => w.available)!.window,
-    sku_ids: [SKU.plain],
-  });
-  const placed = await post<{ order_id: number }>('/api/bloodTestOrder/submit', owner, {
-    idempotency_key: crypto.randomUUID(),
-    items: [{ sku_id: SKU.plain }],
-    patient: {
-      name: 'Noura Al-Harbi',
-      sex: 'female',
-      date_of_birth: '1985-03-15',
-      relation: 'parent',
-      country: 'KW',
-      national_id: '285031512318',
-    },
-    address_id: address.id,
-    hold_id: hold.hold_id,
-    consent: true,
-    consent_version: '2026-11-v1',
-    payment_method: 'pay_at_visit',
-  });
-  orderId = placed.order_id;
+  cookie = cookiesFrom(await storefront('/api/country'));
 });
 
-describe('blood-test booking pages', () => {
-  it('shows a booking to its owner, with its timeline and patient, within 3 D1 round trips', async () => {
-    for (const [path, booked] of [
-      [`/profile/blood-tests/ordered?id=${orderId}`, 'Booked'],
-      [`/ar/profile/blood-tests/ordered?id=${orderId}`, 'محجوز'],
-    ] as const) {
-      const res = await storefront(path, { headers: { cookie: owner } });
-      expect(res.status, path).toBe(200);
-      const html = await res.text();
-      expect(html).toContain('Noura Al-Harbi');
-      expect(html).toContain('data-testid="bt-timeline"');
-      expect(html).toContain(booked);
-      expect(roundTrips(res), path).toBeLessThanOrEqual(3);
-    }
+function jsonLd(html: string): any[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+}
+const NOINDEX = '<meta name="robots" content="noindex"/>';
+
+describe('/blood-test', () => {
+  it('lists the tests with category chips and Kuwaiti prices, indexable, in English', async () => {
+    const res = await storefront('https://shop.test/blood-test');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<title>Blood tests | Gulf Vitamins</title>');
+    expect(html).toContain('Vitamin D (25-OH) test');
+    expect(html).toContain('Health packages');
+    expect(html).toMatch(/KWD\s*9\.000/);
+    expect(html).not.toContain(NOINDEX);
   });
 
-  it("answers another shopper's booking with the not-found page, and a guest with the sign-in", async () => {
-    const theirs = await storefront(`/profile/blood-tests/ordered?id=${orderId}`, { headers: { cookie: other } });
-    expect(theirs.status).toBe(404);
-    expect(await theirs.text()).not.toContain('Noura Al-Harbi');
-    const guest = await storefront(`/profile/blood-tests/ordered?id=${orderId}`, {
-      headers: { cookie: device },
-      redirect: 'manual',
+  it('filters by the URL in Arabic in Saudi Arabia, prices in riyals', async () => {
+    const res = await storefront('https://shop.test/ar/blood-test?category=thyroid&sort=price_asc', {
+      headers: { cookie: 'country=SA' },
     });
-    expect(guest.status).toBe(302);
-    expect(guest.headers.get('location')).toMatch(/^\/auth\/sign-in\?/);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('فحص هرمون TSH');
+    expect(html).not.toContain('فحص فيتامين د');
+    expect(html).toMatch(/85[.,]00/);
+    expect(html).toContain('aria-current="page"');
   });
 
-  it('lists the bookings on the hub and the ordered page, in both languages', async () => {
-    for (const [path, title] of [
-      ['/profile/blood-tests', 'Ordered tests'],
-      ['/ar/profile/blood-tests', 'التحاليل المطلوبة'],
-      ['/profile/blood-tests/ordered', 'Blood tests'],
-    ] as const) {
-      const res = await storefront(path, { headers: { cookie: owner } });
-      expect(res.status, path).toBe(200);
-      const html = await res.text();
-      expect(html).toContain(title);
-      expect(html.match(/data-testid="bt-order-card"/g)?.length, path).toBe(1);
-      expect(roundTrips(res), path).toBeLessThanOrEqual(3);
-    }
-    const empty = await (await storefront('/profile/blood-tests', { headers: { cookie: other } })).text();
-    expect(empty).toContain('You have not booked a blood test yet.');
+  it('survives a hand-edited URL with values the API refuses', async () => {
+    const res = await storefront('https://shop.test/blood-test?kind=bundle&sort=cheap&max_price=-1');
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('/blood-test/{slug}', () => {
+  it('shows biomarkers, preparation and related supplements, with Product JSON-LD, canonical and hreflang', async () => {
+    const res = await storefront('https://shop.test/ar/blood-test/vitamin-d-test');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<link rel="canonical" href="https://shop.test/ar/blood-test/vitamin-d-test"/>');
+    expect(html).toContain('<link rel="alternate" hrefLang="en" href="https://shop.test/blood-test/vitamin-d-test"/>');
+    expect(html).toContain(
+      '<link rel="alternate" hrefLang="ar" href="https://shop.test/ar/blood-test/vitamin-d-test"/>',
+    );
+    expect(html).toContain('1989-3');
+    expect(html).toContain('البيوتين');
+    expect(html).toContain('فيتامين د3 1000 وحدة');
+    const product = jsonLd(html).find((d) => d['@type'] === 'Product');
+    expect(product).toMatchObject({
+      name: 'فحص فيتامين د (25 هيدروكسي)',
+      url: 'https://shop.test/ar/blood-test/vitamin-d-test',
+      offers: { price: '9.000', priceCurrency: 'KWD' },
+    });
   });
 
-  it('renders the checkout steps with a sign-in request for a guest, in both languages', async () => {
-    for (const [path, text] of [
-      ['/checkout-blood-test/shipping', 'Please sign in to book a blood test'],
-      ['/ar/checkout-blood-test/order', 'يرجى تسجيل الدخول لحجز تحليل الدم'],
-    ] as const) {
-      const res = await storefront(path, { headers: { cookie: device } });
+  it('gives the Saudi offer in SAR with VAT included', async () => {
+    const html = await (
+      await storefront('https://shop.test/blood-test/womens-health-panel', { headers: { cookie: 'country=SA' } })
+    ).text();
+    const product = jsonLd(html).find((d) => d['@type'] === 'Product');
+    expect(product.offers).toMatchObject({ price: '459.00', priceCurrency: 'SAR' });
+    expect(html).toContain('Tests in this panel');
+  });
+
+  it('answers 404 for an unknown test and one not sold in the country', async () => {
+    expect((await storefront('https://shop.test/blood-test/no-such-test')).status).toBe(404);
+    const res = await storefront('https://shop.test/blood-test/coeliac-screen', { headers: { cookie: 'country=SA' } });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('/search', () => {
+  it('shows the blood tests a search finds in their own labelled section, in Arabic', async () => {
+    const res = await storefront(`https://shop.test/ar/search?q=${encodeURIComponent('سكر تراكمي')}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const section = html.slice(html.indexOf('id="search-blood-tests"'));
+    expect(html).toContain('id="search-blood-tests"');
+    expect(section).toContain('فحص دم');
+    expect(section).toContain('/ar/blood-test/hba1c-test');
+  });
+
+  it('shows no blood-test section for a search that finds only supplements', async () => {
+    const html = await (await storefront('https://shop.test/search?q=omega')).text();
+    expect(html).not.toContain('id="search-blood-tests"');
+  });
+});
+
+describe('blood tests in the sitemap and D1 budget', () => {
+  it('lists /blood-test and every test page in both languages', async () => {
+    const xml = await (await storefront('https://shop.test/sitemaps/pages.xml')).text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace('https://shop.test', ''));
+    for (const path of ['/blood-test', '/ar/blood-test', '/blood-test/hba1c-test', '/ar/blood-test/full-body-checkup'])
+      expect(locs).toContain(path);
+    expect(locs.filter((l) => l.startsWith('/blood-test/')).length).toBeGreaterThanOrEqual(38);
+  });
+
+  it('renders the list and a detail page within 3 D1 round trips', async () => {
+    for (const path of ['/blood-test', '/ar/blood-test?q=vitamin', '/blood-test/athlete-panel']) {
+      const res = await storefront(path, { headers: { cookie } });
       expect(res.status, path).toBe(200);
-      expect(await res.text()).toContain(text);
+      const trips = Number(res.headers.get('x-d1-roundtrips'));
+      expect(trips, path).toBeGreaterThan(0);
+      expect(trips, path).toBeLessThanOrEqual(3);
     }
   });
 });

@@ -17,12 +17,14 @@ const counts = (res: Response) => ({
 });
 
 describe('D1 queries per page', () => {
-  it('home, listing and product page each take at most 3 round trips', async () => {
+  it('home, listing, product and blood-test pages each take at most 3 round trips', async () => {
     for (const path of [
       '/',
       '/products?category=1&available=1',
       '/products/alpha-vitamin-d3-1000',
       '/ar/products/alpha-vitamin-d3-1000',
+      '/blood-test?category=thyroid',
+      '/ar/blood-test/vitamin-d-test',
     ]) {
       const res = await storefront(path, { headers: { cookie } });
       expect(res.status, path).toBe(200);

@@ -1,0 +1,175 @@
+// The blood-test cart (spec §3, §4), separate from the product cart: keyed by the test's default SKU id,
+// each entry { count, bloodTest {id, name, price {price, old_price}, default_sku {id}}, sku }. Persisted
+// to localStorage while non-empty and removed when empty; another tab's change applies only when it
+// differs. Its sync (POST /bloodTest/sku): items the server no longer returns are dropped, an item whose
+// price changed is marked outOfStock (the spec's word) and takes the new price, and an empty answer
+// clears the cart. The checkout pages read this store too.
+import { proxy, snapshot } from 'valtio';
+import type { BloodTestKind, BloodTestPrice, BloodTestSkuItem } from '#shared/blood-tests/catalogue-types';
+import type { CurrencyCode } from '#shared/locale';
+import { toast } from '../stores/toasts';
+
+export interface BloodTestCartEntry {
+  /** Always 1: a test is booked once per visit (the patient is chosen at checkout). */
+  count: number;
+  bloodTest: {
+    id: number;
+    slug: string;
+    name: string;
+    kind: BloodTestKind;
+    fasting_hours: number;
+    price: BloodTestPrice;
+    /** The currency of `price` (the shopper's country's when added or last synced). */
+    currency: CurrencyCode;
+    default_sku: { id: number };
+  };
+  sku: { id: number };
+  /** Set by a sync whose price differed from the one shown when the test was added. */
+  outOfStock?: boolean;
+}
+
+export const BLOOD_TEST_STORAGE_KEY = 'blood_test_cart';
+
+export const bloodTestCart = proxy({ items: {} as Record<string, BloodTestCartEntry>, loaded: false });
+
+/** What a card or a test's page passes when the shopper adds it. */
+export type AddableBloodTest = BloodTestCartEntry['bloodTest'];
+
+export function bloodTestCartCount(items: Record<string, BloodTestCartEntry>): number {
+  let n = 0;
+  for (const entry of Object.values(items)) n += entry.count;
+  return n;
+}
+
+/** The cart's total and what it would have cost at the old prices, in the entries' currency. */
+export function bloodTestCartTotals(items: Record<string, BloodTestCartEntry>): { total: number; before: number } {
+  let total = 0;
+  let before = 0;
+  for (const e of Object.values(items)) {
+    total += e.bloodTest.price.price * e.count;
+    before += (e.bloodTest.price.old_price ?? e.bloodTest.price.price) * e.count;
+  }
+  return { total, before };
+}
+
+export function isInBloodTestCart(skuId: number): boolean {
+  return String(skuId) in bloodTestCart.items;
+}
+
+export function addBloodTest(test: AddableBloodTest): 'added' | 'already' {
+  const key = String(test.default_sku.id);
+  if (bloodTestCart.items[key]) return 'already';
+  bloodTestCart.items[key] = { count: 1, bloodTest: { ...test }, sku: { id: test.default_sku.id } };
+  toast.success('blood_test_added_to_cart');
+  return 'added';
+}
+
+export function removeBloodTest(skuId: number): void {
+  const key = String(skuId);
+  if (!bloodTestCart.items[key]) return;
+  delete bloodTestCart.items[key];
+  toast.success('blood_test_removed_from_cart');
+}
+
+export function clearBloodTestCart(): void {
+  bloodTestCart.items = {};
+}
+
+type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function parse(raw: string | null): Record<string, BloodTestCartEntry> | null {
+  if (!raw) return {};
+  try {
+    const value = JSON.parse(raw) as Record<string, BloodTestCartEntry>;
+    if (!value || typeof value !== 'object') return null;
+    const items: Record<string, BloodTestCartEntry> = {};
+    for (const [key, entry] of Object.entries(value)) {
+      if (!entry || typeof entry.count !== 'number' || !entry.bloodTest?.price || !entry.sku) continue;
+      items[key] = entry;
+    }
+    return items;
+  } catch {
+    // A damaged value (another app, a manual edit) is an empty cart, never a broken page.
+    return null;
+  }
+}
+
+export function loadBloodTestCart(storage: Storage): void {
+  bloodTestCart.items = parse(storage.getItem(BLOOD_TEST_STORAGE_KEY)) ?? {};
+  bloodTestCart.loaded = true;
+}
+
+export function persistBloodTestCart(storage: Storage): void {
+  const items = snapshot(bloodTestCart).items;
+  if (Object.keys(items).length) storage.setItem(BLOOD_TEST_STORAGE_KEY, JSON.stringify(items));
+  else storage.removeItem(BLOOD_TEST_STORAGE_KEY);
+}
+
+/** Applies another tab's blood-test cart when it differs from ours. */
+export function applyBloodTestStorageChange(newValue: string | null): boolean {
+  const incoming = parse(newValue);
+  if (!incoming) return false;
+  if (JSON.stringify(incoming) === JSON.stringify(snapshot(bloodTestCart).items)) return false;
+  bloodTestCart.items = incoming;
+  return true;
+}
+
+export type BloodTestCartChange =
+  | { sku_id: number; name: string; kind: 'removed' }
+  | { sku_id: number; name: string; kind: 'price'; from: number; to: number };
+
+/**
+ * Applies the server's answer to the cart's SKU ids (spec §4 blood-test cart sync). Names follow the
+ * answer's language. An item whose price matches again loses its mark: the shopper has seen the change.
+ */
+export function applyBloodTestSync(fresh: BloodTestSkuItem[]): BloodTestCartChange[] {
+  const changes: BloodTestCartChange[] = [];
+  if (!fresh.length) {
+    for (const e of Object.values(bloodTestCart.items))
+      changes.push({ sku_id: e.sku.id, name: e.bloodTest.name, kind: 'removed' });
+    bloodTestCart.items = {};
+    return changes;
+  }
+  const byId = new Map(fresh.map((s) => [s.id, s]));
+  for (const [key, entry] of Object.entries(bloodTestCart.items)) {
+    const s = byId.get(entry.sku.id);
+    if (!s) {
+      changes.push({ sku_id: entry.sku.id, name: entry.bloodTest.name, kind: 'removed' });
+      delete bloodTestCart.items[key];
+      continue;
+    }
+    const changed = s.price.price !== entry.bloodTest.price.price || s.currency !== entry.bloodTest.currency;
+    if (changed)
+      changes.push({
+        sku_id: s.id,
+        name: s.blood_test.name,
+        kind: 'price',
+        from: entry.bloodTest.price.price,
+        to: s.price.price,
+      });
+    const next: BloodTestCartEntry = {
+      ...entry,
+      bloodTest: {
+        ...entry.bloodTest,
+        id: s.blood_test.id,
+        slug: s.blood_test.slug,
+        name: s.blood_test.name,
+        kind: s.blood_test.kind,
+        fasting_hours: s.blood_test.fasting_hours,
+        price: s.price,
+        currency: s.currency,
+      },
+    };
+    if (changed) next.outOfStock = true;
+    else delete next.outOfStock;
+    bloodTestCart.items[key] = next;
+  }
+  return changes;
+}
+
+/** The SKU ids to sync, in a stable order. */
+export function bloodTestSkuIds(items: Record<string, BloodTestCartEntry>): number[] {
+  return Object.values(items)
+    .map((e) => e.sku.id)
+    .sort((a, b) => a - b);
+}

@@ -1,0 +1,34 @@
+// schema.org Product for a blood test: the offer is the shopper's country's, in its currency (labs
+// price each country separately, so there is no other country's price to convert to).
+import type { Product, WithContext } from 'schema-dts';
+import type { BloodTestDetail } from '#shared/blood-tests/catalogue-types';
+import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
+import { minorToDecimal } from '#shared/money';
+import { paths } from '#shared/routes';
+
+export function bloodTestLd(
+  test: BloodTestDetail,
+  origin: string,
+  lang: Lang,
+  country: CountryCode,
+): WithContext<Product> {
+  const url = `${origin}${paths.bloodTest(test.slug, lang)}`;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: test.name,
+    description: `${test.summary} ${test.purpose}`,
+    sku: String(test.default_sku.id),
+    category: test.category.name,
+    url,
+    brand: { '@type': 'Brand', name: test.lab.name },
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: minorToDecimal(test.price.price, COUNTRY_FACTS[country].decimals),
+      priceCurrency: test.currency,
+      eligibleRegion: { '@type': 'Country', name: country },
+      availability: 'https://schema.org/InStock',
+    },
+  };
+}
