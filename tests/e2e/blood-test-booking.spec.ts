@@ -88,9 +88,18 @@ test('a Kuwaiti shopper books a vitamin D test for a morning home visit and pays
 });
 
 test("a Saudi shopper books a women's health panel for her mother and pays at the visit", async ({ page }) => {
-  await signUpThroughApi(page, { lang: 'ar', name: 'ريم العتيبي' });
+  const { email } = await signUpThroughApi(page, { lang: 'ar', name: 'ريم العتيبي' });
   await shopIn(page, '/ar', 'SA');
+  await page.goto('/ar/logout-profile');
+  // Signed out, she fills the cart; the booking asks her to sign in first and goes on after it.
   await addAndCheckOut(page, '/ar', 'womens-health-panel', 'أضف إلى سلة الفحوصات: باقة صحة المرأة');
+  const dialog = page.getByRole('dialog', { name: 'تسجيل الدخول' });
+  await dialog.getByLabel('البريد الإلكتروني').fill(email);
+  await dialog.getByLabel(/^كلمة المرور\s*\*?$/).fill('secret1');
+  await dialog.getByRole('button', { name: 'تسجيل الدخول' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/ar\/checkout-blood-test\/shipping$/);
+  await expect(page.getByRole('heading', { name: 'من سيُجرى له التحليل؟' })).toBeVisible();
   await page.getByLabel('أحد أفراد العائلة').check();
   await page.getByLabel(/^الاسم الكامل/).fill('نورة الحربي');
   await page.getByLabel('أنثى').check();
