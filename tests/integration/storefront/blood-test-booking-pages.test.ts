@@ -104,6 +104,17 @@ describe('blood-test booking pages', () => {
     expect(guest.headers.get('location')).toMatch(/^\/auth\/sign-in\?/);
   });
 
+  it("downloads the visit's calendar file through /api for its owner only", async () => {
+    const res = await storefront(`/api/user/bloodTestOrder/ics?id=${orderId}`, { headers: { cookie: owner } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="blood-test-\d+\.ics"$/);
+    expect(await res.text()).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*BEGIN:VEVENT/);
+    const theirs = await storefront(`/api/user/bloodTestOrder/ics?id=${orderId}`, { headers: { cookie: other } });
+    expect(theirs.status).toBe(404);
+    expect(theirs.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
   it('lists the bookings on the hub and the ordered page, in both languages', async () => {
     for (const [path, title] of [
       ['/profile/blood-tests', 'Ordered tests'],
