@@ -1,21 +1,36 @@
 // The /blood-test page's filters and sort live in its URL (?category=&kind=&fasting=&max_price=&sort=&q=).
 // A hand-edited or stale URL never breaks the page: values that are not valid are dropped, so the API
-// (which refuses them with 400) is only asked for what it accepts.
-import { BLOOD_TEST_SORTS, bloodTestListQuery, type BloodTestListQuery } from '../api/blood-test-schemas';
+// (which refuses them with 400) is only asked for what it accepts. Plain checks, no zod: this runs in
+// the page's own chunk, and zod would add ~24 kB gzip to it (url-query.test.ts keeps both in step).
+import type { BloodTestListQuery } from '../api/blood-test-schemas';
+import type { BloodTestSort } from './catalogue-types';
+
+export const BLOOD_TEST_SORTS = [
+  'popularity',
+  'price_asc',
+  'price_desc',
+  'name',
+] as const satisfies readonly BloodTestSort[];
+export const BLOOD_TEST_CATEGORY_SLUG = /^[a-z0-9-]{1,80}$/;
+export const BLOOD_TEST_MAX_PRICE = /^[0-9]{1,9}$/;
+
+const oneOf = <T extends string>(list: readonly T[], raw: string | null): T | undefined =>
+  list.includes(raw as T) ? (raw as T) : undefined;
 
 export function bloodTestQueryFromUrl(params: URLSearchParams): BloodTestListQuery {
   const query: BloodTestListQuery = {};
-  const pick = <K extends keyof BloodTestListQuery>(key: K, raw: string | null) => {
-    if (raw === null || raw === '') return;
-    const parsed = bloodTestListQuery.shape[key].safeParse(raw);
-    if (parsed.success && parsed.data !== undefined) query[key] = parsed.data as BloodTestListQuery[K];
-  };
-  pick('category', params.get('category'));
-  pick('kind', params.get('kind'));
-  pick('fasting', params.get('fasting'));
-  pick('max_price', params.get('max_price'));
-  pick('sort', params.get('sort'));
-  pick('search', params.get('q')?.trim().slice(0, 100) ?? null);
+  const category = params.get('category');
+  if (category && BLOOD_TEST_CATEGORY_SLUG.test(category)) query.category = category;
+  const kind = oneOf(['test', 'panel'] as const, params.get('kind'));
+  if (kind) query.kind = kind;
+  const fasting = oneOf(['yes', 'no'] as const, params.get('fasting'));
+  if (fasting) query.fasting = fasting;
+  const maxPrice = params.get('max_price');
+  if (maxPrice && BLOOD_TEST_MAX_PRICE.test(maxPrice)) query.max_price = Number(maxPrice);
+  const sort = oneOf(BLOOD_TEST_SORTS, params.get('sort'));
+  if (sort) query.sort = sort;
+  const search = params.get('q')?.trim().slice(0, 100);
+  if (search) query.search = search;
   return query;
 }
 

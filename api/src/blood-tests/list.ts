@@ -15,9 +15,24 @@ const ORDER: Record<NonNullable<BloodTestListQuery['sort']>, string> = {
   name: 'name, t.id',
 };
 
+/** D1 refuses a LIKE pattern over 50 bytes: a word is cut to fit beside its '% ' and '%' (a prefix still matches). */
+const MAX_WORD_BYTES = 46;
+
+function cutToBytes(word: string, max: number): string {
+  let bytes = 0;
+  let out = '';
+  for (const ch of word) {
+    const size = new TextEncoder().encode(ch).length;
+    if (bytes + size > max) break;
+    bytes += size;
+    out += ch;
+  }
+  return out;
+}
+
 /** The search's WHERE part and values: each word must start a word of the test's search text. */
 export function testSearchClause(text: string | undefined): { sql: string; values: string[] } | null {
-  const words = searchTokens(text ?? '');
+  const words = searchTokens(text ?? '').map((w) => cutToBytes(w, MAX_WORD_BYTES));
   if (!words.length) return null;
   return {
     sql: words.map(() => `(' ' || t.search_text) LIKE ?`).join(' AND '),

@@ -203,6 +203,12 @@ describe('search finds blood tests beside supplements', () => {
     expect((await suggest('سكر تراكمي', 'ar')).blood_tests[0]!.slug).toBe('hba1c-test');
   });
 
+  it('answers very long words without an error (D1 refuses LIKE patterns over 50 bytes)', async () => {
+    expect((await suggest(`vitamin ${'d'.repeat(5000)}`)).blood_tests).toEqual([]);
+    expect((await suggest('فيتامين'.repeat(60), 'ar')).blood_tests).toEqual([]);
+    expect((await list(`?search=${'transglutaminase'.repeat(6)}`)).items).toEqual([]);
+  });
+
   it('gives a search listing’s first page its blood tests, from the same batch', async () => {
     const res = await call('/product', {
       token,

@@ -1,0 +1,31 @@
+// The blood-test cart (issue 13): separate from the product cart, counted in the header, kept across
+// a reload, listed on the cart page with the way to book a home visit.
+import { expect, test } from './fixtures';
+
+test('a shopper adds a vitamin D test to the blood-test cart in Arabic and sees it in the header', async ({ page }) => {
+  await page.goto('/ar/blood-test');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: /سلة فحوصات الدم/ })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'أضف إلى سلة الفحوصات: فحص فيتامين د (25 هيدروكسي)' }).click();
+  const testsLink = header.getByRole('link', { name: 'سلة فحوصات الدم, فحص واحد' });
+  await expect(testsLink).toBeVisible();
+  await expect(header.getByTestId('blood-test-cart-count')).toHaveText('1');
+  // The product cart is a different cart: still empty.
+  await expect(header.getByTestId('cart-count')).toHaveText('0');
+
+  // Kept in the browser: a reload still shows it, and its page says it is in the cart.
+  await page.goto('/ar/blood-test/vitamin-d-test');
+  await expect(page.getByRole('link', { name: 'في سلة الفحوصات' })).toBeVisible();
+
+  await testsLink.click();
+  await expect(page).toHaveURL(/\/ar\/cart#blood-tests$/);
+  const line = page.getByTestId('blood-test-cart-line');
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText('فحص فيتامين د (25 هيدروكسي)');
+  await expect(page.getByTestId('blood-test-checkout')).toHaveAttribute('href', '/ar/checkout-blood-test/shipping');
+
+  await line.getByRole('button', { name: 'إزالة فحص فيتامين د (25 هيدروكسي)' }).click();
+  await expect(header.getByRole('link', { name: /سلة فحوصات الدم/ })).toHaveCount(0);
+});
