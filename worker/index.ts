@@ -7,6 +7,7 @@ import { storefrontConfig } from './config';
 import { reportError } from './lib/report-error';
 import { securityHeaders } from './middleware/security-headers';
 import { apiProxy } from './routes/api-proxy';
+import { calendarFile } from './routes/calendar-file';
 import { appLinks } from './routes/app-links';
 import { cspReport } from './routes/csp-report';
 import { devError } from './routes/dev-error';
@@ -48,6 +49,7 @@ if (__LOCAL_TOOLS__) app.route('/', devError);
 app.route('/', payments);
 app.route('/', setCountry);
 app.route('/', seoFiles);
+app.route('/', calendarFile);
 app.route('/api', apiProxy);
 // A first visit's page is rendered in the located country and that country is remembered.
 app.get('*', async function firstVisitCountry(c, next) {

@@ -13,6 +13,7 @@ export function CouponForm({
   id = 'coupon-code',
   failed = null,
   onApply,
+  own,
 }: {
   result: { code: string; applied: boolean; problem: string | null } | null;
   id?: string;
@@ -20,9 +21,17 @@ export function CouponForm({
   failed?: string | null;
   /** Asks for the totals again (the same code applied twice changes nothing in the checkout state). */
   onApply?: () => void;
+  /** Another checkout's coupon (the blood-test checkout keeps its own); without it, the product checkout's. */
+  own?: { coupon: string | null; set: (code: string | null) => void };
 }) {
   const { t, tKey } = useI18n();
-  const { coupon } = useSnapshot(checkout);
+  const product = useSnapshot(checkout);
+  const coupon = own ? own.coupon : product.coupon;
+  const store = (code: string | null) => {
+    if (own) return own.set(code);
+    checkout.coupon = code;
+    saveCheckout();
+  };
   const [code, setCode] = useState(coupon ?? '');
   const [tried, setTried] = useState(false);
   useEffect(() => setCode(coupon ?? ''), [coupon]);
@@ -33,16 +42,14 @@ export function CouponForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const next = code.trim() ? code.trim().toUpperCase() : null;
-    const same = next === checkout.coupon;
-    checkout.coupon = next;
-    saveCheckout();
+    const same = next === coupon;
+    store(next);
     setTried(next !== null);
     if (same) onApply?.();
   };
   const remove = () => {
-    checkout.coupon = null;
+    store(null);
     setCode('');
-    saveCheckout();
   };
   const problem =
     tried && failed ? tKey(failed) : result && !result.applied ? tKey(result.problem ?? 'coupon_invalid') : null;

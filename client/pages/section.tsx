@@ -10,17 +10,11 @@ import { EmptyState, Page, type Crumb } from '../ui/Page';
 // Keyed by placeholder pages only: when a page gets its own module, its entries here stop compiling.
 const EMPTY: Partial<Record<PlaceholderPageId, { message: MessageId; action?: { label: MessageId; to: string } }>> = {
   'profile-wishlists': { message: 'empty_wishlist_message', action: { label: 'continue_shopping', to: '/products' } },
-  'profile-blood-tests': { message: 'empty_blood_tests' },
-  'profile-blood-tests-ordered': { message: 'empty_blood_tests' },
   'profile-blood-tests-uploaded': { message: 'empty_blood_tests' },
   'shared-list': { message: 'empty_wishlist_message' },
 };
 
 const PARENT: Partial<Record<PlaceholderPageId, Exclude<PageId, 'product' | 'shared-list'>>> = {
-  'bt-checkout-shipping': 'blood-test',
-  'bt-checkout-order': 'blood-test',
-  'bt-checkout-success': 'blood-test',
-  'profile-blood-tests-ordered': 'profile-blood-tests',
   'profile-blood-tests-uploaded': 'profile-blood-tests',
   'share-list': 'share',
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './dates';
+import { formatDate, formatSlotDay, formatTimeWindow } from './dates';
 
 // 21 November 2026, 10:00 UTC: 13:00 in Kuwait and Riyadh; 11 Jumada al-Akhirah 1448 by Umm al-Qura.
 const day = Date.UTC(2026, 10, 21, 10, 0);
@@ -28,5 +28,30 @@ describe('formatDate', () => {
     expect(formatDate(lateEvening, 'en', 'KW')).toBe('Nov 22, 2026');
     expect(formatDate(lateEvening, 'en', 'SA', { time: true })).toBe('Nov 22, 2026, 12:30 AM');
     expect(formatDate(lateEvening, 'ar', 'SA', { time: true })).toBe('22 نوفمبر 2026 في 12:30 ص');
+  });
+});
+
+describe('formatSlotDay', () => {
+  it('names the weekday and date, with the Umm al-Qura day in Arabic only', () => {
+    expect(formatSlotDay(day, 'en', 'KW')).toEqual({ day: 'Sat, Nov 21', hijri: null });
+    expect(formatSlotDay(day, 'ar', 'SA')).toEqual({
+      day: 'السبت، 21 نوفمبر',
+      hijri: '11\u00a0جمادى\u00a0الآخرة',
+    });
+  });
+
+  it('takes the day in the shop time zone, so a late-evening UTC time is already the next day', () => {
+    const lateEvening = Date.UTC(2026, 10, 21, 21, 30);
+    expect(formatSlotDay(lateEvening, 'en', 'SA').day).toBe('Sun, Nov 22');
+    expect(formatSlotDay(lateEvening, 'ar', 'KW').hijri).toBe('12\u00a0جمادى\u00a0الآخرة');
+  });
+});
+
+describe('formatTimeWindow', () => {
+  it('prints a visit window in the shop time zone in both languages', () => {
+    const start = Date.UTC(2026, 10, 21, 4, 0); // 07:00 in Kuwait
+    const end = Date.UTC(2026, 10, 21, 6, 0);
+    expect(formatTimeWindow(start, end, 'en', 'KW')).toBe('7:00 AM – 9:00 AM');
+    expect(formatTimeWindow(start, end, 'ar', 'SA')).toBe('7:00 ص – 9:00 ص');
   });
 });

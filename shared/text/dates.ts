@@ -46,3 +46,57 @@ export function formatDate(epochMs: number, lang: Lang, country: CountryCode, op
   const hijri = formatFor(lang, country, 'islamic-umalqura', false).format(epochMs).replace(/ /g, '\u00a0');
   return `${gregorian} (${hijri})`;
 }
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormat(lang: Lang, country: CountryCode, calendar: 'gregory' | 'islamic-umalqura'): Intl.DateTimeFormat {
+  const key = `${lang}|${country}|${calendar}`;
+  let f = dayFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(`${lang}-${country}-u-ca-${calendar}-nu-latn`, {
+      // The Hijri part names no weekday: the Gregorian part already does, on the same day.
+      ...(calendar === 'gregory' ? { weekday: lang === 'ar' ? 'long' : 'short' } : {}),
+      day: 'numeric',
+      month: lang === 'ar' ? 'long' : 'short',
+      timeZone: TIME_ZONES[country],
+    });
+    dayFormats.set(key, f);
+  }
+  return f;
+}
+
+/** A visit day as the slot picker shows it: the weekday and date, and in Arabic the Hijri day and month. */
+export interface SlotDayText {
+  /** "Sun, Nov 22" / "الأحد، 22 نوفمبر" */
+  day: string;
+  /** "7 جمادى الآخرة" (Umm al-Qura) in Arabic; null in English. */
+  hijri: string | null;
+}
+
+export function formatSlotDay(epochMs: number, lang: Lang, country: CountryCode): SlotDayText {
+  return {
+    day: dayFormat(lang, country, 'gregory').format(epochMs),
+    hijri: lang === 'ar' ? dayFormat(lang, country, 'islamic-umalqura').format(epochMs).replace(/ /g, '\u00a0') : null,
+  };
+}
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A visit window in the shop's time zone: "7:00 AM – 9:00 AM", "7:00 ص – 9:00 ص". Both ends are printed
+ * whole (ICU versions shorten ranges and space them differently, so server and browser disagreed).
+ */
+export function formatTimeWindow(startMs: number, endMs: number, lang: Lang, country: CountryCode): string {
+  const key = `${lang}|${country}`;
+  let f = timeFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(`${lang}-${country}-u-ca-gregory-nu-latn`, {
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: TIME_ZONES[country],
+    });
+    timeFormats.set(key, f);
+  }
+  const time = (ms: number) => f.format(ms).replace(/[\u202f\u2009]/g, ' ');
+  return `${time(startMs)} – ${time(endMs)}`;
+}

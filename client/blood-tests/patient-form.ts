@@ -1,0 +1,35 @@
+// The new family member's form state, checked as it is typed with the API's own schema
+// (shared/api/blood-test-order-schemas.ts): the same rules, the same message keys on both sides.
+import { patientSchema } from '#shared/api/blood-test-order-schemas';
+import { cleanNationalId, validateNationalId } from '#shared/blood-tests/national-id';
+import type { NewPatientDraft } from './booking-store';
+
+export type PatientField = keyof NewPatientDraft;
+export type PatientErrors = Partial<Record<PatientField, string>>;
+
+/** Every field's problem (a message key), or an empty object when the patient can be sent. */
+export function patientErrors(draft: NewPatientDraft, country: 'KW' | 'SA'): PatientErrors {
+  const parsed = patientSchema.safeParse({ ...draft, country });
+  const errors: PatientErrors = {};
+  if (parsed.success) return errors;
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as PatientField;
+    if (field in draft && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The national id's state while it is typed: nothing to say while fewer digits than the country's
+ * length are there (a half-typed number is not wrong yet), then right or its problem.
+ */
+export function nationalIdState(
+  text: string,
+  country: 'KW' | 'SA',
+  dateOfBirth: string,
+): { state: 'typing' } | { state: 'ok' } | { state: 'error'; key: string } {
+  const digits = cleanNationalId(text);
+  if (/^\d*$/.test(digits) && digits.length < (country === 'KW' ? 12 : 10)) return { state: 'typing' };
+  const r = validateNationalId(country, text, /^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth) ? dateOfBirth : undefined);
+  return r.ok ? { state: 'ok' } : { state: 'error', key: r.error };
+}

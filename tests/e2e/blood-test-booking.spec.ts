@@ -1,0 +1,144 @@
+// Booking blood tests, as shoppers do it: who is tested, where and when the nurse comes, the review
+// with its preparation and consent, and the payment, in both languages and both countries.
+import type { Page } from '@playwright/test';
+import { expect, signUpThroughApi, test } from './fixtures';
+
+/** From the test's own page into the blood-test cart, then from the cart to the booking. */
+async function addAndCheckOut(page: Page, prefix: string, slug: string, add: string) {
+  await page.goto(`${prefix}/blood-test/${slug}`);
+  // The page's own Add button (a panel's page also lists its member tests, each with one).
+  const button = page.locator('main').getByRole('button', { name: add, exact: true });
+  await button.click();
+  await expect(button).toHaveCount(0);
+  await page.goto(`${prefix}/cart`);
+  await page.getByTestId('blood-test-checkout').click();
+  await expect(page).toHaveURL(new RegExp(`${prefix}/checkout-blood-test/shipping$`));
+}
+
+/** The Umm al-Qura day and month in brackets beside the Gregorian date: "(13 جمادى الآخرة)". */
+const HIJRI = /\(\d{1,2}\u00a0[^)]+\)/;
+
+async function shopIn(page: Page, prefix: string, country: 'KW' | 'SA') {
+  await page.goto(`${prefix}/profile`);
+  if (country === 'SA') {
+    await page.getByTestId('country-switch').selectOption('SA');
+    await expect(page.getByTestId('country-switch')).toHaveValue('SA');
+  }
+}
+
+test('a Kuwaiti shopper books a vitamin D test for a morning home visit and pays by KNET', async ({ page }) => {
+  await signUpThroughApi(page, { lang: 'en', name: 'Sara Shopper' });
+  await shopIn(page, '', 'KW');
+  await addAndCheckOut(page, '', 'vitamin-d-test', 'Add to blood-test cart: Vitamin D (25-OH) test');
+  // Me: the lab needs my details and civil id once; a typo in the id is caught as it is typed.
+  await page.getByLabel('Me', { exact: true }).check();
+  await page.getByLabel('Female').check();
+  await page.getByLabel(/^Date of birth/).fill('1985-03-15');
+  await page.getByLabel(/^Civil ID number/).fill('285031512319');
+  await expect(page.locator('#bt-patient-national_id-error')).toBeVisible();
+  await page.getByLabel(/^Civil ID number/).fill('285031512318');
+  await expect(page.getByTestId('national-id-ok')).toHaveText('This number looks right.');
+
+  const form = page.getByTestId('address-form');
+  await form.locator('select[name=governorate_id]').selectOption('2');
+  await form.locator('select[name=area_id]').selectOption('26');
+  await form.locator('input[name=phone]').fill('98765432');
+  await form.locator('input[name=block]').fill('3');
+  await form.locator('input[name=street]').fill('12');
+  await form.locator('input[name=building]').fill('7');
+  await form.locator('button[type=submit]').click();
+
+  // Vitamin D needs no fast: afternoon windows are offered too, and the shopper takes a morning one.
+  await expect(page.getByTestId('slot-fasting')).toHaveCount(0);
+  await page.getByTestId('slot-day').first().click();
+  await page.getByRole('radio', { name: /^7:00 AM – 9:00 AM/ }).check();
+  await page.getByTestId('bt-continue').click();
+
+  await expect(page).toHaveURL(/\/checkout-blood-test\/order$/);
+  await expect(page.getByTestId('hold-countdown')).toContainText(/held for (10:00|9:\d\d)/);
+  await expect(page.getByTestId('bt-review-slot')).toContainText('7:00 AM – 9:00 AM');
+  await expect(page.getByTestId('preparation')).toContainText('Stop biotin');
+  await expect(page.getByTestId('total')).toContainText('9.000');
+  // Booking without consent to process health data is refused, with the reason.
+  await page.getByTestId('bt-place').click();
+  await expect(page.getByTestId('form-error')).toContainText('Please agree to the processing of health data');
+  await page.getByTestId('bt-consent').check();
+  await page.getByLabel('Pay by card now').check();
+  await page.getByLabel('KNET').check();
+  await page.getByTestId('bt-place').click();
+
+  // The first card payment fails: the booking waits, and is paid again from the success page.
+  await expect(page).toHaveURL(/\/payments\/sandbox\/pay_/);
+  await page.getByRole('button', { name: 'Fail the payment' }).click();
+  await expect(page).toHaveURL(/\/checkout-blood-test\/success\?order=\d+/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The payment did not go through');
+  await page.getByTestId('pay-again').click();
+  await expect(page).toHaveURL(/\/payments\/sandbox\/pay_/);
+  await page.getByRole('button', { name: 'Pay successfully' }).click();
+  await expect(page).toHaveURL(/\/checkout-blood-test\/success\?order=\d+/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blood test booked');
+  await expect(page.getByTestId('bt-next-visit')).toContainText('between 7:00 AM – 9:00 AM');
+  await expect(page.getByTestId('bt-ics')).toHaveAttribute('href', /\/api\/user\/bloodTestOrder\/ics\?id=\d+/);
+  // The blood-test cart is empty after the booking.
+  expect(await page.evaluate(() => localStorage.getItem('blood_test_cart'))).toBeNull();
+
+  await page.getByRole('link', { name: 'View the booking' }).click();
+  await expect(page.getByTestId('bt-timeline').locator('[aria-current=step]')).toHaveText(/^Booked/);
+  await expect(page.getByTestId('bt-patient')).toContainText('Sara Shopper');
+});
+
+test("a Saudi shopper books a women's health panel for her mother and pays at the visit", async ({ page }) => {
+  const { email } = await signUpThroughApi(page, { lang: 'ar', name: 'ريم العتيبي' });
+  await shopIn(page, '/ar', 'SA');
+  await page.goto('/ar/logout-profile');
+  // Signed out, she fills the cart; the booking asks her to sign in first and goes on after it.
+  await addAndCheckOut(page, '/ar', 'womens-health-panel', 'أضف إلى سلة الفحوصات: باقة صحة المرأة');
+  const dialog = page.getByRole('dialog', { name: 'تسجيل الدخول' });
+  await dialog.getByLabel('البريد الإلكتروني').fill(email);
+  await dialog.getByLabel(/^كلمة المرور\s*\*?$/).fill('secret1');
+  await dialog.getByRole('button', { name: 'تسجيل الدخول' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/ar\/checkout-blood-test\/shipping$/);
+  await expect(page.getByRole('heading', { name: 'من سيُجرى له التحليل؟' })).toBeVisible();
+  await page.getByLabel('أحد أفراد العائلة').check();
+  await page.getByLabel(/^الاسم الكامل/).fill('نورة الحربي');
+  await page.getByLabel('أنثى').check();
+  await page.getByLabel(/^تاريخ الميلاد/).fill('1962-04-10');
+  await page.getByLabel(/^صلة القرابة/).selectOption('parent');
+  // Typed on an Arabic keyboard: Arabic-Indic digits are read as the same number.
+  await page.getByLabel(/^رقم الهوية الوطنية أو الإقامة/).fill('١٠١٢٣٤٥٦٧٢');
+  await expect(page.getByTestId('national-id-ok')).toHaveText('الرقم صحيح.');
+
+  const form = page.getByTestId('address-form');
+  await form.locator('input[name=city_search]').fill('الرياض');
+  await form.locator('select[name=city_id]').selectOption({ index: 1 });
+  await form.locator('input[name=phone]').fill('512345678');
+  await form.locator('input[name=district]').fill('العليا');
+  await form.locator('input[name=street]').fill('طريق الملك فهد');
+  await form.locator('input[name=building_number]').fill('2345');
+  await form.locator('input[name=postal_code]').fill('12211');
+  await form.locator('button[type=submit]').click();
+
+  // Each day shows its Umm al-Qura date beside the Gregorian one.
+  const day = page.getByTestId('slot-day').first();
+  await expect(day.locator('.slot-day-hijri')).toHaveText(/^\d{1,2}\u00a0\S+/);
+  await day.click();
+  await expect(page.getByTestId('slot-window').locator('input:checked')).toHaveCount(1);
+  await page.getByTestId('bt-continue').click();
+
+  await expect(page).toHaveURL(/\/ar\/checkout-blood-test\/order$/);
+  await expect(page.getByTestId('bt-review-patient')).toHaveText('نورة الحربي');
+  await expect(page.getByTestId('bt-review-slot')).toContainText(HIJRI);
+  await expect(page.getByTestId('preparation')).toContainText('أوقف مكملات البيوتين');
+  await expect(page.getByTestId('vat-included')).toBeVisible();
+  await page.getByTestId('bt-consent').check();
+  await page.getByLabel('الدفع للممرضة عند الزيارة').check();
+  await page.getByTestId('bt-place').click();
+
+  await expect(page).toHaveURL(/\/ar\/checkout-blood-test\/success\?order=\d+/);
+  await expect(page.getByTestId('bt-patient')).toContainText('نورة الحربي');
+  await expect(page.getByTestId('bt-visit')).toContainText(HIJRI);
+  await page.goto('/ar/profile/blood-tests');
+  await expect(page.getByTestId('bt-order-card')).toHaveCount(1);
+  await expect(page.getByTestId('bt-order-card')).toContainText('نورة الحربي');
+});
