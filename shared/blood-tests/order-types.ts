@@ -128,6 +128,8 @@ export interface BloodTestOrderItem {
   /** Other preparation, one instruction per line. */
   preparation: string[];
   sample_type: string;
+  /** The lab's usual time to results, in hours (null: the test is no longer in the catalogue). */
+  turnaround_hours: number | null;
 }
 
 export interface BloodTestOrderDetail extends BloodTestOrderSummary {

@@ -66,6 +66,7 @@ export interface BloodTestItemRow {
   preparation_en: string;
   preparation_ar: string;
   sample_type: string;
+  turnaround_hours: number | null;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -93,6 +94,7 @@ export function toItem(r: BloodTestItemRow, lang: Lang): BloodTestOrderItem {
       .map((l) => l.trim())
       .filter(Boolean),
     sample_type: r.sample_type,
+    turnaround_hours: r.turnaround_hours ?? null,
   };
 }
 
@@ -126,7 +128,8 @@ export async function orderRows(
       .bind(id, userId),
     db
       .prepare(
-        'SELECT i.* FROM blood_test_order_items i JOIN blood_test_orders o ON o.id = i.order_id WHERE o.id = ? AND o.user_id = ? ORDER BY i.sku_id',
+        // Turnaround is the lab's current figure (not kept with the order): what the shopper waits for now.
+        'SELECT i.*, t.turnaround_hours FROM blood_test_order_items i JOIN blood_test_orders o ON o.id = i.order_id LEFT JOIN blood_tests t ON t.id = i.blood_test_id WHERE o.id = ? AND o.user_id = ? ORDER BY i.sku_id',
       )
       .bind(id, userId),
   ]);

@@ -15,9 +15,9 @@ import { useHref } from '#client/lib/locale';
 import { ApiContext } from '#client/providers';
 import { Page } from '#client/ui/Page';
 
-/** The longest turnaround of the tests in whole days, when the answer gives it (catalogue: turnaround_hours). */
+/** The longest turnaround of the tests in whole days (null when no test says). */
 function resultDays(order: BloodTestOrderDetail): number | null {
-  const hours = order.items.map((i) => (i as { turnaround_hours?: number }).turnaround_hours ?? 0);
+  const hours = order.items.map((i) => i.turnaround_hours ?? 0);
   const most = Math.max(0, ...hours);
   return most > 0 ? Math.ceil(most / 24) : null;
 }

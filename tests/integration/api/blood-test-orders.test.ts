@@ -496,6 +496,8 @@ describe('the shopper’s orders', () => {
       name: 'فحص tsh',
       morning_draw: true,
       stop_biotin_hours: 48,
+      // The success page's "results in about a day" reads it.
+      turnaround_hours: 24,
     });
     expect(data).toMatchObject({ can_cancel: true, can_reschedule: true });
     const items = await json(await get(`/user/bloodTestOrder/getOrderItem?id=${orderId}`, userA));
