@@ -50,7 +50,7 @@ export const PAGE_ROUTES = [
     texts: ['accounts'],
   },
   { id: 'search', path: '/search', title: 'page_search', module: 'search', texts: ['catalogue'] },
-  { id: 'cart', path: '/cart', title: 'page_cart', module: 'cart', texts: ['orders', 'catalogue'] },
+  { id: 'cart', path: '/cart', title: 'page_cart', module: 'cart', texts: ['orders', 'catalogue', 'blood-tests'] },
   {
     id: 'checkout-shipping',
     path: '/checkout/shipping',
@@ -81,7 +81,7 @@ export const PAGE_ROUTES = [
     title: 'page_bt_checkout_shipping',
     module: 'blood-test-checkout/shipping',
     layout: 'blood-test-checkout/layout',
-    texts: ['orders', 'accounts', 'catalogue'],
+    texts: ['orders', 'accounts', 'catalogue', 'blood-tests'],
   },
   {
     id: 'bt-checkout-order',
@@ -89,7 +89,7 @@ export const PAGE_ROUTES = [
     title: 'page_bt_checkout_order',
     module: 'blood-test-checkout/order',
     layout: 'blood-test-checkout/layout',
-    texts: ['orders', 'accounts', 'catalogue'],
+    texts: ['orders', 'accounts', 'catalogue', 'blood-tests'],
   },
   {
     id: 'bt-checkout-success',
@@ -97,7 +97,7 @@ export const PAGE_ROUTES = [
     title: 'page_bt_checkout_success',
     module: 'blood-test-checkout/success',
     layout: 'blood-test-checkout/layout',
-    texts: ['orders', 'accounts', 'catalogue'],
+    texts: ['orders', 'accounts', 'catalogue', 'blood-tests'],
   },
   { id: 'profile', path: '/profile', title: 'page_profile', module: 'profile', texts: ['accounts'] },
   {
@@ -186,13 +186,19 @@ export const PAGE_ROUTES = [
     texts: ['static-pages'],
   },
   { id: 'disclaimer', path: '/disclaimer', title: 'page_disclaimer', module: 'static-page', texts: ['static-pages'] },
-  { id: 'blood-test', path: '/blood-test', title: 'page_blood_test', module: 'blood-tests', texts: ['catalogue'] },
+  {
+    id: 'blood-test',
+    path: '/blood-test',
+    title: 'page_blood_test',
+    module: 'blood-tests',
+    texts: ['catalogue', 'blood-tests'],
+  },
   {
     id: 'blood-test-detail',
     path: '/blood-test/:slug',
     title: 'page_blood_test',
     module: 'blood-test',
-    texts: ['catalogue'],
+    texts: ['catalogue', 'blood-tests'],
   },
   { id: 'upload-blood-test', path: '/upload-blood-test', title: 'page_upload_blood_test' },
   { id: 'how-it-works', path: '/how-it-works', title: 'page_how_it_works', module: 'how-it-works' },

@@ -8,7 +8,7 @@ import {
   bloodTestCart,
   loadBloodTestCart,
   persistBloodTestCart,
-} from './cart-store';
+} from './cart-state';
 
 export function BloodTestCartStorageSync() {
   useEffect(() => {

@@ -4,44 +4,12 @@
 // differs. Its sync (POST /bloodTest/sku): items the server no longer returns are dropped, an item whose
 // price changed is marked outOfStock (the spec's word) and takes the new price, and an empty answer
 // clears the cart. The checkout pages read this store too.
-import { proxy, snapshot } from 'valtio';
-import type { BloodTestKind, BloodTestPrice, BloodTestSkuItem } from '#shared/blood-tests/catalogue-types';
-import type { CurrencyCode } from '#shared/locale';
+import type { BloodTestSkuItem } from '#shared/blood-tests/catalogue-types';
 import { toast } from '../stores/toasts';
+import { type AddableBloodTest, type BloodTestCartEntry, bloodTestCart } from './cart-state';
 
-export interface BloodTestCartEntry {
-  /** Always 1: a test is booked once per visit (the patient is chosen at checkout). */
-  count: number;
-  bloodTest: {
-    id: number;
-    slug: string;
-    name: string;
-    kind: BloodTestKind;
-    fasting_hours: number;
-    price: BloodTestPrice;
-    /** The currency of `price` (the shopper's country's when added or last synced). */
-    currency: CurrencyCode;
-    default_sku: { id: number };
-  };
-  sku: { id: number };
-  /** Set by a sync whose price differed from the one shown when the test was added. */
-  outOfStock?: boolean;
-}
+export * from './cart-state';
 
-export const BLOOD_TEST_STORAGE_KEY = 'blood_test_cart';
-
-export const bloodTestCart = proxy({ items: {} as Record<string, BloodTestCartEntry>, loaded: false });
-
-/** What a card or a test's page passes when the shopper adds it. */
-export type AddableBloodTest = BloodTestCartEntry['bloodTest'];
-
-export function bloodTestCartCount(items: Record<string, BloodTestCartEntry>): number {
-  let n = 0;
-  for (const entry of Object.values(items)) n += entry.count;
-  return n;
-}
-
-/** The cart's total and what it would have cost at the old prices, in the entries' currency. */
 export function bloodTestCartTotals(items: Record<string, BloodTestCartEntry>): { total: number; before: number } {
   let total = 0;
   let before = 0;
@@ -73,45 +41,6 @@ export function removeBloodTest(skuId: number): void {
 
 export function clearBloodTestCart(): void {
   bloodTestCart.items = {};
-}
-
-type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function parse(raw: string | null): Record<string, BloodTestCartEntry> | null {
-  if (!raw) return {};
-  try {
-    const value = JSON.parse(raw) as Record<string, BloodTestCartEntry>;
-    if (!value || typeof value !== 'object') return null;
-    const items: Record<string, BloodTestCartEntry> = {};
-    for (const [key, entry] of Object.entries(value)) {
-      if (!entry || typeof entry.count !== 'number' || !entry.bloodTest?.price || !entry.sku) continue;
-      items[key] = entry;
-    }
-    return items;
-  } catch {
-    // A damaged value (another app, a manual edit) is an empty cart, never a broken page.
-    return null;
-  }
-}
-
-export function loadBloodTestCart(storage: Storage): void {
-  bloodTestCart.items = parse(storage.getItem(BLOOD_TEST_STORAGE_KEY)) ?? {};
-  bloodTestCart.loaded = true;
-}
-
-export function persistBloodTestCart(storage: Storage): void {
-  const items = snapshot(bloodTestCart).items;
-  if (Object.keys(items).length) storage.setItem(BLOOD_TEST_STORAGE_KEY, JSON.stringify(items));
-  else storage.removeItem(BLOOD_TEST_STORAGE_KEY);
-}
-
-/** Applies another tab's blood-test cart when it differs from ours. */
-export function applyBloodTestStorageChange(newValue: string | null): boolean {
-  const incoming = parse(newValue);
-  if (!incoming) return false;
-  if (JSON.stringify(incoming) === JSON.stringify(snapshot(bloodTestCart).items)) return false;
-  bloodTestCart.items = incoming;
-  return true;
 }
 
 export type BloodTestCartChange =

@@ -10,6 +10,8 @@ import type { Dictionary } from '#shared/i18n';
 import type { TextArea } from '#shared/i18n/areas';
 import { ordersAr } from '#shared/i18n/orders.ar';
 import { ordersEn } from '#shared/i18n/orders.en';
+import { bloodTestsAr } from '#shared/i18n/blood-tests.ar';
+import { bloodTestsEn } from '#shared/i18n/blood-tests.en';
 import { staticPagesAr } from '#shared/i18n/static-pages.ar';
 import { staticPagesEn } from '#shared/i18n/static-pages.en';
 import { shellAr } from '#shared/i18n/shell.ar';
@@ -19,8 +21,22 @@ import type { Lang } from '#shared/locale';
 type Texts = Partial<Dictionary>;
 
 const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
-  en: { shell: shellEn, catalogue: catalogueEn, accounts: accountsEn, orders: ordersEn, 'static-pages': staticPagesEn },
-  ar: { shell: shellAr, catalogue: catalogueAr, accounts: accountsAr, orders: ordersAr, 'static-pages': staticPagesAr },
+  en: {
+    shell: shellEn,
+    catalogue: catalogueEn,
+    accounts: accountsEn,
+    orders: ordersEn,
+    'static-pages': staticPagesEn,
+    'blood-tests': bloodTestsEn,
+  },
+  ar: {
+    shell: shellAr,
+    catalogue: catalogueAr,
+    accounts: accountsAr,
+    orders: ordersAr,
+    'static-pages': staticPagesAr,
+    'blood-tests': bloodTestsAr,
+  },
 };
 
 // A handful of area sets exist (one per kind of page): merge each once.

@@ -17,6 +17,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Texts>>> = {
     accounts: () => import('#shared/i18n/accounts.en').then((m) => m.accountsEn),
     orders: () => import('#shared/i18n/orders.en').then((m) => m.ordersEn),
     'static-pages': () => import('#shared/i18n/static-pages.en').then((m) => m.staticPagesEn),
+    'blood-tests': () => import('#shared/i18n/blood-tests.en').then((m) => m.bloodTestsEn),
   },
   ar: {
     shell: () => import('#shared/i18n/shell.ar').then((m) => m.shellAr),
@@ -24,6 +25,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Texts>>> = {
     accounts: () => import('#shared/i18n/accounts.ar').then((m) => m.accountsAr),
     orders: () => import('#shared/i18n/orders.ar').then((m) => m.ordersAr),
     'static-pages': () => import('#shared/i18n/static-pages.ar').then((m) => m.staticPagesAr),
+    'blood-tests': () => import('#shared/i18n/blood-tests.ar').then((m) => m.bloodTestsAr),
   },
 };
 

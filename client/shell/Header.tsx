@@ -4,7 +4,7 @@ import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { openAuthModal } from '../stores/auth-modal';
 import { cart, cartCount } from '../cart/cart-store';
-import { bloodTestCart, bloodTestCartCount } from '../blood-tests/cart-store';
+import { bloodTestCart, bloodTestCartCount } from '../blood-tests/cart-state';
 import { useSessionStore } from '../stores/session';
 import { Icon } from '../ui/Icon';
 import { formatNumber } from '#shared/money';

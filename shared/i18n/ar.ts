@@ -5,5 +5,13 @@ import { catalogueAr } from './catalogue.ar';
 import { shellAr } from './shell.ar';
 import type { Dictionary } from './en';
 import { staticPagesAr } from './static-pages.ar';
+import { bloodTestsAr } from './blood-tests.ar';
 
-export const ar: Dictionary = { ...shellAr, ...catalogueAr, ...staticPagesAr, ...accountsAr, ...ordersAr };
+export const ar: Dictionary = {
+  ...shellAr,
+  ...catalogueAr,
+  ...staticPagesAr,
+  ...accountsAr,
+  ...ordersAr,
+  ...bloodTestsAr,
+};

@@ -9,8 +9,16 @@ import { catalogueEn } from './catalogue.en';
 import { shellEn } from './shell.en';
 import type { Translated } from './plural';
 import { staticPagesEn } from './static-pages.en';
+import { bloodTestsEn } from './blood-tests.en';
 
-export const en = { ...shellEn, ...catalogueEn, ...staticPagesEn, ...accountsEn, ...ordersEn } as const;
+export const en = {
+  ...shellEn,
+  ...catalogueEn,
+  ...staticPagesEn,
+  ...accountsEn,
+  ...ordersEn,
+  ...bloodTestsEn,
+} as const;
 
 export type MessageId = keyof typeof en;
 /** Every language's dictionary: the same keys as English, a counted entry where English has one. */
