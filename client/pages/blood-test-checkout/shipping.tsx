@@ -9,7 +9,7 @@ import type { Address } from '#shared/api/account-schemas';
 import { ApiFailure } from '#shared/api/client';
 import type { BloodTestPatient, SlotHold, SlotsAnswer } from '#shared/blood-tests/order-types';
 import { AddressForm } from '#client/accounts/AddressForm';
-import { addressLines } from '#client/accounts/address-lines';
+import { SavedAddressChoice } from '#client/accounts/SavedAddressChoice';
 import { clearDraft } from '#client/accounts/form-drafts';
 import { BT_API } from '#client/blood-tests/api-paths';
 import { booking, emptyPatient, restoreBooking, saveBooking, shippingMissing } from '#client/blood-tests/booking-store';
@@ -227,25 +227,14 @@ export function Component() {
           </section>
           <section className="form-card" aria-labelledby="bt-address-title">
             <h2 id="bt-address-title">{t('bt_address_title')}</h2>
-            {addresses.length > 0 && (
-              <fieldset className="choice-list">
-                <legend className="visually-hidden">{t('bt_address_title')}</legend>
-                {addresses.map((a) => (
-                  <label key={a.id} className="choice" data-testid="bt-address">
-                    <input
-                      type="radio"
-                      name="bt-address"
-                      checked={state.addressId === a.id}
-                      onChange={() => (booking.addressId = a.id)}
-                    />
-                    <span>
-                      <strong>{a.label || a.recipient}</strong>
-                      <span className="choice-detail">{addressLines(a, t).join(' · ')}</span>
-                    </span>
-                  </label>
-                ))}
-              </fieldset>
-            )}
+            <SavedAddressChoice
+              addresses={addresses}
+              selected={state.addressId}
+              onSelect={(id) => (booking.addressId = id)}
+              name="bt-address"
+              legend={t('bt_address_title')}
+              testId="bt-address"
+            />
             {adding ? (
               <AddressForm
                 country={country}

@@ -6,7 +6,7 @@ import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import type { Address } from '#shared/api/account-schemas';
 import { AddressForm } from '#client/accounts/AddressForm';
-import { addressLines } from '#client/accounts/address-lines';
+import { SavedAddressChoice } from '#client/accounts/SavedAddressChoice';
 import { useI18n } from '#client/i18n/context';
 import { useHref } from '#client/lib/locale';
 import { openAuthModal } from '#client/stores/auth-modal';
@@ -80,25 +80,14 @@ export function Component() {
       ) : user ? (
         <section className="form-card" aria-labelledby="checkout-address-title">
           <h2 id="checkout-address-title">{t('checkout_address_title')}</h2>
-          {addresses.length > 0 && (
-            <fieldset className="choice-list">
-              <legend className="visually-hidden">{t('checkout_address_title')}</legend>
-              {addresses.map((a) => (
-                <label key={a.id} className="choice" data-testid="checkout-address">
-                  <input
-                    type="radio"
-                    name="address"
-                    checked={state.addressId === a.id}
-                    onChange={() => (checkout.addressId = a.id)}
-                  />
-                  <span>
-                    <strong>{a.label || a.recipient}</strong>
-                    <span className="choice-detail">{addressLines(a, t).join(' · ')}</span>
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-          )}
+          <SavedAddressChoice
+            addresses={addresses}
+            selected={state.addressId}
+            onSelect={(id) => (checkout.addressId = id)}
+            name="address"
+            legend={t('checkout_address_title')}
+            testId="checkout-address"
+          />
           {adding ? (
             <AddressForm
               country={country}
