@@ -1,5 +1,6 @@
-// One Vite build for all three parts: the client bundle first (its manifest tells the storefront
-// worker which files a page needs), then the storefront worker, then the commerce API worker.
+// One Vite build for all four parts: the client bundle first (its manifest tells the storefront
+// worker which files a page needs), then the storefront worker, the commerce API worker and the staff
+// worker (the back office).
 import { readFileSync } from 'node:fs';
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
@@ -64,12 +65,14 @@ export default defineConfig({
       },
     },
     shop_api: { build: { sourcemap: true } },
+    shop_staff: { build: { sourcemap: true } },
   },
   builder: {
     async buildApp(builder) {
       await builder.build(builder.environments.client!);
       await builder.build(builder.environments.storefront!);
       await builder.build(builder.environments.shop_api!);
+      await builder.build(builder.environments.shop_staff!);
     },
   },
   plugins: [
@@ -77,7 +80,9 @@ export default defineConfig({
     clientManifest(),
     cloudflare({
       configPath: './wrangler.toml',
-      auxiliaryWorkers: [{ configPath: './api/wrangler.toml' }],
+      // The back office (decision 27) is its own worker; locally the storefront hands it the requests
+      // for staff.localhost (worker/routes/local-staff-host.ts).
+      auxiliaryWorkers: [{ configPath: './api/wrangler.toml' }, { configPath: './staff/wrangler.toml' }],
       // WRANGLER_STATE lets e2e runs use their own database (scripts/db.mjs reads the same variable).
       persistState: { path: process.env.WRANGLER_STATE ?? '.wrangler/state' },
     }),

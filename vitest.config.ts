@@ -40,6 +40,7 @@ export default defineConfig({
             'shared/**/*.test.ts',
             'client/**/*.test.{ts,tsx}',
             'worker/**/*.test.ts',
+            'staff/**/*.test.ts',
             'api/src/**/*.test.ts',
             'api/seed/**/*.test.ts',
           ],

@@ -2,18 +2,20 @@
 //   shared/  imports only shared/ (pure TypeScript: no React, no Workers runtime modules);
 //   client/  imports client/ and shared/;
 //   api/     imports api/ and shared/;
-//   worker/  imports worker/, shared/ and the client's server entry.
+//   worker/  imports worker/, shared/ and the client's server entry;
+//   staff/   imports staff/ and shared/ (the back office, decision 27).
 // Specifiers are resolved (relative paths and the package.json `imports` aliases #shared/* …) before
 // the check, so a path that climbs out of its folder cannot slip past a name pattern.
 import path from 'node:path';
 
-export const AREAS = ['shared', 'client', 'api', 'worker'];
+export const AREAS = ['shared', 'client', 'api', 'worker', 'staff'];
 
 const ALLOWED = {
   shared: ['shared'],
   client: ['client', 'shared'],
   api: ['api', 'shared'],
   worker: ['worker', 'shared'],
+  staff: ['staff', 'shared'],
 };
 
 /** Files of another area a worker may import: the client's server entry (README, architecture). */

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 const FILES = [
   { example: '.dev.vars.example', local: '.dev.vars', built: 'dist/storefront/.dev.vars' },
   { example: 'api/.dev.vars.example', local: 'api/.dev.vars', built: 'dist/shop_api/.dev.vars' },
+  { example: 'staff/.dev.vars.example', local: 'staff/.dev.vars', built: 'dist/shop_staff/.dev.vars' },
 ];
 
 export function ensureDevVars({ built = false } = {}) {

@@ -3,12 +3,14 @@ import { spawn } from 'node:child_process';
 import { migrateLocal } from './db.mjs';
 import { ensureDevVars } from './dev-vars.mjs';
 import { seed } from './seed.mjs';
+import { seedStaff } from './seed-staff.mjs';
 import { configureLocalOrigin } from './site-origin.mjs';
 
 const port = process.env.PORT ?? '8787';
 ensureDevVars({ built: true });
 migrateLocal();
 await seed();
+await seedStaff();
 configureLocalOrigin(port);
 const server = spawn('vite', ['preview', '--port', port, '--strictPort'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

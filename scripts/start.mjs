@@ -4,6 +4,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { migrateLocal } from './db.mjs';
 import { ensureDevVars } from './dev-vars.mjs';
 import { seed } from './seed.mjs';
+import { seedStaff } from './seed-staff.mjs';
 import { configureLocalOrigin } from './site-origin.mjs';
 
 const port = process.env.PORT ?? '8787';
@@ -14,6 +15,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 migrateLocal();
 await seed();
+await seedStaff();
 
 console.log(`\nServing the shop at http://localhost:${port}\n`);
 configureLocalOrigin(port);

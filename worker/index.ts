@@ -23,8 +23,12 @@ import { fallbackPage } from './render/fallback';
 import { splitLocalePath } from '#shared/locale';
 import { currentRequestId, requestContext } from './lib/log';
 import { withSentryWhenConfigured } from './lib/sentry';
+import { localStaffHost } from './routes/local-staff-host';
 
 const app = new Hono<AppEnv>();
+
+// Local mode: http://staff.localhost:8787 is the back office's own origin (decision 27).
+if (__LOCAL_TOOLS__) app.use(localStaffHost());
 
 // First, so every log line and error report of this request carries its x-reqid (sent on to the API).
 app.use(...requestContext());

@@ -30,6 +30,7 @@ import { devRoutes } from './routes/dev';
 import { addressRoutes } from './routes/addresses';
 import { areaRoutes, cityRoutes, dhlCountryRoutes } from './routes/places';
 import { miscRoutes } from './routes/misc';
+import { staffRoutes } from './routes/staff';
 import { orderRoutes, userOrderRoutes } from './routes/orders';
 import { walletRoutes } from './routes/wallet';
 import {
@@ -71,7 +72,7 @@ app.use(
   requireDevice({
     secret: (c) => (c.var as AppEnv['Variables']).config.TOKEN_SECRET,
     // The gateway's webhook comes through the storefront, signed, but from no shopper's device.
-    exemptPrefixes: ['/media/', '/sitemap', '/dev/', '/payments/webhook/', '/openapi.json'],
+    exemptPrefixes: ['/media/', '/sitemap', '/dev/', '/payments/webhook/', '/openapi.json', '/staff/'],
   }),
 );
 app.use(requestLocale());
@@ -123,6 +124,8 @@ app.route('/city', cityRoutes);
 if (__LOCAL_TOOLS__) app.route('/dev/bloodTestOrder', devBloodTestRoutes);
 if (__LOCAL_TOOLS__) app.route('/dev', devRoutes);
 app.route('/misc', miscRoutes);
+// The back office (decision 27): staff sessions, never a shopper's, and a permission per route.
+app.route('/staff', staffRoutes);
 
 app.notFound((c) => c.json(fail('not_found', 404), 404));
 

@@ -71,6 +71,11 @@ export const MESSAGE_KEYS = [
   'blood_test_male_only',
   'blood_test_change_closed',
   'blood_test_order_not_changeable',
+  // The back office (issue 14).
+  'forbidden',
+  'totp_invalid',
+  'sign_in_ticket_invalid',
+  'transition_not_allowed',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

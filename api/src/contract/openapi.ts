@@ -64,11 +64,16 @@ function operation(key: string, entry: RouteContract, patterns: Record<string, s
       .replace(/_+$/, ''),
     summary: entry.summary,
     tags: [entry.tag],
-    ...(entry.user
-      ? { security: [{ signature: [], device: [], session: [] }] }
-      : entry.noDevice
-        ? { security: [{ signature: [] }] }
-        : {}),
+    ...(entry.staff
+      ? {
+          security: [{ signature: [], staffSession: [] }],
+          ...(entry.staff !== 'signed-in' ? { 'x-permission': entry.staff } : {}),
+        }
+      : entry.user
+        ? { security: [{ signature: [], device: [], session: [] }] }
+        : entry.noDevice
+          ? { security: [{ signature: [] }] }
+          : {}),
     ...(params.length ? { parameters: params } : {}),
     ...(entry.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(entry.body) } } } }
@@ -76,7 +81,8 @@ function operation(key: string, entry: RouteContract, patterns: Record<string, s
     responses: {
       200: { $ref: '#/components/responses/Success' },
       ...(entry.body ? { 400: badRequest } : entry.query || entry.params ? { 400: badRequest } : {}),
-      ...(entry.user ? { 401: badRequest } : {}),
+      ...(entry.user || entry.staff ? { 401: badRequest } : {}),
+      ...(entry.staff && entry.staff !== 'signed-in' ? { 403: badRequest } : {}),
       ...(entry.params ? { 404: badRequest } : {}),
     },
   };
@@ -125,6 +131,12 @@ export function openApiDocument() {
         },
         device: { type: 'apiKey', in: 'header', name: 'x-token', description: 'Device token from POST /device/auth.' },
         session: { type: 'http', scheme: 'bearer', description: 'Session token from sign-in or sign-up.' },
+        staffSession: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'authorization',
+          description: 'Staff session token from /staff/auth/verify, as `Staff <token>` (the staff worker only).',
+        },
       },
       schemas: {
         Success: { type: 'object', required: ['data', 'meta'], properties: { data: {}, meta: ENVELOPE_META } },

@@ -57,6 +57,8 @@ import {
 import { deviceAuthSchema } from '#shared/api/schemas';
 import { bloodTestListQuery, bloodTestSkuSchema } from '#shared/api/blood-test-schemas';
 import { productQuerySchema } from '#shared/catalogue/filter-model';
+import { auditQuerySchema, staffLangSchema, staffSignInSchema, staffVerifySchema } from '#shared/api/staff-schemas';
+import type { Permission } from '#shared/staff/permissions';
 
 export interface RouteContract {
   summary: string;
@@ -75,6 +77,11 @@ export interface RouteContract {
   user?: true;
   /** Reachable without a device token (api/src/index.ts: requireDevice's exemptions). */
   noDevice?: true;
+  /**
+   * A back-office route (decision 27): a staff session is needed (401 otherwise, a shopper's token
+   * included), and this permission (403 `forbidden` otherwise); 'signed-in' for any staff member.
+   */
+  staff?: Permission | 'signed-in';
 }
 
 const page = { params: pageParams, badParams: 'bad_request' } as const;
@@ -445,6 +452,48 @@ export const CONTRACTS = {
     summary: 'The visit as a calendar entry (text/calendar)',
     query: bloodTestOrderIdQuerySchema,
     user: true,
+  },
+
+  // The back office (issue 14, decision 27): called by the staff worker only, never through the
+  // storefront's /api proxy.
+  'POST /staff/auth/sign-in': {
+    tag: 'staff',
+    summary: 'Staff sign-in, first step: e-mail and password; answers a five-minute ticket for the code',
+    body: staffSignInSchema,
+    noDevice: true,
+  },
+  'POST /staff/auth/verify': {
+    tag: 'staff',
+    summary: 'Staff sign-in, second step: the ticket and the TOTP code; answers the session token',
+    body: staffVerifySchema,
+    noDevice: true,
+  },
+  'POST /staff/auth/sign-out': { tag: 'staff', summary: 'End the staff session', noDevice: true, staff: 'signed-in' },
+  'GET /staff/me': {
+    tag: 'staff',
+    summary: 'The signed-in staff member with their role grants and permissions',
+    noDevice: true,
+    staff: 'signed-in',
+  },
+  'POST /staff/me/lang': {
+    tag: 'staff',
+    summary: "The staff member's language for the staff app and their mails",
+    body: staffLangSchema,
+    noDevice: true,
+    staff: 'signed-in',
+  },
+  'GET /staff/dashboard': {
+    tag: 'staff',
+    summary: "Today's orders and blood-test visits per country, low stock, payments awaiting action",
+    noDevice: true,
+    staff: 'dashboard:read',
+  },
+  'GET /staff/audit': {
+    tag: 'staff',
+    summary: 'The audit log, newest first (50 a page; `before` an id to page on)',
+    query: auditQuerySchema,
+    noDevice: true,
+    staff: 'audit:read',
   },
 } as const satisfies Record<string, RouteContract>;
 

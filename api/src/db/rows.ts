@@ -308,3 +308,32 @@ export interface AddressPlaceNames {
 export interface CountRow {
   n: number;
 }
+
+/** A staff account (migration 0024): apart from shoppers, with a sealed TOTP secret. */
+export interface StaffRow {
+  id: number;
+  email: string;
+  name: string;
+  password_hash: string;
+  /** AES-GCM sealed base32 secret (api/src/staff/secret-box.ts). */
+  totp_secret: string;
+  totp_last_step: number;
+  lang: Lang;
+  active: 0 | 1;
+  created_at: number;
+  created_by: number | null;
+}
+
+export interface AuditLogRow {
+  id: number;
+  staff_id: number | null;
+  action: string;
+  resource: string;
+  resource_id: string | null;
+  country: string | null;
+  before_json: string | null;
+  after_json: string | null;
+  reason: string | null;
+  request_id: string | null;
+  at: number;
+}

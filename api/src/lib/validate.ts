@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import { CONTRACTS, type ContractKey, type RouteContract } from '../contract/registry';
 import { requireUser } from '../middleware/user';
+import { assertCan, requireStaff } from '../middleware/staff';
 import { ApiError } from './errors';
 
 /** Parses input with a shared zod schema; failures become a 400 envelope listing the fields. */
@@ -50,6 +51,10 @@ export function contract<K extends ContractKey>(
     // Who asks comes before what they sent: a stranger learns nothing from validation messages. The
     // user is kept for the request, so the handler's own requireUser costs no second query.
     if (entry.user) await requireUser(c);
+    if (entry.staff) {
+      const member = await requireStaff(c);
+      if (entry.staff !== 'signed-in') assertCan(member, entry.staff);
+    }
     if (entry.params) {
       const parsed = entry.params.safeParse(c.req.param());
       if (!parsed.success)

@@ -1,0 +1,91 @@
+// The back office's first page (issue 14): per country the staff member may see, today's orders and
+// blood-test visits (Gulf local day), payments awaiting action; low stock for the whole catalogue.
+// One batch: one D1 round trip.
+import { Hono } from 'hono';
+import { ok } from '#shared/api/envelope';
+import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
+import { countriesFor } from '#shared/staff/permissions';
+import { gulfDate, gulfInstant } from '#shared/blood-tests/slot-rules';
+import type { AppEnv } from '#api/src/app-env';
+import { contract } from '#api/src/lib/validate';
+import { requireStaff } from '#api/src/middleware/staff';
+
+/** A SKU at or below this many units is low. */
+export const LOW_STOCK_UNITS = 5;
+
+export interface CountryDay {
+  country: CountryCode;
+  orders: number;
+  /** Sum of today's order totals in the country's currency (minor units). */
+  orders_total: number;
+  currency: string;
+  /** Orders paid or cash-on-delivery and not yet confirmed by the shop. */
+  to_confirm: number;
+  /** Card payments still open, and failed payments of the last day. */
+  payments_open: number;
+  payments_failed: number;
+  visits: number;
+  visits_to_collect: number;
+}
+
+export const staffDashboardRoutes = new Hono<AppEnv>().get(
+  '/dashboard',
+  contract('GET /staff/dashboard'),
+  async (c) => {
+    const member = await requireStaff(c);
+    const allowed = countriesFor(member.grants, 'dashboard:read') ?? [...COUNTRY_CODES];
+    const now = Date.now();
+    const today = gulfDate(now);
+    const dayStart = gulfInstant(today, 0);
+    const dayEnd = dayStart + 24 * 60 * 60 * 1000;
+    const marks = allowed.map(() => '?').join(', ');
+    const db = c.env.DB;
+    const [orders, visits, low] = await db.batch([
+      db
+        .prepare(
+          `SELECT country, currency,
+           sum(created_at >= ?1) AS orders,
+           coalesce(sum(CASE WHEN created_at >= ?1 AND status NOT IN ('cancelled', 'payment_failed') THEN total END), 0) AS orders_total,
+           sum(status IN ('placed', 'paid')) AS to_confirm,
+           sum(status = 'pending_payment') AS payments_open,
+           sum(status = 'payment_failed' AND updated_at >= ?2) AS payments_failed
+         FROM orders WHERE country IN (${marks}) AND (created_at >= ?2 OR status IN ('placed', 'paid', 'pending_payment'))
+         GROUP BY country, currency`,
+        )
+        .bind(dayStart, now - 24 * 60 * 60 * 1000, ...allowed),
+      db
+        .prepare(
+          `SELECT country, count(*) AS visits, sum(status = 'booked') AS visits_to_collect
+         FROM blood_test_orders WHERE visit_at >= ? AND visit_at < ? AND status NOT IN ('cancelled', 'payment_failed', 'pending_payment')
+           AND country IN (${marks})
+         GROUP BY country`,
+        )
+        .bind(dayStart, dayEnd, ...allowed),
+      db
+        .prepare(
+          `SELECT s.id, s.product_id, p.name_en, p.name_ar, s.name_en AS sku_en, s.name_ar AS sku_ar, s.stock
+         FROM skus s JOIN products p ON p.id = s.product_id WHERE s.stock <= ? ORDER BY s.stock, p.name_en LIMIT 20`,
+        )
+        .bind(LOW_STOCK_UNITS),
+    ]);
+    type OrderRow = Omit<CountryDay, 'visits' | 'visits_to_collect'>;
+    const orderRows = (orders?.results ?? []) as OrderRow[];
+    const visitRows = (visits?.results ?? []) as Pick<CountryDay, 'country' | 'visits' | 'visits_to_collect'>[];
+    const days: CountryDay[] = allowed.map((country) => {
+      const o = orderRows.find((r) => r.country === country);
+      const v = visitRows.find((r) => r.country === country);
+      return {
+        country,
+        currency: o?.currency ?? (country === 'KW' ? 'KWD' : 'SAR'),
+        orders: o?.orders ?? 0,
+        orders_total: o?.orders_total ?? 0,
+        to_confirm: o?.to_confirm ?? 0,
+        payments_open: o?.payments_open ?? 0,
+        payments_failed: o?.payments_failed ?? 0,
+        visits: v?.visits ?? 0,
+        visits_to_collect: v?.visits_to_collect ?? 0,
+      };
+    });
+    return c.json(ok({ date: today, countries: days, low_stock: low?.results ?? [] }));
+  },
+);

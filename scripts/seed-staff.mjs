@@ -1,0 +1,70 @@
+// Local mode only: the back office's seeded owner (shared/staff/local-owner.ts), created once in the
+// local database with the local secrets of api/.dev.vars, so `npm start` has someone to sign in as.
+// Production has no default account: staff are invited by an owner.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { PERSIST_DIR } from './db.mjs';
+
+function devVar(name) {
+  const text = readFileSync('api/.dev.vars', 'utf8');
+  const m = new RegExp(`^${name}="?([^"\\n]*)"?$`, 'm').exec(text);
+  if (!m) throw new Error(`api/.dev.vars has no ${name}`);
+  return m[1];
+}
+
+async function staffModule() {
+  const out = 'node_modules/.cache/seed';
+  mkdirSync(out, { recursive: true });
+  await build({
+    stdin: {
+      contents: [
+        "export { LOCAL_OWNER } from './shared/staff/local-owner';",
+        "export { hashPassword } from './api/src/accounts/password';",
+        "export { seal } from './api/src/staff/secret-box';",
+        "export { totpCode } from './shared/staff/totp';",
+      ].join('\n'),
+      resolveDir: process.cwd(),
+      loader: 'ts',
+    },
+    tsconfig: 'tsconfig.base.json',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: join(out, 'staff.mjs'),
+    logLevel: 'error',
+  });
+  return import(join(process.cwd(), out, 'staff.mjs'));
+}
+
+const sql = (v) => `'${String(v).replace(/'/g, "''")}'`;
+
+export async function seedStaff() {
+  const { LOCAL_OWNER, hashPassword, seal } = await staffModule();
+  const hash = await hashPassword(LOCAL_OWNER.password, devVar('PASSWORD_PEPPER'));
+  const box = await seal(LOCAL_OWNER.totpSecret, devVar('TOKEN_SECRET'));
+  const now = Date.now();
+  // Only into a database without staff: a local owner changed or removed by hand stays as it is.
+  const command = [
+    `INSERT INTO staff (email, name, password_hash, totp_secret, created_at) SELECT ${sql(LOCAL_OWNER.email)}, ${sql(LOCAL_OWNER.name)}, ${sql(hash)}, ${sql(box)}, ${now} WHERE NOT EXISTS (SELECT 1 FROM staff)`,
+    `INSERT INTO staff_roles (staff_id, role, country) SELECT id, 'owner', NULL FROM staff WHERE email = ${sql(LOCAL_OWNER.email)} AND NOT EXISTS (SELECT 1 FROM staff_roles)`,
+  ].join('; ');
+  const r = spawnSync(
+    'wrangler',
+    ['d1', 'execute', 'DB', '--local', '--persist-to', PERSIST_DIR, '-c', 'api/wrangler.toml', '--command', command],
+    { env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, encoding: 'utf8' },
+  );
+  if (r.status !== 0) throw new Error(`seeding the local owner failed: ${r.stderr || r.stdout}`);
+}
+
+/** `npm run staff:code`: the local owner's current second-factor code. */
+export async function printOwnerCode() {
+  const { LOCAL_OWNER, totpCode } = await staffModule();
+  console.log(await totpCode(LOCAL_OWNER.totpSecret));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes('--code')) await printOwnerCode();
+  else await seedStaff();
+}

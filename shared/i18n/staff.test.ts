@@ -1,0 +1,32 @@
+// The staff app's dictionary: same keys and parameters in both languages, and every counted text a
+// plural entry with exactly its language's categories (as dictionaries.test.ts checks for the shop's).
+import { describe, expect, it } from 'vitest';
+import { isPlural, pluralCategories, type Entry } from './plural';
+import { staffAr } from './staff.ar';
+import { staffEn } from './staff.en';
+
+const params = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!).sort();
+const other = (e: Entry) => params(isPlural(e) ? e.other : e);
+
+describe('staff dictionary', () => {
+  it('has the same keys and parameters in English and Arabic, none empty', () => {
+    expect(Object.keys(staffAr).sort()).toEqual(Object.keys(staffEn).sort());
+    for (const key of Object.keys(staffEn) as (keyof typeof staffEn)[]) {
+      expect(other(staffAr[key]), key).toEqual(other(staffEn[key]));
+      for (const e of [staffEn[key], staffAr[key]])
+        for (const text of isPlural(e) ? Object.values(e) : [e]) expect(String(text).trim(), key).not.toBe('');
+    }
+  });
+  it("gives counted texts exactly their language's plural categories", () => {
+    for (const [lang, dict] of [
+      ['en', staffEn],
+      ['ar', staffAr],
+    ] as const) {
+      const wanted = [...pluralCategories(lang)].sort();
+      for (const [key, entry] of Object.entries(dict as Record<string, Entry>)) {
+        if (isPlural(entry)) expect(Object.keys(entry).sort(), `${lang} ${key}`).toEqual(wanted);
+        else expect(params(entry), `${lang} ${key}`).not.toContain('count');
+      }
+    }
+  });
+});

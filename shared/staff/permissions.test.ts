@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { can, countriesFor, PERMISSIONS, ROLE_PERMISSIONS, ROLES } from './permissions';
+
+describe('staff permissions', () => {
+  it('gives the owner every permission and keeps staff and audit rights to the owner', () => {
+    expect([...ROLE_PERMISSIONS.owner].sort()).toEqual([...PERMISSIONS].sort());
+    for (const role of ROLES.filter((r) => r !== 'owner')) {
+      expect(ROLE_PERMISSIONS[role]).not.toContain('staff:write');
+      expect(ROLE_PERMISSIONS[role]).not.toContain('audit:read');
+      expect(ROLE_PERMISSIONS[role]).not.toContain('customers:erase');
+    }
+  });
+  it('keeps health data to the lab coordinator (and the owner)', () => {
+    const health = ['results:read', 'results:enter', 'results:approve'] as const;
+    for (const role of ROLES) {
+      for (const p of health)
+        expect(can([{ role, country: null }], p)).toBe(role === 'owner' || role === 'lab_coordinator');
+    }
+  });
+  it('limits a country-scoped grant to its country', () => {
+    const kwClerk = [{ role: 'fulfilment' as const, country: 'KW' as const }];
+    expect(can(kwClerk, 'orders:fulfil', 'KW')).toBe(true);
+    expect(can(kwClerk, 'orders:fulfil', 'SA')).toBe(false);
+    expect(can(kwClerk, 'orders:refund', 'KW')).toBe(false);
+    expect(countriesFor(kwClerk, 'orders:read')).toEqual(['KW']);
+    expect(countriesFor(kwClerk, 'customers:read')).toEqual([]);
+    expect(countriesFor([...kwClerk, { role: 'support', country: null }], 'orders:read')).toBeNull();
+  });
+  it('lists only known permissions in every role', () => {
+    for (const role of ROLES) for (const p of ROLE_PERMISSIONS[role]) expect(PERMISSIONS).toContain(p);
+  });
+});

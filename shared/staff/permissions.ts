@@ -1,0 +1,115 @@
+// Staff roles and permissions (issue 14). A permission is `resource:action`; a role is a named set of
+// them; a staff member holds roles, each for every country or limited to one (Saleor's channel-scoped
+// permission groups). The API checks every route against this table and the staff app hides what a
+// role may not use, from the same data.
+import type { CountryCode } from '../locale';
+
+export const PERMISSIONS = [
+  'dashboard:read',
+  'catalogue:read',
+  'catalogue:write',
+  'orders:read',
+  'orders:fulfil',
+  'orders:cancel',
+  'orders:refund',
+  'customers:read',
+  'customers:wallet',
+  'customers:export',
+  'customers:erase',
+  'bloodtests:read',
+  'bloodtests:write',
+  'visits:read',
+  'visits:collect',
+  'results:read',
+  'results:enter',
+  'results:approve',
+  'promotions:read',
+  'promotions:write',
+  'search:read',
+  'search:write',
+  'nutritionists:read',
+  'nutritionists:write',
+  'staff:read',
+  'staff:write',
+  'audit:read',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ROLES = [
+  'owner',
+  'catalogue_manager',
+  'fulfilment',
+  'lab_coordinator',
+  'support',
+  'nutritionist',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What each role may do. The owner may do everything; nobody else manages staff or reads the audit log. */
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  owner: PERMISSIONS,
+  catalogue_manager: [
+    'dashboard:read',
+    'catalogue:read',
+    'catalogue:write',
+    'promotions:read',
+    'promotions:write',
+    'search:read',
+    'search:write',
+    'nutritionists:read',
+    'nutritionists:write',
+  ],
+  fulfilment: ['dashboard:read', 'catalogue:read', 'orders:read', 'orders:fulfil', 'orders:cancel'],
+  lab_coordinator: [
+    'dashboard:read',
+    'bloodtests:read',
+    'bloodtests:write',
+    'visits:read',
+    'visits:collect',
+    'results:read',
+    'results:enter',
+    'results:approve',
+  ],
+  // Support answers shoppers: their orders, refunds and wallet, and a data export on request. Erasure
+  // is the owner's alone (Shopify keeps exporting and erasing customer data as separate rights).
+  support: [
+    'dashboard:read',
+    'orders:read',
+    'orders:cancel',
+    'orders:refund',
+    'customers:read',
+    'customers:wallet',
+    'customers:export',
+    'promotions:read',
+  ],
+  nutritionist: ['catalogue:read', 'nutritionists:read', 'nutritionists:write'],
+};
+
+/** One role held by a staff member: everywhere (`country` null) or in one country. */
+export interface RoleGrant {
+  role: Role;
+  country: CountryCode | null;
+}
+
+/** Whether the grants allow `permission` (in `country`, when the resource belongs to one). */
+export function can(grants: readonly RoleGrant[], permission: Permission, country?: CountryCode | null): boolean {
+  return grants.some(
+    (g) =>
+      ROLE_PERMISSIONS[g.role].includes(permission) &&
+      (g.country === null || country === undefined || g.country === country),
+  );
+}
+
+/**
+ * The countries in which the grants allow `permission`: null for every country, else the list (empty:
+ * none). Lists filter by it, so a Kuwait-only clerk never sees a Saudi order.
+ */
+export function countriesFor(grants: readonly RoleGrant[], permission: Permission): CountryCode[] | null {
+  const allowing = grants.filter((g) => ROLE_PERMISSIONS[g.role].includes(permission));
+  if (allowing.some((g) => g.country === null)) return null;
+  return [...new Set(allowing.map((g) => g.country as CountryCode))];
+}
+
+export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
+export const isPermission = (value: unknown): value is Permission =>
+  (PERMISSIONS as readonly unknown[]).includes(value);

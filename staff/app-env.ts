@@ -1,0 +1,19 @@
+import type { RequestIdVariables } from 'hono/request-id';
+import type { StaffConfig } from './config';
+import type { StaffTranslator } from './lib/i18n';
+import type { StaffSelf } from './lib/api';
+import type { Lang } from '#shared/locale';
+
+export type StaffAppEnv = {
+  Bindings: StaffEnv;
+  Variables: RequestIdVariables & {
+    config: StaffConfig;
+    nonce: string;
+    lang: Lang;
+    t: StaffTranslator;
+    /** The staff session token from the cookie, if any. */
+    token: string | null;
+    /** The signed-in staff member (pages behind requireStaffPage). */
+    me: StaffSelf;
+  };
+};

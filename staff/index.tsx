@@ -1,0 +1,59 @@
+// The staff worker (issue 14, decision 27): the back office on its own origin. Cloudflare Access in
+// front (production), staff sessions in this origin's cookies, server-rendered pages and form posts,
+// and every read or change through the commerce API's /staff routes, which check each permission.
+import { Hono } from 'hono';
+import type { StaffAppEnv } from './app-env';
+import { staffConfig } from './config';
+import { requestContext, log } from './lib/log';
+import { staffTranslator } from './lib/i18n';
+import { chosenLang, sessionToken } from './lib/session';
+import { html } from './lib/render';
+import { cloudflareAccess, sameOriginPosts } from './middleware/guards';
+import { securityHeaders } from './middleware/security-headers';
+import { authRoutes } from './routes/auth';
+import { dashboardRoutes } from './routes/dashboard';
+import { auditRoutes } from './routes/audit';
+import { MessagePage } from './pages/Message';
+
+const app = new Hono<StaffAppEnv>();
+
+app.use(...requestContext());
+app.use(securityHeaders());
+app.use(async function loadContext(c, next) {
+  c.set('config', staffConfig(c.env));
+  const lang = chosenLang(c) ?? (c.req.header('accept-language')?.toLowerCase().startsWith('ar') ? 'ar' : 'en');
+  c.set('lang', lang);
+  c.set('t', staffTranslator(lang));
+  c.set('token', sessionToken(c));
+  await next();
+});
+app.use(cloudflareAccess());
+app.use(sameOriginPosts());
+
+app.get('/favicon.ico', (c) => c.body(null, 204));
+app.route('/', authRoutes);
+app.route('/', dashboardRoutes);
+app.route('/', auditRoutes);
+
+app.notFound((c) => {
+  const t = c.var.t ?? staffTranslator('en');
+  return html(
+    c,
+    <MessagePage t={t} nonce={c.var.nonce} title="st_not_found_title" body={t.t('st_not_found_body')} />,
+    404,
+  );
+});
+
+app.onError((error, c) => {
+  log.error('staff error', { method: c.req.method, path: c.req.path, error });
+  const t = c.var.t ?? staffTranslator('en');
+  return html(
+    c,
+    <MessagePage t={t} nonce={c.var.nonce ?? ''} me={c.var.me} title="st_error_title" body={t.tKey('server_error')} />,
+    500,
+  );
+});
+
+/** The route table, for tests. */
+export { app };
+export default { fetch: app.fetch } satisfies ExportedHandler<StaffEnv>;

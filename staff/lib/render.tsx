@@ -1,0 +1,10 @@
+// Staff pages are React rendered to static HTML on each request: no hydration, plain forms that post
+// back (Post/Redirect/Get), so every action works without JavaScript and reads well in a screen reader.
+import type { Context } from 'hono';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { StaffAppEnv } from '../app-env';
+
+export function html(c: Context<StaffAppEnv>, page: ReactElement, status = 200) {
+  return c.html(`<!doctype html>${renderToStaticMarkup(page)}`, status as 200);
+}

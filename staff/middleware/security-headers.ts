@@ -1,0 +1,35 @@
+// Security headers of every staff page: no script runs (pages are static HTML and forms), styles only
+// under this response's nonce, nothing framed, nothing cached.
+import type { MiddlewareHandler } from 'hono';
+import { bytesToBase64 } from '#shared/bytes';
+
+export function staffCsp(nonce: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'none'",
+    `style-src 'nonce-${nonce}'`,
+    "img-src 'self' data:",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
+
+export function securityHeaders(): MiddlewareHandler {
+  return async function staffSecurityHeaders(c, next) {
+    const nonce = bytesToBase64(crypto.getRandomValues(new Uint8Array(16)));
+    c.set('nonce', nonce);
+    await next();
+    const h = c.res.headers;
+    h.set('X-Content-Type-Options', 'nosniff');
+    h.set('Referrer-Policy', 'no-referrer');
+    h.set('X-Frame-Options', 'DENY');
+    h.set('Cross-Origin-Opener-Policy', 'same-origin');
+    h.set('Cross-Origin-Resource-Policy', 'same-origin');
+    h.set('X-Robots-Tag', 'noindex, nofollow');
+    h.set('Cache-Control', 'private, no-store');
+    if (new URL(c.req.url).protocol === 'https:')
+      h.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    if (h.get('content-type')?.startsWith('text/html')) h.set('Content-Security-Policy', staffCsp(nonce));
+  };
+}

@@ -1,0 +1,87 @@
+import { formatMinor, isShopCurrency } from '#shared/money';
+import type { CountryCode } from '#shared/locale';
+import type { StaffTranslator } from '../lib/i18n';
+import type { StaffSelf } from '../lib/api';
+import { Layout } from './Layout';
+
+export interface DashboardData {
+  date: string;
+  countries: {
+    country: CountryCode;
+    currency: string;
+    orders: number;
+    orders_total: number;
+    to_confirm: number;
+    payments_open: number;
+    payments_failed: number;
+    visits: number;
+    visits_to_collect: number;
+  }[];
+  low_stock: {
+    id: number;
+    product_id: number;
+    name_en: string;
+    name_ar: string;
+    sku_en: string;
+    sku_ar: string;
+    stock: number;
+  }[];
+}
+
+export function DashboardPage(props: { t: StaffTranslator; nonce: string; me: StaffSelf; data: DashboardData }) {
+  const { t, data } = props;
+  const ar = t.lang === 'ar';
+  return (
+    <Layout t={t} nonce={props.nonce} me={props.me} title={t.t('st_dashboard_title')} path="/">
+      <h1>{t.t('st_dashboard_title')}</h1>
+      <p className="muted">{t.t('st_today', { date: data.date })}</p>
+      <div className="cards">
+        {data.countries.map((day) => (
+          <section key={day.country} className="card" aria-labelledby={`day-${day.country}`}>
+            <h2 id={`day-${day.country}`}>{t.t(`st_country_${day.country}`)}</h2>
+            <p className="figure">{t.t('st_orders_today', { count: day.orders })}</p>
+            <p>
+              {t.t('st_orders_total', {
+                amount: isShopCurrency(day.currency)
+                  ? formatMinor(day.orders_total, day.currency, t.lang, day.country)
+                  : '',
+              })}
+            </p>
+            <ul>
+              <li>{t.t('st_to_confirm', { count: day.to_confirm })}</li>
+              <li>{t.t('st_payments_open', { count: day.payments_open })}</li>
+              <li>{t.t('st_payments_failed', { count: day.payments_failed })}</li>
+              <li>{t.t('st_visits_today', { count: day.visits })}</li>
+              <li>{t.t('st_visits_to_collect', { count: day.visits_to_collect })}</li>
+            </ul>
+          </section>
+        ))}
+      </div>
+      <h2>{t.t('st_low_stock')}</h2>
+      {data.low_stock.length === 0 ? (
+        <p>{t.t('st_low_stock_none')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t.t('st_product')}</th>
+                <th scope="col">{t.t('st_stock')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.low_stock.map((s) => (
+                <tr key={s.id}>
+                  <td>
+                    {ar ? s.name_ar : s.name_en} · {ar ? s.sku_ar : s.sku_en}
+                  </td>
+                  <td>{t.t('st_units_left', { count: s.stock })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Layout>
+  );
+}
