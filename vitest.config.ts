@@ -107,6 +107,17 @@ export default defineConfig({
                   durableObjects: { NONCES: { className: 'NonceGuard', useSQLite: true } },
                 },
                 {
+                  // The back office (decision 27), from the build: the storefront hands it the
+                  // requests for staff.localhost, as in local mode.
+                  name: 'shop-staff',
+                  modules: true,
+                  scriptPath: './dist/shop_staff/index.js',
+                  compatibilityDate: '2026-10-01',
+                  compatibilityFlags: ['nodejs_compat'],
+                  bindings: { ENVIRONMENT: 'test', SIGNING_SECRET: apiTestVars.SIGNING_SECRET },
+                  serviceBindings: { API: 'shop-api' },
+                },
+                {
                   name: 'sentry-standin',
                   modules: true,
                   scriptPath: './tests/support/sentry-standin.mjs',

@@ -1,0 +1,134 @@
+// The back office's doors (issue 14, decision 27): two-step sign-in, sessions, a shopper's token
+// refused on every staff route, and every role's allowed and forbidden routes, walked from the contract.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { CONTRACTS, type RouteContract } from '#api/src/contract/registry';
+import { can, ROLES } from '#shared/staff/permissions';
+import { totpCode } from '#shared/staff/totp';
+import { call, deviceToken, json } from './helpers';
+import { createStaff, STAFF_PASSWORD, staffCall, staffWith } from './staff-helpers';
+
+const STAFF_ROUTES = Object.entries(CONTRACTS as Record<string, RouteContract>).filter(([, e]) => e.staff);
+/** A concrete path for a route pattern: each parameter becomes 1. */
+const concrete = (pattern: string) => pattern.replace(/:\w+(\{[^}]*\})?/g, '1');
+
+async function shopperToken(): Promise<string> {
+  const email = `shopper-${crypto.randomUUID()}@example.com`;
+  const res = await call('/user/register', {
+    body: JSON.stringify({ name: 'Shopper', email, password: 'secret1' }),
+    token: await deviceToken(),
+  });
+  return (await json(res)).data.access_token;
+}
+
+describe('staff sign-in', () => {
+  it('takes the password, then the code, and answers a session that names the grants and permissions', async () => {
+    const member = await staffWith([{ role: 'fulfilment', country: 'KW' }]);
+    const res = await staffCall(member.token, '/staff/me');
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.data.grants).toEqual([{ role: 'fulfilment', country: 'KW' }]);
+    expect(body.data.permissions).toContain('orders:fulfil');
+    expect(body.data.permissions).not.toContain('orders:refund');
+    const audit = await env.DB.prepare("SELECT * FROM audit_log WHERE action = 'staff.sign_in' AND staff_id = ?")
+      .bind(member.id)
+      .first();
+    expect(audit).not.toBeNull();
+  });
+
+  it('refuses a wrong password and a wrong code with their message keys', async () => {
+    const member = await createStaff([{ role: 'support', country: null }]);
+    const wrong = await call('/staff/auth/sign-in', {
+      body: JSON.stringify({ email: member.email, password: 'nope-nope' }),
+    });
+    expect(wrong.status).toBe(400);
+    expect((await json(wrong)).meta.msg).toBe('invalid_credentials');
+    const first = await json(
+      await call('/staff/auth/sign-in', { body: JSON.stringify({ email: member.email, password: STAFF_PASSWORD }) }),
+    );
+    const code = await totpCode(member.secret);
+    const bad = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const res = await call('/staff/auth/verify', { body: JSON.stringify({ ticket: first.data.ticket, code: bad }) });
+    expect(res.status).toBe(400);
+    expect((await json(res)).meta.msg).toBe('totp_invalid');
+  });
+
+  it('accepts a code once, and a ticket once', async () => {
+    const member = await createStaff([{ role: 'support', country: null }]);
+    const ticket = async () =>
+      (
+        await json(
+          await call('/staff/auth/sign-in', {
+            body: JSON.stringify({ email: member.email, password: STAFF_PASSWORD }),
+          }),
+        )
+      ).data.ticket;
+    const t1 = await ticket();
+    const code = await totpCode(member.secret);
+    expect((await call('/staff/auth/verify', { body: JSON.stringify({ ticket: t1, code }) })).status).toBe(200);
+    const again = await call('/staff/auth/verify', { body: JSON.stringify({ ticket: t1, code }) });
+    expect((await json(again)).meta.msg).toBe('sign_in_ticket_invalid');
+    const replay = await call('/staff/auth/verify', { body: JSON.stringify({ ticket: await ticket(), code }) });
+    expect((await json(replay)).meta.msg).toBe('totp_invalid');
+  });
+
+  it('ends a session on sign-out and after an hour without use, and never signs in a disabled member', async () => {
+    const member = await staffWith([{ role: 'owner', country: null }]);
+    expect((await staffCall(member.token, '/staff/auth/sign-out', { json: {} })).status).toBe(200);
+    expect((await staffCall(member.token, '/staff/me')).status).toBe(401);
+
+    const idle = await staffWith([{ role: 'owner', country: null }]);
+    await env.DB.prepare('UPDATE staff_sessions SET last_seen_at = ? WHERE staff_id = ?')
+      .bind(Date.now() - 61 * 60 * 1000, idle.id)
+      .run();
+    expect((await staffCall(idle.token, '/staff/me')).status).toBe(401);
+
+    const disabled = await staffWith([{ role: 'owner', country: null }]);
+    await env.DB.prepare('UPDATE staff SET active = 0 WHERE id = ?').bind(disabled.id).run();
+    expect((await staffCall(disabled.token, '/staff/me')).status).toBe(401);
+    const refused = await call('/staff/auth/sign-in', {
+      body: JSON.stringify({ email: disabled.email, password: STAFF_PASSWORD }),
+    });
+    expect((await json(refused)).meta.msg).toBe('invalid_credentials');
+  });
+});
+
+describe('staff routes and shoppers', () => {
+  it('exist (the walk below has routes to walk)', () => {
+    expect(STAFF_ROUTES.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("answer 401 to a shopper's session token on every staff route, and to no session", async () => {
+    const token = await shopperToken();
+    for (const [key] of STAFF_ROUTES) {
+      const [method, pattern] = key.split(' ') as [string, string];
+      const path = concrete(pattern);
+      const init = method === 'POST' ? { body: '{}' } : {};
+      const asShopper = await call(path, { ...init, headers: { authorization: `Bearer ${token}` } });
+      expect(asShopper.status, `${key} with a shopper's token`).toBe(401);
+      const asStaffWithShopperToken = await call(path, { ...init, headers: { authorization: `Staff ${token}` } });
+      expect(asStaffWithShopperToken.status, `${key} with a shopper's token as a staff token`).toBe(401);
+      const anonymous = await call(path, init);
+      expect(anonymous.status, `${key} with no session`).toBe(401);
+    }
+  });
+});
+
+describe('every role on every staff route', () => {
+  it('is let through where the role has the permission and refused with 403 forbidden elsewhere', async () => {
+    for (const role of ROLES) {
+      const member = await staffWith([{ role, country: null }]);
+      for (const [key, entry] of STAFF_ROUTES) {
+        if (entry.staff === 'signed-in' || key === 'POST /staff/auth/sign-out') continue;
+        const [method, pattern] = key.split(' ') as [string, string];
+        const res = await staffCall(member.token, concrete(pattern), method === 'POST' ? { body: '{}' } : {});
+        const allowed = can([{ role, country: null }], entry.staff!);
+        if (allowed) expect([401, 403], `${role} ${key}`).not.toContain(res.status);
+        else {
+          expect(res.status, `${role} ${key}`).toBe(403);
+          expect((await json(res)).meta.msg).toBe('forbidden');
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,124 @@
+// The back office as a browser meets it (issue 14, decision 27): its own origin (staff.localhost here,
+// handed over by the storefront as in local mode), sign-in in two form steps, a shopper's cookies
+// worth nothing there, navigation by role, same-origin posts only, and no way in through the shop's /api.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { totpCode } from '#shared/staff/totp';
+import type { RoleGrant } from '#shared/staff/permissions';
+import { insertStaff, STAFF_PASSWORD } from '../../support/staff-fixture';
+import { cookiesFrom, storefront } from './helpers';
+
+const STAFF = 'http://staff.localhost';
+
+function staffPage(path: string, init: RequestInit & { cookie?: string } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.cookie) headers.set('cookie', init.cookie);
+  return storefront(new Request(`${STAFF}${path}`, { ...init, headers, redirect: 'manual' }));
+}
+
+function post(path: string, form: Record<string, string>, cookie = '', origin = STAFF) {
+  return staffPage(path, {
+    method: 'POST',
+    body: new URLSearchParams(form),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin, 'sec-fetch-site': 'same-origin' },
+    cookie,
+  });
+}
+
+const merge = (...parts: string[]) => parts.filter(Boolean).join('; ');
+
+async function signIn(grants: RoleGrant[], lang: 'en' | 'ar' = 'en') {
+  const member = await insertStaff(env.API_DB, grants, { name: 'Mariam' });
+  const langCookie = lang === 'ar' ? 'staff_lang=ar' : '';
+  const first = await post('/sign-in', { email: member.email, password: STAFF_PASSWORD }, langCookie);
+  expect(first.status).toBe(303);
+  expect(first.headers.get('location')).toBe('/verify');
+  const ticket = cookiesFrom(first);
+  const second = await post('/verify', { code: await totpCode(member.secret) }, merge(ticket, langCookie));
+  expect(second.status).toBe(303);
+  const session = cookiesFrom(second)
+    .split('; ')
+    .find((c) => c.startsWith('stk='))!;
+  expect(session).toMatch(/^stk=[0-9a-f]{64}$/);
+  return merge(session, langCookie);
+}
+
+describe('the staff app', () => {
+  it('answers 401 with its sign-in form, in English or Arabic, to anyone without a staff session', async () => {
+    const res = await staffPage('/');
+    expect(res.status).toBe(401);
+    const page = await res.text();
+    expect(page).toContain('<html lang="en" dir="ltr">');
+    expect(page).toContain('Staff sign-in');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'none'");
+    const ar = await staffPage('/audit', { cookie: 'staff_lang=ar' });
+    expect(ar.status).toBe(401);
+    expect(await ar.text()).toContain('<html lang="ar" dir="rtl">');
+  });
+
+  it("treats a shopper's session cookies as no session", async () => {
+    const email = `shopper-${crypto.randomUUID()}@example.com`;
+    const signUp = await storefront('/api/user/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch' },
+      body: JSON.stringify({ name: 'Shopper', email, password: 'secret1' }),
+    });
+    expect(signUp.status).toBe(200);
+    const shopperCookies = cookiesFrom(signUp);
+    expect(shopperCookies).toContain('atk=');
+    // The same token under the staff cookie's name is no staff session either.
+    const token = /atk=([^;]+)/.exec(shopperCookies)![1];
+    for (const cookie of [shopperCookies, `stk=${token}`]) {
+      const res = await staffPage('/', { cookie });
+      expect(res.status).toBe(401);
+    }
+  });
+
+  it('signs in with password and code, and shows the sections of the role only', async () => {
+    const owner = await signIn([{ role: 'owner', country: null }]);
+    const dash = await staffPage('/', { cookie: owner });
+    expect(dash.status).toBe(200);
+    const page = await dash.text();
+    expect(page).toContain('Signed in as Mariam');
+    expect(page).toContain('href="/audit"');
+
+    const clerk = await signIn([{ role: 'fulfilment', country: 'KW' }], 'ar');
+    const clerkDash = await staffPage('/', { cookie: clerk });
+    const clerkPage = await clerkDash.text();
+    expect(clerkDash.status).toBe(200);
+    expect(clerkPage).toContain('dir="rtl"');
+    expect(clerkPage).toContain('الكويت');
+    // Kuwait only: no Saudi figures, no audit log link.
+    expect(clerkPage).not.toContain('السعودية');
+    expect(clerkPage).not.toContain('href="/audit"');
+    const audit = await staffPage('/audit', { cookie: clerk });
+    expect(audit.status).toBe(403);
+  });
+
+  it('refuses a wrong code, and a post from another origin, the shop included', async () => {
+    const member = await insertStaff(env.API_DB, [{ role: 'support', country: null }]);
+    const first = await post('/sign-in', { email: member.email, password: STAFF_PASSWORD });
+    const wrong = await post('/verify', { code: '000000' }, cookiesFrom(first));
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('That code is not right');
+
+    const owner = await signIn([{ role: 'owner', country: null }]);
+    const crossSite = await post('/sign-out', {}, owner, 'http://localhost');
+    expect(crossSite.status).toBe(403);
+    expect((await staffPage('/', { cookie: owner })).status).toBe(200);
+  });
+
+  it('signs out for good', async () => {
+    const owner = await signIn([{ role: 'owner', country: null }]);
+    const out = await post('/sign-out', {}, owner);
+    expect(out.status).toBe(303);
+    expect((await staffPage('/', { cookie: owner })).status).toBe(401);
+  });
+
+  it("is not reachable through the shop's /api proxy", async () => {
+    for (const path of ['/api/staff/me', '/api/staff/dashboard', '/api/Staff/me', '/api/%73taff/me']) {
+      const res = await storefront(path, { headers: { 'x-requested-with': 'fetch' } });
+      expect(res.status, path).toBe(404);
+    }
+  });
+});
