@@ -1,9 +1,8 @@
-// The staff app's dictionary: same keys and parameters in both languages, and every counted text a
+// The staff app's dictionary (every area's, merged): same keys and parameters in both languages, and every counted text a
 // plural entry with exactly its language's categories (as dictionaries.test.ts checks for the shop's).
 import { describe, expect, it } from 'vitest';
 import { isPlural, pluralCategories, type Entry } from './plural';
-import { staffAr } from './staff.ar';
-import { staffEn } from './staff.en';
+import { staffTextsAr as staffAr, staffTextsEn as staffEn } from './staff-texts';
 
 const params = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!).sort();
 const other = (e: Entry) => params(isPlural(e) ? e.other : e);

@@ -5,16 +5,15 @@ import type { Lang } from '#shared/locale';
 import { isPlural, pluralCategoryOf, type Entry } from '#shared/i18n/plural';
 import { shellEn } from '#shared/i18n/shell.en';
 import { shellAr } from '#shared/i18n/shell.ar';
-import { staffEn } from '#shared/i18n/staff.en';
-import { staffAr } from '#shared/i18n/staff.ar';
+import { staffTextsAr, staffTextsEn } from '#shared/i18n/staff-texts';
 import { GENERIC_ERROR_KEY } from '#shared/i18n';
 
-export type StaffTextId = keyof typeof staffEn;
+export type StaffTextId = keyof typeof staffTextsEn;
 type Params = Record<string, string | number>;
 
 const DICTS: Record<Lang, Record<string, Entry>> = {
-  en: { ...shellEn, ...staffEn },
-  ar: { ...shellAr, ...staffAr },
+  en: { ...shellEn, ...staffTextsEn },
+  ar: { ...shellAr, ...staffTextsAr },
 };
 
 export interface StaffTranslator {

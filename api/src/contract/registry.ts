@@ -57,8 +57,8 @@ import {
 import { deviceAuthSchema } from '#shared/api/schemas';
 import { bloodTestListQuery, bloodTestSkuSchema } from '#shared/api/blood-test-schemas';
 import { productQuerySchema } from '#shared/catalogue/filter-model';
-import { auditQuerySchema, staffLangSchema, staffSignInSchema, staffVerifySchema } from '#shared/api/staff-schemas';
 import type { Permission } from '#shared/staff/permissions';
+import { STAFF_CONTRACTS } from './staff';
 
 export interface RouteContract {
   summary: string;
@@ -454,47 +454,8 @@ export const CONTRACTS = {
     user: true,
   },
 
-  // The back office (issue 14, decision 27): called by the staff worker only, never through the
-  // storefront's /api proxy.
-  'POST /staff/auth/sign-in': {
-    tag: 'staff',
-    summary: 'Staff sign-in, first step: e-mail and password; answers a five-minute ticket for the code',
-    body: staffSignInSchema,
-    noDevice: true,
-  },
-  'POST /staff/auth/verify': {
-    tag: 'staff',
-    summary: 'Staff sign-in, second step: the ticket and the TOTP code; answers the session token',
-    body: staffVerifySchema,
-    noDevice: true,
-  },
-  'POST /staff/auth/sign-out': { tag: 'staff', summary: 'End the staff session', noDevice: true, staff: 'signed-in' },
-  'GET /staff/me': {
-    tag: 'staff',
-    summary: 'The signed-in staff member with their role grants and permissions',
-    noDevice: true,
-    staff: 'signed-in',
-  },
-  'POST /staff/me/lang': {
-    tag: 'staff',
-    summary: "The staff member's language for the staff app and their mails",
-    body: staffLangSchema,
-    noDevice: true,
-    staff: 'signed-in',
-  },
-  'GET /staff/dashboard': {
-    tag: 'staff',
-    summary: "Today's orders and blood-test visits per country, low stock, payments awaiting action",
-    noDevice: true,
-    staff: 'dashboard:read',
-  },
-  'GET /staff/audit': {
-    tag: 'staff',
-    summary: 'The audit log, newest first (50 a page; `before` an id to page on)',
-    query: auditQuerySchema,
-    noDevice: true,
-    staff: 'audit:read',
-  },
+  // The back office (issue 14, decision 27): one file of entries per area, under ./staff/.
+  ...STAFF_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;
 
 export type ContractKey = keyof typeof CONTRACTS;
