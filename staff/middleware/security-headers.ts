@@ -22,7 +22,8 @@ export function securityHeaders(): MiddlewareHandler {
     await next();
     const h = c.res.headers;
     h.set('X-Content-Type-Options', 'nosniff');
-    h.set('Referrer-Policy', 'no-referrer');
+    // Not no-referrer: with it a form post's Origin is "null", and same-origin posts could not be told apart.
+    h.set('Referrer-Policy', 'same-origin');
     h.set('X-Frame-Options', 'DENY');
     h.set('Cross-Origin-Opener-Policy', 'same-origin');
     h.set('Cross-Origin-Resource-Policy', 'same-origin');

@@ -44,8 +44,11 @@ export async function signUpThroughApi(
 export const test = base.extend<{ problems: string[] }>({
   // Navigations resolve once React has hydrated, so a test never clicks a page that is not live yet.
   page: async ({ page }, use) => {
+    // The back office (staff.localhost) renders static pages: nothing hydrates there.
     const whenHydrated = () =>
-      page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 10_000 }).catch(() => null);
+      new URL(page.url()).hostname.startsWith('staff.')
+        ? null
+        : page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 10_000 }).catch(() => null);
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     // Each story is a shopper on their own network (RFC 2544 benchmarking range), as in production:
@@ -99,3 +102,24 @@ export const test = base.extend<{ problems: string[] }>({
 });
 
 export { expect };
+
+export interface StaffAccount {
+  email: string;
+  password: string;
+  /** Base32 TOTP secret: totpCode(secret) gives the code the authenticator app would show. */
+  secret: string;
+}
+
+/** The back office's origin for this run (decision 27): the storefront hands staff.localhost over. */
+export const staffOrigin = (baseURL: string) => baseURL.replace('//localhost', '//staff.localhost');
+
+/** A staff member with these roles, through the local-only POST /dev/staff. */
+export async function createStaffThroughDev(
+  page: Page,
+  grants: { role: string; country: 'KW' | 'SA' | null }[],
+  { name = 'Staff Member', lang = 'en' }: { name?: string; lang?: 'en' | 'ar' } = {},
+): Promise<StaffAccount> {
+  const res = await page.request.post('/dev/staff', { data: { grants, name, lang } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data as StaffAccount;
+}

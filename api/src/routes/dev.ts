@@ -5,6 +5,20 @@ import { ok } from '#shared/api/envelope';
 import { ApiError } from '../lib/errors';
 import type { AppEnv } from '../app-env';
 import type { MailOutboxRow } from '../db/rows';
+import { z } from '#shared/zod';
+import { roleGrantSchema } from '#shared/api/staff-schemas';
+import { newTotpSecret } from '#shared/staff/totp';
+import { hashPassword } from '../accounts/password';
+import { seal } from '../staff/secret-box';
+import { parseInput, readJson } from '../lib/validate';
+
+/** Local staff accounts for e2e stories and testers: this password, a fresh TOTP secret each. */
+export const DEV_STAFF_PASSWORD = 'local-staff-password';
+const devStaffSchema = z.object({
+  grants: z.array(roleGrantSchema).min(1),
+  name: z.string().trim().min(1).max(80).default('Local Staff'),
+  lang: z.enum(['en', 'ar']).default('en'),
+});
 
 // Built by a pure call, so a production build (which never routes it) drops it from the bundle.
 const buildDevRoutes = () =>
@@ -15,6 +29,35 @@ const buildDevRoutes = () =>
         'SELECT id, to_address, subject, body_text, body_html, created_at FROM mail_outbox WHERE delivered_at IS NOT NULL ORDER BY id DESC LIMIT 50',
       ).all<Pick<MailOutboxRow, 'id' | 'to_address' | 'subject' | 'body_text' | 'body_html' | 'created_at'>>();
       return c.json(ok({ items: results }));
+    })
+    // A staff member with the given roles (issue 14), answered with what signing in takes.
+    .post('/staff', async (c) => {
+      if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
+      const input = parseInput(devStaffSchema, await readJson(c.req));
+      const email = `staff-${crypto.randomUUID().slice(0, 12)}@staff.local`;
+      const secret = newTotpSecret();
+      const row = await c.env.DB.prepare(
+        'INSERT INTO staff (email, name, password_hash, totp_secret, lang, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
+      )
+        .bind(
+          email,
+          input.name,
+          await hashPassword(DEV_STAFF_PASSWORD, c.var.config.PASSWORD_PEPPER),
+          await seal(secret, c.var.config.TOKEN_SECRET),
+          input.lang,
+          Date.now(),
+        )
+        .first<{ id: number }>();
+      await c.env.DB.batch(
+        input.grants.map((g) =>
+          c.env.DB.prepare('INSERT INTO staff_roles (staff_id, role, country) VALUES (?, ?, ?)').bind(
+            row!.id,
+            g.role,
+            g.country,
+          ),
+        ),
+      );
+      return c.json(ok({ id: row!.id, email, password: DEV_STAFF_PASSWORD, secret }));
     })
     .get('/error', (c) => {
       if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');

@@ -14,6 +14,7 @@ const EXCEPTIONS: Record<string, string> = {
   'GET /media/*': 'stored image bytes by R2 key, not JSON; the key is checked against the stored objects',
   'GET /dev/outbox': 'local-only tool (dev mailbox), absent from the production build',
   'GET /dev/error': 'local-only check of error reporting (fails on purpose), absent from the production build',
+  'POST /dev/staff': 'local-only staff account for e2e stories and testers, absent from the production build',
   'GET /dev/payments/:id{pay_[0-9a-f]{24}}': 'local-only sandbox payment page, absent from the production build',
   'POST /dev/payments/:id{pay_[0-9a-f]{24}}': 'local-only sandbox payment page, absent from the production build',
   'POST /dev/bloodTestOrder/advance': 'local-only blood-test status step for tests, absent from the production build',
