@@ -84,6 +84,8 @@ for (const path of [
   '/dev/payments/*',
   '/user/register',
   '/user/forgot-password',
+  // Back-office changes mail shoppers (shipped, refunded, results ready) and new staff (invitations).
+  '/staff/*',
 ])
   app.use(path, deliverMailAfter());
 

@@ -2,7 +2,7 @@ import type { staffEn } from './staff.en';
 import type { Translated } from './plural';
 
 export const staffAr: Translated<typeof staffEn> = {
-  st_app_name: 'فريق جلف فيتامينز',
+  st_app_name: 'فريق خليج الفيتامينات',
   st_skip_to_content: 'انتقل إلى المحتوى',
   st_main_nav: 'لوحة الإدارة',
   st_signed_in_as: 'تم تسجيل الدخول باسم {{name}}',
@@ -16,7 +16,7 @@ export const staffAr: Translated<typeof staffEn> = {
   st_password: 'كلمة المرور',
   st_continue: 'متابعة',
   st_verify_title: 'التحقق بخطوتين',
-  st_verify_intro: 'افتح تطبيق المصادقة واكتب الرمز المكوّن من ٦ أرقام الظاهر لحساب فريق جلف فيتامينز.',
+  st_verify_intro: 'افتح تطبيق المصادقة واكتب الرمز المكوّن من 6 أرقام الظاهر لحساب فريق خليج الفيتامينات.',
   st_code: 'الرمز',
   st_verify: 'تحقق',
   st_start_again: 'البدء من جديد',
