@@ -11,6 +11,7 @@ export interface NavItem {
 
 export const NAV: readonly NavItem[] = [
   { href: '/', label: 'st_nav_dashboard', permission: 'dashboard:read' },
+  { href: '/team', label: 'st_nav_team', permission: 'staff:read' },
   { href: '/audit', label: 'st_nav_audit', permission: 'audit:read' },
 ];
 

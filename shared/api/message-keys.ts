@@ -76,6 +76,11 @@ export const MESSAGE_KEYS = [
   'totp_invalid',
   'sign_in_ticket_invalid',
   'transition_not_allowed',
+  'staff_email_taken',
+  'staff_last_owner',
+  'staff_not_yourself',
+  'staff_grants_repeated',
+  'invitation_invalid',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -37,3 +37,37 @@ export const auditQuerySchema = z.object({
 });
 
 export const staffCountryQuery = z.object({ country: z.enum(COUNTRY_CODES).optional() });
+
+/** Staff passwords are longer than shoppers': they open every shopper's data. */
+export const STAFF_MIN_PASSWORD = 12;
+
+export const staffGrantsSchema = z.object({
+  grants: z
+    .array(roleGrantSchema)
+    .min(1)
+    .max(12)
+    .refine((grants) => new Set(grants.map((g) => `${g.role}|${g.country}`)).size === grants.length, {
+      error: 'staff_grants_repeated',
+    }),
+});
+
+export const staffInviteSchema = staffGrantsSchema.extend({
+  email,
+  name: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }).max(80),
+  lang: z.enum(['en', 'ar']).default('en'),
+});
+
+export const staffActiveSchema = z.object({ active: z.boolean() });
+
+export const invitationTokenParams = z.object({ token: z.string().regex(/^[0-9a-f]{64}$/) });
+
+export const invitationAcceptSchema = z.object({
+  password: z
+    .string({ error: 'mandatory-field' })
+    .min(STAFF_MIN_PASSWORD, { error: 'min_chars_validation_error' })
+    .max(200),
+  code: z
+    .string()
+    .transform(normalizeDigits)
+    .pipe(z.string().regex(/^\d{6}$/, { error: 'totp_invalid' })),
+});

@@ -3,11 +3,15 @@
 import type { Translated } from './plural';
 import { staffAr } from './staff.ar';
 import { staffEn } from './staff.en';
+import { staffTeamAr } from './staff-team.ar';
+import { staffTeamEn } from './staff-team.en';
 
 export const staffTextsEn = {
   ...staffEn,
+  ...staffTeamEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffAr,
+  ...staffTeamAr,
 };

@@ -1,4 +1,4 @@
-import { formatMinor, isShopCurrency } from '#shared/money';
+import { formatDate, formatMinor, isShopCurrency } from '#shared/money';
 import type { CountryCode } from '#shared/locale';
 import type { StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
@@ -34,7 +34,9 @@ export function DashboardPage(props: { t: StaffTranslator; nonce: string; me: St
   return (
     <Layout t={t} nonce={props.nonce} me={props.me} title={t.t('st_dashboard_title')} path="/">
       <h1>{t.t('st_dashboard_title')}</h1>
-      <p className="muted">{t.t('st_today', { date: data.date })}</p>
+      <p className="muted">
+        {t.t('st_today', { date: formatDate(Date.parse(`${data.date}T12:00:00Z`), t.lang, 'KW') })}
+      </p>
       <div className="cards">
         {data.countries.map((day) => (
           <section key={day.country} className="card" aria-labelledby={`day-${day.country}`}>

@@ -7,6 +7,7 @@ export function SignInPage(props: {
   error?: string | null;
   email?: string;
   notice?: boolean;
+  joined?: boolean;
 }) {
   const { t } = props;
   return (
@@ -15,6 +16,11 @@ export function SignInPage(props: {
         <h1>{t.t('st_sign_in_title')}</h1>
         <p className="muted">{t.t('st_sign_in_intro')}</p>
         {props.notice && <p role="status">{t.t('st_session_needed')}</p>}
+        {props.joined && (
+          <p className="note done" role="status">
+            {t.t('st_invite_done')}
+          </p>
+        )}
         <ErrorNote t={t} msg={props.error} />
         <form method="post" action="/sign-in" className="stack">
           <div>

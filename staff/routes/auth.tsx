@@ -13,7 +13,9 @@ const field = (form: Record<string, unknown>, name: string) =>
   typeof form[name] === 'string' ? (form[name] as string) : '';
 
 export const authRoutes = new Hono<StaffAppEnv>()
-  .get('/sign-in', (c) => html(c, <SignInPage t={c.var.t} nonce={c.var.nonce} />))
+  .get('/sign-in', (c) =>
+    html(c, <SignInPage t={c.var.t} nonce={c.var.nonce} joined={c.req.query('joined') === '1'} />),
+  )
   .post('/sign-in', async (c) => {
     const form = await c.req.parseBody();
     const input = staffSignInSchema.safeParse({ email: field(form, 'email'), password: field(form, 'password') });

@@ -9,6 +9,7 @@ const production = {
   PAYMENT_PROVIDER: 'tap',
   TAP_SECRET_KEY: 'sk_live_example',
   SITE_ORIGIN: 'https://gulfvitamins.com',
+  STAFF_ORIGIN: 'https://staff.gulfvitamins.com',
 };
 
 describe('API configuration', () => {
@@ -31,6 +32,18 @@ describe('API configuration', () => {
       /TAP_SECRET_KEY/,
     );
     expect(apiConfig({ ...base, ENVIRONMENT: 'development' } as unknown as ApiEnv).PAYMENT_PROVIDER).toBe('sandbox');
+  });
+
+  it("refuses the local back office's origin in production", () => {
+    for (const STAFF_ORIGIN of [
+      undefined,
+      'http://staff.localhost:8787',
+      'https://staff.localhost',
+      'http://staff.gulfvitamins.com',
+    ])
+      expect(() => apiConfig({ ...production, STAFF_ORIGIN } as unknown as ApiEnv), String(STAFF_ORIGIN)).toThrow(
+        /STAFF_ORIGIN/,
+      );
   });
 
   it('refuses the local SITE_ORIGIN in production', () => {

@@ -9,6 +9,7 @@ const configSchema = z
     TOKEN_SECRET: z.string().min(32),
     PASSWORD_PEPPER: z.string().min(32),
     SITE_ORIGIN: z.url().default('http://localhost:8787'),
+    STAFF_ORIGIN: z.url().default('http://staff.localhost:8787'),
     // Card payments: the built-in sandbox (local mode) or Tap Payments (KNET, mada, cards, Apple Pay).
     PAYMENT_PROVIDER: z.enum(['sandbox', 'tap']).default('sandbox'),
     PAYMENT_WEBHOOK_SECRET: z.string().min(32),
@@ -36,7 +37,13 @@ const configSchema = z
   // Links in mails and the gateway's return address: the real shop, never the local default.
   .refine((c) => c.ENVIRONMENT !== 'production' || /^https:\/\/(?!localhost\b|127\.)/.test(c.SITE_ORIGIN), {
     message: "production needs SITE_ORIGIN set to the shop's https:// origin",
-  });
+  })
+  .refine(
+    (c) => c.ENVIRONMENT !== 'production' || /^https:\/\/(?!localhost\b|127\.|staff\.localhost\b)/.test(c.STAFF_ORIGIN),
+    {
+      message: "production needs STAFF_ORIGIN set to the back office's https:// origin",
+    },
+  );
 
 export type ApiConfig = z.infer<typeof configSchema>;
 

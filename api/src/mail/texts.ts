@@ -121,3 +121,16 @@ export function verifyOrdersMail(lang: Lang, link: string): { subject: string; t
         text: `You created an account with an address that was used for orders without an account. Open this link within one day to confirm your address and add those orders to your account:\n\n${link}\n\nIf you did not create this account, ignore this message.`,
       };
 }
+
+/** A new staff member's invitation to the back office (issue 14), in the language the owner chose. */
+export function staffInvitationMail(lang: Lang, name: string, link: string): { subject: string; text: string } {
+  return lang === 'ar'
+    ? {
+        subject: 'دعوة إلى لوحة إدارة خليج الفيتامينات',
+        text: `مرحبًا ${name}،\n\nأُضفتَ إلى فريق عمل خليج الفيتامينات. افتح هذا الرابط خلال 72 ساعة لاختيار كلمة المرور وربط تطبيق المصادقة:\n\n${link}\n\nإذا لم تكن تتوقع هذه الدعوة، تجاهل هذه الرسالة.`,
+      }
+    : {
+        subject: 'Your invitation to the Gulf Vitamins back office',
+        text: `Hello ${name},\n\nYou have been added to the Gulf Vitamins staff. Open this link within 72 hours to choose your password and set up your authenticator app:\n\n${link}\n\nIf you did not expect this invitation, ignore this message.`,
+      };
+}

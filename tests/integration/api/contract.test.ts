@@ -82,6 +82,7 @@ describe('GET /openapi.json', () => {
       TAP_SECRET_KEY: 'sk_test_real',
       PAYMENT_WEBHOOK_SECRET: 'a-real-production-webhook-secret-0123456789',
       SITE_ORIGIN: 'https://shop.example',
+      STAFF_ORIGIN: 'https://staff.shop.example',
     };
     const fetchIn = async (environment: object, path: string) => {
       const ctx = createExecutionContext();

@@ -121,4 +121,46 @@ describe('the staff app', () => {
       expect(res.status, path).toBe(404);
     }
   });
+
+  it('lets an owner invite a member, who joins from the mailed link and signs in', async () => {
+    const owner = await signIn([{ role: 'owner', country: null }]);
+    const email = `joiner-${crypto.randomUUID().slice(0, 8)}@staff.test`;
+    const invite = await post(
+      '/team',
+      { name: 'Joiner', email, lang: 'en', role_fulfilment: 'SA', role_support: '' },
+      owner,
+    );
+    expect(invite.status).toBe(303);
+    expect(invite.headers.get('location')).toBe('/team?done=invited');
+    const team = await (await staffPage('/team?done=invited', { cookie: owner })).text();
+    expect(team).toContain('The invitation is on its way.');
+    expect(team).toContain('Fulfilment · Saudi Arabia');
+    expect(team).toContain('Invited, not joined yet');
+
+    const mail = await env.API_DB.prepare('SELECT body_text FROM mail_outbox WHERE to_address = ? ORDER BY id DESC')
+      .bind(email)
+      .first<{ body_text: string }>();
+    const token = /\/invite\/([0-9a-f]{64})/.exec(mail!.body_text)![1]!;
+    const page = await staffPage(`/invite/${token}`);
+    expect(page.status).toBe(200);
+    const body = await page.text();
+    expect(body).toContain('<svg');
+    const secret = /<code[^>]*>([A-Z2-7 ]+)<\/code>/.exec(body)![1]!.replace(/ /g, '');
+    const mismatch = await post(`/invite/${token}`, {
+      password: 'joiner-password-1',
+      confirm: 'joiner-password-2',
+      code: '000000',
+    });
+    expect(mismatch.status).toBe(400);
+    const joined = await post(`/invite/${token}`, {
+      password: 'joiner-password-1',
+      confirm: 'joiner-password-1',
+      code: await totpCode(secret),
+    });
+    expect(joined.status).toBe(303);
+    expect(joined.headers.get('location')).toBe('/sign-in?joined=1');
+    const first = await post('/sign-in', { email, password: 'joiner-password-1' });
+    expect(first.status).toBe(303);
+    expect((await staffPage(`/invite/${token}`)).status).toBe(404);
+  });
 });
