@@ -25,11 +25,11 @@ export function InvitePage(props: {
         <p>{t.t('st_invite_intro', { email: invitation.email })}</p>
         <ErrorNote t={t} msg={props.error} />
         <p>{t.t('st_invite_step_app')}</p>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the SVG is drawn here from the otpauth URI by uqr, no user markup */}
         <div
           className="qr"
           role="img"
           aria-label={t.t('st_invite_qr_label')}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the SVG is drawn here by uqr from the otpauth URI, no user markup
           dangerouslySetInnerHTML={{ __html: invitation.qrSvg }}
         />
         <p>
