@@ -28,6 +28,8 @@ const TABLE_OF: Record<string, string> = {
   AreaRow: 'areas',
   DhlCountryRow: 'dhl_countries',
   DhlCityRow: 'dhl_cities',
+  StaffRow: 'staff',
+  AuditLogRow: 'audit_log',
 };
 
 type Columns = Record<string, { nullable: boolean }>;
