@@ -4,7 +4,7 @@ import type { BloodTestCard as Card } from '#shared/blood-tests/catalogue-types'
 import { paths } from '#shared/routes';
 import { useI18n } from '../i18n/context';
 import { AddToBloodTestCart } from './AddToBloodTestCart';
-import { BloodTestPrice } from './BloodTestPrice';
+import { Price } from '../catalogue/Price';
 
 export function BloodTestBadges({ test }: { test: Card }) {
   const { t } = useI18n();
@@ -32,7 +32,7 @@ export function BloodTestCardView({ test, currency }: { test: Card; currency: st
       </h2>
       <p className="bt-card-summary">{test.summary}</p>
       <p className="bt-card-meta">{t('bt_biomarker_count', { count: test.biomarker_count })}</p>
-      <BloodTestPrice price={test.price} currency={currency} />
+      <Price price={test.price} currency={currency} />
       <div className="bt-card-actions">
         <AddToBloodTestCart test={test} currency={currency} />
       </div>

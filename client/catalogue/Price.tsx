@@ -1,12 +1,16 @@
-// Price with the old price and the discount, in the shopper's currency.
+// Price with the old price and the discount. A product's price is in the base currency and shown in the
+// shopper's; a price that already is in a currency (a blood test's lab price, `currency` given) is shown
+// in it, without conversion.
 import type { SkuPrice } from '#shared/catalogue/types';
 import { formatPercent } from '#shared/money';
 import { useI18n } from '../i18n/context';
-import { useCurrency, usePrice } from '../lib/locale';
+import { useCurrency, useMinor, usePrice } from '../lib/locale';
 
-export function Price({ price, size = 'md' }: { price: SkuPrice; size?: 'md' | 'lg' }) {
+export function Price({ price, size = 'md', currency }: { price: SkuPrice; size?: 'md' | 'lg'; currency?: string }) {
   const { t, lang } = useI18n();
-  const format = usePrice();
+  const converted = usePrice();
+  const minor = useMinor();
+  const format = (amount: number) => (currency ? minor(amount, currency) : converted(amount));
   const { country } = useCurrency();
   const onSale = price.old_price !== null && price.old_price > price.price;
   return (

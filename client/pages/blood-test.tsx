@@ -10,7 +10,7 @@ import { apiContext } from '../boot';
 import { AddToBloodTestCart } from '../blood-tests/AddToBloodTestCart';
 import { bloodTestApi } from '../blood-tests/api';
 import { BloodTestBadges, BloodTestGrid } from '../blood-tests/BloodTestCard';
-import { BloodTestPrice } from '../blood-tests/BloodTestPrice';
+import { Price } from '../catalogue/Price';
 import { bloodTestLd } from '../blood-tests/structured-data';
 import { ProductGrid } from '../catalogue/ProductCard';
 import { useI18n } from '../i18n/context';
@@ -59,7 +59,7 @@ export function Component() {
           </h2>
           <BloodTestBadges test={test} />
           <p className="bt-summary">{test.summary}</p>
-          <BloodTestPrice price={test.price} currency={test.currency} size="lg" />
+          <Price price={test.price} currency={test.currency} size="lg" />
           <AddToBloodTestCart test={test} currency={test.currency} />
           <dl className="bt-facts">
             <div>

@@ -8,7 +8,7 @@ import { listingFromSearchParams, searchParamsFromListing, type ListingState } f
 import { paths } from '#shared/routes';
 import type { BloodTestCard } from '#shared/blood-tests/catalogue-types';
 import { apiContext } from '../boot';
-import { BloodTestPrice } from '../blood-tests/BloodTestPrice';
+import { Price } from '../catalogue/Price';
 import { ListingView } from '../catalogue/ListingView';
 import { SearchCorrected, SearchFallback } from '../catalogue/SearchRescue';
 import { dropUnknownIds } from '../catalogue/unknown-ids';
@@ -76,7 +76,7 @@ function SearchBloodTests({ tests, currency }: { tests: BloodTestCard[]; currenc
             <Link to={paths.bloodTest(test.slug, lang)}>
               <span className="suggestion-label">{t('bt_search_label')}</span> {test.name}
             </Link>
-            <BloodTestPrice price={test.price} currency={currency} />
+            <Price price={test.price} currency={currency} />
           </li>
         ))}
       </ul>

@@ -6,7 +6,6 @@ import { useContext, useEffect, useReducer, useRef, useState, type RefObject } f
 import { paths } from '#shared/routes';
 import { searchParamsFromListing } from '#shared/catalogue/url-query';
 import type { BloodTestCard } from '#shared/blood-tests/catalogue-types';
-import { BloodTestPrice } from '../blood-tests/BloodTestPrice';
 import { Price } from '../catalogue/Price';
 import { useI18n } from '../i18n/context';
 import { catalogue } from '../lib/catalogue';
@@ -252,7 +251,7 @@ function TestOption({ test, currency }: { test: BloodTestCard; currency: string 
       <span className="suggestion-name">
         <span className="suggestion-label">{t('bt_search_label')}</span> {test.name}
       </span>
-      <BloodTestPrice price={test.price} currency={currency} />
+      <Price price={test.price} currency={currency} />
     </span>
   );
 }
