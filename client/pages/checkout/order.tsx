@@ -11,7 +11,8 @@ import { AddressText } from '#client/accounts/AddressText';
 import { useI18n } from '#client/i18n/context';
 import { useHref, useMinor } from '#client/lib/locale';
 import { ApiContext } from '#client/providers';
-import { buyableEntries, cart } from '#client/cart/cart-store';
+import { cart } from '#client/cart/cart-store';
+import { buyableEntries } from '#client/cart/cart-sync';
 import {
   checkout,
   clearCheckout,
