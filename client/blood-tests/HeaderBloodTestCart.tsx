@@ -1,5 +1,6 @@
 // The header's link to the blood-test cart (spec §3: its own link and count, shown once it holds a test)
-// and the cart's local-storage sync. The header loads it once cart-presence.ts says the cart matters here.
+// and the cart's local-storage sync. The header loads it once cart-presence.ts says the cart matters in
+// this tab. It takes the cart from cart-store.ts, as the pages do, so that the cart is one chunk.
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { formatNumber } from '#shared/money';
@@ -15,7 +16,9 @@ import {
   bloodTestCartCount,
   loadBloodTestCart,
   persistBloodTestCart,
-} from './cart-state';
+} from './cart-store';
+
+const VIAL = 'M8 3h8M10 3v14a2 2 0 0 0 4 0V3M10 12h4';
 
 export function HeaderBloodTestCart() {
   const { t, lang } = useI18n();
@@ -36,7 +39,7 @@ export function HeaderBloodTestCart() {
       className="header-action cart-link"
       aria-label={`${t('blood_test_cart_label')}, ${t('blood_test_cart_count', { count: tests })}`}
     >
-      <Icon name="vial" />
+      <Icon path={VIAL} />
       <span className="badge" data-testid="blood-test-cart-count" aria-hidden="true">
         {formatNumber(tests, lang, country)}
       </span>

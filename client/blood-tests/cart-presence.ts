@@ -3,14 +3,25 @@
 // the cart matters here: it held a test when the page started, another tab puts a test in it (its
 // `storage` event), or a page that uses the cart loads the cart's code (cart-state.ts calls
 // needBloodTestCart). Until then the link would show nothing anyway: it is client-only.
-import { proxy } from 'valtio';
+import { useSyncExternalStore } from 'react';
+import { proxy, subscribe } from 'valtio';
 
 export const BLOOD_TEST_STORAGE_KEY = 'blood_test_cart';
 
-export const bloodTestCartPresence = proxy({ needed: false });
+const presence = proxy({ needed: false });
+const watch = (change: () => void) => subscribe(presence, change);
+
+/** False on the server and while hydrating (React takes the server's value then): the link is client-only. */
+export function useBloodTestCartNeeded(): boolean {
+  return useSyncExternalStore(
+    watch,
+    () => presence.needed,
+    () => false,
+  );
+}
 
 export function needBloodTestCart(): void {
-  bloodTestCartPresence.needed = true;
+  presence.needed = true;
 }
 
 if (typeof window !== 'undefined') {

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { useI18n } from '../i18n/context';
+import { withTexts } from '../i18n/texts';
 import { useHref } from '../lib/locale';
 import { openAuthModal } from '../stores/auth-modal';
 import { cart, cartCount } from '../cart/cart-store';
-import { bloodTestCartPresence } from '../blood-tests/cart-presence';
+import { useBloodTestCartNeeded } from '../blood-tests/cart-presence';
 import { useSessionStore } from '../stores/session';
 import { Icon } from '../ui/Icon';
 import { formatNumber } from '#shared/money';
@@ -14,8 +15,11 @@ import { CountrySwitch } from './CountrySwitch';
 import { HeaderSearch } from './HeaderSearch';
 import { LanguageSwitch } from './LanguageSwitch';
 
-const HeaderBloodTestCart = lazy(() =>
-  import('../blood-tests/HeaderBloodTestCart').then((m) => ({ default: m.HeaderBloodTestCart })),
+// With the blood-test area's texts: its label and the cart's toasts are not in every page's shell texts.
+const HeaderBloodTestCart = lazy(
+  withTexts(['blood-tests'], () =>
+    import('../blood-tests/HeaderBloodTestCart').then((m) => ({ default: m.HeaderBloodTestCart })),
+  ),
 );
 
 export function Header() {
@@ -24,10 +28,7 @@ export function Header() {
   const { items } = useSnapshot(cart);
   const { user, country } = useSnapshot(useSessionStore());
   const count = cartCount(items);
-  // The blood-test link is client-only: nothing on the server nor at hydration, so both render alike.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const bloodTests = useSnapshot(bloodTestCartPresence).needed && hydrated;
+  const bloodTests = useBloodTestCartNeeded();
 
   return (
     <header className="site-header">
