@@ -57,7 +57,7 @@ export function BloodTestCartSection() {
                     {e.bloodTest.fasting_hours > 0 &&
                       ` · ${t('bt_fasting_hours', { count: e.bloodTest.fasting_hours })}`}
                   </span>
-                  <Price price={e.bloodTest.price} currency={e.bloodTest.currency} />
+                  <Price price={e.bloodTest.price} format={(n) => format(n, e.bloodTest.currency)} />
                   {e.outOfStock && (
                     <span className="stock-note" role="status">
                       {t('bt_price_changed')}

@@ -20,7 +20,8 @@ import {
 
 const VIAL = 'M8 3h8M10 3v14a2 2 0 0 0 4 0V3M10 12h4';
 
-export function HeaderBloodTestCart() {
+// The default export: the header's lazy() takes it as it is.
+export default function HeaderBloodTestCart() {
   const { t, lang } = useI18n();
   const href = useHref();
   const { country } = useSnapshot(useSessionStore());

@@ -24,7 +24,7 @@ export function needBloodTestCart(): void {
   presence.needed = true;
 }
 
-if (typeof window !== 'undefined') {
+if (!import.meta.env.SSR) {
   try {
     if (localStorage.getItem(BLOOD_TEST_STORAGE_KEY)) needBloodTestCart();
   } catch {

@@ -15,7 +15,7 @@ import { Price } from '../catalogue/Price';
 import { bloodTestLd } from '../blood-tests/structured-data';
 import { useI18n } from '../i18n/context';
 import { withTexts } from '../i18n/texts';
-import { useBoot, useHref } from '../lib/locale';
+import { useBoot, useHref, useMinor } from '../lib/locale';
 import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
 
@@ -44,6 +44,7 @@ export function Component() {
   const { t, lang } = useI18n();
   const href = useHref();
   const { origin } = useBoot();
+  const minor = useMinor();
   const { country } = useSnapshot(useSessionStore());
   const preparation = [
     ...(test.fasting_hours > 0 ? [t('bt_prep_fasting', { count: test.fasting_hours })] : []),
@@ -69,7 +70,7 @@ export function Component() {
           </h2>
           <BloodTestBadges test={test} />
           <p className="bt-summary">{test.summary}</p>
-          <Price price={test.price} currency={test.currency} size="lg" />
+          <Price price={test.price} format={(n) => minor(n, test.currency)} size="lg" />
           <AddToBloodTestCart test={test} currency={test.currency} />
           <dl className="bt-facts">
             <div>

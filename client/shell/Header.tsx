@@ -16,11 +16,7 @@ import { HeaderSearch } from './HeaderSearch';
 import { LanguageSwitch } from './LanguageSwitch';
 
 // With the blood-test area's texts: its label and the cart's toasts are not in every page's shell texts.
-const HeaderBloodTestCart = lazy(
-  withTexts(['blood-tests'], () =>
-    import('../blood-tests/HeaderBloodTestCart').then((m) => ({ default: m.HeaderBloodTestCart })),
-  ),
-);
+const HeaderBloodTestCart = lazy(withTexts(['blood-tests'], () => import('../blood-tests/HeaderBloodTestCart')));
 
 export function Header() {
   const { t, lang } = useI18n();
