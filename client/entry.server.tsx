@@ -17,6 +17,8 @@ import { apiContext } from './boot';
 import { provideTextSource } from './i18n/context';
 import { serverTexts } from './i18n/server-texts';
 import { provideServerFooter } from './shell/deferred';
+import { provideServerRelatedProducts } from './blood-tests/related-slot';
+import RelatedProducts from './blood-tests/RelatedProducts';
 import { Footer } from './shell/Footer';
 import { AppProviders } from './providers';
 import type { PageHandle } from './route-handle';
@@ -25,6 +27,7 @@ import { createSessionStore } from './stores/session';
 
 provideTextSource(serverTexts);
 provideServerFooter(Footer);
+provideServerRelatedProducts(RelatedProducts);
 
 const handler = createStaticHandler(routes);
 

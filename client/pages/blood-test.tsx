@@ -3,7 +3,6 @@
 // button to the blood-test cart. Product JSON-LD with the offer in the shopper's currency.
 import '../styles/catalogue.css';
 import '../styles/blood-tests.css';
-import { lazy, Suspense } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { BloodTestDetail } from '#shared/blood-tests/catalogue-types';
@@ -12,9 +11,9 @@ import { AddToBloodTestCart } from '../blood-tests/AddToBloodTestCart';
 import { bloodTestApi } from '../blood-tests/api';
 import { BloodTestBadges, BloodTestGrid } from '../blood-tests/BloodTestCard';
 import { Price } from '../catalogue/Price';
+import { RelatedProductsSlot } from '../blood-tests/related-slot';
 import { bloodTestLd } from '../blood-tests/structured-data';
 import { useI18n } from '../i18n/context';
-import { withTexts } from '../i18n/texts';
 import { useBoot, useHref, useMinor } from '../lib/locale';
 import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
@@ -22,15 +21,6 @@ import { Page } from '../ui/Page';
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return bloodTestApi.detail(context.get(apiContext), params.slug ?? '');
 }
-
-// The related supplements are below the fold: the server renders them with the page, the browser keeps
-// that HTML and hydrates it once the product card's code and the catalogue's texts have come, so neither
-// is part of the page's first JavaScript.
-const RelatedProducts = lazy(
-  withTexts(['catalogue'], () =>
-    import('../blood-tests/RelatedProducts').then((m) => ({ default: m.RelatedProducts })),
-  ),
-);
 
 const SAMPLE_KEYS = {
   venous_blood: 'bt_sample_venous_blood',
@@ -145,9 +135,7 @@ export function Component() {
       {test.related_products.length > 0 && (
         <section className="bt-section" aria-labelledby="bt-related">
           <h2 id="bt-related">{t('bt_related_title')}</h2>
-          <Suspense fallback={null}>
-            <RelatedProducts products={test.related_products} testId={test.id} />
-          </Suspense>
+          <RelatedProductsSlot products={test.related_products} testId={test.id} />
         </section>
       )}
       <p>
