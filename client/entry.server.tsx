@@ -17,6 +17,8 @@ import { apiContext } from './boot';
 import { provideTextSource } from './i18n/context';
 import { serverTexts } from './i18n/server-texts';
 import { provideServerFooter } from './shell/deferred';
+import { provideServerRelatedProducts } from './blood-tests/related-slot';
+import RelatedProducts from './blood-tests/RelatedProducts';
 import { Footer } from './shell/Footer';
 import { AppProviders } from './providers';
 import type { PageHandle } from './route-handle';
@@ -25,6 +27,7 @@ import { createSessionStore } from './stores/session';
 
 provideTextSource(serverTexts);
 provideServerFooter(Footer);
+provideServerRelatedProducts(RelatedProducts);
 
 const handler = createStaticHandler(routes);
 
@@ -82,7 +85,7 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   const handles = context.matches.map((m) => m.route.handle as Partial<PageHandle> | undefined);
   // The page renders with the shell's texts and its own areas, and the browser preloads just those.
   const texts = [...new Set(handles.flatMap((h) => h?.texts ?? []))] as TextArea[];
-  const pageModules = handles.map((h) => h?.module).filter((m): m is string => !!m);
+  const pageModules = handles.flatMap((h) => [h?.via, h?.module]).filter((m): m is string => !!m);
   // The page's own stylesheets come with it (decision 18); the dev server injects its styles itself.
   const css = [...new Set([...options.boot.css, ...options.styles(pageModules)])];
   const boot: BootData = { ...options.boot, texts, css };

@@ -6,7 +6,6 @@ import { useI18n } from './i18n/context';
 import { loadFailureKey } from './lib/load-failure';
 import { useBoot, useHref } from './lib/locale';
 import { CartStorageSync } from './cart/CartStorageSync';
-import { BloodTestCartStorageSync } from './blood-tests/BloodTestCartStorageSync';
 import { DeferredShellSlot, SiteFooter } from './shell/deferred';
 import { Header } from './shell/Header';
 import { ProgressBar } from './ui/ProgressBar';
@@ -39,7 +38,6 @@ function Document({ children }: { children: React.ReactNode }) {
         <SiteFooter />
         <ToastStack />
         <CartStorageSync />
-        <BloodTestCartStorageSync />
         {/* Marks <html data-hydrated> once its parts are live (also on the root error page). */}
         <DeferredShellSlot />
         <ScrollRestoration />

@@ -6,6 +6,8 @@ export interface PageHandle {
   page: PageId;
   /** Source module of the page, for the server to preload its chunk. */
   module: string;
+  /** Another chunk to preload with it: the one that names the page's chunk (the booking's pages). */
+  via?: string;
   /** Dictionary areas the page shows besides the shell's (decision 18). */
   texts: readonly TextArea[];
 }

@@ -29,6 +29,22 @@ describe('route table', () => {
     expect(typeof signIn.loader).toBe('function');
   });
 
+  it('loads the blood-test booking pages through their own chunk, which the server preloads with them', async () => {
+    const booking = PAGE_ROUTES.flatMap((r) => [
+      ...('module' in r && /^(blood-test-checkout\/|profile-blood-tests)/.test(r.module) ? [r.module] : []),
+      ...('layout' in r && r.layout.startsWith('blood-test-checkout/') ? [r.layout] : []),
+    ]);
+    expect(new Set(booking).size).toBe(6);
+    for (const name of new Set(booking)) {
+      const mod = pageModule(name);
+      expect(mod.via).toBe('client/pages/booking-pages.ts');
+      expect(typeof (await mod.load()).Component).toBe('function');
+    }
+    await expect(
+      import('./pages/booking-pages').then((m) => m.loadBookingPage('profile-blood-tests-nope')),
+    ).rejects.toThrow(/does not exist/);
+  });
+
   it('gives every auth page its own module and nests the checkout steps under one layout', () => {
     for (const lang of ['en', 'ar'] as const) {
       const en = flat(lang);

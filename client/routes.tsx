@@ -8,21 +8,37 @@ import type { PageHandle } from './route-handle';
 import { loadTexts } from './i18n/texts';
 import { PageError, Root, RootError } from './root';
 
-type PageModule = { file: string; load: () => Promise<{ Component: ComponentType; loader?: LoaderFunction }> };
+type PageModule = {
+  file: string;
+  load: () => Promise<{ Component: ComponentType; loader?: LoaderFunction }>;
+  /** The chunk that names this page's chunk, when not this one (the booking's pages). */
+  via?: string;
+};
 type Lazy = () => Promise<{ Component: ComponentType; loader?: LoaderFunction }>;
 
 // Every page module as a lazy chunk, keyed by its path: PAGE_ROUTES names the module of each page, so
 // adding a page is one row there (decision 15). Vite turns this into one dynamic import per file.
+// The blood-test booking's pages are named in a chunk of their own instead (pages/booking-pages.ts).
 const FILES = import.meta.glob<{ Component: ComponentType; loader?: LoaderFunction }>([
   './pages/**/*.tsx',
   '!./pages/**/*.test.tsx',
+  '!./pages/blood-test-checkout/*.tsx',
+  '!./pages/profile-blood-tests*.tsx',
 ]) as Record<string, Lazy>;
+const BOOKING_PAGE = /^(blood-test-checkout\/|profile-blood-tests)/;
 
 /** The page module under client/pages/ by its name in PAGE_ROUTES (no extension). */
 export function pageModule(name: string): PageModule {
+  const file = `client/pages/${name}.tsx`;
+  if (BOOKING_PAGE.test(name))
+    return {
+      file,
+      load: () => import('./pages/booking-pages').then((m) => m.loadBookingPage(name)),
+      via: 'client/pages/booking-pages.ts',
+    };
   const load = FILES[`./pages/${name}.tsx`];
-  if (!load) throw new Error(`client/pages/${name}.tsx does not exist (named in shared/routes.ts)`);
-  return { file: `client/pages/${name}.tsx`, load };
+  if (!load) throw new Error(`${file} does not exist (named in shared/routes.ts)`);
+  return { file, load };
 }
 
 const section = pageModule('section');
@@ -59,7 +75,7 @@ function withPageTexts(load: PageModule['load'], lang: Lang, texts: PageHandle['
 function pageRoute(lang: Lang, r: PageRoute): RouteObject {
   const mod = 'module' in r ? pageModule(r.module) : section;
   const texts = 'texts' in r ? r.texts : [];
-  const handle: PageHandle = { page: r.id, module: mod.file, texts };
+  const handle: PageHandle = { page: r.id, module: mod.file, texts, ...(mod.via ? { via: mod.via } : {}) };
   // Profile pages need a signed-in shopper: the guard runs before the page's own loader.
   const load = withPageTexts(r.path.startsWith('/profile') ? guarded(mod.load) : mod.load, lang, texts);
   return r.path === '/'
@@ -81,7 +97,8 @@ function localeRoutes(lang: Lang): RouteObject[] {
       const layout = pageModule(r.layout);
       children = [];
       layouts.set(r.layout, children);
-      pages.push({ id: `${lang}:${r.layout}`, handle: { module: layout.file }, lazy: layout.load, children });
+      const handle = { module: layout.file, ...(layout.via ? { via: layout.via } : {}) };
+      pages.push({ id: `${lang}:${r.layout}`, handle, lazy: layout.load, children });
     }
     children.push(pageRoute(lang, r));
   }

@@ -21,6 +21,13 @@ interface PageRouteRow {
   texts?: readonly TextArea[];
 }
 
+// The steps of each checkout share their layout and texts.
+const CHECKOUT_STEP = { layout: 'checkout/layout', texts: ['orders', 'accounts', 'catalogue'] } as const;
+const BT_CHECKOUT_STEP = {
+  layout: 'blood-test-checkout/layout',
+  texts: ['orders', 'accounts', 'catalogue', 'blood-tests'],
+} as const;
+
 export const PAGE_ROUTES = [
   { id: 'home', path: '/', title: 'page_home', module: 'home', texts: ['catalogue'] },
   { id: 'logout-profile', path: '/logout-profile', title: 'page_logout_profile', module: 'logout' },
@@ -56,48 +63,42 @@ export const PAGE_ROUTES = [
     path: '/checkout/shipping',
     title: 'page_checkout_shipping',
     module: 'checkout/shipping',
-    layout: 'checkout/layout',
-    texts: ['orders', 'accounts', 'catalogue'],
+    ...CHECKOUT_STEP,
   },
   {
     id: 'checkout-order',
     path: '/checkout/order',
     title: 'page_checkout_order',
     module: 'checkout/order',
-    layout: 'checkout/layout',
-    texts: ['orders', 'accounts', 'catalogue'],
+    ...CHECKOUT_STEP,
   },
   {
     id: 'checkout-success',
     path: '/checkout/success',
     title: 'page_checkout_success',
     module: 'checkout/success',
-    layout: 'checkout/layout',
-    texts: ['orders', 'accounts', 'catalogue'],
+    ...CHECKOUT_STEP,
   },
   {
     id: 'bt-checkout-shipping',
     path: '/checkout-blood-test/shipping',
     title: 'page_bt_checkout_shipping',
     module: 'blood-test-checkout/shipping',
-    layout: 'blood-test-checkout/layout',
-    texts: ['orders', 'accounts', 'catalogue', 'blood-tests'],
+    ...BT_CHECKOUT_STEP,
   },
   {
     id: 'bt-checkout-order',
     path: '/checkout-blood-test/order',
     title: 'page_bt_checkout_order',
     module: 'blood-test-checkout/order',
-    layout: 'blood-test-checkout/layout',
-    texts: ['orders', 'accounts', 'catalogue', 'blood-tests'],
+    ...BT_CHECKOUT_STEP,
   },
   {
     id: 'bt-checkout-success',
     path: '/checkout-blood-test/success',
     title: 'page_bt_checkout_success',
     module: 'blood-test-checkout/success',
-    layout: 'blood-test-checkout/layout',
-    texts: ['orders', 'accounts', 'catalogue', 'blood-tests'],
+    ...BT_CHECKOUT_STEP,
   },
   { id: 'profile', path: '/profile', title: 'page_profile', module: 'profile', texts: ['accounts'] },
   {
@@ -186,19 +187,13 @@ export const PAGE_ROUTES = [
     texts: ['static-pages'],
   },
   { id: 'disclaimer', path: '/disclaimer', title: 'page_disclaimer', module: 'static-page', texts: ['static-pages'] },
-  {
-    id: 'blood-test',
-    path: '/blood-test',
-    title: 'page_blood_test',
-    module: 'blood-tests',
-    texts: ['catalogue', 'blood-tests'],
-  },
+  { id: 'blood-test', path: '/blood-test', title: 'page_blood_test', module: 'blood-tests', texts: ['blood-tests'] },
   {
     id: 'blood-test-detail',
     path: '/blood-test/:slug',
     title: 'page_blood_test',
     module: 'blood-test',
-    texts: ['catalogue', 'blood-tests'],
+    texts: ['blood-tests'],
   },
   { id: 'upload-blood-test', path: '/upload-blood-test', title: 'page_upload_blood_test' },
   { id: 'how-it-works', path: '/how-it-works', title: 'page_how_it_works', module: 'how-it-works' },

@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import type { BloodTestCard as Card } from '#shared/blood-tests/catalogue-types';
 import { paths } from '#shared/routes';
 import { useI18n } from '../i18n/context';
+import { useMinor } from '../lib/locale';
 import { AddToBloodTestCart } from './AddToBloodTestCart';
-import { BloodTestPrice } from './BloodTestPrice';
+import { Price } from '../catalogue/Price';
 
 export function BloodTestBadges({ test }: { test: Card }) {
   const { t } = useI18n();
@@ -24,6 +25,7 @@ export function BloodTestBadges({ test }: { test: Card }) {
 
 export function BloodTestCardView({ test, currency }: { test: Card; currency: string }) {
   const { t, lang } = useI18n();
+  const minor = useMinor();
   return (
     <article className="bt-card" data-testid="blood-test-card">
       <BloodTestBadges test={test} />
@@ -32,7 +34,7 @@ export function BloodTestCardView({ test, currency }: { test: Card; currency: st
       </h2>
       <p className="bt-card-summary">{test.summary}</p>
       <p className="bt-card-meta">{t('bt_biomarker_count', { count: test.biomarker_count })}</p>
-      <BloodTestPrice price={test.price} currency={currency} />
+      <Price price={test.price} format={(n) => minor(n, currency)} />
       <div className="bt-card-actions">
         <AddToBloodTestCart test={test} currency={currency} />
       </div>

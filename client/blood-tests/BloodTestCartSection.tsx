@@ -10,7 +10,7 @@ import { useI18n } from '../i18n/context';
 import { useHref, useMinor } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { Icon } from '../ui/Icon';
-import { BloodTestPrice } from './BloodTestPrice';
+import { Price } from '../catalogue/Price';
 import { bloodTestCart, bloodTestCartTotals, bloodTestSkuIds, removeBloodTest } from './cart-store';
 import { refreshBloodTestCart } from './sync';
 
@@ -57,7 +57,7 @@ export function BloodTestCartSection() {
                     {e.bloodTest.fasting_hours > 0 &&
                       ` · ${t('bt_fasting_hours', { count: e.bloodTest.fasting_hours })}`}
                   </span>
-                  <BloodTestPrice price={e.bloodTest.price} currency={e.bloodTest.currency} />
+                  <Price price={e.bloodTest.price} format={(n) => format(n, e.bloodTest.currency)} />
                   {e.outOfStock && (
                     <span className="stock-note" role="status">
                       {t('bt_price_changed')}

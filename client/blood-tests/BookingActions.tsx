@@ -3,17 +3,15 @@
 // slot's place returns), and always take the visit into a calendar.
 import { useContext, useState } from 'react';
 import useSWR from 'swr';
-import { ApiFailure } from '#shared/api/client';
 import type { BloodTestOrderDetail, SlotHold, SlotsAnswer } from '#shared/blood-tests/order-types';
 import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
 import { toast } from '../stores/toasts';
-import { Modal } from '../ui/Modal';
+import { CancelConfirm } from '../orders/CancelConfirm';
+import { failureKey } from '../orders/pay-again';
 import { BT_API } from './api-paths';
 import type { SlotChoice } from './booking-store';
 import { SlotPicker } from './SlotPicker';
-
-const apiKey = (e: unknown) => (e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error');
 
 export function BookingActions({ order, onChanged }: { order: BloodTestOrderDetail; onChanged: () => unknown }) {
   const { t } = useI18n();
@@ -40,7 +38,7 @@ export function BookingActions({ order, onChanged }: { order: BloodTestOrderDeta
       if (done) toast.success(done);
       await onChanged();
     } catch (e) {
-      toast.apiError(apiKey(e));
+      toast.apiError(failureKey(e));
     } finally {
       setBusy(false);
     }
@@ -125,23 +123,16 @@ export function BookingActions({ order, onChanged }: { order: BloodTestOrderDeta
           </button>
         </div>
       )}
-      <Modal open={confirming} onClose={() => setConfirming(false)} title={t('bt_cancel')} size="xs">
-        <p>{t('bt_cancel_confirm')}</p>
-        <div className="form-actions">
-          <button
-            type="button"
-            className="button danger-button"
-            disabled={busy}
-            onClick={() => void cancel()}
-            data-testid="bt-cancel-confirm"
-          >
-            {t('bt_cancel')}
-          </button>
-          <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
-            {t('order_cancel_keep')}
-          </button>
-        </div>
-      </Modal>
+      <CancelConfirm
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        onConfirm={cancel}
+        busy={busy}
+        title={t('bt_cancel')}
+        body={t('bt_cancel_confirm')}
+        confirm={t('bt_cancel')}
+        testId="bt-cancel-confirm"
+      />
     </section>
   );
 }

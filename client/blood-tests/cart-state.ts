@@ -1,9 +1,16 @@
 // The blood-test cart's state (spec §3): the store, its count and its local-storage form. Kept apart from
-// the cart's actions (cart-store.ts) because the header and the storage sync, in every page's first
-// JavaScript, need only this; adding, removing and the server sync load with the pages that use them.
+// the cart's actions (cart-store.ts) because the header's link and the storage sync (HeaderBloodTestCart)
+// need only this; adding, removing and the server sync load with the pages that use them. None of it is
+// in every page's first JavaScript: cart-presence.ts loads it once the cart matters in the tab.
 import { proxy, snapshot } from 'valtio';
 import type { BloodTestKind, BloodTestPrice } from '#shared/blood-tests/catalogue-types';
 import type { CurrencyCode } from '#shared/locale';
+import { BLOOD_TEST_STORAGE_KEY, needBloodTestCart } from './cart-presence';
+
+export { BLOOD_TEST_STORAGE_KEY };
+
+// A page that uses the cart has loaded this: the header's link and the storage sync come too.
+needBloodTestCart();
 export interface BloodTestCartEntry {
   /** Always 1: a test is booked once per visit (the patient is chosen at checkout). */
   count: number;
@@ -22,8 +29,6 @@ export interface BloodTestCartEntry {
   /** Set by a sync whose price differed from the one shown when the test was added. */
   outOfStock?: boolean;
 }
-
-export const BLOOD_TEST_STORAGE_KEY = 'blood_test_cart';
 
 export const bloodTestCart = proxy({ items: {} as Record<string, BloodTestCartEntry>, loaded: false });
 
@@ -56,9 +61,27 @@ function parse(raw: string | null): Record<string, BloodTestCartEntry> | null {
   }
 }
 
+/**
+ * The cart as kept in storage, once the page has hydrated (the storage sync calls it on mount). A change
+ * the shopper made before the sync mounted (ensureBloodTestCartLoaded read storage first) is kept and saved.
+ */
 export function loadBloodTestCart(storage: Storage): void {
+  if (bloodTestCart.loaded) {
+    persistBloodTestCart(storage);
+    return;
+  }
   bloodTestCart.items = parse(storage.getItem(BLOOD_TEST_STORAGE_KEY)) ?? {};
   bloodTestCart.loaded = true;
+}
+
+/** Before a change by the shopper: the cart starts from what storage holds, even if the sync is not mounted yet. */
+export function ensureBloodTestCartLoaded(): void {
+  if (bloodTestCart.loaded) return;
+  try {
+    loadBloodTestCart(window.localStorage);
+  } catch {
+    bloodTestCart.loaded = true;
+  }
 }
 
 export function persistBloodTestCart(storage: Storage): void {

@@ -54,6 +54,7 @@ const memory = () => {
 
 beforeEach(() => {
   bloodTestCart.items = {};
+  bloodTestCart.loaded = false;
   resetToasts();
 });
 
@@ -82,11 +83,34 @@ describe('blood-test cart', () => {
     persistBloodTestCart(storage);
     expect(JSON.parse(storage.m.get(BLOOD_TEST_STORAGE_KEY)!)['1001'].bloodTest.slug).toBe('vitamin-d-test');
     bloodTestCart.items = {};
+    bloodTestCart.loaded = false;
     loadBloodTestCart(storage);
     expect(Object.keys(bloodTestCart.items)).toEqual(['1001']);
     removeBloodTest(1001);
     persistBloodTestCart(storage);
     expect(storage.m.has(BLOOD_TEST_STORAGE_KEY)).toBe(false);
+  });
+
+  it('adds to the stored cart when the storage sync has not loaded it yet, and the sync then keeps the add', () => {
+    // The header's sync loads after the page's code: a test added before it must neither start from an
+    // empty cart nor be overwritten by the sync's first load.
+    const storage = memory();
+    storage.setItem(
+      BLOOD_TEST_STORAGE_KEY,
+      JSON.stringify({ '1009': { count: 1, bloodTest: lipid, sku: { id: 1009 } } }),
+    );
+    const g = globalThis as { window?: unknown };
+    const before = g.window;
+    g.window = { localStorage: storage };
+    try {
+      addBloodTest(test());
+    } finally {
+      g.window = before;
+    }
+    expect(Object.keys(bloodTestCart.items).sort()).toEqual(['1001', '1009']);
+    loadBloodTestCart(storage);
+    expect(Object.keys(bloodTestCart.items).sort()).toEqual(['1001', '1009']);
+    expect(Object.keys(JSON.parse(storage.m.get(BLOOD_TEST_STORAGE_KEY)!)).sort()).toEqual(['1001', '1009']);
   });
 
   it('takes another tab’s cart only when it differs, and ignores a damaged value', () => {

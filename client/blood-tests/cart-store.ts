@@ -6,7 +6,7 @@
 // clears the cart. The checkout pages read this store too.
 import type { BloodTestSkuItem } from '#shared/blood-tests/catalogue-types';
 import { toast } from '../stores/toasts';
-import { type AddableBloodTest, type BloodTestCartEntry, bloodTestCart } from './cart-state';
+import { type AddableBloodTest, type BloodTestCartEntry, bloodTestCart, ensureBloodTestCartLoaded } from './cart-state';
 
 export * from './cart-state';
 
@@ -25,6 +25,7 @@ export function isInBloodTestCart(skuId: number): boolean {
 }
 
 export function addBloodTest(test: AddableBloodTest): 'added' | 'already' {
+  ensureBloodTestCartLoaded();
   const key = String(test.default_sku.id);
   if (bloodTestCart.items[key]) return 'already';
   bloodTestCart.items[key] = { count: 1, bloodTest: { ...test }, sku: { id: test.default_sku.id } };
@@ -33,6 +34,7 @@ export function addBloodTest(test: AddableBloodTest): 'added' | 'already' {
 }
 
 export function removeBloodTest(skuId: number): void {
+  ensureBloodTestCartLoaded();
   const key = String(skuId);
   if (!bloodTestCart.items[key]) return;
   delete bloodTestCart.items[key];
@@ -40,6 +42,7 @@ export function removeBloodTest(skuId: number): void {
 }
 
 export function clearBloodTestCart(): void {
+  ensureBloodTestCartLoaded();
   bloodTestCart.items = {};
 }
 

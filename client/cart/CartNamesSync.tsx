@@ -5,7 +5,8 @@ import { useContext, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
-import { applyNames, cart, namesNotIn, type SyncedSku } from './cart-store';
+import { cart } from './cart-store';
+import { applyNames, namesNotIn, type SyncedSku } from './cart-sync';
 
 export function CartNamesSync() {
   const { lang } = useI18n();

@@ -1,20 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  addManyToCart,
   addToCart,
-  applyNames,
-  applySkuSync,
   applyStorageChange,
   cart,
   cartCount,
-  cartPrice,
   decrementCart,
   loadCart,
-  namesNotIn,
   persistCart,
   STORAGE_KEY,
   type CartSku,
 } from './cart-store';
+import { addManyToCart, applyNames, applySkuSync, cartPrice, namesNotIn } from './cart-sync';
 import { resetToasts, toastState } from '../stores/toasts';
 
 const product = { id: 1, slug: 'd3', name: 'Vitamin D3', brand: { id: 1, name: 'Alpha' } };

@@ -2,7 +2,8 @@
 // included, rounded once) times its count, exactly as the cart lines and the server's order lines
 // add up. The free-delivery banner, prompt and unlock modal compare it with the payable threshold.
 import { payableMinor, type CurrencyInfo } from '#shared/money';
-import { buyableEntries, type CartEntry } from './cart-store';
+import type { CartEntry } from './cart-store';
+import { buyableEntries } from './cart-sync';
 
 export function cartPayableMinor(items: Record<string, CartEntry>, info: CurrencyInfo): number {
   return buyableEntries(items).reduce((sum, e) => sum + payableMinor(e.sku.price.price, info) * e.count, 0);

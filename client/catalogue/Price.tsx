@@ -1,22 +1,33 @@
-// Price with the old price and the discount, in the shopper's currency.
+// Price with the old price and the discount. A product's price is in the base currency and shown in the
+// shopper's; a price that already is in a currency (a blood test's lab price) comes with its own
+// `format`, without conversion.
 import type { SkuPrice } from '#shared/catalogue/types';
 import { formatPercent } from '#shared/money';
 import { useI18n } from '../i18n/context';
 import { useCurrency, usePrice } from '../lib/locale';
 
-export function Price({ price, size = 'md' }: { price: SkuPrice; size?: 'md' | 'lg' }) {
+export function Price({
+  price,
+  size = 'md',
+  format,
+}: {
+  price: SkuPrice;
+  size?: 'md' | 'lg';
+  format?: (minor: number) => string;
+}) {
   const { t, lang } = useI18n();
-  const format = usePrice();
+  const converted = usePrice();
+  const show = format ?? converted;
   const { country } = useCurrency();
   const onSale = price.old_price !== null && price.old_price > price.price;
   return (
     <p className={`price price-${size}`}>
-      <bdi className={onSale ? 'price-now on-sale' : 'price-now'}>{format(price.price)}</bdi>
+      <bdi className={onSale ? 'price-now on-sale' : 'price-now'}>{show(price.price)}</bdi>
       {onSale && (
         <>
           <del className="price-was">
             <span className="visually-hidden">{t('was_price', { price: '' })}</span>
-            <bdi>{format(price.old_price!)}</bdi>
+            <bdi>{show(price.old_price!)}</bdi>
           </del>
           <span className="discount-badge">
             {t('discount_badge', {

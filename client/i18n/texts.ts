@@ -10,22 +10,23 @@ type Texts = Partial<Dictionary>;
 type Part = TextArea | 'shell';
 
 // Literal imports, one per file, so that the bundler makes each its own chunk.
-const LOADERS: Record<Lang, Record<Part, () => Promise<Texts>>> = {
+// Each dictionary module exports its one object: the loader takes it whatever its name.
+const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> = {
   en: {
-    shell: () => import('#shared/i18n/shell.en').then((m) => m.shellEn),
-    catalogue: () => import('#shared/i18n/catalogue.en').then((m) => m.catalogueEn),
-    accounts: () => import('#shared/i18n/accounts.en').then((m) => m.accountsEn),
-    orders: () => import('#shared/i18n/orders.en').then((m) => m.ordersEn),
-    'static-pages': () => import('#shared/i18n/static-pages.en').then((m) => m.staticPagesEn),
-    'blood-tests': () => import('#shared/i18n/blood-tests.en').then((m) => m.bloodTestsEn),
+    shell: () => import('#shared/i18n/shell.en'),
+    catalogue: () => import('#shared/i18n/catalogue.en'),
+    accounts: () => import('#shared/i18n/accounts.en'),
+    orders: () => import('#shared/i18n/orders.en'),
+    'static-pages': () => import('#shared/i18n/static-pages.en'),
+    'blood-tests': () => import('#shared/i18n/blood-tests.en'),
   },
   ar: {
-    shell: () => import('#shared/i18n/shell.ar').then((m) => m.shellAr),
-    catalogue: () => import('#shared/i18n/catalogue.ar').then((m) => m.catalogueAr),
-    accounts: () => import('#shared/i18n/accounts.ar').then((m) => m.accountsAr),
-    orders: () => import('#shared/i18n/orders.ar').then((m) => m.ordersAr),
-    'static-pages': () => import('#shared/i18n/static-pages.ar').then((m) => m.staticPagesAr),
-    'blood-tests': () => import('#shared/i18n/blood-tests.ar').then((m) => m.bloodTestsAr),
+    shell: () => import('#shared/i18n/shell.ar'),
+    catalogue: () => import('#shared/i18n/catalogue.ar'),
+    accounts: () => import('#shared/i18n/accounts.ar'),
+    orders: () => import('#shared/i18n/orders.ar'),
+    'static-pages': () => import('#shared/i18n/static-pages.ar'),
+    'blood-tests': () => import('#shared/i18n/blood-tests.ar'),
   },
 };
 
@@ -49,7 +50,7 @@ export function loadTexts(lang: Lang, areas: readonly TextArea[]): Promise<void>
       const key = `${lang}:${part}`;
       let p = pending.get(key);
       if (!p) {
-        p = LOADERS[lang][part]().then((texts) => void Object.assign(loaded[lang], texts));
+        p = LOADERS[lang][part]().then((m) => void Object.assign(loaded[lang], ...Object.values(m)));
         // A failed chunk (offline) may load on the next try.
         p.catch(() => pending.delete(key));
         pending.set(key, p);

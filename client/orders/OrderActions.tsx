@@ -7,14 +7,13 @@ import '../styles/account.css';
 import '../styles/orders.css';
 import { useContext, useRef, useState } from 'react';
 import { MODAL_CLOSE_MS } from '#shared/constants';
-import { ApiFailure } from '#shared/api/client';
 import type { OrderView } from '#shared/orders/types';
 import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
 import { toast } from '../stores/toasts';
 import { markPendingOrder, readPendingOrder } from '../stores/checkout';
-import { Modal } from '../ui/Modal';
-import { payAgain } from './pay-again';
+import { CancelConfirm } from './CancelConfirm';
+import { failureKey, payAgain } from './pay-again';
 
 /** The page heading takes focus when the control that had it goes away. */
 function focusHeading() {
@@ -67,7 +66,7 @@ export function OrderActions({
       await closed;
       focusHeading();
     } catch (e) {
-      toast.apiError(e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error');
+      toast.apiError(failureKey(e));
       setBusy(false);
       // Back on the (enabled again) Cancel button, where the shopper was.
       await closed;
@@ -98,23 +97,16 @@ export function OrderActions({
           </button>
         )}
       </p>
-      <Modal open={confirming} onClose={() => setConfirming(false)} title={t('order_cancel_confirm_title')} size="xs">
-        <p>{t('order_cancel_confirm_body')}</p>
-        <div className="form-actions">
-          <button
-            type="button"
-            className="button danger-button"
-            disabled={busy}
-            data-testid="cancel-order-confirm"
-            onClick={() => void cancel()}
-          >
-            {t('order_cancel')}
-          </button>
-          <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
-            {t('order_cancel_keep')}
-          </button>
-        </div>
-      </Modal>
+      <CancelConfirm
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        onConfirm={cancel}
+        busy={busy}
+        title={t('order_cancel_confirm_title')}
+        body={t('order_cancel_confirm_body')}
+        confirm={t('order_cancel')}
+        testId="cancel-order-confirm"
+      />
     </>
   );
 }

@@ -4,6 +4,11 @@
 import { ApiFailure, type ApiClient } from '#shared/api/client';
 import { toast } from '../stores/toasts';
 
+/** The message key of a failed call: the API's, else the generic one. */
+export function failureKey(e: unknown): string {
+  return e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error';
+}
+
 /** `proof`: the order link of a guest away from the device that ordered (order-lookup page). */
 export async function payAgain(api: ApiClient, orderId: number, proof: { key?: string } = {}): Promise<boolean> {
   try {
@@ -11,7 +16,7 @@ export async function payAgain(api: ApiClient, orderId: number, proof: { key?: s
     window.location.assign(res.data.payment.url);
     return true;
   } catch (e) {
-    toast.apiError(e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error');
+    toast.apiError(failureKey(e));
     return false;
   }
 }

@@ -10,11 +10,11 @@ import { apiContext } from '../boot';
 import { AddToBloodTestCart } from '../blood-tests/AddToBloodTestCart';
 import { bloodTestApi } from '../blood-tests/api';
 import { BloodTestBadges, BloodTestGrid } from '../blood-tests/BloodTestCard';
-import { BloodTestPrice } from '../blood-tests/BloodTestPrice';
+import { Price } from '../catalogue/Price';
+import { RelatedProductsSlot } from '../blood-tests/related-slot';
 import { bloodTestLd } from '../blood-tests/structured-data';
-import { ProductGrid } from '../catalogue/ProductCard';
 import { useI18n } from '../i18n/context';
-import { useBoot, useHref } from '../lib/locale';
+import { useBoot, useHref, useMinor } from '../lib/locale';
 import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
 
@@ -34,6 +34,7 @@ export function Component() {
   const { t, lang } = useI18n();
   const href = useHref();
   const { origin } = useBoot();
+  const minor = useMinor();
   const { country } = useSnapshot(useSessionStore());
   const preparation = [
     ...(test.fasting_hours > 0 ? [t('bt_prep_fasting', { count: test.fasting_hours })] : []),
@@ -59,7 +60,7 @@ export function Component() {
           </h2>
           <BloodTestBadges test={test} />
           <p className="bt-summary">{test.summary}</p>
-          <BloodTestPrice price={test.price} currency={test.currency} size="lg" />
+          <Price price={test.price} format={(n) => minor(n, test.currency)} size="lg" />
           <AddToBloodTestCart test={test} currency={test.currency} />
           <dl className="bt-facts">
             <div>
@@ -134,11 +135,11 @@ export function Component() {
       {test.related_products.length > 0 && (
         <section className="bt-section" aria-labelledby="bt-related">
           <h2 id="bt-related">{t('bt_related_title')}</h2>
-          <ProductGrid products={test.related_products} origin={{ source: 'List', id: `blood-test-${test.id}` }} />
+          <RelatedProductsSlot products={test.related_products} testId={test.id} />
         </section>
       )}
       <p>
-        <Link to={href('/blood-test')}>{t('bt_back_to_list')}</Link>
+        <Link to={href('/blood-test')}>{t('bt_all_tests_link')}</Link>
       </p>
     </Page>
   );

@@ -18,15 +18,8 @@ import { BloodTestCartSection } from '../blood-tests/BloodTestCartSection';
 import { useI18n } from '../i18n/context';
 import { useCurrency, useHref, usePrice } from '../lib/locale';
 import { ApiContext } from '../providers';
-import {
-  applySkuSync,
-  buyableEntries,
-  cart,
-  cartPrice,
-  removeFromCart,
-  type CartChange,
-  type SyncedSku,
-} from '../cart/cart-store';
+import { cart, removeFromCart } from '../cart/cart-store';
+import { applySkuSync, buyableEntries, cartPrice, type CartChange, type SyncedSku } from '../cart/cart-sync';
 import { checkout, restoreCheckout, saveCheckout } from '../stores/checkout';
 import { Icon } from '../ui/Icon';
 import { Money } from '../ui/Money';

@@ -13,7 +13,7 @@ import { useHref, useMinor } from '../lib/locale';
 import { OrderSummary } from '../orders/OrderSummary';
 import { OrderActions } from '../orders/OrderActions';
 import { ApiContext } from '../providers';
-import { addManyToCart, type SyncedSku } from '../cart/cart-store';
+import { addManyToCart, type SyncedSku } from '../cart/cart-sync';
 import { useSessionStore } from '../stores/session';
 import { toast } from '../stores/toasts';
 import { EmptyState, Page } from '../ui/Page';

@@ -8,13 +8,13 @@ import { listingFromSearchParams, searchParamsFromListing, type ListingState } f
 import { paths } from '#shared/routes';
 import type { BloodTestCard } from '#shared/blood-tests/catalogue-types';
 import { apiContext } from '../boot';
-import { BloodTestPrice } from '../blood-tests/BloodTestPrice';
+import { Price } from '../catalogue/Price';
 import { ListingView } from '../catalogue/ListingView';
 import { SearchCorrected, SearchFallback } from '../catalogue/SearchRescue';
 import { dropUnknownIds } from '../catalogue/unknown-ids';
 import { useI18n } from '../i18n/context';
 import { catalogue, type FacetsData, type Listing } from '../lib/catalogue';
-import { useHref } from '../lib/locale';
+import { useHref, useMinor } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { Page } from '../ui/Page';
 import { responsive } from '../ui/responsive-image';
@@ -65,6 +65,7 @@ export function Component() {
 function SearchBloodTests({ tests, currency }: { tests: BloodTestCard[]; currency: string }) {
   const { t, lang } = useI18n();
   const href = useHref();
+  const minor = useMinor();
   return (
     <section className="search-blood-tests" aria-labelledby="search-blood-tests">
       <h2 id="search-blood-tests" className="section-title">
@@ -76,7 +77,7 @@ function SearchBloodTests({ tests, currency }: { tests: BloodTestCard[]; currenc
             <Link to={paths.bloodTest(test.slug, lang)}>
               <span className="suggestion-label">{t('bt_search_label')}</span> {test.name}
             </Link>
-            <BloodTestPrice price={test.price} currency={currency} />
+            <Price price={test.price} format={(n) => minor(n, currency)} />
           </li>
         ))}
       </ul>

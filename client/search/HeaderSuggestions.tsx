@@ -6,11 +6,10 @@ import { useContext, useEffect, useReducer, useRef, useState, type RefObject } f
 import { paths } from '#shared/routes';
 import { searchParamsFromListing } from '#shared/catalogue/url-query';
 import type { BloodTestCard } from '#shared/blood-tests/catalogue-types';
-import { BloodTestPrice } from '../blood-tests/BloodTestPrice';
 import { Price } from '../catalogue/Price';
 import { useI18n } from '../i18n/context';
 import { catalogue } from '../lib/catalogue';
-import { useHref } from '../lib/locale';
+import { useHref, useMinor } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { responsive } from '../ui/responsive-image';
 import { comboboxReducer, enterAction, initialCombobox, isExpanded } from './combobox-state';
@@ -247,12 +246,13 @@ function OptionContent({ option }: { option: SuggestionOption }) {
 /** A blood test, labelled as one so it is not taken for a supplement. */
 function TestOption({ test, currency }: { test: BloodTestCard; currency: string }) {
   const { t } = useI18n();
+  const minor = useMinor();
   return (
     <span className="suggestion-text">
       <span className="suggestion-name">
         <span className="suggestion-label">{t('bt_search_label')}</span> {test.name}
       </span>
-      <BloodTestPrice price={test.price} currency={currency} />
+      <Price price={test.price} format={(n) => minor(n, currency)} />
     </span>
   );
 }

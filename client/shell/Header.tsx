@@ -1,10 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { useI18n } from '../i18n/context';
+import { withTexts } from '../i18n/texts';
 import { useHref } from '../lib/locale';
 import { openAuthModal } from '../stores/auth-modal';
 import { cart, cartCount } from '../cart/cart-store';
-import { bloodTestCart, bloodTestCartCount } from '../blood-tests/cart-state';
+import { useBloodTestCartNeeded } from '../blood-tests/cart-presence';
 import { useSessionStore } from '../stores/session';
 import { Icon } from '../ui/Icon';
 import { formatNumber } from '#shared/money';
@@ -13,13 +15,16 @@ import { CountrySwitch } from './CountrySwitch';
 import { HeaderSearch } from './HeaderSearch';
 import { LanguageSwitch } from './LanguageSwitch';
 
+// With the blood-test area's texts: its label and the cart's toasts are not in every page's shell texts.
+const HeaderBloodTestCart = lazy(withTexts(['blood-tests'], () => import('../blood-tests/HeaderBloodTestCart')));
+
 export function Header() {
   const { t, lang } = useI18n();
   const href = useHref();
   const { items } = useSnapshot(cart);
   const { user, country } = useSnapshot(useSessionStore());
   const count = cartCount(items);
-  const tests = bloodTestCartCount(useSnapshot(bloodTestCart).items);
+  const bloodTests = useBloodTestCartNeeded();
 
   return (
     <header className="site-header">
@@ -72,18 +77,12 @@ export function Header() {
               {formatNumber(count, lang, country)}
             </span>
           </Link>
-          {/* The blood-test cart is separate (spec §3): its own link and count, shown once it holds a test. */}
-          {tests > 0 && (
-            <Link
-              to={`${href('/cart')}#blood-tests`}
-              className="header-action cart-link"
-              aria-label={`${t('blood_test_cart_label')}, ${t('blood_test_cart_count', { count: tests })}`}
-            >
-              <Icon name="vial" />
-              <span className="badge" data-testid="blood-test-cart-count" aria-hidden="true">
-                {formatNumber(tests, lang, country)}
-              </span>
-            </Link>
+          {/* The blood-test cart is separate (spec §3): its own link and count, shown once it holds a test.
+              Client-only, so its code loads only once the cart matters in this tab (cart-presence.ts). */}
+          {bloodTests && (
+            <Suspense fallback={null}>
+              <HeaderBloodTestCart />
+            </Suspense>
           )}
         </nav>
       </div>

@@ -12,14 +12,24 @@ const paths = {
   minus: 'M5 12h14',
   trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
   filter: 'M4 6h16M7 12h10M10 18h4',
-  vial: 'M8 3h8M10 3v14a2 2 0 0 0 4 0V3M10 12h4',
   globe:
     'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm-9-9h18M12 3c2.5 2.6 3.5 5.6 3.5 9s-1 6.4-3.5 9c-2.5-2.6-3.5-5.6-3.5-9s1-6.4 3.5-9Z',
 } as const;
 
 export type IconName = keyof typeof paths;
 
-export function Icon({ name, size = 22, flip = false }: { name: IconName; size?: number; flip?: boolean }) {
+/** `path`: an icon drawn only by a lazily loaded part (the blood-test cart's vial), not in this list. */
+export function Icon({
+  name,
+  path,
+  size = 22,
+  flip = false,
+}: {
+  name?: IconName;
+  path?: string;
+  size?: number;
+  flip?: boolean;
+}) {
   return (
     <svg
       className={flip ? 'icon flip' : 'icon'}
@@ -34,7 +44,7 @@ export function Icon({ name, size = 22, flip = false }: { name: IconName; size?:
       aria-hidden="true"
       focusable="false"
     >
-      <path d={paths[name]} />
+      <path d={path ?? paths[name!]} />
     </svg>
   );
 }

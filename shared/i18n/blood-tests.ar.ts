@@ -2,6 +2,10 @@ import type { bloodTestsEn } from './blood-tests.en';
 import type { Translated } from './plural';
 
 export const bloodTestsAr: Translated<typeof bloodTestsEn> = {
+  // A test's price as the product price shows it (client/catalogue/Price.tsx): the same keys and texts.
+  discount_badge: '−{{percent}}',
+  was_price: 'كان {{price}}',
+  bt_all_tests_link: 'كل فحوصات الدم',
   bt_list_intro: 'تأخذ الممرضة العينة في منزلك، وتصلك النتائج في حسابك.',
   bt_categories_label: 'أقسام فحوصات الدم',
   bt_filters_label: 'تصفية فحوصات الدم',
@@ -113,4 +117,16 @@ export const bloodTestsAr: Translated<typeof bloodTestsEn> = {
   bt_cart_book: 'احجز زيارة منزلية',
   bt_cart_remove: 'إزالة {{name}}',
   bt_price_changed: 'تم تحديث السعر إلى سعر اليوم.',
+  // The blood-test cart's toasts and the header's link to it (loaded with it, HeaderBloodTestCart.tsx)
+  blood_test_added_to_cart: 'تمت إضافة الفحص إلى سلة الفحوصات',
+  blood_test_removed_from_cart: 'تمت إزالة الفحص من سلة الفحوصات',
+  blood_test_cart_label: 'سلة فحوصات الدم',
+  blood_test_cart_count: {
+    zero: 'لا توجد فحوصات',
+    one: 'فحص واحد',
+    two: 'فحصان',
+    few: '{{count}} فحوصات',
+    many: '{{count}} فحصًا',
+    other: '{{count}} فحص',
+  },
 };

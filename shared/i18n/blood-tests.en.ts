@@ -1,6 +1,10 @@
 // Blood-test texts (issue 13): the /blood-test list, a test's page and the cart's blood-test section.
 // Their own area so that home, listing and product pages do not carry them (decision 18).
 export const bloodTestsEn = {
+  // A test's price as the product price shows it (client/catalogue/Price.tsx): the same keys and texts.
+  discount_badge: '−{{percent}}',
+  was_price: 'Was {{price}}',
+  bt_all_tests_link: 'All blood tests',
   bt_list_intro: 'A nurse takes your sample at home; results arrive in your account.',
   bt_categories_label: 'Blood-test categories',
   bt_filters_label: 'Filter blood tests',
@@ -69,4 +73,9 @@ export const bloodTestsEn = {
   bt_cart_book: 'Book a home visit',
   bt_cart_remove: 'Remove {{name}}',
   bt_price_changed: 'Price updated to today’s price.',
+  // The blood-test cart's toasts and the header's link to it (loaded with it, HeaderBloodTestCart.tsx)
+  blood_test_added_to_cart: 'Test added to your blood-test cart',
+  blood_test_removed_from_cart: 'Test removed from your blood-test cart',
+  blood_test_cart_label: 'Blood-test cart',
+  blood_test_cart_count: { one: '{{count}} test', other: '{{count}} tests' },
 } as const;

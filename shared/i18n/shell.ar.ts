@@ -199,16 +199,4 @@ export const shellAr = {
   free_delivery_unlock: 'احصل على التوصيل المجاني',
   free_delivery_reached_title: 'حصلت على التوصيل المجاني',
   free_delivery_almost_title: 'اقتربت',
-  // Blood tests (issue 13): the blood-test cart's toasts and the header's link to it
-  blood_test_added_to_cart: 'تمت إضافة الفحص إلى سلة الفحوصات',
-  blood_test_removed_from_cart: 'تمت إزالة الفحص من سلة الفحوصات',
-  blood_test_cart_label: 'سلة فحوصات الدم',
-  blood_test_cart_count: {
-    zero: 'لا توجد فحوصات',
-    one: 'فحص واحد',
-    two: 'فحصان',
-    few: '{{count}} فحوصات',
-    many: '{{count}} فحصًا',
-    other: '{{count}} فحص',
-  },
 } as const;

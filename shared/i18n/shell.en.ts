@@ -194,9 +194,4 @@ export const shellEn = {
   free_delivery_unlock: 'Unlock free delivery',
   free_delivery_reached_title: 'Free delivery unlocked',
   free_delivery_almost_title: 'Almost there',
-  // Blood tests (issue 13): the blood-test cart's toasts and the header's link to it
-  blood_test_added_to_cart: 'Test added to your blood-test cart',
-  blood_test_removed_from_cart: 'Test removed from your blood-test cart',
-  blood_test_cart_label: 'Blood-test cart',
-  blood_test_cart_count: { one: '{{count}} test', other: '{{count}} tests' },
 } as const;

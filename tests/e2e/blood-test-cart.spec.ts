@@ -29,3 +29,40 @@ test('a shopper adds a vitamin D test to the blood-test cart in Arabic and sees 
   await line.getByRole('button', { name: 'إزالة فحص فيتامين د (25 هيدروكسي)' }).click();
   await expect(header.getByRole('link', { name: /سلة فحوصات الدم/ })).toHaveCount(0);
 });
+
+// The header's blood-test link loads its code only once the cart matters in a tab: a page that never
+// used the cart still hears another tab's test, and a page that starts with one in the cart shows it.
+test('a test added in another tab shows in the header of a page that has not loaded the blood-test cart', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/products');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const header = page.getByRole('banner');
+  await expect(header.getByTestId('blood-test-cart-count')).toHaveCount(0);
+
+  const other = await context.newPage();
+  await other.goto('/blood-test');
+  await expect(other.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await other.getByRole('button', { name: 'Add to blood-test cart: Vitamin D (25-OH) test' }).click();
+  await expect(other.getByRole('banner').getByTestId('blood-test-cart-count')).toHaveText('1');
+
+  await expect(header.getByRole('link', { name: 'Blood-test cart, 1 test' })).toBeVisible();
+  await expect(header.getByTestId('blood-test-cart-count')).toHaveText('1');
+
+  // Removed in the other tab: gone here too.
+  await other.goto('/cart');
+  await other
+    .getByTestId('blood-test-cart-line')
+    .getByRole('button', { name: /Vitamin D/ })
+    .click();
+  await expect(header.getByTestId('blood-test-cart-count')).toHaveCount(0);
+
+  // A page that starts with a test in the cart shows the link without using the cart itself.
+  await other.goto('/blood-test');
+  await other.getByRole('button', { name: 'Add to blood-test cart: Vitamin D (25-OH) test' }).click();
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.getByRole('banner').getByTestId('blood-test-cart-count')).toHaveText('1');
+  await other.close();
+});

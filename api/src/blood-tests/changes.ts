@@ -3,12 +3,11 @@
 // re-checks the order's state through the slot_held CHECK: a change that lost a race to another one
 // (or to the cut-off) stores nothing.
 import { BOOKING_RULES, changeableUntil, gulfInstant, WINDOW_HOURS } from '#shared/blood-tests/slot-rules';
-import { CARD_METHODS } from '#shared/api/order-schemas';
 import { randomHex } from '#shared/bytes';
-import { newPaymentId, openPayment } from '../orders/place';
+import { cardMethodFor, newPaymentId, openPayment, walletMove } from '../orders/place';
 import type { SlotWindow } from '#shared/api/blood-test-order-schemas';
 import { ApiError } from '../lib/errors';
-import { bloodTestWalletMove, bookingReturnPath } from './place';
+import { bookingReturnPath } from './place';
 import { assertBookable } from './slots';
 import type { BloodTestItemRow, BloodTestOrderRow } from './view';
 
@@ -106,7 +105,15 @@ export async function cancelBooking(
   if (o.coupon_id) statements.push(db.prepare('UPDATE coupons SET used = used - 1 WHERE id = ?').bind(o.coupon_id));
   if (refund > 0)
     statements.push(
-      ...bloodTestWalletMove(db, { userId: o.user_id, currency: o.currency, amount: refund, orderId: o.id }),
+      ...walletMove(db, {
+        userId: o.user_id,
+        currency: o.currency,
+        amount: refund,
+        kind: 'refund',
+        orderId: null,
+        paymentId: null,
+        bloodTestOrderId: o.id,
+      }),
     );
   try {
     await db.batch(statements);
@@ -150,7 +157,15 @@ export async function bookingOutcomeStatements(
     db.prepare('DELETE FROM blood_test_slot_bookings WHERE order_id = ?').bind(orderId),
     ...(o.coupon_id ? [db.prepare('UPDATE coupons SET used = used - 1 WHERE id = ?').bind(o.coupon_id)] : []),
     ...(o.wallet_used > 0
-      ? bloodTestWalletMove(db, { userId: o.user_id, currency: o.currency, amount: o.wallet_used, orderId })
+      ? walletMove(db, {
+          userId: o.user_id,
+          currency: o.currency,
+          amount: o.wallet_used,
+          kind: 'refund',
+          orderId: null,
+          paymentId: null,
+          bloodTestOrderId: orderId,
+        })
       : []),
   ];
 }
@@ -177,9 +192,7 @@ export async function payAgain(
     .bind(o.id)
     .all<Pick<BloodTestItemRow, 'sku_id' | 'fasting_hours' | 'morning_draw'>>();
   await assertBookable(db, { country: o.country, date: row!.slot_date, window: row!.slot_window, tests }, now);
-  const allowed: readonly string[] = CARD_METHODS[o.country];
-  const cardMethod = p.cardMethod ?? allowed[0]!;
-  if (!allowed.includes(cardMethod)) throw new ApiError(400, 'payment_method_unavailable');
+  const cardMethod = cardMethodFor(o.country, p.cardMethod);
   const paymentId = newPaymentId();
   const statements = [
     db
@@ -212,13 +225,13 @@ export async function payAgain(
     openPayment(db, {
       id: paymentId,
       orderId: null,
+      bloodTestOrderId: o.id,
       userId: p.userId,
       amount: o.total,
       currency: o.currency,
       method: cardMethod,
       returnPath: bookingReturnPath(p.lang, o.id),
     }),
-    db.prepare('UPDATE payments SET blood_test_order_id = ? WHERE id = ?').bind(o.id, paymentId),
   ];
   try {
     await db.batch(statements);

@@ -4,14 +4,13 @@
 // was replaced makes it 0, its CHECK fails, and nothing of the booking is stored. The same key
 // answers the same order (UNIQUE (user_id, idempotency_key)).
 import type { BloodTestSubmitInput } from '#shared/api/blood-test-order-schemas';
-import { CARD_METHODS } from '#shared/api/order-schemas';
 import { sha256Hex } from '#shared/api/signing';
 import { gulfInstant, WINDOW_HOURS, zoneKey } from '#shared/blood-tests/slot-rules';
 import { COUNTRY_FACTS, type CountryCode, type Lang, localizePath } from '#shared/locale';
 import { ApiError } from '../lib/errors';
 import { resolveAddress } from '../orders/address';
 import { newOrderId } from '../orders/order-id';
-import { newPaymentId, openPayment } from '../orders/place';
+import { cardMethodFor, newPaymentId, openPayment, walletMove } from '../orders/place';
 import { ageOn, ownedPatient, savePatient } from './patients';
 import { type BloodTestLine, bloodTestQuote } from './quote';
 import { assertBookable } from './slots';
@@ -130,12 +129,7 @@ export async function bookBloodTests(ctx: BookContext, input: BloodTestSubmitInp
 
   // Nothing left to pay (the wallet covered it): paid, whatever method was picked.
   const method = q.due === 0 && q.wallet_used > 0 ? 'wallet' : input.payment_method;
-  let cardMethod: string | null = null;
-  if (method === 'card') {
-    const allowed: readonly string[] = CARD_METHODS[ctx.country];
-    cardMethod = input.card_method ?? allowed[0]!;
-    if (!allowed.includes(cardMethod)) throw new ApiError(400, 'payment_method_unavailable');
-  }
+  const cardMethod = method === 'card' ? cardMethodFor(ctx.country, input.card_method) : null;
   const status = method === 'card' ? 'pending_payment' : 'booked';
   const paymentState = method === 'card' ? 'pending' : method === 'wallet' ? 'paid' : 'pay_at_visit';
   const visitAt = gulfInstant(hold.slot_date, WINDOW_HOURS[hold.slot_window].start);
@@ -214,20 +208,28 @@ export async function bookBloodTests(ctx: BookContext, input: BloodTestSubmitInp
       statements.push(db.prepare('UPDATE coupons SET used = used + 1 WHERE id = ?').bind(priced.coupon.id));
     if (q.wallet_used > 0)
       statements.push(
-        ...bloodTestWalletMove(db, { userId: ctx.user.id, currency: q.currency, amount: -q.wallet_used, orderId }),
+        ...walletMove(db, {
+          userId: ctx.user.id,
+          currency: q.currency,
+          amount: -q.wallet_used,
+          kind: 'order_payment',
+          orderId: null,
+          paymentId: null,
+          bloodTestOrderId: orderId,
+        }),
       );
     if (paymentId)
       statements.push(
         openPayment(db, {
           id: paymentId,
           orderId: null,
+          bloodTestOrderId: orderId,
           userId: ctx.user.id,
           amount: q.due,
           currency: q.currency,
           method: cardMethod!,
           returnPath: bookingReturnPath(ctx.lang, orderId),
         }),
-        db.prepare('UPDATE payments SET blood_test_order_id = ? WHERE id = ?').bind(orderId, paymentId),
       );
     try {
       await db.batch(statements);
@@ -246,25 +248,4 @@ export async function bookBloodTests(ctx: BookContext, input: BloodTestSubmitInp
     }
   }
   throw new Error('could not find a free order number');
-}
-
-/** A wallet movement for a blood-test order: the ledger row names the order, the balance may not go below 0. */
-export function bloodTestWalletMove(
-  db: D1Database,
-  m: { userId: number; currency: string; amount: number; orderId: number },
-): D1PreparedStatement[] {
-  const balance =
-    m.amount < 0
-      ? db.prepare('UPDATE wallet_accounts SET balance = balance + ?3 WHERE user_id = ?1 AND currency = ?2')
-      : db.prepare(
-          'INSERT INTO wallet_accounts (user_id, currency, balance) VALUES (?1, ?2, ?3) ON CONFLICT (user_id, currency) DO UPDATE SET balance = balance + ?3',
-        );
-  return [
-    balance.bind(m.userId, m.currency, m.amount),
-    db
-      .prepare(
-        'INSERT INTO wallet_ledger (user_id, currency, amount, kind, blood_test_order_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .bind(m.userId, m.currency, m.amount, m.amount < 0 ? 'order_payment' : 'refund', m.orderId, Date.now()),
-  ];
 }

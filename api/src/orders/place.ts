@@ -147,12 +147,7 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
   // Nothing left to pay (wallet covered it): the order is paid whatever method was picked.
   const method =
     q.totals.due === 0 ? (q.totals.wallet_used > 0 ? 'wallet' : input.payment_method) : input.payment_method;
-  let cardMethod: string | null = null;
-  if (method === 'card') {
-    const allowed: readonly string[] = CARD_METHODS[ctx.country];
-    cardMethod = input.card_method ?? allowed[0]!;
-    if (!allowed.includes(cardMethod)) throw new ApiError(400, 'payment_method_unavailable');
-  }
+  const cardMethod = method === 'card' ? cardMethodFor(ctx.country, input.card_method) : null;
   const status = method === 'card' ? 'pending_payment' : method === 'wallet' ? 'paid' : 'placed';
 
   // A guest has no order list: the success page and the confirmation mail carry this link.
@@ -368,6 +363,17 @@ function placedView(
   return toOrderView(row, items as Parameters<typeof toOrderView>[1]);
 }
 
+/**
+ * The kind of card of a card payment (a product order, a blood-test booking, paying either again): the
+ * one asked for, else the country's first; one the country does not offer is refused.
+ */
+export function cardMethodFor(country: keyof typeof CARD_METHODS, asked: string | undefined): string {
+  const allowed: readonly string[] = CARD_METHODS[country];
+  const method = asked ?? allowed[0]!;
+  if (!allowed.includes(method)) throw new ApiError(400, 'payment_method_unavailable');
+  return method;
+}
+
 export function returnPath(lang: 'en' | 'ar', orderId: number): string {
   return localizePath(`/checkout/success?order=${orderId}`, lang);
 }
@@ -392,6 +398,8 @@ export function walletMove(
     kind: 'top_up' | 'order_payment' | 'refund';
     orderId: number | null;
     paymentId: string | null;
+    /** The blood-test booking paid or refunded (instead of a product order). */
+    bloodTestOrderId?: number;
   },
 ): D1PreparedStatement[] {
   // A spend updates the existing row (a balance above zero was read, so it exists): an upsert would
@@ -406,9 +414,9 @@ export function walletMove(
     balance.bind(m.userId, m.currency, m.amount),
     db
       .prepare(
-        'INSERT INTO wallet_ledger (user_id, currency, amount, kind, order_id, payment_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO wallet_ledger (user_id, currency, amount, kind, order_id, payment_id, blood_test_order_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       )
-      .bind(m.userId, m.currency, m.amount, m.kind, m.orderId, m.paymentId, Date.now()),
+      .bind(m.userId, m.currency, m.amount, m.kind, m.orderId, m.paymentId, m.bloodTestOrderId ?? null, Date.now()),
   ];
 }
 
@@ -424,19 +432,22 @@ export function openPayment(
     returnPath: string;
     purpose?: 'order' | 'wallet';
     provider?: string;
+    /** The blood-test booking this payment pays (then orderId is null). */
+    bloodTestOrderId?: number;
   },
 ): D1PreparedStatement {
   const now = Date.now();
   return db
     .prepare(
-      `INSERT INTO payments (id, provider, purpose, order_id, user_id, amount, currency, method, status, return_path, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'initiated', ?, ?, ?)`,
+      `INSERT INTO payments (id, provider, purpose, order_id, blood_test_order_id, user_id, amount, currency, method, status, return_path, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'initiated', ?, ?, ?)`,
     )
     .bind(
       p.id,
       p.provider ?? 'pending',
       p.purpose ?? 'order',
       p.orderId,
+      p.bloodTestOrderId ?? null,
       p.userId,
       p.amount,
       p.currency,

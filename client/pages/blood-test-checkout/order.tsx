@@ -16,6 +16,7 @@ import { addressLines } from '#client/accounts/address-lines';
 import { BT_API } from '#client/blood-tests/api-paths';
 import { BookingTotals } from '#client/blood-tests/BookingTotals';
 import { CouponForm } from '#client/orders/CouponForm';
+import { PaymentChoice } from '#client/orders/PaymentChoice';
 import {
   afterFailedSubmit,
   attemptKey,
@@ -204,42 +205,20 @@ export function Component() {
             <PreparationList tests={preparation} id="bt-review-prep" />
             <section className="form-card" aria-labelledby="bt-payment-title">
               <h2 id="bt-payment-title">{t('checkout_payment_title')}</h2>
-              <fieldset className="choice-list">
-                <legend className="visually-hidden">{t('checkout_payment_title')}</legend>
-                {PAYMENTS.filter((m) => m !== 'wallet' || (quote?.wallet_balance ?? 0) > 0).map((m) => (
-                  <label key={m} className="choice">
-                    <input
-                      type="radio"
-                      name="bt-payment"
-                      value={m}
-                      checked={state.paymentMethod === m}
-                      onChange={() => (booking.paymentMethod = m)}
-                    />
-                    <span>
-                      {m === 'wallet'
-                        ? t('bt_pay_wallet', { amount: minor(quote?.wallet_balance ?? 0, quote?.currency ?? 'KWD') })
-                        : t(m === 'card' ? 'bt_pay_card' : 'bt_pay_at_visit')}
-                    </span>
-                  </label>
-                ))}
-              </fieldset>
-              {state.paymentMethod === 'card' && (
-                <fieldset className="choice-list card-methods">
-                  <legend>{t('wallet_method_label')}</legend>
-                  {cardMethods.map((m) => (
-                    <label key={m} className="choice">
-                      <input
-                        type="radio"
-                        name="bt-card-method"
-                        value={m}
-                        checked={cardMethod === m}
-                        onChange={() => (booking.cardMethod = m)}
-                      />
-                      <span>{t(`card_${m}`)}</span>
-                    </label>
-                  ))}
-                </fieldset>
-              )}
+              <PaymentChoice
+                prefix="bt-"
+                methods={PAYMENTS.filter((m) => m !== 'wallet' || (quote?.wallet_balance ?? 0) > 0)}
+                method={state.paymentMethod}
+                onMethod={(m) => (booking.paymentMethod = m)}
+                label={(m) =>
+                  m === 'wallet'
+                    ? t('bt_pay_wallet', { amount: minor(quote?.wallet_balance ?? 0, quote?.currency ?? 'KWD') })
+                    : t(m === 'card' ? 'bt_pay_card' : 'bt_pay_at_visit')
+                }
+                cardMethods={cardMethods}
+                cardMethod={cardMethod}
+                onCardMethod={(m) => (booking.cardMethod = m)}
+              />
             </section>
           </div>
           <aside className="cart-summary" aria-labelledby="bt-summary-title">

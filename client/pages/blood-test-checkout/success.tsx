@@ -1,7 +1,7 @@
 // /checkout-blood-test/success?order=: what happens next (the nurse's visit, the lab, the results),
 // the preparation reminder, the visit as a calendar file, and the way to the booking. A card
 // payment's outcome may still be on its way from the gateway: the page asks again for a while.
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { BloodTestOrderDetail } from '#shared/blood-tests/order-types';
 import { BT_API } from '#client/blood-tests/api-paths';
@@ -12,6 +12,7 @@ import { visitDayText } from '#client/blood-tests/visit-text';
 import { windowText } from '#client/blood-tests/SlotPicker';
 import { useI18n } from '#client/i18n/context';
 import { useHref } from '#client/lib/locale';
+import { usePolledOrder } from '#client/orders/use-polled-order';
 import { ApiContext } from '#client/providers';
 import { Page } from '#client/ui/Page';
 
@@ -28,30 +29,7 @@ export function Component() {
   const api = useContext(ApiContext)!;
   const [params] = useSearchParams();
   const id = Number(params.get('order'));
-  const [order, setOrder] = useState<BloodTestOrderDetail | null>(null);
-  const [missing, setMissing] = useState(false);
-
-  useEffect(() => {
-    if (!Number.isInteger(id) || id <= 0) {
-      setMissing(true);
-      return;
-    }
-    let live = true;
-    let tries = 0;
-    const load = () =>
-      api
-        .get<BloodTestOrderDetail>(BT_API.order(id))
-        .then((res) => {
-          if (!live) return;
-          setOrder(res.data);
-          if (res.data.status === 'pending_payment' && ++tries < 15) setTimeout(load, 2000);
-        })
-        .catch(() => live && setMissing(true));
-    void load();
-    return () => {
-      live = false;
-    };
-  }, [api, id]);
+  const { order, setOrder, missing } = usePolledOrder<BloodTestOrderDetail>(id, BT_API.order);
   // Back from the card page the cart may still be there (another tab kept it): a placed order empties it.
   useEffect(() => {
     if (order && order.status !== 'cancelled' && order.status !== 'payment_failed') emptyBookingCart();

@@ -11,7 +11,8 @@ import { AddressText } from '#client/accounts/AddressText';
 import { useI18n } from '#client/i18n/context';
 import { useHref, useMinor } from '#client/lib/locale';
 import { ApiContext } from '#client/providers';
-import { buyableEntries, cart } from '#client/cart/cart-store';
+import { cart } from '#client/cart/cart-store';
+import { buyableEntries } from '#client/cart/cart-sync';
 import {
   checkout,
   clearCheckout,
@@ -22,6 +23,7 @@ import {
 } from '#client/stores/checkout';
 import { clearDraft } from '#client/accounts/form-drafts';
 import { CouponForm } from '#client/orders/CouponForm';
+import { PaymentChoice } from '#client/orders/PaymentChoice';
 import { useSessionStore } from '#client/stores/session';
 import { Page } from '#client/ui/Page';
 import { Totals } from '#client/orders/Totals';
@@ -187,42 +189,19 @@ export function Component() {
           </section>
           <section className="form-card" aria-labelledby="payment-title">
             <h2 id="payment-title">{t('checkout_payment_title')}</h2>
-            <fieldset className="choice-list">
-              <legend className="visually-hidden">{t('checkout_payment_title')}</legend>
-              {(totals?.payment_methods ?? ['cod', 'card']).map((m: PaymentMethod) => (
-                <label key={m} className="choice">
-                  <input
-                    type="radio"
-                    name="payment"
-                    value={m}
-                    checked={state.paymentMethod === m}
-                    onChange={() => (checkout.paymentMethod = m)}
-                  />
-                  <span>
-                    {m === 'wallet'
-                      ? t('pay_wallet', { amount: minor(totals?.wallet_balance ?? 0, totals?.currency ?? 'KWD') })
-                      : t(m === 'cod' ? 'pay_cod' : 'pay_card')}
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-            {state.paymentMethod === 'card' && cardMethods.length > 0 && (
-              <fieldset className="choice-list card-methods">
-                <legend>{t('wallet_method_label')}</legend>
-                {cardMethods.map((m) => (
-                  <label key={m} className="choice">
-                    <input
-                      type="radio"
-                      name="card-method"
-                      value={m}
-                      checked={cardMethod === m}
-                      onChange={() => (checkout.cardMethod = m)}
-                    />
-                    <span>{t(`card_${m}`)}</span>
-                  </label>
-                ))}
-              </fieldset>
-            )}
+            <PaymentChoice
+              methods={totals?.payment_methods ?? ['cod', 'card']}
+              method={state.paymentMethod}
+              onMethod={(m: PaymentMethod) => (checkout.paymentMethod = m)}
+              label={(m) =>
+                m === 'wallet'
+                  ? t('pay_wallet', { amount: minor(totals?.wallet_balance ?? 0, totals?.currency ?? 'KWD') })
+                  : t(m === 'cod' ? 'pay_cod' : 'pay_card')
+              }
+              cardMethods={cardMethods}
+              cardMethod={cardMethod}
+              onCardMethod={(m) => (checkout.cardMethod = m)}
+            />
             {user && state.paymentMethod !== 'wallet' && (totals?.wallet_balance ?? 0) > 0 && (
               <label className="checkbox">
                 <input

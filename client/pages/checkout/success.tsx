@@ -1,12 +1,11 @@
 // /checkout/success: the order, what happens next; a card order's payment outcome is followed here.
-import { useContext, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { OrderView } from '#shared/orders/types';
 import { formatDate } from '#shared/text/dates';
 import { useI18n } from '#client/i18n/context';
 import { useHref } from '#client/lib/locale';
-import { ApiContext } from '#client/providers';
 import { cart } from '#client/cart/cart-store';
 import {
   clearCheckout,
@@ -17,6 +16,7 @@ import {
 } from '#client/stores/checkout';
 import { clearDraft } from '#client/accounts/form-drafts';
 import { OrderActions } from '#client/orders/OrderActions';
+import { usePolledOrder } from '#client/orders/use-polled-order';
 import { Page } from '#client/ui/Page';
 import { OrderSummary } from '#client/orders/OrderSummary';
 import { confirmationNote } from '#client/orders/confirmation-note';
@@ -25,37 +25,15 @@ import { GUEST_ADDRESS_DRAFT } from '#client/orders/checkout-steps';
 export function Component() {
   const { t, lang } = useI18n();
   const href = useHref();
-  const api = useContext(ApiContext)!;
   const [params] = useSearchParams();
   const id = Number(params.get('order'));
-  const [order, setOrder] = useState<OrderView | null>(null);
-  const [missing, setMissing] = useState(false);
+  const { order, setOrder, missing } = usePolledOrder<OrderView>(id, (n) => `/order/${n}`);
   const { loaded: cartLoaded } = useSnapshot(cart);
   const [link, setLink] = useState<string | null>(null);
-
+  // A guest's way back to the order, kept by this browser's checkout.
   useEffect(() => {
-    if (!Number.isInteger(id) || id <= 0) {
-      setMissing(true);
-      return;
-    }
-    setLink(orderLinkOf(id));
-    let live = true;
-    let tries = 0;
-    const load = () =>
-      api
-        .get<OrderView>(`/order/${id}`)
-        .then((res) => {
-          if (!live) return;
-          setOrder(res.data);
-          // A card payment's outcome may still be on its way from the gateway.
-          if (res.data.status === 'pending_payment' && ++tries < 15) setTimeout(load, 2000);
-        })
-        .catch(() => live && setMissing(true));
-    void load();
-    return () => {
-      live = false;
-    };
-  }, [api, id]);
+    if (Number.isInteger(id) && id > 0) setLink(orderLinkOf(id));
+  }, [id]);
 
   // The card order this browser was waiting for is settled: paid empties the cart (only now), a
   // cancelled one leaves the cart as it was so the shopper can change it or order again.

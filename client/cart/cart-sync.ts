@@ -1,0 +1,137 @@
+// What changes the cart in bulk or reads it for buying (spec §4), kept out of cart-store.ts and so out of
+// every page's first JavaScript: the server's cart sync (limits, prices, availability, and names in the
+// page's language), the reorder of a past order, and the lines that can be bought with their price. The
+// cart page, the checkout, the orders page and the deferred name sync load it.
+import type { SkuPrice } from '#shared/catalogue/types';
+import type { Lang } from '#shared/locale';
+import { toast } from '../stores/toasts';
+import {
+  type CartEntry,
+  type CartOrigin,
+  type CartProduct,
+  type CartSku,
+  cart,
+  maxCount,
+  pageLang,
+} from './cart-store';
+
+/** Reorder: adds a past order's items, summing with what is in the cart, within limits. */
+export function addManyToCart(
+  items: Array<{ sku: CartSku; product: CartProduct; count: number; origin: CartOrigin }>,
+): void {
+  for (const item of items) {
+    const key = String(item.sku.id);
+    const limit = maxCount(item.sku);
+    const next = Math.min(limit, (cart.items[key]?.count ?? 0) + item.count);
+    if (next < 1) continue;
+    const lang = pageLang();
+    cart.items[key] = cart.items[key]
+      ? { ...cart.items[key], count: next }
+      : { count: next, sku: item.sku, product: item.product, origin: item.origin, ...(lang ? { lang } : {}) };
+  }
+  toast.success('items_added_to_cart');
+}
+
+/** A SKU as the cart sync call (POST /product/sku) returns it. */
+export interface SyncedSku {
+  id: number;
+  name: string;
+  price: SkuPrice;
+  buy_limit: number | null;
+  in_stock: boolean;
+  /** The product's and brand's names, in the language of the call. */
+  product?: { name: string; brand: { name: string } };
+}
+
+export type CartChange =
+  | { sku_id: number; name: string; kind: 'limit'; from: number; to: number }
+  | { sku_id: number; name: string; kind: 'price'; from: number; to: number }
+  | { sku_id: number; name: string; kind: 'unavailable' };
+
+/**
+ * Applies fresh SKU data (spec §4 cart sync): a count above the buy limit comes down to it and is
+ * reported as {from, to}; a SKU the server no longer returns, or one out of stock, is marked and
+ * cannot be checked out; a changed price is taken and reported.
+ */
+export function applySkuSync(fresh: SyncedSku[], lang?: Lang): CartChange[] {
+  if (lang)
+    applyNames(
+      fresh,
+      lang,
+      Object.values(cart.items).map((e) => e.sku.id),
+    );
+  const byId = new Map(fresh.map((s) => [s.id, s]));
+  const changes: CartChange[] = [];
+  for (const [key, entry] of Object.entries(cart.items)) {
+    const s = byId.get(entry.sku.id);
+    const name = entry.product.name;
+    if (!s?.in_stock) {
+      if (!entry.outOfStock) changes.push({ sku_id: entry.sku.id, name, kind: 'unavailable' });
+      cart.items[key] = {
+        ...entry,
+        ...(s ? { sku: { id: s.id, name: s.name, price: s.price, buy_limit: s.buy_limit, in_stock: false } } : {}),
+        outOfStock: true,
+      };
+      continue;
+    }
+    const next: CartEntry = {
+      ...entry,
+      sku: { id: s.id, name: s.name, price: s.price, buy_limit: s.buy_limit, in_stock: s.in_stock },
+    };
+    delete next.outOfStock;
+    if (s.price.price !== entry.sku.price.price)
+      changes.push({ sku_id: s.id, name, kind: 'price', from: entry.sku.price.price, to: s.price.price });
+    const limit = maxCount(next.sku);
+    if (next.count > limit) {
+      changes.push({ sku_id: s.id, name, kind: 'limit', from: next.count, to: limit });
+      next.count = limit;
+    }
+    cart.items[key] = next;
+  }
+  return changes;
+}
+
+/**
+ * Names follow the page's language (a product added on an Arabic page reads in English on an English
+ * one): the cart sync's names, which come in the language of the call, replace the stored ones.
+ */
+export function applyNames(fresh: SyncedSku[], lang: Lang, asked: readonly number[] = fresh.map((s) => s.id)): void {
+  const byId = new Map(fresh.map((s) => [s.id, s]));
+  for (const [key, entry] of Object.entries(cart.items)) {
+    if (!asked.includes(entry.sku.id)) continue;
+    const s = byId.get(entry.sku.id);
+    // A SKU no longer sold keeps its names; asking again on every page would not change them.
+    if (!s?.product) {
+      cart.items[key] = { ...entry, lang };
+      continue;
+    }
+    cart.items[key] = {
+      ...entry,
+      sku: { ...entry.sku, name: s.name },
+      product: {
+        ...entry.product,
+        name: s.product.name,
+        brand: { ...entry.product.brand, name: s.product.brand.name },
+      },
+      lang,
+    };
+  }
+}
+
+/** SKU ids of the entries whose names are not (known to be) in this language. */
+export function namesNotIn(items: Record<string, CartEntry>, lang: Lang): number[] {
+  return Object.values(items)
+    .filter((e) => e.lang !== lang)
+    .map((e) => e.sku.id)
+    .sort((a, b) => a - b);
+}
+
+/** The entries that can be bought now (not marked unavailable by a sync, in stock). */
+export function buyableEntries(items: Record<string, CartEntry>): CartEntry[] {
+  return Object.values(items).filter((e) => !e.outOfStock && e.sku.in_stock);
+}
+
+/** Cart price in base fils (spec §4: without exchange rate), of the items that can be bought. */
+export function cartPrice(items: Record<string, CartEntry>): number {
+  return buyableEntries(items).reduce((sum, e) => sum + e.sku.price.price * e.count, 0);
+}
