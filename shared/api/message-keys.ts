@@ -76,6 +76,16 @@ export const MESSAGE_KEYS = [
   'totp_invalid',
   'sign_in_ticket_invalid',
   'transition_not_allowed',
+  // The back office: blood tests, visits and results (issue 14, lab area).
+  'date_invalid',
+  'result_value_invalid',
+  'result_range_invalid',
+  'results_same_person',
+  'results_incomplete',
+  'results_locked',
+  'results_nothing_to_approve',
+  'price_invalid',
+  'old_price_not_higher',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

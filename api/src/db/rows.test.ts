@@ -28,6 +28,7 @@ const TABLE_OF: Record<string, string> = {
   AreaRow: 'areas',
   DhlCountryRow: 'dhl_countries',
   DhlCityRow: 'dhl_cities',
+  BloodTestResultRow: 'blood_test_results',
 };
 
 type Columns = Record<string, { nullable: boolean }>;

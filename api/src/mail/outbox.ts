@@ -8,7 +8,8 @@ export type MailKind =
   | 'payment_confirmation'
   | 'password_reset'
   | 'email_verification'
-  | 'blood_test_reminder';
+  | 'blood_test_reminder'
+  | 'blood_test_results';
 
 export interface QueuedMail extends Mail {
   lang: 'en' | 'ar';
