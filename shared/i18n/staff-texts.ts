@@ -3,11 +3,15 @@
 import type { Translated } from './plural';
 import { staffAr } from './staff.ar';
 import { staffEn } from './staff.en';
+import { staffLabAr } from './staff-lab.ar';
+import { staffLabEn } from './staff-lab.en';
 
 export const staffTextsEn = {
   ...staffEn,
+  ...staffLabEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffAr,
+  ...staffLabAr,
 };
