@@ -31,7 +31,7 @@ export function BookingResults({ results }: { results: BloodTestResultLine[] }) 
       '–'
     );
   return (
-    <section className="form-card" aria-labelledby="bt-results-title" data-testid="bt-results">
+    <section className="form-card bt-results" aria-labelledby="bt-results-title" data-testid="bt-results">
       <h2 id="bt-results-title">{t('bt_results_title')}</h2>
       <p>{t('bt_results_intro')}</p>
       <div className="bt-results-wrap">

@@ -68,11 +68,14 @@ export function ResultsPage(props: {
       <h1>{t.t('st_lab_order_results_title', { id: o.id })}</h1>
       <p>
         {o.patient_name} · {t.t(o.patient_sex === 'male' ? 'st_lab_sex_male' : 'st_lab_sex_female')} ·{' '}
-        {t.t('st_lab_born', { date: o.patient_birth })}
+        <bdi dir="ltr">{o.patient_birth}</bdi>
       </p>
       <p className="muted">
-        {t.t('st_lab_visit_on', { date: o.slot_date, window: o.slot_window })} · {statusText(t, o.status)} ·{' '}
-        {data.tests.map((x) => (ar ? x.name_ar : x.name_en)).join('، ')}
+        {t.t('st_lab_visit_on', {
+          date: formatDate(Date.parse(`${o.slot_date}T12:00:00Z`), t.lang, o.country),
+          window: o.slot_window.replace('-', ':00–') + ':00',
+        })}{' '}
+        · {statusText(t, o.status)} · {data.tests.map((x) => (ar ? x.name_ar : x.name_en)).join('، ')}
       </p>
       <LabNotes t={t} notes={props.notes} />
       {o.status === 'results_ready' && <p className="note done">{t.t('st_lab_released')}</p>}
@@ -88,7 +91,7 @@ export function ResultsPage(props: {
       )}
       <form method="post" action={`/lab/results/${o.id}`}>
         <div className="table-wrap">
-          <table>
+          <table className="stacked">
             <thead>
               <tr>
                 <th scope="col">{t.t('st_lab_marker')}</th>
@@ -125,7 +128,7 @@ export function ResultsPage(props: {
                     </th>
                     {canEnter ? (
                       <>
-                        <td>
+                        <td data-label={t.t('st_lab_value')}>
                           <input
                             name={`value_${id}`}
                             inputMode="decimal"
@@ -134,7 +137,7 @@ export function ResultsPage(props: {
                             defaultValue={field('value', id, r?.value)}
                           />
                         </td>
-                        <td>
+                        <td data-label={t.t('st_lab_unit')}>
                           <input
                             name={`unit_${id}`}
                             dir="ltr"
@@ -142,7 +145,7 @@ export function ResultsPage(props: {
                             defaultValue={field('unit', id, r?.unit ?? m.unit)}
                           />
                         </td>
-                        <td>
+                        <td data-label={t.t('st_lab_ref_low')}>
                           <input
                             name={`low_${id}`}
                             inputMode="decimal"
@@ -151,7 +154,7 @@ export function ResultsPage(props: {
                             defaultValue={field('low', id, r?.ref_low)}
                           />
                         </td>
-                        <td>
+                        <td data-label={t.t('st_lab_ref_high')}>
                           <input
                             name={`high_${id}`}
                             inputMode="decimal"
@@ -160,7 +163,7 @@ export function ResultsPage(props: {
                             defaultValue={field('high', id, r?.ref_high)}
                           />
                         </td>
-                        <td>
+                        <td data-label={t.t('st_lab_comment')}>
                           <input
                             name={`comment_${id}`}
                             aria-label={`${t.t('st_lab_comment')}: ${name}`}
@@ -170,19 +173,19 @@ export function ResultsPage(props: {
                       </>
                     ) : (
                       <>
-                        <td>
+                        <td data-label={t.t('st_lab_value')}>
                           <bdi dir="ltr">{r?.value ?? '–'}</bdi>
                         </td>
-                        <td>
+                        <td data-label={t.t('st_lab_unit')}>
                           <bdi dir="ltr">{r?.unit ?? m.unit}</bdi>
                         </td>
-                        <td>
+                        <td data-label={t.t('st_lab_ref_low')}>
                           <bdi dir="ltr">{r?.ref_low ?? '–'}</bdi>
                         </td>
-                        <td>
+                        <td data-label={t.t('st_lab_ref_high')}>
                           <bdi dir="ltr">{r?.ref_high ?? '–'}</bdi>
                         </td>
-                        <td>{r?.comment ?? ''}</td>
+                        <td data-label={t.t('st_lab_comment')}>{r?.comment ?? ''}</td>
                       </>
                     )}
                   </tr>

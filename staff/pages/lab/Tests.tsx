@@ -34,7 +34,7 @@ export function TestsPage(props: { t: StaffTranslator; nonce: string; me: StaffS
       </p>
       <LabNotes t={t} notes={props.notes} />
       <div className="table-wrap">
-        <table>
+        <table className="stacked">
           <thead>
             <tr>
               <th scope="col">{t.t('st_lab_test')}</th>
@@ -60,7 +60,7 @@ export function TestsPage(props: { t: StaffTranslator; nonce: string; me: StaffS
                     const { currency, decimals } = COUNTRY_FACTS[k];
                     if (!canWrite)
                       return (
-                        <td key={k}>
+                        <td key={k} data-label={t.t('st_lab_price_in', { country: t.t(`st_country_${k}`) })}>
                           {p ? formatMinor(p.price, currency, t.lang, k) : t.t('st_lab_not_sold')}
                           {p?.old_price != null && (
                             <div className="muted">
@@ -70,7 +70,7 @@ export function TestsPage(props: { t: StaffTranslator; nonce: string; me: StaffS
                         </td>
                       );
                     return (
-                      <td key={k}>
+                      <td key={k} data-label={t.t('st_lab_price_in', { country: t.t(`st_country_${k}`) })}>
                         <form method="post" action="/lab/tests/price" className="price-form">
                           <input type="hidden" name="sku_id" value={x.sku_id} />
                           <input type="hidden" name="country" value={k} />
@@ -102,7 +102,7 @@ export function TestsPage(props: { t: StaffTranslator; nonce: string; me: StaffS
                       </td>
                     );
                   })}
-                  <td>
+                  <td data-label={t.t('st_lab_status')}>
                     {t.t(x.is_active ? 'st_lab_active' : 'st_lab_inactive')}
                     {canWrite && data.can_toggle_active && (
                       <form method="post" action="/lab/tests/active">

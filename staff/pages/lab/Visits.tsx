@@ -97,7 +97,7 @@ export function VisitsPage(props: {
             {ar ? visits[0]!.zone_ar : visits[0]!.zone_en} · {t.t('st_lab_visits_count', { count: visits.length })}
           </h2>
           <div className="table-wrap">
-            <table>
+            <table className="stacked">
               <thead>
                 <tr>
                   <th scope="col">{t.t('st_lab_window')}</th>
@@ -112,7 +112,7 @@ export function VisitsPage(props: {
               <tbody>
                 {visits.map((v) => (
                   <tr key={v.id} data-order={v.id}>
-                    <td>
+                    <td data-label={t.t('st_lab_window')}>
                       <bdi dir="ltr">
                         {v.slot.starts}–{v.slot.ends}
                       </bdi>
@@ -120,14 +120,14 @@ export function VisitsPage(props: {
                         {t.t('st_lab_order')} <bdi className="mono">{v.id}</bdi>
                       </div>
                     </td>
-                    <td>
+                    <td data-label={t.t('st_lab_patient')}>
                       {v.patient.name}
                       <div className="muted">
                         {t.t(v.patient.sex === 'male' ? 'st_lab_sex_male' : 'st_lab_sex_female')} ·{' '}
-                        {t.t('st_lab_born', { date: v.patient.date_of_birth })}
+                        {t.t('st_lab_born', { date: `\u2066${v.patient.date_of_birth}\u2069` })}
                       </div>
                     </td>
-                    <td>
+                    <td data-label={t.t('st_lab_address')}>
                       {v.address}
                       {v.phone && (
                         <div>
@@ -135,16 +135,16 @@ export function VisitsPage(props: {
                         </div>
                       )}
                     </td>
-                    <td>
+                    <td data-label={t.t('st_lab_tests')}>
                       <ul className="plain">
                         {v.tests.map((x) => (
                           <li key={x.name_en}>{ar ? x.name_ar : x.name_en}</li>
                         ))}
                       </ul>
                     </td>
-                    <td>{payment(t, v)}</td>
-                    <td>{statusText(t, v.status)}</td>
-                    <td>
+                    <td data-label={t.t('st_lab_payment')}>{payment(t, v)}</td>
+                    <td data-label={t.t('st_lab_status')}>{statusText(t, v.status)}</td>
+                    <td data-label={t.t('st_lab_action')}>
                       {canCollect && v.status === 'booked' && (
                         <form method="post" action="/lab/visits/collect">
                           <input type="hidden" name="order_id" value={v.id} />
