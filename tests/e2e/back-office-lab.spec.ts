@@ -9,11 +9,18 @@ import { createStaffThroughDev, expect, signUpThroughApi, staffOrigin, test, typ
 
 const SHOTS = process.env.LAB_SHOTS;
 
-/** An open day (not a Friday) two days ahead, Gulf time. */
-function visitDay(): string {
-  let d = addDays(gulfDate(Date.now()), 2);
-  while (new Date(`${d}T00:00:00Z`).getUTCDay() === 5) d = addDays(d, 1);
-  return d;
+/** The first window with a place left, from two days ahead (stories before this one took places). */
+async function freeSlot(page: Page): Promise<{ date: string; window: string }> {
+  const res = await page.request.get('/api/bloodTest/slots?area_id=26&sku_ids=1001', {
+    headers: { accept: 'application/json', 'x-country': 'KW' },
+  });
+  const { data } = await res.json();
+  const from = addDays(gulfDate(Date.now()), 2);
+  for (const day of data.days as { date: string; windows: { window: string; available: boolean }[] }[]) {
+    const open = day.date >= from && day.windows.find((w) => w.available);
+    if (open) return { date: day.date, window: open.window };
+  }
+  throw new Error('no free collection window in area 26');
 }
 
 async function api(page: Page, path: string, data: unknown, lang: 'en' | 'ar') {
@@ -27,7 +34,7 @@ async function api(page: Page, path: string, data: unknown, lang: 'en' | 'ar') {
 }
 
 /** A signed-in shopper books a vitamin D test, paid at the visit; answers the order id. */
-async function bookVitaminD(page: Page, lang: 'en' | 'ar', date: string): Promise<number> {
+async function bookVitaminD(page: Page, lang: 'en' | 'ar', slot: { date: string; window: string }): Promise<number> {
   await signUpThroughApi(page, { lang, name: lang === 'ar' ? 'سارة' : 'Sara Shopper' });
   const address = await api(
     page,
@@ -35,7 +42,12 @@ async function bookVitaminD(page: Page, lang: 'en' | 'ar', date: string): Promis
     { country: 'KW', recipient: 'Sara', phone: '98765432', area_id: 26, block: '3', street: '12', building: '7' },
     lang,
   );
-  const hold = await api(page, '/bloodTest/slots/hold', { area_id: 26, date, window: '07-09', sku_ids: [1001] }, lang);
+  const hold = await api(
+    page,
+    '/bloodTest/slots/hold',
+    { area_id: 26, date: slot.date, window: slot.window, sku_ids: [1001] },
+    lang,
+  );
   const booked = await api(
     page,
     '/bloodTestOrder/submit',
@@ -139,8 +151,8 @@ for (const lang of ['en', 'ar'] as const) {
   }) => {
     test.setTimeout(60_000);
     const x = TEXTS[lang];
-    const date = visitDay();
-    const orderId = await bookVitaminD(page, lang, date);
+    const slot = await freeSlot(page);
+    const orderId = await bookVitaminD(page, lang, slot);
     const staff = staffOrigin(baseURL!);
     const first = await createStaffThroughDev(page, [{ role: 'lab_coordinator', country: 'KW' }], {
       name: lang === 'ar' ? 'منى' : 'Mona Coordinator',
@@ -151,7 +163,7 @@ for (const lang of ['en', 'ar'] as const) {
 
     // The coordinator opens the visits of the visit's day and marks the sample collected, then at the lab.
     await signIn(page, staff, first, lang);
-    await page.goto(`${staff}/lab/visits?date=${date}`);
+    await page.goto(`${staff}/lab/visits?date=${slot.date}`);
     await expect(page.getByRole('heading', { level: 1, name: x.visits })).toBeVisible();
     const row = page.locator(`tr[data-order="${orderId}"]`);
     await expect(row).toContainText(lang === 'ar' ? 'سارة' : 'Sara Shopper');
