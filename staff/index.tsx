@@ -14,6 +14,7 @@ import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { auditRoutes } from './routes/audit';
 import { invitationRoutes, teamRoutes } from './routes/team';
+import { labRoutes } from './routes/lab';
 import { MessagePage } from './pages/Message';
 
 const app = new Hono<StaffAppEnv>();
@@ -37,6 +38,7 @@ app.route('/', dashboardRoutes);
 app.route('/', auditRoutes);
 app.route('/', teamRoutes);
 app.route('/', invitationRoutes);
+app.route('/', labRoutes);
 
 app.notFound((c) => {
   const t = c.var.t ?? staffTranslator('en');

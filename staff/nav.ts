@@ -12,6 +12,9 @@ export interface NavItem {
 export const NAV: readonly NavItem[] = [
   { href: '/', label: 'st_nav_dashboard', permission: 'dashboard:read' },
   { href: '/team', label: 'st_nav_team', permission: 'staff:read' },
+  { href: '/lab/visits', label: 'st_nav_visits', permission: 'visits:read' },
+  { href: '/lab/results', label: 'st_nav_results', permission: 'results:read' },
+  { href: '/lab/tests', label: 'st_nav_blood_tests', permission: 'bloodtests:read' },
   { href: '/audit', label: 'st_nav_audit', permission: 'audit:read' },
 ];
 

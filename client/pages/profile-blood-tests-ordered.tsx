@@ -14,6 +14,7 @@ import { BookingActions } from '../blood-tests/BookingActions';
 import { BookingFacts } from '../blood-tests/BookingFacts';
 import { BookingTimeline } from '../blood-tests/BookingTimeline';
 import { BookingList } from '../blood-tests/BookingList';
+import { BookingResults } from '../blood-tests/BookingResults';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { Page } from '../ui/Page';
@@ -61,6 +62,7 @@ function Detail({ order }: { order: BloodTestOrderDetail }) {
       </p>
       <BookingTimeline order={order} />
       <div className="bt-sections">
+        <BookingResults results={order.results ?? []} />
         <BookingActions order={order} onChanged={() => revalidator.revalidate()} />
         <BookingFacts order={order} />
       </div>

@@ -81,6 +81,16 @@ export const MESSAGE_KEYS = [
   'staff_not_yourself',
   'staff_grants_repeated',
   'invitation_invalid',
+  // The back office: blood tests, visits and results (issue 14, lab area).
+  'date_invalid',
+  'result_value_invalid',
+  'result_range_invalid',
+  'results_same_person',
+  'results_incomplete',
+  'results_locked',
+  'results_nothing_to_approve',
+  'price_invalid',
+  'old_price_not_higher',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

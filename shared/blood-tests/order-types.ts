@@ -2,6 +2,7 @@
 // Money is integer minor units of `currency` (KWD fils, SAR halalas). Times are ISO strings in UTC;
 // `date` and windows are Gulf local (UTC+3). Shapes stay stable: fields are added, never renamed.
 import type { BloodTestPaymentMethod, PatientRelation, PatientSex, SlotWindow } from '../api/blood-test-order-schemas';
+import type { BloodTestResultLine } from './results';
 
 export type BloodTestCountry = 'KW' | 'SA';
 
@@ -156,6 +157,8 @@ export interface BloodTestOrderDetail extends BloodTestOrderSummary {
   changeable_until: string;
   can_reschedule: boolean;
   can_cancel: boolean;
+  /** The lab's results, once a second staff member approved them (status results_ready); empty before. */
+  results: BloodTestResultLine[];
 }
 
 export interface BloodTestOrderList {

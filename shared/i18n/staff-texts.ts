@@ -3,15 +3,19 @@
 import type { Translated } from './plural';
 import { staffAr } from './staff.ar';
 import { staffEn } from './staff.en';
+import { staffLabAr } from './staff-lab.ar';
+import { staffLabEn } from './staff-lab.en';
 import { staffTeamAr } from './staff-team.ar';
 import { staffTeamEn } from './staff-team.en';
 
 export const staffTextsEn = {
   ...staffEn,
   ...staffTeamEn,
+  ...staffLabEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffAr,
   ...staffTeamAr,
+  ...staffLabAr,
 };

@@ -62,3 +62,19 @@ export function calendarTexts(lang: Lang, v: VisitForText): { summary: string; d
     ? { summary: `سحب عينة دم في المنزل – الطلب ${v.id}`, description: `التحضير:\n${prep}` }
     : { summary: `Blood test home visit – order ${v.id}`, description: `How to prepare:\n${prep}` };
 }
+
+/** "Your results are ready" (issue 14): sent when a second staff member approved them; no values in the mail. */
+export function resultsReadyMail(
+  lang: Lang,
+  v: { id: number; patient: string; url: string },
+): { subject: string; text: string } {
+  return lang === 'ar'
+    ? {
+        subject: `نتائج تحاليلك جاهزة – الطلب ${v.id}`,
+        text: `نتائج تحاليل ${v.patient} جاهزة.\n\nلحماية خصوصيتك لا نرسل النتائج بالبريد. سجّل الدخول لعرضها:\n${v.url}`,
+      }
+    : {
+        subject: `Your blood test results are ready – order ${v.id}`,
+        text: `The results for ${v.patient} are ready.\n\nTo keep them private we do not send results by e-mail. Sign in to see them:\n${v.url}`,
+      };
+}

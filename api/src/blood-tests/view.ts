@@ -12,6 +12,7 @@ import {
 } from '#shared/blood-tests/order-types';
 import { changeableUntil, hourText, WINDOW_HOURS } from '#shared/blood-tests/slot-rules';
 import type { Lang } from '#shared/locale';
+import { type BloodTestResultLine, resultFlag } from '#shared/blood-tests/results';
 import { type PatientRow, toPatient } from './patients';
 
 export interface BloodTestOrderRow {
@@ -114,12 +115,8 @@ export function addressLine(json: string): string {
   return parts.filter((p) => p !== null && p !== undefined && p !== '').join(', ');
 }
 
-export async function orderRows(
-  db: D1Database,
-  id: number,
-  userId: number,
-): Promise<{ order: BloodTestOrderRow; patient: PatientRow; items: BloodTestItemRow[] } | null> {
-  const [o, p, i] = await db.batch([
+export async function orderRows(db: D1Database, id: number, userId: number): Promise<OrderRows | null> {
+  const [o, p, i, r] = await db.batch([
     db.prepare('SELECT * FROM blood_test_orders WHERE id = ? AND user_id = ?').bind(id, userId),
     db
       .prepare(
@@ -132,6 +129,15 @@ export async function orderRows(
         'SELECT i.*, t.turnaround_hours FROM blood_test_order_items i JOIN blood_test_orders o ON o.id = i.order_id LEFT JOIN blood_tests t ON t.id = i.blood_test_id WHERE o.id = ? AND o.user_id = ? ORDER BY i.sku_id',
       )
       .bind(id, userId),
+    // Results only once approved and released with the order (results_ready): never a draft.
+    db
+      .prepare(
+        `SELECT r.biomarker_id, r.value, r.unit, r.ref_low, r.ref_high, r.comment, b.name_en, b.name_ar
+         FROM blood_test_results r JOIN blood_test_orders o ON o.id = r.order_id JOIN biomarkers b ON b.id = r.biomarker_id
+         WHERE o.id = ? AND o.user_id = ? AND o.status = 'results_ready' AND r.approved_at IS NOT NULL
+         ORDER BY r.biomarker_id`,
+      )
+      .bind(id, userId),
   ]);
   const order = o!.results[0] as BloodTestOrderRow | undefined;
   if (!order) return null;
@@ -139,14 +145,43 @@ export async function orderRows(
     order,
     patient: p!.results[0] as unknown as PatientRow,
     items: i!.results as unknown as BloodTestItemRow[],
+    results: r!.results as unknown as ReleasedResultRow[],
   };
 }
 
-export function toDetail(
-  r: { order: BloodTestOrderRow; patient: PatientRow; items: BloodTestItemRow[] },
-  lang: Lang,
-  now = Date.now(),
-): BloodTestOrderDetail {
+export interface ReleasedResultRow {
+  biomarker_id: number;
+  value: string;
+  unit: string;
+  ref_low: string | null;
+  ref_high: string | null;
+  comment: string;
+  name_en: string;
+  name_ar: string;
+}
+
+export interface OrderRows {
+  order: BloodTestOrderRow;
+  patient: PatientRow;
+  items: BloodTestItemRow[];
+  /** Approved results of a results_ready order; absent or empty before. */
+  results?: ReleasedResultRow[];
+}
+
+export function toResultLine(r: ReleasedResultRow, lang: Lang): BloodTestResultLine {
+  return {
+    biomarker_id: r.biomarker_id,
+    name: lang === 'ar' ? r.name_ar : r.name_en,
+    value: r.value,
+    unit: r.unit,
+    ref_low: r.ref_low,
+    ref_high: r.ref_high,
+    flag: resultFlag(r.value, r.ref_low, r.ref_high),
+    comment: r.comment,
+  };
+}
+
+export function toDetail(r: OrderRows, lang: Lang, now = Date.now()): BloodTestOrderDetail {
   const o = r.order;
   const at: Record<string, number | null> = {
     booked: o.booked_at,
@@ -190,6 +225,7 @@ export function toDetail(
     changeable_until: new Date(until).toISOString(),
     can_reschedule: changeable && o.status === 'booked',
     can_cancel: changeable && o.status === 'booked',
+    results: o.status === 'results_ready' ? (r.results ?? []).map((x) => toResultLine(x, lang)) : [],
   };
 }
 

@@ -30,6 +30,7 @@ const TABLE_OF: Record<string, string> = {
   DhlCityRow: 'dhl_cities',
   StaffRow: 'staff',
   AuditLogRow: 'audit_log',
+  BloodTestResultRow: 'blood_test_results',
 };
 
 type Columns = Record<string, { nullable: boolean }>;

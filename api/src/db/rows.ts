@@ -337,3 +337,17 @@ export interface AuditLogRow {
   request_id: string | null;
   at: number;
 }
+
+export interface BloodTestResultRow {
+  order_id: number;
+  biomarker_id: number;
+  value: string;
+  unit: string;
+  ref_low: string | null;
+  ref_high: string | null;
+  comment: string;
+  entered_by: number;
+  entered_at: number;
+  approved_by: number | null;
+  approved_at: number | null;
+}

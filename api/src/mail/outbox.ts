@@ -9,7 +9,8 @@ export type MailKind =
   | 'password_reset'
   | 'email_verification'
   | 'blood_test_reminder'
-  | 'staff_invitation';
+  | 'staff_invitation'
+  | 'blood_test_results';
 
 export interface QueuedMail extends Mail {
   lang: 'en' | 'ar';

@@ -22,6 +22,7 @@ import { bookBloodTests, bookingReturnPath } from '../blood-tests/place';
 import { bloodTestQuote } from '../blood-tests/quote';
 import { holdSlot, slotsFor } from '../blood-tests/slots';
 import { calendarTexts } from '../blood-tests/texts';
+import { advanceStatement, LIVE_STATUSES } from '../blood-tests/transitions';
 import { orderPage, orderRows, toDetail } from '../blood-tests/view';
 
 export const bloodTestSlotRoutes = new Hono<AppEnv>()
@@ -184,11 +185,6 @@ const advanceSchema = z.object({
   order_id: z.number().int().positive(),
   status: z.enum(['sample_collected', 'at_lab', 'results_ready']),
 });
-const STATUS_COLUMN = {
-  sample_collected: 'sample_collected_at',
-  at_lab: 'at_lab_at',
-  results_ready: 'results_ready_at',
-} as const;
 
 // Local mode only: moves an order along its timeline for tests (staff tooling is issue 14's), and
 // settles a card payment the way the gateway would.
@@ -198,11 +194,7 @@ const buildDevBloodTestRoutes = () =>
     const input = advanceSchema.safeParse(await c.req.json().catch(() => null));
     if (!input.success) throw new ApiError(400, 'bad_request');
     const { order_id, status } = input.data;
-    const r = await c.env.DB.prepare(
-      `UPDATE blood_test_orders SET status = ?1, ${STATUS_COLUMN[status]} = ?2, updated_at = ?2 WHERE id = ?3 AND status NOT IN ('cancelled', 'payment_failed', 'pending_payment')`,
-    )
-      .bind(status, Date.now(), order_id)
-      .run();
+    const r = await advanceStatement(c.env.DB, order_id, status, Date.now(), LIVE_STATUSES).run();
     if (!r.meta.changes) throw new ApiError(404, 'not_found');
     return c.json(ok({ order_id, status }));
   });

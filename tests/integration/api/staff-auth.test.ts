@@ -130,5 +130,5 @@ describe('every role on every staff route', () => {
         }
       }
     }
-  });
+  }, 60_000);
 });

@@ -2,9 +2,11 @@
 // entry names the permission its route needs (RouteContract.staff); contract() checks it.
 import type { RouteContract } from '../registry';
 import { STAFF_CORE_CONTRACTS } from './core';
+import { STAFF_LAB_CONTRACTS } from './lab';
 import { STAFF_TEAM_CONTRACTS } from './team';
 
 export const STAFF_CONTRACTS = {
   ...STAFF_CORE_CONTRACTS,
   ...STAFF_TEAM_CONTRACTS,
+  ...STAFF_LAB_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;

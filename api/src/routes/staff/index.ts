@@ -6,9 +6,11 @@ import { staffAuthRoutes } from './auth';
 import { staffDashboardRoutes } from './dashboard';
 import { staffAuditRoutes } from './audit';
 import { staffTeamRoutes } from './team';
+import { staffLabRoutes } from './lab';
 
 export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffAuthRoutes)
   .route('/', staffDashboardRoutes)
   .route('/', staffAuditRoutes)
-  .route('/', staffTeamRoutes);
+  .route('/', staffTeamRoutes)
+  .route('/', staffLabRoutes);

@@ -1,0 +1,25 @@
+// Blood-test results as the shopper and the staff read them (issue 14): a value against its reference
+// range. Values and limits are decimal texts as the lab reported them ("32.5"); compared as numbers.
+
+export type ResultFlag = 'low' | 'high' | 'in_range';
+
+/** Where the value falls against the range; null when the lab gave no range. */
+export function resultFlag(value: string, low: string | null, high: string | null): ResultFlag | null {
+  if (low === null && high === null) return null;
+  const v = Number(value);
+  if (low !== null && v < Number(low)) return 'low';
+  if (high !== null && v > Number(high)) return 'high';
+  return 'in_range';
+}
+
+/** One approved result on the shopper's order page. */
+export interface BloodTestResultLine {
+  biomarker_id: number;
+  name: string;
+  value: string;
+  unit: string;
+  ref_low: string | null;
+  ref_high: string | null;
+  flag: ResultFlag | null;
+  comment: string;
+}

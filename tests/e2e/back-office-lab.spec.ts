@@ -1,0 +1,212 @@
+// The back office's Blood tests area as the lab's people use it (issue 14): a lab coordinator enters
+// vitamin D results and a second person approves them, in English and in Arabic; the shopper then
+// sees the result on the booking's page. The booking itself is made through the API from the page's
+// own request context (blood-test-booking.spec.ts books through the pages).
+import type { Page } from '@playwright/test';
+import { totpCode } from '../../shared/staff/totp';
+import { addDays, gulfDate } from '../../shared/blood-tests/slot-rules';
+import { createStaffThroughDev, expect, signUpThroughApi, staffOrigin, test, type StaffAccount } from './fixtures';
+
+const SHOTS = process.env.LAB_SHOTS;
+
+/** The first window with a place left, from two days ahead (stories before this one took places). */
+async function freeSlot(page: Page): Promise<{ date: string; window: string }> {
+  const res = await page.request.get('/api/bloodTest/slots?area_id=26&sku_ids=1001', {
+    headers: { accept: 'application/json', 'x-country': 'KW' },
+  });
+  const { data } = await res.json();
+  const from = addDays(gulfDate(Date.now()), 2);
+  for (const day of data.days as { date: string; windows: { window: string; available: boolean }[] }[]) {
+    const open = day.date >= from && day.windows.find((w) => w.available);
+    if (open) return { date: day.date, window: open.window };
+  }
+  throw new Error('no free collection window in area 26');
+}
+
+async function api(page: Page, path: string, data: unknown, lang: 'en' | 'ar') {
+  const res = await page.request.post(`/api${path}`, {
+    headers: { accept: 'application/json', lang, 'x-country': 'KW' },
+    data,
+  });
+  const body = await res.json();
+  expect(res.status(), JSON.stringify(body.meta)).toBe(200);
+  return body.data;
+}
+
+/** A signed-in shopper books a vitamin D test, paid at the visit; answers the order id. */
+async function bookVitaminD(page: Page, lang: 'en' | 'ar', slot: { date: string; window: string }): Promise<number> {
+  await signUpThroughApi(page, { lang, name: lang === 'ar' ? 'سارة' : 'Sara Shopper' });
+  const address = await api(
+    page,
+    '/user/address/new',
+    { country: 'KW', recipient: 'Sara', phone: '98765432', area_id: 26, block: '3', street: '12', building: '7' },
+    lang,
+  );
+  const hold = await api(
+    page,
+    '/bloodTest/slots/hold',
+    { area_id: 26, date: slot.date, window: slot.window, sku_ids: [1001] },
+    lang,
+  );
+  const booked = await api(
+    page,
+    '/bloodTestOrder/submit',
+    {
+      items: [{ sku_id: 1001 }],
+      idempotency_key: crypto.randomUUID(),
+      patient: {
+        name: lang === 'ar' ? 'سارة' : 'Sara Shopper',
+        sex: 'female',
+        date_of_birth: '1985-03-15',
+        relation: 'self',
+        country: 'KW',
+        national_id: '285031512318',
+      },
+      address_id: address.id,
+      hold_id: hold.hold_id,
+      consent: true,
+      consent_version: '2026-11-v1',
+      payment_method: 'pay_at_visit',
+    },
+    lang,
+  );
+  return booked.order_id;
+}
+
+const TEXTS = {
+  en: {
+    email: 'E-mail',
+    password: 'Password',
+    continue: 'Continue',
+    code: 'Code',
+    verify: 'Verify',
+    signOut: 'Sign out',
+    visits: 'Visits of the day',
+    collect: (id: number) => `Sample collected for order ${id}`,
+    atLab: (id: number) => `Sample of order ${id} received at the lab`,
+    results: 'Results',
+    value: 'Value: 25-OH vitamin D',
+    low: 'Range low: 25-OH vitamin D',
+    high: 'Range high: 25-OH vitamin D',
+    comment: 'Lab comment: 25-OH vitamin D',
+    save: 'Save results',
+    saved: 'Results saved.',
+    notYours: 'You entered or last changed a result here, so someone else approves it.',
+    approve: 'Approve and release to the customer',
+    approved: 'Results approved and released to the customer.',
+    shopperTitle: 'Your results',
+    below: 'Below range',
+  },
+  ar: {
+    email: 'البريد الإلكتروني',
+    password: 'كلمة المرور',
+    continue: 'متابعة',
+    code: 'الرمز',
+    verify: 'تحقق',
+    signOut: 'تسجيل الخروج',
+    visits: 'زيارات اليوم',
+    collect: (id: number) => `تم سحب عينة الطلب ${id}`,
+    atLab: (id: number) => `وصلت عينة الطلب ${id} إلى المختبر`,
+    results: 'النتائج',
+    value: 'القيمة: فيتامين د (25-هيدروكسي)',
+    low: 'الحد الأدنى: فيتامين د (25-هيدروكسي)',
+    high: 'الحد الأعلى: فيتامين د (25-هيدروكسي)',
+    comment: 'ملاحظة المختبر: فيتامين د (25-هيدروكسي)',
+    save: 'حفظ النتائج',
+    saved: 'حُفظت النتائج.',
+    notYours: 'أنت من أدخل نتيجة هنا أو عدّلها آخر مرة، لذا يعتمدها شخص آخر.',
+    approve: 'اعتماد وإرسال إلى العميل',
+    approved: 'اعتُمدت النتائج وأُرسلت إلى العميل.',
+    shopperTitle: 'نتائجك',
+    below: 'أقل من المدى',
+  },
+} as const;
+
+async function signIn(page: Page, staff: string, who: StaffAccount, lang: 'en' | 'ar') {
+  const x = TEXTS[lang];
+  await page.goto(`${staff}/sign-in`);
+  if (lang === 'ar' && (await page.locator('html').getAttribute('lang')) !== 'ar')
+    await page.getByRole('button', { name: 'Switch to Arabic' }).click();
+  await page.getByLabel(x.email).fill(who.email);
+  await page.getByLabel(x.password).fill(who.password);
+  await page.getByRole('button', { name: x.continue }).click();
+  await page.getByLabel(x.code).fill(await totpCode(who.secret));
+  await page.getByRole('button', { name: x.verify }).click();
+  await expect(page.locator('main h1')).toBeVisible();
+}
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`a lab coordinator enters vitamin D results and a second person approves them (${lang})`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const x = TEXTS[lang];
+    const slot = await freeSlot(page);
+    const orderId = await bookVitaminD(page, lang, slot);
+    const staff = staffOrigin(baseURL!);
+    const first = await createStaffThroughDev(page, [{ role: 'lab_coordinator', country: 'KW' }], {
+      name: lang === 'ar' ? 'منى' : 'Mona Coordinator',
+    });
+    const second = await createStaffThroughDev(page, [{ role: 'lab_coordinator', country: null }], {
+      name: lang === 'ar' ? 'خالد' : 'Khalid Coordinator',
+    });
+
+    // The coordinator opens the visits of the visit's day and marks the sample collected, then at the lab.
+    await signIn(page, staff, first, lang);
+    await page.goto(`${staff}/lab/visits?date=${slot.date}`);
+    await expect(page.getByRole('heading', { level: 1, name: x.visits })).toBeVisible();
+    const row = page.locator(`tr[data-order="${orderId}"]`);
+    await expect(row).toContainText(lang === 'ar' ? 'سارة' : 'Sara Shopper');
+    await shoot(page, `visits-${lang}`);
+    await row.getByRole('button', { name: x.collect(orderId) }).click();
+    await row.getByRole('button', { name: x.atLab(orderId) }).click();
+    await row.getByRole('link', { name: x.results }).click();
+
+    // The 25-OH vitamin D value, typed as the lab reported it, with its reference range.
+    await page.getByLabel(x.value).fill(lang === 'ar' ? '١٨٫٥' : '18.5');
+    await page.getByLabel(x.low).fill('30');
+    await page.getByLabel(x.high).fill('100');
+    await page.getByLabel(x.comment).fill(lang === 'ar' ? 'نقص' : 'Deficient');
+    await page.getByRole('button', { name: x.save }).click();
+    await expect(page.getByRole('status')).toHaveText(x.saved);
+    await expect(page.getByLabel(x.value)).toHaveValue('18.5');
+    // Whoever entered the value cannot approve it.
+    await expect(page.getByRole('button', { name: x.approve })).toHaveCount(0);
+    await expect(page.getByText(x.notYours)).toBeVisible();
+    await shoot(page, `results-${lang}`);
+    await page.getByRole('button', { name: x.signOut }).click();
+
+    // A second coordinator approves: the results are released to the shopper.
+    await signIn(page, staff, second, lang);
+    await page.goto(`${staff}/lab/results`);
+    await shoot(page, `worklist-${lang}`);
+    await page.getByRole('link', { name: String(orderId) }).click();
+    await page.getByRole('button', { name: x.approve }).click();
+    await expect(page.getByRole('status')).toHaveText(x.approved);
+    if (SHOTS) {
+      await page.goto(`${staff}/lab/tests`);
+      await shoot(page, `tests-${lang}`);
+      await page.goto(`${staff}/lab/tests/capacity`);
+      await shoot(page, `capacity-${lang}`);
+    }
+
+    // The shopper's booking page shows the result, in the shopper's language.
+    await page.goto(`${lang === 'ar' ? '/ar' : ''}/profile/blood-tests/ordered?id=${orderId}`);
+    const results = page.getByTestId('bt-results');
+    await expect(results.getByRole('heading', { name: x.shopperTitle })).toBeVisible();
+    await expect(results.getByRole('row').nth(1)).toContainText('18.5');
+    await expect(results.getByRole('row').nth(1)).toContainText('ng/mL');
+    await expect(results.getByRole('row').nth(1)).toContainText(x.below);
+    await shoot(page, `shopper-${lang}`);
+  });
+}

@@ -1,0 +1,106 @@
+// The back office's Blood tests pages through their forms (issue 14): the sections a role opens (a
+// fulfilment clerk or a support agent never reaches patient data), the catalogue and capacity pages,
+// and a form post answered with Post/Redirect/Get and a note, or the API's reason.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { totpCode } from '#shared/staff/totp';
+import type { RoleGrant } from '#shared/staff/permissions';
+import { insertStaff, STAFF_PASSWORD } from '../../support/staff-fixture';
+import { cookiesFrom, storefront } from './helpers';
+
+const STAFF = 'http://staff.localhost';
+
+function staffPage(path: string, cookie = '') {
+  return storefront(new Request(`${STAFF}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' }));
+}
+
+function post(path: string, form: Record<string, string>, cookie = '') {
+  return storefront(
+    new Request(`${STAFF}${path}`, {
+      method: 'POST',
+      body: new URLSearchParams(form),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: STAFF,
+        'sec-fetch-site': 'same-origin',
+        ...(cookie ? { cookie } : {}),
+      },
+      redirect: 'manual',
+    }),
+  );
+}
+
+async function signIn(grants: RoleGrant[], lang: 'en' | 'ar' = 'en') {
+  const member = await insertStaff(env.API_DB, grants, { name: 'Huda' });
+  const langCookie = lang === 'ar' ? 'staff_lang=ar' : '';
+  const first = await post('/sign-in', { email: member.email, password: STAFF_PASSWORD }, langCookie);
+  const ticket = cookiesFrom(first);
+  const second = await post(
+    '/verify',
+    { code: await totpCode(member.secret) },
+    [ticket, langCookie].filter(Boolean).join('; '),
+  );
+  const session = cookiesFrom(second)
+    .split('; ')
+    .find((c) => c.startsWith('stk='))!;
+  return [session, langCookie].filter(Boolean).join('; ');
+}
+
+describe('the Blood tests area of the staff app', () => {
+  it('shows Visits, Results and Blood tests to a lab coordinator, and none of them to fulfilment or support', async () => {
+    const lab = await signIn([{ role: 'lab_coordinator', country: 'KW' }]);
+    const home = await (await staffPage('/', lab)).text();
+    for (const href of ['/lab/visits', '/lab/results', '/lab/tests']) expect(home).toContain(`href="${href}"`);
+    const visits = await staffPage('/lab/visits', lab);
+    expect(visits.status).toBe(200);
+    expect(await visits.text()).toContain('Visits of the day');
+    for (const role of ['fulfilment', 'support'] as const) {
+      const cookie = await signIn([{ role, country: null }]);
+      const page = await (await staffPage('/', cookie)).text();
+      for (const href of ['/lab/visits', '/lab/results', '/lab/tests'])
+        expect(page, role).not.toContain(`href="${href}"`);
+      for (const path of ['/lab/visits', '/lab/results', '/lab/results/1234567890']) {
+        const res = await staffPage(path, cookie);
+        expect(res.status, `${role} ${path}`).toBe(403);
+        expect(await res.text()).toContain('Not available to your role');
+      }
+    }
+  });
+
+  it('lists tests with their prices in the coordinator’s country, in Arabic', async () => {
+    const lab = await signIn([{ role: 'lab_coordinator', country: 'KW' }], 'ar');
+    const res = await staffPage('/lab/tests', lab);
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(page).toContain('<html lang="ar" dir="rtl">');
+    expect(page).toContain('فحوصات الدم وأسعارها');
+    expect(page).toContain('السعر في الكويت');
+    expect(page).not.toContain('السعر في السعودية');
+  });
+
+  it('adds a blackout day through the form (Post/Redirect/Get), and shows the API’s reason for a bad one', async () => {
+    const lab = await signIn([{ role: 'lab_coordinator', country: null }]);
+    const added = await post(
+      '/lab/tests/blackout',
+      { country: 'KW', date: '2027-03-21', name_en: 'Spring holiday', name_ar: 'عطلة الربيع' },
+      lab,
+    );
+    expect(added.status).toBe(303);
+    expect(added.headers.get('location')).toBe('/lab/tests/capacity?done=blackout');
+    const page = await (await staffPage('/lab/tests/capacity?done=blackout', lab)).text();
+    expect(page).toContain('Spring holiday');
+    expect(page).toContain('Blackout days saved.');
+    const bad = await post(
+      '/lab/tests/blackout',
+      { country: 'KW', date: '2027-02-30', name_en: 'x', name_ar: 'x' },
+      lab,
+    );
+    expect(bad.headers.get('location')).toBe('/lab/tests/capacity?error=date_invalid');
+    const refused = await (await staffPage('/lab/tests/capacity?error=date_invalid', lab)).text();
+    expect(refused).toContain('Please enter a real date (YYYY-MM-DD).');
+    const row = await env.API_DB.prepare(
+      "SELECT action FROM audit_log WHERE action = 'blackout_day.add' AND resource_id = '2027-03-21'",
+    ).first();
+    expect(row).not.toBeNull();
+  });
+});
