@@ -76,6 +76,19 @@ export const MESSAGE_KEYS = [
   'totp_invalid',
   'sign_in_ticket_invalid',
   'transition_not_allowed',
+  // The back office: catalogue (issue 14).
+  'catalogue_field_required',
+  'catalogue_text_too_long',
+  'price_invalid',
+  'old_price_not_above_price',
+  'buy_limit_invalid',
+  'stock_invalid',
+  'reason_required',
+  'image_missing',
+  'image_too_large',
+  'image_type_unsupported',
+  'category_not_found',
+  'brand_not_found',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

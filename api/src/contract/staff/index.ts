@@ -2,7 +2,9 @@
 // entry names the permission its route needs (RouteContract.staff); contract() checks it.
 import type { RouteContract } from '../registry';
 import { STAFF_CORE_CONTRACTS } from './core';
+import { STAFF_CATALOGUE_CONTRACTS } from './catalogue';
 
 export const STAFF_CONTRACTS = {
   ...STAFF_CORE_CONTRACTS,
+  ...STAFF_CATALOGUE_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;
