@@ -11,6 +11,8 @@ export interface NavItem {
 
 export const NAV: readonly NavItem[] = [
   { href: '/', label: 'st_nav_dashboard', permission: 'dashboard:read' },
+  { href: '/catalogue', label: 'st_nav_catalogue', permission: 'catalogue:read' },
+  { href: '/nutritionists', label: 'st_catalogue_nutritionists', permission: 'nutritionists:read' },
   { href: '/audit', label: 'st_nav_audit', permission: 'audit:read' },
 ];
 

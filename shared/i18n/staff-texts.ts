@@ -3,11 +3,15 @@
 import type { Translated } from './plural';
 import { staffAr } from './staff.ar';
 import { staffEn } from './staff.en';
+import { staffCatalogueAr } from './staff-catalogue.ar';
+import { staffCatalogueEn } from './staff-catalogue.en';
 
 export const staffTextsEn = {
   ...staffEn,
+  ...staffCatalogueEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffAr,
+  ...staffCatalogueAr,
 };
