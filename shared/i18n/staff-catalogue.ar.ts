@@ -94,6 +94,7 @@ export const staffCatalogueAr: Translated<typeof staffCatalogueEn> = {
   st_catalogue_add_product: 'إضافة منتج برقمه',
   st_catalogue_add_product_hint: 'الرقم الظاهر بجانب كل منتج في قائمة المنتجات.',
   st_catalogue_add: 'إضافة إلى القائمة',
+  st_catalogue_remove: 'إزالة',
   st_catalogue_remove_named: 'إزالة {{name}} من القائمة',
   st_catalogue_edit_list: 'إعادة تسمية هذه القائمة أو ترتيبها',
 };

@@ -71,6 +71,7 @@ export const staffCatalogueEn = {
   st_catalogue_add_product: 'Add a product by its number',
   st_catalogue_add_product_hint: 'The number shown beside each product in the product list.',
   st_catalogue_add: 'Add to the list',
+  st_catalogue_remove: 'Remove',
   st_catalogue_remove_named: 'Take {{name}} off the list',
   st_catalogue_edit_list: 'Rename or reorder this list',
 } as const;

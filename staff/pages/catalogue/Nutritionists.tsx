@@ -84,8 +84,12 @@ export function NutritionistPage(props: {
                     <form method="post" action={`/nutritionists/lists/${l.id}/items`} className="inline">
                       <input type="hidden" name="nutritionist_id" value={n.id} />
                       <input type="hidden" name="remove_product_id" value={i.product_id} />
-                      <button type="submit" className="link">
-                        {t.t('st_catalogue_remove_named', { name: name(i) })}
+                      <button
+                        type="submit"
+                        className="link"
+                        aria-label={t.t('st_catalogue_remove_named', { name: name(i) })}
+                      >
+                        {t.t('st_catalogue_remove')}
                       </button>
                     </form>
                   )}
