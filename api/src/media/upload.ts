@@ -43,7 +43,7 @@ export function imageSize(bytes: Uint8Array, type: ImageType): { width: number; 
     }
     // JPEG: walk the markers to the first start-of-frame.
     let at = 2;
-    while (at + 9 < bytes.length) {
+    while (at + 8 < bytes.length) {
       if (bytes[at] !== 0xff) return null;
       const marker = bytes[at + 1]!;
       const length = view.getUint16(at + 2);

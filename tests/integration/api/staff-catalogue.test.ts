@@ -161,7 +161,7 @@ describe('SKUs and stock', () => {
     const row = await lastAudit('sku', 301);
     expect(row).toMatchObject({ action: 'sku.stock', reason: 'Delivery from the supplier' });
     expect(JSON.parse(row!.before_json)).toEqual({ stock: 0 });
-    expect(JSON.parse(row!.after_json)).toEqual({ stock: 12 });
+    expect(JSON.parse(row!.after_json)).toEqual({ stock: 12, adjust: 12 });
 
     // More stock on a SKU that has some is no back-in-stock event.
     await staffCall(manager.token, '/staff/catalogue/skus/301/stock', { json: { adjust: '1', reason: 'Count' } });

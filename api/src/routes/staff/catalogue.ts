@@ -277,8 +277,9 @@ export const staffCatalogueRoutes = new Hono<AppEnv>()
     const stock = before.stock + input.adjust;
     if (stock < 0) throw fieldError('adjust', 'stock_invalid');
     await commit(c, [
-      // Guarded by the stock read: an order placed in between makes this a no-op rather than a wrong count.
-      db.prepare('UPDATE skus SET stock = ? WHERE id = ? AND stock = ?').bind(stock, id, before.stock),
+      // Relative, so an order placed between the read and this batch still counts: a delivery of 12
+      // adds 12 to whatever is there. (The audit row's before/after are as read.)
+      db.prepare('UPDATE skus SET stock = stock + ?1 WHERE id = ?2 AND stock + ?1 >= 0').bind(input.adjust, id),
       denormaliseProduct(db, before.product_id),
       ...(before.stock === 0 && stock > 0 ? onBackInStock(c.env, [id]) : []),
       audit(c, member, {
@@ -286,7 +287,7 @@ export const staffCatalogueRoutes = new Hono<AppEnv>()
         resource: 'sku',
         resourceId: id,
         before: { stock: before.stock },
-        after: { stock },
+        after: { stock, adjust: input.adjust },
         reason: input.reason,
       }),
     ]);
