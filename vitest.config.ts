@@ -102,7 +102,8 @@ export default defineConfig({
                   outboundService: 'sentry-standin',
                   tails: ['sentry-standin'],
                   d1Databases: { DB: 'storefront-test-api-db' },
-                  kvNamespaces: ['KV'],
+                  // …and the storefront's cache namespace (its CACHE, by id), where it writes the catalogue version.
+                  kvNamespaces: { KV: 'KV', STOREFRONT_CACHE: '00000000000000000000000000000003' },
                   r2Buckets: { MEDIA: 'storefront-test-api-media' },
                   durableObjects: { NONCES: { className: 'NonceGuard', useSQLite: true } },
                 },

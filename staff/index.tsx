@@ -15,6 +15,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { auditRoutes } from './routes/audit';
 import { invitationRoutes, teamRoutes } from './routes/team';
 import { labRoutes } from './routes/lab';
+import { catalogueRoutes } from './routes/catalogue';
 import { MessagePage } from './pages/Message';
 
 const app = new Hono<StaffAppEnv>();
@@ -39,6 +40,7 @@ app.route('/', auditRoutes);
 app.route('/', teamRoutes);
 app.route('/', invitationRoutes);
 app.route('/', labRoutes);
+app.route('/', catalogueRoutes);
 
 app.notFound((c) => {
   const t = c.var.t ?? staffTranslator('en');

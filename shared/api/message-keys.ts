@@ -91,6 +91,18 @@ export const MESSAGE_KEYS = [
   'results_nothing_to_approve',
   'price_invalid',
   'old_price_not_higher',
+  // The back office: catalogue (issue 14).
+  'catalogue_field_required',
+  'catalogue_text_too_long',
+  'old_price_not_above_price',
+  'buy_limit_invalid',
+  'stock_invalid',
+  'reason_required',
+  'image_missing',
+  'image_too_large',
+  'image_type_unsupported',
+  'category_not_found',
+  'brand_not_found',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -3,6 +3,8 @@
 import type { Translated } from './plural';
 import { staffAr } from './staff.ar';
 import { staffEn } from './staff.en';
+import { staffCatalogueAr } from './staff-catalogue.ar';
+import { staffCatalogueEn } from './staff-catalogue.en';
 import { staffLabAr } from './staff-lab.ar';
 import { staffLabEn } from './staff-lab.en';
 import { staffTeamAr } from './staff-team.ar';
@@ -12,10 +14,12 @@ export const staffTextsEn = {
   ...staffEn,
   ...staffTeamEn,
   ...staffLabEn,
+  ...staffCatalogueEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffAr,
   ...staffTeamAr,
   ...staffLabAr,
+  ...staffCatalogueAr,
 };

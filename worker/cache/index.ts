@@ -1,7 +1,11 @@
 // KV cache of flagged GETs. The key holds the session (a hash of its tokens), language and country,
 // so one shopper's entry is never served to another. A hit is marked with the internal code 700.
+// Each entry is stored with the catalogue version it was made under (shared/catalogue/cache-version.ts):
+// after a back-office change the API writes a new version and every older entry reads as a miss. The
+// version is read beside the entry (two KV reads in parallel), so a hit costs no extra round trip.
 import { CACHED_CODE, type Envelope } from '#shared/api/envelope';
 import { sha256Hex } from '#shared/api/signing';
+import { CATALOGUE_VERSION_KEY } from '#shared/catalogue/cache-version';
 import type { CountryCode, Lang } from '#shared/locale';
 import type { CachePolicy } from './policies';
 
@@ -18,7 +22,7 @@ export const KV_MAX_KEY_BYTES = 512;
 export async function cacheKey(policy: CachePolicy, scope: CacheScope, pathWithQuery: string): Promise<string | null> {
   if (!scope.deviceToken) return null;
   const session = (await sha256Hex(`${scope.deviceToken}|${scope.userToken ?? ''}`)).slice(0, 32);
-  const prefix = `v1:${policy.name}:${session}:${scope.lang}:${scope.country}:`;
+  const prefix = `v2:${policy.name}:${session}:${scope.lang}:${scope.country}:`;
   const key = prefix + pathWithQuery;
   if (new TextEncoder().encode(key).length <= KV_MAX_KEY_BYTES) return key;
   // Hashed, the key stays unique per path and query and fits; "#" never starts a path.
@@ -31,7 +35,8 @@ export interface CachedResult {
   hit: boolean;
 }
 
-/** Serves from KV when present; otherwise calls upstream and stores a 200 for the policy's TTL. */
+/** Serves from KV when present and of the current catalogue version; otherwise calls upstream and
+ * stores a 200 for the policy's TTL, under the version read before the call. */
 export async function withCache(
   kv: KVNamespace,
   key: string | null,
@@ -39,16 +44,25 @@ export async function withCache(
   waitUntil: (p: Promise<unknown>) => void,
   load: () => Promise<Response>,
 ): Promise<CachedResult> {
+  let version = '';
   if (key) {
-    const stored = await kv.get(key, 'text');
-    if (stored !== null) return { status: 200, body: markCached(stored), hit: true };
+    const [stored, current] = await Promise.all([kv.get(key, 'text'), kv.get(CATALOGUE_VERSION_KEY, 'text')]);
+    version = current ?? '';
+    const entry = stored === null ? null : unpack(stored);
+    if (entry && entry.version === version) return { status: 200, body: markCached(entry.body), hit: true };
   }
   const res = await load();
   const body = await res.text();
   if (key && res.status === 200) {
-    waitUntil(kv.put(key, body, { expirationTtl: Math.max(60, policy.ttlSeconds) }));
+    waitUntil(kv.put(key, `${version}\n${body}`, { expirationTtl: Math.max(60, policy.ttlSeconds) }));
   }
   return { status: res.status, body, hit: false };
+}
+
+/** A stored entry: the version, a newline, the body (a JSON body never starts with a newline). */
+function unpack(stored: string): { version: string; body: string } | null {
+  const cut = stored.indexOf('\n');
+  return cut < 0 ? null : { version: stored.slice(0, cut), body: stored.slice(cut + 1) };
 }
 
 function markCached(body: string): string {

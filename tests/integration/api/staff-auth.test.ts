@@ -130,5 +130,5 @@ describe('every role on every staff route', () => {
         }
       }
     }
-  }, 60_000);
+  }, 60_000); // six roles × every staff route: more than Vitest's 5 s as the areas grow
 });

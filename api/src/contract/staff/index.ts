@@ -1,6 +1,7 @@
 // The back office's route contracts (issue 14, decision 27), one file per area, merged here. Each
 // entry names the permission its route needs (RouteContract.staff); contract() checks it.
 import type { RouteContract } from '../registry';
+import { STAFF_CATALOGUE_CONTRACTS } from './catalogue';
 import { STAFF_CORE_CONTRACTS } from './core';
 import { STAFF_LAB_CONTRACTS } from './lab';
 import { STAFF_TEAM_CONTRACTS } from './team';
@@ -9,4 +10,5 @@ export const STAFF_CONTRACTS = {
   ...STAFF_CORE_CONTRACTS,
   ...STAFF_TEAM_CONTRACTS,
   ...STAFF_LAB_CONTRACTS,
+  ...STAFF_CATALOGUE_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;

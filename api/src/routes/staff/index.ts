@@ -7,10 +7,12 @@ import { staffDashboardRoutes } from './dashboard';
 import { staffAuditRoutes } from './audit';
 import { staffTeamRoutes } from './team';
 import { staffLabRoutes } from './lab';
+import { staffCatalogueRoutes } from './catalogue';
 
 export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffAuthRoutes)
   .route('/', staffDashboardRoutes)
   .route('/', staffAuditRoutes)
   .route('/', staffTeamRoutes)
-  .route('/', staffLabRoutes);
+  .route('/', staffLabRoutes)
+  .route('/', staffCatalogueRoutes);

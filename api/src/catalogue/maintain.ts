@@ -1,0 +1,65 @@
+// What a back-office change to the catalogue must keep in step (decision 6, issue 14): the products'
+// denormalised listing columns (min_price, max_discount, in_stock, read by the listing without a join),
+// the search index (product_search, normalised text written by the seed; no trigger), and the
+// storefront's KV cache (a new catalogue version makes every cached catalogue answer stale).
+import { CATALOGUE_VERSION_KEY, nextCatalogueVersion } from '#shared/catalogue/cache-version';
+import { normalizeSearchText } from '#shared/search/normalize';
+
+/** The product's listing columns recomputed from its SKUs, as the seed computes them (api/seed/plan.ts). */
+export function denormaliseProduct(db: D1Database, productId: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE products SET
+         min_price = coalesce((SELECT min(price) FROM skus WHERE product_id = ?1), 0),
+         max_discount = coalesce((SELECT max(CASE WHEN old_price IS NULL THEN 0 ELSE old_price - price END) FROM skus WHERE product_id = ?1), 0),
+         in_stock = EXISTS (SELECT 1 FROM skus WHERE product_id = ?1 AND stock > 0)
+       WHERE id = ?1`,
+    )
+    .bind(productId);
+}
+
+interface Names {
+  name_en: string;
+  name_ar: string;
+}
+
+/** The product's own name without its brand in front (the brand has its own column; decision 23). */
+function label(name: string, brand: string): string {
+  return name.startsWith(`${brand} `) ? name.slice(brand.length + 1) : name;
+}
+
+export function searchName(product: Names, brand: Names): string {
+  return [
+    normalizeSearchText(label(product.name_en, brand.name_en)),
+    normalizeSearchText(label(product.name_ar, brand.name_ar)),
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+export const searchBrand = (brand: Names) => normalizeSearchText(`${brand.name_en} ${brand.name_ar}`);
+
+export const searchCategory = (c: Names, parent: Names | null) =>
+  normalizeSearchText(`${c.name_en} ${parent?.name_en ?? ''} ${c.name_ar} ${parent?.name_ar ?? ''}`);
+
+/** The product's search row: name, brand and category columns (ingredients and tags are not edited here). */
+export function searchRowStatement(
+  db: D1Database,
+  productId: number,
+  product: Names,
+  brand: Names,
+  category: Names,
+  parent: Names | null,
+): D1PreparedStatement {
+  return db
+    .prepare('UPDATE product_search SET name = ?, brand = ?, category = ? WHERE rowid = ?')
+    .bind(searchName(product, brand), searchBrand(brand), searchCategory(category, parent), productId);
+}
+
+/**
+ * After a change is stored: a new catalogue version in the storefront's cache namespace, so the next
+ * shopper request reads past every cached answer (worker/cache/index.ts).
+ */
+export async function bumpCatalogueVersion(env: Pick<ApiEnv, 'STOREFRONT_CACHE'>): Promise<void> {
+  await env.STOREFRONT_CACHE.put(CATALOGUE_VERSION_KEY, nextCatalogueVersion());
+}

@@ -1,0 +1,562 @@
+// The back office's catalogue (issue 14): products and SKUs, stock, images, categories, brands, home
+// sections, nutritionists and their lists. Every change is one D1 batch with its audit row and what it
+// must keep in step (listing columns, search index, back-in-stock events; api/src/catalogue/maintain.ts),
+// then a new catalogue version, so shoppers see it on their next request.
+import { Hono, type Context } from 'hono';
+import { ok } from '#shared/api/envelope';
+import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
+import { payableMinor } from '#shared/money';
+import { normalizeSearchText } from '#shared/search/normalize';
+import type { AppEnv } from '#api/src/app-env';
+import { contract } from '#api/src/lib/validate';
+import { ApiError } from '#api/src/lib/errors';
+import { requireStaff } from '#api/src/middleware/staff';
+import { auditStatement, changedFields } from '#api/src/staff/audit';
+import type { StaffMember } from '#api/src/staff/sessions';
+import { onBackInStock } from '#api/src/catalogue/back-in-stock';
+import { currencyStatement, knownCurrency, rememberCurrencies } from '#api/src/catalogue/currency';
+import {
+  bumpCatalogueVersion,
+  denormaliseProduct,
+  searchBrand,
+  searchCategory,
+  searchRowStatement,
+} from '#api/src/catalogue/maintain';
+import { checkedImage, storeRenditions } from '#api/src/media/upload';
+import { imageRef } from '#api/src/media/renditions';
+import { LOW_STOCK_UNITS } from './dashboard';
+
+export const CATALOGUE_PAGE = 50;
+
+type Names = { name_en: string; name_ar: string };
+interface ProductRow extends Names {
+  id: number;
+  slug: string;
+  brand_id: number;
+  category_id: number;
+  description_en: string;
+  description_ar: string;
+  is_active: number;
+}
+interface SkuRow extends Names {
+  id: number;
+  product_id: number;
+  price: number;
+  old_price: number | null;
+  stock: number;
+  buy_limit: number | null;
+  sort_order: number;
+}
+interface CategoryRow extends Names {
+  id: number;
+  parent_id: number | null;
+  slug: string;
+  sort_order: number;
+}
+
+const notFound = () => new ApiError(404, 'not_found');
+const fieldError = (field: string, message: string) =>
+  new ApiError(400, 'validation_failed', { fields: [{ field, code: 'custom', message }] });
+
+/** Runs the change with its audit row, then makes every cached catalogue answer stale. */
+async function commit(c: Context<AppEnv>, statements: D1PreparedStatement[]): Promise<void> {
+  await c.env.DB.batch(statements);
+  await bumpCatalogueVersion(c.env);
+}
+
+function audit(c: Context<AppEnv>, member: StaffMember, entry: Parameters<typeof auditStatement>[2]) {
+  return auditStatement(c.env.DB, member, entry);
+}
+
+export const staffCatalogueRoutes = new Hono<AppEnv>()
+  .get('/catalogue/products', contract('GET /staff/catalogue/products'), async (c) => {
+    const q = c.req.valid('query');
+    const where: string[] = [];
+    const values: (string | number)[] = [];
+    const search = q.q?.trim();
+    if (search) {
+      if (/^\d+$/.test(search)) where.push('p.id = ?') && values.push(Number(search));
+      else {
+        const words = normalizeSearchText(search).split(/\s+/).filter(Boolean).slice(0, 8);
+        if (words.length) {
+          where.push('p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)');
+          values.push(words.map((w) => `"${w.replaceAll('"', '')}"*`).join(' '));
+        }
+      }
+    }
+    if (q.category_id)
+      where.push('(p.category_id = ? OR c.parent_id = ?)') && values.push(q.category_id, q.category_id);
+    if (q.brand_id) where.push('p.brand_id = ?') && values.push(q.brand_id);
+    if (q.stock === 'in') where.push('p.in_stock = 1');
+    if (q.stock === 'out') where.push('p.in_stock = 0');
+    if (q.stock === 'low')
+      where.push(`EXISTS (SELECT 1 FROM skus s WHERE s.product_id = p.id AND s.stock <= ${LOW_STOCK_UNITS})`);
+    const page = q.page ?? 1;
+    const from = `FROM products p JOIN brands b ON b.id = p.brand_id JOIN categories c ON c.id = p.category_id
+      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
+    const db = c.env.DB;
+    const [count, rows] = await db.batch([
+      db.prepare(`SELECT count(*) AS n ${from}`).bind(...values),
+      db
+        .prepare(
+          `SELECT p.id, p.slug, p.name_en, p.name_ar, p.is_active, p.in_stock, p.min_price,
+             b.name_en AS brand_en, b.name_ar AS brand_ar, c.name_en AS category_en, c.name_ar AS category_ar,
+             (SELECT sum(stock) FROM skus s WHERE s.product_id = p.id) AS stock,
+             (SELECT count(*) FROM skus s WHERE s.product_id = p.id) AS skus
+           ${from} ORDER BY p.id LIMIT ? OFFSET ?`,
+        )
+        .bind(...values, CATALOGUE_PAGE, (page - 1) * CATALOGUE_PAGE),
+    ]);
+    const total = (count!.results[0] as { n: number }).n;
+    return c.json(ok({ products: rows!.results, total, page, pages: Math.max(1, Math.ceil(total / CATALOGUE_PAGE)) }));
+  })
+
+  .get('/catalogue/products/:id{[0-9]+}', contract('GET /staff/catalogue/products/:id{[0-9]+}'), async (c) => {
+    const { id } = c.req.valid('param');
+    const db = c.env.DB;
+    const [product, skus, images, categories, brands, currencies] = await db.batch([
+      db.prepare('SELECT * FROM products WHERE id = ?').bind(id),
+      db.prepare('SELECT * FROM skus WHERE product_id = ? ORDER BY sort_order, id').bind(id),
+      db
+        .prepare(
+          'SELECT id, r2_key, alt_en, alt_ar, width, height, sort_order FROM product_images WHERE product_id = ? ORDER BY sort_order, id',
+        )
+        .bind(id),
+      db.prepare(
+        'SELECT id, parent_id, name_en, name_ar FROM categories ORDER BY coalesce(parent_id, id), parent_id IS NOT NULL, sort_order',
+      ),
+      db.prepare('SELECT id, name_en, name_ar FROM brands ORDER BY name_en'),
+      currencyStatement(db),
+    ]);
+    const row = product!.results[0];
+    if (!row) throw notFound();
+    rememberCurrencies(currencies!.results);
+    const countries = COUNTRY_CODES.map((code) => knownCurrency(code)!);
+    const skuRows = (skus!.results as unknown as SkuRow[]).map((s) => ({
+      ...s,
+      // What a shopper of each country pays (VAT included where it applies; decision 9).
+      prices: countries.map((info) => ({
+        country: info.country as CountryCode,
+        currency: info.currency,
+        price: payableMinor(s.price, info),
+        old_price: s.old_price === null ? null : payableMinor(s.old_price, info),
+      })),
+    }));
+    return c.json(
+      ok({
+        product: row,
+        skus: skuRows,
+        images: (images!.results as Array<{ r2_key: string; alt_en: string; width: number; height: number }>).map(
+          (i) => ({ ...i, ref: imageRef('product', i.r2_key, i.alt_en, { width: i.width, height: i.height }) }),
+        ),
+        categories: categories!.results,
+        brands: brands!.results,
+      }),
+    );
+  })
+
+  .post('/catalogue/products/:id{[0-9]+}', contract('POST /staff/catalogue/products/:id{[0-9]+}'), async (c) => {
+    const member = await requireStaff(c);
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const db = c.env.DB;
+    const [product, brand, categories] = await db.batch([
+      db.prepare('SELECT * FROM products WHERE id = ?').bind(id),
+      db.prepare('SELECT id, name_en, name_ar FROM brands WHERE id = ?').bind(input.brand_id),
+      db.prepare('SELECT id, parent_id, name_en, name_ar FROM categories'),
+    ]);
+    const before = product!.results[0] as ProductRow | undefined;
+    if (!before) throw notFound();
+    const b = brand!.results[0] as Names | undefined;
+    if (!b) throw fieldError('brand_id', 'brand_not_found');
+    const cats = new Map((categories!.results as unknown as CategoryRow[]).map((r) => [r.id, r]));
+    const cat = cats.get(input.category_id);
+    if (!cat) throw fieldError('category_id', 'category_not_found');
+    const after = { ...input, is_active: input.is_active ? 1 : 0 };
+    const diff = changedFields(before as unknown as Record<string, unknown>, after);
+    await commit(c, [
+      db
+        .prepare(
+          `UPDATE products SET name_en = ?, name_ar = ?, description_en = ?, description_ar = ?, category_id = ?, brand_id = ?, is_active = ?
+           WHERE id = ?`,
+        )
+        .bind(
+          after.name_en,
+          after.name_ar,
+          after.description_en,
+          after.description_ar,
+          after.category_id,
+          after.brand_id,
+          after.is_active,
+          id,
+        ),
+      searchRowStatement(db, id, after, b, cat, cat.parent_id ? (cats.get(cat.parent_id) ?? null) : null),
+      audit(c, member, { action: 'product.edit', resource: 'product', resourceId: id, ...diff }),
+    ]);
+    return c.json(ok({ id }));
+  })
+
+  .post(
+    '/catalogue/products/:id{[0-9]+}/images',
+    contract('POST /staff/catalogue/products/:id{[0-9]+}/images'),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const image = checkedImage(input.data);
+      const db = c.env.DB;
+      const product = await db
+        .prepare(
+          'SELECT id, slug, name_en, name_ar, (SELECT min(sort_order) FROM product_images WHERE product_id = ?1) AS first FROM products WHERE id = ?1',
+        )
+        .bind(id)
+        .first<{ slug: string; name_en: string; name_ar: string; first: number | null }>();
+      if (!product) throw notFound();
+      // A new stem per upload: stored keys never change content, so a year of immutable caching holds.
+      const stem = `products/${product.slug}/u${Date.now().toString(36)}${crypto.randomUUID().slice(0, 4)}`;
+      await storeRenditions(c.env, 'product', stem, image);
+      const alt = { alt_en: input.alt_en || product.name_en, alt_ar: input.alt_ar || product.name_ar };
+      await commit(c, [
+        db
+          .prepare(
+            'INSERT INTO product_images (product_id, sku_id, r2_key, alt_en, alt_ar, width, height, sort_order) VALUES (?, NULL, ?, ?, ?, ?, ?, ?)',
+          )
+          .bind(id, stem, alt.alt_en, alt.alt_ar, image.width, image.height, (product.first ?? 1) - 1),
+        audit(c, member, {
+          action: 'product.image',
+          resource: 'product',
+          resourceId: id,
+          after: {
+            r2_key: stem,
+            type: image.type,
+            width: image.width,
+            height: image.height,
+            bytes: image.bytes.length,
+          },
+        }),
+      ]);
+      return c.json(ok({ id, r2_key: stem, type: image.type, width: image.width, height: image.height }));
+    },
+  )
+
+  .post('/catalogue/skus/:id{[0-9]+}', contract('POST /staff/catalogue/skus/:id{[0-9]+}'), async (c) => {
+    const member = await requireStaff(c);
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const db = c.env.DB;
+    const before = await db.prepare('SELECT * FROM skus WHERE id = ?').bind(id).first<SkuRow>();
+    if (!before) throw notFound();
+    const stock = input.stock ?? before.stock;
+    if (stock !== before.stock && !input.reason) throw fieldError('reason', 'reason_required');
+    const after = { price: input.price, old_price: input.old_price, buy_limit: input.buy_limit, stock };
+    const diff = changedFields(before as unknown as Record<string, unknown>, after);
+    await commit(c, [
+      db
+        .prepare('UPDATE skus SET price = ?, old_price = ?, buy_limit = ?, stock = ? WHERE id = ?')
+        .bind(after.price, after.old_price, after.buy_limit, after.stock, id),
+      denormaliseProduct(db, before.product_id),
+      ...(before.stock === 0 && stock > 0 ? onBackInStock(c.env, [id]) : []),
+      audit(c, member, {
+        action: 'sku.edit',
+        resource: 'sku',
+        resourceId: id,
+        ...diff,
+        reason: stock !== before.stock ? input.reason : null,
+      }),
+    ]);
+    return c.json(ok({ id, product_id: before.product_id, stock }));
+  })
+
+  .post('/catalogue/skus/:id{[0-9]+}/stock', contract('POST /staff/catalogue/skus/:id{[0-9]+}/stock'), async (c) => {
+    const member = await requireStaff(c);
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const db = c.env.DB;
+    const before = await db.prepare('SELECT * FROM skus WHERE id = ?').bind(id).first<SkuRow>();
+    if (!before) throw notFound();
+    const stock = before.stock + input.adjust;
+    if (stock < 0) throw fieldError('adjust', 'stock_invalid');
+    await commit(c, [
+      // Relative, so an order placed between the read and this batch still counts: a delivery of 12
+      // adds 12 to whatever is there. (The audit row's before/after are as read.)
+      db.prepare('UPDATE skus SET stock = stock + ?1 WHERE id = ?2 AND stock + ?1 >= 0').bind(input.adjust, id),
+      denormaliseProduct(db, before.product_id),
+      ...(before.stock === 0 && stock > 0 ? onBackInStock(c.env, [id]) : []),
+      audit(c, member, {
+        action: 'sku.stock',
+        resource: 'sku',
+        resourceId: id,
+        before: { stock: before.stock },
+        after: { stock, adjust: input.adjust },
+        reason: input.reason,
+      }),
+    ]);
+    return c.json(ok({ id, product_id: before.product_id, stock }));
+  })
+
+  .get('/catalogue/categories', contract('GET /staff/catalogue/categories'), async (c) => {
+    const { results } = await c.env.DB.prepare(
+      `SELECT c.*, (SELECT count(*) FROM products p WHERE p.category_id = c.id) AS products
+       FROM categories c ORDER BY coalesce(c.parent_id, c.id), c.parent_id IS NOT NULL, c.sort_order`,
+    ).all();
+    return c.json(ok({ categories: results }));
+  })
+
+  .post('/catalogue/categories/:id{[0-9]+}', contract('POST /staff/catalogue/categories/:id{[0-9]+}'), async (c) => {
+    const member = await requireStaff(c);
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const db = c.env.DB;
+    const all = new Map(
+      (await db.prepare('SELECT * FROM categories').all<CategoryRow>()).results.map((r) => [r.id, r] as const),
+    );
+    const before = all.get(id);
+    if (!before) throw notFound();
+    all.set(id, { ...before, ...input });
+    // The search index's category column holds the category's and its parent's names: rewrite it for
+    // this category's products and for its children's.
+    const affected = [...all.values()].filter((r) => r.id === id || r.parent_id === id);
+    await commit(c, [
+      db
+        .prepare('UPDATE categories SET name_en = ?, name_ar = ?, sort_order = ? WHERE id = ?')
+        .bind(input.name_en, input.name_ar, input.sort_order, id),
+      ...affected.map((r) =>
+        db
+          .prepare(
+            'UPDATE product_search SET category = ? WHERE rowid IN (SELECT id FROM products WHERE category_id = ?)',
+          )
+          .bind(searchCategory(r, r.parent_id ? (all.get(r.parent_id) ?? null) : null), r.id),
+      ),
+      audit(c, member, {
+        action: 'category.edit',
+        resource: 'category',
+        resourceId: id,
+        ...changedFields(before as unknown as Record<string, unknown>, input),
+      }),
+    ]);
+    return c.json(ok({ id }));
+  })
+
+  .get('/catalogue/brands', contract('GET /staff/catalogue/brands'), async (c) => {
+    const { results } = await c.env.DB.prepare(
+      `SELECT b.*, (SELECT count(*) FROM products p WHERE p.brand_id = b.id) AS products FROM brands b ORDER BY b.sort_order, b.name_en`,
+    ).all();
+    return c.json(ok({ brands: results }));
+  })
+
+  .post('/catalogue/brands/:id{[0-9]+}', contract('POST /staff/catalogue/brands/:id{[0-9]+}'), async (c) => {
+    const member = await requireStaff(c);
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const db = c.env.DB;
+    const before = await db.prepare('SELECT * FROM brands WHERE id = ?').bind(id).first<Record<string, unknown>>();
+    if (!before) throw notFound();
+    const after = { ...input, is_featured: input.is_featured ? 1 : 0 };
+    await commit(c, [
+      db
+        .prepare(
+          'UPDATE brands SET name_en = ?, name_ar = ?, description_en = ?, description_ar = ?, is_featured = ?, sort_order = ? WHERE id = ?',
+        )
+        .bind(
+          after.name_en,
+          after.name_ar,
+          after.description_en,
+          after.description_ar,
+          after.is_featured,
+          after.sort_order,
+          id,
+        ),
+      db
+        .prepare('UPDATE product_search SET brand = ? WHERE rowid IN (SELECT id FROM products WHERE brand_id = ?)')
+        .bind(searchBrand(after), id),
+      audit(c, member, { action: 'brand.edit', resource: 'brand', resourceId: id, ...changedFields(before, after) }),
+    ]);
+    return c.json(ok({ id }));
+  })
+
+  .get('/catalogue/home-sections', contract('GET /staff/catalogue/home-sections'), async (c) => {
+    const { results } = await c.env.DB.prepare('SELECT * FROM home_sections ORDER BY sort_order, id').all();
+    return c.json(ok({ sections: results }));
+  })
+
+  .post(
+    '/catalogue/home-sections/:id{[0-9]+}',
+    contract('POST /staff/catalogue/home-sections/:id{[0-9]+}'),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const db = c.env.DB;
+      const before = await db
+        .prepare('SELECT * FROM home_sections WHERE id = ?')
+        .bind(id)
+        .first<Record<string, unknown>>();
+      if (!before) throw notFound();
+      const after = { ...input, is_active: input.is_active ? 1 : 0 };
+      await commit(c, [
+        db
+          .prepare('UPDATE home_sections SET title_en = ?, title_ar = ?, sort_order = ?, is_active = ? WHERE id = ?')
+          .bind(after.title_en, after.title_ar, after.sort_order, after.is_active, id),
+        audit(c, member, {
+          action: 'home_section.edit',
+          resource: 'home_section',
+          resourceId: id,
+          ...changedFields(before, after),
+        }),
+      ]);
+      return c.json(ok({ id }));
+    },
+  )
+
+  .get('/catalogue/nutritionists', contract('GET /staff/catalogue/nutritionists'), async (c) => {
+    const { results } = await c.env.DB.prepare(
+      `SELECT n.id, n.slug, n.name_en, n.name_ar, n.title_en, n.title_ar, n.sort_order,
+         (SELECT count(*) FROM nutritionist_lists l WHERE l.nutritionist_id = n.id) AS lists
+       FROM nutritionists n ORDER BY n.sort_order, n.id`,
+    ).all();
+    return c.json(ok({ nutritionists: results }));
+  })
+
+  .get(
+    '/catalogue/nutritionists/:id{[0-9]+}',
+    contract('GET /staff/catalogue/nutritionists/:id{[0-9]+}'),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const db = c.env.DB;
+      const [nutritionist, lists, items] = await db.batch([
+        db.prepare('SELECT * FROM nutritionists WHERE id = ?').bind(id),
+        db.prepare('SELECT * FROM nutritionist_lists WHERE nutritionist_id = ? ORDER BY sort_order, id').bind(id),
+        db
+          .prepare(
+            `SELECT i.list_id, i.product_id, i.sort_order, p.name_en, p.name_ar FROM nutritionist_list_items i
+             JOIN nutritionist_lists l ON l.id = i.list_id JOIN products p ON p.id = i.product_id
+             WHERE l.nutritionist_id = ? ORDER BY i.list_id, i.sort_order`,
+          )
+          .bind(id),
+      ]);
+      if (!nutritionist!.results[0]) throw notFound();
+      const byList = new Map<number, unknown[]>();
+      for (const item of items!.results as Array<{ list_id: number }>)
+        byList.set(item.list_id, [...(byList.get(item.list_id) ?? []), item]);
+      return c.json(
+        ok({
+          nutritionist: nutritionist!.results[0],
+          lists: (lists!.results as Array<{ id: number }>).map((l) => ({ ...l, items: byList.get(l.id) ?? [] })),
+        }),
+      );
+    },
+  )
+
+  .post(
+    '/catalogue/nutritionists/:id{[0-9]+}',
+    contract('POST /staff/catalogue/nutritionists/:id{[0-9]+}'),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const db = c.env.DB;
+      const before = await db
+        .prepare('SELECT * FROM nutritionists WHERE id = ?')
+        .bind(id)
+        .first<Record<string, unknown>>();
+      if (!before) throw notFound();
+      await commit(c, [
+        db
+          .prepare(
+            `UPDATE nutritionists SET name_en = ?, name_ar = ?, title_en = ?, title_ar = ?, bio_en = ?, bio_ar = ?,
+               years_experience = ?, sort_order = ? WHERE id = ?`,
+          )
+          .bind(
+            input.name_en,
+            input.name_ar,
+            input.title_en,
+            input.title_ar,
+            input.bio_en,
+            input.bio_ar,
+            input.years_experience,
+            input.sort_order,
+            id,
+          ),
+        audit(c, member, {
+          action: 'nutritionist.edit',
+          resource: 'nutritionist',
+          resourceId: id,
+          ...changedFields(before, input),
+        }),
+      ]);
+      return c.json(ok({ id }));
+    },
+  )
+
+  .post(
+    '/catalogue/nutritionist-lists/:id{[0-9]+}',
+    contract('POST /staff/catalogue/nutritionist-lists/:id{[0-9]+}'),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const db = c.env.DB;
+      const before = await db
+        .prepare('SELECT * FROM nutritionist_lists WHERE id = ?')
+        .bind(id)
+        .first<Record<string, unknown> & { nutritionist_id: number }>();
+      if (!before) throw notFound();
+      await commit(c, [
+        db
+          .prepare('UPDATE nutritionist_lists SET name_en = ?, name_ar = ?, sort_order = ? WHERE id = ?')
+          .bind(input.name_en, input.name_ar, input.sort_order, id),
+        audit(c, member, {
+          action: 'nutritionist_list.edit',
+          resource: 'nutritionist_list',
+          resourceId: id,
+          ...changedFields(before, input),
+        }),
+      ]);
+      return c.json(ok({ id, nutritionist_id: before.nutritionist_id }));
+    },
+  )
+
+  .post(
+    '/catalogue/nutritionist-lists/:id{[0-9]+}/items',
+    contract('POST /staff/catalogue/nutritionist-lists/:id{[0-9]+}/items'),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const db = c.env.DB;
+      const [list, product] = await db.batch([
+        db.prepare('SELECT id, nutritionist_id FROM nutritionist_lists WHERE id = ?').bind(id),
+        db.prepare('SELECT id FROM products WHERE id = ?').bind(input.add_product_id ?? 0),
+      ]);
+      const row = list!.results[0] as { nutritionist_id: number } | undefined;
+      if (!row) throw notFound();
+      if (input.add_product_id !== undefined && !product!.results[0])
+        throw fieldError('add_product_id', 'item_validation_error');
+      const statements: D1PreparedStatement[] = [];
+      if (input.add_product_id !== undefined)
+        statements.push(
+          db
+            .prepare(
+              `INSERT OR IGNORE INTO nutritionist_list_items (list_id, product_id, sort_order)
+               VALUES (?1, ?2, coalesce((SELECT max(sort_order) + 1 FROM nutritionist_list_items WHERE list_id = ?1), 0))`,
+            )
+            .bind(id, input.add_product_id),
+        );
+      if (input.remove_product_id !== undefined)
+        statements.push(
+          db
+            .prepare('DELETE FROM nutritionist_list_items WHERE list_id = ? AND product_id = ?')
+            .bind(id, input.remove_product_id),
+        );
+      await commit(c, [
+        ...statements,
+        audit(c, member, {
+          action: 'nutritionist_list.items',
+          resource: 'nutritionist_list',
+          resourceId: id,
+          after: { add: input.add_product_id ?? null, remove: input.remove_product_id ?? null },
+        }),
+      ]);
+      return c.json(ok({ id, nutritionist_id: row.nutritionist_id }));
+    },
+  );

@@ -1,0 +1,154 @@
+// The back office's catalogue inputs (issue 14), shared by the staff app's forms and the API's contract.
+// Form fields arrive as strings (digits in either script); the API gets the same strings and parses them
+// with the same schema, so a form and the API can never disagree about what is valid.
+import { z } from '../zod';
+import { normalizeDigits } from '../text/digits';
+
+/** Upload limit for one catalogue image (the original, before any rendition). */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Base64 of IMAGE_MAX_BYTES, rounded up: the JSON body the staff app sends the API. */
+export const IMAGE_MAX_BASE64 = Math.ceil(IMAGE_MAX_BYTES / 3) * 4;
+
+const text = (max: number) => z.string().trim().max(max, { error: 'catalogue_text_too_long' });
+const required = (max: number) =>
+  z
+    .string({ error: 'catalogue_field_required' })
+    .trim()
+    .min(1, { error: 'catalogue_field_required' })
+    .max(max, { error: 'catalogue_text_too_long' });
+
+const digits = (v: unknown) => (typeof v === 'string' ? normalizeDigits(v).trim().replace('٫', '.') : v);
+
+/** A whole number typed in a form (or sent as a number). */
+const int = (min: number, max: number, error: string) =>
+  z.preprocess(
+    (v) => {
+      const d = digits(v);
+      return typeof d === 'string' && /^-?\d+$/.test(d) ? Number(d) : d;
+    },
+    z.number({ error }).int({ error }).min(min, { error }).max(max, { error }),
+  );
+
+/** As int, but an empty field is null (no limit, no old price). */
+const optionalInt = (min: number, max: number, error: string) =>
+  z.preprocess((v) => (v === '' || v === undefined ? null : v), z.union([z.null(), int(min, max, error)]));
+
+/** Kuwaiti dinars typed with up to three decimals ("3.5", "3.500", "٣٫٥"), as integer fils. */
+export function filsFromKwd(value: string): number | null {
+  const m = /^(\d{1,6})(?:\.(\d{1,3}))?$/.exec(value);
+  return m ? Number(m[1]) * 1000 + Number((m[2] ?? '').padEnd(3, '0')) : null;
+}
+
+const money = z.preprocess(
+  (v) => {
+    const d = digits(v);
+    if (typeof d === 'number') return d;
+    return typeof d === 'string' ? (filsFromKwd(d) ?? Number.NaN) : d;
+  },
+  z.number({ error: 'price_invalid' }).int({ error: 'price_invalid' }).min(0, { error: 'price_invalid' }),
+);
+const optionalMoney = z.preprocess((v) => (v === '' || v === undefined ? null : v), z.union([z.null(), money]));
+
+const flag = z.preprocess((v) => v === true || v === 'on' || v === '1' || v === 'true', z.boolean());
+const id = int(1, 2 ** 31, 'item_validation_error');
+
+export const catalogueListQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  category_id: z.coerce.number().int().positive().optional(),
+  brand_id: z.coerce.number().int().positive().optional(),
+  stock: z.enum(['in', 'out', 'low']).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
+});
+
+export const productEditSchema = z.object({
+  name_en: required(200),
+  name_ar: required(200),
+  description_en: text(5000).default(''),
+  description_ar: text(5000).default(''),
+  category_id: id,
+  brand_id: id,
+  is_active: flag,
+});
+
+export const skuEditSchema = z
+  .object({
+    price: money,
+    old_price: optionalMoney,
+    buy_limit: optionalInt(1, 999, 'buy_limit_invalid'),
+    /** Set the stock to this many units (absent or empty: unchanged). */
+    stock: z.preprocess((v) => (v === '' ? undefined : v), int(0, 1_000_000, 'stock_invalid').optional()),
+    reason: text(200).optional(),
+  })
+  .refine((s) => s.old_price === null || s.old_price > s.price, {
+    path: ['old_price'],
+    error: 'old_price_not_above_price',
+  });
+
+export const stockAdjustSchema = z.object({
+  /** Units added (or taken away, when negative). */
+  adjust: int(-1_000_000, 1_000_000, 'stock_invalid').refine((n) => n !== 0, { error: 'stock_invalid' }),
+  reason: z
+    .string({ error: 'reason_required' })
+    .trim()
+    .min(1, { error: 'reason_required' })
+    .max(200, { error: 'catalogue_text_too_long' }),
+});
+
+export const imageUploadSchema = z.object({
+  /** The file's bytes, base64. Its type is judged by its content, never by its name. */
+  data: z
+    .string()
+    .min(1, { error: 'image_missing' })
+    .max(IMAGE_MAX_BASE64 + 4, { error: 'image_too_large' }),
+  alt_en: text(200).default(''),
+  alt_ar: text(200).default(''),
+});
+
+export const categoryEditSchema = z.object({
+  name_en: required(100),
+  name_ar: required(100),
+  sort_order: int(0, 10_000, 'item_validation_error'),
+});
+
+export const brandEditSchema = z.object({
+  name_en: required(100),
+  name_ar: required(100),
+  description_en: text(2000).default(''),
+  description_ar: text(2000).default(''),
+  is_featured: flag,
+  sort_order: int(0, 10_000, 'item_validation_error'),
+});
+
+export const nutritionistEditSchema = z.object({
+  name_en: required(100),
+  name_ar: required(100),
+  title_en: required(100),
+  title_ar: required(100),
+  bio_en: text(2000).default(''),
+  bio_ar: text(2000).default(''),
+  years_experience: int(0, 80, 'item_validation_error'),
+  sort_order: int(0, 10_000, 'item_validation_error'),
+});
+
+export const nutritionistListEditSchema = z.object({
+  name_en: required(100),
+  name_ar: required(100),
+  sort_order: int(0, 10_000, 'item_validation_error'),
+});
+
+export const nutritionistListItemSchema = z
+  .object({
+    add_product_id: z.preprocess((v) => (v === '' ? undefined : v), id.optional()),
+    remove_product_id: z.preprocess((v) => (v === '' ? undefined : v), id.optional()),
+  })
+  .refine((s) => s.add_product_id !== undefined || s.remove_product_id !== undefined, {
+    path: ['add_product_id'],
+    error: 'catalogue_field_required',
+  });
+
+export const homeSectionEditSchema = z.object({
+  title_en: text(200).default(''),
+  title_ar: text(200).default(''),
+  sort_order: int(0, 10_000, 'item_validation_error'),
+  is_active: flag,
+});

@@ -1,0 +1,248 @@
+// Nutritionists and their curated lists (nutritionists:read to see, nutritionists:write to edit): a
+// nutritionist may rename and reorder their lists and put products on them or take them off.
+import type { StaffTranslator } from '../../lib/i18n';
+import type { StaffSelf } from '../../lib/api';
+import { Layout } from '../Layout';
+import { Field, type FormFailure, Notice, canWrite } from './parts';
+
+interface Names {
+  name_en: string;
+  name_ar: string;
+}
+
+export interface NutritionistRow extends Names {
+  id: number;
+  slug: string;
+  title_en: string;
+  title_ar: string;
+  sort_order: number;
+  lists: number;
+}
+
+export interface NutritionistDetail {
+  nutritionist: NutritionistRow & { bio_en: string; bio_ar: string; years_experience: number };
+  lists: Array<Names & { id: number; sort_order: number; items: Array<Names & { product_id: number }> }>;
+}
+
+export function NutritionistsPage(props: {
+  t: StaffTranslator;
+  nonce: string;
+  me: StaffSelf;
+  rows: NutritionistRow[];
+}) {
+  const { t } = props;
+  const ar = t.lang === 'ar';
+  return (
+    <Layout t={t} nonce={props.nonce} me={props.me} title={t.t('st_catalogue_nutritionists')} path="/nutritionists">
+      <h1>{t.t('st_catalogue_nutritionists')}</h1>
+      <ul className="rows">
+        {props.rows.map((n) => (
+          <li key={n.id}>
+            <a href={`/nutritionists/${n.id}`}>{ar ? n.name_ar : n.name_en}</a>{' '}
+            <span className="muted">
+              {ar ? n.title_ar : n.title_en} · {t.t('st_catalogue_list_count', { count: n.lists })}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Layout>
+  );
+}
+
+export function NutritionistPage(props: {
+  t: StaffTranslator;
+  nonce: string;
+  me: StaffSelf;
+  data: NutritionistDetail;
+  done?: string;
+  failure?: FormFailure | null;
+}) {
+  const { t, data, failure } = props;
+  const n = data.nutritionist;
+  const ar = t.lang === 'ar';
+  const write = canWrite(props.me, 'nutritionists:write');
+  const name = (r: Names) => (ar ? r.name_ar : r.name_en);
+  return (
+    <Layout t={t} nonce={props.nonce} me={props.me} title={name(n)} path="/nutritionists">
+      <p>
+        <a href="/nutritionists">{t.t('st_catalogue_back_to_nutritionists')}</a>
+      </p>
+      <h1>{name(n)}</h1>
+      <Notice t={t} done={Boolean(props.done)} failure={failure} />
+      <h2>{t.t('st_catalogue_lists')}</h2>
+      <div className="stack">
+        {data.lists.map((l) => (
+          <section key={l.id} className="card" aria-labelledby={`list-${l.id}`}>
+            <h3 id={`list-${l.id}`}>{name(l)}</h3>
+            <ul className="rows">
+              {l.items.map((i) => (
+                <li key={i.product_id}>
+                  <span>
+                    {name(i)} <span className="mono muted">#{i.product_id}</span>
+                  </span>
+                  {write && (
+                    <form method="post" action={`/nutritionists/lists/${l.id}/items`} className="inline">
+                      <input type="hidden" name="nutritionist_id" value={n.id} />
+                      <input type="hidden" name="remove_product_id" value={i.product_id} />
+                      <button
+                        type="submit"
+                        className="link"
+                        aria-label={t.t('st_catalogue_remove_named', { name: name(i) })}
+                      >
+                        {t.t('st_catalogue_remove')}
+                      </button>
+                    </form>
+                  )}
+                </li>
+              ))}
+            </ul>
+            {write && (
+              <>
+                <form method="post" action={`/nutritionists/lists/${l.id}/items`} className="grid">
+                  <input type="hidden" name="nutritionist_id" value={n.id} />
+                  <Field
+                    t={t}
+                    form={`add-${l.id}`}
+                    name="add_product_id"
+                    label={t.t('st_catalogue_add_product')}
+                    value=""
+                    failure={failure}
+                    inputMode="numeric"
+                    dir="ltr"
+                    hint={t.t('st_catalogue_add_product_hint')}
+                  />
+                  <div className="actions">
+                    <button type="submit" className="secondary">
+                      {t.t('st_catalogue_add')}
+                    </button>
+                  </div>
+                </form>
+                <details open={failure?.form === `list-${l.id}`}>
+                  <summary>{t.t('st_catalogue_edit_list')}</summary>
+                  <form method="post" action={`/nutritionists/lists/${l.id}`} className="grid">
+                    <input type="hidden" name="nutritionist_id" value={n.id} />
+                    <Field
+                      t={t}
+                      form={`list-${l.id}`}
+                      name="name_en"
+                      label={t.t('st_catalogue_name_en')}
+                      value={l.name_en}
+                      failure={failure}
+                      dir="ltr"
+                    />
+                    <Field
+                      t={t}
+                      form={`list-${l.id}`}
+                      name="name_ar"
+                      label={t.t('st_catalogue_name_ar')}
+                      value={l.name_ar}
+                      failure={failure}
+                      dir="rtl"
+                    />
+                    <Field
+                      t={t}
+                      form={`list-${l.id}`}
+                      name="sort_order"
+                      label={t.t('st_catalogue_sort_order')}
+                      value={l.sort_order}
+                      failure={failure}
+                      inputMode="numeric"
+                      dir="ltr"
+                    />
+                    <div className="actions">
+                      <button type="submit">{t.t('st_catalogue_save')}</button>
+                    </div>
+                  </form>
+                </details>
+              </>
+            )}
+          </section>
+        ))}
+      </div>
+      <h2>{t.t('st_catalogue_profile')}</h2>
+      <form method="post" action={`/nutritionists/${n.id}`} className="card stack">
+        <fieldset disabled={!write}>
+          <div className="grid">
+            <Field
+              t={t}
+              form="profile"
+              name="name_en"
+              label={t.t('st_catalogue_name_en')}
+              value={n.name_en}
+              failure={failure}
+              dir="ltr"
+            />
+            <Field
+              t={t}
+              form="profile"
+              name="name_ar"
+              label={t.t('st_catalogue_name_ar')}
+              value={n.name_ar}
+              failure={failure}
+              dir="rtl"
+            />
+            <Field
+              t={t}
+              form="profile"
+              name="title_en"
+              label={t.t('st_catalogue_title_en')}
+              value={n.title_en}
+              failure={failure}
+              dir="ltr"
+            />
+            <Field
+              t={t}
+              form="profile"
+              name="title_ar"
+              label={t.t('st_catalogue_title_ar')}
+              value={n.title_ar}
+              failure={failure}
+              dir="rtl"
+            />
+            <Field
+              t={t}
+              form="profile"
+              name="bio_en"
+              label={t.t('st_catalogue_bio_en')}
+              value={n.bio_en}
+              failure={failure}
+              type="textarea"
+              dir="ltr"
+            />
+            <Field
+              t={t}
+              form="profile"
+              name="bio_ar"
+              label={t.t('st_catalogue_bio_ar')}
+              value={n.bio_ar}
+              failure={failure}
+              type="textarea"
+              dir="rtl"
+            />
+            <Field
+              t={t}
+              form="profile"
+              name="years_experience"
+              label={t.t('st_catalogue_years')}
+              value={n.years_experience}
+              failure={failure}
+              inputMode="numeric"
+              dir="ltr"
+            />
+            <Field
+              t={t}
+              form="profile"
+              name="sort_order"
+              label={t.t('st_catalogue_sort_order')}
+              value={n.sort_order}
+              failure={failure}
+              inputMode="numeric"
+              dir="ltr"
+            />
+          </div>
+          {write && <button type="submit">{t.t('st_catalogue_save')}</button>}
+        </fieldset>
+      </form>
+    </Layout>
+  );
+}

@@ -1,0 +1,330 @@
+// One product: its names, descriptions, category, brand and active flag; a card per SKU with price,
+// old price, buy limit and stock (set, or add and take away, with a reason) and what each country
+// pays; and the image upload (multipart; the API judges the file by its content).
+import { formatMinor, isShopCurrency } from '#shared/money';
+import type { CountryCode } from '#shared/locale';
+import type { StaffTranslator } from '../../lib/i18n';
+import type { StaffSelf } from '../../lib/api';
+import { Layout } from '../Layout';
+import type { NamedRow } from './Products';
+import { CatalogueLinks, Check, Field, type FormFailure, Notice, canWrite, kwd } from './parts';
+
+export interface ProductDetail {
+  product: {
+    id: number;
+    slug: string;
+    name_en: string;
+    name_ar: string;
+    description_en: string;
+    description_ar: string;
+    category_id: number;
+    brand_id: number;
+    is_active: number;
+    in_stock: number;
+  };
+  skus: Array<{
+    id: number;
+    name_en: string;
+    name_ar: string;
+    price: number;
+    old_price: number | null;
+    stock: number;
+    buy_limit: number | null;
+    prices: Array<{ country: CountryCode; currency: string; price: number; old_price: number | null }>;
+  }>;
+  images: Array<{ id: number; r2_key: string; alt_en: string; alt_ar: string; width: number; height: number }>;
+  categories: NamedRow[];
+  brands: NamedRow[];
+}
+
+export function ProductPage(props: {
+  t: StaffTranslator;
+  nonce: string;
+  me: StaffSelf;
+  data: ProductDetail;
+  done?: string;
+  failure?: FormFailure | null;
+}) {
+  const { t, data, failure } = props;
+  const { product: p } = data;
+  const ar = t.lang === 'ar';
+  const write = canWrite(props.me);
+  const name = (r: { name_en: string; name_ar: string }) => (ar ? r.name_ar : r.name_en);
+  const money = (minor: number, currency: string, country: CountryCode) =>
+    isShopCurrency(currency) ? formatMinor(minor, currency, t.lang, country) : String(minor);
+  const productFailure = failure?.form === 'product' ? failure : null;
+  const category = productFailure ? Number(productFailure.values.category_id) : p.category_id;
+  const brand = productFailure ? Number(productFailure.values.brand_id) : p.brand_id;
+  return (
+    <Layout t={t} nonce={props.nonce} me={props.me} title={name(p)} path="/catalogue">
+      <p>
+        <a href="/catalogue">{t.t('st_catalogue_back_to_products')}</a>
+      </p>
+      <h1>{name(p)}</h1>
+      <CatalogueLinks t={t} me={props.me} current="" />
+      <Notice t={t} done={Boolean(props.done)} failure={failure} />
+      <p className="muted">
+        <span className="mono" dir="ltr">
+          #{p.id} · {p.slug}
+        </span>{' '}
+        · {p.in_stock ? t.t('st_catalogue_in_stock') : t.t('st_catalogue_out_of_stock')}
+      </p>
+
+      <section aria-labelledby="skus-title">
+        <h2 id="skus-title">{t.t('st_catalogue_skus')}</h2>
+        <p className="muted">{t.t('st_catalogue_price_hint')}</p>
+        <div className="stack">
+          {data.skus.map((s) => (
+            <section key={s.id} className="card sku" aria-labelledby={`sku-${s.id}-title`}>
+              <h3 id={`sku-${s.id}-title`}>
+                {name(s)} <span className="mono muted">#{s.id}</span>
+              </h3>
+              <p className="prices">
+                {s.prices.map((c) => (
+                  <span key={c.country}>
+                    {t.t(c.country === 'SA' ? 'st_catalogue_pays_sa' : 'st_catalogue_pays_kw')}:{' '}
+                    <strong>{money(c.price, c.currency, c.country)}</strong>
+                    {c.old_price !== null && <del> {money(c.old_price, c.currency, c.country)}</del>}
+                  </span>
+                ))}
+              </p>
+              <p>
+                {s.stock > 0 ? (
+                  t.t('st_catalogue_units', { count: s.stock })
+                ) : (
+                  <strong className="warn">{t.t('st_catalogue_sold_out')}</strong>
+                )}
+              </p>
+              {write && (
+                <>
+                  <form method="post" action={`/catalogue/skus/${s.id}`} className="grid">
+                    <input type="hidden" name="product_id" value={p.id} />
+                    <Field
+                      t={t}
+                      form={`sku-${s.id}`}
+                      name="price"
+                      label={t.t('st_catalogue_price_kwd')}
+                      value={kwd(s.price)}
+                      failure={failure}
+                      inputMode="decimal"
+                      dir="ltr"
+                      required
+                    />
+                    <Field
+                      t={t}
+                      form={`sku-${s.id}`}
+                      name="old_price"
+                      label={t.t('st_catalogue_old_price_kwd')}
+                      value={kwd(s.old_price)}
+                      failure={failure}
+                      inputMode="decimal"
+                      dir="ltr"
+                    />
+                    <Field
+                      t={t}
+                      form={`sku-${s.id}`}
+                      name="buy_limit"
+                      label={t.t('st_catalogue_buy_limit')}
+                      value={s.buy_limit}
+                      failure={failure}
+                      inputMode="numeric"
+                      dir="ltr"
+                    />
+                    <Field
+                      t={t}
+                      form={`sku-${s.id}`}
+                      name="stock"
+                      label={t.t('st_catalogue_stock')}
+                      value={s.stock}
+                      failure={failure}
+                      inputMode="numeric"
+                      dir="ltr"
+                    />
+                    <Field
+                      t={t}
+                      form={`sku-${s.id}`}
+                      name="reason"
+                      label={t.t('st_catalogue_stock_reason')}
+                      value=""
+                      failure={failure}
+                      hint={t.t('st_catalogue_reason_hint')}
+                    />
+                    <div className="actions">
+                      <button type="submit">{t.t('st_catalogue_save_sku', { sku: name(s) })}</button>
+                    </div>
+                  </form>
+                  <form method="post" action={`/catalogue/skus/${s.id}/stock`} className="grid adjust">
+                    <input type="hidden" name="product_id" value={p.id} />
+                    <Field
+                      t={t}
+                      form={`adjust-${s.id}`}
+                      name="adjust"
+                      label={t.t('st_catalogue_adjust')}
+                      value=""
+                      failure={failure}
+                      inputMode="numeric"
+                      dir="ltr"
+                      hint={t.t('st_catalogue_adjust_hint')}
+                    />
+                    <Field
+                      t={t}
+                      form={`adjust-${s.id}`}
+                      name="reason"
+                      label={t.t('st_catalogue_stock_reason')}
+                      value=""
+                      failure={failure}
+                    />
+                    <div className="actions">
+                      <button type="submit" className="secondary">
+                        {t.t('st_catalogue_apply_adjust')}
+                      </button>
+                    </div>
+                  </form>
+                </>
+              )}
+            </section>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="details-title">
+        <h2 id="details-title">{t.t('st_catalogue_details')}</h2>
+        <form method="post" action={`/catalogue/products/${p.id}`} className="card stack">
+          <fieldset disabled={!write}>
+            <div className="grid">
+              <Field
+                t={t}
+                form="product"
+                name="name_en"
+                label={t.t('st_catalogue_name_en')}
+                value={p.name_en}
+                failure={failure}
+                dir="ltr"
+                required
+              />
+              <Field
+                t={t}
+                form="product"
+                name="name_ar"
+                label={t.t('st_catalogue_name_ar')}
+                value={p.name_ar}
+                failure={failure}
+                dir="rtl"
+                required
+              />
+              <Field
+                t={t}
+                form="product"
+                name="description_en"
+                label={t.t('st_catalogue_description_en')}
+                value={p.description_en}
+                failure={failure}
+                type="textarea"
+                dir="ltr"
+              />
+              <Field
+                t={t}
+                form="product"
+                name="description_ar"
+                label={t.t('st_catalogue_description_ar')}
+                value={p.description_ar}
+                failure={failure}
+                type="textarea"
+                dir="rtl"
+              />
+              <div className="field">
+                <label htmlFor="product-category_id">{t.t('st_catalogue_category')}</label>
+                <select id="product-category_id" name="category_id" defaultValue={category}>
+                  {data.categories.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.parent_id ? `— ${name(c)}` : name(c)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor="product-brand_id">{t.t('st_catalogue_brand')}</label>
+                <select id="product-brand_id" name="brand_id" defaultValue={brand}>
+                  {data.brands.map((b) => (
+                    <option key={b.id} value={b.id}>
+                      {name(b)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+            <Check
+              form="product"
+              name="is_active"
+              label={t.t('st_catalogue_active')}
+              checked={p.is_active === 1}
+              failure={failure}
+            />
+            {write && <button type="submit">{t.t('st_catalogue_save_product')}</button>}
+          </fieldset>
+        </form>
+      </section>
+
+      <section aria-labelledby="images-title">
+        <h2 id="images-title">{t.t('st_catalogue_images')}</h2>
+        <ul className="images">
+          {data.images.map((i, n) => (
+            <li key={i.id}>
+              <span className="mono" dir="ltr">
+                {i.r2_key}
+              </span>{' '}
+              <span className="muted">
+                {t.n(i.width)}×{t.n(i.height)}
+                {n === 0 ? ` · ${t.t('st_catalogue_first_image')}` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {write && (
+          <form
+            method="post"
+            action={`/catalogue/products/${p.id}/images`}
+            encType="multipart/form-data"
+            className="card stack"
+          >
+            <div className="field">
+              <label htmlFor="image-file">{t.t('st_catalogue_image_file')}</label>
+              <input
+                id="image-file"
+                name="image"
+                type="file"
+                accept="image/jpeg,image/png,image/webp"
+                required
+                aria-describedby="image-file-hint"
+              />
+              <p className="hint muted" id="image-file-hint">
+                {t.t('st_catalogue_image_hint')}
+              </p>
+            </div>
+            <div className="grid">
+              <Field
+                t={t}
+                form="image"
+                name="alt_en"
+                label={t.t('st_catalogue_alt_en')}
+                value=""
+                failure={failure}
+                dir="ltr"
+              />
+              <Field
+                t={t}
+                form="image"
+                name="alt_ar"
+                label={t.t('st_catalogue_alt_ar')}
+                value=""
+                failure={failure}
+                dir="rtl"
+              />
+            </div>
+            <button type="submit">{t.t('st_catalogue_upload')}</button>
+          </form>
+        )}
+      </section>
+    </Layout>
+  );
+}

@@ -1,0 +1,129 @@
+// Pieces the catalogue pages share: the area's own links, labelled fields with their errors, notices.
+import type { ReactNode } from 'react';
+import type { StaffTranslator, StaffTextId } from '../../lib/i18n';
+import type { StaffSelf } from '../../lib/api';
+
+/** A form that failed: which one, the API's message key per field, and what was typed. */
+export interface FormFailure {
+  form: string;
+  fields: Record<string, string>;
+  values: Record<string, string>;
+  /** A message for the whole form (e.g. an image refused). */
+  msg?: string;
+}
+
+export const canWrite = (me: StaffSelf, permission: 'catalogue:write' | 'nutritionists:write' = 'catalogue:write') =>
+  me.permissions.includes(permission);
+
+/** Fils as the dinars a form shows and takes: 3500 → "3.500". */
+export const kwd = (fils: number | null) => (fils === null ? '' : (fils / 1000).toFixed(3));
+
+export function CatalogueLinks({ t, me, current }: { t: StaffTranslator; me: StaffSelf; current: string }) {
+  const links: Array<[string, StaffTextId]> = [
+    ['/catalogue', 'st_catalogue_products'],
+    ['/catalogue/categories', 'st_catalogue_categories'],
+    ['/catalogue/brands', 'st_catalogue_brands'],
+    ['/catalogue/home-sections', 'st_catalogue_home_sections'],
+  ];
+  if (!me.permissions.includes('catalogue:read')) return null;
+  return (
+    <nav aria-label={t.t('st_catalogue_area')} className="subnav">
+      <ul>
+        {links.map(([href, label]) => (
+          <li key={href}>
+            <a href={href} aria-current={href === current ? 'page' : undefined}>
+              {t.t(label)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function Notice({ t, done, failure }: { t: StaffTranslator; done?: boolean; failure?: FormFailure | null }) {
+  if (failure)
+    return (
+      <p className="note error" role="alert">
+        {failure.msg ? t.tKey(failure.msg) : t.t('st_catalogue_fix_fields')}
+      </p>
+    );
+  if (done)
+    return (
+      <p className="note done" role="status">
+        {t.t('st_catalogue_saved')}
+      </p>
+    );
+  return null;
+}
+
+interface FieldProps {
+  t: StaffTranslator;
+  form: string;
+  name: string;
+  label: string;
+  value: string | number | null | undefined;
+  failure?: FormFailure | null;
+  type?: 'text' | 'number' | 'textarea';
+  dir?: 'ltr' | 'rtl' | 'auto';
+  inputMode?: 'decimal' | 'numeric';
+  required?: boolean;
+  hint?: string;
+  children?: ReactNode;
+}
+
+/** A labelled input; after a failed post it shows what was typed and the field's message. */
+export function Field(props: FieldProps) {
+  const { t, form, name, failure } = props;
+  const id = `${form}-${name}`;
+  const mine = failure?.form === form ? failure : null;
+  const error = mine?.fields[name];
+  const value = mine ? (mine.values[name] ?? '') : (props.value ?? '');
+  const described = [error ? `${id}-error` : '', props.hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    name,
+    dir: props.dir,
+    required: props.required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': described,
+  } as const;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      {props.type === 'textarea' ? (
+        <textarea {...common} rows={3} defaultValue={String(value)} />
+      ) : (
+        <input {...common} type="text" inputMode={props.inputMode} defaultValue={String(value)} />
+      )}
+      {props.hint && (
+        <p className="hint muted" id={`${id}-hint`}>
+          {props.hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {t.tKey(error, { field: props.label })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Check(props: {
+  form: string;
+  name: string;
+  label: string;
+  checked: boolean;
+  failure?: FormFailure | null;
+}) {
+  const mine = props.failure?.form === props.form ? props.failure : null;
+  const checked = mine ? mine.values[props.name] === 'on' : props.checked;
+  const id = `${props.form}-${props.name}`;
+  return (
+    <div className="field check">
+      <input type="checkbox" id={id} name={props.name} defaultChecked={checked} />
+      <label htmlFor={id}>{props.label}</label>
+    </div>
+  );
+}

@@ -1,0 +1,305 @@
+// The back office's Catalogue and Nutritionists sections (issue 14): pages read through the API's
+// /staff/catalogue routes, forms post here and are handed on as they were typed (the API parses them
+// with the same shared schemas), then Post/Redirect/Get; a refused form is shown again with what was
+// typed and each field's message.
+import { Hono, type Context } from 'hono';
+import { catalogueListQuery, IMAGE_MAX_BYTES } from '#shared/api/staff-catalogue-schemas';
+import type { StaffAppEnv } from '../app-env';
+import { staffApi } from '../lib/api';
+import { html } from '../lib/render';
+import { staffPage } from '../middleware/guards';
+import { BrandsPage, CategoriesPage, HomeSectionsPage } from '../pages/catalogue/Lists';
+import {
+  NutritionistPage,
+  NutritionistsPage,
+  type NutritionistDetail,
+  type NutritionistRow,
+} from '../pages/catalogue/Nutritionists';
+import type { FormFailure } from '../pages/catalogue/parts';
+import { ProductPage, type ProductDetail } from '../pages/catalogue/Product';
+import { ProductsPage, type NamedRow, type ProductListRow } from '../pages/catalogue/Products';
+import { apiFailurePage } from './failure';
+
+type C = Context<StaffAppEnv>;
+type Failed = FormFailure | null;
+
+/** The form's text fields (a file field is left out). */
+async function formFields(c: C): Promise<{ values: Record<string, string>; form: Record<string, string | File> }> {
+  const form = (await c.req.parseBody()) as Record<string, string | File>;
+  const values: Record<string, string> = {};
+  for (const [k, v] of Object.entries(form)) if (typeof v === 'string') values[k] = v;
+  return { values, form };
+}
+
+const done = (c: C) => c.req.query('done') || undefined;
+
+/**
+ * Hands a form to the API. Success: 303 to `back`. Refused input: the page again (`again`) with the
+ * fields' messages. Anything else (not found, not allowed): the failure page.
+ */
+async function submit(
+  c: C,
+  apiPath: string,
+  body: Record<string, unknown>,
+  formName: string,
+  values: Record<string, string>,
+  back: string,
+  again: (failure: FormFailure) => Promise<Response>,
+) {
+  const answer = await staffApi<{ fields?: Array<{ field: string; message: string }> }>(c, 'POST', apiPath, body);
+  if (answer.status === 200) return c.redirect(back, 303);
+  if (answer.status === 400 || answer.status === 413 || answer.status === 415) {
+    const fields = answer.envelope.data?.fields;
+    const msg = answer.envelope.meta.msg;
+    return again({
+      form: formName,
+      values,
+      fields: Object.fromEntries((fields ?? []).map((f) => [f.field, f.message])),
+      ...(msg !== 'validation_failed' || !fields ? { msg } : {}),
+    });
+  }
+  return apiFailurePage(c, answer.status);
+}
+
+const idOf = (c: C) => Number(c.req.param('id'));
+
+async function productPage(c: C, id: number, failure: Failed = null) {
+  const answer = await staffApi<ProductDetail>(c, 'GET', `/staff/catalogue/products/${id}`);
+  if (answer.status !== 200) return apiFailurePage(c, answer.status);
+  return html(
+    c,
+    <ProductPage
+      t={c.var.t}
+      nonce={c.var.nonce}
+      me={c.var.me}
+      data={answer.envelope.data}
+      done={done(c)}
+      failure={failure}
+    />,
+    failure ? 400 : 200,
+  );
+}
+
+type ListKind = 'categories' | 'brands' | 'home-sections';
+const LIST_PAGES = { categories: CategoriesPage, brands: BrandsPage, 'home-sections': HomeSectionsPage } as const;
+const LIST_DATA = { categories: 'categories', brands: 'brands', 'home-sections': 'sections' } as const;
+
+async function listPage(c: C, kind: ListKind, failure: Failed = null) {
+  const answer = await staffApi<Record<string, Array<Record<string, string | number | null> & { id: number }>>>(
+    c,
+    'GET',
+    `/staff/catalogue/${kind}`,
+  );
+  if (answer.status !== 200) return apiFailurePage(c, answer.status);
+  const Page = LIST_PAGES[kind];
+  return html(
+    c,
+    <Page
+      t={c.var.t}
+      nonce={c.var.nonce}
+      me={c.var.me}
+      rows={answer.envelope.data[LIST_DATA[kind]] ?? []}
+      done={done(c)}
+      failure={failure}
+    />,
+    failure ? 400 : 200,
+  );
+}
+
+async function nutritionistPage(c: C, id: number, failure: Failed = null) {
+  const answer = await staffApi<NutritionistDetail>(c, 'GET', `/staff/catalogue/nutritionists/${id}`);
+  if (answer.status !== 200) return apiFailurePage(c, answer.status);
+  return html(
+    c,
+    <NutritionistPage
+      t={c.var.t}
+      nonce={c.var.nonce}
+      me={c.var.me}
+      data={answer.envelope.data}
+      done={done(c)}
+      failure={failure}
+    />,
+    failure ? 400 : 200,
+  );
+}
+
+function base64(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+const catalogueRoutesBase = new Hono<StaffAppEnv>()
+  .get('/catalogue', staffPage('catalogue:read'), async (c) => {
+    const parsed = catalogueListQuery.safeParse(c.req.query());
+    const filters = parsed.success ? parsed.data : {};
+    const query = new URLSearchParams(
+      Object.entries(filters)
+        .filter(([, v]) => v !== undefined && v !== '')
+        .map(([k, v]) => [k, String(v)]),
+    );
+    const [products, categories, brands] = await Promise.all([
+      staffApi<{ products: ProductListRow[]; total: number; page: number; pages: number }>(
+        c,
+        'GET',
+        `/staff/catalogue/products${query.size ? `?${query}` : ''}`,
+      ),
+      staffApi<{ categories: NamedRow[] }>(c, 'GET', '/staff/catalogue/categories'),
+      staffApi<{ brands: NamedRow[] }>(c, 'GET', '/staff/catalogue/brands'),
+    ]);
+    for (const a of [products, categories, brands]) if (a.status !== 200) return apiFailurePage(c, a.status);
+    const data = products.envelope.data;
+    return html(
+      c,
+      <ProductsPage
+        t={c.var.t}
+        nonce={c.var.nonce}
+        me={c.var.me}
+        products={data.products}
+        total={data.total}
+        page={data.page}
+        pages={data.pages}
+        categories={categories.envelope.data.categories}
+        brands={brands.envelope.data.brands}
+        filters={filters}
+      />,
+    );
+  })
+  .get('/catalogue/products/:id{[0-9]+}', staffPage('catalogue:read'), (c) => productPage(c, idOf(c)))
+  .post('/catalogue/products/:id{[0-9]+}', staffPage('catalogue:write'), async (c) => {
+    const id = idOf(c);
+    const { values } = await formFields(c);
+    return submit(
+      c,
+      `/staff/catalogue/products/${id}`,
+      values,
+      'product',
+      values,
+      `/catalogue/products/${id}?done=1`,
+      (f) => productPage(c, id, f),
+    );
+  })
+  .post('/catalogue/products/:id{[0-9]+}/images', staffPage('catalogue:write'), async (c) => {
+    const id = idOf(c);
+    const { values, form } = await formFields(c);
+    const file = form.image;
+    const refuse = (msg: string) => productPage(c, id, { form: 'image', fields: {}, values, msg });
+    if (!(file instanceof File) || file.size === 0) return refuse('image_missing');
+    if (file.size > IMAGE_MAX_BYTES) return refuse('image_too_large');
+    // The file's name and type as the browser gave them are not trusted: the API reads its bytes.
+    const data = base64(new Uint8Array(await file.arrayBuffer()));
+    return submit(
+      c,
+      `/staff/catalogue/products/${id}/images`,
+      { data, alt_en: values.alt_en ?? '', alt_ar: values.alt_ar ?? '' },
+      'image',
+      values,
+      `/catalogue/products/${id}?done=image`,
+      (f) => productPage(c, id, f),
+    );
+  })
+  .post('/catalogue/skus/:id{[0-9]+}', staffPage('catalogue:write'), async (c) => {
+    const id = idOf(c);
+    const { values } = await formFields(c);
+    const product = Number(values.product_id) || 0;
+    const { product_id: _, ...body } = values;
+    return submit(
+      c,
+      `/staff/catalogue/skus/${id}`,
+      body,
+      `sku-${id}`,
+      values,
+      `/catalogue/products/${product}?done=sku`,
+      (f) => productPage(c, product, f),
+    );
+  })
+  .post('/catalogue/skus/:id{[0-9]+}/stock', staffPage('catalogue:write'), async (c) => {
+    const id = idOf(c);
+    const { values } = await formFields(c);
+    const product = Number(values.product_id) || 0;
+    return submit(
+      c,
+      `/staff/catalogue/skus/${id}/stock`,
+      { adjust: values.adjust ?? '', reason: values.reason ?? '' },
+      `adjust-${id}`,
+      values,
+      `/catalogue/products/${product}?done=stock`,
+      (f) => productPage(c, product, f),
+    );
+  });
+
+/** Categories, brands and home sections: the same list page and the same kind of edit form. */
+function listRoutes(app: Hono<StaffAppEnv>, kind: ListKind) {
+  return app
+    .get(`/catalogue/${kind}`, staffPage('catalogue:read'), (c) => listPage(c, kind))
+    .post(`/catalogue/${kind}/:id{[0-9]+}`, staffPage('catalogue:write'), async (c) => {
+      const id = idOf(c);
+      const { values } = await formFields(c);
+      return submit(
+        c,
+        `/staff/catalogue/${kind}/${id}`,
+        values,
+        `row-${id}`,
+        values,
+        `/catalogue/${kind}?done=${id}`,
+        (f) => listPage(c, kind, f),
+      );
+    });
+}
+
+export const catalogueRoutes = listRoutes(
+  listRoutes(listRoutes(catalogueRoutesBase, 'categories'), 'brands'),
+  'home-sections',
+)
+  .get('/nutritionists', staffPage('nutritionists:read'), async (c) => {
+    const answer = await staffApi<{ nutritionists: NutritionistRow[] }>(c, 'GET', '/staff/catalogue/nutritionists');
+    if (answer.status !== 200) return apiFailurePage(c, answer.status);
+    return html(
+      c,
+      <NutritionistsPage t={c.var.t} nonce={c.var.nonce} me={c.var.me} rows={answer.envelope.data.nutritionists} />,
+    );
+  })
+  .get('/nutritionists/:id{[0-9]+}', staffPage('nutritionists:read'), (c) => nutritionistPage(c, idOf(c)))
+  .post('/nutritionists/:id{[0-9]+}', staffPage('nutritionists:write'), async (c) => {
+    const id = idOf(c);
+    const { values } = await formFields(c);
+    return submit(
+      c,
+      `/staff/catalogue/nutritionists/${id}`,
+      values,
+      'profile',
+      values,
+      `/nutritionists/${id}?done=1`,
+      (f) => nutritionistPage(c, id, f),
+    );
+  })
+  .post('/nutritionists/lists/:id{[0-9]+}', staffPage('nutritionists:write'), async (c) => {
+    const id = idOf(c);
+    const { values } = await formFields(c);
+    const owner = Number(values.nutritionist_id) || 0;
+    const { nutritionist_id: _, ...body } = values;
+    return submit(
+      c,
+      `/staff/catalogue/nutritionist-lists/${id}`,
+      body,
+      `list-${id}`,
+      values,
+      `/nutritionists/${owner}?done=1`,
+      (f) => nutritionistPage(c, owner, f),
+    );
+  })
+  .post('/nutritionists/lists/:id{[0-9]+}/items', staffPage('nutritionists:write'), async (c) => {
+    const id = idOf(c);
+    const { values } = await formFields(c);
+    const owner = Number(values.nutritionist_id) || 0;
+    const { nutritionist_id: _, ...body } = values;
+    return submit(
+      c,
+      `/staff/catalogue/nutritionist-lists/${id}/items`,
+      body,
+      `add-${id}`,
+      values,
+      `/nutritionists/${owner}?done=1`,
+      (f) => nutritionistPage(c, owner, f),
+    );
+  });

@@ -1,0 +1,282 @@
+// The back office's catalogue (issue 14): edits validated with message keys, listing columns and the
+// search index kept in step, back-in-stock events, image uploads judged by content, audit rows, the
+// catalogue version bumped, and who may change what.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUE_VERSION_KEY } from '#shared/catalogue/cache-version';
+import { call, deviceToken, json } from './helpers';
+import { staffCall, staffWith, type TestStaff } from './staff-helpers';
+import { loadCatalogueFixture } from '../fixtures/catalogue';
+
+let shopper: string;
+let manager: TestStaff;
+let nutritionist: TestStaff;
+
+beforeAll(async () => {
+  await loadCatalogueFixture(env.DB);
+  shopper = await deviceToken();
+  manager = await staffWith([{ role: 'catalogue_manager', country: null }], { name: 'Catalogue Manager' });
+  nutritionist = await staffWith([{ role: 'nutritionist', country: null }], { name: 'Nutritionist' });
+});
+
+const listIds = async (onlyAvailable: boolean) => {
+  const res = await call('/product', {
+    body: JSON.stringify(onlyAvailable ? { filters: [{ key: 'only_available', type: 'boolean', value: true }] } : {}),
+    token: shopper,
+    headers: { lang: 'en', 'x-country': 'KW' },
+  });
+  return (await json(res)).data.items.map((p: { id: number }) => p.id) as number[];
+};
+
+const product = (id: number) =>
+  env.DB.prepare('SELECT min_price, max_discount, in_stock, is_active FROM products WHERE id = ?').bind(id).first();
+const lastAudit = (resource: string, id: number) =>
+  env.DB.prepare('SELECT * FROM audit_log WHERE resource = ? AND resource_id = ? ORDER BY id DESC LIMIT 1')
+    .bind(resource, String(id))
+    .first<Record<string, any>>();
+const events = (skuId: number) =>
+  env.DB.prepare('SELECT * FROM back_in_stock_events WHERE sku_id = ?')
+    .bind(skuId)
+    .all()
+    .then((r) => r.results);
+
+const sku = (id: number, body: Record<string, unknown>, who = manager) =>
+  staffCall(who.token, `/staff/catalogue/skus/${id}`, { json: body });
+
+describe('products', () => {
+  it('lists, searches and filters by category, brand and stock state', async () => {
+    const all = await json(await staffCall(manager.token, '/staff/catalogue/products'));
+    expect(all.data.total).toBe(6);
+    const search = await json(await staffCall(manager.token, '/staff/catalogue/products?q=fish'));
+    expect(search.data.products.map((p: any) => p.id)).toEqual([2]);
+    const out = await json(await staffCall(manager.token, '/staff/catalogue/products?stock=out'));
+    expect(out.data.products.map((p: any) => p.id)).toEqual([2]);
+    const vitamins = await json(await staffCall(manager.token, '/staff/catalogue/products?category_id=1&brand_id=1'));
+    expect(vitamins.data.products.map((p: any) => p.id)).toEqual([1]);
+  });
+
+  it('shows a product with what each country pays for its SKUs', async () => {
+    const res = await staffCall(manager.token, '/staff/catalogue/products/1');
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    const kw = body.data.skus[0].prices.find((p: any) => p.country === 'KW');
+    expect(kw).toMatchObject({ currency: 'KWD', price: 3500 });
+    expect(body.data.skus[0].prices.find((p: any) => p.country === 'SA').currency).toBe('SAR');
+    expect((await staffCall(manager.token, '/staff/catalogue/products/999')).status).toBe(404);
+  });
+
+  it('refuses bad edits with a 400 naming each field and its message key', async () => {
+    const res = await staffCall(manager.token, '/staff/catalogue/products/1', {
+      json: { name_en: ' ', name_ar: 'x', category_id: 'a', brand_id: 1, is_active: true },
+    });
+    expect(res.status).toBe(400);
+    const body = await json(res);
+    expect(body.meta.msg).toBe('validation_failed');
+    const fields = Object.fromEntries(body.data.fields.map((f: any) => [f.field, f.message]));
+    expect(fields).toMatchObject({ name_en: 'catalogue_field_required', category_id: 'item_validation_error' });
+    const badSku = await json(await sku(101, { price: '3.5x', old_price: '', buy_limit: '0' }));
+    const skuFields = Object.fromEntries(badSku.data.fields.map((f: any) => [f.field, f.message]));
+    expect(skuFields).toMatchObject({ price: 'price_invalid', buy_limit: 'buy_limit_invalid' });
+    const oldBelow = await json(await sku(101, { price: '3.500', old_price: '3.000', buy_limit: '' }));
+    expect(oldBelow.data.fields[0]).toMatchObject({ field: 'old_price', message: 'old_price_not_above_price' });
+    const noReason = await sku(101, { price: '3.500', old_price: '', buy_limit: '', stock: '7' });
+    expect(noReason.status).toBe(400);
+    expect((await json(noReason)).data.fields[0]).toMatchObject({ field: 'reason', message: 'reason_required' });
+    const unknownBrand = await staffCall(manager.token, '/staff/catalogue/products/1', {
+      json: { name_en: 'A', name_ar: 'ب', category_id: 11, brand_id: 99, is_active: true },
+    });
+    expect((await json(unknownBrand)).data.fields[0].message).toBe('brand_not_found');
+  });
+
+  it('edits names and keeps the search index in step, with an audit row of what changed', async () => {
+    const res = await staffCall(manager.token, '/staff/catalogue/products/6', {
+      json: {
+        name_en: 'Ashwagandha Root Gummies',
+        name_ar: 'حلوى جذور الأشواغاندا',
+        description_en: 'Calm',
+        description_ar: 'هدوء',
+        category_id: 32,
+        brand_id: 3,
+        is_active: true,
+      },
+    });
+    expect(res.status).toBe(200);
+    const found = await env.DB.prepare("SELECT rowid FROM product_search WHERE product_search MATCH 'gummies*'").all();
+    expect(found.results.map((r: any) => r.rowid)).toEqual([6]);
+    const row = await lastAudit('product', 6);
+    expect(row!.staff_id).toBe(manager.id);
+    expect(row!.action).toBe('product.edit');
+    expect(JSON.parse(row!.before_json)).toEqual({
+      name_en: 'Ashwagandha Extract',
+      name_ar: 'مستخلص أشواغاندا',
+      description_en: 'About Ashwagandha Extract.',
+      description_ar: 'عن مستخلص أشواغاندا.',
+    });
+    expect(JSON.parse(row!.after_json).name_en).toBe('Ashwagandha Root Gummies');
+  });
+});
+
+describe('SKUs and stock', () => {
+  it('changes a price in fils and keeps min_price and max_discount in step, bumping the catalogue version', async () => {
+    const versionBefore = await env.STOREFRONT_CACHE.get(CATALOGUE_VERSION_KEY);
+    const res = await sku(102, { price: '2.900', old_price: '6.000', buy_limit: '3' });
+    expect(res.status).toBe(200);
+    expect(await product(1)).toMatchObject({ min_price: 2900, max_discount: 3100, in_stock: 1 });
+    const stored = await env.DB.prepare('SELECT price, old_price, buy_limit FROM skus WHERE id = 102').first();
+    expect(stored).toEqual({ price: 2900, old_price: 6000, buy_limit: 3 });
+    expect(await env.STOREFRONT_CACHE.get(CATALOGUE_VERSION_KEY)).not.toBe(versionBefore);
+    const row = await lastAudit('sku', 102);
+    expect(JSON.parse(row!.before_json)).toEqual({ price: 6000, old_price: null, buy_limit: null });
+    expect(JSON.parse(row!.after_json)).toEqual({ price: 2900, old_price: 6000, buy_limit: 3 });
+  });
+
+  it('takes a product whose stock reaches 0 out of only_available listings, and brings it back with an event', async () => {
+    expect(await listIds(true)).toContain(3);
+    const down = await staffCall(manager.token, '/staff/catalogue/skus/301/stock', {
+      json: { adjust: '-3', reason: 'Damaged in the warehouse' },
+    });
+    expect(down.status).toBe(200);
+    expect(await product(3)).toMatchObject({ in_stock: 0 });
+    expect(await listIds(true)).not.toContain(3);
+    expect(await listIds(false)).toContain(3);
+    expect(await events(301)).toEqual([]);
+
+    const tooMany = await staffCall(manager.token, '/staff/catalogue/skus/301/stock', {
+      json: { adjust: '-1', reason: 'x' },
+    });
+    expect(tooMany.status).toBe(400);
+    expect((await json(tooMany)).data.fields[0].message).toBe('stock_invalid');
+    const noReason = await staffCall(manager.token, '/staff/catalogue/skus/301/stock', { json: { adjust: '5' } });
+    expect((await json(noReason)).data.fields[0].message).toBe('reason_required');
+
+    const up = await staffCall(manager.token, '/staff/catalogue/skus/301/stock', {
+      json: { adjust: '12', reason: 'Delivery from the supplier' },
+    });
+    expect(up.status).toBe(200);
+    expect(await product(3)).toMatchObject({ in_stock: 1 });
+    expect(await listIds(true)).toContain(3);
+    const recorded = await events(301);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ sku_id: 301, processed_at: null });
+    const row = await lastAudit('sku', 301);
+    expect(row).toMatchObject({ action: 'sku.stock', reason: 'Delivery from the supplier' });
+    expect(JSON.parse(row!.before_json)).toEqual({ stock: 0 });
+    expect(JSON.parse(row!.after_json)).toEqual({ stock: 12, adjust: 12 });
+
+    // More stock on a SKU that has some is no back-in-stock event.
+    await staffCall(manager.token, '/staff/catalogue/skus/301/stock', { json: { adjust: '1', reason: 'Count' } });
+    expect(await events(301)).toHaveLength(1);
+  });
+
+  it('restocks a sold-out SKU through the SKU form with a reason, and records the event', async () => {
+    expect(await listIds(true)).not.toContain(2);
+    const res = await sku(201, { price: '7.500', old_price: '9.500', buy_limit: '', stock: '25', reason: 'Restock' });
+    expect(res.status).toBe(200);
+    expect(await listIds(true)).toContain(2);
+    expect(await events(201)).toHaveLength(1);
+    expect((await lastAudit('sku', 201))!.reason).toBe('Restock');
+  });
+});
+
+// A 1×1 PNG, and the start of a JPEG and a WebP header with their sizes.
+const PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
+  (ch) => ch.charCodeAt(0),
+);
+const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+
+describe('images', () => {
+  it('stores a PNG (whatever its name said) under every rendition key and shows it first', async () => {
+    const res = await staffCall(manager.token, '/staff/catalogue/products/4/images', {
+      json: { data: b64(PNG), alt_en: 'Front', alt_ar: 'الأمام' },
+    });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.data).toMatchObject({ type: 'image/png', width: 1, height: 1 });
+    const stem = body.data.r2_key as string;
+    expect(stem).toMatch(/^products\/gamma-vitamin-c-1000\/u[a-z0-9]+$/);
+    for (const key of [`${stem}-400.webp`, `${stem}-800.webp`, `${stem}-og.png`]) {
+      const object = await env.MEDIA.get(key);
+      expect(object?.httpMetadata?.contentType, key).toBe('image/png');
+    }
+    const detail = await json(await staffCall(manager.token, '/staff/catalogue/products/4'));
+    expect(detail.data.images[0].r2_key).toBe(stem);
+    const served = await call(`/media/${stem}-800.webp`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect((await lastAudit('product', 4))!.action).toBe('product.image');
+  });
+
+  it('refuses a text file and anything over 5 MB, by content', async () => {
+    const text = await staffCall(manager.token, '/staff/catalogue/products/4/images', {
+      json: { data: btoa('hello, this is not an image') },
+    });
+    expect(text.status).toBe(415);
+    expect((await json(text)).meta.msg).toBe('image_type_unsupported');
+    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+    big.set(PNG);
+    let s = '';
+    for (let i = 0; i < big.length; i += 0x8000) s += String.fromCharCode(...big.subarray(i, i + 0x8000));
+    const tooBig = await staffCall(manager.token, '/staff/catalogue/products/4/images', { json: { data: btoa(s) } });
+    expect([400, 413]).toContain(tooBig.status);
+  }, 30_000); // signing and reading a 7 MB body takes seconds on a loaded machine
+});
+
+describe('categories, brands, home sections and nutritionists', () => {
+  it('renames a brand and rewrites its products’ search text', async () => {
+    const res = await staffCall(manager.token, '/staff/catalogue/brands/2', {
+      json: { name_en: 'Zeta Nutrition', name_ar: 'زيتا', description_en: '', description_ar: '', sort_order: '2' },
+    });
+    expect(res.status).toBe(200);
+    const found = await env.DB.prepare(
+      "SELECT rowid FROM product_search WHERE product_search MATCH 'zeta*' ORDER BY rowid",
+    ).all();
+    expect(found.results.map((r: any) => r.rowid)).toEqual([2, 5]);
+    expect((await lastAudit('brand', 2))!.action).toBe('brand.edit');
+  });
+
+  it('renames a parent category and its children’s products find the new name', async () => {
+    const res = await staffCall(manager.token, '/staff/catalogue/categories/3', {
+      json: { name_en: 'Fitness', name_ar: 'لياقة', sort_order: '3' },
+    });
+    expect(res.status).toBe(200);
+    const found = await env.DB.prepare(
+      "SELECT rowid FROM product_search WHERE product_search MATCH 'category: fitness*' ORDER BY rowid",
+    ).all();
+    expect(found.results.map((r: any) => r.rowid)).toEqual([5, 6]);
+  });
+
+  it('turns a home section off', async () => {
+    const res = await staffCall(manager.token, '/staff/catalogue/home-sections/5', {
+      json: { title_en: 'Ask us', title_ar: 'اسألنا', sort_order: '5' },
+    });
+    expect(res.status).toBe(200);
+    const row = await env.DB.prepare('SELECT is_active, title_en FROM home_sections WHERE id = 5').first();
+    expect(row).toEqual({ is_active: 0, title_en: 'Ask us' });
+  });
+
+  it('lets a nutritionist edit lists but not prices', async () => {
+    const rename = await staffCall(nutritionist.token, '/staff/catalogue/nutritionist-lists/1', {
+      json: { name_en: 'Immunity all year', name_ar: 'المناعة طوال العام', sort_order: '1' },
+    });
+    expect(rename.status).toBe(200);
+    const add = await staffCall(nutritionist.token, '/staff/catalogue/nutritionist-lists/1/items', {
+      json: { add_product_id: '6' },
+    });
+    expect(add.status).toBe(200);
+    const remove = await staffCall(nutritionist.token, '/staff/catalogue/nutritionist-lists/1/items', {
+      json: { remove_product_id: '4' },
+    });
+    expect(remove.status).toBe(200);
+    const detail = await json(await staffCall(nutritionist.token, '/staff/catalogue/nutritionists/1'));
+    expect(detail.data.lists[0].name_en).toBe('Immunity all year');
+    expect(detail.data.lists[0].items.map((i: any) => i.product_id)).toEqual([1, 6]);
+    expect((await lastAudit('nutritionist_list', 1))!.staff_id).toBe(nutritionist.id);
+
+    const price = await sku(101, { price: '0.100', old_price: '', buy_limit: '' }, nutritionist);
+    expect(price.status).toBe(403);
+    expect((await json(price)).meta.msg).toBe('forbidden');
+    const brand = await staffCall(nutritionist.token, '/staff/catalogue/brands/1', { json: {} });
+    expect(brand.status).toBe(403);
+  });
+});
