@@ -84,7 +84,7 @@ describe('a price changed in the back office', () => {
     expect(res.status).toBe(400);
     const page = await res.text();
     expect(page).toContain('aria-invalid="true"');
-    expect(page).toContain('Type a price in dinars');
+    expect(page).toContain('Please enter the price in the currency&#x27;s units');
     expect((await home()).cards.find((c) => c.id === 1).default_sku.price.price).toBe(3250);
   });
 
