@@ -76,6 +76,13 @@ export const MESSAGE_KEYS = [
   'totp_invalid',
   'sign_in_ticket_invalid',
   'transition_not_allowed',
+  // The back office: customers, promotions, search (issue 14).
+  'customer_already_erased',
+  'customer_erase_email_mismatch',
+  'coupon_code_taken',
+  'coupon_max_below_used',
+  'synonym_phrase_invalid',
+  'synonym_exists',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -156,6 +156,13 @@ export const shellAr = {
   totp_invalid: 'الرمز غير صحيح. اكتب الأرقام الستة التي يعرضها تطبيق المصادقة الآن.',
   sign_in_ticket_invalid: 'استغرق تسجيل الدخول وقتًا طويلًا. يرجى البدء من جديد.',
   transition_not_allowed: 'هذه الخطوة غير ممكنة من حالة الطلب الحالية.',
+  // The back office: customers, promotions, search (issue 14).
+  customer_already_erased: 'تم مسح بيانات هذا العميل من قبل.',
+  customer_erase_email_mismatch: 'البريد الإلكتروني لا يطابق بريد العميل.',
+  coupon_code_taken: 'هذا الرمز مستخدم لقسيمة أخرى.',
+  coupon_max_below_used: 'لا يمكن أن يكون الحد الإجمالي أقل من عدد مرات استخدام القسيمة.',
+  synonym_phrase_invalid: 'اكتب كلمة أو عبارة.',
+  synonym_exists: 'هذه العبارة موجودة في المجموعة.',
   forbidden_cross_site: 'تم حظر هذا الطلب لحمايتك.',
   payload_too_large: 'الطلب كبير جداً.',
   server_error: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.',

@@ -155,6 +155,13 @@ export const shellEn = {
   totp_invalid: 'That code is not right. Type the 6 digits your authenticator app shows now.',
   sign_in_ticket_invalid: 'Your sign-in took too long. Please start again.',
   transition_not_allowed: "This step is not possible from the order's current state.",
+  // The back office: customers, promotions, search (issue 14).
+  customer_already_erased: "This shopper's data has already been erased.",
+  customer_erase_email_mismatch: "The e-mail does not match the shopper's e-mail.",
+  coupon_code_taken: 'Another coupon already has this code.',
+  coupon_max_below_used: 'The total limit cannot be below the times the coupon was already used.',
+  synonym_phrase_invalid: 'Type a word or phrase.',
+  synonym_exists: 'This phrase is already in the set.',
   forbidden_cross_site: 'This request was blocked for your safety.',
   payload_too_large: 'The request is too large.',
   server_error: 'Something went wrong. Please try again.',

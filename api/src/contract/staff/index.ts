@@ -2,7 +2,13 @@
 // entry names the permission its route needs (RouteContract.staff); contract() checks it.
 import type { RouteContract } from '../registry';
 import { STAFF_CORE_CONTRACTS } from './core';
+import { STAFF_CUSTOMER_CONTRACTS } from './customers';
+import { STAFF_PROMOTION_CONTRACTS } from './promotions';
+import { STAFF_SEARCH_CONTRACTS } from './search';
 
 export const STAFF_CONTRACTS = {
   ...STAFF_CORE_CONTRACTS,
+  ...STAFF_CUSTOMER_CONTRACTS,
+  ...STAFF_PROMOTION_CONTRACTS,
+  ...STAFF_SEARCH_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;

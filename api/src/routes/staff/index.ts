@@ -5,8 +5,14 @@ import type { AppEnv } from '#api/src/app-env';
 import { staffAuthRoutes } from './auth';
 import { staffDashboardRoutes } from './dashboard';
 import { staffAuditRoutes } from './audit';
+import { staffCustomerRoutes } from './customers';
+import { staffPromotionRoutes } from './promotions';
+import { staffSearchRoutes } from './search';
 
 export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffAuthRoutes)
   .route('/', staffDashboardRoutes)
-  .route('/', staffAuditRoutes);
+  .route('/', staffAuditRoutes)
+  .route('/', staffCustomerRoutes)
+  .route('/', staffPromotionRoutes)
+  .route('/', staffSearchRoutes);
