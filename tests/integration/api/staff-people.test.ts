@@ -101,6 +101,9 @@ describe('customer look-up', () => {
     expect(byName.data.customers.map((c: { id: number }) => c.id)).toEqual([saeed.id]);
     const byPhone = await json(await staffCall(support.token, '/staff/customers?q=9876%205432'));
     expect(byPhone.data.customers.map((c: { id: number }) => c.id)).toContain(huda.id);
+    // The text is never a pattern: '%' finds nobody rather than everybody.
+    const wildcard = await json(await staffCall(support.token, '/staff/customers?q=%25%25'));
+    expect(wildcard.data.customers).toEqual([]);
     const empty = await json(await staffCall(support.token, '/staff/customers'));
     expect(empty.data.customers).toEqual([]);
   });

@@ -8,6 +8,7 @@ import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '#shared/locale';
 import { countriesFor, type Permission } from '#shared/staff/permissions';
 import { currencyDecimals } from '#shared/money';
 import { decimalToMinor } from '#shared/api/people-schemas';
+import { normalizeDigits } from '#shared/text/digits';
 import type { AppEnv } from '#api/src/app-env';
 import { contract } from '#api/src/lib/validate';
 import { ApiError } from '#api/src/lib/errors';
@@ -66,17 +67,17 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
     const { q } = c.req.valid('query');
     if (!q) return c.json(ok({ customers: [] }));
     const allowed = countriesFor(member.grants, 'customers:read');
-    const digits = q.replace(/[^\d]/g, '');
+    // No LIKE: the shopper's text would be a pattern ('_' and '%' in e-mails), and D1 limits its length.
+    // An e-mail is a prefix on the index (NOCASE, as stored); a phone, digits anywhere; else a name part.
+    const plain = normalizeDigits(q);
+    const digits = plain.replace(/[^\d]/g, '');
+    const phoneLike = digits.length >= 4 && !/[^\d\s+()-]/.test(plain);
     const where = q.includes('@')
-      ? "u.email LIKE ?1 || '%'"
-      : digits.length >= 4 && digits.length >= q.replace(/[\s+()-]/g, '').length
-        ? "u.phone LIKE '%' || ?1 || '%'"
-        : "u.name LIKE '%' || ?1 || '%'";
-    const term = q.includes('@')
-      ? q
-      : digits.length >= 4 && digits.length >= q.replace(/[\s+()-]/g, '').length
-        ? digits
-        : q;
+      ? "u.email >= ?1 AND u.email < ?1 || '~'"
+      : phoneLike
+        ? 'instr(u.phone, ?1) > 0'
+        : 'instr(lower(u.name), lower(?1)) > 0';
+    const term = phoneLike ? digits : q;
     const scope =
       allowed === null
         ? ''
@@ -282,9 +283,7 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
     for (const country of all) assertCan(member, 'customers:erase', country);
     if (customer.deleted_at !== null) throw new ApiError(409, 'customer_already_erased');
     if (input.confirm_email.toLowerCase() !== customer.email.toLowerCase())
-      throw new ApiError(400, 'validation_failed', {
-        fields: [{ field: 'confirm_email', code: 'mismatch', message: 'customer_erase_email_mismatch' }],
-      });
+      throw new ApiError(400, 'customer_erase_email_mismatch');
     const db = c.env.DB;
     const now = Date.now();
     await db.batch([
