@@ -13,6 +13,9 @@ import { securityHeaders } from './middleware/security-headers';
 import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { auditRoutes } from './routes/audit';
+import { customerRoutes } from './routes/customers';
+import { promotionRoutes } from './routes/promotions';
+import { searchRoutes } from './routes/search';
 import { MessagePage } from './pages/Message';
 
 const app = new Hono<StaffAppEnv>();
@@ -34,6 +37,9 @@ app.get('/favicon.ico', (c) => c.body(null, 204));
 app.route('/', authRoutes);
 app.route('/', dashboardRoutes);
 app.route('/', auditRoutes);
+app.route('/', customerRoutes);
+app.route('/', promotionRoutes);
+app.route('/', searchRoutes);
 
 app.notFound((c) => {
   const t = c.var.t ?? staffTranslator('en');

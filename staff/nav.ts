@@ -11,6 +11,9 @@ export interface NavItem {
 
 export const NAV: readonly NavItem[] = [
   { href: '/', label: 'st_nav_dashboard', permission: 'dashboard:read' },
+  { href: '/customers', label: 'st_nav_customers', permission: 'customers:read' },
+  { href: '/promotions', label: 'st_nav_promotions', permission: 'promotions:read' },
+  { href: '/search', label: 'st_nav_search', permission: 'search:read' },
   { href: '/audit', label: 'st_nav_audit', permission: 'audit:read' },
 ];
 
