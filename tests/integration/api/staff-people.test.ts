@@ -118,6 +118,11 @@ describe('customer look-up', () => {
     const kuwaiti = await json(await staffCall(supportSA.token, '/staff/customers?q=Kuwaiti'));
     expect(kuwaiti.data.customers).toEqual([]);
     expect((await staffCall(supportSA.token, `/staff/customers/${huda.id}`)).status).toBe(404);
+    // A shopper with no record in any country yet is every grant's.
+    const fresh = await register('fresh.people@example.com', 'Fresh Nobody');
+    const nobody = await json(await staffCall(supportSA.token, '/staff/customers?q=fresh.people@'));
+    expect(nobody.data.customers.map((c: { id: number }) => c.id)).toEqual([fresh.id]);
+    expect((await staffCall(supportSA.token, `/staff/customers/${fresh.id}`)).status).toBe(200);
     const adjust = await staffCall(supportSA.token, `/staff/customers/${saeed.id}/wallet`, {
       json: { currency: 'KWD', direction: 'credit', amount: '1', reason_code: 'goodwill', note: 'Late parcel' },
     });

@@ -84,7 +84,8 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
         : `AND (EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u.id AND o.country IN (${marks(allowed.length)}))
             OR EXISTS (SELECT 1 FROM blood_test_orders b WHERE b.user_id = u.id AND b.country IN (${marks(allowed.length)}))
             OR EXISTS (SELECT 1 FROM addresses a WHERE a.user_id = u.id AND a.deleted_at IS NULL AND a.country IN (${marks(allowed.length)}))
-            OR EXISTS (SELECT 1 FROM wallet_accounts w WHERE w.user_id = u.id AND w.currency IN (${marks(allowed.length, 2 + allowed.length)})))`;
+            OR EXISTS (SELECT 1 FROM wallet_accounts w WHERE w.user_id = u.id AND w.currency IN (${marks(allowed.length, 2 + allowed.length)}))
+            OR NOT EXISTS (${COUNTRIES_SQL.replaceAll('?1', 'u.id')}))`;
     const { results } = await c.env.DB.prepare(
       `SELECT u.id, u.name, u.email, u.phone, u.created_at,
          (SELECT count(*) FROM orders o WHERE o.user_id = u.id) AS orders
