@@ -113,7 +113,7 @@ export function CustomersPage(props: {
                   <td>
                     <a href={`/customers/${h.id}`}>{h.name || `#${h.id}`}</a>
                   </td>
-                  <td dir="ltr" className="mono">
+                  <td dir="ltr" className="mono nowrap">
                     {h.email}
                   </td>
                   <td dir="ltr">{h.phone ?? ''}</td>
