@@ -16,6 +16,9 @@ import { auditRoutes } from './routes/audit';
 import { invitationRoutes, teamRoutes } from './routes/team';
 import { labRoutes } from './routes/lab';
 import { catalogueRoutes } from './routes/catalogue';
+import { customerRoutes } from './routes/customers';
+import { promotionRoutes } from './routes/promotions';
+import { searchRoutes } from './routes/search';
 import { MessagePage } from './pages/Message';
 
 const app = new Hono<StaffAppEnv>();
@@ -41,6 +44,9 @@ app.route('/', teamRoutes);
 app.route('/', invitationRoutes);
 app.route('/', labRoutes);
 app.route('/', catalogueRoutes);
+app.route('/', customerRoutes);
+app.route('/', promotionRoutes);
+app.route('/', searchRoutes);
 
 app.notFound((c) => {
   const t = c.var.t ?? staffTranslator('en');

@@ -17,6 +17,9 @@ export const NAV: readonly NavItem[] = [
   { href: '/lab/tests', label: 'st_nav_blood_tests', permission: 'bloodtests:read' },
   { href: '/catalogue', label: 'st_nav_catalogue', permission: 'catalogue:read' },
   { href: '/nutritionists', label: 'st_catalogue_nutritionists', permission: 'nutritionists:read' },
+  { href: '/customers', label: 'st_nav_customers', permission: 'customers:read' },
+  { href: '/promotions', label: 'st_nav_promotions', permission: 'promotions:read' },
+  { href: '/search', label: 'st_nav_search', permission: 'search:read' },
   { href: '/audit', label: 'st_nav_audit', permission: 'audit:read' },
 ];
 

@@ -21,7 +21,7 @@ import { FieldNotes, notesIds } from '../ui/form';
 interface Movement {
   id: number;
   amount: number;
-  kind: 'top_up' | 'order_payment' | 'refund';
+  kind: 'top_up' | 'order_payment' | 'refund' | 'adjustment';
   order_id: number | null;
   created_at: number;
 }
@@ -179,9 +179,11 @@ export function Component() {
                 <span>
                   {m.kind === 'top_up'
                     ? t('wallet_kind_top_up')
-                    : t(m.kind === 'refund' ? 'wallet_kind_refund' : 'wallet_kind_order_payment', {
-                        id: m.order_id ?? '',
-                      })}
+                    : m.kind === 'adjustment'
+                      ? t('wallet_kind_adjustment')
+                      : t(m.kind === 'refund' ? 'wallet_kind_refund' : 'wallet_kind_order_payment', {
+                          id: m.order_id ?? '',
+                        })}
                 </span>
                 <span className="cart-line-meta">{formatDate(m.created_at, lang, country, { hijri: true })}</span>
                 <bdi

@@ -103,6 +103,13 @@ export const MESSAGE_KEYS = [
   'image_type_unsupported',
   'category_not_found',
   'brand_not_found',
+  // The back office: customers, promotions, search (issue 14).
+  'customer_already_erased',
+  'customer_erase_email_mismatch',
+  'coupon_code_taken',
+  'coupon_max_below_used',
+  'synonym_phrase_invalid',
+  'synonym_exists',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -124,6 +124,7 @@ export const ordersAr: Translated<typeof ordersEn> = {
   wallet_kind_top_up: 'شحن الرصيد',
   wallet_kind_order_payment: 'الطلب {{id}}',
   wallet_kind_refund: 'استرداد للطلب {{id}}',
+  wallet_kind_adjustment: 'تعديل من فريقنا',
   wallet_charge_succeeded: 'تم شحن محفظتك.',
   wallet_charge_failed: 'لم تتم عملية الشحن.',
   sandbox_title: 'صفحة دفع تجريبية',

@@ -115,6 +115,7 @@ export const ordersEn = {
   wallet_kind_top_up: 'Top-up',
   wallet_kind_order_payment: 'Order {{id}}',
   wallet_kind_refund: 'Refund for order {{id}}',
+  wallet_kind_adjustment: 'Adjustment by our team',
   wallet_charge_succeeded: 'Your wallet was topped up.',
   wallet_charge_failed: 'The top-up did not go through.',
   sandbox_title: 'Test payment page',

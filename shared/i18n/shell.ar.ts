@@ -183,6 +183,13 @@ export const shellAr = {
   image_type_unsupported: 'يمكن رفع صور JPEG وPNG وWebP فقط.',
   category_not_found: 'هذه الفئة غير موجودة.',
   brand_not_found: 'هذه العلامة التجارية غير موجودة.',
+  // The back office: customers, promotions, search (issue 14).
+  customer_already_erased: 'تم مسح بيانات هذا العميل من قبل.',
+  customer_erase_email_mismatch: 'البريد الإلكتروني لا يطابق بريد العميل.',
+  coupon_code_taken: 'هذا الرمز مستخدم لقسيمة أخرى.',
+  coupon_max_below_used: 'لا يمكن أن يكون الحد الإجمالي أقل من عدد مرات استخدام القسيمة.',
+  synonym_phrase_invalid: 'اكتب كلمة أو عبارة.',
+  synonym_exists: 'هذه العبارة موجودة في المجموعة.',
   forbidden_cross_site: 'تم حظر هذا الطلب لحمايتك.',
   payload_too_large: 'الطلب كبير جداً.',
   server_error: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.',

@@ -182,6 +182,13 @@ export const shellEn = {
   image_type_unsupported: 'Only JPEG, PNG and WebP images can be uploaded.',
   category_not_found: 'That category does not exist.',
   brand_not_found: 'That brand does not exist.',
+  // The back office: customers, promotions, search (issue 14).
+  customer_already_erased: "This shopper's data has already been erased.",
+  customer_erase_email_mismatch: "The e-mail does not match the shopper's e-mail.",
+  coupon_code_taken: 'Another coupon already has this code.',
+  coupon_max_below_used: 'The total limit cannot be below the times the coupon was already used.',
+  synonym_phrase_invalid: 'Type a word or phrase.',
+  synonym_exists: 'This phrase is already in the set.',
   forbidden_cross_site: 'This request was blocked for your safety.',
   payload_too_large: 'The request is too large.',
   server_error: 'Something went wrong. Please try again.',

@@ -7,6 +7,8 @@ import { staffCatalogueAr } from './staff-catalogue.ar';
 import { staffCatalogueEn } from './staff-catalogue.en';
 import { staffLabAr } from './staff-lab.ar';
 import { staffLabEn } from './staff-lab.en';
+import { staffPeopleAr } from './staff-people.ar';
+import { staffPeopleEn } from './staff-people.en';
 import { staffTeamAr } from './staff-team.ar';
 import { staffTeamEn } from './staff-team.en';
 
@@ -15,6 +17,7 @@ export const staffTextsEn = {
   ...staffTeamEn,
   ...staffLabEn,
   ...staffCatalogueEn,
+  ...staffPeopleEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
@@ -22,4 +25,5 @@ export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffTeamAr,
   ...staffLabAr,
   ...staffCatalogueAr,
+  ...staffPeopleAr,
 };

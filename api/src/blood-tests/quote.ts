@@ -64,6 +64,8 @@ type CouponForQuote = Pick<
   | 'max_uses'
   | 'used'
   | 'once_per_shopper'
+  | 'per_person_limit'
+  | 'country'
   | 'starts_at'
   | 'ends_at'
 >;
@@ -105,7 +107,7 @@ export async function bloodTestQuote(
     walletAt < 0 ? 0 : ((results[walletAt]!.results[0] as { balance: number } | undefined)?.balance ?? 0);
 
   const subtotal = lines.reduce((sum, l) => sum + l.price, 0);
-  const problem = input.coupon ? couponProblem(couponRow, convertToBase(subtotal, currency)) : null;
+  const problem = input.coupon ? couponProblem(couponRow, convertToBase(subtotal, currency), ctx.country) : null;
   const coupon = input.coupon && !problem ? couponRow : null;
   let discount = 0;
   if (coupon) {
@@ -148,8 +150,9 @@ export async function bloodTestQuote(
  * The product checkout's coupon rules. Single-use-per-shopper coupons are for product orders only:
  * their redemption record names a product order (coupon_redemptions.order_id).
  */
-function couponProblem(c: CouponForQuote | null, subtotalFils: number): string | null {
-  if (!c || c.once_per_shopper) return 'coupon_invalid';
+function couponProblem(c: CouponForQuote | null, subtotalFils: number, country: CountryCode): string | null {
+  if (!c || c.once_per_shopper || c.per_person_limit !== null) return 'coupon_invalid';
+  if (c.country !== null && c.country !== country) return 'coupon_invalid';
   const now = Date.now();
   if ((c.starts_at !== null && now < c.starts_at) || (c.ends_at !== null && now > c.ends_at)) return 'coupon_expired';
   if (subtotalFils < c.min_subtotal_fils) return 'coupon_min_subtotal';

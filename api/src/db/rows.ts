@@ -108,6 +108,11 @@ export interface CouponRow {
   starts_at: number | null;
   ends_at: number | null;
   is_active: number;
+  /** How often one shopper may use it (migration 0027); null: no limit. once_per_shopper follows it. */
+  per_person_limit: number | null;
+  /** The one country it holds in; null: both. */
+  country: CountryCode | null;
+  updated_at: number | null;
 }
 
 export interface OrderRow {
@@ -197,12 +202,16 @@ export interface WalletLedgerRow {
   user_id: number;
   currency: string;
   amount: number;
-  kind: 'top_up' | 'order_payment' | 'refund';
+  kind: 'top_up' | 'order_payment' | 'refund' | 'adjustment';
   order_id: number | null;
   payment_id: string | null;
   created_at: number;
   /** A blood-test booking's wallet movement (migration 0021); order_id is then null. */
   blood_test_order_id: number | null;
+  /** Adjustments (migration 0027): the staff member, the reason code and their note. */
+  staff_id: number | null;
+  reason_code: string | null;
+  note: string | null;
 }
 
 export interface MailOutboxRow {

@@ -8,11 +8,11 @@ import { CARD_METHODS, type SubmitInput } from '#shared/api/order-schemas';
 import { sha256Hex } from '#shared/api/signing';
 import { randomHex } from '#shared/bytes';
 import { ApiError } from '../lib/errors';
-import { quote, shopperKey, type Quote } from './quote';
+import { personLimit, quote, shopperKey, type Quote } from './quote';
 import { resolveAddress, type OrderAddress } from './address';
 import { orderView, toOrderView, type OrderView } from './view';
 import { newOrderId } from './order-id';
-import type { IdempotencyKeyRow, PaymentRow } from '../db/rows';
+import type { CouponRow, IdempotencyKeyRow, PaymentRow } from '../db/rows';
 import { randomToken, tokenHash } from '../accounts/tokens';
 import { confirmationStatements, orderLinkStatement } from './confirmation-mail';
 
@@ -92,7 +92,7 @@ export function holdStatements(
   o: {
     orderId: number;
     items: Array<{ sku_id: number; product_id: number; count: number }>;
-    coupon: { id: number; once_per_shopper: number } | null;
+    coupon: Pick<CouponRow, 'id' | 'per_person_limit' | 'once_per_shopper'> | null;
     shopper: { userId: number | null; email: string | null };
   },
 ): D1PreparedStatement[] {
@@ -106,12 +106,39 @@ export function holdStatements(
   if (o.coupon) {
     statements.push(
       db.prepare('UPDATE coupons SET used = used + 1 WHERE id = ?').bind(o.coupon.id),
-      db
-        .prepare('INSERT INTO coupon_redemptions (order_id, coupon_id, once_key) VALUES (?, ?, ?)')
-        .bind(o.orderId, o.coupon.id, o.coupon.once_per_shopper ? shopperKey(o.coupon.id, o.shopper) : null),
+      personLimit(o.coupon) === null
+        ? db
+            .prepare('INSERT INTO coupon_redemptions (order_id, coupon_id, once_key) VALUES (?, ?, NULL)')
+            .bind(o.orderId, o.coupon.id)
+        : redemptionStatement(db, o.orderId, o.coupon.id, shopperKey(o.coupon.id, o.shopper)),
     );
   }
   return statements;
+}
+
+/**
+ * A redemption of a coupon with a per-person limit. The key is computed in the statement itself, so
+ * nothing can run between the count and the insert: the first use takes `<coupon>:<shopper>`, later
+ * ones `…#<n>` after the highest; a use past the limit takes a key the shopper already holds, and the
+ * UNIQUE index aborts the batch (coupon_already_used).
+ */
+function redemptionStatement(db: D1Database, orderId: number, couponId: number, key: string | null) {
+  return db
+    .prepare(
+      `INSERT INTO coupon_redemptions (order_id, coupon_id, once_key)
+       SELECT ?1, c.id, CASE
+           WHEN ?3 IS NULL THEN NULL
+           WHEN u.n >= coalesce(c.per_person_limit, 1) THEN u.taken
+           WHEN u.has_first = 0 THEN ?3
+           ELSE ?3 || '#' || (u.top + 1) END
+       FROM coupons c, (
+         SELECT count(*) AS n, min(once_key) AS taken, coalesce(sum(once_key = ?3), 0) AS has_first,
+           coalesce(max(CASE WHEN once_key <> ?3 THEN CAST(substr(once_key, length(?3) + 2) AS INTEGER) END), 1) AS top
+         FROM coupon_redemptions WHERE once_key = ?3 OR (once_key >= ?3 || '#' AND once_key < ?3 || '$')
+       ) u
+       WHERE c.id = ?2`,
+    )
+    .bind(orderId, couponId, key);
 }
 
 export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise<Placed> {

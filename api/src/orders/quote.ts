@@ -31,7 +31,7 @@ export type CouponProblem =
 
 /** A coupon as the quote reads it: its row (active ones only), and whether this shopper used it. */
 export interface Coupon extends Omit<CouponRow, 'is_active'> {
-  /** 1 when this shopper has redeemed it already (single-use coupons). */
+  /** How often this shopper has redeemed it (coupons with a per-person limit). */
   used_by_shopper: number;
 }
 
@@ -57,6 +57,19 @@ function shopperPart(shopper: { userId: number | null; email: string | null }): 
 export function shopperKey(couponId: number, shopper: { userId: number | null; email: string | null }): string | null {
   const part = shopperPart(shopper);
   return part ? `${couponId}:${part}` : null;
+}
+
+/**
+ * A shopper's redemptions of coupon c (SQL, the shopper's part as ?2): the first is keyed
+ * `<coupon>:<shopper>`, later ones `<coupon>:<shopper>#<n>` (redemptionKeySql), so the UNIQUE key
+ * counts them and a range of the index finds them.
+ */
+const SHOPPER_USES_SQL = `SELECT count(*) FROM coupon_redemptions r
+  WHERE r.once_key = c.id || ':' || ?2 OR (r.once_key >= c.id || ':' || ?2 || '#' AND r.once_key < c.id || ':' || ?2 || '$')`;
+
+/** How often one shopper may use the coupon: null for no limit (a row written before 0027 has only the flag). */
+export function personLimit(c: Pick<CouponRow, 'per_person_limit' | 'once_per_shopper'>): number | null {
+  return c.per_person_limit ?? (c.once_per_shopper ? 1 : null);
 }
 
 export async function quote(
@@ -97,7 +110,7 @@ export async function quote(
     statements.push(
       db
         .prepare(
-          `SELECT c.*, EXISTS (SELECT 1 FROM coupon_redemptions r WHERE r.once_key = c.id || ':' || ?2) AS used_by_shopper FROM coupons c WHERE c.code = ?1 AND c.is_active = 1`,
+          `SELECT c.*, (${SHOPPER_USES_SQL}) AS used_by_shopper FROM coupons c WHERE c.code = ?1 AND c.is_active = 1`,
         )
         .bind(input.coupon, part ?? ''),
     );
@@ -145,7 +158,7 @@ export async function quote(
   const priced = lines.filter((l) => l.stock > 0);
   const subtotalFils = priced.reduce((sum, l) => sum + l.price * l.count, 0);
   if (input.coupon) {
-    const problem = couponProblem(couponRow, subtotalFils, part !== null);
+    const problem = couponProblem(couponRow, subtotalFils, part !== null, ctx.country);
     coupon = { code: input.coupon, applied: problem === null, problem, coupon: couponRow };
   }
 
@@ -159,12 +172,18 @@ export async function quote(
   return { totals, lines, problems, coupon, currency, settings, walletBalance };
 }
 
-function couponProblem(c: Coupon | null, subtotalFils: number, knownShopper: boolean): CouponProblem | null {
-  if (!c) return 'coupon_invalid';
+function couponProblem(
+  c: Coupon | null,
+  subtotalFils: number,
+  knownShopper: boolean,
+  country: CountryCode,
+): CouponProblem | null {
+  if (!c || (c.country !== null && c.country !== country)) return 'coupon_invalid';
   const now = Date.now();
   if ((c.starts_at !== null && now < c.starts_at) || (c.ends_at !== null && now > c.ends_at)) return 'coupon_expired';
   if (subtotalFils < c.min_subtotal_fils) return 'coupon_min_subtotal';
   if (c.max_uses !== null && c.used >= c.max_uses) return 'coupon_used_up';
-  if (c.once_per_shopper && knownShopper && c.used_by_shopper) return 'coupon_already_used';
+  const limit = personLimit(c);
+  if (limit !== null && knownShopper && c.used_by_shopper >= limit) return 'coupon_already_used';
   return null;
 }

@@ -167,9 +167,11 @@ export const orderRoutes = new Hono<AppEnv>()
     const paymentId = newPaymentId();
     // Take the stock and the coupon again, with the same all-or-nothing guarantees as a new order.
     const coupon = await db
-      .prepare('SELECT c.id, c.once_per_shopper FROM orders o JOIN coupons c ON c.id = o.coupon_id WHERE o.id = ?')
+      .prepare(
+        'SELECT c.id, c.per_person_limit, c.once_per_shopper FROM orders o JOIN coupons c ON c.id = o.coupon_id WHERE o.id = ?',
+      )
       .bind(order.id)
-      .first<Pick<CouponRow, 'id' | 'once_per_shopper'>>();
+      .first<Pick<CouponRow, 'id' | 'per_person_limit' | 'once_per_shopper'>>();
     try {
       await db.batch([
         openPayment(db, {

@@ -18,6 +18,7 @@ import {
   signInKeys,
 } from '../accounts/rate-limit';
 import { createSession, revokeOtherSessions, revokeSession } from '../accounts/sessions';
+import { removeAccountStatements } from '../accounts/remove';
 import { clientIp } from '../lib/client-ip';
 import { emailIdentity } from '../orders/email-identity';
 import { ApiError } from '../lib/errors';
@@ -260,16 +261,6 @@ export const userRoutes = new Hono<AppEnv>()
       .first<Pick<UserRow, 'password_hash'>>();
     await checkPassword(c, user.email, password, row?.password_hash, 'password');
     // Personal data goes; the row stays (anonymised) so past orders keep their reference.
-    await db.batch([
-      db
-        .prepare(
-          "UPDATE users SET name = '', email = 'deleted-' || id || '@deleted.invalid', phone = NULL, password_hash = '', deleted_at = ? WHERE id = ?",
-        )
-        .bind(Date.now(), user.id),
-      revokeOtherSessions(db, user.id, null),
-      db.prepare('DELETE FROM password_resets WHERE user_id = ?').bind(user.id),
-      db.prepare('DELETE FROM addresses WHERE user_id = ?').bind(user.id),
-      db.prepare('DELETE FROM notify_requests WHERE user_id = ?').bind(user.id),
-    ]);
+    await db.batch(removeAccountStatements(db, user.id));
     return c.json(ok({ removed: true }));
   });

@@ -3,7 +3,10 @@
 import type { RouteContract } from '../registry';
 import { STAFF_CATALOGUE_CONTRACTS } from './catalogue';
 import { STAFF_CORE_CONTRACTS } from './core';
+import { STAFF_CUSTOMER_CONTRACTS } from './customers';
 import { STAFF_LAB_CONTRACTS } from './lab';
+import { STAFF_PROMOTION_CONTRACTS } from './promotions';
+import { STAFF_SEARCH_CONTRACTS } from './search';
 import { STAFF_TEAM_CONTRACTS } from './team';
 
 export const STAFF_CONTRACTS = {
@@ -11,4 +14,7 @@ export const STAFF_CONTRACTS = {
   ...STAFF_TEAM_CONTRACTS,
   ...STAFF_LAB_CONTRACTS,
   ...STAFF_CATALOGUE_CONTRACTS,
+  ...STAFF_CUSTOMER_CONTRACTS,
+  ...STAFF_PROMOTION_CONTRACTS,
+  ...STAFF_SEARCH_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;

@@ -8,6 +8,9 @@ import { staffAuditRoutes } from './audit';
 import { staffTeamRoutes } from './team';
 import { staffLabRoutes } from './lab';
 import { staffCatalogueRoutes } from './catalogue';
+import { staffCustomerRoutes } from './customers';
+import { staffPromotionRoutes } from './promotions';
+import { staffSearchRoutes } from './search';
 
 export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffAuthRoutes)
@@ -15,4 +18,7 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffAuditRoutes)
   .route('/', staffTeamRoutes)
   .route('/', staffLabRoutes)
-  .route('/', staffCatalogueRoutes);
+  .route('/', staffCatalogueRoutes)
+  .route('/', staffCustomerRoutes)
+  .route('/', staffPromotionRoutes)
+  .route('/', staffSearchRoutes);

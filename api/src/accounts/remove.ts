@@ -1,0 +1,18 @@
+// Removing an account (spec §7 /user/remove, and the back office's erasure on request, issue 14):
+// personal data goes, the row stays (anonymised) so past orders keep their reference. One list of
+// statements, for the caller's own batch.
+import { revokeOtherSessions } from './sessions';
+
+export function removeAccountStatements(db: D1Database, userId: number, now = Date.now()): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        "UPDATE users SET name = '', email = 'deleted-' || id || '@deleted.invalid', phone = NULL, password_hash = '', deleted_at = ? WHERE id = ?",
+      )
+      .bind(now, userId),
+    revokeOtherSessions(db, userId, null),
+    db.prepare('DELETE FROM password_resets WHERE user_id = ?').bind(userId),
+    db.prepare('DELETE FROM addresses WHERE user_id = ?').bind(userId),
+    db.prepare('DELETE FROM notify_requests WHERE user_id = ?').bind(userId),
+  ];
+}

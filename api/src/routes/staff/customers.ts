@@ -1,0 +1,317 @@
+// Customers in the back office (issue 14): look-up, a shopper's page (orders, blood-test orders by
+// count and status only, wallet), wallet adjustments with a reason, data export and erasure on request.
+// A country-limited grant sees the shoppers with a record (order, booking, wallet, address) in its
+// countries, and only those countries' records.
+import { Hono, type Context } from 'hono';
+import { ok } from '#shared/api/envelope';
+import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '#shared/locale';
+import { countriesFor, type Permission } from '#shared/staff/permissions';
+import { currencyDecimals } from '#shared/money';
+import { decimalToMinor } from '#shared/api/people-schemas';
+import { normalizeDigits } from '#shared/text/digits';
+import type { AppEnv } from '#api/src/app-env';
+import { contract } from '#api/src/lib/validate';
+import { ApiError } from '#api/src/lib/errors';
+import { assertCan, requireStaff } from '#api/src/middleware/staff';
+import { auditStatement } from '#api/src/staff/audit';
+import type { StaffMember } from '#api/src/staff/sessions';
+import { removeAccountStatements } from '#api/src/accounts/remove';
+import type { UserRow, WalletAccountRow } from '#api/src/db/rows';
+
+const SEARCH_LIMIT = 25;
+const LEDGER_LIMIT = 50;
+const ORDERS_LIMIT = 50;
+
+const countryOfCurrency = (currency: string): CountryCode =>
+  COUNTRY_CODES.find((c) => COUNTRY_FACTS[c].currency === currency) ?? 'KW';
+
+/** The countries a shopper has a record in. */
+const COUNTRIES_SQL = `SELECT country FROM orders WHERE user_id = ?1
+  UNION SELECT country FROM blood_test_orders WHERE user_id = ?1
+  UNION SELECT country FROM addresses WHERE user_id = ?1 AND deleted_at IS NULL
+  UNION SELECT CASE currency WHEN 'SAR' THEN 'SA' ELSE 'KW' END FROM wallet_accounts WHERE user_id = ?1`;
+
+type Customer = Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'lang' | 'created_at' | 'deleted_at'>;
+
+/**
+ * The shopper, when the member's grant for `permission` reaches them: every country, or one the
+ * shopper has a record in (a shopper with none is nobody's country yet: any grant reaches them).
+ * Answers the countries the member may see of that shopper.
+ */
+async function reachable(
+  c: Context<AppEnv>,
+  member: StaffMember,
+  permission: Permission,
+  id: number,
+): Promise<{ customer: Customer; countries: CountryCode[]; all: CountryCode[] }> {
+  const db = c.env.DB;
+  const [user, countries] = await db.batch([
+    db.prepare('SELECT id, name, email, phone, lang, created_at, deleted_at FROM users WHERE id = ?').bind(id),
+    db.prepare(COUNTRIES_SQL).bind(id),
+  ]);
+  const customer = user!.results[0] as Customer | undefined;
+  if (!customer) throw new ApiError(404, 'not_found');
+  const all = (countries!.results as { country: CountryCode }[]).map((r) => r.country);
+  const allowed = countriesFor(member.grants, permission);
+  if (allowed === null) return { customer, countries: [...COUNTRY_CODES], all };
+  const seen = all.length ? all.filter((x) => allowed.includes(x)) : allowed;
+  if (seen.length === 0) throw new ApiError(404, 'not_found');
+  return { customer, countries: seen, all };
+}
+
+const marks = (n: number, from = 2) => Array.from({ length: n }, (_, i) => `?${i + from}`).join(', ');
+
+export const staffCustomerRoutes = new Hono<AppEnv>()
+  .get('/customers', contract('GET /staff/customers'), async (c) => {
+    const member = await requireStaff(c);
+    const { q } = c.req.valid('query');
+    if (!q) return c.json(ok({ customers: [] }));
+    const allowed = countriesFor(member.grants, 'customers:read');
+    // No LIKE: the shopper's text would be a pattern ('_' and '%' in e-mails), and D1 limits its length.
+    // An e-mail is a prefix on the index (NOCASE, as stored); a phone, digits anywhere; else a name part.
+    const plain = normalizeDigits(q);
+    const digits = plain.replace(/[^\d]/g, '');
+    const phoneLike = digits.length >= 4 && !/[^\d\s+()-]/.test(plain);
+    const where = q.includes('@')
+      ? "u.email >= ?1 AND u.email < ?1 || '~'"
+      : phoneLike
+        ? 'instr(u.phone, ?1) > 0'
+        : 'instr(lower(u.name), lower(?1)) > 0';
+    const term = phoneLike ? digits : q;
+    const scope =
+      allowed === null
+        ? ''
+        : `AND (EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u.id AND o.country IN (${marks(allowed.length)}))
+            OR EXISTS (SELECT 1 FROM blood_test_orders b WHERE b.user_id = u.id AND b.country IN (${marks(allowed.length)}))
+            OR EXISTS (SELECT 1 FROM addresses a WHERE a.user_id = u.id AND a.deleted_at IS NULL AND a.country IN (${marks(allowed.length)}))
+            OR EXISTS (SELECT 1 FROM wallet_accounts w WHERE w.user_id = u.id AND w.currency IN (${marks(allowed.length, 2 + allowed.length)}))
+            OR NOT EXISTS (${COUNTRIES_SQL.replaceAll('?1', 'u.id')}))`;
+    const { results } = await c.env.DB.prepare(
+      `SELECT u.id, u.name, u.email, u.phone, u.created_at,
+         (SELECT count(*) FROM orders o WHERE o.user_id = u.id) AS orders
+       FROM users u WHERE u.deleted_at IS NULL AND ${where} ${scope}
+       ORDER BY u.created_at DESC LIMIT ${SEARCH_LIMIT}`,
+    )
+      .bind(term, ...(allowed ?? []), ...(allowed ?? []).map((x) => COUNTRY_FACTS[x].currency))
+      .all();
+    return c.json(ok({ customers: results }));
+  })
+  .get('/customers/:id', contract('GET /staff/customers/:id'), async (c) => {
+    const member = await requireStaff(c);
+    const { id } = c.req.valid('param');
+    const { customer, countries } = await reachable(c, member, 'customers:read', id);
+    const db = c.env.DB;
+    const m = marks(countries.length);
+    const currencies = countries.map((x) => COUNTRY_FACTS[x].currency);
+    const [orders, bookings, wallets, ledger] = await db.batch([
+      db
+        .prepare(
+          `SELECT id, country, currency, status, payment_method, total, created_at FROM orders
+           WHERE user_id = ?1 AND country IN (${m}) ORDER BY created_at DESC LIMIT ${ORDERS_LIMIT}`,
+        )
+        .bind(id, ...countries),
+      // Count and status only: no tests, patients or results (health data) on this page.
+      db
+        .prepare(
+          `SELECT status, country, count(*) AS count FROM blood_test_orders
+           WHERE user_id = ?1 AND country IN (${m}) GROUP BY status, country ORDER BY country, status`,
+        )
+        .bind(id, ...countries),
+      db
+        .prepare(
+          `SELECT currency, balance FROM wallet_accounts WHERE user_id = ?1 AND currency IN (${m}) ORDER BY currency`,
+        )
+        .bind(id, ...currencies),
+      db
+        .prepare(
+          `SELECT l.id, l.currency, l.amount, l.kind, l.order_id, l.blood_test_order_id, l.reason_code, l.note,
+             l.created_at, s.name AS staff_name
+           FROM wallet_ledger l LEFT JOIN staff s ON s.id = l.staff_id
+           WHERE l.user_id = ?1 AND l.currency IN (${m}) ORDER BY l.id DESC LIMIT ${LEDGER_LIMIT}`,
+        )
+        .bind(id, ...currencies),
+    ]);
+    return c.json(
+      ok({
+        customer,
+        countries,
+        orders: orders!.results,
+        blood_test_orders: bookings!.results,
+        wallets: wallets!.results,
+        ledger: ledger!.results,
+      }),
+    );
+  })
+  .post('/customers/:id/wallet', contract('POST /staff/customers/:id/wallet'), async (c) => {
+    const member = await requireStaff(c);
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const country = countryOfCurrency(input.currency);
+    assertCan(member, 'customers:wallet', country);
+    const { customer } = await reachable(c, member, 'customers:wallet', id);
+    if (customer.deleted_at !== null) throw new ApiError(404, 'not_found');
+    const minor = decimalToMinor(input.amount, currencyDecimals(input.currency));
+    if (minor <= 0 || minor > 10_000_000) throw new ApiError(400, 'wallet_amount_invalid');
+    const amount = input.direction === 'credit' ? minor : -minor;
+    const db = c.env.DB;
+    const before = await db
+      .prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?')
+      .bind(id, input.currency)
+      .first<Pick<WalletAccountRow, 'balance'>>();
+    const now = Date.now();
+    try {
+      // The balance and its ledger line in one batch; the balance's CHECK refuses a debit below zero.
+      await db.batch([
+        db
+          .prepare('INSERT INTO wallet_accounts (user_id, currency, balance) VALUES (?, ?, 0) ON CONFLICT DO NOTHING')
+          .bind(id, input.currency),
+        db
+          .prepare('UPDATE wallet_accounts SET balance = balance + ? WHERE user_id = ? AND currency = ?')
+          .bind(amount, id, input.currency),
+        db
+          .prepare(
+            `INSERT INTO wallet_ledger (user_id, currency, amount, kind, staff_id, reason_code, note, created_at)
+             VALUES (?, ?, ?, 'adjustment', ?, ?, ?, ?)`,
+          )
+          .bind(id, input.currency, amount, member.id, input.reason_code, input.note, now),
+        auditStatement(db, member, {
+          action: 'wallet.adjust',
+          resource: 'customer',
+          resourceId: id,
+          country,
+          before: { balance: before?.balance ?? 0, currency: input.currency },
+          after: { balance: (before?.balance ?? 0) + amount, currency: input.currency, amount },
+          reason: `${input.reason_code}: ${input.note}`,
+        }),
+      ]);
+    } catch (error) {
+      if (/wallet_not_negative/.test(error instanceof Error ? error.message : String(error)))
+        throw new ApiError(409, 'wallet_insufficient');
+      throw error;
+    }
+    const balance = await db
+      .prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?')
+      .bind(id, input.currency)
+      .first<Pick<WalletAccountRow, 'balance'>>();
+    return c.json(ok({ currency: input.currency, balance: balance?.balance ?? 0 }));
+  })
+  .get('/customers/:id/export', contract('GET /staff/customers/:id/export'), async (c) => {
+    const member = await requireStaff(c);
+    const { id } = c.req.valid('param');
+    const { customer, all } = await reachable(c, member, 'customers:export', id);
+    // Everything the shop holds about the shopper: every country's records, so the grant must reach all.
+    for (const country of all) assertCan(member, 'customers:export', country);
+    const db = c.env.DB;
+    const results = await db.batch([
+      db.prepare('SELECT * FROM addresses WHERE user_id = ? ORDER BY id').bind(id),
+      db.prepare('SELECT * FROM orders WHERE user_id = ? ORDER BY created_at').bind(id),
+      db
+        .prepare(
+          'SELECT i.* FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.user_id = ? ORDER BY i.order_id',
+        )
+        .bind(id),
+      db.prepare('SELECT currency, balance FROM wallet_accounts WHERE user_id = ?').bind(id),
+      db
+        .prepare(
+          'SELECT id, currency, amount, kind, order_id, blood_test_order_id, reason_code, note, created_at FROM wallet_ledger WHERE user_id = ? ORDER BY id',
+        )
+        .bind(id),
+      db.prepare('SELECT product_id, created_at, notified_at FROM notify_requests WHERE user_id = ?').bind(id),
+      db.prepare('SELECT * FROM blood_test_patients WHERE user_id = ? ORDER BY id').bind(id),
+      db
+        .prepare(
+          'SELECT id, country, currency, status, patient_id, address, zone, slot_date, slot_window, visit_at, payment_method, payment_state, subtotal, discount, vat, total, wallet_used, coupon_code, created_at FROM blood_test_orders WHERE user_id = ? ORDER BY created_at',
+        )
+        .bind(id),
+      db
+        .prepare(
+          'SELECT i.* FROM blood_test_order_items i JOIN blood_test_orders b ON b.id = i.order_id WHERE b.user_id = ?',
+        )
+        .bind(id),
+      auditStatement(db, member, {
+        action: 'customer.export',
+        resource: 'customer',
+        resourceId: id,
+      }),
+    ]);
+    const rows = (i: number) => results[i]!.results as Record<string, unknown>[];
+    const patients = rows(6);
+    const items = rows(2);
+    const bookingItems = rows(8);
+    if (patients.length || rows(7).length)
+      // Patients and bookings are health data: their view is audited as such.
+      await auditStatement(db, member, {
+        action: 'health.view',
+        resource: 'customer',
+        resourceId: id,
+        reason: 'customer.export',
+      }).run();
+    const parsed = (text: unknown) => {
+      try {
+        return JSON.parse(String(text));
+      } catch {
+        return text;
+      }
+    };
+    return c.json(
+      ok({
+        exported_at: new Date().toISOString(),
+        account: { ...customer },
+        addresses: rows(0),
+        orders: rows(1).map((o) => ({
+          ...o,
+          address: parsed(o.address),
+          items: items.filter((i) => i.order_id === o.id),
+        })),
+        wallet: { accounts: rows(3), ledger: rows(4) },
+        notify_requests: rows(5),
+        blood_tests: {
+          patients,
+          orders: rows(7).map((b) => ({
+            ...b,
+            address: parsed(b.address),
+            items: bookingItems.filter((i) => i.order_id === b.id),
+          })),
+        },
+      }),
+    );
+  })
+  .post('/customers/:id/erase', contract('POST /staff/customers/:id/erase'), async (c) => {
+    const member = await requireStaff(c);
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const { customer, all } = await reachable(c, member, 'customers:erase', id);
+    for (const country of all) assertCan(member, 'customers:erase', country);
+    if (customer.deleted_at !== null) throw new ApiError(409, 'customer_already_erased');
+    if (input.confirm_email.toLowerCase() !== customer.email.toLowerCase())
+      throw new ApiError(400, 'customer_erase_email_mismatch');
+    const db = c.env.DB;
+    const now = Date.now();
+    await db.batch([
+      // What the shopper's own "remove account" does …
+      ...removeAccountStatements(db, id, now),
+      // … and what only a request to the shop covers: the people they booked for (identifying fields;
+      // no booking is left pointing nowhere), and the personal data kept on orders. Orders keep their
+      // amounts, VAT and items: the invoices the law requires, without a name, address or phone.
+      db
+        .prepare(
+          "UPDATE blood_test_patients SET name = '', national_id = '', date_of_birth = '', deleted_at = coalesce(deleted_at, ?) WHERE user_id = ?",
+        )
+        .bind(now, id),
+      db
+        .prepare(
+          "UPDATE orders SET address = json_object('country', country), guest_email = NULL, guest_phone = NULL WHERE user_id = ?",
+        )
+        .bind(id),
+      db.prepare("UPDATE blood_test_orders SET address = json_object('country', country) WHERE user_id = ?").bind(id),
+      auditStatement(db, member, {
+        action: 'customer.erase',
+        resource: 'customer',
+        resourceId: id,
+        before: { erased: false },
+        after: { erased: true },
+        reason: input.reason,
+      }),
+    ]);
+    return c.json(ok({ erased: true }));
+  });

@@ -1,0 +1,114 @@
+// The back office's customers, promotions and search inputs (issue 14), shared by the staff app's
+// forms and the API's contract. Form fields arrive as strings: empty means "not set".
+import { z } from '../zod';
+import { COUNTRY_CODES, type CountryCode } from '../locale';
+import { normalizeDigits } from '../text/digits';
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalInt = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? normalizeDigits(v).trim() : v),
+    z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(max).optional()),
+  );
+/** A plain decimal number typed in a form ("1.500", "١٠"), at most `decimals` places. */
+const decimal = (decimals: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? normalizeDigits(v).trim() : v),
+    z
+      .string({ error: 'mandatory-field' })
+      .min(1, { error: 'mandatory-field' })
+      .regex(new RegExp(`^\\d{1,7}(\\.\\d{1,${decimals}})?$`), { error: 'item_validation_error' }),
+  );
+
+/** "1.500" with 3 decimals → 1500: from the digits, no float rounding. */
+export function decimalToMinor(text: string, decimals: number): number {
+  const [whole, fraction = ''] = text.split('.');
+  return Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, '0').slice(0, decimals) || '0');
+}
+
+// ---- Customers ----
+
+export const customerSearchSchema = z.object({
+  q: z.preprocess(blankToUndefined, z.string().trim().min(2).max(100).optional()),
+});
+
+export const WALLET_REASONS = ['goodwill', 'correction', 'compensation', 'refund_outside_order', 'other'] as const;
+export type WalletReason = (typeof WALLET_REASONS)[number];
+
+export const walletAdjustSchema = z.object({
+  currency: z.enum(['KWD', 'SAR']),
+  direction: z.enum(['credit', 'debit']),
+  /** In the currency's major unit ("5.000" KWD, "12.50" SAR); the API converts with its decimals. */
+  amount: decimal(3),
+  reason_code: z.enum(WALLET_REASONS, { error: 'mandatory-field' }),
+  note: z.string({ error: 'mandatory-field' }).trim().min(3, { error: 'mandatory-field' }).max(500),
+});
+export type WalletAdjustInput = z.infer<typeof walletAdjustSchema>;
+
+export const customerEraseSchema = z.object({
+  /** The shopper's e-mail typed again, so an erasure is never a slip of the mouse. */
+  confirm_email: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }).max(200),
+  reason: z.string({ error: 'mandatory-field' }).trim().min(3, { error: 'mandatory-field' }).max(500),
+});
+
+// ---- Promotions ----
+
+const date = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'item_validation_error' })
+    .optional(),
+);
+
+export const couponInputSchema = z
+  .object({
+    code: z
+      .string({ error: 'mandatory-field' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9_-]{3,32}$/, { error: 'item_validation_error' }),
+    kind: z.enum(['percent', 'fixed']),
+    /** percent: "10" or "12.5" (%); fixed: KWD, the shop's base currency ("1.500"), converted for Saudi Arabia. */
+    value: decimal(3),
+    /** KWD, the base currency; blank: none. */
+    min_subtotal: z.preprocess(blankToUndefined, decimal(3).optional()),
+    max_uses: optionalInt(1_000_000),
+    per_person_limit: optionalInt(1000),
+    starts_on: date,
+    ends_on: date,
+    country: z.preprocess((v) => (v === '' ? null : v), z.enum(COUNTRY_CODES).nullable().default(null)),
+  })
+  .refine((c) => c.kind !== 'percent' || (Number(c.value) > 0 && Number(c.value) <= 100), {
+    path: ['value'],
+    error: 'item_validation_error',
+  })
+  .refine((c) => Number(c.value) > 0, { path: ['value'], error: 'item_validation_error' })
+  .refine((c) => !c.starts_on || !c.ends_on || c.starts_on <= c.ends_on, {
+    path: ['ends_on'],
+    error: 'item_validation_error',
+  });
+export type CouponInput = z.infer<typeof couponInputSchema>;
+
+/** The stored values of a coupon form: basis points or base fils. */
+export function couponValues(input: CouponInput) {
+  return {
+    code: input.code,
+    kind: input.kind,
+    value: input.kind === 'percent' ? decimalToMinor(input.value, 2) : decimalToMinor(input.value, 3),
+    min_subtotal_fils: input.min_subtotal ? decimalToMinor(input.min_subtotal, 3) : 0,
+    max_uses: input.max_uses ?? null,
+    per_person_limit: input.per_person_limit ?? null,
+    country: (input.country ?? null) as CountryCode | null,
+  };
+}
+
+// ---- Search ----
+
+export const synonymAddSchema = z.object({
+  /** Blank: a new set. */
+  set_id: optionalInt(1_000_000),
+  phrase: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }).max(80),
+});
+
+export const zeroResultQuerySchema = z.object({ lang: z.enum(['en', 'ar']).optional() });

@@ -1,0 +1,228 @@
+// Promotions (issue 14): the coupons, and one coupon's form (new or edit) with its deactivation.
+import { formatMinor, minorToDecimal } from '#shared/money';
+import { formatDate } from '#shared/text/dates';
+import type { CountryCode } from '#shared/locale';
+import type { StaffTranslator } from '../lib/i18n';
+import type { StaffSelf } from '../lib/api';
+import { Layout } from './Layout';
+import { Notice, type FormState } from './Customers';
+
+export interface CouponView {
+  id: number;
+  code: string;
+  kind: 'percent' | 'fixed';
+  value: number;
+  min_subtotal_fils: number;
+  max_uses: number | null;
+  used: number;
+  per_person_limit: number | null;
+  once_per_shopper: number;
+  starts_at: number | null;
+  ends_at: number | null;
+  country: CountryCode | null;
+  is_active: number;
+}
+
+const GULF_OFFSET = 3 * 60 * 60 * 1000;
+/** The Gulf day of an instant, as the form's date fields read it. */
+const day = (ms: number | null) => (ms === null ? '' : new Date(ms + GULF_OFFSET).toISOString().slice(0, 10));
+
+const discount = (t: StaffTranslator, c: CouponView) =>
+  c.kind === 'percent' ? `${t.n(c.value / 100)}%` : formatMinor(c.value, 'KWD', t.lang, 'KW');
+
+/** The stored coupon as the form's strings. */
+export function couponFormValues(c: CouponView): Record<string, string> {
+  return {
+    code: c.code,
+    kind: c.kind,
+    value: c.kind === 'percent' ? String(c.value / 100) : minorToDecimal(c.value, 3),
+    min_subtotal: c.min_subtotal_fils ? minorToDecimal(c.min_subtotal_fils, 3) : '',
+    max_uses: c.max_uses === null ? '' : String(c.max_uses),
+    per_person_limit: String(c.per_person_limit ?? (c.once_per_shopper ? 1 : '')),
+    starts_on: day(c.starts_at),
+    ends_on: day(c.ends_at),
+    country: c.country ?? '',
+  };
+}
+
+export function CouponsPage(props: {
+  t: StaffTranslator;
+  nonce: string;
+  me: StaffSelf;
+  coupons: CouponView[];
+  state?: FormState;
+}) {
+  const { t, coupons, me } = props;
+  const canWrite = me.permissions.includes('promotions:write');
+  return (
+    <Layout t={t} nonce={props.nonce} me={me} title={t.t('st_promotions_title')} path="/promotions">
+      <h1>{t.t('st_promotions_title')}</h1>
+      <p className="muted">{t.t('st_promotions_intro')}</p>
+      <Notice t={t} state={props.state} />
+      {canWrite && (
+        <p>
+          <a className="button" href="/promotions/new">
+            {t.t('st_promotions_new')}
+          </a>
+        </p>
+      )}
+      {coupons.length === 0 ? (
+        <p>{t.t('st_promotions_none')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t.t('st_promotions_code')}</th>
+                <th scope="col">{t.t('st_promotions_discount')}</th>
+                <th scope="col">{t.t('st_promotions_country')}</th>
+                <th scope="col">{t.t('st_promotions_limits')}</th>
+                <th scope="col">{t.t('st_promotions_used')}</th>
+                <th scope="col">{t.t('st_promotions_dates')}</th>
+                <th scope="col">{t.t('st_promotions_state')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {coupons.map((c) => {
+                const perPerson = c.per_person_limit ?? (c.once_per_shopper ? 1 : null);
+                const limits = [
+                  c.max_uses !== null ? t.t('st_promotions_total', { n: t.n(c.max_uses) }) : null,
+                  perPerson !== null ? t.t('st_promotions_each', { n: t.n(perPerson) }) : null,
+                  c.min_subtotal_fils
+                    ? t.t('st_promotions_min_short', { amount: formatMinor(c.min_subtotal_fils, 'KWD', t.lang, 'KW') })
+                    : null,
+                ].filter(Boolean);
+                const dates = [
+                  c.starts_at !== null
+                    ? t.t('st_promotions_from', { date: formatDate(c.starts_at, t.lang, 'KW') })
+                    : null,
+                  c.ends_at !== null ? t.t('st_promotions_until', { date: formatDate(c.ends_at, t.lang, 'KW') }) : null,
+                ].filter(Boolean);
+                return (
+                  <tr key={c.id}>
+                    <td>
+                      <a href={`/promotions/${c.id}`} className="mono" dir="ltr">
+                        {c.code}
+                      </a>
+                    </td>
+                    <td>{discount(t, c)}</td>
+                    <td>{c.country ? t.t(`st_country_${c.country}`) : t.t('st_promotions_both')}</td>
+                    <td>{limits.length ? limits.join(' · ') : t.t('st_promotions_unlimited')}</td>
+                    <td>{t.n(c.used)}</td>
+                    <td>{dates.length ? dates.join(' ') : t.t('st_promotions_always')}</td>
+                    <td>{t.t(c.is_active ? 'st_promotions_active' : 'st_promotions_inactive')}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Layout>
+  );
+}
+
+export function CouponFormPage(props: {
+  t: StaffTranslator;
+  nonce: string;
+  me: StaffSelf;
+  coupon: CouponView | null;
+  state?: FormState;
+}) {
+  const { t, coupon, me, state } = props;
+  const v = state?.values ?? (coupon ? couponFormValues(coupon) : { kind: 'percent' });
+  const canWrite = me.permissions.includes('promotions:write');
+  const title = coupon ? t.t('st_promotions_edit_title', { code: coupon.code }) : t.t('st_promotions_new');
+  const field = (
+    name: string,
+    label: Parameters<StaffTranslator['t']>[0],
+    extra: Record<string, unknown> = {},
+    hint?: Parameters<StaffTranslator['t']>[0],
+  ) => (
+    <div>
+      <label htmlFor={name}>{t.t(label)}</label>
+      <input
+        id={name}
+        name={name}
+        defaultValue={v[name] ?? ''}
+        disabled={!canWrite}
+        aria-describedby={hint ? `${name}-hint` : undefined}
+        {...extra}
+      />
+      {hint && (
+        <small id={`${name}-hint`} className="muted">
+          {t.t(hint)}
+        </small>
+      )}
+    </div>
+  );
+  return (
+    <Layout t={t} nonce={props.nonce} me={me} title={title} path="/promotions">
+      <p>
+        <a href="/promotions">{t.t('st_promotions_back')}</a>
+      </p>
+      <h1 dir="auto">{title}</h1>
+      <Notice t={t} state={state} />
+      {coupon && (
+        <p>
+          {t.t(coupon.is_active ? 'st_promotions_active' : 'st_promotions_inactive')} · {t.t('st_promotions_used')}:{' '}
+          {t.n(coupon.used)}
+        </p>
+      )}
+      <form method="post" action={coupon ? `/promotions/${coupon.id}` : '/promotions/new'} className="card stack">
+        {field('code', 'st_promotions_code', { dir: 'ltr', required: true, maxLength: 32, autoComplete: 'off' })}
+        <div className="row">
+          <div>
+            <label htmlFor="kind">{t.t('st_promotions_kind')}</label>
+            <select id="kind" name="kind" defaultValue={v.kind} disabled={!canWrite}>
+              <option value="percent">{t.t('st_promotions_percent')}</option>
+              <option value="fixed">{t.t('st_promotions_fixed')}</option>
+            </select>
+          </div>
+          {field(
+            'value',
+            'st_promotions_value',
+            { dir: 'ltr', inputMode: 'decimal', required: true },
+            'st_promotions_value_hint',
+          )}
+        </div>
+        {field('min_subtotal', 'st_promotions_min', { dir: 'ltr', inputMode: 'decimal' }, 'st_promotions_min_hint')}
+        <div className="row">
+          {field(
+            'max_uses',
+            'st_promotions_max_uses',
+            { dir: 'ltr', inputMode: 'numeric' },
+            'st_promotions_limit_hint',
+          )}
+          {field(
+            'per_person_limit',
+            'st_promotions_per_person',
+            { dir: 'ltr', inputMode: 'numeric' },
+            'st_promotions_limit_hint',
+          )}
+        </div>
+        <div className="row">
+          {field('starts_on', 'st_promotions_starts', { type: 'date' })}
+          {field('ends_on', 'st_promotions_ends', { type: 'date' })}
+        </div>
+        <div>
+          <label htmlFor="country">{t.t('st_promotions_country')}</label>
+          <select id="country" name="country" defaultValue={v.country ?? ''} disabled={!canWrite}>
+            <option value="">{t.t('st_promotions_both')}</option>
+            <option value="KW">{t.t('st_country_KW')}</option>
+            <option value="SA">{t.t('st_country_SA')}</option>
+          </select>
+        </div>
+        {canWrite && <button type="submit">{t.t(coupon ? 'st_promotions_save' : 'st_promotions_create')}</button>}
+      </form>
+      {coupon && canWrite && (
+        <form method="post" action={`/promotions/${coupon.id}/active`} className="stack">
+          <input type="hidden" name="active" value={coupon.is_active ? 'false' : 'true'} />
+          <button type="submit" className={coupon.is_active ? 'danger' : 'secondary'}>
+            {t.t(coupon.is_active ? 'st_promotions_deactivate' : 'st_promotions_activate')}
+          </button>
+        </form>
+      )}
+    </Layout>
+  );
+}

@@ -1,0 +1,164 @@
+// Customers, promotions and search in the staff app, through its forms at staff.localhost (issue 14):
+// a support agent finds a shopper, credits their wallet and downloads their data export (an attachment,
+// audited); the owner's erasure wants the e-mail typed; coupons and synonyms through their forms.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { totpCode } from '#shared/staff/totp';
+import type { RoleGrant } from '#shared/staff/permissions';
+import { insertStaff, STAFF_PASSWORD } from '../../support/staff-fixture';
+import { cookiesFrom, storefront } from './helpers';
+
+const STAFF = 'http://staff.localhost';
+
+function staffPage(path: string, cookie = '') {
+  return storefront(new Request(`${STAFF}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' }));
+}
+
+function post(path: string, form: Record<string, string>, cookie = '') {
+  return storefront(
+    new Request(`${STAFF}${path}`, {
+      method: 'POST',
+      body: new URLSearchParams(form),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: STAFF,
+        'sec-fetch-site': 'same-origin',
+        ...(cookie ? { cookie } : {}),
+      },
+      redirect: 'manual',
+    }),
+  );
+}
+
+async function signIn(grants: RoleGrant[], lang: 'en' | 'ar' = 'en') {
+  const member = await insertStaff(env.API_DB, grants, { name: 'Noura' });
+  const langCookie = lang === 'ar' ? 'staff_lang=ar' : '';
+  const first = await post('/sign-in', { email: member.email, password: STAFF_PASSWORD }, langCookie);
+  const ticket = cookiesFrom(first);
+  const second = await post(
+    '/verify',
+    { code: await totpCode(member.secret) },
+    [ticket, langCookie].filter(Boolean).join('; '),
+  );
+  const session = cookiesFrom(second)
+    .split('; ')
+    .find((c) => c.startsWith('stk='))!;
+  return { cookie: [session, langCookie].filter(Boolean).join('; '), id: member.id };
+}
+
+async function shopper() {
+  const email = `people-${crypto.randomUUID()}@example.com`;
+  const res = await storefront('/api/user/register', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch' },
+    body: JSON.stringify({ name: 'Reem Shopper', email, password: 'secret1' }),
+  });
+  const body = (await res.json()) as { data: { user: { id: number } } };
+  return { email, id: body.data.user.id };
+}
+
+describe('customers in the staff app', () => {
+  it('finds a shopper, credits the wallet with a reason, and downloads the export as an audited attachment', async () => {
+    const agent = await signIn([{ role: 'support', country: null }]);
+    const reem = await shopper();
+    const nav = await (await staffPage('/', agent.cookie)).text();
+    expect(nav).toContain('href="/customers"');
+    expect(nav).not.toContain('href="/search"');
+    const found = await staffPage(`/customers?q=${encodeURIComponent(reem.email)}`, agent.cookie);
+    expect(found.status).toBe(200);
+    expect(await found.text()).toContain(`href="/customers/${reem.id}"`);
+
+    const noReason = await post(
+      `/customers/${reem.id}/wallet`,
+      { currency: 'KWD', direction: 'credit', amount: '2', note: 'x' },
+      agent.cookie,
+    );
+    expect(noReason.status).toBe(400);
+    const credited = await post(
+      `/customers/${reem.id}/wallet`,
+      { currency: 'KWD', direction: 'credit', amount: '2.500', reason_code: 'goodwill', note: 'Parcel arrived late' },
+      agent.cookie,
+    );
+    expect(credited.status).toBe(303);
+    expect(credited.headers.get('location')).toBe(`/customers/${reem.id}?done=wallet`);
+    const page = await (await staffPage(`/customers/${reem.id}?done=wallet`, agent.cookie)).text();
+    expect(page).toContain('The wallet was adjusted.');
+    expect(page).toContain('2.500');
+    expect(page).toContain('Parcel arrived late');
+    expect(page).not.toContain('Erase this shopper');
+
+    const download = await staffPage(`/customers/${reem.id}/export`, agent.cookie);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(download.headers.get('content-disposition')).toMatch(
+      new RegExp(`^attachment; filename="customer-${reem.id}-\\d{4}-\\d{2}-\\d{2}\\.json"$`),
+    );
+    expect(download.headers.get('cache-control')).toContain('no-store');
+    const data = (await download.json()) as { account: { email: string }; wallet: { accounts: unknown[] } };
+    expect(data.account.email).toBe(reem.email);
+    expect(data.wallet.accounts).toEqual([{ currency: 'KWD', balance: 2500 }]);
+    const audit = await env.API_DB.prepare(
+      "SELECT staff_id FROM audit_log WHERE action = 'customer.export' AND resource_id = ?",
+    )
+      .bind(String(reem.id))
+      .all();
+    expect(audit.results).toEqual([{ staff_id: agent.id }]);
+  });
+
+  it("erases for the owner only after the shopper's e-mail is typed, in Arabic too", async () => {
+    const owner = await signIn([{ role: 'owner', country: null }], 'ar');
+    const reem = await shopper();
+    const wrong = await post(
+      `/customers/${reem.id}/erase`,
+      { confirm_email: 'other@example.com', reason: 'طلب العميل' },
+      owner.cookie,
+    );
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('البريد الإلكتروني لا يطابق بريد العميل.');
+    const done = await post(
+      `/customers/${reem.id}/erase`,
+      { confirm_email: reem.email, reason: 'طلب العميل' },
+      owner.cookie,
+    );
+    expect(done.status).toBe(303);
+    const page = await (await staffPage(`/customers/${reem.id}?done=erased`, owner.cookie)).text();
+    expect(page).toContain('تم مسح البيانات الشخصية للعميل.');
+    expect(page).not.toContain(reem.email);
+  });
+});
+
+describe('promotions and search in the staff app', () => {
+  it('creates a coupon through the form and lists it', async () => {
+    const manager = await signIn([{ role: 'catalogue_manager', country: null }]);
+    const created = await post(
+      '/promotions/new',
+      {
+        code: 'form15',
+        kind: 'percent',
+        value: '15',
+        min_subtotal: '',
+        max_uses: '100',
+        per_person_limit: '1',
+        starts_on: '',
+        ends_on: '2099-12-31',
+        country: 'SA',
+      },
+      manager.cookie,
+    );
+    expect(created.status).toBe(303);
+    const list = await (await staffPage('/promotions', manager.cookie)).text();
+    expect(list).toContain('FORM15');
+    expect(list).toContain('Saudi Arabia');
+    const bad = await post('/promotions/new', { code: 'x', kind: 'percent', value: '150' }, manager.cookie);
+    expect(bad.status).toBe(400);
+  });
+
+  it('adds a synonym through the form and shows the zero-result report', async () => {
+    const manager = await signIn([{ role: 'catalogue_manager', country: null }]);
+    const added = await post('/search/synonyms', { phrase: 'Glowberry' }, manager.cookie);
+    expect(added.status).toBe(303);
+    const page = await (await staffPage('/search', manager.cookie)).text();
+    expect(page).toContain('glowberry');
+    expect(page).toContain('Searches that found nothing');
+  });
+});
