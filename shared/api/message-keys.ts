@@ -76,6 +76,11 @@ export const MESSAGE_KEYS = [
   'totp_invalid',
   'sign_in_ticket_invalid',
   'transition_not_allowed',
+  // The back office: orders (issue 14).
+  'refund_exceeds_paid',
+  'refund_needs_account',
+  'refund_no_card_payment',
+  'refund_gateway_failed',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

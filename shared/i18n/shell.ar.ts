@@ -156,6 +156,11 @@ export const shellAr = {
   totp_invalid: 'الرمز غير صحيح. اكتب الأرقام الستة التي يعرضها تطبيق المصادقة الآن.',
   sign_in_ticket_invalid: 'استغرق تسجيل الدخول وقتًا طويلًا. يرجى البدء من جديد.',
   transition_not_allowed: 'هذه الخطوة غير ممكنة من حالة الطلب الحالية.',
+  // The back office: orders (issue 14).
+  refund_exceeds_paid: 'مبلغ الاسترداد أكبر من المتبقي من المبلغ المدفوع.',
+  refund_needs_account: 'هذا الطلب بدون حساب: استرد المبلغ عبر بوابة الدفع.',
+  refund_no_card_payment: 'لا يوجد دفع بالبطاقة في هذا الطلب لاسترداده عبر البوابة.',
+  refund_gateway_failed: 'رفضت بوابة الدفع الاسترداد. لم يُسترد أي مبلغ.',
   forbidden_cross_site: 'تم حظر هذا الطلب لحمايتك.',
   payload_too_large: 'الطلب كبير جداً.',
   server_error: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.',

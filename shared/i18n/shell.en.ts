@@ -155,6 +155,11 @@ export const shellEn = {
   totp_invalid: 'That code is not right. Type the 6 digits your authenticator app shows now.',
   sign_in_ticket_invalid: 'Your sign-in took too long. Please start again.',
   transition_not_allowed: "This step is not possible from the order's current state.",
+  // The back office: orders (issue 14).
+  refund_exceeds_paid: 'The refund is more than what is left of the amount paid.',
+  refund_needs_account: 'This order was placed without an account: refund it through the payment gateway.',
+  refund_no_card_payment: 'This order has no card payment to refund through the gateway.',
+  refund_gateway_failed: 'The payment gateway refused the refund. Nothing was refunded.',
   forbidden_cross_site: 'This request was blocked for your safety.',
   payload_too_large: 'The request is too large.',
   server_error: 'Something went wrong. Please try again.',

@@ -8,7 +8,9 @@ export type MailKind =
   | 'payment_confirmation'
   | 'password_reset'
   | 'email_verification'
-  | 'blood_test_reminder';
+  | 'blood_test_reminder'
+  /** The back office moved the order on (issue 14): confirmed, shipped, delivered, cancelled, refunded. */
+  | 'order_update';
 
 export interface QueuedMail extends Mail {
   lang: 'en' | 'ar';

@@ -5,8 +5,10 @@ import type { AppEnv } from '#api/src/app-env';
 import { staffAuthRoutes } from './auth';
 import { staffDashboardRoutes } from './dashboard';
 import { staffAuditRoutes } from './audit';
+import { staffOrderRoutes } from './orders';
 
 export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffAuthRoutes)
   .route('/', staffDashboardRoutes)
-  .route('/', staffAuditRoutes);
+  .route('/', staffAuditRoutes)
+  .route('/', staffOrderRoutes);
