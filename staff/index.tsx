@@ -13,6 +13,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { auditRoutes } from './routes/audit';
+import { orderRoutes } from './routes/orders';
 import { MessagePage } from './pages/Message';
 
 const app = new Hono<StaffAppEnv>();
@@ -34,6 +35,7 @@ app.get('/favicon.ico', (c) => c.body(null, 204));
 app.route('/', authRoutes);
 app.route('/', dashboardRoutes);
 app.route('/', auditRoutes);
+app.route('/', orderRoutes);
 
 app.notFound((c) => {
   const t = c.var.t ?? staffTranslator('en');

@@ -11,6 +11,7 @@ export interface NavItem {
 
 export const NAV: readonly NavItem[] = [
   { href: '/', label: 'st_nav_dashboard', permission: 'dashboard:read' },
+  { href: '/orders', label: 'st_nav_orders', permission: 'orders:read' },
   { href: '/audit', label: 'st_nav_audit', permission: 'audit:read' },
 ];
 
