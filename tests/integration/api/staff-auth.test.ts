@@ -130,5 +130,6 @@ describe('every role on every staff route', () => {
         }
       }
     }
-  });
+    // Six roles times every area's staff routes: more than the default five seconds.
+  }, 60_000);
 });
