@@ -256,7 +256,9 @@ export function OrderDetailPage(props: {
           <h2 id="address">{t.t('st_orders_address')}</h2>
           <address>
             {address.map((line, i) => (
-              <div key={`${i}-${line}`}>{String(line)}</div>
+              <div key={`${i}-${line}`}>
+                <bdi>{String(line)}</bdi>
+              </div>
             ))}
           </address>
         </section>

@@ -91,7 +91,7 @@ export function OrdersListPage(props: {
         <p>{t.t('st_orders_empty')}</p>
       ) : (
         <div className="table-wrap">
-          <table>
+          <table className="stack-table">
             <thead>
               <tr>
                 <th scope="col">{t.t('st_orders_number')}</th>
@@ -104,14 +104,16 @@ export function OrdersListPage(props: {
             <tbody>
               {data.orders.map((o) => (
                 <tr key={o.id} data-testid="staff-order-row">
-                  <td>
-                    <a href={`/orders/${o.id}`} className="mono">
+                  <td data-label={t.t('st_orders_number')}>
+                    <a href={`/orders/${o.id}`} className="mono nowrap">
                       {o.id}
                     </a>
                     <div className="muted">{t.t(`st_country_${o.country}`)}</div>
                   </td>
-                  <td>{formatDate(o.created_at, t.lang, o.country, { time: true })}</td>
-                  <td>
+                  <td data-label={t.t('st_orders_placed')}>
+                    {formatDate(o.created_at, t.lang, o.country, { time: true })}
+                  </td>
+                  <td data-label={t.t('st_orders_shopper')}>
                     <div>{o.name}</div>
                     <div className="muted mono" dir="ltr">
                       {o.email}
@@ -122,10 +124,10 @@ export function OrdersListPage(props: {
                       </div>
                     )}
                   </td>
-                  <td>
+                  <td data-label={t.t('st_orders_stage')}>
                     <span className={`badge stage-${o.stage}`}>{t.t(`st_stage_${o.stage}`)}</span>
                   </td>
-                  <td>
+                  <td data-label={t.t('st_orders_total')}>
                     <bdi>
                       {isShopCurrency(o.currency) ? formatMinor(o.total, o.currency, t.lang, o.country) : o.total}
                     </bdi>
