@@ -19,6 +19,7 @@ import { catalogueRoutes } from './routes/catalogue';
 import { customerRoutes } from './routes/customers';
 import { promotionRoutes } from './routes/promotions';
 import { searchRoutes } from './routes/search';
+import { orderRoutes } from './routes/orders';
 import { MessagePage } from './pages/Message';
 
 const app = new Hono<StaffAppEnv>();
@@ -47,6 +48,7 @@ app.route('/', catalogueRoutes);
 app.route('/', customerRoutes);
 app.route('/', promotionRoutes);
 app.route('/', searchRoutes);
+app.route('/', orderRoutes);
 
 app.notFound((c) => {
   const t = c.var.t ?? staffTranslator('en');

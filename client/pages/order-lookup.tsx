@@ -20,6 +20,7 @@ import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { OrderActions } from '../orders/OrderActions';
 import { OrderSummary } from '../orders/OrderSummary';
+import { OrderTimeline } from '../orders/OrderTimeline';
 import { Field, FormAlerts, useForm } from '../ui/form';
 import { Page } from '../ui/Page';
 
@@ -66,6 +67,7 @@ function Found({ order }: { order: OrderView }) {
         linkKey={params.get('key') ?? undefined}
         onCancelled={() => revalidator.revalidate()}
       />
+      <OrderTimeline order={order} />
       <OrderSummary order={order} />
       <p>
         <Link to={href('/order-lookup')}>{t('order_lookup_again')}</Link>

@@ -12,6 +12,7 @@ import { useI18n } from '../i18n/context';
 import { useHref, useMinor } from '../lib/locale';
 import { OrderSummary } from '../orders/OrderSummary';
 import { OrderActions } from '../orders/OrderActions';
+import { OrderTimeline } from '../orders/OrderTimeline';
 import { ApiContext } from '../providers';
 import { addManyToCart, type SyncedSku } from '../cart/cart-sync';
 import { useSessionStore } from '../stores/session';
@@ -167,6 +168,7 @@ function Detail({ order }: { order: OrderView }) {
       </p>
       {/* Awaiting payment (the card page was left) or failed: Pay now / Pay again, or Cancel. */}
       <OrderActions order={order} onCancelled={() => revalidator.revalidate()} />
+      <OrderTimeline order={order} />
       <OrderSummary order={order} />
       <p>
         <Link to={href('/profile/orders')}>{t('back_to_orders')}</Link>

@@ -110,6 +110,11 @@ export const MESSAGE_KEYS = [
   'coupon_max_below_used',
   'synonym_phrase_invalid',
   'synonym_exists',
+  // The back office: orders (issue 14).
+  'refund_exceeds_paid',
+  'refund_needs_account',
+  'refund_no_card_payment',
+  'refund_gateway_failed',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

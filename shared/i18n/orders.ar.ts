@@ -332,4 +332,16 @@ export const ordersAr: Translated<typeof ordersEn> = {
   bt_results_from: 'من {{low}}',
   bt_results_up_to: 'حتى {{high}}',
   bt_results_comment: 'ملاحظة المختبر: {{comment}}',
+  // The shop's steps with an order (issue 14).
+  order_timeline_title: 'مراحل الطلب',
+  order_step_placed: 'تم تقديم الطلب',
+  order_step_confirmed: 'أكده المتجر',
+  order_step_packed: 'تم التغليف',
+  order_step_shipped: 'تم الشحن',
+  order_step_delivered: 'تم التوصيل',
+  order_step_cancelled: 'تم الإلغاء',
+  order_step_refunded: 'تم استرداد مبلغ',
+  order_shipped_with: 'شُحن مع {{carrier}}.',
+  order_tracking_number: 'رقم التتبع',
+  order_track_shipment: 'تتبع الشحنة',
 };

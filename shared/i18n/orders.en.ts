@@ -296,4 +296,16 @@ export const ordersEn = {
   bt_results_from: 'from {{low}}',
   bt_results_up_to: 'up to {{high}}',
   bt_results_comment: 'Lab comment: {{comment}}',
+  // The shop's steps with an order (issue 14).
+  order_timeline_title: 'Order progress',
+  order_step_placed: 'Order placed',
+  order_step_confirmed: 'Confirmed by the shop',
+  order_step_packed: 'Packed',
+  order_step_shipped: 'Shipped',
+  order_step_delivered: 'Delivered',
+  order_step_cancelled: 'Cancelled',
+  order_step_refunded: 'Refund issued',
+  order_shipped_with: 'Shipped with {{carrier}}.',
+  order_tracking_number: 'Tracking number',
+  order_track_shipment: 'Track the shipment',
 } as const;

@@ -190,6 +190,11 @@ export const shellAr = {
   coupon_max_below_used: 'لا يمكن أن يكون الحد الإجمالي أقل من عدد مرات استخدام القسيمة.',
   synonym_phrase_invalid: 'اكتب كلمة أو عبارة.',
   synonym_exists: 'هذه العبارة موجودة في المجموعة.',
+  // The back office: orders (issue 14).
+  refund_exceeds_paid: 'مبلغ الاسترداد أكبر من المتبقي من المبلغ المدفوع.',
+  refund_needs_account: 'هذا الطلب بدون حساب: استرد المبلغ عبر بوابة الدفع.',
+  refund_no_card_payment: 'لا يوجد دفع بالبطاقة في هذا الطلب لاسترداده عبر البوابة.',
+  refund_gateway_failed: 'رفضت بوابة الدفع الاسترداد. لم يُسترد أي مبلغ.',
   forbidden_cross_site: 'تم حظر هذا الطلب لحمايتك.',
   payload_too_large: 'الطلب كبير جداً.',
   server_error: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.',

@@ -189,6 +189,11 @@ export const shellEn = {
   coupon_max_below_used: 'The total limit cannot be below the times the coupon was already used.',
   synonym_phrase_invalid: 'Type a word or phrase.',
   synonym_exists: 'This phrase is already in the set.',
+  // The back office: orders (issue 14).
+  refund_exceeds_paid: 'The refund is more than what is left of the amount paid.',
+  refund_needs_account: 'This order was placed without an account: refund it through the payment gateway.',
+  refund_no_card_payment: 'This order has no card payment to refund through the gateway.',
+  refund_gateway_failed: 'The payment gateway refused the refund. Nothing was refunded.',
   forbidden_cross_site: 'This request was blocked for your safety.',
   payload_too_large: 'The request is too large.',
   server_error: 'Something went wrong. Please try again.',

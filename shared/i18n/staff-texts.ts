@@ -7,6 +7,8 @@ import { staffCatalogueAr } from './staff-catalogue.ar';
 import { staffCatalogueEn } from './staff-catalogue.en';
 import { staffLabAr } from './staff-lab.ar';
 import { staffLabEn } from './staff-lab.en';
+import { staffOrdersAr } from './staff-orders.ar';
+import { staffOrdersEn } from './staff-orders.en';
 import { staffPeopleAr } from './staff-people.ar';
 import { staffPeopleEn } from './staff-people.en';
 import { staffTeamAr } from './staff-team.ar';
@@ -18,6 +20,7 @@ export const staffTextsEn = {
   ...staffLabEn,
   ...staffCatalogueEn,
   ...staffPeopleEn,
+  ...staffOrdersEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
@@ -26,4 +29,5 @@ export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffLabAr,
   ...staffCatalogueAr,
   ...staffPeopleAr,
+  ...staffOrdersAr,
 };

@@ -51,6 +51,20 @@ export interface OrderView {
   tax_invoice: TaxInvoice | null;
   /** Waiting for a payment: the shopper may give the order up (stock, coupon, wallet part come back). */
   can_cancel: boolean;
+  /** The shop's steps with the order so far (issue 14), and the shipment once it left. */
+  fulfilment: OrderFulfilment;
+}
+
+/** A step on the order's timeline, as the shopper sees it. */
+export type FulfilmentStep = 'placed' | 'confirmed' | 'packed' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+
+export interface OrderFulfilment {
+  /** Oldest first. */
+  timeline: Array<{ kind: FulfilmentStep; at: number }>;
+  /** Set once shipped: the carrier's id (shared/api/staff-order-schemas.ts CARRIERS) and its tracking number. */
+  carrier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
 }
 
 /** An order priced by the server: its amounts, the lines and the free-delivery facts. */

@@ -14,6 +14,8 @@ const TABLE_OF: Record<string, string> = {
   CouponRow: 'coupons',
   OrderRow: 'orders',
   OrderItemRow: 'order_items',
+  OrderEventRow: 'order_events',
+  RefundRow: 'refunds',
   IdempotencyKeyRow: 'idempotency_keys',
   OrderLinkRow: 'order_links',
   PaymentRow: 'payments',

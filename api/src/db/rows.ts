@@ -142,6 +142,15 @@ export interface OrderRow {
   holds_stock: number;
   created_at: number;
   updated_at: number;
+  /** Fulfilment steps (migration 0025): 'processing' with confirmed_at is confirmed, with packed_at packed. */
+  confirmed_at: number | null;
+  packed_at: number | null;
+  shipped_at: number | null;
+  delivered_at: number | null;
+  cancelled_at: number | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
 }
 
 export interface OrderItemRow {
@@ -359,4 +368,31 @@ export interface BloodTestResultRow {
   entered_at: number;
   approved_by: number | null;
   approved_at: number | null;
+}
+
+/** A step of an order's timeline (migration 0025). */
+export interface OrderEventRow {
+  id: number;
+  order_id: number;
+  kind: 'confirmed' | 'packed' | 'shipped' | 'delivered' | 'cancelled' | 'refunded' | 'note';
+  staff_id: number | null;
+  note: string | null;
+  at: number;
+}
+
+/** Money given back on an order (migration 0025). */
+export interface RefundRow {
+  id: number;
+  order_id: number;
+  amount: number;
+  currency: string;
+  method: 'wallet' | 'gateway';
+  reason: 'damaged' | 'missing_item' | 'late_delivery' | 'goodwill' | 'cancelled' | 'other';
+  note: string | null;
+  status: 'pending' | 'succeeded' | 'failed';
+  payment_id: string | null;
+  provider_ref: string | null;
+  staff_id: number | null;
+  created_at: number;
+  updated_at: number;
 }

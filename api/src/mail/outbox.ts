@@ -10,7 +10,9 @@ export type MailKind =
   | 'email_verification'
   | 'blood_test_reminder'
   | 'staff_invitation'
-  | 'blood_test_results';
+  | 'blood_test_results'
+  /** The back office moved the order on (issue 14): confirmed, shipped, delivered, cancelled, refunded. */
+  | 'order_update';
 
 export interface QueuedMail extends Mail {
   lang: 'en' | 'ar';

@@ -1,6 +1,6 @@
 // An order as the shopper sees it (success page, order list and detail): amounts in the order's
 // currency minor units, items with their image, the address snapshot, and what can be done next.
-import type { OrderView } from '#shared/orders/types';
+import type { FulfilmentStep, OrderFulfilment, OrderView } from '#shared/orders/types';
 
 export type { OrderView };
 import { thumbnailUrl } from '../media/renditions';
@@ -34,14 +34,65 @@ type OrderRow = Pick<
   | 'total'
   | 'wallet_used'
   | 'created_at'
+  | 'confirmed_at'
+  | 'packed_at'
+  | 'shipped_at'
+  | 'delivered_at'
+  | 'cancelled_at'
+  | 'carrier'
+  | 'tracking_number'
+  | 'tracking_url'
 > &
   Pick<OrdersTableRow, keyof { coupon_code: unknown }> & { email: string | null };
 
 export const ORDER_COLUMNS = `o.id, o.user_id, o.guest_email, o.status, o.payment_method, o.card_method, o.country, o.currency, o.address, o.subtotal, o.before_discount,
-  o.discount, o.delivery, o.vat, o.vat_basis_points, o.total, o.wallet_used, o.coupon_code, o.created_at, coalesce(u.email, o.guest_email) AS email`;
+  o.discount, o.delivery, o.vat, o.vat_basis_points, o.total, o.wallet_used, o.coupon_code, o.created_at, o.confirmed_at, o.packed_at, o.shipped_at, o.delivered_at, o.cancelled_at, o.carrier,
+  o.tracking_number, o.tracking_url, coalesce(u.email, o.guest_email) AS email`;
 
-export function toOrderView(o: OrderRow, items: ItemRow[]): OrderView {
+/**
+ * The order's timeline from its step columns (migration 0025), with the refunds' times; a step the
+ * order never took is absent. Rows stored before the columns existed read as their status alone.
+ */
+export function fulfilmentOf(
+  o: Partial<
+    Pick<
+      OrderRow,
+      | 'confirmed_at'
+      | 'packed_at'
+      | 'shipped_at'
+      | 'delivered_at'
+      | 'cancelled_at'
+      | 'carrier'
+      | 'tracking_number'
+      | 'tracking_url'
+    >
+  > &
+    Pick<OrderRow, 'created_at'>,
+  refundedAt: readonly number[] = [],
+): OrderFulfilment {
+  const steps: OrderFulfilment['timeline'] = [{ kind: 'placed', at: o.created_at }];
+  const add = (kind: FulfilmentStep, at: number | null | undefined) => {
+    if (at) steps.push({ kind, at });
+  };
+  add('confirmed', o.confirmed_at);
+  add('packed', o.packed_at);
+  add('shipped', o.shipped_at);
+  add('delivered', o.delivered_at);
+  add('cancelled', o.cancelled_at);
+  for (const at of refundedAt) add('refunded', at);
+  steps.sort((a, b) => a.at - b.at);
+  const shipped = !!o.shipped_at;
   return {
+    timeline: steps,
+    carrier: shipped ? (o.carrier ?? null) : null,
+    tracking_number: shipped ? (o.tracking_number ?? null) : null,
+    tracking_url: shipped ? (o.tracking_url ?? null) : null,
+  };
+}
+
+export function toOrderView(o: OrderRow, items: ItemRow[], refundedAt: readonly number[] = []): OrderView {
+  return {
+    fulfilment: fulfilmentOf(o, refundedAt),
     id: o.id,
     status: o.status,
     payment_method: o.payment_method,
@@ -120,7 +171,7 @@ export function asPaid(order: OrderView): OrderView {
   return { ...paid, tax_invoice: invoiceOf(paid) };
 }
 
-/** One order with its items (two statements, one round trip). */
+/** One order with its items and its refunds' times (three statements, one round trip). */
 export async function orderView(
   db: D1Database,
   id: number,
@@ -128,14 +179,16 @@ export async function orderView(
   ownerId?: number | null,
 ): Promise<OrderView | null> {
   const owner = ownerId === undefined ? '' : ' AND o.user_id = ?2';
-  const [orders, items] = await db.batch([
+  const [orders, items, refunds] = await db.batch([
     db
       .prepare(`SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ?1${owner}`)
       .bind(...(ownerId === undefined ? [id] : [id, ownerId ?? -1])),
     db.prepare('SELECT * FROM order_items WHERE order_id = ? ORDER BY sku_id').bind(id),
+    db.prepare("SELECT at FROM order_events WHERE order_id = ? AND kind = 'refunded' ORDER BY at").bind(id),
   ]);
   const row = orders!.results[0] as unknown as OrderRow | undefined;
-  return row ? toOrderView(row, items!.results as unknown as ItemRow[]) : null;
+  const refunded = (refunds!.results as Array<{ at: number }>).map((r) => r.at);
+  return row ? toOrderView(row, items!.results as unknown as ItemRow[], refunded) : null;
 }
 
 /** A page of the shopper's orders, newest first, with their items (two statements). */

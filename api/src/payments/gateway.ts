@@ -38,6 +38,26 @@ export interface FetchedCharge {
   currency: string;
 }
 
+/** Money given back on a charge that succeeded (issue 14: the back office's refunds). */
+export interface RefundRequest {
+  /** The gateway's id of the charge (payments.provider_ref). */
+  providerRef: string;
+  /** Minor units of the currency. */
+  amount: number;
+  currency: string;
+  decimals: number;
+  /** Why, in words the gateway keeps with the refund. */
+  reason: string;
+  /** This shop's id of the refund (refunds.id), kept by the gateway as its reference. */
+  refundId: number;
+}
+
+export interface RefundResult {
+  providerRef: string | null;
+  /** Gateways may settle a refund later; until then it counts as given back. */
+  status: 'pending' | 'succeeded' | 'failed';
+}
+
 export interface Gateway {
   name: WebhookProvider;
   createCharge(charge: ChargeRequest): Promise<{ providerRef: string | null; url: string }>;
@@ -48,6 +68,8 @@ export interface Gateway {
    * Absent for the local sandbox, whose signed events come from this shop's own sandbox page.
    */
   fetchCharge?(providerRef: string): Promise<FetchedCharge | null>;
+  /** Refunds part or all of a succeeded charge (throws when the gateway is unreachable or refuses). */
+  refund(refund: RefundRequest): Promise<RefundResult>;
 }
 
 export function gatewayFor(config: ApiConfig, fetcher: typeof fetch = fetch): Gateway {

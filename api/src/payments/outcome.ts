@@ -90,8 +90,16 @@ export async function applyOutcome(
   return { applied: true, payment: { ...payment, status } };
 }
 
-/** Gives back what a failed or cancelled payment's order held: stock, coupon, wallet part. */
-async function releaseStatements(db: D1Database, orderId: number, now: number): Promise<D1PreparedStatement[]> {
+/**
+ * Gives back what a failed or cancelled payment's order held: stock, coupon, wallet part. The back
+ * office's cancel (routes/staff/orders.ts) gives the same back with `status` 'cancelled'.
+ */
+export async function releaseStatements(
+  db: D1Database,
+  orderId: number,
+  now: number,
+  status: 'payment_failed' | 'cancelled' = 'payment_failed',
+): Promise<D1PreparedStatement[]> {
   const [orderRes, itemsRes] = await db.batch([
     db.prepare('SELECT user_id, currency, wallet_used, holds_stock FROM orders WHERE id = ?').bind(orderId),
     db.prepare('SELECT sku_id, product_id, count FROM order_items WHERE order_id = ?').bind(orderId),
@@ -100,14 +108,12 @@ async function releaseStatements(db: D1Database, orderId: number, now: number): 
     | { user_id: number | null; currency: string; wallet_used: number; holds_stock: number }
     | undefined;
   if (!order?.holds_stock)
-    return [db.prepare("UPDATE orders SET status = 'payment_failed', updated_at = ? WHERE id = ?").bind(now, orderId)];
+    return [db.prepare('UPDATE orders SET status = ?, updated_at = ? WHERE id = ?').bind(status, now, orderId)];
   const items = itemsRes!.results as Array<Pick<OrderItemRow, 'sku_id' | 'product_id' | 'count'>>;
   const statements = [
     db
-      .prepare(
-        "UPDATE orders SET status = 'payment_failed', holds_stock = 0, wallet_used = 0, updated_at = ? WHERE id = ?",
-      )
-      .bind(now, orderId),
+      .prepare('UPDATE orders SET status = ?, holds_stock = 0, wallet_used = 0, updated_at = ? WHERE id = ?')
+      .bind(status, now, orderId),
     ...items.map((i) => db.prepare('UPDATE skus SET stock = stock + ? WHERE id = ?').bind(i.count, i.sku_id)),
     stockFlags(
       db,

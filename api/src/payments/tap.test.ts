@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hmacHex } from '#shared/api/signing';
-import { fetchedCharge, tapGateway, tapHashString, tapPhone, type TapCharge } from './tap';
+import { fetchedCharge, tapGateway, tapHashString, tapPhone, tapRefundStatus, type TapCharge } from './tap';
 
 const SECRET = 'sk_test_XKokBfNWv6FIYuTMg5sLPjhJ';
 
@@ -29,6 +29,43 @@ describe('Tap adapter', () => {
       source: { id: 'src_kw.knet' },
       customer: { first_name: 'Sara', last_name: 'Ahmed', phone: { country_code: '965', number: '98765432' } },
     });
+  });
+
+  it('refunds part of a charge through POST /v2/refunds with the amount in the currency decimals', async () => {
+    let url = '';
+    let sent: any;
+    let auth = '';
+    const fetcher = (async (u: string, init: RequestInit) => {
+      url = u;
+      auth = new Headers(init.headers).get('authorization') ?? '';
+      sent = JSON.parse(String(init.body));
+      return Response.json({ id: 're_1', status: 'PENDING' });
+    }) as unknown as typeof fetch;
+    const result = await tapGateway(SECRET, fetcher).refund({
+      providerRef: 'chg_1',
+      amount: 2_500,
+      currency: 'SAR',
+      decimals: 2,
+      reason: 'damaged',
+      refundId: 7,
+    });
+    expect(url).toBe('https://api.tap.company/v2/refunds');
+    expect(auth).toBe(`Bearer ${SECRET}`);
+    expect(sent).toMatchObject({ charge_id: 'chg_1', amount: 25, currency: 'SAR', reason: 'damaged' });
+    expect(result).toEqual({ providerRef: 're_1', status: 'pending' });
+    expect(tapRefundStatus('REFUNDED')).toBe('succeeded');
+    expect(tapRefundStatus('FAILED')).toBe('failed');
+    const refused = (async () => new Response('no', { status: 400 })) as unknown as typeof fetch;
+    await expect(
+      tapGateway(SECRET, refused).refund({
+        providerRef: 'chg_1',
+        amount: 1,
+        currency: 'KWD',
+        decimals: 3,
+        reason: 'other',
+        refundId: 1,
+      }),
+    ).rejects.toThrow();
   });
 
   it('accepts a webhook only with the right hashstring, and maps the statuses', async () => {

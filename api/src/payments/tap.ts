@@ -14,6 +14,8 @@ import { currencyDecimals, isShopCurrency, minorToDecimal } from '#shared/money'
 import type { FetchedCharge, Gateway, WebhookEvent } from './gateway';
 
 const API = 'https://api.tap.company/v2/charges';
+/** Tap's Refunds API: POST {charge_id, amount, currency, reason} refunds part or all of a captured charge. */
+const REFUNDS_API = 'https://api.tap.company/v2/refunds';
 
 /** Tap's source ids for each way to pay. */
 export const TAP_SOURCES: Record<CardMethod, string> = {
@@ -94,6 +96,27 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
       if (!res.ok) throw new Error(`Tap answered ${res.status} when asked for a charge`);
       return fetchedCharge((await res.json()) as TapCharge);
     },
+    async refund(refund) {
+      const res = await fetcher(REFUNDS_API, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${secretKey}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        body: JSON.stringify({
+          charge_id: refund.providerRef,
+          amount: Number(minorToDecimal(refund.amount, refund.decimals)),
+          currency: refund.currency,
+          reason: refund.reason,
+          reference: { merchant: `refund_${refund.refundId}` },
+          metadata: { refund_id: String(refund.refundId) },
+        }),
+      });
+      if (!res.ok) throw new Error(`Tap answered ${res.status} when refunding a charge`);
+      const body = (await res.json()) as { id?: string; status?: string };
+      return { providerRef: typeof body.id === 'string' ? body.id : null, status: tapRefundStatus(body.status) };
+    },
     async verifyWebhook(headers, body) {
       let charge: TapCharge;
       try {
@@ -109,6 +132,13 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
       return { paymentId, outcome: outcomeOf(charge.status), providerRef: charge.id };
     },
   };
+}
+
+/** A Tap refund's status: REFUNDED is done; PENDING and INITIATED are on their way; anything else failed. */
+export function tapRefundStatus(status: string | undefined): 'pending' | 'succeeded' | 'failed' {
+  if (status === 'REFUNDED') return 'succeeded';
+  if (status === 'PENDING' || status === 'INITIATED' || status === 'IN_PROGRESS') return 'pending';
+  return 'failed';
 }
 
 /** An E.164 number of the shop's countries as Tap wants it: the dial code without "+", then the rest. */

@@ -5,6 +5,7 @@ import { STAFF_CATALOGUE_CONTRACTS } from './catalogue';
 import { STAFF_CORE_CONTRACTS } from './core';
 import { STAFF_CUSTOMER_CONTRACTS } from './customers';
 import { STAFF_LAB_CONTRACTS } from './lab';
+import { STAFF_ORDER_CONTRACTS } from './orders';
 import { STAFF_PROMOTION_CONTRACTS } from './promotions';
 import { STAFF_SEARCH_CONTRACTS } from './search';
 import { STAFF_TEAM_CONTRACTS } from './team';
@@ -17,4 +18,5 @@ export const STAFF_CONTRACTS = {
   ...STAFF_CUSTOMER_CONTRACTS,
   ...STAFF_PROMOTION_CONTRACTS,
   ...STAFF_SEARCH_CONTRACTS,
+  ...STAFF_ORDER_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;

@@ -11,6 +11,7 @@ import { staffCatalogueRoutes } from './catalogue';
 import { staffCustomerRoutes } from './customers';
 import { staffPromotionRoutes } from './promotions';
 import { staffSearchRoutes } from './search';
+import { staffOrderRoutes } from './orders';
 
 export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffAuthRoutes)
@@ -21,4 +22,5 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffCatalogueRoutes)
   .route('/', staffCustomerRoutes)
   .route('/', staffPromotionRoutes)
-  .route('/', staffSearchRoutes);
+  .route('/', staffSearchRoutes)
+  .route('/', staffOrderRoutes);

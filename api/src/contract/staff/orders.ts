@@ -1,0 +1,65 @@
+// The back office's orders (issue 14): search, detail, the fulfilment steps, cancel and refunds.
+import { idParams } from '#shared/api/route-schemas';
+import {
+  staffOrderCancelSchema,
+  staffOrderListQuery,
+  staffOrderRefundSchema,
+  staffOrderShipSchema,
+  staffOrderStepSchema,
+} from '#shared/api/staff-order-schemas';
+import type { RouteContract } from '../registry';
+
+const one = { params: idParams, noDevice: true, tag: 'staff' } as const;
+
+export const STAFF_ORDER_CONTRACTS = {
+  'GET /staff/orders': {
+    tag: 'staff',
+    summary:
+      'Orders of the countries the grant allows, newest first (30 a page): search by number, e-mail, name or phone; filter by stage, country, dates',
+    query: staffOrderListQuery,
+    noDevice: true,
+    staff: 'orders:read',
+  },
+  'GET /staff/orders/:id{[0-9]+}': {
+    ...one,
+    summary: 'One order: items, address, payments, coupon, wallet use, refunds and its timeline',
+    staff: 'orders:read',
+  },
+  'POST /staff/orders/:id{[0-9]+}/confirm': {
+    ...one,
+    summary: 'Confirm a placed or paid order (mails the shopper); 409 transition_not_allowed from another state',
+    body: staffOrderStepSchema,
+    staff: 'orders:fulfil',
+  },
+  'POST /staff/orders/:id{[0-9]+}/pack': {
+    ...one,
+    summary: 'Mark a confirmed order packed',
+    body: staffOrderStepSchema,
+    staff: 'orders:fulfil',
+  },
+  'POST /staff/orders/:id{[0-9]+}/ship': {
+    ...one,
+    summary: 'Ship a packed order with its carrier and tracking number (mails the shopper)',
+    body: staffOrderShipSchema,
+    staff: 'orders:fulfil',
+  },
+  'POST /staff/orders/:id{[0-9]+}/deliver': {
+    ...one,
+    summary: 'Mark a shipped order delivered (mails the shopper)',
+    body: staffOrderStepSchema,
+    staff: 'orders:fulfil',
+  },
+  'POST /staff/orders/:id{[0-9]+}/cancel': {
+    ...one,
+    summary: 'Cancel an order not yet shipped: stock, coupon use and wallet part given back (mails the shopper)',
+    body: staffOrderCancelSchema,
+    staff: 'orders:cancel',
+  },
+  'POST /staff/orders/:id{[0-9]+}/refund': {
+    ...one,
+    summary:
+      'Refund part or all of what was paid, to the wallet or through the gateway, with a reason (mails the shopper)',
+    body: staffOrderRefundSchema,
+    staff: 'orders:refund',
+  },
+} as const satisfies Record<string, RouteContract>;

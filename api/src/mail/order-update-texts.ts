@@ -1,0 +1,73 @@
+// The mails of an order's later steps (issue 14), in the order's language: confirmed, shipped (with the
+// carrier and tracking number), delivered, cancelled, refunded. Queued by routes/staff/orders.ts in
+// the batch of the step itself.
+import { localizePath, type CurrencyCode, type Lang } from '#shared/locale';
+import { formatMinor } from '#shared/money';
+import { carrierName } from '#shared/orders/carriers';
+
+export type OrderUpdateKind = 'confirmed' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+
+export interface OrderUpdate {
+  kind: OrderUpdateKind;
+  orderId: number;
+  country: 'KW' | 'SA';
+  currency: string;
+  /** A guest's order link path, else the account's order page. */
+  linkPath?: string;
+  carrier?: string | null;
+  trackingNumber?: string | null;
+  trackingUrl?: string | null;
+  /** Refunds: the amount (minor units) and where it went. */
+  amount?: number;
+  method?: 'wallet' | 'gateway';
+}
+
+export function orderUpdateMail(lang: Lang, u: OrderUpdate, siteOrigin: string): { subject: string; text: string } {
+  const link = `${siteOrigin}${u.linkPath ?? localizePath(`/profile/orders?id=${u.orderId}`, lang)}`;
+  const money = (minor: number) => formatMinor(minor, u.currency as CurrencyCode, lang, u.country);
+  const carrier = u.carrier ? carrierName(u.carrier, lang) : '';
+  const ar = lang === 'ar';
+  const brand = ar ? 'خليج الفيتامينات' : 'Gulf Vitamins';
+  let subject: string;
+  let body: string;
+  switch (u.kind) {
+    case 'confirmed':
+      subject = ar ? `تم تأكيد طلبك رقم ${u.orderId}` : `We are preparing order ${u.orderId}`;
+      body = ar
+        ? 'أكدنا طلبك ونقوم بتجهيزه الآن. سنرسل لك رسالة عند شحنه.'
+        : 'We have confirmed your order and are preparing it now. We will write again when it ships.';
+      break;
+    case 'shipped':
+      subject = ar ? `تم شحن طلبك رقم ${u.orderId}` : `Order ${u.orderId} has shipped`;
+      body = ar
+        ? `خرج طلبك مع ${carrier}.\nرقم التتبع: ${u.trackingNumber ?? ''}${u.trackingUrl ? `\nتتبع الشحنة: ${u.trackingUrl}` : ''}`
+        : `Your order is on its way with ${carrier}.\nTracking number: ${u.trackingNumber ?? ''}${u.trackingUrl ? `\nTrack it: ${u.trackingUrl}` : ''}`;
+      break;
+    case 'delivered':
+      subject = ar ? `تم توصيل طلبك رقم ${u.orderId}` : `Order ${u.orderId} was delivered`;
+      body = ar ? 'تم توصيل طلبك. نتمنى أن ينال إعجابك!' : 'Your order was delivered. We hope you enjoy it!';
+      break;
+    case 'cancelled':
+      subject = ar ? `تم إلغاء طلبك رقم ${u.orderId}` : `Order ${u.orderId} was cancelled`;
+      body = ar
+        ? 'ألغينا طلبك. إذا دفعت جزءاً منه من محفظتك فقد أعدناه إليها، وأي مبلغ آخر دفعته سنرده إليك.'
+        : 'We cancelled your order. Any part paid from your wallet is back in it, and anything else you paid will be refunded.';
+      break;
+    case 'refunded': {
+      const amount = money(u.amount ?? 0);
+      subject = ar ? `استرداد مبلغ من طلبك رقم ${u.orderId}` : `A refund on order ${u.orderId}`;
+      body = ar
+        ? u.method === 'wallet'
+          ? `أعدنا ${amount} إلى محفظتك في خليج الفيتامينات.`
+          : `أعدنا ${amount} إلى وسيلة الدفع التي استخدمتها. قد يستغرق ظهوره بضعة أيام حسب البنك.`
+        : u.method === 'wallet'
+          ? `We have refunded ${amount} to your Gulf Vitamins wallet.`
+          : `We have refunded ${amount} to the card you paid with. Your bank may take a few days to show it.`;
+      break;
+    }
+  }
+  return {
+    subject: `${subject} – ${brand}`,
+    text: `${body}\n\n${ar ? 'تفاصيل الطلب' : 'Order details'}: ${link}`,
+  };
+}

@@ -1,0 +1,565 @@
+// The back office's orders (issue 14): search and detail for the countries a grant allows, the
+// fulfilment steps confirm → packed → shipped → delivered, cancel, and refunds. Every change is one
+// D1 batch that holds the step's timeline row (which aborts the batch from a wrong state: migration
+// 0025), the order's change, the shopper's mail (outbox) and the audit row.
+import { Hono, type Context } from 'hono';
+import { ok } from '#shared/api/envelope';
+import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
+import { currencyDecimals } from '#shared/money';
+import { countriesFor } from '#shared/staff/permissions';
+import { gulfInstant } from '#shared/blood-tests/slot-rules';
+import type { OrderStage, StaffOrderListQuery } from '#shared/api/staff-order-schemas';
+import type { AppEnv } from '#api/src/app-env';
+import { contract } from '#api/src/lib/validate';
+import { ApiError } from '#api/src/lib/errors';
+import { log } from '#api/src/lib/log';
+import { siteOrigin } from '#api/src/lib/site-origin';
+import { assertCan, requireStaff } from '#api/src/middleware/staff';
+import { auditStatement } from '#api/src/staff/audit';
+import type { StaffMember } from '#api/src/staff/sessions';
+import type { OrderEventRow, OrderItemRow, OrderRow, PaymentRow, RefundRow, WalletLedgerRow } from '#api/src/db/rows';
+import { releaseStatements } from '#api/src/payments/outcome';
+import { gatewayFor } from '#api/src/payments/gateway';
+import { walletMove } from '#api/src/orders/place';
+import { orderLinkStatement } from '#api/src/orders/confirmation-mail';
+import { orderLinkPath } from '#api/src/orders/guest-links';
+import { randomToken, tokenHash } from '#api/src/accounts/tokens';
+import { queueMail } from '#api/src/mail/outbox';
+import { orderUpdateMail, type OrderUpdate, type OrderUpdateKind } from '#api/src/mail/order-update-texts';
+
+export const ORDERS_PAGE = 30;
+
+type Order = OrderRow & { email: string | null; user_name: string | null };
+
+/** Where an order stands, for staff: its status with 'processing' split into confirmed and packed. */
+export function stageOf(o: Pick<OrderRow, 'status' | 'packed_at'>): OrderStage {
+  switch (o.status) {
+    case 'placed':
+    case 'paid':
+      return 'to_confirm';
+    case 'processing':
+      return o.packed_at ? 'packed' : 'confirmed';
+    default:
+      return o.status;
+  }
+}
+
+/** SQL for each stage (the list filter), over `o`. */
+const STAGE_SQL: Record<OrderStage, string> = {
+  to_confirm: "o.status IN ('placed', 'paid')",
+  confirmed: "o.status = 'processing' AND o.packed_at IS NULL",
+  packed: "o.status = 'processing' AND o.packed_at IS NOT NULL",
+  shipped: "o.status = 'shipped'",
+  delivered: "o.status = 'delivered'",
+  cancelled: "o.status = 'cancelled'",
+  pending_payment: "o.status = 'pending_payment'",
+  payment_failed: "o.status = 'payment_failed'",
+};
+
+type Step = 'confirm' | 'pack' | 'ship' | 'deliver' | 'cancel';
+
+/** Each step: the stages it starts from (checked again inside the batch), its timeline kind, its mail. */
+const STEPS: Record<Step, { from: OrderStage[]; kind: OrderEventRow['kind']; mail: OrderUpdateKind | null }> = {
+  confirm: { from: ['to_confirm'], kind: 'confirmed', mail: 'confirmed' },
+  pack: { from: ['confirmed'], kind: 'packed', mail: null },
+  ship: { from: ['packed'], kind: 'shipped', mail: 'shipped' },
+  deliver: { from: ['shipped'], kind: 'delivered', mail: 'delivered' },
+  cancel: {
+    from: ['to_confirm', 'confirmed', 'packed', 'pending_payment', 'payment_failed'],
+    kind: 'cancelled',
+    mail: 'cancelled',
+  },
+};
+
+/**
+ * What has been paid on the order (minor units), as SQL over `o`: the wallet part, the card payments
+ * that succeeded, and a cash-on-delivery order's cash once delivered.
+ */
+const PAID_SQL = `(o.wallet_used
+  + coalesce((SELECT sum(p.amount) FROM payments p WHERE p.order_id = o.id AND p.purpose = 'order' AND p.status = 'succeeded'), 0)
+  + CASE WHEN o.payment_method = 'cod' AND o.status = 'delivered' THEN o.total - o.wallet_used ELSE 0 END)`;
+const REFUNDED_SQL = `coalesce((SELECT sum(r.amount) FROM refunds r WHERE r.order_id = o.id AND r.status <> 'failed'), 0)`;
+const CARD_SQL = `coalesce((SELECT sum(p.amount) FROM payments p WHERE p.order_id = o.id AND p.purpose = 'order' AND p.status = 'succeeded'), 0)`;
+const GATEWAY_REFUNDED_SQL = `coalesce((SELECT sum(r.amount) FROM refunds r WHERE r.order_id = o.id AND r.method = 'gateway' AND r.status <> 'failed'), 0)`;
+
+async function loadOrder(db: D1Database, id: number): Promise<Order | null> {
+  return db
+    .prepare(
+      `SELECT o.*, coalesce(u.email, o.guest_email) AS email, u.name AS user_name
+       FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ?`,
+    )
+    .bind(id)
+    .first<Order>();
+}
+
+/** The order, 404 when it does not exist, 403 unless the grant covers the order's country. */
+async function orderFor(c: Context<AppEnv>, id: number, permission: Parameters<typeof assertCan>[1]) {
+  const member = await requireStaff(c);
+  const order = await loadOrder(c.env.DB, id);
+  if (!order) throw new ApiError(404, 'not_found');
+  assertCan(member, permission, order.country);
+  return { member, order };
+}
+
+/** The shopper's mail for a step, in the order's language; a guest's carries a fresh order link. */
+async function mailStatements(
+  c: Context<AppEnv>,
+  order: Order,
+  update: Omit<OrderUpdate, 'orderId' | 'country' | 'currency' | 'linkPath'>,
+  dedupe: string,
+  now: number,
+): Promise<D1PreparedStatement[]> {
+  if (!order.email) return [];
+  const db = c.env.DB;
+  const lang = order.lang === 'ar' ? 'ar' : 'en';
+  const statements: D1PreparedStatement[] = [];
+  let linkPath: string | undefined;
+  if (order.user_id === null) {
+    const token = randomToken();
+    statements.push(orderLinkStatement(db, { hash: await tokenHash(token) }, order.id, now));
+    linkPath = orderLinkPath(lang, token);
+  }
+  const mail = orderUpdateMail(
+    lang,
+    { ...update, orderId: order.id, country: order.country, currency: order.currency, linkPath },
+    siteOrigin(c),
+  );
+  statements.push(
+    queueMail(
+      db,
+      { to: order.email, lang, kind: 'order_update', dedupeKey: `order:${order.id}:${dedupe}`, ...mail },
+      now,
+    ),
+  );
+  return statements;
+}
+
+/**
+ * The step's timeline row, first in its batch: its kind is computed from the order's state when the
+ * batch runs, so a step from a wrong state (a second clerk was quicker) writes 'not_allowed', which
+ * the CHECK refuses, and nothing of the batch is stored.
+ */
+function guardedEvent(
+  db: D1Database,
+  p: {
+    orderId: number;
+    kind: OrderEventRow['kind'];
+    from: OrderStage[];
+    staffId: number;
+    note: string | null;
+    now: number;
+  },
+): D1PreparedStatement {
+  const allowed = p.from.map((s) => `(${STAGE_SQL[s]})`).join(' OR ');
+  return db
+    .prepare(
+      `INSERT INTO order_events (order_id, kind, staff_id, note, at)
+       SELECT o.id, CASE WHEN ${allowed} THEN ? ELSE 'not_allowed' END, ?, ?, ? FROM orders o WHERE o.id = ?`,
+    )
+    .bind(p.kind, p.staffId, p.note, p.now, p.orderId);
+}
+
+function isTransitionRace(error: unknown): boolean {
+  return /order_event_allowed|order_events\.|CHECK constraint failed|payment_events/.test(String(error));
+}
+
+async function runStep(c: Context<AppEnv>, id: number, step: Step, input: Record<string, unknown>) {
+  const permission = step === 'cancel' ? 'orders:cancel' : 'orders:fulfil';
+  const { member, order } = await orderFor(c, id, permission);
+  const rule = STEPS[step];
+  const stage = stageOf(order);
+  if (!rule.from.includes(stage)) throw new ApiError(409, 'transition_not_allowed');
+  const db = c.env.DB;
+  const now = Date.now();
+  const note = typeof input.note === 'string' && input.note ? input.note : null;
+  const statements: D1PreparedStatement[] = [
+    guardedEvent(db, { orderId: order.id, kind: rule.kind, from: rule.from, staffId: member.id, note, now }),
+  ];
+  let before: Record<string, unknown> = { status: order.status };
+  let after: Record<string, unknown>;
+  let update: Omit<OrderUpdate, 'orderId' | 'country' | 'currency' | 'linkPath'> | null = null;
+  switch (step) {
+    case 'confirm':
+      statements.push(
+        db
+          .prepare("UPDATE orders SET status = 'processing', confirmed_at = ?, updated_at = ? WHERE id = ?")
+          .bind(now, now, order.id),
+      );
+      after = { status: 'processing', confirmed_at: now };
+      update = { kind: 'confirmed' };
+      break;
+    case 'pack':
+      statements.push(
+        db.prepare('UPDATE orders SET packed_at = ?, updated_at = ? WHERE id = ?').bind(now, now, order.id),
+      );
+      before = { packed_at: null };
+      after = { packed_at: now };
+      break;
+    case 'ship': {
+      const carrier = input.carrier as string;
+      const tracking = input.tracking_number as string;
+      const url = (input.tracking_url as string | undefined) ?? null;
+      statements.push(
+        db
+          .prepare(
+            "UPDATE orders SET status = 'shipped', shipped_at = ?, carrier = ?, tracking_number = ?, tracking_url = ?, updated_at = ? WHERE id = ?",
+          )
+          .bind(now, carrier, tracking, url, now, order.id),
+      );
+      after = { status: 'shipped', carrier, tracking_number: tracking, tracking_url: url };
+      update = { kind: 'shipped', carrier, trackingNumber: tracking, trackingUrl: url };
+      break;
+    }
+    case 'deliver':
+      statements.push(
+        db
+          .prepare("UPDATE orders SET status = 'delivered', delivered_at = ?, updated_at = ? WHERE id = ?")
+          .bind(now, now, order.id),
+      );
+      after = { status: 'delivered' };
+      update = { kind: 'delivered' };
+      break;
+    case 'cancel': {
+      // An open card charge is closed as cancelled in the same batch (its outcome row first: a
+      // webhook that recorded an outcome meanwhile makes this batch fail, and the clerk looks again).
+      const open = await db
+        .prepare("SELECT id FROM payments WHERE order_id = ? AND status = 'initiated'")
+        .bind(order.id)
+        .first<Pick<PaymentRow, 'id'>>();
+      if (open)
+        statements.push(
+          db
+            .prepare("INSERT INTO payment_events (payment_id, outcome, created_at) VALUES (?, 'cancelled', ?)")
+            .bind(open.id, now),
+          db.prepare("UPDATE payments SET status = 'cancelled', updated_at = ? WHERE id = ?").bind(now, open.id),
+        );
+      // The shopper's cancel and a failed payment give back stock, coupon and wallet part this way.
+      statements.push(...(await releaseStatements(db, order.id, now, 'cancelled')));
+      statements.push(db.prepare('UPDATE orders SET cancelled_at = ? WHERE id = ?').bind(now, order.id));
+      before = { status: order.status, holds_stock: order.holds_stock, wallet_used: order.wallet_used };
+      after = { status: 'cancelled', holds_stock: 0, wallet_used: 0 };
+      update = { kind: 'cancelled' };
+      break;
+    }
+  }
+  if (update) statements.push(...(await mailStatements(c, order, update, rule.kind, now)));
+  statements.push(
+    auditStatement(db, member, {
+      action: `order.${step}`,
+      resource: 'order',
+      resourceId: order.id,
+      country: order.country,
+      before,
+      after,
+      reason: note,
+    }),
+  );
+  try {
+    await db.batch(statements);
+  } catch (error) {
+    if (isTransitionRace(error)) throw new ApiError(409, 'transition_not_allowed');
+    throw error;
+  }
+  return c.json(ok(await orderDetail(db, order.id)));
+}
+
+/** The detail: the order with everything staff need to act on it, in one round trip. */
+async function orderDetail(db: D1Database, id: number) {
+  const [orderRes, items, payments, refunds, events, ledger, coupon, sums] = await db.batch([
+    db
+      .prepare(
+        `SELECT o.*, coalesce(u.email, o.guest_email) AS email, u.name AS user_name, u.phone AS user_phone
+         FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ?`,
+      )
+      .bind(id),
+    db.prepare('SELECT * FROM order_items WHERE order_id = ? ORDER BY sku_id').bind(id),
+    db
+      .prepare(
+        'SELECT id, provider, amount, currency, method, status, provider_ref, created_at FROM payments WHERE order_id = ? ORDER BY created_at',
+      )
+      .bind(id),
+    db
+      .prepare(
+        'SELECT r.*, s.name AS staff_name FROM refunds r LEFT JOIN staff s ON s.id = r.staff_id WHERE r.order_id = ? ORDER BY r.id',
+      )
+      .bind(id),
+    db
+      .prepare(
+        'SELECT e.*, s.name AS staff_name FROM order_events e LEFT JOIN staff s ON s.id = e.staff_id WHERE e.order_id = ? ORDER BY e.at, e.id',
+      )
+      .bind(id),
+    db.prepare('SELECT id, amount, kind, created_at FROM wallet_ledger WHERE order_id = ? ORDER BY id').bind(id),
+    db
+      .prepare('SELECT c.code, c.kind, c.value FROM coupons c JOIN orders o ON o.coupon_id = c.id WHERE o.id = ?')
+      .bind(id),
+    db
+      .prepare(
+        `SELECT ${PAID_SQL} AS paid, ${REFUNDED_SQL} AS refunded, ${CARD_SQL} AS card_paid, ${GATEWAY_REFUNDED_SQL} AS gateway_refunded
+         FROM orders o WHERE o.id = ?`,
+      )
+      .bind(id),
+  ]);
+  const order = orderRes!.results[0] as (Order & { user_phone: string | null }) | undefined;
+  if (!order) return null;
+  const money = sums!.results[0] as { paid: number; refunded: number; card_paid: number; gateway_refunded: number };
+  const stage = stageOf(order);
+  const refundable = Math.max(0, money.paid - money.refunded);
+  return {
+    order: { ...order, address: JSON.parse(order.address) as Record<string, unknown>, stage },
+    items: items!.results as unknown as OrderItemRow[],
+    payments: payments!.results as unknown as PaymentRow[],
+    refunds: refunds!.results as unknown as Array<RefundRow & { staff_name: string | null }>,
+    events: events!.results as unknown as Array<OrderEventRow & { staff_name: string | null }>,
+    wallet: ledger!.results as unknown as Array<Pick<WalletLedgerRow, 'id' | 'amount' | 'kind' | 'created_at'>>,
+    coupon: (coupon!.results[0] as { code: string; kind: string; value: number } | undefined) ?? null,
+    money: {
+      ...money,
+      refundable,
+      gateway_refundable: Math.min(refundable, Math.max(0, money.card_paid - money.gateway_refunded)),
+      wallet_refundable: order.user_id === null ? 0 : refundable,
+    },
+    next: {
+      confirm: STEPS.confirm.from.includes(stage),
+      pack: STEPS.pack.from.includes(stage),
+      ship: STEPS.ship.from.includes(stage),
+      deliver: STEPS.deliver.from.includes(stage),
+      cancel: STEPS.cancel.from.includes(stage),
+    },
+  };
+}
+
+export type StaffOrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>;
+
+function listWhere(q: StaffOrderListQuery, allowed: CountryCode[]) {
+  const where: string[] = [`o.country IN (${allowed.map(() => '?').join(', ')})`];
+  const values: (string | number)[] = [...allowed];
+  if (q.country) where.push('o.country = ?') && values.push(q.country);
+  if (q.stage) where.push(STAGE_SQL[q.stage]);
+  if (q.from) where.push('o.created_at >= ?') && values.push(gulfInstant(q.from, 0));
+  if (q.to) where.push('o.created_at < ?') && values.push(gulfInstant(q.to, 0) + 24 * 60 * 60 * 1000);
+  const text = q.q?.trim();
+  if (text) {
+    const digits = text.replace(/[^\d]/g, '');
+    const like = `%${text.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
+    const parts = [
+      "coalesce(u.email, o.guest_email) LIKE ? ESCAPE '\\'",
+      "u.name LIKE ? ESCAPE '\\'",
+      "json_extract(o.address, '$.recipient') LIKE ? ESCAPE '\\'",
+    ];
+    values.push(like, like, like);
+    if (/^\+?[\d\s-]+$/.test(text) && digits.length > 0) {
+      // A number: the order number itself, or (five digits or more) part of a phone number.
+      parts.push('o.id = ?');
+      values.push(Number(digits.slice(0, 15)));
+      if (digits.length >= 5) {
+        parts.push("replace(coalesce(json_extract(o.address, '$.phone'), o.guest_phone, u.phone, ''), '+', '') LIKE ?");
+        values.push(`%${digits}%`);
+      }
+    }
+    where.push(`(${parts.join(' OR ')})`);
+  }
+  return { sql: where.join(' AND '), values };
+}
+
+export const staffOrderRoutes = new Hono<AppEnv>()
+  .get('/orders', contract('GET /staff/orders'), async (c) => {
+    const member = await requireStaff(c);
+    const q = c.req.valid('query');
+    const allowed = countriesFor(member.grants, 'orders:read') ?? [...COUNTRY_CODES];
+    const page = q.page ?? 1;
+    if (allowed.length === 0) return c.json(ok({ orders: [], page, has_more: false, countries: allowed }));
+    const { sql, values } = listWhere(q, allowed);
+    const { results } = await c.env.DB.prepare(
+      `SELECT o.id, o.country, o.currency, o.lang, o.status, o.payment_method, o.total, o.created_at, o.packed_at,
+         coalesce(u.email, o.guest_email) AS email, coalesce(json_extract(o.address, '$.recipient'), u.name) AS name,
+         coalesce(json_extract(o.address, '$.phone'), o.guest_phone, u.phone) AS phone
+       FROM orders o LEFT JOIN users u ON u.id = o.user_id
+       WHERE ${sql} ORDER BY o.created_at DESC, o.id DESC LIMIT ? OFFSET ?`,
+    )
+      .bind(...values, ORDERS_PAGE + 1, (page - 1) * ORDERS_PAGE)
+      .all<
+        Pick<
+          OrderRow,
+          'id' | 'country' | 'currency' | 'status' | 'payment_method' | 'total' | 'created_at' | 'packed_at'
+        > & {
+          email: string | null;
+          name: string | null;
+          phone: string | null;
+        }
+      >();
+    const orders = results
+      .slice(0, ORDERS_PAGE)
+      .map(({ packed_at, ...o }) => ({ ...o, stage: stageOf({ status: o.status, packed_at }) }));
+    return c.json(ok({ orders, page, has_more: results.length > ORDERS_PAGE, countries: allowed }));
+  })
+  .get('/orders/:id{[0-9]+}', contract('GET /staff/orders/:id{[0-9]+}'), async (c) => {
+    const { order } = await orderFor(c, c.req.valid('param').id, 'orders:read');
+    return c.json(ok(await orderDetail(c.env.DB, order.id)));
+  })
+  .post('/orders/:id{[0-9]+}/confirm', contract('POST /staff/orders/:id{[0-9]+}/confirm'), (c) =>
+    runStep(c, c.req.valid('param').id, 'confirm', c.req.valid('json')),
+  )
+  .post('/orders/:id{[0-9]+}/pack', contract('POST /staff/orders/:id{[0-9]+}/pack'), (c) =>
+    runStep(c, c.req.valid('param').id, 'pack', c.req.valid('json')),
+  )
+  .post('/orders/:id{[0-9]+}/ship', contract('POST /staff/orders/:id{[0-9]+}/ship'), (c) =>
+    runStep(c, c.req.valid('param').id, 'ship', c.req.valid('json')),
+  )
+  .post('/orders/:id{[0-9]+}/deliver', contract('POST /staff/orders/:id{[0-9]+}/deliver'), (c) =>
+    runStep(c, c.req.valid('param').id, 'deliver', c.req.valid('json')),
+  )
+  .post('/orders/:id{[0-9]+}/cancel', contract('POST /staff/orders/:id{[0-9]+}/cancel'), (c) =>
+    runStep(c, c.req.valid('param').id, 'cancel', c.req.valid('json')),
+  )
+  .post('/orders/:id{[0-9]+}/refund', contract('POST /staff/orders/:id{[0-9]+}/refund'), async (c) => {
+    const input = c.req.valid('json');
+    const { member, order } = await orderFor(c, c.req.valid('param').id, 'orders:refund');
+    return refund(c, member, order, input);
+  });
+
+/**
+ * A refund, never more than was paid minus what was refunded: the amount is checked again inside the
+ * batch (refunds.refund_within_paid), so two refunds at once cannot both pass. To the wallet: the
+ * ledger row and the balance in the same batch. To the gateway: the refund row is stored pending
+ * first (counting as refunded), then the gateway is asked, then its answer is stored.
+ */
+async function refund(
+  c: Context<AppEnv>,
+  member: StaffMember,
+  order: Order,
+  input: { amount: number; method: 'wallet' | 'gateway'; reason: RefundRow['reason']; note?: string },
+) {
+  const db = c.env.DB;
+  const now = Date.now();
+  const note = input.note || null;
+  if (input.method === 'wallet' && order.user_id === null) throw new ApiError(409, 'refund_needs_account');
+  let payment: Pick<PaymentRow, 'id' | 'provider' | 'provider_ref'> | null = null;
+  if (input.method === 'gateway') {
+    payment = await db
+      .prepare(
+        "SELECT id, provider, provider_ref FROM payments WHERE order_id = ? AND purpose = 'order' AND status = 'succeeded' AND provider_ref IS NOT NULL ORDER BY created_at DESC LIMIT 1",
+      )
+      .bind(order.id)
+      .first<Pick<PaymentRow, 'id' | 'provider' | 'provider_ref'>>();
+    if (!payment) throw new ApiError(409, 'refund_no_card_payment');
+  }
+  const within =
+    input.method === 'gateway'
+      ? `?1 <= ${PAID_SQL} - ${REFUNDED_SQL} AND ?1 <= ${CARD_SQL} - ${GATEWAY_REFUNDED_SQL}`
+      : `?1 <= ${PAID_SQL} - ${REFUNDED_SQL}`;
+  const insert = db
+    .prepare(
+      `INSERT INTO refunds (order_id, amount, currency, method, reason, note, status, payment_id, staff_id, created_at, updated_at)
+       SELECT o.id, CASE WHEN ${within} THEN ?1 ELSE 0 END, o.currency, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8 FROM orders o WHERE o.id = ?9
+       RETURNING id`,
+    )
+    .bind(
+      input.amount,
+      input.method,
+      input.reason,
+      note,
+      input.method === 'wallet' ? 'succeeded' : 'pending',
+      payment?.id ?? null,
+      member.id,
+      now,
+      order.id,
+    );
+  const audit = (action: string, after: Record<string, unknown>) =>
+    auditStatement(db, member, {
+      action,
+      resource: 'order',
+      resourceId: order.id,
+      country: order.country,
+      after,
+      reason: note ? `${input.reason}: ${note}` : input.reason,
+    });
+  const refunded = async (refundAt: number, tag: string) => [
+    db
+      .prepare("INSERT INTO order_events (order_id, kind, staff_id, note, at) VALUES (?, 'refunded', ?, ?, ?)")
+      .bind(order.id, member.id, note, refundAt),
+    ...(await mailStatements(
+      c,
+      order,
+      { kind: 'refunded', amount: input.amount, method: input.method },
+      tag,
+      refundAt,
+    )),
+  ];
+  const overRefund = (error: unknown) => /refund_within_paid|CHECK constraint failed: refunds/.test(String(error));
+
+  if (input.method === 'wallet') {
+    try {
+      await db.batch([
+        insert,
+        ...walletMove(db, {
+          userId: order.user_id!,
+          currency: order.currency,
+          amount: input.amount,
+          kind: 'refund',
+          orderId: order.id,
+          paymentId: null,
+        }),
+        ...(await refunded(now, `refund:${now}:${randomToken().slice(0, 8)}`)),
+        audit('order.refund', {
+          amount: input.amount,
+          currency: order.currency,
+          method: 'wallet',
+          reason: input.reason,
+        }),
+      ]);
+    } catch (error) {
+      if (overRefund(error)) throw new ApiError(409, 'refund_exceeds_paid');
+      throw error;
+    }
+    return c.json(ok(await orderDetail(db, order.id)));
+  }
+
+  let refundId: number;
+  try {
+    const [inserted] = await db.batch([
+      insert,
+      audit('order.refund', {
+        amount: input.amount,
+        currency: order.currency,
+        method: 'gateway',
+        reason: input.reason,
+        status: 'pending',
+      }),
+    ]);
+    refundId = (inserted!.results[0] as { id: number }).id;
+  } catch (error) {
+    if (overRefund(error)) throw new ApiError(409, 'refund_exceeds_paid');
+    throw error;
+  }
+  let result: { providerRef: string | null; status: 'pending' | 'succeeded' | 'failed' };
+  try {
+    result = await gatewayFor(c.var.config).refund({
+      providerRef: payment!.provider_ref!,
+      amount: input.amount,
+      currency: order.currency,
+      decimals: currencyDecimals(order.currency),
+      reason: input.reason,
+      refundId,
+    });
+  } catch (error) {
+    log.error('gateway refund failed', { orderId: order.id, refundId, error });
+    result = { providerRef: null, status: 'failed' };
+  }
+  const later = Date.now();
+  const store = [
+    db
+      .prepare('UPDATE refunds SET status = ?, provider_ref = ?, updated_at = ? WHERE id = ?')
+      .bind(result.status, result.providerRef, later, refundId),
+    audit(result.status === 'failed' ? 'order.refund_failed' : 'order.refund_sent', {
+      refund_id: refundId,
+      status: result.status,
+      provider_ref: result.providerRef,
+    }),
+  ];
+  if (result.status === 'failed') {
+    await db.batch(store);
+    throw new ApiError(502, 'refund_gateway_failed');
+  }
+  await db.batch([...store, ...(await refunded(later, `refund:${refundId}`))]);
+  return c.json(ok(await orderDetail(db, order.id)));
+}

@@ -1,0 +1,42 @@
+// The shop's steps with an order (issue 14), on the shopper's order page: placed, confirmed, packed,
+// shipped (with the carrier and tracking number), delivered, or cancelled, and any refunds.
+import { formatDate } from '#shared/text/dates';
+import { carrierName } from '#shared/orders/carriers';
+import type { OrderView } from '#shared/orders/types';
+import { useI18n } from '../i18n/context';
+
+export function OrderTimeline({ order }: { order: OrderView }) {
+  const { t, lang } = useI18n();
+  const f = order.fulfilment;
+  if (!f) return null;
+  return (
+    <section className="order-timeline" aria-labelledby="order-timeline-title" data-testid="order-timeline">
+      <h2 id="order-timeline-title">{t('order_timeline_title')}</h2>
+      {f.tracking_number && (
+        <p className="order-tracking" data-testid="order-tracking">
+          {t('order_shipped_with', { carrier: f.carrier ? carrierName(f.carrier, lang) : '' })}{' '}
+          {t('order_tracking_number')}:{' '}
+          <bdi dir="ltr" className="order-tracking-number" data-testid="order-tracking-number">
+            {f.tracking_number}
+          </bdi>
+          {f.tracking_url && (
+            <>
+              {' '}
+              <a href={f.tracking_url} rel="noreferrer noopener" target="_blank">
+                {t('order_track_shipment')}
+              </a>
+            </>
+          )}
+        </p>
+      )}
+      <ol className="order-steps">
+        {f.timeline.map((step, i) => (
+          <li key={`${step.kind}-${step.at}-${i}`} className={`order-step order-step-${step.kind}`}>
+            <span className="order-step-name">{t(`order_step_${step.kind}`)}</span>{' '}
+            <span className="cart-line-meta">{formatDate(step.at, lang, order.country, { time: true })}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+// The back office's orders (issue 14): the list with its search form, one order with the forms of its
+// next steps. Each form posts here, goes to the API (which checks the permission and the order's
+// state), and comes back to the order with a note of what happened (Post/Redirect/Get).
+import { Hono } from 'hono';
+import {
+  staffOrderCancelSchema,
+  staffOrderListQuery,
+  staffOrderRefundSchema,
+  staffOrderShipSchema,
+  staffOrderStepSchema,
+} from '#shared/api/staff-order-schemas';
+import { currencyDecimals } from '#shared/money';
+import type { Permission } from '#shared/staff/permissions';
+import { parseDecimal } from '#shared/text/digits';
+import type { StaffAppEnv } from '../app-env';
+import { staffApi } from '../lib/api';
+import { html } from '../lib/render';
+import { staffPage } from '../middleware/guards';
+import { OrdersListPage, type OrderListData } from '../pages/orders/OrdersList';
+import { ORDER_STEPS, OrderDetailPage, type OrderDetailData, type OrderStep } from '../pages/orders/OrderDetail';
+import { apiFailurePage } from './failure';
+
+const PERMISSION: Record<OrderStep, Permission> = {
+  confirm: 'orders:fulfil',
+  pack: 'orders:fulfil',
+  ship: 'orders:fulfil',
+  deliver: 'orders:fulfil',
+  cancel: 'orders:cancel',
+  refund: 'orders:refund',
+};
+
+const isStep = (value: unknown): value is OrderStep => (ORDER_STEPS as readonly unknown[]).includes(value);
+const text = (form: Record<string, unknown>, name: string) =>
+  typeof form[name] === 'string' ? (form[name] as string) : undefined;
+
+export const orderRoutes = new Hono<StaffAppEnv>()
+  .get('/orders', staffPage('orders:read'), async (c) => {
+    const parsed = staffOrderListQuery.safeParse(c.req.query());
+    const filters = parsed.success ? parsed.data : {};
+    const query = new URLSearchParams(
+      Object.entries(filters)
+        .filter(([, v]) => v !== undefined && v !== '')
+        .map(([k, v]) => [k, String(v)]),
+    );
+    const answer = await staffApi<OrderListData>(c, 'GET', `/staff/orders${query.size ? `?${query}` : ''}`);
+    if (answer.status !== 200) return apiFailurePage(c, answer.status);
+    return html(
+      c,
+      <OrdersListPage t={c.var.t} nonce={c.var.nonce} me={c.var.me!} data={answer.envelope.data} filters={filters} />,
+    );
+  })
+  .get('/orders/:id{[0-9]{1,16}}', staffPage('orders:read'), async (c) => {
+    const answer = await staffApi<OrderDetailData>(c, 'GET', `/staff/orders/${c.req.param('id')}`);
+    if (answer.status !== 200) return apiFailurePage(c, answer.status);
+    const done = c.req.query('done');
+    const error = c.req.query('error');
+    return html(
+      c,
+      <OrderDetailPage
+        t={c.var.t}
+        nonce={c.var.nonce}
+        me={c.var.me!}
+        data={answer.envelope.data}
+        done={isStep(done) ? done : null}
+        error={error && /^[a-z_-]{1,60}$/.test(error) ? error : null}
+      />,
+    );
+  })
+  .post(
+    '/orders/:id{[0-9]{1,16}}/:step{[a-z]+}',
+    async (c, next) => {
+      const step = c.req.param('step');
+      if (!isStep(step)) return c.notFound();
+      return staffPage(PERMISSION[step])(c, next);
+    },
+    async (c) => {
+      const id = c.req.param('id');
+      const step = c.req.param('step') as OrderStep;
+      const form = await c.req.parseBody();
+      const back = (query: string) => c.redirect(`/orders/${id}?${query}`, 303);
+      let body: unknown;
+      if (step === 'ship') {
+        const input = staffOrderShipSchema.safeParse({
+          carrier: text(form, 'carrier'),
+          tracking_number: text(form, 'tracking_number'),
+          tracking_url: text(form, 'tracking_url'),
+        });
+        if (!input.success) return back('error=validation_failed');
+        body = input.data;
+      } else if (step === 'cancel') {
+        const input = staffOrderCancelSchema.safeParse({ confirm: form.confirm === 'yes', note: text(form, 'note') });
+        if (!input.success) return back('error=validation_failed');
+        body = input.data;
+      } else if (step === 'refund') {
+        // The amount is typed in the currency's units; the API takes minor units of the order's currency.
+        const detail = await staffApi<OrderDetailData>(c, 'GET', `/staff/orders/${id}`);
+        if (detail.status !== 200) return apiFailurePage(c, detail.status);
+        const decimal = parseDecimal(text(form, 'amount') ?? '');
+        const minor =
+          decimal === null
+            ? Number.NaN
+            : Math.round(decimal * 10 ** currencyDecimals(detail.envelope.data.order.currency));
+        const input = staffOrderRefundSchema.safeParse({
+          amount: minor,
+          method: text(form, 'method'),
+          reason: text(form, 'reason'),
+          note: text(form, 'note'),
+        });
+        if (!input.success) return back('error=validation_failed');
+        body = input.data;
+      } else {
+        const input = staffOrderStepSchema.safeParse({ note: text(form, 'note') });
+        if (!input.success) return back('error=validation_failed');
+        body = input.data;
+      }
+      const answer = await staffApi(c, 'POST', `/staff/orders/${id}/${step}`, body);
+      if (answer.status === 200) return back(`done=${step}`);
+      if (answer.status === 401 || answer.status === 403 || answer.status === 404)
+        return apiFailurePage(c, answer.status);
+      return back(`error=${encodeURIComponent(answer.envelope.meta.msg)}`);
+    },
+  );

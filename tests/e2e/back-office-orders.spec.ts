@@ -1,0 +1,154 @@
+// "A fulfilment clerk ships an order and the shopper sees the tracking number" (issue 14), in English
+// (Kuwait) and Arabic (Saudi Arabia): the shopper orders cash on delivery, a clerk of that country
+// signs in to the back office, finds the order, confirms, packs and ships it with a tracking number;
+// the shopper's order page shows it, and the shipping mail is in the mailbox in the order's language.
+import type { Page } from '@playwright/test';
+import { totpCode } from '../../shared/staff/totp';
+import { createStaffThroughDev, expect, signUpThroughApi, staffOrigin, test } from './fixtures';
+
+const ADDRESSES = {
+  KW: { country: 'KW', recipient: 'Sara', phone: '98765432', area_id: 26, block: '3', street: '12', building: '7' },
+  SA: {
+    country: 'SA',
+    recipient: 'سارة',
+    phone: '512345678',
+    city_id: 2,
+    district: 'Rawdah',
+    street: 'Tahlia',
+    building_number: '1234',
+    postal_code: '23433',
+  },
+};
+
+const TEXT = {
+  en: {
+    prefix: '',
+    email: 'E-mail',
+    password: 'Password',
+    continue: 'Continue',
+    code: 'Code',
+    verify: 'Verify',
+    nav: 'Back office',
+    orders: 'Orders',
+    search: 'Order number, e-mail, name or phone',
+    filter: 'Filter',
+    confirm: 'Confirm the order',
+    pack: 'Mark packed',
+    carrier: 'Carrier',
+    carrierName: 'Aramex',
+    tracking: 'Tracking number',
+    ship: 'Ship',
+    shipped: 'The order is shipped and the shopper has the tracking number.',
+    shopperTracking: 'Tracking number',
+    mailSubject: 'has shipped',
+  },
+  ar: {
+    prefix: '/ar',
+    email: 'البريد الإلكتروني',
+    password: 'كلمة المرور',
+    continue: 'متابعة',
+    code: 'الرمز',
+    verify: 'تحقق',
+    nav: 'لوحة الإدارة',
+    orders: 'الطلبات',
+    search: 'رقم الطلب أو البريد أو الاسم أو الهاتف',
+    filter: 'تصفية',
+    confirm: 'تأكيد الطلب',
+    pack: 'تم التغليف',
+    carrier: 'شركة الشحن',
+    carrierName: 'سمسا إكسبريس',
+    tracking: 'رقم التتبع',
+    ship: 'شحن',
+    shipped: 'تم شحن الطلب وأُرسل رقم التتبع إلى العميل.',
+    shopperTracking: 'رقم التتبع',
+    mailSubject: 'تم شحن طلبك',
+  },
+} as const;
+
+/** A cash-on-delivery order through the shop's API, from the signed-in shopper's page. */
+async function placeCodOrder(page: Page, lang: 'en' | 'ar', country: 'KW' | 'SA'): Promise<string> {
+  return page.evaluate(
+    async ({ lang, country, address }) => {
+      const headers = { 'content-type': 'application/json', 'x-country': country, lang };
+      const list = await fetch('/api/product/1', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          filters: [{ key: 'only_available', type: 'boolean', value: true }],
+          sort: { key: 'price', value: 'asc' },
+        }),
+      });
+      const sku = ((await list.json()).data.items as Array<{ default_sku: { id: number } }>)[0]!.default_sku.id;
+      const res = await fetch('/api/order/submit', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          items: [{ sku_id: sku, count: 1 }],
+          payment_method: 'cod',
+          address,
+          idempotency_key: crypto.randomUUID(),
+        }),
+      });
+      const body = await res.json();
+      if (res.status !== 200) throw new Error(JSON.stringify(body));
+      return String(body.data.order.id);
+    },
+    { lang, country, address: ADDRESSES[country] },
+  );
+}
+
+for (const [lang, country] of [
+  ['en', 'KW'],
+  ['ar', 'SA'],
+] as const) {
+  test(`a fulfilment clerk ships an order and the shopper sees the tracking number (${lang}, ${country})`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const x = TEXT[lang];
+    await signUpThroughApi(page, { lang, country, name: lang === 'ar' ? 'سارة' : 'Sara Shopper' });
+    await page.goto(`${x.prefix}/`);
+    if (country === 'SA') {
+      await page.getByTestId('country-switch').selectOption('SA');
+      await expect(page.getByTestId('country-switch')).toHaveValue('SA');
+    }
+    const number = await placeCodOrder(page, lang, country);
+    const tracking = `${country}TRK${Date.now()}`;
+
+    const clerk = await createStaffThroughDev(page, [{ role: 'fulfilment', country }], { name: 'Fahad', lang });
+    const staff = staffOrigin(baseURL!);
+    await page.goto(`${staff}/sign-in`);
+    if (lang === 'ar') {
+      await page.getByRole('button', { name: 'Switch to Arabic' }).click();
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    }
+    await page.getByLabel(x.email).fill(clerk.email);
+    await page.getByLabel(x.password).fill(clerk.password);
+    await page.getByRole('button', { name: x.continue }).click();
+    await page.getByLabel(x.code).fill(await totpCode(clerk.secret));
+    await page.getByRole('button', { name: x.verify }).click();
+
+    await page.getByRole('navigation', { name: x.nav }).getByRole('link', { name: x.orders }).click();
+    await page.getByLabel(x.search).fill(number);
+    await page.getByRole('button', { name: x.filter }).click();
+    await page.getByRole('link', { name: number, exact: true }).click();
+    await page.getByRole('button', { name: x.confirm }).click();
+    await page.getByRole('button', { name: x.pack }).click();
+    await page.getByLabel(x.carrier).selectOption({ label: x.carrierName });
+    await page.getByLabel(x.tracking, { exact: true }).fill(tracking);
+    await page.getByRole('button', { name: x.ship, exact: true }).click();
+    await expect(page.getByRole('status')).toHaveText(x.shipped);
+    await expect(page.getByTestId('staff-tracking-number')).toHaveText(tracking);
+
+    await page.goto(`${x.prefix}/profile/orders?id=${number}`);
+    await expect(page.getByTestId('order-tracking-number')).toHaveText(tracking);
+    await expect(page.getByTestId('order-tracking')).toContainText(x.shopperTracking);
+    await expect(page.getByTestId('order-tracking')).toContainText(x.carrierName);
+
+    await page.goto(`/dev/mailbox${lang === 'ar' ? '?lang=ar' : ''}`);
+    const mail = page.locator('article', { hasText: tracking }).first();
+    await expect(mail).toContainText(x.mailSubject);
+    await expect(mail).toContainText(number);
+  });
+}

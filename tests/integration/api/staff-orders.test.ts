@@ -1,0 +1,396 @@
+// The back office's orders (issue 14): lists scoped by the country grant, the fulfilment steps with
+// their mails in the order's language, 409 from a wrong state (also under a race), cancel giving
+// back stock and coupon, refunds that keep the wallet ledger equal to the balance and never exceed
+// what was paid, and an audit row for every change.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogueFixture } from '../fixtures/catalogue';
+import { call, deviceToken, json } from './helpers';
+import { staffCall, staffWith, type TestStaff } from './staff-helpers';
+
+let device: string;
+let shopper: string;
+let shopperId: number;
+let addressKW: number;
+let addressSA: number;
+let clerkKW: TestStaff;
+let support: TestStaff;
+let owner: TestStaff;
+
+const headers = (user: string | null, country: string, lang: string): Record<string, string> => ({
+  ...(user ? { authorization: `Bearer ${user}` } : {}),
+  'x-country': country,
+  lang,
+});
+const post = (path: string, body: unknown, user: string | null, country = 'KW', lang = 'en') =>
+  call(path, { body: JSON.stringify(body), token: device, headers: headers(user, country, lang) });
+const stock = async (sku: number) =>
+  (await env.DB.prepare('SELECT stock FROM skus WHERE id = ?').bind(sku).first<{ stock: number }>())!.stock;
+
+async function placeCod(
+  o: { country?: 'KW' | 'SA'; lang?: 'en' | 'ar'; sku?: number; count?: number; coupon?: string } = {},
+): Promise<number> {
+  const country = o.country ?? 'KW';
+  const res = await post(
+    '/order/submit',
+    {
+      items: [{ sku_id: o.sku ?? 101, count: o.count ?? 1 }],
+      payment_method: 'cod',
+      address_id: country === 'KW' ? addressKW : addressSA,
+      idempotency_key: crypto.randomUUID(),
+      ...(o.coupon ? { coupon: o.coupon } : {}),
+    },
+    shopper,
+    country,
+    o.lang ?? 'en',
+  );
+  const body = await json(res);
+  if (res.status !== 200) throw new Error(`submit failed: ${JSON.stringify(body)}`);
+  return body.data.order.id;
+}
+
+const act = (member: TestStaff, id: number, step: string, body: unknown = {}) =>
+  staffCall(member.token, `/staff/orders/${id}/${step}`, { json: body });
+
+async function walletConsistent(userId: number) {
+  const row = await env.DB.prepare(
+    `SELECT coalesce((SELECT sum(amount) FROM wallet_ledger WHERE user_id = ?1 AND currency = 'KWD'), 0) AS ledger,
+            coalesce((SELECT balance FROM wallet_accounts WHERE user_id = ?1 AND currency = 'KWD'), 0) AS balance`,
+  )
+    .bind(userId)
+    .first<{ ledger: number; balance: number }>();
+  expect(row!.ledger).toBe(row!.balance);
+  return row!.balance;
+}
+
+beforeAll(async () => {
+  await loadCatalogueFixture(env.DB);
+  await env.DB.prepare(
+    "INSERT OR IGNORE INTO coupons (id, code, kind, value, min_subtotal_fils, max_uses, once_per_shopper) VALUES (41, 'STAFFTEN', 'percent', 1000, 0, 5, 0)",
+  ).run();
+  device = await deviceToken();
+  const email = `staff-orders-${crypto.randomUUID()}@example.com`;
+  const reg = await json(
+    await call('/user/register', {
+      body: JSON.stringify({ name: 'Noura Shopper', email, password: 'secret1' }),
+      token: device,
+    }),
+  );
+  shopper = reg.data.access_token;
+  shopperId = (await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: number }>())!.id;
+  addressKW = (
+    await json(
+      await post(
+        '/user/address/new',
+        { country: 'KW', recipient: 'Noura', phone: '98765432', area_id: 26, block: '3', street: '12', building: '7' },
+        shopper,
+      ),
+    )
+  ).data.id;
+  addressSA = (
+    await json(
+      await post(
+        '/user/address/new',
+        {
+          country: 'SA',
+          recipient: 'Noura',
+          phone: '512345678',
+          city_id: 2,
+          district: 'Rawdah',
+          street: 'Tahlia',
+          building_number: '1234',
+          postal_code: '23433',
+        },
+        shopper,
+        'SA',
+      ),
+    )
+  ).data.id;
+  clerkKW = await staffWith([{ role: 'fulfilment', country: 'KW' }], { name: 'Clerk KW' });
+  support = await staffWith([{ role: 'support', country: null }], { name: 'Support' });
+  owner = await staffWith([{ role: 'owner', country: null }], { name: 'Owner' });
+});
+
+describe('the order list', () => {
+  it("shows a Kuwait-only clerk Kuwait's orders alone, and refuses a Saudi order's detail and steps", async () => {
+    const kw = await placeCod();
+    const sa = await placeCod({ country: 'SA', sku: 101 });
+    const list = await json(await staffCall(clerkKW.token, '/staff/orders'));
+    const ids = list.data.orders.map((o: { id: number }) => o.id);
+    expect(ids).toContain(kw);
+    expect(ids).not.toContain(sa);
+    expect(list.data.orders.every((o: { country: string }) => o.country === 'KW')).toBe(true);
+    const asked = await json(await staffCall(clerkKW.token, '/staff/orders?country=SA'));
+    expect(asked.data.orders).toEqual([]);
+    expect((await staffCall(clerkKW.token, `/staff/orders/${sa}`)).status).toBe(403);
+    expect((await act(clerkKW, sa, 'confirm')).status).toBe(403);
+    const all = await json(await staffCall(owner.token, '/staff/orders'));
+    expect(all.data.orders.map((o: { id: number }) => o.id)).toEqual(expect.arrayContaining([kw, sa]));
+  });
+
+  it('finds an order by its number, the e-mail, the name or the phone, and filters by stage', async () => {
+    const id = await placeCod();
+    for (const q of [String(id), 'staff-orders-', 'Noura', '98765432']) {
+      const found = await json(await staffCall(owner.token, `/staff/orders?q=${encodeURIComponent(q)}`));
+      expect(
+        found.data.orders.map((o: { id: number }) => o.id),
+        q,
+      ).toContain(id);
+    }
+    const none = await json(await staffCall(owner.token, '/staff/orders?q=nobody-at-all'));
+    expect(none.data.orders).toEqual([]);
+    const toConfirm = await json(await staffCall(owner.token, '/staff/orders?stage=to_confirm'));
+    expect(toConfirm.data.orders.every((o: { stage: string }) => o.stage === 'to_confirm')).toBe(true);
+    const newest = toConfirm.data.orders.map((o: { created_at: number }) => o.created_at);
+    expect([...newest].sort((a, b) => b - a)).toEqual(newest);
+  });
+});
+
+describe('fulfilment steps', () => {
+  it('confirms, packs, ships and delivers, mailing each step in the order language, audited', async () => {
+    const id = await placeCod({ lang: 'ar' });
+    expect((await act(clerkKW, id, 'confirm')).status).toBe(200);
+    expect((await act(clerkKW, id, 'pack')).status).toBe(200);
+    const noTracking = await act(clerkKW, id, 'ship', { carrier: 'aramex' });
+    expect(noTracking.status).toBe(400);
+    const shipped = await json(await act(clerkKW, id, 'ship', { carrier: 'aramex', tracking_number: 'AWB123456789' }));
+    expect(shipped.data.order).toMatchObject({ status: 'shipped', carrier: 'aramex', tracking_number: 'AWB123456789' });
+    const delivered = await json(await act(clerkKW, id, 'deliver'));
+    expect(delivered.data.order.stage).toBe('delivered');
+    expect(delivered.data.events.map((e: { kind: string }) => e.kind)).toEqual([
+      'confirmed',
+      'packed',
+      'shipped',
+      'delivered',
+    ]);
+
+    const mails = await env.DB.prepare(
+      "SELECT dedupe_key, lang, subject, body_text FROM mail_outbox WHERE kind = 'order_update' AND dedupe_key LIKE ? ORDER BY id",
+    )
+      .bind(`order:${id}:%`)
+      .all<{ dedupe_key: string; lang: string; subject: string; body_text: string }>();
+    expect(mails.results.map((m) => m.dedupe_key)).toEqual([
+      `order:${id}:confirmed`,
+      `order:${id}:shipped`,
+      `order:${id}:delivered`,
+    ]);
+    expect(mails.results.every((m) => m.lang === 'ar')).toBe(true);
+    expect(mails.results[1]!.subject).toContain('تم شحن طلبك');
+    expect(mails.results[1]!.body_text).toContain('AWB123456789');
+    expect(mails.results[1]!.body_text).toContain('أرامكس');
+
+    const audit = await env.DB.prepare(
+      "SELECT action, staff_id FROM audit_log WHERE resource = 'order' AND resource_id = ? ORDER BY id",
+    )
+      .bind(String(id))
+      .all<{ action: string; staff_id: number }>();
+    expect(audit.results.map((a) => a.action)).toEqual(['order.confirm', 'order.pack', 'order.ship', 'order.deliver']);
+    expect(audit.results.every((a) => a.staff_id === clerkKW.id)).toBe(true);
+
+    // The shopper's own order page shows the timeline and the tracking number.
+    const mine = await json(await call(`/user/order/${id}`, { token: device, headers: headers(shopper, 'KW', 'ar') }));
+    expect(mine.data.fulfilment).toMatchObject({ carrier: 'aramex', tracking_number: 'AWB123456789' });
+    expect(mine.data.fulfilment.timeline.map((s: { kind: string }) => s.kind)).toEqual([
+      'placed',
+      'confirmed',
+      'packed',
+      'shipped',
+      'delivered',
+    ]);
+  });
+
+  it('mails in English for an English order', async () => {
+    const id = await placeCod({ lang: 'en' });
+    await act(clerkKW, id, 'confirm');
+    const mail = await env.DB.prepare('SELECT lang, subject FROM mail_outbox WHERE dedupe_key = ?')
+      .bind(`order:${id}:confirmed`)
+      .first<{ lang: string; subject: string }>();
+    expect(mail).toMatchObject({ lang: 'en' });
+    expect(mail!.subject).toContain(`order ${id}`);
+  });
+
+  it('answers 409 transition_not_allowed from a wrong state, and stores nothing', async () => {
+    const id = await placeCod();
+    for (const step of ['pack', 'deliver']) {
+      const res = await act(clerkKW, id, step);
+      expect(res.status, step).toBe(409);
+      expect((await json(res)).meta.msg).toBe('transition_not_allowed');
+    }
+    const ship = await act(clerkKW, id, 'ship', { carrier: 'dhl', tracking_number: 'X1' });
+    expect(ship.status).toBe(409);
+    await act(clerkKW, id, 'confirm');
+    expect((await act(clerkKW, id, 'confirm')).status).toBe(409);
+    const events = await env.DB.prepare('SELECT count(*) AS n FROM order_events WHERE order_id = ?')
+      .bind(id)
+      .first<{ n: number }>();
+    expect(events!.n).toBe(1);
+  });
+
+  it('lets one of two clerks confirming at once through: one mail, one audit row', async () => {
+    const id = await placeCod();
+    const results = await Promise.all([act(clerkKW, id, 'confirm'), act(owner, id, 'confirm')]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const mails = await env.DB.prepare(
+      "SELECT count(*) AS n FROM mail_outbox WHERE kind = 'order_update' AND dedupe_key LIKE ?",
+    )
+      .bind(`order:${id}:%`)
+      .first<{ n: number }>();
+    expect(mails!.n).toBe(1);
+    const audits = await env.DB.prepare(
+      "SELECT count(*) AS n FROM audit_log WHERE action = 'order.confirm' AND resource_id = ?",
+    )
+      .bind(String(id))
+      .first<{ n: number }>();
+    expect(audits!.n).toBe(1);
+  });
+
+  it('keeps the fulfilment role from refunding', async () => {
+    const id = await placeCod();
+    const res = await act(clerkKW, id, 'refund', { amount: 100, method: 'wallet', reason: 'goodwill' });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('cancel', () => {
+  it('gives the stock and the coupon use back in the batch that cancels, mails and audits it', async () => {
+    const stockBefore = await stock(401);
+    const usedBefore = (await env.DB.prepare('SELECT used FROM coupons WHERE id = 41').first<{ used: number }>())!.used;
+    const id = await placeCod({ sku: 401, count: 2, coupon: 'STAFFTEN' });
+    expect(await stock(401)).toBe(stockBefore - 2);
+    expect((await env.DB.prepare('SELECT used FROM coupons WHERE id = 41').first<{ used: number }>())!.used).toBe(
+      usedBefore + 1,
+    );
+    await act(clerkKW, id, 'confirm');
+    expect((await act(clerkKW, id, 'cancel', {})).status).toBe(400);
+    const res = await act(clerkKW, id, 'cancel', { confirm: true, note: 'Shopper phoned' });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data.order).toMatchObject({ status: 'cancelled', holds_stock: 0 });
+    expect(await stock(401)).toBe(stockBefore);
+    expect((await env.DB.prepare('SELECT used FROM coupons WHERE id = 41').first<{ used: number }>())!.used).toBe(
+      usedBefore,
+    );
+    expect(await env.DB.prepare('SELECT 1 FROM coupon_redemptions WHERE order_id = ?').bind(id).first()).toBeNull();
+    expect(
+      await env.DB.prepare('SELECT 1 FROM mail_outbox WHERE dedupe_key = ?').bind(`order:${id}:cancelled`).first(),
+    ).not.toBeNull();
+    const audit = await env.DB.prepare("SELECT reason FROM audit_log WHERE action = 'order.cancel' AND resource_id = ?")
+      .bind(String(id))
+      .first<{ reason: string }>();
+    expect(audit!.reason).toBe('Shopper phoned');
+    // Cancelled is final: a second cancel or a step after it is refused, and stock is not given twice.
+    expect((await act(clerkKW, id, 'cancel', { confirm: true })).status).toBe(409);
+    expect(await stock(401)).toBe(stockBefore);
+  });
+
+  it('refuses to cancel a shipped order', async () => {
+    const id = await placeCod();
+    await act(clerkKW, id, 'confirm');
+    await act(clerkKW, id, 'pack');
+    await act(clerkKW, id, 'ship', { carrier: 'dhl', tracking_number: 'JD0001' });
+    const res = await act(clerkKW, id, 'cancel', { confirm: true });
+    expect(res.status).toBe(409);
+    expect((await json(res)).meta.msg).toBe('transition_not_allowed');
+  });
+});
+
+describe('refunds', () => {
+  async function deliveredOrder(): Promise<{ id: number; total: number }> {
+    const id = await placeCod();
+    await act(owner, id, 'confirm');
+    await act(owner, id, 'pack');
+    await act(owner, id, 'ship', { carrier: 'kuwait_post', tracking_number: 'KP1' });
+    const detail = await json(await act(owner, id, 'deliver'));
+    return { id, total: detail.data.order.total };
+  }
+
+  it('refunds a delivered cash order to the wallet in parts, keeps the ledger equal to the balance, refuses more', async () => {
+    const { id, total } = await deliveredOrder();
+    const balanceBefore = await walletConsistent(shopperId);
+    const first = await act(support, id, 'refund', {
+      amount: 500,
+      method: 'wallet',
+      reason: 'damaged',
+      note: 'Bottle cracked',
+    });
+    expect(first.status).toBe(200);
+    expect((await json(first)).data.money).toMatchObject({ paid: total, refunded: 500, refundable: total - 500 });
+    expect(await walletConsistent(shopperId)).toBe(balanceBefore + 500);
+
+    const over = await act(support, id, 'refund', { amount: total, method: 'wallet', reason: 'goodwill' });
+    expect(over.status).toBe(409);
+    expect((await json(over)).meta.msg).toBe('refund_exceeds_paid');
+    expect(await walletConsistent(shopperId)).toBe(balanceBefore + 500);
+
+    // Two refunds of the rest at once: one passes, the other is refused inside its batch.
+    const rest = total - 500;
+    const both = await Promise.all([
+      act(support, id, 'refund', { amount: rest, method: 'wallet', reason: 'late_delivery' }),
+      act(owner, id, 'refund', { amount: rest, method: 'wallet', reason: 'late_delivery' }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await walletConsistent(shopperId)).toBe(balanceBefore + total);
+    const refunds = await env.DB.prepare('SELECT sum(amount) AS n FROM refunds WHERE order_id = ?')
+      .bind(id)
+      .first<{ n: number }>();
+    expect(refunds!.n).toBe(total);
+
+    const mails = await env.DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key LIKE ?')
+      .bind(`order:${id}:refund:%`)
+      .first<{ n: number }>();
+    expect(mails!.n).toBe(2);
+    const audits = await env.DB.prepare(
+      "SELECT count(*) AS n FROM audit_log WHERE action = 'order.refund' AND resource_id = ?",
+    )
+      .bind(String(id))
+      .first<{ n: number }>();
+    expect(audits!.n).toBe(2);
+    const mine = await json(await call(`/user/order/${id}`, { token: device, headers: headers(shopper, 'KW', 'en') }));
+    expect(mine.data.fulfilment.timeline.filter((s: { kind: string }) => s.kind === 'refunded')).toHaveLength(2);
+  });
+
+  it('refuses to refund a cash order nothing was paid for yet, and a gateway refund without a card payment', async () => {
+    const id = await placeCod();
+    const res = await act(support, id, 'refund', { amount: 100, method: 'wallet', reason: 'goodwill' });
+    expect(res.status).toBe(409);
+    expect((await json(res)).meta.msg).toBe('refund_exceeds_paid');
+    const gateway = await act(support, id, 'refund', { amount: 100, method: 'gateway', reason: 'goodwill' });
+    expect(gateway.status).toBe(409);
+    expect((await json(gateway)).meta.msg).toBe('refund_no_card_payment');
+  });
+
+  it('refunds a card payment through the gateway (the sandbox records it as succeeded)', async () => {
+    const submit = await json(
+      await post(
+        '/order/submit',
+        {
+          items: [{ sku_id: 101, count: 1 }],
+          payment_method: 'card',
+          address_id: addressKW,
+          idempotency_key: crypto.randomUUID(),
+        },
+        shopper,
+      ),
+    );
+    const id = submit.data.order.id as number;
+    const paid = await call(`/dev/payments/${submit.data.payment.id}`, {
+      body: JSON.stringify({ outcome: 'succeeded' }),
+      token: device,
+      headers: headers(shopper, 'KW', 'en'),
+    });
+    expect(paid.status).toBe(200);
+    const total = submit.data.order.totals.due as number;
+    const res = await act(support, id, 'refund', { amount: total, method: 'gateway', reason: 'cancelled' });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.data.refunds).toEqual([
+      expect.objectContaining({ amount: total, method: 'gateway', status: 'succeeded' }),
+    ]);
+    expect(body.data.money.refundable).toBe(0);
+    const again = await act(support, id, 'refund', { amount: 1, method: 'gateway', reason: 'other' });
+    expect((await json(again)).meta.msg).toBe('refund_exceeds_paid');
+    const actions = await env.DB.prepare('SELECT action FROM audit_log WHERE resource_id = ? ORDER BY id')
+      .bind(String(id))
+      .all<{ action: string }>();
+    expect(actions.results.map((a) => a.action)).toEqual(['order.refund', 'order.refund_sent']);
+  });
+});

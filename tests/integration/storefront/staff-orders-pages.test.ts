@@ -1,0 +1,125 @@
+// The back office's orders through the staff worker's forms (issue 14), and what the shopper then
+// sees: a fulfilment clerk finds the order, confirms, packs and ships it with a tracking number, and
+// the shopper's own order page shows the carrier and the tracking number.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '#shared/staff/totp';
+import type { RoleGrant } from '#shared/staff/permissions';
+import { insertStaff, STAFF_PASSWORD } from '../../support/staff-fixture';
+import { loadCatalogueFixture } from '../fixtures/catalogue';
+import { cookiesFrom, storefront } from './helpers';
+
+const STAFF = 'http://staff.localhost';
+const SHOP = 'http://shop.test';
+
+function staffPage(path: string, cookie: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set('cookie', cookie);
+  return storefront(new Request(`${STAFF}${path}`, { ...init, headers, redirect: 'manual' }));
+}
+
+function post(path: string, form: Record<string, string>, cookie = '') {
+  return staffPage(path, cookie, {
+    method: 'POST',
+    body: new URLSearchParams(form),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: STAFF, 'sec-fetch-site': 'same-origin' },
+  });
+}
+
+async function signIn(grants: RoleGrant[], lang: 'en' | 'ar' = 'en') {
+  const member = await insertStaff(env.API_DB, grants, { name: 'Clerk' });
+  const langCookie = lang === 'ar' ? 'staff_lang=ar' : '';
+  const first = await post('/sign-in', { email: member.email, password: STAFF_PASSWORD }, langCookie);
+  const ticket = cookiesFrom(first);
+  const second = await post(
+    '/verify',
+    { code: await totpCode(member.secret) },
+    [ticket, langCookie].filter(Boolean).join('; '),
+  );
+  const session = cookiesFrom(second)
+    .split('; ')
+    .find((c) => c.startsWith('stk='))!;
+  return [session, langCookie].filter(Boolean).join('; ');
+}
+
+async function shopApi(path: string, body: unknown, cookie: string) {
+  const res = await storefront(`/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch', origin: SHOP, cookie },
+    body: JSON.stringify(body),
+  });
+  return res;
+}
+
+beforeAll(async () => {
+  await loadCatalogueFixture(env.API_DB);
+});
+
+describe('shipping an order from the back office', () => {
+  it("shows the shopper's order page the tracking number once a clerk ships it", async () => {
+    const signUp = await shopApi(
+      '/user/register',
+      { name: 'Fatma', email: `fatma-${crypto.randomUUID()}@example.com`, password: 'secret1' },
+      '',
+    );
+    expect(signUp.status).toBe(200);
+    const shopper = cookiesFrom(signUp);
+    const address = await shopApi(
+      '/user/address/new',
+      { country: 'KW', recipient: 'Fatma', phone: '98765432', area_id: 26, block: '3', street: '12', building: '7' },
+      shopper,
+    );
+    expect(address.status).toBe(200);
+    const submit = await shopApi(
+      '/order/submit',
+      {
+        items: [{ sku_id: 101, count: 1 }],
+        payment_method: 'cod',
+        address_id: ((await address.json()) as any).data.id,
+        idempotency_key: crypto.randomUUID(),
+      },
+      shopper,
+    );
+    expect(submit.status).toBe(200);
+    const orderId = ((await submit.json()) as any).data.order.id as number;
+
+    const clerk = await signIn([{ role: 'fulfilment', country: 'KW' }]);
+    const list = await staffPage(`/orders?q=${orderId}`, clerk);
+    expect(list.status).toBe(200);
+    const listHtml = await list.text();
+    expect(listHtml).toContain(`href="/orders/${orderId}"`);
+    expect(listHtml).toContain('To confirm');
+
+    const detail = await (await staffPage(`/orders/${orderId}`, clerk)).text();
+    expect(detail).toContain(`action="/orders/${orderId}/confirm"`);
+    // Fulfilment may not refund: no refund form.
+    expect(detail).not.toContain(`action="/orders/${orderId}/refund"`);
+
+    for (const step of ['confirm', 'pack']) {
+      const res = await post(`/orders/${orderId}/${step}`, {}, clerk);
+      expect(res.status, step).toBe(303);
+      expect(res.headers.get('location')).toBe(`/orders/${orderId}?done=${step}`);
+    }
+    const noNumber = await post(`/orders/${orderId}/ship`, { carrier: 'aramex', tracking_number: '' }, clerk);
+    expect(noNumber.headers.get('location')).toBe(`/orders/${orderId}?error=validation_failed`);
+    const shipped = await post(`/orders/${orderId}/ship`, { carrier: 'aramex', tracking_number: 'AWB5550001' }, clerk);
+    expect(shipped.headers.get('location')).toBe(`/orders/${orderId}?done=ship`);
+    const after = await (await staffPage(`/orders/${orderId}?done=ship`, clerk)).text();
+    expect(after).toContain('AWB5550001');
+    expect(after).toContain('The order is shipped');
+    // A second ship from the wrong state comes back with the API's message.
+    const again = await post(`/orders/${orderId}/pack`, {}, clerk);
+    expect(again.headers.get('location')).toBe(`/orders/${orderId}?error=transition_not_allowed`);
+
+    const page = await storefront(`${SHOP}/profile/orders?id=${orderId}`, { headers: { cookie: shopper } });
+    expect(page.status).toBe(200);
+    const shopperHtml = await page.text();
+    expect(shopperHtml).toContain('AWB5550001');
+    expect(shopperHtml).toContain('Aramex');
+    expect(shopperHtml).toContain('Order progress');
+    const ar = await storefront(`${SHOP}/ar/profile/orders?id=${orderId}`, { headers: { cookie: shopper } });
+    const arHtml = await ar.text();
+    expect(arHtml).toContain('AWB5550001');
+    expect(arHtml).toContain('رقم التتبع');
+  });
+});
