@@ -1,9 +1,8 @@
 // Catalogue images uploaded by staff (issue 14). The type is judged by the file's first bytes (JPEG,
 // PNG or WebP only), never by its name or the browser's content type; the size by its length (5 MB).
-// Workers cannot run sharp, so renditions come from the Cloudflare Images binding (IMAGES) where the
-// API has one: each WebP width and the Open Graph PNG of decision 11. Without it (local mode, tests)
-// the original is stored under every rendition key with its own content type; pages still get the
-// width and height of the original, so the layout does not shift.
+// Workers cannot run sharp, so renditions come from the Cloudflare Images binding (IMAGES): each WebP
+// width and the Open Graph PNG of decision 11. Locally and in tests Miniflare serves the same binding
+// with sharp, so the stored files are real renditions there too.
 import { IMAGE_MAX_BYTES } from '#shared/api/staff-catalogue-schemas';
 import { ApiError } from '#api/src/lib/errors';
 import { OG_SIZE, ogKey, RENDITIONS, type MediaKind, webpKey } from './renditions';
@@ -73,38 +72,45 @@ export function checkedImage(base64: string): { bytes: Uint8Array; type: ImageTy
   return { bytes, type, ...size };
 }
 
-/** The part of the Cloudflare Images binding used here (binding IMAGES; production only). */
-interface ImagesBinding {
-  input(stream: ReadableStream<Uint8Array>): {
-    transform(options: { width?: number; height?: number; fit?: string }): {
-      output(options: { format: string }): Promise<{ response(): Response }>;
-    };
-  };
+/** The colour the seed pads Open Graph pictures with (scripts/seed-media.mjs), so uploads match. */
+const OG_BACKGROUND = '#f4f7f6';
+
+/** The size of the largest WebP rendition: never enlarged, the original's proportions kept. */
+export function renditionSize(kind: MediaKind, image: { width: number; height: number }) {
+  const widths = RENDITIONS[kind].widths;
+  const width = Math.min(image.width, widths[widths.length - 1]!);
+  return { width, height: Math.max(1, Math.round((image.height * width) / image.width)) };
 }
 
-/** Stores every rendition key of one image (decision 11's keys) in R2. */
+/**
+ * Stores every rendition key of one image (decision 11's keys) in R2, resized by the Cloudflare
+ * Images binding (sharp under Miniflare locally): each WebP width scaled down, never up, and the
+ * Open Graph PNG padded to 1200 × 630 like the seed's. Returns the stored keys.
+ */
 export async function storeRenditions(
-  env: Pick<ApiEnv, 'MEDIA'> & { IMAGES?: ImagesBinding },
+  env: Pick<ApiEnv, 'MEDIA' | 'IMAGES'>,
   kind: MediaKind,
   stem: string,
   image: { bytes: Uint8Array; type: ImageType },
 ): Promise<string[]> {
-  const targets = [
-    ...RENDITIONS[kind].widths.map((w) => ({ key: webpKey(stem, w), width: w, format: 'image/webp' })),
-    { key: ogKey(stem), width: OG_SIZE.width, format: 'image/png' },
+  const targets: Array<{ key: string; transform: ImageTransform; format: 'image/webp' | 'image/png' }> = [
+    ...RENDITIONS[kind].widths.map((w) => ({
+      key: webpKey(stem, w),
+      transform: { width: w, fit: 'scale-down' } as ImageTransform,
+      format: 'image/webp' as const,
+    })),
+    {
+      key: ogKey(stem),
+      transform: { width: OG_SIZE.width, height: OG_SIZE.height, fit: 'pad', background: OG_BACKGROUND },
+      format: 'image/png',
+    },
   ];
   for (const target of targets) {
-    let body: ArrayBuffer | Uint8Array = image.bytes;
-    let contentType: string = image.type;
-    if (env.IMAGES) {
-      const stream = new Blob([image.bytes]).stream();
-      const result = await env.IMAGES.input(stream)
-        .transform({ width: target.width, fit: 'scale-down' })
-        .output({ format: target.format });
-      body = await result.response().arrayBuffer();
-      contentType = target.format;
-    }
-    await env.MEDIA.put(target.key, body, { httpMetadata: { contentType } });
+    const result = await env.IMAGES.input(new Blob([image.bytes]).stream())
+      .transform(target.transform)
+      .output({ format: target.format, quality: 82 });
+    const body = await result.response().arrayBuffer();
+    await env.MEDIA.put(target.key, body, { httpMetadata: { contentType: target.format } });
   }
   return targets.map((t) => t.key);
 }

@@ -7,6 +7,8 @@ import { CATALOGUE_VERSION_KEY } from '#shared/catalogue/cache-version';
 import { call, deviceToken, json } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
+import { solidPng } from '../fixtures/png';
+import { imageSize, sniffImageType } from '#api/src/media/upload';
 
 let shopper: string;
 let manager: TestStaff;
@@ -186,25 +188,53 @@ const PNG = Uint8Array.from(
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 
 describe('images', () => {
-  it('stores a PNG (whatever its name said) under every rendition key and shows it first', async () => {
+  it('resizes an upload into WebP widths and a padded Open Graph PNG, and shows it first', async () => {
+    const original = await solidPng(1000, 500);
     const res = await staffCall(manager.token, '/staff/catalogue/products/4/images', {
-      json: { data: b64(PNG), alt_en: 'Front', alt_ar: 'الأمام' },
+      json: { data: b64(original), alt_en: 'Front', alt_ar: 'الأمام' },
     });
     expect(res.status).toBe(200);
     const body = await json(res);
-    expect(body.data).toMatchObject({ type: 'image/png', width: 1, height: 1 });
+    // Sized by the largest stored rendition (800 wide, proportions kept), not the 1000-pixel original.
+    expect(body.data).toMatchObject({ type: 'image/png', original: { width: 1000, height: 500 }, width: 800, height: 400 });
     const stem = body.data.r2_key as string;
     expect(stem).toMatch(/^products\/gamma-vitamin-c-1000\/u[a-z0-9]+$/);
-    for (const key of [`${stem}-400.webp`, `${stem}-800.webp`, `${stem}-og.png`]) {
+    const stored = async (key: string) => {
       const object = await env.MEDIA.get(key);
-      expect(object?.httpMetadata?.contentType, key).toBe('image/png');
-    }
+      expect(object, key).not.toBeNull();
+      const bytes = new Uint8Array(await object!.arrayBuffer());
+      const type = sniffImageType(bytes);
+      return { contentType: object!.httpMetadata?.contentType, type, size: type && imageSize(bytes, type) };
+    };
+    expect(await stored(`${stem}-400.webp`)).toEqual({
+      contentType: 'image/webp',
+      type: 'image/webp',
+      size: { width: 400, height: 200 },
+    });
+    expect(await stored(`${stem}-800.webp`)).toEqual({
+      contentType: 'image/webp',
+      type: 'image/webp',
+      size: { width: 800, height: 400 },
+    });
+    expect(await stored(`${stem}-og.png`)).toEqual({
+      contentType: 'image/png',
+      type: 'image/png',
+      size: { width: 1200, height: 630 },
+    });
     const detail = await json(await staffCall(manager.token, '/staff/catalogue/products/4'));
-    expect(detail.data.images[0].r2_key).toBe(stem);
+    expect(detail.data.images[0]).toMatchObject({ r2_key: stem, width: 800, height: 400 });
     const served = await call(`/media/${stem}-800.webp`);
     expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('content-type')).toBe('image/webp');
     expect((await lastAudit('product', 4))!.action).toBe('product.image');
+  });
+
+  it('never enlarges a small picture', async () => {
+    const res = await staffCall(manager.token, '/staff/catalogue/products/4/images', { json: { data: b64(PNG) } });
+    expect(res.status).toBe(200);
+    const stem = (await json(res)).data.r2_key as string;
+    const bytes = new Uint8Array(await (await env.MEDIA.get(`${stem}-400.webp`))!.arrayBuffer());
+    expect(imageSize(bytes, 'image/webp')).toEqual({ width: 1, height: 1 });
   });
 
   it('refuses a text file and anything over 5 MB, by content', async () => {

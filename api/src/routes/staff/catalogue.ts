@@ -22,7 +22,7 @@ import {
   searchCategory,
   searchRowStatement,
 } from '#api/src/catalogue/maintain';
-import { checkedImage, storeRenditions } from '#api/src/media/upload';
+import { checkedImage, renditionSize, storeRenditions } from '#api/src/media/upload';
 import { imageRef } from '#api/src/media/renditions';
 import { LOW_STOCK_UNITS } from './dashboard';
 
@@ -215,13 +215,15 @@ export const staffCatalogueRoutes = new Hono<AppEnv>()
       // A new stem per upload: stored keys never change content, so a year of immutable caching holds.
       const stem = `products/${product.slug}/u${Date.now().toString(36)}${crypto.randomUUID().slice(0, 4)}`;
       await storeRenditions(c.env, 'product', stem, image);
+      // Pages size the picture by its largest stored rendition (no layout shift, no upscaling).
+      const stored = renditionSize('product', image);
       const alt = { alt_en: input.alt_en || product.name_en, alt_ar: input.alt_ar || product.name_ar };
       await commit(c, [
         db
           .prepare(
             'INSERT INTO product_images (product_id, sku_id, r2_key, alt_en, alt_ar, width, height, sort_order) VALUES (?, NULL, ?, ?, ?, ?, ?, ?)',
           )
-          .bind(id, stem, alt.alt_en, alt.alt_ar, image.width, image.height, (product.first ?? 1) - 1),
+          .bind(id, stem, alt.alt_en, alt.alt_ar, stored.width, stored.height, (product.first ?? 1) - 1),
         audit(c, member, {
           action: 'product.image',
           resource: 'product',
@@ -232,10 +234,11 @@ export const staffCatalogueRoutes = new Hono<AppEnv>()
             width: image.width,
             height: image.height,
             bytes: image.bytes.length,
+            stored,
           },
         }),
       ]);
-      return c.json(ok({ id, r2_key: stem, type: image.type, width: image.width, height: image.height }));
+      return c.json(ok({ id, r2_key: stem, type: image.type, original: { width: image.width, height: image.height }, ...stored }));
     },
   )
 
