@@ -1,7 +1,9 @@
 // The back office's catalogue as a catalogue manager uses it (issue 14), in English and Arabic: a
 // sold-out product found by the stock filter, its price changed and its stock raised from 0 with a
-// reason; the shopper's product page then shows the new price and an add-to-cart button at once.
+// reason, and a new photograph uploaded; the shopper's product page then shows the new price, an
+// add-to-cart button and the photograph, resized to WebP, at once.
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { formatMinor } from '../../shared/money';
 import { totpCode } from '../../shared/staff/totp';
 import { createStaffThroughDev, expect, staffOrigin, test } from './fixtures';
@@ -47,6 +49,9 @@ const TEXT = {
     save: /^Save /,
     saved: 'Saved. Shoppers see the change now.',
     addToCart: /^Add to cart/,
+    file: 'New image',
+    alt: 'Description for screen readers (English)',
+    upload: 'Upload',
   },
   ar: {
     nav: 'المنتجات',
@@ -59,11 +64,14 @@ const TEXT = {
     save: /^حفظ /,
     saved: 'تم الحفظ. يرى المتسوقون التغيير الآن.',
     addToCart: /^أضف إلى السلة/,
+    file: 'صورة جديدة',
+    alt: 'وصف لقارئات الشاشة (بالعربية)',
+    upload: 'رفع',
   },
 } as const;
 
 for (const lang of ['en', 'ar'] as const) {
-  test(`a catalogue manager changes a price and restocks a sold-out size; the shopper sees both (${lang})`, async ({
+  test(`a catalogue manager changes a price, restocks a sold-out size and adds a photograph; the shopper sees all three (${lang})`, async ({
     page,
     baseURL,
   }) => {
@@ -89,9 +97,26 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page.getByText(x.saved)).toBeVisible();
     await expect(page.getByText(x.soldOut)).toHaveCount(0);
 
+    // A 1600-pixel photograph: stored as 400 and 800 pixel WebP renditions, never the original.
+    const photo = await sharp({ create: { width: 1600, height: 1600, channels: 3, background: '#2a7a5c' } })
+      .png()
+      .toBuffer();
+    const alt = `${lang === 'ar' ? 'العبوة من الأمام' : 'The bottle, front'} ${fils}`;
+    const upload = page.locator('form[action$="/images"]');
+    await upload.getByLabel(x.file).setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: photo });
+    await upload.getByLabel(x.alt).fill(alt);
+    await upload.getByRole('button', { name: x.upload }).click();
+    await expect(page.getByText(x.saved)).toBeVisible();
+
     // The shopper, on the shop's own origin, right after.
     await page.goto(`${lang === 'ar' ? '/ar' : ''}/products/${slug}`);
     await expect(page.getByText(formatMinor(fils, 'KWD', lang, 'KW')).first()).toBeVisible();
     await expect(page.getByRole('button', { name: x.addToCart }).first()).toBeVisible();
+    const picture = page.getByRole('img', { name: alt }).first();
+    await expect(picture).toHaveAttribute('src', /-800\.webp$/);
+    const served = await page.request.get(new URL((await picture.getAttribute('src'))!, page.url()).href);
+    expect(served.headers()['content-type']).toBe('image/webp');
+    const size = await sharp(await served.body()).metadata();
+    expect([size.format, size.width, size.height]).toEqual(['webp', 800, 800]);
   });
 }
