@@ -196,7 +196,12 @@ describe('images', () => {
     expect(res.status).toBe(200);
     const body = await json(res);
     // Sized by the largest stored rendition (800 wide, proportions kept), not the 1000-pixel original.
-    expect(body.data).toMatchObject({ type: 'image/png', original: { width: 1000, height: 500 }, width: 800, height: 400 });
+    expect(body.data).toMatchObject({
+      type: 'image/png',
+      original: { width: 1000, height: 500 },
+      width: 800,
+      height: 400,
+    });
     const stem = body.data.r2_key as string;
     expect(stem).toMatch(/^products\/gamma-vitamin-c-1000\/u[a-z0-9]+$/);
     const stored = async (key: string) => {

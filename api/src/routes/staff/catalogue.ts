@@ -238,7 +238,9 @@ export const staffCatalogueRoutes = new Hono<AppEnv>()
           },
         }),
       ]);
-      return c.json(ok({ id, r2_key: stem, type: image.type, original: { width: image.width, height: image.height }, ...stored }));
+      return c.json(
+        ok({ id, r2_key: stem, type: image.type, original: { width: image.width, height: image.height }, ...stored }),
+      );
     },
   )
 
