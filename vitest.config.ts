@@ -105,6 +105,8 @@ export default defineConfig({
                   // …and the storefront's cache namespace (its CACHE, by id), where it writes the catalogue version.
                   kvNamespaces: { KV: 'KV', STOREFRONT_CACHE: '00000000000000000000000000000003' },
                   r2Buckets: { MEDIA: 'storefront-test-api-media' },
+                  // Cloudflare Images, served by Miniflare with sharp as in local mode.
+                  images: { binding: 'IMAGES' },
                   durableObjects: { NONCES: { className: 'NonceGuard', useSQLite: true } },
                 },
                 {

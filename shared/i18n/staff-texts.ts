@@ -6,6 +6,8 @@ import { staffEn } from './staff.en';
 import { staffCatalogueAr } from './staff-catalogue.ar';
 import { staffCatalogueEn } from './staff-catalogue.en';
 import { staffLabAr } from './staff-lab.ar';
+import { staffMessagesAr } from './staff-messages.ar';
+import { staffMessagesEn } from './staff-messages.en';
 import { staffLabEn } from './staff-lab.en';
 import { staffOrdersAr } from './staff-orders.ar';
 import { staffOrdersEn } from './staff-orders.en';
@@ -16,6 +18,7 @@ import { staffTeamEn } from './staff-team.en';
 
 export const staffTextsEn = {
   ...staffEn,
+  ...staffMessagesEn,
   ...staffTeamEn,
   ...staffLabEn,
   ...staffCatalogueEn,
@@ -25,6 +28,7 @@ export const staffTextsEn = {
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffAr,
+  ...staffMessagesAr,
   ...staffTeamAr,
   ...staffLabAr,
   ...staffCatalogueAr,

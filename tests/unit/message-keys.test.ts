@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { ar } from '#shared/i18n/ar';
 import { en } from '#shared/i18n/en';
 import { MESSAGE_KEYS } from '#shared/api/message-keys';
+import { STAFF_MESSAGE_KEYS } from '#shared/api/staff-message-keys';
+import { staffTextsAr, staffTextsEn } from '#shared/i18n/staff-texts';
 
 const files = {
   ...import.meta.glob<string>('../../api/src/**/*.ts', { query: '?raw', import: 'default', eager: true }),
@@ -47,9 +49,29 @@ describe('message keys the server can send', () => {
     }
   });
 
-  it('all exist in the English and the Arabic dictionary', () => {
+  it("all exist in the English and the Arabic dictionary (the shopper's, or the staff app's for its own keys)", () => {
+    const staffOnly = new Set<string>(STAFF_MESSAGE_KEYS);
     const all = [...found, ...MESSAGE_KEYS.map((k) => [k, './message-keys.ts'] as const)];
-    const missing = all.filter(([key]) => !(key in en) || !(key in ar)).map(([key, file]) => `${key} (${file})`);
+    const missing = all
+      .filter(([key]) =>
+        staffOnly.has(key) ? !(key in staffTextsEn) || !(key in staffTextsAr) : !(key in en) || !(key in ar),
+      )
+      .map(([key, file]) => `${key} (${file})`);
     expect(missing).toEqual([]);
+  });
+
+  it("of the back office stay out of the shopper's dictionaries, which every page loads", () => {
+    expect(STAFF_MESSAGE_KEYS.length).toBeGreaterThan(20);
+    expect(STAFF_MESSAGE_KEYS.filter((key) => key in en || key in ar)).toEqual([]);
+    expect(STAFF_MESSAGE_KEYS.filter((key) => !(key in staffTextsEn) || !(key in staffTextsAr))).toEqual([]);
+  });
+
+  it('of the back office are never sent by a shopper route or the storefront worker', () => {
+    const shopperSide = sources.filter(
+      ([path]) => path.startsWith('../../worker/') || /api\/src\/routes\/[\w-]+\.ts$/.test(path),
+    );
+    expect(shopperSide.length).toBeGreaterThan(10);
+    const staffOnly = new Set<string>(STAFF_MESSAGE_KEYS);
+    expect([...keysIn(shopperSide)].filter(([key]) => staffOnly.has(key))).toEqual([]);
   });
 });
