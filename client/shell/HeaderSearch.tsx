@@ -4,11 +4,13 @@
 import { lazy, Suspense, useCallback, useContext, useId, useRef, useState } from 'react';
 import { Form, useLocation, useNavigate } from 'react-router';
 import { useI18n } from '../i18n/context';
+import { withTexts } from '../i18n/texts';
 import { useHref } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { Icon } from '../ui/Icon';
 
-const loadSuggestions = () => import('../search/HeaderSuggestions');
+// With the catalogue's texts: a page that shows no catalogue (the terms, the profile) has not loaded them.
+const loadSuggestions = withTexts(['catalogue'], () => import('../search/HeaderSuggestions'));
 const HeaderSuggestions = lazy(loadSuggestions);
 
 export function HeaderSearch() {

@@ -55,3 +55,25 @@ test.describe('a shopper finds Vitamin C from the header in English and in Arabi
     await expect(page).toHaveURL(/\/ar\/products\/[a-z0-9-]+\?search=/);
   });
 });
+
+// A page that shows no catalogue (the terms) loads only its own texts and styles: the suggestions
+// bring theirs.
+for (const [lang, path, box, typed, list, heading] of [
+  ['en', '/terms', 'Search the shop', 'vitamin d', 'Search suggestions', 'Products'],
+  ['ar', '/ar/terms', 'ابحث في المتجر', 'فيتامين د', 'اقتراحات البحث', 'المنتجات'],
+] as const) {
+  test(`a shopper searches from the terms page and the suggestions speak ${lang === 'ar' ? 'Arabic' : 'English'}`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    const search = page.getByRole('banner').getByRole('combobox', { name: box });
+    await search.click();
+    await search.pressSequentially(typed, { delay: 30 });
+    const suggestions = page.getByRole('listbox', { name: list });
+    await expect(suggestions.getByRole('option').first()).toBeVisible();
+    await expect(suggestions).toContainText(heading);
+    // A popup over the page, not a list pushing it down: its styles come with it too.
+    await expect(page.getByTestId('header-suggestions')).toHaveCSS('position', 'absolute');
+    await expect(suggestions).not.toContainText(/\b(?:products_heading|bt_search_\w+|suggestions_count)\b/);
+  });
+}
