@@ -3,44 +3,16 @@
 // worth nothing there, navigation by role, same-origin posts only, and no way in through the shop's /api.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { totpCode } from '#shared/staff/totp';
 import type { RoleGrant } from '#shared/staff/permissions';
-import { insertStaff, STAFF_PASSWORD } from '../../support/staff-fixture';
 import { cookiesFrom, storefront } from './helpers';
+import { staffPage, staffPost, staffSignIn } from './staff-session';
+import { totpCode } from '#shared/staff/totp';
+import { insertStaff, STAFF_PASSWORD } from '../../support/staff-fixture';
 
-const STAFF = 'http://staff.localhost';
-
-function staffPage(path: string, init: RequestInit & { cookie?: string } = {}) {
-  const headers = new Headers(init.headers);
-  if (init.cookie) headers.set('cookie', init.cookie);
-  return storefront(new Request(`${STAFF}${path}`, { ...init, headers, redirect: 'manual' }));
-}
-
-function post(path: string, form: Record<string, string>, cookie = '', origin = STAFF) {
-  return staffPage(path, {
-    method: 'POST',
-    body: new URLSearchParams(form),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin, 'sec-fetch-site': 'same-origin' },
-    cookie,
-  });
-}
-
-const merge = (...parts: string[]) => parts.filter(Boolean).join('; ');
+const post = staffPost;
 
 async function signIn(grants: RoleGrant[], lang: 'en' | 'ar' = 'en') {
-  const member = await insertStaff(env.API_DB, grants, { name: 'Mariam' });
-  const langCookie = lang === 'ar' ? 'staff_lang=ar' : '';
-  const first = await post('/sign-in', { email: member.email, password: STAFF_PASSWORD }, langCookie);
-  expect(first.status).toBe(303);
-  expect(first.headers.get('location')).toBe('/verify');
-  const ticket = cookiesFrom(first);
-  const second = await post('/verify', { code: await totpCode(member.secret) }, merge(ticket, langCookie));
-  expect(second.status).toBe(303);
-  const session = cookiesFrom(second)
-    .split('; ')
-    .find((c) => c.startsWith('stk='))!;
-  expect(session).toMatch(/^stk=[0-9a-f]{64}$/);
-  return merge(session, langCookie);
+  return (await staffSignIn(grants, { lang, name: 'Mariam' })).cookie;
 }
 
 describe('the staff app', () => {
@@ -51,7 +23,7 @@ describe('the staff app', () => {
     expect(page).toContain('<html lang="en" dir="ltr">');
     expect(page).toContain('Staff sign-in');
     expect(res.headers.get('content-security-policy')).toContain("script-src 'none'");
-    const ar = await staffPage('/audit', { cookie: 'staff_lang=ar' });
+    const ar = await staffPage('/audit', 'staff_lang=ar');
     expect(ar.status).toBe(401);
     expect(await ar.text()).toContain('<html lang="ar" dir="rtl">');
   });
@@ -69,21 +41,21 @@ describe('the staff app', () => {
     // The same token under the staff cookie's name is no staff session either.
     const token = /atk=([^;]+)/.exec(shopperCookies)![1];
     for (const cookie of [shopperCookies, `stk=${token}`]) {
-      const res = await staffPage('/', { cookie });
+      const res = await staffPage('/', cookie);
       expect(res.status).toBe(401);
     }
   });
 
   it('signs in with password and code, and shows the sections of the role only', async () => {
     const owner = await signIn([{ role: 'owner', country: null }]);
-    const dash = await staffPage('/', { cookie: owner });
+    const dash = await staffPage('/', owner);
     expect(dash.status).toBe(200);
     const page = await dash.text();
     expect(page).toContain('Signed in as Mariam');
     expect(page).toContain('href="/audit"');
 
     const clerk = await signIn([{ role: 'fulfilment', country: 'KW' }], 'ar');
-    const clerkDash = await staffPage('/', { cookie: clerk });
+    const clerkDash = await staffPage('/', clerk);
     const clerkPage = await clerkDash.text();
     expect(clerkDash.status).toBe(200);
     expect(clerkPage).toContain('dir="rtl"');
@@ -91,7 +63,7 @@ describe('the staff app', () => {
     // Kuwait only: no Saudi figures, no audit log link.
     expect(clerkPage).not.toContain('السعودية');
     expect(clerkPage).not.toContain('href="/audit"');
-    const audit = await staffPage('/audit', { cookie: clerk });
+    const audit = await staffPage('/audit', clerk);
     expect(audit.status).toBe(403);
   });
 
@@ -105,14 +77,14 @@ describe('the staff app', () => {
     const owner = await signIn([{ role: 'owner', country: null }]);
     const crossSite = await post('/sign-out', {}, owner, 'http://localhost');
     expect(crossSite.status).toBe(403);
-    expect((await staffPage('/', { cookie: owner })).status).toBe(200);
+    expect((await staffPage('/', owner)).status).toBe(200);
   });
 
   it('signs out for good', async () => {
     const owner = await signIn([{ role: 'owner', country: null }]);
     const out = await post('/sign-out', {}, owner);
     expect(out.status).toBe(303);
-    expect((await staffPage('/', { cookie: owner })).status).toBe(401);
+    expect((await staffPage('/', owner)).status).toBe(401);
   });
 
   it("is not reachable through the shop's /api proxy", async () => {
@@ -132,7 +104,7 @@ describe('the staff app', () => {
     );
     expect(invite.status).toBe(303);
     expect(invite.headers.get('location')).toBe('/team?done=invited');
-    const team = await (await staffPage('/team?done=invited', { cookie: owner })).text();
+    const team = await (await staffPage('/team?done=invited', owner)).text();
     expect(team).toContain('The invitation is on its way.');
     expect(team).toContain('Fulfilment · Saudi Arabia');
     expect(team).toContain('Invited, not joined yet');

@@ -4,44 +4,18 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CACHED_CODE } from '#shared/api/envelope';
-import { totpCode } from '#shared/staff/totp';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { insertStaff, STAFF_PASSWORD } from '../../support/staff-fixture';
 import { cookiesFrom, storefront } from './helpers';
+import { STAFF, staffPost, staffSignIn } from './staff-session';
 
-const STAFF = 'http://staff.localhost';
-
-function post(path: string, form: Record<string, string>, cookie = '') {
-  return storefront(
-    new Request(`${STAFF}${path}`, {
-      method: 'POST',
-      body: new URLSearchParams(form),
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: STAFF,
-        'sec-fetch-site': 'same-origin',
-        cookie,
-      },
-      redirect: 'manual',
-    }),
-  );
-}
-
-async function signInManager(): Promise<string> {
-  const member = await insertStaff(env.API_DB, [{ role: 'catalogue_manager', country: null }], { name: 'Huda' });
-  const first = await post('/sign-in', { email: member.email, password: STAFF_PASSWORD });
-  const second = await post('/verify', { code: await totpCode(member.secret) }, cookiesFrom(first));
-  return cookiesFrom(second)
-    .split('; ')
-    .find((c) => c.startsWith('stk='))!;
-}
+const post = staffPost;
 
 let staff: string;
 let shopper: string;
 
 beforeAll(async () => {
   await loadCatalogueFixture(env.API_DB);
-  staff = await signInManager();
+  staff = (await staffSignIn([{ role: 'catalogue_manager', country: null }])).cookie;
   // A shopper's session: the first answer gives the device cookie.
   shopper = cookiesFrom(await storefront('/api/homepage/v4'));
 });

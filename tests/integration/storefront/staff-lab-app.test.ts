@@ -3,47 +3,14 @@
 // and a form post answered with Post/Redirect/Get and a note, or the API's reason.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { totpCode } from '#shared/staff/totp';
 import type { RoleGrant } from '#shared/staff/permissions';
-import { insertStaff, STAFF_PASSWORD } from '../../support/staff-fixture';
-import { cookiesFrom, storefront } from './helpers';
 
-const STAFF = 'http://staff.localhost';
+import { staffPage, staffPost, staffSignIn } from './staff-session';
 
-function staffPage(path: string, cookie = '') {
-  return storefront(new Request(`${STAFF}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' }));
-}
-
-function post(path: string, form: Record<string, string>, cookie = '') {
-  return storefront(
-    new Request(`${STAFF}${path}`, {
-      method: 'POST',
-      body: new URLSearchParams(form),
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: STAFF,
-        'sec-fetch-site': 'same-origin',
-        ...(cookie ? { cookie } : {}),
-      },
-      redirect: 'manual',
-    }),
-  );
-}
+const post = staffPost;
 
 async function signIn(grants: RoleGrant[], lang: 'en' | 'ar' = 'en') {
-  const member = await insertStaff(env.API_DB, grants, { name: 'Huda' });
-  const langCookie = lang === 'ar' ? 'staff_lang=ar' : '';
-  const first = await post('/sign-in', { email: member.email, password: STAFF_PASSWORD }, langCookie);
-  const ticket = cookiesFrom(first);
-  const second = await post(
-    '/verify',
-    { code: await totpCode(member.secret) },
-    [ticket, langCookie].filter(Boolean).join('; '),
-  );
-  const session = cookiesFrom(second)
-    .split('; ')
-    .find((c) => c.startsWith('stk='))!;
-  return [session, langCookie].filter(Boolean).join('; ');
+  return (await staffSignIn(grants, { lang, name: 'Huda' })).cookie;
 }
 
 describe('the Blood tests area of the staff app', () => {

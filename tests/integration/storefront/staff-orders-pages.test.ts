@@ -3,43 +3,16 @@
 // the shopper's own order page shows the carrier and the tracking number.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '#shared/staff/totp';
 import type { RoleGrant } from '#shared/staff/permissions';
-import { insertStaff, STAFF_PASSWORD } from '../../support/staff-fixture';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { cookiesFrom, storefront } from './helpers';
+import { staffPage, staffPost, staffSignIn } from './staff-session';
 
-const STAFF = 'http://staff.localhost';
 const SHOP = 'http://shop.test';
-
-function staffPage(path: string, cookie: string, init: RequestInit = {}) {
-  const headers = new Headers(init.headers);
-  headers.set('cookie', cookie);
-  return storefront(new Request(`${STAFF}${path}`, { ...init, headers, redirect: 'manual' }));
-}
-
-function post(path: string, form: Record<string, string>, cookie = '') {
-  return staffPage(path, cookie, {
-    method: 'POST',
-    body: new URLSearchParams(form),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: STAFF, 'sec-fetch-site': 'same-origin' },
-  });
-}
+const post = staffPost;
 
 async function signIn(grants: RoleGrant[], lang: 'en' | 'ar' = 'en') {
-  const member = await insertStaff(env.API_DB, grants, { name: 'Clerk' });
-  const langCookie = lang === 'ar' ? 'staff_lang=ar' : '';
-  const first = await post('/sign-in', { email: member.email, password: STAFF_PASSWORD }, langCookie);
-  const ticket = cookiesFrom(first);
-  const second = await post(
-    '/verify',
-    { code: await totpCode(member.secret) },
-    [ticket, langCookie].filter(Boolean).join('; '),
-  );
-  const session = cookiesFrom(second)
-    .split('; ')
-    .find((c) => c.startsWith('stk='))!;
-  return [session, langCookie].filter(Boolean).join('; ');
+  return (await staffSignIn(grants, { lang, name: 'Clerk' })).cookie;
 }
 
 async function shopApi(path: string, body: unknown, cookie: string) {

@@ -3,47 +3,14 @@
 // audited); the owner's erasure wants the e-mail typed; coupons and synonyms through their forms.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { totpCode } from '#shared/staff/totp';
 import type { RoleGrant } from '#shared/staff/permissions';
-import { insertStaff, STAFF_PASSWORD } from '../../support/staff-fixture';
-import { cookiesFrom, storefront } from './helpers';
+import { storefront } from './helpers';
+import { staffPage, staffPost, staffSignIn } from './staff-session';
 
-const STAFF = 'http://staff.localhost';
-
-function staffPage(path: string, cookie = '') {
-  return storefront(new Request(`${STAFF}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' }));
-}
-
-function post(path: string, form: Record<string, string>, cookie = '') {
-  return storefront(
-    new Request(`${STAFF}${path}`, {
-      method: 'POST',
-      body: new URLSearchParams(form),
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: STAFF,
-        'sec-fetch-site': 'same-origin',
-        ...(cookie ? { cookie } : {}),
-      },
-      redirect: 'manual',
-    }),
-  );
-}
+const post = staffPost;
 
 async function signIn(grants: RoleGrant[], lang: 'en' | 'ar' = 'en') {
-  const member = await insertStaff(env.API_DB, grants, { name: 'Noura' });
-  const langCookie = lang === 'ar' ? 'staff_lang=ar' : '';
-  const first = await post('/sign-in', { email: member.email, password: STAFF_PASSWORD }, langCookie);
-  const ticket = cookiesFrom(first);
-  const second = await post(
-    '/verify',
-    { code: await totpCode(member.secret) },
-    [ticket, langCookie].filter(Boolean).join('; '),
-  );
-  const session = cookiesFrom(second)
-    .split('; ')
-    .find((c) => c.startsWith('stk='))!;
-  return { cookie: [session, langCookie].filter(Boolean).join('; '), id: member.id };
+  return staffSignIn(grants, { lang, name: 'Noura' });
 }
 
 async function shopper() {
