@@ -35,6 +35,22 @@ function stored(input: CouponInput) {
   };
 }
 
+/** The stored values in the column order both the INSERT and the UPDATE name them. */
+function couponColumns(values: ReturnType<typeof stored>) {
+  return [
+    values.code,
+    values.kind,
+    values.value,
+    values.min_subtotal_fils,
+    values.max_uses,
+    values.per_person_limit === null ? 0 : 1,
+    values.per_person_limit,
+    values.starts_at,
+    values.ends_at,
+    values.country,
+  ] as const;
+}
+
 const isDuplicate = (error: unknown) => /UNIQUE constraint failed: coupons\.code/.test(String(error));
 
 export const staffPromotionRoutes = new Hono<AppEnv>()
@@ -74,19 +90,7 @@ export const staffPromotionRoutes = new Hono<AppEnv>()
             `INSERT INTO coupons (code, kind, value, min_subtotal_fils, max_uses, once_per_shopper, per_person_limit, starts_at, ends_at, country, is_active, updated_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?) RETURNING id`,
           )
-          .bind(
-            values.code,
-            values.kind,
-            values.value,
-            values.min_subtotal_fils,
-            values.max_uses,
-            values.per_person_limit === null ? 0 : 1,
-            values.per_person_limit,
-            values.starts_at,
-            values.ends_at,
-            values.country,
-            now,
-          ),
+          .bind(...couponColumns(values), now),
         auditStatement(db, member, {
           action: 'coupon.create',
           resource: 'coupon',
@@ -120,20 +124,7 @@ export const staffPromotionRoutes = new Hono<AppEnv>()
             `UPDATE coupons SET code = ?, kind = ?, value = ?, min_subtotal_fils = ?, max_uses = ?, once_per_shopper = ?,
                per_person_limit = ?, starts_at = ?, ends_at = ?, country = ?, updated_at = ? WHERE id = ?`,
           )
-          .bind(
-            values.code,
-            values.kind,
-            values.value,
-            values.min_subtotal_fils,
-            values.max_uses,
-            values.per_person_limit === null ? 0 : 1,
-            values.per_person_limit,
-            values.starts_at,
-            values.ends_at,
-            values.country,
-            Date.now(),
-            id,
-          ),
+          .bind(...couponColumns(values), Date.now(), id),
         auditStatement(db, member, {
           action: 'coupon.update',
           resource: 'coupon',
