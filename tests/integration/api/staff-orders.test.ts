@@ -282,6 +282,26 @@ describe('cancel', () => {
     expect(await stock(401)).toBe(stockBefore);
   });
 
+  it('writes the back-in-stock event a restock writes when the stock it gives back was 0, and only then', async () => {
+    const events = async () =>
+      (await env.DB.prepare('SELECT count(*) AS n FROM back_in_stock_events WHERE sku_id = 102').first<{
+        n: number;
+      }>())!.n;
+    await env.DB.prepare('UPDATE skus SET stock = 1 WHERE id = 102').run();
+    const soldOut = await placeCod({ sku: 102, count: 1 });
+    expect(await stock(102)).toBe(0);
+    const before = await events();
+    expect((await act(clerkKW, soldOut, 'cancel', { confirm: true })).status).toBe(200);
+    expect(await stock(102)).toBe(1);
+    expect(await events()).toBe(before + 1);
+    // Stock given back to a SKU that still had some is no event.
+    const some = await placeCod({ sku: 102, count: 1 });
+    await env.DB.prepare('UPDATE skus SET stock = 3 WHERE id = 102').run();
+    expect((await act(clerkKW, some, 'cancel', { confirm: true })).status).toBe(200);
+    expect(await stock(102)).toBe(4);
+    expect(await events()).toBe(before + 1);
+  });
+
   it('refuses to cancel a shipped order', async () => {
     const id = await placeCod();
     await act(clerkKW, id, 'confirm');
