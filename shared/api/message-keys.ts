@@ -103,6 +103,7 @@ export const MESSAGE_KEYS = [
   'image_type_unsupported',
   'category_not_found',
   'brand_not_found',
+  'stock_changed',
   // The back office: customers, promotions, search (issue 14).
   'customer_already_erased',
   'customer_erase_email_mismatch',
@@ -115,6 +116,7 @@ export const MESSAGE_KEYS = [
   'refund_needs_account',
   'refund_no_card_payment',
   'refund_gateway_failed',
+  'refund_not_pending',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -183,6 +183,8 @@ export const shellAr = {
   image_type_unsupported: 'يمكن رفع صور JPEG وPNG وWebP فقط.',
   category_not_found: 'هذه الفئة غير موجودة.',
   brand_not_found: 'هذه العلامة التجارية غير موجودة.',
+  stock_changed:
+    'تغيّر المخزون أثناء التعديل (بسبب طلب أو موظف آخر). يعرض النموذج الآن الرقم الحالي: راجعه واحفظ مرة أخرى.',
   // The back office: customers, promotions, search (issue 14).
   customer_already_erased: 'تم مسح بيانات هذا العميل من قبل.',
   customer_erase_email_mismatch: 'البريد الإلكتروني لا يطابق بريد العميل.',
@@ -195,6 +197,7 @@ export const shellAr = {
   refund_needs_account: 'هذا الطلب بدون حساب: استرد المبلغ عبر بوابة الدفع.',
   refund_no_card_payment: 'لا يوجد دفع بالبطاقة في هذا الطلب لاسترداده عبر البوابة.',
   refund_gateway_failed: 'رفضت بوابة الدفع الاسترداد. لم يُسترد أي مبلغ.',
+  refund_not_pending: 'هذا الاسترداد لم يعد بانتظار بوابة الدفع.',
   forbidden_cross_site: 'تم حظر هذا الطلب لحمايتك.',
   payload_too_large: 'الطلب كبير جداً.',
   server_error: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.',

@@ -182,6 +182,8 @@ export const shellEn = {
   image_type_unsupported: 'Only JPEG, PNG and WebP images can be uploaded.',
   category_not_found: 'That category does not exist.',
   brand_not_found: 'That brand does not exist.',
+  stock_changed:
+    'The stock changed while you were editing (an order, or another member of staff). The form now shows the current figure: check it and save again.',
   // The back office: customers, promotions, search (issue 14).
   customer_already_erased: "This shopper's data has already been erased.",
   customer_erase_email_mismatch: "The e-mail does not match the shopper's e-mail.",
@@ -194,6 +196,7 @@ export const shellEn = {
   refund_needs_account: 'This order was placed without an account: refund it through the payment gateway.',
   refund_no_card_payment: 'This order has no card payment to refund through the gateway.',
   refund_gateway_failed: 'The payment gateway refused the refund. Nothing was refunded.',
+  refund_not_pending: 'This refund is no longer waiting for the payment gateway.',
   forbidden_cross_site: 'This request was blocked for your safety.',
   payload_too_large: 'The request is too large.',
   server_error: 'Something went wrong. Please try again.',
