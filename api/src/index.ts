@@ -43,6 +43,8 @@ import {
 import { sendPreparationReminders } from './blood-tests/reminder';
 import { paymentRoutes, sandboxPaymentRoutes } from './routes/payments';
 import { sweepStalePayments } from './payments/sweep';
+import { sweepPendingRefunds } from './payments/refunds';
+import { gatewayFor } from './payments/gateway';
 import { deliverDueMail } from './mail/deliver';
 import { deliverMailAfter } from './mail/deliver-after';
 import { openApiDocument } from './contract/openapi';
@@ -148,13 +150,19 @@ app.onError((err, c) => {
 
 export default withSentryWhenConfigured('api', currentRequestId, {
   fetch: app.fetch,
-  // Cron (api/wrangler.toml): cancel card charges left unfinished, so their stock returns; deliver
-  // queued mail that is due (new, or waiting for its retry); queue blood-test preparation reminders.
+  // Cron (api/wrangler.toml): cancel card charges left unfinished, so their stock returns; settle
+  // gateway refunds left pending; deliver queued mail that is due (new, or waiting for its retry); queue blood-test preparation reminders.
   async scheduled(_controller: ScheduledController, env: ApiEnv, ctx: ExecutionContext) {
     withFreshRequestId(() => {
       ctx.waitUntil(
         sweepStalePayments(env, configuredSiteOrigin(env)).then(
           (n) => n && log.info('cancelled stale card charges', { count: n }),
+        ),
+      );
+      // Gateway refunds still pending after hours: ask the gateway (payments/refunds.ts).
+      ctx.waitUntil(
+        sweepPendingRefunds(env.DB, gatewayFor(apiConfig(env))).then(
+          (n) => n && log.info('settled pending refunds', { count: n }),
         ),
       );
       // Blood-test visits tomorrow: the preparation reminder, once, from 18:00 Gulf time (issue 13).

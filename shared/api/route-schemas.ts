@@ -19,6 +19,12 @@ export const pageParams = z.object({ page: wholeNumber(1, 100_000) });
 /** A numeric row id in the path (orders, addresses, products). */
 export const idParams = z.object({ id: wholeNumber(1, Number.MAX_SAFE_INTEGER) });
 
+/** An order and one of its refunds in the path (the back office). */
+export const orderRefundParams = z.object({
+  id: wholeNumber(1, Number.MAX_SAFE_INTEGER),
+  refund: wholeNumber(1, Number.MAX_SAFE_INTEGER),
+});
+
 /** A catalogue reference in the path: a numeric id or a slug. */
 export const refParams = z.object({ ref: z.string().regex(/^[a-z0-9-]{1,160}$/) });
 

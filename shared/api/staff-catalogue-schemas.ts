@@ -77,11 +77,21 @@ export const skuEditSchema = z
     buy_limit: optionalInt(1, 999, 'buy_limit_invalid'),
     /** Set the stock to this many units (absent or empty: unchanged). */
     stock: z.preprocess((v) => (v === '' ? undefined : v), int(0, 1_000_000, 'stock_invalid').optional()),
+    /**
+     * The stock the form showed, required with `stock`: the stock is set only while it still equals
+     * this (else 409 stock_changed), so an order placed meanwhile is never overwritten. Equal to
+     * `stock`: the clerk left the stock alone.
+     */
+    stock_seen: z.preprocess((v) => (v === '' ? undefined : v), int(0, 1_000_000, 'stock_invalid').optional()),
     reason: text(200).optional(),
   })
   .refine((s) => s.old_price === null || s.old_price > s.price, {
     path: ['old_price'],
     error: 'old_price_not_above_price',
+  })
+  .refine((s) => s.stock === undefined || s.stock_seen !== undefined, {
+    path: ['stock_seen'],
+    error: 'stock_invalid',
   });
 
 export const stockAdjustSchema = z.object({

@@ -45,6 +45,8 @@ export const STAFF_MESSAGE_KEYS = [
   'refund_needs_account',
   'refund_no_card_payment',
   'refund_gateway_failed',
+  'stock_changed',
+  'refund_not_pending',
 ] as const;
 
 export type StaffMessageKey = (typeof STAFF_MESSAGE_KEYS)[number];

@@ -76,7 +76,17 @@ export const staffOrderShipSchema = z.object({
 
 export const staffOrderCancelSchema = z.object({
   confirm: z.literal(true, { error: 'mandatory-field' }),
+  /**
+   * Where what the card paid goes back (the wallet part always returns to the wallet): through the
+   * gateway unless staff choose the shopper's wallet.
+   */
+  refund_method: z.enum(REFUND_METHODS, { error: 'mandatory-field' }).default('gateway'),
   note,
+});
+
+/** Local sandbox only: a tester settles a gateway refund the sandbox left pending. */
+export const staffRefundSettleSchema = z.object({
+  status: z.enum(['succeeded', 'failed'], { error: 'mandatory-field' }),
 });
 
 export const staffOrderRefundSchema = z.object({

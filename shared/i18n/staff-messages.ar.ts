@@ -45,4 +45,7 @@ export const staffMessagesAr: Translated<typeof staffMessagesEn> = {
   refund_needs_account: 'هذا الطلب بدون حساب: استرد المبلغ عبر بوابة الدفع.',
   refund_no_card_payment: 'لا يوجد دفع بالبطاقة في هذا الطلب لاسترداده عبر البوابة.',
   refund_gateway_failed: 'رفضت بوابة الدفع الاسترداد. لم يُسترد أي مبلغ.',
+  stock_changed:
+    'تغيّر المخزون أثناء التعديل (بسبب طلب أو موظف آخر). يعرض النموذج الآن الرقم الحالي: راجعه واحفظ مرة أخرى.',
+  refund_not_pending: 'هذا الاسترداد لم يعد بانتظار بوابة الدفع.',
 };

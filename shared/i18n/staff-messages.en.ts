@@ -42,4 +42,7 @@ export const staffMessagesEn = {
   refund_needs_account: 'This order was placed without an account: refund it through the payment gateway.',
   refund_no_card_payment: 'This order has no card payment to refund through the gateway.',
   refund_gateway_failed: 'The payment gateway refused the refund. Nothing was refunded.',
+  stock_changed:
+    'The stock changed while you were editing (an order, or another member of staff). The form now shows the current figure: check it and save again.',
+  refund_not_pending: 'This refund is no longer waiting for the payment gateway.',
 } as const;

@@ -48,6 +48,11 @@ async function submit(
 ) {
   const answer = await staffApi<{ fields?: Array<{ field: string; message: string }> }>(c, 'POST', apiPath, body);
   if (answer.status === 200) return c.redirect(back, 303);
+  if (answer.status === 409) {
+    // The stock changed since the form was drawn: the page comes back with the current figure.
+    const { stock: _stock, stock_seen: _seen, ...kept } = values;
+    return again({ form: formName, values: kept, fields: {}, msg: answer.envelope.meta.msg });
+  }
   if (answer.status === 400 || answer.status === 413 || answer.status === 415) {
     const fields = answer.envelope.data?.fields;
     const msg = answer.envelope.meta.msg;

@@ -8,6 +8,7 @@ import {
   staffOrderRefundSchema,
   staffOrderShipSchema,
   staffOrderStepSchema,
+  staffRefundSettleSchema,
 } from '#shared/api/staff-order-schemas';
 import { currencyDecimals } from '#shared/money';
 import type { Permission } from '#shared/staff/permissions';
@@ -66,6 +67,18 @@ export const orderRoutes = new Hono<StaffAppEnv>()
       />,
     );
   })
+  // Local sandbox only (the API answers 404 elsewhere): a tester settles a pending gateway refund.
+  .post('/orders/:id{[0-9]{1,16}}/refunds/:refund{[0-9]{1,16}}/settle', staffPage('orders:refund'), async (c) => {
+    const id = c.req.param('id');
+    const form = await c.req.parseBody();
+    const input = staffRefundSettleSchema.safeParse({ status: text(form, 'status') });
+    if (!input.success) return c.redirect(`/orders/${id}?error=validation_failed`, 303);
+    const answer = await staffApi(c, 'POST', `/staff/orders/${id}/refunds/${c.req.param('refund')}/settle`, input.data);
+    if (answer.status === 200) return c.redirect(`/orders/${id}?done=refund`, 303);
+    if (answer.status === 401 || answer.status === 403 || answer.status === 404)
+      return apiFailurePage(c, answer.status);
+    return c.redirect(`/orders/${id}?error=${encodeURIComponent(answer.envelope.meta.msg)}`, 303);
+  })
   .post(
     '/orders/:id{[0-9]{1,16}}/:step{[a-z]+}',
     async (c, next) => {
@@ -88,7 +101,11 @@ export const orderRoutes = new Hono<StaffAppEnv>()
         if (!input.success) return back('error=validation_failed');
         body = input.data;
       } else if (step === 'cancel') {
-        const input = staffOrderCancelSchema.safeParse({ confirm: form.confirm === 'yes', note: text(form, 'note') });
+        const input = staffOrderCancelSchema.safeParse({
+          confirm: form.confirm === 'yes',
+          refund_method: text(form, 'refund_method'),
+          note: text(form, 'note'),
+        });
         if (!input.success) return back('error=validation_failed');
         body = input.data;
       } else if (step === 'refund') {

@@ -2,13 +2,23 @@
 // batch also records an event per SKU (back_in_stock_events, processed_at NULL). The alerts issue fills
 // this hook (mail the shoppers who asked to hear, notify_requests) and marks the events processed.
 // It answers statements rather than running them, so the events are stored with the stock change or
-// not at all.
+// not at all. Stock given back by a cancelled order or a failed payment (payments/outcome.ts) comes
+// through here too, with `whileSoldOut`: its statements go before the stock change in the batch and
+// record an event only for the SKUs still at 0 when the batch runs, so an order placed meanwhile counts.
 export function onBackInStock(
   env: Pick<ApiEnv, 'DB'>,
   skuIds: readonly number[],
   at = Date.now(),
+  options: { whileSoldOut?: boolean } = {},
 ): D1PreparedStatement[] {
   return [...new Set(skuIds)].map((skuId) =>
-    env.DB.prepare('INSERT INTO back_in_stock_events (sku_id, at, processed_at) VALUES (?, ?, NULL)').bind(skuId, at),
+    options.whileSoldOut
+      ? env.DB.prepare(
+          'INSERT INTO back_in_stock_events (sku_id, at, processed_at) SELECT id, ?, NULL FROM skus WHERE id = ? AND stock = 0',
+        ).bind(at, skuId)
+      : env.DB.prepare('INSERT INTO back_in_stock_events (sku_id, at, processed_at) VALUES (?, ?, NULL)').bind(
+          skuId,
+          at,
+        ),
   );
 }

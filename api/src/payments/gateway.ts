@@ -50,12 +50,35 @@ export interface RefundRequest {
   reason: string;
   /** This shop's id of the refund (refunds.id), kept by the gateway as its reference. */
   refundId: number;
+  /** Where the gateway posts the refund when it settles (the same webhook path as charges). */
+  webhookUrl: string;
 }
 
 export interface RefundResult {
   providerRef: string | null;
   /** Gateways may settle a refund later; until then it counts as given back. */
   status: 'pending' | 'succeeded' | 'failed';
+}
+
+/** A refund as the gateway reports it, in its webhook or when asked; the amount in minor units. */
+export interface RefundReport {
+  /** The gateway's id of the refund (refunds.provider_ref). */
+  providerRef: string;
+  /** This shop's refunds.id when the gateway echoes it (before provider_ref is stored, it is the key). */
+  refundId: number | null;
+  status: RefundResult['status'];
+  amount: number;
+  currency: string;
+}
+
+/** A webhook body that is a refund rather than a charge: the refund object names itself. */
+export function isRefundBody(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as { object?: unknown } | null;
+    return typeof parsed === 'object' && parsed !== null && parsed.object === 'refund';
+  } catch {
+    return false;
+  }
 }
 
 export interface Gateway {
@@ -70,6 +93,13 @@ export interface Gateway {
   fetchCharge?(providerRef: string): Promise<FetchedCharge | null>;
   /** Refunds part or all of a succeeded charge (throws when the gateway is unreachable or refuses). */
   refund(refund: RefundRequest): Promise<RefundResult>;
+  /** The refund of a webhook call, or null when its signature does not hold. */
+  verifyRefundWebhook(headers: Headers, body: string): Promise<RefundReport | null>;
+  /**
+   * The refund fetched from the gateway (null: unknown to it; throws when unreachable). Absent for the
+   * sandbox, whose refunds a tester settles from the staff order page.
+   */
+  fetchRefund?(providerRef: string): Promise<RefundReport | null>;
 }
 
 export function gatewayFor(config: ApiConfig, fetcher: typeof fetch = fetch): Gateway {

@@ -11,6 +11,7 @@ import type { WebhookEvent } from './gateway';
 import type { OrderItemRow, OrderRow, PaymentRow as PaymentsTableRow } from '../db/rows';
 import { log } from '../lib/log';
 import { bookingOutcomeStatements } from '../blood-tests/changes';
+import { onBackInStock } from '../catalogue/back-in-stock';
 
 type PaymentRow = Pick<
   PaymentsTableRow,
@@ -92,7 +93,8 @@ export async function applyOutcome(
 
 /**
  * Gives back what a failed or cancelled payment's order held: stock, coupon, wallet part. The back
- * office's cancel (routes/staff/orders.ts) gives the same back with `status` 'cancelled'.
+ * office's cancel (routes/staff/orders.ts) gives the same back with `status` 'cancelled'. A SKU the
+ * stock returns to from 0 gets the back-in-stock event a staff restock writes (catalogue/back-in-stock.ts).
  */
 export async function releaseStatements(
   db: D1Database,
@@ -114,6 +116,13 @@ export async function releaseStatements(
     db
       .prepare('UPDATE orders SET status = ?, holds_stock = 0, wallet_used = 0, updated_at = ? WHERE id = ?')
       .bind(status, now, orderId),
+    // Before the stock changes: the event is written for the SKUs still sold out in this batch.
+    ...onBackInStock(
+      { DB: db },
+      items.map((i) => i.sku_id),
+      now,
+      { whileSoldOut: true },
+    ),
     ...items.map((i) => db.prepare('UPDATE skus SET stock = stock + ? WHERE id = ?').bind(i.count, i.sku_id)),
     stockFlags(
       db,

@@ -2,10 +2,13 @@
 // tester chooses the outcome; the storefront then posts a webhook signed with the shared secret,
 // exactly as a real gateway would, and the API checks that signature like any other.
 import { hmacHex, verifyHmacHex } from '#shared/api/signing';
-import type { Gateway, WebhookEvent } from './gateway';
+import type { Gateway, RefundReport, WebhookEvent } from './gateway';
 import { WEBHOOK_SIGNATURE_HEADERS } from '#shared/api/payment-webhooks';
 
 export const SANDBOX_SIGNATURE_HEADER = WEBHOOK_SIGNATURE_HEADERS.sandbox;
+
+/** A sandbox refund whose amount in minor units ends in these two digits answers pending. */
+export const SANDBOX_PENDING_REFUND_ENDING = 77;
 
 export function sandboxGateway(secret: string): Gateway {
   return {
@@ -17,9 +20,38 @@ export function sandboxGateway(secret: string): Gateway {
         url: `${new URL(charge.returnUrl).origin}/payments/sandbox/${charge.paymentId}`,
       };
     },
-    // The sandbox took no money: its refunds succeed at once, recorded by the caller.
+    // The sandbox took no money: its refunds succeed at once, recorded by the caller, except an amount
+    // whose minor units end in 77 (1.077 KWD, 10.77 SAR), which stays pending as a real gateway's may,
+    // until a tester settles it from the staff order page (POST /staff/orders/:id/refunds/:rid/settle).
     async refund(refund) {
-      return { providerRef: `sbx_re_${refund.refundId}`, status: 'succeeded' };
+      return {
+        providerRef: `sbx_re_${refund.refundId}`,
+        status: refund.amount % 100 === SANDBOX_PENDING_REFUND_ENDING ? 'pending' : 'succeeded',
+      };
+    },
+    async verifyRefundWebhook(headers, body) {
+      if (!(await verifyHmacHex(secret, body, headers.get(SANDBOX_SIGNATURE_HEADER) ?? ''))) return null;
+      try {
+        const r = JSON.parse(body) as Partial<RefundReport> & { object?: string };
+        if (
+          r.object !== 'refund' ||
+          typeof r.providerRef !== 'string' ||
+          !Number.isInteger(r.refundId) ||
+          !Number.isInteger(r.amount) ||
+          typeof r.currency !== 'string' ||
+          !['pending', 'succeeded', 'failed'].includes(r.status ?? '')
+        )
+          return null;
+        return {
+          providerRef: r.providerRef,
+          refundId: r.refundId!,
+          status: r.status!,
+          amount: r.amount!,
+          currency: r.currency,
+        };
+      } catch {
+        return null;
+      }
     },
     async verifyWebhook(headers, body) {
       if (!(await verifyHmacHex(secret, body, headers.get(SANDBOX_SIGNATURE_HEADER) ?? ''))) return null;
@@ -41,5 +73,14 @@ export async function signSandboxEvent(
   event: { paymentId: string; outcome: WebhookEvent['outcome'] },
 ): Promise<{ body: string; signature: string }> {
   const body = JSON.stringify(event);
+  return { body, signature: await hmacHex(secret, body) };
+}
+
+/** The body and signature header of a sandbox refund's settlement (the staff order page's tester button). */
+export async function signSandboxRefund(
+  secret: string,
+  report: RefundReport & { refundId: number },
+): Promise<{ body: string; signature: string }> {
+  const body = JSON.stringify({ object: 'refund', ...report });
   return { body, signature: await hmacHex(secret, body) };
 }

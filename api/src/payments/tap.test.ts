@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { hmacHex } from '#shared/api/signing';
-import { fetchedCharge, tapGateway, tapHashString, tapPhone, tapRefundStatus, type TapCharge } from './tap';
+import {
+  fetchedCharge,
+  tapGateway,
+  tapHashString,
+  tapPhone,
+  tapRefundHashString,
+  tapRefundStatus,
+  type TapCharge,
+  type TapRefund,
+} from './tap';
 
 const SECRET = 'sk_test_XKokBfNWv6FIYuTMg5sLPjhJ';
 
@@ -48,10 +57,18 @@ describe('Tap adapter', () => {
       decimals: 2,
       reason: 'damaged',
       refundId: 7,
+      webhookUrl: 'https://shop/payments/webhook/tap',
     });
     expect(url).toBe('https://api.tap.company/v2/refunds');
     expect(auth).toBe(`Bearer ${SECRET}`);
-    expect(sent).toMatchObject({ charge_id: 'chg_1', amount: 25, currency: 'SAR', reason: 'damaged' });
+    expect(sent).toMatchObject({
+      charge_id: 'chg_1',
+      amount: 25,
+      currency: 'SAR',
+      reason: 'damaged',
+      metadata: { refund_id: '7' },
+      post: { url: 'https://shop/payments/webhook/tap' },
+    });
     expect(result).toEqual({ providerRef: 're_1', status: 'pending' });
     expect(tapRefundStatus('REFUNDED')).toBe('succeeded');
     expect(tapRefundStatus('FAILED')).toBe('failed');
@@ -64,6 +81,7 @@ describe('Tap adapter', () => {
         decimals: 3,
         reason: 'other',
         refundId: 1,
+        webhookUrl: 'https://shop/w',
       }),
     ).rejects.toThrow();
   });
@@ -94,6 +112,79 @@ describe('Tap adapter', () => {
     const declined = { ...charge, status: 'DECLINED' };
     const h = new Headers({ hashstring: await hmacHex(SECRET, tapHashString(declined)) });
     expect((await tapGateway(SECRET).verifyWebhook(h, JSON.stringify(declined)))?.outcome).toBe('failed');
+  });
+
+  it("accepts a refund's webhook only with the hashstring over the refund's own fields (refund.created)", async () => {
+    const refund: TapRefund = {
+      id: 're_1',
+      object: 'refund',
+      amount: 1.077,
+      currency: 'KWD',
+      status: 'REFUNDED',
+      created: 1700000000123,
+      charge_id: 'chg_1',
+      reference: { gateway: 'g9', payment: 'p9', merchant: 'refund_7' },
+      metadata: { refund_id: '7' },
+    };
+    const body = JSON.stringify(refund);
+    expect(tapRefundHashString(refund)).toBe(
+      'x_idre_1x_amount1.077x_currencyKWDx_gateway_referenceg9x_payment_referencep9x_statusREFUNDEDx_created1700000000123',
+    );
+    const good = new Headers({ hashstring: await hmacHex(SECRET, tapRefundHashString(refund)) });
+    expect(await tapGateway(SECRET).verifyRefundWebhook(good, body)).toEqual({
+      providerRef: 're_1',
+      refundId: 7,
+      status: 'succeeded',
+      amount: 1077,
+      currency: 'KWD',
+    });
+    // Another key, another status, another amount, or the charge's way of signing: refused.
+    expect(await tapGateway(SECRET).verifyRefundWebhook(new Headers({ hashstring: 'f'.repeat(64) }), body)).toBeNull();
+    expect(
+      await tapGateway(SECRET).verifyRefundWebhook(good, JSON.stringify({ ...refund, status: 'FAILED' })),
+    ).toBeNull();
+    expect(await tapGateway(SECRET).verifyRefundWebhook(good, JSON.stringify({ ...refund, amount: 9 }))).toBeNull();
+    const asCharge = new Headers({
+      hashstring: await hmacHex(SECRET, tapHashString({ ...refund, transaction: { created: 'x' } } as TapCharge)),
+    });
+    expect(await tapGateway(SECRET).verifyRefundWebhook(asCharge, body)).toBeNull();
+    expect(await tapGateway(SECRET).verifyRefundWebhook(good, 'not json')).toBeNull();
+    const failed = { ...refund, status: 'FAILED', amount: 10.5, currency: 'SAR' };
+    const h = new Headers({ hashstring: await hmacHex(SECRET, tapRefundHashString(failed)) });
+    expect(await tapGateway(SECRET).verifyRefundWebhook(h, JSON.stringify(failed))).toMatchObject({
+      status: 'failed',
+      amount: 1050,
+      currency: 'SAR',
+    });
+  });
+
+  it('fetches a refund from Tap itself (GET /v2/refunds/{id})', async () => {
+    const asked: string[] = [];
+    const fetcher = (async (url: string) => {
+      asked.push(url);
+      if (url.endsWith('/re_missing')) return new Response('{}', { status: 404 });
+      if (url.endsWith('/re_down')) return new Response('{}', { status: 503 });
+      return Response.json({
+        id: 're_1',
+        amount: 25,
+        currency: 'SAR',
+        status: 'PENDING',
+        metadata: { refund_id: '3' },
+      });
+    }) as unknown as typeof fetch;
+    const tap = tapGateway(SECRET, fetcher);
+    expect(await tap.fetchRefund!('re_1')).toEqual({
+      providerRef: 're_1',
+      refundId: 3,
+      status: 'pending',
+      amount: 2500,
+      currency: 'SAR',
+    });
+    expect(asked[0]).toBe('https://api.tap.company/v2/refunds/re_1');
+    expect(await tap.fetchRefund!('re_missing')).toBeNull();
+    await expect(tap.fetchRefund!('re_down')).rejects.toThrow(/503/);
+    expect(await tap.fetchRefund!('../charges/chg_1')).toBeNull();
+    expect(asked).toHaveLength(3);
   });
 
   it("writes the phone and amounts with the shop's own dial codes and decimals (KWD 3, SAR 2)", async () => {

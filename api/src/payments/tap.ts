@@ -5,13 +5,16 @@
 //   x_payment_reference{reference.payment}x_status{status}x_created{transaction.created}
 // with the amount written with the currency's decimals. Statuses: CAPTURED is paid; CANCELLED and
 // ABANDONED are a cancel; anything else (DECLINED, FAILED, RESTRICTED, VOID, TIMEDOUT…) a failure.
+// Refunds (POST /v2/refunds) may answer PENDING; Tap then posts the refund object to the refund's own
+// post.url, signed the same way over the refund's fields with refund.created; GET /v2/refunds/{id}
+// tells its status when asked (payments/refunds.ts).
 import { WEBHOOK_SIGNATURE_HEADERS } from '#shared/api/payment-webhooks';
 import { hmacHex } from '#shared/api/signing';
 import { timingSafeEqualText } from '#shared/bytes';
 import type { CardMethod } from '#shared/api/order-schemas';
 import { COUNTRY_FACTS } from '#shared/locale';
 import { currencyDecimals, isShopCurrency, minorToDecimal } from '#shared/money';
-import type { FetchedCharge, Gateway, WebhookEvent } from './gateway';
+import type { FetchedCharge, Gateway, RefundReport, WebhookEvent } from './gateway';
 
 const API = 'https://api.tap.company/v2/charges';
 /** Tap's Refunds API: POST {charge_id, amount, currency, reason} refunds part or all of a captured charge. */
@@ -25,13 +28,59 @@ export const TAP_SOURCES: Record<CardMethod, string> = {
   apple_pay: 'src_apple_pay',
 };
 
-export function tapHashString(charge: TapCharge): string {
-  const decimals = currencyDecimals(charge.currency);
+/** Tap's signed string: the same fields for charges and refunds, `created` taken from each its own way. */
+function hashString(o: TapCharge | TapRefund, created: string | number | undefined): string {
+  const decimals = currencyDecimals(o.currency);
   return (
-    `x_id${charge.id}x_amount${Number(charge.amount).toFixed(decimals)}x_currency${charge.currency}` +
-    `x_gateway_reference${charge.reference?.gateway ?? ''}x_payment_reference${charge.reference?.payment ?? ''}` +
-    `x_status${charge.status}x_created${charge.transaction?.created ?? ''}`
+    `x_id${o.id}x_amount${Number(o.amount).toFixed(decimals)}x_currency${o.currency}` +
+    `x_gateway_reference${o.reference?.gateway ?? ''}x_payment_reference${o.reference?.payment ?? ''}` +
+    `x_status${o.status}x_created${created ?? ''}`
   );
+}
+
+export function tapHashString(charge: TapCharge): string {
+  return hashString(charge, charge.transaction?.created);
+}
+
+/**
+ * A refund's webhook (posted to the post.url given when creating it) is signed over the refund's own
+ * fields: refund.id, refund.amount, refund.currency, refund.reference.gateway,
+ * refund.reference.payment, refund.status and refund.created (a charge's is transaction.created).
+ */
+export function tapRefundHashString(refund: TapRefund): string {
+  return hashString(refund, refund.created);
+}
+
+export interface TapRefund {
+  id: string;
+  object?: string;
+  amount: number | string;
+  currency: string;
+  status: string;
+  created?: number | string;
+  charge_id?: string;
+  reference?: { gateway?: string; payment?: string; merchant?: string };
+  metadata?: { refund_id?: string };
+}
+
+/** A refund as Tap reports it, in minor units; null when it is none of this shop's (currency, id). */
+export function fetchedRefund(refund: TapRefund): RefundReport | null {
+  const amount = Number(refund.amount);
+  if (
+    !isShopCurrency(refund.currency) ||
+    !Number.isFinite(amount) ||
+    typeof refund.id !== 'string' ||
+    typeof refund.status !== 'string'
+  )
+    return null;
+  const ours = /^\d{1,12}$/.test(refund.metadata?.refund_id ?? '') ? Number(refund.metadata!.refund_id) : null;
+  return {
+    providerRef: refund.id,
+    refundId: ours,
+    status: tapRefundStatus(refund.status),
+    amount: Math.round(amount * 10 ** currencyDecimals(refund.currency)),
+    currency: refund.currency,
+  };
 }
 
 export interface TapCharge {
@@ -111,11 +160,34 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
           reason: refund.reason,
           reference: { merchant: `refund_${refund.refundId}` },
           metadata: { refund_id: String(refund.refundId) },
+          post: { url: refund.webhookUrl },
         }),
       });
       if (!res.ok) throw new Error(`Tap answered ${res.status} when refunding a charge`);
       const body = (await res.json()) as { id?: string; status?: string };
       return { providerRef: typeof body.id === 'string' ? body.id : null, status: tapRefundStatus(body.status) };
+    },
+    async fetchRefund(providerRef) {
+      if (!/^re_[A-Za-z0-9_]{1,64}$/.test(providerRef)) return null;
+      const res = await fetcher(`${REFUNDS_API}/${providerRef}`, {
+        headers: { authorization: `Bearer ${secretKey}`, accept: 'application/json' },
+      });
+      if (res.status === 404) return null;
+      if (!res.ok) throw new Error(`Tap answered ${res.status} when asked for a refund`);
+      return fetchedRefund((await res.json()) as TapRefund);
+    },
+    async verifyRefundWebhook(headers, body) {
+      let refund: TapRefund;
+      try {
+        refund = JSON.parse(body) as TapRefund;
+      } catch {
+        return null;
+      }
+      if (typeof refund !== 'object' || refund === null) return null;
+      const given = headers.get(WEBHOOK_SIGNATURE_HEADERS.tap) ?? '';
+      const expected = await hmacHex(secretKey, tapRefundHashString(refund));
+      if (!timingSafeEqualText(given, expected)) return null;
+      return fetchedRefund(refund);
     },
     async verifyWebhook(headers, body) {
       let charge: TapCharge;

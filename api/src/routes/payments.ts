@@ -1,4 +1,5 @@
 // Payment outcomes: the gateway's signed webhook (relayed by the storefront from /payments/webhook/…),
+// for charges and for refunds settling later (payments/refunds.ts),
 // and in local mode the sandbox page's choice, which goes through the same signature check.
 import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
@@ -6,7 +7,8 @@ import { WEBHOOK_PROVIDER_PATTERN, WEBHOOK_SIGNATURE_HEADERS } from '#shared/api
 import { z } from '#shared/zod';
 import { ApiError } from '../lib/errors';
 import { contract, parseInput, readJson } from '../lib/validate';
-import { gatewayFor } from '../payments/gateway';
+import { gatewayFor, isRefundBody } from '../payments/gateway';
+import { settleRefund } from '../payments/refunds';
 import { applyOutcome } from '../payments/outcome';
 import { confirmWebhookEvent } from '../payments/confirm';
 import { sandboxGateway, signSandboxEvent } from '../payments/sandbox';
@@ -22,21 +24,29 @@ export const paymentRoutes = new Hono<AppEnv>().post(
     const gateway = gatewayFor(c.var.config);
     if (gateway.name !== c.req.valid('param').provider) throw new ApiError(404, 'not_found');
     const body = await c.req.text();
+    // A refund settling (posted to the refund's post.url, the same path): its own signature and record.
+    if (isRefundBody(body)) {
+      const report = await gateway.verifyRefundWebhook(c.req.raw.headers, body);
+      if (!report) throw new ApiError(401, 'signature_invalid');
+      const settled = await settleRefund(c.env.DB, gateway, report, 'webhook', { confirm: true });
+      if (!settled.ok) throw webhookFailure(settled.reason);
+      return c.json(ok({ applied: settled.applied, status: settled.status }));
+    }
     const event = await gateway.verifyWebhook(c.req.raw.headers, body);
     if (!event) throw new ApiError(401, 'signature_invalid');
     const confirmed = await confirmWebhookEvent(c.env.DB, gateway, event);
-    if (!confirmed.ok) {
-      if (confirmed.reason === 'unknown_payment') throw new ApiError(404, 'not_found');
-      // 502 makes the gateway deliver again later; a mismatch changes nothing, ever.
-      throw confirmed.reason === 'unavailable'
-        ? new ApiError(502, 'upstream_unavailable')
-        : new ApiError(400, 'bad_request');
-    }
+    if (!confirmed.ok) throw webhookFailure(confirmed.reason);
     const result = await applyOutcome(c.env, confirmed.event, siteOrigin(c));
     if (!result.payment) throw new ApiError(404, 'not_found');
     return c.json(ok({ applied: result.applied, status: result.payment.status }));
   },
 );
+
+/** 404 for what this shop never sent; 502 makes the gateway deliver again later; a mismatch changes nothing, ever. */
+function webhookFailure(reason: 'unknown_payment' | 'unknown_refund' | 'mismatch' | 'unavailable'): ApiError {
+  if (reason === 'unknown_payment' || reason === 'unknown_refund') return new ApiError(404, 'not_found');
+  return reason === 'unavailable' ? new ApiError(502, 'upstream_unavailable') : new ApiError(400, 'bad_request');
+}
 
 const sandboxChoice = z.object({ outcome: z.enum(['succeeded', 'failed', 'cancelled']) });
 

@@ -99,6 +99,12 @@ export function ProductPage(props: {
                 <>
                   <form method="post" action={`/catalogue/skus/${s.id}`} className="grid">
                     <input type="hidden" name="product_id" value={p.id} />
+                    {/* The stock this form shows: the API sets a new figure only while the SKU still has it. */}
+                    <input
+                      type="hidden"
+                      name="stock_seen"
+                      value={(failure?.form === `sku-${s.id}` ? failure.values.stock_seen : undefined) ?? s.stock}
+                    />
                     <Field
                       t={t}
                       form={`sku-${s.id}`}

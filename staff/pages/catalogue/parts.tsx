@@ -78,7 +78,8 @@ export function Field(props: FieldProps) {
   const id = `${form}-${name}`;
   const mine = failure?.form === form ? failure : null;
   const error = mine?.fields[name];
-  const value = mine ? (mine.values[name] ?? '') : (props.value ?? '');
+  // A value the failed form no longer carries (a stock figure that changed meanwhile) shows the current one.
+  const value = mine ? (mine.values[name] ?? props.value ?? '') : (props.value ?? '');
   const described = [error ? `${id}-error` : '', props.hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   const common = {
     id,

@@ -56,7 +56,17 @@ export interface OrderDetailData {
     at: number;
   }[];
   coupon: { code: string } | null;
-  money: { paid: number; refunded: number; refundable: number; gateway_refundable: number; wallet_refundable: number };
+  money: {
+    paid: number;
+    refunded: number;
+    card_paid: number;
+    gateway_refunded: number;
+    refundable: number;
+    gateway_refundable: number;
+    wallet_refundable: number;
+  };
+  /** Local sandbox: pending gateway refunds can be settled by hand. */
+  sandbox_refunds?: boolean;
   next: { confirm: boolean; pack: boolean; ship: boolean; deliver: boolean; cancel: boolean };
 }
 
@@ -103,6 +113,12 @@ export function OrderDetailPage(props: {
   const showDeliver = fulfil && data.next.deliver;
   const showCancel = may('orders:cancel') && data.next.cancel;
   const showRefund = may('orders:refund') && data.money.refundable > 0;
+  // What a cancel gives back of the card payment (the API computes the same inside its batch).
+  const cardBack = Math.max(
+    0,
+    Math.min(data.money.card_paid - data.money.gateway_refunded, data.money.paid - o.wallet_used - data.money.refunded),
+  );
+  const settle = data.sandbox_refunds === true && may('orders:refund');
   const address = ADDRESS_KEYS.map((k) => o.address[k]).filter(
     (v): v is string | number => typeof v === 'string' || typeof v === 'number',
   );
@@ -176,6 +192,24 @@ export function OrderDetailPage(props: {
                 <input id="cancel-confirm" name="confirm" type="checkbox" value="yes" required />
                 <label htmlFor="cancel-confirm">{t.t('st_orders_cancel_check')}</label>
               </div>
+              {cardBack > 0 && (
+                <fieldset>
+                  <legend>{t.t('st_orders_cancel_refund_to', { amount: money(cardBack) })}</legend>
+                  {(['gateway', 'wallet'] as const).map((m) => (
+                    <div key={m} className="check">
+                      <input
+                        id={`cancel-refund-${m}`}
+                        type="radio"
+                        name="refund_method"
+                        value={m}
+                        defaultChecked={m === 'gateway'}
+                        disabled={m === 'wallet' && o.user_id === null}
+                      />
+                      <label htmlFor={`cancel-refund-${m}`}>{t.t(`st_orders_method_${m}`)}</label>
+                    </div>
+                  ))}
+                </fieldset>
+              )}
               <div>
                 <label htmlFor="cancel-note">{t.t('st_orders_note')}</label>
                 <input id="cancel-note" name="note" maxLength={500} />
@@ -384,6 +418,18 @@ export function OrderDetailPage(props: {
                 {when(r.created_at)}
                 {r.staff_name ? ` · ${t.t('st_orders_by', { name: r.staff_name })}` : ''}
                 {r.note ? ` · ${r.note}` : ''}
+                {settle && r.method === 'gateway' && r.status === 'pending' && (
+                  <span className="actions">
+                    {(['succeeded', 'failed'] as const).map((status) => (
+                      <form key={status} method="post" action={`/orders/${o.id}/refunds/${r.id}/settle`}>
+                        <input type="hidden" name="status" value={status} />
+                        <button type="submit" className="secondary">
+                          {t.t(`st_orders_sandbox_settle_${status}`)}
+                        </button>
+                      </form>
+                    ))}
+                  </span>
+                )}
               </li>
             ))}
           </ul>

@@ -14,6 +14,7 @@ function gatewayAnswering(charge: FetchedCharge | null | Error): Gateway {
     name: 'tap',
     createCharge: async () => ({ providerRef: null, url: '' }),
     verifyWebhook: async () => null,
+    verifyRefundWebhook: async () => null,
     refund: async () => ({ providerRef: null, status: 'failed' }),
     fetchCharge: async () => {
       if (charge instanceof Error) throw charge;

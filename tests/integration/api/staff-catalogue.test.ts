@@ -81,7 +81,7 @@ describe('products', () => {
     expect(skuFields).toMatchObject({ price: 'price_invalid', buy_limit: 'buy_limit_invalid' });
     const oldBelow = await json(await sku(101, { price: '3.500', old_price: '3.000', buy_limit: '' }));
     expect(oldBelow.data.fields[0]).toMatchObject({ field: 'old_price', message: 'old_price_not_above_price' });
-    const noReason = await sku(101, { price: '3.500', old_price: '', buy_limit: '', stock: '7' });
+    const noReason = await sku(101, { price: '3.500', old_price: '', buy_limit: '', stock: '7', stock_seen: '50' });
     expect(noReason.status).toBe(400);
     expect((await json(noReason)).data.fields[0]).toMatchObject({ field: 'reason', message: 'reason_required' });
     const unknownBrand = await staffCall(manager.token, '/staff/catalogue/products/1', {
@@ -172,11 +172,69 @@ describe('SKUs and stock', () => {
 
   it('restocks a sold-out SKU through the SKU form with a reason, and records the event', async () => {
     expect(await listIds(true)).not.toContain(2);
-    const res = await sku(201, { price: '7.500', old_price: '9.500', buy_limit: '', stock: '25', reason: 'Restock' });
+    const res = await sku(201, {
+      price: '7.500',
+      old_price: '9.500',
+      buy_limit: '',
+      stock: '25',
+      stock_seen: '0',
+      reason: 'Restock',
+    });
     expect(res.status).toBe(200);
     expect(await listIds(true)).toContain(2);
     expect(await events(201)).toHaveLength(1);
     expect((await lastAudit('sku', 201))!.reason).toBe('Restock');
+  });
+
+  it('sets the stock only while it is still the figure the form showed: 409 stock_changed otherwise', async () => {
+    const stockOf = async () =>
+      (await env.DB.prepare('SELECT stock FROM skus WHERE id = 501').first<{ stock: number }>())!.stock;
+    const audits = async () =>
+      (await env.DB.prepare(
+        "SELECT count(*) AS n FROM audit_log WHERE resource = 'sku' AND resource_id = '501'",
+      ).first<{
+        n: number;
+      }>())!.n;
+    // The clerk saw 10 and types 30; an order took 2 meanwhile.
+    await env.DB.prepare('UPDATE skus SET stock = 8 WHERE id = 501').run();
+    const auditsBefore = await audits();
+    const stale = await sku(501, {
+      price: '24.000',
+      old_price: '',
+      buy_limit: '',
+      stock: '30',
+      stock_seen: '10',
+      reason: 'Count',
+    });
+    expect(stale.status).toBe(409);
+    const body = await json(stale);
+    expect(body.meta.msg).toBe('stock_changed');
+    expect(body.data).toMatchObject({ stock: 8 });
+    expect(await stockOf()).toBe(8);
+    expect(await audits()).toBe(auditsBefore);
+    // A price change from a form whose stock field was left alone keeps the order's decrement.
+    const price = await sku(501, { price: '23.000', old_price: '', buy_limit: '', stock: '10', stock_seen: '10' });
+    expect(price.status).toBe(200);
+    expect(await stockOf()).toBe(8);
+    expect(JSON.parse((await lastAudit('sku', 501))!.after_json)).toEqual({ price: 23000 });
+    // With the current figure the change goes through, audited from what was there.
+    const fresh = await sku(501, {
+      price: '23.000',
+      old_price: '',
+      buy_limit: '',
+      stock: '30',
+      stock_seen: '8',
+      reason: 'Count',
+    });
+    expect(fresh.status).toBe(200);
+    expect(await stockOf()).toBe(30);
+    const row = await lastAudit('sku', 501);
+    expect(JSON.parse(row!.before_json)).toEqual({ stock: 8 });
+    expect(JSON.parse(row!.after_json)).toEqual({ stock: 30 });
+    // A stock without the figure it replaces is refused.
+    const blind = await sku(501, { price: '23.000', old_price: '', buy_limit: '', stock: '5', reason: 'Count' });
+    expect(blind.status).toBe(400);
+    expect((await json(blind)).data.fields[0]).toMatchObject({ field: 'stock_seen' });
   });
 });
 

@@ -5,6 +5,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
+import { settleRefund, sweepPendingRefunds, REFUND_PENDING_AFTER_MS } from '#api/src/payments/refunds';
+import type { Gateway, RefundReport } from '#api/src/payments/gateway';
+import { hmacHex } from '#shared/api/signing';
 import { call, deviceToken, json } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 
@@ -51,6 +54,31 @@ async function placeCod(
 
 const act = (member: TestStaff, id: number, step: string, body: unknown = {}) =>
   staffCall(member.token, `/staff/orders/${id}/${step}`, { json: body });
+
+/** A card order (optionally with part paid from the wallet) whose sandbox payment succeeded. */
+async function paidCardOrder(o: { sku?: number; count?: number; wallet?: boolean } = {}) {
+  const submit = await json(
+    await post(
+      '/order/submit',
+      {
+        items: [{ sku_id: o.sku ?? 101, count: o.count ?? 1 }],
+        payment_method: 'card',
+        address_id: addressKW,
+        idempotency_key: crypto.randomUUID(),
+        ...(o.wallet ? { use_wallet: true } : {}),
+      },
+      shopper,
+    ),
+  );
+  if (!submit.data?.payment) throw new Error(`card submit failed: ${JSON.stringify(submit)}`);
+  const paid = await call(`/dev/payments/${submit.data.payment.id}`, {
+    body: JSON.stringify({ outcome: 'succeeded' }),
+    token: device,
+    headers: headers(shopper, 'KW', 'en'),
+  });
+  if (paid.status !== 200) throw new Error('sandbox payment failed');
+  return { id: submit.data.order.id as number, card: submit.data.order.totals.due as number };
+}
 
 async function walletConsistent(userId: number) {
   const row = await env.DB.prepare(
@@ -282,6 +310,26 @@ describe('cancel', () => {
     expect(await stock(401)).toBe(stockBefore);
   });
 
+  it('writes the back-in-stock event a restock writes when the stock it gives back was 0, and only then', async () => {
+    const events = async () =>
+      (await env.DB.prepare('SELECT count(*) AS n FROM back_in_stock_events WHERE sku_id = 102').first<{
+        n: number;
+      }>())!.n;
+    await env.DB.prepare('UPDATE skus SET stock = 1 WHERE id = 102').run();
+    const soldOut = await placeCod({ sku: 102, count: 1 });
+    expect(await stock(102)).toBe(0);
+    const before = await events();
+    expect((await act(clerkKW, soldOut, 'cancel', { confirm: true })).status).toBe(200);
+    expect(await stock(102)).toBe(1);
+    expect(await events()).toBe(before + 1);
+    // Stock given back to a SKU that still had some is no event.
+    const some = await placeCod({ sku: 102, count: 1 });
+    await env.DB.prepare('UPDATE skus SET stock = 3 WHERE id = 102').run();
+    expect((await act(clerkKW, some, 'cancel', { confirm: true })).status).toBe(200);
+    expect(await stock(102)).toBe(4);
+    expect(await events()).toBe(before + 1);
+  });
+
   it('refuses to cancel a shipped order', async () => {
     const id = await placeCod();
     await act(clerkKW, id, 'confirm');
@@ -392,5 +440,227 @@ describe('refunds', () => {
       .bind(String(id))
       .all<{ action: string }>();
     expect(actions.results.map((a) => a.action)).toEqual(['order.refund', 'order.refund_sent']);
+  });
+
+  it('keeps a sandbox refund of an amount ending in 77 pending, counted until a tester settles it failed', async () => {
+    const { id, card } = await paidCardOrder({ sku: 101, count: 2 });
+    const pending = await act(support, id, 'refund', { amount: 1077, method: 'gateway', reason: 'damaged' });
+    expect(pending.status).toBe(200);
+    const body = await json(pending);
+    const refundId = body.data.refunds[0].id as number;
+    expect(body.data.refunds[0]).toMatchObject({ amount: 1077, status: 'pending', provider_ref: `sbx_re_${refundId}` });
+    expect(body.data.money).toMatchObject({ refunded: 1077, gateway_refundable: card - 1077 });
+    expect(body.data.sandbox_refunds).toBe(true);
+    const settle = (status: string, who = support) =>
+      staffCall(who.token, `/staff/orders/${id}/refunds/${refundId}/settle`, { json: { status } });
+    expect((await settle('failed', clerkKW)).status).toBe(403);
+    expect((await settle('maybe')).status).toBe(400);
+    const failed = await settle('failed');
+    expect(failed.status).toBe(200);
+    const after = (await json(failed)).data;
+    expect(after.refunds[0].status).toBe('failed');
+    // A failed refund stops counting: the whole card payment can be refunded again.
+    expect(after.money).toMatchObject({ refunded: 0, refundable: card, gateway_refundable: card });
+    // Settled once: again (or the other way) is refused, and a repeated webhook changes nothing.
+    const again = await settle('succeeded');
+    expect(again.status).toBe(409);
+    expect((await json(again)).meta.msg).toBe('refund_not_pending');
+    const secret = 'test-payment-webhook-secret-0123456789ab';
+    const replay = JSON.stringify({
+      object: 'refund',
+      providerRef: `sbx_re_${refundId}`,
+      refundId,
+      status: 'succeeded',
+      amount: 1077,
+      currency: 'KWD',
+    });
+    const hook = await call('/payments/webhook/sandbox', {
+      body: replay,
+      headers: { 'x-sandbox-signature': await hmacHex(secret, replay) },
+    });
+    expect(hook.status).toBe(200);
+    expect((await json(hook)).data).toEqual({ applied: false, status: 'failed' });
+    const forged = await call('/payments/webhook/sandbox', {
+      body: replay,
+      headers: { 'x-sandbox-signature': 'f'.repeat(64) },
+    });
+    expect(forged.status).toBe(401);
+    const audits = await env.DB.prepare('SELECT action, staff_id FROM audit_log WHERE resource_id = ? ORDER BY id')
+      .bind(String(id))
+      .all<{ action: string; staff_id: number | null }>();
+    expect(audits.results.map((a) => a.action)).toEqual(['order.refund', 'order.refund_sent', 'order.refund_failed']);
+    expect(audits.results[2]!.staff_id).toBe(support.id);
+    expect(
+      await env.DB.prepare('SELECT outcome, source FROM refund_events WHERE refund_id = ?').bind(refundId).first(),
+    ).toEqual({ outcome: 'failed', source: 'sandbox' });
+  });
+
+  it('settles a pending refund from the sandbox webhook once, also when it arrives before the answer was stored', async () => {
+    const { id } = await paidCardOrder();
+    const res = await act(owner, id, 'refund', { amount: 77, method: 'gateway', reason: 'goodwill' });
+    const refundId = (await json(res)).data.refunds[0].id as number;
+    // As if the gateway's answer had not been stored yet: no provider_ref, still pending.
+    await env.DB.prepare('UPDATE refunds SET provider_ref = NULL WHERE id = ?').bind(refundId).run();
+    const secret = 'test-payment-webhook-secret-0123456789ab';
+    const event = JSON.stringify({
+      object: 'refund',
+      providerRef: `sbx_re_${refundId}`,
+      refundId,
+      status: 'succeeded',
+      amount: 77,
+      currency: 'KWD',
+    });
+    const deliver = async () =>
+      call('/payments/webhook/sandbox', {
+        body: event,
+        headers: { 'x-sandbox-signature': await hmacHex(secret, event) },
+      });
+    const both = await Promise.all([deliver(), deliver()]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    const applied = await Promise.all(both.map(async (r) => (await json(r)).data.applied));
+    expect(applied.sort()).toEqual([false, true]);
+    const row = await env.DB.prepare('SELECT status, provider_ref FROM refunds WHERE id = ?').bind(refundId).first();
+    expect(row).toEqual({ status: 'succeeded', provider_ref: `sbx_re_${refundId}` });
+    const settled = await env.DB.prepare(
+      "SELECT count(*) AS n FROM audit_log WHERE action = 'order.refund_settled' AND resource_id = ?",
+    )
+      .bind(String(id))
+      .first<{ n: number }>();
+    expect(settled!.n).toBe(1);
+  });
+
+  it("confirms a gateway's refund report by asking the gateway, and sweeps refunds pending for hours", async () => {
+    const { id } = await paidCardOrder();
+    const res = await act(owner, id, 'refund', { amount: 177, method: 'gateway', reason: 'goodwill' });
+    const refundId = (await json(res)).data.refunds[0].id as number;
+    const providerRef = `sbx_re_${refundId}`;
+    let answer: RefundReport | null | Error = {
+      providerRef,
+      refundId,
+      status: 'pending',
+      amount: 177,
+      currency: 'KWD',
+    };
+    const asked: string[] = [];
+    const gateway = {
+      name: 'tap',
+      createCharge: async () => ({ providerRef: null, url: '' }),
+      verifyWebhook: async () => null,
+      verifyRefundWebhook: async () => null,
+      refund: async () => ({ providerRef: null, status: 'failed' }),
+      fetchRefund: async (ref: string) => {
+        asked.push(ref);
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+    } satisfies Gateway;
+    const claim: RefundReport = { providerRef, refundId, status: 'succeeded', amount: 177, currency: 'KWD' };
+    const status = async () =>
+      (await env.DB.prepare('SELECT status FROM refunds WHERE id = ?').bind(refundId).first<{ status: string }>())!
+        .status;
+    // The webhook says refunded, the gateway says still pending: the gateway decides.
+    expect(await settleRefund(env.DB, gateway, claim, 'webhook', { confirm: true })).toMatchObject({
+      ok: true,
+      applied: false,
+    });
+    answer = new Error('down');
+    expect(await settleRefund(env.DB, gateway, claim, 'webhook', { confirm: true })).toEqual({
+      ok: false,
+      reason: 'unavailable',
+    });
+    answer = { ...claim, amount: 100 };
+    expect(await settleRefund(env.DB, gateway, claim, 'webhook', { confirm: true })).toEqual({
+      ok: false,
+      reason: 'mismatch',
+    });
+    expect(
+      await settleRefund(env.DB, gateway, { ...claim, providerRef: 're_unknown', refundId: null }, 'webhook', {
+        confirm: true,
+      }),
+    ).toEqual({ ok: false, reason: 'unknown_refund' });
+    expect(await status()).toBe('pending');
+    // The sweep asks only about refunds pending for hours.
+    answer = { ...claim, status: 'failed' };
+    const now = Date.now();
+    expect(await sweepPendingRefunds(env.DB, gateway, now)).toBe(0);
+    await env.DB.prepare('UPDATE refunds SET created_at = ?, updated_at = ? WHERE id = ?')
+      .bind(now - REFUND_PENDING_AFTER_MS - 1, now - REFUND_PENDING_AFTER_MS - 1, refundId)
+      .run();
+    asked.length = 0;
+    expect(await sweepPendingRefunds(env.DB, gateway, now)).toBe(1);
+    expect(asked).toContain(providerRef);
+    expect(await status()).toBe('failed');
+    // A late "refunded" delivery after the failure changes nothing.
+    answer = claim;
+    expect(await settleRefund(env.DB, gateway, claim, 'webhook', { confirm: true })).toMatchObject({
+      ok: true,
+      applied: false,
+      status: 'failed',
+    });
+    expect(await status()).toBe('failed');
+  });
+});
+
+describe('cancelling a paid card order', () => {
+  it('refunds what the card paid through the gateway, with reason cancelled, mailed and audited', async () => {
+    const { id, card } = await paidCardOrder();
+    const res = await act(clerkKW, id, 'cancel', { confirm: true, note: 'Out of stock' });
+    expect(res.status).toBe(200);
+    const body = (await json(res)).data;
+    expect(body.order.status).toBe('cancelled');
+    expect(body.refunds).toEqual([
+      expect.objectContaining({ amount: card, method: 'gateway', reason: 'cancelled', status: 'succeeded' }),
+    ]);
+    expect(body.money).toMatchObject({ paid: card, refunded: card, refundable: 0 });
+    const refundId = body.refunds[0].id;
+    expect(
+      await env.DB.prepare('SELECT 1 FROM mail_outbox WHERE dedupe_key = ?')
+        .bind(`order:${id}:refund:${refundId}`)
+        .first(),
+    ).not.toBeNull();
+    const audit = await env.DB.prepare(
+      "SELECT after_json FROM audit_log WHERE action = 'order.cancel' AND resource_id = ?",
+    )
+      .bind(String(id))
+      .first<{ after_json: string }>();
+    expect(JSON.parse(audit!.after_json).refund).toMatchObject({
+      amount: card,
+      method: 'gateway',
+      reason: 'cancelled',
+    });
+  });
+
+  it('lets staff send the card part to the wallet instead', async () => {
+    const { id, card } = await paidCardOrder();
+    const balance = await walletConsistent(shopperId);
+    const res = await act(owner, id, 'cancel', { confirm: true, refund_method: 'wallet' });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data.refunds).toEqual([
+      expect.objectContaining({ amount: card, method: 'wallet', reason: 'cancelled', status: 'succeeded' }),
+    ]);
+    expect(await walletConsistent(shopperId)).toBe(balance + card);
+  });
+
+  it('never refunds more than was paid when a refund races the cancel', async () => {
+    const { id, card } = await paidCardOrder();
+    const [cancel, refund] = await Promise.all([
+      act(owner, id, 'cancel', { confirm: true }),
+      act(support, id, 'refund', { amount: card, method: 'gateway', reason: 'goodwill' }),
+    ]);
+    expect([cancel.status, refund.status]).toContain(200);
+    const sum = await env.DB.prepare(
+      "SELECT coalesce(sum(amount), 0) AS n FROM refunds WHERE order_id = ? AND status <> 'failed'",
+    )
+      .bind(id)
+      .first<{ n: number }>();
+    expect(sum!.n).toBe(card);
+    // Whichever lost, the order can still be cancelled without a second refund.
+    if (cancel.status !== 200) expect((await act(owner, id, 'cancel', { confirm: true })).status).toBe(200);
+    const after = await env.DB.prepare(
+      "SELECT coalesce(sum(amount), 0) AS n FROM refunds WHERE order_id = ? AND status <> 'failed'",
+    )
+      .bind(id)
+      .first<{ n: number }>();
+    expect(after!.n).toBe(card);
   });
 });

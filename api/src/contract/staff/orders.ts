@@ -1,10 +1,11 @@
 // The back office's orders (issue 14): search, detail, the fulfilment steps, cancel and refunds.
-import { idParams } from '#shared/api/route-schemas';
+import { idParams, orderRefundParams } from '#shared/api/route-schemas';
 import {
   staffOrderCancelSchema,
   staffOrderListQuery,
   staffOrderRefundSchema,
   staffOrderShipSchema,
+  staffRefundSettleSchema,
   staffOrderStepSchema,
 } from '#shared/api/staff-order-schemas';
 import type { RouteContract } from '../registry';
@@ -51,7 +52,8 @@ export const STAFF_ORDER_CONTRACTS = {
   },
   'POST /staff/orders/:id{[0-9]+}/cancel': {
     ...one,
-    summary: 'Cancel an order not yet shipped: stock, coupon use and wallet part given back (mails the shopper)',
+    summary:
+      'Cancel an order not yet shipped: stock, coupon use and wallet part given back, what the card paid refunded through the gateway (or to the wallet), mails the shopper; 409 refund_exceeds_paid when a refund raced it',
     body: staffOrderCancelSchema,
     staff: 'orders:cancel',
   },
@@ -60,6 +62,15 @@ export const STAFF_ORDER_CONTRACTS = {
     summary:
       'Refund part or all of what was paid, to the wallet or through the gateway, with a reason (mails the shopper)',
     body: staffOrderRefundSchema,
+    staff: 'orders:refund',
+  },
+  'POST /staff/orders/:id{[0-9]+}/refunds/:refund{[0-9]+}/settle': {
+    tag: 'staff',
+    noDevice: true,
+    params: orderRefundParams,
+    summary:
+      'Local sandbox only (404 elsewhere): settle a gateway refund the sandbox left pending, as its webhook would; 409 refund_not_pending',
+    body: staffRefundSettleSchema,
     staff: 'orders:refund',
   },
 } as const satisfies Record<string, RouteContract>;

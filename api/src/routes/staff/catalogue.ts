@@ -55,6 +55,8 @@ interface CategoryRow extends Names {
 }
 
 const notFound = () => new ApiError(404, 'not_found');
+/** 409: the SKU's stock is no longer what the form showed; the answer carries the current figure. */
+const stockChanged = (stock: number | null) => new ApiError(409, 'stock_changed', { stock });
 const fieldError = (field: string, message: string) =>
   new ApiError(400, 'validation_failed', { fields: [{ field, code: 'custom', message }] });
 
@@ -251,24 +253,51 @@ export const staffCatalogueRoutes = new Hono<AppEnv>()
     const db = c.env.DB;
     const before = await db.prepare('SELECT * FROM skus WHERE id = ?').bind(id).first<SkuRow>();
     if (!before) throw notFound();
-    const stock = input.stock ?? before.stock;
-    if (stock !== before.stock && !input.reason) throw fieldError('reason', 'reason_required');
-    const after = { price: input.price, old_price: input.old_price, buy_limit: input.buy_limit, stock };
+    // The stock is set only when the clerk changed the figure the form showed (stock_seen), and only
+    // while the SKU still holds that many: an order placed (or a delivery booked) since the page was
+    // drawn would otherwise be overwritten. Adjusting (+/−) below is relative and needs no such check.
+    const setting = input.stock !== undefined && input.stock !== input.stock_seen;
+    const seen = input.stock_seen ?? before.stock;
+    if (setting && !input.reason) throw fieldError('reason', 'reason_required');
+    if (setting && before.stock !== seen) throw stockChanged(before.stock);
+    const stock = setting ? input.stock! : before.stock;
+    const after = {
+      price: input.price,
+      old_price: input.old_price,
+      buy_limit: input.buy_limit,
+      ...(setting ? { stock } : {}),
+    };
     const diff = changedFields(before as unknown as Record<string, unknown>, after);
-    await commit(c, [
-      db
-        .prepare('UPDATE skus SET price = ?, old_price = ?, buy_limit = ?, stock = ? WHERE id = ?')
-        .bind(after.price, after.old_price, after.buy_limit, after.stock, id),
-      denormaliseProduct(db, before.product_id),
-      ...(before.stock === 0 && stock > 0 ? onBackInStock(c.env, [id]) : []),
-      audit(c, member, {
-        action: 'sku.edit',
-        resource: 'sku',
-        resourceId: id,
-        ...diff,
-        reason: stock !== before.stock ? input.reason : null,
-      }),
-    ]);
+    try {
+      await commit(c, [
+        // Checked again inside the batch: a stock changed since the read sets -1, which the CHECK
+        // (stock >= 0) refuses, so nothing of the batch is stored.
+        setting
+          ? db
+              .prepare(
+                'UPDATE skus SET price = ?, old_price = ?, buy_limit = ?, stock = CASE WHEN stock = ? THEN ? ELSE -1 END WHERE id = ?',
+              )
+              .bind(after.price, after.old_price, after.buy_limit, seen, stock, id)
+          : db
+              .prepare('UPDATE skus SET price = ?, old_price = ?, buy_limit = ? WHERE id = ?')
+              .bind(after.price, after.old_price, after.buy_limit, id),
+        denormaliseProduct(db, before.product_id),
+        ...(setting && seen === 0 && stock > 0 ? onBackInStock(c.env, [id]) : []),
+        audit(c, member, {
+          action: 'sku.edit',
+          resource: 'sku',
+          resourceId: id,
+          ...diff,
+          reason: setting ? input.reason : null,
+        }),
+      ]);
+    } catch (error) {
+      if (setting && /CHECK constraint failed/.test(String(error))) {
+        const now = await db.prepare('SELECT stock FROM skus WHERE id = ?').bind(id).first<{ stock: number }>();
+        throw stockChanged(now?.stock ?? null);
+      }
+      throw error;
+    }
     return c.json(ok({ id, product_id: before.product_id, stock }));
   })
 

@@ -19,7 +19,10 @@ import { auditStatement } from '#api/src/staff/audit';
 import type { StaffMember } from '#api/src/staff/sessions';
 import type { OrderEventRow, OrderItemRow, OrderRow, PaymentRow, RefundRow, WalletLedgerRow } from '#api/src/db/rows';
 import { releaseStatements } from '#api/src/payments/outcome';
-import { gatewayFor } from '#api/src/payments/gateway';
+import { gatewayFor, type RefundResult } from '#api/src/payments/gateway';
+import { settleRefund } from '#api/src/payments/refunds';
+import { sandboxGateway, signSandboxRefund } from '#api/src/payments/sandbox';
+import { WEBHOOK_SIGNATURE_HEADERS } from '#shared/api/payment-webhooks';
 import { walletMove } from '#api/src/orders/place';
 import { orderLinkStatement } from '#api/src/orders/confirmation-mail';
 import { orderLinkPath } from '#api/src/orders/guest-links';
@@ -178,6 +181,12 @@ async function runStep(c: Context<AppEnv>, id: number, step: Step, input: Record
   let before: Record<string, unknown> = { status: order.status };
   let after: Record<string, unknown>;
   let update: Omit<OrderUpdate, 'orderId' | 'country' | 'currency' | 'linkPath'> | null = null;
+  let cancelRefund: {
+    amount: number;
+    method: 'wallet' | 'gateway';
+    payment: CardPayment | null;
+    index: number;
+  } | null = null;
   switch (step) {
     case 'confirm':
       statements.push(
@@ -239,6 +248,43 @@ async function runStep(c: Context<AppEnv>, id: number, step: Step, input: Record
       before = { status: order.status, holds_stock: order.holds_stock, wallet_used: order.wallet_used };
       after = { status: 'cancelled', holds_stock: 0, wallet_used: 0 };
       update = { kind: 'cancelled' };
+      // What the card paid and no refund gave back yet goes back too, as a refund row (reason
+      // 'cancelled') after the release in the batch: its amount is checked there against what was
+      // paid (the wallet part now returned) minus what was refunded, so a refund racing this cancel
+      // makes one of the two fail, never both pass.
+      const cardBack = await cardLeftAfterCancel(db, order);
+      if (cardBack > 0) {
+        const method = input.refund_method === 'wallet' ? 'wallet' : 'gateway';
+        if (method === 'wallet' && order.user_id === null) throw new ApiError(409, 'refund_needs_account');
+        const payment = method === 'gateway' ? await cardPayment(db, order.id) : null;
+        if (method === 'gateway' && !payment) throw new ApiError(409, 'refund_no_card_payment');
+        cancelRefund = { amount: cardBack, method, payment, index: statements.length };
+        statements.push(
+          refundInsert(db, {
+            order,
+            amount: cardBack,
+            method,
+            reason: 'cancelled',
+            note,
+            paymentId: payment?.id ?? null,
+            staffId: member.id,
+            now,
+          }),
+        );
+        if (method === 'wallet')
+          statements.push(
+            ...walletMove(db, {
+              userId: order.user_id!,
+              currency: order.currency,
+              amount: cardBack,
+              kind: 'refund',
+              orderId: order.id,
+              paymentId: null,
+            }),
+            ...(await refundedStatements(c, order, member, { amount: cardBack, method, note }, 'refund:cancel', now)),
+          );
+        after = { ...after, refund: { amount: cardBack, currency: order.currency, method, reason: 'cancelled' } };
+      }
       break;
     }
   }
@@ -254,17 +300,32 @@ async function runStep(c: Context<AppEnv>, id: number, step: Step, input: Record
       reason: note,
     }),
   );
+  let results: D1Result[];
   try {
-    await db.batch(statements);
+    results = await db.batch(statements);
   } catch (error) {
+    if (isOverRefund(error)) throw new ApiError(409, 'refund_exceeds_paid');
     if (isTransitionRace(error)) throw new ApiError(409, 'transition_not_allowed');
     throw error;
   }
-  return c.json(ok(await orderDetail(db, order.id)));
+  if (cancelRefund?.method === 'gateway') {
+    // The order is cancelled whatever the gateway answers: a refusal leaves the refund row failed,
+    // which the order page shows with the refund form, so staff can try again.
+    const refundId = (results[cancelRefund.index]!.results[0] as { id: number }).id;
+    await sendGatewayRefund(c, member, order, {
+      refundId,
+      amount: cancelRefund.amount,
+      reason: 'cancelled',
+      note,
+      payment: cancelRefund.payment!,
+    });
+  }
+  return c.json(ok(await orderDetail(c, order.id)));
 }
 
 /** The detail: the order with everything staff need to act on it, in one round trip. */
-async function orderDetail(db: D1Database, id: number) {
+async function orderDetail(c: Context<AppEnv>, id: number) {
+  const db = c.env.DB;
   const [orderRes, items, payments, refunds, events, ledger, coupon, sums] = await db.batch([
     db
       .prepare(
@@ -318,6 +379,8 @@ async function orderDetail(db: D1Database, id: number) {
       gateway_refundable: Math.min(refundable, Math.max(0, money.card_paid - money.gateway_refunded)),
       wallet_refundable: order.user_id === null ? 0 : refundable,
     },
+    /** Local sandbox: a tester may settle the gateway refunds it left pending. */
+    sandbox_refunds: sandboxSettles(c),
     next: {
       confirm: STEPS.confirm.from.includes(stage),
       pack: STEPS.pack.from.includes(stage),
@@ -394,7 +457,7 @@ export const staffOrderRoutes = new Hono<AppEnv>()
   })
   .get('/orders/:id{[0-9]+}', contract('GET /staff/orders/:id{[0-9]+}'), async (c) => {
     const { order } = await orderFor(c, c.req.valid('param').id, 'orders:read');
-    return c.json(ok(await orderDetail(c.env.DB, order.id)));
+    return c.json(ok(await orderDetail(c, order.id)));
   })
   .post('/orders/:id{[0-9]+}/confirm', contract('POST /staff/orders/:id{[0-9]+}/confirm'), (c) =>
     runStep(c, c.req.valid('param').id, 'confirm', c.req.valid('json')),
@@ -415,13 +478,199 @@ export const staffOrderRoutes = new Hono<AppEnv>()
     const input = c.req.valid('json');
     const { member, order } = await orderFor(c, c.req.valid('param').id, 'orders:refund');
     return refund(c, member, order, input);
-  });
+  })
+  .post(
+    '/orders/:id{[0-9]+}/refunds/:refund{[0-9]+}/settle',
+    contract('POST /staff/orders/:id{[0-9]+}/refunds/:refund{[0-9]+}/settle'),
+    async (c) => {
+      const { id, refund: refundId } = c.req.valid('param');
+      const { member, order } = await orderFor(c, id, 'orders:refund');
+      if (!sandboxSettles(c)) throw new ApiError(404, 'not_found');
+      const row = await c.env.DB.prepare(
+        "SELECT id, amount, currency, status, provider_ref FROM refunds WHERE id = ? AND order_id = ? AND method = 'gateway'",
+      )
+        .bind(refundId, order.id)
+        .first<Pick<RefundRow, 'id' | 'amount' | 'currency' | 'status' | 'provider_ref'>>();
+      if (!row) throw new ApiError(404, 'not_found');
+      if (row.status !== 'pending') throw new ApiError(409, 'refund_not_pending');
+      // Signed and checked like the gateway's own webhook, then settled the same once-only way.
+      const secret = c.var.config.PAYMENT_WEBHOOK_SECRET;
+      const signed = await signSandboxRefund(secret, {
+        providerRef: row.provider_ref ?? `sbx_re_${row.id}`,
+        refundId: row.id,
+        status: c.req.valid('json').status,
+        amount: row.amount,
+        currency: row.currency,
+      });
+      const gateway = sandboxGateway(secret);
+      const report = await gateway.verifyRefundWebhook(
+        new Headers({ [WEBHOOK_SIGNATURE_HEADERS.sandbox]: signed.signature }),
+        signed.body,
+      );
+      const settled = await settleRefund(c.env.DB, gateway, report!, 'sandbox', { confirm: false, staff: member });
+      if (!settled.ok || !settled.applied) throw new ApiError(409, 'refund_not_pending');
+      return c.json(ok(await orderDetail(c, order.id)));
+    },
+  );
+
+/** Sandbox refunds can be settled by hand only in local mode (never in production, never with Tap). */
+function sandboxSettles(c: Context<AppEnv>): boolean {
+  return c.var.config.ENVIRONMENT !== 'production' && c.var.config.PAYMENT_PROVIDER === 'sandbox';
+}
+
+type CardPayment = Pick<PaymentRow, 'id' | 'provider' | 'provider_ref'>;
+
+/** The order's card payment that succeeded, which a gateway refund goes back through. */
+function cardPayment(db: D1Database, orderId: number): Promise<CardPayment | null> {
+  return db
+    .prepare(
+      "SELECT id, provider, provider_ref FROM payments WHERE order_id = ? AND purpose = 'order' AND status = 'succeeded' AND provider_ref IS NOT NULL ORDER BY created_at DESC LIMIT 1",
+    )
+    .bind(orderId)
+    .first<CardPayment>();
+}
 
 /**
- * A refund, never more than was paid minus what was refunded: the amount is checked again inside the
- * batch (refunds.refund_within_paid), so two refunds at once cannot both pass. To the wallet: the
- * ledger row and the balance in the same batch. To the gateway: the refund row is stored pending
- * first (counting as refunded), then the gateway is asked, then its answer is stored.
+ * What a cancel gives back of the card payment: the card part not yet refunded through the gateway,
+ * within what stays refundable once the wallet part returns to the wallet (releaseStatements).
+ */
+async function cardLeftAfterCancel(db: D1Database, order: Order): Promise<number> {
+  const sums = await db
+    .prepare(
+      `SELECT ${PAID_SQL} AS paid, ${REFUNDED_SQL} AS refunded, ${CARD_SQL} AS card_paid, ${GATEWAY_REFUNDED_SQL} AS gateway_refunded
+       FROM orders o WHERE o.id = ?`,
+    )
+    .bind(order.id)
+    .first<{ paid: number; refunded: number; card_paid: number; gateway_refunded: number }>();
+  if (!sums) return 0;
+  const walletReturned = order.holds_stock ? order.wallet_used : 0;
+  return Math.max(0, Math.min(sums.card_paid - sums.gateway_refunded, sums.paid - walletReturned - sums.refunded));
+}
+
+const isOverRefund = (error: unknown) => /refund_within_paid|CHECK constraint failed: refunds/.test(String(error));
+
+/**
+ * A refund row whose amount is checked inside its batch: more than was paid minus what was refunded
+ * (and, through the gateway, more than the card paid minus its refunds) writes 0, which the CHECK
+ * (refunds.refund_within_paid) refuses, so the whole batch fails. Two refunds at once cannot both pass.
+ */
+function refundInsert(
+  db: D1Database,
+  r: {
+    order: Pick<Order, 'id'>;
+    amount: number;
+    method: 'wallet' | 'gateway';
+    reason: RefundRow['reason'];
+    note: string | null;
+    paymentId: string | null;
+    staffId: number;
+    now: number;
+  },
+): D1PreparedStatement {
+  const within =
+    r.method === 'gateway'
+      ? `?1 <= ${PAID_SQL} - ${REFUNDED_SQL} AND ?1 <= ${CARD_SQL} - ${GATEWAY_REFUNDED_SQL}`
+      : `?1 <= ${PAID_SQL} - ${REFUNDED_SQL}`;
+  return db
+    .prepare(
+      `INSERT INTO refunds (order_id, amount, currency, method, reason, note, status, payment_id, staff_id, created_at, updated_at)
+       SELECT o.id, CASE WHEN ${within} THEN ?1 ELSE 0 END, o.currency, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8 FROM orders o WHERE o.id = ?9
+       RETURNING id`,
+    )
+    .bind(
+      r.amount,
+      r.method,
+      r.reason,
+      r.note,
+      r.method === 'wallet' ? 'succeeded' : 'pending',
+      r.paymentId,
+      r.staffId,
+      r.now,
+      r.order.id,
+    );
+}
+
+/** The shopper's side of a refund: the timeline row they see and the mail. */
+async function refundedStatements(
+  c: Context<AppEnv>,
+  order: Order,
+  member: StaffMember,
+  r: { amount: number; method: 'wallet' | 'gateway'; note: string | null },
+  tag: string,
+  at: number,
+): Promise<D1PreparedStatement[]> {
+  return [
+    c.env.DB.prepare(
+      "INSERT INTO order_events (order_id, kind, staff_id, note, at) VALUES (?, 'refunded', ?, ?, ?)",
+    ).bind(order.id, member.id, r.note, at),
+    ...(await mailStatements(c, order, { kind: 'refunded', amount: r.amount, method: r.method }, tag, at)),
+  ];
+}
+
+/**
+ * Asks the gateway for a refund whose row is stored pending, then stores its answer. A refund the
+ * gateway settles later stays pending until its webhook or the sweep (payments/refunds.ts); the
+ * answer never overwrites a settlement that arrived first. Not failed: the shopper is mailed.
+ */
+async function sendGatewayRefund(
+  c: Context<AppEnv>,
+  member: StaffMember,
+  order: Order,
+  r: { refundId: number; amount: number; reason: RefundRow['reason']; note: string | null; payment: CardPayment },
+): Promise<RefundResult['status']> {
+  const db = c.env.DB;
+  const gateway = gatewayFor(c.var.config);
+  let result: RefundResult;
+  try {
+    result = await gateway.refund({
+      providerRef: r.payment.provider_ref!,
+      amount: r.amount,
+      currency: order.currency,
+      decimals: currencyDecimals(order.currency),
+      reason: r.reason,
+      refundId: r.refundId,
+      webhookUrl: `${siteOrigin(c)}/payments/webhook/${gateway.name}`,
+    });
+  } catch (error) {
+    log.error('gateway refund failed', { orderId: order.id, refundId: r.refundId, error });
+    result = { providerRef: null, status: 'failed' };
+  }
+  const later = Date.now();
+  const store = [
+    db
+      .prepare(
+        "UPDATE refunds SET status = CASE WHEN status = 'pending' THEN ? ELSE status END, provider_ref = coalesce(provider_ref, ?), updated_at = ? WHERE id = ?",
+      )
+      .bind(result.status, result.providerRef, later, r.refundId),
+    auditStatement(db, member, {
+      action: result.status === 'failed' ? 'order.refund_failed' : 'order.refund_sent',
+      resource: 'order',
+      resourceId: order.id,
+      country: order.country,
+      after: { refund_id: r.refundId, status: result.status, provider_ref: result.providerRef },
+      reason: r.note ? `${r.reason}: ${r.note}` : r.reason,
+    }),
+  ];
+  if (result.status === 'failed') await db.batch(store);
+  else
+    await db.batch([
+      ...store,
+      ...(await refundedStatements(
+        c,
+        order,
+        member,
+        { amount: r.amount, method: 'gateway', note: r.note },
+        `refund:${r.refundId}`,
+        later,
+      )),
+    ]);
+  return result.status;
+}
+
+/**
+ * A refund, never more than was paid minus what was refunded (checked inside the batch: refundInsert).
+ * To the wallet: the ledger row and the balance in the same batch. To the gateway: the refund row is
+ * stored pending first (counting as refunded), then the gateway is asked, then its answer is stored.
  */
 async function refund(
   c: Context<AppEnv>,
@@ -433,59 +682,27 @@ async function refund(
   const now = Date.now();
   const note = input.note || null;
   if (input.method === 'wallet' && order.user_id === null) throw new ApiError(409, 'refund_needs_account');
-  let payment: Pick<PaymentRow, 'id' | 'provider' | 'provider_ref'> | null = null;
-  if (input.method === 'gateway') {
-    payment = await db
-      .prepare(
-        "SELECT id, provider, provider_ref FROM payments WHERE order_id = ? AND purpose = 'order' AND status = 'succeeded' AND provider_ref IS NOT NULL ORDER BY created_at DESC LIMIT 1",
-      )
-      .bind(order.id)
-      .first<Pick<PaymentRow, 'id' | 'provider' | 'provider_ref'>>();
-    if (!payment) throw new ApiError(409, 'refund_no_card_payment');
-  }
-  const within =
-    input.method === 'gateway'
-      ? `?1 <= ${PAID_SQL} - ${REFUNDED_SQL} AND ?1 <= ${CARD_SQL} - ${GATEWAY_REFUNDED_SQL}`
-      : `?1 <= ${PAID_SQL} - ${REFUNDED_SQL}`;
-  const insert = db
-    .prepare(
-      `INSERT INTO refunds (order_id, amount, currency, method, reason, note, status, payment_id, staff_id, created_at, updated_at)
-       SELECT o.id, CASE WHEN ${within} THEN ?1 ELSE 0 END, o.currency, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8 FROM orders o WHERE o.id = ?9
-       RETURNING id`,
-    )
-    .bind(
-      input.amount,
-      input.method,
-      input.reason,
-      note,
-      input.method === 'wallet' ? 'succeeded' : 'pending',
-      payment?.id ?? null,
-      member.id,
-      now,
-      order.id,
-    );
-  const audit = (action: string, after: Record<string, unknown>) =>
+  const payment = input.method === 'gateway' ? await cardPayment(db, order.id) : null;
+  if (input.method === 'gateway' && !payment) throw new ApiError(409, 'refund_no_card_payment');
+  const insert = refundInsert(db, {
+    order,
+    amount: input.amount,
+    method: input.method,
+    reason: input.reason,
+    note,
+    paymentId: payment?.id ?? null,
+    staffId: member.id,
+    now,
+  });
+  const audit = (after: Record<string, unknown>) =>
     auditStatement(db, member, {
-      action,
+      action: 'order.refund',
       resource: 'order',
       resourceId: order.id,
       country: order.country,
       after,
       reason: note ? `${input.reason}: ${note}` : input.reason,
     });
-  const refunded = async (refundAt: number, tag: string) => [
-    db
-      .prepare("INSERT INTO order_events (order_id, kind, staff_id, note, at) VALUES (?, 'refunded', ?, ?, ?)")
-      .bind(order.id, member.id, note, refundAt),
-    ...(await mailStatements(
-      c,
-      order,
-      { kind: 'refunded', amount: input.amount, method: input.method },
-      tag,
-      refundAt,
-    )),
-  ];
-  const overRefund = (error: unknown) => /refund_within_paid|CHECK constraint failed: refunds/.test(String(error));
 
   if (input.method === 'wallet') {
     try {
@@ -499,26 +716,28 @@ async function refund(
           orderId: order.id,
           paymentId: null,
         }),
-        ...(await refunded(now, `refund:${now}:${randomToken().slice(0, 8)}`)),
-        audit('order.refund', {
-          amount: input.amount,
-          currency: order.currency,
-          method: 'wallet',
-          reason: input.reason,
-        }),
+        ...(await refundedStatements(
+          c,
+          order,
+          member,
+          { amount: input.amount, method: 'wallet', note },
+          `refund:${now}:${randomToken().slice(0, 8)}`,
+          now,
+        )),
+        audit({ amount: input.amount, currency: order.currency, method: 'wallet', reason: input.reason }),
       ]);
     } catch (error) {
-      if (overRefund(error)) throw new ApiError(409, 'refund_exceeds_paid');
+      if (isOverRefund(error)) throw new ApiError(409, 'refund_exceeds_paid');
       throw error;
     }
-    return c.json(ok(await orderDetail(db, order.id)));
+    return c.json(ok(await orderDetail(c, order.id)));
   }
 
   let refundId: number;
   try {
     const [inserted] = await db.batch([
       insert,
-      audit('order.refund', {
+      audit({
         amount: input.amount,
         currency: order.currency,
         method: 'gateway',
@@ -528,38 +747,16 @@ async function refund(
     ]);
     refundId = (inserted!.results[0] as { id: number }).id;
   } catch (error) {
-    if (overRefund(error)) throw new ApiError(409, 'refund_exceeds_paid');
+    if (isOverRefund(error)) throw new ApiError(409, 'refund_exceeds_paid');
     throw error;
   }
-  let result: { providerRef: string | null; status: 'pending' | 'succeeded' | 'failed' };
-  try {
-    result = await gatewayFor(c.var.config).refund({
-      providerRef: payment!.provider_ref!,
-      amount: input.amount,
-      currency: order.currency,
-      decimals: currencyDecimals(order.currency),
-      reason: input.reason,
-      refundId,
-    });
-  } catch (error) {
-    log.error('gateway refund failed', { orderId: order.id, refundId, error });
-    result = { providerRef: null, status: 'failed' };
-  }
-  const later = Date.now();
-  const store = [
-    db
-      .prepare('UPDATE refunds SET status = ?, provider_ref = ?, updated_at = ? WHERE id = ?')
-      .bind(result.status, result.providerRef, later, refundId),
-    audit(result.status === 'failed' ? 'order.refund_failed' : 'order.refund_sent', {
-      refund_id: refundId,
-      status: result.status,
-      provider_ref: result.providerRef,
-    }),
-  ];
-  if (result.status === 'failed') {
-    await db.batch(store);
-    throw new ApiError(502, 'refund_gateway_failed');
-  }
-  await db.batch([...store, ...(await refunded(later, `refund:${refundId}`))]);
-  return c.json(ok(await orderDetail(db, order.id)));
+  const status = await sendGatewayRefund(c, member, order, {
+    refundId,
+    amount: input.amount,
+    reason: input.reason,
+    note,
+    payment: payment!,
+  });
+  if (status === 'failed') throw new ApiError(502, 'refund_gateway_failed');
+  return c.json(ok(await orderDetail(c, order.id)));
 }
