@@ -36,7 +36,7 @@ describe('a price changed in the back office', () => {
 
     const saved = await post(
       '/catalogue/skus/101',
-      { product_id: '1', price: '3.250', old_price: '3.500', buy_limit: '', stock: '50', reason: '' },
+      { product_id: '1', price: '3.250', old_price: '3.500', buy_limit: '', stock: '50', stock_seen: '50', reason: '' },
       staff,
     );
     expect(saved.status).toBe(303);
@@ -52,7 +52,7 @@ describe('a price changed in the back office', () => {
   it('shows a refused price again with its message, and changes nothing', async () => {
     const res = await post(
       '/catalogue/skus/101',
-      { product_id: '1', price: 'abc', old_price: '', buy_limit: '', stock: '50', reason: '' },
+      { product_id: '1', price: 'abc', old_price: '', buy_limit: '', stock: '50', stock_seen: '50', reason: '' },
       staff,
     );
     expect(res.status).toBe(400);
