@@ -162,3 +162,107 @@ export const homeSectionEditSchema = z.object({
   sort_order: int(0, 10_000, 'item_validation_error'),
   is_active: flag,
 });
+
+// Creating and deleting (issue 14): a new product starts hidden, with its first SKU; a SKU, category or
+// brand is added on its own page; a delete is confirmed with a checkbox, so an empty post never deletes.
+
+/** A URL slug made from an English name: "Vitamin D3 1000 IU" → "vitamin-d3-1000-iu" ("" when nothing is left). */
+export function slugFrom(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+}
+
+const skuFields = {
+  sku_name_en: required(100),
+  sku_name_ar: required(100),
+  price: money,
+  old_price: optionalMoney,
+  buy_limit: optionalInt(1, 999, 'buy_limit_invalid'),
+  stock: int(0, 1_000_000, 'stock_invalid'),
+};
+const oldPriceAbove = (s: { old_price: number | null; price: number }) => s.old_price === null || s.old_price > s.price;
+
+/** A new product with its first SKU; it is hidden from shoppers until a manager shows it. */
+export const productCreateSchema = z
+  .object({
+    name_en: required(200),
+    name_ar: required(200),
+    description_en: text(5000).default(''),
+    description_ar: text(5000).default(''),
+    category_id: id,
+    brand_id: id,
+    ...skuFields,
+  })
+  .refine(oldPriceAbove, { path: ['old_price'], error: 'old_price_not_above_price' });
+
+/** Another size of a product. */
+export const skuCreateSchema = z
+  .object(skuFields)
+  .refine(oldPriceAbove, { path: ['old_price'], error: 'old_price_not_above_price' });
+
+const hexColour = z
+  .string({ error: 'colour_invalid' })
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: 'colour_invalid' })
+  .transform((c) => c.toLowerCase());
+
+export const categoryCreateSchema = z.object({
+  name_en: required(100),
+  name_ar: required(100),
+  /** Empty: a top-level category; otherwise the top-level category it sits under. */
+  parent_id: z.preprocess((v) => (v === '' || v === undefined ? null : v), z.union([z.null(), id])),
+  color: hexColour,
+  sort_order: int(0, 10_000, 'item_validation_error'),
+});
+
+/** A new brand with its logo (JPEG, PNG or WebP; judged by content like every upload). */
+export const brandCreateSchema = brandEditSchema.extend({
+  color: hexColour,
+  logo: z
+    .string({ error: 'image_missing' })
+    .min(1, { error: 'image_missing' })
+    .max(IMAGE_MAX_BASE64 + 4, { error: 'image_too_large' }),
+});
+
+/** A delete goes through only with its confirmation ticked. */
+export const deleteSchema = z.object({
+  confirm: z.preprocess((v) => v === true || v === 'on', z.literal(true, { error: 'delete_not_confirmed' })),
+});
+
+/**
+ * Where a banner leads: a path on this shop without its language prefix (the shop adds /ar for Arabic),
+ * e.g. /products?category=3. Never another site: no scheme, no "//", no backslash, no spaces.
+ */
+export const bannerLink = z
+  .string({ error: 'banner_link_invalid' })
+  .trim()
+  .max(300, { error: 'banner_link_invalid' })
+  .regex(/^\/(?![/\\])[^\s\\]*$/, { error: 'banner_link_invalid' })
+  .refine((l) => !/^\/ar(?:[/?#]|$)/.test(l), { error: 'banner_link_invalid' });
+
+/** A banner for a home banner row: one picture per language (its text is drawn in the picture). */
+export const bannerAddSchema = z.object({
+  image_en: z
+    .string({ error: 'image_missing' })
+    .min(1, { error: 'image_missing' })
+    .max(IMAGE_MAX_BASE64 + 4, { error: 'image_too_large' }),
+  image_ar: z
+    .string({ error: 'image_missing' })
+    .min(1, { error: 'image_missing' })
+    .max(IMAGE_MAX_BASE64 + 4, { error: 'image_too_large' }),
+  link: bannerLink,
+  alt_en: required(200),
+  alt_ar: required(200),
+});
+
+/** Move a banner one place earlier, or take it off the row. */
+export const bannerEditSchema = z.object({
+  image_key: z.string().trim().min(1).max(200),
+  action: z.enum(['up', 'remove'], { error: 'item_validation_error' }),
+});

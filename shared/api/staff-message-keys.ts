@@ -47,6 +47,17 @@ export const STAFF_MESSAGE_KEYS = [
   'refund_gateway_failed',
   'stock_changed',
   'refund_not_pending',
+  // The back office: adding and deleting catalogue entries, home banners (issue 14).
+  'colour_invalid',
+  'delete_not_confirmed',
+  'banner_link_invalid',
+  'product_has_orders',
+  'sku_has_orders',
+  'sku_last',
+  'category_in_use',
+  'category_parent_invalid',
+  'brand_in_use',
+  'home_section_changed',
 ] as const;
 
 export type StaffMessageKey = (typeof STAFF_MESSAGE_KEYS)[number];

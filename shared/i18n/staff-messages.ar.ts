@@ -48,4 +48,16 @@ export const staffMessagesAr: Translated<typeof staffMessagesEn> = {
   stock_changed:
     'تغيّر المخزون أثناء التعديل (بسبب طلب أو موظف آخر). يعرض النموذج الآن الرقم الحالي: راجعه واحفظ مرة أخرى.',
   refund_not_pending: 'هذا الاسترداد لم يعد بانتظار بوابة الدفع.',
+  // The back office: adding and deleting catalogue entries, home banners (issue 14).
+  colour_invalid: 'اختر لوناً (‎#rrggbb‎).',
+  delete_not_confirmed: 'ضع علامة في المربع لتأكيد الحذف.',
+  banner_link_invalid:
+    'اكتب صفحة من هذا المتجر تبدأ بـ / (مثل ‎/products?category=3‎) دون ‎/ar‎: الصفحات العربية تضيفها تلقائياً.',
+  product_has_orders: 'طُلب هذا المنتج من قبل، فيبقى من أجل الطلبات التي تذكره. أخفه عن المتسوقين بدلاً من ذلك.',
+  sku_has_orders: 'طُلب هذا الحجم من قبل، فيبقى من أجل الطلبات التي تذكره. اجعل مخزونه 0 بدلاً من ذلك.',
+  sku_last: 'يحتاج المنتج إلى حجم واحد على الأقل. احذف المنتج بدلاً من ذلك.',
+  category_in_use: 'ما زالت في هذه الفئة منتجات أو فئات فرعية. انقلها إلى فئة أخرى أولاً.',
+  category_parent_invalid: 'توضع الفئة الفرعية تحت فئة رئيسية.',
+  brand_in_use: 'ما زالت لهذه العلامة التجارية منتجات. انقلها إلى علامة أخرى أولاً.',
+  home_section_changed: 'غيّر شخص آخر صف اللافتات هذا في الأثناء. راجعه وحاول مرة أخرى.',
 };

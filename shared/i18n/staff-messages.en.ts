@@ -45,4 +45,17 @@ export const staffMessagesEn = {
   stock_changed:
     'The stock changed while you were editing (an order, or another member of staff). The form now shows the current figure: check it and save again.',
   refund_not_pending: 'This refund is no longer waiting for the payment gateway.',
+  // The back office: adding and deleting catalogue entries, home banners (issue 14).
+  colour_invalid: 'Choose a colour (#rrggbb).',
+  delete_not_confirmed: 'Tick the box to confirm the deletion.',
+  banner_link_invalid:
+    'Type a page of this shop, starting with / (for example /products?category=3), without /ar: Arabic pages add it by themselves.',
+  product_has_orders:
+    'This product has been ordered, so it stays for the orders that name it. Hide it from shoppers instead.',
+  sku_has_orders: 'This size has been ordered, so it stays for the orders that name it. Set its stock to 0 instead.',
+  sku_last: 'A product needs at least one size. Delete the product instead.',
+  category_in_use: 'This category still has products or subcategories. Move them to another category first.',
+  category_parent_invalid: 'A subcategory goes under a top-level category.',
+  brand_in_use: 'This brand still has products. Move them to another brand first.',
+  home_section_changed: 'Someone else changed this row of banners meanwhile. Check it and try again.',
 } as const;

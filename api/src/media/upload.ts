@@ -75,8 +75,22 @@ export function checkedImage(base64: string): { bytes: Uint8Array; type: ImageTy
 /** The colour the seed pads Open Graph pictures with (scripts/seed-media.mjs), so uploads match. */
 const OG_BACKGROUND = '#f4f7f6';
 
-/** The size of the largest WebP rendition: never enlarged, the original's proportions kept. */
+/**
+ * How each WebP width is cut. A product photograph keeps its proportions and is never enlarged; a
+ * logo is padded, and a banner or portrait cropped, to the box their pages reserve, so every banner
+ * of a row has the same height and nothing shifts when it loads.
+ */
+function widthTransform(kind: MediaKind, width: number): ImageTransform {
+  const r = RENDITIONS[kind];
+  const height = Math.round((width * r.height) / r.width);
+  if (kind === 'logo') return { width, height, fit: 'pad', background: '#ffffff' };
+  if (kind === 'banner' || kind === 'portrait') return { width, height, fit: 'cover' };
+  return { width, fit: 'scale-down' };
+}
+
+/** The size of the largest WebP rendition: a product's never enlarged, its proportions kept; other kinds' boxes. */
 export function renditionSize(kind: MediaKind, image: { width: number; height: number }) {
+  if (kind !== 'product') return { width: RENDITIONS[kind].width, height: RENDITIONS[kind].height };
   const widths = RENDITIONS[kind].widths;
   const width = Math.min(image.width, widths[widths.length - 1]!);
   return { width, height: Math.max(1, Math.round((image.height * width) / image.width)) };
@@ -84,7 +98,7 @@ export function renditionSize(kind: MediaKind, image: { width: number; height: n
 
 /**
  * Stores every rendition key of one image (decision 11's keys) in R2, resized by the Cloudflare
- * Images binding (sharp under Miniflare locally): each WebP width scaled down, never up, and the
+ * Images binding (sharp under Miniflare locally): each WebP width cut as widthTransform says, and the
  * Open Graph PNG padded to 1200 × 630 like the seed's. Returns the stored keys.
  */
 export async function storeRenditions(
@@ -96,7 +110,7 @@ export async function storeRenditions(
   const targets: Array<{ key: string; transform: ImageTransform; format: 'image/webp' | 'image/png' }> = [
     ...RENDITIONS[kind].widths.map((w) => ({
       key: webpKey(stem, w),
-      transform: { width: w, fit: 'scale-down' } as ImageTransform,
+      transform: widthTransform(kind, w),
       format: 'image/webp' as const,
     })),
     {

@@ -2,7 +2,14 @@
 // categories, brands, home sections (catalogue:*), and nutritionists with their lists (nutritionists:*).
 import { idParams } from '#shared/api/route-schemas';
 import {
+  bannerAddSchema,
+  bannerEditSchema,
+  brandCreateSchema,
   brandEditSchema,
+  categoryCreateSchema,
+  deleteSchema,
+  productCreateSchema,
+  skuCreateSchema,
   catalogueListQuery,
   categoryEditSchema,
   homeSectionEditSchema,
@@ -115,5 +122,73 @@ export const STAFF_CATALOGUE_CONTRACTS = {
     summary: 'Add a product to a nutritionist list, or take one off',
     body: nutritionistListItemSchema,
     staff: 'nutritionists:write',
+  },
+  // Adding and deleting (api/src/routes/staff/catalogue-create.ts, home-banners.ts).
+  'POST /staff/catalogue/products': {
+    ...staff,
+    summary: 'Add a product with its first SKU; it stays hidden from shoppers until shown',
+    body: productCreateSchema,
+    staff: 'catalogue:write',
+  },
+  'POST /staff/catalogue/products/:id{[0-9]+}/skus': {
+    ...staff,
+    ...byId,
+    summary: 'Add a SKU (a size) to a product',
+    body: skuCreateSchema,
+    staff: 'catalogue:write',
+  },
+  'POST /staff/catalogue/products/:id{[0-9]+}/delete': {
+    ...staff,
+    ...byId,
+    summary: 'Delete a product that was never ordered, with its SKUs and pictures (409 product_has_orders)',
+    body: deleteSchema,
+    staff: 'catalogue:write',
+  },
+  'POST /staff/catalogue/skus/:id{[0-9]+}/delete': {
+    ...staff,
+    ...byId,
+    summary: "Delete a SKU that was never ordered and is not its product's last (409 sku_has_orders, sku_last)",
+    body: deleteSchema,
+    staff: 'catalogue:write',
+  },
+  'POST /staff/catalogue/categories': {
+    ...staff,
+    summary: 'Add a category, top-level or under a top-level one',
+    body: categoryCreateSchema,
+    staff: 'catalogue:write',
+  },
+  'POST /staff/catalogue/categories/:id{[0-9]+}/delete': {
+    ...staff,
+    ...byId,
+    summary: 'Delete a category with no products and no subcategories (409 category_in_use)',
+    body: deleteSchema,
+    staff: 'catalogue:write',
+  },
+  'POST /staff/catalogue/brands': {
+    ...staff,
+    summary: 'Add a brand with its logo (JPEG, PNG or WebP, judged by content)',
+    body: brandCreateSchema,
+    staff: 'catalogue:write',
+  },
+  'POST /staff/catalogue/brands/:id{[0-9]+}/delete': {
+    ...staff,
+    ...byId,
+    summary: 'Delete a brand with no products (409 brand_in_use)',
+    body: deleteSchema,
+    staff: 'catalogue:write',
+  },
+  'POST /staff/catalogue/home-sections/:id{[0-9]+}/banners': {
+    ...staff,
+    ...byId,
+    summary: 'Add a banner to a banner row: a picture per language, a link on this shop, descriptions',
+    body: bannerAddSchema,
+    staff: 'catalogue:write',
+  },
+  'POST /staff/catalogue/home-sections/:id{[0-9]+}/banners/edit': {
+    ...staff,
+    ...byId,
+    summary: 'Move a banner one place earlier, or take it off the row',
+    body: bannerEditSchema,
+    staff: 'catalogue:write',
   },
 } as const satisfies Record<string, RouteContract>;

@@ -28,7 +28,7 @@ import { LOW_STOCK_UNITS } from './dashboard';
 
 export const CATALOGUE_PAGE = 50;
 
-type Names = { name_en: string; name_ar: string };
+export type Names = { name_en: string; name_ar: string };
 interface ProductRow extends Names {
   id: number;
   slug: string;
@@ -47,26 +47,26 @@ interface SkuRow extends Names {
   buy_limit: number | null;
   sort_order: number;
 }
-interface CategoryRow extends Names {
+export interface CategoryRow extends Names {
   id: number;
   parent_id: number | null;
   slug: string;
   sort_order: number;
 }
 
-const notFound = () => new ApiError(404, 'not_found');
+export const notFound = () => new ApiError(404, 'not_found');
 /** 409: the SKU's stock is no longer what the form showed; the answer carries the current figure. */
 const stockChanged = (stock: number | null) => new ApiError(409, 'stock_changed', { stock });
-const fieldError = (field: string, message: string) =>
+export const fieldError = (field: string, message: string) =>
   new ApiError(400, 'validation_failed', { fields: [{ field, code: 'custom', message }] });
 
 /** Runs the change with its audit row, then makes every cached catalogue answer stale. */
-async function commit(c: Context<AppEnv>, statements: D1PreparedStatement[]): Promise<void> {
+export async function commit(c: Context<AppEnv>, statements: D1PreparedStatement[]): Promise<void> {
   await c.env.DB.batch(statements);
   await bumpCatalogueVersion(c.env);
 }
 
-function audit(c: Context<AppEnv>, member: StaffMember, entry: Parameters<typeof auditStatement>[2]) {
+export function audit(c: Context<AppEnv>, member: StaffMember, entry: Parameters<typeof auditStatement>[2]) {
   return auditStatement(c.env.DB, member, entry);
 }
 

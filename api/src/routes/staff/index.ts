@@ -8,6 +8,8 @@ import { staffAuditRoutes } from './audit';
 import { staffTeamRoutes } from './team';
 import { staffLabRoutes } from './lab';
 import { staffCatalogueRoutes } from './catalogue';
+import { staffCatalogueCreateRoutes } from './catalogue-create';
+import { staffHomeBannerRoutes } from './home-banners';
 import { staffCustomerRoutes } from './customers';
 import { staffPromotionRoutes } from './promotions';
 import { staffSearchRoutes } from './search';
@@ -20,6 +22,8 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffTeamRoutes)
   .route('/', staffLabRoutes)
   .route('/', staffCatalogueRoutes)
+  .route('/', staffCatalogueCreateRoutes)
+  .route('/', staffHomeBannerRoutes)
   .route('/', staffCustomerRoutes)
   .route('/', staffPromotionRoutes)
   .route('/', staffSearchRoutes)
