@@ -16,6 +16,7 @@ import {
   type NutritionistRow,
 } from '../pages/catalogue/Nutritionists';
 import type { FormFailure } from '../pages/catalogue/parts';
+import { NewProductPage } from '../pages/catalogue/NewProduct';
 import { ProductPage, type ProductDetail } from '../pages/catalogue/Product';
 import { ProductsPage, type NamedRow, type ProductListRow } from '../pages/catalogue/Products';
 import { apiFailurePage } from './failure';
@@ -43,13 +44,19 @@ async function submit(
   body: Record<string, unknown>,
   formName: string,
   values: Record<string, string>,
-  back: string,
+  back: string | ((created: { id: number }) => string),
   again: (failure: FormFailure) => Promise<Response>,
 ) {
-  const answer = await staffApi<{ fields?: Array<{ field: string; message: string }> }>(c, 'POST', apiPath, body);
-  if (answer.status === 200) return c.redirect(back, 303);
+  const answer = await staffApi<{ id: number; fields?: Array<{ field: string; message: string }> }>(
+    c,
+    'POST',
+    apiPath,
+    body,
+  );
+  if (answer.status === 200) return c.redirect(typeof back === 'string' ? back : back(answer.envelope.data), 303);
   if (answer.status === 409) {
-    // The stock changed since the form was drawn: the page comes back with the current figure.
+    // A refusal of the whole form (still in use, ordered, changed meanwhile). When the stock changed
+    // since the form was drawn, the page comes back with the current figure.
     const { stock: _stock, stock_seen: _seen, ...kept } = values;
     return again({ form: formName, values: kept, fields: {}, msg: answer.envelope.meta.msg });
   }
@@ -134,6 +141,40 @@ function base64(bytes: Uint8Array): string {
   return btoa(s);
 }
 
+/**
+ * A form's image file as base64 for the API, or the message key saying why not. The file's name and
+ * type as the browser gave them are not trusted: the API reads its bytes.
+ */
+async function imageData(
+  form: Record<string, string | File>,
+  name: string,
+): Promise<{ data: string } | { msg: 'image_missing' | 'image_too_large' }> {
+  const file = form[name];
+  if (!(file instanceof File) || file.size === 0) return { msg: 'image_missing' };
+  if (file.size > IMAGE_MAX_BYTES) return { msg: 'image_too_large' };
+  return { data: base64(new Uint8Array(await file.arrayBuffer())) };
+}
+
+async function newProductPage(c: C, failure: Failed = null) {
+  const [categories, brands] = await Promise.all([
+    staffApi<{ categories: NamedRow[] }>(c, 'GET', '/staff/catalogue/categories'),
+    staffApi<{ brands: NamedRow[] }>(c, 'GET', '/staff/catalogue/brands'),
+  ]);
+  for (const a of [categories, brands]) if (a.status !== 200) return apiFailurePage(c, a.status);
+  return html(
+    c,
+    <NewProductPage
+      t={c.var.t}
+      nonce={c.var.nonce}
+      me={c.var.me}
+      categories={categories.envelope.data.categories}
+      brands={brands.envelope.data.brands}
+      failure={failure}
+    />,
+    failure ? 400 : 200,
+  );
+}
+
 const catalogueRoutesBase = new Hono<StaffAppEnv>()
   .get('/catalogue', staffPage('catalogue:read'), async (c) => {
     const parsed = catalogueListQuery.safeParse(c.req.query());
@@ -167,6 +208,7 @@ const catalogueRoutesBase = new Hono<StaffAppEnv>()
         categories={categories.envelope.data.categories}
         brands={brands.envelope.data.brands}
         filters={filters}
+        done={done(c)}
       />,
     );
   })
@@ -187,16 +229,12 @@ const catalogueRoutesBase = new Hono<StaffAppEnv>()
   .post('/catalogue/products/:id{[0-9]+}/images', staffPage('catalogue:write'), async (c) => {
     const id = idOf(c);
     const { values, form } = await formFields(c);
-    const file = form.image;
-    const refuse = (msg: string) => productPage(c, id, { form: 'image', fields: {}, values, msg });
-    if (!(file instanceof File) || file.size === 0) return refuse('image_missing');
-    if (file.size > IMAGE_MAX_BYTES) return refuse('image_too_large');
-    // The file's name and type as the browser gave them are not trusted: the API reads its bytes.
-    const data = base64(new Uint8Array(await file.arrayBuffer()));
+    const image = await imageData(form, 'image');
+    if ('msg' in image) return productPage(c, id, { form: 'image', fields: {}, values, msg: image.msg });
     return submit(
       c,
       `/staff/catalogue/products/${id}/images`,
-      { data, alt_en: values.alt_en ?? '', alt_ar: values.alt_ar ?? '' },
+      { data: image.data, alt_en: values.alt_en ?? '', alt_ar: values.alt_ar ?? '' },
       'image',
       values,
       `/catalogue/products/${id}?done=image`,
@@ -231,11 +269,100 @@ const catalogueRoutesBase = new Hono<StaffAppEnv>()
       `/catalogue/products/${product}?done=stock`,
       (f) => productPage(c, product, f),
     );
+  })
+  .get('/catalogue/products/new', staffPage('catalogue:write'), (c) => newProductPage(c))
+  .post('/catalogue/products', staffPage('catalogue:write'), async (c) => {
+    const { values } = await formFields(c);
+    return submit(
+      c,
+      '/staff/catalogue/products',
+      values,
+      'new-product',
+      values,
+      (created) => `/catalogue/products/${created.id}?done=created`,
+      (f) => newProductPage(c, f),
+    );
+  })
+  .post('/catalogue/products/:id{[0-9]+}/skus', staffPage('catalogue:write'), async (c) => {
+    const id = idOf(c);
+    const { values } = await formFields(c);
+    return submit(
+      c,
+      `/staff/catalogue/products/${id}/skus`,
+      values,
+      'new-sku',
+      values,
+      `/catalogue/products/${id}?done=created`,
+      (f) => productPage(c, id, f),
+    );
+  })
+  .post('/catalogue/products/:id{[0-9]+}/delete', staffPage('catalogue:write'), async (c) => {
+    const id = idOf(c);
+    const { values } = await formFields(c);
+    return submit(
+      c,
+      `/staff/catalogue/products/${id}/delete`,
+      { confirm: values.confirm ?? '' },
+      'delete-product',
+      values,
+      '/catalogue?done=deleted',
+      (f) => productPage(c, id, f),
+    );
+  })
+  .post('/catalogue/skus/:id{[0-9]+}/delete', staffPage('catalogue:write'), async (c) => {
+    const id = idOf(c);
+    const { values } = await formFields(c);
+    const product = Number(values.product_id) || 0;
+    return submit(
+      c,
+      `/staff/catalogue/skus/${id}/delete`,
+      { confirm: values.confirm ?? '' },
+      `delete-sku-${id}`,
+      values,
+      `/catalogue/products/${product}?done=deleted`,
+      (f) => productPage(c, product, f),
+    );
+  })
+  .post('/catalogue/home-sections/:id{[0-9]+}/banners', staffPage('catalogue:write'), async (c) => {
+    const id = idOf(c);
+    const { values, form } = await formFields(c);
+    const name = `banner-${id}`;
+    const [en, ar] = [await imageData(form, 'image_en'), await imageData(form, 'image_ar')];
+    if ('msg' in en) return listPage(c, 'home-sections', { form: name, fields: {}, values, msg: en.msg });
+    if ('msg' in ar) return listPage(c, 'home-sections', { form: name, fields: {}, values, msg: ar.msg });
+    return submit(
+      c,
+      `/staff/catalogue/home-sections/${id}/banners`,
+      {
+        image_en: en.data,
+        image_ar: ar.data,
+        link: values.link ?? '',
+        alt_en: values.alt_en ?? '',
+        alt_ar: values.alt_ar ?? '',
+      },
+      name,
+      values,
+      `/catalogue/home-sections?done=${id}`,
+      (f) => listPage(c, 'home-sections', f),
+    );
+  })
+  .post('/catalogue/home-sections/:id{[0-9]+}/banners/edit', staffPage('catalogue:write'), async (c) => {
+    const id = idOf(c);
+    const { values } = await formFields(c);
+    return submit(
+      c,
+      `/staff/catalogue/home-sections/${id}/banners/edit`,
+      { image_key: values.image_key ?? '', action: values.action ?? '' },
+      `banner-${id}`,
+      values,
+      `/catalogue/home-sections?done=${id}`,
+      (f) => listPage(c, 'home-sections', f),
+    );
   });
 
 /** Categories, brands and home sections: the same list page and the same kind of edit form. */
 function listRoutes(app: Hono<StaffAppEnv>, kind: ListKind) {
-  return app
+  const edits = app
     .get(`/catalogue/${kind}`, staffPage('catalogue:read'), (c) => listPage(c, kind))
     .post(`/catalogue/${kind}/:id{[0-9]+}`, staffPage('catalogue:write'), async (c) => {
       const id = idOf(c);
@@ -247,6 +374,34 @@ function listRoutes(app: Hono<StaffAppEnv>, kind: ListKind) {
         `row-${id}`,
         values,
         `/catalogue/${kind}?done=${id}`,
+        (f) => listPage(c, kind, f),
+      );
+    });
+  if (kind === 'home-sections') return edits;
+  // Categories and brands are added above their list (a brand with its logo) and deleted from their row.
+  return edits
+    .post(`/catalogue/${kind}`, staffPage('catalogue:write'), async (c) => {
+      const { values, form } = await formFields(c);
+      const body: Record<string, string> = { ...values };
+      if (kind === 'brands') {
+        const logo = await imageData(form, 'logo');
+        if ('msg' in logo) return listPage(c, kind, { form: 'new', fields: {}, values, msg: logo.msg });
+        body.logo = logo.data;
+      }
+      return submit(c, `/staff/catalogue/${kind}`, body, 'new', values, `/catalogue/${kind}?done=created`, (f) =>
+        listPage(c, kind, f),
+      );
+    })
+    .post(`/catalogue/${kind}/:id{[0-9]+}/delete`, staffPage('catalogue:write'), async (c) => {
+      const id = idOf(c);
+      const { values } = await formFields(c);
+      return submit(
+        c,
+        `/staff/catalogue/${kind}/${id}/delete`,
+        { confirm: values.confirm ?? '' },
+        `delete-${id}`,
+        values,
+        `/catalogue/${kind}?done=deleted`,
         (f) => listPage(c, kind, f),
       );
     });

@@ -1,10 +1,12 @@
 // Categories, brands and home sections: one row each, opened (a <details>, no script) to edit its
-// main fields, sort order and, where it has one, its active or featured flag.
+// main fields, sort order and, where it has one, its active or featured flag. Categories and brands
+// are added above the list and deleted from their row; a banner row lists its banners to reorder,
+// remove and add.
 import type { ReactNode } from 'react';
 import type { StaffTranslator, StaffTextId } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
-import { CatalogueLinks, Check, Field, type FormFailure, Notice, canWrite } from './parts';
+import { CatalogueLinks, Check, DeleteForm, Field, type FormFailure, ImageField, Notice, canWrite } from './parts';
 
 type Row = Record<string, string | number | null> & { id: number };
 
@@ -25,6 +27,12 @@ function EditableList(props: {
   rowNote: (row: Row) => string;
   fields: (row: Row, form: string) => ReactNode;
   writePermission?: 'catalogue:write' | 'nutritionists:write';
+  /** The add form above the list (shown to those who may write). */
+  create?: ReactNode;
+  /** What may be deleted from a row, and the hint saying so. */
+  deleteHint?: string;
+  /** More of a row, under its edit form (a banner row's banners). */
+  extra?: (row: Row) => ReactNode;
 }) {
   const { t, me, failure, rows } = props.common;
   const write = canWrite(me, props.writePermission);
@@ -32,13 +40,18 @@ function EditableList(props: {
     <Layout t={t} nonce={props.common.nonce} me={me} title={t.t(props.title)} path={props.path}>
       <h1>{t.t(props.title)}</h1>
       <CatalogueLinks t={t} me={me} current={props.path} />
-      <Notice t={t} done={Boolean(props.common.done)} failure={failure} />
+      <Notice t={t} done={props.common.done} failure={failure} />
+      {write && props.create}
       <ul className="rows">
         {rows.map((row) => {
           const form = `row-${row.id}`;
           return (
             <li key={row.id}>
-              <details open={failure?.form === form || String(row.id) === props.common.done}>
+              <details
+                open={
+                  failure?.form === form || failure?.form.endsWith(`-${row.id}`) || String(row.id) === props.common.done
+                }
+              >
                 <summary>
                   <span>{props.rowTitle(row)}</span> <span className="muted">{props.rowNote(row)}</span>
                 </summary>
@@ -48,6 +61,17 @@ function EditableList(props: {
                     {write && <button type="submit">{t.t('st_catalogue_save')}</button>}
                   </fieldset>
                 </form>
+                {props.extra?.(row)}
+                {write && props.deleteHint && (
+                  <DeleteForm
+                    t={t}
+                    action={`${props.path}/${row.id}/delete`}
+                    form={`delete-${row.id}`}
+                    label={t.t('st_catalogue_delete_named', { name: props.rowTitle(row) })}
+                    hint={props.deleteHint}
+                    failure={failure}
+                  />
+                )}
               </details>
             </li>
           );
@@ -114,6 +138,27 @@ export function CategoriesPage(props: ListPageProps) {
           {sortOrder(t, r, form, props.failure)}
         </>
       )}
+      deleteHint={t.t('st_catalogue_delete_category_hint')}
+      create={
+        <CreateForm t={t} title="st_catalogue_new_category" action="/catalogue/categories" failure={props.failure}>
+          {names(t, {} as Row, 'new', props.failure)}
+          <div className="field">
+            <label htmlFor="new-parent_id">{t.t('st_catalogue_parent')}</label>
+            <select id="new-parent_id" name="parent_id" defaultValue={newValue(props.failure, 'parent_id')}>
+              <option value="">{t.t('st_catalogue_top_level')}</option>
+              {props.rows
+                .filter((r) => !r.parent_id)
+                .map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {ar ? r.name_ar : r.name_en}
+                  </option>
+                ))}
+            </select>
+          </div>
+          <ColourField t={t} failure={props.failure} />
+          {sortOrder(t, { sort_order: 0 } as unknown as Row, 'new', props.failure)}
+        </CreateForm>
+      }
     />
   );
 }
@@ -163,6 +208,27 @@ export function BrandsPage(props: ListPageProps) {
           />
         </>
       )}
+      deleteHint={t.t('st_catalogue_delete_brand_hint')}
+      create={
+        <CreateForm t={t} title="st_catalogue_new_brand" action="/catalogue/brands" failure={props.failure} multipart>
+          {names(t, {} as Row, 'new', props.failure)}
+          <ColourField t={t} failure={props.failure} />
+          {sortOrder(t, { sort_order: 0 } as unknown as Row, 'new', props.failure)}
+          <ImageField
+            id="new-logo"
+            name="logo"
+            label={t.t('st_catalogue_logo_file')}
+            hint={t.t('st_catalogue_logo_hint')}
+          />
+          <Check
+            form="new"
+            name="is_featured"
+            label={t.t('st_catalogue_featured')}
+            checked={false}
+            failure={props.failure}
+          />
+        </CreateForm>
+      }
     />
   );
 }
@@ -190,6 +256,184 @@ export function HomeSectionsPage(props: ListPageProps) {
           />
         </>
       )}
+      extra={(r) => (r.type === 'banner' ? <BannerRow t={t} row={r} me={props.me} failure={props.failure} /> : null)}
     />
+  );
+}
+
+/** A failed add form's value for a field (the add forms are named "new"). */
+const newValue = (failure: FormFailure | null | undefined, name: string) =>
+  failure?.form === 'new' ? failure.values[name] : undefined;
+
+function CreateForm(props: {
+  t: StaffTranslator;
+  title: StaffTextId;
+  action: string;
+  failure?: FormFailure | null;
+  multipart?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = props;
+  return (
+    <details className="card create" open={props.failure?.form === 'new'}>
+      <summary>{t.t(props.title)}</summary>
+      <form
+        method="post"
+        action={props.action}
+        className="stack"
+        encType={props.multipart ? 'multipart/form-data' : undefined}
+      >
+        <div className="grid">{props.children}</div>
+        <div className="actions">
+          <button type="submit">{t.t(props.title)}</button>
+        </div>
+      </form>
+    </details>
+  );
+}
+
+function ColourField({ t, failure }: { t: StaffTranslator; failure?: FormFailure | null }) {
+  const error = failure?.form === 'new' ? failure.fields.color : undefined;
+  return (
+    <div className="field">
+      <label htmlFor="new-color">{t.t('st_catalogue_colour')}</label>
+      <input
+        id="new-color"
+        name="color"
+        type="color"
+        defaultValue={newValue(failure, 'color') ?? '#0b6e4f'}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'new-color-error' : undefined}
+      />
+      {error && (
+        <p className="field-error" id="new-color-error">
+          {t.tKey(error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface Banner {
+  image_key: string;
+  link: string;
+  alt_en: string;
+  alt_ar: string;
+}
+
+/** A banner row's banners, in the order shoppers see them, with their pictures; and the add form. */
+function BannerRow({
+  t,
+  row,
+  me,
+  failure,
+}: {
+  t: StaffTranslator;
+  row: Row;
+  me: StaffSelf;
+  failure?: FormFailure | null;
+}) {
+  const ar = t.lang === 'ar';
+  const items = ((JSON.parse(String(row.payload ?? '{}')) as { items?: Banner[] }).items ?? []) as Banner[];
+  const write = canWrite(me);
+  const action = `/catalogue/home-sections/${row.id}/banners`;
+  const form = `banner-${row.id}`;
+  return (
+    <section className="stack" aria-labelledby={`${form}-title`}>
+      <h3 id={`${form}-title`}>{t.t('st_catalogue_banners')}</h3>
+      {items.length === 0 && <p className="muted">{t.t('st_catalogue_no_banners')}</p>}
+      <ol className="banner-list">
+        {items.map((b, n) => {
+          const alt = ar ? b.alt_ar : b.alt_en;
+          return (
+            <li key={b.image_key}>
+              <img src={`/media/${b.image_key}-${t.lang}-600.webp`} alt={alt} width={600} height={200} />
+              <span>
+                {alt}
+                <br />
+                <span className="muted">
+                  {t.t('st_catalogue_banner_leads_to')} <bdi className="mono">{b.link}</bdi>
+                </span>
+              </span>
+              {write && (
+                <span className="actions">
+                  {n > 0 && (
+                    <form method="post" action={`${action}/edit`} className="inline">
+                      <input type="hidden" name="image_key" value={b.image_key} />
+                      <input type="hidden" name="action" value="up" />
+                      <button type="submit" className="secondary">
+                        {t.t('st_catalogue_move_up', { name: alt })}
+                      </button>
+                    </form>
+                  )}
+                  <form method="post" action={`${action}/edit`} className="inline">
+                    <input type="hidden" name="image_key" value={b.image_key} />
+                    <input type="hidden" name="action" value="remove" />
+                    <button type="submit" className="danger">
+                      {t.t('st_catalogue_remove_banner', { name: alt })}
+                    </button>
+                  </form>
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      {write && (
+        <details className="card create" open={failure?.form === form}>
+          <summary>{t.t('st_catalogue_new_banner')}</summary>
+          <form method="post" action={action} encType="multipart/form-data" className="stack">
+            <div className="grid">
+              <ImageField
+                id={`${form}-image_en`}
+                name="image_en"
+                label={t.t('st_catalogue_banner_en')}
+                hint={t.t('st_catalogue_banner_hint')}
+              />
+              <ImageField
+                id={`${form}-image_ar`}
+                name="image_ar"
+                label={t.t('st_catalogue_banner_ar')}
+                hint={t.t('st_catalogue_banner_hint')}
+              />
+              <Field
+                t={t}
+                form={form}
+                name="link"
+                label={t.t('st_catalogue_banner_link')}
+                value=""
+                failure={failure}
+                dir="ltr"
+                required
+                hint={t.t('st_catalogue_banner_link_hint')}
+              />
+              <Field
+                t={t}
+                form={form}
+                name="alt_en"
+                label={t.t('st_catalogue_alt_en')}
+                value=""
+                failure={failure}
+                dir="ltr"
+                required
+              />
+              <Field
+                t={t}
+                form={form}
+                name="alt_ar"
+                label={t.t('st_catalogue_alt_ar')}
+                value=""
+                failure={failure}
+                dir="rtl"
+                required
+              />
+            </div>
+            <div className="actions">
+              <button type="submit">{t.t('st_catalogue_create_banner')}</button>
+            </div>
+          </form>
+        </details>
+      )}
+    </section>
   );
 }

@@ -7,7 +7,8 @@ import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
 import type { NamedRow } from './Products';
-import { CatalogueLinks, Check, Field, type FormFailure, Notice, canWrite, kwd } from './parts';
+import { CategoryOptions, SkuFields } from './NewProduct';
+import { CatalogueLinks, Check, DeleteForm, Field, type FormFailure, Notice, canWrite, kwd } from './parts';
 
 export interface ProductDetail {
   product: {
@@ -62,7 +63,7 @@ export function ProductPage(props: {
       </p>
       <h1>{name(p)}</h1>
       <CatalogueLinks t={t} me={props.me} current="" />
-      <Notice t={t} done={Boolean(props.done)} failure={failure} />
+      <Notice t={t} done={props.done} failure={failure} />
       <p className="muted">
         <span className="mono" dir="ltr">
           #{p.id} · {p.slug}
@@ -186,11 +187,35 @@ export function ProductPage(props: {
                       </button>
                     </div>
                   </form>
+                  {data.skus.length > 1 && (
+                    <DeleteForm
+                      t={t}
+                      action={`/catalogue/skus/${s.id}/delete`}
+                      form={`delete-sku-${s.id}`}
+                      label={t.t('st_catalogue_delete_named', { name: name(s) })}
+                      hint={t.t('st_catalogue_delete_sku_hint')}
+                      hidden={{ product_id: p.id }}
+                      failure={failure}
+                    />
+                  )}
                 </>
               )}
             </section>
           ))}
         </div>
+        {write && (
+          <details className="card create" open={failure?.form === 'new-sku'}>
+            <summary>{t.t('st_catalogue_new_sku')}</summary>
+            <form method="post" action={`/catalogue/products/${p.id}/skus`} className="stack">
+              <div className="grid">
+                <SkuFields t={t} form="new-sku" failure={failure} />
+              </div>
+              <div className="actions">
+                <button type="submit">{t.t('st_catalogue_create_sku')}</button>
+              </div>
+            </form>
+          </details>
+        )}
       </section>
 
       <section aria-labelledby="details-title">
@@ -241,11 +266,7 @@ export function ProductPage(props: {
               <div className="field">
                 <label htmlFor="product-category_id">{t.t('st_catalogue_category')}</label>
                 <select id="product-category_id" name="category_id" defaultValue={category}>
-                  {data.categories.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.parent_id ? `— ${name(c)}` : name(c)}
-                    </option>
-                  ))}
+                  <CategoryOptions t={t} categories={data.categories} />
                 </select>
               </div>
               <div className="field">
@@ -276,6 +297,7 @@ export function ProductPage(props: {
         <ul className="images">
           {data.images.map((i, n) => (
             <li key={i.id}>
+              <img className="thumb" src={`/media/${i.r2_key}-400.webp`} alt={ar ? i.alt_ar : i.alt_en} />{' '}
               <span className="mono" dir="ltr">
                 {i.r2_key}
               </span>{' '}
@@ -331,6 +353,20 @@ export function ProductPage(props: {
           </form>
         )}
       </section>
+
+      {write && (
+        <section aria-labelledby="delete-title">
+          <h2 id="delete-title">{t.t('st_catalogue_delete_product')}</h2>
+          <DeleteForm
+            t={t}
+            action={`/catalogue/products/${p.id}/delete`}
+            form="delete-product"
+            label={t.t('st_catalogue_delete_named', { name: name(p) })}
+            hint={t.t('st_catalogue_delete_product_hint')}
+            failure={failure}
+          />
+        </section>
+      )}
     </Layout>
   );
 }

@@ -3,7 +3,8 @@ import { formatMinor } from '#shared/money';
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
-import { CatalogueLinks } from './parts';
+import { CategoryOptions } from './NewProduct';
+import { CatalogueLinks, Notice, canWrite } from './parts';
 
 export interface ProductListRow {
   id: number;
@@ -47,6 +48,7 @@ export function ProductsPage(props: {
   categories: NamedRow[];
   brands: NamedRow[];
   filters: ProductFilters;
+  done?: string;
 }) {
   const { t, filters } = props;
   const ar = t.lang === 'ar';
@@ -63,6 +65,14 @@ export function ProductsPage(props: {
     <Layout t={t} nonce={props.nonce} me={props.me} title={t.t('st_catalogue_products')} path="/catalogue">
       <h1>{t.t('st_catalogue_products')}</h1>
       <CatalogueLinks t={t} me={props.me} current="/catalogue" />
+      <Notice t={t} done={props.done} />
+      {canWrite(props.me) && (
+        <p>
+          <a className="button" href="/catalogue/products/new">
+            {t.t('st_catalogue_new_product')}
+          </a>
+        </p>
+      )}
       <form method="get" action="/catalogue" className="filters">
         <div>
           <label htmlFor="q">{t.t('st_catalogue_search')}</label>
@@ -72,11 +82,7 @@ export function ProductsPage(props: {
           <label htmlFor="category_id">{t.t('st_catalogue_category')}</label>
           <select id="category_id" name="category_id" defaultValue={filters.category_id ?? ''}>
             <option value="">{t.t('st_catalogue_all')}</option>
-            {props.categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.parent_id ? `— ${name(c)}` : name(c)}
-              </option>
-            ))}
+            <CategoryOptions t={t} categories={props.categories} />
           </select>
         </div>
         <div>

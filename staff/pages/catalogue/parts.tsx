@@ -41,7 +41,16 @@ export function CatalogueLinks({ t, me, current }: { t: StaffTranslator; me: Sta
   );
 }
 
-export function Notice({ t, done, failure }: { t: StaffTranslator; done?: boolean; failure?: FormFailure | null }) {
+/** What a page says after a change: `done` is 'created' or 'deleted' for those, anything else for a save. */
+export function Notice({
+  t,
+  done,
+  failure,
+}: {
+  t: StaffTranslator;
+  done?: boolean | string;
+  failure?: FormFailure | null;
+}) {
   if (failure)
     return (
       <p className="note error" role="alert">
@@ -51,7 +60,13 @@ export function Notice({ t, done, failure }: { t: StaffTranslator; done?: boolea
   if (done)
     return (
       <p className="note done" role="status">
-        {t.t('st_catalogue_saved')}
+        {t.t(
+          done === 'created'
+            ? 'st_catalogue_created'
+            : done === 'deleted'
+              ? 'st_catalogue_deleted'
+              : 'st_catalogue_saved',
+        )}
       </p>
     );
   return null;
@@ -125,6 +140,74 @@ export function Check(props: {
     <div className="field check">
       <input type="checkbox" id={id} name={props.name} defaultChecked={checked} />
       <label htmlFor={id}>{props.label}</label>
+    </div>
+  );
+}
+
+/**
+ * A delete: a required confirmation box, so neither a slip nor an empty post deletes anything (the API
+ * refuses a delete without it too), and the hint saying what can be deleted.
+ */
+export function DeleteForm(props: {
+  t: StaffTranslator;
+  action: string;
+  form: string;
+  label: string;
+  hint: string;
+  hidden?: Record<string, string | number>;
+  failure?: FormFailure | null;
+}) {
+  const { t, form } = props;
+  const error = props.failure?.form === form ? props.failure.fields.confirm : undefined;
+  return (
+    <form method="post" action={props.action} className="delete-form stack">
+      {Object.entries(props.hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <p className="hint muted" id={`${form}-hint`}>
+        {props.hint}
+      </p>
+      <div className="field check">
+        <input
+          type="checkbox"
+          id={`${form}-confirm`}
+          name="confirm"
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${form}-hint ${form}-error` : `${form}-hint`}
+        />
+        <label htmlFor={`${form}-confirm`}>{t.t('st_catalogue_delete_confirm')}</label>
+      </div>
+      {error && (
+        <p className="field-error" id={`${form}-error`}>
+          {t.tKey(error)}
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" className="danger">
+          {props.label}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A file input for an image (the API judges the file by its content, not by its name or type). */
+export function ImageField(props: { id: string; name: string; label: string; hint: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        name={props.name}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        required
+        aria-describedby={`${props.id}-hint`}
+      />
+      <p className="hint muted" id={`${props.id}-hint`}>
+        {props.hint}
+      </p>
     </div>
   );
 }

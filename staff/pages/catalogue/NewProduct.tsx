@@ -1,0 +1,184 @@
+// Adding a product: its names, descriptions, category and brand, and its first size with price and
+// stock. It is stored hidden; its own page then takes a picture, more sizes and the "shown" tick.
+import type { StaffTranslator } from '../../lib/i18n';
+import type { StaffSelf } from '../../lib/api';
+import { Layout } from '../Layout';
+import type { NamedRow } from './Products';
+import { CatalogueLinks, Field, type FormFailure, Notice } from './parts';
+
+/** A size's fields, for the new product's first size and for each size added later. */
+export function SkuFields({ t, form, failure }: { t: StaffTranslator; form: string; failure?: FormFailure | null }) {
+  return (
+    <>
+      <Field
+        t={t}
+        form={form}
+        name="sku_name_en"
+        label={t.t('st_catalogue_sku_name_en')}
+        value=""
+        failure={failure}
+        dir="ltr"
+        required
+      />
+      <Field
+        t={t}
+        form={form}
+        name="sku_name_ar"
+        label={t.t('st_catalogue_sku_name_ar')}
+        value=""
+        failure={failure}
+        dir="rtl"
+        required
+      />
+      <Field
+        t={t}
+        form={form}
+        name="price"
+        label={t.t('st_catalogue_price_kwd')}
+        value=""
+        failure={failure}
+        inputMode="decimal"
+        dir="ltr"
+        required
+      />
+      <Field
+        t={t}
+        form={form}
+        name="old_price"
+        label={t.t('st_catalogue_old_price_kwd')}
+        value=""
+        failure={failure}
+        inputMode="decimal"
+        dir="ltr"
+      />
+      <Field
+        t={t}
+        form={form}
+        name="buy_limit"
+        label={t.t('st_catalogue_buy_limit')}
+        value=""
+        failure={failure}
+        inputMode="numeric"
+        dir="ltr"
+      />
+      <Field
+        t={t}
+        form={form}
+        name="stock"
+        label={t.t('st_catalogue_stock_now')}
+        value="0"
+        failure={failure}
+        inputMode="numeric"
+        dir="ltr"
+        required
+      />
+    </>
+  );
+}
+
+/** Categories as a select lists them: each subcategory under its parent, marked with a dash. */
+export function CategoryOptions({ t, categories }: { t: StaffTranslator; categories: NamedRow[] }) {
+  const name = (r: NamedRow) => (t.lang === 'ar' ? r.name_ar : r.name_en);
+  return (
+    <>
+      {categories.map((c) => (
+        <option key={c.id} value={c.id}>
+          {c.parent_id ? `— ${name(c)}` : name(c)}
+        </option>
+      ))}
+    </>
+  );
+}
+
+export function NewProductPage(props: {
+  t: StaffTranslator;
+  nonce: string;
+  me: StaffSelf;
+  categories: NamedRow[];
+  brands: NamedRow[];
+  failure?: FormFailure | null;
+}) {
+  const { t, failure } = props;
+  const mine = failure?.form === 'new-product' ? failure : null;
+  const form = 'new-product';
+  return (
+    <Layout t={t} nonce={props.nonce} me={props.me} title={t.t('st_catalogue_new_product')} path="/catalogue">
+      <p>
+        <a href="/catalogue">{t.t('st_catalogue_back_to_products')}</a>
+      </p>
+      <h1>{t.t('st_catalogue_new_product')}</h1>
+      <CatalogueLinks t={t} me={props.me} current="" />
+      <Notice t={t} failure={failure} />
+      <p className="muted">{t.t('st_catalogue_new_product_hint')}</p>
+      <form method="post" action="/catalogue/products" className="card stack">
+        <div className="grid">
+          <Field
+            t={t}
+            form={form}
+            name="name_en"
+            label={t.t('st_catalogue_name_en')}
+            value=""
+            failure={failure}
+            dir="ltr"
+            required
+          />
+          <Field
+            t={t}
+            form={form}
+            name="name_ar"
+            label={t.t('st_catalogue_name_ar')}
+            value=""
+            failure={failure}
+            dir="rtl"
+            required
+          />
+          <Field
+            t={t}
+            form={form}
+            name="description_en"
+            label={t.t('st_catalogue_description_en')}
+            value=""
+            failure={failure}
+            type="textarea"
+            dir="ltr"
+          />
+          <Field
+            t={t}
+            form={form}
+            name="description_ar"
+            label={t.t('st_catalogue_description_ar')}
+            value=""
+            failure={failure}
+            type="textarea"
+            dir="rtl"
+          />
+          <div className="field">
+            <label htmlFor="new-product-category_id">{t.t('st_catalogue_category')}</label>
+            <select id="new-product-category_id" name="category_id" defaultValue={mine?.values.category_id}>
+              <CategoryOptions t={t} categories={props.categories} />
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="new-product-brand_id">{t.t('st_catalogue_brand')}</label>
+            <select id="new-product-brand_id" name="brand_id" defaultValue={mine?.values.brand_id}>
+              {props.brands.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {t.lang === 'ar' ? b.name_ar : b.name_en}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <fieldset>
+          <legend>{t.t('st_catalogue_first_sku')}</legend>
+          <div className="grid">
+            <SkuFields t={t} form={form} failure={failure} />
+          </div>
+        </fieldset>
+        <div className="actions">
+          <button type="submit">{t.t('st_catalogue_create_product')}</button>
+        </div>
+      </form>
+    </Layout>
+  );
+}
