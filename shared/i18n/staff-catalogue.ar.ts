@@ -139,4 +139,12 @@ export const staffCatalogueAr: Translated<typeof staffCatalogueEn> = {
   st_catalogue_create_banner: 'أضف اللافتة',
   st_catalogue_move_up: 'تقديم «{{name}}»',
   st_catalogue_remove_banner: 'إزالة «{{name}}»',
+  // What each kind of home section shows.
+  st_home_type_banner: 'صف لافتات',
+  st_home_type_categories: 'الفئات',
+  st_home_type_popular: 'المنتجات الأكثر مبيعاً',
+  st_home_type_brands: 'العلامات التجارية',
+  st_home_type_nutritionist_banner: 'لافتة أخصائي التغذية',
+  st_home_type_quiz: 'اختبار المكملات',
+  st_home_type_collection: 'مجموعة منتجات',
 };

@@ -116,4 +116,12 @@ export const staffCatalogueEn = {
   st_catalogue_create_banner: 'Add the banner',
   st_catalogue_move_up: 'Move “{{name}}” earlier',
   st_catalogue_remove_banner: 'Remove “{{name}}”',
+  // What each kind of home section shows.
+  st_home_type_banner: 'Banner row',
+  st_home_type_categories: 'Categories',
+  st_home_type_popular: 'Popular products',
+  st_home_type_brands: 'Brands',
+  st_home_type_nutritionist_banner: 'Nutritionist banner',
+  st_home_type_quiz: 'Supplement quiz',
+  st_home_type_collection: 'Collection of products',
 } as const;

@@ -87,7 +87,7 @@ const names = (t: StaffTranslator, row: Row, form: string, failure?: FormFailure
       t={t}
       form={form}
       name={`${prefix}_en`}
-      label={t.t('st_catalogue_name_en')}
+      label={t.t(prefix === 'title' ? 'st_catalogue_title_en' : 'st_catalogue_name_en')}
       value={row[`${prefix}_en`]}
       failure={failure}
       dir="ltr"
@@ -96,7 +96,7 @@ const names = (t: StaffTranslator, row: Row, form: string, failure?: FormFailure
       t={t}
       form={form}
       name={`${prefix}_ar`}
-      label={t.t('st_catalogue_name_ar')}
+      label={t.t(prefix === 'title' ? 'st_catalogue_title_ar' : 'st_catalogue_name_ar')}
       value={row[`${prefix}_ar`]}
       failure={failure}
       dir="rtl"
@@ -241,8 +241,8 @@ export function HomeSectionsPage(props: ListPageProps) {
       common={props}
       title="st_catalogue_home_sections"
       path="/catalogue/home-sections"
-      rowTitle={(r) => `${t.n(Number(r.sort_order))}. ${String(ar ? r.title_ar : r.title_en) || r.type}`}
-      rowNote={(r) => `${r.type}${r.is_active ? '' : ` · ${t.t('st_catalogue_inactive')}`}`}
+      rowTitle={(r) => `${t.n(Number(r.sort_order))}. ${String(ar ? r.title_ar : r.title_en) || sectionType(t, r)}`}
+      rowNote={(r) => `${sectionType(t, r)}${r.is_active ? '' : ` · ${t.t('st_catalogue_inactive')}`}`}
       fields={(r, form) => (
         <>
           {names(t, r, form, props.failure, 'title')}
@@ -260,6 +260,20 @@ export function HomeSectionsPage(props: ListPageProps) {
     />
   );
 }
+
+const SECTION_TYPES = {
+  banner: 'st_home_type_banner',
+  categories: 'st_home_type_categories',
+  popular: 'st_home_type_popular',
+  brands: 'st_home_type_brands',
+  nutritionist_banner: 'st_home_type_nutritionist_banner',
+  quiz: 'st_home_type_quiz',
+  collection: 'st_home_type_collection',
+} as const satisfies Record<string, StaffTextId>;
+
+/** What kind of section a row is, in the staff member's language (the schema's CHECK lists the kinds). */
+const sectionType = (t: StaffTranslator, row: Row) =>
+  t.t(SECTION_TYPES[row.type as keyof typeof SECTION_TYPES] ?? 'st_home_type_collection');
 
 /** A failed add form's value for a field (the add forms are named "new"). */
 const newValue = (failure: FormFailure | null | undefined, name: string) =>
@@ -352,7 +366,10 @@ function BannerRow({
                 {alt}
                 <br />
                 <span className="muted">
-                  {t.t('st_catalogue_banner_leads_to')} <bdi className="mono">{b.link}</bdi>
+                  {t.t('st_catalogue_banner_leads_to')}{' '}
+                  <bdi className="mono" dir="ltr">
+                    {b.link}
+                  </bdi>
                 </span>
               </span>
               {write && (
