@@ -104,12 +104,15 @@ export const stockAdjustSchema = z.object({
     .max(200, { error: 'catalogue_text_too_long' }),
 });
 
+/** An image file's bytes, base64. Its type is judged by its content, never by its name (api/src/media/upload.ts). */
+const imageBase64 = z
+  .string({ error: 'image_missing' })
+  .min(1, { error: 'image_missing' })
+  .max(IMAGE_MAX_BASE64 + 4, { error: 'image_too_large' });
+
 export const imageUploadSchema = z.object({
   /** The file's bytes, base64. Its type is judged by its content, never by its name. */
-  data: z
-    .string()
-    .min(1, { error: 'image_missing' })
-    .max(IMAGE_MAX_BASE64 + 4, { error: 'image_too_large' }),
+  data: imageBase64,
   alt_en: text(200).default(''),
   alt_ar: text(200).default(''),
 });
@@ -224,10 +227,7 @@ export const categoryCreateSchema = z.object({
 /** A new brand with its logo (JPEG, PNG or WebP; judged by content like every upload). */
 export const brandCreateSchema = brandEditSchema.extend({
   color: hexColour,
-  logo: z
-    .string({ error: 'image_missing' })
-    .min(1, { error: 'image_missing' })
-    .max(IMAGE_MAX_BASE64 + 4, { error: 'image_too_large' }),
+  logo: imageBase64,
 });
 
 /** A delete goes through only with its confirmation ticked. */
@@ -248,14 +248,8 @@ export const bannerLink = z
 
 /** A banner for a home banner row: one picture per language (its text is drawn in the picture). */
 export const bannerAddSchema = z.object({
-  image_en: z
-    .string({ error: 'image_missing' })
-    .min(1, { error: 'image_missing' })
-    .max(IMAGE_MAX_BASE64 + 4, { error: 'image_too_large' }),
-  image_ar: z
-    .string({ error: 'image_missing' })
-    .min(1, { error: 'image_missing' })
-    .max(IMAGE_MAX_BASE64 + 4, { error: 'image_too_large' }),
+  image_en: imageBase64,
+  image_ar: imageBase64,
   link: bannerLink,
   alt_en: required(200),
   alt_ar: required(200),

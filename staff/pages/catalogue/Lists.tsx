@@ -6,7 +6,20 @@ import type { ReactNode } from 'react';
 import type { StaffTranslator, StaffTextId } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
-import { CatalogueLinks, Check, DeleteForm, Field, type FormFailure, ImageField, Notice, canWrite } from './parts';
+import {
+  ALT_LABELS,
+  BilingualFields,
+  CatalogueLinks,
+  Check,
+  DESCRIPTION_LABELS,
+  DeleteForm,
+  Field,
+  type FormFailure,
+  ImageField,
+  NAME_LABELS,
+  Notice,
+  canWrite,
+} from './parts';
 
 type Row = Record<string, string | number | null> & { id: number };
 
@@ -82,26 +95,14 @@ function EditableList(props: {
 }
 
 const names = (t: StaffTranslator, row: Row, form: string, failure?: FormFailure | null, prefix = 'name') => (
-  <>
-    <Field
-      t={t}
-      form={form}
-      name={`${prefix}_en`}
-      label={t.t(prefix === 'title' ? 'st_catalogue_title_en' : 'st_catalogue_name_en')}
-      value={row[`${prefix}_en`]}
-      failure={failure}
-      dir="ltr"
-    />
-    <Field
-      t={t}
-      form={form}
-      name={`${prefix}_ar`}
-      label={t.t(prefix === 'title' ? 'st_catalogue_title_ar' : 'st_catalogue_name_ar')}
-      value={row[`${prefix}_ar`]}
-      failure={failure}
-      dir="rtl"
-    />
-  </>
+  <BilingualFields
+    t={t}
+    form={form}
+    name={prefix}
+    labels={prefix === 'title' ? ['st_catalogue_title_en', 'st_catalogue_title_ar'] : NAME_LABELS}
+    values={{ en: row[`${prefix}_en`], ar: row[`${prefix}_ar`] }}
+    failure={failure}
+  />
 );
 
 const sortOrder = (t: StaffTranslator, row: Row, form: string, failure?: FormFailure | null) => (
@@ -178,25 +179,14 @@ export function BrandsPage(props: ListPageProps) {
       fields={(r, form) => (
         <>
           {names(t, r, form, props.failure)}
-          <Field
+          <BilingualFields
             t={t}
             form={form}
-            name="description_en"
-            label={t.t('st_catalogue_description_en')}
-            value={r.description_en}
+            name="description"
+            labels={DESCRIPTION_LABELS}
+            values={{ en: r.description_en, ar: r.description_ar }}
             failure={props.failure}
             type="textarea"
-            dir="ltr"
-          />
-          <Field
-            t={t}
-            form={form}
-            name="description_ar"
-            label={t.t('st_catalogue_description_ar')}
-            value={r.description_ar}
-            failure={props.failure}
-            type="textarea"
-            dir="rtl"
           />
           {sortOrder(t, r, form, props.failure)}
           <Check
@@ -424,26 +414,7 @@ function BannerRow({
                 required
                 hint={t.t('st_catalogue_banner_link_hint')}
               />
-              <Field
-                t={t}
-                form={form}
-                name="alt_en"
-                label={t.t('st_catalogue_alt_en')}
-                value=""
-                failure={failure}
-                dir="ltr"
-                required
-              />
-              <Field
-                t={t}
-                form={form}
-                name="alt_ar"
-                label={t.t('st_catalogue_alt_ar')}
-                value=""
-                failure={failure}
-                dir="rtl"
-                required
-              />
+              <BilingualFields t={t} form={form} name="alt" labels={ALT_LABELS} failure={failure} required />
             </div>
             <div className="actions">
               <button type="submit">{t.t('st_catalogue_create_banner')}</button>

@@ -4,63 +4,63 @@ import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
 import type { NamedRow } from './Products';
-import { CatalogueLinks, Field, type FormFailure, Notice } from './parts';
+import {
+  BilingualFields,
+  CatalogueLinks,
+  DESCRIPTION_LABELS,
+  Field,
+  type FormFailure,
+  NAME_LABELS,
+  Notice,
+  kwd,
+} from './parts';
+
+/** A size's price, old price (crossed out) and buy limit, in KWD as the forms take them. */
+export function PriceFields(props: {
+  t: StaffTranslator;
+  form: string;
+  failure?: FormFailure | null;
+  sku?: { price: number; old_price: number | null; buy_limit: number | null };
+}) {
+  const { t, form, failure, sku } = props;
+  const fields = [
+    ['price', 'st_catalogue_price_kwd', sku ? kwd(sku.price) : '', 'decimal'],
+    ['old_price', 'st_catalogue_old_price_kwd', sku ? kwd(sku.old_price) : '', 'decimal'],
+    ['buy_limit', 'st_catalogue_buy_limit', sku?.buy_limit ?? '', 'numeric'],
+  ] as const;
+  return (
+    <>
+      {fields.map(([name, label, value, inputMode]) => (
+        <Field
+          key={name}
+          t={t}
+          form={form}
+          name={name}
+          label={t.t(label)}
+          value={value}
+          failure={failure}
+          inputMode={inputMode}
+          dir="ltr"
+          required={name === 'price'}
+        />
+      ))}
+    </>
+  );
+}
 
 /** A size's fields, for the new product's first size and for each size added later. */
 export function SkuFields({ t, form, failure }: { t: StaffTranslator; form: string; failure?: FormFailure | null }) {
   return (
     <>
-      <Field
+      <BilingualFields
         t={t}
         form={form}
-        name="sku_name_en"
-        label={t.t('st_catalogue_sku_name_en')}
-        value=""
+        name="sku_name"
+        labels={['st_catalogue_sku_name_en', 'st_catalogue_sku_name_ar'] as const}
         failure={failure}
-        dir="ltr"
         required
       />
-      <Field
-        t={t}
-        form={form}
-        name="sku_name_ar"
-        label={t.t('st_catalogue_sku_name_ar')}
-        value=""
-        failure={failure}
-        dir="rtl"
-        required
-      />
-      <Field
-        t={t}
-        form={form}
-        name="price"
-        label={t.t('st_catalogue_price_kwd')}
-        value=""
-        failure={failure}
-        inputMode="decimal"
-        dir="ltr"
-        required
-      />
-      <Field
-        t={t}
-        form={form}
-        name="old_price"
-        label={t.t('st_catalogue_old_price_kwd')}
-        value=""
-        failure={failure}
-        inputMode="decimal"
-        dir="ltr"
-      />
-      <Field
-        t={t}
-        form={form}
-        name="buy_limit"
-        label={t.t('st_catalogue_buy_limit')}
-        value=""
-        failure={failure}
-        inputMode="numeric"
-        dir="ltr"
-      />
+      <PriceFields t={t} form={form} failure={failure} />
       <Field
         t={t}
         form={form}
@@ -112,45 +112,14 @@ export function NewProductPage(props: {
       <p className="muted">{t.t('st_catalogue_new_product_hint')}</p>
       <form method="post" action="/catalogue/products" className="card stack">
         <div className="grid">
-          <Field
+          <BilingualFields t={t} form={form} name="name" labels={NAME_LABELS} failure={failure} required />
+          <BilingualFields
             t={t}
             form={form}
-            name="name_en"
-            label={t.t('st_catalogue_name_en')}
-            value=""
-            failure={failure}
-            dir="ltr"
-            required
-          />
-          <Field
-            t={t}
-            form={form}
-            name="name_ar"
-            label={t.t('st_catalogue_name_ar')}
-            value=""
-            failure={failure}
-            dir="rtl"
-            required
-          />
-          <Field
-            t={t}
-            form={form}
-            name="description_en"
-            label={t.t('st_catalogue_description_en')}
-            value=""
+            name="description"
+            labels={DESCRIPTION_LABELS}
             failure={failure}
             type="textarea"
-            dir="ltr"
-          />
-          <Field
-            t={t}
-            form={form}
-            name="description_ar"
-            label={t.t('st_catalogue_description_ar')}
-            value=""
-            failure={failure}
-            type="textarea"
-            dir="rtl"
           />
           <div className="field">
             <label htmlFor="new-product-category_id">{t.t('st_catalogue_category')}</label>

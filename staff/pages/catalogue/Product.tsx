@@ -7,8 +7,20 @@ import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
 import type { NamedRow } from './Products';
-import { CategoryOptions, SkuFields } from './NewProduct';
-import { CatalogueLinks, Check, DeleteForm, Field, type FormFailure, Notice, canWrite, kwd } from './parts';
+import { CategoryOptions, PriceFields, SkuFields } from './NewProduct';
+import {
+  ALT_LABELS,
+  BilingualFields,
+  CatalogueLinks,
+  Check,
+  DESCRIPTION_LABELS,
+  DeleteForm,
+  Field,
+  type FormFailure,
+  NAME_LABELS,
+  Notice,
+  canWrite,
+} from './parts';
 
 export interface ProductDetail {
   product: {
@@ -106,37 +118,7 @@ export function ProductPage(props: {
                       name="stock_seen"
                       value={(failure?.form === `sku-${s.id}` ? failure.values.stock_seen : undefined) ?? s.stock}
                     />
-                    <Field
-                      t={t}
-                      form={`sku-${s.id}`}
-                      name="price"
-                      label={t.t('st_catalogue_price_kwd')}
-                      value={kwd(s.price)}
-                      failure={failure}
-                      inputMode="decimal"
-                      dir="ltr"
-                      required
-                    />
-                    <Field
-                      t={t}
-                      form={`sku-${s.id}`}
-                      name="old_price"
-                      label={t.t('st_catalogue_old_price_kwd')}
-                      value={kwd(s.old_price)}
-                      failure={failure}
-                      inputMode="decimal"
-                      dir="ltr"
-                    />
-                    <Field
-                      t={t}
-                      form={`sku-${s.id}`}
-                      name="buy_limit"
-                      label={t.t('st_catalogue_buy_limit')}
-                      value={s.buy_limit}
-                      failure={failure}
-                      inputMode="numeric"
-                      dir="ltr"
-                    />
+                    <PriceFields t={t} form={`sku-${s.id}`} failure={failure} sku={s} />
                     <Field
                       t={t}
                       form={`sku-${s.id}`}
@@ -223,45 +205,23 @@ export function ProductPage(props: {
         <form method="post" action={`/catalogue/products/${p.id}`} className="card stack">
           <fieldset disabled={!write}>
             <div className="grid">
-              <Field
+              <BilingualFields
                 t={t}
                 form="product"
-                name="name_en"
-                label={t.t('st_catalogue_name_en')}
-                value={p.name_en}
+                name="name"
+                labels={NAME_LABELS}
+                values={{ en: p.name_en, ar: p.name_ar }}
                 failure={failure}
-                dir="ltr"
                 required
               />
-              <Field
+              <BilingualFields
                 t={t}
                 form="product"
-                name="name_ar"
-                label={t.t('st_catalogue_name_ar')}
-                value={p.name_ar}
-                failure={failure}
-                dir="rtl"
-                required
-              />
-              <Field
-                t={t}
-                form="product"
-                name="description_en"
-                label={t.t('st_catalogue_description_en')}
-                value={p.description_en}
+                name="description"
+                labels={DESCRIPTION_LABELS}
+                values={{ en: p.description_en, ar: p.description_ar }}
                 failure={failure}
                 type="textarea"
-                dir="ltr"
-              />
-              <Field
-                t={t}
-                form="product"
-                name="description_ar"
-                label={t.t('st_catalogue_description_ar')}
-                value={p.description_ar}
-                failure={failure}
-                type="textarea"
-                dir="rtl"
               />
               <div className="field">
                 <label htmlFor="product-category_id">{t.t('st_catalogue_category')}</label>
@@ -330,24 +290,7 @@ export function ProductPage(props: {
               </p>
             </div>
             <div className="grid">
-              <Field
-                t={t}
-                form="image"
-                name="alt_en"
-                label={t.t('st_catalogue_alt_en')}
-                value=""
-                failure={failure}
-                dir="ltr"
-              />
-              <Field
-                t={t}
-                form="image"
-                name="alt_ar"
-                label={t.t('st_catalogue_alt_ar')}
-                value=""
-                failure={failure}
-                dir="rtl"
-              />
+              <BilingualFields t={t} form="image" name="alt" labels={ALT_LABELS} failure={failure} />
             </div>
             <button type="submit">{t.t('st_catalogue_upload')}</button>
           </form>

@@ -126,6 +126,42 @@ export function Field(props: FieldProps) {
   );
 }
 
+/** One text typed in both languages: `<name>_en` left to right, then `<name>_ar` right to left. */
+export function BilingualFields(props: {
+  t: StaffTranslator;
+  form: string;
+  name: string;
+  labels: readonly [StaffTextId, StaffTextId];
+  values?: { en?: string | number | null; ar?: string | number | null };
+  failure?: FormFailure | null;
+  type?: 'textarea';
+  required?: boolean;
+}) {
+  const { t, form, name, failure } = props;
+  return (
+    <>
+      {(['en', 'ar'] as const).map((lang, i) => (
+        <Field
+          key={lang}
+          t={t}
+          form={form}
+          name={`${name}_${lang}`}
+          label={t.t(props.labels[i]!)}
+          value={props.values?.[lang] ?? ''}
+          failure={failure}
+          type={props.type}
+          dir={lang === 'ar' ? 'rtl' : 'ltr'}
+          required={props.required}
+        />
+      ))}
+    </>
+  );
+}
+
+export const NAME_LABELS = ['st_catalogue_name_en', 'st_catalogue_name_ar'] as const;
+export const DESCRIPTION_LABELS = ['st_catalogue_description_en', 'st_catalogue_description_ar'] as const;
+export const ALT_LABELS = ['st_catalogue_alt_en', 'st_catalogue_alt_ar'] as const;
+
 export function Check(props: {
   form: string;
   name: string;
