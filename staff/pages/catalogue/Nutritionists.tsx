@@ -3,7 +3,7 @@
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
-import { Field, type FormFailure, Notice, canWrite } from './parts';
+import { Field, type FormFailure, Notice, canWrite, BilingualFields, NAME_LABELS } from './parts';
 
 interface Names {
   name_en: string;
@@ -121,23 +121,13 @@ export function NutritionistPage(props: {
                   <summary>{t.t('st_catalogue_edit_list')}</summary>
                   <form method="post" action={`/nutritionists/lists/${l.id}`} className="grid">
                     <input type="hidden" name="nutritionist_id" value={n.id} />
-                    <Field
+                    <BilingualFields
                       t={t}
                       form={`list-${l.id}`}
-                      name="name_en"
-                      label={t.t('st_catalogue_name_en')}
-                      value={l.name_en}
+                      name="name"
+                      labels={NAME_LABELS}
+                      values={{ en: l.name_en, ar: l.name_ar }}
                       failure={failure}
-                      dir="ltr"
-                    />
-                    <Field
-                      t={t}
-                      form={`list-${l.id}`}
-                      name="name_ar"
-                      label={t.t('st_catalogue_name_ar')}
-                      value={l.name_ar}
-                      failure={failure}
-                      dir="rtl"
                     />
                     <Field
                       t={t}
@@ -163,61 +153,30 @@ export function NutritionistPage(props: {
       <form method="post" action={`/nutritionists/${n.id}`} className="card stack">
         <fieldset disabled={!write}>
           <div className="grid">
-            <Field
+            <BilingualFields
               t={t}
               form="profile"
-              name="name_en"
-              label={t.t('st_catalogue_name_en')}
-              value={n.name_en}
+              name="name"
+              labels={NAME_LABELS}
+              values={{ en: n.name_en, ar: n.name_ar }}
               failure={failure}
-              dir="ltr"
             />
-            <Field
+            <BilingualFields
               t={t}
               form="profile"
-              name="name_ar"
-              label={t.t('st_catalogue_name_ar')}
-              value={n.name_ar}
+              name="title"
+              labels={['st_catalogue_title_en', 'st_catalogue_title_ar']}
+              values={{ en: n.title_en, ar: n.title_ar }}
               failure={failure}
-              dir="rtl"
             />
-            <Field
+            <BilingualFields
               t={t}
               form="profile"
-              name="title_en"
-              label={t.t('st_catalogue_title_en')}
-              value={n.title_en}
-              failure={failure}
-              dir="ltr"
-            />
-            <Field
-              t={t}
-              form="profile"
-              name="title_ar"
-              label={t.t('st_catalogue_title_ar')}
-              value={n.title_ar}
-              failure={failure}
-              dir="rtl"
-            />
-            <Field
-              t={t}
-              form="profile"
-              name="bio_en"
-              label={t.t('st_catalogue_bio_en')}
-              value={n.bio_en}
+              name="bio"
+              labels={['st_catalogue_bio_en', 'st_catalogue_bio_ar']}
+              values={{ en: n.bio_en, ar: n.bio_ar }}
               failure={failure}
               type="textarea"
-              dir="ltr"
-            />
-            <Field
-              t={t}
-              form="profile"
-              name="bio_ar"
-              label={t.t('st_catalogue_bio_ar')}
-              value={n.bio_ar}
-              failure={failure}
-              type="textarea"
-              dir="rtl"
             />
             <Field
               t={t}
