@@ -3,6 +3,7 @@
 // with the same shared schemas), then Post/Redirect/Get; a refused form is shown again with what was
 // typed and each field's message.
 import { Hono, type Context } from 'hono';
+import type { ReactElement } from 'react';
 import { catalogueListQuery, IMAGE_MAX_BYTES } from '#shared/api/staff-catalogue-schemas';
 import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';
@@ -75,65 +76,42 @@ async function submit(
 
 const idOf = (c: C) => Number(c.req.param('id'));
 
-async function productPage(c: C, id: number, failure: Failed = null) {
-  const answer = await staffApi<ProductDetail>(c, 'GET', `/staff/catalogue/products/${id}`);
+/** A page drawn from one API read: the failure page when the read fails; 400 when it shows a refused form. */
+async function readPage<T>(c: C, path: string, failure: Failed, render: (data: T) => ReactElement) {
+  const answer = await staffApi<T>(c, 'GET', path);
   if (answer.status !== 200) return apiFailurePage(c, answer.status);
-  return html(
-    c,
-    <ProductPage
-      t={c.var.t}
-      nonce={c.var.nonce}
-      me={c.var.me}
-      data={answer.envelope.data}
-      done={done(c)}
-      failure={failure}
-    />,
-    failure ? 400 : 200,
-  );
+  return html(c, render(answer.envelope.data), failure ? 400 : 200);
 }
+
+const productPage = (c: C, id: number, failure: Failed = null) =>
+  readPage<ProductDetail>(c, `/staff/catalogue/products/${id}`, failure, (data) => (
+    <ProductPage t={c.var.t} nonce={c.var.nonce} me={c.var.me} data={data} done={done(c)} failure={failure} />
+  ));
 
 type ListKind = 'categories' | 'brands' | 'home-sections';
 const LIST_PAGES = { categories: CategoriesPage, brands: BrandsPage, 'home-sections': HomeSectionsPage } as const;
 const LIST_DATA = { categories: 'categories', brands: 'brands', 'home-sections': 'sections' } as const;
 
-async function listPage(c: C, kind: ListKind, failure: Failed = null) {
-  const answer = await staffApi<Record<string, Array<Record<string, string | number | null> & { id: number }>>>(
-    c,
-    'GET',
-    `/staff/catalogue/${kind}`,
-  );
-  if (answer.status !== 200) return apiFailurePage(c, answer.status);
-  const Page = LIST_PAGES[kind];
-  return html(
-    c,
-    <Page
-      t={c.var.t}
-      nonce={c.var.nonce}
-      me={c.var.me}
-      rows={answer.envelope.data[LIST_DATA[kind]] ?? []}
-      done={done(c)}
-      failure={failure}
-    />,
-    failure ? 400 : 200,
-  );
-}
+type ListRow = Record<string, string | number | null> & { id: number };
+const listPage = (c: C, kind: ListKind, failure: Failed = null) =>
+  readPage<Record<string, ListRow[]>>(c, `/staff/catalogue/${kind}`, failure, (data) => {
+    const Page = LIST_PAGES[kind];
+    return (
+      <Page
+        t={c.var.t}
+        nonce={c.var.nonce}
+        me={c.var.me}
+        rows={data[LIST_DATA[kind]] ?? []}
+        done={done(c)}
+        failure={failure}
+      />
+    );
+  });
 
-async function nutritionistPage(c: C, id: number, failure: Failed = null) {
-  const answer = await staffApi<NutritionistDetail>(c, 'GET', `/staff/catalogue/nutritionists/${id}`);
-  if (answer.status !== 200) return apiFailurePage(c, answer.status);
-  return html(
-    c,
-    <NutritionistPage
-      t={c.var.t}
-      nonce={c.var.nonce}
-      me={c.var.me}
-      data={answer.envelope.data}
-      done={done(c)}
-      failure={failure}
-    />,
-    failure ? 400 : 200,
-  );
-}
+const nutritionistPage = (c: C, id: number, failure: Failed = null) =>
+  readPage<NutritionistDetail>(c, `/staff/catalogue/nutritionists/${id}`, failure, (data) => (
+    <NutritionistPage t={c.var.t} nonce={c.var.nonce} me={c.var.me} data={data} done={done(c)} failure={failure} />
+  ));
 
 function base64(bytes: Uint8Array): string {
   let s = '';

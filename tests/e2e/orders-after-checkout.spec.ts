@@ -242,6 +242,9 @@ test('a guest finds their order from the mail link', async ({ page, browser, pro
 
   // Without the link: order number and e-mail find it; a wrong e-mail finds nothing.
   await elsewhere.goto('/ar/order-lookup');
+  // A page of its own context: the fixture's wait for hydration does not cover it. Typing before React
+  // takes over the form would be typed into fields it then resets.
+  await elsewhere.waitForSelector('html[data-hydrated]', { state: 'attached' });
   await elsewhere.getByLabel('رقم الطلب').fill(number);
   await elsewhere.getByLabel('البريد الإلكتروني المستخدم في الطلب').fill('someone.else@example.com');
   await elsewhere.getByRole('button', { name: 'ابحث عن طلبي' }).click();
