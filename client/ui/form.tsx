@@ -82,11 +82,31 @@ function reveal(el: HTMLElement | null) {
   el.scrollIntoView({ block: 'start' });
 }
 
+/**
+ * What the shopper typed into this form before the page's script took over: a slow phone shows the
+ * server's HTML seconds before hydrating, and a controlled field would be cleared to its initial
+ * value. Read from the document while hydrating only (<html data-hydrated> is not set yet); text
+ * fields only, since a select without a chosen option reports its first option.
+ */
+function typedBeforeHydration<V extends Values>(id: string, initial: V): Partial<V> {
+  if (typeof document === 'undefined' || document.documentElement.dataset.hydrated) return {};
+  const typed: Partial<V> = {};
+  for (const name of Object.keys(initial) as Array<keyof V & string>) {
+    const control = document.getElementById(`${id}-${name}`);
+    const text =
+      control instanceof HTMLTextAreaElement ||
+      (control instanceof HTMLInputElement && !['checkbox', 'radio', 'hidden', 'file'].includes(control.type));
+    if (text && typeof initial[name] === 'string' && control.value !== initial[name])
+      typed[name] = control.value as V[typeof name];
+  }
+  return typed;
+}
+
 export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): FormApi<V> {
   const { id, schema, initial, fields, endpoint, lengths, validateOnChange, onSuccess, send } = options;
   const { t, tKey, has } = useI18n();
   const api = useContext(ApiContext);
-  const [values, setValues] = useState<V>(initial);
+  const [values, setValues] = useState<V>(() => ({ ...initial, ...typedBeforeHydration(id, initial) }));
   const valuesRef = useRef(values);
   valuesRef.current = values;
   const [errorKeys, setErrorKeys] = useState<ErrorKeys<V>>({});

@@ -159,3 +159,28 @@ test('a shopper gets focus back on the button that opened the sign-in modal, and
   await expect(toast).toHaveCount(0, { timeout: 1500 });
   await page.getByTestId('country-switch').selectOption('KW');
 });
+
+test('a shopper on a slow phone types before the page is live and keeps what was typed', async ({ browser }) => {
+  // The page's scripts are held back, as on a slow connection: the server's form is there to type in.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/ar/order-lookup', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('رقم الطلب').fill('7684521390');
+  await page.getByLabel('البريد الإلكتروني المستخدم في الطلب').fill('early@example.com');
+  release();
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  await expect(page.getByLabel('رقم الطلب')).toHaveValue('7684521390');
+  await expect(page.getByLabel('البريد الإلكتروني المستخدم في الطلب')).toHaveValue('early@example.com');
+  // And the form sends it: the answer is about that order, not "fill in the fields".
+  await page.getByRole('button', { name: 'ابحث عن طلبي' }).click();
+  await expect(page.getByTestId('form-error')).toContainText('لم نجد طلباً');
+  await context.close();
+});
