@@ -161,7 +161,7 @@ export default withSentryWhenConfigured('api', currentRequestId, {
       );
       // Gateway refunds still pending after hours: ask the gateway (payments/refunds.ts).
       ctx.waitUntil(
-        sweepPendingRefunds(env.DB, gatewayFor(apiConfig(env))).then(
+        sweepPendingRefunds(env.DB, gatewayFor(apiConfig(env)), configuredSiteOrigin(env)).then(
           (n) => n && log.info('settled pending refunds', { count: n }),
         ),
       );

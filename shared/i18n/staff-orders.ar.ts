@@ -64,7 +64,9 @@ export const staffOrdersAr: Translated<typeof staffOrdersEn> = {
   st_orders_sandbox_settle_failed: 'بيئة الاختبار: اعتبره فاشلًا',
   st_orders_refund_status_pending: 'قيد التنفيذ',
   st_orders_refund_status_succeeded: 'تم',
-  st_orders_refund_status_failed: 'فشل',
+  st_orders_refund_status_failed: 'فشل: لم يُسترد',
+  st_orders_refund_failed_note:
+    'فشل استرداد {{amount}} إلى البطاقة ({{when}}): لم يُعَد المبلغ إلى المتسوق ولم يعد محسوباً ضمن المبالغ المستردة. أعد الاسترداد من النموذج أدناه، إلى البطاقة أو إلى المحفظة.',
   st_orders_method_wallet: 'محفظة المتجر',
   st_orders_method_gateway: 'البطاقة (بوابة الدفع)',
   st_orders_reason_damaged: 'تالف',

@@ -61,7 +61,9 @@ export const staffOrdersEn = {
   st_orders_sandbox_settle_failed: 'Sandbox: mark failed',
   st_orders_refund_status_pending: 'Pending',
   st_orders_refund_status_succeeded: 'Done',
-  st_orders_refund_status_failed: 'Failed',
+  st_orders_refund_status_failed: 'Failed: not refunded',
+  st_orders_refund_failed_note:
+    'The card refund of {{amount}} ({{when}}) failed: the money did not go back to the shopper and no longer counts as refunded. Refund it again below, to the card or to the wallet.',
   st_orders_method_wallet: 'Shop wallet',
   st_orders_method_gateway: 'Card (payment gateway)',
   st_orders_reason_damaged: 'Damaged',

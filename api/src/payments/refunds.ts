@@ -6,10 +6,14 @@
 //     again at most every REFUND_RECHECK_MS;
 //   - locally, a tester settling a sandbox refund from the staff order page.
 // A refund settles once (refund_events, migration 0031): succeeded, or failed, when it stops counting
-// in what was refunded (the staff page shows it failed and offers another refund).
+// in what was refunded (the staff page shows it failed and offers another refund). A failure after the
+// shopper was mailed "we have refunded" queues a correction mail in the order's language, in the same
+// batch (orders/update-mail.ts).
 import type { StaffMember } from '../staff/sessions';
 import { auditStatement } from '../staff/audit';
 import { log } from '../lib/log';
+import { orderUpdateStatements } from '../orders/update-mail';
+import type { OrderRow } from '../db/rows';
 import type { Gateway, RefundReport } from './gateway';
 
 export const REFUND_PENDING_AFTER_MS = 6 * 60 * 60 * 1000;
@@ -28,8 +32,19 @@ interface PendingRow {
   currency: string;
   status: RefundReport['status'];
   provider_ref: string | null;
-  country: string;
+  country: OrderRow['country'];
+  lang: OrderRow['lang'];
+  user_id: number | null;
+  email: string | null;
 }
+
+/** The refund with what its settlement needs of the order (the shopper's address and language). */
+const PENDING_ROW_SQL = `SELECT r.id, r.order_id, r.amount, r.currency, r.status, r.provider_ref, o.country, o.lang, o.user_id,
+    coalesce(u.email, o.guest_email) AS email
+  FROM refunds r JOIN orders o ON o.id = r.order_id LEFT JOIN users u ON u.id = o.user_id`;
+
+/** The tail of the dedupe key of the mail telling the shopper a gateway refund is on its way. */
+export const refundMailTag = (refundId: number) => `refund:${refundId}`;
 
 /**
  * Records what the gateway says of a refund, once. With `confirm`, the refund is first fetched from
@@ -40,12 +55,11 @@ export async function settleRefund(
   gateway: Gateway,
   claimed: RefundReport,
   source: RefundSource,
-  options: { confirm: boolean; staff?: Pick<StaffMember, 'id'> | null },
+  options: { confirm: boolean; siteOrigin: string; staff?: Pick<StaffMember, 'id'> | null },
 ): Promise<RefundSettlement> {
   const row = await db
     .prepare(
-      `SELECT r.id, r.order_id, r.amount, r.currency, r.status, r.provider_ref, o.country
-       FROM refunds r JOIN orders o ON o.id = r.order_id
+      `${PENDING_ROW_SQL}
        WHERE r.method = 'gateway' AND (r.provider_ref = ?1 OR (r.provider_ref IS NULL AND r.id = ?2))`,
     )
     .bind(claimed.providerRef, claimed.refundId ?? -1)
@@ -67,38 +81,94 @@ export async function settleRefund(
   if (report.status === 'pending' || row.status !== 'pending') {
     if (row.status === 'succeeded' && report.status === 'failed')
       log.error('gateway reports a refund failed that was recorded as succeeded', { refundId: row.id });
+    if (row.status === 'failed' && report.status === 'succeeded')
+      // Staff may have refunded again meanwhile: the money may have gone back twice.
+      log.error('gateway reports a refund succeeded that was recorded as failed', { refundId: row.id });
     return { ok: true, applied: false, refundId: row.id, status: row.status };
   }
+  const applied = await recordSettlement(db, row, {
+    outcome: report.status,
+    providerRef: report.providerRef,
+    source,
+    staff: options.staff ?? null,
+    siteOrigin: options.siteOrigin,
+  });
+  return { ok: true, applied, refundId: row.id, status: applied ? report.status : row.status };
+}
+
+/**
+ * Stores a pending refund's outcome, once (false when it was settled already): the refund_events row
+ * first, the refund's status, the audit row and, for a failure, the shopper's correction mail.
+ */
+async function recordSettlement(
+  db: D1Database,
+  row: PendingRow,
+  s: {
+    outcome: 'succeeded' | 'failed';
+    providerRef: string | null;
+    source: RefundSource;
+    staff: Pick<StaffMember, 'id'> | null;
+    siteOrigin: string;
+    /** Why, in the audit row, when no gateway said so (the sweep giving up on a refund without an id). */
+    why?: string;
+  },
+): Promise<boolean> {
   const now = Date.now();
+  // The shopper heard "we have refunded" only when that mail was queued (refunds the gateway refused
+  // at once never were); the correction follows that mail alone, and only once (its own dedupe key).
+  const announced = `order:${row.order_id}:${refundMailTag(row.id)}`;
+  const correction =
+    s.outcome === 'failed' &&
+    (await db.prepare('SELECT 1 FROM mail_outbox WHERE dedupe_key = ?').bind(announced).first()) !== null
+      ? await orderUpdateStatements(
+          db,
+          { ...row, id: row.order_id },
+          { kind: 'refund_failed', amount: row.amount, method: 'gateway' },
+          {
+            dedupe: `${refundMailTag(row.id)}:failed`,
+            now,
+            siteOrigin: s.siteOrigin,
+            // Checked again in the batch: the announcement and this settlement may race.
+            when: { sql: 'EXISTS (SELECT 1 FROM mail_outbox WHERE dedupe_key = ?)', binds: [announced] },
+          },
+        )
+      : [];
   try {
     await db.batch([
       // First: a second settlement of the same refund (a repeated webhook, the sweep) aborts here.
       db
         .prepare('INSERT INTO refund_events (refund_id, outcome, source, created_at) VALUES (?, ?, ?, ?)')
-        .bind(row.id, report.status, source, now),
+        .bind(row.id, s.outcome, s.source, now),
       db
         .prepare(
           "UPDATE refunds SET status = ?, provider_ref = coalesce(provider_ref, ?), updated_at = ? WHERE id = ? AND status = 'pending'",
         )
-        .bind(report.status, report.providerRef, now, row.id),
-      auditStatement(db, options.staff ?? null, {
-        action: report.status === 'failed' ? 'order.refund_failed' : 'order.refund_settled',
+        .bind(s.outcome, s.providerRef, now, row.id),
+      auditStatement(db, s.staff, {
+        action: s.outcome === 'failed' ? 'order.refund_failed' : 'order.refund_settled',
         resource: 'order',
         resourceId: row.order_id,
         country: row.country,
         before: { refund_id: row.id, status: 'pending' },
-        after: { refund_id: row.id, status: report.status, provider_ref: report.providerRef, source },
+        after: { refund_id: row.id, status: s.outcome, provider_ref: s.providerRef, source: s.source },
+        reason: s.why ?? null,
       }),
+      ...correction,
     ]);
   } catch (error) {
-    if (/refund_events/.test(String(error))) return { ok: true, applied: false, refundId: row.id, status: row.status };
+    if (/refund_events/.test(String(error))) return false;
     throw error;
   }
-  return { ok: true, applied: true, refundId: row.id, status: report.status };
+  return true;
 }
 
 /** The cron's sweep: asks the gateway about refunds pending for hours. Answers how many settled. */
-export async function sweepPendingRefunds(db: D1Database, gateway: Gateway, now = Date.now()): Promise<number> {
+export async function sweepPendingRefunds(
+  db: D1Database,
+  gateway: Gateway,
+  siteOrigin: string,
+  now = Date.now(),
+): Promise<number> {
   if (!gateway.fetchRefund) return 0;
   const { results } = await db
     .prepare(
@@ -118,7 +188,7 @@ export async function sweepPendingRefunds(db: D1Database, gateway: Gateway, now 
       continue;
     }
     if (report && report.status !== 'pending') {
-      const result = await settleRefund(db, gateway, report, 'sweep', { confirm: false });
+      const result = await settleRefund(db, gateway, report, 'sweep', { confirm: false, siteOrigin });
       if (result.ok && result.applied) {
         settled++;
         continue;
