@@ -162,14 +162,18 @@ async function recordSettlement(
   return true;
 }
 
-/** The cron's sweep: asks the gateway about refunds pending for hours. Answers how many settled. */
+/**
+ * The cron's sweep: asks the gateway about refunds pending for hours, and gives up on those the
+ * gateway never gave an id for. Answers how many settled.
+ */
 export async function sweepPendingRefunds(
   db: D1Database,
   gateway: Gateway,
   siteOrigin: string,
   now = Date.now(),
 ): Promise<number> {
-  if (!gateway.fetchRefund) return 0;
+  let settled = await failUnsentRefunds(db, siteOrigin, now);
+  if (!gateway.fetchRefund) return settled;
   const { results } = await db
     .prepare(
       `SELECT id, provider_ref FROM refunds
@@ -178,7 +182,6 @@ export async function sweepPendingRefunds(
     )
     .bind(now - REFUND_PENDING_AFTER_MS, now - REFUND_RECHECK_MS)
     .all<{ id: number; provider_ref: string }>();
-  let settled = 0;
   for (const { id, provider_ref } of results) {
     let report: RefundReport | null;
     try {
@@ -199,4 +202,48 @@ export async function sweepPendingRefunds(
     await db.prepare("UPDATE refunds SET updated_at = ? WHERE id = ? AND status = 'pending'").bind(now, id).run();
   }
   return settled;
+}
+
+/**
+ * Gateway refunds still pending without the gateway's id after REFUND_PENDING_AFTER_MS: the worker
+ * stopped between storing the row and storing the gateway's answer (killed mid-call, or D1 failed
+ * then), or the gateway answered pending without an id. They cannot be asked about: Tap's adapter
+ * reads a refund by Tap's own id only (GET /v2/refunds/{id}), and Tap's refund list filters by date
+ * period, not by the merchant reference `refund_<id>` we send, so finding one there would mean paging
+ * through every refund. Yet a refund Tap did create posts its webhook (carrying our id in
+ * metadata.refund_id, which settleRefund matches while provider_ref is NULL) within minutes, so one
+ * silent for hours almost surely never reached Tap. Leaving it pending would count it as refunded
+ * forever while the shopper has nothing; so it is marked failed: it stops counting, the staff page
+ * shows it failed with the refund form, the shopper's "refunded" mail (if one went) is corrected, and
+ * the error log line asks staff to look for `refund_<id>` in Tap's dashboard before refunding again.
+ * Should Tap's webhook still say REFUNDED later, settleRefund logs that error too.
+ */
+async function failUnsentRefunds(db: D1Database, siteOrigin: string, now: number): Promise<number> {
+  const { results } = await db
+    .prepare(
+      `${PENDING_ROW_SQL}
+       WHERE r.status = 'pending' AND r.method = 'gateway' AND r.provider_ref IS NULL AND r.created_at < ?
+       ORDER BY r.created_at LIMIT 20`,
+    )
+    .bind(now - REFUND_PENDING_AFTER_MS)
+    .all<PendingRow>();
+  let failed = 0;
+  for (const row of results) {
+    const applied = await recordSettlement(db, row, {
+      outcome: 'failed',
+      providerRef: null,
+      source: 'sweep',
+      staff: null,
+      siteOrigin,
+      why: 'no_gateway_id',
+    });
+    if (!applied) continue;
+    failed++;
+    log.error('refund sweep: a refund without a gateway id is marked failed; check Tap for its reference', {
+      refundId: row.id,
+      orderId: row.order_id,
+      reference: `refund_${row.id}`,
+    });
+  }
+  return failed;
 }

@@ -685,6 +685,54 @@ describe('a gateway refund that fails after the shopper was told', () => {
     // No "refunded" mail was queued before the failure: nothing to correct.
     expect(await outboxMail(`order:${id}:refund:${refundId}:failed`)).toBeNull();
   });
+
+  it('marks failed a refund the gateway never gave an id for, once pending for hours, with the correction', async () => {
+    const { id, card } = await paidCardOrder();
+    const res = await act(owner, id, 'refund', { amount: 277, method: 'gateway', reason: 'late_delivery' });
+    const refundId = (await json(res)).data.refunds[0].id as number;
+    // As if the worker had stopped after the gateway call: pending, no gateway id.
+    await env.DB.prepare('UPDATE refunds SET provider_ref = NULL WHERE id = ?').bind(refundId).run();
+    const asked: string[] = [];
+    const gateway = {
+      name: 'tap',
+      createCharge: async () => ({ providerRef: null, url: '' }),
+      verifyWebhook: async () => null,
+      verifyRefundWebhook: async () => null,
+      refund: async () => ({ providerRef: null, status: 'failed' }),
+      fetchRefund: async (ref: string) => {
+        asked.push(ref);
+        return null;
+      },
+    } satisfies Gateway;
+    const status = async () =>
+      (await env.DB.prepare('SELECT status FROM refunds WHERE id = ?').bind(refundId).first<{ status: string }>())!
+        .status;
+    const now = Date.now();
+    // Not yet: it may still be on its way (the gateway's webhook carries our id).
+    expect(await sweepPendingRefunds(env.DB, gateway, SITE, now)).toBe(0);
+    expect(await status()).toBe('pending');
+    await env.DB.prepare('UPDATE refunds SET created_at = ?, updated_at = ? WHERE id = ?')
+      .bind(now - REFUND_PENDING_AFTER_MS - 1, now - REFUND_PENDING_AFTER_MS - 1, refundId)
+      .run();
+    expect(await sweepPendingRefunds(env.DB, gateway, SITE, now)).toBe(1);
+    expect(asked).toEqual([]);
+    expect(await status()).toBe('failed');
+    expect(
+      await env.DB.prepare('SELECT outcome, source FROM refund_events WHERE refund_id = ?').bind(refundId).first(),
+    ).toEqual({ outcome: 'failed', source: 'sweep' });
+    const audit = await env.DB.prepare(
+      "SELECT staff_id, reason FROM audit_log WHERE action = 'order.refund_failed' AND resource_id = ?",
+    )
+      .bind(String(id))
+      .first();
+    expect(audit).toEqual({ staff_id: null, reason: 'no_gateway_id' });
+    const mail = await outboxMail(`order:${id}:refund:${refundId}:failed`);
+    expect(mail!.body_text).toContain(formatMinor(277, 'KWD', 'en', 'KW'));
+    // It stops counting: the card payment is refundable in full again; a second sweep finds nothing.
+    const detail = (await json(await staffCall(owner.token, `/staff/orders/${id}`))).data;
+    expect(detail.money).toMatchObject({ refunded: 0, gateway_refundable: card });
+    expect(await sweepPendingRefunds(env.DB, gateway, SITE, now)).toBe(0);
+  });
 });
 
 describe('cancelling a paid card order', () => {
