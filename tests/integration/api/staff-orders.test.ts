@@ -764,6 +764,42 @@ describe('cancelling a paid card order', () => {
     });
   });
 
+  it('still cancels when the gateway refuses the refund, and says so in the answer', async () => {
+    const { id, card } = await paidCardOrder({ sku: 401 });
+    // The sandbox refuses refunds whose amount ends in 66: an earlier partial refund leaves such a rest.
+    const earlier = (((card - 66) % 100) + 100) % 100;
+    expect([66, 77]).not.toContain(earlier);
+    if (earlier > 0)
+      expect(
+        (await act(support, id, 'refund', { amount: earlier, method: 'gateway', reason: 'goodwill' })).status,
+      ).toBe(200);
+    const rest = card - earlier;
+    const stockBefore = await stock(401);
+    const res = await act(owner, id, 'cancel', { confirm: true, note: 'Shopper asked' });
+    expect(res.status).toBe(200);
+    const body = (await json(res)).data;
+    expect(body.order).toMatchObject({ status: 'cancelled', holds_stock: 0 });
+    expect(await stock(401)).toBe(stockBefore + 1);
+    const failed = body.refunds.find((r: { reason: string }) => r.reason === 'cancelled');
+    expect(failed).toMatchObject({ amount: rest, method: 'gateway', status: 'failed' });
+    expect(body.refund_failed).toEqual({ refund_id: failed.id, amount: rest, msg: 'refund_gateway_failed' });
+    // Nothing went back: the rest is refundable again, and the shopper got no "refunded" mail for it.
+    expect(body.money).toMatchObject({ refunded: earlier, refundable: rest, gateway_refundable: rest });
+    expect(await outboxMail(`order:${id}:refund:${failed.id}`)).toBeNull();
+    expect(await outboxMail(`order:${id}:refund:${failed.id}:failed`)).toBeNull();
+    expect(await outboxMail(`order:${id}:cancelled`)).not.toBeNull();
+    const actions = await env.DB.prepare('SELECT action FROM audit_log WHERE resource_id = ? ORDER BY id')
+      .bind(String(id))
+      .all<{ action: string }>();
+    expect(actions.results.map((a) => a.action).slice(-2)).toEqual(['order.cancel', 'order.refund_failed']);
+    // Staff can then refund the rest another way; a cancel that refunds nothing answers no refund_failed.
+    const wallet = await act(owner, id, 'refund', { amount: rest, method: 'wallet', reason: 'cancelled' });
+    expect(wallet.status).toBe(200);
+    expect((await json(wallet)).data.money.refundable).toBe(0);
+    const plain = await json(await act(owner, await placeCod(), 'cancel', { confirm: true }));
+    expect(plain.data.refund_failed).toBeUndefined();
+  });
+
   it('lets staff send the card part to the wallet instead', async () => {
     const { id, card } = await paidCardOrder();
     const balance = await walletConsistent(shopperId);

@@ -286,16 +286,28 @@ async function runStep(c: Context<AppEnv>, id: number, step: Step, input: Record
     throw error;
   }
   if (cancelRefund?.method === 'gateway') {
-    // The order is cancelled whatever the gateway answers: a refusal leaves the refund row failed,
-    // which the order page shows with the refund form, so staff can try again.
+    // The order stays cancelled whatever the gateway answers: its stock and coupon are back already,
+    // and a shop owner wants a cancelled order cancelled. A refusal leaves the refund row failed (not
+    // counting), and the answer says so (refund_failed, message key refund_gateway_failed) so the
+    // clerk sees at once that nothing went back to the card; the order page then offers the refund
+    // form for the amount, to retry or to refund to the wallet.
     const refundId = (results[cancelRefund.index]!.results[0] as { id: number }).id;
-    await sendGatewayRefund(c, member, order, {
+    const status = await sendGatewayRefund(c, member, order, {
       refundId,
       amount: cancelRefund.amount,
       reason: 'cancelled',
       note,
       payment: cancelRefund.payment!,
     });
+    if (status === 'failed') {
+      const detail = await orderDetail(c, order.id);
+      return c.json(
+        ok({
+          ...detail!,
+          refund_failed: { refund_id: refundId, amount: cancelRefund.amount, msg: 'refund_gateway_failed' as const },
+        }),
+      );
+    }
   }
   return c.json(ok(await orderDetail(c, order.id)));
 }
