@@ -59,7 +59,7 @@ export const staffOrdersAr: Translated<typeof staffOrdersEn> = {
   st_orders_refund_method: 'الاسترداد إلى',
   st_orders_refund_reason: 'السبب',
   st_orders_refunds: 'المبالغ المستردة',
-  st_orders_cancel_refund_to: 'يُعاد المبلغ المدفوع بالبطاقة غير المسترد ({amount}) إلى',
+  st_orders_cancel_refund_to: 'يُعاد المبلغ المدفوع بالبطاقة غير المسترد ({{amount}}) إلى',
   st_orders_sandbox_settle_succeeded: 'بيئة الاختبار: اعتبره مستردًا',
   st_orders_sandbox_settle_failed: 'بيئة الاختبار: اعتبره فاشلًا',
   st_orders_refund_status_pending: 'قيد التنفيذ',

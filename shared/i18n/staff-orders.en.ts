@@ -56,7 +56,7 @@ export const staffOrdersEn = {
   st_orders_refund_method: 'Refund to',
   st_orders_refund_reason: 'Reason',
   st_orders_refunds: 'Refunds',
-  st_orders_cancel_refund_to: 'The card payment not yet refunded ({amount}) goes back to',
+  st_orders_cancel_refund_to: 'The card payment not yet refunded ({{amount}}) goes back to',
   st_orders_sandbox_settle_succeeded: 'Sandbox: mark refunded',
   st_orders_sandbox_settle_failed: 'Sandbox: mark failed',
   st_orders_refund_status_pending: 'Pending',

@@ -1,6 +1,7 @@
-// Cancelling a paid card order from the staff order page (issue 14): a refund the gateway refuses
-// during the cancel shows as an error after the redirect, with the failed refund and the way to
-// refund again.
+// Cancelling a paid card order from the staff order page (issue 14): the cancel form offers where the
+// card payment goes back (the gateway by default, the shopper's wallet when there is an account), and
+// a refund the gateway refuses during the cancel shows as an error after the redirect, with the
+// failed refund and the way to refund again.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMinor, minorToDecimal } from '#shared/money';
@@ -69,8 +70,57 @@ async function paidCardOrder(guest: boolean): Promise<{ id: number; card: number
   return { id: placed.id as number, card: placed.totals.due as number };
 }
 
+/** The cancel form's radio button for one refund method, as rendered. */
+function refundRadio(html: string, method: 'gateway' | 'wallet'): string {
+  const input = html.match(new RegExp(`<input[^>]*id="cancel-refund-${method}"[^>]*>`))?.[0];
+  expect(input, method).toBeDefined();
+  return input!;
+}
+
 beforeAll(async () => {
   await loadCatalogueFixture(env.API_DB);
+});
+
+describe("the cancel form's refund choice", () => {
+  it('offers the gateway by default and the wallet for an account order, in both languages', async () => {
+    const { id, card } = await paidCardOrder(false);
+    const owner = (await staffSignIn([{ role: 'owner', country: null }], { name: 'Owner' })).cookie;
+    const html = await (await staffPage(`/orders/${id}`, owner)).text();
+    expect(html).toContain(`action="/orders/${id}/cancel"`);
+    expect(html).toContain(`The card payment not yet refunded (${formatMinor(card, 'KWD', 'en', 'KW')}) goes back to`);
+    const gateway = refundRadio(html, 'gateway');
+    expect(gateway).toContain('name="refund_method"');
+    expect(gateway).toContain('value="gateway"');
+    expect(gateway).toMatch(/\schecked=""/);
+    const wallet = refundRadio(html, 'wallet');
+    expect(wallet).toContain('value="wallet"');
+    expect(wallet).not.toMatch(/\schecked/);
+    expect(wallet).not.toMatch(/\sdisabled/);
+    expect(html).toContain('Card (payment gateway)');
+    expect(html).toContain('Shop wallet');
+
+    const ar = (await staffSignIn([{ role: 'owner', country: null }], { lang: 'ar', name: 'Owner' })).cookie;
+    const arHtml = await (await staffPage(`/orders/${id}`, ar)).text();
+    expect(arHtml).toContain(`يُعاد المبلغ المدفوع بالبطاقة غير المسترد (${formatMinor(card, 'KWD', 'ar', 'KW')}) إلى`);
+    expect(arHtml).toContain('محفظة المتجر');
+
+    // The clerk's choice goes to the API: the wallet here.
+    const cancelled = await staffPost(`/orders/${id}/cancel`, { confirm: 'yes', refund_method: 'wallet' }, owner);
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get('location')).toBe(`/orders/${id}?done=cancel`);
+    const refund = await env.API_DB.prepare('SELECT amount, method, status FROM refunds WHERE order_id = ?')
+      .bind(id)
+      .first();
+    expect(refund).toEqual({ amount: card, method: 'wallet', status: 'succeeded' });
+  });
+
+  it("offers a guest's order the gateway only (no wallet without an account)", async () => {
+    const { id } = await paidCardOrder(true);
+    const owner = (await staffSignIn([{ role: 'owner', country: null }])).cookie;
+    const html = await (await staffPage(`/orders/${id}`, owner)).text();
+    expect(refundRadio(html, 'gateway')).toMatch(/\schecked=""/);
+    expect(refundRadio(html, 'wallet')).toMatch(/\sdisabled=""/);
+  });
 });
 
 describe('a card refund the gateway refuses during a cancel', () => {
