@@ -159,9 +159,9 @@ export default withSentryWhenConfigured('api', currentRequestId, {
           (n) => n && log.info('cancelled stale card charges', { count: n }),
         ),
       );
-      // Gateway refunds still pending after hours: ask the gateway (payments/refunds.ts).
+      // Gateway refunds still pending after hours: ask the gateway, or fail those it gave no id for (payments/refunds.ts).
       ctx.waitUntil(
-        sweepPendingRefunds(env.DB, gatewayFor(apiConfig(env))).then(
+        sweepPendingRefunds(env.DB, gatewayFor(apiConfig(env)), configuredSiteOrigin(env)).then(
           (n) => n && log.info('settled pending refunds', { count: n }),
         ),
       );

@@ -130,7 +130,16 @@ export const orderRoutes = new Hono<StaffAppEnv>()
         if (!input.success) return back('error=validation_failed');
         body = input.data;
       }
-      const answer = await staffApi(c, 'POST', `/staff/orders/${id}/${step}`, body);
+      const answer = await staffApi<{ refund_failed?: { msg: string } } | null>(
+        c,
+        'POST',
+        `/staff/orders/${id}/${step}`,
+        body,
+      );
+      // A cancel is done even when the gateway refused its card refund: both notes show, so the clerk
+      // knows the money did not go back (the page then offers the refund again).
+      const refundFailed = answer.status === 200 ? answer.envelope.data?.refund_failed?.msg : undefined;
+      if (refundFailed) return back(`done=${step}&error=${encodeURIComponent(refundFailed)}`);
       if (answer.status === 200) return back(`done=${step}`);
       if (answer.status === 401 || answer.status === 403 || answer.status === 404)
         return apiFailurePage(c, answer.status);

@@ -1,11 +1,11 @@
 // The mails of an order's later steps (issue 14), in the order's language: confirmed, shipped (with the
-// carrier and tracking number), delivered, cancelled, refunded. Queued by routes/staff/orders.ts in
-// the batch of the step itself.
+// carrier and tracking number), delivered, cancelled, refunded, and the correction when a card refund
+// already announced fails after all (payments/refunds.ts). Queued in the batch of the change itself.
 import { localizePath, type CurrencyCode, type Lang } from '#shared/locale';
 import { formatMinor } from '#shared/money';
 import { carrierName } from '#shared/orders/carriers';
 
-export type OrderUpdateKind = 'confirmed' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+export type OrderUpdateKind = 'confirmed' | 'shipped' | 'delivered' | 'cancelled' | 'refunded' | 'refund_failed';
 
 export interface OrderUpdate {
   kind: OrderUpdateKind;
@@ -63,6 +63,17 @@ export function orderUpdateMail(lang: Lang, u: OrderUpdate, siteOrigin: string):
         : u.method === 'wallet'
           ? `We have refunded ${amount} to your Gulf Vitamins wallet.`
           : `We have refunded ${amount} to the card you paid with. Your bank may take a few days to show it.`;
+      break;
+    }
+    case 'refund_failed': {
+      // Follows a 'refunded' mail about a card refund the gateway then failed: the money did not go back.
+      const amount = money(u.amount ?? 0);
+      subject = ar
+        ? `تعذّر استرداد مبلغ من طلبك رقم ${u.orderId}`
+        : `Your refund on order ${u.orderId} did not go through`;
+      body = ar
+        ? `أخبرناك أننا أعدنا ${amount} إلى وسيلة الدفع التي استخدمتها، لكن بوابة الدفع لم تتمكن من إتمام الاسترداد، فلم يُعَد المبلغ بعد. نعتذر عن ذلك. سيتواصل معك فريقنا ويعيد المحاولة، ولا تحتاج إلى فعل أي شيء.`
+        : `We wrote that we had refunded ${amount} to the card you paid with, but the payment gateway could not complete the refund, so the money has not gone back yet. We are sorry. Our team will contact you and try again; there is nothing you need to do.`;
       break;
     }
   }

@@ -29,3 +29,33 @@ export function queueMail(db: D1Database, mail: QueuedMail, now = Date.now()): D
     )
     .bind(mail.to, mail.subject, mail.text, mail.html ?? null, mail.lang, mail.kind, mail.dedupeKey, now, now);
 }
+
+/**
+ * The same INSERT, stored only when `condition` (SQL over the database as the batch reaches it) holds:
+ * a mail that must follow, or must not follow, another change that may race it.
+ */
+export function queueMailWhen(
+  db: D1Database,
+  mail: QueuedMail,
+  now: number,
+  condition: { sql: string; binds: unknown[] },
+): D1PreparedStatement {
+  // The WHERE also keeps SQLite from reading ON CONFLICT as a join's ON (the upsert-after-SELECT rule).
+  return db
+    .prepare(
+      `INSERT INTO mail_outbox (to_address, subject, body_text, body_html, lang, kind, dedupe_key, attempts, next_attempt_at, created_at)
+       SELECT ?, ?, ?, ?, ?, ?, ?, 0, ?, ? WHERE ${condition.sql} ON CONFLICT (dedupe_key) DO NOTHING`,
+    )
+    .bind(
+      mail.to,
+      mail.subject,
+      mail.text,
+      mail.html ?? null,
+      mail.lang,
+      mail.kind,
+      mail.dedupeKey,
+      now,
+      now,
+      ...condition.binds,
+    );
+}

@@ -6,10 +6,14 @@
 //     again at most every REFUND_RECHECK_MS;
 //   - locally, a tester settling a sandbox refund from the staff order page.
 // A refund settles once (refund_events, migration 0031): succeeded, or failed, when it stops counting
-// in what was refunded (the staff page shows it failed and offers another refund).
+// in what was refunded (the staff page shows it failed and offers another refund). A failure after the
+// shopper was mailed "we have refunded" queues a correction mail in the order's language, in the same
+// batch (orders/update-mail.ts).
 import type { StaffMember } from '../staff/sessions';
 import { auditStatement } from '../staff/audit';
 import { log } from '../lib/log';
+import { orderUpdateStatements } from '../orders/update-mail';
+import type { OrderRow } from '../db/rows';
 import type { Gateway, RefundReport } from './gateway';
 
 export const REFUND_PENDING_AFTER_MS = 6 * 60 * 60 * 1000;
@@ -28,8 +32,19 @@ interface PendingRow {
   currency: string;
   status: RefundReport['status'];
   provider_ref: string | null;
-  country: string;
+  country: OrderRow['country'];
+  lang: OrderRow['lang'];
+  user_id: number | null;
+  email: string | null;
 }
+
+/** The refund with what its settlement needs of the order (the shopper's address and language). */
+const PENDING_ROW_SQL = `SELECT r.id, r.order_id, r.amount, r.currency, r.status, r.provider_ref, o.country, o.lang, o.user_id,
+    coalesce(u.email, o.guest_email) AS email
+  FROM refunds r JOIN orders o ON o.id = r.order_id LEFT JOIN users u ON u.id = o.user_id`;
+
+/** The tail of the dedupe key of the mail telling the shopper a gateway refund is on its way. */
+export const refundMailTag = (refundId: number) => `refund:${refundId}`;
 
 /**
  * Records what the gateway says of a refund, once. With `confirm`, the refund is first fetched from
@@ -40,12 +55,11 @@ export async function settleRefund(
   gateway: Gateway,
   claimed: RefundReport,
   source: RefundSource,
-  options: { confirm: boolean; staff?: Pick<StaffMember, 'id'> | null },
+  options: { confirm: boolean; siteOrigin: string; staff?: Pick<StaffMember, 'id'> | null },
 ): Promise<RefundSettlement> {
   const row = await db
     .prepare(
-      `SELECT r.id, r.order_id, r.amount, r.currency, r.status, r.provider_ref, o.country
-       FROM refunds r JOIN orders o ON o.id = r.order_id
+      `${PENDING_ROW_SQL}
        WHERE r.method = 'gateway' AND (r.provider_ref = ?1 OR (r.provider_ref IS NULL AND r.id = ?2))`,
     )
     .bind(claimed.providerRef, claimed.refundId ?? -1)
@@ -67,39 +81,99 @@ export async function settleRefund(
   if (report.status === 'pending' || row.status !== 'pending') {
     if (row.status === 'succeeded' && report.status === 'failed')
       log.error('gateway reports a refund failed that was recorded as succeeded', { refundId: row.id });
+    if (row.status === 'failed' && report.status === 'succeeded')
+      // Staff may have refunded again meanwhile: the money may have gone back twice.
+      log.error('gateway reports a refund succeeded that was recorded as failed', { refundId: row.id });
     return { ok: true, applied: false, refundId: row.id, status: row.status };
   }
+  const applied = await recordSettlement(db, row, {
+    outcome: report.status,
+    providerRef: report.providerRef,
+    source,
+    staff: options.staff ?? null,
+    siteOrigin: options.siteOrigin,
+  });
+  return { ok: true, applied, refundId: row.id, status: applied ? report.status : row.status };
+}
+
+/**
+ * Stores a pending refund's outcome, once (false when it was settled already): the refund_events row
+ * first, the refund's status, the audit row and, for a failure, the shopper's correction mail.
+ */
+async function recordSettlement(
+  db: D1Database,
+  row: PendingRow,
+  s: {
+    outcome: 'succeeded' | 'failed';
+    providerRef: string | null;
+    source: RefundSource;
+    staff: Pick<StaffMember, 'id'> | null;
+    siteOrigin: string;
+    /** Why, in the audit row, when no gateway said so (the sweep giving up on a refund without an id). */
+    why?: string;
+  },
+): Promise<boolean> {
   const now = Date.now();
+  // The shopper heard "we have refunded" only when that mail was queued (refunds the gateway refused
+  // at once never were); the correction follows that mail alone, and only once (its own dedupe key).
+  const announced = `order:${row.order_id}:${refundMailTag(row.id)}`;
+  const correction =
+    s.outcome === 'failed' &&
+    (await db.prepare('SELECT 1 FROM mail_outbox WHERE dedupe_key = ?').bind(announced).first()) !== null
+      ? await orderUpdateStatements(
+          db,
+          { ...row, id: row.order_id },
+          { kind: 'refund_failed', amount: row.amount, method: 'gateway' },
+          {
+            dedupe: `${refundMailTag(row.id)}:failed`,
+            now,
+            siteOrigin: s.siteOrigin,
+            // Checked again in the batch: the announcement and this settlement may race.
+            when: { sql: 'EXISTS (SELECT 1 FROM mail_outbox WHERE dedupe_key = ?)', binds: [announced] },
+          },
+        )
+      : [];
   try {
     await db.batch([
       // First: a second settlement of the same refund (a repeated webhook, the sweep) aborts here.
       db
         .prepare('INSERT INTO refund_events (refund_id, outcome, source, created_at) VALUES (?, ?, ?, ?)')
-        .bind(row.id, report.status, source, now),
+        .bind(row.id, s.outcome, s.source, now),
       db
         .prepare(
           "UPDATE refunds SET status = ?, provider_ref = coalesce(provider_ref, ?), updated_at = ? WHERE id = ? AND status = 'pending'",
         )
-        .bind(report.status, report.providerRef, now, row.id),
-      auditStatement(db, options.staff ?? null, {
-        action: report.status === 'failed' ? 'order.refund_failed' : 'order.refund_settled',
+        .bind(s.outcome, s.providerRef, now, row.id),
+      auditStatement(db, s.staff, {
+        action: s.outcome === 'failed' ? 'order.refund_failed' : 'order.refund_settled',
         resource: 'order',
         resourceId: row.order_id,
         country: row.country,
         before: { refund_id: row.id, status: 'pending' },
-        after: { refund_id: row.id, status: report.status, provider_ref: report.providerRef, source },
+        after: { refund_id: row.id, status: s.outcome, provider_ref: s.providerRef, source: s.source },
+        reason: s.why ?? null,
       }),
+      ...correction,
     ]);
   } catch (error) {
-    if (/refund_events/.test(String(error))) return { ok: true, applied: false, refundId: row.id, status: row.status };
+    if (/refund_events/.test(String(error))) return false;
     throw error;
   }
-  return { ok: true, applied: true, refundId: row.id, status: report.status };
+  return true;
 }
 
-/** The cron's sweep: asks the gateway about refunds pending for hours. Answers how many settled. */
-export async function sweepPendingRefunds(db: D1Database, gateway: Gateway, now = Date.now()): Promise<number> {
-  if (!gateway.fetchRefund) return 0;
+/**
+ * The cron's sweep: asks the gateway about refunds pending for hours, and gives up on those the
+ * gateway never gave an id for. Answers how many settled.
+ */
+export async function sweepPendingRefunds(
+  db: D1Database,
+  gateway: Gateway,
+  siteOrigin: string,
+  now = Date.now(),
+): Promise<number> {
+  let settled = await failUnsentRefunds(db, siteOrigin, now);
+  if (!gateway.fetchRefund) return settled;
   const { results } = await db
     .prepare(
       `SELECT id, provider_ref FROM refunds
@@ -108,7 +182,6 @@ export async function sweepPendingRefunds(db: D1Database, gateway: Gateway, now 
     )
     .bind(now - REFUND_PENDING_AFTER_MS, now - REFUND_RECHECK_MS)
     .all<{ id: number; provider_ref: string }>();
-  let settled = 0;
   for (const { id, provider_ref } of results) {
     let report: RefundReport | null;
     try {
@@ -118,7 +191,7 @@ export async function sweepPendingRefunds(db: D1Database, gateway: Gateway, now 
       continue;
     }
     if (report && report.status !== 'pending') {
-      const result = await settleRefund(db, gateway, report, 'sweep', { confirm: false });
+      const result = await settleRefund(db, gateway, report, 'sweep', { confirm: false, siteOrigin });
       if (result.ok && result.applied) {
         settled++;
         continue;
@@ -129,4 +202,48 @@ export async function sweepPendingRefunds(db: D1Database, gateway: Gateway, now 
     await db.prepare("UPDATE refunds SET updated_at = ? WHERE id = ? AND status = 'pending'").bind(now, id).run();
   }
   return settled;
+}
+
+/**
+ * Gateway refunds still pending without the gateway's id after REFUND_PENDING_AFTER_MS: the worker
+ * stopped between storing the row and storing the gateway's answer (killed mid-call, or D1 failed
+ * then), or the gateway answered pending without an id. They cannot be asked about: Tap's adapter
+ * reads a refund by Tap's own id only (GET /v2/refunds/{id}), and Tap's refund list filters by date
+ * period, not by the merchant reference `refund_<id>` we send, so finding one there would mean paging
+ * through every refund. Yet a refund Tap did create posts its webhook (carrying our id in
+ * metadata.refund_id, which settleRefund matches while provider_ref is NULL) within minutes, so one
+ * silent for hours almost surely never reached Tap. Leaving it pending would count it as refunded
+ * forever while the shopper has nothing; so it is marked failed: it stops counting, the staff page
+ * shows it failed with the refund form, the shopper's "refunded" mail (if one went) is corrected, and
+ * the error log line asks staff to look for `refund_<id>` in Tap's dashboard before refunding again.
+ * Should Tap's webhook still say REFUNDED later, settleRefund logs that error too.
+ */
+async function failUnsentRefunds(db: D1Database, siteOrigin: string, now: number): Promise<number> {
+  const { results } = await db
+    .prepare(
+      `${PENDING_ROW_SQL}
+       WHERE r.status = 'pending' AND r.method = 'gateway' AND r.provider_ref IS NULL AND r.created_at < ?
+       ORDER BY r.created_at LIMIT 20`,
+    )
+    .bind(now - REFUND_PENDING_AFTER_MS)
+    .all<PendingRow>();
+  let failed = 0;
+  for (const row of results) {
+    const applied = await recordSettlement(db, row, {
+      outcome: 'failed',
+      providerRef: null,
+      source: 'sweep',
+      staff: null,
+      siteOrigin,
+      why: 'no_gateway_id',
+    });
+    if (!applied) continue;
+    failed++;
+    log.error('refund sweep: a refund without a gateway id is marked failed; check Tap for its reference', {
+      refundId: row.id,
+      orderId: row.order_id,
+      reference: `refund_${row.id}`,
+    });
+  }
+  return failed;
 }

@@ -9,6 +9,8 @@ export const SANDBOX_SIGNATURE_HEADER = WEBHOOK_SIGNATURE_HEADERS.sandbox;
 
 /** A sandbox refund whose amount in minor units ends in these two digits answers pending. */
 export const SANDBOX_PENDING_REFUND_ENDING = 77;
+/** One ending in these is refused, as a real gateway may refuse (the card closed, the charge too old). */
+export const SANDBOX_REFUSED_REFUND_ENDING = 66;
 
 export function sandboxGateway(secret: string): Gateway {
   return {
@@ -22,8 +24,11 @@ export function sandboxGateway(secret: string): Gateway {
     },
     // The sandbox took no money: its refunds succeed at once, recorded by the caller, except an amount
     // whose minor units end in 77 (1.077 KWD, 10.77 SAR), which stays pending as a real gateway's may,
-    // until a tester settles it from the staff order page (POST /staff/orders/:id/refunds/:rid/settle).
+    // until a tester settles it from the staff order page (POST /staff/orders/:id/refunds/:rid/settle),
+    // and one ending in 66 (1.066 KWD, 10.66 SAR), which the sandbox refuses, as Tap's error answer does.
     async refund(refund) {
+      if (refund.amount % 100 === SANDBOX_REFUSED_REFUND_ENDING)
+        throw new Error('The sandbox refuses refunds whose amount ends in 66');
       return {
         providerRef: `sbx_re_${refund.refundId}`,
         status: refund.amount % 100 === SANDBOX_PENDING_REFUND_ENDING ? 'pending' : 'succeeded',

@@ -28,7 +28,10 @@ export const paymentRoutes = new Hono<AppEnv>().post(
     if (isRefundBody(body)) {
       const report = await gateway.verifyRefundWebhook(c.req.raw.headers, body);
       if (!report) throw new ApiError(401, 'signature_invalid');
-      const settled = await settleRefund(c.env.DB, gateway, report, 'webhook', { confirm: true });
+      const settled = await settleRefund(c.env.DB, gateway, report, 'webhook', {
+        confirm: true,
+        siteOrigin: siteOrigin(c),
+      });
       if (!settled.ok) throw webhookFailure(settled.reason);
       return c.json(ok({ applied: settled.applied, status: settled.status }));
     }

@@ -119,6 +119,9 @@ export function OrderDetailPage(props: {
     Math.min(data.money.card_paid - data.money.gateway_refunded, data.money.paid - o.wallet_used - data.money.refunded),
   );
   const settle = data.sandbox_refunds === true && may('orders:refund');
+  // Card refunds that failed while money is still owed: the shopper has not got it back.
+  const failedRefunds =
+    data.money.refundable > 0 ? data.refunds.filter((r) => r.method === 'gateway' && r.status === 'failed') : [];
   const address = ADDRESS_KEYS.map((k) => o.address[k]).filter(
     (v): v is string | number => typeof v === 'string' || typeof v === 'number',
   );
@@ -136,6 +139,15 @@ export function OrderDetailPage(props: {
       </p>
       {props.done && <DoneNote text={t.t(`st_orders_done_${props.done}`)} />}
       <ErrorNote t={t} msg={props.error} />
+      {failedRefunds.length > 0 && (
+        <div className="note error" role="alert" data-testid="staff-refunds-failed">
+          {failedRefunds.map((r) => (
+            <p key={r.id}>
+              {t.t('st_orders_refund_failed_note', { amount: money(r.amount), when: when(r.created_at) })}
+            </p>
+          ))}
+        </div>
+      )}
 
       {showConfirm || showPack || showShip || showDeliver || showCancel || showRefund ? (
         <section className="card stack" aria-labelledby="next-step">
@@ -414,7 +426,8 @@ export function OrderDetailPage(props: {
             {data.refunds.map((r) => (
               <li key={r.id}>
                 <bdi>{money(r.amount)}</bdi> · {t.t(`st_orders_method_${r.method}`)} ·{' '}
-                {t.t(`st_orders_reason_${r.reason}`)} · {t.t(`st_orders_refund_status_${r.status}`)} ·{' '}
+                {t.t(`st_orders_reason_${r.reason}`)} ·{' '}
+                <span className={`badge refund-${r.status}`}>{t.t(`st_orders_refund_status_${r.status}`)}</span> ·{' '}
                 {when(r.created_at)}
                 {r.staff_name ? ` · ${t.t('st_orders_by', { name: r.staff_name })}` : ''}
                 {r.note ? ` · ${r.note}` : ''}

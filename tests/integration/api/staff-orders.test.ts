@@ -8,6 +8,7 @@ import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { settleRefund, sweepPendingRefunds, REFUND_PENDING_AFTER_MS } from '#api/src/payments/refunds';
 import type { Gateway, RefundReport } from '#api/src/payments/gateway';
 import { hmacHex } from '#shared/api/signing';
+import { formatMinor } from '#shared/money';
 import { call, deviceToken, json } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 
@@ -19,6 +20,9 @@ let addressSA: number;
 let clerkKW: TestStaff;
 let support: TestStaff;
 let owner: TestStaff;
+
+/** Where the shopper's links in mails point (the test's SITE_ORIGIN is no concern here). */
+const SITE = 'https://shop.test';
 
 const headers = (user: string | null, country: string, lang: string): Record<string, string> => ({
   ...(user ? { authorization: `Bearer ${user}` } : {}),
@@ -56,7 +60,7 @@ const act = (member: TestStaff, id: number, step: string, body: unknown = {}) =>
   staffCall(member.token, `/staff/orders/${id}/${step}`, { json: body });
 
 /** A card order (optionally with part paid from the wallet) whose sandbox payment succeeded. */
-async function paidCardOrder(o: { sku?: number; count?: number; wallet?: boolean } = {}) {
+async function paidCardOrder(o: { sku?: number; count?: number; wallet?: boolean; lang?: 'en' | 'ar' } = {}) {
   const submit = await json(
     await post(
       '/order/submit',
@@ -68,6 +72,8 @@ async function paidCardOrder(o: { sku?: number; count?: number; wallet?: boolean
         ...(o.wallet ? { use_wallet: true } : {}),
       },
       shopper,
+      'KW',
+      o.lang ?? 'en',
     ),
   );
   if (!submit.data?.payment) throw new Error(`card submit failed: ${JSON.stringify(submit)}`);
@@ -79,6 +85,12 @@ async function paidCardOrder(o: { sku?: number; count?: number; wallet?: boolean
   if (paid.status !== 200) throw new Error('sandbox payment failed');
   return { id: submit.data.order.id as number, card: submit.data.order.totals.due as number };
 }
+
+/** The shopper's mail with this dedupe key, or null. */
+const outboxMail = (key: string) =>
+  env.DB.prepare('SELECT lang, subject, body_text, to_address FROM mail_outbox WHERE dedupe_key = ?')
+    .bind(key)
+    .first<{ lang: string; subject: string; body_text: string; to_address: string }>();
 
 async function walletConsistent(userId: number) {
   const row = await env.DB.prepare(
@@ -306,7 +318,7 @@ describe('cancel', () => {
       .first<{ reason: string }>();
     expect(audit!.reason).toBe('Shopper phoned');
     // Cancelled is final: a second cancel or a step after it is refused, and stock is not given twice.
-    expect((await act(clerkKW, id, 'cancel', { confirm: true })).status).toBe(409);
+    expect((await act(clerkKW, id, 'cancel', { confirm: true, siteOrigin: SITE })).status).toBe(409);
     expect(await stock(401)).toBe(stockBefore);
   });
 
@@ -319,13 +331,13 @@ describe('cancel', () => {
     const soldOut = await placeCod({ sku: 102, count: 1 });
     expect(await stock(102)).toBe(0);
     const before = await events();
-    expect((await act(clerkKW, soldOut, 'cancel', { confirm: true })).status).toBe(200);
+    expect((await act(clerkKW, soldOut, 'cancel', { confirm: true, siteOrigin: SITE })).status).toBe(200);
     expect(await stock(102)).toBe(1);
     expect(await events()).toBe(before + 1);
     // Stock given back to a SKU that still had some is no event.
     const some = await placeCod({ sku: 102, count: 1 });
     await env.DB.prepare('UPDATE skus SET stock = 3 WHERE id = 102').run();
-    expect((await act(clerkKW, some, 'cancel', { confirm: true })).status).toBe(200);
+    expect((await act(clerkKW, some, 'cancel', { confirm: true, siteOrigin: SITE })).status).toBe(200);
     expect(await stock(102)).toBe(4);
     expect(await events()).toBe(before + 1);
   });
@@ -335,7 +347,7 @@ describe('cancel', () => {
     await act(clerkKW, id, 'confirm');
     await act(clerkKW, id, 'pack');
     await act(clerkKW, id, 'ship', { carrier: 'dhl', tracking_number: 'JD0001' });
-    const res = await act(clerkKW, id, 'cancel', { confirm: true });
+    const res = await act(clerkKW, id, 'cancel', { confirm: true, siteOrigin: SITE });
     expect(res.status).toBe(409);
     expect((await json(res)).meta.msg).toBe('transition_not_allowed');
   });
@@ -559,45 +571,167 @@ describe('refunds', () => {
       (await env.DB.prepare('SELECT status FROM refunds WHERE id = ?').bind(refundId).first<{ status: string }>())!
         .status;
     // The webhook says refunded, the gateway says still pending: the gateway decides.
-    expect(await settleRefund(env.DB, gateway, claim, 'webhook', { confirm: true })).toMatchObject({
+    expect(await settleRefund(env.DB, gateway, claim, 'webhook', { confirm: true, siteOrigin: SITE })).toMatchObject({
       ok: true,
       applied: false,
     });
     answer = new Error('down');
-    expect(await settleRefund(env.DB, gateway, claim, 'webhook', { confirm: true })).toEqual({
+    expect(await settleRefund(env.DB, gateway, claim, 'webhook', { confirm: true, siteOrigin: SITE })).toEqual({
       ok: false,
       reason: 'unavailable',
     });
     answer = { ...claim, amount: 100 };
-    expect(await settleRefund(env.DB, gateway, claim, 'webhook', { confirm: true })).toEqual({
+    expect(await settleRefund(env.DB, gateway, claim, 'webhook', { confirm: true, siteOrigin: SITE })).toEqual({
       ok: false,
       reason: 'mismatch',
     });
     expect(
       await settleRefund(env.DB, gateway, { ...claim, providerRef: 're_unknown', refundId: null }, 'webhook', {
         confirm: true,
+        siteOrigin: SITE,
       }),
     ).toEqual({ ok: false, reason: 'unknown_refund' });
     expect(await status()).toBe('pending');
     // The sweep asks only about refunds pending for hours.
     answer = { ...claim, status: 'failed' };
     const now = Date.now();
-    expect(await sweepPendingRefunds(env.DB, gateway, now)).toBe(0);
+    expect(await sweepPendingRefunds(env.DB, gateway, SITE, now)).toBe(0);
     await env.DB.prepare('UPDATE refunds SET created_at = ?, updated_at = ? WHERE id = ?')
       .bind(now - REFUND_PENDING_AFTER_MS - 1, now - REFUND_PENDING_AFTER_MS - 1, refundId)
       .run();
     asked.length = 0;
-    expect(await sweepPendingRefunds(env.DB, gateway, now)).toBe(1);
+    expect(await sweepPendingRefunds(env.DB, gateway, SITE, now)).toBe(1);
     expect(asked).toContain(providerRef);
     expect(await status()).toBe('failed');
+    // The shopper was told the refund was on its way; the sweep's failure queues the correction.
+    const correction = await outboxMail(`order:${id}:refund:${refundId}:failed`);
+    expect(correction).toMatchObject({ lang: 'en' });
+    expect(correction!.subject).toContain(`Your refund on order ${id} did not go through`);
+    expect(correction!.body_text).toContain(formatMinor(177, 'KWD', 'en', 'KW'));
+    expect(correction!.body_text).toContain('Our team will contact you and try again');
     // A late "refunded" delivery after the failure changes nothing.
     answer = claim;
-    expect(await settleRefund(env.DB, gateway, claim, 'webhook', { confirm: true })).toMatchObject({
+    expect(await settleRefund(env.DB, gateway, claim, 'webhook', { confirm: true, siteOrigin: SITE })).toMatchObject({
       ok: true,
       applied: false,
       status: 'failed',
     });
     expect(await status()).toBe('failed');
+  });
+});
+
+describe('a gateway refund that fails after the shopper was told', () => {
+  it("mails the correction in the order's language when a tester settles a pending refund failed, once", async () => {
+    const { id } = await paidCardOrder({ lang: 'ar' });
+    const res = await act(support, id, 'refund', { amount: 77, method: 'gateway', reason: 'damaged' });
+    expect(res.status).toBe(200);
+    const refundId = (await json(res)).data.refunds[0].id as number;
+    // "We have refunded" went out when the gateway answered pending.
+    expect(await outboxMail(`order:${id}:refund:${refundId}`)).toMatchObject({ lang: 'ar' });
+    expect(await outboxMail(`order:${id}:refund:${refundId}:failed`)).toBeNull();
+    const settled = await staffCall(support.token, `/staff/orders/${id}/refunds/${refundId}/settle`, {
+      json: { status: 'failed' },
+    });
+    expect(settled.status).toBe(200);
+    const detail = (await json(settled)).data;
+    expect(detail.refunds[0]).toMatchObject({ id: refundId, status: 'failed' });
+    const mail = await outboxMail(`order:${id}:refund:${refundId}:failed`);
+    expect(mail).toMatchObject({ lang: 'ar', to_address: expect.stringContaining('@example.com') });
+    expect(mail!.subject).toContain(`تعذّر استرداد مبلغ من طلبك رقم ${id}`);
+    expect(mail!.body_text).toContain(formatMinor(77, 'KWD', 'ar', 'KW'));
+    expect(mail!.body_text).toContain('سيتواصل معك فريقنا');
+    expect(mail!.body_text).toContain('/ar/profile/orders?id=');
+    // A replayed failure changes nothing and queues nothing more.
+    const secret = 'test-payment-webhook-secret-0123456789ab';
+    const replay = JSON.stringify({
+      object: 'refund',
+      providerRef: `sbx_re_${refundId}`,
+      refundId,
+      status: 'failed',
+      amount: 77,
+      currency: 'KWD',
+    });
+    const hook = await call('/payments/webhook/sandbox', {
+      body: replay,
+      headers: { 'x-sandbox-signature': await hmacHex(secret, replay) },
+    });
+    expect((await json(hook)).data).toEqual({ applied: false, status: 'failed' });
+    const count = await env.DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key LIKE ?')
+      .bind(`order:${id}:refund:${refundId}%`)
+      .first<{ n: number }>();
+    expect(count!.n).toBe(2);
+  });
+
+  it('queues no correction when no "refunded" mail went out before the failure', async () => {
+    const { id } = await paidCardOrder();
+    // The refund row as the route stores it before asking the gateway, failed by its webhook at once.
+    const res = await act(owner, id, 'refund', { amount: 1077, method: 'gateway', reason: 'goodwill' });
+    const refundId = (await json(res)).data.refunds[0].id as number;
+    await env.DB.prepare('DELETE FROM mail_outbox WHERE dedupe_key = ?').bind(`order:${id}:refund:${refundId}`).run();
+    const secret = 'test-payment-webhook-secret-0123456789ab';
+    const event = JSON.stringify({
+      object: 'refund',
+      providerRef: `sbx_re_${refundId}`,
+      refundId,
+      status: 'failed',
+      amount: 1077,
+      currency: 'KWD',
+    });
+    const hook = await call('/payments/webhook/sandbox', {
+      body: event,
+      headers: { 'x-sandbox-signature': await hmacHex(secret, event) },
+    });
+    expect((await json(hook)).data).toEqual({ applied: true, status: 'failed' });
+    // No "refunded" mail was queued before the failure: nothing to correct.
+    expect(await outboxMail(`order:${id}:refund:${refundId}:failed`)).toBeNull();
+  });
+
+  it('marks failed a refund the gateway never gave an id for, once pending for hours, with the correction', async () => {
+    const { id, card } = await paidCardOrder();
+    const res = await act(owner, id, 'refund', { amount: 277, method: 'gateway', reason: 'late_delivery' });
+    const refundId = (await json(res)).data.refunds[0].id as number;
+    // As if the worker had stopped after the gateway call: pending, no gateway id.
+    await env.DB.prepare('UPDATE refunds SET provider_ref = NULL WHERE id = ?').bind(refundId).run();
+    const asked: string[] = [];
+    const gateway = {
+      name: 'tap',
+      createCharge: async () => ({ providerRef: null, url: '' }),
+      verifyWebhook: async () => null,
+      verifyRefundWebhook: async () => null,
+      refund: async () => ({ providerRef: null, status: 'failed' }),
+      fetchRefund: async (ref: string) => {
+        asked.push(ref);
+        return null;
+      },
+    } satisfies Gateway;
+    const status = async () =>
+      (await env.DB.prepare('SELECT status FROM refunds WHERE id = ?').bind(refundId).first<{ status: string }>())!
+        .status;
+    const now = Date.now();
+    // Not yet: it may still be on its way (the gateway's webhook carries our id).
+    expect(await sweepPendingRefunds(env.DB, gateway, SITE, now)).toBe(0);
+    expect(await status()).toBe('pending');
+    await env.DB.prepare('UPDATE refunds SET created_at = ?, updated_at = ? WHERE id = ?')
+      .bind(now - REFUND_PENDING_AFTER_MS - 1, now - REFUND_PENDING_AFTER_MS - 1, refundId)
+      .run();
+    expect(await sweepPendingRefunds(env.DB, gateway, SITE, now)).toBe(1);
+    expect(asked).toEqual([]);
+    expect(await status()).toBe('failed');
+    expect(
+      await env.DB.prepare('SELECT outcome, source FROM refund_events WHERE refund_id = ?').bind(refundId).first(),
+    ).toEqual({ outcome: 'failed', source: 'sweep' });
+    const audit = await env.DB.prepare(
+      "SELECT staff_id, reason FROM audit_log WHERE action = 'order.refund_failed' AND resource_id = ?",
+    )
+      .bind(String(id))
+      .first();
+    expect(audit).toEqual({ staff_id: null, reason: 'no_gateway_id' });
+    const mail = await outboxMail(`order:${id}:refund:${refundId}:failed`);
+    expect(mail!.body_text).toContain(formatMinor(277, 'KWD', 'en', 'KW'));
+    // It stops counting: the card payment is refundable in full again; a second sweep finds nothing.
+    const detail = (await json(await staffCall(owner.token, `/staff/orders/${id}`))).data;
+    expect(detail.money).toMatchObject({ refunded: 0, gateway_refundable: card });
+    expect(await sweepPendingRefunds(env.DB, gateway, SITE, now)).toBe(0);
   });
 });
 
@@ -630,6 +764,42 @@ describe('cancelling a paid card order', () => {
     });
   });
 
+  it('still cancels when the gateway refuses the refund, and says so in the answer', async () => {
+    const { id, card } = await paidCardOrder({ sku: 401 });
+    // The sandbox refuses refunds whose amount ends in 66: an earlier partial refund leaves such a rest.
+    const earlier = (((card - 66) % 100) + 100) % 100;
+    expect([66, 77]).not.toContain(earlier);
+    if (earlier > 0)
+      expect(
+        (await act(support, id, 'refund', { amount: earlier, method: 'gateway', reason: 'goodwill' })).status,
+      ).toBe(200);
+    const rest = card - earlier;
+    const stockBefore = await stock(401);
+    const res = await act(owner, id, 'cancel', { confirm: true, note: 'Shopper asked' });
+    expect(res.status).toBe(200);
+    const body = (await json(res)).data;
+    expect(body.order).toMatchObject({ status: 'cancelled', holds_stock: 0 });
+    expect(await stock(401)).toBe(stockBefore + 1);
+    const failed = body.refunds.find((r: { reason: string }) => r.reason === 'cancelled');
+    expect(failed).toMatchObject({ amount: rest, method: 'gateway', status: 'failed' });
+    expect(body.refund_failed).toEqual({ refund_id: failed.id, amount: rest, msg: 'refund_gateway_failed' });
+    // Nothing went back: the rest is refundable again, and the shopper got no "refunded" mail for it.
+    expect(body.money).toMatchObject({ refunded: earlier, refundable: rest, gateway_refundable: rest });
+    expect(await outboxMail(`order:${id}:refund:${failed.id}`)).toBeNull();
+    expect(await outboxMail(`order:${id}:refund:${failed.id}:failed`)).toBeNull();
+    expect(await outboxMail(`order:${id}:cancelled`)).not.toBeNull();
+    const actions = await env.DB.prepare('SELECT action FROM audit_log WHERE resource_id = ? ORDER BY id')
+      .bind(String(id))
+      .all<{ action: string }>();
+    expect(actions.results.map((a) => a.action).slice(-2)).toEqual(['order.cancel', 'order.refund_failed']);
+    // Staff can then refund the rest another way; a cancel that refunds nothing answers no refund_failed.
+    const wallet = await act(owner, id, 'refund', { amount: rest, method: 'wallet', reason: 'cancelled' });
+    expect(wallet.status).toBe(200);
+    expect((await json(wallet)).data.money.refundable).toBe(0);
+    const plain = await json(await act(owner, await placeCod(), 'cancel', { confirm: true }));
+    expect(plain.data.refund_failed).toBeUndefined();
+  });
+
   it('lets staff send the card part to the wallet instead', async () => {
     const { id, card } = await paidCardOrder();
     const balance = await walletConsistent(shopperId);
@@ -644,7 +814,7 @@ describe('cancelling a paid card order', () => {
   it('never refunds more than was paid when a refund races the cancel', async () => {
     const { id, card } = await paidCardOrder();
     const [cancel, refund] = await Promise.all([
-      act(owner, id, 'cancel', { confirm: true }),
+      act(owner, id, 'cancel', { confirm: true, siteOrigin: SITE }),
       act(support, id, 'refund', { amount: card, method: 'gateway', reason: 'goodwill' }),
     ]);
     expect([cancel.status, refund.status]).toContain(200);
@@ -655,7 +825,8 @@ describe('cancelling a paid card order', () => {
       .first<{ n: number }>();
     expect(sum!.n).toBe(card);
     // Whichever lost, the order can still be cancelled without a second refund.
-    if (cancel.status !== 200) expect((await act(owner, id, 'cancel', { confirm: true })).status).toBe(200);
+    if (cancel.status !== 200)
+      expect((await act(owner, id, 'cancel', { confirm: true, siteOrigin: SITE })).status).toBe(200);
     const after = await env.DB.prepare(
       "SELECT coalesce(sum(amount), 0) AS n FROM refunds WHERE order_id = ? AND status <> 'failed'",
     )

@@ -53,7 +53,7 @@ export const STAFF_ORDER_CONTRACTS = {
   'POST /staff/orders/:id{[0-9]+}/cancel': {
     ...one,
     summary:
-      'Cancel an order not yet shipped: stock, coupon use and wallet part given back, what the card paid refunded through the gateway (or to the wallet), mails the shopper; 409 refund_exceeds_paid when a refund raced it',
+      'Cancel an order not yet shipped: stock, coupon use and wallet part given back, what the card paid refunded through the gateway (or to the wallet), mails the shopper; 409 refund_exceeds_paid when a refund raced it. When the gateway refuses the card refund the order is cancelled all the same and the answer carries refund_failed {refund_id, amount, msg: refund_gateway_failed}',
     body: staffOrderCancelSchema,
     staff: 'orders:cancel',
   },

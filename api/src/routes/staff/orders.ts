@@ -20,15 +20,13 @@ import type { StaffMember } from '#api/src/staff/sessions';
 import type { OrderEventRow, OrderItemRow, OrderRow, PaymentRow, RefundRow, WalletLedgerRow } from '#api/src/db/rows';
 import { releaseStatements } from '#api/src/payments/outcome';
 import { gatewayFor, type RefundResult } from '#api/src/payments/gateway';
-import { settleRefund } from '#api/src/payments/refunds';
+import { refundMailTag, settleRefund } from '#api/src/payments/refunds';
 import { sandboxGateway, signSandboxRefund } from '#api/src/payments/sandbox';
 import { WEBHOOK_SIGNATURE_HEADERS } from '#shared/api/payment-webhooks';
 import { walletMove } from '#api/src/orders/place';
-import { orderLinkStatement } from '#api/src/orders/confirmation-mail';
-import { orderLinkPath } from '#api/src/orders/guest-links';
-import { randomToken, tokenHash } from '#api/src/accounts/tokens';
-import { queueMail } from '#api/src/mail/outbox';
-import { orderUpdateMail, type OrderUpdate, type OrderUpdateKind } from '#api/src/mail/order-update-texts';
+import { randomToken } from '#api/src/accounts/tokens';
+import type { OrderUpdate, OrderUpdateKind } from '#api/src/mail/order-update-texts';
+import { orderUpdateStatements } from '#api/src/orders/update-mail';
 
 export const ORDERS_PAGE = 30;
 
@@ -105,36 +103,15 @@ async function orderFor(c: Context<AppEnv>, id: number, permission: Parameters<t
 }
 
 /** The shopper's mail for a step, in the order's language; a guest's carries a fresh order link. */
-async function mailStatements(
+function mailStatements(
   c: Context<AppEnv>,
   order: Order,
   update: Omit<OrderUpdate, 'orderId' | 'country' | 'currency' | 'linkPath'>,
   dedupe: string,
   now: number,
+  when?: { sql: string; binds: unknown[] },
 ): Promise<D1PreparedStatement[]> {
-  if (!order.email) return [];
-  const db = c.env.DB;
-  const lang = order.lang === 'ar' ? 'ar' : 'en';
-  const statements: D1PreparedStatement[] = [];
-  let linkPath: string | undefined;
-  if (order.user_id === null) {
-    const token = randomToken();
-    statements.push(orderLinkStatement(db, { hash: await tokenHash(token) }, order.id, now));
-    linkPath = orderLinkPath(lang, token);
-  }
-  const mail = orderUpdateMail(
-    lang,
-    { ...update, orderId: order.id, country: order.country, currency: order.currency, linkPath },
-    siteOrigin(c),
-  );
-  statements.push(
-    queueMail(
-      db,
-      { to: order.email, lang, kind: 'order_update', dedupeKey: `order:${order.id}:${dedupe}`, ...mail },
-      now,
-    ),
-  );
-  return statements;
+  return orderUpdateStatements(c.env.DB, order, update, { dedupe, now, siteOrigin: siteOrigin(c), when });
 }
 
 /**
@@ -309,16 +286,28 @@ async function runStep(c: Context<AppEnv>, id: number, step: Step, input: Record
     throw error;
   }
   if (cancelRefund?.method === 'gateway') {
-    // The order is cancelled whatever the gateway answers: a refusal leaves the refund row failed,
-    // which the order page shows with the refund form, so staff can try again.
+    // The order stays cancelled whatever the gateway answers: its stock and coupon are back already,
+    // and a shop owner wants a cancelled order cancelled. A refusal leaves the refund row failed (not
+    // counting), and the answer says so (refund_failed, message key refund_gateway_failed) so the
+    // clerk sees at once that nothing went back to the card; the order page then offers the refund
+    // form for the amount, to retry or to refund to the wallet.
     const refundId = (results[cancelRefund.index]!.results[0] as { id: number }).id;
-    await sendGatewayRefund(c, member, order, {
+    const status = await sendGatewayRefund(c, member, order, {
       refundId,
       amount: cancelRefund.amount,
       reason: 'cancelled',
       note,
       payment: cancelRefund.payment!,
     });
+    if (status === 'failed') {
+      const detail = await orderDetail(c, order.id);
+      return c.json(
+        ok({
+          ...detail!,
+          refund_failed: { refund_id: refundId, amount: cancelRefund.amount, msg: 'refund_gateway_failed' as const },
+        }),
+      );
+    }
   }
   return c.json(ok(await orderDetail(c, order.id)));
 }
@@ -507,7 +496,11 @@ export const staffOrderRoutes = new Hono<AppEnv>()
         new Headers({ [WEBHOOK_SIGNATURE_HEADERS.sandbox]: signed.signature }),
         signed.body,
       );
-      const settled = await settleRefund(c.env.DB, gateway, report!, 'sandbox', { confirm: false, staff: member });
+      const settled = await settleRefund(c.env.DB, gateway, report!, 'sandbox', {
+        confirm: false,
+        staff: member,
+        siteOrigin: siteOrigin(c),
+      });
       if (!settled.ok || !settled.applied) throw new ApiError(409, 'refund_not_pending');
       return c.json(ok(await orderDetail(c, order.id)));
     },
@@ -590,27 +583,37 @@ function refundInsert(
     );
 }
 
-/** The shopper's side of a refund: the timeline row they see and the mail. */
+/**
+ * The shopper's side of a refund: the timeline row they see and the mail. A gateway refund's are
+ * stored only while its row has not failed: a failure settled first (its webhook can overtake the
+ * gateway's answer) must not be followed by "we have refunded"; one settled after finds this mail
+ * and sends the correction (payments/refunds.ts).
+ */
 async function refundedStatements(
   c: Context<AppEnv>,
   order: Order,
   member: StaffMember,
-  r: { amount: number; method: 'wallet' | 'gateway'; note: string | null },
+  r: { amount: number; method: 'wallet' | 'gateway'; note: string | null; refundId?: number },
   tag: string,
   at: number,
 ): Promise<D1PreparedStatement[]> {
+  const when =
+    r.refundId === undefined
+      ? undefined
+      : { sql: "EXISTS (SELECT 1 FROM refunds WHERE id = ? AND status <> 'failed')", binds: [r.refundId] };
   return [
     c.env.DB.prepare(
-      "INSERT INTO order_events (order_id, kind, staff_id, note, at) VALUES (?, 'refunded', ?, ?, ?)",
-    ).bind(order.id, member.id, r.note, at),
-    ...(await mailStatements(c, order, { kind: 'refunded', amount: r.amount, method: r.method }, tag, at)),
+      `INSERT INTO order_events (order_id, kind, staff_id, note, at) SELECT ?, 'refunded', ?, ?, ? WHERE ${when?.sql ?? 'true'}`,
+    ).bind(order.id, member.id, r.note, at, ...(when?.binds ?? [])),
+    ...(await mailStatements(c, order, { kind: 'refunded', amount: r.amount, method: r.method }, tag, at, when)),
   ];
 }
 
 /**
  * Asks the gateway for a refund whose row is stored pending, then stores its answer. A refund the
  * gateway settles later stays pending until its webhook or the sweep (payments/refunds.ts); the
- * answer never overwrites a settlement that arrived first. Not failed: the shopper is mailed.
+ * answer never overwrites a settlement that arrived first. Not failed: the shopper is mailed. Answers
+ * the refund's status as stored.
  */
 async function sendGatewayRefund(
   c: Context<AppEnv>,
@@ -639,7 +642,7 @@ async function sendGatewayRefund(
   const store = [
     db
       .prepare(
-        "UPDATE refunds SET status = CASE WHEN status = 'pending' THEN ? ELSE status END, provider_ref = coalesce(provider_ref, ?), updated_at = ? WHERE id = ?",
+        "UPDATE refunds SET status = CASE WHEN status = 'pending' THEN ? ELSE status END, provider_ref = coalesce(provider_ref, ?), updated_at = ? WHERE id = ? RETURNING status",
       )
       .bind(result.status, result.providerRef, later, r.refundId),
     auditStatement(db, member, {
@@ -651,20 +654,22 @@ async function sendGatewayRefund(
       reason: r.note ? `${r.reason}: ${r.note}` : r.reason,
     }),
   ];
-  if (result.status === 'failed') await db.batch(store);
-  else
-    await db.batch([
-      ...store,
-      ...(await refundedStatements(
-        c,
-        order,
-        member,
-        { amount: r.amount, method: 'gateway', note: r.note },
-        `refund:${r.refundId}`,
-        later,
-      )),
-    ]);
-  return result.status;
+  const [stored] =
+    result.status === 'failed'
+      ? await db.batch(store)
+      : await db.batch([
+          ...store,
+          ...(await refundedStatements(
+            c,
+            order,
+            member,
+            { amount: r.amount, method: 'gateway', note: r.note, refundId: r.refundId },
+            refundMailTag(r.refundId),
+            later,
+          )),
+        ]);
+  // What the row says now: a settlement that arrived before this answer (its webhook) has the last word.
+  return (stored!.results[0] as Pick<RefundRow, 'status'> | undefined)?.status ?? result.status;
 }
 
 /**

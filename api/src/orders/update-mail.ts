@@ -1,0 +1,53 @@
+// The statements that queue an order-update mail (mail/order-update-texts.ts) to the shopper, in the
+// order's language; a guest's mail carries a fresh order link. Used by the back office's steps and
+// refunds (routes/staff/orders.ts) and by refunds settling later (payments/refunds.ts), which run
+// outside a request and so take the site origin as an argument.
+import type { OrderRow } from '../db/rows';
+import { randomToken, tokenHash } from '../accounts/tokens';
+import { orderUpdateMail, type OrderUpdate } from '../mail/order-update-texts';
+import { queueMail, queueMailWhen } from '../mail/outbox';
+import { orderLinkStatement } from './confirmation-mail';
+import { orderLinkPath } from './guest-links';
+
+export type MailedOrder = Pick<OrderRow, 'id' | 'user_id' | 'lang' | 'country' | 'currency'> & {
+  /** The account's address, else the guest's; no mail without one. */
+  email: string | null;
+};
+
+export async function orderUpdateStatements(
+  db: D1Database,
+  order: MailedOrder,
+  update: Omit<OrderUpdate, 'orderId' | 'country' | 'currency' | 'linkPath'>,
+  p: {
+    /** The dedupe key's tail: `order:<id>:<dedupe>`. */
+    dedupe: string;
+    now: number;
+    siteOrigin: string;
+    /** Queue the mail only when this holds as the batch runs (queueMailWhen). */
+    when?: { sql: string; binds: unknown[] };
+  },
+): Promise<D1PreparedStatement[]> {
+  if (!order.email) return [];
+  const lang: 'en' | 'ar' = order.lang === 'ar' ? 'ar' : 'en';
+  const statements: D1PreparedStatement[] = [];
+  let linkPath: string | undefined;
+  if (order.user_id === null) {
+    const token = randomToken();
+    statements.push(orderLinkStatement(db, { hash: await tokenHash(token) }, order.id, p.now));
+    linkPath = orderLinkPath(lang, token);
+  }
+  const mail = orderUpdateMail(
+    lang,
+    { ...update, orderId: order.id, country: order.country, currency: order.currency, linkPath },
+    p.siteOrigin,
+  );
+  const queued = {
+    to: order.email,
+    lang,
+    kind: 'order_update' as const,
+    dedupeKey: `order:${order.id}:${p.dedupe}`,
+    ...mail,
+  };
+  statements.push(p.when ? queueMailWhen(db, queued, p.now, p.when) : queueMail(db, queued, p.now));
+  return statements;
+}
