@@ -184,7 +184,14 @@ export async function orderView(
       .prepare(`SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ?1${owner}`)
       .bind(...(ownerId === undefined ? [id] : [id, ownerId ?? -1])),
     db.prepare('SELECT * FROM order_items WHERE order_id = ? ORDER BY sku_id').bind(id),
-    db.prepare("SELECT at FROM order_events WHERE order_id = ? AND kind = 'refunded' ORDER BY at").bind(id),
+    // Money that went back: a refund the gateway failed after the shopper was told leaves the timeline
+    // (the correction mail says so).
+    db
+      .prepare(
+        `SELECT e.at FROM order_events e LEFT JOIN refunds r ON r.id = e.refund_id
+         WHERE e.order_id = ? AND e.kind = 'refunded' AND (r.status IS NULL OR r.status <> 'failed') ORDER BY e.at`,
+      )
+      .bind(id),
   ]);
   const row = orders!.results[0] as unknown as OrderRow | undefined;
   const refunded = (refunds!.results as Array<{ at: number }>).map((r) => r.at);

@@ -629,6 +629,11 @@ describe('a gateway refund that fails after the shopper was told', () => {
     // "We have refunded" went out when the gateway answered pending.
     expect(await outboxMail(`order:${id}:refund:${refundId}`)).toMatchObject({ lang: 'ar' });
     expect(await outboxMail(`order:${id}:refund:${refundId}:failed`)).toBeNull();
+    const refundedSteps = async () =>
+      (
+        await json(await call(`/user/order/${id}`, { token: device, headers: headers(shopper, 'KW', 'ar') }))
+      ).data.fulfilment.timeline.filter((s: { kind: string }) => s.kind === 'refunded');
+    expect(await refundedSteps()).toHaveLength(1);
     const settled = await staffCall(support.token, `/staff/orders/${id}/refunds/${refundId}/settle`, {
       json: { status: 'failed' },
     });
@@ -641,6 +646,8 @@ describe('a gateway refund that fails after the shopper was told', () => {
     expect(mail!.body_text).toContain(formatMinor(77, 'KWD', 'ar', 'KW'));
     expect(mail!.body_text).toContain('سيتواصل معك فريقنا');
     expect(mail!.body_text).toContain('/ar/profile/orders?id=');
+    // The shopper's order page no longer says the money went back.
+    expect(await refundedSteps()).toHaveLength(0);
     // A replayed failure changes nothing and queues nothing more.
     const secret = 'test-payment-webhook-secret-0123456789ab';
     const replay = JSON.stringify({

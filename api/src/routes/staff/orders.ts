@@ -603,8 +603,8 @@ async function refundedStatements(
       : { sql: "EXISTS (SELECT 1 FROM refunds WHERE id = ? AND status <> 'failed')", binds: [r.refundId] };
   return [
     c.env.DB.prepare(
-      `INSERT INTO order_events (order_id, kind, staff_id, note, at) SELECT ?, 'refunded', ?, ?, ? WHERE ${when?.sql ?? 'true'}`,
-    ).bind(order.id, member.id, r.note, at, ...(when?.binds ?? [])),
+      `INSERT INTO order_events (order_id, kind, staff_id, note, at, refund_id) SELECT ?, 'refunded', ?, ?, ?, ? WHERE ${when?.sql ?? 'true'}`,
+    ).bind(order.id, member.id, r.note, at, r.refundId ?? null, ...(when?.binds ?? [])),
     ...(await mailStatements(c, order, { kind: 'refunded', amount: r.amount, method: r.method }, tag, at, when)),
   ];
 }
