@@ -260,3 +260,6 @@ export const bannerEditSchema = z.object({
   image_key: z.string().trim().min(1).max(200),
   action: z.enum(['up', 'remove'], { error: 'item_validation_error' }),
 });
+
+/** A new nutritionist with their portrait (cropped square, like the seed's). */
+export const nutritionistCreateSchema = nutritionistEditSchema.extend({ photo: imageBase64 });

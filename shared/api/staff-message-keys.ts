@@ -58,6 +58,7 @@ export const STAFF_MESSAGE_KEYS = [
   'category_parent_invalid',
   'brand_in_use',
   'home_section_changed',
+  'nutritionist_featured',
 ] as const;
 
 export type StaffMessageKey = (typeof STAFF_MESSAGE_KEYS)[number];

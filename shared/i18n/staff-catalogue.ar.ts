@@ -147,4 +147,12 @@ export const staffCatalogueAr: Translated<typeof staffCatalogueEn> = {
   st_home_type_nutritionist_banner: 'لافتة أخصائي التغذية',
   st_home_type_quiz: 'اختبار المكملات',
   st_home_type_collection: 'مجموعة منتجات',
+  st_catalogue_new_nutritionist: 'إضافة أخصائي تغذية',
+  st_catalogue_portrait_file: 'الصورة الشخصية',
+  st_catalogue_portrait_hint: 'ملف JPEG أو PNG أو WebP لا يزيد على 5 ميغابايت؛ تُقص مربعة.',
+  st_catalogue_new_list: 'إضافة قائمة',
+  st_catalogue_delete_list_hint: 'تُحذف القائمة؛ وتبقى منتجاتها في الكتالوج.',
+  st_catalogue_delete_nutritionist: 'حذف أخصائي التغذية هذا',
+  st_catalogue_delete_nutritionist_hint:
+    'يُحذف الأخصائي وقوائمه وتبقى المنتجات. لا يمكن ذلك ما دامت لافتة أخصائي التغذية في الصفحة الرئيسية تعرضه.',
 };

@@ -124,4 +124,12 @@ export const staffCatalogueEn = {
   st_home_type_nutritionist_banner: 'Nutritionist banner',
   st_home_type_quiz: 'Supplement quiz',
   st_home_type_collection: 'Collection of products',
+  st_catalogue_new_nutritionist: 'Add a nutritionist',
+  st_catalogue_portrait_file: 'Portrait',
+  st_catalogue_portrait_hint: 'A JPEG, PNG or WebP of at most 5 MB; it is cropped square.',
+  st_catalogue_new_list: 'Add a list',
+  st_catalogue_delete_list_hint: 'The list goes; its products stay in the catalogue.',
+  st_catalogue_delete_nutritionist: 'Delete this nutritionist',
+  st_catalogue_delete_nutritionist_hint:
+    "The nutritionist and their lists go; products stay. Not while the home page's nutritionist banner shows them.",
 } as const;

@@ -60,4 +60,5 @@ export const staffMessagesAr: Translated<typeof staffMessagesEn> = {
   category_parent_invalid: 'توضع الفئة الفرعية تحت فئة رئيسية.',
   brand_in_use: 'ما زالت لهذه العلامة التجارية منتجات. انقلها إلى علامة أخرى أولاً.',
   home_section_changed: 'غيّر شخص آخر صف اللافتات هذا في الأثناء. راجعه وحاول مرة أخرى.',
+  nutritionist_featured: 'لافتة أخصائي التغذية في الصفحة الرئيسية تعرض هذا الأخصائي. اختر غيره للافتة أولاً.',
 };

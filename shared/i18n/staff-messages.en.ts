@@ -58,4 +58,6 @@ export const staffMessagesEn = {
   category_parent_invalid: 'A subcategory goes under a top-level category.',
   brand_in_use: 'This brand still has products. Move them to another brand first.',
   home_section_changed: 'Someone else changed this row of banners meanwhile. Check it and try again.',
+  nutritionist_featured:
+    "The home page's nutritionist banner shows this nutritionist. Choose another for the banner first.",
 } as const;

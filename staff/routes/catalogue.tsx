@@ -113,6 +113,18 @@ const nutritionistPage = (c: C, id: number, failure: Failed = null) =>
     <NutritionistPage t={c.var.t} nonce={c.var.nonce} me={c.var.me} data={data} done={done(c)} failure={failure} />
   ));
 
+const nutritionistsPage = (c: C, failure: Failed = null) =>
+  readPage<{ nutritionists: NutritionistRow[] }>(c, '/staff/catalogue/nutritionists', failure, (data) => (
+    <NutritionistsPage
+      t={c.var.t}
+      nonce={c.var.nonce}
+      me={c.var.me}
+      rows={data.nutritionists}
+      done={done(c)}
+      failure={failure}
+    />
+  ));
+
 function base64(bytes: Uint8Array): string {
   let s = '';
   for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -389,12 +401,59 @@ export const catalogueRoutes = listRoutes(
   listRoutes(listRoutes(catalogueRoutesBase, 'categories'), 'brands'),
   'home-sections',
 )
-  .get('/nutritionists', staffPage('nutritionists:read'), async (c) => {
-    const answer = await staffApi<{ nutritionists: NutritionistRow[] }>(c, 'GET', '/staff/catalogue/nutritionists');
-    if (answer.status !== 200) return apiFailurePage(c, answer.status);
-    return html(
+  .get('/nutritionists', staffPage('nutritionists:read'), (c) => nutritionistsPage(c))
+  .post('/nutritionists', staffPage('nutritionists:write'), async (c) => {
+    const { values, form } = await formFields(c);
+    const photo = await imageData(form, 'photo');
+    if ('msg' in photo) return nutritionistsPage(c, { form: 'new', fields: {}, values, msg: photo.msg });
+    return submit(
       c,
-      <NutritionistsPage t={c.var.t} nonce={c.var.nonce} me={c.var.me} rows={answer.envelope.data.nutritionists} />,
+      '/staff/catalogue/nutritionists',
+      { ...values, photo: photo.data },
+      'new',
+      values,
+      (created) => `/nutritionists/${created.id}?done=created`,
+      (f) => nutritionistsPage(c, f),
+    );
+  })
+  .post('/nutritionists/:id{[0-9]+}/delete', staffPage('nutritionists:write'), async (c) => {
+    const id = idOf(c);
+    const { values } = await formFields(c);
+    return submit(
+      c,
+      `/staff/catalogue/nutritionists/${id}/delete`,
+      { confirm: values.confirm ?? '' },
+      'delete-nutritionist',
+      values,
+      '/nutritionists?done=deleted',
+      (f) => nutritionistPage(c, id, f),
+    );
+  })
+  .post('/nutritionists/:id{[0-9]+}/lists', staffPage('nutritionists:write'), async (c) => {
+    const id = idOf(c);
+    const { values } = await formFields(c);
+    return submit(
+      c,
+      `/staff/catalogue/nutritionists/${id}/lists`,
+      values,
+      'new',
+      values,
+      `/nutritionists/${id}?done=created`,
+      (f) => nutritionistPage(c, id, f),
+    );
+  })
+  .post('/nutritionists/lists/:id{[0-9]+}/delete', staffPage('nutritionists:write'), async (c) => {
+    const id = idOf(c);
+    const { values } = await formFields(c);
+    const owner = Number(values.nutritionist_id) || 0;
+    return submit(
+      c,
+      `/staff/catalogue/nutritionist-lists/${id}/delete`,
+      { confirm: values.confirm ?? '' },
+      `delete-list-${id}`,
+      values,
+      `/nutritionists/${owner}?done=deleted`,
+      (f) => nutritionistPage(c, owner, f),
     );
   })
   .get('/nutritionists/:id{[0-9]+}', staffPage('nutritionists:read'), (c) => nutritionistPage(c, idOf(c)))

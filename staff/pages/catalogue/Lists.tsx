@@ -11,6 +11,7 @@ import {
   BilingualFields,
   CatalogueLinks,
   Check,
+  CreateForm,
   DESCRIPTION_LABELS,
   DeleteForm,
   Field,
@@ -268,33 +269,6 @@ const sectionType = (t: StaffTranslator, row: Row) =>
 /** A failed add form's value for a field (the add forms are named "new"). */
 const newValue = (failure: FormFailure | null | undefined, name: string) =>
   failure?.form === 'new' ? failure.values[name] : undefined;
-
-function CreateForm(props: {
-  t: StaffTranslator;
-  title: StaffTextId;
-  action: string;
-  failure?: FormFailure | null;
-  multipart?: boolean;
-  children: ReactNode;
-}) {
-  const { t } = props;
-  return (
-    <details className="card create" open={props.failure?.form === 'new'}>
-      <summary>{t.t(props.title)}</summary>
-      <form
-        method="post"
-        action={props.action}
-        className="stack"
-        encType={props.multipart ? 'multipart/form-data' : undefined}
-      >
-        <div className="grid">{props.children}</div>
-        <div className="actions">
-          <button type="submit">{t.t(props.title)}</button>
-        </div>
-      </form>
-    </details>
-  );
-}
 
 function ColourField({ t, failure }: { t: StaffTranslator; failure?: FormFailure | null }) {
   const error = failure?.form === 'new' ? failure.fields.color : undefined;

@@ -3,7 +3,20 @@
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
-import { Field, type FormFailure, Notice, canWrite, BilingualFields, NAME_LABELS } from './parts';
+import {
+  BilingualFields,
+  CreateForm,
+  DeleteForm,
+  Field,
+  type FormFailure,
+  ImageField,
+  NAME_LABELS,
+  Notice,
+  canWrite,
+} from './parts';
+
+const TITLE_LABELS = ['st_catalogue_title_en', 'st_catalogue_title_ar'] as const;
+const BIO_LABELS = ['st_catalogue_bio_en', 'st_catalogue_bio_ar'] as const;
 
 interface Names {
   name_en: string;
@@ -29,12 +42,48 @@ export function NutritionistsPage(props: {
   nonce: string;
   me: StaffSelf;
   rows: NutritionistRow[];
+  done?: string;
+  failure?: FormFailure | null;
 }) {
-  const { t } = props;
+  const { t, failure } = props;
   const ar = t.lang === 'ar';
   return (
     <Layout t={t} nonce={props.nonce} me={props.me} title={t.t('st_catalogue_nutritionists')} path="/nutritionists">
       <h1>{t.t('st_catalogue_nutritionists')}</h1>
+      <Notice t={t} done={props.done} failure={failure} />
+      {canWrite(props.me, 'nutritionists:write') && (
+        <CreateForm t={t} title="st_catalogue_new_nutritionist" action="/nutritionists" failure={failure} multipart>
+          <BilingualFields t={t} form="new" name="name" labels={NAME_LABELS} failure={failure} required />
+          <BilingualFields t={t} form="new" name="title" labels={TITLE_LABELS} failure={failure} required />
+          <BilingualFields t={t} form="new" name="bio" labels={BIO_LABELS} failure={failure} type="textarea" />
+          <Field
+            t={t}
+            form="new"
+            name="years_experience"
+            label={t.t('st_catalogue_years')}
+            value="0"
+            failure={failure}
+            inputMode="numeric"
+            dir="ltr"
+          />
+          <Field
+            t={t}
+            form="new"
+            name="sort_order"
+            label={t.t('st_catalogue_sort_order')}
+            value="0"
+            failure={failure}
+            inputMode="numeric"
+            dir="ltr"
+          />
+          <ImageField
+            id="new-photo"
+            name="photo"
+            label={t.t('st_catalogue_portrait_file')}
+            hint={t.t('st_catalogue_portrait_hint')}
+          />
+        </CreateForm>
+      )}
       <ul className="rows">
         {props.rows.map((n) => (
           <li key={n.id}>
@@ -68,7 +117,7 @@ export function NutritionistPage(props: {
         <a href="/nutritionists">{t.t('st_catalogue_back_to_nutritionists')}</a>
       </p>
       <h1>{name(n)}</h1>
-      <Notice t={t} done={Boolean(props.done)} failure={failure} />
+      <Notice t={t} done={props.done} failure={failure} />
       <h2>{t.t('st_catalogue_lists')}</h2>
       <div className="stack">
         {data.lists.map((l) => (
@@ -144,11 +193,35 @@ export function NutritionistPage(props: {
                     </div>
                   </form>
                 </details>
+                <DeleteForm
+                  t={t}
+                  action={`/nutritionists/lists/${l.id}/delete`}
+                  form={`delete-list-${l.id}`}
+                  label={t.t('st_catalogue_delete_named', { name: ar ? l.name_ar : l.name_en })}
+                  hint={t.t('st_catalogue_delete_list_hint')}
+                  hidden={{ nutritionist_id: n.id }}
+                  failure={failure}
+                />
               </>
             )}
           </section>
         ))}
       </div>
+      {write && (
+        <CreateForm t={t} title="st_catalogue_new_list" action={`/nutritionists/${n.id}/lists`} failure={failure}>
+          <BilingualFields t={t} form="new" name="name" labels={NAME_LABELS} failure={failure} required />
+          <Field
+            t={t}
+            form="new"
+            name="sort_order"
+            label={t.t('st_catalogue_sort_order')}
+            value={String(data.lists.length + 1)}
+            failure={failure}
+            inputMode="numeric"
+            dir="ltr"
+          />
+        </CreateForm>
+      )}
       <h2>{t.t('st_catalogue_profile')}</h2>
       <form method="post" action={`/nutritionists/${n.id}`} className="card stack">
         <fieldset disabled={!write}>
@@ -165,7 +238,7 @@ export function NutritionistPage(props: {
               t={t}
               form="profile"
               name="title"
-              labels={['st_catalogue_title_en', 'st_catalogue_title_ar']}
+              labels={TITLE_LABELS}
               values={{ en: n.title_en, ar: n.title_ar }}
               failure={failure}
             />
@@ -173,7 +246,7 @@ export function NutritionistPage(props: {
               t={t}
               form="profile"
               name="bio"
-              labels={['st_catalogue_bio_en', 'st_catalogue_bio_ar']}
+              labels={BIO_LABELS}
               values={{ en: n.bio_en, ar: n.bio_ar }}
               failure={failure}
               type="textarea"
@@ -202,6 +275,19 @@ export function NutritionistPage(props: {
           {write && <button type="submit">{t.t('st_catalogue_save')}</button>}
         </fieldset>
       </form>
+      {write && (
+        <section aria-labelledby="delete-title">
+          <h2 id="delete-title">{t.t('st_catalogue_delete_nutritionist')}</h2>
+          <DeleteForm
+            t={t}
+            action={`/nutritionists/${n.id}/delete`}
+            form="delete-nutritionist"
+            label={t.t('st_catalogue_delete_named', { name: ar ? n.name_ar : n.name_en })}
+            hint={t.t('st_catalogue_delete_nutritionist_hint')}
+            failure={failure}
+          />
+        </section>
+      )}
     </Layout>
   );
 }

@@ -247,3 +247,31 @@ export function ImageField(props: { id: string; name: string; label: string; hin
     </div>
   );
 }
+
+/** An add form above a list, folded until opened; named "new" (a refused one comes back open). */
+export function CreateForm(props: {
+  t: StaffTranslator;
+  title: StaffTextId;
+  action: string;
+  failure?: FormFailure | null;
+  multipart?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = props;
+  return (
+    <details className="card create" open={props.failure?.form === 'new'}>
+      <summary>{t.t(props.title)}</summary>
+      <form
+        method="post"
+        action={props.action}
+        className="stack"
+        encType={props.multipart ? 'multipart/form-data' : undefined}
+      >
+        <div className="grid">{props.children}</div>
+        <div className="actions">
+          <button type="submit">{t.t(props.title)}</button>
+        </div>
+      </form>
+    </details>
+  );
+}

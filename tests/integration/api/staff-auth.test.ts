@@ -111,7 +111,9 @@ describe('staff routes and shoppers', () => {
       const anonymous = await call(path, init);
       expect(anonymous.status, `${key} with no session`).toBe(401);
     }
-  });
+    // Three calls on each of the back office's ~110 routes: more than the default five seconds on a
+    // busy two-core machine.
+  }, 60_000);
 });
 
 describe('every role on every staff route', () => {

@@ -15,12 +15,14 @@ import { solidPng } from '../fixtures/png';
 let device: string;
 let manager: TestStaff;
 let fulfilment: TestStaff;
+let nutritionist: TestStaff;
 
 beforeAll(async () => {
   await loadCatalogueFixture(env.DB);
   device = await deviceToken();
   manager = await staffWith([{ role: 'catalogue_manager', country: null }], { name: 'Catalogue Manager' });
   fulfilment = await staffWith([{ role: 'fulfilment', country: null }], { name: 'Clerk' });
+  nutritionist = await staffWith([{ role: 'nutritionist', country: null }], { name: 'Dietitian' });
 });
 
 const post = (path: string, body: unknown, who = manager) => staffCall(who.token, path, { json: body });
@@ -439,5 +441,82 @@ describe('home banners', () => {
     expect(await env.MEDIA.head(`${image_key}-ar-600.webp`)).toBeNull();
     const missing = await post('/staff/catalogue/home-sections/1/banners/edit', { image_key, action: 'remove' });
     expect(missing.status).toBe(400);
+  });
+});
+
+describe('nutritionists and their lists', () => {
+  const profile = {
+    name_en: 'Dr. Reem Al-Mutairi',
+    name_ar: 'د. ريم المطيري',
+    title_en: 'Sports Dietitian',
+    title_ar: 'أخصائية تغذية رياضية',
+    bio_en: 'Works with runners.',
+    bio_ar: 'تعمل مع العدائين.',
+    years_experience: '7',
+    sort_order: '3',
+  };
+
+  it('adds a nutritionist with a square portrait, shown to shoppers in both languages', async () => {
+    const res = await post('/staff/catalogue/nutritionists', { ...profile, photo: base64(await solidPng(500, 300)) });
+    expect(res.status).toBe(200);
+    const { id, slug } = (await json(res)).data;
+    expect(slug).toBe('dr-reem-al-mutairi');
+    const stored = await env.DB.prepare('SELECT photo_key FROM nutritionists WHERE id = ?').bind(id).first<any>();
+    const portrait = new Uint8Array(await (await env.MEDIA.get(`${stored.photo_key}-400.webp`))!.arrayBuffer());
+    expect(imageSize(portrait, 'image/webp')).toEqual({ width: 400, height: 400 });
+    for (const [lang, name] of [
+      ['en', 'Dr. Reem Al-Mutairi'],
+      ['ar', 'د. ريم المطيري'],
+    ] as const) {
+      const page = await json(await shopperGet(`/nutritionist/${id}`, lang));
+      expect(JSON.stringify(page.data), lang).toContain(name);
+    }
+    expect((await lastAudit('nutritionist.create')).resource_id).toBe(String(id));
+    expect(await fieldsOf(await post('/staff/catalogue/nutritionists', { ...profile, photo: '' }))).toMatchObject({
+      photo: 'image_missing',
+    });
+  });
+
+  it('lets the nutritionist role add and delete a list, and keeps the products', async () => {
+    const added = await post(
+      '/staff/catalogue/nutritionists/1/lists',
+      { name_en: 'Ramadan', name_ar: 'رمضان', sort_order: '5' },
+      nutritionist,
+    );
+    expect(added.status).toBe(200);
+    const listId = (await json(added)).data.id;
+    await post(`/staff/catalogue/nutritionist-lists/${listId}/items`, { add_product_id: '1' }, nutritionist);
+    expect(
+      await env.DB.prepare('SELECT count(*) AS n FROM nutritionist_list_items WHERE list_id = ?').bind(listId).first(),
+    ).toEqual({ n: 1 });
+    expect(
+      (
+        await post(
+          '/staff/catalogue/nutritionists/1/lists',
+          { name_en: 'X', name_ar: 'س', sort_order: '1' },
+          fulfilment,
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await post(`/staff/catalogue/nutritionist-lists/${listId}/delete`, { confirm: 'on' }, nutritionist)).status,
+    ).toBe(200);
+    expect(await env.DB.prepare('SELECT id FROM nutritionist_lists WHERE id = ?').bind(listId).first()).toBeNull();
+    expect(await env.DB.prepare('SELECT id FROM products WHERE id = 1').first()).not.toBeNull();
+    expect(JSON.parse((await lastAudit('nutritionist_list.delete')).before_json)).toMatchObject({ products: [1] });
+  });
+
+  it("keeps the nutritionist the home page's banner shows, and deletes another with their lists", async () => {
+    const featured = await post('/staff/catalogue/nutritionists/1/delete', { confirm: 'on' });
+    expect(featured.status).toBe(409);
+    expect((await json(featured)).meta.msg).toBe('nutritionist_featured');
+    const gone = await post('/staff/catalogue/nutritionists/2/delete', { confirm: 'on' });
+    expect(gone.status).toBe(200);
+    expect(
+      await env.DB.prepare('SELECT count(*) AS n FROM nutritionist_lists WHERE nutritionist_id = 2').first(),
+    ).toEqual({
+      n: 0,
+    });
+    expect((await shopperGet('/nutritionist/2')).status).toBe(404);
   });
 });

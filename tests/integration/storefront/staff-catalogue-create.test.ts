@@ -164,3 +164,46 @@ describe('a home banner', () => {
     expect(await res.text()).toContain('Type a page of this shop');
   });
 });
+
+describe('nutritionists', () => {
+  it('in Arabic: adds a nutritionist with a portrait, then a list on their page, then deletes the list', async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      name_en: 'Dr. Sara',
+      name_ar: 'د. سارة',
+      title_en: 'Dietitian',
+      title_ar: 'أخصائية تغذية',
+      bio_en: '',
+      bio_ar: '',
+      years_experience: '٥',
+      sort_order: '4',
+    }))
+      form.set(k, v);
+    form.set('photo', await png(300, 300));
+    const added = await staffPost('/nutritionists', form, staffAr);
+    expect(added.status).toBe(303);
+    const location = added.headers.get('location')!;
+    expect(location).toMatch(/^\/nutritionists\/\d+\?done=created$/);
+    const id = Number(/nutritionists\/(\d+)/.exec(location)![1]);
+    const page = await (await staffPage(location, staffAr)).text();
+    expect(page).toContain('تمت الإضافة.');
+    expect(page).toContain('إضافة قائمة');
+
+    const list = await staffPost(
+      `/nutritionists/${id}/lists`,
+      { name_en: 'Iron', name_ar: 'الحديد', sort_order: '1' },
+      staffAr,
+    );
+    expect(list.headers.get('location')).toBe(`/nutritionists/${id}?done=created`);
+    const listId = (await env.API_DB.prepare('SELECT id FROM nutritionist_lists WHERE nutritionist_id = ?')
+      .bind(id)
+      .first<{ id: number }>())!.id;
+    const deleted = await staffPost(
+      `/nutritionists/lists/${listId}/delete`,
+      { nutritionist_id: String(id), confirm: 'on' },
+      staffAr,
+    );
+    expect(deleted.headers.get('location')).toBe(`/nutritionists/${id}?done=deleted`);
+    expect(await env.API_DB.prepare('SELECT id FROM nutritionist_lists WHERE id = ?').bind(listId).first()).toBeNull();
+  });
+});

@@ -8,6 +8,7 @@ import {
   brandEditSchema,
   categoryCreateSchema,
   deleteSchema,
+  nutritionistCreateSchema,
   productCreateSchema,
   skuCreateSchema,
   catalogueListQuery,
@@ -190,5 +191,33 @@ export const STAFF_CATALOGUE_CONTRACTS = {
     summary: 'Move a banner one place earlier, or take it off the row',
     body: bannerEditSchema,
     staff: 'catalogue:write',
+  },
+  'POST /staff/catalogue/nutritionists': {
+    ...staff,
+    summary: 'Add a nutritionist with their portrait (JPEG, PNG or WebP, judged by content)',
+    body: nutritionistCreateSchema,
+    staff: 'nutritionists:write',
+  },
+  'POST /staff/catalogue/nutritionists/:id{[0-9]+}/delete': {
+    ...staff,
+    ...byId,
+    summary:
+      "Delete a nutritionist and their lists, unless the home page's banner shows them (409 nutritionist_featured)",
+    body: deleteSchema,
+    staff: 'nutritionists:write',
+  },
+  'POST /staff/catalogue/nutritionists/:id{[0-9]+}/lists': {
+    ...staff,
+    ...byId,
+    summary: 'Add a list to a nutritionist',
+    body: nutritionistListEditSchema,
+    staff: 'nutritionists:write',
+  },
+  'POST /staff/catalogue/nutritionist-lists/:id{[0-9]+}/delete': {
+    ...staff,
+    ...byId,
+    summary: 'Delete a nutritionist list (its products stay in the catalogue)',
+    body: deleteSchema,
+    staff: 'nutritionists:write',
   },
 } as const satisfies Record<string, RouteContract>;

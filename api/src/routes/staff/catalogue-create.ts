@@ -35,11 +35,18 @@ async function retryingConflicts<T>(attempt: () => Promise<T>): Promise<T> {
   }
 }
 
-const nextId = (db: D1Database, table: 'products' | 'skus' | 'categories' | 'brands') =>
-  db.prepare(`SELECT coalesce(max(id), 0) + 1 AS id FROM ${table}`);
+const nextId = (
+  db: D1Database,
+  table: 'products' | 'skus' | 'categories' | 'brands' | 'nutritionists' | 'nutritionist_lists',
+) => db.prepare(`SELECT coalesce(max(id), 0) + 1 AS id FROM ${table}`);
 
 /** A slug no row of `table` has: the name's, then -2, -3… (`fallback` when the name has no Latin letters). */
-async function freeSlug(db: D1Database, table: 'products' | 'categories' | 'brands', name: string, fallback: string) {
+async function freeSlug(
+  db: D1Database,
+  table: 'products' | 'categories' | 'brands' | 'nutritionists',
+  name: string,
+  fallback: string,
+) {
   const base = slugFrom(name) || fallback;
   const { results } = await db
     .prepare(`SELECT slug FROM ${table} WHERE slug = ?1 OR slug LIKE ?1 || '-%'`)
@@ -402,5 +409,139 @@ export const staffCatalogueCreateRoutes = new Hono<AppEnv>()
         audit(c, member, { action: 'brand.delete', resource: 'brand', resourceId: id, before }),
       ]);
       return c.json(ok({ id }));
+    },
+  )
+  .post('/catalogue/nutritionists', contract('POST /staff/catalogue/nutritionists'), async (c) => {
+    const member = await requireStaff(c);
+    const { photo, ...input } = c.req.valid('json');
+    const image = checkedImage(photo);
+    const db = c.env.DB;
+    // A new stem per upload, like product photographs: stored keys never change content.
+    const stem = `nutritionists/u${Date.now().toString(36)}${crypto.randomUUID().slice(0, 4)}`;
+    await storeRenditions(c.env, 'portrait', stem, image);
+    const created = await retryingConflicts(async () => {
+      const id = (await nextId(db, 'nutritionists').first<{ id: number }>())!.id;
+      const slug = await freeSlug(db, 'nutritionists', input.name_en, `nutritionist-${id}`);
+      await commit(c, [
+        db
+          .prepare(
+            `INSERT INTO nutritionists (id, slug, name_en, name_ar, title_en, title_ar, bio_en, bio_ar, photo_key, years_experience, sort_order)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .bind(
+            id,
+            slug,
+            input.name_en,
+            input.name_ar,
+            input.title_en,
+            input.title_ar,
+            input.bio_en,
+            input.bio_ar,
+            stem,
+            input.years_experience,
+            input.sort_order,
+          ),
+        audit(c, member, {
+          action: 'nutritionist.create',
+          resource: 'nutritionist',
+          resourceId: id,
+          after: { slug, ...input, photo_key: stem },
+        }),
+      ]);
+      return { id, slug };
+    });
+    return c.json(ok(created));
+  })
+
+  .post(
+    '/catalogue/nutritionists/:id{[0-9]+}/delete',
+    contract('POST /staff/catalogue/nutritionists/:id{[0-9]+}/delete'),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { id } = c.req.valid('param');
+      const db = c.env.DB;
+      const [nutritionist, featured] = await db.batch([
+        db.prepare('SELECT * FROM nutritionists WHERE id = ?').bind(id),
+        db
+          .prepare(
+            "SELECT count(*) AS n FROM home_sections WHERE type = 'nutritionist_banner' AND json_extract(payload, '$.nutritionist_id') = ?",
+          )
+          .bind(id),
+      ]);
+      const before = nutritionist!.results[0] as { photo_key: string } | undefined;
+      if (!before) throw notFound();
+      // The home page's nutritionist banner shows one: it stays until the banner shows another.
+      if ((featured!.results[0] as { n: number }).n) throw new ApiError(409, 'nutritionist_featured');
+      await commit(c, [
+        db
+          .prepare(
+            'DELETE FROM nutritionist_list_items WHERE list_id IN (SELECT id FROM nutritionist_lists WHERE nutritionist_id = ?)',
+          )
+          .bind(id),
+        db.prepare('DELETE FROM nutritionist_lists WHERE nutritionist_id = ?').bind(id),
+        db.prepare('DELETE FROM nutritionists WHERE id = ?').bind(id),
+        audit(c, member, { action: 'nutritionist.delete', resource: 'nutritionist', resourceId: id, before }),
+      ]);
+      // Uploaded portraits only: the seed's own portraits may serve another seeded row.
+      if (before.photo_key.startsWith('nutritionists/u'))
+        await forgetMedia(c, storedKeys('portrait', before.photo_key));
+      return c.json(ok({ id }));
+    },
+  )
+
+  .post(
+    '/catalogue/nutritionists/:id{[0-9]+}/lists',
+    contract('POST /staff/catalogue/nutritionists/:id{[0-9]+}/lists'),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const db = c.env.DB;
+      if (!(await db.prepare('SELECT id FROM nutritionists WHERE id = ?').bind(id).first())) throw notFound();
+      const listId = await retryingConflicts(async () => {
+        const next = (await nextId(db, 'nutritionist_lists').first<{ id: number }>())!.id;
+        await commit(c, [
+          db
+            .prepare(
+              'INSERT INTO nutritionist_lists (id, nutritionist_id, name_en, name_ar, sort_order) VALUES (?, ?, ?, ?, ?)',
+            )
+            .bind(next, id, input.name_en, input.name_ar, input.sort_order),
+          audit(c, member, {
+            action: 'nutritionist_list.create',
+            resource: 'nutritionist_list',
+            resourceId: next,
+            after: { nutritionist_id: id, ...input },
+          }),
+        ]);
+        return next;
+      });
+      return c.json(ok({ id: listId, nutritionist_id: id }));
+    },
+  )
+
+  .post(
+    '/catalogue/nutritionist-lists/:id{[0-9]+}/delete',
+    contract('POST /staff/catalogue/nutritionist-lists/:id{[0-9]+}/delete'),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { id } = c.req.valid('param');
+      const db = c.env.DB;
+      const [list, items] = await db.batch([
+        db.prepare('SELECT * FROM nutritionist_lists WHERE id = ?').bind(id),
+        db.prepare('SELECT product_id FROM nutritionist_list_items WHERE list_id = ? ORDER BY sort_order').bind(id),
+      ]);
+      const before = list!.results[0] as { nutritionist_id: number } | undefined;
+      if (!before) throw notFound();
+      await commit(c, [
+        db.prepare('DELETE FROM nutritionist_list_items WHERE list_id = ?').bind(id),
+        db.prepare('DELETE FROM nutritionist_lists WHERE id = ?').bind(id),
+        audit(c, member, {
+          action: 'nutritionist_list.delete',
+          resource: 'nutritionist_list',
+          resourceId: id,
+          before: { ...before, products: (items!.results as Array<{ product_id: number }>).map((i) => i.product_id) },
+        }),
+      ]);
+      return c.json(ok({ id, nutritionist_id: before.nutritionist_id }));
     },
   );
