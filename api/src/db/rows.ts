@@ -378,6 +378,8 @@ export interface OrderEventRow {
   staff_id: number | null;
   note: string | null;
   at: number;
+  /** The refund a 'refunded' step announced (migration 0030); NULL before that column and for other steps. */
+  refund_id: number | null;
 }
 
 /** Money given back on an order (migration 0025). */
