@@ -17,6 +17,7 @@ const apiTestVars = {
   TOKEN_SECRET: 'test-token-secret-0123456789abcdef01234',
   PASSWORD_PEPPER: 'test-password-pepper-0123456789abcdef012',
   PAYMENT_WEBHOOK_SECRET: 'test-payment-webhook-secret-0123456789ab',
+  UPLOAD_KEK: 'test-upload-kek-0123456789abcdef0123456789',
 };
 
 /** Both workers log one line per request (decision 16): in a test run that is noise, so it is dropped. */
@@ -55,6 +56,7 @@ export default defineConfig({
           cloudflareTest({
             wrangler: { configPath: './api/wrangler.toml' },
             remoteBindings: false,
+            // The buckets (MEDIA, and UPLOADS for result files) come from api/wrangler.toml, local to the test run.
             miniflare: { bindings: { ...apiTestVars, TEST_MIGRATIONS: migrations } },
           }),
         ],
@@ -85,7 +87,7 @@ export default defineConfig({
               // The API worker's database, bound here too so the setup file can migrate it.
               d1Databases: { API_DB: 'storefront-test-api-db' },
               // …and its image bucket, so tests can store the images the seed would.
-              r2Buckets: { API_MEDIA: 'storefront-test-api-media' },
+              r2Buckets: { API_MEDIA: 'storefront-test-api-media', API_UPLOADS: 'storefront-test-api-uploads' },
               // The test reads what the Sentry stand-in received through this binding.
               serviceBindings: { SENTRY_STANDIN: 'sentry-standin' },
               workers: [
@@ -104,7 +106,8 @@ export default defineConfig({
                   d1Databases: { DB: 'storefront-test-api-db' },
                   // …and the storefront's cache namespace (its CACHE, by id), where it writes the catalogue version.
                   kvNamespaces: { KV: 'KV', STOREFRONT_CACHE: '00000000000000000000000000000003' },
-                  r2Buckets: { MEDIA: 'storefront-test-api-media' },
+                  // …and its private bucket of uploaded result files (issue 15), which the tests read as API_UPLOADS.
+                  r2Buckets: { MEDIA: 'storefront-test-api-media', UPLOADS: 'storefront-test-api-uploads' },
                   // Cloudflare Images, served by Miniflare with sharp as in local mode.
                   images: { binding: 'IMAGES' },
                   durableObjects: { NONCES: { className: 'NonceGuard', useSQLite: true } },

@@ -8,6 +8,7 @@ import { reportError } from './lib/report-error';
 import { securityHeaders } from './middleware/security-headers';
 import { apiProxy } from './routes/api-proxy';
 import { calendarFile } from './routes/calendar-file';
+import { bloodTestFiles } from './routes/blood-test-files';
 import { appLinks } from './routes/app-links';
 import { cspReport } from './routes/csp-report';
 import { devError } from './routes/dev-error';
@@ -56,6 +57,8 @@ app.route('/', payments);
 app.route('/', setCountry);
 app.route('/', seoFiles);
 app.route('/', calendarFile);
+// Before the /api proxy: a result file's upload (raw bytes, 10 MB) and download (streamed) (issue 15).
+app.route('/', bloodTestFiles);
 app.route('/api', apiProxy);
 // A first visit's page is rendered in the located country and that country is remembered.
 app.get('*', async function firstVisitCountry(c, next) {

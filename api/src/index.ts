@@ -33,6 +33,9 @@ import { miscRoutes } from './routes/misc';
 import { staffRoutes } from './routes/staff';
 import { orderRoutes, userOrderRoutes } from './routes/orders';
 import { walletRoutes } from './routes/wallet';
+import { bloodTestUploadRoutes } from './routes/blood-test-uploads';
+import { keyringOf } from './uploads/crypto';
+import { rewrapOldKeys, sweepPendingUploads } from './uploads/store';
 import {
   bloodTestOrderRoutes,
   bloodTestPatientRoutes,
@@ -117,6 +120,7 @@ app.route('/user/order', userOrderRoutes);
 app.route('/user/wallet', walletRoutes);
 app.route('/user/bloodTestOrder', userBloodTestOrderRoutes);
 app.route('/user/bloodTestPatient', bloodTestPatientRoutes);
+app.route('/user/upload', bloodTestUploadRoutes);
 app.route('/bloodTestOrder', bloodTestOrderRoutes);
 app.route('/order', orderRoutes);
 app.route('/payments', paymentRoutes);
@@ -151,7 +155,7 @@ app.onError((err, c) => {
 export default withSentryWhenConfigured('api', currentRequestId, {
   fetch: app.fetch,
   // Cron (api/wrangler.toml): cancel card charges left unfinished, so their stock returns; settle
-  // gateway refunds left pending; deliver queued mail that is due (new, or waiting for its retry); queue blood-test preparation reminders.
+  // gateway refunds left pending; remove upload files never submitted; deliver queued mail that is due (new, or waiting for its retry); queue blood-test preparation reminders.
   async scheduled(_controller: ScheduledController, env: ApiEnv, ctx: ExecutionContext) {
     withFreshRequestId(() => {
       ctx.waitUntil(
@@ -169,6 +173,14 @@ export default withSentryWhenConfigured('api', currentRequestId, {
       ctx.waitUntil(
         sendPreparationReminders(env.DB).then((n) => n && log.info('blood-test reminders queued', { count: n })),
       );
+      // Uploaded result files never submitted, after 24 hours; and after a KEK rotation, data keys
+      // rewrapped by the current KEK (api/src/uploads/).
+      ctx.waitUntil(
+        sweepPendingUploads(env).then((n) => n && log.info('removed unsubmitted upload files', { count: n })),
+      );
+      const ring = keyringOf(apiConfig(env));
+      if (ring)
+        ctx.waitUntil(rewrapOldKeys(env.DB, ring).then((n) => n && log.info('rewrapped upload keys', { count: n })));
       // Abuse-limit events older than every window (api/src/lib/limits.ts).
       ctx.waitUntil(purgeOldEvents(env.DB).run());
       ctx.waitUntil(

@@ -73,6 +73,13 @@ export const MESSAGE_KEYS = [
   'blood_test_male_only',
   'blood_test_change_closed',
   'blood_test_order_not_changeable',
+  // Blood-test result files (issue 15).
+  'upload_type_unsupported',
+  'upload_too_large',
+  'upload_too_many_files',
+  'upload_files_required',
+  'upload_file_not_found',
+  'upload_unavailable',
   // A staff member without the right (the back office; generic enough for any caller).
   'forbidden',
 ] as const;

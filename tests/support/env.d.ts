@@ -4,5 +4,7 @@ declare namespace Cloudflare {
     TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
     API_DB: D1Database;
     API_MEDIA: R2Bucket;
+    // The API worker's private bucket of uploaded result files (issue 15).
+    API_UPLOADS: R2Bucket;
   }
 }

@@ -42,13 +42,15 @@ export async function forward(
   session: Session,
   method: string,
   path: string,
-  body = '',
+  body: string | Uint8Array = '',
+  contentType?: string,
 ): Promise<ForwardResult> {
   const load = async () => {
     const res = await callUpstream(c.env, c.var.config, {
       method,
       path,
       body,
+      contentType,
       deviceToken: session.deviceToken,
       userToken: session.userToken,
       lang: session.lang,

@@ -12,7 +12,10 @@ export interface UpstreamCall {
   method: string;
   /** Upstream path with query, e.g. "/country" or "/product/1?x=y". */
   path: string;
-  body?: string;
+  /** JSON text, or a file's bytes (uploads; then `contentType` says so). Signed as sent either way. */
+  body?: string | Uint8Array;
+  /** The body's type: JSON unless said otherwise. */
+  contentType?: string;
   deviceToken: string | null;
   userToken: string | null;
   lang: Lang;
@@ -44,7 +47,8 @@ export async function callUpstream(
     [SIGNATURE_HEADERS.lang]: call.lang,
     [SIGNATURE_HEADERS.country]: call.country,
   });
-  if (body) headers.set('content-type', 'application/json');
+  const hasBody = typeof body === 'string' ? body !== '' : body.byteLength > 0;
+  if (hasBody) headers.set('content-type', call.contentType ?? 'application/json');
   if (call.deviceToken) headers.set(SIGNATURE_HEADERS.token, call.deviceToken);
   if (call.userToken) headers.set(SIGNATURE_HEADERS.authorization, `Bearer ${call.userToken}`);
   if (call.clientIp) headers.set(CLIENT_IP_HEADER, call.clientIp);
@@ -58,7 +62,7 @@ export async function callUpstream(
   const request = new Request(origin + call.path, {
     method: call.method,
     headers,
-    body: call.method === 'GET' || call.method === 'HEAD' ? undefined : body,
+    body: call.method === 'GET' || call.method === 'HEAD' ? undefined : (body as BodyInit),
     signal: controller.signal,
   });
 
@@ -76,7 +80,8 @@ export async function callUpstream(
     return outcome;
   } catch (error) {
     if (controller.signal.aborted) return jsonResponse(fail(TIMEOUT_MESSAGE, 504, 'request_timeout'), 504);
-    log.error('upstream unavailable', { method: call.method, path: call.path, error });
+    // The path without its query: search terms and file names stay out of the logs.
+    log.error('upstream unavailable', { method: call.method, path: call.path.split('?')[0], error });
     return jsonResponse(fail('upstream_unavailable', 502), 502);
   } finally {
     clearTimeout(timer);

@@ -1,6 +1,7 @@
 // Removing an account (spec §7 /user/remove, and the back office's erasure on request, issue 14):
 // personal data goes, the row stays (anonymised) so past orders keep their reference. One list of
-// statements, for the caller's own batch.
+// statements, for the caller's own batch; the uploaded files' R2 objects go after it (uploads/store.ts).
+import { userUploadStatements } from '../uploads/store';
 import { revokeOtherSessions } from './sessions';
 
 export function removeAccountStatements(db: D1Database, userId: number, now = Date.now()): D1PreparedStatement[] {
@@ -14,5 +15,8 @@ export function removeAccountStatements(db: D1Database, userId: number, now = Da
     db.prepare('DELETE FROM password_resets WHERE user_id = ?').bind(userId),
     db.prepare('DELETE FROM addresses WHERE user_id = ?').bind(userId),
     db.prepare('DELETE FROM notify_requests WHERE user_id = ?').bind(userId),
+    // Uploaded blood-test results and their files' rows (issue 15); the caller deletes the R2 objects,
+    // whose keys it reads first (uploads/store.ts: userUploadKeys).
+    ...userUploadStatements(db, userId),
   ];
 }

@@ -78,8 +78,25 @@ function operation(key: string, entry: RouteContract, patterns: Record<string, s
     ...(entry.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(entry.body) } } } }
       : {}),
+    ...(entry.rawBody
+      ? {
+          requestBody: {
+            required: true,
+            description: `The file's bytes (at most ${entry.rawBody.maxBytes} bytes). Judged by its content: ${entry.rawBody.types.join(', ')}.`,
+            content: {
+              'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } },
+            },
+          },
+        }
+      : {}),
     responses: {
-      200: { $ref: '#/components/responses/Success' },
+      200: entry.fileResponse
+        ? {
+            description: 'The file (Content-Disposition: attachment).',
+            content: Object.fromEntries(entry.fileResponse.map((type) => [type, { schema: { type: 'string' } }])),
+          }
+        : { $ref: '#/components/responses/Success' },
+      ...(entry.rawBody ? { 413: badRequest, 415: badRequest } : {}),
       ...(entry.body ? { 400: badRequest } : entry.query || entry.params ? { 400: badRequest } : {}),
       ...(entry.user || entry.staff ? { 401: badRequest } : {}),
       ...(entry.staff && entry.staff !== 'signed-in' ? { 403: badRequest } : {}),

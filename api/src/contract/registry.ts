@@ -56,6 +56,13 @@ import {
 } from '#shared/api/route-schemas';
 import { deviceAuthSchema } from '#shared/api/schemas';
 import { bloodTestListQuery, bloodTestSkuSchema } from '#shared/api/blood-test-schemas';
+import {
+  UPLOAD_MAX_BYTES,
+  UPLOAD_TYPES,
+  uploadFileParams,
+  uploadFileQuery,
+  uploadSubmitSchema,
+} from '#shared/api/blood-test-upload-schemas';
 import { productQuerySchema } from '#shared/catalogue/filter-model';
 import type { Permission } from '#shared/staff/permissions';
 import { STAFF_CONTRACTS } from './staff';
@@ -68,6 +75,13 @@ export interface RouteContract {
   query?: z.ZodType;
   /** The JSON body. Failures answer 400 `validation_failed` with the fields (see validate.ts). */
   body?: z.ZodType;
+  /**
+   * A body of raw bytes instead (a file upload), read and judged by the route itself: the types its
+   * content may be and its size limit, for the description.
+   */
+  rawBody?: { types: readonly string[]; maxBytes: number };
+  /** The success answer is a file of these types, not an envelope (failures still are envelopes). */
+  fileResponse?: readonly string[];
   /**
    * A path naming nothing answers 404 `not_found` (an id or slug, like one that does not exist);
    * 'bad_request' for parameters that are not names, such as a page number.
@@ -451,6 +465,52 @@ export const CONTRACTS = {
     tag: 'blood-tests',
     summary: 'The visit as a calendar entry (text/calendar)',
     query: bloodTestOrderIdQuerySchema,
+    user: true,
+  },
+
+  // Blood-test results the shopper uploads (issue 15): files one per request, then the result.
+  'POST /user/upload/bloodtest': {
+    tag: 'blood-test-uploads',
+    summary:
+      'Upload one result file (the body is its bytes: PDF, JPEG, PNG or HEIC by content, at most 10 MB); answers its pending id',
+    query: uploadFileQuery,
+    rawBody: { types: UPLOAD_TYPES, maxBytes: UPLOAD_MAX_BYTES },
+    user: true,
+  },
+  'POST /user/upload/bloodtest/submit': {
+    tag: 'blood-test-uploads',
+    summary: 'Save a result (lab, sample date, notes) with its uploaded files and the consent to process health data',
+    body: uploadSubmitSchema,
+    user: true,
+  },
+  'GET /user/upload/list/bloodtest': {
+    tag: 'blood-test-uploads',
+    summary: "The shopper's uploaded results with their files (first page)",
+    user: true,
+  },
+  'GET /user/upload/list/bloodtest/:page{[0-9]+}': {
+    tag: 'blood-test-uploads',
+    summary: "The shopper's uploaded results, a later page",
+    ...page,
+    user: true,
+  },
+  'GET /user/upload/bloodtest/:id{[0-9]+}': {
+    tag: 'blood-test-uploads',
+    summary: 'One uploaded result with its files and consent',
+    params: idParams,
+    user: true,
+  },
+  'GET /user/upload/bloodtest/:id{[0-9]+}/files/:fileId{[0-9a-f]{32}}': {
+    tag: 'blood-test-uploads',
+    summary: 'Download a result file, decrypted (an attachment; sandboxed, never cached)',
+    params: uploadFileParams,
+    fileResponse: UPLOAD_TYPES,
+    user: true,
+  },
+  'POST /user/upload/bloodtest/:id{[0-9]+}/remove': {
+    tag: 'blood-test-uploads',
+    summary: 'Delete an uploaded result and its files',
+    params: idParams,
     user: true,
   },
 

@@ -10,6 +10,7 @@ const production = {
   TAP_SECRET_KEY: 'sk_live_example',
   SITE_ORIGIN: 'https://gulfvitamins.com',
   STAFF_ORIGIN: 'https://staff.gulfvitamins.com',
+  UPLOAD_KEK: 'a-real-upload-kek-from-the-vault-0123456789',
 };
 
 describe('API configuration', () => {
@@ -52,5 +53,15 @@ describe('API configuration', () => {
         /SITE_ORIGIN/,
       );
     }
+  });
+
+  it('needs a real key-encryption secret for uploaded health data in production, and none locally', () => {
+    for (const UPLOAD_KEK of [undefined, 'dev-only-upload-kek-0123456789abcdef0123', 'short'])
+      expect(() => apiConfig({ ...production, UPLOAD_KEK } as unknown as ApiEnv), String(UPLOAD_KEK)).toThrow(
+        /UPLOAD_KEK/,
+      );
+    const local = apiConfig({ ...base, ENVIRONMENT: 'development' } as unknown as ApiEnv);
+    expect([local.UPLOAD_KEK, local.UPLOAD_KEK_VERSION]).toEqual([undefined, 1]);
+    expect(apiConfig({ ...production, UPLOAD_KEK_VERSION: '3' } as unknown as ApiEnv).UPLOAD_KEK_VERSION).toBe(3);
   });
 });

@@ -15,6 +15,11 @@ const configSchema = z
     PAYMENT_WEBHOOK_SECRET: z.string().min(32),
     TAP_SECRET_KEY: z.string().optional(),
     SENTRY_DSN: z.union([z.literal(''), z.url()]).default(''),
+    // Blood-test result files (issue 15, api/src/uploads/crypto.ts): the secret the key-encryption key
+    // is derived from, its version, and retired versions still needed to open older files.
+    UPLOAD_KEK: z.string().min(32).optional(),
+    UPLOAD_KEK_VERSION: z.coerce.number().int().min(1).max(999_999).default(1),
+    UPLOAD_KEK_RETIRED: z.string().optional(),
   })
   .refine(
     (c) =>
@@ -31,6 +36,10 @@ const configSchema = z
         'production takes card payments through Tap: set PAYMENT_PROVIDER=tap, TAP_SECRET_KEY and a real PAYMENT_WEBHOOK_SECRET',
     },
   )
+  // Health data is stored encrypted: production needs its own key-encryption secret.
+  .refine((c) => c.ENVIRONMENT !== 'production' || (!!c.UPLOAD_KEK && !c.UPLOAD_KEK.startsWith(DEV_SECRET_PREFIX)), {
+    message: 'production needs a real UPLOAD_KEK secret (blood-test result files are encrypted with it)',
+  })
   .refine((c) => c.PAYMENT_PROVIDER !== 'tap' || !!c.TAP_SECRET_KEY, {
     message: 'PAYMENT_PROVIDER=tap needs TAP_SECRET_KEY',
   })

@@ -33,6 +33,8 @@ export const LIMITS = {
   /** Guest orders submitted per address: a card order holds its stock until paid or swept, and a
    * cash order mails whatever address it names. */
   submitPerIp: { max: 20, windowMs: 10 * MINUTE },
+  /** Result files uploaded per account (each up to 10 MB, encrypted and stored in R2). */
+  uploadPerUser: { max: 60, windowMs: HOUR },
 } as const satisfies Record<string, Omit<Limit, 'key'>>;
 
 export const limit = (rule: Omit<Limit, 'key'>, key: string): Limit => ({ ...rule, key });

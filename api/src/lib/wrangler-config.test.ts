@@ -11,6 +11,7 @@ const SECRET_NAMES = [
   'PAYMENT_WEBHOOK_SECRET',
   'TAP_SECRET_KEY',
   'RESEND_API_KEY',
+  'UPLOAD_KEK',
 ];
 const read = (config: string, env?: string) => unstable_readConfig({ config, env }, {});
 const devVars = (file: string) =>
@@ -41,7 +42,10 @@ describe('wrangler configuration', () => {
   it('keeps secrets out of [vars] and lists them as required', () => {
     for (const [file, required] of [
       ['wrangler.toml', ['SIGNING_SECRET']],
-      ['api/wrangler.toml', ['SIGNING_SECRET', 'TOKEN_SECRET', 'PASSWORD_PEPPER', 'PAYMENT_WEBHOOK_SECRET']],
+      [
+        'api/wrangler.toml',
+        ['SIGNING_SECRET', 'TOKEN_SECRET', 'PASSWORD_PEPPER', 'PAYMENT_WEBHOOK_SECRET', 'UPLOAD_KEK'],
+      ],
     ] as const) {
       for (const env of [undefined, 'production']) {
         const config = read(file, env);
@@ -76,6 +80,7 @@ describe('wrangler configuration', () => {
       'PAYMENT_WEBHOOK_SECRET',
       'SIGNING_SECRET',
       'TOKEN_SECRET',
+      'UPLOAD_KEK',
     ]);
     expect(api.SIGNING_SECRET).toBe(devVars('.dev.vars.example').SIGNING_SECRET);
     for (const value of Object.values(api)) expect(value).toMatch(/^dev-only-.{26,}$/);

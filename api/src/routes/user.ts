@@ -19,6 +19,7 @@ import {
 } from '../accounts/rate-limit';
 import { createSession, revokeOtherSessions, revokeSession } from '../accounts/sessions';
 import { removeAccountStatements } from '../accounts/remove';
+import { deleteObjects, userUploadKeys } from '../uploads/store';
 import { clientIp } from '../lib/client-ip';
 import { emailIdentity } from '../orders/email-identity';
 import { ApiError } from '../lib/errors';
@@ -261,6 +262,9 @@ export const userRoutes = new Hono<AppEnv>()
       .first<Pick<UserRow, 'password_hash'>>();
     await checkPassword(c, user.email, password, row?.password_hash, 'password');
     // Personal data goes; the row stays (anonymised) so past orders keep their reference.
+    const uploads = await userUploadKeys(db, user.id);
     await db.batch(removeAccountStatements(db, user.id));
+    // Uploaded result files: their rows and wrapped keys went in the batch; now the ciphertext.
+    await deleteObjects(c.env.UPLOADS, uploads);
     return c.json(ok({ removed: true }));
   });

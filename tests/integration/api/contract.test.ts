@@ -83,6 +83,7 @@ describe('GET /openapi.json', () => {
       PAYMENT_WEBHOOK_SECRET: 'a-real-production-webhook-secret-0123456789',
       SITE_ORIGIN: 'https://shop.example',
       STAFF_ORIGIN: 'https://staff.shop.example',
+      UPLOAD_KEK: 'a-real-production-upload-kek-0123456789abcd',
     };
     const fetchIn = async (environment: object, path: string) => {
       const ctx = createExecutionContext();

@@ -16,6 +16,7 @@ import { assertCan, requireStaff } from '#api/src/middleware/staff';
 import { auditStatement } from '#api/src/staff/audit';
 import type { StaffMember } from '#api/src/staff/sessions';
 import { removeAccountStatements } from '#api/src/accounts/remove';
+import { deleteObjects, userUploadKeys } from '#api/src/uploads/store';
 import type { UserRow, WalletAccountRow } from '#api/src/db/rows';
 
 const SEARCH_LIMIT = 25;
@@ -287,6 +288,7 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
       throw new ApiError(400, 'customer_erase_email_mismatch');
     const db = c.env.DB;
     const now = Date.now();
+    const uploads = await userUploadKeys(db, id);
     await db.batch([
       // What the shopper's own "remove account" does …
       ...removeAccountStatements(db, id, now),
@@ -313,5 +315,7 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
         reason: input.reason,
       }),
     ]);
+    // The shopper's uploaded result files (issue 15): rows went in the batch, the ciphertext goes now.
+    await deleteObjects(c.env.UPLOADS, uploads);
     return c.json(ok({ erased: true }));
   });

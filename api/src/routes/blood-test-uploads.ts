@@ -1,0 +1,233 @@
+// Blood-test results a shopper uploads (issue 15): files first, one per request with the raw bytes as
+// the body (POST /user/upload/bloodtest?name=…), each judged by its content, encrypted and kept pending;
+// then the result with its file ids and the consent (…/submit). Every route acts on the signed-in user's
+// own rows only: another user's id answers 404, exactly like one that does not exist; a guest or a
+// staff session is 401. No health data (names, notes, lab, file names) goes to the logs.
+import { type Context, Hono } from 'hono';
+import { ok } from '#shared/api/envelope';
+import {
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_PENDING_FILES,
+  UPLOADS_PER_PAGE,
+  type UploadType,
+} from '#shared/api/blood-test-upload-schemas';
+import { randomHex } from '#shared/bytes';
+import type { AppEnv } from '../app-env';
+import { ApiError } from '../lib/errors';
+import { enforce, limit, LIMITS } from '../lib/limits';
+import { log } from '../lib/log';
+import { paged } from '../lib/params';
+import { contract } from '../lib/validate';
+import { requireUser } from '../middleware/user';
+import { type Keyring, keyringOf, openFile, sealFile } from '../uploads/crypto';
+import { attachmentDisposition, safeFileName, sniffUploadType } from '../uploads/sniff';
+import { deleteObjects } from '../uploads/store';
+
+interface FileRow {
+  id: string;
+  result_id: number | null;
+  r2_key: string;
+  name: string;
+  content_type: UploadType;
+  size: number;
+  key_version: number;
+  wrapped_key: string;
+  iv: string;
+  created_at: number;
+}
+
+interface ResultRow {
+  id: number;
+  lab_name: string;
+  sample_date: string;
+  notes: string;
+  consent_version: string;
+  consent_at: number;
+  created_at: number;
+  /** json_group_array of the files' public fields. */
+  files: string;
+}
+
+function keyring(c: Context<AppEnv>): Keyring {
+  const ring = keyringOf(c.var.config);
+  if (!ring) {
+    log.error('blood-test uploads need the UPLOAD_KEK secret');
+    throw new ApiError(503, 'upload_unavailable');
+  }
+  return ring;
+}
+
+const FILES_JSON = `coalesce((SELECT json_group_array(json_object('id', f.id, 'name', f.name, 'type', f.content_type, 'size', f.size))
+   FROM (SELECT * FROM blood_test_upload_files WHERE result_id = r.id ORDER BY created_at, id) f), '[]') AS files`;
+
+const publicResult = ({ files, ...row }: ResultRow) => ({ ...row, files: JSON.parse(files) as unknown[] });
+
+async function list(c: Context<AppEnv>, page: number) {
+  const user = await requireUser(c);
+  const db = c.env.DB;
+  const [rows, count] = await db.batch([
+    db
+      .prepare(
+        `SELECT r.id, r.lab_name, r.sample_date, r.notes, r.consent_version, r.consent_at, r.created_at, ${FILES_JSON}
+         FROM blood_test_uploads r WHERE r.user_id = ? ORDER BY r.sample_date DESC, r.id DESC LIMIT ? OFFSET ?`,
+      )
+      .bind(user.id, UPLOADS_PER_PAGE, (page - 1) * UPLOADS_PER_PAGE),
+    db.prepare('SELECT count(*) AS total FROM blood_test_uploads WHERE user_id = ?').bind(user.id),
+  ]);
+  const total = (count!.results[0] as { total: number }).total;
+  return c.json(ok(paged((rows!.results as ResultRow[]).map(publicResult), page, UPLOADS_PER_PAGE, total)));
+}
+
+async function ownResult(c: Context<AppEnv>, id: number): Promise<ResultRow> {
+  const user = await requireUser(c);
+  const row = await c.env.DB.prepare(
+    `SELECT r.id, r.lab_name, r.sample_date, r.notes, r.consent_version, r.consent_at, r.created_at, ${FILES_JSON}
+     FROM blood_test_uploads r WHERE r.id = ? AND r.user_id = ?`,
+  )
+    .bind(id, user.id)
+    .first<ResultRow>();
+  if (!row) throw new ApiError(404, 'not_found');
+  return row;
+}
+
+export const bloodTestUploadRoutes = new Hono<AppEnv>()
+  .post('/bloodtest', contract('POST /user/upload/bloodtest'), async (c) => {
+    const user = await requireUser(c);
+    const ring = keyring(c);
+    const db = c.env.DB;
+    // The declared length first, so an oversized file is refused before anything else is read…
+    if (Number(c.req.header('content-length') ?? 0) > UPLOAD_MAX_BYTES) throw new ApiError(413, 'upload_too_large');
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    // …and the bytes themselves, whatever was declared.
+    if (bytes.byteLength > UPLOAD_MAX_BYTES) throw new ApiError(413, 'upload_too_large');
+    const type = sniffUploadType(bytes);
+    if (!type) throw new ApiError(415, 'upload_type_unsupported');
+    await enforce(db, [limit(LIMITS.uploadPerUser, `upload:user:${user.id}`)]);
+
+    const id = randomHex(16);
+    const key = `bloodtest/${randomHex(16)}`;
+    const name = safeFileName(c.req.valid('query').name, type);
+    const sealed = await sealFile(ring, bytes, id);
+    await c.env.UPLOADS.put(key, sealed.ciphertext, { httpMetadata: { contentType: 'application/octet-stream' } });
+    // Pending files per shopper are capped in the insert itself, so parallel uploads cannot pass the cap.
+    const inserted = await db
+      .prepare(
+        `INSERT INTO blood_test_upload_files (id, user_id, result_id, r2_key, name, content_type, size, key_version, wrapped_key, iv, created_at)
+         SELECT ?1, ?2, NULL, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10
+         WHERE (SELECT count(*) FROM blood_test_upload_files WHERE user_id = ?2 AND result_id IS NULL) < ?11 RETURNING id`,
+      )
+      .bind(
+        id,
+        user.id,
+        key,
+        name,
+        type,
+        bytes.byteLength,
+        sealed.keyVersion,
+        sealed.wrappedKey,
+        sealed.iv,
+        Date.now(),
+        UPLOAD_MAX_PENDING_FILES,
+      )
+      .first()
+      .catch(async (error: unknown) => {
+        await c.env.UPLOADS.delete(key);
+        throw error;
+      });
+    if (!inserted) {
+      await c.env.UPLOADS.delete(key);
+      throw new ApiError(409, 'upload_too_many_files');
+    }
+    return c.json(ok({ id, name, type, size: bytes.byteLength }));
+  })
+  .post('/bloodtest/submit', contract('POST /user/upload/bloodtest/submit'), async (c) => {
+    const user = await requireUser(c);
+    const input = c.req.valid('json');
+    const db = c.env.DB;
+    const now = Date.now();
+    const result = await db
+      .prepare(
+        `INSERT INTO blood_test_uploads (user_id, lab_name, sample_date, notes, consent_version, consent_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      )
+      .bind(user.id, input.lab_name, input.sample_date, input.notes, input.consent_version, now, now)
+      .first<{ id: number }>();
+    const id = result!.id;
+    // Each file is claimed only while it is this shopper's and still pending: a file submitted twice at
+    // once goes to one result, and the other submit takes back what it claimed.
+    const marks = input.file_ids.map(() => '?').join(', ');
+    const { results: claimed } = await db
+      .prepare(
+        `UPDATE blood_test_upload_files SET result_id = ? WHERE user_id = ? AND result_id IS NULL AND id IN (${marks}) RETURNING id`,
+      )
+      .bind(id, user.id, ...input.file_ids)
+      .all<{ id: string }>();
+    if (claimed.length !== input.file_ids.length) {
+      await db.batch([
+        db.prepare('UPDATE blood_test_upload_files SET result_id = NULL WHERE result_id = ?').bind(id),
+        db.prepare('DELETE FROM blood_test_uploads WHERE id = ?').bind(id),
+      ]);
+      throw new ApiError(409, 'upload_file_not_found');
+    }
+    return c.json(ok(publicResult(await ownResult(c, id))));
+  })
+  .get('/list/bloodtest', contract('GET /user/upload/list/bloodtest'), (c) => list(c, 1))
+  .get('/list/bloodtest/:page{[0-9]+}', contract('GET /user/upload/list/bloodtest/:page{[0-9]+}'), (c) =>
+    list(c, c.req.valid('param').page),
+  )
+  .get('/bloodtest/:id{[0-9]+}', contract('GET /user/upload/bloodtest/:id{[0-9]+}'), async (c) =>
+    c.json(ok(publicResult(await ownResult(c, c.req.valid('param').id)))),
+  )
+  .get(
+    '/bloodtest/:id{[0-9]+}/files/:fileId{[0-9a-f]{32}}',
+    contract('GET /user/upload/bloodtest/:id{[0-9]+}/files/:fileId{[0-9a-f]{32}}'),
+    async (c) => {
+      const user = await requireUser(c);
+      const { id, fileId } = c.req.valid('param');
+      const file = await c.env.DB.prepare(
+        `SELECT f.* FROM blood_test_upload_files f JOIN blood_test_uploads r ON r.id = f.result_id
+         WHERE f.id = ? AND f.result_id = ? AND r.user_id = ? AND f.user_id = ?`,
+      )
+        .bind(fileId, id, user.id, user.id)
+        .first<FileRow>();
+      if (!file) throw new ApiError(404, 'not_found');
+      const stored = await c.env.UPLOADS.get(file.r2_key);
+      if (!stored) {
+        log.error('blood-test upload object missing', { file: file.id });
+        throw new ApiError(404, 'not_found');
+      }
+      // AES-GCM in WebCrypto is one-shot: a file (at most 10 MB) is decrypted whole, then sent.
+      const plaintext = await openFile(keyring(c), file, new Uint8Array(await stored.arrayBuffer()), file.id);
+      return new Response(plaintext, {
+        headers: {
+          'content-type': file.content_type,
+          'content-length': String(plaintext.byteLength),
+          'content-disposition': attachmentDisposition(file.name),
+          // Opened directly, the file can run nothing and load nothing; never sniffed, never stored.
+          'content-security-policy': "sandbox; default-src 'none'",
+          'x-content-type-options': 'nosniff',
+          'cache-control': 'private, no-store',
+        },
+      });
+    },
+  )
+  .post('/bloodtest/:id{[0-9]+}/remove', contract('POST /user/upload/bloodtest/:id{[0-9]+}/remove'), async (c) => {
+    const user = await requireUser(c);
+    const { id } = c.req.valid('param');
+    const db = c.env.DB;
+    const [files, result] = await db.batch([
+      db
+        .prepare(
+          'DELETE FROM blood_test_upload_files WHERE result_id = (SELECT id FROM blood_test_uploads WHERE id = ?1 AND user_id = ?2) RETURNING r2_key',
+        )
+        .bind(id, user.id),
+      db.prepare('DELETE FROM blood_test_uploads WHERE id = ? AND user_id = ? RETURNING id').bind(id, user.id),
+    ]);
+    if (!result!.results.length) throw new ApiError(404, 'not_found');
+    // The rows (with the wrapped keys) are gone: the objects can no longer be read, and go now.
+    await deleteObjects(
+      c.env.UPLOADS,
+      (files!.results as Array<{ r2_key: string }>).map((r) => r.r2_key),
+    );
+    return c.json(ok({ removed: id }));
+  });
