@@ -263,3 +263,8 @@ export const bannerEditSchema = z.object({
 
 /** A new nutritionist with their portrait (cropped square, like the seed's). */
 export const nutritionistCreateSchema = nutritionistEditSchema.extend({ photo: imageBase64 });
+
+/** A product picture shown first, or taken off the product. */
+export const productImageEditSchema = z.object({
+  action: z.enum(['first', 'remove'], { error: 'item_validation_error' }),
+});

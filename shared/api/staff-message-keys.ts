@@ -59,6 +59,7 @@ export const STAFF_MESSAGE_KEYS = [
   'brand_in_use',
   'home_section_changed',
   'nutritionist_featured',
+  'image_last',
 ] as const;
 
 export type StaffMessageKey = (typeof STAFF_MESSAGE_KEYS)[number];

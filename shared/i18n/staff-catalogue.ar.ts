@@ -155,4 +155,6 @@ export const staffCatalogueAr: Translated<typeof staffCatalogueEn> = {
   st_catalogue_delete_nutritionist: 'حذف أخصائي التغذية هذا',
   st_catalogue_delete_nutritionist_hint:
     'يُحذف الأخصائي وقوائمه وتبقى المنتجات. لا يمكن ذلك ما دامت لافتة أخصائي التغذية في الصفحة الرئيسية تعرضه.',
+  st_catalogue_show_first: 'اعرض «{{name}}» أولاً',
+  st_catalogue_remove_image: 'إزالة «{{name}}»',
 };

@@ -132,4 +132,6 @@ export const staffCatalogueEn = {
   st_catalogue_delete_nutritionist: 'Delete this nutritionist',
   st_catalogue_delete_nutritionist_hint:
     "The nutritionist and their lists go; products stay. Not while the home page's nutritionist banner shows them.",
+  st_catalogue_show_first: 'Show “{{name}}” first',
+  st_catalogue_remove_image: 'Remove “{{name}}”',
 } as const;

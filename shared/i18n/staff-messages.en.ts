@@ -60,4 +60,5 @@ export const staffMessagesEn = {
   home_section_changed: 'Someone else changed this row of banners meanwhile. Check it and try again.',
   nutritionist_featured:
     "The home page's nutritionist banner shows this nutritionist. Choose another for the banner first.",
+  image_last: 'A product shown to shoppers keeps at least one picture. Upload another first, or hide the product.',
 } as const;

@@ -260,6 +260,20 @@ const catalogueRoutesBase = new Hono<StaffAppEnv>()
       (f) => productPage(c, product, f),
     );
   })
+  .post('/catalogue/product-images/:id{[0-9]+}', staffPage('catalogue:write'), async (c) => {
+    const id = idOf(c);
+    const { values } = await formFields(c);
+    const product = Number(values.product_id) || 0;
+    return submit(
+      c,
+      `/staff/catalogue/product-images/${id}`,
+      { action: values.action ?? '' },
+      'image',
+      values,
+      `/catalogue/products/${product}?done=image`,
+      (f) => productPage(c, product, f),
+    );
+  })
   .get('/catalogue/products/new', staffPage('catalogue:write'), (c) => newProductPage(c))
   .post('/catalogue/products', staffPage('catalogue:write'), async (c) => {
     const { values } = await formFields(c);

@@ -265,6 +265,21 @@ export function ProductPage(props: {
                 {t.n(i.width)}×{t.n(i.height)}
                 {n === 0 ? ` · ${t.t('st_catalogue_first_image')}` : ''}
               </span>
+              {write && (
+                <span className="actions">
+                  {(n > 0 ? (['first', 'remove'] as const) : (['remove'] as const)).map((action) => (
+                    <form key={action} method="post" action={`/catalogue/product-images/${i.id}`} className="inline">
+                      <input type="hidden" name="product_id" value={p.id} />
+                      <input type="hidden" name="action" value={action} />
+                      <button type="submit" className={action === 'remove' ? 'danger' : 'secondary'}>
+                        {t.t(action === 'first' ? 'st_catalogue_show_first' : 'st_catalogue_remove_image', {
+                          name: (ar ? i.alt_ar : i.alt_en) || t.n(n + 1),
+                        })}
+                      </button>
+                    </form>
+                  ))}
+                </span>
+              )}
             </li>
           ))}
         </ul>

@@ -520,3 +520,41 @@ describe('nutritionists and their lists', () => {
     expect((await shopperGet('/nutritionist/2')).status).toBe(404);
   });
 });
+
+describe('product pictures', () => {
+  it('shows a later picture first, removes one with its files, and keeps the last of a shown product', async () => {
+    const { id } = (await json(await post('/staff/catalogue/products', { ...newProduct, name_en: 'Chromium' }))).data;
+    const upload = async () =>
+      (await json(await post(`/staff/catalogue/products/${id}/images`, { data: base64(await solidPng(300, 300)) })))
+        .data.r2_key as string;
+    const first = await upload();
+    const second = await upload();
+    const rows = async () =>
+      (
+        await env.DB.prepare('SELECT id, r2_key FROM product_images WHERE product_id = ? ORDER BY sort_order, id')
+          .bind(id)
+          .all<{ id: number; r2_key: string }>()
+      ).results;
+    // Each upload becomes the first picture; the older one is put back in front.
+    expect((await rows()).map((r) => r.r2_key)).toEqual([second, first]);
+    const older = (await rows())[1]!.id;
+    expect((await post(`/staff/catalogue/product-images/${older}`, { action: 'first' })).status).toBe(200);
+    expect((await rows()).map((r) => r.r2_key)).toEqual([first, second]);
+
+    const removed = await post(`/staff/catalogue/product-images/${older}`, { action: 'remove' });
+    expect(removed.status).toBe(200);
+    expect((await rows()).map((r) => r.r2_key)).toEqual([second]);
+    expect(await env.MEDIA.head(`${first}-400.webp`)).toBeNull();
+    expect(await env.MEDIA.head(`${second}-400.webp`)).not.toBeNull();
+    expect((await lastAudit('product.image_remove')).resource_id).toBe(String(id));
+
+    // Shown, the product keeps its last picture.
+    await env.DB.prepare('UPDATE products SET is_active = 1 WHERE id = ?').bind(id).run();
+    const last = await post(`/staff/catalogue/product-images/${(await rows())[0]!.id}`, { action: 'remove' });
+    expect(last.status).toBe(409);
+    expect((await json(last)).meta.msg).toBe('image_last');
+    expect(
+      (await post(`/staff/catalogue/product-images/${(await rows())[0]!.id}`, { action: 'remove' }, fulfilment)).status,
+    ).toBe(403);
+  });
+});

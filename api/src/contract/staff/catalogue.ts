@@ -10,6 +10,7 @@ import {
   deleteSchema,
   nutritionistCreateSchema,
   productCreateSchema,
+  productImageEditSchema,
   skuCreateSchema,
   catalogueListQuery,
   categoryEditSchema,
@@ -219,5 +220,12 @@ export const STAFF_CATALOGUE_CONTRACTS = {
     summary: 'Delete a nutritionist list (its products stay in the catalogue)',
     body: deleteSchema,
     staff: 'nutritionists:write',
+  },
+  'POST /staff/catalogue/product-images/:id{[0-9]+}': {
+    ...staff,
+    ...byId,
+    summary: 'Show a product picture first, or remove it (a shown product keeps one: 409 image_last)',
+    body: productImageEditSchema,
+    staff: 'catalogue:write',
   },
 } as const satisfies Record<string, RouteContract>;

@@ -544,4 +544,47 @@ export const staffCatalogueCreateRoutes = new Hono<AppEnv>()
       ]);
       return c.json(ok({ id, nutritionist_id: before.nutritionist_id }));
     },
+  )
+
+  .post(
+    '/catalogue/product-images/:id{[0-9]+}',
+    contract('POST /staff/catalogue/product-images/:id{[0-9]+}'),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { id } = c.req.valid('param');
+      const { action } = c.req.valid('json');
+      const db = c.env.DB;
+      const image = await db
+        .prepare(
+          `SELECT i.id, i.product_id, i.r2_key, i.sort_order, p.is_active,
+             (SELECT count(*) FROM product_images o WHERE o.product_id = i.product_id) AS images,
+             (SELECT min(sort_order) FROM product_images o WHERE o.product_id = i.product_id) AS first
+           FROM product_images i JOIN products p ON p.id = i.product_id WHERE i.id = ?`,
+        )
+        .bind(id)
+        .first<{
+          product_id: number;
+          r2_key: string;
+          sort_order: number;
+          is_active: number;
+          images: number;
+          first: number;
+        }>();
+      if (!image) throw notFound();
+      // A shown product keeps a picture: cards and its page would otherwise show an empty frame.
+      if (action === 'remove' && image.images <= 1 && image.is_active) throw new ApiError(409, 'image_last');
+      await commit(c, [
+        action === 'remove'
+          ? db.prepare('DELETE FROM product_images WHERE id = ?').bind(id)
+          : db.prepare('UPDATE product_images SET sort_order = ? WHERE id = ?').bind(image.first - 1, id),
+        audit(c, member, {
+          action: action === 'remove' ? 'product.image_remove' : 'product.image_first',
+          resource: 'product',
+          resourceId: image.product_id,
+          before: { image: image.r2_key, sort_order: image.sort_order },
+        }),
+      ]);
+      if (action === 'remove') await forgetMedia(c, imageKeys([image.r2_key]));
+      return c.json(ok({ id, product_id: image.product_id }));
+    },
   );
