@@ -25,14 +25,18 @@ describe('the upload form read through the shared schema', () => {
   });
 
   it('names each missing part with its field and message key', () => {
-    const result = uploadFormSchema.safeParse({ ...UPLOAD_FORM_INITIAL, sample_date: '2026-02-30' });
+    const result = uploadFormSchema.safeParse(UPLOAD_FORM_INITIAL);
     expect(result.success).toBe(false);
     expect(firstProblems(result.error!.issues)).toEqual({
       lab_name: 'mandatory-field',
-      sample_date: 'item_validation_error',
+      sample_date: 'mandatory-field',
       file_ids: 'upload_files_required',
       consent: 'consent_required',
     });
+    for (const sample_date of ['2026-02-30', '01/02/2026', '2999-01-01']) {
+      const wrong = uploadFormSchema.safeParse({ ...UPLOAD_FORM_INITIAL, sample_date });
+      expect(firstProblems(wrong.error!.issues).sample_date).toBe('item_validation_error');
+    }
   });
 
   it('refuses too big a file and an eleventh one before sending them', () => {

@@ -26,6 +26,8 @@ export const uploadFormSchema = z.preprocess((values) => {
   const v = values as UploadFormValues;
   return {
     ...v,
+    // An empty date is a missing one ("… is required"), not an invalid one.
+    sample_date: v.sample_date.trim() === '' ? undefined : v.sample_date,
     consent: v.consent.includes(CONSENT_GIVEN),
     consent_version: BLOOD_TEST_UPLOAD_CONSENT_VERSION,
   };
