@@ -31,7 +31,9 @@ export function UploadedList({ items, compact = false }: { items: readonly Uploa
       {shown.map((r) => (
         <li key={r.id} className="order-card" data-testid="uploaded-card">
           <Heading className="uploaded-card-title">
-            <Link to={`${href('/profile/blood-tests/uploaded')}?id=${r.id}`}>{r.lab_name}</Link>
+            <Link to={`${href('/profile/blood-tests/uploaded')}?id=${r.id}`}>
+              <bdi>{r.lab_name}</bdi>
+            </Link>
           </Heading>
           <p>{t('upload_sample_on', { date: sampleDate(r.sample_date) })}</p>
           <p className="cart-line-meta">

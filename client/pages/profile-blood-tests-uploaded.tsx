@@ -156,7 +156,9 @@ function Detail({ result }: { result: UploadedResult }) {
           <dl className="review-facts uploaded-facts" data-testid="uploaded-facts">
             <div>
               <dt>{t('upload_fact_lab')}</dt>
-              <dd>{result.lab_name}</dd>
+              <dd>
+                <bdi>{result.lab_name}</bdi>
+              </dd>
             </div>
             <div>
               <dt>{t('upload_fact_sample')}</dt>
@@ -169,7 +171,10 @@ function Detail({ result }: { result: UploadedResult }) {
             {result.notes && (
               <div>
                 <dt>{t('upload_fact_notes')}</dt>
-                <dd className="uploaded-notes">{result.notes}</dd>
+                {/* The shopper's own words, in whichever language they were written. */}
+                <dd className="uploaded-notes" dir="auto">
+                  {result.notes}
+                </dd>
               </div>
             )}
             <div>

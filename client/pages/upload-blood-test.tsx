@@ -46,15 +46,18 @@ export function Component() {
   return (
     <Page title={t('page_upload_blood_test')} crumbs={[{ label: t('page_blood_test'), to: href('/blood-test') }]}>
       <p className="static-intro">{t('upload_intro')}</p>
-      <section className="upload-promises" aria-labelledby="upload-private-title" data-testid="upload-promises">
-        <h2 id="upload-private-title">{t('upload_private_title')}</h2>
-        <ul>
-          <li>{t('upload_private_encrypted')}</li>
-          <li>{t('upload_private_only_you')}</li>
-          <li>{t('upload_private_delete')}</li>
-        </ul>
-      </section>
-      {user ? <UploadForm /> : <SignInFirst />}
+      {/* What happens to the files comes first; on wide screens it stands beside the form. */}
+      <div className="upload-layout">
+        <section className="upload-promises" aria-labelledby="upload-private-title" data-testid="upload-promises">
+          <h2 id="upload-private-title">{t('upload_private_title')}</h2>
+          <ul>
+            <li>{t('upload_private_encrypted')}</li>
+            <li>{t('upload_private_only_you')}</li>
+            <li>{t('upload_private_delete')}</li>
+          </ul>
+        </section>
+        {user ? <UploadForm /> : <SignInFirst />}
+      </div>
     </Page>
   );
 }

@@ -103,3 +103,19 @@ test('a shopper uploads a PDF report in Arabic, finds it in their results, downl
   const gone = await page.goto(detailUrl);
   expect(gone?.status()).toBe(404);
 });
+
+test('a shopper on a phone chooses files on the Arabic upload form without scrolling sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpThroughApi(page, { lang: 'ar' });
+  await page.goto('/ar/upload-blood-test');
+  await page.getByTestId('upload-files').setInputFiles({
+    name: 'complete-blood-count-and-vitamin-panel-report-from-the-lab.pdf',
+    mimeType: 'application/pdf',
+    buffer: tinyPdf('CBC'),
+  });
+  await expect(page.getByTestId('upload-file-status')).toHaveText('تم الرفع');
+  await page.getByTestId('upload-submit').click();
+  await expect(page.getByTestId('form-summary')).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
