@@ -29,12 +29,14 @@ describe('route table', () => {
     expect(typeof signIn.loader).toBe('function');
   });
 
-  it('loads the blood-test booking pages through their own chunk, which the server preloads with them', async () => {
+  it('loads the blood-test booking and upload pages through their own chunk, which the server preloads with them', async () => {
     const booking = PAGE_ROUTES.flatMap((r) => [
-      ...('module' in r && /^(blood-test-checkout\/|profile-blood-tests)/.test(r.module) ? [r.module] : []),
+      ...('module' in r && /^(blood-test-checkout\/|profile-blood-tests|upload-blood-test)/.test(r.module)
+        ? [r.module]
+        : []),
       ...('layout' in r && r.layout.startsWith('blood-test-checkout/') ? [r.layout] : []),
     ]);
-    expect(new Set(booking).size).toBe(6);
+    expect(new Set(booking).size).toBe(8);
     for (const name of new Set(booking)) {
       const mod = pageModule(name);
       expect(mod.via).toBe('client/pages/booking-pages.ts');

@@ -24,8 +24,9 @@ const FILES = import.meta.glob<{ Component: ComponentType; loader?: LoaderFuncti
   '!./pages/**/*.test.tsx',
   '!./pages/blood-test-checkout/*.tsx',
   '!./pages/profile-blood-tests*.tsx',
+  '!./pages/upload-blood-test.tsx',
 ]) as Record<string, Lazy>;
-const BOOKING_PAGE = /^(blood-test-checkout\/|profile-blood-tests)/;
+const BOOKING_PAGE = /^(blood-test-checkout\/|profile-blood-tests|upload-blood-test)/;
 
 /** The page module under client/pages/ by its name in PAGE_ROUTES (no extension). */
 export function pageModule(name: string): PageModule {

@@ -155,6 +155,8 @@ export const PAGE_ROUTES = [
     id: 'profile-blood-tests-uploaded',
     path: '/profile/blood-tests/uploaded',
     title: 'page_profile_blood_tests_uploaded',
+    module: 'profile-blood-tests-uploaded',
+    texts: ['orders'],
   },
   { id: 'categories', path: '/categories', title: 'page_categories', module: 'categories', texts: ['catalogue'] },
   { id: 'products', path: '/products', title: 'page_products', module: 'products', texts: ['catalogue'] },
@@ -195,7 +197,13 @@ export const PAGE_ROUTES = [
     module: 'blood-test',
     texts: ['blood-tests'],
   },
-  { id: 'upload-blood-test', path: '/upload-blood-test', title: 'page_upload_blood_test' },
+  {
+    id: 'upload-blood-test',
+    path: '/upload-blood-test',
+    title: 'page_upload_blood_test',
+    module: 'upload-blood-test',
+    texts: ['orders'],
+  },
   { id: 'how-it-works', path: '/how-it-works', title: 'page_how_it_works', module: 'how-it-works' },
   // Not in spec §2 (issue 9): guests find an order by number and e-mail, or open it from the mail's link.
   {

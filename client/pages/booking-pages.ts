@@ -1,5 +1,6 @@
-// The blood-test booking's pages (its checkout steps and layout, the profile's bookings), each a lazy
-// chunk named here rather than in the route table's own list (client/routes.tsx): the entry chunk, in
+// The blood-test booking's pages (its checkout steps and layout, the profile's bookings and uploaded
+// results, the upload form), each a lazy chunk named here rather than in the route table's own list
+// (client/routes.tsx): the entry chunk, in
 // every page's first JavaScript, then holds one lazy import for all of them instead of one per page with
 // each page's chunks. The server preloads this chunk with those pages (PageHandle.via).
 import type { ComponentType } from 'react';
@@ -10,6 +11,7 @@ type PageExports = { Component: ComponentType; loader?: LoaderFunction };
 const PAGES = import.meta.glob<PageExports>([
   './blood-test-checkout/*.tsx',
   './profile-blood-tests*.tsx',
+  './upload-blood-test.tsx',
   '!./**/*.test.tsx',
 ]) as Record<string, () => Promise<PageExports>>;
 

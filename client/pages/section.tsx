@@ -10,12 +10,10 @@ import { EmptyState, Page, type Crumb } from '../ui/Page';
 // Keyed by placeholder pages only: when a page gets its own module, its entries here stop compiling.
 const EMPTY: Partial<Record<PlaceholderPageId, { message: MessageId; action?: { label: MessageId; to: string } }>> = {
   'profile-wishlists': { message: 'empty_wishlist_message', action: { label: 'continue_shopping', to: '/products' } },
-  'profile-blood-tests-uploaded': { message: 'empty_blood_tests' },
   'shared-list': { message: 'empty_wishlist_message' },
 };
 
 const PARENT: Partial<Record<PlaceholderPageId, Exclude<PageId, 'product' | 'shared-list'>>> = {
-  'profile-blood-tests-uploaded': 'profile-blood-tests',
   'share-list': 'share',
 };
 

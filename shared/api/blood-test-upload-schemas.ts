@@ -70,3 +70,32 @@ export const uploadSubmitSchema = z.object({
   consent_version: z.literal(BLOOD_TEST_UPLOAD_CONSENT_VERSION, { error: 'consent_required' }),
 });
 export type UploadSubmitInput = z.output<typeof uploadSubmitSchema>;
+
+/** A file of a result, as the API lists it (POST /user/upload/bloodtest answers the same fields). */
+export interface UploadedFile {
+  id: string;
+  name: string;
+  type: UploadType;
+  size: number;
+}
+
+/** A submitted result (GET /user/upload/bloodtest/:id, and each item of the list). */
+export interface UploadedResult {
+  id: number;
+  lab_name: string;
+  sample_date: string;
+  notes: string;
+  consent_version: string;
+  consent_at: number;
+  created_at: number;
+  files: UploadedFile[];
+}
+
+/** GET /user/upload/list/bloodtest[/:page]. */
+export interface UploadedResultList {
+  items: UploadedResult[];
+  page: number;
+  per_page: number;
+  total: number;
+  page_count: number;
+}

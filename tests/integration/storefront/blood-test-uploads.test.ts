@@ -108,4 +108,52 @@ describe('blood-test result files through the storefront', () => {
     expect(text.status).toBe(415);
     expect(await text.json()).toMatchObject({ meta: { msg: 'upload_type_unsupported' } });
   });
+
+  it('renders the pages: the form for a shopper, the result to its owner only, and the lists', async () => {
+    const up = await upload(pdf(), owner);
+    const fileId = (await up.json<{ data: { id: string } }>()).data.id;
+    const submit = await storefront('/api/user/upload/bloodtest/submit', {
+      method: 'POST',
+      headers: { ...SAME_SITE, 'content-type': 'application/json', cookie: owner },
+      body: JSON.stringify({
+        lab_name: 'Sahara Pages Lab',
+        sample_date: '2026-03-04',
+        notes: 'Yearly check',
+        file_ids: [fileId],
+        consent: true,
+        consent_version: BLOOD_TEST_UPLOAD_CONSENT_VERSION,
+      }),
+    });
+    const id = (await submit.json<{ data: { id: number } }>()).data.id;
+    const html = async (path: string, cookie: string) => {
+      const res = await storefront(path, { headers: { cookie } });
+      return { status: res.status, text: await res.text() };
+    };
+
+    // The upload page: a guest is asked to sign in and come back; a shopper gets the form.
+    const guest = await html('/ar/upload-blood-test', device);
+    expect(guest.status).toBe(200);
+    expect(guest.text).toContain('data-testid="upload-sign-in"');
+    expect(guest.text).toContain('return_url=%2Far%2Fupload-blood-test');
+    const form = await html('/upload-blood-test', owner);
+    expect(form.text).toContain('data-testid="upload-form"');
+    expect(form.text).not.toContain('data-testid="upload-sign-in"');
+
+    // One result: its facts and its file's download link, to its owner; another shopper's id is a 404.
+    const detail = await html(`/profile/blood-tests/uploaded?id=${id}`, owner);
+    expect(detail.status).toBe(200);
+    expect(detail.text).toContain('Sahara Pages Lab');
+    expect(detail.text).toContain('Yearly check');
+    expect(detail.text).toContain(`href="/api/user/upload/bloodtest/${id}/files/${fileId}"`);
+    expect(detail.text).toContain('2 MB');
+    expect((await html(`/profile/blood-tests/uploaded?id=${id}`, other)).status).toBe(404);
+    expect((await html('/profile/blood-tests/uploaded?id=abc', owner)).status).toBe(404);
+
+    // The list and the hub show it to its owner, not to the other shopper.
+    expect((await html('/profile/blood-tests/uploaded', owner)).text).toContain('Sahara Pages Lab');
+    expect((await html('/ar/profile/blood-tests', owner)).text).toContain('Sahara Pages Lab');
+    const others = await html('/profile/blood-tests/uploaded', other);
+    expect(others.text).not.toContain('Sahara Pages Lab');
+    expect(others.text).toContain('You have not uploaded a result yet.');
+  });
 });

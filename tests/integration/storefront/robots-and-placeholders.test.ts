@@ -24,7 +24,7 @@ describe('robots.txt', () => {
 });
 
 describe('placeholder pages', () => {
-  for (const path of ['/quiz', '/upload-blood-test', '/ar/quiz', '/ar/share']) {
+  for (const path of ['/quiz', '/share', '/ar/quiz', '/ar/share']) {
     it(`${path} is being prepared and says noindex`, async () => {
       const res = await storefront(`https://shop.test${path}`);
       expect(res.status).toBe(200);
@@ -42,6 +42,8 @@ describe('placeholder pages', () => {
     '/categories',
     '/blood-test',
     '/ar/blood-test',
+    '/upload-blood-test',
+    '/ar/upload-blood-test',
   ]) {
     it(`${path} has content and may be indexed`, async () => {
       expect(await (await storefront(`https://shop.test${path}`)).text()).not.toContain(NOINDEX);
@@ -60,6 +62,8 @@ describe('placeholder pages', () => {
       '/ar/how-it-works',
       '/terms',
       '/ar/terms',
+      '/upload-blood-test',
+      '/ar/upload-blood-test',
     ]) {
       expect(locs).toContain(path);
     }
@@ -67,7 +71,6 @@ describe('placeholder pages', () => {
     for (const path of [
       '/quiz',
       '/ar/quiz',
-      '/upload-blood-test',
       '/_app',
       '/cart',
       '/ar/cart',
