@@ -4,7 +4,7 @@
 // dictionary key written in that code is the shell's or in a named area.
 import { describe, expect, it } from 'vitest';
 import { TEXT_AREAS, type TextArea } from '#shared/i18n/areas';
-import { PAGE_ROUTES } from '#shared/routes';
+import { moduleOf, PAGE_ROUTES } from '#shared/routes';
 
 // Every source file's text, keyed by its path from the repository root (client/…, shared/…).
 const SOURCES = new Map<string, string>(
@@ -70,7 +70,7 @@ describe('dictionary areas of the pages', () => {
     const missing: string[] = [];
     for (const r of PAGE_ROUTES) {
       const named: readonly string[] = 'texts' in r ? r.texts : [];
-      const modules = ['module' in r ? r.module : 'section', 'layout' in r ? r.layout : null].filter(
+      const modules = ['placeholder' in r ? 'section' : moduleOf(r), 'layout' in r ? r.layout : null].filter(
         (m): m is string => !!m,
       );
       for (const m of modules) {

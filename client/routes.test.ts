@@ -1,7 +1,7 @@
 // The route table is derived from shared/routes.ts: each page's module is named there once. These tests
 // keep that name pointing at a real file and the placeholder list equal to the routes without a module.
 import { describe, expect, it } from 'vitest';
-import { PAGE_ROUTES, PLACEHOLDER_PAGE_IDS } from '#shared/routes';
+import { moduleOf as routeModule, PAGE_ROUTES, PLACEHOLDER_PAGE_IDS } from '#shared/routes';
 import { pageModule, routes } from './routes';
 
 const localeChildren = (lang: 'en' | 'ar') => routes[0]!.children!.find((r) => r.id === lang)!.children!;
@@ -21,7 +21,7 @@ describe('route table', () => {
       const pages = flat(lang).filter((r) => pageOf(r));
       expect(pages.map(pageOf).sort()).toEqual(PAGE_ROUTES.map((r) => r.id).sort());
       for (const r of PAGE_ROUTES)
-        if ('module' in r) expect(pageModule(r.module).file).toBe(`client/pages/${r.module}.tsx`);
+        if (!('placeholder' in r)) expect(pageModule(routeModule(r)).file).toBe(`client/pages/${routeModule(r)}.tsx`);
     }
     expect(() => pageModule('no-such-page')).toThrow(/does not exist/);
     const signIn = await pageModule('auth/sign-in').load();
@@ -31,8 +31,8 @@ describe('route table', () => {
 
   it('loads the blood-test booking and upload pages through their own chunk, which the server preloads with them', async () => {
     const booking = PAGE_ROUTES.flatMap((r) => [
-      ...('module' in r && /^(blood-test-checkout\/|profile-blood-tests|upload-blood-test)/.test(r.module)
-        ? [r.module]
+      ...(!('placeholder' in r) && /^(blood-test-checkout\/|profile-blood-tests|upload-blood-test)/.test(routeModule(r))
+        ? [routeModule(r)]
         : []),
       ...('layout' in r && r.layout.startsWith('blood-test-checkout/') ? [r.layout] : []),
     ]);

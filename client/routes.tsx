@@ -2,7 +2,7 @@
 // and the same routes sit under /ar. Route ids are explicit so hydration data lines up.
 import type { ComponentType } from 'react';
 import { data, type LoaderFunction, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { PAGE_ROUTES, type PageRoute } from '#shared/routes';
+import { moduleOf, PAGE_ROUTES, type PageRoute } from '#shared/routes';
 import type { Lang } from '#shared/locale';
 import type { PageHandle } from './route-handle';
 import { loadTexts } from './i18n/texts';
@@ -74,7 +74,7 @@ function withPageTexts(load: PageModule['load'], lang: Lang, texts: PageHandle['
 }
 
 function pageRoute(lang: Lang, r: PageRoute): RouteObject {
-  const mod = 'module' in r ? pageModule(r.module) : section;
+  const mod = 'placeholder' in r ? section : pageModule(moduleOf(r));
   const texts = 'texts' in r ? r.texts : [];
   const handle: PageHandle = { page: r.id, module: mod.file, texts, ...(mod.via ? { via: mod.via } : {}) };
   // Profile pages need a signed-in shopper: the guard runs before the page's own loader.

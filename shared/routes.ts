@@ -11,10 +11,13 @@ interface PageRouteRow {
   path: string;
   title: MessageId;
   /**
-   * The page module under client/pages/, without extension (client/routes.tsx finds it by this name).
-   * No module: the page's capability lands in a later issue and client/pages/section.tsx renders it.
+   * The page module under client/pages/, without extension (client/routes.tsx finds it by this name);
+   * the route's id when left out (most pages are named after their route: the browser's entry carries
+   * this table, so every repeated name costs every page).
    */
   module?: string;
+  /** The page's capability lands in a later issue: client/pages/section.tsx renders it. */
+  placeholder?: true;
   /** A layout module under client/pages/ that wraps this page and its siblings with the same layout. */
   layout?: string;
   /** Dictionary areas the page (and its layout) shows besides the shell's texts; loaded with it (decision 18). */
@@ -29,7 +32,7 @@ const BT_CHECKOUT_STEP = {
 } as const;
 
 export const PAGE_ROUTES = [
-  { id: 'home', path: '/', title: 'page_home', module: 'home', texts: ['catalogue'] },
+  { id: 'home', path: '/', title: 'page_home', texts: ['catalogue'] },
   { id: 'logout-profile', path: '/logout-profile', title: 'page_logout_profile', module: 'logout' },
   { id: 'sign-in', path: '/auth/sign-in', title: 'page_sign_in', module: 'auth/sign-in', texts: ['accounts'] },
   { id: 'sign-up', path: '/auth/sign-up', title: 'page_sign_up', module: 'auth/sign-up', texts: ['accounts'] },
@@ -56,8 +59,8 @@ export const PAGE_ROUTES = [
     module: 'auth/verify-email',
     texts: ['accounts'],
   },
-  { id: 'search', path: '/search', title: 'page_search', module: 'search', texts: ['catalogue'] },
-  { id: 'cart', path: '/cart', title: 'page_cart', module: 'cart', texts: ['orders', 'catalogue', 'blood-tests'] },
+  { id: 'search', path: '/search', title: 'page_search', texts: ['catalogue'] },
+  { id: 'cart', path: '/cart', title: 'page_cart', texts: ['orders', 'catalogue', 'blood-tests'] },
   {
     id: 'checkout-shipping',
     path: '/checkout/shipping',
@@ -100,79 +103,70 @@ export const PAGE_ROUTES = [
     module: 'blood-test-checkout/success',
     ...BT_CHECKOUT_STEP,
   },
-  { id: 'profile', path: '/profile', title: 'page_profile', module: 'profile', texts: ['accounts'] },
+  { id: 'profile', path: '/profile', title: 'page_profile', texts: ['accounts'] },
   {
     id: 'profile-orders',
     path: '/profile/orders',
     title: 'page_profile_orders',
-    module: 'profile-orders',
     texts: ['orders', 'accounts', 'catalogue'],
   },
   {
     id: 'profile-addresses',
     path: '/profile/addresses',
     title: 'page_profile_addresses',
-    module: 'profile-addresses',
     texts: ['accounts'],
   },
   {
     id: 'profile-account',
     path: '/profile/account',
     title: 'page_profile_account',
-    module: 'profile-account',
     texts: ['accounts'],
   },
   {
     id: 'profile-notify-list',
     path: '/profile/notify-list',
     title: 'page_profile_notify_list',
-    module: 'profile-notify-list',
     texts: ['catalogue', 'accounts'],
   },
   {
     id: 'profile-wallet',
     path: '/profile/wallet',
     title: 'page_profile_wallet',
-    module: 'profile-wallet',
     texts: ['orders'],
   },
-  { id: 'profile-wishlists', path: '/profile/wishlists', title: 'page_profile_wishlists' },
+  { id: 'profile-wishlists', path: '/profile/wishlists', title: 'page_profile_wishlists', placeholder: true },
   {
     id: 'profile-blood-tests',
     path: '/profile/blood-tests',
     title: 'page_profile_blood_tests',
-    module: 'profile-blood-tests',
     texts: ['orders', 'accounts'],
   },
   {
     id: 'profile-blood-tests-ordered',
     path: '/profile/blood-tests/ordered',
     title: 'page_profile_blood_tests_ordered',
-    module: 'profile-blood-tests-ordered',
     texts: ['orders', 'accounts'],
   },
   {
     id: 'profile-blood-tests-uploaded',
     path: '/profile/blood-tests/uploaded',
     title: 'page_profile_blood_tests_uploaded',
-    module: 'profile-blood-tests-uploaded',
     texts: ['orders'],
   },
-  { id: 'categories', path: '/categories', title: 'page_categories', module: 'categories', texts: ['catalogue'] },
-  { id: 'products', path: '/products', title: 'page_products', module: 'products', texts: ['catalogue'] },
-  { id: 'product', path: '/products/:slug', title: 'page_product', module: 'product', texts: ['catalogue'] },
-  { id: 'brands', path: '/brands', title: 'page_brands', module: 'brands', texts: ['catalogue'] },
+  { id: 'categories', path: '/categories', title: 'page_categories', texts: ['catalogue'] },
+  { id: 'products', path: '/products', title: 'page_products', texts: ['catalogue'] },
+  { id: 'product', path: '/products/:slug', title: 'page_product', texts: ['catalogue'] },
+  { id: 'brands', path: '/brands', title: 'page_brands', texts: ['catalogue'] },
   { id: 'brands-list', path: '/brands-list', title: 'page_brands_list', module: 'brands', texts: ['catalogue'] },
   {
     id: 'become-a-supplier',
     path: '/become-a-supplier',
     title: 'page_become_a_supplier',
-    module: 'become-a-supplier',
     texts: ['static-pages'],
   },
-  { id: 'contact-us', path: '/contact-us', title: 'page_contact_us', module: 'contact-us', texts: ['static-pages'] },
+  { id: 'contact-us', path: '/contact-us', title: 'page_contact_us', texts: ['static-pages'] },
   { id: 'our-story', path: '/our-story', title: 'page_our_story', module: 'static-page', texts: ['static-pages'] },
-  { id: 'site-index', path: '/site-index', title: 'page_site_index', module: 'site-index', texts: ['static-pages'] },
+  { id: 'site-index', path: '/site-index', title: 'page_site_index', texts: ['static-pages'] },
   { id: 'terms', path: '/terms', title: 'page_terms', module: 'static-page', texts: ['static-pages'] },
   {
     id: 'privacy-policy',
@@ -201,21 +195,19 @@ export const PAGE_ROUTES = [
     id: 'upload-blood-test',
     path: '/upload-blood-test',
     title: 'page_upload_blood_test',
-    module: 'upload-blood-test',
     texts: ['orders'],
   },
-  { id: 'how-it-works', path: '/how-it-works', title: 'page_how_it_works', module: 'how-it-works' },
+  { id: 'how-it-works', path: '/how-it-works', title: 'page_how_it_works' },
   // Not in spec §2 (issue 9): guests find an order by number and e-mail, or open it from the mail's link.
   {
     id: 'order-lookup',
     path: '/order-lookup',
     title: 'page_order_lookup',
-    module: 'order-lookup',
     texts: ['orders', 'accounts'],
   },
-  { id: 'share', path: '/share', title: 'page_share' },
-  { id: 'share-list', path: '/share/list', title: 'page_share_list' },
-  { id: 'shared-list', path: '/shared-list/:listId', title: 'page_shared_list' },
+  { id: 'share', path: '/share', title: 'page_share', placeholder: true },
+  { id: 'share-list', path: '/share/list', title: 'page_share_list', placeholder: true },
+  { id: 'shared-list', path: '/shared-list/:listId', title: 'page_shared_list', placeholder: true },
   {
     id: 'nutritionist',
     path: '/nutritionist',
@@ -230,9 +222,9 @@ export const PAGE_ROUTES = [
     module: 'nutritionists',
     texts: ['catalogue'],
   },
-  { id: 'quiz', path: '/quiz', title: 'page_quiz' },
-  { id: 'quiz-result', path: '/quiz-result', title: 'page_quiz_result' },
-  { id: 'app-shell', path: '/_app', title: 'page_app_shell' },
+  { id: 'quiz', path: '/quiz', title: 'page_quiz', placeholder: true },
+  { id: 'quiz-result', path: '/quiz-result', title: 'page_quiz_result', placeholder: true },
+  { id: 'app-shell', path: '/_app', title: 'page_app_shell', placeholder: true },
 ] as const satisfies readonly PageRouteRow[];
 
 export type PageRoute = (typeof PAGE_ROUTES)[number];
@@ -268,13 +260,16 @@ export const PROFILE_MENU_IDS = [
 ] as const satisfies readonly PageId[];
 
 /**
- * Pages whose capability lands in a later issue (no module of their own): client/pages/section.tsx renders
+ * Pages whose capability lands in a later issue (marked placeholder): client/pages/section.tsx renders
  * them as "being prepared". They carry noindex and stay out of the sitemap until they have content.
  */
-export type PlaceholderPageId = Exclude<PageRoute, { module: string }>['id'];
+export type PlaceholderPageId = Extract<PageRoute, { placeholder: true }>['id'];
 export const PLACEHOLDER_PAGE_IDS: readonly PlaceholderPageId[] = PAGE_ROUTES.filter(
-  (r): r is Extract<PageRoute, { id: PlaceholderPageId }> => !('module' in r),
+  (r): r is Extract<PageRoute, { id: PlaceholderPageId }> => 'placeholder' in r,
 ).map((r) => r.id);
+
+/** The page module of a route that has one: its own name, or the route's id. */
+export const moduleOf = (r: PageRoute): string => ('module' in r ? r.module : r.id);
 
 export function isPlaceholderPage(id: PageId): boolean {
   return (PLACEHOLDER_PAGE_IDS as readonly string[]).includes(id);

@@ -407,4 +407,11 @@ export const ordersAr: Translated<typeof ordersEn> = {
   order_shipped_with: 'شُحن مع {{carrier}}.',
   order_tracking_number: 'رقم التتبع',
   order_track_shipment: 'تتبع الشحنة',
+  // ملفات نتائج التحاليل (issue 15): تظهر في صفحات الرفع فقط.
+  upload_type_unsupported: 'يرجى اختيار ملف PDF أو JPEG أو PNG أو HEIC.',
+  upload_too_large: 'يجب ألا يزيد حجم كل ملف عن 10 ميغابايت.',
+  upload_too_many_files: 'عدد الملفات كبير: تقبل النتيجة حتى 10 ملفات، ويمكن أن ينتظر حتى 20 ملفاً غير مرسل.',
+  upload_files_required: 'يرجى إضافة ملف واحد على الأقل للنتيجة.',
+  upload_file_not_found: 'لم يتم العثور على أحد الملفات أو سبق استخدامه. يرجى رفعه مرة أخرى.',
+  upload_unavailable: 'رفع النتائج غير متاح حالياً. يرجى المحاولة لاحقاً.',
 };

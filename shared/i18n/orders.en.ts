@@ -365,4 +365,12 @@ export const ordersEn = {
   order_shipped_with: 'Shipped with {{carrier}}.',
   order_tracking_number: 'Tracking number',
   order_track_shipment: 'Track the shipment',
+  // Blood-test result files (issue 15): the API's refusals, shown only on the upload pages,
+  // which load these texts (not the shell's, which every page carries).
+  upload_type_unsupported: 'Please choose a PDF, JPEG, PNG or HEIC file.',
+  upload_too_large: 'Each file can be at most 10 MB.',
+  upload_too_many_files: 'Too many files: a result takes up to 10, and up to 20 can wait unsent.',
+  upload_files_required: 'Please add at least one file of the result.',
+  upload_file_not_found: 'A file was not found or was already used. Please upload it again.',
+  upload_unavailable: 'Uploading results is not available right now. Please try again later.',
 } as const;

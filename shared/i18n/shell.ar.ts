@@ -165,13 +165,6 @@ export const shellAr = {
   page_order_lookup: 'ابحث عن طلبك',
   page_verify_email: 'تأكيد البريد الإلكتروني',
   unsupported_media_type: 'هذا النوع من الطلبات غير مقبول.',
-  // ملفات نتائج التحاليل (issue 15).
-  upload_type_unsupported: 'يرجى اختيار ملف PDF أو JPEG أو PNG أو HEIC.',
-  upload_too_large: 'يجب ألا يزيد حجم كل ملف عن 10 ميغابايت.',
-  upload_too_many_files: 'عدد الملفات كبير: تقبل النتيجة حتى 10 ملفات، ويمكن أن ينتظر حتى 20 ملفاً غير مرسل.',
-  upload_files_required: 'يرجى إضافة ملف واحد على الأقل للنتيجة.',
-  upload_file_not_found: 'لم يتم العثور على أحد الملفات أو سبق استخدامه. يرجى رفعه مرة أخرى.',
-  upload_unavailable: 'رفع النتائج غير متاح حالياً. يرجى المحاولة لاحقاً.',
   bad_link_body: 'هذا الرابط غير صالح. يرجى المتابعة من الصفحة الرئيسية.',
   offline_title: 'أنت غير متصل بالإنترنت',
 

@@ -164,13 +164,6 @@ export const shellEn = {
   page_order_lookup: 'Find your order',
   page_verify_email: 'Confirm your e-mail',
   unsupported_media_type: 'This kind of request is not accepted.',
-  // Blood-test result files (issue 15).
-  upload_type_unsupported: 'Please choose a PDF, JPEG, PNG or HEIC file.',
-  upload_too_large: 'Each file can be at most 10 MB.',
-  upload_too_many_files: 'Too many files: a result takes up to 10, and up to 20 can wait unsent.',
-  upload_files_required: 'Please add at least one file of the result.',
-  upload_file_not_found: 'A file was not found or was already used. Please upload it again.',
-  upload_unavailable: 'Uploading results is not available right now. Please try again later.',
   bad_link_body: 'This link is not valid. Please continue from the home page.',
   offline_title: 'You are offline',
 
