@@ -230,15 +230,6 @@ describe('cart store', () => {
     expect(cart.items['101']).toMatchObject({ reason, outOfStock: true });
   });
 
-  it('gives a line already in the cart the reason of a suggestion that adds to it, never replacing one', () => {
-    addToCart({ sku: sku(), product, origin: { source: 'Product' } });
-    expect(cart.items['101']!.reason).toBeUndefined();
-    const first = { en: 'Low ferritin', ar: 'فيريتين منخفض' };
-    addToCart({ sku: sku(), product, origin: { source: 'Blood Test Results', id: 'a' }, reason: first });
-    addToCart({ sku: sku(), product, origin: { source: 'Blood Test Results', id: 'b' }, reason: { en: 'x', ar: 'س' } });
-    expect(cart.items['101']).toMatchObject({ count: 3, reason: first, origin: { source: 'Product' } });
-  });
-
   it('reads older stored lines without a reason as they were', () => {
     const s = memory();
     s.setItem(STORAGE_KEY, JSON.stringify({ 101: { count: 2, sku: sku(), product, origin: { source: 'Search' } } }));

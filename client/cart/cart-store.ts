@@ -102,8 +102,6 @@ export function addToCart(item: {
   const existing = cart.items[key];
   const limit = maxCount(item.sku);
   if (existing) {
-    // A line already there takes the reason of a suggestion that adds to it (and keeps its own).
-    if (item.reason) existing.reason ??= item.reason;
     if (existing.count >= limit) return 'limit';
     existing.count += 1;
     return 'increased';
@@ -116,7 +114,7 @@ export function addToCart(item: {
     product: item.product,
     origin: item.origin,
     ...(item.suggestionId ? { suggestionId: item.suggestionId } : {}),
-    ...(item.reason ? { reason: item.reason } : {}),
+    reason: item.reason,
     ...(lang ? { lang } : {}),
   };
   toast.success('item_added_to_cart');

@@ -309,6 +309,14 @@ describe('adding a suggestion to the cart', () => {
     expect((toastState.next ?? toastState.current)?.message).toBe('items_added_to_cart');
   });
 
+  it('gives a line already in the cart the reason, never replacing one', () => {
+    const other = { en: 'Low ferritin', ar: 'فيريتين منخفض' };
+    addSuggestion({ ...suggestion, id: 'ferritin-low', reason: other, products: [suggestion.products[1]!] }, 'f');
+    addSuggestion(suggestion, 'd');
+    expect(cart.items['110']).toMatchObject({ count: 1, reason: suggestion.reason });
+    expect(cart.items['120']).toMatchObject({ count: 2, reason: other, suggestionId: 'f' });
+  });
+
   it('adds nothing out of stock or past the buy limit', () => {
     const [first, second] = suggestion.products;
     const s = {

@@ -3,7 +3,7 @@
 // price; one button adds them all to the cart, each line keeping the reason in both languages.
 import type { MarkerResult, Suggestion } from '#shared/api/blood-test-results-schemas';
 import { Price } from '../../catalogue/Price';
-import { addToCart, type CartProduct } from '../../cart/cart-store';
+import { addToCart, cart, type CartProduct } from '../../cart/cart-store';
 import { useI18n } from '../../i18n/context';
 import { toast } from '../../stores/toasts';
 import { useDayText } from './result-texts';
@@ -28,6 +28,9 @@ export function addSuggestion(s: Suggestion, suggestionId: string): number {
       suggestionId,
       reason: s.reason,
     });
+    // A line already in the cart (added from elsewhere) takes the reason too, never replacing one.
+    const line = cart.items[String(p.sku.id)];
+    if (line && !line.reason) line.reason = s.reason;
     if (result !== 'limit') added += 1;
   }
   if (added > 0) toast.success(added > 1 ? 'items_added_to_cart' : 'item_added_to_cart');
