@@ -6,6 +6,9 @@ import { RangeBar } from './RangeBar';
 import { optimalText, rangeText, statusText, useDayText } from './result-texts';
 import { TrendChart } from './TrendChart';
 
+/** "30–100" has no letters to take a direction from: it reads left to right in Arabic too. */
+const ltrIf = (low: string | null, high: string | null) => (low !== null && high !== null ? 'ltr' : undefined);
+
 export function MarkerCard({ marker }: { marker: MarkerResult }) {
   const { t } = useI18n();
   const day = useDayText();
@@ -25,7 +28,9 @@ export function MarkerCard({ marker }: { marker: MarkerResult }) {
       data-slug={marker.biomarker.slug}
     >
       <header className="btr-marker-head">
-        <h4 id={id}>{marker.biomarker.name}</h4>
+        <h4 id={id}>
+          <bdi>{marker.biomarker.name}</bdi>
+        </h4>
         <p className="btr-value">
           <bdi className="btr-value-number">{latest.value}</bdi>{' '}
           <bdi className="btr-value-unit">{marker.unit.label}</bdi>
@@ -47,13 +52,14 @@ export function MarkerCard({ marker }: { marker: MarkerResult }) {
         <p className="cart-line-meta btr-range-text">
           {normal && (
             <>
-              {t('btr_range_label')}: <bdi>{normal}</bdi> <bdi>{marker.unit.label}</bdi>
+              {t('btr_range_label')}: <bdi dir={ltrIf(range.low, range.high)}>{normal}</bdi>{' '}
+              <bdi>{marker.unit.label}</bdi>
             </>
           )}
           {optimal && (
             <>
               {normal && ' · '}
-              {t('btr_optimal')}: <bdi>{optimal}</bdi>
+              {t('btr_optimal')}: <bdi dir={ltrIf(range.optimal_low, range.optimal_high)}>{optimal}</bdi>
             </>
           )}
         </p>

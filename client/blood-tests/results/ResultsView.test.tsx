@@ -186,7 +186,7 @@ describe('ResultsView', () => {
     expect(d).toContain('<bdi class="btr-value-number">18</bdi> <bdi class="btr-value-unit">ng/mL</bdi>');
     expect(d).toContain('Measured Mar 3, 2026');
     expect(d).toContain('data-testid="btr-status">Below range<');
-    expect(d).toContain('Normal range: <bdi>30–100</bdi> <bdi>ng/mL</bdi>');
+    expect(d).toContain('Normal range: <bdi dir="ltr">30–100</bdi> <bdi>ng/mL</bdi>');
     expect(d).toContain('href="https://example.org/range"');
     expect(d).not.toContain('btr-falling');
     const f = card(html, 'ferritin');
@@ -233,6 +233,12 @@ describe('ResultsView', () => {
       'aria-label="25-OH vitamin D: 3 نتائج من 3 مارس 2025 إلى 3 مارس 2026، من 24 ng/mL إلى 18 ng/mL"',
     );
     expect(d).toContain('href="/ar/profile/blood-tests/ordered?id=7" data-discover="true">طلب من المتجر</a>');
+    // The range reads 30–100 (left to right) in Arabic too; time runs from the right: the oldest point is rightmost.
+    expect(d).toContain('النطاق الطبيعي: <bdi dir="ltr">30–100</bdi>');
+    expect(d).toMatch(/class="btr-chart-line" d="M306 [\d.]+ L[\d.]+ [\d.]+ L14 /);
+    expect(card(render('en', view()), 'vitamin-d-25-oh')).toMatch(
+      /class="btr-chart-line" d="M14 [\d.]+ L[\d.]+ [\d.]+ L306 /,
+    );
     expect(html).toContain('3 مؤشرات متابَعة');
     expect(html).toContain('أضف المنتجين إلى السلة');
     expect(html).toContain(suggestion.reason.ar);
