@@ -139,7 +139,7 @@ export const PAGE_ROUTES = [
     id: 'profile-blood-tests',
     path: '/profile/blood-tests',
     title: 'page_profile_blood_tests',
-    texts: ['orders', 'accounts'],
+    texts: ['orders', 'accounts', 'blood-test-results'],
   },
   {
     id: 'profile-blood-tests-ordered',

@@ -196,4 +196,44 @@ describe('cart store', () => {
     );
     expect(cart.items['101']).toMatchObject({ product: { name: 'فيتامين د٣', brand: { name: 'ألفا' } }, lang: 'ar' });
   });
+
+  it("keeps a suggestion's reason on the line through storage, another tab and the syncs", () => {
+    const reason = {
+      en: 'Your vitamin D was 18 ng/mL on 3 March, below 30.',
+      ar: 'كان فيتامين د لديك 18 ng/mL في 3 مارس، أقل من 30.',
+    };
+    const origin = { source: 'Blood Test Results', id: 'vitd-low' } as const;
+    addToCart({ sku: sku(), product, origin, suggestionId: 'vitd-low:2026-03-03', reason });
+    const s = memory();
+    persistCart(s);
+    cart.items = {};
+    loadCart(s);
+    expect(cart.items['101']).toMatchObject({ origin, suggestionId: 'vitd-low:2026-03-03', reason });
+    // Another tab's copy keeps it, and so do the server's SKU and name syncs.
+    cart.items = {};
+    expect(applyStorageChange(s.getItem(STORAGE_KEY))).toBe(true);
+    applySkuSync(
+      [
+        {
+          id: 101,
+          name: '60',
+          price: { price: 3000, old_price: 3500 },
+          buy_limit: null,
+          in_stock: true,
+          product: { name: 'فيتامين د٣', brand: { name: 'ألفا' } },
+        },
+      ],
+      'ar',
+    );
+    expect(cart.items['101']).toMatchObject({ reason, sku: { price: { price: 3000 } }, lang: 'ar' });
+    applySkuSync([]);
+    expect(cart.items['101']).toMatchObject({ reason, outOfStock: true });
+  });
+
+  it('reads older stored lines without a reason as they were', () => {
+    const s = memory();
+    s.setItem(STORAGE_KEY, JSON.stringify({ 101: { count: 2, sku: sku(), product, origin: { source: 'Search' } } }));
+    loadCart(s);
+    expect(cart.items['101']).toEqual({ count: 2, sku: sku(), product, origin: { source: 'Search' } });
+  });
 });

@@ -26,6 +26,7 @@ export const ORIGIN_SOURCES = [
   'Popular Products',
   'Quiz',
   'Unlock Free Delivery',
+  'Blood Test Results',
 ] as const;
 export type OriginSource = (typeof ORIGIN_SOURCES)[number];
 
@@ -57,6 +58,8 @@ export interface CartEntry {
   product: CartProduct;
   origin: CartOrigin;
   suggestionId?: string;
+  /** Why it was suggested (a blood-test result), in both languages: shown under the line whatever the page's. */
+  reason?: { en: string; ar: string };
   outOfStock?: boolean;
   /** While set, storage changes from other tabs are ignored (a flush is under way). */
   flushAfter?: number;
@@ -93,6 +96,7 @@ export function addToCart(item: {
   product: CartProduct;
   origin: CartOrigin;
   suggestionId?: string;
+  reason?: { en: string; ar: string };
 }): AddResult {
   const key = String(item.sku.id);
   const existing = cart.items[key];
@@ -110,6 +114,7 @@ export function addToCart(item: {
     product: item.product,
     origin: item.origin,
     ...(item.suggestionId ? { suggestionId: item.suggestionId } : {}),
+    reason: item.reason,
     ...(lang ? { lang } : {}),
   };
   toast.success('item_added_to_cart');

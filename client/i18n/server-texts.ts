@@ -12,6 +12,8 @@ import { ordersAr } from '#shared/i18n/orders.ar';
 import { ordersEn } from '#shared/i18n/orders.en';
 import { bloodTestsAr } from '#shared/i18n/blood-tests.ar';
 import { bloodTestsEn } from '#shared/i18n/blood-tests.en';
+import { bloodTestResultsAr } from '#shared/i18n/blood-test-results.ar';
+import { bloodTestResultsEn } from '#shared/i18n/blood-test-results.en';
 import { staticPagesAr } from '#shared/i18n/static-pages.ar';
 import { staticPagesEn } from '#shared/i18n/static-pages.en';
 import { shellAr } from '#shared/i18n/shell.ar';
@@ -28,6 +30,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     orders: ordersEn,
     'static-pages': staticPagesEn,
     'blood-tests': bloodTestsEn,
+    'blood-test-results': bloodTestResultsEn,
   },
   ar: {
     shell: shellAr,
@@ -36,6 +39,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     orders: ordersAr,
     'static-pages': staticPagesAr,
     'blood-tests': bloodTestsAr,
+    'blood-test-results': bloodTestResultsAr,
   },
 };
 

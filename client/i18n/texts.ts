@@ -19,6 +19,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     orders: () => import('#shared/i18n/orders.en'),
     'static-pages': () => import('#shared/i18n/static-pages.en'),
     'blood-tests': () => import('#shared/i18n/blood-tests.en'),
+    'blood-test-results': () => import('#shared/i18n/blood-test-results.en'),
   },
   ar: {
     shell: () => import('#shared/i18n/shell.ar'),
@@ -27,6 +28,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     orders: () => import('#shared/i18n/orders.ar'),
     'static-pages': () => import('#shared/i18n/static-pages.ar'),
     'blood-tests': () => import('#shared/i18n/blood-tests.ar'),
+    'blood-test-results': () => import('#shared/i18n/blood-test-results.ar'),
   },
 };
 

@@ -130,6 +130,11 @@ export function Component() {
                     <span className="cart-line-meta">
                       {e.product.brand.name} · {t('cart_size', { name: e.sku.name })}
                     </span>
+                    {typeof e.reason?.[lang] === 'string' && (
+                      <span className="cart-line-meta cart-line-reason" data-testid="cart-line-reason">
+                        {t('cart_line_reason', { reason: e.reason[lang] })}
+                      </span>
+                    )}
                     {unavailable ? (
                       <span className="stock-note">{t('cart_unavailable')}</span>
                     ) : (

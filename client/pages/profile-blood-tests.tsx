@@ -1,16 +1,20 @@
-// /profile/blood-tests: the shopper's blood tests in one place: the latest bookings (all of them on
-// /profile/blood-tests/ordered) and the latest results uploaded from other labs (all of them on
-// /profile/blood-tests/uploaded), with the way to upload another.
+// /profile/blood-tests: the shopper's blood tests in one place: their results (every value of the
+// shop's tests and of uploaded reports, with ranges, trends and suggestions; ?person= for a family
+// member's), then the latest bookings (all of them on /profile/blood-tests/ordered) and the latest
+// results uploaded from other labs (all of them on /profile/blood-tests/uploaded).
 import '../styles/orders.css';
 import '../styles/blood-test-booking.css';
 import '../styles/blood-test-uploads.css';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import '../styles/blood-test-results.css';
+import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import useSWR from 'swr';
+import { BT_RESULTS_PATHS, type BloodTestResultsView } from '#shared/api/blood-test-results-schemas';
 import type { UploadedResultList } from '#shared/api/blood-test-upload-schemas';
 import type { BloodTestOrderList } from '#shared/blood-tests/order-types';
 import { signedInCall } from '../accounts/guard';
 import { apiContext } from '../boot';
 import { BT_API } from '../blood-tests/api-paths';
+import { ResultsView } from '../blood-tests/results/ResultsView';
 import { UPLOAD_API } from '../blood-tests/upload-api';
 import { UploadedList } from '../blood-tests/UploadedList';
 import { useI18n } from '../i18n/context';
@@ -18,27 +22,44 @@ import { useHref } from '../lib/locale';
 import { Page } from '../ui/Page';
 import { BookingList } from '../blood-tests/BookingList';
 
-type Data = { list: BloodTestOrderList };
+type Data = { results: BloodTestResultsView };
 
+/** The results call for the page's `?person=` (a family member's patient id); anything else is the account holder. */
+export function resultsPath(url: URL): string {
+  const person = url.searchParams.get('person');
+  return person && /^[0-9]{1,15}$/.test(person)
+    ? `${BT_RESULTS_PATHS.results}?patient=${person}`
+    : BT_RESULTS_PATHS.results;
+}
+
+// The results are the page: the one call of the loader. The bookings and the latest uploads load once
+// the page is live (in the loader they made the page's fourth and fifth D1 round trips; budget: three).
 export async function loader(args: LoaderFunctionArgs): Promise<Data> {
   const api = args.context.get(apiContext);
-  return signedInCall(args, async () => ({ list: (await api.get<BloodTestOrderList>(BT_API.list)).data }));
+  const path = resultsPath(new URL(args.request.url));
+  return signedInCall(args, async () => ({ results: (await api.get<BloodTestResultsView>(path)).data }));
 }
 
 export function Component() {
-  const { list } = useLoaderData() as Data;
-  // The latest uploads load once the page is live: read in the loader too, they made the page's fourth
-  // D1 round trip (budget: three). A failure leaves the way to upload, never an error page.
+  const { results } = useLoaderData() as Data;
+  const revalidator = useRevalidator();
+  // A failure leaves the way to book or upload, never an error page.
+  const { data: list, error: listError } = useSWR<BloodTestOrderList>(BT_API.list);
   const { data: uploads, error } = useSWR<UploadedResultList>(UPLOAD_API.list());
   const { t } = useI18n();
   const href = useHref();
   return (
     <Page title={t('page_profile_blood_tests')} crumbs={[{ label: t('page_profile'), to: href('/profile') }]}>
       <div className="bt-sections">
+        <ResultsView view={results} onChanged={() => revalidator.revalidate()} />
         <section className="form-card" aria-labelledby="bt-ordered-title" data-testid="bt-hub-ordered">
           <h2 id="bt-ordered-title">{t('bt_orders_title')}</h2>
-          <BookingList list={list} compact />
-          {list.items.length > 0 && <Link to={href('/profile/blood-tests/ordered')}>{t('bt_view_all')}</Link>}
+          {list ? <BookingList list={list} compact /> : !listError && <p className="muted">{t('loading')}</p>}
+          {(!list || list.items.length > 0) && (
+            <Link to={href('/profile/blood-tests/ordered')} data-testid="bt-hub-ordered-all">
+              {t('bt_view_all')}
+            </Link>
+          )}
         </section>
         <section className="form-card" aria-labelledby="bt-uploaded-title" data-testid="bt-hub-uploaded">
           <h2 id="bt-uploaded-title">{t('bt_uploaded_title')}</h2>

@@ -6,6 +6,7 @@ import { shellAr } from './shell.ar';
 import type { Dictionary } from './en';
 import { staticPagesAr } from './static-pages.ar';
 import { bloodTestsAr } from './blood-tests.ar';
+import { bloodTestResultsAr } from './blood-test-results.ar';
 
 export const ar: Dictionary = {
   ...shellAr,
@@ -14,4 +15,5 @@ export const ar: Dictionary = {
   ...accountsAr,
   ...ordersAr,
   ...bloodTestsAr,
+  ...bloodTestResultsAr,
 };

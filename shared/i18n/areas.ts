@@ -2,7 +2,14 @@
 // page's first JavaScript carries only the texts it renders.
 import type { Lang } from '../locale';
 
-export const TEXT_AREAS = ['catalogue', 'accounts', 'orders', 'static-pages', 'blood-tests'] as const;
+export const TEXT_AREAS = [
+  'catalogue',
+  'accounts',
+  'orders',
+  'static-pages',
+  'blood-tests',
+  'blood-test-results',
+] as const;
 export type TextArea = (typeof TEXT_AREAS)[number];
 
 /** Source path of the shell's (no area) or an area's dictionary module: its key in the client build manifest. */

@@ -10,6 +10,7 @@ import { shellEn } from './shell.en';
 import type { Translated } from './plural';
 import { staticPagesEn } from './static-pages.en';
 import { bloodTestsEn } from './blood-tests.en';
+import { bloodTestResultsEn } from './blood-test-results.en';
 
 export const en = {
   ...shellEn,
@@ -18,6 +19,7 @@ export const en = {
   ...accountsEn,
   ...ordersEn,
   ...bloodTestsEn,
+  ...bloodTestResultsEn,
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -414,4 +414,6 @@ export const ordersAr: Translated<typeof ordersEn> = {
   upload_files_required: 'يرجى إضافة ملف واحد على الأقل للنتيجة.',
   upload_file_not_found: 'لم يتم العثور على أحد الملفات أو سبق استخدامه. يرجى رفعه مرة أخرى.',
   upload_unavailable: 'رفع النتائج غير متاح حالياً. يرجى المحاولة لاحقاً.',
+  // A cart line added from a blood-test suggestion keeps its reason (issue 15).
+  cart_line_reason: 'السبب: {{reason}}',
 };

@@ -373,4 +373,6 @@ export const ordersEn = {
   upload_files_required: 'Please add at least one file of the result.',
   upload_file_not_found: 'A file was not found or was already used. Please upload it again.',
   upload_unavailable: 'Uploading results is not available right now. Please try again later.',
+  // A cart line added from a blood-test suggestion keeps its reason (issue 15).
+  cart_line_reason: 'Why: {{reason}}',
 } as const;
