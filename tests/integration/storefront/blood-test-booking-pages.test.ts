@@ -115,11 +115,10 @@ describe('blood-test booking pages', () => {
     expect(theirs.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
-  it('lists the bookings on the hub and the ordered page, in both languages', async () => {
+  it('lists the bookings on the ordered page, in both languages', async () => {
     for (const [path, title] of [
-      ['/profile/blood-tests', 'Ordered tests'],
-      ['/ar/profile/blood-tests', 'التحاليل المطلوبة'],
       ['/profile/blood-tests/ordered', 'Blood tests'],
+      ['/ar/profile/blood-tests/ordered', 'تحاليل الدم'],
     ] as const) {
       const res = await storefront(path, { headers: { cookie: owner } });
       expect(res.status, path).toBe(200);
@@ -128,8 +127,22 @@ describe('blood-test booking pages', () => {
       expect(html.match(/data-testid="bt-order-card"/g)?.length, path).toBe(1);
       expect(roundTrips(res), path).toBeLessThanOrEqual(3);
     }
-    const empty = await (await storefront('/profile/blood-tests', { headers: { cookie: other } })).text();
+    const empty = await (await storefront('/profile/blood-tests/ordered', { headers: { cookie: other } })).text();
     expect(empty).toContain('You have not booked a blood test yet.');
+  });
+
+  it('renders the hub with the results first and the bookings loaded once live, in both languages', async () => {
+    for (const [path, title] of [
+      ['/profile/blood-tests', 'Ordered tests'],
+      ['/ar/profile/blood-tests', 'التحاليل المطلوبة'],
+    ] as const) {
+      const res = await storefront(path, { headers: { cookie: owner } });
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      expect(html).toContain(title);
+      expect(html).toContain('data-testid="btr-results"');
+      expect(roundTrips(res), path).toBeLessThanOrEqual(3);
+    }
   });
 
   it('renders the checkout steps with a sign-in request for a guest, in both languages', async () => {
