@@ -65,8 +65,20 @@ export interface MarkerResult {
 
 /** A product a rule suggests, ready for the cart (an in-stock SKU of the shopper's country). */
 export interface SuggestedProduct {
-  product: { id: number; slug: string; name: string; brand: { id: number; name: string }; image?: { url: string; alt: string } };
-  sku: { id: number; name: string; price: { price: number; old_price: number | null }; buy_limit: number | null; in_stock: boolean };
+  product: {
+    id: number;
+    slug: string;
+    name: string;
+    brand: { id: number; name: string };
+    image?: { url: string; alt: string };
+  };
+  sku: {
+    id: number;
+    name: string;
+    price: { price: number; old_price: number | null };
+    buy_limit: number | null;
+    in_stock: boolean;
+  };
   /** The daily dose it gives of the rule's nutrient, as the label states it ("1000 IU"). */
   dose: string;
 }
