@@ -21,6 +21,7 @@ import {
 } from './biomarker-units';
 import { addDays } from './slot-rules';
 import { type Bilingual, SUGGESTION_RULES, type SuggestionRule } from './suggestion-rules-data';
+import { checkUpperLimit, type Dose, doseIn } from './upper-limits';
 
 export interface LatestValue {
   biomarker: string;
@@ -122,4 +123,24 @@ export function evaluateRules(
     });
   }
   return hits;
+}
+
+/**
+ * Whether a product's daily dose is what the rule asks for: the rule's nutrient, within its dose window
+ * (min, max; units converted exactly). The upper limit is checked apart (`offerable`), so the guard test
+ * can show that the window alone never reaches past a UL.
+ */
+export function inDoseWindow(rule: SuggestionRule, dose: Dose): boolean {
+  const want = rule.products;
+  if (!want || dose.nutrient !== want.nutrient) return false;
+  const atMost = doseIn(dose.nutrient, dose.amount, dose.unit, want.max.unit);
+  if (!atMost || compareFractions(atMost, parseDecimal(want.max.amount)) > 0) return false;
+  if (!want.min) return true;
+  const atLeast = doseIn(dose.nutrient, dose.amount, dose.unit, want.min.unit);
+  return !!atLeast && compareFractions(atLeast, parseDecimal(want.min.amount)) >= 0;
+}
+
+/** A product the rule may offer: in its dose window and at most the UL for every age the rule serves. */
+export function offerable(rule: SuggestionRule, dose: Dose): boolean {
+  return inDoseWindow(rule, dose) && checkUpperLimit(dose, rule.ageMin, rule.ageMax).ok;
 }

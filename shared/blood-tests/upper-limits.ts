@@ -1,7 +1,7 @@
 // Tolerable upper intake levels (issue 15): the most of a nutrient a day that is unlikely to harm
 // almost anyone, from the US National Academies' Dietary Reference Intakes as the NIH Office of Dietary
 // Supplements (ODS) fact sheets list them. The suggestion rules never offer a product whose daily dose
-// is above the UL for the shopper's age (`doseWithinLimit`), and a unit test walks every rule and every
+// is above the UL for the ages it serves (`checkUpperLimit`), and a unit test walks every rule and every
 // seeded product it can offer through the same check (api/seed/product-doses.test.ts).
 //
 // Only ages the rules serve (18 and over) are listed. An 18-year-old is in the DRIs' 14–18 band, whose
@@ -203,31 +203,20 @@ export function strictestUpperLimit(nutrient: Nutrient, ageMin: number, ageMax: 
 
 export type DoseVerdict =
   | { ok: true }
-  | { ok: false; reason: 'unknown_unit' | 'above_upper_limit' | 'above_rule_max' | 'below_rule_min' };
+  | { ok: false; reason: 'unknown_nutrient' | 'unknown_unit' | 'above_upper_limit' };
 
 /**
- * THE check for a product a rule may offer: its daily dose of the rule's nutrient is at most the UL for
- * every age of the window, and within the rule's own dose window (min/max in their units). A dose that
- * cannot be put in the UL's unit is refused, never guessed.
+ * THE upper-limit check: a daily dose is at most the nutrient's UL for every age of the window. A dose
+ * that cannot be put in the UL's unit is refused, never guessed. Every product a rule offers passes it
+ * (api/src/blood-tests/results-view.ts), and the guard test runs every rule's seeded products through it.
  */
-export function doseWithinLimit(
-  dose: Dose,
-  window: { ageMin: number; ageMax: number | null; min?: Omit<Dose, 'nutrient'>; max: Omit<Dose, 'nutrient'> },
-): DoseVerdict {
+export function checkUpperLimit(dose: Dose, ageMin: number, ageMax: number | null): DoseVerdict {
   const limit = UPPER_LIMIT_BY_NUTRIENT.get(dose.nutrient);
-  if (!limit) return { ok: false, reason: 'unknown_unit' };
-  const inLimitUnit = doseIn(dose.nutrient, dose.amount, dose.unit, limit.unit);
-  const inMaxUnit = doseIn(dose.nutrient, dose.amount, dose.unit, window.max.unit);
-  if (!inLimitUnit || !inMaxUnit) return { ok: false, reason: 'unknown_unit' };
-  const ul = strictestUpperLimit(dose.nutrient, window.ageMin, window.ageMax);
-  if (ul && compareFractions(inLimitUnit, ul) > 0) return { ok: false, reason: 'above_upper_limit' };
-  if (compareFractions(inMaxUnit, parseDecimal(window.max.amount)) > 0) return { ok: false, reason: 'above_rule_max' };
-  if (window.min) {
-    const inMinUnit = doseIn(dose.nutrient, dose.amount, dose.unit, window.min.unit);
-    if (!inMinUnit) return { ok: false, reason: 'unknown_unit' };
-    if (compareFractions(inMinUnit, parseDecimal(window.min.amount)) < 0)
-      return { ok: false, reason: 'below_rule_min' };
-  }
+  if (!limit) return { ok: false, reason: 'unknown_nutrient' };
+  const amount = doseIn(dose.nutrient, dose.amount, dose.unit, limit.unit);
+  if (!amount) return { ok: false, reason: 'unknown_unit' };
+  const ul = strictestUpperLimit(dose.nutrient, ageMin, ageMax);
+  if (ul && compareFractions(amount, ul) > 0) return { ok: false, reason: 'above_upper_limit' };
   return { ok: true };
 }
 
