@@ -316,6 +316,20 @@ describe('GET /user/bloodtest/results', () => {
   });
 });
 
+describe('a long history', () => {
+  it('keeps the latest 24 results of a marker, oldest first', async () => {
+    const { token, id } = await register('results.long@example.com');
+    for (let month = 1; month <= 26; month++) {
+      const date = `${2024 + Math.floor((month - 1) / 12)}-${String(((month - 1) % 12) + 1).padStart(2, '0')}-15`;
+      await upload(id, date, [{ marker: MARKER.vitaminD, value: String(20 + month), unit: 'ng/mL' }]);
+    }
+    const points = marker((await view(token)).data, 'vitamin-d-25-oh').points;
+    expect(points).toHaveLength(24);
+    expect(points[0]).toMatchObject({ date: '2024-03-15', value: '23.0' });
+    expect(points.at(-1)).toMatchObject({ date: '2026-02-15', value: '46.0' });
+  });
+});
+
 describe('who may read results', () => {
   it('answers a guest and a staff session 401, another user’s patient 404', async () => {
     expect((await get('/user/bloodtest/results', null)).status).toBe(401);
