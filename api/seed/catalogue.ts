@@ -27,6 +27,7 @@ import {
   brandRows,
   attributeRows,
   productRows,
+  skuNutrientRows,
   skuRows,
   imageStem,
   imageRows,
@@ -100,6 +101,7 @@ export function* catalogueStatements(mode: CatalogueMode): Generator<string> {
     ['id', 'product_id', 'name_en', 'name_ar', 'price', 'old_price', 'stock', 'buy_limit', 'sort_order'],
     skuRows(plans),
   );
+  yield* insertStatements('sku_nutrients', ['sku_id', 'nutrient', 'amount', 'unit'], skuNutrientRows(plans));
   yield* insertStatements(
     'product_images',
     ['id', 'product_id', 'sku_id', 'r2_key', 'alt_en', 'alt_ar', 'width', 'height', 'sort_order'],

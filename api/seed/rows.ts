@@ -91,6 +91,15 @@ export function* skuRows(plans: ProductPlan[]): Generator<SqlRow> {
   }
 }
 
+/** Each SKU's daily dose of each nutrient its strength states (sku_nutrients, issue 15's suggestion rules). */
+export function* skuNutrientRows(plans: ProductPlan[]): Generator<SqlRow> {
+  for (const p of plans) {
+    for (const s of p.skus) {
+      for (const d of p.variant.doses ?? []) yield row([s.id, d.nutrient, d.amount, d.unit]);
+    }
+  }
+}
+
 /**
  * The stored image a product shows (decision 11): the demo's products have packshots of their own;
  * the large catalogue's others share one per brand, form and view, so the bench renders a few hundred

@@ -34,6 +34,7 @@ import { staffRoutes } from './routes/staff';
 import { orderRoutes, userOrderRoutes } from './routes/orders';
 import { walletRoutes } from './routes/wallet';
 import { bloodTestUploadRoutes } from './routes/blood-test-uploads';
+import { bloodTestResultRoutes } from './routes/blood-test-results';
 import { keyringOf } from './uploads/crypto';
 import { rewrapOldKeys, sweepPendingUploads } from './uploads/store';
 import {
@@ -121,6 +122,7 @@ app.route('/user/wallet', walletRoutes);
 app.route('/user/bloodTestOrder', userBloodTestOrderRoutes);
 app.route('/user/bloodTestPatient', bloodTestPatientRoutes);
 app.route('/user/upload', bloodTestUploadRoutes);
+app.route('/user/bloodtest', bloodTestResultRoutes);
 app.route('/bloodTestOrder', bloodTestOrderRoutes);
 app.route('/order', orderRoutes);
 app.route('/payments', paymentRoutes);

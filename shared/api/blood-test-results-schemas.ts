@@ -8,6 +8,9 @@ import { normalizeDigits } from '../text/digits';
 import { z } from '../zod';
 import type { RangeFlag } from '../blood-tests/biomarker-ranges';
 import type { Sex, UnitPreference } from '../blood-tests/biomarker-units';
+import { gulfDate } from '../blood-tests/slot-rules';
+import type { ImageRef } from '../catalogue/types';
+import type { CurrencyCode } from '../locale';
 
 export const BT_RESULTS_PATHS = {
   /** GET; `?patient=<id>` reads a family member's shop-order results (their own patient record). */
@@ -29,6 +32,12 @@ export interface ResultPoint {
   source: ResultSource;
   /** The order id or the upload id, for a link to it. */
   source_id: number;
+  /**
+   * Present only when the value could not be converted (the lab typed a unit the reference does not
+   * know, or a value that is not a plain number): the unit as typed. `value` is then as typed and
+   * `flag` is null; a chart leaves the point out, the table shows it.
+   */
+  unconverted_unit?: string;
 }
 
 export interface DisplayUnit {
@@ -65,17 +74,14 @@ export interface MarkerResult {
 
 /** A product a rule suggests, ready for the cart (an in-stock SKU of the shopper's country). */
 export interface SuggestedProduct {
-  product: {
-    id: number;
-    slug: string;
-    name: string;
-    brand: { id: number; name: string };
-    image?: { url: string; alt: string };
-  };
+  product: { id: number; slug: string; name: string; brand: { id: number; name: string }; image?: ImageRef };
   sku: {
     id: number;
     name: string;
+    /** Base prices in KWD fils, as on every product card (the cart and <Price> convert them). */
     price: { price: number; old_price: number | null };
+    /** What the shopper pays in their country's currency, minor units (fils, halalas; VAT included). */
+    payable: { price: number; old_price: number | null; currency: CurrencyCode };
     buy_limit: number | null;
     in_stock: boolean;
   };
@@ -116,13 +122,37 @@ export interface BloodTestResultsView {
   suggestions: Suggestion[];
 }
 
+/** Oldest age a date of birth may give (completed years). */
+export const MAX_PROFILE_AGE = 120;
+
+/** Completed years of age on a date (both YYYY-MM-DD). */
+export function completedYears(dateOfBirth: string, date: string): number {
+  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/** A calendar date that exists, is not after today (Gulf time) and gives an age of at most 120. */
+export function isPlausibleBirthDate(date: string, now = Date.now()): boolean {
+  const d = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== date) return false;
+  const today = gulfDate(now);
+  return date <= today && completedYears(date, today) <= MAX_PROFILE_AGE;
+}
+
 /** POST /user/bloodtest/profile: one schema for the form and the server. */
 export const bloodTestProfileBody = z.object({
   sex: z.enum(['female', 'male'], { message: 'validation_mandatory' }),
   date_of_birth: z
     .string()
     .transform(normalizeDigits)
-    .pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'patient_birth_date_invalid' })),
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'patient_birth_date_invalid' })
+        // A real calendar day, not in the future (Gulf time), and an age of at most 120.
+        .refine((v) => isPlausibleBirthDate(v), { message: 'patient_birth_date_invalid' }),
+    ),
   unit_preference: z.enum(['si', 'conventional']).default('conventional'),
 });
 export type BloodTestProfileBody = z.infer<typeof bloodTestProfileBody>;

@@ -1,6 +1,7 @@
 // Forms, diets, flavours, sizes, filter attributes, tags and strength variants of the products.
 import type { Bi } from './categories';
 import { kebab } from '../random';
+import type { Dose, DoseUnit, Nutrient } from '#shared/blood-tests/upper-limits';
 
 export type FormKey = 'capsule' | 'softgel' | 'tablet' | 'gummy' | 'powder' | 'liquid' | 'chewable';
 export type DietKey = 'vegan' | 'vegetarian' | 'gluten-free' | 'sugar-free' | 'halal' | 'non-gmo';
@@ -172,11 +173,21 @@ export interface Variant extends Bi {
   slug: string;
   /** Price relative to the type's base strength. */
   factor: number;
+  /**
+   * The daily dose of each nutrient the label states (one serving a day), written to sku_nutrients for
+   * every SKU of the product: the suggestion rules offer only products with a known dose (issue 15).
+   */
+  doses?: Dose[];
 }
 
-/** A strength, e.g. v('1000 IU', '1000 وحدة دولية'). */
-export function v(en: string, ar: string, factor = 1): Variant {
-  return { slug: kebab(en), en, ar, factor };
+/** A strength, e.g. v('1000 IU', '1000 وحدة دولية'), with its daily doses where rules may offer it. */
+export function v(en: string, ar: string, factor = 1, doses?: Dose[]): Variant {
+  return { slug: kebab(en), en, ar, factor, ...(doses ? { doses } : {}) };
+}
+
+/** A daily dose, e.g. dose('vitamin-d', '1000', 'IU'). */
+export function dose(nutrient: Nutrient, amount: string, unit: DoseUnit): Dose {
+  return { nutrient, amount, unit };
 }
 
 /** For products sold without a strength in their name (blends, proteins). */

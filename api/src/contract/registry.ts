@@ -66,6 +66,7 @@ import {
 import { productQuerySchema } from '#shared/catalogue/filter-model';
 import type { Permission } from '#shared/staff/permissions';
 import { STAFF_CONTRACTS } from './staff';
+import { BLOOD_TEST_RESULTS_CONTRACTS } from './blood-test-results';
 
 export interface RouteContract {
   summary: string;
@@ -516,6 +517,8 @@ export const CONTRACTS = {
 
   // The back office (issue 14, decision 27): one file of entries per area, under ./staff/.
   ...STAFF_CONTRACTS,
+  // The shopper's blood-test results page (issue 15).
+  ...BLOOD_TEST_RESULTS_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;
 
 export type ContractKey = keyof typeof CONTRACTS;

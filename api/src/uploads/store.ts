@@ -25,6 +25,7 @@ export function userUploadStatements(db: D1Database, userId: number): D1Prepared
   return [
     db.prepare('DELETE FROM blood_test_upload_files WHERE user_id = ?').bind(userId),
     db.prepare('DELETE FROM blood_test_uploads WHERE user_id = ?').bind(userId),
+    db.prepare('DELETE FROM blood_test_profiles WHERE user_id = ?').bind(userId),
   ];
 }
 

@@ -1,0 +1,33 @@
+// The shopper's blood-test results (issue 15): GET /user/bloodtest/results (one history per person with
+// ranges, trends and suggestions; ?patient=<id> for a family member's shop-order results) and POST
+// /user/bloodtest/profile (the account holder's sex, date of birth and unit preference). Signed-in
+// shoppers only (a guest or a staff session is 401); another user's patient answers 404. Health data:
+// no values, bodies or profiles are logged.
+import { Hono } from 'hono';
+import { ok } from '#shared/api/envelope';
+import type { AppEnv } from '../app-env';
+import { resultsView } from '../blood-tests/results-view';
+import { contract } from '../lib/validate';
+import { requireUser } from '../middleware/user';
+
+export const bloodTestResultRoutes = new Hono<AppEnv>()
+  .get('/results', contract('GET /user/bloodtest/results'), async (c) => {
+    const user = await requireUser(c);
+    const { patient } = c.req.valid('query');
+    const view = await resultsView(c.env.DB, user, patient ?? null, c.var.lang, c.var.country);
+    c.header('cache-control', 'private, no-store');
+    return c.json(ok(view));
+  })
+  .post('/profile', contract('POST /user/bloodtest/profile'), async (c) => {
+    const user = await requireUser(c);
+    const input = c.req.valid('json');
+    const profile = await c.env.DB.prepare(
+      `INSERT INTO blood_test_profiles (user_id, sex, date_of_birth, unit_preference, updated_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (user_id) DO UPDATE SET sex = excluded.sex, date_of_birth = excluded.date_of_birth,
+         unit_preference = excluded.unit_preference, updated_at = excluded.updated_at
+       RETURNING sex, date_of_birth, unit_preference`,
+    )
+      .bind(user.id, input.sex, input.date_of_birth, input.unit_preference, Date.now())
+      .first<{ sex: string; date_of_birth: string; unit_preference: string }>();
+    return c.json(ok(profile));
+  });
