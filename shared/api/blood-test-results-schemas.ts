@@ -17,6 +17,8 @@ export const BT_RESULTS_PATHS = {
   results: '/user/bloodtest/results',
   /** POST: the account holder's sex, date of birth and unit preference. */
   profile: '/user/bloodtest/profile',
+  /** POST: the unit system alone (the page's switch; sex and date of birth may still be unknown). */
+  units: '/user/bloodtest/units',
 } as const;
 
 /** Where a value came from: a shop order's approved result, or a confirmed value of an upload. */
@@ -156,6 +158,9 @@ export const bloodTestProfileBody = z.object({
   unit_preference: z.enum(['si', 'conventional']).default('conventional'),
 });
 export type BloodTestProfileBody = z.infer<typeof bloodTestProfileBody>;
+
+/** POST /user/bloodtest/units. */
+export const bloodTestUnitsBody = z.object({ unit_preference: z.enum(['si', 'conventional']) });
 
 /** GET /user/bloodtest/results?patient=… */
 export const bloodTestResultsQuery = z.object({

@@ -1,5 +1,5 @@
 // The shopper's blood-test results page (issue 15): its two routes, merged into CONTRACTS (registry.ts).
-import { bloodTestProfileBody, bloodTestResultsQuery } from '#shared/api/blood-test-results-schemas';
+import { bloodTestProfileBody, bloodTestResultsQuery, bloodTestUnitsBody } from '#shared/api/blood-test-results-schemas';
 import type { RouteContract } from './registry';
 
 export const BLOOD_TEST_RESULTS_CONTRACTS = {
@@ -14,6 +14,12 @@ export const BLOOD_TEST_RESULTS_CONTRACTS = {
     tag: 'blood-test-results',
     summary: "Save the account holder's sex, date of birth and preferred unit system for reading results",
     body: bloodTestProfileBody,
+    user: true,
+  },
+  'POST /user/bloodtest/units': {
+    tag: 'blood-test-results',
+    summary: 'Save only the preferred unit system (SI or conventional) for reading results',
+    body: bloodTestUnitsBody,
     user: true,
   },
 } as const satisfies Record<string, RouteContract>;

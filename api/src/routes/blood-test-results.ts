@@ -1,7 +1,7 @@
 // The shopper's blood-test results (issue 15): GET /user/bloodtest/results (one history per person with
 // ranges, trends and suggestions; ?patient=<id> for a family member's shop-order results) and POST
-// /user/bloodtest/profile (the account holder's sex, date of birth and unit preference). Signed-in
-// shoppers only (a guest or a staff session is 401); another user's patient answers 404. Health data:
+// /user/bloodtest/profile (the account holder's sex, date of birth and unit preference) and /units (the
+// unit preference alone). Signed-in shoppers only (a guest or a staff session is 401); another user's patient answers 404. Health data:
 // no values, bodies or profiles are logged.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
@@ -30,4 +30,16 @@ export const bloodTestResultRoutes = new Hono<AppEnv>()
       .bind(user.id, input.sex, input.date_of_birth, input.unit_preference, Date.now())
       .first<{ sex: string; date_of_birth: string; unit_preference: string }>();
     return c.json(ok(profile));
+  })
+  .post('/units', contract('POST /user/bloodtest/units'), async (c) => {
+    const user = await requireUser(c);
+    const { unit_preference } = c.req.valid('json');
+    // Sex and date of birth stay as they are (unknown on a first switch: the page still asks for them).
+    await c.env.DB.prepare(
+      `INSERT INTO blood_test_profiles (user_id, unit_preference, updated_at) VALUES (?, ?, ?)
+       ON CONFLICT (user_id) DO UPDATE SET unit_preference = excluded.unit_preference, updated_at = excluded.updated_at`,
+    )
+      .bind(user.id, unit_preference, Date.now())
+      .run();
+    return c.json(ok({ unit_preference }));
   });

@@ -14,7 +14,10 @@ export function MarkerCard({ marker }: { marker: MarkerResult }) {
   const day = useDayText();
   const latest = marker.points[marker.points.length - 1];
   if (!latest) return null;
-  const { range, flag } = marker;
+  const { flag } = marker;
+  // A latest value the reference cannot convert is shown in its own unit, without the range.
+  const range = latest.unconverted_unit ? null : marker.range;
+  const unitLabel = latest.unconverted_unit ?? marker.unit.label;
   const normal = range && rangeText(t, range.low, range.high);
   const optimal = range && marker.optimal !== null && optimalText(t, range);
   const out = flag !== null && flag !== 'in_range';
@@ -32,8 +35,7 @@ export function MarkerCard({ marker }: { marker: MarkerResult }) {
           <bdi>{marker.biomarker.name}</bdi>
         </h4>
         <p className="btr-value">
-          <bdi className="btr-value-number">{latest.value}</bdi>{' '}
-          <bdi className="btr-value-unit">{marker.unit.label}</bdi>
+          <bdi className="btr-value-number">{latest.value}</bdi> <bdi className="btr-value-unit">{unitLabel}</bdi>
         </p>
       </header>
       <p className="btr-status-line">

@@ -53,7 +53,7 @@ export function UnitSwitch({ value, onChanged }: { value: UnitPreference; onChan
     if (!api || next === value || sending) return;
     setSending(next);
     api
-      .post(BT_RESULTS_PATHS.profile, { unit_preference: next })
+      .post(BT_RESULTS_PATHS.units, { unit_preference: next })
       .then(onChanged)
       .catch(() => toast.error('btr_units_failed'))
       .finally(() => setSending(null));

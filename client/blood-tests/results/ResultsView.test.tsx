@@ -81,9 +81,16 @@ const product = (id: number, name: string, price: number) => ({
     slug: `p-${id}`,
     name,
     brand: { id: 1, name: 'Gulf Vital' },
-    image: { url: `/media/p-${id}.webp`, alt: name },
+    image: { url: `/media/p-${id}.webp`, alt: name, width: 400, height: 400 },
   },
-  sku: { id: id * 10, name: '60 softgels', price: { price, old_price: null }, buy_limit: 3, in_stock: true },
+  sku: {
+    id: id * 10,
+    name: '60 softgels',
+    price: { price, old_price: null },
+    payable: { price, old_price: null, currency: 'KWD' as const },
+    buy_limit: 3,
+    in_stock: true,
+  },
   dose: '1000 IU',
 });
 

@@ -3,7 +3,7 @@
 // price; one button adds them all to the cart, each line keeping the reason in both languages.
 import type { MarkerResult, Suggestion } from '#shared/api/blood-test-results-schemas';
 import { Price } from '../../catalogue/Price';
-import { addToCart, cart, type CartProduct } from '../../cart/cart-store';
+import { addToCart, cart } from '../../cart/cart-store';
 import { useI18n } from '../../i18n/context';
 import { toast } from '../../stores/toasts';
 import { useDayText } from './result-texts';
@@ -19,11 +19,11 @@ export function suggestionLineId(s: Suggestion, markers: readonly MarkerResult[]
 export function addSuggestion(s: Suggestion, suggestionId: string): number {
   let added = 0;
   for (const p of s.products) {
-    const { image, ...rest } = p.product;
-    const product: CartProduct = image ? { ...rest, image: { ...image, width: 80, height: 80 } } : rest;
+    // The cart converts base prices itself: the country's payable price stays off the line.
+    const { payable: _payable, ...sku } = p.sku;
     const result = addToCart({
-      sku: p.sku,
-      product,
+      sku,
+      product: p.product,
       origin: { source: 'Blood Test Results', id: s.id },
       suggestionId,
       reason: s.reason,

@@ -12,7 +12,9 @@ import { statusText, useDayText } from './result-texts';
 export function TrendChart({ marker }: { marker: MarkerResult }) {
   const { t, lang } = useI18n();
   const day = useDayText();
-  const { points, unit } = marker;
+  const { unit } = marker;
+  // A value in a unit the reference cannot convert is in the table only, never on the display unit's scale.
+  const points = marker.points.filter((p) => !p.unconverted_unit);
   if (points.length < 2) return null;
   const g = trendChart(points, marker.range, lang === 'ar');
   const first = points[0]!;
@@ -98,6 +100,12 @@ export function TrendTable({ marker }: { marker: MarkerResult }) {
               <td>{day(p.date)}</td>
               <td>
                 <bdi>{p.value}</bdi>
+                {p.unconverted_unit && (
+                  <>
+                    {' '}
+                    <bdi>{p.unconverted_unit}</bdi>
+                  </>
+                )}
               </td>
               <td>{statusText(t, p.flag)}</td>
               <td>

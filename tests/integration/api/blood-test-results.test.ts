@@ -401,6 +401,26 @@ describe('the profile', () => {
     expect(marker((await view(token)).data, 'vitamin-d-25-oh').points[0]!.value).toBe('18.0');
   });
 
+  it('switches the unit system alone, before sex and age are known and after, keeping them', async () => {
+    const { token, id } = await register('results.units@example.com');
+    await upload(id, '2026-02-01', [{ marker: MARKER.vitaminD, value: '18', unit: 'ng/mL' }]);
+    const res = await post('/user/bloodtest/units', { unit_preference: 'si' }, token);
+    expect(res.status).toBe(200);
+    let data = (await view(token)).data;
+    expect(data.unit_preference).toBe('si');
+    expect(data.needs_profile).toBe(true);
+    expect(marker(data, 'vitamin-d-25-oh').points[0]!.value).toBe('45');
+    await post('/user/bloodtest/profile', { sex: 'female', date_of_birth: '1988-04-02', unit_preference: 'si' }, token);
+    await post('/user/bloodtest/units', { unit_preference: 'conventional' }, token);
+    data = (await view(token)).data;
+    expect(data.needs_profile).toBe(false);
+    expect(data.person).toMatchObject({ sex: 'female' });
+    expect(marker(data, 'vitamin-d-25-oh').points[0]!.value).toBe('18.0');
+    const bad = await post('/user/bloodtest/units', { unit_preference: 'imperial' }, token);
+    expect(bad.status).toBe(400);
+    expect((await post('/user/bloodtest/units', { unit_preference: 'si' }, null)).status).toBe(401);
+  });
+
   it('refuses a date of birth in the future, an impossible day or an age over 120', async () => {
     const future = `${new Date().getUTCFullYear() + 1}-01-01`;
     for (const date_of_birth of [future, '1990-02-30', '1890-01-01', '15/06/1990']) {
