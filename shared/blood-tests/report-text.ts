@@ -172,7 +172,7 @@ export function matchKey(text: string): string {
     });
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const ARABIC = /[\u0600-\u06FF]/;
 
 /** A name as a pattern: spaces and hyphens optional between its words, "ال" optional before Arabic. */
@@ -182,7 +182,7 @@ function namePattern(name: string): string | null {
     .split(/[\s-]+/)
     .filter(Boolean);
   if (!words.length) return null;
-  const body = words.map(escape).join('[\\s-]*');
+  const body = words.map(escapeRegExp).join('[\\s-]*');
   return ARABIC.test(name) && !words[0]!.startsWith('ال') ? `(?:ال)?${body}` : body;
 }
 
@@ -209,7 +209,7 @@ function compile(markers: readonly ReportMarker[]): Compiled[] {
       slug: m.slug,
       ref,
       names: [...patterns].map((p) => new RegExp(`(?<![\\p{L}\\p{N}])${p}(?![\\p{L}])`, 'gu')),
-      ...(m.loinc ? { loinc: new RegExp(`(?<![\\p{L}\\p{N}-])${escape(m.loinc)}(?![\\p{N}-])`, 'gu') } : {}),
+      ...(m.loinc ? { loinc: new RegExp(`(?<![\\p{L}\\p{N}-])${escapeRegExp(m.loinc)}(?![\\p{N}-])`, 'gu') } : {}),
     });
   }
   return compiled;
