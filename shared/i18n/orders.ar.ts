@@ -455,7 +455,7 @@ export const ordersAr: Translated<typeof ordersEn> = {
   upload_value_value_label: 'القيمة',
   upload_value_unit_label: 'الوحدة',
   upload_value_confirm: 'هذه القيمة صحيحة',
-  upload_value_source: 'في التقرير: {{line}}',
+  upload_value_source: 'في التقرير:',
   upload_value_unit_check: 'تحقق من الوحدة: لم تظهر بوضوح في التقرير.',
   upload_value_remove: 'إزالة القيمة {{n}}',
   upload_value_add: 'إضافة قيمة',

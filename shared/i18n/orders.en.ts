@@ -403,7 +403,7 @@ export const ordersEn = {
   upload_value_value_label: 'Value',
   upload_value_unit_label: 'Unit',
   upload_value_confirm: 'This value is right',
-  upload_value_source: 'In the report: {{line}}',
+  upload_value_source: 'In the report:',
   upload_value_unit_check: 'Check the unit: the report did not show it clearly.',
   upload_value_remove: 'Remove value {{n}}',
   upload_value_add: 'Add a value',
