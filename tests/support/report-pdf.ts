@@ -8,7 +8,7 @@ export type ReportRow = string | Array<[x: number, text: string]>;
 const escapePdf = (text: string) => text.replace(/[\\()]/g, (ch) => `\\${ch}`);
 
 /** A one-page (or more, 30 rows a page) PDF of the rows, top to bottom. */
-export function reportPdf(rows: ReportRow[]): Uint8Array {
+export function reportPdf(rows: ReportRow[]): Uint8Array<ArrayBuffer> {
   const pages: ReportRow[][] = [];
   for (let i = 0; i < rows.length; i += 30) pages.push(rows.slice(i, i + 30));
   if (!pages.length) pages.push([]);
@@ -46,7 +46,9 @@ export function reportPdf(rows: ReportRow[]): Uint8Array {
   pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
   for (const o of offsets) pdf += `${String(o).padStart(10, '0')} 00000 n \n`;
   pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Uint8Array.from(pdf, (ch) => ch.charCodeAt(0) & 0xff);
+  const bytes = new Uint8Array(pdf.length);
+  for (let i = 0; i < pdf.length; i++) bytes[i] = pdf.charCodeAt(i) & 0xff;
+  return bytes;
 }
 
 /** The report the tests read: a header, a table with ranges and flags, and a footer. */
