@@ -5,16 +5,22 @@ import '../styles/orders.css';
 import '../styles/account.css';
 import '../styles/blood-test-booking.css';
 import '../styles/blood-test-uploads.css';
-import { useContext, useState } from 'react';
+import { lazy, Suspense, useContext, useState } from 'react';
 import { data, Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { useSnapshot } from 'valtio';
-import type { UploadedFile, UploadedResult, UploadedResultList } from '#shared/api/blood-test-upload-schemas';
+import type {
+  UploadedFile,
+  UploadedResultDetail,
+  UploadedResultList,
+  UploadValue,
+} from '#shared/api/blood-test-upload-schemas';
 import { ApiFailure } from '#shared/api/client';
 import { formatDate } from '#shared/text/dates';
 import { signedInCall } from '../accounts/guard';
 import { apiContext } from '../boot';
 import { failureKey, UPLOAD_API } from '../blood-tests/upload-api';
 import { UploadedList, useSampleDate } from '../blood-tests/UploadedList';
+import { ValuesList } from '../blood-tests/ValuesList';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { ApiContext } from '../providers';
@@ -23,7 +29,10 @@ import { toast } from '../stores/toasts';
 import { Modal } from '../ui/Modal';
 import { Page } from '../ui/Page';
 
-type Data = { result: UploadedResult } | { list: UploadedResultList };
+// The values editor loads when the shopper opens it: it is no part of the page's first load.
+const ValuesEditor = lazy(() => import('../blood-tests/ValuesEditor'));
+
+type Data = { result: UploadedResultDetail } | { list: UploadedResultList };
 
 export async function loader(args: LoaderFunctionArgs): Promise<Data> {
   const api = args.context.get(apiContext);
@@ -33,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<Data> {
     if (!/^\d{1,15}$/.test(id)) throw data(null, { status: 404 });
     return signedInCall(args, async () => {
       try {
-        return { result: (await api.get<UploadedResult>(UPLOAD_API.result(Number(id)))).data };
+        return { result: (await api.get<UploadedResultDetail>(UPLOAD_API.result(Number(id)))).data };
       } catch (error) {
         if (error instanceof ApiFailure && error.status === 404) throw data(null, { status: 404 });
         throw error;
@@ -117,7 +126,57 @@ function FileLink({ resultId, file }: { resultId: number; file: UploadedFile }) 
   );
 }
 
-function Detail({ result }: { result: UploadedResult }) {
+function Values({ result }: { result: UploadedResultDetail }) {
+  const { t } = useI18n();
+  const [values, setValues] = useState<UploadValue[]>(result.values);
+  const [editing, setEditing] = useState(false);
+  const hasPdf = result.files.some((f) => f.type === 'application/pdf');
+  return (
+    <section
+      className="form-card uploaded-values"
+      aria-labelledby="uploaded-values-title"
+      data-testid="uploaded-values"
+    >
+      <h2 id="uploaded-values-title">
+        {t('upload_values_title')}{' '}
+        {values.length > 0 && (
+          <span className="uploaded-count">({t('upload_values_count', { count: values.length })})</span>
+        )}
+      </h2>
+      <p className="form-note">{t('upload_values_intro')}</p>
+      <ValuesList values={values} />
+      {editing ? (
+        <Suspense
+          fallback={
+            <p role="status" data-testid="values-loading">
+              {t('upload_values_loading')}
+            </p>
+          }
+        >
+          <h3 className="values-editor-title">{t('upload_values_editor_title')}</h3>
+          <ValuesEditor
+            resultId={result.id}
+            hasPdf={hasPdf}
+            values={values}
+            onSaved={(saved) => {
+              setValues(saved);
+              setEditing(false);
+            }}
+            onClose={() => setEditing(false)}
+          />
+        </Suspense>
+      ) : (
+        <p className="form-actions">
+          <button type="button" className="button" onClick={() => setEditing(true)} data-testid="values-edit">
+            {t('upload_values_edit')}
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Detail({ result }: { result: UploadedResultDetail }) {
   const { t, lang } = useI18n();
   const href = useHref();
   const navigate = useNavigate();
@@ -194,6 +253,7 @@ function Detail({ result }: { result: UploadedResult }) {
             ))}
           </ul>
         </section>
+        <Values key={result.id} result={result} />
         <p className="form-actions">
           <button
             type="button"

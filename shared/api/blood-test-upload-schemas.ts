@@ -99,3 +99,125 @@ export interface UploadedResultList {
   total: number;
   page_count: number;
 }
+
+// --- values of a result (typed, or found in its PDF and confirmed) --------------------------------
+
+/** Values one result may carry. */
+export const UPLOAD_MAX_VALUES = 60;
+/** Typed by the shopper, or found in the report's PDF text and confirmed by the shopper. */
+export const VALUE_ORIGINS = ['typed', 'pdf'] as const;
+export type ValueOrigin = (typeof VALUE_ORIGINS)[number];
+
+/**
+ * A measured value as the shopper confirms it: Arabic-Indic digits and a decimal comma are read, the
+ * result is Latin digits with a dot ("١٨٫٢", "18,2" → "18.2"); positive, at most 4 decimals.
+ */
+export const valueText = z
+  .string({ error: 'upload_value_invalid' })
+  .overwrite((v) =>
+    normalizeDigits(v)
+      .replace(/[\s\u00A0\u202F]/g, '')
+      .replace(/^(\d+),(\d+)$/, '$1.$2'),
+  )
+  .regex(/^(0|[1-9]\d{0,8})(\.\d{1,4})?$/, { error: 'upload_value_invalid', abort: true })
+  .refine((v) => /[1-9]/.test(v), { error: 'upload_value_invalid' });
+
+/**
+ * POST /user/upload/bloodtest/:id/values: the result's whole set of values (it replaces the one kept).
+ * `unitsOf` names a biomarker's units (UCUM codes) or undefined for a slug the shop does not know: the
+ * API passes the reference data's, the editor the ones the API listed for it.
+ */
+export function uploadValuesSchema(unitsOf: (slug: string) => readonly string[] | undefined) {
+  const entry = z
+    .object({
+      biomarker: z
+        .string({ error: 'upload_value_marker_unknown' })
+        .refine((slug) => unitsOf(slug) !== undefined, { error: 'upload_value_marker_unknown', abort: true }),
+      value: valueText,
+      unit: z.string({ error: 'upload_value_unit_invalid' }).max(40, { error: 'upload_value_unit_invalid' }),
+      origin: z.enum(VALUE_ORIGINS, { error: 'item_validation_error' }),
+    })
+    .superRefine((v, ctx) => {
+      const units = unitsOf(v.biomarker);
+      if (units && !units.includes(v.unit))
+        ctx.addIssue({ code: 'custom', path: ['unit'], message: 'upload_value_unit_invalid' });
+    });
+  return z.object({
+    values: z
+      .array(entry, { error: 'item_validation_error' })
+      .max(UPLOAD_MAX_VALUES, { error: 'upload_values_too_many' })
+      .superRefine((values, ctx) => {
+        const seen = new Set<string>();
+        values.forEach((v, i) => {
+          if (seen.has(v.biomarker))
+            ctx.addIssue({ code: 'custom', path: [i, 'biomarker'], message: 'upload_value_duplicate' });
+          seen.add(v.biomarker);
+        });
+      }),
+  });
+}
+export type UploadValuesInput = z.output<ReturnType<typeof uploadValuesSchema>>;
+
+/** A biomarker as the result pages name it. */
+export interface ValueBiomarker {
+  slug: string;
+  /** In the request's language. */
+  name: string;
+}
+
+/** A confirmed value of a result (GET /user/upload/bloodtest/:id `values`, and POST …/values' answer). */
+export interface UploadValue {
+  biomarker: ValueBiomarker;
+  /** Decimal text as confirmed: Latin digits, a dot. */
+  value: string;
+  /** UCUM code of one of the biomarker's units. */
+  unit: string;
+  /** The unit as shoppers read it, in the request's language. */
+  unit_label: string;
+  origin: ValueOrigin;
+}
+
+/** GET /user/upload/bloodtest/:id: the result with its confirmed values. */
+export interface UploadedResultDetail extends UploadedResult {
+  values: UploadValue[];
+}
+
+/** POST /user/upload/bloodtest/:id/values. */
+export interface UploadValuesAnswer {
+  values: UploadValue[];
+}
+
+/** A value found in the report's PDF text, for the shopper to confirm (never stored as it is). */
+export interface ValueFinding extends Omit<UploadValue, 'origin'> {
+  /** The unit was missing or unknown: this is the marker's conventional unit, to be checked. */
+  unit_guessed: boolean;
+  /** The report's line it was read from (at most 120 characters). */
+  line: string;
+}
+
+/**
+ * Why a reading found nothing (dictionary keys): no PDF among the files, PDFs without text (scans),
+ * PDFs that could not be read (damaged, or too slow), or text without a known marker's value.
+ */
+export const READ_REASONS = ['upload_no_pdf', 'upload_no_text', 'upload_read_failed', 'upload_no_values'] as const;
+export type ReadReason = (typeof READ_REASONS)[number];
+
+/** POST /user/upload/bloodtest/:id/read. */
+export interface UploadReadAnswer {
+  findings: ValueFinding[];
+  /** Set when there are no findings. */
+  reason: ReadReason | null;
+  /** Pages read (the first 10 of the result's PDFs at most). */
+  pages: number;
+}
+
+/** GET /user/upload/bloodtest/biomarkers: what the marker picker offers. */
+export interface BiomarkerOption {
+  slug: string;
+  name: string;
+  /** vitamins, blood, metabolic, heart, thyroid, hormones, kidney, liver, inflammation. */
+  system: string;
+  units: Array<{ code: string; label: string }>;
+  /** The unit a new row starts with (the conventional one). */
+  default_unit: string;
+}

@@ -80,6 +80,12 @@ export const MESSAGE_KEYS = [
   'upload_files_required',
   'upload_file_not_found',
   'upload_unavailable',
+  // Values of an uploaded result (issue 15).
+  'upload_value_invalid',
+  'upload_value_marker_unknown',
+  'upload_value_unit_invalid',
+  'upload_value_duplicate',
+  'upload_values_too_many',
   // A staff member without the right (the back office; generic enough for any caller).
   'forbidden',
 ] as const;

@@ -62,7 +62,9 @@ import {
   uploadFileParams,
   uploadFileQuery,
   uploadSubmitSchema,
+  uploadValuesSchema,
 } from '#shared/api/blood-test-upload-schemas';
+import { BIOMARKER_REFERENCE } from '#shared/blood-tests/biomarker-reference-data';
 import { productQuerySchema } from '#shared/catalogue/filter-model';
 import type { Permission } from '#shared/staff/permissions';
 import { STAFF_CONTRACTS } from './staff';
@@ -512,6 +514,25 @@ export const CONTRACTS = {
     tag: 'blood-test-uploads',
     summary: 'Delete an uploaded result and its files',
     params: idParams,
+    user: true,
+  },
+  'GET /user/upload/bloodtest/biomarkers': {
+    tag: 'blood-test-uploads',
+    summary: "The marker picker's biomarkers: slug, name, body system, units (code and label), default unit",
+    user: true,
+  },
+  'POST /user/upload/bloodtest/:id{[0-9]+}/read': {
+    tag: 'blood-test-uploads',
+    summary:
+      "Find values in the result's PDF text (first 10 pages) for the shopper to confirm; stores nothing. No findings: a reason key",
+    params: idParams,
+    user: true,
+  },
+  'POST /user/upload/bloodtest/:id{[0-9]+}/values': {
+    tag: 'blood-test-uploads',
+    summary: "Replace the result's confirmed values (typed, or found in the PDF and confirmed); answers them",
+    params: idParams,
+    body: uploadValuesSchema((slug) => BIOMARKER_REFERENCE.find((r) => r.slug === slug)?.units.map((u) => u.ucum)),
     user: true,
   },
 

@@ -11,10 +11,12 @@ import {
   UPLOADS_PER_PAGE,
   type UploadType,
 } from '#shared/api/blood-test-upload-schemas';
+import { findReportValues } from '#shared/blood-tests/report-text';
 import { randomHex } from '#shared/bytes';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../lib/errors';
 import { enforce, limit, LIMITS } from '../lib/limits';
+import { col } from '../catalogue/lang';
 import { log } from '../lib/log';
 import { paged } from '../lib/params';
 import { contract } from '../lib/validate';
@@ -22,6 +24,15 @@ import { requireUser } from '../middleware/user';
 import { type Keyring, keyringOf, openFile, sealFile } from '../uploads/crypto';
 import { attachmentDisposition, safeFileName, sniffUploadType } from '../uploads/sniff';
 import { deleteObjects } from '../uploads/store';
+import { pdfTextLines } from '../uploads/pdf-text';
+import {
+  type BiomarkerNameRow,
+  biomarkerOptions,
+  publicFinding,
+  publicValue,
+  publicValues,
+  valuesColumn,
+} from '../blood-tests/values';
 
 interface FileRow {
   id: string;
@@ -175,9 +186,112 @@ export const bloodTestUploadRoutes = new Hono<AppEnv>()
   .get('/list/bloodtest/:page{[0-9]+}', contract('GET /user/upload/list/bloodtest/:page{[0-9]+}'), (c) =>
     list(c, c.req.valid('param').page),
   )
-  .get('/bloodtest/:id{[0-9]+}', contract('GET /user/upload/bloodtest/:id{[0-9]+}'), async (c) =>
-    c.json(ok(publicResult(await ownResult(c, c.req.valid('param').id)))),
-  )
+  .get('/bloodtest/:id{[0-9]+}', contract('GET /user/upload/bloodtest/:id{[0-9]+}'), async (c) => {
+    // The result, its files and its confirmed values: one query.
+    const user = await requireUser(c);
+    const row = await c.env.DB.prepare(
+      `SELECT r.id, r.lab_name, r.sample_date, r.notes, r.consent_version, r.consent_at, r.created_at, ${FILES_JSON},
+         ${valuesColumn(c.var.lang)}
+       FROM blood_test_uploads r WHERE r.id = ? AND r.user_id = ?`,
+    )
+      .bind(c.req.valid('param').id, user.id)
+      .first<ResultRow & { value_list: string }>();
+    if (!row) throw new ApiError(404, 'not_found');
+    const { value_list, ...result } = row;
+    return c.json(ok({ ...publicResult(result), values: publicValues(value_list, c.var.lang) }));
+  })
+  .get('/bloodtest/biomarkers', contract('GET /user/upload/bloodtest/biomarkers'), async (c) => {
+    const { results } = await c.env.DB.prepare(
+      'SELECT id, slug, loinc, body_system, name_en, name_ar FROM biomarkers ORDER BY id',
+    ).all<BiomarkerNameRow>();
+    // The same for every shopper in a language: the browser keeps it for an hour.
+    c.header('cache-control', 'private, max-age=3600');
+    c.header('vary', 'lang');
+    return c.json(ok({ items: biomarkerOptions(results, c.var.lang) }));
+  })
+  .post('/bloodtest/:id{[0-9]+}/read', contract('POST /user/upload/bloodtest/:id{[0-9]+}/read'), async (c) => {
+    // The values the result's PDFs show, for the shopper to confirm: read, answered, never stored.
+    const user = await requireUser(c);
+    const { id } = c.req.valid('param');
+    const db = c.env.DB;
+    const [owned, files, markers] = await db.batch([
+      db.prepare('SELECT id FROM blood_test_uploads WHERE id = ? AND user_id = ?').bind(id, user.id),
+      db
+        .prepare(
+          `SELECT f.* FROM blood_test_upload_files f JOIN blood_test_uploads r ON r.id = f.result_id
+           WHERE r.id = ? AND r.user_id = ? AND f.user_id = ? AND f.content_type = 'application/pdf'
+           ORDER BY f.created_at, f.id`,
+        )
+        .bind(id, user.id, user.id),
+      db.prepare('SELECT id, slug, loinc, body_system, name_en, name_ar FROM biomarkers ORDER BY id'),
+    ]);
+    if (!owned!.results.length) throw new ApiError(404, 'not_found');
+    const pdfs = files!.results as unknown as FileRow[];
+    if (!pdfs.length) return c.json(ok({ findings: [], reason: 'upload_no_pdf', pages: 0 }));
+    // Reading is the costly part (pdf.js in the Worker): a shopper may ask as often as they upload.
+    await enforce(db, [limit(LIMITS.uploadPerUser, `upload-read:user:${user.id}`)]);
+    const ring = keyring(c);
+    const outcome = await pdfTextLines(
+      pdfs.map((file) => async () => {
+        const stored = await c.env.UPLOADS.get(file.r2_key);
+        if (!stored) throw new Error('upload object missing');
+        return openFile(ring, file, new Uint8Array(await stored.arrayBuffer()), file.id);
+      }),
+    );
+    if (outcome.kind !== 'text') {
+      const reason = outcome.kind === 'empty' ? 'upload_no_text' : 'upload_read_failed';
+      return c.json(ok({ findings: [], reason, pages: outcome.pages }));
+    }
+    const rows = markers!.results as unknown as BiomarkerNameRow[];
+    const names = new Map(rows.map((r) => [r.slug, c.var.lang === 'ar' ? r.name_ar : r.name_en]));
+    const found = findReportValues(
+      outcome.lines,
+      rows.map((r) => ({ slug: r.slug, names: [r.name_en, r.name_ar], loinc: r.loinc })),
+    );
+    const findings = found.map((f) => publicFinding(f, names.get(f.biomarker) ?? f.biomarker, c.var.lang));
+    return c.json(ok({ findings, reason: findings.length ? null : 'upload_no_values', pages: outcome.pages }));
+  })
+  .post('/bloodtest/:id{[0-9]+}/values', contract('POST /user/upload/bloodtest/:id{[0-9]+}/values'), async (c) => {
+    // The result's whole set of confirmed values: what was kept is replaced, in one batch.
+    const user = await requireUser(c);
+    const { id } = c.req.valid('param');
+    const { values } = c.req.valid('json');
+    const db = c.env.DB;
+    const lang = c.var.lang;
+    const [owned, markers] = await db.batch([
+      db.prepare('SELECT id FROM blood_test_uploads WHERE id = ? AND user_id = ?').bind(id, user.id),
+      db
+        .prepare(
+          `SELECT id, slug, ${col('name', lang)} AS name FROM biomarkers WHERE slug IN (SELECT value FROM json_each(?))`,
+        )
+        .bind(JSON.stringify(values.map((v) => v.biomarker))),
+    ]);
+    if (!owned!.results.length) throw new ApiError(404, 'not_found');
+    const bySlug = new Map(
+      (markers!.results as Array<{ id: number; slug: string; name: string }>).map((m) => [m.slug, m]),
+    );
+    if (values.some((v) => !bySlug.has(v.biomarker))) throw new ApiError(400, 'upload_value_marker_unknown');
+    const now = Date.now();
+    // Each insert checks the result is still this shopper's: one deleted meanwhile gets no values.
+    await db.batch([
+      db.prepare('DELETE FROM blood_test_upload_values WHERE upload_id = ?').bind(id),
+      ...values.map((v) =>
+        db
+          .prepare(
+            `INSERT INTO blood_test_upload_values (upload_id, biomarker_id, value, unit, origin, confirmed_at)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM blood_test_uploads WHERE id = ?1 AND user_id = ?7)`,
+          )
+          .bind(id, bySlug.get(v.biomarker)!.id, v.value, v.unit, v.origin, now, user.id),
+      ),
+    ]);
+    const saved = values
+      .map((v) => ({ ...v, marker: bySlug.get(v.biomarker)! }))
+      .sort((a, b) => a.marker.id - b.marker.id)
+      .map((v) =>
+        publicValue({ slug: v.biomarker, name: v.marker.name, value: v.value, unit: v.unit, origin: v.origin }, lang),
+      );
+    return c.json(ok({ values: saved }));
+  })
   .get(
     '/bloodtest/:id{[0-9]+}/files/:fileId{[0-9a-f]{32}}',
     contract('GET /user/upload/bloodtest/:id{[0-9]+}/files/:fileId{[0-9a-f]{32}}'),
@@ -215,7 +329,13 @@ export const bloodTestUploadRoutes = new Hono<AppEnv>()
     const user = await requireUser(c);
     const { id } = c.req.valid('param');
     const db = c.env.DB;
-    const [files, result] = await db.batch([
+    // Values first: they refer to the result (foreign keys are enforced).
+    const [, files, result] = await db.batch([
+      db
+        .prepare(
+          'DELETE FROM blood_test_upload_values WHERE upload_id = (SELECT id FROM blood_test_uploads WHERE id = ?1 AND user_id = ?2)',
+        )
+        .bind(id, user.id),
       db
         .prepare(
           'DELETE FROM blood_test_upload_files WHERE result_id = (SELECT id FROM blood_test_uploads WHERE id = ?1 AND user_id = ?2) RETURNING r2_key',

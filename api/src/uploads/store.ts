@@ -23,6 +23,12 @@ export async function userUploadKeys(db: D1Database, userId: number): Promise<st
 /** The statements that delete a shopper's results and files from D1 (account removal, erasure). */
 export function userUploadStatements(db: D1Database, userId: number): D1PreparedStatement[] {
   return [
+    // The results' values first: they refer to the results (foreign keys are enforced).
+    db
+      .prepare(
+        'DELETE FROM blood_test_upload_values WHERE upload_id IN (SELECT id FROM blood_test_uploads WHERE user_id = ?)',
+      )
+      .bind(userId),
     db.prepare('DELETE FROM blood_test_upload_files WHERE user_id = ?').bind(userId),
     db.prepare('DELETE FROM blood_test_uploads WHERE user_id = ?').bind(userId),
     db.prepare('DELETE FROM blood_test_profiles WHERE user_id = ?').bind(userId),
