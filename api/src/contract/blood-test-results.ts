@@ -1,5 +1,9 @@
 // The shopper's blood-test results page (issue 15): its two routes, merged into CONTRACTS (registry.ts).
-import { bloodTestProfileBody, bloodTestResultsQuery, bloodTestUnitsBody } from '#shared/api/blood-test-results-schemas';
+import {
+  bloodTestProfileBody,
+  bloodTestResultsQuery,
+  bloodTestUnitsBody,
+} from '#shared/api/blood-test-results-schemas';
 import type { RouteContract } from './registry';
 
 export const BLOOD_TEST_RESULTS_CONTRACTS = {
