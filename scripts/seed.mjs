@@ -52,6 +52,32 @@ async function seedModule() {
   return import(join(process.cwd(), out, 'catalogue.mjs'));
 }
 
+/**
+ * A database seeded before the strengths' daily doses existed (migration 0035) gets them: without them the
+ * blood-test suggestions would offer no product.
+ */
+async function seedDoses(mod, mode) {
+  const r = wrangler(['--command', 'SELECT count(*) AS n FROM sku_nutrients', '--json']);
+  if (r.status !== 0 || JSON.parse(r.stdout)[0].results[0].n > 0) return;
+  const file = join('node_modules/.cache/seed', `${mode}-doses.sql`);
+  const stream = createWriteStream(file);
+  // Through a scratch table: sizes deleted since the seed (the back office may delete them) are skipped.
+  stream.write('CREATE TABLE seed_sku_nutrients AS SELECT * FROM sku_nutrients WHERE 0;\n');
+  for (const statement of mod.catalogueStatements(mode)) {
+    if (!statement.startsWith('INSERT INTO sku_nutrients ')) continue;
+    const line = `${statement.replace('INSERT INTO sku_nutrients ', 'INSERT INTO seed_sku_nutrients ')};\n`;
+    if (!stream.write(line)) await once(stream, 'drain');
+  }
+  stream.write(
+    'INSERT INTO sku_nutrients SELECT * FROM seed_sku_nutrients WHERE sku_id IN (SELECT id FROM skus);\nDROP TABLE seed_sku_nutrients;\n',
+  );
+  stream.end();
+  await once(stream, 'finish');
+  const done = wrangler(['--file', file, '--yes']);
+  if (done.status !== 0) throw new Error(`seeding the doses failed: ${done.stderr || done.stdout}`);
+  console.log('Added the daily doses of the seeded strengths.');
+}
+
 export async function seed(mode = 'demo') {
   const mod = await seedModule();
   const existing = productCount();
@@ -59,6 +85,7 @@ export async function seed(mode = 'demo') {
     console.log('Catalogue already seeded: leaving the database as it is.');
     // A database seeded before images were stored at seed time still gets them.
     const mode = existing > mod.PRODUCT_COUNTS.large ? 'huge' : existing > mod.PRODUCT_COUNTS.demo ? 'large' : 'demo';
+    await seedDoses(mod, mode);
     await seedMedia(mod, mode, PERSIST_DIR);
     return false;
   }

@@ -77,6 +77,9 @@ export const bloodTestResultsAr: Translated<typeof bloodTestResultsEn> = {
   btr_suggestion_source: 'الدليل: {{source}}',
   btr_retest: 'أعد التحليل في حدود {{date}}',
   btr_dose: 'الجرعة اليومية: {{dose}}',
+  btr_dose_IU: '{{amount}} وحدة دولية',
+  btr_dose_mg: '{{amount}} ملغ',
+  btr_dose_mcg: '{{amount}} ميكروغرام',
   btr_add_all: {
     zero: 'لا منتجات لإضافتها',
     one: 'أضف المنتج إلى السلة',

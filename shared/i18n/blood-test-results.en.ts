@@ -66,6 +66,9 @@ export const bloodTestResultsEn = {
   btr_suggestion_source: 'Evidence: {{source}}',
   btr_retest: 'Test again around {{date}}',
   btr_dose: 'Daily dose: {{dose}}',
+  btr_dose_IU: '{{amount}} IU',
+  btr_dose_mg: '{{amount}} mg',
+  btr_dose_mcg: '{{amount}} mcg',
   btr_add_all: { one: 'Add the product to cart', other: 'Add all {{count}} products to cart' },
   btr_empty_title: 'No results yet',
   btr_empty_body:

@@ -1,6 +1,7 @@
 // The back office's Blood tests area as the lab's people use it (issue 14): a lab coordinator enters
 // vitamin D results and a second person approves them, in English and in Arabic; the shopper then
-// sees the result on the booking's page. The booking itself is made through the API from the page's
+// sees the result on the booking's page, and on the results page as a vitamin D suggestion with its
+// reason, which she adds to the cart (issue 15). The booking itself is made through the API from the page's
 // own request context (blood-test-booking.spec.ts books through the pages).
 import type { Page } from '@playwright/test';
 import { totpCode } from '../../shared/staff/totp';
@@ -96,6 +97,9 @@ const TEXTS = {
     approved: 'Results approved and released to the customer.',
     shopperTitle: 'Your results',
     below: 'Below range',
+    reason: /^Your vitamin D was 18\.5 ng\/mL on \S.*, below 30\.$/,
+    added: 'Items added to cart',
+    why: /^Why: Your vitamin D was 18\.5 ng\/mL on .+, below 30\.$/,
   },
   ar: {
     email: 'البريد الإلكتروني',
@@ -119,6 +123,9 @@ const TEXTS = {
     approved: 'اعتُمدت النتائج وأُرسلت إلى العميل.',
     shopperTitle: 'نتائجك',
     below: 'أقل من المدى',
+    reason: /^كانت نتيجة فيتامين د لديك 18\.5 .+، أي أقل من 30\.$/,
+    added: 'تمت إضافة المنتجات إلى السلة',
+    why: /^السبب: كانت نتيجة فيتامين د لديك 18\.5 .+، أي أقل من 30\.$/,
   },
 } as const;
 
@@ -145,7 +152,7 @@ async function shoot(page: Page, name: string) {
 }
 
 for (const lang of ['en', 'ar'] as const) {
-  test(`a lab coordinator enters vitamin D results and a second person approves them (${lang})`, async ({
+  test(`results entered by the lab turn into a vitamin D suggestion with its reason, added to the cart (${lang})`, async ({
     page,
     baseURL,
   }) => {
@@ -208,5 +215,29 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(results.getByRole('row').nth(1)).toContainText('ng/mL');
     await expect(results.getByRole('row').nth(1)).toContainText(x.below);
     await shoot(page, `shopper-${lang}`);
+
+    // The results page reads the value against the range for her sex and age and turns it into a vitamin D
+    // suggestion that says why; its products go to the cart in one step, the reason kept on each line.
+    const prefix = lang === 'ar' ? '/ar' : '';
+    await page.goto(`${prefix}/profile/blood-tests`);
+    const marker = page.locator('[data-testid="btr-marker"][data-slug="vitamin-d-25-oh"]');
+    await expect(marker).toContainText('18.5');
+    await expect(marker.getByTestId('btr-status')).toHaveText(lang === 'ar' ? 'أقل من النطاق' : 'Below range');
+    const suggestion = page
+      .getByTestId('btr-suggestion')
+      .filter({ has: page.locator('.btr-reason', { hasText: x.reason }) });
+    await expect(suggestion.locator('.btr-reason')).toHaveText(x.reason);
+    await expect(suggestion.getByTestId('btr-product').first()).toContainText(
+      lang === 'ar' ? '1000 وحدة دولية' : '1000 IU',
+    );
+    // Never a 5000 IU product: above the upper limit, and the high dose the 2024 guideline advises against.
+    await expect(suggestion.getByTestId('btr-product').filter({ hasText: '5000' })).toHaveCount(0);
+    await shoot(page, `suggestion-${lang}`);
+    await suggestion.getByTestId('btr-add-all').click();
+    await expect(page.getByRole('status').filter({ hasText: x.added })).toBeVisible();
+    await page.goto(`${prefix}/cart`);
+    const reasons = page.getByTestId('cart-line-reason');
+    await expect(reasons.first()).toHaveText(x.why);
+    await shoot(page, `cart-${lang}`);
   });
 }

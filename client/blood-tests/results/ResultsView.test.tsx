@@ -202,14 +202,17 @@ describe('ResultsView', () => {
     expect(card(html, 'potassium')).toContain('data-testid="btr-status">Far above range<');
   });
 
-  it('draws the range bar with logical positions, the same in English and Arabic', () => {
-    for (const lang of ['en', 'ar'] as const) {
-      const d = card(render(lang, view()), 'vitamin-d-25-oh');
-      expect(d, lang).toContain('class="btr-bar-normal" style="inset-inline-start:22.2%;inline-size:51.9%"');
-      expect(d, lang).toContain('class="btr-bar-value out" style="inset-inline-start:13.3%"');
-      expect(d, lang).toContain('style="inset-inline-start:22.2%">30</bdi>');
-      expect(d, lang).not.toMatch(/\b(left|right):/);
-    }
+  it('draws the range bar from the inline start: mirrored in Arabic, no style attributes (CSP)', () => {
+    const en = card(render('en', view()), 'vitamin-d-25-oh');
+    const ar = card(render('ar', view()), 'vitamin-d-25-oh');
+    // 30–100 ng/mL on a 320-unit bar: the normal band at 22.2%–74.1%, the value 18 at 13.3%.
+    expect(en).toContain('class="btr-bar-normal" x="71" y="8" width="166.1"');
+    expect(ar).toContain('class="btr-bar-normal" x="82.9" y="8" width="166.1"');
+    expect(en).toMatch(/class="btr-bar-value out" x="40\.6"/);
+    expect(ar).toMatch(/class="btr-bar-value out" x="275\.4"/);
+    expect(en).toMatch(/<text class="btr-bar-limit" x="71"[^>]*>30<\/text>/);
+    expect(ar).toMatch(/<text class="btr-bar-limit" x="249"[^>]*>30<\/text>/);
+    for (const d of [en, ar]) expect(d).not.toContain('style=');
     expect(render('ar', view())).toContain('dir="rtl"');
   });
 

@@ -9,6 +9,12 @@ import { toast } from '../../stores/toasts';
 import { useDayText } from './result-texts';
 
 /** The cart line's suggestionId: the rule's id with the date of the value it read. */
+/** "1000 IU" with the unit in the page's language ("1000 وحدة دولية"); an unknown unit stays as written. */
+function doseText(t: ReturnType<typeof useI18n>['t'], dose: string): string {
+  const m = /^([\d.]+) (IU|mg|mcg)$/.exec(dose);
+  return m ? t(`btr_dose_${m[2] as 'IU' | 'mg' | 'mcg'}`, { amount: m[1]! }) : dose;
+}
+
 export function suggestionLineId(s: Suggestion, markers: readonly MarkerResult[]): string {
   const marker = markers.find((m) => m.biomarker.slug === s.biomarker_slug);
   const date = marker?.points[marker.points.length - 1]?.date;
@@ -88,7 +94,7 @@ export function Suggestions({
                         <span className="cart-line-meta">
                           {p.product.brand.name} · {p.sku.name}
                         </span>
-                        <span className="cart-line-meta">{t('btr_dose', { dose: p.dose })}</span>
+                        <span className="cart-line-meta">{t('btr_dose', { dose: doseText(t, p.dose) })}</span>
                       </div>
                       <Price price={p.sku.price} />
                     </li>

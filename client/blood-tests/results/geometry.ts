@@ -28,6 +28,15 @@ export interface BarGeometry {
  * when a range has only one limit, and always reaches far enough to show the value. Null when the range
  * has no limit at all or the value is not a number.
  */
+/** The range bar's box (viewBox units): a 10-unit track with room for the value mark and the limits below. */
+export const BAR = { width: 320, height: 40, track: 10, trackY: 8 } as const;
+
+/** A position along the bar (0–100 from the low end) in the box, from the inline start (the right in Arabic). */
+export function barX(pct: number, rtl: boolean): number {
+  const x = (pct / 100) * BAR.width;
+  return Math.round((rtl ? BAR.width - x : x) * 10) / 10;
+}
+
 export function rangeBar(range: MarkerRange, valueText: string): BarGeometry | null {
   const value = num(valueText);
   const low = num(range.low);
