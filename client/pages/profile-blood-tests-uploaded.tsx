@@ -5,7 +5,7 @@ import '../styles/orders.css';
 import '../styles/account.css';
 import '../styles/blood-test-booking.css';
 import '../styles/blood-test-uploads.css';
-import { lazy, Suspense, useContext, useState } from 'react';
+import { useContext, useState } from 'react';
 import { data, Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type {
@@ -19,6 +19,10 @@ import { formatDate } from '#shared/text/dates';
 import { signedInCall } from '../accounts/guard';
 import { apiContext } from '../boot';
 import { failureKey, UPLOAD_API } from '../blood-tests/upload-api';
+// The values editor is part of this page's chunk (4 kB gzip with the page), rendered when opened. Loaded
+// with React.lazy it made the bundler split the i18n and session contexts out of the entry into a
+// chunk of their own, which every page, home included, then loaded: 400 bytes more before interactive.
+import ValuesEditor from '../blood-tests/ValuesEditor';
 import { UploadedList, useSampleDate } from '../blood-tests/UploadedList';
 import { ValuesList } from '../blood-tests/ValuesList';
 import { useI18n } from '../i18n/context';
@@ -28,9 +32,6 @@ import { useSessionStore } from '../stores/session';
 import { toast } from '../stores/toasts';
 import { Modal } from '../ui/Modal';
 import { Page } from '../ui/Page';
-
-// The values editor loads when the shopper opens it: it is no part of the page's first load.
-const ValuesEditor = lazy(() => import('../blood-tests/ValuesEditor'));
 
 type Data = { result: UploadedResultDetail } | { list: UploadedResultList };
 
@@ -146,13 +147,7 @@ function Values({ result }: { result: UploadedResultDetail }) {
       <p className="form-note">{t('upload_values_intro')}</p>
       <ValuesList values={values} />
       {editing ? (
-        <Suspense
-          fallback={
-            <p role="status" data-testid="values-loading">
-              {t('upload_values_loading')}
-            </p>
-          }
-        >
+        <>
           <h3 className="values-editor-title">{t('upload_values_editor_title')}</h3>
           <ValuesEditor
             resultId={result.id}
@@ -164,7 +159,7 @@ function Values({ result }: { result: UploadedResultDetail }) {
             }}
             onClose={() => setEditing(false)}
           />
-        </Suspense>
+        </>
       ) : (
         <p className="form-actions">
           <button type="button" className="button" onClick={() => setEditing(true)} data-testid="values-edit">

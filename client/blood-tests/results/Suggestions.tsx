@@ -1,7 +1,9 @@
 // What the rules suggest from the latest values: each suggestion says why (its reason, in the page's
 // language), what it advises, its evidence, when to test again, and its products with their dose and
 // price; one button adds them all to the cart, each line keeping the reason in both languages.
+import { Link } from 'react-router';
 import type { MarkerResult, Suggestion } from '#shared/api/blood-test-results-schemas';
+import { paths } from '#shared/routes';
 import { Price } from '../../catalogue/Price';
 import { addToCart, cart } from '../../cart/cart-store';
 import { useI18n } from '../../i18n/context';
@@ -90,13 +92,15 @@ export function Suggestions({
                         <span className="btr-product-image" />
                       )}
                       <div className="btr-product-body">
-                        <span className="cart-line-name">{p.product.name}</span>
+                        <Link to={paths.product(p.product.slug, lang)} className="cart-line-name">
+                          {p.product.name}
+                        </Link>
                         <span className="cart-line-meta">
                           {p.product.brand.name} · {p.sku.name}
                         </span>
                         <span className="cart-line-meta">{t('btr_dose', { dose: doseText(t, p.dose) })}</span>
+                        <Price price={p.sku.price} />
                       </div>
-                      <Price price={p.sku.price} />
                     </li>
                   ))}
                 </ul>
