@@ -9,7 +9,6 @@ export const shellAr = {
   search_placeholder: 'ابحث عن فيتامينات، مكملات، علامات تجارية…',
   search_label: 'ابحث في المتجر',
   search_submit: 'بحث',
-  language_label: 'اللغة',
   language_switch_to: 'English',
   language_switch_label: 'التبديل إلى الإنجليزية',
   country_label: 'بلد التوصيل',
@@ -40,7 +39,6 @@ export const shellAr = {
   footer_help: 'المساعدة',
   footer_company: 'الشركة',
   copyright: '© {{year}} خليج الفيتامينات. جميع الحقوق محفوظة.',
-  price_label: 'السعر',
 
   page_home: 'الرئيسية',
   page_logout_profile: 'تسجيل الخروج',

@@ -12,7 +12,6 @@ export const shellEn = {
   search_placeholder: 'Search vitamins, supplements, brands…',
   search_label: 'Search the shop',
   search_submit: 'Search',
-  language_label: 'Language',
   language_switch_to: 'العربية',
   language_switch_label: 'Switch to Arabic',
   country_label: 'Delivery country',
@@ -37,7 +36,6 @@ export const shellEn = {
   footer_help: 'Help',
   footer_company: 'Company',
   copyright: '© {{year}} Gulf Vitamins. All rights reserved.',
-  price_label: 'Price',
 
   // Pages
   page_home: 'Home',
