@@ -6,15 +6,5 @@ export const VALUES_API = {
   save: (id: number) => `/user/upload/bloodtest/${id}/values`,
 } as const;
 
-/** Body systems in the order the picker groups them. */
-export const BODY_SYSTEMS = [
-  'vitamins',
-  'blood',
-  'metabolic',
-  'heart',
-  'thyroid',
-  'hormones',
-  'kidney',
-  'liver',
-  'inflammation',
-] as const;
+/** The picker groups markers by body system in the results page's order. */
+export { BODY_SYSTEMS } from '#shared/blood-tests/catalogue-types';

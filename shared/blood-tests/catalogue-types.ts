@@ -75,3 +75,19 @@ export interface BloodTestSkuItem {
   currency: CurrencyCode;
   blood_test: { id: number; slug: string; name: string; kind: BloodTestKind; fasting_hours: number };
 }
+
+/**
+ * The body systems biomarkers belong to (biomarkers.body_system), in the order shoppers see them: the
+ * results page's groups, the API's marker order and the value picker's groups.
+ */
+export const BODY_SYSTEMS = [
+  'vitamins',
+  'blood',
+  'metabolic',
+  'heart',
+  'thyroid',
+  'kidney',
+  'liver',
+  'inflammation',
+  'hormones',
+] as const;

@@ -38,6 +38,7 @@ import { firstImageColumn, imageRefs } from '../catalogue/cards';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '../catalogue/currency';
 import { col } from '../catalogue/lang';
 import { ApiError } from '../lib/errors';
+import { BODY_SYSTEMS } from '#shared/blood-tests/catalogue-types';
 
 /** The points kept per marker (the latest ones). */
 export const HISTORY_CAP = 24;
@@ -45,19 +46,6 @@ export const HISTORY_CAP = 24;
 export const PRODUCTS_PER_SUGGESTION = 3;
 /** Candidate rows read per rule (several SKUs of one product, some cut by the exact dose check). */
 const CANDIDATES_PER_RULE = 12;
-
-/** Body systems in the page's order; others follow, by name. */
-const BODY_SYSTEMS = [
-  'vitamins',
-  'blood',
-  'metabolic',
-  'heart',
-  'thyroid',
-  'kidney',
-  'liver',
-  'inflammation',
-  'hormones',
-] as const;
 
 interface ProfileRow {
   sex: Sex | null;

@@ -7,6 +7,7 @@ import type { Translator } from '#shared/i18n';
 import { formatDate } from '#shared/text/dates';
 import { useI18n } from '../../i18n/context';
 import { useSessionStore } from '../../stores/session';
+import { BODY_SYSTEMS } from '#shared/blood-tests/catalogue-types';
 
 /** The status of a value: low / in range / high / far below / far above, or that no range fits. */
 export function statusText(t: Translator['t'], flag: RangeFlag | null, optimal: boolean | null = null): string {
@@ -26,18 +27,6 @@ export function rangeText(t: Translator['t'], low: string | null, high: string |
 export const optimalText = (t: Translator['t'], range: MarkerRange) =>
   rangeText(t, range.optimal_low, range.optimal_high);
 
-/** Body systems in the order the page shows them; others follow under "Other markers". */
-export const BODY_SYSTEMS = [
-  'vitamins',
-  'blood',
-  'metabolic',
-  'heart',
-  'thyroid',
-  'kidney',
-  'liver',
-  'inflammation',
-  'hormones',
-] as const;
 type System = (typeof BODY_SYSTEMS)[number] | 'other';
 
 /** Markers grouped by body system, in BODY_SYSTEMS order, each group in the API's order. */
