@@ -73,7 +73,7 @@ export function ResultsPage(props: {
       <p className="muted">
         {t.t('st_lab_visit_on', {
           date: formatDate(Date.parse(`${o.slot_date}T12:00:00Z`), t.lang, o.country),
-          window: o.slot_window.replace('-', ':00–') + ':00',
+          window: `${o.slot_window.replace('-', ':00–')}:00`,
         })}{' '}
         · {statusText(t, o.status)} · {data.tests.map((x) => (ar ? x.name_ar : x.name_en)).join('، ')}
       </p>
