@@ -2,29 +2,11 @@
 // per-file statuses and consent, the result in the profile, its file downloaded byte for byte, and
 // the result deleted after a confirmation.
 import { readFile } from 'node:fs/promises';
+import { reportPdf } from '../support/report-pdf';
 import { expect, signUpThroughApi, test } from './fixtures';
 
-/** A one-page PDF with a correct cross-reference table, small enough to read in the test. */
-function tinyPdf(text: string): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${`BT /F1 12 Tf 20 50 Td (${text}) Tj ET`.length} >>\nstream\nBT /F1 12 Tf 20 50 Td (${text}) Tj ET\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(pdf.length);
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) pdf += `${String(o).padStart(10, '0')} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
+/** A one-page text PDF with a correct cross-reference table (the value-reading tests' writer). */
+const tinyPdf = (text: string) => Buffer.from(reportPdf([text]));
 
 test('a shopper uploads a PDF report in Arabic, finds it in their results, downloads it and deletes it', async ({
   page,

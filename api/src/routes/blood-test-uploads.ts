@@ -9,6 +9,7 @@ import {
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_PENDING_FILES,
   UPLOADS_PER_PAGE,
+  type UploadedResult,
   type UploadType,
 } from '#shared/api/blood-test-upload-schemas';
 import { findReportValues } from '#shared/blood-tests/report-text';
@@ -47,17 +48,8 @@ interface FileRow {
   created_at: number;
 }
 
-interface ResultRow {
-  id: number;
-  lab_name: string;
-  sample_date: string;
-  notes: string;
-  consent_version: string;
-  consent_at: number;
-  created_at: number;
-  /** json_group_array of the files' public fields. */
-  files: string;
-}
+/** A result as read, its files still the json_group_array of their public fields. */
+type ResultRow = Omit<UploadedResult, 'files'> & { files: string };
 
 function keyring(c: Context<AppEnv>): Keyring {
   const ring = keyringOf(c.var.config);
