@@ -31,7 +31,10 @@ describe('RFC 8291 aes128gcm encryption', () => {
       { p256dh: RFC.uaPublic, auth: RFC.auth },
       {
         salt: b64urlDecode(RFC.salt),
-        sender: { privateKey: await importPrivateKey(b64urlDecode(RFC.asPrivate), asPublic, 'ECDH'), publicRaw: asPublic },
+        sender: {
+          privateKey: await importPrivateKey(b64urlDecode(RFC.asPrivate), asPublic, 'ECDH'),
+          publicRaw: asPublic,
+        },
       },
     );
     expect(b64urlEncode(body)).toBe(RFC.body);
@@ -59,9 +62,9 @@ describe('RFC 8291 aes128gcm encryption', () => {
     const body = await encryptPayload('x', { p256dh: RFC.uaPublic, auth: RFC.auth });
     const wrong = { ...(await receiver()), auth: new Uint8Array(16) };
     await expect(decryptPayload(body, wrong)).rejects.toThrow();
-    await expect(encryptPayload('x'.repeat(MAX_PLAINTEXT + 1), { p256dh: RFC.uaPublic, auth: RFC.auth })).rejects.toThrow(
-      /over/,
-    );
+    await expect(
+      encryptPayload('x'.repeat(MAX_PLAINTEXT + 1), { p256dh: RFC.uaPublic, auth: RFC.auth }),
+    ).rejects.toThrow(/over/);
     expect(MAX_PLAINTEXT).toBe(3993);
   });
 });
