@@ -79,9 +79,9 @@ describe('API configuration', () => {
       expect(() => apiConfig({ ...production, ...change } as unknown as ApiEnv), JSON.stringify(change)).toThrow(
         /VAPID/,
       );
-    expect(() =>
-      apiConfig({ ...production, VAPID_SUBJECT: 'https://gulfvitamins.com' } as unknown as ApiEnv),
-    ).toThrow(/VAPID_SUBJECT/);
+    expect(() => apiConfig({ ...production, VAPID_SUBJECT: 'https://gulfvitamins.com' } as unknown as ApiEnv)).toThrow(
+      /VAPID_SUBJECT/,
+    );
     expect(apiConfig({ ...base, ENVIRONMENT: 'development' } as unknown as ApiEnv).PUSH_MODE).toBe('send');
   });
 });

@@ -45,7 +45,14 @@ describe('wrangler configuration', () => {
       ['wrangler.toml', ['SIGNING_SECRET']],
       [
         'api/wrangler.toml',
-        ['SIGNING_SECRET', 'TOKEN_SECRET', 'PASSWORD_PEPPER', 'PAYMENT_WEBHOOK_SECRET', 'UPLOAD_KEK', 'VAPID_PRIVATE_KEY'],
+        [
+          'SIGNING_SECRET',
+          'TOKEN_SECRET',
+          'PASSWORD_PEPPER',
+          'PAYMENT_WEBHOOK_SECRET',
+          'UPLOAD_KEK',
+          'VAPID_PRIVATE_KEY',
+        ],
       ],
     ] as const) {
       for (const env of [undefined, 'production']) {

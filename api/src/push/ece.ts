@@ -11,7 +11,9 @@ const HEADER_BYTES = 16 + 4 + 1 + 65;
 /** The largest plaintext one 4096-byte record carries: minus header, padding delimiter and GCM tag. */
 export const MAX_PLAINTEXT = RECORD_SIZE - HEADER_BYTES - 1 - 16;
 
-const text = new TextEncoder();
+const encoder = new TextEncoder();
+/** UTF-8 bytes on their own ArrayBuffer (what WebCrypto's types ask for). */
+const utf8 = (value: string) => new Uint8Array(encoder.encode(value));
 const subtle = () => crypto.subtle;
 
 async function hmac(key: Uint8Array<ArrayBuffer>, data: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
@@ -64,16 +66,23 @@ async function deriveRecordKeys(p: {
   salt: Uint8Array<ArrayBuffer>;
 }): Promise<{ cek: CryptoKey; nonce: Uint8Array<ArrayBuffer> }> {
   // key_info = "WebPush: info" || 0x00 || ua_public || as_public; IKM = HKDF(auth_secret, ecdh_secret, key_info, 32)
-  const keyInfo = concat(text.encode('WebPush: info\0'), p.uaPublic, p.asPublic);
+  const keyInfo = concat(utf8('WebPush: info\0'), p.uaPublic, p.asPublic);
   const ikm = await hkdf(p.auth, p.ecdhSecret, keyInfo, 32);
-  const cekBytes = await hkdf(p.salt, ikm, text.encode('Content-Encoding: aes128gcm\0'), 16);
-  const nonce = await hkdf(p.salt, ikm, text.encode('Content-Encoding: nonce\0'), 12);
+  const cekBytes = await hkdf(p.salt, ikm, utf8('Content-Encoding: aes128gcm\0'), 16);
+  const nonce = await hkdf(p.salt, ikm, utf8('Content-Encoding: nonce\0'), 12);
   const cek = await subtle().importKey('raw', cekBytes, 'AES-GCM', false, ['encrypt', 'decrypt']);
   return { cek, nonce };
 }
 
 const ecdh = async (privateKey: CryptoKey, publicKey: CryptoKey) =>
-  new Uint8Array(await subtle().deriveBits({ name: 'ECDH', public: publicKey }, privateKey, 256));
+  new Uint8Array(
+    // The standard member is `public`; the Workers types spell it `$public`.
+    await subtle().deriveBits(
+      { name: 'ECDH', public: publicKey } as unknown as SubtleCryptoDeriveKeyAlgorithm,
+      privateKey,
+      256,
+    ),
+  );
 
 export interface SubscriptionKeys {
   /** The browser's ECDH public key, base64url (uncompressed point). */
@@ -95,7 +104,7 @@ export async function encryptPayload(
   keys: SubscriptionKeys,
   options: EncryptOptions = {},
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const data = typeof plaintext === 'string' ? text.encode(plaintext) : plaintext;
+  const data = typeof plaintext === 'string' ? utf8(plaintext) : plaintext;
   if (data.length > MAX_PLAINTEXT) throw new Error(`push payload over ${MAX_PLAINTEXT} bytes`);
   const uaPublic = b64urlDecode(keys.p256dh);
   const auth = b64urlDecode(keys.auth);
