@@ -40,6 +40,11 @@ export const pushSubscribeSchema = z.object({
     auth: b64url(22),
   }),
   lang: z.enum(['en', 'ar']).optional(),
+  /**
+   * The subscription this one replaces (the service worker's pushsubscriptionchange): its row goes, and
+   * its language carries over when `lang` is not given. Only a row this device or user owns.
+   */
+  replaces: pushEndpointSchema.optional(),
 });
 export type PushSubscribeInput = z.infer<typeof pushSubscribeSchema>;
 

@@ -2,6 +2,9 @@
 import { z } from '#shared/zod';
 import { configReader, DEV_SECRET_PREFIX } from '#shared/config';
 
+/** The local contact push services would see; production names its own. */
+const DEV_VAPID_SUBJECT = 'mailto:push@gulfvitamins.example';
+
 const configSchema = z
   .object({
     ENVIRONMENT: z.enum(['development', 'test', 'production']).default('development'),
@@ -32,7 +35,7 @@ const configSchema = z
     VAPID_SUBJECT: z
       .string()
       .regex(/^mailto:[^@\s]+@[^@\s]+$/)
-      .default('mailto:push@gulfvitamins.example'),
+      .default(DEV_VAPID_SUBJECT),
     PUSH_MODE: z.enum(['send', 'outbox']).default('send'),
   })
   .refine(
@@ -62,7 +65,7 @@ const configSchema = z
         !!c.VAPID_PUBLIC_KEY &&
         !!c.VAPID_PRIVATE_KEY &&
         !c.VAPID_PRIVATE_KEY.startsWith(DEV_SECRET_PREFIX) &&
-        !c.VAPID_SUBJECT.endsWith('.example')),
+        c.VAPID_SUBJECT !== DEV_VAPID_SUBJECT),
     {
       message:
         'production sends web push: set VAPID_PUBLIC_KEY, a real VAPID_PRIVATE_KEY secret, a real mailto: VAPID_SUBJECT and PUSH_MODE=send',

@@ -59,7 +59,14 @@ export const userPushRoutes = new Hono<AppEnv>()
     if (config.ENVIRONMENT === 'production' && !isKnownPushService(input.endpoint))
       throw new ApiError(400, 'push_endpoint_invalid');
     const user = await currentUser(c);
-    const lang = input.lang ?? c.var.lang;
+    const owned = '(device_id = ? OR (user_id IS NOT NULL AND user_id = ?))';
+    const replaced =
+      input.replaces && input.replaces !== input.endpoint
+        ? await c.env.DB.prepare(`SELECT id, lang FROM push_subscriptions WHERE endpoint = ? AND ${owned}`)
+            .bind(input.replaces, deviceId, user?.id ?? null)
+            .first<{ id: number; lang: 'en' | 'ar' }>()
+        : null;
+    const lang = input.lang ?? replaced?.lang ?? c.var.lang;
     const country = c.var.country;
     const now = Date.now();
     const tags = user ? { country, name: user.name, userId: String(user.id) } : { country };
@@ -89,6 +96,7 @@ export const userPushRoutes = new Hono<AppEnv>()
       )
       .first<{ id: number }>();
     if (!row) throw new ApiError(409, 'push_subscription_taken');
+    if (replaced) await c.env.DB.prepare('DELETE FROM push_subscriptions WHERE id = ?').bind(replaced.id).run();
     return c.json(ok({ subscribed: true, linked: !!user }));
   })
   .post('/unsubscribe', contract('POST /user/push/unsubscribe'), async (c) => {

@@ -377,3 +377,23 @@ describe('sending', () => {
     expect(prefs!.n).toBe(0);
   });
 });
+
+describe('a subscription the push service replaced', () => {
+  it('takes the old row’s language and removes it, for its own device only', async () => {
+    const device = await deviceToken();
+    const old = await browser('replaced-old');
+    await post('/user/push/subscribe', { ...old, lang: 'ar' }, device);
+    // Another device cannot use `replaces` to remove someone else's row.
+    const stranger = await browser('replaced-stranger');
+    expect(
+      (await post('/user/push/subscribe', { ...stranger, replaces: old.endpoint }, await deviceToken())).status,
+    ).toBe(200);
+    expect(await subscriptionOf(old.endpoint)).not.toBeNull();
+    // The service worker posts the new one without a language (it has none), naming the old.
+    const fresh = await browser('replaced-new');
+    const res = await post('/user/push/subscribe', { ...fresh, replaces: old.endpoint }, device);
+    expect(res.status).toBe(200);
+    expect(await subscriptionOf(old.endpoint)).toBeNull();
+    expect(await subscriptionOf(fresh.endpoint)).toMatchObject({ lang: 'ar', user_id: null });
+  });
+});
