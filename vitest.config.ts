@@ -18,6 +18,10 @@ const apiTestVars = {
   PASSWORD_PEPPER: 'test-password-pepper-0123456789abcdef012',
   PAYMENT_WEBHOOK_SECRET: 'test-payment-webhook-secret-0123456789ab',
   UPLOAD_KEK: 'test-upload-kek-0123456789abcdef0123456789',
+  // Web push (issue 16): a test VAPID pair, and real sending, which the push tests intercept (fetch).
+  VAPID_PUBLIC_KEY: 'BIV0VZjf_ll4iGp9ckpjd0lnS6lWMxOQl9aM0c1H2qcc68AamJ4gcl6rqguHLeAeNvpYsYpDUThETx6uDmsE1W8',
+  VAPID_PRIVATE_KEY: '4luAJhLgdOBkBOYX_wq8wKBXv3RYjHmZiKV43BojYKk',
+  PUSH_MODE: 'send',
 };
 
 /** Both workers log one line per request (decision 16): in a test run that is noise, so it is dropped. */

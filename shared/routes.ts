@@ -136,6 +136,12 @@ export const PAGE_ROUTES = [
   },
   { id: 'profile-wishlists', path: '/profile/wishlists', title: 'page_profile_wishlists', placeholder: true },
   {
+    id: 'profile-notifications',
+    path: '/profile/notifications',
+    title: 'page_profile_notifications',
+    texts: ['push'],
+  },
+  {
     id: 'profile-blood-tests',
     path: '/profile/blood-tests',
     title: 'page_profile_blood_tests',
@@ -256,6 +262,7 @@ export const PROFILE_MENU_IDS = [
   'profile-notify-list',
   'profile-wallet',
   'profile-wishlists',
+  'profile-notifications',
   'profile-blood-tests',
 ] as const satisfies readonly PageId[];
 

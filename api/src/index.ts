@@ -35,6 +35,7 @@ import { orderRoutes, userOrderRoutes } from './routes/orders';
 import { walletRoutes } from './routes/wallet';
 import { bloodTestUploadRoutes } from './routes/blood-test-uploads';
 import { bloodTestResultRoutes } from './routes/blood-test-results';
+import { pushKeyRoutes, userPushRoutes } from './routes/push';
 import { keyringOf } from './uploads/crypto';
 import { rewrapOldKeys, sweepPendingUploads } from './uploads/store';
 import {
@@ -123,6 +124,8 @@ app.route('/user/bloodTestOrder', userBloodTestOrderRoutes);
 app.route('/user/bloodTestPatient', bloodTestPatientRoutes);
 app.route('/user/upload', bloodTestUploadRoutes);
 app.route('/user/bloodtest', bloodTestResultRoutes);
+app.route('/user/push', userPushRoutes);
+app.route('/push', pushKeyRoutes);
 app.route('/bloodTestOrder', bloodTestOrderRoutes);
 app.route('/order', orderRoutes);
 app.route('/payments', paymentRoutes);

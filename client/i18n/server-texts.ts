@@ -14,6 +14,8 @@ import { bloodTestsAr } from '#shared/i18n/blood-tests.ar';
 import { bloodTestsEn } from '#shared/i18n/blood-tests.en';
 import { bloodTestResultsAr } from '#shared/i18n/blood-test-results.ar';
 import { bloodTestResultsEn } from '#shared/i18n/blood-test-results.en';
+import { pushAr } from '#shared/i18n/push.ar';
+import { pushEn } from '#shared/i18n/push.en';
 import { staticPagesAr } from '#shared/i18n/static-pages.ar';
 import { staticPagesEn } from '#shared/i18n/static-pages.en';
 import { shellAr } from '#shared/i18n/shell.ar';
@@ -31,6 +33,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     'static-pages': staticPagesEn,
     'blood-tests': bloodTestsEn,
     'blood-test-results': bloodTestResultsEn,
+    push: pushEn,
   },
   ar: {
     shell: shellAr,
@@ -40,6 +43,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     'static-pages': staticPagesAr,
     'blood-tests': bloodTestsAr,
     'blood-test-results': bloodTestResultsAr,
+    push: pushAr,
   },
 };
 

@@ -43,6 +43,7 @@ const GROUP_OF: Record<ListedId, Group | null> = {
   'profile-notify-list': 'account',
   'profile-wallet': 'account',
   'profile-wishlists': 'account',
+  'profile-notifications': 'account',
   'profile-blood-tests': 'account',
   'profile-blood-tests-ordered': 'account',
   'profile-blood-tests-uploaded': 'account',

@@ -86,6 +86,9 @@ export const MESSAGE_KEYS = [
   'upload_value_unit_invalid',
   'upload_value_duplicate',
   'upload_values_too_many',
+  // Web push (issue 16).
+  'push_endpoint_invalid',
+  'push_subscription_taken',
   // A staff member without the right (the back office; generic enough for any caller).
   'forbidden',
 ] as const;

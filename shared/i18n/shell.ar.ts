@@ -61,6 +61,7 @@ export const shellAr = {
   page_profile_notify_list: 'قائمة التنبيهات',
   page_profile_wallet: 'المحفظة',
   page_profile_wishlists: 'قوائم الأمنيات',
+  page_profile_notifications: 'الإشعارات',
   page_profile_blood_tests: 'تحاليل الدم',
   page_profile_blood_tests_ordered: 'تحاليل الدم المطلوبة',
   page_profile_blood_tests_uploaded: 'النتائج المرفوعة',

@@ -59,6 +59,7 @@ export const shellEn = {
   page_profile_notify_list: 'Notify-me list',
   page_profile_wallet: 'Wallet',
   page_profile_wishlists: 'Wishlists',
+  page_profile_notifications: 'Notifications',
   page_profile_blood_tests: 'Blood tests',
   page_profile_blood_tests_ordered: 'Ordered blood tests',
   page_profile_blood_tests_uploaded: 'Uploaded results',

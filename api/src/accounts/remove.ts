@@ -2,6 +2,7 @@
 // personal data goes, the row stays (anonymised) so past orders keep their reference. One list of
 // statements, for the caller's own batch; the uploaded files' R2 objects go after it (uploads/store.ts).
 import { userUploadStatements } from '../uploads/store';
+import { removeUserPushStatements } from '../push';
 import { revokeOtherSessions } from './sessions';
 
 export function removeAccountStatements(db: D1Database, userId: number, now = Date.now()): D1PreparedStatement[] {
@@ -18,5 +19,7 @@ export function removeAccountStatements(db: D1Database, userId: number, now = Da
     // Uploaded blood-test results and their files' rows (issue 15); the caller deletes the R2 objects,
     // whose keys it reads first (uploads/store.ts: userUploadKeys).
     ...userUploadStatements(db, userId),
+    // Web push (issue 16): the devices' subscriptions, the topic choices and any local pushes.
+    ...removeUserPushStatements(db, userId),
   ];
 }

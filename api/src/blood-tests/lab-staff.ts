@@ -321,6 +321,8 @@ export async function approveResults(
   orderId: number,
   siteOrigin: string,
   now = Date.now(),
+  /** Called once the results are stored as ready, with the account holder: the caller pushes after its answer (issue 16). */
+  onReady?: (userId: number) => void,
 ) {
   const head = await orderHead(db, orderId);
   assertCan(member, 'results:approve', head.country);
@@ -329,7 +331,7 @@ export async function approveResults(
     resultsStatement(db, orderId),
     db
       .prepare(
-        'SELECT u.email, p.name AS patient FROM blood_test_orders o JOIN users u ON u.id = o.user_id JOIN blood_test_patients p ON p.id = o.patient_id WHERE o.id = ?',
+        'SELECT u.id AS user_id, u.email, p.name AS patient FROM blood_test_orders o JOIN users u ON u.id = o.user_id JOIN blood_test_patients p ON p.id = o.patient_id WHERE o.id = ?',
       )
       .bind(orderId),
   ]);
@@ -340,7 +342,7 @@ export async function approveResults(
     results!.results as unknown as BloodTestResultRow[],
   );
   if (refusal) throw new ApiError(409, refusal as 'results_same_person');
-  const { email, patient } = shopper!.results[0] as { email: string; patient: string };
+  const { user_id, email, patient } = shopper!.results[0] as { user_id: number; email: string; patient: string };
   const path = localizePath(`/profile/blood-tests/ordered?id=${orderId}`, head.lang);
   const mail = resultsReadyMail(head.lang, { id: orderId, patient, url: `${siteOrigin}${path}` });
   const approved = (results!.results as unknown as BloodTestResultRow[]).filter((r) => r.approved_by === null);
@@ -373,6 +375,7 @@ export async function approveResults(
       throw new ApiError(409, 'results_same_person');
     throw e;
   }
+  onReady?.(user_id);
   return { order_id: orderId, status: 'results_ready' as const };
 }
 

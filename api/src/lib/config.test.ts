@@ -11,6 +11,9 @@ const production = {
   SITE_ORIGIN: 'https://gulfvitamins.com',
   STAFF_ORIGIN: 'https://staff.gulfvitamins.com',
   UPLOAD_KEK: 'a-real-upload-kek-from-the-vault-0123456789',
+  VAPID_PUBLIC_KEY: 'BIV0VZjf_ll4iGp9ckpjd0lnS6lWMxOQl9aM0c1H2qcc68AamJ4gcl6rqguHLeAeNvpYsYpDUThETx6uDmsE1W8',
+  VAPID_PRIVATE_KEY: '4luAJhLgdOBkBOYX_wq8wKBXv3RYjHmZiKV43BojYKk-a-real-one',
+  VAPID_SUBJECT: 'mailto:push@gulfvitamins.com',
 };
 
 describe('API configuration', () => {
@@ -63,5 +66,22 @@ describe('API configuration', () => {
     const local = apiConfig({ ...base, ENVIRONMENT: 'development' } as unknown as ApiEnv);
     expect([local.UPLOAD_KEK, local.UPLOAD_KEK_VERSION]).toEqual([undefined, 1]);
     expect(apiConfig({ ...production, UPLOAD_KEK_VERSION: '3' } as unknown as ApiEnv).UPLOAD_KEK_VERSION).toBe(3);
+  });
+
+  it('sends web push in production only with a real VAPID key pair and contact', () => {
+    for (const change of [
+      { VAPID_PRIVATE_KEY: undefined },
+      { VAPID_PUBLIC_KEY: undefined },
+      { VAPID_PRIVATE_KEY: 'dev-only-JFHln8MOFI_jDRzTLz3w7n_uIEFUK3PFNWpVFzcIdTs' },
+      { VAPID_SUBJECT: undefined },
+      { PUSH_MODE: 'outbox' },
+    ])
+      expect(() => apiConfig({ ...production, ...change } as unknown as ApiEnv), JSON.stringify(change)).toThrow(
+        /VAPID/,
+      );
+    expect(() => apiConfig({ ...production, VAPID_SUBJECT: 'https://gulfvitamins.com' } as unknown as ApiEnv)).toThrow(
+      /VAPID_SUBJECT/,
+    );
+    expect(apiConfig({ ...base, ENVIRONMENT: 'development' } as unknown as ApiEnv).PUSH_MODE).toBe('send');
   });
 });

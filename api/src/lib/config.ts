@@ -2,6 +2,9 @@
 import { z } from '#shared/zod';
 import { configReader, DEV_SECRET_PREFIX } from '#shared/config';
 
+/** The local contact push services would see; production names its own. */
+const DEV_VAPID_SUBJECT = 'mailto:push@gulfvitamins.example';
+
 const configSchema = z
   .object({
     ENVIRONMENT: z.enum(['development', 'test', 'production']).default('development'),
@@ -20,6 +23,20 @@ const configSchema = z
     UPLOAD_KEK: z.string().min(32).optional(),
     UPLOAD_KEK_VERSION: z.coerce.number().int().min(1).max(999_999).default(1),
     UPLOAD_KEK_RETIRED: z.string().optional(),
+    // Web push (issue 16, api/src/push/): the VAPID key pair (public: the uncompressed P-256 point,
+    // base64url; private: its d in base64url, or a JWK), the `mailto:` contact push services see (Safari
+    // refuses an https: one), and where pushes go: 'send' to the push services, 'outbox' to the
+    // push_outbox table that /dev/pushbox lists (local mode: nothing leaves the machine).
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^B[A-Za-z0-9_-]{86}$/)
+      .optional(),
+    VAPID_PRIVATE_KEY: z.string().min(40).optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^mailto:[^@\s]+@[^@\s]+$/)
+      .default(DEV_VAPID_SUBJECT),
+    PUSH_MODE: z.enum(['send', 'outbox']).default('send'),
   })
   .refine(
     (c) =>
@@ -40,6 +57,20 @@ const configSchema = z
   .refine((c) => c.ENVIRONMENT !== 'production' || (!!c.UPLOAD_KEK && !c.UPLOAD_KEK.startsWith(DEV_SECRET_PREFIX)), {
     message: 'production needs a real UPLOAD_KEK secret (blood-test result files are encrypted with it)',
   })
+  // Push in production goes to the real push services, signed with the shop's own VAPID key.
+  .refine(
+    (c) =>
+      c.ENVIRONMENT !== 'production' ||
+      (c.PUSH_MODE === 'send' &&
+        !!c.VAPID_PUBLIC_KEY &&
+        !!c.VAPID_PRIVATE_KEY &&
+        !c.VAPID_PRIVATE_KEY.startsWith(DEV_SECRET_PREFIX) &&
+        c.VAPID_SUBJECT !== DEV_VAPID_SUBJECT),
+    {
+      message:
+        'production sends web push: set VAPID_PUBLIC_KEY, a real VAPID_PRIVATE_KEY secret, a real mailto: VAPID_SUBJECT and PUSH_MODE=send',
+    },
+  )
   .refine((c) => c.PAYMENT_PROVIDER !== 'tap' || !!c.TAP_SECRET_KEY, {
     message: 'PAYMENT_PROVIDER=tap needs TAP_SECRET_KEY',
   })

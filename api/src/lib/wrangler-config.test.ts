@@ -12,6 +12,7 @@ const SECRET_NAMES = [
   'TAP_SECRET_KEY',
   'RESEND_API_KEY',
   'UPLOAD_KEK',
+  'VAPID_PRIVATE_KEY',
 ];
 const read = (config: string, env?: string) => unstable_readConfig({ config, env }, {});
 const devVars = (file: string) =>
@@ -44,7 +45,14 @@ describe('wrangler configuration', () => {
       ['wrangler.toml', ['SIGNING_SECRET']],
       [
         'api/wrangler.toml',
-        ['SIGNING_SECRET', 'TOKEN_SECRET', 'PASSWORD_PEPPER', 'PAYMENT_WEBHOOK_SECRET', 'UPLOAD_KEK'],
+        [
+          'SIGNING_SECRET',
+          'TOKEN_SECRET',
+          'PASSWORD_PEPPER',
+          'PAYMENT_WEBHOOK_SECRET',
+          'UPLOAD_KEK',
+          'VAPID_PRIVATE_KEY',
+        ],
       ],
     ] as const) {
       for (const env of [undefined, 'production']) {
@@ -81,6 +89,7 @@ describe('wrangler configuration', () => {
       'SIGNING_SECRET',
       'TOKEN_SECRET',
       'UPLOAD_KEK',
+      'VAPID_PRIVATE_KEY',
     ]);
     expect(api.SIGNING_SECRET).toBe(devVars('.dev.vars.example').SIGNING_SECRET);
     for (const value of Object.values(api)) expect(value).toMatch(/^dev-only-.{26,}$/);

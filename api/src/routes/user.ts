@@ -19,6 +19,7 @@ import {
 } from '../accounts/rate-limit';
 import { createSession, revokeOtherSessions, revokeSession } from '../accounts/sessions';
 import { removeAccountStatements } from '../accounts/remove';
+import { linkDeviceStatement, unlinkDeviceStatement } from '../push';
 import { deleteObjects, userUploadKeys } from '../uploads/store';
 import { clientIp } from '../lib/client-ip';
 import { emailIdentity } from '../orders/email-identity';
@@ -79,12 +80,16 @@ export const userRoutes = new Hono<AppEnv>()
       .first<Pick<UserRow, 'id'>>();
     if (!inserted) throw new ApiError(409, 'email_taken');
     const access_token = await createSession(db, inserted.id);
+    // This device's push subscriptions become the new account's (spec §4 Auth: tags synced on sign-up).
+    const linkPush = linkDeviceStatement(db, c.var.deviceId, { id: inserted.id, name: input.name });
     // Guest orders with this address join the account only once the mailbox's owner opens this link.
     const verify = await verificationFor(db, inserted.id, input.email);
+    if (!verify && linkPush) await linkPush.run();
     if (verify) {
       const link = `${siteOrigin(c)}${localizePath('/auth/verify-email', c.var.lang)}?token=${verify.token}`;
       // The token and its mail are stored together, or neither is.
       await db.batch([
+        ...(linkPush ? [linkPush] : []),
         verify.statement,
         queueMail(db, {
           to: input.email,
@@ -116,13 +121,20 @@ export const userRoutes = new Hono<AppEnv>()
       await recordFailure(db, keys);
       throw new ApiError(400, 'invalid_credentials');
     }
-    await clearAccountFromAddress(db, keys).run();
+    // The failed-attempt counters clear, and this device's push subscriptions become the user's (spec §4
+    // Auth: tags synced on sign-in), in one round trip.
+    const linkPush = linkDeviceStatement(db, c.var.deviceId, user);
+    await db.batch([clearAccountFromAddress(db, keys), ...(linkPush ? [linkPush] : [])]);
     const access_token = await createSession(db, user.id);
     return c.json(ok({ access_token, user: publicUser(user) }));
   })
   .post('/logout', contract('POST /user/logout'), async (c) => {
     const user = await currentUser(c);
-    if (user) await revokeSession(c.env.DB, user.sessionId);
+    if (user) {
+      // The device stops receiving the account's pushes; it keeps its subscription as a guest device.
+      const unlink = unlinkDeviceStatement(c.env.DB, c.var.deviceId, user.id);
+      await Promise.all([revokeSession(c.env.DB, user.sessionId), unlink?.run()]);
+    }
     return c.json(ok({ signed_out: true }));
   })
   .get('/me', contract('GET /user/me'), async (c) => c.json(ok({ user: publicUser(await requireUser(c)) })))

@@ -18,6 +18,7 @@ const EXCEPTIONS: Record<string, string> = {
   'GET /dev/payments/:id{pay_[0-9a-f]{24}}': 'local-only sandbox payment page, absent from the production build',
   'POST /dev/payments/:id{pay_[0-9a-f]{24}}': 'local-only sandbox payment page, absent from the production build',
   'POST /dev/bloodTestOrder/advance': 'local-only blood-test status step for tests, absent from the production build',
+  'GET /dev/push-outbox': 'local-only tool (dev push outbox), absent from the production build',
 };
 
 /** Each routed "METHOD path" with the contract keys of its handlers (app-wide middleware is method ALL). */
@@ -84,6 +85,7 @@ describe('GET /openapi.json', () => {
       SITE_ORIGIN: 'https://shop.example',
       STAFF_ORIGIN: 'https://staff.shop.example',
       UPLOAD_KEK: 'a-real-production-upload-kek-0123456789abcd',
+      VAPID_SUBJECT: 'mailto:push@shop.example',
     };
     const fetchIn = async (environment: object, path: string) => {
       const ctx = createExecutionContext();

@@ -27,6 +27,8 @@ import {
   setTestPrice,
   testCatalogue,
 } from '#api/src/blood-tests/lab-catalogue';
+import { pushAfter, pushToUser } from '#api/src/push';
+import { resultsReadyPush } from '#api/src/push/texts';
 
 export const staffLabRoutes = new Hono<AppEnv>()
   .get('/visits', contract('GET /staff/visits'), async (c) => {
@@ -62,7 +64,11 @@ export const staffLabRoutes = new Hono<AppEnv>()
   })
   .post('/results/approve', contract('POST /staff/results/approve'), async (c) => {
     const member = await requireStaff(c);
-    return c.json(ok(await approveResults(c.env.DB, member, c.req.valid('json').order_id, siteOrigin(c))));
+    const orderId = c.req.valid('json').order_id;
+    // The shopper's devices hear only that results are ready (no values), after the answer (issue 16).
+    const onReady = (userId: number) =>
+      pushAfter(c, () => pushToUser(c.env, userId, 'results_ready', (lang) => resultsReadyPush(lang, orderId)));
+    return c.json(ok(await approveResults(c.env.DB, member, orderId, siteOrigin(c), Date.now(), onReady)));
   })
   .get('/bloodTests', contract('GET /staff/bloodTests'), async (c) => {
     const member = await requireStaff(c);

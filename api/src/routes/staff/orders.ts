@@ -27,6 +27,8 @@ import { walletMove } from '#api/src/orders/place';
 import { randomToken } from '#api/src/accounts/tokens';
 import type { OrderUpdate, OrderUpdateKind } from '#api/src/mail/order-update-texts';
 import { orderUpdateStatements } from '#api/src/orders/update-mail';
+import { pushAfter, pushToUser } from '#api/src/push';
+import { orderStatusPush } from '#api/src/push/texts';
 
 export const ORDERS_PAGE = 30;
 
@@ -285,6 +287,11 @@ async function runStep(c: Context<AppEnv>, id: number, step: Step, input: Record
     if (isTransitionRace(error)) throw new ApiError(409, 'transition_not_allowed');
     throw error;
   }
+  // The account's devices get a push too (issue 16), after the answer: confirmed, shipped, delivered, cancelled.
+  const pushed = update?.kind;
+  const userId = order.user_id;
+  if (pushed && userId !== null && orderStatusPush('en', pushed, order.id))
+    pushAfter(c, () => pushToUser(c.env, userId, 'order_status', (lang) => orderStatusPush(lang, pushed, order.id)!));
   if (cancelRefund?.method === 'gateway') {
     // The order stays cancelled whatever the gateway answers: its stock and coupon are back already,
     // and a shop owner wants a cancelled order cancelled. A refusal leaves the refund row failed (not

@@ -1,0 +1,5 @@
+/**
+ * Build flag (vite.config.ts `define`): false in a production build (CLOUDFLARE_ENV=production), so
+ * local-only paths (the push outbox fallback, client/push/) are not even in the bundle.
+ */
+declare const __LOCAL_TOOLS__: boolean;

@@ -1,0 +1,63 @@
+// Web push (issue 16): what the browser posts when it subscribes, unsubscribes or chooses its topics,
+// and the answers' shapes. The API validates with these (api/src/routes/push.ts); the profile page and
+// the service worker send them.
+import { z } from '../zod';
+
+export const PUSH_TOPICS = ['back_in_stock', 'price_drop', 'order_status', 'results_ready'] as const;
+export type PushTopic = (typeof PUSH_TOPICS)[number];
+
+/**
+ * The endpoint of a subscription made without a reachable push service (a local build's fallback,
+ * client/push/): pushes to it land in the local outbox (/dev/pushbox). The API refuses it in production.
+ */
+export const LOCAL_PUSH_SCHEME = 'local:';
+export const isLocalEndpoint = (endpoint: string) => endpoint.startsWith(LOCAL_PUSH_SCHEME);
+
+const b64url = (length: number) => z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${length}}={0,2}$`));
+
+/** A push service URL (https only) or the local marker followed by a random id. */
+export const pushEndpointSchema = z
+  .string()
+  .max(1024)
+  .refine(
+    (value) => {
+      if (isLocalEndpoint(value)) return /^local:[0-9a-f-]{36}$/.test(value);
+      try {
+        const url = new URL(value);
+        return url.protocol === 'https:' && !url.username && !url.password && url.port === '';
+      } catch {
+        return false;
+      }
+    },
+    { message: 'push_endpoint_invalid' },
+  );
+
+export const pushSubscribeSchema = z.object({
+  endpoint: pushEndpointSchema,
+  keys: z.object({
+    // An uncompressed P-256 point (65 bytes) and a 16-byte secret, base64url.
+    p256dh: b64url(87),
+    auth: b64url(22),
+  }),
+  lang: z.enum(['en', 'ar']).optional(),
+  /**
+   * The subscription this one replaces (the service worker's pushsubscriptionchange): its row goes, and
+   * its language carries over when `lang` is not given. Only a row this device or user owns.
+   */
+  replaces: pushEndpointSchema.optional(),
+});
+export type PushSubscribeInput = z.infer<typeof pushSubscribeSchema>;
+
+export const pushUnsubscribeSchema = z.object({ endpoint: pushEndpointSchema });
+
+export const pushPreferenceSchema = z.object({
+  topic: z.enum(PUSH_TOPICS),
+  enabled: z.boolean({ error: 'mandatory-field' }),
+});
+
+/** GET /user/push/preferences: every topic with its state (on unless the shopper turned it off). */
+export interface PushPreferences {
+  topics: { topic: PushTopic; enabled: boolean }[];
+  /** How many of the shopper's devices receive pushes. */
+  devices: number;
+}
