@@ -35,8 +35,9 @@ describe('locale segment', () => {
       ]),
     );
     // Spec §2's 48, plus the order lookup and the e-mail verification of issue 9, and a blood test's
-    // own page (issue 13).
-    expect(all).toHaveLength(51);
+    // own page (issue 13), and the "Get the app" guide (issue 16).
+    expect(all).toHaveLength(52);
+    expect(all).toContain('/install');
     expect(all).toContain('/order-lookup');
     expect(all).toContain('/blood-test/:slug');
   });
