@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { serviceWorker } from './scripts/vite-service-worker';
+import { serviceWorker } from './scripts/vite-service-worker.mjs';
 
 const MANIFEST_ID = 'virtual:client-manifest';
 

@@ -2,7 +2,7 @@
 // each worker with real D1, KV, R2 and Durable Object bindings (migrations applied in setup files).
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
-import { serviceWorker } from './scripts/vite-service-worker';
+import { serviceWorker } from './scripts/vite-service-worker.mjs';
 
 const migrations = await readD1Migrations('api/migrations');
 
