@@ -92,3 +92,80 @@ test('the iPhone guide in Arabic at 390 px: numbered steps with drawings, no sid
     '/ar/install',
   );
 });
+
+/** The browser's install offer, as Chrome sends it once the site is installable (headless never does). */
+async function offerInstall(page: import('@playwright/test').Page) {
+  await page.evaluate(() => {
+    const event = new Event('beforeinstallprompt', { cancelable: true });
+    const w = window as unknown as { __prompted: number };
+    w.__prompted = 0;
+    Object.assign(event, {
+      prompt: async () => {
+        w.__prompted++;
+      },
+      userChoice: Promise.resolve({ outcome: 'dismissed' }),
+    });
+    window.dispatchEvent(event);
+  });
+}
+
+test('a returning shopper with a cart is offered the app once, never on the first page, and "Not now" holds', async ({
+  page,
+}) => {
+  // A browser that has visited before.
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('app-visits')) localStorage.setItem('app-visits', '1');
+  });
+  await page.goto('/');
+  // First page of the visit: the offer is held back.
+  await offerInstall(page);
+  await expect(page.getByTestId('install-banner')).toHaveCount(0);
+
+  const slug = await page.evaluate(async () => {
+    const res = await fetch('/api/product/1', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ filters: [{ key: 'only_available', type: 'boolean', value: true }] }),
+    });
+    return ((await res.json()).data.items as Array<{ slug: string }>)[0]!.slug;
+  });
+  await page.getByRole('link', { name: 'Our story' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our story');
+  // Second page, second visit, but an empty cart: still nothing.
+  await offerInstall(page);
+  await expect(page.getByTestId('install-banner')).toHaveCount(0);
+
+  await page.goto(`/products/${slug}`);
+  await page.locator('main .add-button').first().click();
+  await expect(page.locator('header').getByTestId('cart-count')).toHaveText('1');
+  await offerInstall(page);
+  const banner = page.getByTestId('install-banner');
+  await expect(banner.getByRole('heading', { name: 'Install the Gulf Vitamins app' })).toBeVisible();
+  // "Install" opens the browser's own dialog; declining it counts as "Not now".
+  await banner.getByRole('button', { name: 'Install' }).click();
+  await expect(banner).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __prompted: number }).__prompted)).toBe(1);
+  expect(Number(await page.evaluate(() => localStorage.getItem('app-install-dismissed')))).toBeGreaterThan(0);
+
+  // Remembered: the next offer, on the next page, is not shown.
+  await page.goto('/cart');
+  await offerInstall(page);
+  await page.getByRole('link', { name: 'Our story' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our story');
+  await expect(page.getByTestId('install-banner')).toHaveCount(0);
+});
+
+test('the Arabic install banner after an order placed reads right to left, and "Not now" dismisses it', async ({
+  page,
+}) => {
+  // The success page of a checkout, reached within the visit (never a first page).
+  await page.goto('/ar');
+  await page.goto('/ar/checkout/success');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await offerInstall(page);
+  const banner = page.getByTestId('install-banner');
+  await expect(banner.getByRole('heading', { name: 'ثبّت تطبيق خليج الفيتامينات' })).toBeVisible();
+  await banner.getByRole('button', { name: 'ليس الآن' }).click();
+  await expect(banner).toHaveCount(0);
+  expect(Number(await page.evaluate(() => localStorage.getItem('app-install-dismissed')))).toBeGreaterThan(0);
+});
