@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { serviceWorker } from './scripts/vite-service-worker.mjs';
 
 const MANIFEST_ID = 'virtual:client-manifest';
 
@@ -85,6 +86,8 @@ export default defineConfig({
   plugins: [
     react(),
     clientManifest(),
+    // virtual:service-worker: the service worker's script, served by the storefront worker as /sw.js.
+    serviceWorker(),
     cloudflare({
       configPath: './wrangler.toml',
       // The back office (decision 27) is its own worker; locally the storefront hands it the requests

@@ -2,6 +2,7 @@
 // each worker with real D1, KV, R2 and Durable Object bindings (migrations applied in setup files).
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { serviceWorker } from './scripts/vite-service-worker.mjs';
 
 const migrations = await readD1Migrations('api/migrations');
 
@@ -79,6 +80,8 @@ export default defineConfig({
           alias: { 'virtual:client-manifest': new URL('./tests/support/client-manifest.ts', import.meta.url).pathname },
         },
         plugins: [
+          // virtual:service-worker: the real service worker, served by the storefront as /sw.js (issue 16).
+          serviceWorker(),
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
             remoteBindings: false,

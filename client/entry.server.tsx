@@ -20,6 +20,7 @@ import { provideServerFooter } from './shell/deferred';
 import { provideServerRelatedProducts } from './blood-tests/related-slot';
 import RelatedProducts from './blood-tests/RelatedProducts';
 import { Footer } from './shell/Footer';
+import { AppHead } from './app/AppHead';
 import { AppProviders } from './providers';
 import type { PageHandle } from './route-handle';
 import { routes } from './routes';
@@ -102,6 +103,7 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   const stream = await renderToReadableStream(
     <AppProviders boot={boot} api={options.api} session={session}>
       <Preloads modules={options.preloads(modules)} fonts={options.fonts} />
+      <AppHead lang={boot.lang} />
       <StaticRouterProvider router={router} context={context} hydrate={false} nonce={options.nonce} />
     </AppProviders>,
     {

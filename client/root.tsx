@@ -21,7 +21,8 @@ function Document({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#0d6b5e" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="manifest" href="/manifest.webmanifest" />
+        {/* The manifest of the page's language and iOS's home-screen tags come from the server alone
+            (client/app/AppHead.tsx): the browser's entry does not carry them. */}
         {boot.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} precedence="default" />
         ))}

@@ -35,9 +35,10 @@ describe('locale segment', () => {
       ]),
     );
     // Spec §2's 48, plus the order lookup and the e-mail verification of issue 9, and a blood test's
-    // own page (issue 13), and the notifications page (issue 16).
-    expect(all).toHaveLength(52);
+    // own page (issue 13), and the notifications page and the "Get the app" guide (issue 16).
+    expect(all).toHaveLength(53);
     expect(all).toContain('/profile/notifications');
+    expect(all).toContain('/install');
     expect(all).toContain('/order-lookup');
     expect(all).toContain('/blood-test/:slug');
   });

@@ -230,7 +230,10 @@ export const PAGE_ROUTES = [
   },
   { id: 'quiz', path: '/quiz', title: 'page_quiz', placeholder: true },
   { id: 'quiz-result', path: '/quiz-result', title: 'page_quiz_result', placeholder: true },
-  { id: 'app-shell', path: '/_app', title: 'page_app_shell', placeholder: true },
+  // The installed app's start screen (issue 16): the manifests' start_url (shared/app/manifest.ts).
+  { id: 'app-shell', path: '/_app', title: 'page_app_shell', texts: ['app'] },
+  // Not in spec §2 (issue 16): how to add the shop to the home screen, iPhone first ("Get the app").
+  { id: 'install', path: '/install', title: 'page_install', texts: ['app'] },
 ] as const satisfies readonly PageRouteRow[];
 
 export type PageRoute = (typeof PAGE_ROUTES)[number];

@@ -10,6 +10,7 @@ import { apiProxy } from './routes/api-proxy';
 import { calendarFile } from './routes/calendar-file';
 import { bloodTestFiles } from './routes/blood-test-files';
 import { appLinks } from './routes/app-links';
+import { appFiles } from './routes/app-files';
 import { cspReport } from './routes/csp-report';
 import { devError } from './routes/dev-error';
 import { devMailbox } from './routes/dev-mailbox';
@@ -48,6 +49,8 @@ app.use(async function loadConfig(c, next) {
 });
 
 app.route('/', appLinks);
+// The installable app: manifests, /sw.js and the offline pages (issue 16).
+app.route('/', appFiles);
 app.route('/', monitoring);
 app.route('/', cspReport);
 app.route('/', media);

@@ -19,3 +19,9 @@ declare module 'virtual:client-manifest' {
  * local-only tools such as the dev mailbox are not even in the bundle; true everywhere else.
  */
 declare const __LOCAL_TOOLS__: boolean;
+
+declare module 'virtual:service-worker' {
+  /** The service worker's script (client/sw/sw.ts bundled by scripts/vite-service-worker.ts), served as /sw.js. */
+  const source: string;
+  export default source;
+}

@@ -20,6 +20,8 @@ import { staticPagesAr } from '#shared/i18n/static-pages.ar';
 import { staticPagesEn } from '#shared/i18n/static-pages.en';
 import { shellAr } from '#shared/i18n/shell.ar';
 import { shellEn } from '#shared/i18n/shell.en';
+import { appAr } from '#shared/i18n/app.ar';
+import { appEn } from '#shared/i18n/app.en';
 import type { Lang } from '#shared/locale';
 
 type Texts = Partial<Dictionary>;
@@ -34,6 +36,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     'blood-tests': bloodTestsEn,
     'blood-test-results': bloodTestResultsEn,
     push: pushEn,
+    app: appEn,
   },
   ar: {
     shell: shellAr,
@@ -44,6 +47,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     'blood-tests': bloodTestsAr,
     'blood-test-results': bloodTestResultsAr,
     push: pushAr,
+    app: appAr,
   },
 };
 

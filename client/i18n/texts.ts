@@ -21,6 +21,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     'blood-tests': () => import('#shared/i18n/blood-tests.en'),
     'blood-test-results': () => import('#shared/i18n/blood-test-results.en'),
     push: () => import('#shared/i18n/push.en'),
+    app: () => import('#shared/i18n/app.en'),
   },
   ar: {
     shell: () => import('#shared/i18n/shell.ar'),
@@ -31,6 +32,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     'blood-tests': () => import('#shared/i18n/blood-tests.ar'),
     'blood-test-results': () => import('#shared/i18n/blood-test-results.ar'),
     push: () => import('#shared/i18n/push.ar'),
+    app: () => import('#shared/i18n/app.ar'),
   },
 };
 

@@ -70,6 +70,7 @@ const GROUP_OF: Record<ListedId, Group | null> = {
   quiz: 'shop',
   'quiz-result': 'shop',
   'app-shell': null,
+  install: 'help',
 };
 
 const GROUPS = (Object.keys(GROUP_TITLES) as Group[]).map((group) => ({

@@ -8,7 +8,10 @@ type Linkable = Exclude<PageId, 'product' | 'shared-list'>;
 
 const COLUMNS: Array<{ title: MessageId; links: Linkable[] }> = [
   { title: 'footer_shop', links: ['products', 'categories', 'brands-list', 'nutritionist-list', 'blood-test', 'quiz'] },
-  { title: 'footer_help', links: ['contact-us', 'order-lookup', 'how-it-works', 'return-policy', 'site-index'] },
+  {
+    title: 'footer_help',
+    links: ['contact-us', 'order-lookup', 'how-it-works', 'return-policy', 'site-index', 'install'],
+  },
   { title: 'footer_company', links: ['our-story', 'become-a-supplier', 'terms', 'privacy-policy', 'disclaimer'] },
 ];
 

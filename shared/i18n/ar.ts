@@ -8,6 +8,7 @@ import { staticPagesAr } from './static-pages.ar';
 import { bloodTestsAr } from './blood-tests.ar';
 import { bloodTestResultsAr } from './blood-test-results.ar';
 import { pushAr } from './push.ar';
+import { appAr } from './app.ar';
 
 export const ar: Dictionary = {
   ...shellAr,
@@ -18,4 +19,5 @@ export const ar: Dictionary = {
   ...bloodTestsAr,
   ...bloodTestResultsAr,
   ...pushAr,
+  ...appAr,
 };

@@ -10,6 +10,7 @@ export const TEXT_AREAS = [
   'blood-tests',
   'blood-test-results',
   'push',
+  'app',
 ] as const;
 export type TextArea = (typeof TEXT_AREAS)[number];
 

@@ -12,6 +12,7 @@ import { staticPagesEn } from './static-pages.en';
 import { bloodTestsEn } from './blood-tests.en';
 import { bloodTestResultsEn } from './blood-test-results.en';
 import { pushEn } from './push.en';
+import { appEn } from './app.en';
 
 export const en = {
   ...shellEn,
@@ -22,6 +23,7 @@ export const en = {
   ...bloodTestsEn,
   ...bloodTestResultsEn,
   ...pushEn,
+  ...appEn,
 } as const;
 
 export type MessageId = keyof typeof en;

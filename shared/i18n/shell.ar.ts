@@ -89,6 +89,7 @@ export const shellAr = {
   page_quiz: 'اختبار المكملات',
   page_quiz_result: 'نتائج اختبارك',
   page_app_shell: 'خليج الفيتامينات',
+  page_install: 'حمّل التطبيق',
 
   home_hero_title: 'اعثر على المكملات التي تحتاجها',
   home_hero_body: 'فيتامينات ومكملات غذائية وتحاليل دم مختارة بعناية، مع توصيل سريع في الكويت والسعودية.',

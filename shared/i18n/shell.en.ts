@@ -87,6 +87,7 @@ export const shellEn = {
   page_quiz: 'Supplement quiz',
   page_quiz_result: 'Your quiz results',
   page_app_shell: 'Gulf Vitamins',
+  page_install: 'Get the app',
 
   // Page bodies (minimal until each capability lands)
   home_hero_title: 'Find the supplements you need',
