@@ -55,7 +55,7 @@ CREATE TABLE alert_deliveries (
 );
 CREATE INDEX alert_deliveries_user ON alert_deliveries (user_id, at);
 CREATE INDEX alert_deliveries_sku ON alert_deliveries (sku_id, kind, at);
-CREATE INDEX alert_deliveries_unpushed ON alert_deliveries (kind, event_id, wave) WHERE pushed_at IS NULL;
+CREATE INDEX alert_deliveries_unpushed ON alert_deliveries (kind, sku_id) WHERE pushed_at IS NULL;
 
 -- Mail headers (JSON object), e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on alerts.
 ALTER TABLE mail_outbox ADD COLUMN headers TEXT;

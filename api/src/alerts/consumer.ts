@@ -38,6 +38,8 @@ import { unsubscribeToken } from './token';
 export interface ConsumerOptions {
   /** The push sender (tests pass a recording one). */
   push?: AlertPushSender;
+  /** Sends a later wave's message (default: to the shop-alerts queue with the delay). */
+  sendLater?: (message: AlertMessage, delaySeconds: number) => Promise<void>;
   now?: () => number;
 }
 
@@ -110,7 +112,11 @@ export async function runWave(env: ApiEnv, message: AlertMessage, options: Consu
       .prepare(`SELECT max(id) AS id FROM ${table} WHERE sku_id = ? AND processed_at IS NULL`)
       .bind(skuId)
       .first<{ id: number | null }>();
-    if (!row?.id) return; // every event of the SKU was handled already
+    if (!row?.id) {
+      // Every event of the SKU was handled already (this may be a redelivery): only pushes left over.
+      await finishPushes(env, kind, skuId, push, now);
+      return;
+    }
     eventId = row.id;
   }
   const [doneRes, newestRes, skuRes] = await db.batch([
@@ -124,8 +130,8 @@ export async function runWave(env: ApiEnv, message: AlertMessage, options: Consu
   const run = { kind, skuId, eventId, wave };
   if (done) {
     // A redelivery: the wave is stored; finish its pushes and make sure its next wave was sent.
-    await finishPushes(env, run, push);
-    if (done.next_at !== null) await sendNextWave(env, run, done.next_at, now);
+    await finishPushes(env, kind, skuId, push, now);
+    if (done.next_at !== null) await sendNextWave(env, run, done.next_at, now, options);
     return;
   }
   // A newer event of the SKU has its own run: this one stops (its people are that run's).
@@ -215,8 +221,8 @@ export async function runWave(env: ApiEnv, message: AlertMessage, options: Consu
     );
   }
   if (!(await storeWave(db, [...statements, ...closing(people.length, nextAt)]))) return;
-  await finishPushes(env, run, push);
-  if (nextAt !== null) await sendNextWave(env, run, nextAt, now);
+  await finishPushes(env, kind, skuId, push, now);
+  if (nextAt !== null) await sendNextWave(env, run, nextAt, now, options);
 }
 
 /** Runs a wave's batch; false when another run stored the same wave first (its primary key). */
@@ -342,46 +348,63 @@ interface UnpushedRow {
 }
 
 /**
- * The pushes of a wave's deliveries not pushed yet, each in the language of the subscription it goes
- * to. A failure leaves the delivery unpushed and fails the message, so its retry pushes the rest.
+ * The pushes of the SKU's alerts not pushed yet (this wave's, or an earlier run's that failed), each in
+ * the language of the subscription it goes to. Each is claimed first (pushed_at set), so two runs never
+ * push it twice; a failure gives the claim back and fails the message, so its retry pushes the rest.
  */
-async function finishPushes(env: ApiEnv, run: Run, push: AlertPushSender): Promise<void> {
+async function finishPushes(
+  env: ApiEnv,
+  kind: AlertKind,
+  skuId: number,
+  push: AlertPushSender,
+  now: number,
+): Promise<void> {
   const db = env.DB;
   const [rowsRes, skuRes] = await db.batch([
     db
       .prepare(
-        'SELECT id, user_id, country, price, was_price FROM alert_deliveries WHERE kind = ? AND event_id = ? AND wave = ? AND pushed_at IS NULL',
+        'SELECT id, user_id, country, price, was_price FROM alert_deliveries WHERE kind = ? AND sku_id = ? AND pushed_at IS NULL AND at > ?',
       )
-      .bind(run.kind, run.eventId, run.wave),
-    db.prepare(SKU_SQL).bind(run.skuId),
+      .bind(kind, skuId, now - PERSON_GAP_MS),
+    db.prepare(SKU_SQL).bind(skuId),
   ]);
   const rows = rowsRes!.results as unknown as UnpushedRow[];
   const sku = skuRes!.results[0] as SkuRow | undefined;
   if (rows.length === 0 || !sku) return;
   const origin = configuredSiteOrigin(env);
+  const tag = `${kind}-${sku.id}`;
   let failed = 0;
   for (const row of rows) {
+    const claimed = await db
+      .prepare('UPDATE alert_deliveries SET pushed_at = ? WHERE id = ? AND pushed_at IS NULL RETURNING id')
+      .bind(now, row.id)
+      .first();
+    if (!claimed) continue; // another run pushes it
     const country: CountryCode = isCountryCode(row.country) ? row.country : 'KW';
     const currency = await currencyFor(db, country);
-    const tag = `${run.kind}-${sku.id}`;
     try {
-      await push(env, row.user_id, run.kind, (lang) => {
+      await push(env, row.user_id, kind, (lang) => {
         const text = alertText(sku, lang, currency, row.price, row.was_price, origin);
-        return run.kind === 'back_in_stock' ? backInStockPush(lang, text, tag) : priceDropPush(lang, text, tag);
+        return kind === 'back_in_stock' ? backInStockPush(lang, text, tag) : priceDropPush(lang, text, tag);
       });
-      await db.prepare('UPDATE alert_deliveries SET pushed_at = ? WHERE id = ?').bind(Date.now(), row.id).run();
     } catch (error) {
       failed++;
-      log.warn('alerts: push failed', { error, userId: row.user_id, kind: run.kind });
+      await db.prepare('UPDATE alert_deliveries SET pushed_at = NULL WHERE id = ?').bind(row.id).run();
+      log.warn('alerts: push failed', { error, userId: row.user_id, kind });
     }
   }
   if (failed) throw new Error(`${failed} alert pushes failed`);
 }
 
-async function sendNextWave(env: ApiEnv, run: Run, nextAt: number, now: number): Promise<void> {
+async function sendNextWave(
+  env: ApiEnv,
+  run: Run,
+  nextAt: number,
+  now: number,
+  options: ConsumerOptions,
+): Promise<void> {
   const delaySeconds = Math.max(0, Math.min(MAX_DELAY_SECONDS, Math.ceil((nextAt - now) / 1000)));
-  await env.ALERTS.send(
-    { kind: run.kind, skuId: run.skuId, eventId: run.eventId, wave: run.wave + 1 } satisfies AlertMessage,
-    { contentType: 'json', delaySeconds },
-  );
+  const message: AlertMessage = { kind: run.kind, skuId: run.skuId, eventId: run.eventId, wave: run.wave + 1 };
+  if (options.sendLater) await options.sendLater(message, delaySeconds);
+  else await env.ALERTS.send(message, { contentType: 'json', delaySeconds });
 }
