@@ -4,10 +4,12 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatPercent } from '#shared/money';
+import { unsubscribeToken } from '#api/src/alerts/token';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { cookiesFrom, storefront } from './helpers';
 import { staffPage, staffPost, staffSignIn } from './staff-session';
 
+const TOKEN_SECRET = 'test-token-secret-0123456789abcdef01234';
 let manager: string;
 const email = `waiting-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
@@ -33,6 +35,10 @@ describe('back-in-stock alerts in the back office', () => {
       body: JSON.stringify({ value: true }),
     });
     expect(asked.status).toBe(200);
+
+    // The shopper's list says how long the request lasts.
+    const list = await (await storefront('/profile/notify-list', { headers: { cookie } })).text();
+    expect(list).toContain('Omega-3 Fish Oil: we keep waiting for it until');
 
     // Waiting, nothing sent yet.
     const before = await (await staffPage('/alerts', manager)).text();
@@ -89,5 +95,36 @@ describe('back-in-stock alerts in the back office', () => {
     const lab = (await staffSignIn([{ role: 'lab_coordinator', country: null }])).cookie;
     expect(await (await staffPage('/', lab)).text()).not.toContain('href="/alerts"');
     expect((await staffPage('/alerts', lab)).status).toBe(403);
+  });
+
+  it('the unsubscribe page changes nothing when opened; its button posts the token', async () => {
+    const user = await env.API_DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: number }>();
+    await env.API_DB.prepare(
+      "INSERT INTO notify_requests (user_id, product_id, created_at, lang, country) VALUES (?, 6, ?, 'ar', 'SA')",
+    )
+      .bind(user!.id, Date.now())
+      .run();
+    const token = await unsubscribeToken(TOKEN_SECRET, { kind: 'back_in_stock', userId: user!.id, productId: 6 });
+    const page = await storefront(`/ar/alerts/unsubscribe?token=${token}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('إيقاف هذا التنبيه');
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    const waiting = () =>
+      env.API_DB.prepare('SELECT count(*) AS n FROM notify_requests WHERE user_id = ? AND product_id = 6')
+        .bind(user!.id)
+        .first<{ n: number }>()
+        .then((r) => r!.n);
+    expect(await waiting()).toBe(1);
+    // What the page's button sends.
+    const device = cookiesFrom(page);
+    const stopped = await storefront('/api/alerts/unsubscribe', {
+      method: 'POST',
+      headers: { ...json, cookie: device },
+      body: JSON.stringify({ token }),
+    });
+    expect(stopped.status).toBe(200);
+    expect(((await stopped.json()) as { meta: { msg: string } }).meta.msg).toBe('alert_unsubscribed');
+    expect(await waiting()).toBe(0);
   });
 });
