@@ -118,6 +118,9 @@ export default defineConfig({
                   // Cloudflare Images, served by Miniflare with sharp as in local mode.
                   images: { binding: 'IMAGES' },
                   durableObjects: { NONCES: { className: 'NonceGuard', useSQLite: true } },
+                  // …and its alerts queue (issue 16), produced and consumed by itself as in api/wrangler.toml.
+                  queueProducers: { ALERTS: { queueName: 'shop-alerts' } },
+                  queueConsumers: { 'shop-alerts': { maxBatchTimeout: 1 } },
                 },
                 {
                   // The back office (decision 27), from the build: the storefront hands it the

@@ -59,6 +59,13 @@ export const PAGE_ROUTES = [
     module: 'auth/verify-email',
     texts: ['accounts'],
   },
+  // Not in spec §2 (issue 16): the one-click unsubscribe link of alert mails (a button posts it).
+  {
+    id: 'alerts-unsubscribe',
+    path: '/alerts/unsubscribe',
+    title: 'page_alerts_unsubscribe',
+    texts: ['accounts'],
+  },
   { id: 'search', path: '/search', title: 'page_search', texts: ['catalogue'] },
   { id: 'cart', path: '/cart', title: 'page_cart', texts: ['orders', 'catalogue', 'blood-tests'] },
   {
@@ -299,6 +306,7 @@ export const PRIVATE_PATH_PREFIXES = [
   '/share',
   '/quiz-result',
   '/_app',
+  '/alerts/',
 ] as const;
 
 export function isPrivatePath(path: string): boolean {

@@ -20,6 +20,7 @@ import { mediaRoutes } from './routes/media';
 import { customerRoutes } from './routes/customers';
 import { promotionRoutes } from './routes/promotions';
 import { searchRoutes } from './routes/search';
+import { alertRoutes } from './routes/alerts';
 import { orderRoutes } from './routes/orders';
 import { MessagePage } from './pages/Message';
 
@@ -51,6 +52,7 @@ app.route('/', customerRoutes);
 app.route('/', promotionRoutes);
 app.route('/', searchRoutes);
 app.route('/', orderRoutes);
+app.route('/', alertRoutes);
 
 app.notFound((c) => {
   const t = c.var.t ?? staffTranslator('en');

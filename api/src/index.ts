@@ -56,6 +56,9 @@ import { openApiDocument } from './contract/openapi';
 import type { AppEnv } from './app-env';
 import { currentRequestId, log, requestContext, withFreshRequestId } from './lib/log';
 import { withSentryWhenConfigured } from './lib/sentry';
+import { alertRoutes } from './routes/alerts';
+import { resendLostEvents } from './alerts';
+import { consumeAlerts } from './alerts/consumer';
 
 export { NonceGuard } from './lib/nonce-guard';
 /** The route table, for the contract test that walks it (tests/integration/api/contract.test.ts). */
@@ -139,6 +142,8 @@ if (__LOCAL_TOOLS__) app.route('/dev', devRoutes);
 app.route('/misc', miscRoutes);
 // The back office (decision 27): staff sessions, never a shopper's, and a permission per route.
 app.route('/staff', staffRoutes);
+// Alerts (issue 16): the one-click unsubscribe of alert mails.
+app.route('/alerts', alertRoutes);
 
 app.notFound((c) => c.json(fail('not_found', 404), 404));
 
@@ -192,6 +197,18 @@ export default withSentryWhenConfigured('api', currentRequestId, {
         deliverDueMail(env, { limit: 100 }).then(
           (r) => (r.retrying || r.failed) && log.warn('mail delivery', { ...r }),
         ),
+      );
+      // Alert events whose queue message was lost (still unprocessed after a minute): sent again.
+      ctx.waitUntil(resendLostEvents(env).then((n) => n && log.info('alert events re-sent', { count: n })));
+    });
+  },
+  // The shop-alerts queue (api/wrangler.toml): back-in-stock and price-drop alerts in waves (api/src/alerts/).
+  async queue(batch: MessageBatch<unknown>, env: ApiEnv, ctx: ExecutionContext) {
+    await withFreshRequestId(async () => {
+      await consumeAlerts(batch, env);
+      // The alerts' mails were queued in the outbox: deliver them now rather than at the next cron.
+      ctx.waitUntil(
+        deliverDueMail(env, { limit: 50 }).catch((error) => log.error('mail delivery run failed', { error })),
       );
     });
   },

@@ -28,6 +28,7 @@ const GROUP_OF: Record<ListedId, Group | null> = {
   'reset-password': null,
   // Reached only from its mail (it needs its token).
   'verify-email': null,
+  'alerts-unsubscribe': null,
   search: 'shop',
   cart: 'shop',
   'checkout-shipping': 'shop',

@@ -91,6 +91,9 @@ export const MESSAGE_KEYS = [
   'push_subscription_taken',
   // A staff member without the right (the back office; generic enough for any caller).
   'forbidden',
+  // Alerts (issue 16): the one-click unsubscribe.
+  'alert_unsubscribed',
+  'unsubscribe_link_invalid',
 ] as const;
 
 /** Every key the API may send: the shopper's, and the back office's own (their texts live in the staff dictionaries). */

@@ -103,6 +103,16 @@ export const accountsEn = {
   notify_me_on: 'We will let you know when it is back in stock.',
   notify_me_off: 'You will no longer be notified about this product.',
   notify_list_intro: 'Products you asked us to tell you about when they are back in stock.',
+  // Alerts (issue 16): when a notify-me request expires, and the one-click unsubscribe page.
+  notify_list_expires: '{{product}}: we keep waiting for it until {{date}}.',
+  notify_list_expiry_heading: 'How long we wait',
+  alerts_unsubscribe_intro:
+    'Stop the alert this e-mail was about? You will get no more e-mails or notifications for it.',
+  alerts_unsubscribe_button: 'Stop this alert',
+  alerts_unsubscribe_working: 'Stopping the alert…',
+  alerts_unsubscribe_done_product: 'You will hear no more about {{product}}.',
+  alert_unsubscribed: 'The alert is stopped.',
+  unsubscribe_link_invalid: 'This unsubscribe link is not valid. Please use the link from the e-mail as it is.',
   // Fields whose "… is required" needs its own sentence (client/ui/field-message.ts).
   account_password_required: 'Password is required',
   account_new_password_required: 'New password is required',

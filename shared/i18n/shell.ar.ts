@@ -164,6 +164,7 @@ export const shellAr = {
   prices_include_vat: 'الأسعار شاملة ضريبة القيمة المضافة.',
   page_order_lookup: 'ابحث عن طلبك',
   page_verify_email: 'تأكيد البريد الإلكتروني',
+  page_alerts_unsubscribe: 'إيقاف تنبيه',
   unsupported_media_type: 'هذا النوع من الطلبات غير مقبول.',
   bad_link_body: 'هذا الرابط غير صالح. يرجى المتابعة من الصفحة الرئيسية.',
   offline_title: 'أنت غير متصل بالإنترنت',

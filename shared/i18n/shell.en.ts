@@ -163,6 +163,7 @@ export const shellEn = {
   prices_include_vat: 'Prices include VAT.',
   page_order_lookup: 'Find your order',
   page_verify_email: 'Confirm your e-mail',
+  page_alerts_unsubscribe: 'Stop an alert',
   unsupported_media_type: 'This kind of request is not accepted.',
   bad_link_body: 'This link is not valid. Please continue from the home page.',
   offline_title: 'You are offline',

@@ -15,6 +15,8 @@ import { staffPeopleAr } from './staff-people.ar';
 import { staffPeopleEn } from './staff-people.en';
 import { staffTeamAr } from './staff-team.ar';
 import { staffTeamEn } from './staff-team.en';
+import { staffAlertsAr } from './staff-alerts.ar';
+import { staffAlertsEn } from './staff-alerts.en';
 
 export const staffTextsEn = {
   ...staffEn,
@@ -24,6 +26,7 @@ export const staffTextsEn = {
   ...staffCatalogueEn,
   ...staffPeopleEn,
   ...staffOrdersEn,
+  ...staffAlertsEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
@@ -34,4 +37,5 @@ export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffCatalogueAr,
   ...staffPeopleAr,
   ...staffOrdersAr,
+  ...staffAlertsAr,
 };

@@ -68,6 +68,7 @@ import { BIOMARKER_REFERENCE } from '#shared/blood-tests/biomarker-reference-dat
 import { productQuerySchema } from '#shared/catalogue/filter-model';
 import type { Permission } from '#shared/staff/permissions';
 import { STAFF_CONTRACTS } from './staff';
+import { alertUnsubscribeSchema } from '#shared/api/alert-schemas';
 import { BLOOD_TEST_RESULTS_CONTRACTS } from './blood-test-results';
 import { PUSH_CONTRACTS } from './push';
 
@@ -543,6 +544,13 @@ export const CONTRACTS = {
   ...BLOOD_TEST_RESULTS_CONTRACTS,
   // Web push (issue 16).
   ...PUSH_CONTRACTS,
+  // Back-in-stock and price-drop alerts (issue 16).
+  'POST /alerts/unsubscribe': {
+    tag: 'alerts',
+    summary:
+      "One-click unsubscribe of an alert mail's link (no sign-in: the signed token names the alert); answers the product's name",
+    body: alertUnsubscribeSchema,
+  },
 } as const satisfies Record<string, RouteContract>;
 
 export type ContractKey = keyof typeof CONTRACTS;

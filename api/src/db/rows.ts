@@ -238,6 +238,8 @@ export interface MailOutboxRow {
   failed_at: number | null;
   last_error: string | null;
   created_at: number;
+  /** JSON object of extra headers (List-Unsubscribe on alerts, migration 0038). */
+  headers: string | null;
 }
 
 export interface InfoInstructionRow {

@@ -6,7 +6,7 @@ import { sentryOptions } from '#shared/observability/sentry-options';
 type ReportingEnv = { SENTRY_DSN?: string; ENVIRONMENT?: string };
 /** A handler method (fetch, scheduled) seen only as far as this wrapper reads it. */
 type Call = (event: unknown, env: ReportingEnv, ctx: ExecutionContext) => unknown;
-type Calls = { fetch?: Call; scheduled?: Call };
+type Calls = { fetch?: Call; scheduled?: Call; queue?: Call };
 
 export function withSentryWhenConfigured<H extends object>(
   worker: string,
@@ -28,5 +28,6 @@ export function withSentryWhenConfigured<H extends object>(
     ...handler,
     ...(own.fetch && { fetch: pick('fetch') }),
     ...(own.scheduled && { scheduled: pick('scheduled') }),
+    ...(own.queue && { queue: pick('queue') }),
   };
 }

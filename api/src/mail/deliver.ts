@@ -19,7 +19,10 @@ export function mailBackoffMs(attempts: number): number {
 }
 
 /** A due mail: next_attempt_at is set (the query asks for it to have passed). */
-type DueRow = Pick<MailOutboxRow, 'id' | 'to_address' | 'subject' | 'body_text' | 'body_html' | 'attempts'> & {
+type DueRow = Pick<
+  MailOutboxRow,
+  'id' | 'to_address' | 'subject' | 'body_text' | 'body_html' | 'attempts' | 'headers'
+> & {
   next_attempt_at: number;
 };
 
@@ -38,7 +41,7 @@ export async function deliverDueMail(
   const db = env.DB;
   const { results } = await db
     .prepare(
-      'SELECT id, to_address, subject, body_text, body_html, attempts, next_attempt_at FROM mail_outbox WHERE next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?',
+      'SELECT id, to_address, subject, body_text, body_html, attempts, next_attempt_at, headers FROM mail_outbox WHERE next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?',
     )
     .bind(now, opts.limit ?? 25)
     .all<DueRow>();
@@ -65,6 +68,7 @@ export async function deliverDueMail(
           subject: row.subject,
           text: row.body_text,
           ...(row.body_html ? { html: row.body_html } : {}),
+          ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
         },
         `mail-${row.id}`,
       );

@@ -8,6 +8,8 @@ export interface Mail {
   text: string;
   /** An HTML alternative (order confirmations with a tax invoice); the text part is always sent. */
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on alert mails. */
+  headers?: Record<string, string>;
 }
 
 export interface MailSender {
@@ -31,6 +33,7 @@ export function resendSender(apiKey: string, from: string, fetcher: typeof fetch
           subject: mail.subject,
           text: mail.text,
           ...(mail.html ? { html: mail.html } : {}),
+          ...(mail.headers ? { headers: mail.headers } : {}),
         }),
       });
       if (!res.ok) throw new Error(`mail provider answered ${res.status}`);

@@ -12,7 +12,10 @@ export type MailKind =
   | 'staff_invitation'
   | 'blood_test_results'
   /** The back office moved the order on (issue 14): confirmed, shipped, delivered, cancelled, refunded. */
-  | 'order_update';
+  | 'order_update'
+  /** A product the shopper waits for is back in stock; a wishlist item's price fell (issue 16). */
+  | 'back_in_stock'
+  | 'price_drop';
 
 export interface QueuedMail extends Mail {
   lang: 'en' | 'ar';
@@ -24,10 +27,21 @@ export interface QueuedMail extends Mail {
 export function queueMail(db: D1Database, mail: QueuedMail, now = Date.now()): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO mail_outbox (to_address, subject, body_text, body_html, lang, kind, dedupe_key, attempts, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
+      `INSERT INTO mail_outbox (to_address, subject, body_text, body_html, lang, kind, dedupe_key, attempts, next_attempt_at, created_at, headers)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
     )
-    .bind(mail.to, mail.subject, mail.text, mail.html ?? null, mail.lang, mail.kind, mail.dedupeKey, now, now);
+    .bind(
+      mail.to,
+      mail.subject,
+      mail.text,
+      mail.html ?? null,
+      mail.lang,
+      mail.kind,
+      mail.dedupeKey,
+      now,
+      now,
+      headersJson(mail),
+    );
 }
 
 /**
@@ -43,8 +57,8 @@ export function queueMailWhen(
   // The WHERE also keeps SQLite from reading ON CONFLICT as a join's ON (the upsert-after-SELECT rule).
   return db
     .prepare(
-      `INSERT INTO mail_outbox (to_address, subject, body_text, body_html, lang, kind, dedupe_key, attempts, next_attempt_at, created_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, 0, ?, ? WHERE ${condition.sql} ON CONFLICT (dedupe_key) DO NOTHING`,
+      `INSERT INTO mail_outbox (to_address, subject, body_text, body_html, lang, kind, dedupe_key, attempts, next_attempt_at, created_at, headers)
+       SELECT ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ? WHERE ${condition.sql} ON CONFLICT (dedupe_key) DO NOTHING`,
     )
     .bind(
       mail.to,
@@ -56,6 +70,9 @@ export function queueMailWhen(
       mail.dedupeKey,
       now,
       now,
+      headersJson(mail),
       ...condition.binds,
     );
 }
+
+const headersJson = (mail: QueuedMail) => (mail.headers ? JSON.stringify(mail.headers) : null);

@@ -11,7 +11,8 @@ import type { WebhookEvent } from './gateway';
 import type { OrderItemRow, OrderRow, PaymentRow as PaymentsTableRow } from '../db/rows';
 import { log } from '../lib/log';
 import { bookingOutcomeStatements } from '../blood-tests/changes';
-import { onBackInStock } from '../catalogue/back-in-stock';
+import { onBackInStock, restockedSkus } from '../catalogue/back-in-stock';
+import { sendAlerts } from '../alerts';
 
 type PaymentRow = Pick<
   PaymentsTableRow,
@@ -21,7 +22,7 @@ type PaymentRow = Pick<
 export type OutcomeResult = { applied: boolean; payment: PaymentRow | null };
 
 export async function applyOutcome(
-  env: { DB: D1Database },
+  env: { DB: D1Database; ALERTS?: Queue },
   event: WebhookEvent,
   siteOrigin: string,
 ): Promise<OutcomeResult> {
@@ -81,13 +82,19 @@ export async function applyOutcome(
   // A blood-test booking's card payment (issue 13): booked, or its slot place and wallet part returned.
   if (payment.purpose === 'order' && payment.blood_test_order_id)
     statements.push(...(await bookingOutcomeStatements(db, payment.blood_test_order_id, event.outcome, now)));
+  let results: D1Result[];
   try {
-    await db.batch(statements);
+    results = await db.batch(statements);
   } catch (error) {
     // Another delivery of the same outcome was applied first.
     if (/payment_events/.test(String(error))) return { applied: false, payment };
     throw error;
   }
+  // Stock back from 0: the alerts queue takes it from here (only the message is sent in this request).
+  await sendAlerts(
+    env,
+    restockedSkus(results).map((skuId) => ({ kind: 'back_in_stock', skuId })),
+  );
   return { applied: true, payment: { ...payment, status } };
 }
 

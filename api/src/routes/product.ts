@@ -15,6 +15,7 @@ import { col } from '../catalogue/lang';
 import type { BrandColumns, SkuRow } from '../catalogue/rows';
 import { thumbnailUrl } from '../media/renditions';
 import { runListing } from '../catalogue/listing';
+import { REQUEST_TTL_MS } from '../alerts';
 import { needsCurrency } from '../catalogue/query';
 import { loadSynonyms, searchMatch, type SearchMatch } from '../catalogue/search';
 import { logLowResults, rescueSearch, type Fallback } from '../catalogue/search-rescue';
@@ -210,12 +211,17 @@ productRoutes.post('/:id{[0-9]+}/notify-me', contract('POST /product/:id{[0-9]+}
   const db = c.env.DB;
   const exists = await db.prepare('SELECT 1 AS ok FROM products WHERE id = ? AND is_active = 1').bind(id).first();
   if (!exists) throw new ApiError(404, 'not_found');
+  // The request's language and country are the alert's (issue 16: mail and push in that language, prices
+  // in that country's currency). Asking again while waiting keeps the place in the queue; asking again
+  // after an alert starts a new wait (a new 90 days).
   await (value
     ? db
         .prepare(
-          'INSERT INTO notify_requests (user_id, product_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET notified_at = NULL',
+          `INSERT INTO notify_requests (user_id, product_id, created_at, lang, country) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT DO UPDATE SET lang = excluded.lang, country = excluded.country, notified_at = NULL,
+             created_at = CASE WHEN notified_at IS NULL THEN created_at ELSE excluded.created_at END`,
         )
-        .bind(user.id, id, Date.now())
+        .bind(user.id, id, Date.now(), c.var.lang, c.var.country)
     : db.prepare('DELETE FROM notify_requests WHERE user_id = ? AND product_id = ?').bind(user.id, id)
   ).run();
   return c.json(ok({ product_id: id, will_notify: value }, value ? 'notify_me_on' : 'notify_me_off'));
@@ -223,14 +229,17 @@ productRoutes.post('/:id{[0-9]+}/notify-me', contract('POST /product/:id{[0-9]+}
 
 productRoutes.get('/notify-list', contract('GET /product/notify-list'), async (c) => {
   const user = await requireUser(c);
+  // A request expires 90 days after it was made (issue 16): the list says when, and hides expired ones.
   const { results } = await c.env.DB.prepare(
-    `SELECT ${cardColumns(c.var.lang)} FROM ${CARD_FROM} JOIN notify_requests n ON n.product_id = p.id AND n.user_id = ? WHERE p.is_active = 1 ORDER BY n.created_at DESC`,
+    `SELECT ${cardColumns(c.var.lang)}, n.created_at + ?2 AS notify_expires_at FROM ${CARD_FROM} JOIN notify_requests n ON n.product_id = p.id AND n.user_id = ?1
+     WHERE p.is_active = 1 AND n.created_at + ?2 > ?3 ORDER BY n.created_at DESC`,
   )
-    .bind(user.id)
-    .all<CardRow>();
+    .bind(user.id, REQUEST_TTL_MS, Date.now())
+    .all<CardRow & { notify_expires_at: number }>();
   const items = results.map(toCard);
   for (const card of items) card.default_sku.will_notify = true;
-  return c.json(ok({ items }));
+  const expires = results.map((r, i) => ({ product_id: items[i]!.id, expires_at: r.notify_expires_at }));
+  return c.json(ok({ items, expires }));
 });
 
 productRoutes.get('/:ref/v2', contract('GET /product/:ref/v2'), async (c) => {

@@ -9,6 +9,7 @@ import { STAFF_ORDER_CONTRACTS } from './orders';
 import { STAFF_PROMOTION_CONTRACTS } from './promotions';
 import { STAFF_SEARCH_CONTRACTS } from './search';
 import { STAFF_TEAM_CONTRACTS } from './team';
+import { STAFF_ALERT_CONTRACTS } from './alerts';
 
 export const STAFF_CONTRACTS = {
   ...STAFF_CORE_CONTRACTS,
@@ -19,4 +20,5 @@ export const STAFF_CONTRACTS = {
   ...STAFF_PROMOTION_CONTRACTS,
   ...STAFF_SEARCH_CONTRACTS,
   ...STAFF_ORDER_CONTRACTS,
+  ...STAFF_ALERT_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;

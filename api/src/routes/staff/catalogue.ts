@@ -14,6 +14,7 @@ import { requireStaff } from '#api/src/middleware/staff';
 import { auditStatement, changedFields } from '#api/src/staff/audit';
 import type { StaffMember } from '#api/src/staff/sessions';
 import { onBackInStock } from '#api/src/catalogue/back-in-stock';
+import { announceAlerts, priceDropStatement } from '#api/src/alerts';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '#api/src/catalogue/currency';
 import {
   bumpCatalogueVersion,
@@ -61,9 +62,10 @@ export const fieldError = (field: string, message: string) =>
   new ApiError(400, 'validation_failed', { fields: [{ field, code: 'custom', message }] });
 
 /** Runs the change with its audit row, then makes every cached catalogue answer stale. */
-export async function commit(c: Context<AppEnv>, statements: D1PreparedStatement[]): Promise<void> {
-  await c.env.DB.batch(statements);
+export async function commit(c: Context<AppEnv>, statements: D1PreparedStatement[]): Promise<D1Result[]> {
+  const results = await c.env.DB.batch(statements);
   await bumpCatalogueVersion(c.env);
+  return results;
 }
 
 export function audit(c: Context<AppEnv>, member: StaffMember, entry: Parameters<typeof auditStatement>[2]) {
@@ -268,6 +270,8 @@ export const staffCatalogueRoutes = new Hono<AppEnv>()
       ...(setting ? { stock } : {}),
     };
     const diff = changedFields(before as unknown as Record<string, unknown>, after);
+    const restocked = setting && seen === 0 && stock > 0;
+    const priceDrop = priceDropStatement(db, id, before.price, after.price);
     try {
       await commit(c, [
         // Checked again inside the batch: a stock changed since the read sets -1, which the CHECK
@@ -282,7 +286,9 @@ export const staffCatalogueRoutes = new Hono<AppEnv>()
               .prepare('UPDATE skus SET price = ?, old_price = ?, buy_limit = ? WHERE id = ?')
               .bind(after.price, after.old_price, after.buy_limit, id),
         denormaliseProduct(db, before.product_id),
-        ...(setting && seen === 0 && stock > 0 ? onBackInStock(c.env, [id]) : []),
+        ...(restocked ? onBackInStock(c.env, [id]) : []),
+        // A lower price: wishlist owners who asked for a price-drop alert hear of it (issue 16).
+        ...priceDrop,
         audit(c, member, {
           action: 'sku.edit',
           resource: 'sku',
@@ -298,6 +304,9 @@ export const staffCatalogueRoutes = new Hono<AppEnv>()
       }
       throw error;
     }
+    // The events are stored: the alerts queue's consumer takes them from here (api/src/alerts/).
+    if (restocked) announceAlerts(c, 'back_in_stock', [id]);
+    if (priceDrop.length) announceAlerts(c, 'price_drop', [id]);
     return c.json(ok({ id, product_id: before.product_id, stock }));
   })
 
@@ -310,12 +319,13 @@ export const staffCatalogueRoutes = new Hono<AppEnv>()
     if (!before) throw notFound();
     const stock = before.stock + input.adjust;
     if (stock < 0) throw fieldError('adjust', 'stock_invalid');
+    const restocked = before.stock === 0 && stock > 0;
     await commit(c, [
       // Relative, so an order placed between the read and this batch still counts: a delivery of 12
       // adds 12 to whatever is there. (The audit row's before/after are as read.)
       db.prepare('UPDATE skus SET stock = stock + ?1 WHERE id = ?2 AND stock + ?1 >= 0').bind(input.adjust, id),
       denormaliseProduct(db, before.product_id),
-      ...(before.stock === 0 && stock > 0 ? onBackInStock(c.env, [id]) : []),
+      ...(restocked ? onBackInStock(c.env, [id]) : []),
       audit(c, member, {
         action: 'sku.stock',
         resource: 'sku',
@@ -325,6 +335,7 @@ export const staffCatalogueRoutes = new Hono<AppEnv>()
         reason: input.reason,
       }),
     ]);
+    if (restocked) announceAlerts(c, 'back_in_stock', [id]);
     return c.json(ok({ id, product_id: before.product_id, stock }));
   })
 

@@ -14,6 +14,7 @@ import { staffCustomerRoutes } from './customers';
 import { staffPromotionRoutes } from './promotions';
 import { staffSearchRoutes } from './search';
 import { staffOrderRoutes } from './orders';
+import { staffAlertRoutes } from './alerts';
 
 export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffAuthRoutes)
@@ -27,4 +28,5 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffCustomerRoutes)
   .route('/', staffPromotionRoutes)
   .route('/', staffSearchRoutes)
-  .route('/', staffOrderRoutes);
+  .route('/', staffOrderRoutes)
+  .route('/', staffAlertRoutes);

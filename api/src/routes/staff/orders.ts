@@ -19,6 +19,8 @@ import { auditStatement } from '#api/src/staff/audit';
 import type { StaffMember } from '#api/src/staff/sessions';
 import type { OrderEventRow, OrderItemRow, OrderRow, PaymentRow, RefundRow, WalletLedgerRow } from '#api/src/db/rows';
 import { releaseStatements } from '#api/src/payments/outcome';
+import { restockedSkus } from '#api/src/catalogue/back-in-stock';
+import { announceAlerts } from '#api/src/alerts';
 import { gatewayFor, type RefundResult } from '#api/src/payments/gateway';
 import { refundMailTag, settleRefund } from '#api/src/payments/refunds';
 import { sandboxGateway, signSandboxRefund } from '#api/src/payments/sandbox';
@@ -292,6 +294,8 @@ async function runStep(c: Context<AppEnv>, id: number, step: Step, input: Record
   const userId = order.user_id;
   if (pushed && userId !== null && orderStatusPush('en', pushed, order.id))
     pushAfter(c, () => pushToUser(c.env, userId, 'order_status', (lang) => orderStatusPush(lang, pushed, order.id)!));
+  // Stock back from 0 (a cancel): the alerts queue's consumer takes it from here (api/src/alerts/).
+  announceAlerts(c, 'back_in_stock', restockedSkus(results));
   if (cancelRefund?.method === 'gateway') {
     // The order stays cancelled whatever the gateway answers: its stock and coupon are back already,
     // and a shop owner wants a cancelled order cancelled. A refusal leaves the refund row failed (not

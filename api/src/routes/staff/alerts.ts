@@ -1,0 +1,23 @@
+// The back office's back-in-stock alerts report (issue 16): per SKU, who waits, the alerts sent and the
+// purchases that followed them (api/src/alerts/report.ts). Read with the catalogue permission.
+import { Hono } from 'hono';
+import { ok } from '#shared/api/envelope';
+import type { AppEnv } from '#api/src/app-env';
+import { contract } from '#api/src/lib/validate';
+import { backInStockReport } from '#api/src/alerts/report';
+import { CONVERSION_WINDOW_MS, REQUEST_TTL_MS } from '#api/src/alerts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const staffAlertRoutes = new Hono<AppEnv>().get(
+  '/alerts/back-in-stock',
+  contract('GET /staff/alerts/back-in-stock'),
+  async (c) =>
+    c.json(
+      ok({
+        skus: await backInStockReport(c.env.DB),
+        window_days: CONVERSION_WINDOW_MS / DAY_MS,
+        expiry_days: REQUEST_TTL_MS / DAY_MS,
+      }),
+    ),
+);
