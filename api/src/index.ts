@@ -82,7 +82,16 @@ app.use(
   requireDevice({
     secret: (c) => (c.var as AppEnv['Variables']).config.TOKEN_SECRET,
     // The gateway's webhook comes through the storefront, signed, but from no shopper's device.
-    exemptPrefixes: ['/media/', '/sitemap', '/dev/', '/payments/webhook/', '/openapi.json', '/staff/'],
+    // An alert mail's one-click unsubscribe comes from the mail provider, relayed by the storefront.
+    exemptPrefixes: [
+      '/media/',
+      '/sitemap',
+      '/dev/',
+      '/payments/webhook/',
+      '/openapi.json',
+      '/staff/',
+      '/alerts/unsubscribe',
+    ],
   }),
 );
 app.use(requestLocale());

@@ -127,4 +127,32 @@ describe('back-in-stock alerts in the back office', () => {
     expect(((await stopped.json()) as { meta: { msg: string } }).meta.msg).toBe('alert_unsubscribed');
     expect(await waiting()).toBe(0);
   });
+
+  it("a mail client's one-click button (RFC 8058) unsubscribes with the link's token alone", async () => {
+    const user = await env.API_DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: number }>();
+    await env.API_DB.prepare(
+      "INSERT OR REPLACE INTO notify_requests (user_id, product_id, created_at, lang, country) VALUES (?, 6, ?, 'en', 'KW')",
+    )
+      .bind(user!.id, Date.now())
+      .run();
+    const token = await unsubscribeToken(TOKEN_SECRET, { kind: 'back_in_stock', userId: user!.id, productId: 6 });
+    const oneClick = (t: string) =>
+      storefront(`/alerts/unsubscribe?token=${encodeURIComponent(t)}`, {
+        method: 'POST',
+        // From the mail provider's servers: a form body, no cookie, no Origin of this shop.
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+    const waiting = () =>
+      env.API_DB.prepare('SELECT count(*) AS n FROM notify_requests WHERE user_id = ? AND product_id = 6')
+        .bind(user!.id)
+        .first<{ n: number }>()
+        .then((r) => r!.n);
+    const tampered = await oneClick(`${token.slice(0, -2)}00`);
+    expect(tampered.status).toBe(400);
+    expect(await waiting()).toBe(1);
+    const stopped = await oneClick(token);
+    expect(stopped.status).toBe(200);
+    expect(await waiting()).toBe(0);
+  });
 });
