@@ -6,9 +6,10 @@ import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
 import { AuditPage, type AuditEntryView } from '../pages/Audit';
 import { apiFailurePage } from './failure';
+import { filledQuery } from '../lib/filter-query';
 
 export const auditRoutes = new Hono<StaffAppEnv>().get('/audit', staffPage('audit:read'), async (c) => {
-  const parsed = auditQuerySchema.safeParse(c.req.query());
+  const parsed = auditQuerySchema.safeParse(filledQuery(c.req.query()));
   const filters = parsed.success ? parsed.data : {};
   const query = new URLSearchParams(
     Object.entries(filters)

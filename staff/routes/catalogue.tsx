@@ -21,6 +21,7 @@ import { NewProductPage } from '../pages/catalogue/NewProduct';
 import { ProductPage, type ProductDetail } from '../pages/catalogue/Product';
 import { ProductsPage, type NamedRow, type ProductListRow } from '../pages/catalogue/Products';
 import { apiFailurePage } from './failure';
+import { filledQuery } from '../lib/filter-query';
 
 type C = Context<StaffAppEnv>;
 type Failed = FormFailure | null;
@@ -167,7 +168,7 @@ async function newProductPage(c: C, failure: Failed = null) {
 
 const catalogueRoutesBase = new Hono<StaffAppEnv>()
   .get('/catalogue', staffPage('catalogue:read'), async (c) => {
-    const parsed = catalogueListQuery.safeParse(c.req.query());
+    const parsed = catalogueListQuery.safeParse(filledQuery(c.req.query()));
     const filters = parsed.success ? parsed.data : {};
     const query = new URLSearchParams(
       Object.entries(filters)

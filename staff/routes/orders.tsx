@@ -20,6 +20,7 @@ import { staffPage } from '../middleware/guards';
 import { OrdersListPage, type OrderListData } from '../pages/orders/OrdersList';
 import { ORDER_STEPS, OrderDetailPage, type OrderDetailData, type OrderStep } from '../pages/orders/OrderDetail';
 import { apiFailurePage } from './failure';
+import { filledQuery } from '../lib/filter-query';
 
 const PERMISSION: Record<OrderStep, Permission> = {
   confirm: 'orders:fulfil',
@@ -36,7 +37,7 @@ const text = (form: Record<string, unknown>, name: string) =>
 
 export const orderRoutes = new Hono<StaffAppEnv>()
   .get('/orders', staffPage('orders:read'), async (c) => {
-    const parsed = staffOrderListQuery.safeParse(c.req.query());
+    const parsed = staffOrderListQuery.safeParse(filledQuery(c.req.query()));
     const filters = parsed.success ? parsed.data : {};
     const query = new URLSearchParams(
       Object.entries(filters)

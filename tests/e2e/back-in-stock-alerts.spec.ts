@@ -1,0 +1,76 @@
+// Back-in-stock alerts end to end (issue 16): a Saudi shopper in Arabic turns on notifications, asks to
+// hear about a sold-out product, the back office restocks it, and the shop's queue consumer sends the
+// alert: a mail in Arabic with the price in riyals, and a push to the shopper's device. Locally the mail
+// lands in /dev/mailbox and the push in /dev/pushbox (no push service is reachable from a test machine,
+// so the browser registers a local-outbox subscription, decision 29).
+import { openSoldOutProduct, signInCatalogueManager } from './catalogue-manager';
+import { expect, signUpThroughApi, staffOrigin, test } from './fixtures';
+
+test('a shopper subscribes to back-in-stock, the back office restocks, and the mail and push arrive', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  // The back office finds a sold-out product with one size.
+  const staffContext = await browser.newContext();
+  const staffPage = await staffContext.newPage();
+  const staff = staffOrigin(baseURL!);
+  await signInCatalogueManager(staffPage, staff, 'en');
+  await staffPage.goto(`${staff}/catalogue`);
+  const { slug } = await openSoldOutProduct(staffPage, 'en');
+
+  // The shopper: Arabic, Saudi Arabia, notifications on for this device.
+  await page.context().grantPermissions(['notifications']);
+  const shopper = await signUpThroughApi(page, { lang: 'ar', name: 'نورة', email: `alert${Date.now()}@example.com` });
+  await page.goto('/ar/profile');
+  await page.getByTestId('country-switch').selectOption('SA');
+  await expect(page.getByTestId('country-switch')).toHaveValue('SA');
+  await page.goto('/ar/profile/notifications');
+  await page.getByRole('button', { name: 'تفعيل الإشعارات على هذا الجهاز' }).click();
+  await expect(page.getByRole('button', { name: 'إيقاف الإشعارات على هذا الجهاز' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('checkbox', { name: 'يعود منتج طلبت التنبيه عنه إلى المخزون' })).toBeChecked();
+
+  // …asks to hear about the sold-out product.
+  await page.goto(`/ar/products/${slug}`);
+  const name = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+  await page.getByTestId('notify-button').first().click();
+  await expect(page.getByTestId('notify-button').first()).toHaveText('سنُعلمك عند التوفر');
+
+  // The back office restocks it.
+  const sku = staffPage.locator('form[action^="/catalogue/skus/"]:not([action$="/stock"])');
+  await sku.getByLabel('Stock', { exact: true }).fill('12');
+  await sku.getByLabel('Reason for a stock change').fill('Delivery from the supplier');
+  await sku.getByRole('button', { name: /^Save / }).click();
+  await expect(staffPage.getByText('Saved. Shoppers see the change now.')).toBeVisible();
+  await staffContext.close();
+
+  // The mail: Arabic, to this shopper, with the price in riyals and a one-click unsubscribe link.
+  const subject = `عاد إلى المخزون: ${name} – خليج الفيتامينات`;
+  const mail = page.locator('article', { hasText: shopper.email }).filter({ hasText: subject });
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/dev/mailbox?lang=ar');
+        return mail.count();
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
+    .toBe(1);
+  await expect(mail).toContainText(/\d\.\d\d\sSAR/);
+  await expect(mail).toContainText('/ar/alerts/unsubscribe?token=');
+
+  // The push: to this shopper's device, in Arabic, opening the product page.
+  const userId = await page.evaluate(async () => (await (await fetch('/api/user/me')).json()).data.user.id as number);
+  const push = page.locator('article', { hasText: name }).filter({ hasText: `back_in_stock` });
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/dev/pushbox?lang=ar');
+        return push.filter({ hasText: `: ${userId}` }).count();
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
+    .toBe(1);
+  await expect(push.filter({ hasText: `: ${userId}` })).toContainText(`/ar/products/${slug}`);
+});
