@@ -35,6 +35,7 @@ import { orderRoutes, userOrderRoutes } from './routes/orders';
 import { walletRoutes } from './routes/wallet';
 import { bloodTestUploadRoutes } from './routes/blood-test-uploads';
 import { bloodTestResultRoutes } from './routes/blood-test-results';
+import { wishlistRoutes } from './routes/wishlists';
 import { keyringOf } from './uploads/crypto';
 import { rewrapOldKeys, sweepPendingUploads } from './uploads/store';
 import {
@@ -134,6 +135,7 @@ app.route('/city', cityRoutes);
 if (__LOCAL_TOOLS__) app.route('/dev/bloodTestOrder', devBloodTestRoutes);
 if (__LOCAL_TOOLS__) app.route('/dev', devRoutes);
 app.route('/misc', miscRoutes);
+app.route('/list', wishlistRoutes);
 // The back office (decision 27): staff sessions, never a shopper's, and a permission per route.
 app.route('/staff', staffRoutes);
 

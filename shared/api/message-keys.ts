@@ -86,6 +86,14 @@ export const MESSAGE_KEYS = [
   'upload_value_unit_invalid',
   'upload_value_duplicate',
   'upload_values_too_many',
+  // Wishlists and share links (issue 16).
+  'wishlist_name_too_long',
+  'wishlist_limit_reached',
+  'wishlist_items_limit_reached',
+  'wishlist_sharing_on',
+  'wishlist_sharing_off',
+  'wishlist_followed',
+  'wishlist_unfollowed',
   // A staff member without the right (the back office; generic enough for any caller).
   'forbidden',
 ] as const;

@@ -123,6 +123,13 @@ export const shellAr = {
   wishlit_item_added_successfuly: 'تمت الإضافة إلى قائمة أمنياتك',
   wishlist_item_edited_success_message: 'تم تحديث قائمة الأمنيات',
   wishlist_item_removed_success_message: 'تمت الإزالة من قائمة أمنياتك',
+  wishlist_name_too_long: 'يمكن أن يحتوي اسم القائمة على 60 حرفاً كحد أقصى.',
+  wishlist_limit_reached: 'لقد وصلت إلى الحد الأقصى وهو 50 قائمة أمنيات. احذف قائمة لإنشاء أخرى.',
+  wishlist_items_limit_reached: 'هذه القائمة ممتلئة (200 منتج). احذف بعض المنتجات أو استخدم قائمة أخرى.',
+  wishlist_sharing_on: 'تمت مشاركة قائمة أمنياتك. يمكن لأي شخص لديه الرابط رؤيتها.',
+  wishlist_sharing_off: 'أصبحت قائمة أمنياتك خاصة من جديد. الرابط القديم لم يعد يعمل.',
+  wishlist_followed: 'تم الحفظ في قوائمك',
+  wishlist_unfollowed: 'تمت الإزالة من قوائمك',
   language_changed: 'تم تغيير اللغة',
   country_changed: 'الأسعار معروضة الآن بعملة {{currency}}',
 

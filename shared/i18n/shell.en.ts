@@ -124,6 +124,13 @@ export const shellEn = {
   wishlit_item_added_successfuly: 'Added to your wishlist',
   wishlist_item_edited_success_message: 'Wishlist updated',
   wishlist_item_removed_success_message: 'Removed from your wishlist',
+  wishlist_name_too_long: 'A list name can have at most 60 characters.',
+  wishlist_limit_reached: 'You have reached the maximum of 50 wishlists. Remove one to create another.',
+  wishlist_items_limit_reached: 'This wishlist is full (200 products). Remove some or use another list.',
+  wishlist_sharing_on: 'Your wishlist is shared. Anyone with the link can see it.',
+  wishlist_sharing_off: 'Your wishlist is private again. The old link no longer works.',
+  wishlist_followed: 'Saved to your lists',
+  wishlist_unfollowed: 'Removed from your lists',
   language_changed: 'Language changed',
   country_changed: 'Prices now shown in {{currency}}',
 

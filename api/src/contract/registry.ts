@@ -69,6 +69,7 @@ import { productQuerySchema } from '#shared/catalogue/filter-model';
 import type { Permission } from '#shared/staff/permissions';
 import { STAFF_CONTRACTS } from './staff';
 import { BLOOD_TEST_RESULTS_CONTRACTS } from './blood-test-results';
+import { WISHLIST_CONTRACTS } from './wishlists';
 
 export interface RouteContract {
   summary: string;
@@ -540,6 +541,8 @@ export const CONTRACTS = {
   ...STAFF_CONTRACTS,
   // The shopper's blood-test results page (issue 15).
   ...BLOOD_TEST_RESULTS_CONTRACTS,
+  // Wishlists and share links (issue 16).
+  ...WISHLIST_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;
 
 export type ContractKey = keyof typeof CONTRACTS;
