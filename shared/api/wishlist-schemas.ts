@@ -5,21 +5,18 @@
 // on every product card (the client converts them for the shopper's country).
 import { z } from '../zod';
 import type { ImageRef, ProductCard } from '../catalogue/types';
+import { SHARE_TOKEN_PATTERN, WISHLIST_LIMITS, WISHLIST_SCOPES } from '../wishlists/rules';
 
-export const WISHLIST_LIMITS = {
-  /** Characters of a list's name, after trimming. */
-  nameMax: 60,
-  /** Lists one shopper may keep. */
-  listsPerUser: 50,
-  /** Products (SKUs) in one list. */
-  itemsPerList: 200,
-} as const;
-
-export const WISHLIST_SCOPES = ['personal', 'shared', 'all'] as const;
-export type WishlistScope = (typeof WISHLIST_SCOPES)[number];
-
-/** A share token: 128 random bits in base64url, no padding (22 characters). */
-export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+export {
+  firstName,
+  isWishlistScope,
+  listNameProblem,
+  SHARE_TOKEN_PATTERN,
+  WISHLIST_LIMITS,
+  WISHLIST_PATHS,
+  WISHLIST_SCOPES,
+  type WishlistScope,
+} from '../wishlists/rules';
 
 const wholeId = z
   .string()
@@ -40,6 +37,11 @@ export type WishlistNameInput = z.input<typeof wishlistNameSchema>;
 
 export const wishlistIdParams = z.object({ id: wholeId });
 export const wishlistScopeParams = z.object({ scope: z.enum(WISHLIST_SCOPES) });
+/** `sku`: say of each list whether it holds that SKU (the chooser); `open`: the own list whose items to include. */
+export const wishlistScopeQuery = z.object({
+  sku: wholeId.optional(),
+  open: wholeId.optional(),
+});
 export const shareTokenParams = z.object({ token: z.string().regex(SHARE_TOKEN_PATTERN) });
 
 export const wishlistAddItemSchema = z.object({
@@ -56,22 +58,6 @@ export const wishlistItemFlagSchema = z.object({
 });
 export const wishlistShareSchema = z.object({ value: z.boolean({ error: 'validation_mandatory' }) });
 
-export const WISHLIST_PATHS = {
-  create: '/list/new',
-  scope: (scope: WishlistScope) => `/list/${scope}`,
-  edit: (id: number) => `/list/${id}/edit`,
-  remove: (id: number) => `/list/${id}/remove`,
-  items: (id: number) => `/list/${id}/items/all`,
-  addItem: (id: number) => `/list/${id}/items/add`,
-  removeItems: (id: number) => `/list/${id}/items/remove`,
-  priceAlert: (id: number) => `/list/${id}/items/price-alert`,
-  share: (id: number) => `/list/${id}/share`,
-  shared: (token: string) => `/list/shared/${encodeURIComponent(token)}`,
-  follow: (token: string) => `/list/shared/${encodeURIComponent(token)}/follow`,
-  unfollow: (token: string) => `/list/shared/${encodeURIComponent(token)}/unfollow`,
-  bought: (token: string) => `/list/shared/${encodeURIComponent(token)}/bought`,
-} as const;
-
 /** A list as the scopes show it (spec §3 Wishlist: id, name, image.url, publisher.name, items). */
 export interface WishlistSummary {
   id: number;
@@ -84,8 +70,10 @@ export interface WishlistSummary {
   mine: boolean;
   /** Shared by its owner right now. */
   shared: boolean;
-  /** The owner's share token while shared; null for others' lists and private ones. */
+  /** The share token while shared (the owner's, or the one a follower followed); null when private. */
   share_token: string | null;
+  /** With `?sku=`: whether the list holds that SKU. */
+  contains?: boolean;
   /** Items with a price-drop alert (the owner's; 0 for others' lists). */
   price_alerts: number;
   updated_at: number;
@@ -105,6 +93,12 @@ export interface SharedWishlistItem extends ProductCard {
   bought: boolean;
 }
 
+/** GET /list/{scope}: the lists, and the items of one own list (`?open=`, else the newest own list). */
+export interface WishlistScopeView {
+  items: WishlistSummary[];
+  open: { id: number; items: WishlistItem[] } | null;
+}
+
 export interface WishlistItemsView {
   list: WishlistSummary;
   items: WishlistItem[];
@@ -122,9 +116,4 @@ export interface SharedWishlistView {
   items: SharedWishlistItem[];
   /** Who looks: the owner (no bought marks, no "mark as bought"), and whether they follow it. */
   viewer: { signed_in: boolean; is_owner: boolean; following: boolean };
-}
-
-/** The first word of a name: what a shared list tells strangers about its owner. */
-export function firstName(name: string): string {
-  return name.trim().split(/\s+/u)[0] ?? '';
 }

@@ -7,6 +7,7 @@ import {
   wishlistNameSchema,
   wishlistRemoveItemsSchema,
   wishlistScopeParams,
+  wishlistScopeQuery,
   wishlistShareSchema,
 } from '#shared/api/wishlist-schemas';
 import type { RouteContract } from './registry';
@@ -23,8 +24,10 @@ export const WISHLIST_CONTRACTS = {
   },
   'GET /list/:scope{[a-z]+}': {
     tag: 'wishlists',
-    summary: "The shopper's wishlists by scope: personal (their own), shared (followed share links) or all",
+    summary:
+      "The shopper's wishlists by scope: personal (their own), shared (followed share links) or all; with `sku`, whether each holds it; with the items of one own list (`open`, else the newest)",
     params: wishlistScopeParams,
+    query: wishlistScopeQuery,
     user: true,
   },
   'POST /list/:id{[0-9]+}/edit': { tag: 'wishlists', summary: 'Rename a wishlist', body: wishlistNameSchema, ...own },

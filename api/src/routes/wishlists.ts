@@ -8,6 +8,7 @@ import {
   WISHLIST_LIMITS,
   firstName,
   type SharedWishlistView,
+  type WishlistScopeView,
   type WishlistSummary,
 } from '#shared/api/wishlist-schemas';
 import type { AppEnv } from '../app-env';
@@ -67,8 +68,33 @@ wishlistRoutes.post('/new', contract('POST /list/new'), async (c) => {
 wishlistRoutes.get('/:scope{[a-z]+}', contract('GET /list/:scope{[a-z]+}'), async (c) => {
   const user = await requireUser(c);
   const { scope } = c.req.valid('param');
-  const { results } = await scopeStatement(c.env.DB, c.var.lang, user.id, scope).all<ListRow>();
-  return c.json(ok({ items: results.map((r) => toSummary(r, user.id)) }));
+  const { sku, open } = c.req.valid('query');
+  const db = c.env.DB;
+  // The items of one own list come in the same batch: the page shows the lists and the open one's
+  // items after one call. Without `open`, the newest own list (when the scope shows own lists).
+  const openWhere =
+    open !== undefined
+      ? 'l.id = ? AND l.user_id = ?'
+      : 'l.id = (SELECT k.id FROM wishlists k WHERE k.user_id = ? AND ? = 1 ORDER BY k.updated_at DESC, k.id DESC LIMIT 1)';
+  const openBinds = open !== undefined ? [open, user.id] : [user.id, scope === 'shared' ? 0 : 1];
+  const [lists, items] = await db.batch([
+    scopeStatement(db, c.var.lang, user.id, scope, sku ?? null),
+    itemsStatement(db, c.var.lang, openWhere, openBinds),
+  ]);
+  const rows = lists!.results as unknown as ListRow[];
+  const summaries = rows.map((r) => toSummary(r, user.id, r.user_id !== user.id));
+  const itemRows = items!.results as unknown as ItemRow[];
+  const openId =
+    open !== undefined
+      ? rows.some((r) => r.id === open && r.user_id === user.id)
+        ? open
+        : null
+      : (summaries.find((l) => l.mine)?.id ?? null);
+  const view: WishlistScopeView = {
+    items: summaries,
+    open: openId === null ? null : { id: openId, items: itemRows.map(toItem) },
+  };
+  return c.json(ok(view));
 });
 
 wishlistRoutes.post('/:id{[0-9]+}/edit', contract('POST /list/:id{[0-9]+}/edit'), async (c) => {

@@ -60,6 +60,7 @@ export interface ListRow {
   price_alerts: number;
   image: string | null;
   updated_at: number;
+  contains?: number | null;
 }
 
 /** The columns of a list (alias `l`, owner `u`) for the scopes and the list's own page. */
@@ -73,21 +74,32 @@ export function listColumns(lang: Lang): string {
 }
 
 /** The lists of a scope: the shopper's own, those they follow (while still shared with the same token), or both. */
-export function scopeStatement(db: D1Database, lang: Lang, userId: number, scope: WishlistScope): D1PreparedStatement {
+export function scopeStatement(
+  db: D1Database,
+  lang: Lang,
+  userId: number,
+  scope: WishlistScope,
+  sku: number | null,
+): D1PreparedStatement {
   const own = 'l.user_id = ?1';
   const followed =
     'EXISTS (SELECT 1 FROM wishlist_follows f WHERE f.user_id = ?1 AND f.list_id = l.id AND f.share_token = l.share_token)';
   const where = scope === 'personal' ? own : scope === 'shared' ? followed : `(${own} OR ${followed})`;
   return db
     .prepare(
-      `SELECT ${listColumns(lang)} FROM wishlists l JOIN users u ON u.id = l.user_id
+      `SELECT ${listColumns(lang)},
+         CASE WHEN ?2 IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM wishlist_items x WHERE x.list_id = l.id AND x.sku_id = ?2) END AS contains
+       FROM wishlists l JOIN users u ON u.id = l.user_id
        WHERE ${where} ORDER BY l.user_id = ?1 DESC, l.updated_at DESC, l.id DESC`,
     )
-    .bind(userId);
+    .bind(userId, sku);
 }
 
-/** One list as its owner or a follower sees it in their scopes. */
-export function toSummary(row: ListRow, userId: number): WishlistSummary {
+/**
+ * One list as its owner or a follower sees it in their scopes. A follower gets the token they followed
+ * (the scope only lists a followed list while its token is still that one).
+ */
+export function toSummary(row: ListRow, userId: number, follower = false): WishlistSummary {
   const mine = row.user_id === userId;
   return {
     id: row.id,
@@ -97,9 +109,10 @@ export function toSummary(row: ListRow, userId: number): WishlistSummary {
     items_count: row.items_count,
     mine,
     shared: row.share_token !== null,
-    share_token: mine ? row.share_token : null,
+    share_token: mine || follower ? row.share_token : null,
     price_alerts: mine ? row.price_alerts : 0,
     updated_at: row.updated_at,
+    ...(row.contains === null || row.contains === undefined ? {} : { contains: row.contains === 1 }),
   };
 }
 

@@ -199,6 +199,30 @@ describe('wishlists: lists and items', () => {
   });
 });
 
+describe('wishlists: the scope call', () => {
+  it("says which lists hold a SKU and brings the newest own list's items, or the one asked for", async () => {
+    const user = await register('Scope Person', 'scope.wish@example.com');
+    const first = await newList(user, 'First');
+    await post(`/list/${first}/items/add`, { sku: 101 }, user);
+    const second = await newList(user, 'Second');
+    await post(`/list/${second}/items/add`, { sku: 301 }, user);
+    const view = (await json(await get('/list/personal?sku=101', user))).data;
+    expect(view.items.map((l: any) => [l.name, l.contains])).toEqual([
+      ['Second', false],
+      ['First', true],
+    ]);
+    expect(view.open.id).toBe(second);
+    expect(view.open.items.map((i: any) => i.default_sku.id)).toEqual([301]);
+    const asked = (await json(await get(`/list/all?open=${first}`, user))).data;
+    expect(asked.open).toMatchObject({ id: first, items: [{ default_sku: { id: 101 }, price_at_add: 3500 }] });
+    expect(asked.items.every((l: any) => !('contains' in l))).toBe(true);
+    // Another shopper's id opens nothing.
+    const foreign = (await json(await get(`/list/personal?open=${first}`, other))).data;
+    expect(foreign.open).toBeNull();
+    expect((await get('/list/personal?open=abc', user)).status).toBe(400);
+  });
+});
+
 describe('wishlists: ownership', () => {
   it('another shopper gets 404 on every id route, a guest 401 on every signed-in route', async () => {
     const id = await newList(owner, 'Private');
@@ -264,7 +288,8 @@ describe('wishlists: sharing', () => {
     expect((await post(`/list/shared/${shareToken}/follow`, {}, friend)).status).toBe(200);
     const followed = await scope(friend, 'shared');
     expect(followed).toHaveLength(1);
-    expect(followed[0]).toMatchObject({ id, name: 'Birthday', mine: false, share_token: null, shared: true });
+    // The follower keeps the link they followed (to open it again), nothing of the owner's settings.
+    expect(followed[0]).toMatchObject({ id, name: 'Birthday', mine: false, share_token: shareToken, shared: true });
     expect(followed[0]!.publisher.name).toBe('Huda');
     expect(await scope(friend, 'personal')).toEqual([]);
     expect((await scope(friend, 'all')).map((l) => l.id)).toEqual([id]);
