@@ -18,6 +18,8 @@ import { staticPagesAr } from '#shared/i18n/static-pages.ar';
 import { staticPagesEn } from '#shared/i18n/static-pages.en';
 import { shellAr } from '#shared/i18n/shell.ar';
 import { shellEn } from '#shared/i18n/shell.en';
+import { wishlistsAr } from '#shared/i18n/wishlists.ar';
+import { wishlistsEn } from '#shared/i18n/wishlists.en';
 import type { Lang } from '#shared/locale';
 
 type Texts = Partial<Dictionary>;
@@ -31,6 +33,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     'static-pages': staticPagesEn,
     'blood-tests': bloodTestsEn,
     'blood-test-results': bloodTestResultsEn,
+    wishlists: wishlistsEn,
   },
   ar: {
     shell: shellAr,
@@ -40,6 +43,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     'static-pages': staticPagesAr,
     'blood-tests': bloodTestsAr,
     'blood-test-results': bloodTestResultsAr,
+    wishlists: wishlistsAr,
   },
 };
 

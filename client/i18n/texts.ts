@@ -20,6 +20,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     'static-pages': () => import('#shared/i18n/static-pages.en'),
     'blood-tests': () => import('#shared/i18n/blood-tests.en'),
     'blood-test-results': () => import('#shared/i18n/blood-test-results.en'),
+    wishlists: () => import('#shared/i18n/wishlists.en'),
   },
   ar: {
     shell: () => import('#shared/i18n/shell.ar'),
@@ -29,6 +30,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     'static-pages': () => import('#shared/i18n/static-pages.ar'),
     'blood-tests': () => import('#shared/i18n/blood-tests.ar'),
     'blood-test-results': () => import('#shared/i18n/blood-test-results.ar'),
+    wishlists: () => import('#shared/i18n/wishlists.ar'),
   },
 };
 

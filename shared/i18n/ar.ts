@@ -7,6 +7,7 @@ import type { Dictionary } from './en';
 import { staticPagesAr } from './static-pages.ar';
 import { bloodTestsAr } from './blood-tests.ar';
 import { bloodTestResultsAr } from './blood-test-results.ar';
+import { wishlistsAr } from './wishlists.ar';
 
 export const ar: Dictionary = {
   ...shellAr,
@@ -16,4 +17,5 @@ export const ar: Dictionary = {
   ...ordersAr,
   ...bloodTestsAr,
   ...bloodTestResultsAr,
+  ...wishlistsAr,
 };

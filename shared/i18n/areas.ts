@@ -9,6 +9,7 @@ export const TEXT_AREAS = [
   'static-pages',
   'blood-tests',
   'blood-test-results',
+  'wishlists',
 ] as const;
 export type TextArea = (typeof TEXT_AREAS)[number];
 

@@ -11,6 +11,7 @@ import type { Translated } from './plural';
 import { staticPagesEn } from './static-pages.en';
 import { bloodTestsEn } from './blood-tests.en';
 import { bloodTestResultsEn } from './blood-test-results.en';
+import { wishlistsEn } from './wishlists.en';
 
 export const en = {
   ...shellEn,
@@ -20,6 +21,7 @@ export const en = {
   ...ordersEn,
   ...bloodTestsEn,
   ...bloodTestResultsEn,
+  ...wishlistsEn,
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -130,6 +130,7 @@ export const shellAr = {
   wishlist_sharing_off: 'أصبحت قائمة أمنياتك خاصة من جديد. الرابط القديم لم يعد يعمل.',
   wishlist_followed: 'تم الحفظ في قوائمك',
   wishlist_unfollowed: 'تمت الإزالة من قوائمك',
+  wishlist_add: 'أضف {{name}} إلى قائمة أمنيات',
   language_changed: 'تم تغيير اللغة',
   country_changed: 'الأسعار معروضة الآن بعملة {{currency}}',
 

@@ -131,6 +131,7 @@ export const shellEn = {
   wishlist_sharing_off: 'Your wishlist is private again. The old link no longer works.',
   wishlist_followed: 'Saved to your lists',
   wishlist_unfollowed: 'Removed from your lists',
+  wishlist_add: 'Add {{name}} to a wishlist',
   language_changed: 'Language changed',
   country_changed: 'Prices now shown in {{currency}}',
 
