@@ -25,8 +25,12 @@ const FILES = import.meta.glob<{ Component: ComponentType; loader?: LoaderFuncti
   '!./pages/blood-test-checkout/*.tsx',
   '!./pages/profile-blood-tests*.tsx',
   '!./pages/upload-blood-test.tsx',
+  '!./pages/profile-wishlists.tsx',
+  '!./pages/share*.tsx',
 ]) as Record<string, Lazy>;
 const BOOKING_PAGE = /^(blood-test-checkout\/|profile-blood-tests|upload-blood-test)/;
+// The wishlist pages likewise (pages/wishlist-pages.ts).
+const WISHLIST_PAGE = /^(profile-wishlists|share)/;
 
 /** The page module under client/pages/ by its name in PAGE_ROUTES (no extension). */
 export function pageModule(name: string): PageModule {
@@ -36,6 +40,12 @@ export function pageModule(name: string): PageModule {
       file,
       load: () => import('./pages/booking-pages').then((m) => m.loadBookingPage(name)),
       via: 'client/pages/booking-pages.ts',
+    };
+  if (WISHLIST_PAGE.test(name))
+    return {
+      file,
+      load: () => import('./pages/wishlist-pages').then((m) => m.loadWishlistPage(name)),
+      via: 'client/pages/wishlist-pages.ts',
     };
   const load = FILES[`./pages/${name}.tsx`];
   if (!load) throw new Error(`${file} does not exist (named in shared/routes.ts)`);

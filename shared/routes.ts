@@ -141,7 +141,12 @@ export const PAGE_ROUTES = [
     title: 'page_profile_wallet',
     texts: ['orders'],
   },
-  { id: 'profile-wishlists', path: '/profile/wishlists', title: 'page_profile_wishlists', placeholder: true },
+  {
+    id: 'profile-wishlists',
+    path: '/profile/wishlists',
+    title: 'page_profile_wishlists',
+    texts: ['wishlists', 'catalogue'],
+  },
   {
     id: 'profile-notifications',
     path: '/profile/notifications',
@@ -218,9 +223,9 @@ export const PAGE_ROUTES = [
     title: 'page_order_lookup',
     texts: ['orders', 'accounts'],
   },
-  { id: 'share', path: '/share', title: 'page_share', placeholder: true },
-  { id: 'share-list', path: '/share/list', title: 'page_share_list', placeholder: true },
-  { id: 'shared-list', path: '/shared-list/:listId', title: 'page_shared_list', placeholder: true },
+  { id: 'share', path: '/share', title: 'page_share', texts: ['wishlists'] },
+  { id: 'share-list', path: '/share/list', title: 'page_share_list', texts: ['wishlists'] },
+  { id: 'shared-list', path: '/shared-list/:listId', title: 'page_shared_list', texts: ['wishlists', 'catalogue'] },
   {
     id: 'nutritionist',
     path: '/nutritionist',

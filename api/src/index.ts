@@ -36,6 +36,7 @@ import { walletRoutes } from './routes/wallet';
 import { bloodTestUploadRoutes } from './routes/blood-test-uploads';
 import { bloodTestResultRoutes } from './routes/blood-test-results';
 import { pushKeyRoutes, userPushRoutes } from './routes/push';
+import { wishlistRoutes } from './routes/wishlists';
 import { keyringOf } from './uploads/crypto';
 import { rewrapOldKeys, sweepPendingUploads } from './uploads/store';
 import {
@@ -149,6 +150,7 @@ app.route('/city', cityRoutes);
 if (__LOCAL_TOOLS__) app.route('/dev/bloodTestOrder', devBloodTestRoutes);
 if (__LOCAL_TOOLS__) app.route('/dev', devRoutes);
 app.route('/misc', miscRoutes);
+app.route('/list', wishlistRoutes);
 // The back office (decision 27): staff sessions, never a shopper's, and a permission per route.
 app.route('/staff', staffRoutes);
 // Alerts (issue 16): the one-click unsubscribe of alert mails.

@@ -1,5 +1,5 @@
 // Product card (spec §2): links to /products/{slug}, image, brand, name, price with old price,
-// quantity control, notify button, and the origin the cart records.
+// quantity control, notify button, the wishlist heart, and the origin the cart records.
 import '../styles/catalogue.css';
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '#shared/catalogue/types';
@@ -12,6 +12,7 @@ import { NotifyButton } from './NotifyButton';
 import { Price } from './Price';
 import { QuantityControl } from '../cart/QuantityControl';
 import { responsive } from '../ui/responsive-image';
+import { WishlistButton } from '../wishlists/WishlistButton';
 
 export function toCartItem(card: Pick<Card, 'id' | 'slug' | 'name' | 'brand' | 'images' | 'default_sku'>) {
   const s = card.default_sku;
@@ -87,6 +88,7 @@ export function ProductCard({
           {cardName(product.name, product.brand.name)}
         </span>
       </Link>
+      <WishlistButton sku={sku.id} name={product.name} />
       <Price price={product.default_sku.price} />
       <div className="product-card-actions">
         {maxCount(sku) < 1 && !inCart ? (

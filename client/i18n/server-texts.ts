@@ -22,6 +22,8 @@ import { shellAr } from '#shared/i18n/shell.ar';
 import { shellEn } from '#shared/i18n/shell.en';
 import { appAr } from '#shared/i18n/app.ar';
 import { appEn } from '#shared/i18n/app.en';
+import { wishlistsAr } from '#shared/i18n/wishlists.ar';
+import { wishlistsEn } from '#shared/i18n/wishlists.en';
 import type { Lang } from '#shared/locale';
 
 type Texts = Partial<Dictionary>;
@@ -37,6 +39,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     'blood-test-results': bloodTestResultsEn,
     push: pushEn,
     app: appEn,
+    wishlists: wishlistsEn,
   },
   ar: {
     shell: shellAr,
@@ -48,6 +51,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     'blood-test-results': bloodTestResultsAr,
     push: pushAr,
     app: appAr,
+    wishlists: wishlistsAr,
   },
 };
 

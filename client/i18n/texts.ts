@@ -22,6 +22,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     'blood-test-results': () => import('#shared/i18n/blood-test-results.en'),
     push: () => import('#shared/i18n/push.en'),
     app: () => import('#shared/i18n/app.en'),
+    wishlists: () => import('#shared/i18n/wishlists.en'),
   },
   ar: {
     shell: () => import('#shared/i18n/shell.ar'),
@@ -33,6 +34,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     'blood-test-results': () => import('#shared/i18n/blood-test-results.ar'),
     push: () => import('#shared/i18n/push.ar'),
     app: () => import('#shared/i18n/app.ar'),
+    wishlists: () => import('#shared/i18n/wishlists.ar'),
   },
 };
 

@@ -7,6 +7,7 @@ import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'r
 import type { ProductDetail } from '#shared/catalogue/types';
 import { apiContext } from '../boot';
 import { NotifyButton } from '../catalogue/NotifyButton';
+import { WishlistButton } from '../wishlists/WishlistButton';
 import { Price } from '../catalogue/Price';
 import { ProductGrid, toCartItem } from '../catalogue/ProductCard';
 import { QuantityControl } from '../cart/QuantityControl';
@@ -151,6 +152,7 @@ export function Component() {
             ) : (
               <QuantityControl sku={cartSku} product={cartProduct} origin={origin} wide />
             )}
+            <WishlistButton sku={sku.id} name={`${product.name} (${sku.name})`} />
           </div>
           {sku.buy_limit !== null && <p className="limit-note">{t('limit_reached', { limit: sku.buy_limit })}</p>}
           {product.free_delivery && <p className="free-badge">{t('free_delivery_badge')}</p>}

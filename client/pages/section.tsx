@@ -8,14 +8,9 @@ import { usePageHandle } from '../route-handle';
 import { EmptyState, Page, type Crumb } from '../ui/Page';
 
 // Keyed by placeholder pages only: when a page gets its own module, its entries here stop compiling.
-const EMPTY: Partial<Record<PlaceholderPageId, { message: MessageId; action?: { label: MessageId; to: string } }>> = {
-  'profile-wishlists': { message: 'empty_wishlist_message', action: { label: 'continue_shopping', to: '/products' } },
-  'shared-list': { message: 'empty_wishlist_message' },
-};
+const EMPTY: Partial<Record<PlaceholderPageId, { message: MessageId; action?: { label: MessageId; to: string } }>> = {};
 
-const PARENT: Partial<Record<PlaceholderPageId, Exclude<PageId, 'product' | 'shared-list'>>> = {
-  'share-list': 'share',
-};
+const PARENT: Partial<Record<PlaceholderPageId, Exclude<PageId, 'product' | 'shared-list'>>> = {};
 
 function parentOf(id: PageId): Exclude<PageId, 'product' | 'shared-list'> | undefined {
   const parent = PARENT[id as PlaceholderPageId];

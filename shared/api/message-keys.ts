@@ -89,6 +89,14 @@ export const MESSAGE_KEYS = [
   // Web push (issue 16).
   'push_endpoint_invalid',
   'push_subscription_taken',
+  // Wishlists and share links (issue 16).
+  'wishlist_name_too_long',
+  'wishlist_limit_reached',
+  'wishlist_items_limit_reached',
+  'wishlist_sharing_on',
+  'wishlist_sharing_off',
+  'wishlist_followed',
+  'wishlist_unfollowed',
   // A staff member without the right (the back office; generic enough for any caller).
   'forbidden',
   // Alerts (issue 16): the one-click unsubscribe.

@@ -9,6 +9,7 @@ import { bloodTestsAr } from './blood-tests.ar';
 import { bloodTestResultsAr } from './blood-test-results.ar';
 import { pushAr } from './push.ar';
 import { appAr } from './app.ar';
+import { wishlistsAr } from './wishlists.ar';
 
 export const ar: Dictionary = {
   ...shellAr,
@@ -20,4 +21,5 @@ export const ar: Dictionary = {
   ...bloodTestResultsAr,
   ...pushAr,
   ...appAr,
+  ...wishlistsAr,
 };

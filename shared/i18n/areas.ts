@@ -11,6 +11,7 @@ export const TEXT_AREAS = [
   'blood-test-results',
   'push',
   'app',
+  'wishlists',
 ] as const;
 export type TextArea = (typeof TEXT_AREAS)[number];
 

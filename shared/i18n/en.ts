@@ -13,6 +13,7 @@ import { bloodTestsEn } from './blood-tests.en';
 import { bloodTestResultsEn } from './blood-test-results.en';
 import { pushEn } from './push.en';
 import { appEn } from './app.en';
+import { wishlistsEn } from './wishlists.en';
 
 export const en = {
   ...shellEn,
@@ -24,6 +25,7 @@ export const en = {
   ...bloodTestResultsEn,
   ...pushEn,
   ...appEn,
+  ...wishlistsEn,
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -16,6 +16,14 @@ export function removeAccountStatements(db: D1Database, userId: number, now = Da
     db.prepare('DELETE FROM password_resets WHERE user_id = ?').bind(userId),
     db.prepare('DELETE FROM addresses WHERE user_id = ?').bind(userId),
     db.prepare('DELETE FROM notify_requests WHERE user_id = ?').bind(userId),
+    // Wishlists (issue 16): their items, others' follows of them, the shopper's own follows, the lists.
+    db.prepare('DELETE FROM wishlist_items WHERE list_id IN (SELECT id FROM wishlists WHERE user_id = ?)').bind(userId),
+    db
+      .prepare(
+        'DELETE FROM wishlist_follows WHERE user_id = ?1 OR list_id IN (SELECT id FROM wishlists WHERE user_id = ?1)',
+      )
+      .bind(userId),
+    db.prepare('DELETE FROM wishlists WHERE user_id = ?').bind(userId),
     // Uploaded blood-test results and their files' rows (issue 15); the caller deletes the R2 objects,
     // whose keys it reads first (uploads/store.ts: userUploadKeys).
     ...userUploadStatements(db, userId),

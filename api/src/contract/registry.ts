@@ -71,6 +71,7 @@ import { STAFF_CONTRACTS } from './staff';
 import { alertUnsubscribeSchema } from '#shared/api/alert-schemas';
 import { BLOOD_TEST_RESULTS_CONTRACTS } from './blood-test-results';
 import { PUSH_CONTRACTS } from './push';
+import { WISHLIST_CONTRACTS } from './wishlists';
 
 export interface RouteContract {
   summary: string;
@@ -551,6 +552,8 @@ export const CONTRACTS = {
       "One-click unsubscribe of an alert mail's link (no sign-in: the signed token names the alert); answers the product's name",
     body: alertUnsubscribeSchema,
   },
+  // Wishlists and share links (issue 16).
+  ...WISHLIST_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;
 
 export type ContractKey = keyof typeof CONTRACTS;

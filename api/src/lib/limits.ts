@@ -35,6 +35,8 @@ export const LIMITS = {
   submitPerIp: { max: 20, windowMs: 10 * MINUTE },
   /** Result files uploaded per account (each up to 10 MB, encrypted and stored in R2). */
   uploadPerUser: { max: 60, windowMs: HOUR },
+  /** "Mark as bought" on shared wishlists per client address (anyone with a link may mark). */
+  wishlistBoughtPerIp: { max: 60, windowMs: HOUR },
 } as const satisfies Record<string, Omit<Limit, 'key'>>;
 
 export const limit = (rule: Omit<Limit, 'key'>, key: string): Limit => ({ ...rule, key });

@@ -24,7 +24,7 @@ describe('robots.txt', () => {
 });
 
 describe('placeholder pages', () => {
-  for (const path of ['/quiz', '/share', '/ar/quiz', '/ar/share']) {
+  for (const path of ['/quiz', '/quiz-result', '/ar/quiz', '/ar/quiz-result']) {
     it(`${path} is being prepared and says noindex`, async () => {
       const res = await storefront(`https://shop.test${path}`);
       expect(res.status).toBe(200);
