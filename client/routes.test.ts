@@ -47,6 +47,42 @@ describe('route table', () => {
     ).rejects.toThrow(/does not exist/);
   });
 
+  it('loads every page; only the shopping pages are named in the entry, the rest through their group', async () => {
+    const names = new Set(
+      PAGE_ROUTES.flatMap((r) => [
+        ...('placeholder' in r ? [] : [routeModule(r)]),
+        ...('layout' in r && typeof r.layout === 'string' ? [r.layout] : []),
+      ]),
+    );
+    const direct: string[] = [];
+    for (const name of names) {
+      const mod = pageModule(name);
+      if (!mod.via) direct.push(name);
+      expect(typeof (await mod.load()).Component, name).toBe('function');
+    }
+    // The entry chunk (every page's first JavaScript) holds a lazy import for each of these only.
+    expect(direct.sort()).toEqual([
+      'blood-test',
+      'blood-tests',
+      'brands',
+      'cart',
+      'categories',
+      'checkout/layout',
+      'checkout/order',
+      'checkout/shipping',
+      'checkout/success',
+      'home',
+      'nutritionists',
+      'product',
+      'products',
+      'search',
+    ]);
+    expect(pageModule('profile-orders').via).toBe('client/pages/account-pages.ts');
+    expect(pageModule('auth/sign-in').via).toBe('client/pages/account-pages.ts');
+    expect(pageModule('install').via).toBe('client/pages/help-pages.ts');
+    expect(pageModule('profile-wishlists').via).toBe('client/pages/wishlist-pages.ts');
+  });
+
   it('gives every auth page its own module and nests the checkout steps under one layout', () => {
     for (const lang of ['en', 'ar'] as const) {
       const en = flat(lang);

@@ -17,36 +17,49 @@ type PageModule = {
 type Lazy = () => Promise<{ Component: ComponentType; loader?: LoaderFunction }>;
 
 // Every page module as a lazy chunk, keyed by its path: PAGE_ROUTES names the module of each page, so
-// adding a page is one row there (decision 15). Vite turns this into one dynamic import per file.
-// The blood-test booking's pages are named in a chunk of their own instead (pages/booking-pages.ts).
+// adding a page is one row there (decision 15). Vite turns this into one dynamic import per file. Pages
+// of a group (pages/page-group.ts) are named in their group's chunk instead; the globs below leave them out.
 const FILES = import.meta.glob<{ Component: ComponentType; loader?: LoaderFunction }>([
   './pages/**/*.tsx',
   '!./pages/**/*.test.tsx',
   '!./pages/blood-test-checkout/*.tsx',
-  '!./pages/profile-blood-tests*.tsx',
+  '!./pages/profile*.tsx',
   '!./pages/upload-blood-test.tsx',
-  '!./pages/profile-wishlists.tsx',
   '!./pages/share*.tsx',
+  '!./pages/auth/*.tsx',
+  '!./pages/{logout,order-lookup,alerts-unsubscribe}.tsx',
+  '!./pages/{become-a-supplier,contact-us,how-it-works,site-index,static-page,install,app-shell}.tsx',
 ]) as Record<string, Lazy>;
-const BOOKING_PAGE = /^(blood-test-checkout\/|profile-blood-tests|upload-blood-test)/;
-// The wishlist pages likewise (pages/wishlist-pages.ts).
-const WISHLIST_PAGE = /^(profile-wishlists|share)/;
+
+/** The page groups: which pages each names, and its chunk. */
+const GROUPS: ReadonlyArray<{ pages: RegExp; via: string; load: (name: string) => ReturnType<Lazy> }> = [
+  {
+    pages: /^(blood-test-checkout\/|profile-blood-tests|upload-blood-test$)/,
+    via: 'client/pages/booking-pages.ts',
+    load: (name) => import('./pages/booking-pages').then((m) => m.loadBookingPage(name)),
+  },
+  {
+    pages: /^(profile-wishlists|share(-list|d-list)?)$/,
+    via: 'client/pages/wishlist-pages.ts',
+    load: (name) => import('./pages/wishlist-pages').then((m) => m.loadWishlistPage(name)),
+  },
+  {
+    pages: /^(profile(-[a-z-]+)?|auth\/[a-z-]+|logout|order-lookup|alerts-unsubscribe)$/,
+    via: 'client/pages/account-pages.ts',
+    load: (name) => import('./pages/account-pages').then((m) => m.loadAccountPage(name)),
+  },
+  {
+    pages: /^(become-a-supplier|contact-us|how-it-works|site-index|static-page|install|app-shell)$/,
+    via: 'client/pages/help-pages.ts',
+    load: (name) => import('./pages/help-pages').then((m) => m.loadHelpPage(name)),
+  },
+];
 
 /** The page module under client/pages/ by its name in PAGE_ROUTES (no extension). */
 export function pageModule(name: string): PageModule {
   const file = `client/pages/${name}.tsx`;
-  if (BOOKING_PAGE.test(name))
-    return {
-      file,
-      load: () => import('./pages/booking-pages').then((m) => m.loadBookingPage(name)),
-      via: 'client/pages/booking-pages.ts',
-    };
-  if (WISHLIST_PAGE.test(name))
-    return {
-      file,
-      load: () => import('./pages/wishlist-pages').then((m) => m.loadWishlistPage(name)),
-      via: 'client/pages/wishlist-pages.ts',
-    };
+  const group = GROUPS.find((g) => g.pages.test(name));
+  if (group) return { file, load: () => group.load(name), via: group.via };
   const load = FILES[`./pages/${name}.tsx`];
   if (!load) throw new Error(`${file} does not exist (named in shared/routes.ts)`);
   return { file, load };

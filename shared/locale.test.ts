@@ -35,8 +35,10 @@ describe('locale segment', () => {
       ]),
     );
     // Spec §2's 48, plus the order lookup and the e-mail verification of issue 9, and a blood test's
-    // own page (issue 13), and the notifications page and the "Get the app" guide (issue 16).
-    expect(all).toHaveLength(53);
+    // own page (issue 13), and the notifications page, the "Get the app" guide and an alert's
+    // unsubscribe page (issue 16).
+    expect(all).toHaveLength(54);
+    expect(all).toContain('/alerts/unsubscribe');
     expect(all).toContain('/profile/notifications');
     expect(all).toContain('/install');
     expect(all).toContain('/order-lookup');

@@ -22,4 +22,3 @@ export type AlertPushSender = (
   topic: AlertKind,
   build: (lang: Lang) => AlertPush,
 ) => Promise<{ sent: number; pruned: number }>;
-
