@@ -1,11 +1,12 @@
 // Shell parts that show nothing until the shopper acts or the cart changes: the sign-in modal, the
-// free-delivery prompt and unlock modal, the cart's name sync, the installable app's service worker and install offer. deferred.tsx loads this chunk right
+// free-delivery prompt and unlock modal, the cart's name sync, the installable app's service worker and install offer, the add-to-wishlist chooser. deferred.tsx loads this chunk right
 // after hydration instead of with the page's first JavaScript.
 import { useEffect } from 'react';
 import { CartNamesSync } from '../cart/CartNamesSync';
 import { FreeShippingPrompt } from '../cart/FreeShippingPrompt';
 import { UnlockModalLoader } from '../cart/UnlockModalLoader';
 import { AppInstallSlot } from '../app/AppInstallSlot';
+import { WishlistChooserHost } from '../wishlists/ChooserHost';
 import { AuthModal } from './AuthModal';
 
 export function DeferredShell() {
@@ -20,6 +21,7 @@ export function DeferredShell() {
       <FreeShippingPrompt />
       <UnlockModalLoader />
       <AppInstallSlot />
+      <WishlistChooserHost />
     </>
   );
 }

@@ -30,3 +30,13 @@ export function completeAuth(): void {
   authModal.open = false;
   action?.();
 }
+
+// The add-to-wishlist chooser (issue 16): which SKU it is open for. Kept here, in the entry with the
+// sign-in modal's state, because every product card's heart sets it: a module of its own became a chunk
+// every catalogue page loaded before it was interactive. The deferred shell's WishlistChooserHost
+// renders the chooser (decision 31).
+export const wishlistChooser = proxy<{ item: { sku: number; name: string } | null }>({ item: null });
+
+export function openWishlistChooser(sku: number, name: string): void {
+  wishlistChooser.item = { sku, name };
+}

@@ -75,4 +75,12 @@ export const wishlistsAr: Translated<typeof wishlistsEn> = {
   wl_share_list_intro: 'قوائم شاركها آخرون معك.',
   wl_empty_shared: 'لم يشارك أحد قائمة معك بعد.',
   wl_manage_lists: 'إدارة قوائم أمنياتك',
+  // Answers of the wishlist calls (message keys), shown by the wishlist chunk only.
+  wishlist_name_too_long: 'يمكن أن يحتوي اسم القائمة على 60 حرفاً كحد أقصى.',
+  wishlist_limit_reached: 'لقد وصلت إلى الحد الأقصى وهو 50 قائمة أمنيات. احذف قائمة لإنشاء أخرى.',
+  wishlist_items_limit_reached: 'هذه القائمة ممتلئة (200 منتج). احذف بعض المنتجات أو استخدم قائمة أخرى.',
+  wishlist_sharing_on: 'تمت مشاركة قائمة أمنياتك. يمكن لأي شخص لديه الرابط رؤيتها.',
+  wishlist_sharing_off: 'أصبحت قائمة أمنياتك خاصة من جديد. الرابط القديم لم يعد يعمل.',
+  wishlist_followed: 'تم الحفظ في قوائمك',
+  wishlist_unfollowed: 'تمت الإزالة من قوائمك',
 };

@@ -60,4 +60,12 @@ export const wishlistsEn = {
   wl_share_list_intro: 'Lists other people shared with you.',
   wl_empty_shared: 'No one has shared a list with you yet.',
   wl_manage_lists: 'Manage your wishlists',
+  // Answers of the wishlist calls (message keys), shown by the wishlist chunk only.
+  wishlist_name_too_long: 'A list name can have at most 60 characters.',
+  wishlist_limit_reached: 'You have reached the maximum of 50 wishlists. Remove one to create another.',
+  wishlist_items_limit_reached: 'This wishlist is full (200 products). Remove some or use another list.',
+  wishlist_sharing_on: 'Your wishlist is shared. Anyone with the link can see it.',
+  wishlist_sharing_off: 'Your wishlist is private again. The old link no longer works.',
+  wishlist_followed: 'Saved to your lists',
+  wishlist_unfollowed: 'Removed from your lists',
 } as const;
