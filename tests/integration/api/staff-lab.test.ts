@@ -6,6 +6,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, gulfDate } from '#shared/blood-tests/slot-rules';
 import { changedGuard } from '#api/src/blood-tests/lab-staff';
+import { b64urlEncode } from '#api/src/push/b64';
 import { call, deviceToken, json } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 
@@ -306,7 +307,22 @@ describe('results', () => {
     });
   });
 
-  it('approval by a second person releases the results, mails the shopper in the order’s language, audits it', async () => {
+  it('approval by a second person releases the results, mails and pushes the shopper, audits it', async () => {
+    // The shopper's phone, subscribed in English (a local: endpoint keeps its pushes in push_outbox).
+    const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, [
+      'deriveBits',
+    ])) as CryptoKeyPair;
+    const keys = {
+      p256dh: b64urlEncode(new Uint8Array((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer)),
+      auth: b64urlEncode(crypto.getRandomValues(new Uint8Array(16))),
+    };
+    const subscribed = await post(
+      '/user/push/subscribe',
+      { endpoint: `local:${crypto.randomUUID()}`, keys, lang: 'en' },
+      shopper,
+    );
+    expect(subscribed.status).toBe(200);
+
     const res = await staffCall(second.token, '/staff/results/approve', { json: { order_id: orderId } });
     expect(res.status, JSON.stringify((await json(res.clone())).meta)).toBe(200);
     const order = await env.DB.prepare('SELECT status, results_ready_at FROM blood_test_orders WHERE id = ?')
@@ -328,6 +344,16 @@ describe('results', () => {
     expect(mail!.body_text).toContain(`/ar/profile/blood-tests/ordered?id=${orderId}`);
     expect(mail!.body_text).not.toContain('18.5');
     expect(await auditRows('result.approve', String(orderId))).toHaveLength(1);
+    // The push says the results are ready, and nothing of them: no value, no test name.
+    const push = () =>
+      env.DB.prepare(
+        "SELECT o.title, o.body, o.url, o.payload FROM push_outbox o JOIN users u ON u.id = o.user_id WHERE u.email = 'lab.shopper@example.com' AND o.topic = 'results_ready'",
+      ).first<{ title: string; body: string; url: string; payload: string }>();
+    await expect.poll(push, { timeout: 5000 }).not.toBeNull();
+    const sent = (await push())!;
+    expect(sent.title).toBe('Your results are ready');
+    expect(sent.url).toMatch(/\/profile\/blood-tests/);
+    expect(sent.payload).not.toMatch(/18\.5|vitamin/i);
   });
 
   it('the shopper sees the approved result in their language; another shopper and a guest get nothing', async () => {

@@ -9,6 +9,7 @@ import { settleRefund, sweepPendingRefunds, REFUND_PENDING_AFTER_MS } from '#api
 import type { Gateway, RefundReport } from '#api/src/payments/gateway';
 import { hmacHex } from '#shared/api/signing';
 import { formatMinor } from '#shared/money';
+import { b64urlEncode } from '#api/src/push/b64';
 import { call, deviceToken, json } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 
@@ -237,6 +238,46 @@ describe('fulfilment steps', () => {
       'shipped',
       'delivered',
     ]);
+  });
+
+  it("pushes confirmed, shipped and delivered to the shopper's device in its language, after the answer", async () => {
+    // The shopper's phone, subscribed in Arabic; a local: endpoint keeps its pushes in push_outbox.
+    const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, [
+      'deriveBits',
+    ])) as CryptoKeyPair;
+    const p256dh = b64urlEncode(new Uint8Array((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer));
+    const auth = b64urlEncode(crypto.getRandomValues(new Uint8Array(16)));
+    const endpoint = `local:${crypto.randomUUID()}`;
+    const subscribed = await post(
+      '/user/push/subscribe',
+      { endpoint, keys: { p256dh, auth }, lang: 'ar' },
+      shopper,
+      'KW',
+      'ar',
+    );
+    expect(subscribed.status).toBe(200);
+
+    const id = await placeCod({ lang: 'en' });
+    for (const step of ['confirm', 'pack']) expect((await act(clerkKW, id, step)).status).toBe(200);
+    expect((await act(clerkKW, id, 'ship', { carrier: 'aramex', tracking_number: 'AWB555000111' })).status).toBe(200);
+    expect((await act(clerkKW, id, 'deliver')).status).toBe(200);
+
+    const pushes = async () =>
+      (
+        await env.DB.prepare(
+          "SELECT title, url, tag, lang FROM push_outbox WHERE user_id = ? AND topic = 'order_status' AND tag = ? ORDER BY id",
+        )
+          .bind(shopperId, `order-${id}`)
+          .all<{ title: string; url: string; tag: string; lang: string }>()
+      ).results;
+    await expect.poll(async () => (await pushes()).length, { timeout: 5000 }).toBe(3);
+    // Packing is not news to the shopper; the device's language, not the order's, picks the texts.
+    expect((await pushes()).map((p) => p.title)).toEqual([
+      `تم تأكيد طلبك رقم ${id}`,
+      `تم شحن طلبك رقم ${id}`,
+      `تم توصيل طلبك رقم ${id}`,
+    ]);
+    expect((await pushes())[0]!.url).toMatch(new RegExp(`/ar/profile/orders\\?id=${id}$`));
   });
 
   it('mails in English for an English order', async () => {
