@@ -39,6 +39,15 @@ export function bytesToBase64(bytes: Uint8Array): string {
   return out;
 }
 
+/** Base64url without padding (RFC 4648 §5): web push keys and tokens (decision 29). */
+export function bytesToBase64Url(bytes: ArrayBuffer | Uint8Array | null): string {
+  if (!bytes) return '';
+  return bytesToBase64(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
 /** Base64 (padded) → bytes, or null for text that is not base64. */
 export function base64ToBytes(text: string): Uint8Array | null {
   if (text.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return null;

@@ -4,6 +4,7 @@
 // 1 s after the page asks (the spec's push-change delay). Loaded only by the notifications page: never
 // part of the entry bundle. The service worker itself (/sw.js) is registered elsewhere; this module
 // only waits for it (navigator.serviceWorker.ready).
+import { bytesToBase64Url } from '#shared/bytes';
 import { ApiFailure, type ApiClient } from '#shared/api/client';
 import { LOCAL_PUSH_SCHEME } from '#shared/api/push-schemas';
 import type { Lang } from '#shared/locale';
@@ -61,14 +62,6 @@ export async function pushState(): Promise<PushState> {
   return (await reg?.pushManager.getSubscription()) ? 'on' : 'off';
 }
 
-const b64url = (buffer: ArrayBuffer | null) =>
-  buffer
-    ? btoa(String.fromCharCode(...new Uint8Array(buffer)))
-        .replace(/\+/g, '-')
-        .replace(/\//g, '_')
-        .replace(/=+$/, '')
-    : '';
-
 const fromB64url = (text: string) => {
   const s = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
   return Uint8Array.from(s, (ch) => ch.charCodeAt(0));
@@ -76,7 +69,7 @@ const fromB64url = (text: string) => {
 
 export const subscriptionBody = (sub: PushSubscription, lang: Lang): SubscriptionBody => ({
   endpoint: sub.endpoint,
-  keys: { p256dh: b64url(sub.getKey('p256dh')), auth: b64url(sub.getKey('auth')) },
+  keys: { p256dh: bytesToBase64Url(sub.getKey('p256dh')), auth: bytesToBase64Url(sub.getKey('auth')) },
   lang,
 });
 
@@ -115,8 +108,8 @@ async function localSubscription(api: ApiClient, lang: Lang): Promise<void> {
   const body: SubscriptionBody = {
     endpoint: `${LOCAL_PUSH_SCHEME}${crypto.randomUUID()}`,
     keys: {
-      p256dh: b64url((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer),
-      auth: b64url(crypto.getRandomValues(new Uint8Array(16)).buffer),
+      p256dh: bytesToBase64Url((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer),
+      auth: bytesToBase64Url(crypto.getRandomValues(new Uint8Array(16)).buffer),
     },
     lang,
   };

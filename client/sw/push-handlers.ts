@@ -5,6 +5,8 @@
 // same notification. A click opens (or focuses) the shop at the push's link; a subscription the push
 // service replaced is subscribed again and posted to the API 1 s later (spec §4 push-change delay).
 
+import { bytesToBase64Url } from '#shared/bytes';
+
 /** The parts of ServiceWorkerGlobalScope used here (the client's TypeScript has the DOM lib, not WebWorker). */
 export interface PushWorkerScope {
   location: { origin: string };
@@ -49,14 +51,6 @@ export const CHANGE_DELAY_MS = 1000;
 interface PushJson {
   notification?: { title?: string; body?: string; navigate?: string; lang?: string; dir?: string; tag?: string };
 }
-
-const b64url = (buffer: ArrayBuffer | null) =>
-  buffer
-    ? btoa(String.fromCharCode(...new Uint8Array(buffer)))
-        .replace(/\+/g, '-')
-        .replace(/\//g, '_')
-        .replace(/=+$/, '')
-    : '';
 
 export function installPushHandlers(
   sw: PushWorkerScope,
@@ -134,7 +128,7 @@ export function installPushHandlers(
           headers: { 'content-type': 'application/json', accept: 'application/json' },
           body: JSON.stringify({
             endpoint: sub.endpoint,
-            keys: { p256dh: b64url(sub.getKey('p256dh')), auth: b64url(sub.getKey('auth')) },
+            keys: { p256dh: bytesToBase64Url(sub.getKey('p256dh')), auth: bytesToBase64Url(sub.getKey('auth')) },
             ...(event.oldSubscription?.endpoint ? { replaces: event.oldSubscription.endpoint } : {}),
           }),
         });

@@ -1,23 +1,12 @@
 // Back-in-stock alerts (issue 16): per size, who still waits for the product, the alerts sent when it
 // came back, the purchases that followed (within the window), and the conversion.
+import type { AlertReportRow } from '#shared/api/alert-schemas';
 import { formatPercent } from '#shared/money';
 import type { StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';
 
-export interface AlertReportView {
-  sku_id: number;
-  product_id: number;
-  product_en: string;
-  product_ar: string;
-  sku_en: string;
-  sku_ar: string;
-  stock: number;
-  waiting: number;
-  sent: number;
-  purchases: number;
-  conversion: number | null;
-}
+export type AlertReportView = AlertReportRow;
 
 export function AlertsPage(props: {
   t: StaffTranslator;

@@ -1,22 +1,10 @@
 // The back office's back-in-stock report (issue 16): per SKU, the people still waiting for its product,
 // the alerts sent, and the purchases they led to: orders by the alerted shopper, not cancelled or
 // failed, containing that SKU, placed within 7 days after the alert.
+import type { AlertReportRow } from '#shared/api/alert-schemas';
 import { CONVERSION_WINDOW_MS, REQUEST_TTL_MS } from './index';
 
-export interface AlertReportRow {
-  sku_id: number;
-  product_id: number;
-  product_en: string;
-  product_ar: string;
-  sku_en: string;
-  sku_ar: string;
-  stock: number;
-  waiting: number;
-  sent: number;
-  purchases: number;
-  /** purchases / sent, 0–1; null before any alert. */
-  conversion: number | null;
-}
+export type { AlertReportRow };
 
 export const ALERT_REPORT_LIMIT = 200;
 

@@ -1,10 +1,6 @@
-// base64url without padding (RFC 4648 §5), the encoding of every key and token in web push.
-export function b64urlEncode(bytes: Uint8Array | ArrayBuffer): string {
-  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  let s = '';
-  for (const b of view) s += String.fromCharCode(b);
-  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
+// base64url without padding (RFC 4648 §5), the encoding of every key and token in web push. Encoding
+// is the shared one (the browser's subscription code uses it too).
+export { bytesToBase64Url as b64urlEncode } from '#shared/bytes';
 
 /** Throws on anything that is not base64url (or plain base64, which some browsers hand out). */
 export function b64urlDecode(text: string): Uint8Array<ArrayBuffer> {
