@@ -1,7 +1,7 @@
 // The installable app's part of the deferred shell (issue 16), mounted after hydration
 // (shell/DeferredShell.tsx), so none of it is in the entry bundle:
-// - registers the service worker (/sw.js) once the page has loaded and the browser is idle (built pages
-//   only: the dev server has no /sw.js and must keep its hot reload);
+// - registers the service worker (/sw.js) 8 s after the first page has loaded, or at the second page
+//   (built pages only: the dev server has no /sw.js and must keep its hot reload);
 // - counts visits and page views, and holds the browser's install offer (beforeinstallprompt) until
 //   install-rules.ts says the moment has come; the banner's code and texts load only then.
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -39,16 +39,31 @@ function bump(store: Storage | null, key: string): number {
   return n;
 }
 
-function registerWhenIdle(): () => void {
-  const register = () => void navigator.serviceWorker.register(SERVICE_WORKER_PATH, { scope: '/' }).catch(() => {});
-  const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(register) : setTimeout(register, 1));
-  if (document.readyState === 'complete') {
-    idle();
-    return () => {};
-  }
-  window.addEventListener('load', idle, { once: true });
-  return () => window.removeEventListener('load', idle);
+/**
+ * How long the first page of a visit runs alone before the service worker is installed. Its install
+ * fetches the offline pages and then takes the page's requests: on a phone that competes with the
+ * first page's own work (Lighthouse's blocking time on home rose by a third), and the worker only
+ * helps later pages and visits. Moving to a second page registers it at once.
+ */
+export const REGISTER_DELAY_MS = 8000;
+
+const registerWorker = () => void navigator.serviceWorker.register(SERVICE_WORKER_PATH, { scope: '/' }).catch(() => {});
+
+function registerLater(): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(registerWorker) : registerWorker());
+  const start = () => {
+    timer = setTimeout(idle, REGISTER_DELAY_MS);
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+  return () => {
+    window.removeEventListener('load', start);
+    clearTimeout(timer);
+  };
 }
+
+const canRegister = () => import.meta.env.PROD && 'serviceWorker' in navigator;
 
 export function AppInstallSlot() {
   const { pathname } = useLocation();
@@ -74,7 +89,7 @@ export function AppInstallSlot() {
     const installed = () => setOffer(null);
     window.addEventListener('beforeinstallprompt', hold);
     window.addEventListener('appinstalled', installed);
-    const stopRegistering = import.meta.env.PROD && 'serviceWorker' in navigator ? registerWhenIdle() : () => {};
+    const stopRegistering = canRegister() ? registerLater() : () => {};
     return () => {
       window.removeEventListener('beforeinstallprompt', hold);
       window.removeEventListener('appinstalled', installed);
@@ -86,6 +101,12 @@ export function AppInstallSlot() {
   useEffect(() => {
     setPageViews(bump(storage('sessionStorage'), INSTALL_KEYS.pageViews));
   }, [pathname]);
+
+  // A second page in the visit: the shopper is browsing, the first page's load is over.
+  const browsing = pageViews >= 2;
+  useEffect(() => {
+    if (browsing && canRegister()) registerWorker();
+  }, [browsing]);
 
   if (!offer) return null;
   const dismissedAt = storedNumber(storage('localStorage')?.getItem(INSTALL_KEYS.dismissedAt) ?? null);

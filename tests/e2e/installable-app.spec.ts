@@ -15,7 +15,10 @@ test("a shopper's browser installs the service worker and sees the Arabic offlin
   problems,
 }) => {
   await page.goto('/ar');
-  // Registered once the page has loaded and the browser is idle; active once the offline pages are stored.
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  // Not while the first page loads (it would compete with it on a phone): 8 s after, or at a second page.
+  expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()))).toBe(false);
+  // Active once the offline pages are stored.
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   expect(new URL(scope).pathname).toBe('/');
   await expect
