@@ -24,24 +24,29 @@ export interface QueuedMail extends Mail {
   dedupeKey: string;
 }
 
+/** The row's values, in the column order both INSERTs below name. */
+function mailValues(mail: QueuedMail, now: number): unknown[] {
+  return [
+    mail.to,
+    mail.subject,
+    mail.text,
+    mail.html ?? null,
+    mail.lang,
+    mail.kind,
+    mail.dedupeKey,
+    now,
+    now,
+    headersJson(mail),
+  ];
+}
+
 export function queueMail(db: D1Database, mail: QueuedMail, now = Date.now()): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO mail_outbox (to_address, subject, body_text, body_html, lang, kind, dedupe_key, attempts, next_attempt_at, created_at, headers)
        VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
     )
-    .bind(
-      mail.to,
-      mail.subject,
-      mail.text,
-      mail.html ?? null,
-      mail.lang,
-      mail.kind,
-      mail.dedupeKey,
-      now,
-      now,
-      headersJson(mail),
-    );
+    .bind(...mailValues(mail, now));
 }
 
 /**
@@ -60,19 +65,7 @@ export function queueMailWhen(
       `INSERT INTO mail_outbox (to_address, subject, body_text, body_html, lang, kind, dedupe_key, attempts, next_attempt_at, created_at, headers)
        SELECT ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ? WHERE ${condition.sql} ON CONFLICT (dedupe_key) DO NOTHING`,
     )
-    .bind(
-      mail.to,
-      mail.subject,
-      mail.text,
-      mail.html ?? null,
-      mail.lang,
-      mail.kind,
-      mail.dedupeKey,
-      now,
-      now,
-      headersJson(mail),
-      ...condition.binds,
-    );
+    .bind(...mailValues(mail, now), ...condition.binds);
 }
 
 const headersJson = (mail: QueuedMail) => (mail.headers ? JSON.stringify(mail.headers) : null);
