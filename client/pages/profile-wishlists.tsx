@@ -298,14 +298,7 @@ export function Component() {
         </div>
       </Modal>
 
-      <ShareModal
-        list={sharing}
-        onClose={() => setSharing(null)}
-        onChanged={(token) => {
-          setSharing((s) => (s ? { ...s, share_token: token } : s));
-          void revalidator.revalidate();
-        }}
-      />
+      <ShareModal list={sharing} onClose={() => setSharing(null)} />
     </Page>
   );
 }

@@ -2,7 +2,7 @@
 // one and the share modal to turn sharing on or off. Needs sign-in (like the profile's pages).
 import '../styles/account.css';
 import { useState } from 'react';
-import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { WishlistScopeView, WishlistSummary } from '#shared/api/wishlist-schemas';
 import { paths } from '#shared/routes';
 import { WISHLIST_PATHS } from '#shared/wishlists/rules';
@@ -26,7 +26,6 @@ export function Component() {
   const href = useHref();
   const { origin } = useBoot();
   const lists = useLoaderData() as WishlistSummary[];
-  const revalidator = useRevalidator();
   const [sharing, setSharing] = useState<ShareTarget | null>(null);
   return (
     <Page title={t('page_share')} seo={{ noindex: true }}>
@@ -71,14 +70,7 @@ export function Component() {
           ))}
         </ul>
       )}
-      <ShareModal
-        list={sharing}
-        onClose={() => setSharing(null)}
-        onChanged={(token) => {
-          setSharing((s) => (s ? { ...s, share_token: token } : s));
-          void revalidator.revalidate();
-        }}
-      />
+      <ShareModal list={sharing} onClose={() => setSharing(null)} />
     </Page>
   );
 }

@@ -2,6 +2,7 @@
 // which copies an invitation plus {origin}/shared-list/{token} and shows the toast 'link_copied'.
 // Turning sharing off clears the token: the old link stops working, for followers too.
 import { useContext, useId, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import { paths } from '#shared/routes';
 import { shareText, WISHLIST_PATHS } from '#shared/wishlists/rules';
 import { useI18n } from '../i18n/context';
@@ -29,21 +30,17 @@ export async function copyShareLink(link: string, intro: string): Promise<boolea
   }
 }
 
-export function ShareModal({
-  list,
-  onClose,
-  onChanged,
-}: {
-  list: ShareTarget | null;
-  onClose: () => void;
-  onChanged: (token: string | null) => void;
-}) {
+/** Opened for `list`; a change of sharing shows at once here and reloads the page's data behind it. */
+export function ShareModal({ list, onClose }: { list: ShareTarget | null; onClose: () => void }) {
   const { t } = useI18n();
   const { origin } = useBoot();
   const api = useContext(ApiContext)!;
   const id = useId();
+  const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
-  const token = list?.share_token ?? null;
+  // The answer of this modal's last change, until the page's data (list.share_token) has caught up.
+  const [changed, setChanged] = useState<{ id: number; token: string | null } | null>(null);
+  const token = list ? (changed?.id === list.id ? changed.token : list.share_token) : null;
   const link = token ? paths.sharedList(origin, token) : '';
 
   async function setShared(value: boolean) {
@@ -51,7 +48,9 @@ export function ShareModal({
     setBusy(true);
     const res = await listCall<{ share_token: string | null }>(api, WISHLIST_PATHS.share(list.id), { value });
     setBusy(false);
-    if (res) onChanged(res.share_token);
+    if (!res) return;
+    setChanged({ id: list.id, token: res.share_token });
+    void revalidator.revalidate();
   }
 
   return (
