@@ -102,6 +102,9 @@ export const MESSAGE_KEYS = [
   // Alerts (issue 16): the one-click unsubscribe.
   'alert_unsubscribed',
   'unsubscribe_link_invalid',
+  // Send as a gift (issue 17): the recipient form.
+  'gift_message_language',
+  'gift_date_invalid',
 ] as const;
 
 /** Every key the API may send: the shopper's, and the back office's own (their texts live in the staff dictionaries). */

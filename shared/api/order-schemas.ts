@@ -2,6 +2,7 @@
 import { z } from '../zod';
 import { normalizeDigits } from '../text/digits';
 import { addressSchema } from './account-schemas';
+import { giftSchema } from './gift-schemas';
 
 export const MAX_ORDER_LINES = 50;
 export const MAX_LINE_COUNT = 99;
@@ -55,6 +56,8 @@ export const submitSchema = calculateSchema.extend({
   address_id: z.number().int().positive().optional(),
   /** …or one typed at checkout (guests). */
   address: addressSchema.optional(),
+  /** Send as a gift (decision 34): delivered to this recipient instead; the buyer keeps invoice and payment. */
+  gift: giftSchema.optional(),
 });
 export type SubmitInput = z.output<typeof submitSchema>;
 

@@ -427,4 +427,30 @@ export const ordersEn = {
   upload_value_unit_invalid: 'Choose one of the units of this marker.',
   upload_value_duplicate: 'This marker is already in the list.',
   upload_values_too_many: 'A result takes up to 60 values.',
+  // Send as a gift (issue 17, decision 34): the shipping step's switch and recipient form, the review
+  // step, the success and order pages.
+  gift_message_language: 'Write the message in Arabic or English.',
+  gift_date_invalid: 'Choose a delivery day from tomorrow up to 60 days ahead.',
+  gift_switch: 'Send as a gift',
+  gift_switch_hint:
+    'We deliver to the person you choose, with a packing slip that shows no prices. You keep the invoice and pay as usual.',
+  gift_recipient_title: 'Who receives the gift',
+  gift_recipient_label: 'Recipient’s name',
+  gift_recipient_phone_label: 'Recipient’s mobile',
+  gift_message_label: 'Gift message',
+  gift_message_hint: 'In Arabic or English. It is printed on the packing slip.',
+  gift_message_left: {
+    one: '{{count}} character left',
+    other: '{{count}} characters left',
+  },
+  gift_date_label: 'Delivery day',
+  gift_date_hint: 'Optional, for Eid or a special day: from tomorrow up to 60 days ahead.',
+  gift_date_chosen: 'Delivered on {{date}}',
+  gift_title: 'Sent as a gift',
+  gift_for: 'For {{name}}',
+  gift_on: 'Delivery day: {{date}}',
+  gift_asap: 'Delivered as soon as possible',
+  gift_message_title: 'Your message',
+  gift_no_prices: 'The packing slip shows no prices.',
+  gift_address_title: 'Recipient’s address',
 } as const;

@@ -1,6 +1,7 @@
 // What the order API answers, as both sides see it. Amounts are minor units of `currency`.
 import type { CardMethod, OrderStatus, PaymentMethod } from '../api/order-schemas';
 import type { TaxInvoice } from '../invoice/tax-invoice';
+import type { OrderGift } from '../api/gift-schemas';
 
 export interface OrderTotals {
   /** Sum of the lines at the prices of the moment. */
@@ -53,6 +54,8 @@ export interface OrderView {
   can_cancel: boolean;
   /** The shop's steps with the order so far (issue 14), and the shipment once it left. */
   fulfilment: OrderFulfilment;
+  /** Sent as a gift (decision 34): the recipient, message and day; absent or null otherwise. */
+  gift?: OrderGift | null;
 }
 
 /** A step on the order's timeline, as the shopper sees it. */

@@ -4,6 +4,8 @@ import type { TaxInvoice } from '#shared/invoice/tax-invoice';
 import { formatMinor, formatPercent } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
 import { invoiceHtml, invoiceText } from './tax-invoice';
+import type { OrderGift } from '#shared/api/gift-schemas';
+import { withGiftNote } from './gift-texts';
 
 export function resetMail(lang: Lang, link: string): { subject: string; text: string } {
   return lang === 'ar'
@@ -38,6 +40,8 @@ interface MailOrder {
   };
   vat_basis_points: number;
   tax_invoice: TaxInvoice | null;
+  /** Sent as a gift (decision 34): the mail names the recipient and the day. */
+  gift?: OrderGift | null;
 }
 
 function escHtml(s: string): string {
@@ -62,7 +66,8 @@ export function orderMail(
   order: MailOrder,
   siteOrigin: string,
 ): { subject: string; text: string; html?: string } {
-  return withInvoice(lang, order, orderMailText(lang, order, siteOrigin));
+  const mail = orderMailText(lang, order, siteOrigin);
+  return withInvoice(lang, order, order.gift ? withGiftNote(lang, order.country, order.gift, mail) : mail);
 }
 
 function orderMailText(lang: Lang, order: MailOrder, siteOrigin: string): { subject: string; text: string } {

@@ -15,6 +15,7 @@ import { newOrderId } from './order-id';
 import type { CouponRow, IdempotencyKeyRow, PaymentRow } from '../db/rows';
 import { randomToken, tokenHash } from '../accounts/tokens';
 import { confirmationStatements, orderLinkStatement } from './confirmation-mail';
+import { giftAddress, giftFor, giftStatement } from './gift';
 
 export interface PlaceContext {
   db: D1Database;
@@ -153,9 +154,10 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
     });
   if (input.payment_method === 'wallet' && !ctx.user) throw new ApiError(401, 'unauthorized');
 
+  // A gift goes to its recipient's address (decision 34); the buyer's own is not needed then.
   const address = await resolveAddress(ctx.db, {
-    addressId: input.address_id,
-    address: input.address,
+    addressId: input.gift ? undefined : input.address_id,
+    address: input.gift ? giftAddress(input.gift) : input.address,
     userId: ctx.user?.id ?? null,
     lang: ctx.lang,
   });
@@ -249,7 +251,7 @@ function orderStatements(
         orderId,
         userId,
         userId ? null : o.email,
-        userId ? null : o.address.phone,
+        userId || o.input.gift ? null : o.address.phone,
         ctx.country,
         t.currency,
         ctx.lang,
@@ -319,11 +321,13 @@ function orderStatements(
       }),
     );
   if (o.link) statements.push(orderLinkStatement(db, o.link, orderId, now));
+  const gift = o.input.gift ? giftFor(o.input.gift, o.address) : null;
+  if (gift) statements.push(giftStatement(db, orderId, gift, now));
   // A cash or wallet order is confirmed now, in this batch (a card order when its payment succeeds).
   if (!o.paymentId)
     statements.push(
       ...confirmationStatements(db, {
-        order: placedView(ctx, o, now),
+        order: { ...placedView(ctx, o, now), gift },
         lang: ctx.lang,
         siteOrigin: ctx.siteOrigin,
         kind: 'order_confirmation',

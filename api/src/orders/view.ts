@@ -7,6 +7,7 @@ import { thumbnailUrl } from '../media/renditions';
 import { taxInvoiceFor } from '#shared/invoice/tax-invoice';
 import type { OrderStatus } from '#shared/api/order-schemas';
 import { currencyDecimals } from '#shared/money';
+import { giftOf, type OrderGiftRow } from './gift';
 import type { CountRow, OrderItemRow as ItemRow, OrderRow as OrdersTableRow } from '../db/rows';
 
 /**
@@ -171,7 +172,7 @@ export function asPaid(order: OrderView): OrderView {
   return { ...paid, tax_invoice: invoiceOf(paid) };
 }
 
-/** One order with its items and its refunds' times (three statements, one round trip). */
+/** One order with its items, its refunds' times and its gift (four statements, one round trip). */
 export async function orderView(
   db: D1Database,
   id: number,
@@ -179,7 +180,7 @@ export async function orderView(
   ownerId?: number | null,
 ): Promise<OrderView | null> {
   const owner = ownerId === undefined ? '' : ' AND o.user_id = ?2';
-  const [orders, items, refunds] = await db.batch([
+  const [orders, items, refunds, gifts] = await db.batch([
     db
       .prepare(`SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ?1${owner}`)
       .bind(...(ownerId === undefined ? [id] : [id, ownerId ?? -1])),
@@ -192,10 +193,16 @@ export async function orderView(
          WHERE e.order_id = ? AND e.kind = 'refunded' AND (r.status IS NULL OR r.status <> 'failed') ORDER BY e.at`,
       )
       .bind(id),
+    // Send as a gift (decision 34): the recipient, message and day, shown to whoever may see the order.
+    db.prepare('SELECT * FROM order_gifts WHERE order_id = ?').bind(id),
   ]);
   const row = orders!.results[0] as unknown as OrderRow | undefined;
   const refunded = (refunds!.results as Array<{ at: number }>).map((r) => r.at);
-  return row ? toOrderView(row, items!.results as unknown as ItemRow[], refunded) : null;
+  if (!row) return null;
+  return {
+    ...toOrderView(row, items!.results as unknown as ItemRow[], refunded),
+    gift: giftOf(gifts!.results[0] as unknown as OrderGiftRow | undefined),
+  };
 }
 
 /** A page of the shopper's orders, newest first, with their items (two statements). */
