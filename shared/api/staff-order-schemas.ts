@@ -43,6 +43,11 @@ export const staffOrderListQuery = z.object({
     .or(z.literal('').transform(() => undefined)),
   from: day,
   to: day,
+  /** Gift orders only (decision 34). */
+  gift: z
+    .literal('1')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   page: z.coerce.number().int().min(1).max(10_000).optional(),
 });
 export type StaffOrderListQuery = z.infer<typeof staffOrderListQuery>;

@@ -20,6 +20,7 @@ import { staffPage } from '../middleware/guards';
 import { OrdersListPage, type OrderListData } from '../pages/orders/OrdersList';
 import { ORDER_STEPS, OrderDetailPage, type OrderDetailData, type OrderStep } from '../pages/orders/OrderDetail';
 import { apiFailurePage } from './failure';
+import { PackingSlipPage } from '../pages/orders/PackingSlip';
 import { filledQuery } from '../lib/filter-query';
 
 const PERMISSION: Record<OrderStep, Permission> = {
@@ -67,6 +68,13 @@ export const orderRoutes = new Hono<StaffAppEnv>()
         error={error && /^[a-z_-]{1,60}$/.test(error) ? error : null}
       />,
     );
+  })
+  // The printable packing slip (decision 34): recipient, address, items and counts, the gift's message
+  // and day; no prices. Read from the same detail as the order page.
+  .get('/orders/:id{[0-9]{1,16}}/packing-slip', staffPage('orders:read'), async (c) => {
+    const answer = await staffApi<OrderDetailData>(c, 'GET', `/staff/orders/${c.req.param('id')}`);
+    if (answer.status !== 200) return apiFailurePage(c, answer.status);
+    return html(c, <PackingSlipPage t={c.var.t} nonce={c.var.nonce} data={answer.envelope.data} />);
   })
   // Local sandbox only (the API answers 404 elsewhere): a tester settles a pending gateway refund.
   .post('/orders/:id{[0-9]{1,16}}/refunds/:refund{[0-9]{1,16}}/settle', staffPage('orders:refund'), async (c) => {

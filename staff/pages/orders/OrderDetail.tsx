@@ -9,6 +9,8 @@ import { formatDate } from '#shared/text/dates';
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { DoneNote, ErrorNote, Layout } from '../Layout';
+import type { OrderGift } from '#shared/api/gift-schemas';
+import { GiftCard } from './GiftCard';
 
 export interface OrderDetailData {
   order: {
@@ -56,6 +58,8 @@ export interface OrderDetailData {
     at: number;
   }[];
   coupon: { code: string } | null;
+  /** Sent as a gift (decision 34). */
+  gift?: OrderGift | null;
   money: {
     paid: number;
     refunded: number;
@@ -137,6 +141,7 @@ export function OrderDetailPage(props: {
       <p className="muted">
         {t.t(`st_country_${o.country}`)} · {when(o.created_at)} · {t.t(`st_pay_${o.payment_method}`)}
       </p>
+      <GiftCard t={t} orderId={o.id} country={o.country} gift={data.gift ?? null} />
       {props.done && <DoneNote text={t.t(`st_orders_done_${props.done}`)} />}
       <ErrorNote t={t} msg={props.error} />
       {failedRefunds.length > 0 && (

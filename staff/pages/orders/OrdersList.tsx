@@ -3,6 +3,7 @@ import { ORDER_STAGES, type OrderStage, type StaffOrderListQuery } from '#shared
 import type { CountryCode } from '#shared/locale';
 import { formatMinor, isShopCurrency } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
+import { formatGiftDate } from '#shared/orders/gift-dates';
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
@@ -19,6 +20,9 @@ export interface OrderListRow {
   email: string | null;
   name: string | null;
   phone: string | null;
+  /** Sent as a gift (decision 34), with its requested day. */
+  gift?: boolean;
+  gift_date?: string | null;
 }
 
 export interface OrderListData {
@@ -84,6 +88,10 @@ export function OrdersListPage(props: {
           <label htmlFor="to">{t.t('st_orders_to')}</label>
           <input id="to" name="to" type="date" defaultValue={filters.to} dir="ltr" />
         </div>
+        <div className="check">
+          <input id="gift" name="gift" type="checkbox" value="1" defaultChecked={filters.gift === '1'} />
+          <label htmlFor="gift">{t.t('st_orders_gift_filter')}</label>
+        </div>
         <button type="submit">{t.t('st_filter')}</button>
         <a href="/orders">{t.t('st_clear_filters')}</a>
       </form>
@@ -109,6 +117,12 @@ export function OrdersListPage(props: {
                       {o.id}
                     </a>
                     <div className="muted">{t.t(`st_country_${o.country}`)}</div>
+                    {o.gift && (
+                      <div data-testid="staff-order-gift">
+                        <span className="badge gift">{t.t('st_orders_gift_badge')}</span>
+                        {o.gift_date && <div className="muted">{formatGiftDate(o.gift_date, t.lang, o.country)}</div>}
+                      </div>
+                    )}
                   </td>
                   <td data-label={t.t('st_orders_placed')}>
                     {formatDate(o.created_at, t.lang, o.country, { time: true })}

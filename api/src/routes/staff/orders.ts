@@ -29,6 +29,7 @@ import { walletMove } from '#api/src/orders/place';
 import { randomToken } from '#api/src/accounts/tokens';
 import type { OrderUpdate, OrderUpdateKind } from '#api/src/mail/order-update-texts';
 import { orderUpdateStatements } from '#api/src/orders/update-mail';
+import { giftOf, type OrderGiftRow } from '#api/src/orders/gift';
 import { pushAfter, pushToUser } from '#api/src/push';
 import { orderStatusPush } from '#api/src/push/texts';
 
@@ -326,7 +327,7 @@ async function runStep(c: Context<AppEnv>, id: number, step: Step, input: Record
 /** The detail: the order with everything staff need to act on it, in one round trip. */
 async function orderDetail(c: Context<AppEnv>, id: number) {
   const db = c.env.DB;
-  const [orderRes, items, payments, refunds, events, ledger, coupon, sums] = await db.batch([
+  const [orderRes, items, payments, refunds, events, ledger, coupon, sums, gifts] = await db.batch([
     db
       .prepare(
         `SELECT o.*, coalesce(u.email, o.guest_email) AS email, u.name AS user_name, u.phone AS user_phone
@@ -359,6 +360,8 @@ async function orderDetail(c: Context<AppEnv>, id: number) {
          FROM orders o WHERE o.id = ?`,
       )
       .bind(id),
+    // Send as a gift (decision 34): the recipient, message and requested day, for the page and its packing slip.
+    db.prepare('SELECT * FROM order_gifts WHERE order_id = ?').bind(id),
   ]);
   const order = orderRes!.results[0] as (Order & { user_phone: string | null }) | undefined;
   if (!order) return null;
@@ -373,6 +376,7 @@ async function orderDetail(c: Context<AppEnv>, id: number) {
     events: events!.results as unknown as Array<OrderEventRow & { staff_name: string | null }>,
     wallet: ledger!.results as unknown as Array<Pick<WalletLedgerRow, 'id' | 'amount' | 'kind' | 'created_at'>>,
     coupon: (coupon!.results[0] as { code: string; kind: string; value: number } | undefined) ?? null,
+    gift: giftOf(gifts!.results[0] as unknown as OrderGiftRow | undefined),
     money: {
       ...money,
       refundable,
@@ -398,6 +402,7 @@ function listWhere(q: StaffOrderListQuery, allowed: CountryCode[]) {
   const values: (string | number)[] = [...allowed];
   if (q.country) where.push('o.country = ?') && values.push(q.country);
   if (q.stage) where.push(STAGE_SQL[q.stage]);
+  if (q.gift) where.push('g.order_id IS NOT NULL');
   if (q.from) where.push('o.created_at >= ?') && values.push(gulfInstant(q.from, 0));
   if (q.to) where.push('o.created_at < ?') && values.push(gulfInstant(q.to, 0) + 24 * 60 * 60 * 1000);
   const text = q.q?.trim();
@@ -435,8 +440,9 @@ export const staffOrderRoutes = new Hono<AppEnv>()
     const { results } = await c.env.DB.prepare(
       `SELECT o.id, o.country, o.currency, o.lang, o.status, o.payment_method, o.total, o.created_at, o.packed_at,
          coalesce(u.email, o.guest_email) AS email, coalesce(json_extract(o.address, '$.recipient'), u.name) AS name,
-         coalesce(json_extract(o.address, '$.phone'), o.guest_phone, u.phone) AS phone
-       FROM orders o LEFT JOIN users u ON u.id = o.user_id
+         coalesce(json_extract(o.address, '$.phone'), o.guest_phone, u.phone) AS phone,
+         g.order_id IS NOT NULL AS gift, g.delivery_date AS gift_date
+       FROM orders o LEFT JOIN users u ON u.id = o.user_id LEFT JOIN order_gifts g ON g.order_id = o.id
        WHERE ${sql} ORDER BY o.created_at DESC, o.id DESC LIMIT ? OFFSET ?`,
     )
       .bind(...values, ORDERS_PAGE + 1, (page - 1) * ORDERS_PAGE)
@@ -448,11 +454,17 @@ export const staffOrderRoutes = new Hono<AppEnv>()
           email: string | null;
           name: string | null;
           phone: string | null;
+          gift: number;
+          gift_date: string | null;
         }
       >();
     const orders = results
       .slice(0, ORDERS_PAGE)
-      .map(({ packed_at, ...o }) => ({ ...o, stage: stageOf({ status: o.status, packed_at }) }));
+      .map(({ packed_at, gift, ...o }) => ({
+        ...o,
+        gift: gift === 1,
+        stage: stageOf({ status: o.status, packed_at }),
+      }));
     return c.json(ok({ orders, page, has_more: results.length > ORDERS_PAGE, countries: allowed }));
   })
   .get('/orders/:id{[0-9]+}', contract('GET /staff/orders/:id{[0-9]+}'), async (c) => {
