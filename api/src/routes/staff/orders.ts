@@ -458,13 +458,11 @@ export const staffOrderRoutes = new Hono<AppEnv>()
           gift_date: string | null;
         }
       >();
-    const orders = results
-      .slice(0, ORDERS_PAGE)
-      .map(({ packed_at, gift, ...o }) => ({
-        ...o,
-        gift: gift === 1,
-        stage: stageOf({ status: o.status, packed_at }),
-      }));
+    const orders = results.slice(0, ORDERS_PAGE).map(({ packed_at, gift, ...o }) => ({
+      ...o,
+      gift: gift === 1,
+      stage: stageOf({ status: o.status, packed_at }),
+    }));
     return c.json(ok({ orders, page, has_more: results.length > ORDERS_PAGE, countries: allowed }));
   })
   .get('/orders/:id{[0-9]+}', contract('GET /staff/orders/:id{[0-9]+}'), async (c) => {
