@@ -11,6 +11,8 @@ import { lazy, Suspense } from 'react';
 
 // The invoice (and its QR encoder) loads only for an order that has one: Saudi orders.
 const TaxInvoice = lazy(() => import('./TaxInvoice').then((m) => ({ default: m.TaxInvoice })));
+// A gift's part loads only for a gift order (decision 34).
+const GiftSummary = lazy(() => import('./GiftSummary').then((m) => ({ default: m.GiftSummary })));
 
 export function OrderSummary({ order }: { order: OrderView }) {
   const { t } = useI18n();
@@ -40,6 +42,13 @@ export function OrderSummary({ order }: { order: OrderView }) {
           ))}
         </ul>
       </section>
+      {order.gift && (
+        <section aria-labelledby={`order-${order.id}-gift`}>
+          <Suspense fallback={null}>
+            <GiftSummary gift={order.gift} country={order.country} headingId={`order-${order.id}-gift`} />
+          </Suspense>
+        </section>
+      )}
       <section aria-labelledby={`order-${order.id}-address`}>
         <h2 id={`order-${order.id}-address`} className="section-title">
           {t('order_address')}

@@ -9,6 +9,7 @@ import { useI18n } from '../i18n/context';
 import { useFreeShipping, useHref, useMinor } from '../lib/locale';
 import { cart } from '../cart/cart-store';
 import { checkout, leadsBack, readPendingOrder, restoreCheckout, saveCheckout } from '../stores/checkout';
+import { clearDraft } from '../accounts/form-drafts';
 import { useSessionStore } from '../stores/session';
 import { MinorMoney } from '../ui/Money';
 import { syncData } from '../stores/sync-data';
@@ -109,6 +110,17 @@ export function usePendingOrderReturn() {
 /** What a shopper types into checkout's address forms is kept per tab (back, reload, sign-in again). */
 export const GUEST_ADDRESS_DRAFT = 'checkout-guest-address';
 export const NEW_ADDRESS_DRAFT = 'checkout-new-address';
+/** What was typed into the gift's recipient form (decision 34). */
+export const GIFT_DRAFT = 'checkout-gift';
+
+/**
+ * After an order exists (with clearCheckout, which empties the stored choices): the next one starts as
+ * no gift. Kept here, not in the checkout store, which the entry bundle holds.
+ */
+export function forgetGift(): void {
+  Object.assign(checkout, { giftOn: false, gift: null, giftPlaces: null });
+  clearDraft(GIFT_DRAFT);
+}
 
 export function DeliveryNote() {
   const { t } = useI18n();

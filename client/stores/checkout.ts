@@ -3,6 +3,7 @@
 import { proxy, snapshot } from 'valtio';
 import type { AddressInput } from '#shared/api/account-schemas';
 import type { CardMethod, PaymentMethod } from '#shared/api/order-schemas';
+import type { GiftInput } from '#shared/api/gift-schemas';
 import type { PlaceNames } from '../accounts/AddressForm';
 
 export const ORDER_SUMMARY_KEY = 'order_summary';
@@ -21,6 +22,10 @@ export interface CheckoutState {
   useWallet: boolean;
   /** One key per attempt: a retry of the same attempt reuses it, a new attempt gets a new one. */
   idempotencyKey: string | null;
+  /** Send as a gift (decision 34): the switch, the checked recipient and its place names. */
+  giftOn?: boolean;
+  gift?: GiftInput | null;
+  giftPlaces?: PlaceNames | null;
 }
 
 export const checkout = proxy<CheckoutState>({

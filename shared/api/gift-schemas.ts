@@ -3,7 +3,6 @@
 // optional delivery date. One schema for the checkout's recipient form (flat values) and the API (the
 // `gift` of POST /order/submit): field errors name the same fields on both sides.
 import { z } from '../zod';
-import { addDays, gulfDate } from '../blood-tests/slot-rules';
 import { kuwaitAddressSchema, saudiAddressSchema } from './account-schemas';
 
 /** The message's limit, in characters as a person counts them (an emoji is one). */
@@ -29,10 +28,20 @@ export function messageLanguage(text: string): GiftMessageLang | null {
   return arabic >= latin ? 'ar' : 'en';
 }
 
+// Gulf local time is UTC+3 all year (Asia/Kuwait, Asia/Riyadh: no summer time). Own copies of the slot
+// rules' two helpers, so that the checkout's schema chunk does not pull the booking rules in.
+const GULF_OFFSET_MS = 3 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The Gulf calendar day (YYYY-MM-DD) of an instant. */
+export const gulfDay = (now: number) => new Date(now + GULF_OFFSET_MS).toISOString().slice(0, 10);
+/** A calendar day `days` after another. */
+export const addGulfDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
 /** The dates a delivery may be asked for at an instant: from the next Gulf day to 60 days ahead. */
 export function deliveryWindow(now: number): { min: string; max: string } {
-  const today = gulfDate(now);
-  return { min: addDays(today, 1), max: addDays(today, GIFT_DELIVERY_MAX_DAYS) };
+  const today = gulfDay(now);
+  return { min: addGulfDays(today, 1), max: addGulfDays(today, GIFT_DELIVERY_MAX_DAYS) };
 }
 
 /** Whether a YYYY-MM-DD is a real calendar date (2026-02-30 is not). */

@@ -3,7 +3,6 @@
 // planned by the Hijri calendar. Pinned calendars, Latin digits and the Gulf time zone (as text/dates.ts),
 // so the server's HTML and the browser print the same thing.
 import type { CountryCode, Lang } from '../locale';
-import { gulfInstant } from '../blood-tests/slot-rules';
 import { TIME_ZONES } from '../text/dates';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -26,7 +25,8 @@ function formatFor(lang: Lang, country: CountryCode, calendar: 'gregory' | 'isla
 
 /** "Friday, March 20, 2026 (1 Shawwal 1447 AH)" / "الجمعة، 20 مارس 2026 (1 شوال 1447 هـ)"; a bad date reads as itself. */
 export function formatGiftDate(date: string, lang: Lang, country: CountryCode): string {
-  const at = gulfInstant(date, 12);
+  // Noon in the Gulf (UTC+3): the same calendar day in both countries' time zone.
+  const at = Date.parse(`${date}T09:00:00Z`);
   if (Number.isNaN(at)) return date;
   const gregorian = formatFor(lang, country, 'gregory').format(at);
   // No-break spaces keep the Hijri date on one line.

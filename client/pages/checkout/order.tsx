@@ -1,5 +1,5 @@
 // /checkout/order: review, coupon, wallet, payment method, totals from /order/calculate, place the order.
-import { useContext, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
@@ -34,7 +34,11 @@ import {
   useCheckoutState,
   usePendingOrderReturn,
   GUEST_ADDRESS_DRAFT,
+  forgetGift,
 } from '#client/orders/checkout-steps';
+
+// The gift's summary loads only when the order is a gift (decision 34).
+const GiftSummary = lazy(() => import('#client/orders/GiftSummary').then((m) => ({ default: m.GiftSummary })));
 
 export function Component() {
   const { t, tKey, has } = useI18n();
@@ -75,7 +79,9 @@ export function Component() {
     useWallet: state.paymentMethod === 'wallet' || state.useWallet,
     email: user ? null : state.email,
   });
-  const hasAddress = user ? !!state.addressId : !!state.guestAddress;
+  // Send as a gift (decision 34): the recipient's address is the delivery address.
+  const gift = state.giftOn && state.gift ? state.gift : null;
+  const hasAddress = state.giftOn ? !!gift : user ? !!state.addressId : !!state.guestAddress;
   const { data: saved } = useSWR<{ items: Address[] }>(user ? '/user/address' : null);
   const deliveryAddress: Address | null = user ? (saved?.items.find((a) => a.id === state.addressId) ?? null) : null;
 
@@ -102,7 +108,11 @@ export function Component() {
         payment_method: checkout.paymentMethod,
         ...(checkout.paymentMethod === 'card' && cardMethod ? { card_method: cardMethod } : {}),
         use_wallet: checkout.paymentMethod === 'wallet' || checkout.useWallet,
-        ...(user ? { address_id: checkout.addressId } : { address: checkout.guestAddress, email: checkout.email }),
+        ...(gift
+          ? { gift, ...(user ? {} : { email: checkout.email }) }
+          : user
+            ? { address_id: checkout.addressId }
+            : { address: checkout.guestAddress, email: checkout.email }),
       });
       const { order, payment, link } = res.data;
       if (link) rememberOrderLink(order.id, link);
@@ -119,6 +129,7 @@ export function Component() {
         cart.items = {};
         clearCheckout();
         clearDraft(GUEST_ADDRESS_DRAFT);
+        forgetGift();
         navigate(`${href('/checkout/success')}?order=${order.id}`);
       }
     } catch (e) {
@@ -174,19 +185,31 @@ export function Component() {
             </ul>
             <Link to={href('/cart')}>{t('checkout_back_to_cart')}</Link>
           </section>
-          <section className="form-card" aria-labelledby="review-address-title">
-            <h2 id="review-address-title">{t('order_address')}</h2>
-            {address && (
-              <AddressText
-                inline
-                address={{ ...address, ...state.guestPlaces }}
-                email={state.email}
-                testId="review-address"
-              />
-            )}
-            {deliveryAddress && <AddressText inline address={deliveryAddress} testId="review-address" />}
-            <Link to={href('/checkout/shipping')}>{t('checkout_change')}</Link>
-          </section>
+          {gift && (
+            <section className="form-card" aria-labelledby="review-gift-title">
+              <Suspense fallback={null}>
+                <GiftSummary gift={gift} country={gift.country} headingId="review-gift-title" />
+              </Suspense>
+              <h3>{t('gift_address_title')}</h3>
+              <AddressText inline address={{ ...gift, label: '', ...state.giftPlaces }} testId="review-address" />
+              <Link to={href('/checkout/shipping')}>{t('checkout_change')}</Link>
+            </section>
+          )}
+          {!gift && (
+            <section className="form-card" aria-labelledby="review-address-title">
+              <h2 id="review-address-title">{t('order_address')}</h2>
+              {address && (
+                <AddressText
+                  inline
+                  address={{ ...address, ...state.guestPlaces }}
+                  email={state.email}
+                  testId="review-address"
+                />
+              )}
+              {deliveryAddress && <AddressText inline address={deliveryAddress} testId="review-address" />}
+              <Link to={href('/checkout/shipping')}>{t('checkout_change')}</Link>
+            </section>
+          )}
           <section className="form-card" aria-labelledby="payment-title">
             <h2 id="payment-title">{t('checkout_payment_title')}</h2>
             <PaymentChoice

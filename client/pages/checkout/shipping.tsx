@@ -1,6 +1,6 @@
 // /checkout/shipping: the address (a saved one, a new one, or a guest's e-mail and typed address) and
 // the delivery note.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
@@ -26,6 +26,39 @@ import {
   NEW_ADDRESS_DRAFT,
   DeliveryNote,
 } from '#client/orders/checkout-steps';
+import type { GiftInput } from '#shared/api/gift-schemas';
+import type { PlaceNames } from '#client/accounts/AddressForm';
+
+// The recipient form loads when the switch is first turned on (decision 34): most orders are not gifts.
+const GiftForm = lazy(() => import('#client/orders/GiftForm').then((m) => ({ default: m.GiftForm })));
+
+/** "Send as a gift": a switch that reveals the recipient form instead of the shopper's own address. */
+function GiftSwitch({ on }: { on: boolean }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <p className="checkbox gift-switch">
+        <input
+          id="gift-on"
+          type="checkbox"
+          role="switch"
+          aria-checked={on}
+          checked={on}
+          aria-describedby="gift-on-hint"
+          data-testid="gift-switch"
+          onChange={(e) => {
+            checkout.giftOn = e.target.checked;
+            saveCheckout();
+          }}
+        />
+        <label htmlFor="gift-on">{t('gift_switch')}</label>
+      </p>
+      <p id="gift-on-hint" className="field-hint">
+        {t('gift_switch_hint')}
+      </p>
+    </>
+  );
+}
 
 export function Component() {
   const { t, tKey, has } = useI18n();
@@ -71,6 +104,13 @@ export function Component() {
     saveCheckout();
     navigate(href('/checkout/order'));
   };
+  const keepGift = (gift: GiftInput, places: PlaceNames) => {
+    checkout.gift = gift;
+    checkout.giftPlaces = places;
+    go();
+  };
+  const giftOn = !!state.giftOn;
+  const giftTitle = <h3 id="checkout-gift-title">{t('gift_recipient_title')}</h3>;
 
   return (
     <Page title={t('page_checkout_shipping')} crumbs={[{ label: t('page_cart'), to: href('/cart') }]}>
@@ -80,38 +120,50 @@ export function Component() {
       ) : user ? (
         <section className="form-card" aria-labelledby="checkout-address-title">
           <h2 id="checkout-address-title">{t('checkout_address_title')}</h2>
-          <SavedAddressChoice
-            addresses={addresses}
-            selected={state.addressId}
-            onSelect={(id) => (checkout.addressId = id)}
-            name="address"
-            legend={t('checkout_address_title')}
-            testId="checkout-address"
-          />
-          {adding ? (
-            <AddressForm
-              country={country}
-              fixedCountry
-              recipient={user.name}
-              phone={user.phone}
-              draftKey={NEW_ADDRESS_DRAFT}
-              onSaved={(id) => {
-                clearDraft(NEW_ADDRESS_DRAFT);
-                checkout.addressId = id;
-                setAdding(false);
-                void mutate();
-              }}
-              onCancel={addresses.length ? () => setAdding(false) : undefined}
-            />
+          <GiftSwitch on={giftOn} />
+          {giftOn ? (
+            <>
+              {giftTitle}
+              <Suspense fallback={<p role="status">{t('loading')}</p>}>
+                <GiftForm country={country} onKept={keepGift} />
+              </Suspense>
+            </>
           ) : (
-            <p>
-              <button type="button" className="button button-secondary" onClick={() => setAdding(true)}>
-                {t('checkout_new_address')}
-              </button>
-            </p>
+            <>
+              <SavedAddressChoice
+                addresses={addresses}
+                selected={state.addressId}
+                onSelect={(id) => (checkout.addressId = id)}
+                name="address"
+                legend={t('checkout_address_title')}
+                testId="checkout-address"
+              />
+              {adding ? (
+                <AddressForm
+                  country={country}
+                  fixedCountry
+                  recipient={user.name}
+                  phone={user.phone}
+                  draftKey={NEW_ADDRESS_DRAFT}
+                  onSaved={(id) => {
+                    clearDraft(NEW_ADDRESS_DRAFT);
+                    checkout.addressId = id;
+                    setAdding(false);
+                    void mutate();
+                  }}
+                  onCancel={addresses.length ? () => setAdding(false) : undefined}
+                />
+              ) : (
+                <p>
+                  <button type="button" className="button button-secondary" onClick={() => setAdding(true)}>
+                    {t('checkout_new_address')}
+                  </button>
+                </p>
+              )}
+            </>
           )}
           <DeliveryNote />
-          {!adding && (
+          {!adding && !giftOn && (
             <button
               type="button"
               className="button"
@@ -155,26 +207,49 @@ export function Component() {
               }}
             />
           </div>
-          <h3>{t('checkout_address_title')}</h3>
-          <AddressForm
-            country={country}
-            fixedCountry
-            draftKey={GUEST_ADDRESS_DRAFT}
-            submitLabel="checkout_continue"
-            outside={{
-              check: () => (checkEmail(email) ? 'checkout-email' : null),
-              problems: emailError ? [{ id: 'checkout-email', text: emailError }] : [],
-            }}
-            keep={(address, places) => {
-              if (checkEmail(email)) return;
-              checkout.email = email.trim();
-              checkout.guestAddress = address;
-              checkout.guestPlaces = places;
-              checkout.addressId = null;
-              go();
-            }}
-            onSaved={() => undefined}
-          />
+          <GiftSwitch on={giftOn} />
+          {giftOn ? (
+            <>
+              {giftTitle}
+              <Suspense fallback={<p role="status">{t('loading')}</p>}>
+                <GiftForm
+                  country={country}
+                  outside={{
+                    check: () => (checkEmail(email) ? 'checkout-email' : null),
+                    problems: emailError ? [{ id: 'checkout-email', text: emailError }] : [],
+                  }}
+                  onKept={(gift, places) => {
+                    if (checkEmail(email)) return;
+                    checkout.email = email.trim();
+                    keepGift(gift, places);
+                  }}
+                />
+              </Suspense>
+            </>
+          ) : (
+            <>
+              <h3>{t('checkout_address_title')}</h3>
+              <AddressForm
+                country={country}
+                fixedCountry
+                draftKey={GUEST_ADDRESS_DRAFT}
+                submitLabel="checkout_continue"
+                outside={{
+                  check: () => (checkEmail(email) ? 'checkout-email' : null),
+                  problems: emailError ? [{ id: 'checkout-email', text: emailError }] : [],
+                }}
+                keep={(address, places) => {
+                  if (checkEmail(email)) return;
+                  checkout.email = email.trim();
+                  checkout.guestAddress = address;
+                  checkout.guestPlaces = places;
+                  checkout.addressId = null;
+                  go();
+                }}
+                onSaved={() => undefined}
+              />
+            </>
+          )}
           <DeliveryNote />
         </section>
       )}

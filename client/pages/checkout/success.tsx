@@ -20,7 +20,7 @@ import { usePolledOrder } from '#client/orders/use-polled-order';
 import { Page } from '#client/ui/Page';
 import { OrderSummary } from '#client/orders/OrderSummary';
 import { confirmationNote } from '#client/orders/confirmation-note';
-import { GUEST_ADDRESS_DRAFT } from '#client/orders/checkout-steps';
+import { forgetGift, GUEST_ADDRESS_DRAFT } from '#client/orders/checkout-steps';
 
 export function Component() {
   const { t, lang } = useI18n();
@@ -49,6 +49,7 @@ export function Component() {
       cart.items = {};
       clearCheckout();
       clearDraft(GUEST_ADDRESS_DRAFT);
+      forgetGift();
     }
   }, [order, cartLoaded]);
 
