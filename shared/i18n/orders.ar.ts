@@ -498,7 +498,7 @@ export const ordersAr: Translated<typeof ordersEn> = {
     other: 'تبقّى {{count}} حرف',
   },
   gift_date_label: 'يوم التوصيل',
-  gift_date_hint: 'اختياري، للعيد أو ليوم مميز: من الغد وحتى 60 يوماً قادمة.',
+  gift_date_hint: 'للعيد أو ليوم مميز: من الغد وحتى 60 يوماً قادمة.',
   gift_date_chosen: 'التوصيل يوم {{date}}',
   gift_title: 'مُرسل كهدية',
   gift_for: 'إلى {{name}}',

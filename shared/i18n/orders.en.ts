@@ -444,7 +444,7 @@ export const ordersEn = {
     other: '{{count}} characters left',
   },
   gift_date_label: 'Delivery day',
-  gift_date_hint: 'Optional, for Eid or a special day: from tomorrow up to 60 days ahead.',
+  gift_date_hint: 'For Eid or a special day: from tomorrow up to 60 days ahead.',
   gift_date_chosen: 'Delivered on {{date}}',
   gift_title: 'Sent as a gift',
   gift_for: 'For {{name}}',

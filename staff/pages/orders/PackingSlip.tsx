@@ -7,6 +7,8 @@ import { formatGiftDate } from '#shared/orders/gift-dates';
 import { formatDate } from '#shared/text/dates';
 import type { StaffTranslator } from '../../lib/i18n';
 import styles from './packing-slip.css?raw';
+import { accountsAr } from '#shared/i18n/accounts.ar';
+import { accountsEn } from '#shared/i18n/accounts.en';
 
 export interface PackingSlipData {
   order: {
@@ -19,22 +21,31 @@ export interface PackingSlipData {
   gift?: OrderGift | null;
 }
 
-/** The address lines a courier reads, in order (place names as the order stored them). */
-const SLIP_ADDRESS_KEYS = [
-  'governorate_name',
-  'area_name',
-  'city_name',
-  'district',
-  'block',
-  'street',
-  'avenue',
-  'building',
-  'building_number',
-  'floor',
-  'apartment',
-  'postal_code',
-  'short_address',
-] as const;
+// The shop's own words for the address parts ("Block 4", "قطعة 4"), so the courier reads the slip as the
+// shopper read the address at checkout.
+const PART_TEXTS: Record<'en' | 'ar', Record<string, unknown>> = { en: accountsEn, ar: accountsAr };
+
+/** The address as the lines a courier reads: places, then the street parts, then the building's. */
+export function slipAddressLines(a: Record<string, unknown>, lang: 'en' | 'ar'): string[] {
+  const texts = PART_TEXTS[lang];
+  const value = (k: string) => (typeof a[k] === 'string' || typeof a[k] === 'number' ? String(a[k]) : '');
+  const part = (key: string, k: string) =>
+    value(k) ? String(texts[`address_${key}_short`] ?? '{{value}}').replace('{{value}}', value(k)) : '';
+  const lines =
+    a.country === 'SA'
+      ? [
+          [value('district'), value('city_name')],
+          [part('street', 'street'), part('building_number', 'building_number')],
+          [part('postal_code', 'postal_code'), part('short_address', 'short_address')],
+        ]
+      : [
+          [value('area_name'), value('governorate_name')],
+          [part('block', 'block'), part('street', 'street'), part('avenue', 'avenue')],
+          [part('building', 'building'), part('floor', 'floor'), part('apartment', 'apartment')],
+        ];
+  const separator = String(texts.list_separator ?? ', ');
+  return lines.map((line) => line.filter(Boolean).join(separator)).filter(Boolean);
+}
 
 export function PackingSlipPage(props: { t: StaffTranslator; nonce: string; data: PackingSlipData }) {
   const { t, data } = props;
@@ -42,7 +53,7 @@ export function PackingSlipPage(props: { t: StaffTranslator; nonce: string; data
   const gift = data.gift ?? null;
   const a = o.address;
   const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
-  const lines = SLIP_ADDRESS_KEYS.map((k) => text(a[k])).filter(Boolean);
+  const lines = slipAddressLines(a, t.lang);
   const total = data.items.reduce((n, i) => n + i.count, 0);
   const messageLang: GiftMessageLang = gift?.message_lang ?? t.lang;
   const title = `${t.t('st_slip_title')} · ${t.t('st_slip_order', { id: o.id })}`;

@@ -97,6 +97,9 @@ describe('a gift order in the back office', () => {
     expect(html).toMatch(new RegExp(`lang="ar" dir="rtl" data-testid="slip-message">${MESSAGE}<`));
     expect(html).toContain('Noura');
     expect(html).toContain('+96555512345');
+    // The address in the shop's words, as the shopper read it: place, street parts, building.
+    expect(html).toContain('Block 4, Street 21');
+    expect(html).toContain('Building 9');
     // The items and their counts: 2 + 1.
     expect(html.match(/data-testid="slip-item"/g)).toHaveLength(2);
     expect(html).toContain('3 items in total');
@@ -127,6 +130,7 @@ describe('a gift order in the back office', () => {
     expect(html).toContain('<html lang="ar" dir="rtl"');
     expect(html).toContain('قسيمة التغليف');
     expect(html).toContain('3 منتجات إجمالاً');
+    expect(html).toContain('قطعة 4، شارع 21');
     expect(html).toMatch(/هـ/);
     expect(html).not.toContain('د.ك');
   });
