@@ -30,6 +30,8 @@ const MESSAGE = 'عيد مبارك يا نورة، كل عام وأنتِ بخي
 let orderId: number;
 let plainOrderId: number;
 let eid: string;
+let shopper: string;
+const roundTrips = (res: Response) => Number(res.headers.get('x-d1-roundtrips'));
 
 beforeAll(async () => {
   await loadCatalogueFixture(env.API_DB);
@@ -39,7 +41,7 @@ beforeAll(async () => {
     '',
   );
   expect(signUp.status).toBe(200);
-  const shopper = cookiesFrom(signUp);
+  shopper = cookiesFrom(signUp);
   eid = addDays(deliveryWindow(Date.now()).min, 3);
   const gift = await shopApi(
     '/order/submit',
@@ -163,5 +165,20 @@ describe('a gift order in the back office', () => {
     const anonymous = await staffPage(`/orders/${orderId}/packing-slip`);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.text()).not.toContain('Noura');
+  });
+
+  it("shows the buyer's order page the gift, within 3 D1 round trips", async () => {
+    for (const [path, title] of [
+      [`/profile/orders?id=${orderId}`, 'Sent as a gift'],
+      [`/ar/profile/orders?id=${orderId}`, 'مُرسل كهدية'],
+    ] as const) {
+      const res = await storefront(`${SHOP}${path}`, { headers: { cookie: shopper } });
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      expect(html, path).toContain(title);
+      expect(html, path).toContain('data-testid="gift-summary"');
+      expect(html, path).toContain(MESSAGE);
+      expect(roundTrips(res), path).toBeLessThanOrEqual(3);
+    }
   });
 });
