@@ -102,6 +102,9 @@ export const MESSAGE_KEYS = [
   // Alerts (issue 16): the one-click unsubscribe.
   'alert_unsubscribed',
   'unsubscribe_link_invalid',
+  // Analytics (issue 17): the storefront's /collect.
+  'analytics_event_invalid',
+  'analytics_consent_required',
 ] as const;
 
 /** Every key the API may send: the shopper's, and the back office's own (their texts live in the staff dictionaries). */
