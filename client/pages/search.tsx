@@ -18,6 +18,7 @@ import { useHref, useMinor } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { Page } from '../ui/Page';
 import { responsive } from '../ui/responsive-image';
+import { track } from '../analytics/track';
 
 type Suggestions = Awaited<ReturnType<typeof catalogue.suggest>>;
 
@@ -42,6 +43,12 @@ export function Component() {
   };
   const { t } = useI18n();
   const q = state.query.search ?? '';
+  const found = listing?.total ?? 0;
+  // Analytics (issue 17): one search per query shown; its term only when it passes the shared rules.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per query
+  useEffect(() => {
+    if (q) track((b) => b.search({ term: q, resultsCount: found }));
+  }, [q]);
   return (
     <Page title={q ? t('search_results_for', { q }) : t('page_search')} crumbs={[]}>
       <SearchBox key={q} initial={q} />

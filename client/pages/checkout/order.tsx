@@ -35,6 +35,7 @@ import {
   usePendingOrderReturn,
   GUEST_ADDRESS_DRAFT,
 } from '#client/orders/checkout-steps';
+import { track } from '#client/analytics/track';
 
 export function Component() {
   const { t, tKey, has } = useI18n();
@@ -86,6 +87,20 @@ export function Component() {
   const cardMethods = totals?.card_methods ?? [];
   const cardMethod: CardMethod | undefined =
     state.cardMethod && cardMethods.includes(state.cardMethod) ? state.cardMethod : cardMethods[0];
+
+  /** Analytics (issue 17): the payment chosen, with the lines it would pay for. */
+  function trackPaymentInfo(paymentType: string) {
+    const paying = lines.map((e) => ({ sku: e.sku, product: e.product, count: e.count }));
+    const coupon = checkout.coupon;
+    track((b, ctx) =>
+      b.addPaymentInfo({
+        currency: ctx.currency.currency,
+        items: paying.map((e) => b.cartItem(e, ctx, e.count)),
+        paymentType,
+        coupon,
+      }),
+    );
+  }
 
   async function place() {
     if (sending || !totals) return;
@@ -192,7 +207,10 @@ export function Component() {
             <PaymentChoice
               methods={totals?.payment_methods ?? ['cod', 'card']}
               method={state.paymentMethod}
-              onMethod={(m: PaymentMethod) => (checkout.paymentMethod = m)}
+              onMethod={(m: PaymentMethod) => {
+                checkout.paymentMethod = m;
+                trackPaymentInfo(m);
+              }}
               label={(m) =>
                 m === 'wallet'
                   ? t('pay_wallet', { amount: minor(totals?.wallet_balance ?? 0, totals?.currency ?? 'KWD') })
@@ -200,7 +218,10 @@ export function Component() {
               }
               cardMethods={cardMethods}
               cardMethod={cardMethod}
-              onCardMethod={(m) => (checkout.cardMethod = m)}
+              onCardMethod={(m) => {
+                checkout.cardMethod = m;
+                trackPaymentInfo(`card_${m}`);
+              }}
             />
             {user && state.paymentMethod !== 'wallet' && (totals?.wallet_balance ?? 0) > 0 && (
               <label className="checkbox">
