@@ -17,6 +17,7 @@ import {
   viewItemList,
 } from '#shared/analytics/events';
 import type { ItemInput } from '#shared/analytics/events';
+import type { ListName } from '#shared/analytics/params';
 import type { ProductCard, SkuSummary } from '#shared/catalogue/types';
 import type { CartProduct, CartSku } from '../cart/cart-store';
 import type { TrackContext } from './track';
@@ -56,7 +57,7 @@ export function cartItem(line: { sku: CartSku; product: CartProduct }, ctx: Trac
 export function listingList(
   selected: { categories: Array<{ slug: string }>; brands: Array<{ slug: string }> } | undefined,
   search: boolean,
-): { listId: string; listName: string } {
+): { listId: string; listName: ListName } {
   if (search) return { listId: 'search', listName: 'search results' };
   const categories = selected?.categories ?? [];
   const brands = selected?.brands ?? [];

@@ -43,11 +43,14 @@ export function Component() {
   };
   const { t } = useI18n();
   const q = state.query.search ?? '';
-  const found = listing?.total ?? 0;
-  // Analytics (issue 17): one search per query shown; its term only when it passes the shared rules.
+  // Analytics (issue 17): one search per query shown. Its term is cut to the words of the products found
+  // (names, brands, categories; never the blood tests'), then passes the shared rules.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per query
   useEffect(() => {
-    if (q) track((b) => b.search({ term: q, resultsCount: found }));
+    if (!q) return;
+    const resultsCount = listing?.total ?? 0;
+    const vocabulary = (listing?.items ?? []).flatMap((p) => [p.name, p.brand.name, p.category.name]);
+    track((b) => b.search({ term: q, resultsCount, vocabulary }));
   }, [q]);
   return (
     <Page title={q ? t('search_results_for', { q }) : t('page_search')} crumbs={[]}>

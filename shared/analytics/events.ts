@@ -5,7 +5,16 @@
 // (client/analytics/track.ts), never with a page's first JavaScript.
 import type { CurrencyCode } from '../locale';
 import { currencyDecimals, minorToDecimal } from '../money';
-import { cleanParams, ECOMMERCE_EVENTS, type EventName, type Item, type ParamValue, safeSearchTerm } from './params';
+import {
+  cleanParams,
+  ECOMMERCE_EVENTS,
+  type EventName,
+  type Item,
+  type ListName,
+  type ParamValue,
+  safeSearchTerm,
+  termInVocabulary,
+} from './params';
 
 declare const built: unique symbol;
 
@@ -79,7 +88,7 @@ function lines(
 /** A listing, category, brand or search result page. listId: e.g. `category-12`, `brand-3`, `search`. */
 export function viewItemList(input: {
   listId: string;
-  listName?: string;
+  listName?: ListName;
   currency: CurrencyCode;
   items: readonly ItemInput[];
 }): AnalyticsEvent | null {
@@ -95,12 +104,18 @@ export function viewItem(input: { currency: CurrencyCode; item: ItemInput }): An
 }
 
 /**
- * A search. The term goes only when the search found something and it passes safeSearchTerm (no contact
- * details, no health words, at most 64 characters): a term that found nothing is most often a typo or
- * text typed in the wrong box, and the back office's zero-result report already has those.
+ * A search. Its term is free text a shopper typed, so it is reduced to the words the catalogue's own
+ * words contain (`vocabulary`: the names, brands and categories of the products found; never a blood
+ * test's), then must pass safeSearchTerm (no contact details, no health words, at most 64 characters).
+ * A search that found nothing sends no term: the back office's zero-result report has those.
  */
-export function search(input: { term: string; resultsCount: number }): AnalyticsEvent | null {
-  const term = input.resultsCount > 0 ? safeSearchTerm(input.term) : null;
+export function search(input: {
+  term: string;
+  resultsCount: number;
+  vocabulary: readonly string[];
+}): AnalyticsEvent | null {
+  const reduced = input.resultsCount > 0 ? termInVocabulary(input.term, input.vocabulary) : '';
+  const term = reduced ? safeSearchTerm(reduced) : null;
   return make('search', term ? { search_term: term } : {});
 }
 

@@ -82,10 +82,34 @@ export function isSafeText(value: unknown, max = MAX_TEXT): value is string {
 const SENSITIVE_TERMS =
   /(pregnan|breast ?feed|lactat|fertil|ivf|warfarin|coumadin|levothyrox|thyrox|eltroxin|metformin|insulin|statin|antidepress|ssri|st\.? john|contracept|diabet|cancer|chemo|hiv|hepatitis|std|depress|anxiety|blood ?test|lab ?test|panel|result|biomarker|hba1c|ferritin level|\btest\b|حامل|حمل|رضاع|خصوب|وارفارين|ثيروكسين|ميتفورمين|إنسولين|انسولين|سكري|سرطان|اكتئاب|تحليل|تحاليل|فحص|نتيج|مختبر)/i;
 
+/** Lower case, NFKC, Arabic without its short vowels (tashkeel) and tatweel, single spaces. */
+export function foldText(value: string): string {
+  return value
+    .normalize('NFKC')
+    .replace(/[\u064b-\u065f\u0670\u0640]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * The words of a search term that the catalogue's own words (the names, brands and categories the
+ * search found) contain, in the term's order: what a shopper typed beyond the shop's vocabulary (a
+ * name, an address, a code) is left out. A word counts when one of the catalogue's words starts with it
+ * or it starts with one (a prefix search, a plural).
+ */
+export function termInVocabulary(term: string, vocabulary: readonly string[]): string {
+  const known = new Set(vocabulary.flatMap((v) => foldText(v).split(/[\s,()/&+.-]+/)).filter(Boolean));
+  const words = foldText(term)
+    .split(' ')
+    .filter((w) => w.length > 0 && [...known].some((k) => k.startsWith(w) || (w.length > 2 && w.startsWith(k))));
+  return words.join(' ');
+}
+
 /** A search term as it may be sent, or null when it must not be (see SENSITIVE_TERMS). */
 export function safeSearchTerm(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const term = value.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
+  const term = foldText(value);
   if (!term || term.length > MAX_SEARCH_TERM) return null;
   if (!isSafeText(term, MAX_SEARCH_TERM) || SENSITIVE_TERMS.test(term)) return null;
   return term;
@@ -117,6 +141,10 @@ export const ITEM_PARAMS: Record<keyof Item, Check> = {
 };
 export const REQUIRED_ITEM_PARAMS = ['item_id', 'item_name', 'price', 'quantity'] as const;
 
+/** The names a list may have (item_list_name): fixed words, never a page's text. */
+export const LIST_NAMES = ['products', 'category', 'brand', 'search results', 'quiz results'] as const;
+export type ListName = (typeof LIST_NAMES)[number];
+
 /** Each scalar parameter and its shape. */
 export const SCALAR_PARAMS = {
   currency: matches(/^(KWD|SAR)$/),
@@ -127,10 +155,12 @@ export const SCALAR_PARAMS = {
   transaction_id: matches(/^\d{1,12}$/),
   coupon: matches(/^[A-Z0-9_-]{1,32}$/),
   payment_type: matches(/^[a-z][a-z_]{1,19}$/),
-  item_list_id: matches(/^[a-z0-9][a-z0-9_-]{0,59}$/),
-  item_list_name: matches(/^[a-z0-9][a-z0-9_ -]{0,59}$/),
+  /** The shop's own lists: a listing, a category's or brand's (by slug), search results, the quiz's. */
+  item_list_id: matches(/^(products|search|quiz|(category|brand)-[a-z0-9]+(-[a-z0-9]+)*)$/),
+  item_list_name: (v) => typeof v === 'string' && (LIST_NAMES as readonly string[]).includes(v),
   search_term: (v) => safeSearchTerm(v) === v,
-  quiz_version: matches(/^[A-Za-z0-9._-]{1,20}$/),
+  /** A quiz version: its number, or vN / vN.N. */
+  quiz_version: matches(/^v?\d{1,6}(\.\d{1,3})?$/),
   suggestion_count: isCount(50),
   /** Added by the tracker, not the builders: GA4 needs them to place an event in a session. */
   session_id: matches(/^\d{1,20}$/),
