@@ -40,9 +40,6 @@ const schema = z
   .refine((c) => c.ENVIRONMENT !== 'production' || c.API_ORIGIN === '' || c.API_ORIGIN.startsWith('https://'), {
     message: 'production calls an external API_ORIGIN over HTTPS only',
   })
-  .refine((c) => c.ENVIRONMENT !== 'production' || c.ANALYTICS_MODE !== 'outbox', {
-    message: 'production sends analytics to GA4 or nowhere, never to the local outbox',
-  })
   .refine((c) => c.ANALYTICS_MODE !== 'ga4' || (c.GA4_MEASUREMENT_ID !== '' && c.GA4_API_SECRET !== ''), {
     message: 'ANALYTICS_MODE ga4 needs GA4_MEASUREMENT_ID and the GA4_API_SECRET secret',
   });
@@ -59,8 +56,12 @@ export function publicConfig(config: StorefrontConfig): PublicConfig {
   };
 }
 
-/** Where events go: the outbox when asked, GA4 when it is configured (or asked), else nowhere. */
+/**
+ * Where events go: the outbox when asked (never in production, which has no /dev/analytics either: there
+ * it counts as off), GA4 when it is configured (or asked), else nowhere.
+ */
 export function analyticsMode(config: StorefrontConfig): AnalyticsMode {
-  if (config.ANALYTICS_MODE === 'off' || config.ANALYTICS_MODE === 'outbox') return config.ANALYTICS_MODE;
+  if (config.ANALYTICS_MODE === 'outbox') return config.ENVIRONMENT === 'production' ? 'off' : 'outbox';
+  if (config.ANALYTICS_MODE === 'off') return 'off';
   return config.GA4_MEASUREMENT_ID && config.GA4_API_SECRET ? 'ga4' : 'off';
 }
