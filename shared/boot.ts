@@ -1,5 +1,6 @@
 // The boot contract: what the storefront worker hands the browser at start (whitelisted public values
 // only, never secrets or tokens). The worker builds it and the client reads it, so it lives here.
+import type { PublicAnalytics } from './analytics/consent';
 import type { TextArea } from './i18n/areas';
 import type { CountryCode, Lang } from './locale';
 
@@ -7,6 +8,8 @@ export interface PublicConfig {
   environment: string;
   /** Sentry DSN for the browser SDK, or '' when error reporting is off. */
   sentryDsn: string;
+  /** Analytics (issue 17, decision 35): the tracker's mode and where consent is asked; no ids or secrets. */
+  analytics: PublicAnalytics;
 }
 
 export interface UserDisplay {

@@ -19,7 +19,45 @@ describe('storefront configuration', () => {
 
   it('sends the browser only whitelisted values', () => {
     const config = storefrontConfig(base as unknown as StorefrontEnv);
-    expect(publicConfig(config)).toEqual({ environment: 'production', sentryDsn: base.SENTRY_DSN });
+    expect(publicConfig(config)).toEqual({
+      environment: 'production',
+      sentryDsn: base.SENTRY_DSN,
+      analytics: { mode: 'off', consentCountries: ['KW', 'SA'] },
+    });
+  });
+
+  it('turns GA4 on with a measurement id and its API secret only, and never tells the browser either', () => {
+    const ga4 = storefrontConfig({
+      ...base,
+      GA4_MEASUREMENT_ID: 'G-ABC123XYZ',
+      GA4_API_SECRET: 'mp-secret-value',
+      ANALYTICS_CONSENT_COUNTRIES: 'sa',
+    } as unknown as StorefrontEnv);
+    expect(publicConfig(ga4).analytics).toEqual({ mode: 'ga4', consentCountries: ['SA'] });
+    expect(JSON.stringify(publicConfig(ga4))).not.toMatch(/G-ABC123XYZ|mp-secret-value/);
+    const idOnly = storefrontConfig({ ...base, GA4_MEASUREMENT_ID: 'G-ABC123XYZ' } as unknown as StorefrontEnv);
+    expect(publicConfig(idOnly).analytics.mode).toBe('off');
+    expect(() =>
+      storefrontConfig({
+        ...base,
+        ANALYTICS_MODE: 'ga4',
+        GA4_MEASUREMENT_ID: 'G-ABC123XYZ',
+      } as unknown as StorefrontEnv),
+    ).toThrow(/GA4_API_SECRET/);
+  });
+
+  it('keeps analytics in the local outbox outside production only', () => {
+    const prod = storefrontConfig({ ...base, ANALYTICS_MODE: 'outbox' } as unknown as StorefrontEnv);
+    expect(publicConfig(prod).analytics.mode).toBe('off');
+    const local = storefrontConfig({
+      ...base,
+      ENVIRONMENT: 'development',
+      ANALYTICS_MODE: 'outbox',
+    } as unknown as StorefrontEnv);
+    expect(publicConfig(local).analytics.mode).toBe('outbox');
+    expect(() =>
+      storefrontConfig({ ...base, ANALYTICS_CONSENT_COUNTRIES: 'KW,FR' } as unknown as StorefrontEnv),
+    ).toThrow();
   });
 
   it('calls an external API in production over HTTPS only', () => {

@@ -1,6 +1,8 @@
 // Environment validated once per isolate. Only the whitelisted public part reaches the browser.
 import { z } from '#shared/zod';
 import type { PublicConfig } from '#shared/boot';
+import type { AnalyticsMode } from '#shared/analytics/consent';
+import { COUNTRY_CODES } from '#shared/locale';
 import { configReader, DEV_SECRET_PREFIX } from '#shared/config';
 import { REQUEST_TIMEOUT_MS } from '#shared/constants';
 
@@ -15,6 +17,21 @@ const schema = z
     ANDROID_PACKAGE: z.string().default(''),
     ANDROID_CERT_SHA256: z.string().default(''),
     APP_LINK_PATHS: z.string().default(''),
+    // Analytics (issue 17, decision 35): GA4's Measurement Protocol when both are set; ANALYTICS_MODE
+    // 'outbox' keeps events for /dev/analytics instead (local only), 'off' turns it off whatever is set.
+    ANALYTICS_MODE: z.enum(['', 'off', 'ga4', 'outbox']).default(''),
+    GA4_MEASUREMENT_ID: z.union([z.literal(''), z.string().regex(/^G-[A-Z0-9]{4,20}$/)]).default(''),
+    GA4_API_SECRET: z.string().default(''),
+    ANALYTICS_CONSENT_COUNTRIES: z
+      .string()
+      .default('KW,SA')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((c) => c.trim().toUpperCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(COUNTRY_CODES))),
   })
   .refine((c) => c.ENVIRONMENT !== 'production' || !c.SIGNING_SECRET.startsWith(DEV_SECRET_PREFIX), {
     message: 'production needs a real SIGNING_SECRET secret',
@@ -22,6 +39,9 @@ const schema = z
   // Signed requests carry the shopper's tokens: in production never over plain HTTP.
   .refine((c) => c.ENVIRONMENT !== 'production' || c.API_ORIGIN === '' || c.API_ORIGIN.startsWith('https://'), {
     message: 'production calls an external API_ORIGIN over HTTPS only',
+  })
+  .refine((c) => c.ANALYTICS_MODE !== 'ga4' || (c.GA4_MEASUREMENT_ID !== '' && c.GA4_API_SECRET !== ''), {
+    message: 'ANALYTICS_MODE ga4 needs GA4_MEASUREMENT_ID and the GA4_API_SECRET secret',
   });
 
 export type StorefrontConfig = z.infer<typeof schema>;
@@ -29,5 +49,19 @@ export type StorefrontConfig = z.infer<typeof schema>;
 export const storefrontConfig: (env: StorefrontEnv) => StorefrontConfig = configReader(schema, 'storefront');
 
 export function publicConfig(config: StorefrontConfig): PublicConfig {
-  return { environment: config.ENVIRONMENT, sentryDsn: config.SENTRY_DSN };
+  return {
+    environment: config.ENVIRONMENT,
+    sentryDsn: config.SENTRY_DSN,
+    analytics: { mode: analyticsMode(config), consentCountries: config.ANALYTICS_CONSENT_COUNTRIES },
+  };
+}
+
+/**
+ * Where events go: the outbox when asked (never in production, which has no /dev/analytics either: there
+ * it counts as off), GA4 when it is configured (or asked), else nowhere.
+ */
+export function analyticsMode(config: StorefrontConfig): AnalyticsMode {
+  if (config.ANALYTICS_MODE === 'outbox') return config.ENVIRONMENT === 'production' ? 'off' : 'outbox';
+  if (config.ANALYTICS_MODE === 'off') return 'off';
+  return config.GA4_MEASUREMENT_ID && config.GA4_API_SECRET ? 'ga4' : 'off';
 }

@@ -13,6 +13,8 @@ import { Icon } from '../ui/Icon';
 import { Price } from '../catalogue/Price';
 import { bloodTestCart, bloodTestCartTotals, bloodTestSkuIds, removeBloodTest } from './cart-store';
 import { refreshBloodTestCart } from './sync';
+import type { CurrencyCode } from '#shared/locale';
+import { track } from '../analytics/track';
 
 export function BloodTestCartSection() {
   const { t, lang } = useI18n();
@@ -81,7 +83,15 @@ export function BloodTestCartSection() {
             <p className="bt-cart-total">
               <span>{t('bt_cart_total')}</span> <bdi data-testid="blood-test-cart-total">{format(total, currency)}</bdi>
             </p>
-            <Link className="button" to={href('/checkout-blood-test/shipping')} data-testid="blood-test-checkout">
+            <Link
+              className="button"
+              to={href('/checkout-blood-test/shipping')}
+              data-testid="blood-test-checkout"
+              onClick={() =>
+                // Analytics (issue 17): how much, never which tests.
+                track((b) => b.bloodTestBeginCheckout({ currency: currency as CurrencyCode, valueMinor: total }))
+              }
+            >
               {t('bt_cart_book')}
             </Link>
           </div>

@@ -6,6 +6,7 @@ import { proxy, snapshot } from 'valtio';
 import type { ImageRef, SkuPrice } from '#shared/catalogue/types';
 import { isLang, type Lang } from '#shared/locale';
 import { toast } from '../stores/toasts';
+import { track } from '../analytics/track';
 
 /** Where an item was added from (spec §2 product card origin sources). */
 export const ORIGIN_SOURCES = [
@@ -104,6 +105,7 @@ export function addToCart(item: {
   if (existing) {
     if (existing.count >= limit) return 'limit';
     existing.count += 1;
+    trackAdd(item);
     return 'increased';
   }
   if (limit < 1) return 'limit';
@@ -118,19 +120,35 @@ export function addToCart(item: {
     ...(lang ? { lang } : {}),
   };
   toast.success('item_added_to_cart');
+  trackAdd(item);
   return 'added';
+}
+
+/** One more of a line in the cart (issue 17): the line's values as they are now, not when the event is built. */
+function trackAdd(line: { sku: CartSku; product: CartProduct }): void {
+  const added = { sku: { ...line.sku }, product: { ...line.product } };
+  track((b, ctx) => b.addToCart({ currency: ctx.currency.currency, item: b.cartItem(added, ctx) }));
+}
+
+function trackRemove(line: { sku: CartSku; product: CartProduct }, quantity: number): void {
+  const removed = { sku: { ...line.sku }, product: { ...line.product } };
+  track((b, ctx) => b.removeFromCart({ currency: ctx.currency.currency, item: b.cartItem(removed, ctx, quantity) }));
 }
 
 export function decrementCart(skuId: number): void {
   const key = String(skuId);
   const entry = cart.items[key];
   if (!entry) return;
-  if (entry.count > 1) entry.count -= 1;
-  else removeFromCart(skuId);
+  if (entry.count > 1) {
+    entry.count -= 1;
+    trackRemove(entry, 1);
+  } else removeFromCart(skuId);
 }
 
 export function removeFromCart(skuId: number): void {
-  if (!cart.items[String(skuId)]) return;
+  const entry = cart.items[String(skuId)];
+  if (!entry) return;
+  trackRemove(entry, entry.count);
   delete cart.items[String(skuId)];
   toast.success('item_removed_from_cart');
 }

@@ -1,7 +1,7 @@
 // A product listing: filters (sidebar, or a full-screen modal on phones), sort, applied-filter chips,
 // the grid, pagination links that keep the filters, and the empty result text.
 import '../styles/catalogue.css';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import type { Filter } from '#shared/catalogue/filter-model';
 import { listingFromSearchParams, searchParamsFromListing, type ListingState } from '#shared/catalogue/url-query';
@@ -16,6 +16,7 @@ import { Modal } from '../ui/Modal';
 import { FilterPanel } from './FilterPanel';
 import { ProductGrid } from './ProductCard';
 import { resultsCountText } from './results-count';
+import { track } from '../analytics/track';
 
 const SORT_LABEL: Record<string, MessageId> = {
   'popularity-desc': 'sort_popularity',
@@ -42,6 +43,22 @@ export function ListingView({
   const location = useLocation();
   const [panelOpen, setPanelOpen] = useState(false);
   const { query } = state;
+
+  // Analytics (issue 17): one view_item_list per listing shown (a filter, sort or page change is another).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address names the listing shown
+  useEffect(() => {
+    const { selected } = facets;
+    const search = !!query.search;
+    const offset = (listing.page - 1) * listing.per_page;
+    const items = listing.items;
+    track((b, ctx) =>
+      b.viewItemList({
+        ...b.listingList(selected, search),
+        currency: ctx.currency.currency,
+        items: items.map((card, i) => b.cardItem(card, ctx, offset + i)),
+      }),
+    );
+  }, [location.search]);
 
   const hrefFor = (next: ListingState) => {
     const search = searchParamsFromListing(next).toString();

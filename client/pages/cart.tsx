@@ -6,7 +6,7 @@ import '../styles/orders.css';
 import '../styles/blood-tests.css';
 import { useContext, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useSnapshot } from 'valtio';
+import { snapshot, useSnapshot } from 'valtio';
 import type { ProductCard as Card } from '#shared/catalogue/types';
 import { paths } from '#shared/routes';
 import { FreeDeliveryBanner } from '../cart/FreeDeliveryBanner';
@@ -30,6 +30,7 @@ import { TotalsFailed } from '../orders/TotalsFailed';
 import { useOrderTotalsState } from '../orders/use-order-totals';
 import { EmptyState, Page } from '../ui/Page';
 import { responsive } from '../ui/responsive-image';
+import { track } from '../analytics/track';
 
 interface Giveaway {
   id: number;
@@ -187,6 +188,7 @@ export function Component() {
             onClick={() => {
               checkout.subtotal = subtotalFils;
               saveCheckout();
+              trackBeginCheckout(coupon);
               navigate(href('/checkout/shipping'));
             }}
           >
@@ -237,5 +239,17 @@ function ChangesAlert({ changes }: { changes: CartChange[] }) {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** Analytics (issue 17): the cart's lines as they leave for checkout. */
+function trackBeginCheckout(coupon: string | null | undefined): void {
+  const lines = buyableEntries(snapshot(cart).items as typeof cart.items);
+  track((b, ctx) =>
+    b.beginCheckout({
+      currency: ctx.currency.currency,
+      items: lines.map((e) => b.cartItem(e, ctx, e.count)),
+      coupon,
+    }),
   );
 }

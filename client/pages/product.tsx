@@ -2,7 +2,7 @@
 // suggested-use panel, description, purchase-together and the quantity control. The query parameters
 // nutritionist_id, search-tracking (search, search_id) and position become the cart origin.
 import '../styles/catalogue.css';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { ProductDetail } from '#shared/catalogue/types';
 import { apiContext } from '../boot';
@@ -20,6 +20,7 @@ import { productLd } from '../lib/structured-data';
 import { maxCount, type CartOrigin } from '../cart/cart-store';
 import { Page } from '../ui/Page';
 import { responsive } from '../ui/responsive-image';
+import { track } from '../analytics/track';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return catalogue.product(context.get(apiContext), params.slug ?? '');
@@ -58,6 +59,13 @@ export function Component() {
   const cartSku = { id: sku.id, name: sku.name, price: sku.price, buy_limit: sku.buy_limit, in_stock: sku.in_stock };
   const origin = originFromParams(params);
   const saving = sku.price.old_price !== null ? sku.price.old_price - sku.price.price : 0;
+
+  // Analytics (issue 17): one view_item per product shown, with the size it opened on.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per product, not per size switch
+  useEffect(() => {
+    const viewed = { ...product, default_sku: sku };
+    track((b, ctx) => b.viewItem({ currency: ctx.currency.currency, item: b.cardItem(viewed, ctx) }));
+  }, [product.id]);
 
   const crumbs = [
     ...(product.parent_category

@@ -18,6 +18,7 @@ import { useHref, useMinor } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { Page } from '../ui/Page';
 import { responsive } from '../ui/responsive-image';
+import { track } from '../analytics/track';
 
 type Suggestions = Awaited<ReturnType<typeof catalogue.suggest>>;
 
@@ -42,6 +43,15 @@ export function Component() {
   };
   const { t } = useI18n();
   const q = state.query.search ?? '';
+  // Analytics (issue 17): one search per query shown. Its term is cut to the words of the products found
+  // (names, brands, categories; never the blood tests'), then passes the shared rules.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per query
+  useEffect(() => {
+    if (!q) return;
+    const resultsCount = listing?.total ?? 0;
+    const vocabulary = (listing?.items ?? []).flatMap((p) => [p.name, p.brand.name, p.category.name]);
+    track((b) => b.search({ term: q, resultsCount, vocabulary }));
+  }, [q]);
   return (
     <Page title={q ? t('search_results_for', { q }) : t('page_search')} crumbs={[]}>
       <SearchBox key={q} initial={q} />

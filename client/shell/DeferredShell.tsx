@@ -1,5 +1,5 @@
 // Shell parts that show nothing until the shopper acts or the cart changes: the sign-in modal, the
-// free-delivery prompt and unlock modal, the cart's name sync, the installable app's service worker and install offer, the add-to-wishlist chooser. deferred.tsx loads this chunk right
+// free-delivery prompt and unlock modal, the cart's name sync, the installable app's service worker and install offer, the add-to-wishlist chooser, analytics (issue 17). deferred.tsx loads this chunk right
 // after hydration instead of with the page's first JavaScript.
 import { useEffect } from 'react';
 import { CartNamesSync } from '../cart/CartNamesSync';
@@ -8,6 +8,7 @@ import { UnlockModalLoader } from '../cart/UnlockModalLoader';
 import { AppInstallSlot } from '../app/AppInstallSlot';
 import { WishlistChooserHost } from '../wishlists/ChooserHost';
 import { AuthModal } from './AuthModal';
+import { AnalyticsSlot } from '../analytics/AnalyticsSlot';
 
 export function DeferredShell() {
   // The page is live once these parts are too: tests and tools wait for <html data-hydrated>.
@@ -22,6 +23,7 @@ export function DeferredShell() {
       <UnlockModalLoader />
       <AppInstallSlot />
       <WishlistChooserHost />
+      <AnalyticsSlot />
     </>
   );
 }

@@ -2,6 +2,10 @@ import { Link } from 'react-router';
 import { pagePath, routeById, type PageId } from '#shared/routes';
 import type { MessageId } from '#shared/i18n';
 import { useI18n } from '../i18n/context';
+import { consentRequired } from '#shared/analytics/consent';
+import { openConsentSettings } from '../analytics/settings';
+import { analyticsOn } from '../analytics/track';
+import { useBoot } from '../lib/locale';
 import { CompanyEntity, useShopperCountry } from './CompanyDetails';
 
 type Linkable = Exclude<PageId, 'product' | 'shared-list'>;
@@ -18,6 +22,11 @@ const COLUMNS: Array<{ title: MessageId; links: Linkable[] }> = [
 export function Footer() {
   const { t, lang } = useI18n();
   const country = useShopperCountry();
+  const { config, origin } = useBoot();
+  // Where the shop asks for consent, the banner can be reopened from here (issue 17). The page's origin
+  // (not location) decides, so the server renders the same footer as the browser.
+  const cookieSettings =
+    analyticsOn(config.analytics, new URL(origin).hostname) && consentRequired(config.analytics, country);
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -36,6 +45,13 @@ export function Footer() {
                     <Link to={pagePath(id, lang)}>{t(routeById(id).title)}</Link>
                   </li>
                 ))}
+                {col.title === 'footer_help' && cookieSettings && (
+                  <li>
+                    <button type="button" className="link-button" onClick={openConsentSettings}>
+                      {t('cookie_settings')}
+                    </button>
+                  </li>
+                )}
               </ul>
             </div>
           ))}

@@ -105,6 +105,9 @@ export const MESSAGE_KEYS = [
   // Send as a gift (issue 17): the recipient form.
   'gift_message_language',
   'gift_date_invalid',
+  // Analytics (issue 17): the storefront's /collect.
+  'analytics_event_invalid',
+  'analytics_consent_required',
 ] as const;
 
 /** Every key the API may send: the shopper's, and the back office's own (their texts live in the staff dictionaries). */

@@ -39,6 +39,7 @@ export const shellAr = {
   footer_help: 'المساعدة',
   footer_company: 'الشركة',
   copyright: '© {{year}} خليج الفيتامينات. جميع الحقوق محفوظة.',
+  cookie_settings: 'إعدادات ملفات تعريف الارتباط',
 
   page_home: 'الرئيسية',
   page_logout_profile: 'تسجيل الخروج',

@@ -36,6 +36,8 @@ export const shellEn = {
   footer_help: 'Help',
   footer_company: 'Company',
   copyright: '© {{year}} Gulf Vitamins. All rights reserved.',
+  // Reopens the analytics consent banner (issue 17); shown only where the shop asks for consent.
+  cookie_settings: 'Cookie settings',
 
   // Pages
   page_home: 'Home',

@@ -41,9 +41,15 @@ export async function signUpThroughApi(
   return { name, email, password };
 }
 
-export const test = base.extend<{ problems: string[] }>({
+export const test = base.extend<{ problems: string[]; analyticsConsent: 'granted' | 'denied' | null }>({
+  // The e2e server records analytics in the local outbox (wrangler.toml), so every page would show the
+  // consent banner over the bottom of the screen: stories start with the choice made ("denied"), except
+  // analytics.spec.ts, which sets null to see the banner.
+  analyticsConsent: ['denied', { option: true }],
   // Navigations resolve once React has hydrated, so a test never clicks a page that is not live yet.
-  page: async ({ page }, use) => {
+  page: async ({ page, analyticsConsent, baseURL }, use) => {
+    if (analyticsConsent && baseURL)
+      await page.context().addCookies([{ name: 'analytics_consent', value: analyticsConsent, url: baseURL }]);
     // The back office (staff.localhost) renders static pages: nothing hydrates there.
     const whenHydrated = () =>
       new URL(page.url()).hostname.startsWith('staff.')

@@ -15,6 +15,8 @@ import { useHref } from '#client/lib/locale';
 import { usePolledOrder } from '#client/orders/use-polled-order';
 import { ApiContext } from '#client/providers';
 import { Page } from '#client/ui/Page';
+import { firstTime, localStore } from '#client/analytics/once';
+import { track } from '#client/analytics/track';
 
 /** The longest turnaround of the tests in whole days (null when no test says). */
 function resultDays(order: BloodTestOrderDetail): number | null {
@@ -33,6 +35,15 @@ export function Component() {
   // Back from the card page the cart may still be there (another tab kept it): a placed order empties it.
   useEffect(() => {
     if (order && order.status !== 'cancelled' && order.status !== 'payment_failed') emptyBookingCart();
+  }, [order]);
+
+  // Analytics (issue 17): the booking, once per order on this device, when it stands; how much, never
+  // which tests nor the booking's number.
+  useEffect(() => {
+    if (!order || ['pending_payment', 'payment_failed', 'cancelled'].includes(order.status)) return;
+    if (!firstTime(`blood_test_purchase:${order.id}`, localStore())) return;
+    const { currency, totals } = order;
+    track((b) => b.bloodTestPurchase({ currency, valueMinor: totals.total }));
   }, [order]);
 
   if (missing || !order) {

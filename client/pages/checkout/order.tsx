@@ -36,6 +36,7 @@ import {
   GUEST_ADDRESS_DRAFT,
   forgetGift,
 } from '#client/orders/checkout-steps';
+import { track } from '#client/analytics/track';
 
 // The gift's summary loads only when the order is a gift (decision 34).
 const GiftSummary = lazy(() => import('#client/orders/GiftSummary').then((m) => ({ default: m.GiftSummary })));
@@ -92,6 +93,20 @@ export function Component() {
   const cardMethods = totals?.card_methods ?? [];
   const cardMethod: CardMethod | undefined =
     state.cardMethod && cardMethods.includes(state.cardMethod) ? state.cardMethod : cardMethods[0];
+
+  /** Analytics (issue 17): the payment chosen, with the lines it would pay for. */
+  function trackPaymentInfo(paymentType: string) {
+    const paying = lines.map((e) => ({ sku: e.sku, product: e.product, count: e.count }));
+    const coupon = checkout.coupon;
+    track((b, ctx) =>
+      b.addPaymentInfo({
+        currency: ctx.currency.currency,
+        items: paying.map((e) => b.cartItem(e, ctx, e.count)),
+        paymentType,
+        coupon,
+      }),
+    );
+  }
 
   async function place() {
     if (sending || !totals) return;
@@ -215,7 +230,10 @@ export function Component() {
             <PaymentChoice
               methods={totals?.payment_methods ?? ['cod', 'card']}
               method={state.paymentMethod}
-              onMethod={(m: PaymentMethod) => (checkout.paymentMethod = m)}
+              onMethod={(m: PaymentMethod) => {
+                checkout.paymentMethod = m;
+                trackPaymentInfo(m);
+              }}
               label={(m) =>
                 m === 'wallet'
                   ? t('pay_wallet', { amount: minor(totals?.wallet_balance ?? 0, totals?.currency ?? 'KWD') })
@@ -223,7 +241,10 @@ export function Component() {
               }
               cardMethods={cardMethods}
               cardMethod={cardMethod}
-              onCardMethod={(m) => (checkout.cardMethod = m)}
+              onCardMethod={(m) => {
+                checkout.cardMethod = m;
+                trackPaymentInfo(`card_${m}`);
+              }}
             />
             {user && state.paymentMethod !== 'wallet' && (totals?.wallet_balance ?? 0) > 0 && (
               <label className="checkbox">

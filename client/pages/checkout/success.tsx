@@ -21,6 +21,9 @@ import { Page } from '#client/ui/Page';
 import { OrderSummary } from '#client/orders/OrderSummary';
 import { confirmationNote } from '#client/orders/confirmation-note';
 import { forgetGift, GUEST_ADDRESS_DRAFT } from '#client/orders/checkout-steps';
+import { firstTime, localStore } from '#client/analytics/once';
+import { track } from '#client/analytics/track';
+import type { CurrencyCode } from '#shared/locale';
 
 export function Component() {
   const { t, lang } = useI18n();
@@ -52,6 +55,31 @@ export function Component() {
       forgetGift();
     }
   }, [order, cartLoaded]);
+
+  // Analytics (issue 17): the purchase, once per order on this device (never again on a reload), when the
+  // order stands: placed with cash or wallet, or its card payment succeeded.
+  useEffect(() => {
+    if (!order || ['pending_payment', 'payment_failed', 'cancelled'].includes(order.status)) return;
+    if (!firstTime(`purchase:${order.id}`, localStore())) return;
+    const placed = order;
+    track((b) =>
+      b.purchase({
+        orderId: placed.id,
+        currency: placed.currency as CurrencyCode,
+        totalMinor: placed.totals.total,
+        taxMinor: placed.totals.vat,
+        shippingMinor: placed.totals.delivery,
+        coupon: placed.coupon_code,
+        items: placed.items.map((i) => ({
+          id: i.sku_id,
+          name: i.name,
+          variant: i.sku_name,
+          priceMinor: i.unit_price,
+          quantity: i.count,
+        })),
+      }),
+    );
+  }, [order]);
 
   if (missing) {
     return (

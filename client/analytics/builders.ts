@@ -1,0 +1,87 @@
+// What track()'s build functions get as `b` (issue 17, decision 35), loaded on demand with the runtime:
+// the shared GA4 event builders, and the shop's catalogue and cart lines as their items (ItemInput): the
+// SKU's id, the product's name and brand, the category's slug (the same in both languages), the size's
+// name and the price the shopper pays, in minor units of their currency. None of it is in the entry chunk.
+import {
+  addPaymentInfo,
+  addToCart,
+  beginCheckout,
+  bloodTestBeginCheckout,
+  bloodTestPurchase,
+  purchase,
+  quizComplete,
+  quizStart,
+  removeFromCart,
+  search,
+  viewItem,
+  viewItemList,
+} from '#shared/analytics/events';
+import type { ItemInput } from '#shared/analytics/events';
+import type { ListName } from '#shared/analytics/params';
+import type { ProductCard, SkuSummary } from '#shared/catalogue/types';
+import type { CartProduct, CartSku } from '../cart/cart-store';
+import type { TrackContext } from './track';
+
+export function cardItem(
+  card: ProductCard,
+  ctx: TrackContext,
+  index?: number,
+  sku: SkuSummary = card.default_sku,
+): ItemInput {
+  return {
+    id: sku.id,
+    name: card.name,
+    brand: card.brand.name,
+    category: card.category.slug,
+    variant: sku.name,
+    priceMinor: ctx.payable(sku.price.price),
+    index,
+  };
+}
+
+export function cartItem(line: { sku: CartSku; product: CartProduct }, ctx: TrackContext, quantity = 1): ItemInput {
+  return {
+    id: line.sku.id,
+    name: line.product.name,
+    brand: line.product.brand.name,
+    variant: line.sku.name,
+    priceMinor: ctx.payable(line.sku.price.price),
+    quantity,
+  };
+}
+
+/**
+ * A listing's GA4 list: `search`, one category's (`category-<slug>`), one brand's (`brand-<slug>`) or the
+ * catalogue's (`products`, with or without other filters). Slugs, never the search's words.
+ */
+export function listingList(
+  selected: { categories: Array<{ slug: string }>; brands: Array<{ slug: string }> } | undefined,
+  search: boolean,
+): { listId: string; listName: ListName } {
+  if (search) return { listId: 'search', listName: 'search results' };
+  const categories = selected?.categories ?? [];
+  const brands = selected?.brands ?? [];
+  if (categories.length === 1 && !brands.length)
+    return { listId: `category-${categories[0]!.slug}`, listName: 'category' };
+  if (brands.length === 1 && !categories.length) return { listId: `brand-${brands[0]!.slug}`, listName: 'brand' };
+  return { listId: 'products', listName: 'products' };
+}
+
+/** `b` of track()'s build functions. A plain object (no module namespace: its helper would join the entry). */
+export const builders = {
+  viewItemList,
+  viewItem,
+  search,
+  addToCart,
+  removeFromCart,
+  beginCheckout,
+  addPaymentInfo,
+  purchase,
+  bloodTestBeginCheckout,
+  bloodTestPurchase,
+  quizStart,
+  quizComplete,
+  cardItem,
+  cartItem,
+  listingList,
+};

@@ -1,0 +1,49 @@
+// The always-loaded part of analytics (issue 17, decision 35), kept tiny for the entry chunk: track()
+// takes a function that builds an event with the shared builders (shared/analytics/events.ts) and
+// queues it. Nothing else is loaded until the analytics runtime (runtime.tsx, loaded on demand by the
+// deferred shell only when a tracker is configured) connects: it loads the builders, pushes each event
+// to window.dataLayer in GA4's shape and hands it to the tracker once the shopper has accepted.
+// With no tracker configured, or on a local host (unless the server runs the local outbox), track()
+// returns at once and nothing more is ever loaded.
+import type { PublicAnalytics } from '#shared/analytics/consent';
+import { isLocalHost } from '#shared/analytics/local-host';
+import type { AnalyticsEvent } from '#shared/analytics/events';
+import type { BootData } from '#shared/boot';
+import type { CurrencyInfo } from '#shared/money';
+
+/** What a builder call needs from the page: the shopper's currency and base price → what they pay. */
+export interface TrackContext {
+  currency: CurrencyInfo;
+  /** A base price (KWD fils) in minor units of the shopper's currency, VAT included (shared/money). */
+  payable: (fils: number) => number;
+}
+
+/** The builders (client/analytics/builders.ts: the shared ones and the shop's item mappers), loaded on demand. */
+export type BuildEvent = (b: typeof import('./builders')['builders'], ctx: TrackContext) => AnalyticsEvent | null;
+
+const MAX_QUEUED = 50;
+const queue: BuildEvent[] = [];
+let sink: ((build: BuildEvent) => void) | null = null;
+
+/** Whether this page records analytics at all: a tracker is configured, and a local host only in outbox mode. */
+export function analyticsOn(config: PublicAnalytics | undefined, hostname: string): boolean {
+  if (!config || config.mode === 'off') return false;
+  return config.mode === 'outbox' || !isLocalHost(hostname);
+}
+
+function pageConfig(): PublicAnalytics | undefined {
+  return (window as { __BOOT__?: BootData }).__BOOT__?.config.analytics;
+}
+
+/** Records an event made by a builder: `track((b, ctx) => b.viewItem({ … }))`. */
+export function track(build: BuildEvent): void {
+  if (typeof window === 'undefined' || !analyticsOn(pageConfig(), location.hostname)) return;
+  if (sink) sink(build);
+  else if (queue.length < MAX_QUEUED) queue.push(build);
+}
+
+/** The runtime takes the events queued so far and every later one; null disconnects it. */
+export function connectAnalytics(next: ((build: BuildEvent) => void) | null): void {
+  sink = next;
+  if (next) for (const build of queue.splice(0)) next(build);
+}
