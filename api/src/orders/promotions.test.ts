@@ -174,8 +174,15 @@ describe('buy X get Y', () => {
   });
 
   it('says how many more units are needed, and caps the free units per order', () => {
-    const [short] = run({ rules: [b2g1], lines: [{ sku_id: 1, product_id: 10, count: 2, unit_price: 5_000, stock: 9 }] });
-    expect(short).toMatchObject({ applied: false, discount: 0, reason: { key: 'promo_bxgy_short', params: { count: 1 } } });
+    const [short] = run({
+      rules: [b2g1],
+      lines: [{ sku_id: 1, product_id: 10, count: 2, unit_price: 5_000, stock: 9 }],
+    });
+    expect(short).toMatchObject({
+      applied: false,
+      discount: 0,
+      reason: { key: 'promo_bxgy_short', params: { count: 1 } },
+    });
     const capped = { ...b2g1, max_per_order: 1 };
     expect(
       run({ rules: [capped], lines: [{ sku_id: 1, product_id: 10, count: 9, unit_price: 5_000, stock: 9 }] })[0]!
@@ -196,6 +203,10 @@ describe('buy X get Y', () => {
   it('is not used up before the cart qualifies, and is when it does', () => {
     const full = { ...b2g1, max_uses: 1, used: 1 };
     const lines = [{ sku_id: 1, product_id: 10, count: 3, unit_price: 5_000, stock: 9 }];
-    expect(run({ rules: [full], lines })[0]).toMatchObject({ applied: false, discount: 0, reason: { key: 'promo_used_up' } });
+    expect(run({ rules: [full], lines })[0]).toMatchObject({
+      applied: false,
+      discount: 0,
+      reason: { key: 'promo_used_up' },
+    });
   });
 });

@@ -26,7 +26,7 @@ export interface PromotionRule {
   /** What must be bought (gift_with_purchase, buy_x_get_y). */
   targets: { product_ids: number[]; sku_ids: number[] };
   /** In the offered order, with each gift SKU's stock. */
-  gifts: Array<GiftOption & { stock: number }>;
+  gifts: Array<GiftOption & { stock: number; image_key?: string | null }>;
 }
 
 export interface PromotionLine {
@@ -89,7 +89,10 @@ export function evaluatePromotions(input: EvaluateInput): PromotionResult[] {
       threshold: null as number | null,
       remaining: null as number | null,
       discount: 0,
-      options: rule.gifts.map(({ stock: _stock, ...g }) => ({ ...g, in_stock: (left.get(g.sku_id) ?? 0) > 0 })),
+      options: rule.gifts.map(({ stock: _stock, image_key: _key, ...g }) => ({
+        ...g,
+        in_stock: (left.get(g.sku_id) ?? 0) > 0,
+      })),
       gift: null as PromotionResult['gift'],
     };
     if (!isLive(rule, input.country, input.now)) {
@@ -101,7 +104,9 @@ export function evaluatePromotions(input: EvaluateInput): PromotionResult[] {
     if (rule.kind === 'buy_x_get_y') {
       const units: number[] = [];
       const unitSkus: number[] = [];
-      const lines = input.lines.filter((l) => targets(rule, l)).sort((a, b) => a.unit_price - b.unit_price || a.sku_id - b.sku_id);
+      const lines = input.lines
+        .filter((l) => targets(rule, l))
+        .sort((a, b) => a.unit_price - b.unit_price || a.sku_id - b.sku_id);
       for (const l of lines) {
         const n = l.count - (freed.get(l.sku_id) ?? 0);
         for (let i = 0; i < n; i++) {
@@ -112,7 +117,11 @@ export function evaluatePromotions(input: EvaluateInput): PromotionResult[] {
       const group = rule.buy_count + rule.free_count;
       const params = { buy: rule.buy_count, free: rule.free_count };
       if (units.length === 0) {
-        results.push({ ...base, applied: false, reason: { key: 'promo_bxgy_short', params: { ...params, count: group } } });
+        results.push({
+          ...base,
+          applied: false,
+          reason: { key: 'promo_bxgy_short', params: { ...params, count: group } },
+        });
         continue;
       }
       const free = Math.min(Math.floor(units.length / group) * rule.free_count, rule.max_per_order);

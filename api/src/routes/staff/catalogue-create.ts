@@ -223,7 +223,8 @@ export const staffCatalogueCreateRoutes = new Hono<AppEnv>()
         db.prepare('DELETE FROM purchase_together WHERE product_id = ?1 OR related_product_id = ?1').bind(id),
         db.prepare('DELETE FROM blood_test_related_products WHERE product_id = ?').bind(id),
         db.prepare('DELETE FROM notify_requests WHERE product_id = ?').bind(id),
-        db.prepare(`DELETE FROM giveaway_items WHERE sku_id IN ${skusOf}`).bind(id),
+        db.prepare(`DELETE FROM promotion_gifts WHERE sku_id IN ${skusOf}`).bind(id),
+        db.prepare(`DELETE FROM promotion_targets WHERE product_id = ?1 OR sku_id IN ${skusOf}`).bind(id),
         db.prepare(`DELETE FROM back_in_stock_events WHERE sku_id IN ${skusOf}`).bind(id),
         // A home collection that showed it shows the rest.
         db
@@ -266,7 +267,8 @@ export const staffCatalogueCreateRoutes = new Hono<AppEnv>()
     // A product always has a size to show and sell: its last SKU goes with the product.
     if ((siblings!.results[0] as { n: number }).n <= 1) throw new ApiError(409, 'sku_last');
     await commit(c, [
-      db.prepare('DELETE FROM giveaway_items WHERE sku_id = ?').bind(id),
+      db.prepare('DELETE FROM promotion_gifts WHERE sku_id = ?').bind(id),
+      db.prepare('DELETE FROM promotion_targets WHERE sku_id = ?').bind(id),
       db.prepare('DELETE FROM back_in_stock_events WHERE sku_id = ?').bind(id),
       db.prepare('UPDATE product_images SET sku_id = NULL WHERE sku_id = ?').bind(id),
       db
