@@ -27,6 +27,7 @@ import { PaymentChoice } from '#client/orders/PaymentChoice';
 import { useSessionStore } from '#client/stores/session';
 import { Page } from '#client/ui/Page';
 import { Totals } from '#client/orders/Totals';
+import { giftChoiceList, giftChoices, giftsOf, restoreGiftChoices, ReviewGifts } from '#client/orders/gifts';
 import { useOrderTotalsState } from '#client/orders/use-order-totals';
 import {
   Steps,
@@ -50,6 +51,8 @@ export function Component() {
   const ready = restored && hasCart;
   const state = useSnapshot(checkout);
   const { items } = useSnapshot(cart);
+  const { byPromotion } = useSnapshot(giftChoices);
+  useEffect(restoreGiftChoices, []);
   const [error, setError] = useState<string | null>(null);
   const [cartProblem, setCartProblem] = useState(false);
   const [detailsProblem, setDetailsProblem] = useState(false);
@@ -74,6 +77,7 @@ export function Component() {
     coupon: state.coupon,
     useWallet: state.paymentMethod === 'wallet' || state.useWallet,
     email: user ? null : state.email,
+    gifts: giftChoiceList(byPromotion),
   });
   const hasAddress = user ? !!state.addressId : !!state.guestAddress;
   const { data: saved } = useSWR<{ items: Address[] }>(user ? '/user/address' : null);
@@ -99,6 +103,7 @@ export function Component() {
         idempotency_key: checkout.idempotencyKey,
         items: lines.map((e) => ({ sku_id: e.sku.id, count: e.count })),
         ...(checkout.coupon ? { coupon: checkout.coupon } : {}),
+        ...giftsOf(totals),
         payment_method: checkout.paymentMethod,
         ...(checkout.paymentMethod === 'card' && cardMethod ? { card_method: cardMethod } : {}),
         use_wallet: checkout.paymentMethod === 'wallet' || checkout.useWallet,
@@ -172,6 +177,7 @@ export function Component() {
                 );
               })}
             </ul>
+            {totals && <ReviewGifts totals={totals} />}
             <Link to={href('/cart')}>{t('checkout_back_to_cart')}</Link>
           </section>
           <section className="form-card" aria-labelledby="review-address-title">

@@ -263,6 +263,11 @@ describe('stored orders', () => {
     ]);
     expect(await stock(401)).toBe(before - 1);
     expect(await used(id)).toBe(1);
+    // The confirmation mail lists the gift at zero price, with why.
+    const mail = await env.DB.prepare('SELECT body_text FROM mail_outbox WHERE dedupe_key = ?')
+      .bind(`order:${placed.id}:confirmation`)
+      .first<{ body_text: string }>();
+    expect(mail!.body_text).toContain('- Vitamin C 1000 mg (100 tablets) × 1: Free (Free gift: your cart is over');
     // The owner reads it back; another shopper does not.
     const read = (await json(await get(`/user/order/${placed.id}`, user))).data;
     expect(read.promotions).toEqual(placed.promotions);
