@@ -64,7 +64,11 @@ export function OrderSummary({ order }: { order: OrderView }) {
       </section>
       {order.tax_invoice && (
         <Suspense fallback={null}>
-          <TaxInvoice invoice={order.tax_invoice} currency={order.currency} />
+          <TaxInvoice
+            invoice={order.tax_invoice}
+            currency={order.currency}
+            gifts={(order.promotions ?? []).flatMap((p) => (p.gift ? [p.gift] : []))}
+          />
         </Suspense>
       )}
     </div>

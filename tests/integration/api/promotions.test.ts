@@ -8,6 +8,7 @@ import { vatIncluded } from '#shared/money';
 import { failureOf } from '#api/src/orders/place';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json } from './helpers';
+import { staffCall, staffWith } from './staff-helpers';
 
 let token: string;
 let user: string;
@@ -450,5 +451,74 @@ describe('cart sync giveaways', () => {
       expect.objectContaining({ id, threshold: 10_000, qualifies: false, remaining: 3_000, gift_sku_id: null }),
     ]);
     expect(await sync([3])).toEqual([expect.objectContaining({ id, qualifies: true, remaining: 0, gift_sku_id: 401 })]);
+  });
+});
+
+describe('the back office', () => {
+  it('creates, lists, edits and deactivates offers with the promotions permission, each audited', async () => {
+    const owner = await staffWith([{ role: 'owner', country: null }]);
+    const support = await staffWith([{ role: 'support', country: null }]);
+    const saOnly = await staffWith([{ role: 'owner', country: 'SA' }]);
+    const form = {
+      kind: 'gift_threshold',
+      name_en: 'Free Vitamin C over KD 12',
+      name_ar: 'فيتامين سي مجانًا فوق 12 د.ك',
+      min_subtotal: '12.000',
+      gift_skus: '401, 601',
+      max_uses: '10',
+      country: '',
+    };
+    expect((await staffCall(support.token, '/staff/promotions', { json: form })).status).toBe(403);
+    // A grant for one country cannot make an offer for both.
+    expect((await staffCall(saOnly.token, '/staff/promotions', { json: form })).status).toBe(403);
+    const created = await staffCall(owner.token, '/staff/promotions', { json: form });
+    expect(created.status).toBe(200);
+    const id = (await json(created)).data.id as number;
+    const one = (await json(await staffCall(support.token, `/staff/promotions/${id}`))).data.promotion;
+    expect(one).toMatchObject({
+      kind: 'gift_threshold',
+      min_subtotal_fils: 12_000,
+      gift_skus: [401, 601],
+      max_uses: 10,
+      used: 0,
+      is_active: 1,
+    });
+    // Live at once: the checkout gives it.
+    const cart = await calculate({ items: [{ sku_id: 102, count: 2 }] });
+    expect(cart.gift_lines).toEqual([expect.objectContaining({ promotion_id: id, sku_id: 401 })]);
+
+    // Unknown SKUs and a limit below the uses are refused with message keys.
+    const unknown = await staffCall(owner.token, `/staff/promotions/${id}`, { json: { ...form, gift_skus: '999999' } });
+    expect(unknown.status).toBe(409);
+    expect((await json(unknown)).meta.msg).toBe('promotion_sku_unknown');
+    const bad = await staffCall(owner.token, '/staff/promotions', {
+      json: { ...form, kind: 'buy_x_get_y', free_count: '0' },
+    });
+    expect(bad.status).toBe(400);
+    await env.DB.prepare('UPDATE promotions SET used = 3 WHERE id = ?').bind(id).run();
+    const below = await staffCall(owner.token, `/staff/promotions/${id}`, { json: { ...form, max_uses: '2' } });
+    expect((await json(below)).meta.msg).toBe('promotion_max_below_used');
+
+    const edited = await staffCall(owner.token, `/staff/promotions/${id}`, { json: { ...form, gift_skus: '601' } });
+    expect(edited.status).toBe(200);
+    expect((await calculate({ items: [{ sku_id: 102, count: 2 }] })).gift_lines[0].sku_id).toBe(601);
+    const list = (await json(await staffCall(support.token, '/staff/promotions'))).data.promotions;
+    expect(list.find((p: { id: number }) => p.id === id)).toMatchObject({ gift_skus: [601], used: 3 });
+
+    expect((await staffCall(owner.token, `/staff/promotions/${id}/active`, { json: { active: false } })).status).toBe(
+      200,
+    );
+    expect((await calculate({ items: [{ sku_id: 102, count: 2 }] })).promotions).toEqual([]);
+    expect((await staffCall(owner.token, '/staff/promotions/987654', { json: form })).status).toBe(404);
+    const audit = await env.DB.prepare(
+      "SELECT action FROM audit_log WHERE resource = 'promotion' AND (resource_id = ? OR resource_id = ?) ORDER BY id",
+    )
+      .bind(String(id), form.name_en)
+      .all<{ action: string }>();
+    expect(audit.results.map((a) => a.action)).toEqual([
+      'promotion.create',
+      'promotion.update',
+      'promotion.deactivate',
+    ]);
   });
 });
