@@ -275,6 +275,11 @@ describe('stored orders', () => {
     expect((await get(`/user/order/${placed.id}`, other)).status).toBe(404);
     const list = (await json(await get('/user/order', user))).data;
     expect(list.items.find((o: { id: number }) => o.id === placed.id).promotions).toHaveLength(1);
+    // A SKU given as a gift counts as ordered: the back office cannot delete it.
+    const owner = await staffWith([{ role: 'owner', country: null }]);
+    const deleted = await staffCall(owner.token, '/staff/catalogue/skus/401/delete', { json: { confirm: 'on' } });
+    expect(deleted.status).toBe(409);
+    expect((await json(deleted)).meta.msg).toBe('sku_has_orders');
   });
 
   it('gives the use and the gift’s stock back when the payment fails', async () => {

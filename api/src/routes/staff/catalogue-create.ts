@@ -207,7 +207,13 @@ export const staffCatalogueCreateRoutes = new Hono<AppEnv>()
         db
           .prepare('SELECT id, slug, name_en, name_ar, brand_id, category_id, is_active FROM products WHERE id = ?')
           .bind(id),
-        db.prepare('SELECT count(DISTINCT order_id) AS n FROM order_items WHERE product_id = ?').bind(id),
+        // Orders that bought it or got it as a gift (decision 33).
+        db
+          .prepare(
+            `SELECT count(*) AS n FROM (SELECT order_id FROM order_items WHERE product_id = ?1
+               UNION SELECT order_id FROM order_promotions WHERE product_id = ?1 AND gift_sku_id IS NOT NULL)`,
+          )
+          .bind(id),
         db.prepare('SELECT r2_key FROM product_images WHERE product_id = ?').bind(id),
         db.prepare('SELECT id, name_en, price, stock FROM skus WHERE product_id = ?').bind(id),
       ]);
@@ -255,7 +261,11 @@ export const staffCatalogueCreateRoutes = new Hono<AppEnv>()
     const db = c.env.DB;
     const [sku, ordered, siblings] = await db.batch([
       db.prepare('SELECT * FROM skus WHERE id = ?').bind(id),
-      db.prepare('SELECT count(*) AS n FROM order_items WHERE sku_id = ?').bind(id),
+      db
+        .prepare(
+          'SELECT (SELECT count(*) FROM order_items WHERE sku_id = ?1) + (SELECT count(*) FROM order_promotions WHERE gift_sku_id = ?1) AS n',
+        )
+        .bind(id),
       db
         .prepare('SELECT count(*) AS n FROM skus WHERE product_id = (SELECT product_id FROM skus WHERE id = ?)')
         .bind(id),
