@@ -52,5 +52,5 @@ export const staffPromotionsAr: Translated<typeof staffPromotionsEn> = {
   st_offers_rule_bxgy: 'اشترِ {{buy}} واحصل على {{free}}',
   st_offers_gift_list: 'الهدايا: {{list}}',
   st_offers_per_order: '{{n}} لكل طلب',
-  st_offers_coupons: 'القسائم',
+  st_orders_gift: 'هدية مجانية ({{name}})',
 };

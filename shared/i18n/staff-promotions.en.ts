@@ -49,5 +49,5 @@ export const staffPromotionsEn = {
   st_offers_rule_bxgy: 'buy {{buy}} get {{free}}',
   st_offers_gift_list: 'gifts: {{list}}',
   st_offers_per_order: '{{n}} per order',
-  st_offers_coupons: 'Coupons',
+  st_orders_gift: 'free gift ({{name}})',
 } as const;

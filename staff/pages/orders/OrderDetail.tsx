@@ -9,6 +9,7 @@ import { formatDate } from '#shared/text/dates';
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { DoneNote, ErrorNote, Layout } from '../Layout';
+import type { OrderPromotionView } from '#shared/orders/promotions';
 
 export interface OrderDetailData {
   order: {
@@ -56,6 +57,8 @@ export interface OrderDetailData {
     at: number;
   }[];
   coupon: { code: string } | null;
+  /** Gifts to pack (price 0) and free units (decision 33). */
+  promotions?: OrderPromotionView[];
   money: {
     paid: number;
     refunded: number;
@@ -353,6 +356,19 @@ export function OrderDetailPage(props: {
                 </td>
               </tr>
             ))}
+            {(data.promotions ?? []).map((p) =>
+              p.gift ? (
+                <tr key={`gift-${p.promotion_id}`} data-testid="staff-order-gift">
+                  <td>
+                    {p.gift.name} · {p.gift.sku_name} · {t.t('st_orders_gift', { name: p.name })}
+                  </td>
+                  <td>{t.n(p.gift.count)}</td>
+                  <td>
+                    <bdi>{money(0)}</bdi>
+                  </td>
+                </tr>
+              ) : null,
+            )}
           </tbody>
         </table>
       </div>

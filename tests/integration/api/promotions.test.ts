@@ -280,6 +280,9 @@ describe('stored orders', () => {
     const deleted = await staffCall(owner.token, '/staff/catalogue/skus/401/delete', { json: { confirm: 'on' } });
     expect(deleted.status).toBe(409);
     expect((await json(deleted)).meta.msg).toBe('sku_has_orders');
+    // Staff see the gift to pack with the order.
+    const detail = (await json(await staffCall(owner.token, `/staff/orders/${placed.id}`))).data;
+    expect(detail.promotions).toEqual(placed.promotions);
   });
 
   it('gives the use and the gift’s stock back when the payment fails', async () => {

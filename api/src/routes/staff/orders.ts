@@ -31,6 +31,7 @@ import type { OrderUpdate, OrderUpdateKind } from '#api/src/mail/order-update-te
 import { orderUpdateStatements } from '#api/src/orders/update-mail';
 import { pushAfter, pushToUser } from '#api/src/push';
 import { orderStatusPush } from '#api/src/push/texts';
+import { ORDER_PROMOTIONS_SQL, toOrderPromotionView, type OrderPromotionRow } from '#api/src/orders/promotion-data';
 
 export const ORDERS_PAGE = 30;
 
@@ -326,7 +327,7 @@ async function runStep(c: Context<AppEnv>, id: number, step: Step, input: Record
 /** The detail: the order with everything staff need to act on it, in one round trip. */
 async function orderDetail(c: Context<AppEnv>, id: number) {
   const db = c.env.DB;
-  const [orderRes, items, payments, refunds, events, ledger, coupon, sums] = await db.batch([
+  const [orderRes, items, payments, refunds, events, ledger, coupon, sums, promotions] = await db.batch([
     db
       .prepare(
         `SELECT o.*, coalesce(u.email, o.guest_email) AS email, u.name AS user_name, u.phone AS user_phone
@@ -359,6 +360,8 @@ async function orderDetail(c: Context<AppEnv>, id: number) {
          FROM orders o WHERE o.id = ?`,
       )
       .bind(id),
+    // Its gifts (to pack, at price 0) and free units, with why (decision 33).
+    db.prepare(ORDER_PROMOTIONS_SQL).bind(id),
   ]);
   const order = orderRes!.results[0] as (Order & { user_phone: string | null }) | undefined;
   if (!order) return null;
@@ -373,6 +376,7 @@ async function orderDetail(c: Context<AppEnv>, id: number) {
     events: events!.results as unknown as Array<OrderEventRow & { staff_name: string | null }>,
     wallet: ledger!.results as unknown as Array<Pick<WalletLedgerRow, 'id' | 'amount' | 'kind' | 'created_at'>>,
     coupon: (coupon!.results[0] as { code: string; kind: string; value: number } | undefined) ?? null,
+    promotions: (promotions!.results as unknown as OrderPromotionRow[]).map(toOrderPromotionView),
     money: {
       ...money,
       refundable,
