@@ -19,6 +19,7 @@ export const NAV: readonly NavItem[] = [
   { href: '/nutritionists', label: 'st_catalogue_nutritionists', permission: 'nutritionists:read' },
   { href: '/customers', label: 'st_nav_customers', permission: 'customers:read' },
   { href: '/promotions', label: 'st_nav_promotions', permission: 'promotions:read' },
+  { href: '/offers', label: 'st_nav_offers', permission: 'promotions:read' },
   { href: '/search', label: 'st_nav_search', permission: 'search:read' },
   { href: '/alerts', label: 'st_nav_alerts', permission: 'catalogue:read' },
   { href: '/orders', label: 'st_nav_orders', permission: 'orders:read' },

@@ -121,7 +121,8 @@ describe('demo catalogue', () => {
     expect(t('nutritionists')).toHaveLength(8);
     expect(t('nutritionist_lists')).toHaveLength(16);
     expect(t('home_sections')).toHaveLength(7);
-    expect(t('giveaway_items')).toHaveLength(2);
+    expect(t('promotions')).toHaveLength(2);
+    expect(t('promotion_gifts')).toHaveLength(2);
     expect(t('product_search')).toHaveLength(t('products').length);
     expect(db.has('search_terms')).toBe(false);
   });
@@ -330,12 +331,11 @@ describe('demo catalogue', () => {
 
   it('offers two in-stock gifts', () => {
     const skus = new Map(t('skus').map((s) => [s.id, s]));
-    const gifts = t('giveaway_items');
-    expect(gifts.map((g) => g.min_subtotal)).toEqual([20_000, 35_000]);
-    for (const g of gifts) {
-      expect(num(skus.get(g.sku_id!)!.stock)).toBeGreaterThan(0);
-      expect(str(g.title_ar)).toMatch(ARABIC);
-    }
+    const promotions = t('promotions');
+    expect(promotions.map((p) => p.min_subtotal_fils)).toEqual([20_000, 35_000]);
+    expect(promotions.map((p) => p.kind)).toEqual(['gift_threshold', 'gift_threshold']);
+    for (const p of promotions) expect(str(p.name_ar)).toMatch(ARABIC);
+    for (const g of t('promotion_gifts')) expect(num(skus.get(g.sku_id!)!.stock)).toBeGreaterThan(0);
   });
 
   it('indexes every product for search with normalised text', () => {

@@ -37,7 +37,8 @@ import {
   nutritionistListItemRows,
   homeSectionRows,
   purchaseTogetherRows,
-  giveawayRows,
+  promotionRows,
+  promotionGiftRows,
   searchRows,
 } from './rows';
 
@@ -47,7 +48,7 @@ export { utf8Length } from './sql-writer';
 /**
  * The statements one at a time, in insert order (categories, brands, attributes, products, skus,
  * images, product attributes, nutritionists and their lists, home sections, purchase-together links,
- * giveaways, search index). Lets a runner stream the large catalogue to a file.
+ * giveaway promotions, search index). Lets a runner stream the large catalogue to a file.
  */
 export function* catalogueStatements(mode: CatalogueMode): Generator<string> {
   const plans = planProducts(PRODUCT_COUNTS[mode]);
@@ -146,10 +147,11 @@ export function* catalogueStatements(mode: CatalogueMode): Generator<string> {
     purchaseTogetherRows(plans),
   );
   yield* insertStatements(
-    'giveaway_items',
-    ['id', 'sku_id', 'min_subtotal', 'title_en', 'title_ar', 'is_active'],
-    giveawayRows(plans),
+    'promotions',
+    ['id', 'kind', 'name_en', 'name_ar', 'min_subtotal_fils', 'is_active'],
+    promotionRows(plans),
   );
+  yield* insertStatements('promotion_gifts', ['promotion_id', 'sku_id', 'sort_order'], promotionGiftRows(plans));
   yield* insertStatements(
     'product_search',
     ['rowid', 'name', 'brand', 'category', 'ingredients', 'tags'],

@@ -249,22 +249,28 @@ export function cheapestSku(plans: ProductPlan[], typeKey: string): { plan: Prod
   return found;
 }
 
-export function* giveawayRows(plans: ProductPlan[]): Generator<SqlRow> {
-  const gifts: Array<[string, number]> = [
-    ['vitamin-c', 20_000],
-    ['omega-3-fish-oil', 35_000],
-  ];
-  for (const [i, [typeKey, minSubtotal]] of gifts.entries()) {
+/** Giveaways (decision 33): free-gift promotions from a cart subtotal, one gift SKU each. */
+const GIFT_THRESHOLDS: Array<[string, number]> = [
+  ['vitamin-c', 20_000],
+  ['omega-3-fish-oil', 35_000],
+];
+
+export function* promotionRows(plans: ProductPlan[]): Generator<SqlRow> {
+  for (const [i, [typeKey, minSubtotal]] of GIFT_THRESHOLDS.entries()) {
     const { plan, sku } = cheapestSku(plans, typeKey);
     yield row([
       i + 1,
-      sku.id,
-      minSubtotal,
+      'gift_threshold',
       `Free gift: ${plan.name.en} (${sku.name.en})`,
       `هدية مجانية: ${plan.name.ar} (${sku.name.ar})`,
+      minSubtotal,
       1,
     ]);
   }
+}
+
+export function* promotionGiftRows(plans: ProductPlan[]): Generator<SqlRow> {
+  for (const [i, [typeKey]] of GIFT_THRESHOLDS.entries()) yield row([i + 1, cheapestSku(plans, typeKey).sku.id, 0]);
 }
 
 export function* searchRows(plans: ProductPlan[]): Generator<SqlRow> {

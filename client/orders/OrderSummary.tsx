@@ -7,6 +7,7 @@ import { AddressText } from '../accounts/AddressText';
 import { useI18n } from '../i18n/context';
 import { useMinor } from '../lib/locale';
 import { Totals } from './Totals';
+import { GiftLines } from './gifts';
 import { lazy, Suspense } from 'react';
 
 // The invoice (and its QR encoder) loads only for an order that has one: Saudi orders.
@@ -49,6 +50,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
           </Suspense>
         </section>
       )}
+      <GiftLines promotions={order.promotions ?? []} currency={order.currency} />
       <section aria-labelledby={`order-${order.id}-address`}>
         <h2 id={`order-${order.id}-address`} className="section-title">
           {t('order_address')}
@@ -71,7 +73,11 @@ export function OrderSummary({ order }: { order: OrderView }) {
       </section>
       {order.tax_invoice && (
         <Suspense fallback={null}>
-          <TaxInvoice invoice={order.tax_invoice} currency={order.currency} />
+          <TaxInvoice
+            invoice={order.tax_invoice}
+            currency={order.currency}
+            gifts={(order.promotions ?? []).flatMap((p) => (p.gift ? [p.gift] : []))}
+          />
         </Suspense>
       )}
     </div>

@@ -4,12 +4,22 @@
 import '../styles/orders.css';
 import { qrMatrix, qrPath } from '#shared/invoice/qr-matrix';
 import type { TaxInvoice as Invoice } from '#shared/invoice/tax-invoice';
+import type { GiftLineView } from '#shared/orders/promotions';
 import { formatPercent } from '#shared/money';
 import { intlLocale } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { MinorMoney } from '../ui/Money';
 
-export function TaxInvoice({ invoice, currency }: { invoice: Invoice; currency: string }) {
+export function TaxInvoice({
+  invoice,
+  currency,
+  gifts = [],
+}: {
+  invoice: Invoice;
+  currency: string;
+  /** Gift lines (decision 33): on the invoice at zero price, so the goods handed over are all listed. */
+  gifts?: readonly GiftLineView[];
+}) {
   const { t, lang } = useI18n();
   const m = qrMatrix(invoice.qr);
   // Shown in the shop's (Riyadh) time, Gregorian calendar, Latin digits; the QR keeps the ISO form.
@@ -49,6 +59,16 @@ export function TaxInvoice({ invoice, currency }: { invoice: Invoice; currency: 
               <time dateTime={invoice.issued_at}>{issued}</time>
             </dd>
           </div>
+          {gifts.map((g) => (
+            <div key={`gift-${g.promotion_id}`} data-testid="invoice-gift">
+              <dt>
+                {g.name} ({g.sku_name}) × {g.count} · {t('cart_gift_free')}
+              </dt>
+              <dd>
+                <MinorMoney minor={0} currency={currency} />
+              </dd>
+            </div>
+          ))}
           <div>
             <dt>{t('invoice_total')}</dt>
             <dd>

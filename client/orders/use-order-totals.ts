@@ -18,7 +18,13 @@ export interface OrderTotalsState {
 export function useOrderTotalsState(
   enabled: boolean,
   lines: readonly CartEntry[],
-  options: { coupon: string | null; useWallet?: boolean; email?: string | null },
+  options: {
+    coupon: string | null;
+    useWallet?: boolean;
+    email?: string | null;
+    /** The shopper's gift per promotion (decision 33). */
+    gifts?: Array<{ promotion_id: number; sku_id: number }>;
+  },
 ): OrderTotalsState {
   const api = useContext(ApiContext)!;
   const { country, user } = useSnapshot(useSessionStore());
@@ -27,6 +33,7 @@ export function useOrderTotalsState(
   const [attempt, setAttempt] = useState(0);
   const key = lines.map((e) => `${e.sku.id}:${e.count}`).join(',');
   const email = user ? null : (options.email ?? null);
+  const gifts = options.gifts?.length ? JSON.stringify(options.gifts) : '';
 
   // The country and the signed-in user are not read here but change the answer (the API client sends
   // them with each call); attempt is the shopper's retry.
@@ -48,6 +55,7 @@ export function useOrderTotalsState(
         ...(options.coupon ? { coupon: options.coupon } : {}),
         ...(options.useWallet ? { use_wallet: true } : {}),
         ...(email ? { email } : {}),
+        ...(gifts ? { gifts: JSON.parse(gifts) } : {}),
       })
       .then((res) => live && setTotals(res.data))
       .catch((error: unknown) => {
@@ -60,7 +68,7 @@ export function useOrderTotalsState(
     return () => {
       live = false;
     };
-  }, [api, enabled, key, options.coupon, options.useWallet, email, country, user?.id, attempt]);
+  }, [api, enabled, key, options.coupon, options.useWallet, email, gifts, country, user?.id, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { totals, failed, retry };

@@ -22,7 +22,6 @@ import { cart, removeFromCart } from '../cart/cart-store';
 import { applySkuSync, buyableEntries, cartPrice, type CartChange, type SyncedSku } from '../cart/cart-sync';
 import { checkout, restoreCheckout, saveCheckout } from '../stores/checkout';
 import { Icon } from '../ui/Icon';
-import { Money } from '../ui/Money';
 import { Totals } from '../orders/Totals';
 import { CouponForm } from '../orders/CouponForm';
 import { PendingOrderNotice } from '../orders/PendingOrderNotice';
@@ -31,13 +30,8 @@ import { useOrderTotalsState } from '../orders/use-order-totals';
 import { EmptyState, Page } from '../ui/Page';
 import { responsive } from '../ui/responsive-image';
 import { track } from '../analytics/track';
-
-interface Giveaway {
-  id: number;
-  title: string;
-  min_subtotal: number;
-  product: { name: string; image: string | null };
-}
+import { CartGifts } from '../cart/CartGifts';
+import { giftChoiceList, giftChoices, restoreGiftChoices } from '../orders/gifts';
 
 export function Component() {
   const { t, lang } = useI18n();
@@ -46,7 +40,6 @@ export function Component() {
   const api = useContext(ApiContext)!;
   const { items, loaded } = useSnapshot(cart);
   const [changes, setChanges] = useState<CartChange[]>([]);
-  const [gifts, setGifts] = useState<Giveaway[]>([]);
   const [together, setTogether] = useState<Card[]>([]);
   const entries = Object.values(items);
   const ids = entries
@@ -54,22 +47,23 @@ export function Component() {
     .sort((a, b) => a - b)
     .join(',');
   const { coupon } = useSnapshot(checkout);
+  const { byPromotion } = useSnapshot(giftChoices);
 
   useEffect(restoreCheckout, []);
+  useEffect(restoreGiftChoices, []);
 
   // Cart sync (spec §4): fresh SKU data when the cart loads and when its SKUs change.
   useEffect(() => {
     if (!loaded || !ids) return;
     let live = true;
     api
-      .post<{ items: SyncedSku[]; giveaway_items: Giveaway[]; purchase_together: Card[] }>('/product/sku', {
+      .post<{ items: SyncedSku[]; purchase_together: Card[] }>('/product/sku', {
         ids: ids.split(',').map(Number),
       })
       .then((res) => {
         if (!live) return;
         const found = applySkuSync(res.data.items, lang);
         if (found.length) setChanges((prev) => [...prev, ...found]);
-        setGifts(res.data.giveaway_items);
         setTogether(res.data.purchase_together);
       })
       .catch((error: unknown) => console.warn('cart sync failed', error));
@@ -83,7 +77,10 @@ export function Component() {
     totals,
     failed: totalsFailed,
     retry: retryTotals,
-  } = useOrderTotalsState(loaded, buyableEntries(items as typeof cart.items), { coupon });
+  } = useOrderTotalsState(loaded, buyableEntries(items as typeof cart.items), {
+    coupon,
+    gifts: giftChoiceList(byPromotion),
+  });
   const currencyInfo = useCurrency();
 
   if (!loaded) {
@@ -157,20 +154,8 @@ export function Component() {
               );
             })}
           </ul>
-          {gifts.length > 0 && (
-            <section className="cart-gifts" aria-labelledby="cart-gifts-title">
-              <h2 id="cart-gifts-title" className="section-title">
-                {t('cart_giveaways')}
-              </h2>
-              <ul>
-                {gifts.map((g) => (
-                  <li key={g.id}>
-                    <strong>{g.title}</strong>:{' '}
-                    {subtotalFils >= g.min_subtotal ? t('cart_gift_unlocked') : <GiftLocked fils={g.min_subtotal} />}
-                  </li>
-                ))}
-              </ul>
-            </section>
+          {totals && totals.promotions.length > 0 && (
+            <CartGifts promotions={totals.promotions} currency={totals.currency} />
           )}
         </div>
         <aside className="cart-summary" aria-labelledby="cart-summary-title">
@@ -206,18 +191,6 @@ export function Component() {
       )}
       <BloodTestCartSection />
     </Page>
-  );
-}
-
-function GiftLocked({ fils }: { fils: number }) {
-  const { raw } = useI18n();
-  const [before, after] = raw('cart_gift_locked').split('{{amount}}');
-  return (
-    <>
-      {before}
-      <Money fils={fils} />
-      {after}
-    </>
   );
 }
 

@@ -43,6 +43,8 @@ export const MESSAGE_KEYS = [
   'coupon_min_subtotal',
   'coupon_used_up',
   'coupon_already_used',
+  'promotion_used_up',
+  'promotion_gift_invalid',
   'wallet_insufficient',
   'wallet_amount_invalid',
   'wallet_amount_too_large',

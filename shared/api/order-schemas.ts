@@ -3,6 +3,7 @@ import { z } from '../zod';
 import { normalizeDigits } from '../text/digits';
 import { addressSchema } from './account-schemas';
 import { giftSchema } from './gift-schemas';
+import { GIFT_LIMIT } from '../orders/promotions';
 
 export const MAX_ORDER_LINES = 50;
 export const MAX_LINE_COUNT = 99;
@@ -38,12 +39,20 @@ const email = z
 /** A guest's e-mail on the shipping step, checked in the same pass as the address form. */
 export const guestEmailSchema = z.object({ email });
 
+/** The shopper's gift per promotion offering several (decision 33): one choice per promotion, at most 25. */
+const gifts = z
+  .array(z.object({ promotion_id: z.number().int().positive(), sku_id: z.number().int().positive() }))
+  .max(GIFT_LIMIT)
+  .refine((list) => new Set(list.map((g) => g.promotion_id)).size === list.length, { error: 'promotion_gift_invalid' })
+  .optional();
+
 export const calculateSchema = z.object({
   items: lines,
   coupon,
   use_wallet: z.boolean().optional(),
   /** A guest's e-mail (review step): a single-use coupon already used with it says so at Apply. */
   email: email.optional(),
+  gifts,
 });
 export type CalculateInput = z.output<typeof calculateSchema>;
 

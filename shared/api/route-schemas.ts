@@ -83,6 +83,8 @@ export type NutritionistListInput = z.output<typeof nutritionistListSchema>;
 export const skuSyncSchema = z.object({
   ids: z.array(z.number().int().positive()).max(100),
   exclude_purchase_together: z.boolean().optional(),
+  /** The cart's count of each SKU of ids (same order), so giveaways say whether the cart qualifies. */
+  counts: z.array(z.number().int().min(1).max(99)).max(100).optional(),
 });
 
 /** Notify-me on (true) or off (false) for a product. */

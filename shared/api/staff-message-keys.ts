@@ -38,6 +38,9 @@ export const STAFF_MESSAGE_KEYS = [
   'customer_erase_email_mismatch',
   'coupon_code_taken',
   'coupon_max_below_used',
+  'promotion_max_below_used',
+  'promotion_sku_unknown',
+  'promotion_product_unknown',
   'synonym_phrase_invalid',
   'synonym_exists',
   // The back office: orders (issue 14).

@@ -38,6 +38,9 @@ export const staffMessagesAr: Translated<typeof staffMessagesEn> = {
   customer_erase_email_mismatch: 'البريد الإلكتروني لا يطابق بريد العميل.',
   coupon_code_taken: 'هذا الرمز مستخدم لقسيمة أخرى.',
   coupon_max_below_used: 'لا يمكن أن يكون الحد الإجمالي أقل من عدد مرات استخدام القسيمة.',
+  promotion_max_below_used: 'لا يمكن أن يكون الحد الإجمالي أقل من عدد مرات استخدام العرض.',
+  promotion_sku_unknown: 'رقم أحد أصناف الهدايا أو الأصناف المشمولة غير موجود.',
+  promotion_product_unknown: 'رقم أحد المنتجات المشمولة غير موجود.',
   synonym_phrase_invalid: 'اكتب كلمة أو عبارة.',
   synonym_exists: 'هذه العبارة موجودة في المجموعة.',
   // The back office: orders (issue 14).

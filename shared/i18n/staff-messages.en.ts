@@ -35,6 +35,9 @@ export const staffMessagesEn = {
   customer_erase_email_mismatch: "The e-mail does not match the shopper's e-mail.",
   coupon_code_taken: 'Another coupon already has this code.',
   coupon_max_below_used: 'The total limit cannot be below the times the coupon was already used.',
+  promotion_max_below_used: 'The total limit cannot be below the times the promotion was already used.',
+  promotion_sku_unknown: 'A gift or target SKU number does not exist.',
+  promotion_product_unknown: 'A target product number does not exist.',
   synonym_phrase_invalid: 'Type a word or phrase.',
   synonym_exists: 'This phrase is already in the set.',
   // The back office: orders (issue 14).

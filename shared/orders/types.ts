@@ -2,6 +2,7 @@
 import type { CardMethod, OrderStatus, PaymentMethod } from '../api/order-schemas';
 import type { TaxInvoice } from '../invoice/tax-invoice';
 import type { OrderGift } from '../api/gift-schemas';
+import type { GiftLineView, OrderPromotionView, PromotionResult } from './promotions';
 
 export interface OrderTotals {
   /** Sum of the lines at the prices of the moment. */
@@ -56,6 +57,8 @@ export interface OrderView {
   fulfilment: OrderFulfilment;
   /** Sent as a gift (decision 34): the recipient, message and day; absent or null otherwise. */
   gift?: OrderGift | null;
+  /** Promotions it holds: gift lines at price 0 and why each applied (decision 33). */
+  promotions: OrderPromotionView[];
 }
 
 /** A step on the order's timeline, as the shopper sees it. */
@@ -81,6 +84,8 @@ export interface PricedTotals extends OrderTotals {
     old_unit_price: number | null;
     line_total: number;
   }>;
+  /** The part of `discount` that free units of promotions take off (decision 33). */
+  promotion_discount: number;
   /** Base fils, net of VAT (coupon minimums are in base fils). */
   subtotal_fils: number;
   /** The threshold setting, base fils net of VAT. */
@@ -98,6 +103,10 @@ export interface CalculateResult extends PricedTotals {
   vat_rate: number;
   payment_methods: PaymentMethod[];
   card_methods: CardMethod[];
+  /** Promotions running for this shopper, applied or not, with why (decision 33). */
+  promotions: PromotionResult[];
+  /** The gifts the order would get, at price 0. */
+  gift_lines: GiftLineView[];
 }
 
 export interface SubmitResult {

@@ -6,6 +6,8 @@ import { formatDate } from '#shared/text/dates';
 import { invoiceHtml, invoiceText } from './tax-invoice';
 import type { OrderGift } from '#shared/api/gift-schemas';
 import { withGiftNote } from './gift-texts';
+import type { OrderPromotionView } from '#shared/orders/promotions';
+import { promotionMailLines } from '../orders/promotion-text';
 
 export function resetMail(lang: Lang, link: string): { subject: string; text: string } {
   return lang === 'ar'
@@ -29,6 +31,8 @@ interface MailOrder {
   created_at: number;
   payment_method: string;
   items: Array<{ name: string; sku_name: string; count: number; line_total: number }>;
+  /** Gift lines and free units (decision 33). */
+  promotions?: OrderPromotionView[];
   totals: {
     subtotal: number;
     discount: number;
@@ -72,7 +76,10 @@ export function orderMail(
 
 function orderMailText(lang: Lang, order: MailOrder, siteOrigin: string): { subject: string; text: string } {
   const money = (minor: number) => formatMinor(minor, order.currency as CurrencyCode, lang, order.country);
-  const lines = order.items.map((i) => `- ${i.name} (${i.sku_name}) × ${i.count}: ${money(i.line_total)}`).join('\n');
+  const lines = [
+    ...order.items.map((i) => `- ${i.name} (${i.sku_name}) × ${i.count}: ${money(i.line_total)}`),
+    ...promotionMailLines(lang, order.promotions, money),
+  ].join('\n');
   // A guest's mail links to the order through its own unguessable link; an account's to its order page.
   const link = `${siteOrigin}${order.link_path ?? localizePath(`/profile/orders?id=${order.id}`, lang)}`;
   const t = order.totals;

@@ -16,6 +16,7 @@ import type { CouponRow, IdempotencyKeyRow, PaymentRow } from '../db/rows';
 import { randomToken, tokenHash } from '../accounts/tokens';
 import { confirmationStatements, orderLinkStatement } from './confirmation-mail';
 import { giftAddress, giftFor, giftStatement } from './gift';
+import { placedPromotions, promotionProblem } from './promotion-order';
 
 export interface PlaceContext {
   db: D1Database;
@@ -72,12 +73,22 @@ async function replay(ctx: PlaceContext, input: SubmitInput, hash: string): Prom
 /** Which guarantee stopped a batch, from the name of the constraint D1 reports. */
 export function failureOf(
   error: unknown,
-): 'idempotency' | 'stock' | 'coupon_used_up' | 'coupon_already_used' | 'wallet' | 'order_id' | 'open_payment' | null {
+):
+  | 'idempotency'
+  | 'stock'
+  | 'coupon_used_up'
+  | 'coupon_already_used'
+  | 'promotion_used_up'
+  | 'wallet'
+  | 'order_id'
+  | 'open_payment'
+  | null {
   const text = error instanceof Error ? error.message : String(error);
   if (/idempotency_keys/.test(text)) return 'idempotency';
   if (/stock >= 0/.test(text)) return 'stock';
   if (/coupon_uses_left/.test(text)) return 'coupon_used_up';
   if (/coupon_redemptions/.test(text)) return 'coupon_already_used';
+  if (/promotion_uses_left/.test(text)) return 'promotion_used_up';
   if (/wallet_not_negative/.test(text)) return 'wallet';
   if (/orders\.id/.test(text)) return 'order_id';
   if (/payments\.order_id/.test(text)) return 'open_payment';
@@ -166,10 +177,12 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
   const useWallet = input.payment_method === 'wallet' || !!input.use_wallet;
   const q = await quote(
     ctx.db,
-    { items: input.items, coupon: input.coupon, use_wallet: useWallet },
+    { items: input.items, coupon: input.coupon, use_wallet: useWallet, gifts: input.gifts },
     { country: ctx.country, lang: ctx.lang, userId: ctx.user?.id ?? null, email },
   );
   if (q.problems.length) throw new ApiError(409, 'cart_changed', { problems: q.problems });
+  const promotionIssue = promotionProblem(q, input.gifts);
+  if (promotionIssue) throw new ApiError(409, promotionIssue);
   if (q.coupon && !q.coupon.applied) throw new ApiError(409, q.coupon.problem!);
   if (input.payment_method === 'wallet' && q.totals.due > 0) throw new ApiError(409, 'wallet_insufficient');
 
@@ -207,7 +220,8 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
         );
         throw new ApiError(409, 'out_of_stock', { problems: fresh.problems });
       }
-      if (kind === 'coupon_used_up' || kind === 'coupon_already_used') throw new ApiError(409, kind);
+      if (kind === 'coupon_used_up' || kind === 'coupon_already_used' || kind === 'promotion_used_up')
+        throw new ApiError(409, kind);
       if (kind === 'wallet') throw new ApiError(409, 'wallet_insufficient');
       throw error;
     }
@@ -297,6 +311,7 @@ function orderStatements(
     );
   }
   statements.push(...holdStatements(db, { orderId, items: q.lines, coupon, shopper: { userId, email: o.email } }));
+  statements.push(...placedPromotions(db, orderId, q).statements);
   if (t.wallet_used > 0 && userId)
     statements.push(
       ...walletMove(db, {
@@ -391,7 +406,7 @@ function placedView(
       old_unit_price: unit.get(l.sku_id)!.old_unit_price,
       count: l.count,
     }));
-  return toOrderView(row, items as Parameters<typeof toOrderView>[1]);
+  return toOrderView(row, items as Parameters<typeof toOrderView>[1], [], placedPromotions(null, o.orderId, o.q).views);
 }
 
 /**

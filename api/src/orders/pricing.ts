@@ -35,6 +35,8 @@ export function priceOrder(input: {
   coupon?: CouponRule | null;
   /** Wallet balance the shopper chose to use (minor units of the currency), 0 for none. */
   walletAvailable?: number;
+  /** Free units of buy-X-get-Y promotions (minor units, VAT included; decision 33). */
+  promotionDiscount?: number;
 }): Totals {
   const { settings } = input;
   // The VAT rate of this quote's settings row prices the units and the VAT line alike.
@@ -48,14 +50,18 @@ export function priceOrder(input: {
   const before_discount = lines.reduce((sum, l) => sum + (l.old_unit_price ?? l.unit_price) * l.count, 0);
   const subtotal_fils = input.lines.reduce((sum, l) => sum + l.price * l.count, 0);
 
-  let discount = 0;
+  // Free units come off first (they are prices the shopper does not pay); a coupon then takes its
+  // share of what is left.
+  const promotion_discount = Math.min(input.promotionDiscount ?? 0, subtotal);
+  let discount = promotion_discount;
   if (input.coupon) {
+    const rest = subtotal - promotion_discount;
     // A fixed coupon is money off what is paid: its base amount converted, no VAT added to it.
-    discount =
+    const off =
       input.coupon.kind === 'percent'
-        ? divRound(subtotal * input.coupon.value, 10_000)
+        ? divRound(rest * input.coupon.value, 10_000)
         : convertFromBase(input.coupon.value, currency);
-    discount = Math.min(discount, subtotal);
+    discount += Math.min(off, rest);
   }
   // The threshold is shown and compared as the shopper pays it, like the cart's subtotal (decision 9).
   const free_shipping = payableMinor(settings.free_shipping_fils, currency);
@@ -72,6 +78,7 @@ export function priceOrder(input: {
     subtotal,
     before_discount,
     discount,
+    promotion_discount,
     delivery,
     vat,
     total,

@@ -4,12 +4,15 @@
 // not thrown, so the cart can show them; submit refuses an order that has any.
 import type { CalculateInput } from '#shared/api/order-schemas';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
-import type { CurrencyInfo } from '#shared/money';
+import { payableMinor, type CurrencyInfo } from '#shared/money';
+import type { PromotionResult } from '#shared/orders/promotions';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '../catalogue/currency';
 import type { CouponRow } from '../db/rows';
 import { emailIdentity } from './email-identity';
 import { col } from '../catalogue/lang';
 import { priceOrder, type CountrySettings, type PricedLine, type Totals } from './pricing';
+import { promotionRules, promotionStatements } from './promotion-data';
+import { evaluatePromotions, type PromotionRule } from './promotions';
 
 export interface QuoteLine extends PricedLine {
   product_id: number;
@@ -43,6 +46,9 @@ export interface Quote {
   currency: CurrencyInfo;
   settings: CountrySettings;
   walletBalance: number;
+  /** Every live promotion's result, in evaluation order (decision 33), and the rules read. */
+  promotions: PromotionResult[];
+  rules: PromotionRule[];
 }
 
 /**
@@ -124,6 +130,10 @@ export async function quote(
         .bind(ctx.userId, COUNTRY_FACTS[ctx.country].currency),
     );
   }
+  // The live promotions (their gifts with stock, their targets): three more statements, same batch.
+  const now = Date.now();
+  const promotionsAt = statements.length;
+  statements.push(...promotionStatements(db, ctx.country, ctx.lang, now));
   const results = await db.batch(statements);
   if (!currency) {
     rememberCurrencies(results[currencyAt]!.results);
@@ -162,14 +172,29 @@ export async function quote(
     coupon = { code: input.coupon, applied: problem === null, problem, coupon: couponRow };
   }
 
+  // Promotions see the lines as the shopper pays them (the VAT rate of this quote's settings).
+  const payable: CurrencyInfo = { ...currency, vatBasisPoints: settings.vat_basis_points };
+  const rules = promotionRules(results.slice(promotionsAt, promotionsAt + 3));
+  const promoLines = priced.map((l) => ({ ...l, unit_price: payableMinor(l.price, payable) }));
+  const promotions = evaluatePromotions({
+    rules,
+    lines: promoLines,
+    subtotal: promoLines.reduce((sum, l) => sum + l.unit_price * l.count, 0),
+    payable: (fils) => payableMinor(fils, payable),
+    country: ctx.country,
+    now,
+    choices: new Map((input.gifts ?? []).map((g) => [g.promotion_id, g.sku_id])),
+  });
+
   const totals = priceOrder({
     lines: priced,
     currency,
     settings,
     coupon: coupon?.applied ? coupon.coupon : null,
     walletAvailable: input.use_wallet && ctx.userId ? walletBalance : 0,
+    promotionDiscount: promotions.reduce((sum, p) => sum + (p.applied ? p.discount : 0), 0),
   });
-  return { totals, lines, problems, coupon, currency, settings, walletBalance };
+  return { totals, lines, problems, coupon, currency, settings, walletBalance, promotions, rules };
 }
 
 function couponProblem(

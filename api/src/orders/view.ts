@@ -9,6 +9,8 @@ import type { OrderStatus } from '#shared/api/order-schemas';
 import { currencyDecimals } from '#shared/money';
 import { giftOf, type OrderGiftRow } from './gift';
 import type { CountRow, OrderItemRow as ItemRow, OrderRow as OrdersTableRow } from '../db/rows';
+import type { OrderPromotionView } from '#shared/orders/promotions';
+import { ORDER_PROMOTIONS_SQL, toOrderPromotionView, type OrderPromotionRow } from './promotion-data';
 
 /**
  * The columns ORDER_COLUMNS selects, with the shopper's e-mail (the account's, else the guest's). The
@@ -91,8 +93,14 @@ export function fulfilmentOf(
   };
 }
 
-export function toOrderView(o: OrderRow, items: ItemRow[], refundedAt: readonly number[] = []): OrderView {
+export function toOrderView(
+  o: OrderRow,
+  items: ItemRow[],
+  refundedAt: readonly number[] = [],
+  promotions: OrderPromotionView[] = [],
+): OrderView {
   return {
+    promotions,
     fulfilment: fulfilmentOf(o, refundedAt),
     id: o.id,
     status: o.status,
@@ -180,7 +188,7 @@ export async function orderView(
   ownerId?: number | null,
 ): Promise<OrderView | null> {
   const owner = ownerId === undefined ? '' : ' AND o.user_id = ?2';
-  const [orders, items, refunds, gifts] = await db.batch([
+  const [orders, items, refunds, gifts, promotions] = await db.batch([
     db
       .prepare(`SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ?1${owner}`)
       .bind(...(ownerId === undefined ? [id] : [id, ownerId ?? -1])),
@@ -195,12 +203,15 @@ export async function orderView(
       .bind(id),
     // Send as a gift (decision 34): the recipient, message and day, shown to whoever may see the order.
     db.prepare('SELECT * FROM order_gifts WHERE order_id = ?').bind(id),
+    // Its promotions: gift lines at price 0 and why each applied (decision 33).
+    db.prepare(ORDER_PROMOTIONS_SQL).bind(id),
   ]);
   const row = orders!.results[0] as unknown as OrderRow | undefined;
   const refunded = (refunds!.results as Array<{ at: number }>).map((r) => r.at);
   if (!row) return null;
+  const promos = (promotions!.results as unknown as OrderPromotionRow[]).map(toOrderPromotionView);
   return {
-    ...toOrderView(row, items!.results as unknown as ItemRow[], refunded),
+    ...toOrderView(row, items!.results as unknown as ItemRow[], refunded, promos),
     gift: giftOf(gifts!.results[0] as unknown as OrderGiftRow | undefined),
   };
 }
@@ -223,19 +234,22 @@ export async function orderPage(
   ]);
   const rows = orders!.results as unknown as OrderRow[];
   const ids = rows.map((r) => r.id);
-  const items = ids.length
-    ? ((
-        await db
-          .prepare(`SELECT * FROM order_items WHERE order_id IN (${ids.map(() => '?').join(', ')})`)
-          .bind(...ids)
-          .all()
-      ).results as unknown as ItemRow[])
-    : [];
+  const marks = ids.map(() => '?').join(', ');
+  const [itemRes, promoRes] = ids.length
+    ? await db.batch([
+        db.prepare(`SELECT * FROM order_items WHERE order_id IN (${marks})`).bind(...ids),
+        db.prepare(`SELECT * FROM order_promotions WHERE order_id IN (${marks}) ORDER BY promotion_id`).bind(...ids),
+      ])
+    : [null, null];
+  const items = (itemRes?.results ?? []) as unknown as ItemRow[];
+  const promos = (promoRes?.results ?? []) as unknown as OrderPromotionRow[];
   return {
     items: rows.map((r) =>
       toOrderView(
         r,
         items.filter((i) => i.order_id === r.id),
+        [],
+        promos.filter((p) => p.order_id === r.id).map(toOrderPromotionView),
       ),
     ),
     total: (count!.results[0] as CountRow).n,

@@ -13,6 +13,7 @@ import { log } from '../lib/log';
 import { bookingOutcomeStatements } from '../blood-tests/changes';
 import { onBackInStock, restockedSkus } from '../catalogue/back-in-stock';
 import { sendAlerts } from '../alerts';
+import { promotionReleaseStatements } from '../orders/promotion-data';
 
 type PaymentRow = Pick<
   PaymentsTableRow,
@@ -141,6 +142,7 @@ export async function releaseStatements(
       )
       .bind(orderId),
     db.prepare('DELETE FROM coupon_redemptions WHERE order_id = ?').bind(orderId),
+    ...promotionReleaseStatements(db, orderId),
   ];
   if (order.wallet_used > 0 && order.user_id) {
     statements.push(

@@ -23,6 +23,8 @@ import {
   returnPath,
 } from '../orders/place';
 import { quote } from '../orders/quote';
+import { calculatedPromotions } from '../orders/promotion-order';
+import { promotionRetakeStatements } from '../orders/promotion-data';
 import { orderPage, orderView } from '../orders/view';
 import { linkedOrder, mintOrderLink, orderIdByEmail } from '../orders/guest-links';
 import { assertNotLocked, recordFailure } from '../accounts/rate-limit';
@@ -105,6 +107,7 @@ export const orderRoutes = new Hono<AppEnv>()
         vat_rate: q.settings.vat_basis_points / 100,
         payment_methods: ['cod', ...(user && q.walletBalance > 0 ? ['wallet'] : []), 'card'],
         card_methods: CARD_METHODS[c.var.country],
+        ...calculatedPromotions(q),
       }),
     );
   })
@@ -194,11 +197,13 @@ export const orderRoutes = new Hono<AppEnv>()
           coupon,
           shopper: { userId, email: order.email },
         }),
+        ...promotionRetakeStatements(db, order.id),
       ]);
     } catch (error) {
       const kind = failureOf(error);
       if (kind === 'stock') throw new ApiError(409, 'out_of_stock');
       if (kind === 'coupon_used_up') throw new ApiError(409, 'coupon_used_up');
+      if (kind === 'promotion_used_up') throw new ApiError(409, 'promotion_used_up');
       // Another pay-again of the same order got there first.
       if (kind === 'coupon_already_used' || kind === 'open_payment') throw new ApiError(409, 'order_not_payable');
       throw error;

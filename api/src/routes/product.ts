@@ -4,7 +4,9 @@ import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { productQuerySchema, type ProductQuery } from '#shared/catalogue/filter-model';
 import { CARD_FROM, cardColumns, firstImageColumn, imageRefs, toCard, type CardRow } from '../catalogue/cards';
-import { currencyFor } from '../catalogue/currency';
+import { currencyFor, currencyStatement, knownCurrency, rememberCurrencies } from '../catalogue/currency';
+import { giveawaysFor } from '../orders/giveaways';
+import { promotionRules, promotionStatements } from '../orders/promotion-data';
 import { productDetail, stockLevel } from '../catalogue/detail';
 import { facetStatements, facets } from '../catalogue/facets';
 import { suggestions } from '../catalogue/suggestions';
@@ -13,7 +15,6 @@ import { testSearchStatement } from '../blood-tests/list';
 import { COUNTRY_FACTS } from '#shared/locale';
 import { col } from '../catalogue/lang';
 import type { BrandColumns, SkuRow } from '../catalogue/rows';
-import { thumbnailUrl } from '../media/renditions';
 import { runListing } from '../catalogue/listing';
 import { REQUEST_TTL_MS } from '../alerts';
 import { needsCurrency } from '../catalogue/query';
@@ -138,7 +139,7 @@ productRoutes.post('/sku', contract('POST /product/sku'), async (c) => {
   const db = c.env.DB;
   const ids = input.ids.length ? input.ids : [-1];
   const marks = ids.map(() => '?').join(', ');
-  const statements = [
+  const statements: D1PreparedStatement[] = [
     db
       .prepare(
         `SELECT s.id, s.${col('name', lang)} AS name, s.price, s.old_price, s.stock, s.buy_limit,
@@ -149,14 +150,16 @@ productRoutes.post('/sku', contract('POST /product/sku'), async (c) => {
         WHERE s.id IN (${marks}) AND p.is_active = 1`,
       )
       .bind(...ids),
-    db.prepare(
-      `SELECT g.id, g.min_subtotal, g.${col('title', lang)} AS title, s.id AS sku_id, s.${col('name', lang)} AS sku_name, s.stock,
-          p.id AS product_id, p.slug AS product_slug, p.${col('name', lang)} AS product_name,
-          (SELECT i.r2_key FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort_order LIMIT 1) AS image_key
-        FROM giveaway_items g JOIN skus s ON s.id = g.sku_id JOIN products p ON p.id = s.product_id
-        WHERE g.is_active = 1 ORDER BY g.min_subtotal`,
-    ),
   ];
+  // Giveaways (decision 33): the live gift promotions, evaluated for these SKUs (with the cart's
+  // counts when sent), in the same batch; a cold isolate reads the currency in it too.
+  const now = Date.now();
+  let currency = knownCurrency(c.var.country);
+  const promotionsAt = statements.length;
+  statements.push(...promotionStatements(db, c.var.country, lang, now));
+  const currencyAt = currency ? -1 : statements.length;
+  if (!currency) statements.push(currencyStatement(db));
+  const togetherAt = statements.length;
   if (!input.exclude_purchase_together) {
     statements.push(
       db
@@ -169,7 +172,21 @@ productRoutes.post('/sku', contract('POST /product/sku'), async (c) => {
         .bind(...ids, ...ids),
     );
   }
-  const [skus, giveaways, together] = await db.batch(statements);
+  const results = await db.batch(statements);
+  const skus = results[0]!;
+  const together = input.exclude_purchase_together ? null : results[togetherAt]!;
+  if (!currency) {
+    rememberCurrencies(results[currencyAt]!.results);
+    currency = knownCurrency(c.var.country)!;
+  }
+  const giveaway_items = giveawaysFor({
+    rules: promotionRules(results.slice(promotionsAt, promotionsAt + 3)),
+    skus: skus.results as unknown as SkuSyncRow[],
+    counts: new Map(input.ids.map((id, i) => [id, input.counts?.[i] ?? 1])),
+    currency,
+    country: c.var.country,
+    now,
+  });
   const items = (skus!.results as unknown as SkuSyncRow[]).map((s) => {
     return {
       id: s.id,
@@ -187,18 +204,6 @@ productRoutes.post('/sku', contract('POST /product/sku'), async (c) => {
       },
     };
   });
-  const giveaway_items = (giveaways!.results as Array<Record<string, unknown>>).map((g) => ({
-    id: g.id,
-    title: g.title,
-    min_subtotal: g.min_subtotal,
-    sku: { id: g.sku_id, name: g.sku_name, in_stock: (g.stock as number) > 0 },
-    product: {
-      id: g.product_id,
-      slug: g.product_slug,
-      name: g.product_name,
-      image: g.image_key ? thumbnailUrl(g.image_key as string) : null,
-    },
-  }));
   const purchase_together = together ? (together.results as unknown as CardRow[]).map(toCard) : [];
   return c.json(ok({ items, giveaway_items, purchase_together }));
 });

@@ -27,6 +27,7 @@ import { PaymentChoice } from '#client/orders/PaymentChoice';
 import { useSessionStore } from '#client/stores/session';
 import { Page } from '#client/ui/Page';
 import { Totals } from '#client/orders/Totals';
+import { giftChoiceList, giftChoices, giftsOf, restoreGiftChoices, ReviewGifts } from '#client/orders/gifts';
 import { useOrderTotalsState } from '#client/orders/use-order-totals';
 import {
   Steps,
@@ -55,6 +56,8 @@ export function Component() {
   const ready = restored && hasCart;
   const state = useSnapshot(checkout);
   const { items } = useSnapshot(cart);
+  const { byPromotion } = useSnapshot(giftChoices);
+  useEffect(restoreGiftChoices, []);
   const [error, setError] = useState<string | null>(null);
   const [cartProblem, setCartProblem] = useState(false);
   const [detailsProblem, setDetailsProblem] = useState(false);
@@ -79,6 +82,7 @@ export function Component() {
     coupon: state.coupon,
     useWallet: state.paymentMethod === 'wallet' || state.useWallet,
     email: user ? null : state.email,
+    gifts: giftChoiceList(byPromotion),
   });
   // Send as a gift (decision 34): the recipient's address is the delivery address.
   const gift = state.giftOn && state.gift ? state.gift : null;
@@ -120,6 +124,7 @@ export function Component() {
         idempotency_key: checkout.idempotencyKey,
         items: lines.map((e) => ({ sku_id: e.sku.id, count: e.count })),
         ...(checkout.coupon ? { coupon: checkout.coupon } : {}),
+        ...giftsOf(totals),
         payment_method: checkout.paymentMethod,
         ...(checkout.paymentMethod === 'card' && cardMethod ? { card_method: cardMethod } : {}),
         use_wallet: checkout.paymentMethod === 'wallet' || checkout.useWallet,
@@ -198,6 +203,7 @@ export function Component() {
                 );
               })}
             </ul>
+            {totals && <ReviewGifts totals={totals} />}
             <Link to={href('/cart')}>{t('checkout_back_to_cart')}</Link>
           </section>
           {gift && (

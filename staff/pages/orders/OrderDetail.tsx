@@ -11,6 +11,7 @@ import type { StaffSelf } from '../../lib/api';
 import { DoneNote, ErrorNote, Layout } from '../Layout';
 import type { OrderGift } from '#shared/api/gift-schemas';
 import { GiftCard } from './GiftCard';
+import type { OrderPromotionView } from '#shared/orders/promotions';
 
 export interface OrderDetailData {
   order: {
@@ -60,6 +61,8 @@ export interface OrderDetailData {
   coupon: { code: string } | null;
   /** Sent as a gift (decision 34). */
   gift?: OrderGift | null;
+  /** Gifts to pack (price 0) and free units (decision 33). */
+  promotions?: OrderPromotionView[];
   money: {
     paid: number;
     refunded: number;
@@ -358,6 +361,19 @@ export function OrderDetailPage(props: {
                 </td>
               </tr>
             ))}
+            {(data.promotions ?? []).map((p) =>
+              p.gift ? (
+                <tr key={`gift-${p.promotion_id}`} data-testid="staff-order-gift">
+                  <td>
+                    {p.gift.name} · {p.gift.sku_name} · {t.t('st_orders_gift', { name: p.name })}
+                  </td>
+                  <td>{t.n(p.gift.count)}</td>
+                  <td>
+                    <bdi>{money(0)}</bdi>
+                  </td>
+                </tr>
+              ) : null,
+            )}
           </tbody>
         </table>
       </div>

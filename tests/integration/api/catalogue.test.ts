@@ -235,7 +235,15 @@ describe('GET /product/{id}/v2', () => {
 
 describe('POST /product/sku', () => {
   it('refreshes SKUs for cart sync, with giveaways and purchase-together', async () => {
+    // A giveaway (decision 33): a free gift from a subtotal of 20 KD, live only for this test.
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO promotions (id, kind, name_en, name_ar, min_subtotal_fils) VALUES (1, 'gift_threshold', 'Free Vitamin C', 'فيتامين سي مجاناً', 20000)`,
+      ),
+      env.DB.prepare('INSERT INTO promotion_gifts (promotion_id, sku_id) VALUES (1, 401)'),
+    ]);
     const { data } = await json(await call('/product/sku', { body: JSON.stringify({ ids: [101, 301, 9999] }), token }));
+    await env.DB.prepare('UPDATE promotions SET is_active = 0 WHERE id = 1').run();
     expect(data.items.map((s: { id: number }) => s.id).sort()).toEqual([101, 301]);
     expect(data.items.find((s: { id: number }) => s.id === 301)).toMatchObject({
       buy_limit: 2,
@@ -243,7 +251,14 @@ describe('POST /product/sku', () => {
       product: { id: 3, brand: { id: 1 } },
     });
     expect(data.giveaway_items).toEqual([
-      expect.objectContaining({ id: 1, min_subtotal: 20000, sku: { id: 401, name: '100 tablets', in_stock: true } }),
+      expect.objectContaining({
+        id: 1,
+        title: 'Free Vitamin C',
+        min_subtotal: 20000,
+        threshold: 20000,
+        qualifies: false,
+        gifts: [expect.objectContaining({ sku_id: 401, sku_name: '100 tablets', in_stock: true })],
+      }),
     ]);
     expect(data.purchase_together.map((c: { id: number }) => c.id)).toEqual([4]);
     const without = await json(

@@ -207,7 +207,13 @@ export const staffCatalogueCreateRoutes = new Hono<AppEnv>()
         db
           .prepare('SELECT id, slug, name_en, name_ar, brand_id, category_id, is_active FROM products WHERE id = ?')
           .bind(id),
-        db.prepare('SELECT count(DISTINCT order_id) AS n FROM order_items WHERE product_id = ?').bind(id),
+        // Orders that bought it or got it as a gift (decision 33).
+        db
+          .prepare(
+            `SELECT count(*) AS n FROM (SELECT order_id FROM order_items WHERE product_id = ?1
+               UNION SELECT order_id FROM order_promotions WHERE product_id = ?1 AND gift_sku_id IS NOT NULL)`,
+          )
+          .bind(id),
         db.prepare('SELECT r2_key FROM product_images WHERE product_id = ?').bind(id),
         db.prepare('SELECT id, name_en, price, stock FROM skus WHERE product_id = ?').bind(id),
       ]);
@@ -223,7 +229,8 @@ export const staffCatalogueCreateRoutes = new Hono<AppEnv>()
         db.prepare('DELETE FROM purchase_together WHERE product_id = ?1 OR related_product_id = ?1').bind(id),
         db.prepare('DELETE FROM blood_test_related_products WHERE product_id = ?').bind(id),
         db.prepare('DELETE FROM notify_requests WHERE product_id = ?').bind(id),
-        db.prepare(`DELETE FROM giveaway_items WHERE sku_id IN ${skusOf}`).bind(id),
+        db.prepare(`DELETE FROM promotion_gifts WHERE sku_id IN ${skusOf}`).bind(id),
+        db.prepare(`DELETE FROM promotion_targets WHERE product_id = ?1 OR sku_id IN ${skusOf}`).bind(id),
         db.prepare(`DELETE FROM back_in_stock_events WHERE sku_id IN ${skusOf}`).bind(id),
         // A home collection that showed it shows the rest.
         db
@@ -254,7 +261,11 @@ export const staffCatalogueCreateRoutes = new Hono<AppEnv>()
     const db = c.env.DB;
     const [sku, ordered, siblings] = await db.batch([
       db.prepare('SELECT * FROM skus WHERE id = ?').bind(id),
-      db.prepare('SELECT count(*) AS n FROM order_items WHERE sku_id = ?').bind(id),
+      db
+        .prepare(
+          'SELECT (SELECT count(*) FROM order_items WHERE sku_id = ?1) + (SELECT count(*) FROM order_promotions WHERE gift_sku_id = ?1) AS n',
+        )
+        .bind(id),
       db
         .prepare('SELECT count(*) AS n FROM skus WHERE product_id = (SELECT product_id FROM skus WHERE id = ?)')
         .bind(id),
@@ -266,7 +277,8 @@ export const staffCatalogueCreateRoutes = new Hono<AppEnv>()
     // A product always has a size to show and sell: its last SKU goes with the product.
     if ((siblings!.results[0] as { n: number }).n <= 1) throw new ApiError(409, 'sku_last');
     await commit(c, [
-      db.prepare('DELETE FROM giveaway_items WHERE sku_id = ?').bind(id),
+      db.prepare('DELETE FROM promotion_gifts WHERE sku_id = ?').bind(id),
+      db.prepare('DELETE FROM promotion_targets WHERE sku_id = ?').bind(id),
       db.prepare('DELETE FROM back_in_stock_events WHERE sku_id = ?').bind(id),
       db.prepare('UPDATE product_images SET sku_id = NULL WHERE sku_id = ?').bind(id),
       db

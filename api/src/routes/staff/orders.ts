@@ -32,6 +32,7 @@ import { orderUpdateStatements } from '#api/src/orders/update-mail';
 import { giftOf, type OrderGiftRow } from '#api/src/orders/gift';
 import { pushAfter, pushToUser } from '#api/src/push';
 import { orderStatusPush } from '#api/src/push/texts';
+import { ORDER_PROMOTIONS_SQL, toOrderPromotionView, type OrderPromotionRow } from '#api/src/orders/promotion-data';
 
 export const ORDERS_PAGE = 30;
 
@@ -327,7 +328,7 @@ async function runStep(c: Context<AppEnv>, id: number, step: Step, input: Record
 /** The detail: the order with everything staff need to act on it, in one round trip. */
 async function orderDetail(c: Context<AppEnv>, id: number) {
   const db = c.env.DB;
-  const [orderRes, items, payments, refunds, events, ledger, coupon, sums, gifts] = await db.batch([
+  const [orderRes, items, payments, refunds, events, ledger, coupon, sums, gifts, promotions] = await db.batch([
     db
       .prepare(
         `SELECT o.*, coalesce(u.email, o.guest_email) AS email, u.name AS user_name, u.phone AS user_phone
@@ -362,6 +363,8 @@ async function orderDetail(c: Context<AppEnv>, id: number) {
       .bind(id),
     // Send as a gift (decision 34): the recipient, message and requested day, for the page and its packing slip.
     db.prepare('SELECT * FROM order_gifts WHERE order_id = ?').bind(id),
+    // Its gifts (to pack, at price 0) and free units, with why (decision 33).
+    db.prepare(ORDER_PROMOTIONS_SQL).bind(id),
   ]);
   const order = orderRes!.results[0] as (Order & { user_phone: string | null }) | undefined;
   if (!order) return null;
@@ -377,6 +380,7 @@ async function orderDetail(c: Context<AppEnv>, id: number) {
     wallet: ledger!.results as unknown as Array<Pick<WalletLedgerRow, 'id' | 'amount' | 'kind' | 'created_at'>>,
     coupon: (coupon!.results[0] as { code: string; kind: string; value: number } | undefined) ?? null,
     gift: giftOf(gifts!.results[0] as unknown as OrderGiftRow | undefined),
+    promotions: (promotions!.results as unknown as OrderPromotionRow[]).map(toOrderPromotionView),
     money: {
       ...money,
       refundable,

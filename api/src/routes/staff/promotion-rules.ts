@@ -1,0 +1,253 @@
+// Promotions in the back office (issue 17, decision 33): gift thresholds, gifts with purchase and
+// buy X get Y, listed, created, edited and deactivated with their gifts and targets. The same
+// permission and country rules as coupons (routes/staff/promotions.ts), and every change audited in
+// its own batch.
+import { Hono } from 'hono';
+import { ok } from '#shared/api/envelope';
+import { promotionValues, type PromotionInput } from '#shared/api/promotion-schemas';
+import { countriesFor } from '#shared/staff/permissions';
+import { gulfInstant } from '#shared/blood-tests/slot-rules';
+import type { CountryCode } from '#shared/locale';
+import type { AppEnv } from '#api/src/app-env';
+import { contract } from '#api/src/lib/validate';
+import { ApiError } from '#api/src/lib/errors';
+import { requireStaff } from '#api/src/middleware/staff';
+import { auditStatement, changedFields } from '#api/src/staff/audit';
+import type { StaffMember } from '#api/src/staff/sessions';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export interface PromotionAdminRow {
+  id: number;
+  kind: string;
+  name_en: string;
+  name_ar: string;
+  country: CountryCode | null;
+  starts_at: number | null;
+  ends_at: number | null;
+  min_subtotal_fils: number;
+  buy_count: number;
+  free_count: number;
+  max_per_order: number;
+  max_uses: number | null;
+  used: number;
+  priority: number;
+  is_active: number;
+  /** JSON arrays from the query. */
+  gift_skus: number[];
+  target_products: number[];
+  target_skus: number[];
+}
+
+function assertCountry(
+  member: StaffMember,
+  permission: 'promotions:read' | 'promotions:write',
+  country: CountryCode | null,
+) {
+  const allowed = countriesFor(member.grants, permission);
+  if (allowed === null) return;
+  if (country === null || !allowed.includes(country)) throw new ApiError(403, 'forbidden');
+}
+
+function stored(input: PromotionInput) {
+  return {
+    ...promotionValues(input),
+    starts_at: input.starts_on ? gulfInstant(input.starts_on, 0) : null,
+    ends_at: input.ends_on ? gulfInstant(input.ends_on, 0) + DAY - 1 : null,
+  };
+}
+type Stored = ReturnType<typeof stored>;
+
+const SELECT = `SELECT p.id, p.kind, p.name_en, p.name_ar, p.country, p.starts_at, p.ends_at, p.min_subtotal_fils, p.buy_count,
+    p.free_count, p.max_per_order, p.max_uses, p.used, p.priority, p.is_active,
+    (SELECT json_group_array(sku_id) FROM (SELECT sku_id FROM promotion_gifts WHERE promotion_id = p.id ORDER BY sort_order, sku_id)) AS gift_skus,
+    (SELECT json_group_array(product_id) FROM promotion_targets WHERE promotion_id = p.id AND product_id IS NOT NULL) AS target_products,
+    (SELECT json_group_array(sku_id) FROM promotion_targets WHERE promotion_id = p.id AND sku_id IS NOT NULL) AS target_skus
+  FROM promotions p`;
+
+function parsed(row: Record<string, unknown>): PromotionAdminRow {
+  return {
+    ...(row as unknown as PromotionAdminRow),
+    gift_skus: JSON.parse(row.gift_skus as string) as number[],
+    target_products: JSON.parse(row.target_products as string) as number[],
+    target_skus: JSON.parse(row.target_skus as string) as number[],
+  };
+}
+
+/** The gift SKUs and targets must exist: an unknown id is refused with a message key, never a 500. */
+async function assertKnown(db: D1Database, v: Stored) {
+  const skus = [...new Set([...v.gift_skus, ...v.target_skus])];
+  const [s, p] = await db.batch([
+    db
+      .prepare(`SELECT count(*) AS n FROM skus WHERE id IN (SELECT value FROM json_each(?))`)
+      .bind(JSON.stringify(skus)),
+    db
+      .prepare(`SELECT count(*) AS n FROM products WHERE id IN (SELECT value FROM json_each(?))`)
+      .bind(JSON.stringify(v.target_products)),
+  ]);
+  if ((s!.results[0] as { n: number }).n !== skus.length) throw new ApiError(409, 'promotion_sku_unknown');
+  if ((p!.results[0] as { n: number }).n !== v.target_products.length)
+    throw new ApiError(409, 'promotion_product_unknown');
+}
+
+/** The promotion's gifts and targets, replaced. */
+function childStatements(db: D1Database, id: number | null, v: Stored): D1PreparedStatement[] {
+  // A new promotion's id is the one just inserted (the batch runs in order).
+  const pid = id === null ? '(SELECT max(id) FROM promotions)' : '?1';
+  const bind = (s: D1PreparedStatement, ...rest: unknown[]) => (id === null ? s.bind(...rest) : s.bind(id, ...rest));
+  const statements: D1PreparedStatement[] = [];
+  if (id !== null)
+    statements.push(
+      db.prepare('DELETE FROM promotion_gifts WHERE promotion_id = ?').bind(id),
+      db.prepare('DELETE FROM promotion_targets WHERE promotion_id = ?').bind(id),
+    );
+  const n = id === null ? 1 : 2;
+  for (const [i, sku] of v.gift_skus.entries())
+    statements.push(
+      bind(
+        db.prepare(`INSERT INTO promotion_gifts (promotion_id, sku_id, sort_order) VALUES (${pid}, ?${n}, ?${n + 1})`),
+        sku,
+        i,
+      ),
+    );
+  for (const product of v.target_products)
+    statements.push(
+      bind(db.prepare(`INSERT INTO promotion_targets (promotion_id, product_id) VALUES (${pid}, ?${n})`), product),
+    );
+  for (const sku of v.target_skus)
+    statements.push(
+      bind(db.prepare(`INSERT INTO promotion_targets (promotion_id, sku_id) VALUES (${pid}, ?${n})`), sku),
+    );
+  return statements;
+}
+
+const columns = (v: Stored) =>
+  [
+    v.kind,
+    v.name_en,
+    v.name_ar,
+    v.country,
+    v.starts_at,
+    v.ends_at,
+    v.min_subtotal_fils,
+    v.buy_count,
+    v.free_count,
+    v.max_per_order,
+    v.max_uses,
+    v.priority,
+  ] as const;
+
+async function readOne(db: D1Database, id: number): Promise<PromotionAdminRow | null> {
+  const row = await db.prepare(`${SELECT} WHERE p.id = ?`).bind(id).first<Record<string, unknown>>();
+  return row ? parsed(row) : null;
+}
+
+export const staffPromotionRuleRoutes = new Hono<AppEnv>()
+  .get('/promotions', contract('GET /staff/promotions'), async (c) => {
+    const member = await requireStaff(c);
+    const allowed = countriesFor(member.grants, 'promotions:read');
+    const scope =
+      allowed === null ? '' : `WHERE p.country IS NULL OR p.country IN (${allowed.map(() => '?').join(', ') || "''"})`;
+    const { results } = await c.env.DB.prepare(
+      `${SELECT} ${scope} ORDER BY p.is_active DESC, p.priority DESC, p.id DESC LIMIT 500`,
+    )
+      .bind(...(allowed ?? []))
+      .all<Record<string, unknown>>();
+    return c.json(ok({ promotions: results.map(parsed) }));
+  })
+  .get('/promotions/:id', contract('GET /staff/promotions/:id'), async (c) => {
+    const member = await requireStaff(c);
+    const row = await readOne(c.env.DB, c.req.valid('param').id);
+    if (!row) throw new ApiError(404, 'not_found');
+    const allowed = countriesFor(member.grants, 'promotions:read');
+    if (allowed !== null && row.country !== null && !allowed.includes(row.country))
+      throw new ApiError(404, 'not_found');
+    return c.json(ok({ promotion: row }));
+  })
+  .post('/promotions', contract('POST /staff/promotions'), async (c) => {
+    const member = await requireStaff(c);
+    const values = stored(c.req.valid('json'));
+    assertCountry(member, 'promotions:write', values.country);
+    const db = c.env.DB;
+    await assertKnown(db, values);
+    const results = await db.batch([
+      db
+        .prepare(
+          `INSERT INTO promotions (kind, name_en, name_ar, country, starts_at, ends_at, min_subtotal_fils, buy_count, free_count,
+             max_per_order, max_uses, priority, is_active, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?) RETURNING id`,
+        )
+        .bind(...columns(values), Date.now()),
+      ...childStatements(db, null, values),
+      auditStatement(db, member, {
+        action: 'promotion.create',
+        resource: 'promotion',
+        resourceId: values.name_en,
+        country: values.country,
+        after: values,
+      }),
+    ]);
+    return c.json(ok({ id: (results[0]!.results[0] as { id: number }).id }));
+  })
+  .post('/promotions/:id', contract('POST /staff/promotions/:id'), async (c) => {
+    const member = await requireStaff(c);
+    const id = c.req.valid('param').id;
+    const db = c.env.DB;
+    const row = await readOne(db, id);
+    if (!row) throw new ApiError(404, 'not_found');
+    assertCountry(member, 'promotions:write', row.country);
+    const values = stored(c.req.valid('json'));
+    assertCountry(member, 'promotions:write', values.country);
+    if (values.max_uses !== null && values.max_uses < row.used) throw new ApiError(409, 'promotion_max_below_used');
+    await assertKnown(db, values);
+    const change = changedFields(row as unknown as Record<string, unknown>, {
+      ...values,
+      gift_skus: JSON.stringify(values.gift_skus) === JSON.stringify(row.gift_skus) ? undefined : values.gift_skus,
+      target_products:
+        JSON.stringify(values.target_products) === JSON.stringify(row.target_products)
+          ? undefined
+          : values.target_products,
+      target_skus:
+        JSON.stringify(values.target_skus) === JSON.stringify(row.target_skus) ? undefined : values.target_skus,
+    });
+    await db.batch([
+      db
+        .prepare(
+          `UPDATE promotions SET kind = ?, name_en = ?, name_ar = ?, country = ?, starts_at = ?, ends_at = ?, min_subtotal_fils = ?,
+             buy_count = ?, free_count = ?, max_per_order = ?, max_uses = ?, priority = ?, updated_at = ? WHERE id = ?`,
+        )
+        .bind(...columns(values), Date.now(), id),
+      ...childStatements(db, id, values),
+      auditStatement(db, member, {
+        action: 'promotion.update',
+        resource: 'promotion',
+        resourceId: id,
+        country: values.country ?? row.country,
+        ...change,
+      }),
+    ]);
+    return c.json(ok({ id }));
+  })
+  .post('/promotions/:id/active', contract('POST /staff/promotions/:id/active'), async (c) => {
+    const member = await requireStaff(c);
+    const id = c.req.valid('param').id;
+    const { active } = c.req.valid('json');
+    const db = c.env.DB;
+    const row = await readOne(db, id);
+    if (!row) throw new ApiError(404, 'not_found');
+    assertCountry(member, 'promotions:write', row.country);
+    const next = active ? 1 : 0;
+    if (row.is_active !== next)
+      await db.batch([
+        db.prepare('UPDATE promotions SET is_active = ?, updated_at = ? WHERE id = ?').bind(next, Date.now(), id),
+        auditStatement(db, member, {
+          action: active ? 'promotion.activate' : 'promotion.deactivate',
+          resource: 'promotion',
+          resourceId: id,
+          country: row.country,
+          before: { is_active: row.is_active },
+          after: { is_active: next },
+        }),
+      ]);
+    return c.json(ok({ id, is_active: next }));
+  });

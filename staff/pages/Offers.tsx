@@ -1,0 +1,247 @@
+// Gifts and offers (issue 17, decision 33): the promotions the shop applies itself, and one
+// promotion's form (new or edit) with its deactivation. Plain forms, like the coupons' page.
+import { formatMinor, minorToDecimal } from '#shared/money';
+import { formatDate } from '#shared/text/dates';
+import type { CountryCode } from '#shared/locale';
+import { PROMOTION_KINDS, type PromotionKind } from '#shared/orders/promotions';
+import type { StaffTranslator } from '../lib/i18n';
+import type { StaffSelf } from '../lib/api';
+import { Layout } from './Layout';
+import { Notice, type FormState } from './Customers';
+
+export interface OfferView {
+  id: number;
+  kind: PromotionKind;
+  name_en: string;
+  name_ar: string;
+  country: CountryCode | null;
+  starts_at: number | null;
+  ends_at: number | null;
+  min_subtotal_fils: number;
+  buy_count: number;
+  free_count: number;
+  max_per_order: number;
+  max_uses: number | null;
+  used: number;
+  priority: number;
+  is_active: number;
+  gift_skus: number[];
+  target_products: number[];
+  target_skus: number[];
+}
+
+const GULF_OFFSET = 3 * 60 * 60 * 1000;
+const day = (ms: number | null) => (ms === null ? '' : new Date(ms + GULF_OFFSET).toISOString().slice(0, 10));
+
+/** The stored offer as the form's strings. */
+export function offerFormValues(o: OfferView): Record<string, string> {
+  return {
+    kind: o.kind,
+    name_en: o.name_en,
+    name_ar: o.name_ar,
+    country: o.country ?? '',
+    starts_on: day(o.starts_at),
+    ends_on: day(o.ends_at),
+    min_subtotal: o.min_subtotal_fils ? minorToDecimal(o.min_subtotal_fils, 3) : '',
+    buy_count: String(o.buy_count),
+    free_count: String(o.free_count),
+    max_per_order: String(o.max_per_order),
+    max_uses: o.max_uses === null ? '' : String(o.max_uses),
+    priority: String(o.priority),
+    gift_skus: o.gift_skus.join(', '),
+    target_products: o.target_products.join(', '),
+    target_skus: o.target_skus.join(', '),
+  };
+}
+
+function rule(t: StaffTranslator, o: OfferView): string {
+  const parts = [
+    o.kind === 'gift_threshold'
+      ? t.t('st_offers_rule_threshold', { amount: formatMinor(o.min_subtotal_fils, 'KWD', t.lang, 'KW') })
+      : o.kind === 'gift_with_purchase'
+        ? t.t('st_offers_rule_gwp', { n: t.n(o.buy_count) })
+        : t.t('st_offers_rule_bxgy', { buy: t.n(o.buy_count), free: t.n(o.free_count) }),
+    o.gift_skus.length ? t.t('st_offers_gift_list', { list: o.gift_skus.join(', ') }) : null,
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
+export function OffersPage(props: { t: StaffTranslator; nonce: string; me: StaffSelf; offers: OfferView[] }) {
+  const { t, offers, me } = props;
+  const canWrite = me.permissions.includes('promotions:write');
+  const name = (o: OfferView) => (t.lang === 'ar' ? o.name_ar : o.name_en);
+  return (
+    <Layout t={t} nonce={props.nonce} me={me} title={t.t('st_offers_title')} path="/offers">
+      <h1>{t.t('st_offers_title')}</h1>
+      <p className="muted">{t.t('st_offers_intro')}</p>
+      {canWrite && (
+        <p>
+          <a className="button" href="/offers/new">
+            {t.t('st_offers_new')}
+          </a>
+        </p>
+      )}
+      {offers.length === 0 ? (
+        <p>{t.t('st_offers_none')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t.t('st_offers_name')}</th>
+                <th scope="col">{t.t('st_offers_kind')}</th>
+                <th scope="col">{t.t('st_offers_country')}</th>
+                <th scope="col">{t.t('st_offers_limits')}</th>
+                <th scope="col">{t.t('st_offers_used')}</th>
+                <th scope="col">{t.t('st_offers_dates')}</th>
+                <th scope="col">{t.t('st_offers_priority')}</th>
+                <th scope="col">{t.t('st_offers_state')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {offers.map((o) => {
+                const limits = [
+                  o.max_uses !== null ? t.t('st_promotions_total', { n: t.n(o.max_uses) }) : null,
+                  t.t('st_offers_per_order', { n: t.n(o.max_per_order) }),
+                ].filter(Boolean);
+                const dates = [
+                  o.starts_at !== null
+                    ? t.t('st_promotions_from', { date: formatDate(o.starts_at, t.lang, 'KW') })
+                    : null,
+                  o.ends_at !== null ? t.t('st_promotions_until', { date: formatDate(o.ends_at, t.lang, 'KW') }) : null,
+                ].filter(Boolean);
+                return (
+                  <tr key={o.id}>
+                    <td>
+                      <a href={`/offers/${o.id}`} dir="auto">
+                        {name(o)}
+                      </a>
+                    </td>
+                    <td>
+                      {t.t(`st_offers_kind_${o.kind}`)}
+                      <br />
+                      <small className="muted">{rule(t, o)}</small>
+                    </td>
+                    <td>{o.country ? t.t(`st_country_${o.country}`) : t.t('st_promotions_both')}</td>
+                    <td>{limits.join(' · ')}</td>
+                    <td>{t.n(o.used)}</td>
+                    <td>{dates.length ? dates.join(' ') : t.t('st_promotions_always')}</td>
+                    <td>{t.n(o.priority)}</td>
+                    <td>{t.t(o.is_active ? 'st_promotions_active' : 'st_promotions_inactive')}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Layout>
+  );
+}
+
+export function OfferFormPage(props: {
+  t: StaffTranslator;
+  nonce: string;
+  me: StaffSelf;
+  offer: OfferView | null;
+  state?: FormState;
+}) {
+  const { t, offer, me, state } = props;
+  const v =
+    state?.values ?? (offer ? offerFormValues(offer) : { kind: 'gift_threshold', max_per_order: '1', priority: '0' });
+  const canWrite = me.permissions.includes('promotions:write');
+  const title = offer
+    ? t.t('st_offers_edit_title', { name: t.lang === 'ar' ? offer.name_ar : offer.name_en })
+    : t.t('st_offers_new');
+  const field = (
+    name: string,
+    label: Parameters<StaffTranslator['t']>[0],
+    extra: Record<string, unknown> = {},
+    hint?: Parameters<StaffTranslator['t']>[0],
+  ) => (
+    <div>
+      <label htmlFor={name}>{t.t(label)}</label>
+      <input
+        id={name}
+        name={name}
+        defaultValue={v[name] ?? ''}
+        disabled={!canWrite}
+        aria-describedby={hint ? `${name}-hint` : undefined}
+        {...extra}
+      />
+      {hint && (
+        <small id={`${name}-hint`} className="muted">
+          {t.t(hint)}
+        </small>
+      )}
+    </div>
+  );
+  const number = { dir: 'ltr', inputMode: 'numeric' };
+  return (
+    <Layout t={t} nonce={props.nonce} me={me} title={title} path="/offers">
+      <p>
+        <a href="/offers">{t.t('st_offers_back')}</a>
+      </p>
+      <h1 dir="auto">{title}</h1>
+      <Notice t={t} state={state} />
+      {offer && (
+        <p>
+          {t.t(offer.is_active ? 'st_promotions_active' : 'st_promotions_inactive')} · {t.t('st_offers_used')}:{' '}
+          {t.n(offer.used)}
+        </p>
+      )}
+      <form method="post" action={offer ? `/offers/${offer.id}` : '/offers/new'} className="card stack">
+        <div>
+          <label htmlFor="kind">{t.t('st_offers_kind')}</label>
+          <select id="kind" name="kind" defaultValue={v.kind} disabled={!canWrite}>
+            {PROMOTION_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t.t(`st_offers_kind_${k}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="row">
+          {field('name_en', 'st_offers_name_en', { dir: 'ltr', required: true, maxLength: 120 })}
+          {field('name_ar', 'st_offers_name_ar', { dir: 'rtl', lang: 'ar', required: true, maxLength: 120 })}
+        </div>
+        {field('min_subtotal', 'st_offers_min', { dir: 'ltr', inputMode: 'decimal' }, 'st_offers_min_hint')}
+        {field('gift_skus', 'st_offers_gifts', { dir: 'ltr', autoComplete: 'off' }, 'st_offers_gifts_hint')}
+        <div className="row">
+          {field('target_products', 'st_offers_target_products', { dir: 'ltr' }, 'st_offers_targets_hint')}
+          {field('target_skus', 'st_offers_target_skus', { dir: 'ltr' })}
+        </div>
+        <div className="row">
+          {field('buy_count', 'st_offers_buy', number, 'st_offers_counts_hint')}
+          {field('free_count', 'st_offers_free', number)}
+        </div>
+        <div className="row">
+          {field('max_per_order', 'st_offers_max_per_order', number, 'st_offers_max_hint')}
+          {field('max_uses', 'st_offers_max_uses', number, 'st_offers_limit_hint')}
+          {field('priority', 'st_offers_priority', { dir: 'ltr' }, 'st_offers_priority_hint')}
+        </div>
+        <div className="row">
+          {field('starts_on', 'st_offers_starts', { type: 'date' })}
+          {field('ends_on', 'st_offers_ends', { type: 'date' })}
+        </div>
+        <div>
+          <label htmlFor="country">{t.t('st_offers_country')}</label>
+          <select id="country" name="country" defaultValue={v.country ?? ''} disabled={!canWrite}>
+            <option value="">{t.t('st_promotions_both')}</option>
+            <option value="KW">{t.t('st_country_KW')}</option>
+            <option value="SA">{t.t('st_country_SA')}</option>
+          </select>
+        </div>
+        {canWrite && <button type="submit">{t.t(offer ? 'st_offers_save' : 'st_offers_create')}</button>}
+      </form>
+      {offer && canWrite && (
+        <form method="post" action={`/offers/${offer.id}/active`} className="stack">
+          <input type="hidden" name="active" value={offer.is_active ? 'false' : 'true'} />
+          <button type="submit" className={offer.is_active ? 'danger' : 'secondary'}>
+            {t.t(offer.is_active ? 'st_offers_deactivate' : 'st_offers_activate')}
+          </button>
+        </form>
+      )}
+    </Layout>
+  );
+}
