@@ -24,6 +24,8 @@ import { appAr } from '#shared/i18n/app.ar';
 import { appEn } from '#shared/i18n/app.en';
 import { wishlistsAr } from '#shared/i18n/wishlists.ar';
 import { wishlistsEn } from '#shared/i18n/wishlists.en';
+import { quizAr } from '#shared/i18n/quiz.ar';
+import { quizEn } from '#shared/i18n/quiz.en';
 import type { Lang } from '#shared/locale';
 
 type Texts = Partial<Dictionary>;
@@ -40,6 +42,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     push: pushEn,
     app: appEn,
     wishlists: wishlistsEn,
+    quiz: quizEn,
   },
   ar: {
     shell: shellAr,
@@ -52,6 +55,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     push: pushAr,
     app: appAr,
     wishlists: wishlistsAr,
+    quiz: quizAr,
   },
 };
 

@@ -23,6 +23,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     push: () => import('#shared/i18n/push.en'),
     app: () => import('#shared/i18n/app.en'),
     wishlists: () => import('#shared/i18n/wishlists.en'),
+    quiz: () => import('#shared/i18n/quiz.en'),
   },
   ar: {
     shell: () => import('#shared/i18n/shell.ar'),
@@ -35,6 +36,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     push: () => import('#shared/i18n/push.ar'),
     app: () => import('#shared/i18n/app.ar'),
     wishlists: () => import('#shared/i18n/wishlists.ar'),
+    quiz: () => import('#shared/i18n/quiz.ar'),
   },
 };
 

@@ -102,6 +102,8 @@ export const MESSAGE_KEYS = [
   // Alerts (issue 16): the one-click unsubscribe.
   'alert_unsubscribed',
   'unsubscribe_link_invalid',
+  // The supplement quiz (issue 17).
+  'quiz_answers_invalid',
 ] as const;
 
 /** Every key the API may send: the shopper's, and the back office's own (their texts live in the staff dictionaries). */

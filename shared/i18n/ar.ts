@@ -10,6 +10,7 @@ import { bloodTestResultsAr } from './blood-test-results.ar';
 import { pushAr } from './push.ar';
 import { appAr } from './app.ar';
 import { wishlistsAr } from './wishlists.ar';
+import { quizAr } from './quiz.ar';
 
 export const ar: Dictionary = {
   ...shellAr,
@@ -22,4 +23,5 @@ export const ar: Dictionary = {
   ...pushAr,
   ...appAr,
   ...wishlistsAr,
+  ...quizAr,
 };

@@ -12,6 +12,7 @@ export const TEXT_AREAS = [
   'push',
   'app',
   'wishlists',
+  'quiz',
 ] as const;
 export type TextArea = (typeof TEXT_AREAS)[number];
 

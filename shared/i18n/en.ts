@@ -14,6 +14,7 @@ import { bloodTestResultsEn } from './blood-test-results.en';
 import { pushEn } from './push.en';
 import { appEn } from './app.en';
 import { wishlistsEn } from './wishlists.en';
+import { quizEn } from './quiz.en';
 
 export const en = {
   ...shellEn,
@@ -26,6 +27,7 @@ export const en = {
   ...pushEn,
   ...appEn,
   ...wishlistsEn,
+  ...quizEn,
 } as const;
 
 export type MessageId = keyof typeof en;
