@@ -3,6 +3,8 @@ import type { Translated } from './plural';
 import type { quizEn } from './quiz.en';
 
 export const quizAr: Translated<typeof quizEn> = {
+  discount_badge: '−{{percent}}',
+  was_price: 'كان {{price}}',
   quiz_intro_title: 'اعثر على المكمّلات الغذائية المناسبة لك',
   quiz_intro_body: 'بضعة أسئلة قصيرة تستغرق نحو 90 ثانية، ونوضّح لك سبب اقتراح كل منتج.',
   quiz_question_count: {

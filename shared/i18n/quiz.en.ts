@@ -1,5 +1,8 @@
 // The supplement quiz (issue 17): /quiz and /quiz-result, loaded with those pages only (decision 18).
 export const quizEn = {
+  // The suggestions' prices as the product price shows them (client/catalogue/Price.tsx): the same keys and texts.
+  discount_badge: '−{{percent}}',
+  was_price: 'Was {{price}}',
   quiz_intro_title: 'Find the supplements that suit you',
   quiz_intro_body: 'A few short questions, about 90 seconds. We explain why we suggest each product.',
   quiz_question_count: { one: '{{count}} question', other: '{{count}} questions' },

@@ -29,6 +29,8 @@ export interface QuizActiveView {
 export interface QuizSuggestionView extends ProductCard {
   /** Spec §3 Product.reason: why the quiz picked it. */
   reason: string;
+  /** The same reason in both languages, for the cart line (it shows it whatever the page's language). */
+  reason_texts: { en: string; ar: string };
   /** Every reason of the rules that brought it in. */
   reasons: string[];
   /** "Because you said …": the question and the answer, per answer that brought it in. */

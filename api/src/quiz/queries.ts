@@ -104,6 +104,7 @@ export function suggestionViews(
     return {
       ...card,
       reason: s.reason[lang],
+      reason_texts: s.reason,
       reasons: s.reasons.map((r) => r[lang]),
       because: s.because.map((b) => ({ question: b.question[lang], answer: b.answer[lang] })),
       cautions: s.cautions.map((c) => c[lang]),
