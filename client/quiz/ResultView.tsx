@@ -85,7 +85,15 @@ export function ResultView({ result, saved }: { result: QuizResultView; saved: b
               <article className="quiz-card" aria-labelledby={titleId} data-testid="quiz-card">
                 <div className="quiz-card-head">
                   {image ? (
-                    <img src={image.url} alt="" width={88} height={88} loading="lazy" className="quiz-card-image" />
+                    <img
+                      src={image.url}
+                      srcSet={image.srcset}
+                      sizes="88px"
+                      alt=""
+                      width={88}
+                      height={88}
+                      className="quiz-card-image"
+                    />
                   ) : (
                     <span className="quiz-card-image" />
                   )}

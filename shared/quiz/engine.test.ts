@@ -230,6 +230,21 @@ describe('safety gates, after scoring', () => {
   });
 });
 
+describe('exclusions', () => {
+  it('never suggests a product whose name or ingredients name an excluded term (children’s formulas)', () => {
+    const kids = product(
+      'kids-d3',
+      ['nutrient:vitamin-d'],
+      0,
+      ['vitamin-d'],
+      "kids' vitamin d3 400 iu cholecalciferol",
+    );
+    const result = run(BASE, QUIZ_V1, [...CATALOGUE, kids]);
+    expect(result.suggestions.map((s) => s.slug)).not.toContain('kids-d3');
+    expect(result.removed.map((r) => r.slug)).not.toContain('kids-d3');
+  });
+});
+
 describe('versions', () => {
   it('scores answers stored under an old version the same after a new version is published', () => {
     const v1 = structuredClone(QUIZ_V1) as QuizContent;

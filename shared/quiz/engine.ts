@@ -13,7 +13,7 @@ export interface QuizCatalogueProduct {
   targets: string[];
   /** Nutrients it gives a dose of (sku_nutrients). */
   nutrients: string[];
-  /** Its English ingredient list, lower-case. */
+  /** Its English name and ingredient list, lower-case. */
   ingredients: string;
   /** Order among equals: lower first (the catalogue's popularity order). */
   rank: number;
@@ -131,7 +131,9 @@ interface Tally {
  */
 export function score(content: QuizContent, answers: QuizAnswers, catalogue: QuizCatalogueProduct[]): QuizScore {
   const byTarget = new Map<string, QuizCatalogueProduct[]>();
-  for (const p of [...catalogue].sort((a, b) => a.rank - b.rank || cmp(a.slug, b.slug)))
+  const excluded = content.exclude_terms ?? [];
+  const eligible = catalogue.filter((p) => !excluded.some((t) => p.ingredients.includes(t)));
+  for (const p of eligible.sort((a, b) => a.rank - b.rank || cmp(a.slug, b.slug)))
     for (const t of p.targets) byTarget.set(t, [...(byTarget.get(t) ?? []), p]);
   const questions = new Map(content.questions.map((q) => [q.id, q]));
   const asked = new Set(askedQuestions(content, answers).map((q) => q.id));

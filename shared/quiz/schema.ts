@@ -96,6 +96,8 @@ export const quizContentSchema = z
     rules: z.array(quizRuleSchema).min(1).max(QUIZ_LIMITS.rules),
     ingredients: z.record(quizKey, quizIngredientSchema),
     cautions: z.array(quizCautionSchema).max(QUIZ_LIMITS.cautions),
+    /** Products never suggested whose name or ingredients contain one of these (children's formulas). */
+    exclude_terms: z.array(z.string().trim().toLowerCase().min(3).max(60)).max(12).optional(),
   })
   .strict()
   .superRefine((content, ctx) => {

@@ -355,6 +355,8 @@ export const QUIZ_V1: QuizContent = {
       terms: ['withania', 'ashwagandha', 'ginkgo', 'green tea', 'milk thistle'],
     },
   },
+  // The quiz is for adults: children's formulas are never suggested.
+  exclude_terms: ['kids', 'children'],
   cautions: [
     {
       id: 'adults-only',

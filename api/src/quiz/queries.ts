@@ -62,7 +62,7 @@ export function candidatesStatement(
          SELECT product_id, group_concat(kind || ':' || key, '|') AS targets FROM ranked WHERE n <= ${QUIZ_LIMITS.productsPerTarget}
          GROUP BY product_id
        )
-       SELECT picked.targets, lower(p.ingredients_en) AS ingredients_text, p.name_en, p.name_ar,
+       SELECT picked.targets, lower(p.name_en || ' ' || coalesce(p.ingredients_en, '')) AS ingredients_text, p.name_en, p.name_ar,
          (SELECT group_concat(DISTINCT sn.nutrient) FROM skus k2 JOIN sku_nutrients sn ON sn.sku_id = k2.id WHERE k2.product_id = p.id) AS nutrients,
          ${cardColumns(lang)}
        FROM picked, ${CARD_FROM}
