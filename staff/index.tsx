@@ -21,6 +21,7 @@ import { customerRoutes } from './routes/customers';
 import { promotionRoutes } from './routes/promotions';
 import { searchRoutes } from './routes/search';
 import { alertRoutes } from './routes/alerts';
+import { quizRoutes } from './routes/quiz';
 import { orderRoutes } from './routes/orders';
 import { MessagePage } from './pages/Message';
 
@@ -53,6 +54,7 @@ app.route('/', promotionRoutes);
 app.route('/', searchRoutes);
 app.route('/', orderRoutes);
 app.route('/', alertRoutes);
+app.route('/', quizRoutes);
 
 app.notFound((c) => {
   const t = c.var.t ?? staffTranslator('en');

@@ -17,6 +17,8 @@ import { staffTeamAr } from './staff-team.ar';
 import { staffTeamEn } from './staff-team.en';
 import { staffAlertsAr } from './staff-alerts.ar';
 import { staffAlertsEn } from './staff-alerts.en';
+import { staffQuizAr } from './staff-quiz.ar';
+import { staffQuizEn } from './staff-quiz.en';
 
 export const staffTextsEn = {
   ...staffEn,
@@ -27,6 +29,7 @@ export const staffTextsEn = {
   ...staffPeopleEn,
   ...staffOrdersEn,
   ...staffAlertsEn,
+  ...staffQuizEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
@@ -38,4 +41,5 @@ export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffPeopleAr,
   ...staffOrdersAr,
   ...staffAlertsAr,
+  ...staffQuizAr,
 };

@@ -10,6 +10,7 @@ import { STAFF_PROMOTION_CONTRACTS } from './promotions';
 import { STAFF_SEARCH_CONTRACTS } from './search';
 import { STAFF_TEAM_CONTRACTS } from './team';
 import { STAFF_ALERT_CONTRACTS } from './alerts';
+import { STAFF_QUIZ_CONTRACTS } from './quiz';
 
 export const STAFF_CONTRACTS = {
   ...STAFF_CORE_CONTRACTS,
@@ -21,4 +22,5 @@ export const STAFF_CONTRACTS = {
   ...STAFF_SEARCH_CONTRACTS,
   ...STAFF_ORDER_CONTRACTS,
   ...STAFF_ALERT_CONTRACTS,
+  ...STAFF_QUIZ_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;

@@ -15,6 +15,7 @@ import { staffPromotionRoutes } from './promotions';
 import { staffSearchRoutes } from './search';
 import { staffOrderRoutes } from './orders';
 import { staffAlertRoutes } from './alerts';
+import { staffQuizRoutes } from './quiz';
 
 export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffAuthRoutes)
@@ -29,4 +30,5 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffPromotionRoutes)
   .route('/', staffSearchRoutes)
   .route('/', staffOrderRoutes)
-  .route('/', staffAlertRoutes);
+  .route('/', staffAlertRoutes)
+  .route('/', staffQuizRoutes);
