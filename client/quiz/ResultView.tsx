@@ -7,20 +7,34 @@ import { Link } from 'react-router';
 import type { QuizResultView, QuizSuggestionView } from '#shared/quiz/api';
 import { paths } from '#shared/routes';
 import { Price } from '../catalogue/Price';
-import { toCartItem } from '../catalogue/ProductCard';
 import { addToCart, cart } from '../cart/cart-store';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { toast } from '../stores/toasts';
 import { WhyModal } from './WhyModal';
 
+/** A suggestion as a cart line's SKU and product (the card's default SKU, its first image). */
+function cartItem(s: QuizSuggestionView) {
+  const sku = s.default_sku;
+  return {
+    sku: { id: sku.id, name: sku.name, price: sku.price, buy_limit: sku.buy_limit, in_stock: sku.in_stock },
+    product: {
+      id: s.id,
+      slug: s.slug,
+      name: s.name,
+      brand: { id: s.brand.id, name: s.brand.name },
+      ...(s.images[0] ? { image: s.images[0] } : {}),
+    },
+  };
+}
+
 /** Adds one of each in-stock suggestion; one toast for the lot (spec §4: items_added_to_cart). */
-export function addAllToCart(result: Pick<QuizResultView, 'suggestions' | 'version_id'>): number {
+export function addAllToCart(result: { suggestions: QuizSuggestionView[]; version_id: number }): number {
   let added = 0;
   result.suggestions.forEach((s, position) => {
     if (!s.default_sku.in_stock) return;
     const outcome = addToCart({
-      ...toCartItem(s),
+      ...cartItem(s),
       origin: { source: 'Quiz', id: result.version_id, position },
       reason: s.reason_texts,
     });
