@@ -14,7 +14,7 @@ let manager: string;
 let managerAr: string;
 let fulfilment: string;
 
-const unescape = (html: string) =>
+const htmlText = (html: string) =>
   html
     .replaceAll('&quot;', '"')
     .replaceAll('&amp;', '&')
@@ -51,7 +51,7 @@ describe('the quiz in the back office', () => {
     expect(draft).toContain('<textarea');
     // The preview shows the questions and the branching.
     expect(draft).toContain('data-question="pregnancy"');
-    expect(unescape(draft)).toContain('Asked only when the answer to “Which best describes you?” is: Woman');
+    expect(htmlText(draft)).toContain('Asked only when the answer to “Which best describes you?” is: Woman');
 
     // Broken content: the problems are listed and the text is kept for fixing.
     const broken = structuredClone(QUIZ_V1) as QuizContent;
@@ -62,7 +62,7 @@ describe('the quiz in the back office', () => {
     const refusedHtml = await refused.text();
     expect(refusedHtml).toContain('The quiz content does not follow the quiz format.');
     expect(refusedHtml).toContain('rules.0.option: quiz_unknown_option');
-    expect(unescape(refusedHtml)).toContain(brokenText);
+    expect(htmlText(refusedHtml)).toContain(brokenText);
     const notJson = await staffPost(path, { content: '{"title": ' }, manager);
     expect(notJson.status).toBe(400);
     expect(await notJson.text()).toContain('JSON:');
