@@ -26,6 +26,7 @@ const FILES = import.meta.glob<{ Component: ComponentType; loader?: LoaderFuncti
   '!./pages/profile*.tsx',
   '!./pages/upload-blood-test.tsx',
   '!./pages/share*.tsx',
+  '!./pages/quiz*.tsx',
   '!./pages/auth/*.tsx',
   '!./pages/{logout,order-lookup,alerts-unsubscribe}.tsx',
   '!./pages/{become-a-supplier,contact-us,how-it-works,site-index,static-page,install,app-shell}.tsx',
@@ -42,6 +43,11 @@ const GROUPS: ReadonlyArray<{ pages: RegExp; via: string; load: (name: string) =
     pages: /^(profile-wishlists|share(-list|d-list)?)$/,
     via: 'client/pages/wishlist-pages.ts',
     load: (name) => import('./pages/wishlist-pages').then((m) => m.loadWishlistPage(name)),
+  },
+  {
+    pages: /^quiz/,
+    via: 'client/pages/quiz-pages.ts',
+    load: (name) => import('./pages/quiz-pages').then((m) => m.loadQuizPage(name)),
   },
   {
     pages: /^(profile(-[a-z-]+)?|auth\/[a-z-]+|logout|order-lookup|alerts-unsubscribe)$/,

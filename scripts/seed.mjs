@@ -78,6 +78,20 @@ async function seedDoses(mod, mode) {
   console.log('Added the daily doses of the seeded strengths.');
 }
 
+/** A database seeded before the quiz existed (migration 0039) gets its first version, active. */
+async function seedQuiz(mod) {
+  const r = wrangler(['--command', 'SELECT count(*) AS n FROM quiz_versions', '--json']);
+  if (r.status !== 0 || JSON.parse(r.stdout)[0].results[0].n > 0) return;
+  const file = join('node_modules/.cache/seed', 'quiz.sql');
+  const stream = createWriteStream(file);
+  for (const statement of mod.quizStatements()) stream.write(`${statement};\n`);
+  stream.end();
+  await once(stream, 'finish');
+  const done = wrangler(['--file', file, '--yes']);
+  if (done.status !== 0) throw new Error(`seeding the quiz failed: ${done.stderr || done.stdout}`);
+  console.log('Added the quiz, version 1.');
+}
+
 export async function seed(mode = 'demo') {
   const mod = await seedModule();
   const existing = productCount();
@@ -86,6 +100,7 @@ export async function seed(mode = 'demo') {
     // A database seeded before images were stored at seed time still gets them.
     const mode = existing > mod.PRODUCT_COUNTS.large ? 'huge' : existing > mod.PRODUCT_COUNTS.demo ? 'large' : 'demo';
     await seedDoses(mod, mode);
+    await seedQuiz(mod);
     await seedMedia(mod, mode, PERSIST_DIR);
     return false;
   }

@@ -22,6 +22,7 @@ import { promotionRoutes } from './routes/promotions';
 import { searchRoutes } from './routes/search';
 import { alertRoutes } from './routes/alerts';
 import { offerRoutes } from './routes/offers';
+import { quizRoutes } from './routes/quiz';
 import { orderRoutes } from './routes/orders';
 import { MessagePage } from './pages/Message';
 
@@ -55,6 +56,7 @@ app.route('/', searchRoutes);
 app.route('/', orderRoutes);
 app.route('/', alertRoutes);
 app.route('/', offerRoutes);
+app.route('/', quizRoutes);
 
 app.notFound((c) => {
   const t = c.var.t ?? staffTranslator('en');

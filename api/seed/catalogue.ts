@@ -21,6 +21,7 @@ import { FORMS } from './data/product-options';
 import { NUTRITIONISTS, BANNERS } from './data/shop-content';
 import { row, insertStatements } from './sql-writer';
 import { bloodTestRelatedStatements } from './blood-tests';
+import { quizStatements } from './quiz';
 import { BRANDS, planProducts } from './plan';
 import {
   categoryRows,
@@ -44,6 +45,7 @@ import {
 
 export { MAX_STATEMENT_BYTES, PRODUCT_COUNTS, type CatalogueMode } from './settings';
 export { utf8Length } from './sql-writer';
+export { quizStatements } from './quiz';
 
 /**
  * The statements one at a time, in insert order (categories, brands, attributes, products, skus,
@@ -164,6 +166,8 @@ export function* catalogueStatements(mode: CatalogueMode): Generator<string> {
   );
   // The blood-test catalogue comes with migration 0020; its suggested supplements are this catalogue's.
   yield* bloodTestRelatedStatements(plans);
+  // The supplement quiz's first version, active (issue 17).
+  yield* quizStatements();
 }
 
 // Images (decision 11): what the seed renders to WebP and PNG and stores in R2

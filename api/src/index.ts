@@ -37,6 +37,7 @@ import { bloodTestUploadRoutes } from './routes/blood-test-uploads';
 import { bloodTestResultRoutes } from './routes/blood-test-results';
 import { pushKeyRoutes, userPushRoutes } from './routes/push';
 import { wishlistRoutes } from './routes/wishlists';
+import { quizRoutes } from './routes/quiz';
 import { keyringOf } from './uploads/crypto';
 import { rewrapOldKeys, sweepPendingUploads } from './uploads/store';
 import {
@@ -151,6 +152,8 @@ if (__LOCAL_TOOLS__) app.route('/dev/bloodTestOrder', devBloodTestRoutes);
 if (__LOCAL_TOOLS__) app.route('/dev', devRoutes);
 app.route('/misc', miscRoutes);
 app.route('/list', wishlistRoutes);
+// The supplement quiz (issue 17).
+app.route('/quiz', quizRoutes);
 // The back office (decision 27): staff sessions, never a shopper's, and a permission per route.
 app.route('/staff', staffRoutes);
 // Alerts (issue 16): the one-click unsubscribe of alert mails.

@@ -26,6 +26,8 @@ import { wishlistsAr } from '#shared/i18n/wishlists.ar';
 import { wishlistsEn } from '#shared/i18n/wishlists.en';
 import { consentAr } from '#shared/i18n/consent.ar';
 import { consentEn } from '#shared/i18n/consent.en';
+import { quizAr } from '#shared/i18n/quiz.ar';
+import { quizEn } from '#shared/i18n/quiz.en';
 import type { Lang } from '#shared/locale';
 
 type Texts = Partial<Dictionary>;
@@ -43,6 +45,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     app: appEn,
     wishlists: wishlistsEn,
     consent: consentEn,
+    quiz: quizEn,
   },
   ar: {
     shell: shellAr,
@@ -56,6 +59,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     app: appAr,
     wishlists: wishlistsAr,
     consent: consentAr,
+    quiz: quizAr,
   },
 };
 

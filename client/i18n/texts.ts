@@ -24,6 +24,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     app: () => import('#shared/i18n/app.en'),
     wishlists: () => import('#shared/i18n/wishlists.en'),
     consent: () => import('#shared/i18n/consent.en'),
+    quiz: () => import('#shared/i18n/quiz.en'),
   },
   ar: {
     shell: () => import('#shared/i18n/shell.ar'),
@@ -37,6 +38,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     app: () => import('#shared/i18n/app.ar'),
     wishlists: () => import('#shared/i18n/wishlists.ar'),
     consent: () => import('#shared/i18n/consent.ar'),
+    quiz: () => import('#shared/i18n/quiz.ar'),
   },
 };
 

@@ -8,7 +8,8 @@ import { usePageHandle } from '../route-handle';
 import { EmptyState, Page, type Crumb } from '../ui/Page';
 
 // Keyed by placeholder pages only: when a page gets its own module, its entries here stop compiling.
-const EMPTY: Partial<Record<PlaceholderPageId, { message: MessageId; action?: { label: MessageId; to: string } }>> = {};
+type Empty = { message: MessageId; action?: { label: MessageId; to: string } };
+const EMPTY: Partial<Record<PlaceholderPageId, Empty>> = {};
 
 const PARENT: Partial<Record<PlaceholderPageId, Exclude<PageId, 'product' | 'shared-list'>>> = {};
 
@@ -27,7 +28,7 @@ export function Component() {
   for (let p = parentOf(page); p; p = parentOf(p)) {
     crumbs.unshift({ label: t(routeById(p).title), to: href(routeById(p).path) });
   }
-  const empty = EMPTY[page as PlaceholderPageId];
+  const empty = EMPTY[page as PlaceholderPageId] as Empty | undefined;
   return (
     // Nothing to index yet: search engines learn of the page once it has content (see the sitemap).
     <Page title={t(routeById(page).title)} crumbs={crumbs} seo={{ noindex: true }}>

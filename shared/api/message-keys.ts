@@ -110,6 +110,8 @@ export const MESSAGE_KEYS = [
   // Analytics (issue 17): the storefront's /collect.
   'analytics_event_invalid',
   'analytics_consent_required',
+  // The supplement quiz (issue 17).
+  'quiz_answers_invalid',
 ] as const;
 
 /** Every key the API may send: the shopper's, and the back office's own (their texts live in the staff dictionaries). */

@@ -63,6 +63,11 @@ export const STAFF_MESSAGE_KEYS = [
   'home_section_changed',
   'nutritionist_featured',
   'image_last',
+  // The quiz's versions (issue 17).
+  'quiz_content_invalid',
+  'quiz_version_not_draft',
+  'quiz_version_saved',
+  'quiz_version_published',
 ] as const;
 
 export type StaffMessageKey = (typeof STAFF_MESSAGE_KEYS)[number];

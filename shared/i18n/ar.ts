@@ -11,6 +11,7 @@ import { pushAr } from './push.ar';
 import { appAr } from './app.ar';
 import { wishlistsAr } from './wishlists.ar';
 import { consentAr } from './consent.ar';
+import { quizAr } from './quiz.ar';
 
 export const ar: Dictionary = {
   ...shellAr,
@@ -24,4 +25,5 @@ export const ar: Dictionary = {
   ...appAr,
   ...wishlistsAr,
   ...consentAr,
+  ...quizAr,
 };

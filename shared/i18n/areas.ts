@@ -13,6 +13,7 @@ export const TEXT_AREAS = [
   'app',
   'wishlists',
   'consent',
+  'quiz',
 ] as const;
 export type TextArea = (typeof TEXT_AREAS)[number];
 

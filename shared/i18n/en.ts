@@ -15,6 +15,7 @@ import { pushEn } from './push.en';
 import { appEn } from './app.en';
 import { wishlistsEn } from './wishlists.en';
 import { consentEn } from './consent.en';
+import { quizEn } from './quiz.en';
 
 export const en = {
   ...shellEn,
@@ -28,6 +29,7 @@ export const en = {
   ...appEn,
   ...wishlistsEn,
   ...consentEn,
+  ...quizEn,
 } as const;
 
 export type MessageId = keyof typeof en;

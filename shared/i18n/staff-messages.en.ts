@@ -64,4 +64,9 @@ export const staffMessagesEn = {
   nutritionist_featured:
     "The home page's nutritionist banner shows this nutritionist. Choose another for the banner first.",
   image_last: 'A product shown to shoppers keeps at least one picture. Upload another first, or hide the product.',
+  // The quiz's versions (issue 17).
+  quiz_content_invalid: 'The quiz content does not follow the quiz format. See the problems listed below.',
+  quiz_version_not_draft: 'Only a draft can be changed or published. Make a new draft from the active version.',
+  quiz_version_saved: 'Draft saved.',
+  quiz_version_published: 'Published: this is now the quiz shoppers take.',
 } as const;

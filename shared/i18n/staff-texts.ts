@@ -19,6 +19,8 @@ import { staffAlertsAr } from './staff-alerts.ar';
 import { staffAlertsEn } from './staff-alerts.en';
 import { staffPromotionsAr } from './staff-promotions.ar';
 import { staffPromotionsEn } from './staff-promotions.en';
+import { staffQuizAr } from './staff-quiz.ar';
+import { staffQuizEn } from './staff-quiz.en';
 
 export const staffTextsEn = {
   ...staffEn,
@@ -30,6 +32,7 @@ export const staffTextsEn = {
   ...staffOrdersEn,
   ...staffAlertsEn,
   ...staffPromotionsEn,
+  ...staffQuizEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
@@ -42,4 +45,5 @@ export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffOrdersAr,
   ...staffAlertsAr,
   ...staffPromotionsAr,
+  ...staffQuizAr,
 };

@@ -24,6 +24,8 @@ export function removeAccountStatements(db: D1Database, userId: number, now = Da
       )
       .bind(userId),
     db.prepare('DELETE FROM wishlists WHERE user_id = ?').bind(userId),
+    // Quiz answers (issue 17): health data, gone with the account.
+    db.prepare('DELETE FROM quiz_results WHERE user_id = ?').bind(userId),
     // Uploaded blood-test results and their files' rows (issue 15); the caller deletes the R2 objects,
     // whose keys it reads first (uploads/store.ts: userUploadKeys).
     ...userUploadStatements(db, userId),

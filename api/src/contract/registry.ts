@@ -72,6 +72,7 @@ import { alertUnsubscribeSchema } from '#shared/api/alert-schemas';
 import { BLOOD_TEST_RESULTS_CONTRACTS } from './blood-test-results';
 import { PUSH_CONTRACTS } from './push';
 import { WISHLIST_CONTRACTS } from './wishlists';
+import { QUIZ_CONTRACTS } from './quiz';
 
 export interface RouteContract {
   summary: string;
@@ -554,6 +555,8 @@ export const CONTRACTS = {
   },
   // Wishlists and share links (issue 16).
   ...WISHLIST_CONTRACTS,
+  // The supplement quiz (issue 17).
+  ...QUIZ_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;
 
 export type ContractKey = keyof typeof CONTRACTS;

@@ -11,6 +11,7 @@ import { STAFF_SEARCH_CONTRACTS } from './search';
 import { STAFF_TEAM_CONTRACTS } from './team';
 import { STAFF_ALERT_CONTRACTS } from './alerts';
 import { STAFF_PROMOTION_RULE_CONTRACTS } from './promotion-rules';
+import { STAFF_QUIZ_CONTRACTS } from './quiz';
 
 export const STAFF_CONTRACTS = {
   ...STAFF_CORE_CONTRACTS,
@@ -23,4 +24,5 @@ export const STAFF_CONTRACTS = {
   ...STAFF_ORDER_CONTRACTS,
   ...STAFF_ALERT_CONTRACTS,
   ...STAFF_PROMOTION_RULE_CONTRACTS,
+  ...STAFF_QUIZ_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;

@@ -16,6 +16,7 @@ import { staffSearchRoutes } from './search';
 import { staffOrderRoutes } from './orders';
 import { staffAlertRoutes } from './alerts';
 import { staffPromotionRuleRoutes } from './promotion-rules';
+import { staffQuizRoutes } from './quiz';
 
 export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffAuthRoutes)
@@ -31,4 +32,5 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffSearchRoutes)
   .route('/', staffOrderRoutes)
   .route('/', staffAlertRoutes)
-  .route('/', staffPromotionRuleRoutes);
+  .route('/', staffPromotionRuleRoutes)
+  .route('/', staffQuizRoutes);

@@ -1,0 +1,32 @@
+// The back office's quiz area (issue 17): the quiz's versions, a draft's editor and its preview.
+export const staffQuizEn = {
+  st_nav_quiz: 'Quiz',
+  st_quiz_title: 'Supplement quiz',
+  st_quiz_intro:
+    'Each version of the quiz is its questions, scoring rules and safety cautions. Published versions never change, so a shopper’s result can always be explained; to change the quiz, make a draft, edit it and publish it.',
+  st_quiz_new_draft: 'New draft from the active version',
+  st_quiz_none: 'There is no quiz version yet.',
+  st_quiz_version: 'Version {{id}}',
+  st_quiz_status: 'Status',
+  st_quiz_status_draft: 'Draft',
+  st_quiz_status_active: 'Active',
+  st_quiz_status_retired: 'Retired',
+  st_quiz_created_by: 'Created by',
+  st_quiz_created_at: 'Created',
+  st_quiz_published_at: 'Published',
+  st_quiz_seed: 'Seed',
+  st_quiz_back: 'All quiz versions',
+  st_quiz_content_label: 'Content (JSON)',
+  st_quiz_content_hint:
+    'Questions (at most 8), rules, ingredients and cautions, with every text in English and Arabic. It is checked when you save.',
+  st_quiz_save: 'Save draft',
+  st_quiz_publish: 'Publish this version',
+  st_quiz_publish_hint: 'Shoppers get this version at once; the active version is retired and can no longer change.',
+  st_quiz_read_only: 'This version is published and can no longer change.',
+  st_quiz_problems: 'Problems',
+  st_quiz_preview: 'Preview',
+  st_quiz_question_count: { one: '{{count}} question', other: '{{count}} questions' },
+  st_quiz_single: 'One answer',
+  st_quiz_multi: 'Several answers',
+  st_quiz_shown_if: 'Asked only when the answer to “{{question}}” is: {{options}}',
+} as const;

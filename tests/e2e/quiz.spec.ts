@@ -1,0 +1,106 @@
+// The supplement quiz (issue 17), as a shopper in Arabic takes it: one question per screen with its
+// progress, the pregnancy question only after "woman", an answer required before going on, back; then
+// the suggestions, each with why it was picked and the answers that brought it in, a caution for the
+// blood thinner, the "why this product" modal (273×294 image, Escape closes it), and every suggestion
+// added to the cart in one step, each line carrying its reason.
+import { expect, test } from './fixtures';
+
+test('a shopper takes the quiz in Arabic, reads why each product was suggested, and adds all to the cart', async ({
+  page,
+}) => {
+  await page.goto('/ar/quiz');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('اختبار المكملات');
+  await expect(page.getByRole('note').first()).toContainText('ليس استشارة طبية');
+  await page.getByTestId('quiz-start').click();
+
+  const step = page.getByTestId('quiz-step');
+  const next = page.getByTestId('quiz-next');
+  // Focus moves to each question, read as the fieldset's legend.
+  await expect(step.getByRole('heading', { level: 2 })).toBeFocused();
+  await expect(step.getByRole('group', { name: 'كم عمرك؟' })).toBeVisible();
+  await expect(step).toContainText('السؤال 1 من 6');
+  await next.click();
+  await expect(step.getByRole('alert')).toHaveText('يرجى اختيار إجابة للمتابعة.');
+  await step.getByLabel('من 30 إلى 49 سنة').check();
+  await next.click();
+
+  await step.getByLabel('امرأة').check();
+  // Choosing "woman" adds the pregnancy question: seven in all.
+  await expect(step).toContainText('السؤال 2 من 7');
+  await next.click();
+  await expect(step.getByRole('group', { name: 'هل أنتِ حامل أو مرضع أو تخططين للحمل؟' })).toBeVisible();
+  await step.getByRole('button', { name: 'السابق' }).click();
+  await expect(step.getByLabel('امرأة')).toBeChecked();
+  await next.click();
+  await step.getByLabel('لا شيء مما سبق').check();
+  await next.click();
+
+  await step.getByLabel('النوم والتوتر').check();
+  await step.getByLabel('صحة القلب').check();
+  await next.click();
+  await step.getByLabel('آكل كل شيء').check();
+  await next.click();
+  await step.getByLabel('قليل جداً: أقضي معظم وقتي في الداخل').check();
+  await next.click();
+  await expect(step).toContainText('السؤال 7 من 7');
+  await step.getByLabel('مميّع للدم مثل الوارفارين').check();
+  await expect(next).toHaveText('اعرض اقتراحاتي');
+  await next.click();
+
+  await expect(page).toHaveURL(/\/ar\/quiz-result$/);
+  const cards = page.getByTestId('quiz-card');
+  await expect(cards.first()).toBeVisible();
+  const count = await cards.count();
+  expect(count).toBeGreaterThan(1);
+  expect(count).toBeLessThanOrEqual(6);
+  for (let i = 0; i < count; i++) {
+    const card = cards.nth(i);
+    await expect(card).toContainText('لأنك أجبت:');
+    await expect(card.locator('.quiz-reason')).not.toBeEmpty();
+  }
+  await expect(page.getByTestId('quiz-caution').first()).toContainText('مميّعات الدم');
+
+  // The "why this product" modal: focus inside, the 273×294 image, Escape closes it and focus returns.
+  const why = cards.first().getByTestId('quiz-why-button');
+  await why.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { level: 2 })).toContainText('لماذا نقترح');
+  const image = dialog.locator('.quiz-why-image img');
+  await expect(image).toHaveAttribute('width', '273');
+  await expect(image).toHaveAttribute('height', '294');
+  await expect(dialog).toContainText('لأنك أجبت:');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(why).toBeFocused();
+
+  const names: string[] = [];
+  const reasons: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const card = cards.nth(i);
+    if ((await card.getByText('غير متوفر').count()) > 0) continue;
+    names.push((await card.getByRole('heading', { level: 3 }).innerText()).trim());
+    reasons.push((await card.locator('.quiz-reason').innerText()).trim());
+  }
+  expect(names.length).toBeGreaterThan(0);
+  await page.getByTestId('quiz-add-all').click();
+  await expect(page.getByTestId('toast')).toContainText(
+    names.length > 1 ? 'تمت إضافة المنتجات إلى السلة' : 'تمت إضافة المنتج إلى السلة',
+  );
+
+  await page.goto('/ar/cart');
+  const lines = page.getByTestId('cart-line');
+  await expect(lines).toHaveCount(names.length);
+  for (const [i, name] of names.entries()) {
+    const line = lines.filter({ hasText: name });
+    await expect(line).toHaveCount(1);
+    await expect(line.getByTestId('cart-line-reason')).toContainText(reasons[i]!);
+  }
+  // The cart keeps the origin Quiz on each line.
+  const origins = await page.evaluate(() =>
+    Object.values(
+      JSON.parse(localStorage.getItem('cart') ?? '{}') as Record<string, { origin: { source: string } }>,
+    ).map((e) => e.origin.source),
+  );
+  expect(origins).toEqual(names.map(() => 'Quiz'));
+});
