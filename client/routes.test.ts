@@ -81,7 +81,7 @@ describe('route table', () => {
     expect(pageModule('auth/sign-in').via).toBe('client/pages/account-pages.ts');
     expect(pageModule('install').via).toBe('client/pages/help-pages.ts');
     expect(pageModule('profile-wishlists').via).toBe('client/pages/wishlist-pages.ts');
-    expect(pageModule('quiz-result').via).toBe('client/pages/quiz-pages.ts');
+    expect(pageModule('quiz-result').via).toBe('client/pages/help-pages.ts');
   });
 
   it('gives every auth page its own module and nests the checkout steps under one layout', () => {

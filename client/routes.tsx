@@ -45,17 +45,12 @@ const GROUPS: ReadonlyArray<{ pages: RegExp; via: string; load: (name: string) =
     load: (name) => import('./pages/wishlist-pages').then((m) => m.loadWishlistPage(name)),
   },
   {
-    pages: /^quiz/,
-    via: 'client/pages/quiz-pages.ts',
-    load: (name) => import('./pages/quiz-pages').then((m) => m.loadQuizPage(name)),
-  },
-  {
     pages: /^(profile(-[a-z-]+)?|auth\/[a-z-]+|logout|order-lookup|alerts-unsubscribe)$/,
     via: 'client/pages/account-pages.ts',
     load: (name) => import('./pages/account-pages').then((m) => m.loadAccountPage(name)),
   },
   {
-    pages: /^(become-a-supplier|contact-us|how-it-works|site-index|static-page|install|app-shell)$/,
+    pages: /^(become-a-supplier|contact-us|how-it-works|site-index|static-page|install|app-shell|quiz(-result)?)$/,
     via: 'client/pages/help-pages.ts',
     load: (name) => import('./pages/help-pages').then((m) => m.loadHelpPage(name)),
   },

@@ -240,7 +240,7 @@ export const PAGE_ROUTES = [
     module: 'nutritionists',
     texts: ['catalogue'],
   },
-  // The supplement quiz (issue 17): its pages load through their group (client/pages/quiz-pages.ts).
+  // The supplement quiz (issue 17): its pages load through their group (client/pages/help-pages.ts).
   { id: 'quiz', path: '/quiz', title: 'page_quiz', texts: ['quiz'] },
   { id: 'quiz-result', path: '/quiz-result', title: 'page_quiz_result', texts: ['quiz'] },
   // The installed app's start screen (issue 16): the manifests' start_url (shared/app/manifest.ts).

@@ -1,4 +1,6 @@
-// The shop's help and company pages, the app's guide and start screen (a page group, page-group.ts).
+// The shop's help and company pages, the app's guide and start screen, and the supplement quiz (a page
+// group, page-group.ts: one row in the entry's route table for all of them; shoppers who never open one
+// load none of it).
 import { type PageExports, pageGroup } from './page-group';
 
 export const loadHelpPage = pageGroup(
@@ -10,6 +12,8 @@ export const loadHelpPage = pageGroup(
     './static-page.tsx',
     './install.tsx',
     './app-shell.tsx',
+    './quiz.tsx',
+    './quiz-result.tsx',
     '!./**/*.test.tsx',
   ]),
 );

@@ -18,6 +18,7 @@ import { saveDeviceAnswers, saveNewDeviceAnswers } from '../quiz/device';
 import { useSessionStore } from '../stores/session';
 import { toast } from '../stores/toasts';
 import { Page } from '../ui/Page';
+import { track } from '../analytics/track';
 
 export async function loader(args: LoaderFunctionArgs): Promise<QuizActiveView | null> {
   const api = args.context.get(apiContext);
@@ -28,6 +29,9 @@ export async function loader(args: LoaderFunctionArgs): Promise<QuizActiveView |
     throw error;
   }
 }
+
+/** The result page's cue that it shows a quiz just finished (analytics' quiz_complete), not a revisit. */
+const COMPLETED = { quizCompleted: true };
 
 export function Component() {
   const { t } = useI18n();
@@ -69,18 +73,24 @@ function QuizFlow({ quiz }: { quiz: QuizActiveView }) {
     const body = { version_id: quiz.version_id, answers: final };
     if (!user) {
       saveNewDeviceAnswers(quiz.version_id, final);
-      void navigate(href('/quiz-result'));
+      void navigate(href('/quiz-result'), { state: COMPLETED });
       return;
     }
     setSending(true);
     try {
       await api.post('/quiz/answer', body);
       saveDeviceAnswers(null);
-      void navigate(href('/quiz-result'));
+      void navigate(href('/quiz-result'), { state: COMPLETED });
     } catch (error) {
       toast.apiError(error instanceof ApiFailure ? (error.meta.key ?? error.meta.msg) : 'server_error');
       setSending(false);
     }
+  }
+
+  function start() {
+    // Analytics (decision 35): the version only, never an answer.
+    track((b) => b.quizStart({ version: quiz.version_id }));
+    setStep(0);
   }
 
   function next(event: FormEvent) {
@@ -105,7 +115,7 @@ function QuizFlow({ quiz }: { quiz: QuizActiveView }) {
           {t('quiz_safety_note')}
         </p>
         <p className="quiz-note">{t('quiz_privacy_note')}</p>
-        <button type="button" className="button" data-testid="quiz-start" onClick={() => setStep(0)}>
+        <button type="button" className="button" data-testid="quiz-start" onClick={start}>
           {t('quiz_start')}
         </button>
       </section>

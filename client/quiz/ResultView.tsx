@@ -2,8 +2,8 @@
 // caution in plain sight; the "why this product" modal; one button adds them all to the cart with origin
 // Quiz (spec §2) and the reason on each line (spec §3 Product.reason); what changed since the last
 // result after a retake; and the products a safety gate left out, with why.
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import type { QuizResultView, QuizSuggestionView } from '#shared/quiz/api';
 import { paths } from '#shared/routes';
 import { Price } from '../catalogue/Price';
@@ -12,6 +12,7 @@ import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { toast } from '../stores/toasts';
 import { WhyModal } from './WhyModal';
+import { track } from '../analytics/track';
 
 /** A suggestion as a cart line's SKU and product (the card's default SKU, its first image). */
 function cartItem(s: QuizSuggestionView) {
@@ -51,6 +52,15 @@ export function ResultView({ result, saved }: { result: QuizResultView; saved: b
   const { t, lang } = useI18n();
   const href = useHref();
   const [why, setWhy] = useState<QuizSuggestionView | null>(null);
+  const completed = (useLocation().state as { quizCompleted?: boolean } | null)?.quizCompleted === true;
+  // Analytics (decision 35): a quiz just finished, with its version and how many products it suggested.
+  // Never the answers, and no item list: what the quiz suggests can tell what the shopper answered.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per result shown after finishing
+  useEffect(() => {
+    if (!completed) return;
+    const count = result.suggestions.length;
+    track((b) => b.quizComplete({ version: result.version_id, suggestionCount: count }));
+  }, [completed]);
   const buyable = result.suggestions.filter((s) => s.default_sku.in_stock);
   const names = (list: Array<{ name: string }>) => list.map((p) => p.name).join(lang === 'ar' ? '، ' : ', ');
   return (

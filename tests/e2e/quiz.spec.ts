@@ -53,6 +53,20 @@ test('a shopper takes the quiz in Arabic, reads why each product was suggested, 
   const count = await cards.count();
   expect(count).toBeGreaterThan(1);
   expect(count).toBeLessThanOrEqual(6);
+  // Analytics (decision 35): the data layer has the quiz's start and finish, with its version and the
+  // number of suggestions only: no answer, medicine or product the quiz picked.
+  await expect
+    .poll(() => page.evaluate(() => JSON.stringify((window as { dataLayer?: unknown[] }).dataLayer ?? [])))
+    .toContain('"quiz_complete"');
+  const layer = await page.evaluate(() => (window as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []);
+  const quizEvents = layer.filter((p) => String(p.event).startsWith('quiz_'));
+  expect(quizEvents.map((p) => p.event)).toEqual(['quiz_start', 'quiz_complete']);
+  expect(quizEvents[1]).toMatchObject({ suggestion_count: count });
+  for (const event of quizEvents)
+    expect(Object.keys(event).sort()).toEqual(
+      event.event === 'quiz_start' ? ['event', 'quiz_version'] : ['event', 'quiz_version', 'suggestion_count'],
+    );
+  expect(JSON.stringify(layer)).not.toMatch(/warfarin|pregnan|woman|مميّع|حامل/i);
   for (let i = 0; i < count; i++) {
     const card = cards.nth(i);
     await expect(card).toContainText('لأنك أجبت:');

@@ -9,6 +9,7 @@ import type { StaffTranslator } from '../../lib/i18n';
 import styles from './packing-slip.css?raw';
 import { accountsAr } from '#shared/i18n/accounts.ar';
 import { accountsEn } from '#shared/i18n/accounts.en';
+import type { OrderPromotionView } from '#shared/orders/promotions';
 
 export interface PackingSlipData {
   order: {
@@ -19,6 +20,8 @@ export interface PackingSlipData {
   };
   items: { sku_id: number; name: string; sku_name: string; count: number }[];
   gift?: OrderGift | null;
+  /** Free gifts of promotions (decision 33): packed like any item, at no price. */
+  promotions?: OrderPromotionView[];
 }
 
 // The shop's own words for the address parts ("Block 4", "قطعة 4"), so the courier reads the slip as the
@@ -54,7 +57,8 @@ export function PackingSlipPage(props: { t: StaffTranslator; nonce: string; data
   const a = o.address;
   const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
   const lines = slipAddressLines(a, t.lang);
-  const total = data.items.reduce((n, i) => n + i.count, 0);
+  const gifts = (data.promotions ?? []).flatMap((p) => (p.gift ? [{ ...p.gift, promotion: p.name }] : []));
+  const total = [...data.items, ...gifts].reduce((n, i) => n + i.count, 0);
   const messageLang: GiftMessageLang = gift?.message_lang ?? t.lang;
   const title = `${t.t('st_slip_title')} · ${t.t('st_slip_order', { id: o.id })}`;
   return (
@@ -130,6 +134,14 @@ export function PackingSlipPage(props: { t: StaffTranslator; nonce: string; data
                       <bdi>{i.name}</bdi> <span>({i.sku_name})</span>
                     </td>
                     <td className="count">{t.n(i.count)}</td>
+                  </tr>
+                ))}
+                {gifts.map((g) => (
+                  <tr key={`gift-${g.promotion_id}-${g.sku_id}`} data-testid="slip-item">
+                    <td>
+                      <bdi>{g.name}</bdi> <span>({g.sku_name})</span> · {t.t('st_orders_gift', { name: g.promotion })}
+                    </td>
+                    <td className="count">{t.n(g.count)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -181,4 +181,47 @@ describe('a gift order in the back office', () => {
       expect(roundTrips(res), path).toBeLessThanOrEqual(3);
     }
   });
+
+  it("packs a promotion's free gift with the items, still without a price", async () => {
+    // A cart-total gift (decision 33) on a gift order: the slip lists it among what goes in the parcel.
+    const db = env.API_DB;
+    await db.batch([
+      db.prepare('UPDATE promotions SET is_active = 0'),
+      db.prepare(
+        `INSERT INTO promotions (id, kind, name_en, name_ar, min_subtotal_fils) VALUES (950, 'gift_threshold', 'Slip gift', 'هدية القسيمة', 1)`,
+      ),
+      db.prepare('INSERT INTO promotion_gifts (promotion_id, sku_id, sort_order) VALUES (950, 601, 0)'),
+    ]);
+    try {
+      const placed = await shopApi(
+        '/order/submit',
+        {
+          items: [{ sku_id: 101, count: 1 }],
+          payment_method: 'cod',
+          idempotency_key: crypto.randomUUID(),
+          gift: {
+            country: 'KW',
+            recipient: 'Noura',
+            phone: '55512345',
+            area_id: 26,
+            block: '4',
+            street: '21',
+            building: '9',
+          },
+        },
+        shopper,
+      );
+      expect(placed.status).toBe(200);
+      const order = ((await placed.json()) as any).data.order;
+      expect(order.promotions).toEqual([expect.objectContaining({ promotion_id: 950 })]);
+      const { cookie } = await staffSignIn([{ role: 'fulfilment', country: 'KW' }]);
+      const html = await (await staffPage(`/orders/${order.id}/packing-slip`, cookie)).text();
+      expect(html.match(/data-testid="slip-item"/g)).toHaveLength(2);
+      expect(html).toContain('free gift (Slip gift)');
+      expect(html).toContain('2 items in total');
+      expect(html).not.toMatch(/KWD|\d+\.\d{3}\b/);
+    } finally {
+      await db.prepare('UPDATE promotions SET is_active = 0 WHERE id = 950').run();
+    }
+  });
 });
