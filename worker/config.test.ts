@@ -46,6 +46,23 @@ describe('storefront configuration', () => {
     ).toThrow(/GA4_API_SECRET/);
   });
 
+  it('turns GA4 off for a page served on a local host, but not the local outbox', () => {
+    const ga4 = storefrontConfig({
+      ...base,
+      GA4_MEASUREMENT_ID: 'G-ABC123XYZ',
+      GA4_API_SECRET: 'mp-secret-value',
+    } as unknown as StorefrontEnv);
+    for (const host of ['localhost', '127.0.0.1', '[::1]', 'shop.localhost', 'my-mac.local'])
+      expect(publicConfig(ga4, host).analytics.mode, host).toBe('off');
+    expect(publicConfig(ga4, 'gulfvitamins.com').analytics.mode).toBe('ga4');
+    const local = storefrontConfig({
+      ...base,
+      ENVIRONMENT: 'development',
+      ANALYTICS_MODE: 'outbox',
+    } as unknown as StorefrontEnv);
+    expect(publicConfig(local, 'localhost').analytics.mode).toBe('outbox');
+  });
+
   it('keeps analytics in the local outbox outside production only', () => {
     const prod = storefrontConfig({ ...base, ANALYTICS_MODE: 'outbox' } as unknown as StorefrontEnv);
     expect(publicConfig(prod).analytics.mode).toBe('off');

@@ -2,6 +2,7 @@
 import { z } from '#shared/zod';
 import type { PublicConfig } from '#shared/boot';
 import type { AnalyticsMode } from '#shared/analytics/consent';
+import { isLocalHost } from '#shared/analytics/local-host';
 import { COUNTRY_CODES } from '#shared/locale';
 import { configReader, DEV_SECRET_PREFIX } from '#shared/config';
 import { REQUEST_TIMEOUT_MS } from '#shared/constants';
@@ -48,11 +49,19 @@ export type StorefrontConfig = z.infer<typeof schema>;
 
 export const storefrontConfig: (env: StorefrontEnv) => StorefrontConfig = configReader(schema, 'storefront');
 
-export function publicConfig(config: StorefrontConfig): PublicConfig {
+/**
+ * The browser's config for a page served on `hostname`. Analytics are skipped on local hosts (spec §7)
+ * unless the local outbox is on: decided here, so the browser's entry chunk needs no host test.
+ */
+export function publicConfig(config: StorefrontConfig, hostname = ''): PublicConfig {
+  const mode = analyticsMode(config);
   return {
     environment: config.ENVIRONMENT,
     sentryDsn: config.SENTRY_DSN,
-    analytics: { mode: analyticsMode(config), consentCountries: config.ANALYTICS_CONSENT_COUNTRIES },
+    analytics: {
+      mode: mode === 'ga4' && isLocalHost(hostname) ? 'off' : mode,
+      consentCountries: config.ANALYTICS_CONSENT_COUNTRIES,
+    },
   };
 }
 

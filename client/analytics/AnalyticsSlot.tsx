@@ -13,7 +13,7 @@ export function AnalyticsSlot() {
   const { config } = useBoot();
   const { country } = useSnapshot(useSessionStore());
   const currency = useCurrency();
-  if (!analyticsOn(config.analytics, location.hostname)) return null;
+  if (!analyticsOn(config.analytics)) return null;
   return (
     <Suspense fallback={null}>
       <AnalyticsRuntime config={config.analytics} country={country} currency={currency} />

@@ -1,6 +1,6 @@
-// track() and its gates (issue 17, decision 35): skipped on local hosts unless the server runs the local
-// outbox, nothing built before the runtime connects, the tracker only after consent where it is asked,
-// a purchase once per order, and every track( call in client/ made through the builders.
+// track() and its gates (issue 17, decision 35): skipped where the page's config is off (the server
+// turns GA4 off on local hosts, worker/config.test.ts), nothing built before the runtime connects, the
+// tracker only after consent where it is asked, a purchase once per order, and every track( call in client/ made through the builders.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consentFromCookies, isLocalHost, mayUseTracker, type PublicAnalytics } from '#shared/analytics/consent';
 import { currencyInfoFor, payableMinor } from '#shared/money';
@@ -35,22 +35,20 @@ describe('local hosts', () => {
       expect(isLocalHost(h), h).toBe(false);
   });
 
-  it('record nothing unless the server runs the local outbox', () => {
-    expect(analyticsOn(ga4, 'localhost')).toBe(false);
-    expect(analyticsOn(ga4, 'shop.local')).toBe(false);
-    expect(analyticsOn(ga4, 'gulfvitamins.com')).toBe(true);
-    expect(analyticsOn(outbox, 'localhost')).toBe(true);
-    expect(analyticsOn(off, 'gulfvitamins.com')).toBe(false);
-    expect(analyticsOn(undefined, 'gulfvitamins.com')).toBe(false);
+  it("record only what the page's config turns on (the server turns GA4 off on a local host)", () => {
+    expect(analyticsOn(ga4)).toBe(true);
+    expect(analyticsOn(outbox)).toBe(true);
+    expect(analyticsOn(off)).toBe(false);
+    expect(analyticsOn(undefined)).toBe(false);
   });
 });
 
 describe('track()', () => {
-  it('builds nothing on a local host without the outbox, nor where no tracker is configured', () => {
+  it("builds nothing where the page's config is off (no tracker, or GA4 on a local host)", () => {
     const build = vi.fn(view);
     const sink = vi.fn((b: BuildEvent) => b(builders, ctx));
     connectAnalytics(sink);
-    page(ga4, 'localhost');
+    page(off, 'localhost');
     track(build);
     page(off, 'gulfvitamins.com');
     track(build);
@@ -167,7 +165,7 @@ describe('call sites', () => {
       }
     }
     // The shop's call sites are all found: cart add/remove, listing, product, search, checkout, payment,
-    // purchase, blood-test booking and its success.
+    // purchase, blood-test booking and its success, the quiz's start and finish.
     expect(new Set(calls)).toEqual(
       new Set([
         'client/cart/cart-store.ts',
@@ -179,6 +177,8 @@ describe('call sites', () => {
         'client/pages/checkout/success.tsx',
         'client/blood-tests/BloodTestCartSection.tsx',
         'client/pages/blood-test-checkout/success.tsx',
+        'client/pages/quiz.tsx',
+        'client/quiz/ResultView.tsx',
       ]),
     );
   });

@@ -3,10 +3,10 @@
 // queues it. Nothing else is loaded until the analytics runtime (runtime.tsx, loaded on demand by the
 // deferred shell only when a tracker is configured) connects: it loads the builders, pushes each event
 // to window.dataLayer in GA4's shape and hands it to the tracker once the shopper has accepted.
-// With no tracker configured, or on a local host (unless the server runs the local outbox), track()
+// With no tracker configured, or on a local host (unless the server runs the local outbox: the storefront
+// worker turns the mode off for a page served on a local host, worker/config.ts publicConfig), track()
 // returns at once and nothing more is ever loaded.
 import type { PublicAnalytics } from '#shared/analytics/consent';
-import { isLocalHost } from '#shared/analytics/local-host';
 import type { AnalyticsEvent } from '#shared/analytics/events';
 import type { BootData } from '#shared/boot';
 import type { CurrencyInfo } from '#shared/money';
@@ -25,10 +25,12 @@ const MAX_QUEUED = 50;
 const queue: BuildEvent[] = [];
 let sink: ((build: BuildEvent) => void) | null = null;
 
-/** Whether this page records analytics at all: a tracker is configured, and a local host only in outbox mode. */
-export function analyticsOn(config: PublicAnalytics | undefined, hostname: string): boolean {
-  if (!config || config.mode === 'off') return false;
-  return config.mode === 'outbox' || !isLocalHost(hostname);
+/**
+ * Whether this page records analytics at all. The server already said "off" for a local host outside the
+ * outbox mode, so the entry chunk carries no host test.
+ */
+export function analyticsOn(config: PublicAnalytics | undefined): boolean {
+  return !!config && config.mode !== 'off';
 }
 
 function pageConfig(): PublicAnalytics | undefined {
@@ -37,7 +39,7 @@ function pageConfig(): PublicAnalytics | undefined {
 
 /** Records an event made by a builder: `track((b, ctx) => b.viewItem({ … }))`. */
 export function track(build: BuildEvent): void {
-  if (typeof window === 'undefined' || !analyticsOn(pageConfig(), location.hostname)) return;
+  if (typeof window === 'undefined' || !analyticsOn(pageConfig())) return;
   if (sink) sink(build);
   else if (queue.length < MAX_QUEUED) queue.push(build);
 }

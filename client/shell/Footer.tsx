@@ -22,11 +22,9 @@ const COLUMNS: Array<{ title: MessageId; links: Linkable[] }> = [
 export function Footer() {
   const { t, lang } = useI18n();
   const country = useShopperCountry();
-  const { config, origin } = useBoot();
-  // Where the shop asks for consent, the banner can be reopened from here (issue 17). The page's origin
-  // (not location) decides, so the server renders the same footer as the browser.
-  const cookieSettings =
-    analyticsOn(config.analytics, new URL(origin).hostname) && consentRequired(config.analytics, country);
+  const { config } = useBoot();
+  // Where the shop asks for consent, the banner can be reopened from here (issue 17).
+  const cookieSettings = analyticsOn(config.analytics) && consentRequired(config.analytics, country);
   return (
     <footer className="site-footer">
       <div className="container footer-grid">

@@ -39,7 +39,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
       origin: url.origin,
       country: session.country,
       user: session.user,
-      config: publicConfig(c.var.config),
+      config: publicConfig(c.var.config, url.hostname),
       css: assetPlan.css,
       fallback: { '/country': { items: countries } },
     };
