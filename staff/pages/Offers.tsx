@@ -8,6 +8,7 @@ import type { StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';
 import { Notice, type FormState } from './Customers';
+import { ActiveToggle, CountryField } from './Promotions';
 
 export interface OfferView {
   id: number;
@@ -224,23 +225,15 @@ export function OfferFormPage(props: {
           {field('starts_on', 'st_offers_starts', { type: 'date' })}
           {field('ends_on', 'st_offers_ends', { type: 'date' })}
         </div>
-        <div>
-          <label htmlFor="country">{t.t('st_offers_country')}</label>
-          <select id="country" name="country" defaultValue={v.country ?? ''} disabled={!canWrite}>
-            <option value="">{t.t('st_promotions_both')}</option>
-            <option value="KW">{t.t('st_country_KW')}</option>
-            <option value="SA">{t.t('st_country_SA')}</option>
-          </select>
-        </div>
+        <CountryField t={t} label="st_offers_country" value={v.country} disabled={!canWrite} />
         {canWrite && <button type="submit">{t.t(offer ? 'st_offers_save' : 'st_offers_create')}</button>}
       </form>
       {offer && canWrite && (
-        <form method="post" action={`/offers/${offer.id}/active`} className="stack">
-          <input type="hidden" name="active" value={offer.is_active ? 'false' : 'true'} />
-          <button type="submit" className={offer.is_active ? 'danger' : 'secondary'}>
-            {t.t(offer.is_active ? 'st_offers_deactivate' : 'st_offers_activate')}
-          </button>
-        </form>
+        <ActiveToggle
+          action={`/offers/${offer.id}/active`}
+          active={!!offer.is_active}
+          label={t.t(offer.is_active ? 'st_offers_deactivate' : 'st_offers_activate')}
+        />
       )}
     </Layout>
   );

@@ -2,7 +2,7 @@
 import { formatMinor, minorToDecimal } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
 import type { CountryCode } from '#shared/locale';
-import type { StaffTranslator } from '../lib/i18n';
+import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';
 import { Notice, type FormState } from './Customers';
@@ -205,24 +205,48 @@ export function CouponFormPage(props: {
           {field('starts_on', 'st_promotions_starts', { type: 'date' })}
           {field('ends_on', 'st_promotions_ends', { type: 'date' })}
         </div>
-        <div>
-          <label htmlFor="country">{t.t('st_promotions_country')}</label>
-          <select id="country" name="country" defaultValue={v.country ?? ''} disabled={!canWrite}>
-            <option value="">{t.t('st_promotions_both')}</option>
-            <option value="KW">{t.t('st_country_KW')}</option>
-            <option value="SA">{t.t('st_country_SA')}</option>
-          </select>
-        </div>
+        <CountryField t={t} label="st_promotions_country" value={v.country} disabled={!canWrite} />
         {canWrite && <button type="submit">{t.t(coupon ? 'st_promotions_save' : 'st_promotions_create')}</button>}
       </form>
       {coupon && canWrite && (
-        <form method="post" action={`/promotions/${coupon.id}/active`} className="stack">
-          <input type="hidden" name="active" value={coupon.is_active ? 'false' : 'true'} />
-          <button type="submit" className={coupon.is_active ? 'danger' : 'secondary'}>
-            {t.t(coupon.is_active ? 'st_promotions_deactivate' : 'st_promotions_activate')}
-          </button>
-        </form>
+        <ActiveToggle
+          action={`/promotions/${coupon.id}/active`}
+          active={!!coupon.is_active}
+          label={t.t(coupon.is_active ? 'st_promotions_deactivate' : 'st_promotions_activate')}
+        />
       )}
     </Layout>
+  );
+}
+
+/** A promotion's country (coupons and offers): one, or both when empty. */
+export function CountryField(props: {
+  t: StaffTranslator;
+  label: StaffTextId;
+  value: string | null | undefined;
+  disabled: boolean;
+}) {
+  const { t } = props;
+  return (
+    <div>
+      <label htmlFor="country">{t.t(props.label)}</label>
+      <select id="country" name="country" defaultValue={props.value ?? ''} disabled={props.disabled}>
+        <option value="">{t.t('st_promotions_both')}</option>
+        <option value="KW">{t.t('st_country_KW')}</option>
+        <option value="SA">{t.t('st_country_SA')}</option>
+      </select>
+    </div>
+  );
+}
+
+/** Switches a coupon or an offer on or off: its own small form, posted to `action`. */
+export function ActiveToggle(props: { action: string; active: boolean; label: string }) {
+  return (
+    <form method="post" action={props.action} className="stack">
+      <input type="hidden" name="active" value={props.active ? 'false' : 'true'} />
+      <button type="submit" className={props.active ? 'danger' : 'secondary'}>
+        {props.label}
+      </button>
+    </form>
   );
 }
