@@ -44,19 +44,22 @@ export function AnalyticsRuntime({
   config,
   country,
   currency,
+  openSettings = false,
 }: {
   config: PublicAnalytics;
   country: CountryCode;
   currency: CurrencyInfo;
+  /** Started by the footer's "Cookie settings" (AnalyticsSlot): the banner opens as if reopened. */
+  openSettings?: boolean;
 }) {
   const [choice, setChoice] = useState<ConsentChoice | null>(() => consentFromCookies(document.cookie));
-  const [reopened, setReopened] = useState(false);
+  const [reopened, setReopened] = useState(openSettings);
   const context = useRef<TrackContext>({ currency, payable: (fils) => payableMinor(fils, currency) });
   context.current = { currency, payable: (fils) => payableMinor(fils, currency) };
   const allowed = mayUseTracker(config, country, choice);
   const allowedNow = useRef(allowed);
   allowedNow.current = allowed;
-  const opener = useRef<Element | null>(null);
+  const opener = useRef<Element | null>(openSettings ? document.activeElement : null);
 
   useEffect(() => {
     connectAnalytics((build) => {

@@ -34,7 +34,8 @@ test('a shopper views a product and adds it to the cart: GA4 events in the data 
 
   const name = await openFirstProduct(page);
   const banner = page.getByTestId('consent-banner');
-  await expect(banner).toBeVisible();
+  // The runtime starts a few seconds after the page is live (AnalyticsSlot RUNTIME_DELAY_MS).
+  await expect(banner).toBeVisible({ timeout: 15_000 });
   await expect(banner.getByRole('heading', { name: 'Help us improve the shop' })).toBeVisible();
 
   // The listing and the product page were recorded, on the device only.
@@ -98,7 +99,8 @@ test('Cookie settings reopens the banner in Arabic, keyboard first; declining st
 }) => {
   await page.goto('/ar');
   const banner = page.getByTestId('consent-banner');
-  await expect(banner).toBeVisible();
+  // The runtime starts a few seconds after the page is live (AnalyticsSlot RUNTIME_DELAY_MS).
+  await expect(banner).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await banner.getByRole('button', { name: 'موافق' }).click();
   await expect(banner).toBeHidden();
