@@ -59,7 +59,8 @@ test("a shopper's browser installs the service worker and sees the Arabic offlin
 
   // Back online, the page reloads by itself and the shopper has the page they asked for.
   await context.setOffline(false);
-  await expect(page.getByTestId('offline-page')).toHaveCount(0);
+  // At once on "online", or at the page's next 5 s check (worker/routes/app-files.ts BACK_ONLINE).
+  await expect(page.getByTestId('offline-page')).toHaveCount(0, { timeout: 15_000 });
   await expect(page).toHaveURL(/\/ar\/brands-list$/);
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('أنت غير متصل بالإنترنت');
   await page.waitForSelector('html[data-hydrated]', { state: 'attached' });

@@ -12,6 +12,14 @@ import { html, htmlText, raw } from '../lib/html';
 
 export const appFiles = new Hono<AppEnv>();
 
+/**
+ * The offline page reloads itself once the page it stands in for answers again: when the browser says it
+ * is back online, and every 5 s while it says online (an "online" that came before this script ran, or a
+ * first reload that met a network not yet back). It reloads only after the page's own address answered,
+ * so a network that is "online" but unreachable never makes it reload in a loop.
+ */
+const BACK_ONLINE = `function tryPage(){fetch(location.href,{method:'HEAD',cache:'no-store'}).then(function(r){if(r.ok)location.reload()},function(){})}addEventListener('online',tryPage);setInterval(function(){if(navigator.onLine)tryPage()},5000)`;
+
 const dictionary = (lang: Lang) => (lang === 'ar' ? ar : en);
 
 for (const lang of ['en', 'ar'] as const) {
@@ -50,6 +58,6 @@ const OFFLINE_ICON = `<svg width="72" height="72" viewBox="0 0 24 24" aria-hidde
 export function offlinePage(lang: Lang, nonce: string): string {
   const t = dictionary(lang);
   return htmlText(
-    html`<!DOCTYPE html><html lang="${lang}" dir="${dirOf(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"><meta name="robots" content="noindex"><meta name="theme-color" content="${APP_THEME_COLOR}"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="manifest" href="${manifestPath(lang)}"><title>${t.offline_title} | ${t.brand_name}</title><style nonce="${nonce}">${raw(STYLE)}</style></head><body><header class="bar"><a class="brand" href="${localizePath('/', lang)}">${raw(MARK)}<span>${t.brand_name}</span></a></header><main><div class="card" data-testid="offline-page">${raw(OFFLINE_ICON)}<h1>${t.offline_title}</h1><p>${t.app_offline_body}</p><p class="muted">${t.app_offline_auto}</p><a class="button" href="">${t.try_again}</a></div></main><script nonce="${nonce}">addEventListener('online',function(){location.reload()})</script></body></html>`,
+    html`<!DOCTYPE html><html lang="${lang}" dir="${dirOf(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"><meta name="robots" content="noindex"><meta name="theme-color" content="${APP_THEME_COLOR}"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="manifest" href="${manifestPath(lang)}"><title>${t.offline_title} | ${t.brand_name}</title><style nonce="${nonce}">${raw(STYLE)}</style></head><body><header class="bar"><a class="brand" href="${localizePath('/', lang)}">${raw(MARK)}<span>${t.brand_name}</span></a></header><main><div class="card" data-testid="offline-page">${raw(OFFLINE_ICON)}<h1>${t.offline_title}</h1><p>${t.app_offline_body}</p><p class="muted">${t.app_offline_auto}</p><a class="button" href="">${t.try_again}</a></div></main><script nonce="${nonce}">${raw(BACK_ONLINE)}</script></body></html>`,
   );
 }
