@@ -43,6 +43,28 @@ export type AddressValues = Record<
 type Values = AddressValues;
 
 /** The national part of a saved phone, when it belongs to the address's country (else nothing to prefill). */
+/** The address form's fields and their labels; the gift form (orders/GiftForm.tsx) names the recipient's its own way. */
+export const ADDRESS_FIELDS = {
+  country: { label: 'address_country_label' },
+  label: { label: 'address_label_label' },
+  recipient: { label: 'address_recipient_label' },
+  phone: { label: 'account_phone_label', noun: 'account_phone_noun' },
+  governorate_id: { label: 'address_governorate_label' },
+  area_id: { label: 'address_area_label' },
+  block: { label: 'address_block_label' },
+  street: { label: 'address_street_label' },
+  avenue: { label: 'address_avenue_label' },
+  building: { label: 'address_building_label' },
+  floor: { label: 'address_floor_label' },
+  apartment: { label: 'address_apartment_label' },
+  city_search: { label: 'address_city_search_label' },
+  city_id: { label: 'address_city_label' },
+  district: { label: 'address_district_label' },
+  building_number: { label: 'address_building_number_label' },
+  postal_code: { label: 'address_postal_code_label' },
+  short_address: { label: 'address_short_address_label' },
+} as const;
+
 export function nationalPhone(phone: string | null | undefined, country: CountryCode): string {
   const dial = COUNTRY_FACTS[country].dialCode;
   return phone?.startsWith(dial) ? phone.slice(dial.length) : '';
@@ -124,26 +146,7 @@ export function AddressForm({
       ...initialValues(address, country, recipient, phone),
       ...(draftKey ? readDraft<Values>(draftKey) : null),
     },
-    fields: {
-      country: { label: 'address_country_label' },
-      label: { label: 'address_label_label' },
-      recipient: { label: 'address_recipient_label' },
-      phone: { label: 'account_phone_label', noun: 'account_phone_noun' },
-      governorate_id: { label: 'address_governorate_label' },
-      area_id: { label: 'address_area_label' },
-      block: { label: 'address_block_label' },
-      street: { label: 'address_street_label' },
-      avenue: { label: 'address_avenue_label' },
-      building: { label: 'address_building_label' },
-      floor: { label: 'address_floor_label' },
-      apartment: { label: 'address_apartment_label' },
-      city_search: { label: 'address_city_search_label' },
-      city_id: { label: 'address_city_label' },
-      district: { label: 'address_district_label' },
-      building_number: { label: 'address_building_number_label' },
-      postal_code: { label: 'address_postal_code_label' },
-      short_address: { label: 'address_short_address_label' },
-    },
+    fields: ADDRESS_FIELDS,
     lengths: ADDRESS_LENGTHS,
     endpoint: address ? `/user/address/${address.id}` : '/user/address/new',
     onSuccess: (data) => onSaved((data as { id: number }).id),

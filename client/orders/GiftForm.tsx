@@ -16,7 +16,7 @@ import {
 } from '#shared/api/gift-schemas';
 import type { CountryCode } from '#shared/locale';
 import { formatGiftDate } from '#shared/orders/gift-dates';
-import { initialValues, type AddressValues, type PlaceNames } from '../accounts/AddressForm';
+import { ADDRESS_FIELDS, initialValues, type AddressValues, type PlaceNames } from '../accounts/AddressForm';
 import { KuwaitFields, SaudiFields } from '../accounts/AddressFields';
 import { readDraft, writeDraft } from '../accounts/form-drafts';
 import { GIFT_DRAFT } from './checkout-steps';
@@ -51,24 +51,9 @@ export function GiftForm({
       country,
     } as GiftValues,
     fields: {
-      country: { label: 'address_country_label' },
-      label: { label: 'address_label_label' },
+      ...ADDRESS_FIELDS,
       recipient: { label: 'gift_recipient_label' },
       phone: { label: 'gift_recipient_phone_label', noun: 'account_phone_noun' },
-      governorate_id: { label: 'address_governorate_label' },
-      area_id: { label: 'address_area_label' },
-      block: { label: 'address_block_label' },
-      street: { label: 'address_street_label' },
-      avenue: { label: 'address_avenue_label' },
-      building: { label: 'address_building_label' },
-      floor: { label: 'address_floor_label' },
-      apartment: { label: 'address_apartment_label' },
-      city_search: { label: 'address_city_search_label' },
-      city_id: { label: 'address_city_label' },
-      district: { label: 'address_district_label' },
-      building_number: { label: 'address_building_number_label' },
-      postal_code: { label: 'address_postal_code_label' },
-      short_address: { label: 'address_short_address_label' },
       message: { label: 'gift_message_label' },
       delivery_date: { label: 'gift_date_label' },
     },
