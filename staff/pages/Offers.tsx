@@ -8,7 +8,7 @@ import type { StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';
 import { Notice, type FormState } from './Customers';
-import { ActiveToggle, CountryField } from './Promotions';
+import { ActiveToggle, CountryField, fieldMaker } from './Promotions';
 
 export interface OfferView {
   id: number;
@@ -154,29 +154,7 @@ export function OfferFormPage(props: {
   const title = offer
     ? t.t('st_offers_edit_title', { name: t.lang === 'ar' ? offer.name_ar : offer.name_en })
     : t.t('st_offers_new');
-  const field = (
-    name: string,
-    label: Parameters<StaffTranslator['t']>[0],
-    extra: Record<string, unknown> = {},
-    hint?: Parameters<StaffTranslator['t']>[0],
-  ) => (
-    <div>
-      <label htmlFor={name}>{t.t(label)}</label>
-      <input
-        id={name}
-        name={name}
-        defaultValue={v[name] ?? ''}
-        disabled={!canWrite}
-        aria-describedby={hint ? `${name}-hint` : undefined}
-        {...extra}
-      />
-      {hint && (
-        <small id={`${name}-hint`} className="muted">
-          {t.t(hint)}
-        </small>
-      )}
-    </div>
-  );
+  const field = fieldMaker(t, v, canWrite);
   const number = { dir: 'ltr', inputMode: 'numeric' };
   return (
     <Layout t={t} nonce={props.nonce} me={me} title={title} path="/offers">

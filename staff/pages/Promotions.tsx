@@ -133,29 +133,7 @@ export function CouponFormPage(props: {
   const v = state?.values ?? (coupon ? couponFormValues(coupon) : { kind: 'percent' });
   const canWrite = me.permissions.includes('promotions:write');
   const title = coupon ? t.t('st_promotions_edit_title', { code: coupon.code }) : t.t('st_promotions_new');
-  const field = (
-    name: string,
-    label: Parameters<StaffTranslator['t']>[0],
-    extra: Record<string, unknown> = {},
-    hint?: Parameters<StaffTranslator['t']>[0],
-  ) => (
-    <div>
-      <label htmlFor={name}>{t.t(label)}</label>
-      <input
-        id={name}
-        name={name}
-        defaultValue={v[name] ?? ''}
-        disabled={!canWrite}
-        aria-describedby={hint ? `${name}-hint` : undefined}
-        {...extra}
-      />
-      {hint && (
-        <small id={`${name}-hint`} className="muted">
-          {t.t(hint)}
-        </small>
-      )}
-    </div>
-  );
+  const field = fieldMaker(t, v, canWrite);
   return (
     <Layout t={t} nonce={props.nonce} me={me} title={title} path="/promotions">
       <p>
@@ -248,5 +226,27 @@ export function ActiveToggle(props: { action: string; active: boolean; label: st
         {props.label}
       </button>
     </form>
+  );
+}
+
+/** A labelled input of a coupon or offer form, with its value and an optional hint under it. */
+export function fieldMaker(t: StaffTranslator, values: Record<string, string | undefined>, canWrite: boolean) {
+  return (name: string, label: StaffTextId, extra: Record<string, unknown> = {}, hint?: StaffTextId) => (
+    <div>
+      <label htmlFor={name}>{t.t(label)}</label>
+      <input
+        id={name}
+        name={name}
+        defaultValue={values[name] ?? ''}
+        disabled={!canWrite}
+        aria-describedby={hint ? `${name}-hint` : undefined}
+        {...extra}
+      />
+      {hint && (
+        <small id={`${name}-hint`} className="muted">
+          {t.t(hint)}
+        </small>
+      )}
+    </div>
   );
 }

@@ -6,16 +6,13 @@ import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { promotionValues, type PromotionInput } from '#shared/api/promotion-schemas';
 import { countriesFor } from '#shared/staff/permissions';
-import { gulfInstant } from '#shared/blood-tests/slot-rules';
 import type { CountryCode } from '#shared/locale';
 import type { AppEnv } from '#api/src/app-env';
 import { contract } from '#api/src/lib/validate';
 import { ApiError } from '#api/src/lib/errors';
 import { requireStaff } from '#api/src/middleware/staff';
 import { auditStatement, changedFields } from '#api/src/staff/audit';
-import type { StaffMember } from '#api/src/staff/sessions';
-
-const DAY = 24 * 60 * 60 * 1000;
+import { assertPromotionCountry, gulfDayWindow, setActive } from './promotion-common';
 
 export interface PromotionAdminRow {
   id: number;
@@ -39,21 +36,10 @@ export interface PromotionAdminRow {
   target_skus: number[];
 }
 
-function assertCountry(
-  member: StaffMember,
-  permission: 'promotions:read' | 'promotions:write',
-  country: CountryCode | null,
-) {
-  const allowed = countriesFor(member.grants, permission);
-  if (allowed === null) return;
-  if (country === null || !allowed.includes(country)) throw new ApiError(403, 'forbidden');
-}
-
 function stored(input: PromotionInput) {
   return {
     ...promotionValues(input),
-    starts_at: input.starts_on ? gulfInstant(input.starts_on, 0) : null,
-    ends_at: input.ends_on ? gulfInstant(input.ends_on, 0) + DAY - 1 : null,
+    ...gulfDayWindow(input),
   };
 }
 type Stored = ReturnType<typeof stored>;
@@ -167,7 +153,7 @@ export const staffPromotionRuleRoutes = new Hono<AppEnv>()
   .post('/promotions', contract('POST /staff/promotions'), async (c) => {
     const member = await requireStaff(c);
     const values = stored(c.req.valid('json'));
-    assertCountry(member, 'promotions:write', values.country);
+    assertPromotionCountry(member, 'promotions:write', values.country);
     const db = c.env.DB;
     await assertKnown(db, values);
     const results = await db.batch([
@@ -195,9 +181,9 @@ export const staffPromotionRuleRoutes = new Hono<AppEnv>()
     const db = c.env.DB;
     const row = await readOne(db, id);
     if (!row) throw new ApiError(404, 'not_found');
-    assertCountry(member, 'promotions:write', row.country);
+    assertPromotionCountry(member, 'promotions:write', row.country);
     const values = stored(c.req.valid('json'));
-    assertCountry(member, 'promotions:write', values.country);
+    assertPromotionCountry(member, 'promotions:write', values.country);
     if (values.max_uses !== null && values.max_uses < row.used) throw new ApiError(409, 'promotion_max_below_used');
     await assertKnown(db, values);
     const change = changedFields(row as unknown as Record<string, unknown>, {
@@ -235,19 +221,7 @@ export const staffPromotionRuleRoutes = new Hono<AppEnv>()
     const db = c.env.DB;
     const row = await readOne(db, id);
     if (!row) throw new ApiError(404, 'not_found');
-    assertCountry(member, 'promotions:write', row.country);
-    const next = active ? 1 : 0;
-    if (row.is_active !== next)
-      await db.batch([
-        db.prepare('UPDATE promotions SET is_active = ?, updated_at = ? WHERE id = ?').bind(next, Date.now(), id),
-        auditStatement(db, member, {
-          action: active ? 'promotion.activate' : 'promotion.deactivate',
-          resource: 'promotion',
-          resourceId: id,
-          country: row.country,
-          before: { is_active: row.is_active },
-          after: { is_active: next },
-        }),
-      ]);
+    assertPromotionCountry(member, 'promotions:write', row.country);
+    const next = await setActive(db, member, { table: 'promotions', resource: 'promotion', row, active });
     return c.json(ok({ id, is_active: next }));
   });

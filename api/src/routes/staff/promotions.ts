@@ -4,34 +4,19 @@ import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { couponValues, type CouponInput } from '#shared/api/people-schemas';
 import { countriesFor } from '#shared/staff/permissions';
-import { gulfInstant } from '#shared/blood-tests/slot-rules';
-import type { CountryCode } from '#shared/locale';
 import type { AppEnv } from '#api/src/app-env';
 import { contract } from '#api/src/lib/validate';
 import { ApiError } from '#api/src/lib/errors';
 import { requireStaff } from '#api/src/middleware/staff';
 import { auditStatement, changedFields } from '#api/src/staff/audit';
-import type { StaffMember } from '#api/src/staff/sessions';
+import { assertPromotionCountry, gulfDayWindow, setActive } from './promotion-common';
 import type { CouponRow } from '#api/src/db/rows';
-
-const DAY = 24 * 60 * 60 * 1000;
-
-function assertCoupon(
-  member: StaffMember,
-  permission: 'promotions:read' | 'promotions:write',
-  country: CountryCode | null,
-) {
-  const allowed = countriesFor(member.grants, permission);
-  if (allowed === null) return;
-  if (country === null || !allowed.includes(country)) throw new ApiError(403, 'forbidden');
-}
 
 /** The row's values from the form: dates are Gulf days, the end day included. */
 function stored(input: CouponInput) {
   return {
     ...couponValues(input),
-    starts_at: input.starts_on ? gulfInstant(input.starts_on, 0) : null,
-    ends_at: input.ends_on ? gulfInstant(input.ends_on, 0) + DAY - 1 : null,
+    ...gulfDayWindow(input),
   };
 }
 
@@ -80,7 +65,7 @@ export const staffPromotionRoutes = new Hono<AppEnv>()
   .post('/coupons', contract('POST /staff/coupons'), async (c) => {
     const member = await requireStaff(c);
     const values = stored(c.req.valid('json'));
-    assertCoupon(member, 'promotions:write', values.country);
+    assertPromotionCountry(member, 'promotions:write', values.country);
     const db = c.env.DB;
     const now = Date.now();
     try {
@@ -112,9 +97,9 @@ export const staffPromotionRoutes = new Hono<AppEnv>()
     const db = c.env.DB;
     const row = await db.prepare('SELECT * FROM coupons WHERE id = ?').bind(id).first<CouponRow>();
     if (!row) throw new ApiError(404, 'not_found');
-    assertCoupon(member, 'promotions:write', row.country);
+    assertPromotionCountry(member, 'promotions:write', row.country);
     const values = stored(c.req.valid('json'));
-    assertCoupon(member, 'promotions:write', values.country);
+    assertPromotionCountry(member, 'promotions:write', values.country);
     if (values.max_uses !== null && values.max_uses < row.used) throw new ApiError(409, 'coupon_max_below_used');
     const change = changedFields(row as unknown as Record<string, unknown>, values);
     try {
@@ -146,19 +131,7 @@ export const staffPromotionRoutes = new Hono<AppEnv>()
     const db = c.env.DB;
     const row = await db.prepare('SELECT * FROM coupons WHERE id = ?').bind(id).first<CouponRow>();
     if (!row) throw new ApiError(404, 'not_found');
-    assertCoupon(member, 'promotions:write', row.country);
-    const next = active ? 1 : 0;
-    if (row.is_active !== next)
-      await db.batch([
-        db.prepare('UPDATE coupons SET is_active = ?, updated_at = ? WHERE id = ?').bind(next, Date.now(), id),
-        auditStatement(db, member, {
-          action: active ? 'coupon.activate' : 'coupon.deactivate',
-          resource: 'coupon',
-          resourceId: id,
-          country: row.country,
-          before: { is_active: row.is_active },
-          after: { is_active: next },
-        }),
-      ]);
+    assertPromotionCountry(member, 'promotions:write', row.country);
+    const next = await setActive(db, member, { table: 'coupons', resource: 'coupon', row, active });
     return c.json(ok({ id, is_active: next }));
   });

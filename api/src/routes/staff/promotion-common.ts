@@ -1,0 +1,56 @@
+// What the back office's coupons (promotions.ts) and offers (promotion-rules.ts) share: who may touch one
+// of a country, the Gulf days of their date fields, and switching one on or off with its audit entry.
+import { countriesFor } from '#shared/staff/permissions';
+import { gulfInstant } from '#shared/blood-tests/slot-rules';
+import type { CountryCode } from '#shared/locale';
+import { ApiError } from '#api/src/lib/errors';
+import { auditStatement } from '#api/src/staff/audit';
+import type { StaffMember } from '#api/src/staff/sessions';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A coupon or offer for both countries (null) needs the permission in every country. */
+export function assertPromotionCountry(
+  member: StaffMember,
+  permission: 'promotions:read' | 'promotions:write',
+  country: CountryCode | null,
+): void {
+  const allowed = countriesFor(member.grants, permission);
+  if (allowed === null) return;
+  if (country === null || !allowed.includes(country)) throw new ApiError(403, 'forbidden');
+}
+
+/** The form's dates as instants: Gulf days, the end day included. */
+export function gulfDayWindow(input: { starts_on?: string | null; ends_on?: string | null }) {
+  return {
+    starts_at: input.starts_on ? gulfInstant(input.starts_on, 0) : null,
+    ends_at: input.ends_on ? gulfInstant(input.ends_on, 0) + DAY - 1 : null,
+  };
+}
+
+/** Switches a row of `table` on or off with its audit entry, in one batch; nothing when it already is. */
+export async function setActive(
+  db: D1Database,
+  member: StaffMember,
+  o: {
+    table: 'coupons' | 'promotions';
+    resource: 'coupon' | 'promotion';
+    row: { id: number; is_active: number; country: CountryCode | null };
+    active: boolean;
+  },
+): Promise<number> {
+  const next = o.active ? 1 : 0;
+  if (o.row.is_active !== next)
+    await db.batch([
+      db.prepare(`UPDATE ${o.table} SET is_active = ?, updated_at = ? WHERE id = ?`).bind(next, Date.now(), o.row.id),
+      auditStatement(db, member, {
+        action: `${o.resource}.${o.active ? 'activate' : 'deactivate'}`,
+        resource: o.resource,
+        resourceId: o.row.id,
+        country: o.row.country,
+        before: { is_active: o.row.is_active },
+        after: { is_active: next },
+      }),
+    ]);
+  return next;
+}
