@@ -67,6 +67,8 @@ export default defineConfig({
         ],
         test: {
           name: 'api',
+          // One runtime for all the files: each starts from the migrated, emptied storage (decision 36).
+          isolate: false,
           // workerd cannot read Vitest's on-disk module cache (node_modules/.vitest-cache).
           fsModuleCache: false,
           include: ['tests/integration/api/**/*.test.ts'],
@@ -93,6 +95,8 @@ export default defineConfig({
               },
               // The API worker's database, bound here too so the setup file can migrate it.
               d1Databases: { API_DB: 'storefront-test-api-db' },
+              // …and its KV namespace, so each file can start with it empty.
+              kvNamespaces: { API_KV: 'KV' },
               // …and its image bucket, so tests can store the images the seed would.
               r2Buckets: { API_MEDIA: 'storefront-test-api-media', API_UPLOADS: 'storefront-test-api-uploads' },
               // The test reads what the Sentry stand-in received through this binding.
@@ -107,7 +111,8 @@ export default defineConfig({
                   compatibilityFlags: ['nodejs_compat'],
                   // Its error reports and every other outbound fetch go to the stand-in, which also
                   // receives its log lines as its tail consumer: nothing leaves the machine.
-                  bindings: { ...apiTestVars, SENTRY_DSN: STANDIN_DSN },
+                  // Sign-ups here test pages, not hashing: local mode's PBKDF2 cost (the api project keeps the full one).
+                  bindings: { ...apiTestVars, SENTRY_DSN: STANDIN_DSN, PASSWORD_HASH_ITERATIONS: '2000' },
                   outboundService: 'sentry-standin',
                   tails: ['sentry-standin'],
                   d1Databases: { DB: 'storefront-test-api-db' },
@@ -145,6 +150,7 @@ export default defineConfig({
         ],
         test: {
           name: 'storefront',
+          isolate: false,
           fsModuleCache: false,
           include: ['tests/integration/storefront/**/*.test.ts'],
           setupFiles: ['tests/integration/storefront/apply-migrations.ts'],

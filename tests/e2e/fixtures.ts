@@ -50,11 +50,18 @@ export const test = base.extend<{ problems: string[]; analyticsConsent: 'granted
   page: async ({ page, analyticsConsent, baseURL }, use) => {
     if (analyticsConsent && baseURL)
       await page.context().addCookies([{ name: 'analytics_consent', value: analyticsConsent, url: baseURL }]);
-    // The back office (staff.localhost) renders static pages: nothing hydrates there.
+    // Pages without the app's module scripts (the back office on staff.localhost, the dev mailbox and
+    // pushbox) are static: nothing hydrates there, so they are not waited for.
     const whenHydrated = () =>
-      new URL(page.url()).hostname.startsWith('staff.')
-        ? null
-        : page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 10_000 }).catch(() => null);
+      page
+        .waitForFunction(
+          () =>
+            document.documentElement.hasAttribute('data-hydrated') ||
+            (document.readyState !== 'loading' && !document.querySelector('script[type="module"]')),
+          undefined,
+          { timeout: 10_000 },
+        )
+        .catch(() => null);
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     // Each story is a shopper on their own network (RFC 2544 benchmarking range), as in production:

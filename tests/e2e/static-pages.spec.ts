@@ -115,21 +115,6 @@ test('a supplier applies in Arabic', async ({ page }) => {
   await expect(success).toBeFocused();
 });
 
-for (const width of [390, 1280]) {
-  for (const path of ['/contact-us', '/ar/return-policy', '/ar/become-a-supplier', '/site-index']) {
-    test(`${path} fits ${width} px`, async ({ page }, info) => {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.evaluate(() => document.fonts.ready);
-      const file = info.outputPath(`${path.replace(/\W+/g, '_')}-${width}.png`);
-      await page.screenshot({ path: file, fullPage: true });
-      await info.attach(`${path} @ ${width}px`, { path: file, contentType: 'image/png' });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    });
-  }
-}
-
 test('the site index links to every page a shopper can open', async ({ page }) => {
   await page.goto('/site-index');
   const index = page.locator('.site-index');

@@ -6,5 +6,7 @@ declare namespace Cloudflare {
     API_MEDIA: R2Bucket;
     // The API worker's private bucket of uploaded result files (issue 15).
     API_UPLOADS: R2Bucket;
+    // The API worker's KV namespace, emptied before each storefront test file.
+    API_KV: KVNamespace;
   }
 }

@@ -24,6 +24,18 @@ describe('API configuration', () => {
     expect(apiConfig(production as unknown as ApiEnv).ENVIRONMENT).toBe('production');
   });
 
+  it('hashes passwords at the full PBKDF2 cost in production, whatever PASSWORD_HASH_ITERATIONS says', () => {
+    expect(apiConfig(production as unknown as ApiEnv).PASSWORD_HASH_ITERATIONS).toBe(100_000);
+    expect(() => apiConfig({ ...production, PASSWORD_HASH_ITERATIONS: '1000' } as unknown as ApiEnv)).toThrow(
+      /PASSWORD_HASH_ITERATIONS/,
+    );
+    // Local and test modes may hash faster; never below 1,000 rounds nor above the Workers limit.
+    const local = (n: string) => apiConfig({ ...base, ENVIRONMENT: 'development', PASSWORD_HASH_ITERATIONS: n } as unknown as ApiEnv);
+    expect(local('2000').PASSWORD_HASH_ITERATIONS).toBe(2000);
+    expect(() => local('10')).toThrow(/PASSWORD_HASH_ITERATIONS/);
+    expect(() => local('200000')).toThrow(/PASSWORD_HASH_ITERATIONS/);
+  });
+
   it('refuses secrets shorter than 32 characters', () => {
     expect(() =>
       apiConfig({ ...base, ENVIRONMENT: 'development', SIGNING_SECRET: 'short' } as unknown as ApiEnv),

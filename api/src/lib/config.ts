@@ -1,6 +1,7 @@
 // Secrets are validated once per isolate; production refuses the development defaults.
 import { z } from '#shared/zod';
 import { configReader, DEV_SECRET_PREFIX } from '#shared/config';
+import { PBKDF2_ITERATIONS, WORKERS_MAX_ITERATIONS } from '../accounts/password';
 
 /** The local contact push services would see; production names its own. */
 const DEV_VAPID_SUBJECT = 'mailto:push@gulfvitamins.example';
@@ -11,6 +12,10 @@ const configSchema = z
     SIGNING_SECRET: z.string().min(32),
     TOKEN_SECRET: z.string().min(32),
     PASSWORD_PEPPER: z.string().min(32),
+    // PBKDF2 rounds for new password hashes. Local mode and the e2e server take fewer, so that test
+    // sign-ups do not spend most of their time hashing; production refuses anything but the full cost.
+    // Each hash stores its own count, so hashes made at either cost verify everywhere.
+    PASSWORD_HASH_ITERATIONS: z.coerce.number().int().min(1000).max(WORKERS_MAX_ITERATIONS).default(PBKDF2_ITERATIONS),
     SITE_ORIGIN: z.url().default('http://localhost:8787'),
     STAFF_ORIGIN: z.url().default('http://staff.localhost:8787'),
     // Card payments: the built-in sandbox (local mode) or Tap Payments (KNET, mada, cards, Apple Pay).
@@ -44,6 +49,9 @@ const configSchema = z
       ![c.SIGNING_SECRET, c.TOKEN_SECRET, c.PASSWORD_PEPPER].some((s) => s.startsWith(DEV_SECRET_PREFIX)),
     { message: 'production needs real SIGNING_SECRET, TOKEN_SECRET and PASSWORD_PEPPER secrets' },
   )
+  .refine((c) => c.ENVIRONMENT !== 'production' || c.PASSWORD_HASH_ITERATIONS === PBKDF2_ITERATIONS, {
+    message: `production hashes passwords with ${PBKDF2_ITERATIONS} PBKDF2 iterations: leave PASSWORD_HASH_ITERATIONS unset`,
+  })
   .refine(
     (c) =>
       c.ENVIRONMENT !== 'production' ||

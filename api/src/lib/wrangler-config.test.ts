@@ -74,6 +74,8 @@ describe('wrangler configuration', () => {
         expect(String(value), `${file} ${name}`).not.toMatch(/dev-only-|localhost|127\.0\.0\.1|\.example\b|^http:/);
       }
     }
+    // Passwords are hashed at the full cost: the local mode's lower count stays local.
+    expect(read('api/wrangler.toml', 'production').vars).not.toHaveProperty('PASSWORD_HASH_ITERATIONS');
     expect(read('api/wrangler.toml', 'production').vars).toMatchObject({
       PAYMENT_PROVIDER: 'tap',
       SITE_ORIGIN: expect.stringMatching(/^https:\/\//),

@@ -50,7 +50,7 @@ const buildDevRoutes = () =>
         .bind(
           email,
           input.name,
-          await hashPassword(DEV_STAFF_PASSWORD, c.var.config.PASSWORD_PEPPER),
+          await hashPassword(DEV_STAFF_PASSWORD, c.var.config.PASSWORD_PEPPER, c.var.config.PASSWORD_HASH_ITERATIONS),
           await seal(secret, c.var.config.TOKEN_SECRET),
           input.lang,
           Date.now(),

@@ -1,4 +1,4 @@
-import { applyD1Migrations } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { freshStart } from '../../support/fresh-start';
 
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+await freshStart(env.DB, env.TEST_MIGRATIONS, { kv: [env.KV], buckets: [env.MEDIA, env.UPLOADS] });

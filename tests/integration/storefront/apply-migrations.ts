@@ -1,4 +1,7 @@
-import { applyD1Migrations } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { freshStart } from '../../support/fresh-start';
 
-await applyD1Migrations(env.API_DB, env.TEST_MIGRATIONS);
+await freshStart(env.API_DB, env.TEST_MIGRATIONS, {
+  kv: [env.CACHE, env.API_KV],
+  buckets: [env.API_MEDIA, env.API_UPLOADS],
+});

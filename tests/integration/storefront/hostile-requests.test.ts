@@ -252,6 +252,51 @@ describe('redirect targets', () => {
     expect(en).toContain('This link is not valid');
   });
 
+  // An attacker's links as they sit in a page (raw or already percent-encoded), in both languages. The
+  // request URL and the Location are both read with the WHATWG URL parser, as the browser reads them.
+  it.each(
+    [
+      '%2F%09%2Fevil.example/x',
+      '/%09/evil.example',
+      '/\t/evil.example',
+      '%2F%0A%2Fevil.example',
+      '//evil.example',
+      '%2F%2Fevil.example',
+      '/\\evil.example',
+      '%2F%5Cevil.example',
+      '%5C%5Cevil.example',
+      '/%2e%2e//evil.example',
+      '%2Fa%2F..%2F%2Fevil.example',
+      'https://evil.example/',
+      'javascript:alert(document.domain)',
+      'javascript%3Aalert(1)',
+    ].flatMap((to) => ['', '/ar'].map((prefix) => [prefix, to] as const)),
+  )("an attacker's country-switch link %s/set-country?to=%s lands on a page of the shop", async (prefix, to) => {
+    const link = new URL(`${prefix}/set-country?code=SA&to=${to}`, SHOP);
+    const res = await storefront(link.href);
+    // Either a redirect to a page of the shop, or the shop's own page refusing the link (no Location).
+    if (res.status === 303) {
+      const landing = new URL(res.headers.get('location')!, link);
+      expect(landing.origin).toBe(SHOP);
+      expect(landing.pathname.startsWith('//')).toBe(false);
+      expect(res.headers.getSetCookie().join()).toContain('country=SA');
+    } else {
+      expect([400, 404]).toContain(res.status);
+      expect(res.headers.get('location')).toBeNull();
+      expect(await res.text()).toMatch(/^<!DOCTYPE html>/i);
+    }
+  });
+
+  it('follows a real target of a country-switch link after switching the country', async () => {
+    const link = new URL('/set-country?code=SA&to=%2Far%2Fcart', SHOP);
+    const res = await storefront(link.href);
+    expect(new URL(res.headers.get('location')!, link).href).toBe(`${SHOP}/ar/cart`);
+    expect(res.headers.getSetCookie().join()).toContain('country=SA');
+    const header = await storefront('/set-country?code=SA&to=%0D%0ALocation:%20https://evil.example/');
+    expect(header.status).toBe(400);
+    expect(header.headers.get('location')).toBeNull();
+  });
+
   it('keeps same-site targets, with their query', async () => {
     const res = await storefront('/set-country?code=KW&to=%2Far%2Fproducts%3Fq%3Dzinc');
     expect(res.headers.get('location')).toBe('/ar/products?q=zinc');

@@ -34,7 +34,7 @@ export const staffAuthRoutes = new Hono<AppEnv>()
     // An unknown address costs the same hashing work as a wrong password.
     let valid = false;
     if (member) valid = await verifyPassword(input.password, c.var.config.PASSWORD_PEPPER, member.password_hash);
-    else await hashPassword(input.password, c.var.config.PASSWORD_PEPPER);
+    else await hashPassword(input.password, c.var.config.PASSWORD_PEPPER, c.var.config.PASSWORD_HASH_ITERATIONS);
     if (!member || !valid) {
       await recordFailure(db, keys);
       throw new ApiError(400, 'invalid_credentials');

@@ -1,0 +1,100 @@
+// Every integration test file starts from the same storage: the migrated database and empty KV
+// namespaces and buckets, whatever files ran before it in the same runtime (decision 36).
+//
+// The runtime, its modules and its storage are shared by all the files of a Vitest project, so the
+// migrations run once. Right after them each table is copied to a baseline table; before each later
+// file, every table is emptied and refilled from its baseline in one batch (a transaction, foreign keys
+// checked at the end), KV keys are deleted and buckets emptied. That costs a few milliseconds where a
+// new runtime per file cost seconds.
+import { applyD1Migrations, type D1Migration } from 'cloudflare:test';
+
+const BASELINE = '_baseline_';
+const MARKER = `${BASELINE}ready`;
+
+type Table = { name: string; virtual: boolean };
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Tables the tests write: not SQLite's or D1's own, not a full-text index's shadow tables, not the baselines. */
+async function dataTables(db: D1Database): Promise<Table[]> {
+  const { results } = await db
+    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    .all<{ name: string; sql: string | null }>();
+  const virtual = results.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql ?? '')).map((t) => t.name);
+  return results
+    .filter(
+      ({ name }) =>
+        !name.startsWith('sqlite_') &&
+        !name.startsWith('_cf_') &&
+        !name.startsWith(BASELINE) &&
+        name !== 'd1_migrations' &&
+        !virtual.some((v) => name.startsWith(`${v}_`)),
+    )
+    .map(({ name, sql }) => ({ name, virtual: /^CREATE VIRTUAL TABLE/i.test(sql ?? '') }))
+    .filter((t) => !(t.virtual && /USING\s+fts5vocab/i.test(results.find((r) => r.name === t.name)?.sql ?? '')));
+}
+
+/** A virtual table's columns, so its rows go back with their rowids (a full-text row names its product by rowid). */
+async function columns(db: D1Database, table: string): Promise<string[]> {
+  const { results } = await db.prepare(`PRAGMA table_info(${quote(table)})`).all<{ name: string }>();
+  return results.map((c) => quote(c.name));
+}
+
+async function snapshot(db: D1Database): Promise<void> {
+  const statements: D1PreparedStatement[] = [];
+  for (const t of await dataTables(db)) {
+    const select = t.virtual ? `SELECT rowid AS _rowid, ${(await columns(db, t.name)).join(', ')}` : 'SELECT *';
+    statements.push(db.prepare(`CREATE TABLE ${quote(BASELINE + t.name)} AS ${select} FROM ${quote(t.name)}`));
+  }
+  statements.push(db.prepare(`CREATE TABLE ${quote(MARKER)} (at INTEGER)`));
+  await db.batch(statements);
+}
+
+async function restore(db: D1Database): Promise<void> {
+  const statements: D1PreparedStatement[] = [db.prepare('PRAGMA defer_foreign_keys = on')];
+  const refills: D1PreparedStatement[] = [];
+  for (const t of await dataTables(db)) {
+    statements.push(db.prepare(`DELETE FROM ${quote(t.name)}`));
+    if (t.virtual) {
+      const cols = await columns(db, t.name);
+      refills.push(
+        db.prepare(
+          `INSERT INTO ${quote(t.name)} (rowid, ${cols.join(', ')}) SELECT _rowid, ${cols.join(', ')} FROM ${quote(BASELINE + t.name)}`,
+        ),
+      );
+    } else refills.push(db.prepare(`INSERT INTO ${quote(t.name)} SELECT * FROM ${quote(BASELINE + t.name)}`));
+  }
+  await db.batch([...statements, ...refills]);
+}
+
+async function emptyKv(kv: KVNamespace): Promise<void> {
+  let cursor: string | undefined;
+  do {
+    const page: KVNamespaceListResult<unknown, string> = await kv.list({ cursor });
+    await Promise.all(page.keys.map((k) => kv.delete(k.name)));
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor);
+}
+
+async function emptyBucket(bucket: R2Bucket): Promise<void> {
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ cursor, limit: 1000 });
+    if (page.objects.length > 0) await bucket.delete(page.objects.map((o) => o.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+}
+
+export async function freshStart(
+  db: D1Database,
+  migrations: D1Migration[],
+  stores: { kv?: KVNamespace[]; buckets?: R2Bucket[] } = {},
+): Promise<void> {
+  const ready = await db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').bind(MARKER).first();
+  if (ready) await restore(db);
+  else {
+    await applyD1Migrations(db, migrations);
+    await snapshot(db);
+  }
+  await Promise.all([...(stores.kv ?? []).map(emptyKv), ...(stores.buckets ?? []).map(emptyBucket)]);
+}
