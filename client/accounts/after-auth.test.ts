@@ -23,7 +23,7 @@ describe('return_url after sign-in', () => {
     }
   });
 
-  it('ignores the return_url of an attacker\'s sign-in link, read from the page address as the page reads it', () => {
+  it("ignores the return_url of an attacker's sign-in link, read from the page address as the page reads it", () => {
     for (const link of [
       '%2F%09%2Fevil.example/x',
       '%2F%2Fevil.example',

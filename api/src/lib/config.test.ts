@@ -30,7 +30,8 @@ describe('API configuration', () => {
       /PASSWORD_HASH_ITERATIONS/,
     );
     // Local and test modes may hash faster; never below 1,000 rounds nor above the Workers limit.
-    const local = (n: string) => apiConfig({ ...base, ENVIRONMENT: 'development', PASSWORD_HASH_ITERATIONS: n } as unknown as ApiEnv);
+    const local = (n: string) =>
+      apiConfig({ ...base, ENVIRONMENT: 'development', PASSWORD_HASH_ITERATIONS: n } as unknown as ApiEnv);
     expect(local('2000').PASSWORD_HASH_ITERATIONS).toBe(2000);
     expect(() => local('10')).toThrow(/PASSWORD_HASH_ITERATIONS/);
     expect(() => local('200000')).toThrow(/PASSWORD_HASH_ITERATIONS/);

@@ -71,7 +71,11 @@ export const userRoutes = new Hono<AppEnv>()
     const db = c.env.DB;
     const ip = clientIp(c);
     await enforce(db, [limit(LIMITS.registerPerIp, `register:ip:${ip}`)]);
-    const hash = await hashPassword(input.password, c.var.config.PASSWORD_PEPPER, c.var.config.PASSWORD_HASH_ITERATIONS);
+    const hash = await hashPassword(
+      input.password,
+      c.var.config.PASSWORD_PEPPER,
+      c.var.config.PASSWORD_HASH_ITERATIONS,
+    );
     const inserted = await db
       .prepare(
         'INSERT INTO users (name, email, password_hash, lang, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id',
@@ -208,7 +212,11 @@ export const userRoutes = new Hono<AppEnv>()
       .bind(now, hash, now)
       .first<Pick<PasswordResetRow, 'user_id'>>();
     if (!claimed) throw new ApiError(400, 'reset_link_invalid');
-    const passwordHash = await hashPassword(input.password, c.var.config.PASSWORD_PEPPER, c.var.config.PASSWORD_HASH_ITERATIONS);
+    const passwordHash = await hashPassword(
+      input.password,
+      c.var.config.PASSWORD_PEPPER,
+      c.var.config.PASSWORD_HASH_ITERATIONS,
+    );
     await db.batch([
       db
         .prepare('UPDATE users SET password_hash = ? WHERE id = ? AND deleted_at IS NULL')
@@ -256,7 +264,11 @@ export const userRoutes = new Hono<AppEnv>()
       .bind(user.id)
       .first<Pick<UserRow, 'password_hash'>>();
     await checkPassword(c, user.email, input.old_password, row?.password_hash, 'old_password');
-    const hash = await hashPassword(input.new_password, c.var.config.PASSWORD_PEPPER, c.var.config.PASSWORD_HASH_ITERATIONS);
+    const hash = await hashPassword(
+      input.new_password,
+      c.var.config.PASSWORD_PEPPER,
+      c.var.config.PASSWORD_HASH_ITERATIONS,
+    );
     // Every other session ends; this one stays signed in.
     await db.batch([
       db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').bind(hash, user.id),

@@ -213,7 +213,11 @@ export const staffTeamRoutes = new Hono<AppEnv>()
     // The first code proves the app was set up with this secret before the invitation is spent.
     const step = secret ? await matchTotp(secret, input.code) : null;
     if (step === null) throw new ApiError(400, 'totp_invalid');
-    const hash = await hashPassword(input.password, c.var.config.PASSWORD_PEPPER, c.var.config.PASSWORD_HASH_ITERATIONS);
+    const hash = await hashPassword(
+      input.password,
+      c.var.config.PASSWORD_PEPPER,
+      c.var.config.PASSWORD_HASH_ITERATIONS,
+    );
     const [spent] = await db.batch([
       db
         .prepare('UPDATE staff_invitations SET used_at = ? WHERE token_hash = ? AND used_at IS NULL')
