@@ -4,8 +4,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
-const out = 'node_modules/.cache/openapi/openapi.mjs';
-mkdirSync('node_modules/.cache/openapi', { recursive: true });
+const out = '.cache/openapi/openapi.mjs';
+mkdirSync('.cache/openapi', { recursive: true });
 // tsconfig.base.json maps the #shared/* aliases with extension look-up, as tsc and Vite resolve them.
 await build({
   entryPoints: ['api/src/contract/openapi.ts'],

@@ -10,7 +10,7 @@ import { getPlatformProxy } from 'wrangler';
 
 /** Bump when the rendering below changes, so cached files are not reused. */
 const RENDER_VERSION = 3;
-const CACHE_DIR = 'node_modules/.cache/media';
+const CACHE_DIR = '.cache/media';
 
 // The artwork's text is drawn with fonts from an npm package (DejaVu Sans, which has Arabic), not the
 // machine's: a machine with no fonts installed would draw boxes, and two machines with different

@@ -15,7 +15,7 @@ function devVar(name) {
 }
 
 async function staffModule() {
-  const out = 'node_modules/.cache/seed';
+  const out = '.cache/seed';
   mkdirSync(out, { recursive: true });
   await build({
     stdin: {

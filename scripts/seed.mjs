@@ -30,7 +30,7 @@ export function productCount() {
 }
 
 async function seedModule() {
-  const out = 'node_modules/.cache/seed';
+  const out = '.cache/seed';
   mkdirSync(out, { recursive: true });
   const entry = join(out, 'entry.ts');
   // The catalogue and the renditions table, in one bundle: the seed renders exactly the keys the API hands out.
@@ -59,7 +59,7 @@ async function seedModule() {
 async function seedDoses(mod, mode) {
   const r = wrangler(['--command', 'SELECT count(*) AS n FROM sku_nutrients', '--json']);
   if (r.status !== 0 || JSON.parse(r.stdout)[0].results[0].n > 0) return;
-  const file = join('node_modules/.cache/seed', `${mode}-doses.sql`);
+  const file = join('.cache/seed', `${mode}-doses.sql`);
   const stream = createWriteStream(file);
   // Through a scratch table: sizes deleted since the seed (the back office may delete them) are skipped.
   stream.write('CREATE TABLE seed_sku_nutrients AS SELECT * FROM sku_nutrients WHERE 0;\n');
@@ -82,7 +82,7 @@ async function seedDoses(mod, mode) {
 async function seedQuiz(mod) {
   const r = wrangler(['--command', 'SELECT count(*) AS n FROM quiz_versions', '--json']);
   if (r.status !== 0 || JSON.parse(r.stdout)[0].results[0].n > 0) return;
-  const file = join('node_modules/.cache/seed', 'quiz.sql');
+  const file = join('.cache/seed', 'quiz.sql');
   const stream = createWriteStream(file);
   for (const statement of mod.quizStatements()) stream.write(`${statement};\n`);
   stream.end();
@@ -105,7 +105,7 @@ export async function seed(mode = 'demo') {
     return false;
   }
   const { catalogueStatements } = mod;
-  const out = 'node_modules/.cache/seed';
+  const out = '.cache/seed';
   const started = Date.now();
   // Streamed statement by statement: the large catalogue is 160 MB of SQL, the huge one 600 MB, more
   // than wrangler can read as one string, so it goes in parts of at most 150 MB, run in order.

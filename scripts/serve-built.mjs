@@ -1,4 +1,6 @@
 // Serves the existing build (no rebuild) with a migrated database: used by e2e tests and the bench.
+// `--prepare` only migrates and seeds the database and stores the images, then exits: npm test does
+// that while the integration tests run, so the e2e server starts at once.
 import { spawn } from 'node:child_process';
 import { migrateLocal } from './db.mjs';
 import { ensureDevVars } from './dev-vars.mjs';
@@ -11,6 +13,7 @@ ensureDevVars({ built: true });
 migrateLocal();
 await seed();
 await seedStaff();
+if (process.argv.includes('--prepare')) process.exit(0);
 configureLocalOrigin(port);
 const server = spawn('vite', ['preview', '--port', port, '--strictPort'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -1,18 +1,42 @@
-// npm test: the whole suite. Lint, format, import boundaries and env types, typecheck, build (the storefront integration tests and e2e run the
-// built workers), unit and integration tests in Vitest, then e2e in Chromium. Ends with one line
-// "tests: N passed, N failed".
-import { spawnSync } from 'node:child_process';
+// npm test: the whole suite, in phases (decision 36). Guard rails (lint, format, import boundaries, env
+// types), typecheck, build (the storefront integration tests and e2e run the built workers), unit tests,
+// integration tests in workerd, then e2e in Chromium. While the integration tests run on one core, the
+// e2e server's database and images are prepared on the other. Ends with a table of each phase's time
+// and one line "tests: N passed, N failed". The budget is 10 minutes on two cores.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureDevVars } from './dev-vars.mjs';
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? 'true' };
 const results = 'test-results';
+const BUDGET_S = 600;
+// A dedicated database and port, so a running `npm start` is left alone.
+const e2eEnv = { E2E_PORT: process.env.E2E_PORT ?? '8791', WRANGLER_STATE: '.wrangler/e2e-state' };
 mkdirSync(results, { recursive: true });
+
+const phases = [];
+const started = Date.now();
+const seconds = (ms) => (ms / 1000).toFixed(1);
 
 function run(label, command, args, extraEnv = {}) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
+  const t = Date.now();
   const r = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
-  return r.status ?? 1;
+  const status = r.status ?? 1;
+  phases.push({ label, ms: Date.now() - t, ok: status === 0 });
+  return status;
+}
+
+/** Runs in the background; the promise settles with its exit status and time. */
+function background(label, command, args, extraEnv = {}) {
+  const t = Date.now();
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, ...extraEnv } });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  return new Promise((resolve) =>
+    child.on('close', (code) => resolve({ label, ms: Date.now() - t, ok: code === 0, output })),
+  );
 }
 
 ensureDevVars();
@@ -28,32 +52,57 @@ if (run('build', 'vite', ['build', '--logLevel', 'warn']) !== 0) {
 }
 
 rmSync(`${results}/vitest.json`, { force: true });
+rmSync(`${results}/vitest-unit.json`, { force: true });
 rmSync(`${results}/e2e.json`, { force: true });
-const vitest = run('unit and integration', 'vitest', [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${results}/vitest.json`,
-]);
-const e2e = run('e2e', 'playwright', ['test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: `${process.cwd()}/${results}/e2e.json`,
-  // A dedicated database and port, so a running `npm start` is left alone.
-  E2E_PORT: process.env.E2E_PORT ?? '8791',
-});
+const vitestRun = (label, projects, file) =>
+  run(label, 'vitest', [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${results}/${file}`,
+  ]);
+const unit = vitestRun('unit tests', ['unit'], 'vitest-unit.json');
+// The e2e server's database, catalogue and images, made while the integration tests run.
+const e2eState = background(
+  'e2e server state (beside the integration tests)',
+  'node',
+  ['scripts/serve-built.mjs', '--prepare'],
+  e2eEnv,
+);
+const integration = vitestRun('integration tests (workerd)', ['api', 'storefront'], 'vitest.json');
+const prepared = await e2eState;
+phases.push(prepared);
+if (!prepared.ok) console.log(`\n✖ preparing the e2e server's state failed:\n${prepared.output}`);
+const e2e = run(
+  'e2e (Chromium)',
+  'playwright',
+  ['test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
+  {
+    ...e2eEnv,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: `${process.cwd()}/${results}/e2e.json`,
+  },
+);
 
 let passed = 0;
 let failed = failedSteps;
-if (existsSync(`${results}/vitest.json`)) {
-  const v = JSON.parse(readFileSync(`${results}/vitest.json`, 'utf8'));
-  passed += v.numPassedTests;
-  failed += v.numFailedTests + (v.numFailedTestSuites ?? 0);
-} else failed += 1;
+for (const file of ['vitest-unit.json', 'vitest.json']) {
+  if (existsSync(`${results}/${file}`)) {
+    const v = JSON.parse(readFileSync(`${results}/${file}`, 'utf8'));
+    passed += v.numPassedTests;
+    failed += v.numFailedTests + (v.numFailedTestSuites ?? 0);
+  } else failed += 1;
+}
 if (existsSync(`${results}/e2e.json`)) {
   const stats = JSON.parse(readFileSync(`${results}/e2e.json`, 'utf8')).stats;
   passed += stats.expected;
   failed += stats.unexpected + stats.flaky;
 } else failed += 1;
-if (vitest !== 0 || e2e !== 0) failed = Math.max(failed, 1);
+if (unit !== 0 || integration !== 0 || e2e !== 0) failed = Math.max(failed, 1);
 
+const total = Date.now() - started;
+console.log('\nphase                                              seconds');
+for (const p of phases) console.log(`${p.ok ? ' ' : '✖'} ${p.label.padEnd(48)} ${seconds(p.ms).padStart(7)}`);
+console.log(`  ${'total'.padEnd(48)} ${seconds(total).padStart(7)}  (budget ${BUDGET_S} s on two cores)`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

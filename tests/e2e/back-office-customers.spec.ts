@@ -1,26 +1,19 @@
 // "A support agent finds a shopper and credits their wallet with a reason, and the shopper sees the new
 // balance on /profile/wallet" (issue 14), in English and Arabic. The shopper's and the agent's sessions
 // live side by side in one browser: the shop's cookies on localhost, the staff app's on staff.localhost.
-import type { Page } from '@playwright/test';
-import { totpCode } from '../../shared/staff/totp';
 import {
   createStaffThroughDev,
   expect,
+  signInStaff,
   signUpThroughApi,
   staffOrigin,
   test,
   uniqueEmail,
-  type StaffAccount,
 } from './fixtures';
 
 const TEXT = {
   en: {
     prefix: '',
-    email: 'E-mail',
-    password: 'Password',
-    continue: 'Continue',
-    code: 'Code',
-    verify: 'Verify',
     nav: 'Back office',
     customers: 'Customers',
     query: 'E-mail, name or phone',
@@ -36,11 +29,6 @@ const TEXT = {
   },
   ar: {
     prefix: '/ar',
-    email: 'البريد الإلكتروني',
-    password: 'كلمة المرور',
-    continue: 'متابعة',
-    code: 'الرمز',
-    verify: 'تحقق',
     nav: 'لوحة الإدارة',
     customers: 'العملاء',
     query: 'البريد الإلكتروني أو الاسم أو الهاتف',
@@ -55,17 +43,6 @@ const TEXT = {
     kind: 'تعديل',
   },
 } as const;
-
-async function signInStaff(page: Page, staff: string, account: StaffAccount, lang: 'en' | 'ar') {
-  const x = TEXT[lang];
-  await page.goto(`${staff}/sign-in`);
-  if (lang === 'ar') await page.getByRole('button', { name: 'Switch to Arabic' }).click();
-  await page.getByLabel(x.email).fill(account.email);
-  await page.getByLabel(x.password).fill(account.password);
-  await page.getByRole('button', { name: x.continue }).click();
-  await page.getByLabel(x.code).fill(await totpCode(account.secret));
-  await page.getByRole('button', { name: x.verify }).click();
-}
 
 for (const lang of ['en', 'ar'] as const) {
   test(`a support agent credits a shopper's wallet with a reason and the shopper sees it (${lang})`, async ({

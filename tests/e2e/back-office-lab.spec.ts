@@ -4,9 +4,16 @@
 // reason, which she adds to the cart (issue 15). The booking itself is made through the API from the page's
 // own request context (blood-test-booking.spec.ts books through the pages).
 import type { Page } from '@playwright/test';
-import { totpCode } from '../../shared/staff/totp';
 import { addDays, gulfDate } from '../../shared/blood-tests/slot-rules';
-import { createStaffThroughDev, expect, signUpThroughApi, staffOrigin, test, type StaffAccount } from './fixtures';
+import {
+  createStaffThroughDev,
+  expect,
+  signInStaff,
+  signUpThroughApi,
+  staffOrigin,
+  test,
+  type StaffAccount,
+} from './fixtures';
 
 const SHOTS = process.env.LAB_SHOTS;
 
@@ -76,11 +83,6 @@ async function bookVitaminD(page: Page, lang: 'en' | 'ar', slot: { date: string;
 
 const TEXTS = {
   en: {
-    email: 'E-mail',
-    password: 'Password',
-    continue: 'Continue',
-    code: 'Code',
-    verify: 'Verify',
     signOut: 'Sign out',
     visits: 'Visits of the day',
     collect: (id: number) => `Sample collected for order ${id}`,
@@ -102,11 +104,6 @@ const TEXTS = {
     why: /^Why: Your vitamin D was 18\.5 ng\/mL on .+, below 30\.$/,
   },
   ar: {
-    email: 'البريد الإلكتروني',
-    password: 'كلمة المرور',
-    continue: 'متابعة',
-    code: 'الرمز',
-    verify: 'تحقق',
     signOut: 'تسجيل الخروج',
     visits: 'زيارات اليوم',
     collect: (id: number) => `تم سحب عينة الطلب ${id}`,
@@ -130,15 +127,7 @@ const TEXTS = {
 } as const;
 
 async function signIn(page: Page, staff: string, who: StaffAccount, lang: 'en' | 'ar') {
-  const x = TEXTS[lang];
-  await page.goto(`${staff}/sign-in`);
-  if (lang === 'ar' && (await page.locator('html').getAttribute('lang')) !== 'ar')
-    await page.getByRole('button', { name: 'Switch to Arabic' }).click();
-  await page.getByLabel(x.email).fill(who.email);
-  await page.getByLabel(x.password).fill(who.password);
-  await page.getByRole('button', { name: x.continue }).click();
-  await page.getByLabel(x.code).fill(await totpCode(who.secret));
-  await page.getByRole('button', { name: x.verify }).click();
+  await signInStaff(page, staff, who, lang);
   await expect(page.locator('main h1')).toBeVisible();
 }
 

@@ -3,8 +3,7 @@
 // signs in to the back office, finds the order, confirms, packs and ships it with a tracking number;
 // the shopper's order page shows it, and the shipping mail is in the mailbox in the order's language.
 import type { Page } from '@playwright/test';
-import { totpCode } from '../../shared/staff/totp';
-import { createStaffThroughDev, expect, signUpThroughApi, staffOrigin, test } from './fixtures';
+import { createStaffThroughDev, expect, signInStaff, signUpThroughApi, staffOrigin, test } from './fixtures';
 
 const ADDRESSES = {
   KW: { country: 'KW', recipient: 'Sara', phone: '98765432', area_id: 26, block: '3', street: '12', building: '7' },
@@ -23,11 +22,6 @@ const ADDRESSES = {
 const TEXT = {
   en: {
     prefix: '',
-    email: 'E-mail',
-    password: 'Password',
-    continue: 'Continue',
-    code: 'Code',
-    verify: 'Verify',
     nav: 'Back office',
     orders: 'Orders',
     search: 'Order number, e-mail, name or phone',
@@ -44,11 +38,6 @@ const TEXT = {
   },
   ar: {
     prefix: '/ar',
-    email: 'البريد الإلكتروني',
-    password: 'كلمة المرور',
-    continue: 'متابعة',
-    code: 'الرمز',
-    verify: 'تحقق',
     nav: 'لوحة الإدارة',
     orders: 'الطلبات',
     search: 'رقم الطلب أو البريد أو الاسم أو الهاتف',
@@ -118,16 +107,8 @@ for (const [lang, country] of [
 
     const clerk = await createStaffThroughDev(page, [{ role: 'fulfilment', country }], { name: 'Fahad', lang });
     const staff = staffOrigin(baseURL!);
-    await page.goto(`${staff}/sign-in`);
-    if (lang === 'ar') {
-      await page.getByRole('button', { name: 'Switch to Arabic' }).click();
-      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    }
-    await page.getByLabel(x.email).fill(clerk.email);
-    await page.getByLabel(x.password).fill(clerk.password);
-    await page.getByRole('button', { name: x.continue }).click();
-    await page.getByLabel(x.code).fill(await totpCode(clerk.secret));
-    await page.getByRole('button', { name: x.verify }).click();
+    await signInStaff(page, staff, clerk, lang);
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
 
     await page.getByRole('navigation', { name: x.nav }).getByRole('link', { name: x.orders }).click();
     await page.getByLabel(x.search).fill(number);

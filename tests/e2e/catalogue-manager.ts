@@ -1,20 +1,13 @@
 // The back office's catalogue manager, as the e2e stories need one: signed in with password and
 // code in the story's language, and a sold-out product with one size (so its page has one size form).
 import type { Page } from '@playwright/test';
-import { totpCode } from '../../shared/staff/totp';
-import { createStaffThroughDev, expect } from './fixtures';
+import { createStaffThroughDev, expect, signInStaff } from './fixtures';
 
 export async function signInCatalogueManager(page: Page, staff: string, lang: 'en' | 'ar') {
   const manager = await createStaffThroughDev(page, [{ role: 'catalogue_manager', country: null }], {
     name: lang === 'ar' ? 'هدى' : 'Huda Catalogue',
   });
-  await page.goto(`${staff}/sign-in`);
-  if (lang === 'ar') await page.getByRole('button', { name: 'Switch to Arabic' }).click();
-  await page.getByLabel(lang === 'ar' ? 'البريد الإلكتروني' : 'E-mail').fill(manager.email);
-  await page.getByLabel(lang === 'ar' ? 'كلمة المرور' : 'Password').fill(manager.password);
-  await page.getByRole('button', { name: lang === 'ar' ? 'متابعة' : 'Continue' }).click();
-  await page.getByLabel(lang === 'ar' ? 'الرمز' : 'Code').fill(await totpCode(manager.secret));
-  await page.getByRole('button', { name: lang === 'ar' ? 'تحقق' : 'Verify' }).click();
+  await signInStaff(page, staff, manager, lang);
 }
 
 /**

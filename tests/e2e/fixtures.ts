@@ -2,6 +2,7 @@
 // signUpThroughApi gives a story a signed-in shopper without the sign-up form (accounts.spec.ts
 // keeps one story per language that signs up through the form).
 import { test as base, expect, type Page } from '@playwright/test';
+import { totpCode } from '../../shared/staff/totp';
 
 /** The network address each story's page claims (see the page fixture below). */
 const addresses = new WeakMap<Page, string>();
@@ -135,4 +136,28 @@ export async function createStaffThroughDev(
   const res = await page.request.post('/dev/staff', { data: { grants, name, lang } });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).data as StaffAccount;
+}
+
+/**
+ * Signs a staff member in without the sign-in pages (back-office.spec.ts keeps the stories that use
+ * them): the two forms are posted from the sign-in page as its own fetches, so the browser keeps the
+ * session cookie as it would. Arabic is chosen as the page's language button would choose it. Ends on
+ * the page the code step leads to.
+ */
+export async function signInStaff(page: Page, staff: string, account: StaffAccount, lang: 'en' | 'ar' = 'en') {
+  if (lang === 'ar') await page.context().addCookies([{ name: 'staff_lang', value: 'ar', url: staff }]);
+  await page.goto(`${staff}/sign-in`);
+  const form = { email: account.email, password: account.password };
+  const afterPassword = await page.evaluate(
+    async (form) => (await fetch('/sign-in', { method: 'POST', body: new URLSearchParams(form) })).url,
+    form,
+  );
+  expect(new URL(afterPassword).pathname).toBe('/verify');
+  const code = await totpCode(account.secret);
+  const afterCode = await page.evaluate(
+    async (code) => (await fetch('/verify', { method: 'POST', body: new URLSearchParams({ code }) })).url,
+    code,
+  );
+  expect(new URL(afterCode).pathname).toBe('/');
+  await page.goto(afterCode);
 }

@@ -1,9 +1,8 @@
 // "A shopper sends an order as a gift in Arabic with a message and an Eid delivery date, and the back
 // office prints a packing slip without prices" (issue 17, decision 34).
 import type { Page } from '@playwright/test';
-import { totpCode } from '../../shared/staff/totp';
 import { deliveryWindow, addGulfDays } from '../../shared/api/gift-schemas';
-import { createStaffThroughDev, expect, signUpThroughApi, staffOrigin, test } from './fixtures';
+import { createStaffThroughDev, expect, signInStaff, signUpThroughApi, staffOrigin, test } from './fixtures';
 
 const MESSAGE = 'عيد مبارك يا نورة، كل عام وأنتِ بخير 🌙';
 
@@ -111,14 +110,8 @@ test('a shopper sends an order as a gift in Arabic with a message and an Eid del
     lang: 'ar',
   });
   const staff = staffOrigin(baseURL!);
-  await page.goto(`${staff}/sign-in`);
-  await page.getByRole('button', { name: 'Switch to Arabic' }).click();
+  await signInStaff(page, staff, clerk, 'ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await page.getByLabel('البريد الإلكتروني').fill(clerk.email);
-  await page.getByLabel('كلمة المرور').fill(clerk.password);
-  await page.getByRole('button', { name: 'متابعة' }).click();
-  await page.getByLabel('الرمز').fill(await totpCode(clerk.secret));
-  await page.getByRole('button', { name: 'تحقق' }).click();
   await page.goto(`${staff}/orders`);
   await page.getByLabel('طلبات الهدايا فقط').check();
   await page.getByRole('button', { name: 'تصفية' }).click();
