@@ -19,7 +19,12 @@ async function received(): Promise<Received> {
   return (await standin.fetch('http://standin/__received')).json();
 }
 
-/** Polls the stand-in: the API worker flushes its reports and its tail after answering. */
+/**
+ * Polls the stand-in: the API worker flushes its reports and its tail after answering. Up to 5 s, so a
+ * test that polls gets more than that (POLL_TEST_TIMEOUT_MS) and fails with what arrived, not a timeout.
+ */
+const POLL_TEST_TIMEOUT_MS = 15_000;
+
 async function until<T>(read: (r: Received) => T | undefined): Promise<T> {
   for (let i = 0; i < 50; i++) {
     const value = read(await received());
@@ -97,7 +102,7 @@ describe('error reports', () => {
       ])
         expect(raw).not.toContain(secret);
     }
-  });
+  }, POLL_TEST_TIMEOUT_MS);
 
   it('no DSN, no report: the error still gets its 500 page and its log line', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -132,7 +137,7 @@ describe('request ids', () => {
     expect(apiLines.map((l) => parseLine(l.message[0]))).toContainEqual(
       expect.objectContaining({ worker: 'api', reqid, msg: 'request', path: '/country' }),
     );
-  });
+  }, POLL_TEST_TIMEOUT_MS);
 
   it('an unsafe id from the browser is replaced by a fresh one, used in both workers', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
@@ -143,5 +148,5 @@ describe('request ids', () => {
     await until((r) =>
       r.logs.some((l) => (parseLine(l.message[0]) as { reqid?: string })?.reqid === reqid) ? true : undefined,
     );
-  });
+  }, POLL_TEST_TIMEOUT_MS);
 });
