@@ -1,7 +1,7 @@
 // Every e2e test fails on a console error, an uncaught page error or a CSP violation.
 // signUpThroughApi gives a story a signed-in shopper without the sign-up form (accounts.spec.ts
 // keeps one story per language that signs up through the form).
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIResponse, test as base, expect, type Page, request } from '@playwright/test';
 import { totpCode } from '../../shared/staff/totp';
 
 /** The network address each story's page claims (see the page fixture below). */
@@ -140,24 +140,46 @@ export async function createStaffThroughDev(
 
 /**
  * Signs a staff member in without the sign-in pages (back-office.spec.ts keeps the stories that use
- * them): the two forms are posted from the sign-in page as its own fetches, so the browser keeps the
- * session cookie as it would. Arabic is chosen as the page's language button would choose it. Ends on
- * the page the code step leads to.
+ * them): the password and code forms are posted as the pages would post them, and the session cookie
+ * goes into the browser for the staff origin only. Arabic is chosen as the pages' language button would.
+ * The requests go from Node in a context of their own: Node does not resolve *.localhost as browsers
+ * do, so they go to the same server by its address with the staff host named in the Host header.
  */
 export async function signInStaff(page: Page, staff: string, account: StaffAccount, lang: 'en' | 'ar' = 'en') {
-  if (lang === 'ar') await page.context().addCookies([{ name: 'staff_lang', value: 'ar', url: staff }]);
-  await page.goto(`${staff}/sign-in`);
-  const form = { email: account.email, password: account.password };
-  const afterPassword = await page.evaluate(
-    async (form) => (await fetch('/sign-in', { method: 'POST', body: new URLSearchParams(form) })).url,
-    form,
-  );
-  expect(new URL(afterPassword).pathname).toBe('/verify');
-  const code = await totpCode(account.secret);
-  const afterCode = await page.evaluate(
-    async (code) => (await fetch('/verify', { method: 'POST', body: new URLSearchParams({ code }) })).url,
-    code,
-  );
-  expect(new URL(afterCode).pathname).toBe('/');
-  await page.goto(afterCode);
+  const host = new URL(staff).host;
+  const direct = staff.replace('//staff.localhost', '//localhost');
+  const api = await request.newContext({ extraHTTPHeaders: { host, origin: staff, 'sec-fetch-site': 'same-origin' } });
+  try {
+    const cookie = (res: APIResponse, name: string) =>
+      res
+        .headersArray()
+        .find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`${name}=`))
+        ?.value.split(';')[0]!
+        .slice(name.length + 1);
+    const first = await api.post(`${direct}/sign-in`, {
+      form: { email: account.email, password: account.password },
+      maxRedirects: 0,
+    });
+    expect(first.status(), await first.text()).toBe(303);
+    expect(first.headers().location).toBe('/verify');
+    const second = await api.post(`${direct}/verify`, {
+      form: { code: await totpCode(account.secret) },
+      headers: { cookie: `stt=${cookie(first, 'stt')}` },
+      maxRedirects: 0,
+    });
+    expect(second.status(), await second.text()).toBe(303);
+    const session = cookie(second, 'stk');
+    expect(session).toMatch(/^[0-9a-f]{64}$/);
+    await page
+      .context()
+      .addCookies([
+        { name: 'stk', value: session!, url: staff, httpOnly: true, sameSite: 'Strict' },
+        ...(lang === 'ar'
+          ? [{ name: 'staff_lang', value: 'ar', url: staff, httpOnly: true, sameSite: 'Strict' as const }]
+          : []),
+      ]);
+    await page.goto(new URL(second.headers().location!, staff).href);
+  } finally {
+    await api.dispose();
+  }
 }
