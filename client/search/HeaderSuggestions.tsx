@@ -43,6 +43,7 @@ export default function HeaderSuggestions({ input, listId, onAria, navigate, loc
   const href = useHref();
   const api = useContext(ApiContext)!;
   const [text, setText] = useState(() => input.current?.value ?? '');
+  const renderedText = useRef(text);
   const [recent, setRecent] = useState<string[]>([]);
   const [data, setData] = useState<SuggestionsData | null>(null);
   const [state, dispatch] = useReducer(comboboxReducer, {
@@ -145,6 +146,8 @@ export default function HeaderSuggestions({ input, listId, onAria, navigate, loc
     box.addEventListener('focus', onFocus);
     box.addEventListener('blur', onBlur);
     box.addEventListener('keydown', onKey);
+    // Keys typed between this popup's first render and now reached the box but no listener: catch up.
+    if (box.value !== renderedText.current) onInput();
     return () => {
       box.removeEventListener('input', onInput);
       box.removeEventListener('focus', onFocus);

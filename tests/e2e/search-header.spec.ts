@@ -77,3 +77,27 @@ for (const [lang, path, box, typed, list, heading] of [
     await expect(suggestions).not.toContainText(/\b(?:products_heading|bt_search_\w+|suggestions_count)\b/);
   });
 }
+
+// On a slow phone the popup's code can arrive while the shopper is still typing: what was typed
+// between the popup's first render and its listening to the box must not be lost. The text is typed
+// exactly then, from the moment the popup is in the page.
+test('a shopper who types while the suggestions are still loading gets suggestions for the whole text', async ({
+  page,
+}) => {
+  await page.goto('/terms');
+  const box = page.getByRole('banner').getByRole('combobox', { name: 'Search the shop' });
+  await page.evaluate(() => {
+    const input = document.querySelector<HTMLInputElement>('#site-search')!;
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('[data-testid="header-suggestions"]')) return;
+      observer.disconnect();
+      input.value = 'vitamin d';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await box.focus();
+  const suggestions = page.getByRole('listbox', { name: 'Search suggestions' });
+  await expect(suggestions.getByRole('option').first()).toBeVisible();
+  await expect(suggestions).toContainText('Products');
+  await expect(box).toHaveValue('vitamin d');
+});
