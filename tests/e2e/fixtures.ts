@@ -150,12 +150,12 @@ export async function signInStaff(page: Page, staff: string, account: StaffAccou
   const direct = staff.replace('//staff.localhost', '//localhost');
   const api = await request.newContext({ extraHTTPHeaders: { host, origin: staff, 'sec-fetch-site': 'same-origin' } });
   try {
-    const cookie = (res: APIResponse, name: string) =>
-      res
+    const cookie = (res: APIResponse, name: string) => {
+      const line = res
         .headersArray()
-        .find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`${name}=`))
-        ?.value.split(';')[0]!
-        .slice(name.length + 1);
+        .find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`${name}=`));
+      return line?.value.split(';')[0]?.slice(name.length + 1);
+    };
     const first = await api.post(`${direct}/sign-in`, {
       form: { email: account.email, password: account.password },
       maxRedirects: 0,

@@ -63,46 +63,50 @@ beforeEach(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('error reports', () => {
-  it('an error in a storefront route and one in an API route both reach Sentry with the request id and no secrets', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const reqid = 'req-standin-0001';
-    const res = await storefront(
-      '/dev/error?email=omar%40example.com',
-      {
-        headers: {
-          'x-reqid': reqid,
-          cookie: 'utk=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef; dtk=dv1.device.secret',
+  it(
+    'an error in a storefront route and one in an API route both reach Sentry with the request id and no secrets',
+    async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const reqid = 'req-standin-0001';
+      const res = await storefront(
+        '/dev/error?email=omar%40example.com',
+        {
+          headers: {
+            'x-reqid': reqid,
+            cookie: 'utk=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef; dtk=dv1.device.secret',
+          },
         },
-      },
-      { SENTRY_DSN: DSN },
-    );
-    expect(res.status).toBe(500);
-    expect(res.headers.get('x-reqid')).toBe(reqid);
+        { SENTRY_DSN: DSN },
+      );
+      expect(res.status).toBe(500);
+      expect(res.headers.get('x-reqid')).toBe(reqid);
 
-    const both = await until((r) => {
-      const found = events(r);
-      const storefrontEvent = found.find((e) => e.event.tags?.worker === 'storefront');
-      const apiEvent = found.find((e) => e.event.tags?.worker === 'api');
-      return storefrontEvent && apiEvent ? { storefrontEvent, apiEvent } : undefined;
-    });
-    for (const [{ event, raw }, text] of [
-      [both.storefrontEvent, 'deliberate storefront error'],
-      [both.apiEvent, 'deliberate API error'],
-    ] as const) {
-      expect(event.tags?.reqid).toBe(reqid);
-      expect(event.exception.values[0]!.value).toContain(text);
-      expect(event.exception.values[0]!.stacktrace.frames.length).toBeGreaterThan(0);
-      for (const secret of [
-        '0123456789abcdef0123456789abcdef',
-        'dv1.device.secret',
-        'omar',
-        'x-hash',
-        'x-token',
-        'cookie',
-      ])
-        expect(raw).not.toContain(secret);
-    }
-  }, POLL_TEST_TIMEOUT_MS);
+      const both = await until((r) => {
+        const found = events(r);
+        const storefrontEvent = found.find((e) => e.event.tags?.worker === 'storefront');
+        const apiEvent = found.find((e) => e.event.tags?.worker === 'api');
+        return storefrontEvent && apiEvent ? { storefrontEvent, apiEvent } : undefined;
+      });
+      for (const [{ event, raw }, text] of [
+        [both.storefrontEvent, 'deliberate storefront error'],
+        [both.apiEvent, 'deliberate API error'],
+      ] as const) {
+        expect(event.tags?.reqid).toBe(reqid);
+        expect(event.exception.values[0]!.value).toContain(text);
+        expect(event.exception.values[0]!.stacktrace.frames.length).toBeGreaterThan(0);
+        for (const secret of [
+          '0123456789abcdef0123456789abcdef',
+          'dv1.device.secret',
+          'omar',
+          'x-hash',
+          'x-token',
+          'cookie',
+        ])
+          expect(raw).not.toContain(secret);
+      }
+    },
+    POLL_TEST_TIMEOUT_MS,
+  );
 
   it('no DSN, no report: the error still gets its 500 page and its log line', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -120,33 +124,41 @@ describe('error reports', () => {
 });
 
 describe('request ids', () => {
-  it('one page view writes log lines in both workers under the same id', async () => {
-    const lines = vi.spyOn(console, 'log').mockImplementation(() => {});
-    const reqid = 'req-pageview-0001';
-    const res = await storefront('/ar', { headers: { 'x-reqid': reqid } });
-    await res.text();
-    expect(res.status).toBe(200);
-    expect(res.headers.get('x-reqid')).toBe(reqid);
-    expect(logged(lines)).toContainEqual(
-      expect.objectContaining({ worker: 'storefront', reqid, msg: 'request', path: '/ar', status: 200 }),
-    );
-    const apiLines = await until((r) => {
-      const mine = r.logs.filter((l) => (parseLine(l.message[0]) as { reqid?: string })?.reqid === reqid);
-      return mine.length ? mine : undefined;
-    });
-    expect(apiLines.map((l) => parseLine(l.message[0]))).toContainEqual(
-      expect.objectContaining({ worker: 'api', reqid, msg: 'request', path: '/country' }),
-    );
-  }, POLL_TEST_TIMEOUT_MS);
+  it(
+    'one page view writes log lines in both workers under the same id',
+    async () => {
+      const lines = vi.spyOn(console, 'log').mockImplementation(() => {});
+      const reqid = 'req-pageview-0001';
+      const res = await storefront('/ar', { headers: { 'x-reqid': reqid } });
+      await res.text();
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-reqid')).toBe(reqid);
+      expect(logged(lines)).toContainEqual(
+        expect.objectContaining({ worker: 'storefront', reqid, msg: 'request', path: '/ar', status: 200 }),
+      );
+      const apiLines = await until((r) => {
+        const mine = r.logs.filter((l) => (parseLine(l.message[0]) as { reqid?: string })?.reqid === reqid);
+        return mine.length ? mine : undefined;
+      });
+      expect(apiLines.map((l) => parseLine(l.message[0]))).toContainEqual(
+        expect.objectContaining({ worker: 'api', reqid, msg: 'request', path: '/country' }),
+      );
+    },
+    POLL_TEST_TIMEOUT_MS,
+  );
 
-  it('an unsafe id from the browser is replaced by a fresh one, used in both workers', async () => {
-    vi.spyOn(console, 'log').mockImplementation(() => {});
-    const res = await storefront('/', { headers: { 'x-reqid': '<script>alert(1)</script>' } });
-    await res.text();
-    const reqid = res.headers.get('x-reqid')!;
-    expect(reqid).toMatch(/^[0-9a-f-]{36}$/);
-    await until((r) =>
-      r.logs.some((l) => (parseLine(l.message[0]) as { reqid?: string })?.reqid === reqid) ? true : undefined,
-    );
-  }, POLL_TEST_TIMEOUT_MS);
+  it(
+    'an unsafe id from the browser is replaced by a fresh one, used in both workers',
+    async () => {
+      vi.spyOn(console, 'log').mockImplementation(() => {});
+      const res = await storefront('/', { headers: { 'x-reqid': '<script>alert(1)</script>' } });
+      await res.text();
+      const reqid = res.headers.get('x-reqid')!;
+      expect(reqid).toMatch(/^[0-9a-f-]{36}$/);
+      await until((r) =>
+        r.logs.some((l) => (parseLine(l.message[0]) as { reqid?: string })?.reqid === reqid) ? true : undefined,
+      );
+    },
+    POLL_TEST_TIMEOUT_MS,
+  );
 });
