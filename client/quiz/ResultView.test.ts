@@ -28,6 +28,7 @@ const suggestion = (id: number, inStock = true): QuizSuggestionView => ({
   because: [],
   cautions: [],
   payable: { price: 1000 * id, old_price: null },
+  alternatives: [],
 });
 
 beforeEach(() => {

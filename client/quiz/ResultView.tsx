@@ -100,68 +100,25 @@ export function ResultView({ result, saved }: { result: QuizResultView; saved: b
         </p>
       )}
 
-      <ul className="quiz-cards">
-        {result.suggestions.map((s) => {
-          const image = s.images[0];
-          const titleId = `quiz-card-${s.id}`;
-          return (
-            <li key={s.slug}>
-              <article className="quiz-card" aria-labelledby={titleId} data-testid="quiz-card">
-                <div className="quiz-card-head">
-                  {image ? (
-                    <img
-                      src={image.url}
-                      srcSet={image.srcset}
-                      sizes="88px"
-                      alt=""
-                      width={88}
-                      height={88}
-                      className="quiz-card-image"
-                    />
-                  ) : (
-                    <span className="quiz-card-image" />
-                  )}
-                  <div>
-                    <span className="quiz-meta">{s.brand.name}</span>
-                    <h3 id={titleId} className="quiz-card-title">
-                      <Link to={paths.product(s.slug, lang)}>{s.name}</Link>
-                    </h3>
-                    <Price price={s.default_sku.price} />
-                    {!s.default_sku.in_stock && <span className="quiz-meta">{t('quiz_out_of_stock')}</span>}
-                  </div>
-                </div>
-                <p className="quiz-reason">{s.reason}</p>
-                <p className="quiz-subtitle">{t('quiz_because')}</p>
-                <ul className="quiz-because">
-                  {s.because.map((b) => (
-                    <li key={`${b.question}|${b.answer}`}>
-                      <span className="quiz-because-q">{b.question}</span> <strong>{b.answer}</strong>
+      <ul className="quiz-cards" data-testid="quiz-suggestions">
+        {result.suggestions.map((s) => (
+          <li key={s.slug}>
+            <SuggestionCard s={s} onWhy={setWhy} />
+            {s.alternatives.length > 0 && (
+              // One product a need; the others only when the shopper asks for them.
+              <details className="quiz-more" data-testid="quiz-more">
+                <summary>{t('quiz_more_choices', { count: s.alternatives.length })}</summary>
+                <ul className="quiz-cards">
+                  {s.alternatives.map((a) => (
+                    <li key={a.slug}>
+                      <SuggestionCard s={a} onWhy={setWhy} />
                     </li>
                   ))}
                 </ul>
-                {s.cautions.length > 0 && (
-                  <div className="quiz-caution" role="note" data-testid="quiz-caution">
-                    <p className="quiz-subtitle">{t('quiz_caution')}</p>
-                    <ul>
-                      {s.cautions.map((c) => (
-                        <li key={c}>{c}</li>
-                      ))}
-                    </ul>
-                  </div>
-                )}
-                <button
-                  type="button"
-                  className="button button-secondary quiz-why-button"
-                  aria-describedby={titleId}
-                  data-testid="quiz-why-button"
-                  onClick={() => setWhy(s)}
-                >
-                  {t('quiz_why')}
-                </button>
-              </article>
-            </li>
-          );
-        })}
+              </details>
+            )}
+          </li>
+        ))}
       </ul>
 
       {result.removed.length > 0 && (
@@ -191,5 +148,66 @@ export function ResultView({ result, saved }: { result: QuizResultView; saved: b
       </p>
       <WhyModal product={why} onClose={() => setWhy(null)} />
     </div>
+  );
+}
+
+function SuggestionCard({ s, onWhy }: { s: QuizSuggestionView; onWhy: (s: QuizSuggestionView) => void }) {
+  const { t, lang } = useI18n();
+  const image = s.images[0];
+  const titleId = `quiz-card-${s.id}`;
+  return (
+    <article className="quiz-card" aria-labelledby={titleId} data-testid="quiz-card">
+      <div className="quiz-card-head">
+        {image ? (
+          <img
+            src={image.url}
+            srcSet={image.srcset}
+            sizes="88px"
+            alt=""
+            width={88}
+            height={88}
+            className="quiz-card-image"
+          />
+        ) : (
+          <span className="quiz-card-image" />
+        )}
+        <div>
+          <span className="quiz-meta">{s.brand.name}</span>
+          <h3 id={titleId} className="quiz-card-title">
+            <Link to={paths.product(s.slug, lang)}>{s.name}</Link>
+          </h3>
+          <Price price={s.default_sku.price} />
+          {!s.default_sku.in_stock && <span className="quiz-meta">{t('quiz_out_of_stock')}</span>}
+        </div>
+      </div>
+      <p className="quiz-reason">{s.reason}</p>
+      <p className="quiz-subtitle">{t('quiz_because')}</p>
+      <ul className="quiz-because">
+        {s.because.map((b) => (
+          <li key={`${b.question}|${b.answer}`}>
+            <span className="quiz-because-q">{b.question}</span> <strong>{b.answer}</strong>
+          </li>
+        ))}
+      </ul>
+      {s.cautions.length > 0 && (
+        <div className="quiz-caution" role="note" data-testid="quiz-caution">
+          <p className="quiz-subtitle">{t('quiz_caution')}</p>
+          <ul>
+            {s.cautions.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <button
+        type="button"
+        className="button button-secondary quiz-why-button"
+        aria-describedby={titleId}
+        data-testid="quiz-why-button"
+        onClick={() => onWhy(s)}
+      >
+        {t('quiz_why')}
+      </button>
+    </article>
   );
 }

@@ -38,6 +38,10 @@ export const quizEn = {
     one: 'We left out {{count}} product because of your answers:',
     other: 'We left out {{count}} products because of your answers:',
   },
+  quiz_more_choices: {
+    one: 'Show {{count}} more choice for this',
+    other: 'Show {{count}} more choices for this',
+  },
   quiz_add_all: 'Add all to cart',
   quiz_retake: 'Retake the quiz',
   quiz_changes_title: 'What changed since your last result',

@@ -39,4 +39,17 @@ export const staffQuizAr: Translated<typeof staffQuizEn> = {
   st_quiz_single: 'إجابة واحدة',
   st_quiz_multi: 'عدة إجابات',
   st_quiz_shown_if: 'يُطرح فقط عندما تكون الإجابة عن «{{question}}»: {{options}}',
+  st_quiz_safety_title: 'قواعد السلامة في المتجر',
+  st_quiz_safety_intro:
+    'تمر اقتراحات كل نسخة بهذه القواعد بعد تحذيرات النسخة نفسها، ولا تستطيع أي نسخة إيقافها. تتغير مع شيفرة المتجر بعد المراجعة.',
+  st_quiz_safety_pregnancy: 'الحامل أو المرضع أو من تخطط للحمل: منتجات ثابتة السلامة فقط، ولا شيء فوق الحد الأعلى',
+  st_quiz_safety_nutrients: 'ثابتة السلامة بجرعات لا تتجاوز حدها الأعلى: {{names}}.',
+  st_quiz_safety_established: 'أنواع منتجات ثابتة السلامة (كلمات من الاسم أو قائمة المكونات):',
+  st_quiz_safety_not_established: 'غير ثابتة السلامة، فتُستبعد ولو كانت مع عناصر ثابتة السلامة:',
+  st_quiz_safety_upper_limits: 'للجميع: الجرعة اليومية فوق الحد الأعلى لعمر العميل لا تُقترح إلا مع تحذير يذكر ذلك',
+  st_quiz_safety_nutrient: 'العنصر الغذائي',
+  st_quiz_safety_limit: 'الحد الأعلى يومياً حسب العمر',
+  st_quiz_safety_source: 'المصدر',
+  st_quiz_safety_band: '{{ages}}: {{amount}}',
+  st_quiz_safety_no_limit: 'لا حد أعلى محدد',
 };

@@ -29,4 +29,19 @@ export const staffQuizEn = {
   st_quiz_single: 'One answer',
   st_quiz_multi: 'Several answers',
   st_quiz_shown_if: 'Asked only when the answer to “{{question}}” is: {{options}}',
+  st_quiz_safety_title: 'The shop’s safety rules',
+  st_quiz_safety_intro:
+    'Every version’s suggestions pass these rules after the version’s own cautions; no version can switch them off. They change with the shop’s code, after review.',
+  st_quiz_safety_pregnancy:
+    'Pregnant, breastfeeding or trying to conceive: only products of established safety, none above an upper limit',
+  st_quiz_safety_nutrients: 'Established at doses up to their upper limit: {{names}}.',
+  st_quiz_safety_established: 'Established kinds of product (words of the name or ingredient list):',
+  st_quiz_safety_not_established: 'Not established, so left out even beside established nutrients:',
+  st_quiz_safety_upper_limits:
+    'Everyone: a daily dose above the upper limit for the shopper’s age is suggested only with a caution saying so',
+  st_quiz_safety_nutrient: 'Nutrient',
+  st_quiz_safety_limit: 'Upper limit a day, by age',
+  st_quiz_safety_source: 'Source',
+  st_quiz_safety_band: '{{ages}}: {{amount}}',
+  st_quiz_safety_no_limit: 'No upper limit set',
 } as const;

@@ -35,9 +35,11 @@ export interface QuizSuggestionView extends ProductCard {
   reasons: string[];
   /** "Because you said …": the question and the answer, per answer that brought it in. */
   because: Array<{ question: string; answer: string }>;
-  /** Safety cautions (medicine timing, interactions) to read before buying. */
+  /** Safety cautions (medicine timing, interactions, a dose above the upper limit) to read before buying. */
   cautions: string[];
   payable: { price: number; old_price: number | null };
+  /** Other products for the same need, shown when the shopper asks for more (none of their own). */
+  alternatives: QuizSuggestionView[];
 }
 
 export interface QuizProductRef {

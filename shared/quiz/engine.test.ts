@@ -12,27 +12,43 @@ import {
 } from './engine';
 import { parseQuizContent, quizContentSchema, type QuizAnswers, type QuizContent } from './schema';
 import { QUIZ_V1 } from './v1';
+import type { Dose, Nutrient } from '../blood-tests/upper-limits';
 
-const product = (slug: string, targets: string[], rank: number, nutrients: string[] = [], ingredients = '') =>
-  ({ slug, targets, rank, nutrients, ingredients }) satisfies QuizCatalogueProduct;
+const product = (
+  slug: string,
+  targets: string[],
+  rank: number,
+  nutrients: string[] = [],
+  ingredients = '',
+  doses: Dose[] = [],
+) => ({ slug, targets, rank, nutrients, ingredients, doses }) satisfies QuizCatalogueProduct;
+
+const dose = (nutrient: Nutrient, amount: string, unit: Dose['unit']): Dose => ({ nutrient, amount, unit });
 
 const CATALOGUE: QuizCatalogueProduct[] = [
-  product('d3-1000', ['nutrient:vitamin-d'], 1, ['vitamin-d'], 'vitamin d3 (as cholecalciferol)'),
-  product('d3-k2', ['nutrient:vitamin-d'], 2, ['vitamin-d'], 'vitamin d3 and vitamin k2 (as menaquinone-7)'),
-  product('b12', ['nutrient:vitamin-b12'], 3, ['vitamin-b12'], 'methylcobalamin'),
-  product('iron-18', ['nutrient:iron'], 4, ['iron'], 'iron bisglycinate'),
-  product('mag-200', ['nutrient:magnesium'], 5, ['magnesium'], 'magnesium glycinate'),
+  product('d3-1000', ['nutrient:vitamin-d'], 1, ['vitamin-d'], 'vitamin d3 (as cholecalciferol)', [
+    dose('vitamin-d', '1000', 'IU'),
+  ]),
+  product('d3-k2', ['nutrient:vitamin-d'], 2, ['vitamin-d'], 'vitamin d3 and vitamin k2 (as menaquinone-7)', [
+    dose('vitamin-d', '5000', 'IU'),
+  ]),
+  product('b12', ['nutrient:vitamin-b12'], 3, ['vitamin-b12'], 'methylcobalamin', [dose('vitamin-b12', '1000', 'mcg')]),
+  product('iron-18', ['nutrient:iron'], 4, ['iron'], 'iron bisglycinate', [dose('iron', '18', 'mg')]),
+  product('mag-200', ['nutrient:magnesium'], 5, ['magnesium'], 'magnesium glycinate', [dose('magnesium', '200', 'mg')]),
   product('fish-oil', ['category:omega-fish-oil'], 6, [], 'fish oil concentrate, providing epa and dha'),
-  product('cod-liver', ['category:omega-fish-oil'], 7, ['vitamin-a'], 'cod liver oil, naturally providing vitamin a'),
-  product('folic-400', ['nutrient:folic-acid'], 8, ['folic-acid'], 'folic acid'),
-  product('vit-c', ['nutrient:vitamin-c'], 9, ['vitamin-c'], 'ascorbic acid'),
-  product('zinc-25', ['nutrient:zinc'], 10, ['zinc'], 'zinc picolinate'),
+  product('cod-liver', ['category:omega-fish-oil'], 7, ['vitamin-a'], 'cod liver oil, naturally providing vitamin a', [
+    dose('vitamin-a', '750', 'mcg'),
+  ]),
+  product('folic-400', ['nutrient:folic-acid'], 8, ['folic-acid'], 'folic acid', [dose('folic-acid', '400', 'mcg')]),
+  product('vit-c', ['nutrient:vitamin-c'], 9, ['vitamin-c'], 'ascorbic acid', [dose('vitamin-c', '1000', 'mg')]),
+  product('zinc-25', ['nutrient:zinc'], 10, ['zinc'], 'zinc picolinate', [dose('zinc', '25', 'mg')]),
   product(
     'cal-d3',
     ['nutrient:calcium', 'category:bone-joint', 'nutrient:vitamin-d'],
     11,
     ['calcium', 'vitamin-d'],
     'calcium carbonate',
+    [dose('calcium', '600', 'mg'), dose('vitamin-d', '400', 'IU')],
   ),
 ];
 
@@ -120,9 +136,10 @@ describe('answers against their version', () => {
 describe('scoring', () => {
   it('ranks by summed weight, explains each suggestion with the answers that brought it in', () => {
     const result = run(BASE);
-    // Indoors (vitamin D, 45) and sleep (magnesium, 35).
-    expect(result.suggestions.map((s) => s.slug)).toEqual(['d3-1000', 'd3-k2', 'cal-d3', 'mag-200']);
+    // Indoors (vitamin D, 45) and sleep (magnesium, 35): one product a need, the others on request.
+    expect(result.suggestions.map((s) => s.slug)).toEqual(['d3-1000', 'mag-200']);
     const d3 = result.suggestions[0]!;
+    expect(d3.alternatives.map((a) => a.slug)).toEqual(['d3-k2', 'cal-d3']);
     expect(d3.score).toBe(45);
     expect(d3.reason.en).toMatch(/sunlight/);
     expect(d3.because).toEqual([
@@ -143,7 +160,8 @@ describe('scoring', () => {
       QUIZ_V1,
       [...CATALOGUE].reverse().map((p) => ({ ...p, rank: 1 })),
     );
-    expect(tie.suggestions.map((s) => s.slug)).toEqual(['cal-d3', 'd3-1000', 'd3-k2', 'mag-200']);
+    expect(tie.suggestions.map((s) => s.slug)).toEqual(['cal-d3', 'mag-200']);
+    expect(tie.suggestions[0]!.alternatives.map((a) => a.slug)).toEqual(['d3-1000', 'd3-k2']);
   });
 
   it('suggests at most 6 products', () => {
@@ -227,6 +245,73 @@ describe('safety gates, after scoring', () => {
     expect(result.suggestions).toEqual([]);
     expect(result.removed.length).toBeGreaterThan(0);
     expect(result.removed[0]!.why[0]!.en).toMatch(/for adults/);
+  });
+});
+
+describe("the shop's safety rules, whatever the version says", () => {
+  const msm = product('msm', ['category:bone-joint'], 12, [], 'msm methylsulfonylmethane (msm) 1000 mg');
+  const folics = [
+    product('folic-a', ['nutrient:folic-acid'], 20, ['folic-acid'], 'folic acid', [dose('folic-acid', '400', 'mcg')]),
+    product('folic-b', ['nutrient:folic-acid'], 21, ['folic-acid'], 'folic acid', [dose('folic-acid', '400', 'mcg')]),
+    product('folic-c', ['nutrient:folic-acid'], 22, ['folic-acid'], 'folic acid', [dose('folic-acid', '800', 'mcg')]),
+  ];
+  const catalogue = [...CATALOGUE, msm, ...folics];
+  const slugsOf = (list: { slug: string; alternatives: { slug: string }[] }[]) =>
+    list.flatMap((s) => [s.slug, ...s.alternatives.map((a) => a.slug)]);
+
+  for (const pregnancy of ['pregnant', 'breastfeeding', 'trying']) {
+    it(`suggests nothing above a UL and nothing of unestablished safety when ${pregnancy}`, () => {
+      const result = run(
+        { ...BASE, sex: ['woman'], pregnancy: [pregnancy], goals: ['bones', 'sleep'], sun: ['rarely'] },
+        QUIZ_V1,
+        catalogue,
+      );
+      const offered = slugsOf(result.suggestions);
+      // Vitamin D3 + K2 at 5000 IU a day: above the 4000 IU UL, which holds in pregnancy and lactation.
+      expect(offered).not.toContain('d3-k2');
+      const d3k2 = result.removed.find((r) => r.slug === 'd3-k2')!;
+      expect(d3k2.why.map((w) => w.en).join(' ')).toMatch(
+        /vitamin D \(5000 IU\) is above the safe upper limit .*4000 IU/,
+      );
+      expect(d3k2.why.map((w) => w.ar).join(' ')).toMatch(/5000 وحدة دولية.*4000 وحدة دولية/);
+      // MSM has no established safety in pregnancy or breastfeeding.
+      expect(offered).not.toContain('msm');
+      expect(result.removed.find((r) => r.slug === 'msm')!.why[0]!.en).toMatch(/not established as safe/);
+      // What is established stays: vitamin D at 1000 IU, magnesium at 200 mg, calcium with D.
+      expect(offered).toEqual(expect.arrayContaining(['d3-1000', 'mag-200', 'cal-d3']));
+    });
+  }
+
+  it('cautions a 50+ man, visibly and with the reason, about a dose above the UL', () => {
+    const result = run({ ...BASE, age: ['50-plus'], sex: ['man'] }, QUIZ_V1, catalogue);
+    const all = result.suggestions.flatMap((s) => [s, ...s.alternatives]);
+    const d3k2 = all.find((s) => s.slug === 'd3-k2')!;
+    expect(d3k2.cautions.map((c) => c.en)).toContainEqual(
+      'Its daily dose of vitamin D (5000 IU) is above the safe upper limit for your age (4000 IU a day). Take it only if your doctor advises it.',
+    );
+    expect(d3k2.cautions.map((c) => c.ar).join(' ')).toMatch(/أعلى من الحد الأعلى الآمن لعمرك/);
+    // A dose within the limit carries none.
+    expect(all.find((s) => s.slug === 'd3-1000')!.cautions).toEqual([]);
+  });
+
+  it('gives one product a need: three folic-acid products are one card and two alternatives', () => {
+    const result = run({ ...BASE, sex: ['woman'], pregnancy: ['trying'], goals: ['sleep'] }, QUIZ_V1, [
+      ...CATALOGUE.filter((p) => p.slug !== 'folic-400'),
+      ...folics,
+    ]);
+    const folic = result.suggestions.filter((s) => s.slug.startsWith('folic-'));
+    expect(folic.map((s) => s.slug)).toEqual(['folic-a']);
+    expect(folic[0]!.alternatives.map((a) => a.slug)).toEqual(['folic-b', 'folic-c']);
+  });
+
+  it('shows each card a reason about that product: MSM is for joints, calcium for bones', () => {
+    const result = run({ ...BASE, goals: ['bones'], sun: ['lots'] }, QUIZ_V1, catalogue);
+    const all = result.suggestions.flatMap((s) => [s, ...s.alternatives]);
+    expect(all.find((s) => s.slug === 'msm')!.reason.en).toBe(
+      'Glucosamine, chondroitin and MSM are taken for joint comfort.',
+    );
+    expect(all.find((s) => s.slug === 'msm')!.reason.en).not.toMatch(/calcium|vitamin D/i);
+    expect(all.find((s) => s.slug === 'cal-d3')!.reason.en).toMatch(/^Calcium/);
   });
 });
 

@@ -3,7 +3,11 @@
 // be scored again from its version. Steps: check the answers against the version (branching decides
 // which questions were asked); add up the weights of the rules the answers match on every product their
 // targets bring in; then the safety gates, after scoring: a caution whose facts the answers state
-// removes or cautions every suggestion containing its ingredient, with its explanation.
+// removes or cautions every suggestion containing its ingredient, with its explanation; then the shop's
+// own safety rules (shared/safety), which no version can switch off. One product per need: the others a
+// need brought in are its alternatives, shown when the shopper asks for more.
+import type { Dose } from '../blood-tests/upper-limits';
+import { supplementSafety } from '../safety/supplement-safety';
 import { type Bi, QUIZ_LIMITS, type QuizAnswers, type QuizContent, type QuizQuestion, type QuizTarget } from './schema';
 
 /** A product the targets of a version can bring in (the API reads these in one query). */
@@ -17,6 +21,8 @@ export interface QuizCatalogueProduct {
   ingredients: string;
   /** Order among equals: lower first (the catalogue's popularity order). */
   rank: number;
+  /** The daily doses of the size its card shows (sku_nutrients), for the safety rules. */
+  doses: Dose[];
 }
 
 export interface QuizBecause {
@@ -32,6 +38,8 @@ export interface QuizSuggestion {
   reasons: Bi[];
   because: QuizBecause[];
   cautions: Bi[];
+  /** Other products for the same need (the rule that weighs most for it), best first: shown on request. */
+  alternatives: QuizSuggestion[];
 }
 
 export interface QuizRemoved {
@@ -120,7 +128,7 @@ function containsIngredient(content: QuizContent, key: string, p: QuizCatalogueP
 interface Tally {
   product: QuizCatalogueProduct;
   score: number;
-  best: { weight: number; reason: Bi } | null;
+  best: { weight: number; reason: Bi; need: number } | null;
   reasons: Bi[];
   because: QuizBecause[];
 }
@@ -139,12 +147,15 @@ export function score(content: QuizContent, answers: QuizAnswers, catalogue: Qui
   const asked = new Set(askedQuestions(content, answers).map((q) => q.id));
   const tallies = new Map<string, Tally>();
 
-  for (const rule of content.rules) {
+  for (const [need, rule] of content.rules.entries()) {
     if (!asked.has(rule.question) || !(answers[rule.question] ?? []).includes(rule.option)) continue;
     const question = questions.get(rule.question)!;
     const option = question.options.find((o) => o.id === rule.option)!;
     const products = new Map<string, QuizCatalogueProduct>();
-    for (const t of rule.targets) for (const p of byTarget.get(targetKey(t)) ?? []) products.set(p.slug, p);
+    // A rule whose reason speaks of particular ingredients brings in only products that have one.
+    for (const t of rule.targets)
+      for (const p of byTarget.get(targetKey(t)) ?? [])
+        if (!rule.only_terms || rule.only_terms.some((term) => p.ingredients.includes(term))) products.set(p.slug, p);
     for (const p of products.values()) {
       let t = tallies.get(p.slug);
       if (!t) {
@@ -152,7 +163,7 @@ export function score(content: QuizContent, answers: QuizAnswers, catalogue: Qui
         tallies.set(p.slug, t);
       }
       t.score += rule.weight;
-      if (!t.best || rule.weight > t.best.weight) t.best = { weight: rule.weight, reason: rule.reason };
+      if (!t.best || rule.weight > t.best.weight) t.best = { weight: rule.weight, reason: rule.reason, need };
       if (!t.reasons.some((r) => r.en === rule.reason.en)) t.reasons.push(rule.reason);
       if (!t.because.some((b) => b.question.en === question.text.en && b.answer.en === option.text.en))
         t.because.push({ question: question.text, answer: option.text });
@@ -164,26 +175,38 @@ export function score(content: QuizContent, answers: QuizAnswers, catalogue: Qui
     (a, b) => b.score - a.score || a.product.rank - b.product.rank || cmp(a.product.slug, b.product.slug),
   );
   const suggestions: QuizSuggestion[] = [];
+  const byNeed = new Map<number, QuizSuggestion>();
   const removed: QuizRemoved[] = [];
   for (const t of ranked) {
     const gates = content.cautions.filter(
       (c) => c.facts.some((f) => facts.includes(f)) && containsIngredient(content, c.ingredient, t.product),
     );
-    const removing = gates.filter((c) => c.action === 'remove');
-    if (removing.length) {
-      if (removed.length < QUIZ_LIMITS.suggestions * 2)
-        removed.push({ slug: t.product.slug, why: removing.map((c) => c.text) });
+    const safety = supplementSafety(t.product, facts);
+    // The version's own reason when it removes a product; else the shop's rules may.
+    const removing = gates.filter((c) => c.action === 'remove').map((c) => c.text);
+    const why = removing.length ? removing : safety.remove;
+    if (why.length) {
+      if (removed.length < QUIZ_LIMITS.suggestions * 2) removed.push({ slug: t.product.slug, why });
       continue;
     }
-    if (suggestions.length >= QUIZ_LIMITS.suggestions) continue;
-    suggestions.push({
+    const need = t.best!.need;
+    const first = byNeed.get(need);
+    if (!first && suggestions.length >= QUIZ_LIMITS.suggestions) continue;
+    if (first && first.alternatives.length >= QUIZ_LIMITS.alternatives) continue;
+    const suggestion: QuizSuggestion = {
       slug: t.product.slug,
       score: t.score,
       reason: t.best!.reason,
       reasons: t.reasons,
       because: t.because,
-      cautions: gates.map((c) => c.text),
-    });
+      cautions: [...gates.map((c) => c.text), ...safety.cautions],
+      alternatives: [],
+    };
+    if (first) first.alternatives.push(suggestion);
+    else {
+      byNeed.set(need, suggestion);
+      suggestions.push(suggestion);
+    }
   }
   return { suggestions, removed, facts };
 }

@@ -13,6 +13,8 @@ export const QUIZ_LIMITS = {
   rules: 200,
   cautions: 100,
   suggestions: 6,
+  /** Other products offered for one need when the shopper asks for more. */
+  alternatives: 2,
   /** Products one target (a category or a nutrient) brings in, most popular first. */
   productsPerTarget: 3,
   contentBytes: 100_000,
@@ -64,6 +66,11 @@ export const quizRuleSchema = z
     weight: z.number().int().min(1).max(100),
     /** Why the product fits (spec §3 Product.reason), shown on its card and in the "why this product" modal. */
     reason: biText(300),
+    /**
+     * When the reason speaks of particular ingredients: only products whose name or ingredient list has
+     * one of these words are brought in (so the reason describes every product it is shown on).
+     */
+    only_terms: z.array(z.string().trim().toLowerCase().min(3).max(60)).min(1).max(12).optional(),
   })
   .strict();
 

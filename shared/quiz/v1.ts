@@ -212,12 +212,23 @@ export const QUIZ_V1: QuizContent = {
     {
       question: 'goals',
       option: 'bones',
-      targets: [{ kind: 'category', key: 'bone-joint' }],
+      targets: [{ kind: 'nutrient', key: 'calcium' }],
       weight: 30,
       reason: {
-        en: 'Made for bones and joints: calcium, vitamin D and joint support.',
-        ar: 'مخصص للعظام والمفاصل: كالسيوم وفيتامين د ودعم للمفاصل.',
+        en: 'Calcium is what bones are made of; with vitamin D the body absorbs it.',
+        ar: 'الكالسيوم مادة بناء العظام، وفيتامين د يساعد الجسم على امتصاصه.',
       },
+    },
+    {
+      question: 'goals',
+      option: 'bones',
+      targets: [{ kind: 'category', key: 'bone-joint' }],
+      weight: 25,
+      reason: {
+        en: 'Glucosamine, chondroitin and MSM are taken for joint comfort.',
+        ar: 'يُتناول الجلوكوزامين والكوندرويتين وإم إس إم لراحة المفاصل.',
+      },
+      only_terms: ['glucosamine', 'chondroitin', 'methylsulfonylmethane'],
     },
     {
       question: 'goals',
@@ -265,9 +276,10 @@ export const QUIZ_V1: QuizContent = {
       targets: [{ kind: 'category', key: 'general-wellness' }],
       weight: 20,
       reason: {
-        en: 'Supports everyday wellbeing, digestion included.',
-        ar: 'يدعم العافية اليومية بما فيها الهضم.',
+        en: 'Probiotics and digestive enzymes support digestion.',
+        ar: 'تدعم البروبيوتيك والإنزيمات الهاضمة عملية الهضم.',
       },
+      only_terms: ['probiotic', 'lactobacillus', 'bifidobacterium', 'digestive enzyme'],
     },
     {
       question: 'diet',

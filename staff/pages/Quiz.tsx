@@ -1,7 +1,16 @@
 // The quiz in the back office (issue 17): the versions (draft, active, retired; who made each and
 // when), one version's content as JSON (editable while a draft, checked with the shared schema, its
 // problems listed), a preview of its questions, and publishing.
+import { UPPER_LIMITS } from '#shared/blood-tests/upper-limits';
 import { parseQuizContent } from '#shared/quiz/schema';
+import {
+  ESTABLISHED_NUTRIENTS_IN_PREGNANCY,
+  ESTABLISHED_TERMS_IN_PREGNANCY,
+  NOT_ESTABLISHED_TERMS_IN_PREGNANCY,
+  NUTRIENT_NAME,
+  type SafetyTerm,
+  UNIT_TEXT,
+} from '#shared/safety/supplement-safety';
 import type { StaffQuizVersionRow, StaffQuizVersionView } from '#shared/quiz/staff';
 import { formatDate } from '#shared/text/dates';
 import type { StaffSelf } from '../lib/api';
@@ -61,7 +70,82 @@ export function QuizVersionsPage(props: {
           </table>
         </div>
       )}
+      <SafetyRules t={t} />
     </Layout>
+  );
+}
+
+/**
+ * The shop's supplement safety rules (shared/safety), which every version's suggestions pass after the
+ * version's own cautions: listed with their sources for review beside the content. They change with
+ * the code, through review, not here.
+ */
+function SafetyRules({ t }: { t: StaffTranslator }) {
+  const terms = (list: readonly SafetyTerm[]) => (
+    <ul>
+      {list.map((x) => (
+        <li key={x.term}>
+          <span lang="en">{x.term}</span> ·{' '}
+          <a href={x.source.url} rel="noreferrer">
+            {x.source.name}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <section className="card stack" aria-labelledby="quiz-safety" data-testid="quiz-safety-rules">
+      <h2 id="quiz-safety">{t.t('st_quiz_safety_title')}</h2>
+      <p className="muted">{t.t('st_quiz_safety_intro')}</p>
+      <h3>{t.t('st_quiz_safety_pregnancy')}</h3>
+      <p>
+        {t.t('st_quiz_safety_nutrients', {
+          names: ESTABLISHED_NUTRIENTS_IN_PREGNANCY.map((n) => NUTRIENT_NAME[n][t.lang]).join(
+            t.lang === 'ar' ? '، ' : ', ',
+          ),
+        })}
+      </p>
+      <p>{t.t('st_quiz_safety_established')}</p>
+      {terms(ESTABLISHED_TERMS_IN_PREGNANCY)}
+      <p>{t.t('st_quiz_safety_not_established')}</p>
+      {terms(NOT_ESTABLISHED_TERMS_IN_PREGNANCY)}
+      <h3>{t.t('st_quiz_safety_upper_limits')}</h3>
+      <div className="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t.t('st_quiz_safety_nutrient')}</th>
+              <th scope="col">{t.t('st_quiz_safety_limit')}</th>
+              <th scope="col">{t.t('st_quiz_safety_source')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {UPPER_LIMITS.map((l) => (
+              <tr key={l.nutrient}>
+                <td>{NUTRIENT_NAME[l.nutrient][t.lang]}</td>
+                <td>
+                  {l.bands.length === 0
+                    ? t.t('st_quiz_safety_no_limit')
+                    : l.bands
+                        .map((b) =>
+                          t.t('st_quiz_safety_band', {
+                            ages: b.ageMax === null ? `${t.n(b.ageMin)}+` : `${t.n(b.ageMin)}–${t.n(b.ageMax)}`,
+                            amount: `${b.amount} ${UNIT_TEXT[l.unit][t.lang]}`,
+                          }),
+                        )
+                        .join(' · ')}
+                </td>
+                <td>
+                  <a href={l.source.url} rel="noreferrer">
+                    {l.source.name}
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 

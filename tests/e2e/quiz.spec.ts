@@ -48,11 +48,18 @@ test('a shopper takes the quiz in Arabic, reads why each product was suggested, 
   await next.click();
 
   await expect(page).toHaveURL(/\/ar\/quiz-result$/);
-  const cards = page.getByTestId('quiz-card');
+  // One card a need; a need's other products are under "more choices", closed until asked for.
+  const cards = page.getByTestId('quiz-suggestions').locator(':scope > li > [data-testid="quiz-card"]');
   await expect(cards.first()).toBeVisible();
   const count = await cards.count();
   expect(count).toBeGreaterThan(1);
   expect(count).toBeLessThanOrEqual(6);
+  const more = page.getByTestId('quiz-more').first();
+  const alternative = more.getByTestId('quiz-card').first();
+  await expect(alternative).toBeHidden();
+  await more.locator('summary').click();
+  await expect(alternative).toBeVisible();
+  await expect(alternative.locator('.quiz-reason')).not.toBeEmpty();
   // Analytics (decision 35): the data layer has the quiz's start and finish, with its version and the
   // number of suggestions only: no answer, medicine or product the quiz picked.
   await expect

@@ -2,7 +2,8 @@
 // content is kept per isolate by id. The catalogue snapshot the engine scores against is one SELECT
 // that reads the version's targets from its stored JSON (json_each), so it runs in the same batch as
 // the version or the stored result it belongs to: at most 3 products per target, the popular first.
-import type { QuizCatalogueProduct, QuizScore } from '#shared/quiz/engine';
+import type { QuizCatalogueProduct, QuizScore, QuizSuggestion } from '#shared/quiz/engine';
+import { type Dose, isNutrient } from '#shared/blood-tests/upper-limits';
 import { parseQuizContent, QUIZ_LIMITS, type QuizContent } from '#shared/quiz/schema';
 import type { QuizProductRef, QuizSuggestionView } from '#shared/quiz/api';
 import type { Lang } from '#shared/locale';
@@ -64,6 +65,7 @@ export function candidatesStatement(
        )
        SELECT picked.targets, lower(p.name_en || ' ' || coalesce(p.ingredients_en, '')) AS ingredients_text, p.name_en, p.name_ar,
          (SELECT group_concat(DISTINCT sn.nutrient) FROM skus k2 JOIN sku_nutrients sn ON sn.sku_id = k2.id WHERE k2.product_id = p.id) AS nutrients,
+         (SELECT group_concat(sn.nutrient || ' ' || sn.amount || ' ' || sn.unit, '|') FROM sku_nutrients sn WHERE sn.sku_id = s.id) AS doses,
          ${cardColumns(lang)}
        FROM picked, ${CARD_FROM}
        WHERE p.id = picked.product_id
@@ -76,6 +78,8 @@ export interface CandidateRow extends CardRow {
   targets: string;
   ingredients_text: string | null;
   nutrients: string | null;
+  /** The card's size's daily doses: 'nutrient amount unit' joined by '|'. */
+  doses: string | null;
   name_en: string;
   name_ar: string;
 }
@@ -87,7 +91,18 @@ export function snapshotOf(rows: CandidateRow[]): QuizCatalogueProduct[] {
     nutrients: r.nutrients ? r.nutrients.split(',') : [],
     ingredients: r.ingredients_text ?? '',
     rank,
+    doses: dosesOf(r.doses),
   }));
+}
+
+function dosesOf(text: string | null): Dose[] {
+  if (!text) return [];
+  return text.split('|').flatMap((part) => {
+    const [nutrient, amount, unit] = part.split(' ');
+    return nutrient && isNutrient(nutrient) && amount && (unit === 'IU' || unit === 'mcg' || unit === 'mg')
+      ? [{ nutrient, amount, unit }]
+      : [];
+  });
 }
 
 /** The scored suggestions as product cards in the request's language, with the shopper's price. */
@@ -98,7 +113,7 @@ export function suggestionViews(
   currency: CurrencyInfo,
 ): QuizSuggestionView[] {
   const bySlug = new Map(rows.map((r) => [r.slug, r]));
-  return result.suggestions.map((s) => {
+  const view = (s: QuizSuggestion): QuizSuggestionView => {
     const card = toCard(bySlug.get(s.slug)!);
     const { price, old_price } = card.default_sku.price;
     return {
@@ -112,8 +127,10 @@ export function suggestionViews(
         price: payableMinor(price, currency),
         old_price: old_price === null ? null : payableMinor(old_price, currency),
       },
+      alternatives: s.alternatives.map(view),
     };
-  });
+  };
+  return result.suggestions.map(view);
 }
 
 /** What a stored result keeps of its suggestions: enough to say what changed after a retake. */

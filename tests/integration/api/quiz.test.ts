@@ -162,6 +162,34 @@ describe('POST /quiz/answer', () => {
     expect(teen.removed[0]!.why[0]).toMatch(/for adults/);
   });
 
+  it('reads the card’s daily dose: above the UL it is left out in pregnancy and cautioned for a 50+ man', async () => {
+    const setDose = (amount: string) =>
+      env.DB.prepare("UPDATE sku_nutrients SET amount = ? WHERE sku_id = 101 AND nutrient = 'vitamin-d'")
+        .bind(amount)
+        .run();
+    await setDose('5000');
+    try {
+      for (const [lang, pattern] of [
+        ['en', /vitamin D \(5000 IU\) is above the safe upper limit in pregnancy and breastfeeding \(4000 IU a day\)/],
+        ['ar', /فيتامين د \(5000 وحدة دولية\) أعلى من الحد الأعلى الآمن أثناء الحمل والرضاعة/],
+      ] as const) {
+        const pregnant = (await answer({ ...BASE, sex: ['woman'], pregnancy: ['breastfeeding'] }, null, { lang })).body
+          .data as QuizResultView;
+        const offered = pregnant.suggestions.flatMap((s) => [s.slug, ...s.alternatives.map((a) => a.slug)]);
+        expect(offered).not.toContain('alpha-vitamin-d3-1000');
+        expect(pregnant.removed.find((r) => r.slug === 'alpha-vitamin-d3-1000')!.why.join(' ')).toMatch(pattern);
+      }
+      const man = (await answer({ ...BASE, age: ['50-plus'] }, null, { 'x-country': 'SA' })).body
+        .data as QuizResultView;
+      const d3 = man.suggestions.find((s) => s.slug === 'alpha-vitamin-d3-1000')!;
+      expect(d3.cautions).toContainEqual(
+        expect.stringMatching(/above the safe upper limit for your age \(4000 IU a day\)/),
+      );
+    } finally {
+      await setDose('1000');
+    }
+  });
+
   it('answers 4xx envelopes for bad answers, a bad body and unknown or draft versions', async () => {
     const unknownOption = await answer({ ...BASE, goals: ['flying'] });
     expect(unknownOption.res.status).toBe(400);

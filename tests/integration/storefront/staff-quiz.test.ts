@@ -35,6 +35,17 @@ beforeAll(async () => {
 });
 
 describe('the quiz in the back office', () => {
+  it('lists the shop’s safety rules with their sources beside the versions, in English and Arabic', async () => {
+    const en = htmlText(await (await staffPage('/quiz', manager)).text());
+    expect(en).toContain('The shop’s safety rules');
+    expect(en).toMatch(/Pregnant, breastfeeding or trying to conceive: only products of established safety/);
+    expect(en).toMatch(/methylsulfonylmethane<\/span> · <a href="https:\/\//);
+    expect(en).toMatch(/<td>vitamin D<\/td><td>9\+: 4000 IU<\/td><td><a href="https:\/\/ods\.od\.nih\.gov\//);
+    const ar = htmlText(await (await staffPage('/quiz', managerAr)).text());
+    expect(ar).toContain('قواعد السلامة في المتجر');
+    expect(ar).toMatch(/<td>فيتامين د<\/td><td>9\+: 4000 وحدة دولية<\/td>/);
+  });
+
   it('lists the versions and makes a draft from the active one; a checked draft is published', async () => {
     const list = await (await staffPage('/quiz', manager)).text();
     expect(list).toContain('href="/quiz"');
