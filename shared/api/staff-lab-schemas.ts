@@ -49,7 +49,8 @@ export const resultLineSchema = z
     ref_high: optionalDecimal('result_range_invalid'),
     comment: z.string().trim().max(500).optional().default(''),
   })
-  .refine((r) => r.ref_low === null || r.ref_high === null || Number(r.ref_low) <= Number(r.ref_high), {
+  // A range is two different limits, low below high: one number for both is a typing slip, not a range.
+  .refine((r) => r.ref_low === null || r.ref_high === null || Number(r.ref_low) < Number(r.ref_high), {
     error: 'result_range_invalid',
     path: ['ref_high'],
   });

@@ -19,6 +19,8 @@ export const STAFF_MESSAGE_KEYS = [
   'results_incomplete',
   'results_locked',
   'results_nothing_to_approve',
+  'result_unit_invalid',
+  'visit_not_started',
   'price_invalid',
   'old_price_not_higher',
   // The back office: catalogue (issue 14).

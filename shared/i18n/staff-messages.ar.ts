@@ -14,7 +14,9 @@ export const staffMessagesAr: Translated<typeof staffMessagesEn> = {
   // The back office: blood tests, visits and results (issue 14, lab area).
   date_invalid: 'يرجى إدخال تاريخ صحيح (YYYY-MM-DD).',
   result_value_invalid: 'يرجى إدخال القيمة رقمًا، مثل 32.5.',
-  result_range_invalid: 'يرجى مراجعة المدى المرجعي: أرقام، والحد الأدنى لا يتجاوز الأعلى.',
+  result_range_invalid: 'يرجى مراجعة المدى المرجعي: أرقام، والحد الأدنى أقل من الأعلى.',
+  result_unit_invalid: 'اختر الوحدة من قائمة وحدات هذا المؤشر.',
+  visit_not_started: 'لم يحن موعد هذه الزيارة بعد: لا يمكن سحب العينة ولا إدخال النتائج أو إرسالها قبل تاريخها ووقتها.',
   results_same_person: 'يجب أن يعتمد النتائج شخص آخر: أنت من أدخل إحداها أو عدّلها آخر مرة.',
   results_incomplete: 'أدخل قيمة لكل مؤشر قبل الاعتماد.',
   results_locked: 'أُرسلت هذه النتائج إلى العميل ولم يعد تعديلها ممكنًا.',

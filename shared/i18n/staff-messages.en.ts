@@ -11,7 +11,10 @@ export const staffMessagesEn = {
   // The back office: blood tests, visits and results (issue 14, lab area).
   date_invalid: 'Please enter a real date (YYYY-MM-DD).',
   result_value_invalid: 'Please enter the value as a number, e.g. 32.5.',
-  result_range_invalid: 'Please check the reference range: numbers, the low limit not above the high one.',
+  result_range_invalid: 'Please check the reference range: numbers, the low limit below the high one.',
+  result_unit_invalid: 'Choose the unit from the list of this marker’s units.',
+  visit_not_started:
+    'This visit has not started yet: a sample cannot be collected, nor results entered or released, before its date and time.',
   results_same_person: 'Results must be approved by a second person: you entered or last changed one of them.',
   results_incomplete: 'Enter a value for every marker before approving.',
   results_locked: 'These results were already sent to the customer and can no longer be changed.',

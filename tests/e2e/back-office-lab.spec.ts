@@ -89,6 +89,8 @@ const TEXTS = {
     atLab: (id: number) => `Sample of order ${id} received at the lab`,
     results: 'Results',
     value: 'Value: 25-OH vitamin D',
+    unit: 'Unit: 25-OH vitamin D',
+    afterLab: 'Approval opens once the sample is marked received at the lab.',
     low: 'Range low: 25-OH vitamin D',
     high: 'Range high: 25-OH vitamin D',
     comment: 'Lab comment: 25-OH vitamin D',
@@ -110,6 +112,8 @@ const TEXTS = {
     atLab: (id: number) => `وصلت عينة الطلب ${id} إلى المختبر`,
     results: 'النتائج',
     value: 'القيمة: فيتامين د (25-هيدروكسي)',
+    unit: 'الوحدة: فيتامين د (25-هيدروكسي)',
+    afterLab: 'يصبح الاعتماد متاحاً بعد تسجيل استلام العينة في المختبر.',
     low: 'الحد الأدنى: فيتامين د (25-هيدروكسي)',
     high: 'الحد الأعلى: فيتامين د (25-هيدروكسي)',
     comment: 'ملاحظة المختبر: فيتامين د (25-هيدروكسي)',
@@ -149,6 +153,9 @@ for (const lang of ['en', 'ar'] as const) {
     const x = TEXTS[lang];
     const slot = await freeSlot(page);
     const orderId = await bookVitaminD(page, lang, slot);
+    // The visit is booked for a later day; the story plays it at its time (a local-only tool).
+    const started = await page.request.post('/dev/bloodTestOrder/visitNow', { data: { order_id: orderId } });
+    expect(started.status(), await started.text()).toBe(200);
     const staff = staffOrigin(baseURL!);
     const first = await createStaffThroughDev(page, [{ role: 'lab_coordinator', country: 'KW' }], {
       name: lang === 'ar' ? 'منى' : 'Mona Coordinator',
@@ -165,11 +172,19 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(row).toContainText(lang === 'ar' ? 'سارة' : 'Sara Shopper');
     await shoot(page, `visits-${lang}`);
     await row.getByRole('button', { name: x.collect(orderId) }).click();
+    // Before the sample is at the lab, the results page says why there is no approve button yet.
+    await page.goto(`${staff}/lab/results/${orderId}`);
+    await expect(page.getByTestId('approval-refusal')).toHaveText(x.afterLab);
+    await page.goto(`${staff}/lab/visits?date=${slot.date}`);
     await row.getByRole('button', { name: x.atLab(orderId) }).click();
     await row.getByRole('link', { name: x.results }).click();
 
     // The 25-OH vitamin D value, typed as the lab reported it, with its reference range.
     await page.getByLabel(x.value).fill(lang === 'ar' ? '١٨٫٥' : '18.5');
+    // The unit is chosen from the marker's units, never typed.
+    await expect(page.getByLabel(x.unit)).toHaveValue('ng/mL');
+    await page.getByLabel(x.unit).selectOption('nmol/L');
+    await page.getByLabel(x.unit).selectOption('ng/mL');
     await page.getByLabel(x.low).fill('30');
     await page.getByLabel(x.high).fill('100');
     await page.getByLabel(x.comment).fill(lang === 'ar' ? 'نقص' : 'Deficient');

@@ -2,6 +2,8 @@
 // second person. Health data: every read writes an audit row in the batch that reads, every change
 // its row in the batch that changes. Records are checked against the grant for their own country.
 import type { BloodTestOrderStatus } from '#shared/blood-tests/order-types';
+import { BIOMARKER_REFERENCE_BY_SLUG } from '#shared/blood-tests/biomarker-reference-data';
+import { findUnit, unitLabel } from '#shared/blood-tests/biomarker-units';
 import type { ResultLineInput } from '#shared/api/staff-lab-schemas';
 import { localizePath, type CountryCode, type Lang } from '#shared/locale';
 import { ApiError } from '../lib/errors';
@@ -119,11 +121,35 @@ interface OrderHead {
   status: BloodTestOrderStatus;
   lang: Lang;
   user_id: number;
+  /** The visit window's start: nothing of the visit can happen before it. */
+  visit_at: number;
+}
+
+/** Collecting, entering and releasing all wait for the visit's date and time. */
+function assertVisitStarted(o: OrderHead, now: number) {
+  if (now < o.visit_at) throw new ApiError(409, 'visit_not_started');
+}
+
+/**
+ * The units a result of this biomarker may be entered in: its reference's units (UCUM code and
+ * labels), else only the unit it is listed with. Staff choose one; nothing else is stored.
+ */
+export function biomarkerUnits(slug: string, listed: string): { ucum: string; en: string; ar: string }[] {
+  const ref = BIOMARKER_REFERENCE_BY_SLUG.get(slug);
+  if (!ref) return [{ ucum: listed, en: listed, ar: listed }];
+  return ref.units.map((u) => ({ ucum: u.ucum, en: unitLabel(u, 'en'), ar: unitLabel(u, 'ar') }));
+}
+
+/** The stored spelling of a unit staff chose (its UCUM code), or null when it is not one of the biomarker's. */
+function knownUnit(slug: string, listed: string, text: string): string | null {
+  const ref = BIOMARKER_REFERENCE_BY_SLUG.get(slug);
+  if (!ref) return text.trim() === listed ? listed : null;
+  return findUnit(ref, text)?.ucum ?? null;
 }
 
 async function orderHead(db: D1Database, id: number): Promise<OrderHead> {
   const row = await db
-    .prepare('SELECT id, country, status, lang, user_id FROM blood_test_orders WHERE id = ?')
+    .prepare('SELECT id, country, status, lang, user_id, visit_at FROM blood_test_orders WHERE id = ?')
     .bind(id)
     .first<OrderHead>();
   if (!row) throw new ApiError(404, 'not_found');
@@ -142,6 +168,7 @@ export async function advanceVisit(
   assertCan(member, 'visits:collect', o.country);
   const from = status === 'sample_collected' ? 'booked' : 'sample_collected';
   if (o.status !== from) throw new ApiError(409, 'transition_not_allowed', { status: o.status });
+  assertVisitStarted(o, now);
   try {
     await db.batch([
       advanceStatement(db, orderId, status, now),
@@ -164,6 +191,7 @@ export async function advanceVisit(
 
 interface MarkerRow {
   biomarker_id: number;
+  slug: string;
   name_en: string;
   name_ar: string;
   unit: string;
@@ -175,7 +203,7 @@ function markersStatement(db: D1Database, orderId: number) {
   // The biomarkers of the order's tests (a panel lists its own), each once, in the tests' order.
   return db
     .prepare(
-      `SELECT b.id AS biomarker_id, b.name_en, b.name_ar, b.unit, b.loinc
+      `SELECT b.id AS biomarker_id, b.slug, b.name_en, b.name_ar, b.unit, b.loinc
        FROM blood_test_order_items i JOIN blood_test_biomarkers bb ON bb.blood_test_id = i.blood_test_id
        JOIN biomarkers b ON b.id = bb.biomarker_id WHERE i.order_id = ?
        GROUP BY b.id ORDER BY min(i.sku_id * 1000 + bb.sort_order)`,
@@ -207,7 +235,7 @@ function approvalRefusal(
   return null;
 }
 
-export async function orderResults(db: D1Database, member: StaffMember, orderId: number) {
+export async function orderResults(db: D1Database, member: StaffMember, orderId: number, now = Date.now()) {
   const head = await orderHead(db, orderId);
   assertCan(member, 'results:read', head.country);
   const [, order, items, markers, results] = await db.batch([
@@ -238,8 +266,12 @@ export async function orderResults(db: D1Database, member: StaffMember, orderId:
   return {
     order: o,
     tests: items!.results,
-    markers: markerRows.map((m) => ({ ...m, result: byMarker.get(m.biomarker_id) ?? null })),
-    can_enter: o.status === 'sample_collected' || o.status === 'at_lab',
+    markers: markerRows.map((m) => ({
+      ...m,
+      units: biomarkerUnits(m.slug, m.unit),
+      result: byMarker.get(m.biomarker_id) ?? null,
+    })),
+    can_enter: (o.status === 'sample_collected' || o.status === 'at_lab') && now >= head.visit_at,
     approval_refusal: refusal,
   };
 }
@@ -264,14 +296,22 @@ export async function saveResults(
   if (head.status === 'results_ready') throw new ApiError(409, 'results_locked');
   if (head.status !== 'sample_collected' && head.status !== 'at_lab')
     throw new ApiError(409, 'transition_not_allowed', { status: head.status });
+  assertVisitStarted(head, now);
   const [markers, existing] = await db.batch([
     markersStatement(db, input.order_id),
     resultsStatement(db, input.order_id),
   ]);
-  const allowed = new Set((markers!.results as unknown as MarkerRow[]).map((m) => m.biomarker_id));
+  const allowed = new Map((markers!.results as unknown as MarkerRow[]).map((m) => [m.biomarker_id, m]));
   const current = new Map((existing!.results as unknown as BloodTestResultRow[]).map((r) => [r.biomarker_id, r]));
   if (input.results.some((r) => !allowed.has(r.biomarker_id))) throw new ApiError(400, 'bad_request');
-  const changed = input.results.filter((r) => !SAME(current.get(r.biomarker_id), r));
+  // The unit is one of the biomarker's, stored as its UCUM code: free text ("١٨") never reaches a shopper.
+  const lines = input.results.map((r) => {
+    const m = allowed.get(r.biomarker_id)!;
+    const unit = knownUnit(m.slug, m.unit, r.unit);
+    if (!unit) throw new ApiError(400, 'result_unit_invalid', { biomarker_id: r.biomarker_id });
+    return { ...r, unit };
+  });
+  const changed = lines.filter((r) => !SAME(current.get(r.biomarker_id), r));
   if (changed.length === 0) return { order_id: input.order_id, changed: 0 };
   const fields = (r: Partial<BloodTestResultRow> | ResultLineInput | undefined) =>
     r && { value: r.value, unit: r.unit, ref_low: r.ref_low, ref_high: r.ref_high, comment: r.comment };
@@ -326,6 +366,7 @@ export async function approveResults(
 ) {
   const head = await orderHead(db, orderId);
   assertCan(member, 'results:approve', head.country);
+  assertVisitStarted(head, now);
   const [markers, results, shopper] = await db.batch([
     markersStatement(db, orderId),
     resultsStatement(db, orderId),

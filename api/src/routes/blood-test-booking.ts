@@ -186,17 +186,31 @@ const advanceSchema = z.object({
   status: z.enum(['sample_collected', 'at_lab', 'results_ready']),
 });
 
+const visitNowSchema = z.object({ order_id: z.number().int().positive() });
+
 // Local mode only: moves an order along its timeline for tests (staff tooling is issue 14's), and
-// settles a card payment the way the gateway would.
+// starts a booked visit now: the lab may collect nothing before a visit's time, and a slot can only be
+// booked for later.
 const buildDevBloodTestRoutes = () =>
-  new Hono<AppEnv>().post('/advance', async (c) => {
-    if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
-    const input = advanceSchema.safeParse(await c.req.json().catch(() => null));
-    if (!input.success) throw new ApiError(400, 'bad_request');
-    const { order_id, status } = input.data;
-    const r = await advanceStatement(c.env.DB, order_id, status, Date.now(), LIVE_STATUSES).run();
-    if (!r.meta.changes) throw new ApiError(404, 'not_found');
-    return c.json(ok({ order_id, status }));
-  });
+  new Hono<AppEnv>()
+    .post('/advance', async (c) => {
+      if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
+      const input = advanceSchema.safeParse(await c.req.json().catch(() => null));
+      if (!input.success) throw new ApiError(400, 'bad_request');
+      const { order_id, status } = input.data;
+      const r = await advanceStatement(c.env.DB, order_id, status, Date.now(), LIVE_STATUSES).run();
+      if (!r.meta.changes) throw new ApiError(404, 'not_found');
+      return c.json(ok({ order_id, status }));
+    })
+    .post('/visitNow', async (c) => {
+      if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
+      const input = visitNowSchema.safeParse(await c.req.json().catch(() => null));
+      if (!input.success) throw new ApiError(400, 'bad_request');
+      const r = await c.env.DB.prepare('UPDATE blood_test_orders SET visit_at = min(visit_at, ?) WHERE id = ?')
+        .bind(Date.now() - 1000, input.data.order_id)
+        .run();
+      if (!r.meta.changes) throw new ApiError(404, 'not_found');
+      return c.json(ok({ order_id: input.data.order_id }));
+    });
 
 export const devBloodTestRoutes = /* @__PURE__ */ buildDevBloodTestRoutes();

@@ -4,7 +4,7 @@
 import { resultFlag } from '#shared/blood-tests/results';
 import { formatDate } from '#shared/text/dates';
 import type { CountryCode } from '#shared/locale';
-import type { StaffTranslator } from '../../lib/i18n';
+import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
 import { LabNotes, type Notes, statusText } from './common';
@@ -34,10 +34,26 @@ export interface OrderResultsData {
     patient_birth: string;
   };
   tests: { name_en: string; name_ar: string }[];
-  markers: { biomarker_id: number; name_en: string; name_ar: string; unit: string; result: ResultView | null }[];
+  markers: {
+    biomarker_id: number;
+    name_en: string;
+    name_ar: string;
+    unit: string;
+    /** The units a result may be entered in (UCUM code and labels): chosen, never typed. */
+    units: { ucum: string; en: string; ar: string }[];
+    result: ResultView | null;
+  }[];
   can_enter: boolean;
   approval_refusal: string | null;
 }
+/** Why approval is not possible yet, per refusal the API gives. */
+const REFUSAL_TEXT: Record<string, StaffTextId> = {
+  results_same_person: 'st_lab_not_yours_to_approve',
+  results_incomplete: 'st_lab_approve_incomplete',
+  transition_not_allowed: 'st_lab_approve_after_lab',
+  results_nothing_to_approve: 'st_lab_approve_nothing',
+};
+
 /** What was typed, shown again when the API refused it. */
 export type Draft = Record<string, string>;
 
@@ -138,12 +154,17 @@ export function ResultsPage(props: {
                           />
                         </td>
                         <td data-label={t.t('st_lab_unit')}>
-                          <input
+                          <select
                             name={`unit_${id}`}
-                            dir="ltr"
                             aria-label={`${t.t('st_lab_unit')}: ${name}`}
                             defaultValue={field('unit', id, r?.unit ?? m.unit)}
-                          />
+                          >
+                            {m.units.map((u) => (
+                              <option key={u.ucum} value={u.ucum}>
+                                {ar ? u.ar : u.en}
+                              </option>
+                            ))}
+                          </select>
                         </td>
                         <td data-label={t.t('st_lab_ref_low')}>
                           <input
@@ -208,8 +229,11 @@ export function ResultsPage(props: {
           <button type="submit">{t.t('st_lab_approve')}</button>
         </form>
       )}
-      {canApprove && data.approval_refusal === 'results_same_person' && (
-        <p className="note">{t.t('st_lab_not_yours_to_approve')}</p>
+      {canApprove && data.approval_refusal !== null && data.approval_refusal !== 'results_locked' && (
+        // Why the approve button is not there yet, in the approver's words.
+        <p className="note" data-testid="approval-refusal">
+          {t.t(REFUSAL_TEXT[data.approval_refusal] ?? 'st_lab_approve_later')}
+        </p>
       )}
     </Layout>
   );

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, gulfDate } from '#shared/blood-tests/slot-rules';
 import { changedGuard } from '#api/src/blood-tests/lab-staff';
 import { b64urlEncode } from '#api/src/push/b64';
+import { startVisit } from '../fixtures/blood-test-booking';
 import { call, deviceToken, json } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 
@@ -196,8 +197,28 @@ describe("the day's visits", () => {
     expect((await staffCall(coordinator.token, '/staff/visits?date=2026-02-31')).status).toBe(400);
   });
 
+  it('collects nothing, enters and releases no result, before the visit’s date and time', async () => {
+    const later = await book({ date: openDay(3) });
+    for (const path of ['/staff/visits/collect', '/staff/results/approve']) {
+      const early = await staffCall(coordinator.token, path, { json: { order_id: later } });
+      expect(early.status, path).toBe(409);
+      expect((await json(early)).meta.msg, path).toBe('visit_not_started');
+    }
+    // Even an order somehow past collection waits for its visit's time.
+    await env.DB.prepare("UPDATE blood_test_orders SET status = 'sample_collected' WHERE id = ?").bind(later).run();
+    const save = await staffCall(coordinator.token, '/staff/results/save', {
+      json: { order_id: later, results: [vitaminD('18')] },
+    });
+    expect((await json(save)).meta.msg).toBe('visit_not_started');
+    const view = await json(await staffCall(coordinator.token, `/staff/results/${later}`));
+    expect(view.data.can_enter).toBe(false);
+    await startVisit(env.DB, later);
+    expect((await json(await staffCall(coordinator.token, `/staff/results/${later}`))).data.can_enter).toBe(true);
+  });
+
   it('marks a sample collected, then at the lab; a second time, or another country’s clerk, is refused', async () => {
     const kw = await book({ date: openDay(3) });
+    await startVisit(env.DB, kw);
     expect((await staffCall(saOnly.token, '/staff/visits/collect', { json: { order_id: kw } })).status).toBe(403);
     expect((await staffCall(kwOnly.token, '/staff/visits/atLab', { json: { order_id: kw } })).status).toBe(409);
     const collected = await staffCall(kwOnly.token, '/staff/visits/collect', { json: { order_id: kw } });
@@ -233,6 +254,7 @@ describe('results', () => {
 
   beforeAll(async () => {
     orderId = await book({ date: openDay(4), lang: 'ar' });
+    await startVisit(env.DB, orderId);
     await staffCall(coordinator.token, '/staff/visits/collect', { json: { order_id: orderId } });
   });
 
@@ -252,6 +274,23 @@ describe('results', () => {
       json: { order_id: orderId, results: [vitaminD('12', { ref_low: '100', ref_high: '30' })] },
     });
     expect((await json(range)).data.fields[0].message).toBe('result_range_invalid');
+    // One number for both limits is a typing slip, not a range.
+    const same = await staffCall(coordinator.token, '/staff/results/save', {
+      json: { order_id: orderId, results: [vitaminD('12', { ref_low: '30', ref_high: '30' })] },
+    });
+    expect((await json(same)).data.fields[0].message).toBe('result_range_invalid');
+    // The unit is one of the biomarker's, offered as a list; anything else is refused.
+    expect(view.data.markers[0].units.map((u: { ucum: string }) => u.ucum)).toEqual(['ng/mL', 'nmol/L']);
+    for (const unit of ['١٨', 'ng', 'mg/dL']) {
+      const wrong = await staffCall(coordinator.token, '/staff/results/save', {
+        json: { order_id: orderId, results: [vitaminD('18', { unit })] },
+      });
+      expect(wrong.status, unit).toBe(400);
+      expect((await json(wrong)).meta.msg, unit).toBe('result_unit_invalid');
+    }
+    expect(
+      await env.DB.prepare('SELECT count(*) AS n FROM blood_test_results WHERE order_id = ?').bind(orderId).first('n'),
+    ).toBe(0);
 
     const saved = await staffCall(coordinator.token, '/staff/results/save', {
       json: { order_id: orderId, results: [vitaminD('١٨٫٥')] },

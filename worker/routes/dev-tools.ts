@@ -1,0 +1,29 @@
+// Local mode only: the API's local tools that e2e stories and testers need from the shop's own origin:
+// a staff account with the given roles (POST /dev/staff), so a story can sign in to the back office at
+// staff.localhost, and a booked visit's start moved to now (POST /dev/bloodTestOrder/visitNow), so the
+// lab can collect a sample that was booked for a later day. Not in production.
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import { callUpstream } from '../upstream';
+
+const FORWARDED = ['/dev/staff', '/dev/bloodTestOrder/visitNow'] as const;
+
+// Built by a pure call, so a production build (which never routes it) drops it from the bundle.
+export const devTools = /* @__PURE__ */ (() => {
+  const app = new Hono<AppEnv>();
+  for (const path of FORWARDED)
+    app.post(path, async (c) => {
+      if (c.var.config.ENVIRONMENT === 'production') return c.notFound();
+      const res = await callUpstream(c.env, c.var.config, {
+        method: 'POST',
+        path,
+        body: await c.req.text(),
+        deviceToken: null,
+        userToken: null,
+        lang: 'en',
+        country: 'KW',
+      });
+      return c.body(await res.text(), res.status as 200, { 'content-type': 'application/json; charset=utf-8' });
+    });
+  return app;
+})();
