@@ -52,6 +52,13 @@ test('a Kuwaiti shopper books a vitamin D test for a morning home visit and pays
   // The second day offered: the first may be within 12 hours, when a failed payment can no longer be
   // paid again (the story pays again below), so the story would depend on the hour it runs at.
   await expect(page.getByTestId('slot-fasting')).toHaveCount(0);
+  // The row of days scrolls inside itself: the page is never wider than the screen, wide or narrow.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.getByTestId('slot-day').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByTestId('slot-day').nth(1).click();
   await page.getByRole('radio', { name: /^7:00 AM – 9:00 AM/ }).check();
   await page.getByTestId('bt-continue').click();
