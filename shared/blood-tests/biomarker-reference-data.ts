@@ -115,6 +115,8 @@ function range(
     ...(criticalHigh !== null ? { criticalHigh } : {}),
     source: opts.note ? `${source.text}; ${opts.note}` : source.text,
     sourceUrl: source.url,
+    citation: source.text,
+    ...(opts.note ? { note: opts.note } : {}),
   };
 }
 

@@ -42,8 +42,12 @@ export interface BiomarkerRange {
   /** Critical (call-the-doctor) limits, as laboratories list them: value ≤ criticalLow, value ≥ criticalHigh. */
   criticalLow?: string;
   criticalHigh?: string;
+  /** The citation and, after "; ", the note on the limits (English, as stored with the range). */
   source: string;
   sourceUrl: string;
+  /** The citation alone, and the note alone: what the shop translates (rangeSourceText). */
+  citation: string;
+  note?: string;
 }
 
 export interface BiomarkerReference {

@@ -4,6 +4,7 @@
 // profile, the patients, the values (approved results of results_ready shop orders and confirmed values
 // of uploads, the last HISTORY_CAP per marker), the currencies and each rule's candidate products.
 // Health data: nothing here is logged.
+import { rangeSourceText } from '#shared/blood-tests/range-source';
 import type {
   BloodTestResultsView,
   MarkerRange,
@@ -144,7 +145,12 @@ const bodySystemOrder = (system: string) => {
   return i < 0 ? BODY_SYSTEMS.length : i;
 };
 
-function rangeIn(ref: BiomarkerReference, range: NonNullable<ReturnType<typeof selectRange>>, to: string): MarkerRange {
+function rangeIn(
+  ref: BiomarkerReference,
+  range: NonNullable<ReturnType<typeof selectRange>>,
+  to: string,
+  lang: Lang,
+): MarkerRange {
   const c = (limit: string | null | undefined) => (limit == null ? null : convert(ref, limit, range.unit, to));
   return {
     low: c(range.low),
@@ -153,7 +159,7 @@ function rangeIn(ref: BiomarkerReference, range: NonNullable<ReturnType<typeof s
     optimal_high: c(range.optimalHigh),
     critical_low: c(range.criticalLow),
     critical_high: c(range.criticalHigh),
-    source: range.source,
+    source: rangeSourceText(range, lang),
     source_url: range.sourceUrl,
   };
 }
@@ -195,7 +201,7 @@ function markerResult(
     },
     unit: display ? { code: display.ucum, label: unitLabel(display, lang) } : { code: first.unit, label: first.unit },
     points,
-    range: ref && range && display ? rangeIn(ref, range, display.ucum) : null,
+    range: ref && range && display ? rangeIn(ref, range, display.ucum, lang) : null,
     flag: latestEvaluation?.flag ?? null,
     optimal: latestEvaluation?.optimal ?? null,
     falling: ref && range ? fallingWhileInRange(ref, range, trend) : false,

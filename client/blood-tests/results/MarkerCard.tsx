@@ -6,6 +6,8 @@ import { RangeBar } from './RangeBar';
 import { optimalText, rangeText, statusText, useDayText } from './result-texts';
 import { TrendChart } from './TrendChart';
 
+const NBSP = '\u00a0';
+
 /** "30–100" has no letters to take a direction from: it reads left to right in Arabic too. */
 const ltrIf = (low: string | null, high: string | null) => (low !== null && high !== null ? 'ltr' : undefined);
 
@@ -35,7 +37,12 @@ export function MarkerCard({ marker }: { marker: MarkerResult }) {
           <bdi>{marker.biomarker.name}</bdi>
         </h4>
         <p className="btr-value">
-          <bdi className="btr-value-number">{latest.value}</bdi> <bdi className="btr-value-unit">{unitLabel}</bdi>
+          {/* A number and its unit read as one left-to-right run, never broken across lines. */}
+          <bdi dir="ltr" className="btr-measure">
+            <span className="btr-value-number">{latest.value}</span>
+            {NBSP}
+            <span className="btr-value-unit">{unitLabel}</span>
+          </bdi>
         </p>
       </header>
       <p className="btr-status-line">
@@ -54,14 +61,21 @@ export function MarkerCard({ marker }: { marker: MarkerResult }) {
         <p className="cart-line-meta btr-range-text">
           {normal && (
             <>
-              {t('btr_range_label')}: <bdi dir={ltrIf(range.low, range.high)}>{normal}</bdi>{' '}
-              <bdi>{marker.unit.label}</bdi>
+              {t('btr_range_label')}:{' '}
+              <span className="btr-measure">
+                <bdi dir={ltrIf(range.low, range.high)}>{normal}</bdi>
+                {NBSP}
+                <bdi dir="ltr">{marker.unit.label}</bdi>
+              </span>
             </>
           )}
           {optimal && (
             <>
               {normal && ' · '}
-              {t('btr_optimal')}: <bdi dir={ltrIf(range.optimal_low, range.optimal_high)}>{optimal}</bdi>
+              {t('btr_optimal')}:{' '}
+              <bdi className="btr-measure" dir={ltrIf(range.optimal_low, range.optimal_high)}>
+                {optimal}
+              </bdi>
             </>
           )}
         </p>

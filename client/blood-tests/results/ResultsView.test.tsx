@@ -190,10 +190,15 @@ describe('ResultsView', () => {
     const headings = [...html.matchAll(/class="btr-system-title">([^<]+)</g)].map((m) => m[1]);
     expect(headings).toEqual(['Vitamins and minerals', 'Blood and iron', 'Kidneys and salts']);
     const d = card(html, 'vitamin-d-25-oh');
-    expect(d).toContain('<bdi class="btr-value-number">18</bdi> <bdi class="btr-value-unit">ng/mL</bdi>');
+    // The value and its unit: one left-to-right run that never breaks between them.
+    expect(d).toContain(
+      '<bdi dir="ltr" class="btr-measure"><span class="btr-value-number">18</span>\u00a0<span class="btr-value-unit">ng/mL</span></bdi>',
+    );
     expect(d).toContain('Measured Mar 3, 2026');
     expect(d).toContain('data-testid="btr-status">Below range<');
-    expect(d).toContain('Normal range: <bdi dir="ltr">30–100</bdi> <bdi>ng/mL</bdi>');
+    expect(d).toContain(
+      'Normal range: <span class="btr-measure"><bdi dir="ltr">30–100</bdi>\u00a0<bdi dir="ltr">ng/mL</bdi></span>',
+    );
     expect(d).toContain('href="https://example.org/range"');
     expect(d).not.toContain('btr-falling');
     const f = card(html, 'ferritin');
@@ -220,11 +225,13 @@ describe('ResultsView', () => {
     const html = render('en', view());
     const d = card(html, 'vitamin-d-25-oh');
     expect(d).toContain(
-      'role="img" aria-label="25-OH vitamin D: 3 results from Mar 3, 2025 to Mar 3, 2026, from 24 ng/mL to 18 ng/mL"',
+      'role="img" aria-label="25-OH vitamin D: 3 results from Mar 3, 2025 to Mar 3, 2026, from 24\u00a0ng/mL to 18\u00a0ng/mL"',
     );
     const rows = [...d.matchAll(/<tr data-testid="btr-trend-row">([\s\S]*?)<\/tr>/g)].map((m) => m[1]!);
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toContain('<td>Mar 3, 2025</td><td><bdi>24</bdi></td><td>Below range</td>');
+    expect(rows[0]).toContain(
+      '<td>Mar 3, 2025</td><td><bdi dir="ltr" class="btr-measure">24</bdi></td><td>Below range</td>',
+    );
     expect(rows[0]).toContain('href="/profile/blood-tests/uploaded?id=3" data-discover="true">Uploaded</a>');
     expect(rows[2]).toContain('href="/profile/blood-tests/ordered?id=9" data-discover="true">Shop order</a>');
     expect(d).toContain('<summary>Show as a table</summary>');
@@ -240,11 +247,13 @@ describe('ResultsView', () => {
     const d = card(html, 'vitamin-d-25-oh');
     expect(d).toContain('data-testid="btr-status">أقل من النطاق<');
     expect(d).toContain(
-      'aria-label="25-OH vitamin D: 3 نتائج من 3 مارس 2025 إلى 3 مارس 2026، من 24 ng/mL إلى 18 ng/mL"',
+      'aria-label="25-OH vitamin D: 3 نتائج من 3 مارس 2025 إلى 3 مارس 2026، من 24\u00a0ng/mL إلى 18\u00a0ng/mL"',
     );
     expect(d).toContain('href="/ar/profile/blood-tests/ordered?id=7" data-discover="true">طلب من المتجر</a>');
     // The range reads 30–100 (left to right) in Arabic too; time runs from the right: the oldest point is rightmost.
-    expect(d).toContain('النطاق الطبيعي: <bdi dir="ltr">30–100</bdi>');
+    expect(d).toContain(
+      'النطاق الطبيعي: <span class="btr-measure"><bdi dir="ltr">30–100</bdi>\u00a0<bdi dir="ltr">ng/mL</bdi></span>',
+    );
     expect(d).toMatch(/class="btr-chart-line" d="M306 [\d.]+ L[\d.]+ [\d.]+ L14 /);
     expect(card(render('en', view()), 'vitamin-d-25-oh')).toMatch(
       /class="btr-chart-line" d="M14 [\d.]+ L[\d.]+ [\d.]+ L306 /,

@@ -24,8 +24,8 @@ export function TrendChart({ marker }: { marker: MarkerResult }) {
     name: marker.biomarker.name,
     firstDate: day(first.date),
     lastDate: day(last.date),
-    first: `${first.value} ${unit.label}`,
-    last: `${last.value} ${unit.label}`,
+    first: `${first.value}\u00a0${unit.label}`,
+    last: `${last.value}\u00a0${unit.label}`,
   });
   const r = 4;
   return (
@@ -99,13 +99,9 @@ export function TrendTable({ marker }: { marker: MarkerResult }) {
             <tr key={`${p.date}-${p.source}-${p.source_id}`} data-testid="btr-trend-row">
               <td>{day(p.date)}</td>
               <td>
-                <bdi>{p.value}</bdi>
-                {p.unconverted_unit && (
-                  <>
-                    {' '}
-                    <bdi>{p.unconverted_unit}</bdi>
-                  </>
-                )}
+                <bdi dir="ltr" className="btr-measure">
+                  {p.unconverted_unit ? `${p.value}\u00a0${p.unconverted_unit}` : p.value}
+                </bdi>
               </td>
               <td>{statusText(t, p.flag)}</td>
               <td>

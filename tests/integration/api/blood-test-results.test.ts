@@ -302,6 +302,11 @@ describe('GET /user/bloodtest/results', () => {
     expect(saSuggestion.advice).toMatch(/[\u0600-\u06ff]/);
     expect(saSuggestion.reason.en).toBe(s.reason.en);
     expect(marker(sa, 'vitamin-d-25-oh').biomarker.name).toBe('فيتامين د (25-هيدروكسي)');
+    // The range's source and its note in Arabic; in English as the reference lists them.
+    const arSource = marker(sa, 'vitamin-d-25-oh').range!.source;
+    expect(arSource).toMatch(/[\u0600-\u06ff]{3}/);
+    expect(arSource).not.toMatch(/fact sheet|optimal|intoxication/);
+    expect(marker((await view(owner, '')).data, 'vitamin-d-25-oh').range!.source).toMatch(/^NIH Office of Dietary/);
     expect(saSuggestion.products.some((p) => p.sku.id === 701)).toBe(false);
   });
 
