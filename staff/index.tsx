@@ -1,6 +1,7 @@
 // The staff worker (issue 14, decision 27): the back office on its own origin. Cloudflare Access in
 // front (production), staff sessions in this origin's cookies, server-rendered pages and form posts,
 // and every read or change through the commerce API's /staff routes, which check each permission.
+import { settleRequestBody } from '#shared/http/settle-body';
 import { Hono } from 'hono';
 import type { StaffAppEnv } from './app-env';
 import { staffConfig } from './config';
@@ -28,6 +29,8 @@ import { MessagePage } from './pages/Message';
 
 const app = new Hono<StaffAppEnv>();
 
+// Outermost: a body an early answer left unread is read before the answer goes (shared/http/settle-body.ts).
+app.use(settleRequestBody());
 app.use(...requestContext());
 app.use(securityHeaders());
 app.use(async function loadContext(c, next) {

@@ -31,8 +31,12 @@ import { splitLocalePath } from '#shared/locale';
 import { currentRequestId, requestContext } from './lib/log';
 import { withSentryWhenConfigured } from './lib/sentry';
 import { localStaffHost } from './routes/local-staff-host';
+import { settleRequestBody } from '#shared/http/settle-body';
 
 const app = new Hono<AppEnv>();
+
+// Outermost: a body an early answer left unread is read before the answer goes (shared/http/settle-body.ts).
+app.use(settleRequestBody());
 
 // Local mode: http://staff.localhost:8787 is the back office's own origin (decision 27).
 if (__LOCAL_TOOLS__) app.use(localStaffHost());

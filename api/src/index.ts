@@ -1,4 +1,5 @@
 // The commerce API worker: signed requests only, one envelope shape, one error handler.
+import { settleRequestBody } from '#shared/http/settle-body';
 import { captureException } from '@sentry/cloudflare';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -67,6 +68,9 @@ export { NonceGuard } from './lib/nonce-guard';
 export { app };
 
 const app = new Hono<AppEnv>();
+
+// Outermost: a body an early answer left unread is read before the answer goes (shared/http/settle-body.ts).
+app.use(settleRequestBody());
 
 // First, so every later line of this request, and its error report, carries the storefront's x-reqid.
 app.use(...requestContext());
