@@ -1,6 +1,7 @@
 // An address as the lines a shopper reads (cards, checkout, order details), in the page's language.
 import type { Address } from '#shared/api/account-schemas';
 import type { MessageId } from '#shared/i18n';
+import { labelledPart } from '#shared/text/address-part';
 
 type Translate = (key: MessageId, params?: Record<string, string | number>) => string;
 
@@ -9,7 +10,9 @@ export type AddressShown = Pick<Address, 'country' | 'recipient' | 'phone'> &
   Partial<Omit<Address, 'country' | 'recipient' | 'phone'>>;
 
 function parts(t: Translate, list: Array<[MessageId, string | null | undefined]>): string[] {
-  return list.filter(([, value]) => value).map(([key, value]) => t(key, { value: value! }));
+  return list
+    .filter(([, value]) => value)
+    .map(([key, value]) => labelledPart(key.replace(/^address_|_short$/g, ''), t(key, { value: '{{value}}' }), value!));
 }
 
 /**

@@ -1,6 +1,7 @@
 // The packing slip of an order (issue 17, decision 34): a printable sheet that goes in the parcel. It
 // names the recipient, the address, the items and their counts, the gift message in its own language
 // and direction, and the requested delivery day; it never shows a price, a total or the payment.
+import { labelledPart } from '#shared/text/address-part';
 import type { GiftMessageLang, OrderGift } from '#shared/api/gift-schemas';
 import type { CountryCode } from '#shared/locale';
 import { formatGiftDate } from '#shared/orders/gift-dates';
@@ -33,7 +34,7 @@ export function slipAddressLines(a: Record<string, unknown>, lang: 'en' | 'ar'):
   const texts = PART_TEXTS[lang];
   const value = (k: string) => (typeof a[k] === 'string' || typeof a[k] === 'number' ? String(a[k]) : '');
   const part = (key: string, k: string) =>
-    value(k) ? String(texts[`address_${key}_short`] ?? '{{value}}').replace('{{value}}', value(k)) : '';
+    value(k) ? labelledPart(key, String(texts[`address_${key}_short`] ?? '{{value}}'), value(k)) : '';
   const lines =
     a.country === 'SA'
       ? [
