@@ -128,6 +128,19 @@ describe('synonyms', () => {
   });
 });
 
+describe('a number glued to its word', () => {
+  it('is read as typed and as the word and the number, one phrase, with the word’s variants', () => {
+    expect(matchExpression(expandQuery('omega3'))).toBe('("omega3"* OR "omega 3")');
+    expect(texts(expandQuery('اوميقا٣')[0]!)).toEqual(expect.arrayContaining(['اوميقا3', 'اوميقا 3', 'اوميجا 3']));
+    // A vitamin's letter and number stay one token, as indexed.
+    expect(matchExpression(expandQuery('b12'))).toBe('("b12" OR "ب12")');
+  });
+
+  it('finds the synonyms the spaced form finds', () => {
+    expect(texts(expandQuery('omega3', SYNONYMS)[0]!)).toEqual(expect.arrayContaining(['fish oil', 'omega 3']));
+  });
+});
+
 describe('FTS5 expressions', () => {
   it('ANDs the groups and ORs the alternatives, with prefixes and column filters', () => {
     const groups = expandQuery('vitamin c');

@@ -236,18 +236,35 @@ export function expandQuery(input: string, synonyms: SynonymSet[] = []): QueryGr
     .sort((a, b) => b.words.length - a.words.length);
   const groups: QueryGroup[] = [];
   for (let i = 0; i < tokens.length; ) {
-    const hit = phrases.find((p) =>
-      p.words.every((w, k) => tokens[i + k] !== undefined && forms(tokens[i + k]!).includes(w)),
+    // "omega3", "اوميقا٣": a word with a number glued on is also read as the word and the number.
+    const glued = GLUED_NUMBER.exec(tokens[i]!);
+    const ahead = glued ? [glued[1]!, glued[2]!, ...tokens.slice(i + 1)] : tokens.slice(i);
+    const hit = phrases.find(
+      (p) =>
+        (!glued || p.words.length >= 2) &&
+        p.words.every((w, k) => ahead[k] !== undefined && forms(ahead[k]!).includes(w)),
     );
     if (hit) {
-      const own = tokens.slice(i, i + hit.words.length).join(' ');
+      const own = ahead.slice(0, hit.words.length).join(' ');
       groups.push(
         dedupe([
           { text: own, prefix: true },
           ...hit.set.map((text) => ({ text, prefix: !/^\d+$/.test(text.split(' ').at(-1)!) })),
         ]),
       );
-      i += hit.words.length;
+      i += glued ? hit.words.length - 1 : hit.words.length;
+      continue;
+    }
+    if (glued) {
+      // As typed (a name indexed glued, "CoQ10"), or as the words the index has ("omega 3"), one phrase.
+      const [, word, number] = glued;
+      groups.push(
+        dedupe([
+          { text: tokens[i]!, prefix: true },
+          ...wordGroup(word!, tokens[i - 1]).map((t) => ({ text: `${t.text} ${number}`, prefix: false })),
+        ]),
+      );
+      i += 1;
       continue;
     }
     groups.push(wordGroup(tokens[i]!, tokens[i - 1]));
@@ -255,6 +272,9 @@ export function expandQuery(input: string, synonyms: SynonymSet[] = []): QueryGr
   }
   return groups;
 }
+
+/** Two letters or more, then digits: a word with its number glued on (a vitamin's "b12" is one letter). */
+const GLUED_NUMBER = /^(\p{L}{2,})(\d{1,4})$/u;
 
 function dedupe(group: QueryGroup): QueryGroup {
   const seen = new Set<string>();

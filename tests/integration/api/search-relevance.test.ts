@@ -188,6 +188,24 @@ describe('recall', () => {
     for (const q of ['اشواجاندا', 'أشواقاندا', 'اشواغندا']) expect((await search(q, 'ar')).ids, q).toEqual([6]);
     for (const q of ['ماغنيسيوم', 'مغنسيوم', 'مغنيزيوم']) expect((await search(q, 'ar')).ids, q).toEqual([3]);
   });
+
+  it('finds with a number glued to its word what it finds with them apart', async () => {
+    for (const [glued, spaced, lang] of [
+      ['omega3', 'omega 3', 'en'],
+      ['Omega-3', 'omega 3', 'en'],
+      ['اوميقا٣', 'اوميقا 3', 'ar'],
+      ['اوميجا3', 'اوميجا 3', 'ar'],
+    ] as const) {
+      const apart = (await search(spaced, lang)).ids;
+      expect(apart.length, spaced).toBeGreaterThan(0);
+      expect((await search(glued, lang)).ids, glued).toEqual(apart);
+    }
+    for (const [glued, spaced] of [
+      ['b12', 'vitamin b12'],
+      ['d3', 'vitamin d3'],
+    ] as const)
+      expect((await search(glued)).ids, glued).toEqual(expect.arrayContaining((await search(spaced)).ids));
+  });
 });
 
 describe('when nothing matches', () => {
