@@ -15,7 +15,8 @@ import { useI18n } from '../i18n/context';
 import { catalogue } from '../lib/catalogue';
 import useSWR from 'swr';
 import type { Country } from '#shared/api/schemas';
-import { useBoot, useHref, usePrice } from '../lib/locale';
+import { useBoot, useFreeShipping, useHref, usePrice } from '../lib/locale';
+import { formatPercent, payableMinor } from '#shared/money';
 import { productLd } from '../lib/structured-data';
 import { maxCount, type CartOrigin } from '../cart/cart-store';
 import { Page } from '../ui/Page';
@@ -59,6 +60,9 @@ export function Component() {
   const cartSku = { id: sku.id, name: sku.name, price: sku.price, buy_limit: sku.buy_limit, in_stock: sku.in_stock };
   const origin = originFromParams(params);
   const saving = sku.price.old_price !== null ? sku.price.old_price - sku.price.price : 0;
+  // "Free delivery" only when this size alone reaches the country's free-delivery threshold.
+  const freeShipping = useFreeShipping();
+  const freeAlone = product.free_delivery && payableMinor(sku.price.price, freeShipping.currency) >= freeShipping.minor;
 
   // Analytics (issue 17): one view_item per product shown, with the size it opened on.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per product, not per size switch
@@ -124,6 +128,13 @@ export function Component() {
             {product.name}
           </h2>
           <Price price={sku.price} size="lg" />
+          {freeShipping.currency.vatBasisPoints > 0 && (
+            <p className="vat-note" data-testid="price-vat-note">
+              {t('price_includes_vat', {
+                rate: formatPercent(freeShipping.currency.vatBasisPoints / 10_000, lang, freeShipping.currency.country),
+              })}
+            </p>
+          )}
           {saving > 0 && <p className="saving">{t('you_save', { amount: format(saving) })}</p>}
           <p className={`stock stock-${sku.stock_level}`} data-testid="stock">
             {t(
@@ -163,7 +174,7 @@ export function Component() {
             <WishlistButton sku={sku.id} name={`${product.name} (${sku.name})`} />
           </div>
           {sku.buy_limit !== null && <p className="limit-note">{t('limit_reached', { limit: sku.buy_limit })}</p>}
-          {product.free_delivery && <p className="free-badge">{t('free_delivery_badge')}</p>}
+          {freeAlone && <p className="free-badge">{t('free_delivery_badge')}</p>}
 
           {product.suggested_use.text && (
             <aside className="suggested-use" aria-labelledby="suggested-use-title">

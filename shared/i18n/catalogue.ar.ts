@@ -27,6 +27,7 @@ export const catalogueAr: Translated<typeof catalogueEn> = {
   now_price: 'الآن {{price}}',
   you_save: 'توفّر {{amount}}',
   free_delivery_badge: 'توصيل مجاني',
+  price_includes_vat: 'السعر شامل ضريبة القيمة المضافة ({{rate}})',
   see_all: 'عرض الكل',
   shop_now: 'تسوّق الآن',
 

@@ -18,6 +18,7 @@ export const catalogueEn = {
   now_price: 'Now {{price}}',
   you_save: 'You save {{amount}}',
   free_delivery_badge: 'Free delivery',
+  price_includes_vat: 'Price includes VAT ({{rate}})',
   see_all: 'See all',
   shop_now: 'Shop now',
 

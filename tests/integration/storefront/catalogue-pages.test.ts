@@ -191,3 +191,33 @@ describe('/media/* on the storefront', () => {
     expect((await storefront('https://shop.test/media/products/alpha-vitamin-d3-1000/2-400.webp')).status).toBe(404);
   });
 });
+
+describe('the product page’s price notes', () => {
+  const page = async (path: string, country: 'KW' | 'SA') =>
+    (await storefront(`https://shop.test${path}`, { headers: { cookie: `country=${country}` } })).text();
+
+  it('says a Saudi price includes VAT, in both languages, and says nothing of VAT in Kuwait', async () => {
+    expect(await page('/products/alpha-vitamin-d3-1000', 'SA')).toContain('Price includes VAT (15%)');
+    expect(await page('/ar/products/alpha-vitamin-d3-1000', 'SA')).toMatch(
+      /السعر شامل ضريبة القيمة المضافة \(15\s?[%٪]\)/,
+    );
+    const kw = await page('/products/alpha-vitamin-d3-1000', 'KW');
+    expect(kw).not.toContain('data-testid="price-vat-note"');
+  });
+
+  it('shows "Free delivery" only when the product alone reaches the country’s free-delivery threshold', async () => {
+    // 3.500 KWD is under the 15.000 KWD threshold.
+    const under = await page('/products/alpha-vitamin-d3-1000', 'KW');
+    expect(under).not.toContain('class="free-badge"');
+    await env.API_DB.prepare('UPDATE skus SET price = 16000 WHERE id = 101').run();
+    try {
+      for (const [path, country, text] of [
+        ['/products/alpha-vitamin-d3-1000', 'KW', 'Free delivery'],
+        ['/ar/products/alpha-vitamin-d3-1000', 'SA', 'توصيل مجاني'],
+      ] as const)
+        expect(await page(path, country)).toContain(`<p class="free-badge">${text}</p>`);
+    } finally {
+      await env.API_DB.prepare('UPDATE skus SET price = 3500 WHERE id = 101').run();
+    }
+  });
+});
