@@ -1,8 +1,9 @@
 // The coupon field of the cart and of the review step: Apply asks the server (which also says when a
-// single-use coupon was already used by this shopper), an applied or a rejected code can be removed,
-// and a rejected one says why next to the field, where the shopper is.
+// single-use coupon was already used by this shopper), an applied code can be removed, and a rejected
+// one says why next to the field, where the shopper is. A rejected code never replaces the coupon
+// already applied, and is not kept: the next step gets the applied one or none.
 import '../styles/orders.css';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { useI18n } from '../i18n/context';
 import { checkout, saveCheckout } from '../stores/checkout';
@@ -34,15 +35,31 @@ export function CouponForm({
   };
   const [code, setCode] = useState(coupon ?? '');
   const [tried, setTried] = useState(false);
-  useEffect(() => setCode(coupon ?? ''), [coupon]);
-  // A calculation that answered ends the attempt (a failed one leaves no result).
+  const [rejected, setRejected] = useState<{ code: string; problem: string } | null>(null);
+  // The code being tried, and the coupon that was applied before it (put back if the new one is refused).
+  const trying = useRef<{ code: string; before: string | null } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the field follows the coupon, not the rejection
   useEffect(() => {
-    if (result) setTried(false);
+    if (!rejected) setCode(coupon ?? '');
+  }, [coupon]);
+  // A calculation that answered ends the attempt (a failed one leaves no result).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to each new answer only
+  useEffect(() => {
+    if (!result) return;
+    setTried(false);
+    const attempt = trying.current;
+    if (!attempt || result.code !== attempt.code) return;
+    trying.current = null;
+    if (result.applied) return;
+    setRejected({ code: result.code, problem: result.problem ?? 'coupon_invalid' });
+    store(attempt.before);
   }, [result]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const next = code.trim() ? code.trim().toUpperCase() : null;
     const same = next === coupon;
+    setRejected(null);
+    trying.current = next ? { code: next, before: result?.applied ? result.code : null } : null;
     store(next);
     setTried(next !== null);
     if (same) onApply?.();
@@ -51,8 +68,18 @@ export function CouponForm({
     store(null);
     setCode('');
   };
+  const dismiss = () => {
+    setRejected(null);
+    setCode(coupon ?? '');
+  };
   const problem =
-    tried && failed ? tKey(failed) : result && !result.applied ? tKey(result.problem ?? 'coupon_invalid') : null;
+    tried && failed
+      ? tKey(failed)
+      : rejected
+        ? tKey(rejected.problem)
+        : result && !result.applied
+          ? tKey(result.problem ?? 'coupon_invalid')
+          : null;
   return (
     <form className="coupon-form" onSubmit={submit} noValidate data-testid="coupon-form">
       <div className={problem ? 'field has-error' : 'field'}>
@@ -74,11 +101,23 @@ export function CouponForm({
             {t('cart_coupon_apply')}
           </button>
         </div>
-        {result && (
-          <p className="field-hint" role="status">
-            {result.applied ? <>{t('cart_coupon_applied', { code: result.code })} </> : null}
+        {result?.applied && (
+          <p className="field-hint" role="status" data-testid="coupon-applied">
+            {t('cart_coupon_applied', { code: result.code })}{' '}
             <button type="button" className="link-button" onClick={remove} data-testid="coupon-remove">
-              {t(result.applied ? 'cart_coupon_remove' : 'coupon_remove_rejected', { code: result.code })}
+              {t('cart_coupon_remove', { code: result.code })}
+            </button>
+          </p>
+        )}
+        {(rejected ?? (result && !result.applied ? result : null)) && (
+          <p className="field-hint">
+            <button
+              type="button"
+              className="link-button"
+              onClick={rejected ? dismiss : remove}
+              data-testid="coupon-remove-rejected"
+            >
+              {t('coupon_remove_rejected', { code: rejected?.code ?? result?.code ?? '' })}
             </button>
           </p>
         )}

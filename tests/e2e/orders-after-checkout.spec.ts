@@ -149,7 +149,7 @@ test('a guest finds their order from the mail link', async ({ page, browser, pro
   await page.getByTestId('totals-failed').getByRole('button', { name: 'حاول مرة أخرى' }).click();
   await expect(page.getByTestId('totals')).toContainText('ضريبة');
   await expect(page.getByTestId('totals-failed')).toHaveCount(0);
-  await page.getByTestId('coupon-remove').click();
+  await page.getByTestId('coupon-remove-rejected').click();
   allowProblems(problems, /status of 500|ERR_INTERNET_DISCONNECTED/);
   await page.getByRole('button', { name: 'إتمام الشراء' }).click();
   await expect(page).toHaveURL(/\/ar\/checkout\/shipping$/);
@@ -192,12 +192,24 @@ test('a guest finds their order from the mail link', async ({ page, browser, pro
   await expect(form.locator('input[name=street]')).toHaveValue('King Fahd Road');
   await expect(form.locator('input[name=postal_code]')).toHaveValue('12211');
   await form.getByRole('button', { name: 'المتابعة إلى الدفع' }).click();
-  // A rejected coupon is shown on the review step, where the shopper is, and can be removed there.
+  // A rejected coupon is shown on the review step, where the shopper is, and never removes the one
+  // already applied: the order keeps the valid coupon.
+  const coupon = page.getByTestId('coupon-form');
+  await page.locator('#review-coupon').fill('welcome10');
+  await coupon.getByRole('button', { name: 'تطبيق' }).click();
+  await expect(page.getByTestId('coupon-applied')).toContainText('WELCOME10');
   await page.locator('#review-coupon').fill('NOPE');
-  await page.getByTestId('coupon-form').getByRole('button', { name: 'تطبيق' }).click();
+  await coupon.getByRole('button', { name: 'تطبيق' }).click();
   await expect(page.locator('#review-coupon')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('coupon-applied')).toContainText('WELCOME10');
+  await page.getByTestId('coupon-remove-rejected').click();
+  await expect(page.getByTestId('coupon-remove-rejected')).toHaveCount(0);
+  await expect(page.locator('#review-coupon')).toHaveValue('WELCOME10');
+  // The rejected code did not replace it on the way either: a new look at the step still has it.
+  await page.reload();
+  await expect(page.getByTestId('coupon-applied')).toContainText('WELCOME10');
   await page.getByTestId('coupon-remove').click();
-  await expect(page.getByTestId('coupon-remove')).toHaveCount(0);
+  await expect(page.getByTestId('coupon-applied')).toHaveCount(0);
   await expect(page.locator('#review-coupon')).toHaveValue('');
   await page.getByLabel('الدفع عند الاستلام').check();
   // A refused submit: its alert, above the fold on a phone, is brought into view and focused.
