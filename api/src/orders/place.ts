@@ -26,6 +26,11 @@ export interface PlaceContext {
   deviceId: string | null;
   /** Where the confirmation mail's links point (the storefront). */
   siteOrigin: string;
+  /**
+   * Abuse limits for a new order: checked after a replay is answered, so a retry of an order already
+   * placed (same key) always gets that order, never a 429.
+   */
+  beforeNewOrder?: () => Promise<void>;
 }
 
 export interface Placed {
@@ -157,6 +162,7 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
   const hash = await bodyHash(input);
   const earlier = await replay(ctx, input, hash);
   if (earlier) return earlier;
+  await ctx.beforeNewOrder?.();
 
   const email = ctx.user?.email ?? input.email ?? null;
   if (!email)

@@ -114,10 +114,6 @@ export const orderRoutes = new Hono<AppEnv>()
   .post('/submit', contract('POST /order/submit'), async (c) => {
     const input = c.req.valid('json');
     const user = await buyer(c);
-    // Guests are the free identity: a guest's card order holds stock until swept and a cash order
-    // mails any address. (A shopper's account is itself limited at sign-up; this keeps their
-    // submit within its round-trip budget.)
-    if (!user) await enforce(c.env.DB, [limit(LIMITS.submitPerIp, `submit:ip:${clientIp(c)}`)]);
     const placed = await placeOrder(
       {
         db: c.env.DB,
@@ -126,6 +122,12 @@ export const orderRoutes = new Hono<AppEnv>()
         user: user ? { id: user.id, name: user.name, email: user.email, phone: user.phone } : null,
         deviceId: c.var.deviceId,
         siteOrigin: siteOrigin(c),
+        // Guests are the free identity: a guest's card order holds stock until swept and a cash order
+        // mails any address. (A shopper's account is itself limited at sign-up; this keeps their
+        // submit within its round-trip budget.)
+        beforeNewOrder: user
+          ? undefined
+          : () => enforce(c.env.DB, [limit(LIMITS.submitPerIp, `submit:ip:${clientIp(c)}`)]),
       },
       input,
     );
