@@ -7,7 +7,7 @@ import { isLocalEndpoint, type PushTopic } from '#shared/api/push-schemas';
 import { localizePath } from '#shared/locale';
 import { apiConfig, type ApiConfig } from '../lib/config';
 import { log } from '../lib/log';
-import { pushPayload, sendPush, type PushNotification, type SendOptions } from './send';
+import { isAllowedPushEndpoint, pushPayload, sendPush, type PushNotification, type SendOptions } from './send';
 import { vapidKeys } from './vapid';
 
 export type { PushTopic } from '#shared/api/push-schemas';
@@ -97,6 +97,11 @@ export async function pushToUser(
         // A local: endpoint is only ever accepted outside production (routes/push.ts).
         writes.push(outboxInsert(db, { sub, userId, topic, n, now }));
         sentIds.push(sub.id);
+        return;
+      }
+      // Checked at send time too: a row stored before the rule, or written by hand, is never posted to.
+      if (!isAllowedPushEndpoint(sub.endpoint, config.ENVIRONMENT === 'production')) {
+        goneIds.push(sub.id);
         return;
       }
       const result = await sendPush(sub, n, {

@@ -1,7 +1,7 @@
 // The payload every browser gets: a Declarative Web Push message (WebKit shows it itself; our service
 // worker reads the same `notification`), and which endpoints are Apple's declarative ones.
 import { describe, expect, it } from 'vitest';
-import { isDeclarativeEndpoint, isKnownPushService, pushPayload } from './send';
+import { isAllowedPushEndpoint, isDeclarativeEndpoint, isKnownPushService, pushPayload } from './send';
 
 describe('push payload', () => {
   it('is the declarative shape with the link, language and direction', () => {
@@ -25,6 +25,28 @@ describe('push payload', () => {
       lang: 'en',
       dir: 'ltr',
     });
+  });
+
+  it('allows only public https hosts on the default port, and in production only real push services', () => {
+    for (const endpoint of ['https://push.example.test/x', 'https://fcm.googleapis.com/fcm/send/x'])
+      expect(isAllowedPushEndpoint(endpoint, false), endpoint).toBe(true);
+    expect(isAllowedPushEndpoint('https://push.example.test/x', true)).toBe(false);
+    expect(isAllowedPushEndpoint('https://fcm.googleapis.com/fcm/send/x', true)).toBe(true);
+    for (const endpoint of [
+      'http://push.example.test/x',
+      'https://127.0.0.1/x',
+      'https://192.168.1.1/x',
+      'https://[fd00::1]/x',
+      'https://localhost/x',
+      'https://api.localhost/x',
+      'https://printer.local/x',
+      'https://metadata.google.internal/x',
+      'https://intranet/x',
+      'https://user:pw@push.example.test/x',
+      'https://push.example.test:444/x',
+      'not a url',
+    ])
+      expect(isAllowedPushEndpoint(endpoint, false), endpoint).toBe(false);
   });
 
   it('knows Apple’s declarative endpoints and the real push services', () => {

@@ -64,6 +64,28 @@ export const isKnownPushService = (endpoint: string) => {
   }
 };
 
+/** Host names no push service has: loopback, link-local, private and internal names, IP literals. */
+const INTERNAL_HOST = /^(?:localhost|.*\.localhost|.*\.local|.*\.internal|.*\.lan|.*\.home\.arpa|[^.]+)$/;
+const IP_LITERAL = /^(?:\d{1,3}(?:\.\d{1,3}){3}|\[.*\])$/;
+
+/**
+ * Where the API may POST a push, in every environment: an https: URL on a public host name on the
+ * default port (a subscription is shopper input, and the worker must never be made to call an internal
+ * address); in production, a known push service only.
+ */
+export function isAllowedPushEndpoint(endpoint: string, production: boolean): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password || url.port) return false;
+  const host = url.hostname.toLowerCase();
+  if (IP_LITERAL.test(host) || INTERNAL_HOST.test(host)) return false;
+  return !production || isKnownPushService(endpoint);
+}
+
 export interface SendOptions {
   keys: VapidKeys;
   /** The VAPID `sub` (mailto:). */

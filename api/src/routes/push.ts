@@ -14,7 +14,7 @@ import { ApiError } from '../lib/errors';
 import { contract } from '../lib/validate';
 import { currentUser, requireUser } from '../middleware/user';
 import { pushMode } from '../push';
-import { isKnownPushService } from '../push/send';
+import { isAllowedPushEndpoint } from '../push/send';
 
 /** The browser family and platform, for support; never the whole user agent. */
 function platformOf(userAgent: string | undefined): string {
@@ -55,8 +55,9 @@ export const userPushRoutes = new Hono<AppEnv>()
     const deviceId = c.var.deviceId!;
     if (isLocalEndpoint(input.endpoint) ? config.ENVIRONMENT === 'production' : false)
       throw new ApiError(400, 'push_endpoint_invalid');
-    // A subscription is shopper input the API will POST to: in production, only to real push services.
-    if (config.ENVIRONMENT === 'production' && !isKnownPushService(input.endpoint))
+    // A subscription is shopper input the API will POST to: never an internal address, in production
+    // only a real push service (checked again at send time).
+    if (!isLocalEndpoint(input.endpoint) && !isAllowedPushEndpoint(input.endpoint, config.ENVIRONMENT === 'production'))
       throw new ApiError(400, 'push_endpoint_invalid');
     const user = await currentUser(c);
     const owned = '(device_id = ? OR (user_id IS NOT NULL AND user_id = ?))';

@@ -107,6 +107,37 @@ describe('push registration', () => {
     }
   });
 
+  it('refuses internal addresses as endpoints in every environment, and never posts to one stored anyway', async () => {
+    const b = await browser('internal');
+    for (const endpoint of [
+      'https://127.0.0.1/push',
+      'https://10.0.0.5/push',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/push',
+      'https://localhost/push',
+      'https://metadata.google.internal/push',
+      'https://router/push',
+      `https://${PUSH_HOST}:8443/x`,
+    ]) {
+      const res = await post('/user/push/subscribe', { ...b, endpoint }, deviceA);
+      expect(res.status, endpoint).toBe(400);
+      expect((await json(res)).meta.msg, endpoint).toMatch(/^(push_endpoint_invalid|validation_failed)$/);
+    }
+    // A row stored before the rule (or by hand) is pruned at send time, never fetched.
+    const device = await deviceToken();
+    const user = await register('internal.push@example.com', device);
+    await post('/user/push/subscribe', await browser('internal-ok'), device, user.token);
+    await env.DB.prepare("UPDATE push_subscriptions SET endpoint = 'https://10.0.0.5/push' WHERE user_id = ?")
+      .bind(user.id)
+      .run();
+    const service = pushService(201);
+    expect(await pushToUser(env, user.id, 'order_status', () => ({ title: 'x', body: 'y', url: '/' }))).toEqual({
+      sent: 0,
+      pruned: 1,
+    });
+    expect(service).toHaveLength(0);
+  });
+
   it('keeps a guest device’s subscription with its language and country, unlinked', async () => {
     const guestDevice = await deviceToken();
     const b = await browser('guest');
