@@ -1,7 +1,6 @@
 // Price with the old price and the discount. A product's price is in the base currency and shown in the
 // shopper's; a price that already is in a currency (a blood test's lab price) comes with its own
 // `format`, without conversion.
-import '../styles/price.css';
 import type { SkuPrice } from '#shared/catalogue/types';
 import { formatPercent } from '#shared/money';
 import { useI18n } from '../i18n/context';

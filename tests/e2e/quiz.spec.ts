@@ -62,8 +62,11 @@ test('a shopper takes the quiz in Arabic, reads why each product was suggested, 
   await expect(alternative.locator('.quiz-reason')).not.toBeEmpty();
   // Analytics (decision 35): the data layer has the quiz's start and finish, with its version and the
   // number of suggestions only: no answer, medicine or product the quiz picked.
+  // The analytics runtime starts 3 s after the page is live: on a loaded machine, allow it more.
   await expect
-    .poll(() => page.evaluate(() => JSON.stringify((window as { dataLayer?: unknown[] }).dataLayer ?? [])))
+    .poll(() => page.evaluate(() => JSON.stringify((window as { dataLayer?: unknown[] }).dataLayer ?? [])), {
+      timeout: 15_000,
+    })
     .toContain('"quiz_complete"');
   const layer = await page.evaluate(() => (window as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []);
   const quizEvents = layer.filter((p) => String(p.event).startsWith('quiz_'));
