@@ -12,30 +12,18 @@ import type { AppEnv } from '../app-env';
 import { analyticsMode, publicConfig } from '../config';
 import { keepInOutbox } from '../analytics/outbox';
 import { sendToGa4 } from '../analytics/ga4';
+import { collectLimiter } from '../analytics/collect-limit';
 import { log } from '../lib/log';
 import { chosenCountry, countryFromLocation } from '../lib/session';
 import { limitBody } from '../middleware/body-limit';
 import { sameSiteOnly } from '../middleware/same-site';
 
 const MAX_BODY_BYTES = 32 * 1024;
-const WINDOW_MS = 60_000;
 /** A page sends a beacon per few events; a shopper browsing fast stays far below this. */
 export const COLLECT_PER_ADDRESS = 60;
-/** Bounds the isolate's memory: past this many addresses in a window the window starts over. */
-const MAX_ADDRESSES = 10_000;
 
-const windowStart = { at: 0 };
-const counts = new Map<string, number>();
-
-function allowed(address: string, now: number): boolean {
-  if (now - windowStart.at > WINDOW_MS || counts.size > MAX_ADDRESSES) {
-    windowStart.at = now;
-    counts.clear();
-  }
-  const n = (counts.get(address) ?? 0) + 1;
-  counts.set(address, n);
-  return n <= COLLECT_PER_ADDRESS;
-}
+// Per network (an IPv4 address or an IPv6 /64) a minute, in this isolate's memory (collect-limit.ts).
+const limiter = collectLimiter({ perNetwork: COLLECT_PER_ADDRESS, maxNetworks: 10_000, windowMs: 60_000 });
 
 /** sendBeacon sends a string as text/plain and a Blob with its own type; both carry JSON here. */
 const BODY_TYPES = /^(application\/json|text\/plain)\s*(;|$)/i;
@@ -46,7 +34,7 @@ collect.post(COLLECT_PATH, sameSiteOnly(), limitBody(MAX_BODY_BYTES), async (c) 
   const config = c.var.config;
   const mode = analyticsMode(config);
   if (mode === 'off') return c.json(fail('not_found', 404), 404);
-  if (!allowed(c.req.header('cf-connecting-ip') ?? 'unknown', Date.now()))
+  if (!limiter.allowed(c.req.header('cf-connecting-ip') ?? 'unknown', Date.now()))
     return c.json(fail('too_many_requests', 429), 429);
   if (!BODY_TYPES.test(c.req.header('content-type') ?? '')) return c.json(fail('unsupported_media_type', 415), 415);
 
