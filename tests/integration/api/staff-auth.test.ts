@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTRACTS, type RouteContract } from '#api/src/contract/registry';
 import { can, ROLES } from '#shared/staff/permissions';
 import { totpCode } from '#shared/staff/totp';
+import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
 import { call, deviceToken, json } from './helpers';
 import { createStaff, STAFF_PASSWORD, staffCall, staffWith } from './staff-helpers';
 
@@ -51,6 +52,56 @@ describe('staff sign-in', () => {
     const res = await call('/staff/auth/verify', { body: JSON.stringify({ ticket: first.data.ticket, code: bad }) });
     expect(res.status).toBe(400);
     expect((await json(res)).meta.msg).toBe('totp_invalid');
+  });
+
+  it('writes failed and refused sign-ins to the audit log, unknown e-mails too', async () => {
+    const member = await createStaff([{ role: 'support', country: null }]);
+    const audit = async (action: string) =>
+      (
+        await env.DB.prepare('SELECT staff_id, after_json FROM audit_log WHERE action = ? ORDER BY id')
+          .bind(action)
+          .all<{ staff_id: number | null; after_json: string }>()
+      ).results.map((r) => ({ staff_id: r.staff_id, ...JSON.parse(r.after_json) }));
+    await call('/staff/auth/sign-in', { body: JSON.stringify({ email: member.email, password: 'nope-nope' }) });
+    await call('/staff/auth/sign-in', { body: JSON.stringify({ email: 'nobody@staff.test', password: 'nope-nope' }) });
+    const ticket = (
+      await json(
+        await call('/staff/auth/sign-in', { body: JSON.stringify({ email: member.email, password: STAFF_PASSWORD }) }),
+      )
+    ).data.ticket;
+    await call('/staff/auth/verify', { body: JSON.stringify({ ticket, code: '000000' }) });
+    expect(await audit('staff.sign_in_failed')).toEqual(
+      expect.arrayContaining([
+        { staff_id: member.id, step: 'password', email: member.email },
+        { staff_id: null, step: 'password', email: 'nobody@staff.test' },
+        { staff_id: member.id, step: 'code', email: member.email },
+      ]),
+    );
+    // Enough failures lock the account from this address: the refusal is audited as well.
+    let locked: Response | undefined;
+    for (let i = 0; i < 30 && locked?.status !== 429; i++)
+      locked = await call('/staff/auth/sign-in', {
+        body: JSON.stringify({ email: member.email, password: `guess-${i}` }),
+        headers: { [CLIENT_IP_HEADER]: '203.0.113.77' },
+      });
+    expect(locked!.status).toBe(429);
+    expect(await audit('staff.sign_in_refused')).toContainEqual({
+      staff_id: null,
+      step: 'password',
+      email: member.email,
+    });
+  });
+
+  it('writes a role probe (a 403) to the audit log with the route asked for', async () => {
+    const clerk = await staffWith([{ role: 'fulfilment', country: 'KW' }]);
+    const res = await staffCall(clerk.token, '/staff/team');
+    expect(res.status).toBe(403);
+    const row = await env.DB.prepare(
+      "SELECT staff_id, resource_id FROM audit_log WHERE action = 'staff.refused' AND staff_id = ?",
+    )
+      .bind(clerk.id)
+      .first<{ staff_id: number; resource_id: string }>();
+    expect(row).toEqual({ staff_id: clerk.id, resource_id: 'GET /staff/team' });
   });
 
   it('accepts a code once, and a ticket once', async () => {

@@ -21,12 +21,36 @@ import { requireStaff } from '#api/src/middleware/staff';
 /** Staff failures are kept apart from a shopper's with the same address. */
 const staffKeys = (email: string, ip: string) => signInKeys(`staff:${email}`, ip);
 
+/** Failed and refused sign-ins are in the audit log too: who tried (when known), which step, with which e-mail. */
+const signInAudit = (db: D1Database, staffId: number | null, action: string, after: Record<string, unknown>) =>
+  auditStatement(db, staffId === null ? null : { id: staffId }, {
+    action,
+    resource: 'staff',
+    resourceId: staffId,
+    after,
+  });
+
+/** Runs a lock check; a refusal (429) is audited before it goes out. */
+async function auditedRefusal(
+  db: D1Database,
+  after: Record<string, unknown>,
+  check: () => Promise<void>,
+  staffId: number | null = null,
+): Promise<void> {
+  try {
+    await check();
+  } catch (e) {
+    await signInAudit(db, staffId, 'staff.sign_in_refused', after).run();
+    throw e;
+  }
+}
+
 export const staffAuthRoutes = new Hono<AppEnv>()
   .post('/auth/sign-in', contract('POST /staff/auth/sign-in'), async (c) => {
     const input = c.req.valid('json');
     const db = c.env.DB;
     const keys = staffKeys(input.email, clientIp(c));
-    await assertNotLocked(db, keys);
+    await auditedRefusal(db, { step: 'password', email: input.email }, () => assertNotLocked(db, keys));
     const member = await db
       .prepare('SELECT id, password_hash FROM staff WHERE email = ? AND active = 1')
       .bind(input.email)
@@ -37,6 +61,7 @@ export const staffAuthRoutes = new Hono<AppEnv>()
     else await hashPassword(input.password, c.var.config.PASSWORD_PEPPER, c.var.config.PASSWORD_HASH_ITERATIONS);
     if (!member || !valid) {
       await recordFailure(db, keys);
+      await signInAudit(db, member?.id ?? null, 'staff.sign_in_failed', { step: 'password', email: input.email }).run();
       throw new ApiError(400, 'invalid_credentials');
     }
     const ticket = randomToken();
@@ -59,12 +84,13 @@ export const staffAuthRoutes = new Hono<AppEnv>()
       .first<Pick<StaffRow, 'id' | 'email' | 'totp_secret' | 'totp_last_step'>>();
     if (!member) throw new ApiError(400, 'sign_in_ticket_invalid');
     const keys = staffKeys(member.email, clientIp(c));
-    await assertNotLocked(db, keys);
+    await auditedRefusal(db, { step: 'code', email: member.email }, () => assertNotLocked(db, keys), member.id);
     const secret = await open(member.totp_secret, c.var.config.TOKEN_SECRET);
     const step = secret ? await matchTotp(secret, input.code, now) : null;
     // A code is good once: a step at or before the last one accepted is refused (RFC 6238 §5.2).
     if (step === null || step <= member.totp_last_step) {
       await recordFailure(db, keys);
+      await signInAudit(db, member.id, 'staff.sign_in_failed', { step: 'code', email: member.email }).run();
       throw new ApiError(400, 'totp_invalid');
     }
     // The ticket is spent and the step recorded in one batch; a second use of either loses the race.

@@ -17,8 +17,10 @@ import { staffOrderRoutes } from './orders';
 import { staffAlertRoutes } from './alerts';
 import { staffPromotionRuleRoutes } from './promotion-rules';
 import { staffQuizRoutes } from './quiz';
+import { auditRefusals } from '#api/src/middleware/staff/audit-refusals';
 
 export const staffRoutes = new Hono<AppEnv>()
+  .use(auditRefusals())
   .route('/', staffAuthRoutes)
   .route('/', staffDashboardRoutes)
   .route('/', staffAuditRoutes)
