@@ -31,6 +31,7 @@ export interface DashboardData {
 export function DashboardPage(props: { t: StaffTranslator; nonce: string; me: StaffSelf; data: DashboardData }) {
   const { t, data } = props;
   const ar = t.lang === 'ar';
+  const canOpen = props.me.permissions.includes('catalogue:read');
   return (
     <Layout t={t} nonce={props.nonce} me={props.me} title={t.t('st_dashboard_title')} path="/">
       <h1>{t.t('st_dashboard_title')}</h1>
@@ -75,7 +76,16 @@ export function DashboardPage(props: { t: StaffTranslator; nonce: string; me: St
               {data.low_stock.map((s) => (
                 <tr key={s.id}>
                   <td>
-                    {ar ? s.name_ar : s.name_en} · {ar ? s.sku_ar : s.sku_en}
+                    {/* The product's page, where its stock is changed, for whoever may open it. */}
+                    {canOpen ? (
+                      <a href={`/catalogue/products/${s.product_id}`}>
+                        {ar ? s.name_ar : s.name_en} · {ar ? s.sku_ar : s.sku_en}
+                      </a>
+                    ) : (
+                      <>
+                        {ar ? s.name_ar : s.name_en} · {ar ? s.sku_ar : s.sku_en}
+                      </>
+                    )}
                   </td>
                   <td>{t.t('st_units_left', { count: s.stock })}</td>
                 </tr>

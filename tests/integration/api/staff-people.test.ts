@@ -101,6 +101,16 @@ describe('customer look-up', () => {
     expect(byName.data.customers.map((c: { id: number }) => c.id)).toEqual([saeed.id]);
     const byPhone = await json(await staffCall(support.token, '/staff/customers?q=9876%205432'));
     expect(byPhone.data.customers.map((c: { id: number }) => c.id)).toContain(huda.id);
+    // Part of an e-mail, and a phone in the forms people type it, Arabic-Indic digits included.
+    const byPart = await json(await staffCall(support.token, '/staff/customers?q=saeed.peop'));
+    expect(byPart.data.customers.map((c: { id: number }) => c.id)).toEqual([saeed.id]);
+    for (const typed of ['0512345678', '+966 51 234 5678', '00966512345678', '٠٥١٢٣٤٥٦٧٨', '51 234 5678']) {
+      const found = await json(await staffCall(support.token, `/staff/customers?q=${encodeURIComponent(typed)}`));
+      expect(
+        found.data.customers.map((c: { id: number }) => c.id),
+        typed,
+      ).toEqual([saeed.id]);
+    }
     // The text is never a pattern: '%' finds nobody rather than everybody.
     const wildcard = await json(await staffCall(support.token, '/staff/customers?q=%25%25'));
     expect(wildcard.data.customers).toEqual([]);

@@ -8,6 +8,7 @@ import { cookiesFrom, storefront } from './helpers';
 import { staffPage, staffPost, staffSignIn } from './staff-session';
 import { totpCode } from '#shared/staff/totp';
 import { insertStaff, STAFF_PASSWORD } from '../../support/staff-fixture';
+import { loadCatalogueFixture } from '../fixtures/catalogue';
 
 const post = staffPost;
 
@@ -134,5 +135,15 @@ describe('the staff app', () => {
     const first = await post('/sign-in', { email, password: 'joiner-password-1' });
     expect(first.status).toBe(303);
     expect((await staffPage(`/invite/${token}`)).status).toBe(404);
+  });
+});
+
+describe('the dashboard', () => {
+  it('links each low-stock size to its product, for whoever may open the catalogue', async () => {
+    await loadCatalogueFixture(env.API_DB);
+    await env.API_DB.prepare('UPDATE skus SET stock = 2 WHERE id = 101').run();
+    const clerk = (await staffSignIn([{ role: 'fulfilment', country: null }])).cookie;
+    const html = await (await staffPage('/', clerk)).text();
+    expect(html).toMatch(/<a href="\/catalogue\/products\/1">[^<]*Vitamin D3[^<]*<\/a>/);
   });
 });

@@ -2,6 +2,7 @@
 // count and status only, wallet), wallet adjustments with a reason, data export and erasure on request.
 // A country-limited grant sees the shoppers with a record (order, booking, wallet, address) in its
 // countries, and only those countries' records.
+import { nationalNumber } from '#shared/api/account-schemas';
 import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '#shared/locale';
@@ -69,16 +70,17 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
     if (!q) return c.json(ok({ customers: [] }));
     const allowed = countriesFor(member.grants, 'customers:read');
     // No LIKE: the shopper's text would be a pattern ('_' and '%' in e-mails), and D1 limits its length.
-    // An e-mail is a prefix on the index (NOCASE, as stored); a phone, digits anywhere; else a name part.
+    // An e-mail with its @ is a prefix on the index (NOCASE, as stored). A phone as people type it
+    // (0512345678, +966 51 234 5678, 00965…, Arabic-Indic digits) is its national part, found anywhere in
+    // the stored number. Anything else is a part of the name or of the e-mail.
     const plain = normalizeDigits(q);
-    const digits = plain.replace(/[^\d]/g, '');
-    const phoneLike = digits.length >= 4 && !/[^\d\s+()-]/.test(plain);
+    const phoneLike = plain.replace(/[^\d]/g, '').length >= 4 && !/[^\d\s+()-]/.test(plain);
     const where = q.includes('@')
       ? "u.email >= ?1 AND u.email < ?1 || '~'"
       : phoneLike
         ? 'instr(u.phone, ?1) > 0'
-        : 'instr(lower(u.name), lower(?1)) > 0';
-    const term = phoneLike ? digits : q;
+        : '(instr(lower(u.name), lower(?1)) > 0 OR instr(lower(u.email), lower(?1)) > 0)';
+    const term = phoneLike ? nationalNumber(plain).replace(/[^\d]/g, '') : q;
     const scope =
       allowed === null
         ? ''
