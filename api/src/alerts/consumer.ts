@@ -276,7 +276,7 @@ async function waitingForStock(db: D1Database, sku: SkuRow, now: number): Promis
     db.prepare('DELETE FROM notify_requests WHERE product_id = ? AND created_at < ?').bind(sku.product_id, since),
     db
       .prepare(
-        `SELECT n.user_id, u.email, n.lang, n.country, n.created_at AS mark ${waitingWhere}
+        `SELECT n.user_id, u.email, n.lang, coalesce(u.country, n.country) AS country, n.created_at AS mark ${waitingWhere}
          AND NOT EXISTS (SELECT 1 FROM alert_deliveries d WHERE d.user_id = n.user_id AND d.at > ?)
          ORDER BY n.created_at, n.user_id LIMIT ?`,
       )
@@ -310,7 +310,8 @@ async function waitingForPrice(db: D1Database, sku: SkuRow, now: number): Promis
     db
       .prepare(
         `SELECT w.user_id, u.email, u.lang, min(coalesce(i.price_alerted_price, i.price_at_add)) AS mark,
-           coalesce((SELECT o.country FROM orders o WHERE o.user_id = w.user_id ORDER BY o.created_at DESC LIMIT 1),
+           coalesce(u.country,
+                    (SELECT o.country FROM orders o WHERE o.user_id = w.user_id ORDER BY o.created_at DESC LIMIT 1),
                     (SELECT n.country FROM notify_requests n WHERE n.user_id = w.user_id ORDER BY n.created_at DESC LIMIT 1),
                     'KW') AS country
          ${owners} AND NOT EXISTS (SELECT 1 FROM alert_deliveries d WHERE d.user_id = w.user_id AND d.at > ?)

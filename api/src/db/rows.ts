@@ -19,6 +19,8 @@ export interface UserRow {
   /** "pbkdf2-sha256$<iterations>$<salt>$<hash>"; '' once the account is removed. */
   password_hash: string;
   lang: Lang;
+  /** The country the shopper last shopped in (written by /user/sync); null until then. */
+  country: 'KW' | 'SA' | null;
   created_at: number;
   deleted_at: number | null;
 }

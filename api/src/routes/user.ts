@@ -147,11 +147,17 @@ export const userRoutes = new Hono<AppEnv>()
   .get('/sync', contract('GET /user/sync'), async (c) => {
     const hasToken = !!c.req.header('authorization');
     const user = hasToken ? await requireUser(c) : null;
-    const settings = await c.env.DB.prepare(
-      'SELECT free_shipping_fils, delivery_fee FROM country_settings WHERE country = ?',
-    )
-      .bind(c.var.country)
-      .first<Pick<CountrySettingsRow, 'free_shipping_fils' | 'delivery_fee'>>();
+    const db = c.env.DB;
+    const [settingsRes] = await db.batch([
+      db.prepare('SELECT free_shipping_fils, delivery_fee FROM country_settings WHERE country = ?').bind(c.var.country),
+      // The country the shopper shops in now: alerts sent later are priced in it (written only on a change).
+      ...(user
+        ? [db.prepare('UPDATE users SET country = ?1 WHERE id = ?2 AND country IS NOT ?1').bind(c.var.country, user.id)]
+        : []),
+    ]);
+    const settings = settingsRes!.results[0] as
+      | Pick<CountrySettingsRow, 'free_shipping_fils' | 'delivery_fee'>
+      | undefined;
     return c.json(
       ok({
         user: user ? publicUser(user) : null,

@@ -352,6 +352,31 @@ describe('alert mails', () => {
   });
 });
 
+describe('the currency of an alert', () => {
+  it('is the one of the country the shopper shops in when it is sent, not when it was asked for', async () => {
+    const { productId, skuId } = await soldOutProduct(3500);
+    const now = Date.now();
+    const moved = await shopper('en');
+    await notifyMe(moved, productId, 'en', 'KW', now - 60_000);
+    // Later the shopper switches the shop to Saudi Arabia (the storefront syncs on the next page).
+    const sync = await call('/user/sync', {
+      method: 'GET',
+      token: device,
+      headers: { authorization: `Bearer ${moved.token}`, 'x-country': 'SA' },
+    });
+    expect(sync.status).toBe(200);
+    await setStock(skuId, 1);
+    await restockEvent(skuId, now);
+    const q = recorder();
+    await q.run([{ kind: 'back_in_stock', skuId }], now);
+    const [mail] = await mailsTo(moved);
+    const sa = currencyInfoFor('SA', 122_000, 1_500);
+    expect(mail!.body_text).toContain(formatPrice(3500, sa, 'en'));
+    expect(mail!.body_text).not.toContain('KWD');
+    expect(q.pushes.find((p) => p.userId === moved.id)!.en.body).toContain(formatPrice(3500, sa, 'en'));
+  });
+});
+
 describe('one-click unsubscribe', () => {
   const unsubscribe = (token: string, lang: Lang = 'en') =>
     call('/alerts/unsubscribe', { body: JSON.stringify({ token }), token: device, headers: { lang } });
