@@ -18,6 +18,8 @@ const AnalyticsRuntime = lazy(() => import('./runtime').then((m) => ({ default: 
  * nothing is lost by waiting, since track() queues what happens meanwhile.
  */
 export const RUNTIME_DELAY_MS = 3000;
+/** The longest the runtime then waits for an idle moment. */
+export const RUNTIME_IDLE_WAIT_MS = 2000;
 
 export function AnalyticsSlot() {
   const { config } = useBoot();
@@ -28,8 +30,10 @@ export function AnalyticsSlot() {
   useEffect(() => {
     if (!on) return;
     const now = () => setStart((s) => (s === 'later' ? 'now' : s));
+    // An idle moment, but not forever: a page that is never idle (a running transition, a busy phone)
+    // still starts the runtime, at most RUNTIME_IDLE_WAIT_MS later, and its queued events go out.
     const timer = setTimeout(
-      () => (window.requestIdleCallback ? window.requestIdleCallback(now) : now()),
+      () => (window.requestIdleCallback ? window.requestIdleCallback(now, { timeout: RUNTIME_IDLE_WAIT_MS }) : now()),
       RUNTIME_DELAY_MS,
     );
     // "Cookie settings" pressed before the runtime is there: start it now, with the banner open.
