@@ -53,6 +53,8 @@ export async function dayVisits(
   db: D1Database,
   member: StaffMember,
   q: { date: string; zone?: string; countries: CountryCode[] },
+  /** The reader's language: the addresses are in its words. */
+  lang: Lang = 'en',
 ) {
   const marks = q.countries.map(() => '?').join(', ') || "''";
   const where = `o.slot_date = ? AND ${VISIBLE} AND o.country IN (${marks})`;
@@ -106,7 +108,7 @@ export async function dayVisits(
         zone_ar: v.zone_ar,
         slot: slotOf(v as Parameters<typeof slotOf>[0]),
         patient: { name: v.patient_name, sex: v.patient_sex, date_of_birth: v.patient_birth },
-        address: addressLine(v.address),
+        address: addressLine(v.address, lang),
         phone: a.phone ?? null,
         tests: tests.get(v.id) ?? [],
         payment: { method: v.payment_method, state: v.payment_state, total: v.total, currency: v.currency },

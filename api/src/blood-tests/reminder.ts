@@ -30,7 +30,7 @@ export async function sendPreparationReminders(db: D1Database, now = Date.now(),
       id: o.id,
       country: o.country,
       slot: slotOf(o),
-      address: addressLine(o.address),
+      address: addressLine(o.address, o.lang),
       items: items.map((i) => toItem(i, o.lang)),
     });
     const [marked] = await db.batch([

@@ -1,6 +1,7 @@
 // A blood-test order as the shopper sees it: summary for the list, detail with the status timeline,
 // the patient, the slot, the address, each test's preparation, totals and the payment state. Every
 // read is scoped to its owner: another shopper's order reads exactly like one that does not exist.
+import { storedAddressLine } from '#shared/text/address-lines';
 import type { SlotWindow } from '#shared/api/blood-test-order-schemas';
 import {
   BLOOD_TEST_TIMELINE,
@@ -99,20 +100,9 @@ export function toItem(r: BloodTestItemRow, lang: Lang): BloodTestOrderItem {
   };
 }
 
-/** The address in one line, for the order page, the reminder mail and the calendar entry. */
-export function addressLine(json: string): string {
-  const a = JSON.parse(json) as Record<string, string | null | undefined>;
-  const parts = [
-    a.area_name ?? a.city_name,
-    a.block && `Block ${a.block}`,
-    a.street,
-    a.avenue,
-    a.building ?? a.building_number,
-    a.floor,
-    a.apartment,
-    a.district,
-  ];
-  return parts.filter((p) => p !== null && p !== undefined && p !== '').join(', ');
+/** The address in one line, in the reader's words and language: the order page, the reminder, the visits list. */
+export function addressLine(json: string, lang: Lang): string {
+  return storedAddressLine(JSON.parse(json) as Record<string, unknown>, lang);
 }
 
 export async function orderRows(db: D1Database, id: number, userId: number): Promise<OrderRows | null> {
@@ -204,7 +194,7 @@ export function toDetail(r: OrderRows, lang: Lang, now = Date.now()): BloodTestO
     patient: toPatient(r.patient),
     address: {
       id: o.address_id,
-      text: addressLine(o.address),
+      text: addressLine(o.address, lang),
       area_id: (JSON.parse(o.address) as { area_id?: number | null }).area_id ?? null,
       city_id: (JSON.parse(o.address) as { city_id?: number | null }).city_id ?? null,
     },

@@ -1,5 +1,6 @@
 // One order (issue 14): what was ordered, where it goes, how it was paid, its timeline, and the forms
 // of the next steps the staff member's role allows (the API checks the same permissions).
+import { storedAddressLines } from '#shared/text/address-lines';
 import { CARRIERS, REFUND_METHODS, REFUND_REASONS, type OrderStage } from '#shared/api/staff-order-schemas';
 import type { CountryCode } from '#shared/locale';
 import { formatMinor, isShopCurrency, minorToDecimal, currencyDecimals } from '#shared/money';
@@ -81,23 +82,6 @@ export interface OrderDetailData {
 export const ORDER_STEPS = ['confirm', 'pack', 'ship', 'deliver', 'cancel', 'refund'] as const;
 export type OrderStep = (typeof ORDER_STEPS)[number];
 
-const ADDRESS_KEYS = [
-  'recipient',
-  'phone',
-  'area',
-  'city',
-  'district',
-  'block',
-  'street',
-  'avenue',
-  'building',
-  'building_number',
-  'floor',
-  'apartment',
-  'postal_code',
-  'notes',
-];
-
 export function OrderDetailPage(props: {
   t: StaffTranslator;
   nonce: string;
@@ -129,9 +113,17 @@ export function OrderDetailPage(props: {
   // Card refunds that failed while money is still owed: the shopper has not got it back.
   const failedRefunds =
     data.money.refundable > 0 ? data.refunds.filter((r) => r.method === 'gateway' && r.status === 'failed') : [];
-  const address = ADDRESS_KEYS.map((k) => o.address[k]).filter(
-    (v): v is string | number => typeof v === 'string' || typeof v === 'number',
-  );
+  // The whole delivery address, as the packing slip prints it: recipient and phone, places, street and
+  // building parts in the staff member's words, then the country.
+  const text = (k: string) =>
+    typeof o.address[k] === 'string' || typeof o.address[k] === 'number' ? String(o.address[k]) : '';
+  const address = [
+    text('recipient'),
+    ...storedAddressLines(o.address, t.lang),
+    o.country === 'SA' || o.country === 'KW' ? t.t(`st_country_${o.country}`) : '',
+    text('notes'),
+  ].filter(Boolean);
+  const phone = text('phone');
   const title = t.t('st_orders_detail_title', { id: o.id });
   return (
     <Layout t={t} nonce={props.nonce} me={me} title={title} path="/orders">
@@ -311,9 +303,14 @@ export function OrderDetailPage(props: {
           <address>
             {address.map((line, i) => (
               <div key={`${i}-${line}`}>
-                <bdi>{String(line)}</bdi>
+                <bdi>{line}</bdi>
               </div>
             ))}
+            {phone && (
+              <div>
+                <bdi dir="ltr">{phone}</bdi>
+              </div>
+            )}
           </address>
         </section>
         {o.tracking_number && (

@@ -1,15 +1,13 @@
 // The packing slip of an order (issue 17, decision 34): a printable sheet that goes in the parcel. It
 // names the recipient, the address, the items and their counts, the gift message in its own language
 // and direction, and the requested delivery day; it never shows a price, a total or the payment.
-import { labelledPart } from '#shared/text/address-part';
+import { storedAddressLines } from '#shared/text/address-lines';
 import type { GiftMessageLang, OrderGift } from '#shared/api/gift-schemas';
 import type { CountryCode } from '#shared/locale';
 import { formatGiftDate } from '#shared/orders/gift-dates';
 import { formatDate } from '#shared/text/dates';
 import type { StaffTranslator } from '../../lib/i18n';
 import styles from './packing-slip.css?raw';
-import { accountsAr } from '#shared/i18n/accounts.ar';
-import { accountsEn } from '#shared/i18n/accounts.en';
 import type { OrderPromotionView } from '#shared/orders/promotions';
 
 export interface PackingSlipData {
@@ -25,31 +23,8 @@ export interface PackingSlipData {
   promotions?: OrderPromotionView[];
 }
 
-// The shop's own words for the address parts ("Block 4", "قطعة 4"), so the courier reads the slip as the
-// shopper read the address at checkout.
-const PART_TEXTS: Record<'en' | 'ar', Record<string, unknown>> = { en: accountsEn, ar: accountsAr };
-
-/** The address as the lines a courier reads: places, then the street parts, then the building's. */
-export function slipAddressLines(a: Record<string, unknown>, lang: 'en' | 'ar'): string[] {
-  const texts = PART_TEXTS[lang];
-  const value = (k: string) => (typeof a[k] === 'string' || typeof a[k] === 'number' ? String(a[k]) : '');
-  const part = (key: string, k: string) =>
-    value(k) ? labelledPart(key, String(texts[`address_${key}_short`] ?? '{{value}}'), value(k)) : '';
-  const lines =
-    a.country === 'SA'
-      ? [
-          [value('district'), value('city_name')],
-          [part('street', 'street'), part('building_number', 'building_number')],
-          [part('postal_code', 'postal_code'), part('short_address', 'short_address')],
-        ]
-      : [
-          [value('area_name'), value('governorate_name')],
-          [part('block', 'block'), part('street', 'street'), part('avenue', 'avenue')],
-          [part('building', 'building'), part('floor', 'floor'), part('apartment', 'apartment')],
-        ];
-  const separator = String(texts.list_separator ?? ', ');
-  return lines.map((line) => line.filter(Boolean).join(separator)).filter(Boolean);
-}
+/** The address as the lines a courier reads (shared/text/address-lines.ts). */
+export const slipAddressLines = storedAddressLines;
 
 export function PackingSlipPage(props: { t: StaffTranslator; nonce: string; data: PackingSlipData }) {
   const { t, data } = props;

@@ -556,8 +556,11 @@ describe('the shopper’s orders', () => {
     expect(unfolded).toContain(`DTEND:${day.replace(/-/g, '')}T080000Z`);
     expect(unfolded).toContain(`SUMMARY;LANGUAGE=ar:سحب عينة دم في المنزل – الطلب ${id}`);
     expect(unfolded).toContain('الصيام 10 ساعات');
-    // Commas of the address are escaped.
-    expect(unfolded).toMatch(/LOCATION;LANGUAGE=ar:[^\r\n]*\\,/);
+    // The address in the shopper's words: Arabic ones with the Arabic comma, which needs no escape; in
+    // English the commas are escaped.
+    expect(unfolded).toMatch(/LOCATION;LANGUAGE=ar:[^\r\n]*قطعة [^\r\n]*، /);
+    const en = (await (await get(`/user/bloodTestOrder/ics?id=${id}`, userA, 'KW', 'en')).text()).replace(/\r\n /g, '');
+    expect(en).toMatch(/LOCATION;LANGUAGE=en:[^\r\n]*Block [^\r\n]*\\, /);
     for (const line of text.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
   });
 });

@@ -170,7 +170,12 @@ describe("the day's visits", () => {
       payment: { method: 'pay_at_visit', state: 'pay_at_visit' },
     });
     expect(visit.tests[0].name_en).toMatch(/Vitamin D/);
-    expect(visit.address).toMatch(/Block 3/);
+    expect(visit.address).toMatch(/Block 3, Street 12/);
+    // In Arabic, the shop's Arabic words and the Arabic comma.
+    const arVisits = await json(
+      await staffCall(coordinator.token, `/staff/visits?date=${date}`, { headers: { lang: 'ar' } }),
+    );
+    expect(arVisits.data.visits.find((v: { id: number }) => v.id === kw).address).toContain('قطعة 3، شارع 12');
     expect(all.data.zones.map((z: { zone: string }) => z.zone)).toEqual(expect.arrayContaining(['area:26', 'city:2']));
 
     const kwIds = (await json(await staffCall(kwOnly.token, `/staff/visits?date=${date}`))).data.visits.map(

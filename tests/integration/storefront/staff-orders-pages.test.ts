@@ -65,6 +65,16 @@ describe('shipping an order from the back office', () => {
 
     const detail = await (await staffPage(`/orders/${orderId}`, clerk)).text();
     expect(detail).toContain(`action="/orders/${orderId}/confirm"`);
+    // The whole delivery address, as the packing slip prints it: the area and governorate, the street
+    // and building parts in the shop's words, the country and the phone.
+    const addressHtml = /<address>(.*?)<\/address>/s.exec(detail)![1]!;
+    for (const part of ['Fatma', 'Block 3, Street 12', 'Building 7', 'Kuwait', '+96598765432'])
+      expect(addressHtml, part).toContain(part);
+    expect(addressHtml).toMatch(/<bdi>[^<]+, [^<]+<\/bdi>/);
+    const arDetail = await (
+      await staffPage(`/orders/${orderId}`, await signIn([{ role: 'fulfilment', country: 'KW' }], 'ar'))
+    ).text();
+    expect(/<address>(.*?)<\/address>/s.exec(arDetail)![1]).toContain('قطعة 3، شارع 12');
     // Fulfilment may not refund: no refund form.
     expect(detail).not.toContain(`action="/orders/${orderId}/refund"`);
 

@@ -38,7 +38,14 @@ export const staffLabRoutes = new Hono<AppEnv>()
       (k) => !q.country || k === q.country,
     );
     return c.json(
-      ok(await dayVisits(c.env.DB, member, { date: q.date ?? gulfDate(Date.now()), zone: q.zone, countries })),
+      ok(
+        await dayVisits(
+          c.env.DB,
+          member,
+          { date: q.date ?? gulfDate(Date.now()), zone: q.zone, countries },
+          c.var.lang,
+        ),
+      ),
     );
   })
   .post('/visits/collect', contract('POST /staff/visits/collect'), async (c) => {

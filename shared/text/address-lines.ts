@@ -1,0 +1,37 @@
+// An address as lines in the shop's words ("Block 4, Street 21", "قطعة 4، شارع 21"), from a stored
+// address (an order's or a booking's JSON): places, then the street's parts, then the building's, in
+// the reader's language with its list separator. The packing slip, the staff's order and visit pages,
+// the booking page and the visit reminder all read it so; the shopper's own pages use the same words
+// (client/accounts/address-lines.ts).
+import { accountsAr } from '../i18n/accounts.ar';
+import { accountsEn } from '../i18n/accounts.en';
+import type { Lang } from '../locale';
+import { labelledPart } from './address-part';
+
+const TEXTS: Record<Lang, Record<string, unknown>> = { en: accountsEn, ar: accountsAr };
+
+export function storedAddressLines(a: Record<string, unknown>, lang: Lang): string[] {
+  const texts = TEXTS[lang];
+  const value = (k: string) => (typeof a[k] === 'string' || typeof a[k] === 'number' ? String(a[k]) : '');
+  const part = (key: string, k = key) =>
+    value(k) ? labelledPart(key, String(texts[`address_${key}_short`] ?? '{{value}}'), value(k)) : '';
+  const lines =
+    a.country === 'SA'
+      ? [
+          [value('district'), value('city_name')],
+          [part('street'), part('building_number')],
+          [part('postal_code'), part('short_address')],
+        ]
+      : [
+          [value('area_name'), value('governorate_name')],
+          [part('block'), part('street'), part('avenue')],
+          [part('building'), part('floor'), part('apartment')],
+        ];
+  const separator = String(texts.list_separator ?? ', ');
+  return lines.map((line) => line.filter(Boolean).join(separator)).filter(Boolean);
+}
+
+/** The same, on one line. */
+export function storedAddressLine(a: Record<string, unknown>, lang: Lang): string {
+  return storedAddressLines(a, lang).join(String(TEXTS[lang].list_separator ?? ', '));
+}
