@@ -4,7 +4,7 @@
 // says so and links to the install guide.
 import '../styles/account.css';
 import { useContext, useEffect, useState } from 'react';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { ApiFailure } from '#shared/api/client';
 import type { PushPreferences, PushTopic } from '#shared/api/push-schemas';
 import type { MessageId } from '#shared/i18n';
@@ -46,6 +46,8 @@ export function Component() {
   // Unknown until the browser is asked (after hydration: the server cannot know).
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
+  // The device count comes with the page's data: read again once this device is added or removed.
+  const revalidator = useRevalidator();
 
   useEffect(() => {
     let live = true;
@@ -68,7 +70,10 @@ export function Component() {
     try {
       const next = await enablePush(api, lang);
       setState(next);
-      if (next === 'on') toast.success('push_saved');
+      if (next === 'on') {
+        toast.success('push_saved');
+        void revalidator.revalidate();
+      }
     } catch (error) {
       if (error instanceof ApiFailure) toast.apiError(error.meta.msg);
       else toast.error('push_enable_failed');
@@ -83,6 +88,7 @@ export function Component() {
     try {
       setState(await disablePush(api));
       toast.success('push_saved');
+      void revalidator.revalidate();
     } catch (error) {
       toast.apiError(error instanceof ApiFailure ? error.meta.msg : 'server_error');
     } finally {

@@ -27,8 +27,11 @@ test('a shopper subscribes to back-in-stock, the back office restocks, and the m
   await page.getByTestId('country-switch').selectOption('SA');
   await expect(page.getByTestId('country-switch')).toHaveValue('SA');
   await page.goto('/ar/profile/notifications');
+  await expect(page.getByText('لا تصل الإشعارات إلى أي جهاز من أجهزتك.')).toBeVisible();
   await page.getByRole('button', { name: 'تفعيل الإشعارات على هذا الجهاز' }).click();
   await expect(page.getByRole('button', { name: 'إيقاف الإشعارات على هذا الجهاز' })).toBeVisible({ timeout: 20_000 });
+  // The count of the shopper's devices follows at once, without reloading the page.
+  await expect(page.getByText('تصل الإشعارات إلى جهاز واحد من أجهزتك.')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'يعود منتج طلبت التنبيه عنه إلى المخزون' })).toBeChecked();
 
   // …asks to hear about the sold-out product.
