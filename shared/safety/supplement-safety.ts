@@ -11,6 +11,8 @@
 //
 // The back office lists these rules with their sources (the quiz page), for review beside the content.
 import type { Bi } from '../quiz/schema';
+import { bloodTestResultsAr } from '../i18n/blood-test-results.ar';
+import { bloodTestResultsEn } from '../i18n/blood-test-results.en';
 import { compareFractions, formatFraction } from '../blood-tests/biomarker-units';
 import {
   type Dose,
@@ -131,11 +133,11 @@ export interface SafetyVerdict {
   cautions: Bi[];
 }
 
-export const UNIT_TEXT: Record<DoseUnit, Bi> = {
-  IU: { en: 'IU', ar: 'وحدة دولية' },
-  mcg: { en: 'mcg', ar: 'ميكروغرام' },
-  mg: { en: 'mg', ar: 'ملغ' },
-};
+/** A dose as the results hub writes it ("1000 IU", "1000 وحدة دولية"): the same dictionary entries. */
+export function doseInWords(amount: string, unit: DoseUnit, lang: 'en' | 'ar'): string {
+  const texts = lang === 'ar' ? bloodTestResultsAr : bloodTestResultsEn;
+  return texts[`btr_dose_${unit}`].replace('{{amount}}', amount);
+}
 
 /** Nutrient names in running text, both languages. */
 export const NUTRIENT_NAME: Record<Nutrient, Bi> = {
@@ -158,8 +160,8 @@ const has = (text: string, term: string) => new RegExp(`(^|[^a-z0-9])${escapeReg
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The doses above their UL for everyone from `ageMin` on, with the limit in the UL's unit. */
-function aboveUpperLimit(doses: Dose[], ageMin: number): { dose: Dose; limit: string }[] {
-  const over: { dose: Dose; limit: string }[] = [];
+function aboveUpperLimit(doses: Dose[], ageMin: number): { dose: Dose; limit: Pick<Dose, 'amount' | 'unit'> }[] {
+  const over: { dose: Dose; limit: Pick<Dose, 'amount' | 'unit'> }[] = [];
   for (const dose of doses) {
     const ul = UPPER_LIMIT_BY_NUTRIENT.get(dose.nutrient);
     if (!ul) continue;
@@ -167,16 +169,12 @@ function aboveUpperLimit(doses: Dose[], ageMin: number): { dose: Dose; limit: st
     const amount = doseIn(dose.nutrient, dose.amount, dose.unit, ul.unit);
     if (!limit || !amount) continue;
     if (compareFractions(amount, limit) > 0)
-      over.push({ dose, limit: `${formatFraction(limit, limit.n % limit.d === 0n ? 0 : 2)} ${ul.unit}` });
+      over.push({ dose, limit: { amount: formatFraction(limit, limit.n % limit.d === 0n ? 0 : 2), unit: ul.unit } });
   }
   return over;
 }
 
-const limitText = (limit: string, lang: 'en' | 'ar') => {
-  const [amount, unit] = limit.split(' ') as [string, DoseUnit];
-  return `${amount} ${UNIT_TEXT[unit][lang]}`;
-};
-const doseWords = (d: Dose, lang: 'en' | 'ar') => `${d.amount} ${UNIT_TEXT[d.unit][lang]}`;
+const doseWords = (d: Pick<Dose, 'amount' | 'unit'>, lang: 'en' | 'ar') => doseInWords(d.amount, d.unit, lang);
 
 /**
  * The verdict on one product for a shopper whose answers state `facts`. Adults only (the quiz leaves
@@ -188,8 +186,8 @@ export function supplementSafety(product: SafetyProduct, facts: readonly string[
   const words = product.ingredients.toLowerCase();
   if (facts.some((f) => PREGNANCY_FACTS.includes(f))) {
     const remove: Bi[] = over.map(({ dose, limit }) => ({
-      en: `Its daily dose of ${NUTRIENT_NAME[dose.nutrient].en} (${doseWords(dose, 'en')}) is above the safe upper limit in pregnancy and breastfeeding (${limitText(limit, 'en')} a day), so we left it out.`,
-      ar: `جرعته اليومية من ${NUTRIENT_NAME[dose.nutrient].ar} (${doseWords(dose, 'ar')}) أعلى من الحد الأعلى الآمن أثناء الحمل والرضاعة (${limitText(limit, 'ar')} يومياً)، لذا استبعدناه.`,
+      en: `Its daily dose of ${NUTRIENT_NAME[dose.nutrient].en} (${doseWords(dose, 'en')}) is above the safe upper limit in pregnancy and breastfeeding (${doseWords(limit, 'en')} a day), so we left it out.`,
+      ar: `جرعته اليومية من ${NUTRIENT_NAME[dose.nutrient].ar} (${doseWords(dose, 'ar')}) أعلى من الحد الأعلى الآمن أثناء الحمل والرضاعة (${doseWords(limit, 'ar')} يومياً)، لذا استبعدناه.`,
     }));
     const unknownNutrient = product.doses.some((d) => !ESTABLISHED_NUTRIENTS_IN_PREGNANCY.includes(d.nutrient));
     const notEstablished = NOT_ESTABLISHED_TERMS_IN_PREGNANCY.some((t) => has(words, t.term));
@@ -205,8 +203,8 @@ export function supplementSafety(product: SafetyProduct, facts: readonly string[
   return {
     remove: [],
     cautions: over.map(({ dose, limit }) => ({
-      en: `Its daily dose of ${NUTRIENT_NAME[dose.nutrient].en} (${doseWords(dose, 'en')}) is above the safe upper limit for your age (${limitText(limit, 'en')} a day). Take it only if your doctor advises it.`,
-      ar: `جرعته اليومية من ${NUTRIENT_NAME[dose.nutrient].ar} (${doseWords(dose, 'ar')}) أعلى من الحد الأعلى الآمن لعمرك (${limitText(limit, 'ar')} يومياً). لا تتناوله إلا بنصيحة طبيبك.`,
+      en: `Its daily dose of ${NUTRIENT_NAME[dose.nutrient].en} (${doseWords(dose, 'en')}) is above the safe upper limit for your age (${doseWords(limit, 'en')} a day). Take it only if your doctor advises it.`,
+      ar: `جرعته اليومية من ${NUTRIENT_NAME[dose.nutrient].ar} (${doseWords(dose, 'ar')}) أعلى من الحد الأعلى الآمن لعمرك (${doseWords(limit, 'ar')} يومياً). لا تتناوله إلا بنصيحة طبيبك.`,
     })),
   };
 }

@@ -9,7 +9,7 @@ import {
   NOT_ESTABLISHED_TERMS_IN_PREGNANCY,
   NUTRIENT_NAME,
   type SafetyTerm,
-  UNIT_TEXT,
+  doseInWords,
 } from '#shared/safety/supplement-safety';
 import type { StaffQuizVersionRow, StaffQuizVersionView } from '#shared/quiz/staff';
 import { formatDate } from '#shared/text/dates';
@@ -130,7 +130,7 @@ function SafetyRules({ t }: { t: StaffTranslator }) {
                         .map((b) =>
                           t.t('st_quiz_safety_band', {
                             ages: b.ageMax === null ? `${t.n(b.ageMin)}+` : `${t.n(b.ageMin)}–${t.n(b.ageMax)}`,
-                            amount: `${b.amount} ${UNIT_TEXT[l.unit][t.lang]}`,
+                            amount: doseInWords(b.amount, l.unit, t.lang),
                           }),
                         )
                         .join(' · ')}
