@@ -4,7 +4,9 @@ import { randomToken, tokenHash } from './tokens';
 import type { SessionRow, UserRow } from '../db/rows';
 
 /** The signed-in user of a session (users joined to sessions). */
-export type SessionUser = Pick<UserRow, 'id' | 'name' | 'email' | 'phone'> & { sessionId: SessionRow['id'] };
+export type SessionUser = Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'country'> & {
+  sessionId: SessionRow['id'];
+};
 
 export async function createSession(db: D1Database, userId: number): Promise<string> {
   const token = randomToken();
@@ -19,7 +21,7 @@ export async function createSession(db: D1Database, userId: number): Promise<str
 export async function userForToken(db: D1Database, token: string): Promise<SessionUser | null> {
   return db
     .prepare(
-      `SELECT u.id, u.name, u.email, u.phone, s.id AS sessionId FROM sessions s JOIN users u ON u.id = s.user_id
+      `SELECT u.id, u.name, u.email, u.phone, u.country, s.id AS sessionId FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND u.deleted_at IS NULL`,
     )
     .bind(await tokenHash(token), Date.now())

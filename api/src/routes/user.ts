@@ -150,8 +150,9 @@ export const userRoutes = new Hono<AppEnv>()
     const db = c.env.DB;
     const [settingsRes] = await db.batch([
       db.prepare('SELECT free_shipping_fils, delivery_fee FROM country_settings WHERE country = ?').bind(c.var.country),
-      // The country the shopper shops in now: alerts sent later are priced in it (written only on a change).
-      ...(user
+      // The country the shopper shops in now: alerts sent later are priced in it (written only on a change,
+      // so a sync is a read otherwise).
+      ...(user && user.country !== c.var.country
         ? [db.prepare('UPDATE users SET country = ?1 WHERE id = ?2 AND country IS NOT ?1').bind(c.var.country, user.id)]
         : []),
     ]);

@@ -23,16 +23,13 @@ export interface PackingSlipData {
   promotions?: OrderPromotionView[];
 }
 
-/** The address as the lines a courier reads (shared/text/address-lines.ts). */
-export const slipAddressLines = storedAddressLines;
-
 export function PackingSlipPage(props: { t: StaffTranslator; nonce: string; data: PackingSlipData }) {
   const { t, data } = props;
   const o = data.order;
   const gift = data.gift ?? null;
   const a = o.address;
   const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
-  const lines = slipAddressLines(a, t.lang);
+  const lines = storedAddressLines(a, t.lang);
   const gifts = (data.promotions ?? []).flatMap((p) => (p.gift ? [{ ...p.gift, promotion: p.name }] : []));
   const total = [...data.items, ...gifts].reduce((n, i) => n + i.count, 0);
   const messageLang: GiftMessageLang = gift?.message_lang ?? t.lang;
