@@ -15,6 +15,7 @@ export const NAV: readonly NavItem[] = [
   { href: '/lab/visits', label: 'st_nav_visits', permission: 'visits:read' },
   { href: '/lab/results', label: 'st_nav_results', permission: 'results:read' },
   { href: '/lab/tests', label: 'st_nav_blood_tests', permission: 'bloodtests:read' },
+  { href: '/lab/nurses', label: 'st_nav_nurses', permission: 'bloodtests:read' },
   { href: '/catalogue', label: 'st_nav_catalogue', permission: 'catalogue:read' },
   { href: '/nutritionists', label: 'st_catalogue_nutritionists', permission: 'nutritionists:read' },
   { href: '/customers', label: 'st_nav_customers', permission: 'customers:read' },

@@ -206,3 +206,18 @@ export function* bloodTestRelatedStatements(plans: ProductPlan[]): Generator<str
   });
   yield* insertStatements('blood_test_related_products', ['blood_test_id', 'product_id', 'sort_order'], rows);
 }
+
+/** Two nurses per country, so that a tester can assign and confirm a home visit on a fresh shop. */
+export function* nurseStatements(): Generator<string> {
+  const nurses = [
+    ['KW', 'Fatima Al-Enezi', '+96555123401'],
+    ['KW', 'Maryam Al-Ajmi', '+96555123402'],
+    ['SA', 'Noura Al-Qahtani', '+966551234501'],
+    ['SA', 'Huda Al-Harbi', '+966551234502'],
+  ] as const;
+  yield* insertStatements(
+    'nurses',
+    ['id', 'country', 'name', 'phone', 'active', 'created_at'],
+    nurses.map(([country, name, phone], i) => row([i + 1, country, name, phone, 1, BASE_TIMESTAMP])),
+  );
+}

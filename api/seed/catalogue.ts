@@ -20,7 +20,7 @@ import type { Bi } from './data/categories';
 import { FORMS } from './data/product-options';
 import { NUTRITIONISTS, BANNERS } from './data/shop-content';
 import { row, insertStatements } from './sql-writer';
-import { bloodTestRelatedStatements } from './blood-tests';
+import { bloodTestRelatedStatements, nurseStatements } from './blood-tests';
 import { quizStatements } from './quiz';
 import { BRANDS, planProducts } from './plan';
 import {
@@ -166,6 +166,7 @@ export function* catalogueStatements(mode: CatalogueMode): Generator<string> {
   );
   // The blood-test catalogue comes with migration 0020; its suggested supplements are this catalogue's.
   yield* bloodTestRelatedStatements(plans);
+  yield* nurseStatements();
   // The supplement quiz's first version, active (issue 17).
   yield* quizStatements();
 }

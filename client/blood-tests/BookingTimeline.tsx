@@ -22,25 +22,32 @@ export function BookingTimeline({ order }: { order: BloodTestOrderDetail }) {
   }
   const current = order.timeline.filter((s) => s.done).at(-1)?.status;
   return (
-    <ol className="bt-timeline" aria-label={t('bt_timeline')} data-testid="bt-timeline">
-      {BLOOD_TEST_TIMELINE.map((status) => {
-        const step = order.timeline.find((s) => s.status === status);
-        return (
-          <li
-            key={status}
-            className={step?.done ? 'done' : undefined}
-            aria-current={current === status ? 'step' : undefined}
-          >
-            {t(KEYS[status])}
-            {step?.done && step.at && (
-              <span className="visually-hidden">
-                {' '}
-                {formatDate(Date.parse(step.at), lang, order.country, { time: true })}
-              </span>
-            )}
-          </li>
-        );
-      })}
-    </ol>
+    <>
+      <ol className="bt-timeline" aria-label={t('bt_timeline')} data-testid="bt-timeline">
+        {BLOOD_TEST_TIMELINE.map((status) => {
+          const step = order.timeline.find((s) => s.status === status);
+          return (
+            <li
+              key={status}
+              className={step?.done ? 'done' : undefined}
+              aria-current={current === status ? 'step' : undefined}
+            >
+              {t(KEYS[status])}
+              {step?.done && step.at && (
+                <span className="visually-hidden">
+                  {' '}
+                  {formatDate(Date.parse(step.at), lang, order.country, { time: true })}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      {order.visit_confirmation && (
+        <p className="bt-visit-confirmed" data-testid="bt-visit-confirmed">
+          {t('bt_visit_confirmed', { nurse: order.visit_confirmation.nurse })}
+        </p>
+      )}
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { z } from '../zod';
 import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '../locale';
 import { SLOT_WINDOWS } from './blood-test-order-schemas';
 import { normalizeDigits } from '../text/digits';
+import { nationalNumber, PHONE_RULES } from './account-schemas';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDate = (d: string) => DATE.test(d) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d);
@@ -110,3 +111,29 @@ export const blackoutSchema = z.object({
   name_ar: z.string().trim().min(1, { error: 'mandatory-field' }).max(80),
 });
 export const blackoutRemoveSchema = blackoutSchema.pick({ country: true, date: true });
+
+/** Who makes a visit: one of the lab's nurses in the visit's country. */
+export const visitNurseSchema = z.object({ order_id: id, nurse_id: id });
+
+/** A nurse added to the lab's list: a name and a mobile number of that country, in any form people type. */
+export const nurseCreateSchema = z
+  .object({
+    country: z.enum(COUNTRY_CODES),
+    name: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }).max(80),
+    phone: z
+      .string({ error: 'mandatory-field' })
+      .overwrite(normalizeDigits)
+      .trim()
+      .min(1, { error: 'mandatory-field' })
+      .max(30),
+  })
+  .refine((v) => PHONE_RULES[v.country].pattern.test(nationalNumber(v.phone)), {
+    error: 'nurse_phone_invalid',
+    path: ['phone'],
+  })
+  .transform((v) => ({ ...v, phone: `${PHONE_RULES[v.country].dial}${nationalNumber(v.phone)}` }));
+
+export const nurseActiveSchema = z.object({
+  nurse_id: id,
+  active: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]),
+});

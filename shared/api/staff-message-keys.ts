@@ -21,6 +21,10 @@ export const STAFF_MESSAGE_KEYS = [
   'results_nothing_to_approve',
   'result_unit_invalid',
   'visit_not_started',
+  'visit_needs_nurse',
+  'nurse_not_found',
+  'nurse_not_available',
+  'nurse_phone_invalid',
   'price_invalid',
   'old_price_not_higher',
   // The back office: catalogue (issue 14).

@@ -157,6 +157,8 @@ export interface BloodTestOrderDetail extends BloodTestOrderSummary {
   changeable_until: string;
   can_reschedule: boolean;
   can_cancel: boolean;
+  /** Set once the lab confirmed a booked visit: who is coming. */
+  visit_confirmation: { nurse: string } | null;
   /** The lab's results, once a second staff member approved them (status results_ready); empty before. */
   results: BloodTestResultLine[];
 }

@@ -390,6 +390,7 @@ export const ordersAr: Translated<typeof ordersEn> = {
   bt_status_collected: 'تم سحب العينة',
   bt_status_at_lab: 'في المختبر',
   bt_status_results_ready: 'النتائج جاهزة',
+  bt_visit_confirmed: 'تأكّدت الزيارة. من يزوركم من طاقم التمريض: {{nurse}}.',
   bt_status_cancelled: 'ملغى',
   bt_timeline: 'مراحل الحجز',
   bt_reschedule: 'تغيير موعد الزيارة',

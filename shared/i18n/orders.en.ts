@@ -331,6 +331,7 @@ export const ordersEn = {
   bt_status_collected: 'Sample collected',
   bt_status_at_lab: 'At the lab',
   bt_status_results_ready: 'Results ready',
+  bt_visit_confirmed: 'Visit confirmed: {{nurse}} will come in your window.',
   bt_status_cancelled: 'Cancelled',
   bt_timeline: 'Progress of the booking',
   bt_reschedule: 'Change the visit time',

@@ -15,6 +15,11 @@ export const staffMessagesEn = {
   result_unit_invalid: 'Choose the unit from the list of this marker’s units.',
   visit_not_started:
     'This visit has not started yet: a sample cannot be collected, nor results entered or released, before its date and time.',
+  visit_needs_nurse: 'Assign a nurse before confirming the visit.',
+  nurse_not_found: 'That nurse is not on the list.',
+  nurse_not_available: 'That nurse is not on the active list of this visit’s country.',
+  nurse_phone_invalid:
+    'Enter a mobile number of the nurse’s country: 8 digits in Kuwait, 9 starting with 5 in Saudi Arabia.',
   results_same_person: 'Results must be approved by a second person: you entered or last changed one of them.',
   results_incomplete: 'Enter a value for every marker before approving.',
   results_locked: 'These results were already sent to the customer and can no longer be changed.',

@@ -27,6 +27,7 @@ export const staffAr: Translated<typeof staffEn> = {
   st_nav_customers: 'العملاء',
   st_nav_catalogue: 'المنتجات',
   st_nav_blood_tests: 'فحوصات الدم',
+  st_nav_nurses: 'طاقم التمريض',
   st_nav_visits: 'الزيارات',
   st_nav_results: 'النتائج',
   st_nav_promotions: 'العروض',

@@ -26,6 +26,7 @@ export const staffEn = {
   st_nav_customers: 'Customers',
   st_nav_catalogue: 'Catalogue',
   st_nav_blood_tests: 'Blood tests',
+  st_nav_nurses: 'Nurses',
   st_nav_visits: 'Visits',
   st_nav_results: 'Results',
   st_nav_promotions: 'Promotions',

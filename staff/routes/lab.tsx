@@ -15,6 +15,9 @@ import { ResultsListPage, type PendingOrder } from '../pages/lab/ResultsList';
 import { ResultsPage, type Draft, type OrderResultsData } from '../pages/lab/Results';
 import { TestsPage, type TestsData } from '../pages/lab/Tests';
 import { CapacityPage, type CapacityData } from '../pages/lab/Capacity';
+import { NursesPage, type NurseView } from '../pages/lab/Nurses';
+import { countriesFor } from '#shared/staff/permissions';
+import { COUNTRY_CODES } from '#shared/locale';
 
 type Form = Record<string, string>;
 
@@ -108,6 +111,46 @@ export const labRoutes = new Hono<StaffAppEnv>()
       safeBack(form.back ?? '/lab/visits'),
       'collected',
     );
+  })
+  .post('/lab/visits/nurse', staffPage('visits:collect'), async (c) => {
+    const form = await formOf(c);
+    const body = { order_id: form.order_id, nurse_id: form.nurse_id };
+    return act(c, '/staff/visits/nurse', body, safeBack(form.back ?? '/lab/visits'), 'nurse');
+  })
+  .post('/lab/visits/confirm', staffPage('visits:collect'), async (c) => {
+    const form = await formOf(c);
+    return act(
+      c,
+      '/staff/visits/confirm',
+      { order_id: form.order_id },
+      safeBack(form.back ?? '/lab/visits'),
+      'confirmed',
+    );
+  })
+  .get('/lab/nurses', staffPage('bloodtests:read'), async (c) => {
+    const answer = await staffApi<{ nurses: NurseView[] }>(c, 'GET', '/staff/nurses');
+    if (answer.status !== 200) return apiFailurePage(c, answer.status);
+    const countries = countriesFor(c.var.me.grants, 'bloodtests:write') ?? [...COUNTRY_CODES];
+    return html(
+      c,
+      <NursesPage
+        t={c.var.t}
+        nonce={c.var.nonce}
+        me={c.var.me}
+        nurses={answer.envelope.data.nurses}
+        countries={countries}
+        notes={notesOf(c)}
+      />,
+    );
+  })
+  .post('/lab/nurses', staffPage('bloodtests:write'), async (c) => {
+    const f = await formOf(c);
+    const body = { country: f.country, name: f.name ?? '', phone: f.phone ?? '' };
+    return act(c, '/staff/nurses', body, '/lab/nurses', 'nurse_added');
+  })
+  .post('/lab/nurses/active', staffPage('bloodtests:write'), async (c) => {
+    const f = await formOf(c);
+    return act(c, '/staff/nurses/active', { nurse_id: f.nurse_id, active: f.active }, '/lab/nurses', 'nurse_active');
   })
   .post('/lab/visits/at-lab', staffPage('visits:collect'), async (c) => {
     const form = await formOf(c);

@@ -68,7 +68,8 @@ export async function reschedule(
         .prepare(
           `UPDATE blood_test_orders SET slot_held = (status = 'booked' AND ?1 < visit_at - ?2
              AND EXISTS (SELECT 1 FROM blood_test_slot_bookings WHERE id = ?3 AND order_id = ?4)),
-             slot_date = ?5, slot_window = ?6, visit_at = ?7, reminded_at = NULL, updated_at = ?1 WHERE id = ?4`,
+             slot_date = ?5, slot_window = ?6, visit_at = ?7, reminded_at = NULL, nurse_id = NULL,
+             visit_confirmed_at = NULL, updated_at = ?1 WHERE id = ?4`,
         )
         .bind(now, o.visit_at - changeableUntil(o.visit_at), hold.id, o.id, hold.slot_date, hold.slot_window, visitAt),
     ]);

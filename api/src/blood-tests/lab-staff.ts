@@ -47,6 +47,9 @@ export interface VisitRow {
   patient_name: string;
   patient_sex: string;
   patient_birth: string;
+  nurse_id: number | null;
+  nurse_name: string | null;
+  visit_confirmed_at: number | null;
 }
 
 export async function dayVisits(
@@ -60,7 +63,7 @@ export async function dayVisits(
   const where = `o.slot_date = ? AND ${VISIBLE} AND o.country IN (${marks})`;
   const zoneFilter = q.zone ? ' AND o.zone = ?' : '';
   const args = [q.date, ...q.countries, ...(q.zone ? [q.zone] : [])];
-  const [, visits, items, zones] = await db.batch([
+  const [, visits, items, zones, nurses] = await db.batch([
     auditStatement(db, member, {
       action: 'visit.view',
       resource: 'blood_test_visits',
@@ -71,8 +74,9 @@ export async function dayVisits(
     db
       .prepare(
         `SELECT o.id, o.country, o.status, o.zone, ${ZONE_COLUMNS}, o.slot_date, o.slot_window, o.address, o.payment_method,
-           o.payment_state, o.total, o.currency, p.name AS patient_name, p.sex AS patient_sex, p.date_of_birth AS patient_birth
-         FROM blood_test_orders o JOIN blood_test_patients p ON p.id = o.patient_id ${ZONE_NAMES}
+           o.payment_state, o.total, o.currency, p.name AS patient_name, p.sex AS patient_sex, p.date_of_birth AS patient_birth,
+           o.nurse_id, n.name AS nurse_name, o.visit_confirmed_at
+         FROM blood_test_orders o JOIN blood_test_patients p ON p.id = o.patient_id LEFT JOIN nurses n ON n.id = o.nurse_id ${ZONE_NAMES}
          WHERE ${where}${zoneFilter} ORDER BY zone_en, o.visit_at, o.id`,
       )
       .bind(...args),
@@ -88,6 +92,10 @@ export async function dayVisits(
          WHERE ${where} GROUP BY o.zone ORDER BY zone_en`,
       )
       .bind(q.date, ...q.countries),
+    // The nurses a visit of the list may be given: active, of the countries shown.
+    db
+      .prepare(`SELECT id, country, name FROM nurses WHERE active = 1 AND country IN (${marks}) ORDER BY name, id`)
+      .bind(...q.countries),
   ]);
   const tests = new Map<number, { name_en: string; name_ar: string }[]>();
   for (const i of items!.results as { order_id: number; name_en: string; name_ar: string }[]) {
@@ -97,6 +105,7 @@ export async function dayVisits(
     date: q.date,
     zone: q.zone ?? null,
     zones: zones!.results as { zone: string; zone_en: string; zone_ar: string; visits: number }[],
+    nurses: nurses!.results as { id: number; country: CountryCode; name: string }[],
     visits: (visits!.results as unknown as VisitRow[]).map((v) => {
       const a = JSON.parse(v.address) as { phone?: string; recipient?: string };
       return {
@@ -112,6 +121,8 @@ export async function dayVisits(
         phone: a.phone ?? null,
         tests: tests.get(v.id) ?? [],
         payment: { method: v.payment_method, state: v.payment_state, total: v.total, currency: v.currency },
+        nurse: v.nurse_id === null ? null : { id: v.nurse_id, name: v.nurse_name ?? '' },
+        confirmed: v.visit_confirmed_at !== null,
       };
     }),
   };

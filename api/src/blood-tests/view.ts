@@ -51,6 +51,10 @@ export interface BloodTestOrderRow {
   results_ready_at: number | null;
   cancelled_at: number | null;
   reminded_at: number | null;
+  nurse_id: number | null;
+  visit_confirmed_at: number | null;
+  /** Joined from nurses by orderRows, for the confirmed visit's line. */
+  nurse_name?: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -107,7 +111,11 @@ export function addressLine(json: string, lang: Lang): string {
 
 export async function orderRows(db: D1Database, id: number, userId: number): Promise<OrderRows | null> {
   const [o, p, i, r] = await db.batch([
-    db.prepare('SELECT * FROM blood_test_orders WHERE id = ? AND user_id = ?').bind(id, userId),
+    db
+      .prepare(
+        'SELECT o.*, n.name AS nurse_name FROM blood_test_orders o LEFT JOIN nurses n ON n.id = o.nurse_id WHERE o.id = ? AND o.user_id = ?',
+      )
+      .bind(id, userId),
     db
       .prepare(
         'SELECT p.* FROM blood_test_patients p JOIN blood_test_orders o ON o.patient_id = p.id WHERE o.id = ? AND o.user_id = ?',
@@ -215,6 +223,8 @@ export function toDetail(r: OrderRows, lang: Lang, now = Date.now()): BloodTestO
     changeable_until: new Date(until).toISOString(),
     can_reschedule: changeable && o.status === 'booked',
     can_cancel: changeable && o.status === 'booked',
+    // The nurse is named once the lab confirmed the visit, as the confirmation mail does.
+    visit_confirmation: o.status === 'booked' && o.visit_confirmed_at !== null ? { nurse: o.nurse_name ?? '' } : null,
     results: o.status === 'results_ready' ? (r.results ?? []).map((x) => toResultLine(x, lang)) : [],
   };
 }

@@ -11,6 +11,8 @@ export type MailKind =
   | 'blood_test_reminder'
   | 'staff_invitation'
   | 'blood_test_results'
+  /** The lab confirmed a home visit and named its nurse. */
+  | 'blood_test_visit'
   /** The back office moved the order on (issue 14): confirmed, shipped, delivered, cancelled, refunded. */
   | 'order_update'
   /** A product the shopper waits for is back in stock; a wishlist item's price fell (issue 16). */

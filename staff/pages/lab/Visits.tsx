@@ -21,11 +21,15 @@ export interface VisitView {
   phone: string | null;
   tests: { name_en: string; name_ar: string }[];
   payment: { method: string; state: string; total: number; currency: string };
+  nurse: { id: number; name: string } | null;
+  confirmed: boolean;
 }
 export interface VisitsData {
   date: string;
   zone: string | null;
   zones: { zone: string; zone_en: string; zone_ar: string; visits: number }[];
+  /** Active nurses of the countries shown: whom a visit may be given. */
+  nurses: { id: number; country: CountryCode; name: string }[];
   visits: VisitView[];
 }
 
@@ -45,6 +49,64 @@ function payment(t: StaffTranslator, v: VisitView) {
     default:
       return t.t('st_lab_pay_pending');
   }
+}
+
+/** Who makes the visit, and its confirmation: chosen and confirmed while the visit is booked. */
+function NurseCell(props: {
+  t: StaffTranslator;
+  visit: VisitView;
+  nurses: VisitsData['nurses'];
+  canAssign: boolean;
+  back: string;
+}) {
+  const { t, visit: v } = props;
+  const state = v.nurse ? (
+    <div className={v.confirmed ? undefined : 'muted'}>
+      {v.nurse.name} · {t.t(v.confirmed ? 'st_lab_visit_confirmed' : 'st_lab_visit_unconfirmed')}
+    </div>
+  ) : (
+    <div className="muted">{t.t('st_lab_no_nurse')}</div>
+  );
+  if (!props.canAssign || v.status !== 'booked') return state;
+  const choices = props.nurses.filter((n) => n.country === v.country);
+  return (
+    <>
+      {state}
+      {choices.length > 0 ? (
+        <form method="post" action="/lab/visits/nurse" className="inline">
+          <input type="hidden" name="order_id" value={v.id} />
+          <input type="hidden" name="back" value={props.back} />
+          <label className="visually-hidden" htmlFor={`nurse-${v.id}`}>
+            {t.t('st_lab_nurse_for', { id: v.id })}
+          </label>
+          <select id={`nurse-${v.id}`} name="nurse_id" defaultValue={v.nurse?.id ?? ''} required>
+            <option value="" disabled>
+              {t.t('st_lab_choose_nurse')}
+            </option>
+            {choices.map((n) => (
+              <option key={n.id} value={n.id}>
+                {n.name}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="secondary" aria-label={t.t('st_lab_assign_label', { id: v.id })}>
+            {t.t('st_lab_assign')}
+          </button>
+        </form>
+      ) : (
+        <a href="/lab/nurses">{t.t('st_lab_add_nurses')}</a>
+      )}
+      {v.nurse && !v.confirmed && (
+        <form method="post" action="/lab/visits/confirm">
+          <input type="hidden" name="order_id" value={v.id} />
+          <input type="hidden" name="back" value={props.back} />
+          <button type="submit" aria-label={t.t('st_lab_confirm_label', { id: v.id })}>
+            {t.t('st_lab_confirm')}
+          </button>
+        </form>
+      )}
+    </>
+  );
 }
 
 export function VisitsPage(props: {
@@ -105,6 +167,7 @@ export function VisitsPage(props: {
                   <th scope="col">{t.t('st_lab_address')}</th>
                   <th scope="col">{t.t('st_lab_tests')}</th>
                   <th scope="col">{t.t('st_lab_payment')}</th>
+                  <th scope="col">{t.t('st_lab_nurse')}</th>
                   <th scope="col">{t.t('st_lab_status')}</th>
                   <th scope="col">{t.t('st_lab_action')}</th>
                 </tr>
@@ -143,6 +206,9 @@ export function VisitsPage(props: {
                       </ul>
                     </td>
                     <td data-label={t.t('st_lab_payment')}>{payment(t, v)}</td>
+                    <td data-label={t.t('st_lab_nurse')}>
+                      <NurseCell t={t} visit={v} nurses={data.nurses} canAssign={canCollect} back={back} />
+                    </td>
                     <td data-label={t.t('st_lab_status')}>{statusText(t, v.status)}</td>
                     <td data-label={t.t('st_lab_action')}>
                       {canCollect && v.status === 'booked' && (

@@ -12,6 +12,10 @@ export const DONE_TEXTS = {
   active: 'st_lab_done_active',
   capacity: 'st_lab_done_capacity',
   blackout: 'st_lab_done_blackout',
+  nurse: 'st_lab_done_nurse',
+  confirmed: 'st_lab_done_confirmed',
+  nurse_added: 'st_lab_done_nurse_added',
+  nurse_active: 'st_lab_done_nurse_active',
 } as const satisfies Record<string, StaffTextId>;
 export type DoneKey = keyof typeof DONE_TEXTS;
 

@@ -570,6 +570,13 @@ describe('reschedule and cancel', () => {
     const from = openDay(9);
     const to = openDay(10);
     const order = await book({ date: from, window: '16-18' });
+    // A nurse assigned and confirmed for the old time is not assumed free at the new one.
+    const nurse = await env.DB.prepare(
+      "INSERT INTO nurses (country, name, phone, created_at) VALUES ('KW', 'Reschedule Nurse', '+96555000001', 0) RETURNING id",
+    ).first<{ id: number }>();
+    await env.DB.prepare('UPDATE blood_test_orders SET nurse_id = ?, visit_confirmed_at = 1 WHERE id = ?')
+      .bind(nurse!.id, order.order_id)
+      .run();
     const fromBefore = await placesLeft(from, '16-18');
     const toBefore = await placesLeft(to, '18-20');
     const h = await json(await hold(userA, { date: to, window: '18-20' }));
@@ -583,6 +590,10 @@ describe('reschedule and cancel', () => {
     expect(body.data.slot).toMatchObject({ date: to, window: '18-20' });
     expect(await placesLeft(from, '16-18')).toBe(fromBefore + 1);
     expect(await placesLeft(to, '18-20')).toBe(toBefore - 1);
+    const after = await env.DB.prepare('SELECT nurse_id, visit_confirmed_at FROM blood_test_orders WHERE id = ?')
+      .bind(order.order_id)
+      .first();
+    expect(after).toEqual({ nurse_id: null, visit_confirmed_at: null });
   });
 
   it('cancel returns the place and refunds a wallet payment to the wallet', async () => {

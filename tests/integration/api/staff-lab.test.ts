@@ -539,3 +539,123 @@ describe('the guard of a step that lost a race', () => {
     expect(await auditRows('guard.test')).toHaveLength(1);
   });
 });
+
+describe('nurses and visit confirmation', () => {
+  const addNurse = async (member: TestStaff, body: Record<string, unknown>) =>
+    staffCall(member.token, '/staff/nurses', { json: body });
+
+  it('keeps a list of nurses per country, phones in any form people type, within the grant', async () => {
+    const res = await addNurse(coordinator, { country: 'SA', name: 'Reem Saudi', phone: '٠٥٥ ١٢٣ ٤٥٦٧' });
+    expect(res.status, JSON.stringify((await json(res.clone())).meta)).toBe(200);
+    const kwRes = await addNurse(coordinator, { country: 'KW', name: 'Dana Kuwait', phone: '+965 5512 3499' });
+    expect(kwRes.status).toBe(200);
+    const bad = await json(await addNurse(coordinator, { country: 'SA', name: 'Wrong', phone: '55123499' }));
+    expect(JSON.stringify(bad)).toContain('nurse_phone_invalid');
+    // A Kuwait-only coordinator may not add to Saudi Arabia's list, nor see it.
+    expect((await addNurse(kwOnly, { country: 'SA', name: 'X', phone: '0551234567' })).status).toBe(403);
+    const kwList = (await json(await staffCall(kwOnly.token, '/staff/nurses'))).data.nurses;
+    expect(kwList.map((n: { name: string }) => n.name)).toContain('Dana Kuwait');
+    expect(kwList.map((n: { country: string }) => n.country)).not.toContain('SA');
+    const all = (await json(await staffCall(coordinator.token, '/staff/nurses'))).data.nurses;
+    expect(all.find((n: { name: string }) => n.name === 'Reem Saudi')).toMatchObject({
+      phone: '+966551234567',
+      active: true,
+    });
+    expect((await auditRows('nurse.add')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('assigns a nurse of the visit’s country, confirms the visit and tells the shopper who is coming', async () => {
+    const date = openDay(5);
+    const orderId = await book({ date, country: 'SA', lang: 'ar' });
+    const nurses = (await json(await staffCall(coordinator.token, '/staff/nurses'))).data.nurses as {
+      id: number;
+      name: string;
+      country: string;
+    }[];
+    const saNurse = nurses.find((n) => n.name === 'Reem Saudi')!;
+    const kwNurse = nurses.find((n) => n.name === 'Dana Kuwait')!;
+    // Confirming before a nurse is assigned says why.
+    const early = await staffCall(coordinator.token, '/staff/visits/confirm', { json: { order_id: orderId } });
+    expect(early.status).toBe(409);
+    expect((await json(early)).meta.msg).toMatch(/nurse/i);
+    // A nurse of the other country is refused; so is a coordinator of the other country.
+    const wrong = await staffCall(coordinator.token, '/staff/visits/nurse', {
+      json: { order_id: orderId, nurse_id: kwNurse.id },
+    });
+    expect(wrong.status).toBe(409);
+    expect(
+      (await staffCall(kwOnly.token, '/staff/visits/nurse', { json: { order_id: orderId, nurse_id: saNurse.id } }))
+        .status,
+    ).toBe(403);
+
+    const assign = await staffCall(coordinator.token, '/staff/visits/nurse', {
+      json: { order_id: orderId, nurse_id: saNurse.id },
+    });
+    expect(assign.status).toBe(200);
+    let visit = (await json(await staffCall(coordinator.token, `/staff/visits?date=${date}`))).data.visits.find(
+      (v: { id: number }) => v.id === orderId,
+    );
+    expect(visit).toMatchObject({ nurse: { id: saNurse.id, name: 'Reem Saudi' }, confirmed: false });
+    // The shopper sees nothing of it until the visit is confirmed.
+    let detail = (await json(await get(`/user/bloodTestOrder/getOrder?id=${orderId}`, shopper, 'SA', 'ar'))).data;
+    expect(detail.visit_confirmation).toBeNull();
+
+    const confirm = await staffCall(saOnly.token, '/staff/visits/confirm', { json: { order_id: orderId } });
+    expect(confirm.status).toBe(200);
+    visit = (await json(await staffCall(coordinator.token, `/staff/visits?date=${date}`))).data.visits.find(
+      (v: { id: number }) => v.id === orderId,
+    );
+    expect(visit.confirmed).toBe(true);
+    detail = (await json(await get(`/user/bloodTestOrder/getOrder?id=${orderId}`, shopper, 'SA', 'ar'))).data;
+    expect(detail.visit_confirmation).toEqual({ nurse: 'Reem Saudi' });
+    // Another shopper never sees the order, nor its nurse.
+    expect((await get(`/user/bloodTestOrder/getOrder?id=${orderId}`, other, 'SA')).status).toBe(404);
+
+    const { results: mails } = await env.DB.prepare(
+      "SELECT subject, body_text, lang FROM mail_outbox WHERE kind = 'blood_test_visit' AND dedupe_key LIKE ?",
+    )
+      .bind(`blood-test:${orderId}:confirmed:%`)
+      .all<{ subject: string; body_text: string; lang: string }>();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.lang).toBe('ar');
+    expect(mails[0]!.subject).toContain(String(orderId));
+    expect(mails[0]!.body_text).toContain('Reem Saudi');
+    expect(mails[0]!.body_text).toContain('تأكّد موعد زيارة');
+    // Confirming twice changes nothing and sends nothing more.
+    const again = await json(
+      await staffCall(coordinator.token, '/staff/visits/confirm', { json: { order_id: orderId } }),
+    );
+    expect(again.data.changed).toBe(false);
+    expect((await auditRows('visit.confirm', String(orderId))).map((r) => r.staff_id)).toEqual([Number(saOnly.id)]);
+    expect((await auditRows('visit.assign_nurse', String(orderId))).length).toBe(1);
+  });
+
+  it('a nurse taken off the list cannot be assigned; a visit that moved on keeps its nurse', async () => {
+    const date = openDay(6);
+    const orderId = await book({ date, country: 'SA' });
+    const nurse = (await json(await staffCall(coordinator.token, '/staff/nurses'))).data.nurses.find(
+      (n: { name: string }) => n.name === 'Reem Saudi',
+    );
+    await staffCall(coordinator.token, '/staff/visits/nurse', { json: { order_id: orderId, nurse_id: nurse.id } });
+    await startVisit(env.DB, orderId);
+    expect((await staffCall(coordinator.token, '/staff/visits/collect', { json: { order_id: orderId } })).status).toBe(
+      200,
+    );
+    const late = await staffCall(coordinator.token, '/staff/visits/confirm', { json: { order_id: orderId } });
+    expect(late.status).toBe(409);
+
+    const off = await staffCall(coordinator.token, '/staff/nurses/active', {
+      json: { nurse_id: nurse.id, active: false },
+    });
+    expect((await json(off)).data.changed).toBe(true);
+    const next = await book({ date, country: 'SA', window: '09-11' });
+    const refused = await staffCall(coordinator.token, '/staff/visits/nurse', {
+      json: { order_id: next, nurse_id: nurse.id },
+    });
+    expect(refused.status).toBe(409);
+    const list = (await json(await staffCall(coordinator.token, `/staff/visits?date=${date}`))).data;
+    expect(list.nurses.map((n: { id: number }) => n.id)).not.toContain(nurse.id);
+    expect(list.visits.find((v: { id: number }) => v.id === orderId).nurse).toMatchObject({ name: 'Reem Saudi' });
+    await staffCall(coordinator.token, '/staff/nurses/active', { json: { nurse_id: nurse.id, active: true } });
+  });
+});

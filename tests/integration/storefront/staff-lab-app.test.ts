@@ -70,4 +70,23 @@ describe('the Blood tests area of the staff app', () => {
     ).first();
     expect(row).not.toBeNull();
   });
+
+  it('adds a nurse through the Nurses page in Arabic, and shows the reason for a phone of the other country', async () => {
+    const lab = await signIn([{ role: 'lab_coordinator', country: 'SA' }], 'ar');
+    expect(await (await staffPage('/', lab)).text()).toContain('href="/lab/nurses"');
+    const added = await post('/lab/nurses', { country: 'SA', name: 'ريم القحطاني', phone: '٠٥٥١٢٣٤٥٦٧' }, lab);
+    expect(added.status).toBe(303);
+    expect(added.headers.get('location')).toBe('/lab/nurses?done=nurse_added');
+    const page = await (await staffPage('/lab/nurses?done=nurse_added', lab)).text();
+    expect(page).toContain('<html lang="ar" dir="rtl">');
+    expect(page).toContain('ريم القحطاني');
+    expect(page).toContain('+966551234567');
+    expect(page).toContain('أُضيف الاسم إلى القائمة.');
+    const bad = await post('/lab/nurses', { country: 'SA', name: 'X', phone: '55123456' }, lab);
+    expect(bad.headers.get('location')).toBe('/lab/nurses?error=nurse_phone_invalid');
+    const refused = await (await staffPage('/lab/nurses?error=nurse_phone_invalid', lab)).text();
+    expect(refused).toContain('أدخل رقم جوال من بلد الزيارات');
+    // A Saudi coordinator adds only to Saudi Arabia's list.
+    expect(page).not.toContain('value="KW"');
+  });
 });

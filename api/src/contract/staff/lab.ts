@@ -9,9 +9,12 @@ import {
   capacityRemoveSchema,
   capacitySchema,
   labOrderBodySchema,
+  nurseActiveSchema,
+  nurseCreateSchema,
   resultsSaveSchema,
   testActiveSchema,
   testPriceSchema,
+  visitNurseSchema,
   visitsQuerySchema,
 } from '#shared/api/staff-lab-schemas';
 import type { RouteContract } from '../registry';
@@ -31,6 +34,35 @@ export const STAFF_LAB_CONTRACTS = {
     summary: 'Mark a visit’s sample collected (booked → sample_collected)',
     body: labOrderBodySchema,
     staff: 'visits:collect',
+  },
+  'POST /staff/visits/nurse': {
+    ...lab,
+    summary: 'Assign a booked visit to one of the lab’s nurses of its country (clears an earlier confirmation)',
+    body: visitNurseSchema,
+    staff: 'visits:collect',
+  },
+  'POST /staff/visits/confirm': {
+    ...lab,
+    summary: 'Confirm a booked visit that has its nurse; the shopper gets a mail naming the nurse and the time',
+    body: labOrderBodySchema,
+    staff: 'visits:collect',
+  },
+  'GET /staff/nurses': {
+    ...lab,
+    summary: 'The lab’s nurses in the countries the grant allows, active first',
+    staff: 'bloodtests:read',
+  },
+  'POST /staff/nurses': {
+    ...lab,
+    summary: 'Add a nurse (name and mobile number of that country)',
+    body: nurseCreateSchema,
+    staff: 'bloodtests:write',
+  },
+  'POST /staff/nurses/active': {
+    ...lab,
+    summary: 'Take a nurse off the list, or back on it',
+    body: nurseActiveSchema,
+    staff: 'bloodtests:write',
   },
   'POST /staff/visits/atLab': {
     ...lab,

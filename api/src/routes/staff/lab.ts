@@ -27,6 +27,7 @@ import {
   setTestPrice,
   testCatalogue,
 } from '#api/src/blood-tests/lab-catalogue';
+import { addNurse, assignNurse, confirmVisit, listNurses, setNurseActive } from '#api/src/blood-tests/visit-staffing';
 import { pushAfter, pushToUser } from '#api/src/push';
 import { resultsReadyPush } from '#api/src/push/texts';
 
@@ -51,6 +52,27 @@ export const staffLabRoutes = new Hono<AppEnv>()
   .post('/visits/collect', contract('POST /staff/visits/collect'), async (c) => {
     const member = await requireStaff(c);
     return c.json(ok(await advanceVisit(c.env.DB, member, c.req.valid('json').order_id, 'sample_collected')));
+  })
+  .post('/visits/nurse', contract('POST /staff/visits/nurse'), async (c) => {
+    const member = await requireStaff(c);
+    return c.json(ok(await assignNurse(c.env.DB, member, c.req.valid('json'))));
+  })
+  .post('/visits/confirm', contract('POST /staff/visits/confirm'), async (c) => {
+    const member = await requireStaff(c);
+    return c.json(ok(await confirmVisit(c.env.DB, member, c.req.valid('json').order_id)));
+  })
+  .get('/nurses', contract('GET /staff/nurses'), async (c) => {
+    const member = await requireStaff(c);
+    const countries = countriesFor(member.grants, 'bloodtests:read') ?? [...COUNTRY_CODES];
+    return c.json(ok({ nurses: await listNurses(c.env.DB, countries) }));
+  })
+  .post('/nurses', contract('POST /staff/nurses'), async (c) => {
+    const member = await requireStaff(c);
+    return c.json(ok(await addNurse(c.env.DB, member, c.req.valid('json'))));
+  })
+  .post('/nurses/active', contract('POST /staff/nurses/active'), async (c) => {
+    const member = await requireStaff(c);
+    return c.json(ok(await setNurseActive(c.env.DB, member, c.req.valid('json'))));
   })
   .post('/visits/atLab', contract('POST /staff/visits/atLab'), async (c) => {
     const member = await requireStaff(c);
