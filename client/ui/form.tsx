@@ -75,8 +75,12 @@ export interface FormApi<V extends Values> {
 
 type ErrorKeys<V> = Partial<Record<keyof V & string, string>>;
 
-/** Focuses a message and brings its top into view below the sticky header (its scroll-margin). */
-function reveal(el: HTMLElement | null) {
+/**
+ * Focuses an element and brings its top into view below the sticky header (its scroll-margin): after
+ * a form that filled the screen closes, the page would otherwise stay scrolled past the shorter
+ * content, showing the footer with focus lost to the body.
+ */
+export function reveal(el: HTMLElement | null) {
   if (!el) return;
   el.focus({ preventScroll: true });
   el.scrollIntoView({ block: 'start' });

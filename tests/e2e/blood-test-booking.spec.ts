@@ -39,6 +39,9 @@ test('a Kuwaiti shopper books a vitamin D test for a morning home visit and pays
   await page.getByLabel(/^Civil ID number/).fill('285031512318');
   await expect(page.getByTestId('national-id-ok')).toHaveText('This number looks right.');
 
+  // On a phone the address form fills the screen; saving it closes it, and the view and focus go to
+  // the address section's heading instead of staying scrolled past the shorter page, at the footer.
+  await page.setViewportSize({ width: 390, height: 800 });
   const form = page.getByTestId('address-form');
   await form.locator('select[name=governorate_id]').selectOption('2');
   await form.locator('select[name=area_id]').selectOption('26');
@@ -47,6 +50,9 @@ test('a Kuwaiti shopper books a vitamin D test for a morning home visit and pays
   await form.locator('input[name=street]').fill('12');
   await form.locator('input[name=building]').fill('7');
   await form.locator('button[type=submit]').click();
+  const where = page.getByRole('heading', { name: 'Where should the nurse come?' });
+  await expect(where).toBeFocused();
+  await expect(where).toBeInViewport();
 
   // Vitamin D needs no fast: afternoon windows are offered too, and the shopper takes a morning one.
   // The second day offered: the first may be within 12 hours, when a failed payment can no longer be

@@ -123,6 +123,10 @@ async function addAddress(page: Page, country: 'KW' | 'SA', typed: (text: string
     await form.locator('input[name=postal_code]').fill(typed('12211'));
   }
   await form.locator('button[type=submit]').click();
+  // The form closes: the view and focus go back to the section's heading, never the footer below it.
+  const heading = page.locator('#checkout-address-title');
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
 }
 
 for (const [lang, country] of [

@@ -22,6 +22,7 @@ import { useHref } from '#client/lib/locale';
 import { ApiContext } from '#client/providers';
 import { useSessionStore } from '#client/stores/session';
 import { Page } from '#client/ui/Page';
+import { reveal } from '#client/ui/form';
 
 const NEW_ADDRESS_DRAFT = 'bt-checkout-new-address';
 
@@ -40,6 +41,7 @@ export function Component() {
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
+  const addressHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     restoreBooking();
@@ -226,7 +228,9 @@ export function Component() {
             )}
           </section>
           <section className="form-card" aria-labelledby="bt-address-title">
-            <h2 id="bt-address-title">{t('bt_address_title')}</h2>
+            <h2 id="bt-address-title" ref={addressHeading} tabIndex={-1}>
+              {t('bt_address_title')}
+            </h2>
             <SavedAddressChoice
               addresses={addresses}
               selected={state.addressId}
@@ -247,6 +251,7 @@ export function Component() {
                   booking.addressId = id;
                   setAdding(false);
                   void mutate();
+                  requestAnimationFrame(() => reveal(addressHeading.current));
                 }}
                 onCancel={addresses.length ? () => setAdding(false) : undefined}
               />

@@ -1,6 +1,6 @@
 // /checkout/shipping: the address (a saved one, a new one, or a guest's e-mail and typed address) and
 // the delivery note.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
@@ -14,7 +14,7 @@ import { checkout, saveCheckout } from '#client/stores/checkout';
 import { clearDraft } from '#client/accounts/form-drafts';
 import { useSessionStore } from '#client/stores/session';
 import { Page } from '#client/ui/Page';
-import { FieldNotes, notesIds, RequiredMark } from '#client/ui/form';
+import { FieldNotes, notesIds, RequiredMark, reveal } from '#client/ui/form';
 import { fieldMessage } from '#client/ui/field-message';
 import { guestEmailSchema } from '#shared/api/order-schemas';
 import {
@@ -74,6 +74,7 @@ export function Component() {
   const { data, mutate } = useSWR<{ items: Address[] }>(user ? '/user/address' : null);
   const addresses = (data?.items ?? []).filter((a) => a.country === country);
   const [adding, setAdding] = useState(false);
+  const addressHeading = useRef<HTMLHeadingElement>(null);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
 
@@ -119,7 +120,9 @@ export function Component() {
         <p role="status">{t('loading')}</p>
       ) : user ? (
         <section className="form-card" aria-labelledby="checkout-address-title">
-          <h2 id="checkout-address-title">{t('checkout_address_title')}</h2>
+          <h2 id="checkout-address-title" ref={addressHeading} tabIndex={-1}>
+            {t('checkout_address_title')}
+          </h2>
           <GiftSwitch on={giftOn} />
           {giftOn ? (
             <>
@@ -150,6 +153,7 @@ export function Component() {
                     checkout.addressId = id;
                     setAdding(false);
                     void mutate();
+                    requestAnimationFrame(() => reveal(addressHeading.current));
                   }}
                   onCancel={addresses.length ? () => setAdding(false) : undefined}
                 />
