@@ -164,6 +164,12 @@ export function* catalogueStatements(mode: CatalogueMode): Generator<string> {
     ['id', 'code', 'kind', 'value', 'min_subtotal_fils', 'max_uses', 'once_per_shopper'],
     COUPON_ROWS.map(row),
   );
+  // A Saudi coupon, its amounts in SAR as the back office takes them: 20 SAR off from 150 SAR.
+  yield* insertStatements(
+    'coupons',
+    ['id', 'code', 'kind', 'value', 'min_subtotal_fils', 'country', 'currency'],
+    [row([4, 'RIYADH20', 'fixed', 2000, 15000, 'SA', 'SAR'])],
+  );
   // The blood-test catalogue comes with migration 0020; its suggested supplements are this catalogue's.
   yield* bloodTestRelatedStatements(plans);
   yield* nurseStatements();

@@ -39,6 +39,8 @@ export const MESSAGE_KEYS = [
   'payment_method_unavailable',
   'payment_unavailable',
   'coupon_invalid',
+  'coupon_for_kw',
+  'coupon_for_sa',
   'coupon_expired',
   'coupon_min_subtotal',
   'coupon_used_up',

@@ -1,7 +1,7 @@
 // The back office's customers, promotions and search inputs (issue 14), shared by the staff app's
 // forms and the API's contract. Form fields arrive as strings: empty means "not set".
 import { z } from '../zod';
-import { COUNTRY_CODES, type CountryCode } from '../locale';
+import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '../locale';
 import { normalizeDigits } from '../text/digits';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -61,6 +61,10 @@ const date = z.preprocess(
     .optional(),
 );
 
+/** The places an amount of a coupon for this country may have: its currency's, KWD for both countries. */
+export const couponDecimals = (country: CountryCode | null | undefined) =>
+  country ? COUNTRY_FACTS[country].decimals : COUNTRY_FACTS.KW.decimals;
+
 export const couponInputSchema = z
   .object({
     code: z
@@ -69,9 +73,12 @@ export const couponInputSchema = z
       .toUpperCase()
       .regex(/^[A-Z0-9_-]{3,32}$/, { error: 'item_validation_error' }),
     kind: z.enum(['percent', 'fixed']),
-    /** percent: "10" or "12.5" (%); fixed: KWD, the shop's base currency ("1.500"), converted for Saudi Arabia. */
+    /**
+     * percent: "10" or "12.5" (%); fixed: in the coupon country's currency ("15.50" SAR, "1.500" KWD),
+     * or in KWD, the base currency, for a coupon of both countries (converted in Saudi Arabia).
+     */
     value: decimal(3),
-    /** KWD, the base currency; blank: none. */
+    /** In the same currency as a fixed amount; blank: none. */
     min_subtotal: z.preprocess(blankToUndefined, decimal(3).optional()),
     max_uses: optionalInt(1_000_000),
     per_person_limit: optionalInt(1000),
@@ -84,22 +91,39 @@ export const couponInputSchema = z
     error: 'item_validation_error',
   })
   .refine((c) => Number(c.value) > 0, { path: ['value'], error: 'item_validation_error' })
+  // SAR has two decimal places: "10.005" is no amount of it.
+  .refine((c) => c.kind === 'percent' || decimalPlaces(c.value) <= couponDecimals(c.country), {
+    path: ['value'],
+    error: 'coupon_amount_decimals',
+  })
+  .refine((c) => !c.min_subtotal || decimalPlaces(c.min_subtotal) <= couponDecimals(c.country), {
+    path: ['min_subtotal'],
+    error: 'coupon_amount_decimals',
+  })
   .refine((c) => !c.starts_on || !c.ends_on || c.starts_on <= c.ends_on, {
     path: ['ends_on'],
     error: 'item_validation_error',
   });
 export type CouponInput = z.infer<typeof couponInputSchema>;
 
-/** The stored values of a coupon form: basis points or base fils. */
+const decimalPlaces = (text: string) => text.split('.')[1]?.length ?? 0;
+
+/**
+ * The stored values of a coupon form: basis points, or minor units of the coupon country's currency
+ * (base fils for a coupon of both countries).
+ */
 export function couponValues(input: CouponInput) {
+  const country = (input.country ?? null) as CountryCode | null;
+  const places = couponDecimals(country);
   return {
     code: input.code,
     kind: input.kind,
-    value: input.kind === 'percent' ? decimalToMinor(input.value, 2) : decimalToMinor(input.value, 3),
-    min_subtotal_fils: input.min_subtotal ? decimalToMinor(input.min_subtotal, 3) : 0,
+    value: input.kind === 'percent' ? decimalToMinor(input.value, 2) : decimalToMinor(input.value, places),
+    min_subtotal_fils: input.min_subtotal ? decimalToMinor(input.min_subtotal, places) : 0,
     max_uses: input.max_uses ?? null,
     per_person_limit: input.per_person_limit ?? null,
-    country: (input.country ?? null) as CountryCode | null,
+    country,
+    currency: country ? COUNTRY_FACTS[country].currency : null,
   };
 }
 

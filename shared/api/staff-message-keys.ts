@@ -41,6 +41,7 @@ export const STAFF_MESSAGE_KEYS = [
   'brand_not_found',
   // The back office: customers, promotions, search (issue 14).
   'customer_already_erased',
+  'coupon_amount_decimals',
   'customer_erase_email_mismatch',
   'coupon_code_taken',
   'coupon_max_below_used',

@@ -10,6 +10,8 @@ export const ordersEn = {
   payment_method_unavailable: 'This way to pay is not offered in your country.',
   payment_unavailable: 'Card payment is not available right now. Please try again or pay another way.',
   coupon_invalid: 'This coupon code is not valid.',
+  coupon_for_kw: 'This coupon is for orders in Kuwait. It cannot be used while you shop in Saudi Arabia.',
+  coupon_for_sa: 'This coupon is for orders in Saudi Arabia. It cannot be used while you shop in Kuwait.',
   coupon_expired: 'This coupon has expired.',
   coupon_min_subtotal: 'Your cart is below the minimum for this coupon.',
   coupon_used_up: 'This coupon has been used up.',

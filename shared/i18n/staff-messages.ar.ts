@@ -21,6 +21,7 @@ export const staffMessagesAr: Translated<typeof staffMessagesEn> = {
   nurse_not_found: 'هذا الاسم ليس في قائمة طاقم التمريض.',
   nurse_not_available: 'هذا الاسم ليس في قائمة التمريض النشطة لبلد هذه الزيارة.',
   nurse_phone_invalid: 'أدخل رقم جوال من بلد الزيارات: 8 أرقام في الكويت، و9 أرقام تبدأ بـ 5 في السعودية.',
+  coupon_amount_decimals: 'عدد الخانات العشرية أكبر مما تسمح به العملة: خانتان للريال و3 خانات للدينار.',
   results_same_person: 'يجب أن يعتمد النتائج شخص آخر: أنت من أدخل إحداها أو عدّلها آخر مرة.',
   results_incomplete: 'أدخل قيمة لكل مؤشر قبل الاعتماد.',
   results_locked: 'أُرسلت هذه النتائج إلى العميل ولم يعد تعديلها ممكنًا.',

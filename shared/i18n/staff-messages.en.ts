@@ -20,6 +20,7 @@ export const staffMessagesEn = {
   nurse_not_available: 'That nurse is not on the active list of this visit’s country.',
   nurse_phone_invalid:
     'Enter a mobile number of the nurse’s country: 8 digits in Kuwait, 9 starting with 5 in Saudi Arabia.',
+  coupon_amount_decimals: 'Too many decimal places for this currency: SAR amounts have 2, KWD amounts 3.',
   results_same_person: 'Results must be approved by a second person: you entered or last changed one of them.',
   results_incomplete: 'Enter a value for every marker before approving.',
   results_locked: 'These results were already sent to the customer and can no longer be changed.',

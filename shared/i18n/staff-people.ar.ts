@@ -96,9 +96,10 @@ export const staffPeopleAr: Translated<typeof staffPeopleEn> = {
   st_promotions_percent: 'نسبة مئوية',
   st_promotions_fixed: 'مبلغ ثابت',
   st_promotions_value: 'القيمة',
-  st_promotions_value_hint: 'النسبة: 10 أو 12.5. المبلغ الثابت: بالدينار الكويتي، مثل 1.500 (يُحوَّل في السعودية).',
-  st_promotions_min: 'الحد الأدنى للطلب (د.ك)',
-  st_promotions_min_hint: 'فارغ: بلا حد أدنى. يُقارن بالدينار الكويتي، العملة الأساسية للمتجر.',
+  st_promotions_value_hint:
+    'النسبة: 10 أو 12.5. المبلغ الثابت: بعملة بلد القسيمة (1.500 د.ك في الكويت، 15.50 ر.س في السعودية)؛ وللبلدين معًا بالدينار الكويتي ويُحوَّل في السعودية.',
+  st_promotions_min: 'الحد الأدنى للطلب',
+  st_promotions_min_hint: 'فارغ: بلا حد أدنى. بعملة المبلغ الثابت نفسها، ويُقارن بالطلب كما يدفعه العميل.',
   st_promotions_max_uses: 'الحد الإجمالي',
   st_promotions_per_person: 'الحد لكل شخص',
   st_promotions_limit_hint: 'فارغ: بلا حد.',

@@ -93,9 +93,11 @@ export const staffPeopleEn = {
   st_promotions_percent: 'Percentage',
   st_promotions_fixed: 'Fixed amount',
   st_promotions_value: 'Value',
-  st_promotions_value_hint: 'Percentage: 10 or 12.5. Fixed amount: in KWD, e.g. 1.500 (converted in Saudi Arabia).',
-  st_promotions_min: 'Minimum order (KWD)',
-  st_promotions_min_hint: 'Blank: no minimum. Compared in KWD, the shop’s base currency.',
+  st_promotions_value_hint:
+    'Percentage: 10 or 12.5. Fixed amount: in the coupon country’s currency (1.500 KWD in Kuwait, 15.50 SAR in Saudi Arabia); for both countries in KWD, converted in Saudi Arabia.',
+  st_promotions_min: 'Minimum order',
+  st_promotions_min_hint:
+    'Blank: no minimum. In the same currency as a fixed amount, compared with the order as the customer pays it.',
   st_promotions_max_uses: 'Total limit',
   st_promotions_per_person: 'Per-person limit',
   st_promotions_limit_hint: 'Blank: no limit.',

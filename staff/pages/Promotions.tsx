@@ -20,6 +20,8 @@ export interface CouponView {
   starts_at: number | null;
   ends_at: number | null;
   country: CountryCode | null;
+  /** The coupon country's currency: its amounts are minor units of it. Null: base KWD (both countries). */
+  currency: 'KWD' | 'SAR' | null;
   is_active: number;
 }
 
@@ -27,16 +29,21 @@ const GULF_OFFSET = 3 * 60 * 60 * 1000;
 /** The Gulf day of an instant, as the form's date fields read it. */
 const day = (ms: number | null) => (ms === null ? '' : new Date(ms + GULF_OFFSET).toISOString().slice(0, 10));
 
+/** An amount of the coupon in its own currency (KWD for a coupon of both countries). */
+const amount = (t: StaffTranslator, c: CouponView, minor: number) =>
+  formatMinor(minor, c.currency ?? 'KWD', t.lang, c.currency === 'SAR' ? 'SA' : 'KW');
+const places = (c: CouponView) => (c.currency === 'SAR' ? 2 : 3);
+
 const discount = (t: StaffTranslator, c: CouponView) =>
-  c.kind === 'percent' ? `${t.n(c.value / 100)}%` : formatMinor(c.value, 'KWD', t.lang, 'KW');
+  c.kind === 'percent' ? `${t.n(c.value / 100)}%` : amount(t, c, c.value);
 
 /** The stored coupon as the form's strings. */
 export function couponFormValues(c: CouponView): Record<string, string> {
   return {
     code: c.code,
     kind: c.kind,
-    value: c.kind === 'percent' ? String(c.value / 100) : minorToDecimal(c.value, 3),
-    min_subtotal: c.min_subtotal_fils ? minorToDecimal(c.min_subtotal_fils, 3) : '',
+    value: c.kind === 'percent' ? String(c.value / 100) : minorToDecimal(c.value, places(c)),
+    min_subtotal: c.min_subtotal_fils ? minorToDecimal(c.min_subtotal_fils, places(c)) : '',
     max_uses: c.max_uses === null ? '' : String(c.max_uses),
     per_person_limit: String(c.per_person_limit ?? (c.once_per_shopper ? 1 : '')),
     starts_on: day(c.starts_at),
@@ -89,7 +96,7 @@ export function CouponsPage(props: {
                   c.max_uses !== null ? t.t('st_promotions_total', { n: t.n(c.max_uses) }) : null,
                   perPerson !== null ? t.t('st_promotions_each', { n: t.n(perPerson) }) : null,
                   c.min_subtotal_fils
-                    ? t.t('st_promotions_min_short', { amount: formatMinor(c.min_subtotal_fils, 'KWD', t.lang, 'KW') })
+                    ? t.t('st_promotions_min_short', { amount: amount(t, c, c.min_subtotal_fils) })
                     : null,
                 ].filter(Boolean);
                 const dates = [

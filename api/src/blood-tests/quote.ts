@@ -66,6 +66,7 @@ type CouponForQuote = Pick<
   | 'once_per_shopper'
   | 'per_person_limit'
   | 'country'
+  | 'currency'
   | 'starts_at'
   | 'ends_at'
 >;
@@ -107,12 +108,19 @@ export async function bloodTestQuote(
     walletAt < 0 ? 0 : ((results[walletAt]!.results[0] as { balance: number } | undefined)?.balance ?? 0);
 
   const subtotal = lines.reduce((sum, l) => sum + l.price, 0);
-  const problem = input.coupon ? couponProblem(couponRow, convertToBase(subtotal, currency), ctx.country) : null;
+  const problem = input.coupon
+    ? couponProblem(couponRow, { fils: convertToBase(subtotal, currency), paid: subtotal }, ctx.country)
+    : null;
   const coupon = input.coupon && !problem ? couponRow : null;
   let discount = 0;
   if (coupon) {
+    // A fixed amount in the coupon's own currency is taken as typed; a base amount is converted.
     discount =
-      coupon.kind === 'percent' ? divRound(subtotal * coupon.value, 10_000) : convertFromBase(coupon.value, currency);
+      coupon.kind === 'percent'
+        ? divRound(subtotal * coupon.value, 10_000)
+        : coupon.currency === currency.currency
+          ? coupon.value
+          : convertFromBase(coupon.value, currency);
     discount = Math.min(discount, subtotal);
   }
   const total = subtotal - discount;
@@ -150,12 +158,17 @@ export async function bloodTestQuote(
  * The product checkout's coupon rules. Single-use-per-shopper coupons are for product orders only:
  * their redemption record names a product order (coupon_redemptions.order_id).
  */
-function couponProblem(c: CouponForQuote | null, subtotalFils: number, country: CountryCode): string | null {
+function couponProblem(
+  c: CouponForQuote | null,
+  subtotal: { fils: number; paid: number },
+  country: CountryCode,
+): string | null {
   if (!c || c.once_per_shopper || c.per_person_limit !== null) return 'coupon_invalid';
-  if (c.country !== null && c.country !== country) return 'coupon_invalid';
+  if (c.country !== null && c.country !== country) return c.country === 'KW' ? 'coupon_for_kw' : 'coupon_for_sa';
   const now = Date.now();
   if ((c.starts_at !== null && now < c.starts_at) || (c.ends_at !== null && now > c.ends_at)) return 'coupon_expired';
-  if (subtotalFils < c.min_subtotal_fils) return 'coupon_min_subtotal';
+  // A minimum in the coupon's own currency is what the shopper pays; without one, base fils.
+  if ((c.currency ? subtotal.paid : subtotal.fils) < c.min_subtotal_fils) return 'coupon_min_subtotal';
   if (c.max_uses !== null && c.used >= c.max_uses) return 'coupon_used_up';
   return null;
 }

@@ -101,8 +101,9 @@ export interface CouponRow {
   id: number;
   code: string;
   kind: 'percent' | 'fixed';
-  /** percent: basis points; fixed: base fils. */
+  /** percent: basis points; fixed: minor units of `currency`, or base fils without one. */
   value: number;
+  /** Minor units of `currency` as the shopper pays them, or base fils net of VAT without one. */
   min_subtotal_fils: number;
   max_uses: number | null;
   used: number;
@@ -114,6 +115,8 @@ export interface CouponRow {
   per_person_limit: number | null;
   /** The one country it holds in; null: both. */
   country: CountryCode | null;
+  /** That country's currency (migration 0044): its amounts are in it. Null: base fils, converted. */
+  currency: 'KWD' | 'SAR' | null;
   updated_at: number | null;
 }
 

@@ -119,4 +119,23 @@ describe('order pricing', () => {
     });
     expect(partial).toMatchObject({ total: 2_500, wallet_used: 700, due: 1_800 });
   });
+
+  it('takes a fixed coupon in the order’s own currency as typed, and converts a base one', () => {
+    const line = [{ sku_id: 1, count: 2, price: 3_500, old_price: null }];
+    const typed = priceOrder({
+      lines: line,
+      currency: SA,
+      settings: SA_SETTINGS,
+      coupon: { kind: 'fixed', value: 1_550, currency: 'SAR' },
+    });
+    expect(typed.discount).toBe(1_550);
+    // 1.550 KWD of a coupon for both countries: 18.91 SAR at 12.2.
+    const base = priceOrder({
+      lines: line,
+      currency: SA,
+      settings: SA_SETTINGS,
+      coupon: { kind: 'fixed', value: 1_550, currency: null },
+    });
+    expect(base.discount).toBe(1_891);
+  });
 });

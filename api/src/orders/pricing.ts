@@ -22,8 +22,10 @@ export interface CountrySettings {
 
 export interface CouponRule {
   kind: 'percent' | 'fixed';
-  /** percent: basis points; fixed: base fils. */
+  /** percent: basis points; fixed: minor units of `currency`, or base fils without one. */
   value: number;
+  /** The coupon country's currency; absent or null: a base amount, converted. */
+  currency?: string | null;
 }
 
 export type Totals = PricedTotals;
@@ -56,11 +58,14 @@ export function priceOrder(input: {
   let discount = promotion_discount;
   if (input.coupon) {
     const rest = subtotal - promotion_discount;
-    // A fixed coupon is money off what is paid: its base amount converted, no VAT added to it.
+    // A fixed coupon is money off what is paid: in its own currency as typed, else its base amount
+    // converted, no VAT added to it.
     const off =
       input.coupon.kind === 'percent'
         ? divRound(rest * input.coupon.value, 10_000)
-        : convertFromBase(input.coupon.value, currency);
+        : input.coupon.currency === currency.currency
+          ? input.coupon.value
+          : convertFromBase(input.coupon.value, currency);
     discount += Math.min(off, rest);
   }
   // The threshold is shown and compared as the shopper pays it, like the cart's subtotal (decision 9).

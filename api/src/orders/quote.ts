@@ -27,6 +27,9 @@ export interface QuoteLine extends PricedLine {
 export type LineProblem = { sku_id: number; reason: 'unavailable' | 'out_of_stock' | 'over_limit'; available: number };
 export type CouponProblem =
   | 'coupon_invalid'
+  /** A coupon of the other country: the shopper is told which one it is for. */
+  | 'coupon_for_kw'
+  | 'coupon_for_sa'
   | 'coupon_expired'
   | 'coupon_min_subtotal'
   | 'coupon_used_up'
@@ -167,13 +170,15 @@ export async function quote(
   let coupon: Quote['coupon'] = null;
   const priced = lines.filter((l) => l.stock > 0);
   const subtotalFils = priced.reduce((sum, l) => sum + l.price * l.count, 0);
+  // Promotions and a coupon in the shopper's currency see the lines as the shopper pays them (the VAT
+  // rate of this quote's settings).
+  const payable: CurrencyInfo = { ...currency, vatBasisPoints: settings.vat_basis_points };
+  const subtotalPaid = priced.reduce((sum, l) => sum + payableMinor(l.price, payable) * l.count, 0);
   if (input.coupon) {
-    const problem = couponProblem(couponRow, subtotalFils, part !== null, ctx.country);
+    const problem = couponProblem(couponRow, { fils: subtotalFils, paid: subtotalPaid }, part !== null, ctx.country);
     coupon = { code: input.coupon, applied: problem === null, problem, coupon: couponRow };
   }
 
-  // Promotions see the lines as the shopper pays them (the VAT rate of this quote's settings).
-  const payable: CurrencyInfo = { ...currency, vatBasisPoints: settings.vat_basis_points };
   const rules = promotionRules(results.slice(promotionsAt, promotionsAt + 3));
   const promoLines = priced.map((l) => ({ ...l, unit_price: payableMinor(l.price, payable) }));
   const promotions = evaluatePromotions({
@@ -199,14 +204,16 @@ export async function quote(
 
 function couponProblem(
   c: Coupon | null,
-  subtotalFils: number,
+  subtotal: { fils: number; paid: number },
   knownShopper: boolean,
   country: CountryCode,
 ): CouponProblem | null {
-  if (!c || (c.country !== null && c.country !== country)) return 'coupon_invalid';
+  if (!c) return 'coupon_invalid';
+  if (c.country !== null && c.country !== country) return c.country === 'KW' ? 'coupon_for_kw' : 'coupon_for_sa';
   const now = Date.now();
   if ((c.starts_at !== null && now < c.starts_at) || (c.ends_at !== null && now > c.ends_at)) return 'coupon_expired';
-  if (subtotalFils < c.min_subtotal_fils) return 'coupon_min_subtotal';
+  // A minimum in the coupon's own currency is what the shopper pays; without one, base fils net of VAT.
+  if ((c.currency ? subtotal.paid : subtotal.fils) < c.min_subtotal_fils) return 'coupon_min_subtotal';
   if (c.max_uses !== null && c.used >= c.max_uses) return 'coupon_used_up';
   const limit = personLimit(c);
   if (limit !== null && knownShopper && c.used_by_shopper >= limit) return 'coupon_already_used';

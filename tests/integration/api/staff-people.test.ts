@@ -353,7 +353,8 @@ describe('coupons', () => {
     const applied = await calc('spring10');
     expect(applied.coupon).toMatchObject({ applied: true });
     expect(applied.discount).toBeGreaterThan(0);
-    expect((await calc('spring10', 'SA')).coupon).toMatchObject({ applied: false, problem: 'coupon_invalid' });
+    // In the other country it says which country it is for.
+    expect((await calc('spring10', 'SA')).coupon).toMatchObject({ applied: false, problem: 'coupon_for_kw' });
     expect((await submit('SPRING10')).status).toBe(200);
     expect((await calc('spring10')).coupon.applied).toBe(true);
     expect((await submit('SPRING10')).status).toBe(200);
@@ -374,6 +375,47 @@ describe('coupons', () => {
       json: { code: 'LATER', kind: 'percent', value: '5', starts_on: '2099-01-01' },
     });
     expect((await calc('later')).coupon).toMatchObject({ applied: false, problem: 'coupon_expired' });
+  });
+
+  it('takes a Saudi coupon’s amounts in SAR and applies them as typed', async () => {
+    const created = await staffCall(owner.token, '/staff/coupons', {
+      json: { code: 'RIYADH15', kind: 'fixed', value: '15.50', min_subtotal: '1.00', country: 'SA' },
+    });
+    expect(created.status).toBe(200);
+    const row = await env.DB.prepare('SELECT value, min_subtotal_fils, currency FROM coupons WHERE code = ?')
+      .bind('RIYADH15')
+      .first();
+    expect(row).toEqual({ value: 1550, min_subtotal_fils: 100, currency: 'SAR' });
+    const sa = await calc('riyadh15', 'SA');
+    expect(sa.currency).toBe('SAR');
+    expect(sa.coupon).toMatchObject({ applied: true });
+    expect(sa.discount).toBe(Math.min(1550, sa.subtotal));
+    expect((await calc('riyadh15', 'KW')).coupon).toMatchObject({ applied: false, problem: 'coupon_for_sa' });
+    // A minimum in SAR is compared with what the shopper pays in SAR.
+    await staffCall(owner.token, '/staff/coupons', {
+      json: {
+        code: 'RIYADHBIG',
+        kind: 'fixed',
+        value: '5',
+        min_subtotal: String(sa.subtotal / 100 + 1),
+        country: 'SA',
+      },
+    });
+    expect((await calc('riyadhbig', 'SA')).coupon).toMatchObject({ applied: false, problem: 'coupon_min_subtotal' });
+    // SAR has two decimals; a Kuwaiti coupon keeps three.
+    const halala = await staffCall(owner.token, '/staff/coupons', {
+      json: { code: 'RIYADHODD', kind: 'fixed', value: '10.005', country: 'SA' },
+    });
+    expect(halala.status).toBe(400);
+    expect(JSON.stringify(await json(halala))).toContain('coupon_amount_decimals');
+    const kw = await staffCall(owner.token, '/staff/coupons', {
+      json: { code: 'KUWAIT1', kind: 'fixed', value: '1.250', country: 'KW' },
+    });
+    expect(kw.status).toBe(200);
+    expect(await env.DB.prepare('SELECT value, currency FROM coupons WHERE code = ?').bind('KUWAIT1').first()).toEqual({
+      value: 1250,
+      currency: 'KWD',
+    });
   });
 
   it('stops applying once deactivated', async () => {

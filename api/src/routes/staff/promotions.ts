@@ -33,6 +33,7 @@ function couponColumns(values: ReturnType<typeof stored>) {
     values.starts_at,
     values.ends_at,
     values.country,
+    values.currency,
   ] as const;
 }
 
@@ -72,8 +73,8 @@ export const staffPromotionRoutes = new Hono<AppEnv>()
       const [inserted] = await db.batch([
         db
           .prepare(
-            `INSERT INTO coupons (code, kind, value, min_subtotal_fils, max_uses, once_per_shopper, per_person_limit, starts_at, ends_at, country, is_active, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?) RETURNING id`,
+            `INSERT INTO coupons (code, kind, value, min_subtotal_fils, max_uses, once_per_shopper, per_person_limit, starts_at, ends_at, country, currency, is_active, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?) RETURNING id`,
           )
           .bind(...couponColumns(values), now),
         auditStatement(db, member, {
@@ -107,7 +108,7 @@ export const staffPromotionRoutes = new Hono<AppEnv>()
         db
           .prepare(
             `UPDATE coupons SET code = ?, kind = ?, value = ?, min_subtotal_fils = ?, max_uses = ?, once_per_shopper = ?,
-               per_person_limit = ?, starts_at = ?, ends_at = ?, country = ?, updated_at = ? WHERE id = ?`,
+               per_person_limit = ?, starts_at = ?, ends_at = ?, country = ?, currency = ?, updated_at = ? WHERE id = ?`,
           )
           .bind(...couponColumns(values), Date.now(), id),
         auditStatement(db, member, {
