@@ -1,8 +1,9 @@
-// Notify-me (spec §4): shown when the SKU cannot be bought and is not in the cart. Needs sign-in
+// Notify-me (spec §4): shown when the SKU cannot be bought and is not in the cart, and beside the Add
+// button of a SKU with a buy limit that is not in the cart (limited stock: told when more come). Needs sign-in
 // (spec §6): a guest gets the sign-in modal and the toggle resumes after login. The state flips only
 // on a 200 answer with a message. Cards are cached for everyone, so a signed-in shopper's own state
 // comes from the notify list (one request, shared by every button on the page).
-import { useContext, useState } from 'react';
+import { type ReactNode, useContext, useState } from 'react';
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import { ApiFailure } from '#shared/api/client';
@@ -15,7 +16,24 @@ import { toast } from '../stores/toasts';
 
 export const NOTIFY_LIST_KEY = '/product/notify-list';
 
-export function NotifyButton({ productId, initial }: { productId: number; initial: boolean }) {
+/**
+ * The notify button of a limited SKU: hidden (its place kept) once the SKU is in the cart. The cart is
+ * read after hydration, so removing the button then would move the page under the shopper's eyes.
+ */
+export function LimitedNotify({ inCart, children }: { inCart: boolean; children: ReactNode }) {
+  return <div className={inCart ? 'notify-slot is-idle' : 'notify-slot'}>{children}</div>;
+}
+
+export function NotifyButton({
+  productId,
+  initial,
+  compact = false,
+}: {
+  productId: number;
+  initial: boolean;
+  /** On a card, under the Add button: a small text button. */
+  compact?: boolean;
+}) {
   const { t, has } = useI18n();
   const api = useContext(ApiContext)!;
   const session = useSessionStore();
@@ -44,7 +62,7 @@ export function NotifyButton({ productId, initial }: { productId: number; initia
   return (
     <button
       type="button"
-      className={on ? 'button button-secondary notify on' : 'button button-secondary notify'}
+      className={`${compact ? 'notify-compact' : 'button button-secondary notify'}${on ? ' on' : ''}`}
       aria-pressed={on}
       disabled={busy}
       data-testid="notify-button"

@@ -8,7 +8,7 @@ import { useI18n } from '../i18n/context';
 import type { CartOrigin } from '../cart/cart-store';
 import { useSnapshot } from 'valtio';
 import { cart, maxCount } from '../cart/cart-store';
-import { NotifyButton } from './NotifyButton';
+import { LimitedNotify, NotifyButton } from './NotifyButton';
 import { Price } from './Price';
 import { QuantityControl } from '../cart/QuantityControl';
 import { responsive } from '../ui/responsive-image';
@@ -94,7 +94,14 @@ export function ProductCard({
         {maxCount(sku) < 1 && !inCart ? (
           <NotifyButton productId={product.id} initial={product.default_sku.will_notify} />
         ) : (
-          <QuantityControl sku={sku} product={cartProduct} origin={origin} />
+          <>
+            <QuantityControl sku={sku} product={cartProduct} origin={origin} />
+            {sku.buy_limit !== null && (
+              <LimitedNotify inCart={inCart}>
+                <NotifyButton productId={product.id} initial={product.default_sku.will_notify} compact />
+              </LimitedNotify>
+            )}
+          </>
         )}
       </div>
     </article>

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { ProductDetail } from '#shared/catalogue/types';
 import { apiContext } from '../boot';
-import { NotifyButton } from '../catalogue/NotifyButton';
+import { LimitedNotify, NotifyButton } from '../catalogue/NotifyButton';
 import { WishlistButton } from '../wishlists/WishlistButton';
 import { Price } from '../catalogue/Price';
 import { ProductGrid, toCartItem } from '../catalogue/ProductCard';
@@ -18,7 +18,8 @@ import type { Country } from '#shared/api/schemas';
 import { useBoot, useFreeShipping, useHref, usePrice } from '../lib/locale';
 import { formatPercent, payableMinor } from '#shared/money';
 import { productLd } from '../lib/structured-data';
-import { maxCount, type CartOrigin } from '../cart/cart-store';
+import { cart, maxCount, type CartOrigin } from '../cart/cart-store';
+import { useSnapshot } from 'valtio';
 import { Page } from '../ui/Page';
 import { responsive } from '../ui/responsive-image';
 import { track } from '../analytics/track';
@@ -58,6 +59,8 @@ export function Component() {
   const image = images[Math.min(imageIndex, images.length - 1)];
   const { product: cartProduct } = toCartItem({ ...product, default_sku: sku });
   const cartSku = { id: sku.id, name: sku.name, price: sku.price, buy_limit: sku.buy_limit, in_stock: sku.in_stock };
+  const { items: cartItems, loaded: cartLoaded } = useSnapshot(cart);
+  const inCart = cartLoaded && !!cartItems[String(sku.id)];
   const origin = originFromParams(params);
   const saving = sku.price.old_price !== null ? sku.price.old_price - sku.price.price : 0;
   // "Free delivery" only when this size alone reaches the country's free-delivery threshold.
@@ -169,7 +172,14 @@ export function Component() {
             {maxCount(cartSku) < 1 ? (
               <NotifyButton productId={product.id} initial={sku.will_notify} />
             ) : (
-              <QuantityControl sku={cartSku} product={cartProduct} origin={origin} wide />
+              <>
+                <QuantityControl sku={cartSku} product={cartProduct} origin={origin} wide />
+                {cartSku.buy_limit !== null && (
+                  <LimitedNotify inCart={inCart}>
+                    <NotifyButton productId={product.id} initial={sku.will_notify} />
+                  </LimitedNotify>
+                )}
+              </>
             )}
             <WishlistButton sku={sku.id} name={`${product.name} (${sku.name})`} />
           </div>

@@ -220,4 +220,26 @@ describe('the product page’s price notes', () => {
       await env.API_DB.prepare('UPDATE skus SET price = 3500 WHERE id = 101').run();
     }
   });
+
+  it('offers notify-me beside Add for a size with a buy limit, and not for one without (spec §4)', async () => {
+    /** The buy box: from its actions to the first card of the related products below. */
+    const buyBox = (html: string) => {
+      const from = html.indexOf('class="buy-actions"');
+      return html.slice(from, html.indexOf('product-card', from));
+    };
+    expect(buyBox(await page('/products/alpha-vitamin-d3-1000', 'KW'))).not.toContain('data-testid="notify-button"');
+    await env.API_DB.prepare('UPDATE skus SET buy_limit = 2 WHERE id = 101').run();
+    try {
+      for (const [path, country, text] of [
+        ['/products/alpha-vitamin-d3-1000', 'KW', 'Notify me'],
+        ['/ar/products/alpha-vitamin-d3-1000', 'SA', 'أعلمني'],
+      ] as const) {
+        const actions = buyBox(await page(path, country));
+        expect(actions).toContain('class="button add-button wide"');
+        expect(actions).toMatch(new RegExp(`data-testid="notify-button"[^>]*>${text}`));
+      }
+    } finally {
+      await env.API_DB.prepare('UPDATE skus SET buy_limit = NULL WHERE id = 101').run();
+    }
+  });
 });
