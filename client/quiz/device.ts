@@ -2,7 +2,7 @@
 // in localStorage, so the result page can ask the server to score them again (the server keeps nothing
 // for guests). Signed-in shoppers' results are stored with their account instead, so theirs are removed.
 import type { QuizProductRef, QuizResultView } from '#shared/quiz/api';
-import { changesBetween } from '#shared/quiz/engine';
+import { changesBetween } from '#shared/quiz/changes';
 import type { QuizAnswers } from '#shared/quiz/schema';
 
 export const QUIZ_STORAGE_KEY = 'quiz_answers';

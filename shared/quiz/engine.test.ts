@@ -1,15 +1,9 @@
 // The quiz engine (issue 17): the seeded version is valid, answers are checked against their version
 // (branching, unknown ids), scoring adds weights with stable tie-breaks, the safety gates remove or
 // caution after scoring, and a result stored under an old version scores the same after a new one.
+import { changesBetween } from './changes';
 import { describe, expect, it } from 'vitest';
-import {
-  askedQuestions,
-  changesBetween,
-  checkAnswers,
-  contentTargets,
-  score,
-  type QuizCatalogueProduct,
-} from './engine';
+import { askedQuestions, checkAnswers, contentTargets, score, type QuizCatalogueProduct } from './engine';
 import { parseQuizContent, quizContentSchema, type QuizAnswers, type QuizContent } from './schema';
 import { QUIZ_V1 } from './v1';
 import type { Dose, Nutrient } from '../blood-tests/upper-limits';

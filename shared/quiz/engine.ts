@@ -212,8 +212,3 @@ export function score(content: QuizContent, answers: QuizAnswers, catalogue: Qui
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** What changed between two results' suggestions (a retake): slugs added and removed, in list order. */
-export function changesBetween(before: string[], after: string[]): { added: string[]; removed: string[] } {
-  return { added: after.filter((s) => !before.includes(s)), removed: before.filter((s) => !after.includes(s)) };
-}

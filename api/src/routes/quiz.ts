@@ -7,7 +7,8 @@
 import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { QuizActiveView, QuizResultView } from '#shared/quiz/api';
-import { changesBetween, checkAnswers, score } from '#shared/quiz/engine';
+import { changesBetween } from '#shared/quiz/changes';
+import { checkAnswers, score } from '#shared/quiz/engine';
 import type { QuizAnswers, QuizContent } from '#shared/quiz/schema';
 import type { AppEnv } from '../app-env';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '../catalogue/currency';
