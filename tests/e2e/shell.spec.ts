@@ -37,6 +37,20 @@ test('a shopper sees the home page in Arabic, right to left', async ({ page }) =
   expect(cartPage).toMatch(/rel="stylesheet"[^>]*href="\/assets\/orders-/);
 });
 
+test('a page loads form validation with its form, not before it is interactive', async ({ page }) => {
+  // zod (about 22 kB compressed) is no part of a page's first scripts: the quiz, its result and the
+  // shop's browsing pages list none of its chunk in their module scripts or preloads.
+  for (const path of ['/', '/ar', '/products', '/quiz', '/ar/quiz-result']) {
+    const html = await (await page.request.get(path)).text();
+    const scripts = [
+      ...html.matchAll(/<script\b[^>]*type="module"[^>]*src="([^"]+)"/g),
+      ...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+    ].map((m) => m[1]!);
+    expect(scripts.length, path).toBeGreaterThan(0);
+    expect(scripts.filter((s) => /\/assets\/zod-/.test(s)), path).toEqual([]);
+  }
+});
+
 test('a shopper switches the language and stays on the same page', async ({ page, context }) => {
   await page.goto('/cart?from=test');
   await page.evaluate(() => sessionStorage.setItem('api:en:KW:/brand', '{}'));
