@@ -8,6 +8,7 @@ import { useI18n } from '../i18n/context';
 import { useMinor } from '../lib/locale';
 import { Totals } from './Totals';
 import { GiftLines } from './gifts';
+import { OrderRefunds } from './OrderRefunds';
 import { lazy, Suspense } from 'react';
 
 // The invoice (and its QR encoder) loads only for an order that has one: Saudi orders.
@@ -71,6 +72,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
         </h2>
         <Totals totals={{ ...totals, currency: order.currency, vat_basis_points: order.vat_basis_points }} />
       </section>
+      <OrderRefunds order={order} />
       {order.tax_invoice && (
         <Suspense fallback={null}>
           <TaxInvoice

@@ -4,6 +4,7 @@
 import '../styles/orders.css';
 import { qrMatrix, qrPath } from '#shared/invoice/qr-matrix';
 import type { TaxInvoice as Invoice } from '#shared/invoice/tax-invoice';
+import type { CreditNote as Note } from '#shared/invoice/credit-note';
 import type { GiftLineView } from '#shared/orders/promotions';
 import { formatPercent } from '#shared/money';
 import { intlLocale } from '#shared/locale';
@@ -90,6 +91,81 @@ export function TaxInvoice({
           role="img"
           aria-label={t('invoice_qr')}
           data-qr={invoice.qr}
+          shapeRendering="crispEdges"
+        >
+          <rect width={m.size} height={m.size} fill="#fff" />
+          <path d={qrPath(m)} fill="#000" />
+        </svg>
+      </div>
+    </section>
+  );
+}
+
+/** A Saudi refund's credit note: which invoice it reduces, when, by how much and the VAT in it, with its QR. */
+export function CreditNote({ note, currency }: { note: Note; currency: string }) {
+  const { t, lang } = useI18n();
+  const m = qrMatrix(note.qr);
+  const issued = new Intl.DateTimeFormat(intlLocale(lang, 'SA'), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Riyadh',
+    calendar: 'gregory',
+  }).format(Date.parse(note.issued_at));
+  const rate = formatPercent(note.vat_basis_points / 10_000, lang, 'SA');
+  return (
+    <section className="tax-invoice" aria-labelledby={`note-${note.number}`} data-testid="credit-note">
+      <h3 id={`note-${note.number}`}>{t('credit_note_title')}</h3>
+      <div className="tax-invoice-body">
+        <dl className="totals">
+          <div>
+            <dt>{t('credit_note_number')}</dt>
+            <dd>
+              <bdi dir="ltr">{note.number}</bdi>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('credit_note_invoice')}</dt>
+            <dd>
+              <bdi dir="ltr">{note.invoice_number}</bdi>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('invoice_seller')}</dt>
+            <dd>{note.seller_name[lang]}</dd>
+          </div>
+          <div>
+            <dt>{t('invoice_vat_number')}</dt>
+            <dd>
+              <bdi dir="ltr">{note.vat_number}</bdi>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('invoice_issued')}</dt>
+            <dd>
+              <time dateTime={note.issued_at}>{issued}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('credit_note_total')}</dt>
+            <dd>
+              <MinorMoney minor={note.total} currency={currency} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('invoice_vat', { rate })}</dt>
+            <dd>
+              <MinorMoney minor={note.vat} currency={currency} />
+            </dd>
+          </div>
+        </dl>
+        <svg
+          className="tax-invoice-qr"
+          viewBox={`0 0 ${m.size} ${m.size}`}
+          width={176}
+          height={176}
+          role="img"
+          aria-label={t('credit_note_qr')}
+          data-qr={note.qr}
           shapeRendering="crispEdges"
         >
           <rect width={m.size} height={m.size} fill="#fff" />

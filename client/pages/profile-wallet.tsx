@@ -12,6 +12,7 @@ import { normalizeDigits } from '#shared/text/digits';
 import { signedInCall } from '../accounts/guard';
 import { apiContext } from '../boot';
 import { useI18n } from '../i18n/context';
+import type { MessageId } from '#shared/i18n/en';
 import { useHref, useMinor } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { useSessionStore } from '../stores/session';
@@ -23,7 +24,22 @@ interface Movement {
   amount: number;
   kind: 'top_up' | 'order_payment' | 'refund' | 'adjustment';
   order_id: number | null;
+  blood_test_order_id: number | null;
   created_at: number;
+  /** Why money came back or was adjusted (a refund's or an adjustment's reason). */
+  reason: string | null;
+  /** Who gave it: the shop's team, or the shopper's own cancellation. */
+  given_by: 'shop' | 'you' | null;
+}
+
+/** "Damaged item · given by our team": why a refund or an adjustment happened, and by whom. */
+function movementWhy(t: ReturnType<typeof useI18n>['t'], has: (key: string) => boolean, m: Movement) {
+  const key = `wallet_reason_${m.reason}`;
+  const parts = [
+    m.reason && has(key) ? t(key as MessageId) : null,
+    m.given_by ? t(m.given_by === 'shop' ? 'wallet_given_by_shop' : 'wallet_given_by_you') : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : null;
 }
 
 interface WalletData {
@@ -181,9 +197,16 @@ export function Component() {
                     ? t('wallet_kind_top_up')
                     : m.kind === 'adjustment'
                       ? t('wallet_kind_adjustment')
-                      : t(m.kind === 'refund' ? 'wallet_kind_refund' : 'wallet_kind_order_payment', {
-                          id: m.order_id ?? '',
-                        })}
+                      : m.kind === 'refund' && m.order_id === null && m.blood_test_order_id !== null
+                        ? t('wallet_kind_refund_booking', { id: m.blood_test_order_id })
+                        : t(m.kind === 'refund' ? 'wallet_kind_refund' : 'wallet_kind_order_payment', {
+                            id: m.order_id ?? m.blood_test_order_id ?? '',
+                          })}
+                  {movementWhy(t, has, m) && (
+                    <span className="cart-line-meta wallet-why" data-testid="wallet-why">
+                      {movementWhy(t, has, m)}
+                    </span>
+                  )}
                 </span>
                 <span className="cart-line-meta">{formatDate(m.created_at, lang, country, { hijri: true })}</span>
                 <bdi

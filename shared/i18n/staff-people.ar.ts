@@ -53,6 +53,7 @@ export const staffPeopleAr: Translated<typeof staffPeopleEn> = {
   st_customers_amount_hint: 'بالعملة، مثل 5.000 د.ك أو 12.50 ر.س.',
   st_customers_reason: 'السبب',
   st_customers_choose: 'اختر…',
+  st_customers_by_customer: 'العميل (ألغى الطلب)',
   st_customers_reason_goodwill: 'مبادرة حسن نية',
   st_customers_reason_correction: 'تصحيح',
   st_customers_reason_compensation: 'تعويض',

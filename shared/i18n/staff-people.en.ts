@@ -50,6 +50,7 @@ export const staffPeopleEn = {
   st_customers_amount_hint: 'In the currency, e.g. 5.000 KWD or 12.50 SAR.',
   st_customers_reason: 'Reason',
   st_customers_choose: 'Choose…',
+  st_customers_by_customer: 'The customer (cancelled)',
   st_customers_reason_goodwill: 'Goodwill',
   st_customers_reason_correction: 'Correction',
   st_customers_reason_compensation: 'Compensation',

@@ -1,6 +1,7 @@
 // What the order API answers, as both sides see it. Amounts are minor units of `currency`.
 import type { CardMethod, OrderStatus, PaymentMethod } from '../api/order-schemas';
 import type { TaxInvoice } from '../invoice/tax-invoice';
+import type { CreditNote } from '../invoice/credit-note';
 import type { OrderGift } from '../api/gift-schemas';
 import type { GiftLineView, OrderPromotionView, PromotionResult } from './promotions';
 
@@ -59,6 +60,23 @@ export interface OrderView {
   gift?: OrderGift | null;
   /** Promotions it holds: gift lines at price 0 and why each applied (decision 33). */
   promotions: OrderPromotionView[];
+  /** Money given back (not failed refunds), oldest first; the order detail only, empty in lists. */
+  refunds: OrderRefundView[];
+  /** Their sum: what the shopper got back of the total. */
+  refunded: number;
+}
+
+export interface OrderRefundView {
+  id: number;
+  amount: number;
+  /** Back to the shop wallet, or to the card that paid. */
+  method: 'wallet' | 'gateway';
+  reason: 'damaged' | 'missing_item' | 'late_delivery' | 'goodwill' | 'cancelled' | 'other';
+  /** A gateway refund is pending until the gateway confirms it. */
+  status: 'pending' | 'succeeded';
+  at: number;
+  /** Saudi orders with a tax invoice: the credit note that reduces it. */
+  credit_note: CreditNote | null;
 }
 
 /** A step on the order's timeline, as the shopper sees it. */

@@ -39,6 +39,10 @@ export interface CustomerData {
     order_id: number | null;
     blood_test_order_id: number | null;
     reason_code: string | null;
+    /** A refund's reason (the order refund's, or "cancelled" for a booking the customer cancelled). */
+    refund_reason: string | null;
+    /** 1 when the customer's own cancellation gave the money back. */
+    by_customer: number;
     note: string | null;
     created_at: number;
     staff_name: string | null;
@@ -334,10 +338,14 @@ export function CustomerPage(props: {
                     {money(t, Math.abs(l.amount), l.currency)}
                   </td>
                   <td>
-                    {l.reason_code ? t.t(`st_customers_reason_${l.reason_code}` as StaffTextId) : ''}
+                    {l.reason_code
+                      ? t.t(`st_customers_reason_${l.reason_code}` as StaffTextId)
+                      : l.refund_reason
+                        ? t.t(`st_orders_reason_${l.refund_reason}` as StaffTextId)
+                        : ''}
                     {l.note ? <div className="muted">{l.note}</div> : null}
                   </td>
-                  <td>{l.staff_name ?? ''}</td>
+                  <td>{l.by_customer ? t.t('st_customers_by_customer') : (l.staff_name ?? '')}</td>
                 </tr>
               ))}
             </tbody>

@@ -47,7 +47,10 @@ test('a page loads form validation with its form, not before it is interactive',
       ...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
     ].map((m) => m[1]!);
     expect(scripts.length, path).toBeGreaterThan(0);
-    expect(scripts.filter((s) => /\/assets\/zod-/.test(s)), path).toEqual([]);
+    expect(
+      scripts.filter((s) => /\/assets\/zod-/.test(s)),
+      path,
+    ).toEqual([]);
   }
 });
 

@@ -226,6 +226,8 @@ export interface WalletLedgerRow {
   staff_id: number | null;
   reason_code: string | null;
   note: string | null;
+  /** A wallet refund's refund (migration 0045): its reason and who gave it. */
+  refund_id: number | null;
 }
 
 export interface MailOutboxRow {

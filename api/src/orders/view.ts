@@ -1,6 +1,7 @@
 // An order as the shopper sees it (success page, order list and detail): amounts in the order's
 // currency minor units, items with their image, the address snapshot, and what can be done next.
-import type { FulfilmentStep, OrderFulfilment, OrderView } from '#shared/orders/types';
+import type { FulfilmentStep, OrderFulfilment, OrderRefundView, OrderView } from '#shared/orders/types';
+import { creditNoteFor } from '#shared/invoice/credit-note';
 
 export type { OrderView };
 import { thumbnailUrl } from '../media/renditions';
@@ -101,6 +102,8 @@ export function toOrderView(
 ): OrderView {
   return {
     promotions,
+    refunds: [],
+    refunded: 0,
     fulfilment: fulfilmentOf(o, refundedAt),
     id: o.id,
     status: o.status,
@@ -180,7 +183,35 @@ export function asPaid(order: OrderView): OrderView {
   return { ...paid, tax_invoice: invoiceOf(paid) };
 }
 
-/** One order with its items, its refunds' times and its gift (four statements, one round trip). */
+type RefundRow = Omit<OrderRefundView, 'at' | 'credit_note'> & { created_at: number };
+
+/**
+ * A refund as the shopper sees it. A Saudi sale's invoice is reduced by a credit note per refund; a
+ * cancelled order shows no invoice (decision 8), so its refunds' notes correct the invoice the sale had.
+ */
+function toRefundView(r: RefundRow, o: OrderRow, view: OrderView): OrderRefundView {
+  const invoice =
+    view.tax_invoice ??
+    taxInvoiceFor({
+      id: o.id,
+      country: o.country,
+      created_at: o.created_at,
+      decimals: currencyDecimals(o.currency),
+      vat_basis_points: o.vat_basis_points,
+      totals: { total: o.total, vat: o.vat },
+    });
+  return {
+    id: r.id,
+    amount: r.amount,
+    method: r.method,
+    reason: r.reason,
+    status: r.status,
+    at: r.created_at,
+    credit_note: invoice ? creditNoteFor(invoice, r, currencyDecimals(o.currency)) : null,
+  };
+}
+
+/** One order with its items, its refunds and its gift (six statements, one round trip). */
 export async function orderView(
   db: D1Database,
   id: number,
@@ -188,7 +219,7 @@ export async function orderView(
   ownerId?: number | null,
 ): Promise<OrderView | null> {
   const owner = ownerId === undefined ? '' : ' AND o.user_id = ?2';
-  const [orders, items, refunds, gifts, promotions] = await db.batch([
+  const [orders, items, refunds, gifts, promotions, refundRows] = await db.batch([
     db
       .prepare(`SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ?1${owner}`)
       .bind(...(ownerId === undefined ? [id] : [id, ownerId ?? -1])),
@@ -205,13 +236,23 @@ export async function orderView(
     db.prepare('SELECT * FROM order_gifts WHERE order_id = ?').bind(id),
     // Its promotions: gift lines at price 0 and why each applied (decision 33).
     db.prepare(ORDER_PROMOTIONS_SQL).bind(id),
+    // The money given back, with what the order page and a Saudi credit note show of each refund.
+    db
+      .prepare(
+        "SELECT id, amount, method, reason, status, created_at FROM refunds WHERE order_id = ? AND status <> 'failed' ORDER BY id",
+      )
+      .bind(id),
   ]);
   const row = orders!.results[0] as unknown as OrderRow | undefined;
   const refunded = (refunds!.results as Array<{ at: number }>).map((r) => r.at);
   if (!row) return null;
   const promos = (promotions!.results as unknown as OrderPromotionRow[]).map(toOrderPromotionView);
+  const view = toOrderView(row, items!.results as unknown as ItemRow[], refunded, promos);
+  const refundViews = (refundRows!.results as unknown as RefundRow[]).map((r) => toRefundView(r, row, view));
   return {
-    ...toOrderView(row, items!.results as unknown as ItemRow[], refunded, promos),
+    ...view,
+    refunds: refundViews,
+    refunded: refundViews.reduce((sum, r) => sum + r.amount, 0),
     gift: giftOf(gifts!.results[0] as unknown as OrderGiftRow | undefined),
   };
 }

@@ -81,14 +81,27 @@ async function history(c: import('hono').Context<AppEnv>, page: number) {
   const user = await requireUser(c);
   const { currency } = await currencyFor(c.env.DB, c.var.country);
   const [rows, count] = await c.env.DB.batch([
+    // Money that came back or was adjusted says why, and whether the shop or the shopper's own
+    // cancellation gave it: the refund's reason, the adjustment's reason code, a cancelled booking.
     c.env.DB.prepare(
-      'SELECT id, amount, kind, order_id, created_at FROM wallet_ledger WHERE user_id = ? AND currency = ? ORDER BY id DESC LIMIT ? OFFSET ?',
+      `SELECT l.id, l.amount, l.kind, l.order_id, l.blood_test_order_id, l.created_at,
+         CASE l.kind WHEN 'refund' THEN coalesce(r.reason, 'cancelled') WHEN 'adjustment' THEN l.reason_code END AS reason,
+         CASE WHEN l.kind = 'adjustment' OR r.staff_id IS NOT NULL THEN 'shop'
+           WHEN l.kind = 'refund' THEN 'you' END AS given_by
+       FROM wallet_ledger l LEFT JOIN refunds r ON r.id = l.refund_id
+       WHERE l.user_id = ? AND l.currency = ? ORDER BY l.id DESC LIMIT ? OFFSET ?`,
     ).bind(user.id, currency, PER_PAGE, (page - 1) * PER_PAGE),
     c.env.DB.prepare('SELECT count(*) AS n FROM wallet_ledger WHERE user_id = ? AND currency = ?').bind(
       user.id,
       currency,
     ),
   ]);
-  const items = rows!.results as Array<Pick<WalletLedgerRow, 'id' | 'amount' | 'kind' | 'order_id' | 'created_at'>>;
+  const items = rows!.results as Array<
+    Pick<WalletLedgerRow, 'id' | 'amount' | 'kind' | 'order_id' | 'created_at'> & {
+      blood_test_order_id: number | null;
+      reason: string | null;
+      given_by: 'shop' | 'you' | null;
+    }
+  >;
   return c.json(ok({ ...paged(items, page, PER_PAGE, (count!.results[0] as CountRow).n), currency }));
 }

@@ -449,6 +449,58 @@ describe('refunds', () => {
     expect(mine.data.fulfilment.timeline.filter((s: { kind: string }) => s.kind === 'refunded')).toHaveLength(2);
   });
 
+  it('shows a refund to the shopper with why and by whom, and a Saudi refund’s credit note names the invoice', async () => {
+    const id = await placeCod({ country: 'SA', lang: 'ar' });
+    for (const step of ['confirm', 'pack']) await act(owner, id, step);
+    await act(owner, id, 'ship', { carrier: 'smsa', tracking_number: 'SM1' });
+    await act(owner, id, 'deliver');
+    const refund = await act(support, id, 'refund', { amount: 1000, method: 'wallet', reason: 'damaged' });
+    expect(refund.status).toBe(200);
+
+    const order = (
+      await json(await call(`/user/order/${id}`, { token: device, headers: headers(shopper, 'SA', 'ar') }))
+    ).data;
+    expect(order.refunded).toBe(1000);
+    expect(order.refunds).toHaveLength(1);
+    expect(order.refunds[0]).toMatchObject({ amount: 1000, method: 'wallet', reason: 'damaged', status: 'succeeded' });
+    const note = order.refunds[0].credit_note;
+    expect(note).toMatchObject({
+      number: `${id}-CN${order.refunds[0].id}`,
+      invoice_number: order.tax_invoice.number,
+      total: 1000,
+      // 15 % VAT inside 10.00 SAR: 1.30 SAR.
+      vat: 130,
+      vat_number: order.tax_invoice.vat_number,
+    });
+    expect(note.qr).toMatch(/^[A-Za-z0-9+/]+=*$/);
+
+    // The wallet history (Saudi riyals) says why the money came back and that the shop gave it.
+    const history = (
+      await json(await call('/user/wallet/history', { token: device, headers: headers(shopper, 'SA', 'ar') }))
+    ).data.items;
+    expect(history.find((m: { order_id: number }) => m.order_id === id)).toMatchObject({
+      kind: 'refund',
+      amount: 1000,
+      reason: 'damaged',
+      given_by: 'shop',
+    });
+    // The back office's ledger names the reason and the staff member.
+    const customer = (await json(await staffCall(owner.token, `/staff/customers/${shopperId}`))).data;
+    expect(customer.ledger.find((l: { order_id: number }) => l.order_id === id)).toMatchObject({
+      refund_reason: 'damaged',
+      staff_name: 'Support',
+      by_customer: 0,
+    });
+
+    // A Kuwaiti order's refund has no credit note: there is no VAT invoice to reduce.
+    const { id: kw } = await deliveredOrder();
+    await act(support, kw, 'refund', { amount: 100, method: 'wallet', reason: 'goodwill' });
+    const kwOrder = (
+      await json(await call(`/user/order/${kw}`, { token: device, headers: headers(shopper, 'KW', 'en') }))
+    ).data;
+    expect(kwOrder.refunds[0]).toMatchObject({ amount: 100, credit_note: null });
+  });
+
   it('refuses to refund a cash order nothing was paid for yet, and a gateway refund without a card payment', async () => {
     const id = await placeCod();
     const res = await act(support, id, 'refund', { amount: 100, method: 'wallet', reason: 'goodwill' });

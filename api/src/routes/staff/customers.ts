@@ -127,9 +127,14 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
         .bind(id, ...currencies),
       db
         .prepare(
-          `SELECT l.id, l.currency, l.amount, l.kind, l.order_id, l.blood_test_order_id, l.reason_code, l.note,
-             l.created_at, s.name AS staff_name
+          // A refund's row says why (the refund's reason and note) and who gave it: the refund's staff
+          // member, or the customer's own cancellation when there is none.
+          `SELECT l.id, l.currency, l.amount, l.kind, l.order_id, l.blood_test_order_id, l.reason_code,
+             coalesce(l.note, r.note) AS note, l.created_at, coalesce(s.name, rs.name) AS staff_name,
+             CASE WHEN l.kind = 'refund' THEN coalesce(r.reason, 'cancelled') END AS refund_reason,
+             (l.kind = 'refund' AND coalesce(r.staff_id, 0) = 0) AS by_customer
            FROM wallet_ledger l LEFT JOIN staff s ON s.id = l.staff_id
+             LEFT JOIN refunds r ON r.id = l.refund_id LEFT JOIN staff rs ON rs.id = r.staff_id
            WHERE l.user_id = ?1 AND l.currency IN (${m}) ORDER BY l.id DESC LIMIT ${LEDGER_LIMIT}`,
         )
         .bind(id, ...currencies),
