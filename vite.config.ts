@@ -95,6 +95,8 @@ export default defineConfig({
       auxiliaryWorkers: [{ configPath: './api/wrangler.toml' }, { configPath: './staff/wrangler.toml' }],
       // WRANGLER_STATE lets e2e runs use their own database (scripts/db.mjs reads the same variable).
       persistState: { path: process.env.WRANGLER_STATE ?? '.wrangler/state' },
+      // The bench's soak step reads the isolates' heaps through this port (bench/soak.mjs).
+      ...(process.env.INSPECTOR_PORT ? { inspectorPort: Number(process.env.INSPECTOR_PORT) } : {}),
     }),
   ],
 });
