@@ -29,7 +29,7 @@ import { renderPage } from './render';
 import { fallbackPage } from './render/fallback';
 import { splitLocalePath } from '#shared/locale';
 import { currentRequestId, requestContext } from './lib/log';
-import { withSentryWhenConfigured } from './lib/sentry';
+import { withSentryWhenConfigured } from '#shared/observability/sentry-handler';
 import { localStaffHost } from './routes/local-staff-host';
 import { settleRequestBody } from '#shared/http/settle-body';
 

@@ -58,7 +58,7 @@ import { deliverMailAfter } from './mail/deliver-after';
 import { openApiDocument } from './contract/openapi';
 import type { AppEnv } from './app-env';
 import { currentRequestId, log, requestContext, withFreshRequestId } from './lib/log';
-import { withSentryWhenConfigured } from './lib/sentry';
+import { withSentryWhenConfigured } from '#shared/observability/sentry-handler';
 import { alertRoutes } from './routes/alerts';
 import { resendLostEvents } from './alerts';
 import { consumeAlerts } from './alerts/consumer';

@@ -1,20 +1,17 @@
-// One path to the commerce API for both the /api proxy and server-side loaders: device registration,
-// the KV cache, token handling (tokens into httpOnly cookies, never into a body the browser gets),
-// and the session rules of spec §4 (401 clears the session, 403 registers the device again).
+// The one place that talks to the commerce API, for both the /api proxy and server-side loaders: the
+// KV cache for flagged GETs, the signed call, the answer's envelope, and no token ever in a body the
+// browser gets. What an answer changes of the session (spec §4) is the session module's to decide
+// (session.ts: applyAnswer, renewDevice); this module reports it and retries a loader's call once when
+// the device was renewed. A request reads top to bottom: session first, then calls through here.
 import type { Context } from 'hono';
-import type { UserDisplay } from '#shared/boot';
 import { ApiFailure, type ApiClient } from '#shared/api/client';
 import { fail, isEnvelope, type Envelope } from '#shared/api/envelope';
 import type { AppEnv } from '../app-env';
 import { cacheKey, withCache } from '../cache';
 import { cachePolicyFor } from '../cache/policies';
-import { callUpstream, registerDevice } from '../upstream';
+import { callUpstream } from '../upstream';
 import { log } from './log';
-import { clearUserSession, refreshUser, storeDeviceToken, storeUserSession, type Session } from './session';
-
-/** Upstream paths whose success answer carries a user access token. */
-const TOKEN_PATHS = new Set(['/user/login', '/user/register', '/user/reset-password']);
-const LOGOUT_PATH = '/user/logout';
+import { applyAnswer, renewDevice, type Session } from './session';
 
 export interface ForwardResult {
   status: number;
@@ -22,19 +19,8 @@ export interface ForwardResult {
   cached: boolean;
   /** The API's Retry-After on a 429, for the browser. */
   retryAfter?: string;
-}
-
-export async function ensureDevice(c: Context<AppEnv>, session: Session): Promise<void> {
-  if (session.deviceToken) return;
-  const token = await registerDevice(
-    c.env,
-    c.var.config,
-    c.req.header('user-agent') ?? '',
-    session.lang,
-    session.country,
-    c.req.header('cf-connecting-ip'),
-  );
-  if (token) storeDeviceToken(c, session, token);
+  /** The API no longer knew the device and a new one was registered: the call may be sent again. */
+  deviceRenewed?: boolean;
 }
 
 export async function forward(
@@ -109,41 +95,16 @@ async function afterUpstream(
     return { status: 502, body: JSON.stringify(fail('upstream_unavailable', 502)), cached: false };
   }
 
-  if (result.status === 401) clearUserSession(c, session);
-  if (result.status === 403 && envelope.meta.msg === 'device_token_invalid') {
-    session.deviceToken = null;
-    await ensureDevice(c, session);
-  }
-  if (path === LOGOUT_PATH) clearUserSession(c, session);
-
+  applyAnswer(c, session, { path, status: result.status, data: envelope.data });
+  const deviceRenewed =
+    result.status === 403 && envelope.meta.msg === 'device_token_invalid' && (await renewDevice(c, session));
   const data = envelope.data as Record<string, unknown> | null;
-  // Any other answer carrying the signed-in user (set-name, set-phone, me, sync) refreshes the readable cookie.
-  if (data && typeof data === 'object' && !TOKEN_PATHS.has(path) && result.status >= 200 && result.status < 300) {
-    const user = userDisplay(data.user);
-    if (user && session.userToken) refreshUser(c, session, user);
-  }
   if (data && typeof data === 'object' && 'access_token' in data) {
-    const token = data.access_token;
-    if (TOKEN_PATHS.has(path) && result.status >= 200 && result.status < 300 && typeof token === 'string') {
-      storeUserSession(c, session, token, userDisplay(data.user));
-    }
     // No token ever reaches page JavaScript.
     delete data.access_token;
-    return { ...result, body: JSON.stringify(envelope) };
+    return { ...result, body: JSON.stringify(envelope), deviceRenewed };
   }
-  return result;
-}
-
-function userDisplay(value: unknown): UserDisplay | null {
-  if (!value || typeof value !== 'object') return null;
-  const u = value as Record<string, unknown>;
-  if ((typeof u.id !== 'number' && typeof u.id !== 'string') || typeof u.name !== 'string') return null;
-  return {
-    id: u.id,
-    name: u.name,
-    email: typeof u.email === 'string' ? u.email : '',
-    phone: typeof u.phone === 'string' ? u.phone : null,
-  };
+  return { ...result, deviceRenewed };
 }
 
 /** The ApiClient route loaders get during server rendering. */
@@ -151,10 +112,8 @@ export function serverApi(c: Context<AppEnv>, session: Session): ApiClient {
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope<T>> {
     const text = body === undefined ? '' : JSON.stringify(body);
     let result = await forward(c, session, method, path, text);
-    // A device reset already registered a new device: the render acts as the reload of spec §4.
-    if (result.status === 403 && session.deviceToken && JSON.parse(result.body).meta?.msg === 'device_token_invalid') {
-      result = await forward(c, session, method, path, text);
-    }
+    // A device reset registered a new device: the render acts as the reload of spec §4, once.
+    if (result.deviceRenewed) result = await forward(c, session, method, path, text);
     const envelope = JSON.parse(result.body) as Envelope<T>;
     if (result.status >= 400) throw new ApiFailure(result.status, envelope);
     return envelope;

@@ -1,10 +1,15 @@
-// Session cookies. Tokens live only in httpOnly cookies; the browser's JavaScript sees display data.
+// The session, decided in one place: who the shopper is (cookies), that the browser has a device token
+// (registered with the API when missing, renewed when the API no longer knows it), and what an API
+// answer changes of it (spec §4: 401 ends the sign-in, a login stores its token, a user in an answer
+// refreshes the readable cookie). Tokens live only in httpOnly cookies; page JavaScript sees display
+// data. The gateway (gateway.ts) calls this module; this module never calls the gateway.
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { UserDisplay } from '#shared/boot';
 import { AUTH_COOKIE_MAX_AGE_S, DEVICE_COOKIE_MAX_AGE_S, USER_COOKIE_MAX_AGE_S } from '#shared/constants';
 import { COOKIE_NAMES, DEFAULT_COUNTRY, isCountryCode, isLang, type CountryCode, type Lang } from '#shared/locale';
 import type { AppEnv } from '../app-env';
+import { registerDevice } from '../upstream';
 import { tokenCookie } from './cookies';
 
 export const COUNTRY_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
@@ -172,4 +177,62 @@ export function clearUserSession(c: Context<AppEnv>, session: Session): void {
   session.userExpires = null;
   deleteCookie(c, names.auth, { path: '/', secure: true });
   deleteCookie(c, names.user, { path: '/', secure: session.secure });
+}
+
+/** A browser without a device token gets one from the API (spec §7 POST /device/auth) before any call. */
+export async function ensureDevice(c: Context<AppEnv>, session: Session): Promise<void> {
+  if (session.deviceToken) return;
+  const token = await registerDevice(
+    c.env,
+    c.var.config,
+    c.req.header('user-agent') ?? '',
+    session.lang,
+    session.country,
+    c.req.header('cf-connecting-ip'),
+  );
+  if (token) storeDeviceToken(c, session, token);
+}
+
+/** The API no longer knows the device (spec §4, 403): a new one is registered; true when it was. */
+export async function renewDevice(c: Context<AppEnv>, session: Session): Promise<boolean> {
+  session.deviceToken = null;
+  await ensureDevice(c, session);
+  return session.deviceToken !== null;
+}
+
+/** Upstream paths whose success answer carries a user access token. */
+export const TOKEN_PATHS = new Set(['/user/login', '/user/register', '/user/reset-password']);
+const LOGOUT_PATH = '/user/logout';
+
+/**
+ * What one API answer changes of the session: a 401 or a logout ends the sign-in, a login's token is
+ * stored, and any other success carrying the signed-in user rewrites the readable cookie.
+ */
+export function applyAnswer(
+  c: Context<AppEnv>,
+  session: Session,
+  answer: { path: string; status: number; data: unknown },
+): void {
+  const ok = answer.status >= 200 && answer.status < 300;
+  if (answer.status === 401 || answer.path === LOGOUT_PATH) clearUserSession(c, session);
+  const data = answer.data && typeof answer.data === 'object' ? (answer.data as Record<string, unknown>) : null;
+  if (!data || !ok) return;
+  if (TOKEN_PATHS.has(answer.path)) {
+    if (typeof data.access_token === 'string') storeUserSession(c, session, data.access_token, userDisplay(data.user));
+    return;
+  }
+  const user = userDisplay(data.user);
+  if (user && session.userToken) refreshUser(c, session, user);
+}
+
+function userDisplay(value: unknown): UserDisplay | null {
+  if (!value || typeof value !== 'object') return null;
+  const u = value as Record<string, unknown>;
+  if ((typeof u.id !== 'number' && typeof u.id !== 'string') || typeof u.name !== 'string') return null;
+  return {
+    id: u.id,
+    name: u.name,
+    email: typeof u.email === 'string' ? u.email : '',
+    phone: typeof u.phone === 'string' ? u.phone : null,
+  };
 }

@@ -14,8 +14,8 @@ import { fail } from '#shared/api/envelope';
 import { UPLOAD_MAX_BYTES } from '#shared/api/blood-test-upload-schemas';
 import { SIGNED_IN_HEADER } from '#shared/constants';
 import type { AppEnv } from '../app-env';
-import { ensureDevice, forward, tallyQueries } from '../lib/gateway';
-import { apiLang, clearUserSession, readSession } from '../lib/session';
+import { forward, tallyQueries } from '../lib/gateway';
+import { apiLang, clearUserSession, ensureDevice, readSession } from '../lib/session';
 import { sameSiteOnly } from '../middleware/same-site';
 import { callUpstream } from '../upstream';
 

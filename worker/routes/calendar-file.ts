@@ -4,8 +4,8 @@
 // wrote it; any other answer (401, 404…) is the API's envelope, as the proxy would give it.
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { ensureDevice, tallyQueries } from '../lib/gateway';
-import { apiLang, readSession } from '../lib/session';
+import { tallyQueries } from '../lib/gateway';
+import { apiLang, ensureDevice, readSession } from '../lib/session';
 import { callUpstream } from '../upstream';
 
 export const calendarFile = new Hono<AppEnv>();

@@ -2,6 +2,7 @@
 // 401/403 session rules (spec §4), timeout (spec §8), cross-site refusal.
 import { describe, expect, it } from 'vitest';
 import { TIMEOUT_MESSAGE } from '#shared/api/envelope';
+import { SIGNATURE_HEADERS } from '#shared/api/signing';
 import { cookiesFrom, envelope, setCookie, storefront, stubApi } from './helpers';
 
 describe('/api proxy through the real commerce API', () => {
@@ -165,6 +166,29 @@ describe('/api proxy session rules (stub API)', () => {
     const fresh = setCookie(res, 'dtk')!;
     expect(fresh).toMatch(/^dtk=dv1\./);
     expect(fresh).not.toContain('stale');
+  });
+
+  it('renders a page after a device reset with one retry on the new device, never a loop', async () => {
+    // The API forgets the device once: the render registers a new one and sends the call again.
+    let forgotten = false;
+    const once = stubApi((request) => {
+      if (new URL(request.url).pathname !== '/country' || forgotten) return envelope({ items: [] });
+      forgotten = true;
+      return envelope(null, 403, 'device_token_invalid');
+    });
+    const page = await storefront('/', { headers: { cookie: 'dtk=dv1.stale.token' } }, { API: once.fetcher });
+    const paths = once.received.map((r) => new URL(r.url).pathname);
+    expect(paths.filter((p) => p === '/country')).toHaveLength(2);
+    expect(paths.filter((p) => p === '/device/auth')).toHaveLength(1);
+    const second = once.received.filter((r) => new URL(r.url).pathname === '/country')[1]!;
+    expect(second.headers.get(SIGNATURE_HEADERS.token)).toMatch(/^dv1\.(?!stale)/);
+    expect(setCookie(page, 'dtk')).toMatch(/^dtk=dv1\./);
+
+    // An API that never takes the new device either: one retry, then the page says it cannot show prices.
+    const always = stubApi(() => envelope(null, 403, 'device_token_invalid'));
+    const failed = await storefront('/', { headers: { cookie: 'dtk=dv1.stale.token' } }, { API: always.fetcher });
+    expect(failed.status).toBe(503);
+    expect(always.received.filter((r) => new URL(r.url).pathname === '/country')).toHaveLength(2);
   });
 
   it('answers 504 with the spec message when the API takes longer than the timeout', async () => {

@@ -1,12 +1,15 @@
-// @sentry/cloudflare around the handler only when a DSN is configured: without one the SDK would still
-// instrument every request and D1 call (about 20 ms a request in the integration tests) for nothing.
+// The one Sentry set-up of the workers (storefront and API): @sentry/cloudflare around the handler only
+// when a DSN is configured. Without one the SDK would still instrument every request and D1 call
+// (about 20 ms a request in the integration tests) for nothing. Loaded only by the workers' entries.
 import { withSentry } from '@sentry/cloudflare';
-import { sentryOptions } from '#shared/observability/sentry-options';
+import { sentryOptions } from './sentry-options';
 
 type ReportingEnv = { SENTRY_DSN?: string; ENVIRONMENT?: string };
 /** A handler method (fetch, scheduled) seen only as far as this wrapper reads it. */
-type Call = (event: unknown, env: ReportingEnv, ctx: ExecutionContext) => unknown;
-type Calls = { fetch?: Call; scheduled?: Call };
+type Call = (event: unknown, env: ReportingEnv, ctx: WorkerContext) => unknown;
+/** The runtime's ExecutionContext, as far as this wrapper passes it on (shared/ has no Workers types). */
+type WorkerContext = { waitUntil(promise: Promise<unknown>): void };
+type Calls = { fetch?: Call; scheduled?: Call; queue?: Call };
 
 export function withSentryWhenConfigured<H extends object>(
   worker: string,
@@ -19,7 +22,7 @@ export function withSentryWhenConfigured<H extends object>(
   const sdk = () =>
     (reported ??= withSentry((env: ReportingEnv) => sentryOptions(env, worker, requestId), {
       ...handler,
-    } as ExportedHandler<ReportingEnv>) as unknown as Calls);
+    } as Parameters<typeof withSentry>[1]) as unknown as Calls);
   const pick =
     (name: keyof Calls): Call =>
     (event, env, ctx) =>
@@ -28,5 +31,6 @@ export function withSentryWhenConfigured<H extends object>(
     ...handler,
     ...(own.fetch && { fetch: pick('fetch') }),
     ...(own.scheduled && { scheduled: pick('scheduled') }),
+    ...(own.queue && { queue: pick('queue') }),
   };
 }
