@@ -19,7 +19,7 @@ const apiTestVars = {
   PASSWORD_PEPPER: 'test-password-pepper-0123456789abcdef012',
   PAYMENT_WEBHOOK_SECRET: 'test-payment-webhook-secret-0123456789ab',
   UPLOAD_KEK: 'test-upload-kek-0123456789abcdef0123456789',
-  // Web push (issue 16): a test VAPID pair, and real sending, which the push tests intercept (fetch).
+  // Web push: a test VAPID pair, and real sending, which the push tests intercept (fetch).
   VAPID_PUBLIC_KEY: 'BIV0VZjf_ll4iGp9ckpjd0lnS6lWMxOQl9aM0c1H2qcc68AamJ4gcl6rqguHLeAeNvpYsYpDUThETx6uDmsE1W8',
   VAPID_PRIVATE_KEY: '4luAJhLgdOBkBOYX_wq8wKBXv3RYjHmZiKV43BojYKk',
   PUSH_MODE: 'send',
@@ -84,7 +84,7 @@ export default defineConfig({
           alias: { 'virtual:client-manifest': new URL('./tests/support/client-manifest.ts', import.meta.url).pathname },
         },
         plugins: [
-          // virtual:service-worker: the real service worker, served by the storefront as /sw.js (issue 16).
+          // virtual:service-worker: the real service worker, served by the storefront as /sw.js.
           serviceWorker(),
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
@@ -120,12 +120,12 @@ export default defineConfig({
                   d1Databases: { DB: 'storefront-test-api-db' },
                   // …and the storefront's cache namespace (its CACHE, by id), where it writes the catalogue version.
                   kvNamespaces: { KV: 'KV', STOREFRONT_CACHE: '00000000000000000000000000000003' },
-                  // …and its private bucket of uploaded result files (issue 15), which the tests read as API_UPLOADS.
+                  // …and its private bucket of uploaded result files, which the tests read as API_UPLOADS.
                   r2Buckets: { MEDIA: 'storefront-test-api-media', UPLOADS: 'storefront-test-api-uploads' },
                   // Cloudflare Images, served by Miniflare with sharp as in local mode.
                   images: { binding: 'IMAGES' },
                   durableObjects: { NONCES: { className: 'NonceGuard', useSQLite: true } },
-                  // …and its alerts queue (issue 16), produced and consumed by itself as in api/wrangler.toml.
+                  // …and its alerts queue, produced and consumed by itself as in api/wrangler.toml.
                   queueProducers: { ALERTS: { queueName: 'shop-alerts' } },
                   queueConsumers: { 'shop-alerts': { maxBatchTimeout: 1 } },
                 },

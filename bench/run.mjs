@@ -30,7 +30,7 @@ const ENV = {
 const LOAD = { connections: 10, duration: 10, warmup: 3 };
 // Home pages; the product pages are added once the server tells us a product slug.
 const PAGES = ['/', '/ar'];
-// Blood-test list and detail (issue 13): JavaScript and D1 round trips within the product page's budgets.
+// Blood-test list and detail: JavaScript and D1 round trips within the product page's budgets.
 const BLOOD_TEST_PAGES = ['/blood-test', '/ar/blood-test/vitamin-d-test'];
 const JS_PAGES = () => [...PAGES, ...BLOOD_TEST_PAGES];
 const STATIC_PATH = '/favicon.svg';
@@ -63,7 +63,7 @@ const TARGETS = {
    */
   soakMaxGrowthPercent: 5,
   soakMaxHeapMb: 64,
-  /** Per language, on the judged query set (issue 12). */
+  /** Per language, on the judged query set. */
   searchPrecisionAt5: 0.9,
 };
 // The large catalogues: name, seed flag and state folder (kept between runs; the 200k one takes minutes).

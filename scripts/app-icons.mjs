@@ -1,4 +1,4 @@
-// The installed app's icons (issue 16), drawn once from the favicon's art and committed under
+// The installed app's icons, drawn once from the favicon's art and committed under
 // public/icons/: `node scripts/app-icons.mjs` after the art changes. Nothing is generated at run time.
 // - any: the favicon as it is (rounded square on transparency), 192 and 512 px;
 // - maskable: a full-bleed square whose mark sits inside the central 80 % safe zone (the launcher may

@@ -1,7 +1,7 @@
 // Local secrets live in .dev.vars (storefront) and api/.dev.vars (API), never in wrangler.toml [vars].
 // Creates each from its committed .example when missing, and (for `vite preview` of an existing
 // build) puts a copy beside each built worker when the build lacks one. A local file made before a
-// secret was added (UPLOAD_KEK, issue 15) gets that secret's development value appended, nothing else
+// secret was added (e.g. UPLOAD_KEK) gets that secret's development value appended, nothing else
 // in it changes.
 import { appendFileSync, copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';

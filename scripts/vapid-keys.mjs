@@ -1,4 +1,4 @@
-// Prints a fresh VAPID key pair for web push (issue 16): the public key for api/wrangler.toml's
+// Prints a fresh VAPID key pair for web push: the public key for api/wrangler.toml's
 // VAPID_PUBLIC_KEY, the private one (its d, base64url) for `wrangler secret put VAPID_PRIVATE_KEY`.
 import { generateKeyPairSync } from 'node:crypto';
 

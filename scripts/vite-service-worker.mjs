@@ -1,4 +1,4 @@
-// The service worker's bundle (issue 16) as a module of the storefront worker: `virtual:service-worker`
+// The service worker's bundle as a module of the storefront worker: `virtual:service-worker`
 // is the text of client/sw/sw.ts bundled into one classic script, and the worker serves it as /sw.js
 // (worker/routes/app-files.ts) with the headers a service worker needs. Built on import, so `vite build`,
 // `vite dev`, npm start and the storefront integration tests (vitest.config.ts) all get it with no extra

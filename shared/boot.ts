@@ -8,7 +8,7 @@ export interface PublicConfig {
   environment: string;
   /** Sentry DSN for the browser SDK, or '' when error reporting is off. */
   sentryDsn: string;
-  /** Analytics (issue 17, decision 35): the tracker's mode and where consent is asked; no ids or secrets. */
+  /** Analytics (decision 35): the tracker's mode and where consent is asked; no ids or secrets. */
   analytics: PublicAnalytics;
 }
 

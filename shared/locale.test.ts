@@ -34,9 +34,9 @@ describe('locale segment', () => {
         '/profile/blood-tests/uploaded',
       ]),
     );
-    // Spec §2's 48, plus the order lookup and the e-mail verification of issue 9, and a blood test's
-    // own page (issue 13), and the notifications page, the "Get the app" guide and an alert's
-    // unsubscribe page (issue 16).
+    // Spec §2's 48, plus the order lookup and the e-mail verification, and a blood test's
+    // own page, and the notifications page, the "Get the app" guide and an alert's
+    // unsubscribe page.
     expect(all).toHaveLength(54);
     expect(all).toContain('/alerts/unsubscribe');
     expect(all).toContain('/profile/notifications');

@@ -16,7 +16,7 @@ interface PageRouteRow {
    * this table, so every repeated name costs every page).
    */
   module?: string;
-  /** The page's capability lands in a later issue: client/pages/section.tsx renders it. */
+  /** A page not built yet: client/pages/section.tsx renders its placeholder. */
   placeholder?: true;
   /** A layout module under client/pages/ that wraps this page and its siblings with the same layout. */
   layout?: string;
@@ -51,7 +51,7 @@ export const PAGE_ROUTES = [
     module: 'auth/reset-password',
     texts: ['accounts'],
   },
-  // Not in spec §2 (issue 9): the link mailed to a new account whose address has guest orders.
+  // Not in spec §2: the link mailed to a new account whose address has guest orders.
   {
     id: 'verify-email',
     path: '/auth/verify-email',
@@ -59,7 +59,7 @@ export const PAGE_ROUTES = [
     module: 'auth/verify-email',
     texts: ['accounts'],
   },
-  // Not in spec §2 (issue 16): the one-click unsubscribe link of alert mails (a button posts it).
+  // Not in spec §2: the one-click unsubscribe link of alert mails (a button posts it).
   {
     id: 'alerts-unsubscribe',
     path: '/alerts/unsubscribe',
@@ -216,7 +216,7 @@ export const PAGE_ROUTES = [
     texts: ['orders'],
   },
   { id: 'how-it-works', path: '/how-it-works', title: 'page_how_it_works' },
-  // Not in spec §2 (issue 9): guests find an order by number and e-mail, or open it from the mail's link.
+  // Not in spec §2: guests find an order by number and e-mail, or open it from the mail's link.
   {
     id: 'order-lookup',
     path: '/order-lookup',
@@ -240,12 +240,12 @@ export const PAGE_ROUTES = [
     module: 'nutritionists',
     texts: ['catalogue'],
   },
-  // The supplement quiz (issue 17): its pages load through their group (client/pages/help-pages.ts).
+  // The supplement quiz: its pages load through their group (client/pages/help-pages.ts).
   { id: 'quiz', path: '/quiz', title: 'page_quiz', texts: ['quiz'] },
   { id: 'quiz-result', path: '/quiz-result', title: 'page_quiz_result', texts: ['quiz'] },
-  // The installed app's start screen (issue 16): the manifests' start_url (shared/app/manifest.ts).
+  // The installed app's start screen: the manifests' start_url (shared/app/manifest.ts).
   { id: 'app-shell', path: '/_app', title: 'page_app_shell', texts: ['app'] },
-  // Not in spec §2 (issue 16): how to add the shop to the home screen, iPhone first ("Get the app").
+  // Not in spec §2: how to add the shop to the home screen, iPhone first ("Get the app").
   { id: 'install', path: '/install', title: 'page_install', texts: ['app'] },
 ] as const satisfies readonly PageRouteRow[];
 
@@ -283,7 +283,7 @@ export const PROFILE_MENU_IDS = [
 ] as const satisfies readonly PageId[];
 
 /**
- * Pages whose capability lands in a later issue (marked placeholder): client/pages/section.tsx renders
+ * Pages not built yet (marked placeholder): client/pages/section.tsx renders
  * them as "being prepared". They carry noindex and stay out of the sitemap until they have content.
  */
 export type PlaceholderPageId = Extract<PageRoute, { placeholder: true }>['id'];

@@ -1,4 +1,4 @@
-// The staff worker (issue 14, decision 27): the back office on its own origin. Cloudflare Access in
+// The staff worker (decision 27): the back office on its own origin. Cloudflare Access in
 // front (production), staff sessions in this origin's cookies, server-rendered pages and form posts,
 // and every read or change through the commerce API's /staff routes, which check each permission.
 import { settleRequestBody } from '#shared/http/settle-body';

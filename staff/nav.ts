@@ -1,4 +1,4 @@
-// The back office's sections, each with the permission that opens it (issue 14: navigation shows only
+// The back office's sections, each with the permission that opens it (navigation shows only
 // what a role may use; the API enforces the same permission on every call behind the page).
 import type { Permission } from '#shared/staff/permissions';
 import type { StaffTextId } from './lib/i18n';

@@ -18,7 +18,7 @@ const schema = z
     ANDROID_PACKAGE: z.string().default(''),
     ANDROID_CERT_SHA256: z.string().default(''),
     APP_LINK_PATHS: z.string().default(''),
-    // Analytics (issue 17, decision 35): GA4's Measurement Protocol when both are set; ANALYTICS_MODE
+    // Analytics (decision 35): GA4's Measurement Protocol when both are set; ANALYTICS_MODE
     // 'outbox' keeps events for /dev/analytics instead (local only), 'off' turns it off whatever is set.
     ANALYTICS_MODE: z.enum(['', 'off', 'ga4', 'outbox']).default(''),
     GA4_MEASUREMENT_ID: z.union([z.literal(''), z.string().regex(/^G-[A-Z0-9]{4,20}$/)]).default(''),

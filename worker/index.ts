@@ -56,11 +56,11 @@ app.use(async function loadConfig(c, next) {
 });
 
 app.route('/', appLinks);
-// The installable app: manifests, /sw.js and the offline pages (issue 16).
+// The installable app: manifests, /sw.js and the offline pages.
 app.route('/', appFiles);
 app.route('/', monitoring);
 app.route('/', cspReport);
-// First-party analytics (issue 17, decision 35): the tracker's beacons, on to GA4 or the local outbox.
+// First-party analytics (decision 35): the tracker's beacons, on to GA4 or the local outbox.
 app.route('/', collect);
 app.route('/', media);
 if (__LOCAL_TOOLS__) app.route('/', devMailbox);
@@ -73,7 +73,7 @@ app.route('/', alertUnsubscribe);
 app.route('/', setCountry);
 app.route('/', seoFiles);
 app.route('/', calendarFile);
-// Before the /api proxy: a result file's upload (raw bytes, 10 MB) and download (streamed) (issue 15).
+// Before the /api proxy: a result file's upload (raw bytes, 10 MB) and download (streamed).
 app.route('/', bloodTestFiles);
 app.route('/api', apiProxy);
 // A first visit's page is rendered in the located country and that country is remembered.

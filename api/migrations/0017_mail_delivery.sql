@@ -1,4 +1,4 @@
--- Durable mail (issue 10, decision 0014): every mail is a mail_outbox row written in the same batch as
+-- Durable mail (decision 0014): every mail is a mail_outbox row written in the same batch as
 -- the change that causes it, then delivered outside the request (right after it, and by the cron
 -- sweep) with exponential backoff and a maximum number of attempts.
 ALTER TABLE mail_outbox ADD COLUMN lang TEXT NOT NULL DEFAULT 'en';

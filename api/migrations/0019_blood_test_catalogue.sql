@@ -1,4 +1,4 @@
--- Blood tests (issue 13): individual tests and panels, the biomarkers each measures (with the LOINC
+-- Blood tests: individual tests and panels, the biomarkers each measures (with the LOINC
 -- code and unit the results issue will read), the lab that runs it, and prices per country. A panel is
 -- a blood test of kind 'panel' whose members are other tests; its biomarkers are listed on the panel
 -- too, so a detail page reads one list. Prices are per country in that country's minor units (KWD

@@ -1,4 +1,4 @@
--- Blood-test booking (issue 13): the patients a shopper books for, collection slots held and booked
+-- Blood-test booking: the patients a shopper books for, collection slots held and booked
 -- per zone (a Kuwait area or a Saudi city), and blood-test orders with their tests. Decision 0025.
 
 -- The shopper or a family member. The national id is health-adjacent data: only its owner reads it.

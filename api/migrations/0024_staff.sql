@@ -1,4 +1,4 @@
--- The back office (issue 14, decision 27): staff accounts apart from shoppers, their roles (each for
+-- The back office (decision 27): staff accounts apart from shoppers, their roles (each for
 -- every country or one), their sessions, and one audit log of every change and every view of health data.
 CREATE TABLE staff (
   id INTEGER PRIMARY KEY,

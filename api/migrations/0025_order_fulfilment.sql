@@ -1,4 +1,4 @@
--- The back office's orders (issue 14): fulfilment steps, the order's timeline and refunds. The orders
+-- The back office's orders: fulfilment steps, the order's timeline and refunds. The orders
 -- table keeps its status CHECK (SQLite cannot alter one): "confirmed" is status 'processing' with
 -- confirmed_at set, "packed" is 'processing' with packed_at set; each step has its time column.
 ALTER TABLE orders ADD COLUMN confirmed_at INTEGER;

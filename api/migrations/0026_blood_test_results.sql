@@ -1,4 +1,4 @@
--- Blood-test results (issue 14, the back office's Blood tests area): one row per biomarker of an
+-- Blood-test results (the back office's Blood tests area): one row per biomarker of an
 -- order's tests, entered by a lab coordinator and approved by a SECOND staff member before the shopper
 -- sees anything. Values and reference limits are decimals as typed (normalised: Latin digits, a dot),
 -- kept as text so "5.0" stays "5.0". Editing a result clears its approval; once the order is

@@ -1,4 +1,4 @@
--- The back office's customers, promotions and search areas (issue 14).
+-- The back office's customers, promotions and search areas.
 
 -- Wallet adjustments by staff (a goodwill credit, a correction) are their own kind of movement, with
 -- who made them and why. SQLite cannot alter a CHECK, so the ledger is rebuilt with the same rows:

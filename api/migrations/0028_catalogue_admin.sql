@@ -1,4 +1,4 @@
--- The back office's catalogue (issue 14): a SKU whose stock is raised from 0 records an event here, in
+-- The back office's catalogue: a SKU whose stock is raised from 0 records an event here, in
 -- the same batch as the change, for the back-in-stock alerts to process (processed_at set when done).
 CREATE TABLE back_in_stock_events (
   id INTEGER PRIMARY KEY,

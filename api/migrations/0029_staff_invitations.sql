@@ -1,4 +1,4 @@
--- Staff invitations (issue 14, decision 27): an owner invites a member by e-mail; the link (a single-use
+-- Staff invitations (decision 27): an owner invites a member by e-mail; the link (a single-use
 -- token of 72 hours, stored hashed) lets them choose a password and enrol their authenticator app.
 -- Until then the member's password hash is empty, which never verifies.
 CREATE TABLE staff_invitations (

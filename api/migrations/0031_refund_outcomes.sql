@@ -1,4 +1,4 @@
--- Gateway refunds settle later (issue 14 follow-up): Tap answers a refund PENDING and posts the refund
+-- Gateway refunds settle later: Tap answers a refund PENDING and posts the refund
 -- object to the refund's post.url when it is REFUNDED or FAILED; a sweep asks Tap about refunds still
 -- pending after some hours. Each refund settles once: this row is the first statement of the batch
 -- that settles it, so a webhook delivered twice, or the webhook and the sweep racing, change nothing

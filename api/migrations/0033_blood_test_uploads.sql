@@ -1,4 +1,4 @@
--- Blood-test results a shopper uploads (issue 15): a result (lab, sample date, notes, the consent given
+-- Blood-test results a shopper uploads: a result (lab, sample date, notes, the consent given
 -- for it) and its files. Each file's bytes are in the private UPLOADS bucket under a random key,
 -- encrypted with AES-256-GCM under a data key of its own; the data key is stored here wrapped (AES-KW)
 -- by the key-encryption key of `key_version` (api/src/uploads/crypto.ts), so rotating the KEK rewraps

@@ -1,4 +1,4 @@
--- Blood-test values a shopper confirmed for an uploaded result (issue 15), and what the results page
+-- Blood-test values a shopper confirmed for an uploaded result, and what the results page
 -- needs to read any value against the right range.
 --
 -- Values join the shopper's history only once confirmed: typed by the shopper, or found in the report's

@@ -1,4 +1,4 @@
--- The daily dose of each nutrient a SKU gives (issue 15): what the blood-test suggestion rules read to
+-- The daily dose of each nutrient a SKU gives: what the blood-test suggestion rules read to
 -- offer a product only when its dose is known, within the rule's window and at most the nutrient's
 -- tolerable upper intake level (shared/blood-tests/upper-limits.ts). One serving a day, as the label
 -- states it: amount is decimal text (Latin digits, a dot) in unit. The catalogue seed writes these rows

@@ -1,4 +1,4 @@
--- Wishlists (issue 16; spec §2 wishlist modals, §3 Wishlist, §7 /list calls). A signed-in shopper keeps
+-- Wishlists (spec §2 wishlist modals, §3 Wishlist, §7 /list calls). A signed-in shopper keeps
 -- named lists of SKUs. A list is private until its owner shares it: sharing gives it an unguessable token
 -- (the {listId} of /shared-list/{listId}); stopping sharing clears the token, so old links answer 404, and
 -- sharing again makes a new one. Account removal deletes the shopper's lists (accounts/remove.ts).
@@ -21,7 +21,7 @@ CREATE TABLE wishlist_items (
   -- The SKU's price (base currency minor units, as skus.price) when it was added: a price-drop alert
   -- fires when the price falls below it.
   price_at_add INTEGER NOT NULL,
-  -- The owner opted in to a price-drop alert for this item (mail and push, issue 16).
+  -- The owner opted in to a price-drop alert for this item (mail and push).
   price_alert INTEGER NOT NULL DEFAULT 0,
   -- The price the last price-drop alert announced: no second alert until it falls below that.
   price_alerted_price INTEGER,

@@ -1,4 +1,4 @@
--- Web push (issue 16; spec §3 device registration and push-subscription tags, §4 push registration).
+-- Web push (spec §3 device registration and push-subscription tags, §4 push registration).
 -- One row per browser push subscription (its endpoint is unique: the push service's URL for that
 -- browser), kept per device and, once the shopper signs in, per user: sign-in links the device's rows,
 -- sign-out unlinks them, account removal deletes them (accounts/remove.ts). The push service answering

@@ -1,4 +1,4 @@
--- Back-in-stock and price-drop alerts (issue 16; api/src/alerts/). An alert is caused by an event row
+-- Back-in-stock and price-drop alerts (api/src/alerts/). An alert is caused by an event row
 -- written in the same batch as the change (back_in_stock_events, migration 0028; price_drop_events
 -- below) and delivered by the shop-alerts queue's consumer in waves, never in a shopper's request.
 

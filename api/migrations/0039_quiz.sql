@@ -1,4 +1,4 @@
--- The supplement quiz (issue 17, decision 32). A version's content (questions, scoring rules, safety
+-- The supplement quiz (decision 32). A version's content (questions, scoring rules, safety
 -- gates and the drug–nutrient caution table) is one JSON document checked by shared/quiz/schema.ts.
 -- A draft may be edited; publishing makes it the only active version and retires the one before it;
 -- active and retired versions are never edited again, so a stored result can always be scored again

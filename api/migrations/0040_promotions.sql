@@ -1,4 +1,4 @@
--- Promotions as data (issue 17, decision 33): a free gift from a cart subtotal (gift_threshold), a
+-- Promotions as data (decision 33): a free gift from a cart subtotal (gift_threshold), a
 -- gift with a product (gift_with_purchase) and buy X get Y free (buy_x_get_y). Evaluated on the
 -- server (api/src/orders/promotions.ts) for /order/calculate and /order/submit; the giveaway items of
 -- migration 0002 become gift_threshold promotions.

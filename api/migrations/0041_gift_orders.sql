@@ -1,4 +1,4 @@
--- Send as a gift (issue 17, decision 34): an order delivered to someone else. The order's address is
+-- Send as a gift (decision 34): an order delivered to someone else. The order's address is
 -- the recipient's (the courier's delivery); the buyer keeps the account or guest e-mail, the invoice and
 -- the payment. This row holds what only a gift has: the message in its language and the requested
 -- delivery date (a Gulf calendar day). Written in the same batch as the order; a gift's packing slip

@@ -173,7 +173,7 @@ export function* catalogueStatements(mode: CatalogueMode): Generator<string> {
   // The blood-test catalogue comes with migration 0020; its suggested supplements are this catalogue's.
   yield* bloodTestRelatedStatements(plans);
   yield* nurseStatements();
-  // The supplement quiz's first version, active (issue 17).
+  // The supplement quiz's first version, active.
   yield* quizStatements();
 }
 

@@ -1,4 +1,4 @@
-// The upper-limit guard (issue 15): no suggestion rule may ever offer a product whose daily dose is above
+// The upper-limit guard: no suggestion rule may ever offer a product whose daily dose is above
 // its nutrient's tolerable upper intake level. Every rule is run against every seeded SKU with a dose
 // (the demo catalogue's, and every strength any catalogue size is made of), and whatever the rule's own
 // dose window lets through must pass the same check the API applies. A deliberately bad rule shows the

@@ -1,4 +1,4 @@
-// The seeded quiz (issue 17): version 1 is in the normal seed, active, valid, and every target of its
+// The seeded quiz: version 1 is in the normal seed, active, valid, and every target of its
 // rules reaches the seeded catalogue (a category that exists, a nutrient some seeded strength gives).
 import { describe, expect, it } from 'vitest';
 import { contentTargets } from '#shared/quiz/engine';

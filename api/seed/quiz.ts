@@ -1,4 +1,4 @@
-// The quiz's first version (issue 17, decision 32): shared/quiz/v1.ts, checked by the shared schema
+// The quiz's first version (decision 32): shared/quiz/v1.ts, checked by the shared schema
 // and published as the active version. Deterministic: fixed id and timestamps, content as written.
 import { quizContentSchema } from '#shared/quiz/schema';
 import { QUIZ_V1 } from '#shared/quiz/v1';

@@ -91,7 +91,7 @@ export function* skuRows(plans: ProductPlan[]): Generator<SqlRow> {
   }
 }
 
-/** Each SKU's daily dose of each nutrient its strength states (sku_nutrients, issue 15's suggestion rules). */
+/** Each SKU's daily dose of each nutrient its strength states (sku_nutrients, read by the results suggestion rules). */
 export function* skuNutrientRows(plans: ProductPlan[]): Generator<SqlRow> {
   for (const p of plans) {
     for (const s of p.skus) {

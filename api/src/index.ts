@@ -156,11 +156,11 @@ if (__LOCAL_TOOLS__) app.route('/dev/bloodTestOrder', devBloodTestRoutes);
 if (__LOCAL_TOOLS__) app.route('/dev', devRoutes);
 app.route('/misc', miscRoutes);
 app.route('/list', wishlistRoutes);
-// The supplement quiz (issue 17).
+// The supplement quiz.
 app.route('/quiz', quizRoutes);
 // The back office (decision 27): staff sessions, never a shopper's, and a permission per route.
 app.route('/staff', staffRoutes);
-// Alerts (issue 16): the one-click unsubscribe of alert mails.
+// Alerts: the one-click unsubscribe of alert mails.
 app.route('/alerts', alertRoutes);
 
 app.notFound((c) => c.json(fail('not_found', 404), 404));
@@ -197,7 +197,7 @@ export default withSentryWhenConfigured('api', currentRequestId, {
           (n) => n && log.info('settled pending refunds', { count: n }),
         ),
       );
-      // Blood-test visits tomorrow: the preparation reminder, once, from 18:00 Gulf time (issue 13).
+      // Blood-test visits tomorrow: the preparation reminder, once, from 18:00 Gulf time.
       ctx.waitUntil(
         sendPreparationReminders(env.DB).then((n) => n && log.info('blood-test reminders queued', { count: n })),
       );

@@ -1,4 +1,4 @@
-// Analytics' part of the deferred shell (issue 17, decision 35), mounted after hydration: with no tracker
+// Analytics' part of the deferred shell (decision 35), mounted after hydration: with no tracker
 // configured, or on a local host outside the local outbox mode, it renders nothing and loads nothing;
 // otherwise it loads the runtime (runtime.tsx) with the shopper's country and currency, a few seconds
 // after the page is live (events queue meanwhile, track.ts), or at once when the footer's "Cookie

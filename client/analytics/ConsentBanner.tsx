@@ -1,4 +1,4 @@
-// The analytics consent banner (issue 17, decision 35), loaded only where a tracker is configured and the
+// The analytics consent banner (decision 35), loaded only where a tracker is configured and the
 // shopper's country asks for consent, until they choose (or reopen it from the footer's "Cookie
 // settings"). Fixed at the bottom: it never moves the page. It is no modal: it does not take focus when
 // it first appears (a landmark screen readers list), but when reopened from the footer focus moves to

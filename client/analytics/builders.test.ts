@@ -1,4 +1,4 @@
-// The test issue 17 asks for: no analytics event carries health or personal data. Hostile fixtures (what
+// The analytics promise: no analytics event carries health or personal data. Hostile fixtures (what
 // a page could hand the builders by mistake: a user record, a form's values, the quiz's answers and
 // reasons, a blood test's name and result, an order link, a token) go into every parameter of every
 // builder and into the cart lines and product cards the item mappers read. None may come out, neither

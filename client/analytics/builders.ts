@@ -1,4 +1,4 @@
-// What track()'s build functions get as `b` (issue 17, decision 35), loaded on demand with the runtime:
+// What track()'s build functions get as `b` (decision 35), loaded on demand with the runtime:
 // the shared GA4 event builders, and the shop's catalogue and cart lines as their items (ItemInput): the
 // SKU's id, the product's name and brand, the category's slug (the same in both languages), the size's
 // name and the price the shopper pays, in minor units of their currency. None of it is in the entry chunk.

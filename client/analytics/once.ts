@@ -1,4 +1,4 @@
-// Once per order (issue 17): a purchase is recorded the first time its success page shows, never on a
+// Once per order: a purchase is recorded the first time its success page shows, never on a
 // reload, a return from the order list or another tab. The keys sent are kept in localStorage (the
 // newest 50); without storage, for this page's life.
 const KEY = 'analytics_sent';

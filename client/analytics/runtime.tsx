@@ -1,4 +1,4 @@
-// The analytics runtime (issue 17, decision 35), loaded on demand by AnalyticsSlot only when a tracker is
+// The analytics runtime (decision 35), loaded on demand by AnalyticsSlot only when a tracker is
 // configured (and, on a local host, only in outbox mode). It connects to track(): each queued and later
 // event is built with the shared builders, pushed to window.dataLayer in GA4's shape (on the device
 // only), and, once the shopper has accepted where consent is asked, handed to the tracker (tracker.ts,

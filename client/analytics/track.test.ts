@@ -1,4 +1,4 @@
-// track() and its gates (issue 17, decision 35): skipped where the page's config is off (the server
+// track() and its gates (decision 35): skipped where the page's config is off (the server
 // turns GA4 off on local hosts, worker/config.test.ts), nothing built before the runtime connects, the
 // tracker only after consent where it is asked, a purchase once per order, and every track( call in client/ made through the builders.
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The always-loaded part of analytics (issue 17, decision 35), kept tiny for the entry chunk: track()
+// The always-loaded part of analytics (decision 35), kept tiny for the entry chunk: track()
 // takes a function that builds an event with the shared builders (shared/analytics/events.ts) and
 // queues it. Nothing else is loaded until the analytics runtime (runtime.tsx, loaded on demand by the
 // deferred shell only when a tracker is configured) connects: it loads the builders, pushes each event

@@ -1,4 +1,4 @@
-// The tracker (issue 17, decision 35), loaded on demand only when a tracker is configured and the shopper
+// The tracker (decision 35), loaded on demand only when a tracker is configured and the shopper
 // accepted (or their country asks no consent): it sends the events to the storefront's own /collect with
 // navigator.sendBeacon, a few at a time, never to another host. Its client id is a random first-party id
 // (never the user's), kept in a cookie only from acceptance on and deleted on "Decline".

@@ -1,4 +1,4 @@
-// The installable app's head tags (issue 16): the web app manifest of the page's language, and the
+// The installable app's head tags: the web app manifest of the page's language, and the
 // home-screen tags iOS reads. Rendered by the server only (entry.server.tsx, beside the preloads): React
 // hoists them into <head> and hydration leaves them be, so the browser's entry bundle does not grow.
 // A page's language never changes without a reload (the language switch reloads), so they stay right.

@@ -1,4 +1,4 @@
-// The installable app's part of the deferred shell (issue 16), mounted after hydration
+// The installable app's part of the deferred shell, mounted after hydration
 // (shell/DeferredShell.tsx), so none of it is in the entry bundle:
 // - registers the service worker (/sw.js) 8 s after the first page has loaded, or at the second page
 //   (built pages only: the dev server has no /sw.js and must keep its hot reload);

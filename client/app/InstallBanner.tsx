@@ -1,4 +1,4 @@
-// The install banner (issue 16): a small, dismissible offer at the bottom of the screen, loaded only
+// The install banner: a small, dismissible offer at the bottom of the screen, loaded only
 // when AppInstallSlot decides to show it. "Install" opens the browser's own install dialog; "Not now"
 // (or declining that dialog) keeps the banner away for 30 days. It takes no focus: it is no modal.
 import '../styles/app-install.css';

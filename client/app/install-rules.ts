@@ -1,4 +1,4 @@
-// When to offer installing the app (issue 16). The browser's own offer (beforeinstallprompt) is held
+// When to offer installing the app. The browser's own offer (beforeinstallprompt) is held
 // back and shown only after a real sign of interest, never on the first page of a visit:
 // - an order was just placed (the success page of a shop or blood-test checkout): the shopper now has
 //   something to come back for, and the app's notifications will tell them about it; or

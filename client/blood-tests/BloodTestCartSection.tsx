@@ -88,7 +88,7 @@ export function BloodTestCartSection() {
               to={href('/checkout-blood-test/shipping')}
               data-testid="blood-test-checkout"
               onClick={() =>
-                // Analytics (issue 17): how much, never which tests.
+                // Analytics: how much, never which tests.
                 track((b) => b.bloodTestBeginCheckout({ currency: currency as CurrencyCode, valueMinor: total }))
               }
             >

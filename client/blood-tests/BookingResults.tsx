@@ -1,4 +1,4 @@
-// A booking's results, once a second person at the lab approved them (issue 14): marker, value, unit,
+// A booking's results, once a second person at the lab approved them: marker, value, unit,
 // reference range and where the value falls, as a plain table. The rich results pages are a later
 // issue; this one is imported by the booking's page only, so no other page carries it.
 import '../styles/blood-test-results.css';

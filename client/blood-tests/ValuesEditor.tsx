@@ -1,4 +1,4 @@
-// Adding or changing an uploaded result's values (issue 15), loaded only when the shopper opens it.
+// Adding or changing an uploaded result's values, loaded only when the shopper opens it.
 // Rows: a marker (a select grouped by body system), a value (decimal keyboard, Arabic digits read), a
 // unit among the marker's. "Find values in the PDF" adds the values the API read in the report as rows
 // with their source line and an unticked "This value is right": only ticked findings and typed rows

@@ -1,4 +1,4 @@
-// The uploaded results' API (issue 15) as the pages call it: JSON calls through the session client, and
+// The uploaded results' API as the pages call it: JSON calls through the session client, and
 // the file upload itself, which the session client cannot carry (its body is the file's raw bytes, up to
 // 10 MB, through the storefront's own route worker/routes/blood-test-files.ts).
 import { ApiFailure } from '#shared/api/client';

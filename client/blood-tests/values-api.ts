@@ -1,4 +1,4 @@
-// The values of an uploaded result (issue 15) as the result's page calls them: the marker picker's
+// The values of an uploaded result as the result's page calls them: the marker picker's
 // biomarkers, the values found in the PDF (stored nowhere until confirmed), and the confirmed set.
 export const VALUES_API = {
   biomarkers: '/user/upload/bloodtest/biomarkers',

@@ -124,7 +124,7 @@ export function addToCart(item: {
   return 'added';
 }
 
-/** One more of a line in the cart (issue 17): the line's values as they are now, not when the event is built. */
+/** One more of a line in the cart: the line's values as they are now, not when the event is built. */
 function trackAdd(line: { sku: CartSku; product: CartProduct }): void {
   const added = { sku: { ...line.sku }, product: { ...line.product } };
   track((b, ctx) => b.addToCart({ currency: ctx.currency.currency, item: b.cartItem(added, ctx) }));

@@ -44,7 +44,7 @@ export function ListingView({
   const [panelOpen, setPanelOpen] = useState(false);
   const { query } = state;
 
-  // Analytics (issue 17): one view_item_list per listing shown (a filter, sort or page change is another).
+  // Analytics: one view_item_list per listing shown (a filter, sort or page change is another).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address names the listing shown
   useEffect(() => {
     const { selected } = facets;

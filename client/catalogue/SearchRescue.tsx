@@ -1,5 +1,5 @@
 // What a search page says when the words needed correcting ("did you mean") or found nothing: the
-// popular products of the closest category, so the shopper always has somewhere to go (issue 12).
+// popular products of the closest category, so the shopper always has somewhere to go.
 import { Link } from 'react-router';
 import { useI18n } from '../i18n/context';
 import type { Listing } from '../lib/catalogue';

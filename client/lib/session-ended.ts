@@ -4,7 +4,7 @@ import { splitLocalePath, type Lang } from '#shared/locale';
 import { paths } from '#shared/routes';
 
 /**
- * Where a 401 mid-journey sends the shopper (spec §4 says home; issue 9 refines it): to sign in, told
+ * Where a 401 mid-journey sends the shopper (spec §4 says home; a shopper mid-checkout is better served): to sign in, told
  * why, with return_url back to this page, so the cart (localStorage) and what was typed (form drafts
  * in sessionStorage) are waiting there after signing in. Null on the sign-in pages themselves.
  */

@@ -1,4 +1,4 @@
-// The recipient form of "Send as a gift" (issue 17, decision 34), loaded when the shipping step's
+// The recipient form of "Send as a gift" (decision 34), loaded when the shipping step's
 // switch is first turned on. The recipient's name and mobile, the address fields of the shop's country
 // (the same parts as the address form), a message in Arabic or English with the characters left, and an
 // optional delivery day: a native date input from tomorrow to 60 days ahead, whose chosen day is also

@@ -1,4 +1,4 @@
-// The shop's steps with an order (issue 14), on the shopper's order page: placed, confirmed, packed,
+// The shop's steps with an order, on the shopper's order page: placed, confirmed, packed,
 // shipped (with the carrier and tracking number), delivered, or cancelled, and any refunds.
 import { formatDate } from '#shared/text/dates';
 import { carrierName } from '#shared/orders/carriers';

@@ -1,4 +1,4 @@
-// /alerts/unsubscribe?token=…: the one-click unsubscribe link of alert mails (issue 16). Opening the link
+// /alerts/unsubscribe?token=…: the one-click unsubscribe link of alert mails. Opening the link
 // changes nothing (mail scanners follow links): the shopper presses the button, which posts the token.
 import { useContext, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';

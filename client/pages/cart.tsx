@@ -215,7 +215,7 @@ function ChangesAlert({ changes }: { changes: CartChange[] }) {
   );
 }
 
-/** Analytics (issue 17): the cart's lines as they leave for checkout. */
+/** Analytics: the cart's lines as they leave for checkout. */
 function trackBeginCheckout(coupon: string | null | undefined): void {
   const lines = buyableEntries(snapshot(cart).items as typeof cart.items);
   track((b, ctx) =>

@@ -1,4 +1,4 @@
-// /install ("Get the app", issue 16): how to add the shop to the home screen. iPhone and iPad first,
+// /install ("Get the app"): how to add the shop to the home screen. iPhone and iPad first,
 // step by step, because there web push works only for an app on the home screen; then Android and
 // computers. The illustrations are drawn here as SVG (no image files, nothing from another host), each
 // with a text alternative; their colours come from the stylesheet's tokens.

@@ -1,4 +1,4 @@
-// Pages loaded through a group chunk (decision 15, and issue 16's JavaScript budget): the route table in
+// Pages loaded through a group chunk (decision 15, and the pages' JavaScript budget): the route table in
 // the entry chunk, which is in every page's first JavaScript, holds one lazy import per group instead of
 // one per page, each naming that page's own chunks. A group's module lists its pages with its own
 // import.meta.glob, so their imports live in the group's chunk; the server preloads the group chunk

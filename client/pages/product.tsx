@@ -67,7 +67,7 @@ export function Component() {
   const freeShipping = useFreeShipping();
   const freeAlone = product.free_delivery && payableMinor(sku.price.price, freeShipping.currency) >= freeShipping.minor;
 
-  // Analytics (issue 17): one view_item per product shown, with the size it opened on.
+  // Analytics: one view_item per product shown, with the size it opened on.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per product, not per size switch
   useEffect(() => {
     const viewed = { ...product, default_sku: sku };

@@ -1,4 +1,4 @@
-// /profile/notifications (issue 16): web push on this device (turned on only by the shopper's click,
+// /profile/notifications: web push on this device (turned on only by the shopper's click,
 // spec §4) and the topics the shopper wants pushed on every device. The push code (client/push/) is in
 // this page's chunk only. On an iPhone or iPad outside the home-screen app, push cannot work: the page
 // says so and links to the install guide.

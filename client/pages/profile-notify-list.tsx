@@ -1,6 +1,6 @@
 // /profile/notify-list: the products the shopper waits for (notify-me, spec §4). A product back in
 // stock shows its quantity control; one still missing keeps the toggle to stop waiting. Each request
-// expires 90 days after it was made (issue 16): the page says when.
+// expires 90 days after it was made: the page says when.
 import '../styles/catalogue.css';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { ProductCard } from '#shared/catalogue/types';

@@ -1,4 +1,4 @@
-// /profile/wishlists (issue 16; spec §2 wishlist modals, §5, §8): the shopper's lists by scope
+// /profile/wishlists (spec §2 wishlist modals, §5, §8): the shopper's lists by scope
 // (personal, shared with them, all) in two view modes (list, details), and the open list's products
 // with their price, "Move to cart", remove and the price-drop alert. Create/rename, remove-list confirm
 // and share modals. One API call per visit (the lists and the open list's items in one batch).

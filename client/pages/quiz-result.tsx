@@ -1,4 +1,4 @@
-// /quiz-result (issue 17; spec §2): a signed-in shopper's latest result from GET /quiz/result (scored
+// /quiz-result (spec §2): a signed-in shopper's latest result from GET /quiz/result (scored
 // again from its stored version, with what changed since the one before); a guest's answers, kept on the
 // device, scored by POST /quiz/answer in the browser (the server keeps nothing for guests). Private:
 // robots.txt keeps crawlers out and the page says noindex.

@@ -1,4 +1,4 @@
-// /quiz (issue 17; spec §2): the supplement quiz, one question per screen with its progress, back and
+// /quiz (spec §2): the supplement quiz, one question per screen with its progress, back and
 // next, radios or checkboxes in a fieldset whose legend is the question. A short safety note first; the
 // products list is one link away for those who would rather shop without it. A guest's answers stay on
 // the device (client/quiz/device.ts); a signed-in shopper's are scored and stored by the server.

@@ -43,7 +43,7 @@ export function Component() {
   };
   const { t } = useI18n();
   const q = state.query.search ?? '';
-  // Analytics (issue 17): one search per query shown. Its term is cut to the words of the products found
+  // Analytics: one search per query shown. Its term is cut to the words of the products found
   // (names, brands, categories; never the blood tests'), then passes the shared rules.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per query
   useEffect(() => {

@@ -1,4 +1,4 @@
-// /share/list (issue 16): the lists other shoppers shared and this one saved (scope "shared"), each
+// /share/list: the lists other shoppers shared and this one saved (scope "shared"), each
 // opening its shared page. Needs sign-in.
 import '../styles/account.css';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';

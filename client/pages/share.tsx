@@ -1,4 +1,4 @@
-// /share (issue 16): the shopper's own lists with their sharing state, a "Copy link" for each shared
+// /share: the shopper's own lists with their sharing state, a "Copy link" for each shared
 // one and the share modal to turn sharing on or off. Needs sign-in (like the profile's pages).
 import '../styles/account.css';
 import { useState } from 'react';

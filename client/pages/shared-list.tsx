@@ -1,4 +1,4 @@
-// /shared-list/{listId} (issue 16; spec §2): a shared wishlist for anyone with the link, rendered on
+// /shared-list/{listId} (spec §2): a shared wishlist for anyone with the link, rendered on
 // the server with an Open Graph preview (the list's name, its first product's picture). Unknown or no
 // longer shared: the 404 page. Visitors can add to their cart, mark a product as bought (a gift; the
 // owner never sees it) and, signed in, save the list among their own.

@@ -1,4 +1,4 @@
-// /upload-blood-test: a shopper keeps results from another lab in their account (issue 15). The page
+// /upload-blood-test: a shopper keeps results from another lab in their account. The page
 // says what happens to the files; a guest is asked to sign in (and comes back here); a signed-in
 // shopper fills in the lab, the sample's date, notes and the files (each sent as soon as it is chosen,
 // with its own status, and removable until the result is saved), and gives the consent that health

@@ -1,4 +1,4 @@
-// The wishlist pages (issue 16: /profile/wishlists, /share, /share/list, /shared-list/{listId}), a page
+// The wishlist pages (/profile/wishlists, /share, /share/list, /shared-list/{listId}), a page
 // group (page-group.ts).
 import { type PageExports, pageGroup } from './page-group';
 

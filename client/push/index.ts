@@ -1,4 +1,4 @@
-// Web push on this device (issue 16; spec §4 push registration): the permission is asked only from a
+// Web push on this device (spec §4 push registration): the permission is asked only from a
 // shopper's click (enablePush), the browser subscribes at its push service with the shop's VAPID key,
 // and the subscription goes to the API, retried up to 3 times 2 s × the attempt apart; a re-sync runs
 // 1 s after the page asks (the spec's push-change delay). Loaded only by the notifications page: never

@@ -1,4 +1,4 @@
-// "Add all to cart" (issue 17): one line per in-stock suggestion, origin Quiz with the version and the
+// "Add all to cart": one line per in-stock suggestion, origin Quiz with the version and the
 // position, the reason in both languages on the line (kept on a line already there), one toast.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { QuizSuggestionView } from '#shared/quiz/api';

@@ -1,4 +1,4 @@
-// The quiz's result (issue 17): each suggestion as a card with its reason, "because you said …" and any
+// The quiz's result: each suggestion as a card with its reason, "because you said …" and any
 // caution in plain sight; the "why this product" modal; one button adds them all to the cart with origin
 // Quiz (spec §2) and the reason on each line (spec §3 Product.reason); what changed since the last
 // result after a retake; and the products a safety gate left out, with why.

@@ -1,4 +1,4 @@
-// A guest's quiz answers stay on the device (issue 17): the version they answered and their answers,
+// A guest's quiz answers stay on the device: the version they answered and their answers,
 // in localStorage, so the result page can ask the server to score them again (the server keeps nothing
 // for guests). Signed-in shoppers' results are stored with their account instead, so theirs are removed.
 import type { QuizProductRef, QuizResultView } from '#shared/quiz/api';

@@ -1,4 +1,4 @@
-// The quiz's question flow on the page (issue 17): which questions are asked given the answers so far
+// The quiz's question flow on the page: which questions are asked given the answers so far
 // (branching, as the engine decides it: shared/quiz/engine.ts), and choosing options.
 import type { QuizQuestionView } from '#shared/quiz/api';
 import type { QuizAnswers } from '#shared/quiz/schema';

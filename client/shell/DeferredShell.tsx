@@ -1,5 +1,5 @@
 // Shell parts that show nothing until the shopper acts or the cart changes: the sign-in modal, the
-// free-delivery prompt and unlock modal, the cart's name sync, the installable app's service worker and install offer, the add-to-wishlist chooser, analytics (issue 17). deferred.tsx loads this chunk right
+// free-delivery prompt and unlock modal, the cart's name sync, the installable app's service worker and install offer, the add-to-wishlist chooser, analytics. deferred.tsx loads this chunk right
 // after hydration instead of with the page's first JavaScript.
 import { useEffect } from 'react';
 import { CartNamesSync } from '../cart/CartNamesSync';

@@ -23,7 +23,7 @@ export function Footer() {
   const { t, lang } = useI18n();
   const country = useShopperCountry();
   const { config } = useBoot();
-  // Where the shop asks for consent, the banner can be reopened from here (issue 17).
+  // Where the shop asks for consent, the banner can be reopened from here.
   const cookieSettings = analyticsOn(config.analytics) && consentRequired(config.analytics, country);
   return (
     <footer className="site-footer">

@@ -31,7 +31,7 @@ export function completeAuth(): void {
   action?.();
 }
 
-// The add-to-wishlist chooser (issue 16): which SKU it is open for. Kept here, in the entry with the
+// The add-to-wishlist chooser: which SKU it is open for. Kept here, in the entry with the
 // sign-in modal's state, because every product card's heart sets it: a module of its own became a chunk
 // every catalogue page loaded before it was interactive. The deferred shell's WishlistChooserHost
 // renders the chooser (decision 31).

@@ -1,4 +1,4 @@
-// The service worker's push side (issue 16), installed by the service worker entry (client/sw/sw.ts:
+// The service worker's push side, installed by the service worker entry (client/sw/sw.ts:
 // installPushHandlers(self)). A push carries the Declarative Web Push JSON the API sends
 // (api/src/push/send.ts: {web_push: 8030, notification: {title, body, navigate, lang, dir, tag}}):
 // browsers that show declarative pushes themselves never call this; every other one does, and shows the

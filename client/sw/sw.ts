@@ -1,4 +1,4 @@
-// The service worker (issue 16), served unhashed as /sw.js at the site root (worker/routes/app-files.ts;
+// The service worker, served unhashed as /sw.js at the site root (worker/routes/app-files.ts;
 // built into one classic script by scripts/vite-service-worker.ts). What it does (routing.ts decides):
 // - pages: from the network, never cached; without a network, the offline page of the page's language,
 //   cached (both languages) when the worker installs;

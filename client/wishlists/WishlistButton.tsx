@@ -1,4 +1,4 @@
-// The heart on every product card and on the product page (issue 16, spec §2 add-to-wishlist). Only
+// The heart on every product card and on the product page (spec §2 add-to-wishlist). Only
 // this button is in the catalogue's first JavaScript: it names the SKU in a small store, and the
 // deferred shell's WishlistChooserHost loads and shows the chooser. A guest gets the sign-in modal
 // first, and the chooser opens after login (spec §6).

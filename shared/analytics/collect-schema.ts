@@ -1,4 +1,4 @@
-// The body the browser's tracker posts to the storefront's /collect (issue 17, decision 35): GA4's
+// The body the browser's tracker posts to the storefront's /collect (decision 35): GA4's
 // Measurement Protocol shape, { client_id, events: [{ name, params }] }. Every event must pass the same
 // allow-list as the builders, strictly: one parameter or item the builders would have dropped makes the
 // whole body invalid, so a tampered or outdated page cannot send more than the shop means to.

@@ -1,4 +1,4 @@
-// What the browser and the storefront worker agree on about analytics (issue 17, decision 35): the
+// What the browser and the storefront worker agree on about analytics (decision 35): the
 // modes, the consent cookie and the local hosts where nothing is recorded unless the server says so.
 import type { CountryCode } from '../locale';
 

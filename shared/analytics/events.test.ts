@@ -1,5 +1,5 @@
-// The analytics builders and their allow-list (issue 17, decision 35): GA4's shapes, money as GA4's
-// decimals, and the test the issue asks for: no analytics event carries health or personal data.
+// The analytics builders and their allow-list (decision 35): GA4's shapes, money as GA4's
+// decimals, and the analytics promise: no analytics event carries health or personal data.
 import { describe, expect, it } from 'vitest';
 import { collectBodySchema } from './collect-schema';
 import * as b from './events';

@@ -1,4 +1,4 @@
-// GA4-shaped event builders (issue 17, decision 35): the one way the shop makes an analytics event. Each
+// GA4-shaped event builders (decision 35): the one way the shop makes an analytics event. Each
 // takes the shop's own values (minor units, ids, names), converts money to GA4's decimal numbers with
 // the shared money module, and keeps only what the allow-list (params.ts) lets that event carry: an
 // event the list would refuse comes back null and is not sent. The browser loads this module on demand

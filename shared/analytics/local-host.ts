@@ -1,4 +1,4 @@
-// A developer's or tester's machine (issue 17): analytics are skipped there unless the server runs the
+// A developer's or tester's machine: analytics are skipped there unless the server runs the
 // local outbox. Its own module: the browser's entry chunk carries this and nothing else of analytics.
 
 /** localhost, 127.0.0.1, ::1, *.localhost and *.local. */

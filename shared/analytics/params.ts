@@ -1,4 +1,4 @@
-// The analytics allow-list (issue 17, decision 35): every event the shop may send, the parameters each
+// The analytics allow-list (decision 35): every event the shop may send, the parameters each
 // may carry and the shape of each value. The builders (events.ts) keep only what this list allows, and
 // the storefront's /collect refuses anything else (collect-schema.ts reads the same list), so no health
 // data (quiz answers, medications, pregnancy, blood-test names or results) and no personal data (names,

@@ -67,7 +67,7 @@ export const resetPasswordSchema = z
     path: ['confirmPassword'],
   });
 
-/** The link of the "your earlier orders" mail (issue 9): proves the address, claims its guest orders. */
+/** The link of the "your earlier orders" mail: proves the address, claims its guest orders. */
 export const verifyEmailSchema = z.object({
   token: z.string().regex(/^[0-9a-f]{64}$/, { error: 'verify_link_invalid' }),
 });

@@ -1,4 +1,4 @@
-// Alerts (issue 16): the one-click unsubscribe link's token, posted by the storefront's page.
+// Alerts: the one-click unsubscribe link's token, posted by the storefront's page.
 import { z } from '#shared/zod';
 
 /** au1.<b|p>.<user>.<id>.<64 hex>: what the API signs (api/src/alerts/token.ts). */

@@ -1,4 +1,4 @@
-// Blood-test booking inputs (issue 13), shared by the checkout forms (which show the messages) and the
+// Blood-test booking inputs, shared by the checkout forms (which show the messages) and the
 // API (which enforces them). Messages are dictionary keys. Shapes stay stable: fields are added, never
 // renamed, because the checkout pages are built against them.
 import { cleanNationalId, validateNationalId } from '../blood-tests/national-id';

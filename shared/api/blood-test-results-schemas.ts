@@ -1,4 +1,4 @@
-// The shopper's blood-test results page (issue 15): the contract between GET /user/bloodtest/results
+// The shopper's blood-test results page: the contract between GET /user/bloodtest/results
 // and /profile/blood-tests. Results of the shop's own orders (entered and approved in the back office)
 // and values the shopper confirmed for an uploaded report form one history per person; each marker is
 // read against the range for that person's sex and age, in the unit they prefer, and the suggestion

@@ -1,4 +1,4 @@
-// Blood-test result files a shopper uploads (issue 15): the limits both the storefront and the API
+// Blood-test result files a shopper uploads: the limits both the storefront and the API
 // enforce, and the inputs of /user/upload/bloodtest…. Messages are dictionary keys.
 import { normalizeDigits } from '../text/digits';
 import { z } from '../zod';

@@ -1,4 +1,4 @@
-// "Send as a gift" (issue 17, decision 34): the recipient's address (the address rules of Kuwait and
+// "Send as a gift" (decision 34): the recipient's address (the address rules of Kuwait and
 // Saudi Arabia, with the recipient's name and phone in it), a message in Arabic or English and an
 // optional delivery date. One schema for the checkout's recipient form (flat values) and the API (the
 // `gift` of POST /order/submit): field errors name the same fields on both sides.

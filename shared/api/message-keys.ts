@@ -57,7 +57,7 @@ export const MESSAGE_KEYS = [
   'rate_limited',
   'unsupported_media_type',
   'current_password_incorrect',
-  // Blood-test booking (issue 13).
+  // Blood-test booking.
   'national_id_format',
   'national_id_checksum',
   'national_id_birth_date',
@@ -77,23 +77,23 @@ export const MESSAGE_KEYS = [
   'blood_test_male_only',
   'blood_test_change_closed',
   'blood_test_order_not_changeable',
-  // Blood-test result files (issue 15).
+  // Blood-test result files.
   'upload_type_unsupported',
   'upload_too_large',
   'upload_too_many_files',
   'upload_files_required',
   'upload_file_not_found',
   'upload_unavailable',
-  // Values of an uploaded result (issue 15).
+  // Values of an uploaded result.
   'upload_value_invalid',
   'upload_value_marker_unknown',
   'upload_value_unit_invalid',
   'upload_value_duplicate',
   'upload_values_too_many',
-  // Web push (issue 16).
+  // Web push.
   'push_endpoint_invalid',
   'push_subscription_taken',
-  // Wishlists and share links (issue 16).
+  // Wishlists and share links.
   'wishlist_name_too_long',
   'wishlist_limit_reached',
   'wishlist_items_limit_reached',
@@ -103,16 +103,16 @@ export const MESSAGE_KEYS = [
   'wishlist_unfollowed',
   // A staff member without the right (the back office; generic enough for any caller).
   'forbidden',
-  // Alerts (issue 16): the one-click unsubscribe.
+  // Alerts: the one-click unsubscribe.
   'alert_unsubscribed',
   'unsubscribe_link_invalid',
-  // Send as a gift (issue 17): the recipient form.
+  // Send as a gift: the recipient form.
   'gift_message_language',
   'gift_date_invalid',
-  // Analytics (issue 17): the storefront's /collect.
+  // Analytics: the storefront's /collect.
   'analytics_event_invalid',
   'analytics_consent_required',
-  // The supplement quiz (issue 17).
+  // The supplement quiz.
   'quiz_answers_invalid',
 ] as const;
 

@@ -1,4 +1,4 @@
-// The back office's customers, promotions and search inputs (issue 14), shared by the staff app's
+// The back office's customers, promotions and search inputs, shared by the staff app's
 // forms and the API's contract. Form fields arrive as strings: empty means "not set".
 import { z } from '../zod';
 import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '../locale';

@@ -1,4 +1,4 @@
-// The back office's promotion form (issue 17, decision 33), shared by the staff app's form and the
+// The back office's promotion form (decision 33), shared by the staff app's form and the
 // API's contract. Form fields arrive as strings (empty: not set); the API gets the parsed values
 // back and parses them again, so every field takes both its string and its parsed form.
 import { z } from '../zod';

@@ -1,4 +1,4 @@
-// Web push (issue 16): what the browser posts when it subscribes, unsubscribes or chooses its topics,
+// Web push: what the browser posts when it subscribes, unsubscribes or chooses its topics,
 // and the answers' shapes. The API validates with these (api/src/routes/push.ts); the profile page and
 // the service worker send them.
 import { z } from '../zod';

@@ -1,4 +1,4 @@
-// The back office's catalogue inputs (issue 14), shared by the staff app's forms and the API's contract.
+// The back office's catalogue inputs, shared by the staff app's forms and the API's contract.
 // Form fields arrive as strings (digits in either script); the API gets the same strings and parses them
 // with the same schema, so a form and the API can never disagree about what is valid.
 import { z } from '../zod';
@@ -166,7 +166,7 @@ export const homeSectionEditSchema = z.object({
   is_active: flag,
 });
 
-// Creating and deleting (issue 14): a new product starts hidden, with its first SKU; a SKU, category or
+// Creating and deleting: a new product starts hidden, with its first SKU; a SKU, category or
 // brand is added on its own page; a delete is confirmed with a checkbox, so an empty post never deletes.
 
 /** A URL slug made from an English name: "Vitamin D3 1000 IU" → "vitamin-d3-1000-iu" ("" when nothing is left). */

@@ -1,4 +1,4 @@
-// The back office's Blood tests area (issue 14): the inputs of the visit list, results entry and
+// The back office's Blood tests area: the inputs of the visit list, results entry and
 // approval, test prices, collection capacity and blackout days, shared by the staff app's forms and
 // the API's contract. Numbers typed on an Arabic keyboard (١٢٫٥) count as the same number.
 import { z } from '../zod';

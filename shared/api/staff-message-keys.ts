@@ -1,8 +1,8 @@
-// Message keys only the back office's routes send (issue 14). Their texts live in the staff
+// Message keys only the back office's routes send. Their texts live in the staff
 // dictionaries (shared/i18n/staff-messages.*), not in the shopper's shell, so that no shopper page
 // carries them; the staff app reads the shell's texts as well, for the keys both sides send.
 export const STAFF_MESSAGE_KEYS = [
-  // The back office (issue 14).
+  // The back office.
   'totp_invalid',
   'sign_in_ticket_invalid',
   'transition_not_allowed',
@@ -11,7 +11,7 @@ export const STAFF_MESSAGE_KEYS = [
   'staff_not_yourself',
   'staff_grants_repeated',
   'invitation_invalid',
-  // The back office: blood tests, visits and results (issue 14, lab area).
+  // The back office: blood tests, visits and results (lab area).
   'date_invalid',
   'result_value_invalid',
   'result_range_invalid',
@@ -27,7 +27,7 @@ export const STAFF_MESSAGE_KEYS = [
   'nurse_phone_invalid',
   'price_invalid',
   'old_price_not_higher',
-  // The back office: catalogue (issue 14).
+  // The back office: catalogue.
   'catalogue_field_required',
   'catalogue_text_too_long',
   'old_price_not_above_price',
@@ -39,7 +39,7 @@ export const STAFF_MESSAGE_KEYS = [
   'image_type_unsupported',
   'category_not_found',
   'brand_not_found',
-  // The back office: customers, promotions, search (issue 14).
+  // The back office: customers, promotions, search.
   'customer_already_erased',
   'coupon_amount_decimals',
   'customer_erase_email_mismatch',
@@ -50,14 +50,14 @@ export const STAFF_MESSAGE_KEYS = [
   'promotion_product_unknown',
   'synonym_phrase_invalid',
   'synonym_exists',
-  // The back office: orders (issue 14).
+  // The back office: orders.
   'refund_exceeds_paid',
   'refund_needs_account',
   'refund_no_card_payment',
   'refund_gateway_failed',
   'stock_changed',
   'refund_not_pending',
-  // The back office: adding and deleting catalogue entries, home banners (issue 14).
+  // The back office: adding and deleting catalogue entries, home banners.
   'colour_invalid',
   'delete_not_confirmed',
   'banner_link_invalid',
@@ -70,7 +70,7 @@ export const STAFF_MESSAGE_KEYS = [
   'home_section_changed',
   'nutritionist_featured',
   'image_last',
-  // The quiz's versions (issue 17).
+  // The quiz's versions.
   'quiz_content_invalid',
   'quiz_version_not_draft',
   'quiz_version_saved',

@@ -1,4 +1,4 @@
-// The back office's order inputs (issue 14): search and filters, the shipping step, cancel and refunds.
+// The back office's order inputs: search and filters, the shipping step, cancel and refunds.
 // Shared by the staff app's forms and the API's contract.
 import { z } from '../zod';
 import { COUNTRY_CODES } from '../locale';

@@ -1,4 +1,4 @@
-// The back office's inputs (issue 14), shared by the staff app's forms and the API's contract.
+// The back office's inputs, shared by the staff app's forms and the API's contract.
 import { z } from '../zod';
 import { COUNTRY_CODES } from '../locale';
 import { ROLES } from '../staff/permissions';

@@ -1,4 +1,4 @@
-// Wishlists (issue 16; spec §2 wishlist modals, §3 Wishlist, §5 list name, §7 /list calls): the
+// Wishlists (spec §2 wishlist modals, §3 Wishlist, §5 list name, §7 /list calls): the
 // contract between the API's /list routes and the storefront's wishlist pages. A list belongs to one
 // shopper; sharing gives it an unguessable token ({origin}/shared-list/{token}) that anyone with the
 // link can read, and a signed-in visitor can follow (scope "shared"). Prices are base minor units, as

@@ -1,4 +1,4 @@
-// The web app manifest of each language (issue 16): the storefront worker serves it as
+// The web app manifest of each language: the storefront worker serves it as
 // /manifest.webmanifest and /ar/manifest.webmanifest, and each page's head links the one of its language.
 //
 // start_url is the application shell page /_app (spec §2) and not the home page: the installed app opens

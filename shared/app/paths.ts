@@ -1,4 +1,4 @@
-// The installable app's fixed addresses and colours (issue 16), shared by the page head (client), the
+// The installable app's fixed addresses and colours, shared by the page head (client), the
 // storefront worker that serves them, and the service worker. Small on purpose: the browser's entry
 // imports it for the head's <link rel="manifest">.
 import { localizePath, type Lang } from '../locale';

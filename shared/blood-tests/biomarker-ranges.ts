@@ -1,4 +1,4 @@
-// Reading a result against the biomarker reference (issue 15): which range applies to a shopper, where
+// Reading a result against the biomarker reference: which range applies to a shopper, where
 // a value falls in it, and the "in range but falling three times running" flag. Values are decimal texts
 // in any of the biomarker's units; they are converted exactly into the range's unit and rounded to that
 // unit's precision before comparing, so the verdict always agrees with the number the shopper sees

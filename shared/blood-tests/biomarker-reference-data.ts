@@ -1,4 +1,4 @@
-// The biomarker reference (issue 15): for every biomarker the catalogue seeds (migration 0020), its
+// The biomarker reference: for every biomarker the catalogue seeds (migration 0020), its
 // units with their conversion to SI and their display precision, and its adult reference ranges by sex
 // and age, each naming its source.
 //

@@ -126,7 +126,7 @@ describe('unit conversion', () => {
     expect(convert(hba1c, '10.0', '%', 'mmol/mol')).toBe('86');
   });
 
-  it('states the textbook factors the issue names', () => {
+  it('states the textbook conversion factors', () => {
     const factor = (slug: string, ucum: string) => {
       const u = findUnit(ref(slug), ucum)!;
       return [u.factor, u.divisor ?? '1'];

@@ -1,4 +1,4 @@
-// Biomarker units and conversions (issue 15): a result typed in one unit shown in the shopper's
+// Biomarker units and conversions: a result typed in one unit shown in the shopper's
 // preferred one. Every unit states how it maps to the biomarker's SI unit as decimal texts,
 //   value in SI = (value − offset) × factor ÷ divisor,
 // which covers plain factors (25-OH vitamin D: nmol/L = ng/mL × 2.496), factors textbooks state as a

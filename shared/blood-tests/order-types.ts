@@ -1,4 +1,4 @@
-// Blood-test booking answers (issue 13): what the API returns to the checkout and the profile pages.
+// Blood-test booking answers: what the API returns to the checkout and the profile pages.
 // Money is integer minor units of `currency` (KWD fils, SAR halalas). Times are ISO strings in UTC;
 // `date` and windows are Gulf local (UTC+3). Shapes stay stable: fields are added, never renamed.
 import type { BloodTestPaymentMethod, PatientRelation, PatientSex, SlotWindow } from '../api/blood-test-order-schemas';

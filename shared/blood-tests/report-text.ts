@@ -1,4 +1,4 @@
-// Values found in a lab report's text (issue 15): the lines of an uploaded PDF, read for the biomarkers
+// Values found in a lab report's text: the lines of an uploaded PDF, read for the biomarkers
 // the shop knows, offered to the shopper to confirm one by one (nothing found here is saved unconfirmed).
 // Pure: the API passes the lines and the markers' names (from D1 `biomarkers`); the aliases labs print
 // ("25(OH)D", "SGPT", "السكر التراكمي"…) are added here. Per line, the longest name wins ("HDL

@@ -1,4 +1,4 @@
-// Blood-test results as the shopper and the staff read them (issue 14): a value against its reference
+// Blood-test results as the shopper and the staff read them: a value against its reference
 // range. Values and limits are decimal texts as the lab reported them ("32.5"); compared as numbers.
 
 export type ResultFlag = 'low' | 'high' | 'in_range';

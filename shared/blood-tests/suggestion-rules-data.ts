@@ -1,4 +1,4 @@
-// The suggestion rules (issue 15), as data: when the latest value of a marker is below (or above) a
+// The suggestion rules, as data: when the latest value of a marker is below (or above) a
 // threshold, what the shop says, why, on whose evidence, when to test again, and which products it may
 // offer. Evaluation is suggestions.ts; the products are resolved by the API to in-stock SKUs whose daily
 // dose of the rule's nutrient (sku_nutrients, migration 0035) lies in the rule's dose window AND is at

@@ -1,5 +1,5 @@
 // Evaluating the suggestion rules (suggestion-rules-data.ts) on a person's latest value of each marker
-// (issue 15). Pure: the API adds the products (one D1 batch with the results). A rule fires when the
+//. Pure: the API adds the products (one D1 batch with the results). A rule fires when the
 // latest value, converted exactly into the rule's unit and rounded to that unit's precision (the number
 // the reason shows), is strictly below (or above) the threshold. It never fires on a value at or past a
 // critical limit of the person's range (the page says "see a doctor" instead), for anyone under 18 or of

@@ -1,4 +1,4 @@
-// Tolerable upper intake levels (issue 15): the most of a nutrient a day that is unlikely to harm
+// Tolerable upper intake levels: the most of a nutrient a day that is unlikely to harm
 // almost anyone, from the US National Academies' Dietary Reference Intakes as the NIH Office of Dietary
 // Supplements (ODS) fact sheets list them. The suggestion rules never offer a product whose daily dose
 // is above the UL for the ages it serves (`checkUpperLimit`), and a unit test walks every rule and every

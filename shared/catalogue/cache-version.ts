@@ -1,4 +1,4 @@
-// The catalogue version (issue 14): one key in the storefront's cache namespace. The API writes a new
+// The catalogue version: one key in the storefront's cache namespace. The API writes a new
 // value after every back-office change to the catalogue; the storefront stores each cached answer with
 // the version it was made under and treats an answer of another version as a miss. Cache keys hold
 // the session's hash, so entries cannot be listed and deleted one by one: one key makes them all stale.

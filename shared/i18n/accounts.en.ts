@@ -103,7 +103,7 @@ export const accountsEn = {
   notify_me_on: 'We will let you know when it is back in stock.',
   notify_me_off: 'You will no longer be notified about this product.',
   notify_list_intro: 'Products you asked us to tell you about when they are back in stock.',
-  // Alerts (issue 16): when a notify-me request expires, and the one-click unsubscribe page.
+  // Alerts: when a notify-me request expires, and the one-click unsubscribe page.
   notify_list_expires: '{{product}}: we keep waiting for it until {{date}}.',
   notify_list_expiry_heading: 'How long we wait',
   alerts_unsubscribe_intro:

@@ -1,4 +1,4 @@
-// The installable app (issue 16): the offline page, the install banner, the "Get the app" guide
+// The installable app: the offline page, the install banner, the "Get the app" guide
 // (/install) and the app's start screen (/_app).
 export const appEn = {
   // The offline page (/offline, /ar/offline), shown by the service worker when a page cannot be fetched

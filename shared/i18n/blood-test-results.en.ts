@@ -1,4 +1,4 @@
-// The shopper's blood-test results (issue 15, /profile/blood-tests): values, ranges, trends and the
+// The shopper's blood-test results (/profile/blood-tests): values, ranges, trends and the
 // suggestions with their reason. Their own area, loaded with that page only (decision 18).
 export const bloodTestResultsEn = {
   // A product's price as the product price shows it (client/catalogue/Price.tsx): the same keys and texts.

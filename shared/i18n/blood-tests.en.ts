@@ -1,4 +1,4 @@
-// Blood-test texts (issue 13): the /blood-test list, a test's page and the cart's blood-test section.
+// Blood-test texts: the /blood-test list, a test's page and the cart's blood-test section.
 // Their own area so that home, listing and product pages do not carry them (decision 18).
 export const bloodTestsEn = {
   // A test's price as the product price shows it (client/catalogue/Price.tsx): the same keys and texts.

@@ -96,7 +96,7 @@ export const catalogueEn = {
   price_filter_converted: 'Prices now shown in {{currency}}; your price filter is now {{currency}} {{range}}.',
   // Phone filter dialog: applies the choices collected in it
   filters_apply: 'Show results',
-  // Search that finds nothing or had to correct the query (issue 12)
+  // Search that finds nothing or had to correct the query
   search_did_you_mean: 'No exact match for “{{q}}”. Showing results for “{{suggestion}}”.',
   search_no_match: 'Nothing found for “{{q}}”. Check the spelling, or start from these popular products.',
   search_popular_in: 'Popular in {{name}}',

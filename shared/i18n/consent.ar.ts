@@ -1,4 +1,4 @@
-// Analytics consent (issue 17, decision 35): the cookie banner, loaded only where a tracker is configured
+// Analytics consent (decision 35): the cookie banner, loaded only where a tracker is configured
 // and the shopper's country asks for consent; the local /dev/analytics outbox; /collect's message keys.
 import type { Translated } from './plural';
 import type { consentEn } from './consent.en';

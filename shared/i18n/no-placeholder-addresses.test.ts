@@ -1,4 +1,4 @@
-// The issue asks for no .example address on any page. Form hints are rendered by the browser (the
+// No .example address on any page: a shopper would copy it. Form hints are rendered by the browser (the
 // supplier form loads on demand), so the page HTML alone cannot show them: the dictionaries are checked.
 import { describe, expect, it } from 'vitest';
 import { ar } from './ar';

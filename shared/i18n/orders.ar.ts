@@ -463,7 +463,7 @@ export const ordersAr: Translated<typeof ordersEn> = {
   bt_view_all: 'كل التحاليل المطلوبة',
   bt_review_address: 'عنوان الزيارة',
   bt_review_when: 'اليوم والوقت',
-  // Results on the booking's page once the lab's results are approved (issue 14).
+  // Results on the booking's page once the lab's results are approved.
   bt_results_title: 'نتائجك',
   bt_results_intro: 'راجعها المختبر واعتمدها. ناقش مع طبيبك ما تعنيه لك.',
   bt_results_marker: 'المؤشر',
@@ -478,7 +478,7 @@ export const ordersAr: Translated<typeof ordersEn> = {
   bt_results_from: 'من {{low}}',
   bt_results_up_to: 'حتى {{high}}',
   bt_results_comment: 'ملاحظة المختبر: {{comment}}',
-  // The shop's steps with an order (issue 14).
+  // The shop's steps with an order.
   order_timeline_title: 'مراحل الطلب',
   order_step_placed: 'تم تقديم الطلب',
   order_step_confirmed: 'أكده المتجر',
@@ -490,16 +490,16 @@ export const ordersAr: Translated<typeof ordersEn> = {
   order_shipped_with: 'شُحن مع {{carrier}}.',
   order_tracking_number: 'رقم التتبع',
   order_track_shipment: 'تتبع الشحنة',
-  // ملفات نتائج التحاليل (issue 15): تظهر في صفحات الرفع فقط.
+  // ملفات نتائج التحاليل: تظهر في صفحات الرفع فقط.
   upload_type_unsupported: 'يرجى اختيار ملف PDF أو JPEG أو PNG أو HEIC.',
   upload_too_large: 'يجب ألا يزيد حجم كل ملف عن 10 ميغابايت.',
   upload_too_many_files: 'عدد الملفات كبير: تقبل النتيجة حتى 10 ملفات، ويمكن أن ينتظر حتى 20 ملفاً غير مرسل.',
   upload_files_required: 'يرجى إضافة ملف واحد على الأقل للنتيجة.',
   upload_file_not_found: 'لم يتم العثور على أحد الملفات أو سبق استخدامه. يرجى رفعه مرة أخرى.',
   upload_unavailable: 'رفع النتائج غير متاح حالياً. يرجى المحاولة لاحقاً.',
-  // A cart line added from a blood-test suggestion keeps its reason (issue 15).
+  // A cart line added from a blood-test suggestion keeps its reason.
   cart_line_reason: 'السبب: {{reason}}',
-  // قيم النتيجة المرفوعة (issue 15): تُكتب باختيار المؤشر، أو تُستخرج من ملف PDF ويؤكدها المتسوق.
+  // قيم النتيجة المرفوعة: تُكتب باختيار المؤشر، أو تُستخرج من ملف PDF ويؤكدها المتسوق.
   upload_values_title: 'القيم',
   upload_values_intro: 'تنضم قيم هذا التقرير إلى سجل تحاليلك بعد حفظها هنا.',
   upload_values_empty: 'لم تُحفظ أي قيم لهذه النتيجة بعد.',

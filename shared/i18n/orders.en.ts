@@ -396,7 +396,7 @@ export const ordersEn = {
   bt_view_all: 'All ordered tests',
   bt_review_address: 'Visit address',
   bt_review_when: 'Day and time',
-  // Results on the booking's page once the lab's results are approved (issue 14).
+  // Results on the booking's page once the lab's results are approved.
   bt_results_title: 'Your results',
   bt_results_intro: 'Checked and approved by the lab. Talk to your doctor about what they mean for you.',
   bt_results_marker: 'Marker',
@@ -411,7 +411,7 @@ export const ordersEn = {
   bt_results_from: 'from {{low}}',
   bt_results_up_to: 'up to {{high}}',
   bt_results_comment: 'Lab comment: {{comment}}',
-  // The shop's steps with an order (issue 14).
+  // The shop's steps with an order.
   order_timeline_title: 'Order progress',
   order_step_placed: 'Order placed',
   order_step_confirmed: 'Confirmed by the shop',
@@ -423,7 +423,7 @@ export const ordersEn = {
   order_shipped_with: 'Shipped with {{carrier}}.',
   order_tracking_number: 'Tracking number',
   order_track_shipment: 'Track the shipment',
-  // Blood-test result files (issue 15): the API's refusals, shown only on the upload pages,
+  // Blood-test result files: the API's refusals, shown only on the upload pages,
   // which load these texts (not the shell's, which every page carries).
   upload_type_unsupported: 'Please choose a PDF, JPEG, PNG or HEIC file.',
   upload_too_large: 'Each file can be at most 10 MB.',
@@ -431,9 +431,9 @@ export const ordersEn = {
   upload_files_required: 'Please add at least one file of the result.',
   upload_file_not_found: 'A file was not found or was already used. Please upload it again.',
   upload_unavailable: 'Uploading results is not available right now. Please try again later.',
-  // A cart line added from a blood-test suggestion keeps its reason (issue 15).
+  // A cart line added from a blood-test suggestion keeps its reason.
   cart_line_reason: 'Why: {{reason}}',
-  // Values of an uploaded result (issue 15): typed with the marker picker, or found in the PDF and ticked.
+  // Values of an uploaded result: typed with the marker picker, or found in the PDF and ticked.
   upload_values_title: 'Values',
   upload_values_intro: 'The values of this report join your blood-test history once you save them here.',
   upload_values_empty: 'No values saved for this result yet.',
@@ -485,7 +485,7 @@ export const ordersEn = {
   upload_value_unit_invalid: 'Choose one of the units of this marker.',
   upload_value_duplicate: 'This marker is already in the list.',
   upload_values_too_many: 'A result takes up to 60 values.',
-  // Send as a gift (issue 17, decision 34): the shipping step's switch and recipient form, the review
+  // Send as a gift (decision 34): the shipping step's switch and recipient form, the review
   // step, the success and order pages.
   gift_message_language: 'Write the message in Arabic or English.',
   gift_date_invalid: 'Choose a delivery day from tomorrow up to 60 days ahead.',

@@ -1,4 +1,4 @@
-// Web push (issue 16): the profile's notifications page, its messages, and the local push outbox page.
+// Web push: the profile's notifications page, its messages, and the local push outbox page.
 export const pushEn = {
   push_intro: 'Get a notification on this device when something you care about happens.',
   push_enable: 'Turn on notifications on this device',

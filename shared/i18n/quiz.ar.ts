@@ -1,4 +1,4 @@
-// The supplement quiz (issue 17): the Arabic texts of quiz.en.ts.
+// The supplement quiz: the Arabic texts of quiz.en.ts.
 import type { Translated } from './plural';
 import type { quizEn } from './quiz.en';
 

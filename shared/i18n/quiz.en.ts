@@ -1,4 +1,4 @@
-// The supplement quiz (issue 17): /quiz and /quiz-result, loaded with those pages only (decision 18).
+// The supplement quiz: /quiz and /quiz-result, loaded with those pages only (decision 18).
 export const quizEn = {
   // The suggestions' prices as the product price shows them (client/catalogue/Price.tsx): the same keys and texts.
   discount_badge: '−{{percent}}',

@@ -36,7 +36,7 @@ export const shellEn = {
   footer_help: 'Help',
   footer_company: 'Company',
   copyright: '© {{year}} Gulf Vitamins. All rights reserved.',
-  // Reopens the analytics consent banner (issue 17); shown only where the shop asks for consent.
+  // Reopens the analytics consent banner; shown only where the shop asks for consent.
   cookie_settings: 'Cookie settings',
 
   // Pages

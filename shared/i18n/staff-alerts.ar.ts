@@ -1,4 +1,4 @@
-// The back office's alerts area (issue 16): the back-in-stock report.
+// The back office's alerts area: the back-in-stock report.
 import type { Translated } from './plural';
 import type { staffAlertsEn } from './staff-alerts.en';
 

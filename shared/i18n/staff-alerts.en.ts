@@ -1,4 +1,4 @@
-// The back office's alerts area (issue 16): the back-in-stock report.
+// The back office's alerts area: the back-in-stock report.
 export const staffAlertsEn = {
   st_nav_alerts: 'Back-in-stock alerts',
   st_alerts_title: 'Back-in-stock alerts',

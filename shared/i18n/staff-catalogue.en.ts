@@ -1,4 +1,4 @@
-// The back office's Catalogue and Nutritionists sections (issue 14).
+// The back office's Catalogue and Nutritionists sections.
 export const staffCatalogueEn = {
   st_catalogue_area: 'Catalogue sections',
   st_catalogue_nutritionists: 'Nutritionists',

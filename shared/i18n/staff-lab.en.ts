@@ -1,4 +1,4 @@
-// The back office's Blood tests area (issue 14): visits, results, tests and prices, capacity.
+// The back office's Blood tests area: visits, results, tests and prices, capacity.
 export const staffLabEn = {
   st_lab_visits_title: 'Visits of the day',
   st_lab_visits_intro:

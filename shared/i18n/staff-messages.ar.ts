@@ -11,7 +11,7 @@ export const staffMessagesAr: Translated<typeof staffMessagesEn> = {
   staff_not_yourself: 'لا يمكنك تغيير صلاحياتك بهذه الطريقة.',
   staff_grants_repeated: 'يمكن منح كل دور مرة واحدة لكل دولة.',
   invitation_invalid: 'انتهت صلاحية رابط الدعوة أو استُخدم من قبل. اطلب رابطًا جديدًا من المالك.',
-  // The back office: blood tests, visits and results (issue 14, lab area).
+  // The back office: blood tests, visits and results (lab area).
   date_invalid: 'يرجى إدخال تاريخ صحيح (YYYY-MM-DD).',
   result_value_invalid: 'يرجى إدخال القيمة رقمًا، مثل 32.5.',
   result_range_invalid: 'يرجى مراجعة المدى المرجعي: أرقام، والحد الأدنى أقل من الأعلى.',
@@ -28,7 +28,7 @@ export const staffMessagesAr: Translated<typeof staffMessagesEn> = {
   results_nothing_to_approve: 'لا توجد نتائج بانتظار الاعتماد في هذا الطلب.',
   price_invalid: 'يرجى إدخال السعر بوحدات العملة، مثل 9.500.',
   old_price_not_higher: 'يجب أن يكون السعر القديم أعلى من السعر.',
-  // The back office: catalogue (issue 14).
+  // The back office: catalogue.
   catalogue_field_required: 'هذا الحقل مطلوب.',
   catalogue_text_too_long: 'هذا النص طويل جدًا.',
   old_price_not_above_price: 'يجب أن يكون السعر السابق أعلى من السعر.',
@@ -40,7 +40,7 @@ export const staffMessagesAr: Translated<typeof staffMessagesEn> = {
   image_type_unsupported: 'يمكن رفع صور JPEG وPNG وWebP فقط.',
   category_not_found: 'هذه الفئة غير موجودة.',
   brand_not_found: 'هذه العلامة التجارية غير موجودة.',
-  // The back office: customers, promotions, search (issue 14).
+  // The back office: customers, promotions, search.
   customer_already_erased: 'تم مسح بيانات هذا العميل من قبل.',
   customer_erase_email_mismatch: 'البريد الإلكتروني لا يطابق بريد العميل.',
   coupon_code_taken: 'هذا الرمز مستخدم لقسيمة أخرى.',
@@ -50,7 +50,7 @@ export const staffMessagesAr: Translated<typeof staffMessagesEn> = {
   promotion_product_unknown: 'رقم أحد المنتجات المشمولة غير موجود.',
   synonym_phrase_invalid: 'اكتب كلمة أو عبارة.',
   synonym_exists: 'هذه العبارة موجودة في المجموعة.',
-  // The back office: orders (issue 14).
+  // The back office: orders.
   refund_exceeds_paid: 'مبلغ الاسترداد أكبر من المتبقي من المبلغ المدفوع.',
   refund_needs_account: 'هذا الطلب بدون حساب: استرد المبلغ عبر بوابة الدفع.',
   refund_no_card_payment: 'لا يوجد دفع بالبطاقة في هذا الطلب لاسترداده عبر البوابة.',
@@ -58,7 +58,7 @@ export const staffMessagesAr: Translated<typeof staffMessagesEn> = {
   stock_changed:
     'تغيّر المخزون أثناء التعديل (بسبب طلب أو موظف آخر). يعرض النموذج الآن الرقم الحالي: راجعه واحفظ مرة أخرى.',
   refund_not_pending: 'هذا الاسترداد لم يعد بانتظار بوابة الدفع.',
-  // The back office: adding and deleting catalogue entries, home banners (issue 14).
+  // The back office: adding and deleting catalogue entries, home banners.
   colour_invalid: 'اختر لوناً (‎#rrggbb‎).',
   delete_not_confirmed: 'ضع علامة في المربع لتأكيد الحذف.',
   banner_link_invalid:

@@ -8,7 +8,7 @@ export const staffMessagesEn = {
   staff_not_yourself: 'You cannot change your own access this way.',
   staff_grants_repeated: 'Each role can be given once per country.',
   invitation_invalid: 'This invitation link has expired or was used already. Ask the owner for a new one.',
-  // The back office: blood tests, visits and results (issue 14, lab area).
+  // The back office: blood tests, visits and results (lab area).
   date_invalid: 'Please enter a real date (YYYY-MM-DD).',
   result_value_invalid: 'Please enter the value as a number, e.g. 32.5.',
   result_range_invalid: 'Please check the reference range: numbers, the low limit below the high one.',
@@ -27,7 +27,7 @@ export const staffMessagesEn = {
   results_nothing_to_approve: 'There are no results waiting for approval on this order.',
   price_invalid: "Please enter the price in the currency's units, e.g. 9.500.",
   old_price_not_higher: 'The old price must be higher than the price.',
-  // The back office: catalogue (issue 14).
+  // The back office: catalogue.
   catalogue_field_required: 'This field is required.',
   catalogue_text_too_long: 'This text is too long.',
   old_price_not_above_price: 'The old price must be higher than the price.',
@@ -39,7 +39,7 @@ export const staffMessagesEn = {
   image_type_unsupported: 'Only JPEG, PNG and WebP images can be uploaded.',
   category_not_found: 'That category does not exist.',
   brand_not_found: 'That brand does not exist.',
-  // The back office: customers, promotions, search (issue 14).
+  // The back office: customers, promotions, search.
   customer_already_erased: "This shopper's data has already been erased.",
   customer_erase_email_mismatch: "The e-mail does not match the shopper's e-mail.",
   coupon_code_taken: 'Another coupon already has this code.',
@@ -49,7 +49,7 @@ export const staffMessagesEn = {
   promotion_product_unknown: 'A target product number does not exist.',
   synonym_phrase_invalid: 'Type a word or phrase.',
   synonym_exists: 'This phrase is already in the set.',
-  // The back office: orders (issue 14).
+  // The back office: orders.
   refund_exceeds_paid: 'The refund is more than what is left of the amount paid.',
   refund_needs_account: 'This order was placed without an account: refund it through the payment gateway.',
   refund_no_card_payment: 'This order has no card payment to refund through the gateway.',
@@ -57,7 +57,7 @@ export const staffMessagesEn = {
   stock_changed:
     'The stock changed while you were editing (an order, or another member of staff). The form now shows the current figure: check it and save again.',
   refund_not_pending: 'This refund is no longer waiting for the payment gateway.',
-  // The back office: adding and deleting catalogue entries, home banners (issue 14).
+  // The back office: adding and deleting catalogue entries, home banners.
   colour_invalid: 'Choose a colour (#rrggbb).',
   delete_not_confirmed: 'Tick the box to confirm the deletion.',
   banner_link_invalid:
@@ -73,7 +73,7 @@ export const staffMessagesEn = {
   nutritionist_featured:
     "The home page's nutritionist banner shows this nutritionist. Choose another for the banner first.",
   image_last: 'A product shown to shoppers keeps at least one picture. Upload another first, or hide the product.',
-  // The quiz's versions (issue 17).
+  // The quiz's versions.
   quiz_content_invalid: 'The quiz content does not follow the quiz format. See the problems listed below.',
   quiz_version_not_draft: 'Only a draft can be changed or published. Make a new draft from the active version.',
   quiz_version_saved: 'Draft saved.',

@@ -1,4 +1,4 @@
-// The back office's orders area (issue 14), in Arabic.
+// The back office's orders area, in Arabic.
 import type { Translated } from './plural';
 import type { staffOrdersEn } from './staff-orders.en';
 

@@ -1,4 +1,4 @@
-// The back office's orders area (issue 14).
+// The back office's orders area.
 export const staffOrdersEn = {
   st_orders_title: 'Orders',
   st_orders_search: 'Order number, e-mail, name or phone',
@@ -98,7 +98,7 @@ export const staffOrdersEn = {
   st_pay_card: 'Card',
   st_lang_en: 'English',
   st_lang_ar: 'Arabic',
-  // Send as a gift (issue 17, decision 34): the order page, the list's flag and filter, the packing slip.
+  // Send as a gift (decision 34): the order page, the list's flag and filter, the packing slip.
   st_orders_gift_badge: 'Gift',
   st_orders_gift_title: 'Sent as a gift',
   st_orders_gift_filter: 'Gift orders only',

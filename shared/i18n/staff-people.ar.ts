@@ -1,4 +1,4 @@
-// The back office's customers, promotions and search areas (issue 14): Arabic.
+// The back office's customers, promotions and search areas: Arabic.
 import type { staffPeopleEn } from './staff-people.en';
 import type { Translated } from './plural';
 

@@ -1,4 +1,4 @@
-// The back office's customers, promotions and search areas (issue 14): English.
+// The back office's customers, promotions and search areas: English.
 export const staffPeopleEn = {
   st_nav_customers: 'Customers',
   st_nav_promotions: 'Promotions',

@@ -1,4 +1,4 @@
-// The back office's gift and buy-X-get-Y promotions (issue 17, decision 33).
+// The back office's gift and buy-X-get-Y promotions (decision 33).
 import type { Translated } from './plural';
 import type { staffPromotionsEn } from './staff-promotions.en';
 

@@ -1,4 +1,4 @@
-// The back office's gift and buy-X-get-Y promotions (issue 17, decision 33).
+// The back office's gift and buy-X-get-Y promotions (decision 33).
 export const staffPromotionsEn = {
   st_nav_offers: 'Gifts and offers',
   st_offers_title: 'Gifts and offers',

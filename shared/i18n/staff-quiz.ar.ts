@@ -1,4 +1,4 @@
-// The back office's quiz area (issue 17): the Arabic texts of staff-quiz.en.ts.
+// The back office's quiz area: the Arabic texts of staff-quiz.en.ts.
 import type { Translated } from './plural';
 import type { staffQuizEn } from './staff-quiz.en';
 

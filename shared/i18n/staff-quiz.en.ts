@@ -1,4 +1,4 @@
-// The back office's quiz area (issue 17): the quiz's versions, a draft's editor and its preview.
+// The back office's quiz area: the quiz's versions, a draft's editor and its preview.
 export const staffQuizEn = {
   st_nav_quiz: 'Quiz',
   st_quiz_title: 'Supplement quiz',

@@ -1,4 +1,4 @@
-// The back office's team pages and the invitation page (issue 14).
+// The back office's team pages and the invitation page.
 export const staffTeamEn = {
   st_team_title: 'Team',
   st_team_intro: 'Who works in the back office, and what each person may do, everywhere or in one country.',

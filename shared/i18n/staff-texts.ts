@@ -1,4 +1,4 @@
-// The staff app's whole dictionary (issue 14): one pair of files per back-office area, merged here.
+// The staff app's whole dictionary: one pair of files per back-office area, merged here.
 // No shopper page imports this.
 import type { Translated } from './plural';
 import { staffAr } from './staff.ar';

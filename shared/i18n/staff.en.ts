@@ -1,4 +1,4 @@
-// The back office's texts (issue 14): the staff app's own dictionary, apart from the shop's (no
+// The back office's texts: the staff app's own dictionary, apart from the shop's (no
 // shopper page loads it). The staff app also reads the shell's API message keys.
 export const staffEn = {
   st_app_name: 'Gulf Vitamins staff',

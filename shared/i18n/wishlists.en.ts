@@ -1,4 +1,4 @@
-// Wishlists and share links (issue 16): the chooser, /profile/wishlists, /share, /share/list and
+// Wishlists and share links: the chooser, /profile/wishlists, /share, /share/list and
 // /shared-list/{listId}. Their own area, loaded with those pages and the chooser only (decision 18).
 export const wishlistsEn = {
   wl_chooser_title: 'Save to a wishlist',

@@ -1,4 +1,4 @@
-// The carriers' names as shoppers and staff read them (issue 14). Brand names stay as the carriers
+// The carriers' names as shoppers and staff read them. Brand names stay as the carriers
 // write them; Kuwait Post and Saudi Post are named in each language.
 import type { Lang } from '../locale';
 

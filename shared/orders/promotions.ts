@@ -1,4 +1,4 @@
-// Promotions as the shopper sees them (issue 17, decision 33): what /order/calculate, /product/sku and
+// Promotions as the shopper sees them (decision 33): what /order/calculate, /product/sku and
 // an order answer about gifts and free units. Amounts are minor units of the shopper's currency.
 
 export const PROMOTION_KINDS = ['gift_threshold', 'gift_with_purchase', 'buy_x_get_y'] as const;

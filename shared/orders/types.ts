@@ -54,7 +54,7 @@ export interface OrderView {
   tax_invoice: TaxInvoice | null;
   /** Waiting for a payment: the shopper may give the order up (stock, coupon, wallet part come back). */
   can_cancel: boolean;
-  /** The shop's steps with the order so far (issue 14), and the shipment once it left. */
+  /** The shop's steps with the order so far, and the shipment once it left. */
   fulfilment: OrderFulfilment;
   /** Sent as a gift (decision 34): the recipient, message and day; absent or null otherwise. */
   gift?: OrderGift | null;

@@ -1,4 +1,4 @@
-// The quiz's API shapes (issue 17; spec §7 /quiz/active, /quiz/answer; §3 Product.reason). Texts come
+// The quiz's API shapes (spec §7 /quiz/active, /quiz/answer; §3 Product.reason). Texts come
 // in the request's language. Card prices are base minor units as on every card; `payable` is the price
 // in the shopper's currency (VAT included), minor units of `currency`.
 import type { CurrencyCode } from '../locale';

@@ -1,4 +1,4 @@
-// The quiz engine (issue 17): the seeded version is valid, answers are checked against their version
+// The quiz engine: the seeded version is valid, answers are checked against their version
 // (branching, unknown ids), scoring adds weights with stable tie-breaks, the safety gates remove or
 // caution after scoring, and a result stored under an old version scores the same after a new one.
 import { changesBetween } from './changes';

@@ -1,4 +1,4 @@
-// The quiz's scoring engine (issue 17, decision 32): pure (no DOM, no Workers globals), deterministic,
+// The quiz's scoring engine (decision 32): pure (no DOM, no Workers globals), deterministic,
 // and driven only by a version's content, the answers and a catalogue snapshot, so a stored result can
 // be scored again from its version. Steps: check the answers against the version (branching decides
 // which questions were asked); add up the weights of the rules the answers match on every product their

@@ -1,4 +1,4 @@
-// The supplement quiz's content as data (issue 17, decision 32): one version is one JSON document of
+// The supplement quiz's content as data (decision 32): one version is one JSON document of
 // questions (single or multiple choice, English and Arabic, optional branching), scoring rules
 // (an answer → products, categories or nutrients, with a weight and a reason), the ingredients the
 // safety table speaks of (a nutrient of sku_nutrients, or words of the product's ingredient list), and

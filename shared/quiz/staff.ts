@@ -1,4 +1,4 @@
-// The back office's quiz shapes (issue 17): a version as listed and as edited. The content travels
+// The back office's quiz shapes: a version as listed and as edited. The content travels
 // as JSON text, checked on the server with the same schema as the seed's (schema.ts).
 import { z } from '../zod';
 import { QUIZ_LIMITS } from './schema';

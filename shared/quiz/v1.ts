@@ -1,4 +1,4 @@
-// Version 1 of the supplement quiz (issue 17): seven questions, about 90 seconds, in English and
+// Version 1 of the supplement quiz: seven questions, about 90 seconds, in English and
 // Arabic, mapped to the seeded catalogue's categories (api/seed/data/categories.ts) and to the nutrients
 // its strengths carry (sku_nutrients). The seed publishes it as the active version; later versions are
 // made in the back office from the active one. Not medical advice: the gates only remove or caution.

@@ -1,4 +1,4 @@
-// Staff roles and permissions (issue 14). A permission is `resource:action`; a role is a named set of
+// Staff roles and permissions. A permission is `resource:action`; a role is a named set of
 // them; a staff member holds roles, each for every country or limited to one (Saleor's channel-scoped
 // permission groups). The API checks every route against this table and the staff app hides what a
 // role may not use, from the same data.

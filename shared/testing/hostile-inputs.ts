@@ -1,4 +1,4 @@
-// Tables of hostile inputs, by class, for unit, integration and e2e tests (issue 10: the probes are
+// Tables of hostile inputs, by class, for unit, integration and e2e tests (the probes are
 // run again with other inputs, so each class is tested as a table rather than by one example).
 
 /** Hostile redirect targets, by the trick they use; every one must stay on the shop. */

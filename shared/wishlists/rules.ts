@@ -1,4 +1,4 @@
-// Wishlist rules without zod (issue 16), for the API's schemas and the storefront's forms alike: the
+// Wishlist rules without zod, for the API's schemas and the storefront's forms alike: the
 // limits, the scopes, the share token's form, the API paths and the list-name rule of spec §5.
 
 export const WISHLIST_LIMITS = {

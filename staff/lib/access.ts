@@ -1,4 +1,4 @@
-// Cloudflare Access in front of the staff origin (issue 14): every request must carry an Access token
+// Cloudflare Access in front of the staff origin: every request must carry an Access token
 // (`Cf-Access-Jwt-Assertion`) signed by the team's keys, for this application's audience, not expired.
 // The keys come from https://<team>.cloudflareaccess.com/cdn-cgi/access/certs and are kept for an hour
 // per isolate; a token naming an unknown key refreshes them once. Local mode (no team domain) skips it.

@@ -12,7 +12,7 @@ import { MessagePage } from '../pages/Message';
 
 const SAFE = new Set(['GET', 'HEAD']);
 
-/** Production: every request carries a valid Access token for this application (issue 14). */
+/** Production: every request carries a valid Access token for this application. */
 export function cloudflareAccess(): MiddlewareHandler<StaffAppEnv> {
   return async function accessHandler(c, next) {
     const { ACCESS_TEAM_DOMAIN, ACCESS_AUD } = c.var.config;

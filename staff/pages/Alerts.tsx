@@ -1,4 +1,4 @@
-// Back-in-stock alerts (issue 16): per size, who still waits for the product, the alerts sent when it
+// Back-in-stock alerts: per size, who still waits for the product, the alerts sent when it
 // came back, the purchases that followed (within the window), and the conversion.
 import type { AlertReportRow } from '#shared/api/alert-schemas';
 import { formatPercent } from '#shared/money';

@@ -1,4 +1,4 @@
-// Customers (issue 14): the look-up, and a shopper's page with their orders, blood-test orders
+// Customers: the look-up, and a shopper's page with their orders, blood-test orders
 // (count and status only), wallet, and the actions their roles allow: adjust, export, erase.
 import { formatMinor, isShopCurrency } from '#shared/money';
 import { formatDate } from '#shared/text/dates';

@@ -1,4 +1,4 @@
-// Gifts and offers (issue 17, decision 33): the promotions the shop applies itself, and one
+// Gifts and offers (decision 33): the promotions the shop applies itself, and one
 // promotion's form (new or edit) with its deactivation. Plain forms, like the coupons' page.
 import { formatMinor, minorToDecimal } from '#shared/money';
 import { formatDate } from '#shared/text/dates';

@@ -1,4 +1,4 @@
-// Promotions (issue 14): the coupons, and one coupon's form (new or edit) with its deactivation.
+// Promotions: the coupons, and one coupon's form (new or edit) with its deactivation.
 import { formatMinor, minorToDecimal } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
 import type { CountryCode } from '#shared/locale';

@@ -1,4 +1,4 @@
-// The quiz in the back office (issue 17): the versions (draft, active, retired; who made each and
+// The quiz in the back office: the versions (draft, active, retired; who made each and
 // when), one version's content as JSON (editable while a draft, checked with the shared schema, its
 // problems listed), a preview of its questions, and publishing.
 import { UPPER_LIMITS } from '#shared/blood-tests/upper-limits';

@@ -1,4 +1,4 @@
-// Search (issue 14): the synonym sets with their phrases in both languages, and the searches of the
+// Search: the synonym sets with their phrases in both languages, and the searches of the
 // last 30 days that found nothing, per language.
 import { formatDate } from '#shared/text/dates';
 import type { StaffTranslator } from '../lib/i18n';

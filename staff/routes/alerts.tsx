@@ -1,4 +1,4 @@
-// Back-in-stock alerts (issue 16): the report page, read with the catalogue permission.
+// Back-in-stock alerts: the report page, read with the catalogue permission.
 import { Hono } from 'hono';
 import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';

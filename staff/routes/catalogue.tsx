@@ -1,4 +1,4 @@
-// The back office's Catalogue and Nutritionists sections (issue 14): pages read through the API's
+// The back office's Catalogue and Nutritionists sections: pages read through the API's
 // /staff/catalogue routes, forms post here and are handed on as they were typed (the API parses them
 // with the same shared schemas), then Post/Redirect/Get; a refused form is shown again with what was
 // typed and each field's message.

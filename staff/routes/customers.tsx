@@ -1,4 +1,4 @@
-// Customers (issue 14): look-up, a shopper's page, wallet adjustments, data export (a JSON download)
+// Customers: look-up, a shopper's page, wallet adjustments, data export (a JSON download)
 // and erasure. Posts redirect back to the page (Post/Redirect/Get); a refused one shows the page again
 // with the reason and what was typed.
 import { Hono, type Context } from 'hono';

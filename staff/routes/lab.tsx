@@ -1,4 +1,4 @@
-// The Blood tests area's pages (issue 14): visits of the day, results with second-person approval,
+// The Blood tests area's pages: visits of the day, results with second-person approval,
 // tests and prices, capacity and blackout days. Plain forms, Post/Redirect/Get; the API checks each
 // permission and country again and audits every view of health data.
 import type { Context } from 'hono';

@@ -1,4 +1,4 @@
-// Gifts and offers (issue 17, decision 33): promotions listed, created, edited and deactivated
+// Gifts and offers (decision 33): promotions listed, created, edited and deactivated
 // through plain forms, like the coupons (routes/promotions.tsx).
 import { Hono, type Context } from 'hono';
 import { promotionInputSchema } from '#shared/api/promotion-schemas';

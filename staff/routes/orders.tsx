@@ -1,4 +1,4 @@
-// The back office's orders (issue 14): the list with its search form, one order with the forms of its
+// The back office's orders: the list with its search form, one order with the forms of its
 // next steps. Each form posts here, goes to the API (which checks the permission and the order's
 // state), and comes back to the order with a note of what happened (Post/Redirect/Get).
 import { Hono } from 'hono';

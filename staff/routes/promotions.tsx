@@ -1,4 +1,4 @@
-// Promotions (issue 14): coupons listed, created, edited and deactivated through plain forms.
+// Promotions: coupons listed, created, edited and deactivated through plain forms.
 import { Hono, type Context } from 'hono';
 import { couponInputSchema } from '#shared/api/people-schemas';
 import type { StaffAppEnv } from '../app-env';

@@ -1,4 +1,4 @@
-// The quiz's versions (issue 17): list, a new draft from the active version, a draft's JSON content
+// The quiz's versions: list, a new draft from the active version, a draft's JSON content
 // saved (the API checks it with the shared schema and lists the problems), publish. Catalogue
 // permissions: reading with catalogue:read, changing with catalogue:write.
 import { Hono, type Context } from 'hono';

@@ -1,4 +1,4 @@
-// Search (issue 14): synonyms added and removed through plain forms, and the zero-result report.
+// Search: synonyms added and removed through plain forms, and the zero-result report.
 import { Hono, type Context } from 'hono';
 import { synonymAddSchema } from '#shared/api/people-schemas';
 import type { StaffAppEnv } from '../app-env';

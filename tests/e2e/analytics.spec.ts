@@ -1,4 +1,4 @@
-// The analytics data layer in Chromium (issue 17, decision 35). The e2e server runs the local outbox
+// The analytics data layer in Chromium (decision 35). The e2e server runs the local outbox
 // mode, so events are recorded on localhost: window.dataLayer gets GA4-shaped events without personal or
 // health data, nothing leaves the page before the shopper accepts, and then events reach the outbox
 // through the storefront's own /collect.

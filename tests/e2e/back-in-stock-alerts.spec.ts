@@ -1,4 +1,4 @@
-// Back-in-stock alerts end to end (issue 16): a Saudi shopper in Arabic turns on notifications, asks to
+// Back-in-stock alerts end to end: a Saudi shopper in Arabic turns on notifications, asks to
 // hear about a sold-out product, the back office restocks it, and the shop's queue consumer sends the
 // alert: a mail in Arabic with the price in riyals, and a push to the shopper's device. Locally the mail
 // lands in /dev/mailbox and the push in /dev/pushbox (no push service is reachable from a test machine,

@@ -1,4 +1,4 @@
-// The back office's catalogue as a catalogue manager uses it (issue 14), in English and Arabic: a
+// The back office's catalogue as a catalogue manager uses it, in English and Arabic: a
 // sold-out product found by the stock filter, its price changed and its stock raised from 0 with a
 // reason, and a new photograph uploaded; the shopper's product page then shows the new price, an
 // add-to-cart button and the photograph, resized to WebP, at once.

@@ -1,5 +1,5 @@
 // "A support agent finds a shopper and credits their wallet with a reason, and the shopper sees the new
-// balance on /profile/wallet" (issue 14), in English and Arabic. The shopper's and the agent's sessions
+// balance on /profile/wallet", in English and Arabic. The shopper's and the agent's sessions
 // live side by side in one browser: the shop's cookies on localhost, the staff app's on staff.localhost.
 import {
   createStaffThroughDev,

@@ -1,7 +1,7 @@
-// The back office's Blood tests area as the lab's people use it (issue 14): a lab coordinator enters
+// The back office's Blood tests area as the lab's people use it: a lab coordinator enters
 // vitamin D results and a second person approves them, in English and in Arabic; the shopper then
 // sees the result on the booking's page, and on the results page as a vitamin D suggestion with its
-// reason, which she adds to the cart (issue 15). The booking itself is made through the API from the page's
+// reason, which she adds to the cart. The booking itself is made through the API from the page's
 // own request context (blood-test-booking.spec.ts books through the pages).
 import type { Page } from '@playwright/test';
 import { addDays, gulfDate } from '../../shared/blood-tests/slot-rules';

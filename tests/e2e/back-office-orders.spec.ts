@@ -1,4 +1,4 @@
-// "A fulfilment clerk ships an order and the shopper sees the tracking number" (issue 14), in English
+// "A fulfilment clerk ships an order and the shopper sees the tracking number", in English
 // (Kuwait) and Arabic (Saudi Arabia): the shopper orders cash on delivery, a clerk of that country
 // signs in to the back office, finds the order, confirms, packs and ships it with a tracking number;
 // the shopper's order page shows it, and the shipping mail is in the mailbox in the order's language.

@@ -1,4 +1,4 @@
-// The back office's front door as staff meet it (issue 14): password, then the authenticator's code,
+// The back office's front door as staff meet it: password, then the authenticator's code,
 // the sections their role opens, in English and Arabic.
 import { totpCode } from '../../shared/staff/totp';
 import { createStaffThroughDev, expect, staffOrigin, test } from './fixtures';

@@ -1,4 +1,4 @@
-// The blood-test cart (issue 13): separate from the product cart, counted in the header, kept across
+// The blood-test cart: separate from the product cart, counted in the header, kept across
 // a reload, listed on the cart page with the way to book a home visit.
 import { expect, test } from './fixtures';
 

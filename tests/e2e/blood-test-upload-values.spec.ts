@@ -1,4 +1,4 @@
-// The values of an uploaded report (issue 15), as a shopper in Arabic confirms them: the PDF's values
+// The values of an uploaded report, as a shopper in Arabic confirms them: the PDF's values
 // found and offered unticked beside their line in the report, two ticked and one left out, one typed
 // with the marker picker, all saved and listed in Arabic with the numbers left to right.
 import { expect, signUpThroughApi, test } from './fixtures';

@@ -1,4 +1,4 @@
-// Results from other labs, as shoppers keep them (issue 15): the upload form in Arabic with its
+// Results from other labs, as shoppers keep them: the upload form in Arabic with its
 // per-file statuses and consent, the result in the profile, its file downloaded byte for byte, and
 // the result deleted after a confirmation.
 import { readFile } from 'node:fs/promises';

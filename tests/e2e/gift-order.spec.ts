@@ -1,5 +1,5 @@
 // "A shopper sends an order as a gift in Arabic with a message and an Eid delivery date, and the back
-// office prints a packing slip without prices" (issue 17, decision 34).
+// office prints a packing slip without prices" (decision 34).
 import type { Page } from '@playwright/test';
 import { deliveryWindow, addGulfDays } from '../../shared/api/gift-schemas';
 import { createStaffThroughDev, expect, signInStaff, signUpThroughApi, staffOrigin, test } from './fixtures';

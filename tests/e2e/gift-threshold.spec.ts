@@ -1,4 +1,4 @@
-// Giveaways (issue 17, decision 33): a free gift that comes with a cart total and goes below it.
+// Giveaways (decision 33): a free gift that comes with a cart total and goes below it.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 

@@ -1,4 +1,4 @@
-// The installable app (issue 16): the service worker installs on a real visit and keeps the offline page
+// The installable app: the service worker installs on a real visit and keeps the offline page
 // of each language, and the "Get the app" guide reads well on a phone in Arabic.
 import { expect, test } from './fixtures';
 

@@ -19,7 +19,7 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    // The site's service worker (issue 16) answers pages and build files itself, and Playwright's request
+    // The site's service worker answers pages and build files itself, and Playwright's request
     // routing does not see what a service worker fetches: stories run without it, except
     // installable-app.spec.ts, which allows it to test it.
     serviceWorkers: 'block',

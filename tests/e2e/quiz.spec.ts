@@ -1,4 +1,4 @@
-// The supplement quiz (issue 17), as a shopper in Arabic takes it: one question per screen with its
+// The supplement quiz, as a shopper in Arabic takes it: one question per screen with its
 // progress, the pregnancy question only after "woman", an answer required before going on, back; then
 // the suggestions, each with why it was picked and the answers that brought it in, a caution for the
 // blood thinner, the "why this product" modal (273×294 image, Escape closes it), and every suggestion

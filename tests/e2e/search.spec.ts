@@ -1,4 +1,4 @@
-// Search journeys (issue 12): the words Gulf shoppers type find the product they mean, in both
+// Search journeys: the words Gulf shoppers type find the product they mean, in both
 // languages. These stories submit the header box's text and check the /search results and their
 // order; search-header.spec.ts walks its suggestions by keyboard.
 import { expect, test } from './fixtures';

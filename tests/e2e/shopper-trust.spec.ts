@@ -1,4 +1,4 @@
-// Shopper trust (issue 9): getting around, keeping focus, and filtering on a phone, in both languages.
+// Shopper trust: getting around, keeping focus, and filtering on a phone, in both languages.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 

@@ -1,4 +1,4 @@
-// Wishlists and share links (issue 16), as shoppers use them in both languages: a guest's heart opens
+// Wishlists and share links, as shoppers use them in both languages: a guest's heart opens
 // the sign-in modal, the chooser follows the login, a new list is made (the name rule of spec §5), the
 // list is shared from /profile/wishlists and its link copied; a friend in another browser opens it,
 // marks the gift as bought, and the owner never sees that mark.

@@ -4,7 +4,7 @@ declare namespace Cloudflare {
     TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
     API_DB: D1Database;
     API_MEDIA: R2Bucket;
-    // The API worker's private bucket of uploaded result files (issue 15).
+    // The API worker's private bucket of uploaded result files.
     API_UPLOADS: R2Bucket;
     // The API worker's KV namespace, emptied before each storefront test file.
     API_KV: KVNamespace;

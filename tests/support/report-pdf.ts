@@ -1,5 +1,5 @@
 // A lab report as a real text PDF (PDF 1.4, Helvetica, a correct cross-reference table), written by
-// hand for the tests of issue 15's value reading. Each row is a list of cells drawn as separate text
+// hand for the tests of reading values from uploaded reports. Each row is a list of cells drawn as separate text
 // objects at their own x, as report generators draw table cells; the reader must join them back into
 // one line. Latin-1 text only (the standard font's encoding). Pure: runs in workerd and in Node.
 

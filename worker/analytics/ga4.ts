@@ -1,4 +1,4 @@
-// GA4's Measurement Protocol (issue 17, decision 35): the storefront posts the events /collect accepted to
+// GA4's Measurement Protocol (decision 35): the storefront posts the events /collect accepted to
 // https://www.google-analytics.com/mp/collect?measurement_id=…&api_secret=… with Google's documented
 // JSON body { client_id, consent, events: [{ name, params }] }. The request comes from the worker, so
 // Google sees neither the shopper's address nor their browser; ad signals are declared denied: these

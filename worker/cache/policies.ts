@@ -24,7 +24,7 @@ const RULES: Array<[RegExp, CachePolicy]> = [
   [/^\/category(\/\d+)?$/, CACHE_POLICIES.catalogue],
   [/^\/homepage\/v4$/, CACHE_POLICIES.content],
   [/^\/info\/instructions\/[\w-]+\/[\w-]+$/, CACHE_POLICIES.content],
-  // The quiz's questions (issue 17): a published version never changes; a new one shows within the TTL.
+  // The quiz's questions: a published version never changes; a new one shows within the TTL.
   [/^\/quiz\/active$/, CACHE_POLICIES.content],
 ];
 

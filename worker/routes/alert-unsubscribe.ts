@@ -1,4 +1,4 @@
-// RFC 8058 one-click unsubscribe for alert mails (issue 16): a mail client's own "Unsubscribe" button
+// RFC 8058 one-click unsubscribe for alert mails: a mail client's own "Unsubscribe" button
 // POSTs `List-Unsubscribe=One-Click` to the List-Unsubscribe address, which is the storefront's
 // /alerts/unsubscribe?token=… page. That POST comes from the mail provider's servers, with no cookie,
 // no device and a form body, so the /api proxy (same-site JSON only) would refuse it: this route relays

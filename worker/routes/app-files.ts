@@ -1,4 +1,4 @@
-// The installable app's files (issue 16): the web app manifest of each language, the service worker's
+// The installable app's files: the web app manifest of each language, the service worker's
 // script at the site root, and the offline page the service worker keeps for when there is no network.
 import { Hono } from 'hono';
 import { appManifest } from '#shared/app/manifest';

@@ -1,4 +1,4 @@
-// Blood-test result files (issue 15) between the browser and the API: the two calls the /api proxy
+// Blood-test result files between the browser and the API: the two calls the /api proxy
 // cannot carry, because it takes JSON bodies up to 1 MB and answers envelopes only.
 //
 // Upload, POST /api/user/upload/bloodtest?name=…: the body is one file's raw bytes (up to 10 MB; the

@@ -1,4 +1,4 @@
-// The first-party analytics endpoint (issue 17, decision 35; spec §7 "analytics events go to a tracker").
+// The first-party analytics endpoint (decision 35; spec §7 "analytics events go to a tracker").
 // The browser's tracker posts GA4-shaped events here with navigator.sendBeacon, only after the shopper
 // accepted where consent is asked; nothing on the page talks to another host (the CSP forbids it). The
 // body must pass the shared allow-list strictly (shared/analytics/collect-schema.ts): one parameter the

@@ -1,4 +1,4 @@
-// Local mode: /dev/pushbox lists the web pushes the shop "sent" (the API's push_outbox, issue 16), as
+// Local mode: /dev/pushbox lists the web pushes the shop "sent" (the API's push_outbox), as
 // /dev/mailbox lists its mail: a tester sees each push's title, text, link, topic, time and user, in
 // the language it was sent in. Not served in production.
 import { Hono } from 'hono';

@@ -1,4 +1,4 @@
-// The blood-test catalogue (issue 13): labs, categories, individual tests and panels, in both
+// The blood-test catalogue: labs, categories, individual tests and panels, in both
 // languages, with Gulf home-collection prices per country (KWD fils; SAR halalas with VAT included).
 // Panels take their preparation, sample and biomarkers from their members (./../blood-tests.ts).
 import type { Bi } from './categories';

@@ -175,7 +175,7 @@ export interface Variant extends Bi {
   factor: number;
   /**
    * The daily dose of each nutrient the label states (one serving a day), written to sku_nutrients for
-   * every SKU of the product: the suggestion rules offer only products with a known dose (issue 15).
+   * every SKU of the product: the suggestion rules offer only products with a known dose.
    */
   doses?: Dose[];
 }

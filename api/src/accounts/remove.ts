@@ -1,4 +1,4 @@
-// Removing an account (spec §7 /user/remove, and the back office's erasure on request, issue 14):
+// Removing an account (spec §7 /user/remove, and the back office's erasure on request):
 // personal data goes, the row stays (anonymised) so past orders keep their reference. One list of
 // statements, for the caller's own batch; the uploaded files' R2 objects go after it (uploads/store.ts).
 import { userUploadStatements } from '../uploads/store';
@@ -16,7 +16,7 @@ export function removeAccountStatements(db: D1Database, userId: number, now = Da
     db.prepare('DELETE FROM password_resets WHERE user_id = ?').bind(userId),
     db.prepare('DELETE FROM addresses WHERE user_id = ?').bind(userId),
     db.prepare('DELETE FROM notify_requests WHERE user_id = ?').bind(userId),
-    // Wishlists (issue 16): their items, others' follows of them, the shopper's own follows, the lists.
+    // Wishlists: their items, others' follows of them, the shopper's own follows, the lists.
     db.prepare('DELETE FROM wishlist_items WHERE list_id IN (SELECT id FROM wishlists WHERE user_id = ?)').bind(userId),
     db
       .prepare(
@@ -24,12 +24,12 @@ export function removeAccountStatements(db: D1Database, userId: number, now = Da
       )
       .bind(userId),
     db.prepare('DELETE FROM wishlists WHERE user_id = ?').bind(userId),
-    // Quiz answers (issue 17): health data, gone with the account.
+    // Quiz answers: health data, gone with the account.
     db.prepare('DELETE FROM quiz_results WHERE user_id = ?').bind(userId),
-    // Uploaded blood-test results and their files' rows (issue 15); the caller deletes the R2 objects,
+    // Uploaded blood-test results and their files' rows; the caller deletes the R2 objects,
     // whose keys it reads first (uploads/store.ts: userUploadKeys).
     ...userUploadStatements(db, userId),
-    // Web push (issue 16): the devices' subscriptions, the topic choices and any local pushes.
+    // Web push: the devices' subscriptions, the topic choices and any local pushes.
     ...removeUserPushStatements(db, userId),
   ];
 }

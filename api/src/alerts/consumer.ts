@@ -1,4 +1,4 @@
-// The shop-alerts queue's consumer (issue 16): one wave of alerts per message.
+// The shop-alerts queue's consumer: one wave of alerts per message.
 //
 // Back in stock: a wave mails (and pushes to) at most stock × WAVE_FACTOR of the people waiting for the
 // SKU's product, oldest request first, with the stock read again before every wave (sold out again: the

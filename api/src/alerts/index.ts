@@ -1,4 +1,4 @@
-// Back-in-stock and price-drop alerts (issue 16). The change that causes an alert writes an event row in
+// Back-in-stock and price-drop alerts. The change that causes an alert writes an event row in
 // its own D1 batch (catalogue/back-in-stock.ts, priceDropStatement below) and then sends a message to
 // the shop-alerts queue (api/wrangler.toml); the queue's consumer (./consumer.ts) does the alert work,
 // never the shopper's or the clerk's request. The one-minute cron re-sends events still unprocessed

@@ -1,4 +1,4 @@
-// The back office's back-in-stock report (issue 16): per SKU, the people still waiting for its product,
+// The back office's back-in-stock report: per SKU, the people still waiting for its product,
 // the alerts sent, and the purchases they led to: orders by the alerted shopper, not cancelled or
 // failed, containing that SKU, placed within 7 days after the alert.
 import type { AlertReportRow } from '#shared/api/alert-schemas';

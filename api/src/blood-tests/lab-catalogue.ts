@@ -1,4 +1,4 @@
-// The back office's blood-test catalogue and collection settings (issue 14): prices per country, the
+// The back office's blood-test catalogue and collection settings: prices per country, the
 // active flag, places per zone and window, blackout days. Each change writes its audit row in its batch;
 // the slot API reads the same tables, so a change holds for the next shopper at once.
 import { SLOT_WINDOWS } from '#shared/api/blood-test-order-schemas';

@@ -1,4 +1,4 @@
-// The back office's side of blood tests (issue 14): the day's visits, results entry and approval by a
+// The back office's side of blood tests: the day's visits, results entry and approval by a
 // second person. Health data: every read writes an audit row in the batch that reads, every change
 // its row in the batch that changes. Records are checked against the grant for their own country.
 import type { BloodTestOrderStatus } from '#shared/blood-tests/order-types';
@@ -374,7 +374,7 @@ export async function approveResults(
   orderId: number,
   siteOrigin: string,
   now = Date.now(),
-  /** Called once the results are stored as ready, with the account holder: the caller pushes after its answer (issue 16). */
+  /** Called once the results are stored as ready, with the account holder: the caller pushes after its answer. */
   onReady?: (userId: number) => void,
 ) {
   const head = await orderHead(db, orderId);

@@ -1,4 +1,4 @@
-// The shopper's blood-test results page (issue 15): one history per person, each marker read against
+// The shopper's blood-test results page: one history per person, each marker read against
 // the range for that person's sex and age in the unit they prefer, and the suggestion rules on the latest
 // values with the products they may offer. Everything is read in ONE D1 batch after the session: the
 // profile, the patients, the values (approved results of results_ready shop orders and confirmed values

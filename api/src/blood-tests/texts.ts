@@ -63,7 +63,7 @@ export function calendarTexts(lang: Lang, v: VisitForText): { summary: string; d
     : { summary: `Blood test home visit – order ${v.id}`, description: `How to prepare:\n${prep}` };
 }
 
-/** "Your results are ready" (issue 14): sent when a second staff member approved them; no values in the mail. */
+/** "Your results are ready": sent when a second staff member approved them; no values in the mail. */
 export function resultsReadyMail(
   lang: Lang,
   v: { id: number; patient: string; url: string },

@@ -1,7 +1,7 @@
 // A blood-test order's steps after booking: sample collected → at the lab → results ready, each with
 // its time column. One statement per step, guarded by the statuses it may start from, so a step that
 // lost a race (the order was cancelled, another clerk was faster) changes nothing. The back office
-// (issue 14) takes one step at a time; the local /dev/bloodTestOrder/advance may jump ahead for tests.
+// takes one step at a time; the local /dev/bloodTestOrder/advance may jump ahead for tests.
 import type { BloodTestOrderStatus } from '#shared/blood-tests/order-types';
 
 export type AdvanceStatus = 'sample_collected' | 'at_lab' | 'results_ready';

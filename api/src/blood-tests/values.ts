@@ -1,4 +1,4 @@
-// Values of an uploaded result (issue 15), as migration 0034 keeps them: decimal text as confirmed, in
+// Values of an uploaded result, as migration 0034 keeps them: decimal text as confirmed, in
 // one of the biomarker's units (a UCUM code), typed or found in the PDF, one per marker per result.
 // Units and their labels come from the shared reference data (no D1 needed); names from `biomarkers`.
 import type { BiomarkerOption, UploadValue, ValueFinding, ValueOrigin } from '#shared/api/blood-test-upload-schemas';

@@ -1,5 +1,5 @@
-// The back-in-stock hook (issue 14): when the back office raises a SKU's stock from 0, the change's
-// batch also records an event per SKU (back_in_stock_events, processed_at NULL). The alerts issue fills
+// The back-in-stock hook: when the back office raises a SKU's stock from 0, the change's
+// batch also records an event per SKU (back_in_stock_events, processed_at NULL). The alerts consumer fills
 // this hook (mail the shoppers who asked to hear, notify_requests) and marks the events processed:
 // after the batch, the caller sends the SKUs to the shop-alerts queue (api/src/alerts/), whose consumer
 // does that work; each statement answers the SKU it recorded (restockedSkus), for the whileSoldOut case.

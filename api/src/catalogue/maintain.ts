@@ -1,4 +1,4 @@
-// What a back-office change to the catalogue must keep in step (decision 6, issue 14): the products'
+// What a back-office change to the catalogue must keep in step (decision 6): the products'
 // denormalised listing columns (min_price, max_discount, in_stock, read by the listing without a join),
 // the search index (product_search, normalised text written by the seed; no trigger), and the
 // storefront's KV cache (a new catalogue version makes every cached catalogue answer stale).

@@ -1,4 +1,4 @@
-// The shopper's blood-test results page (issue 15): its two routes, merged into CONTRACTS (registry.ts).
+// The shopper's blood-test results page: its two routes, merged into CONTRACTS (registry.ts).
 import {
   bloodTestProfileBody,
   bloodTestResultsQuery,

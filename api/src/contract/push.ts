@@ -1,4 +1,4 @@
-// Web push (issue 16): the VAPID key, a device's subscription and the shopper's topics, merged into
+// Web push: the VAPID key, a device's subscription and the shopper's topics, merged into
 // CONTRACTS (registry.ts).
 import { pushPreferenceSchema, pushSubscribeSchema, pushUnsubscribeSchema } from '#shared/api/push-schemas';
 import type { RouteContract } from './registry';

@@ -1,4 +1,4 @@
-// The supplement quiz (issue 17; spec §7 /quiz/active, /quiz/answer), merged into CONTRACTS (registry.ts).
+// The supplement quiz (spec §7 /quiz/active, /quiz/answer), merged into CONTRACTS (registry.ts).
 import { quizAnswerBodySchema } from '#shared/quiz/schema';
 import type { RouteContract } from './registry';
 

@@ -391,7 +391,7 @@ export const CONTRACTS = {
     noDevice: true,
   },
 
-  // Blood-test booking (issue 13, decision 0025).
+  // Blood-test booking (decision 0025).
   'GET /bloodTest/slots': {
     tag: 'blood-tests',
     summary: 'Collection windows of the next 14 days for a Kuwait area or Saudi city, with places left',
@@ -475,7 +475,7 @@ export const CONTRACTS = {
     user: true,
   },
 
-  // Blood-test results the shopper uploads (issue 15): files one per request, then the result.
+  // Blood-test results the shopper uploads: files one per request, then the result.
   'POST /user/upload/bloodtest': {
     tag: 'blood-test-uploads',
     summary:
@@ -540,22 +540,22 @@ export const CONTRACTS = {
     user: true,
   },
 
-  // The back office (issue 14, decision 27): one file of entries per area, under ./staff/.
+  // The back office (decision 27): one file of entries per area, under ./staff/.
   ...STAFF_CONTRACTS,
-  // The shopper's blood-test results page (issue 15).
+  // The shopper's blood-test results page.
   ...BLOOD_TEST_RESULTS_CONTRACTS,
-  // Web push (issue 16).
+  // Web push.
   ...PUSH_CONTRACTS,
-  // Back-in-stock and price-drop alerts (issue 16).
+  // Back-in-stock and price-drop alerts.
   'POST /alerts/unsubscribe': {
     tag: 'alerts',
     summary:
       "One-click unsubscribe of an alert mail's link (no sign-in: the signed token names the alert); answers the product's name",
     body: alertUnsubscribeSchema,
   },
-  // Wishlists and share links (issue 16).
+  // Wishlists and share links.
   ...WISHLIST_CONTRACTS,
-  // The supplement quiz (issue 17).
+  // The supplement quiz.
   ...QUIZ_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;
 

@@ -1,4 +1,4 @@
-// Wishlists and their share links (issue 16): the /list routes, merged into CONTRACTS (registry.ts).
+// Wishlists and their share links: the /list routes, merged into CONTRACTS (registry.ts).
 import {
   shareTokenParams,
   wishlistAddItemSchema,

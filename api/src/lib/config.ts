@@ -23,12 +23,12 @@ const configSchema = z
     PAYMENT_WEBHOOK_SECRET: z.string().min(32),
     TAP_SECRET_KEY: z.string().optional(),
     SENTRY_DSN: z.union([z.literal(''), z.url()]).default(''),
-    // Blood-test result files (issue 15, api/src/uploads/crypto.ts): the secret the key-encryption key
+    // Blood-test result files (api/src/uploads/crypto.ts): the secret the key-encryption key
     // is derived from, its version, and retired versions still needed to open older files.
     UPLOAD_KEK: z.string().min(32).optional(),
     UPLOAD_KEK_VERSION: z.coerce.number().int().min(1).max(999_999).default(1),
     UPLOAD_KEK_RETIRED: z.string().optional(),
-    // Web push (issue 16, api/src/push/): the VAPID key pair (public: the uncompressed P-256 point,
+    // Web push (api/src/push/): the VAPID key pair (public: the uncompressed P-256 point,
     // base64url; private: its d in base64url, or a JWK), the `mailto:` contact push services see (Safari
     // refuses an https: one), and where pushes go: 'send' to the push services, 'outbox' to the
     // push_outbox table that /dev/pushbox lists (local mode: nothing leaves the machine).

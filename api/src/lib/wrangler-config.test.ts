@@ -1,4 +1,4 @@
-// The deploy configuration of both workers (issue 10): the API is not publicly routable, secrets are
+// The deploy configuration of both workers: the API is not publicly routable, secrets are
 // never [vars], and the production environment carries no development value and requires its secrets.
 import { readFileSync } from 'node:fs';
 import { unstable_readConfig } from 'wrangler';

@@ -1,4 +1,4 @@
-// The mails of an order's later steps (issue 14), in the order's language: confirmed, shipped (with the
+// The mails of an order's later steps, in the order's language: confirmed, shipped (with the
 // carrier and tracking number), delivered, cancelled, refunded, and the correction when a card refund
 // already announced fails after all (payments/refunds.ts). Queued in the batch of the change itself.
 import { localizePath, type CurrencyCode, type Lang } from '#shared/locale';

@@ -13,9 +13,9 @@ export type MailKind =
   | 'blood_test_results'
   /** The lab confirmed a home visit and named its nurse. */
   | 'blood_test_visit'
-  /** The back office moved the order on (issue 14): confirmed, shipped, delivered, cancelled, refunded. */
+  /** The back office moved the order on: confirmed, shipped, delivered, cancelled, refunded. */
   | 'order_update'
-  /** A product the shopper waits for is back in stock; a wishlist item's price fell (issue 16). */
+  /** A product the shopper waits for is back in stock; a wishlist item's price fell. */
   | 'back_in_stock'
   | 'price_drop';
 

@@ -23,7 +23,7 @@ export function resetMail(lang: Lang, link: string): { subject: string; text: st
 
 interface MailOrder {
   id: number;
-  /** A guest's order link (issue 9), instead of the account's order page. */
+  /** A guest's order link, instead of the account's order page. */
   link_path?: string;
   status: string;
   country: 'KW' | 'SA';
@@ -121,7 +121,7 @@ function orderMailText(lang: Lang, order: MailOrder, siteOrigin: string): { subj
   };
 }
 
-/** To a new account whose address has guest orders: the link that proves the address (issue 9). */
+/** To a new account whose address has guest orders: the link that proves the address. */
 export function verifyOrdersMail(lang: Lang, link: string): { subject: string; text: string } {
   return lang === 'ar'
     ? {
@@ -134,7 +134,7 @@ export function verifyOrdersMail(lang: Lang, link: string): { subject: string; t
       };
 }
 
-/** A new staff member's invitation to the back office (issue 14), in the language the owner chose. */
+/** A new staff member's invitation to the back office, in the language the owner chose. */
 export function staffInvitationMail(lang: Lang, name: string, link: string): { subject: string; text: string } {
   return lang === 'ar'
     ? {

@@ -1,4 +1,4 @@
-// Catalogue images uploaded by staff (issue 14). The type is judged by the file's first bytes (JPEG,
+// Catalogue images uploaded by staff. The type is judged by the file's first bytes (JPEG,
 // PNG or WebP only), never by its name or the browser's content type; the size by its length (5 MB).
 // Workers cannot run sharp, so renditions come from the Cloudflare Images binding (IMAGES): each WebP
 // width and the Open Graph PNG of decision 11. Locally and in tests Miniflare serves the same binding

@@ -1,4 +1,4 @@
-// Promotion evaluation (issue 17, decision 33): pure, so every rule is unit-tested. Given the cart's
+// Promotion evaluation (decision 33): pure, so every rule is unit-tested. Given the cart's
 // paid lines (the shopper's unit prices, VAT included) and the live promotions, it says for each
 // promotion whether it applies and why, which gift it gives (the shopper's choice, else the first in
 // stock) and what its free units take off. Deterministic: promotions run by priority (higher first),

@@ -38,7 +38,7 @@ export interface FetchedCharge {
   currency: string;
 }
 
-/** Money given back on a charge that succeeded (issue 14: the back office's refunds). */
+/** Money given back on a charge that succeeded (the back office's refunds). */
 export interface RefundRequest {
   /** The gateway's id of the charge (payments.provider_ref). */
   providerRef: string;

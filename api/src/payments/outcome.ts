@@ -80,7 +80,7 @@ export async function applyOutcome(
       statements.push(...(await releaseStatements(db, orderId, now)));
     }
   }
-  // A blood-test booking's card payment (issue 13): booked, or its slot place and wallet part returned.
+  // A blood-test booking's card payment: booked, or its slot place and wallet part returned.
   if (payment.purpose === 'order' && payment.blood_test_order_id)
     statements.push(...(await bookingOutcomeStatements(db, payment.blood_test_order_id, event.outcome, now)));
   let results: D1Result[];

@@ -1,4 +1,4 @@
-// Gateway refunds that settle later (issue 14 follow-up). Tap may answer a refund PENDING; the refund
+// Gateway refunds that settle later. Tap may answer a refund PENDING; the refund
 // row then counts as refunded until the gateway says otherwise. Three ways to hear:
 //   - the gateway's webhook (routes/payments.ts): signature checked, then the refund fetched from the
 //     gateway itself, whose status (not the webhook's) decides, as for charges (confirm.ts);

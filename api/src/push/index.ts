@@ -1,4 +1,4 @@
-// Web push (issue 16): pushToUser sends one notification to every device of a shopper who wants the
+// Web push: pushToUser sends one notification to every device of a shopper who wants the
 // topic, each in its subscription's language; subscriptions the push service says are gone (404/410)
 // are deleted. Local mode (PUSH_MODE=outbox, a local: endpoint, or no VAPID key outside production)
 // writes the push to push_outbox instead (/dev/pushbox), so nothing leaves the machine. Runs after the

@@ -1,4 +1,4 @@
-// The quiz's reads (issue 17, decision 32). A version is immutable once published, so its parsed
+// The quiz's reads (decision 32). A version is immutable once published, so its parsed
 // content is kept per isolate by id. The catalogue snapshot the engine scores against is one SELECT
 // that reads the version's targets from its stored JSON (json_each), so it runs in the same batch as
 // the version or the stored result it belongs to: at most 3 products per target, the popular first.

@@ -1,4 +1,4 @@
-// Alerts (issue 16): the one-click unsubscribe of alert mails. Public (the link is the credential: an
+// Alerts: the one-click unsubscribe of alert mails. Public (the link is the credential: an
 // HMAC token naming the person and what to stop), POST only: the storefront's page posts it when the
 // shopper presses its button, so a mail scanner following the link stops nothing.
 import { Hono } from 'hono';

@@ -1,4 +1,4 @@
-// Blood-test booking (issue 13, spec §7): collection slots and holds, /bloodTestOrder/calculate and
+// Blood-test booking (spec §7): collection slots and holds, /bloodTestOrder/calculate and
 // /submit, the shopper's saved patients, and /user/bloodTestOrder/* (list, detail, tests, reschedule,
 // cancel, calendar entry). Everything about an order is scoped to its owner: another shopper's order
 // answers 404 like one that does not exist, a guest 401.
@@ -188,7 +188,7 @@ const advanceSchema = z.object({
 
 const visitNowSchema = z.object({ order_id: z.number().int().positive() });
 
-// Local mode only: moves an order along its timeline for tests (staff tooling is issue 14's), and
+// Local mode only: moves an order along its timeline for tests (staff move it in the back office), and
 // starts a booked visit now: the lab may collect nothing before a visit's time, and a slot can only be
 // booked for later.
 const buildDevBloodTestRoutes = () =>

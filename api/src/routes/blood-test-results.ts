@@ -1,4 +1,4 @@
-// The shopper's blood-test results (issue 15): GET /user/bloodtest/results (one history per person with
+// The shopper's blood-test results: GET /user/bloodtest/results (one history per person with
 // ranges, trends and suggestions; ?patient=<id> for a family member's shop-order results) and POST
 // /user/bloodtest/profile (the account holder's sex, date of birth and unit preference) and /units (the
 // unit preference alone). Signed-in shoppers only (a guest or a staff session is 401); another user's patient answers 404. Health data:

@@ -1,4 +1,4 @@
-// Blood-test results a shopper uploads (issue 15): files first, one per request with the raw bytes as
+// Blood-test results a shopper uploads: files first, one per request with the raw bytes as
 // the body (POST /user/upload/bloodtest?name=…), each judged by its content, encrypted and kept pending;
 // then the result with its file ids and the consent (…/submit). Every route acts on the signed-in user's
 // own rows only: another user's id answers 404, exactly like one that does not exist; a guest or a

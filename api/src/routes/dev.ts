@@ -30,7 +30,7 @@ const buildDevRoutes = () =>
       ).all<Pick<MailOutboxRow, 'id' | 'to_address' | 'subject' | 'body_text' | 'body_html' | 'created_at'>>();
       return c.json(ok({ items: results }));
     })
-    // The pushes local mode kept instead of sending (issue 16), for /dev/pushbox.
+    // The pushes local mode kept instead of sending, for /dev/pushbox.
     .get('/push-outbox', async (c) => {
       if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
       const { results } = await c.env.DB.prepare(
@@ -38,7 +38,7 @@ const buildDevRoutes = () =>
       ).all();
       return c.json(ok({ items: results }));
     })
-    // A staff member with the given roles (issue 14), answered with what signing in takes.
+    // A staff member with the given roles, answered with what signing in takes.
     .post('/staff', async (c) => {
       if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
       const input = parseInput(devStaffSchema, await readJson(c.req));

@@ -216,7 +216,7 @@ productRoutes.post('/:id{[0-9]+}/notify-me', contract('POST /product/:id{[0-9]+}
   const db = c.env.DB;
   const exists = await db.prepare('SELECT 1 AS ok FROM products WHERE id = ? AND is_active = 1').bind(id).first();
   if (!exists) throw new ApiError(404, 'not_found');
-  // The request's language and country are the alert's (issue 16: mail and push in that language, prices
+  // The request's language and country are the alert's (mail and push in that language, prices
   // in that country's currency). Asking again while waiting keeps the place in the queue; asking again
   // after an alert starts a new wait (a new 90 days).
   await (value
@@ -234,7 +234,7 @@ productRoutes.post('/:id{[0-9]+}/notify-me', contract('POST /product/:id{[0-9]+}
 
 productRoutes.get('/notify-list', contract('GET /product/notify-list'), async (c) => {
   const user = await requireUser(c);
-  // A request expires 90 days after it was made (issue 16): the list says when, and hides expired ones.
+  // A request expires 90 days after it was made: the list says when, and hides expired ones.
   const { results } = await c.env.DB.prepare(
     `SELECT ${cardColumns(c.var.lang)}, n.created_at + ?2 AS notify_expires_at FROM ${CARD_FROM} JOIN notify_requests n ON n.product_id = p.id AND n.user_id = ?1
      WHERE p.is_active = 1 AND n.created_at + ?2 > ?3 ORDER BY n.created_at DESC`,

@@ -1,4 +1,4 @@
-// Web push registration (issue 16; spec §4 push registration): the VAPID public key, a device's
+// Web push registration (spec §4 push registration): the VAPID public key, a device's
 // subscription (kept per device and, when signed in, per user), and the signed-in shopper's topics.
 //
 // Ownership: a subscription's endpoint is unique. Posting an endpoint that is stored already updates it

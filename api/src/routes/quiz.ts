@@ -1,4 +1,4 @@
-// The supplement quiz (issue 17, decision 32; spec §7 /quiz/active, /quiz/answer). The active
+// The supplement quiz (decision 32; spec §7 /quiz/active, /quiz/answer). The active
 // version's questions in the request's language (cacheable: a version never changes once published);
 // answers scored by the shared engine into product cards with their reason, "because you said" and
 // cautions; a signed-in shopper's result is stored and compared with their previous one. Answers are

@@ -1,4 +1,4 @@
-// Wishlists and their share links (issue 16; spec §2, §3 Wishlist, §5, §7 /list calls, §8 toasts).
+// Wishlists and their share links (spec §2, §3 Wishlist, §5, §7 /list calls, §8 toasts).
 // Signed-in routes answer 404 for a list that is not the shopper's (never 403: another shopper's ids
 // say nothing), 401 for a guest; the /shared/{token} routes are for anyone with the link. After the
 // session lookup each route is one D1 batch, whose statements check the ownership themselves.

@@ -1,4 +1,4 @@
-// The audit log (issue 14): every change a staff member makes, with the fields before and after, and
+// The audit log: every change a staff member makes, with the fields before and after, and
 // every view of health data. Written as a statement for the change's own batch, so a change and its
 // audit row are stored together or not at all.
 import { currentRequestId } from '#api/src/lib/log';

@@ -1,4 +1,4 @@
-// Encryption at rest of uploaded blood-test files (issue 15). Each file gets a fresh AES-256-GCM data
+// Encryption at rest of uploaded blood-test files. Each file gets a fresh AES-256-GCM data
 // key (WebCrypto) and a random 96-bit nonce; the file's public id is the GCM additional data, so an
 // object copied under another row's key does not decrypt. The data key is wrapped with AES-KW by a
 // key-encryption key (KEK) that HKDF-SHA256 derives from the UPLOAD_KEK secret and its version; D1

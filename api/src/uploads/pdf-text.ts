@@ -1,4 +1,4 @@
-// The text lines of an uploaded PDF report (issue 15), for the values found in them to be offered to
+// The text lines of an uploaded PDF report, for the values found in them to be offered to
 // the shopper. unpdf (a serverless build of pdf.js, ~1.7 MB) is imported on first use only, so only
 // this route pays for loading it. The text is rebuilt line by line from the positioned text items
 // (a table row is one line, whatever order the PDF drew its cells in). Nothing read here is logged.

@@ -1,4 +1,4 @@
-// What an uploaded blood-test result file is, judged by its first bytes only (issue 15): never by its
+// What an uploaded blood-test result file is, judged by its first bytes only: never by its
 // name or the type the browser declared. PDF, JPEG, PNG or HEIC; anything else is refused.
 import type { UploadType } from '#shared/api/blood-test-upload-schemas';
 

@@ -1,4 +1,4 @@
-// Removing uploaded result files (issue 15): with their result, with the account, and the pending ones
+// Removing uploaded result files: with their result, with the account, and the pending ones
 // nobody submitted. D1 rows go first: once a file's wrapped data key is gone its R2 object can no longer
 // be decrypted by anyone, so an object left behind by a failed R2 delete is unreadable ciphertext.
 import { type Keyring, rewrapKey } from './crypto';

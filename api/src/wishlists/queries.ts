@@ -1,4 +1,4 @@
-// Wishlists' SQL (issue 16): the statements the /list routes batch, and their rows as the shared
+// Wishlists' SQL: the statements the /list routes batch, and their rows as the shared
 // shapes (shared/api/wishlist-schemas.ts). Every statement about a list names its owner or its share
 // token in its WHERE, so a batch is the ownership check too: another shopper's id matches no row.
 import type { Lang } from '#shared/locale';

@@ -37,7 +37,7 @@ export function Component() {
     if (order && order.status !== 'cancelled' && order.status !== 'payment_failed') emptyBookingCart();
   }, [order]);
 
-  // Analytics (issue 17): the booking, once per order on this device, when it stands; how much, never
+  // Analytics: the booking, once per order on this device, when it stands; how much, never
   // which tests nor the booking's number.
   useEffect(() => {
     if (!order || ['pending_payment', 'payment_failed', 'cancelled'].includes(order.status)) return;

@@ -98,7 +98,7 @@ export function Component() {
   const cardMethod: CardMethod | undefined =
     state.cardMethod && cardMethods.includes(state.cardMethod) ? state.cardMethod : cardMethods[0];
 
-  /** Analytics (issue 17): the payment chosen, with the lines it would pay for. */
+  /** Analytics: the payment chosen, with the lines it would pay for. */
   function trackPaymentInfo(paymentType: string) {
     const paying = lines.map((e) => ({ sku: e.sku, product: e.product, count: e.count }));
     const coupon = checkout.coupon;

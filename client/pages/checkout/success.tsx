@@ -56,7 +56,7 @@ export function Component() {
     }
   }, [order, cartLoaded]);
 
-  // Analytics (issue 17): the purchase, once per order on this device (never again on a reload), when the
+  // Analytics: the purchase, once per order on this device (never again on a reload), when the
   // order stands: placed with cash or wallet, or its card payment succeeded.
   useEffect(() => {
     if (!order || ['pending_payment', 'payment_failed', 'cancelled'].includes(order.status)) return;

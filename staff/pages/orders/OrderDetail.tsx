@@ -1,4 +1,4 @@
-// One order (issue 14): what was ordered, where it goes, how it was paid, its timeline, and the forms
+// One order: what was ordered, where it goes, how it was paid, its timeline, and the forms
 // of the next steps the staff member's role allows (the API checks the same permissions).
 import { storedAddressLines } from '#shared/text/address-lines';
 import { CARRIERS, REFUND_METHODS, REFUND_REASONS, type OrderStage } from '#shared/api/staff-order-schemas';

@@ -1,4 +1,4 @@
-// The orders list (issue 14): search, filters in the URL (a GET form), newest first, page by page.
+// The orders list: search, filters in the URL (a GET form), newest first, page by page.
 import { ORDER_STAGES, type OrderStage, type StaffOrderListQuery } from '#shared/api/staff-order-schemas';
 import type { CountryCode } from '#shared/locale';
 import { formatMinor, isShopCurrency } from '#shared/money';

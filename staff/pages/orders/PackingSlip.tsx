@@ -1,4 +1,4 @@
-// The packing slip of an order (issue 17, decision 34): a printable sheet that goes in the parcel. It
+// The packing slip of an order (decision 34): a printable sheet that goes in the parcel. It
 // names the recipient, the address, the items and their counts, the gift message in its own language
 // and direction, and the requested delivery day; it never shows a price, a total or the payment.
 import { storedAddressLines } from '#shared/text/address-lines';

@@ -1,4 +1,4 @@
-// Abuse limits of the API (issue 10): sign-in per (account, address) with growing delays, forgot-
+// Abuse limits of the API: sign-in per (account, address) with growing delays, forgot-
 // password and sign-up floods, per-address form limits a new device cannot reset, wallet top-ups per
 // account, device rows per address, one coupon key per person, and links on the configured origin.
 import { env } from 'cloudflare:workers';

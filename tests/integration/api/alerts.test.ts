@@ -1,4 +1,4 @@
-// Back-in-stock and price-drop alerts (issue 16): the shop-alerts queue's consumer run on real D1 with
+// Back-in-stock and price-drop alerts: the shop-alerts queue's consumer run on real D1 with
 // a recording push sender, waves sized by stock, the 24-hour and 90-day rules, idempotent redelivery,
 // mails in the shopper's language and currency, the one-click unsubscribe, the staff route and cron
 // that enqueue, and the back office's conversion figures.

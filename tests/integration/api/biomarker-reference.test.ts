@@ -1,4 +1,4 @@
-// The biomarker reference (issue 15, migration 0032) in D1: it applies on top of the catalogue, every
+// The biomarker reference (migration 0032) in D1: it applies on top of the catalogue, every
 // seeded biomarker has exactly one SI unit, its catalogue unit among its units, a range for any sex or
 // for both sexes (or, for a one-sex test, that sex), each naming its source; and the rows are the
 // shared module's data, so the API and the pages read the same reference.

@@ -1,4 +1,4 @@
-// The blood-test catalogue (issue 13): list with filters, sort and search, a test's page, and the SKU
+// The blood-test catalogue: list with filters, sort and search, a test's page, and the SKU
 // refresh the blood-test cart syncs with; in both languages and both countries (each prices its own).
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Booking blood tests through the API (issue 13): collection slots and their rules, holds under
+// Booking blood tests through the API: collection slots and their rules, holds under
 // concurrency and expiry, calculate in both countries, submit (idempotent; order and slot together),
 // eligibility, the ownership matrix, reschedule and cancel with their cut-off, card payments through
 // the sandbox gateway, the preparation reminder and the calendar entry.

@@ -1,4 +1,4 @@
-// The shopper's blood-test results (issue 15): one history per person (approved results of results_ready
+// The shopper's blood-test results: one history per person (approved results of results_ready
 // shop orders and confirmed upload values, oldest first), the unit they prefer, the range for their sex
 // and age, the falling and critical flags, the ownership matrix, the profile, and the vitamin D suggestion
 // with its products priced for Kuwait and Saudi Arabia, all in at most 3 D1 round trips.

@@ -1,4 +1,4 @@
-// Values of an uploaded result (issue 15): found in a real text PDF (decrypted, read with unpdf, never
+// Values of an uploaded result: found in a real text PDF (decrypted, read with unpdf, never
 // stored), confirmed and saved as a whole set, listed with the result in the request's language,
 // checked against the markers' units, owned like the result, and gone with the result or the account.
 import { env } from 'cloudflare:workers';

@@ -1,4 +1,4 @@
-// Blood-test results the shopper uploads (issue 15): files judged by their content, encrypted at rest
+// Blood-test results the shopper uploads: files judged by their content, encrypted at rest
 // with a wrapped per-file key, the ownership matrix (owner, another shopper, a guest, staff), the
 // download's headers, removal with the result, with the account and after 24 hours unsubmitted, the
 // consent, and the KEK rotation.

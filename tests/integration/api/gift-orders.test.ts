@@ -1,4 +1,4 @@
-// Send as a gift (issue 17, decision 34): an order delivered to a recipient in Kuwait or Saudi Arabia,
+// Send as a gift (decision 34): an order delivered to a recipient in Kuwait or Saudi Arabia,
 // stored in the order's batch (order_gifts) with the message's language and the requested day; every
 // invalid recipient field answers a 400 envelope naming it; only the buyer (or a guest's order link)
 // sees the gift, and the confirmation mail names the recipient and the day.

@@ -1,4 +1,4 @@
-// Durable mail (issue 10, decision 0014): every mail is queued in the batch of the change that causes
+// Durable mail (decision 0014): every mail is queued in the batch of the change that causes
 // it, delivered after the request or by the cron sweep, retried with backoff and given up visibly.
 // "The provider fails" is a real Resend transport (RESEND_API_KEY set) whose fetch answers 500.
 import { env } from 'cloudflare:workers';

@@ -1,4 +1,4 @@
-// Promotions through the API (issue 17, decision 33): a free gift that comes and goes with the cart's
+// Promotions through the API (decision 33): a free gift that comes and goes with the cart's
 // subtotal, the shopper's choice of gift, an out-of-stock gift, dates and countries, the total limit
 // (used up, released by a failed payment, and two concurrent orders for the last gift), buy X get Y
 // in the totals with VAT in KWD and SAR, and the gift lines of a stored order.

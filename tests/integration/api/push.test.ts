@@ -1,4 +1,4 @@
-// Web push (issue 16): subscriptions per device and user with their ownership rules, topic choices,
+// Web push: subscriptions per device and user with their ownership rules, topic choices,
 // sign-in linking, and real pushes: the test plays the browser (its own P-256 key pair and auth
 // secret), intercepts the push service's host, and decrypts what the API sent (RFC 8291), checking the
 // VAPID header; 404/410 prune the subscription, 5xx is retried 3 times, and local mode keeps pushes in

@@ -1,4 +1,4 @@
-// The supplement quiz (issue 17; spec §7 /quiz/active, /quiz/answer, §3 Product.reason): the active
+// The supplement quiz (spec §7 /quiz/active, /quiz/answer, §3 Product.reason): the active
 // version's questions by language, scoring into product cards with reasons, "because you said" and
 // cautions, the safety gates, prices in the shopper's currency, 4xx envelopes, a signed-in shopper's
 // stored result and what changed after a retake, versioning, ownership and account removal.

@@ -1,4 +1,4 @@
-// Search relevance and recall (issue 12, decision 23): vitamin letters, name over description over
+// Search relevance and recall (decision 23): vitamin letters, name over description over
 // brand, in stock first, stop words, plurals and stems, synonyms from D1, Arabic sound-alike spellings,
 // and a search that finds nothing still leading somewhere (did you mean, closest category, the log).
 import { env } from 'cloudflare:workers';

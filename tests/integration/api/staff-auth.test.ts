@@ -1,4 +1,4 @@
-// The back office's doors (issue 14, decision 27): two-step sign-in, sessions, a shopper's token
+// The back office's doors (decision 27): two-step sign-in, sessions, a shopper's token
 // refused on every staff route, and every role's allowed and forbidden routes, walked from the contract.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The back office adds and deletes catalogue entries (issue 14): a new product with its first SKU is
+// The back office adds and deletes catalogue entries: a new product with its first SKU is
 // hidden until shown, then listed and searchable for shoppers; a product or SKU ever ordered is never
 // deleted (409), nor a category or brand still in use; a delete needs its confirmation; new brands
 // bring a logo and home banners a picture per language, stored as real renditions; every change has

@@ -1,4 +1,4 @@
-// The back office's catalogue (issue 14): edits validated with message keys, listing columns and the
+// The back office's catalogue: edits validated with message keys, listing columns and the
 // search index kept in step, back-in-stock events, image uploads judged by content, audit rows, the
 // catalogue version bumped, and who may change what.
 import { env } from 'cloudflare:workers';

@@ -1,4 +1,4 @@
-// The back office's Blood tests area (issue 14): the day's visits by country grant, the collected and
+// The back office's Blood tests area: the day's visits by country grant, the collected and
 // at-lab steps, results entry, approval by a second person only, results invisible to the shopper until
 // then (and never to another shopper or a guest), audit rows for views and changes, and capacity and
 // blackout changes as the slot API sees them.

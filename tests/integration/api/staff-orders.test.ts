@@ -1,4 +1,4 @@
-// The back office's orders (issue 14): lists scoped by the country grant, the fulfilment steps with
+// The back office's orders: lists scoped by the country grant, the fulfilment steps with
 // their mails in the order's language, 409 from a wrong state (also under a race), cancel giving
 // back stock and coupon, refunds that keep the wallet ledger equal to the balance and never exceed
 // what was paid, and an audit row for every change.

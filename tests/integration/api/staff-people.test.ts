@@ -1,4 +1,4 @@
-// The back office's customers, promotions and search areas (issue 14): look-up scoping, wallet
+// The back office's customers, promotions and search areas: look-up scoping, wallet
 // adjustments that keep the ledger equal to the balance, data export and its audit rows, erasure,
 // coupons that the checkout honours, synonyms that the search uses and the zero-result report.
 import { env } from 'cloudflare:workers';

@@ -1,4 +1,4 @@
-// The team (issue 14): invitations by mail, joining with a password and a first code, role grants
+// The team: invitations by mail, joining with a password and a first code, role grants
 // changed and audited, the shop never left without an owner, nobody changing their own access.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';

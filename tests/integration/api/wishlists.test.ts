@@ -1,4 +1,4 @@
-// Wishlists and share links (issue 16; spec §2, §5, §7, §8): lists and items of a signed-in shopper,
+// Wishlists and share links (spec §2, §5, §7, §8): lists and items of a signed-in shopper,
 // the scopes, the list-name rule, ownership (another shopper: 404 on every id; a guest: 401), sharing on
 // and off, the public view of a shared list, "mark as bought" hidden from the owner, account removal.
 import { env } from 'cloudflare:workers';

@@ -1,4 +1,4 @@
-// Abuse limits seen from the browser's side of the storefront (issue 10): the client's address
+// Abuse limits seen from the browser's side of the storefront: the client's address
 // reaches the API (proxy and device registration), a 429 keeps its Retry-After and message key,
 // a fresh device cookie does not reset a per-address limit, and a hostile Host header does not move
 // reset links or payment return URLs off the configured origin.

@@ -1,4 +1,4 @@
-// The storefront's first-party analytics endpoint and its local outbox (issue 17, decision 35): /collect
+// The storefront's first-party analytics endpoint and its local outbox (decision 35): /collect
 // takes only events that pass the shared allow-list, only after consent where it is asked, at a limited
 // rate, and sends them on to GA4's Measurement Protocol (intercepted here) or keeps them for
 // /dev/analytics. Pages carry no tracker markup when none is configured.

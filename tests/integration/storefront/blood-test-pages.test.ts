@@ -1,4 +1,4 @@
-// The blood-test pages as a shopper and a search engine get them (issue 13): rendered on the server
+// The blood-test pages as a shopper and a search engine get them: rendered on the server
 // with prices in the country's currency, a detail page with Product JSON-LD, canonical and hreflang,
 // every test in the sitemap, and no more than 3 D1 round trips per page.
 import { env } from 'cloudflare:workers';

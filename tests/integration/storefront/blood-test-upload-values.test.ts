@@ -1,4 +1,4 @@
-// An uploaded result's values on its page (issue 15), rendered by the storefront against the built
+// An uploaded result's values on its page, rendered by the storefront against the built
 // API: the confirmed values in the server-rendered Arabic table, numbers left to right, within the
 // page's 3 D1 round trips; the values editor is no part of the page's HTML until it is opened.
 import { beforeAll, describe, expect, it } from 'vitest';

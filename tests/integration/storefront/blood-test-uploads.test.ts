@@ -1,4 +1,4 @@
-// Uploaded blood-test results through the storefront (issue 15), against the built API: a file's raw
+// Uploaded blood-test results through the storefront, against the built API: a file's raw
 // bytes go up with the cookie session (signed, beyond the proxy's 1 MB JSON limit), the result is
 // submitted through the ordinary /api proxy, and the file comes back streamed with the API's
 // attachment, sandbox and no-store headers, to its owner only. The bucket holds ciphertext.

@@ -1,4 +1,4 @@
-// The installable app (issue 16): a manifest per language, the service worker's script, the offline
+// The installable app: a manifest per language, the service worker's script, the offline
 // pages it keeps, the "Get the app" guide and the app's start screen, and the head tags and CSP that
 // tie them to every page.
 import { env } from 'cloudflare:workers';

@@ -1,4 +1,4 @@
-// Web push pages through the storefront (issue 16): /profile/notifications in both languages for a
+// Web push pages through the storefront: /profile/notifications in both languages for a
 // signed-in shopper within 3 D1 round trips (a guest goes to sign-in), topic choices through the /api
 // proxy, and the local push outbox page.
 import { env } from 'cloudflare:workers';

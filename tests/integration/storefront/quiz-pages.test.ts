@@ -1,4 +1,4 @@
-// The quiz's pages (issue 17) rendered by the storefront against the built API: /quiz with its intro
+// The quiz's pages rendered by the storefront against the built API: /quiz with its intro
 // and safety note in both languages, a signed-in shopper's /quiz-result from their stored answers with
 // "because you said", within the page's 3 D1 round trips; answers never reach the storefront's KV cache.
 import { env } from 'cloudflare:workers';

@@ -24,7 +24,7 @@ describe('robots.txt', () => {
 });
 
 describe('placeholder pages', () => {
-  // The quiz's result is the shopper's own (issue 17): noindex, and robots.txt keeps crawlers out.
+  // The quiz's result is the shopper's own: noindex, and robots.txt keeps crawlers out.
   for (const path of ['/quiz-result', '/ar/quiz-result']) {
     it(`${path} is private and says noindex`, async () => {
       const res = await storefront(`https://shop.test${path}`);

@@ -1,4 +1,4 @@
-// Back-in-stock alerts through the whole stack (issue 16): a shopper asks to hear about a sold-out
+// Back-in-stock alerts through the whole stack: a shopper asks to hear about a sold-out
 // product, the back office restocks it through its form, the API's queue consumer mails the shopper,
 // and the back office's report shows the alert and the purchase that followed, in both languages.
 import { env } from 'cloudflare:workers';

@@ -1,4 +1,4 @@
-// The back office as a browser meets it (issue 14, decision 27): its own origin (staff.localhost here,
+// The back office as a browser meets it (decision 27): its own origin (staff.localhost here,
 // handed over by the storefront as in local mode), sign-in in two form steps, a shopper's cookies
 // worth nothing there, navigation by role, same-origin posts only, and no way in through the shop's /api.
 import { env } from 'cloudflare:workers';

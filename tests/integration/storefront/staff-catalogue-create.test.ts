@@ -1,4 +1,4 @@
-// Adding and deleting through the staff app's forms (issue 14), as a catalogue manager's browser posts
+// Adding and deleting through the staff app's forms, as a catalogue manager's browser posts
 // them: a product added in Arabic lands on its own page with the notice, is deleted only with the box
 // ticked; a brand comes with its logo; a category in use stays with its message; a banner posted with
 // a picture per language is on the shop's home page in each language, and its thumbnail is served to

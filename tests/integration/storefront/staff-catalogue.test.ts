@@ -1,4 +1,4 @@
-// A catalogue change in the back office is what the next shopper request shows (issue 14): the price
+// A catalogue change in the back office is what the next shopper request shows: the price
 // changed through the staff app's form, the home page's cached answer made stale by the catalogue
 // version, the product page with the new price; a sold-out SKU restocked is for sale again.
 import { env } from 'cloudflare:workers';

@@ -1,4 +1,4 @@
-// Send as a gift in the back office (issue 17, decision 34): a shopper's gift order shows its recipient,
+// Send as a gift in the back office (decision 34): a shopper's gift order shows its recipient,
 // requested day and message on the staff order page, the list flags and filters gift orders, and the
 // printable packing slip has the message (in its language and direction) and the items with their
 // counts, and no price, total, currency or payment.

@@ -1,4 +1,4 @@
-// The back office's Blood tests pages through their forms (issue 14): the sections a role opens (a
+// The back office's Blood tests pages through their forms: the sections a role opens (a
 // fulfilment clerk or a support agent never reaches patient data), the catalogue and capacity pages,
 // and a form post answered with Post/Redirect/Get and a note, or the API's reason.
 import { env } from 'cloudflare:workers';

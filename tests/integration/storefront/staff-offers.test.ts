@@ -1,4 +1,4 @@
-// Gifts and offers in the staff app (issue 17, decision 33): a manager creates a gift offer through
+// Gifts and offers in the staff app (decision 33): a manager creates a gift offer through
 // the form, finds it in the list in English and Arabic, edits it and deactivates it; a role without
 // the promotions permission does not see the section.
 import { env } from 'cloudflare:workers';

@@ -1,4 +1,4 @@
-// Cancelling a paid card order from the staff order page (issue 14): the cancel form offers where the
+// Cancelling a paid card order from the staff order page: the cancel form offers where the
 // card payment goes back (the gateway by default, the shopper's wallet when there is an account), and
 // a refund the gateway refuses during the cancel shows as an error after the redirect, with the
 // failed refund and the way to refund again.

@@ -1,4 +1,4 @@
-// The back office's orders through the staff worker's forms (issue 14), and what the shopper then
+// The back office's orders through the staff worker's forms, and what the shopper then
 // sees: a fulfilment clerk finds the order, confirms, packs and ships it with a tracking number, and
 // the shopper's own order page shows the carrier and the tracking number.
 import { env } from 'cloudflare:workers';

@@ -1,4 +1,4 @@
-// Customers, promotions and search in the staff app, through its forms at staff.localhost (issue 14):
+// Customers, promotions and search in the staff app, through its forms at staff.localhost:
 // a support agent finds a shopper, credits their wallet and downloads their data export (an attachment,
 // audited); the owner's erasure wants the e-mail typed; coupons and synonyms through their forms.
 import { env } from 'cloudflare:workers';

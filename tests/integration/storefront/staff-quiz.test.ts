@@ -1,4 +1,4 @@
-// The quiz in the back office (issue 17), through the staff app and the built API: the versions list,
+// The quiz in the back office, through the staff app and the built API: the versions list,
 // a new draft from the active version, its JSON checked with the shared schema (problems listed, the
 // text kept), the preview, publishing (the old active version retired, published versions read-only),
 // the catalogue permissions, the audit log, and the storefront's quiz following the published version.

@@ -1,4 +1,4 @@
-// Wishlist pages (issue 16) rendered by the storefront against the built API: /profile/wishlists and a
+// Wishlist pages rendered by the storefront against the built API: /profile/wishlists and a
 // shared list's public page in English and Arabic within the page's 3 D1 round trips, the shared
 // page's Open Graph preview, its prices in the visitor's currency, and 404 for a link that names nothing.
 import { env } from 'cloudflare:workers';

@@ -23,7 +23,7 @@ export function contentSecurityPolicy(nonce: string, dev = false): string {
     "font-src 'self'",
     dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
     "manifest-src 'self'",
-    // The service worker (/sw.js, issue 16); its own fetches fall under connect-src.
+    // The service worker (/sw.js); its own fetches fall under connect-src.
     "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",

@@ -1,4 +1,4 @@
-// Alerts (issue 16): the back-in-stock report.
+// Alerts: the back-in-stock report.
 import type { RouteContract } from '../registry';
 
 export const STAFF_ALERT_CONTRACTS = {

@@ -1,4 +1,4 @@
-// The back office's catalogue (issue 14): products and SKUs (prices, stock, buy limits), images,
+// The back office's catalogue: products and SKUs (prices, stock, buy limits), images,
 // categories, brands, home sections (catalogue:*), and nutritionists with their lists (nutritionists:*).
 import { idParams } from '#shared/api/route-schemas';
 import {

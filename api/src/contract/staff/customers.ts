@@ -1,4 +1,4 @@
-// Customers: look-up, a shopper's page, wallet adjustments, data export and erasure (issue 14).
+// Customers: look-up, a shopper's page, wallet adjustments, data export and erasure.
 import { idParams } from '#shared/api/route-schemas';
 import { customerEraseSchema, customerSearchSchema, walletAdjustSchema } from '#shared/api/people-schemas';
 import type { RouteContract } from '../registry';

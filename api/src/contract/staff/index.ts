@@ -1,4 +1,4 @@
-// The back office's route contracts (issue 14, decision 27), one file per area, merged here. Each
+// The back office's route contracts (decision 27), one file per area, merged here. Each
 // entry names the permission its route needs (RouteContract.staff); contract() checks it.
 import type { RouteContract } from '../registry';
 import { STAFF_CATALOGUE_CONTRACTS } from './catalogue';

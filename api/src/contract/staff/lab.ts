@@ -1,4 +1,4 @@
-// The back office's Blood tests area (issue 14): the day's visits, results entry and second-person
+// The back office's Blood tests area: the day's visits, results entry and second-person
 // approval, the test catalogue's prices, collection capacity and blackout days. Health data: every
 // read of patients or results writes an audit row, every change too.
 import { idParams } from '#shared/api/route-schemas';

@@ -1,4 +1,4 @@
-// The back office's orders (issue 14): search, detail, the fulfilment steps, cancel and refunds.
+// The back office's orders: search, detail, the fulfilment steps, cancel and refunds.
 import { idParams, orderRefundParams } from '#shared/api/route-schemas';
 import {
   staffOrderCancelSchema,

@@ -1,4 +1,4 @@
-// Promotions: gift thresholds, gifts with purchase, buy X get Y (issue 17, decision 33).
+// Promotions: gift thresholds, gifts with purchase, buy X get Y (decision 33).
 import { z } from '#shared/zod';
 import { idParams } from '#shared/api/route-schemas';
 import { promotionInputSchema } from '#shared/api/promotion-schemas';

@@ -1,4 +1,4 @@
-// Promotions: coupons (issue 14).
+// Promotions: coupons.
 import { z } from '#shared/zod';
 import { idParams } from '#shared/api/route-schemas';
 import { couponInputSchema } from '#shared/api/people-schemas';

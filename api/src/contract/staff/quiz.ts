@@ -1,4 +1,4 @@
-// The quiz's versions in the back office (issue 17, decision 32), with the catalogue permissions.
+// The quiz's versions in the back office (decision 32), with the catalogue permissions.
 import { idParams } from '#shared/api/route-schemas';
 import { staffQuizContentSchema } from '#shared/quiz/staff';
 import type { RouteContract } from '../registry';

@@ -1,4 +1,4 @@
-// Search: the synonym table and the zero-result report (issue 14, decisions 23 and 26).
+// Search: the synonym table and the zero-result report (decisions 23 and 26).
 import { idParams } from '#shared/api/route-schemas';
 import { synonymAddSchema } from '#shared/api/people-schemas';
 import type { RouteContract } from '../registry';

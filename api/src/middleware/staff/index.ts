@@ -1,4 +1,4 @@
-// The staff member behind a back-office call (issue 14, decision 27): the staff app sends its session
+// The staff member behind a back-office call (decision 27): the staff app sends its session
 // token as `authorization: Staff <token>` (signed with the rest of the request). A shopper's Bearer
 // token is never a staff token, so a shopper gets 401 on every staff route; a staff member without the
 // route's permission gets 403 `forbidden`.

@@ -1,4 +1,4 @@
-// The back office's back-in-stock alerts report (issue 16): per SKU, who waits, the alerts sent and the
+// The back office's back-in-stock alerts report: per SKU, who waits, the alerts sent and the
 // purchases that followed them (api/src/alerts/report.ts). Read with the catalogue permission.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';

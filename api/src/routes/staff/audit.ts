@@ -1,4 +1,4 @@
-// The audit log for the owner (issue 14): newest first, 50 a page, by resource, record or staff member.
+// The audit log for the owner: newest first, 50 a page, by resource, record or staff member.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { AppEnv } from '#api/src/app-env';

@@ -1,4 +1,4 @@
-// Staff sign-in (issue 14, decision 27): e-mail and password give a five-minute single-use ticket;
+// Staff sign-in (decision 27): e-mail and password give a five-minute single-use ticket;
 // the ticket and a TOTP code give the session. Failures of either step count against the same
 // per-account and per-address limits as shoppers' sign-ins, under their own keys.
 import { Hono } from 'hono';

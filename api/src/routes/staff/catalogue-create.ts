@@ -1,4 +1,4 @@
-// The back office's catalogue, continued (issue 14): adding products (with their first SKU), SKUs,
+// The back office's catalogue, continued: adding products (with their first SKU), SKUs,
 // categories and brands, and deleting them. A delete never rewrites history: a product or SKU that was
 // ever ordered stays (hide it instead: orders, refunds and reports point at it), and a category or brand
 // that still has products or subcategories stays too; each refusal is a 409 with its message key.

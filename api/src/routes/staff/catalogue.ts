@@ -1,4 +1,4 @@
-// The back office's catalogue (issue 14): products and SKUs, stock, images, categories, brands, home
+// The back office's catalogue: products and SKUs, stock, images, categories, brands, home
 // sections, nutritionists and their lists. Every change is one D1 batch with its audit row and what it
 // must keep in step (listing columns, search index, back-in-stock events; api/src/catalogue/maintain.ts),
 // then a new catalogue version, so shoppers see it on their next request.
@@ -287,7 +287,7 @@ export const staffCatalogueRoutes = new Hono<AppEnv>()
               .bind(after.price, after.old_price, after.buy_limit, id),
         denormaliseProduct(db, before.product_id),
         ...(restocked ? onBackInStock(c.env, [id]) : []),
-        // A lower price: wishlist owners who asked for a price-drop alert hear of it (issue 16).
+        // A lower price: wishlist owners who asked for a price-drop alert hear of it.
         ...priceDrop,
         audit(c, member, {
           action: 'sku.edit',

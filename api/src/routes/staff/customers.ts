@@ -1,4 +1,4 @@
-// Customers in the back office (issue 14): look-up, a shopper's page (orders, blood-test orders by
+// Customers in the back office: look-up, a shopper's page (orders, blood-test orders by
 // count and status only, wallet), wallet adjustments with a reason, data export and erasure on request.
 // A country-limited grant sees the shoppers with a record (order, booking, wallet, address) in its
 // countries, and only those countries' records.
@@ -322,7 +322,7 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
         reason: input.reason,
       }),
     ]);
-    // The shopper's uploaded result files (issue 15): rows went in the batch, the ciphertext goes now.
+    // The shopper's uploaded result files: rows went in the batch, the ciphertext goes now.
     await deleteObjects(c.env.UPLOADS, uploads);
     return c.json(ok({ erased: true }));
   });

@@ -1,4 +1,4 @@
-// The back office's first page (issue 14): per country the staff member may see, today's orders and
+// The back office's first page: per country the staff member may see, today's orders and
 // blood-test visits (Gulf local day), payments awaiting action; low stock for the whole catalogue.
 // One batch: one D1 round trip.
 import { Hono } from 'hono';

@@ -1,4 +1,4 @@
-// The back office's home banners (issue 14): a banner row is a home section of type 'banner' whose
+// The back office's home banners: a banner row is a home section of type 'banner' whose
 // payload lists its banners ({image_key, link, alt_en, alt_ar}; api/src/routes/home.ts reads it). A
 // banner's text is drawn in its picture, so each has one picture per language, stored as
 // `<image_key>-en` and `<image_key>-ar` and cropped to the row's 3:1 box.

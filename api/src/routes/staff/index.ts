@@ -1,4 +1,4 @@
-// The back office's API (issue 14, decision 27), mounted at /staff. Every route's contract names the
+// The back office's API (decision 27), mounted at /staff. Every route's contract names the
 // permission it needs; the staff worker is its only caller.
 import { Hono } from 'hono';
 import type { AppEnv } from '#api/src/app-env';

@@ -1,4 +1,4 @@
-// The back office's Blood tests area (issue 14): the day's visits, results and their second-person
+// The back office's Blood tests area: the day's visits, results and their second-person
 // approval, test prices, collection capacity and blackout days. Lists filter by the countries the
 // grant allows; one record checks the grant for its own country (api/src/blood-tests/lab-*.ts).
 import { Hono } from 'hono';
@@ -94,7 +94,7 @@ export const staffLabRoutes = new Hono<AppEnv>()
   .post('/results/approve', contract('POST /staff/results/approve'), async (c) => {
     const member = await requireStaff(c);
     const orderId = c.req.valid('json').order_id;
-    // The shopper's devices hear only that results are ready (no values), after the answer (issue 16).
+    // The shopper's devices hear only that results are ready (no values), after the answer.
     const onReady = (userId: number) =>
       pushAfter(c, () => pushToUser(c.env, userId, 'results_ready', (lang) => resultsReadyPush(lang, orderId)));
     return c.json(ok(await approveResults(c.env.DB, member, orderId, siteOrigin(c), Date.now(), onReady)));

@@ -1,4 +1,4 @@
-// The back office's orders (issue 14): search and detail for the countries a grant allows, the
+// The back office's orders: search and detail for the countries a grant allows, the
 // fulfilment steps confirm → packed → shipped → delivered, cancel, and refunds. Every change is one
 // D1 batch that holds the step's timeline row (which aborts the batch from a wrong state: migration
 // 0025), the order's change, the shopper's mail (outbox) and the audit row.
@@ -291,7 +291,7 @@ async function runStep(c: Context<AppEnv>, id: number, step: Step, input: Record
     if (isTransitionRace(error)) throw new ApiError(409, 'transition_not_allowed');
     throw error;
   }
-  // The account's devices get a push too (issue 16), after the answer: confirmed, shipped, delivered, cancelled.
+  // The account's devices get a push too, after the answer: confirmed, shipped, delivered, cancelled.
   const pushed = update?.kind;
   const userId = order.user_id;
   if (pushed && userId !== null && orderStatusPush('en', pushed, order.id))

@@ -1,4 +1,4 @@
-// Promotions in the back office (issue 17, decision 33): gift thresholds, gifts with purchase and
+// Promotions in the back office (decision 33): gift thresholds, gifts with purchase and
 // buy X get Y, listed, created, edited and deactivated with their gifts and targets. The same
 // permission and country rules as coupons (routes/staff/promotions.ts), and every change audited in
 // its own batch.

@@ -1,4 +1,4 @@
-// Coupons in the back office (issue 14): list, create, edit, deactivate. A coupon of one country is
+// Coupons in the back office: list, create, edit, deactivate. A coupon of one country is
 // that country's grant's; a coupon for both countries needs a grant for every country. Audited.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';

@@ -1,4 +1,4 @@
-// The quiz's versions in the back office (issue 17, decision 32): list, a new draft copied from the
+// The quiz's versions in the back office (decision 32): list, a new draft copied from the
 // active version, a draft's content replaced (checked with the shared schema), publish (the active one
 // is retired). Published versions are never edited: a stored result is always scored again by its own
 // version. Read and written with the catalogue permissions; every change is audited.

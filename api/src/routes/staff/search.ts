@@ -1,4 +1,4 @@
-// Search in the back office (issue 14, decisions 23 and 26): the synonym table and the report of
+// Search in the back office (decisions 23 and 26): the synonym table and the report of
 // searches that found nothing. Synonyms are stored normalised, as the index is; each API isolate
 // keeps them for a minute (catalogue/search.ts): an edit clears this isolate's copy at once, the
 // others within the minute.

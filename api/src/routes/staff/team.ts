@@ -1,4 +1,4 @@
-// The team (issue 14): the owner invites staff, gives and takes role grants, disables members. The shop
+// The team: the owner invites staff, gives and takes role grants, disables members. The shop
 // always keeps an active owner for every country; nobody changes their own access here. Invitations
 // are single-use links of 72 hours: the new member chooses a password and enrols the TOTP secret.
 import { Hono } from 'hono';
