@@ -105,3 +105,63 @@ export function findViolations(files) {
   }
   return out;
 }
+
+/** The file a repository path names: as written, or with a source extension or /index added. */
+function moduleFile(target, known) {
+  for (const c of [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`, `${target}/index.tsx`])
+    if (known.has(c)) return c;
+  return null;
+}
+
+/**
+ * Import circles among the files (tests left out): each group of files that reach each other through
+ * static imports, type-only ones included, smallest first. A circle means two modules are one concern
+ * split in two, or a shared part that belongs in its own module.
+ */
+export function findCycles(files) {
+  const sources = files.filter((f) => !/\.test\.tsx?$/.test(f.file));
+  const known = new Set(sources.map((f) => f.file));
+  const graph = new Map();
+  for (const { file, source } of sources) {
+    const code = withoutComments(source);
+    const deps = new Set();
+    // Static imports and re-exports only: a dynamic import() loads on demand, after both modules ran.
+    for (const m of code.matchAll(/\b(?:import|export)\s+(?:type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g)) {
+      const target = resolveSpecifier(file, m[1]);
+      const dep = target && moduleFile(target, known);
+      if (dep && dep !== file) deps.add(dep);
+    }
+    graph.set(file, deps);
+  }
+  // Tarjan's strongly connected components.
+  let next = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const cycles = [];
+  const visit = (v) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v)) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group = [];
+      let w;
+      do {
+        w = stack.pop();
+        onStack.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1) cycles.push(group.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return cycles.sort((a, b) => a.length - b.length);
+}

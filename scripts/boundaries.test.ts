@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findViolations, specifiersOf } from './boundaries.mjs';
+import { findCycles, findViolations, specifiersOf } from './boundaries.mjs';
 
 const check = (file: string, source: string) => findViolations([{ file, source }]).map((v) => v.spec);
 
@@ -54,5 +54,37 @@ describe('import boundaries', () => {
     expect(check('client/routes.tsx', "const pages = import.meta.glob('../api/src/**/*.ts');")).toEqual([
       '../api/src/**/*.ts',
     ]);
+  });
+});
+
+describe('import circles', () => {
+  it('finds two modules that import each other, a type-only import included', () => {
+    const cycles = findCycles([
+      { file: 'api/src/contract/registry.ts', source: "import { LAB } from './staff/lab';" },
+      { file: 'api/src/contract/staff/lab.ts', source: "import type { RouteContract } from '../registry';" },
+      { file: 'api/src/contract/route.ts', source: 'export const x = 1;' },
+    ]);
+    expect(cycles).toEqual([['api/src/contract/registry.ts', 'api/src/contract/staff/lab.ts']]);
+  });
+
+  it('finds a longer circle through aliases, and none once the shared type has its own module', () => {
+    const files = [
+      { file: 'client/a.ts', source: "import { b } from '#client/b';" },
+      { file: 'client/b.tsx', source: "import { c } from './c';" },
+      { file: 'client/c.ts', source: "import type { A } from './a';" },
+    ];
+    expect(findCycles(files)).toEqual([['client/a.ts', 'client/b.tsx', 'client/c.ts']]);
+    files[2] = { file: 'client/c.ts', source: "import type { A } from './a-types';" };
+    expect(findCycles(files)).toEqual([]);
+  });
+
+  it('ignores dynamic imports, tests and comments', () => {
+    expect(
+      findCycles([
+        { file: 'client/a.ts', source: "import { b } from './b';" },
+        { file: 'client/b.ts', source: "// import { a } from './a';\nconst a = () => import('./a');" },
+        { file: 'client/b.test.ts', source: "import { a } from './a';" },
+      ]),
+    ).toEqual([]);
   });
 });

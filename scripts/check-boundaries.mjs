@@ -1,7 +1,8 @@
-// npm test's import-boundary step: lists every import that breaks scripts/boundaries.mjs, exits 1 if any.
+// npm test's import-boundary step: lists every import that breaks scripts/boundaries.mjs, and every
+// import circle, exits 1 if any.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AREAS, findViolations } from './boundaries.mjs';
+import { AREAS, findCycles, findViolations } from './boundaries.mjs';
 
 const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
 
@@ -17,5 +18,9 @@ function* walk(dir) {
 const files = AREAS.flatMap((area) => [...walk(area)]).map((file) => ({ file, source: readFileSync(file, 'utf8') }));
 const violations = findViolations(files);
 for (const v of violations) console.error(`${v.file}: ${v.reason} ('${v.spec}')`);
-console.log(`boundaries: ${files.length} files, ${violations.length} imports across a boundary`);
-process.exit(violations.length ? 1 : 0);
+const cycles = findCycles(files);
+for (const c of cycles) console.error(`import circle: ${c.join(' → ')}`);
+console.log(
+  `boundaries: ${files.length} files, ${violations.length} imports across a boundary, ${cycles.length} import circles`,
+);
+process.exit(violations.length || cycles.length ? 1 : 0);

@@ -1,6 +1,6 @@
 import type { RequestIdVariables } from 'hono/request-id';
 import type { StorefrontConfig } from './config';
-import type { Session } from './lib/session';
+import type { Session } from './lib/session-state';
 
 export type AppEnv = {
   Bindings: StorefrontEnv;

@@ -52,7 +52,7 @@ import { sendPreparationReminders } from './blood-tests/reminder';
 import { paymentRoutes, sandboxPaymentRoutes } from './routes/payments';
 import { sweepStalePayments } from './payments/sweep';
 import { sweepPendingRefunds } from './payments/refunds';
-import { gatewayFor } from './payments/gateway';
+import { gatewayFor } from './payments/gateway-for';
 import { deliverDueMail } from './mail/deliver';
 import { deliverMailAfter } from './mail/deliver-after';
 import { openApiDocument } from './contract/openapi';

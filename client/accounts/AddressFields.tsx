@@ -7,7 +7,7 @@ import { SAUDI_CODE_LENGTHS } from '#shared/api/account-schemas';
 import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
 import { Field, type FormApi } from '../ui/form';
-import type { AddressValues, PlaceNames } from './AddressForm';
+import type { AddressValues, PlaceNames } from './address-values';
 
 /** A form value from an API field that may be missing. */
 export const str = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));

@@ -12,34 +12,9 @@ import { Field, FormAlerts, useForm } from '../ui/form';
 import { KuwaitFields, SaudiFields, str } from './AddressFields';
 import { readDraft, writeDraft } from './form-drafts';
 
-/** The names of the chosen places, in the page's language: a kept (guest) address is shown with them. */
-export interface PlaceNames {
-  governorate_name?: string | null;
-  area_name?: string | null;
-  city_name?: string | null;
-}
+import type { AddressValues, PlaceNames } from './address-values';
 
-export type AddressValues = Record<
-  | 'country'
-  | 'label'
-  | 'recipient'
-  | 'phone'
-  | 'governorate_id'
-  | 'area_id'
-  | 'block'
-  | 'street'
-  | 'avenue'
-  | 'building'
-  | 'floor'
-  | 'apartment'
-  | 'city_search'
-  | 'city_id'
-  | 'district'
-  | 'building_number'
-  | 'postal_code'
-  | 'short_address',
-  string
->;
+export type { AddressValues, PlaceNames } from './address-values';
 type Values = AddressValues;
 
 /** The national part of a saved phone, when it belongs to the address's country (else nothing to prefill). */

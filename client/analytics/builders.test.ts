@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { toDataLayer, type AnalyticsEvent } from '#shared/analytics/events';
 import { currencyInfoFor, payableMinor } from '#shared/money';
 import type { ProductCard } from '#shared/catalogue/types';
-import type { CartEntry } from '../cart/cart-store';
+import type { CartEntry } from '../cart/cart-types';
 import { builders as b } from './builders';
 import type { TrackContext } from './track';
 

@@ -19,7 +19,7 @@ import {
 import type { ItemInput } from '#shared/analytics/events';
 import type { ListName } from '#shared/analytics/params';
 import type { ProductCard, SkuSummary } from '#shared/catalogue/types';
-import type { CartProduct, CartSku } from '../cart/cart-store';
+import type { CartProduct, CartSku } from '../cart/cart-types';
 import type { TrackContext } from './track';
 
 export function cardItem(

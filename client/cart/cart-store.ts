@@ -3,70 +3,13 @@
 // In every page's first JavaScript (the header's count, the storage sync, the cards' add buttons), so the
 // server sync, the reorder and the buyable lines are in cart-sync.ts, loaded by the pages that use them.
 import { proxy, snapshot } from 'valtio';
-import type { ImageRef, SkuPrice } from '#shared/catalogue/types';
 import { isLang, type Lang } from '#shared/locale';
 import { toast } from '../stores/toasts';
 import { track } from '../analytics/track';
+import type { CartEntry, CartOrigin, CartProduct, CartSku } from './cart-types';
 
-/** Where an item was added from (spec §2 product card origin sources). */
-export const ORIGIN_SOURCES = [
-  'Product',
-  'Cart',
-  'Collection',
-  'Purchase Together',
-  'Category Page',
-  'Search History',
-  'FavouriteList',
-  'Nutritionist',
-  'Nutritionist List',
-  'Nutritionist Banner',
-  'Home Page',
-  'List',
-  'Search',
-  'My Orders',
-  'Popular Products',
-  'Quiz',
-  'Unlock Free Delivery',
-  'Blood Test Results',
-] as const;
-export type OriginSource = (typeof ORIGIN_SOURCES)[number];
-
-export interface CartOrigin {
-  source: OriginSource;
-  id?: string | number;
-  position?: number;
-}
-
-export interface CartSku {
-  id: number;
-  name: string;
-  price: SkuPrice;
-  buy_limit: number | null;
-  in_stock: boolean;
-}
-
-export interface CartProduct {
-  id: number;
-  slug: string;
-  name: string;
-  brand: { id: number; name: string };
-  image?: ImageRef;
-}
-
-export interface CartEntry {
-  count: number;
-  sku: CartSku;
-  product: CartProduct;
-  origin: CartOrigin;
-  suggestionId?: string;
-  /** Why it was suggested (a blood-test result), in both languages: shown under the line whatever the page's. */
-  reason?: { en: string; ar: string };
-  outOfStock?: boolean;
-  /** While set, storage changes from other tabs are ignored (a flush is under way). */
-  flushAfter?: number;
-  /** The language of the names above (the page's, when added or last synced); unknown in older carts. */
-  lang?: Lang;
-}
+export { ORIGIN_SOURCES } from './cart-types';
+export type { CartEntry, CartOrigin, CartProduct, CartSku, OriginSource } from './cart-types';
 
 /** The page's language, for the names of what is added now (none outside a browser). */
 export function pageLang(): Lang | undefined {

@@ -2,7 +2,7 @@
 // and error; a checkbox group; the alerts above the form; the confirmation that replaces it.
 import type { ChangeEvent, FocusEvent, ReactNode, RefObject } from 'react';
 import { useI18n } from '../i18n/context';
-import type { FormApi, FormValues as Values } from './form';
+import type { FormApi, FormValues as Values } from './form-state';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 

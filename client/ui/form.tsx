@@ -3,7 +3,7 @@
 // it has a value, or after a first submit) and again as it is corrected; submit checks everything,
 // lists the problems in an alert and focuses the first invalid field. The API call goes through the
 // session client; its errors land in an alert above the form, field errors next to their fields.
-import { useContext, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { ApiFailure } from '#shared/api/client';
 import { FIELD_LENGTHS, firstProblems } from '#shared/api/forms';
@@ -25,8 +25,9 @@ export {
   type ControlProps,
 } from './form-fields';
 
-/** A form's values by field name: text, or the checked options of a checkbox group. */
-export type FormValues = Record<string, string | string[]>;
+import type { FormApi, FormValues } from './form-state';
+
+export type { FormApi, FormValues } from './form-state';
 type Values = FormValues;
 
 export interface FormOptions<V extends Values, Out> {
@@ -46,31 +47,6 @@ export interface FormOptions<V extends Values, Out> {
   onSuccess?: (data: unknown) => void;
   /** Sends the parsed values somewhere else than a POST to `endpoint` (e.g. kept for a later step). */
   send?: (data: Out) => Promise<unknown>;
-}
-
-export interface FormApi<V extends Values> {
-  id: string;
-  values: V;
-  fields: Record<keyof V & string, FieldText>;
-  /** Translated error per field. */
-  errors: Partial<Record<keyof V & string, string>>;
-  set<K extends keyof V & string>(name: K, value: V[K]): void;
-  blur(name: keyof V & string): void;
-  submit(event: FormEvent<HTMLFormElement>): void;
-  reset(): void;
-  sending: boolean;
-  /** False until the page is hydrated: the form cannot be sent before that. */
-  ready: boolean;
-  /** The problems of the last submit, while some remain. */
-  summary: Array<{ field: keyof V & string; text: string }> | null;
-  /** A server or network error, translated. */
-  serverError: string | null;
-  /** The API's answer after a successful submit. */
-  result: { id: number } | null;
-  formRef: RefObject<HTMLFormElement | null>;
-  successRef: RefObject<HTMLDivElement | null>;
-  alertRef: RefObject<HTMLDivElement | null>;
-  focusField(name: keyof V & string): void;
 }
 
 type ErrorKeys<V> = Partial<Record<keyof V & string, string>>;

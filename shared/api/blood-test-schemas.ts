@@ -1,6 +1,6 @@
 // The blood-test catalogue's inputs (GET /bloodTest query, POST /bloodTest/sku body), shared by the
 // API's contract and the storefront's URL handling.
-import { BLOOD_TEST_CATEGORY_SLUG, BLOOD_TEST_MAX_PRICE, BLOOD_TEST_SORTS } from '../blood-tests/url-query';
+import { BLOOD_TEST_CATEGORY_SLUG, BLOOD_TEST_MAX_PRICE, BLOOD_TEST_SORTS } from '../blood-tests/list-params';
 import { z } from '../zod';
 
 /** The list's query: every field optional; unknown values are refused (400), as the contract does. */

@@ -3,16 +3,9 @@
 // (which refuses them with 400) is only asked for what it accepts. Plain checks, no zod: this runs in
 // the page's own chunk, and zod would add ~24 kB gzip to it (url-query.test.ts keeps both in step).
 import type { BloodTestListQuery } from '../api/blood-test-schemas';
-import type { BloodTestSort } from './catalogue-types';
+import { BLOOD_TEST_CATEGORY_SLUG, BLOOD_TEST_MAX_PRICE, BLOOD_TEST_SORTS } from './list-params';
 
-export const BLOOD_TEST_SORTS = [
-  'popularity',
-  'price_asc',
-  'price_desc',
-  'name',
-] as const satisfies readonly BloodTestSort[];
-export const BLOOD_TEST_CATEGORY_SLUG = /^[a-z0-9-]{1,80}$/;
-export const BLOOD_TEST_MAX_PRICE = /^[0-9]{1,9}$/;
+export { BLOOD_TEST_CATEGORY_SLUG, BLOOD_TEST_MAX_PRICE, BLOOD_TEST_SORTS } from './list-params';
 
 const oneOf = <T extends string>(list: readonly T[], raw: string | null): T | undefined =>
   list.includes(raw as T) ? (raw as T) : undefined;

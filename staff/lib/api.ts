@@ -5,14 +5,9 @@ import type { Context } from 'hono';
 import { isEnvelope, type Envelope } from '#shared/api/envelope';
 import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
 import { signRequest, SIGNATURE_HEADERS } from '#shared/api/signing';
-import type { Permission, RoleGrant } from '#shared/staff/permissions';
 import type { StaffAppEnv } from '../app-env';
 
-export interface StaffSelf {
-  staff: { id: number; name: string; email: string; lang: 'en' | 'ar' };
-  grants: RoleGrant[];
-  permissions: Permission[];
-}
+export type { StaffSelf } from './staff-self';
 
 export interface ApiAnswer<T> {
   status: number;

@@ -11,19 +11,11 @@ import { COOKIE_NAMES, DEFAULT_COUNTRY, isCountryCode, isLang, type CountryCode,
 import type { AppEnv } from '../app-env';
 import { registerDevice } from '../upstream';
 import { tokenCookie } from './cookies';
+import type { Session } from './session-state';
 
 export const COUNTRY_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
-export interface Session {
-  secure: boolean;
-  deviceToken: string | null;
-  userToken: string | null;
-  user: UserDisplay | null;
-  /** When the auth cookie ends (ms), as recorded in the user cookie: a rewrite never goes past it. */
-  userExpires: number | null;
-  lang: Lang;
-  country: CountryCode;
-}
+export type { Session } from './session-state';
 
 /** Cookie names: the __Host- prefix binds a cookie to this exact origin, and needs https. */
 export function cookieNames(secure: boolean) {

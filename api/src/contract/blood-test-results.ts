@@ -4,7 +4,7 @@ import {
   bloodTestResultsQuery,
   bloodTestUnitsBody,
 } from '#shared/api/blood-test-results-schemas';
-import type { RouteContract } from './registry';
+import type { RouteContract } from './route-contract';
 
 export const BLOOD_TEST_RESULTS_CONTRACTS = {
   'GET /user/bloodtest/results': {

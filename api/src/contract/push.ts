@@ -1,7 +1,7 @@
 // Web push: the VAPID key, a device's subscription and the shopper's topics, merged into
 // CONTRACTS (registry.ts).
 import { pushPreferenceSchema, pushSubscribeSchema, pushUnsubscribeSchema } from '#shared/api/push-schemas';
-import type { RouteContract } from './registry';
+import type { RouteContract } from './route-contract';
 
 export const PUSH_CONTRACTS = {
   'GET /push/key': {

@@ -1,6 +1,6 @@
 // The supplement quiz (spec §7 /quiz/active, /quiz/answer), merged into CONTRACTS (registry.ts).
 import { quizAnswerBodySchema } from '#shared/quiz/schema';
-import type { RouteContract } from './registry';
+import type { RouteContract } from './route-contract';
 
 export const QUIZ_CONTRACTS = {
   'GET /quiz/active': {

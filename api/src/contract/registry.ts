@@ -2,7 +2,6 @@
 // Each route validates its input with its entry (api/src/lib/validate.ts: `contract(key)`), and
 // docs/openapi.json is generated from the same entries (./openapi.ts). tests/integration/api/contract.test.ts
 // fails when a route has no entry or an entry no route. Pure data over shared/ schemas: Node reads it too.
-import type { z } from 'zod';
 import {
   addressSchema,
   forgotPasswordSchema,
@@ -66,7 +65,7 @@ import {
 } from '#shared/api/blood-test-upload-schemas';
 import { BIOMARKER_REFERENCE } from '#shared/blood-tests/biomarker-reference-data';
 import { productQuerySchema } from '#shared/catalogue/filter-model';
-import type { Permission } from '#shared/staff/permissions';
+import type { RouteContract } from './route-contract';
 import { STAFF_CONTRACTS } from './staff';
 import { alertUnsubscribeSchema } from '#shared/api/alert-schemas';
 import { BLOOD_TEST_RESULTS_CONTRACTS } from './blood-test-results';
@@ -74,36 +73,7 @@ import { PUSH_CONTRACTS } from './push';
 import { WISHLIST_CONTRACTS } from './wishlists';
 import { QUIZ_CONTRACTS } from './quiz';
 
-export interface RouteContract {
-  summary: string;
-  /** The OpenAPI tag: the area of the shop. */
-  tag: string;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  /** The JSON body. Failures answer 400 `validation_failed` with the fields (see validate.ts). */
-  body?: z.ZodType;
-  /**
-   * A body of raw bytes instead (a file upload), read and judged by the route itself: the types its
-   * content may be and its size limit, for the description.
-   */
-  rawBody?: { types: readonly string[]; maxBytes: number };
-  /** The success answer is a file of these types, not an envelope (failures still are envelopes). */
-  fileResponse?: readonly string[];
-  /**
-   * A path naming nothing answers 404 `not_found` (an id or slug, like one that does not exist);
-   * 'bad_request' for parameters that are not names, such as a page number.
-   */
-  badParams?: 'not_found' | 'bad_request';
-  /** Signed in (a session token) needed: 401 `unauthorized` otherwise, checked before the input. */
-  user?: true;
-  /** Reachable without a device token (api/src/index.ts: requireDevice's exemptions). */
-  noDevice?: true;
-  /**
-   * A back-office route (decision 27): a staff session is needed (401 otherwise, a shopper's token
-   * included), and this permission (403 `forbidden` otherwise); 'signed-in' for any staff member.
-   */
-  staff?: Permission | 'signed-in';
-}
+export type { RouteContract } from './route-contract';
 
 const page = { params: pageParams, badParams: 'bad_request' } as const;
 

@@ -10,7 +10,7 @@ import {
   wishlistScopeQuery,
   wishlistShareSchema,
 } from '#shared/api/wishlist-schemas';
-import type { RouteContract } from './registry';
+import type { RouteContract } from './route-contract';
 
 const own = { params: wishlistIdParams, user: true } as const;
 const link = { params: shareTokenParams } as const;

@@ -1,11 +1,9 @@
 // The payment-gateway interface: a hosted payment page per charge, and a signed webhook telling the
 // outcome. Two adapters: Tap Payments (production: KNET, mada, cards, Apple Pay) and the built-in
-// sandbox (local mode: a page where a tester picks success, failure or cancel).
+// sandbox (local mode: a page where a tester picks success, failure or cancel). The interface only:
+// gateway-for.ts picks the adapter, so no adapter depends on a module that depends on it.
 import type { WebhookProvider } from '#shared/api/payment-webhooks';
 import type { CardMethod } from '#shared/api/order-schemas';
-import type { ApiConfig } from '../lib/config';
-import { sandboxGateway } from './sandbox';
-import { tapGateway } from './tap';
 
 export interface ChargeRequest {
   paymentId: string;
@@ -100,10 +98,4 @@ export interface Gateway {
    * sandbox, whose refunds a tester settles from the staff order page.
    */
   fetchRefund?(providerRef: string): Promise<RefundReport | null>;
-}
-
-export function gatewayFor(config: ApiConfig, fetcher: typeof fetch = fetch): Gateway {
-  return config.PAYMENT_PROVIDER === 'tap'
-    ? tapGateway(config.TAP_SECRET_KEY!, fetcher)
-    : sandboxGateway(config.PAYMENT_WEBHOOK_SECRET);
 }

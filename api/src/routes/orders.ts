@@ -11,7 +11,7 @@ import { siteOrigin } from '../lib/site-origin';
 import { paged } from '../lib/params';
 import { contract } from '../lib/validate';
 import { currentUser, requireUser } from '../middleware/user';
-import { gatewayFor } from '../payments/gateway';
+import { gatewayFor } from '../payments/gateway-for';
 import { applyOutcome } from '../payments/outcome';
 import {
   failureOf,

@@ -7,7 +7,8 @@ import { WEBHOOK_PROVIDER_PATTERN, WEBHOOK_SIGNATURE_HEADERS } from '#shared/api
 import { z } from '#shared/zod';
 import { ApiError } from '../lib/errors';
 import { contract, parseInput, readJson } from '../lib/validate';
-import { gatewayFor, isRefundBody } from '../payments/gateway';
+import { isRefundBody } from '../payments/gateway';
+import { gatewayFor } from '../payments/gateway-for';
 import { settleRefund } from '../payments/refunds';
 import { applyOutcome } from '../payments/outcome';
 import { confirmWebhookEvent } from '../payments/confirm';

@@ -3,7 +3,6 @@
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
-import type { NamedRow } from './Products';
 import {
   BilingualFields,
   CatalogueLinks,
@@ -13,6 +12,8 @@ import {
   NAME_LABELS,
   Notice,
   kwd,
+  CategoryOptions,
+  type NamedRow,
 } from './parts';
 
 /** A size's price, old price (crossed out) and buy limit, in KWD as the forms take them. */
@@ -72,20 +73,6 @@ export function SkuFields({ t, form, failure }: { t: StaffTranslator; form: stri
         dir="ltr"
         required
       />
-    </>
-  );
-}
-
-/** Categories as a select lists them: each subcategory under its parent, marked with a dash. */
-export function CategoryOptions({ t, categories }: { t: StaffTranslator; categories: NamedRow[] }) {
-  const name = (r: NamedRow) => (t.lang === 'ar' ? r.name_ar : r.name_en);
-  return (
-    <>
-      {categories.map((c) => (
-        <option key={c.id} value={c.id}>
-          {c.parent_id ? `— ${name(c)}` : name(c)}
-        </option>
-      ))}
     </>
   );
 }

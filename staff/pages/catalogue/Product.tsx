@@ -6,8 +6,8 @@ import type { CountryCode } from '#shared/locale';
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
-import type { NamedRow } from './Products';
-import { CategoryOptions, PriceFields, SkuFields } from './NewProduct';
+import { PriceFields, SkuFields } from './NewProduct';
+import { CategoryOptions, type NamedRow } from './parts';
 import {
   ALT_LABELS,
   BilingualFields,

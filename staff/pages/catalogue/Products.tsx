@@ -3,8 +3,9 @@ import { formatMinor } from '#shared/money';
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
-import { CategoryOptions } from './NewProduct';
-import { CatalogueLinks, Notice, canWrite } from './parts';
+import { CatalogueLinks, CategoryOptions, Notice, canWrite, type NamedRow } from './parts';
+
+export type { NamedRow } from './parts';
 
 export interface ProductListRow {
   id: number;
@@ -20,13 +21,6 @@ export interface ProductListRow {
   category_ar: string;
   stock: number | null;
   skus: number;
-}
-
-export interface NamedRow {
-  id: number;
-  name_en: string;
-  name_ar: string;
-  parent_id?: number | null;
 }
 
 export interface ProductFilters {

@@ -275,3 +275,24 @@ export function CreateForm(props: {
     </details>
   );
 }
+
+export interface NamedRow {
+  id: number;
+  name_en: string;
+  name_ar: string;
+  parent_id?: number | null;
+}
+
+/** Categories as a select lists them: each subcategory under its parent, marked with a dash. */
+export function CategoryOptions({ t, categories }: { t: StaffTranslator; categories: NamedRow[] }) {
+  const name = (r: NamedRow) => (t.lang === 'ar' ? r.name_ar : r.name_en);
+  return (
+    <>
+      {categories.map((c) => (
+        <option key={c.id} value={c.id}>
+          {c.parent_id ? `— ${name(c)}` : name(c)}
+        </option>
+      ))}
+    </>
+  );
+}

@@ -1,5 +1,5 @@
 // Alerts: the back-in-stock report.
-import type { RouteContract } from '../registry';
+import type { RouteContract } from '../route-contract';
 
 export const STAFF_ALERT_CONTRACTS = {
   'GET /staff/alerts/back-in-stock': {

@@ -23,7 +23,7 @@ import {
   skuEditSchema,
   stockAdjustSchema,
 } from '#shared/api/staff-catalogue-schemas';
-import type { RouteContract } from '../registry';
+import type { RouteContract } from '../route-contract';
 
 const staff = { tag: 'staff', noDevice: true } as const;
 const byId = { params: idParams } as const;

@@ -1,6 +1,6 @@
 // Sign-in, the signed-in member, the dashboard and the audit log.
 import { auditQuerySchema, staffLangSchema, staffSignInSchema, staffVerifySchema } from '#shared/api/staff-schemas';
-import type { RouteContract } from '../registry';
+import type { RouteContract } from '../route-contract';
 
 export const STAFF_CORE_CONTRACTS = {
   // Called by the staff worker only, never through the storefront's /api proxy.

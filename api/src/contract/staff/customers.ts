@@ -1,7 +1,7 @@
 // Customers: look-up, a shopper's page, wallet adjustments, data export and erasure.
 import { idParams } from '#shared/api/route-schemas';
 import { customerEraseSchema, customerSearchSchema, walletAdjustSchema } from '#shared/api/people-schemas';
-import type { RouteContract } from '../registry';
+import type { RouteContract } from '../route-contract';
 
 const one = { params: idParams, badParams: 'not_found', noDevice: true, tag: 'staff' } as const;
 

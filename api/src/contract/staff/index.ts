@@ -1,6 +1,6 @@
 // The back office's route contracts (decision 27), one file per area, merged here. Each
 // entry names the permission its route needs (RouteContract.staff); contract() checks it.
-import type { RouteContract } from '../registry';
+import type { RouteContract } from '../route-contract';
 import { STAFF_CATALOGUE_CONTRACTS } from './catalogue';
 import { STAFF_CORE_CONTRACTS } from './core';
 import { STAFF_CUSTOMER_CONTRACTS } from './customers';

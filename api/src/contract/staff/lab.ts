@@ -17,7 +17,7 @@ import {
   visitNurseSchema,
   visitsQuerySchema,
 } from '#shared/api/staff-lab-schemas';
-import type { RouteContract } from '../registry';
+import type { RouteContract } from '../route-contract';
 
 const lab = { tag: 'staff', noDevice: true } as const;
 

@@ -8,7 +8,7 @@ import {
   staffRefundSettleSchema,
   staffOrderStepSchema,
 } from '#shared/api/staff-order-schemas';
-import type { RouteContract } from '../registry';
+import type { RouteContract } from '../route-contract';
 
 const one = { params: idParams, noDevice: true, tag: 'staff' } as const;
 

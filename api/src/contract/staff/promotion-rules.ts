@@ -2,7 +2,7 @@
 import { z } from '#shared/zod';
 import { idParams } from '#shared/api/route-schemas';
 import { promotionInputSchema } from '#shared/api/promotion-schemas';
-import type { RouteContract } from '../registry';
+import type { RouteContract } from '../route-contract';
 
 const one = { params: idParams, badParams: 'not_found', noDevice: true, tag: 'staff' } as const;
 

@@ -1,7 +1,7 @@
 // The quiz's versions in the back office (decision 32), with the catalogue permissions.
 import { idParams } from '#shared/api/route-schemas';
 import { staffQuizContentSchema } from '#shared/quiz/staff';
-import type { RouteContract } from '../registry';
+import type { RouteContract } from '../route-contract';
 
 export const STAFF_QUIZ_CONTRACTS = {
   'GET /staff/quiz/versions': {

@@ -1,7 +1,7 @@
 // Search: the synonym table and the zero-result report (decisions 23 and 26).
 import { idParams } from '#shared/api/route-schemas';
 import { synonymAddSchema } from '#shared/api/people-schemas';
-import type { RouteContract } from '../registry';
+import type { RouteContract } from '../route-contract';
 
 export const STAFF_SEARCH_CONTRACTS = {
   'GET /staff/search/synonyms': {

@@ -7,7 +7,7 @@ import {
   staffInviteSchema,
 } from '#shared/api/staff-schemas';
 import { idParams } from '#shared/api/route-schemas';
-import type { RouteContract } from '../registry';
+import type { RouteContract } from '../route-contract';
 
 export const STAFF_TEAM_CONTRACTS = {
   'GET /staff/team': {

@@ -1,5 +1,5 @@
 // A nutritionist's avatar: head and shoulders with the initials in a badge.
-import type { AvatarInput } from '../svg';
+import type { AvatarInput } from './inputs';
 import { darken, inkOn, lighten, rgb, toHex } from './colour';
 import { fitOne, hash, isArabic, svgOpen, textEl } from './text';
 

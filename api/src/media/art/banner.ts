@@ -1,5 +1,5 @@
 // A promotional banner: gradient, decoration, text at the inline start and pills at the end.
-import type { BannerInput } from '../svg';
+import type { BannerInput } from './inputs';
 import { DEFAULT_ACCENT, darken, inkOn, lighten, rgb, toHex } from './colour';
 import { fitLines, hash, isArabic, n, rect, svgOpen, textEl } from './text';
 

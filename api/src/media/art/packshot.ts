@@ -1,5 +1,5 @@
 // A product's packshot: the container that suits its form, with a front and a back label.
-import type { PackshotForm, PackshotInput } from '../svg';
+import type { PackshotForm, PackshotInput } from './inputs';
 import { darken, inkOn, lighten, luminance, rgb, toHex } from './colour';
 import {
   type Rect,

@@ -21,7 +21,8 @@ import type { OrderEventRow, OrderItemRow, OrderRow, PaymentRow, RefundRow, Wall
 import { releaseStatements } from '#api/src/payments/outcome';
 import { restockedSkus } from '#api/src/catalogue/back-in-stock';
 import { announceAlerts } from '#api/src/alerts';
-import { gatewayFor, type RefundResult } from '#api/src/payments/gateway';
+import type { RefundResult } from '#api/src/payments/gateway';
+import { gatewayFor } from '#api/src/payments/gateway-for';
 import { refundMailTag, settleRefund } from '#api/src/payments/refunds';
 import { sandboxGateway, signSandboxRefund } from '#api/src/payments/sandbox';
 import { WEBHOOK_SIGNATURE_HEADERS } from '#shared/api/payment-webhooks';

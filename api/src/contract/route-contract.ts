@@ -1,0 +1,36 @@
+// What one route of the API promises (decision 17): its inputs' schemas, who may call it, and its
+// description. Its own module, so the route tables and the registry that gathers them both depend on
+// it, and no table depends on the registry.
+import type { z } from 'zod';
+import type { Permission } from '#shared/staff/permissions';
+
+export interface RouteContract {
+  summary: string;
+  /** The OpenAPI tag: the area of the shop. */
+  tag: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** The JSON body. Failures answer 400 `validation_failed` with the fields (see validate.ts). */
+  body?: z.ZodType;
+  /**
+   * A body of raw bytes instead (a file upload), read and judged by the route itself: the types its
+   * content may be and its size limit, for the description.
+   */
+  rawBody?: { types: readonly string[]; maxBytes: number };
+  /** The success answer is a file of these types, not an envelope (failures still are envelopes). */
+  fileResponse?: readonly string[];
+  /**
+   * A path naming nothing answers 404 `not_found` (an id or slug, like one that does not exist);
+   * 'bad_request' for parameters that are not names, such as a page number.
+   */
+  badParams?: 'not_found' | 'bad_request';
+  /** Signed in (a session token) needed: 401 `unauthorized` otherwise, checked before the input. */
+  user?: true;
+  /** Reachable without a device token (api/src/index.ts: requireDevice's exemptions). */
+  noDevice?: true;
+  /**
+   * A back-office route (decision 27): a staff session is needed (401 otherwise, a shopper's token
+   * included), and this permission (403 `forbidden` otherwise); 'signed-in' for any staff member.
+   */
+  staff?: Permission | 'signed-in';
+}

@@ -1,0 +1,16 @@
+// One request's session as the worker holds it: the tokens from the httpOnly cookies, the readable
+// user, the language and country. Its own module: the request's context type (app-env.ts) carries it,
+// and the session module (session.ts) that decides it takes that context.
+import type { UserDisplay } from '#shared/boot';
+import type { CountryCode, Lang } from '#shared/locale';
+
+export interface Session {
+  secure: boolean;
+  deviceToken: string | null;
+  userToken: string | null;
+  user: UserDisplay | null;
+  /** When the auth cookie ends (ms), as recorded in the user cookie: a rewrite never goes past it. */
+  userExpires: number | null;
+  lang: Lang;
+  country: CountryCode;
+}
