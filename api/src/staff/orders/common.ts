@@ -1,0 +1,131 @@
+// The back office's orders: loading an order within the grant, its stage, the money it took and gave
+// back (SQL), and the statements every change shares: the shopper's mail and the guarded timeline row.
+import type { Context } from 'hono';
+import type { OrderStage } from '#shared/api/staff-order-schemas';
+import type { AppEnv } from '#api/src/app-env';
+import { ApiError } from '#api/src/lib/errors';
+import { siteOrigin } from '#api/src/lib/site-origin';
+import { assertCan, requireStaff } from '#api/src/middleware/staff';
+import type { OrderEventRow, OrderRow } from '#api/src/db/rows';
+import type { OrderUpdate, OrderUpdateKind } from '#api/src/mail/order-update-texts';
+import { orderUpdateStatements } from '#api/src/orders/update-mail';
+
+export const ORDERS_PAGE = 30;
+
+export type Order = OrderRow & { email: string | null; user_name: string | null };
+
+/** Where an order stands, for staff: its status with 'processing' split into confirmed and packed. */
+export function stageOf(o: Pick<OrderRow, 'status' | 'packed_at'>): OrderStage {
+  switch (o.status) {
+    case 'placed':
+    case 'paid':
+      return 'to_confirm';
+    case 'processing':
+      return o.packed_at ? 'packed' : 'confirmed';
+    default:
+      return o.status;
+  }
+}
+
+/** SQL for each stage (the list filter), over `o`. */
+export const STAGE_SQL: Record<OrderStage, string> = {
+  to_confirm: "o.status IN ('placed', 'paid')",
+  confirmed: "o.status = 'processing' AND o.packed_at IS NULL",
+  packed: "o.status = 'processing' AND o.packed_at IS NOT NULL",
+  shipped: "o.status = 'shipped'",
+  delivered: "o.status = 'delivered'",
+  cancelled: "o.status = 'cancelled'",
+  pending_payment: "o.status = 'pending_payment'",
+  payment_failed: "o.status = 'payment_failed'",
+};
+
+export const PAID_SQL = `(o.wallet_used
+  + coalesce((SELECT sum(p.amount) FROM payments p WHERE p.order_id = o.id AND p.purpose = 'order' AND p.status = 'succeeded'), 0)
+  + CASE WHEN o.payment_method = 'cod' AND o.status = 'delivered' THEN o.total - o.wallet_used ELSE 0 END)`;
+export const REFUNDED_SQL = `coalesce((SELECT sum(r.amount) FROM refunds r WHERE r.order_id = o.id AND r.status <> 'failed'), 0)`;
+export const CARD_SQL = `coalesce((SELECT sum(p.amount) FROM payments p WHERE p.order_id = o.id AND p.purpose = 'order' AND p.status = 'succeeded'), 0)`;
+export const GATEWAY_REFUNDED_SQL = `coalesce((SELECT sum(r.amount) FROM refunds r WHERE r.order_id = o.id AND r.method = 'gateway' AND r.status <> 'failed'), 0)`;
+
+export async function loadOrder(db: D1Database, id: number): Promise<Order | null> {
+  return db
+    .prepare(
+      `SELECT o.*, coalesce(u.email, o.guest_email) AS email, u.name AS user_name
+       FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ?`,
+    )
+    .bind(id)
+    .first<Order>();
+}
+
+/** The order, 404 when it does not exist, 403 unless the grant covers the order's country. */
+export async function orderFor(c: Context<AppEnv>, id: number, permission: Parameters<typeof assertCan>[1]) {
+  const member = await requireStaff(c);
+  const order = await loadOrder(c.env.DB, id);
+  if (!order) throw new ApiError(404, 'not_found');
+  assertCan(member, permission, order.country);
+  return { member, order };
+}
+
+/** The shopper's mail for a step, in the order's language; a guest's carries a fresh order link. */
+export function mailStatements(
+  c: Context<AppEnv>,
+  order: Order,
+  update: Omit<OrderUpdate, 'orderId' | 'country' | 'currency' | 'linkPath'>,
+  dedupe: string,
+  now: number,
+  when?: { sql: string; binds: unknown[] },
+): Promise<D1PreparedStatement[]> {
+  return orderUpdateStatements(c.env.DB, order, update, { dedupe, now, siteOrigin: siteOrigin(c), when });
+}
+
+/**
+ * The step's timeline row, first in its batch: its kind is computed from the order's state when the
+ * batch runs, so a step from a wrong state (a second clerk was quicker) writes 'not_allowed', which
+ * the CHECK refuses, and nothing of the batch is stored.
+ */
+export function guardedEvent(
+  db: D1Database,
+  p: {
+    orderId: number;
+    kind: OrderEventRow['kind'];
+    from: OrderStage[];
+    staffId: number;
+    note: string | null;
+    now: number;
+  },
+): D1PreparedStatement {
+  const allowed = p.from.map((s) => `(${STAGE_SQL[s]})`).join(' OR ');
+  return db
+    .prepare(
+      `INSERT INTO order_events (order_id, kind, staff_id, note, at)
+       SELECT o.id, CASE WHEN ${allowed} THEN ? ELSE 'not_allowed' END, ?, ?, ? FROM orders o WHERE o.id = ?`,
+    )
+    .bind(p.kind, p.staffId, p.note, p.now, p.orderId);
+}
+
+export function isTransitionRace(error: unknown): boolean {
+  return /order_event_allowed|order_events\.|CHECK constraint failed|payment_events/.test(String(error));
+}
+
+export type Step = 'confirm' | 'pack' | 'ship' | 'deliver' | 'cancel';
+
+/** Each step: the stages it starts from (checked again inside the batch), its timeline kind, its mail. */
+export const STEPS: Record<Step, { from: OrderStage[]; kind: OrderEventRow['kind']; mail: OrderUpdateKind | null }> = {
+  confirm: { from: ['to_confirm'], kind: 'confirmed', mail: 'confirmed' },
+  pack: { from: ['confirmed'], kind: 'packed', mail: null },
+  ship: { from: ['packed'], kind: 'shipped', mail: 'shipped' },
+  deliver: { from: ['shipped'], kind: 'delivered', mail: 'delivered' },
+  cancel: {
+    from: ['to_confirm', 'confirmed', 'packed', 'pending_payment', 'payment_failed'],
+    kind: 'cancelled',
+    mail: 'cancelled',
+  },
+};
+
+/**
+ * What has been paid on the order (minor units), as SQL over `o`: the wallet part, the card payments
+ * that succeeded, and a cash-on-delivery order's cash once delivered.
+ */
+
+export function sandboxSettles(c: Context<AppEnv>): boolean {
+  return c.var.config.ENVIRONMENT !== 'production' && c.var.config.PAYMENT_PROVIDER === 'sandbox';
+}

@@ -1,0 +1,275 @@
+// Refunds from the back office: to the wallet (with its ledger row) or through the gateway that took
+// the card payment, never more than was paid, and the shopper told once the refund holds.
+import type { Context } from 'hono';
+import { ok } from '#shared/api/envelope';
+import { currencyDecimals } from '#shared/money';
+import type { AppEnv } from '#api/src/app-env';
+import { ApiError } from '#api/src/lib/errors';
+import { log } from '#api/src/lib/log';
+import { siteOrigin } from '#api/src/lib/site-origin';
+import { auditStatement } from '#api/src/staff/audit';
+import type { StaffMember } from '#api/src/staff/sessions';
+import type { PaymentRow, RefundRow } from '#api/src/db/rows';
+import type { RefundResult } from '#api/src/payments/gateway';
+import { gatewayFor } from '#api/src/payments/gateway-for';
+import { refundMailTag } from '#api/src/payments/refunds';
+import { walletMove } from '#api/src/orders/place';
+import { randomToken } from '#api/src/accounts/tokens';
+import { CARD_SQL, GATEWAY_REFUNDED_SQL, type Order, PAID_SQL, REFUNDED_SQL, mailStatements } from './common';
+import { orderDetail } from './detail';
+
+export type CardPayment = Pick<PaymentRow, 'id' | 'provider' | 'provider_ref'>;
+
+/** The order's card payment that succeeded, which a gateway refund goes back through. */
+export function cardPayment(db: D1Database, orderId: number): Promise<CardPayment | null> {
+  return db
+    .prepare(
+      "SELECT id, provider, provider_ref FROM payments WHERE order_id = ? AND purpose = 'order' AND status = 'succeeded' AND provider_ref IS NOT NULL ORDER BY created_at DESC LIMIT 1",
+    )
+    .bind(orderId)
+    .first<CardPayment>();
+}
+
+/**
+ * What a cancel gives back of the card payment: the card part not yet refunded through the gateway,
+ * within what stays refundable once the wallet part returns to the wallet (releaseStatements).
+ */
+export async function cardLeftAfterCancel(db: D1Database, order: Order): Promise<number> {
+  const sums = await db
+    .prepare(
+      `SELECT ${PAID_SQL} AS paid, ${REFUNDED_SQL} AS refunded, ${CARD_SQL} AS card_paid, ${GATEWAY_REFUNDED_SQL} AS gateway_refunded
+       FROM orders o WHERE o.id = ?`,
+    )
+    .bind(order.id)
+    .first<{ paid: number; refunded: number; card_paid: number; gateway_refunded: number }>();
+  if (!sums) return 0;
+  const walletReturned = order.holds_stock ? order.wallet_used : 0;
+  return Math.max(0, Math.min(sums.card_paid - sums.gateway_refunded, sums.paid - walletReturned - sums.refunded));
+}
+
+export const isOverRefund = (error: unknown) =>
+  /refund_within_paid|CHECK constraint failed: refunds/.test(String(error));
+
+/**
+ * A refund row whose amount is checked inside its batch: more than was paid minus what was refunded
+ * (and, through the gateway, more than the card paid minus its refunds) writes 0, which the CHECK
+ * (refunds.refund_within_paid) refuses, so the whole batch fails. Two refunds at once cannot both pass.
+ */
+export function refundInsert(
+  db: D1Database,
+  r: {
+    order: Pick<Order, 'id'>;
+    amount: number;
+    method: 'wallet' | 'gateway';
+    reason: RefundRow['reason'];
+    note: string | null;
+    paymentId: string | null;
+    staffId: number;
+    now: number;
+  },
+): D1PreparedStatement {
+  const within =
+    r.method === 'gateway'
+      ? `?1 <= ${PAID_SQL} - ${REFUNDED_SQL} AND ?1 <= ${CARD_SQL} - ${GATEWAY_REFUNDED_SQL}`
+      : `?1 <= ${PAID_SQL} - ${REFUNDED_SQL}`;
+  return db
+    .prepare(
+      `INSERT INTO refunds (order_id, amount, currency, method, reason, note, status, payment_id, staff_id, created_at, updated_at)
+       SELECT o.id, CASE WHEN ${within} THEN ?1 ELSE 0 END, o.currency, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8 FROM orders o WHERE o.id = ?9
+       RETURNING id`,
+    )
+    .bind(
+      r.amount,
+      r.method,
+      r.reason,
+      r.note,
+      r.method === 'wallet' ? 'succeeded' : 'pending',
+      r.paymentId,
+      r.staffId,
+      r.now,
+      r.order.id,
+    );
+}
+
+/**
+ * The shopper's side of a refund: the timeline row they see and the mail. A gateway refund's are
+ * stored only while its row has not failed: a failure settled first (its webhook can overtake the
+ * gateway's answer) must not be followed by "we have refunded"; one settled after finds this mail
+ * and sends the correction (payments/refunds.ts).
+ */
+export async function refundedStatements(
+  c: Context<AppEnv>,
+  order: Order,
+  member: StaffMember,
+  r: { amount: number; method: 'wallet' | 'gateway'; note: string | null; refundId?: number },
+  tag: string,
+  at: number,
+): Promise<D1PreparedStatement[]> {
+  const when =
+    r.refundId === undefined
+      ? undefined
+      : { sql: "EXISTS (SELECT 1 FROM refunds WHERE id = ? AND status <> 'failed')", binds: [r.refundId] };
+  return [
+    c.env.DB.prepare(
+      `INSERT INTO order_events (order_id, kind, staff_id, note, at, refund_id) SELECT ?, 'refunded', ?, ?, ?, ? WHERE ${when?.sql ?? 'true'}`,
+    ).bind(order.id, member.id, r.note, at, r.refundId ?? null, ...(when?.binds ?? [])),
+    ...(await mailStatements(c, order, { kind: 'refunded', amount: r.amount, method: r.method }, tag, at, when)),
+  ];
+}
+
+/**
+ * Asks the gateway for a refund whose row is stored pending, then stores its answer. A refund the
+ * gateway settles later stays pending until its webhook or the sweep (payments/refunds.ts); the
+ * answer never overwrites a settlement that arrived first. Not failed: the shopper is mailed. Answers
+ * the refund's status as stored.
+ */
+export async function sendGatewayRefund(
+  c: Context<AppEnv>,
+  member: StaffMember,
+  order: Order,
+  r: { refundId: number; amount: number; reason: RefundRow['reason']; note: string | null; payment: CardPayment },
+): Promise<RefundResult['status']> {
+  const db = c.env.DB;
+  const gateway = gatewayFor(c.var.config);
+  let result: RefundResult;
+  try {
+    result = await gateway.refund({
+      providerRef: r.payment.provider_ref!,
+      amount: r.amount,
+      currency: order.currency,
+      decimals: currencyDecimals(order.currency),
+      reason: r.reason,
+      refundId: r.refundId,
+      webhookUrl: `${siteOrigin(c)}/payments/webhook/${gateway.name}`,
+    });
+  } catch (error) {
+    log.error('gateway refund failed', { orderId: order.id, refundId: r.refundId, error });
+    result = { providerRef: null, status: 'failed' };
+  }
+  const later = Date.now();
+  const store = [
+    db
+      .prepare(
+        "UPDATE refunds SET status = CASE WHEN status = 'pending' THEN ? ELSE status END, provider_ref = coalesce(provider_ref, ?), updated_at = ? WHERE id = ? RETURNING status",
+      )
+      .bind(result.status, result.providerRef, later, r.refundId),
+    auditStatement(db, member, {
+      action: result.status === 'failed' ? 'order.refund_failed' : 'order.refund_sent',
+      resource: 'order',
+      resourceId: order.id,
+      country: order.country,
+      after: { refund_id: r.refundId, status: result.status, provider_ref: result.providerRef },
+      reason: r.note ? `${r.reason}: ${r.note}` : r.reason,
+    }),
+  ];
+  const [stored] =
+    result.status === 'failed'
+      ? await db.batch(store)
+      : await db.batch([
+          ...store,
+          ...(await refundedStatements(
+            c,
+            order,
+            member,
+            { amount: r.amount, method: 'gateway', note: r.note, refundId: r.refundId },
+            refundMailTag(r.refundId),
+            later,
+          )),
+        ]);
+  // What the row says now: a settlement that arrived before this answer (its webhook) has the last word.
+  return (stored!.results[0] as Pick<RefundRow, 'status'> | undefined)?.status ?? result.status;
+}
+
+/**
+ * A refund, never more than was paid minus what was refunded (checked inside the batch: refundInsert).
+ * To the wallet: the ledger row and the balance in the same batch. To the gateway: the refund row is
+ * stored pending first (counting as refunded), then the gateway is asked, then its answer is stored.
+ */
+export async function refund(
+  c: Context<AppEnv>,
+  member: StaffMember,
+  order: Order,
+  input: { amount: number; method: 'wallet' | 'gateway'; reason: RefundRow['reason']; note?: string },
+) {
+  const db = c.env.DB;
+  const now = Date.now();
+  const note = input.note || null;
+  if (input.method === 'wallet' && order.user_id === null) throw new ApiError(409, 'refund_needs_account');
+  const payment = input.method === 'gateway' ? await cardPayment(db, order.id) : null;
+  if (input.method === 'gateway' && !payment) throw new ApiError(409, 'refund_no_card_payment');
+  const insert = refundInsert(db, {
+    order,
+    amount: input.amount,
+    method: input.method,
+    reason: input.reason,
+    note,
+    paymentId: payment?.id ?? null,
+    staffId: member.id,
+    now,
+  });
+  const audit = (after: Record<string, unknown>) =>
+    auditStatement(db, member, {
+      action: 'order.refund',
+      resource: 'order',
+      resourceId: order.id,
+      country: order.country,
+      after,
+      reason: note ? `${input.reason}: ${note}` : input.reason,
+    });
+
+  if (input.method === 'wallet') {
+    try {
+      await db.batch([
+        insert,
+        ...walletMove(db, {
+          userId: order.user_id!,
+          currency: order.currency,
+          amount: input.amount,
+          kind: 'refund',
+          orderId: order.id,
+          paymentId: null,
+        }),
+        ...(await refundedStatements(
+          c,
+          order,
+          member,
+          { amount: input.amount, method: 'wallet', note },
+          `refund:${now}:${randomToken().slice(0, 8)}`,
+          now,
+        )),
+        audit({ amount: input.amount, currency: order.currency, method: 'wallet', reason: input.reason }),
+      ]);
+    } catch (error) {
+      if (isOverRefund(error)) throw new ApiError(409, 'refund_exceeds_paid');
+      throw error;
+    }
+    return c.json(ok(await orderDetail(c, order.id)));
+  }
+
+  let refundId: number;
+  try {
+    const [inserted] = await db.batch([
+      insert,
+      audit({
+        amount: input.amount,
+        currency: order.currency,
+        method: 'gateway',
+        reason: input.reason,
+        status: 'pending',
+      }),
+    ]);
+    refundId = (inserted!.results[0] as { id: number }).id;
+  } catch (error) {
+    if (isOverRefund(error)) throw new ApiError(409, 'refund_exceeds_paid');
+    throw error;
+  }
+  const status = await sendGatewayRefund(c, member, order, {
+    refundId,
+    amount: input.amount,
+    reason: input.reason,
+    note,
+    payment: payment!,
+  });
+  if (status === 'failed') throw new ApiError(502, 'refund_gateway_failed');
+  return c.json(ok(await orderDetail(c, order.id)));
+}

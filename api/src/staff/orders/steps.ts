@@ -1,0 +1,205 @@
+// The fulfilment steps confirm, packed, shipped, delivered and cancel: each one D1 batch holding the
+// step's timeline row (which aborts the batch from a wrong state: migration 0025), the order change,
+// the shopper's mail (outbox) and the audit row; a cancel gives back stock, coupon, wallet and card.
+import type { Context } from 'hono';
+import { ok } from '#shared/api/envelope';
+import type { AppEnv } from '#api/src/app-env';
+import { ApiError } from '#api/src/lib/errors';
+import { auditStatement } from '#api/src/staff/audit';
+import type { PaymentRow } from '#api/src/db/rows';
+import { releaseStatements } from '#api/src/payments/outcome';
+import { restockedSkus } from '#api/src/catalogue/back-in-stock';
+import { announceAlerts } from '#api/src/alerts';
+import { walletMove } from '#api/src/orders/place';
+import type { OrderUpdate } from '#api/src/mail/order-update-texts';
+import { pushAfter, pushToUser } from '#api/src/push';
+import { orderStatusPush } from '#api/src/push/texts';
+import { guardedEvent, isTransitionRace, mailStatements, orderFor, stageOf, type Step, STEPS } from './common';
+import { orderDetail } from './detail';
+import {
+  type CardPayment,
+  cardLeftAfterCancel,
+  cardPayment,
+  isOverRefund,
+  refundInsert,
+  refundedStatements,
+  sendGatewayRefund,
+} from './refunds';
+
+export async function runStep(c: Context<AppEnv>, id: number, step: Step, input: Record<string, unknown>) {
+  const permission = step === 'cancel' ? 'orders:cancel' : 'orders:fulfil';
+  const { member, order } = await orderFor(c, id, permission);
+  const rule = STEPS[step];
+  const stage = stageOf(order);
+  if (!rule.from.includes(stage)) throw new ApiError(409, 'transition_not_allowed');
+  const db = c.env.DB;
+  const now = Date.now();
+  const note = typeof input.note === 'string' && input.note ? input.note : null;
+  const statements: D1PreparedStatement[] = [
+    guardedEvent(db, { orderId: order.id, kind: rule.kind, from: rule.from, staffId: member.id, note, now }),
+  ];
+  let before: Record<string, unknown> = { status: order.status };
+  let after: Record<string, unknown>;
+  let update: Omit<OrderUpdate, 'orderId' | 'country' | 'currency' | 'linkPath'> | null = null;
+  let cancelRefund: {
+    amount: number;
+    method: 'wallet' | 'gateway';
+    payment: CardPayment | null;
+    index: number;
+  } | null = null;
+  switch (step) {
+    case 'confirm':
+      statements.push(
+        db
+          .prepare("UPDATE orders SET status = 'processing', confirmed_at = ?, updated_at = ? WHERE id = ?")
+          .bind(now, now, order.id),
+      );
+      after = { status: 'processing', confirmed_at: now };
+      update = { kind: 'confirmed' };
+      break;
+    case 'pack':
+      statements.push(
+        db.prepare('UPDATE orders SET packed_at = ?, updated_at = ? WHERE id = ?').bind(now, now, order.id),
+      );
+      before = { packed_at: null };
+      after = { packed_at: now };
+      break;
+    case 'ship': {
+      const carrier = input.carrier as string;
+      const tracking = input.tracking_number as string;
+      const url = (input.tracking_url as string | undefined) ?? null;
+      statements.push(
+        db
+          .prepare(
+            "UPDATE orders SET status = 'shipped', shipped_at = ?, carrier = ?, tracking_number = ?, tracking_url = ?, updated_at = ? WHERE id = ?",
+          )
+          .bind(now, carrier, tracking, url, now, order.id),
+      );
+      after = { status: 'shipped', carrier, tracking_number: tracking, tracking_url: url };
+      update = { kind: 'shipped', carrier, trackingNumber: tracking, trackingUrl: url };
+      break;
+    }
+    case 'deliver':
+      statements.push(
+        db
+          .prepare("UPDATE orders SET status = 'delivered', delivered_at = ?, updated_at = ? WHERE id = ?")
+          .bind(now, now, order.id),
+      );
+      after = { status: 'delivered' };
+      update = { kind: 'delivered' };
+      break;
+    case 'cancel': {
+      // An open card charge is closed as cancelled in the same batch (its outcome row first: a
+      // webhook that recorded an outcome meanwhile makes this batch fail, and the clerk looks again).
+      const open = await db
+        .prepare("SELECT id FROM payments WHERE order_id = ? AND status = 'initiated'")
+        .bind(order.id)
+        .first<Pick<PaymentRow, 'id'>>();
+      if (open)
+        statements.push(
+          db
+            .prepare("INSERT INTO payment_events (payment_id, outcome, created_at) VALUES (?, 'cancelled', ?)")
+            .bind(open.id, now),
+          db.prepare("UPDATE payments SET status = 'cancelled', updated_at = ? WHERE id = ?").bind(now, open.id),
+        );
+      // The shopper's cancel and a failed payment give back stock, coupon and wallet part this way.
+      statements.push(...(await releaseStatements(db, order.id, now, 'cancelled')));
+      statements.push(db.prepare('UPDATE orders SET cancelled_at = ? WHERE id = ?').bind(now, order.id));
+      before = { status: order.status, holds_stock: order.holds_stock, wallet_used: order.wallet_used };
+      after = { status: 'cancelled', holds_stock: 0, wallet_used: 0 };
+      update = { kind: 'cancelled' };
+      // What the card paid and no refund gave back yet goes back too, as a refund row (reason
+      // 'cancelled') after the release in the batch: its amount is checked there against what was
+      // paid (the wallet part now returned) minus what was refunded, so a refund racing this cancel
+      // makes one of the two fail, never both pass.
+      const cardBack = await cardLeftAfterCancel(db, order);
+      if (cardBack > 0) {
+        const method = input.refund_method === 'wallet' ? 'wallet' : 'gateway';
+        if (method === 'wallet' && order.user_id === null) throw new ApiError(409, 'refund_needs_account');
+        const payment = method === 'gateway' ? await cardPayment(db, order.id) : null;
+        if (method === 'gateway' && !payment) throw new ApiError(409, 'refund_no_card_payment');
+        cancelRefund = { amount: cardBack, method, payment, index: statements.length };
+        statements.push(
+          refundInsert(db, {
+            order,
+            amount: cardBack,
+            method,
+            reason: 'cancelled',
+            note,
+            paymentId: payment?.id ?? null,
+            staffId: member.id,
+            now,
+          }),
+        );
+        if (method === 'wallet')
+          statements.push(
+            ...walletMove(db, {
+              userId: order.user_id!,
+              currency: order.currency,
+              amount: cardBack,
+              kind: 'refund',
+              orderId: order.id,
+              paymentId: null,
+            }),
+            ...(await refundedStatements(c, order, member, { amount: cardBack, method, note }, 'refund:cancel', now)),
+          );
+        after = { ...after, refund: { amount: cardBack, currency: order.currency, method, reason: 'cancelled' } };
+      }
+      break;
+    }
+  }
+  if (update) statements.push(...(await mailStatements(c, order, update, rule.kind, now)));
+  statements.push(
+    auditStatement(db, member, {
+      action: `order.${step}`,
+      resource: 'order',
+      resourceId: order.id,
+      country: order.country,
+      before,
+      after,
+      reason: note,
+    }),
+  );
+  let results: D1Result[];
+  try {
+    results = await db.batch(statements);
+  } catch (error) {
+    if (isOverRefund(error)) throw new ApiError(409, 'refund_exceeds_paid');
+    if (isTransitionRace(error)) throw new ApiError(409, 'transition_not_allowed');
+    throw error;
+  }
+  // The account's devices get a push too, after the answer: confirmed, shipped, delivered, cancelled.
+  const pushed = update?.kind;
+  const userId = order.user_id;
+  if (pushed && userId !== null && orderStatusPush('en', pushed, order.id))
+    pushAfter(c, () => pushToUser(c.env, userId, 'order_status', (lang) => orderStatusPush(lang, pushed, order.id)!));
+  // Stock back from 0 (a cancel): the alerts queue's consumer takes it from here (api/src/alerts/).
+  announceAlerts(c, 'back_in_stock', restockedSkus(results));
+  if (cancelRefund?.method === 'gateway') {
+    // The order stays cancelled whatever the gateway answers: its stock and coupon are back already,
+    // and a shop owner wants a cancelled order cancelled. A refusal leaves the refund row failed (not
+    // counting), and the answer says so (refund_failed, message key refund_gateway_failed) so the
+    // clerk sees at once that nothing went back to the card; the order page then offers the refund
+    // form for the amount, to retry or to refund to the wallet.
+    const refundId = (results[cancelRefund.index]!.results[0] as { id: number }).id;
+    const status = await sendGatewayRefund(c, member, order, {
+      refundId,
+      amount: cancelRefund.amount,
+      reason: 'cancelled',
+      note,
+      payment: cancelRefund.payment!,
+    });
+    if (status === 'failed') {
+      const detail = await orderDetail(c, order.id);
+      return c.json(
+        ok({
+          ...detail!,
+          refund_failed: { refund_id: refundId, amount: cancelRefund.amount, msg: 'refund_gateway_failed' as const },
+        }),
+      );
+    }
+  }
+  return c.json(ok(await orderDetail(c, order.id)));
+}
+
+/** The detail: the order with everything staff need to act on it, in one round trip. */
