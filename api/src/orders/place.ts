@@ -2,161 +2,30 @@
 // the stock taken, the coupon redeemed, the wallet spent and the card payment opened. Constraints
 // make the batch all-or-nothing: a SKU that would go below zero stock, a coupon past its uses or
 // already used by this shopper, a wallet that would go negative, a key already used: each aborts it.
-import { localizePath } from '#shared/locale';
 import { ok } from '#shared/api/envelope';
-import { CARD_METHODS, type SubmitInput } from '#shared/api/order-schemas';
-import { sha256Hex } from '#shared/api/signing';
-import { randomHex } from '#shared/bytes';
+import type { SubmitInput } from '#shared/api/order-schemas';
 import { ApiError } from '../lib/errors';
-import { personLimit, quote, shopperKey, type Quote } from './quote';
+import { quote, type Quote } from './quote';
 import { resolveAddress, type OrderAddress } from './address';
 import { orderView, toOrderView, type OrderView } from './view';
 import { newOrderId } from './order-id';
-import type { CouponRow, IdempotencyKeyRow, PaymentRow } from '../db/rows';
 import { randomToken, tokenHash } from '../accounts/tokens';
 import { confirmationStatements, orderLinkStatement } from './confirmation-mail';
 import { giftAddress, giftFor, giftStatement } from './gift';
 import { placedPromotions, promotionProblem } from './promotion-order';
+import type { PlaceContext, Placed } from './place-types';
+import { bodyHash, ownerOf, replay } from './order-replay';
+import { failureOf, holdStatements } from './stock-holds';
+import { cardMethodFor, newPaymentId, openPayment, returnPath, walletMove } from './payment-moves';
 
-export interface PlaceContext {
-  db: D1Database;
-  country: 'KW' | 'SA';
-  lang: 'en' | 'ar';
-  user: { id: number; name: string; email: string; phone: string | null } | null;
-  deviceId: string | null;
-  /** Where the confirmation mail's links point (the storefront). */
-  siteOrigin: string;
-  /**
-   * Abuse limits for a new order: checked after a replay is answered, so a retry of an order already
-   * placed (same key) always gets that order, never a 429.
-   */
-  beforeNewOrder?: () => Promise<void>;
-}
-
-export interface Placed {
-  order: OrderView;
-  /** Set for a card payment: the hosted page to send the shopper to (filled in by the caller). */
-  paymentId: string | null;
-  replayed: boolean;
-  /** A guest's new order link (stored in the batch); null for an account or a replay. */
-  link: string | null;
-}
+// Callers import these from here as before: the order's money moves and holds are its own modules.
+export { cardMethodFor, newPaymentId, openPayment, returnPath, walletMove } from './payment-moves';
+export { failureOf, holdStatements, stockFlags } from './stock-holds';
+export { bodyHash } from './order-replay';
+export type { PlaceContext, Placed } from './place-types';
 
 /** Random, unguessable ids: order numbers shoppers read (10 digits, ./order-id.ts) and payment ids. */
 export { newOrderId };
-
-export function newPaymentId(): string {
-  return `pay_${randomHex(12)}`;
-}
-
-/** The part of the body that defines the order (the key itself is not part of it). */
-export async function bodyHash(input: SubmitInput): Promise<string> {
-  const { idempotency_key: _key, ...rest } = input;
-  return sha256Hex(JSON.stringify(rest));
-}
-
-function ownerOf(ctx: PlaceContext): string {
-  return ctx.user ? `u:${ctx.user.id}` : `d:${ctx.deviceId ?? 'anonymous'}`;
-}
-
-/** A key seen before: the first answer for the same body, 409 for a different one. */
-async function replay(ctx: PlaceContext, input: SubmitInput, hash: string): Promise<Placed | null> {
-  const row = await ctx.db
-    .prepare('SELECT body_hash, order_id FROM idempotency_keys WHERE owner = ? AND key = ?')
-    .bind(ownerOf(ctx), input.idempotency_key)
-    .first<Pick<IdempotencyKeyRow, 'body_hash' | 'order_id'>>();
-  if (!row) return null;
-  if (row.body_hash !== hash) throw new ApiError(409, 'idempotency_conflict');
-  const order = await orderView(ctx.db, row.order_id, ctx.lang);
-  const payment = await ctx.db
-    .prepare('SELECT id FROM payments WHERE order_id = ? ORDER BY created_at LIMIT 1')
-    .bind(row.order_id)
-    .first<Pick<PaymentRow, 'id'>>();
-  return { order: order!, paymentId: payment?.id ?? null, replayed: true, link: null };
-}
-
-/** Which guarantee stopped a batch, from the name of the constraint D1 reports. */
-export function failureOf(
-  error: unknown,
-):
-  | 'idempotency'
-  | 'stock'
-  | 'coupon_used_up'
-  | 'coupon_already_used'
-  | 'promotion_used_up'
-  | 'wallet'
-  | 'order_id'
-  | 'open_payment'
-  | null {
-  const text = error instanceof Error ? error.message : String(error);
-  if (/idempotency_keys/.test(text)) return 'idempotency';
-  if (/stock >= 0/.test(text)) return 'stock';
-  if (/coupon_uses_left/.test(text)) return 'coupon_used_up';
-  if (/coupon_redemptions/.test(text)) return 'coupon_already_used';
-  if (/promotion_uses_left/.test(text)) return 'promotion_used_up';
-  if (/wallet_not_negative/.test(text)) return 'wallet';
-  if (/orders\.id/.test(text)) return 'order_id';
-  if (/payments\.order_id/.test(text)) return 'open_payment';
-  return null;
-}
-
-/**
- * What a standing order holds: its stock (the CHECK stock >= 0 aborts the batch when there is not
- * enough) and its coupon redemption (its uses and the single-use key abort it when used up).
- */
-export function holdStatements(
-  db: D1Database,
-  o: {
-    orderId: number;
-    items: Array<{ sku_id: number; product_id: number; count: number }>;
-    coupon: Pick<CouponRow, 'id' | 'per_person_limit' | 'once_per_shopper'> | null;
-    shopper: { userId: number | null; email: string | null };
-  },
-): D1PreparedStatement[] {
-  const statements = [
-    ...o.items.map((i) => db.prepare('UPDATE skus SET stock = stock - ? WHERE id = ?').bind(i.count, i.sku_id)),
-    stockFlags(
-      db,
-      o.items.map((i) => i.product_id),
-    ),
-  ];
-  if (o.coupon) {
-    statements.push(
-      db.prepare('UPDATE coupons SET used = used + 1 WHERE id = ?').bind(o.coupon.id),
-      personLimit(o.coupon) === null
-        ? db
-            .prepare('INSERT INTO coupon_redemptions (order_id, coupon_id, once_key) VALUES (?, ?, NULL)')
-            .bind(o.orderId, o.coupon.id)
-        : redemptionStatement(db, o.orderId, o.coupon.id, shopperKey(o.coupon.id, o.shopper)),
-    );
-  }
-  return statements;
-}
-
-/**
- * A redemption of a coupon with a per-person limit. The key is computed in the statement itself, so
- * nothing can run between the count and the insert: the first use takes `<coupon>:<shopper>`, later
- * ones `…#<n>` after the highest; a use past the limit takes a key the shopper already holds, and the
- * UNIQUE index aborts the batch (coupon_already_used).
- */
-function redemptionStatement(db: D1Database, orderId: number, couponId: number, key: string | null) {
-  return db
-    .prepare(
-      `INSERT INTO coupon_redemptions (order_id, coupon_id, once_key)
-       SELECT ?1, c.id, CASE
-           WHEN ?3 IS NULL THEN NULL
-           WHEN u.n >= coalesce(c.per_person_limit, 1) THEN u.taken
-           WHEN u.has_first = 0 THEN ?3
-           ELSE ?3 || '#' || (u.top + 1) END
-       FROM coupons c, (
-         SELECT count(*) AS n, min(once_key) AS taken, coalesce(sum(once_key = ?3), 0) AS has_first,
-           coalesce(max(CASE WHEN once_key <> ?3 THEN CAST(substr(once_key, length(?3) + 2) AS INTEGER) END), 1) AS top
-         FROM coupon_redemptions WHERE once_key = ?3 OR (once_key >= ?3 || '#' AND once_key < ?3 || '$')
-       ) u
-       WHERE c.id = ?2`,
-    )
-    .bind(orderId, couponId, key);
-}
 
 export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise<Placed> {
   const hash = await bodyHash(input);
@@ -413,101 +282,6 @@ function placedView(
       count: l.count,
     }));
   return toOrderView(row, items as Parameters<typeof toOrderView>[1], [], placedPromotions(null, o.orderId, o.q).views);
-}
-
-/**
- * The kind of card of a card payment (a product order, a blood-test booking, paying either again): the
- * one asked for, else the country's first; one the country does not offer is refused.
- */
-export function cardMethodFor(country: keyof typeof CARD_METHODS, asked: string | undefined): string {
-  const allowed: readonly string[] = CARD_METHODS[country];
-  const method = asked ?? allowed[0]!;
-  if (!allowed.includes(method)) throw new ApiError(400, 'payment_method_unavailable');
-  return method;
-}
-
-export function returnPath(lang: 'en' | 'ar', orderId: number): string {
-  return localizePath(`/checkout/success?order=${orderId}`, lang);
-}
-
-/** Keeps products.in_stock (used by listings) true to the stock of their SKUs. */
-export function stockFlags(db: D1Database, productIds: number[]): D1PreparedStatement {
-  const ids = [...new Set(productIds)];
-  return db
-    .prepare(
-      `UPDATE products SET in_stock = EXISTS (SELECT 1 FROM skus s WHERE s.product_id = products.id AND s.stock > 0) WHERE id IN (${ids.map(() => '?').join(', ')})`,
-    )
-    .bind(...ids);
-}
-
-/** A wallet movement: the ledger row and the balance it changes (which may never go below zero). */
-export function walletMove(
-  db: D1Database,
-  m: {
-    userId: number;
-    currency: string;
-    amount: number;
-    kind: 'top_up' | 'order_payment' | 'refund';
-    orderId: number | null;
-    paymentId: string | null;
-    /** The blood-test booking paid or refunded (instead of a product order). */
-    bloodTestOrderId?: number;
-  },
-): D1PreparedStatement[] {
-  // A spend updates the existing row (a balance above zero was read, so it exists): an upsert would
-  // check the CHECK on the would-be new row first and refuse every spend.
-  const balance =
-    m.amount < 0
-      ? db.prepare('UPDATE wallet_accounts SET balance = balance + ?3 WHERE user_id = ?1 AND currency = ?2')
-      : db.prepare(
-          'INSERT INTO wallet_accounts (user_id, currency, balance) VALUES (?1, ?2, ?3) ON CONFLICT (user_id, currency) DO UPDATE SET balance = balance + ?3',
-        );
-  return [
-    balance.bind(m.userId, m.currency, m.amount),
-    db
-      .prepare(
-        'INSERT INTO wallet_ledger (user_id, currency, amount, kind, order_id, payment_id, blood_test_order_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .bind(m.userId, m.currency, m.amount, m.kind, m.orderId, m.paymentId, m.bloodTestOrderId ?? null, Date.now()),
-  ];
-}
-
-export function openPayment(
-  db: D1Database,
-  p: {
-    id: string;
-    orderId: number | null;
-    userId: number | null;
-    amount: number;
-    currency: string;
-    method: string;
-    returnPath: string;
-    purpose?: 'order' | 'wallet';
-    provider?: string;
-    /** The blood-test booking this payment pays (then orderId is null). */
-    bloodTestOrderId?: number;
-  },
-): D1PreparedStatement {
-  const now = Date.now();
-  return db
-    .prepare(
-      `INSERT INTO payments (id, provider, purpose, order_id, blood_test_order_id, user_id, amount, currency, method, status, return_path, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'initiated', ?, ?, ?)`,
-    )
-    .bind(
-      p.id,
-      p.provider ?? 'pending',
-      p.purpose ?? 'order',
-      p.orderId,
-      p.bloodTestOrderId ?? null,
-      p.userId,
-      p.amount,
-      p.currency,
-      p.method,
-      p.returnPath,
-      now,
-      now,
-    );
 }
 
 export const placedEnvelope = (placed: Placed, paymentUrl: string | null) =>

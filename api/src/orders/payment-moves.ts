@@ -1,0 +1,95 @@
+// Money moves of orders and bookings: payment ids, the card kind of a country, the return path after a
+// hosted payment page, wallet movements (never below zero) and open card payments.
+import { localizePath } from '#shared/locale';
+import { CARD_METHODS } from '#shared/api/order-schemas';
+import { randomHex } from '#shared/bytes';
+import { ApiError } from '../lib/errors';
+
+export function newPaymentId(): string {
+  return `pay_${randomHex(12)}`;
+}
+
+/**
+ * The kind of card of a card payment (a product order, a blood-test booking, paying either again): the
+ * one asked for, else the country's first; one the country does not offer is refused.
+ */
+export function cardMethodFor(country: keyof typeof CARD_METHODS, asked: string | undefined): string {
+  const allowed: readonly string[] = CARD_METHODS[country];
+  const method = asked ?? allowed[0]!;
+  if (!allowed.includes(method)) throw new ApiError(400, 'payment_method_unavailable');
+  return method;
+}
+
+export function returnPath(lang: 'en' | 'ar', orderId: number): string {
+  return localizePath(`/checkout/success?order=${orderId}`, lang);
+}
+
+/** A wallet movement: the ledger row and the balance it changes (which may never go below zero). */
+export function walletMove(
+  db: D1Database,
+  m: {
+    userId: number;
+    currency: string;
+    amount: number;
+    kind: 'top_up' | 'order_payment' | 'refund';
+    orderId: number | null;
+    paymentId: string | null;
+    /** The blood-test booking paid or refunded (instead of a product order). */
+    bloodTestOrderId?: number;
+  },
+): D1PreparedStatement[] {
+  // A spend updates the existing row (a balance above zero was read, so it exists): an upsert would
+  // check the CHECK on the would-be new row first and refuse every spend.
+  const balance =
+    m.amount < 0
+      ? db.prepare('UPDATE wallet_accounts SET balance = balance + ?3 WHERE user_id = ?1 AND currency = ?2')
+      : db.prepare(
+          'INSERT INTO wallet_accounts (user_id, currency, balance) VALUES (?1, ?2, ?3) ON CONFLICT (user_id, currency) DO UPDATE SET balance = balance + ?3',
+        );
+  return [
+    balance.bind(m.userId, m.currency, m.amount),
+    db
+      .prepare(
+        'INSERT INTO wallet_ledger (user_id, currency, amount, kind, order_id, payment_id, blood_test_order_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .bind(m.userId, m.currency, m.amount, m.kind, m.orderId, m.paymentId, m.bloodTestOrderId ?? null, Date.now()),
+  ];
+}
+
+export function openPayment(
+  db: D1Database,
+  p: {
+    id: string;
+    orderId: number | null;
+    userId: number | null;
+    amount: number;
+    currency: string;
+    method: string;
+    returnPath: string;
+    purpose?: 'order' | 'wallet';
+    provider?: string;
+    /** The blood-test booking this payment pays (then orderId is null). */
+    bloodTestOrderId?: number;
+  },
+): D1PreparedStatement {
+  const now = Date.now();
+  return db
+    .prepare(
+      `INSERT INTO payments (id, provider, purpose, order_id, blood_test_order_id, user_id, amount, currency, method, status, return_path, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'initiated', ?, ?, ?)`,
+    )
+    .bind(
+      p.id,
+      p.provider ?? 'pending',
+      p.purpose ?? 'order',
+      p.orderId,
+      p.bloodTestOrderId ?? null,
+      p.userId,
+      p.amount,
+      p.currency,
+      p.method,
+      p.returnPath,
+      now,
+      now,
+    );
+}

@@ -1,0 +1,26 @@
+// What placing an order takes (the request's shopper, country and language) and gives back.
+import type { OrderView } from './view';
+
+export interface PlaceContext {
+  db: D1Database;
+  country: 'KW' | 'SA';
+  lang: 'en' | 'ar';
+  user: { id: number; name: string; email: string; phone: string | null } | null;
+  deviceId: string | null;
+  /** Where the confirmation mail's links point (the storefront). */
+  siteOrigin: string;
+  /**
+   * Abuse limits for a new order: checked after a replay is answered, so a retry of an order already
+   * placed (same key) always gets that order, never a 429.
+   */
+  beforeNewOrder?: () => Promise<void>;
+}
+
+export interface Placed {
+  order: OrderView;
+  /** Set for a card payment: the hosted page to send the shopper to (filled in by the caller). */
+  paymentId: string | null;
+  replayed: boolean;
+  /** A guest's new order link (stored in the batch); null for an account or a replay. */
+  link: string | null;
+}
