@@ -3,7 +3,7 @@
 // courier's list, district, street, building number, postal code and the short national address.
 import { useContext, useEffect, useState, type MutableRefObject } from 'react';
 import useSWR from 'swr';
-import { SAUDI_CODE_LENGTHS } from '#shared/api/account-schemas';
+import { SAUDI_CODE_LENGTHS } from '#shared/api/address-facts';
 import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
 import { Field, type FormApi } from '../ui/form';

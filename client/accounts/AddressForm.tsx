@@ -4,7 +4,8 @@
 // number, postal code and the optional short national address. The API checks the same schema.
 import '../styles/account.css';
 import { useEffect, useRef } from 'react';
-import { ADDRESS_LENGTHS, addressSchema, type Address, type AddressInput } from '#shared/api/account-schemas';
+import type { Address, AddressInput } from '#shared/api/account-schemas';
+import { ADDRESS_LENGTHS } from '#shared/api/address-facts';
 import type { MessageId } from '#shared/i18n';
 import { COUNTRY_FACTS, type CountryCode } from '#shared/locale';
 import { useI18n } from '../i18n/context';
@@ -116,7 +117,7 @@ export function AddressForm({
   const places = useRef<PlaceNames>({});
   const form = useForm({
     id,
-    schema: addressSchema,
+    schema: () => import('#shared/api/account-schemas').then((m) => m.addressSchema),
     initial: {
       ...initialValues(address, country, recipient, phone),
       ...(draftKey ? readDraft<Values>(draftKey) : null),

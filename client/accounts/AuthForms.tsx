@@ -2,7 +2,6 @@
 import '../styles/account.css';
 import { Link, useLocation } from 'react-router';
 import { MIN_PASSWORD_LENGTH } from '#shared/constants';
-import { signInSchema, signUpSchema } from '#shared/api/account-schemas';
 import { pagePath } from '#shared/routes';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
@@ -22,7 +21,7 @@ export function SignInForm({ mode }: { mode: 'page' | 'modal' }) {
   const { search } = useLocation();
   const form = useForm({
     id: `sign-in-${mode}`,
-    schema: signInSchema,
+    schema: () => import('#shared/api/account-schemas').then((m) => m.signInSchema),
     initial: { email: '', password: '' },
     fields: {
       email: { label: 'account_email_label', noun: 'account_email_noun' },
@@ -73,7 +72,7 @@ export function SignUpForm({ mode }: { mode: 'page' | 'modal' }) {
   const href = useHref();
   const form = useForm({
     id: `sign-up-${mode}`,
-    schema: signUpSchema,
+    schema: () => import('#shared/api/account-schemas').then((m) => m.signUpSchema),
     initial: { name: '', email: '', password: '', confirmPassword: '' },
     fields: {
       name: { label: 'account_name_label' },

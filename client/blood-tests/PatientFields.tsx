@@ -1,7 +1,7 @@
 // A new family member: name, sex, date of birth, relation and the national id of the country the
 // sample is collected in, each checked with the API's schema; the id is checked as it is typed.
 import { useState } from 'react';
-import { PATIENT_RELATIONS } from '#shared/api/blood-test-order-schemas';
+import { PATIENT_RELATIONS } from '#shared/api/blood-test-order-facts';
 import { useI18n } from '../i18n/context';
 import { FieldNotes, notesIds, RequiredMark } from '../ui/form';
 import { fieldMessage } from '../ui/field-message';

@@ -9,7 +9,6 @@ import {
   type UploadReadAnswer,
   type UploadValue,
   type UploadValuesAnswer,
-  uploadValuesSchema,
   type ValueOrigin,
 } from '#shared/api/blood-test-upload-schemas';
 import { ApiFailure } from '#shared/api/client';
@@ -141,6 +140,8 @@ export default function ValuesEditor({
     const body = {
       values: kept.map((r) => ({ biomarker: r.biomarker, value: r.value, unit: r.unit, origin: r.origin })),
     };
+    // The values' schema loads with the first save, not with the page.
+    const { uploadValuesSchema } = await import('#shared/api/blood-test-upload-schemas');
     const parsed = uploadValuesSchema(unitsOf).safeParse(body);
     if (!parsed.success) {
       const found: Record<number, RowErrors> = {};

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { emptyPatient } from './booking-store';
-import { nationalIdState, patientErrors } from './patient-form';
+import { loadPatientSchema, nationalIdState, patientErrors } from './patient-form';
 
 const mother = {
   name: 'Noura Al-Harbi',
@@ -11,6 +11,8 @@ const mother = {
 };
 
 describe('patientErrors', () => {
+  beforeAll(() => loadPatientSchema());
+
   it('accepts a Saudi mother with a valid national id, and a Kuwaiti with a civil id of the same birth date', () => {
     expect(patientErrors(mother, 'SA')).toEqual({});
     expect(patientErrors({ ...mother, date_of_birth: '1985-03-15', national_id: '285031512318' }, 'KW')).toEqual({});

@@ -1,14 +1,29 @@
 // The new family member's form state, checked as it is typed with the API's own schema
-// (shared/api/blood-test-order-schemas.ts): the same rules, the same message keys on both sides.
-import { patientSchema } from '#shared/api/blood-test-order-schemas';
+// (shared/api/blood-test-order-schemas.ts): the same rules, the same message keys on both sides. The
+// schema loads after the page is interactive (loadPatientSchema); until then no field is wrong yet
+// and the patient is not ready to be sent.
+import type { patientSchema as PatientSchema } from '#shared/api/blood-test-order-schemas';
 import { cleanNationalId, validateNationalId } from '#shared/blood-tests/national-id';
 import type { NewPatientDraft } from './booking-store';
 
 export type PatientField = keyof NewPatientDraft;
 export type PatientErrors = Partial<Record<PatientField, string>>;
 
-/** Every field's problem (a message key), or an empty object when the patient can be sent. */
+let patientSchema: typeof PatientSchema | null = null;
+
+/** Loads the schema once; the page renders again when it is there. */
+export function loadPatientSchema(): Promise<void> {
+  return import('#shared/api/blood-test-order-schemas').then((m) => {
+    patientSchema = m.patientSchema;
+  });
+}
+
+/** Whether the schema is there: a patient can be judged ready only then. */
+export const patientSchemaLoaded = () => patientSchema !== null;
+
+/** Every field's problem (a message key), or an empty object when the patient can be sent (or the schema is not there yet). */
 export function patientErrors(draft: NewPatientDraft, country: 'KW' | 'SA'): PatientErrors {
+  if (!patientSchema) return {};
   const parsed = patientSchema.safeParse({ ...draft, country });
   const errors: PatientErrors = {};
   if (parsed.success) return errors;

@@ -1,9 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { BLOOD_TEST_UPLOAD_CONSENT_VERSION, UPLOAD_MAX_BYTES } from '#shared/api/blood-test-upload-schemas';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BLOOD_TEST_UPLOAD_CONSENT_VERSION, UPLOAD_MAX_BYTES } from '#shared/api/blood-test-upload-facts';
 import { firstProblems } from '#shared/api/forms';
-import { CONSENT_GIVEN, refusedBeforeUpload, todayIn, UPLOAD_FORM_INITIAL, uploadFormSchema } from './upload-form';
+import { CONSENT_GIVEN, refusedBeforeUpload, todayIn, UPLOAD_FORM_INITIAL, loadUploadFormSchema } from './upload-form';
 
 const FILE = 'a'.repeat(32);
+
+let uploadFormSchema: Awaited<ReturnType<typeof loadUploadFormSchema>>;
+beforeAll(async () => {
+  uploadFormSchema = await loadUploadFormSchema();
+});
 
 describe('the upload form read through the shared schema', () => {
   it('sends the API its input: a date typed in Arabic digits, the consent and its version', () => {

@@ -5,9 +5,7 @@ import {
   BLOOD_TEST_UPLOAD_CONSENT_VERSION,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_FILES_PER_RESULT,
-  uploadSubmitSchema,
-} from '#shared/api/blood-test-upload-schemas';
-import { z } from '#shared/zod';
+} from '#shared/api/blood-test-upload-facts';
 
 /** The consent checkbox's value while it is ticked. */
 export const CONSENT_GIVEN = 'given';
@@ -22,16 +20,23 @@ export const UPLOAD_FORM_INITIAL = {
 };
 export type UploadFormValues = typeof UPLOAD_FORM_INITIAL;
 
-export const uploadFormSchema = z.preprocess((values) => {
-  const v = values as UploadFormValues;
-  return {
-    ...v,
-    // An empty date is a missing one ("… is required"), not an invalid one.
-    sample_date: v.sample_date.trim() === '' ? undefined : v.sample_date,
-    consent: v.consent.includes(CONSENT_GIVEN),
-    consent_version: BLOOD_TEST_UPLOAD_CONSENT_VERSION,
-  };
-}, uploadSubmitSchema);
+/** The form's schema: the API's, after the form's values are read as its input. Loaded with the form. */
+export async function loadUploadFormSchema() {
+  const [{ z }, { uploadSubmitSchema }] = await Promise.all([
+    import('#shared/zod'),
+    import('#shared/api/blood-test-upload-schemas'),
+  ]);
+  return z.preprocess((values) => {
+    const v = values as UploadFormValues;
+    return {
+      ...v,
+      // An empty date is a missing one ("… is required"), not an invalid one.
+      sample_date: v.sample_date.trim() === '' ? undefined : v.sample_date,
+      consent: v.consent.includes(CONSENT_GIVEN),
+      consent_version: BLOOD_TEST_UPLOAD_CONSENT_VERSION,
+    };
+  }, uploadSubmitSchema);
+}
 
 /** What the file picker accepts: the types the API judges by content, by extension for older pickers. */
 export const UPLOAD_ACCEPT = 'application/pdf,image/jpeg,image/png,image/heic,.pdf,.jpg,.jpeg,.png,.heic';

@@ -4,7 +4,7 @@
 // optional delivery day: a native date input from tomorrow to 60 days ahead, whose chosen day is also
 // spelled with its Hijri date (Eid). Checked with the API's own schema (shared/api/gift-schemas.ts).
 import { useEffect, useRef, useState } from 'react';
-import { ADDRESS_LENGTHS } from '#shared/api/account-schemas';
+import { ADDRESS_LENGTHS } from '#shared/api/address-facts';
 import {
   deliveryWindow,
   GIFT_LENGTHS,

@@ -1,6 +1,6 @@
 // Become a supplier: the application form (POST /misc/become-supplier) beside what we look for.
 import { Link, useLoaderData } from 'react-router';
-import { SUPPLIER_CATEGORIES, SUPPLIER_COUNTRIES, supplierSchema, type SupplierCountry } from '#shared/api/forms';
+import { SUPPLIER_CATEGORIES, SUPPLIER_COUNTRIES, type SupplierCountry } from '#shared/api/form-facts';
 import type { MessageId } from '#shared/i18n';
 import { contentLoader, ContentSections, type PageContent } from '../content';
 import { useI18n } from '../i18n/context';
@@ -42,7 +42,13 @@ export function Component() {
   const content = useLoaderData() as PageContent;
   const { t } = useI18n();
   const href = useHref();
-  const form = useForm({ id: 'supplier', schema: supplierSchema, initial, fields, endpoint: '/misc/become-supplier' });
+  const form = useForm({
+    id: 'supplier',
+    schema: () => import('#shared/api/forms').then((m) => m.supplierSchema),
+    initial,
+    fields,
+    endpoint: '/misc/become-supplier',
+  });
   return (
     <Page title={content.title} description={content.intro}>
       <p className="static-intro">{content.intro}</p>

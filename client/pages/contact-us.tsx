@@ -1,6 +1,6 @@
 // Contact us: the form (POST /misc/contact), customer care details and the page's texts.
 import { Link, useLoaderData } from 'react-router';
-import { CONTACT_SUBJECTS, contactSchema } from '#shared/api/forms';
+import { CONTACT_SUBJECTS } from '#shared/api/form-facts';
 import { contentLoader, ContentSections, type PageContent } from '../content';
 import { useI18n } from '../i18n/context';
 import { T } from '../i18n/T';
@@ -26,7 +26,13 @@ export function Component() {
   const href = useHref();
   // Customer care of the shopper's country: its phone and its legal entity.
   const country = useShopperCountry();
-  const form = useForm({ id: 'contact', schema: contactSchema, initial, fields, endpoint: '/misc/contact' });
+  const form = useForm({
+    id: 'contact',
+    schema: () => import('#shared/api/forms').then((m) => m.contactSchema),
+    initial,
+    fields,
+    endpoint: '/misc/contact',
+  });
   return (
     <Page title={content.title} description={content.intro}>
       <p className="static-intro">{content.intro}</p>

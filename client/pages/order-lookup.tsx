@@ -12,7 +12,6 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import { ApiFailure } from '#shared/api/client';
-import { orderLookupSchema } from '#shared/api/order-schemas';
 import { formatDate } from '#shared/money';
 import type { OrderView } from '#shared/orders/types';
 import { apiContext } from '../boot';
@@ -82,7 +81,7 @@ function LookupForm({ missing }: { missing: boolean }) {
   const navigate = useNavigate();
   const form = useForm({
     id: 'order-lookup',
-    schema: orderLookupSchema,
+    schema: () => import('#shared/api/order-schemas').then((m) => m.orderLookupSchema),
     initial: { order_id: '', email: '' },
     fields: {
       order_id: { label: 'order_lookup_number_label' },

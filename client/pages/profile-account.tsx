@@ -2,7 +2,6 @@
 import '../styles/account.css';
 import { useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { removeAccountSchema, setNameSchema, setPasswordSchema, setPhoneSchema } from '#shared/api/account-schemas';
 import { MIN_PASSWORD_LENGTH } from '#shared/constants';
 import type { UserDisplay } from '#shared/boot';
 import { PasswordInput } from '../accounts/PasswordField';
@@ -71,7 +70,7 @@ function NameForm() {
   const { user } = useSnapshot(useSessionStore());
   const form = useForm({
     id: 'account-name',
-    schema: setNameSchema,
+    schema: () => import('#shared/api/account-schemas').then((m) => m.setNameSchema),
     initial: { name: user?.name ?? '' },
     fields: { name: { label: 'account_name_label' } },
     endpoint: '/user/profile/set-name',
@@ -98,7 +97,7 @@ function PhoneForm() {
       : country;
   const form = useForm({
     id: 'account-phone',
-    schema: setPhoneSchema,
+    schema: () => import('#shared/api/account-schemas').then((m) => m.setPhoneSchema),
     initial: { country: initialCountry, phone: current.replace(/^\+96[56]/, '') },
     fields: {
       country: { label: 'account_country_label' },
@@ -140,7 +139,7 @@ function PasswordFields({ onChanged }: { onChanged: () => void }) {
   const saved = useSaved();
   const form = useForm({
     id: 'account-password',
-    schema: setPasswordSchema,
+    schema: () => import('#shared/api/account-schemas').then((m) => m.setPasswordSchema),
     initial: { old_password: '', new_password: '' },
     fields: {
       old_password: { label: 'account_old_password_label' },
@@ -169,7 +168,7 @@ function DeleteForm() {
   const { t, lang } = useI18n();
   const form = useForm({
     id: 'account-delete',
-    schema: removeAccountSchema,
+    schema: () => import('#shared/api/account-schemas').then((m) => m.removeAccountSchema),
     initial: { password: '' },
     fields: { password: { label: 'account_delete_confirm_label' } },
     endpoint: '/user/remove',

@@ -20,7 +20,7 @@ import {
   todayIn,
   UPLOAD_ACCEPT,
   UPLOAD_FORM_INITIAL,
-  uploadFormSchema,
+  loadUploadFormSchema,
 } from '../blood-tests/upload-form';
 import { useI18n } from '../i18n/context';
 import { sessionEndedUrl } from '../lib/session-ended';
@@ -106,7 +106,7 @@ function UploadForm() {
   const inputRef = useRef<HTMLInputElement>(null);
   const form = useForm({
     id: 'upload',
-    schema: uploadFormSchema,
+    schema: loadUploadFormSchema,
     initial: UPLOAD_FORM_INITIAL,
     fields,
     endpoint: '/user/upload/bloodtest/submit',

@@ -6,7 +6,7 @@
 // only waits for it (navigator.serviceWorker.ready).
 import { bytesToBase64Url } from '#shared/bytes';
 import { ApiFailure, type ApiClient } from '#shared/api/client';
-import { LOCAL_PUSH_SCHEME } from '#shared/api/push-schemas';
+import { LOCAL_PUSH_SCHEME } from '#shared/api/push-local';
 import type { Lang } from '#shared/locale';
 
 export type PushState = 'on' | 'off' | 'blocked' | 'unsupported' | 'ios-install';

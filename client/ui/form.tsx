@@ -6,7 +6,7 @@
 import { useContext, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { ApiFailure } from '#shared/api/client';
-import { FIELD_LENGTHS, firstProblems } from '#shared/api/forms';
+import { FIELD_LENGTHS, firstProblems } from '#shared/api/form-facts';
 import { useI18n } from '../i18n/context';
 import { fieldMessage, type FieldText } from './field-message';
 import { ApiContext } from '../providers';
@@ -30,10 +30,17 @@ import type { FormApi, FormValues } from './form-state';
 export type { FormApi, FormValues } from './form-state';
 type Values = FormValues;
 
+export type SchemaSource<Out> = z.ZodType<Out> | (() => Promise<z.ZodType<Out>>);
+
 export interface FormOptions<V extends Values, Out> {
   /** Prefix of the element ids: `${id}-${field}`. */
   id: string;
-  schema: z.ZodType<Out>;
+  /**
+   * The zod schema, or a loader of it: `() => import('#shared/api/…').then((m) => m.someSchema)`. A
+   * loader keeps zod out of the page's first JavaScript; it starts after the form mounts, fields are
+   * checked once it is there, and a submit waits for it.
+   */
+  schema: SchemaSource<Out>;
   initial: V;
   /** Every field, in the order of the form (the first invalid one gets the focus). */
   fields: Record<keyof V & string, FieldText>;
@@ -103,6 +110,26 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
   const order = Object.keys(fields) as Array<keyof V & string>;
 
   useEffect(() => setReady(true), []);
+  // A schema given as a loader arrives after mount; until then blur and change checks wait.
+  const loaded = useRef<z.ZodType<Out> | null>(typeof schema === 'function' ? null : schema);
+  const loading = useRef<Promise<z.ZodType<Out>> | null>(null);
+  const waitingSubmit = useRef(false);
+  const loadSchema = (): Promise<z.ZodType<Out>> => {
+    if (loaded.current) return Promise.resolve(loaded.current);
+    // A failed load (offline) is tried again on the next check or submit.
+    loading.current ??= (schema as () => Promise<z.ZodType<Out>>)().then(
+      (s) => (loaded.current = s),
+      (error: unknown) => {
+        loading.current = null;
+        throw error;
+      },
+    );
+    return loading.current;
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the schema is loaded once per form
+  useEffect(() => {
+    if (!loaded.current) void loadSchema();
+  }, []);
 
   // Focus moves after React has rendered the element it goes to.
   useEffect(() => {
@@ -115,7 +142,8 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
   });
 
   function problemsOf(v: V): ErrorKeys<V> {
-    const parsed = schema.safeParse(v);
+    if (!loaded.current) return {};
+    const parsed = loaded.current.safeParse(v);
     return parsed.success ? {} : (firstProblems(parsed.error.issues) as ErrorKeys<V>);
   }
 
@@ -190,7 +218,24 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
       if (sending || !api) return;
       setSubmitted(true);
       setServerError(null);
-      const parsed = schema.safeParse(values);
+      if (!loaded.current) {
+        // The schema is still on its way (a very fast first submit): submit again once it is here,
+        // once however often the button was pressed meanwhile.
+        if (waitingSubmit.current) return;
+        waitingSubmit.current = true;
+        const target = event.currentTarget;
+        void loadSchema()
+          .then(() => target.requestSubmit())
+          .catch(() => {
+            setServerError(t('server_error'));
+            pendingFocus.current = 'alert';
+          })
+          .finally(() => {
+            waitingSubmit.current = false;
+          });
+        return;
+      }
+      const parsed = loaded.current.safeParse(values);
       if (!parsed.success) {
         const problems = firstProblems(parsed.error.issues) as ErrorKeys<V>;
         setErrorKeys(problems);

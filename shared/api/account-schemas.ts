@@ -1,9 +1,11 @@
 // Sign-in and sign-up rules of spec §5, shared by the forms and the API. Messages are dictionary keys;
 // `params` carries the values the texts need (field names, lengths).
 import { MIN_PASSWORD_LENGTH } from '../constants';
-import { COUNTRY_FACTS } from '../locale';
 import { normalizeDigits } from '../text/digits';
 import { z } from '../zod';
+import { ADDRESS_LENGTHS, nationalNumber, PHONE_RULES, SAUDI_CODE_LENGTHS } from './address-facts';
+
+export { ADDRESS_LENGTHS, nationalNumber, PHONE_RULES, SAUDI_CODE_LENGTHS } from './address-facts';
 
 export const signInSchema = z.object({
   email: z
@@ -76,27 +78,6 @@ export const setNameSchema = z.object({
   name: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }).max(80),
 });
 
-/** Kuwait: +965 and 8 digits; Saudi Arabia: +966 and 9 digits starting with 5. */
-export const PHONE_RULES = {
-  KW: { dial: COUNTRY_FACTS.KW.dialCode, pattern: /^\d{8}$/ },
-  SA: { dial: COUNTRY_FACTS.SA.dialCode, pattern: /^5\d{8}$/ },
-} as const;
-
-/** A leading country code of the shop's countries, as +965 or 00965. */
-const DIAL_PREFIX = new RegExp(
-  `^(${Object.values(COUNTRY_FACTS)
-    .flatMap((f) => [`\\${f.dialCode}`, `00${f.dialCode.slice(1)}`])
-    .join('|')})`,
-);
-
-/** The national part of a number typed with or without its country code, spaces or a leading 0. */
-export function nationalNumber(phone: string): string {
-  return normalizeDigits(phone)
-    .replace(/[\s-]/g, '')
-    .replace(DIAL_PREFIX, '')
-    .replace(/^0(?=5)/, '');
-}
-
 export const setPhoneSchema = z
   .object({
     country: z.enum(['KW', 'SA']),
@@ -123,22 +104,6 @@ export const removeAccountSchema = z.object({
   password: z.string({ error: 'mandatory-field' }).min(1, { error: 'mandatory-field' }),
 });
 
-/** Length limits of the address fields, for the {{length}} of their messages. */
-export const ADDRESS_LENGTHS = {
-  label: { min: 0, max: 40 },
-  recipient: { min: 1, max: 80 },
-  phone: { min: 1, max: 20 },
-  block: { min: 1, max: 10 },
-  street: { min: 1, max: 80 },
-  avenue: { min: 0, max: 40 },
-  building: { min: 1, max: 20 },
-  floor: { min: 0, max: 10 },
-  apartment: { min: 0, max: 10 },
-  district: { min: 1, max: 80 },
-} as const;
-
-/** Saudi national-address codes have exact lengths: the schema checks them, the form caps typing at them. */
-export const SAUDI_CODE_LENGTHS = { building_number: 4, postal_code: 5, short_address: 8 } as const;
 const digits = (n: number) => new RegExp(`^\\d{${n}}$`);
 /** A short national address: four letters, then the four digits of the building number. */
 const SHORT_ADDRESS = new RegExp(

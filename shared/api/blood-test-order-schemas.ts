@@ -6,23 +6,26 @@ import { normalizeDigits } from '../text/digits';
 import { z } from '../zod';
 import { CARD_METHODS } from './order-schemas';
 
-export const MAX_BLOOD_TEST_LINES = 20;
+import {
+  MAX_BLOOD_TEST_LINES,
+  PATIENT_SEXES,
+  PATIENT_RELATIONS,
+  SLOT_WINDOWS,
+  BLOOD_TEST_PAYMENT_METHODS,
+} from './blood-test-order-facts';
 
-export const PATIENT_SEXES = ['female', 'male'] as const;
-export type PatientSex = (typeof PATIENT_SEXES)[number];
-
-export const PATIENT_RELATIONS = ['self', 'spouse', 'child', 'parent', 'sibling', 'other'] as const;
-export type PatientRelation = (typeof PATIENT_RELATIONS)[number];
-
-/** The collection windows of a day, Gulf local time (Asia/Kuwait and Asia/Riyadh are both UTC+3). */
-export const SLOT_WINDOWS = ['07-09', '09-11', '16-18', '18-20'] as const;
-export type SlotWindow = (typeof SLOT_WINDOWS)[number];
-
-/** The version of the consent text the checkout shows; the order stores it with the time it was given. */
-export const BLOOD_TEST_CONSENT_VERSION = '2026-11-v1';
-
-export const BLOOD_TEST_PAYMENT_METHODS = ['card', 'wallet', 'pay_at_visit'] as const;
-export type BloodTestPaymentMethod = (typeof BLOOD_TEST_PAYMENT_METHODS)[number];
+export {
+  MAX_BLOOD_TEST_LINES,
+  PATIENT_SEXES,
+  type PatientSex,
+  PATIENT_RELATIONS,
+  type PatientRelation,
+  SLOT_WINDOWS,
+  type SlotWindow,
+  BLOOD_TEST_CONSENT_VERSION,
+  BLOOD_TEST_PAYMENT_METHODS,
+  type BloodTestPaymentMethod,
+} from './blood-test-order-facts';
 
 const positiveId = z.coerce
   .number({ error: 'item_validation_error' })

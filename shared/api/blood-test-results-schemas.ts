@@ -12,14 +12,7 @@ import { gulfDate } from '../blood-tests/slot-rules';
 import type { ImageRef } from '../catalogue/types';
 import type { CurrencyCode } from '../locale';
 
-export const BT_RESULTS_PATHS = {
-  /** GET; `?patient=<id>` reads a family member's shop-order results (their own patient record). */
-  results: '/user/bloodtest/results',
-  /** POST: the account holder's sex, date of birth and unit preference. */
-  profile: '/user/bloodtest/profile',
-  /** POST: the unit system alone (the page's switch; sex and date of birth may still be unknown). */
-  units: '/user/bloodtest/units',
-} as const;
+export { BT_RESULTS_PATHS } from './blood-test-results-paths';
 
 /** Where a value came from: a shop order's approved result, or a confirmed value of an upload. */
 export type ResultSource = 'order' | 'upload';

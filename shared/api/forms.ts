@@ -10,41 +10,19 @@
 import { normalizeDigits } from '../text/digits';
 import { z } from '../zod';
 
-export const CONTACT_SUBJECTS = ['order', 'product', 'blood_test', 'returns', 'partnership', 'other'] as const;
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+import { CONTACT_SUBJECTS, FIELD_LENGTHS, SUPPLIER_CATEGORIES, SUPPLIER_COUNTRIES } from './form-facts';
 
-export const SUPPLIER_COUNTRIES = ['KW', 'SA', 'other'] as const;
-export type SupplierCountry = (typeof SUPPLIER_COUNTRIES)[number];
-
-export const SUPPLIER_CATEGORIES = [
-  'vitamins',
-  'minerals',
-  'sports',
-  'herbal',
-  'beauty',
-  'kids',
-  'weight',
-  'devices',
-] as const;
-export type SupplierCategory = (typeof SUPPLIER_CATEGORIES)[number];
-
-/** Length limits per field name (both forms use the same names for the same things). */
-export const FIELD_LENGTHS = {
-  name: { min: 2, max: 80 },
-  contact_name: { min: 2, max: 80 },
-  company_name: { min: 2, max: 120 },
-  email: { min: 1, max: 254 },
-  phone: { min: 7, max: 20 },
-  website: { min: 1, max: 200 },
-  message: { min: 10, max: 2000 },
-} as const;
-
-export type FormMessageKey =
-  | 'mandatory-field'
-  | 'item_validation_error'
-  | 'min_chars_validation_error'
-  | 'max_chars_validation_error'
-  | 'form_categories_required';
+export {
+  CONTACT_SUBJECTS,
+  FIELD_LENGTHS,
+  firstProblems,
+  SUPPLIER_CATEGORIES,
+  SUPPLIER_COUNTRIES,
+  type ContactSubject,
+  type FormMessageKey,
+  type SupplierCategory,
+  type SupplierCountry,
+} from './form-facts';
 
 const PHONE = /^\+?\d[\d ]*\d$/;
 
@@ -141,15 +119,3 @@ export const supplierSchema = z.object({
 });
 export type SupplierInput = z.input<typeof supplierSchema>;
 export type SupplierData = z.output<typeof supplierSchema>;
-
-/** The first message per top-level field (later issues for the same field are dropped). */
-export function firstProblems(
-  problems: Iterable<{ path?: readonly PropertyKey[]; field?: string; message: string }>,
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const p of problems) {
-    const field = p.field !== undefined ? p.field.split('.')[0]! : String(p.path?.[0] ?? '');
-    if (field && !(field in out)) out[field] = p.message;
-  }
-  return out;
-}

@@ -5,14 +5,10 @@ import { addressSchema } from './account-schemas';
 import { giftSchema } from './gift-schemas';
 import { GIFT_LIMIT } from '../orders/promotions';
 
-export const MAX_ORDER_LINES = 50;
-export const MAX_LINE_COUNT = 99;
+import { MAX_ORDER_LINES, MAX_LINE_COUNT, PAYMENT_METHODS } from './order-facts';
 
-export const PAYMENT_METHODS = ['cod', 'wallet', 'card'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export { MAX_ORDER_LINES, MAX_LINE_COUNT, PAYMENT_METHODS, type PaymentMethod, CARD_METHODS } from './order-facts';
 
-/** Card schemes offered by Gulf gateways, per country (KNET is Kuwait's, mada Saudi Arabia's). */
-export const CARD_METHODS = { KW: ['knet', 'card', 'apple_pay'], SA: ['mada', 'card', 'apple_pay'] } as const;
 export type CardMethod = 'knet' | 'mada' | 'card' | 'apple_pay';
 
 const lines = z

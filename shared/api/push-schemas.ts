@@ -6,12 +6,9 @@ import { z } from '../zod';
 export const PUSH_TOPICS = ['back_in_stock', 'price_drop', 'order_status', 'results_ready'] as const;
 export type PushTopic = (typeof PUSH_TOPICS)[number];
 
-/**
- * The endpoint of a subscription made without a reachable push service (a local build's fallback,
- * client/push/): pushes to it land in the local outbox (/dev/pushbox). The API refuses it in production.
- */
-export const LOCAL_PUSH_SCHEME = 'local:';
-export const isLocalEndpoint = (endpoint: string) => endpoint.startsWith(LOCAL_PUSH_SCHEME);
+import { isLocalEndpoint } from './push-local';
+
+export { isLocalEndpoint, LOCAL_PUSH_SCHEME } from './push-local';
 
 const b64url = (length: number) => z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${length}}={0,2}$`));
 

@@ -38,9 +38,24 @@ test('a shopper sees the home page in Arabic, right to left', async ({ page }) =
 });
 
 test('a page loads form validation with its form, not before it is interactive', async ({ page }) => {
-  // zod (about 22 kB compressed) is no part of a page's first scripts: the quiz, its result and the
-  // shop's browsing pages list none of its chunk in their module scripts or preloads.
-  for (const path of ['/', '/ar', '/products', '/quiz', '/ar/quiz-result']) {
+  // zod (about 22 kB compressed) is no part of a page's first scripts: browsing, the quiz, the cart,
+  // checkout, the forms and the account pages list none of its chunk in their scripts or preloads.
+  for (const path of [
+    '/',
+    '/ar',
+    '/products',
+    '/quiz',
+    '/ar/quiz-result',
+    '/cart',
+    '/ar/checkout/shipping',
+    '/contact-us',
+    '/ar/become-a-supplier',
+    '/profile/account',
+    '/ar/profile/addresses',
+    '/profile/blood-tests',
+    '/ar/checkout-blood-test/shipping',
+    '/auth/sign-in',
+  ]) {
     const html = await (await page.request.get(path)).text();
     const scripts = [
       ...html.matchAll(/<script\b[^>]*type="module"[^>]*src="([^"]+)"/g),

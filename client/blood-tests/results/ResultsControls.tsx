@@ -3,11 +3,8 @@
 // holder's sex or date of birth is missing, the short form that asks for them.
 import { useContext, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  BT_RESULTS_PATHS,
-  bloodTestProfileBody,
-  type BloodTestResultsView,
-} from '#shared/api/blood-test-results-schemas';
+import { BT_RESULTS_PATHS } from '#shared/api/blood-test-results-paths';
+import type { BloodTestResultsView } from '#shared/api/blood-test-results-schemas';
 import type { UnitPreference } from '#shared/blood-tests/biomarker-units';
 import { useI18n } from '../../i18n/context';
 import { useHref } from '../../lib/locale';
@@ -88,7 +85,7 @@ export function ProfileForm({ unit, onSaved }: { unit: UnitPreference; onSaved: 
   const { t } = useI18n();
   const form = useForm({
     id: 'btr-profile',
-    schema: bloodTestProfileBody,
+    schema: () => import('#shared/api/blood-test-results-schemas').then((m) => m.bloodTestProfileBody),
     initial: { sex: '', date_of_birth: '', unit_preference: unit },
     fields: {
       sex: { label: 'bt_patient_sex' },

@@ -1,7 +1,6 @@
 // /auth/forgot-password: asks for the e-mail the reset link goes to.
 import '#client/styles/account.css';
 import { useState } from 'react';
-import { forgotPasswordSchema } from '#shared/api/account-schemas';
 import { AuthPage } from '#client/accounts/AuthPage';
 import { useI18n } from '#client/i18n/context';
 import { Field, FormAlerts, useForm } from '#client/ui/form';
@@ -19,7 +18,7 @@ function ForgotForm() {
   const [sent, setSent] = useState(false);
   const form = useForm({
     id: 'forgot',
-    schema: forgotPasswordSchema,
+    schema: () => import('#shared/api/account-schemas').then((m) => m.forgotPasswordSchema),
     initial: { email: '' },
     fields: { email: { label: 'account_email_label', noun: 'account_email_noun' } },
     endpoint: '/user/forgot-password',

@@ -2,7 +2,6 @@
 // the token).
 import '#client/styles/account.css';
 import { Link, useSearchParams } from 'react-router';
-import { resetPasswordSchema } from '#shared/api/account-schemas';
 import { MIN_PASSWORD_LENGTH } from '#shared/constants';
 import { useAfterAuth } from '#client/accounts/after-auth';
 import { AuthPage } from '#client/accounts/AuthPage';
@@ -25,7 +24,7 @@ function ResetForm() {
   const [params] = useSearchParams();
   const form = useForm({
     id: 'reset',
-    schema: resetPasswordSchema,
+    schema: () => import('#shared/api/account-schemas').then((m) => m.resetPasswordSchema),
     initial: { token: params.get('token') ?? '', password: '', confirmPassword: '' },
     fields: {
       token: { label: 'page_reset_password' },

@@ -2,7 +2,6 @@
 // URL carries the token).
 import { useContext, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { verifyEmailSchema } from '#shared/api/account-schemas';
 import { ApiFailure } from '#shared/api/client';
 import { AuthPage } from '#client/accounts/AuthPage';
 import { useI18n } from '#client/i18n/context';
@@ -26,11 +25,13 @@ function VerifyEmail() {
   const [state, setState] = useState<'working' | 'done' | string>('working');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the mailed link is used once, when the page opens
   useEffect(() => {
-    const parsed = verifyEmailSchema.safeParse({ token: params.get('token') ?? '' });
-    if (!parsed.success) return setState('verify_link_invalid');
-    api
-      .post('/user/verify-email', parsed.data)
-      .then(() => setState('done'))
+    // The link's check loads with this step, not with the page's first script.
+    import('#shared/api/account-schemas')
+      .then(({ verifyEmailSchema }) => {
+        const parsed = verifyEmailSchema.safeParse({ token: params.get('token') ?? '' });
+        if (!parsed.success) return setState('verify_link_invalid');
+        return api.post('/user/verify-email', parsed.data).then(() => setState('done'));
+      })
       .catch((e: unknown) => setState(e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error'));
   }, []);
   if (state === 'working') return <p role="status">{t('verify_email_working')}</p>;

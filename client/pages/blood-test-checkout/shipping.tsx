@@ -15,7 +15,7 @@ import { BT_API } from '#client/blood-tests/api-paths';
 import { booking, emptyPatient, restoreBooking, saveBooking, shippingMissing } from '#client/blood-tests/booking-store';
 import { useBookingCart } from '#client/blood-tests/checkout-cart';
 import { PatientFields } from '#client/blood-tests/PatientFields';
-import { patientErrors } from '#client/blood-tests/patient-form';
+import { loadPatientSchema, patientErrors, patientSchemaLoaded } from '#client/blood-tests/patient-form';
 import { SlotPicker } from '#client/blood-tests/SlotPicker';
 import { useI18n } from '#client/i18n/context';
 import { useHref } from '#client/lib/locale';
@@ -98,8 +98,13 @@ export function Component() {
   });
 
   const newPatient = state.newPatient ?? emptyPatient();
+  // The patient's checks load after the page is interactive; it renders again when they are there.
+  const [, setChecksLoaded] = useState(patientSchemaLoaded());
+  useEffect(() => {
+    if (!patientSchemaLoaded()) void loadPatientSchema().then(() => setChecksLoaded(true));
+  }, []);
   const errors = patientErrors(newPatient, country);
-  const patientValid = Object.keys(errors).length === 0;
+  const patientValid = patientSchemaLoaded() && Object.keys(errors).length === 0;
   const missing = shippingMissing(state, patientValid);
 
   async function go() {

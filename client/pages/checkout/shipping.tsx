@@ -16,7 +16,6 @@ import { useSessionStore } from '#client/stores/session';
 import { Page } from '#client/ui/Page';
 import { FieldNotes, notesIds, RequiredMark, reveal } from '#client/ui/form';
 import { fieldMessage } from '#client/ui/field-message';
-import { guestEmailSchema } from '#shared/api/order-schemas';
 import {
   Steps,
   useCartOrBack,
@@ -90,9 +89,17 @@ export function Component() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: ready is the trigger; the store is read at that moment
   useEffect(() => setEmail(checkout.email), [ready]);
 
+  // The guest e-mail's schema loads with the page, after it is interactive; a check before it is
+  // there passes, and the API checks the same rule on submit.
+  const [emailSchema, setEmailSchema] = useState<{
+    safeParse(v: { email: string }): { error?: { issues: Array<{ message: string }> } };
+  } | null>(null);
+  useEffect(() => {
+    void import('#shared/api/order-schemas').then((m) => setEmailSchema(m.guestEmailSchema));
+  }, []);
   /** Checks the guest's e-mail with the shared schema, shows its problem; true when there is one. */
   const checkEmail = (value: string): boolean => {
-    const issue = guestEmailSchema.safeParse({ email: value }).error?.issues[0];
+    const issue = emailSchema?.safeParse({ email: value }).error?.issues[0];
     setEmailError(
       issue
         ? fieldMessage({ t, tKey, has }, { label: 'account_email_label', noun: 'account_email_noun' }, issue.message)

@@ -1,0 +1,43 @@
+// Address and phone facts without their schemas: length limits, the Saudi codes' exact lengths, each
+// country's mobile-number rule and the national part of a number as people type it. No zod here: the
+// address form's fields read these as they render; the schemas load when the form validates.
+import { COUNTRY_FACTS } from '../locale';
+import { normalizeDigits } from '../text/digits';
+
+/** Kuwait: +965 and 8 digits; Saudi Arabia: +966 and 9 digits starting with 5. */
+export const PHONE_RULES = {
+  KW: { dial: COUNTRY_FACTS.KW.dialCode, pattern: /^\d{8}$/ },
+  SA: { dial: COUNTRY_FACTS.SA.dialCode, pattern: /^5\d{8}$/ },
+} as const;
+
+/** A leading country code of the shop's countries, as +965 or 00965. */
+const DIAL_PREFIX = new RegExp(
+  `^(${Object.values(COUNTRY_FACTS)
+    .flatMap((f) => [`\\${f.dialCode}`, `00${f.dialCode.slice(1)}`])
+    .join('|')})`,
+);
+
+/** The national part of a number typed with or without its country code, spaces or a leading 0. */
+export function nationalNumber(phone: string): string {
+  return normalizeDigits(phone)
+    .replace(/[\s-]/g, '')
+    .replace(DIAL_PREFIX, '')
+    .replace(/^0(?=5)/, '');
+}
+
+/** Length limits of the address fields, for the {{length}} of their messages. */
+export const ADDRESS_LENGTHS = {
+  label: { min: 0, max: 40 },
+  recipient: { min: 1, max: 80 },
+  phone: { min: 1, max: 20 },
+  block: { min: 1, max: 10 },
+  street: { min: 1, max: 80 },
+  avenue: { min: 0, max: 40 },
+  building: { min: 1, max: 20 },
+  floor: { min: 0, max: 10 },
+  apartment: { min: 0, max: 10 },
+  district: { min: 1, max: 80 },
+} as const;
+
+/** Saudi national-address codes have exact lengths: the schema checks them, the form caps typing at them. */
+export const SAUDI_CODE_LENGTHS = { building_number: 4, postal_code: 5, short_address: 8 } as const;

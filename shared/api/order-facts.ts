@@ -1,0 +1,11 @@
+// An order's fixed choices without their schemas: line limits, payment methods and each country's card
+// schemes. No zod: checkout pages read these as they render.
+
+export const MAX_ORDER_LINES = 50;
+export const MAX_LINE_COUNT = 99;
+
+export const PAYMENT_METHODS = ['cod', 'wallet', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Card schemes offered by Gulf gateways, per country (KNET is Kuwait's, mada Saudi Arabia's). */
+export const CARD_METHODS = { KW: ['knet', 'card', 'apple_pay'], SA: ['mada', 'card', 'apple_pay'] } as const;
