@@ -4,12 +4,12 @@
 // with their source line and an unticked "This value is right": only ticked findings and typed rows
 // are saved (the same shared schema as the API checks them), replacing the result's whole set.
 import { useContext, useEffect, useId, useRef, useState } from 'react';
-import {
-  type BiomarkerOption,
-  type UploadReadAnswer,
-  type UploadValue,
-  type UploadValuesAnswer,
-  type ValueOrigin,
+import type {
+  BiomarkerOption,
+  UploadReadAnswer,
+  UploadValue,
+  UploadValuesAnswer,
+  ValueOrigin,
 } from '#shared/api/blood-test-upload-schemas';
 import { ApiFailure } from '#shared/api/client';
 import { useI18n } from '../i18n/context';

@@ -7,7 +7,7 @@ import type { TaxInvoice as Invoice } from '#shared/invoice/tax-invoice';
 import type { CreditNote as Note } from '#shared/invoice/credit-note';
 import type { GiftLineView } from '#shared/orders/promotions';
 import { formatPercent } from '#shared/money';
-import { intlLocale } from '#shared/locale';
+import { intlLocale, type Lang } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { MinorMoney } from '../ui/Money';
 
@@ -22,14 +22,7 @@ export function TaxInvoice({
   gifts?: readonly GiftLineView[];
 }) {
   const { t, lang } = useI18n();
-  const m = qrMatrix(invoice.qr);
-  // Shown in the shop's (Riyadh) time, Gregorian calendar, Latin digits; the QR keeps the ISO form.
-  const issued = new Intl.DateTimeFormat(intlLocale(lang, 'SA'), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Riyadh',
-    calendar: 'gregory',
-  }).format(Date.parse(invoice.issued_at));
+  const issued = riyadhTime(lang, Date.parse(invoice.issued_at));
   const rate = formatPercent(invoice.vat_basis_points / 10_000, lang, 'SA');
   return (
     <section className="tax-invoice" aria-labelledby={`invoice-${invoice.number}`} data-testid="tax-invoice">
@@ -83,19 +76,7 @@ export function TaxInvoice({
             </dd>
           </div>
         </dl>
-        <svg
-          className="tax-invoice-qr"
-          viewBox={`0 0 ${m.size} ${m.size}`}
-          width={176}
-          height={176}
-          role="img"
-          aria-label={t('invoice_qr')}
-          data-qr={invoice.qr}
-          shapeRendering="crispEdges"
-        >
-          <rect width={m.size} height={m.size} fill="#fff" />
-          <path d={qrPath(m)} fill="#000" />
-        </svg>
+        <ZatcaQr payload={invoice.qr} label={t('invoice_qr')} />
       </div>
     </section>
   );
@@ -104,13 +85,7 @@ export function TaxInvoice({
 /** A Saudi refund's credit note: which invoice it reduces, when, by how much and the VAT in it, with its QR. */
 export function CreditNote({ note, currency }: { note: Note; currency: string }) {
   const { t, lang } = useI18n();
-  const m = qrMatrix(note.qr);
-  const issued = new Intl.DateTimeFormat(intlLocale(lang, 'SA'), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Riyadh',
-    calendar: 'gregory',
-  }).format(Date.parse(note.issued_at));
+  const issued = riyadhTime(lang, Date.parse(note.issued_at));
   const rate = formatPercent(note.vat_basis_points / 10_000, lang, 'SA');
   return (
     <section className="tax-invoice" aria-labelledby={`note-${note.number}`} data-testid="credit-note">
@@ -158,20 +133,38 @@ export function CreditNote({ note, currency }: { note: Note; currency: string })
             </dd>
           </div>
         </dl>
-        <svg
-          className="tax-invoice-qr"
-          viewBox={`0 0 ${m.size} ${m.size}`}
-          width={176}
-          height={176}
-          role="img"
-          aria-label={t('credit_note_qr')}
-          data-qr={note.qr}
-          shapeRendering="crispEdges"
-        >
-          <rect width={m.size} height={m.size} fill="#fff" />
-          <path d={qrPath(m)} fill="#000" />
-        </svg>
+        <ZatcaQr payload={note.qr} label={t('credit_note_qr')} />
       </div>
     </section>
   );
+}
+
+/** A ZATCA QR code drawn as inline SVG (no image request, no outside host). */
+function ZatcaQr({ payload, label }: { payload: string; label: string }) {
+  const m = qrMatrix(payload);
+  return (
+    <svg
+      className="tax-invoice-qr"
+      viewBox={`0 0 ${m.size} ${m.size}`}
+      width={176}
+      height={176}
+      role="img"
+      aria-label={label}
+      data-qr={payload}
+      shapeRendering="crispEdges"
+    >
+      <rect width={m.size} height={m.size} fill="#fff" />
+      <path d={qrPath(m)} fill="#000" />
+    </svg>
+  );
+}
+
+/** A document's time as the shop (Riyadh) keeps it: Gregorian, Latin digits; the QR keeps the ISO form. */
+function riyadhTime(lang: Lang, epochMs: number): string {
+  return new Intl.DateTimeFormat(intlLocale(lang, 'SA'), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Riyadh',
+    calendar: 'gregory',
+  }).format(epochMs);
 }

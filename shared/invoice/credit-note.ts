@@ -6,18 +6,11 @@ import type { TaxInvoice } from './tax-invoice';
 import { isoSeconds } from './tax-invoice';
 import { zatcaQrPayload } from './zatca-tlv';
 
-export interface CreditNote {
+/** A credit note has the invoice's fields, its own number, and names the invoice it reduces. */
+export interface CreditNote extends TaxInvoice {
   /** The invoice's number, then the refund's: one note per refund, never reused. */
   number: string;
   invoice_number: string;
-  issued_at: string;
-  seller_name: { en: string; ar: string };
-  vat_number: string;
-  /** Minor units of the order's currency: the refund, VAT included. */
-  total: number;
-  vat: number;
-  vat_basis_points: number;
-  qr: string;
 }
 
 export function creditNoteFor(
