@@ -9,7 +9,7 @@ import { currencyInfoFor, payableMinor } from '#shared/money';
 import type { ProductCard } from '#shared/catalogue/types';
 import type { CartEntry } from '../cart/cart-types';
 import { builders as b } from './builders';
-import type { TrackContext } from './track';
+import type { TrackContext } from './track-context';
 
 const currency = currencyInfoFor('SA', 122150, 1500);
 const ctx: TrackContext = { currency, payable: (fils) => payableMinor(fils, currency) };

@@ -20,7 +20,7 @@ import type { ItemInput } from '#shared/analytics/events';
 import type { ListName } from '#shared/analytics/params';
 import type { ProductCard, SkuSummary } from '#shared/catalogue/types';
 import type { CartProduct, CartSku } from '../cart/cart-types';
-import type { TrackContext } from './track';
+import type { TrackContext } from './track-context';
 
 export function cardItem(
   card: ProductCard,

@@ -9,14 +9,9 @@
 import type { PublicAnalytics } from '#shared/analytics/consent';
 import type { AnalyticsEvent } from '#shared/analytics/events';
 import type { BootData } from '#shared/boot';
-import type { CurrencyInfo } from '#shared/money';
+import type { TrackContext } from './track-context';
 
-/** What a builder call needs from the page: the shopper's currency and base price → what they pay. */
-export interface TrackContext {
-  currency: CurrencyInfo;
-  /** A base price (KWD fils) in minor units of the shopper's currency, VAT included (shared/money). */
-  payable: (fils: number) => number;
-}
+export type { TrackContext } from './track-context';
 
 /** The builders (client/analytics/builders.ts: the shared ones and the shop's item mappers), loaded on demand. */
 export type BuildEvent = (b: typeof import('./builders')['builders'], ctx: TrackContext) => AnalyticsEvent | null;

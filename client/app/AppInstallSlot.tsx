@@ -11,13 +11,8 @@ import { SERVICE_WORKER_PATH } from '#shared/app/paths';
 import type { PageId } from '#shared/routes';
 import { cart, cartCount } from '../cart/cart-store';
 import { withTexts } from '../i18n/texts';
+import type { InstallPromptEvent } from './install-prompt';
 import { INSTALL_KEYS, shouldOfferInstall, storedNumber } from './install-rules';
-
-/** Chrome's install offer (not in TypeScript's DOM library). */
-export interface InstallPromptEvent extends Event {
-  prompt(): Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
 
 const InstallBanner = lazy(withTexts(['app'], () => import('./InstallBanner')));
 

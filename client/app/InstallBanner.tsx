@@ -3,7 +3,7 @@
 // (or declining that dialog) keeps the banner away for 30 days. It takes no focus: it is no modal.
 import '../styles/app-install.css';
 import { useI18n } from '../i18n/context';
-import type { InstallPromptEvent } from './AppInstallSlot';
+import type { InstallPromptEvent } from './install-prompt';
 
 export default function InstallBanner({
   offer,

@@ -3,39 +3,12 @@
 // for their sections.
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { splitLocalePath, type Lang } from '#shared/locale';
-import { PAGE_ROUTES, type PageId } from '#shared/routes';
+import { PAGE_ROUTES } from '#shared/routes';
 import { useI18n } from '../i18n/context';
+import { CONTENT_PAGE_IDS, type ContentPageId, type ContentSection, type PageContent } from './page-content';
 
-export const CONTENT_PAGE_IDS = [
-  'our-story',
-  'terms',
-  'privacy-policy',
-  'return-policy',
-  'disclaimer',
-  'contact-us',
-  'become-a-supplier',
-] as const satisfies readonly PageId[];
-export type ContentPageId = (typeof CONTENT_PAGE_IDS)[number];
-
-export interface ContentSection {
-  /** The heading's id, so a section can be linked as /terms#delivery (same in both languages). */
-  readonly id: string;
-  readonly heading: string;
-  readonly paragraphs: readonly string[];
-  /** A bullet list shown after the paragraphs. */
-  readonly items?: readonly string[];
-}
-
-export interface PageContent {
-  readonly title: string;
-  readonly intro: string;
-  readonly sections: readonly ContentSection[];
-}
-
-/** The shape a translation must have: every text a string; ids, pages and counts as in English. */
-export type Translation<T> = T extends string
-  ? string
-  : { readonly [K in keyof T]: K extends 'id' ? T[K] : Translation<T[K]> };
+// The pages take their texts' type from here, with the loader and the renderer.
+export type { PageContent } from './page-content';
 
 /** Pages with at least this many sections get a table of contents. */
 export const TOC_MIN_SECTIONS = 6;

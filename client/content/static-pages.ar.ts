@@ -1,7 +1,7 @@
 // نصوص صفحات المعلومات بالعربية. Typed against the English structure: the same pages, the same
 // sections with the same ids, and the same numbers of paragraphs and list items.
 import { COMPANY } from '#shared/company';
-import type { Translation } from './index';
+import type { Translation } from './page-content';
 import type { StaticPagesContent } from './static-pages.en';
 
 export const staticPagesAr: Translation<StaticPagesContent> = {

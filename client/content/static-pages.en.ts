@@ -3,7 +3,7 @@
 // Each page: title (the page heading), intro, and sections with an id (the #anchor), a heading, its
 // paragraphs and an optional bullet list shown after them. Loaded per language by ./index.tsx.
 import { COMPANY } from '#shared/company';
-import type { ContentPageId, PageContent } from './index';
+import type { ContentPageId, PageContent } from './page-content';
 
 export const staticPagesEn = {
   'our-story': {

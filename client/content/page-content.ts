@@ -1,0 +1,35 @@
+// The information pages' ids and the shape of their texts, apart from the loader in index.tsx: each
+// language's texts are checked against these types, and the loader imports those texts on demand, so
+// with the types in index.tsx the texts and their loader would import each other.
+import type { PageId } from '#shared/routes';
+
+export const CONTENT_PAGE_IDS = [
+  'our-story',
+  'terms',
+  'privacy-policy',
+  'return-policy',
+  'disclaimer',
+  'contact-us',
+  'become-a-supplier',
+] as const satisfies readonly PageId[];
+export type ContentPageId = (typeof CONTENT_PAGE_IDS)[number];
+
+export interface ContentSection {
+  /** The heading's id, so a section can be linked as /terms#delivery (same in both languages). */
+  readonly id: string;
+  readonly heading: string;
+  readonly paragraphs: readonly string[];
+  /** A bullet list shown after the paragraphs. */
+  readonly items?: readonly string[];
+}
+
+export interface PageContent {
+  readonly title: string;
+  readonly intro: string;
+  readonly sections: readonly ContentSection[];
+}
+
+/** The shape a translation must have: every text a string; ids, pages and counts as in English. */
+export type Translation<T> = T extends string
+  ? string
+  : { readonly [K in keyof T]: K extends 'id' ? T[K] : Translation<T[K]> };
