@@ -113,6 +113,14 @@ function moduleFile(target, known) {
   return null;
 }
 
+const STATIC_EDGES = [
+  /\b(?:import|export)\s+(?:type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
+  // A type written as `typeof import('./x')` or `import('./x').Name` is a type-only import too; a call
+  // such as `import('./x').then(…)` is not (no capital after the dot), nor is any other dynamic import.
+  /\btypeof\s+import\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+  /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)\s*\.\s*[A-Z]/g,
+];
+
 /**
  * Import circles among the files (tests left out): each group of files that reach each other through
  * static imports, type-only ones included, smallest first. A circle means two modules are one concern
@@ -125,12 +133,14 @@ export function findCycles(files) {
   for (const { file, source } of sources) {
     const code = withoutComments(source);
     const deps = new Set();
-    // Static imports and re-exports only: a dynamic import() loads on demand, after both modules ran.
-    for (const m of code.matchAll(/\b(?:import|export)\s+(?:type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g)) {
-      const target = resolveSpecifier(file, m[1]);
-      const dep = target && moduleFile(target, known);
-      if (dep && dep !== file) deps.add(dep);
-    }
+    // Static imports, re-exports and import types only: a dynamic import() loads on demand, after both
+    // modules ran.
+    for (const re of STATIC_EDGES)
+      for (const m of code.matchAll(re)) {
+        const target = resolveSpecifier(file, m[1]);
+        const dep = target && moduleFile(target, known);
+        if (dep && dep !== file) deps.add(dep);
+      }
     graph.set(file, deps);
   }
   // Tarjan's strongly connected components.

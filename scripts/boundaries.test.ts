@@ -78,6 +78,16 @@ describe('import circles', () => {
     expect(findCycles(files)).toEqual([]);
   });
 
+  it('counts a type written as an import() type as a type-only import', () => {
+    const track = { file: 'client/track.ts', source: "export type B = (b: typeof import('./builders')['b']) => void;" };
+    const builders = { file: 'client/builders.ts', source: "import type { Ctx } from './track';" };
+    expect(findCycles([track, builders])).toEqual([['client/builders.ts', 'client/track.ts']]);
+    const named = { file: 'client/track.ts', source: "let b: import('./builders').Builders;" };
+    expect(findCycles([named, builders])).toEqual([['client/builders.ts', 'client/track.ts']]);
+    const loaded = { file: 'client/track.ts', source: "void import('./builders').then((m) => m.b);" };
+    expect(findCycles([loaded, builders])).toEqual([]);
+  });
+
   it('ignores dynamic imports, tests and comments', () => {
     expect(
       findCycles([
