@@ -124,7 +124,7 @@ export const accountsAr: Translated<typeof accountsEn> = {
   address_country_required: 'يرجى اختيار الدولة',
   address_avenue_required: 'الجادة مطلوبة',
   address_apartment_required: 'الشقة مطلوبة',
-  // Issue 9: the session ended mid-journey.
+  // The session ended mid-journey (decision 7).
   session_ended: 'انتهت جلستك. يرجى تسجيل الدخول مرة أخرى؛ سلتك وما كتبته محفوظان.',
   verify_link_invalid: 'هذا الرابط لم يعد صالحاً. يعمل مرة واحدة ولمدة يوم واحد.',
   verify_email_working: 'جارٍ تأكيد بريدك الإلكتروني…',

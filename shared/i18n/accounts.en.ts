@@ -125,7 +125,7 @@ export const accountsEn = {
   address_country_required: 'Please choose a country',
   address_avenue_required: 'Avenue is required',
   address_apartment_required: 'Apartment is required',
-  // Issue 9: the session ended mid-journey.
+  // The session ended mid-journey (decision 7).
   session_ended: 'Your session has ended. Please sign in again; your cart and what you typed are kept.',
   verify_link_invalid: 'This link is not valid any more. It works once, for one day.',
   verify_email_working: 'Confirming your e-mail…',

@@ -231,7 +231,7 @@ export const ordersAr: Translated<typeof ordersEn> = {
   invoice_total: 'الإجمالي شامل ضريبة القيمة المضافة',
   invoice_vat: 'ضريبة القيمة المضافة {{rate}}',
   invoice_qr: 'رمز QR للفاتورة الضريبية، للمسح بتطبيق هيئة الزكاة والضريبة والجمارك',
-  // Issue 9: orders left on the card page, guest order links and lookup, checkout steps.
+  // Orders left on the card page, guest order links and lookup, checkout steps (decision 8).
   order_not_cancellable: 'لم يعد بالإمكان إلغاء هذا الطلب.',
   order_lookup_not_found: 'لم نجد طلباً بهذا الرقم وهذا البريد الإلكتروني. يرجى التحقق منهما.',
   order_pay_now: 'ادفع الآن',
@@ -254,11 +254,11 @@ export const ordersAr: Translated<typeof ordersEn> = {
   pending_order_notice: 'الطلب {{id}} بانتظار الدفع.',
   pending_order_open: 'ادفعه أو ألغه',
   success_mail_later: 'سنراسلك على {{email}} عند نجاح الدفع.',
-  // Issue 9 QA: cancelling asks first; the cart's totals and offline failures.
+  // Cancelling asks first; the cart's totals and offline failures.
   order_cancel_confirm_title: 'إلغاء هذا الطلب؟',
   order_cancel_confirm_body: 'لن يتم خصم أي مبلغ، وستعود المنتجات للبيع.',
   order_cancel_keep: 'الإبقاء على الطلب',
-  // Issue 13: the blood-test checkout and blood-test orders.
+  // The blood-test checkout and blood-test orders (decision 25).
   bt_sign_in_needed: 'يرجى تسجيل الدخول لحجز تحليل الدم: نتائجه بيانات صحية تُحفظ في حسابك.',
   bt_sign_in: 'سجّل الدخول للمتابعة',
   bt_who_title: 'من سيُجرى له التحليل؟',
@@ -355,7 +355,7 @@ export const ordersAr: Translated<typeof ordersEn> = {
   bt_uploaded_title: 'النتائج المرفوعة',
   bt_uploaded_intro: 'نتائج من مختبرات أخرى، محفوظة بخصوصية في حسابك بجانب التحاليل التي تحجزها هنا.',
   bt_uploaded_view_all: 'كل النتائج المرفوعة',
-  // Issue 15: the shopper's own uploaded results (/upload-blood-test, /profile/blood-tests/uploaded).
+  // The shopper's own uploaded results (/upload-blood-test, /profile/blood-tests/uploaded).
   upload_intro: 'احفظ نتائج تحاليل الدم التي أجريتها في أي مختبر في حسابك، بجانب التحاليل التي تحجزها معنا.',
   upload_private_title: 'ماذا يحدث لملفاتك',
   upload_private_encrypted: 'يُشفَّر كل ملف قبل حفظه.',
@@ -437,7 +437,7 @@ export const ordersAr: Translated<typeof ordersEn> = {
     many: '{{count}} تحليلًا',
     other: '{{count}} تحليل',
   },
-  // Issue 13: blood-test booking refusals (national ids, slots, holds, consent, eligibility).
+  // Blood-test booking refusals (national ids, slots, holds, consent, eligibility).
   national_id_format:
     'أدخل الرقم المدني المكون من 12 رقمًا (الكويت) أو رقم الهوية الوطنية أو الإقامة المكون من 10 أرقام (السعودية).',
   national_id_checksum: 'رقم الهوية هذا غير صحيح. يرجى التحقق من الأرقام.',

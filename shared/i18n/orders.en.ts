@@ -197,7 +197,7 @@ export const ordersEn = {
   invoice_total: 'Total with VAT',
   invoice_vat: 'VAT {{rate}}',
   invoice_qr: 'QR code of the tax invoice, for scanning with the ZATCA app',
-  // Issue 9: orders left on the card page, guest order links and lookup, checkout steps.
+  // Orders left on the card page, guest order links and lookup, checkout steps (decision 8).
   order_not_cancellable: 'This order can no longer be cancelled.',
   order_lookup_not_found: 'We found no order with this number and e-mail. Please check both.',
   order_pay_now: 'Pay now',
@@ -220,11 +220,11 @@ export const ordersEn = {
   pending_order_notice: 'Order {{id}} is waiting for its payment.',
   pending_order_open: 'Pay or cancel it',
   success_mail_later: 'We will e-mail {{email}} when the payment goes through.',
-  // Issue 9 QA: cancelling asks first; the cart's totals and offline failures.
+  // Cancelling asks first; the cart's totals and offline failures.
   order_cancel_confirm_title: 'Cancel this order?',
   order_cancel_confirm_body: 'Nothing will be charged, and the items go back on sale.',
   order_cancel_keep: 'Keep the order',
-  // Issue 13: the blood-test checkout and blood-test orders.
+  // The blood-test checkout and blood-test orders (decision 25).
   bt_sign_in_needed: 'Please sign in to book a blood test: its results are health data kept with your account.',
   bt_sign_in: 'Sign in to continue',
   bt_who_title: 'Who is being tested?',
@@ -302,7 +302,7 @@ export const ordersEn = {
   bt_uploaded_title: 'Uploaded results',
   bt_uploaded_intro: 'Results from other labs, kept privately in your account next to the tests you book here.',
   bt_uploaded_view_all: 'All uploaded results',
-  // Issue 15: the shopper's own uploaded results (/upload-blood-test, /profile/blood-tests/uploaded).
+  // The shopper's own uploaded results (/upload-blood-test, /profile/blood-tests/uploaded).
   upload_intro: 'Keep the results of blood tests done at any lab in your account, next to the tests you book with us.',
   upload_private_title: 'What happens to your files',
   upload_private_encrypted: 'Each file is encrypted before it is stored.',
@@ -371,7 +371,7 @@ export const ordersEn = {
   bt_cancel_confirm: 'Cancel this booking? The visit time is released.',
   bt_cut_off: 'The visit can no longer be changed or cancelled online. Please contact us.',
   bt_tests_count: { one: '{{count}} test', other: '{{count}} tests' },
-  // Issue 13: blood-test booking refusals (national ids, slots, holds, consent, eligibility).
+  // Blood-test booking refusals (national ids, slots, holds, consent, eligibility).
   national_id_format: 'Enter the 12-digit civil ID (Kuwait) or the 10-digit national ID or iqama (Saudi Arabia).',
   national_id_checksum: 'This ID number is not valid. Please check the digits.',
   national_id_birth_date: 'This civil ID does not contain a valid date of birth.',
