@@ -1,5 +1,5 @@
 -- Blood tests: individual tests and panels, the biomarkers each measures (with the LOINC
--- code and unit the results issue will read), the lab that runs it, and prices per country. A panel is
+-- code and unit results are reported in), the lab that runs it, and prices per country. A panel is
 -- a blood test of kind 'panel' whose members are other tests; its biomarkers are listed on the panel
 -- too, so a detail page reads one list. Prices are per country in that country's minor units (KWD
 -- fils, SAR halalas), VAT included where the country charges it (Saudi Arabia), as shoppers see them:

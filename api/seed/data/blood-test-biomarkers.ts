@@ -1,5 +1,5 @@
 // The biomarkers the shop's blood tests measure: LOINC code and the unit results are reported in (kept
-// for the results issue), the body system results are grouped by, and a plain explanation.
+// so results can be read against them), the body system results are grouped by, and a plain explanation.
 import type { Bi } from './categories';
 
 export interface BiomarkerDef {
