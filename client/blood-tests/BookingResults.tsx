@@ -1,6 +1,6 @@
 // A booking's results, once a second person at the lab approved them: marker, value, unit,
-// reference range and where the value falls, as a plain table. The rich results pages are a later
-// issue; this one is imported by the booking's page only, so no other page carries it.
+// reference range and where the value falls, as a plain table. The rich results pages live under
+// /profile/blood-tests; this one is imported by the booking's page only, so no other page carries it.
 import '../styles/blood-test-results.css';
 import type { BloodTestResultLine } from '#shared/blood-tests/results';
 import { useI18n } from '../i18n/context';

@@ -1,5 +1,5 @@
-// A page whose capability lands in a later issue: real title, breadcrumbs and the empty state a shopper
-// would see with no data yet.
+// A page not built yet (a placeholder route): real title, breadcrumbs and the empty state a shopper
+// would see with no data yet, so its links work before its capability does.
 import type { MessageId } from '#shared/i18n';
 import { routeById, type PageId, type PlaceholderPageId } from '#shared/routes';
 import { useI18n } from '../i18n/context';
