@@ -101,7 +101,8 @@ async function order(
   return id;
 }
 
-/** An uploaded result with values the shopper confirmed (the values API is another part of the issue). */
+/** An uploaded result with values the shopper confirmed (written straight to D1: the values API
+ * has its own tests in blood-test-upload-values.test.ts). */
 async function upload(userId: number, date: string, values: Array<{ marker: number; value: string; unit: string }>) {
   const row = await env.DB.prepare(
     `INSERT INTO blood_test_uploads (user_id, lab_name, sample_date, consent_version, consent_at, created_at)

@@ -1,4 +1,4 @@
-// Issue 10: numeric parameters the probes sent must be 4xx envelopes with a message key, never a 500.
+// Numeric parameters the hostile probes sent (decision 13) must be 4xx envelopes with a message key, never a 500.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HOSTILE_NUMBERS } from '#shared/testing/hostile-inputs';

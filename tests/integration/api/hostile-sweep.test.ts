@@ -1,5 +1,5 @@
-// Issue 10: the probes will be run again with other inputs. Every route, fed each class of hostile
-// input (free text, numbers, path segments, bodies of the wrong shape), answers an envelope < 500.
+// The hostile probes will be run again with other inputs (decision 13), so every route, fed each class of
+// hostile input (free text, numbers, path segments, bodies of the wrong shape), answers an envelope < 500.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HOSTILE_BODIES, HOSTILE_NUMBERS, HOSTILE_TEXTS } from '#shared/testing/hostile-inputs';

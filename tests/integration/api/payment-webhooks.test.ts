@@ -1,5 +1,6 @@
-// Issue 10: a verified webhook is confirmed by fetching the charge from the gateway before an order or
-// wallet changes: same payment, amount and currency, and the gateway's status decides the outcome.
+// A valid signature alone does not decide an outcome (decision 13): a verified webhook is confirmed by
+// fetching the charge from the gateway before an order or wallet changes. Same payment, amount and
+// currency, and the gateway's status decides the outcome.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { confirmWebhookEvent } from '#api/src/payments/confirm';

@@ -1,6 +1,7 @@
-// Issue 10 (part B): what the ~22,000 hostile probes found at the storefront edge, each class as a
-// table: dev routes and worker-only paths (also percent-encoded), content types, corrupt cookies,
-// long cache keys, redirect targets. None may be a 5xx; none may reach what it must not.
+// What the ~22,000 hostile probes found at the storefront edge (decision 13), each class as a table so
+// other inputs of the same class are caught too: dev routes and worker-only paths (also percent-encoded),
+// content types, corrupt cookies, long cache keys, redirect targets. None may be a 5xx; none may reach
+// what it must not.
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_COOKIE_VALUES, HOSTILE_TARGETS } from '#shared/testing/hostile-inputs';
 import { envelope, storefront, stubApi } from './helpers';
