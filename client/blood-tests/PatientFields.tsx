@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { PATIENT_RELATIONS } from '#shared/api/blood-test-order-facts';
 import { useI18n } from '../i18n/context';
-import { FieldNotes, notesIds, RequiredMark } from '../ui/form';
+import { FieldNotes, notesIds, RequiredMark } from '../ui/form-fields';
 import { fieldMessage } from '../ui/field-message';
 import type { NewPatientDraft } from './booking-store';
 import { nationalIdState, type PatientErrors } from './patient-form';

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { useI18n } from '../i18n/context';
 import { checkout, saveCheckout } from '../stores/checkout';
-import { FieldNotes, notesIds } from '../ui/form';
+import { FieldNotes, notesIds } from '../ui/form-fields';
 
 export function CouponForm({
   result,

@@ -17,7 +17,7 @@ import { useHref, useMinor } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { useSessionStore } from '../stores/session';
 import { EmptyState, Page } from '../ui/Page';
-import { FieldNotes, notesIds } from '../ui/form';
+import { FieldNotes, notesIds } from '../ui/form-fields';
 
 interface Movement {
   id: number;
