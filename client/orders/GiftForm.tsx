@@ -2,18 +2,12 @@
 // switch is first turned on. The recipient's name and mobile, the address fields of the shop's country
 // (the same parts as the address form), a message in Arabic or English with the characters left, and an
 // optional delivery day: a native date input from tomorrow to 60 days ahead, whose chosen day is also
-// spelled with its Hijri date (Eid). Checked with the API's own schema (shared/api/gift-schemas.ts).
+// spelled with its Hijri date (Eid). Checked with the API's own schema (shared/api/gift-schemas.ts),
+// which loads beside the form rather than before it shows.
 import { useEffect, useRef, useState } from 'react';
 import { ADDRESS_LENGTHS } from '#shared/api/address-facts';
-import {
-  deliveryWindow,
-  GIFT_LENGTHS,
-  GIFT_MESSAGE_MAX,
-  giftSchema,
-  isDeliveryDate,
-  messageLength,
-  type GiftInput,
-} from '#shared/api/gift-schemas';
+import { deliveryWindow, GIFT_LENGTHS, GIFT_MESSAGE_MAX, isDeliveryDate, messageLength } from '#shared/api/gift-facts';
+import type { GiftInput } from '#shared/api/gift-schemas';
 import type { CountryCode } from '#shared/locale';
 import { formatGiftDate } from '#shared/orders/gift-dates';
 import { ADDRESS_FIELDS, initialValues, type AddressValues, type PlaceNames } from '../accounts/AddressForm';
@@ -41,7 +35,7 @@ export function GiftForm({
   const [window] = useState(() => deliveryWindow(Date.now()));
   const form = useForm({
     id: 'gift',
-    schema: giftSchema,
+    schema: () => import('#shared/api/gift-schemas').then((m) => m.giftSchema),
     initial: {
       ...initialValues(undefined, country, ''),
       message: '',
