@@ -114,11 +114,19 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
   const loaded = useRef<z.ZodType<Out> | null>(typeof schema === 'function' ? null : schema);
   const loading = useRef<Promise<z.ZodType<Out>> | null>(null);
   const waitingSubmit = useRef(false);
+  // Fields left or corrected before the schema was there: checked as soon as it is, so a quick first
+  // blur still shows its message.
+  const uncheckedFields = useRef(new Set<keyof V & string>());
   const loadSchema = (): Promise<z.ZodType<Out>> => {
     if (loaded.current) return Promise.resolve(loaded.current);
     // A failed load (offline) is tried again on the next check or submit.
     loading.current ??= (schema as () => Promise<z.ZodType<Out>>)().then(
-      (s) => (loaded.current = s),
+      (s) => {
+        loaded.current = s;
+        for (const name of uncheckedFields.current) recheck(name, valuesRef.current);
+        uncheckedFields.current.clear();
+        return s;
+      },
       (error: unknown) => {
         loading.current = null;
         throw error;
@@ -128,7 +136,8 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: the schema is loaded once per form
   useEffect(() => {
-    if (!loaded.current) void loadSchema();
+    // A failed load is not an error yet: the next check or the submit tries again.
+    if (!loaded.current) loadSchema().catch(() => {});
   }, []);
 
   // Focus moves after React has rendered the element it goes to.
@@ -159,6 +168,11 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>): Fo
   }
 
   function recheck(name: keyof V & string, v: V) {
+    if (!loaded.current) {
+      uncheckedFields.current.add(name);
+      loadSchema().catch(() => {});
+      return;
+    }
     const problem = problemsOf(v)[name];
     setErrorKeys((prev) => {
       if (prev[name] === problem) return prev;
