@@ -1,8 +1,9 @@
-// The one place that talks to the commerce API, for both the /api proxy and server-side loaders: the
-// KV cache for flagged GETs, the signed call, the answer's envelope, and no token ever in a body the
-// browser gets. What an answer changes of the session (spec §4) is the session module's to decide
-// (session.ts: applyAnswer, renewDevice); this module reports it and retries a loader's call once when
-// the device was renewed. A request reads top to bottom: session first, then calls through here.
+// The one place that talks to the commerce API with a shopper's session, for the /api proxy, the file
+// routes and server-side loaders: the signed call with the session's identity, the KV cache for flagged
+// GETs, the answer's envelope, and no token ever in a body the browser gets. What an answer changes of
+// the session (spec §4) is the session module's to decide: each answer goes to its settleAnswer, which
+// says whether the device was renewed; a loader's call is then sent once more, never twice. Imports run
+// one way: callers → this module → session.ts → upstream; the session module never calls back here.
 import type { Context } from 'hono';
 import { ApiFailure, type ApiClient } from '#shared/api/client';
 import { fail, isEnvelope, type Envelope } from '#shared/api/envelope';
@@ -11,7 +12,7 @@ import { cacheKey, withCache } from '../cache';
 import { cachePolicyFor } from '../cache/policies';
 import { callUpstream } from '../upstream';
 import { log } from './log';
-import { applyAnswer, renewDevice, type Session } from './session';
+import { settleAnswer, type Session } from './session';
 
 export interface ForwardResult {
   status: number;
@@ -23,6 +24,36 @@ export interface ForwardResult {
   deviceRenewed?: boolean;
 }
 
+/**
+ * One signed call to the API as this session (its tokens, language, country, the shopper's address and
+ * the request id), its D1 counts added to the request's. The raw answer: for envelopes use `forward`;
+ * this is for answers that are files (a result download, a calendar entry).
+ */
+export async function sessionCall(
+  c: Context<AppEnv>,
+  session: Session,
+  method: string,
+  path: string,
+  body: string | Uint8Array = '',
+  contentType?: string,
+): Promise<Response> {
+  const res = await callUpstream(c.env, c.var.config, {
+    method,
+    path,
+    body,
+    contentType,
+    deviceToken: session.deviceToken,
+    userToken: session.userToken,
+    lang: session.lang,
+    country: session.country,
+    requestId: c.get('requestId'),
+    clientIp: c.req.header('cf-connecting-ip') ?? undefined,
+  });
+  tallyQueries(c, res);
+  return res;
+}
+
+/** One call whose answer is an envelope: from the cache or the API, then settled with the session. */
 export async function forward(
   c: Context<AppEnv>,
   session: Session,
@@ -31,24 +62,9 @@ export async function forward(
   body: string | Uint8Array = '',
   contentType?: string,
 ): Promise<ForwardResult> {
-  const load = async () => {
-    const res = await callUpstream(c.env, c.var.config, {
-      method,
-      path,
-      body,
-      contentType,
-      deviceToken: session.deviceToken,
-      userToken: session.userToken,
-      lang: session.lang,
-      country: session.country,
-      requestId: c.get('requestId'),
-      clientIp: c.req.header('cf-connecting-ip') ?? undefined,
-    });
-    tallyQueries(c, res);
-    return res;
-  };
-
-  const policy = cachePolicyFor(method, path.split('?')[0]!);
+  const load = () => sessionCall(c, session, method, path, body, contentType);
+  const bare = path.split('?')[0]!;
+  const policy = cachePolicyFor(method, bare);
   let result: ForwardResult;
   if (policy) {
     const key = await cacheKey(policy, session, path);
@@ -63,41 +79,18 @@ export async function forward(
       retryAfter: res.headers.get('retry-after') ?? undefined,
     };
   }
-  return afterUpstream(c, session, path.split('?')[0]!, result);
-}
 
-/** Adds the API's x-d1-* counts of one upstream response to this request's total. */
-export function tallyQueries(c: Context<AppEnv>, res: Response): void {
-  const statements = Number(res.headers.get('x-d1-queries') ?? NaN);
-  if (Number.isNaN(statements)) return;
-  const total = c.get('d1') ?? { statements: 0, roundTrips: 0 };
-  c.set('d1', {
-    statements: total.statements + statements,
-    roundTrips: total.roundTrips + Number(res.headers.get('x-d1-roundtrips') ?? 0),
-  });
-}
-
-async function afterUpstream(
-  c: Context<AppEnv>,
-  session: Session,
-  path: string,
-  result: ForwardResult,
-): Promise<ForwardResult> {
-  let envelope: Envelope<unknown> | null = null;
-  try {
-    const parsed: unknown = JSON.parse(result.body);
-    envelope = isEnvelope(parsed) ? parsed : null;
-  } catch {
-    envelope = null;
-  }
+  const envelope = parseEnvelope(result.body);
   if (!envelope) {
-    log.error('upstream answered without an envelope', { path, status: result.status });
+    log.error('upstream answered without an envelope', { path: bare, status: result.status });
     return { status: 502, body: JSON.stringify(fail('upstream_unavailable', 502)), cached: false };
   }
-
-  applyAnswer(c, session, { path, status: result.status, data: envelope.data });
-  const deviceRenewed =
-    result.status === 403 && envelope.meta.msg === 'device_token_invalid' && (await renewDevice(c, session));
+  const { deviceRenewed } = await settleAnswer(c, session, {
+    path: bare,
+    status: result.status,
+    msg: envelope.meta.msg,
+    data: envelope.data,
+  });
   const data = envelope.data as Record<string, unknown> | null;
   if (data && typeof data === 'object' && 'access_token' in data) {
     // No token ever reaches page JavaScript.
@@ -105,6 +98,26 @@ async function afterUpstream(
     return { ...result, body: JSON.stringify(envelope), deviceRenewed };
   }
   return { ...result, deviceRenewed };
+}
+
+function parseEnvelope(body: string): Envelope<unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return isEnvelope(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Adds the API's x-d1-* counts of one upstream response to this request's total. */
+function tallyQueries(c: Context<AppEnv>, res: Response): void {
+  const statements = Number(res.headers.get('x-d1-queries') ?? NaN);
+  if (Number.isNaN(statements)) return;
+  const total = c.get('d1') ?? { statements: 0, roundTrips: 0 };
+  c.set('d1', {
+    statements: total.statements + statements,
+    roundTrips: total.roundTrips + Number(res.headers.get('x-d1-roundtrips') ?? 0),
+  });
 }
 
 /** The ApiClient route loaders get during server rendering. */

@@ -2,7 +2,7 @@
 // (registered with the API when missing, renewed when the API no longer knows it), and what an API
 // answer changes of it (spec §4: 401 ends the sign-in, a login stores its token, a user in an answer
 // refreshes the readable cookie). Tokens live only in httpOnly cookies; page JavaScript sees display
-// data. The gateway (gateway.ts) calls this module; this module never calls the gateway.
+// data. The gateway (gateway.ts) hands each answer to settleAnswer; this module never calls the gateway.
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { UserDisplay } from '#shared/boot';
@@ -185,26 +185,43 @@ export async function ensureDevice(c: Context<AppEnv>, session: Session): Promis
   if (token) storeDeviceToken(c, session, token);
 }
 
-/** The API no longer knows the device (spec §4, 403): a new one is registered; true when it was. */
-export async function renewDevice(c: Context<AppEnv>, session: Session): Promise<boolean> {
-  session.deviceToken = null;
-  await ensureDevice(c, session);
-  return session.deviceToken !== null;
-}
-
 /** Upstream paths whose success answer carries a user access token. */
 export const TOKEN_PATHS = new Set(['/user/login', '/user/register', '/user/reset-password']);
 const LOGOUT_PATH = '/user/logout';
 
+/** One API answer as the session reads it: the path without its query, the status, the envelope. */
+export interface Answer {
+  path: string;
+  status: number;
+  /** The envelope's message key (`meta.msg`). */
+  msg: string;
+  data: unknown;
+}
+
 /**
- * What one API answer changes of the session: a 401 or a logout ends the sign-in, a login's token is
- * stored, and any other success carrying the signed-in user rewrites the readable cookie.
+ * Everything one API answer changes of the session (spec §4), in one call the gateway makes after each
+ * answer: the cookie rules of applyAnswer, and when the API no longer knows the device (403
+ * `device_token_invalid`) a new device is registered. `deviceRenewed` tells the caller the call may be
+ * sent once more; whether it is (loaders: once; the browser's /api calls: never) is the caller's rule.
  */
-export function applyAnswer(
+export async function settleAnswer(
   c: Context<AppEnv>,
   session: Session,
-  answer: { path: string; status: number; data: unknown },
-): void {
+  answer: Answer,
+): Promise<{ deviceRenewed: boolean }> {
+  applyAnswer(c, session, answer);
+  if (answer.status !== 403 || answer.msg !== 'device_token_invalid') return { deviceRenewed: false };
+  session.deviceToken = null;
+  await ensureDevice(c, session);
+  return { deviceRenewed: session.deviceToken !== null };
+}
+
+/**
+ * What one answer changes of the session's cookies: a 401 or a logout ends the sign-in, a login's token
+ * is stored, and any other success carrying the signed-in user rewrites the readable cookie. Alone (no
+ * device renewal) for answers that are not envelopes the gateway passes on, such as a file download.
+ */
+export function applyAnswer(c: Context<AppEnv>, session: Session, answer: Omit<Answer, 'msg'>): void {
   const ok = answer.status >= 200 && answer.status < 300;
   if (answer.status === 401 || answer.path === LOGOUT_PATH) clearUserSession(c, session);
   const data = answer.data && typeof answer.data === 'object' ? (answer.data as Record<string, unknown>) : null;

@@ -14,10 +14,9 @@ import { fail } from '#shared/api/envelope';
 import { UPLOAD_MAX_BYTES } from '#shared/api/blood-test-upload-schemas';
 import { SIGNED_IN_HEADER } from '#shared/constants';
 import type { AppEnv } from '../app-env';
-import { forward, tallyQueries } from '../lib/gateway';
-import { apiLang, clearUserSession, ensureDevice, readSession } from '../lib/session';
+import { forward, sessionCall } from '../lib/gateway';
+import { apiLang, applyAnswer, ensureDevice, readSession } from '../lib/session';
 import { sameSiteOnly } from '../middleware/same-site';
-import { callUpstream } from '../upstream';
 
 const UPLOAD_PATH = '/api/user/upload/bloodtest';
 /** The headers of a downloaded file that reach the browser; nothing else of the API's answer does. */
@@ -61,21 +60,12 @@ bloodTestFiles.post(
 bloodTestFiles.get(`${UPLOAD_PATH}/:id{[0-9]{1,15}}/files/:fileId{[0-9a-f]{32}}`, async function downloadFile(c) {
   const session = readSession(c, apiLang(c));
   await ensureDevice(c, session);
-  const res = await callUpstream(c.env, c.var.config, {
-    method: 'GET',
-    path: `/user/upload/bloodtest/${c.req.param('id')}/files/${c.req.param('fileId')}`,
-    deviceToken: session.deviceToken,
-    userToken: session.userToken,
-    lang: session.lang,
-    country: session.country,
-    requestId: c.get('requestId'),
-    clientIp: c.req.header('cf-connecting-ip') ?? undefined,
-  });
-  tallyQueries(c, res);
+  const path = `/user/upload/bloodtest/${c.req.param('id')}/files/${c.req.param('fileId')}`;
+  const res = await sessionCall(c, session, 'GET', path);
   const isFile = res.ok && !(res.headers.get('content-type') ?? '').startsWith('application/json');
   if (!isFile) {
-    // The session rule of the proxy: the API no longer knows this sign-in.
-    if (res.status === 401) clearUserSession(c, session);
+    // The proxy's cookie rules (a 401 ends the sign-in); a download is never sent twice.
+    applyAnswer(c, session, { path, status: res.status, data: null });
     return c.body(await res.text(), res.status as 200, {
       'content-type': 'application/json; charset=utf-8',
       'cache-control': 'private, no-store',

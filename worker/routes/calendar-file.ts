@@ -4,9 +4,8 @@
 // wrote it; any other answer (401, 404…) is the API's envelope, as the proxy would give it.
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { tallyQueries } from '../lib/gateway';
+import { sessionCall } from '../lib/gateway';
 import { apiLang, ensureDevice, readSession } from '../lib/session';
-import { callUpstream } from '../upstream';
 
 export const calendarFile = new Hono<AppEnv>();
 
@@ -14,17 +13,7 @@ calendarFile.get('/api/user/bloodTestOrder/ics', async function visitCalendar(c)
   const id = c.req.query('id') ?? '';
   const session = readSession(c, apiLang(c));
   await ensureDevice(c, session);
-  const res = await callUpstream(c.env, c.var.config, {
-    method: 'GET',
-    path: `/user/bloodTestOrder/ics?id=${encodeURIComponent(id)}`,
-    deviceToken: session.deviceToken,
-    userToken: session.userToken,
-    lang: session.lang,
-    country: session.country,
-    requestId: c.get('requestId'),
-    clientIp: c.req.header('cf-connecting-ip') ?? undefined,
-  });
-  tallyQueries(c, res);
+  const res = await sessionCall(c, session, 'GET', `/user/bloodTestOrder/ics?id=${encodeURIComponent(id)}`);
   const calendar = res.ok && (res.headers.get('content-type') ?? '').startsWith('text/calendar');
   return c.body(await res.text(), res.status as 200, {
     'content-type': calendar ? 'text/calendar; charset=utf-8' : 'application/json; charset=utf-8',
