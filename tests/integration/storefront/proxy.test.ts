@@ -1,6 +1,6 @@
 // The /api proxy: signing end to end, session headers, tokens into httpOnly cookies only,
 // 401/403 session rules (spec §4), timeout (spec §8), cross-site refusal.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TIMEOUT_MESSAGE } from '#shared/api/envelope';
 import { SIGNATURE_HEADERS } from '#shared/api/signing';
 import { cookiesFrom, envelope, setCookie, storefront, stubApi } from './helpers';
@@ -189,6 +189,31 @@ describe('/api proxy session rules (stub API)', () => {
     const failed = await storefront('/', { headers: { cookie: 'dtk=dv1.stale.token' } }, { API: always.fetcher });
     expect(failed.status).toBe(503);
     expect(always.received.filter((r) => new URL(r.url).pathname === '/country')).toHaveLength(2);
+  });
+
+  it('sends no second call when the device cannot be renewed, and never retries a browser call', async () => {
+    // The API forgets the device and refuses to register a new one: nothing to retry with.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const paths: string[] = [];
+    const refusing = {
+      async fetch(input: RequestInfo | URL, init?: RequestInit) {
+        const path = new URL(new Request(input as RequestInfo, init).url).pathname;
+        paths.push(path);
+        return path === '/device/auth'
+          ? envelope(null, 503, 'server_error')
+          : envelope(null, 403, 'device_token_invalid');
+      },
+    } as unknown as Fetcher;
+    const page = await storefront('/', { headers: { cookie: 'dtk=dv1.stale.token' } }, { API: refusing });
+    expect(page.status).toBe(503);
+    expect(paths).toEqual(['/country', '/device/auth']);
+    expect(setCookie(page, 'dtk')).toBeUndefined();
+    vi.restoreAllMocks();
+
+    // The browser's /api call goes once even though a new device was registered: the page reloads.
+    const stub = stubApi(() => envelope(null, 403, 'device_token_invalid'));
+    await storefront('/api/product/1', { headers: { cookie: 'dtk=dv1.stale.token' } }, { API: stub.fetcher });
+    expect(stub.received.map((r) => new URL(r.url).pathname)).toEqual(['/product/1', '/device/auth']);
   });
 
   it('answers 504 with the spec message when the API takes longer than the timeout', async () => {
