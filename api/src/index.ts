@@ -1,6 +1,5 @@
 // The commerce API worker: signed requests only, one envelope shape, one error handler.
 import { settleRequestBody } from '#shared/http/settle-body';
-import { captureException } from '@sentry/cloudflare';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { fail, ok } from '#shared/api/envelope';
@@ -59,6 +58,7 @@ import { openApiDocument } from './contract/openapi';
 import type { AppEnv } from './app-env';
 import { currentRequestId, log, requestContext, withFreshRequestId } from './lib/log';
 import { withSentryWhenConfigured } from '#shared/observability/sentry-handler';
+import { reportError } from './lib/report-error';
 import { alertRoutes } from './routes/alerts';
 import { resendLostEvents } from './alerts';
 import { consumeAlerts } from './alerts/consumer';
@@ -174,9 +174,7 @@ app.onError((err, c) => {
   if (err instanceof HTTPException) {
     return c.json(fail(err.status === 404 ? 'not_found' : 'bad_request', err.status), err.status);
   }
-  log.error('api error', { method: c.req.method, path: c.req.path, error: err });
-  // Hono answers the error itself, so the SDK's own wrapper never sees it: report it here.
-  captureException(err);
+  reportError(c, err);
   return c.json(fail('server_error', 500), 500);
 });
 

@@ -1,4 +1,4 @@
-// The one set of @sentry/cloudflare options both workers use (decision 16). Sampling per spec §9:
+// The one set of @sentry/cloudflare options every worker uses (decision 16). Sampling per spec §9:
 // every error, 5 % of traces. The SDK is told to collect no user, cookie, header (but the browser and
 // request id), query or body data, and beforeSend scrubs what is left, tagging each event with the
 // request id so a report leads to the log lines of both workers.

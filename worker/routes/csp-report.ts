@@ -1,12 +1,12 @@
 // CSP violation reports (the policy's report-uri and report-to point here): a violation in the field
 // is either an attack or our own bug, so it goes to the error reporter (Sentry when configured, the
 // log otherwise). Browsers can be made to send many, so each address and each isolate is limited.
-import { captureMessage } from '@sentry/cloudflare';
 import { Hono } from 'hono';
 import { fail } from '#shared/api/envelope';
 import type { AppEnv } from '../app-env';
 import { limitBody } from '../middleware/body-limit';
 import { log } from '../lib/log';
+import { reportProblem } from '../lib/report-error';
 import { CSP_REPORT_PATH } from '../middleware/security-headers';
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -84,13 +84,8 @@ cspReport.post(CSP_REPORT_PATH, limitBody(MAX_BODY_BYTES), async (c) => {
   if (!violations.length) return c.json(fail('bad_request', 400), 400);
 
   for (const v of violations) log.warn('csp violation', { ...v });
-  if (c.var.config.SENTRY_DSN) {
-    // Tags, not extras: the scrubber drops extras; origin and path are all a violation keeps of a URL.
-    for (const v of violations)
-      captureMessage(`CSP violation: ${v.directive}`, {
-        level: 'warning',
-        tags: { blocked: v.blocked, document: v.document },
-      });
-  }
+  // Origin and path are all a violation keeps of a URL.
+  for (const v of violations)
+    reportProblem(c, `CSP violation: ${v.directive}`, { blocked: v.blocked, document: v.document });
   return c.body(null, 204);
 });
