@@ -9,6 +9,7 @@ const schema = z
     ENVIRONMENT: z.enum(['development', 'test', 'production']).default('development'),
     SIGNING_SECRET: z.string().min(32),
     API_TIMEOUT_MS: z.coerce.number().int().positive().max(120_000).default(REQUEST_TIMEOUT_MS),
+    SENTRY_DSN: z.union([z.literal(''), z.url()]).default(''),
     ACCESS_TEAM_DOMAIN: z.union([z.literal(''), z.string().regex(/^[a-z0-9-]+\.cloudflareaccess\.com$/)]).default(''),
     ACCESS_AUD: z.string().default(''),
   })

@@ -5,7 +5,9 @@ import { settleRequestBody } from '#shared/http/settle-body';
 import { Hono } from 'hono';
 import type { StaffAppEnv } from './app-env';
 import { staffConfig } from './config';
-import { requestContext, log } from './lib/log';
+import { currentRequestId, requestContext } from './lib/log';
+import { reportError } from './lib/report-error';
+import { withSentryWhenConfigured } from '#shared/observability/sentry-handler';
 import { staffTranslator } from './lib/i18n';
 import { chosenLang, sessionToken } from './lib/session';
 import { html } from './lib/render';
@@ -71,7 +73,7 @@ app.notFound((c) => {
 });
 
 app.onError((error, c) => {
-  log.error('staff error', { method: c.req.method, path: c.req.path, error });
+  reportError(c, error);
   const t = c.var.t ?? staffTranslator('en');
   return html(
     c,
@@ -82,4 +84,7 @@ app.onError((error, c) => {
 
 /** The route table, for tests. */
 export { app };
-export default { fetch: app.fetch } satisfies ExportedHandler<StaffEnv>;
+// With a DSN, @sentry/cloudflare wraps the handler, as in the other two workers.
+export default withSentryWhenConfigured('staff', currentRequestId, {
+  fetch: app.fetch,
+} satisfies ExportedHandler<StaffEnv>);

@@ -1,4 +1,4 @@
-// The one Sentry set-up of the workers (storefront and API): @sentry/cloudflare around the handler only
+// The one Sentry set-up of the three workers (storefront, API, back office): @sentry/cloudflare around the handler only
 // when a DSN is configured. Without one the SDK would still instrument every request and D1 call
 // (about 20 ms a request in the integration tests) for nothing. Loaded only by the workers' entries.
 import { withSentry } from '@sentry/cloudflare';

@@ -9,6 +9,11 @@ const context = new AsyncLocalStorage<{ reqid: string }>();
 
 export const log = createLogger('staff', () => context.getStore()?.reqid);
 
+/** This request's id, for the error reports' tags. */
+export function currentRequestId(): string | undefined {
+  return context.getStore()?.reqid;
+}
+
 export function requestContext(): MiddlewareHandler[] {
   return [
     requestId({ headerName: '', generator: (c) => requestIdFrom(c.req.header(REQUEST_ID_HEADER)) }),
