@@ -17,6 +17,7 @@ import { startEdgeProxy } from './edge-proxy.mjs';
 import { orderBench, restock } from './orders.mjs';
 import { printQuality, searchQuality } from './search-quality.mjs';
 import { soak } from './soak.mjs';
+import { geography, printGeography } from './geography.mjs';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -72,7 +73,7 @@ const LARGE_SIZES = [
   ['50k', '--large', '.wrangler/bench-large-state'],
   ['200k', '--huge', '.wrangler/bench-huge-state'],
 ].filter(([size]) => !process.env.BENCH_SIZES || process.env.BENCH_SIZES.split(',').includes(size));
-const ALL_STEPS = ['throughput', 'queries', 'js', 'lighthouse', 'soak', 'search', 'catalogue', 'orders'];
+const ALL_STEPS = ['throughput', 'queries', 'geography', 'js', 'lighthouse', 'soak', 'search', 'catalogue', 'orders'];
 // BENCH_STEPS=js,catalogue runs only those steps (default: all), e.g. to measure one change quickly.
 const STEPS = new Set(process.env.BENCH_STEPS ? process.env.BENCH_STEPS.split(',').map((s) => s.trim()) : ALL_STEPS);
 for (const step of STEPS)
@@ -164,6 +165,8 @@ async function main() {
       productPath,
       ...BLOOD_TEST_PAGES,
     ]);
+  // Distance (bench/geography.mjs): TTFB per page type with a simulated Gulf-to-D1 round trip.
+  if (STEPS.has('geography')) result.geography = await geography(base, productPath);
   result.edgeUrl = edge.base;
   if (STEPS.has('js')) for (const path of JS_PAGES()) result.js[path] = await pageJs(edge.base, path, cookie);
   if (STEPS.has('lighthouse')) result.lighthouse = await lighthouseAll(edge.base);
@@ -454,6 +457,12 @@ function checkTargets(r) {
       met[`seo ${path}`] = (r.lighthouse.pages?.[path]?.scores.seo ?? 0) >= TARGETS.productSeo;
   for (const [path, q] of Object.entries(r.queries ?? {}))
     met[`D1 round trips ${path}`] = q.cold.roundTrips <= TARGETS.maxRoundTripsPerPage;
+  // Geography: one long haul per uncached page view, and its TTFB within 1.3 round trips of the render.
+  for (const g of r.geography?.rows ?? []) {
+    const name = `${g.page} ${g.lang} ${g.visit}`;
+    met[`one API step ${name}`] = g['edge+api'].steps <= 1;
+    met[`TTFB at ${r.geography.rttMs} ms ${name}`] = g.withinTarget;
+  }
   for (const [worker, s] of Object.entries(r.soak?.summary ?? {})) {
     met[`soak ${worker} heap levels off`] = s.growthFromFirstMarkPercent <= TARGETS.soakMaxGrowthPercent;
     met[`soak ${worker} heap under ${TARGETS.soakMaxHeapMb} MB`] =
@@ -491,6 +500,8 @@ function printSummary(r) {
   console.log(
     `\nBench ${r.date}  commit ${r.commit}${r.dirty ? ' (uncommitted changes)' : ''}  build ${r.builtAt}  node ${r.node}  ${r.cpus} CPUs  ${r.seconds} s`,
   );
+
+  if (r.geography) printGeography(r.geography);
 
   if (t) {
     console.log(

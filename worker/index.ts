@@ -28,7 +28,8 @@ import { chosenCountry, countryFromLocation, rememberCountry } from './lib/sessi
 import { renderPage } from './render';
 import { fallbackPage } from './render/fallback';
 import { splitLocalePath } from '#shared/locale';
-import { currentRequestId, requestContext } from './lib/log';
+import { currentRequestId, currentTrips, requestContext } from './lib/log';
+import { parseSimulatedDistance, SIMULATED_RTT_HEADER } from '#shared/api/simulated-distance';
 import { withSentryWhenConfigured } from '#shared/observability/sentry-handler';
 import { localStaffHost } from './routes/local-staff-host';
 import { settleRequestBody } from '#shared/http/settle-body';
@@ -46,12 +47,24 @@ app.use(...requestContext());
 app.use(securityHeaders({ dev: import.meta.env.DEV }));
 app.use(async function loadConfig(c, next) {
   c.set('config', storefrontConfig(c.env));
+  const measured = c.var.config.ENVIRONMENT !== 'production';
+  const trips = currentTrips();
+  if (measured && trips) {
+    const distance = parseSimulatedDistance(c.req.header(SIMULATED_RTT_HEADER));
+    trips.simulatedRttMs = distance.apiMs;
+    trips.simulatedD1RttMs = distance.d1Ms;
+  }
   await next();
-  // Outside production, say how much D1 work this request caused (read by npm run bench).
+  // Outside production, say how much API and D1 work this request caused (read by npm run bench).
+  if (!measured) return;
   const d1 = c.get('d1');
-  if (d1 && c.var.config.ENVIRONMENT !== 'production') {
+  if (d1) {
     c.res.headers.set('x-d1-queries', String(d1.statements));
     c.res.headers.set('x-d1-roundtrips', String(d1.roundTrips));
+  }
+  if (trips) {
+    c.res.headers.set('x-api-calls', String(trips.calls));
+    c.res.headers.set('x-api-steps', String(trips.steps));
   }
 });
 

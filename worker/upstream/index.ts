@@ -4,9 +4,12 @@ import { fail, TIMEOUT_MESSAGE } from '#shared/api/envelope';
 import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
 import { signRequest, SIGNATURE_HEADERS } from '#shared/api/signing';
 import type { CountryCode, Lang } from '#shared/locale';
+import type { DeviceAuthInput } from '#shared/api/schemas';
 import { requestIdFrom } from '#shared/observability/request-id';
 import type { StorefrontConfig } from '../config';
-import { currentRequestId, log } from '../lib/log';
+import { currentRequestId, currentTrips, log } from '../lib/log';
+import { SIMULATED_D1_RTT_HEADER } from '#shared/api/simulated-distance';
+import { metered } from './trip-meter';
 
 export interface UpstreamCall {
   method: string;
@@ -53,6 +56,8 @@ export async function callUpstream(
   if (call.userToken) headers.set(SIGNATURE_HEADERS.authorization, `Bearer ${call.userToken}`);
   if (call.clientIp) headers.set(CLIENT_IP_HEADER, call.clientIp);
   for (const [name, value] of Object.entries(call.passHeaders ?? {})) headers.set(name, value);
+  const d1Rtt = currentTrips()?.simulatedD1RttMs ?? 0;
+  if (d1Rtt > 0) headers.set(SIMULATED_D1_RTT_HEADER, String(d1Rtt));
   // Signed last, over the identity headers exactly as they will be sent.
   const signed = await signRequest(config.SIGNING_SECRET, call.method, call.path, body, undefined, undefined, headers);
   for (const [name, value] of Object.entries(signed)) headers.set(name, value);
@@ -75,7 +80,8 @@ export async function callUpstream(
     }, config.API_TIMEOUT_MS);
   });
   try {
-    const outcome = await Promise.race([config.API_ORIGIN ? fetch(request) : env.API.fetch(request), timeout]);
+    const send = () => (config.API_ORIGIN ? fetch(request) : env.API.fetch(request));
+    const outcome = await Promise.race([metered(currentTrips(), send), timeout]);
     if (outcome === 'timeout') return jsonResponse(fail(TIMEOUT_MESSAGE, 504, 'request_timeout'), 504);
     return outcome;
   } catch (error) {
@@ -97,25 +103,10 @@ export async function registerDevice(
   country: CountryCode,
   clientIp?: string,
 ): Promise<string | null> {
-  const os = /Android/i.test(userAgent)
-    ? 'android'
-    : /iPhone|iPad|iPod/i.test(userAgent)
-      ? 'ios'
-      : /Mac OS X/i.test(userAgent)
-        ? 'macos'
-        : /Windows/i.test(userAgent)
-          ? 'windows'
-          : /Linux/i.test(userAgent)
-            ? 'linux'
-            : 'other';
-  const payload = {
-    device: { name: userAgent.slice(0, 120) || 'browser', uid: crypto.randomUUID(), platform: 'web' },
-    os: { type: os, version: '' },
-  };
   const res = await callUpstream(env, config, {
     method: 'POST',
     path: '/device/auth',
-    body: JSON.stringify(payload),
+    body: JSON.stringify(devicePayload(userAgent)),
     deviceToken: null,
     userToken: null,
     lang,
@@ -128,4 +119,23 @@ export async function registerDevice(
   }
   const json = (await res.json()) as { data?: { access_token?: string } };
   return json.data?.access_token ?? null;
+}
+
+/** What the API is told of a browser it registers as a device (spec §7 POST /device/auth). */
+export function devicePayload(userAgent: string): DeviceAuthInput {
+  const os = /Android/i.test(userAgent)
+    ? 'android'
+    : /iPhone|iPad|iPod/i.test(userAgent)
+      ? 'ios'
+      : /Mac OS X/i.test(userAgent)
+        ? 'macos'
+        : /Windows/i.test(userAgent)
+          ? 'windows'
+          : /Linux/i.test(userAgent)
+            ? 'linux'
+            : 'other';
+  return {
+    device: { name: userAgent.slice(0, 120) || 'browser', uid: crypto.randomUUID(), platform: 'web' },
+    os: { type: os, version: '' },
+  };
 }

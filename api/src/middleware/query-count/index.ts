@@ -1,13 +1,21 @@
 // Counts D1 work per request (statements, and round trips: a batch is one) and reports it in
 // x-d1-queries / x-d1-roundtrips, outside production, so the bench counts queries instead of guessing.
+// Outside production it also adds the bench's simulated distance to each round trip (geography mode).
 import type { MiddlewareHandler } from 'hono';
+import { parseSimulatedDistance, SIMULATED_D1_RTT_HEADER } from '#shared/api/simulated-distance';
 
 export interface QueryCount {
   statements: number;
   roundTrips: number;
 }
 
-export function countingDatabase(db: D1Database, count: QueryCount): D1Database {
+/** Runs a D1 call after the simulated distance (the bench's geography mode), when there is one. */
+function afterDelay<T>(delayMs: number, run: () => Promise<T>): Promise<T> {
+  if (delayMs <= 0) return run();
+  return new Promise((resolve) => setTimeout(resolve, delayMs)).then(run);
+}
+
+export function countingDatabase(db: D1Database, count: QueryCount, delayMs = 0): D1Database {
   const wrapStatement = (statement: D1PreparedStatement): D1PreparedStatement =>
     new Proxy(statement, {
       get(target, prop, receiver) {
@@ -18,7 +26,7 @@ export function countingDatabase(db: D1Database, count: QueryCount): D1Database 
           return (...args: unknown[]) => {
             count.statements += 1;
             count.roundTrips += 1;
-            return value.apply(target, args);
+            return afterDelay(delayMs, () => value.apply(target, args));
           };
         }
         return value.bind(target);
@@ -32,7 +40,7 @@ export function countingDatabase(db: D1Database, count: QueryCount): D1Database 
         return (statements: D1PreparedStatement[]) => {
           count.statements += statements.length;
           count.roundTrips += 1;
-          return target.batch(statements);
+          return afterDelay(delayMs, () => target.batch(statements));
         };
       }
       return typeof value === 'function' ? value.bind(target) : value;
@@ -46,7 +54,8 @@ export function queryCount(options: {
   return async function queryCountHandler(c, next) {
     if (!options.enabled(c.env)) return next();
     const count: QueryCount = { statements: 0, roundTrips: 0 };
-    c.env = { ...c.env, DB: countingDatabase(c.env.DB, count) };
+    const delayMs = parseSimulatedDistance(`d1=${c.req.header(SIMULATED_D1_RTT_HEADER) ?? ''}`).d1Ms;
+    c.env = { ...c.env, DB: countingDatabase(c.env.DB, count, delayMs) };
     await next();
     c.res.headers.set('x-d1-queries', String(count.statements));
     c.res.headers.set('x-d1-roundtrips', String(count.roundTrips));

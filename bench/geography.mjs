@@ -1,0 +1,156 @@
+// The bench's geography mode: what distance costs a shopper in Kuwait or Riyadh. On localhost every hop
+// takes a millisecond, so the storefront and the API simulate it (x-simulate-rtt, honoured outside
+// production only; shared/api/simulated-distance.ts):
+//   edge+api: the storefront at a Gulf edge, the API next to D1: each storefront→API call waits RTT.
+//   edge+d1:  both workers at the edge, D1 far away: each D1 round trip waits RTT.
+// For each page type, language and visit (first: no cookies; returning: the device and country
+// cookies of an earlier visit; signed in for the checkout), it reports the median TTFB at 0 ms and at
+// RTT in both placements, and the storefront's count of API calls and sequential steps (x-api-calls,
+// x-api-steps). A page's TTFB target at RTT is 1.3 × RTT + its TTFB at 0 ms (the render).
+
+const RUNS = Number(process.env.BENCH_GEO_RUNS ?? 3);
+export const GEO_RTT_MS = Number(process.env.BENCH_GEO_RTT_MS ?? 120);
+
+/** Page types of the table: a name and the path in English (Arabic is /ar + path). */
+export function geographyPages(productPath) {
+  return [
+    ['home', '/'],
+    ['listing', '/products?category=1'],
+    ['product', productPath],
+    ['search', '/search?q=vitamin'],
+    ['blood-test list', '/blood-test'],
+    ['quiz', '/quiz'],
+    ['cart', '/cart'],
+    ['checkout review', '/checkout/order', { signedIn: true }],
+    ['cart sync', '/api/product/sku', { body: { ids: [1, 2, 3] } }],
+  ];
+}
+
+function jar(res, cookie = '') {
+  const map = new Map(
+    cookie
+      .split('; ')
+      .filter(Boolean)
+      .map((c) => [c.split('=')[0], c]),
+  );
+  for (const c of res.headers.getSetCookie().map((s) => s.split(';')[0])) map.set(c.split('=')[0], c);
+  return [...map.values()].join('; ');
+}
+
+async function timed(base, path, { cookie = '', simulate = '', body, lang }) {
+  const headers = { 'x-simulate-rtt': simulate, 'user-agent': 'Mozilla/5.0 (bench geography)', origin: base };
+  if (cookie) headers.cookie = cookie;
+  if (body) Object.assign(headers, { 'content-type': 'application/json', lang });
+  const started = performance.now();
+  const res = await fetch(base + path, { method: body ? 'POST' : 'GET', headers, body: body && JSON.stringify(body) });
+  const ttfb = performance.now() - started;
+  await res.arrayBuffer();
+  return {
+    status: res.status,
+    ttfb,
+    calls: Number(res.headers.get('x-api-calls') ?? NaN),
+    steps: Number(res.headers.get('x-api-steps') ?? NaN),
+    d1: Number(res.headers.get('x-d1-roundtrips') ?? NaN),
+    res,
+  };
+}
+
+/** A returning visitor's cookies: one earlier page view. */
+async function returningCookie(base, lang) {
+  const res = await fetch(`${base}${lang === 'ar' ? '/ar' : '/'}`, {
+    headers: { 'user-agent': 'Mozilla/5.0 (bench)' },
+  });
+  await res.arrayBuffer();
+  return jar(res);
+}
+
+async function signedInCookie(base) {
+  let cookie = await returningCookie(base, 'en');
+  const email = `geo-${Date.now()}@example.com`;
+  const res = await fetch(`${base}/api/user/register`, {
+    method: 'POST',
+    headers: { cookie, origin: base, 'content-type': 'application/json', 'cf-connecting-ip': '198.18.200.1' },
+    body: JSON.stringify({ name: 'Geo shopper', email, password: 'bench-secret' }),
+  });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`geography sign-up failed: ${res.status}`);
+  cookie = jar(res, cookie);
+  return cookie;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const round = (n) => Math.round(n * 10) / 10;
+
+/** One cell: RUNS requests, the median TTFB and the counts of the last. */
+async function cell(base, path, options) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    const cookie = options.visit === 'first' ? '' : options.cookie;
+    runs.push(await timed(base, path, { ...options, cookie }));
+  }
+  const last = runs.at(-1);
+  return {
+    status: last.status,
+    ttfbMs: round(median(runs.map((r) => r.ttfb))),
+    calls: last.calls,
+    steps: last.steps,
+    d1RoundTrips: last.d1,
+  };
+}
+
+export async function geography(base, productPath) {
+  const rtt = GEO_RTT_MS;
+  const modes = [
+    ['local', ''],
+    ['edge+api', `api=${rtt}`],
+    ['edge+d1', `d1=${rtt}`],
+  ];
+  const signedIn = await signedInCookie(base);
+  // One warm-up view of each page, so the first row does not pay for compiling the isolate's code.
+  for (const [, path, extra = {}] of geographyPages(productPath))
+    await timed(base, path, { body: extra.body, lang: 'en', cookie: signedIn });
+  const rows = [];
+  for (const lang of ['en', 'ar']) {
+    const returning = await returningCookie(base, lang);
+    for (const [page, enPath, extra = {}] of geographyPages(productPath)) {
+      const path = extra.body || lang === 'en' ? enPath : `/ar${enPath === '/' ? '' : enPath}`;
+      const visits = extra.signedIn ? ['signed in'] : extra.body ? ['returning'] : ['first', 'returning'];
+      for (const visit of visits) {
+        const cookie = visit === 'signed in' ? signedIn : returning;
+        const row = { page, lang, visit, path };
+        for (const [mode, simulate] of modes) {
+          row[mode] = await cell(base, path, { cookie, simulate, body: extra.body, lang, visit });
+        }
+        // Within target when the far placement costs at most 1.3 round trips over the local render.
+        row.targetMs = round(1.3 * rtt + row.local.ttfbMs);
+        row.withinTarget = row['edge+api'].ttfbMs <= row.targetMs;
+        rows.push(row);
+      }
+    }
+  }
+  return { rttMs: rtt, runs: RUNS, rows };
+}
+
+export function printGeography(geo) {
+  console.log(`\nGeography (median TTFB ms of ${geo.runs}; RTT ${geo.rttMs} ms; steps = sequential API calls)`);
+  console.log('page              lang visit      local  edge+api (steps/calls)  edge+d1 (D1 trips)  target  ok');
+  for (const r of geo.rows) {
+    const a = r['edge+api'];
+    const d = r['edge+d1'];
+    console.log(
+      [
+        r.page.padEnd(17),
+        r.lang.padEnd(4),
+        r.visit.padEnd(10),
+        String(r.local.ttfbMs).padStart(6),
+        `${String(a.ttfbMs).padStart(9)} (${a.steps}/${a.calls})`.padEnd(23),
+        `${String(d.ttfbMs).padStart(8)} (${d.d1RoundTrips})`.padEnd(19),
+        String(r.targetMs).padStart(6),
+        r.withinTarget ? ' yes' : ' NO',
+      ].join(' '),
+    );
+  }
+}
