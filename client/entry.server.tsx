@@ -6,6 +6,7 @@ import {
   createStaticHandler,
   createStaticRouter,
   isRouteErrorResponse,
+  matchRoutes,
   RouterContextProvider,
   StaticRouterProvider,
   type StaticHandlerContext,
@@ -35,8 +36,9 @@ const handler = createStaticHandler(routes);
 export interface RenderOptions {
   request: Request;
   api: ApiClient;
-  /** Boot data but the page's text areas, which come from the matched routes. */
-  boot: Omit<BootData, 'texts'>;
+  /** Boot data but the page's text areas, which come from the matched routes; awaited after the loaders
+   * have started, so its calls and theirs can travel together. */
+  boot: Omit<BootData, 'texts'> | Promise<Omit<BootData, 'texts'>>;
   nonce: string;
   /** Module scripts to start the app with (the client entry). */
   bootstrapModules: string[];
@@ -76,11 +78,23 @@ function serializeErrors(errors: StaticHandlerContext['errors']): Record<string,
   return out;
 }
 
+/**
+ * Loads the code (and texts) of the routes a request matches, before its loaders run: then every loader
+ * of the page starts in the same turn of the event loop, and their calls to the API can travel together
+ * (the storefront's page bundle). Where modules are bundled this costs no waiting; where a module
+ * comes from elsewhere (a dev server, the test runner) it is the wait the loaders would have had.
+ */
+export async function prepareRoutes(request: Request): Promise<void> {
+  const matches = matchRoutes(routes, new URL(request.url).pathname) ?? [];
+  await Promise.all(matches.map((m) => (typeof m.route.lazy === 'function' ? m.route.lazy() : undefined)));
+}
+
 export async function renderDocument(options: RenderOptions): Promise<RenderResult> {
   const requestContext = new RouterContextProvider();
   requestContext.set(apiContext, options.api);
   const context = await handler.query(options.request, { requestContext });
   if (context instanceof Response) return { kind: 'response', response: context };
+  const bootBase = await options.boot;
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const handles = context.matches.map((m) => m.route.handle as Partial<PageHandle> | undefined);
@@ -88,8 +102,8 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   const texts = [...new Set(handles.flatMap((h) => h?.texts ?? []))] as TextArea[];
   const pageModules = handles.flatMap((h) => [h?.via, h?.module]).filter((m): m is string => !!m);
   // The page's own stylesheets come with it (decision 18); the dev server injects its styles itself.
-  const css = [...new Set([...options.boot.css, ...options.styles(pageModules)])];
-  const boot: BootData = { ...options.boot, texts, css };
+  const css = [...new Set([...bootBase.css, ...options.styles(pageModules)])];
+  const boot: BootData = { ...bootBase, texts, css };
   const modules = [...pageModules, ...texts.map((area) => textModule(boot.lang, area))];
   const hydration = {
     loaderData: context.loaderData,

@@ -12,6 +12,8 @@ import { nonceShard } from './lib/nonce-guard';
 import { verifySignature } from './middleware/signature';
 import { requireDevice } from './middleware/device';
 import { deviceRoutes } from './routes/device';
+import { bundleRoutes } from './routes/bundle';
+import { isInProcess } from './lib/in-process';
 import { countryRoutes } from './routes/country';
 import { requestLocale } from './middleware/locale';
 import { queryCount } from './middleware/query-count';
@@ -82,11 +84,15 @@ app.use(
   verifySignature({
     secret: (c) => (c.var as AppEnv['Variables']).config.SIGNING_SECRET,
     claimNonce: (c, nonce, expiresAt) => nonceShard(c.env as ApiEnv, nonce).claim(nonce, expiresAt),
+    // A bundle's inner calls: the bundle itself was signed (routes/bundle.ts).
+    skip: (c) => isInProcess(c.env),
   }),
 );
 app.use(
   requireDevice({
     secret: (c) => (c.var as AppEnv['Variables']).config.TOKEN_SECRET,
+    // A bundle registers the device itself when it has no valid token.
+    exempt: ['/device/auth', '/health', '/bundle'],
     // The gateway's webhook comes through the storefront, signed, but from no shopper's device.
     // An alert mail's one-click unsubscribe comes from the mail provider, relayed by the storefront.
     exemptPrefixes: [
@@ -101,7 +107,8 @@ app.use(
   }),
 );
 app.use(requestLocale());
-app.use(queryCount({ enabled: (env) => env.ENVIRONMENT !== 'production' }));
+// A bundle's inner calls are counted (and given the simulated distance) as part of the bundle.
+app.use(queryCount({ enabled: (env) => env.ENVIRONMENT !== 'production' && !isInProcess(env) }));
 // The calls that queue mail (decision 0014): deliver it once the answer has gone.
 for (const path of [
   '/order/submit',
@@ -121,6 +128,10 @@ app.get('/openapi.json', (c) => {
   return c.json(openApiDocument());
 });
 app.route('/device', deviceRoutes);
+app.route(
+  '/bundle',
+  bundleRoutes((request, env, ctx) => app.fetch(request, env, ctx)),
+);
 app.route('/country', countryRoutes);
 app.route('/product', productRoutes);
 // Before the catalogue's /bloodTest routes: its GET /bloodTest/:ref would read "slots" as a test's

@@ -35,6 +35,32 @@ export interface CachedResult {
   hit: boolean;
 }
 
+/** A KV lookup: the entry's body when it is of the current catalogue version, and that version. */
+export interface CacheLookup {
+  body: string | null;
+  version: string;
+}
+
+/** Reads an entry and the catalogue version together (two KV reads in parallel). */
+export async function readCached(kv: KVNamespace, key: string): Promise<CacheLookup> {
+  const [stored, current] = await Promise.all([kv.get(key, 'text'), kv.get(CATALOGUE_VERSION_KEY, 'text')]);
+  const version = current ?? '';
+  const entry = stored === null ? null : unpack(stored);
+  return { body: entry && entry.version === version ? markCached(entry.body) : null, version };
+}
+
+/** Stores a 200's body for the policy's TTL, under the version read before the call was made. */
+export function storeCached(
+  kv: KVNamespace,
+  key: string,
+  policy: CachePolicy,
+  version: string,
+  body: string,
+  waitUntil: (p: Promise<unknown>) => void,
+): void {
+  waitUntil(kv.put(key, `${version}\n${body}`, { expirationTtl: Math.max(60, policy.ttlSeconds) }));
+}
+
 /** Serves from KV when present and of the current catalogue version; otherwise calls upstream and
  * stores a 200 for the policy's TTL, under the version read before the call. */
 export async function withCache(
@@ -46,16 +72,13 @@ export async function withCache(
 ): Promise<CachedResult> {
   let version = '';
   if (key) {
-    const [stored, current] = await Promise.all([kv.get(key, 'text'), kv.get(CATALOGUE_VERSION_KEY, 'text')]);
-    version = current ?? '';
-    const entry = stored === null ? null : unpack(stored);
-    if (entry && entry.version === version) return { status: 200, body: markCached(entry.body), hit: true };
+    const lookup = await readCached(kv, key);
+    if (lookup.body !== null) return { status: 200, body: lookup.body, hit: true };
+    version = lookup.version;
   }
   const res = await load();
   const body = await res.text();
-  if (key && res.status === 200) {
-    waitUntil(kv.put(key, `${version}\n${body}`, { expirationTtl: Math.max(60, policy.ttlSeconds) }));
-  }
+  if (key && res.status === 200) storeCached(kv, key, policy, version, body, waitUntil);
   return { status: res.status, body, hit: false };
 }
 

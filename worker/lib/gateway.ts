@@ -1,11 +1,10 @@
 // The one place that talks to the commerce API with a shopper's session, for the /api proxy, the file
-// routes and server-side loaders: the signed call with the session's identity, the KV cache for flagged
-// GETs, the answer's envelope, and no token ever in a body the browser gets. What an answer changes of
-// the session (spec §4) is the session module's to decide: each answer goes to its settleAnswer, which
-// says whether the device was renewed; a loader's call is then sent once more, never twice. Imports run
-// one way: callers → this module → session.ts → upstream; the session module never calls back here.
+// routes and the page bundles (page-calls.ts): the signed call with the session's identity, the KV
+// cache for flagged GETs, the answer's envelope, and no token ever in a body the browser gets. What an
+// answer changes of the session (spec §4) is the session module's to decide: each answer goes to its
+// settleAnswer (a 403 for an unknown device registers a new one; the browser's call is not repeated,
+// spec §4). Imports run one way: callers → this module → session.ts → upstream.
 import type { Context } from 'hono';
-import { ApiFailure, type ApiClient } from '#shared/api/client';
 import { fail, isEnvelope, type Envelope } from '#shared/api/envelope';
 import type { AppEnv } from '../app-env';
 import { cacheKey, withCache } from '../cache';
@@ -20,8 +19,6 @@ export interface ForwardResult {
   cached: boolean;
   /** The API's Retry-After on a 429, for the browser. */
   retryAfter?: string;
-  /** The API no longer knew the device and a new one was registered: the call may be sent again. */
-  deviceRenewed?: boolean;
 }
 
 /**
@@ -85,7 +82,7 @@ export async function forward(
     log.error('upstream answered without an envelope', { path: bare, status: result.status });
     return { status: 502, body: JSON.stringify(fail('upstream_unavailable', 502)), cached: false };
   }
-  const { deviceRenewed } = await settleAnswer(c, session, {
+  await settleAnswer(c, session, {
     path: bare,
     status: result.status,
     msg: envelope.meta.msg,
@@ -95,9 +92,9 @@ export async function forward(
   if (data && typeof data === 'object' && 'access_token' in data) {
     // No token ever reaches page JavaScript.
     delete data.access_token;
-    return { ...result, body: JSON.stringify(envelope), deviceRenewed };
+    return { ...result, body: JSON.stringify(envelope) };
   }
-  return { ...result, deviceRenewed };
+  return result;
 }
 
 function parseEnvelope(body: string): Envelope<unknown> | null {
@@ -118,21 +115,4 @@ function tallyQueries(c: Context<AppEnv>, res: Response): void {
     statements: total.statements + statements,
     roundTrips: total.roundTrips + Number(res.headers.get('x-d1-roundtrips') ?? 0),
   });
-}
-
-/** The ApiClient route loaders get during server rendering. */
-export function serverApi(c: Context<AppEnv>, session: Session): ApiClient {
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope<T>> {
-    const text = body === undefined ? '' : JSON.stringify(body);
-    let result = await forward(c, session, method, path, text);
-    // A device reset registered a new device: the render acts as the reload of spec §4, once.
-    if (result.deviceRenewed) result = await forward(c, session, method, path, text);
-    const envelope = JSON.parse(result.body) as Envelope<T>;
-    if (result.status >= 400) throw new ApiFailure(result.status, envelope);
-    return envelope;
-  }
-  return {
-    get: (path) => call('GET', path),
-    post: (path, body) => call('POST', path, body ?? {}),
-  };
 }

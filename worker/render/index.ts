@@ -3,11 +3,11 @@ import type { Context } from 'hono';
 import type { Country } from '#shared/api/schemas';
 import { splitLocalePath } from '#shared/locale';
 import type { BootData } from '#shared/boot';
-import { renderDocument } from '#client/entry.server';
+import { prepareRoutes, renderDocument } from '#client/entry.server';
 import type { AppEnv } from '../app-env';
 import { publicConfig } from '../config';
-import { serverApi } from '../lib/gateway';
-import { ensureDevice, readSession } from '../lib/session';
+import { pageApi } from '../lib/page-calls';
+import { readSession } from '../lib/session';
 import { reportError } from '../lib/report-error';
 import { assetPlan } from './assets';
 import { wantsWholeDocument } from './crawler';
@@ -22,27 +22,26 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     c.body(body as string, status as 200, { 'content-type': 'text/html; charset=utf-8', vary: 'Cookie' });
 
   try {
-    await ensureDevice(c, session);
-    const api = serverApi(c, session);
-
-    let countries: Country[];
-    try {
-      countries = (await api.get<{ items: Country[] }>('/country')).data.items;
-    } catch (error) {
-      // Without exchange rates no price can be shown correctly: say so instead of guessing.
-      reportError(c, error);
-      return html(fallbackPage(lang, 503, nonce), 503);
-    }
-
-    const boot: Omit<BootData, 'texts'> = {
-      lang,
-      origin: url.origin,
-      country: session.country,
-      user: session.user,
-      config: publicConfig(c.var.config, url.hostname),
-      css: assetPlan.css,
-      fallback: { '/country': { items: countries } },
-    };
+    // The country list (exchange rates) and the page's loaders leave together, in one bundle: the
+    // page's code is loaded first, so no loader starts late and misses it.
+    await prepareRoutes(c.req.raw);
+    const api = pageApi(c, session);
+    const boot: Promise<Omit<BootData, 'texts'>> = api.get<{ items: Country[] }>('/country').then(
+      (answer) => ({
+        lang,
+        origin: url.origin,
+        country: session.country,
+        user: session.user,
+        config: publicConfig(c.var.config, url.hostname),
+        css: assetPlan.css,
+        fallback: { '/country': { items: answer.data.items } },
+      }),
+      (error: unknown) => {
+        throw new PricesUnavailable(error);
+      },
+    );
+    // Awaited by the renderer after the loaders; a redirect or a response before that leaves it unread.
+    boot.catch(() => undefined);
 
     const result = await renderDocument({
       request: c.req.raw,
@@ -63,7 +62,18 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     }
     return html(result.stream, result.status);
   } catch (error) {
+    // Without exchange rates no price can be shown correctly: say so instead of guessing.
+    if (error instanceof PricesUnavailable) {
+      reportError(c, error.cause);
+      return html(fallbackPage(lang, 503, nonce), 503);
+    }
     reportError(c, error);
     return html(fallbackPage(lang, 500, nonce), 500);
+  }
+}
+
+class PricesUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('the country list is unavailable', { cause });
   }
 }

@@ -54,6 +54,7 @@ import {
   webhookParams,
 } from '#shared/api/route-schemas';
 import { deviceAuthSchema } from '#shared/api/schemas';
+import { bundleSchema } from '#shared/api/page-bundle';
 import { bloodTestListQuery, bloodTestSkuSchema } from '#shared/api/blood-test-schemas';
 import {
   UPLOAD_MAX_BYTES,
@@ -83,6 +84,12 @@ export const CONTRACTS = {
     tag: 'platform',
     summary: 'Register a browser or app device and get its device token',
     body: deviceAuthSchema,
+    noDevice: true,
+  },
+  'POST /bundle': {
+    tag: 'platform',
+    summary: "A page's reads in one trip, with the device's registration when it has no valid token",
+    body: bundleSchema,
     noDevice: true,
   },
   'GET /country': {

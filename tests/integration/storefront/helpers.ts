@@ -17,7 +17,11 @@ export async function storefront(
   return res;
 }
 
-/** A stand-in commerce API: records what it received and answers with the handler. */
+/**
+ * A stand-in commerce API: records what it received and answers with the handler. A page's bundle
+ * (POST /bundle) is opened as the real API does: each call reaches the handler as a request of its
+ * own (recorded too), as the bundle's device, and a bundle without a device token gets a new one.
+ */
 export function stubApi(handler: StubHandler) {
   const received: Request[] = [];
   const fetcher = {
@@ -31,6 +35,7 @@ export function stubApi(handler: StubHandler) {
           meta: { msg: 'ok', code: 200, msgType: 0 },
         });
       }
+      if (path === '/bundle') return openBundle(request, handler, received);
       return handler(request);
     },
     connect() {
@@ -38,6 +43,27 @@ export function stubApi(handler: StubHandler) {
     },
   } as unknown as Fetcher;
   return { fetcher, received };
+}
+
+async function openBundle(request: Request, handler: StubHandler, received: Request[]): Promise<Response> {
+  const { calls } = (await request.json()) as { calls: Array<{ method: string; path: string; body?: unknown }> };
+  const token = request.headers.get('x-token');
+  const device_token = token ? null : `dv1.${crypto.randomUUID()}.stub`;
+  const answers = [];
+  for (const call of calls) {
+    const headers = new Headers(request.headers);
+    headers.delete('content-length');
+    headers.set('x-token', token ?? device_token!);
+    const inner = new Request(new URL(call.path, request.url), {
+      method: call.method,
+      headers,
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+    });
+    received.push(inner.clone() as Request);
+    const res = await handler(inner);
+    answers.push({ status: res.status, body: await res.json() });
+  }
+  return Response.json({ data: { device_token, answers }, meta: { msg: 'ok', code: 200, msgType: 0 } });
 }
 
 export function envelope(data: unknown, code = 200, msg = 'ok') {

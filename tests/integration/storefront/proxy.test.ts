@@ -168,45 +168,37 @@ describe('/api proxy session rules (stub API)', () => {
     expect(fresh).not.toContain('stale');
   });
 
-  it('renders a page after a device reset with one retry on the new device, never a loop', async () => {
-    // The API forgets the device once: the render registers a new one and sends the call again.
-    let forgotten = false;
-    const once = stubApi((request) => {
-      if (new URL(request.url).pathname !== '/country' || forgotten) return envelope({ items: [] });
-      forgotten = true;
-      return envelope(null, 403, 'device_token_invalid');
-    });
-    const page = await storefront('/', { headers: { cookie: 'dtk=dv1.stale.token' } }, { API: once.fetcher });
-    const paths = once.received.map((r) => new URL(r.url).pathname);
-    expect(paths.filter((p) => p === '/country')).toHaveLength(2);
-    expect(paths.filter((p) => p === '/device/auth')).toHaveLength(1);
-    const second = once.received.filter((r) => new URL(r.url).pathname === '/country')[1]!;
-    expect(second.headers.get(SIGNATURE_HEADERS.token)).toMatch(/^dv1\.(?!stale)/);
-    expect(setCookie(page, 'dtk')).toMatch(/^dtk=dv1\./);
-
-    // An API that never takes the new device either: one retry, then the page says it cannot show prices.
-    const always = stubApi(() => envelope(null, 403, 'device_token_invalid'));
-    const failed = await storefront('/', { headers: { cookie: 'dtk=dv1.stale.token' } }, { API: always.fetcher });
-    expect(failed.status).toBe(503);
-    expect(always.received.filter((r) => new URL(r.url).pathname === '/country')).toHaveLength(2);
+  it('renders a page after a device reset in the same single call, with the new device', async () => {
+    // The page's bundle always carries the browser's registration: an API that no longer knows the
+    // device registers it while answering, so a reset costs no second call.
+    const stub = stubApi(() => envelope({ items: [] }));
+    const stale = stubApi(() => envelope({ items: [] }));
+    const fresh = await storefront('/', {}, { API: stub.fetcher });
+    expect(stub.received.filter((r) => new URL(r.url).pathname === '/bundle')).toHaveLength(1);
+    expect(stub.received.some((r) => new URL(r.url).pathname === '/device/auth')).toBe(false);
+    const sent = (await stub.received[0]!.clone().json()) as { device?: { device: { platform: string } } };
+    expect(sent.device?.device.platform).toBe('web');
+    expect(setCookie(fresh, 'dtk')).toMatch(/^dtk=dv1\./);
+    // With a token the stub keeps it (the real API registers anew only when it cannot verify it).
+    await storefront('/', { headers: { cookie: 'dtk=dv1.kept.token' } }, { API: stale.fetcher });
+    const inner = stale.received.find((r) => new URL(r.url).pathname === '/country')!;
+    expect(inner.headers.get(SIGNATURE_HEADERS.token)).toBe('dv1.kept.token');
   });
 
-  it('sends no second call when the device cannot be renewed, and never retries a browser call', async () => {
-    // The API forgets the device and refuses to register a new one: nothing to retry with.
+  it('sends no second call when the bundle is refused, and never retries a browser call', async () => {
+    // An API that refuses the page's bundle outright: the page says it cannot show prices, after one call.
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const paths: string[] = [];
     const refusing = {
       async fetch(input: RequestInfo | URL, init?: RequestInit) {
         const path = new URL(new Request(input as RequestInfo, init).url).pathname;
         paths.push(path);
-        return path === '/device/auth'
-          ? envelope(null, 503, 'server_error')
-          : envelope(null, 403, 'device_token_invalid');
+        return envelope(null, 403, 'device_token_invalid');
       },
     } as unknown as Fetcher;
     const page = await storefront('/', { headers: { cookie: 'dtk=dv1.stale.token' } }, { API: refusing });
     expect(page.status).toBe(503);
-    expect(paths).toEqual(['/country', '/device/auth']);
+    expect(paths).toEqual(['/bundle']);
     expect(setCookie(page, 'dtk')).toBeUndefined();
     vi.restoreAllMocks();
 

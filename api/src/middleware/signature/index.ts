@@ -9,6 +9,8 @@ export interface SignatureOptions {
   /** Records a nonce; resolves false when it was seen before (a replay). */
   claimNonce: (c: Context, nonce: string, expiresAtMs: number) => Promise<boolean>;
   maxSkewSeconds?: number;
+  /** Requests that need no signature of their own (the in-process calls of a signed bundle). */
+  skip?: (c: Context) => boolean;
   now?: () => number;
 }
 
@@ -19,6 +21,7 @@ export function verifySignature(options: SignatureOptions): MiddlewareHandler {
   const now = options.now ?? Date.now;
 
   return async function verifySignatureHandler(c, next) {
+    if (options.skip?.(c)) return next();
     const hash = c.req.header(SIGNATURE_HEADERS.hash);
     const ts = c.req.header(SIGNATURE_HEADERS.timestamp);
     const nonce = c.req.header(SIGNATURE_HEADERS.nonce);

@@ -1,0 +1,58 @@
+// One trip to the API per page (decision 40): the storefront sends a page's calls together, with the
+// browser's device registration, as one POST /bundle; the API answers each in-process, next to its
+// data, and returns every answer in one envelope. Only reads may travel in a bundle: GETs, and the
+// POSTs that read (a listing's filters and a cart's refresh travel as bodies).
+import { z } from '../zod';
+import { deviceAuthSchema } from './schemas';
+
+export const BUNDLE_PATH = '/bundle';
+/** A page's loaders make a handful of calls; more in one bundle is a mistake, not a page. */
+export const BUNDLE_MAX_CALLS = 16;
+/** A longer path (a hostile query) is sent alone and answered alone, never failing its page's bundle. */
+export const BUNDLE_MAX_PATH = 8192;
+
+/** POSTs that only read: the listing (first and later pages, its filters) and the carts' refresh. */
+const READ_POSTS = [
+  /^\/product$/,
+  /^\/product\/\d+$/,
+  /^\/product\/filter-sort$/,
+  /^\/product\/sku$/,
+  /^\/bloodTest\/sku$/,
+];
+
+export const bundleCallSchema = z.object({
+  method: z.enum(['GET', 'POST']),
+  path: z
+    .string()
+    .max(BUNDLE_MAX_PATH)
+    .regex(/^\/[^/]/, 'path'),
+  body: z.unknown().optional(),
+});
+export type BundleCall = z.infer<typeof bundleCallSchema>;
+
+export const bundleSchema = z.object({
+  calls: z.array(bundleCallSchema).min(1).max(BUNDLE_MAX_CALLS),
+  /** Registered when the call's device token is missing or no longer valid: no separate trip for it. */
+  device: deviceAuthSchema.optional(),
+});
+export type BundleInput = z.infer<typeof bundleSchema>;
+
+/** One answer: the status and the envelope the call would have had alone. */
+export interface BundleAnswer {
+  status: number;
+  body: unknown;
+}
+
+export interface BundleResult {
+  /** A new device token when the bundle registered the device, else null. */
+  device_token: string | null;
+  answers: BundleAnswer[];
+}
+
+/** Whether a call may travel in a bundle: reads only, never the back office, local tools or a bundle. */
+export function isBundleable(call: Pick<BundleCall, 'method' | 'path'>): boolean {
+  if (call.path.length > BUNDLE_MAX_PATH) return false;
+  const bare = call.path.split('?')[0] ?? '';
+  if (/^\/(staff|dev|bundle|payments)(\/|$)/.test(bare)) return false;
+  return call.method === 'GET' || READ_POSTS.some((pattern) => pattern.test(bare));
+}

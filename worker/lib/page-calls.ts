@@ -1,0 +1,148 @@
+// The API client a page's loaders get during server rendering (decision 40). Calls made together (the
+// country list and every loader of the matched routes start in the same turn of the event loop) wait
+// for that turn to end and then travel as one POST /bundle, with the browser's device registration
+// when it has no valid token: one long haul per page, first visits included. Flagged GETs are answered
+// from the KV cache first and only the misses travel. A call made after the bundle left (a deferred
+// section, a loader that needed an earlier answer) starts the next bundle.
+import type { Context } from 'hono';
+import { ApiFailure, type ApiClient } from '#shared/api/client';
+import { fail, isEnvelope, type Envelope } from '#shared/api/envelope';
+import { BUNDLE_PATH, isBundleable, type BundleCall, type BundleResult } from '#shared/api/page-bundle';
+import type { AppEnv } from '../app-env';
+import { cacheKey, readCached, storeCached } from '../cache';
+import { cachePolicyFor, type CachePolicy } from '../cache/policies';
+import { devicePayload } from '../upstream';
+import { forward, sessionCall } from './gateway';
+import { log } from './log';
+import { applyAnswer, ensureDevice, storeDeviceToken, type Session } from './session';
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+interface Pending {
+  call: BundleCall;
+  done: (answer: Answer) => void;
+}
+
+export function pageApi(c: Context<AppEnv>, session: Session): ApiClient {
+  let queue: Pending[] = [];
+
+  function enqueue(call: BundleCall): Promise<Answer> {
+    return new Promise((done) => {
+      queue.push({ call, done });
+      if (queue.length > 1) return;
+      // A timer, not a microtask: the router resolves lazy routes and their texts in microtasks, and
+      // every loader of the page has called by the time the timer runs.
+      setTimeout(() => {
+        const batch = queue;
+        queue = [];
+        void send(c, session, batch);
+      }, 0);
+    });
+  }
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope<T>> {
+    const answer = await enqueue(body === undefined ? { method, path } : { method, path, body });
+    const envelope = JSON.parse(answer.body) as Envelope<T>;
+    if (answer.status >= 400) throw new ApiFailure(answer.status, envelope);
+    return envelope;
+  }
+  return {
+    get: (path) => call('GET', path),
+    post: (path, body) => call('POST', path, body ?? {}),
+  };
+}
+
+/** Answers a batch: from the cache where it can, the reads in one bundle, a write alone after it.
+ * Never rejects: every pending call gets an answer, a failure envelope at worst. */
+async function send(c: Context<AppEnv>, session: Session, batch: Pending[]): Promise<void> {
+  try {
+    const lookups = await Promise.all(batch.map((p) => lookup(c, session, p.call)));
+    const misses: Array<{ pending: Pending; cache: Lookup }> = [];
+    const writes: Pending[] = [];
+    for (const [i, pending] of batch.entries()) {
+      const cache = lookups[i]!;
+      if (cache.hit !== null) pending.done({ status: 200, body: cache.hit });
+      else if (isBundleable(pending.call)) misses.push({ pending, cache });
+      else writes.push(pending);
+    }
+    if (misses.length > 0) {
+      const answers = await bundle(
+        c,
+        session,
+        misses.map((m) => m.pending.call),
+      );
+      for (const [i, { pending, cache }] of misses.entries()) {
+        const answer = answers[i]!;
+        if (cache.key && cache.policy && answer.status === 200)
+          storeCached(c.env.CACHE, cache.key, cache.policy, cache.version, answer.body, (p) =>
+            c.executionCtx.waitUntil(p),
+          );
+        pending.done(answer);
+      }
+    }
+    // A loader that writes (a mail link's confirmation) goes alone, after the bundle gave the device.
+    if (writes.length > 0) {
+      await ensureDevice(c, session);
+      await Promise.all(writes.map((pending) => alone(c, session, pending)));
+    }
+  } catch (error) {
+    log.error('page calls failed', { error });
+    const body = JSON.stringify(fail('upstream_unavailable', 502));
+    for (const pending of batch) pending.done({ status: 502, body });
+  }
+}
+
+interface Lookup {
+  hit: string | null;
+  key: string | null;
+  policy: CachePolicy | null;
+  version: string;
+}
+
+async function lookup(c: Context<AppEnv>, session: Session, call: BundleCall): Promise<Lookup> {
+  const policy = cachePolicyFor(call.method, call.path.split('?')[0]!);
+  const key = policy ? await cacheKey(policy, session, call.path) : null;
+  if (!policy || !key) return { hit: null, key: null, policy: null, version: '' };
+  const found = await readCached(c.env.CACHE, key);
+  return { hit: found.body, key, policy, version: found.version };
+}
+
+/** A call that cannot travel in a bundle goes alone, through the gateway's own rules. */
+async function alone(c: Context<AppEnv>, session: Session, pending: Pending): Promise<void> {
+  const { method, path, body } = pending.call;
+  const result = await forward(c, session, method, path, body === undefined ? '' : JSON.stringify(body));
+  pending.done({ status: result.status, body: result.body });
+}
+
+/** One POST /bundle; each answer is settled with the session as if it had come alone. */
+async function bundle(c: Context<AppEnv>, session: Session, calls: BundleCall[]): Promise<Answer[]> {
+  const payload = { calls, device: devicePayload(c.req.header('user-agent') ?? '') };
+  const res = await sessionCall(c, session, 'POST', BUNDLE_PATH, JSON.stringify(payload));
+  const text = await res.text();
+  const envelope = parse(text);
+  const result = envelope?.data as BundleResult | null | undefined;
+  if (res.status !== 200 || !result || !Array.isArray(result.answers) || result.answers.length !== calls.length) {
+    if (res.status === 200 || !envelope) log.error('bundle answered without its answers', { status: res.status });
+    const failure = envelope ? text : JSON.stringify(fail('upstream_unavailable', 502));
+    const status = envelope && res.status !== 200 ? res.status : 502;
+    return calls.map(() => ({ status, body: failure }));
+  }
+  if (result.device_token) storeDeviceToken(c, session, result.device_token);
+  return result.answers.map((answer, i) => {
+    const body = answer.body as Envelope<unknown> | null;
+    applyAnswer(c, session, { path: calls[i]!.path.split('?')[0]!, status: answer.status, data: body?.data ?? null });
+    return { status: answer.status, body: JSON.stringify(body) };
+  });
+}
+
+function parse(text: string): Envelope<unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return isEnvelope(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
