@@ -21,9 +21,14 @@ function clientManifest(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   // Local-only tools (dev mailbox, the API's /dev routes) are left out of a production build.
-  define: { __LOCAL_TOOLS__: JSON.stringify(process.env.CLOUDFLARE_ENV !== 'production') },
+  define: {
+    __LOCAL_TOOLS__: JSON.stringify(process.env.CLOUDFLARE_ENV !== 'production'),
+    // The storefront's page cache keys its entries by build (worker/render/page-cache.ts); the dev
+    // server has none, so an edit always shows.
+    __BUILD_ID__: JSON.stringify(command === 'build' ? Date.now().toString(36) : ''),
+  },
   server: { port: Number(process.env.PORT ?? 8787), strictPort: true },
   preview: { port: Number(process.env.PORT ?? 8787), strictPort: true },
   environments: {
@@ -99,4 +104,4 @@ export default defineConfig({
       ...(process.env.INSPECTOR_PORT ? { inspectorPort: Number(process.env.INSPECTOR_PORT) } : {}),
     }),
   ],
-});
+}));

@@ -7,7 +7,7 @@ import { serviceWorker } from './scripts/vite-service-worker.mjs';
 const migrations = await readD1Migrations('api/migrations');
 
 /** Tests run the local build: its local-only tools exist (vite.config.ts defines the same flag). */
-const buildFlags = { __LOCAL_TOOLS__: 'true' };
+const buildFlags = { __LOCAL_TOOLS__: 'true', __BUILD_ID__: JSON.stringify('test') };
 
 /** Where both workers' error reports go in the storefront tests: the stand-in (tests/support/sentry-standin.mjs). */
 const STANDIN_DSN = 'http://public@sentry.test/1';
@@ -94,6 +94,8 @@ export default defineConfig({
                 ENVIRONMENT: 'test',
                 SIGNING_SECRET: apiTestVars.SIGNING_SECRET,
                 TEST_MIGRATIONS: migrations,
+                // Each test renders its pages; the page cache's own tests turn it on (guest-page-cache.test.ts).
+                PAGE_CACHE_TTL_S: '0',
               },
               // The API worker's database, bound here too so the setup file can migrate it.
               d1Databases: { API_DB: 'storefront-test-api-db' },

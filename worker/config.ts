@@ -13,6 +13,8 @@ const schema = z
     SIGNING_SECRET: z.string().min(32),
     API_ORIGIN: z.union([z.literal(''), z.url()]).default(''),
     API_TIMEOUT_MS: z.coerce.number().int().positive().max(120_000).default(REQUEST_TIMEOUT_MS),
+    // Guest pages kept in the edge cache (decision 40) for at most this long; 0 keeps none.
+    PAGE_CACHE_TTL_S: z.coerce.number().int().min(0).max(86_400).default(300),
     SENTRY_DSN: z.union([z.literal(''), z.url()]).default(''),
     APPLE_APP_IDS: z.string().default(''),
     ANDROID_PACKAGE: z.string().default(''),

@@ -19,6 +19,8 @@ declare module 'virtual:client-manifest' {
  * local-only tools such as the dev mailbox are not even in the bundle; true everywhere else.
  */
 declare const __LOCAL_TOOLS__: boolean;
+/** Differs per build: pages kept in the edge cache by one build are never served by the next. */
+declare const __BUILD_ID__: string;
 
 declare module 'virtual:service-worker' {
   /** The service worker's script (client/sw/sw.ts bundled by scripts/vite-service-worker.ts), served as /sw.js. */

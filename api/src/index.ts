@@ -17,6 +17,8 @@ import { isInProcess } from './lib/in-process';
 import { countryRoutes } from './routes/country';
 import { requestLocale } from './middleware/locale';
 import { queryCount } from './middleware/query-count';
+import { publicChange } from './middleware/public-change';
+import { bumpCatalogueVersion } from './catalogue/maintain';
 import { productRoutes } from './routes/product';
 import { bloodTestRoutes } from './routes/blood-test';
 import { homeRoutes } from './routes/home';
@@ -109,6 +111,8 @@ app.use(
 app.use(requestLocale());
 // A bundle's inner calls are counted (and given the simulated distance) as part of the bundle.
 app.use(queryCount({ enabled: (env) => env.ENVIRONMENT !== 'production' && !isInProcess(env) }));
+// A back-office change shoppers see makes every cached answer and guest page stale (decision 40).
+app.use('/staff/*', publicChange(bumpCatalogueVersion));
 // The calls that queue mail (decision 0014): deliver it once the answer has gone.
 for (const path of [
   '/order/submit',

@@ -26,8 +26,18 @@ interface Pending {
   done: (answer: Answer) => void;
 }
 
-export function pageApi(c: Context<AppEnv>, session: Session): ApiClient {
+export interface PageApi extends ApiClient {
+  /** Whether every call so far was one of `isPublic`'s (decided by the caller: the page cache's rule). */
+  onlyPublic(): boolean;
+}
+
+export function pageApi(
+  c: Context<AppEnv>,
+  session: Session,
+  isPublic: (method: string, path: string) => boolean = () => false,
+): PageApi {
   let queue: Pending[] = [];
+  let allPublic = true;
 
   function enqueue(call: BundleCall): Promise<Answer> {
     return new Promise((done) => {
@@ -44,6 +54,7 @@ export function pageApi(c: Context<AppEnv>, session: Session): ApiClient {
   }
 
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope<T>> {
+    if (!isPublic(method, path)) allPublic = false;
     const answer = await enqueue(body === undefined ? { method, path } : { method, path, body });
     const envelope = JSON.parse(answer.body) as Envelope<T>;
     if (answer.status >= 400) throw new ApiFailure(answer.status, envelope);
@@ -52,6 +63,7 @@ export function pageApi(c: Context<AppEnv>, session: Session): ApiClient {
   return {
     get: (path) => call('GET', path),
     post: (path, body) => call('POST', path, body ?? {}),
+    onlyPublic: () => allPublic,
   };
 }
 

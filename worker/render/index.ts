@@ -12,6 +12,7 @@ import { reportError } from '../lib/report-error';
 import { assetPlan } from './assets';
 import { wantsWholeDocument } from './crawler';
 import { fallbackPage } from './fallback';
+import { cachedPage, isPublicRead, keepPage, pageCacheKey } from './page-cache';
 
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
@@ -21,11 +22,20 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const html = (body: BodyInit | null, status: number) =>
     c.body(body as string, status as 200, { 'content-type': 'text/html; charset=utf-8', vary: 'Cookie' });
 
+  let failed = false;
   try {
+    // A guest's page may be in the edge cache: then it costs no render and no call to the API.
+    const cacheKey = pageCacheKey(c, session, __BUILD_ID__);
+    const cached = cacheKey ? await cachedPage(c, cacheKey) : null;
+    if (cached?.html) {
+      c.header('x-page-cache', 'hit');
+      return html(cached.html, 200);
+    }
+
     // The country list (exchange rates) and the page's loaders leave together, in one bundle: the
     // page's code is loaded first, so no loader starts late and misses it.
     await prepareRoutes(c.req.raw);
-    const api = pageApi(c, session);
+    const api = pageApi(c, session, isPublicRead);
     const boot: Promise<Omit<BootData, 'texts'>> = api.get<{ items: Country[] }>('/country').then(
       (answer) => ({
         lang,
@@ -53,14 +63,27 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
       styles: (modules) => assetPlan.styles(modules),
       fonts: assetPlan.fonts(lang),
       waitForAll: wantsWholeDocument(c.req.header('user-agent')),
-      onError: (error) => reportError(c, error),
+      onError: (error) => {
+        failed = true;
+        reportError(c, error);
+      },
     });
     if (result.kind === 'response') {
       const headers = new Headers(result.response.headers);
       for (const cookie of c.res.headers.getSetCookie()) headers.append('set-cookie', cookie);
       return new Response(result.response.body, { status: result.response.status, headers });
     }
-    return html(result.stream, result.status);
+    if (!cacheKey || !cached || result.status !== 200) return html(result.stream, result.status);
+    // Kept for the next guest once it has streamed whole, if it read nothing of this one.
+    const [page, copy] = result.stream.tee();
+    const keepable = () => !failed && api.onlyPublic() && !session.userToken;
+    c.executionCtx.waitUntil(
+      keepPage(c.var.config.PAGE_CACHE_TTL_S, cacheKey, cached.version, nonce, copy, keepable).catch((e) =>
+        reportError(c, e),
+      ),
+    );
+    c.header('x-page-cache', 'miss');
+    return html(page, result.status);
   } catch (error) {
     // Without exchange rates no price can be shown correctly: say so instead of guessing.
     if (error instanceof PricesUnavailable) {

@@ -5,7 +5,6 @@ import type { AppEnv } from '#api/src/app-env';
 import { ApiError } from '#api/src/lib/errors';
 import { auditStatement } from '#api/src/staff/audit';
 import type { StaffMember } from '#api/src/staff/sessions';
-import { bumpCatalogueVersion } from '#api/src/catalogue/maintain';
 
 export const CATALOGUE_PAGE = 50;
 
@@ -41,11 +40,9 @@ export const stockChanged = (stock: number | null) => new ApiError(409, 'stock_c
 export const fieldError = (field: string, message: string) =>
   new ApiError(400, 'validation_failed', { fields: [{ field, code: 'custom', message }] });
 
-/** Runs the change with its audit row, then makes every cached catalogue answer stale. */
+/** Runs the change with its audit row; the public-change middleware then makes cached pages stale. */
 export async function commit(c: Context<AppEnv>, statements: D1PreparedStatement[]): Promise<D1Result[]> {
-  const results = await c.env.DB.batch(statements);
-  await bumpCatalogueVersion(c.env);
-  return results;
+  return c.env.DB.batch(statements);
 }
 
 export function audit(c: Context<AppEnv>, member: StaffMember, entry: Parameters<typeof auditStatement>[2]) {

@@ -1,0 +1,106 @@
+// Guest pages from the edge cache (decision 40): a catalogue, content or blood-test page rendered for a
+// shopper who is not signed in is the same for every guest of that language and country, so it is kept
+// in the Cache API of the data centre that rendered it and served again without a render or a call to
+// the API. Only pages whose every API call was a public read are kept (a page that read anything of the
+// device or the shopper never is); signed-in shoppers always get their own render. Entries carry the
+// catalogue version (shared/catalogue/cache-version.ts) and the build: a back-office change or a deploy
+// makes them all stale at once, and the TTL is only the last resort.
+import type { Context } from 'hono';
+import { CATALOGUE_VERSION_KEY } from '#shared/catalogue/cache-version';
+import { splitLocalePath } from '#shared/locale';
+import type { AppEnv } from '../app-env';
+import type { Session } from '../lib/session';
+
+/** Pages a guest may get from the cache (the path without its /ar prefix). */
+const GUEST_PAGES = [
+  /^\/$/,
+  /^\/(categories|products|brands|brands-list|search|blood-test|nutritionist|nutritionist-list|quiz)$/,
+  /^\/(our-story|terms|privacy-policy|return-policy|disclaimer|site-index|how-it-works|install)$/,
+  /^\/products\/[^/]+$/,
+  /^\/blood-test\/[^/]+$/,
+];
+
+/** API reads whose answer is the same for every guest of a language and country. */
+const PUBLIC_READS: Array<[string, RegExp]> = [
+  ['GET', /^\/country$/],
+  ['GET', /^\/homepage\/v4$/],
+  ['GET', /^\/(category|brand|bloodTest|nutritionist)(\/[^/]+)*$/],
+  ['GET', /^\/product\/[^/]+(\/v2)?$/],
+  ['GET', /^\/info\/instructions\/[\w-]+\/[\w-]+$/],
+  ['GET', /^\/quiz\/active$/],
+  ['POST', /^\/product(\/\d+|\/filter-sort)?$/],
+];
+
+export function isPublicRead(method: string, path: string): boolean {
+  const bare = path.split('?')[0]!;
+  return PUBLIC_READS.some(([m, pattern]) => m === method && pattern.test(bare));
+}
+
+/** The data centre's cache (Workers' `caches.default`, which the DOM's CacheStorage type lacks). */
+function edgeCache(): Cache {
+  return (caches as unknown as { default: Cache }).default;
+}
+
+const HEADER_VERSION = 'x-catalogue-version';
+const HEADER_NONCE = 'x-page-nonce';
+
+export interface PageCacheSlot {
+  key: Request;
+  version: string;
+}
+
+/** The slot of a guest's page view, or null when this view must be rendered for her alone (or the
+ * code comes from the dev server, which has no build id: an edit must show without a new build). */
+export function pageCacheKey(c: Context<AppEnv>, session: Session, build: string): Request | null {
+  if (c.var.config.PAGE_CACHE_TTL_S === 0 || build === '') return null;
+  if (c.req.method !== 'GET' || session.userToken) return null;
+  const url = new URL(c.req.url);
+  if (!GUEST_PAGES.some((pattern) => pattern.test(splitLocalePath(url.pathname).path))) return null;
+  // The page's language is in its path; its country and the build are added here.
+  return new Request(`${url.origin}/__page/${build}/${session.country}${url.pathname}${url.search}`);
+}
+
+/**
+ * The cached page with this response's nonce, when it is of the current catalogue version; else no
+ * html and the version read, which a page rendered now is kept under (read before its calls, so a
+ * change made while it renders leaves it stale, never fresh-looking).
+ */
+export async function cachedPage(c: Context<AppEnv>, key: Request): Promise<{ html: string | null; version: string }> {
+  const [hit, current] = await Promise.all([edgeCache().match(key), readVersion(c)]);
+  if (!hit || hit.headers.get(HEADER_VERSION) !== current) {
+    await hit?.body?.cancel();
+    return { html: null, version: current };
+  }
+  const html = await hit.text();
+  const nonce = hit.headers.get(HEADER_NONCE);
+  // Every script of the page carries the nonce it was rendered with; this response has its own.
+  return { html: nonce ? html.replaceAll(nonce, c.var.nonce) : html, version: current };
+}
+
+export function readVersion(c: Context<AppEnv>): Promise<string> {
+  return c.env.CACHE.get(CATALOGUE_VERSION_KEY, 'text').then((v) => v ?? '');
+}
+
+/**
+ * Keeps a rendered page once its stream has ended, if nothing went wrong while it streamed and all of
+ * its API calls were public reads. Runs after the answer (waitUntil).
+ */
+export async function keepPage(
+  ttlSeconds: number,
+  key: Request,
+  version: string,
+  nonce: string,
+  body: ReadableStream<Uint8Array>,
+  keepable: () => boolean,
+): Promise<void> {
+  const html = await new Response(body).text();
+  if (!keepable()) return;
+  const headers = {
+    'content-type': 'text/html; charset=utf-8',
+    // The TTL is only the last resort: a change or a deploy makes the entry stale before that.
+    'cache-control': `public, max-age=${ttlSeconds}`,
+    [HEADER_VERSION]: version,
+    [HEADER_NONCE]: nonce,
+  };
+  await edgeCache().put(key, new Response(html, { headers }));
+}
