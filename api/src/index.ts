@@ -18,6 +18,8 @@ import { countryRoutes } from './routes/country';
 import { requestLocale } from './middleware/locale';
 import { queryCount } from './middleware/query-count';
 import { publicChange } from './middleware/public-change';
+import { d1Session } from './middleware/d1-session';
+import { isRead } from '#shared/api/page-bundle';
 import { bumpCatalogueVersion } from './catalogue/maintain';
 import { productRoutes } from './routes/product';
 import { bloodTestRoutes } from './routes/blood-test';
@@ -124,6 +126,15 @@ for (const path of [
   '/staff/*',
 ])
   app.use(path, deliverMailAfter());
+// Shoppers' reads from the nearest replica, at least as recent as their last bookmark (decision 40).
+// Inside the mail middleware, so that mail sent after the answer starts after the write's bookmark.
+app.use(
+  d1Session({
+    isRead: (c) => c.req.path === '/bundle' || isRead(c.req.method, c.req.path),
+    // A bundle's calls share its session; the back office and local tools read the primary.
+    skip: (c) => isInProcess(c.env) || /^\/(staff|dev)\//.test(c.req.path),
+  }),
+);
 
 app.get('/health', contract('GET /health'), (c) => c.json(ok({ status: 'ok' })));
 // The API's description (decision 17), for developers: never served in production.

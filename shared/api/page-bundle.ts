@@ -11,13 +11,14 @@ export const BUNDLE_MAX_CALLS = 16;
 /** A longer path (a hostile query) is sent alone and answered alone, never failing its page's bundle. */
 export const BUNDLE_MAX_PATH = 8192;
 
-/** POSTs that only read: the listing (first and later pages, its filters) and the carts' refresh. */
+/** POSTs that only read: the listing (first and later pages, its filters), the carts' refresh and pricing. */
 const READ_POSTS = [
   /^\/product$/,
   /^\/product\/\d+$/,
   /^\/product\/filter-sort$/,
   /^\/product\/sku$/,
   /^\/bloodTest\/sku$/,
+  /^\/(order|bloodTestOrder)\/calculate$/,
 ];
 
 export const bundleCallSchema = z.object({
@@ -49,10 +50,15 @@ export interface BundleResult {
   answers: BundleAnswer[];
 }
 
+/** Whether a call only reads: a GET, or one of the POSTs that carry a read's question as a body. */
+export function isRead(method: string, path: string): boolean {
+  const bare = path.split('?')[0] ?? '';
+  return method === 'GET' || method === 'HEAD' || READ_POSTS.some((pattern) => pattern.test(bare));
+}
+
 /** Whether a call may travel in a bundle: reads only, never the back office, local tools or a bundle. */
 export function isBundleable(call: Pick<BundleCall, 'method' | 'path'>): boolean {
   if (call.path.length > BUNDLE_MAX_PATH) return false;
-  const bare = call.path.split('?')[0] ?? '';
-  if (/^\/(staff|dev|bundle|payments)(\/|$)/.test(bare)) return false;
-  return call.method === 'GET' || READ_POSTS.some((pattern) => pattern.test(bare));
+  if (/^\/(staff|dev|bundle|payments)(\/|$)/.test(call.path.split('?')[0] ?? '')) return false;
+  return isRead(call.method, call.path);
 }

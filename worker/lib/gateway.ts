@@ -11,7 +11,8 @@ import { cacheKey, withCache } from '../cache';
 import { cachePolicyFor } from '../cache/policies';
 import { callUpstream } from '../upstream';
 import { log } from './log';
-import { settleAnswer, type Session } from './session';
+import { noteBookmark, settleAnswer, type Session } from './session';
+import { D1_BOOKMARK_HEADER } from '#shared/api/d1-bookmark';
 
 export interface ForwardResult {
   status: number;
@@ -45,8 +46,10 @@ export async function sessionCall(
     country: session.country,
     requestId: c.get('requestId'),
     clientIp: c.req.header('cf-connecting-ip') ?? undefined,
+    bookmark: session.bookmark,
   });
   tallyQueries(c, res);
+  noteBookmark(c, session, res.headers.get(D1_BOOKMARK_HEADER));
   return res;
 }
 

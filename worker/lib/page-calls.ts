@@ -7,6 +7,8 @@
 import type { Context } from 'hono';
 import { ApiFailure, type ApiClient } from '#shared/api/client';
 import { fail, isEnvelope, type Envelope } from '#shared/api/envelope';
+import { laterBookmark } from '#shared/api/d1-bookmark';
+import { versionBookmark } from '#shared/catalogue/cache-version';
 import { BUNDLE_PATH, isBundleable, type BundleCall, type BundleResult } from '#shared/api/page-bundle';
 import type { AppEnv } from '../app-env';
 import { cacheKey, readCached, storeCached } from '../cache';
@@ -72,6 +74,8 @@ export function pageApi(
 async function send(c: Context<AppEnv>, session: Session, batch: Pending[]): Promise<void> {
   try {
     const lookups = await Promise.all(batch.map((p) => lookup(c, session, p.call)));
+    // What is stored now is stored under the version read: read a state that has its change in it.
+    for (const found of lookups) session.bookmark = laterBookmark(session.bookmark, versionBookmark(found.version));
     const misses: Array<{ pending: Pending; cache: Lookup }> = [];
     const writes: Pending[] = [];
     for (const [i, pending] of batch.entries()) {

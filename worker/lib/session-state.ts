@@ -13,4 +13,6 @@ export interface Session {
   userExpires: number | null;
   lang: Lang;
   country: CountryCode;
+  /** The D1 bookmark of the last state the API answered her with (read-your-writes on replicas). */
+  bookmark: string | null;
 }

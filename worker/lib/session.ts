@@ -11,6 +11,7 @@ import { COOKIE_NAMES, DEFAULT_COUNTRY, isCountryCode, isLang, type CountryCode,
 import type { AppEnv } from '../app-env';
 import { registerDevice } from '../upstream';
 import { tokenCookie } from './cookies';
+import { isBookmark, laterBookmark } from '#shared/api/d1-bookmark';
 import type { Session } from './session-state';
 
 export const COUNTRY_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
@@ -89,7 +90,34 @@ export function readSession(c: Context<AppEnv>, lang: Lang): Session {
     userExpires: parsed?.exp ?? null,
     lang,
     country,
+    bookmark: bookmarkCookie(c),
   };
+}
+
+/** The D1 bookmark cookie: httpOnly, an hour (replicas catch up in seconds; then any replica will do). */
+const BOOKMARK_COOKIE = 'd1b';
+const BOOKMARK_MAX_AGE_S = 3600;
+
+function bookmarkCookie(c: Context<AppEnv>): string | null {
+  const value = getCookie(c, BOOKMARK_COOKIE);
+  return isBookmark(value) ? value : null;
+}
+
+/**
+ * The API answered with the bookmark of the state it read or wrote: the session keeps the later of it
+ * and the one it had, so parallel calls never move her back to an older state (decision 40).
+ */
+export function noteBookmark(c: Context<AppEnv>, session: Session, bookmark: string | null): void {
+  const later = laterBookmark(session.bookmark, bookmark);
+  if (!later || later === session.bookmark) return;
+  session.bookmark = later;
+  setCookie(c, BOOKMARK_COOKIE, later, {
+    httpOnly: true,
+    secure: session.secure,
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: BOOKMARK_MAX_AGE_S,
+  });
 }
 
 /** Language of an /api call: the client's lang header, else the cookie, else English. */

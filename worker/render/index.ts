@@ -13,6 +13,8 @@ import { assetPlan } from './assets';
 import { wantsWholeDocument } from './crawler';
 import { fallbackPage } from './fallback';
 import { cachedPage, isPublicRead, keepPage, pageCacheKey } from './page-cache';
+import { laterBookmark } from '#shared/api/d1-bookmark';
+import { versionBookmark } from '#shared/catalogue/cache-version';
 
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
@@ -31,6 +33,9 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
       c.header('x-page-cache', 'hit');
       return html(cached.html, 200);
     }
+
+    // A page kept for this catalogue version reads a state with the change that made the version.
+    if (cached) session.bookmark = laterBookmark(session.bookmark, versionBookmark(cached.version));
 
     // The country list (exchange rates) and the page's loaders leave together, in one bundle: the
     // page's code is loaded first, so no loader starts late and misses it.

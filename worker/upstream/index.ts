@@ -9,6 +9,7 @@ import { requestIdFrom } from '#shared/observability/request-id';
 import type { StorefrontConfig } from '../config';
 import { currentRequestId, currentTrips, log } from '../lib/log';
 import { SIMULATED_D1_RTT_HEADER } from '#shared/api/simulated-distance';
+import { D1_BOOKMARK_HEADER } from '#shared/api/d1-bookmark';
 import { metered } from './trip-meter';
 
 export interface UpstreamCall {
@@ -27,6 +28,8 @@ export interface UpstreamCall {
   requestId?: string;
   /** The shopper's IP (Cloudflare's CF-Connecting-IP), for the API's per-address abuse limits. */
   clientIp?: string;
+  /** The session's D1 bookmark: the API reads a state at least this recent. */
+  bookmark?: string | null;
   /** Headers passed through as they came (a payment gateway's webhook signature). */
   passHeaders?: Record<string, string>;
 }
@@ -55,6 +58,7 @@ export async function callUpstream(
   if (call.deviceToken) headers.set(SIGNATURE_HEADERS.token, call.deviceToken);
   if (call.userToken) headers.set(SIGNATURE_HEADERS.authorization, `Bearer ${call.userToken}`);
   if (call.clientIp) headers.set(CLIENT_IP_HEADER, call.clientIp);
+  if (call.bookmark) headers.set(D1_BOOKMARK_HEADER, call.bookmark);
   for (const [name, value] of Object.entries(call.passHeaders ?? {})) headers.set(name, value);
   const d1Rtt = currentTrips()?.simulatedD1RttMs ?? 0;
   if (d1Rtt > 0) headers.set(SIMULATED_D1_RTT_HEADER, String(d1Rtt));

@@ -58,8 +58,11 @@ export function searchRowStatement(
 
 /**
  * After a change is stored: a new catalogue version in the storefront's cache namespace, so the next
- * shopper request reads past every cached answer (worker/cache/index.ts).
+ * shopper request reads past every cached answer and kept page (worker/cache/index.ts,
+ * worker/render/page-cache.ts), with the primary's bookmark after the change (decision 40).
  */
-export async function bumpCatalogueVersion(env: Pick<ApiEnv, 'STOREFRONT_CACHE'>): Promise<void> {
-  await env.STOREFRONT_CACHE.put(CATALOGUE_VERSION_KEY, nextCatalogueVersion());
+export async function bumpCatalogueVersion(env: Pick<ApiEnv, 'STOREFRONT_CACHE' | 'DB'>): Promise<void> {
+  const after = env.DB.withSession('first-primary');
+  await after.prepare('SELECT 1').first();
+  await env.STOREFRONT_CACHE.put(CATALOGUE_VERSION_KEY, nextCatalogueVersion(Date.now(), after.getBookmark()));
 }

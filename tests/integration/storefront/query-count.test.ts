@@ -67,7 +67,7 @@ describe('D1 queries per page', () => {
     expect(warm).toEqual({ statements: 0, roundTrips: 0 });
   });
 
-  it('prices a cart in at most 2 round trips and places an order in at most 7', async () => {
+  it('prices a cart in at most 2 round trips and places an order in at most 8', async () => {
     const json = { 'content-type': 'application/json', origin: 'http://shop.test' };
     const reg = await storefront('/api/user/register', {
       method: 'POST',
@@ -112,6 +112,7 @@ describe('D1 queries per page', () => {
       }),
     });
     expect(submit.status).toBe(200);
-    expect(counts(submit).roundTrips).toBeLessThanOrEqual(7);
+    // Seven for the order, one for the primary's bookmark after it (read-your-writes, decision 40).
+    expect(counts(submit).roundTrips).toBeLessThanOrEqual(8);
   });
 });

@@ -36,6 +36,9 @@ export function countingDatabase(db: D1Database, count: QueryCount, delayMs = 0)
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver);
       if (prop === 'prepare') return (sql: string) => wrapStatement(target.prepare(sql));
+      // A D1 session (read replicas) is counted like the binding it came from.
+      if (prop === 'withSession')
+        return (constraint?: string) => countingSession(target.withSession(constraint), count, delayMs);
       if (prop === 'batch') {
         return (statements: D1PreparedStatement[]) => {
           count.statements += statements.length;
@@ -43,6 +46,17 @@ export function countingDatabase(db: D1Database, count: QueryCount, delayMs = 0)
           return afterDelay(delayMs, () => target.batch(statements));
         };
       }
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+function countingSession(session: D1DatabaseSession, count: QueryCount, delayMs: number): D1DatabaseSession {
+  const counted = countingDatabase(session as unknown as D1Database, count, delayMs);
+  return new Proxy(session, {
+    get(target, prop, receiver) {
+      if (prop === 'prepare' || prop === 'batch') return Reflect.get(counted, prop);
+      const value = Reflect.get(target, prop, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
