@@ -17,7 +17,7 @@ import { startEdgeProxy } from './edge-proxy.mjs';
 import { orderBench, restock } from './orders.mjs';
 import { printQuality, searchQuality } from './search-quality.mjs';
 import { soak } from './soak.mjs';
-import { geography, printGeography } from './geography.mjs';
+import { geography, geographyMarkdown, printGeography } from './geography.mjs';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -166,7 +166,14 @@ async function main() {
       ...BLOOD_TEST_PAGES,
     ]);
   // Distance (bench/geography.mjs): TTFB per page type with a simulated Gulf-to-D1 round trip.
-  if (STEPS.has('geography')) result.geography = await geography(base, productPath);
+  if (STEPS.has('geography')) {
+    result.geography = await geography(base, productPath);
+    mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+    writeFileSync(
+      join(ROOT, 'bench/results/geography.md'),
+      geographyMarkdown(result.geography, `Geography, ${result.commit}`),
+    );
+  }
   result.edgeUrl = edge.base;
   if (STEPS.has('js')) for (const path of JS_PAGES()) result.js[path] = await pageJs(edge.base, path, cookie);
   if (STEPS.has('lighthouse')) result.lighthouse = await lighthouseAll(edge.base);
@@ -298,9 +305,16 @@ async function deviceCookie(base) {
 // --- throughput ---------------------------------------------------------------------------------
 
 async function throughput(base, cookie, productPath) {
-  // Same settings and headers for both, so the ratio isolates SSR cost.
-  const run = (path, duration) =>
-    autocannon({ url: base + path, connections: LOAD.connections, duration, headers: { cookie } });
+  // Same settings and headers for both, so the ratio isolates SSR cost. Pages are asked with
+  // `cache-control: no-cache` (a hard reload), so they are rendered rather than served from the edge's
+  // page cache; the cached rows measure a guest's view from it (decision 40).
+  const run = (path, duration, cached = false) =>
+    autocannon({
+      url: base + path,
+      connections: LOAD.connections,
+      duration,
+      headers: cached ? { cookie } : { cookie, 'cache-control': 'no-cache' },
+    });
   const summarize = (r) => ({
     reqPerSec: round(r.requests.average, 1),
     p50Ms: r.latency.p50,
@@ -311,14 +325,16 @@ async function throughput(base, cookie, productPath) {
     timeouts: r.timeouts,
   });
   const out = { settings: { ...LOAD, cookie: 'device cookie on every request' } };
-  for (const [name, path] of [
+  for (const [name, path, cached] of [
     ['ssr', '/'],
     ['ssrProduct', productPath],
+    ['cachedHome', '/', true],
+    ['cachedProduct', productPath, true],
     ['static', STATIC_PATH],
   ]) {
     // The first seconds include workerd and V8 warming up: not what we want to compare.
-    await run(path, LOAD.warmup);
-    out[name] = { path, ...summarize(await run(path, LOAD.duration)) };
+    await run(path, LOAD.warmup, cached);
+    out[name] = { path, ...summarize(await run(path, LOAD.duration, cached)) };
   }
   out.ratio = {
     reqPerSec: round(out.ssr.reqPerSec / out.static.reqPerSec, 3),

@@ -107,7 +107,8 @@ async function load(base, paths, total, concurrency, cookie) {
     while (sent < total) {
       const path = paths[sent++ % paths.length];
       try {
-        const res = await fetch(base + path, { headers: { cookie } });
+        // Rendered each time (a hard reload), not served from the page cache: the soak measures renders.
+        const res = await fetch(base + path, { headers: { cookie, 'cache-control': 'no-cache' } });
         await res.arrayBuffer();
         if (res.status >= 500) failed++;
       } catch {

@@ -66,6 +66,9 @@ export function pageCacheKey(c: Context<AppEnv>, session: Session, build: string
  * change made while it renders leaves it stale, never fresh-looking).
  */
 export async function cachedPage(c: Context<AppEnv>, key: Request): Promise<{ html: string | null; version: string }> {
+  // A hard reload (`Cache-Control: no-cache`) renders the page again and keeps the new copy.
+  if (/no-cache/i.test(c.req.header('cache-control') ?? '') || /no-cache/i.test(c.req.header('pragma') ?? ''))
+    return { html: null, version: await readVersion(c) };
   const [hit, current] = await Promise.all([edgeCache().match(key), readVersion(c)]);
   if (!hit || hit.headers.get(HEADER_VERSION) !== current) {
     await hit?.body?.cancel();

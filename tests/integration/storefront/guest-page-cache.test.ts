@@ -75,6 +75,17 @@ describe('guest pages kept at the edge', () => {
     }
   });
 
+  it('renders again on a hard reload (Cache-Control: no-cache) and keeps the new copy', async () => {
+    const path = '/ar/products?category=1&view=reload';
+    await view(path);
+    expect((await view(path)).res.headers.get('x-page-cache')).toBe('hit');
+    const reload = await storefront(`${SHOP}${path}`, { headers: { 'cache-control': 'no-cache' } }, CACHE_ON);
+    await reload.text();
+    expect(reload.headers.get('x-page-cache')).toBe('miss');
+    expect(calls(reload)).toBe(1);
+    expect((await view(path)).res.headers.get('x-page-cache')).toBe('hit');
+  });
+
   it('shows a price changed in the back office on the next view, not after the TTL', async () => {
     const path = '/products/alpha-vitamin-d3-1000?view=price';
     await view(path);
