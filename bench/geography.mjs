@@ -57,13 +57,13 @@ async function timed(base, path, { cookie = '', simulate = '', body, lang }) {
   };
 }
 
-/** A returning visitor's cookies: one earlier page view. */
+/** A returning visitor's cookies: her device (from an earlier visit's first call) and her country. */
 async function returningCookie(base, lang) {
-  const res = await fetch(`${base}${lang === 'ar' ? '/ar' : '/'}`, {
-    headers: { 'user-agent': 'Mozilla/5.0 (bench)' },
-  });
+  const res = await fetch(`${base}/api/country`, { headers: { 'user-agent': 'Mozilla/5.0 (bench)', lang } });
   await res.arrayBuffer();
-  return jar(res);
+  const cookie = `${jar(res)}; country=KW`;
+  if (!cookie.includes('dtk=')) throw new Error(`geography: no device cookie for ${lang} (${res.status})`);
+  return cookie;
 }
 
 async function signedInCookie(base) {
@@ -186,7 +186,7 @@ export function geographyMarkdown(geo, title = 'Geography') {
   for (const r of geo.rows) {
     const a = r['edge+api'];
     const d = r['edge+d1'];
-    const trips = Number.isNaN(d.d1RoundTrips) ? 0 : d.d1RoundTrips;
+    const trips = Number.isFinite(d.d1RoundTrips) ? d.d1RoundTrips : 0;
     lines.push(
       `| ${r.page} | ${r.lang} | ${r.visit} | ${r.local.ttfbMs} | ${a.ttfbMs} | ${a.steps}/${a.calls} | ${d.ttfbMs} | ${trips} | ${r.targetMs} | ${r.withinTarget ? 'yes' : 'no'} |`,
     );

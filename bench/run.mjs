@@ -18,6 +18,7 @@ import { orderBench, restock } from './orders.mjs';
 import { printQuality, searchQuality } from './search-quality.mjs';
 import { soak } from './soak.mjs';
 import { geography, geographyMarkdown, printGeography } from './geography.mjs';
+import { printRenderCost, renderCost } from './render-cost.mjs';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -73,7 +74,18 @@ const LARGE_SIZES = [
   ['50k', '--large', '.wrangler/bench-large-state'],
   ['200k', '--huge', '.wrangler/bench-huge-state'],
 ].filter(([size]) => !process.env.BENCH_SIZES || process.env.BENCH_SIZES.split(',').includes(size));
-const ALL_STEPS = ['throughput', 'queries', 'geography', 'js', 'lighthouse', 'soak', 'search', 'catalogue', 'orders'];
+const ALL_STEPS = [
+  'throughput',
+  'queries',
+  'geography',
+  'render',
+  'js',
+  'lighthouse',
+  'soak',
+  'search',
+  'catalogue',
+  'orders',
+];
 // BENCH_STEPS=js,catalogue runs only those steps (default: all), e.g. to measure one change quickly.
 const STEPS = new Set(process.env.BENCH_STEPS ? process.env.BENCH_STEPS.split(',').map((s) => s.trim()) : ALL_STEPS);
 for (const step of STEPS)
@@ -174,6 +186,8 @@ async function main() {
       geographyMarkdown(result.geography, `Geography, ${result.commit}`),
     );
   }
+  // CPU per page view and HTML bytes (bench/render-cost.mjs).
+  if (STEPS.has('render')) result.render = await renderCost(base, productPath, server.pid, cookie);
   result.edgeUrl = edge.base;
   if (STEPS.has('js')) for (const path of JS_PAGES()) result.js[path] = await pageJs(edge.base, path, cookie);
   if (STEPS.has('lighthouse')) result.lighthouse = await lighthouseAll(edge.base);
@@ -287,7 +301,8 @@ function killGroup(pid, signal) {
 
 /** A returning visitor's device cookie: without it every SSR request registers a new device. */
 async function deviceCookie(base) {
-  const first = await fetch(`${base}/`, { redirect: 'manual' });
+  // Rendered (a hard reload), not a guest page from the edge cache, which registers no device.
+  const first = await fetch(`${base}/`, { redirect: 'manual', headers: { 'cache-control': 'no-cache' } });
   await first.arrayBuffer();
   const pair = first.headers
     .getSetCookie()
@@ -518,6 +533,7 @@ function printSummary(r) {
   );
 
   if (r.geography) printGeography(r.geography);
+  if (r.render) printRenderCost(r.render);
 
   if (t) {
     console.log(

@@ -100,7 +100,8 @@ export async function forward(
   return result;
 }
 
-function parseEnvelope(body: string): Envelope<unknown> | null {
+/** The envelope in an answer's text, or null when it holds none. */
+export function parseEnvelope(body: string): Envelope<unknown> | null {
   try {
     const parsed: unknown = JSON.parse(body);
     return isEnvelope(parsed) ? parsed : null;

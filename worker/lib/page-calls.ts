@@ -6,7 +6,7 @@
 // section, a loader that needed an earlier answer) starts the next bundle.
 import type { Context } from 'hono';
 import { ApiFailure, type ApiClient } from '#shared/api/client';
-import { fail, isEnvelope, type Envelope } from '#shared/api/envelope';
+import { fail, type Envelope } from '#shared/api/envelope';
 import { laterBookmark } from '#shared/api/d1-bookmark';
 import { versionBookmark } from '#shared/catalogue/cache-version';
 import { BUNDLE_PATH, isBundleable, type BundleCall, type BundleResult } from '#shared/api/page-bundle';
@@ -14,7 +14,7 @@ import type { AppEnv } from '../app-env';
 import { cacheKey, readCached, storeCached } from '../cache';
 import { cachePolicyFor, type CachePolicy } from '../cache/policies';
 import { devicePayload } from '../upstream';
-import { forward, sessionCall } from './gateway';
+import { forward, parseEnvelope, sessionCall } from './gateway';
 import { log } from './log';
 import { applyAnswer, ensureDevice, storeDeviceToken, type Session } from './session';
 
@@ -138,7 +138,7 @@ async function bundle(c: Context<AppEnv>, session: Session, calls: BundleCall[])
   const payload = { calls, device: devicePayload(c.req.header('user-agent') ?? '') };
   const res = await sessionCall(c, session, 'POST', BUNDLE_PATH, JSON.stringify(payload));
   const text = await res.text();
-  const envelope = parse(text);
+  const envelope = parseEnvelope(text);
   const result = envelope?.data as BundleResult | null | undefined;
   if (res.status !== 200 || !result || !Array.isArray(result.answers) || result.answers.length !== calls.length) {
     if (res.status === 200 || !envelope) log.error('bundle answered without its answers', { status: res.status });
@@ -152,13 +152,4 @@ async function bundle(c: Context<AppEnv>, session: Session, calls: BundleCall[])
     applyAnswer(c, session, { path: calls[i]!.path.split('?')[0]!, status: answer.status, data: body?.data ?? null });
     return { status: answer.status, body: JSON.stringify(body) };
   });
-}
-
-function parse(text: string): Envelope<unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return isEnvelope(value) ? value : null;
-  } catch {
-    return null;
-  }
 }
