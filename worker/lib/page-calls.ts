@@ -29,8 +29,12 @@ interface Pending {
 }
 
 export interface PageApi extends ApiClient {
-  /** Whether every call so far was one of `isPublic`'s (decided by the caller: the page cache's rule). */
-  onlyPublic(): boolean;
+  /**
+   * Whether every call so far was one of `isPublic`'s (the caller's rule: the page cache's) and was
+   * answered without a server failure: a page that caught an API failure and rendered around it is
+   * the shopper's to see, never one to keep for the next.
+   */
+  publicAndWhole(): boolean;
 }
 
 export function pageApi(
@@ -40,6 +44,7 @@ export function pageApi(
 ): PageApi {
   let queue: Pending[] = [];
   let allPublic = true;
+  let failure = false;
 
   function enqueue(call: BundleCall): Promise<Answer> {
     return new Promise((done) => {
@@ -58,6 +63,7 @@ export function pageApi(
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope<T>> {
     if (!isPublic(method, path)) allPublic = false;
     const answer = await enqueue(body === undefined ? { method, path } : { method, path, body });
+    if (answer.status >= 500) failure = true;
     const envelope = JSON.parse(answer.body) as Envelope<T>;
     if (answer.status >= 400) throw new ApiFailure(answer.status, envelope);
     return envelope;
@@ -65,7 +71,7 @@ export function pageApi(
   return {
     get: (path) => call('GET', path),
     post: (path, body) => call('POST', path, body ?? {}),
-    onlyPublic: () => allPublic,
+    publicAndWhole: () => allPublic && !failure,
   };
 }
 

@@ -88,7 +88,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     if (!cacheKey || !cached || result.status !== 200) return html(result.stream, result.status);
     // Kept for the next guest once it has streamed whole, if it read nothing of this one.
     const [page, copy] = result.stream.tee();
-    const keepable = () => !failed && api.onlyPublic() && !session.userToken;
+    const keepable = () => !failed && api.publicAndWhole() && !session.userToken;
     c.executionCtx.waitUntil(
       keepPage(c.var.config.PAGE_CACHE_TTL_S, cacheKey, cached.version, nonce, copy, keepable).catch((e) =>
         reportError(c, e),
