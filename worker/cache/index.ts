@@ -22,7 +22,7 @@ export const KV_MAX_KEY_BYTES = 512;
 export async function cacheKey(policy: CachePolicy, scope: CacheScope, pathWithQuery: string): Promise<string | null> {
   if (!scope.deviceToken) return null;
   const session = (await sha256Hex(`${scope.deviceToken}|${scope.userToken ?? ''}`)).slice(0, 32);
-  const prefix = `v2:${policy.name}:${session}:${scope.lang}:${scope.country}:`;
+  const prefix = `v3:${policy.name}:${session}:${scope.lang}:${scope.country}:`;
   const key = prefix + pathWithQuery;
   if (new TextEncoder().encode(key).length <= KV_MAX_KEY_BYTES) return key;
   // Hashed, the key stays unique per path and query and fits; "#" never starts a path.
@@ -46,7 +46,7 @@ export async function readCached(kv: KVNamespace, key: string): Promise<CacheLoo
   const [stored, current] = await Promise.all([kv.get(key, 'text'), kv.get(CATALOGUE_VERSION_KEY, 'text')]);
   const version = current ?? '';
   const entry = stored === null ? null : unpack(stored);
-  return { body: entry && entry.version === version ? markCached(entry.body) : null, version };
+  return { body: entry && entry.version === version ? entry.body : null, version };
 }
 
 /** Stores a 200's body for the policy's TTL, under the version read before the call was made. */
@@ -58,7 +58,12 @@ export function storeCached(
   body: string,
   waitUntil: (p: Promise<unknown>) => void,
 ): void {
-  waitUntil(kv.put(key, `${version}\n${body}`, { expirationTtl: Math.max(60, policy.ttlSeconds) }));
+  // Marked as a cached answer once, when stored, rather than parsed and written again on every hit.
+  waitUntil(
+    Promise.resolve().then(() =>
+      kv.put(key, `${version}\n${markCached(body)}`, { expirationTtl: Math.max(60, policy.ttlSeconds) }),
+    ),
+  );
 }
 
 /** Serves from KV when present and of the current catalogue version; otherwise calls upstream and

@@ -18,9 +18,10 @@ import { forward, parseEnvelope, sessionCall } from './gateway';
 import { log } from './log';
 import { applyAnswer, ensureDevice, storeDeviceToken, type Session } from './session';
 
+/** An answer as the loader gets it: parsed once, never written out and read again. */
 interface Answer {
   status: number;
-  body: string;
+  envelope: Envelope<unknown>;
 }
 
 interface Pending {
@@ -64,7 +65,7 @@ export function pageApi(
     if (!isPublic(method, path)) allPublic = false;
     const answer = await enqueue(body === undefined ? { method, path } : { method, path, body });
     if (answer.status >= 500) failure = true;
-    const envelope = JSON.parse(answer.body) as Envelope<T>;
+    const envelope = answer.envelope as Envelope<T>;
     if (answer.status >= 400) throw new ApiFailure(answer.status, envelope);
     return envelope;
   }
@@ -86,7 +87,7 @@ async function send(c: Context<AppEnv>, session: Session, batch: Pending[]): Pro
     const writes: Pending[] = [];
     for (const [i, pending] of batch.entries()) {
       const cache = lookups[i]!;
-      if (cache.hit !== null) pending.done({ status: 200, body: cache.hit });
+      if (cache.hit !== null) pending.done({ status: 200, envelope: JSON.parse(cache.hit) as Envelope<unknown> });
       else if (isBundleable(pending.call)) misses.push({ pending, cache });
       else writes.push(pending);
     }
@@ -98,8 +99,9 @@ async function send(c: Context<AppEnv>, session: Session, batch: Pending[]): Pro
       );
       for (const [i, { pending, cache }] of misses.entries()) {
         const answer = answers[i]!;
+        // Written out now, before a loader could change what it was given.
         if (cache.key && cache.policy && answer.status === 200)
-          storeCached(c.env.CACHE, cache.key, cache.policy, cache.version, answer.body, (p) =>
+          storeCached(c.env.CACHE, cache.key, cache.policy, cache.version, JSON.stringify(answer.envelope), (p) =>
             c.executionCtx.waitUntil(p),
           );
         pending.done(answer);
@@ -112,8 +114,7 @@ async function send(c: Context<AppEnv>, session: Session, batch: Pending[]): Pro
     }
   } catch (error) {
     log.error('page calls failed', { error });
-    const body = JSON.stringify(fail('upstream_unavailable', 502));
-    for (const pending of batch) pending.done({ status: 502, body });
+    for (const pending of batch) pending.done({ status: 502, envelope: fail('upstream_unavailable', 502) });
   }
 }
 
@@ -136,7 +137,7 @@ async function lookup(c: Context<AppEnv>, session: Session, call: BundleCall): P
 async function alone(c: Context<AppEnv>, session: Session, pending: Pending): Promise<void> {
   const { method, path, body } = pending.call;
   const result = await forward(c, session, method, path, body === undefined ? '' : JSON.stringify(body));
-  pending.done({ status: result.status, body: result.body });
+  pending.done({ status: result.status, envelope: JSON.parse(result.body) as Envelope<unknown> });
 }
 
 /** One POST /bundle; each answer is settled with the session as if it had come alone. */
@@ -148,14 +149,14 @@ async function bundle(c: Context<AppEnv>, session: Session, calls: BundleCall[])
   const result = envelope?.data as BundleResult | null | undefined;
   if (res.status !== 200 || !result || !Array.isArray(result.answers) || result.answers.length !== calls.length) {
     if (res.status === 200 || !envelope) log.error('bundle answered without its answers', { status: res.status });
-    const failure = envelope ? text : JSON.stringify(fail('upstream_unavailable', 502));
+    const failure = envelope && res.status !== 200 ? envelope : fail('upstream_unavailable', 502);
     const status = envelope && res.status !== 200 ? res.status : 502;
-    return calls.map(() => ({ status, body: failure }));
+    return calls.map(() => ({ status, envelope: failure }));
   }
   if (result.device_token) storeDeviceToken(c, session, result.device_token);
   return result.answers.map((answer, i) => {
-    const body = answer.body as Envelope<unknown> | null;
-    applyAnswer(c, session, { path: calls[i]!.path.split('?')[0]!, status: answer.status, data: body?.data ?? null });
-    return { status: answer.status, body: JSON.stringify(body) };
+    const envelope = (answer.body ?? fail('upstream_unavailable', 502)) as Envelope<unknown>;
+    applyAnswer(c, session, { path: calls[i]!.path.split('?')[0]!, status: answer.status, data: envelope.data });
+    return { status: answer.status, envelope };
   });
 }

@@ -49,9 +49,17 @@ function parseUser(raw: string | undefined): { user: UserDisplay; exp: number | 
  * placeholder (not SA), so it starts in Kuwait.
  */
 export function countryFromLocation(request: Request): CountryCode {
-  const cf = (request as Request & { cf?: { country?: unknown } }).cf;
-  return cf?.country === 'SA' ? 'SA' : DEFAULT_COUNTRY;
+  let country = located.get(request);
+  if (!country) {
+    // Reading request.cf builds the object anew each time: once per request is enough.
+    const cf = (request as Request & { cf?: { country?: unknown } }).cf;
+    country = cf?.country === 'SA' ? 'SA' : DEFAULT_COUNTRY;
+    located.set(request, country);
+  }
+  return country;
 }
+
+const located = new WeakMap<Request, CountryCode>();
 
 /** The country cookie when it holds a valid choice, else null. */
 export function chosenCountry(c: Context<AppEnv>): CountryCode | null {

@@ -44,9 +44,11 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     // A page kept for this catalogue version reads a state with the change that made the version.
     if (cached) session.bookmark = laterBookmark(session.bookmark, versionBookmark(cached.version));
 
-    // The country list (exchange rates) and the page's loaders leave together, in one bundle: the
-    // page's code is loaded first, so no loader starts late and misses it.
-    await prepareRoutes(c.req.raw);
+    // The country list (exchange rates) and the page's loaders leave together, in one bundle. In a
+    // build the pages' code is in the worker and loads within the turn; from the dev server or the test
+    // runner it comes by I/O, so it is loaded first there and no loader starts late and misses the bundle
+    // (matching the routes twice costs a built page a millisecond for nothing).
+    if (import.meta.env.DEV) await prepareRoutes(c.req.raw);
     const api = pageApi(c, session, isPublicRead);
     const boot: Promise<Omit<BootData, 'texts'>> = api.get<{ items: Country[] }>('/country').then(
       (answer) => ({
