@@ -1,8 +1,9 @@
 // Which API paths a browser may reach through /api. The API's router matches percent-decoded paths,
 // so the check here runs on the decoded path too: /api/device/%61uth is /device/auth.
 // The API's OpenAPI description is a plain document, not an envelope the gateway can pass on; developers
-// read docs/openapi.json (decision 17).
-const WORKER_ONLY_PATHS = new Set(['/device/auth', '/openapi.json']);
+// read docs/openapi.json (decision 17). A page bundle is the renderer's (decision 40): a browser asks
+// for what it needs one call at a time, each under its own limits.
+const WORKER_ONLY_PATHS = new Set(['/device/auth', '/openapi.json', '/bundle']);
 /**
  * Worker-to-API only: local-mode tools (/dev: the mail outbox, sandbox payments) are read by the
  * storefront's own pages; gateway webhooks arrive at /payments/webhook on the storefront; images are

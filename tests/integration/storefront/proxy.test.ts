@@ -25,13 +25,15 @@ describe('/api proxy through the real commerce API', () => {
     expect(text).not.toContain('dv1.');
   });
 
-  it('refuses browser calls to device registration', async () => {
-    const res = await storefront('/api/device/auth', {
-      method: 'POST',
-      body: '{}',
-      headers: { origin: 'http://shop.test' },
-    });
-    expect(res.status).toBe(404);
+  it('refuses browser calls to device registration and to page bundles', async () => {
+    for (const path of ['/api/device/auth', '/api/bundle', '/api/%62undle']) {
+      const res = await storefront(path, {
+        method: 'POST',
+        body: JSON.stringify({ calls: [{ method: 'GET', path: '/country' }] }),
+        headers: { origin: 'http://shop.test', 'content-type': 'application/json' },
+      });
+      expect(res.status, path).toBe(404);
+    }
   });
 });
 
