@@ -488,6 +488,11 @@ function checkTargets(r) {
       met[`seo ${path}`] = (r.lighthouse.pages?.[path]?.scores.seo ?? 0) >= TARGETS.productSeo;
   for (const [path, q] of Object.entries(r.queries ?? {}))
     met[`D1 round trips ${path}`] = q.cold.roundTrips <= TARGETS.maxRoundTripsPerPage;
+  // Render cost: CPU per uncached view (both workers' processes and the preview proxy, an upper bound).
+  for (const row of r.render?.rows ?? []) {
+    const limit = { home: 6, product: 6, listing: 10, search: 10 }[row.page];
+    if (limit) met[`render CPU ${row.path} ≤ ${limit} ms: ${row.cpuMsPerView} ms`] = row.cpuMsPerView <= limit;
+  }
   // Geography: one long haul per uncached page view, and its TTFB within 1.3 round trips of the render.
   for (const g of r.geography?.rows ?? []) {
     const name = `${g.page} ${g.lang} ${g.visit}`;
