@@ -1,6 +1,7 @@
 // The storefront edge worker: security headers, app association, the signed /api proxy, the error
 // tunnel, and server rendering of every page route.
 import { Hono } from 'hono';
+import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { fail } from '#shared/api/envelope';
 import type { AppEnv } from './app-env';
 import { storefrontConfig } from './config';
@@ -34,7 +35,7 @@ import { withSentryWhenConfigured } from '#shared/observability/sentry-handler';
 import { localStaffHost } from './routes/local-staff-host';
 import { settleRequestBody } from '#shared/http/settle-body';
 
-const app = new Hono<AppEnv>();
+const app = new Hono<AppEnv>({ router: new RegExpRouter() });
 
 // Outermost: a body an early answer left unread is read before the answer goes (shared/http/settle-body.ts).
 app.use(settleRequestBody());

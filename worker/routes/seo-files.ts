@@ -60,7 +60,7 @@ seoFiles.get('/sitemap.xml', async (c) => {
   return c.body(body, 200, XML);
 });
 
-seoFiles.get('/sitemaps/pages.xml', async (c) => {
+async function pagesSitemap(c: Context<AppEnv>): Promise<Response> {
   const origin = new URL(c.req.url).origin;
   const data = await upstreamData<{
     categories: number[];
@@ -81,11 +81,17 @@ seoFiles.get('/sitemaps/pages.xml', async (c) => {
     ...(data.blood_tests ?? []).map((slug) => urlEntry(origin, paths.bloodTest(slug, 'en'))),
   ];
   return c.body(urlset(entries), 200, XML);
-});
+}
 
-seoFiles.get('/sitemaps/:file{products-[0-9]+\\.xml}', async (c) => {
+// One route for the sitemap's files, named here rather than in patterns: Hono's RegExpRouter, which
+// matches a request in one regular expression, takes no pattern with an expression inside a segment.
+seoFiles.get('/sitemaps/:file', async (c, next) => {
+  const file = c.req.param('file');
+  if (file === 'pages.xml') return pagesSitemap(c);
+  const match = /^products-([0-9]{1,6})\.xml$/.exec(file);
+  if (!match) return next();
   const origin = new URL(c.req.url).origin;
-  const page = Number(/\d+/.exec(c.req.param('file'))![0]);
+  const page = Number(match[1]);
   const data = await upstreamData<{ items: Array<{ slug: string; updated: string }> }>(c, `/sitemap/products/${page}`);
   if (!data?.items.length) return c.body('', 404);
   return c.body(
