@@ -396,3 +396,28 @@ test('a guest who left the card page finds the order by its number and cancels i
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await expect(page.getByTestId('cancel-order')).toHaveCount(0);
 });
+
+test('a guest who continues before the page has finished loading is still asked for her e-mail (ar)', async ({
+  page,
+}) => {
+  await page.goto('/ar');
+  await addCheapProduct(page, '/ar');
+  // The e-mail's full rule arrives late (a slow network): the shipping step must not wave an empty
+  // e-mail through meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/order-schemas-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/ar/cart');
+  await page.getByRole('button', { name: 'إتمام الشراء' }).click();
+  await expect(page).toHaveURL(/\/ar\/checkout\/shipping$/);
+  await page.getByTestId('address-form').getByRole('button', { name: 'المتابعة إلى الدفع' }).click();
+  await expect(page.getByLabel('البريد الإلكتروني')).toBeFocused();
+  await expect(page.getByLabel('البريد الإلكتروني')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('form-summary').getByRole('listitem').first()).toHaveText('البريد الإلكتروني مطلوب');
+  release();
+});

@@ -89,8 +89,9 @@ export function Component() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: ready is the trigger; the store is read at that moment
   useEffect(() => setEmail(checkout.email), [ready]);
 
-  // The guest e-mail's schema loads with the page, after it is interactive; a check before it is
-  // there passes, and the API checks the same rule on submit.
+  // The guest e-mail's schema loads with the page, after it is interactive. A submit before it is there
+  // (a quick shopper, a slow network) still needs the e-mail: that one rule is checked without it, and
+  // the API checks the whole rule on submit.
   const [emailSchema, setEmailSchema] = useState<{
     safeParse(v: { email: string }): { error?: { issues: Array<{ message: string }> } };
   } | null>(null);
@@ -99,7 +100,11 @@ export function Component() {
   }, []);
   /** Checks the guest's e-mail with the shared schema, shows its problem; true when there is one. */
   const checkEmail = (value: string): boolean => {
-    const issue = emailSchema?.safeParse({ email: value }).error?.issues[0];
+    const issue = emailSchema
+      ? emailSchema.safeParse({ email: value }).error?.issues[0]
+      : value.trim() === ''
+        ? { message: 'mandatory-field' }
+        : undefined;
     setEmailError(
       issue
         ? fieldMessage({ t, tKey, has }, { label: 'account_email_label', noun: 'account_email_noun' }, issue.message)
