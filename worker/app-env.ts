@@ -10,5 +10,7 @@ export type AppEnv = {
     session: Session;
     /** D1 work the API reported for this request's upstream calls (x-d1-* headers). */
     d1: { statements: number; roundTrips: number };
+    /** The catalogue version of this request, read once (worker/cache: catalogueVersion). */
+    catalogueVersion: Promise<string>;
   };
 };

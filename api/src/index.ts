@@ -131,8 +131,9 @@ for (const path of [
 app.use(
   d1Session({
     isRead: (c) => c.req.path === '/bundle' || isRead(c.req.method, c.req.path),
-    // A bundle's calls share its session; the back office and local tools read the primary.
-    skip: (c) => isInProcess(c.env) || /^\/(staff|dev)\//.test(c.req.path),
+    // A bundle's calls share its session; the back office and local tools read the primary, and a
+    // gateway's webhook (no shopper to read after it) needs no bookmark.
+    skip: (c) => isInProcess(c.env) || /^\/(staff|dev|payments\/webhook)\//.test(c.req.path),
   }),
 );
 

@@ -2,12 +2,25 @@
 // so one shopper's entry is never served to another. A hit is marked with the internal code 700.
 // Each entry is stored with the catalogue version it was made under (shared/catalogue/cache-version.ts):
 // after a back-office change the API writes a new version and every older entry reads as a miss. The
-// version is read beside the entry (two KV reads in parallel), so a hit costs no extra round trip.
+// version is read once per request, beside the first entry (KV reads in parallel), and shared by every
+// cache decision of the request: answers, the guest page, the bundle's bookmark.
 import { CACHED_CODE, type Envelope } from '#shared/api/envelope';
 import { sha256Hex } from '#shared/api/signing';
+import type { Context } from 'hono';
 import { CATALOGUE_VERSION_KEY } from '#shared/catalogue/cache-version';
 import type { CountryCode, Lang } from '#shared/locale';
+import type { AppEnv } from '../app-env';
 import type { CachePolicy } from './policies';
+
+/** The catalogue version, read once per request however many cache decisions need it. */
+export function catalogueVersion(c: Context<AppEnv>): Promise<string> {
+  let version = c.get('catalogueVersion');
+  if (!version) {
+    version = c.env.CACHE.get(CATALOGUE_VERSION_KEY, 'text').then((v) => v ?? '');
+    c.set('catalogueVersion', version);
+  }
+  return version;
+}
 
 export interface CacheScope {
   deviceToken: string | null;
@@ -41,10 +54,9 @@ export interface CacheLookup {
   version: string;
 }
 
-/** Reads an entry and the catalogue version together (two KV reads in parallel). */
-export async function readCached(kv: KVNamespace, key: string): Promise<CacheLookup> {
-  const [stored, current] = await Promise.all([kv.get(key, 'text'), kv.get(CATALOGUE_VERSION_KEY, 'text')]);
-  const version = current ?? '';
+/** Reads an entry beside the request's catalogue version (in parallel). */
+export async function readCached(kv: KVNamespace, key: string, currentVersion: Promise<string>): Promise<CacheLookup> {
+  const [stored, version] = await Promise.all([kv.get(key, 'text'), currentVersion]);
   const entry = stored === null ? null : unpack(stored);
   return { body: entry && entry.version === version ? entry.body : null, version };
 }
@@ -72,12 +84,13 @@ export async function withCache(
   kv: KVNamespace,
   key: string | null,
   policy: CachePolicy,
+  currentVersion: Promise<string>,
   waitUntil: (p: Promise<unknown>) => void,
   load: () => Promise<Response>,
 ): Promise<CachedResult> {
   let version = '';
   if (key) {
-    const lookup = await readCached(kv, key);
+    const lookup = await readCached(kv, key, currentVersion);
     if (lookup.body !== null) return { status: 200, body: lookup.body, hit: true };
     version = lookup.version;
   }

@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import { fail, isEnvelope, type Envelope } from '#shared/api/envelope';
 import type { AppEnv } from '../app-env';
-import { cacheKey, withCache } from '../cache';
+import { cacheKey, catalogueVersion, withCache } from '../cache';
 import { cachePolicyFor } from '../cache/policies';
 import { callUpstream } from '../upstream';
 import { log } from './log';
@@ -68,7 +68,7 @@ export async function forward(
   let result: ForwardResult;
   if (policy) {
     const key = await cacheKey(policy, session, path);
-    const r = await withCache(c.env.CACHE, key, policy, (p) => c.executionCtx.waitUntil(p), load);
+    const r = await withCache(c.env.CACHE, key, policy, catalogueVersion(c), (p) => c.executionCtx.waitUntil(p), load);
     result = { status: r.status, body: r.body, cached: r.hit };
   } else {
     const res = await load();

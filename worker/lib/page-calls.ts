@@ -11,7 +11,7 @@ import { laterBookmark } from '#shared/api/d1-bookmark';
 import { versionBookmark } from '#shared/catalogue/cache-version';
 import { BUNDLE_PATH, isBundleable, type BundleCall, type BundleResult } from '#shared/api/page-bundle';
 import type { AppEnv } from '../app-env';
-import { cacheKey, readCached, storeCached } from '../cache';
+import { cacheKey, catalogueVersion, readCached, storeCached } from '../cache';
 import { cachePolicyFor, type CachePolicy } from '../cache/policies';
 import { devicePayload } from '../upstream';
 import { forward, parseEnvelope, sessionCall } from './gateway';
@@ -80,9 +80,13 @@ export function pageApi(
  * Never rejects: every pending call gets an answer, a failure envelope at worst. */
 async function send(c: Context<AppEnv>, session: Session, batch: Pending[]): Promise<void> {
   try {
-    const lookups = await Promise.all(batch.map((p) => lookup(c, session, p.call)));
-    // What is stored now is stored under the version read: read a state that has its change in it.
-    for (const found of lookups) session.bookmark = laterBookmark(session.bookmark, versionBookmark(found.version));
+    const [lookups, version] = await Promise.all([
+      Promise.all(batch.map((p) => lookup(c, session, p.call))),
+      catalogueVersion(c),
+    ]);
+    // What is cached now (answers, the guest page) is cached under this version: read a state that
+    // has the change that made it.
+    session.bookmark = laterBookmark(session.bookmark, versionBookmark(version));
     const misses: Array<{ pending: Pending; cache: Lookup }> = [];
     const writes: Pending[] = [];
     for (const [i, pending] of batch.entries()) {
@@ -129,7 +133,7 @@ async function lookup(c: Context<AppEnv>, session: Session, call: BundleCall): P
   const policy = cachePolicyFor(call.method, call.path.split('?')[0]!);
   const key = policy ? await cacheKey(policy, session, call.path) : null;
   if (!policy || !key) return { hit: null, key: null, policy: null, version: '' };
-  const found = await readCached(c.env.CACHE, key);
+  const found = await readCached(c.env.CACHE, key, catalogueVersion(c));
   return { hit: found.body, key, policy, version: found.version };
 }
 
@@ -149,9 +153,9 @@ async function bundle(c: Context<AppEnv>, session: Session, calls: BundleCall[])
   const result = envelope?.data as BundleResult | null | undefined;
   if (res.status !== 200 || !result || !Array.isArray(result.answers) || result.answers.length !== calls.length) {
     if (res.status === 200 || !envelope) log.error('bundle answered without its answers', { status: res.status });
-    const failure = envelope && res.status !== 200 ? envelope : fail('upstream_unavailable', 502);
-    const status = envelope && res.status !== 200 ? res.status : 502;
-    return calls.map(() => ({ status, envelope: failure }));
+    // The API refused the bundle itself (its own envelope and status) or answered something else.
+    const refusal = envelope && res.status !== 200 ? { status: res.status, envelope } : null;
+    return calls.map(() => refusal ?? { status: 502, envelope: fail('upstream_unavailable', 502) });
   }
   if (result.device_token) storeDeviceToken(c, session, result.device_token);
   return result.answers.map((answer, i) => {

@@ -1,7 +1,7 @@
 // Server rendering of every page route: critical shell data first, then the streamed document.
 import type { Context } from 'hono';
 import type { Country } from '#shared/api/schemas';
-import { splitLocalePath } from '#shared/locale';
+import { splitLocalePath, type Lang } from '#shared/locale';
 import type { BootData } from '#shared/boot';
 import { prepareRoutes, renderDocument } from '#client/entry.server';
 import type { AppEnv } from '../app-env';
@@ -13,17 +13,13 @@ import { assetPlan } from './assets';
 import { wantsWholeDocument } from './crawler';
 import { fallbackPage } from './fallback';
 import { cachedPage, isPublicRead, keepPage, pageCacheKey } from './page-cache';
-import { laterBookmark } from '#shared/api/d1-bookmark';
-import { versionBookmark } from '#shared/catalogue/cache-version';
 
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
   const { lang } = splitLocalePath(url.pathname);
   const nonce = c.var.nonce;
   const session = readSession(c, lang);
-  // The shell's stylesheets and the page's fonts as Link headers: Cloudflare answers the next request
-  // for this page with a 103 Early Hint from them, so the browser fetches them while the data travels.
-  const link = earlyHints(assetPlan.css, assetPlan.fonts(lang));
+  const link = EARLY_HINTS[lang];
   const html = (body: BodyInit | null, status: number) =>
     c.body(body as string, status as 200, {
       'content-type': 'text/html; charset=utf-8',
@@ -40,9 +36,6 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
       c.header('x-page-cache', 'hit');
       return html(cached.html, 200);
     }
-
-    // A page kept for this catalogue version reads a state with the change that made the version.
-    if (cached) session.bookmark = laterBookmark(session.bookmark, versionBookmark(cached.version));
 
     // The country list (exchange rates) and the page's loaders leave together, in one bundle. In a
     // build the pages' code is in the worker and loads within the turn; from the dev server or the test
@@ -122,3 +115,13 @@ function earlyHints(css: string[], fonts: string[]): string {
     ...fonts.map((href) => `<${href}>; rel=preload; as=font; type="font/woff2"; crossorigin`),
   ].join(', ');
 }
+
+/**
+ * The shell's stylesheets and each language's fonts as Link headers, written once: Cloudflare answers
+ * the next request for a page with a 103 Early Hint from them, so the browser fetches them while the
+ * data travels.
+ */
+const EARLY_HINTS: Record<Lang, string> = {
+  en: earlyHints(assetPlan.css, assetPlan.fonts('en')),
+  ar: earlyHints(assetPlan.css, assetPlan.fonts('ar')),
+};

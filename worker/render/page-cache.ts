@@ -6,9 +6,9 @@
 // catalogue version (shared/catalogue/cache-version.ts) and the build: a back-office change or a deploy
 // makes them all stale at once, and the TTL is only the last resort.
 import type { Context } from 'hono';
-import { CATALOGUE_VERSION_KEY } from '#shared/catalogue/cache-version';
 import { splitLocalePath } from '#shared/locale';
 import type { AppEnv } from '../app-env';
+import { catalogueVersion } from '../cache';
 import type { Session } from '../lib/session';
 
 /** Pages a guest may get from the cache (the path without its /ar prefix). */
@@ -68,8 +68,8 @@ export function pageCacheKey(c: Context<AppEnv>, session: Session, build: string
 export async function cachedPage(c: Context<AppEnv>, key: Request): Promise<{ html: string | null; version: string }> {
   // A hard reload (`Cache-Control: no-cache`) renders the page again and keeps the new copy.
   if (/no-cache/i.test(c.req.header('cache-control') ?? '') || /no-cache/i.test(c.req.header('pragma') ?? ''))
-    return { html: null, version: await readVersion(c) };
-  const [hit, current] = await Promise.all([edgeCache().match(key), readVersion(c)]);
+    return { html: null, version: await catalogueVersion(c) };
+  const [hit, current] = await Promise.all([edgeCache().match(key), catalogueVersion(c)]);
   if (!hit || hit.headers.get(HEADER_VERSION) !== current) {
     await hit?.body?.cancel();
     return { html: null, version: current };
@@ -78,10 +78,6 @@ export async function cachedPage(c: Context<AppEnv>, key: Request): Promise<{ ht
   const nonce = hit.headers.get(HEADER_NONCE);
   // Every script of the page carries the nonce it was rendered with; this response has its own.
   return { html: nonce ? html.replaceAll(nonce, c.var.nonce) : html, version: current };
-}
-
-export function readVersion(c: Context<AppEnv>): Promise<string> {
-  return c.env.CACHE.get(CATALOGUE_VERSION_KEY, 'text').then((v) => v ?? '');
 }
 
 /**
