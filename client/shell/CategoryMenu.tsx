@@ -4,6 +4,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useI18n } from '../i18n/context';
+import { Icon } from '../ui/Icon';
 
 const loadPanel = () => import('./CategoryMenuPanel');
 const CategoryMenuPanel = lazy(loadPanel);
@@ -60,20 +61,7 @@ export function CategoryMenu() {
           setOpen(!open);
         }}
       >
-        <svg
-          className="icon"
-          width="22"
-          height="22"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <path d="M4 6h16M4 12h16M4 18h16" />
-        </svg>
+        <Icon path="M4 6h16M4 12h16M4 18h16" />
         <span className="category-menu-label">{t('page_categories')}</span>
       </button>
       <div id={panelId} className="category-menu-panel" hidden={!open}>

@@ -25,6 +25,24 @@ function collect(key: string, seen: Set<string>, js: Set<string>, css: Set<strin
   for (const i of chunk.imports ?? []) collect(i, seen, js, css);
 }
 
+/**
+ * Walked once per set of modules: the build's chunks never change while the worker runs, and a page's
+ * modules are one of the route tree's finite combinations, so the map stops growing once each page
+ * type has been seen. The answer is frozen, being shared by every render that asks.
+ */
+function once<A extends [string[], ...string[]]>(plan: (...args: A) => string[]): (...args: A) => string[] {
+  const known = new Map<string, readonly string[]>();
+  return (...args) => {
+    const key = args.flat().join('\n');
+    let found = known.get(key);
+    if (!found) {
+      found = Object.freeze(plan(...args));
+      known.set(key, found);
+    }
+    return found as string[];
+  };
+}
+
 function buildPlan(): AssetPlan {
   if (!manifest) {
     // Vite dev server: it serves sources and injects CSS itself.
@@ -47,19 +65,19 @@ function buildPlan(): AssetPlan {
   return {
     bootstrapModules: [entryFile],
     css: [...entryCss],
-    preloads(modules, lang) {
+    preloads: once((modules, lang) => {
       const js = new Set<string>(entryJs);
       const seen = new Set<string>();
       for (const m of [...modules, textModule(lang)]) collect(m, seen, js, new Set());
       js.delete(entryFile);
       return [...js];
-    },
-    styles(modules) {
+    }),
+    styles: once((modules) => {
       const css = new Set<string>(entryCss);
       const seen = new Set<string>();
       for (const m of modules) collect(m, seen, new Set(), css);
       return [...css];
-    },
+    }),
     fonts: (lang) => (lang === 'ar' ? arabicFonts : []),
   };
 }
