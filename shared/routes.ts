@@ -9,7 +9,11 @@ interface PageRouteRow {
   id: string;
   /** Unprefixed path, as a react-router pattern. */
   path: string;
-  title: MessageId;
+  /**
+   * The dictionary key of the page's title when it is not page_<id> with underscores for dashes (see
+   * titleOf): the browser's entry carries this table, so a key that can be derived is not written.
+   */
+  title?: MessageId;
   /**
    * The page module under client/pages/, without extension (client/routes.tsx finds it by this name);
    * the route's id when left out (most pages are named after their route: the browser's entry carries
@@ -32,14 +36,13 @@ const BT_CHECKOUT_STEP = {
 } as const;
 
 export const PAGE_ROUTES = [
-  { id: 'home', path: '/', title: 'page_home', texts: ['catalogue'] },
-  { id: 'logout-profile', path: '/logout-profile', title: 'page_logout_profile', module: 'logout' },
-  { id: 'sign-in', path: '/auth/sign-in', title: 'page_sign_in', module: 'auth/sign-in', texts: ['accounts'] },
-  { id: 'sign-up', path: '/auth/sign-up', title: 'page_sign_up', module: 'auth/sign-up', texts: ['accounts'] },
+  { id: 'home', path: '/', texts: ['catalogue'] },
+  { id: 'logout-profile', path: '/logout-profile', module: 'logout' },
+  { id: 'sign-in', path: '/auth/sign-in', module: 'auth/sign-in', texts: ['accounts'] },
+  { id: 'sign-up', path: '/auth/sign-up', module: 'auth/sign-up', texts: ['accounts'] },
   {
     id: 'forgot-password',
     path: '/auth/forgot-password',
-    title: 'page_forgot_password',
     module: 'auth/forgot-password',
     texts: ['accounts'],
   },
@@ -47,7 +50,6 @@ export const PAGE_ROUTES = [
   {
     id: 'reset-password',
     path: '/auth/reset-password',
-    title: 'page_reset_password',
     module: 'auth/reset-password',
     texts: ['accounts'],
   },
@@ -55,7 +57,6 @@ export const PAGE_ROUTES = [
   {
     id: 'verify-email',
     path: '/auth/verify-email',
-    title: 'page_verify_email',
     module: 'auth/verify-email',
     texts: ['accounts'],
   },
@@ -63,145 +64,125 @@ export const PAGE_ROUTES = [
   {
     id: 'alerts-unsubscribe',
     path: '/alerts/unsubscribe',
-    title: 'page_alerts_unsubscribe',
     texts: ['accounts'],
   },
-  { id: 'search', path: '/search', title: 'page_search', texts: ['catalogue'] },
-  { id: 'cart', path: '/cart', title: 'page_cart', texts: ['orders', 'catalogue', 'blood-tests'] },
+  { id: 'search', path: '/search', texts: ['catalogue'] },
+  { id: 'cart', path: '/cart', texts: ['orders', 'catalogue', 'blood-tests'] },
   {
     id: 'checkout-shipping',
     path: '/checkout/shipping',
-    title: 'page_checkout_shipping',
     module: 'checkout/shipping',
     ...CHECKOUT_STEP,
   },
   {
     id: 'checkout-order',
     path: '/checkout/order',
-    title: 'page_checkout_order',
     module: 'checkout/order',
     ...CHECKOUT_STEP,
   },
   {
     id: 'checkout-success',
     path: '/checkout/success',
-    title: 'page_checkout_success',
     module: 'checkout/success',
     ...CHECKOUT_STEP,
   },
   {
     id: 'bt-checkout-shipping',
     path: '/checkout-blood-test/shipping',
-    title: 'page_bt_checkout_shipping',
     module: 'blood-test-checkout/shipping',
     ...BT_CHECKOUT_STEP,
   },
   {
     id: 'bt-checkout-order',
     path: '/checkout-blood-test/order',
-    title: 'page_bt_checkout_order',
     module: 'blood-test-checkout/order',
     ...BT_CHECKOUT_STEP,
   },
   {
     id: 'bt-checkout-success',
     path: '/checkout-blood-test/success',
-    title: 'page_bt_checkout_success',
     module: 'blood-test-checkout/success',
     ...BT_CHECKOUT_STEP,
   },
-  { id: 'profile', path: '/profile', title: 'page_profile', texts: ['accounts'] },
+  { id: 'profile', path: '/profile', texts: ['accounts'] },
   {
     id: 'profile-orders',
     path: '/profile/orders',
-    title: 'page_profile_orders',
     texts: ['orders', 'accounts', 'catalogue'],
   },
   {
     id: 'profile-addresses',
     path: '/profile/addresses',
-    title: 'page_profile_addresses',
     texts: ['accounts'],
   },
   {
     id: 'profile-account',
     path: '/profile/account',
-    title: 'page_profile_account',
     texts: ['accounts'],
   },
   {
     id: 'profile-notify-list',
     path: '/profile/notify-list',
-    title: 'page_profile_notify_list',
     texts: ['catalogue', 'accounts'],
   },
   {
     id: 'profile-wallet',
     path: '/profile/wallet',
-    title: 'page_profile_wallet',
     texts: ['orders'],
   },
   {
     id: 'profile-wishlists',
     path: '/profile/wishlists',
-    title: 'page_profile_wishlists',
     texts: ['wishlists', 'catalogue'],
   },
   {
     id: 'profile-notifications',
     path: '/profile/notifications',
-    title: 'page_profile_notifications',
     texts: ['push'],
   },
   {
     id: 'profile-blood-tests',
     path: '/profile/blood-tests',
-    title: 'page_profile_blood_tests',
     texts: ['orders', 'accounts', 'blood-test-results'],
   },
   {
     id: 'profile-blood-tests-ordered',
     path: '/profile/blood-tests/ordered',
-    title: 'page_profile_blood_tests_ordered',
     texts: ['orders', 'accounts'],
   },
   {
     id: 'profile-blood-tests-uploaded',
     path: '/profile/blood-tests/uploaded',
-    title: 'page_profile_blood_tests_uploaded',
     texts: ['orders'],
   },
-  { id: 'categories', path: '/categories', title: 'page_categories', texts: ['catalogue'] },
-  { id: 'products', path: '/products', title: 'page_products', texts: ['catalogue'] },
-  { id: 'product', path: '/products/:slug', title: 'page_product', texts: ['catalogue'] },
-  { id: 'brands', path: '/brands', title: 'page_brands', texts: ['catalogue'] },
-  { id: 'brands-list', path: '/brands-list', title: 'page_brands_list', module: 'brands', texts: ['catalogue'] },
+  { id: 'categories', path: '/categories', texts: ['catalogue'] },
+  { id: 'products', path: '/products', texts: ['catalogue'] },
+  { id: 'product', path: '/products/:slug', texts: ['catalogue'] },
+  { id: 'brands', path: '/brands', texts: ['catalogue'] },
+  { id: 'brands-list', path: '/brands-list', module: 'brands', texts: ['catalogue'] },
   {
     id: 'become-a-supplier',
     path: '/become-a-supplier',
-    title: 'page_become_a_supplier',
     texts: ['static-pages'],
   },
-  { id: 'contact-us', path: '/contact-us', title: 'page_contact_us', texts: ['static-pages'] },
-  { id: 'our-story', path: '/our-story', title: 'page_our_story', module: 'static-page', texts: ['static-pages'] },
-  { id: 'site-index', path: '/site-index', title: 'page_site_index', texts: ['static-pages'] },
-  { id: 'terms', path: '/terms', title: 'page_terms', module: 'static-page', texts: ['static-pages'] },
+  { id: 'contact-us', path: '/contact-us', texts: ['static-pages'] },
+  { id: 'our-story', path: '/our-story', module: 'static-page', texts: ['static-pages'] },
+  { id: 'site-index', path: '/site-index', texts: ['static-pages'] },
+  { id: 'terms', path: '/terms', module: 'static-page', texts: ['static-pages'] },
   {
     id: 'privacy-policy',
     path: '/privacy-policy',
-    title: 'page_privacy_policy',
     module: 'static-page',
     texts: ['static-pages'],
   },
   {
     id: 'return-policy',
     path: '/return-policy',
-    title: 'page_return_policy',
     module: 'static-page',
     texts: ['static-pages'],
   },
-  { id: 'disclaimer', path: '/disclaimer', title: 'page_disclaimer', module: 'static-page', texts: ['static-pages'] },
-  { id: 'blood-test', path: '/blood-test', title: 'page_blood_test', module: 'blood-tests', texts: ['blood-tests'] },
+  { id: 'disclaimer', path: '/disclaimer', module: 'static-page', texts: ['static-pages'] },
+  { id: 'blood-test', path: '/blood-test', module: 'blood-tests', texts: ['blood-tests'] },
   {
     id: 'blood-test-detail',
     path: '/blood-test/:slug',
@@ -212,41 +193,37 @@ export const PAGE_ROUTES = [
   {
     id: 'upload-blood-test',
     path: '/upload-blood-test',
-    title: 'page_upload_blood_test',
     texts: ['orders'],
   },
-  { id: 'how-it-works', path: '/how-it-works', title: 'page_how_it_works' },
+  { id: 'how-it-works', path: '/how-it-works' },
   // Not in spec §2: guests find an order by number and e-mail, or open it from the mail's link.
   {
     id: 'order-lookup',
     path: '/order-lookup',
-    title: 'page_order_lookup',
     texts: ['orders', 'accounts'],
   },
-  { id: 'share', path: '/share', title: 'page_share', texts: ['wishlists'] },
-  { id: 'share-list', path: '/share/list', title: 'page_share_list', texts: ['wishlists'] },
-  { id: 'shared-list', path: '/shared-list/:listId', title: 'page_shared_list', texts: ['wishlists', 'catalogue'] },
+  { id: 'share', path: '/share', texts: ['wishlists'] },
+  { id: 'share-list', path: '/share/list', texts: ['wishlists'] },
+  { id: 'shared-list', path: '/shared-list/:listId', texts: ['wishlists', 'catalogue'] },
   {
     id: 'nutritionist',
     path: '/nutritionist',
-    title: 'page_nutritionist',
     module: 'nutritionists',
     texts: ['catalogue'],
   },
   {
     id: 'nutritionist-list',
     path: '/nutritionist-list',
-    title: 'page_nutritionist_list',
     module: 'nutritionists',
     texts: ['catalogue'],
   },
   // The supplement quiz: its pages load through their group (client/pages/help-pages.ts).
-  { id: 'quiz', path: '/quiz', title: 'page_quiz', texts: ['quiz'] },
-  { id: 'quiz-result', path: '/quiz-result', title: 'page_quiz_result', texts: ['quiz'] },
+  { id: 'quiz', path: '/quiz', texts: ['quiz'] },
+  { id: 'quiz-result', path: '/quiz-result', texts: ['quiz'] },
   // The installed app's start screen: the manifests' start_url (shared/app/manifest.ts).
-  { id: 'app-shell', path: '/_app', title: 'page_app_shell', texts: ['app'] },
+  { id: 'app-shell', path: '/_app', texts: ['app'] },
   // Not in spec §2: how to add the shop to the home screen, iPhone first ("Get the app").
-  { id: 'install', path: '/install', title: 'page_install', texts: ['app'] },
+  { id: 'install', path: '/install', texts: ['app'] },
 ] as const satisfies readonly PageRouteRow[];
 
 export type PageRoute = (typeof PAGE_ROUTES)[number];
@@ -318,6 +295,20 @@ export const PRIVATE_PATH_PREFIXES = [
 
 export function isPrivatePath(path: string): boolean {
   return PRIVATE_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));
+}
+
+type Underscored<S extends string> = S extends `${infer A}-${infer B}` ? `${A}_${Underscored<B>}` : S;
+/** The title key of a route row: its own, or page_<id> with underscores for dashes. */
+type TitleOf<R> = R extends { title: infer T }
+  ? T
+  : R extends { id: infer I extends string }
+    ? `page_${Underscored<I>}`
+    : never;
+/** The dictionary key of a page's title. */
+export function titleOf(route: PageRoute): MessageId {
+  const key = ('title' in route ? route.title : `page_${route.id.replaceAll('-', '_')}`) as TitleOf<PageRoute>;
+  // Returned as a dictionary key: a route whose derived key is not one fails to compile here.
+  return key;
 }
 
 const byId = new Map<string, PageRoute>(PAGE_ROUTES.map((r) => [r.id, r]));

@@ -1,6 +1,6 @@
 // Profile root: the account menu of spec §2.
 import { Link } from 'react-router';
-import { PROFILE_MENU_IDS, routeById } from '#shared/routes';
+import { PROFILE_MENU_IDS, routeById, titleOf } from '#shared/routes';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { Page } from '../ui/Page';
@@ -14,7 +14,7 @@ export function Component() {
         <ul className="menu-list">
           {PROFILE_MENU_IDS.map((id) => (
             <li key={id}>
-              <Link to={href(routeById(id).path)}>{t(routeById(id).title)}</Link>
+              <Link to={href(routeById(id).path)}>{t(titleOf(routeById(id)))}</Link>
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 // A page not built yet (a placeholder route): real title, breadcrumbs and the empty state a shopper
 // would see with no data yet, so its links work before its capability does.
 import type { MessageId } from '#shared/i18n';
-import { routeById, type PageId, type PlaceholderPageId } from '#shared/routes';
+import { routeById, titleOf, type PageId, type PlaceholderPageId } from '#shared/routes';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { usePageHandle } from '../route-handle';
@@ -26,12 +26,12 @@ export function Component() {
   const { page } = usePageHandle();
   const crumbs: Crumb[] = [];
   for (let p = parentOf(page); p; p = parentOf(p)) {
-    crumbs.unshift({ label: t(routeById(p).title), to: href(routeById(p).path) });
+    crumbs.unshift({ label: t(titleOf(routeById(p))), to: href(routeById(p).path) });
   }
   const empty = EMPTY[page as PlaceholderPageId] as Empty | undefined;
   return (
     // Nothing to index yet: search engines learn of the page once it has content (see the sitemap).
-    <Page title={t(routeById(page).title)} crumbs={crumbs} seo={{ noindex: true }}>
+    <Page title={t(titleOf(routeById(page)))} crumbs={crumbs} seo={{ noindex: true }}>
       <EmptyState message={empty?.message ?? 'page_coming_soon'} action={empty?.action} />
     </Page>
   );

@@ -2,7 +2,7 @@
 // typed over the whole route list, so a new page fails the typecheck until it is placed in a group.
 import { Link } from 'react-router';
 import type { MessageId } from '#shared/i18n';
-import { PAGE_ROUTES, routeById, type PageRoute } from '#shared/routes';
+import { PAGE_ROUTES, routeById, titleOf, type PageRoute } from '#shared/routes';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { Page } from '../ui/Page';
@@ -94,7 +94,7 @@ export function Component() {
             <ul>
               {ids.map((id) => (
                 <li key={id}>
-                  <Link to={href(routeById(id).path)}>{t(routeById(id).title)}</Link>
+                  <Link to={href(routeById(id).path)}>{t(titleOf(routeById(id)))}</Link>
                 </li>
               ))}
             </ul>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { pagePath, routeById, type PageId } from '#shared/routes';
+import { pagePath, routeById, titleOf, type PageId } from '#shared/routes';
 import type { MessageId } from '#shared/i18n';
 import { useI18n } from '../i18n/context';
 import { consentRequired } from '#shared/analytics/consent';
@@ -40,7 +40,7 @@ export function Footer() {
               <ul>
                 {col.links.map((id) => (
                   <li key={id}>
-                    <Link to={pagePath(id, lang)}>{t(routeById(id).title)}</Link>
+                    <Link to={pagePath(id, lang)}>{t(titleOf(routeById(id)))}</Link>
                   </li>
                 ))}
                 {col.title === 'footer_help' && cookieSettings && (

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_KEYS } from '../api/message-keys';
 import type { Lang } from '../locale';
-import { PAGE_ROUTES } from '../routes';
+import { PAGE_ROUTES, titleOf } from '../routes';
 import { ar } from './ar';
 import { en } from './en';
 import { createTranslator, type Dictionary } from './index';
@@ -95,7 +95,7 @@ describe('dictionaries', () => {
       'pass_match_validation_error',
       'validation_mandatory',
     ];
-    for (const key of [...spec, ...MESSAGE_KEYS, ...PAGE_ROUTES.map((r) => r.title)]) {
+    for (const key of [...spec, ...MESSAGE_KEYS, ...PAGE_ROUTES.map(titleOf)]) {
       for (const lang of ['en', 'ar'] as const) expect(dicts[lang], `${lang} ${key}`).toHaveProperty([key]);
     }
     expect(en.no_result_found).toBe('No Result Found');
