@@ -96,6 +96,9 @@ export default defineConfig({
                 TEST_MIGRATIONS: migrations,
                 // Each test renders its pages; the page cache's own tests turn it on (guest-page-cache.test.ts).
                 PAGE_CACHE_TTL_S: '0',
+                // …and whole, however slow a loaded machine makes the API: the shell-first tests set the
+                // shop's own threshold (shell-first.test.ts), so no other test's headers depend on timing.
+                SHELL_FIRST_AFTER_MS: '10000',
               },
               // The API worker's database, bound here too so the setup file can migrate it.
               d1Databases: { API_DB: 'storefront-test-api-db' },

@@ -21,7 +21,15 @@ import { createSessionStore } from './stores/session';
 declare global {
   interface Window {
     __BOOT__: BootData;
+    /** Set instead of the data when a page sent shell first turned out to be a redirect. */
+    __REDIRECT__?: string;
   }
+}
+
+/** A page sent shell first has its data in the document's last script (decision 41): read it whole first. */
+function documentRead(): Promise<void> {
+  if (window.__BOOT__ || document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
 }
 
 async function resolveLazyMatches(tree: RouteObject[]): Promise<void> {
@@ -36,6 +44,8 @@ async function resolveLazyMatches(tree: RouteObject[]): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  await documentRead();
+  if (window.__REDIRECT__ !== undefined) return;
   const boot = window.__BOOT__;
   // Not needed to hydrate the page, but soon after: fetched alongside (decision 18).
   void loadFooter();

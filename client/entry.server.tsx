@@ -1,5 +1,7 @@
-// Server rendering, called by the storefront worker. Loaders run first (critical data awaited), then
-// React streams the document. Crawlers get the whole document at once (allReady).
+// Server rendering, called by the storefront worker. Loaders run first, then React streams the document.
+// When the page's data is slow (`slow` settles first: far from the data), the shell goes first and the
+// page follows in the same document, its hydration data in a script at the end (decision 41). Crawlers
+// get the whole document at once (allReady), with its status.
 import { preload, preloadModule } from 'react-dom';
 import { renderToReadableStream } from 'react-dom/server';
 import {
@@ -14,7 +16,9 @@ import {
 import type { ApiClient } from '#shared/api/client';
 import { textModule, type TextArea } from '#shared/i18n/areas';
 import type { BootData } from '#shared/boot';
+import { StreamedPageContext, type StreamedPage } from './app/PageOutlet';
 import { apiContext } from './boot';
+import { lateDataStrategy, lateRoutes, settleLateData, type SettledPage } from './late-data';
 import { provideTextSource } from './i18n/context';
 import { serverTexts } from './i18n/server-texts';
 import { provideServerFooter } from './shell/deferred';
@@ -36,9 +40,13 @@ const handler = createStaticHandler(routes);
 export interface RenderOptions {
   request: Request;
   api: ApiClient;
-  /** Boot data but the page's text areas, which come from the matched routes; awaited after the loaders
-   * have started, so its calls and theirs can travel together. */
-  boot: Omit<BootData, 'texts'> | Promise<Omit<BootData, 'texts'>>;
+  /** Boot data but the page's text areas (from the matched routes) and the answers its prices need. */
+  boot: Omit<BootData, 'texts' | 'fallback'>;
+  /** The answers the page's prices need (the country list), asked for with the loaders' calls. */
+  fallback: Promise<BootData['fallback']>;
+  /** Settles when the page's data counts as slow: a loader still running then comes after the shell.
+   * Without it the document waits for all its data. */
+  slow?: Promise<void>;
   nonce: string;
   /** Module scripts to start the app with (the client entry). */
   bootstrapModules: string[];
@@ -56,7 +64,16 @@ export interface RenderOptions {
 
 export type RenderResult =
   | { kind: 'response'; response: Response }
-  | { kind: 'html'; status: number; stream: ReadableStream<Uint8Array> };
+  | {
+      kind: 'html';
+      status: number;
+      stream: ReadableStream<Uint8Array>;
+      /** The page's status once all its data is in: the same as `status` unless it came after the shell
+       * (then a late 404 or redirect says so here, though the response went out as 200). */
+      finalStatus: Promise<number>;
+      /** Whether the shell went before the page's data. */
+      shellFirst: boolean;
+    };
 
 /** JSON that is safe inside an inline <script>. */
 export function scriptJson(value: unknown): string {
@@ -92,46 +109,111 @@ export async function prepareRoutes(request: Request): Promise<void> {
 export async function renderDocument(options: RenderOptions): Promise<RenderResult> {
   const requestContext = new RouterContextProvider();
   requestContext.set(apiContext, options.api);
-  const context = await handler.query(options.request, { requestContext });
+  const context = await handler.query(options.request, {
+    requestContext,
+    ...(options.slow && !options.waitForAll ? { dataStrategy: lateDataStrategy(options.slow) } : {}),
+  });
   if (context instanceof Response) return { kind: 'response', response: context };
-  const bootBase = await options.boot;
+  const late = lateRoutes(context);
+  // The whole document waits for the prices' answers; a page sent shell first waits for them in its boundary.
+  const fallback = late.length === 0 ? await options.fallback : {};
 
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const router = createStaticRouter(matchedBranch(handler.dataRoutes, context.matches), context);
   const handles = context.matches.map((m) => m.route.handle as Partial<PageHandle> | undefined);
   // The page renders with the shell's texts and its own areas, and the browser preloads just those.
   const texts = [...new Set(handles.flatMap((h) => h?.texts ?? []))] as TextArea[];
   const pageModules = handles.flatMap((h) => [h?.via, h?.module]).filter((m): m is string => !!m);
   // The page's own stylesheets come with it (decision 18); the dev server injects its styles itself.
-  const css = [...new Set([...bootBase.css, ...options.styles(pageModules)])];
-  const boot: BootData = { ...bootBase, texts, css };
+  const css = [...new Set([...options.boot.css, ...options.styles(pageModules)])];
+  const boot: BootData = { ...options.boot, texts, css, fallback };
   const modules = [...pageModules, ...texts.map((area) => textModule(boot.lang, area))];
-  const hydration = {
-    loaderData: context.loaderData,
-    actionData: context.actionData,
-    errors: serializeErrors(context.errors),
-  };
-  const bootScript = `window.__staticRouterHydrationData=${scriptJson(hydration)};window.__BOOT__=${scriptJson(boot)};`;
+
+  const settled: Promise<SettledPage> | null = late.length > 0 ? settleLateData(context, late, options.fallback) : null;
+  // Read by the page's boundary (one promise per request, so the boundary's retry sees the same one).
+  const streamed: Promise<StreamedPage> | null = settled?.then((s) => s.page) ?? null;
+  settled?.then((s) => {
+    if (s.page.error !== undefined && s.status >= 500) options.onError(s.page.error);
+  });
 
   const session = createSessionStore({ country: boot.country, user: boot.user });
   let status = context.statusCode;
+  const wholeScript = settled ? '' : bootScript(hydrationOf(context), boot);
   const stream = await renderToReadableStream(
     <AppProviders boot={boot} api={options.api} session={session}>
       <Preloads modules={options.preloads(modules)} fonts={options.fonts} />
       <AppHead lang={boot.lang} />
-      <StaticRouterProvider router={router} context={context} hydrate={false} nonce={options.nonce} />
+      <StreamedPageContext.Provider value={streamed}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} nonce={options.nonce} />
+      </StreamedPageContext.Provider>
     </AppProviders>,
     {
       nonce: options.nonce,
-      bootstrapScriptContent: (options.preamble ?? '') + bootScript,
+      ...((options.preamble ?? '') + wholeScript
+        ? { bootstrapScriptContent: (options.preamble ?? '') + wholeScript }
+        : {}),
       bootstrapModules: options.bootstrapModules,
+      // A document sent whole has every boundary in place: React would otherwise move a large one that
+      // is already complete to the end of the document (hidden until a script shows it), so that the
+      // part above paints first; a crawler reads no script, and a whole document has no wait to cover.
+      ...(settled ? {} : { progressiveChunkSize: Number.MAX_SAFE_INTEGER }),
       onError(error) {
         status = 500;
         options.onError(error);
       },
     },
   );
-  if (options.waitForAll) await stream.allReady;
-  return { kind: 'html', status, stream };
+  // A page whose data is all here is sent as it always was: whole, its lazy parts included (its boundary
+  // would otherwise stream them after the shell for nothing).
+  if (options.waitForAll || !settled) await stream.allReady;
+  if (!settled) return { kind: 'html', status, stream, finalStatus: Promise.resolve(status), shellFirst: false };
+
+  // The page's data in a script after it: the browser's entry waits for the document to be read whole.
+  const tail = settled.then((s) => {
+    const script =
+      s.page.redirect !== undefined
+        ? `window.__REDIRECT__=${scriptJson(s.page.redirect)};location.replace(window.__REDIRECT__);`
+        : bootScript({ ...s.hydration, actionData: context.actionData }, { ...boot, fallback: s.page.fallback });
+    return `<script nonce="${options.nonce}">${script}</script>`;
+  });
+  const encoder = new TextEncoder();
+  const withTail = stream.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      async flush(controller) {
+        controller.enqueue(encoder.encode(await tail));
+      },
+    }),
+  );
+  return { kind: 'html', status, stream: withTail, finalStatus: settled.then((s) => s.status), shellFirst: true };
+}
+
+function hydrationOf(context: StaticHandlerContext) {
+  return { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors };
+}
+
+/** The script that hands the browser the router's data and the boot data. */
+function bootScript(
+  hydration: { loaderData: unknown; actionData: unknown; errors: StaticHandlerContext['errors'] },
+  boot: BootData,
+): string {
+  const data = { ...hydration, errors: serializeErrors(hydration.errors) };
+  return `window.__staticRouterHydrationData=${scriptJson(data)};window.__BOOT__=${scriptJson(boot)};`;
+}
+
+/**
+ * The routes of the matched branch alone. The static router converts every route it is given on each
+ * render (some hundred, both languages) though a page renders only its own branch, which matches the
+ * same way in the pruned tree as it did in the whole one.
+ */
+export function matchedBranch(
+  routes: StaticHandlerContext['matches'][number]['route'][],
+  matches: StaticHandlerContext['matches'],
+) {
+  const ids = new Set(matches.map((m) => m.route.id));
+  const prune = (list: typeof routes): typeof routes =>
+    list
+      .filter((route) => ids.has(route.id))
+      .map((route) => (route.children ? { ...route, children: prune(route.children) } : route));
+  return prune(routes);
 }
 
 /** Resource hints through React, hoisted into <head>: page chunks and the page's font. */

@@ -1,10 +1,11 @@
 // The document: <html lang dir> from the URL's locale, the shell around every page, and the
 // error boundaries that turn a 404 or a crash into a page inside the shell.
-import { isRouteErrorResponse, Link, Outlet, ScrollRestoration, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, ScrollRestoration, useRouteError } from 'react-router';
 import { dirOf } from '#shared/locale';
 import { useI18n } from './i18n/context';
 import { loadFailureKey } from './lib/load-failure';
 import { useBoot, useHref } from './lib/locale';
+import { PageOutlet } from './app/PageOutlet';
 import { CartStorageSync } from './cart/CartStorageSync';
 import { DeferredShellSlot, SiteFooter } from './shell/deferred';
 import { Header } from './shell/Header';
@@ -50,7 +51,7 @@ function Document({ children }: { children: React.ReactNode }) {
 export function Root() {
   return (
     <Document>
-      <Outlet />
+      <PageOutlet errorPage={(error) => <PageError error={error} />} />
     </Document>
   );
 }
@@ -59,8 +60,11 @@ export function Root() {
  * Errors below the root render inside the shell: 404 as not found, a page that could not load for
  * the connection (offline between pages) as such with a retry, anything else as a 500 page.
  */
-export function PageError() {
-  const error = useRouteError();
+export function PageError({ error: given }: { error?: unknown } = {}) {
+  // A page sent shell first whose data failed is given its error (app/PageOutlet.tsx): no route boundary
+  // is rendering it.
+  const routeError = useRouteError();
+  const error = given ?? routeError;
   const { t } = useI18n();
   const href = useHref();
   const connection = loadFailureKey(error, typeof navigator === 'undefined' || navigator.onLine);

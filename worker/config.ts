@@ -15,6 +15,7 @@ const schema = z
     API_TIMEOUT_MS: z.coerce.number().int().positive().max(120_000).default(REQUEST_TIMEOUT_MS),
     // Guest pages kept in the edge cache (decision 40) for at most this long; 0 keeps none.
     PAGE_CACHE_TTL_S: z.coerce.number().int().min(0).max(86_400).default(300),
+    SHELL_FIRST_AFTER_MS: z.coerce.number().int().min(0).max(10_000).default(30),
     SENTRY_DSN: z.union([z.literal(''), z.url()]).default(''),
     APPLE_APP_IDS: z.string().default(''),
     ANDROID_PACKAGE: z.string().default(''),

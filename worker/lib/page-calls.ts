@@ -36,6 +36,8 @@ export interface PageApi extends ApiClient {
    * the shopper's to see, never one to keep for the next.
    */
   publicAndWhole(): boolean;
+  /** Settles when the page's first call leaves for the API (a cache could not answer it); never, if none does. */
+  travelling(): Promise<void>;
 }
 
 export function pageApi(
@@ -46,6 +48,10 @@ export function pageApi(
   let queue: Pending[] = [];
   let allPublic = true;
   let failure = false;
+  let departed: () => void = () => undefined;
+  const travelling = new Promise<void>((resolve) => {
+    departed = resolve;
+  });
 
   function enqueue(call: BundleCall): Promise<Answer> {
     return new Promise((done) => {
@@ -56,7 +62,7 @@ export function pageApi(
       setTimeout(() => {
         const batch = queue;
         queue = [];
-        void send(c, session, batch);
+        void send(c, session, batch, departed);
       }, 0);
     });
   }
@@ -73,12 +79,13 @@ export function pageApi(
     get: (path) => call('GET', path),
     post: (path, body) => call('POST', path, body ?? {}),
     publicAndWhole: () => allPublic && !failure,
+    travelling: () => travelling,
   };
 }
 
 /** Answers a batch: from the cache where it can, the reads in one bundle, a write alone after it.
  * Never rejects: every pending call gets an answer, a failure envelope at worst. */
-async function send(c: Context<AppEnv>, session: Session, batch: Pending[]): Promise<void> {
+async function send(c: Context<AppEnv>, session: Session, batch: Pending[], departed: () => void): Promise<void> {
   try {
     const [lookups, version] = await Promise.all([
       Promise.all(batch.map((p) => lookup(c, session, p.call))),
@@ -96,6 +103,7 @@ async function send(c: Context<AppEnv>, session: Session, batch: Pending[]): Pro
       else writes.push(pending);
     }
     if (misses.length > 0) {
+      departed();
       const answers = await bundle(
         c,
         session,
@@ -113,6 +121,7 @@ async function send(c: Context<AppEnv>, session: Session, batch: Pending[]): Pro
     }
     // A loader that writes (a mail link's confirmation) goes alone, after the bundle gave the device.
     if (writes.length > 0) {
+      departed();
       await ensureDevice(c, session);
       await Promise.all(writes.map((pending) => alone(c, session, pending)));
     }

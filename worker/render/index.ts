@@ -8,6 +8,7 @@ import type { AppEnv } from '../app-env';
 import { publicConfig } from '../config';
 import { pageApi } from '../lib/page-calls';
 import { readSession } from '../lib/session';
+import { currentTrips } from '../lib/log';
 import { reportError } from '../lib/report-error';
 import { assetPlan } from './assets';
 import { wantsWholeDocument } from './crawler';
@@ -43,36 +44,45 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     // (matching the routes twice costs a built page a millisecond for nothing).
     if (import.meta.env.DEV) await prepareRoutes(c.req.raw);
     const api = pageApi(c, session, isPublicRead);
-    const boot: Promise<Omit<BootData, 'texts'>> = api.get<{ items: Country[] }>('/country').then(
-      (answer) => ({
+    const fallback: Promise<BootData['fallback']> = api.get<{ items: Country[] }>('/country').then(
+      (answer) => ({ '/country': { items: answer.data.items } }),
+      (error: unknown) => {
+        throw new PricesUnavailable(error);
+      },
+    );
+    // Awaited by the renderer after the loaders; a redirect or a response before that leaves it unread.
+    fallback.catch(() => undefined);
+    const waitForAll = wantsWholeDocument(c.req.header('user-agent'));
+    // Slow: the page's calls left for the API and have not answered a moment later. Then the shell is
+    // sent first and the page follows (decision 41); a page its caches answer comes whole as before.
+    const slow = waitForAll
+      ? undefined
+      : api
+          .travelling()
+          .then(() => new Promise<void>((resolve) => setTimeout(resolve, c.var.config.SHELL_FIRST_AFTER_MS)));
+
+    const result = await renderDocument({
+      request: c.req.raw,
+      api,
+      boot: {
         lang,
         origin: url.origin,
         country: session.country,
         user: session.user,
         config: publicConfig(c.var.config, url.hostname),
         css: assetPlan.css,
-        fallback: { '/country': { items: answer.data.items } },
-      }),
-      (error: unknown) => {
-        throw new PricesUnavailable(error);
       },
-    );
-    // Awaited by the renderer after the loaders; a redirect or a response before that leaves it unread.
-    boot.catch(() => undefined);
-
-    const result = await renderDocument({
-      request: c.req.raw,
-      api,
-      boot,
+      fallback,
+      ...(slow ? { slow } : {}),
       nonce,
       bootstrapModules: assetPlan.bootstrapModules,
       preloads: (modules) => assetPlan.preloads(modules, lang),
       styles: (modules) => assetPlan.styles(modules),
       fonts: assetPlan.fonts(lang),
-      waitForAll: wantsWholeDocument(c.req.header('user-agent')),
+      waitForAll,
       onError: (error) => {
         failed = true;
-        reportError(c, error);
+        reportError(c, error instanceof PricesUnavailable ? error.cause : error);
       },
     });
     if (result.kind === 'response') {
@@ -80,10 +90,17 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
       for (const cookie of c.res.headers.getSetCookie()) headers.append('set-cookie', cookie);
       return new Response(result.response.body, { status: result.response.status, headers });
     }
-    if (!cacheKey || !cached || result.status !== 200) return html(result.stream, result.status);
+    // The counts the headers carry for a whole document come at the end of one sent shell first.
+    const body =
+      result.shellFirst && c.var.config.ENVIRONMENT !== 'production' ? withTripCounts(c, result.stream) : result.stream;
+    if (!cacheKey || !cached || result.status !== 200) return html(body, result.status);
     // Kept for the next guest once it has streamed whole, if it read nothing of this one.
-    const [page, copy] = result.stream.tee();
-    const keepable = () => !failed && api.publicAndWhole() && !session.userToken;
+    const [page, copy] = body.tee();
+    let finalStatus = result.status;
+    void result.finalStatus.then((status) => {
+      finalStatus = status;
+    });
+    const keepable = () => !failed && finalStatus === 200 && api.publicAndWhole() && !session.userToken;
     c.executionCtx.waitUntil(
       keepPage(c.var.config.PAGE_CACHE_TTL_S, cacheKey, cached.version, nonce, copy, keepable).catch((e) =>
         reportError(c, e),
@@ -100,6 +117,24 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     reportError(c, error);
     return html(fallbackPage(lang, 500, nonce), 500);
   }
+}
+
+/**
+ * Outside production, the request's API calls and D1 round trips as a last comment, for the bench and
+ * the tests: the headers that carry them (x-api-calls, x-d1-roundtrips…) left with the shell.
+ */
+function withTripCounts(c: Context<AppEnv>, stream: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  // The request's own meter, taken now: the stream's last step may run outside the request's context.
+  const trips = currentTrips();
+  return stream.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      flush(controller) {
+        const d1 = c.get('d1');
+        const counts = `api_calls=${trips?.calls ?? 0} api_steps=${trips?.steps ?? 0} d1_queries=${d1?.statements ?? 0} d1_roundtrips=${d1?.roundTrips ?? 0}`;
+        controller.enqueue(new TextEncoder().encode(`<!--trips ${counts}-->`));
+      },
+    }),
+  );
 }
 
 class PricesUnavailable extends Error {

@@ -1,0 +1,64 @@
+// A shopper far from the data (decision 41): the page's calls take a long haul, so the shell comes first
+// (the header, the search box, a skeleton) and the page follows in the same document. It hydrates as
+// one (the fixture fails on any console error, a hydration mismatch included), and it works.
+import { expect, test } from './fixtures';
+
+/** Each of the page's calls to the API waits this long (outside production only). */
+const FAR = { 'x-simulate-rtt': 'api=700' };
+
+test('a shopper far from the data sees the header and a skeleton first, then the Arabic listing, and buys from it', async ({
+  page,
+}) => {
+  // Records what the document showed, in order, while it arrived.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __seen: string[] }).__seen = seen;
+    const note = (what: string, selector: string) => {
+      if (!seen.includes(what) && document.querySelector(selector)) seen.push(what);
+    };
+    new MutationObserver(() => {
+      note('search box', '.site-header input[type="search"]');
+      note('skeleton', '[data-testid="page-skeleton"]');
+      note('products', '[data-testid="product-card"]');
+    }).observe(document, { childList: true, subtree: true });
+  });
+  // Only the page itself comes from far away; its own API calls from the browser stay as they are.
+  const path = `/ar/products?category=1&story=${Date.now()}`;
+  await page.route(
+    (url) => url.pathname === '/ar/products' && url.searchParams.has('story'),
+    (route) => route.continue({ headers: { ...route.request().headers(), ...FAR } }),
+  );
+
+  await page.goto(path);
+  expect(await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen)).toEqual([
+    'search box',
+    'skeleton',
+    'products',
+  ]);
+  await expect(page.getByTestId('page-skeleton')).toHaveCount(0);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+  // The page is live: its buttons work, as on a page that came whole.
+  const card = page.getByTestId('product-card').first();
+  const name = (await card.locator('.product-card-name').getAttribute('title'))!.trim();
+  await card.getByRole('button', { name: `أضف إلى السلة: ${name}` }).click();
+  await expect(page.getByTestId('toast')).toContainText('تمت إضافة المنتج إلى السلة');
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+});
+
+test('a shopper far from the data who opens a product that is gone sees it is not found, in English', async ({
+  page,
+}) => {
+  await page.route(
+    (url) => url.pathname === '/products/no-longer-sold',
+    (route) => route.continue({ headers: { ...route.request().headers(), ...FAR } }),
+  );
+  await page.goto('/products/no-longer-sold');
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  await expect(page.getByTestId('page-skeleton')).toHaveCount(0);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // The shell's links work once it is live.
+  await page.getByRole('link', { name: 'Back to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -1,0 +1,139 @@
+// The shell first when the data is far (decision 41): a page whose calls take a long haul to the API
+// sends the header, the search box and a skeleton at once, then the page and its hydration data in the
+// same document. A page its data reaches quickly, and every crawler, get the whole document as before,
+// crawlers with the page's true status.
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import app from '#worker/index';
+import { loadCatalogueFixture } from '../fixtures/catalogue';
+import { storefront } from './helpers';
+
+beforeAll(async () => {
+  await loadCatalogueFixture(env.API_DB);
+});
+
+const BROWSER =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141 Mobile Safari/537.36';
+const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const RTT_MS = 400;
+
+/**
+ * A page view whose calls each wait RTT_MS, read as it arrives: what came before the long haul could
+ * have come back (the shell, if any), when its first byte came, and the whole document.
+ */
+async function farView(path: string, userAgent = BROWSER) {
+  const ctx = createExecutionContext();
+  const started = Date.now();
+  const request = new Request(new URL(path, 'http://shop.test'), {
+    headers: { 'user-agent': userAgent, 'x-simulate-rtt': `api=${RTT_MS}` },
+  });
+  // The suite renders pages whole (vitest.config.ts); these views run with the shop's own setting.
+  const res = await app.fetch(
+    request as unknown as Parameters<typeof app.fetch>[0],
+    { ...env, SHELL_FIRST_AFTER_MS: '30' },
+    ctx,
+  );
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let firstAt = -1;
+  let early = '';
+  let html = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const at = Date.now() - started;
+    if (firstAt < 0) firstAt = at;
+    const text = decoder.decode(value, { stream: true });
+    if (at < RTT_MS) early += text;
+    html += text;
+  }
+  await waitOnExecutionContext(ctx);
+  return { res, early, firstAt, html };
+}
+
+/** The hydration data of a document, wherever its script is. */
+function hydrationOf(html: string) {
+  const json = /window\.__staticRouterHydrationData=(\{.*?\});window\.__BOOT__=/.exec(html)?.[1];
+  return json
+    ? (JSON.parse(json) as { loaderData: Record<string, unknown>; errors: Record<string, unknown> | null })
+    : null;
+}
+
+describe('shell first when the data is far', () => {
+  it('sends the header, the search box and a skeleton before the data, then the page, in English and Arabic', async () => {
+    for (const path of ['/products?category=1', '/ar/products?category=1', '/ar/products/alpha-vitamin-d3-1000', '/']) {
+      const view = await farView(path);
+      expect(view.res.status, path).toBe(200);
+      // The shell left before the long haul came back, within the first 14 kB (one round of TCP's first window).
+      expect(view.firstAt, path).toBeLessThan(RTT_MS);
+      const shell = view.early;
+      expect(shell.length, path).toBeLessThan(14_000);
+      expect(shell.indexOf('class="site-header"'), path).toBeGreaterThan(-1);
+      expect(shell.indexOf('type="search"'), path).toBeGreaterThan(-1);
+      expect(shell.indexOf('data-testid="page-skeleton"'), path).toBeGreaterThan(-1);
+      expect(shell, path).not.toContain('window.__staticRouterHydrationData');
+      expect(shell, path).not.toContain('data-testid="product-card"');
+      // Then the page itself, and its data for the browser in the document's last script.
+      expect(view.html, path).toContain(
+        path.includes('/products/') ? 'data-testid="stock"' : 'data-testid="product-card"',
+      );
+      expect(view.html, path).toMatch(
+        /window\.__BOOT__=.*<\/script><!--trips api_calls=1 api_steps=1 d1_queries=\d+ d1_roundtrips=\d+-->$/,
+      );
+      const hydration = hydrationOf(view.html)!;
+      expect(Object.keys(hydration.loaderData).length, path).toBeGreaterThan(0);
+      expect(hydration.errors, path).toBeNull();
+      const boot = JSON.parse(/window\.__BOOT__=(\{.*\});<\/script>/.exec(view.html)![1]!);
+      // The prices' country list travelled with the page's data and reaches the browser with it.
+      expect(boot.fallback['/country'].items.length, path).toBeGreaterThan(0);
+      expect(boot.lang, path).toBe(path.startsWith('/ar') ? 'ar' : 'en');
+    }
+  });
+
+  it('sends the whole document as before when the data is near', async () => {
+    const res = await storefront(
+      '/ar/products?category=1',
+      { headers: { 'user-agent': BROWSER } },
+      { SHELL_FIRST_AFTER_MS: '30' },
+    );
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).not.toContain('data-testid="page-skeleton"');
+    // The data comes before the entry script, as it always did.
+    expect(html.indexOf('window.__staticRouterHydrationData')).toBeLessThan(html.indexOf('type="module"'));
+  });
+
+  it('gives a crawler the whole document with its status, however far the data', async () => {
+    const found = await farView('/ar/products/alpha-vitamin-d3-1000', CRAWLER);
+    expect(found.res.status).toBe(200);
+    expect(found.html).not.toContain('data-testid="page-skeleton"');
+    expect(found.html).toContain('data-testid="stock"');
+    const missing = await farView('/products/no-such-product', CRAWLER);
+    expect(missing.res.status).toBe(404);
+    // A long page too is in place, not moved to the end behind a script that a crawler does not run.
+    const terms = await farView('/ar/terms', CRAWLER);
+    expect(terms.html).not.toContain('<div hidden id="S:');
+  });
+
+  it('shows a missing product as not found in the page, kept by no cache, with the error for the browser', async () => {
+    const view = await farView('/ar/products/no-such-product');
+    // The shell went out as 200 before the API said 404; the page says so and asks not to be indexed.
+    expect(view.res.status).toBe(200);
+    expect(view.early).toContain('data-testid="page-skeleton"');
+    expect(view.html).toContain('data-testid="not-found"');
+    expect(view.html).toContain('<meta name="robots" content="noindex"/>');
+    const hydration = hydrationOf(view.html)!;
+    expect(hydration.errors).toEqual({ ar: expect.objectContaining({ status: 404, __type: 'RouteErrorResponse' }) });
+    expect(hydration.loaderData).not.toHaveProperty('ar:product');
+  });
+
+  it('sends the browser on when the page turns out to be a redirect', async () => {
+    const view = await farView('/ar/products?category=999&brand=1');
+    expect(view.early).toContain('data-testid="page-skeleton"');
+    expect(view.html).not.toContain('window.__staticRouterHydrationData');
+    expect(view.html).toMatch(
+      /<script nonce="[^"]+">window\.__REDIRECT__="\/ar\/products\?brand=1";location\.replace\(window\.__REDIRECT__\);<\/script><!--trips /,
+    );
+  });
+});
