@@ -7,8 +7,11 @@
 // cookies of an earlier visit; signed in for the checkout; cached: a guest's second view, from the
 // edge's page cache), it reports the median TTFB at 0 ms and at RTT in both placements, and the
 // storefront's count of API calls and sequential steps (x-api-calls, x-api-steps). Uncached views
-// carry a query parameter of their own, so the page cache never answers them. A page's TTFB target at
-// RTT is 1.3 × RTT + its TTFB at 0 ms (the render); a cached view's is 30 ms.
+// carry a query parameter of their own, so the page cache never answers them. A page whose data is
+// slow comes shell first (decision 41): its first byte is the shell, so each cell also reports when
+// the whole page was there, and its counts come from the document's last comment rather than headers.
+// A page's target at RTT is the whole page within 1.3 × RTT + its time at 0 ms (the render); a
+// cached view's is a first byte within 30 ms.
 
 const RUNS = Number(process.env.BENCH_GEO_RUNS ?? 3);
 export const GEO_RTT_MS = Number(process.env.BENCH_GEO_RTT_MS ?? 120);
@@ -46,13 +49,19 @@ async function timed(base, path, { cookie = '', simulate = '', body, lang }) {
   const started = performance.now();
   const res = await fetch(base + path, { method: body ? 'POST' : 'GET', headers, body: body && JSON.stringify(body) });
   const ttfb = performance.now() - started;
-  await res.arrayBuffer();
+  const text = await res.text();
+  const done = performance.now() - started;
+  // A page sent shell first says its counts at its end: its headers left before its calls came back.
+  const tail = /<!--trips api_calls=(\d+) api_steps=(\d+) d1_queries=\d+ d1_roundtrips=(\d+)-->$/.exec(text);
+  const count = (header, index) => (tail ? Number(tail[index]) : Number(res.headers.get(header) ?? NaN));
   return {
     status: res.status,
     ttfb,
-    calls: Number(res.headers.get('x-api-calls') ?? NaN),
-    steps: Number(res.headers.get('x-api-steps') ?? NaN),
-    d1: Number(res.headers.get('x-d1-roundtrips') ?? NaN),
+    done,
+    shellFirst: !!tail,
+    calls: count('x-api-calls', 1),
+    steps: count('x-api-steps', 2),
+    d1: count('x-d1-roundtrips', 3),
     res,
   };
 }
@@ -103,6 +112,8 @@ async function cell(base, path, options) {
   return {
     status: last.status,
     ttfbMs: round(median(runs.map((r) => r.ttfb))),
+    doneMs: round(median(runs.map((r) => r.done))),
+    shellFirst: last.shellFirst,
     calls: last.calls,
     steps: last.steps,
     d1RoundTrips: last.d1,
@@ -138,11 +149,13 @@ export async function geography(base, productPath) {
         for (const [mode, simulate] of modes) {
           row[mode] = await cell(base, path, { cookie, simulate, body: extra.body, lang, visit });
         }
-        // Within target when the far placement costs at most 1.3 round trips over the local render, or
-        // for a cached page, when it is served in 30 ms without a call.
-        row.targetMs = visit === 'cached' ? 30 : round(1.3 * rtt + row.local.ttfbMs);
+        // Within target when the whole page costs at most 1.3 round trips over the local render, or for a
+        // cached page, when its first byte comes within 30 ms without a call.
+        row.targetMs = visit === 'cached' ? 30 : round(1.3 * rtt + row.local.doneMs);
         row.withinTarget =
-          row['edge+api'].ttfbMs <= row.targetMs && (visit !== 'cached' || row['edge+api'].calls === 0);
+          visit === 'cached'
+            ? row['edge+api'].ttfbMs <= row.targetMs && row['edge+api'].calls === 0
+            : row['edge+api'].doneMs <= row.targetMs;
         rows.push(row);
       }
     }
@@ -152,9 +165,11 @@ export async function geography(base, productPath) {
 
 export function printGeography(geo) {
   console.log(
-    `\nGeography (median TTFB ms of ${geo.runs}; RTT ${geo.rttMs} ms; steps/calls = sequential/all API calls; cached = a guest's view from the page cache)`,
+    `\nGeography (median ms of ${geo.runs}: first byte / whole page; * = shell first; RTT ${geo.rttMs} ms; steps/calls = sequential/all API calls; cached = a guest's view from the page cache)`,
   );
-  console.log('page              lang visit      local  edge+api (steps/calls)  edge+d1 (D1 trips)  target  ok');
+  console.log(
+    'page              lang visit       local       edge+api (steps/calls)      edge+d1 (D1 trips)   target  ok',
+  );
   for (const r of geo.rows) {
     const a = r['edge+api'];
     const d = r['edge+d1'];
@@ -163,9 +178,9 @@ export function printGeography(geo) {
         r.page.padEnd(17),
         r.lang.padEnd(4),
         r.visit.padEnd(10),
-        String(r.local.ttfbMs).padStart(6),
-        `${String(a.ttfbMs).padStart(9)} (${a.steps}/${a.calls})`.padEnd(23),
-        `${String(d.ttfbMs).padStart(8)} (${d.d1RoundTrips})`.padEnd(19),
+        timing(r.local).padStart(13),
+        `${timing(a).padStart(15)} (${a.steps}/${a.calls})`.padEnd(27),
+        `${timing(d).padStart(15)} (${d.d1RoundTrips})`.padEnd(20),
         String(r.targetMs).padStart(6),
         r.withinTarget ? ' yes' : ' NO',
       ].join(' '),
@@ -173,12 +188,17 @@ export function printGeography(geo) {
   }
 }
 
+/** A cell's first byte and whole page, starred when the shell came first. */
+function timing(cell) {
+  return `${cell.ttfbMs} / ${cell.doneMs}${cell.shellFirst ? '*' : ''}`;
+}
+
 /** The table as Markdown, for bench/results/geography.md and the README's performance section. */
 export function geographyMarkdown(geo, title = 'Geography') {
   const lines = [
     `### ${title}`,
     '',
-    `Median TTFB in ms of ${geo.runs} views; ${geo.rttMs} ms simulated per long haul. edge+api: the storefront at a Gulf edge, the API beside D1 (a haul per API call); edge+d1: both at the edge (a haul per D1 round trip). Steps/calls: sequential / all storefront→API calls.`,
+    `Median ms of ${geo.runs} views, first byte / whole page (* the shell came first, decision 41); ${geo.rttMs} ms simulated per long haul. edge+api: the storefront at a Gulf edge, the API beside D1 (a haul per API call); edge+d1: both at the edge (a haul per D1 round trip). Steps/calls: sequential / all storefront→API calls. Target: the whole page within 1.3 × RTT + local; a cached page's first byte within 30 ms.`,
     '',
     '| page | lang | visit | local | edge+api | steps/calls | edge+d1 | D1 trips | target | met |',
     '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
@@ -188,7 +208,7 @@ export function geographyMarkdown(geo, title = 'Geography') {
     const d = r['edge+d1'];
     const trips = Number.isFinite(d.d1RoundTrips) ? d.d1RoundTrips : 0;
     lines.push(
-      `| ${r.page} | ${r.lang} | ${r.visit} | ${r.local.ttfbMs} | ${a.ttfbMs} | ${a.steps}/${a.calls} | ${d.ttfbMs} | ${trips} | ${r.targetMs} | ${r.withinTarget ? 'yes' : 'no'} |`,
+      `| ${r.page} | ${r.lang} | ${r.visit} | ${timing(r.local)} | ${timing(a)} | ${a.steps}/${a.calls} | ${timing(d)} | ${trips} | ${r.targetMs} | ${r.withinTarget ? 'yes' : 'no'} |`,
     );
   }
   return `${lines.join('\n')}\n`;
