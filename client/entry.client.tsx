@@ -26,12 +26,6 @@ declare global {
   }
 }
 
-/** A page sent shell first has its data in the document's last script (decision 41): read it whole first. */
-function documentRead(): Promise<void> {
-  if (window.__BOOT__ || document.readyState !== 'loading') return Promise.resolve();
-  return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
-}
-
 async function resolveLazyMatches(tree: RouteObject[]): Promise<void> {
   const matches = matchRoutes(tree, window.location) ?? [];
   await Promise.all(
@@ -44,7 +38,9 @@ async function resolveLazyMatches(tree: RouteObject[]): Promise<void> {
 }
 
 async function start(): Promise<void> {
-  await documentRead();
+  // A page sent shell first has its data in the document's last script (decision 41): read it whole
+  // first. Without the data once it is read, the page was a redirect, and the browser is on its way.
+  if (!window.__BOOT__) await new Promise((read) => addEventListener('DOMContentLoaded', read, { once: true }));
   if (window.__REDIRECT__ !== undefined) return;
   const boot = window.__BOOT__;
   // Not needed to hydrate the page, but soon after: fetched alongside (decision 18).

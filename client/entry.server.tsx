@@ -172,7 +172,10 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
     const script =
       s.page.redirect !== undefined
         ? `window.__REDIRECT__=${scriptJson(s.page.redirect)};location.replace(window.__REDIRECT__);`
-        : bootScript({ ...s.hydration, actionData: context.actionData }, { ...boot, fallback: s.page.fallback });
+        : bootScript(
+            { ...s.hydration, actionData: context.actionData },
+            { ...boot, fallback: s.page.fallback, shellFirst: true },
+          );
     return `<script nonce="${options.nonce}">${script}</script>`;
   });
   const encoder = new TextEncoder();

@@ -5,7 +5,7 @@ import { dirOf } from '#shared/locale';
 import { useI18n } from './i18n/context';
 import { loadFailureKey } from './lib/load-failure';
 import { useBoot, useHref } from './lib/locale';
-import { PageOutlet } from './app/PageOutlet';
+import { PageHydrated, PageOutlet } from './app/PageOutlet';
 import { CartStorageSync } from './cart/CartStorageSync';
 import { DeferredShellSlot, SiteFooter } from './shell/deferred';
 import { Header } from './shell/Header';
@@ -107,6 +107,7 @@ export function RootError() {
   return (
     <Document>
       <PageError />
+      <PageHydrated />
     </Document>
   );
 }

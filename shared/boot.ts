@@ -32,4 +32,6 @@ export interface BootData {
   country: CountryCode;
   user: UserDisplay | null;
   config: PublicConfig;
+  /** The page came after the shell, into its own Suspense boundary (decision 41). */
+  shellFirst?: true;
 }

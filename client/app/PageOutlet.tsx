@@ -1,12 +1,13 @@
 // The page's place in the shell (decision 41). When a page's data is slow to come (a shopper far from
 // the data), the server sends the shell first (the header, the search box and this skeleton) and the
-// page when its data is there, into the same document; the browser hydrates that document as one, as
-// when it came whole. The boundary and the wrappers below are the same on both sides, so the markup
-// lines up either way.
-import { createContext, type ReactNode, Suspense, use, useContext } from 'react';
+// page into a Suspense boundary of the same document when its data is there; the boot data tells the
+// browser, which renders the same boundary to hydrate it. A page that came whole has no boundary.
+import { createContext, type ReactNode, Suspense, use, useContext, useEffect } from 'react';
 import { Outlet, UNSAFE_DataRouterDataContext as DataRouterDataContext } from 'react-router';
 import { SWRConfig } from 'swr';
 import { useI18n } from '../i18n/context';
+import { useBoot } from '../lib/locale';
+import { markPageHydrated } from './page-hydration';
 
 /** A page whose data came after the shell had been sent, as the server renders it. */
 export interface StreamedPage {
@@ -24,48 +25,73 @@ export interface StreamedPage {
 export const StreamedPageContext = createContext<Promise<StreamedPage> | null>(null);
 
 export function PageOutlet({ errorPage }: { errorPage: (error: unknown) => ReactNode }) {
+  const streamed = useContext(StreamedPageContext);
+  const boot = useBoot();
+  const page = (
+    <>
+      <Outlet />
+      <PageHydrated />
+    </>
+  );
+  // A whole document has no boundary, on either side: the page hydrates with the shell, in one pass.
+  if (!(import.meta.env.SSR ? streamed : boot.shellFirst)) return page;
   return (
     <Suspense fallback={<PageSkeleton />}>
-      <PageData errorPage={errorPage}>
-        <Outlet />
-      </PageData>
+      {/* Only the server renders a page whose data comes late; the browser hydrates what it sent, and
+          this part stays out of its JavaScript. */}
+      {import.meta.env.SSR && streamed ? (
+        <LatePage streamed={streamed} errorPage={errorPage}>
+          {page}
+        </LatePage>
+      ) : (
+        page
+      )}
     </Suspense>
   );
 }
 
-function PageData({ children, errorPage }: { children: ReactNode; errorPage: (error: unknown) => ReactNode }) {
-  // Only the server renders a page whose data comes late; the browser hydrates it as any other page,
-  // and this part of the boundary stays out of its JavaScript.
-  if (!import.meta.env.SSR) return children;
-  return <LatePage errorPage={errorPage}>{children}</LatePage>;
-}
-
-function LatePage({ children, errorPage }: { children: ReactNode; errorPage: (error: unknown) => ReactNode }) {
-  const streamed = useContext(StreamedPageContext);
+function LatePage({
+  streamed,
+  children,
+  errorPage,
+}: {
+  streamed: Promise<StreamedPage>;
+  children: ReactNode;
+  errorPage: (error: unknown) => ReactNode;
+}) {
   const data = useContext(DataRouterDataContext);
-  if (!streamed || !data) return children;
   // Suspends the page (not the shell) until its data is there; the promise is the request's own.
   const page = use(streamed);
-  if (page.redirect !== undefined) return null;
+  if (page.redirect !== undefined || !data) return null;
   const value = { ...data, loaderData: { ...data.loaderData, ...page.loaderData } };
   return (
     <DataRouterDataContext.Provider value={value}>
       <SWRConfig value={{ fallback: page.fallback }}>
-        {page.error === undefined ? children : errorPage(page.error)}
+        {page.error === undefined ? (
+          children
+        ) : (
+          <>
+            {errorPage(page.error)}
+            <PageHydrated />
+          </>
+        )}
       </SWRConfig>
     </DataRouterDataContext.Provider>
   );
+}
+
+/** Says the page is hydrated (app/page-hydration.ts); renders nothing. */
+export function PageHydrated() {
+  useEffect(markPageHydrated, []);
+  return null;
 }
 
 /** Holds the page's place: as tall as the screen, so nothing below it is in view and moves when the page comes. */
 function PageSkeleton() {
   const { t } = useI18n();
   return (
-    <div className="page-skeleton" role="status" aria-busy="true" data-testid="page-skeleton">
+    <div className="page-skeleton" role="status">
       <span className="visually-hidden">{t('loading')}</span>
-      <span className="skeleton-line skeleton-title" />
-      <span className="skeleton-line" />
-      <span className="skeleton-line skeleton-short" />
     </div>
   );
 }

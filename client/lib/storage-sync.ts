@@ -1,8 +1,10 @@
-// Keeps a valtio store in localStorage and in step with other tabs: loads it once hydration is done (so
-// the server's empty store never causes a mismatch), saves each change, and applies another tab's
-// change to the same key. The product cart and the blood-test cart (spec §3) both use it.
+// Keeps a valtio store in localStorage and in step with other tabs: loads it once hydration is done,
+// the page's included (so the server's empty store never causes a mismatch), saves each change, and
+// applies another tab's change to the same key. The product cart and the blood-test cart (spec §3) both
+// use it.
 import { useEffect } from 'react';
 import { subscribe } from 'valtio';
+import { pageHydrated } from '../app/page-hydration';
 
 type Storage = globalThis.Storage;
 
@@ -22,14 +24,20 @@ export function useStorageSync(
     } catch {
       return;
     }
-    load(storage);
-    const stop = subscribe(store, () => persist(storage));
+    let stop: (() => void) | null = null;
     const onStorage = (e: StorageEvent) => {
       if (e.key === storageKey) applyChange(e.newValue);
     };
-    window.addEventListener('storage', onStorage);
+    let live = true;
+    void pageHydrated.then(() => {
+      if (!live) return;
+      load(storage);
+      stop = subscribe(store, () => persist(storage));
+      window.addEventListener('storage', onStorage);
+    });
     return () => {
-      stop();
+      live = false;
+      stop?.();
       window.removeEventListener('storage', onStorage);
     };
   }, []);

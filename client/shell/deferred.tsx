@@ -1,6 +1,7 @@
 // Shell code that is not needed to show or hydrate the page (decision 18): the entry starts loading it
 // at once, in parallel with hydration, but it is no part of the page's first JavaScript.
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { pageHydrated } from '../app/page-hydration';
 
 export const loadDeferredShell = () => import('./DeferredShell');
 export const loadFooter = () => import('./Footer');
@@ -19,7 +20,14 @@ export function provideServerFooter(footer: ComponentType): void {
 /** The parts that render nothing on the server: mounted after hydration, so both sides start alike. */
 export function DeferredShellSlot() {
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  // After the page too (app/page-hydration.ts): these parts mark the document live.
+  useEffect(() => {
+    let live = true;
+    void pageHydrated.then(() => live && setMounted(true));
+    return () => {
+      live = false;
+    };
+  }, []);
   return mounted ? (
     <Suspense fallback={null}>
       <DeferredShell />

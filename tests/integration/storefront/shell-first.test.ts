@@ -71,7 +71,7 @@ describe('shell first when the data is far', () => {
       expect(shell.length, path).toBeLessThan(14_000);
       expect(shell.indexOf('class="site-header"'), path).toBeGreaterThan(-1);
       expect(shell.indexOf('type="search"'), path).toBeGreaterThan(-1);
-      expect(shell.indexOf('data-testid="page-skeleton"'), path).toBeGreaterThan(-1);
+      expect(shell.indexOf('class="page-skeleton"'), path).toBeGreaterThan(-1);
       expect(shell, path).not.toContain('window.__staticRouterHydrationData');
       expect(shell, path).not.toContain('data-testid="product-card"');
       // Then the page itself, and its data for the browser in the document's last script.
@@ -99,7 +99,7 @@ describe('shell first when the data is far', () => {
     );
     const html = await res.text();
     expect(res.status).toBe(200);
-    expect(html).not.toContain('data-testid="page-skeleton"');
+    expect(html).not.toContain('class="page-skeleton"');
     // The data comes before the entry script, as it always did.
     expect(html.indexOf('window.__staticRouterHydrationData')).toBeLessThan(html.indexOf('type="module"'));
   });
@@ -107,7 +107,7 @@ describe('shell first when the data is far', () => {
   it('gives a crawler the whole document with its status, however far the data', async () => {
     const found = await farView('/ar/products/alpha-vitamin-d3-1000', CRAWLER);
     expect(found.res.status).toBe(200);
-    expect(found.html).not.toContain('data-testid="page-skeleton"');
+    expect(found.html).not.toContain('class="page-skeleton"');
     expect(found.html).toContain('data-testid="stock"');
     const missing = await farView('/products/no-such-product', CRAWLER);
     expect(missing.res.status).toBe(404);
@@ -120,7 +120,7 @@ describe('shell first when the data is far', () => {
     const view = await farView('/ar/products/no-such-product');
     // The shell went out as 200 before the API said 404; the page says so and asks not to be indexed.
     expect(view.res.status).toBe(200);
-    expect(view.early).toContain('data-testid="page-skeleton"');
+    expect(view.early).toContain('class="page-skeleton"');
     expect(view.html).toContain('data-testid="not-found"');
     expect(view.html).toContain('<meta name="robots" content="noindex"/>');
     const hydration = hydrationOf(view.html)!;
@@ -130,7 +130,7 @@ describe('shell first when the data is far', () => {
 
   it('sends the browser on when the page turns out to be a redirect', async () => {
     const view = await farView('/ar/products?category=999&brand=1');
-    expect(view.early).toContain('data-testid="page-skeleton"');
+    expect(view.early).toContain('class="page-skeleton"');
     expect(view.html).not.toContain('window.__staticRouterHydrationData');
     expect(view.html).toMatch(
       /<script nonce="[^"]+">window\.__REDIRECT__="\/ar\/products\?brand=1";location\.replace\(window\.__REDIRECT__\);<\/script><!--trips /,
