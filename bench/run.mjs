@@ -181,8 +181,10 @@ async function main() {
   if (STEPS.has('geography')) {
     result.geography = await geography(base, productPath);
     mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+    // The committed bench/results/geography.md keeps the tables quoted by decisions; a run's own table
+    // goes beside it, to be copied in when a change is worth recording.
     writeFileSync(
-      join(ROOT, 'bench/results/geography.md'),
+      join(ROOT, 'bench/results/geography-latest.md'),
       geographyMarkdown(result.geography, `Geography, ${result.commit}`),
     );
   }
