@@ -101,7 +101,9 @@ export async function productDetail(
       in_stock: s.stock > 0,
       will_notify: false,
       stock_level: stockLevel(s.stock),
-      images: own.length ? own : productImages,
+      // A size's own pictures only: a size without any shows the product's (the page falls back to
+      // them), which the answer carries once rather than again in every size and the default one.
+      images: own,
     };
   });
   const defaultSku = skuList.find((s) => s.id === row.default_sku_id) ?? skuList[0];

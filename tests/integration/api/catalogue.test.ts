@@ -224,6 +224,26 @@ describe('GET /product/{id}/v2', () => {
     });
   });
 
+  it("carries the product's pictures once: a size has pictures only when they are its own", async () => {
+    await env.DB.prepare(
+      `INSERT INTO product_images (product_id, sku_id, r2_key, alt_en, alt_ar, width, height, sort_order)
+       VALUES (1, 102, 'products/alpha-vitamin-d3-1000/sku-102', 'Large bottle', 'عبوة كبيرة', 800, 800, 1)`,
+    ).run();
+    try {
+      const { data } = await json(await call('/product/1/v2', { token }));
+      const size = (id: number) => data.skus.find((s: { id: number }) => s.id === id);
+      expect(data.images.map((i: { url: string }) => i.url)).toEqual([expect.stringContaining('/1-')]);
+      // The default size (101) has no pictures of its own: the page shows the product's.
+      expect(data.default_sku.images).toEqual([]);
+      expect(size(101).images).toEqual([]);
+      expect(size(102).images.map((i: { url: string; alt: string }) => [i.url, i.alt])).toEqual([
+        [expect.stringContaining('sku-102'), 'Large bottle'],
+      ]);
+    } finally {
+      await env.DB.prepare(`DELETE FROM product_images WHERE sku_id = 102`).run();
+    }
+  });
+
   it('answers 404 for an unknown product', async () => {
     for (const ref of ['no-such-product', '999', 'Bad%20Slug']) {
       const res = await call(`/product/${ref}/v2`, { token });
