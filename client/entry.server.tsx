@@ -115,8 +115,15 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   });
   if (context instanceof Response) return { kind: 'response', response: context };
   const late = lateRoutes(context);
+  // The prices' answers (the country list) can be the slow part on their own, on a page whose loaders
+  // need no call (the cart): then the shell goes first as well. When both have come, the answers win.
+  const pricesLate =
+    late.length === 0 && !!options.slow && !options.waitForAll
+      ? await Promise.race([options.fallback.then(notLate, notLate), options.slow.then(() => true)])
+      : false;
+  const shellFirst = late.length > 0 || pricesLate;
   // The whole document waits for the prices' answers; a page sent shell first waits for them in its boundary.
-  const fallback = late.length === 0 ? await options.fallback : {};
+  const fallback = shellFirst ? {} : await options.fallback;
 
   const router = createStaticRouter(matchedBranch(handler.dataRoutes, context.matches), context);
   const handles = context.matches.map((m) => m.route.handle as Partial<PageHandle> | undefined);
@@ -128,7 +135,7 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   const boot: BootData = { ...options.boot, texts, css, fallback };
   const modules = [...pageModules, ...texts.map((area) => textModule(boot.lang, area))];
 
-  const settled: Promise<SettledPage> | null = late.length > 0 ? settleLateData(context, late, options.fallback) : null;
+  const settled: Promise<SettledPage> | null = shellFirst ? settleLateData(context, late, options.fallback) : null;
   // Read by the page's boundary (one promise per request, so the boundary's retry sees the same one).
   const streamed: Promise<StreamedPage> | null = settled?.then((s) => s.page) ?? null;
   settled?.then((s) => {
@@ -162,9 +169,7 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
       },
     },
   );
-  // A page whose data is all here is sent as it always was: whole, its lazy parts included (its boundary
-  // would otherwise stream them after the shell for nothing).
-  if (options.waitForAll || !settled) await stream.allReady;
+  if (options.waitForAll) await stream.allReady;
   if (!settled) return { kind: 'html', status, stream, finalStatus: Promise.resolve(status), shellFirst: false };
 
   // The page's data in a script after it: the browser's entry waits for the document to be read whole.
@@ -188,6 +193,8 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   );
   return { kind: 'html', status, stream: withTail, finalStatus: settled.then((s) => s.status), shellFirst: true };
 }
+
+const notLate = () => false;
 
 function hydrationOf(context: StaticHandlerContext) {
   return { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors };

@@ -105,7 +105,8 @@ export async function settleLateData(
   try {
     fallbackData = await fallback;
   } catch (error) {
-    failure = { id: late[0]?.[0] ?? 'root', error };
+    // Shown where the page's own error would be: the boundary above the page's route.
+    failure = { id: late[0]?.[0] ?? context.matches.at(-1)?.route.id ?? 'root', error };
   }
   for (const [id, outcome] of outcomes) {
     delete loaderData[id];

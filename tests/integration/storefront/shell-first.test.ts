@@ -91,6 +91,19 @@ describe('shell first when the data is far', () => {
     }
   });
 
+  it('sends the cart shell first too when only the prices are far (a first visit registers its device)', async () => {
+    for (const path of ['/cart', '/ar/cart']) {
+      const view = await farView(path);
+      expect(view.res.status, path).toBe(200);
+      expect(view.early, path).toContain('class="page-skeleton"');
+      expect(view.early, path).not.toContain('class="page-title"');
+      expect(view.html, path).toContain('class="page-title"');
+      const boot = JSON.parse(/window\.__BOOT__=(\{.*\});<\/script>/.exec(view.html)![1]!);
+      expect(boot.shellFirst, path).toBe(true);
+      expect(boot.fallback['/country'].items.length, path).toBeGreaterThan(0);
+    }
+  });
+
   it('sends the whole document as before when the data is near', async () => {
     const res = await storefront(
       '/ar/products?category=1',
