@@ -1,6 +1,6 @@
 // A guest's page from the edge cache (decision 40) is the same page: it hydrates under its own CSP nonce
 // (the fixture fails on any CSP violation), and a shopper can buy from it, in Arabic.
-import { expect, test } from './fixtures';
+import { addFirstCardToCartInArabic, expect, test } from './fixtures';
 
 test('a guest in Arabic gets a listing from the edge cache, and adds a product to her cart from it', async ({
   page,
@@ -16,9 +16,5 @@ test('a guest in Arabic gets a listing from the edge cache, and adds a product t
   const res = await page.goto(path);
   expect(res!.headers()['x-page-cache']).toBe('hit');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  const card = page.getByTestId('product-card').first();
-  const name = (await card.locator('.product-card-name').getAttribute('title'))!.trim();
-  await card.getByRole('button', { name: `أضف إلى السلة: ${name}` }).click();
-  await expect(page.getByTestId('toast')).toContainText('تمت إضافة المنتج إلى السلة');
-  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await addFirstCardToCartInArabic(page);
 });

@@ -1,7 +1,7 @@
 // A shopper far from the data (decision 41): the page's calls take a long haul, so the shell comes first
 // (the header, the search box, a skeleton) and the page follows in the same document. It hydrates as
 // one (the fixture fails on any console error, a hydration mismatch included), and it works.
-import { expect, test } from './fixtures';
+import { addFirstCardToCartInArabic, expect, test } from './fixtures';
 
 /** Each of the page's calls to the API waits this long (outside production only). */
 const FAR = { 'x-simulate-rtt': 'api=700' };
@@ -47,11 +47,7 @@ test('a shopper far from the data sees the header and a skeleton first, then the
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 
   // The page is live: its buttons work, as on a page that came whole.
-  const card = page.getByTestId('product-card').first();
-  const name = (await card.locator('.product-card-name').getAttribute('title'))!.trim();
-  await card.getByRole('button', { name: `أضف إلى السلة: ${name}` }).click();
-  await expect(page.getByTestId('toast')).toContainText('تمت إضافة المنتج إلى السلة');
-  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  const { card, name } = await addFirstCardToCartInArabic(page);
 
   // Back with the product in her cart: the page comes shell first again and hydrates against what the
   // server sent before her cart is read from the browser (the fixture fails on a hydration mismatch).

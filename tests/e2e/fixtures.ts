@@ -1,11 +1,25 @@
 // Every e2e test fails on a console error, an uncaught page error or a CSP violation.
 // signUpThroughApi gives a story a signed-in shopper without the sign-up form (accounts.spec.ts
 // keeps one story per language that signs up through the form).
-import { type APIResponse, test as base, expect, type Page, request } from '@playwright/test';
+import { type APIResponse, test as base, expect, type Locator, type Page, request } from '@playwright/test';
 import { totpCode } from '../../shared/staff/totp';
 
 /** The network address each story's page claims (see the page fixture below). */
 const addresses = new WeakMap<Page, string>();
+
+/**
+ * From an Arabic listing, puts its first product in an empty cart with the card's button, as a shopper
+ * would, and checks what she is told; answers the card and the product's full name.
+ */
+export async function addFirstCardToCartInArabic(page: Page): Promise<{ card: Locator; name: string }> {
+  const card = page.getByTestId('product-card').first();
+  // The card shows the name without the brand above it; its title holds the full name.
+  const name = (await card.locator('.product-card-name').getAttribute('title'))!.trim();
+  await card.getByRole('button', { name: `أضف إلى السلة: ${name}` }).click();
+  await expect(page.getByTestId('toast')).toContainText('تمت إضافة المنتج إلى السلة');
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  return { card, name };
+}
 
 export const uniqueEmail = (tag = 'story') => `${tag}${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
 
