@@ -21,8 +21,6 @@ import { createSessionStore } from './stores/session';
 declare global {
   interface Window {
     __BOOT__: BootData;
-    /** Set instead of the data when a page sent shell first turned out to be a redirect. */
-    __REDIRECT__?: string;
   }
 }
 
@@ -39,9 +37,11 @@ async function resolveLazyMatches(tree: RouteObject[]): Promise<void> {
 
 async function start(): Promise<void> {
   // A page sent shell first has its data in the document's last script (decision 41): read it whole
-  // first. Without the data once it is read, the page was a redirect, and the browser is on its way.
-  if (!window.__BOOT__) await new Promise((read) => addEventListener('DOMContentLoaded', read, { once: true }));
-  if (window.__REDIRECT__ !== undefined) return;
+  // first. Without data once it is read, the page was a redirect (the browser is on its way) or was cut
+  // short: what the server sent stays as it is.
+  if (!window.__BOOT__ && document.readyState === 'loading')
+    await new Promise((read) => addEventListener('DOMContentLoaded', read, { once: true }));
+  if (!window.__BOOT__) return;
   const boot = window.__BOOT__;
   // Not needed to hydrate the page, but soon after: fetched alongside (decision 18).
   void loadFooter();

@@ -176,7 +176,7 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   const tail = settled.then((s) => {
     const script =
       s.page.redirect !== undefined
-        ? `window.__REDIRECT__=${scriptJson(s.page.redirect)};location.replace(window.__REDIRECT__);`
+        ? `location.replace(${scriptJson(s.page.redirect)});`
         : bootScript(
             { ...s.hydration, actionData: context.actionData },
             { ...boot, fallback: s.page.fallback, shellFirst: true },

@@ -10,7 +10,7 @@ import {
 } from 'react-router';
 import type { StreamedPage } from './app/PageOutlet';
 
-export type LateOutcome = { data: unknown } | { error: unknown } | { redirect: string };
+export type LateOutcome = { data: unknown; status?: number } | { error: unknown } | { redirect: string };
 
 /** A loader's answer that had not come when the shell was sent. */
 export class LateData {
@@ -36,7 +36,7 @@ export function lateDataStrategy(slow: Promise<void>): DataStrategyFunction<unkn
             ),
             slow.then(() => false),
           ]);
-          return early ? value : new LateData(value.then(settledData, settledThrow));
+          return early ? value : new LateData(lateOutcome(value));
         }),
       ),
     );
@@ -52,27 +52,35 @@ function isDataWithInit(value: unknown): value is { data: unknown; init: Respons
   return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'DataWithResponseInit';
 }
 
-function isResponse(value: unknown): value is Response {
-  return value instanceof Response;
+/** The statuses the router follows as redirects. */
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** A Response a loader returned or threw: a redirect, or the error its boundary shows (as the router's). */
+function fromResponse(response: Response): LateOutcome {
+  const location = response.headers.get('location');
+  if (REDIRECT_STATUSES.has(response.status) && location) return { redirect: location };
+  return { error: new ErrorResponseImpl(response.status, response.statusText, null) };
+}
+
+/** What a loader's answer, still to come, will mean for the page: as the router would read it. */
+export function lateOutcome(answer: Promise<unknown>): Promise<LateOutcome> {
+  return answer.then(settledData, settledThrow);
 }
 
 function settledData(value: unknown): LateOutcome {
-  if (isDataWithInit(value)) return { data: value.data };
+  if (value instanceof Response) return fromResponse(value);
+  if (isDataWithInit(value)) return { data: value.data, ...(value.init?.status ? { status: value.init.status } : {}) };
   return { data: value };
 }
 
 /** What the router would have made of a thrown value: a redirect, or the error its boundary shows. */
 function settledThrow(thrown: unknown): LateOutcome {
-  if (isResponse(thrown)) {
-    const location = thrown.headers.get('location');
-    if (thrown.status >= 300 && thrown.status < 400 && location) return { redirect: location };
-    return { error: new ErrorResponseImpl(thrown.status, thrown.statusText, null) };
-  }
+  if (thrown instanceof Response) return fromResponse(thrown);
   if (isDataWithInit(thrown)) {
     const init = thrown.init ?? {};
     return { error: new ErrorResponseImpl(init.status ?? 500, init.statusText ?? '', thrown.data) };
   }
-  return { error: thrown };
+  return { error: thrown ?? new Error('a loader threw nothing') };
 }
 
 /** The routes whose data came late, in route order. */
@@ -102,6 +110,8 @@ export async function settleLateData(
   const pageData: Record<string, unknown> = {};
   let fallbackData: Record<string, unknown> = {};
   let failure: { id: string; error: unknown } | null = null;
+  // A loader's data() may set the page's status, as it would on a whole document.
+  let status = context.statusCode;
   try {
     fallbackData = await fallback;
   } catch (error) {
@@ -121,22 +131,22 @@ export async function settleLateData(
     else {
       loaderData[id] = outcome.data;
       pageData[id] = outcome.data;
+      if (outcome.status) status = outcome.status;
     }
   }
   if (!failure) {
     return {
       page: { loaderData: pageData, fallback: fallbackData },
       hydration: { loaderData, errors: context.errors },
-      status: context.statusCode,
+      status,
     };
   }
   const boundary = boundaryOf(context, failure.id);
   const error = failure.error;
-  const status = error instanceof ErrorResponseImpl ? error.status : 500;
   return {
     page: { loaderData: pageData, error, fallback: fallbackData },
     hydration: { loaderData, errors: { ...context.errors, [boundary]: error } },
-    status,
+    status: error instanceof ErrorResponseImpl ? error.status : 500,
   };
 }
 

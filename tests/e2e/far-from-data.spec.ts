@@ -29,7 +29,9 @@ test('a shopper far from the data sees the header and a skeleton first, then the
       note('products', '[data-testid="product-card"]');
     }).observe(document, { childList: true, subtree: true });
   });
-  // Only the page itself comes from far away; its own API calls from the browser stay as they are.
+  // She has been here before (her device is known), and comes back to a listing whose data is far:
+  // only the page itself comes from far away; its own API calls from the browser stay as they are.
+  await page.request.get('/api/country');
   const path = `/ar/products?category=1&story=${Date.now()}`;
   await page.route(
     (url) => url.pathname === '/ar/products' && url.searchParams.has('story'),
@@ -65,6 +67,7 @@ test('a shopper far from the data who opens a product that is gone sees it is no
     (url) => url.pathname === '/products/no-longer-sold',
     (route) => route.continue({ headers: { ...route.request().headers(), ...FAR } }),
   );
+  await page.request.get('/api/country');
   await page.goto('/products/no-longer-sold');
   await expect(page.getByTestId('not-found')).toBeVisible();
   await expect(page.locator('.page-skeleton')).toHaveCount(0);

@@ -36,7 +36,8 @@ export interface PageApi extends ApiClient {
    * the shopper's to see, never one to keep for the next.
    */
   publicAndWhole(): boolean;
-  /** Settles when the page's first call leaves for the API (a cache could not answer it); never, if none does. */
+  /** Settles when the page's first read leaves for the API (a cache could not answer it); never, if none
+   * does. A page that writes never counts as travelling: its answers may set cookies. */
   travelling(): Promise<void>;
 }
 
@@ -103,7 +104,7 @@ async function send(c: Context<AppEnv>, session: Session, batch: Pending[], depa
       else writes.push(pending);
     }
     if (misses.length > 0) {
-      departed();
+      if (writes.length === 0) departed();
       const answers = await bundle(
         c,
         session,
@@ -120,8 +121,8 @@ async function send(c: Context<AppEnv>, session: Session, batch: Pending[], depa
       }
     }
     // A loader that writes (a mail link's confirmation) goes alone, after the bundle gave the device.
+    // A write's answer may set cookies (a sign-out, a confirmed mail): it never lets the shell go first.
     if (writes.length > 0) {
-      departed();
       await ensureDevice(c, session);
       await Promise.all(writes.map((pending) => alone(c, session, pending)));
     }

@@ -55,11 +55,15 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     const waitForAll = wantsWholeDocument(c.req.header('user-agent'));
     // Slow: the page's calls left for the API and have not answered a moment later. Then the shell is
     // sent first and the page follows (decision 41); a page its caches answer comes whole as before.
-    const slow = waitForAll
-      ? undefined
-      : api
-          .travelling()
-          .then(() => new Promise<void>((resolve) => setTimeout(resolve, c.var.config.SHELL_FIRST_AFTER_MS)));
+    // Only where no answer can need a cookie once the headers have left: a returning guest's device is
+    // known and she has no session to end (a first visit's device token and a signed-in shopper's
+    // session changes are set by the response's headers).
+    const slow =
+      waitForAll || !session.deviceToken || session.userToken
+        ? undefined
+        : api
+            .travelling()
+            .then(() => new Promise<void>((resolve) => setTimeout(resolve, c.var.config.SHELL_FIRST_AFTER_MS)));
 
     const result = await renderDocument({
       request: c.req.raw,

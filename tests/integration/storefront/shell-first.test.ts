@@ -1,16 +1,21 @@
-// The shell first when the data is far (decision 41): a page whose calls take a long haul to the API
-// sends the header, the search box and a skeleton at once, then the page and its hydration data in the
-// same document. A page its data reaches quickly, and every crawler, get the whole document as before,
-// crawlers with the page's true status.
+// The shell first when the data is far (decision 41): a returning guest's page whose calls take a long
+// haul to the API sends the header, the search box and a skeleton at once, then the page and its
+// hydration data in the same document. A page its data reaches quickly, every crawler, and every view
+// whose answers may set cookies (a first visit's device, a signed-in shopper's session) get the whole
+// document as before, with its status and its cookies.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import app from '#worker/index';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { storefront } from './helpers';
+import { cookiesFrom, setCookie, storefront } from './helpers';
+
+/** A returning guest: the device an earlier visit registered. */
+let guest = '';
 
 beforeAll(async () => {
   await loadCatalogueFixture(env.API_DB);
+  guest = cookiesFrom(await storefront('/api/country'));
 });
 
 const BROWSER =
@@ -22,11 +27,11 @@ const RTT_MS = 400;
  * A page view whose calls each wait RTT_MS, read as it arrives: what came before the long haul could
  * have come back (the shell, if any), when its first byte came, and the whole document.
  */
-async function farView(path: string, userAgent = BROWSER) {
+async function farView(path: string, { userAgent = BROWSER, cookie = guest } = {}) {
   const ctx = createExecutionContext();
   const started = Date.now();
   const request = new Request(new URL(path, 'http://shop.test'), {
-    headers: { 'user-agent': userAgent, 'x-simulate-rtt': `api=${RTT_MS}` },
+    headers: { 'user-agent': userAgent, 'x-simulate-rtt': `api=${RTT_MS}`, cookie },
   });
   // The suite renders pages whole (vitest.config.ts); these views run with the shop's own setting.
   const res = await app.fetch(
@@ -91,9 +96,10 @@ describe('shell first when the data is far', () => {
     }
   });
 
-  it('sends the cart shell first too when only the prices are far (a first visit registers its device)', async () => {
+  it('sends the cart shell first too when only its prices are far', async () => {
     for (const path of ['/cart', '/ar/cart']) {
-      const view = await farView(path);
+      // A session of its own, whose country list the KV cache has not kept yet.
+      const view = await farView(path, { cookie: cookiesFrom(await storefront('/api/product/filter-sort')) });
       expect(view.res.status, path).toBe(200);
       expect(view.early, path).toContain('class="page-skeleton"');
       expect(view.early, path).not.toContain('class="page-title"');
@@ -102,6 +108,25 @@ describe('shell first when the data is far', () => {
       expect(boot.shellFirst, path).toBe(true);
       expect(boot.fallback['/country'].items.length, path).toBeGreaterThan(0);
     }
+  });
+
+  it('sends the whole document, with its cookies, when an answer may set one: a first visit, a signed-in shopper', async () => {
+    // A first visit: the device registered in the page's call is stored by the response's headers.
+    const first = await farView('/ar/products?category=1', { cookie: '' });
+    expect(first.html).not.toContain('class="page-skeleton"');
+    expect(first.html).toContain('data-testid="product-card"');
+    expect(setCookie(first.res, 'dtk')).toMatch(/^dtk=dv1\./);
+    // A signed-in shopper whose session has ended is signed out by the response's headers.
+    const registered = await storefront('/api/user/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: guest },
+      body: JSON.stringify({ name: 'Sara Shopper', email: `far-${Date.now()}@example.com`, password: 'secret1' }),
+    });
+    expect(registered.status).toBe(200);
+    const signedIn = `${guest}; ${cookiesFrom(registered)}`;
+    const page = await farView('/ar/products?category=1', { cookie: signedIn });
+    expect(page.html).not.toContain('class="page-skeleton"');
+    expect(page.html).toContain('data-testid="product-card"');
   });
 
   it('sends the whole document as before when the data is near', async () => {
@@ -118,14 +143,14 @@ describe('shell first when the data is far', () => {
   });
 
   it('gives a crawler the whole document with its status, however far the data', async () => {
-    const found = await farView('/ar/products/alpha-vitamin-d3-1000', CRAWLER);
+    const found = await farView('/ar/products/alpha-vitamin-d3-1000', { userAgent: CRAWLER });
     expect(found.res.status).toBe(200);
     expect(found.html).not.toContain('class="page-skeleton"');
     expect(found.html).toContain('data-testid="stock"');
-    const missing = await farView('/products/no-such-product', CRAWLER);
+    const missing = await farView('/products/no-such-product', { userAgent: CRAWLER });
     expect(missing.res.status).toBe(404);
     // A long page too is in place, not moved to the end behind a script that a crawler does not run.
-    const terms = await farView('/ar/terms', CRAWLER);
+    const terms = await farView('/ar/terms', { userAgent: CRAWLER });
     expect(terms.html).not.toContain('<div hidden id="S:');
   });
 
@@ -146,7 +171,7 @@ describe('shell first when the data is far', () => {
     expect(view.early).toContain('class="page-skeleton"');
     expect(view.html).not.toContain('window.__staticRouterHydrationData');
     expect(view.html).toMatch(
-      /<script nonce="[^"]+">window\.__REDIRECT__="\/ar\/products\?brand=1";location\.replace\(window\.__REDIRECT__\);<\/script><!--trips /,
+      /<script nonce="[^"]+">location\.replace\("\/ar\/products\?brand=1"\);<\/script><!--trips /,
     );
   });
 });
