@@ -118,7 +118,7 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   // The prices' answers (the country list) can be the slow part on their own, on a page whose loaders
   // need no call (the cart): then the shell goes first as well. When both have come, the answers win.
   const pricesLate =
-    late.length === 0 && !!options.slow && !options.waitForAll
+    late.length === 0 && options.slow !== undefined && !options.waitForAll
       ? await Promise.race([options.fallback.then(notLate, notLate), options.slow.then(() => true)])
       : false;
   const shellFirst = late.length > 0 || pricesLate;

@@ -30,14 +30,19 @@ describe('lateOutcome', () => {
   });
 });
 
+/** A route's error page, as the locale routes and the root have one. */
+function Boundary() {
+  return null;
+}
+
 describe('settleLateData', () => {
   const context = {
     statusCode: 200,
     errors: null,
     loaderData: { 'en:product': 'late' },
     matches: [
-      { route: { id: 'root', ErrorBoundary: () => null } },
-      { route: { id: 'en', ErrorBoundary: () => null } },
+      { route: { id: 'root', ErrorBoundary: Boundary } },
+      { route: { id: 'en', ErrorBoundary: Boundary } },
       { route: { id: 'en:product' } },
     ],
   } as unknown as StaticHandlerContext;
