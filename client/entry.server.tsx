@@ -144,6 +144,8 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
 
   const session = createSessionStore({ country: boot.country, user: boot.user });
   let status = context.statusCode;
+  /** Whether the shopper left before a page sent shell first had come. */
+  let left = false;
   const wholeScript = settled ? '' : bootScript(hydrationOf(context), boot);
   const stream = await renderToReadableStream(
     <AppProviders boot={boot} api={options.api} session={session}>
@@ -164,6 +166,8 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
       // part above paints first; a crawler reads no script, and a whole document has no wait to cover.
       ...(settled ? {} : { progressiveChunkSize: Number.MAX_SAFE_INTEGER }),
       onError(error) {
+        // The shopper went elsewhere while the page was on its way: React stops, nothing went wrong.
+        if (left) return;
         status = 500;
         options.onError(error);
       },
@@ -183,14 +187,19 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
           );
     return `<script nonce="${options.nonce}">${script}</script>`;
   });
-  const encoder = new TextEncoder();
-  const withTail = stream.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      async flush(controller) {
-        controller.enqueue(encoder.encode(await tail));
-      },
-    }),
-  );
+  const reader = stream.getReader();
+  const withTail = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (!done) return controller.enqueue(value);
+      controller.enqueue(new TextEncoder().encode(await tail));
+      controller.close();
+    },
+    cancel(reason) {
+      left = true;
+      return reader.cancel(reason);
+    },
+  });
   return { kind: 'html', status, stream: withTail, finalStatus: settled.then((s) => s.status), shellFirst: true };
 }
 

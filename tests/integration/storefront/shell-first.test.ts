@@ -5,7 +5,7 @@
 // document as before, with its status and its cookies.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import app from '#worker/index';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { cookiesFrom, setCookie, storefront } from './helpers';
@@ -17,6 +17,7 @@ beforeAll(async () => {
   await loadCatalogueFixture(env.API_DB);
   guest = cookiesFrom(await storefront('/api/country'));
 });
+afterEach(() => vi.restoreAllMocks());
 
 const BROWSER =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141 Mobile Safari/537.36';
@@ -127,6 +128,29 @@ describe('shell first when the data is far', () => {
     const page = await farView('/ar/products?category=1', { cookie: signedIn });
     expect(page.html).not.toContain('class="page-skeleton"');
     expect(page.html).toContain('data-testid="product-card"');
+  });
+
+  it('reports nothing when the shopper leaves while the page is still on its way', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const ctx = createExecutionContext();
+    const request = new Request(new URL('/ar/products?category=1&left=1', 'http://shop.test'), {
+      headers: { 'user-agent': BROWSER, 'x-simulate-rtt': `api=${RTT_MS}`, cookie: guest },
+    });
+    const res = await app.fetch(
+      request as unknown as Parameters<typeof app.fetch>[0],
+      { ...env, SHELL_FIRST_AFTER_MS: '30' },
+      ctx,
+    );
+    const reader = res.body!.getReader();
+    let shell = '';
+    while (!shell.includes('class="page-skeleton"')) shell += new TextDecoder().decode((await reader.read()).value);
+    // She goes elsewhere before the data comes back.
+    await reader.cancel();
+    await new Promise((resolve) => setTimeout(resolve, RTT_MS + 200));
+    await waitOnExecutionContext(ctx);
+    expect(
+      errors.mock.calls.map((call) => String(call[0])).filter((line) => line.includes('storefront error')),
+    ).toEqual([]);
   });
 
   it('sends the whole document as before when the data is near', async () => {
