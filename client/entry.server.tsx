@@ -109,17 +109,19 @@ export async function prepareRoutes(request: Request): Promise<void> {
 export async function renderDocument(options: RenderOptions): Promise<RenderResult> {
   const requestContext = new RouterContextProvider();
   requestContext.set(apiContext, options.api);
+  // A crawler's document always waits for its data, however slow.
+  const slow = options.waitForAll ? undefined : options.slow;
   const context = await handler.query(options.request, {
     requestContext,
-    ...(options.slow && !options.waitForAll ? { dataStrategy: lateDataStrategy(options.slow) } : {}),
+    ...(slow ? { dataStrategy: lateDataStrategy(slow) } : {}),
   });
   if (context instanceof Response) return { kind: 'response', response: context };
   const late = lateRoutes(context);
   // The prices' answers (the country list) can be the slow part on their own, on a page whose loaders
   // need no call (the cart): then the shell goes first as well. When both have come, the answers win.
   const pricesLate =
-    late.length === 0 && options.slow !== undefined && !options.waitForAll
-      ? await Promise.race([options.fallback.then(notLate, notLate), options.slow.then(() => true)])
+    late.length === 0 && slow
+      ? await Promise.race([options.fallback.then(notLate, notLate), slow.then(() => true)])
       : false;
   const shellFirst = late.length > 0 || pricesLate;
   // The whole document waits for the prices' answers; a page sent shell first waits for them in its boundary.
