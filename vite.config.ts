@@ -45,6 +45,12 @@ export default defineConfig(({ command }) => ({
         rolldownOptions: {
           input: 'client/entry.client.tsx',
           output: {
+            // Seven base-64 characters name a build file's content well enough (42 bits: a changed file
+            // keeping its name is a one-in-four-trillion chance), and the entry chunk lists every lazy
+            // chunk's name: a character fewer each keeps every page's first JavaScript smaller.
+            entryFileNames: 'assets/[name]-[hash:7].js',
+            chunkFileNames: 'assets/[name]-[hash:7].js',
+            assetFileNames: 'assets/[name]-[hash:7][extname]',
             // The libraries every page runs before it is interactive, in one chunk: a handful of small
             // shared chunks compress worse and cost a request each (decision 18).
             codeSplitting: {
