@@ -5,6 +5,15 @@ import type { OrderView } from '#shared/orders/types';
 import { formatDate } from '#shared/text/dates';
 import { useI18n } from '../i18n/context';
 import { MinorMoney } from '../ui/Money';
+import { isPayLater } from '#shared/payments/gateway-methods';
+import type { Translator } from '#shared/i18n';
+
+/** Where a refund went: the wallet, or back the way the order was paid (a pay-later plan shrinks). */
+function refundedTo(t: Translator['t'], refundMethod: string, paidWith: string | null): string {
+  if (refundMethod === 'wallet') return t('order_refund_to_wallet');
+  if (isPayLater(paidWith)) return t('order_refund_to_pay_later', { method: t(`pay_later_name_${paidWith}`) });
+  return t(paidWith === 'stc_pay' ? 'order_refund_to_stc_pay' : 'order_refund_to_card');
+}
 
 // Only an order with a Saudi refund loads the note and its QR encoder.
 const CreditNote = lazy(() => import('./TaxInvoice').then((m) => ({ default: m.CreditNote })));
@@ -21,8 +30,7 @@ export function OrderRefunds({ order }: { order: OrderView }) {
         {order.refunds.map((r) => (
           <li key={r.id} data-testid="order-refund">
             <span>
-              {t(r.method === 'wallet' ? 'order_refund_to_wallet' : 'order_refund_to_card')} ·{' '}
-              {t(`order_refund_reason_${r.reason}`)}
+              {refundedTo(t, r.method, order.card_method)} · {t(`order_refund_reason_${r.reason}`)}
               {r.status === 'pending' ? ` · ${t('order_refund_pending')}` : ''}
             </span>
             <span className="cart-line-meta">{formatDate(r.at, lang, order.country)}</span>

@@ -1,7 +1,21 @@
 // The review step's payment choice, for the product checkout and the blood-test booking: one radio per
-// method the order allows, then for a card the kind of card (KNET, mada, Apple Pay…) the country offers.
+// method the order allows, then for paying online the gateway's ways the country offers (KNET, mada,
+// Apple Pay…, and for orders STC Pay and pay later). A pay-later way shows its plan for the amount due;
+// one the amount does not allow stays listed, disabled, with the provider's limit; STC Pay asks for the
+// account's number.
 import type { CardMethod } from '#shared/api/order-schemas';
+import { isPayLater, payLaterPlan, type UnavailableMethod } from '#shared/payments/gateway-methods';
 import { useI18n } from '../i18n/context';
+
+/** What the pay-later and STC Pay ways need (the product checkout's; a booking pays by card only). */
+export interface GatewayExtras {
+  /** What is due in minor units of the order's currency, and its formatter. */
+  due: number;
+  format: (minor: number) => string;
+  unavailable: readonly UnavailableMethod[];
+  stcPayPhone: string;
+  onStcPayPhone: (phone: string) => void;
+}
 
 export function PaymentChoice<M extends string>({
   prefix = '',
@@ -12,6 +26,7 @@ export function PaymentChoice<M extends string>({
   cardMethods,
   cardMethod,
   onCardMethod,
+  extras,
 }: {
   /** Before the radio groups' names (`payment`, `card-method`), so two checkouts never share one. */
   prefix?: string;
@@ -23,8 +38,10 @@ export function PaymentChoice<M extends string>({
   cardMethods: readonly CardMethod[];
   cardMethod: CardMethod | undefined;
   onCardMethod: (method: CardMethod) => void;
+  extras?: GatewayExtras;
 }) {
   const { t } = useI18n();
+  const phoneId = `${prefix}stc-pay-phone`;
   return (
     <>
       <fieldset className="choice-list">
@@ -54,10 +71,53 @@ export function PaymentChoice<M extends string>({
                 checked={cardMethod === m}
                 onChange={() => onCardMethod(m)}
               />
-              <span>{t(`card_${m}`)}</span>
+              <span>
+                {t(`card_${m}`)}
+                {extras && isPayLater(m) && (
+                  <small className="choice-note" data-testid={`plan-${m}`}>
+                    {payLaterPlan(t, extras.due, extras.format)}
+                  </small>
+                )}
+              </span>
+            </label>
+          ))}
+          {extras?.unavailable.map((u) => (
+            <label key={u.method} className="choice choice-off">
+              <input type="radio" name={`${prefix}card-method`} value={u.method} disabled />
+              <span>
+                {t(`card_${u.method}`)}
+                <small className="choice-note" data-testid={`unavailable-${u.method}`}>
+                  {t(u.reason === 'below_minimum' ? 'pay_later_below_minimum' : 'pay_later_above_maximum', {
+                    method: t(`pay_later_name_${u.method as 'tabby'}`),
+                    amount: extras.format(u.limit),
+                  })}
+                </small>
+              </span>
             </label>
           ))}
         </fieldset>
+      )}
+      {method === 'card' && cardMethod === 'stc_pay' && extras && (
+        <div className="field">
+          <label className="field-label" htmlFor={phoneId}>
+            {t('stc_pay_phone_label')}
+          </label>
+          <p className="field-hint" id={`${phoneId}-hint`}>
+            {t('stc_pay_phone_hint')}
+          </p>
+          <input
+            id={phoneId}
+            name="stc_pay_phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            dir="ltr"
+            value={extras.stcPayPhone}
+            aria-describedby={`${phoneId}-hint`}
+            onChange={(e) => extras.onStcPayPhone(e.target.value)}
+            data-testid="stc-pay-phone"
+          />
+        </div>
       )}
     </>
   );

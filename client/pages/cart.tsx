@@ -23,6 +23,7 @@ import { applySkuSync, buyableEntries, cartPrice, type CartChange, type SyncedSk
 import { checkout, restoreCheckout, saveCheckout } from '../stores/checkout';
 import { Icon } from '../ui/Icon';
 import { Totals } from '../orders/Totals';
+import PayLaterNote from '../orders/PayLaterNote';
 import { CouponForm } from '../orders/CouponForm';
 import { PendingOrderNotice } from '../orders/PendingOrderNotice';
 import { TotalsFailed } from '../orders/TotalsFailed';
@@ -162,6 +163,7 @@ export function Component() {
           <h2 id="cart-summary-title">{t('cart_summary')}</h2>
           <FreeDeliveryBanner />
           <Totals totals={totals} subtotalMinor={cartPayableMinor(items as typeof cart.items, currencyInfo)} />
+          {totals && <PayLaterNote minor={totals.total} />}
           {totalsFailed && <TotalsFailed failed={totalsFailed} onRetry={retryTotals} />}
           <CouponForm result={totals?.coupon ?? null} failed={totalsFailed} onApply={retryTotals} />
           {blocked && <p className="form-note">{t('cart_checkout_blocked')}</p>}

@@ -19,6 +19,8 @@ export interface CheckoutState {
   email: string;
   paymentMethod: PaymentMethod;
   cardMethod: CardMethod | null;
+  /** STC Pay's account number as typed (the delivery phone until then). */
+  stcPayPhone?: string;
   useWallet: boolean;
   /** One key per attempt: a retry of the same attempt reuses it, a new attempt gets a new one. */
   idempotencyKey: string | null;

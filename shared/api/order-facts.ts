@@ -7,5 +7,4 @@ export const MAX_LINE_COUNT = 99;
 export const PAYMENT_METHODS = ['cod', 'wallet', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** Card schemes offered by Gulf gateways, per country (KNET is Kuwait's, mada Saudi Arabia's). */
-export const CARD_METHODS = { KW: ['knet', 'card', 'apple_pay'], SA: ['mada', 'card', 'apple_pay'] } as const;
+export { CARD_METHODS, GATEWAY_METHODS } from '../payments/gateway-methods';

@@ -6,10 +6,32 @@ import { giftSchema } from './gift-schemas';
 import { GIFT_LIMIT } from '../orders/promotions';
 
 import { MAX_ORDER_LINES, MAX_LINE_COUNT, PAYMENT_METHODS } from './order-facts';
+import { CARD_KINDS, GATEWAY_METHODS_ALL, type GatewayMethod } from '../payments/gateway-methods';
+import { PHONE_RULES, nationalNumber } from './address-facts';
 
-export { MAX_ORDER_LINES, MAX_LINE_COUNT, PAYMENT_METHODS, type PaymentMethod, CARD_METHODS } from './order-facts';
+export {
+  MAX_ORDER_LINES,
+  MAX_LINE_COUNT,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  CARD_METHODS,
+  GATEWAY_METHODS,
+} from './order-facts';
 
-export type CardMethod = 'knet' | 'mada' | 'card' | 'apple_pay';
+/** A way to pay through the gateway: a card kind, STC Pay, or a pay-later provider. */
+export type CardMethod = GatewayMethod;
+
+const gatewayMethod = z.enum(GATEWAY_METHODS_ALL);
+
+/**
+ * The STC Pay account's number: a Saudi mobile, typed with or without +966 or a leading 0, in Latin,
+ * Arabic-Indic or Persian digits; the API keeps the national part (5xxxxxxxx).
+ */
+export const stcPayPhone = z
+  .string({ error: 'stc_pay_phone_invalid' })
+  .max(24, { error: 'stc_pay_phone_invalid' })
+  .transform(nationalNumber)
+  .pipe(z.string().regex(PHONE_RULES.SA.pattern, { error: 'stc_pay_phone_invalid' }));
 
 const lines = z
   .array(z.object({ sku_id: z.number().int().positive(), count: z.number().int().min(1).max(MAX_LINE_COUNT) }), {
@@ -56,7 +78,9 @@ export const submitSchema = calculateSchema.extend({
   /** A fresh random key per checkout attempt: retries with it never make a second order. */
   idempotency_key: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, { error: 'idempotency_key_invalid' }),
   payment_method: z.enum(PAYMENT_METHODS, { error: 'payment_method_required' }),
-  card_method: z.enum(['knet', 'mada', 'card', 'apple_pay']).optional(),
+  card_method: gatewayMethod.optional(),
+  /** STC Pay's account number (card_method stc_pay): the address's phone when not given. */
+  stc_pay_phone: stcPayPhone.optional(),
   /** A saved address of the signed-in shopper… */
   address_id: z.number().int().positive().optional(),
   /** …or one typed at checkout (guests). */
@@ -74,7 +98,8 @@ const orderLinkKey = z
 
 export const payAgainSchema = z.object({
   order_id: z.number().int().positive(),
-  card_method: z.enum(['knet', 'mada', 'card', 'apple_pay']).optional(),
+  card_method: gatewayMethod.optional(),
+  stc_pay_phone: stcPayPhone.optional(),
   key: orderLinkKey,
 });
 
@@ -100,7 +125,8 @@ export const walletChargeSchema = z.object({
     .number({ error: 'mandatory-field' })
     .int({ error: 'wallet_amount_invalid' })
     .positive({ error: 'wallet_amount_invalid' }),
-  payment_method: z.enum(['knet', 'mada', 'card', 'apple_pay'], { error: 'payment_method_required' }),
+  // A top-up is never paid later, nor with STC Pay (whose account is its own wallet): cards only.
+  payment_method: z.enum(CARD_KINDS, { error: 'payment_method_required' }),
 });
 
 export const ORDER_STATUSES = [

@@ -67,8 +67,8 @@ describe('dictionaries', () => {
 
   it('really translate: Arabic texts are written in Arabic script', () => {
     // Texts that are only symbols and parameters (e.g. '−{{percent}}') need no translation; a few
-    // names are written in Latin script in Arabic too (the language switch's "English", Apple Pay).
-    const keepLatin = new Set(['language_switch_to', 'card_apple_pay']);
+    // names are written in Latin script in Arabic too (the language switch's "English", Apple Pay, STC Pay).
+    const keepLatin = new Set(['language_switch_to', 'card_apple_pay', 'card_stc_pay']);
     const latinOnly = keys.filter((k) =>
       texts(ar[k]).some(
         (s) => /[A-Za-z]/.test(s.replace(/\{\{\w+\}\}/g, '')) && !/[\u0600-\u06FF]/.test(s) && !keepLatin.has(k),

@@ -1,4 +1,5 @@
 // What the order API answers, as both sides see it. Amounts are minor units of `currency`.
+import type { UnavailableMethod } from '../payments/gateway-methods';
 import type { CardMethod, OrderStatus, PaymentMethod } from '../api/order-schemas';
 import type { TaxInvoice } from '../invoice/tax-invoice';
 import type { CreditNote } from '../invoice/credit-note';
@@ -120,7 +121,10 @@ export interface CalculateResult extends PricedTotals {
   delivery_fee: number;
   vat_rate: number;
   payment_methods: PaymentMethod[];
+  /** The gateway's ways to pay offered for what is due: card kinds, STC Pay, pay later. */
   card_methods: CardMethod[];
+  /** The country's other gateway ways, with why this order cannot use them (a provider's limits). */
+  unavailable_methods: UnavailableMethod[];
   /** Promotions running for this shopper, applied or not, with why (decision 33). */
   promotions: PromotionResult[];
   /** The gifts the order would get, at price 0. */

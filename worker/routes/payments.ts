@@ -18,6 +18,8 @@ import { safeRedirect } from '../lib/safe-redirect';
 import { readSession } from '../lib/session';
 import { sameOriginPath } from '#shared/safe-path';
 import { fail } from '#shared/api/envelope';
+import { isPayLater } from '#shared/payments/gateway-methods';
+import { normalizeDigits } from '#shared/text/digits';
 import { WEBHOOK_PROVIDER_PATTERN, WEBHOOK_SIGNATURE_HEADERS } from '#shared/api/payment-webhooks';
 
 const SIGNATURE_HEADERS = Object.values(WEBHOOK_SIGNATURE_HEADERS);
@@ -55,6 +57,7 @@ interface SandboxPayment {
   method: string;
   status: string;
   return_path: string;
+  payer_phone: string | null;
 }
 
 payments.use('/payments/sandbox/*', async (c, next) => {
@@ -79,12 +82,17 @@ function sandboxCall(c: Context<AppEnv>, id: string, method: 'GET' | 'POST', bod
 }
 
 const SANDBOX_STYLE =
-  'body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:32rem;padding:1.5rem;color:#17302b}.card{border:1px solid #d5e0dd;border-radius:12px;padding:1.25rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dd{margin:0;font-weight:700}form{display:grid;gap:.75rem;margin-block-start:1rem}button{font:inherit;font-weight:700;min-block-size:48px;border-radius:999px;border:2px solid #0d6b5e;cursor:pointer}.ok{background:#0d6b5e;color:#fff}.no{background:#fff;color:#b42318;border-color:#b42318}.later{background:#fff;color:#0d6b5e}';
+  'body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:32rem;padding:1.5rem;color:#17302b}.card{border:1px solid #d5e0dd;border-radius:12px;padding:1.25rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dd{margin:0;font-weight:700}form{display:grid;gap:.75rem;margin-block-start:1rem}label{display:grid;gap:.25rem}input{font:inherit;padding:.6rem;border:1px solid #5d6f6b;border-radius:8px}button{font:inherit;font-weight:700;min-block-size:48px;border-radius:999px;border:2px solid #0d6b5e;cursor:pointer}.ok{background:#0d6b5e;color:#fff}.no{background:#fff;color:#b42318;border-color:#b42318}.later{background:#fff;color:#0d6b5e}.error{color:#b42318;font-weight:700}';
 
-payments.get('/payments/sandbox/:id{pay_[0-9a-f]{24}}', async (c) => {
-  const res = await sandboxCall(c, c.req.param('id'), 'GET');
-  if (!res.ok) return c.notFound();
-  const p = ((await res.json()) as { data: SandboxPayment }).data;
+/** A code as the tester typed it: six digits, Arabic-Indic ones too. */
+const SANDBOX_OTP = /^\d{6}$/;
+
+/**
+ * The sandbox's "hosted payment page", as the provider of the method shows it: a card gateway's
+ * outcome, a pay-later provider's approval, STC Pay's code sent to the account's phone (any six digits
+ * pass, as in Tap's test mode; letting it expire fails the payment).
+ */
+function sandboxPage(c: Context<AppEnv>, p: SandboxPayment, otpError = false) {
   // The page speaks the language of the page the shopper came from (and returns to).
   const lang = splitLocalePath(p.return_path).lang;
   const { t } = createTranslator(lang, lang === 'ar' ? ar : en);
@@ -93,13 +101,29 @@ payments.get('/payments/sandbox/:id{pay_[0-9a-f]{24}}', async (c) => {
   const button = (outcome: string, label: string, cls: string) =>
     html`<button type="submit" name="outcome" value="${outcome}" class="${cls}">${label}</button>`;
   const done = p.status !== 'initiated';
+  const choices =
+    p.method === 'stc_pay'
+      ? html`<form method="post"><label>${t('sandbox_otp_label', { phone: `\u2066${p.payer_phone ?? ''}\u2069` })}<input name="otp" inputmode="numeric" autocomplete="one-time-code" maxlength="6" aria-describedby="otp-error"></label>${otpError ? html`<p id="otp-error" class="error" role="alert">${t('sandbox_otp_wrong')}</p>` : ''}${button('succeeded', t('sandbox_otp_pay'), 'ok')}${button('failed', t('sandbox_otp_expire'), 'no')}${button('cancelled', t('sandbox_cancel'), 'later')}</form>`
+      : isPayLater(p.method)
+        ? html`<form method="post">${button('succeeded', t('sandbox_approve'), 'ok')}${button('failed', t('sandbox_decline'), 'no')}${button('cancelled', t('sandbox_abandon'), 'later')}</form>`
+        : html`<form method="post">${button('succeeded', t('sandbox_success'), 'ok')}${button('failed', t('sandbox_fail'), 'no')}${button('cancelled', t('sandbox_cancel'), 'later')}</form>`;
   return c.html(
     html`<!DOCTYPE html><html lang="${lang}" dir="${dirOf(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${t('sandbox_title')}</title><style nonce="${nonce}">${raw(SANDBOX_STYLE)}</style></head><body><main class="card"><h1>${t('sandbox_title')}</h1><p>${t('sandbox_note')}</p><dl><dt>${t('sandbox_amount')}</dt><dd><bdi>${amount}</bdi></dd><dt>${t('sandbox_method')}</dt><dd>${t(`card_${p.method}` as 'card_knet')}</dd></dl>${
-      done
-        ? html`<p><a href="${sameOriginPath(p.return_path) ?? '/'}">${t('success_continue')}</a></p>`
-        : html`<form method="post">${button('succeeded', t('sandbox_success'), 'ok')}${button('failed', t('sandbox_fail'), 'no')}${button('cancelled', t('sandbox_cancel'), 'later')}</form>`
+      done ? html`<p><a href="${sameOriginPath(p.return_path) ?? '/'}">${t('success_continue')}</a></p>` : choices
     }</main></body></html>`,
+    otpError ? 422 : 200,
   );
+}
+
+async function sandboxPayment(c: Context<AppEnv>): Promise<SandboxPayment | null> {
+  const res = await sandboxCall(c, c.req.param('id')!, 'GET');
+  if (!res.ok) return null;
+  return ((await res.json()) as { data: SandboxPayment }).data;
+}
+
+payments.get('/payments/sandbox/:id{pay_[0-9a-f]{24}}', async (c) => {
+  const p = await sandboxPayment(c);
+  return p ? sandboxPage(c, p) : c.notFound();
 });
 
 payments.post('/payments/sandbox/:id{pay_[0-9a-f]{24}}', limitBody(SANDBOX_FORM_MAX_BYTES), async (c) => {
@@ -110,6 +134,13 @@ payments.post('/payments/sandbox/:id{pay_[0-9a-f]{24}}', limitBody(SANDBOX_FORM_
   const text = await c.req.text();
   const outcome = new URLSearchParams(text).get('outcome') ?? '';
   if (!['succeeded', 'failed', 'cancelled'].includes(outcome)) return c.json(fail('bad_request', 400), 400);
+  if (outcome === 'succeeded') {
+    // STC Pay is paid only with the code its account received: a wrong one shows the page again.
+    const p = await sandboxPayment(c);
+    if (!p) return c.notFound();
+    const otp = normalizeDigits(new URLSearchParams(text).get('otp') ?? '').trim();
+    if (p.method === 'stc_pay' && p.status === 'initiated' && !SANDBOX_OTP.test(otp)) return sandboxPage(c, p, true);
+  }
   const res = await sandboxCall(c, c.req.param('id'), 'POST', JSON.stringify({ outcome }));
   if (!res.ok) return c.notFound();
   const { return_path } = ((await res.json()) as { data: { return_path: string } }).data;

@@ -4,6 +4,7 @@
 // (or to the cut-off) stores nothing.
 import { BOOKING_RULES, changeableUntil, gulfInstant, WINDOW_HOURS } from '#shared/blood-tests/slot-rules';
 import { randomHex } from '#shared/bytes';
+import { CARD_METHODS } from '#shared/payments/gateway-methods';
 import { cardMethodFor, newPaymentId, openPayment, walletMove } from '../orders/place';
 import type { SlotWindow } from '#shared/api/blood-test-order-schemas';
 import { ApiError } from '../lib/errors';
@@ -193,7 +194,7 @@ export async function payAgain(
     .bind(o.id)
     .all<Pick<BloodTestItemRow, 'sku_id' | 'fasting_hours' | 'morning_draw'>>();
   await assertBookable(db, { country: o.country, date: row!.slot_date, window: row!.slot_window, tests }, now);
-  const cardMethod = cardMethodFor(o.country, p.cardMethod);
+  const cardMethod = cardMethodFor(o.country, p.cardMethod, o.total, CARD_METHODS[o.country]);
   const paymentId = newPaymentId();
   const statements = [
     db

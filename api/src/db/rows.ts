@@ -201,6 +201,8 @@ export interface PaymentRow {
   provider_ref: string | null;
   redirect_url: string | null;
   return_path: string;
+  /** The number STC Pay charges, in E.164 (migration 0046); null for other methods. */
+  payer_phone: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -1,8 +1,9 @@
 // Money moves of orders and bookings: payment ids, the card kind of a country, the return path after a
 // hosted payment page, wallet movements (never below zero) and open card payments.
 import { localizePath } from '#shared/locale';
-import { CARD_METHODS } from '#shared/api/order-schemas';
+import { GATEWAY_METHODS, unavailableReason, type GatewayMethod } from '#shared/payments/gateway-methods';
 import { randomHex } from '#shared/bytes';
+import { nationalNumber, PHONE_RULES } from '#shared/api/address-facts';
 import { ApiError } from '../lib/errors';
 
 export function newPaymentId(): string {
@@ -10,14 +11,38 @@ export function newPaymentId(): string {
 }
 
 /**
- * The kind of card of a card payment (a product order, a blood-test booking, paying either again): the
- * one asked for, else the country's first; one the country does not offer is refused.
+ * The gateway method of a payment (a product order, a blood-test booking, paying either again): the one
+ * asked for, else the country's first card kind. One the country does not have is refused, and so is one
+ * that does not take this amount (a pay-later provider's minimum and maximum), with its own message.
+ * `methods` narrows the country's list (blood-test bookings take cards only).
  */
-export function cardMethodFor(country: keyof typeof CARD_METHODS, asked: string | undefined): string {
-  const allowed: readonly string[] = CARD_METHODS[country];
-  const method = asked ?? allowed[0]!;
-  if (!allowed.includes(method)) throw new ApiError(400, 'payment_method_unavailable');
-  return method;
+export function cardMethodFor(
+  country: keyof typeof GATEWAY_METHODS,
+  asked: string | undefined,
+  due: number,
+  methods: readonly string[] = GATEWAY_METHODS[country],
+): GatewayMethod {
+  const method = asked ?? methods[0]!;
+  if (!methods.includes(method)) throw new ApiError(400, 'payment_method_unavailable');
+  const why = unavailableReason(method as GatewayMethod, country, due);
+  if (why) throw new ApiError(400, `payment_method_${why.reason}`, { method, limit: why.limit });
+  return method as GatewayMethod;
+}
+
+/**
+ * The STC Pay account a payment charges, in E.164: the number the shopper typed at the review step, else
+ * the delivery phone when it is a Saudi mobile; null for every other method. A number that is no Saudi
+ * mobile is refused before anything is held.
+ */
+export function stcPayPhoneFor(
+  method: string | null,
+  given: string | undefined,
+  deliveryPhone: string | null,
+): string | null {
+  if (method !== 'stc_pay') return null;
+  const national = given ?? nationalNumber(deliveryPhone ?? '');
+  if (!PHONE_RULES.SA.pattern.test(national)) throw new ApiError(400, 'stc_pay_phone_invalid');
+  return `${PHONE_RULES.SA.dial}${national}`;
 }
 
 export function returnPath(lang: 'en' | 'ar', orderId: number): string {
@@ -70,13 +95,15 @@ export function openPayment(
     provider?: string;
     /** The blood-test booking this payment pays (then orderId is null). */
     bloodTestOrderId?: number;
+    /** STC Pay's account number (stcPayPhoneFor). */
+    payerPhone?: string | null;
   },
 ): D1PreparedStatement {
   const now = Date.now();
   return db
     .prepare(
-      `INSERT INTO payments (id, provider, purpose, order_id, blood_test_order_id, user_id, amount, currency, method, status, return_path, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'initiated', ?, ?, ?)`,
+      `INSERT INTO payments (id, provider, purpose, order_id, blood_test_order_id, user_id, amount, currency, method, status, return_path, payer_phone, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'initiated', ?, ?, ?, ?)`,
     )
     .bind(
       p.id,
@@ -89,6 +116,7 @@ export function openPayment(
       p.currency,
       p.method,
       p.returnPath,
+      p.payerPhone ?? null,
       now,
       now,
     );

@@ -16,10 +16,10 @@ import { placedPromotions, promotionProblem } from './promotion-order';
 import type { PlaceContext, Placed } from './place-types';
 import { bodyHash, ownerOf, replay } from './order-replay';
 import { failureOf, holdStatements } from './stock-holds';
-import { cardMethodFor, newPaymentId, openPayment, returnPath, walletMove } from './payment-moves';
+import { cardMethodFor, newPaymentId, openPayment, returnPath, stcPayPhoneFor, walletMove } from './payment-moves';
 
 // Callers import these from here as before: the order's money moves and holds are its own modules.
-export { cardMethodFor, newPaymentId, openPayment, returnPath, walletMove } from './payment-moves';
+export { cardMethodFor, newPaymentId, openPayment, returnPath, stcPayPhoneFor, walletMove } from './payment-moves';
 export { failureOf, holdStatements, stockFlags } from './stock-holds';
 export { bodyHash } from './order-replay';
 export type { PlaceContext, Placed } from './place-types';
@@ -64,7 +64,13 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
   // Nothing left to pay (wallet covered it): the order is paid whatever method was picked.
   const method =
     q.totals.due === 0 ? (q.totals.wallet_used > 0 ? 'wallet' : input.payment_method) : input.payment_method;
-  const cardMethod = method === 'card' ? cardMethodFor(ctx.country, input.card_method) : null;
+  const cardMethod = method === 'card' ? cardMethodFor(ctx.country, input.card_method, q.totals.due) : null;
+  // A gift's address is the recipient's: her phone is not the buyer's STC Pay account.
+  const payerPhone = stcPayPhoneFor(
+    cardMethod,
+    input.stc_pay_phone,
+    input.gift ? (ctx.user?.phone ?? null) : address.phone,
+  );
   const status = method === 'card' ? 'pending_payment' : method === 'wallet' ? 'paid' : 'placed';
 
   // A guest has no order list: the success page and the confirmation mail carry this link.
@@ -75,7 +81,20 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
     const paymentId = method === 'card' ? newPaymentId() : null;
     try {
       await ctx.db.batch(
-        orderStatements(ctx, { input, hash, orderId, paymentId, q, address, email, method, cardMethod, status, link }),
+        orderStatements(ctx, {
+          input,
+          hash,
+          orderId,
+          paymentId,
+          q,
+          address,
+          email,
+          method,
+          cardMethod,
+          payerPhone,
+          status,
+          link,
+        }),
       );
       const order = await orderView(ctx.db, orderId, ctx.lang);
       return { order: order!, paymentId, replayed: false, link: token };
@@ -116,6 +135,7 @@ function orderStatements(
     email: string;
     method: string;
     cardMethod: string | null;
+    payerPhone: string | null;
     status: string;
     link: { token: string; hash: string } | null;
   },
@@ -208,6 +228,7 @@ function orderStatements(
         currency: t.currency,
         method: o.cardMethod!,
         returnPath: returnPath(ctx.lang, orderId),
+        payerPhone: o.payerPhone,
       }),
     );
   if (o.link) statements.push(orderLinkStatement(db, o.link, orderId, now));

@@ -1,5 +1,6 @@
 // The payment-gateway interface: a hosted payment page per charge, and a signed webhook telling the
-// outcome. Two adapters: Tap Payments (production: KNET, mada, cards, Apple Pay) and the built-in
+// outcome. Two adapters: Tap Payments (production: KNET, mada, cards, Apple Pay, STC Pay, Tabby and
+// Tamara, each a source of Tap's charges: decision 42) and the built-in
 // sandbox (local mode: a page where a tester picks success, failure or cancel). The interface only:
 // gateway-for.ts picks the adapter, so no adapter depends on a module that depends on it.
 import type { WebhookProvider } from '#shared/api/payment-webhooks';
@@ -14,6 +15,8 @@ export interface ChargeRequest {
   method: CardMethod;
   description: string;
   customer: { name: string; email: string; phone: string | null };
+  /** STC Pay's account number in E.164 (the provider sends it the code); null for other methods. */
+  payerPhone?: string | null;
   /** Where the shopper's browser goes after the payment page. */
   returnUrl: string;
   /** Where the gateway posts the outcome. */

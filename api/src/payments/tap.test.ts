@@ -40,6 +40,40 @@ describe('Tap adapter', () => {
     });
   });
 
+  it('charges STC Pay from the account phone in the source, and Tabby and Tamara by their documented ids', async () => {
+    const sent: any[] = [];
+    const fetcher = (async (_url: string, init: RequestInit) => {
+      sent.push(JSON.parse(String(init.body)));
+      return Response.json({ id: `chg_${sent.length}`, transaction: { url: 'https://checkout.tap.company/p' } });
+    }) as unknown as typeof fetch;
+    const gateway = tapGateway(SECRET, fetcher);
+    const charge = {
+      paymentId: 'pay_2',
+      amount: 12_322,
+      currency: 'SAR',
+      decimals: 2,
+      description: 'Order 2',
+      customer: { name: 'Noura', email: 'n@example.com', phone: '+966512345678' },
+      returnUrl: 'https://shop/r',
+      webhookUrl: 'https://shop/w',
+    };
+    await gateway.createCharge({ ...charge, method: 'stc_pay', payerPhone: '+966548220713' });
+    await gateway.createCharge({ ...charge, method: 'tabby' });
+    await gateway.createCharge({ ...charge, method: 'tamara' });
+    expect(sent[0]).toMatchObject({
+      amount: 123.22,
+      currency: 'SAR',
+      source: { id: 'src_sa.stcpay', phone: { country_code: '966', number: '548220713' } },
+    });
+    expect(sent[1].source).toEqual({ id: 'src_tabby.installement' });
+    expect(sent[2].source).toEqual({ id: 'src_tamara' });
+    // The pay-later providers identify the shopper by her phone: it travels with every charge.
+    expect(sent[1].customer.phone).toEqual({ country_code: '966', number: '512345678' });
+    // STC Pay without the account's number is never sent.
+    await expect(gateway.createCharge({ ...charge, method: 'stc_pay', payerPhone: null })).rejects.toThrow();
+    expect(sent).toHaveLength(3);
+  });
+
   it('refunds part of a charge through POST /v2/refunds with the amount in the currency decimals', async () => {
     let url = '';
     let sent: any;

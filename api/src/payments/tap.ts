@@ -20,13 +20,27 @@ const API = 'https://api.tap.company/v2/charges';
 /** Tap's Refunds API: POST {charge_id, amount, currency, reason} refunds part or all of a captured charge. */
 const REFUNDS_API = 'https://api.tap.company/v2/refunds';
 
-/** Tap's source ids for each way to pay. */
+/**
+ * Tap's source ids for each way to pay. STC Pay's source carries the account's phone (Tap's page then
+ * asks for the code STC Pay sends it); Tabby's id is spelt as Tap documents it ("installement").
+ */
 export const TAP_SOURCES: Record<CardMethod, string> = {
   knet: 'src_kw.knet',
   mada: 'src_sa.mada',
   card: 'src_card',
   apple_pay: 'src_apple_pay',
+  stc_pay: 'src_sa.stcpay',
+  tabby: 'src_tabby.installement',
+  tamara: 'src_tamara',
 };
+
+/** The charge's source: its id, and for STC Pay the number to charge. */
+export function tapSource(method: CardMethod, payerPhone: string | null | undefined): Record<string, unknown> {
+  if (method !== 'stc_pay') return { id: TAP_SOURCES[method] };
+  const phone = tapPhone(payerPhone);
+  if (!phone) throw new Error('STC Pay needs the account phone');
+  return { id: TAP_SOURCES.stc_pay, phone };
+}
 
 /** Tap's signed string: the same fields for charges and refunds, `created` taken from each its own way. */
 function hashString(o: TapCharge | TapRefund, created: string | number | undefined): string {
@@ -126,7 +140,7 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
             email: charge.customer.email,
             ...(phone ? { phone } : {}),
           },
-          source: { id: TAP_SOURCES[charge.method] },
+          source: tapSource(charge.method, charge.payerPhone),
           post: { url: charge.webhookUrl },
           redirect: { url: charge.returnUrl },
         }),

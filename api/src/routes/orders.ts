@@ -3,7 +3,7 @@
 import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { currencyDecimals } from '#shared/money';
-import { CARD_METHODS } from '#shared/api/order-schemas';
+import { gatewayMethodsFor } from '#shared/payments/gateway-methods';
 import { clientIp } from '../lib/client-ip';
 import { ApiError } from '../lib/errors';
 import { enforce, limit, LIMITS } from '../lib/limits';
@@ -21,6 +21,8 @@ import {
   placedEnvelope,
   placeOrder,
   returnPath,
+  cardMethodFor,
+  stcPayPhoneFor,
 } from '../orders/place';
 import { quote } from '../orders/quote';
 import { calculatedPromotions } from '../orders/promotion-order';
@@ -45,9 +47,9 @@ export async function startCharge(
     returnPath: string;
   },
 ): Promise<string> {
-  const existing = await c.env.DB.prepare('SELECT redirect_url FROM payments WHERE id = ?')
+  const existing = await c.env.DB.prepare('SELECT redirect_url, payer_phone FROM payments WHERE id = ?')
     .bind(p.paymentId)
-    .first<Pick<PaymentRow, 'redirect_url'>>();
+    .first<Pick<PaymentRow, 'redirect_url' | 'payer_phone'>>();
   if (existing?.redirect_url) return existing.redirect_url;
   const gateway = gatewayFor(c.var.config);
   const origin = siteOrigin(c);
@@ -60,6 +62,7 @@ export async function startCharge(
       method: p.method as never,
       description: p.description,
       customer: p.customer,
+      payerPhone: existing?.payer_phone ?? null,
       returnUrl: `${origin}${p.returnPath}`,
       webhookUrl: `${origin}/payments/webhook/${gateway.name}`,
     });
@@ -97,6 +100,8 @@ export const orderRoutes = new Hono<AppEnv>()
       userId: user?.id ?? null,
       email: user?.email ?? input.email ?? null,
     });
+    // The gateway's ways for what is due (the wallet's part taken off), and the others with why not.
+    const gateway = gatewayMethodsFor(c.var.country, q.totals.due);
     return c.json(
       ok({
         ...q.totals,
@@ -106,7 +111,8 @@ export const orderRoutes = new Hono<AppEnv>()
         delivery_fee: q.settings.delivery_fee,
         vat_rate: q.settings.vat_basis_points / 100,
         payment_methods: ['cod', ...(user && q.walletBalance > 0 ? ['wallet'] : []), 'card'],
-        card_methods: CARD_METHODS[c.var.country],
+        card_methods: gateway.offered,
+        unavailable_methods: gateway.unavailable,
         ...calculatedPromotions(q),
       }),
     );
@@ -166,9 +172,13 @@ export const orderRoutes = new Hono<AppEnv>()
       if (!open?.redirect_url) throw new ApiError(409, 'order_not_payable');
       return c.json(ok({ order, payment: { id: open.id, url: open.redirect_url } }));
     }
-    const method = input.card_method ?? order.card_method ?? CARD_METHODS[order.country][0];
-    if (!(CARD_METHODS[order.country] as readonly string[]).includes(method))
-      throw new ApiError(400, 'payment_method_unavailable');
+    const method = cardMethodFor(
+      order.country,
+      input.card_method ?? order.card_method ?? undefined,
+      order.totals.total,
+    );
+    const address = order.address as { recipient: string; phone: string };
+    const payerPhone = stcPayPhoneFor(method, input.stc_pay_phone, address.phone);
     const paymentId = newPaymentId();
     // Take the stock and the coupon again, with the same all-or-nothing guarantees as a new order.
     const coupon = await db
@@ -187,6 +197,7 @@ export const orderRoutes = new Hono<AppEnv>()
           currency: order.currency,
           method,
           returnPath: returnPath(c.var.lang, order.id),
+          payerPhone,
         }),
         db
           .prepare(
@@ -210,7 +221,6 @@ export const orderRoutes = new Hono<AppEnv>()
       if (kind === 'coupon_already_used' || kind === 'open_payment') throw new ApiError(409, 'order_not_payable');
       throw error;
     }
-    const address = order.address as { recipient: string; phone: string };
     const url = await startCharge(c, {
       paymentId,
       amount: order.totals.total,

@@ -61,14 +61,17 @@ const sandboxChoice = z.object({ outcome: z.enum(['succeeded', 'failed', 'cancel
 async function ownSandboxPayment(c: Context<AppEnv>, id: string) {
   const user = await currentUser(c);
   return c.env.DB.prepare(
-    `SELECT p.id, p.purpose, p.order_id, p.amount, p.currency, p.method, p.status, p.return_path FROM payments p
+    `SELECT p.id, p.purpose, p.order_id, p.amount, p.currency, p.method, p.status, p.return_path, p.payer_phone FROM payments p
      WHERE p.id = ?1 AND ((p.user_id IS NOT NULL AND p.user_id = ?2)
        OR EXISTS (SELECT 1 FROM idempotency_keys k JOIN orders o ON o.id = k.order_id
                   WHERE k.order_id = p.order_id AND k.owner = ?3 AND o.user_id IS NULL))`,
   )
     .bind(id, user?.id ?? -1, c.var.deviceId ? `d:${c.var.deviceId}` : '')
     .first<
-      Pick<PaymentRow, 'id' | 'purpose' | 'order_id' | 'amount' | 'currency' | 'method' | 'status' | 'return_path'>
+      Pick<
+        PaymentRow,
+        'id' | 'purpose' | 'order_id' | 'amount' | 'currency' | 'method' | 'status' | 'return_path' | 'payer_phone'
+      >
     >();
 }
 

@@ -1,11 +1,13 @@
 // /checkout/order: review, coupon, wallet, payment method, totals from /order/calculate, place the order.
 import { lazy, Suspense, useContext, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import type { Address } from '#shared/api/account-schemas';
 import { ApiFailure } from '#shared/api/client';
 import type { CardMethod, PaymentMethod } from '#shared/api/order-schemas';
+import { nationalNumber } from '#shared/api/address-facts';
+import { GATEWAY_METHODS_ALL } from '#shared/payments/gateway-methods';
 import type { SubmitResult } from '#shared/orders/types';
 import { AddressText } from '#client/accounts/AddressText';
 import { useI18n } from '#client/i18n/context';
@@ -89,6 +91,7 @@ export function Component() {
   const hasAddress = state.giftOn ? !!gift : user ? !!state.addressId : !!state.guestAddress;
   const { data: saved } = useSWR<{ items: Address[] }>(user ? '/user/address' : null);
   const deliveryAddress: Address | null = user ? (saved?.items.find((a) => a.id === state.addressId) ?? null) : null;
+  const address = user ? null : state.guestAddress;
 
   useEffect(() => {
     if (ready && !hasAddress) navigate(href('/checkout/shipping'), { replace: true });
@@ -97,6 +100,13 @@ export function Component() {
   const cardMethods = totals?.card_methods ?? [];
   const cardMethod: CardMethod | undefined =
     state.cardMethod && cardMethods.includes(state.cardMethod) ? state.cardMethod : cardMethods[0];
+  // STC Pay charges the account of this number: the delivery phone until the shopper types another.
+  const deliveryPhone = (state.giftOn ? user?.phone : (deliveryAddress?.phone ?? address?.phone)) ?? '';
+  const stcPayPhone = state.stcPayPhone ?? nationalNumber(deliveryPhone);
+  // Back from a provider's page that did not take the payment (declined, expired, left): say so here,
+  // where the shopper chooses again (checkout/success.tsx sends her back with the order cancelled).
+  const [params] = useSearchParams();
+  const declined = GATEWAY_METHODS_ALL.find((m) => m === params.get('declined')) ?? null;
 
   /** Analytics: the payment chosen, with the lines it would pay for. */
   function trackPaymentInfo(paymentType: string) {
@@ -127,6 +137,7 @@ export function Component() {
         ...giftsOf(totals),
         payment_method: checkout.paymentMethod,
         ...(checkout.paymentMethod === 'card' && cardMethod ? { card_method: cardMethod } : {}),
+        ...(checkout.paymentMethod === 'card' && cardMethod === 'stc_pay' ? { stc_pay_phone: stcPayPhone } : {}),
         use_wallet: checkout.paymentMethod === 'wallet' || checkout.useWallet,
         ...(gift
           ? { gift, ...(user ? {} : { email: checkout.email }) }
@@ -174,10 +185,14 @@ export function Component() {
     }
   }
 
-  const address = user ? null : state.guestAddress;
   return (
     <Page title={t('page_checkout_order')} crumbs={[{ label: t('page_cart'), to: href('/cart') }]}>
       <Steps current="order" />
+      {declined && !error && (
+        <div className="form-alert" role="alert" data-testid="payment-declined">
+          <p>{t('payment_declined_back', { method: t(`card_${declined}`) })}</p>
+        </div>
+      )}
       {error && (
         <div className="form-alert" role="alert" tabIndex={-1} ref={alertRef} data-testid="form-error">
           <p>{error}</p>
@@ -251,6 +266,17 @@ export function Component() {
                 checkout.cardMethod = m;
                 trackPaymentInfo(`card_${m}`);
               }}
+              extras={
+                totals
+                  ? {
+                      due: totals.due,
+                      format: (n) => minor(n, totals.currency),
+                      unavailable: totals.unavailable_methods ?? [],
+                      stcPayPhone,
+                      onStcPayPhone: (phone) => (checkout.stcPayPhone = phone),
+                    }
+                  : undefined
+              }
             />
             {user && state.paymentMethod !== 'wallet' && (totals?.wallet_balance ?? 0) > 0 && (
               <label className="checkbox">

@@ -1,6 +1,6 @@
 // /checkout/success: the order, what happens next; a card order's payment outcome is followed here.
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useContext, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { OrderView } from '#shared/orders/types';
 import { formatDate } from '#shared/text/dates';
@@ -24,10 +24,14 @@ import { forgetGift, GUEST_ADDRESS_DRAFT } from '#client/orders/checkout-steps';
 import { firstTime, localStore } from '#client/analytics/once';
 import { track } from '#client/analytics/track';
 import type { CurrencyCode } from '#shared/locale';
+import { isRedirectMethod } from '#shared/payments/gateway-methods';
+import { ApiContext } from '#client/providers';
 
 export function Component() {
   const { t, lang } = useI18n();
   const href = useHref();
+  const navigate = useNavigate();
+  const api = useContext(ApiContext)!;
   const [params] = useSearchParams();
   const id = Number(params.get('order'));
   const { order, setOrder, missing } = usePolledOrder<OrderView>(id, (n) => `/order/${n}`);
@@ -44,6 +48,20 @@ export function Component() {
     const mark = readPendingOrder();
     if (!order || !cartLoaded || mark?.id !== order.id) return;
     if (order.status === 'pending_payment') return;
+    // STC Pay or a pay-later provider did not take it (declined, the code expired, the shopper left):
+    // the order is cancelled, which gives its stock and coupon back, and the shopper chooses again on
+    // the review step, her cart as it was.
+    if (order.status === 'payment_failed' && isRedirectMethod(order.card_method)) {
+      const proof = mark.link ? { key: mark.link } : {};
+      void api
+        .post('/order/cancel', { order_id: order.id, ...proof })
+        .catch(() => undefined)
+        .then(() => {
+          forgetPendingOrder(order.id);
+          navigate(`${href('/checkout/order')}?declined=${order.card_method}`, { replace: true });
+        });
+      return;
+    }
     // A failed payment was seen here with its actions: checkout no longer leads back to it, but the
     // mark stays so that paying it again later still empties the cart.
     if (order.status === 'payment_failed') return markPendingOrder({ id: mark.id, link: mark.link, waiting: false });
@@ -54,7 +72,7 @@ export function Component() {
       clearDraft(GUEST_ADDRESS_DRAFT);
       forgetGift();
     }
-  }, [order, cartLoaded]);
+  }, [order, cartLoaded, api, href]);
 
   // Analytics: the purchase, once per order on this device (never again on a reload), when the
   // order stands: placed with cash or wallet, or its card payment succeeded.

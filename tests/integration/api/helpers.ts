@@ -25,3 +25,34 @@ export async function deviceToken(): Promise<string> {
   const body = await json<{ data: { access_token: string } }>(res);
   return body.data.access_token;
 }
+
+/** A delivery address of each country, as the shipping form sends it. */
+export const ADDRESSES = {
+  KW: { country: 'KW', recipient: 'Sara', phone: '98765432', area_id: 26, block: '3', street: '12', building: '7' },
+  SA: {
+    country: 'SA',
+    recipient: 'Noura',
+    phone: '512345678',
+    city_id: 2,
+    district: 'Rawdah',
+    street: 'Tahlia',
+    building_number: '1234',
+    postal_code: '23433',
+  },
+} as const;
+
+/** Saves an address of the country for the signed-in shopper; answers its id. */
+export async function saveAddress(
+  device: string,
+  user: string,
+  country: 'KW' | 'SA',
+  over: Record<string, unknown> = {},
+): Promise<number> {
+  const res = await call('/user/address/new', {
+    body: JSON.stringify({ ...ADDRESSES[country], ...over }),
+    token: device,
+    headers: { authorization: `Bearer ${user}`, 'x-country': country, lang: 'en' },
+  });
+  if (res.status !== 200) throw new Error(`address not saved: ${await res.text()}`);
+  return (await json<{ data: { id: number } }>(res)).data.id;
+}

@@ -104,7 +104,9 @@ describe('calculate', () => {
       problems: [],
     });
     expect(data.payment_methods).toEqual(['cod', 'card']);
-    expect(data.card_methods).toEqual(['knet', 'card', 'apple_pay']);
+    // 8.000 KWD is within Tabby's limits; STC Pay and Tamara are Saudi Arabia's only.
+    expect(data.card_methods).toEqual(['knet', 'card', 'apple_pay', 'tabby']);
+    expect(data.unavailable_methods).toEqual([]);
   });
 
   it('prices a Saudi cart VAT-inclusive in SAR: the VAT is the part of the total, not added on top', async () => {
@@ -118,7 +120,7 @@ describe('calculate', () => {
       delivery: 2500,
       total: 9822 + 2500,
       vat_rate: 15,
-      card_methods: ['mada', 'card', 'apple_pay'],
+      card_methods: ['mada', 'card', 'apple_pay', 'stc_pay', 'tabby', 'tamara'],
     });
     // SAR 123.22 × 15 / 115 = 16.0721… → 16.07.
     expect(data.vat).toBe(1607);

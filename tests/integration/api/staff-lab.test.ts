@@ -8,7 +8,7 @@ import { addDays, gulfDate } from '#shared/blood-tests/slot-rules';
 import { changedGuard } from '#api/src/blood-tests/lab-staff';
 import { b64urlEncode } from '#api/src/push/b64';
 import { startVisit } from '../fixtures/blood-test-booking';
-import { call, deviceToken, json } from './helpers';
+import { call, deviceToken, json, saveAddress } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 
 const VITAMIN_D_SKU = 1001;
@@ -119,34 +119,8 @@ beforeAll(async () => {
   device = await deviceToken();
   shopper = await register('lab.shopper@example.com');
   other = await register('lab.other@example.com');
-  addressKW = (
-    await json(
-      await post(
-        '/user/address/new',
-        { country: 'KW', recipient: 'Sara', phone: '98765432', area_id: 26, block: '3', street: '12', building: '7' },
-        shopper,
-      ),
-    )
-  ).data.id;
-  addressSA = (
-    await json(
-      await post(
-        '/user/address/new',
-        {
-          country: 'SA',
-          recipient: 'Noura',
-          phone: '512345678',
-          city_id: 2,
-          district: 'Rawdah',
-          street: 'Tahlia',
-          building_number: '1234',
-          postal_code: '23433',
-        },
-        shopper,
-        'SA',
-      ),
-    )
-  ).data.id;
+  addressKW = await saveAddress(device, shopper, 'KW');
+  addressSA = await saveAddress(device, shopper, 'SA');
   coordinator = await staffWith([{ role: 'lab_coordinator', country: null }], { name: 'Coordinator One' });
   second = await staffWith([{ role: 'lab_coordinator', country: null }], { name: 'Coordinator Two' });
   kwOnly = await staffWith([{ role: 'lab_coordinator', country: 'KW' }], { name: 'Kuwait Coordinator' });

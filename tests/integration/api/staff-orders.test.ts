@@ -10,7 +10,7 @@ import type { Gateway, RefundReport } from '#api/src/payments/gateway';
 import { hmacHex } from '#shared/api/signing';
 import { formatMinor } from '#shared/money';
 import { b64urlEncode } from '#api/src/push/b64';
-import { call, deviceToken, json } from './helpers';
+import { call, deviceToken, json, saveAddress } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 
 let device: string;
@@ -119,34 +119,8 @@ beforeAll(async () => {
   );
   shopper = reg.data.access_token;
   shopperId = (await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: number }>())!.id;
-  addressKW = (
-    await json(
-      await post(
-        '/user/address/new',
-        { country: 'KW', recipient: 'Noura', phone: '98765432', area_id: 26, block: '3', street: '12', building: '7' },
-        shopper,
-      ),
-    )
-  ).data.id;
-  addressSA = (
-    await json(
-      await post(
-        '/user/address/new',
-        {
-          country: 'SA',
-          recipient: 'Noura',
-          phone: '512345678',
-          city_id: 2,
-          district: 'Rawdah',
-          street: 'Tahlia',
-          building_number: '1234',
-          postal_code: '23433',
-        },
-        shopper,
-        'SA',
-      ),
-    )
-  ).data.id;
+  addressKW = await saveAddress(device, shopper, 'KW', { recipient: 'Noura' });
+  addressSA = await saveAddress(device, shopper, 'SA');
   clerkKW = await staffWith([{ role: 'fulfilment', country: 'KW' }], { name: 'Clerk KW' });
   support = await staffWith([{ role: 'support', country: null }], { name: 'Support' });
   owner = await staffWith([{ role: 'owner', country: null }], { name: 'Owner' });

@@ -113,6 +113,55 @@ describe('sandbox payment page', () => {
     expect(back.headers.get('location')).toBe(payment.return_path);
   });
 
+  it("shows STC Pay's code step with the account's number, and a pay-later provider's approval", async () => {
+    const stc = stubApi(() =>
+      envelope({ ...payment, currency: 'SAR', method: 'stc_pay', payer_phone: '+966548220713' }),
+    );
+    const page = await (await storefront(`/payments/sandbox/${payment.id}`, {}, { API: stc.fetcher })).text();
+    expect(page).toContain('name="otp"');
+    expect(page).toContain('+966548220713');
+    expect(page).toContain('STC Pay');
+    const tabby = stubApi(() =>
+      envelope({ ...payment, currency: 'SAR', method: 'tabby', return_path: '/checkout/success?order=1' }),
+    );
+    const plan = await (await storefront(`/payments/sandbox/${payment.id}`, {}, { API: tabby.fetcher })).text();
+    expect(plan).toContain('Approve the plan');
+    expect(plan).toContain('Decline');
+    expect(plan).not.toContain('name="otp"');
+  });
+
+  it('pays STC Pay only with a six-digit code (Arabic-Indic too); a wrong one shows the step again', async () => {
+    const stcPayment = { ...payment, currency: 'SAR', method: 'stc_pay', payer_phone: '+966548220713' };
+    const post = async (body: string) => {
+      const api = stubApi((request) =>
+        request.method === 'GET'
+          ? envelope(stcPayment)
+          : envelope({ status: 'succeeded', return_path: payment.return_path }),
+      );
+      const res = await storefront(
+        `/payments/sandbox/${payment.id}`,
+        {
+          method: 'POST',
+          headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        },
+        { API: api.fetcher },
+      );
+      return { res, posted: api.received.filter((r) => r.method === 'POST') };
+    };
+    const wrong = await post('outcome=succeeded&otp=12');
+    expect(wrong.res.status).toBe(422);
+    expect(await wrong.res.text()).toContain('role="alert"');
+    expect(wrong.posted).toHaveLength(0);
+    const right = await post(`outcome=succeeded&otp=${encodeURIComponent('١٢٣٤٥٦')}`);
+    expect(right.res.status).toBe(303);
+    expect(right.posted).toHaveLength(1);
+    // Letting the code expire fails the payment without any code.
+    const expired = await post('outcome=failed');
+    expect(expired.res.status).toBe(303);
+    expect(expired.posted).toHaveLength(1);
+  });
+
   it('refuses a cross-site post and does not exist in production', async () => {
     const api = stubApi(() => envelope(payment));
     const cross = await storefront(

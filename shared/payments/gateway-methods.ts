@@ -1,0 +1,109 @@
+// The ways to pay through the payment gateway, per country, and when each is offered: the card kinds
+// (KNET, mada, cards, Apple Pay), STC Pay (Saudi Arabia's mobile wallet, SAR only) and buy now, pay
+// later (Tabby in both countries, Tamara in Saudi Arabia), all through Tap (decision 42). No zod, no
+// DOM: the API enforces these rules and the checkout pages read them as they render.
+import type { Translator } from '../i18n';
+import type { CountryCode } from '../locale';
+
+export const CARD_KINDS = ['knet', 'mada', 'card', 'apple_pay'] as const;
+export const PAY_LATER_METHODS = ['tabby', 'tamara'] as const;
+export const GATEWAY_METHODS_ALL = [...CARD_KINDS, 'stc_pay', ...PAY_LATER_METHODS] as const;
+export type GatewayMethod = (typeof GATEWAY_METHODS_ALL)[number];
+export type PayLaterMethod = (typeof PAY_LATER_METHODS)[number];
+
+/** Card kinds offered by Gulf gateways, per country (KNET is Kuwait's, mada Saudi Arabia's). */
+export const CARD_METHODS = { KW: ['knet', 'card', 'apple_pay'], SA: ['mada', 'card', 'apple_pay'] } as const;
+
+/** Every gateway method a country has, in the order the review step lists them. */
+export const GATEWAY_METHODS: Record<CountryCode, readonly GatewayMethod[]> = {
+  KW: [...CARD_METHODS.KW, 'tabby'],
+  SA: [...CARD_METHODS.SA, 'stc_pay', 'tabby', 'tamara'],
+};
+
+/** Pay in four: the providers' plan that the product and cart pages show. */
+export const INSTALLMENTS = 4;
+
+/**
+ * The amounts (minor units of the country's currency, VAT included) a method accepts. Tabby documents
+ * its minimum (1 KWD, 10 SAR); the maximums are those of the shop's merchant agreements.
+ */
+export const METHOD_LIMITS: Partial<Record<GatewayMethod, Partial<Record<CountryCode, { min: number; max: number }>>>> =
+  {
+    tabby: { KW: { min: 1_000, max: 500_000 }, SA: { min: 1_000, max: 500_000 } },
+    tamara: { SA: { min: 1_000, max: 500_000 } },
+  };
+
+export function isPayLater(method: string | null | undefined): method is PayLaterMethod {
+  return (PAY_LATER_METHODS as readonly string[]).includes(method ?? '');
+}
+
+/** A method whose page is the provider's own (approve, OTP): failing there leads back to the review. */
+export function isRedirectMethod(method: string | null | undefined): boolean {
+  return method === 'stc_pay' || isPayLater(method);
+}
+
+export type UnavailableReason = 'below_minimum' | 'above_maximum';
+
+export interface UnavailableMethod {
+  method: GatewayMethod;
+  reason: UnavailableReason;
+  /** The limit passed, in minor units. */
+  limit: number;
+}
+
+/**
+ * Why a method is not offered for this amount, or null when it is. (Wallet top-ups take card kinds
+ * only, by their schema: the pay-later providers lend for purchases, and STC Pay is a wallet itself.)
+ */
+export function unavailableReason(method: GatewayMethod, country: CountryCode, due: number): UnavailableMethod | null {
+  const limits = METHOD_LIMITS[method]?.[country];
+  if (!limits) return null;
+  if (due < limits.min) return { method, reason: 'below_minimum', limit: limits.min };
+  if (due > limits.max) return { method, reason: 'above_maximum', limit: limits.max };
+  return null;
+}
+
+/** The country's methods for an amount due: those offered, and those not with the reason why. */
+export function gatewayMethodsFor(
+  country: CountryCode,
+  due: number,
+): { offered: GatewayMethod[]; unavailable: UnavailableMethod[] } {
+  const offered: GatewayMethod[] = [];
+  const unavailable: UnavailableMethod[] = [];
+  for (const method of GATEWAY_METHODS[country]) {
+    const why = unavailableReason(method, country, due);
+    if (why) unavailable.push(why);
+    else offered.push(method);
+  }
+  return { offered, unavailable };
+}
+
+/**
+ * An amount split into the plan's payments, in integer minor units like all money (shared/money.ts):
+ * equal parts, the few minor units left over on the first payment (the one made today), so the parts
+ * always add up to the amount. Kept here, not in money.ts, which every page's first JavaScript holds.
+ */
+export function splitInstallments(total: number, count = INSTALLMENTS): number[] {
+  if (!Number.isInteger(total) || total < 0) throw new TypeError('money must be non-negative integer minor units');
+  const part = Math.floor(total / count);
+  return [total - part * (count - 1), ...Array.from({ length: count - 1 }, () => part)];
+}
+
+/** Whether some pay-later method of the country takes this amount (the product and cart pages' note). */
+export function payLaterOffered(country: CountryCode, due: number): PayLaterMethod | null {
+  for (const method of PAY_LATER_METHODS)
+    if (GATEWAY_METHODS[country].includes(method) && !unavailableReason(method, country, due)) return method;
+  return null;
+}
+
+/**
+ * A pay-later plan in words: "4 interest-free payments of SAR 37.50", or, when the amount does not
+ * divide evenly, "SAR 37.51 today, then 3 payments of SAR 37.50, interest-free".
+ */
+export function payLaterPlan(t: Translator['t'], due: number, format: (minor: number) => string): string {
+  const [first, ...rest] = splitInstallments(due);
+  const part = rest[0]!;
+  return first === part
+    ? t('pay_later_plan_equal', { count: INSTALLMENTS, amount: format(part) })
+    : t('pay_later_plan_first', { count: rest.length, first: format(first!), amount: format(part) });
+}

@@ -1,0 +1,117 @@
+// Paying the Gulf way, as Saudi shoppers do it: in four with Tabby, and with STC Pay's code, through
+// the sandbox gateway's pages (the provider's pages in production).
+import type { Page } from '@playwright/test';
+import { expect, signUpThroughApi, test, uniqueEmail } from './fixtures';
+
+async function signUpInSaudiArabia(page: Page, lang: 'en' | 'ar') {
+  const prefix = lang === 'ar' ? '/ar' : '';
+  await signUpThroughApi(page, { lang, name: 'Noura Buyer', email: uniqueEmail('gulfpay') });
+  await page.goto(`${prefix}/profile`);
+  await page.getByTestId('country-switch').selectOption('SA');
+  await expect(page.getByTestId('country-switch')).toHaveValue('SA');
+}
+
+/** A product in stock whose price is within the pay-later providers' limits (SAR 10 to 5,000). */
+async function payLaterProduct(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/product/1', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ filters: [{ key: 'only_available', type: 'boolean', value: true }] }),
+    });
+    const items = (await res.json()).data.items as Array<{ slug: string; default_sku: { id: number } }>;
+    for (const card of items) {
+      const quote = await fetch('/api/order/calculate', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ items: [{ sku_id: card.default_sku.id, count: 2 }] }),
+      });
+      if (quote.ok && (await quote.json()).data.problems.length === 0) return card.slug;
+    }
+    throw new Error('no product in stock');
+  });
+}
+
+async function addSaudiAddress(page: Page, phone: string) {
+  const form = page.getByTestId('address-form');
+  await form.locator('input[name=city_search]').fill('Riy');
+  await expect(form.locator('select[name=city_id] option')).toHaveCount(2);
+  await form.locator('select[name=city_id]').selectOption({ index: 1 });
+  await form.locator('input[name=phone]').fill(phone);
+  await form.locator('input[name=district]').fill('Al Olaya');
+  await form.locator('input[name=street]').fill('King Fahd Road');
+  await form.locator('input[name=building_number]').fill('2345');
+  await form.locator('input[name=postal_code]').fill('12211');
+  await form.locator('button[type=submit]').click();
+  await expect(page.locator('#checkout-address-title')).toBeFocused();
+}
+
+test('a Saudi shopper pays in four with Tabby in Arabic', async ({ page }) => {
+  await signUpInSaudiArabia(page, 'ar');
+  const slug = await payLaterProduct(page);
+  await page.goto(`/ar/products/${slug}`);
+  // The product page shows the plan once it is live, in riyals, rendered by the shop itself.
+  await expect(page.getByTestId('pay-later-note')).toHaveText(/^أو ادفع مع تابي: .*SAR.*بلا فوائد$/);
+  await page.locator('main .add-button').first().click();
+  await page.goto('/ar/cart');
+  await expect(page.getByTestId('pay-later-note')).toContainText('تابي');
+  await page.getByRole('button', { name: 'إتمام الشراء' }).click();
+  await addSaudiAddress(page, '٥١٢٣٤٥٦٧٨');
+  await page.getByRole('button', { name: 'المتابعة إلى الدفع' }).click();
+  await page.getByLabel('الدفع الإلكتروني').check();
+  const tabby = page.getByLabel(/^تابي: قسّمها على 4 دفعات بلا فوائد/);
+  await tabby.check();
+  // The plan for what is due: four parts that add up to the total.
+  await expect(page.getByTestId('plan-tabby')).toHaveText(/دفعات بلا فوائد|اليوم، ثم 3 دفعات/);
+  await page.getByRole('button', { name: 'تأكيد الطلب' }).click();
+  await expect(page).toHaveURL(/\/payments\/sandbox\/pay_/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('صفحة دفع تجريبية');
+  await page.getByRole('button', { name: 'وافق على الخطة' }).click();
+  await expect(page).toHaveURL(/\/ar\/checkout\/success\?order=\d+/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('شكراً لك! تم تأكيد طلبك.');
+  await expect(page.locator('header').getByTestId('cart-count')).toHaveText('0');
+});
+
+test('a Saudi shopper pays with STC Pay after a code that expired', async ({ page }) => {
+  await signUpInSaudiArabia(page, 'en');
+  const slug = await payLaterProduct(page);
+  await page.goto(`/products/${slug}`);
+  await page.locator('main .add-button').first().click();
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await addSaudiAddress(page, '0512345678');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByLabel('Pay online').check();
+  await page.getByLabel('STC Pay', { exact: true }).check();
+  // The account's number starts as the delivery phone; this shopper's STC Pay is on another one.
+  const phone = page.getByLabel('STC Pay mobile number');
+  await expect(phone).toHaveValue('512345678');
+  await phone.fill('548220713');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/payments\/sandbox\/pay_/);
+  // The number is isolated from the text around it (read left to right in Arabic too).
+  await expect(page.getByText(/^Code sent to \u2066\+966548220713\u2069/)).toBeVisible();
+  await page.getByRole('button', { name: 'Let the code expire' }).click();
+
+  // Back on the review step, told why, the cart as it was.
+  await expect(page).toHaveURL(/\/checkout\/order\?declined=stc_pay/);
+  await expect(page.getByTestId('payment-declined')).toHaveText(
+    'STC Pay did not complete the payment. Your cart is as you left it: choose how to pay.',
+  );
+  await expect(page.locator('header').getByTestId('cart-count')).toHaveText('1');
+  await page.getByLabel('Pay online').check();
+  await page.getByLabel('STC Pay', { exact: true }).check();
+  await expect(phone).toHaveValue('548220713');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/payments\/sandbox\/pay_/);
+  await page.getByLabel(/^Code sent to/).fill('12');
+  await page.getByRole('button', { name: 'Confirm and pay' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Enter the 6-digit code.');
+  await page.getByLabel(/^Code sent to/).fill('123456');
+  await page.getByRole('button', { name: 'Confirm and pay' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you! Your order is placed.');
+  await expect(page.locator('header').getByTestId('cart-count')).toHaveText('0');
+  // The cancelled first attempt and the paid second are both in the shopper's orders.
+  await page.goto('/profile/orders');
+  await expect(page.getByTestId('order-card')).toHaveCount(2);
+});
