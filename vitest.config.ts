@@ -23,6 +23,8 @@ const apiTestVars = {
   VAPID_PUBLIC_KEY: 'BIV0VZjf_ll4iGp9ckpjd0lnS6lWMxOQl9aM0c1H2qcc68AamJ4gcl6rqguHLeAeNvpYsYpDUThETx6uDmsE1W8',
   VAPID_PRIVATE_KEY: '4luAJhLgdOBkBOYX_wq8wKBXv3RYjHmZiKV43BojYKk',
   PUSH_MODE: 'send',
+  // Texts to phones stay in the outbox; the adapters are tested against a stubbed fetch.
+  MESSAGES_MODE: 'outbox',
   // The production cost (api/wrangler.toml's local vars lower it): the api project tests the real hashes.
   PASSWORD_HASH_ITERATIONS: '100000',
 };

@@ -15,8 +15,11 @@ export interface PublicConfig {
 export interface UserDisplay {
   id: number | string;
   name: string;
+  /** '' for an account made with a phone code, until its shopper adds one. */
   email: string;
   phone?: string | null;
+  /** The phone signs the account in (a code proved it). */
+  phone_verified?: boolean;
 }
 
 export interface BootData {

@@ -32,6 +32,7 @@ import { mediaRoutes } from './routes/media';
 import { sitemapRoutes } from './routes/sitemap';
 import { infoRoutes } from './routes/info';
 import { userRoutes } from './routes/user';
+import { phoneAuthRoutes } from './routes/phone-auth';
 import { devRoutes } from './routes/dev';
 import { addressRoutes } from './routes/addresses';
 import { areaRoutes, cityRoutes, dhlCountryRoutes } from './routes/places';
@@ -59,7 +60,9 @@ import { sweepStalePayments } from './payments/sweep';
 import { sweepPendingRefunds } from './payments/refunds';
 import { gatewayFor } from './payments/gateway-for';
 import { deliverDueMail } from './mail/deliver';
-import { deliverMailAfter } from './mail/deliver-after';
+import { deliverDueMessages } from './messages/deliver';
+import { purgeOldCodes } from './accounts/phone-codes';
+import { deliverMailAfter, deliverMessagesAfter } from './mail/deliver-after';
 import { openApiDocument } from './contract/openapi';
 import type { AppEnv } from './app-env';
 import { currentRequestId, log, requestContext, withFreshRequestId } from './lib/log';
@@ -126,6 +129,8 @@ for (const path of [
   '/staff/*',
 ])
   app.use(path, deliverMailAfter());
+// Sign-in codes by SMS or WhatsApp (decision 43): delivered once the answer has gone, like mail.
+app.use('/user/phone/*', deliverMessagesAfter());
 // Shoppers' reads from the nearest replica, at least as recent as their last bookmark (decision 40).
 // Inside the mail middleware, so that mail sent after the answer starts after the write's bookmark.
 app.use(
@@ -175,6 +180,7 @@ app.route('/bloodTestOrder', bloodTestOrderRoutes);
 app.route('/order', orderRoutes);
 app.route('/payments', paymentRoutes);
 if (__LOCAL_TOOLS__) app.route('/dev/payments', sandboxPaymentRoutes);
+app.route('/user/phone', phoneAuthRoutes);
 app.route('/user', userRoutes);
 app.route('/area', areaRoutes);
 app.route('/country', dhlCountryRoutes);
@@ -208,7 +214,7 @@ app.onError((err, c) => {
 export default withSentryWhenConfigured('api', currentRequestId, {
   fetch: app.fetch,
   // Cron (api/wrangler.toml): cancel card charges left unfinished, so their stock returns; settle
-  // gateway refunds left pending; remove upload files never submitted; deliver queued mail that is due (new, or waiting for its retry); queue blood-test preparation reminders.
+  // gateway refunds left pending; remove upload files never submitted; deliver queued mail and texts that are due (new, or waiting for their retry); queue blood-test preparation reminders.
   async scheduled(_controller: ScheduledController, env: ApiEnv, ctx: ExecutionContext) {
     withFreshRequestId(() => {
       ctx.waitUntil(
@@ -241,6 +247,13 @@ export default withSentryWhenConfigured('api', currentRequestId, {
           (r) => (r.retrying || r.failed) && log.warn('mail delivery', { ...r }),
         ),
       );
+      // Texts to phones, the same way (decision 43); codes older than a day go.
+      ctx.waitUntil(
+        deliverDueMessages(env, apiConfig(env), { limit: 100 }).then(
+          (r) => (r.retrying || r.failed) && log.warn('text message delivery', { ...r }),
+        ),
+      );
+      ctx.waitUntil(purgeOldCodes(env.DB).run());
       // Alert events whose queue message was lost (still unprocessed after a minute): sent again.
       ctx.waitUntil(resendLostEvents(env).then((n) => n && log.info('alert events re-sent', { count: n })));
     });

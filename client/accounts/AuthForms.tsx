@@ -1,21 +1,57 @@
 // Sign-in and sign-up forms (spec §2, §5), used as pages and inside the sign-in/sign-up modal.
 import '../styles/account.css';
+import { TermsNote } from './account-bits';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MIN_PASSWORD_LENGTH } from '#shared/constants';
-import { pagePath } from '#shared/routes';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { setAuthMode } from '../stores/auth-modal';
 import { Field, FormAlerts, useForm } from '../ui/form';
 import { useAfterAuth } from './after-auth';
 import { PasswordInput } from './PasswordField';
+import { PhoneCode } from './PhoneCode';
+
+/** Either form, or the same place signing in (or up) with a code sent to a phone (decision 43). */
+export function SignInForm({ mode }: { mode: 'page' | 'modal' }) {
+  const [byCode, setByCode] = useState(false);
+  return byCode ? (
+    <ByCode mode={mode} onPassword={() => setByCode(false)} />
+  ) : (
+    <PasswordSignIn mode={mode} onCode={() => setByCode(true)} />
+  );
+}
+
+export function SignUpForm({ mode }: { mode: 'page' | 'modal' }) {
+  const [byCode, setByCode] = useState(false);
+  return byCode ? (
+    <ByCode mode={mode} onPassword={() => setByCode(false)} />
+  ) : (
+    <PasswordSignUp mode={mode} onCode={() => setByCode(true)} />
+  );
+}
+
+function ByCode({ mode, onPassword }: { mode: 'page' | 'modal'; onPassword: () => void }) {
+  const { t } = useI18n();
+  const afterAuth = useAfterAuth(mode);
+  return (
+    <div data-testid="sign-in-by-code">
+      <PhoneCode id={`phone-${mode}`} purpose="sign_in" onDone={afterAuth} />
+      <p>
+        <button type="button" className="link-button" onClick={onPassword}>
+          {t('password_sign_in_link')}
+        </button>
+      </p>
+    </div>
+  );
+}
 
 const PASSWORD_LENGTHS = {
   password: { min: MIN_PASSWORD_LENGTH, max: 200 },
   confirmPassword: { min: MIN_PASSWORD_LENGTH, max: 200 },
 };
 
-export function SignInForm({ mode }: { mode: 'page' | 'modal' }) {
+function PasswordSignIn({ mode, onCode }: { mode: 'page' | 'modal'; onCode: () => void }) {
   const { t } = useI18n();
   const href = useHref();
   const { search } = useLocation();
@@ -55,6 +91,11 @@ export function SignInForm({ mode }: { mode: 'page' | 'modal' }) {
         {form.sending ? t('signing_in') : t('sign_in_submit')}
       </button>
       <p>
+        <button type="button" className="link-button" onClick={onCode} data-testid="sign-in-code-link">
+          {t('code_sign_in_link')}
+        </button>
+      </p>
+      <p>
         {mode === 'modal' ? (
           <button type="button" className="link-button" onClick={() => setAuthMode('sign_up')}>
             {t('create_account_link')}
@@ -67,8 +108,8 @@ export function SignInForm({ mode }: { mode: 'page' | 'modal' }) {
   );
 }
 
-export function SignUpForm({ mode }: { mode: 'page' | 'modal' }) {
-  const { t, lang } = useI18n();
+function PasswordSignUp({ mode, onCode }: { mode: 'page' | 'modal'; onCode: () => void }) {
+  const { t } = useI18n();
   const href = useHref();
   const form = useForm({
     id: `sign-up-${mode}`,
@@ -108,19 +149,15 @@ export function SignUpForm({ mode }: { mode: 'page' | 'modal' }) {
       <Field form={form} name="confirmPassword" required>
         {(p) => <PasswordInput control={p} autoComplete="new-password" />}
       </Field>
-      <p className="form-note">
-        {t('sign_up_agree')}{' '}
-        <a href={pagePath('terms', lang)} target="_blank" rel="noopener">
-          {t('page_terms')}
-        </a>{' '}
-        {t('and_word')}{' '}
-        <a href={pagePath('privacy-policy', lang)} target="_blank" rel="noopener">
-          {t('page_privacy_policy')}
-        </a>
-      </p>
+      <TermsNote />
       <button type="submit" className="button wide-button" disabled={!form.ready}>
         {t('sign_up_submit')}
       </button>
+      <p>
+        <button type="button" className="link-button" onClick={onCode}>
+          {t('code_sign_up_link')}
+        </button>
+      </p>
       <p>
         {mode === 'modal' ? (
           <button type="button" className="link-button" onClick={() => setAuthMode('sign_in')}>

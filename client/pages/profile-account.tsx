@@ -1,6 +1,12 @@
-// /profile/account: name, mobile number (Kuwait +965 / Saudi Arabia +966), password, delete account.
+// /profile/account: name, e-mail (added to an account made with a phone), mobile number (Kuwait +965 /
+// Saudi Arabia +966) and signing in with it, password, delete account (with a code when there is no
+// password).
 import '../styles/account.css';
-import { useState, type ReactNode } from 'react';
+import { CountryCodeSelect } from '../accounts/account-bits';
+import { useContext, useState, type ReactNode } from 'react';
+import { ApiFailure } from '#shared/api/client';
+import { PhoneCode } from '../accounts/PhoneCode';
+import { ApiContext } from '../providers';
 import { useSnapshot } from 'valtio';
 import { MIN_PASSWORD_LENGTH } from '#shared/constants';
 import type { UserDisplay } from '#shared/boot';
@@ -17,16 +23,77 @@ import { COUNTRY_FACTS } from '#shared/locale';
 export function Component() {
   const { t } = useI18n();
   const href = useHref();
+  const { user } = useSnapshot(useSessionStore());
+  // An account made with a phone code has no e-mail and no password until its shopper adds them.
+  const phoneOnly = user?.email === '';
   return (
     <Page title={t('page_profile_account')} crumbs={[{ label: t('page_profile'), to: href('/profile') }]}>
       <p>{t('account_details_intro')}</p>
       <div className="account-sections">
         <NameForm />
+        {phoneOnly && <AddEmailForm />}
         <PhoneForm />
-        <PasswordForm />
-        <DeleteForm />
+        <PhoneSignIn />
+        {!phoneOnly && <PasswordForm />}
+        {phoneOnly ? <DeleteByCode /> : <DeleteForm />}
       </div>
     </Page>
+  );
+}
+
+function AddEmailForm() {
+  const form = useForm({
+    id: 'account-email',
+    schema: () => import('#shared/api/phone-auth-schemas').then((m) => m.addEmailSchema),
+    initial: { email: '' },
+    fields: { email: { label: 'account_email_label', noun: 'account_email_noun' } },
+    endpoint: '/user/profile/add-email',
+    onSuccess: useSaved(),
+  });
+  const { t } = useI18n();
+  return (
+    <AccountSection
+      id="account-email"
+      title="account_email_section"
+      form={form}
+      submit="account_email_add"
+      intro={<p>{t('account_email_add_intro')}</p>}
+    >
+      <Field form={form} name="email" required>
+        {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" dir="ltr" />}
+      </Field>
+    </AccountSection>
+  );
+}
+
+/** Signing in with the phone: the proven number, or the code steps that prove one. */
+function PhoneSignIn() {
+  const { t } = useI18n();
+  const session = useSessionStore();
+  const { user } = useSnapshot(session);
+  const [round, setRound] = useState(0);
+  return (
+    <section className="form-card" aria-labelledby="account-phone-sign-in-title" data-testid="account-phone-sign-in">
+      <h2 id="account-phone-sign-in-title">{t('account_phone_verify_title')}</h2>
+      {user?.phone_verified && user.phone ? (
+        <p data-testid="phone-verified">{t('account_phone_verified', { phone: `\u2066${user.phone}\u2069` })}</p>
+      ) : (
+        <>
+          <p>{t('account_phone_verify_intro')}</p>
+          <PhoneCode
+            key={round}
+            id="account-verify"
+            purpose="verify"
+            onDone={(data) => {
+              const verified = (data as { user?: UserDisplay }).user;
+              if (verified) session.user = verified;
+              toast.success('account_phone_verified_toast');
+              setRound((r) => r + 1);
+            }}
+          />
+        </>
+      )}
+    </section>
   );
 }
 
@@ -110,12 +177,7 @@ function PhoneForm() {
   return (
     <AccountSection id="account-phone" title="account_phone_section" form={form}>
       <Field form={form} name="country" required>
-        {(p) => (
-          <select {...p}>
-            <option value="KW">{`${t('country_KW')} (${COUNTRY_FACTS.KW.dialCode})`}</option>
-            <option value="SA">{`${t('country_SA')} (${COUNTRY_FACTS.SA.dialCode})`}</option>
-          </select>
-        )}
+        {(p) => <CountryCodeSelect control={p} />}
       </Field>
       <Field
         form={form}
@@ -160,6 +222,69 @@ function PasswordFields({ onChanged }: { onChanged: () => void }) {
       <Field form={form} name="new_password" required>
         {(p) => <PasswordInput control={p} autoComplete="new-password" />}
       </Field>
+    </AccountSection>
+  );
+}
+
+/** An account without a password: a code sent to its phone confirms the removal. */
+function DeleteByCode() {
+  const { t, tKey, lang } = useI18n();
+  const { user } = useSnapshot(useSessionStore());
+  const api = useContext(ApiContext)!;
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const phone = user?.phone ?? '';
+  const country = phone.startsWith(COUNTRY_FACTS.SA.dialCode) ? 'SA' : 'KW';
+  const form = useForm({
+    id: 'account-delete-code',
+    schema: () => import('#shared/api/phone-auth-schemas').then((m) => m.removeByCodeSchema),
+    initial: { code: '' },
+    fields: { code: { label: 'code_label' } },
+    endpoint: '/user/phone/remove',
+    onSuccess: () => window.location.assign(lang === 'ar' ? '/ar/logout-profile' : '/logout-profile'),
+  });
+  async function sendCode() {
+    setError(null);
+    try {
+      await api.post('/user/phone/verify/code', {
+        country,
+        phone: phone.slice(COUNTRY_FACTS[country].dialCode.length),
+        channel: 'whatsapp',
+      });
+      setSent(true);
+    } catch (e) {
+      setError(e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error');
+    }
+  }
+  return (
+    <AccountSection
+      id="account-delete"
+      title="account_delete_section"
+      form={form}
+      submit="account_delete_submit"
+      danger
+      intro={
+        <>
+          <p>{t('account_delete_body')}</p>
+          {error && (
+            <p className="form-alert" role="alert">
+              {tKey(error)}
+            </p>
+          )}
+          {!sent && (
+            <button type="button" className="button button-secondary" onClick={() => void sendCode()}>
+              {t('code_send')}
+            </button>
+          )}
+          {sent && <p role="status">{t('code_sent_whatsapp', { phone: `\u2066${phone}\u2069` })}</p>}
+        </>
+      }
+    >
+      {sent && (
+        <Field form={form} name="code" required hint={t('code_hint')}>
+          {(p) => <input {...p} type="text" inputMode="numeric" autoComplete="one-time-code" dir="ltr" />}
+        </Field>
+      )}
     </AccountSection>
   );
 }

@@ -33,7 +33,13 @@ function parseUser(raw: string | undefined): { user: UserDisplay; exp: number | 
     const value = JSON.parse(raw) as Partial<UserDisplay> & { exp?: unknown };
     if (value && (typeof value.id === 'number' || typeof value.id === 'string') && typeof value.name === 'string') {
       return {
-        user: { id: value.id, name: value.name, email: String(value.email ?? ''), phone: value.phone ?? null },
+        user: {
+          id: value.id,
+          name: value.name,
+          email: String(value.email ?? ''),
+          phone: value.phone ?? null,
+          ...(value.phone_verified === true ? { phone_verified: true } : {}),
+        },
         exp: typeof value.exp === 'number' ? value.exp : null,
       };
     }
@@ -222,7 +228,7 @@ export async function ensureDevice(c: Context<AppEnv>, session: Session): Promis
 }
 
 /** Upstream paths whose success answer carries a user access token. */
-export const TOKEN_PATHS = new Set(['/user/login', '/user/register', '/user/reset-password']);
+export const TOKEN_PATHS = new Set(['/user/login', '/user/register', '/user/reset-password', '/user/phone/sign-in']);
 const LOGOUT_PATH = '/user/logout';
 
 /** One API answer as the session reads it: the path without its query, the status, the envelope. */
@@ -279,5 +285,6 @@ function userDisplay(value: unknown): UserDisplay | null {
     name: u.name,
     email: typeof u.email === 'string' ? u.email : '',
     phone: typeof u.phone === 'string' ? u.phone : null,
+    ...(u.phone_verified === true ? { phone_verified: true } : {}),
   };
 }

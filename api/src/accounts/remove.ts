@@ -9,11 +9,12 @@ export function removeAccountStatements(db: D1Database, userId: number, now = Da
   return [
     db
       .prepare(
-        "UPDATE users SET name = '', email = 'deleted-' || id || '@deleted.invalid', phone = NULL, password_hash = '', deleted_at = ? WHERE id = ?",
+        "UPDATE users SET name = '', email = 'deleted-' || id || '@deleted.invalid', phone = NULL, phone_verified_at = NULL, password_hash = '', deleted_at = ? WHERE id = ?",
       )
       .bind(now, userId),
     revokeOtherSessions(db, userId, null),
     db.prepare('DELETE FROM password_resets WHERE user_id = ?').bind(userId),
+    db.prepare('DELETE FROM phone_codes WHERE user_id = ?').bind(userId),
     db.prepare('DELETE FROM addresses WHERE user_id = ?').bind(userId),
     db.prepare('DELETE FROM notify_requests WHERE user_id = ?').bind(userId),
     // Wishlists: their items, others' follows of them, the shopper's own follows, the lists.

@@ -16,6 +16,13 @@ import {
 } from '#shared/api/account-schemas';
 import { contactSchema, supplierSchema } from '#shared/api/forms';
 import {
+  addEmailSchema,
+  phoneCodeSchema,
+  phoneSignInSchema,
+  phoneVerifySchema,
+  removeByCodeSchema,
+} from '#shared/api/phone-auth-schemas';
+import {
   bloodTestCalculateSchema,
   bloodTestCancelSchema,
   bloodTestOrderIdQuerySchema,
@@ -240,6 +247,43 @@ export const CONTRACTS = {
     body: verifyEmailSchema,
   },
   'POST /user/profile/set-name': { tag: 'accounts', summary: 'Change the name', body: setNameSchema, user: true },
+  'POST /user/phone/code': {
+    tag: 'accounts',
+    summary:
+      'Send a sign-in code by WhatsApp or SMS: the same answer whether or not the number has an account; 429 phone_code_too_many per number and address',
+    body: phoneCodeSchema,
+  },
+  'POST /user/phone/sign-in': {
+    tag: 'accounts',
+    summary:
+      'Sign in with the code; a new number answers needs_name until a name comes with the code, then the account is made with the phone alone',
+    body: phoneSignInSchema,
+  },
+  'POST /user/phone/verify/code': {
+    tag: 'accounts',
+    summary: 'Send a code to a phone the signed-in shopper adds to her account',
+    body: phoneCodeSchema,
+    user: true,
+  },
+  'POST /user/phone/verify': {
+    tag: 'accounts',
+    summary:
+      'Prove the phone with its code: it then signs the account in (409 phone_taken when another account has it)',
+    body: phoneVerifySchema,
+    user: true,
+  },
+  'POST /user/phone/remove': {
+    tag: 'accounts',
+    summary: 'Remove an account made with a phone (no password): the code sent to its number confirms it',
+    body: removeByCodeSchema,
+    user: true,
+  },
+  'POST /user/profile/add-email': {
+    tag: 'accounts',
+    summary: 'Add an e-mail to an account made with a phone (409 email_taken, 409 email_already_set)',
+    body: addEmailSchema,
+    user: true,
+  },
   'POST /user/profile/set-phone': {
     tag: 'accounts',
     summary: 'Change the phone number',

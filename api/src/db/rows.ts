@@ -14,9 +14,12 @@ export type InLanguage<Row, Base extends string> = Omit<Row, `${Base}_en` | `${B
 export interface UserRow {
   id: number;
   name: string;
+  /** '' for an account made with a phone code until its shopper adds one (migration 0047). */
   email: string;
   phone: string | null;
-  /** "pbkdf2-sha256$<iterations>$<salt>$<hash>"; '' once the account is removed. */
+  /** When a code sent to `phone` proved it: then it signs the account in (migration 0047). */
+  phone_verified_at: number | null;
+  /** "pbkdf2-sha256$<iterations>$<salt>$<hash>"; '' once the account is removed, or made with a phone. */
   password_hash: string;
   lang: Lang;
   /** The country the shopper last shopped in (written by /user/sync); null until then. */

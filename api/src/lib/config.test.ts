@@ -14,6 +14,9 @@ const production = {
   VAPID_PUBLIC_KEY: 'BIV0VZjf_ll4iGp9ckpjd0lnS6lWMxOQl9aM0c1H2qcc68AamJ4gcl6rqguHLeAeNvpYsYpDUThETx6uDmsE1W8',
   VAPID_PRIVATE_KEY: '4luAJhLgdOBkBOYX_wq8wKBXv3RYjHmZiKV43BojYKk-a-real-one',
   VAPID_SUBJECT: 'mailto:push@gulfvitamins.com',
+  MESSAGES_MODE: 'send',
+  UNIFONIC_APP_SID: 'unifonic-app-sid-0123',
+  UNIFONIC_SENDER_ID: 'GulfVitamin',
 };
 
 describe('API configuration', () => {
@@ -49,6 +52,26 @@ describe('API configuration', () => {
       /TAP_SECRET_KEY/,
     );
     expect(apiConfig({ ...base, ENVIRONMENT: 'development' } as unknown as ApiEnv).PAYMENT_PROVIDER).toBe('sandbox');
+  });
+
+  it('sends sign-in codes in production through a real SMS provider; WhatsApp needs both its keys', () => {
+    expect(() => apiConfig({ ...production, MESSAGES_MODE: 'outbox' } as unknown as ApiEnv)).toThrow(/MESSAGES_MODE/);
+    expect(() => apiConfig({ ...production, UNIFONIC_APP_SID: undefined } as unknown as ApiEnv)).toThrow(
+      /UNIFONIC_APP_SID/,
+    );
+    expect(() =>
+      apiConfig({ ...production, WHATSAPP_TOKEN: 'whatsapp-token-0123456789abcdef' } as unknown as ApiEnv),
+    ).toThrow(/WHATSAPP_PHONE_NUMBER_ID/);
+    expect(
+      apiConfig({
+        ...production,
+        WHATSAPP_TOKEN: 'whatsapp-token-0123456789abcdef',
+        WHATSAPP_PHONE_NUMBER_ID: '100000000000001',
+      } as unknown as ApiEnv).WHATSAPP_CODE_TEMPLATE,
+    ).toBe('sign_in_code');
+    expect(
+      apiConfig({ ...base, ENVIRONMENT: 'development', MESSAGES_MODE: 'outbox' } as unknown as ApiEnv).MESSAGES_MODE,
+    ).toBe('outbox');
   });
 
   it("refuses the local back office's origin in production", () => {

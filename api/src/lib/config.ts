@@ -42,6 +42,22 @@ const configSchema = z
       .regex(/^mailto:[^@\s]+@[^@\s]+$/)
       .default(DEV_VAPID_SUBJECT),
     PUSH_MODE: z.enum(['send', 'outbox']).default('send'),
+    // Texts to phones (api/src/messages/): 'send' hands them to Unifonic (SMS) and the WhatsApp Cloud
+    // API; 'outbox' keeps them in message_outbox for /dev/messages (local mode: nothing leaves the
+    // machine). Without WhatsApp's keys a WhatsApp message goes by SMS.
+    MESSAGES_MODE: z.enum(['send', 'outbox']).default('send'),
+    UNIFONIC_APP_SID: z.string().min(8).optional(),
+    UNIFONIC_SENDER_ID: z.string().min(1).max(11).optional(),
+    WHATSAPP_TOKEN: z.string().min(20).optional(),
+    WHATSAPP_PHONE_NUMBER_ID: z
+      .string()
+      .regex(/^\d{5,20}$/)
+      .optional(),
+    // The approved templates' names (Meta's WhatsApp Manager), in English and Arabic under one name.
+    WHATSAPP_CODE_TEMPLATE: z
+      .string()
+      .regex(/^[a-z0-9_]{1,512}$/)
+      .default('sign_in_code'),
   })
   .refine(
     (c) =>
@@ -79,6 +95,15 @@ const configSchema = z
         'production sends web push: set VAPID_PUBLIC_KEY, a real VAPID_PRIVATE_KEY secret, a real mailto: VAPID_SUBJECT and PUSH_MODE=send',
     },
   )
+  // Sign-in codes must reach phones: SMS through Unifonic at least (WhatsApp falls back to it).
+  .refine(
+    (c) =>
+      c.ENVIRONMENT !== 'production' || (c.MESSAGES_MODE === 'send' && !!c.UNIFONIC_APP_SID && !!c.UNIFONIC_SENDER_ID),
+    { message: 'production sends texts: set MESSAGES_MODE=send, UNIFONIC_APP_SID and UNIFONIC_SENDER_ID' },
+  )
+  .refine((c) => !c.WHATSAPP_TOKEN === !c.WHATSAPP_PHONE_NUMBER_ID, {
+    message: 'WhatsApp needs both WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID',
+  })
   .refine((c) => c.PAYMENT_PROVIDER !== 'tap' || !!c.TAP_SECRET_KEY, {
     message: 'PAYMENT_PROVIDER=tap needs TAP_SECRET_KEY',
   })

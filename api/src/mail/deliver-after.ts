@@ -1,13 +1,14 @@
-// After a request that may have queued mail (see where index.ts mounts it), a delivery run starts
-// once the answer is on its way: the shopper never waits for the mail provider, and a provider
-// failure only leaves the row for the cron's next run.
-import type { MiddlewareHandler } from 'hono';
+// After a request that may have queued mail or texts to phones (see where index.ts mounts these), a
+// delivery run starts once the answer is on its way: the shopper never waits for the provider, and a
+// provider failure only leaves the row for the cron's next run.
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { deliverDueMail } from './deliver';
+import { deliverDueMessages } from '../messages/deliver';
 import { log } from '../lib/log';
 
-export function deliverMailAfter(): MiddlewareHandler<AppEnv> {
-  return async function deliverMailAfter(c, next) {
+function afterAnswer(what: string, run: (c: Context<AppEnv>) => Promise<unknown>): MiddlewareHandler<AppEnv> {
+  return async function deliverAfter(c, next) {
     await next();
     if (c.req.method !== 'POST' || c.res.status >= 400) return;
     let waitUntil: (promise: Promise<unknown>) => void;
@@ -17,6 +18,11 @@ export function deliverMailAfter(): MiddlewareHandler<AppEnv> {
     } catch {
       return; // no execution context (called outside a worker): the cron delivers it
     }
-    waitUntil(deliverDueMail(c.env, { limit: 10 }).catch((error) => log.error('mail delivery run failed', { error })));
+    waitUntil(run(c).catch((error) => log.error(`${what} delivery run failed`, { error })));
   };
 }
+
+export const deliverMailAfter = () => afterAnswer('mail', (c) => deliverDueMail(c.env, { limit: 10 }));
+
+export const deliverMessagesAfter = () =>
+  afterAnswer('text message', (c) => deliverDueMessages(c.env, c.var.config, { limit: 10 }));

@@ -33,8 +33,9 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
   if (earlier) return earlier;
   await ctx.beforeNewOrder?.();
 
-  const email = ctx.user?.email ?? input.email ?? null;
-  if (!email)
+  // A guest gives an e-mail; an account signed up with a phone may have none yet ('': no mail is sent).
+  const email = ctx.user ? ctx.user.email : (input.email ?? null);
+  if (email === null)
     throw new ApiError(400, 'validation_failed', {
       fields: [{ field: 'email', code: 'required', message: 'mandatory-field' }],
     });

@@ -30,6 +30,14 @@ const buildDevRoutes = () =>
       ).all<Pick<MailOutboxRow, 'id' | 'to_address' | 'subject' | 'body_text' | 'body_html' | 'created_at'>>();
       return c.json(ok({ items: results }));
     })
+    // The texts to phones local mode kept instead of sending, for /dev/messages.
+    .get('/message-outbox', async (c) => {
+      if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
+      const { results } = await c.env.DB.prepare(
+        'SELECT id, channel, to_phone, lang, kind, template, body_text, created_at FROM message_outbox WHERE delivered_at IS NOT NULL ORDER BY id DESC LIMIT 50',
+      ).all();
+      return c.json(ok({ items: results }));
+    })
     // The pushes local mode kept instead of sending, for /dev/pushbox.
     .get('/push-outbox', async (c) => {
       if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');

@@ -29,19 +29,13 @@ import { siteOrigin } from '../lib/site-origin';
 import { contract } from '../lib/validate';
 import type { CountrySettingsRow, PasswordResetRow, UserRow as UsersTableRow } from '../db/rows';
 import { currentUser, requireUser } from '../middleware/user';
+import { publicUser } from '../accounts/public-user';
 import type { AppEnv } from '../app-env';
 
 /** A reset link works for one hour. */
 const RESET_TTL_MS = 60 * 60 * 1000;
 
-type UserRow = Pick<UsersTableRow, 'id' | 'name' | 'email' | 'phone' | 'password_hash'>;
-
-const publicUser = (u: Pick<UserRow, 'id' | 'name' | 'email' | 'phone'>) => ({
-  id: u.id,
-  name: u.name,
-  email: u.email,
-  phone: u.phone,
-});
+type UserRow = Pick<UsersTableRow, 'id' | 'name' | 'email' | 'phone' | 'phone_verified_at' | 'password_hash'>;
 
 /**
  * The current password asked again (change, removal): a stolen session must not become an unlimited
@@ -114,7 +108,9 @@ export const userRoutes = new Hono<AppEnv>()
     const keys = signInKeys(input.email, clientIp(c));
     await assertNotLocked(db, keys);
     const user = await db
-      .prepare('SELECT id, name, email, phone, password_hash FROM users WHERE email = ? AND deleted_at IS NULL')
+      .prepare(
+        'SELECT id, name, email, phone, phone_verified_at, password_hash FROM users WHERE email = ? AND deleted_at IS NULL',
+      )
       .bind(input.email)
       .first<UserRow>();
     // A missing account costs the same hashing work as a wrong password, so timing reveals nothing.
@@ -233,9 +229,9 @@ export const userRoutes = new Hono<AppEnv>()
       revokeOtherSessions(db, claimed.user_id, null),
     ]);
     const user = await db
-      .prepare('SELECT id, name, email, phone FROM users WHERE id = ? AND deleted_at IS NULL')
+      .prepare('SELECT id, name, email, phone, phone_verified_at FROM users WHERE id = ? AND deleted_at IS NULL')
       .bind(claimed.user_id)
-      .first<Pick<UserRow, 'id' | 'name' | 'email' | 'phone'>>();
+      .first<Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'phone_verified_at'>>();
     if (!user) throw new ApiError(400, 'reset_link_invalid');
     // The mailed link proved the address: the guest orders placed with it become this account's.
     // (Sign-up alone proves nothing, so a typed address never reveals someone else's orders.)
@@ -257,12 +253,33 @@ export const userRoutes = new Hono<AppEnv>()
     await c.env.DB.prepare('UPDATE users SET name = ? WHERE id = ?').bind(name, user.id).run();
     return c.json(ok({ user: publicUser({ ...user, name }) }));
   })
+  // An account made with a phone code adds its e-mail (receipts, order mail, signing in with a password
+  // after a reset). Only once: changing an address is not offered.
+  .post('/profile/add-email', contract('POST /user/profile/add-email'), async (c) => {
+    const user = await requireUser(c);
+    const { email } = c.req.valid('json');
+    if (user.email !== '') throw new ApiError(409, 'email_already_set');
+    const updated = await c.env.DB.prepare(
+      `UPDATE users SET email = ?1 WHERE id = ?2 AND email = ''
+         AND NOT EXISTS (SELECT 1 FROM users WHERE email = ?1 AND deleted_at IS NULL) RETURNING id`,
+    )
+      .bind(email, user.id)
+      .first();
+    if (!updated) throw new ApiError(409, 'email_taken');
+    return c.json(ok({ user: publicUser({ ...user, email }) }));
+  })
   .post('/profile/set-phone', contract('POST /user/profile/set-phone'), async (c) => {
     const user = await requireUser(c);
     const input = c.req.valid('json');
     const phone = `${PHONE_RULES[input.country].dial}${nationalNumber(input.phone)}`;
-    await c.env.DB.prepare('UPDATE users SET phone = ? WHERE id = ?').bind(phone, user.id).run();
-    return c.json(ok({ user: publicUser({ ...user, phone }) }));
+    // Another number typed here is a contact number: only a code proves one (routes/phone-auth.ts). An
+    // account whose phone is its only way in keeps it until a new one is proven.
+    const verified = phone === user.phone ? user.phone_verified_at : null;
+    if (!verified && user.phone_verified_at && user.email === '') throw new ApiError(409, 'phone_needed_to_sign_in');
+    await c.env.DB.prepare('UPDATE users SET phone = ?, phone_verified_at = ? WHERE id = ?')
+      .bind(phone, verified, user.id)
+      .run();
+    return c.json(ok({ user: publicUser({ ...user, phone, phone_verified_at: verified }) }));
   })
   .post('/profile/set-password', contract('POST /user/profile/set-password'), async (c) => {
     const user = await requireUser(c);

@@ -24,7 +24,13 @@ describe('register', () => {
     expect(res.status).toBe(200);
     const { data } = await json(res);
     expect(data.access_token).toMatch(/^[0-9a-f]{64}$/);
-    expect(data.user).toEqual({ id: expect.any(Number), name: 'Sara', email: 'sara@example.com', phone: null });
+    expect(data.user).toEqual({
+      id: expect.any(Number),
+      name: 'Sara',
+      email: 'sara@example.com',
+      phone: null,
+      phone_verified: false,
+    });
     const row = await env.DB.prepare('SELECT password_hash FROM users WHERE email = ?')
       .bind('sara@example.com')
       .first<{ password_hash: string }>();

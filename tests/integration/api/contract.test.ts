@@ -20,6 +20,7 @@ const EXCEPTIONS: Record<string, string> = {
   'POST /dev/bloodTestOrder/advance': 'local-only blood-test status step for tests, absent from the production build',
   'POST /dev/bloodTestOrder/visitNow': 'local-only start of a booked visit for tests, absent from the production build',
   'GET /dev/push-outbox': 'local-only tool (dev push outbox), absent from the production build',
+  'GET /dev/message-outbox': 'local-only tool (dev texts to phones), absent from the production build',
 };
 
 /** Each routed "METHOD path" with the contract keys of its handlers (app-wide middleware is method ALL). */
@@ -87,6 +88,9 @@ describe('GET /openapi.json', () => {
       STAFF_ORIGIN: 'https://staff.shop.example',
       UPLOAD_KEK: 'a-real-production-upload-kek-0123456789abcd',
       VAPID_SUBJECT: 'mailto:push@shop.example',
+      MESSAGES_MODE: 'send',
+      UNIFONIC_APP_SID: 'a-real-unifonic-app-sid',
+      UNIFONIC_SENDER_ID: 'Shop',
     };
     const fetchIn = async (environment: object, path: string) => {
       const ctx = createExecutionContext();

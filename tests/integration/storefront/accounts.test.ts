@@ -39,4 +39,43 @@ describe('accounts through the proxy', () => {
     const after = await storefront('/api/user/me', { headers: { cookie } });
     expect(after.status).toBe(401);
   });
+
+  it('signs in with a phone code: the token only in the httpOnly cookie, the code readable at /dev/messages', async () => {
+    let cookie = cookiesFrom(await storefront('/api/country'));
+    const phone = '55443322';
+    const asked = await storefront('/api/user/phone/code', {
+      method: 'POST',
+      headers: { ...json(), cookie },
+      body: JSON.stringify({ country: 'KW', phone, channel: 'whatsapp' }),
+    });
+    expect(asked.status).toBe(200);
+    // The local outbox page shows what was sent (delivered after the answer: wait for it).
+    let code = '';
+    for (let i = 0; i < 50 && !code; i++) {
+      const page = await (await storefront('/dev/messages')).text();
+      code = /(\d{6}) is your Gulf Vitamins verification code/.exec(page)?.[1] ?? '';
+      if (!code) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(code).toMatch(/^\d{6}$/);
+    const res = await storefront('/api/user/phone/sign-in', {
+      method: 'POST',
+      headers: { ...json(), cookie },
+      body: JSON.stringify({ country: 'KW', phone, code, name: 'Dana' }),
+    });
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    expect(body).not.toContain('access_token');
+    expect(JSON.parse(body).data.user).toMatchObject({
+      name: 'Dana',
+      email: '',
+      phone: '+96555443322',
+      phone_verified: true,
+    });
+    expect(setCookie(res, 'atk')).toMatch(
+      /^atk=[0-9a-f]{64}; Max-Age=1209600; Path=\/; HttpOnly; Secure; SameSite=Strict/,
+    );
+    cookie = `${cookie}; ${cookiesFrom(res)}`;
+    const me = await storefront('/api/user/me', { headers: { cookie } });
+    expect((await me.json<any>()).data.user.name).toBe('Dana');
+  });
 });

@@ -1,0 +1,111 @@
+// One-time codes sent to a phone (decision 43): six random digits, kept only as an HMAC under the API's
+// pepper, valid for five minutes, five tries and one use; a newer code for the same phone and purpose
+// ends the older ones. Issuing writes the code and its message in one batch; checking counts the try
+// first (a conditional UPDATE, so racing guesses cannot pass the limit) and compares in constant time.
+import { PHONE_CODE, type CodeChannel } from '#shared/api/phone-auth-schemas';
+import { hmacHex } from '#shared/api/signing';
+import { timingSafeEqualText } from '#shared/bytes';
+import type { Lang } from '#shared/locale';
+import { queueMessage } from '../messages/outbox';
+import { codeText } from '../messages/texts';
+
+export type CodePurpose = 'sign_in' | 'verify';
+
+/** Six digits, uniform: a 32-bit draw below the largest multiple of 10^6 (no modulo bias). */
+export function newCode(): string {
+  const range = 10 ** PHONE_CODE.digits;
+  const limit = Math.floor(0x1_0000_0000 / range) * range;
+  const draw = new Uint32Array(1);
+  do crypto.getRandomValues(draw);
+  while (draw[0]! >= limit);
+  return String(draw[0]! % range).padStart(PHONE_CODE.digits, '0');
+}
+
+function codeHash(pepper: string, phone: string, purpose: CodePurpose, code: string): Promise<string> {
+  return hmacHex(pepper, `phone-code|${purpose}|${phone}|${code}`);
+}
+
+export async function issueCodeStatements(
+  db: D1Database,
+  o: {
+    pepper: string;
+    phone: string;
+    purpose: CodePurpose;
+    userId: number | null;
+    channel: CodeChannel;
+    lang: Lang;
+    template: string;
+    now?: number;
+  },
+): Promise<{ statements: D1PreparedStatement[]; code: string }> {
+  const now = o.now ?? Date.now();
+  const code = newCode();
+  const hash = await codeHash(o.pepper, o.phone, o.purpose, code);
+  return {
+    code,
+    statements: [
+      db
+        .prepare('UPDATE phone_codes SET used_at = ?1 WHERE phone = ?2 AND purpose = ?3 AND used_at IS NULL')
+        .bind(now, o.phone, o.purpose),
+      db
+        .prepare(
+          'INSERT INTO phone_codes (phone, purpose, user_id, channel, code_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        )
+        .bind(o.phone, o.purpose, o.userId, o.channel, hash, now, now + PHONE_CODE.ttlMs),
+      queueMessage(
+        db,
+        {
+          channel: o.channel,
+          to: o.phone,
+          lang: o.lang,
+          kind: o.purpose === 'sign_in' ? 'sign_in_code' : 'verify_code',
+          text: codeText(o.lang, code),
+          template: o.template,
+          params: [code],
+          dedupeKey: `code:${hash}`,
+        },
+        now,
+      ),
+    ],
+  };
+}
+
+export interface MatchedCode {
+  id: number;
+  userId: number | null;
+}
+
+/**
+ * The phone's live code when `code` is it, or null (none, expired, used, out of tries, or wrong: the
+ * caller answers all of them alike). Counts the try before comparing. Does not use the code up.
+ */
+export async function matchCode(
+  db: D1Database,
+  o: { pepper: string; phone: string; purpose: CodePurpose; code: string; userId?: number; now?: number },
+): Promise<MatchedCode | null> {
+  const now = o.now ?? Date.now();
+  const row = await db
+    .prepare(
+      `UPDATE phone_codes SET attempts = attempts + 1
+       WHERE id = (SELECT id FROM phone_codes WHERE phone = ?1 AND purpose = ?2 AND used_at IS NULL AND expires_at > ?3
+                   ORDER BY id DESC LIMIT 1)
+         AND attempts < ?4
+       RETURNING id, code_hash, user_id`,
+    )
+    .bind(o.phone, o.purpose, now, PHONE_CODE.maxTries)
+    .first<{ id: number; code_hash: string; user_id: number | null }>();
+  if (!row) return null;
+  if (o.userId !== undefined && row.user_id !== o.userId) return null;
+  const expected = await codeHash(o.pepper, o.phone, o.purpose, o.code);
+  return timingSafeEqualText(row.code_hash, expected) ? { id: row.id, userId: row.user_id } : null;
+}
+
+/** Uses a matched code up, once: the statement returns its id only for the first caller. */
+export function spendCodeStatement(db: D1Database, id: number, now = Date.now()): D1PreparedStatement {
+  return db.prepare('UPDATE phone_codes SET used_at = ? WHERE id = ? AND used_at IS NULL RETURNING id').bind(now, id);
+}
+
+/** Codes older than a day are of no use any more (the API's cron). */
+export function purgeOldCodes(db: D1Database, now = Date.now()): D1PreparedStatement {
+  return db.prepare('DELETE FROM phone_codes WHERE created_at < ?').bind(now - 24 * 60 * 60 * 1000);
+}

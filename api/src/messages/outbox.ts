@@ -1,0 +1,29 @@
+// Queueing a text to a phone: one INSERT the caller puts in the same D1 batch as the change it reports
+// (the code it carries, the order step), so both are stored or neither is. The dedupe key makes a
+// second queueing of the same message a no-op.
+import type { Channel } from './index';
+
+export type MessageKind = 'sign_in_code' | 'verify_code' | 'order_update' | 'blood_test_reminder';
+
+export interface QueuedMessage {
+  channel: Channel;
+  to: string;
+  lang: 'en' | 'ar';
+  kind: MessageKind;
+  text: string;
+  template: string | null;
+  params: string[];
+  dedupeKey: string;
+}
+
+export function queueMessage(db: D1Database, m: QueuedMessage, now = Date.now()): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO message_outbox (channel, to_phone, lang, kind, template, params, body_text, dedupe_key, attempts, next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
+    )
+    .bind(m.channel, m.to, m.lang, m.kind, m.template, JSON.stringify(m.params), m.text, m.dedupeKey, now, now);
+}
+
+/** Kinds that carry a one-time code: their text is blanked once delivered (outside local mode). */
+export const CODE_KINDS: readonly MessageKind[] = ['sign_in_code', 'verify_code'];

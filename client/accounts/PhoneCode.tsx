@@ -1,0 +1,218 @@
+// A code sent to a phone, in two steps (decision 43): the number and the way (WhatsApp or SMS), then
+// the code. Signing in, a number without an account asks for the shopper's name on the same step and
+// makes the account; in the profile, the code proves a number the account then signs in with.
+import { useState } from 'react';
+import { CountryCodeSelect, TermsNote } from './account-bits';
+import { useSnapshot } from 'valtio';
+import type { CodeChannel } from '#shared/api/phone-auth-schemas';
+import { COUNTRY_FACTS } from '#shared/locale';
+import { useI18n } from '../i18n/context';
+import { useSessionStore } from '../stores/session';
+import { Field, FormAlerts, useForm } from '../ui/form';
+
+type Country = 'KW' | 'SA';
+
+interface Sent {
+  country: Country;
+  phone: string;
+  channel: CodeChannel;
+}
+
+const ENDPOINTS = {
+  sign_in: { code: '/user/phone/code', check: '/user/phone/sign-in' },
+  verify: { code: '/user/phone/verify/code', check: '/user/phone/verify' },
+} as const;
+
+export function PhoneCode({
+  id,
+  purpose,
+  onDone,
+}: {
+  /** Prefix of the forms' element ids (two may be on one page: the sign-in page and its modal). */
+  id: string;
+  purpose: 'sign_in' | 'verify';
+  onDone: (data: unknown) => void;
+}) {
+  const [sent, setSent] = useState<Sent | null>(null);
+  return sent ? (
+    <CodeStep id={id} purpose={purpose} sent={sent} onDone={onDone} onRestart={() => setSent(null)} />
+  ) : (
+    <NumberStep id={id} purpose={purpose} onSent={setSent} />
+  );
+}
+
+function NumberStep({ id, purpose, onSent }: { id: string; purpose: 'sign_in' | 'verify'; onSent: (s: Sent) => void }) {
+  const { t } = useI18n();
+  const { country } = useSnapshot(useSessionStore());
+  const form = useForm({
+    id: `${id}-number`,
+    schema: () => import('#shared/api/phone-auth-schemas').then((m) => m.phoneCodeSchema),
+    initial: { country: country as string, phone: '', channel: 'whatsapp' },
+    fields: {
+      country: { label: 'account_country_label' },
+      phone: { label: 'account_phone_label', noun: 'account_phone_noun' },
+      channel: { label: 'code_channel_label' },
+    },
+    endpoint: ENDPOINTS[purpose].code,
+    onSuccess: () =>
+      onSent({
+        country: form.values.country as Country,
+        phone: form.values.phone,
+        channel: form.values.channel as CodeChannel,
+      }),
+  });
+  const chosen: Country = form.values.country === 'SA' ? 'SA' : 'KW';
+  return (
+    <form
+      ref={form.formRef}
+      className="auth-form"
+      method="post"
+      noValidate
+      onSubmit={form.submit}
+      aria-busy={form.sending || undefined}
+      data-testid="phone-code-form"
+    >
+      <FormAlerts form={form} />
+      <Field form={form} name="country" required>
+        {(p) => <CountryCodeSelect control={p} />}
+      </Field>
+      <Field form={form} name="phone" required hint={t(`account_phone_hint_${chosen}`)}>
+        {(p) => <input {...p} type="tel" inputMode="tel" autoComplete="tel-national" dir="ltr" />}
+      </Field>
+      <fieldset className="choice-list">
+        <legend>{t('code_channel_label')}</legend>
+        {(['whatsapp', 'sms'] as const).map((channel) => (
+          <label key={channel} className="choice">
+            <input
+              type="radio"
+              name="channel"
+              value={channel}
+              checked={form.values.channel === channel}
+              onChange={() => form.set('channel', channel)}
+            />
+            <span>{t(`code_channel_${channel}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" className="button wide-button" disabled={!form.ready}>
+        {form.sending ? t('code_sending') : t('code_send')}
+      </button>
+    </form>
+  );
+}
+
+function CodeStep({
+  id,
+  purpose,
+  sent,
+  onDone,
+  onRestart,
+}: {
+  id: string;
+  purpose: 'sign_in' | 'verify';
+  sent: Sent;
+  onDone: (data: unknown) => void;
+  onRestart: () => void;
+}) {
+  const { t } = useI18n();
+  // A number without an account: the code was right, and stays good while she gives her name.
+  const [newAccount, setNewAccount] = useState<string | null>(null);
+  const form = useForm({
+    id: `${id}-code`,
+    schema: () =>
+      import('#shared/api/phone-auth-schemas').then((m) =>
+        purpose === 'verify' ? m.phoneVerifySchema : m.phoneSignInSchema,
+      ),
+    initial: { country: sent.country as string, phone: sent.phone, code: '' },
+    fields: {
+      code: { label: 'code_label' },
+      country: { label: 'account_country_label' },
+      phone: { label: 'account_phone_label', noun: 'account_phone_noun' },
+    },
+    endpoint: ENDPOINTS[purpose].check,
+    onSuccess: (data) => {
+      if ((data as { needs_name?: boolean }).needs_name) setNewAccount(form.values.code);
+      else onDone(data);
+    },
+  });
+  if (newAccount !== null) return <NameStep id={id} sent={sent} code={newAccount} onDone={onDone} />;
+  const shown = `${COUNTRY_FACTS[sent.country].dialCode} ${sent.phone}`;
+  return (
+    <form
+      ref={form.formRef}
+      className="auth-form"
+      method="post"
+      noValidate
+      onSubmit={form.submit}
+      aria-busy={form.sending || undefined}
+      data-testid="phone-code-check"
+    >
+      {/* The number is isolated: it reads left to right inside an Arabic sentence too. */}
+      <p role="status">{t(`code_sent_${sent.channel}`, { phone: `\u2066${shown}\u2069` })}</p>
+      <FormAlerts form={form} />
+      <Field form={form} name="code" required hint={t('code_hint')}>
+        {(p) => <input {...p} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={12} dir="ltr" />}
+      </Field>
+      <button type="submit" className="button wide-button" disabled={!form.ready}>
+        {purpose === 'verify' ? t('code_verify_submit') : t('code_submit')}
+      </button>
+      <p>
+        <button type="button" className="link-button" onClick={onRestart}>
+          {t('code_change_number')}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+/** A new shopper's name, sent with the code she proved her number with: the account is made. */
+function NameStep({
+  id,
+  sent,
+  code,
+  onDone,
+}: {
+  id: string;
+  sent: Sent;
+  code: string;
+  onDone: (data: unknown) => void;
+}) {
+  const { t } = useI18n();
+  const form = useForm({
+    id: `${id}-name`,
+    schema: () =>
+      import('#shared/api/phone-auth-schemas').then((m) =>
+        m.phoneSignInSchema.refine((v) => !!v.name, { error: 'mandatory-field', path: ['name'] }),
+      ),
+    initial: { country: sent.country as string, phone: sent.phone, code, name: '' },
+    fields: {
+      name: { label: 'account_name_label' },
+      code: { label: 'code_label' },
+      country: { label: 'account_country_label' },
+      phone: { label: 'account_phone_label', noun: 'account_phone_noun' },
+    },
+    endpoint: ENDPOINTS.sign_in.check,
+    onSuccess: onDone,
+  });
+  return (
+    <form
+      ref={form.formRef}
+      className="auth-form"
+      method="post"
+      noValidate
+      onSubmit={form.submit}
+      aria-busy={form.sending || undefined}
+      data-testid="phone-code-name"
+    >
+      <p role="status">{t('code_new_account')}</p>
+      <FormAlerts form={form} />
+      <Field form={form} name="name" required>
+        {(p) => <input {...p} type="text" autoComplete="name" />}
+      </Field>
+      <TermsNote />
+      <button type="submit" className="button wide-button" disabled={!form.ready}>
+        {t('code_create_account')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+// Small parts several account forms share: the terms a new account accepts, and the country-code
+// choice of a mobile number.
+import { COUNTRY_FACTS } from '#shared/locale';
+import { pagePath } from '#shared/routes';
+import { useI18n } from '../i18n/context';
+import type { ControlProps } from '../ui/form';
+
+/** "By creating an account you accept our Terms and Privacy policy", under every way to make one. */
+export function TermsNote() {
+  const { t, lang } = useI18n();
+  return (
+    <p className="form-note">
+      {t('sign_up_agree')}{' '}
+      <a href={pagePath('terms', lang)} target="_blank" rel="noopener">
+        {t('page_terms')}
+      </a>{' '}
+      {t('and_word')}{' '}
+      <a href={pagePath('privacy-policy', lang)} target="_blank" rel="noopener">
+        {t('page_privacy_policy')}
+      </a>
+    </p>
+  );
+}
+
+/** Kuwait (+965) or Saudi Arabia (+966), for a mobile number's field. */
+export function CountryCodeSelect({ control }: { control: ControlProps }) {
+  const { t } = useI18n();
+  return (
+    <select {...control}>
+      <option value="KW">{`${t('country_KW')} (${COUNTRY_FACTS.KW.dialCode})`}</option>
+      <option value="SA">{`${t('country_SA')} (${COUNTRY_FACTS.SA.dialCode})`}</option>
+    </select>
+  );
+}
