@@ -1,7 +1,9 @@
 // A code sent to a phone, in two steps (decision 43): the number and the way (WhatsApp or SMS), then
 // the code. Signing in, a number without an account asks for the shopper's name on the same step and
 // makes the account; in the profile, the code proves a number the account then signs in with.
-import { useState } from 'react';
+import { useContext, useState } from 'react';
+import { ApiFailure } from '#shared/api/client';
+import { ApiContext } from '../providers';
 import { CountryCodeSelect, TermsNote } from './account-bits';
 import { useSnapshot } from 'valtio';
 import type { CodeChannel } from '#shared/api/phone-auth-schemas';
@@ -79,10 +81,10 @@ function NumberStep({ id, purpose, onSent }: { id: string; purpose: 'sign_in' | 
       <Field form={form} name="phone" required hint={t(`account_phone_hint_${chosen}`)}>
         {(p) => <input {...p} type="tel" inputMode="tel" autoComplete="tel-national" dir="ltr" />}
       </Field>
-      <fieldset className="choice-list">
+      <fieldset className="code-channels">
         <legend>{t('code_channel_label')}</legend>
         {(['whatsapp', 'sms'] as const).map((channel) => (
-          <label key={channel} className="choice">
+          <label key={channel}>
             <input
               type="radio"
               name="channel"
@@ -114,9 +116,20 @@ function CodeStep({
   onDone: (data: unknown) => void;
   onRestart: () => void;
 }) {
-  const { t } = useI18n();
+  const { t, tKey } = useI18n();
+  const api = useContext(ApiContext)!;
   // A number without an account: the code was right, and stays good while she gives her name.
   const [newAccount, setNewAccount] = useState<string | null>(null);
+  // A new code on the same way (the older one stops working): how many were sent, or why not.
+  const [resent, setResent] = useState<{ n: number; error: string | null }>({ n: 0, error: null });
+  async function resend() {
+    try {
+      await api.post(ENDPOINTS[purpose].code, sent);
+      setResent((r) => ({ n: r.n + 1, error: null }));
+    } catch (e) {
+      setResent((r) => ({ n: r.n, error: e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error' }));
+    }
+  }
   const form = useForm({
     id: `${id}-code`,
     schema: () =>
@@ -148,7 +161,14 @@ function CodeStep({
       data-testid="phone-code-check"
     >
       {/* The number is isolated: it reads left to right inside an Arabic sentence too. */}
-      <p role="status">{t(`code_sent_${sent.channel}`, { phone: `\u2066${shown}\u2069` })}</p>
+      <p role="status" key={resent.n}>
+        {t(`code_sent_${sent.channel}`, { phone: `\u2066${shown}\u2069` })}
+      </p>
+      {resent.error && (
+        <p className="form-alert" role="alert">
+          {tKey(resent.error)}
+        </p>
+      )}
       <FormAlerts form={form} />
       <Field form={form} name="code" required hint={t('code_hint')}>
         {(p) => <input {...p} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={12} dir="ltr" />}
@@ -156,7 +176,10 @@ function CodeStep({
       <button type="submit" className="button wide-button" disabled={!form.ready}>
         {purpose === 'verify' ? t('code_verify_submit') : t('code_submit')}
       </button>
-      <p>
+      <p className="auth-links">
+        <button type="button" className="link-button" onClick={() => void resend()}>
+          {t('code_resend')}
+        </button>{' '}
         <button type="button" className="link-button" onClick={onRestart}>
           {t('code_change_number')}
         </button>
