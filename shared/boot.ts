@@ -20,6 +20,8 @@ export interface UserDisplay {
   phone?: string | null;
   /** The phone signs the account in (a code proved it). */
   phone_verified?: boolean;
+  /** Her orders' updates and visit reminders go to WhatsApp too. */
+  whatsapp_updates?: boolean;
 }
 
 export interface BootData {

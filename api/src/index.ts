@@ -33,6 +33,7 @@ import { sitemapRoutes } from './routes/sitemap';
 import { infoRoutes } from './routes/info';
 import { userRoutes } from './routes/user';
 import { phoneAuthRoutes } from './routes/phone-auth';
+import { whatsappChoiceRoutes, whatsappRoutes } from './routes/whatsapp';
 import { devRoutes } from './routes/dev';
 import { addressRoutes } from './routes/addresses';
 import { areaRoutes, cityRoutes, dhlCountryRoutes } from './routes/places';
@@ -101,7 +102,8 @@ app.use(
     // A bundle registers the device itself when it has no valid token.
     exempt: ['/device/auth', '/health', '/bundle'],
     // The gateway's webhook comes through the storefront, signed, but from no shopper's device.
-    // An alert mail's one-click unsubscribe comes from the mail provider, relayed by the storefront.
+    // An alert mail's one-click unsubscribe comes from the mail provider, relayed by the storefront;
+    // a WhatsApp update's stop link is opened from the phone's WhatsApp, in any browser.
     exemptPrefixes: [
       '/media/',
       '/sitemap',
@@ -110,6 +112,7 @@ app.use(
       '/openapi.json',
       '/staff/',
       '/alerts/unsubscribe',
+      '/whatsapp/stop',
     ],
   }),
 );
@@ -131,6 +134,8 @@ for (const path of [
   app.use(path, deliverMailAfter());
 // Sign-in codes by SMS or WhatsApp (decision 43): delivered once the answer has gone, like mail.
 app.use('/user/phone/*', deliverMessagesAfter());
+// Order updates on WhatsApp, sent by the back office's steps.
+app.use('/staff/*', deliverMessagesAfter());
 // Shoppers' reads from the nearest replica, at least as recent as their last bookmark (decision 40).
 // Inside the mail middleware, so that mail sent after the answer starts after the write's bookmark.
 app.use(
@@ -181,6 +186,8 @@ app.route('/order', orderRoutes);
 app.route('/payments', paymentRoutes);
 if (__LOCAL_TOOLS__) app.route('/dev/payments', sandboxPaymentRoutes);
 app.route('/user/phone', phoneAuthRoutes);
+app.route('/user/profile', whatsappChoiceRoutes);
+app.route('/whatsapp', whatsappRoutes);
 app.route('/user', userRoutes);
 app.route('/area', areaRoutes);
 app.route('/country', dhlCountryRoutes);
@@ -230,7 +237,10 @@ export default withSentryWhenConfigured('api', currentRequestId, {
       );
       // Blood-test visits tomorrow: the preparation reminder, once, from 18:00 Gulf time.
       ctx.waitUntil(
-        sendPreparationReminders(env.DB).then((n) => n && log.info('blood-test reminders queued', { count: n })),
+        sendPreparationReminders(env.DB, {
+          secret: apiConfig(env).TOKEN_SECRET,
+          siteOrigin: configuredSiteOrigin(env),
+        }).then((n) => n && log.info('blood-test reminders queued', { count: n })),
       );
       // Uploaded result files never submitted, after 24 hours; and after a KEK rotation, data keys
       // rewrapped by the current KEK (api/src/uploads/).

@@ -76,7 +76,10 @@ function PhoneSignIn() {
     <section className="form-card" aria-labelledby="account-phone-sign-in-title" data-testid="account-phone-sign-in">
       <h2 id="account-phone-sign-in-title">{t('account_phone_verify_title')}</h2>
       {user?.phone_verified && user.phone ? (
-        <p data-testid="phone-verified">{t('account_phone_verified', { phone: `\u2066${user.phone}\u2069` })}</p>
+        <>
+          <p data-testid="phone-verified">{t('account_phone_verified', { phone: `\u2066${user.phone}\u2069` })}</p>
+          <WhatsAppUpdates on={!!user.whatsapp_updates} />
+        </>
       ) : (
         <>
           <p>{t('account_phone_verify_intro')}</p>
@@ -223,6 +226,38 @@ function PasswordFields({ onChanged }: { onChanged: () => void }) {
         {(p) => <PasswordInput control={p} autoComplete="new-password" />}
       </Field>
     </AccountSection>
+  );
+}
+
+/** Order updates and visit reminders on WhatsApp, to the proven number: one tap on, one tap off. */
+function WhatsAppUpdates({ on }: { on: boolean }) {
+  const { t, tKey } = useI18n();
+  const session = useSessionStore();
+  const api = useContext(ApiContext)!;
+  const [busy, setBusy] = useState(false);
+  async function choose(next: boolean) {
+    setBusy(true);
+    try {
+      const res = await api.post<{ user: UserDisplay }>('/user/profile/whatsapp', { on: next });
+      session.user = res.data.user;
+      toast.success(next ? 'account_whatsapp_on' : 'account_whatsapp_off');
+    } catch (e) {
+      toast.apiError(tKey(e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <label className="checkbox">
+      <input
+        type="checkbox"
+        checked={on}
+        disabled={busy}
+        onChange={(e) => void choose(e.target.checked)}
+        data-testid="account-whatsapp-updates"
+      />
+      <span>{t('account_whatsapp_updates')}</span>
+    </label>
   );
 }
 

@@ -21,6 +21,8 @@ export interface CheckoutState {
   cardMethod: CardMethod | null;
   /** STC Pay's account number as typed (the delivery phone until then). */
   stcPayPhone?: string;
+  /** This order's updates on WhatsApp (the account's standing choice until ticked or unticked). */
+  whatsappUpdates?: boolean;
   useWallet: boolean;
   /** One key per attempt: a retry of the same attempt reuses it, a new attempt gets a new one. */
   idempotencyKey: string | null;

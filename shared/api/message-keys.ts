@@ -42,6 +42,8 @@ export const MESSAGE_KEYS = [
   'phone_taken',
   'phone_needed_to_sign_in',
   'email_already_set',
+  'whatsapp_needs_phone',
+  'whatsapp_stop_invalid',
   'payment_method_below_minimum',
   'payment_method_above_maximum',
   'stc_pay_phone_invalid',

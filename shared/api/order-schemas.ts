@@ -79,6 +79,8 @@ export const submitSchema = calculateSchema.extend({
   idempotency_key: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, { error: 'idempotency_key_invalid' }),
   payment_method: z.enum(PAYMENT_METHODS, { error: 'payment_method_required' }),
   card_method: gatewayMethod.optional(),
+  /** Updates of this order on WhatsApp, to the delivery phone (the buyer's own for a gift). */
+  whatsapp_updates: z.boolean().optional(),
   /** STC Pay's account number (card_method stc_pay): the address's phone when not given. */
   stc_pay_phone: stcPayPhone.optional(),
   /** A saved address of the signed-in shopper… */

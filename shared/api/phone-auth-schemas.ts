@@ -56,6 +56,14 @@ export const phoneVerifySchema = z
 /** Removing an account that has no password: the code sent to its phone confirms it. */
 export const removeByCodeSchema = z.object({ code });
 
+/** Order updates and reminders on WhatsApp, for the account's proven phone: on or off. */
+export const whatsappChoiceSchema = z.object({ on: z.boolean() });
+
+/** The stop link's token (a number's digits and its signature). */
+export const whatsappStopSchema = z.object({
+  token: z.string().regex(/^\d{8,15}\.[0-9a-f]{32}$/, { error: 'whatsapp_stop_invalid' }),
+});
+
 /** A phone-only account adding its e-mail. */
 export const addEmailSchema = z.object({
   email: z

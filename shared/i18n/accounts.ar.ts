@@ -187,4 +187,14 @@ export const accountsAr: Translated<typeof accountsEn> = {
   messages_channel_sms: 'رسالة نصية',
   messages_channel_whatsapp: 'واتساب',
   messages_template: 'القالب',
+  whatsapp_needs_phone: 'تحقّق من رقم جوالك برمز أولاً: نرسل التحديثات إلى رقم يخصك فقط.',
+  whatsapp_stop_invalid: 'هذا الرابط غير صالح.',
+  whatsapp_stop_title: 'إيقاف تحديثات واتساب',
+  whatsapp_stop_body:
+    'لن نرسل بعد الآن تحديثات الطلبات أو تذكيرات الزيارات إلى {{phone}} عبر واتساب. ستبقى في بريدك وحسابك.',
+  whatsapp_stop_button: 'أوقف تحديثات واتساب',
+  whatsapp_stopped: 'تم: لن تصل تحديثات واتساب إلى {{phone}} بعد الآن. يمكنك تفعيلها مجدداً من حسابك.',
+  account_whatsapp_updates: 'أرسل تحديثات طلباتي وتذكيرات زيارات تحليل الدم عبر واتساب',
+  account_whatsapp_on: 'تحديثات واتساب مفعّلة.',
+  account_whatsapp_off: 'تحديثات واتساب متوقفة.',
 };

@@ -180,4 +180,14 @@ export const accountsEn = {
   messages_channel_sms: 'SMS',
   messages_channel_whatsapp: 'WhatsApp',
   messages_template: 'Template',
+  whatsapp_needs_phone: 'Prove your mobile number with a code first: updates go only to a number that is yours.',
+  whatsapp_stop_invalid: 'This link is not valid.',
+  whatsapp_stop_title: 'Stop WhatsApp updates',
+  whatsapp_stop_body:
+    'We will send no more order updates or visit reminders to {{phone}} on WhatsApp. Mail and your account still show them.',
+  whatsapp_stop_button: 'Stop WhatsApp updates',
+  whatsapp_stopped: 'Done: no more WhatsApp updates to {{phone}}. You can turn them on again in your account.',
+  account_whatsapp_updates: 'Send my order updates and blood-test visit reminders on WhatsApp',
+  account_whatsapp_on: 'WhatsApp updates are on.',
+  account_whatsapp_off: 'WhatsApp updates are off.',
 } as const;

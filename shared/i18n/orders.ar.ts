@@ -156,6 +156,7 @@ export const ordersAr: Translated<typeof ordersEn> = {
   stc_pay_phone_label: 'رقم جوال STC Pay',
   stc_pay_phone_hint: 'الرقم السعودي لحسابك في STC Pay، وسيصله رمز لتأكيد الدفع.',
   payment_declined_back: 'لم يُكمل {{method}} الدفع. سلتك كما تركتها: اختر طريقة الدفع.',
+  checkout_whatsapp_updates: 'أرسل لي تحديثات هذا الطلب عبر واتساب إلى {{phone}}',
   checkout_use_wallet: 'استخدم رصيد محفظتي ({{amount}})',
   checkout_place_order: 'تأكيد الطلب',
   checkout_items_title: 'المنتجات',

@@ -121,6 +121,7 @@ export const ordersEn = {
   stc_pay_phone_label: 'STC Pay mobile number',
   stc_pay_phone_hint: 'The Saudi number of your STC Pay account. STC Pay sends it a code to confirm.',
   payment_declined_back: '{{method}} did not complete the payment. Your cart is as you left it: choose how to pay.',
+  checkout_whatsapp_updates: 'Send me this order’s updates on WhatsApp to {{phone}}',
   checkout_use_wallet: 'Use my wallet balance ({{amount}})',
   checkout_place_order: 'Place order',
   checkout_items_title: 'Items',

@@ -39,6 +39,7 @@ function parseUser(raw: string | undefined): { user: UserDisplay; exp: number | 
           email: String(value.email ?? ''),
           phone: value.phone ?? null,
           ...(value.phone_verified === true ? { phone_verified: true } : {}),
+          ...(value.whatsapp_updates === true ? { whatsapp_updates: true } : {}),
         },
         exp: typeof value.exp === 'number' ? value.exp : null,
       };
@@ -286,5 +287,6 @@ function userDisplay(value: unknown): UserDisplay | null {
     email: typeof u.email === 'string' ? u.email : '',
     phone: typeof u.phone === 'string' ? u.phone : null,
     ...(u.phone_verified === true ? { phone_verified: true } : {}),
+    ...(u.whatsapp_updates === true ? { whatsapp_updates: true } : {}),
   };
 }

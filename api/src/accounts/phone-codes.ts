@@ -62,6 +62,7 @@ export async function issueCodeStatements(
           text: codeText(o.lang, code),
           template: o.template,
           params: [code],
+          buttonParam: code,
           dedupeKey: `code:${hash}`,
         },
         now,

@@ -4,7 +4,10 @@ import { randomToken, tokenHash } from './tokens';
 import type { SessionRow, UserRow } from '../db/rows';
 
 /** The signed-in user of a session (users joined to sessions). */
-export type SessionUser = Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'phone_verified_at' | 'country'> & {
+export type SessionUser = Pick<
+  UserRow,
+  'id' | 'name' | 'email' | 'phone' | 'phone_verified_at' | 'whatsapp_updates_at' | 'country'
+> & {
   sessionId: SessionRow['id'];
 };
 
@@ -21,7 +24,7 @@ export async function createSession(db: D1Database, userId: number): Promise<str
 export async function userForToken(db: D1Database, token: string): Promise<SessionUser | null> {
   return db
     .prepare(
-      `SELECT u.id, u.name, u.email, u.phone, u.phone_verified_at, u.country, s.id AS sessionId FROM sessions s JOIN users u ON u.id = s.user_id
+      `SELECT u.id, u.name, u.email, u.phone, u.phone_verified_at, u.whatsapp_updates_at, u.country, s.id AS sessionId FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND u.deleted_at IS NULL`,
     )
     .bind(await tokenHash(token), Date.now())

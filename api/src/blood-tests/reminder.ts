@@ -3,21 +3,34 @@
 // reminded_at (set in the same batch as the queued mail) and the mail's dedupe key make it once.
 import { BOOKING_RULES, reminderDueAt } from '#shared/blood-tests/slot-rules';
 import { queueMail } from '../mail/outbox';
-import { reminderMail } from './texts';
+import { queueUpdate, visitReminderMessage } from '../messages/whatsapp-updates';
+import { reminderMail, visitWhen } from './texts';
 import { addressLine, type BloodTestItemRow, type BloodTestOrderRow, slotOf, toItem } from './view';
 
 const HOUR = 3_600_000;
 
-export async function sendPreparationReminders(db: D1Database, now = Date.now(), limit = 50): Promise<number> {
+export async function sendPreparationReminders(
+  db: D1Database,
+  /** Signs the WhatsApp reminder's stop link; the site its links point to. */
+  links: { secret: string; siteOrigin: string },
+  now = Date.now(),
+  limit = 50,
+): Promise<number> {
   // Visits within the next day and a half whose reminder is not sent; the exact due time is per slot date.
+  // The shopper's WhatsApp number when she chose updates there (a proven phone).
   const { results } = await db
     .prepare(
-      `SELECT o.id, o.lang, o.country, o.address, o.slot_date, o.slot_window, u.email FROM blood_test_orders o JOIN users u ON u.id = o.user_id
+      `SELECT o.id, o.lang, o.country, o.address, o.slot_date, o.slot_window, u.email,
+              CASE WHEN u.whatsapp_updates_at IS NOT NULL AND u.phone_verified_at IS NOT NULL THEN u.phone END AS whatsapp_to
+       FROM blood_test_orders o JOIN users u ON u.id = o.user_id
        WHERE o.status = 'booked' AND o.reminded_at IS NULL AND o.visit_at > ? AND o.visit_at < ? ORDER BY o.visit_at LIMIT ?`,
     )
     .bind(now, now + (24 + 24 - BOOKING_RULES.reminderHour + 12) * HOUR, limit)
     .all<
-      Pick<BloodTestOrderRow, 'id' | 'lang' | 'country' | 'address' | 'slot_date' | 'slot_window'> & { email: string }
+      Pick<BloodTestOrderRow, 'id' | 'lang' | 'country' | 'address' | 'slot_date' | 'slot_window'> & {
+        email: string;
+        whatsapp_to: string | null;
+      }
     >();
   let sent = 0;
   for (const o of results) {
@@ -33,23 +46,31 @@ export async function sendPreparationReminders(db: D1Database, now = Date.now(),
       address: addressLine(o.address, o.lang),
       items: items.map((i) => toItem(i, o.lang)),
     });
+    const dedupeKey = `blood-test:${o.id}:reminder:${o.slot_date}:${o.slot_window}`;
+    const whatsapp = o.whatsapp_to
+      ? await visitReminderMessage(
+          {
+            bookingId: o.id,
+            lang: o.lang,
+            when: visitWhen(o.lang, { slot: slotOf(o), country: o.country }),
+            phone: o.whatsapp_to,
+          },
+          links,
+        )
+      : null;
     const [marked] = await db.batch([
       db
         .prepare(
           "UPDATE blood_test_orders SET reminded_at = ? WHERE id = ? AND reminded_at IS NULL AND status = 'booked'",
         )
         .bind(now, o.id),
-      queueMail(
-        db,
-        {
-          to: o.email,
-          lang: o.lang,
-          kind: 'blood_test_reminder',
-          dedupeKey: `blood-test:${o.id}:reminder:${o.slot_date}:${o.slot_window}`,
-          ...mail,
-        },
-        now,
-      ),
+      // An account made with a phone may have no e-mail: then WhatsApp (if chosen) alone.
+      ...(o.email
+        ? [queueMail(db, { to: o.email, lang: o.lang, kind: 'blood_test_reminder', dedupeKey, ...mail }, now)]
+        : []),
+      ...(whatsapp
+        ? [queueUpdate(db, { ...whatsapp, to: o.whatsapp_to!, lang: o.lang, dedupeKey: `${dedupeKey}:wa` }, now)]
+        : []),
     ]);
     if (marked!.meta.changes) sent++;
   }

@@ -36,7 +36,8 @@ export function preparationLines(lang: Lang, items: BloodTestOrderItem[]): strin
   return lines;
 }
 
-function when(lang: Lang, v: VisitForText): string {
+/** The visit's day and window, as the reminder mail and its WhatsApp message say them. */
+export function visitWhen(lang: Lang, v: Pick<VisitForText, 'slot' | 'country'>): string {
   const day = formatDate(Date.parse(`${v.slot.date}T12:00:00Z`), lang, v.country);
   return lang === 'ar' ? `${day}، ${v.slot.starts}–${v.slot.ends}` : `${day}, ${v.slot.starts}–${v.slot.ends}`;
 }
@@ -48,11 +49,11 @@ export function reminderMail(lang: Lang, v: VisitForText): { subject: string; te
   return lang === 'ar'
     ? {
         subject: `تذكير: زيارة سحب عينة الدم غدًا – الطلب ${v.id}`,
-        text: `موعد زيارتك لسحب عينة الدم غدًا.\n\nالموعد: ${when(lang, v)}\nالعنوان: ${v.address}\n\nالتحضير:\n${prep}\n\nيرجى تجهيز بطاقة الهوية.`,
+        text: `موعد زيارتك لسحب عينة الدم غدًا.\n\nالموعد: ${visitWhen(lang, v)}\nالعنوان: ${v.address}\n\nالتحضير:\n${prep}\n\nيرجى تجهيز بطاقة الهوية.`,
       }
     : {
         subject: `Reminder: your blood test visit is tomorrow – order ${v.id}`,
-        text: `Your blood sample collection is tomorrow.\n\nTime: ${when(lang, v)}\nAddress: ${v.address}\n\nHow to prepare:\n${prep}\n\nPlease have your ID ready.`,
+        text: `Your blood sample collection is tomorrow.\n\nTime: ${visitWhen(lang, v)}\nAddress: ${v.address}\n\nHow to prepare:\n${prep}\n\nPlease have your ID ready.`,
       };
 }
 

@@ -21,6 +21,8 @@ import {
   phoneSignInSchema,
   phoneVerifySchema,
   removeByCodeSchema,
+  whatsappChoiceSchema,
+  whatsappStopSchema,
 } from '#shared/api/phone-auth-schemas';
 import {
   bloodTestCalculateSchema,
@@ -277,6 +279,17 @@ export const CONTRACTS = {
     summary: 'Remove an account made with a phone (no password): the code sent to its number confirms it',
     body: removeByCodeSchema,
     user: true,
+  },
+  'POST /user/profile/whatsapp': {
+    tag: 'accounts',
+    summary: 'Order updates and visit reminders on WhatsApp to the proven phone, on or off (409 whatsapp_needs_phone)',
+    body: whatsappChoiceSchema,
+    user: true,
+  },
+  'POST /whatsapp/stop': {
+    tag: 'accounts',
+    summary: 'The stop link of a WhatsApp update: nothing more goes to the number until it opts in again',
+    body: whatsappStopSchema,
   },
   'POST /user/profile/add-email': {
     tag: 'accounts',

@@ -19,6 +19,8 @@ export interface UserRow {
   phone: string | null;
   /** When a code sent to `phone` proved it: then it signs the account in (migration 0047). */
   phone_verified_at: number | null;
+  /** When the shopper chose updates of every order and booking on WhatsApp (migration 0048). */
+  whatsapp_updates_at: number | null;
   /** "pbkdf2-sha256$<iterations>$<salt>$<hash>"; '' once the account is removed, or made with a phone. */
   password_hash: string;
   lang: Lang;
@@ -148,6 +150,8 @@ export interface OrderRow {
   coupon_code: string | null;
   /** 1 while stock and coupon are held for the order. */
   holds_stock: number;
+  /** Where this order's updates go on WhatsApp (E.164), when the shopper asked (migration 0048). */
+  whatsapp_to: string | null;
   created_at: number;
   updated_at: number;
   /** Fulfilment steps (migration 0025): 'processing' with confirmed_at is confirmed, with packed_at packed. */

@@ -18,6 +18,7 @@ interface DueRow {
   template: string | null;
   params: string;
   body_text: string;
+  button_param: string | null;
   attempts: number;
   next_attempt_at: number;
 }
@@ -38,7 +39,7 @@ export async function deliverDueMessages(
   const db = env.DB;
   const { results } = await db
     .prepare(
-      `SELECT id, channel, to_phone, lang, kind, template, params, body_text, attempts, next_attempt_at FROM message_outbox
+      `SELECT id, channel, to_phone, lang, kind, template, params, body_text, button_param, attempts, next_attempt_at FROM message_outbox
        WHERE next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?`,
     )
     .bind(now, opts.limit ?? 25)
@@ -66,7 +67,7 @@ export async function deliverDueMessages(
       text: row.body_text,
       template: row.template,
       params,
-      ...(CODE_KINDS.includes(row.kind) ? { code: params[0] } : {}),
+      ...(row.button_param ? { buttonParam: row.button_param } : {}),
     };
     try {
       const { channel, providerRef } = await sendOnce(senders, message, `msg-${row.id}`, CODE_KINDS.includes(row.kind));
@@ -75,7 +76,7 @@ export async function deliverDueMessages(
       await db
         .prepare(
           `UPDATE message_outbox SET delivered_at = ?, next_attempt_at = NULL, last_error = NULL, channel = ?, provider_ref = ?
-           ${blank ? ", body_text = '', params = '[]'" : ''} WHERE id = ?`,
+           ${blank ? ", body_text = '', params = '[]', button_param = NULL" : ''} WHERE id = ?`,
         )
         .bind(Date.now(), channel, providerRef, row.id)
         .run();

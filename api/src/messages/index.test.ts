@@ -8,7 +8,7 @@ const code: OutgoingMessage = {
   text: '123456 هو رمز التحقق',
   template: 'sign_in_code',
   params: ['123456'],
-  code: '123456',
+  buttonParam: '123456',
 };
 
 function recording(answer: () => Response) {

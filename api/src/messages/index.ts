@@ -16,8 +16,8 @@ export interface OutgoingMessage {
   /** WhatsApp: the approved template's name and its body parameters. */
   template: string | null;
   params: string[];
-  /** A one-time code, also the value of an authentication template's copy-code button. */
-  code?: string;
+  /** The template's URL button parameter: a code (authentication templates) or a stop link's token. */
+  buttonParam?: string;
 }
 
 /** What a sender tells: the provider's id of the message. */
@@ -80,7 +80,7 @@ const UNDELIVERABLE = 131026;
 /**
  * The WhatsApp Cloud API (developers.facebook.com/docs/whatsapp/cloud-api): POST /{phone-number-id}/
  * messages with a template message, in the shopper's language. A code goes in an authentication
- * template, whose body and copy-code button both take it.
+ * template, whose body and copy-code button both take it; an update's button is its stop link.
  */
 export function whatsappSender(token: string, phoneNumberId: string, fetcher: typeof fetch = fetch): MessageSender {
   return {
@@ -89,12 +89,12 @@ export function whatsappSender(token: string, phoneNumberId: string, fetcher: ty
       const components: unknown[] = [
         { type: 'body', parameters: message.params.map((text) => ({ type: 'text', text })) },
       ];
-      if (message.code)
+      if (message.buttonParam)
         components.push({
           type: 'button',
           sub_type: 'url',
           index: '0',
-          parameters: [{ type: 'text', text: message.code }],
+          parameters: [{ type: 'text', text: message.buttonParam }],
         });
       const res = await fetcher(`${GRAPH_API}/${phoneNumberId}/messages`, {
         method: 'POST',

@@ -13,16 +13,30 @@ export interface QueuedMessage {
   text: string;
   template: string | null;
   params: string[];
+  /** The template's URL button parameter (a code's copy button). */
+  buttonParam?: string;
   dedupeKey: string;
 }
 
 export function queueMessage(db: D1Database, m: QueuedMessage, now = Date.now()): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO message_outbox (channel, to_phone, lang, kind, template, params, body_text, dedupe_key, attempts, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
+      `INSERT INTO message_outbox (channel, to_phone, lang, kind, template, params, body_text, button_param, dedupe_key, attempts, next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
     )
-    .bind(m.channel, m.to, m.lang, m.kind, m.template, JSON.stringify(m.params), m.text, m.dedupeKey, now, now);
+    .bind(
+      m.channel,
+      m.to,
+      m.lang,
+      m.kind,
+      m.template,
+      JSON.stringify(m.params),
+      m.text,
+      m.buttonParam ?? null,
+      m.dedupeKey,
+      now,
+      now,
+    );
 }
 
 /** Kinds that carry a one-time code: their text is blanked once delivered (outside local mode). */

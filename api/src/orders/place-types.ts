@@ -5,7 +5,15 @@ export interface PlaceContext {
   db: D1Database;
   country: 'KW' | 'SA';
   lang: 'en' | 'ar';
-  user: { id: number; name: string; email: string; phone: string | null } | null;
+  user: {
+    id: number;
+    name: string;
+    email: string;
+    phone: string | null;
+    /** The account's standing choices: its proven phone, and WhatsApp updates for every order. */
+    phone_verified_at?: number | null;
+    whatsapp_updates_at?: number | null;
+  } | null;
   deviceId: string | null;
   /** Where the confirmation mail's links point (the storefront). */
   siteOrigin: string;

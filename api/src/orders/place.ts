@@ -66,12 +66,16 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
   const method =
     q.totals.due === 0 ? (q.totals.wallet_used > 0 ? 'wallet' : input.payment_method) : input.payment_method;
   const cardMethod = method === 'card' ? cardMethodFor(ctx.country, input.card_method, q.totals.due) : null;
-  // A gift's address is the recipient's: her phone is not the buyer's STC Pay account.
-  const payerPhone = stcPayPhoneFor(
-    cardMethod,
-    input.stc_pay_phone,
-    input.gift ? (ctx.user?.phone ?? null) : address.phone,
-  );
+  // A gift's address is the recipient's: her phone is not the buyer's STC Pay account, nor where the
+  // buyer's WhatsApp updates go.
+  const buyerPhone = input.gift ? (ctx.user?.phone ?? null) : address.phone;
+  const payerPhone = stcPayPhoneFor(cardMethod, input.stc_pay_phone, buyerPhone);
+  // WhatsApp updates: ticked at checkout (to the buyer's phone), or the account's standing choice.
+  const whatsappTo = input.whatsapp_updates
+    ? buyerPhone
+    : ctx.user?.whatsapp_updates_at && ctx.user.phone_verified_at
+      ? ctx.user.phone
+      : null;
   const status = method === 'card' ? 'pending_payment' : method === 'wallet' ? 'paid' : 'placed';
 
   // A guest has no order list: the success page and the confirmation mail carry this link.
@@ -93,6 +97,7 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
           method,
           cardMethod,
           payerPhone,
+          whatsappTo,
           status,
           link,
         }),
@@ -137,6 +142,7 @@ function orderStatements(
     method: string;
     cardMethod: string | null;
     payerPhone: string | null;
+    whatsappTo: string | null;
     status: string;
     link: { token: string; hash: string } | null;
   },
@@ -154,8 +160,8 @@ function orderStatements(
     db
       .prepare(
         `INSERT INTO orders (id, user_id, guest_email, guest_phone, country, currency, lang, status, payment_method, card_method, address,
-           subtotal, before_discount, discount, delivery, vat, vat_basis_points, total, wallet_used, coupon_id, coupon_code, holds_stock, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+           subtotal, before_discount, discount, delivery, vat, vat_basis_points, total, wallet_used, coupon_id, coupon_code, holds_stock, created_at, updated_at, whatsapp_to)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
       )
       .bind(
         orderId,
@@ -181,6 +187,7 @@ function orderStatements(
         coupon?.code ?? null,
         now,
         now,
+        o.whatsappTo,
       ),
   ];
   const unit = new Map(t.lines.map((l) => [l.sku_id, l]));
@@ -233,6 +240,9 @@ function orderStatements(
       }),
     );
   if (o.link) statements.push(orderLinkStatement(db, o.link, orderId, now));
+  // Ticking the box again is asking again: an earlier stop of this number is lifted.
+  if (o.whatsappTo && o.input.whatsapp_updates)
+    statements.push(db.prepare('DELETE FROM whatsapp_optouts WHERE phone = ?').bind(o.whatsappTo));
   const gift = o.input.gift ? giftFor(o.input.gift, o.address) : null;
   if (gift) statements.push(giftStatement(db, orderId, gift, now));
   // A cash or wallet order is confirmed now, in this batch (a card order when its payment succeeds).

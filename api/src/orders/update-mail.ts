@@ -8,10 +8,13 @@ import { orderUpdateMail, type OrderUpdate } from '../mail/order-update-texts';
 import { queueMail, queueMailWhen } from '../mail/outbox';
 import { orderLinkStatement } from './confirmation-mail';
 import { orderLinkPath } from './guest-links';
+import { orderStepMessage, queueUpdate, WHATSAPP_ORDER_STEPS } from '../messages/whatsapp-updates';
 
 export type MailedOrder = Pick<OrderRow, 'id' | 'user_id' | 'lang' | 'country' | 'currency'> & {
   /** The account's address, else the guest's; no mail without one. */
   email: string | null;
+  /** Where the shopper asked for this order's updates on WhatsApp (decision 43). */
+  whatsapp_to?: string | null;
 };
 
 export async function orderUpdateStatements(
@@ -25,11 +28,28 @@ export async function orderUpdateStatements(
     siteOrigin: string;
     /** Queue the mail only when this holds as the batch runs (queueMailWhen). */
     when?: { sql: string; binds: unknown[] };
+    /** Signs the WhatsApp message's stop link (TOKEN_SECRET). */
+    secret?: string;
   },
 ): Promise<D1PreparedStatement[]> {
-  if (!order.email) return [];
   const lang: 'en' | 'ar' = order.lang === 'ar' ? 'ar' : 'en';
   const statements: D1PreparedStatement[] = [];
+  // Beside the mail, the step on WhatsApp when the shopper asked for it (confirmed, shipped…).
+  if (order.whatsapp_to && p.secret && WHATSAPP_ORDER_STEPS.includes(update.kind)) {
+    const message = await orderStepMessage(
+      { orderId: order.id, lang, step: update.kind, phone: order.whatsapp_to },
+      { secret: p.secret, siteOrigin: p.siteOrigin },
+    );
+    if (message)
+      statements.push(
+        queueUpdate(
+          db,
+          { ...message, to: order.whatsapp_to, lang, dedupeKey: `order:${order.id}:wa:${p.dedupe}` },
+          p.now,
+        ),
+      );
+  }
+  if (!order.email) return statements;
   let linkPath: string | undefined;
   if (order.user_id === null) {
     const token = randomToken();

@@ -125,7 +125,16 @@ export const orderRoutes = new Hono<AppEnv>()
         db: c.env.DB,
         country: c.var.country,
         lang: c.var.lang,
-        user: user ? { id: user.id, name: user.name, email: user.email, phone: user.phone } : null,
+        user: user
+          ? {
+              id: user.id,
+              name: user.name,
+              email: user.email,
+              phone: user.phone,
+              phone_verified_at: user.phone_verified_at,
+              whatsapp_updates_at: user.whatsapp_updates_at,
+            }
+          : null,
         deviceId: c.var.deviceId,
         siteOrigin: siteOrigin(c),
         // Guests are the free identity: a guest's card order holds stock until swept and a cash order

@@ -103,6 +103,7 @@ export function Component() {
   // STC Pay charges the account of this number: the delivery phone until the shopper types another.
   const deliveryPhone = (state.giftOn ? user?.phone : (deliveryAddress?.phone ?? address?.phone)) ?? '';
   const stcPayPhone = state.stcPayPhone ?? nationalNumber(deliveryPhone);
+  const whatsappUpdates = state.whatsappUpdates ?? !!user?.whatsapp_updates;
   // Back from a provider's page that did not take the payment (declined, expired, left): say so here,
   // where the shopper chooses again (checkout/success.tsx sends her back with the order cancelled).
   const [params] = useSearchParams();
@@ -138,6 +139,7 @@ export function Component() {
         payment_method: checkout.paymentMethod,
         ...(checkout.paymentMethod === 'card' && cardMethod ? { card_method: cardMethod } : {}),
         ...(checkout.paymentMethod === 'card' && cardMethod === 'stc_pay' ? { stc_pay_phone: stcPayPhone } : {}),
+        ...(whatsappUpdates && deliveryPhone ? { whatsapp_updates: true } : {}),
         use_wallet: checkout.paymentMethod === 'wallet' || checkout.useWallet,
         ...(gift
           ? { gift, ...(user ? {} : { email: checkout.email }) }
@@ -278,6 +280,17 @@ export function Component() {
                   : undefined
               }
             />
+            {deliveryPhone && (
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={whatsappUpdates}
+                  onChange={(e) => (checkout.whatsappUpdates = e.target.checked)}
+                  data-testid="whatsapp-updates"
+                />
+                <span>{t('checkout_whatsapp_updates', { phone: `\u2066${deliveryPhone}\u2069` })}</span>
+              </label>
+            )}
             {user && state.paymentMethod !== 'wallet' && (totals?.wallet_balance ?? 0) > 0 && (
               <label className="checkbox">
                 <input

@@ -30,6 +30,7 @@ describe('register', () => {
       email: 'sara@example.com',
       phone: null,
       phone_verified: false,
+      whatsapp_updates: false,
     });
     const row = await env.DB.prepare('SELECT password_hash FROM users WHERE email = ?')
       .bind('sara@example.com')

@@ -10,6 +10,9 @@ import { PENDING_PAYMENT_TTL_MS, sweepStalePayments } from '#api/src/payments/sw
 import { loadBloodTestFixture, SKU } from '../fixtures/blood-test-booking';
 import { call, deviceToken, json } from './helpers';
 
+/** Where reminders' WhatsApp stop links point, and their signing secret. */
+const LINKS = { secret: 'test-token-secret-0123456789abcdef01234', siteOrigin: 'https://shop.test' };
+
 let token: string;
 let userA: string;
 let userB: string;
@@ -757,10 +760,10 @@ describe('preparation reminder', () => {
         .all<{ subject: string; body_text: string; lang: string }>();
     const due = reminderDueAt(day);
     expect(due).toBe(gulfInstant(addDays(day, -1), 18));
-    await sendPreparationReminders(env.DB, due - 60_000);
+    await sendPreparationReminders(env.DB, LINKS, due - 60_000);
     expect((await mails()).results).toHaveLength(0);
-    await sendPreparationReminders(env.DB, due + 60_000);
-    await sendPreparationReminders(env.DB, due + 120_000);
+    await sendPreparationReminders(env.DB, LINKS, due + 60_000);
+    await sendPreparationReminders(env.DB, LINKS, due + 120_000);
     const { results } = await mails();
     expect(results).toHaveLength(1);
     expect(results[0]!.lang).toBe('ar');
@@ -775,6 +778,36 @@ describe('preparation reminder', () => {
     expect(row!.reminded_at).toBe(due + 60_000);
   });
 
+  it('goes on WhatsApp too, to the proven phone of a shopper who chose it, and never to a stopped number', async () => {
+    const day = openDay(11);
+    const order = await book({ date: day, window: '07-09', over: { items: [{ sku_id: SKU.hormone }] }, lang: 'ar' });
+    const owner = await env.DB.prepare('SELECT user_id FROM blood_test_orders WHERE id = ?')
+      .bind(order.order_id)
+      .first<{ user_id: number }>();
+    await env.DB.prepare(
+      "UPDATE users SET phone = '+96599887766', phone_verified_at = 1, whatsapp_updates_at = 1 WHERE id = ?",
+    )
+      .bind(owner!.user_id)
+      .run();
+    await sendPreparationReminders(env.DB, LINKS, reminderDueAt(day) + 60_000);
+    const sent = await env.DB.prepare(
+      "SELECT channel, to_phone, lang, template, body_text, button_param FROM message_outbox WHERE kind = 'blood_test_reminder' AND dedupe_key LIKE ?",
+    )
+      .bind(`blood-test:${order.order_id}:%`)
+      .first<Record<string, string>>();
+    expect(sent).toMatchObject({
+      channel: 'whatsapp',
+      to_phone: '+96599887766',
+      lang: 'ar',
+      template: 'visit_reminder',
+    });
+    expect(sent!.body_text).toContain('07:00–09:00');
+    expect(sent!.body_text).toContain(`https://shop.test/ar/whatsapp/stop?t=${sent!.button_param}`);
+    await env.DB.prepare('UPDATE users SET phone_verified_at = NULL, whatsapp_updates_at = NULL WHERE id = ?')
+      .bind(owner!.user_id)
+      .run();
+  });
+
   it('an English order gets the English mail, with its window and address', async () => {
     const day = openDay(12);
     const order = await book({
@@ -784,7 +817,7 @@ describe('preparation reminder', () => {
       user: userB,
       lang: 'en',
     });
-    await sendPreparationReminders(env.DB, reminderDueAt(day) + 60_000);
+    await sendPreparationReminders(env.DB, LINKS, reminderDueAt(day) + 60_000);
     const mail = await env.DB.prepare(
       'SELECT subject, body_text, lang, to_address FROM mail_outbox WHERE dedupe_key LIKE ?',
     )

@@ -74,7 +74,13 @@ export function mailStatements(
   now: number,
   when?: { sql: string; binds: unknown[] },
 ): Promise<D1PreparedStatement[]> {
-  return orderUpdateStatements(c.env.DB, order, update, { dedupe, now, siteOrigin: siteOrigin(c), when });
+  return orderUpdateStatements(c.env.DB, order, update, {
+    dedupe,
+    now,
+    siteOrigin: siteOrigin(c),
+    when,
+    secret: c.var.config.TOKEN_SECRET,
+  });
 }
 
 /**

@@ -1,0 +1,116 @@
+// Order updates and visit reminders on WhatsApp (decision 43), for shoppers who opted in at checkout
+// or in their profile: template messages in the order's language, each with a "Stop updates" button
+// whose link carries a signed token for the number. A stopped number gets nothing more on WhatsApp
+// (whatsapp_optouts, checked inside the batch that queues the message) until it opts in again.
+import { hmacHex } from '#shared/api/signing';
+import { timingSafeEqualText } from '#shared/bytes';
+import { localizePath, type Lang } from '#shared/locale';
+import type { OrderUpdateKind } from '../mail/order-update-texts';
+import type { MessageKind } from './outbox';
+
+/** The approved templates (WhatsApp Manager), one name each, in English and Arabic. */
+export const UPDATE_TEMPLATES = { order: 'order_update', reminder: 'visit_reminder' } as const;
+
+/** The kinds of order step sent on WhatsApp; refunds stay mail (they need amounts and notes). */
+export const WHATSAPP_ORDER_STEPS: readonly OrderUpdateKind[] = ['confirmed', 'shipped', 'delivered', 'cancelled'];
+
+const STEP_TEXT: Record<Lang, Partial<Record<OrderUpdateKind, string>>> = {
+  en: {
+    confirmed: 'confirmed, we are preparing it',
+    shipped: 'shipped',
+    delivered: 'delivered. Thank you!',
+    cancelled: 'cancelled',
+  },
+  ar: {
+    confirmed: 'تم تأكيده ونقوم بتجهيزه',
+    shipped: 'تم شحنه',
+    delivered: 'تم توصيله. شكراً لك!',
+    cancelled: 'تم إلغاؤه',
+  },
+};
+
+const digitsOf = (phone: string) => phone.replace(/^\+/, '');
+
+/** The stop link's token for a number: its digits and an HMAC over them. */
+export async function stopToken(secret: string, phone: string): Promise<string> {
+  const digits = digitsOf(phone);
+  return `${digits}.${(await hmacHex(secret, `whatsapp-stop|${digits}`)).slice(0, 32)}`;
+}
+
+/** The number a stop token names, or null when its signature does not hold. */
+export async function stoppedPhone(secret: string, token: string): Promise<string | null> {
+  const m = /^(\d{8,15})\.([0-9a-f]{32})$/.exec(token);
+  if (!m) return null;
+  const expected = (await hmacHex(secret, `whatsapp-stop|${m[1]}`)).slice(0, 32);
+  return timingSafeEqualText(m[2]!, expected) ? `+${m[1]}` : null;
+}
+
+export function stopUrl(siteOrigin: string, lang: Lang, token: string): string {
+  return `${siteOrigin}${localizePath('/whatsapp/stop', lang)}?t=${token}`;
+}
+
+export interface UpdateMessage {
+  kind: MessageKind;
+  template: string;
+  params: string[];
+  text: string;
+  buttonParam: string;
+}
+
+export async function orderStepMessage(
+  o: { orderId: number; lang: Lang; step: OrderUpdateKind; phone: string },
+  p: { secret: string; siteOrigin: string },
+): Promise<UpdateMessage | null> {
+  const status = STEP_TEXT[o.lang][o.step];
+  if (!status) return null;
+  const token = await stopToken(p.secret, o.phone);
+  const link = stopUrl(p.siteOrigin, o.lang, token);
+  const text =
+    o.lang === 'ar'
+      ? `خليج الفيتامينات: طلبك رقم ${o.orderId} ${status}.\nلإيقاف تحديثات واتساب: ${link}`
+      : `Gulf Vitamins: your order ${o.orderId} is ${status}.\nStop WhatsApp updates: ${link}`;
+  return {
+    kind: 'order_update',
+    template: UPDATE_TEMPLATES.order,
+    params: [String(o.orderId), status],
+    text,
+    buttonParam: token,
+  };
+}
+
+export async function visitReminderMessage(
+  o: { bookingId: number; lang: Lang; when: string; phone: string },
+  p: { secret: string; siteOrigin: string },
+): Promise<UpdateMessage> {
+  const token = await stopToken(p.secret, o.phone);
+  const link = stopUrl(p.siteOrigin, o.lang, token);
+  const text =
+    o.lang === 'ar'
+      ? `خليج الفيتامينات: موعد زيارة تحليل الدم رقم ${o.bookingId} غداً، ${o.when}. تعليمات التحضير في بريدك وصفحة الحجز.\nلإيقاف تحديثات واتساب: ${link}`
+      : `Gulf Vitamins: your blood-test visit ${o.bookingId} is tomorrow, ${o.when}. How to prepare is in your mail and on the booking page.\nStop WhatsApp updates: ${link}`;
+  return {
+    kind: 'blood_test_reminder',
+    template: UPDATE_TEMPLATES.reminder,
+    params: [String(o.bookingId), o.when],
+    text,
+    buttonParam: token,
+  };
+}
+
+/**
+ * Queues an update unless the number stopped WhatsApp updates (checked as the batch runs, so a stop
+ * that races the step wins). The dedupe key makes a repeated step a no-op.
+ */
+export function queueUpdate(
+  db: D1Database,
+  m: UpdateMessage & { to: string; lang: Lang; dedupeKey: string },
+  now = Date.now(),
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO message_outbox (channel, to_phone, lang, kind, template, params, body_text, button_param, dedupe_key, attempts, next_attempt_at, created_at)
+       SELECT 'whatsapp', ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 0, ?9, ?9
+       WHERE NOT EXISTS (SELECT 1 FROM whatsapp_optouts WHERE phone = ?1) ON CONFLICT (dedupe_key) DO NOTHING`,
+    )
+    .bind(m.to, m.lang, m.kind, m.template, JSON.stringify(m.params), m.text, m.buttonParam, m.dedupeKey, now);
+}
