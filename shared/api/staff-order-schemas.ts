@@ -10,6 +10,7 @@ export const ORDER_STAGES = [
   'confirmed',
   'packed',
   'shipped',
+  'out_for_delivery',
   'delivered',
   'cancelled',
   'pending_payment',

@@ -524,6 +524,7 @@ export const ordersAr: Translated<typeof ordersEn> = {
   order_step_confirmed: 'أكده المتجر',
   order_step_packed: 'تم التغليف',
   order_step_shipped: 'تم الشحن',
+  order_step_out_for_delivery: 'في الطريق إليك',
   order_step_delivered: 'تم التوصيل',
   order_step_cancelled: 'تم الإلغاء',
   order_step_refunded: 'تم استرداد مبلغ',

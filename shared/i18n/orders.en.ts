@@ -449,6 +449,7 @@ export const ordersEn = {
   order_step_confirmed: 'Confirmed by the shop',
   order_step_packed: 'Packed',
   order_step_shipped: 'Shipped',
+  order_step_out_for_delivery: 'Out for delivery',
   order_step_delivered: 'Delivered',
   order_step_cancelled: 'Cancelled',
   order_step_refunded: 'Refund issued',

@@ -81,7 +81,15 @@ export interface OrderRefundView {
 }
 
 /** A step on the order's timeline, as the shopper sees it. */
-export type FulfilmentStep = 'placed' | 'confirmed' | 'packed' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+export type FulfilmentStep =
+  | 'placed'
+  | 'confirmed'
+  | 'packed'
+  | 'shipped'
+  | 'out_for_delivery'
+  | 'delivered'
+  | 'cancelled'
+  | 'refunded';
 
 export interface OrderFulfilment {
   /** Oldest first. */

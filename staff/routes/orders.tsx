@@ -27,6 +27,7 @@ const PERMISSION: Record<OrderStep, Permission> = {
   confirm: 'orders:fulfil',
   pack: 'orders:fulfil',
   ship: 'orders:fulfil',
+  dispatch: 'orders:fulfil',
   deliver: 'orders:fulfil',
   cancel: 'orders:cancel',
   refund: 'orders:refund',

@@ -157,6 +157,8 @@ export interface OrderRow {
   /** Fulfilment steps (migration 0025): 'processing' with confirmed_at is confirmed, with packed_at packed. */
   confirmed_at: number | null;
   packed_at: number | null;
+  /** The courier has it today (migration 0049); the status stays 'shipped'. */
+  out_for_delivery_at: number | null;
   shipped_at: number | null;
   delivered_at: number | null;
   cancelled_at: number | null;
@@ -392,7 +394,7 @@ export interface BloodTestResultRow {
 export interface OrderEventRow {
   id: number;
   order_id: number;
-  kind: 'confirmed' | 'packed' | 'shipped' | 'delivered' | 'cancelled' | 'refunded' | 'note';
+  kind: 'confirmed' | 'packed' | 'shipped' | 'out_for_delivery' | 'delivered' | 'cancelled' | 'refunded' | 'note';
   staff_id: number | null;
   note: string | null;
   at: number;

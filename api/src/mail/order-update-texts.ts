@@ -1,11 +1,18 @@
 // The mails of an order's later steps, in the order's language: confirmed, shipped (with the
-// carrier and tracking number), delivered, cancelled, refunded, and the correction when a card refund
+// carrier and tracking number), out for delivery, delivered, cancelled, refunded, and the correction when a card refund
 // already announced fails after all (payments/refunds.ts). Queued in the batch of the change itself.
 import { localizePath, type CurrencyCode, type Lang } from '#shared/locale';
 import { formatMinor } from '#shared/money';
 import { carrierName } from '#shared/orders/carriers';
 
-export type OrderUpdateKind = 'confirmed' | 'shipped' | 'delivered' | 'cancelled' | 'refunded' | 'refund_failed';
+export type OrderUpdateKind =
+  | 'confirmed'
+  | 'shipped'
+  | 'out_for_delivery'
+  | 'delivered'
+  | 'cancelled'
+  | 'refunded'
+  | 'refund_failed';
 
 export interface OrderUpdate {
   kind: OrderUpdateKind;
@@ -42,6 +49,12 @@ export function orderUpdateMail(lang: Lang, u: OrderUpdate, siteOrigin: string):
       body = ar
         ? `خرج طلبك مع ${carrier}.\nرقم التتبع: ${u.trackingNumber ?? ''}${u.trackingUrl ? `\nتتبع الشحنة: ${u.trackingUrl}` : ''}`
         : `Your order is on its way with ${carrier}.\nTracking number: ${u.trackingNumber ?? ''}${u.trackingUrl ? `\nTrack it: ${u.trackingUrl}` : ''}`;
+      break;
+    case 'out_for_delivery':
+      subject = ar ? `طلبك رقم ${u.orderId} في الطريق إليك اليوم` : `Order ${u.orderId} is out for delivery today`;
+      body = ar
+        ? 'سلّمنا طلبك للمندوب وسيصلك اليوم. أبقِ جوالك قريباً منك، فقد يتصل بك المندوب.'
+        : 'The courier has your order and will deliver it today. Keep your phone close: the courier may call.';
       break;
     case 'delivered':
       subject = ar ? `تم توصيل طلبك رقم ${u.orderId}` : `Order ${u.orderId} was delivered`;

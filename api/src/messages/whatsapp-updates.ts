@@ -12,18 +12,26 @@ import type { MessageKind } from './outbox';
 export const UPDATE_TEMPLATES = { order: 'order_update', reminder: 'visit_reminder' } as const;
 
 /** The kinds of order step sent on WhatsApp; refunds stay mail (they need amounts and notes). */
-export const WHATSAPP_ORDER_STEPS: readonly OrderUpdateKind[] = ['confirmed', 'shipped', 'delivered', 'cancelled'];
+export const WHATSAPP_ORDER_STEPS: readonly OrderUpdateKind[] = [
+  'confirmed',
+  'shipped',
+  'out_for_delivery',
+  'delivered',
+  'cancelled',
+];
 
 const STEP_TEXT: Record<Lang, Partial<Record<OrderUpdateKind, string>>> = {
   en: {
     confirmed: 'confirmed, we are preparing it',
     shipped: 'shipped',
+    out_for_delivery: 'out for delivery today',
     delivered: 'delivered. Thank you!',
     cancelled: 'cancelled',
   },
   ar: {
     confirmed: 'تم تأكيده ونقوم بتجهيزه',
     shipped: 'تم شحنه',
+    out_for_delivery: 'في الطريق إليك اليوم',
     delivered: 'تم توصيله. شكراً لك!',
     cancelled: 'تم إلغاؤه',
   },

@@ -41,6 +41,7 @@ type OrderRow = Pick<
   | 'confirmed_at'
   | 'packed_at'
   | 'shipped_at'
+  | 'out_for_delivery_at'
   | 'delivered_at'
   | 'cancelled_at'
   | 'carrier'
@@ -50,7 +51,7 @@ type OrderRow = Pick<
   Pick<OrdersTableRow, keyof { coupon_code: unknown }> & { email: string | null };
 
 export const ORDER_COLUMNS = `o.id, o.user_id, o.guest_email, o.status, o.payment_method, o.card_method, o.country, o.currency, o.address, o.subtotal, o.before_discount,
-  o.discount, o.delivery, o.vat, o.vat_basis_points, o.total, o.wallet_used, o.coupon_code, o.created_at, o.confirmed_at, o.packed_at, o.shipped_at, o.delivered_at, o.cancelled_at, o.carrier,
+  o.discount, o.delivery, o.vat, o.vat_basis_points, o.total, o.wallet_used, o.coupon_code, o.created_at, o.confirmed_at, o.packed_at, o.shipped_at, o.out_for_delivery_at, o.delivered_at, o.cancelled_at, o.carrier,
   o.tracking_number, o.tracking_url, coalesce(u.email, o.guest_email) AS email`;
 
 /**
@@ -64,6 +65,7 @@ export function fulfilmentOf(
       | 'confirmed_at'
       | 'packed_at'
       | 'shipped_at'
+      | 'out_for_delivery_at'
       | 'delivered_at'
       | 'cancelled_at'
       | 'carrier'
@@ -81,6 +83,7 @@ export function fulfilmentOf(
   add('confirmed', o.confirmed_at);
   add('packed', o.packed_at);
   add('shipped', o.shipped_at);
+  add('out_for_delivery', o.out_for_delivery_at);
   add('delivered', o.delivered_at);
   add('cancelled', o.cancelled_at);
   for (const at of refundedAt) add('refunded', at);

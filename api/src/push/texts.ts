@@ -21,6 +21,9 @@ export function orderStatusPush(lang: Lang, kind: OrderUpdateKind, orderId: numb
     shipped: ar
       ? [`تم شحن طلبك رقم ${orderId}`, 'طلبك في الطريق إليك. اضغط لتتبع الشحنة.']
       : [`Order ${orderId} has shipped`, 'Your order is on its way. Tap to track it.'],
+    out_for_delivery: ar
+      ? [`طلبك رقم ${orderId} في الطريق إليك اليوم`, 'المندوب في طريقه إليك. أبقِ جوالك قريباً منك.']
+      : [`Order ${orderId} is out for delivery`, 'The courier is on the way today. Keep your phone close.'],
     delivered: ar
       ? [`تم توصيل طلبك رقم ${orderId}`, 'نتمنى أن ينال إعجابك!']
       : [`Order ${orderId} was delivered`, 'We hope you enjoy it!'],

@@ -54,7 +54,7 @@ export interface OrderDetailData {
   }[];
   events: {
     id: number;
-    kind: 'confirmed' | 'packed' | 'shipped' | 'delivered' | 'cancelled' | 'refunded' | 'note';
+    kind: 'confirmed' | 'packed' | 'shipped' | 'out_for_delivery' | 'delivered' | 'cancelled' | 'refunded' | 'note';
     note: string | null;
     staff_name: string | null;
     at: number;
@@ -75,11 +75,11 @@ export interface OrderDetailData {
   };
   /** Local sandbox: pending gateway refunds can be settled by hand. */
   sandbox_refunds?: boolean;
-  next: { confirm: boolean; pack: boolean; ship: boolean; deliver: boolean; cancel: boolean };
+  next: { confirm: boolean; pack: boolean; ship: boolean; dispatch: boolean; deliver: boolean; cancel: boolean };
 }
 
 /** The forms of the detail page, each posting to /orders/:id/<step>. */
-export const ORDER_STEPS = ['confirm', 'pack', 'ship', 'deliver', 'cancel', 'refund'] as const;
+export const ORDER_STEPS = ['confirm', 'pack', 'ship', 'dispatch', 'deliver', 'cancel', 'refund'] as const;
 export type OrderStep = (typeof ORDER_STEPS)[number];
 
 export function OrderDetailPage(props: {
@@ -101,6 +101,7 @@ export function OrderDetailPage(props: {
   const showConfirm = fulfil && data.next.confirm;
   const showPack = fulfil && data.next.pack;
   const showShip = fulfil && data.next.ship;
+  const showDispatch = fulfil && data.next.dispatch;
   const showDeliver = fulfil && data.next.deliver;
   const showCancel = may('orders:cancel') && data.next.cancel;
   const showRefund = may('orders:refund') && data.money.refundable > 0;
@@ -191,6 +192,11 @@ export function OrderDetailPage(props: {
                 <input id="tracking_url" name="tracking_url" type="url" dir="ltr" maxLength={300} />
               </div>
               <button type="submit">{t.t('st_orders_ship')}</button>
+            </form>
+          )}
+          {showDispatch && (
+            <form method="post" action={action('dispatch')}>
+              <button type="submit">{t.t('st_orders_dispatch')}</button>
             </form>
           )}
           {showDeliver && (

@@ -254,6 +254,34 @@ describe('fulfilment steps', () => {
     expect((await pushes())[0]!.url).toMatch(new RegExp(`/ar/profile/orders\\?id=${id}$`));
   });
 
+  it('marks a shipped order out for delivery: the shopper is told, the timeline has it, delivered follows', async () => {
+    const id = await placeCod({ lang: 'en' });
+    expect((await act(clerkKW, id, 'dispatch')).status).toBe(409);
+    for (const step of ['confirm', 'pack']) await act(clerkKW, id, step);
+    await act(clerkKW, id, 'ship', { carrier: 'shop_courier', tracking_number: 'SC77' });
+    const out = await json(await act(clerkKW, id, 'dispatch'));
+    expect(out.data.order).toMatchObject({ status: 'shipped', stage: 'out_for_delivery' });
+    expect(out.data.next).toMatchObject({ dispatch: false, deliver: true });
+    // Once: a second clerk's click changes nothing.
+    expect((await act(clerkKW, id, 'dispatch')).status).toBe(409);
+    const list = await json(await staffCall(clerkKW.token, '/staff/orders?stage=out_for_delivery'));
+    expect(list.data.orders.map((o: { id: number }) => o.id)).toContain(id);
+    const mail = await env.DB.prepare('SELECT subject FROM mail_outbox WHERE dedupe_key = ?')
+      .bind(`order:${id}:out_for_delivery`)
+      .first<{ subject: string }>();
+    expect(mail!.subject).toBe(`Order ${id} is out for delivery today – Gulf Vitamins`);
+    expect((await act(clerkKW, id, 'deliver')).status).toBe(200);
+    const mine = await json(await call(`/user/order/${id}`, { token: device, headers: headers(shopper, 'KW', 'en') }));
+    expect(mine.data.fulfilment.timeline.map((s: { kind: string }) => s.kind)).toEqual([
+      'placed',
+      'confirmed',
+      'packed',
+      'shipped',
+      'out_for_delivery',
+      'delivered',
+    ]);
+  });
+
   it('mails in English for an English order', async () => {
     const id = await placeCod({ lang: 'en' });
     await act(clerkKW, id, 'confirm');

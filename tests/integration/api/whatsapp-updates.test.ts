@@ -87,11 +87,14 @@ describe('order updates on WhatsApp', () => {
     expect((await step(id, 'confirm')).status).toBe(200);
     await step(id, 'pack');
     expect((await step(id, 'ship', { carrier: 'smsa', tracking_number: 'SM123' })).status).toBe(200);
+    expect((await step(id, 'dispatch')).status).toBe(200);
     const sent = await whatsapp(id);
     expect(sent.map((m) => [m.to_phone, m.lang, m.kind, m.template])).toEqual([
       ['+966541122334', 'ar', 'order_update', 'order_update'],
       ['+966541122334', 'ar', 'order_update', 'order_update'],
+      ['+966541122334', 'ar', 'order_update', 'order_update'],
     ]);
+    expect(JSON.parse(sent[2]!.params)).toEqual([String(id), 'في الطريق إليك اليوم']);
     expect(JSON.parse(sent[1]!.params)).toEqual([String(id), 'تم شحنه']);
     expect(sent[1]!.body_text).toContain(`طلبك رقم ${id} تم شحنه`);
     expect(sent[1]!.body_text).toContain(`/ar/whatsapp/stop?t=${sent[1]!.button_param}`);

@@ -93,6 +93,13 @@ describe('shipping an order from the back office', () => {
     // A second ship from the wrong state comes back with the API's message.
     const again = await post(`/orders/${orderId}/pack`, {}, clerk);
     expect(again.headers.get('location')).toBe(`/orders/${orderId}?error=transition_not_allowed`);
+    // Out for delivery today: its own button, then the shopper's timeline says so in both languages.
+    expect(after).toContain('Out for delivery today');
+    const out = await post(`/orders/${orderId}/dispatch`, {}, clerk);
+    expect(out.headers.get('location')).toBe(`/orders/${orderId}?done=dispatch`);
+    expect(await (await staffPage(`/orders/${orderId}?done=dispatch`, clerk)).text()).toContain(
+      'The order is out for delivery and the shopper has been told.',
+    );
 
     const page = await storefront(`${SHOP}/profile/orders?id=${orderId}`, { headers: { cookie: shopper } });
     expect(page.status).toBe(200);
@@ -104,5 +111,7 @@ describe('shipping an order from the back office', () => {
     const arHtml = await ar.text();
     expect(arHtml).toContain('AWB5550001');
     expect(arHtml).toContain('رقم التتبع');
+    expect(shopperHtml).toContain('Out for delivery');
+    expect(arHtml).toContain('في الطريق إليك');
   });
 });

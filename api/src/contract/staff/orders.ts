@@ -44,9 +44,15 @@ export const STAFF_ORDER_CONTRACTS = {
     body: staffOrderShipSchema,
     staff: 'orders:fulfil',
   },
+  'POST /staff/orders/:id{[0-9]+}/dispatch': {
+    ...one,
+    summary: 'Mark a shipped order out for delivery today (mails and pushes the shopper, WhatsApp when asked)',
+    body: staffOrderStepSchema,
+    staff: 'orders:fulfil',
+  },
   'POST /staff/orders/:id{[0-9]+}/deliver': {
     ...one,
-    summary: 'Mark a shipped order delivered (mails the shopper)',
+    summary: 'Mark a shipped or out-for-delivery order delivered (mails the shopper)',
     body: staffOrderStepSchema,
     staff: 'orders:fulfil',
   },

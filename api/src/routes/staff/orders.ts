@@ -28,7 +28,7 @@ export const staffOrderRoutes = new Hono<AppEnv>()
     if (allowed.length === 0) return c.json(ok({ orders: [], page, has_more: false, countries: allowed }));
     const { sql, values } = listWhere(q, allowed);
     const { results } = await c.env.DB.prepare(
-      `SELECT o.id, o.country, o.currency, o.lang, o.status, o.payment_method, o.total, o.created_at, o.packed_at,
+      `SELECT o.id, o.country, o.currency, o.lang, o.status, o.payment_method, o.total, o.created_at, o.packed_at, o.out_for_delivery_at,
          coalesce(u.email, o.guest_email) AS email, coalesce(json_extract(o.address, '$.recipient'), u.name) AS name,
          coalesce(json_extract(o.address, '$.phone'), o.guest_phone, u.phone) AS phone,
          g.order_id IS NOT NULL AS gift, g.delivery_date AS gift_date
@@ -39,7 +39,15 @@ export const staffOrderRoutes = new Hono<AppEnv>()
       .all<
         Pick<
           OrderRow,
-          'id' | 'country' | 'currency' | 'status' | 'payment_method' | 'total' | 'created_at' | 'packed_at'
+          | 'id'
+          | 'country'
+          | 'currency'
+          | 'status'
+          | 'payment_method'
+          | 'total'
+          | 'created_at'
+          | 'packed_at'
+          | 'out_for_delivery_at'
         > & {
           email: string | null;
           name: string | null;
@@ -48,10 +56,10 @@ export const staffOrderRoutes = new Hono<AppEnv>()
           gift_date: string | null;
         }
       >();
-    const orders = results.slice(0, ORDERS_PAGE).map(({ packed_at, gift, ...o }) => ({
+    const orders = results.slice(0, ORDERS_PAGE).map(({ packed_at, out_for_delivery_at, gift, ...o }) => ({
       ...o,
       gift: gift === 1,
-      stage: stageOf({ status: o.status, packed_at }),
+      stage: stageOf({ status: o.status, packed_at, out_for_delivery_at }),
     }));
     return c.json(ok({ orders, page, has_more: results.length > ORDERS_PAGE, countries: allowed }));
   })
@@ -67,6 +75,9 @@ export const staffOrderRoutes = new Hono<AppEnv>()
   )
   .post('/orders/:id{[0-9]+}/ship', contract('POST /staff/orders/:id{[0-9]+}/ship'), (c) =>
     runStep(c, c.req.valid('param').id, 'ship', c.req.valid('json')),
+  )
+  .post('/orders/:id{[0-9]+}/dispatch', contract('POST /staff/orders/:id{[0-9]+}/dispatch'), (c) =>
+    runStep(c, c.req.valid('param').id, 'dispatch', c.req.valid('json')),
   )
   .post('/orders/:id{[0-9]+}/deliver', contract('POST /staff/orders/:id{[0-9]+}/deliver'), (c) =>
     runStep(c, c.req.valid('param').id, 'deliver', c.req.valid('json')),

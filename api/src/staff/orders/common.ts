@@ -15,13 +15,15 @@ export const ORDERS_PAGE = 30;
 export type Order = OrderRow & { email: string | null; user_name: string | null };
 
 /** Where an order stands, for staff: its status with 'processing' split into confirmed and packed. */
-export function stageOf(o: Pick<OrderRow, 'status' | 'packed_at'>): OrderStage {
+export function stageOf(o: Pick<OrderRow, 'status' | 'packed_at' | 'out_for_delivery_at'>): OrderStage {
   switch (o.status) {
     case 'placed':
     case 'paid':
       return 'to_confirm';
     case 'processing':
       return o.packed_at ? 'packed' : 'confirmed';
+    case 'shipped':
+      return o.out_for_delivery_at ? 'out_for_delivery' : 'shipped';
     default:
       return o.status;
   }
@@ -32,7 +34,8 @@ export const STAGE_SQL: Record<OrderStage, string> = {
   to_confirm: "o.status IN ('placed', 'paid')",
   confirmed: "o.status = 'processing' AND o.packed_at IS NULL",
   packed: "o.status = 'processing' AND o.packed_at IS NOT NULL",
-  shipped: "o.status = 'shipped'",
+  shipped: "o.status = 'shipped' AND o.out_for_delivery_at IS NULL",
+  out_for_delivery: "o.status = 'shipped' AND o.out_for_delivery_at IS NOT NULL",
   delivered: "o.status = 'delivered'",
   cancelled: "o.status = 'cancelled'",
   pending_payment: "o.status = 'pending_payment'",
@@ -112,14 +115,15 @@ export function isTransitionRace(error: unknown): boolean {
   return /order_event_allowed|order_events\.|CHECK constraint failed|payment_events/.test(String(error));
 }
 
-export type Step = 'confirm' | 'pack' | 'ship' | 'deliver' | 'cancel';
+export type Step = 'confirm' | 'pack' | 'ship' | 'dispatch' | 'deliver' | 'cancel';
 
 /** Each step: the stages it starts from (checked again inside the batch), its timeline kind, its mail. */
 export const STEPS: Record<Step, { from: OrderStage[]; kind: OrderEventRow['kind']; mail: OrderUpdateKind | null }> = {
   confirm: { from: ['to_confirm'], kind: 'confirmed', mail: 'confirmed' },
   pack: { from: ['confirmed'], kind: 'packed', mail: null },
   ship: { from: ['packed'], kind: 'shipped', mail: 'shipped' },
-  deliver: { from: ['shipped'], kind: 'delivered', mail: 'delivered' },
+  dispatch: { from: ['shipped'], kind: 'out_for_delivery', mail: 'out_for_delivery' },
+  deliver: { from: ['shipped', 'out_for_delivery'], kind: 'delivered', mail: 'delivered' },
   cancel: {
     from: ['to_confirm', 'confirmed', 'packed', 'pending_payment', 'payment_failed'],
     kind: 'cancelled',

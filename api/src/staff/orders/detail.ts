@@ -87,6 +87,7 @@ export async function orderDetail(c: Context<AppEnv>, id: number) {
       confirm: STEPS.confirm.from.includes(stage),
       pack: STEPS.pack.from.includes(stage),
       ship: STEPS.ship.from.includes(stage),
+      dispatch: STEPS.dispatch.from.includes(stage),
       deliver: STEPS.deliver.from.includes(stage),
       cancel: STEPS.cancel.from.includes(stage),
     },

@@ -79,6 +79,14 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
       update = { kind: 'shipped', carrier, trackingNumber: tracking, trackingUrl: url };
       break;
     }
+    case 'dispatch':
+      statements.push(
+        db.prepare('UPDATE orders SET out_for_delivery_at = ?, updated_at = ? WHERE id = ?').bind(now, now, order.id),
+      );
+      before = { out_for_delivery_at: null };
+      after = { out_for_delivery_at: now };
+      update = { kind: 'out_for_delivery' };
+      break;
     case 'deliver':
       statements.push(
         db
