@@ -45,9 +45,11 @@ export default defineConfig(({ command }) => ({
         rolldownOptions: {
           input: 'client/entry.client.tsx',
           output: {
-            // Seven base-64 characters name a build file's content well enough (42 bits: a changed file
-            // keeping its name is a one-in-four-trillion chance), and the entry chunk lists every lazy
-            // chunk's name: a character fewer each keeps every page's first JavaScript smaller.
+            // Seven base-36 characters name a build file's content well enough (36 bits: a changed file
+            // keeping its name is a one-in-78-billion chance), and the entry chunk lists every lazy
+            // chunk's name: shorter names from fewer letters, which compress better, keep every page's
+            // first JavaScript smaller.
+            hashCharacters: 'base36',
             entryFileNames: 'assets/[name]-[hash:7].js',
             chunkFileNames: 'assets/[name]-[hash:7].js',
             assetFileNames: 'assets/[name]-[hash:7][extname]',

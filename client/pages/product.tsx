@@ -139,7 +139,7 @@ export function Component() {
             </p>
           )}
           {/* The pay-later note's place, filled after the page is live (orders/PayLaterHost.tsx). */}
-          <div className="pay-later-slot" data-pay-later-minor={payableMinor(sku.price.price, freeShipping.currency)} />
+          <div data-pay-later-minor={payableMinor(sku.price.price, freeShipping.currency)} />
           {saving > 0 && <p className="saving">{t('you_save', { amount: format(saving) })}</p>}
           <p className={`stock stock-${sku.stock_level}`} data-testid="stock">
             {t(
