@@ -22,6 +22,8 @@ export interface UserDisplay {
   phone_verified?: boolean;
   /** Her orders' updates and visit reminders go to WhatsApp too. */
   whatsapp_updates?: boolean;
+  /** False for an account without a password (made with a phone code). */
+  has_password?: boolean;
 }
 
 export interface BootData {

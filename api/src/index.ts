@@ -128,6 +128,7 @@ for (const path of [
   '/dev/payments/*',
   '/user/register',
   '/user/forgot-password',
+  '/user/profile/add-email',
   // Back-office changes mail shoppers (shipped, refunded, results ready) and new staff (invitations).
   '/staff/*',
 ])
@@ -263,7 +264,7 @@ export default withSentryWhenConfigured('api', currentRequestId, {
           (r) => (r.retrying || r.failed) && log.warn('text message delivery', { ...r }),
         ),
       );
-      ctx.waitUntil(purgeOldCodes(env.DB).run());
+      ctx.waitUntil(purgeOldCodes(env.DB));
       // Alert events whose queue message was lost (still unprocessed after a minute): sent again.
       ctx.waitUntil(resendLostEvents(env).then((n) => n && log.info('alert events re-sent', { count: n })));
     });

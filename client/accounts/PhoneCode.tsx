@@ -11,6 +11,7 @@ import { COUNTRY_FACTS } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';
 import { Field, FormAlerts, useForm } from '../ui/form';
+import { PasswordInput } from './PasswordField';
 
 type Country = 'KW' | 'SA';
 
@@ -120,6 +121,9 @@ function CodeStep({
   const api = useContext(ApiContext)!;
   // A number without an account: the code was right, and stays good while she gives her name.
   const [newAccount, setNewAccount] = useState<string | null>(null);
+  // Adding a phone to an account with a password asks for it too (the API refuses without).
+  const { user } = useSnapshot(useSessionStore());
+  const askPassword = purpose === 'verify' && user?.has_password !== false;
   // A new code on the same way (the older one stops working): how many were sent, or why not.
   const [resent, setResent] = useState<{ n: number; error: string | null }>({ n: 0, error: null });
   async function resend() {
@@ -136,13 +140,18 @@ function CodeStep({
       import('#shared/api/phone-auth-schemas').then((m) =>
         purpose === 'verify' ? m.phoneVerifySchema : m.phoneSignInSchema,
       ),
-    initial: { country: sent.country as string, phone: sent.phone, code: '' },
+    initial: { country: sent.country as string, phone: sent.phone, code: '', password: '' },
     fields: {
       code: { label: 'code_label' },
+      password: { label: 'account_password_label' },
       country: { label: 'account_country_label' },
       phone: { label: 'account_phone_label', noun: 'account_phone_noun' },
     },
     endpoint: ENDPOINTS[purpose].check,
+    // The password goes only where it is asked for.
+    send: askPassword
+      ? undefined
+      : (data) => api.post(ENDPOINTS[purpose].check, { ...(data as object), password: undefined }).then((r) => r.data),
     onSuccess: (data) => {
       if ((data as { needs_name?: boolean }).needs_name) setNewAccount(form.values.code);
       else onDone(data);
@@ -173,6 +182,11 @@ function CodeStep({
       <Field form={form} name="code" required hint={t('code_hint')}>
         {(p) => <input {...p} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={12} dir="ltr" />}
       </Field>
+      {askPassword && (
+        <Field form={form} name="password" required>
+          {(p) => <PasswordInput control={p} autoComplete="current-password" />}
+        </Field>
+      )}
       <button type="submit" className="button wide-button" disabled={!form.ready}>
         {purpose === 'verify' ? t('code_verify_submit') : t('code_submit')}
       </button>

@@ -24,8 +24,10 @@ export function Component() {
   const { t } = useI18n();
   const href = useHref();
   const { user } = useSnapshot(useSessionStore());
-  // An account made with a phone code has no e-mail and no password until its shopper adds them.
+  // An account made with a phone code has no e-mail until its shopper adds one, and no password (a
+  // "forgot password" mail, once it has an e-mail, sets one).
   const phoneOnly = user?.email === '';
+  const noPassword = user?.has_password === false;
   return (
     <Page title={t('page_profile_account')} crumbs={[{ label: t('page_profile'), to: href('/profile') }]}>
       <p>{t('account_details_intro')}</p>
@@ -34,30 +36,41 @@ export function Component() {
         {phoneOnly && <AddEmailForm />}
         <PhoneForm />
         <PhoneSignIn />
-        {!phoneOnly && <PasswordForm />}
-        {phoneOnly ? <DeleteByCode /> : <DeleteForm />}
+        {!noPassword && <PasswordForm />}
+        {noPassword ? <DeleteByCode /> : <DeleteForm />}
       </div>
     </Page>
   );
 }
 
 function AddEmailForm() {
+  const { t } = useI18n();
+  // The address joins the account once the link mailed to it is opened.
+  const [pending, setPending] = useState<string | null>(null);
   const form = useForm({
     id: 'account-email',
     schema: () => import('#shared/api/phone-auth-schemas').then((m) => m.addEmailSchema),
     initial: { email: '' },
     fields: { email: { label: 'account_email_label', noun: 'account_email_noun' } },
     endpoint: '/user/profile/add-email',
-    onSuccess: useSaved(),
+    onSuccess: (data) => setPending((data as { pending: string }).pending),
   });
-  const { t } = useI18n();
   return (
     <AccountSection
       id="account-email"
       title="account_email_section"
       form={form}
       submit="account_email_add"
-      intro={<p>{t('account_email_add_intro')}</p>}
+      intro={
+        <>
+          <p>{t('account_email_add_intro')}</p>
+          {pending && (
+            <p role="status" data-testid="email-pending">
+              {t('account_email_pending', { email: pending })}
+            </p>
+          )}
+        </>
+      }
     >
       <Field form={form} name="email" required>
         {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" dir="ltr" />}

@@ -48,9 +48,12 @@ export const phoneSignInSchema = z
   .refine(validPhone, { error: 'phone_invalid', path: ['phone'] });
 export type PhoneSignInInput = z.output<typeof phoneSignInSchema>;
 
-/** A signed-in shopper proving a phone to add it to her account. */
+/**
+ * A signed-in shopper proving a phone to add it to her account, with her password when she has one (a
+ * stolen session must not attach a thief's phone as a way in).
+ */
 export const phoneVerifySchema = z
-  .object({ country, phone, code })
+  .object({ country, phone, code, password: z.string().max(200).optional() })
   .refine(validPhone, { error: 'phone_invalid', path: ['phone'] });
 
 /** Removing an account that has no password: the code sent to its phone confirms it. */

@@ -181,6 +181,7 @@ export const accountsAr: Translated<typeof accountsEn> = {
   account_email_section: 'البريد الإلكتروني',
   account_email_add_intro: 'لا يوجد بريد إلكتروني لحسابك بعد. أضف بريداً لتصلك الإيصالات ورسائل الطلبات.',
   account_email_add: 'أضف البريد الإلكتروني',
+  account_email_pending: 'أرسلنا رابطاً إلى {{email}}. افتحه خلال يوم واحد لإضافة البريد إلى حسابك.',
   messages_title: 'رسائل التطوير',
   messages_note: 'الرسائل التي أرسلها المتجر إلى الجوالات في الوضع المحلي: رسائل نصية وواتساب.',
   messages_empty: 'لا توجد رسائل بعد.',

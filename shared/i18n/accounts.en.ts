@@ -174,6 +174,7 @@ export const accountsEn = {
   account_email_section: 'E-mail',
   account_email_add_intro: 'Your account has no e-mail yet. Add one for receipts and order mail.',
   account_email_add: 'Add e-mail',
+  account_email_pending: 'We sent a link to {{email}}. Open it within a day to add the address to your account.',
   messages_title: 'Dev messages',
   messages_note: 'Texts the shop sent in local mode: SMS and WhatsApp.',
   messages_empty: 'No texts yet.',

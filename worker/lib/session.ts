@@ -40,6 +40,7 @@ function parseUser(raw: string | undefined): { user: UserDisplay; exp: number | 
           phone: value.phone ?? null,
           ...(value.phone_verified === true ? { phone_verified: true } : {}),
           ...(value.whatsapp_updates === true ? { whatsapp_updates: true } : {}),
+          ...(value.has_password === false ? { has_password: false } : {}),
         },
         exp: typeof value.exp === 'number' ? value.exp : null,
       };
@@ -288,5 +289,6 @@ function userDisplay(value: unknown): UserDisplay | null {
     phone: typeof u.phone === 'string' ? u.phone : null,
     ...(u.phone_verified === true ? { phone_verified: true } : {}),
     ...(u.whatsapp_updates === true ? { whatsapp_updates: true } : {}),
+    ...(u.has_password === false ? { has_password: false } : {}),
   };
 }

@@ -106,7 +106,13 @@ export function spendCodeStatement(db: D1Database, id: number, now = Date.now())
   return db.prepare('UPDATE phone_codes SET used_at = ? WHERE id = ? AND used_at IS NULL RETURNING id').bind(now, id);
 }
 
-/** Codes older than a day are of no use any more (the API's cron). */
-export function purgeOldCodes(db: D1Database, now = Date.now()): D1PreparedStatement {
-  return db.prepare('DELETE FROM phone_codes WHERE created_at < ?').bind(now - 24 * 60 * 60 * 1000);
+/** Codes older than a day are of no use any more, nor are the texts that carried them (the API's cron). */
+export async function purgeOldCodes(db: D1Database, now = Date.now()): Promise<void> {
+  const dayAgo = now - 24 * 60 * 60 * 1000;
+  await db.batch([
+    db.prepare('DELETE FROM phone_codes WHERE created_at < ?').bind(dayAgo),
+    db
+      .prepare("DELETE FROM message_outbox WHERE kind IN ('sign_in_code', 'verify_code') AND created_at < ?")
+      .bind(dayAgo),
+  ]);
 }

@@ -7,6 +7,8 @@ export function publicUser(
   u: Pick<UserRow, 'id' | 'name' | 'email' | 'phone'> & {
     phone_verified_at?: number | null;
     whatsapp_updates_at?: number | null;
+    /** Whether a password signs the account in: a boolean, or SQL's 0/1. */
+    has_password?: boolean | number;
   },
 ) {
   return {
@@ -16,5 +18,6 @@ export function publicUser(
     phone: u.phone,
     phone_verified: !!u.phone_verified_at && !!u.phone,
     whatsapp_updates: !!u.whatsapp_updates_at,
+    has_password: u.has_password === undefined ? true : !!u.has_password,
   };
 }

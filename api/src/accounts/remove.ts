@@ -15,6 +15,9 @@ export function removeAccountStatements(db: D1Database, userId: number, now = Da
     revokeOtherSessions(db, userId, null),
     db.prepare('DELETE FROM password_resets WHERE user_id = ?').bind(userId),
     db.prepare('DELETE FROM phone_codes WHERE user_id = ?').bind(userId),
+    // Numbers kept for WhatsApp updates and STC Pay go with the account.
+    db.prepare('UPDATE orders SET whatsapp_to = NULL WHERE user_id = ?').bind(userId),
+    db.prepare('UPDATE payments SET payer_phone = NULL WHERE user_id = ?').bind(userId),
     db.prepare('DELETE FROM addresses WHERE user_id = ?').bind(userId),
     db.prepare('DELETE FROM notify_requests WHERE user_id = ?').bind(userId),
     // Wishlists: their items, others' follows of them, the shopper's own follows, the lists.

@@ -187,20 +187,24 @@ export async function runWave(env: ApiEnv, message: AlertMessage, options: Consu
     const was = kind === 'price_drop' ? p.mark : null;
     const text = { ...alertText(sku, lang, currency, sku.price, was, origin), unsubscribe };
     const mail = kind === 'back_in_stock' ? backInStockMail(lang, text) : priceDropMail(lang, text);
+    // An account made with a phone may have no e-mail yet: its alert is recorded (and pushed) all the same.
+    if (p.email)
+      statements.push(
+        queueMail(
+          db,
+          {
+            to: p.email,
+            ...mail,
+            lang,
+            kind,
+            dedupeKey: key,
+            // RFC 8058: the mail client's own unsubscribe button POSTs to this address (the storefront page).
+            headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          },
+          now,
+        ),
+      );
     statements.push(
-      queueMail(
-        db,
-        {
-          to: p.email,
-          ...mail,
-          lang,
-          kind,
-          dedupeKey: key,
-          // RFC 8058: the mail client's own unsubscribe button POSTs to this address (the storefront page).
-          headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-        },
-        now,
-      ),
       db
         .prepare(
           `INSERT INTO alert_deliveries (dedupe_key, kind, user_id, sku_id, event_id, wave, lang, country, price, was_price, at)

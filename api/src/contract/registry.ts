@@ -252,7 +252,7 @@ export const CONTRACTS = {
   'POST /user/phone/code': {
     tag: 'accounts',
     summary:
-      'Send a sign-in code by WhatsApp or SMS: the same answer whether or not the number has an account; 429 phone_code_too_many per number and address',
+      'Send a sign-in code by WhatsApp or SMS: the same answer whether or not the number has an account, and over the per-number limits (nothing sent then); 429 phone_code_too_many per client address',
     body: phoneCodeSchema,
   },
   'POST /user/phone/sign-in': {
@@ -293,7 +293,8 @@ export const CONTRACTS = {
   },
   'POST /user/profile/add-email': {
     tag: 'accounts',
-    summary: 'Add an e-mail to an account made with a phone (409 email_taken, 409 email_already_set)',
+    summary:
+      'Add an e-mail to an account made with a phone: it joins the account when the mailed link is opened (409 email_taken, 409 email_already_set)',
     body: addEmailSchema,
     user: true,
   },

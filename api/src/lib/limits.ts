@@ -37,9 +37,11 @@ export const LIMITS = {
   uploadPerUser: { max: 60, windowMs: HOUR },
   /** "Mark as bought" on shared wishlists per client address (anyone with a link may mark). */
   wishlistBoughtPerIp: { max: 60, windowMs: HOUR },
-  /** Sign-in codes sent to one number: no one can bomb a phone with texts (decision 43). */
+  /** Sign-in codes sent to one number: no one can bomb a phone with texts (decision 43). Over them the
+   * answer stays the same and nothing is sent, like reset mails. */
   phoneCodePerNumber: { max: 3, windowMs: 15 * MINUTE },
-  phoneCodePerNumberDay: { max: 10, windowMs: 24 * HOUR },
+  phoneCodePerNumberAndIpDay: { max: 10, windowMs: 24 * HOUR },
+  phoneCodePerNumberDay: { max: 30, windowMs: 24 * HOUR },
   /** Codes asked for from one client address, whatever the numbers (each text costs the shop). */
   phoneCodePerIp: { max: 10, windowMs: HOUR },
 } as const satisfies Record<string, Omit<Limit, 'key'>>;

@@ -75,7 +75,7 @@ export function orderUpdateMail(lang: Lang, u: OrderUpdate, siteOrigin: string):
           : `أعدنا ${amount} إلى وسيلة الدفع التي استخدمتها. قد يستغرق ظهوره بضعة أيام حسب البنك.`
         : u.method === 'wallet'
           ? `We have refunded ${amount} to your Gulf Vitamins wallet.`
-          : `We have refunded ${amount} to the card you paid with. Your bank may take a few days to show it.`;
+          : `We have refunded ${amount} the way you paid (your card, STC Pay or your pay-later plan). It may take a few days to show.`;
       break;
     }
     case 'refund_failed': {
@@ -86,7 +86,7 @@ export function orderUpdateMail(lang: Lang, u: OrderUpdate, siteOrigin: string):
         : `Your refund on order ${u.orderId} did not go through`;
       body = ar
         ? `أخبرناك أننا أعدنا ${amount} إلى وسيلة الدفع التي استخدمتها، لكن بوابة الدفع لم تتمكن من إتمام الاسترداد، فلم يُعَد المبلغ بعد. نعتذر عن ذلك. سيتواصل معك فريقنا ويعيد المحاولة، ولا تحتاج إلى فعل أي شيء.`
-        : `We wrote that we had refunded ${amount} to the card you paid with, but the payment gateway could not complete the refund, so the money has not gone back yet. We are sorry. Our team will contact you and try again; there is nothing you need to do.`;
+        : `We wrote that we had refunded ${amount} the way you paid, but the payment gateway could not complete the refund, so the money has not gone back yet. We are sorry. Our team will contact you and try again; there is nothing you need to do.`;
       break;
     }
   }

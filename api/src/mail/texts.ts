@@ -134,6 +134,19 @@ export function verifyOrdersMail(lang: Lang, link: string): { subject: string; t
       };
 }
 
+/** An account made with a phone adds an e-mail: it becomes the account's once this link is opened. */
+export function confirmAddedEmailMail(lang: Lang, link: string): { subject: string; text: string } {
+  return lang === 'ar'
+    ? {
+        subject: 'أكّد بريدك الإلكتروني – خليج الفيتامينات',
+        text: `أضفت هذا البريد إلى حسابك في خليج الفيتامينات. افتح هذا الرابط خلال يوم واحد لتأكيده:\n\n${link}\n\nإذا لم تفعل ذلك، تجاهل هذه الرسالة ولن يُضاف البريد.`,
+      }
+    : {
+        subject: 'Confirm your e-mail – Gulf Vitamins',
+        text: `You added this address to your Gulf Vitamins account. Open this link within one day to confirm it:\n\n${link}\n\nIf you did not, ignore this message and the address will not be added.`,
+      };
+}
+
 /** A new staff member's invitation to the back office, in the language the owner chose. */
 export function staffInvitationMail(lang: Lang, name: string, link: string): { subject: string; text: string } {
   return lang === 'ar'

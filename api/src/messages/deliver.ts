@@ -119,8 +119,13 @@ async function sendOnce(
 
 async function giveUp(db: D1Database, id: number, now: number, reason: string | null): Promise<void> {
   await db
+    // A code that never arrived is not kept readable either.
     .prepare(
-      'UPDATE message_outbox SET failed_at = ?, next_attempt_at = NULL, last_error = coalesce(?, last_error) WHERE id = ?',
+      `UPDATE message_outbox SET failed_at = ?, next_attempt_at = NULL, last_error = coalesce(?, last_error),
+         body_text = CASE WHEN kind IN ('sign_in_code', 'verify_code') THEN '' ELSE body_text END,
+         params = CASE WHEN kind IN ('sign_in_code', 'verify_code') THEN '[]' ELSE params END,
+         button_param = CASE WHEN kind IN ('sign_in_code', 'verify_code') THEN NULL ELSE button_param END
+       WHERE id = ?`,
     )
     .bind(now, reason?.slice(0, 500) ?? null, id)
     .run();

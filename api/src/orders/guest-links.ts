@@ -60,12 +60,16 @@ export async function verificationFor(
   db: D1Database,
   userId: number,
   email: string,
+  /** Make the link whether or not guest orders use the address (an address an account adds). */
+  always = false,
 ): Promise<{ token: string; hash: string; statement: D1PreparedStatement } | null> {
-  const guest = await db
-    .prepare('SELECT 1 AS found FROM orders WHERE user_id IS NULL AND lower(guest_email) = lower(?) LIMIT 1')
-    .bind(email.trim())
-    .first();
-  if (!guest) return null;
+  if (!always) {
+    const guest = await db
+      .prepare('SELECT 1 AS found FROM orders WHERE user_id IS NULL AND lower(guest_email) = lower(?) LIMIT 1')
+      .bind(email.trim())
+      .first();
+    if (!guest) return null;
+  }
   const token = randomToken();
   const hash = await tokenHash(token);
   const now = Date.now();
@@ -78,7 +82,11 @@ export async function verificationFor(
   return { token, hash, statement };
 }
 
-/** Opens a verification link once: the address is proven, its guest orders join the account. */
+/**
+ * Opens a verification link once: the address is proven, its guest orders join the account. An
+ * account made with a phone that asked to add this address gets it now, unless another account took
+ * it meanwhile (decision 43).
+ */
 export async function claimByVerification(db: D1Database, token: string): Promise<number | null> {
   const now = Date.now();
   const row = await db
@@ -88,6 +96,13 @@ export async function claimByVerification(db: D1Database, token: string): Promis
     .bind(now, await tokenHash(token), now)
     .first<Pick<EmailVerificationRow, 'user_id' | 'email'>>();
   if (!row) return null;
+  await db
+    .prepare(
+      `UPDATE users SET email = ?2 WHERE id = ?1 AND email = '' AND deleted_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM users WHERE email = ?2 AND email <> '' AND deleted_at IS NULL)`,
+    )
+    .bind(row.user_id, row.email)
+    .run();
   // Only while the account still has that address (it may have been removed since).
   const result = await db
     .prepare(

@@ -70,12 +70,11 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
   // buyer's WhatsApp updates go.
   const buyerPhone = input.gift ? (ctx.user?.phone ?? null) : address.phone;
   const payerPhone = stcPayPhoneFor(cardMethod, input.stc_pay_phone, buyerPhone);
-  // WhatsApp updates: ticked at checkout (to the buyer's phone), or the account's standing choice.
-  const whatsappTo = input.whatsapp_updates
-    ? buyerPhone
-    : ctx.user?.whatsapp_updates_at && ctx.user.phone_verified_at
-      ? ctx.user.phone
-      : null;
+  // WhatsApp updates: an account with a proven phone gets them there (its standing choice unless this
+  // order says otherwise); anyone else to the delivery phone she typed, when she ticked the box.
+  const provenPhone = ctx.user?.phone_verified_at ? ctx.user.phone : null;
+  const wantsWhatsapp = input.whatsapp_updates ?? !!(provenPhone && ctx.user?.whatsapp_updates_at);
+  const whatsappTo = wantsWhatsapp ? (provenPhone ?? buyerPhone) : null;
   const status = method === 'card' ? 'pending_payment' : method === 'wallet' ? 'paid' : 'placed';
 
   // A guest has no order list: the success page and the confirmation mail carry this link.
@@ -240,8 +239,9 @@ function orderStatements(
       }),
     );
   if (o.link) statements.push(orderLinkStatement(db, o.link, orderId, now));
-  // Ticking the box again is asking again: an earlier stop of this number is lifted.
-  if (o.whatsappTo && o.input.whatsapp_updates)
+  // Ticking the box again is asking again, but only the number's proven owner lifts an earlier stop: a
+  // typed number that said stop stays stopped.
+  if (o.whatsappTo && o.input.whatsapp_updates && ctx.user?.phone_verified_at && ctx.user.phone === o.whatsappTo)
     statements.push(db.prepare('DELETE FROM whatsapp_optouts WHERE phone = ?').bind(o.whatsappTo));
   const gift = o.input.gift ? giftFor(o.input.gift, o.address) : null;
   if (gift) statements.push(giftStatement(db, orderId, gift, now));

@@ -69,9 +69,13 @@ describe('Tap adapter', () => {
     expect(sent[2].source).toEqual({ id: 'src_tamara' });
     // The pay-later providers identify the shopper by her phone: it travels with every charge.
     expect(sent[1].customer.phone).toEqual({ country_code: '966', number: '512345678' });
+    // An account made with a phone has no e-mail: none is sent (Tap goes by the phone).
+    await gateway.createCharge({ ...charge, method: 'tabby', customer: { ...charge.customer, email: '' } });
+    expect(sent[3].customer).not.toHaveProperty('email');
+    expect(sent[3].customer.phone).toEqual({ country_code: '966', number: '512345678' });
     // STC Pay without the account's number is never sent.
     await expect(gateway.createCharge({ ...charge, method: 'stc_pay', payerPhone: null })).rejects.toThrow();
-    expect(sent).toHaveLength(3);
+    expect(sent).toHaveLength(4);
   });
 
   it('refunds part of a charge through POST /v2/refunds with the amount in the currency decimals', async () => {

@@ -137,7 +137,8 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
           customer: {
             first_name: first || 'Customer',
             last_name: rest.join(' ') || undefined,
-            email: charge.customer.email,
+            // An account made with a phone may have no e-mail: Tap then goes by the phone.
+            ...(charge.customer.email ? { email: charge.customer.email } : {}),
             ...(phone ? { phone } : {}),
           },
           source: tapSource(charge.method, charge.payerPhone),

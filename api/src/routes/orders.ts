@@ -187,7 +187,19 @@ export const orderRoutes = new Hono<AppEnv>()
       order.totals.total,
     );
     const address = order.address as { recipient: string; phone: string };
-    const payerPhone = stcPayPhoneFor(method, input.stc_pay_phone, address.phone);
+    // STC Pay again: the number the shopper paid from before, else hers (a gift's address is the
+    // recipient's, whose number is no account of the buyer's).
+    const earlier =
+      method === 'stc_pay' && !input.stc_pay_phone
+        ? await db
+            .prepare(
+              'SELECT payer_phone FROM payments WHERE order_id = ? AND payer_phone IS NOT NULL ORDER BY created_at DESC LIMIT 1',
+            )
+            .bind(order.id)
+            .first<Pick<PaymentRow, 'payer_phone'>>()
+        : null;
+    const buyerPhone = order.gift ? ((await currentUser(c))?.phone ?? null) : address.phone;
+    const payerPhone = stcPayPhoneFor(method, input.stc_pay_phone, earlier?.payer_phone ?? buyerPhone);
     const paymentId = newPaymentId();
     // Take the stock and the coupon again, with the same all-or-nothing guarantees as a new order.
     const coupon = await db

@@ -12,20 +12,23 @@ import { ok } from '#shared/api/envelope';
 import { e164 } from '#shared/api/phone-auth-schemas';
 import { issueCodeStatements, matchCode, spendCodeStatement, type CodePurpose } from '../accounts/phone-codes';
 import { publicUser } from '../accounts/public-user';
+import { checkPassword } from '../accounts/check-password';
 import { assertNotLocked, clearAccountFromAddress, recordFailure, signInKeys } from '../accounts/rate-limit';
 import { createSession } from '../accounts/sessions';
 import type { AppEnv } from '../app-env';
 import type { UserRow } from '../db/rows';
 import { clientIp } from '../lib/client-ip';
 import { ApiError } from '../lib/errors';
-import { enforce, limit, LIMITS } from '../lib/limits';
+import { enforce, limit, LIMITS, take } from '../lib/limits';
 import { contract } from '../lib/validate';
 import { requireUser } from '../middleware/user';
 import { linkDeviceStatement } from '../push';
 import { removeAccountStatements } from '../accounts/remove';
 import { deleteObjects, userUploadKeys } from '../uploads/store';
 
-type Account = Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'phone_verified_at'>;
+type Account = Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'phone_verified_at' | 'whatsapp_updates_at'> & {
+  has_password: number;
+};
 
 /** Sends a code: the limits first (before anything is stored or sent), then the code and its text in one batch. */
 async function sendCode(
@@ -33,15 +36,17 @@ async function sendCode(
   o: { phone: string; purpose: CodePurpose; userId: number | null; channel: 'whatsapp' | 'sms' },
 ): Promise<Response> {
   const db = c.env.DB;
-  await enforce(
-    db,
-    [
-      limit(LIMITS.phoneCodePerIp, `phone-code:ip:${clientIp(c)}`),
-      limit(LIMITS.phoneCodePerNumber, `phone-code:${o.phone}`),
-      limit(LIMITS.phoneCodePerNumberDay, `phone-code:day:${o.phone}`),
-    ],
-    'phone_code_too_many',
-  );
+  const ip = clientIp(c);
+  // One address asking for many codes is refused (429). A number asked for too often gets nothing more
+  // but the same answer, so strangers can neither bomb it nor lock its owner out with a refusal; the
+  // day's cap counts per number and address, with a higher one for the number from anywhere.
+  await enforce(db, [limit(LIMITS.phoneCodePerIp, `phone-code:ip:${ip}`)], 'phone_code_too_many');
+  const full = await take(db, [
+    limit(LIMITS.phoneCodePerNumber, `phone-code:${o.phone}`),
+    limit(LIMITS.phoneCodePerNumberAndIpDay, `phone-code:day:${o.phone}:${ip}`),
+    limit(LIMITS.phoneCodePerNumberDay, `phone-code:day:${o.phone}`),
+  ]);
+  if (full !== null) return c.json(ok({ sent: true, channel: o.channel, expires_in: 300 }));
   const { statements } = await issueCodeStatements(db, {
     pepper: c.var.config.PASSWORD_PEPPER,
     phone: o.phone,
@@ -71,7 +76,8 @@ async function checkCode(
   return { matched, keys };
 }
 
-const ACCOUNT_COLUMNS = 'id, name, email, phone, phone_verified_at';
+const ACCOUNT_COLUMNS =
+  "id, name, email, phone, phone_verified_at, whatsapp_updates_at, (password_hash <> '') AS has_password";
 
 export const phoneAuthRoutes = new Hono<AppEnv>()
   .post('/code', contract('POST /user/phone/code'), async (c) => {
@@ -105,10 +111,12 @@ export const phoneAuthRoutes = new Hono<AppEnv>()
         : [
             db
               .prepare(
+                // Only if this request spent the code (a racing one that lost makes nothing).
                 `INSERT INTO users (name, email, phone, phone_verified_at, password_hash, lang, country, created_at)
-                 VALUES (?, '', ?, ?, '', ?, ?, ?) ON CONFLICT DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
+                 SELECT ?1, '', ?2, ?3, '', ?4, ?5, ?3 WHERE EXISTS (SELECT 1 FROM phone_codes WHERE id = ?6 AND used_at = ?3)
+                 ON CONFLICT DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
               )
-              .bind(input.name!, phone, now, c.var.lang, input.country, now),
+              .bind(input.name!, phone, now, c.var.lang, input.country, matched.id),
           ]),
     ]);
     // Used once: a second request with the same code (a race, a replay) finds it gone.
@@ -143,12 +151,24 @@ export const phoneAuthRoutes = new Hono<AppEnv>()
     const input = c.req.valid('json');
     const db = c.env.DB;
     const phone = e164(input.country, input.phone);
+    // A new way into the account: its password first, when it has one. An account whose phone is its
+    // only way in keeps that number (it has no password to confirm a change with).
+    const row = await db
+      .prepare('SELECT password_hash FROM users WHERE id = ?')
+      .bind(user.id)
+      .first<Pick<UserRow, 'password_hash'>>();
+    if (row?.password_hash) await checkPassword(c, user.email, input.password ?? '', row.password_hash, 'password');
+    else if (user.phone_verified_at && user.phone !== phone) throw new ApiError(409, 'phone_needed_to_sign_in');
     const { matched } = await checkCode(c, { phone, purpose: 'verify', code: input.code, userId: user.id });
     const now = Date.now();
     try {
       const [used] = await db.batch([
         spendCodeStatement(db, matched.id, now),
-        db.prepare('UPDATE users SET phone = ?, phone_verified_at = ? WHERE id = ?').bind(phone, now, user.id),
+        db
+          .prepare(
+            'UPDATE users SET phone = ?1, phone_verified_at = ?2 WHERE id = ?3 AND EXISTS (SELECT 1 FROM phone_codes WHERE id = ?4 AND used_at = ?2)',
+          )
+          .bind(phone, now, user.id, matched.id),
       ]);
       if (!used!.results.length) throw new ApiError(400, 'phone_code_invalid');
     } catch (error) {

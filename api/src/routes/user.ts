@@ -1,6 +1,6 @@
 // Accounts (spec §7 /user/*): register, login, logout, me and sync. Tokens are returned in the
 // body to the storefront worker, which moves them into httpOnly cookies.
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { nationalNumber, PHONE_RULES } from '#shared/api/account-schemas';
 import { localizePath } from '#shared/locale';
@@ -8,7 +8,7 @@ import { DEFAULT_FREE_SHIPPING_FILS } from '#shared/constants';
 import { randomToken, tokenHash } from '../accounts/tokens';
 import { queueMail } from '../mail/outbox';
 import { claimByVerification, claimGuestOrders, verificationFor } from '../orders/guest-links';
-import { resetMail, verifyOrdersMail } from '../mail/texts';
+import { confirmAddedEmailMail, resetMail, verifyOrdersMail } from '../mail/texts';
 import { hashPassword, verifyPassword } from '../accounts/password';
 import {
   assertNotLocked,
@@ -30,34 +30,13 @@ import { contract } from '../lib/validate';
 import type { CountrySettingsRow, PasswordResetRow, UserRow as UsersTableRow } from '../db/rows';
 import { currentUser, requireUser } from '../middleware/user';
 import { publicUser } from '../accounts/public-user';
+import { checkPassword } from '../accounts/check-password';
 import type { AppEnv } from '../app-env';
 
 /** A reset link works for one hour. */
 const RESET_TTL_MS = 60 * 60 * 1000;
 
 type UserRow = Pick<UsersTableRow, 'id' | 'name' | 'email' | 'phone' | 'phone_verified_at' | 'password_hash'>;
-
-/**
- * The current password asked again (change, removal): a stolen session must not become an unlimited
- * password oracle, so failures count like failed sign-ins from this address.
- */
-async function checkPassword(
-  c: Context<AppEnv>,
-  email: string,
-  password: string,
-  hash: string | undefined,
-  field: string,
-): Promise<void> {
-  const keys = signInKeys(email, clientIp(c));
-  await assertNotLocked(c.env.DB, keys);
-  if (!hash || !(await verifyPassword(password, c.var.config.PASSWORD_PEPPER, hash))) {
-    await recordFailure(c.env.DB, keys);
-    // The shopper is signed in, so "e-mail or password" would mislead: name the field that is wrong.
-    throw new ApiError(400, 'current_password_incorrect', {
-      fields: [{ field, code: 'custom', message: 'current_password_incorrect' }],
-    });
-  }
-}
 
 export const userRoutes = new Hono<AppEnv>()
   .post('/register', contract('POST /user/register'), async (c) => {
@@ -114,8 +93,10 @@ export const userRoutes = new Hono<AppEnv>()
       .bind(input.email)
       .first<UserRow>();
     // A missing account costs the same hashing work as a wrong password, so timing reveals nothing.
+    // So does an account without a password (made with a phone): its '' would answer at once.
     let valid = false;
-    if (user) valid = await verifyPassword(input.password, c.var.config.PASSWORD_PEPPER, user.password_hash);
+    if (user?.password_hash)
+      valid = await verifyPassword(input.password, c.var.config.PASSWORD_PEPPER, user.password_hash);
     else await hashPassword(input.password, c.var.config.PASSWORD_PEPPER, c.var.config.PASSWORD_HASH_ITERATIONS);
     if (!user || !valid) {
       await recordFailure(db, keys);
@@ -253,20 +234,32 @@ export const userRoutes = new Hono<AppEnv>()
     await c.env.DB.prepare('UPDATE users SET name = ? WHERE id = ?').bind(name, user.id).run();
     return c.json(ok({ user: publicUser({ ...user, name }) }));
   })
-  // An account made with a phone code adds its e-mail (receipts, order mail, signing in with a password
-  // after a reset). Only once: changing an address is not offered.
+  // An account made with a phone code adds its e-mail (receipts, order mail, a password through "forgot
+  // password"). It becomes the account's only once the mailed link is opened (verify-email): an address
+  // nobody proved would let this account claim another shopper's guest orders. Once only.
   .post('/profile/add-email', contract('POST /user/profile/add-email'), async (c) => {
     const user = await requireUser(c);
     const { email } = c.req.valid('json');
+    const db = c.env.DB;
     if (user.email !== '') throw new ApiError(409, 'email_already_set');
-    const updated = await c.env.DB.prepare(
-      `UPDATE users SET email = ?1 WHERE id = ?2 AND email = ''
-         AND NOT EXISTS (SELECT 1 FROM users WHERE email = ?1 AND deleted_at IS NULL) RETURNING id`,
-    )
-      .bind(email, user.id)
+    const taken = await db
+      .prepare("SELECT 1 AS found FROM users WHERE email = ? AND email <> '' AND deleted_at IS NULL")
+      .bind(email)
       .first();
-    if (!updated) throw new ApiError(409, 'email_taken');
-    return c.json(ok({ user: publicUser({ ...user, email }) }));
+    if (taken) throw new ApiError(409, 'email_taken');
+    const verify = (await verificationFor(db, user.id, email, true))!;
+    const link = `${siteOrigin(c)}${localizePath('/auth/verify-email', c.var.lang)}?token=${verify.token}`;
+    await db.batch([
+      verify.statement,
+      queueMail(db, {
+        to: email,
+        lang: c.var.lang,
+        kind: 'email_verification',
+        dedupeKey: `verify:${verify.hash}`,
+        ...confirmAddedEmailMail(c.var.lang, link),
+      }),
+    ]);
+    return c.json(ok({ pending: email }));
   })
   .post('/profile/set-phone', contract('POST /user/profile/set-phone'), async (c) => {
     const user = await requireUser(c);

@@ -103,6 +103,8 @@ export function Component() {
   // STC Pay charges the account of this number: the delivery phone until the shopper types another.
   const deliveryPhone = (state.giftOn ? user?.phone : (deliveryAddress?.phone ?? address?.phone)) ?? '';
   const stcPayPhone = state.stcPayPhone ?? nationalNumber(deliveryPhone);
+  // WhatsApp updates go to the account's proven phone when it has one, else to the delivery phone.
+  const whatsappPhone = user?.phone_verified && user.phone ? user.phone : deliveryPhone;
   const whatsappUpdates = state.whatsappUpdates ?? !!user?.whatsapp_updates;
   // Back from a provider's page that did not take the payment (declined, expired, left): say so here,
   // where the shopper chooses again (checkout/success.tsx sends her back with the order cancelled).
@@ -139,7 +141,10 @@ export function Component() {
         payment_method: checkout.paymentMethod,
         ...(checkout.paymentMethod === 'card' && cardMethod ? { card_method: cardMethod } : {}),
         ...(checkout.paymentMethod === 'card' && cardMethod === 'stc_pay' ? { stc_pay_phone: stcPayPhone } : {}),
-        ...(whatsappUpdates && deliveryPhone ? { whatsapp_updates: true } : {}),
+        // Sent only when the shopper touched the box: otherwise the account's choice holds.
+        ...(checkout.whatsappUpdates !== undefined && whatsappPhone
+          ? { whatsapp_updates: checkout.whatsappUpdates }
+          : {}),
         use_wallet: checkout.paymentMethod === 'wallet' || checkout.useWallet,
         ...(gift
           ? { gift, ...(user ? {} : { email: checkout.email }) }
@@ -280,7 +285,7 @@ export function Component() {
                   : undefined
               }
             />
-            {deliveryPhone && (
+            {whatsappPhone && (
               <label className="checkbox">
                 <input
                   type="checkbox"
@@ -288,7 +293,7 @@ export function Component() {
                   onChange={(e) => (checkout.whatsappUpdates = e.target.checked)}
                   data-testid="whatsapp-updates"
                 />
-                <span>{t('checkout_whatsapp_updates', { phone: `\u2066${deliveryPhone}\u2069` })}</span>
+                <span>{t('checkout_whatsapp_updates', { phone: `\u2066${whatsappPhone}\u2069` })}</span>
               </label>
             )}
             {user && state.paymentMethod !== 'wallet' && (totals?.wallet_balance ?? 0) > 0 && (

@@ -31,6 +31,7 @@ describe('register', () => {
       phone: null,
       phone_verified: false,
       whatsapp_updates: false,
+      has_password: true,
     });
     const row = await env.DB.prepare('SELECT password_hash FROM users WHERE email = ?')
       .bind('sara@example.com')

@@ -284,6 +284,41 @@ describe('erasure', () => {
   });
 });
 
+describe('erasing an account made with a phone', () => {
+  it('takes the number typed instead of an e-mail, and the numbers kept for WhatsApp and STC Pay go', async () => {
+    const phone = `6${String(Date.now()).slice(-7)}`;
+    await call('/user/phone/code', { body: JSON.stringify({ country: 'KW', phone, channel: 'sms' }), token: device });
+    const sent = await env.DB.prepare('SELECT params FROM message_outbox WHERE to_phone = ? ORDER BY id DESC')
+      .bind(`+965${phone}`)
+      .first<{ params: string }>();
+    const code = (JSON.parse(sent!.params) as string[])[0]!;
+    const made = await json(
+      await call('/user/phone/sign-in', {
+        body: JSON.stringify({ country: 'KW', phone, code, name: 'Phone Only' }),
+        token: device,
+      }),
+    );
+    const id = made.data.user.id as number;
+    await env.DB.prepare(
+      `INSERT INTO orders (id, user_id, country, currency, lang, status, payment_method, address, subtotal, before_discount,
+         discount, delivery, vat, vat_basis_points, total, wallet_used, holds_stock, created_at, updated_at, whatsapp_to)
+       VALUES (9100000001, ?, 'KW', 'KWD', 'en', 'placed', 'cod', '{"country":"KW"}', 1000, 1000, 0, 0, 0, 0, 1000, 0, 0, 1, 1, ?)`,
+    )
+      .bind(id, `+965${phone}`)
+      .run();
+    const wrong = await staffCall(owner.token, `/staff/customers/${id}/erase`, {
+      json: { confirm_email: '99999999', reason: 'Shopper asked' },
+    });
+    expect(wrong.status).toBe(400);
+    const res = await staffCall(owner.token, `/staff/customers/${id}/erase`, {
+      json: { confirm_email: `+965 ${phone}`, reason: 'Shopper asked' },
+    });
+    expect(res.status).toBe(200);
+    const order = await env.DB.prepare('SELECT whatsapp_to FROM orders WHERE id = 9100000001').first();
+    expect(order).toEqual({ whatsapp_to: null });
+  });
+});
+
 describe('coupons', () => {
   let shopper: { token: string; id: number };
   let address: number;

@@ -112,10 +112,10 @@ describe('order updates on WhatsApp', () => {
     await step(id, 'pack');
     await step(id, 'ship', { carrier: 'aramex', tracking_number: 'AR1' });
     expect(await whatsapp(id)).toHaveLength(1);
-    // A new order with the box ticked asks again: the stop is lifted for it.
+    // Ticking the box again for a number only typed does not lift its stop: nothing goes to it.
     const again = await place({ whatsapp_updates: true });
     await step(again, 'confirm');
-    expect(await whatsapp(again)).toHaveLength(1);
+    expect(await whatsapp(again)).toEqual([]);
   });
 
   it('follow the account’s choice, which needs a proven phone', async () => {
@@ -130,6 +130,10 @@ describe('order updates on WhatsApp', () => {
     const id = await place({});
     await step(id, 'confirm');
     expect((await whatsapp(id)).map((m) => m.to_phone)).toEqual(['+96599001155']);
+    // This order alone without: the box unticked wins over the account's choice.
+    const without = await place({ whatsapp_updates: false });
+    await step(without, 'confirm');
+    expect(await whatsapp(without)).toEqual([]);
     const off = await json(await post('/user/profile/whatsapp', { on: false }));
     expect(off.data.user.whatsapp_updates).toBe(false);
     await step(id, 'pack');

@@ -291,8 +291,11 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
     const { customer, all } = await reachable(c, member, 'customers:erase', id);
     for (const country of all) assertCan(member, 'customers:erase', country);
     if (customer.deleted_at !== null) throw new ApiError(409, 'customer_already_erased');
-    if (input.confirm_email.toLowerCase() !== customer.email.toLowerCase())
-      throw new ApiError(400, 'customer_erase_email_mismatch');
+    // An account made with a phone has no e-mail: its number is typed instead.
+    const confirmed = customer.email
+      ? input.confirm_email.toLowerCase() === customer.email.toLowerCase()
+      : !!customer.phone && nationalNumber(input.confirm_email) === nationalNumber(customer.phone);
+    if (!confirmed) throw new ApiError(400, 'customer_erase_email_mismatch');
     const db = c.env.DB;
     const now = Date.now();
     const uploads = await userUploadKeys(db, id);
