@@ -38,6 +38,8 @@ export interface BookingState {
   consent: boolean;
   paymentMethod: BookingPayment;
   cardMethod: string | null;
+  /** STC Pay's account number as typed (the address's phone until then). */
+  stcPayPhone?: string;
   coupon: string | null;
   /** One key per attempt: a retry of the same attempt reuses it, a new attempt gets a new one. */
   idempotencyKey: string | null;

@@ -2,6 +2,8 @@
 // API (which enforces them). Messages are dictionary keys. Shapes stay stable: fields are added, never
 // renamed, because the checkout pages are built against them.
 import { cleanNationalId, validateNationalId } from '../blood-tests/national-id';
+import { GATEWAY_METHODS_ALL } from '../payments/gateway-methods';
+import { stcPayPhone } from './order-schemas';
 import { normalizeDigits } from '../text/digits';
 import { z } from '../zod';
 import { CARD_METHODS } from './order-schemas';
@@ -136,7 +138,9 @@ export const bloodTestSubmitSchema = bloodTestCalculateSchema
     consent: z.literal(true, { error: 'consent_required' }),
     consent_version: z.string({ error: 'consent_required' }).min(1, { error: 'consent_required' }).max(40),
     payment_method: z.enum(BLOOD_TEST_PAYMENT_METHODS, { error: 'payment_method_required' }),
-    card_method: z.enum(['knet', 'mada', 'card', 'apple_pay']).optional(),
+    card_method: z.enum(GATEWAY_METHODS_ALL).optional(),
+    /** STC Pay's account number (card_method stc_pay): the address's phone when not given. */
+    stc_pay_phone: stcPayPhone.optional(),
   })
   .refine((v) => (v.patient_id === undefined) !== (v.patient === undefined), {
     error: 'patient_required',
@@ -158,7 +162,8 @@ export type BloodTestCancelInput = z.output<typeof bloodTestCancelSchema>;
 /** POST /bloodTestOrder/payAgain: a booking whose card payment failed takes its place again and pays. */
 export const bloodTestPayAgainSchema = z.object({
   order_id: positiveId,
-  card_method: z.enum(['knet', 'mada', 'card', 'apple_pay']).optional(),
+  card_method: z.enum(GATEWAY_METHODS_ALL).optional(),
+  stc_pay_phone: stcPayPhone.optional(),
 });
 export type BloodTestPayAgainInput = z.output<typeof bloodTestPayAgainSchema>;
 

@@ -2,6 +2,8 @@
 // Money is integer minor units of `currency` (KWD fils, SAR halalas). Times are ISO strings in UTC;
 // `date` and windows are Gulf local (UTC+3). Shapes stay stable: fields are added, never renamed.
 import type { BloodTestPaymentMethod, PatientRelation, PatientSex, SlotWindow } from '../api/blood-test-order-schemas';
+import type { CardMethod } from '../api/order-schemas';
+import type { UnavailableMethod } from '../payments/gateway-methods';
 import type { BloodTestResultLine } from './results';
 
 export type BloodTestCountry = 'KW' | 'SA';
@@ -81,6 +83,9 @@ export interface BloodTestQuote {
   total: number;
   /** What is left to pay by card or at the visit: total − wallet_used. */
   due: number;
+  /** The gateway's ways offered for what is due (cards, STC Pay, pay later), and the others with why. */
+  card_methods?: CardMethod[];
+  unavailable_methods?: UnavailableMethod[];
 }
 
 export const BLOOD_TEST_ORDER_STATUSES = [

@@ -4,8 +4,7 @@
 // (or to the cut-off) stores nothing.
 import { BOOKING_RULES, changeableUntil, gulfInstant, WINDOW_HOURS } from '#shared/blood-tests/slot-rules';
 import { randomHex } from '#shared/bytes';
-import { CARD_METHODS } from '#shared/payments/gateway-methods';
-import { cardMethodFor, newPaymentId, openPayment, walletMove } from '../orders/place';
+import { cardMethodFor, newPaymentId, openPayment, stcPayPhoneFor, walletMove } from '../orders/place';
 import type { SlotWindow } from '#shared/api/blood-test-order-schemas';
 import { ApiError } from '../lib/errors';
 import { bookingReturnPath } from './place';
@@ -179,7 +178,7 @@ export async function bookingOutcomeStatements(
  */
 export async function payAgain(
   db: D1Database,
-  p: { userId: number; orderId: number; cardMethod?: string; lang: 'en' | 'ar' },
+  p: { userId: number; orderId: number; cardMethod?: string; stcPayPhone?: string; lang: 'en' | 'ar' },
   now = Date.now(),
 ): Promise<{ paymentId: string; amount: number; currency: string; cardMethod: string }> {
   const o = await ownedForChange(db, p.userId, p.orderId);
@@ -194,7 +193,18 @@ export async function payAgain(
     .bind(o.id)
     .all<Pick<BloodTestItemRow, 'sku_id' | 'fasting_hours' | 'morning_draw'>>();
   await assertBookable(db, { country: o.country, date: row!.slot_date, window: row!.slot_window, tests }, now);
-  const cardMethod = cardMethodFor(o.country, p.cardMethod, o.total, CARD_METHODS[o.country]);
+  const cardMethod = cardMethodFor(o.country, p.cardMethod, o.total);
+  // STC Pay again: the number typed now, else the one paid from before.
+  const earlier =
+    cardMethod === 'stc_pay' && !p.stcPayPhone
+      ? await db
+          .prepare(
+            'SELECT payer_phone FROM payments WHERE blood_test_order_id = ? AND payer_phone IS NOT NULL ORDER BY created_at DESC LIMIT 1',
+          )
+          .bind(o.id)
+          .first<{ payer_phone: string }>()
+      : null;
+  const payerPhone = stcPayPhoneFor(cardMethod, p.stcPayPhone, earlier?.payer_phone ?? null);
   const paymentId = newPaymentId();
   const statements = [
     db
@@ -233,6 +243,7 @@ export async function payAgain(
       currency: o.currency,
       method: cardMethod,
       returnPath: bookingReturnPath(p.lang, o.id),
+      payerPhone,
     }),
   ];
   try {

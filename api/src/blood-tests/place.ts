@@ -10,8 +10,7 @@ import { COUNTRY_FACTS, type CountryCode, type Lang, localizePath } from '#share
 import { ApiError } from '../lib/errors';
 import { resolveAddress } from '../orders/address';
 import { newOrderId } from '../orders/order-id';
-import { CARD_METHODS } from '#shared/payments/gateway-methods';
-import { cardMethodFor, newPaymentId, openPayment, walletMove } from '../orders/place';
+import { cardMethodFor, newPaymentId, openPayment, stcPayPhoneFor, walletMove } from '../orders/place';
 import { ageOn, ownedPatient, savePatient } from './patients';
 import { type BloodTestLine, bloodTestQuote } from './quote';
 import { assertBookable } from './slots';
@@ -130,8 +129,8 @@ export async function bookBloodTests(ctx: BookContext, input: BloodTestSubmitInp
 
   // Nothing left to pay (the wallet covered it): paid, whatever method was picked.
   const method = q.due === 0 && q.wallet_used > 0 ? 'wallet' : input.payment_method;
-  const cardMethod =
-    method === 'card' ? cardMethodFor(ctx.country, input.card_method, q.due, CARD_METHODS[ctx.country]) : null;
+  const cardMethod = method === 'card' ? cardMethodFor(ctx.country, input.card_method, q.due) : null;
+  const payerPhone = stcPayPhoneFor(cardMethod, input.stc_pay_phone, address.phone);
   const status = method === 'card' ? 'pending_payment' : 'booked';
   const paymentState = method === 'card' ? 'pending' : method === 'wallet' ? 'paid' : 'pay_at_visit';
   const visitAt = gulfInstant(hold.slot_date, WINDOW_HOURS[hold.slot_window].start);
@@ -231,6 +230,7 @@ export async function bookBloodTests(ctx: BookContext, input: BloodTestSubmitInp
           currency: q.currency,
           method: cardMethod!,
           returnPath: bookingReturnPath(ctx.lang, orderId),
+          payerPhone,
         }),
       );
     try {

@@ -5,7 +5,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from '#shared/zod';
 import { ok } from '#shared/api/envelope';
-import { CARD_METHODS } from '#shared/api/order-schemas';
+import { gatewayMethodsFor } from '#shared/payments/gateway-methods';
 import { WINDOW_HOURS } from '#shared/blood-tests/slot-rules';
 import type { BloodTestSubmitAnswer } from '#shared/blood-tests/order-types';
 import { ApiError } from '../lib/errors';
@@ -49,7 +49,9 @@ export const bloodTestOrderRoutes = new Hono<AppEnv>()
       ok({
         ...priced.quote,
         payment_methods: ['card', ...(user && priced.quote.wallet_balance > 0 ? ['wallet'] : []), 'pay_at_visit'],
-        card_methods: CARD_METHODS[c.var.country],
+        // The gateway's ways for what is due (pay later within the providers' limits, STC Pay), and why
+        // the others are not offered.
+        ...methodsFor(c.var.country, priced.quote.due),
       }),
     );
   })
@@ -80,6 +82,7 @@ export const bloodTestOrderRoutes = new Hono<AppEnv>()
       userId: user.id,
       orderId: input.order_id,
       cardMethod: input.card_method,
+      stcPayPhone: input.stc_pay_phone,
       lang: c.var.lang,
     });
     const url = await startCharge(c, {
@@ -95,6 +98,11 @@ export const bloodTestOrderRoutes = new Hono<AppEnv>()
     const answer: BloodTestSubmitAnswer = { order_id: input.order_id, status: rows.order.status, payment_url: url };
     return c.json(ok({ ...answer, order: toDetail(rows, c.var.lang), replayed: false }));
   });
+
+function methodsFor(country: 'KW' | 'SA', due: number) {
+  const { offered, unavailable } = gatewayMethodsFor(country, due);
+  return { card_methods: offered, unavailable_methods: unavailable };
+}
 
 export const bloodTestPatientRoutes = new Hono<AppEnv>()
   .get('/', contract('GET /user/bloodTestPatient'), async (c) => {

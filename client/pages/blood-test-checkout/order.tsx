@@ -10,6 +10,8 @@ import type { Address } from '#shared/api/account-schemas';
 import { BLOOD_TEST_CONSENT_VERSION } from '#shared/api/blood-test-order-facts';
 import { ApiFailure } from '#shared/api/client';
 import { CARD_METHODS } from '#shared/api/order-facts';
+import { nationalNumber } from '#shared/api/address-facts';
+import type { CardMethod } from '#shared/api/order-schemas';
 import type { BloodTestPatient, BloodTestQuote, BloodTestSubmitAnswer } from '#shared/blood-tests/order-types';
 import { formatSlotDay } from '#shared/text/dates';
 import { addressLines } from '#client/accounts/address-lines';
@@ -87,8 +89,10 @@ export function Component() {
   const patientName = state.patientId
     ? (patients?.items.find((p) => p.id === state.patientId)?.name ?? '')
     : (state.newPatient?.name ?? '');
-  const cardMethods = CARD_METHODS[country];
+  // The gateway's ways the quote offers for what is due (the cards until it is here).
+  const cardMethods: readonly CardMethod[] = quote?.card_methods ?? CARD_METHODS[country];
   const cardMethod = cardMethods.find((m) => m === state.cardMethod) ?? cardMethods[0];
+  const stcPayPhone = state.stcPayPhone ?? nationalNumber(address?.phone ?? '');
 
   function fail(text: string) {
     setError(text);
@@ -122,6 +126,7 @@ export function Component() {
         consent_version: BLOOD_TEST_CONSENT_VERSION,
         payment_method: booking.paymentMethod,
         ...(booking.paymentMethod === 'card' ? { card_method: cardMethod } : {}),
+        ...(booking.paymentMethod === 'card' && cardMethod === 'stc_pay' ? { stc_pay_phone: stcPayPhone } : {}),
       });
       const answer = res.data;
       setPlaced(true);
@@ -218,6 +223,17 @@ export function Component() {
                 cardMethods={cardMethods}
                 cardMethod={cardMethod}
                 onCardMethod={(m) => (booking.cardMethod = m)}
+                extras={
+                  quote
+                    ? {
+                        due: quote.due,
+                        format: (n) => minor(n, quote.currency),
+                        unavailable: quote.unavailable_methods ?? [],
+                        stcPayPhone,
+                        onStcPayPhone: (phone) => (booking.stcPayPhone = phone),
+                      }
+                    : undefined
+                }
               />
             </section>
           </div>

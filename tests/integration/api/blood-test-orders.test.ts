@@ -283,7 +283,8 @@ describe('calculate', () => {
       await post('/bloodTestOrder/calculate', { items: [{ sku_id: SKU.plain }, { sku_id: SKU.fasting }] }, null, 'SA'),
     );
     expect(data).toMatchObject({ currency: 'SAR', subtotal: 34500, vat: 4500, vat_rate: 15, total: 34500 });
-    expect(data.card_methods).toEqual(['mada', 'card', 'apple_pay']);
+    // A booking pays the gateway's ways too: STC Pay, and pay later within the providers' limits.
+    expect(data.card_methods).toEqual(['mada', 'card', 'apple_pay', 'stc_pay', 'tabby', 'tamara']);
   });
 
   it('a test not sold in the country is refused with its id', async () => {
@@ -742,6 +743,26 @@ describe('card payments', () => {
       .first();
     expect(after).toEqual({ status: 'payment_failed' });
     expect(await placesLeft(day, '09-11')).toBe(before);
+  });
+});
+
+describe('paying a booking the Gulf way', () => {
+  it('pays in four with Tabby through the gateway, and refuses STC Pay in Kuwait before anything is held', async () => {
+    const day = openDay(9);
+    const tabby = await book({ date: day, over: { payment_method: 'card', card_method: 'tabby' } });
+    expect(tabby.payment_url).toContain('/payments/sandbox/pay_');
+    const row = await env.DB.prepare('SELECT method FROM payments WHERE blood_test_order_id = ?')
+      .bind(tabby.order_id)
+      .first<{ method: string }>();
+    expect(row!.method).toBe('tabby');
+    const h = await json(await hold(userA, { date: openDay(10) }));
+    const stc = await post(
+      '/bloodTestOrder/submit',
+      submitBody(h.data.hold_id, { payment_method: 'card', card_method: 'stc_pay', stc_pay_phone: '548220713' }),
+      userA,
+    );
+    expect(stc.status).toBe(400);
+    expect((await json(stc)).meta.msg).toBe('payment_method_unavailable');
   });
 });
 
