@@ -5,6 +5,7 @@
 import { BOOKING_RULES, changeableUntil, gulfInstant, WINDOW_HOURS } from '#shared/blood-tests/slot-rules';
 import { randomHex } from '#shared/bytes';
 import { cardMethodFor, newPaymentId, openPayment, stcPayPhoneFor, walletMove } from '../orders/place';
+import { lastPayerPhone } from '../orders/payment-moves';
 import type { SlotWindow } from '#shared/api/blood-test-order-schemas';
 import { ApiError } from '../lib/errors';
 import { bookingReturnPath } from './place';
@@ -195,16 +196,8 @@ export async function payAgain(
   await assertBookable(db, { country: o.country, date: row!.slot_date, window: row!.slot_window, tests }, now);
   const cardMethod = cardMethodFor(o.country, p.cardMethod, o.total);
   // STC Pay again: the number typed now, else the one paid from before.
-  const earlier =
-    cardMethod === 'stc_pay' && !p.stcPayPhone
-      ? await db
-          .prepare(
-            'SELECT payer_phone FROM payments WHERE blood_test_order_id = ? AND payer_phone IS NOT NULL ORDER BY created_at DESC LIMIT 1',
-          )
-          .bind(o.id)
-          .first<{ payer_phone: string }>()
-      : null;
-  const payerPhone = stcPayPhoneFor(cardMethod, p.stcPayPhone, earlier?.payer_phone ?? null);
+  const earlier = cardMethod === 'stc_pay' && !p.stcPayPhone ? await lastPayerPhone(db, { bookingId: o.id }) : null;
+  const payerPhone = stcPayPhoneFor(cardMethod, p.stcPayPhone, earlier);
   const paymentId = newPaymentId();
   const statements = [
     db

@@ -45,6 +45,21 @@ export function stcPayPhoneFor(
   return `${PHONE_RULES.SA.dial}${national}`;
 }
 
+/** The number an order or booking was last charged on STC Pay from, for paying it again. */
+export async function lastPayerPhone(
+  db: D1Database,
+  of: { orderId: number } | { bookingId: number },
+): Promise<string | null> {
+  const [column, id] = 'orderId' in of ? ['order_id', of.orderId] : ['blood_test_order_id', of.bookingId];
+  const row = await db
+    .prepare(
+      `SELECT payer_phone FROM payments WHERE ${column} = ? AND payer_phone IS NOT NULL ORDER BY created_at DESC LIMIT 1`,
+    )
+    .bind(id)
+    .first<{ payer_phone: string }>();
+  return row?.payer_phone ?? null;
+}
+
 export function returnPath(lang: 'en' | 'ar', orderId: number): string {
   return localizePath(`/checkout/success?order=${orderId}`, lang);
 }

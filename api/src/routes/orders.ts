@@ -24,6 +24,7 @@ import {
   cardMethodFor,
   stcPayPhoneFor,
 } from '../orders/place';
+import { lastPayerPhone } from '../orders/payment-moves';
 import { quote } from '../orders/quote';
 import { calculatedPromotions } from '../orders/promotion-order';
 import { promotionRetakeStatements } from '../orders/promotion-data';
@@ -190,16 +191,9 @@ export const orderRoutes = new Hono<AppEnv>()
     // STC Pay again: the number the shopper paid from before, else hers (a gift's address is the
     // recipient's, whose number is no account of the buyer's).
     const earlier =
-      method === 'stc_pay' && !input.stc_pay_phone
-        ? await db
-            .prepare(
-              'SELECT payer_phone FROM payments WHERE order_id = ? AND payer_phone IS NOT NULL ORDER BY created_at DESC LIMIT 1',
-            )
-            .bind(order.id)
-            .first<Pick<PaymentRow, 'payer_phone'>>()
-        : null;
+      method === 'stc_pay' && !input.stc_pay_phone ? await lastPayerPhone(db, { orderId: order.id }) : null;
     const buyerPhone = order.gift ? ((await currentUser(c))?.phone ?? null) : address.phone;
-    const payerPhone = stcPayPhoneFor(method, input.stc_pay_phone, earlier?.payer_phone ?? buyerPhone);
+    const payerPhone = stcPayPhoneFor(method, input.stc_pay_phone, earlier ?? buyerPhone);
     const paymentId = newPaymentId();
     // Take the stock and the coupon again, with the same all-or-nothing guarantees as a new order.
     const coupon = await db
