@@ -1,13 +1,13 @@
 // Sign-in and sign-up forms (spec §2, §5), used as pages and inside the sign-in/sign-up modal.
 import '../styles/account.css';
-import { TermsNote } from './account-bits';
+import { AuthForm, TermsNote } from './account-bits';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MIN_PASSWORD_LENGTH } from '#shared/constants';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { setAuthMode } from '../stores/auth-modal';
-import { Field, FormAlerts, useForm } from '../ui/form';
+import { Field, useForm } from '../ui/form';
 import { useAfterAuth } from './after-auth';
 import { PasswordInput } from './PasswordField';
 import { PhoneCode } from './PhoneCode';
@@ -68,16 +68,7 @@ function PasswordSignIn({ mode, onCode }: { mode: 'page' | 'modal'; onCode: () =
     onSuccess: useAfterAuth(mode),
   });
   return (
-    <form
-      ref={form.formRef}
-      className="auth-form"
-      method="post"
-      noValidate
-      onSubmit={form.submit}
-      aria-busy={form.sending || undefined}
-      data-testid="sign-in-form"
-    >
-      <FormAlerts form={form} />
+    <AuthForm form={form} testId="sign-in-form">
       <Field form={form} name="email" required>
         {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" dir="ltr" />}
       </Field>
@@ -104,7 +95,7 @@ function PasswordSignIn({ mode, onCode }: { mode: 'page' | 'modal'; onCode: () =
           <Link to={href('/auth/sign-up') + search}>{t('create_account_link')}</Link>
         )}
       </p>
-    </form>
+    </AuthForm>
   );
 }
 
@@ -127,16 +118,7 @@ function PasswordSignUp({ mode, onCode }: { mode: 'page' | 'modal'; onCode: () =
     onSuccess: useAfterAuth(mode),
   });
   return (
-    <form
-      ref={form.formRef}
-      className="auth-form"
-      method="post"
-      noValidate
-      onSubmit={form.submit}
-      aria-busy={form.sending || undefined}
-      data-testid="sign-up-form"
-    >
-      <FormAlerts form={form} />
+    <AuthForm form={form} testId="sign-up-form">
       <Field form={form} name="name" required>
         {(p) => <input {...p} type="text" autoComplete="name" />}
       </Field>
@@ -167,6 +149,6 @@ function PasswordSignUp({ mode, onCode }: { mode: 'page' | 'modal'; onCode: () =
           <Link to={href('/auth/sign-in')}>{t('have_account_link')}</Link>
         )}
       </p>
-    </form>
+    </AuthForm>
   );
 }

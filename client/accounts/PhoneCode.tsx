@@ -4,13 +4,13 @@
 import { useContext, useState } from 'react';
 import { ApiFailure } from '#shared/api/client';
 import { ApiContext } from '../providers';
-import { CountryCodeSelect, TermsNote } from './account-bits';
+import { AuthForm, CountryCodeSelect, TermsNote } from './account-bits';
 import { useSnapshot } from 'valtio';
 import type { CodeChannel } from '#shared/api/phone-auth-schemas';
 import { COUNTRY_FACTS } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';
-import { Field, FormAlerts, useForm } from '../ui/form';
+import { Field, useForm } from '../ui/form';
 import { PasswordInput } from './PasswordField';
 
 type Country = 'KW' | 'SA';
@@ -66,16 +66,7 @@ function NumberStep({ id, purpose, onSent }: { id: string; purpose: 'sign_in' | 
   });
   const chosen: Country = form.values.country === 'SA' ? 'SA' : 'KW';
   return (
-    <form
-      ref={form.formRef}
-      className="auth-form"
-      method="post"
-      noValidate
-      onSubmit={form.submit}
-      aria-busy={form.sending || undefined}
-      data-testid="phone-code-form"
-    >
-      <FormAlerts form={form} />
+    <AuthForm form={form} testId="phone-code-form">
       <Field form={form} name="country" required>
         {(p) => <CountryCodeSelect control={p} />}
       </Field>
@@ -100,7 +91,7 @@ function NumberStep({ id, purpose, onSent }: { id: string; purpose: 'sign_in' | 
       <button type="submit" className="button wide-button" disabled={!form.ready}>
         {form.sending ? t('code_sending') : t('code_send')}
       </button>
-    </form>
+    </AuthForm>
   );
 }
 
@@ -160,25 +151,23 @@ function CodeStep({
   if (newAccount !== null) return <NameStep id={id} sent={sent} code={newAccount} onDone={onDone} />;
   const shown = `${COUNTRY_FACTS[sent.country].dialCode} ${sent.phone}`;
   return (
-    <form
-      ref={form.formRef}
-      className="auth-form"
-      method="post"
-      noValidate
-      onSubmit={form.submit}
-      aria-busy={form.sending || undefined}
-      data-testid="phone-code-check"
+    <AuthForm
+      form={form}
+      testId="phone-code-check"
+      before={
+        <>
+          {/* The number is isolated: it reads left to right inside an Arabic sentence too. */}
+          <p role="status" key={resent.n}>
+            {t(`code_sent_${sent.channel}`, { phone: `\u2066${shown}\u2069` })}
+          </p>
+          {resent.error && (
+            <p className="form-alert" role="alert">
+              {tKey(resent.error)}
+            </p>
+          )}
+        </>
+      }
     >
-      {/* The number is isolated: it reads left to right inside an Arabic sentence too. */}
-      <p role="status" key={resent.n}>
-        {t(`code_sent_${sent.channel}`, { phone: `\u2066${shown}\u2069` })}
-      </p>
-      {resent.error && (
-        <p className="form-alert" role="alert">
-          {tKey(resent.error)}
-        </p>
-      )}
-      <FormAlerts form={form} />
       <Field form={form} name="code" required hint={t('code_hint')}>
         {(p) => <input {...p} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={12} dir="ltr" />}
       </Field>
@@ -198,7 +187,7 @@ function CodeStep({
           {t('code_change_number')}
         </button>
       </p>
-    </form>
+    </AuthForm>
   );
 }
 
@@ -232,17 +221,15 @@ function NameStep({
     onSuccess: onDone,
   });
   return (
-    <form
-      ref={form.formRef}
-      className="auth-form"
-      method="post"
-      noValidate
-      onSubmit={form.submit}
-      aria-busy={form.sending || undefined}
-      data-testid="phone-code-name"
+    <AuthForm
+      form={form}
+      testId="phone-code-name"
+      before={
+        <>
+          <p role="status">{t('code_new_account')}</p>
+        </>
+      }
     >
-      <p role="status">{t('code_new_account')}</p>
-      <FormAlerts form={form} />
       <Field form={form} name="name" required>
         {(p) => <input {...p} type="text" autoComplete="name" />}
       </Field>
@@ -250,6 +237,6 @@ function NameStep({
       <button type="submit" className="button wide-button" disabled={!form.ready}>
         {t('code_create_account')}
       </button>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,9 +1,40 @@
-// Small parts several account forms share: the terms a new account accepts, and the country-code
-// choice of a mobile number.
+// Small parts several account forms share: the form of the sign-in and sign-up steps, the terms a new
+// account accepts, and the country-code choice of a mobile number.
 import { COUNTRY_FACTS } from '#shared/locale';
 import { pagePath } from '#shared/routes';
 import { useI18n } from '../i18n/context';
-import type { ControlProps } from '../ui/form';
+import type { ReactNode } from 'react';
+import { FormAlerts, type ControlProps, type FormApi, type FormValues } from '../ui/form';
+
+/** A sign-in or sign-up step's form: posted by script, busy while sending, its alerts first. */
+export function AuthForm<V extends FormValues>({
+  form,
+  testId,
+  before,
+  children,
+}: {
+  form: FormApi<V>;
+  testId: string;
+  /** What the step says above its alerts (where the code went, a welcome). */
+  before?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      ref={form.formRef}
+      className="auth-form"
+      method="post"
+      noValidate
+      onSubmit={form.submit}
+      aria-busy={form.sending || undefined}
+      data-testid={testId}
+    >
+      {before}
+      <FormAlerts form={form} />
+      {children}
+    </form>
+  );
+}
 
 /** "By creating an account you accept our Terms and Privacy policy", under every way to make one. */
 export function TermsNote() {

@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { call, deviceToken, json, saveAddress } from './helpers';
+import { call, deviceToken, json, saveAddress, registerShopper } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 
 let device: string;
@@ -47,15 +47,7 @@ const LARGE_CART = [
 beforeAll(async () => {
   await loadCatalogueFixture(env.DB);
   device = await deviceToken();
-  const email = `gulf-pay-${crypto.randomUUID()}@example.com`;
-  const reg = await json(
-    await call('/user/register', {
-      body: JSON.stringify({ name: 'Noura Shopper', email, password: 'secret1' }),
-      token: device,
-    }),
-  );
-  shopper = reg.data.access_token;
-  shopperId = (await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: number }>())!.id;
+  ({ token: shopper, id: shopperId } = await registerShopper(device, 'gulf-pay'));
   addressKW = await saveAddress(device, shopper, 'KW', { recipient: 'Noura' });
   addressSA = await saveAddress(device, shopper, 'SA', { phone: '0512345678' });
   support = await staffWith([{ role: 'support', country: null }], { name: 'Support' });

@@ -56,3 +56,18 @@ export async function saveAddress(
   if (res.status !== 200) throw new Error(`address not saved: ${await res.text()}`);
   return (await json<{ data: { id: number } }>(res)).data.id;
 }
+
+/** A new shopper signed up with e-mail and password ('secret1') on this device: her token and id. */
+export async function registerShopper(
+  device: string,
+  tag: string,
+  name = 'Noura Shopper',
+): Promise<{ token: string; id: number; email: string }> {
+  const email = `${tag}-${crypto.randomUUID()}@example.com`;
+  const res = await call('/user/register', {
+    body: JSON.stringify({ name, email, password: 'secret1' }),
+    token: device,
+  });
+  const body = await json<{ data: { access_token: string; user: { id: number } } }>(res);
+  return { token: body.data.access_token, id: body.data.user.id, email };
+}

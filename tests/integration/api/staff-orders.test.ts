@@ -10,7 +10,7 @@ import type { Gateway, RefundReport } from '#api/src/payments/gateway';
 import { hmacHex } from '#shared/api/signing';
 import { formatMinor } from '#shared/money';
 import { b64urlEncode } from '#api/src/push/b64';
-import { call, deviceToken, json, saveAddress } from './helpers';
+import { call, deviceToken, json, saveAddress, registerShopper } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 
 let device: string;
@@ -110,15 +110,7 @@ beforeAll(async () => {
     "INSERT OR IGNORE INTO coupons (id, code, kind, value, min_subtotal_fils, max_uses, once_per_shopper) VALUES (41, 'STAFFTEN', 'percent', 1000, 0, 5, 0)",
   ).run();
   device = await deviceToken();
-  const email = `staff-orders-${crypto.randomUUID()}@example.com`;
-  const reg = await json(
-    await call('/user/register', {
-      body: JSON.stringify({ name: 'Noura Shopper', email, password: 'secret1' }),
-      token: device,
-    }),
-  );
-  shopper = reg.data.access_token;
-  shopperId = (await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: number }>())!.id;
+  ({ token: shopper, id: shopperId } = await registerShopper(device, 'staff-orders'));
   addressKW = await saveAddress(device, shopper, 'KW', { recipient: 'Noura' });
   addressSA = await saveAddress(device, shopper, 'SA');
   clerkKW = await staffWith([{ role: 'fulfilment', country: 'KW' }], { name: 'Clerk KW' });

@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { call, deviceToken, json, saveAddress } from './helpers';
+import { call, deviceToken, json, saveAddress, registerShopper } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 
 let device: string;
@@ -59,15 +59,7 @@ const whatsapp = (id: number) =>
 beforeAll(async () => {
   await loadCatalogueFixture(env.DB);
   device = await deviceToken();
-  const email = `wa-${crypto.randomUUID()}@example.com`;
-  const reg = await json(
-    await call('/user/register', {
-      body: JSON.stringify({ name: 'Noura', email, password: 'secret1' }),
-      token: device,
-    }),
-  );
-  shopper = reg.data.access_token;
-  shopperId = reg.data.user.id;
+  ({ token: shopper, id: shopperId } = await registerShopper(device, 'wa', 'Noura'));
   addressKW = await saveAddress(device, shopper, 'KW', { phone: '99001122' });
   addressSA = await saveAddress(device, shopper, 'SA', { phone: '0541122334' });
   owner = await staffWith([{ role: 'owner', country: null }], { name: 'Owner' });
