@@ -103,6 +103,13 @@ export const staffOrdersAr: Translated<typeof staffOrdersEn> = {
   st_pay_cod: 'الدفع عند الاستلام',
   st_pay_wallet: 'المحفظة',
   st_pay_card: 'البطاقة',
+  st_gateway_knet: 'كي نت',
+  st_gateway_mada: 'مدى',
+  st_gateway_card: 'فيزا / ماستركارد',
+  st_gateway_apple_pay: 'Apple Pay',
+  st_gateway_stc_pay: 'STC Pay',
+  st_gateway_tabby: 'تابي',
+  st_gateway_tamara: 'تمارا',
   st_lang_en: 'الإنجليزية',
   st_lang_ar: 'العربية',
   // أرسله كهدية (المسألة 17، القرار 34).

@@ -100,6 +100,13 @@ export const staffOrdersEn = {
   st_pay_cod: 'Cash on delivery',
   st_pay_wallet: 'Wallet',
   st_pay_card: 'Card',
+  st_gateway_knet: 'KNET',
+  st_gateway_mada: 'mada',
+  st_gateway_card: 'Visa / Mastercard',
+  st_gateway_apple_pay: 'Apple Pay',
+  st_gateway_stc_pay: 'STC Pay',
+  st_gateway_tabby: 'Tabby',
+  st_gateway_tamara: 'Tamara',
   st_lang_en: 'English',
   st_lang_ar: 'Arabic',
   // Send as a gift (decision 34): the order page, the list's flag and filter, the packing slip.

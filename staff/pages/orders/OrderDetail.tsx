@@ -7,7 +7,8 @@ import { formatMinor, isShopCurrency, minorToDecimal, currencyDecimals } from '#
 import { carrierName } from '#shared/orders/carriers';
 import type { Permission } from '#shared/staff/permissions';
 import { formatDate } from '#shared/text/dates';
-import type { StaffTranslator } from '../../lib/i18n';
+import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
+import type { CardMethod } from '#shared/api/order-schemas';
 import type { StaffSelf } from '../../lib/api';
 import { DoneNote, ErrorNote, Layout } from '../Layout';
 import type { OrderGift } from '#shared/api/gift-schemas';
@@ -24,6 +25,8 @@ export interface OrderDetailData {
     status: string;
     stage: OrderStage;
     payment_method: 'cod' | 'wallet' | 'card';
+    /** The gateway's way (KNET, mada, STC Pay, Tabby…) of a card order. */
+    card_method?: string | null;
     address: Record<string, unknown>;
     subtotal: number;
     discount: number;
@@ -82,6 +85,16 @@ export interface OrderDetailData {
 export const ORDER_STEPS = ['confirm', 'pack', 'ship', 'dispatch', 'deliver', 'cancel', 'refund'] as const;
 export type OrderStep = (typeof ORDER_STEPS)[number];
 
+const GATEWAY_NAMES: Record<CardMethod, StaffTextId> = {
+  knet: 'st_gateway_knet',
+  mada: 'st_gateway_mada',
+  card: 'st_gateway_card',
+  apple_pay: 'st_gateway_apple_pay',
+  stc_pay: 'st_gateway_stc_pay',
+  tabby: 'st_gateway_tabby',
+  tamara: 'st_gateway_tamara',
+};
+
 export function OrderDetailPage(props: {
   t: StaffTranslator;
   nonce: string;
@@ -97,6 +110,9 @@ export function OrderDetailPage(props: {
     isShopCurrency(o.currency) ? formatMinor(minor, o.currency, t.lang, o.country) : String(minor);
   const when = (at: number) => formatDate(at, t.lang, o.country, { time: true });
   const action = (step: string) => `/orders/${o.id}/${step}`;
+  // Which of the gateway's ways took the payment: refunds go back the same way.
+  const gateway =
+    o.card_method && o.card_method in GATEWAY_NAMES ? t.t(GATEWAY_NAMES[o.card_method as CardMethod]) : null;
   const fulfil = may('orders:fulfil');
   const showConfirm = fulfil && data.next.confirm;
   const showPack = fulfil && data.next.pack;
@@ -136,6 +152,7 @@ export function OrderDetailPage(props: {
       </h1>
       <p className="muted">
         {t.t(`st_country_${o.country}`)} · {when(o.created_at)} · {t.t(`st_pay_${o.payment_method}`)}
+        {gateway ? ` (${gateway})` : ''}
       </p>
       <GiftCard t={t} orderId={o.id} country={o.country} gift={data.gift ?? null} />
       {props.done && <DoneNote text={t.t(`st_orders_done_${props.done}`)} />}
@@ -449,8 +466,8 @@ export function OrderDetailPage(props: {
           <ul>
             {data.refunds.map((r) => (
               <li key={r.id}>
-                <bdi>{money(r.amount)}</bdi> · {t.t(`st_orders_method_${r.method}`)} ·{' '}
-                {t.t(`st_orders_reason_${r.reason}`)} ·{' '}
+                <bdi>{money(r.amount)}</bdi> · {t.t(`st_orders_method_${r.method}`)}
+                {r.method === 'gateway' && gateway ? ` (${gateway})` : ''} · {t.t(`st_orders_reason_${r.reason}`)} ·{' '}
                 <span className={`badge refund-${r.status}`}>{t.t(`st_orders_refund_status_${r.status}`)}</span> ·{' '}
                 {when(r.created_at)}
                 {r.staff_name ? ` · ${t.t('st_orders_by', { name: r.staff_name })}` : ''}

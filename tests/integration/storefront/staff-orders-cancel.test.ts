@@ -98,6 +98,8 @@ describe("the cancel form's refund choice", () => {
     expect(wallet).not.toMatch(/\sdisabled/);
     expect(html).toContain('Card (payment gateway)');
     expect(html).toContain('Shop wallet');
+    // Which of the gateway's ways took the payment (a refund goes back the same way).
+    expect(html.replace(/<!-- -->/g, '')).toContain('Card (KNET)');
 
     const ar = (await staffSignIn([{ role: 'owner', country: null }], { lang: 'ar', name: 'Owner' })).cookie;
     const arHtml = await (await staffPage(`/orders/${id}`, ar)).text();
