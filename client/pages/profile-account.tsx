@@ -173,11 +173,7 @@ function PhoneForm() {
   const session = useSessionStore();
   const { user, country } = useSnapshot(session);
   const current = user?.phone ?? '';
-  const initialCountry = current.startsWith(COUNTRY_FACTS.SA.dialCode)
-    ? 'SA'
-    : current.startsWith(COUNTRY_FACTS.KW.dialCode)
-      ? 'KW'
-      : country;
+  const initialCountry = countryOfPhone(current, country);
   const form = useForm({
     id: 'account-phone',
     schema: () => import('#shared/api/account-schemas').then((m) => m.setPhoneSchema),
@@ -274,6 +270,17 @@ function WhatsAppUpdates({ on }: { on: boolean }) {
   );
 }
 
+/** After a removal: signed out everywhere, and a full page load leaves nothing of the account in the page. */
+function signedOutEverywhere(lang: 'en' | 'ar') {
+  window.location.assign(lang === 'ar' ? '/ar/logout-profile' : '/logout-profile');
+}
+
+/** The country of a stored number (+965…, +966…), else the one the shopper shops in. */
+function countryOfPhone(phone: string, otherwise: 'KW' | 'SA'): 'KW' | 'SA' {
+  if (phone.startsWith(COUNTRY_FACTS.SA.dialCode)) return 'SA';
+  return phone.startsWith(COUNTRY_FACTS.KW.dialCode) ? 'KW' : otherwise;
+}
+
 /** An account without a password: a code sent to its phone confirms the removal. */
 function DeleteByCode() {
   const { t, tKey, lang } = useI18n();
@@ -282,14 +289,14 @@ function DeleteByCode() {
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const phone = user?.phone ?? '';
-  const country = phone.startsWith(COUNTRY_FACTS.SA.dialCode) ? 'SA' : 'KW';
+  const country = countryOfPhone(phone, 'KW');
   const form = useForm({
     id: 'account-delete-code',
     schema: () => import('#shared/api/phone-auth-schemas').then((m) => m.removeByCodeSchema),
     initial: { code: '' },
     fields: { code: { label: 'code_label' } },
     endpoint: '/user/phone/remove',
-    onSuccess: () => window.location.assign(lang === 'ar' ? '/ar/logout-profile' : '/logout-profile'),
+    onSuccess: () => signedOutEverywhere(lang),
   });
   async function sendCode() {
     setError(null);
@@ -345,8 +352,7 @@ function DeleteForm() {
     initial: { password: '' },
     fields: { password: { label: 'account_delete_confirm_label' } },
     endpoint: '/user/remove',
-    // Signed out everywhere: a full page load leaves nothing of the account in the page.
-    onSuccess: () => window.location.assign(lang === 'ar' ? '/ar/logout-profile' : '/logout-profile'),
+    onSuccess: () => signedOutEverywhere(lang),
   });
   return (
     <AccountSection

@@ -8,7 +8,7 @@ import { addDays, gulfDate, gulfInstant, reminderDueAt } from '#shared/blood-tes
 import { sendPreparationReminders } from '#api/src/blood-tests/reminder';
 import { PENDING_PAYMENT_TTL_MS, sweepStalePayments } from '#api/src/payments/sweep';
 import { loadBloodTestFixture, SKU } from '../fixtures/blood-test-booking';
-import { call, deviceToken, json } from './helpers';
+import { call, deviceToken, json, saveAddress } from './helpers';
 
 /** Where reminders' WhatsApp stop links point, and their signing secret. */
 const LINKS = { secret: 'test-token-secret-0123456789abcdef01234', siteOrigin: 'https://shop.test' };
@@ -432,25 +432,7 @@ describe('submit', () => {
     await env.DB.prepare("INSERT INTO wallet_accounts (user_id, currency, balance) VALUES (?, 'SAR', 50000)")
       .bind(uid)
       .run();
-    const address = (
-      await json(
-        await post(
-          '/user/address/new',
-          {
-            country: 'SA',
-            recipient: 'Noura',
-            phone: '512345678',
-            city_id: 2,
-            district: 'Rawdah',
-            street: 'Tahlia',
-            building_number: '1234',
-            postal_code: '23433',
-          },
-          user,
-          'SA',
-        ),
-      )
-    ).data.id;
+    const address = await saveAddress(token, user, 'SA');
     const h = await json(await hold(user, { date: openDay(3), window: '16-18', city: 2 }));
     const res = await post(
       '/bloodTestOrder/submit',

@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { call, deviceToken, json } from './helpers';
+import { ADDRESSES, call, deviceToken, json } from './helpers';
 
 let token: string;
 let userA: string;
@@ -508,16 +508,7 @@ describe('a guest pays or cancels through the order link, on any device', () => 
 });
 
 describe('the simplified tax invoice', () => {
-  const SA_ADDRESS = {
-    country: 'SA',
-    recipient: 'Noura',
-    phone: '512345678',
-    city_id: 2,
-    district: 'Rawdah',
-    street: 'Tahlia',
-    building_number: '1234',
-    postal_code: '23433',
-  };
+  const SA_ADDRESS = ADDRESSES.SA;
   const sa = { 'x-country': 'SA' };
 
   it('is issued only for a sale: not while awaiting payment, not after a cancel; on the page data and in the mail once paid', async () => {

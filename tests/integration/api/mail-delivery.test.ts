@@ -13,7 +13,7 @@ import { orderView } from '#api/src/orders/view';
 import { signSandboxEvent } from '#api/src/payments/sandbox';
 import { signedRequest, type SignedInit } from '../../support/signed-fetch';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { call, deviceToken, json } from './helpers';
+import { ADDRESSES, call, deviceToken, json } from './helpers';
 
 const WEBHOOK_SECRET = 'test-payment-webhook-secret-0123456789ab';
 const KW_ADDRESS = {
@@ -25,16 +25,7 @@ const KW_ADDRESS = {
   street: '12',
   building: '7',
 };
-const SA_ADDRESS = {
-  country: 'SA',
-  recipient: 'ضيف',
-  phone: '512345678',
-  city_id: 2,
-  district: 'Rawdah',
-  street: 'Tahlia',
-  building_number: '1234',
-  postal_code: '23433',
-};
+const SA_ADDRESS = { ...ADDRESSES.SA, recipient: 'ضيف' };
 let token: string;
 
 interface OutboxRow {
