@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { migrateLocal } from './db.mjs';
 import { ensureDevVars } from './dev-vars.mjs';
-import { seed } from './seed.mjs';
+import { seed, seedReviews } from './seed.mjs';
 import { seedStaff } from './seed-staff.mjs';
 import { configureLocalOrigin } from './site-origin.mjs';
 
@@ -13,6 +13,7 @@ ensureDevVars({ built: true });
 migrateLocal();
 await seed();
 await seedStaff();
+await seedReviews();
 if (process.argv.includes('--prepare')) process.exit(0);
 configureLocalOrigin(port);
 const server = spawn('vite', ['preview', '--port', port, '--strictPort'], { stdio: 'inherit' });

@@ -3,7 +3,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { migrateLocal } from './db.mjs';
 import { ensureDevVars } from './dev-vars.mjs';
-import { seed } from './seed.mjs';
+import { seed, seedReviews } from './seed.mjs';
 import { seedStaff } from './seed-staff.mjs';
 import { configureLocalOrigin } from './site-origin.mjs';
 
@@ -16,6 +16,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 migrateLocal();
 await seed();
 await seedStaff();
+await seedReviews();
 
 console.log(`\nServing the shop at http://localhost:${port}\n`);
 configureLocalOrigin(port);

@@ -21,6 +21,8 @@ import { publicChange } from './middleware/public-change';
 import { d1Session } from './middleware/d1-session';
 import { isRead } from '#shared/api/page-bundle';
 import { bumpCatalogueVersion } from './catalogue/maintain';
+import { queueReviewRequests } from './reviews/request-mail';
+import { reviewActionRoutes, reviewRoutes } from './routes/reviews';
 import { productRoutes } from './routes/product';
 import { bloodTestRoutes } from './routes/blood-test';
 import { homeRoutes } from './routes/home';
@@ -161,6 +163,8 @@ app.route(
 );
 app.route('/country', countryRoutes);
 app.route('/product', productRoutes);
+app.route('/product', reviewRoutes);
+app.route('/', reviewActionRoutes);
 // Before the catalogue's /bloodTest routes: its GET /bloodTest/:ref would read "slots" as a test's
 // slug and answer 404 first (Hono runs matching handlers in the order they are registered).
 app.route('/bloodTest', bloodTestSlotRoutes);
@@ -222,7 +226,7 @@ app.onError((err, c) => {
 export default withSentryWhenConfigured('api', currentRequestId, {
   fetch: app.fetch,
   // Cron (api/wrangler.toml): cancel card charges left unfinished, so their stock returns; settle
-  // gateway refunds left pending; remove upload files never submitted; deliver queued mail and texts that are due (new, or waiting for their retry); queue blood-test preparation reminders.
+  // gateway refunds left pending; remove upload files never submitted; deliver queued mail and texts that are due (new, or waiting for their retry); queue blood-test preparation reminders and review requests.
   async scheduled(_controller: ScheduledController, env: ApiEnv, ctx: ExecutionContext) {
     withFreshRequestId(() => {
       ctx.waitUntil(
@@ -265,6 +269,12 @@ export default withSentryWhenConfigured('api', currentRequestId, {
         ),
       );
       ctx.waitUntil(purgeOldCodes(env.DB));
+      // Delivered some days ago: the request for a review, once an order (api/src/reviews/request-mail.ts).
+      ctx.waitUntil(
+        queueReviewRequests(env.DB, configuredSiteOrigin(env)).then(
+          (n) => n && log.info('review requests queued', { count: n }),
+        ),
+      );
       // Alert events whose queue message was lost (still unprocessed after a minute): sent again.
       ctx.waitUntil(resendLostEvents(env).then((n) => n && log.info('alert events re-sent', { count: n })));
     });

@@ -24,6 +24,7 @@ const SORT_LABEL: Record<string, MessageId> = {
   'price-desc': 'sort_price_desc',
   'newest-desc': 'sort_newest',
   'discount-desc': 'sort_discount',
+  'rating-desc': 'sort_rating',
 };
 
 export function ListingView({

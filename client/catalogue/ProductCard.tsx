@@ -13,6 +13,7 @@ import { Price } from './Price';
 import { QuantityControl } from '../cart/QuantityControl';
 import { responsive } from '../ui/responsive-image';
 import { WishlistButton } from '../wishlists/WishlistButton';
+import { Stars } from './Stars';
 
 export function toCartItem(card: Pick<Card, 'id' | 'slug' | 'name' | 'brand' | 'images' | 'default_sku'>) {
   const s = card.default_sku;
@@ -88,6 +89,15 @@ export function ProductCard({
           {cardName(product.name, product.brand.name)}
         </span>
       </Link>
+      {product.rating && (
+        <span className="product-card-rating">
+          <Stars
+            value={product.rating.average}
+            label={t('card_rating_label', { count: product.rating.count, average: product.rating.average })}
+          />
+          <span aria-hidden="true">{product.rating.count}</span>
+        </span>
+      )}
       <WishlistButton sku={sku.id} name={product.name} />
       <Price price={product.default_sku.price} />
       <div className="product-card-actions">

@@ -27,6 +27,8 @@ import { wishlistsEn } from '#shared/i18n/wishlists.en';
 import { consentAr } from '#shared/i18n/consent.ar';
 import { consentEn } from '#shared/i18n/consent.en';
 import { quizAr } from '#shared/i18n/quiz.ar';
+import { reviewsAr } from '#shared/i18n/reviews.ar';
+import { reviewsEn } from '#shared/i18n/reviews.en';
 import { quizEn } from '#shared/i18n/quiz.en';
 import type { Lang } from '#shared/locale';
 
@@ -46,6 +48,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     wishlists: wishlistsEn,
     consent: consentEn,
     quiz: quizEn,
+    reviews: reviewsEn,
   },
   ar: {
     shell: shellAr,
@@ -60,6 +63,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     wishlists: wishlistsAr,
     consent: consentAr,
     quiz: quizAr,
+    reviews: reviewsAr,
   },
 };
 

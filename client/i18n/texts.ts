@@ -25,6 +25,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     wishlists: () => import('#shared/i18n/wishlists.en'),
     consent: () => import('#shared/i18n/consent.en'),
     quiz: () => import('#shared/i18n/quiz.en'),
+    reviews: () => import('#shared/i18n/reviews.en'),
   },
   ar: {
     shell: () => import('#shared/i18n/shell.ar'),
@@ -39,6 +40,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     wishlists: () => import('#shared/i18n/wishlists.ar'),
     consent: () => import('#shared/i18n/consent.ar'),
     quiz: () => import('#shared/i18n/quiz.ar'),
+    reviews: () => import('#shared/i18n/reviews.ar'),
   },
 };
 

@@ -57,5 +57,39 @@ export function productLd(
         itemCondition: 'https://schema.org/NewCondition',
       };
     }),
+    ...ratingLd(product),
+  };
+}
+
+/**
+ * The shown ratings as AggregateRating, and the first reviews as Review where the page has them (the
+ * server's render: ReviewsPlace keeps them out of the browser's data, and crawlers read the server's).
+ */
+function ratingLd(product: ProductDetail): Pick<Product, 'aggregateRating' | 'review'> {
+  const summary = product.rating_summary;
+  if (!summary?.count || summary.average === null) return {};
+  // A review needs its author's name here; one whose account is gone stays on the page only.
+  const reviews = (product.reviews_preview?.reviews ?? []).filter((r) => r.author);
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: summary.average,
+      reviewCount: summary.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    ...(reviews.length
+      ? {
+          review: reviews.map((r) => ({
+            '@type': 'Review' as const,
+            reviewRating: { '@type': 'Rating' as const, ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+            author: { '@type': 'Person' as const, name: r.author },
+            datePublished: new Date(r.created_at).toISOString().slice(0, 10),
+            ...(r.title ? { name: r.title } : {}),
+            reviewBody: r.body,
+            inLanguage: r.lang,
+          })),
+        }
+      : {}),
   };
 }

@@ -23,9 +23,10 @@ import { useSnapshot } from 'valtio';
 import { Page } from '../ui/Page';
 import { responsive } from '../ui/responsive-image';
 import { track } from '../analytics/track';
+import { ReviewsPlace, withoutPreview } from '../reviews/ReviewsPlace';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  return catalogue.product(context.get(apiContext), params.slug ?? '');
+  return withoutPreview(await catalogue.product(context.get(apiContext), params.slug ?? ''));
 }
 
 export function originFromParams(params: URLSearchParams): CartOrigin {
@@ -243,6 +244,8 @@ export function Component() {
           ))}
         </dl>
       </section>
+
+      <ReviewsPlace key={product.id} product={product} />
 
       {product.purchase_together.length > 0 && (
         <section className="home-section" aria-labelledby="together-title">

@@ -124,6 +124,30 @@ export const MESSAGE_KEYS = [
   'analytics_consent_required',
   // The supplement quiz.
   'quiz_answers_invalid',
+  // Reviews, questions and answers.
+  'review_not_received',
+  'review_rating_required',
+  'review_title_too_long',
+  'review_body_too_short',
+  'review_body_too_long',
+  'review_photos_too_many',
+  'review_photo_too_large',
+  'review_photo_unsupported',
+  'question_too_short',
+  'question_too_long',
+  'answer_too_short',
+  'answer_too_long',
+  'report_reason_required',
+  'answer_not_buyer',
+  'vote_own_text',
+  'review_shown',
+  'review_waiting',
+  'review_removed',
+  'review_reported',
+  'question_shown',
+  'question_waiting',
+  'answer_shown',
+  'answer_waiting',
 ] as const;
 
 /** Every key the API may send: the shopper's, and the back office's own (their texts live in the staff dictionaries). */

@@ -75,6 +75,13 @@ export const STAFF_MESSAGE_KEYS = [
   'quiz_version_not_draft',
   'quiz_version_saved',
   'quiz_version_published',
+  // Moderation of reviews, questions and answers.
+  'reject_reason_required',
+  'reject_reason_too_long',
+  'moderation_decided',
+  'moderation_settings_saved',
+  'staff_answer_saved',
+  'moderation_already_decided',
 ] as const;
 
 export type StaffMessageKey = (typeof STAFF_MESSAGE_KEYS)[number];

@@ -11,5 +11,5 @@ export const FILTER_KEYS = [
 ] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
-export const SORT_KEYS = ['popularity', 'price', 'newest', 'discount', 'name', 'relevance'] as const;
+export const SORT_KEYS = ['popularity', 'price', 'newest', 'discount', 'name', 'relevance', 'rating'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];

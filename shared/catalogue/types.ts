@@ -1,5 +1,6 @@
 // Catalogue shapes the API returns (names already in the request's language). Prices are base
 // minor units (KWD fils); the client converts them with the country's rate (shared/money.ts).
+import type { RatingSummary, ReviewsPreview } from '../reviews/types';
 
 export interface ImageRef {
   url: string;
@@ -49,6 +50,14 @@ export interface ProductCard {
   category: CategoryRef;
   default_sku: SkuSummary;
   free_delivery: boolean;
+  /** Present once a rating is shown (api/src/catalogue/cards.ts). */
+  rating?: CardRating;
+}
+
+export interface CardRating {
+  /** One decimal. */
+  average: number;
+  count: number;
 }
 
 export interface Sku extends SkuSummary {
@@ -68,6 +77,14 @@ export interface ProductDetail extends Omit<ProductCard, 'default_sku'> {
   purchase_together: ProductCard[];
   /** Names in both languages, for hreflang-aware SEO and structured data. */
   alternate: { slug: string; name_en: string; name_ar: string };
+  /** The shown ratings: average, count, and per star and language. */
+  rating_summary: RatingSummary;
+  /**
+   * The first reviews and questions, for the page's first render and its structured data. The
+   * storefront renders them on the server only (client/reviews/ReviewsPlace.tsx): they are not part
+   * of the page's hydration data.
+   */
+  reviews_preview?: ReviewsPreview;
 }
 
 export type AttributeGroup = 'form' | 'diet' | 'flavour' | 'size';

@@ -12,6 +12,7 @@ import { appAr } from './app.ar';
 import { wishlistsAr } from './wishlists.ar';
 import { consentAr } from './consent.ar';
 import { quizAr } from './quiz.ar';
+import { reviewsAr } from './reviews.ar';
 
 export const ar: Dictionary = {
   ...shellAr,
@@ -26,4 +27,5 @@ export const ar: Dictionary = {
   ...wishlistsAr,
   ...consentAr,
   ...quizAr,
+  ...reviewsAr,
 };

@@ -14,6 +14,7 @@ export const TEXT_AREAS = [
   'wishlists',
   'consent',
   'quiz',
+  'reviews',
 ] as const;
 export type TextArea = (typeof TEXT_AREAS)[number];
 

@@ -29,6 +29,11 @@ export const catalogueEn = {
   sort_price_desc: 'Price: high to low',
   sort_newest: 'Newest',
   sort_discount: 'Biggest discount',
+  sort_rating: 'Top rated',
+  card_rating_label: {
+    one: 'Rated {{average}} out of 5 from {{count}} review',
+    other: 'Rated {{average}} out of 5 from {{count}} reviews',
+  },
   sort_relevance: 'Best match',
   filter_price: 'Price',
   filter_under_25: 'Under {{amount}}',

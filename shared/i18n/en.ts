@@ -16,6 +16,7 @@ import { appEn } from './app.en';
 import { wishlistsEn } from './wishlists.en';
 import { consentEn } from './consent.en';
 import { quizEn } from './quiz.en';
+import { reviewsEn } from './reviews.en';
 
 export const en = {
   ...shellEn,
@@ -30,6 +31,7 @@ export const en = {
   ...wishlistsEn,
   ...consentEn,
   ...quizEn,
+  ...reviewsEn,
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -27,6 +27,8 @@ export const PERMISSIONS = [
   'promotions:write',
   'search:read',
   'search:write',
+  'reviews:read',
+  'reviews:moderate',
   'nutritionists:read',
   'nutritionists:write',
   'staff:read',
@@ -56,6 +58,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'promotions:write',
     'search:read',
     'search:write',
+    'reviews:read',
+    'reviews:moderate',
     'nutritionists:read',
     'nutritionists:write',
   ],
@@ -81,6 +85,9 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'customers:wallet',
     'customers:export',
     'promotions:read',
+    // Support hears shoppers' complaints, so it moderates what they write as well.
+    'reviews:read',
+    'reviews:moderate',
   ],
   nutritionist: ['catalogue:read', 'nutritionists:read', 'nutritionists:write'],
 };

@@ -1,6 +1,7 @@
 // The product card: one SELECT with its joins, shared by listings, search, home sections,
 // nutritionist lists and purchase-together.
-import type { ImageRef, ProductCard } from '#shared/catalogue/types';
+import type { CardRating, ImageRef, ProductCard } from '#shared/catalogue/types';
+import { averageRating } from '#shared/reviews/rules';
 import type { Lang } from '#shared/locale';
 import { imageRef } from '../media/renditions';
 import { col } from './lang';
@@ -24,7 +25,7 @@ export function cardColumns(lang: Lang): string {
     b.id AS brand_id, b.slug AS brand_slug, b.${col('name', lang)} AS brand_name,
     c.id AS category_id, c.slug AS category_slug, c.${col('name', lang)} AS category_name, c.color AS category_color,
     s.id AS sku_id, s.${col('name', lang)} AS sku_name, s.price, s.old_price, s.stock, s.buy_limit,
-    ${firstImageColumn(lang)}`;
+    p.rating_count, p.rating_sum, ${firstImageColumn(lang)}`;
 }
 
 // The card shows a size that can be bought: the default SKU when in stock, else the first in stock.
@@ -43,6 +44,8 @@ export interface CardRow extends BrandColumns, CategoryColumns, SkuSaleColumns {
   sku_id: number;
   sku_name: string;
   image: string | null;
+  rating_count: number;
+  rating_sum: number;
 }
 
 export function toCard(row: CardRow): ProductCard {
@@ -62,5 +65,12 @@ export function toCard(row: CardRow): ProductCard {
       will_notify: false,
     },
     free_delivery: row.free_delivery === 1,
+    // Stars and count only once somebody's rating is shown: a card without them stays as it was.
+    ...(row.rating_count > 0 ? { rating: cardRating(row.rating_sum, row.rating_count) } : {}),
   };
+}
+
+/** A card's stars: the average to one decimal and how many ratings it is of. */
+export function cardRating(sum: number, count: number): CardRating {
+  return { average: averageRating(sum, count) ?? 0, count };
 }

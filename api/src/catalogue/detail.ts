@@ -1,9 +1,11 @@
-// The product page's data in one D1 batch: product, SKUs, images, attributes, purchase-together.
+// The product page's data in one D1 batch: product, SKUs, images, attributes, purchase-together, and
+// its reviews' summary with the first reviews and questions.
 import type { AttributeGroup, ImageRef, ProductDetail, Sku } from '#shared/catalogue/types';
 import type { Lang } from '#shared/locale';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';
 import { imageRef } from '../media/renditions';
 import { col } from './lang';
+import { previewStatements, readQuestions, readReviews, summaryStatement, toSummary } from '../reviews/read';
 import type { BrandColumns, CategoryColumns, SkuRow } from './rows';
 
 const LOW_STOCK = 5;
@@ -46,7 +48,7 @@ export async function productDetail(
 ): Promise<ProductDetail | null> {
   const pid = '(SELECT id FROM products WHERE (slug = ?1 OR id = ?2) AND is_active = 1 LIMIT 1)';
   const bind = (s: D1PreparedStatement) => s.bind(ref.slug, ref.id ?? -1);
-  const [product, skus, images, attributes, together] = await db.batch([
+  const [product, skus, images, attributes, together, summary, reviews, questions, questionCount] = await db.batch([
     bind(
       db.prepare(
         `SELECT p.id, p.slug, p.${col('name', lang)} AS name, p.name_en, p.name_ar, p.${col('description', lang)} AS description,
@@ -82,6 +84,9 @@ export async function productDetail(
          WHERE pt.product_id = ${pid} AND p.is_active = 1 ORDER BY pt.sort_order LIMIT 8`,
       ),
     ),
+    // Reviews and questions: the summary and the first ones, in the same round trip.
+    summaryStatement(db, pid, [ref.slug, ref.id ?? -1]),
+    ...previewStatements(db, pid, [ref.slug, ref.id ?? -1]),
   ]);
 
   const row = product!.results[0] as ProductRow | undefined;
@@ -137,5 +142,11 @@ export async function productDetail(
     })),
     purchase_together: (together!.results as unknown as CardRow[]).map(toCard),
     alternate: { slug: row.slug, name_en: row.name_en, name_ar: row.name_ar },
+    rating_summary: toSummary(summary!.results as Array<{ rating: number; lang: Lang; n: number }>),
+    reviews_preview: {
+      reviews: readReviews(reviews!.results),
+      questions: readQuestions(questions!.results),
+      question_count: (questionCount!.results[0] as { n: number }).n,
+    },
   };
 }

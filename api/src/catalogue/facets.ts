@@ -18,6 +18,7 @@ const SORTS = [
   { key: 'price', value: 'desc' },
   { key: 'newest', value: 'desc' },
   { key: 'discount', value: 'desc' },
+  { key: 'rating', value: 'desc' },
 ] as const;
 
 /** The quick price item 'Under KD 25' (spec §9), expressed as the shopper pays in their currency. */

@@ -82,6 +82,7 @@ import { BLOOD_TEST_RESULTS_CONTRACTS } from './blood-test-results';
 import { PUSH_CONTRACTS } from './push';
 import { WISHLIST_CONTRACTS } from './wishlists';
 import { QUIZ_CONTRACTS } from './quiz';
+import { REVIEW_CONTRACTS } from './reviews';
 
 export type { RouteContract } from './route-contract';
 
@@ -592,6 +593,7 @@ export const CONTRACTS = {
   ...WISHLIST_CONTRACTS,
   // The supplement quiz.
   ...QUIZ_CONTRACTS,
+  ...REVIEW_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;
 
 export type ContractKey = keyof typeof CONTRACTS;

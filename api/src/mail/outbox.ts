@@ -17,7 +17,11 @@ export type MailKind =
   | 'order_update'
   /** A product the shopper waits for is back in stock; a wishlist item's price fell. */
   | 'back_in_stock'
-  | 'price_drop';
+  | 'price_drop'
+  /** The shop's decision on a shopper's review, question or answer. */
+  | 'review_decision'
+  /** Some days after delivery: how did you find it? Once an order. */
+  | 'review_request';
 
 export interface QueuedMail extends Mail {
   lang: 'en' | 'ar';

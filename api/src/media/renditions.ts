@@ -5,7 +5,7 @@
 import type { ImageRef } from '#shared/catalogue/types';
 import { mediaUrl } from '../catalogue/lang';
 
-export type MediaKind = 'product' | 'logo' | 'portrait' | 'banner';
+export type MediaKind = 'product' | 'logo' | 'portrait' | 'banner' | 'review';
 
 interface Rendition {
   /** Intrinsic size of the largest rendition (width and height attributes keep layout shift at 0). */
@@ -20,6 +20,8 @@ export const RENDITIONS: Readonly<Record<MediaKind, Rendition>> = {
   logo: { width: 480, height: 240, widths: [240, 480] },
   portrait: { width: 400, height: 400, widths: [200, 400] },
   banner: { width: 1200, height: 400, widths: [600, 1200] },
+  // A shopper's photo on her review: a thumbnail, and the size it opens at. Never a social preview.
+  review: { width: 960, height: 960, widths: [240, 960] },
 };
 
 /** The size Facebook, X, WhatsApp and LinkedIn all crop well (1.91:1). */

@@ -88,9 +88,12 @@ function widthTransform(kind: MediaKind, width: number): ImageTransform {
   return { width, fit: 'scale-down' };
 }
 
+/** Photographs (a product's, a review's) keep their proportions; the other kinds fill their box. */
+const keepsProportions = (kind: MediaKind) => kind === 'product' || kind === 'review';
+
 /** The size of the largest WebP rendition: a product's never enlarged, its proportions kept; other kinds' boxes. */
 export function renditionSize(kind: MediaKind, image: { width: number; height: number }) {
-  if (kind !== 'product') return { width: RENDITIONS[kind].width, height: RENDITIONS[kind].height };
+  if (!keepsProportions(kind)) return { width: RENDITIONS[kind].width, height: RENDITIONS[kind].height };
   const widths = RENDITIONS[kind].widths;
   const width = Math.min(image.width, widths[widths.length - 1]!);
   return { width, height: Math.max(1, Math.round((image.height * width) / image.width)) };
@@ -99,13 +102,16 @@ export function renditionSize(kind: MediaKind, image: { width: number; height: n
 /**
  * Stores every rendition key of one image (decision 11's keys) in R2, resized by the Cloudflare
  * Images binding (sharp under Miniflare locally): each WebP width cut as widthTransform says, and the
- * Open Graph PNG padded to 1200 × 630 like the seed's. Returns the stored keys.
+ * Open Graph PNG padded to 1200 × 630 like the seed's (unless `og` is false). Every output is a new
+ * encoding of the pixels alone: a photo's EXIF (its place, its camera) is not carried over. Returns the
+ * stored keys.
  */
 export async function storeRenditions(
   env: Pick<ApiEnv, 'MEDIA' | 'IMAGES'>,
   kind: MediaKind,
   stem: string,
   image: { bytes: Uint8Array; type: ImageType },
+  { og = true }: { og?: boolean } = {},
 ): Promise<string[]> {
   const targets: Array<{ key: string; transform: ImageTransform; format: 'image/webp' | 'image/png' }> = [
     ...RENDITIONS[kind].widths.map((w) => ({
@@ -113,11 +119,20 @@ export async function storeRenditions(
       transform: widthTransform(kind, w),
       format: 'image/webp' as const,
     })),
-    {
-      key: ogKey(stem),
-      transform: { width: OG_SIZE.width, height: OG_SIZE.height, fit: 'pad', background: OG_BACKGROUND },
-      format: 'image/png',
-    },
+    ...(og
+      ? [
+          {
+            key: ogKey(stem),
+            transform: {
+              width: OG_SIZE.width,
+              height: OG_SIZE.height,
+              fit: 'pad',
+              background: OG_BACKGROUND,
+            } satisfies ImageTransform,
+            format: 'image/png' as const,
+          },
+        ]
+      : []),
   ];
   for (const target of targets) {
     const result = await env.IMAGES.input(new Blob([image.bytes]).stream())

@@ -12,6 +12,7 @@ import { STAFF_TEAM_CONTRACTS } from './team';
 import { STAFF_ALERT_CONTRACTS } from './alerts';
 import { STAFF_PROMOTION_RULE_CONTRACTS } from './promotion-rules';
 import { STAFF_QUIZ_CONTRACTS } from './quiz';
+import { STAFF_REVIEW_CONTRACTS } from './reviews';
 
 export const STAFF_CONTRACTS = {
   ...STAFF_CORE_CONTRACTS,
@@ -25,4 +26,5 @@ export const STAFF_CONTRACTS = {
   ...STAFF_ALERT_CONTRACTS,
   ...STAFF_PROMOTION_RULE_CONTRACTS,
   ...STAFF_QUIZ_CONTRACTS,
+  ...STAFF_REVIEW_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;

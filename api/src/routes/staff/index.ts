@@ -17,6 +17,7 @@ import { staffOrderRoutes } from './orders';
 import { staffAlertRoutes } from './alerts';
 import { staffPromotionRuleRoutes } from './promotion-rules';
 import { staffQuizRoutes } from './quiz';
+import { staffReviewRoutes } from './reviews';
 import { auditRefusals } from '#api/src/middleware/staff/audit-refusals';
 
 export const staffRoutes = new Hono<AppEnv>()
@@ -35,4 +36,5 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffOrderRoutes)
   .route('/', staffAlertRoutes)
   .route('/', staffPromotionRuleRoutes)
-  .route('/', staffQuizRoutes);
+  .route('/', staffQuizRoutes)
+  .route('/', staffReviewRoutes);
