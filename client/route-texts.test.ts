@@ -48,9 +48,14 @@ function resolvePath(file: string, spec: string): string {
   return parts.join('/');
 }
 
-/** The file and every file it imports statically (not `import type`, not lazy imports). */
+/**
+ * The file and every file it imports statically (not `import type`, not lazy imports). A part that reads
+ * its texts through its own provider (a server-only part, client/reviews/ReviewsStatic.tsx) brings its
+ * areas itself: the page need not name them, so the walk stops there.
+ */
 function closure(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file) || !files.has(file)) return seen;
+  if (seen.size > 0 && /<I18nProvider lang=\{lang\} texts=/.test(read(file))) return seen;
   seen.add(file);
   for (const [, spec] of read(file).matchAll(/^import (?!type )[^;]*?from '(\.[^']+)'/gms)) {
     const base = resolvePath(file, spec!);
@@ -88,6 +93,8 @@ describe('dictionary areas of the pages', () => {
 
   it('finds the texts a page shows, so that the check above can fail', () => {
     expect(closure('client/pages/product.tsx').has('client/cart/QuantityControl.tsx')).toBe(true);
+    expect(closure('client/pages/product.tsx').has('client/reviews/ReviewsPlace.tsx')).toBe(true);
+    expect(closure('client/pages/product.tsx').has('client/reviews/ReviewParts.tsx')).toBe(false);
     expect(textKeysIn('client/cart/QuantityControl.tsx')).toContain('add_to_cart');
     expect(areaOf.get('add_to_cart')).toEqual(new Set(['catalogue']));
   });

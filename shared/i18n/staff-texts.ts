@@ -21,6 +21,8 @@ import { staffPromotionsAr } from './staff-promotions.ar';
 import { staffPromotionsEn } from './staff-promotions.en';
 import { staffQuizAr } from './staff-quiz.ar';
 import { staffQuizEn } from './staff-quiz.en';
+import { staffReviewsAr } from './staff-reviews.ar';
+import { staffReviewsEn } from './staff-reviews.en';
 
 export const staffTextsEn = {
   ...staffEn,
@@ -33,6 +35,7 @@ export const staffTextsEn = {
   ...staffAlertsEn,
   ...staffPromotionsEn,
   ...staffQuizEn,
+  ...staffReviewsEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
@@ -46,4 +49,5 @@ export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffAlertsAr,
   ...staffPromotionsAr,
   ...staffQuizAr,
+  ...staffReviewsAr,
 };

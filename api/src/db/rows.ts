@@ -159,6 +159,7 @@ export interface OrderRow {
   packed_at: number | null;
   /** The courier has it today (migration 0049); the status stays 'shipped'. */
   out_for_delivery_at: number | null;
+  review_request_at: number | null;
   shipped_at: number | null;
   delivered_at: number | null;
   cancelled_at: number | null;
