@@ -44,6 +44,12 @@ export default defineConfig(({ command }) => ({
         },
         rolldownOptions: {
           input: 'client/entry.client.tsx',
+          // The reviews' server-only render (client/reviews/ReviewsPlace.tsx) and the parts it draws with
+          // have no side effects: once the browser's branch leaves them unused, their imports go too, so
+          // the product page does not preload the parts the lazy reviews section shares with them.
+          treeshake: {
+            moduleSideEffects: (id: string) => !/client[\\/]reviews[\\/](ReviewsStatic|ReviewParts)\.tsx$/.test(id),
+          },
           output: {
             // Seven base-36 characters name a build file's content well enough (36 bits: a changed file
             // keeping its name is a one-in-78-billion chance), and the entry chunk lists every lazy
