@@ -221,15 +221,7 @@ function NameStep({
     onSuccess: onDone,
   });
   return (
-    <AuthForm
-      form={form}
-      testId="phone-code-name"
-      before={
-        <>
-          <p role="status">{t('code_new_account')}</p>
-        </>
-      }
-    >
+    <AuthForm form={form} testId="phone-code-name" before={<p role="status">{t('code_new_account')}</p>}>
       <Field form={form} name="name" required>
         {(p) => <input {...p} type="text" autoComplete="name" />}
       </Field>
