@@ -2,7 +2,7 @@
 // the API (api/src/routes/reviews.ts). The shapes it answers with are in ./types.ts.
 import { z } from '../zod';
 import { LANGS } from '../locale';
-import { MODERATION_MODES, REPORT_REASONS, REVIEW_LIMITS, REVIEW_SORTS, type ReviewSort } from './rules';
+import { MODERATION_MODES, REPORT_REASONS, REVIEW_LIMITS, REVIEW_SORTS } from './rules';
 
 const L = REVIEW_LIMITS;
 
@@ -87,6 +87,3 @@ export const moderationSettingsSchema = z.object({
   moderation: z.enum(MODERATION_MODES),
   request_days: z.coerce.number().int().min(1).max(60),
 });
-export const staffAnswerSchema = answerInputSchema;
-
-export const isReviewSort = (v: unknown): v is ReviewSort => (REVIEW_SORTS as readonly unknown[]).includes(v);

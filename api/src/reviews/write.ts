@@ -1,7 +1,7 @@
 // What shoppers write: reviews (buyers who received the product), questions (anyone signed in),
 // answers (buyers), helpful votes and reports. Every text goes through the shop's rules
 // (shared/reviews/text-rules.ts) and its moderation setting before anything is shown.
-import { REVIEW_LIMITS, ratingScore, RATING_PRIOR, type ModerationMode, type TextStatus } from '#shared/reviews/rules';
+import { REVIEW_LIMITS, RATING_PRIOR, type ModerationMode, type TextStatus } from '#shared/reviews/rules';
 import { textFlags, type TextFlag } from '#shared/reviews/text-rules';
 import type { ReportReason } from '#shared/reviews/rules';
 import { ApiError } from '../lib/errors';
@@ -53,7 +53,8 @@ const scoreSql = (sum: string, count: string) =>
 
 /**
  * The product's shown ratings counted again from its shown reviews (cards, the rating sort): in the
- * batch of every change that shows or hides a review. The score matches ratingScore() (a unit test).
+ * batch of every change that shows or hides a review. The score is ratingScore()'s (an integration test
+ * compares them).
  */
 export function recountStatement(db: D1Database, productId: number): D1PreparedStatement {
   return db
@@ -64,8 +65,6 @@ export function recountStatement(db: D1Database, productId: number): D1PreparedS
     )
     .bind(productId);
 }
-// Kept beside its SQL twin so a change to one shows in the other's test.
-export { ratingScore };
 
 interface ExistingReview {
   id: number;

@@ -1,7 +1,7 @@
 // Moderation of reviews, questions and answers (decision 44).
 import { z } from '#shared/zod';
 import { idParams } from '#shared/api/route-schemas';
-import { moderationDecisionSchema, moderationSettingsSchema, staffAnswerSchema } from '#shared/reviews/schemas';
+import { answerInputSchema, moderationDecisionSchema, moderationSettingsSchema } from '#shared/reviews/schemas';
 import type { RouteContract } from '../route-contract';
 
 const decision = {
@@ -47,7 +47,7 @@ export const STAFF_REVIEW_CONTRACTS = {
     summary: "The shop's answer to a question, shown at once (and the question with it)",
     params: idParams,
     badParams: 'not_found',
-    body: staffAnswerSchema,
+    body: answerInputSchema,
     noDevice: true,
     staff: 'reviews:moderate',
   },

@@ -8,12 +8,14 @@ import { siteOrigin } from '#api/src/lib/site-origin';
 import { decide, moderationQueue, saveSettings, staffAnswer } from '#api/src/reviews/moderation';
 import type { WrittenKind } from '#api/src/mail/review-texts';
 
-const decideRoute = (kind: WrittenKind) =>
-  contract(
-    `POST /staff/${kind === 'review' ? 'reviews' : kind === 'question' ? 'questions' : 'answers'}/:id/decide` as 'POST /staff/reviews/:id/decide',
-  );
+/** The three decision routes: one per kind of text, each with its own contract entry. */
+const DECISIONS = [
+  ['review', '/reviews/:id/decide', 'POST /staff/reviews/:id/decide'],
+  ['question', '/questions/:id/decide', 'POST /staff/questions/:id/decide'],
+  ['answer', '/answers/:id/decide', 'POST /staff/answers/:id/decide'],
+] as const satisfies ReadonlyArray<readonly [WrittenKind, string, string]>;
 
-export const staffReviewRoutes = new Hono<AppEnv>()
+const routes = new Hono<AppEnv>()
   .get('/reviews', contract('GET /staff/reviews'), async (c) => {
     return c.json(ok(await moderationQueue(c.env.DB, c.req.valid('query').status ?? 'pending')));
   })
@@ -21,45 +23,19 @@ export const staffReviewRoutes = new Hono<AppEnv>()
     const member = await requireStaff(c);
     return c.json(ok(await saveSettings(c.env.DB, member, c.req.valid('json')), 'moderation_settings_saved'));
   })
-  .post('/reviews/:id/decide', decideRoute('review'), async (c) => {
-    const member = await requireStaff(c);
-    const result = await decide(
-      c.env.DB,
-      member,
-      'review',
-      c.req.valid('param').id,
-      c.req.valid('json'),
-      siteOrigin(c),
-    );
-    return c.json(ok(result, 'moderation_decided'));
-  })
-  .post('/questions/:id/decide', decideRoute('question'), async (c) => {
-    const member = await requireStaff(c);
-    const result = await decide(
-      c.env.DB,
-      member,
-      'question',
-      c.req.valid('param').id,
-      c.req.valid('json'),
-      siteOrigin(c),
-    );
-    return c.json(ok(result, 'moderation_decided'));
-  })
-  .post('/answers/:id/decide', decideRoute('answer'), async (c) => {
-    const member = await requireStaff(c);
-    const result = await decide(
-      c.env.DB,
-      member,
-      'answer',
-      c.req.valid('param').id,
-      c.req.valid('json'),
-      siteOrigin(c),
-    );
-    return c.json(ok(result, 'moderation_decided'));
-  })
   .post('/questions/:id/answer', contract('POST /staff/questions/:id/answer'), async (c) => {
     const member = await requireStaff(c);
     return c.json(
       ok(await staffAnswer(c.env.DB, member, c.req.valid('param').id, c.req.valid('json')), 'staff_answer_saved'),
     );
   });
+
+for (const [kind, path, key] of DECISIONS) {
+  routes.post(path, contract(key), async (c) => {
+    const member = await requireStaff(c);
+    const result = await decide(c.env.DB, member, kind, c.req.valid('param').id, c.req.valid('json'), siteOrigin(c));
+    return c.json(ok(result, 'moderation_decided'));
+  });
+}
+
+export const staffReviewRoutes = routes;
