@@ -44,11 +44,15 @@ export default defineConfig(({ command }) => ({
         },
         rolldownOptions: {
           input: 'client/entry.client.tsx',
-          // The reviews' server-only render (client/reviews/ReviewsPlace.tsx) and the parts it draws with
-          // have no side effects: once the browser's branch leaves them unused, their imports go too, so
-          // the product page does not preload the parts the lazy reviews section shares with them.
+          // What only the server renders (the reviews' first page, client/reviews/ReviewsPlace.tsx, and the
+          // JSON-LD builders, client/ui/Seo.tsx) has no side effects: once the browser's branch leaves it
+          // unused, its imports go too, and no page preloads an empty chunk or the parts the lazy reviews
+          // section shares with it.
           treeshake: {
-            moduleSideEffects: (id: string) => !/client[\\/]reviews[\\/](ReviewsStatic|ReviewParts)\.tsx$/.test(id),
+            moduleSideEffects: (id: string) =>
+              !/client[\\/](reviews[\\/](ReviewsStatic|ReviewParts)\.tsx|lib[\\/]structured-data\.ts|blood-tests[\\/]structured-data\.ts)$/.test(
+                id,
+              ),
           },
           output: {
             // Seven base-36 characters name a build file's content well enough (36 bits: a changed file

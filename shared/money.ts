@@ -178,6 +178,3 @@ export function formatNumber(
 export function formatPercent(ratio: number, lang: Lang, country: CountryCode): string {
   return formatterFor(lang, country, { style: 'percent', maximumFractionDigits: 0 }).format(ratio);
 }
-
-// Dates moved to shared/text/dates.ts (calendar pinned, Hijri in Arabic); kept here for old imports.
-export { formatDate } from './text/dates';

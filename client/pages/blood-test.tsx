@@ -51,7 +51,7 @@ export function Component() {
         { label: t('page_blood_test'), to: href('/blood-test') },
         { label: test.category.name, to: `${href('/blood-test')}?category=${test.category.slug}` },
       ]}
-      seo={{ type: 'product', jsonLd: [bloodTestLd(test, origin, lang, country)] }}
+      seo={{ type: 'product', jsonLd: import.meta.env.SSR ? [bloodTestLd(test, origin, lang, country)] : [] }}
     >
       <div className="bt-page">
         <section className="bt-buy" aria-labelledby="bt-buy-title">

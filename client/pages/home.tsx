@@ -37,7 +37,11 @@ export function Component() {
   const { origin } = useBoot();
   return (
     <>
-      <Seo title={t('brand_tagline')} image={homeOgImage(sections)} jsonLd={organizationLd(origin, t('brand_name'))} />
+      <Seo
+        title={t('brand_tagline')}
+        image={homeOgImage(sections)}
+        jsonLd={import.meta.env.SSR ? organizationLd(origin, t('brand_name')) : []}
+      />
       <section className="hero">
         <h1 className="hero-title">{t('home_hero_title')}</h1>
         <p className="hero-body">{t('home_hero_body')}</p>

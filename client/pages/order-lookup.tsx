@@ -12,7 +12,7 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import { ApiFailure } from '#shared/api/client';
-import { formatDate } from '#shared/money';
+import { formatDate } from '#shared/text/dates';
 import type { OrderView } from '#shared/orders/types';
 import { apiContext } from '../boot';
 import { useI18n } from '../i18n/context';

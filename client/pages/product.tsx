@@ -91,7 +91,7 @@ export function Component() {
         type: 'product',
         keepParams: ['nutritionist_id'],
         image: product.images[0]?.og ?? product.images[0]?.url,
-        jsonLd: [productLd(product, siteOrigin, lang, countries?.items ?? [])],
+        jsonLd: import.meta.env.SSR ? [productLd(product, siteOrigin, lang, countries?.items ?? [])] : [],
       }}
     >
       <div className="product-page">

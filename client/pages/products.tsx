@@ -32,12 +32,14 @@ export function Component() {
   const { origin } = useBoot();
   const href = useHref();
   const heading = listingHeading(facets, t);
-  const jsonLd = [
-    itemListLd(listing.items, origin, lang),
-    ...(heading.brand
-      ? [brandLd(heading.brand, origin, `${origin}${href(`/products?brand=${heading.brand.id}`)}`)]
-      : []),
-  ];
+  const jsonLd = import.meta.env.SSR
+    ? [
+        itemListLd(listing.items, origin, lang),
+        ...(heading.brand
+          ? [brandLd(heading.brand, origin, `${origin}${href(`/products?brand=${heading.brand.id}`)}`)]
+          : []),
+      ]
+    : [];
   return (
     <Page
       title={heading.title}

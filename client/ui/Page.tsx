@@ -29,7 +29,7 @@ export function Page({
   const href = useHref();
   const { origin } = useBoot();
   const trail: Crumb[] = [{ label: t('page_home'), to: href('/') }, ...(crumbs ?? []), { label: title }];
-  const breadcrumbLd: WithContext<BreadcrumbList> = {
+  const breadcrumbLd = (): WithContext<BreadcrumbList> => ({
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
     itemListElement: trail.map((c, i) => ({
@@ -38,10 +38,15 @@ export function Page({
       name: c.label,
       ...(c.to ? { item: `${origin}${c.to}` } : {}),
     })),
-  };
+  });
   return (
     <>
-      <Seo title={title} description={description} {...seo} jsonLd={[breadcrumbLd, ...(seo?.jsonLd ?? [])]} />
+      <Seo
+        title={title}
+        description={description}
+        {...seo}
+        jsonLd={import.meta.env.SSR ? [breadcrumbLd(), ...(seo?.jsonLd ?? [])] : []}
+      />
       <nav aria-label={t('breadcrumbs_label')} className="breadcrumbs">
         <ol>
           {trail.map((c, i) =>

@@ -13,14 +13,18 @@ export interface SeoProps {
   /** Keep these query parameters in the canonical URL (e.g. page). */
   keepParams?: string[];
   type?: 'website' | 'product';
-  /** schema.org data, typed by schema-dts (types only: nothing of it reaches the bundle). */
+  /**
+   * schema.org data, typed by schema-dts (types only: nothing of it reaches the bundle). Crawlers read
+   * it in the server's HTML, so pages build it only there (`import.meta.env.SSR ? [...] : []`): the
+   * browser never downloads the builders. Given at all, it is one block, an array when several.
+   */
   jsonLd?: WithContext<Thing>[];
   noindex?: boolean;
 }
 
 /** JSON inside <script type="application/ld+json"> must not be able to close the element. */
-function ldJson(value: object): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
+function ldJson(list: object[]): string {
+  return JSON.stringify(list.length === 1 ? list[0] : list).replace(/</g, '\\u003c');
 }
 
 export function Seo({
@@ -29,7 +33,7 @@ export function Seo({
   image,
   keepParams = [],
   type = 'website',
-  jsonLd = [],
+  jsonLd,
   noindex = false,
 }: SeoProps) {
   const { t, lang } = useI18n();
@@ -57,10 +61,16 @@ export function Seo({
       <meta property="og:url" content={url(lang)} />
       <meta property="og:locale" content={lang === 'ar' ? 'ar_KW' : 'en_KW'} />
       {image && <meta property="og:image" content={image.startsWith('http') ? image : `${origin}${image}`} />}
-      {jsonLd.map((data, i) => (
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw JSON; ldJson escapes '<' so it cannot close the script
-        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: ldJson(data) }} />
-      ))}
+      {jsonLd && (
+        // The browser's render keeps the server's block as it is: React leaves a raw-HTML element's content
+        // alone when hydrating (and says nothing, told so), and a page drawn in the browser needs none.
+        <script
+          type="application/ld+json"
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw JSON; ldJson escapes '<' so it cannot close the script
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? ldJson(jsonLd) : '' }}
+        />
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { formatDate } from '#shared/money';
+import { formatDate } from '#shared/text/dates';
 import type { StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';

@@ -1,4 +1,5 @@
-import { formatDate, formatMinor, isShopCurrency } from '#shared/money';
+import { formatMinor, isShopCurrency } from '#shared/money';
+import { formatDate } from '#shared/text/dates';
 import type { CountryCode } from '#shared/locale';
 import type { StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';

@@ -127,7 +127,7 @@ test('a product page carries valid Product structured data', async ({ page }) =>
   // Crawlers read the server's HTML, so the page is loaded directly.
   await page.goto(href!);
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-  const data = blocks.map((b) => JSON.parse(b));
+  const data = blocks.flatMap((b) => JSON.parse(b));
   const product = data.find((d) => d['@type'] === 'Product');
   expect(product.name).toBeTruthy();
   expect(product.image[0]).toMatch(/^http:\/\/localhost:\d+\/media\/products\//);

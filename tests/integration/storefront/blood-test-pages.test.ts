@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { cookiesFrom, storefront } from './helpers';
+import { cookiesFrom, jsonLd, storefront } from './helpers';
 
 let cookie = '';
 beforeAll(async () => {
@@ -12,9 +12,6 @@ beforeAll(async () => {
   cookie = cookiesFrom(await storefront('/api/country'));
 });
 
-function jsonLd(html: string): any[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
-}
 const NOINDEX = '<meta name="robots" content="noindex"/>';
 
 describe('/blood-test', () => {

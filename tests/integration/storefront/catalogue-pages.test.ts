@@ -3,15 +3,12 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { storefront } from './helpers';
+import { jsonLd, storefront } from './helpers';
 
 beforeAll(async () => {
   await loadCatalogueFixture(env.API_DB);
 });
 
-function jsonLd(html: string): any[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
-}
 const h1 = (html: string) => /<h1 class="page-title">(.*?)<\/h1>/.exec(html)?.[1];
 const chips = (html: string) => [...html.matchAll(/class="chip" aria-label="[^"]*">([^<]*)</g)].map((m) => m[1]);
 

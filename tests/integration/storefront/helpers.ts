@@ -82,3 +82,8 @@ export function cookiesFrom(res: Response): string {
 export function setCookie(res: Response, name: string): string | undefined {
   return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
 }
+
+/** A page's structured data as crawlers read it: its one JSON-LD block, an array when it holds several. */
+export function jsonLd(html: string): any[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].flatMap((m) => JSON.parse(m[1]!));
+}

@@ -3,15 +3,11 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { storefront } from './helpers';
+import { jsonLd, storefront } from './helpers';
 
 beforeAll(async () => {
   await loadCatalogueFixture(env.API_DB);
 });
-
-function jsonLd(html: string): any[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
-}
 
 describe('SEO', () => {
   it('gives a product page a title, description, canonical, hreflang alternates and Open Graph', async () => {
