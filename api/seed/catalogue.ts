@@ -101,7 +101,19 @@ export function* catalogueStatements(mode: CatalogueMode): Generator<string> {
   );
   yield* insertStatements(
     'skus',
-    ['id', 'product_id', 'name_en', 'name_ar', 'price', 'old_price', 'stock', 'buy_limit', 'sort_order'],
+    [
+      'id',
+      'product_id',
+      'name_en',
+      'name_ar',
+      'price',
+      'old_price',
+      'stock',
+      'buy_limit',
+      'sort_order',
+      'pack_units',
+      'daily_units',
+    ],
     skuRows(plans),
   );
   yield* insertStatements('sku_nutrients', ['sku_id', 'nutrient', 'amount', 'unit'], skuNutrientRows(plans));

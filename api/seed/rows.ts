@@ -3,7 +3,7 @@ import { normalizeSearchText } from '#shared/search/normalize';
 import { RENDITIONS } from '../src/media/renditions';
 import { PRODUCT_COUNTS } from './settings';
 import type { Bi, ChildKey } from './data/categories';
-import { TAGS } from './data/product-options';
+import { SIZES, TAGS } from './data/product-options';
 import { NUTRITIONISTS, COMPLEMENTS, BANNERS } from './data/shop-content';
 import { rngFor, STREAM, pick } from './random';
 import { type Literal, literal, memo, type SqlRow, row } from './sql-writer';
@@ -86,7 +86,21 @@ export function* productRows(plans: ProductPlan[]): Generator<SqlRow> {
 export function* skuRows(plans: ProductPlan[]): Generator<SqlRow> {
   for (const p of plans) {
     for (const [i, s] of p.skus.entries()) {
-      yield row([s.id, p.id, s.name.en, s.name.ar, s.price, s.oldPrice, s.stock, s.buyLimit, i + 1]);
+      // Counted packs have a known supply: so many units, the type's units a day (subscribe and save).
+      const size = SIZES[s.size];
+      yield row([
+        s.id,
+        p.id,
+        s.name.en,
+        s.name.ar,
+        s.price,
+        s.oldPrice,
+        s.stock,
+        s.buyLimit,
+        i + 1,
+        size.counted ? size.qty : null,
+        size.counted ? (p.type.dailyUnits ?? 1) : null,
+      ]);
     }
   }
 }

@@ -47,6 +47,7 @@ import { bloodTestUploadRoutes } from './routes/blood-test-uploads';
 import { bloodTestResultRoutes } from './routes/blood-test-results';
 import { pushKeyRoutes, userPushRoutes } from './routes/push';
 import { wishlistRoutes } from './routes/wishlists';
+import { subscriptionRoutes } from './routes/subscriptions';
 import { quizRoutes } from './routes/quiz';
 import { keyringOf } from './uploads/crypto';
 import { rewrapOldKeys, sweepPendingUploads } from './uploads/store';
@@ -74,6 +75,7 @@ import { reportError } from './lib/report-error';
 import { alertRoutes } from './routes/alerts';
 import { resendLostEvents } from './alerts';
 import { consumeAlerts } from './alerts/consumer';
+import { subscriptionJobs } from './subscriptions/jobs';
 
 export { NonceGuard } from './lib/nonce-guard';
 /** The route table, for the contract test that walks it (tests/integration/api/contract.test.ts). */
@@ -201,6 +203,7 @@ if (__LOCAL_TOOLS__) app.route('/dev/bloodTestOrder', devBloodTestRoutes);
 if (__LOCAL_TOOLS__) app.route('/dev', devRoutes);
 app.route('/misc', miscRoutes);
 app.route('/list', wishlistRoutes);
+app.route('/subscriptions', subscriptionRoutes);
 // The supplement quiz.
 app.route('/quiz', quizRoutes);
 // The back office (decision 27): staff sessions, never a shopper's, and a permission per route.
@@ -275,6 +278,9 @@ export default withSentryWhenConfigured('api', currentRequestId, {
           (n) => n && log.info('review requests queued', { count: n }),
         ),
       );
+      // Subscribe and save (api/src/subscriptions/): orders due, reminders three days before, and refill
+      // reminders for products bought once; each once, however often the cron runs.
+      ctx.waitUntil(subscriptionJobs(env).catch((error) => log.error('subscription jobs failed', { error })));
       // Alert events whose queue message was lost (still unprocessed after a minute): sent again.
       ctx.waitUntil(resendLostEvents(env).then((n) => n && log.info('alert events re-sent', { count: n })));
     });

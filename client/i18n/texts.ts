@@ -26,6 +26,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     consent: () => import('#shared/i18n/consent.en'),
     quiz: () => import('#shared/i18n/quiz.en'),
     reviews: () => import('#shared/i18n/reviews.en'),
+    subscriptions: () => import('#shared/i18n/subscriptions.en'),
   },
   ar: {
     shell: () => import('#shared/i18n/shell.ar'),
@@ -41,6 +42,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     consent: () => import('#shared/i18n/consent.ar'),
     quiz: () => import('#shared/i18n/quiz.ar'),
     reviews: () => import('#shared/i18n/reviews.ar'),
+    subscriptions: () => import('#shared/i18n/subscriptions.ar'),
   },
 };
 

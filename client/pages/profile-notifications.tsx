@@ -27,6 +27,7 @@ const TOPIC_LABELS: Record<PushTopic, MessageId> = {
   price_drop: 'push_topic_price_drop',
   order_status: 'push_topic_order_status',
   results_ready: 'push_topic_results_ready',
+  refills: 'push_topic_refills',
 };
 
 const STATE_TEXTS: Record<PushState, MessageId> = {

@@ -148,6 +148,19 @@ export const MESSAGE_KEYS = [
   'question_waiting',
   'answer_shown',
   'answer_waiting',
+  // Subscribe and save.
+  'subscription_needs_account',
+  'subscription_not_for_gift',
+  'subscription_address_required',
+  'subscription_payment_unsupported',
+  'subscription_frequency_invalid',
+  'subscription_date_invalid',
+  'subscription_count_invalid',
+  'subscription_discount_invalid',
+  'subscription_closed',
+  'subscription_no_card',
+  'subscription_too_late',
+  'subscription_nothing_to_retry',
 ] as const;
 
 /** Every key the API may send: the shopper's, and the back office's own (their texts live in the staff dictionaries). */

@@ -8,6 +8,7 @@ import { GIFT_LIMIT } from '../orders/promotions';
 import { MAX_ORDER_LINES, MAX_LINE_COUNT, PAYMENT_METHODS } from './order-facts';
 import { CARD_KINDS, GATEWAY_METHODS_ALL, type GatewayMethod } from '../payments/gateway-methods';
 import { PHONE_RULES, nationalNumber } from './address-facts';
+import { frequencySchema } from '../subscriptions/schemas';
 
 export {
   MAX_ORDER_LINES,
@@ -34,9 +35,15 @@ export const stcPayPhone = z
   .pipe(z.string().regex(PHONE_RULES.SA.pattern, { error: 'stc_pay_phone_invalid' }));
 
 const lines = z
-  .array(z.object({ sku_id: z.number().int().positive(), count: z.number().int().min(1).max(MAX_LINE_COUNT) }), {
-    error: 'cart_empty',
-  })
+  .array(
+    z.object({
+      sku_id: z.number().int().positive(),
+      count: z.number().int().min(1).max(MAX_LINE_COUNT),
+      /** Subscribe and save (decision 45): delivered again at this frequency, at the subscription price. */
+      every: frequencySchema.optional(),
+    }),
+    { error: 'cart_empty' },
+  )
   .min(1, { error: 'cart_empty' })
   .max(MAX_ORDER_LINES);
 

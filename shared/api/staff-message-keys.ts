@@ -80,6 +80,7 @@ export const STAFF_MESSAGE_KEYS = [
   'reject_reason_too_long',
   'moderation_decided',
   'moderation_settings_saved',
+  'subscription_settings_saved',
   'staff_answer_saved',
   'moderation_already_decided',
 ] as const;

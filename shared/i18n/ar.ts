@@ -13,6 +13,7 @@ import { wishlistsAr } from './wishlists.ar';
 import { consentAr } from './consent.ar';
 import { quizAr } from './quiz.ar';
 import { reviewsAr } from './reviews.ar';
+import { subscriptionsAr } from './subscriptions.ar';
 
 export const ar: Dictionary = {
   ...shellAr,
@@ -28,4 +29,5 @@ export const ar: Dictionary = {
   ...consentAr,
   ...quizAr,
   ...reviewsAr,
+  ...subscriptionsAr,
 };

@@ -15,6 +15,7 @@ export const TEXT_AREAS = [
   'consent',
   'quiz',
   'reviews',
+  'subscriptions',
 ] as const;
 export type TextArea = (typeof TEXT_AREAS)[number];
 

@@ -17,6 +17,7 @@ import { wishlistsEn } from './wishlists.en';
 import { consentEn } from './consent.en';
 import { quizEn } from './quiz.en';
 import { reviewsEn } from './reviews.en';
+import { subscriptionsEn } from './subscriptions.en';
 
 export const en = {
   ...shellEn,
@@ -32,6 +33,7 @@ export const en = {
   ...consentEn,
   ...quizEn,
   ...reviewsEn,
+  ...subscriptionsEn,
 } as const;
 
 export type MessageId = keyof typeof en;

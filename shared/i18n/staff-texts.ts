@@ -23,6 +23,8 @@ import { staffQuizAr } from './staff-quiz.ar';
 import { staffQuizEn } from './staff-quiz.en';
 import { staffReviewsAr } from './staff-reviews.ar';
 import { staffReviewsEn } from './staff-reviews.en';
+import { staffSubscriptionsAr } from './staff-subscriptions.ar';
+import { staffSubscriptionsEn } from './staff-subscriptions.en';
 
 export const staffTextsEn = {
   ...staffEn,
@@ -36,6 +38,7 @@ export const staffTextsEn = {
   ...staffPromotionsEn,
   ...staffQuizEn,
   ...staffReviewsEn,
+  ...staffSubscriptionsEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
@@ -50,4 +53,5 @@ export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffPromotionsAr,
   ...staffQuizAr,
   ...staffReviewsAr,
+  ...staffSubscriptionsAr,
 };

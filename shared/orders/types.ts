@@ -5,6 +5,7 @@ import type { TaxInvoice } from '../invoice/tax-invoice';
 import type { CreditNote } from '../invoice/credit-note';
 import type { OrderGift } from '../api/gift-schemas';
 import type { GiftLineView, OrderPromotionView, PromotionResult } from './promotions';
+import type { Frequency } from '../subscriptions/frequency';
 
 export interface OrderTotals {
   /** Sum of the lines at the prices of the moment. */
@@ -110,6 +111,8 @@ export interface PricedTotals extends OrderTotals {
     unit_price: number;
     old_unit_price: number | null;
     line_total: number;
+    /** Subscribe and save: the line's frequency (priced at the subscription price), null when bought once. */
+    every: Frequency | null;
   }>;
   /** The part of `discount` that free units of promotions take off (decision 33). */
   promotion_discount: number;
@@ -137,6 +140,8 @@ export interface CalculateResult extends PricedTotals {
   promotions: PromotionResult[];
   /** The gifts the order would get, at price 0. */
   gift_lines: GiftLineView[];
+  /** Lines to subscribe to that cannot be (a guest's cart): priced once until she signs in. */
+  subscription_problem: 'subscription_needs_account' | null;
 }
 
 export interface SubmitResult {

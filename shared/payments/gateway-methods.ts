@@ -107,3 +107,9 @@ export function payLaterPlan(t: Translator['t'], due: number, format: (minor: nu
     ? t('pay_later_plan_equal', { count: INSTALLMENTS, amount: format(part) })
     : t('pay_later_plan_first', { count: rest.length, first: format(first!), amount: format(part) });
 }
+
+/**
+ * The ways whose card the gateway can keep for later charges a shopper did not start (subscribe and
+ * save, decision 45): cards, mada and Apple Pay. KNET, STC Pay and pay-later plans cannot be charged so.
+ */
+export const SAVEABLE_METHODS: readonly GatewayMethod[] = ['card', 'mada', 'apple_pay'];

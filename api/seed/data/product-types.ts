@@ -38,6 +38,8 @@ export interface ProductType {
   vegan?: boolean;
   /** Oils: liquids need no water-based excipients. */
   oil?: boolean;
+  /** Capsules, tablets or softgels a day's serving takes (the label's dose): 1 unless set. */
+  dailyUnits?: number;
   /** Shoppers buy it a lot: popularity skews higher. */
   popular?: boolean;
 }
@@ -403,6 +405,7 @@ export const PRODUCT_TYPES: ProductType[] = [
   // Minerals › Bone & joint
   {
     key: 'calcium-d3',
+    dailyUnits: 2,
     category: 'bone-joint',
     name: { en: 'Calcium + Vitamin D3', ar: 'كالسيوم + فيتامين د3' },
     variants: [
@@ -431,6 +434,7 @@ export const PRODUCT_TYPES: ProductType[] = [
   },
   {
     key: 'cal-mag-zinc',
+    dailyUnits: 2,
     category: 'bone-joint',
     name: { en: 'Calcium Magnesium Zinc', ar: 'كالسيوم ومغنيسيوم وزنك' },
     variants: [NO_VARIANT],
@@ -450,6 +454,7 @@ export const PRODUCT_TYPES: ProductType[] = [
   },
   {
     key: 'glucosamine-chondroitin',
+    dailyUnits: 2,
     category: 'bone-joint',
     name: { en: 'Glucosamine & Chondroitin', ar: 'جلوكوزامين وكوندرويتين' },
     variants: [v('1500 mg / 1200 mg', '1500 ملغ / 1200 ملغ')],
@@ -827,6 +832,7 @@ export const PRODUCT_TYPES: ProductType[] = [
   // Herbs & natural › Omega & fish oil
   {
     key: 'omega-3-fish-oil',
+    dailyUnits: 2,
     category: 'omega-fish-oil',
     name: { en: 'Omega-3 Fish Oil', ar: 'زيت السمك أوميغا 3' },
     variants: [v('1000 mg', '1000 ملغ'), v('2000 mg', '2000 ملغ', 1.6)],

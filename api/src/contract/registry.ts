@@ -83,6 +83,7 @@ import { PUSH_CONTRACTS } from './push';
 import { WISHLIST_CONTRACTS } from './wishlists';
 import { QUIZ_CONTRACTS } from './quiz';
 import { REVIEW_CONTRACTS } from './reviews';
+import { SUBSCRIPTION_CONTRACTS } from './subscriptions';
 
 export type { RouteContract } from './route-contract';
 
@@ -594,6 +595,7 @@ export const CONTRACTS = {
   // The supplement quiz.
   ...QUIZ_CONTRACTS,
   ...REVIEW_CONTRACTS,
+  ...SUBSCRIPTION_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;
 
 export type ContractKey = keyof typeof CONTRACTS;

@@ -213,6 +213,8 @@ export interface PaymentRow {
   return_path: string;
   /** The number STC Pay charges, in E.164 (migration 0046); null for other methods. */
   payer_phone: string | null;
+  /** 1: the gateway is asked to keep the card (a checkout that subscribes). */
+  save_card: number;
   created_at: number;
   updated_at: number;
 }

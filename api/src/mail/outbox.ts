@@ -21,7 +21,12 @@ export type MailKind =
   /** The shop's decision on a shopper's review, question or answer. */
   | 'review_decision'
   /** Some days after delivery: how did you find it? Once an order. */
-  | 'review_request';
+  | 'review_request'
+  /** Subscribe and save: the order in three days; an order that could not be placed or paid. */
+  | 'subscription_reminder'
+  | 'subscription_failed'
+  /** A product bought once should be running out. */
+  | 'refill_reminder';
 
 export interface QueuedMail extends Mail {
   lang: 'en' | 'ar';

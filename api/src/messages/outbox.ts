@@ -3,7 +3,12 @@
 // second queueing of the same message a no-op.
 import type { Channel } from './index';
 
-export type MessageKind = 'sign_in_code' | 'verify_code' | 'order_update' | 'blood_test_reminder';
+export type MessageKind =
+  | 'sign_in_code'
+  | 'verify_code'
+  | 'order_update'
+  | 'blood_test_reminder'
+  | 'subscription_reminder';
 
 export interface QueuedMessage {
   channel: Channel;

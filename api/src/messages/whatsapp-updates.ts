@@ -9,7 +9,11 @@ import type { OrderUpdateKind } from '../mail/order-update-texts';
 import type { MessageKind } from './outbox';
 
 /** The approved templates (WhatsApp Manager), one name each, in English and Arabic. */
-export const UPDATE_TEMPLATES = { order: 'order_update', reminder: 'visit_reminder' } as const;
+export const UPDATE_TEMPLATES = {
+  order: 'order_update',
+  reminder: 'visit_reminder',
+  subscription: 'subscription_reminder',
+} as const;
 
 /** The kinds of order step sent on WhatsApp; refunds stay mail (they need amounts and notes). */
 export const WHATSAPP_ORDER_STEPS: readonly OrderUpdateKind[] = [

@@ -112,13 +112,15 @@ export function openPayment(
     bloodTestOrderId?: number;
     /** STC Pay's account number (stcPayPhoneFor). */
     payerPhone?: string | null;
+    /** Ask the gateway to keep the card for later charges (a checkout that subscribes). */
+    saveCard?: boolean;
   },
 ): D1PreparedStatement {
   const now = Date.now();
   return db
     .prepare(
-      `INSERT INTO payments (id, provider, purpose, order_id, blood_test_order_id, user_id, amount, currency, method, status, return_path, payer_phone, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'initiated', ?, ?, ?, ?)`,
+      `INSERT INTO payments (id, provider, purpose, order_id, blood_test_order_id, user_id, amount, currency, method, status, return_path, payer_phone, save_card, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'initiated', ?, ?, ?, ?, ?)`,
     )
     .bind(
       p.id,
@@ -132,6 +134,7 @@ export function openPayment(
       p.method,
       p.returnPath,
       p.payerPhone ?? null,
+      p.saveCard ? 1 : 0,
       now,
       now,
     );

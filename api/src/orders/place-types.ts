@@ -22,6 +22,11 @@ export interface PlaceContext {
    * placed (same key) always gets that order, never a 429.
    */
   beforeNewOrder?: () => Promise<void>;
+  /**
+   * The scheduled job placing a subscription's order (decision 45): its lines are priced at the
+   * subscription price but start no subscription of their own.
+   */
+  subscriptionRun?: boolean;
 }
 
 export interface Placed {

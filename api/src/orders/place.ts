@@ -17,6 +17,7 @@ import type { PlaceContext, Placed } from './place-types';
 import { bodyHash, ownerOf, replay } from './order-replay';
 import { failureOf, holdStatements } from './stock-holds';
 import { cardMethodFor, newPaymentId, openPayment, returnPath, stcPayPhoneFor, walletMove } from './payment-moves';
+import { checkSubscribing, startStatements, subscribedLines } from '../subscriptions/start';
 
 // Callers import these from here as before: the order's money moves and holds are its own modules.
 export { cardMethodFor, newPaymentId, openPayment, returnPath, stcPayPhoneFor, walletMove } from './payment-moves';
@@ -66,6 +67,7 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
   const method =
     q.totals.due === 0 ? (q.totals.wallet_used > 0 ? 'wallet' : input.payment_method) : input.payment_method;
   const cardMethod = method === 'card' ? cardMethodFor(ctx.country, input.card_method, q.totals.due) : null;
+  if (!ctx.subscriptionRun) checkSubscribing({ userId: ctx.user?.id ?? null, input, method, cardMethod }, q.lines);
   // A gift's address is the recipient's: her phone is not the buyer's STC Pay account, nor where the
   // buyer's WhatsApp updates go.
   const buyerPhone = input.gift ? (ctx.user?.phone ?? null) : address.phone;
@@ -225,9 +227,24 @@ function orderStatements(
         paymentId: null,
       }),
     );
+  const subscribing = !ctx.subscriptionRun && userId !== null && subscribedLines(q.lines).length > 0;
+  if (subscribing)
+    statements.push(
+      ...startStatements(db, {
+        userId,
+        country: ctx.country,
+        lang: ctx.lang,
+        orderId,
+        addressId: o.input.address_id!,
+        payBy: o.paymentId ? 'card' : 'wallet',
+        lines: q.lines,
+        now,
+      }),
+    );
   if (o.paymentId)
     statements.push(
       openPayment(db, {
+        saveCard: subscribing,
         id: o.paymentId,
         orderId,
         userId,

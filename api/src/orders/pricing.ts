@@ -5,6 +5,7 @@
 // the VAT included in the total, computed once from it (decision 9).
 import { convertFromBase, divRound, payableMinor, vatIncluded, type CurrencyInfo } from '#shared/money';
 import type { PricedTotals } from '#shared/orders/types';
+import type { Frequency } from '#shared/subscriptions/frequency';
 
 export interface PricedLine {
   sku_id: number;
@@ -12,6 +13,8 @@ export interface PricedLine {
   /** Base fils. */
   price: number;
   old_price: number | null;
+  /** A subscribed line (decision 45): its frequency, shown with the line. */
+  every?: Frequency | null;
 }
 
 export interface CountrySettings {
@@ -46,7 +49,14 @@ export function priceOrder(input: {
   const lines = input.lines.map((l) => {
     const unit = payableMinor(l.price, currency);
     const old = l.old_price !== null && l.old_price > l.price ? payableMinor(l.old_price, currency) : null;
-    return { sku_id: l.sku_id, count: l.count, unit_price: unit, old_unit_price: old, line_total: unit * l.count };
+    return {
+      sku_id: l.sku_id,
+      count: l.count,
+      unit_price: unit,
+      old_unit_price: old,
+      line_total: unit * l.count,
+      every: l.every ?? null,
+    };
   });
   const subtotal = lines.reduce((sum, l) => sum + l.line_total, 0);
   const before_discount = lines.reduce((sum, l) => sum + (l.old_unit_price ?? l.unit_price) * l.count, 0);

@@ -13,8 +13,13 @@ import { col } from '../catalogue/lang';
 import { priceOrder, type CountrySettings, type PricedLine, type Totals } from './pricing';
 import { promotionRules, promotionStatements } from './promotion-data';
 import { evaluatePromotions, type PromotionRule } from './promotions';
+import { discountedPrice, type Frequency } from '#shared/subscriptions/frequency';
+import { readSubscriptionDiscount, subscriptionDiscountStatement } from '../subscriptions/settings';
 
 export interface QuoteLine extends PricedLine {
+  /** Subscribe and save: the frequency the shopper chose, and the percent off it gave (decision 45). */
+  every: Frequency | null;
+  subscription_discount: number;
   product_id: number;
   product_slug: string;
   name: string;
@@ -52,6 +57,8 @@ export interface Quote {
   /** Every live promotion's result, in evaluation order (decision 33), and the rules read. */
   promotions: PromotionResult[];
   rules: PromotionRule[];
+  /** Lines to subscribe to need an account: a guest's quote prices them once, and says so. */
+  subscriptionProblem: 'subscription_needs_account' | null;
 }
 
 /**
@@ -88,7 +95,11 @@ export async function quote(
 ): Promise<Quote> {
   // The same SKU twice counts once, with the counts added.
   const counts = new Map<number, number>();
-  for (const item of input.items) counts.set(item.sku_id, (counts.get(item.sku_id) ?? 0) + item.count);
+  const every = new Map<number, Frequency>();
+  for (const item of input.items) {
+    counts.set(item.sku_id, (counts.get(item.sku_id) ?? 0) + item.count);
+    if (item.every) every.set(item.sku_id, item.every);
+  }
   const ids = [...counts.keys()];
   // Rates and VAT are cached per isolate: usually no query; on a cold isolate, one more statement in the batch.
   let currency = knownCurrency(ctx.country);
@@ -101,7 +112,7 @@ export async function quote(
     db
       .prepare(
         `SELECT s.id AS sku_id, s.price, s.old_price, s.stock, s.buy_limit, s.${col('name', ctx.lang)} AS sku_name,
-           p.id AS product_id, p.slug AS product_slug, p.${col('name', ctx.lang)} AS name,
+           p.id AS product_id, p.slug AS product_slug, p.${col('name', ctx.lang)} AS name, p.subscription_discount,
            (SELECT i.r2_key FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort_order LIMIT 1) AS image_key
          FROM skus s JOIN products p ON p.id = s.product_id
          WHERE s.id IN (${ids.map(() => '?').join(', ')}) AND p.is_active = 1`,
@@ -133,6 +144,10 @@ export async function quote(
         .bind(ctx.userId, COUNTRY_FACTS[ctx.country].currency),
     );
   }
+  // The shop's subscription discount, only when a line subscribes (and a shopper can).
+  const subscribing = every.size > 0 && ctx.userId !== null;
+  const discountAt = subscribing ? statements.length : -1;
+  if (subscribing) statements.push(subscriptionDiscountStatement(db));
   // The live promotions (their gifts with stock, their targets): three more statements, same batch.
   const now = Date.now();
   const promotionsAt = statements.length;
@@ -143,7 +158,24 @@ export async function quote(
     currency = knownCurrency(ctx.country)!;
   }
   const settings = results[0]!.results[0] as unknown as CountrySettings;
-  const found = new Map((results[1]!.results as unknown as QuoteLine[]).map((l) => [l.sku_id, l]));
+  const shopDiscount = discountAt < 0 ? 0 : readSubscriptionDiscount(results[discountAt]!.results);
+  const found = new Map(
+    (results[1]!.results as unknown as Array<QuoteLine & { subscription_discount: number | null }>).map((l) => {
+      // A subscribed line is priced at the subscription price, the one-time price struck through.
+      const f = subscribing ? (every.get(l.sku_id) ?? null) : null;
+      const percent = f ? (l.subscription_discount ?? shopDiscount) : 0;
+      const line: QuoteLine = f
+        ? {
+            ...l,
+            every: f,
+            subscription_discount: percent,
+            price: discountedPrice(l.price, percent),
+            old_price: percent > 0 ? (l.old_price ?? l.price) : l.old_price,
+          }
+        : { ...l, every: null, subscription_discount: 0 };
+      return [l.sku_id, line];
+    }),
+  );
 
   const problems: LineProblem[] = [];
   const lines: QuoteLine[] = [];
@@ -199,7 +231,8 @@ export async function quote(
     walletAvailable: input.use_wallet && ctx.userId ? walletBalance : 0,
     promotionDiscount: promotions.reduce((sum, p) => sum + (p.applied ? p.discount : 0), 0),
   });
-  return { totals, lines, problems, coupon, currency, settings, walletBalance, promotions, rules };
+  const subscriptionProblem = every.size > 0 && ctx.userId === null ? 'subscription_needs_account' : null;
+  return { totals, lines, problems, coupon, currency, settings, walletBalance, promotions, rules, subscriptionProblem };
 }
 
 function couponProblem(

@@ -21,12 +21,37 @@ export interface ChargeRequest {
   returnUrl: string;
   /** Where the gateway posts the outcome. */
   webhookUrl: string;
+  /** Keep the card for later charges the shopper does not start (subscribe and save). */
+  saveCard?: boolean;
+}
+
+/** A card the gateway kept: its ids there (never the card's number) and what the shopper reads. */
+export interface SavedCardRef {
+  customerRef: string;
+  cardRef: string;
+  agreementRef: string | null;
+  brand: string;
+  last4: string;
 }
 
 export interface WebhookEvent {
   paymentId: string;
   outcome: 'succeeded' | 'failed' | 'cancelled';
   providerRef: string | null;
+  /** The card the gateway kept, when the charge asked it to and it did. */
+  savedCard?: SavedCardRef | null;
+}
+
+/** A charge of a kept card, started by the shop (a subscription's order): answered at once. */
+export interface SavedCardCharge {
+  paymentId: string;
+  /** Minor units of the currency. */
+  amount: number;
+  currency: string;
+  decimals: number;
+  description: string;
+  card: SavedCardRef;
+  webhookUrl: string;
 }
 
 /** A charge as the gateway itself reports it when asked (not as a webhook claims it). */
@@ -92,6 +117,11 @@ export interface Gateway {
    * Absent for the local sandbox, whose signed events come from this shop's own sandbox page.
    */
   fetchCharge?(providerRef: string): Promise<FetchedCharge | null>;
+  /**
+   * Charges a kept card without the shopper (merchant-initiated): the outcome now, as the gateway
+   * answers it (throws when the gateway is unreachable).
+   */
+  chargeSaved(charge: SavedCardCharge): Promise<{ providerRef: string | null; outcome: WebhookEvent['outcome'] }>;
   /** Refunds part or all of a succeeded charge (throws when the gateway is unreachable or refuses). */
   refund(refund: RefundRequest): Promise<RefundResult>;
   /** The refund of a webhook call, or null when its signature does not hold. */

@@ -14,10 +14,20 @@ import { bookingOutcomeStatements } from '../blood-tests/changes';
 import { onBackInStock, restockedSkus } from '../catalogue/back-in-stock';
 import { sendAlerts } from '../alerts';
 import { promotionReleaseStatements } from '../orders/promotion-data';
+import { activationStatements } from '../subscriptions/activate';
 
 type PaymentRow = Pick<
   PaymentsTableRow,
-  'id' | 'purpose' | 'order_id' | 'blood_test_order_id' | 'user_id' | 'amount' | 'currency' | 'status'
+  | 'id'
+  | 'purpose'
+  | 'order_id'
+  | 'blood_test_order_id'
+  | 'user_id'
+  | 'amount'
+  | 'currency'
+  | 'status'
+  | 'provider'
+  | 'save_card'
 >;
 
 export type OutcomeResult = { applied: boolean; payment: PaymentRow | null };
@@ -30,7 +40,7 @@ export async function applyOutcome(
   const db = env.DB;
   const payment = await db
     .prepare(
-      'SELECT id, purpose, order_id, blood_test_order_id, user_id, amount, currency, status FROM payments WHERE id = ?',
+      'SELECT id, purpose, order_id, blood_test_order_id, user_id, amount, currency, status, provider, save_card FROM payments WHERE id = ?',
     )
     .bind(event.paymentId)
     .first<PaymentRow>();
@@ -76,6 +86,16 @@ export async function applyOutcome(
           .bind(now, orderId),
       );
       statements.push(...(await confirmationFor(db, orderId, siteOrigin, now)));
+      // Subscriptions this order starts (decision 45), with the card the gateway kept when asked to.
+      statements.push(
+        ...activationStatements(db, {
+          orderId,
+          userId: payment.user_id,
+          provider: payment.provider,
+          savedCard: payment.save_card ? (event.savedCard ?? null) : null,
+          now,
+        }),
+      );
     } else {
       statements.push(...(await releaseStatements(db, orderId, now)));
     }

@@ -2,10 +2,26 @@
 // tester chooses the outcome; the storefront then posts a webhook signed with the shared secret,
 // exactly as a real gateway would, and the API checks that signature like any other.
 import { hmacHex, verifyHmacHex } from '#shared/api/signing';
-import type { Gateway, RefundReport, WebhookEvent } from './gateway';
+import type { Gateway, RefundReport, SavedCardRef, WebhookEvent } from './gateway';
 import { WEBHOOK_SIGNATURE_HEADERS } from '#shared/api/payment-webhooks';
 
 export const SANDBOX_SIGNATURE_HEADER = WEBHOOK_SIGNATURE_HEADERS.sandbox;
+
+/**
+ * The card the sandbox "keeps" with a charge: every later charge of it succeeds, except a card a tester
+ * marked declining (its ref ends in this; the sandbox page's "card declines later" choice).
+ */
+export const SANDBOX_DECLINING_CARD = '_declines';
+
+export function sandboxCard(paymentId: string, declines = false): SavedCardRef {
+  return {
+    customerRef: 'sbx_cus',
+    cardRef: `sbx_card_${paymentId}${declines ? SANDBOX_DECLINING_CARD : ''}`,
+    agreementRef: `sbx_agr_${paymentId}`,
+    brand: 'VISA',
+    last4: declines ? '0002' : '4242',
+  };
+}
 
 /** A sandbox refund whose amount in minor units ends in these two digits answers pending. */
 export const SANDBOX_PENDING_REFUND_ENDING = 77;
@@ -20,6 +36,12 @@ export function sandboxGateway(secret: string): Gateway {
       return {
         providerRef: `sbx_${charge.paymentId}`,
         url: `${new URL(charge.returnUrl).origin}/payments/sandbox/${charge.paymentId}`,
+      };
+    },
+    async chargeSaved(charge) {
+      return {
+        providerRef: `sbx_${charge.paymentId}`,
+        outcome: charge.card.cardRef.endsWith(SANDBOX_DECLINING_CARD) ? 'failed' : 'succeeded',
       };
     },
     // The sandbox took no money: its refunds succeed at once, recorded by the caller, except an amount
@@ -61,10 +83,16 @@ export function sandboxGateway(secret: string): Gateway {
     async verifyWebhook(headers, body) {
       if (!(await verifyHmacHex(secret, body, headers.get(SANDBOX_SIGNATURE_HEADER) ?? ''))) return null;
       try {
-        const event = JSON.parse(body) as Partial<WebhookEvent>;
+        const event = JSON.parse(body) as Partial<WebhookEvent> & { cardDeclines?: boolean };
         if (typeof event.paymentId !== 'string' || !['succeeded', 'failed', 'cancelled'].includes(event.outcome ?? ''))
           return null;
-        return { paymentId: event.paymentId, outcome: event.outcome!, providerRef: `sbx_${event.paymentId}` };
+        return {
+          paymentId: event.paymentId,
+          outcome: event.outcome!,
+          providerRef: `sbx_${event.paymentId}`,
+          // Kept only when the charge asked for it (payments.save_card), as a real gateway does.
+          savedCard: event.outcome === 'succeeded' ? sandboxCard(event.paymentId, event.cardDeclines === true) : null,
+        };
       } catch {
         return null;
       }
@@ -75,7 +103,7 @@ export function sandboxGateway(secret: string): Gateway {
 /** The body and signature header of a sandbox webhook (the storefront's sandbox page sends it). */
 export async function signSandboxEvent(
   secret: string,
-  event: { paymentId: string; outcome: WebhookEvent['outcome'] },
+  event: { paymentId: string; outcome: WebhookEvent['outcome']; cardDeclines?: boolean },
 ): Promise<{ body: string; signature: string }> {
   const body = JSON.stringify(event);
   return { body, signature: await hmacHex(secret, body) };

@@ -143,6 +143,7 @@ describe('Tap adapter', () => {
       paymentId: 'pay_1',
       outcome: 'succeeded',
       providerRef: 'chg_1',
+      savedCard: null,
     });
     expect(await tapGateway(SECRET).verifyWebhook(new Headers({ hashstring: 'f'.repeat(64) }), body)).toBeNull();
     const tampered = JSON.stringify({ ...charge, amount: 0.001 });
@@ -150,6 +151,72 @@ describe('Tap adapter', () => {
     const declined = { ...charge, status: 'DECLINED' };
     const h = new Headers({ hashstring: await hmacHex(SECRET, tapHashString(declined)) });
     expect((await tapGateway(SECRET).verifyWebhook(h, JSON.stringify(declined)))?.outcome).toBe('failed');
+  });
+
+  it('keeps the card a subscribing charge saved, and charges it later through a token, without 3-D Secure', async () => {
+    const kept: TapCharge = {
+      id: 'chg_2',
+      amount: 9,
+      currency: 'SAR',
+      status: 'CAPTURED',
+      metadata: { payment_id: 'pay_2' },
+      card: { id: 'card_abc', last_four: '4242', brand: 'VISA' },
+      customer: { id: 'cus_1' },
+      payment_agreement: { id: 'payment_agreement_9' },
+    };
+    const headers = new Headers({ hashstring: await hmacHex(SECRET, tapHashString(kept)) });
+    const event = await tapGateway(SECRET).verifyWebhook(headers, JSON.stringify(kept));
+    expect(event?.savedCard).toEqual({
+      customerRef: 'cus_1',
+      cardRef: 'card_abc',
+      agreementRef: 'payment_agreement_9',
+      brand: 'VISA',
+      last4: '4242',
+    });
+    const calls: Array<{ url: string; body: any }> = [];
+    const fetcher = (async (url: string, init: RequestInit) => {
+      calls.push({ url, body: JSON.parse(String(init.body)) });
+      return url.endsWith('/tokens')
+        ? Response.json({ id: 'tok_1' })
+        : Response.json({ id: 'chg_3', status: 'CAPTURED' });
+    }) as unknown as typeof fetch;
+    const charged = await tapGateway(SECRET, fetcher).chargeSaved({
+      paymentId: 'pay_3',
+      amount: 900,
+      currency: 'SAR',
+      decimals: 2,
+      description: 'Order 3 (subscription)',
+      card: event!.savedCard!,
+      webhookUrl: 'https://shop/w',
+    });
+    expect(charged).toEqual({ providerRef: 'chg_3', outcome: 'succeeded' });
+    expect(calls[0]).toEqual({
+      url: 'https://api.tap.company/v2/tokens',
+      body: { saved_card: { card_id: 'card_abc', customer_id: 'cus_1' } },
+    });
+    expect(calls[1]!.body).toMatchObject({
+      amount: 9,
+      currency: 'SAR',
+      customer_initiated: false,
+      threeDSecure: false,
+      payment_agreement: { id: 'payment_agreement_9' },
+      customer: { id: 'cus_1' },
+      source: { id: 'tok_1' },
+      metadata: { payment_id: 'pay_3' },
+    });
+    // A card Tap no longer keeps is a decline, not an outage.
+    const gone = (async () => new Response('{}', { status: 404 })) as unknown as typeof fetch;
+    expect(
+      await tapGateway(SECRET, gone).chargeSaved({
+        paymentId: 'pay_4',
+        amount: 900,
+        currency: 'SAR',
+        decimals: 2,
+        description: 'Order 4 (subscription)',
+        card: event!.savedCard!,
+        webhookUrl: 'https://shop/w',
+      }),
+    ).toEqual({ providerRef: null, outcome: 'failed' });
   });
 
   it("accepts a refund's webhook only with the hashstring over the refund's own fields (refund.created)", async () => {

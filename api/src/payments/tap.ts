@@ -14,9 +14,11 @@ import { timingSafeEqualText } from '#shared/bytes';
 import type { CardMethod } from '#shared/api/order-schemas';
 import { COUNTRY_FACTS } from '#shared/locale';
 import { currencyDecimals, isShopCurrency, minorToDecimal } from '#shared/money';
-import type { FetchedCharge, Gateway, RefundReport, WebhookEvent } from './gateway';
+import type { FetchedCharge, Gateway, RefundReport, SavedCardRef, WebhookEvent } from './gateway';
 
 const API = 'https://api.tap.company/v2/charges';
+/** Tap's Tokens API: a one-use token from a kept card ({saved_card: {card_id, customer_id}}). */
+const TOKENS_API = 'https://api.tap.company/v2/tokens';
 /** Tap's Refunds API: POST {charge_id, amount, currency, reason} refunds part or all of a captured charge. */
 const REFUNDS_API = 'https://api.tap.company/v2/refunds';
 
@@ -105,6 +107,24 @@ export interface TapCharge {
   reference?: { transaction?: string; order?: string; gateway?: string; payment?: string };
   transaction?: { url?: string; created?: string };
   metadata?: { payment_id?: string };
+  /** With save_card: the kept card, its customer and the agreement later charges name. */
+  card?: { id?: string; last_four?: string; brand?: string; scheme?: string };
+  customer?: { id?: string };
+  payment_agreement?: { id?: string };
+}
+
+/** The card Tap kept with a charge (save_card), or null when it kept none. */
+export function keptCard(charge: TapCharge): SavedCardRef | null {
+  const cardRef = charge.card?.id;
+  const customerRef = charge.customer?.id;
+  if (typeof cardRef !== 'string' || !cardRef.startsWith('card_') || typeof customerRef !== 'string') return null;
+  return {
+    customerRef,
+    cardRef,
+    agreementRef: typeof charge.payment_agreement?.id === 'string' ? charge.payment_agreement.id : null,
+    brand: String(charge.card?.brand ?? charge.card?.scheme ?? '').slice(0, 20),
+    last4: /^\d{4}$/.test(charge.card?.last_four ?? '') ? charge.card!.last_four! : '',
+  };
 }
 
 function outcomeOf(status: string): WebhookEvent['outcome'] {
@@ -130,7 +150,9 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
           amount: Number(minorToDecimal(charge.amount, charge.decimals)),
           currency: charge.currency,
           threeDSecure: true,
-          save_card: false,
+          // A checkout that subscribes: Tap keeps the card and answers with its card, customer and
+          // payment agreement ids, which later charges of the subscription name.
+          save_card: charge.saveCard === true,
           description: charge.description,
           reference: { transaction: charge.paymentId, order: charge.paymentId },
           metadata: { payment_id: charge.paymentId },
@@ -150,6 +172,51 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
       const body = (await res.json()) as TapCharge;
       if (!body.transaction?.url) throw new Error('Tap gave no payment page for the charge');
       return { providerRef: body.id, url: body.transaction.url };
+    },
+    async chargeSaved(charge) {
+      const headers = {
+        authorization: `Bearer ${secretKey}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      };
+      // A kept card is charged through a one-use token made from it.
+      const tokenRes = await fetcher(TOKENS_API, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          saved_card: { card_id: charge.card.cardRef, customer_id: charge.card.customerRef },
+        }),
+      });
+      if (!tokenRes.ok) {
+        // A card Tap no longer keeps (removed, expired) cannot be charged: a decline, not an outage.
+        if (tokenRes.status >= 400 && tokenRes.status < 500) return { providerRef: null, outcome: 'failed' };
+        throw new Error(`Tap answered ${tokenRes.status} when making a token from a kept card`);
+      }
+      const token = (await tokenRes.json()) as { id?: string };
+      if (typeof token.id !== 'string') throw new Error('Tap gave no token for the kept card');
+      // Merchant-initiated: no 3-D Secure, no shopper; the payment agreement names the card's mandate.
+      const res = await fetcher(API, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          amount: Number(minorToDecimal(charge.amount, charge.decimals)),
+          currency: charge.currency,
+          customer_initiated: false,
+          threeDSecure: false,
+          save_card: false,
+          ...(charge.card.agreementRef ? { payment_agreement: { id: charge.card.agreementRef } } : {}),
+          description: charge.description,
+          reference: { transaction: charge.paymentId, order: charge.paymentId },
+          metadata: { payment_id: charge.paymentId },
+          customer: { id: charge.card.customerRef },
+          source: { id: token.id },
+          post: { url: charge.webhookUrl },
+        }),
+      });
+      if (res.status >= 400 && res.status < 500) return { providerRef: null, outcome: 'failed' };
+      if (!res.ok) throw new Error(`Tap answered ${res.status} when charging a kept card`);
+      const body = (await res.json()) as TapCharge;
+      return { providerRef: typeof body.id === 'string' ? body.id : null, outcome: outcomeOf(body.status) };
     },
     async fetchCharge(providerRef) {
       if (!/^chg_[A-Za-z0-9_]{1,64}$/.test(providerRef)) return null;
@@ -216,7 +283,7 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
       if (!timingSafeEqualText(given, expected)) return null;
       const paymentId = charge.metadata?.payment_id ?? charge.reference?.transaction;
       if (!paymentId) return null;
-      return { paymentId, outcome: outcomeOf(charge.status), providerRef: charge.id };
+      return { paymentId, outcome: outcomeOf(charge.status), providerRef: charge.id, savedCard: keptCard(charge) };
     },
   };
 }

@@ -34,6 +34,7 @@ const DELIVERY: Record<PushTopic, Pick<SendOptions, 'ttl' | 'urgency'>> = {
   price_drop: { ttl: 24 * 3600, urgency: 'low' },
   order_status: { ttl: 3 * 24 * 3600, urgency: 'normal' },
   results_ready: { ttl: 7 * 24 * 3600, urgency: 'normal' },
+  refills: { ttl: 2 * 24 * 3600, urgency: 'low' },
 };
 
 export interface PushOptions {

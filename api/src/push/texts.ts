@@ -52,3 +52,37 @@ export function resultsReadyPush(lang: Lang, orderId: number): PushText {
         tag: `results-${orderId}`,
       };
 }
+
+/** A subscription's order is placed in a few days: what and when, nothing more. */
+export function subscriptionReminderPush(lang: Lang, productName: string, orderDate: string): PushText {
+  return lang === 'ar'
+    ? {
+        title: 'طلب اشتراكك القادم بعد أيام',
+        body: `${productName}: سنضع الطلب يوم ${orderDate}. اضغط لتخطيه أو تغييره.`,
+        url: '/profile/subscriptions',
+        tag: 'subscription-reminder',
+      }
+    : {
+        title: 'Your next subscription order is coming up',
+        body: `${productName}: we place the order on ${orderDate}. Tap to skip or change it.`,
+        url: '/profile/subscriptions',
+        tag: 'subscription-reminder',
+      };
+}
+
+/** A product bought once should be running out: reorder from the order page. */
+export function refillPush(lang: Lang, productName: string, orderId: number): PushText {
+  return lang === 'ar'
+    ? {
+        title: 'هل قارب مكمّلك على النفاد؟',
+        body: `${productName}: أعد الطلب بلمسة واحدة.`,
+        url: `/profile/orders?id=${orderId}`,
+        tag: `refill-${orderId}`,
+      }
+    : {
+        title: 'Running low?',
+        body: `${productName}: reorder in one tap.`,
+        url: `/profile/orders?id=${orderId}`,
+        tag: `refill-${orderId}`,
+      };
+}

@@ -3,8 +3,9 @@
 import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { currencyDecimals } from '#shared/money';
-import { gatewayMethodsFor } from '#shared/payments/gateway-methods';
+import { gatewayMethodsFor, SAVEABLE_METHODS } from '#shared/payments/gateway-methods';
 import { clientIp } from '../lib/client-ip';
+import { subscribedLines } from '../subscriptions/start';
 import { ApiError } from '../lib/errors';
 import { enforce, limit, LIMITS } from '../lib/limits';
 import { siteOrigin } from '../lib/site-origin';
@@ -48,9 +49,9 @@ export async function startCharge(
     returnPath: string;
   },
 ): Promise<string> {
-  const existing = await c.env.DB.prepare('SELECT redirect_url, payer_phone FROM payments WHERE id = ?')
+  const existing = await c.env.DB.prepare('SELECT redirect_url, payer_phone, save_card FROM payments WHERE id = ?')
     .bind(p.paymentId)
-    .first<Pick<PaymentRow, 'redirect_url' | 'payer_phone'>>();
+    .first<Pick<PaymentRow, 'redirect_url' | 'payer_phone' | 'save_card'>>();
   if (existing?.redirect_url) return existing.redirect_url;
   const gateway = gatewayFor(c.var.config);
   const origin = siteOrigin(c);
@@ -64,6 +65,7 @@ export async function startCharge(
       description: p.description,
       customer: p.customer,
       payerPhone: existing?.payer_phone ?? null,
+      saveCard: existing?.save_card === 1,
       returnUrl: `${origin}${p.returnPath}`,
       webhookUrl: `${origin}/payments/webhook/${gateway.name}`,
     });
@@ -103,6 +105,10 @@ export const orderRoutes = new Hono<AppEnv>()
     });
     // The gateway's ways for what is due (the wallet's part taken off), and the others with why not.
     const gateway = gatewayMethodsFor(c.var.country, q.totals.due);
+    // Lines to subscribe to are charged later without the shopper: a card the gateway keeps, or the
+    // wallet; never cash, KNET, STC Pay or a pay-later plan (decision 45).
+    const subscribing = subscribedLines(q.lines).length > 0;
+    const cardMethods = subscribing ? gateway.offered.filter((m) => SAVEABLE_METHODS.includes(m)) : gateway.offered;
     return c.json(
       ok({
         ...q.totals,
@@ -111,8 +117,9 @@ export const orderRoutes = new Hono<AppEnv>()
         wallet_balance: user ? q.walletBalance : null,
         delivery_fee: q.settings.delivery_fee,
         vat_rate: q.settings.vat_basis_points / 100,
-        payment_methods: ['cod', ...(user && q.walletBalance > 0 ? ['wallet'] : []), 'card'],
-        card_methods: gateway.offered,
+        payment_methods: [...(subscribing ? [] : ['cod']), ...(user && q.walletBalance > 0 ? ['wallet'] : []), 'card'],
+        card_methods: cardMethods,
+        subscription_problem: q.subscriptionProblem,
         unavailable_methods: gateway.unavailable,
         ...calculatedPromotions(q),
       }),
@@ -195,6 +202,10 @@ export const orderRoutes = new Hono<AppEnv>()
     const buyerPhone = order.gift ? ((await currentUser(c))?.phone ?? null) : address.phone;
     const payerPhone = stcPayPhoneFor(method, input.stc_pay_phone, earlier ?? buyerPhone);
     const paymentId = newPaymentId();
+    const startsSubscriptions = !!(await db
+      .prepare("SELECT 1 FROM subscriptions WHERE first_order_id = ? AND status = 'pending' LIMIT 1")
+      .bind(order.id)
+      .first());
     // Take the stock and the coupon again, with the same all-or-nothing guarantees as a new order.
     const coupon = await db
       .prepare(
@@ -213,6 +224,8 @@ export const orderRoutes = new Hono<AppEnv>()
           method,
           returnPath: returnPath(c.var.lang, order.id),
           payerPhone,
+          // An order that starts subscriptions keeps asking the gateway to keep the card.
+          saveCard: startsSubscriptions,
         }),
         db
           .prepare(

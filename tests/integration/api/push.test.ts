@@ -193,6 +193,7 @@ describe('push registration', () => {
       { topic: 'price_drop', enabled: true },
       { topic: 'order_status', enabled: true },
       { topic: 'results_ready', enabled: true },
+      { topic: 'refills', enabled: true },
     ]);
     const bad = await post('/user/push/preferences', { topic: 'spam', enabled: true }, deviceB, userB.token);
     expect(bad.status).toBe(400);
@@ -202,6 +203,12 @@ describe('push registration', () => {
     const after = await json(await call('/user/push/preferences', { token: deviceB, headers: as(userB.token) }));
     expect(after.data.topics).toContainEqual({ topic: 'price_drop', enabled: false });
     expect(after.data.topics).toContainEqual({ topic: 'order_status', enabled: true });
+    // Subscription reminders and refills can be turned off like any other topic.
+    expect(
+      (await post('/user/push/preferences', { topic: 'refills', enabled: false }, deviceB, userB.token)).status,
+    ).toBe(200);
+    const refills = await json(await call('/user/push/preferences', { token: deviceB, headers: as(userB.token) }));
+    expect(refills.data.topics).toContainEqual({ topic: 'refills', enabled: false });
     // Another shopper's choices are their own.
     const a = await json(await call('/user/push/preferences', { token: deviceA, headers: as(userA.token) }));
     expect(a.data.topics).toContainEqual({ topic: 'price_drop', enabled: true });

@@ -644,6 +644,7 @@ describe('refunds', () => {
     const gateway = {
       name: 'tap',
       createCharge: async () => ({ providerRef: null, url: '' }),
+      chargeSaved: async () => ({ providerRef: null, outcome: 'failed' }),
       verifyWebhook: async () => null,
       verifyRefundWebhook: async () => null,
       refund: async () => ({ providerRef: null, status: 'failed' }),
@@ -790,6 +791,7 @@ describe('a gateway refund that fails after the shopper was told', () => {
     const gateway = {
       name: 'tap',
       createCharge: async () => ({ providerRef: null, url: '' }),
+      chargeSaved: async () => ({ providerRef: null, outcome: 'failed' }),
       verifyWebhook: async () => null,
       verifyRefundWebhook: async () => null,
       refund: async () => ({ providerRef: null, status: 'failed' }),

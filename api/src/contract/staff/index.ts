@@ -13,6 +13,7 @@ import { STAFF_ALERT_CONTRACTS } from './alerts';
 import { STAFF_PROMOTION_RULE_CONTRACTS } from './promotion-rules';
 import { STAFF_QUIZ_CONTRACTS } from './quiz';
 import { STAFF_REVIEW_CONTRACTS } from './reviews';
+import { STAFF_SUBSCRIPTION_CONTRACTS } from './subscriptions';
 
 export const STAFF_CONTRACTS = {
   ...STAFF_CORE_CONTRACTS,
@@ -27,4 +28,5 @@ export const STAFF_CONTRACTS = {
   ...STAFF_PROMOTION_RULE_CONTRACTS,
   ...STAFF_QUIZ_CONTRACTS,
   ...STAFF_REVIEW_CONTRACTS,
+  ...STAFF_SUBSCRIPTION_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;

@@ -18,6 +18,7 @@ import { staffAlertRoutes } from './alerts';
 import { staffPromotionRuleRoutes } from './promotion-rules';
 import { staffQuizRoutes } from './quiz';
 import { staffReviewRoutes } from './reviews';
+import { staffSubscriptionRoutes } from './subscriptions';
 import { auditRefusals } from '#api/src/middleware/staff/audit-refusals';
 
 export const staffRoutes = new Hono<AppEnv>()
@@ -37,4 +38,5 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffAlertRoutes)
   .route('/', staffPromotionRuleRoutes)
   .route('/', staffQuizRoutes)
-  .route('/', staffReviewRoutes);
+  .route('/', staffReviewRoutes)
+  .route('/', staffSubscriptionRoutes);

@@ -1,0 +1,63 @@
+// Subscribe and save in the back office (decision 45): the lists, the shop's discount and a product's own.
+import { Hono } from 'hono';
+import { ok } from '#shared/api/envelope';
+import type { AppEnv } from '#api/src/app-env';
+import { ApiError } from '#api/src/lib/errors';
+import { contract } from '#api/src/lib/validate';
+import { requireStaff } from '#api/src/middleware/staff';
+import { auditStatement } from '#api/src/staff/audit';
+import {
+  readSubscriptionDiscount,
+  saveSubscriptionDiscount,
+  subscriptionDiscountStatement,
+} from '#api/src/subscriptions/settings';
+import { staffSubscriptions } from '#api/src/subscriptions/staff-list';
+
+export const staffSubscriptionRoutes = new Hono<AppEnv>()
+  .get('/subscriptions', contract('GET /staff/subscriptions'), async (c) => {
+    const q = c.req.valid('query');
+    return c.json(ok(await staffSubscriptions(c.env.DB, { view: q.view, page: q.page, lang: c.var.lang })));
+  })
+  .post('/subscriptions/settings', contract('POST /staff/subscriptions/settings'), async (c) => {
+    const member = await requireStaff(c);
+    const { discount } = c.req.valid('json');
+    const db = c.env.DB;
+    const before = readSubscriptionDiscount((await subscriptionDiscountStatement(db).all()).results);
+    await db.batch([
+      saveSubscriptionDiscount(db, discount),
+      auditStatement(db, member, {
+        action: 'subscriptions.settings',
+        resource: 'shop_settings',
+        resourceId: 'subscriptions',
+        before: { discount: before },
+        after: { discount },
+      }),
+    ]);
+    return c.json(ok({ discount }, 'subscription_settings_saved'));
+  })
+  .post(
+    '/products/:id/subscription-discount',
+    contract('POST /staff/products/:id/subscription-discount'),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { id } = c.req.valid('param');
+      const { discount } = c.req.valid('json');
+      const db = c.env.DB;
+      const before = await db
+        .prepare('SELECT subscription_discount FROM products WHERE id = ?')
+        .bind(id)
+        .first<{ subscription_discount: number | null }>();
+      if (!before) throw new ApiError(404, 'not_found');
+      await db.batch([
+        db.prepare('UPDATE products SET subscription_discount = ? WHERE id = ?').bind(discount, id),
+        auditStatement(db, member, {
+          action: 'products.subscription_discount',
+          resource: 'products',
+          resourceId: String(id),
+          before: { discount: before.subscription_discount },
+          after: { discount },
+        }),
+      ]);
+      return c.json(ok({ id, discount }, 'subscription_settings_saved'));
+    },
+  );

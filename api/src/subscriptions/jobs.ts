@@ -1,0 +1,28 @@
+// What the cron runs for subscribe and save: the orders due, the reminders before them, and the refill
+// reminders; pushes follow the batches that recorded each (a push is never sent twice for one).
+import { configuredSiteOrigin } from '../lib/site-origin';
+import { apiConfig } from '../lib/config';
+import { log } from '../lib/log';
+import { gatewayFor } from '../payments/gateway-for';
+import { pushToUser } from '../push';
+import { refillPush, subscriptionReminderPush } from '../push/texts';
+import { sendRefillReminders } from './refills';
+import { sendSubscriptionReminders } from './reminders';
+import { runDueSubscriptions } from './run';
+
+export async function subscriptionJobs(env: ApiEnv, now = Date.now()): Promise<void> {
+  const config = apiConfig(env);
+  const siteOrigin = configuredSiteOrigin(env);
+  const run = await runDueSubscriptions(env, { gateway: gatewayFor(config), siteOrigin, now });
+  if (run.placed || run.failed) log.info('subscription orders', { ...run });
+  const reminded = await sendSubscriptionReminders(env.DB, { secret: config.TOKEN_SECRET, siteOrigin }, now);
+  const refilled = await sendRefillReminders(env.DB, siteOrigin, now);
+  await Promise.all([
+    ...reminded.map((r) =>
+      pushToUser(env, r.userId, 'refills', (lang) => subscriptionReminderPush(lang, r.productName, r.orderDate)),
+    ),
+    ...refilled.map((r) => pushToUser(env, r.userId, 'refills', (lang) => refillPush(lang, r.productName, r.orderId))),
+  ]);
+  if (reminded.length || refilled.length)
+    log.info('subscription reminders', { reminded: reminded.length, refills: refilled.length });
+}

@@ -1,0 +1,66 @@
+// A checkout that subscribes (decision 45): what it must be, and the subscriptions its order's batch
+// writes. A subscription needs an account, a saved address and a way to be charged later without the
+// shopper: a card the gateway keeps (card, mada, Apple Pay) or the wallet. Bought with a card, it waits
+// ('pending') until that payment succeeds and the card is saved (payments/outcome.ts); with the wallet
+// it is active at once.
+import type { SubmitInput } from '#shared/api/order-schemas';
+import { SAVEABLE_METHODS, type GatewayMethod } from '#shared/payments/gateway-methods';
+import { firstNextDate } from '#shared/subscriptions/frequency';
+import { ApiError } from '../lib/errors';
+import type { QuoteLine } from '../orders/quote';
+
+export function subscribedLines(lines: QuoteLine[]): QuoteLine[] {
+  return lines.filter((l) => l.every !== null);
+}
+
+/** Refuses a checkout whose subscriptions could not be charged later. */
+export function checkSubscribing(
+  o: { userId: number | null; input: SubmitInput; method: string; cardMethod: string | null },
+  lines: QuoteLine[],
+): void {
+  if (!subscribedLines(lines).length) return;
+  if (o.userId === null) throw new ApiError(401, 'subscription_needs_account');
+  if (o.input.gift) throw new ApiError(409, 'subscription_not_for_gift');
+  if (!o.input.address_id) throw new ApiError(409, 'subscription_address_required');
+  const chargeable =
+    o.method === 'wallet' || (o.method === 'card' && SAVEABLE_METHODS.includes(o.cardMethod as GatewayMethod));
+  if (!chargeable) throw new ApiError(409, 'subscription_payment_unsupported');
+}
+
+export function startStatements(
+  db: D1Database,
+  o: {
+    userId: number;
+    country: string;
+    lang: string;
+    orderId: number;
+    addressId: number;
+    payBy: 'card' | 'wallet';
+    lines: QuoteLine[];
+    now: number;
+  },
+): D1PreparedStatement[] {
+  return subscribedLines(o.lines).map((l) =>
+    db
+      .prepare(
+        `INSERT INTO subscriptions (user_id, country, lang, sku_id, product_id, count, every, address_id, pay_by, status, next_date, first_order_id, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(
+        o.userId,
+        o.country,
+        o.lang,
+        l.sku_id,
+        l.product_id,
+        l.count,
+        l.every,
+        o.addressId,
+        o.payBy,
+        o.payBy === 'wallet' ? 'active' : 'pending',
+        firstNextDate(o.now, l.every!),
+        o.orderId,
+        o.now,
+        o.now,
+      ),
+  );
+}

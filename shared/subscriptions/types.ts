@@ -1,0 +1,56 @@
+// What the API answers about subscriptions: the shopper's list (GET /subscriptions) and the back
+// office's (GET /staff/subscriptions).
+import type { Frequency } from './frequency';
+
+export type SubscriptionStatus = 'pending' | 'active' | 'paused' | 'cancelled' | 'ended';
+export type RunFailure =
+  | 'out_of_stock'
+  | 'unavailable'
+  | 'card_declined'
+  | 'no_card'
+  | 'wallet_insufficient'
+  | 'address_gone';
+
+export interface SubscriptionRun {
+  due_date: string;
+  status: 'claimed' | 'placed' | 'skipped' | 'failed';
+  failure: RunFailure | null;
+  order_id: number | null;
+}
+
+export interface SubscriptionView {
+  id: number;
+  status: SubscriptionStatus;
+  product: { id: number; slug: string; name: string; image: string | null };
+  sku: { id: number; name: string };
+  count: number;
+  every: Frequency;
+  /** The frequencies this product offers (its dosage's period first when it has one). */
+  offered: Frequency[];
+  /** The next delivery date and the date its order is placed (YYYY-MM-DD, Gulf calendar). */
+  next_date: string;
+  order_date: string;
+  /** The price of one unit on the next order, after the discount, in the country's currency (minor units). */
+  unit_price: number;
+  discount: number;
+  currency: string;
+  address: { id: number; line: string };
+  pay_by: 'card' | 'wallet';
+  card: { brand: string; last4: string } | null;
+  /** The latest run; a failed one says why and, with an order, that it can be paid from there. */
+  last_run: SubscriptionRun | null;
+}
+
+export interface StaffSubscriptionRow {
+  id: number;
+  status: SubscriptionStatus;
+  user: { id: number; name: string; email: string | null };
+  country: 'KW' | 'SA';
+  product_name: string;
+  sku_name: string;
+  count: number;
+  every: Frequency;
+  next_date: string;
+  pay_by: 'card' | 'wallet';
+  last_run: SubscriptionRun | null;
+}

@@ -1,0 +1,436 @@
+// Subscribe and save (decision 45): a checkout that subscribes (priced at the discount, only with an
+// account and a way to charge later, the card kept when its payment succeeds); the scheduled job
+// (one order per subscription and date however often or concurrently it runs, and each way it fails:
+// card declined, out of stock, wallet short, no card, with the shopper told); the shopper's changes
+// (skip, date, pause, cancel; another shopper's is a 404); the reminders before each order and the
+// refill reminder for a product bought once; and the back office's lists and discount.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, gulfDate } from '#shared/blood-tests/slot-rules';
+import { nextDate } from '#shared/subscriptions/frequency';
+import { sandboxGateway, signSandboxEvent } from '#api/src/payments/sandbox';
+import { sendRefillReminders } from '#api/src/subscriptions/refills';
+import { sendSubscriptionReminders } from '#api/src/subscriptions/reminders';
+import { runDueSubscriptions } from '#api/src/subscriptions/run';
+import { call, deviceToken, json, registerShopper, saveAddress } from './helpers';
+import { staffCall, staffWith, type TestStaff } from './staff-helpers';
+
+const WEBHOOK_SECRET = 'test-payment-webhook-secret-0123456789ab';
+const SITE = 'https://shop.test';
+const gateway = sandboxGateway(WEBHOOK_SECRET);
+const job = (now = Date.now()) => runDueSubscriptions(env, { gateway, siteOrigin: SITE, now });
+
+let device: string;
+let manager: TestStaff;
+// 60 capsules at 2 a day (30 days); a second with 120 at 3 a day (40 days); 1.000 KWD base price each.
+const OMEGA = { id: 7300, sku: 73_000 };
+const MAGNESIUM = { id: 7301, sku: 73_010 };
+
+beforeAll(async () => {
+  device = await deviceToken();
+  manager = await staffWith([{ role: 'owner', country: null }]);
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT OR IGNORE INTO brands (id, slug, name_en, name_ar, color) VALUES (73, 'sub-brand', 'Sub Labs', 'مختبرات', '#123456')",
+    ),
+    env.DB.prepare(
+      "INSERT OR IGNORE INTO categories (id, slug, name_en, name_ar, color) VALUES (73, 'sub-category', 'Omega-3', 'أوميغا 3', '#123456')",
+    ),
+    ...[OMEGA, MAGNESIUM].flatMap((p, i) => [
+      env.DB.prepare(
+        `INSERT INTO products (id, slug, brand_id, category_id, name_en, name_ar, default_sku_id, created_at, min_price, in_stock, popularity)
+         VALUES (?, ?, 73, 73, ?, ?, ?, 0, 1000, 1, 1)`,
+      ).bind(p.id, `sub-product-${i}`, i ? 'Magnesium' : 'Omega-3', i ? 'مغنيسيوم' : 'أوميغا 3', p.sku),
+      env.DB.prepare(
+        "INSERT INTO skus (id, product_id, name_en, name_ar, price, stock, pack_units, daily_units) VALUES (?, ?, 'pack', 'عبوة', 1000, 500, ?, ?)",
+      ).bind(p.sku, p.id, i ? 120 : 60, i ? 3 : 2),
+    ]),
+  ]);
+});
+
+type Shopper = { token: string; id: number; email: string; address: number };
+
+async function shopper(country: 'KW' | 'SA' = 'KW'): Promise<Shopper> {
+  const who = await registerShopper(device, 'subscribe');
+  return { ...who, address: await saveAddress(device, who.token, country) };
+}
+
+function as(who: { token: string } | null, path: string, body?: unknown, country: 'KW' | 'SA' = 'KW') {
+  return call(path, {
+    token: device,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    headers: { ...(who ? { authorization: `Bearer ${who.token}` } : {}), lang: 'en', 'x-country': country },
+  });
+}
+
+const line = (every?: string, sku = OMEGA.sku, count = 1) => ({ sku_id: sku, count, ...(every ? { every } : {}) });
+
+async function submit(who: Shopper, o: { method: string; card?: string; every?: string; country?: 'KW' | 'SA' }) {
+  return as(
+    who,
+    '/order/submit',
+    {
+      items: [line(o.every ?? '2m')],
+      idempotency_key: crypto.randomUUID(),
+      payment_method: o.method,
+      ...(o.card ? { card_method: o.card } : {}),
+      address_id: who.address,
+    },
+    o.country,
+  );
+}
+
+/** A shopper subscribed by a card checkout whose payment succeeded (the sandbox keeps the card). */
+async function subscribed(o: { declines?: boolean; every?: string; country?: 'KW' | 'SA' } = {}) {
+  const who = await shopper(o.country);
+  const placed = await json(await submit(who, { method: 'card', card: 'card', every: o.every, country: o.country }));
+  const signed = await signSandboxEvent(WEBHOOK_SECRET, {
+    paymentId: placed.data.payment.id,
+    outcome: 'succeeded',
+    cardDeclines: o.declines,
+  });
+  const hook = await call('/payments/webhook/sandbox', {
+    body: signed.body,
+    headers: { 'x-sandbox-signature': signed.signature },
+  });
+  expect(hook.status).toBe(200);
+  const list = (await json(await as(who, '/subscriptions', undefined, o.country))).data.items;
+  return { who, sub: list[0], firstOrder: placed.data.order.id as number };
+}
+
+/** Brings the subscription's delivery date to within the lead days: its order is due. */
+const makeDue = (id: number) =>
+  env.DB.prepare('UPDATE subscriptions SET next_date = ? WHERE id = ?')
+    .bind(addDays(gulfDate(Date.now()), 2), id)
+    .run();
+
+const ordersOf = async (userId: number) =>
+  (
+    await env.DB.prepare(
+      'SELECT id, status, subtotal, payment_method FROM orders WHERE user_id = ? ORDER BY created_at, id',
+    )
+      .bind(userId)
+      .all<{ id: number; status: string; subtotal: number; payment_method: string }>()
+  ).results;
+
+const mails = async (to: string, kind: string) =>
+  (
+    await env.DB.prepare('SELECT subject, body_text AS text FROM mail_outbox WHERE to_address = ? AND kind = ?')
+      .bind(to, kind)
+      .all<{ subject: string; text: string }>()
+  ).results;
+
+describe('a checkout that subscribes', () => {
+  it('prices the line at the shop’s discount, the one-time price struck, and offers only ways to charge later', async () => {
+    const who = await shopper();
+    const once = (await json(await as(who, '/order/calculate', { items: [line()] }))).data;
+    const sub = (await json(await as(who, '/order/calculate', { items: [line('2m')] }))).data;
+    expect(once.lines[0]).toMatchObject({ unit_price: 1000, old_unit_price: null, every: null });
+    expect(sub.lines[0]).toMatchObject({ unit_price: 900, old_unit_price: 1000, every: '2m' });
+    expect(sub.payment_methods).not.toContain('cod');
+    expect(sub.card_methods).toEqual(['card', 'apple_pay']);
+    expect(sub.subscription_problem).toBeNull();
+    // A product's own discount wins over the shop's.
+    await env.DB.prepare('UPDATE products SET subscription_discount = 20 WHERE id = ?').bind(MAGNESIUM.id).run();
+    const own = (await json(await as(who, '/order/calculate', { items: [line('40d', MAGNESIUM.sku)] }))).data;
+    expect(own.lines[0]).toMatchObject({ unit_price: 800, every: '40d' });
+    await env.DB.prepare('UPDATE products SET subscription_discount = NULL WHERE id = ?').bind(MAGNESIUM.id).run();
+  });
+
+  it('prices a guest’s line once and says a subscription needs an account; a frequency out of bounds is refused', async () => {
+    const guest = (await json(await as(null, '/order/calculate', { items: [line('2m')] }))).data;
+    expect(guest.lines[0]).toMatchObject({ unit_price: 1000, every: null });
+    expect(guest.subscription_problem).toBe('subscription_needs_account');
+    const bad = await as(null, '/order/calculate', { items: [line('7d')] });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await json(bad))).toContain('subscription_frequency_invalid');
+  });
+
+  it('refuses cash on delivery and KNET for a subscription, places nothing', async () => {
+    const who = await shopper();
+    const cash = await submit(who, { method: 'cod' });
+    expect(cash.status).toBe(409);
+    expect((await json(cash)).meta.msg).toBe('subscription_payment_unsupported');
+    const knet = await submit(who, { method: 'card', card: 'knet' });
+    expect((await json(knet)).meta.msg).toBe('subscription_payment_unsupported');
+    expect(await ordersOf(who.id)).toHaveLength(0);
+  });
+
+  it('waits for the card payment, then starts with the kept card and the next date one period on', async () => {
+    const who = await shopper();
+    const placed = await json(await submit(who, { method: 'card', card: 'card', every: '2m' }));
+    const before = (await json(await as(who, '/subscriptions'))).data.items;
+    expect(before[0]).toMatchObject({ status: 'pending', card: null });
+    const signed = await signSandboxEvent(WEBHOOK_SECRET, { paymentId: placed.data.payment.id, outcome: 'succeeded' });
+    const hook = { body: signed.body, headers: { 'x-sandbox-signature': signed.signature } };
+    expect((await call('/payments/webhook/sandbox', hook)).status).toBe(200);
+    // A webhook delivered twice keeps one card.
+    expect((await call('/payments/webhook/sandbox', hook)).status).toBe(200);
+    const [sub] = (await json(await as(who, '/subscriptions'))).data.items;
+    expect(sub).toMatchObject({
+      status: 'active',
+      every: '2m',
+      count: 1,
+      unit_price: 900,
+      discount: 10,
+      currency: 'KWD',
+      pay_by: 'card',
+      card: { brand: 'VISA', last4: '4242' },
+      next_date: nextDate(gulfDate(Date.now()), '2m'),
+      offered: ['1m', '2m', '3m'],
+    });
+    const cards = await env.DB.prepare('SELECT count(*) AS n FROM saved_cards WHERE user_id = ?')
+      .bind(who.id)
+      .first<{ n: number }>();
+    expect(cards!.n).toBe(1);
+  });
+
+  it('starts at once when the wallet pays the whole order', async () => {
+    const who = await shopper();
+    await env.DB.prepare("INSERT INTO wallet_accounts (user_id, currency, balance) VALUES (?, 'KWD', 5000)")
+      .bind(who.id)
+      .run();
+    const res = await submit(who, { method: 'wallet' });
+    expect(res.status).toBe(200);
+    const [sub] = (await json(await as(who, '/subscriptions'))).data.items;
+    expect(sub).toMatchObject({ status: 'active', pay_by: 'wallet', card: null });
+  });
+});
+
+describe('the scheduled job', () => {
+  it('places one order at the subscription price, charges the kept card once, and moves the date on', async () => {
+    const { who, sub } = await subscribed({ every: '1m' });
+    await makeDue(sub.id);
+    const due = addDays(gulfDate(Date.now()), 2);
+    // Two jobs at once and a third after: one order.
+    const [a, b] = await Promise.all([job(), job()]);
+    const c = await job();
+    expect(a.placed + b.placed + c.placed).toBe(1);
+    const orders = await ordersOf(who.id);
+    expect(orders).toHaveLength(2);
+    expect(orders[1]).toMatchObject({ status: 'paid', subtotal: 900, payment_method: 'card' });
+    const charges = await env.DB.prepare(
+      "SELECT count(*) AS n FROM payments WHERE order_id = ? AND status = 'succeeded'",
+    )
+      .bind(orders[1]!.id)
+      .first<{ n: number }>();
+    expect(charges!.n).toBe(1);
+    const [after] = (await json(await as(who, '/subscriptions'))).data.items;
+    expect(after.next_date).toBe(nextDate(due, '1m'));
+    expect(after.last_run).toMatchObject({ due_date: due, status: 'placed', order_id: orders[1]!.id });
+    // The paid order's confirmation mail, as for any card order.
+    expect(await mails(who.email, 'payment_confirmation')).toHaveLength(2);
+  });
+
+  it('a run a stopped job left is picked up again and places the order it was placing, not a second', async () => {
+    const { who, sub } = await subscribed();
+    await makeDue(sub.id);
+    const due = addDays(gulfDate(Date.now()), 2);
+    // A claim an hour old: the job that made it stopped before placing anything.
+    await env.DB.prepare(
+      "INSERT INTO subscription_runs (subscription_id, due_date, status, created_at, updated_at) VALUES (?, ?, 'claimed', 0, ?)",
+    )
+      .bind(sub.id, due, Date.now() - 3_600_000)
+      .run();
+    expect((await job()).placed).toBe(1);
+    expect(await ordersOf(who.id)).toHaveLength(2);
+    expect((await job()).placed).toBe(0);
+  });
+
+  it('a declined card: the order waits to be paid, nothing is charged, the shopper is told where to pay', async () => {
+    const { who, sub } = await subscribed({ declines: true });
+    await makeDue(sub.id);
+    await job();
+    const orders = await ordersOf(who.id);
+    expect(orders[1]).toMatchObject({ status: 'payment_failed' });
+    const [after] = (await json(await as(who, '/subscriptions'))).data.items;
+    expect(after.last_run).toMatchObject({ status: 'failed', failure: 'card_declined', order_id: orders[1]!.id });
+    const [mail] = await mails(who.email, 'subscription_failed');
+    expect(mail!.text).toContain('your card was declined');
+    expect(mail!.text).toContain(`/profile/orders?id=${orders[1]!.id}`);
+    // The order can be paid another way.
+    expect((await json(await as(who, `/user/order/${orders[1]!.id}`))).data.can_pay_again).toBe(true);
+  });
+
+  it('out of stock: no order, the shopper told; after a restock she tries again and it is placed', async () => {
+    const { who, sub } = await subscribed();
+    await env.DB.prepare('UPDATE subscriptions SET sku_id = ?, product_id = ? WHERE id = ?')
+      .bind(MAGNESIUM.sku, MAGNESIUM.id, sub.id)
+      .run();
+    await env.DB.prepare('UPDATE skus SET stock = 0 WHERE id = ?').bind(MAGNESIUM.sku).run();
+    await makeDue(sub.id);
+    await job();
+    expect(await ordersOf(who.id)).toHaveLength(1);
+    expect((await json(await as(who, '/subscriptions'))).data.items[0].last_run).toMatchObject({
+      status: 'failed',
+      failure: 'out_of_stock',
+      order_id: null,
+    });
+    expect((await mails(who.email, 'subscription_failed'))[0]!.text).toContain('out of stock');
+    await env.DB.prepare('UPDATE skus SET stock = 500 WHERE id = ?').bind(MAGNESIUM.sku).run();
+    const retried = await as(who, `/subscriptions/${sub.id}/retry`, {});
+    expect(retried.status).toBe(200);
+    expect((await json(retried)).data.last_run).toMatchObject({ status: 'placed' });
+    expect(await ordersOf(who.id)).toHaveLength(2);
+    // Nothing left to try again.
+    expect((await json(await as(who, `/subscriptions/${sub.id}/retry`, {}))).meta.msg).toBe(
+      'subscription_nothing_to_retry',
+    );
+  });
+
+  it('a wallet too short and a subscription with no card fail without an order', async () => {
+    const { who, sub } = await subscribed();
+    await env.DB.prepare("UPDATE subscriptions SET pay_by = 'wallet' WHERE id = ?").bind(sub.id).run();
+    await makeDue(sub.id);
+    await job();
+    expect((await json(await as(who, '/subscriptions'))).data.items[0].last_run.failure).toBe('wallet_insufficient');
+    const other = await subscribed();
+    await env.DB.prepare('UPDATE subscriptions SET card_id = NULL WHERE id = ?').bind(other.sub.id).run();
+    await makeDue(other.sub.id);
+    await job();
+    expect((await json(await as(other.who, '/subscriptions'))).data.items[0].last_run.failure).toBe('no_card');
+    expect(await ordersOf(other.who.id)).toHaveLength(1);
+    // Choosing the card again needs one: refused while there is none.
+    expect(
+      (await json(await as(other.who, `/subscriptions/${other.sub.id}`, { action: 'pay_by', pay_by: 'card' }))).meta
+        .msg,
+    ).toBe('subscription_no_card');
+  });
+
+  it('leaves paused and cancelled subscriptions alone', async () => {
+    const { who, sub } = await subscribed();
+    await makeDue(sub.id);
+    await as(who, `/subscriptions/${sub.id}`, { action: 'pause' });
+    await job();
+    expect(await ordersOf(who.id)).toHaveLength(1);
+    await as(who, `/subscriptions/${sub.id}`, { action: 'cancel' });
+    await job();
+    expect(await ordersOf(who.id)).toHaveLength(1);
+    expect((await json(await as(who, '/subscriptions'))).data.items[0].status).toBe('cancelled');
+  });
+});
+
+describe('the shopper’s changes', () => {
+  it('skips the next delivery (one period on), moves the date within its window, changes quantity and frequency', async () => {
+    const { who, sub } = await subscribed({ every: '2m' });
+    const skipped = (await json(await as(who, `/subscriptions/${sub.id}`, { action: 'skip' }))).data;
+    expect(skipped.next_date).toBe(nextDate(sub.next_date, '2m'));
+    expect(skipped.last_run).toMatchObject({ due_date: sub.next_date, status: 'skipped' });
+    const soon = addDays(gulfDate(Date.now()), 2);
+    const refused = await as(who, `/subscriptions/${sub.id}`, { action: 'date', date: soon });
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).meta.msg).toBe('subscription_date_invalid');
+    const later = addDays(gulfDate(Date.now()), 20);
+    expect(
+      (await json(await as(who, `/subscriptions/${sub.id}`, { action: 'date', date: later }))).data.next_date,
+    ).toBe(later);
+    const changed = (await json(await as(who, `/subscriptions/${sub.id}`, { action: 'count', count: 2 }))).data;
+    expect(changed.count).toBe(2);
+    // Two packs of 60 at 2 a day last 60 days: the dosage's period is a whole two months.
+    expect(changed.offered).toEqual(['1m', '2m', '3m']);
+    expect((await json(await as(who, `/subscriptions/${sub.id}`, { action: 'every', every: '45d' }))).data.every).toBe(
+      '45d',
+    );
+  });
+
+  it('cannot skip a delivery whose order is being placed, nor touch another shopper’s subscription', async () => {
+    const { who, sub } = await subscribed();
+    await makeDue(sub.id);
+    expect((await json(await as(who, `/subscriptions/${sub.id}`, { action: 'skip' }))).meta.msg).toBe(
+      'subscription_too_late',
+    );
+    const stranger = await shopper();
+    expect((await as(stranger, `/subscriptions/${sub.id}`, { action: 'cancel' })).status).toBe(404);
+    expect((await as(null, `/subscriptions/${sub.id}`, { action: 'cancel' })).status).toBe(401);
+    const address = await saveAddress(device, stranger.token, 'KW');
+    // Her own address only.
+    expect((await as(who, `/subscriptions/${sub.id}`, { action: 'address', address_id: address })).status).toBe(400);
+  });
+});
+
+describe('reminders', () => {
+  it('reminds three days before the order, once, in the shopper’s language', async () => {
+    const { who, sub } = await subscribed();
+    // Ordered in four days (delivery in seven): inside the reminder's three days? No: not yet.
+    const today = gulfDate(Date.now());
+    await env.DB.prepare('UPDATE subscriptions SET next_date = ? WHERE id = ?').bind(addDays(today, 7), sub.id).run();
+    await sendSubscriptionReminders(env.DB, { secret: 'x'.repeat(32), siteOrigin: SITE });
+    expect(await mails(who.email, 'subscription_reminder')).toHaveLength(0);
+    await env.DB.prepare('UPDATE subscriptions SET next_date = ? WHERE id = ?').bind(addDays(today, 6), sub.id).run();
+    const first = await sendSubscriptionReminders(env.DB, { secret: 'x'.repeat(32), siteOrigin: SITE });
+    expect(first.map((r) => r.userId)).toContain(who.id);
+    await sendSubscriptionReminders(env.DB, { secret: 'x'.repeat(32), siteOrigin: SITE });
+    const sent = await mails(who.email, 'subscription_reminder');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain('Omega-3');
+    expect(sent[0]!.text).toContain('/profile/subscriptions');
+    // Moved to another date: reminded again for that one.
+    await as(who, `/subscriptions/${sub.id}`, { action: 'skip' });
+    await env.DB.prepare('UPDATE subscriptions SET next_date = ? WHERE id = ?').bind(addDays(today, 5), sub.id).run();
+    await sendSubscriptionReminders(env.DB, { secret: 'x'.repeat(32), siteOrigin: SITE });
+    expect(await mails(who.email, 'subscription_reminder')).toHaveLength(2);
+  });
+
+  it('reminds a shopper who bought once when her supply runs low, once, not when she reordered', async () => {
+    const day = 86_400_000;
+    const now = Date.now();
+    const buy = async (who: Shopper, deliveredDaysAgo: number, createdDaysAgo = deliveredDaysAgo + 2) => {
+      const row = await env.DB.prepare(
+        `INSERT INTO orders (user_id, country, currency, lang, status, payment_method, address, subtotal, before_discount,
+           discount, delivery, vat, total, created_at, updated_at, delivered_at)
+         VALUES (?, 'KW', 'KWD', 'en', 'delivered', 'cod', '{}', 1000, 1000, 0, 0, 0, 1000, ?, ?, ?) RETURNING id`,
+      )
+        .bind(who.id, now - createdDaysAgo * day, now, now - deliveredDaysAgo * day)
+        .first<{ id: number }>();
+      await env.DB.prepare(
+        `INSERT INTO order_items (order_id, sku_id, product_id, product_slug, name, sku_name, unit_price, count)
+         VALUES (?, ?, ?, 'sub-product-0', 'Omega-3', 'pack', 1000, 1)`,
+      )
+        .bind(row!.id, OMEGA.sku, OMEGA.id)
+        .run();
+      return row!.id;
+    };
+    // 60 capsules at 2 a day: 30 days; reminded from day 25.
+    const early = await shopper();
+    await buy(early, 20);
+    const due = await shopper();
+    const order = await buy(due, 26);
+    const again = await shopper();
+    await buy(again, 26);
+    await buy(again, 3, 5);
+    const sent = await sendRefillReminders(env.DB, SITE, now);
+    await sendRefillReminders(env.DB, SITE, now);
+    expect(sent.map((r) => r.userId).sort()).toEqual([due.id]);
+    const [mail] = await mails(due.email, 'refill_reminder');
+    expect(mail!.text).toContain(`/profile/orders?id=${order}#reorder`);
+    expect(await mails(due.email, 'refill_reminder')).toHaveLength(1);
+    expect(await mails(early.email, 'refill_reminder')).toHaveLength(0);
+    expect(await mails(again.email, 'refill_reminder')).toHaveLength(0);
+  });
+});
+
+describe('the back office', () => {
+  it('lists subscriptions, the orders due soon and the failed runs; sets the shop’s discount, in the audit log', async () => {
+    const { sub } = await subscribed({ declines: true });
+    await makeDue(sub.id);
+    await job();
+    const failed = (await json(await staffCall(manager.token, '/staff/subscriptions?view=failed'))).data;
+    expect(failed.items.map((r: { id: number }) => r.id)).toContain(sub.id);
+    expect(failed.items.find((r: { id: number }) => r.id === sub.id).last_run.failure).toBe('card_declined');
+    const upcoming = (await json(await staffCall(manager.token, '/staff/subscriptions?view=upcoming'))).data;
+    expect(upcoming.counts.upcoming).toBeGreaterThanOrEqual(0);
+    expect(upcoming.items.every((r: { status: string }) => r.status === 'active')).toBe(true);
+    const saved = await staffCall(manager.token, '/staff/subscriptions/settings', { json: { discount: 15 } });
+    expect(saved.status).toBe(200);
+    const who = await shopper();
+    expect((await json(await as(who, '/order/calculate', { items: [line('1m')] }))).data.lines[0].unit_price).toBe(850);
+    const audit = await env.DB.prepare(
+      "SELECT after_json FROM audit_log WHERE action = 'subscriptions.settings' ORDER BY id DESC",
+    ).first<{ after_json: string }>();
+    expect(JSON.parse(audit!.after_json)).toEqual({ discount: 15 });
+    expect((await staffCall(manager.token, '/staff/subscriptions/settings', { json: { discount: 80 } })).status).toBe(
+      400,
+    );
+    await staffCall(manager.token, '/staff/subscriptions/settings', { json: { discount: 10 } });
+  });
+});
