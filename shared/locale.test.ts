@@ -35,9 +35,10 @@ describe('locale segment', () => {
       ]),
     );
     // Spec §2's 48, plus the order lookup and the e-mail verification, and a blood test's
-    // own page, and the notifications page, the "Get the app" guide and an alert's
-    // unsubscribe page.
-    expect(all).toHaveLength(54);
+    // own page, and the notifications page, the "Get the app" guide, an alert's
+    // unsubscribe page and the shopper's subscriptions.
+    expect(all).toHaveLength(55);
+    expect(all).toContain('/profile/subscriptions');
     expect(all).toContain('/alerts/unsubscribe');
     expect(all).toContain('/profile/notifications');
     expect(all).toContain('/install');

@@ -29,7 +29,10 @@ interface PageRouteRow {
 }
 
 // The steps of each checkout share their layout and texts.
-const CHECKOUT_STEP = { layout: 'checkout/layout', texts: ['orders', 'accounts', 'catalogue'] } as const;
+const CHECKOUT_STEP = {
+  layout: 'checkout/layout',
+  texts: ['orders', 'accounts', 'catalogue', 'subscriptions'],
+} as const;
 const BT_CHECKOUT_STEP = {
   layout: 'blood-test-checkout/layout',
   texts: ['orders', 'accounts', 'catalogue', 'blood-tests'],
@@ -67,7 +70,7 @@ export const PAGE_ROUTES = [
     texts: ['accounts'],
   },
   { id: 'search', path: '/search', texts: ['catalogue'] },
-  { id: 'cart', path: '/cart', texts: ['orders', 'catalogue', 'blood-tests'] },
+  { id: 'cart', path: '/cart', texts: ['orders', 'catalogue', 'blood-tests', 'subscriptions'] },
   {
     id: 'checkout-shipping',
     path: '/checkout/shipping',
@@ -129,6 +132,11 @@ export const PAGE_ROUTES = [
     id: 'profile-wallet',
     path: '/profile/wallet',
     texts: ['orders'],
+  },
+  {
+    id: 'profile-subscriptions',
+    path: '/profile/subscriptions',
+    texts: ['subscriptions', 'accounts', 'orders'],
   },
   {
     id: 'profile-wishlists',
@@ -254,6 +262,7 @@ export const PROFILE_MENU_IDS = [
   'profile-account',
   'profile-notify-list',
   'profile-wallet',
+  'profile-subscriptions',
   'profile-wishlists',
   'profile-notifications',
   'profile-blood-tests',

@@ -3,6 +3,7 @@
 // (which sends analytics events itself).
 import type { ImageRef, SkuPrice } from '#shared/catalogue/types';
 import type { Lang } from '#shared/locale';
+import type { Frequency } from '#shared/subscriptions/frequency';
 
 /** Where an item was added from (spec §2 product card origin sources). */
 export const ORIGIN_SOURCES = [
@@ -62,4 +63,6 @@ export interface CartEntry {
   flushAfter?: number;
   /** The language of the names above (the page's, when added or last synced); unknown in older carts. */
   lang?: Lang;
+  /** Subscribe and save (decision 45): delivered again at this frequency; absent for one delivery. */
+  every?: Frequency;
 }

@@ -30,6 +30,8 @@ import { quizAr } from '#shared/i18n/quiz.ar';
 import { reviewsAr } from '#shared/i18n/reviews.ar';
 import { reviewsEn } from '#shared/i18n/reviews.en';
 import { quizEn } from '#shared/i18n/quiz.en';
+import { subscriptionsAr } from '#shared/i18n/subscriptions.ar';
+import { subscriptionsEn } from '#shared/i18n/subscriptions.en';
 import type { Lang } from '#shared/locale';
 
 type Texts = Partial<Dictionary>;
@@ -49,6 +51,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     consent: consentEn,
     quiz: quizEn,
     reviews: reviewsEn,
+    subscriptions: subscriptionsEn,
   },
   ar: {
     shell: shellAr,
@@ -64,6 +67,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     consent: consentAr,
     quiz: quizAr,
     reviews: reviewsAr,
+    subscriptions: subscriptionsAr,
   },
 };
 

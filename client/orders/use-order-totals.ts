@@ -31,7 +31,7 @@ export function useOrderTotalsState(
   const [totals, setTotals] = useState<CalculateResult | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const key = lines.map((e) => `${e.sku.id}:${e.count}`).join(',');
+  const key = lines.map((e) => `${e.sku.id}:${e.count}:${e.every ?? ''}`).join(',');
   const email = user ? null : (options.email ?? null);
   const gifts = options.gifts?.length ? JSON.stringify(options.gifts) : '';
 
@@ -45,9 +45,9 @@ export function useOrderTotalsState(
     }
     let live = true;
     setFailed(null);
-    const items = key.split(',').map((pair) => {
-      const [sku_id, count] = pair.split(':').map(Number);
-      return { sku_id: sku_id!, count: count! };
+    const items = key.split(',').map((line) => {
+      const [sku_id, count, every] = line.split(':');
+      return { sku_id: Number(sku_id), count: Number(count), ...(every ? { every } : {}) };
     });
     api
       .post<CalculateResult>('/order/calculate', {

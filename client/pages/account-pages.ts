@@ -11,6 +11,7 @@ export const loadAccountPage = pageGroup(
     './profile-notify-list.tsx',
     './profile-orders.tsx',
     './profile-wallet.tsx',
+    './profile-subscriptions.tsx',
     './auth/*.tsx',
     './logout.tsx',
     './order-lookup.tsx',

@@ -7,7 +7,8 @@ import '../styles/blood-tests.css';
 import { useContext, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { snapshot, useSnapshot } from 'valtio';
-import type { ProductCard as Card } from '#shared/catalogue/types';
+import type { ProductCard as Card, SkuPrice } from '#shared/catalogue/types';
+import type { CalculateResult } from '#shared/orders/types';
 import { paths } from '#shared/routes';
 import { FreeDeliveryBanner } from '../cart/FreeDeliveryBanner';
 import { cartPayableMinor } from '../cart/payable';
@@ -16,7 +17,7 @@ import { Price } from '../catalogue/Price';
 import { QuantityControl } from '../cart/QuantityControl';
 import { BloodTestCartSection } from '../blood-tests/BloodTestCartSection';
 import { useI18n } from '../i18n/context';
-import { useCurrency, useHref, usePrice } from '../lib/locale';
+import { useCurrency, useHref, useMinor, usePrice } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { cart, removeFromCart } from '../cart/cart-store';
 import { applySkuSync, buyableEntries, cartPrice, type CartChange, type SyncedSku } from '../cart/cart-sync';
@@ -33,6 +34,9 @@ import { responsive } from '../ui/responsive-image';
 import { track } from '../analytics/track';
 import { CartGifts } from '../cart/CartGifts';
 import { giftChoiceList, giftChoices, restoreGiftChoices } from '../orders/gifts';
+import { SubscribeChoice } from '../subscriptions/SubscribeChoice';
+import { setLineEvery } from '../subscriptions/cart-every';
+import { openAuthModal } from '../stores/auth-modal';
 
 export function Component() {
   const { t, lang } = useI18n();
@@ -100,6 +104,7 @@ export function Component() {
     );
   }
   const blocked = buyableEntries(items as typeof cart.items).length < entries.length;
+  const offerOf = (skuId: number) => totals?.subscribe_offers?.find((o) => o.sku_id === skuId);
   const subtotalFils = cartPrice(items as typeof cart.items);
 
   return (
@@ -137,7 +142,16 @@ export function Component() {
                     {unavailable ? (
                       <span className="stock-note">{t('cart_unavailable')}</span>
                     ) : (
-                      <Price price={e.sku.price} />
+                      <LinePrice totals={totals} skuId={e.sku.id} price={e.sku.price} />
+                    )}
+                    {!unavailable && offerOf(e.sku.id) && (
+                      <SubscribeChoice
+                        offer={offerOf(e.sku.id)!}
+                        value={e.every ?? null}
+                        onChange={(every) => setLineEvery(e.sku.id, every)}
+                        needsAccount={totals?.subscription_problem === 'subscription_needs_account'}
+                        onSignIn={() => openAuthModal()}
+                      />
                     )}
                   </div>
                   <div className="cart-line-actions">
@@ -193,6 +207,19 @@ export function Component() {
       )}
       <BloodTestCartSection />
     </Page>
+  );
+}
+
+/** A subscribed line's price is the server's, its one-time price struck through; others as the SKU says. */
+function LinePrice({ totals, skuId, price }: { totals: CalculateResult | null; skuId: number; price: SkuPrice }) {
+  const minor = useMinor();
+  const line = totals?.lines.find((l) => l.sku_id === skuId);
+  if (!totals || !line?.every) return <Price price={price} />;
+  return (
+    <Price
+      price={{ price: line.unit_price, old_price: line.old_unit_price }}
+      format={(n) => minor(n, totals.currency)}
+    />
   );
 }
 

@@ -186,6 +186,16 @@ export function Component() {
             )}
             <WishlistButton sku={sku.id} name={`${product.name} (${sku.name})`} />
           </div>
+          {/* Subscribe and save's place, filled after the page is live (subscriptions/SubscribeHost.tsx). */}
+          {sku.in_stock && product.subscribe && (
+            <div
+              data-subscribe={JSON.stringify({
+                sku: sku.id,
+                discount: product.subscribe.discount,
+                offered: product.subscribe.offered[sku.id],
+              })}
+            />
+          )}
           {sku.buy_limit !== null && <p className="limit-note">{t('limit_reached', { limit: sku.buy_limit })}</p>}
           {freeAlone && <p className="free-badge">{t('free_delivery_badge')}</p>}
 

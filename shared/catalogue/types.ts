@@ -1,6 +1,7 @@
 // Catalogue shapes the API returns (names already in the request's language). Prices are base
 // minor units (KWD fils); the client converts them with the country's rate (shared/money.ts).
 import type { RatingSummary, ReviewsPreview } from '../reviews/types';
+import type { Frequency } from '../subscriptions/frequency';
 
 export interface ImageRef {
   url: string;
@@ -79,6 +80,8 @@ export interface ProductDetail extends Omit<ProductCard, 'default_sku'> {
   alternate: { slug: string; name_en: string; name_ar: string };
   /** The shown ratings: average, count, and per star and language. */
   rating_summary: RatingSummary;
+  /** Subscribe and save (decision 45): the percent off, and each size's frequencies (its dosage's period first). */
+  subscribe: { discount: number; offered: Record<number, Frequency[]> };
   /**
    * The first reviews and questions, for the page's first render and its structured data. The
    * storefront renders them on the server only (client/reviews/ReviewsPlace.tsx): they are not part

@@ -228,6 +228,7 @@ export const ordersAr: Translated<typeof ordersEn> = {
   sandbox_amount: 'المبلغ',
   sandbox_method: 'الطريقة',
   sandbox_success: 'ادفع بنجاح',
+  sandbox_success_declines_later: 'ادفع بنجاح، وسترفض البطاقة المحفوظة المدفوعات اللاحقة',
   sandbox_fail: 'أفشل الدفع',
   sandbox_cancel: 'ألغِ الدفع',
   sandbox_approve: 'وافق على الخطة',

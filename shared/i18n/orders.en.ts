@@ -186,6 +186,7 @@ export const ordersEn = {
   sandbox_amount: 'Amount',
   sandbox_method: 'Method',
   sandbox_success: 'Pay successfully',
+  sandbox_success_declines_later: 'Pay successfully; the saved card declines later charges',
   sandbox_fail: 'Fail the payment',
   sandbox_cancel: 'Cancel the payment',
   sandbox_approve: 'Approve the plan',

@@ -61,6 +61,7 @@ export const shellAr = {
   page_profile_account: 'بيانات الحساب',
   page_profile_notify_list: 'قائمة التنبيهات',
   page_profile_wallet: 'المحفظة',
+  page_profile_subscriptions: 'الاشتراكات',
   page_profile_wishlists: 'قوائم الأمنيات',
   page_profile_notifications: 'الإشعارات',
   page_profile_blood_tests: 'تحاليل الدم',

@@ -142,6 +142,15 @@ export interface CalculateResult extends PricedTotals {
   gift_lines: GiftLineView[];
   /** Lines to subscribe to that cannot be (a guest's cart): priced once until she signs in. */
   subscription_problem: 'subscription_needs_account' | null;
+  /** Each line's subscribe-and-save offer (decision 45). */
+  subscribe_offers: SubscribeOffer[];
+}
+
+/** A line's subscribe-and-save offer: the frequencies its pack suits (its dosage's period first) and the percent off. */
+export interface SubscribeOffer {
+  sku_id: number;
+  discount: number;
+  offered: Frequency[];
 }
 
 export interface SubmitResult {

@@ -21,6 +21,8 @@ export interface SubscriptionRun {
 export interface SubscriptionView {
   id: number;
   status: SubscriptionStatus;
+  /** The shop country it delivers in: its addresses are of this country. */
+  country: 'KW' | 'SA';
   product: { id: number; slug: string; name: string; image: string | null };
   sku: { id: number; name: string };
   count: number;

@@ -56,6 +56,30 @@ export async function signUpThroughApi(
   return { name, email, password };
 }
 
+/** A new shopper, signed in, who switched the shop to Saudi Arabia from her profile. */
+export async function signUpInSaudiArabia(page: Page, lang: 'en' | 'ar') {
+  const prefix = lang === 'ar' ? '/ar' : '';
+  await signUpThroughApi(page, { lang, name: 'Noura Buyer', email: uniqueEmail('saudi') });
+  await page.goto(`${prefix}/profile`);
+  await page.getByTestId('country-switch').selectOption('SA');
+  await expect(page.getByTestId('country-switch')).toHaveValue('SA');
+}
+
+/** Fills the checkout's address form with a Riyadh address and saves it. */
+export async function addSaudiAddress(page: Page, phone: string) {
+  const form = page.getByTestId('address-form');
+  await form.locator('input[name=city_search]').fill('Riy');
+  await expect(form.locator('select[name=city_id] option')).toHaveCount(2);
+  await form.locator('select[name=city_id]').selectOption({ index: 1 });
+  await form.locator('input[name=phone]').fill(phone);
+  await form.locator('input[name=district]').fill('Al Olaya');
+  await form.locator('input[name=street]').fill('King Fahd Road');
+  await form.locator('input[name=building_number]').fill('2345');
+  await form.locator('input[name=postal_code]').fill('12211');
+  await form.locator('button[type=submit]').click();
+  await expect(page.locator('#checkout-address-title')).toBeFocused();
+}
+
 export const test = base.extend<{ problems: string[]; analyticsConsent: 'granted' | 'denied' | null }>({
   // The e2e server records analytics in the local outbox (wrangler.toml), so every page would show the
   // consent banner over the bottom of the screen: stories start with the choice made ("denied"), except

@@ -1,15 +1,7 @@
 // Paying the Gulf way, as Saudi shoppers do it: in four with Tabby, and with STC Pay's code, through
 // the sandbox gateway's pages (the provider's pages in production).
 import type { Page } from '@playwright/test';
-import { expect, signUpThroughApi, test, uniqueEmail } from './fixtures';
-
-async function signUpInSaudiArabia(page: Page, lang: 'en' | 'ar') {
-  const prefix = lang === 'ar' ? '/ar' : '';
-  await signUpThroughApi(page, { lang, name: 'Noura Buyer', email: uniqueEmail('gulfpay') });
-  await page.goto(`${prefix}/profile`);
-  await page.getByTestId('country-switch').selectOption('SA');
-  await expect(page.getByTestId('country-switch')).toHaveValue('SA');
-}
+import { addSaudiAddress, expect, signUpInSaudiArabia, test } from './fixtures';
 
 /** A product in stock whose price is within the pay-later providers' limits (SAR 10 to 5,000). */
 async function payLaterProduct(page: Page): Promise<string> {
@@ -30,20 +22,6 @@ async function payLaterProduct(page: Page): Promise<string> {
     }
     throw new Error('no product in stock');
   });
-}
-
-async function addSaudiAddress(page: Page, phone: string) {
-  const form = page.getByTestId('address-form');
-  await form.locator('input[name=city_search]').fill('Riy');
-  await expect(form.locator('select[name=city_id] option')).toHaveCount(2);
-  await form.locator('select[name=city_id]').selectOption({ index: 1 });
-  await form.locator('input[name=phone]').fill(phone);
-  await form.locator('input[name=district]').fill('Al Olaya');
-  await form.locator('input[name=street]').fill('King Fahd Road');
-  await form.locator('input[name=building_number]').fill('2345');
-  await form.locator('input[name=postal_code]').fill('12211');
-  await form.locator('button[type=submit]').click();
-  await expect(page.locator('#checkout-address-title')).toBeFocused();
 }
 
 test('a Saudi shopper pays in four with Tabby in Arabic', async ({ page }) => {

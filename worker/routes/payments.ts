@@ -58,6 +58,8 @@ interface SandboxPayment {
   status: string;
   return_path: string;
   payer_phone: string | null;
+  /** 1: the charge keeps the card (a subscription's first payment). */
+  save_card?: number;
 }
 
 payments.use('/payments/sandbox/*', async (c, next) => {
@@ -106,7 +108,10 @@ function sandboxPage(c: Context<AppEnv>, p: SandboxPayment, otpError = false) {
       ? html`<form method="post"><label>${t('sandbox_otp_label', { phone: `\u2066${p.payer_phone ?? ''}\u2069` })}<input name="otp" inputmode="numeric" autocomplete="one-time-code" maxlength="6" aria-describedby="otp-error"></label>${otpError ? html`<p id="otp-error" class="error" role="alert">${t('sandbox_otp_wrong')}</p>` : ''}${button('succeeded', t('sandbox_otp_pay'), 'ok')}${button('failed', t('sandbox_otp_expire'), 'no')}${button('cancelled', t('sandbox_cancel'), 'later')}</form>`
       : isPayLater(p.method)
         ? html`<form method="post">${button('succeeded', t('sandbox_approve'), 'ok')}${button('failed', t('sandbox_decline'), 'no')}${button('cancelled', t('sandbox_abandon'), 'later')}</form>`
-        : html`<form method="post">${button('succeeded', t('sandbox_success'), 'ok')}${button('failed', t('sandbox_fail'), 'no')}${button('cancelled', t('sandbox_cancel'), 'later')}</form>`;
+        : html`<form method="post">${button('succeeded', t('sandbox_success'), 'ok')}${
+            // A charge that keeps the card (subscribe and save): the tester may make it decline later.
+            p.save_card ? button('succeeded_declines', t('sandbox_success_declines_later'), 'later') : ''
+          }${button('failed', t('sandbox_fail'), 'no')}${button('cancelled', t('sandbox_cancel'), 'later')}</form>`;
   return c.html(
     html`<!DOCTYPE html><html lang="${lang}" dir="${dirOf(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${t('sandbox_title')}</title><style nonce="${nonce}">${raw(SANDBOX_STYLE)}</style></head><body><main class="card"><h1>${t('sandbox_title')}</h1><p>${t('sandbox_note')}</p><dl><dt>${t('sandbox_amount')}</dt><dd><bdi>${amount}</bdi></dd><dt>${t('sandbox_method')}</dt><dd>${t(`card_${p.method}` as 'card_knet')}</dd></dl>${
       done ? html`<p><a href="${sameOriginPath(p.return_path) ?? '/'}">${t('success_continue')}</a></p>` : choices
@@ -132,8 +137,10 @@ payments.post('/payments/sandbox/:id{pay_[0-9a-f]{24}}', limitBody(SANDBOX_FORM_
     return c.json(fail('unsupported_media_type', 415), 415);
   }
   const text = await c.req.text();
-  const outcome = new URLSearchParams(text).get('outcome') ?? '';
-  if (!['succeeded', 'failed', 'cancelled'].includes(outcome)) return c.json(fail('bad_request', 400), 400);
+  const chosen = new URLSearchParams(text).get('outcome') ?? '';
+  if (!['succeeded', 'succeeded_declines', 'failed', 'cancelled'].includes(chosen))
+    return c.json(fail('bad_request', 400), 400);
+  const outcome = chosen === 'succeeded_declines' ? 'succeeded' : chosen;
   if (outcome === 'succeeded') {
     // STC Pay is paid only with the code its account received: a wrong one shows the page again.
     const p = await sandboxPayment(c);
@@ -141,7 +148,12 @@ payments.post('/payments/sandbox/:id{pay_[0-9a-f]{24}}', limitBody(SANDBOX_FORM_
     const otp = normalizeDigits(new URLSearchParams(text).get('otp') ?? '').trim();
     if (p.method === 'stc_pay' && p.status === 'initiated' && !SANDBOX_OTP.test(otp)) return sandboxPage(c, p, true);
   }
-  const res = await sandboxCall(c, c.req.param('id'), 'POST', JSON.stringify({ outcome }));
+  const res = await sandboxCall(
+    c,
+    c.req.param('id'),
+    'POST',
+    JSON.stringify({ outcome, ...(chosen === 'succeeded_declines' ? { card_declines: true } : {}) }),
+  );
   if (!res.ok) return c.notFound();
   const { return_path } = ((await res.json()) as { data: { return_path: string } }).data;
   // Only a path of this site: the API stored it, but a redirect never leaves the shop.

@@ -2,6 +2,7 @@
 // its reviews' summary with the first reviews and questions.
 import type { AttributeGroup, ImageRef, ProductDetail, Sku } from '#shared/catalogue/types';
 import type { Lang } from '#shared/locale';
+import { offeredFrequencies } from '#shared/subscriptions/frequency';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from './cards';
 import { imageRef } from '../media/renditions';
 import { col } from './lang';
@@ -27,6 +28,8 @@ interface ProductRow extends BrandColumns, CategoryColumns {
   parent_slug: string | null;
   parent_name: string | null;
   parent_color: string | null;
+  /** The percent a subscription saves: the product's own, else the shop's (decision 45). */
+  subscription_discount: number;
 }
 
 interface ImageRow {
@@ -54,6 +57,8 @@ export async function productDetail(
         `SELECT p.id, p.slug, p.${col('name', lang)} AS name, p.name_en, p.name_ar, p.${col('description', lang)} AS description,
           p.${col('suggested_use', lang)} AS suggested_use, p.${col('tags', lang)} AS tags, p.${col('ingredients', lang)} AS ingredients,
           p.${col('warnings', lang)} AS warnings, p.default_sku_id, p.free_delivery,
+          coalesce(p.subscription_discount,
+            (SELECT CAST(value AS INTEGER) FROM shop_settings WHERE key = 'subscriptions.discount'), 0) AS subscription_discount,
           b.id AS brand_id, b.slug AS brand_slug, b.${col('name', lang)} AS brand_name,
           c.id AS category_id, c.slug AS category_slug, c.${col('name', lang)} AS category_name, c.color AS category_color,
           pc.id AS parent_id, pc.slug AS parent_slug, pc.${col('name', lang)} AS parent_name, pc.color AS parent_color
@@ -64,7 +69,7 @@ export async function productDetail(
     ),
     bind(
       db.prepare(
-        `SELECT id, ${col('name', lang)} AS name, price, old_price, stock, buy_limit FROM skus WHERE product_id = ${pid} ORDER BY sort_order, id`,
+        `SELECT id, ${col('name', lang)} AS name, price, old_price, stock, buy_limit, pack_units, daily_units FROM skus WHERE product_id = ${pid} ORDER BY sort_order, id`,
       ),
     ),
     bind(
@@ -96,7 +101,8 @@ export async function productDetail(
   const toImage = (i: ImageRow, index: number): ImageRef =>
     imageRef('product', i.r2_key, i.alt, { width: i.width, height: i.height }, index === 0);
   const productImages = imageRows.filter((i) => i.sku_id === null).map(toImage);
-  const skuList: Sku[] = (skus!.results as unknown as SkuRow[]).map((s) => {
+  const skuRows = skus!.results as unknown as Array<SkuRow & Parameters<typeof offeredFrequencies>[0]>;
+  const skuList: Sku[] = skuRows.map((s) => {
     const own = imageRows.filter((i) => i.sku_id === s.id).map(toImage);
     return {
       id: s.id,
@@ -143,6 +149,10 @@ export async function productDetail(
     purchase_together: (together!.results as unknown as CardRow[]).map(toCard),
     alternate: { slug: row.slug, name_en: row.name_en, name_ar: row.name_ar },
     rating_summary: toSummary(summary!.results as Array<{ rating: number; lang: Lang; n: number }>),
+    subscribe: {
+      discount: row.subscription_discount,
+      offered: Object.fromEntries(skuRows.map((s) => [s.id, offeredFrequencies(s)])),
+    },
     reviews_preview: {
       reviews: readReviews(reviews!.results),
       questions: readQuestions(questions!.results),

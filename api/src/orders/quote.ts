@@ -13,7 +13,8 @@ import { col } from '../catalogue/lang';
 import { priceOrder, type CountrySettings, type PricedLine, type Totals } from './pricing';
 import { promotionRules, promotionStatements } from './promotion-data';
 import { evaluatePromotions, type PromotionRule } from './promotions';
-import { discountedPrice, type Frequency } from '#shared/subscriptions/frequency';
+import { discountedPrice, type Frequency, offeredFrequencies } from '#shared/subscriptions/frequency';
+import type { SubscribeOffer } from '#shared/orders/types';
 import { readSubscriptionDiscount, subscriptionDiscountStatement } from '../subscriptions/settings';
 
 export interface QuoteLine extends PricedLine {
@@ -59,6 +60,8 @@ export interface Quote {
   rules: PromotionRule[];
   /** Lines to subscribe to need an account: a guest's quote prices them once, and says so. */
   subscriptionProblem: 'subscription_needs_account' | null;
+  /** Each line's subscribe-and-save offer: the frequencies its pack suits and the percent off. */
+  subscribeOffers: SubscribeOffer[];
 }
 
 /**
@@ -113,6 +116,7 @@ export async function quote(
       .prepare(
         `SELECT s.id AS sku_id, s.price, s.old_price, s.stock, s.buy_limit, s.${col('name', ctx.lang)} AS sku_name,
            p.id AS product_id, p.slug AS product_slug, p.${col('name', ctx.lang)} AS name, p.subscription_discount,
+           s.pack_units, s.daily_units,
            (SELECT i.r2_key FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort_order LIMIT 1) AS image_key
          FROM skus s JOIN products p ON p.id = s.product_id
          WHERE s.id IN (${ids.map(() => '?').join(', ')}) AND p.is_active = 1`,
@@ -144,10 +148,10 @@ export async function quote(
         .bind(ctx.userId, COUNTRY_FACTS[ctx.country].currency),
     );
   }
-  // The shop's subscription discount, only when a line subscribes (and a shopper can).
+  // The shop's subscription discount: what a subscribed line costs, and what the cart offers each line.
   const subscribing = every.size > 0 && ctx.userId !== null;
-  const discountAt = subscribing ? statements.length : -1;
-  if (subscribing) statements.push(subscriptionDiscountStatement(db));
+  const discountAt = statements.length;
+  statements.push(subscriptionDiscountStatement(db));
   // The live promotions (their gifts with stock, their targets): three more statements, same batch.
   const now = Date.now();
   const promotionsAt = statements.length;
@@ -158,9 +162,21 @@ export async function quote(
     currency = knownCurrency(ctx.country)!;
   }
   const settings = results[0]!.results[0] as unknown as CountrySettings;
-  const shopDiscount = discountAt < 0 ? 0 : readSubscriptionDiscount(results[discountAt]!.results);
+  const shopDiscount = readSubscriptionDiscount(results[discountAt]!.results);
+  type SkuRow = QuoteLine & {
+    subscription_discount: number | null;
+    pack_units: number | null;
+    daily_units: number | null;
+  };
+  const rows = results[1]!.results as unknown as SkuRow[];
+  // What the cart may offer each line: the frequencies its pack suits and the percent off.
+  const subscribeOffers = rows.map((l) => ({
+    sku_id: l.sku_id,
+    discount: l.subscription_discount ?? shopDiscount,
+    offered: offeredFrequencies(l, counts.get(l.sku_id) ?? 1),
+  }));
   const found = new Map(
-    (results[1]!.results as unknown as Array<QuoteLine & { subscription_discount: number | null }>).map((l) => {
+    rows.map((l) => {
       // A subscribed line is priced at the subscription price, the one-time price struck through.
       const f = subscribing ? (every.get(l.sku_id) ?? null) : null;
       const percent = f ? (l.subscription_discount ?? shopDiscount) : 0;
@@ -232,7 +248,19 @@ export async function quote(
     promotionDiscount: promotions.reduce((sum, p) => sum + (p.applied ? p.discount : 0), 0),
   });
   const subscriptionProblem = every.size > 0 && ctx.userId === null ? 'subscription_needs_account' : null;
-  return { totals, lines, problems, coupon, currency, settings, walletBalance, promotions, rules, subscriptionProblem };
+  return {
+    totals,
+    lines,
+    problems,
+    coupon,
+    currency,
+    settings,
+    walletBalance,
+    promotions,
+    rules,
+    subscriptionProblem,
+    subscribeOffers,
+  };
 }
 
 function couponProblem(

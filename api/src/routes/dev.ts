@@ -11,6 +11,7 @@ import { newTotpSecret } from '#shared/staff/totp';
 import { hashPassword } from '../accounts/password';
 import { seal } from '../staff/secret-box';
 import { parseInput, readJson } from '../lib/validate';
+import { subscriptionJobs } from '../subscriptions/jobs';
 
 /** Local staff accounts for e2e stories and testers: this password, a fresh TOTP secret each. */
 export const DEV_STAFF_PASSWORD = 'local-staff-password';
@@ -19,6 +20,8 @@ const devStaffSchema = z.object({
   name: z.string().trim().min(1).max(80).default('Local Staff'),
   lang: z.enum(['en', 'ar']).default('en'),
 });
+
+const devRunSchema = z.object({ now: z.number().int().positive().optional() });
 
 // Built by a pure call, so a production build (which never routes it) drops it from the bundle.
 const buildDevRoutes = () =>
@@ -74,6 +77,12 @@ const buildDevRoutes = () =>
         ),
       );
       return c.json(ok({ id: row!.id, email, password: DEV_STAFF_PASSWORD, secret }));
+    })
+    // The cron's subscribe-and-save jobs now, or as on another day (a story's "the day the order is due").
+    .post('/subscriptions/run', async (c) => {
+      if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
+      const { now } = parseInput(devRunSchema, await readJson(c.req));
+      return c.json(ok(await subscriptionJobs(c.env, now ?? Date.now())));
     })
     .get('/error', (c) => {
       if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');

@@ -120,6 +120,7 @@ export const orderRoutes = new Hono<AppEnv>()
         payment_methods: [...(subscribing ? [] : ['cod']), ...(user && q.walletBalance > 0 ? ['wallet'] : []), 'card'],
         card_methods: cardMethods,
         subscription_problem: q.subscriptionProblem,
+        subscribe_offers: q.subscribeOffers,
         unavailable_methods: gateway.unavailable,
         ...calculatedPromotions(q),
       }),

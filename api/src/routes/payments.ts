@@ -52,7 +52,11 @@ function webhookFailure(reason: 'unknown_payment' | 'unknown_refund' | 'mismatch
   return reason === 'unavailable' ? new ApiError(502, 'upstream_unavailable') : new ApiError(400, 'bad_request');
 }
 
-const sandboxChoice = z.object({ outcome: z.enum(['succeeded', 'failed', 'cancelled']) });
+const sandboxChoice = z.object({
+  outcome: z.enum(['succeeded', 'failed', 'cancelled']),
+  /** A charge that keeps the card (a subscription's first): the kept card declines its later charges. */
+  card_declines: z.boolean().optional(),
+});
 
 /**
  * The sandbox payment as its owner sees it, or null: a payment id is not a bearer key. The owner is
@@ -61,7 +65,7 @@ const sandboxChoice = z.object({ outcome: z.enum(['succeeded', 'failed', 'cancel
 async function ownSandboxPayment(c: Context<AppEnv>, id: string) {
   const user = await currentUser(c);
   return c.env.DB.prepare(
-    `SELECT p.id, p.purpose, p.order_id, p.amount, p.currency, p.method, p.status, p.return_path, p.payer_phone FROM payments p
+    `SELECT p.id, p.purpose, p.order_id, p.amount, p.currency, p.method, p.status, p.return_path, p.payer_phone, p.save_card FROM payments p
      WHERE p.id = ?1 AND ((p.user_id IS NOT NULL AND p.user_id = ?2)
        OR EXISTS (SELECT 1 FROM idempotency_keys k JOIN orders o ON o.id = k.order_id
                   WHERE k.order_id = p.order_id AND k.owner = ?3 AND o.user_id IS NULL))`,
@@ -70,7 +74,16 @@ async function ownSandboxPayment(c: Context<AppEnv>, id: string) {
     .first<
       Pick<
         PaymentRow,
-        'id' | 'purpose' | 'order_id' | 'amount' | 'currency' | 'method' | 'status' | 'return_path' | 'payer_phone'
+        | 'id'
+        | 'purpose'
+        | 'order_id'
+        | 'amount'
+        | 'currency'
+        | 'method'
+        | 'status'
+        | 'return_path'
+        | 'payer_phone'
+        | 'save_card'
       >
     >();
 }
@@ -93,10 +106,14 @@ export const sandboxPaymentRoutes = /* @__PURE__ */ (() =>
       return c.json(ok(row));
     })
     .post('/:id{pay_[0-9a-f]{24}}', async (c) => {
-      const { outcome } = parseInput(sandboxChoice, await readJson(c.req));
+      const { outcome, card_declines } = parseInput(sandboxChoice, await readJson(c.req));
       if (!(await ownSandboxPayment(c, c.req.param('id')))) throw new ApiError(404, 'not_found');
       const secret = c.var.config.PAYMENT_WEBHOOK_SECRET;
-      const signed = await signSandboxEvent(secret, { paymentId: c.req.param('id'), outcome });
+      const signed = await signSandboxEvent(secret, {
+        paymentId: c.req.param('id'),
+        outcome,
+        cardDeclines: card_declines === true,
+      });
       const event = await sandboxGateway(secret).verifyWebhook(
         new Headers({ [WEBHOOK_SIGNATURE_HEADERS.sandbox]: signed.signature }),
         signed.body,

@@ -10,7 +10,10 @@ import { sendRefillReminders } from './refills';
 import { sendSubscriptionReminders } from './reminders';
 import { runDueSubscriptions } from './run';
 
-export async function subscriptionJobs(env: ApiEnv, now = Date.now()): Promise<void> {
+export async function subscriptionJobs(
+  env: ApiEnv,
+  now = Date.now(),
+): Promise<{ placed: number; failed: number; reminded: number; refills: number }> {
   const config = apiConfig(env);
   const siteOrigin = configuredSiteOrigin(env);
   const run = await runDueSubscriptions(env, { gateway: gatewayFor(config), siteOrigin, now });
@@ -25,4 +28,5 @@ export async function subscriptionJobs(env: ApiEnv, now = Date.now()): Promise<v
   ]);
   if (reminded.length || refilled.length)
     log.info('subscription reminders', { reminded: reminded.length, refills: refilled.length });
+  return { ...run, reminded: reminded.length, refills: refilled.length };
 }

@@ -84,6 +84,7 @@ export async function subscriptionsOf(
     return {
       id: r.id,
       status: r.status,
+      country: r.country,
       product: {
         id: r.product_id,
         slug: r.slug,

@@ -26,6 +26,7 @@ import {
 import { clearDraft } from '#client/accounts/form-drafts';
 import { CouponForm } from '#client/orders/CouponForm';
 import { PaymentChoice } from '#client/orders/PaymentChoice';
+import { frequencyLabel } from '#client/subscriptions/frequency-label';
 import { useSessionStore } from '#client/stores/session';
 import { Page } from '#client/ui/Page';
 import { Totals } from '#client/orders/Totals';
@@ -98,6 +99,12 @@ export function Component() {
   }, [ready, hasAddress, href]);
 
   const cardMethods = totals?.card_methods ?? [];
+  // A subscribing order offers only ways to charge later: a choice the answer no longer offers moves
+  // to the card (cash is never offered then).
+  const subscribing = !!totals?.lines.some((l) => l.every);
+  useEffect(() => {
+    if (totals && !totals.payment_methods.includes(checkout.paymentMethod)) checkout.paymentMethod = 'card';
+  }, [totals]);
   const cardMethod: CardMethod | undefined =
     state.cardMethod && cardMethods.includes(state.cardMethod) ? state.cardMethod : cardMethods[0];
   // STC Pay charges the account of this number: the delivery phone until the shopper types another.
@@ -135,7 +142,7 @@ export function Component() {
     try {
       const res = await api.post<SubmitResult>('/order/submit', {
         idempotency_key: checkout.idempotencyKey,
-        items: lines.map((e) => ({ sku_id: e.sku.id, count: e.count })),
+        items: lines.map((e) => ({ sku_id: e.sku.id, count: e.count, ...(e.every ? { every: e.every } : {}) })),
         ...(checkout.coupon ? { coupon: checkout.coupon } : {}),
         ...giftsOf(totals),
         payment_method: checkout.paymentMethod,
@@ -219,6 +226,11 @@ export function Component() {
                   <li key={e.sku.id}>
                     <span>
                       {e.product.name} <span className="cart-line-meta">({e.sku.name})</span> × {e.count}
+                      {priced?.every && (
+                        <span className="cart-line-meta review-line-every" data-testid="review-line-every">
+                          {t('sub_line_every', { every: frequencyLabel(t, priced.every) })}
+                        </span>
+                      )}
                     </span>
                     {priced && totals && <bdi>{minor(priced.line_total, totals.currency)}</bdi>}
                   </li>
@@ -285,6 +297,7 @@ export function Component() {
                   : undefined
               }
             />
+            {subscribing && <p className="form-note">{t('sub_payment_note')}</p>}
             {whatsappPhone && (
               <label className="checkbox">
                 <input

@@ -137,6 +137,18 @@ describe('a checkout that subscribes', () => {
     await env.DB.prepare('UPDATE products SET subscription_discount = NULL WHERE id = ?').bind(MAGNESIUM.id).run();
   });
 
+  it('offers every line its frequencies (the pack’s period first) and percent off, to guests too', async () => {
+    const guest = (await json(await as(null, '/order/calculate', { items: [line(), line(undefined, MAGNESIUM.sku)] })))
+      .data;
+    expect(guest.subscribe_offers).toEqual([
+      { sku_id: OMEGA.sku, discount: 10, offered: ['1m', '2m', '3m'] },
+      { sku_id: MAGNESIUM.sku, discount: 10, offered: ['40d', '1m', '2m', '3m'] },
+    ]);
+    // The product page carries the same offer for each size, in the product's one batch.
+    const detail = (await json(await as(null, `/product/${OMEGA.id}/v2`))).data;
+    expect(detail.subscribe).toEqual({ discount: 10, offered: { [OMEGA.sku]: ['1m', '2m', '3m'] } });
+  });
+
   it('prices a guest’s line once and says a subscription needs an account; a frequency out of bounds is refused', async () => {
     const guest = (await json(await as(null, '/order/calculate', { items: [line('2m')] }))).data;
     expect(guest.lines[0]).toMatchObject({ unit_price: 1000, every: null });
@@ -235,6 +247,26 @@ describe('the scheduled job', () => {
     expect((await job()).placed).toBe(1);
     expect(await ordersOf(who.id)).toHaveLength(2);
     expect((await job()).placed).toBe(0);
+  });
+
+  it('the sandbox page keeps a card that declines later when the tester asks, and the job runs on a given day', async () => {
+    const who = await shopper();
+    const placed = await json(await submit(who, { method: 'card', card: 'card', every: '1m' }));
+    const paid = await call(`/dev/payments/${placed.data.payment.id}`, {
+      token: device,
+      body: JSON.stringify({ outcome: 'succeeded', card_declines: true }),
+      headers: { authorization: `Bearer ${who.token}`, lang: 'en', 'x-country': 'KW' },
+    });
+    expect(paid.status).toBe(200);
+    const [sub] = (await json(await as(who, '/subscriptions'))).data.items;
+    expect(sub).toMatchObject({ status: 'active', card: { last4: '0002' } });
+    // The local tool runs the cron's jobs as on the order's day: the kept card declines.
+    const run = await call('/dev/subscriptions/run', {
+      body: JSON.stringify({ now: Date.parse(`${sub.order_date}T09:00:00Z`) }),
+    });
+    expect((await json(run)).data).toMatchObject({ failed: 1 });
+    const [after] = (await json(await as(who, '/subscriptions'))).data.items;
+    expect(after.last_run).toMatchObject({ status: 'failed', failure: 'card_declined' });
   });
 
   it('a declined card: the order waits to be paid, nothing is charged, the shopper is told where to pay', async () => {
