@@ -162,7 +162,15 @@ function Detail({ order }: { order: OrderView }) {
         {t('order_placed_on', { date: formatDate(order.created_at, lang, country, { hijri: true }) })}
       </p>
       <p className="form-actions">
-        <button type="button" className="button" onClick={() => void reorder()} disabled={busy} data-testid="reorder">
+        {/* id: the refill reminder links here (#reorder), one tap from buying again. */}
+        <button
+          id="reorder"
+          type="button"
+          className="button"
+          onClick={() => void reorder()}
+          disabled={busy}
+          data-testid="reorder"
+        >
           {t('order_reorder')}
         </button>
       </p>

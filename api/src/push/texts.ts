@@ -76,13 +76,13 @@ export function refillPush(lang: Lang, productName: string, orderId: number): Pu
     ? {
         title: 'هل قارب مكمّلك على النفاد؟',
         body: `${productName}: أعد الطلب بلمسة واحدة.`,
-        url: `/profile/orders?id=${orderId}`,
+        url: `/profile/orders?id=${orderId}#reorder`,
         tag: `refill-${orderId}`,
       }
     : {
         title: 'Running low?',
         body: `${productName}: reorder in one tap.`,
-        url: `/profile/orders?id=${orderId}`,
+        url: `/profile/orders?id=${orderId}#reorder`,
         tag: `refill-${orderId}`,
       };
 }
