@@ -19,6 +19,7 @@ import { printQuality, searchQuality } from './search-quality.mjs';
 import { soak } from './soak.mjs';
 import { geography, geographyMarkdown, printGeography } from './geography.mjs';
 import { printRenderCost, renderCost } from './render-cost.mjs';
+import { printReviewedProduct, reviewedProduct, seedReviewedProduct } from './reviews.mjs';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -29,6 +30,8 @@ const ENV = {
   WRANGLER_SEND_METRICS: 'false',
 };
 
+// The seed helpers this process calls itself (scripts/seed.mjs) spawn wrangler with this process's PATH.
+process.env.PATH = ENV.PATH;
 const LOAD = { connections: 10, duration: 10, warmup: 3 };
 // Home pages; the product pages are added once the server tells us a product slug.
 const PAGES = ['/', '/ar'];
@@ -85,6 +88,7 @@ const ALL_STEPS = [
   'search',
   'catalogue',
   'orders',
+  'reviews',
 ];
 // BENCH_STEPS=js,catalogue runs only those steps (default: all), e.g. to measure one change quickly.
 const STEPS = new Set(process.env.BENCH_STEPS ? process.env.BENCH_STEPS.split(',').map((s) => s.trim()) : ALL_STEPS);
@@ -224,6 +228,15 @@ async function main() {
     restock(ENV, '.wrangler/bench-state');
     server = await startServer(port, base);
     result.orders = await orderBench(base);
+  }
+  if (STEPS.has('reviews')) {
+    // A product page with 500 reviews: its D1 round trips, HTML and JavaScript, and the review pages.
+    await stopServer();
+    await seedReviewedProduct(slug, '.wrangler/bench-state');
+    server = await startServer(port, base);
+    result.reviewedProduct = await reviewedProduct(base, slug, await deviceCookie(base), (path) =>
+      pageJs(edge.base, path, cookie),
+    );
   }
   result.seconds = Math.round((Date.now() - started) / 1000);
   result.targetsMet = checkTargets(result);
@@ -490,6 +503,12 @@ function checkTargets(r) {
       met[`seo ${path}`] = (r.lighthouse.pages?.[path]?.scores.seo ?? 0) >= TARGETS.productSeo;
   for (const [path, q] of Object.entries(r.queries ?? {}))
     met[`D1 round trips ${path}`] = q.cold.roundTrips <= TARGETS.maxRoundTripsPerPage;
+  for (const [path, q] of Object.entries(r.reviewedProduct?.queries ?? {})) {
+    met[`D1 round trips ${path} with ${r.reviewedProduct.reviews} reviews`] =
+      q.cold.roundTrips <= TARGETS.maxRoundTripsPerPage;
+    met[`jsGzip ${path} with ${r.reviewedProduct.reviews} reviews`] =
+      r.reviewedProduct.js[path].gzip <= jsTargetKb(path) * KB;
+  }
   // Render cost: CPU per uncached view of the workers' process (both isolates and the local stand-ins for
   // their bindings, an upper bound; the preview proxy is not counted, it does not exist in production).
   for (const row of r.render?.rows ?? []) {
@@ -542,6 +561,7 @@ function printSummary(r) {
 
   if (r.geography) printGeography(r.geography);
   if (r.render) printRenderCost(r.render);
+  if (r.reviewedProduct) printReviewedProduct(r.reviewedProduct);
 
   if (t) {
     console.log(

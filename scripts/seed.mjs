@@ -9,14 +9,13 @@ import { build } from 'esbuild';
 import { PERSIST_DIR } from './db.mjs';
 import { seedMedia } from './seed-media.mjs';
 
-const WRANGLER_ENV = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' };
-
-function wrangler(args) {
+function wrangler(args, persistDir = PERSIST_DIR) {
   return spawnSync(
     'wrangler',
-    ['d1', 'execute', 'DB', '--local', '--persist-to', PERSIST_DIR, '-c', 'api/wrangler.toml', ...args],
+    ['d1', 'execute', 'DB', '--local', '--persist-to', persistDir, '-c', 'api/wrangler.toml', ...args],
     {
-      env: WRANGLER_ENV,
+      // Read at the call: a caller (the bench) may have put node_modules/.bin on the PATH since.
+      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
     },
@@ -113,6 +112,19 @@ export async function seedReviews() {
   const done = wrangler(['--file', file, '--yes']);
   if (done.status !== 0) throw new Error(`seeding the reviews failed: ${done.stderr || done.stdout}`);
   console.log('Added the demo reviews and questions.');
+}
+
+/** The bench's heavily reviewed product: `count` shown reviews on `slug` in the database at `persistDir`. */
+export async function seedManyReviews(slug, count, persistDir) {
+  const mod = await seedModule();
+  const file = join('.cache/seed', `reviews-${count}.sql`);
+  const stream = createWriteStream(file);
+  for (const statement of mod.manyReviewStatements(slug, count)) stream.write(`${statement};\n`);
+  stream.end();
+  await once(stream, 'finish');
+  const done = wrangler(['--file', file, '--yes'], persistDir);
+  if (done.status !== 0)
+    throw new Error(`seeding ${count} reviews failed: ${done.error ?? (done.stderr || done.stdout)}`);
 }
 
 export async function seed(mode = 'demo') {

@@ -112,8 +112,31 @@ export function* reviewStatements(): Generator<string> {
         SELECT max(id), (SELECT min(id) FROM staff), ${q(a)}, '${lang}', 'approved', ${at + DAY}, ${at + DAY} FROM questions WHERE (SELECT min(id) FROM staff) IS NOT NULL`;
     }
   }
+  yield ratingCountsStatement();
+}
+
+/**
+ * The bench's heavily reviewed product (npm run bench, step reviews): `count` shown reviews from as many
+ * shoppers on the product `slug`, in both languages, then its rating counted as a decision would.
+ */
+export function* manyReviewStatements(slug: string, count: number): Generator<string> {
+  const product = `(SELECT id FROM products WHERE slug = ${q(slug)})`;
+  for (let i = 0; i < count; i++) {
+    const rng = rngFor(45, i);
+    const lang = i % 3 === 0 ? 'ar' : 'en';
+    const [rating, title, body] = TEXTS[lang][Math.floor(rng() * TEXTS[lang].length)]!;
+    const at = SINCE + Math.floor(rng() * 180) * DAY + i;
+    const email = `bench-reviewer-${i + 1}@reviews.invalid`;
+    yield `INSERT OR IGNORE INTO users (name, email, password_hash, lang, created_at) VALUES ('Reviewer ${i + 1}', ${q(email)}, 'disabled', '${lang}', ${SINCE})`;
+    yield `INSERT OR IGNORE INTO reviews (product_id, user_id, rating, title, body, lang, verified, status, held_for, helpful_count, created_at, updated_at, decided_at)
+      VALUES (${product}, (SELECT id FROM users WHERE email = ${q(email)}), ${rating}, ${q(title)}, ${q(body)}, '${lang}', 1, 'approved', '[]', ${Math.floor(rng() * 40)}, ${at}, ${at}, ${at})`;
+  }
+  yield ratingCountsStatement();
+}
+
+function ratingCountsStatement(): string {
   const { mean, weight } = RATING_PRIOR;
-  yield `UPDATE products SET rating_count = t.n, rating_sum = t.s,
+  return `UPDATE products SET rating_count = t.n, rating_sum = t.s,
       rating_score = CASE WHEN t.n = 0 THEN 0 ELSE CAST(round((${mean * weight} + t.s) * 1000.0 / (${weight} + t.n)) AS INTEGER) END
     FROM (SELECT product_id, count(*) AS n, sum(rating) AS s FROM reviews WHERE status = 'approved' GROUP BY product_id) t
     WHERE products.id = t.product_id`;
