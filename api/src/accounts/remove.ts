@@ -4,6 +4,7 @@
 import { userUploadStatements } from '../uploads/store';
 import { removeUserPushStatements } from '../push';
 import { revokeOtherSessions } from './sessions';
+import { removeUserSubscriptionStatements } from '../subscriptions/remove';
 
 export function removeAccountStatements(db: D1Database, userId: number, now = Date.now()): D1PreparedStatement[] {
   return [
@@ -18,6 +19,8 @@ export function removeAccountStatements(db: D1Database, userId: number, now = Da
     // Numbers kept for WhatsApp updates and STC Pay go with the account.
     db.prepare('UPDATE orders SET whatsapp_to = NULL WHERE user_id = ?').bind(userId),
     db.prepare('UPDATE payments SET payer_phone = NULL WHERE user_id = ?').bind(userId),
+    // Subscriptions name an address: they (and the kept cards) go first.
+    ...removeUserSubscriptionStatements(db, userId),
     db.prepare('DELETE FROM addresses WHERE user_id = ?').bind(userId),
     db.prepare('DELETE FROM notify_requests WHERE user_id = ?').bind(userId),
     // Wishlists: their items, others' follows of them, the shopper's own follows, the lists.

@@ -342,6 +342,23 @@ describe('the scheduled job', () => {
   });
 });
 
+describe('removing the account', () => {
+  it('ends her subscriptions and forgets her kept cards: nothing is placed or charged after', async () => {
+    const { who, sub } = await subscribed();
+    const removed = await as(who, '/user/remove', { password: 'secret1' });
+    expect(removed.status).toBe(200);
+    const left = await env.DB.prepare(
+      'SELECT (SELECT count(*) FROM subscriptions WHERE user_id = ?1) AS subs, (SELECT count(*) FROM saved_cards WHERE user_id = ?1) AS cards',
+    )
+      .bind(who.id)
+      .first<{ subs: number; cards: number }>();
+    expect(left).toEqual({ subs: 0, cards: 0 });
+    await makeDue(sub.id);
+    await job();
+    expect(await ordersOf(who.id)).toHaveLength(1);
+  });
+});
+
 describe('the shopper’s changes', () => {
   it('skips the next delivery (one period on), moves the date within its window, changes quantity and frequency', async () => {
     const { who, sub } = await subscribed({ every: '2m' });
