@@ -10,7 +10,7 @@ import { useSnapshot } from 'valtio';
 import type { Address } from '#shared/api/account-schemas';
 import { ApiFailure } from '#shared/api/client';
 import type { MessageId } from '#shared/i18n/en';
-import { addDays, gulfDate } from '#shared/blood-tests/slot-rules';
+import { addDays, gulfDate } from '#shared/gulf-days';
 import { paths } from '#shared/routes';
 import { type Frequency, SUBSCRIPTION_RULES } from '#shared/subscriptions/frequency';
 import type { SubscriptionChange } from '#shared/subscriptions/schemas';

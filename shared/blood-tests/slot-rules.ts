@@ -2,6 +2,10 @@
 // Pure (the clock is a parameter), so every rule is unit-tested. Gulf local time is UTC+3 all year
 // (Asia/Kuwait and Asia/Riyadh keep no summer time), so local dates and hours are UTC + 3 h.
 import type { SlotWindow } from '../api/blood-test-order-schemas';
+import { addDays, GULF_OFFSET_MS, gulfDate } from '../gulf-days';
+
+// Callers read the Gulf's days from here as before.
+export { addDays, gulfDate };
 
 /** The booking settings in one place (decision 0025). */
 export const BOOKING_RULES = {
@@ -21,9 +25,7 @@ export const BOOKING_RULES = {
   closedWeekdays: [5] as readonly number[],
 } as const;
 
-const GULF_OFFSET_MS = 3 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
 
 export const WINDOW_HOURS: Record<SlotWindow, { start: number; end: number; morning: boolean }> = {
   '07-09': { start: 7, end: 9, morning: true },
@@ -37,11 +39,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** "07:00" */
 export const hourText = (h: number) => `${pad(h)}:00`;
 
-/** The Gulf local date (YYYY-MM-DD) of an instant. */
-export function gulfDate(now: number): string {
-  return new Date(now + GULF_OFFSET_MS).toISOString().slice(0, 10);
-}
-
 /** The Gulf local hour (0–23) of an instant. */
 export function gulfHour(now: number): number {
   return new Date(now + GULF_OFFSET_MS).getUTCHours();
@@ -50,10 +47,6 @@ export function gulfHour(now: number): number {
 /** The instant (ms UTC) a local date's hour begins. */
 export function gulfInstant(date: string, hour: number): number {
   return Date.parse(`${date}T${pad(hour)}:00:00Z`) - GULF_OFFSET_MS;
-}
-
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 }
 
 /** What the chosen tests ask of the visit. */

@@ -2,7 +2,7 @@
 // and in the Gulf calendar (UTC+3 all year, no daylight saving): a date is YYYY-MM-DD.
 //   '1m' '2m' '3m'   the same day 1, 2 or 3 calendar months later (the 31st becomes the month's last day)
 //   '<n>d'            every n days, 14–180: the period a product's dosage gives (60 capsules, 2 a day: 30d)
-import { addDays, gulfDate } from '../blood-tests/slot-rules';
+import { addDays, gulfDate } from '../gulf-days';
 
 export type Frequency = `${1 | 2 | 3}m` | `${number}d`;
 

@@ -3,7 +3,7 @@
 // account, and the next order is placed by the scheduled job on its day, not before. The job's rules
 // (once per date, failures, reminders) are tested at the API (tests/integration/api/subscriptions.test.ts).
 import { nextDate, orderDate } from '../../shared/subscriptions/frequency';
-import { gulfDate } from '../../shared/blood-tests/slot-rules';
+import { gulfDate } from '../../shared/gulf-days';
 import { addSaudiAddress, expect, signUpInSaudiArabia, test } from './fixtures';
 
 /** The seeded 60-softgel omega-3: two a day, a month's supply. */

@@ -3,7 +3,7 @@
 // that names the owner and the states it applies to, then the subscription as it now is.
 import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
-import { addDays, gulfDate } from '#shared/blood-tests/slot-rules';
+import { addDays, gulfDate } from '#shared/gulf-days';
 import {
   dateInWindow,
   isFrequency,

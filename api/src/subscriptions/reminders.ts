@@ -2,7 +2,7 @@
 // once per delivery date, by mail, by push (topic 'refills') and on WhatsApp when the shopper chose
 // updates there. reminded_for is set in the batch that queues the mail; the dedupe keys make a
 // second run a no-op.
-import { addDays, gulfDate } from '#shared/blood-tests/slot-rules';
+import { addDays, gulfDate } from '#shared/gulf-days';
 import type { CurrencyCode } from '#shared/locale';
 import { formatMinor } from '#shared/money';
 import { orderDate, SUBSCRIPTION_RULES } from '#shared/subscriptions/frequency';

@@ -8,7 +8,7 @@
 // placed, never a second one; and a kept card is charged only by the call that placed the order.
 // What cannot be placed or paid (out of stock, card declined, no card, wallet short) is a failed run:
 // the shopper gets a mail (and a push) saying why and where to fix it; nothing is charged.
-import { addDays, gulfDate } from '#shared/blood-tests/slot-rules';
+import { addDays, gulfDate } from '#shared/gulf-days';
 import type { SubmitInput } from '#shared/api/order-schemas';
 import { currencyDecimals } from '#shared/money';
 import { type Frequency, nextDate, SUBSCRIPTION_RULES } from '#shared/subscriptions/frequency';

@@ -1,7 +1,7 @@
 // The back office's view of subscribe and save: every subscription, the orders due in the next two
 // weeks, and the runs that failed lately (with why), each with the counts of the three lists and the
 // shop's discount. One D1 batch.
-import { addDays, gulfDate } from '#shared/blood-tests/slot-rules';
+import { addDays, gulfDate } from '#shared/gulf-days';
 import { orderDate, SUBSCRIPTION_RULES } from '#shared/subscriptions/frequency';
 import type { StaffSubscriptionRow } from '#shared/subscriptions/types';
 import { readSubscriptionDiscount, subscriptionDiscountStatement } from './settings';

@@ -6,7 +6,7 @@
 // refill reminder for a product bought once; and the back office's lists and discount.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, gulfDate } from '#shared/blood-tests/slot-rules';
+import { addDays, gulfDate } from '#shared/gulf-days';
 import { nextDate } from '#shared/subscriptions/frequency';
 import { sandboxGateway, signSandboxEvent } from '#api/src/payments/sandbox';
 import { sendRefillReminders } from '#api/src/subscriptions/refills';

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 
 describe('the notifications page', () => {
-  it('renders the device switch and the four topics in English and Arabic, within 3 D1 round trips', async () => {
+  it('renders the device switch and the five topics in English and Arabic, within 3 D1 round trips', async () => {
     const off = await storefront('/api/user/push/preferences', {
       method: 'POST',
       headers: { ...SAME_SITE, 'content-type': 'application/json', cookie: shopper },
@@ -31,16 +31,25 @@ describe('the notifications page', () => {
     for (const [path, texts] of [
       [
         '/profile/notifications',
-        ['Notifications', 'Turn on notifications on this device', 'My blood test results are ready', 'lang="en"'],
+        [
+          'Notifications',
+          'Turn on notifications on this device',
+          'My blood test results are ready',
+          'My subscription orders and refills are coming up',
+          'lang="en"',
+        ],
       ],
-      ['/ar/profile/notifications', ['الإشعارات', 'تفعيل الإشعارات على هذا الجهاز', 'تجهز نتائج تحاليلي', 'dir="rtl"']],
+      [
+        '/ar/profile/notifications',
+        ['الإشعارات', 'تفعيل الإشعارات على هذا الجهاز', 'تجهز نتائج تحاليلي', 'اقترب موعد طلبات اشتراكي', 'dir="rtl"'],
+      ],
     ] as const) {
       const res = await storefront(path, { headers: { cookie: shopper } });
       expect(res.status, path).toBe(200);
       const html = await res.text();
       for (const text of texts) expect(html, `${path} ${text}`).toContain(text);
-      // Four topics, the one turned off unchecked.
-      expect(html.match(/id="push-topic-[a-z_]+"/g)).toHaveLength(4);
+      // Five topics (subscription reminders and refills the fifth), the one turned off unchecked.
+      expect(html.match(/id="push-topic-[a-z_]+"/g)).toHaveLength(5);
       expect(html).toMatch(/<input[^>]*id="push-topic-price_drop"(?![^>]*checked)[^>]*>/);
       expect(html).toMatch(
         /<input[^>]*checked=""[^>]*id="push-topic-order_status"|<input[^>]*id="push-topic-order_status"[^>]*checked=""/,
