@@ -26,6 +26,7 @@ import { searchRoutes } from './routes/search';
 import { alertRoutes } from './routes/alerts';
 import { offerRoutes } from './routes/offers';
 import { quizRoutes } from './routes/quiz';
+import { reviewRoutes } from './routes/reviews';
 import { orderRoutes } from './routes/orders';
 import { MessagePage } from './pages/Message';
 
@@ -62,6 +63,7 @@ app.route('/', orderRoutes);
 app.route('/', alertRoutes);
 app.route('/', offerRoutes);
 app.route('/', quizRoutes);
+app.route('/', reviewRoutes);
 
 app.notFound((c) => {
   const t = c.var.t ?? staffTranslator('en');

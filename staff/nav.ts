@@ -24,6 +24,7 @@ export const NAV: readonly NavItem[] = [
   { href: '/search', label: 'st_nav_search', permission: 'search:read' },
   { href: '/alerts', label: 'st_nav_alerts', permission: 'catalogue:read' },
   { href: '/quiz', label: 'st_nav_quiz', permission: 'catalogue:read' },
+  { href: '/reviews', label: 'st_nav_reviews', permission: 'reviews:read' },
   { href: '/orders', label: 'st_nav_orders', permission: 'orders:read' },
   { href: '/audit', label: 'st_nav_audit', permission: 'audit:read' },
 ];
