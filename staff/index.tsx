@@ -27,6 +27,7 @@ import { alertRoutes } from './routes/alerts';
 import { offerRoutes } from './routes/offers';
 import { quizRoutes } from './routes/quiz';
 import { reviewRoutes } from './routes/reviews';
+import { subscriptionRoutes } from './routes/subscriptions';
 import { orderRoutes } from './routes/orders';
 import { MessagePage } from './pages/Message';
 
@@ -64,6 +65,7 @@ app.route('/', alertRoutes);
 app.route('/', offerRoutes);
 app.route('/', quizRoutes);
 app.route('/', reviewRoutes);
+app.route('/', subscriptionRoutes);
 
 app.notFound((c) => {
   const t = c.var.t ?? staffTranslator('en');

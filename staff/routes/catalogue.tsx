@@ -217,6 +217,21 @@ const catalogueRoutesBase = new Hono<StaffAppEnv>()
       (f) => productPage(c, id, f),
     );
   })
+  // The product's own subscription discount (decision 45); an empty field gives it the shop's again.
+  .post('/catalogue/products/:id{[0-9]+}/subscription-discount', staffPage('promotions:write'), async (c) => {
+    const id = idOf(c);
+    const { values } = await formFields(c);
+    const typed = (values.discount ?? '').trim();
+    return submit(
+      c,
+      `/staff/products/${id}/subscription-discount`,
+      { discount: typed === '' ? null : typed },
+      'subscription-discount',
+      values,
+      `/catalogue/products/${id}?done=1#subscription-title`,
+      (f) => productPage(c, id, f),
+    );
+  })
   .post('/catalogue/products/:id{[0-9]+}/images', staffPage('catalogue:write'), async (c) => {
     const id = idOf(c);
     const { values, form } = await formFields(c);

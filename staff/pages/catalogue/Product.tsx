@@ -6,6 +6,7 @@ import type { CountryCode } from '#shared/locale';
 import type { StaffTranslator } from '../../lib/i18n';
 import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
+import { percentText } from '../Subscriptions';
 import { PriceFields, SkuFields } from './NewProduct';
 import { CategoryOptions, type NamedRow } from './parts';
 import {
@@ -34,6 +35,8 @@ export interface ProductDetail {
     brand_id: number;
     is_active: number;
     in_stock: number;
+    /** Its own subscribe-and-save percent; null takes the shop's (decision 45). */
+    subscription_discount?: number | null;
   };
   skus: Array<{
     id: number;
@@ -252,6 +255,8 @@ export function ProductPage(props: {
         </form>
       </section>
 
+      <SubscriptionDiscount t={t} me={props.me} product={p} failure={failure} />
+
       <section aria-labelledby="images-title">
         <h2 id="images-title">{t.t('st_catalogue_images')}</h2>
         <ul className="images">
@@ -326,5 +331,46 @@ export function ProductPage(props: {
         </section>
       )}
     </Layout>
+  );
+}
+
+/**
+ * The product's own subscribe-and-save discount (decision 45): a percent, or empty for the shop's. It is
+ * a price decision, so it takes promotions:write like the shop's discount, not catalogue:write.
+ */
+function SubscriptionDiscount(props: {
+  t: StaffTranslator;
+  me: StaffSelf;
+  product: ProductDetail['product'];
+  failure?: FormFailure | null;
+}) {
+  const { t, product: p } = props;
+  const own = p.subscription_discount ?? null;
+  const write = props.me.permissions.includes('promotions:write');
+  return (
+    <section aria-labelledby="subscription-title">
+      <h2 id="subscription-title">{t.t('st_subs_product_title')}</h2>
+      <p data-testid="product-subscription-discount">
+        {own === null ? t.t('st_subs_product_shop') : t.t('st_subs_product_own', { percent: percentText(t, own) })}
+      </p>
+      {write && (
+        <form method="post" action={`/catalogue/products/${p.id}/subscription-discount`} className="card stack">
+          <Field
+            t={t}
+            form="subscription-discount"
+            name="discount"
+            label={t.t('st_subs_product_label')}
+            value={own === null ? '' : own}
+            failure={props.failure}
+            inputMode="numeric"
+            dir="ltr"
+            hint={t.t('st_subs_product_hint')}
+          />
+          <div>
+            <button type="submit">{t.t('st_subs_product_save')}</button>
+          </div>
+        </form>
+      )}
+    </section>
   );
 }
