@@ -33,7 +33,7 @@ export const staffSubscriptionsAr: Translated<typeof staffSubscriptionsEn> = {
   st_subs_every: 'التكرار',
   st_subs_next: 'التوصيل القادم',
   st_subs_order_on: 'يُنشأ الطلب في {{date}}',
-  st_subs_pay_by: 'طريقة الدفع',
+  st_subs_pay_by_is: 'الدفع: {{way}}',
   st_subs_pay_card: 'البطاقة المحفوظة',
   st_subs_pay_wallet: 'المحفظة',
   st_subs_status: 'الحالة',

@@ -24,7 +24,7 @@ export const staffSubscriptionsEn = {
   st_subs_every: 'How often',
   st_subs_next: 'Next delivery',
   st_subs_order_on: 'ordered on {{date}}',
-  st_subs_pay_by: 'Pays by',
+  st_subs_pay_by_is: 'Pays by: {{way}}',
   st_subs_pay_card: 'Saved card',
   st_subs_pay_wallet: 'Wallet',
   st_subs_status: 'Status',

@@ -62,7 +62,7 @@ export const queueHref = (status: TextStatus, query = '') => {
 function Stars({ t, rating }: { t: StaffTranslator; rating: number }) {
   return (
     <p className="stars">
-      <span aria-hidden="true" dir="ltr">
+      <span aria-hidden="true">
         {'★'.repeat(rating)}
         {'☆'.repeat(5 - rating)}
       </span>{' '}
@@ -223,7 +223,7 @@ function Item(props: {
           <dt>{t.t('st_reviews_by')}</dt>
           <dd>
             <span dir="auto">{item.author}</span>{' '}
-            <span className="mono muted" dir="ltr">
+            <span className="email muted" dir="ltr">
               {item.author_email}
             </span>
             {item.verified && item.kind !== 'question' && (

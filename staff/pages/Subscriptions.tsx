@@ -167,7 +167,7 @@ export function SubscriptionsPage(props: {
         <p>{t.t('st_subs_none')}</p>
       ) : (
         <div className="table-wrap">
-          <table>
+          <table className="stacked">
             <thead>
               <tr>
                 <th scope="col">{t.t('st_subs_number')}</th>
@@ -175,7 +175,6 @@ export function SubscriptionsPage(props: {
                 <th scope="col">{t.t('st_subs_product')}</th>
                 <th scope="col">{t.t('st_subs_every')}</th>
                 <th scope="col">{t.t('st_subs_next')}</th>
-                <th scope="col">{t.t('st_subs_pay_by')}</th>
                 <th scope="col">{t.t('st_subs_status')}</th>
                 <th scope="col">{t.t('st_subs_last_run')}</th>
               </tr>
@@ -183,8 +182,10 @@ export function SubscriptionsPage(props: {
             <tbody>
               {list.items.map((s) => (
                 <tr key={s.id} data-subscription={s.id}>
-                  <td className="mono">{s.id}</td>
-                  <td>
+                  <td className="mono" data-label={t.t('st_subs_number')}>
+                    {s.id}
+                  </td>
+                  <td data-label={t.t('st_subs_shopper')}>
                     {customers ? (
                       <a href={`/customers/${s.user.id}`} dir="auto">
                         {s.user.name}
@@ -195,7 +196,7 @@ export function SubscriptionsPage(props: {
                     {s.user.email && (
                       <>
                         <br />
-                        <span className="mono muted" dir="ltr">
+                        <span className="email muted" dir="ltr">
                           {s.user.email}
                         </span>
                       </>
@@ -203,15 +204,15 @@ export function SubscriptionsPage(props: {
                     <br />
                     <small className="muted">{t.t(`st_country_${s.country}`)}</small>
                   </td>
-                  <td>
+                  <td data-label={t.t('st_subs_product')}>
                     <span dir="auto">{s.product_name}</span>
                     <br />
                     <small className="muted">
                       <span dir="auto">{s.sku_name}</span> × {t.t('st_subs_packs', { count: s.count })}
                     </small>
                   </td>
-                  <td>{everyText(t, s.every)}</td>
-                  <td className="nowrap">
+                  <td data-label={t.t('st_subs_every')}>{everyText(t, s.every)}</td>
+                  <td className="nowrap" data-label={t.t('st_subs_next')}>
                     {dayText(t, s.next_date)}
                     {s.order_date && (
                       <>
@@ -220,11 +221,16 @@ export function SubscriptionsPage(props: {
                       </>
                     )}
                   </td>
-                  <td>{t.t(s.pay_by === 'wallet' ? 'st_subs_pay_wallet' : 'st_subs_pay_card')}</td>
-                  <td>
+                  <td data-label={t.t('st_subs_status')}>
                     <span className={`badge sub-${s.status}`}>{t.t(`st_subs_status_${s.status}`)}</span>
+                    <br />
+                    <small className="muted">
+                      {t.t('st_subs_pay_by_is', {
+                        way: t.t(s.pay_by === 'wallet' ? 'st_subs_pay_wallet' : 'st_subs_pay_card'),
+                      })}
+                    </small>
                   </td>
-                  <td>
+                  <td data-label={t.t('st_subs_last_run')}>
                     <LastRun t={t} run={s.last_run} />
                   </td>
                 </tr>

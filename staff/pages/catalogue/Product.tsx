@@ -354,7 +354,11 @@ function SubscriptionDiscount(props: {
         {own === null ? t.t('st_subs_product_shop') : t.t('st_subs_product_own', { percent: percentText(t, own) })}
       </p>
       {write && (
-        <form method="post" action={`/catalogue/products/${p.id}/subscription-discount`} className="card stack">
+        <form
+          method="post"
+          action={`/catalogue/products/${p.id}/subscription-discount`}
+          className="card stack short-fields"
+        >
           <Field
             t={t}
             form="subscription-discount"
