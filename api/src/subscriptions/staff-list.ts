@@ -40,7 +40,10 @@ export async function staffSubscriptions(
          FROM subscriptions s JOIN users u ON u.id = s.user_id
          JOIN products p ON p.id = s.product_id JOIN skus k ON k.id = s.sku_id
          LEFT JOIN subscription_runs r ON r.subscription_id = s.id
-           AND r.due_date = (SELECT max(due_date) FROM subscription_runs WHERE subscription_id = s.id)
+           AND r.due_date = (SELECT max(due_date) FROM subscription_runs WHERE subscription_id = s.id${
+             // The failed list shows the run that failed, even when a later one went through.
+             o.view === 'failed' ? " AND status = 'failed'" : ''
+           })
          WHERE s.status <> 'ended' AND ${where}
          ORDER BY ${o.view === 'failed' ? 'r.updated_at DESC' : 's.next_date, s.id'} LIMIT ?3 OFFSET ?4`,
       )
@@ -50,7 +53,8 @@ export async function staffSubscriptions(
         `SELECT
            (SELECT count(*) FROM subscriptions WHERE status <> 'ended') AS "all",
            (SELECT count(*) FROM subscriptions WHERE status = 'active' AND next_date <= ?1) AS upcoming,
-           (SELECT count(DISTINCT subscription_id) FROM subscription_runs WHERE status = 'failed' AND updated_at >= ?2) AS failed,
+           (SELECT count(DISTINCT f.subscription_id) FROM subscription_runs f JOIN subscriptions s ON s.id = f.subscription_id
+              WHERE f.status = 'failed' AND f.updated_at >= ?2 AND s.status <> 'ended') AS failed,
            (SELECT count(*) FROM subscriptions WHERE status = 'active') AS active`,
       )
       .bind(upcomingBy, failedSince),

@@ -482,4 +482,31 @@ describe('the back office', () => {
     );
     await staffCall(manager.token, '/staff/subscriptions/settings', { json: { discount: 10 } });
   });
+
+  it('keeps showing why a run failed after a later one went through, and counts only what it lists', async () => {
+    const { sub } = await subscribed({ declines: true });
+    await makeDue(sub.id);
+    await job();
+    // The next delivery's order goes through (the shopper changed cards, as far as the sandbox knows).
+    await env.DB.prepare(
+      "UPDATE saved_cards SET card_ref = 'sbx_card_ok' WHERE id = (SELECT card_id FROM subscriptions WHERE id = ?)",
+    )
+      .bind(sub.id)
+      .run();
+    // Its next delivery, a day before the one that failed (a date of its own), comes due.
+    await env.DB.prepare('UPDATE subscriptions SET next_date = ? WHERE id = ?')
+      .bind(addDays(gulfDate(Date.now()), 1), sub.id)
+      .run();
+    expect((await job()).placed).toBeGreaterThanOrEqual(1);
+    const failed = (await json(await staffCall(manager.token, '/staff/subscriptions?view=failed'))).data;
+    expect(failed.items.find((r: { id: number }) => r.id === sub.id).last_run).toMatchObject({
+      status: 'failed',
+      failure: 'card_declined',
+    });
+    // An ended subscription is in neither the list nor its count.
+    await env.DB.prepare("UPDATE subscriptions SET status = 'ended' WHERE id = ?").bind(sub.id).run();
+    const after = (await json(await staffCall(manager.token, '/staff/subscriptions?view=failed'))).data;
+    expect(after.items.some((r: { id: number }) => r.id === sub.id)).toBe(false);
+    expect(after.counts.failed).toBe(after.items.length);
+  });
 });
