@@ -21,6 +21,8 @@ const EXCEPTIONS: Record<string, string> = {
   'POST /dev/bloodTestOrder/visitNow': 'local-only start of a booked visit for tests, absent from the production build',
   'GET /dev/push-outbox': 'local-only tool (dev push outbox), absent from the production build',
   'GET /dev/message-outbox': 'local-only tool (dev texts to phones), absent from the production build',
+  'POST /dev/subscriptions/run':
+    'local-only run of the cron’s subscription jobs as on a given day, absent from the production build',
 };
 
 /** Each routed "METHOD path" with the contract keys of its handlers (app-wide middleware is method ALL). */

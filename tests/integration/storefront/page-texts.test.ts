@@ -42,7 +42,7 @@ describe('texts of each page in its first HTML', () => {
 
   it('names the checkout layout and step areas together', async () => {
     const { texts } = await page('/ar/checkout/shipping');
-    expect([...texts].sort()).toEqual(['accounts', 'catalogue', 'orders']);
+    expect([...texts].sort()).toEqual(['accounts', 'catalogue', 'orders', 'subscriptions']);
   });
 
   it('renders English with the English texts', async () => {
