@@ -40,5 +40,14 @@ export async function confirmWebhookEvent(
   ) {
     return { ok: false, reason: 'mismatch' };
   }
-  return { ok: true, event: { paymentId: payment.id, outcome: charge.outcome, providerRef: charge.providerRef } };
+  // The kept card too comes from the gateway's answer: the webhook's hash does not cover it.
+  return {
+    ok: true,
+    event: {
+      paymentId: payment.id,
+      outcome: charge.outcome,
+      providerRef: charge.providerRef,
+      ...(charge.savedCard ? { savedCard: charge.savedCard } : {}),
+    },
+  };
 }

@@ -62,6 +62,8 @@ export interface FetchedCharge {
   /** Minor units of `currency`. */
   amount: number;
   currency: string;
+  /** The card the gateway kept with the charge (save_card), as the gateway itself reports it. */
+  savedCard?: SavedCardRef | null;
 }
 
 /** Money given back on a charge that succeeded (the back office's refunds). */
@@ -119,9 +121,12 @@ export interface Gateway {
   fetchCharge?(providerRef: string): Promise<FetchedCharge | null>;
   /**
    * Charges a kept card without the shopper (merchant-initiated): the outcome now, as the gateway
-   * answers it (throws when the gateway is unreachable).
+   * answers it; 'pending' when the gateway has not finished (its webhook tells); throws when the
+   * gateway is unreachable or refuses the shop itself (keys, rate), which is no decline of the card.
    */
-  chargeSaved(charge: SavedCardCharge): Promise<{ providerRef: string | null; outcome: WebhookEvent['outcome'] }>;
+  chargeSaved(
+    charge: SavedCardCharge,
+  ): Promise<{ providerRef: string | null; outcome: WebhookEvent['outcome'] | 'pending' }>;
   /** Refunds part or all of a succeeded charge (throws when the gateway is unreachable or refuses). */
   refund(refund: RefundRequest): Promise<RefundResult>;
   /** The refund of a webhook call, or null when its signature does not hold. */

@@ -173,6 +173,8 @@ describe('Tap adapter', () => {
       brand: 'VISA',
       last4: '4242',
     });
+    // The charge as Tap answers it when asked (what confirms a webhook) carries the same card.
+    expect(fetchedCharge(kept)?.savedCard).toEqual(event!.savedCard);
     const calls: Array<{ url: string; body: any }> = [];
     const fetcher = (async (url: string, init: RequestInit) => {
       calls.push({ url, body: JSON.parse(String(init.body)) });
@@ -217,6 +219,36 @@ describe('Tap adapter', () => {
         webhookUrl: 'https://shop/w',
       }),
     ).toEqual({ providerRef: null, outcome: 'failed' });
+  });
+
+  it('leaves a kept card’s unfinished charge to its webhook, and never calls the shop’s own refusal a decline', async () => {
+    const card = { customerRef: 'cus_1', cardRef: 'card_abc', agreementRef: null, brand: 'VISA', last4: '4242' };
+    const charge = {
+      paymentId: 'pay_5',
+      amount: 1500,
+      currency: 'KWD',
+      decimals: 3,
+      description: 'Order 5 (subscription)',
+      card,
+      webhookUrl: 'https://shop/w',
+    };
+    const answering = (status: number, body: unknown) =>
+      (async (url: string) =>
+        url.endsWith('/tokens')
+          ? Response.json({ id: 'tok_1' })
+          : Response.json(body, { status })) as unknown as typeof fetch;
+    expect(
+      await tapGateway(SECRET, answering(200, { id: 'chg_5', status: 'IN_PROGRESS' })).chargeSaved(charge),
+    ).toEqual({
+      providerRef: 'chg_5',
+      outcome: 'pending',
+    });
+    expect(await tapGateway(SECRET, answering(200, { id: 'chg_6', status: 'DECLINED' })).chargeSaved(charge)).toEqual({
+      providerRef: 'chg_6',
+      outcome: 'failed',
+    });
+    for (const status of [401, 403, 429])
+      await expect(tapGateway(SECRET, answering(status, {})).chargeSaved(charge)).rejects.toThrow(String(status));
   });
 
   it("accepts a refund's webhook only with the hashstring over the refund's own fields (refund.created)", async () => {

@@ -127,6 +127,16 @@ export function keptCard(charge: TapCharge): SavedCardRef | null {
   };
 }
 
+/** Statuses of a charge Tap has not finished: its webhook gives the outcome later. */
+const UNFINISHED = new Set(['INITIATED', 'IN_PROGRESS', 'UNKNOWN', 'AUTHORIZED']);
+
+/**
+ * A 4xx that refuses the card or the request about it; not 401 or 403 (the shop's key), nor 429 (the
+ * rate), which are the shop's trouble: those throw, and the charge is tried again later, never told to
+ * the shopper as a declined card.
+ */
+const isCardRefusal = (status: number) => status >= 400 && status < 500 && ![401, 403, 429].includes(status);
+
 function outcomeOf(status: string): WebhookEvent['outcome'] {
   if (status === 'CAPTURED') return 'succeeded';
   if (status === 'CANCELLED' || status === 'ABANDONED') return 'cancelled';
@@ -189,7 +199,7 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
       });
       if (!tokenRes.ok) {
         // A card Tap no longer keeps (removed, expired) cannot be charged: a decline, not an outage.
-        if (tokenRes.status >= 400 && tokenRes.status < 500) return { providerRef: null, outcome: 'failed' };
+        if (isCardRefusal(tokenRes.status)) return { providerRef: null, outcome: 'failed' };
         throw new Error(`Tap answered ${tokenRes.status} when making a token from a kept card`);
       }
       const token = (await tokenRes.json()) as { id?: string };
@@ -213,10 +223,13 @@ export function tapGateway(secretKey: string, fetcher: typeof fetch = fetch): Ga
           post: { url: charge.webhookUrl },
         }),
       });
-      if (res.status >= 400 && res.status < 500) return { providerRef: null, outcome: 'failed' };
+      if (isCardRefusal(res.status)) return { providerRef: null, outcome: 'failed' };
       if (!res.ok) throw new Error(`Tap answered ${res.status} when charging a kept card`);
       const body = (await res.json()) as TapCharge;
-      return { providerRef: typeof body.id === 'string' ? body.id : null, outcome: outcomeOf(body.status) };
+      return {
+        providerRef: typeof body.id === 'string' ? body.id : null,
+        outcome: UNFINISHED.has(body.status) ? 'pending' : outcomeOf(body.status),
+      };
     },
     async fetchCharge(providerRef) {
       if (!/^chg_[A-Za-z0-9_]{1,64}$/.test(providerRef)) return null;
@@ -307,11 +320,13 @@ export function fetchedCharge(charge: TapCharge): FetchedCharge | null {
   const amount = Number(charge.amount);
   if (!isShopCurrency(charge.currency) || !Number.isFinite(amount) || typeof charge.id !== 'string') return null;
   const decimals = currencyDecimals(charge.currency);
+  const savedCard = keptCard(charge);
   return {
     paymentId: charge.metadata?.payment_id ?? charge.reference?.transaction ?? null,
     outcome: outcomeOf(charge.status),
     providerRef: charge.id,
     amount: Math.round(amount * 10 ** decimals),
     currency: charge.currency,
+    ...(savedCard ? { savedCard } : {}),
   };
 }

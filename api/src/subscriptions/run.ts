@@ -126,14 +126,51 @@ export async function runDueSubscriptions(
     .bind(orderBy, now - STALE_CLAIM_MS, o.limit ?? 20)
     .all<DueRow>();
   const report: RunReport = { placed: 0, failed: 0 };
+  const today = gulfDate(now);
   for (const s of results) {
-    if (!(await claim(db, s, now))) continue;
-    const outcome = await runOne(env, s, o, now);
-    if (outcome.status === 'placed') report.placed++;
-    else report.failed++;
-    await finish(db, s, outcome, o.siteOrigin, now);
+    // One subscription's trouble never stops the others': its claim stays, taken over later.
+    try {
+      // A delivery day already gone (the cron was down, or the subscription waited): not placed late,
+      // skipped, and the date moves on to one still ahead.
+      if (s.next_date < today) {
+        await skipPast(db, s, now);
+        continue;
+      }
+      if (!(await claim(db, s, now))) continue;
+      const outcome = await runOne(env, s, o, now);
+      if (outcome.status === 'placed') report.placed++;
+      else report.failed++;
+      await finish(db, s, outcome, o.siteOrigin, now);
+    } catch (error) {
+      log.error('subscription run failed', { subscriptionId: s.id, dueDate: s.next_date, error });
+    }
   }
   return report;
+}
+
+/** The first delivery date after `date` whose order is not yet due to be placed (later than today's lead). */
+function dateAhead(date: string, every: Frequency, now: number): string {
+  const orderBy = addDays(gulfDate(now), SUBSCRIPTION_RULES.leadDays);
+  let next = nextDate(date, every);
+  while (next <= orderBy) next = nextDate(next, every);
+  return next;
+}
+
+/** A delivery day that passed without its order: recorded as skipped, the date moved ahead. */
+async function skipPast(db: D1Database, s: DueRow, now: number): Promise<void> {
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO subscription_runs (subscription_id, due_date, status, created_at, updated_at)
+         VALUES (?1, ?2, 'skipped', ?3, ?3) ON CONFLICT (subscription_id, due_date) DO NOTHING`,
+      )
+      .bind(s.id, s.next_date, now),
+    db
+      .prepare(
+        "UPDATE subscriptions SET next_date = ?, updated_at = ? WHERE id = ? AND next_date = ? AND status = 'active'",
+      )
+      .bind(dateAhead(s.next_date, s.every, now), now, s.id, s.next_date),
+  ]);
 }
 
 /** Takes the run for this date; false when another job has it (or finished it). */
@@ -141,7 +178,9 @@ async function claim(db: D1Database, s: DueRow, now: number): Promise<boolean> {
   const fresh = await db
     .prepare(
       `INSERT INTO subscription_runs (subscription_id, due_date, status, created_at, updated_at)
-       VALUES (?1, ?2, 'claimed', ?3, ?3) ON CONFLICT (subscription_id, due_date) DO NOTHING`,
+       SELECT ?1, ?2, 'claimed', ?3, ?3
+       WHERE EXISTS (SELECT 1 FROM subscriptions WHERE id = ?1 AND status = 'active' AND next_date = ?2)
+       ON CONFLICT (subscription_id, due_date) DO NOTHING`,
     )
     .bind(s.id, s.next_date, now)
     .run();
@@ -230,6 +269,8 @@ async function runOne(
   await env.DB.prepare('UPDATE payments SET provider = ?, provider_ref = ?, updated_at = ? WHERE id = ?')
     .bind(o.gateway.name, charged.providerRef, now, placed.paymentId)
     .run();
+  // Not finished at the gateway yet: the order waits for its webhook, as a shopper's card payment does.
+  if (charged.outcome === 'pending') return { status: 'placed', orderId: order.id };
   await applyOutcome(
     env,
     { paymentId: placed.paymentId, outcome: charged.outcome, providerRef: charged.providerRef },
@@ -266,7 +307,7 @@ async function finish(db: D1Database, s: DueRow, outcome: Outcome, siteOrigin: s
       .prepare(
         "UPDATE subscriptions SET next_date = ?, updated_at = ? WHERE id = ? AND next_date = ? AND status = 'active'",
       )
-      .bind(nextDate(s.next_date, s.every), now, s.id, s.next_date),
+      .bind(dateAhead(s.next_date, s.every, now), now, s.id, s.next_date),
   ];
   if (failure && s.email)
     statements.push(

@@ -72,6 +72,22 @@ describe('webhook confirmation against the gateway', () => {
     expect(await confirmWebhookEvent(env.DB, gatewayAnswering(real), claim)).toEqual({ ok: true, event: claim });
   });
 
+  it('takes the card a subscribing charge kept from the gateway’s own answer, never from the webhook', async () => {
+    const kept = {
+      customerRef: 'cus_1',
+      cardRef: 'card_real',
+      agreementRef: 'payment_agreement_1',
+      brand: 'VISA',
+      last4: '4242',
+    };
+    const forged = { ...claim, savedCard: { ...kept, cardRef: 'card_forged' } };
+    const confirmed = await confirmWebhookEvent(env.DB, gatewayAnswering({ ...real, savedCard: kept }), forged);
+    expect(confirmed).toEqual({ ok: true, event: { ...claim, savedCard: kept } });
+    // No card kept: none carried, whatever the webhook says.
+    const none = await confirmWebhookEvent(env.DB, gatewayAnswering(real), forged);
+    expect(none.ok && none.event.savedCard).toBeFalsy();
+  });
+
   it('confirms a Saudi charge in SAR (2 decimals)', async () => {
     const sar = {
       paymentId: SAR_PAYMENT,
