@@ -96,7 +96,9 @@ export function dateInWindow(date: string, now: number): boolean {
   const today = gulfDate(now);
   return (
     /^\d{4}-\d{2}-\d{2}$/.test(date) &&
+    // A day that exists (2026-02-31 would roll over to March).
     !Number.isNaN(Date.parse(date)) &&
+    new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) === date &&
     date >= addDays(today, SUBSCRIPTION_RULES.minDaysAhead) &&
     date <= addDays(today, SUBSCRIPTION_RULES.maxDaysAhead)
   );

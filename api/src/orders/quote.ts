@@ -21,6 +21,9 @@ export interface QuoteLine extends PricedLine {
   /** Subscribe and save: the frequency the shopper chose, and the percent off it gave (decision 45). */
   every: Frequency | null;
   subscription_discount: number;
+  /** The pack's supply (units, a day's units), which gives the frequencies a line may take. */
+  pack_units: number | null;
+  daily_units: number | null;
   product_id: number;
   product_slug: string;
   name: string;

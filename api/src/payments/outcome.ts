@@ -15,6 +15,7 @@ import { onBackInStock, restockedSkus } from '../catalogue/back-in-stock';
 import { sendAlerts } from '../alerts';
 import { promotionReleaseStatements } from '../orders/promotion-data';
 import { activationStatements } from '../subscriptions/activate';
+import { endPendingStatement } from '../subscriptions/start';
 
 type PaymentRow = Pick<
   PaymentsTableRow,
@@ -88,13 +89,13 @@ export async function applyOutcome(
       statements.push(...(await confirmationFor(db, orderId, siteOrigin, now)));
       // Subscriptions this order starts (decision 45), with the card the gateway kept when asked to.
       statements.push(
-        ...activationStatements(db, {
+        ...(await activationStatements(db, {
           orderId,
           userId: payment.user_id,
           provider: payment.provider,
           savedCard: payment.save_card ? (event.savedCard ?? null) : null,
           now,
-        }),
+        })),
       );
     } else {
       statements.push(...(await releaseStatements(db, orderId, now)));
@@ -137,8 +138,13 @@ export async function releaseStatements(
   const order = orderRes!.results[0] as
     | { user_id: number | null; currency: string; wallet_used: number; holds_stock: number }
     | undefined;
+  // A cancelled first order ends the subscriptions it would have started.
+  const ended = status === 'cancelled' ? [endPendingStatement(db, orderId)] : [];
   if (!order?.holds_stock)
-    return [db.prepare('UPDATE orders SET status = ?, updated_at = ? WHERE id = ?').bind(status, now, orderId)];
+    return [
+      db.prepare('UPDATE orders SET status = ?, updated_at = ? WHERE id = ?').bind(status, now, orderId),
+      ...ended,
+    ];
   const items = itemsRes!.results as Array<Pick<OrderItemRow, 'sku_id' | 'product_id' | 'count'>>;
   const statements = [
     db
@@ -163,6 +169,7 @@ export async function releaseStatements(
       .bind(orderId),
     db.prepare('DELETE FROM coupon_redemptions WHERE order_id = ?').bind(orderId),
     ...promotionReleaseStatements(db, orderId),
+    ...ended,
   ];
   if (order.wallet_used > 0 && order.user_id) {
     statements.push(

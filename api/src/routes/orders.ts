@@ -5,7 +5,7 @@ import { ok } from '#shared/api/envelope';
 import { currencyDecimals } from '#shared/money';
 import { gatewayMethodsFor, SAVEABLE_METHODS } from '#shared/payments/gateway-methods';
 import { clientIp } from '../lib/client-ip';
-import { subscribedLines } from '../subscriptions/start';
+import { endPendingStatement, subscribedLines } from '../subscriptions/start';
 import { ApiError } from '../lib/errors';
 import { enforce, limit, LIMITS } from '../lib/limits';
 import { siteOrigin } from '../lib/site-origin';
@@ -207,6 +207,9 @@ export const orderRoutes = new Hono<AppEnv>()
       .prepare("SELECT 1 FROM subscriptions WHERE first_order_id = ? AND status = 'pending' LIMIT 1")
       .bind(order.id)
       .first());
+    // Paid again, a first order that starts subscriptions still needs a card the gateway can keep.
+    if (startsSubscriptions && !SAVEABLE_METHODS.includes(method))
+      throw new ApiError(409, 'subscription_payment_unsupported');
     // Take the stock and the coupon again, with the same all-or-nothing guarantees as a new order.
     const coupon = await db
       .prepare(
@@ -277,12 +280,13 @@ export const orderRoutes = new Hono<AppEnv>()
       .first<Pick<PaymentRow, 'id'>>();
     if (open) await applyOutcome(c.env, { paymentId: open.id, outcome: 'cancelled', providerRef: null }, siteOrigin(c));
     // Only a released order becomes cancelled: a payment that succeeded meanwhile wins.
-    await db
+    const cancelled = await db
       .prepare(
         "UPDATE orders SET status = 'cancelled', updated_at = ? WHERE id = ? AND status = 'payment_failed' AND holds_stock = 0",
       )
       .bind(Date.now(), order.id)
       .run();
+    if (cancelled.meta.changes) await endPendingStatement(db, order.id).run();
     const after = (await orderView(db, order.id, c.var.lang))!;
     if (after.status !== 'cancelled') throw new ApiError(409, 'order_not_cancellable');
     return c.json(ok({ order: after }));

@@ -6,8 +6,8 @@ import { ok } from '#shared/api/envelope';
 import { addDays, gulfDate } from '#shared/gulf-days';
 import {
   dateInWindow,
-  isFrequency,
   nextDate,
+  offeredFrequencies,
   orderDate,
   SUBSCRIPTION_RULES,
   type Frequency,
@@ -29,11 +29,13 @@ interface Owned {
   every: Frequency;
   next_date: string;
   card_id: number | null;
+  sku_id: number;
+  count: number;
 }
 
 async function owned(c: Context<AppEnv>, id: number, userId: number): Promise<Owned> {
   const row = await c.env.DB.prepare(
-    "SELECT id, status, country, every, next_date, card_id FROM subscriptions WHERE id = ? AND user_id = ? AND status <> 'ended'",
+    "SELECT id, status, country, every, next_date, card_id, sku_id, count FROM subscriptions WHERE id = ? AND user_id = ? AND status <> 'ended'",
   )
     .bind(id, userId)
     .first<Owned>();
@@ -58,10 +60,14 @@ async function changeStatement(
   const db = c.env.DB;
   const today = gulfDate(now);
   if (s.status === 'cancelled' && change.action !== 'cancel') throw new ApiError(409, 'subscription_closed');
+  // Each change applies to the subscription as it was read: a job that placed its order (and moved its
+  // date) or another change since makes it change nothing, and the shopper is told (409).
   const set = (sql: string, ...values: unknown[]) =>
     db
-      .prepare(`UPDATE subscriptions SET ${sql}, updated_at = ? WHERE id = ? AND user_id = ?`)
-      .bind(...values, now, s.id, userId);
+      .prepare(
+        `UPDATE subscriptions SET ${sql}, updated_at = ? WHERE id = ? AND user_id = ? AND status = ? AND next_date = ?`,
+      )
+      .bind(...values, now, s.id, userId, s.status, s.next_date);
   // The next delivery's order is placed lead days before it: from then on that delivery is on its way.
   const placing = orderDate(s.next_date) <= today;
   switch (change.action) {
@@ -71,22 +77,37 @@ async function changeStatement(
         db
           .prepare(
             `INSERT INTO subscription_runs (subscription_id, due_date, status, created_at, updated_at)
-             VALUES (?1, ?2, 'skipped', ?3, ?3) ON CONFLICT (subscription_id, due_date) DO NOTHING`,
+             SELECT ?1, ?2, 'skipped', ?3, ?3
+             WHERE EXISTS (SELECT 1 FROM subscriptions WHERE id = ?1 AND next_date = ?2 AND status = ?4)
+             ON CONFLICT (subscription_id, due_date) DO NOTHING`,
           )
-          .bind(s.id, s.next_date, now),
+          .bind(s.id, s.next_date, now, s.status),
         set('next_date = ?, reminded_for = NULL', nextDate(s.next_date, s.every)),
       ];
     }
     case 'date': {
       if (placing) throw new ApiError(409, 'subscription_too_late');
       if (!dateInWindow(change.date, now)) throw new ApiError(400, 'subscription_date_invalid');
-      return [set('next_date = ?, reminded_for = NULL', change.date)];
+      return [
+        // A day skipped before and chosen again is a delivery again.
+        db
+          .prepare("DELETE FROM subscription_runs WHERE subscription_id = ? AND due_date = ? AND status = 'skipped'")
+          .bind(s.id, change.date),
+        set('next_date = ?, reminded_for = NULL', change.date),
+      ];
     }
-    case 'every':
-      if (!isFrequency(change.every)) throw new ApiError(400, 'subscription_frequency_invalid');
+    case 'every': {
+      // What the pack suits at this quantity (its dosage's period, or whole months), or what it is.
+      const sku = await skuOf(db, s.sku_id);
+      if (change.every !== s.every && !offeredFrequencies(sku, s.count).includes(change.every))
+        throw new ApiError(400, 'subscription_frequency_invalid');
       return [set('every = ?', change.every)];
-    case 'count':
+    }
+    case 'count': {
+      const sku = await skuOf(db, s.sku_id);
+      if (sku.buy_limit !== null && change.count > sku.buy_limit) throw new ApiError(400, 'subscription_count_invalid');
       return [set('count = ?', change.count)];
+    }
     case 'address': {
       const address = await db
         .prepare('SELECT id FROM addresses WHERE id = ? AND user_id = ? AND country = ? AND deleted_at IS NULL')
@@ -103,11 +124,25 @@ async function changeStatement(
     case 'resume': {
       // Paused past its order date: the next delivery is the soonest a change may move it to.
       const next = placing ? addDays(today, SUBSCRIPTION_RULES.minDaysAhead) : s.next_date;
-      return [set("status = CASE status WHEN 'paused' THEN 'active' ELSE status END, next_date = ?", next)];
+      return [
+        set(
+          "next_date = CASE status WHEN 'paused' THEN ? ELSE next_date END, status = CASE status WHEN 'paused' THEN 'active' ELSE status END",
+          next,
+        ),
+      ];
     }
     case 'cancel':
       return [set("status = 'cancelled'")];
   }
+}
+
+async function skuOf(db: D1Database, skuId: number) {
+  const sku = await db
+    .prepare('SELECT buy_limit, pack_units, daily_units FROM skus WHERE id = ?')
+    .bind(skuId)
+    .first<{ buy_limit: number | null; pack_units: number | null; daily_units: number | null }>();
+  if (!sku) throw new ApiError(409, 'subscription_closed');
+  return sku;
 }
 
 export const subscriptionRoutes = new Hono<AppEnv>()
@@ -119,7 +154,9 @@ export const subscriptionRoutes = new Hono<AppEnv>()
     const user = await requireUser(c);
     const { id } = c.req.valid('param');
     const s = await owned(c, id, user.id);
-    await c.env.DB.batch(await changeStatement(c, s, c.req.valid('json'), user.id, Date.now()));
+    const results = await c.env.DB.batch(await changeStatement(c, s, c.req.valid('json'), user.id, Date.now()));
+    // The change is the batch's last statement: nothing changed means the subscription moved on meanwhile.
+    if (!results.at(-1)!.meta.changes) throw new ApiError(409, 'subscription_too_late');
     return answer(c, id, user.id);
   })
   .post('/:id{[0-9]+}/retry', contract('POST /subscriptions/:id{[0-9]+}/retry'), async (c) => {

@@ -16,10 +16,22 @@ export async function subscriptionJobs(
 ): Promise<{ placed: number; failed: number; reminded: number; refills: number }> {
   const config = apiConfig(env);
   const siteOrigin = configuredSiteOrigin(env);
-  const run = await runDueSubscriptions(env, { gateway: gatewayFor(config), siteOrigin, now });
+  // Each job on its own: one that fails leaves the others to run this minute.
+  const run = await runDueSubscriptions(env, { gateway: gatewayFor(config), siteOrigin, now }).catch((error) => {
+    log.error('subscription orders failed', { error });
+    return { placed: 0, failed: 0 };
+  });
   if (run.placed || run.failed) log.info('subscription orders', { ...run });
-  const reminded = await sendSubscriptionReminders(env.DB, { secret: config.TOKEN_SECRET, siteOrigin }, now);
-  const refilled = await sendRefillReminders(env.DB, siteOrigin, now);
+  const reminded = await sendSubscriptionReminders(env.DB, { secret: config.TOKEN_SECRET, siteOrigin }, now).catch(
+    (error) => {
+      log.error('subscription reminders failed', { error });
+      return [];
+    },
+  );
+  const refilled = await sendRefillReminders(env.DB, siteOrigin, now).catch((error) => {
+    log.error('refill reminders failed', { error });
+    return [];
+  });
   await Promise.all([
     ...reminded.map((r) =>
       pushToUser(env, r.userId, 'refills', (lang) => subscriptionReminderPush(lang, r.productName, r.orderDate)),

@@ -40,7 +40,7 @@ export async function sendRefillReminders(
                WHERE o2.user_id = o.user_id AND i2.product_id = i.product_id AND o2.created_at > o.created_at
                  AND o2.status NOT IN ('cancelled', 'payment_failed'))
          AND NOT EXISTS (SELECT 1 FROM subscriptions sb WHERE sb.user_id = o.user_id AND sb.product_id = i.product_id
-               AND sb.status IN ('pending', 'active', 'paused'))
+               AND sb.status IN ('active', 'paused'))
        ORDER BY o.delivered_at LIMIT ?2`,
     )
     .bind(now, limit)

@@ -5,7 +5,7 @@
 // it is active at once.
 import type { SubmitInput } from '#shared/api/order-schemas';
 import { SAVEABLE_METHODS, type GatewayMethod } from '#shared/payments/gateway-methods';
-import { firstNextDate } from '#shared/subscriptions/frequency';
+import { firstNextDate, offeredFrequencies, SUBSCRIPTION_RULES } from '#shared/subscriptions/frequency';
 import { ApiError } from '../lib/errors';
 import type { QuoteLine } from '../orders/quote';
 
@@ -18,8 +18,14 @@ export function checkSubscribing(
   o: { userId: number | null; input: SubmitInput; method: string; cardMethod: string | null },
   lines: QuoteLine[],
 ): void {
-  if (!subscribedLines(lines).length) return;
+  const subscribed = subscribedLines(lines);
+  if (!subscribed.length) return;
   if (o.userId === null) throw new ApiError(401, 'subscription_needs_account');
+  for (const l of subscribed) {
+    // Every 1–3 months, or the period this quantity of the pack lasts: nothing the pack does not suit.
+    if (!offeredFrequencies(l, l.count).includes(l.every!)) throw new ApiError(400, 'subscription_frequency_invalid');
+    if (l.count > SUBSCRIPTION_RULES.maxCount) throw new ApiError(409, 'subscription_count_invalid');
+  }
   if (o.input.gift) throw new ApiError(409, 'subscription_not_for_gift');
   if (!o.input.address_id) throw new ApiError(409, 'subscription_address_required');
   const chargeable =
@@ -64,3 +70,7 @@ export function startStatements(
       ),
   );
 }
+
+/** A first order cancelled: the subscriptions it would have started end (a failed one may still be paid). */
+export const endPendingStatement = (db: D1Database, orderId: number) =>
+  db.prepare("UPDATE subscriptions SET status = 'ended' WHERE first_order_id = ? AND status = 'pending'").bind(orderId);

@@ -197,6 +197,52 @@ describe('a checkout that subscribes', () => {
     expect(cards!.n).toBe(1);
   });
 
+  it('a first order paid late starts one period from the day it was paid; a cancelled one ends them; only a kept card pays again', async () => {
+    const who = await shopper();
+    const placed = await json(await submit(who, { method: 'card', card: 'card', every: '1m' }));
+    const orderId = placed.data.order.id as number;
+    const failed = await signSandboxEvent(WEBHOOK_SECRET, { paymentId: placed.data.payment.id, outcome: 'failed' });
+    await call('/payments/webhook/sandbox', {
+      body: failed.body,
+      headers: { 'x-sandbox-signature': failed.signature },
+    });
+    // Paid again with KNET, which keeps no card: refused while the order starts a subscription.
+    const knet = await as(who, '/order/payAgain', { order_id: orderId, card_method: 'knet' });
+    expect((await json(knet)).meta.msg).toBe('subscription_payment_unsupported');
+    // As if the checkout were six weeks ago: its first date has passed.
+    await env.DB.prepare('UPDATE subscriptions SET next_date = ? WHERE first_order_id = ?')
+      .bind(addDays(gulfDate(Date.now()), -10), orderId)
+      .run();
+    const again = await json(await as(who, '/order/payAgain', { order_id: orderId, card_method: 'card' }));
+    const paid = await signSandboxEvent(WEBHOOK_SECRET, { paymentId: again.data.payment.id, outcome: 'succeeded' });
+    await call('/payments/webhook/sandbox', { body: paid.body, headers: { 'x-sandbox-signature': paid.signature } });
+    const [sub] = (await json(await as(who, '/subscriptions'))).data.items;
+    expect(sub).toMatchObject({ status: 'active', next_date: nextDate(gulfDate(Date.now()), '1m') });
+    expect((await job()).placed).toBe(0);
+
+    // A first order cancelled unpaid: its subscription ends and leaves the list.
+    const other = await shopper();
+    const second = await json(await submit(other, { method: 'card', card: 'card', every: '1m' }));
+    const cancelled = await as(other, '/order/cancel', { order_id: second.data.order.id });
+    expect(cancelled.status).toBe(200);
+    expect((await json(await as(other, '/subscriptions'))).data.items).toEqual([]);
+  });
+
+  it('refuses more than 20 packs a delivery, and a frequency the pack does not suit, before placing anything', async () => {
+    const who = await shopper();
+    const many = await as(who, '/order/submit', {
+      items: [line('1m', OMEGA.sku, 21)],
+      idempotency_key: crypto.randomUUID(),
+      payment_method: 'card',
+      card_method: 'card',
+      address_id: who.address,
+    });
+    expect((await json(many)).meta.msg).toBe('subscription_count_invalid');
+    const unsuited = await submit(who, { method: 'card', card: 'card', every: '40d' });
+    expect((await json(unsuited)).meta.msg).toBe('subscription_frequency_invalid');
+    expect(await ordersOf(who.id)).toHaveLength(0);
+  });
+
   it('starts at once when the wallet pays the whole order', async () => {
     const who = await shopper();
     await env.DB.prepare("INSERT INTO wallet_accounts (user_id, currency, balance) VALUES (?, 'KWD', 5000)")
@@ -377,9 +423,45 @@ describe('the shopper’s changes', () => {
     expect(changed.count).toBe(2);
     // Two packs of 60 at 2 a day last 60 days: the dosage's period is a whole two months.
     expect(changed.offered).toEqual(['1m', '2m', '3m']);
-    expect((await json(await as(who, `/subscriptions/${sub.id}`, { action: 'every', every: '45d' }))).data.every).toBe(
-      '45d',
+    // Only what the pack suits at this quantity: 45 days no longer is.
+    const unsuited = await as(who, `/subscriptions/${sub.id}`, { action: 'every', every: '45d' });
+    expect(unsuited.status).toBe(400);
+    expect((await json(unsuited)).meta.msg).toBe('subscription_frequency_invalid');
+    expect((await json(await as(who, `/subscriptions/${sub.id}`, { action: 'every', every: '3m' }))).data.every).toBe(
+      '3m',
     );
+    // No more than the buy limit, and no day that does not exist.
+    await env.DB.prepare('UPDATE skus SET buy_limit = 3 WHERE id = ?').bind(OMEGA.sku).run();
+    const over = await as(who, `/subscriptions/${sub.id}`, { action: 'count', count: 4 });
+    await env.DB.prepare('UPDATE skus SET buy_limit = NULL WHERE id = ?').bind(OMEGA.sku).run();
+    expect((await json(over)).meta.msg).toBe('subscription_count_invalid');
+    const year = Number(gulfDate(Date.now()).slice(0, 4)) + 1;
+    const impossible = await as(who, `/subscriptions/${sub.id}`, { action: 'date', date: `${year}-02-31` });
+    expect((await json(impossible)).meta.msg).toBe('subscription_date_invalid');
+  });
+
+  it('a day skipped and chosen again is delivered on that day', async () => {
+    const { who, sub } = await subscribed({ every: '1m' });
+    const day = addDays(gulfDate(Date.now()), 10);
+    await env.DB.prepare('UPDATE subscriptions SET next_date = ? WHERE id = ?').bind(day, sub.id).run();
+    await as(who, `/subscriptions/${sub.id}`, { action: 'skip' });
+    const back = await as(who, `/subscriptions/${sub.id}`, { action: 'date', date: day });
+    expect((await json(back)).data.next_date).toBe(day);
+    // On the day its order is due, the job places it.
+    const noon = Date.parse(`${addDays(day, -3)}T09:00:00Z`);
+    expect((await job(noon)).placed).toBeGreaterThanOrEqual(1);
+    expect(await ordersOf(who.id)).toHaveLength(2);
+  });
+
+  it('a delivery day the job missed is skipped, not placed late, and the date moves ahead', async () => {
+    const { who, sub } = await subscribed({ every: '1m' });
+    const gone = addDays(gulfDate(Date.now()), -5);
+    await env.DB.prepare('UPDATE subscriptions SET next_date = ? WHERE id = ?').bind(gone, sub.id).run();
+    await job();
+    expect(await ordersOf(who.id)).toHaveLength(1);
+    const [after] = (await json(await as(who, '/subscriptions'))).data.items;
+    expect(after.last_run).toMatchObject({ due_date: gone, status: 'skipped' });
+    expect(after.order_date > gulfDate(Date.now())).toBe(true);
   });
 
   it('cannot skip a delivery whose order is being placed, nor touch another shopper’s subscription', async () => {
