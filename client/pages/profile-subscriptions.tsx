@@ -143,7 +143,7 @@ function SubscriptionCard({
               {t('sub_pay_order', { id: failed.order_id })}
             </Link>
           ) : (
-            open && (
+            sub.status === 'active' && (
               <button
                 type="button"
                 className="button button-secondary"
@@ -255,23 +255,31 @@ function SubscriptionCard({
               ))}
             </select>
           </label>
-          {ownAddresses.length > 1 && (
-            <label className="subscription-field">
-              <span>{t('sub_address')}</span>
-              <select
-                value={sub.address.id}
-                disabled={busy}
-                onChange={(e) => void change({ action: 'address', address_id: Number(e.target.value) })}
-              >
-                {ownAddresses.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.label || a.recipient}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          {sub.card && (
+          {/* Another address, or a new one for an address removed since (its order could not be placed). */}
+          {(ownAddresses.length > 1 || !ownAddresses.some((a) => a.id === sub.address.id)) &&
+            ownAddresses.length > 0 && (
+              <label className="subscription-field">
+                <span>{t('sub_address')}</span>
+                <select
+                  value={sub.address.id}
+                  disabled={busy}
+                  onChange={(e) => void change({ action: 'address', address_id: Number(e.target.value) })}
+                >
+                  {!ownAddresses.some((a) => a.id === sub.address.id) && (
+                    <option value={sub.address.id} disabled>
+                      {sub.address.line}
+                    </option>
+                  )}
+                  {ownAddresses.map((a) => (
+                    <option key={a.id} value={a.id}>
+                      {a.label || a.recipient}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+          {/* Without a kept card the shopper can still move to the wallet. */}
+          {(sub.card || sub.pay_by === 'card') && (
             <label className="subscription-field">
               <span>{t('sub_pay_by')}</span>
               <select
@@ -279,7 +287,9 @@ function SubscriptionCard({
                 disabled={busy}
                 onChange={(e) => void change({ action: 'pay_by', pay_by: e.target.value as 'card' | 'wallet' })}
               >
-                <option value="card">{t('sub_pay_by_card')}</option>
+                <option value="card" disabled={!sub.card}>
+                  {t('sub_pay_by_card')}
+                </option>
                 <option value="wallet">{t('sub_pay_by_wallet')}</option>
               </select>
             </label>

@@ -37,7 +37,8 @@ export function SubscribeChoice({
         data-testid="subscribe-every"
       >
         <option value="">{t('sub_once')}</option>
-        {offer.offered.map((f) => (
+        {/* A line keeps what it was given even when its quantity no longer suits it: shown as it is. */}
+        {(value && !offer.offered.includes(value) ? [...offer.offered, value] : offer.offered).map((f) => (
           <option key={f} value={f}>
             {frequencyLabel(t, f)}
           </option>

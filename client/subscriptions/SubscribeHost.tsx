@@ -32,7 +32,8 @@ export function SubscribeHost() {
   return place
     ? createPortal(
         <Suspense fallback={null}>
-          <ProductSubscribe value={place.value} />
+          {/* Keyed by its offer: another size's choice starts from that size's own. */}
+          <ProductSubscribe key={place.value} value={place.value} />
         </Suspense>,
         place.element,
       )
