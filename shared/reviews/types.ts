@@ -105,3 +105,29 @@ export interface OwnReview {
     reject_reason: string | null;
   }>;
 }
+
+/** What a shopper writes: a review, a question, or an answer to one. */
+export type WrittenKind = 'review' | 'question' | 'answer';
+
+/** One text in the back office's moderation queue, as GET /staff/reviews answers it. */
+export interface QueueItem {
+  kind: WrittenKind;
+  id: number;
+  product: { id: number; slug: string; name_en: string; name_ar: string };
+  author: string;
+  author_email: string;
+  verified: boolean;
+  rating: number | null;
+  title: string;
+  body: string;
+  lang: Lang;
+  /** The rules that held it (shared/reviews/text-rules.ts), and 'reported' when shoppers' reports did. */
+  held_for: string[];
+  reports: Array<{ reason: string; n: number }>;
+  photos: Array<{ url: string; width: number; height: number }>;
+  /** For an answer: the question it answers. */
+  question: string | null;
+  status: TextStatus;
+  reject_reason: string | null;
+  at: number;
+}

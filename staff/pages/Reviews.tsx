@@ -1,36 +1,16 @@
 // Moderation of what shoppers write (decision 44): the queue of reviews, questions and answers with what
 // held each and the shoppers' reports, Approve, Reject with the reason its author reads, the shop's answer
 // to a question, and the moderation settings. Plain forms; a refused one comes back with what was typed.
-import type { Lang } from '#shared/locale';
 import { REVIEW_LIMITS, type ModerationMode, type TextStatus } from '#shared/reviews/rules';
 import { formatDate } from '#shared/text/dates';
+import type { QueueItem, WrittenKind } from '#shared/reviews/types';
+
+export type { QueueItem, WrittenKind };
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { DoneNote, Layout } from './Layout';
 
-export type WrittenKind = 'review' | 'question' | 'answer';
 export const QUEUE_STATUSES = ['pending', 'approved', 'rejected'] as const satisfies readonly TextStatus[];
-
-/** One text as GET /staff/reviews answers it (api/src/reviews/moderation.ts). */
-export interface QueueItem {
-  kind: WrittenKind;
-  id: number;
-  product: { id: number; slug: string; name_en: string; name_ar: string };
-  author: string;
-  author_email: string;
-  verified: boolean;
-  rating: number | null;
-  title: string;
-  body: string;
-  lang: Lang;
-  held_for: string[];
-  reports: Array<{ reason: string; n: number }>;
-  photos: Array<{ url: string; width: number; height: number }>;
-  question: string | null;
-  status: TextStatus;
-  reject_reason: string | null;
-  at: number;
-}
 
 export interface ModerationQueue {
   items: QueueItem[];

@@ -3,7 +3,9 @@
 // some days after delivery.
 import { localizePath, type Lang } from '#shared/locale';
 
-export type WrittenKind = 'review' | 'question' | 'answer';
+import type { WrittenKind } from '#shared/reviews/types';
+
+export type { WrittenKind };
 
 const NOUN: Record<WrittenKind, Record<Lang, string>> = {
   review: { en: 'review', ar: 'تقييمك' },

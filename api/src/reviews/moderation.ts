@@ -9,30 +9,12 @@ import { ApiError } from '../lib/errors';
 import { auditStatement } from '../staff/audit';
 import type { StaffMember } from '../staff/sessions';
 import { queueMail } from '../mail/outbox';
-import { decisionMail, type WrittenKind } from '../mail/review-texts';
+import { decisionMail } from '../mail/review-texts';
+import type { QueueItem, WrittenKind } from '#shared/reviews/types';
+
+export type { QueueItem };
 import { photoRefs, authorName } from './read';
 import { readSettings, recountStatement, settingsStatement, type ReviewSettings } from './write';
-
-export interface QueueItem {
-  kind: WrittenKind;
-  id: number;
-  product: { id: number; slug: string; name_en: string; name_ar: string };
-  author: string;
-  author_email: string;
-  verified: boolean;
-  rating: number | null;
-  title: string;
-  body: string;
-  lang: Lang;
-  held_for: TextFlag[];
-  reports: Array<{ reason: string; n: number }>;
-  photos: Array<{ url: string; width: number; height: number }>;
-  /** For an answer: the question it answers. */
-  question: string | null;
-  status: TextStatus;
-  reject_reason: string | null;
-  at: number;
-}
 
 const QUEUE_LIMIT = 50;
 
