@@ -95,5 +95,5 @@ export const staffSubscriptionsAr: Translated<typeof staffSubscriptionsEn> = {
   st_subs_product_hint: 'اتركه فارغًا ليأخذ خصم المتجر؛ 0 يعني لا خصم على هذا المنتج.',
   st_subs_product_own: 'خصم هذا المنتج الخاص: {{percent}}.',
   st_subs_product_shop: 'يأخذ هذا المنتج خصم المتجر.',
-  st_subs_product_save: 'حفظ خصم المنتج',
+  st_subs_product_save: 'حفظ خصم الاشتراك',
 };

@@ -65,5 +65,5 @@ export const staffSubscriptionsEn = {
   st_subs_product_hint: 'Leave it empty for the shop’s discount; 0 gives no discount on this product.',
   st_subs_product_own: 'This product’s own discount: {{percent}}.',
   st_subs_product_shop: 'This product takes the shop’s discount.',
-  st_subs_product_save: 'Save the product’s discount',
+  st_subs_product_save: 'Save subscription discount',
 } as const;
