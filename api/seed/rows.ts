@@ -3,7 +3,7 @@ import { normalizeSearchText } from '#shared/search/normalize';
 import { RENDITIONS } from '../src/media/renditions';
 import { PRODUCT_COUNTS } from './settings';
 import type { Bi, ChildKey } from './data/categories';
-import { SIZES, TAGS } from './data/product-options';
+import { FORMS, SIZES, TAGS } from './data/product-options';
 import { NUTRITIONISTS, COMPLEMENTS, BANNERS } from './data/shop-content';
 import { rngFor, STREAM, pick } from './random';
 import { type Literal, literal, memo, type SqlRow, row } from './sql-writer';
@@ -99,7 +99,7 @@ export function* skuRows(plans: ProductPlan[]): Generator<SqlRow> {
         s.buyLimit,
         i + 1,
         size.counted ? size.qty : null,
-        size.counted ? (p.type.dailyUnits ?? 1) : null,
+        size.counted ? (p.type.dailyUnits ?? FORMS[p.form].dailyUnits ?? 1) : null,
       ]);
     }
   }

@@ -82,8 +82,10 @@ export function description(p: ProductPlan): Bi {
 export function suggestedUse(p: ProductPlan): Bi {
   const form = FORMS[p.form];
   const timing = p.type.timing ?? form.defaultTiming;
-  const en = `${form.use.en} ${timing.en}.`;
-  const ar = `${form.use.ar} ${timing.ar}.`;
+  // The label's dose: what the pack's supply (and so a subscription's period) is reckoned from.
+  const use = p.type.dailyUnits === 2 && form.use2 ? form.use2 : form.use;
+  const en = `${use.en} ${timing.en}.`;
+  const ar = `${use.ar} ${timing.ar}.`;
   if (p.type.kids) {
     return {
       en: `${KIDS_PREFIX.en}${en.charAt(0).toLowerCase()}${en.slice(1)} ${DOSE_NOTE.en}`,

@@ -206,7 +206,7 @@ function SubscriptionCard({
             </button>
           )}
           <form
-            className="subscription-date"
+            className="subscription-date field"
             onSubmit={(e: FormEvent) => {
               e.preventDefault();
               void change({ action: 'date', date });
@@ -226,7 +226,7 @@ function SubscriptionCard({
               {t('sub_save_change')}
             </button>
           </form>
-          <label className="subscription-field">
+          <label className="subscription-field field">
             <span>{t('sub_frequency')}</span>
             <select
               value={sub.every}
@@ -241,7 +241,7 @@ function SubscriptionCard({
               ))}
             </select>
           </label>
-          <label className="subscription-field">
+          <label className="subscription-field field">
             <span>{t('sub_quantity')}</span>
             <select
               value={sub.count}
@@ -258,7 +258,7 @@ function SubscriptionCard({
           {/* Another address, or a new one for an address removed since (its order could not be placed). */}
           {(ownAddresses.length > 1 || !ownAddresses.some((a) => a.id === sub.address.id)) &&
             ownAddresses.length > 0 && (
-              <label className="subscription-field">
+              <label className="subscription-field field">
                 <span>{t('sub_address')}</span>
                 <select
                   value={sub.address.id}
@@ -280,7 +280,7 @@ function SubscriptionCard({
             )}
           {/* Without a kept card the shopper can still move to the wallet. */}
           {(sub.card || sub.pay_by === 'card') && (
-            <label className="subscription-field">
+            <label className="subscription-field field">
               <span>{t('sub_pay_by')}</span>
               <select
                 value={sub.pay_by}

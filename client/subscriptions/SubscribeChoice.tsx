@@ -25,7 +25,7 @@ export function SubscribeChoice({
   const id = useId();
   const dosage = offer.offered.find((f) => f.endsWith('d'));
   return (
-    <div className="subscribe-choice" data-testid="subscribe-choice">
+    <div className="subscribe-choice field" data-testid="subscribe-choice">
       <label htmlFor={id} className="subscribe-choice-label">
         {t('sub_choice_label')}
         {offer.discount > 0 && <span className="subscribe-badge">{t('sub_save', { percent: offer.discount })}</span>}

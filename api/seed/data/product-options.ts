@@ -24,8 +24,12 @@ export interface FormDef {
   inName: Bi;
   /** Unit in a counted SKU name: "60 softgels" / "60 كبسولة جيلاتينية" (Arabic counts 11–99 take the singular). */
   unit: Bi;
-  /** Start of the suggested use; the product's timing follows. */
+  /** Start of the suggested use, the label's dose; the product's timing follows. */
   use: Bi;
+  /** The same for a product whose dose is two units a day (ProductType.dailyUnits). */
+  use2?: Bi;
+  /** Units the form's `use` takes a day, when not 1: the pack's supply follows from it (subscribe and save). */
+  dailyUnits?: number;
   defaultTiming: Bi;
   /** Default flavours when the form is flavoured (gummies, powders …); null = never flavoured. */
   flavours: FlavourKey[] | null;
@@ -39,6 +43,7 @@ export const FORMS: Record<FormKey, FormDef> = {
     inName: { en: 'Capsules', ar: 'كبسولات' },
     unit: { en: 'capsules', ar: 'كبسولة' },
     use: { en: 'Take 1 capsule daily', ar: 'تناول كبسولة واحدة يومياً' },
+    use2: { en: 'Take 2 capsules daily', ar: 'تناول كبسولتين يومياً' },
     defaultTiming: WITH_MEAL,
     flavours: null,
   },
@@ -47,6 +52,7 @@ export const FORMS: Record<FormKey, FormDef> = {
     inName: { en: 'Softgels', ar: 'كبسولات جيلاتينية' },
     unit: { en: 'softgels', ar: 'كبسولة جيلاتينية' },
     use: { en: 'Take 1 softgel daily', ar: 'تناول كبسولة جيلاتينية واحدة يومياً' },
+    use2: { en: 'Take 2 softgels daily', ar: 'تناول كبسولتين جيلاتينيتين يومياً' },
     defaultTiming: WITH_MEAL,
     flavours: null,
   },
@@ -55,6 +61,7 @@ export const FORMS: Record<FormKey, FormDef> = {
     inName: { en: 'Tablets', ar: 'أقراص' },
     unit: { en: 'tablets', ar: 'قرص' },
     use: { en: 'Take 1 tablet daily', ar: 'تناول قرصاً واحداً يومياً' },
+    use2: { en: 'Take 2 tablets daily', ar: 'تناول قرصين يومياً' },
     defaultTiming: WITH_MEAL,
     flavours: null,
   },
@@ -63,6 +70,7 @@ export const FORMS: Record<FormKey, FormDef> = {
     inName: { en: 'Gummies', ar: 'حلوى مطاطية' },
     unit: { en: 'gummies', ar: 'حبة مطاطية' },
     use: { en: 'Chew 2 gummies daily', ar: 'امضغ حبتين من الحلوى المطاطية يومياً' },
+    dailyUnits: 2,
     defaultTiming: WITH_MEAL,
     flavours: ['orange', 'berry', 'lemon'],
   },
@@ -87,6 +95,7 @@ export const FORMS: Record<FormKey, FormDef> = {
     inName: { en: 'Chewable Tablets', ar: 'أقراص قابلة للمضغ' },
     unit: { en: 'chewable tablets', ar: 'قرص للمضغ' },
     use: { en: 'Chew 1 tablet daily', ar: 'امضغ قرصاً واحداً يومياً' },
+    use2: { en: 'Chew 2 tablets daily', ar: 'امضغ قرصين يومياً' },
     defaultTiming: WITH_MEAL,
     flavours: ['orange', 'berry'],
   },

@@ -38,7 +38,7 @@ export interface ProductType {
   vegan?: boolean;
   /** Oils: liquids need no water-based excipients. */
   oil?: boolean;
-  /** Capsules, tablets or softgels a day's serving takes (the label's dose): 1 unless set. */
+  /** Capsules, tablets or softgels a day's serving takes (the label's dose, the suggested use says it): the form's unless set. */
   dailyUnits?: number;
   /** Shoppers buy it a lot: popularity skews higher. */
   popular?: boolean;
