@@ -6,11 +6,11 @@ import { addDays, gulfDate } from '#shared/gulf-days';
 import type { CurrencyCode } from '#shared/locale';
 import { formatMinor } from '#shared/money';
 import { orderDate, SUBSCRIPTION_RULES } from '#shared/subscriptions/frequency';
-import type { Frequency } from '#shared/subscriptions/frequency';
 import { queueMail } from '../mail/outbox';
 import { subscriptionReminderMail } from '../mail/subscription-texts';
 import { queueUpdate, stopToken, stopUrl, UPDATE_TEMPLATES } from '../messages/whatsapp-updates';
 import { quote } from '../orders/quote';
+import type { DueRow } from './run';
 
 export interface Reminded {
   userId: number;
@@ -43,19 +43,14 @@ export async function sendSubscriptionReminders(
       addDays(today, SUBSCRIPTION_RULES.leadDays),
       limit,
     )
-    .all<{
-      id: number;
-      user_id: number;
-      country: 'KW' | 'SA';
-      lang: 'en' | 'ar';
-      sku_id: number;
-      count: number;
-      every: Frequency;
-      next_date: string;
-      email: string | null;
-      whatsapp_to: string | null;
-      product_name: string;
-    }>();
+    .all<
+      Pick<
+        DueRow,
+        'id' | 'user_id' | 'country' | 'lang' | 'sku_id' | 'count' | 'every' | 'next_date' | 'email' | 'product_name'
+      > & {
+        whatsapp_to: string | null;
+      }
+    >();
   const reminded: Reminded[] = [];
   for (const s of results) {
     // The price as it stands today, at the subscription discount (the order re-checks it).

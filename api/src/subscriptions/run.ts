@@ -24,7 +24,7 @@ import { applyOutcome } from '../payments/outcome';
 /** A claim older than this was left by a job that stopped: it is picked up again. */
 const STALE_CLAIM_MS = 15 * 60_000;
 
-interface DueRow {
+export interface DueRow {
   id: number;
   user_id: number;
   country: 'KW' | 'SA';
@@ -49,7 +49,10 @@ interface DueRow {
 }
 
 /** A subscription with what placing and charging its order takes: its shopper, product name and card. */
-const DUE_COLUMNS = `SELECT s.id, s.user_id, s.country, s.lang, s.sku_id, s.count, s.every, s.address_id, s.pay_by, s.next_date,
+/** The date the row is for: the subscription's next delivery, or (a retry) the failed run's date. */
+const dueColumns = (
+  date = 's.next_date',
+) => `SELECT s.id, s.user_id, s.country, s.lang, s.sku_id, s.count, s.every, s.address_id, s.pay_by, ${date} AS next_date,
          u.name, u.email, u.phone, u.phone_verified_at, u.whatsapp_updates_at,
          CASE s.lang WHEN 'ar' THEN p.name_ar ELSE p.name_en END AS product_name,
          c.customer_ref, c.card_ref, c.agreement_ref, c.brand, c.last4
@@ -74,22 +77,17 @@ export async function retryRun(
 ): Promise<Outcome | null> {
   const db = env.DB;
   const now = o.now ?? Date.now();
-  const s = await db
+  const due = await db
     .prepare(
-      `${DUE_COLUMNS}
+      `${dueColumns('r.due_date')}
        JOIN subscription_runs r ON r.subscription_id = s.id
          AND r.due_date = (SELECT max(due_date) FROM subscription_runs WHERE subscription_id = s.id)
        WHERE s.id = ?1 AND s.user_id = ?2 AND s.status = 'active' AND r.status = 'failed' AND r.order_id IS NULL
          AND r.due_date >= ?3`,
     )
     .bind(subscriptionId, userId, addDays(gulfDate(now), -RETRY_DAYS))
-    .first<DueRow & { due_date?: string }>();
-  if (!s) return null;
-  const run = await db
-    .prepare(`SELECT due_date FROM subscription_runs WHERE subscription_id = ? ORDER BY due_date DESC LIMIT 1`)
-    .bind(subscriptionId)
-    .first<{ due_date: string }>();
-  const due = { ...s, next_date: run!.due_date };
+    .first<DueRow>();
+  if (!due) return null;
   const taken = await db
     .prepare(
       "UPDATE subscription_runs SET status = 'claimed', failure = NULL, updated_at = ? WHERE subscription_id = ? AND due_date = ? AND status = 'failed'",
@@ -117,7 +115,7 @@ export async function runDueSubscriptions(
   // Due: active, its order date reached, and no run for this date yet (or one a stopped job left).
   const { results } = await db
     .prepare(
-      `${DUE_COLUMNS}
+      `${dueColumns()}
        LEFT JOIN subscription_runs r ON r.subscription_id = s.id AND r.due_date = s.next_date
        WHERE s.status = 'active' AND s.next_date <= ?1
          AND (r.subscription_id IS NULL OR (r.status = 'claimed' AND r.updated_at < ?2))
