@@ -49,6 +49,7 @@ import { pushKeyRoutes, userPushRoutes } from './routes/push';
 import { wishlistRoutes } from './routes/wishlists';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { quizRoutes } from './routes/quiz';
+import { BACKUP_CRON, runNightlyBackup } from './backup/nightly';
 import { keyringOf } from './uploads/crypto';
 import { rewrapOldKeys, sweepPendingUploads } from './uploads/store';
 import {
@@ -230,7 +231,22 @@ export default withSentryWhenConfigured('api', currentRequestId, {
   fetch: app.fetch,
   // Cron (api/wrangler.toml): cancel card charges left unfinished, so their stock returns; settle
   // gateway refunds left pending; remove upload files never submitted; deliver queued mail and texts that are due (new, or waiting for their retry); queue blood-test preparation reminders and review requests.
-  async scheduled(_controller: ScheduledController, env: ApiEnv, ctx: ExecutionContext) {
+  async scheduled(controller: ScheduledController, env: ApiEnv, ctx: ExecutionContext) {
+    // 02:30 Gulf time: the nightly backup of D1 to R2, on its own trigger (api/src/backup/nightly.ts).
+    if (controller.cron === BACKUP_CRON) {
+      await withFreshRequestId(async () => {
+        const outcome = await runNightlyBackup(env, apiConfig(env)).catch((error) => {
+          log.error('nightly backup failed', { error });
+          throw error;
+        });
+        log.info('nightly backup', {
+          key: outcome.key,
+          bytes: outcome.backup?.bytes ?? 0,
+          removedDates: outcome.removedDates,
+        });
+      });
+      return;
+    }
     withFreshRequestId(() => {
       ctx.waitUntil(
         sweepStalePayments(env, configuredSiteOrigin(env)).then(

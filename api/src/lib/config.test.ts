@@ -11,6 +11,7 @@ const production = {
   SITE_ORIGIN: 'https://gulfvitamins.com',
   STAFF_ORIGIN: 'https://staff.gulfvitamins.com',
   UPLOAD_KEK: 'a-real-upload-kek-from-the-vault-0123456789',
+  BACKUP_KEK: 'a-real-backup-kek-from-the-vault-0123456789',
   VAPID_PUBLIC_KEY: 'BIV0VZjf_ll4iGp9ckpjd0lnS6lWMxOQl9aM0c1H2qcc68AamJ4gcl6rqguHLeAeNvpYsYpDUThETx6uDmsE1W8',
   VAPID_PRIVATE_KEY: '4luAJhLgdOBkBOYX_wq8wKBXv3RYjHmZiKV43BojYKk-a-real-one',
   VAPID_SUBJECT: 'mailto:push@gulfvitamins.com',
@@ -102,6 +103,18 @@ describe('API configuration', () => {
     const local = apiConfig({ ...base, ENVIRONMENT: 'development' } as unknown as ApiEnv);
     expect([local.UPLOAD_KEK, local.UPLOAD_KEK_VERSION]).toEqual([undefined, 1]);
     expect(apiConfig({ ...production, UPLOAD_KEK_VERSION: '3' } as unknown as ApiEnv).UPLOAD_KEK_VERSION).toBe(3);
+  });
+
+  it('needs a real backup key-encryption secret in production, and keeps backups 30 days unless told', () => {
+    for (const BACKUP_KEK of [undefined, 'dev-only-backup-kek-0123456789abcdef0123', 'short'])
+      expect(() => apiConfig({ ...production, BACKUP_KEK } as unknown as ApiEnv), String(BACKUP_KEK)).toThrow(
+        /BACKUP_KEK/,
+      );
+    expect(apiConfig(production as unknown as ApiEnv).BACKUP_RETENTION_DAYS).toBe(30);
+    expect(apiConfig({ ...production, BACKUP_RETENTION_DAYS: '90' } as unknown as ApiEnv).BACKUP_RETENTION_DAYS).toBe(
+      90,
+    );
+    expect(() => apiConfig({ ...production, BACKUP_RETENTION_DAYS: '0' } as unknown as ApiEnv)).toThrow();
   });
 
   it('sends web push in production only with a real VAPID key pair and contact', () => {

@@ -28,6 +28,12 @@ const configSchema = z
     UPLOAD_KEK: z.string().min(32).optional(),
     UPLOAD_KEK_VERSION: z.coerce.number().int().min(1).max(999_999).default(1),
     UPLOAD_KEK_RETIRED: z.string().optional(),
+    // The nightly backup (api/src/backup/): the secret its health pages' key-encryption key is
+    // derived from, its version and retired versions (older files), and how many days files are kept.
+    BACKUP_KEK: z.string().min(32).optional(),
+    BACKUP_KEK_VERSION: z.coerce.number().int().min(1).max(999_999).default(1),
+    BACKUP_KEK_RETIRED: z.string().optional(),
+    BACKUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     // Web push (api/src/push/): the VAPID key pair (public: the uncompressed P-256 point,
     // base64url; private: its d in base64url, or a JWK), the `mailto:` contact push services see (Safari
     // refuses an https: one), and where pushes go: 'send' to the push services, 'outbox' to the
@@ -80,6 +86,9 @@ const configSchema = z
   // Health data is stored encrypted: production needs its own key-encryption secret.
   .refine((c) => c.ENVIRONMENT !== 'production' || (!!c.UPLOAD_KEK && !c.UPLOAD_KEK.startsWith(DEV_SECRET_PREFIX)), {
     message: 'production needs a real UPLOAD_KEK secret (blood-test result files are encrypted with it)',
+  })
+  .refine((c) => c.ENVIRONMENT !== 'production' || (!!c.BACKUP_KEK && !c.BACKUP_KEK.startsWith(DEV_SECRET_PREFIX)), {
+    message: 'production needs a real BACKUP_KEK secret (the nightly backup encrypts health tables with it)',
   })
   // Push in production goes to the real push services, signed with the shop's own VAPID key.
   .refine(

@@ -12,6 +12,7 @@ const SECRET_NAMES = [
   'TAP_SECRET_KEY',
   'RESEND_API_KEY',
   'UPLOAD_KEK',
+  'BACKUP_KEK',
   'VAPID_PRIVATE_KEY',
 ];
 const read = (config: string, env?: string) => unstable_readConfig({ config, env }, {});
@@ -51,6 +52,7 @@ describe('wrangler configuration', () => {
           'PASSWORD_PEPPER',
           'PAYMENT_WEBHOOK_SECRET',
           'UPLOAD_KEK',
+          'BACKUP_KEK',
           'VAPID_PRIVATE_KEY',
         ],
       ],
@@ -86,6 +88,7 @@ describe('wrangler configuration', () => {
     expect(Object.keys(devVars('.dev.vars.example'))).toEqual(['SIGNING_SECRET']);
     const api = devVars('api/.dev.vars.example');
     expect(Object.keys(api).sort()).toEqual([
+      'BACKUP_KEK',
       'PASSWORD_PEPPER',
       'PAYMENT_WEBHOOK_SECRET',
       'SIGNING_SECRET',

@@ -12,6 +12,7 @@ import { hashPassword } from '../accounts/password';
 import { seal } from '../staff/secret-box';
 import { parseInput, readJson } from '../lib/validate';
 import { subscriptionJobs } from '../subscriptions/jobs';
+import { runNightlyBackup } from '#api/src/backup/nightly';
 
 /** Local staff accounts for e2e stories and testers: this password, a fresh TOTP secret each. */
 export const DEV_STAFF_PASSWORD = 'local-staff-password';
@@ -83,6 +84,12 @@ const buildDevRoutes = () =>
       if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
       const { now } = parseInput(devRunSchema, await readJson(c.req));
       return c.json(ok(await subscriptionJobs(c.env, now ?? Date.now())));
+    })
+    // The nightly backup now (a tester's file to restore): a new file even if today's exists.
+    .post('/backups/run', async (c) => {
+      if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
+      const outcome = await runNightlyBackup(c.env, c.var.config, { force: true });
+      return c.json(ok({ key: outcome.key, counts: outcome.backup?.counts ?? {}, bytes: outcome.backup?.bytes ?? 0 }));
     })
     .get('/error', (c) => {
       if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');

@@ -1,0 +1,116 @@
+// npm run db:backup -- [--persist-to DIR] [--out FILE]
+//
+// The nightly backup's file (api/src/backup/write.ts, decision 46) made from a local D1 database (the
+// one `npm start` reads, or --persist-to DIR): the same writer the cron runs, here through wrangler's
+// local bindings. For a tester's restore (`npm run db:restore -- FILE`) and the test fixtures; a
+// deployed shop's files are in its BACKUPS bucket (README "Back up and restore").
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { getPlatformProxy, unstable_readConfig } from 'wrangler';
+import { PERSIST_DIR } from './db.mjs';
+
+const OUT = '.cache/backup';
+
+function parseArgs(argv) {
+  const args = { persistTo: PERSIST_DIR, out: null };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--persist-to') args.persistTo = argv[++i];
+    else if (argv[i] === '--out') args.out = argv[++i];
+    else throw new Error(`unknown argument ${argv[i]}; usage: npm run db:backup -- [--persist-to DIR] [--out FILE]`);
+  }
+  args.out ??= `backup-${new Date().toISOString().replaceAll(':', '')}.ndjson.gz`;
+  return args;
+}
+
+function devVar(name) {
+  if (!existsSync('api/.dev.vars')) return undefined;
+  return new RegExp(`^${name}="([^"]*)"$`, 'm').exec(readFileSync('api/.dev.vars', 'utf8'))?.[1];
+}
+
+async function writerModule() {
+  mkdirSync(OUT, { recursive: true });
+  await build({
+    stdin: {
+      contents: "export * from './api/src/backup/write';\nexport * from './shared/backup/seal';",
+      resolveDir: process.cwd(),
+      loader: 'ts',
+      sourcefile: join(OUT, 'entry.ts'),
+    },
+    tsconfig: 'tsconfig.base.json',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: join(OUT, 'write.mjs'),
+    logLevel: 'error',
+  });
+  return import(join(process.cwd(), OUT, 'write.mjs'));
+}
+
+/**
+ * The API's D1 binding alone (the same database id, so the same local file): the API's other
+ * bindings (its Durable Object, queues, images) have no business in a backup.
+ */
+function databaseOnlyConfig() {
+  const api = unstable_readConfig({ config: 'api/wrangler.toml' }, {});
+  const db = api.d1_databases.find((d) => d.binding === 'DB');
+  const path = join(OUT, 'wrangler.json');
+  mkdirSync(OUT, { recursive: true });
+  writeFileSync(
+    path,
+    JSON.stringify({
+      name: 'shop-backup',
+      compatibility_date: api.compatibility_date,
+      d1_databases: [{ binding: 'DB', database_name: db.database_name, database_id: db.database_id }],
+    }),
+  );
+  return path;
+}
+
+/** A file as the backup's byte sink. */
+function fileSink(path) {
+  const out = createWriteStream(path);
+  return {
+    async write(chunk) {
+      if (!out.write(chunk)) await once(out, 'drain');
+    },
+    async close() {
+      out.end();
+      await once(out, 'finish');
+    },
+    async abort() {
+      out.destroy();
+    },
+  };
+}
+
+export async function backup(argv) {
+  const args = parseArgs(argv);
+  const { writeBackup, backupKeyring } = await writerModule();
+  const ring = backupKeyring(
+    process.env.BACKUP_KEK ?? devVar('BACKUP_KEK'),
+    Number(process.env.BACKUP_KEK_VERSION ?? devVar('BACKUP_KEK_VERSION') ?? 1),
+  );
+  if (!ring) throw new Error('set BACKUP_KEK (≥ 32 characters): health tables are sealed with it');
+  const proxy = await getPlatformProxy({
+    configPath: databaseOnlyConfig(),
+    persist: { path: join(args.persistTo, 'v3') },
+    remoteBindings: false,
+  });
+  try {
+    const result = await writeBackup(proxy.env.DB, ring, fileSink(args.out), { environment: 'local' });
+    const rows = Object.values(result.counts).reduce((a, b) => a + b, 0);
+    console.log(`Wrote ${args.out}: ${rows} rows, ${result.bytes} bytes.`);
+    return result;
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  backup(process.argv.slice(2)).catch((error) => {
+    console.error(`✖ ${error.message}`);
+    process.exit(1);
+  });
+}

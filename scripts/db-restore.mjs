@@ -1,0 +1,179 @@
+// npm run db:restore -- FILE [--persist-to DIR] [--replace] [--sql-out OUT.sql]
+//
+// Restores a nightly backup file (api/src/backup/, decision 46) into a fresh local D1 database (the
+// one `npm start` reads, or --persist-to DIR): the file is read whole first, so a cut-off or altered
+// file, or the wrong BACKUP_KEK, changes nothing. A database that already has tables is refused
+// unless --replace, which moves its file aside (…before-restore-<time>) rather than deleting it.
+// --sql-out writes the SQL only: `wrangler d1 execute <new database> --remote --file OUT.sql` loads it
+// into a new remote database. The key: BACKUP_KEK (and BACKUP_KEK_VERSION, BACKUP_KEK_RETIRED) from
+// the environment, else api/.dev.vars.
+import { spawnSync } from 'node:child_process';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+} from 'node:fs';
+import { once } from 'node:events';
+import { delimiter, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { createGunzip } from 'node:zlib';
+import { build } from 'esbuild';
+import { PERSIST_DIR } from './db.mjs';
+
+const OUT = '.cache/restore';
+// This checkout's wrangler and Node (the pinned one), whether run by npm or by node directly.
+const BIN = resolve('node_modules', '.bin');
+const PATH = `${BIN}${delimiter}${process.env.PATH ?? ''}`;
+
+function parseArgs(argv) {
+  const args = { file: null, persistTo: PERSIST_DIR, replace: false, sqlOut: null };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--replace') args.replace = true;
+    else if (a === '--persist-to') args.persistTo = argv[++i];
+    else if (a === '--sql-out') args.sqlOut = argv[++i];
+    else if (!a.startsWith('--') && !args.file) args.file = a;
+    else throw new Error(`unknown argument ${a}`);
+  }
+  if (!args.file)
+    throw new Error('usage: npm run db:restore -- FILE [--persist-to DIR] [--replace] [--sql-out OUT.sql]');
+  return args;
+}
+
+function devVar(name) {
+  if (!existsSync('api/.dev.vars')) return undefined;
+  const m = new RegExp(`^${name}="([^"]*)"$`, 'm').exec(readFileSync('api/.dev.vars', 'utf8'));
+  return m?.[1];
+}
+
+async function restoreModule() {
+  mkdirSync(OUT, { recursive: true });
+  await build({
+    stdin: {
+      contents: "export * from './shared/backup/restore-sql';\nexport * from './shared/backup/seal';",
+      resolveDir: process.cwd(),
+      loader: 'ts',
+      sourcefile: join(OUT, 'entry.ts'),
+    },
+    tsconfig: 'tsconfig.base.json',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: join(OUT, 'restore.mjs'),
+    logLevel: 'error',
+  });
+  return import(join(process.cwd(), OUT, 'restore.mjs'));
+}
+
+async function* backupLines(file) {
+  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
+  for await (const line of lines) if (line) yield JSON.parse(line);
+}
+
+function wrangler(persistTo, args) {
+  return spawnSync(
+    'wrangler',
+    ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '-c', 'api/wrangler.toml', ...args],
+    {
+      env: { ...process.env, PATH, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+    },
+  );
+}
+
+function query(persistTo, sql) {
+  const r = wrangler(persistTo, ['--command', sql, '--json']);
+  if (r.status !== 0) throw new Error(`could not read the database: ${r.error?.message ?? (r.stderr || r.stdout)}`);
+  return JSON.parse(r.stdout)[0].results;
+}
+
+const databaseDir = (persistTo) => join(persistTo, 'v3', 'd1', 'miniflare-D1DatabaseObject');
+
+function existingTables(persistTo) {
+  if (!existsSync(databaseDir(persistTo))) return 0;
+  return query(
+    persistTo,
+    "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+  )[0].n;
+}
+
+/** Moves the local database's files aside (never deletes them): the restore then starts from nothing. */
+function moveAside(persistTo) {
+  const dir = databaseDir(persistTo);
+  const stamp = new Date().toISOString().replaceAll(':', '');
+  for (const name of readdirSync(dir))
+    if (/\.sqlite(-wal|-shm)?$/.test(name) && !name.startsWith('metadata.'))
+      renameSync(join(dir, name), join(dir, `${name}.before-restore-${stamp}`));
+}
+
+export async function restore(argv) {
+  const args = parseArgs(argv);
+  const { restoreStatements, backupKeyring } = await restoreModule();
+  const secret = process.env.BACKUP_KEK ?? devVar('BACKUP_KEK');
+  const ring = backupKeyring(
+    secret,
+    Number(process.env.BACKUP_KEK_VERSION ?? devVar('BACKUP_KEK_VERSION') ?? 1),
+    process.env.BACKUP_KEK_RETIRED ?? devVar('BACKUP_KEK_RETIRED') ?? '',
+  );
+  if (!ring) throw new Error('set BACKUP_KEK (the secret the backup was made with, ≥ 32 characters)');
+
+  // The whole file is read and checked before the database is touched.
+  mkdirSync(OUT, { recursive: true });
+  const sqlFile = args.sqlOut ?? join(OUT, 'restore.sql');
+  const out = createWriteStream(sqlFile);
+  let summary;
+  try {
+    summary = await restoreStatements(backupLines(args.file), ring, async (statement) => {
+      if (!out.write(`${statement}\n`)) await once(out, 'drain');
+    });
+  } finally {
+    out.end();
+    await once(out, 'finish');
+  }
+  const rows = Object.values(summary.counts).reduce((a, b) => a + b, 0);
+  const made = new Date(summary.header.createdAt).toISOString();
+  console.log(
+    `Backup of ${made} (${summary.header.environment}): ${rows} rows in ${Object.keys(summary.counts).length} tables.`,
+  );
+  if (args.sqlOut) {
+    console.log(
+      `Wrote ${args.sqlOut}. Load it into a new database: npx wrangler d1 execute <name> --remote --file ${args.sqlOut}`,
+    );
+    return summary;
+  }
+
+  if (existingTables(args.persistTo) > 0) {
+    if (!args.replace)
+      throw new Error(
+        `the local database in ${args.persistTo} has tables: restore into a fresh one (--persist-to DIR) or pass --replace`,
+      );
+    moveAside(args.persistTo);
+  }
+  const r = wrangler(args.persistTo, ['--file', sqlFile, '--yes']);
+  if (r.status !== 0) throw new Error(`the restore failed: ${r.error?.message ?? (r.stderr || r.stdout)}`);
+  // Every table holds what the file said it held.
+  const tables = Object.keys(summary.counts);
+  const found = {};
+  for (let i = 0; i < tables.length; i += 50) {
+    const group = tables.slice(i, i + 50);
+    const sql = `SELECT ${group.map((t, j) => `(SELECT count(*) FROM "${t}") AS c${j}`).join(', ')}`;
+    const [row] = query(args.persistTo, sql);
+    for (const [j, t] of group.entries()) found[t] = row[`c${j}`];
+  }
+  const wrong = tables.filter((t) => found[t] !== summary.counts[t]);
+  if (wrong.length) throw new Error(`restored counts differ: ${wrong.map((t) => `${t} ${found[t]}`).join(', ')}`);
+  console.log(`Restored into ${args.persistTo}; apply newer migrations with npm run db:migrate.`);
+  return summary;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  restore(process.argv.slice(2)).catch((error) => {
+    console.error(`✖ ${error.message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,175 @@
+// The nightly backup's round trip, end to end with the real tools: the committed file of a seeded
+// shop at migration 0052 (orders, blood-test results and uploads, a subscription) is restored by
+// `npm run db:restore` into a fresh local D1 database; that database is backed up by the cron's own
+// writer (`npm run db:backup`) and restored again, and every row comes back. Health tables never
+// appear in the file as plain text. A file cut off, sealed with another key, or aimed at a database
+// that has tables changes nothing. Then every migration newer than the file is applied to a copy.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getPlatformProxy, unstable_readConfig } from 'wrangler';
+
+const KEY = 'test-backup-kek-0123456789abcdef0123456789';
+const FIXTURE = 'tests/database/fixtures/shop-at-0052.ndjson.gz';
+const LOCK = 'tests/database/fixtures/migrations.sha256';
+const root = mkdtempSync(join(tmpdir(), 'shop-backup-'));
+const dir = (name: string) => join(root, name);
+
+function run(script: string, args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [script, ...args], {
+    env: { ...process.env, BACKUP_KEK: KEY, WRANGLER_SEND_METRICS: 'false', ...env },
+    encoding: 'utf8',
+  });
+  return { status: r.status, out: `${r.stdout}${r.stderr}` };
+}
+const restore = (file: string, target: string, ...more: string[]) =>
+  run('scripts/db-restore.mjs', [file, '--persist-to', target, ...more]);
+
+/** The little of D1's binding these checks read (this project has no Workers types). */
+interface LocalDb {
+  prepare(sql: string): { all<T>(): Promise<{ results: T[] }>; raw(): Promise<unknown[][]> };
+}
+
+/** Every table's rows, in key order, read through wrangler's local D1 (the database the shop reads). */
+async function tablesOf(persistTo: string): Promise<Record<string, unknown[]>> {
+  const api = unstable_readConfig({ config: 'api/wrangler.toml' }, {});
+  const db = api.d1_databases.find((d: { binding: string }) => d.binding === 'DB')!;
+  const config = join(root, 'wrangler.json');
+  writeFileSync(
+    config,
+    JSON.stringify({ name: 'read', compatibility_date: api.compatibility_date, d1_databases: [{ ...db }] }),
+  );
+  const proxy = await getPlatformProxy<{ DB: LocalDb }>({
+    configPath: config,
+    persist: { path: join(persistTo, 'v3') },
+    remoteBindings: false,
+  });
+  try {
+    const { results } = await proxy.env.DB.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'product_search_%' ORDER BY name",
+    ).all<{ name: string }>();
+    // SQLite's own checks travel as two more "tables": both empty when every key and page is sound.
+    const out: Record<string, unknown[]> = {
+      '(foreign keys)': (await proxy.env.DB.prepare('PRAGMA foreign_key_check').raw()).map(String),
+      '(integrity)': (await proxy.env.DB.prepare('PRAGMA quick_check').raw()).flat().filter((r) => r !== 'ok'),
+    };
+    for (const { name } of results) {
+      const rows = await proxy.env.DB.prepare(`SELECT * FROM "${name}"`).raw();
+      out[name] = rows.map((r: unknown[]) => JSON.stringify(r)).sort();
+    }
+    return out;
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+let restored: Record<string, unknown[]>;
+const backupFile = dir('again.ndjson.gz');
+
+beforeAll(() => {
+  const first = restore(FIXTURE, dir('a'));
+  expect(first.status, first.out).toBe(0);
+}, 60_000);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('backup and restore', () => {
+  it('restores the seeded shop into a fresh database: orders, results, uploads and subscriptions', async () => {
+    restored = await tablesOf(dir('a'));
+    expect(restored.orders!.length).toBeGreaterThan(0);
+    expect(restored.blood_test_results!.length).toBeGreaterThan(0);
+    expect(restored.blood_test_upload_values!.length).toBeGreaterThan(0);
+    expect(restored.subscriptions!.length).toBeGreaterThan(0);
+    expect(restored.d1_migrations!.some((m) => String(m).includes('0052_subscriptions_and_refills.sql'))).toBe(true);
+  }, 60_000);
+
+  it('backs that database up with the cron’s writer and restores every row of every table', async () => {
+    const made = run('scripts/db-backup.mjs', ['--persist-to', dir('a'), '--out', backupFile]);
+    expect(made.status, made.out).toBe(0);
+    const again = restore(backupFile, dir('b'));
+    expect(again.status, again.out).toBe(0);
+    const copy = await tablesOf(dir('b'));
+    expect(Object.keys(copy)).toEqual(Object.keys(restored));
+    for (const table of Object.keys(restored)) expect(copy[table], table).toEqual(restored[table]);
+  }, 90_000);
+
+  it('keeps health tables sealed in the file and the shop’s other tables readable', () => {
+    const text = gunzipSync(readFileSync(backupFile)).toString('utf8');
+    // A patient's national id and date of birth (blood_test_patients), a lab's values (uploads).
+    const patient = restored.blood_test_patients!.map((r) => JSON.parse(String(r)) as unknown[])[0]!;
+    expect(text).not.toContain(String(patient[7]));
+    expect(text).not.toContain(String(patient[4]));
+    expect(text).toMatch(/"kind":"sealed","table":"blood_test_patients"/);
+    expect(text).not.toMatch(/"kind":"rows","table":"(blood_test_patients|blood_test_results|quiz_results)"/);
+    expect(text).toMatch(/"kind":"rows","table":"products"/);
+  });
+
+  it('refuses a database that has tables unless told to replace it, and then keeps the old file', () => {
+    const refused = restore(backupFile, dir('b'));
+    expect(refused.status).toBe(1);
+    expect(refused.out).toMatch(/has tables/);
+    const replaced = restore(backupFile, dir('b'), '--replace');
+    expect(replaced.status, replaced.out).toBe(0);
+    const files = readdirSync(join(dir('b'), 'v3', 'd1', 'miniflare-D1DatabaseObject'));
+    expect(files.some((f) => f.includes('.before-restore-'))).toBe(true);
+  }, 60_000);
+
+  it('changes nothing for a file sealed with another key, or cut off before its end', () => {
+    const other = run('scripts/db-restore.mjs', [backupFile, '--persist-to', dir('d')], {
+      BACKUP_KEK: 'another-backup-kek-0123456789abcdef012345',
+    });
+    expect(other.status).toBe(1);
+    expect(other.out).toMatch(/does not open/);
+    const lines = gunzipSync(readFileSync(backupFile)).toString('utf8').trimEnd().split('\n');
+    const cut = dir('cut.ndjson.gz');
+    writeFileSync(cut, gzipSync(`${lines.slice(0, -1).join('\n')}\n`));
+    const cutOff = restore(cut, dir('d'));
+    expect(cutOff.status).toBe(1);
+    expect(cutOff.out).toMatch(/cut off/);
+    expect(existsSync(join(dir('d'), 'v3'))).toBe(false);
+  }, 60_000);
+});
+
+describe('migrations', () => {
+  it('never change a migration already applied: each keeps the content it was applied with', () => {
+    const lock = readFileSync(LOCK, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(/\s+/) as [string, string]);
+    for (const [hash, name] of lock) {
+      const file = join('api/migrations', name);
+      expect(existsSync(file), `${name} was removed`).toBe(true);
+      expect(createHash('sha256').update(readFileSync(file)).digest('hex'), `${name} was edited`).toBe(hash);
+    }
+    // Newer ones come after the last locked one, in order: forward only.
+    const names = readdirSync('api/migrations').filter((f) => f.endsWith('.sql'));
+    expect(names).toEqual([...names].sort());
+    const last = lock[lock.length - 1]![1];
+    for (const name of names.filter((n) => !lock.some(([, l]) => l === n))) expect(name > last, name).toBe(true);
+  });
+
+  it('applies every newer migration to a copy of the seeded shop, losing no row and breaking no key', async () => {
+    cpSync(dir('a'), dir('m'), { recursive: true });
+    const applied = spawnSync(
+      'wrangler',
+      ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', dir('m'), '-c', 'api/wrangler.toml'],
+      {
+        env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+        encoding: 'utf8',
+      },
+    );
+    expect(applied.status, `${applied.stdout}${applied.stderr}`).toBe(0);
+    const after = await tablesOf(dir('m'));
+    expect(after['(foreign keys)']).toEqual([]);
+    expect(after['(integrity)']).toEqual([]);
+    for (const [table, rows] of Object.entries(restored)) {
+      if (table === 'd1_migrations') continue;
+      expect(after[table]?.length, `${table} after the migrations`).toBe(rows.length);
+    }
+    const names = readdirSync('api/migrations').filter((f) => f.endsWith('.sql'));
+    expect(after.d1_migrations).toHaveLength(names.length);
+  }, 90_000);
+});
