@@ -37,6 +37,16 @@ export const STAFF_MESSAGE_KEYS = [
   'image_missing',
   'image_too_large',
   'image_type_unsupported',
+  // The back office: catalogue and stock files.
+  'import_file_too_large',
+  'import_not_checked',
+  'import_not_applied',
+  'import_stale',
+  'import_stock_sold_meanwhile',
+  'import_revert_conflict',
+  'import_checked',
+  'import_applied',
+  'import_reverted',
   'category_not_found',
   'brand_not_found',
   // The back office: customers, promotions, search.

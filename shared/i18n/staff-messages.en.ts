@@ -36,6 +36,17 @@ export const staffMessagesEn = {
   reason_required: 'Give a reason for the stock change.',
   image_missing: 'Choose an image file.',
   image_too_large: 'The image is larger than 5 MB.',
+  import_file_too_large: 'The file is larger than 8 MB. Split it into smaller files.',
+  import_not_checked: 'This import was imported or undone already.',
+  import_not_applied: 'Only an import that was imported can be undone, and only once.',
+  import_stale:
+    'The catalogue has changed since this file was checked (a product or size was edited, or a new slug is taken). Check the file again.',
+  import_stock_sold_meanwhile:
+    'Units sold since the check would take these sizes below 0, so nothing was imported. Check the file again.',
+  import_revert_conflict: 'This import cannot be undone: the lines below have changed since.',
+  import_checked: 'The file has no problems. Read what it will do, then import it.',
+  import_applied: 'Imported. Shoppers see the changes now.',
+  import_reverted: 'The import is undone.',
   image_type_unsupported: 'Only JPEG, PNG and WebP images can be uploaded.',
   category_not_found: 'That category does not exist.',
   brand_not_found: 'That brand does not exist.',

@@ -5,6 +5,8 @@ import { staffAr } from './staff.ar';
 import { staffEn } from './staff.en';
 import { staffCatalogueAr } from './staff-catalogue.ar';
 import { staffCatalogueEn } from './staff-catalogue.en';
+import { staffImportAr } from './staff-import.ar';
+import { staffImportEn } from './staff-import.en';
 import { staffLabAr } from './staff-lab.ar';
 import { staffMessagesAr } from './staff-messages.ar';
 import { staffMessagesEn } from './staff-messages.en';
@@ -32,6 +34,7 @@ export const staffTextsEn = {
   ...staffTeamEn,
   ...staffLabEn,
   ...staffCatalogueEn,
+  ...staffImportEn,
   ...staffPeopleEn,
   ...staffOrdersEn,
   ...staffAlertsEn,
@@ -47,6 +50,7 @@ export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffTeamAr,
   ...staffLabAr,
   ...staffCatalogueAr,
+  ...staffImportAr,
   ...staffPeopleAr,
   ...staffOrdersAr,
   ...staffAlertsAr,

@@ -7,15 +7,20 @@ import { normalizeSearchText } from '#shared/search/normalize';
 
 /** The product's listing columns recomputed from its SKUs, as the seed computes them (api/seed/plan.ts). */
 export function denormaliseProduct(db: D1Database, productId: number): D1PreparedStatement {
+  return denormaliseProducts(db, 'SELECT ?1', productId);
+}
+
+/** The same for every product `ids` (a subquery, with its bound values) selects: an import's thousands. */
+export function denormaliseProducts(db: D1Database, ids: string, ...binds: unknown[]): D1PreparedStatement {
   return db
     .prepare(
       `UPDATE products SET
-         min_price = coalesce((SELECT min(price) FROM skus WHERE product_id = ?1), 0),
-         max_discount = coalesce((SELECT max(CASE WHEN old_price IS NULL THEN 0 ELSE old_price - price END) FROM skus WHERE product_id = ?1), 0),
-         in_stock = EXISTS (SELECT 1 FROM skus WHERE product_id = ?1 AND stock > 0)
-       WHERE id = ?1`,
+         min_price = coalesce((SELECT min(price) FROM skus WHERE product_id = products.id), 0),
+         max_discount = coalesce((SELECT max(CASE WHEN old_price IS NULL THEN 0 ELSE old_price - price END) FROM skus WHERE product_id = products.id), 0),
+         in_stock = EXISTS (SELECT 1 FROM skus WHERE product_id = products.id AND stock > 0)
+       WHERE id IN (${ids})`,
     )
-    .bind(productId);
+    .bind(...binds);
 }
 
 interface Names {

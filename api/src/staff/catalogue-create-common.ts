@@ -29,7 +29,7 @@ export async function retryingConflicts<T>(attempt: () => Promise<T>): Promise<T
 
 export const nextId = (
   db: D1Database,
-  table: 'products' | 'skus' | 'categories' | 'brands' | 'nutritionists' | 'nutritionist_lists',
+  table: 'products' | 'skus' | 'categories' | 'brands' | 'nutritionists' | 'nutritionist_lists' | 'catalogue_imports',
 ) => db.prepare(`SELECT coalesce(max(id), 0) + 1 AS id FROM ${table}`);
 
 /** A slug no row of `table` has: the name's, then -2, -3… (`fallback` when the name has no Latin letters). */

@@ -24,6 +24,7 @@ export function CatalogueLinks({ t, me, current }: { t: StaffTranslator; me: Sta
     ['/catalogue/categories', 'st_catalogue_categories'],
     ['/catalogue/brands', 'st_catalogue_brands'],
     ['/catalogue/home-sections', 'st_catalogue_home_sections'],
+    ['/catalogue/import', 'st_catalogue_import_link'],
   ];
   if (!me.permissions.includes('catalogue:read')) return null;
   return (

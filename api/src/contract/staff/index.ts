@@ -2,6 +2,7 @@
 // entry names the permission its route needs (RouteContract.staff); contract() checks it.
 import type { RouteContract } from '../route-contract';
 import { STAFF_CATALOGUE_CONTRACTS } from './catalogue';
+import { STAFF_IMPORT_CONTRACTS } from './catalogue-import';
 import { STAFF_CORE_CONTRACTS } from './core';
 import { STAFF_CUSTOMER_CONTRACTS } from './customers';
 import { STAFF_LAB_CONTRACTS } from './lab';
@@ -20,6 +21,7 @@ export const STAFF_CONTRACTS = {
   ...STAFF_TEAM_CONTRACTS,
   ...STAFF_LAB_CONTRACTS,
   ...STAFF_CATALOGUE_CONTRACTS,
+  ...STAFF_IMPORT_CONTRACTS,
   ...STAFF_CUSTOMER_CONTRACTS,
   ...STAFF_PROMOTION_CONTRACTS,
   ...STAFF_SEARCH_CONTRACTS,

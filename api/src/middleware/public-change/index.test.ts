@@ -13,6 +13,8 @@ describe('publicChange', () => {
       '/staff/search/synonyms',
       '/staff/orders/12/cancel',
       '/staff/orders/12/refund',
+      '/staff/catalogue/imports/7/apply',
+      '/staff/catalogue/imports/7/revert',
     ])
       expect(seenByShoppers(path), path).toBe(true);
     for (const path of [
@@ -21,6 +23,8 @@ describe('publicChange', () => {
       '/staff/coupons/3',
       '/staff/auth/sign-in',
       '/staff/nurses',
+      // Checking a file only keeps its plan.
+      '/staff/catalogue/imports',
     ])
       expect(seenByShoppers(path), path).toBe(false);
   });

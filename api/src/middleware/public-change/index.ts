@@ -16,8 +16,11 @@ const SEEN_BY_SHOPPERS = [
   /^\/staff\/orders\/\d+\/(cancel|refund)$/,
 ];
 
+/** Under those paths but changing nothing a shopper sees: checking a file keeps its plan for later. */
+const NOT_SEEN = [/^\/staff\/catalogue\/imports$/];
+
 export function seenByShoppers(path: string): boolean {
-  return SEEN_BY_SHOPPERS.some((pattern) => pattern.test(path));
+  return SEEN_BY_SHOPPERS.some((pattern) => pattern.test(path)) && !NOT_SEEN.some((pattern) => pattern.test(path));
 }
 
 export function publicChange(bump: (env: ApiEnv) => Promise<void>): MiddlewareHandler<{ Bindings: ApiEnv }> {

@@ -7,6 +7,7 @@ import { contract } from '#api/src/lib/validate';
 import { ApiError } from '#api/src/lib/errors';
 import { requireStaff } from '#api/src/middleware/staff';
 import { denormaliseProduct, searchRowStatement } from '#api/src/catalogue/maintain';
+import { removeProductsStatements, removeSkusStatements } from '#api/src/catalogue/remove';
 import { audit, commit, notFound } from '#api/src/staff/catalogue-common';
 import {
   brandAndCategory,
@@ -131,28 +132,8 @@ export const staffCreateProductRoutes = new Hono<AppEnv>()
       if (!before) throw notFound();
       const orders = (ordered!.results[0] as { n: number }).n;
       if (orders > 0) throw inUse('product_has_orders', { orders });
-      const skusOf = '(SELECT id FROM skus WHERE product_id = ?1)';
       await commit(c, [
-        db.prepare('DELETE FROM product_images WHERE product_id = ?').bind(id),
-        db.prepare('DELETE FROM product_attributes WHERE product_id = ?').bind(id),
-        db.prepare('DELETE FROM nutritionist_list_items WHERE product_id = ?').bind(id),
-        db.prepare('DELETE FROM purchase_together WHERE product_id = ?1 OR related_product_id = ?1').bind(id),
-        db.prepare('DELETE FROM blood_test_related_products WHERE product_id = ?').bind(id),
-        db.prepare('DELETE FROM notify_requests WHERE product_id = ?').bind(id),
-        db.prepare(`DELETE FROM promotion_gifts WHERE sku_id IN ${skusOf}`).bind(id),
-        db.prepare(`DELETE FROM promotion_targets WHERE product_id = ?1 OR sku_id IN ${skusOf}`).bind(id),
-        db.prepare(`DELETE FROM back_in_stock_events WHERE sku_id IN ${skusOf}`).bind(id),
-        // A home collection that showed it shows the rest.
-        db
-          .prepare(
-            `UPDATE home_sections SET payload = json_set(payload, '$.product_ids',
-             json((SELECT json_group_array(j.value) FROM json_each(payload, '$.product_ids') j WHERE j.value != ?1)))
-           WHERE EXISTS (SELECT 1 FROM json_each(payload, '$.product_ids') j WHERE j.value = ?1)`,
-          )
-          .bind(id),
-        db.prepare('DELETE FROM skus WHERE product_id = ?').bind(id),
-        db.prepare('DELETE FROM product_search WHERE rowid = ?').bind(id),
-        db.prepare('DELETE FROM products WHERE id = ?').bind(id),
+        ...removeProductsStatements(db, 'SELECT ?1', id),
         audit(c, member, {
           action: 'product.delete',
           resource: 'product',
@@ -187,17 +168,7 @@ export const staffCreateProductRoutes = new Hono<AppEnv>()
     // A product always has a size to show and sell: its last SKU goes with the product.
     if ((siblings!.results[0] as { n: number }).n <= 1) throw new ApiError(409, 'sku_last');
     await commit(c, [
-      db.prepare('DELETE FROM promotion_gifts WHERE sku_id = ?').bind(id),
-      db.prepare('DELETE FROM promotion_targets WHERE sku_id = ?').bind(id),
-      db.prepare('DELETE FROM back_in_stock_events WHERE sku_id = ?').bind(id),
-      db.prepare('UPDATE product_images SET sku_id = NULL WHERE sku_id = ?').bind(id),
-      db
-        .prepare(
-          `UPDATE products SET default_sku_id = (SELECT id FROM skus WHERE product_id = ?1 AND id != ?2 ORDER BY sort_order, id LIMIT 1)
-           WHERE id = ?1 AND default_sku_id = ?2`,
-        )
-        .bind(before.product_id, id),
-      db.prepare('DELETE FROM skus WHERE id = ?').bind(id),
+      ...removeSkusStatements(db, 'SELECT ?1', id),
       denormaliseProduct(db, before.product_id),
       audit(c, member, { action: 'sku.delete', resource: 'sku', resourceId: id, before }),
     ]);

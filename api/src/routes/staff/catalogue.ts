@@ -7,10 +7,12 @@ import type { AppEnv } from '#api/src/app-env';
 import { staffProductRoutes } from './catalogue-products';
 import { staffTaxonomyRoutes } from './catalogue-taxonomy';
 import { staffNutritionistRoutes } from './catalogue-nutritionists';
+import { staffImportRoutes } from './catalogue-import';
 
 export { audit, commit, fieldError, notFound, type CategoryRow, type Names } from '#api/src/staff/catalogue-common';
 
 export const staffCatalogueRoutes = new Hono<AppEnv>()
   .route('/', staffProductRoutes)
   .route('/', staffTaxonomyRoutes)
-  .route('/', staffNutritionistRoutes);
+  .route('/', staffNutritionistRoutes)
+  .route('/', staffImportRoutes);

@@ -1,0 +1,91 @@
+// An import's plan: one row a line of the file, as checked, kept in catalogue_import_rows until the
+// manager applies it (./apply.ts) and afterwards as the record an undo reads (./revert.ts).
+import type { ImportKind, ImportProblem } from '#shared/catalogue/import-format';
+
+export type Action = 'create' | 'update' | 'keep';
+
+/** A product's columns as stored; brand and category by slug, since a new one has no id before the import. */
+export interface ProductFields {
+  name_en: string;
+  name_ar: string;
+  description_en: string;
+  description_ar: string;
+  brand_slug: string;
+  category_slug: string;
+  is_active: 0 | 1;
+}
+export interface SkuFields {
+  name_en: string;
+  name_ar: string;
+  price: number;
+  old_price: number | null;
+  buy_limit: number | null;
+}
+/** The product's search row (decision 23): normalised name, brand and category text. */
+export interface SearchFields {
+  name: string;
+  brand: string;
+  category: string;
+}
+export interface RowState {
+  product?: ProductFields;
+  sku?: Partial<SkuFields> & { stock?: number };
+  search?: SearchFields;
+}
+
+export interface PlannedRow {
+  line: number;
+  product_slug: string | null;
+  product_id: number | null;
+  product_seq: number | null;
+  product_action: Action | null;
+  sku_id: number | null;
+  sku_seq: number | null;
+  sku_action: Action;
+  stock_delta: number;
+  before: RowState | null;
+  after: RowState | null;
+  reason: string | null;
+}
+
+export interface NewBrand {
+  slug: string;
+  name_en: string;
+  name_ar: string;
+}
+export interface NewCategory extends NewBrand {
+  parent_slug: string | null;
+}
+
+export interface ImportSummary {
+  products: Record<Action, number>;
+  skus: Record<Action, number>;
+  /** SKUs whose stock changes, and the units added and taken away. */
+  stock: { skus: number; added: number; removed: number };
+  brands: NewBrand[];
+  categories: NewCategory[];
+  /** What the check said without refusing the file (the first PROBLEMS_LISTED), kept for the import's page. */
+  warnings?: ImportProblem[];
+  warning_count?: number;
+}
+
+export interface CheckOutcome {
+  kind: ImportKind;
+  rows: number;
+  problems: ImportProblem[];
+  warnings: ImportProblem[];
+  summary: ImportSummary;
+  plan: PlannedRow[];
+}
+
+export const emptySummary = (): ImportSummary => ({
+  products: { create: 0, update: 0, keep: 0 },
+  skus: { create: 0, update: 0, keep: 0 },
+  stock: { skus: 0, added: 0, removed: 0 },
+  brands: [],
+  categories: [],
+});
+
+/** Whether the plan changes anything at all. */
+export const changesSomething = (s: ImportSummary) =>
+  s.products.create + s.products.update + s.skus.create + s.skus.update + s.stock.skus > 0;
