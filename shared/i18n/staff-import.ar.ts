@@ -12,7 +12,7 @@ export const staffImportAr: Translated<typeof staffImportEn> = {
   st_import_check_title: 'استيراد ملف',
   st_import_kind: 'محتوى الملف',
   st_import_kind_catalogue: 'المنتجات والأحجام والأسعار والمخزون (أعمدة ملف التصدير)',
-  st_import_kind_stock: 'تغييرات المخزون (sku_id وquantity وreason)',
+  st_import_kind_stock: 'تغييرات المخزون (الأعمدة: sku_id، quantity، reason)',
   st_import_kind_short_catalogue: 'الكتالوج',
   st_import_kind_short_stock: 'المخزون',
   st_import_file: 'ملف CSV (بترميز UTF-8، حتى 5,000 سطر)',

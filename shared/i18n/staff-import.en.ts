@@ -10,7 +10,7 @@ export const staffImportEn = {
   st_import_check_title: 'Import a file',
   st_import_kind: 'What the file holds',
   st_import_kind_catalogue: 'Products, sizes, prices and stock (the export’s columns)',
-  st_import_kind_stock: 'Stock changes (sku_id, quantity, reason)',
+  st_import_kind_stock: 'Stock changes (columns: sku_id, quantity, reason)',
   st_import_kind_short_catalogue: 'Catalogue',
   st_import_kind_short_stock: 'Stock',
   st_import_file: 'CSV file (UTF-8, up to 5,000 lines)',

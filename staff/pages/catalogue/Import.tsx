@@ -52,6 +52,11 @@ export interface ImportLine {
   stock_delta: number;
   reason: string | null;
   after: { product?: { name_en: string; name_ar: string }; sku?: { name_en?: string; name_ar?: string } } | null;
+  /** The product's and size's names in the shop now (none yet for what a checked import will create). */
+  product_en: string | null;
+  product_ar: string | null;
+  sku_en: string | null;
+  sku_ar: string | null;
 }
 export interface ImportDetail {
   import: ImportListRow;
@@ -382,8 +387,9 @@ export function ImportDetailPage(
             </thead>
             <tbody>
               {data.lines.map((l) => {
-                const name = l.after?.product ? (ar ? l.after.product.name_ar : l.after.product.name_en) : null;
-                const size = l.after?.sku ? (ar ? l.after.sku.name_ar : l.after.sku.name_en) : null;
+                const name =
+                  (ar ? l.product_ar : l.product_en) ?? (ar ? l.after?.product?.name_ar : l.after?.product?.name_en);
+                const size = (ar ? l.sku_ar : l.sku_en) ?? (ar ? l.after?.sku?.name_ar : l.after?.sku?.name_en);
                 return (
                   <tr key={l.line}>
                     <td className="mono">{t.n(l.line)}</td>

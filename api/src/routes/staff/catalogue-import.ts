@@ -130,8 +130,11 @@ export const staffImportRoutes = new Hono<AppEnv>()
       db.prepare(`SELECT ${IMPORT_COLUMNS} FROM ${IMPORT_FROM} WHERE i.id = ?`).bind(id),
       db
         .prepare(
-          `SELECT line, product_slug, product_id, product_action, sku_id, sku_action, stock_delta, before_json, after_json, reason
-           FROM catalogue_import_rows WHERE import_id = ? ORDER BY line LIMIT ? OFFSET ?`,
+          `SELECT r.line, r.product_slug, r.product_id, r.product_action, r.sku_id, r.sku_action, r.stock_delta,
+             r.before_json, r.after_json, r.reason, p.name_en AS product_en, p.name_ar AS product_ar,
+             s.name_en AS sku_en, s.name_ar AS sku_ar
+           FROM catalogue_import_rows r LEFT JOIN products p ON p.id = r.product_id LEFT JOIN skus s ON s.id = r.sku_id
+           WHERE r.import_id = ? ORDER BY r.line LIMIT ? OFFSET ?`,
         )
         .bind(id, LINES_PAGE, (page - 1) * LINES_PAGE),
       conflictsStatement(db, id),
