@@ -22,9 +22,10 @@ function clientManifest(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  // Local-only tools (dev mailbox, the API's /dev routes) are left out of a production build.
+  // Local-only tools (dev mailbox, the API's /dev routes) are left out of every deployed build: staging is
+  // reachable from the internet as production is, so only a build for no environment (local) has them.
   define: {
-    __LOCAL_TOOLS__: JSON.stringify(process.env.CLOUDFLARE_ENV !== 'production'),
+    __LOCAL_TOOLS__: JSON.stringify(!process.env.CLOUDFLARE_ENV),
     // The storefront's page cache keys its entries by build (worker/render/page-cache.ts); the dev
     // server has none, so an edit always shows.
     __BUILD_ID__: JSON.stringify(command === 'build' ? Date.now().toString(36) : ''),
