@@ -5,6 +5,7 @@
 // WRANGLER and VITE name the commands to run (tests put a recording stand-in there); by default the
 // project's own.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { placeholdersIn } from './placeholders.mjs';
 
@@ -96,7 +97,32 @@ export function secretRefusals(worker, env, listed) {
 }
 
 /**
- * The steps after the checks, in order.
+ * The refusals for a build that is not the environment's. The vite plugin writes the environment it
+ * built for into each dist/<worker>/wrangler.json (targetEnvironment); wrangler checks it only when it
+ * finds the file through .wrangler/deploy/config.json, which names the storefront alone, and given the
+ * file with -c it takes --env as a missing section and deploys the file as built. So the deploy checks.
+ * @param {{ name: string, built: string }[]} workers
+ * @param {string} env
+ * @param {(file: string) => { name?: string, targetEnvironment?: string }} readBuilt
+ */
+export function buildRefusals(workers, env, readBuilt) {
+  return workers.flatMap((w) => {
+    let built;
+    try {
+      built = readBuilt(w.built);
+    } catch {
+      return [`${w.name}: the build left no ${w.built}`];
+    }
+    if (built.targetEnvironment === env && built.name === w.name) return [];
+    return [
+      `${w.name}: ${w.built} was built for env ${built.targetEnvironment ?? '(none)'} as ${built.name}, ` +
+        `not for env ${env} as ${w.name}`,
+    ];
+  });
+}
+
+/**
+ * The steps after the checks, in order: the build, then (once buildRefusals finds nothing) the changes.
  * @param {string} env
  * @returns {{ label: string, tool: 'vite' | 'wrangler', args: string[], env?: Record<string, string> }[]}
  */
@@ -109,22 +135,30 @@ export function plan(env) {
       tool: 'wrangler',
       args: ['d1', 'migrations', 'apply', 'DB', '--remote', '--env', env, '-c', 'api/wrangler.toml'],
     },
-    // --env again: wrangler refuses a built configuration made for another environment.
+    // No --env: the built file is the environment's already (buildRefusals), and wrangler would only
+    // warn that the file has no such section.
     ...WORKERS.map((w) => ({
-      label: `deploy ${w.worker}`,
+      label: `deploy ${w.worker} (${env})`,
       tool: /** @type {const} */ ('wrangler'),
-      args: ['deploy', '-c', w.built, '--env', env],
+      args: ['deploy', '-c', w.built],
     })),
   ];
 }
 
 /**
  * The whole deploy. Returns the exit status.
- * @param {{ argv: string[], tools: { wrangler: string, vite: string }, read: (file: string, env: string) => any, log?: (line: string) => void, error?: (line: string) => void }} options
+ * @param {{ argv: string[], tools: { wrangler: string, vite: string }, read: (file: string, env: string) => any, readBuilt?: (file: string) => any, log?: (line: string) => void, error?: (line: string) => void }} options
  */
-export function deploy({ argv, tools, read, log = console.log, error = console.error }) {
-  const fail = (/** @type {string[]} */ lines) => {
-    error(`\n✖ deploy refused, nothing was built or changed:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+export function deploy({
+  argv,
+  tools,
+  read,
+  readBuilt = (file) => JSON.parse(readFileSync(file, 'utf8')),
+  log = console.log,
+  error = console.error,
+}) {
+  const fail = (/** @type {string[]} */ lines, done = 'nothing was built or changed') => {
+    error(`\n✖ deploy refused, ${done}:\n${lines.map((l) => `  ${l}`).join('\n')}`);
     return 1;
   };
   let env;
@@ -162,18 +196,28 @@ export function deploy({ argv, tools, read, log = console.log, error = console.e
     const r = spawnSync(tools[step.tool], step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
     if (r.status !== 0) {
       error(`\n✖ ${step.label} failed (exit ${r.status ?? r.error?.message}); the steps before it stand.`);
-      error('  Roll back a worker with `npx wrangler rollback --env ENV -c WRANGLER_FILE` (README, "Deploy").');
+      error(
+        `  Roll back a deployed worker with \`npx wrangler rollback --env ${env} -c <its wrangler file>\` (README, "Deploy").`,
+      );
       return 1;
+    }
+    if (step.tool === 'vite') {
+      const wrong = buildRefusals(workers, env, readBuilt);
+      if (wrong.length > 0) return fail(wrong, 'nothing was changed');
     }
   }
   log(`\n✓ deployed ${env}: ${workers.map((w) => w.name).join(', ')}`);
   return 0;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+/**
+ * wrangler's own reading of a file for an environment, without its warnings about the file: the deploy's
+ * wrangler runs show them.
+ * @returns {Promise<(file: string, env: string) => any>}
+ */
+export async function wranglerReader() {
   const { unstable_readConfig } = await import('wrangler');
-  /** Reads a file without wrangler's warnings about it: the deploy's own wrangler runs show them. */
-  const read = (/** @type {string} */ config, /** @type {string} */ env) => {
+  return (config, env) => {
     const level = process.env.WRANGLER_LOG;
     process.env.WRANGLER_LOG = 'error';
     try {
@@ -183,6 +227,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       else process.env.WRANGLER_LOG = level;
     }
   };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   process.exit(
     deploy({
       argv: process.argv.slice(2),
@@ -190,7 +237,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
         wrangler: process.env.WRANGLER || 'node_modules/.bin/wrangler',
         vite: process.env.VITE || 'node_modules/.bin/vite',
       },
-      read,
+      read: await wranglerReader(),
     }),
   );
 }

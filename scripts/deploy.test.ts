@@ -11,6 +11,18 @@ import { isPlaceholder } from './placeholders.mjs';
 
 const FILES = ['wrangler.toml', 'api/wrangler.toml', 'staff/wrangler.toml'];
 const CLI = new URL('./deploy.mjs', import.meta.url).pathname;
+const BUILT_NAMES = {
+  production: {
+    'dist/shop_api/wrangler.json': 'shop-api',
+    'dist/shop_staff/wrangler.json': 'shop-staff',
+    'dist/storefront/wrangler.json': 'storefront',
+  },
+  staging: {
+    'dist/shop_api/wrangler.json': 'shop-api-staging',
+    'dist/shop_staff/wrangler.json': 'shop-staff-staging',
+    'dist/storefront/wrangler.json': 'storefront-staging',
+  },
+};
 
 // Logs each call (the tool, its arguments, CLOUDFLARE_ENV) and answers `secret list` from the fixture.
 const STANDIN = `#!/usr/bin/env node
@@ -19,6 +31,14 @@ const tool = require('node:path').basename(process.argv[1]);
 const args = process.argv.slice(2);
 appendFileSync(process.env.STANDIN_LOG, JSON.stringify({ tool, args, cloudflareEnv: process.env.CLOUDFLARE_ENV }) + '\\n');
 if (process.env.STANDIN_FAIL && args.includes(process.env.STANDIN_FAIL)) process.exit(3);
+// The vite plugin's output: each worker's configuration, named for the environment it was built for.
+if (tool === 'vite') {
+  const target = process.env.STANDIN_BUILT_ENV ?? process.env.CLOUDFLARE_ENV;
+  for (const [file, name] of Object.entries(JSON.parse(process.env.STANDIN_NAMES)[target])) {
+    require('node:fs').mkdirSync(require('node:path').dirname(file), { recursive: true });
+    require('node:fs').writeFileSync(file, JSON.stringify({ name, targetEnvironment: target }));
+  }
+}
 if (args[0] === 'secret' && args[1] === 'list') {
   const config = args[args.indexOf('-c') + 1];
   const names = JSON.parse(readFileSync(process.env.STANDIN_SECRETS, 'utf8'))[config] ?? [];
@@ -71,6 +91,7 @@ function runDeploy(args: string[], extra: Record<string, string> = {}) {
       VITE: join(dir, 'bin', 'vite'),
       STANDIN_LOG: join(dir, 'calls.jsonl'),
       STANDIN_SECRETS: join(dir, 'secrets.json'),
+      STANDIN_NAMES: JSON.stringify(BUILT_NAMES),
       ...extra,
     },
   });
@@ -142,14 +163,25 @@ describe('npm run deploy', () => {
         `wrangler secret list --env ${env} -c wrangler.toml --format json`,
         'vite build',
         `wrangler d1 migrations apply DB --remote --env ${env} -c api/wrangler.toml`,
-        `wrangler deploy -c dist/shop_api/wrangler.json --env ${env}`,
-        `wrangler deploy -c dist/shop_staff/wrangler.json --env ${env}`,
-        `wrangler deploy -c dist/storefront/wrangler.json --env ${env}`,
+        'wrangler deploy -c dist/shop_api/wrangler.json',
+        'wrangler deploy -c dist/shop_staff/wrangler.json',
+        'wrangler deploy -c dist/storefront/wrangler.json',
       ]);
       // The vite plugin builds for the environment CLOUDFLARE_ENV names.
       expect(calls.find((c) => c.tool === 'vite')!.cloudflareEnv).toBe(env);
     },
   );
+
+  it('refuses a build made for another environment, before migrating or deploying', () => {
+    const { status, output, calls } = runDeploy(['--env', 'staging'], { STANDIN_BUILT_ENV: 'production' });
+
+    expect(status).toBe(1);
+    expect(output).toContain(
+      'shop-api-staging: dist/shop_api/wrangler.json was built for env production as shop-api, ' +
+        'not for env staging as shop-api-staging',
+    );
+    expect(changes(calls).map((c) => c.tool)).toEqual(['vite']);
+  });
 
   it('stops at a failed migration: no worker is deployed on a database it does not match', () => {
     const { status, output, calls } = runDeploy([], { STANDIN_FAIL: 'migrations' });
