@@ -2,6 +2,7 @@
 // worker which files a page needs), then the storefront worker, the commerce API worker and the staff
 // worker (the back office).
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -16,7 +17,10 @@ function clientManifest(): Plugin {
     load(id) {
       if (id !== `\0${MANIFEST_ID}`) return;
       if (this.environment.mode === 'dev') return 'export default null;';
-      return `export default ${readFileSync('dist/client/.vite/manifest.json', 'utf8')};`;
+      // The client build's own output, wherever --outDir put it (npm test's deploy check builds beside dist/).
+      const { root, environments } = this.environment.getTopLevelConfig();
+      const manifest = resolve(root, environments.client!.build.outDir, '.vite/manifest.json');
+      return `export default ${readFileSync(manifest, 'utf8')};`;
     },
   };
 }
