@@ -13,7 +13,8 @@ export const ENVIRONMENTS = ['production', 'staging'];
 
 /**
  * The workers in the order they are deployed. Migrations first: the old API keeps working on the new
- * schema (migrations only add, decision 46), and the new API needs it. Then the API, which answers the
+ * schema (migrations are forward-only, decision 46, and what deployed code reads is dropped only in a
+ * later release), and the new API needs it. Then the API, which answers the
  * old callers and the new. Only then its callers, which may ask for what only the new API answers: the
  * back office first (staff see a release before shoppers do), the storefront last. The other order would
  * leave a new storefront calling an old API until the API's deploy ended, or for good if it failed.
@@ -94,6 +95,18 @@ export function secretRefusals(worker, env, listed) {
         `${worker.name} (${worker.config}, env ${env}): the secret ${name} is not set ` +
         `(npx wrangler secret put ${name} --env ${env} -c ${worker.config})`,
     );
+}
+
+/**
+ * The reason a wrangler command gave for failing: its "✘ [ERROR]" line, without colours (the last line
+ * is only where its log went). A worker that does not exist yet says so here: its first `secret put`
+ * creates it (README, "First deploy").
+ * @param {string} output
+ */
+export function wranglerError(output) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape that starts a terminal colour code
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+  return /\[ERROR\]\s*(.+)/.exec(plain)?.[1]?.trim();
 }
 
 /**
@@ -178,8 +191,8 @@ export function deploy({
     const listed = spawnSync(tools.wrangler, secretListArgs(w, env), { encoding: 'utf8', shell: false });
     if (listed.status !== 0) {
       missing.push(
-        `${w.name} (${w.config}, env ${env}): could not list its secrets (wrangler secret list exited ` +
-          `${listed.status ?? listed.error?.message}): ${(listed.stderr || listed.stdout || '').trim().split('\n').pop()}`,
+        `${w.name} (${w.config}, env ${env}): could not list its secrets: ` +
+          (wranglerError(`${listed.stdout}\n${listed.stderr}`) ?? `exit ${listed.status ?? listed.error?.message}`),
       );
       continue;
     }
@@ -195,6 +208,10 @@ export function deploy({
     log(`\n▶ ${step.label}`);
     const r = spawnSync(tools[step.tool], step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
     if (r.status !== 0) {
+      if (step.tool === 'vite')
+        return fail([`${step.label} failed (exit ${r.status ?? r.error?.message})`], 'nothing was changed');
+      // The steps before stand, and are safe on their own: the order is the one in which each step
+      // works with the ones before it (WORKERS).
       error(`\n✖ ${step.label} failed (exit ${r.status ?? r.error?.message}); the steps before it stand.`);
       error(
         `  Roll back a deployed worker with \`npx wrangler rollback --env ${env} -c <its wrangler file>\` (README, "Deploy").`,

@@ -30,7 +30,11 @@ const { appendFileSync, readFileSync } = require('node:fs');
 const tool = require('node:path').basename(process.argv[1]);
 const args = process.argv.slice(2);
 appendFileSync(process.env.STANDIN_LOG, JSON.stringify({ tool, args, cloudflareEnv: process.env.CLOUDFLARE_ENV }) + '\\n');
-if (process.env.STANDIN_FAIL && args.includes(process.env.STANDIN_FAIL)) process.exit(3);
+if (process.env.STANDIN_FAIL && args.includes(process.env.STANDIN_FAIL)) {
+  console.error('\u001b[31m✘ \u001b[41;31m[\u001b[41;97mERROR\u001b[41;31m]\u001b[0m \u001b[1mWorker "x" not found.\u001b[0m');
+  console.error('🪵  Logs were written to "/tmp/wrangler.log"');
+  process.exit(3);
+}
 // The vite plugin's output: each worker's configuration, named for the environment it was built for.
 if (tool === 'vite') {
   const target = process.env.STANDIN_BUILT_ENV ?? process.env.CLOUDFLARE_ENV;
@@ -171,6 +175,16 @@ describe('npm run deploy', () => {
       expect(calls.find((c) => c.tool === 'vite')!.cloudflareEnv).toBe(env);
     },
   );
+
+  it("refuses when a worker's secrets cannot be listed, with wrangler's reason", () => {
+    const { status, output, calls } = runDeploy([], { STANDIN_FAIL: 'list' });
+
+    expect(status).toBe(1);
+    expect(output).toContain(
+      'shop-api (api/wrangler.toml, env production): could not list its secrets: Worker "x" not found.',
+    );
+    expect(changes(calls)).toEqual([]);
+  });
 
   it('refuses a build made for another environment, before migrating or deploying', () => {
     const { status, output, calls } = runDeploy(['--env', 'staging'], { STANDIN_BUILT_ENV: 'production' });
