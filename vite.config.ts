@@ -2,6 +2,7 @@
 // worker which files a page needs), then the storefront worker, the commerce API worker and the staff
 // worker (the back office).
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -16,15 +17,19 @@ function clientManifest(): Plugin {
     load(id) {
       if (id !== `\0${MANIFEST_ID}`) return;
       if (this.environment.mode === 'dev') return 'export default null;';
-      return `export default ${readFileSync('dist/client/.vite/manifest.json', 'utf8')};`;
+      // The client build's own output, wherever --outDir put it (npm test's deploy check builds beside dist/).
+      const { root, environments } = this.environment.getTopLevelConfig();
+      const manifest = resolve(root, environments.client!.build.outDir, '.vite/manifest.json');
+      return `export default ${readFileSync(manifest, 'utf8')};`;
     },
   };
 }
 
 export default defineConfig(({ command }) => ({
-  // Local-only tools (dev mailbox, the API's /dev routes) are left out of a production build.
+  // Local-only tools (dev mailbox, the API's /dev routes) are left out of every deployed build: staging is
+  // reachable from the internet as production is, so only a build for no environment (local) has them.
   define: {
-    __LOCAL_TOOLS__: JSON.stringify(process.env.CLOUDFLARE_ENV !== 'production'),
+    __LOCAL_TOOLS__: JSON.stringify(!process.env.CLOUDFLARE_ENV),
     // The storefront's page cache keys its entries by build (worker/render/page-cache.ts); the dev
     // server has none, so an edit always shows.
     __BUILD_ID__: JSON.stringify(command === 'build' ? Date.now().toString(36) : ''),

@@ -1,10 +1,12 @@
 // npm test: the whole suite, in phases (decision 36). Guard rails (lint, format, import boundaries, env
-// types), typecheck, build (the storefront integration tests and e2e run the built workers), unit tests,
-// integration tests in workerd, then e2e in Chromium. While the integration tests run on one core, the
-// e2e server's database and images are prepared on the other. Ends with a table of each phase's time
-// and one line "tests: N passed, N failed". The budget is 10 minutes on two cores.
+// types), typecheck, build (the storefront integration tests and e2e run the built workers), the deploy's
+// dry run for production and staging (decision 47), unit tests, integration tests in workerd, then e2e in
+// Chromium. While the integration tests run on one core, the e2e server's database and images are
+// prepared on the other. Ends with a table of each phase's time and one line "tests: N passed, N failed".
+// The budget is 10 minutes on two cores.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { checkDeployConfigs } from './deploy-check.mjs';
 import { ensureDevVars } from './dev-vars.mjs';
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? 'true' };
@@ -49,6 +51,20 @@ if (run('typecheck', 'tsc', ['-b']) !== 0) failedSteps++;
 if (run('build', 'vite', ['build', '--logLevel', 'warn']) !== 0) {
   console.log('tests: 0 passed, 1 failed');
   process.exit(1);
+}
+{
+  // The deploy's configuration (decision 47): every worker built for production and staging beside dist/,
+  // each built file checked as `npm run deploy` checks it and dry-run by wrangler, offline.
+  console.log(
+    '\n▶ deploy dry run (production, staging): vite build --outDir .cache/deploy-check/<env>, wrangler deploy --dry-run',
+  );
+  const t = Date.now();
+  const check = await checkDeployConfigs(env);
+  phases.push({ label: 'deploy dry run (production, staging)', ms: Date.now() - t, ok: check.ok });
+  if (!check.ok) {
+    console.log(`\n✖ the deploy's configuration is broken:\n${check.output}`);
+    failedSteps++;
+  }
 }
 
 rmSync(`${results}/vitest.json`, { force: true });

@@ -15,7 +15,7 @@ declare module 'virtual:client-manifest' {
 }
 
 /**
- * Build flag (vite.config.ts `define`): false in a production build (CLOUDFLARE_ENV=production), so
+ * Build flag (vite.config.ts `define`): false in a deployed build (any CLOUDFLARE_ENV: production, staging), so
  * local-only tools such as the dev mailbox are not even in the bundle; true everywhere else.
  */
 declare const __LOCAL_TOOLS__: boolean;

@@ -1,0 +1,260 @@
+// npm run deploy [-- --env staging]: checks, then builds and deploys the three workers (decision 47).
+// Every refusal comes before anything is built or changed: a value still a placeholder
+// (scripts/placeholders.mjs) or a required secret not set on its worker. Then the build for the
+// environment, the D1 migrations on the remote database, and the workers: API, back office, storefront.
+// WRANGLER and VITE name the commands to run (tests put a recording stand-in there); by default the
+// project's own.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { placeholdersIn } from './placeholders.mjs';
+
+export const ENVIRONMENTS = ['production', 'staging'];
+
+/**
+ * The workers in the order they are deployed. Migrations first: the old API keeps working on the new
+ * schema (migrations are forward-only, decision 46, and what deployed code reads is dropped only in a
+ * later release), and the new API needs it. Then the API, which answers the
+ * old callers and the new. Only then its callers, which may ask for what only the new API answers: the
+ * back office first (staff see a release before shoppers do), the storefront last. The other order would
+ * leave a new storefront calling an old API until the API's deploy ended, or for good if it failed.
+ */
+export const WORKERS = [
+  { worker: 'api', config: 'api/wrangler.toml', built: 'dist/shop_api/wrangler.json' },
+  { worker: 'staff', config: 'staff/wrangler.toml', built: 'dist/shop_staff/wrangler.json' },
+  { worker: 'storefront', config: 'wrangler.toml', built: 'dist/storefront/wrangler.json' },
+];
+
+/** @param {string[]} argv */
+export function parseArgs(argv) {
+  let env = 'production';
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--env' || arg === '-e') env = argv[++i] ?? '';
+    else if (arg?.startsWith('--env=')) env = arg.slice('--env='.length);
+    else throw new Error(`unknown argument ${arg}: npm run deploy [-- --env ${ENVIRONMENTS.join('|')}]`);
+  }
+  if (!ENVIRONMENTS.includes(env)) throw new Error(`unknown environment "${env}": one of ${ENVIRONMENTS.join(', ')}`);
+  return { env };
+}
+
+/**
+ * What each worker's file says for the environment: its name, required secrets and placeholders.
+ * @param {string} env
+ * @param {(file: string, env: string) => any} read the resolved configuration (wrangler's unstable_readConfig)
+ */
+export function describeWorkers(env, read) {
+  return WORKERS.map((w) => {
+    const config = read(w.config, env);
+    return {
+      ...w,
+      name: /** @type {string} */ (config.name),
+      required: /** @type {string[]} */ (config.secrets?.required ?? []),
+      placeholders: placeholdersIn(config),
+    };
+  });
+}
+
+/**
+ * The refusals for placeholders, one line each, naming the worker, the environment and the binding.
+ * @param {ReturnType<typeof describeWorkers>} workers
+ * @param {string} env
+ */
+export function placeholderRefusals(workers, env) {
+  return workers.flatMap((w) =>
+    w.placeholders.map(
+      (p) => `${w.name} (${w.config}, env ${env}): ${p.binding} is still the placeholder "${p.value}"`,
+    ),
+  );
+}
+
+/** The arguments that list a worker's secrets (names only) as JSON. */
+export const secretListArgs = (/** @type {{ config: string }} */ w, /** @type {string} */ env) => [
+  'secret',
+  'list',
+  '--env',
+  env,
+  '-c',
+  w.config,
+  '--format',
+  'json',
+];
+
+/**
+ * The refusals for secrets: each required secret not in the worker's list.
+ * @param {{ name: string, config: string, required: string[] }} worker
+ * @param {string} env
+ * @param {string} listed the output of `wrangler secret list --format json`: [{ "name": …, "type": … }]
+ */
+export function secretRefusals(worker, env, listed) {
+  const names = new Set(/** @type {{ name: string }[]} */ (JSON.parse(listed)).map((s) => s.name));
+  return worker.required
+    .filter((name) => !names.has(name))
+    .map(
+      (name) =>
+        `${worker.name} (${worker.config}, env ${env}): the secret ${name} is not set ` +
+        `(npx wrangler secret put ${name} --env ${env} -c ${worker.config})`,
+    );
+}
+
+/**
+ * The reason a wrangler command gave for failing: its "✘ [ERROR]" line, without colours (the last line
+ * is only where its log went). A worker that does not exist yet says so here: its first `secret put`
+ * creates it (README, "First deploy").
+ * @param {string} output
+ */
+export function wranglerError(output) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape that starts a terminal colour code
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+  return /\[ERROR\]\s*(.+)/.exec(plain)?.[1]?.trim();
+}
+
+/**
+ * The refusals for a build that is not the environment's. The vite plugin writes the environment it
+ * built for into each dist/<worker>/wrangler.json (targetEnvironment); wrangler checks it only when it
+ * finds the file through .wrangler/deploy/config.json, which names the storefront alone, and given the
+ * file with -c it takes --env as a missing section and deploys the file as built. So the deploy checks.
+ * @param {{ name: string, built: string }[]} workers
+ * @param {string} env
+ * @param {(file: string) => { name?: string, targetEnvironment?: string }} readBuilt
+ */
+export function buildRefusals(workers, env, readBuilt) {
+  return workers.flatMap((w) => {
+    let built;
+    try {
+      built = readBuilt(w.built);
+    } catch {
+      return [`${w.name}: the build left no ${w.built}`];
+    }
+    if (built.targetEnvironment === env && built.name === w.name) return [];
+    return [
+      `${w.name}: ${w.built} was built for env ${built.targetEnvironment ?? '(none)'} as ${built.name}, ` +
+        `not for env ${env} as ${w.name}`,
+    ];
+  });
+}
+
+/**
+ * The steps after the checks, in order: the build, then (once buildRefusals finds nothing) the changes.
+ * @param {string} env
+ * @returns {{ label: string, tool: 'vite' | 'wrangler', args: string[], env?: Record<string, string> }[]}
+ */
+export function plan(env) {
+  return [
+    // The vite plugin builds each worker for the environment CLOUDFLARE_ENV names, into dist/<worker>/.
+    { label: `build for ${env}`, tool: 'vite', args: ['build'], env: { CLOUDFLARE_ENV: env } },
+    {
+      label: `D1 migrations on the ${env} database`,
+      tool: 'wrangler',
+      args: ['d1', 'migrations', 'apply', 'DB', '--remote', '--env', env, '-c', 'api/wrangler.toml'],
+    },
+    // No --env: the built file is the environment's already (buildRefusals), and wrangler would only
+    // warn that the file has no such section.
+    ...WORKERS.map((w) => ({
+      label: `deploy ${w.worker} (${env})`,
+      tool: /** @type {const} */ ('wrangler'),
+      args: ['deploy', '-c', w.built],
+    })),
+  ];
+}
+
+/**
+ * The whole deploy. Returns the exit status.
+ * @param {{ argv: string[], tools: { wrangler: string, vite: string }, read: (file: string, env: string) => any, readBuilt?: (file: string) => any, log?: (line: string) => void, error?: (line: string) => void }} options
+ */
+export function deploy({
+  argv,
+  tools,
+  read,
+  readBuilt = (file) => JSON.parse(readFileSync(file, 'utf8')),
+  log = console.log,
+  error = console.error,
+}) {
+  const fail = (/** @type {string[]} */ lines, done = 'nothing was built or changed') => {
+    error(`\n✖ deploy refused, ${done}:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+    return 1;
+  };
+  let env;
+  try {
+    ({ env } = parseArgs(argv));
+  } catch (e) {
+    return fail([/** @type {Error} */ (e).message]);
+  }
+  const workers = describeWorkers(env, read);
+  const placeholders = placeholderRefusals(workers, env);
+  if (placeholders.length > 0)
+    return fail([...placeholders, 'put the real ids and values in the wrangler files first (README, "First deploy")']);
+
+  const missing = [];
+  for (const w of workers) {
+    log(`▶ secrets of ${w.name} (${env})`);
+    const listed = spawnSync(tools.wrangler, secretListArgs(w, env), { encoding: 'utf8', shell: false });
+    if (listed.status !== 0) {
+      missing.push(
+        `${w.name} (${w.config}, env ${env}): could not list its secrets: ` +
+          (wranglerError(`${listed.stdout}\n${listed.stderr}`) ?? `exit ${listed.status ?? listed.error?.message}`),
+      );
+      continue;
+    }
+    try {
+      missing.push(...secretRefusals(w, env, listed.stdout));
+    } catch {
+      missing.push(`${w.name} (${w.config}, env ${env}): wrangler secret list did not answer JSON`);
+    }
+  }
+  if (missing.length > 0) return fail(missing);
+
+  for (const step of plan(env)) {
+    log(`\n▶ ${step.label}`);
+    const r = spawnSync(tools[step.tool], step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
+    if (r.status !== 0) {
+      if (step.tool === 'vite')
+        return fail([`${step.label} failed (exit ${r.status ?? r.error?.message})`], 'nothing was changed');
+      // The steps before stand, and are safe on their own: the order is the one in which each step
+      // works with the ones before it (WORKERS).
+      error(`\n✖ ${step.label} failed (exit ${r.status ?? r.error?.message}); the steps before it stand.`);
+      error(
+        `  Roll back a deployed worker with \`npx wrangler rollback --env ${env} -c <its wrangler file>\` (README, "Deploy").`,
+      );
+      return 1;
+    }
+    if (step.tool === 'vite') {
+      const wrong = buildRefusals(workers, env, readBuilt);
+      if (wrong.length > 0) return fail(wrong, 'nothing was changed');
+    }
+  }
+  log(`\n✓ deployed ${env}: ${workers.map((w) => w.name).join(', ')}`);
+  return 0;
+}
+
+/**
+ * wrangler's own reading of a file for an environment, without its warnings about the file: the deploy's
+ * wrangler runs show them.
+ * @returns {Promise<(file: string, env: string) => any>}
+ */
+export async function wranglerReader() {
+  const { unstable_readConfig } = await import('wrangler');
+  return (config, env) => {
+    const level = process.env.WRANGLER_LOG;
+    process.env.WRANGLER_LOG = 'error';
+    try {
+      return unstable_readConfig({ config, env }, {});
+    } finally {
+      if (level === undefined) delete process.env.WRANGLER_LOG;
+      else process.env.WRANGLER_LOG = level;
+    }
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.exit(
+    deploy({
+      argv: process.argv.slice(2),
+      tools: {
+        wrangler: process.env.WRANGLER || 'node_modules/.bin/wrangler',
+        vite: process.env.VITE || 'node_modules/.bin/vite',
+      },
+      read: await wranglerReader(),
+    }),
+  );
+}

@@ -1,0 +1,241 @@
+// npm run deploy (scripts/deploy.mjs) run as a maintainer runs it, with a recording stand-in for wrangler
+// and vite: it refuses a placeholder or a missing secret before anything is built or changed, and
+// otherwise builds, migrates the remote database and deploys the API, the back office and the storefront,
+// in that order, all for the environment asked.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isPlaceholder } from './placeholders.mjs';
+
+const FILES = ['wrangler.toml', 'api/wrangler.toml', 'staff/wrangler.toml'];
+const CLI = new URL('./deploy.mjs', import.meta.url).pathname;
+const BUILT_NAMES = {
+  production: {
+    'dist/shop_api/wrangler.json': 'shop-api',
+    'dist/shop_staff/wrangler.json': 'shop-staff',
+    'dist/storefront/wrangler.json': 'storefront',
+  },
+  staging: {
+    'dist/shop_api/wrangler.json': 'shop-api-staging',
+    'dist/shop_staff/wrangler.json': 'shop-staff-staging',
+    'dist/storefront/wrangler.json': 'storefront-staging',
+  },
+};
+
+// Logs each call (the tool, its arguments, CLOUDFLARE_ENV) and answers `secret list` from the fixture.
+const STANDIN = `#!/usr/bin/env node
+const { appendFileSync, readFileSync } = require('node:fs');
+const tool = require('node:path').basename(process.argv[1]);
+const args = process.argv.slice(2);
+appendFileSync(process.env.STANDIN_LOG, JSON.stringify({ tool, args, cloudflareEnv: process.env.CLOUDFLARE_ENV }) + '\\n');
+if (process.env.STANDIN_FAIL && args.includes(process.env.STANDIN_FAIL)) {
+  console.error('\u001b[31m✘ \u001b[41;31m[\u001b[41;97mERROR\u001b[41;31m]\u001b[0m \u001b[1mWorker "x" not found.\u001b[0m');
+  console.error('🪵  Logs were written to "/tmp/wrangler.log"');
+  process.exit(3);
+}
+// The vite plugin's output: each worker's configuration, named for the environment it was built for.
+if (tool === 'vite') {
+  const target = process.env.STANDIN_BUILT_ENV ?? process.env.CLOUDFLARE_ENV;
+  for (const [file, name] of Object.entries(JSON.parse(process.env.STANDIN_NAMES)[target])) {
+    require('node:fs').mkdirSync(require('node:path').dirname(file), { recursive: true });
+    require('node:fs').writeFileSync(file, JSON.stringify({ name, targetEnvironment: target }));
+  }
+}
+if (args[0] === 'secret' && args[1] === 'list') {
+  const config = args[args.indexOf('-c') + 1];
+  const names = JSON.parse(readFileSync(process.env.STANDIN_SECRETS, 'utf8'))[config] ?? [];
+  console.log(JSON.stringify(names.map((name) => ({ name, type: 'secret_text' })), null, 2));
+}
+`;
+
+/** The committed files with every placeholder made a real-looking value of the same shape. */
+function filledIn(text: string) {
+  let n = 0;
+  return text.replace(/"([^"\n]*)"/g, (whole, value: string) =>
+    isPlaceholder(value)
+      ? `"${value.replace(/[0A]/g, (c) => (c === '0' ? '123456789' : 'BCDEFGHJK')[n++ % 9]!)}"`
+      : whole,
+  );
+}
+
+/** Every required secret of every file and environment, as the stand-in's fixture. */
+function allSecrets() {
+  const secrets: Record<string, string[]> = {};
+  for (const file of FILES)
+    secrets[file] = [...readFileSync(file, 'utf8').matchAll(/^required = \[(.*)\]$/gm)].flatMap((m) =>
+      [...m[1]!.matchAll(/"(\w+)"/g)].map((s) => s[1]!),
+    );
+  return secrets;
+}
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'deploy-test-'));
+  mkdirSync(join(dir, 'api'));
+  mkdirSync(join(dir, 'staff'));
+  mkdirSync(join(dir, 'bin'));
+  for (const file of FILES) writeFileSync(join(dir, file), filledIn(readFileSync(file, 'utf8')));
+  for (const tool of ['wrangler', 'vite']) {
+    writeFileSync(join(dir, 'bin', tool), STANDIN);
+    chmodSync(join(dir, 'bin', tool), 0o755);
+  }
+  writeFileSync(join(dir, 'secrets.json'), JSON.stringify(allSecrets()));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function runDeploy(args: string[], extra: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      WRANGLER: join(dir, 'bin', 'wrangler'),
+      VITE: join(dir, 'bin', 'vite'),
+      STANDIN_LOG: join(dir, 'calls.jsonl'),
+      STANDIN_SECRETS: join(dir, 'secrets.json'),
+      STANDIN_NAMES: JSON.stringify(BUILT_NAMES),
+      ...extra,
+    },
+  });
+  let calls: { tool: string; args: string[]; cloudflareEnv?: string }[] = [];
+  try {
+    calls = readFileSync(join(dir, 'calls.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+  } catch {}
+  return { status: r.status, output: `${r.stdout}${r.stderr}`, calls };
+}
+
+const changes = (calls: { tool: string; args: string[] }[]) =>
+  calls.filter((c) => !(c.tool === 'wrangler' && c.args[0] === 'secret' && c.args[1] === 'list'));
+
+describe('npm run deploy', () => {
+  it('refuses a placeholder id, naming the worker, environment and binding, before running anything', () => {
+    const file = join(dir, 'api/wrangler.toml');
+    const filled = readFileSync(file, 'utf8');
+    const id = /\[\[env\.production\.d1_databases\]\][^[]*database_id = "([^"]+)"/.exec(filled)![1]!;
+    writeFileSync(file, filled.replace(id, '00000000-0000-4000-8000-000000000001'));
+
+    const { status, output, calls } = runDeploy([]);
+
+    expect(status).toBe(1);
+    expect(output).toContain(
+      'shop-api (api/wrangler.toml, env production): D1 database DB (database_id) is still the placeholder ' +
+        '"00000000-0000-4000-8000-000000000001"',
+    );
+    expect(output).toContain('nothing was built or changed');
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses while a required secret is not set, before building, migrating or deploying', () => {
+    const secrets = allSecrets();
+    secrets['staff/wrangler.toml'] = [];
+    secrets['api/wrangler.toml'] = secrets['api/wrangler.toml']!.filter((s) => s !== 'BACKUP_KEK');
+    writeFileSync(join(dir, 'secrets.json'), JSON.stringify(secrets));
+
+    const { status, output, calls } = runDeploy(['--env', 'staging']);
+
+    expect(status).toBe(1);
+    expect(output).toContain('shop-api-staging (api/wrangler.toml, env staging): the secret BACKUP_KEK is not set');
+    expect(output).toContain(
+      'shop-staff-staging (staff/wrangler.toml, env staging): the secret SIGNING_SECRET is not set',
+    );
+    expect(output).not.toContain('storefront-staging (wrangler.toml, env staging): the secret');
+    expect(calls.map((c) => c.args.join(' '))).toEqual(
+      ['api/wrangler.toml', 'staff/wrangler.toml', 'wrangler.toml'].map(
+        (f) => `secret list --env staging -c ${f} --format json`,
+      ),
+    );
+    expect(changes(calls)).toEqual([]);
+  });
+
+  it.each([
+    [[], 'production'],
+    [['--env', 'staging'], 'staging'],
+  ])(
+    'with %j checks the secrets, builds, migrates, then deploys the API, back office and storefront (%s)',
+    (args, env) => {
+      const { status, output, calls } = runDeploy(args);
+
+      expect(status, output).toBe(0);
+      expect(calls.map((c) => [c.tool, ...c.args].join(' '))).toEqual([
+        `wrangler secret list --env ${env} -c api/wrangler.toml --format json`,
+        `wrangler secret list --env ${env} -c staff/wrangler.toml --format json`,
+        `wrangler secret list --env ${env} -c wrangler.toml --format json`,
+        'vite build',
+        `wrangler d1 migrations apply DB --remote --env ${env} -c api/wrangler.toml`,
+        'wrangler deploy -c dist/shop_api/wrangler.json',
+        'wrangler deploy -c dist/shop_staff/wrangler.json',
+        'wrangler deploy -c dist/storefront/wrangler.json',
+      ]);
+      // The vite plugin builds for the environment CLOUDFLARE_ENV names.
+      expect(calls.find((c) => c.tool === 'vite')!.cloudflareEnv).toBe(env);
+    },
+  );
+
+  it("refuses when a worker's secrets cannot be listed, with wrangler's reason", () => {
+    const { status, output, calls } = runDeploy([], { STANDIN_FAIL: 'list' });
+
+    expect(status).toBe(1);
+    expect(output).toContain(
+      'shop-api (api/wrangler.toml, env production): could not list its secrets: Worker "x" not found.',
+    );
+    expect(changes(calls)).toEqual([]);
+  });
+
+  it('refuses a build made for another environment, before migrating or deploying', () => {
+    const { status, output, calls } = runDeploy(['--env', 'staging'], { STANDIN_BUILT_ENV: 'production' });
+
+    expect(status).toBe(1);
+    expect(output).toContain(
+      'shop-api-staging: dist/shop_api/wrangler.json was built for env production as shop-api, ' +
+        'not for env staging as shop-api-staging',
+    );
+    expect(changes(calls).map((c) => c.tool)).toEqual(['vite']);
+  });
+
+  it('stops at a failed migration: no worker is deployed on a database it does not match', () => {
+    const { status, output, calls } = runDeploy([], { STANDIN_FAIL: 'migrations' });
+
+    expect(status).toBe(1);
+    expect(output).toContain('D1 migrations on the production database failed');
+    expect(calls.filter((c) => c.args[0] === 'deploy')).toEqual([]);
+  });
+
+  it('refuses an environment it does not know', () => {
+    const { status, output, calls } = runDeploy(['--env', 'prod']);
+
+    expect(status).toBe(1);
+    expect(output).toContain('unknown environment "prod": one of production, staging');
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('the placeholder rule', () => {
+  it('knows the shapes the wrangler files use for values not yet known', () => {
+    for (const value of [
+      '00000000-0000-4000-8000-000000000001',
+      '00000000000000000000000000000013',
+      `B${'A'.repeat(86)}`,
+      '100000000000001',
+      '0'.repeat(64),
+    ])
+      expect(isPlaceholder(value), value).toBe(true);
+  });
+
+  it('lets real ids, keys and ordinary values through', () => {
+    for (const value of [
+      'a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+      '7c2f0e5a9b1d4c3e8f6a0b2d4e6f8a1c',
+      'BLEr9J3CHL77VbjLtXIPWxHOZJTbAtTkVh9W3Z7GZEhpfxLoxWNkfRTP7JTwQPTYRVlpC38hhGLRLBsAuqxdHcs',
+      '106540352242922',
+      '30000',
+      '',
+      'https://gulfvitamins.com',
+    ])
+      expect(isPlaceholder(value), value).toBe(false);
+  });
+});
