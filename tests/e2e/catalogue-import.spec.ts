@@ -63,7 +63,9 @@ test('a shop manager imports 200 products from CSV in Arabic and sees them in th
     await page.getByRole('button', { name: 'افحص الملف' }).click();
   };
   await check(supplierFile(true));
-  await expect(page.getByRole('heading', { name: 'مشكلة واحدة: لم يُستورد شيء. صحّح الملف وافحصه مرة أخرى.' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'مشكلة واحدة: لم يُستورد شيء. صحّح الملف وافحصه مرة أخرى.' }),
+  ).toBeVisible();
   const problem = page.getByRole('row').filter({ hasText: 'price_kwd' });
   await expect(problem.getByRole('cell').first()).toHaveText('6');
   await expect(problem).toContainText('اكتب السعر بالدينار الكويتي بثلاث خانات عشرية على الأكثر، مثل 4.500.');
