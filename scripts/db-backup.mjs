@@ -4,11 +4,11 @@
 // one `npm start` reads, or --persist-to DIR): the same writer the cron runs, here through wrangler's
 // local bindings. For a tester's restore (`npm run db:restore -- FILE`) and the test fixtures; a
 // deployed shop's files are in its BACKUPS bucket (README "Back up and restore").
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { getPlatformProxy, unstable_readConfig } from 'wrangler';
+import { backupKeyConfig, bundledModules } from './backup-tools.mjs';
 import { PERSIST_DIR } from './db.mjs';
 
 const OUT = '.cache/backup';
@@ -22,30 +22,6 @@ function parseArgs(argv) {
   }
   args.out ??= `backup-${new Date().toISOString().replaceAll(':', '')}.ndjson.gz`;
   return args;
-}
-
-function devVar(name) {
-  if (!existsSync('api/.dev.vars')) return undefined;
-  return new RegExp(`^${name}="([^"]*)"$`, 'm').exec(readFileSync('api/.dev.vars', 'utf8'))?.[1];
-}
-
-async function writerModule() {
-  mkdirSync(OUT, { recursive: true });
-  await build({
-    stdin: {
-      contents: "export * from './api/src/backup/write';\nexport * from './shared/backup/seal';",
-      resolveDir: process.cwd(),
-      loader: 'ts',
-      sourcefile: join(OUT, 'entry.ts'),
-    },
-    tsconfig: 'tsconfig.base.json',
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile: join(OUT, 'write.mjs'),
-    logLevel: 'error',
-  });
-  return import(join(process.cwd(), OUT, 'write.mjs'));
 }
 
 /**
@@ -87,11 +63,12 @@ function fileSink(path) {
 
 export async function backup(argv) {
   const args = parseArgs(argv);
-  const { writeBackup, backupKeyring } = await writerModule();
-  const ring = backupKeyring(
-    process.env.BACKUP_KEK ?? devVar('BACKUP_KEK'),
-    Number(process.env.BACKUP_KEK_VERSION ?? devVar('BACKUP_KEK_VERSION') ?? 1),
-  );
+  const { writeBackup, backupKeyring } = await bundledModules(OUT, 'write', [
+    'api/src/backup/write',
+    'shared/backup/seal',
+  ]);
+  const key = backupKeyConfig();
+  const ring = backupKeyring(key.secret, key.version);
   if (!ring) throw new Error('set BACKUP_KEK (≥ 32 characters): health tables are sealed with it');
   const proxy = await getPlatformProxy({
     configPath: databaseOnlyConfig(),

@@ -8,20 +8,12 @@
 // into a new remote database. The key: BACKUP_KEK (and BACKUP_KEK_VERSION, BACKUP_KEK_RETIRED) from
 // the environment, else api/.dev.vars.
 import { spawnSync } from 'node:child_process';
-import {
-  createReadStream,
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-} from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { once } from 'node:events';
 import { delimiter, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
-import { build } from 'esbuild';
+import { backupKeyConfig, bundledModules } from './backup-tools.mjs';
 import { PERSIST_DIR } from './db.mjs';
 
 const OUT = '.cache/restore';
@@ -42,31 +34,6 @@ function parseArgs(argv) {
   if (!args.file)
     throw new Error('usage: npm run db:restore -- FILE [--persist-to DIR] [--replace] [--sql-out OUT.sql]');
   return args;
-}
-
-function devVar(name) {
-  if (!existsSync('api/.dev.vars')) return undefined;
-  const m = new RegExp(`^${name}="([^"]*)"$`, 'm').exec(readFileSync('api/.dev.vars', 'utf8'));
-  return m?.[1];
-}
-
-async function restoreModule() {
-  mkdirSync(OUT, { recursive: true });
-  await build({
-    stdin: {
-      contents: "export * from './shared/backup/restore-sql';\nexport * from './shared/backup/seal';",
-      resolveDir: process.cwd(),
-      loader: 'ts',
-      sourcefile: join(OUT, 'entry.ts'),
-    },
-    tsconfig: 'tsconfig.base.json',
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile: join(OUT, 'restore.mjs'),
-    logLevel: 'error',
-  });
-  return import(join(process.cwd(), OUT, 'restore.mjs'));
 }
 
 async function* backupLines(file) {
@@ -113,13 +80,12 @@ function moveAside(persistTo) {
 
 export async function restore(argv) {
   const args = parseArgs(argv);
-  const { restoreStatements, backupKeyring } = await restoreModule();
-  const secret = process.env.BACKUP_KEK ?? devVar('BACKUP_KEK');
-  const ring = backupKeyring(
-    secret,
-    Number(process.env.BACKUP_KEK_VERSION ?? devVar('BACKUP_KEK_VERSION') ?? 1),
-    process.env.BACKUP_KEK_RETIRED ?? devVar('BACKUP_KEK_RETIRED') ?? '',
-  );
+  const { restoreStatements, backupKeyring } = await bundledModules(OUT, 'restore', [
+    'shared/backup/restore-sql',
+    'shared/backup/seal',
+  ]);
+  const key = backupKeyConfig();
+  const ring = backupKeyring(key.secret, key.version, key.retired);
   if (!ring) throw new Error('set BACKUP_KEK (the secret the backup was made with, ≥ 32 characters)');
 
   // The whole file is read and checked before the database is touched.

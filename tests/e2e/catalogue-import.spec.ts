@@ -1,6 +1,7 @@
 // A shop manager who works in Arabic loads a supplier's range from a spreadsheet: she downloads the
 // catalogue, checks a file with a mistake and reads what is wrong with which line, checks the corrected
-// file of 200 products of a new brand, imports it, and a shopper finds them in the shop at once.
+// file of 200 products of a new brand, imports it, and a shopper finds them in the shop at once. Then
+// she undoes the import and they are gone (which also leaves the other stories' shop as it was).
 import { readFile } from 'node:fs/promises';
 import { CATALOGUE_COLUMNS } from '../../shared/catalogue/import-format';
 import { formatMinor } from '../../shared/money';
@@ -10,23 +11,23 @@ import { expect, staffOrigin, test } from './fixtures';
 
 const run = Math.random().toString(36).slice(2, 8);
 const brand = `nabta-${run}`;
-const slug = (i: number) => `${brand}-omega-${i}`;
+const slug = (i: number) => `${brand}-moringa-${i}`;
 
 function supplierFile(mistake: boolean): string {
   const lines = Array.from({ length: 200 }, (_, i) => {
     const cells: Partial<Record<(typeof CATALOGUE_COLUMNS)[number], string>> = {
       product_slug: slug(i),
-      product_name_en: `Nabta ${run} Omega ${i}`,
-      product_name_ar: `نبتة أوميغا ${i}`,
-      description_ar: 'زيت سمك نقي بجرعة يومية.',
+      product_name_en: `Nabta ${run} Moringa ${i}`,
+      product_name_ar: `نبتة مورينجا ${i}`,
+      description_ar: 'أوراق مورينجا مجففة في كبسولات.',
       brand_slug: brand,
       brand_name_en: `Nabta ${run}`,
       brand_name_ar: 'نبتة',
-      category_slug: 'omega-3',
-      category_name_en: 'Omega-3',
-      category_name_ar: 'أوميغا 3',
+      category_slug: `${brand}-leaves`,
+      category_name_en: 'Leaves',
+      category_name_ar: 'أوراق',
       shown: 'نعم',
-      sku_name_en: '60 softgels',
+      sku_name_en: '60 capsules',
       sku_name_ar: '٦٠ كبسولة',
       // Typed on an Arabic keyboard: ٤٫٢٥٠ is 4.250.
       price_kwd: i === 0 ? '٤٫٢٥٠' : `${3 + (i % 5)}.500`,
@@ -79,12 +80,20 @@ test('a shop manager imports 200 products from CSV in Arabic and sees them in th
   await page.getByRole('button', { name: 'استورد 200 سطر' }).click();
   await expect(page.getByText('تم الاستيراد. يرى المتسوقون التغييرات الآن.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'تراجع عن هذا الاستيراد' })).toBeEnabled();
+  const importPage = page.url().replace(/\?.*$/, '');
 
   // The shopper, in Arabic, right after: the search finds all 200, the product page is whole.
   await page.goto(`/ar/search?q=${encodeURIComponent(`Nabta ${run}`)}`);
   await expect(page.getByText('200 منتج', { exact: true }).first()).toBeVisible();
   await page.goto(`/ar/products/${slug(0)}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'نبتة أوميغا 0' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'نبتة مورينجا 0' })).toBeVisible();
   await expect(page.getByText(formatMinor(4250, 'KWD', 'ar', 'KW')).first()).toBeVisible();
   await expect(page.getByRole('button', { name: /^أضف إلى السلة/ }).first()).toBeVisible();
+
+  // Undone from its record: the products, the brand and the category go.
+  await page.goto(importPage);
+  await page.getByRole('button', { name: 'تراجع عن هذا الاستيراد' }).click();
+  await expect(page.getByText('تم التراجع عن الاستيراد.')).toBeVisible();
+  await page.goto(`/ar/products/${slug(0)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'نبتة مورينجا 0' })).toHaveCount(0);
 });
