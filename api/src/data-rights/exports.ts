@@ -7,6 +7,7 @@
 // shopper (a unique index), and one request a day.
 import type { DataExportStatus, DataExportView } from '#shared/api/data-rights-schemas';
 import { hmacHex, verifyHmacHex } from '#shared/api/signing';
+import { RETENTION } from '#shared/data-rights/retention-figures';
 import type { Lang } from '#shared/locale';
 import { formatDate } from '#shared/text/dates';
 import { zip } from '#shared/zip/zip-writer';
@@ -17,7 +18,7 @@ import { type Keyring, openFile, sealFile } from '../uploads/crypto';
 import { archiveEntries } from './archive';
 import { exportReadyMail } from './texts';
 
-export const EXPORT_TTL_MS = 24 * 60 * 60 * 1000;
+export const EXPORT_TTL_MS = RETENTION.exportHours * 60 * 60 * 1000;
 /** One request a day: an archive costs reading and decrypting every file she has. */
 export const EXPORT_EVERY_MS = 24 * 60 * 60 * 1000;
 /** Archives prepared per cron run: each may decrypt up to a few hundred MB of files. */

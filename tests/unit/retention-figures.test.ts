@@ -1,0 +1,17 @@
+// The privacy page states the retention figures of shared/data-rights/retention-figures.ts
+// (client/content/privacy-figures.test.ts); the API's configuration must apply the same in every
+// environment of api/wrangler.toml.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { RETENTION } from '#shared/data-rights/retention-figures';
+
+const toml = readFileSync(new URL('../../api/wrangler.toml', import.meta.url), 'utf8');
+const values = (name: string) => [...toml.matchAll(new RegExp(`^${name} = "(\\d+)"`, 'gm'))].map((m) => Number(m[1]));
+
+describe('retention figures', () => {
+  it('are what api/wrangler.toml sets in each environment (local and production)', () => {
+    expect(values('UPLOAD_RETENTION_DAYS')).toEqual([RETENTION.uploadDays, RETENTION.uploadDays]);
+    expect(values('UPLOAD_RETENTION_NOTICE_DAYS')).toEqual([RETENTION.uploadNoticeDays, RETENTION.uploadNoticeDays]);
+    expect(values('BACKUP_RETENTION_DAYS')).toEqual([RETENTION.backupDays, RETENTION.backupDays]);
+  });
+});
