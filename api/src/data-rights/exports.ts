@@ -85,7 +85,13 @@ export async function requestExport(
   const last = await latestExport(db, userId);
   if (last && (last.status === 'requested' || (last.status === 'ready' && (last.expires_at ?? 0) > now)))
     throw new ApiError(409, 'data_export_in_progress');
-  if (by.source === 'shopper' && last && last.source === 'shopper' && last.created_at + EXPORT_EVERY_MS > now)
+  // A failed preparation is the shop's fault: she may ask again at once.
+  if (
+    by.source === 'shopper' &&
+    last?.source === 'shopper' &&
+    last.status !== 'failed' &&
+    last.created_at + EXPORT_EVERY_MS > now
+  )
     throw new TooManyRequests('data_export_too_soon', (last.created_at + EXPORT_EVERY_MS - now) / 1000);
   const [, inserted] = await db.batch([
     // An archive past its time that the cron has not reached yet: expired now, so the new one may open.

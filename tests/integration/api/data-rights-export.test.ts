@@ -157,6 +157,20 @@ describe('download my data', () => {
   });
 });
 
+describe('a preparation that failed', () => {
+  it('is marked failed, and she may ask again at once', async () => {
+    const unlucky = await richShopper(device, 'unlucky', owner.id);
+    expect((await as(unlucky, '/user/data/export', { body: {} })).status).toBe(200);
+    // Her file's key no longer opens it: the archive cannot be made whole, so nothing half is offered.
+    await env.DB.prepare('UPDATE blood_test_upload_files SET wrapped_key = ? WHERE id = ?')
+      .bind('AAAA', unlucky.fileId)
+      .run();
+    expect((await run()).prepared).toBe(0);
+    expect((await json(await as(unlucky, '/user/data/export'))).data.export).toMatchObject({ status: 'failed' });
+    expect((await as(unlucky, '/user/data/export', { body: {} })).status).toBe(200);
+  });
+});
+
 describe('retention of uploaded result files', () => {
   const config = () => apiConfig(env);
   const fileRow = (id: string) =>
