@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { AppEnv } from '../app-env';
-import { enforce, limit } from '../lib/limits';
+import { enforce, LIMITS, limit } from '../lib/limits';
 import { contract } from '../lib/validate';
 import { requireUser } from '../middleware/user';
 import { keyringOf } from '../uploads/crypto';
@@ -18,8 +18,7 @@ export const dataRightsRoutes = new Hono<AppEnv>()
   })
   .post('/export', contract('POST /user/data/export'), async (c) => {
     const user = await requireUser(c);
-    // Besides one a day per account: a handful of asks per address, so a stolen session cannot churn.
-    await enforce(c.env.DB, [limit({ max: 5, windowMs: 60 * 60 * 1000 }, `data-export:user:${user.id}`)]);
+    await enforce(c.env.DB, [limit(LIMITS.dataExportPerUser, `data-export:user:${user.id}`)]);
     const now = Date.now();
     const row = await requestExport(c.env.DB, user.id, { source: 'shopper', lang: c.var.lang }, now);
     return c.json(ok({ export: await exportView(row, c.var.config.TOKEN_SECRET, now) }));
