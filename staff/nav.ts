@@ -19,6 +19,7 @@ export const NAV: readonly NavItem[] = [
   { href: '/catalogue', label: 'st_nav_catalogue', permission: 'catalogue:read' },
   { href: '/nutritionists', label: 'st_catalogue_nutritionists', permission: 'nutritionists:read' },
   { href: '/customers', label: 'st_nav_customers', permission: 'customers:read' },
+  { href: '/data-requests', label: 'st_nav_data_requests', permission: 'customers:export' },
   { href: '/promotions', label: 'st_nav_promotions', permission: 'promotions:read' },
   { href: '/offers', label: 'st_nav_offers', permission: 'promotions:read' },
   { href: '/search', label: 'st_nav_search', permission: 'search:read' },

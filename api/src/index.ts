@@ -1,4 +1,6 @@
 // The commerce API worker: signed requests only, one envelope shape, one error handler.
+import { dataRightsJobs } from './data-rights/jobs';
+import { dataRightsRoutes } from './routes/data-rights';
 import { settleRequestBody } from '#shared/http/settle-body';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -186,6 +188,7 @@ app.route('/user/wallet', walletRoutes);
 app.route('/user/bloodTestOrder', userBloodTestOrderRoutes);
 app.route('/user/bloodTestPatient', bloodTestPatientRoutes);
 app.route('/user/upload', bloodTestUploadRoutes);
+app.route('/user/data', dataRightsRoutes);
 app.route('/user/bloodtest', bloodTestResultRoutes);
 app.route('/user/push', userPushRoutes);
 app.route('/push', pushKeyRoutes);
@@ -297,6 +300,12 @@ export default withSentryWhenConfigured('api', currentRequestId, {
       // Subscribe and save (api/src/subscriptions/): orders due, reminders three days before, and refill
       // reminders for products bought once; each once, however often the cron runs.
       ctx.waitUntil(subscriptionJobs(env).catch((error) => log.error('subscription jobs failed', { error })));
+      // Data rights (api/src/data-rights/): archives prepared and expired, uploaded files past retention.
+      ctx.waitUntil(
+        dataRightsJobs(env, apiConfig(env), configuredSiteOrigin(env))
+          .then((r) => (r.prepared || r.expired || r.noticed || r.deleted) && log.info('data rights', { ...r }))
+          .catch((error) => log.error('data rights jobs failed', { error })),
+      );
       // Alert events whose queue message was lost (still unprocessed after a minute): sent again.
       ctx.waitUntil(resendLostEvents(env).then((n) => n && log.info('alert events re-sent', { count: n })));
     });

@@ -3,6 +3,7 @@
 // Each page: title (the page heading), intro, and sections with an id (the #anchor), a heading, its
 // paragraphs and an optional bullet list shown after them. Loaded per language by ./index.tsx.
 import { COMPANY } from '#shared/company';
+import { RETENTION } from '#shared/data-rights/retention-figures';
 import type { ContentPageId, PageContent } from './page-content';
 
 export const staticPagesEn = {
@@ -200,18 +201,26 @@ export const staticPagesEn = {
       {
         id: 'retention',
         heading: 'How long we keep it',
-        paragraphs: [
-          'Order and payment records are kept for as long as tax and accounting laws require. Messages sent through our forms are kept for up to two years. Uploaded blood test results are kept until you delete them or close your account.',
+        paragraphs: ['We keep each kind of data only as long as we need it or the law requires:'],
+        items: [
+          `Orders, payments and tax invoices: ${RETENTION.taxRecordYears} years after the end of the year of the sale. Saudi law requires this of tax invoices (the VAT Implementing Regulations, Article 66), and we keep Kuwaiti orders as long. If you delete your account, these records stay without your name, address, phone or email.`,
+          `Uploaded blood test result files: until you delete them or your account, or until ${RETENTION.uploadDays} days after you last opened them, whichever comes first; we email you ${RETENTION.uploadNoticeDays} days before. The values you confirmed stay until you delete them.`,
+          'Blood test results, the people you booked for, quiz answers and your other health data: until you delete them or your account; then they are erased at once.',
+          `An archive of your data that you ask for: ${RETENTION.exportHours} hours, then it is deleted.`,
+          `Backups: each nightly backup is kept ${RETENTION.backupDays} days, so data you delete leaves our backups within ${RETENTION.backupDays} days. The health data in them is encrypted.`,
+          'Messages sent through our forms: up to two years. The consent you gave to process health data: its text version and time, without your name, as proof that it was given.',
         ],
       },
       {
         id: 'your-rights',
         heading: 'Your rights',
-        paragraphs: ['Depending on where you live, you have the right to:'],
+        paragraphs: [
+          'Under Saudi Arabia’s Personal Data Protection Law and Kuwait’s Data Privacy Protection Regulation, you have the right to:',
+        ],
         items: [
-          'ask for a copy of the personal data we hold about you;',
+          'get a copy of your data: “Download my data” on your account page prepares an archive of everything we keep (your details, orders and invoices, health data and uploaded files), usually within minutes;',
           'have data that is wrong or incomplete corrected;',
-          'have your data deleted or your account closed;',
+          'delete your account on your account page: your health data is erased at once, and your orders are kept only as tax law requires, without your personal details;',
           'withdraw your consent to marketing at any time;',
           'complain to the data protection authority of your country.',
         ],

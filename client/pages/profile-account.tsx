@@ -1,6 +1,6 @@
 // /profile/account: name, e-mail (added to an account made with a phone), mobile number (Kuwait +965 /
-// Saudi Arabia +966) and signing in with it, password, delete account (with a code when there is no
-// password).
+// Saudi Arabia +966) and signing in with it, password, a copy of her data (decision 49), delete account
+// (with a code when there is no password). The loader reads the data export's state, the page's one call.
 import '../styles/account.css';
 import { CountryCodeSelect } from '../accounts/account-bits';
 import { useContext, useState, type ReactNode } from 'react';
@@ -19,6 +19,23 @@ import { Field, FormAlerts, useForm, type FormApi } from '../ui/form';
 import { Page } from '../ui/Page';
 import { useHref } from '../lib/locale';
 import { COUNTRY_FACTS } from '#shared/locale';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { DataExportView } from '#shared/api/data-rights-schemas';
+import { signedInCall } from '../accounts/guard';
+import { DataExport } from '../accounts/DataExport';
+import { apiContext } from '../boot';
+
+interface Data {
+  dataExport: DataExportView | null;
+}
+
+export async function loader(args: LoaderFunctionArgs): Promise<Data> {
+  const api = args.context.get(apiContext);
+  return signedInCall(args, async () => {
+    const res = await api.get<{ export: DataExportView | null }>('/user/data/export');
+    return { dataExport: res.data.export };
+  });
+}
 
 export function Component() {
   const { t } = useI18n();
@@ -28,6 +45,7 @@ export function Component() {
   // "forgot password" mail, once it has an e-mail, sets one).
   const phoneOnly = user?.email === '';
   const noPassword = user?.has_password === false;
+  const data = useLoaderData() as Data | undefined;
   return (
     <Page title={t('page_profile_account')} crumbs={[{ label: t('page_profile'), to: href('/profile') }]}>
       <p>{t('account_details_intro')}</p>
@@ -37,6 +55,7 @@ export function Component() {
         <PhoneForm />
         <PhoneSignIn />
         {!noPassword && <PasswordForm />}
+        <DataExport initial={data?.dataExport ?? null} />
         {noPassword ? <DeleteByCode /> : <DeleteForm />}
       </div>
     </Page>

@@ -161,6 +161,10 @@ export const MESSAGE_KEYS = [
   'subscription_no_card',
   'subscription_too_late',
   'subscription_nothing_to_retry',
+  // Data rights (decision 49).
+  'data_export_in_progress',
+  'data_export_too_soon',
+  'data_export_expired',
 ] as const;
 
 /** Every key the API may send: the shopper's, and the back office's own (their texts live in the staff dictionaries). */

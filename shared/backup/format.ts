@@ -17,6 +17,8 @@ export const HEALTH_TABLES: ReadonlySet<string> = new Set([
   'blood_test_orders',
   'blood_test_order_items',
   'blood_test_patients',
+  // A person's sex and birth date for reading her results (decision 49): hers, not the catalogue's.
+  'blood_test_profiles',
   'blood_test_results',
   'blood_test_slot_bookings',
   'blood_test_uploads',
@@ -32,7 +34,6 @@ export const NOT_HEALTH: ReadonlySet<string> = new Set([
   'blood_test_categories',
   'blood_test_panel_members',
   'blood_test_prices',
-  'blood_test_profiles',
   'blood_test_related_products',
   'blood_test_skus',
   'blood_test_slot_capacity',

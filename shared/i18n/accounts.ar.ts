@@ -43,7 +43,8 @@ export const accountsAr: Translated<typeof accountsEn> = {
   account_phone_section: 'رقم الجوال',
   account_password_section: 'كلمة المرور',
   account_delete_section: 'حذف الحساب',
-  account_delete_body: 'يؤدي هذا إلى حذف بياناتك الشخصية وتسجيل خروجك من جميع الأجهزة. تُحفظ الطلبات السابقة دون اسمك.',
+  account_delete_body:
+    'يحذف هذا فوراً بياناتك الشخصية وكل بياناتك الصحية (نتائج تحاليل الدم والملفات المرفوعة وإجابات الاختبار والأشخاص الذين حجزت لهم) ويسجّل خروجك من جميع الأجهزة. تُحفظ الطلبات دون اسمك أو عنوانك أو وسائل التواصل معك، كما يقتضي نظام الضريبة.',
   account_delete_confirm_label: 'اكتب كلمة المرور للتأكيد',
   account_delete_submit: 'احذف حسابي',
   account_phone_hint_KW: '8 أرقام، مثل 9876 5432',
@@ -198,4 +199,20 @@ export const accountsAr: Translated<typeof accountsEn> = {
   account_whatsapp_updates: 'أرسل تحديثات طلباتي وتذكيرات زيارات تحليل الدم عبر واتساب',
   account_whatsapp_on: 'تحديثات واتساب مفعّلة.',
   account_whatsapp_off: 'تحديثات واتساب متوقفة.',
+  // Data rights (decision 49).
+  data_export_in_progress: 'نُعدّ بياناتك الآن، أو أنها جاهزة أدناه. سنراسلك عندما تصبح جاهزة.',
+  data_export_too_soon: 'يمكنك طلب بياناتك مرة واحدة في اليوم. حاول مجدداً غداً.',
+  data_export_expired: 'انتهت صلاحية رابط التنزيل هذا. اطلب بياناتك مجدداً.',
+  account_data_section: 'بياناتك',
+  account_data_intro:
+    'نزّل نسخة من كل ما نحفظه عنك: الحساب والعناوين والطلبات والفواتير والمحفظة والقوائم ونتائج الاختبار وتحاليل الدم والملفات التي رفعتها وموافقاتك. نُعدّها في الخلفية ونراسلك عندما تصبح جاهزة، ويبقى الرابط صالحاً 24 ساعة.',
+  account_data_request: 'نزّل بياناتي',
+  account_data_requested: 'طلبتها في {{date}}. نُعدّ ملفك الآن وسنراسلك عندما يصبح جاهزاً.',
+  account_data_ready: 'ملفك جاهز ({{size}}). يبقى الرابط صالحاً حتى {{date}}.',
+  account_data_download: 'نزّل الملف',
+  account_data_expired: 'حُذف ملفك الأخير في {{date}}، بعد 24 ساعة من تجهيزه.',
+  account_data_failed: 'تعذّر تجهيز ملفك. اطلبه مجدداً أو تواصل معنا.',
+  account_data_next: 'يمكنك الطلب مجدداً من {{date}}.',
+  account_data_requested_toast: 'نُعدّ بياناتك الآن.',
+  account_data_privacy: 'ما نحفظه ولماذا وإلى متى',
 };

@@ -42,7 +42,7 @@ export const accountsEn = {
   account_password_section: 'Password',
   account_delete_section: 'Delete account',
   account_delete_body:
-    'This removes your personal details and signs you out everywhere. Past orders are kept without your name.',
+    'This erases at once your personal details and all your health data (blood-test results, uploaded files, quiz answers, the people you booked for) and signs you out everywhere. Orders are kept without your name, address or contact details, as tax law requires.',
   account_delete_confirm_label: 'Type your password to confirm',
   account_delete_submit: 'Delete my account',
   account_phone_hint_KW: '8 digits, e.g. 9876 5432',
@@ -191,4 +191,20 @@ export const accountsEn = {
   account_whatsapp_updates: 'Send my order updates and blood-test visit reminders on WhatsApp',
   account_whatsapp_on: 'WhatsApp updates are on.',
   account_whatsapp_off: 'WhatsApp updates are off.',
+  // Data rights (decision 49).
+  data_export_in_progress: 'Your data is already being prepared, or is ready below. We mail you when it is ready.',
+  data_export_too_soon: 'You can ask for your data once a day. Please try again tomorrow.',
+  data_export_expired: 'This download link has expired. Ask for your data again.',
+  account_data_section: 'Your data',
+  account_data_intro:
+    'Download a copy of everything we keep about you: account, addresses, orders and invoices, wallet, lists, quiz and blood-test results, your uploaded files and your consents. We prepare it in the background and mail you when it is ready; the link then works for 24 hours.',
+  account_data_request: 'Download my data',
+  account_data_requested: 'Asked on {{date}}. We are preparing your archive and will mail you when it is ready.',
+  account_data_ready: 'Your archive is ready ({{size}}). The link works until {{date}}.',
+  account_data_download: 'Download the archive',
+  account_data_expired: 'Your last archive was deleted on {{date}}, 24 hours after it was ready.',
+  account_data_failed: 'We could not prepare your archive. Please ask again, or contact us.',
+  account_data_next: 'You can ask again from {{date}}.',
+  account_data_requested_toast: 'We are preparing your data.',
+  account_data_privacy: 'What we keep, why and for how long',
 } as const;

@@ -86,4 +86,6 @@ export const staffMessagesAr: Translated<typeof staffMessagesEn> = {
   quiz_version_not_draft: 'يمكن تعديل المسودة أو نشرها فقط. أنشئ مسودة جديدة من النسخة النشطة.',
   quiz_version_saved: 'تم حفظ المسودة.',
   quiz_version_published: 'تم النشر: هذا هو الاختبار الذي يجريه المتسوقون الآن.',
+  // Data rights (decision 49).
+  data_export_in_progress: 'يجري تجهيز ملف بيانات هذا العميل أو أنه متاح له بالفعل.',
 };

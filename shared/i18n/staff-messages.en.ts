@@ -89,4 +89,6 @@ export const staffMessagesEn = {
   quiz_version_not_draft: 'Only a draft can be changed or published. Make a new draft from the active version.',
   quiz_version_saved: 'Draft saved.',
   quiz_version_published: 'Published: this is now the quiz shoppers take.',
+  // Data rights (decision 49).
+  data_export_in_progress: 'An archive of this shopper’s data is being prepared or is on offer already.',
 } as const;

@@ -365,6 +365,16 @@ export function CustomerPage(props: {
         </section>
       )}
 
+      {can('customers:export') && !erased && (
+        <form method="post" action={`/customers/${c.id}/data-export`} className="card stack" aria-labelledby="archive">
+          <h2 id="archive">{t.t('st_customers_archive')}</h2>
+          <p>{t.t('st_customers_archive_intro')}</p>
+          <button type="submit" data-testid="customer-archive">
+            {t.t('st_customers_archive_button')}
+          </button>
+        </form>
+      )}
+
       {can('customers:erase') && !erased && (
         <form
           method="post"

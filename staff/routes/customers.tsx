@@ -25,7 +25,13 @@ async function customerPage(c: Context<StaffAppEnv>, id: string, state?: FormSta
   );
 }
 
-const DONE = { wallet: 'st_customers_adjusted', erased: 'st_customers_erased_done' } as const;
+const DONE = {
+  wallet: 'st_customers_adjusted',
+  erased: 'st_customers_erased_done',
+  archive: 'st_customers_archive_done',
+} as const;
+/** Refusals a redirect brings back (data-requests.tsx): shown as the API's message. */
+const FAILED = new Set(['data_export_in_progress', 'customer_already_erased']);
 
 export const customerRoutes = new Hono<StaffAppEnv>()
   .get('/customers', staffPage('customers:read'), async (c) => {
@@ -46,6 +52,8 @@ export const customerRoutes = new Hono<StaffAppEnv>()
   .get('/customers/:id{[0-9]{1,15}}', staffPage('customers:read'), (c) => {
     const done = c.req.query('done');
     const text = done && done in DONE ? c.var.t.t(DONE[done as keyof typeof DONE]) : undefined;
+    const failed = c.req.query('failed');
+    if (failed && FAILED.has(failed)) return customerPage(c, c.req.param('id'), { error: failed });
     return customerPage(c, c.req.param('id'), text ? { done: text } : undefined);
   })
   .post('/customers/:id{[0-9]{1,15}}/wallet', staffPage('customers:wallet'), async (c) => {

@@ -2,12 +2,19 @@
 // a staff account with the given roles (POST /dev/staff), so a story can sign in to the back office at
 // staff.localhost, and a booked visit's start moved to now (POST /dev/bloodTestOrder/visitNow), so the
 // lab can collect a sample that was booked for a later day, and the subscribe-and-save jobs run as on a
-// given day (POST /dev/subscriptions/run), and the nightly backup now (POST /dev/backups/run). Not in production.
+// given day (POST /dev/subscriptions/run), the nightly backup now (POST /dev/backups/run), and the data-rights
+// jobs now (POST /dev/data-rights/run: archives prepared, retention applied). Not in production.
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { callUpstream } from '../upstream';
 
-const FORWARDED = ['/dev/staff', '/dev/bloodTestOrder/visitNow', '/dev/subscriptions/run', '/dev/backups/run'] as const;
+const FORWARDED = [
+  '/dev/staff',
+  '/dev/bloodTestOrder/visitNow',
+  '/dev/subscriptions/run',
+  '/dev/backups/run',
+  '/dev/data-rights/run',
+] as const;
 
 // Built by a pure call, so a production build (which never routes it) drops it from the bundle.
 export const devTools = /* @__PURE__ */ (() => {

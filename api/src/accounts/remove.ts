@@ -21,7 +21,19 @@ export function removeAccountStatements(db: D1Database, userId: number, now = Da
     db.prepare('UPDATE payments SET payer_phone = NULL WHERE user_id = ?').bind(userId),
     // Subscriptions name an address: they (and the kept cards) go first.
     ...removeUserSubscriptionStatements(db, userId),
-    db.prepare('DELETE FROM addresses WHERE user_id = ?').bind(userId),
+    // A kept blood-test order points at its address (a foreign key): that row stays as a blank husk.
+    db
+      .prepare(
+        'DELETE FROM addresses WHERE user_id = ?1 AND id NOT IN (SELECT address_id FROM blood_test_orders WHERE user_id = ?1)',
+      )
+      .bind(userId),
+    db
+      .prepare(
+        `UPDATE addresses SET label = '', recipient = '', phone = '', block = NULL, street = NULL, avenue = NULL, building = NULL,
+           floor = NULL, apartment = NULL, district = NULL, building_number = NULL, postal_code = NULL, short_address = NULL,
+           is_default = 0, deleted_at = coalesce(deleted_at, ?2) WHERE user_id = ?1`,
+      )
+      .bind(userId, now),
     db.prepare('DELETE FROM notify_requests WHERE user_id = ?').bind(userId),
     // Wishlists: their items, others' follows of them, the shopper's own follows, the lists.
     db.prepare('DELETE FROM wishlist_items WHERE list_id IN (SELECT id FROM wishlists WHERE user_id = ?)').bind(userId),

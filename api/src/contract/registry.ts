@@ -84,6 +84,7 @@ import { WISHLIST_CONTRACTS } from './wishlists';
 import { QUIZ_CONTRACTS } from './quiz';
 import { REVIEW_CONTRACTS } from './reviews';
 import { SUBSCRIPTION_CONTRACTS } from './subscriptions';
+import { DATA_RIGHTS_CONTRACTS } from './data-rights';
 
 export type { RouteContract } from './route-contract';
 
@@ -596,6 +597,7 @@ export const CONTRACTS = {
   ...QUIZ_CONTRACTS,
   ...REVIEW_CONTRACTS,
   ...SUBSCRIPTION_CONTRACTS,
+  ...DATA_RIGHTS_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;
 
 export type ContractKey = keyof typeof CONTRACTS;

@@ -1,4 +1,5 @@
 // Secrets are validated once per isolate; production refuses the development defaults.
+import { RETENTION } from '#shared/data-rights/retention-figures';
 import { z } from '#shared/zod';
 import { configReader, DEV_SECRET_PREFIX } from '#shared/config';
 import { PBKDF2_ITERATIONS, WORKERS_MAX_ITERATIONS } from '../accounts/password';
@@ -33,7 +34,11 @@ const configSchema = z
     BACKUP_KEK: z.string().min(32).optional(),
     BACKUP_KEK_VERSION: z.coerce.number().int().min(1).max(999_999).default(1),
     BACKUP_KEK_RETIRED: z.string().optional(),
-    BACKUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    BACKUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(RETENTION.backupDays),
+    // Uploaded result files nobody opened for this many days are deleted (decision 49), after a notice
+    // mailed UPLOAD_RETENTION_NOTICE_DAYS before; opening a file starts its period again.
+    UPLOAD_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(RETENTION.uploadDays),
+    UPLOAD_RETENTION_NOTICE_DAYS: z.coerce.number().int().min(1).max(90).default(RETENTION.uploadNoticeDays),
     // Web push (api/src/push/): the VAPID key pair (public: the uncompressed P-256 point,
     // base64url; private: its d in base64url, or a JWK), the `mailto:` contact push services see (Safari
     // refuses an https: one), and where pushes go: 'send' to the push services, 'outbox' to the

@@ -44,6 +44,8 @@ export const LIMITS = {
   phoneCodePerNumberDay: { max: 30, windowMs: 24 * HOUR },
   /** Codes asked for from one client address, whatever the numbers (each text costs the shop). */
   phoneCodePerIp: { max: 10, windowMs: HOUR },
+  /** Asks for a data archive per account, besides one a day (decision 49): a stolen session cannot churn. */
+  dataExportPerUser: { max: 5, windowMs: HOUR },
 } as const satisfies Record<string, Omit<Limit, 'key'>>;
 
 export const limit = (rule: Omit<Limit, 'key'>, key: string): Limit => ({ ...rule, key });

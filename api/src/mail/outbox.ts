@@ -26,7 +26,10 @@ export type MailKind =
   | 'subscription_reminder'
   | 'subscription_failed'
   /** A product bought once should be running out. */
-  | 'refill_reminder';
+  | 'refill_reminder'
+  /** Data rights (decision 49): her archive is ready; an uploaded file will be deleted for disuse. */
+  | 'data_export_ready'
+  | 'upload_retention_notice';
 
 export interface QueuedMail extends Mail {
   lang: 'en' | 'ar';

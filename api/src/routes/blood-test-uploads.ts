@@ -304,6 +304,12 @@ export const bloodTestUploadRoutes = new Hono<AppEnv>()
       }
       // AES-GCM in WebCrypto is one-shot: a file (at most 10 MB) is decrypted whole, then sent.
       const plaintext = await openFile(keyring(c), file, new Uint8Array(await stored.arrayBuffer()), file.id);
+      // Opened by its owner: its retention period starts again, and any deletion notice is void (decision 49).
+      await c.env.DB.prepare(
+        'UPDATE blood_test_upload_files SET last_opened_at = ?, retention_notice_at = NULL WHERE id = ?',
+      )
+        .bind(Date.now(), file.id)
+        .run();
       return new Response(plaintext, {
         headers: {
           'content-type': file.content_type,

@@ -1,5 +1,7 @@
 // Local mode only (never in production): the mail delivered to the local outbox, for the dev mailbox
 // page, and a deliberate error that proves error reporting and request ids end to end (decision 16).
+import { siteOrigin } from '../lib/site-origin';
+import { dataRightsJobs } from '../data-rights/jobs';
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { ApiError } from '../lib/errors';
@@ -84,6 +86,12 @@ const buildDevRoutes = () =>
       if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
       const { now } = parseInput(devRunSchema, await readJson(c.req));
       return c.json(ok(await subscriptionJobs(c.env, now ?? Date.now())));
+    })
+    // The cron's data-rights jobs now (an e2e story's archive), or as on another day (retention).
+    .post('/data-rights/run', async (c) => {
+      if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
+      const { now } = parseInput(devRunSchema, await readJson(c.req));
+      return c.json(ok(await dataRightsJobs(c.env, c.var.config, siteOrigin(c), now ?? Date.now())));
     })
     // The nightly backup now (a tester's file to restore): a new file even if today's exists.
     .post('/backups/run', async (c) => {

@@ -23,8 +23,8 @@ import { enforce, limit, LIMITS, take } from '../lib/limits';
 import { contract } from '../lib/validate';
 import { requireUser } from '../middleware/user';
 import { linkDeviceStatement } from '../push';
-import { removeAccountStatements } from '../accounts/remove';
-import { deleteObjects, userUploadKeys } from '../uploads/store';
+import { eraseAccount } from '../accounts/erase';
+import { erasureRecordStatement } from '../data-rights/erasure-record';
 
 type Account = Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'phone_verified_at' | 'whatsapp_updates_at'> & {
   has_password: number;
@@ -189,8 +189,10 @@ export const phoneAuthRoutes = new Hono<AppEnv>()
     const { matched } = await checkCode(c, { phone: user.phone, purpose: 'verify', code, userId: user.id });
     const [used] = await db.batch([spendCodeStatement(db, matched.id)]);
     if (!used!.results.length) throw new ApiError(400, 'phone_code_invalid');
-    const uploads = await userUploadKeys(db, user.id);
-    await db.batch(removeAccountStatements(db, user.id));
-    await deleteObjects(c.env.UPLOADS, uploads);
+    const now = Date.now();
+    await eraseAccount(c.env, user.id, {
+      now,
+      also: [erasureRecordStatement(db, user.id, { source: 'shopper' }, c.var.lang, now)],
+    });
     return c.json(ok({ removed: true }));
   });

@@ -18,9 +18,9 @@ import {
   signInKeys,
 } from '../accounts/rate-limit';
 import { createSession, revokeOtherSessions, revokeSession } from '../accounts/sessions';
-import { removeAccountStatements } from '../accounts/remove';
+import { eraseAccount } from '../accounts/erase';
+import { erasureRecordStatement } from '../data-rights/erasure-record';
 import { linkDeviceStatement, unlinkDeviceStatement } from '../push';
-import { deleteObjects, userUploadKeys } from '../uploads/store';
 import { clientIp } from '../lib/client-ip';
 import { emailIdentity } from '../orders/email-identity';
 import { ApiError } from '../lib/errors';
@@ -304,10 +304,11 @@ export const userRoutes = new Hono<AppEnv>()
       .bind(user.id)
       .first<Pick<UserRow, 'password_hash'>>();
     await checkPassword(c, user.email, password, row?.password_hash, 'password');
-    // Personal data goes; the row stays (anonymised) so past orders keep their reference.
-    const uploads = await userUploadKeys(db, user.id);
-    await db.batch(removeAccountStatements(db, user.id));
-    // Uploaded result files: their rows and wrapped keys went in the batch; now the ciphertext.
-    await deleteObjects(c.env.UPLOADS, uploads);
+    // Personal and health data go at once; the row stays (anonymised) so kept orders keep their reference.
+    const now = Date.now();
+    await eraseAccount(c.env, user.id, {
+      now,
+      also: [erasureRecordStatement(db, user.id, { source: 'shopper' }, c.var.lang, now)],
+    });
     return c.json(ok({ removed: true }));
   });

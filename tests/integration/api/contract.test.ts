@@ -25,6 +25,8 @@ const EXCEPTIONS: Record<string, string> = {
     'local-only run of the cron’s subscription jobs as on a given day, absent from the production build',
   'POST /dev/backups/run':
     'local-only run of the nightly backup into the local bucket, absent from the production build',
+  'POST /dev/data-rights/run':
+    'local-only run of the cron’s data-rights jobs (archives, retention) as on a given day, absent from the production build',
 };
 
 /** Each routed "METHOD path" with the contract keys of its handlers (app-wide middleware is method ALL). */

@@ -44,6 +44,10 @@ beforeAll(async () => {
     env.DB.prepare(
       "INSERT INTO quiz_results (user_id, version_id, answers, suggestions, created_at) VALUES (?, 9901, json_object('note', ?), '[]', 0)",
     ).bind(shopper.id, MARKER),
+    // Her reading profile (sex and birth date): a person's, sealed like the rest (decision 49).
+    env.DB.prepare(
+      "INSERT INTO blood_test_profiles (user_id, sex, date_of_birth, unit_preference, updated_at) VALUES (?, 'female', '1911-11-11', 'si', 0)",
+    ).bind(shopper.id),
   ]);
 });
 
@@ -71,6 +75,8 @@ describe('nightly backup', () => {
     const raw = JSON.stringify(lines);
     expect(raw).not.toContain(MARKER);
     expect(lines.some((l) => l.kind === 'rows' && l.table === 'quiz_results')).toBe(false);
+    expect(raw).not.toContain('1911-11-11');
+    expect(lines.some((l) => l.kind === 'rows' && l.table === 'blood_test_profiles')).toBe(false);
 
     const config = apiConfig(env);
     const ring = backupKeyring(config.BACKUP_KEK, config.BACKUP_KEK_VERSION)!;

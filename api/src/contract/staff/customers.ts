@@ -35,4 +35,16 @@ export const STAFF_CUSTOMER_CONTRACTS = {
     body: customerEraseSchema,
     staff: 'customers:erase',
   },
+  'POST /staff/customers/:id/data-export': {
+    ...one,
+    summary:
+      'Prepare the shopper’s data archive on her request (decision 49): it is mailed to her and offered on her account page, never to staff; audited. 409 while one is open',
+    staff: 'customers:export',
+  },
+  'GET /staff/data-requests': {
+    tag: 'staff',
+    summary: 'The latest data requests (exports and erasures) with who asked, status and dates; audited',
+    noDevice: true,
+    staff: 'customers:export',
+  },
 } as const satisfies Record<string, RouteContract>;

@@ -16,8 +16,8 @@ import { ApiError } from '#api/src/lib/errors';
 import { assertCan, requireStaff } from '#api/src/middleware/staff';
 import { auditStatement } from '#api/src/staff/audit';
 import type { StaffMember } from '#api/src/staff/sessions';
-import { removeAccountStatements } from '#api/src/accounts/remove';
-import { deleteObjects, userUploadKeys } from '#api/src/uploads/store';
+import { eraseAccount } from '#api/src/accounts/erase';
+import { erasureRecordStatement } from '#api/src/data-rights/erasure-record';
 import type { UserRow, WalletAccountRow } from '#api/src/db/rows';
 
 const SEARCH_LIMIT = 25;
@@ -298,34 +298,26 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
     if (!confirmed) throw new ApiError(400, 'customer_erase_email_mismatch');
     const db = c.env.DB;
     const now = Date.now();
-    const uploads = await userUploadKeys(db, id);
-    await db.batch([
-      // What the shopper's own "remove account" does …
-      ...removeAccountStatements(db, id, now),
-      // … and what only a request to the shop covers: the people they booked for (identifying fields;
-      // no booking is left pointing nowhere), and the personal data kept on orders. Orders keep their
-      // amounts, VAT and items: the invoices the law requires, without a name, address or phone.
-      db
-        .prepare(
-          "UPDATE blood_test_patients SET name = '', national_id = '', date_of_birth = '', deleted_at = coalesce(deleted_at, ?) WHERE user_id = ?",
-        )
-        .bind(now, id),
-      db
-        .prepare(
-          "UPDATE orders SET address = json_object('country', country), guest_email = NULL, guest_phone = NULL WHERE user_id = ?",
-        )
-        .bind(id),
-      db.prepare("UPDATE blood_test_orders SET address = json_object('country', country) WHERE user_id = ?").bind(id),
-      auditStatement(db, member, {
-        action: 'customer.erase',
-        resource: 'customer',
-        resourceId: id,
-        before: { erased: false },
-        after: { erased: true },
-        reason: input.reason,
-      }),
-    ]);
-    // The shopper's uploaded result files: rows went in the batch, the ciphertext goes now.
-    await deleteObjects(c.env.UPLOADS, uploads);
+    // The same erasure as the shopper's own removal, with the audit row and the request's record in its batch.
+    await eraseAccount(c.env, id, {
+      now,
+      also: [
+        erasureRecordStatement(
+          db,
+          id,
+          { source: 'staff', staffId: member.id },
+          customer.lang === 'ar' ? 'ar' : 'en',
+          now,
+        ),
+        auditStatement(db, member, {
+          action: 'customer.erase',
+          resource: 'customer',
+          resourceId: id,
+          before: { erased: false },
+          after: { erased: true },
+          reason: input.reason,
+        }),
+      ],
+    });
     return c.json(ok({ erased: true }));
   });

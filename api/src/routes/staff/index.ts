@@ -11,6 +11,7 @@ import { staffCatalogueRoutes } from './catalogue';
 import { staffCatalogueCreateRoutes } from './catalogue-create';
 import { staffHomeBannerRoutes } from './home-banners';
 import { staffCustomerRoutes } from './customers';
+import { staffDataRequestRoutes } from './data-requests';
 import { staffPromotionRoutes } from './promotions';
 import { staffSearchRoutes } from './search';
 import { staffOrderRoutes } from './orders';
@@ -32,6 +33,7 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffCatalogueCreateRoutes)
   .route('/', staffHomeBannerRoutes)
   .route('/', staffCustomerRoutes)
+  .route('/', staffDataRequestRoutes)
   .route('/', staffPromotionRoutes)
   .route('/', staffSearchRoutes)
   .route('/', staffOrderRoutes)

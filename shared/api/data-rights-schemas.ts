@@ -1,0 +1,22 @@
+// Data rights (decision 49): the export request as the account page shows it, and the download
+// link's query (the signature the API checks).
+import { z } from '../zod';
+
+export type DataExportStatus = 'requested' | 'ready' | 'expired' | 'failed';
+
+export interface DataExportView {
+  id: number;
+  status: DataExportStatus;
+  requested_at: number;
+  ready_at: number | null;
+  expires_at: number | null;
+  /** The archive's size in bytes, while it is ready. */
+  size: number | null;
+  /** The storefront path that downloads it (signed), while it is ready. */
+  download: string | null;
+  /** When she may ask again (one a day). */
+  next_allowed_at: number;
+}
+
+/** The download link's signature: HMAC-SHA256 in hex. */
+export const dataExportDownloadQuery = z.object({ t: z.string().regex(/^[0-9a-f]{64}$/) });
