@@ -1,8 +1,7 @@
 // npm test: the whole suite, in phases (decision 36). Guard rails (lint, format, import boundaries, env
 // types), typecheck, build (the storefront integration tests and e2e run the built workers), the deploy's
 // dry run for production and staging (decision 47), unit tests, integration tests in workerd, then e2e in
-// Chromium. While the integration tests run on one core, the e2e server's database and images are
-// prepared on the other. Ends with a table of each phase's time and one line "tests: N passed, N failed".
+// Chromium. From the build on, the e2e server's database and images are prepared beside the rest. Ends with a table of each phase's time and one line "tests: N passed, N failed".
 // The budget is 10 minutes on two cores.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -52,6 +51,14 @@ if (run('build', 'vite', ['build', '--logLevel', 'warn']) !== 0) {
   console.log('tests: 0 passed, 1 failed');
   process.exit(1);
 }
+// The e2e server's database, catalogue and images (mostly image rendering), made on the side from the
+// build on: beside the deploy check, the unit and the integration tests, so the e2e phase starts at once.
+const e2eState = background(
+  'e2e server state (beside the checks and tests after the build)',
+  'node',
+  ['scripts/serve-built.mjs', '--prepare'],
+  e2eEnv,
+);
 {
   // The deploy's configuration (decision 47): every worker built for production and staging beside dist/,
   // each built file checked as `npm run deploy` checks it and dry-run by wrangler, offline.
@@ -79,13 +86,6 @@ const vitestRun = (label, projects, file) =>
     `--outputFile.json=${results}/${file}`,
   ]);
 const unit = vitestRun('unit tests', ['unit'], 'vitest-unit.json');
-// The e2e server's database, catalogue and images, made while the integration tests run.
-const e2eState = background(
-  'e2e server state (beside the integration tests)',
-  'node',
-  ['scripts/serve-built.mjs', '--prepare'],
-  e2eEnv,
-);
 const integration = vitestRun('integration tests (workerd)', ['api', 'storefront'], 'vitest.json');
 const prepared = await e2eState;
 phases.push(prepared);
