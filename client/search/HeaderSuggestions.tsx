@@ -80,9 +80,14 @@ export default function HeaderSuggestions({ input, listId, onAria, navigate, loc
   // biome-ignore lint/correctness/useExhaustiveDependencies: the option list's identity changes each render; its keys say when it really changed
   useEffect(() => dispatch({ type: 'options', count: options.length }), [optionKeys]);
   useEffect(() => onAria({ expanded, activeId }), [expanded, activeId, onAria]);
-  // Any navigation closes the popup.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: locationKey is the trigger
-  useEffect(() => dispatch({ type: 'close' }), [locationKey]);
+  // A navigation closes the popup; its mount is none (a shopper who typed everything before this chunk
+  // arrived, on a slow phone, would otherwise see no suggestions until her next keystroke).
+  const mountedAt = useRef(locationKey);
+  useEffect(() => {
+    if (mountedAt.current === locationKey) return;
+    mountedAt.current = locationKey;
+    dispatch({ type: 'close' });
+  }, [locationKey]);
   // The active option stays in view as the arrows move through a long list.
   useEffect(() => {
     if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
