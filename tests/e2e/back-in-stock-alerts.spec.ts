@@ -18,7 +18,7 @@ test('a shopper subscribes to back-in-stock, the back office restocks, and the m
   const staff = staffOrigin(baseURL!);
   await signInCatalogueManager(staffPage, staff, 'en');
   await staffPage.goto(`${staff}/catalogue`);
-  const { slug } = await openSoldOutProduct(staffPage, 'en');
+  const { slug } = await openSoldOutProduct(staffPage, 'en', { fromEnd: true });
 
   // The shopper: Arabic, Saudi Arabia, notifications on for this device.
   await page.context().grantPermissions(['notifications']);

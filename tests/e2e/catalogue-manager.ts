@@ -13,9 +13,14 @@ export async function signInCatalogueManager(page: Page, staff: string, lang: 'e
 /**
  * On the catalogue's product list: filters it to sold-out products, then opens the first with one size
  * (so its page shows that size's price). Waits for the filtered list: reading the links while the
- * unfiltered page is still shown would pick a product in stock.
+ * unfiltered page is still shown would pick a product in stock. `fromEnd` takes the last such product
+ * instead, so two stories running side by side (E2E_WORKERS=2) never restock the same one.
  */
-export async function openSoldOutProduct(page: Page, lang: 'en' | 'ar'): Promise<{ slug: string }> {
+export async function openSoldOutProduct(
+  page: Page,
+  lang: 'en' | 'ar',
+  { fromEnd = false } = {},
+): Promise<{ slug: string }> {
   await page
     .getByLabel(lang === 'ar' ? 'المخزون' : 'Stock')
     .selectOption({ label: lang === 'ar' ? 'نفد من المخزون' : 'Sold out' });
@@ -25,7 +30,7 @@ export async function openSoldOutProduct(page: Page, lang: 'en' | 'ar'): Promise
     .locator('table a[href^="/catalogue/products/"]')
     .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
   expect(links.length).toBeGreaterThan(0);
-  for (const href of links) {
+  for (const href of fromEnd ? links.reverse() : links) {
     await page.goto(new URL(href, page.url()).href);
     if ((await page.locator('section.sku').count()) === 1) {
       const slug = (await page.locator('p.muted .mono').first().innerText()).split('·')[1]!.trim();

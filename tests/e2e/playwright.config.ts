@@ -7,11 +7,13 @@ export default defineConfig({
   testDir: '.',
   outputDir: '../../test-results/e2e',
   fullyParallel: false,
-  // One worker by default: with two, spec files run side by side (each story is its own shopper on its
-  // own address), but on a loaded 2-core machine long checkout stories then overran their 30 s.
+  // One worker by default; npm test runs two (E2E_WORKERS=2): spec files side by side, each story its
+  // own shopper on its own address, and stories that change shared stock pick different products. A
+  // story mostly waits on its pages, so two fit on two cores once nothing else runs beside them; the
+  // 45 s leaves a checkout story room on a slower machine.
   workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
-  timeout: 30_000,
+  timeout: 45_000,
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
