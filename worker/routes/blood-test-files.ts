@@ -14,19 +14,12 @@ import { fail } from '#shared/api/envelope';
 import { UPLOAD_MAX_BYTES } from '#shared/api/blood-test-upload-schemas';
 import { SIGNED_IN_HEADER } from '#shared/constants';
 import type { AppEnv } from '../app-env';
-import { forward, sessionCall } from '../lib/gateway';
-import { apiLang, applyAnswer, ensureDevice, readSession } from '../lib/session';
+import { forward } from '../lib/gateway';
+import { privateFile } from '../lib/private-file';
+import { apiLang, ensureDevice, readSession } from '../lib/session';
 import { sameSiteOnly } from '../middleware/same-site';
 
 const UPLOAD_PATH = '/api/user/upload/bloodtest';
-/** The headers of a downloaded file that reach the browser; nothing else of the API's answer does. */
-const FILE_HEADERS = [
-  'content-type',
-  'content-length',
-  'content-disposition',
-  'content-security-policy',
-  'x-content-type-options',
-];
 
 export const bloodTestFiles = new Hono<AppEnv>();
 
@@ -57,25 +50,10 @@ bloodTestFiles.post(
   },
 );
 
-bloodTestFiles.get(`${UPLOAD_PATH}/:id{[0-9]{1,15}}/files/:fileId{[0-9a-f]{32}}`, async function downloadFile(c) {
-  const session = readSession(c, apiLang(c));
-  await ensureDevice(c, session);
-  const path = `/user/upload/bloodtest/${c.req.param('id')}/files/${c.req.param('fileId')}`;
-  const res = await sessionCall(c, session, 'GET', path);
-  const isFile = res.ok && !(res.headers.get('content-type') ?? '').startsWith('application/json');
-  if (!isFile) {
-    // The proxy's cookie rules (a 401 ends the sign-in); a download is never sent twice.
-    applyAnswer(c, session, { path, status: res.status, data: null });
-    return c.body(await res.text(), res.status as 200, {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'private, no-store',
-    });
-  }
-  const headers = new Headers({ 'cache-control': 'private, no-store' });
-  for (const name of FILE_HEADERS) {
-    const value = res.headers.get(name);
-    if (value) headers.set(name, value);
-  }
-  // Streamed: the worker never holds the file.
-  return new Response(res.body, { status: 200, headers });
-});
+bloodTestFiles.get(`${UPLOAD_PATH}/:id{[0-9]{1,15}}/files/:fileId{[0-9a-f]{32}}`, (c) =>
+  privateFile(
+    c,
+    `/user/upload/bloodtest/${c.req.param('id')}/files/${c.req.param('fileId')}`,
+    (res) => res.ok && !(res.headers.get('content-type') ?? '').startsWith('application/json'),
+  ),
+);

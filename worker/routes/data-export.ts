@@ -4,37 +4,15 @@
 // session's shopper owns the archive; the answer streams through, attachment, private, no-store.
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { sessionCall } from '../lib/gateway';
-import { apiLang, applyAnswer, ensureDevice, readSession } from '../lib/session';
-
-const FILE_HEADERS = [
-  'content-type',
-  'content-length',
-  'content-disposition',
-  'content-security-policy',
-  'x-content-type-options',
-];
+import { privateFile } from '../lib/private-file';
 
 export const dataExport = new Hono<AppEnv>();
 
-dataExport.get('/api/user/data/export/:id{[0-9]{1,15}}/download', async function downloadArchive(c) {
-  const session = readSession(c, apiLang(c));
-  await ensureDevice(c, session);
+dataExport.get('/api/user/data/export/:id{[0-9]{1,15}}/download', (c) => {
   const t = c.req.query('t') ?? '';
-  const path = `/user/data/export/${c.req.param('id')}/download?t=${encodeURIComponent(t)}`;
-  const res = await sessionCall(c, session, 'GET', path);
-  if (!res.ok || res.headers.get('content-type') !== 'application/zip') {
-    applyAnswer(c, session, { path, status: res.status, data: null });
-    return c.body(await res.text(), res.status as 200, {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'private, no-store',
-    });
-  }
-  const headers = new Headers({ 'cache-control': 'private, no-store' });
-  for (const name of FILE_HEADERS) {
-    const value = res.headers.get(name);
-    if (value) headers.set(name, value);
-  }
-  // Streamed: the worker never holds the archive.
-  return new Response(res.body, { status: 200, headers });
+  return privateFile(
+    c,
+    `/user/data/export/${c.req.param('id')}/download?t=${encodeURIComponent(t)}`,
+    (res) => res.ok && res.headers.get('content-type') === 'application/zip',
+  );
 });
