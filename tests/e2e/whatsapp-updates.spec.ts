@@ -21,8 +21,19 @@ test('a shopper who opted in gets the shipping update on WhatsApp, and stops the
   await form.locator('input[name=block]').fill('3');
   await form.locator('input[name=street]').fill('12');
   await form.locator('input[name=building]').fill('7');
+  // The saved address's list comes back late: Continue waits for it, since the address appearing moves
+  // the button down (a tap before that landed on nothing).
+  let release = () => {};
+  const listed = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/user/address', async (route) => {
+    if (route.request().method() === 'GET') await listed;
+    await route.continue();
+  });
   await form.locator('button[type=submit]').click();
   await expect(page.locator('#checkout-address-title')).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeDisabled();
+  release();
+  await expect(page.getByRole('radio', { name: /^Mariam Shopper/ })).toBeChecked();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.getByLabel('Cash on delivery').check();
   await page.getByLabel(/^Send me this order’s updates on WhatsApp to/).check();

@@ -183,7 +183,9 @@ export function Component() {
             <button
               type="button"
               className="button"
-              disabled={!state.addressId}
+              // Only once the chosen address is listed: a newly saved one appears a moment after the
+              // form closes, and the button moves down then; a tap in between landed on nothing.
+              disabled={!addresses.some((a) => a.id === state.addressId)}
               onClick={go}
               data-testid="checkout-continue"
             >
