@@ -7,10 +7,10 @@ export default defineConfig({
   testDir: '.',
   outputDir: '../../test-results/e2e',
   fullyParallel: false,
-  // One worker by default. E2E_WORKERS=2 runs spec files side by side (each story its own shopper on
-  // its own address; stories that change shared stock pick different products): a third faster, but
-  // it has shown a checkout race one worker never has (decision 36's amendment). 45 s a story leaves
-  // room on a slower machine.
+  // One worker by default; npm test runs two (E2E_WORKERS=2): spec files side by side, each story its
+  // own shopper on its own address, and stories that change shared stock pick different products. A
+  // story mostly waits on its pages, so two fit on two cores once nothing else runs beside them; 45 s
+  // a story leaves room on a slower machine.
   workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   timeout: 45_000,
