@@ -5,22 +5,14 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BLOOD_TEST_UPLOAD_CONSENT_VERSION } from '#shared/api/blood-test-upload-schemas';
-import { cookiesFrom, storefront } from './helpers';
+import { cookiesFrom, registerShopper, storefront } from './helpers';
 
 const SAME_SITE = { origin: 'http://shop.test' };
 let device = '';
 let owner = '';
 let other = '';
 
-async function register(email: string): Promise<string> {
-  const res = await storefront('/api/user/register', {
-    method: 'POST',
-    headers: { ...SAME_SITE, 'content-type': 'application/json', cookie: device },
-    body: JSON.stringify({ name: 'Sara Shopper', email, password: 'secret1' }),
-  });
-  expect(res.status).toBe(200);
-  return `${device}; ${cookiesFrom(res)}`;
-}
+const register = (email: string) => registerShopper(email, device);
 
 /** A 2 MB PDF: over the proxy's 1 MB body limit, within the upload's 10 MB. */
 function pdf(): Uint8Array<ArrayBuffer> {

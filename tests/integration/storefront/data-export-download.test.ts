@@ -3,20 +3,12 @@
 // shopper with the same link, or a guest, gets the API's failure, never bytes.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readZip, zipText } from '#shared/zip/zip-reader';
-import { cookiesFrom, storefront } from './helpers';
+import { cookiesFrom, registerShopper, storefront } from './helpers';
 
 const SAME_SITE = { origin: 'http://shop.test' };
 let device = '';
 
-async function register(email: string): Promise<string> {
-  const res = await storefront('/api/user/register', {
-    method: 'POST',
-    headers: { ...SAME_SITE, 'content-type': 'application/json', cookie: device },
-    body: JSON.stringify({ name: 'Sara Shopper', email, password: 'secret1' }),
-  });
-  expect(res.status).toBe(200);
-  return `${device}; ${cookiesFrom(res)}`;
-}
+const register = (email: string) => registerShopper(email, device);
 
 const api = (path: string, cookie: string, body?: unknown) =>
   storefront(`/api${path}`, {

@@ -87,3 +87,26 @@ export function setCookie(res: Response, name: string): string | undefined {
 export function jsonLd(html: string): any[] {
   return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].flatMap((m) => JSON.parse(m[1]!));
 }
+
+/** A new shopper registered through the storefront, same-site, on `device`'s cookies: her cookies after. */
+export async function registerShopper(email: string, device: string, name = 'Sara Shopper'): Promise<string> {
+  const res = await storefront('/api/user/register', {
+    method: 'POST',
+    headers: { origin: 'http://shop.test', 'content-type': 'application/json', cookie: device },
+    body: JSON.stringify({ name, email, password: 'secret1' }),
+  });
+  if (res.status !== 200) throw new Error(`register ${email}: ${res.status} ${await res.text()}`);
+  return `${device}; ${cookiesFrom(res)}`;
+}
+
+/** A new shopper registered as the browser's fetch does, with her e-mail and account id (staff tests look her up). */
+export async function newShopper(prefix: string): Promise<{ email: string; id: number }> {
+  const email = `${prefix}-${crypto.randomUUID()}@example.com`;
+  const res = await storefront('/api/user/register', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch' },
+    body: JSON.stringify({ name: 'Reem Shopper', email, password: 'secret1' }),
+  });
+  const body = (await res.json()) as { data: { user: { id: number } } };
+  return { email, id: body.data.user.id };
+}

@@ -2,19 +2,10 @@
 // prepares a shopper's archive from her page (then sees it listed as being prepared for her, and a
 // second try says one is open), in Arabic too; a catalogue manager has neither the page nor the link.
 import { describe, expect, it } from 'vitest';
-import { storefront } from './helpers';
+import { newShopper } from './helpers';
 import { staffPage, staffPost, staffSignIn } from './staff-session';
 
-async function shopper() {
-  const email = `rights-${crypto.randomUUID()}@example.com`;
-  const res = await storefront('/api/user/register', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch' },
-    body: JSON.stringify({ name: 'Reem Shopper', email, password: 'secret1' }),
-  });
-  const body = (await res.json()) as { data: { user: { id: number } } };
-  return { email, id: body.data.user.id };
-}
+const shopper = () => newShopper('rights');
 
 describe('data requests in the staff app', () => {
   it('prepares her archive from her page and lists it with who asked', async () => {

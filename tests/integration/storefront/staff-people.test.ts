@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { RoleGrant } from '#shared/staff/permissions';
-import { storefront } from './helpers';
+import { newShopper } from './helpers';
 import { staffPage, staffPost, staffSignIn } from './staff-session';
 
 const post = staffPost;
@@ -13,16 +13,7 @@ async function signIn(grants: RoleGrant[], lang: 'en' | 'ar' = 'en') {
   return staffSignIn(grants, { lang, name: 'Noura' });
 }
 
-async function shopper() {
-  const email = `people-${crypto.randomUUID()}@example.com`;
-  const res = await storefront('/api/user/register', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch' },
-    body: JSON.stringify({ name: 'Reem Shopper', email, password: 'secret1' }),
-  });
-  const body = (await res.json()) as { data: { user: { id: number } } };
-  return { email, id: body.data.user.id };
-}
+const shopper = () => newShopper('people');
 
 describe('customers in the staff app', () => {
   it('finds a shopper, credits the wallet with a reason, and downloads the export as an audited attachment', async () => {
