@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { reactTextChunks } from './scripts/vite-react-text-chunks.mjs';
 import { serviceWorker } from './scripts/vite-service-worker.mjs';
 
 const MANIFEST_ID = 'virtual:client-manifest';
@@ -116,6 +117,8 @@ export default defineConfig(({ command }) => ({
     clientManifest(),
     // virtual:service-worker: the service worker's script, served by the storefront worker as /sw.js.
     serviceWorker(),
+    // The storefront's streaming renderer encodes text once per block, not once per piece.
+    reactTextChunks(),
     cloudflare({
       configPath: './wrangler.toml',
       // The back office (decision 27) is its own worker; locally the storefront hands it the requests
