@@ -33,7 +33,7 @@ async function bytes(render: Render, node: unknown): Promise<Uint8Array> {
 
 const h = React.createElement;
 
-/** Resolves after `ms`, through Suspense: its content streams after the shell, in a script of its own. */
+/** A value that suspends until `ms` have passed. */
 function later<T>(ms: number, value: T) {
   let done: T | undefined;
   const promise = new Promise<void>((resolve) =>
@@ -48,9 +48,13 @@ function later<T>(ms: number, value: T) {
   };
 }
 
+/** Its text arrives after the shell, so React streams it in a script of its own. */
+function Slow({ text }: { text: () => string }) {
+  return h('p', { className: 'late' }, text());
+}
+
 function page(lang: 'en' | 'ar', slow: () => string) {
   const name = lang === 'ar' ? 'فيتامين د٣ ١٠٠٠ وحدة — كبسولات' : 'Vitamin D3 1000 IU — capsules & "gels"';
-  const Slow = () => h('p', { className: 'late' }, slow());
   return h(
     'html',
     { lang, dir: lang === 'ar' ? 'rtl' : 'ltr' },
@@ -70,7 +74,7 @@ function page(lang: 'en' | 'ar', slow: () => string) {
           ),
         ),
       ),
-      h(React.Suspense, { fallback: h('span', null, '…') }, h(Slow)),
+      h(React.Suspense, { fallback: h('span', null, '…') }, h(Slow, { text: slow })),
     ),
   );
 }
