@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { splitWhile, workerdPid } from './cpu-split.mjs';
 
 const VIEWS = Number(process.env.BENCH_RENDER_VIEWS ?? 30);
 const TICKS_PER_S = 100;
@@ -44,7 +45,12 @@ async function views(base, path, headers) {
   return { bytes, html };
 }
 
-export async function renderCost(base, productPath, pgid, cookie) {
+/**
+ * `split`: the server was started with SPLIT_V8_FLAGS and perf can sample it (bench/cpu-split.mjs); each
+ * page's views are then run once more under perf, and the process's CPU is split by whose code spent it.
+ */
+export async function renderCost(base, productPath, pgid, cookie, { split = false } = {}) {
+  const pid = split ? workerdPid(pgid) : null;
   const pages = [
     ['home', '/'],
     ['listing', '/products?category=1'],
@@ -60,10 +66,20 @@ export async function renderCost(base, productPath, pgid, cookie) {
     const after = groupCpuMs(pgid);
     const perView = (key) => Math.round(((after[key] - before[key]) / VIEWS) * 10) / 10;
     const hydration = /window\.__staticRouterHydrationData=[^<]*/.exec(html)?.[0] ?? '';
+    // Shares from perf's samples (perf slows the process, so its own times are not used), applied to
+    // the figure measured without it.
+    const shares = pid ? await splitWhile(pid, () => views(base, path, headers)) : null;
+    const cpu = perView('workers');
     return {
       page: name,
       path,
-      cpuMsPerView: perView('workers'),
+      cpuMsPerView: cpu,
+      ...(shares
+        ? {
+            isolatesCpuMsPerView: Math.round(cpu * shares.shopShare * 10) / 10,
+            split: Object.fromEntries(Object.entries(shares.share).map(([k, v]) => [k, Math.round(v * 1000) / 1000])),
+          }
+        : {}),
       proxyCpuMsPerView: perView('proxy'),
       htmlBytes: bytes,
       htmlGzipBytes: gzipSync(html).length,
@@ -80,11 +96,13 @@ export async function renderCost(base, productPath, pgid, cookie) {
 }
 
 export function printRenderCost(cost) {
+  const split = cost.rows.some((r) => r.split);
   console.log(
-    `\nRender cost (CPU ms per view of the workers' process, ${cost.views} views; the local proxy's beside it; HTML bytes)`,
+    `\nRender cost (CPU ms per view: the workers' process, ${split ? "the shop's two isolates' part of it, " : ''}${cost.views} views; the local proxy's beside it; HTML bytes)`,
   );
+  const pct = (v) => `${Math.round(v * 100)}`.padStart(3);
   for (const r of cost.rows)
     console.log(
-      `  ${`${r.page} ${r.path}`.padEnd(48)} ${String(r.cpuMsPerView).padStart(6)} ms  (proxy ${String(r.proxyCpuMsPerView).padStart(4)})  ${String(r.htmlBytes).padStart(7)} B  gzip ${String(r.htmlGzipBytes).padStart(6)} B  hydration ${String(r.hydrationBytes).padStart(6)} B`,
+      `  ${`${r.page} ${r.path}`.padEnd(48)} ${String(r.cpuMsPerView).padStart(6)} ms${r.split ? `  isolates ${String(r.isolatesCpuMsPerView).padStart(5)} ms (storefront ${pct(r.split.storefront)} %, API ${pct(r.split.api)} %, stand-ins ${pct(r.split.standins)} %, runtime ${pct(r.split.runtime)} %)` : ''}  (proxy ${String(r.proxyCpuMsPerView).padStart(4)})  ${String(r.htmlBytes).padStart(7)} B  gzip ${String(r.htmlGzipBytes).padStart(6)} B  hydration ${String(r.hydrationBytes).padStart(6)} B`,
     );
 }

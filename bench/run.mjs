@@ -18,6 +18,7 @@ import { orderBench, restock } from './orders.mjs';
 import { printQuality, searchQuality } from './search-quality.mjs';
 import { soak } from './soak.mjs';
 import { geography, geographyMarkdown, printGeography } from './geography.mjs';
+import { canSplit, SPLIT_V8_FLAGS } from './cpu-split.mjs';
 import { printRenderCost, renderCost } from './render-cost.mjs';
 import { printReviewedProduct, reviewedProduct, seedReviewedProduct } from './reviews.mjs';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
@@ -92,6 +93,8 @@ const ALL_STEPS = [
 ];
 // BENCH_STEPS=js,catalogue runs only those steps (default: all), e.g. to measure one change quickly.
 const STEPS = new Set(process.env.BENCH_STEPS ? process.env.BENCH_STEPS.split(',').map((s) => s.trim()) : ALL_STEPS);
+/** The render step splits the process's CPU by isolate where perf can sample it (BENCH_SPLIT=0: never). */
+const SPLIT = STEPS.has('render') && process.env.BENCH_SPLIT !== '0' && canSplit();
 for (const step of STEPS)
   if (!ALL_STEPS.includes(step)) throw new Error(`unknown BENCH_STEPS entry ${step}; known: ${ALL_STEPS.join(', ')}`);
 const jsTargetKb = (path) =>
@@ -193,7 +196,7 @@ async function main() {
     );
   }
   // CPU per page view and HTML bytes (bench/render-cost.mjs).
-  if (STEPS.has('render')) result.render = await renderCost(base, productPath, server.pid, cookie);
+  if (STEPS.has('render')) result.render = await renderCost(base, productPath, server.pid, cookie, { split: SPLIT });
   result.edgeUrl = edge.base;
   if (STEPS.has('js')) for (const path of JS_PAGES()) result.js[path] = await pageJs(edge.base, path, cookie);
   if (STEPS.has('lighthouse')) result.lighthouse = await lighthouseAll(edge.base);
@@ -267,7 +270,14 @@ async function startServer(port, base, state = '.wrangler/bench-state') {
   // Own process group (detached), so stopServer can end vite preview and workerd with it.
   const child = spawn(process.execPath, ['scripts/serve-built.mjs'], {
     cwd: ROOT,
-    env: { ...ENV, PORT: String(port), WRANGLER_STATE: state, INSPECTOR_PORT: String(inspectorPort) },
+    env: {
+      ...ENV,
+      PORT: String(port),
+      WRANGLER_STATE: state,
+      INSPECTOR_PORT: String(inspectorPort),
+      // V8's JIT map for the render step's split of the CPU by isolate (bench/cpu-split.mjs).
+      ...(SPLIT ? { SERVER_V8_FLAGS: SPLIT_V8_FLAGS } : {}),
+    },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -509,11 +519,15 @@ function checkTargets(r) {
     met[`jsGzip ${path} with ${r.reviewedProduct.reviews} reviews`] =
       r.reviewedProduct.js[path].gzip <= jsTargetKb(path) * KB;
   }
-  // Render cost: CPU per uncached view of the workers' process (both isolates and the local stand-ins for
-  // their bindings, an upper bound; the preview proxy is not counted, it does not exist in production).
+  // Render cost: CPU per uncached view of the shop's two isolates, what a deployed Worker spends (decision
+  // 50). Where perf cannot split the process's CPU, the whole process's figure stands in: an upper bound
+  // that also holds the local stand-ins for D1, KV and the caches. The preview proxy is never counted.
   for (const row of r.render?.rows ?? []) {
     const limit = { home: 6, product: 6, listing: 10, search: 10 }[row.page];
-    if (limit) met[`render CPU ${row.path} ≤ ${limit} ms: ${row.cpuMsPerView} ms`] = row.cpuMsPerView <= limit;
+    const split = row.isolatesCpuMsPerView !== undefined;
+    const cpu = split ? row.isolatesCpuMsPerView : row.cpuMsPerView;
+    if (limit)
+      met[`render CPU ${row.path} ≤ ${limit} ms (${split ? 'isolates' : 'whole process'}): ${cpu} ms`] = cpu <= limit;
   }
   // Geography: one long haul per uncached page view, and the whole page within 1.3 round trips of the render.
   for (const g of r.geography?.rows ?? []) {

@@ -21,7 +21,12 @@ configureLocalOrigin(port);
 // The e2e shop and the bench measure the shop without it; set X_LOCAL_OBSERVABILITY=true to keep it.
 const server = spawn('vite', ['preview', '--port', port, '--strictPort'], {
   stdio: 'inherit',
-  env: { ...process.env, X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? 'false' },
+  env: {
+    ...process.env,
+    X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? 'false',
+    // V8 flags for the server's workerd only, not the seed's wrangler runs (the bench's CPU split).
+    ...(process.env.SERVER_V8_FLAGS ? { MINIFLARE_WORKERD_V8_FLAGS: process.env.SERVER_V8_FLAGS } : {}),
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
