@@ -92,7 +92,8 @@ export async function keepPage(
   body: ReadableStream<Uint8Array>,
   keepable: () => boolean,
 ): Promise<void> {
-  const html = await new Response(body).text();
+  // Kept as the bytes streamed: decoding a whole page to text only to encode it again is work for nothing.
+  const html = await new Response(body).arrayBuffer();
   if (!keepable()) return;
   const headers = {
     'content-type': 'text/html; charset=utf-8',
