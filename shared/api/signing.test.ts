@@ -55,4 +55,16 @@ describe('request signing', () => {
     }
     expect(SIGNED_HEADERS).toEqual(['authorization', 'x-token', 'lang', 'x-country', 'x-client-ip', 'x-site-origin']);
   });
+
+  it('digests an empty body as SHA-256 does, for every kind of empty input', async () => {
+    const digest = async (data: Uint8Array) =>
+      Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', data as BufferSource)), (b) =>
+        b.toString(16).padStart(2, '0'),
+      ).join('');
+    const expected = await digest(new Uint8Array());
+    expect(await sha256Hex('')).toBe(expected);
+    expect(await sha256Hex(new Uint8Array())).toBe(expected);
+    expect(await sha256Hex(new ArrayBuffer(0))).toBe(expected);
+    expect(await sha256Hex('a')).toBe(await digest(new TextEncoder().encode('a')));
+  });
 });
