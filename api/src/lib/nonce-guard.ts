@@ -5,6 +5,9 @@ import { DurableObject } from 'cloudflare:workers';
 const PURGE_EVERY_MS = 10 * 60 * 1000;
 
 export class NonceGuard extends DurableObject<ApiEnv> {
+  /** Whether this instance knows a purge is scheduled: asked of storage once, not on every claim. */
+  #purgeScheduled = false;
+
   constructor(ctx: DurableObjectState, env: ApiEnv) {
     super(ctx, env);
     ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS nonces (nonce TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)');
@@ -18,8 +21,9 @@ export class NonceGuard extends DurableObject<ApiEnv> {
       expiresAt,
     );
     const fresh = cursor.rowsWritten > 0;
-    if (fresh && (await this.ctx.storage.getAlarm()) === null) {
-      await this.ctx.storage.setAlarm(Date.now() + PURGE_EVERY_MS);
+    if (fresh && !this.#purgeScheduled) {
+      if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + PURGE_EVERY_MS);
+      this.#purgeScheduled = true;
     }
     return fresh;
   }
@@ -28,6 +32,7 @@ export class NonceGuard extends DurableObject<ApiEnv> {
     this.ctx.storage.sql.exec('DELETE FROM nonces WHERE expires_at < ?', Date.now());
     const left = this.ctx.storage.sql.exec<{ n: number }>('SELECT count(*) AS n FROM nonces').one().n;
     if (left > 0) await this.ctx.storage.setAlarm(Date.now() + PURGE_EVERY_MS);
+    this.#purgeScheduled = left > 0;
   }
 }
 

@@ -1,5 +1,7 @@
 // Every API request must carry a valid signature: spec §7, decision 0004.
+import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
+import type { NonceGuard } from '#api/src/lib/nonce-guard';
 import { describe, expect, it } from 'vitest';
 import { signedRequest } from '../../support/signed-fetch';
 import { call, deviceToken, json } from './helpers';
@@ -82,5 +84,30 @@ describe('request signatures', () => {
     const res = await exports.default.fetch(new Request(req.url, { headers }));
     expect(res.status).toBe(401);
     expect((await json(res)).meta.msg).toBe('signature_invalid');
+  });
+});
+
+describe('the nonce guard', () => {
+  const guard = (name: string) => {
+    const ns = env.NONCES as DurableObjectNamespace<NonceGuard>;
+    return ns.get(ns.idFromName(name));
+  };
+
+  it('schedules one purge for many claims, forgets expired nonces, and schedules again after', async () => {
+    const stub = guard('purge-test');
+    const past = Date.now() - 1000;
+    expect(await stub.claim('expired-nonce-0001', past)).toBe(true);
+    expect(await stub.claim('expired-nonce-0001', past)).toBe(false);
+    const first = await runInDurableObject(stub, (_o, state) => state.storage.getAlarm());
+    expect(first).not.toBeNull();
+    expect(await stub.claim('expired-nonce-0002', past)).toBe(true);
+    expect(await runInDurableObject(stub, (_o, state) => state.storage.getAlarm())).toBe(first);
+
+    // The purge deletes what has expired and, with nothing left, schedules nothing.
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await runInDurableObject(stub, (_o, state) => state.storage.getAlarm())).toBeNull();
+    // An expired nonce is gone, so its signature's own time check is what refuses it from then on.
+    expect(await stub.claim('expired-nonce-0001', Date.now() + 60_000)).toBe(true);
+    expect(await runInDurableObject(stub, (_o, state) => state.storage.getAlarm())).not.toBeNull();
   });
 });
