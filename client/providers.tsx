@@ -4,7 +4,6 @@ import { SWRConfig } from 'swr';
 import type { ApiClient } from '#shared/api/client';
 import type { BootData } from '#shared/boot';
 import { I18nProvider } from './i18n/context';
-import { CurrencyProvider } from './lib/currency';
 import { SessionContext, type SessionState } from './stores/session';
 
 export const BootContext = createContext<BootData | null>(null);
@@ -39,7 +38,7 @@ export function AppProviders({
             }}
           >
             <I18nProvider lang={boot.lang} texts={boot.texts}>
-              <CurrencyProvider>{children}</CurrencyProvider>
+              {children}
             </I18nProvider>
           </SWRConfig>
         </SessionContext.Provider>

@@ -1,10 +1,19 @@
 import { useSnapshot } from 'valtio';
 import { localizePath, type CurrencyCode, type Lang } from '#shared/locale';
-import { formatMinor, formatPrice, payableMinor, type CurrencyInfo } from '#shared/money';
+import {
+  currencyInfoFor,
+  currencyInfoOf,
+  formatMinor,
+  formatPrice,
+  payableMinor,
+  RATE_SCALE,
+  type CurrencyInfo,
+} from '#shared/money';
 import { DEFAULT_FREE_SHIPPING_FILS } from '#shared/constants';
 import { useCallback, useContext } from 'react';
+import useSWR from 'swr';
+import type { Country } from '#shared/api/schemas';
 import { BootContext } from '../providers';
-import { BASE_CURRENCY, CurrencyContext, useCountryRow } from './currency';
 import type { BootData } from '#shared/boot';
 import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';
@@ -26,12 +35,17 @@ export function useBoot(): BootData {
   return boot;
 }
 
-/**
- * The shopper's currency: follows the country switch at once, rates and VAT from /country. AppProviders
- * works it out once for the tree (./currency.tsx); outside them (a component's own test), the base one.
- */
+function useCountryRow(): Country | undefined {
+  const { data } = useSWR<{ items: Country[] }>('/country');
+  const { country } = useSnapshot(useSessionStore());
+  return data?.items.find((c) => c.code === country);
+}
+
+/** The shopper's currency: follows the country switch at once, rates and VAT from /country. */
 export function useCurrency(): CurrencyInfo {
-  return useContext(CurrencyContext) ?? BASE_CURRENCY;
+  const row = useCountryRow();
+  // Without a rate a converted price would be wrong: fall back to the base currency.
+  return row ? currencyInfoOf(row) : currencyInfoFor('KW', RATE_SCALE);
 }
 
 /**
