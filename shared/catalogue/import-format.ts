@@ -135,19 +135,22 @@ export function readHeader<C extends string>(
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const LIMITS = { name: 200, description: 5000, sizeName: 100, reason: 200 };
 
+/** A product's columns as stored; brand and category by slug, since a new one has no id before the import. */
+export interface ProductFields {
+  name_en: string;
+  name_ar: string;
+  description_en: string;
+  description_ar: string;
+  brand_slug: string;
+  category_slug: string;
+  is_active: 0 | 1;
+}
+
 export interface CatalogueRow {
   line: number;
   product_slug: string;
-  /** The product's columns as this row has them; empty when a later row leaves them out. */
-  product: {
-    name_en: string;
-    name_ar: string;
-    description_en: string;
-    description_ar: string;
-    brand_slug: string;
-    category_slug: string;
-    is_active: 0 | 1 | null;
-  };
+  /** The product's columns as this row has them (empty when a later row leaves them out; `shown` may be). */
+  product: Omit<ProductFields, 'is_active'> & { is_active: 0 | 1 | null };
   brand_names: { name_en: string; name_ar: string };
   category_names: { name_en: string; name_ar: string; parent_slug: string };
   sku: {

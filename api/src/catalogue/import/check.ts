@@ -8,6 +8,7 @@ import {
   IMPORT_MAX_ROWS,
   type ImportKind,
   type ImportProblem,
+  type ProductFields,
   OPTIONAL_COLUMNS,
   READ_ONLY_COLUMNS,
   readCatalogueRow,
@@ -28,7 +29,6 @@ import {
   type NewBrand,
   type NewCategory,
   type PlannedRow,
-  type ProductFields,
   type SearchFields,
   type SkuFields,
 } from './plan';

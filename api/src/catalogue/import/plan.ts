@@ -1,19 +1,9 @@
 // An import's plan: one row a line of the file, as checked, kept in catalogue_import_rows until the
 // manager applies it (./apply.ts) and afterwards as the record an undo reads (./revert.ts).
-import type { ImportKind, ImportProblem } from '#shared/catalogue/import-format';
+import type { ImportKind, ImportProblem, ProductFields } from '#shared/catalogue/import-format';
 
 export type Action = 'create' | 'update' | 'keep';
 
-/** A product's columns as stored; brand and category by slug, since a new one has no id before the import. */
-export interface ProductFields {
-  name_en: string;
-  name_ar: string;
-  description_en: string;
-  description_ar: string;
-  brand_slug: string;
-  category_slug: string;
-  is_active: 0 | 1;
-}
 export interface SkuFields {
   name_en: string;
   name_ar: string;
