@@ -51,8 +51,8 @@ export function ownerOfFrame(frame) {
 
 /** One sample's owner from its frames (innermost first, as perf script prints them). */
 export function ownerOfSample(frames) {
-  const js = frames.find((f) => f.includes(' JS:') || f.startsWith('JS:'));
-  if (js) return ownerOfFrame(js.trim());
+  const js = frames.find((f) => f.startsWith('JS:'));
+  if (js) return ownerOfFrame(js);
   return frames.some((f) => /sqlite3|SqliteDatabase|fsync/.test(f)) ? 'standins' : 'runtime';
 }
 

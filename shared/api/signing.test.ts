@@ -1,3 +1,4 @@
+import { bytesToHex } from '../bytes';
 import { describe, expect, it } from 'vitest';
 import { canonicalString, hmacHex, sha256Hex, SIGNED_HEADERS, signRequest, verifyHmacHex } from './signing';
 
@@ -57,10 +58,7 @@ describe('request signing', () => {
   });
 
   it('digests an empty body as SHA-256 does, for every kind of empty input', async () => {
-    const digest = async (data: Uint8Array) =>
-      Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', data as BufferSource)), (b) =>
-        b.toString(16).padStart(2, '0'),
-      ).join('');
+    const digest = async (data: Uint8Array) => bytesToHex(await crypto.subtle.digest('SHA-256', data as BufferSource));
     const expected = await digest(new Uint8Array());
     expect(await sha256Hex('')).toBe(expected);
     expect(await sha256Hex(new Uint8Array())).toBe(expected);

@@ -46,7 +46,7 @@ export function identityLines(headers: Headers | SignedHeaderValues): string {
 
 const encoder = new TextEncoder();
 
-/** SHA-256 of no bytes: the body digest of every GET, both sides of every page's call. */
+/** SHA-256 of no bytes: the body digest of every GET, which the storefront signs and the API checks. */
 const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 
 export async function sha256Hex(data: string | ArrayBuffer | Uint8Array): Promise<string> {

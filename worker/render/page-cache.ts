@@ -93,7 +93,7 @@ export async function keepPage(
   keepable: () => boolean,
 ): Promise<void> {
   // Kept as the bytes streamed: decoding a whole page to text only to encode it again is work for nothing.
-  const html = await new Response(body).arrayBuffer();
+  const page = await new Response(body).arrayBuffer();
   if (!keepable()) return;
   const headers = {
     'content-type': 'text/html; charset=utf-8',
@@ -102,5 +102,5 @@ export async function keepPage(
     [HEADER_VERSION]: version,
     [HEADER_NONCE]: nonce,
   };
-  await edgeCache().put(key, new Response(html, { headers }));
+  await edgeCache().put(key, new Response(page, { headers }));
 }
