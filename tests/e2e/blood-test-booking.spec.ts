@@ -21,8 +21,16 @@ const HIJRI = /\(\d{1,2}\u00a0[^)]+\)/;
 async function shopIn(page: Page, prefix: string, country: 'KW' | 'SA') {
   await page.goto(`${prefix}/profile`);
   if (country === 'SA') {
+    // The switch asks the API for the new country's delivery figures in the background: the story waits
+    // for that answer, so its next step (signing out) cannot race a call the page is still making.
+    const synced = page.waitForResponse(
+      async (r) =>
+        r.url().endsWith('/api/user/sync') &&
+        /(^|;\s*)country=SA(;|$)/.test((await r.request().allHeaders()).cookie ?? ''),
+    );
     await page.getByTestId('country-switch').selectOption('SA');
     await expect(page.getByTestId('country-switch')).toHaveValue('SA');
+    await synced;
   }
 }
 
