@@ -6,6 +6,13 @@ import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { minorToDecimal } from '#shared/money';
 import { paths } from '#shared/routes';
 
+/**
+ * A blood test's picture: blood tests have no packshot, so every test shows the shop's test-tube
+ * artwork (public/images/, drawn by scripts/app-icons.mjs, 1200 px square), in its Product data
+ * (which search engines need an image for) and as its social preview.
+ */
+export const BLOOD_TEST_IMAGE = '/images/blood-test.png';
+
 export function bloodTestLd(
   test: BloodTestDetail,
   origin: string,
@@ -21,6 +28,7 @@ export function bloodTestLd(
     sku: String(test.default_sku.id),
     category: test.category.name,
     url,
+    image: `${origin}${BLOOD_TEST_IMAGE}`,
     brand: { '@type': 'Brand', name: test.lab.name },
     offers: {
       '@type': 'Offer',
