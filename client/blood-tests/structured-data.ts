@@ -5,13 +5,7 @@ import type { BloodTestDetail } from '#shared/blood-tests/catalogue-types';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { minorToDecimal } from '#shared/money';
 import { paths } from '#shared/routes';
-
-/**
- * A blood test's picture: blood tests have no packshot, so every test shows the shop's test-tube
- * artwork (public/images/, drawn by scripts/app-icons.mjs, 1200 px square), in its Product data
- * (which search engines need an image for) and as its social preview.
- */
-export const BLOOD_TEST_IMAGE = '/images/blood-test.png';
+import { BLOOD_TEST_IMAGE } from './picture';
 
 export function bloodTestLd(
   test: BloodTestDetail,
