@@ -54,7 +54,7 @@ describe('the sitemap and noindex', () => {
     const pages = locs.filter((p) => !p.includes('?') && !/^(?:\/ar)?\/blood-test\/./.test(p));
     expect(pages.length).toBeGreaterThan(30);
     for (const path of pages) expect(await page(path), path).not.toContain(NOINDEX);
-  });
+  }, 30_000); // some fifty full renders: every page of the route table the sitemap lists, twice
 
   it('has every page the sitemap leaves out for noindex say noindex, in either language', async () => {
     const paths = NOINDEX_PAGE_IDS.map((id) => routeById(id).path).filter((p) => !p.includes(':'));
@@ -66,7 +66,7 @@ describe('the sitemap and noindex', () => {
       expect(res.status, path).toBe(200);
       expect(await res.text(), path).toContain(NOINDEX);
     }
-  });
+  }, 15_000);
 
   for (const path of ['/order-lookup', '/ar/order-lookup']) {
     it(`leaves out ${path}, which says noindex`, async () => {
