@@ -85,4 +85,32 @@ describe('storefront configuration', () => {
       storefrontConfig({ ...base, API_ORIGIN: 'https://api.gulfvitamins.com' } as unknown as StorefrontEnv).API_ORIGIN,
     ).toBe('https://api.gulfvitamins.com');
   });
+
+  it('reads the app-link settings as the association files want them, refusing malformed ones', () => {
+    const hex = 'ab'.repeat(32);
+    const config = storefrontConfig({
+      ...base,
+      APPLE_APP_IDS: 'ABCDE12345.com.gulfvitamins.app, ABCDE12345.com.gulfvitamins.clip',
+      ANDROID_PACKAGE: 'com.gulfvitamins.app',
+      ANDROID_CERT_SHA256: `${hex}, ${'CD:'.repeat(31)}CD`,
+      APP_LINK_PATHS: '/products/*, /nutritionist?id=*,NOT /quiz',
+    } as unknown as StorefrontEnv);
+    expect(config.APPLE_APP_IDS).toEqual(['ABCDE12345.com.gulfvitamins.app', 'ABCDE12345.com.gulfvitamins.clip']);
+    expect(config.ANDROID_CERT_SHA256).toEqual([`${'AB:'.repeat(31)}AB`, `${'CD:'.repeat(31)}CD`]);
+    expect(config.APP_LINK_PATHS).toEqual(['/products/*', '/nutritionist?id=*', 'NOT /quiz']);
+    expect(storefrontConfig(base as unknown as StorefrontEnv)).toMatchObject({
+      APPLE_APP_IDS: [],
+      ANDROID_CERT_SHA256: [],
+      APP_LINK_PATHS: [],
+    });
+    for (const bad of [
+      { APPLE_APP_IDS: 'com.gulfvitamins.app' }, // no team id
+      { ANDROID_CERT_SHA256: 'AA:BB' },
+      { ANDROID_PACKAGE: 'gulfvitamins' },
+      { APP_LINK_PATHS: 'products/*' },
+    ])
+      expect(() => storefrontConfig({ ...base, ...bad } as unknown as StorefrontEnv), JSON.stringify(bad)).toThrow(
+        /invalid storefront configuration/,
+      );
+  });
 });

@@ -7,6 +7,19 @@ import { COUNTRY_CODES } from '#shared/locale';
 import { configReader, DEV_SECRET_PREFIX } from '#shared/config';
 import { REQUEST_TIMEOUT_MS } from '#shared/constants';
 
+/** A comma-separated list of vars, each item checked (and written as the files want it). */
+const list = <T extends z.ZodType<string, string>>(item: T) =>
+  z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item));
+
 const schema = z
   .object({
     ENVIRONMENT: z.enum(['development', 'test', 'production']).default('development'),
@@ -17,10 +30,18 @@ const schema = z
     PAGE_CACHE_TTL_S: z.coerce.number().int().min(0).max(86_400).default(300),
     SHELL_FIRST_AFTER_MS: z.coerce.number().int().min(0).max(10_000).default(30),
     SENTRY_DSN: z.union([z.literal(''), z.url()]).default(''),
-    APPLE_APP_IDS: z.string().default(''),
-    ANDROID_PACKAGE: z.string().default(''),
-    ANDROID_CERT_SHA256: z.string().default(''),
-    APP_LINK_PATHS: z.string().default(''),
+    // App links (shared/app-links.ts): Apple app ids ("<team id>.<bundle id>"), the Android package and
+    // its signing certificates' SHA-256 (with or without colons), and the paths that open in the apps.
+    APPLE_APP_IDS: list(z.string().regex(/^[A-Z0-9]{10}\.[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/, 'team id . bundle id')),
+    ANDROID_PACKAGE: z.union([z.literal(''), z.string().regex(/^[A-Za-z]\w*(?:\.[A-Za-z]\w*)+$/)]).default(''),
+    ANDROID_CERT_SHA256: list(
+      z
+        .string()
+        .transform((f) => f.replace(/[:\s]/g, '').toUpperCase())
+        .pipe(z.string().regex(/^[0-9A-F]{64}$/, '64 hex digits'))
+        .transform((hex) => hex.match(/../g)!.join(':')),
+    ),
+    APP_LINK_PATHS: list(z.string().regex(/^(?:NOT )?\//, 'a path, or NOT and a path')),
     // Analytics (decision 35): GA4's Measurement Protocol when both are set; ANALYTICS_MODE
     // 'outbox' keeps events for /dev/analytics instead (local only), 'off' turns it off whatever is set.
     ANALYTICS_MODE: z.enum(['', 'off', 'ga4', 'outbox']).default(''),

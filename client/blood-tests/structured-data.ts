@@ -5,6 +5,7 @@ import type { BloodTestDetail } from '#shared/blood-tests/catalogue-types';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { minorToDecimal } from '#shared/money';
 import { paths } from '#shared/routes';
+import { BLOOD_TEST_IMAGE } from './picture';
 
 export function bloodTestLd(
   test: BloodTestDetail,
@@ -21,6 +22,7 @@ export function bloodTestLd(
     sku: String(test.default_sku.id),
     category: test.category.name,
     url,
+    image: `${origin}${BLOOD_TEST_IMAGE}`,
     brand: { '@type': 'Brand', name: test.lab.name },
     offers: {
       '@type': 'Offer',

@@ -27,6 +27,13 @@ const ATTR_GROUP_LABEL: Record<string, MessageId> = {
   size: 'attr_size',
 };
 
+/**
+ * The price boxes take text, not type="number": a number input refuses the Arabic-Indic digits an
+ * Arabic keyboard types (١٢٫٥), which priceRangeOf reads. inputmode brings up the phone's decimal
+ * keypad; min and max, which a text box ignores, are not given.
+ */
+const PRICE_INPUT = { type: 'text', inputMode: 'decimal' } as const;
+
 export function selectedIds(query: ProductQuery, key: FilterKey): number[] {
   return query.filters.filter((f) => f.key === key).flatMap((f) => f.items ?? []);
 }
@@ -119,24 +126,12 @@ export function FilterPanel({ query: given, facets, onChange: navigate, staged =
         <form className="price-range" onSubmit={submitPrice}>
           <label>
             <span className="visually-hidden">{t('price_min')}</span>
-            <input
-              inputMode="decimal"
-              placeholder={t('price_min')}
-              value={min}
-              onChange={(e) => setMin(e.target.value)}
-              min={price?.range?.min}
-            />
+            <input {...PRICE_INPUT} placeholder={t('price_min')} value={min} onChange={(e) => setMin(e.target.value)} />
           </label>
           <span aria-hidden="true">–</span>
           <label>
             <span className="visually-hidden">{t('price_max')}</span>
-            <input
-              inputMode="decimal"
-              placeholder={t('price_max')}
-              value={max}
-              onChange={(e) => setMax(e.target.value)}
-              max={price?.range?.max}
-            />
+            <input {...PRICE_INPUT} placeholder={t('price_max')} value={max} onChange={(e) => setMax(e.target.value)} />
           </label>
           <button type="submit" className="button button-secondary small">
             {t('apply')}

@@ -12,6 +12,7 @@ import { bloodTestApi } from '../blood-tests/api';
 import { BloodTestBadges, BloodTestGrid } from '../blood-tests/BloodTestCard';
 import { Price } from '../catalogue/Price';
 import { RelatedProductsSlot } from '../blood-tests/related-slot';
+import { BLOOD_TEST_IMAGE } from '../blood-tests/picture';
 import { bloodTestLd } from '../blood-tests/structured-data';
 import { useI18n } from '../i18n/context';
 import { useBoot, useHref, useMinor } from '../lib/locale';
@@ -51,7 +52,11 @@ export function Component() {
         { label: t('page_blood_test'), to: href('/blood-test') },
         { label: test.category.name, to: `${href('/blood-test')}?category=${test.category.slug}` },
       ]}
-      seo={{ type: 'product', jsonLd: import.meta.env.SSR ? [bloodTestLd(test, origin, lang, country)] : [] }}
+      seo={{
+        type: 'product',
+        image: BLOOD_TEST_IMAGE,
+        jsonLd: import.meta.env.SSR ? [bloodTestLd(test, origin, lang, country)] : [],
+      }}
     >
       <div className="bt-page">
         <section className="bt-buy" aria-labelledby="bt-buy-title">

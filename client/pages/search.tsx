@@ -143,6 +143,8 @@ function SearchBox({ initial }: { initial: string }) {
       {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is too new for the phones the shop serves */}
       <form
         role="search"
+        // Named apart from the header's search landmark, which is also on this page.
+        aria-label={t('products_heading')}
         onSubmit={(e) => {
           e.preventDefault();
           submit(text);

@@ -3,12 +3,17 @@ import { normalizeSearchText } from './normalize';
 import {
   arabicPhoneticVariants,
   arabicStems,
+  bestSplit,
   englishSingular,
   expandQuery,
   matchExpression,
   meaningfulTokens,
   phoneticKey,
   queryKey,
+  splitCandidates,
+  splitGroups,
+  splitTerms,
+  splitVitaminWord,
   vitaminAlternatives,
   type QueryGroup,
 } from './query';
@@ -138,6 +143,94 @@ describe('a number glued to its word', () => {
 
   it('finds the synonyms the spaced form finds', () => {
     expect(texts(expandQuery('omega3', SYNONYMS)[0]!)).toEqual(expect.arrayContaining(['fish oil', 'omega 3']));
+  });
+});
+
+describe('words typed without their space', () => {
+  it('splits a vitamin word from its letter in both scripts, as if typed apart', () => {
+    for (const [glued, apart] of [
+      ['vitamind3', 'vitamin d3'],
+      ['VitaminC', 'vitamin c'],
+      ['vitaminb12', 'vitamin b12'],
+      ['vitamina', 'vitamin a'],
+      ['vitc', 'vit c'],
+      ['فيتامينسي', 'فيتامين سي'],
+      ['فيتامينc', 'فيتامين c'],
+      ['فيتامينd3', 'فيتامين d3'],
+      ['فيتامينب12', 'فيتامين ب12'],
+      ['فيتامين د٣', 'فيتامين د3'],
+      ['فيتاميند٣', 'فيتامين د3'],
+    ] as const) {
+      expect(meaningfulTokens(glued), glued).toEqual(meaningfulTokens(apart));
+      expect(expandQuery(glued), glued).toEqual(expandQuery(apart));
+    }
+  });
+
+  it('leaves vitamin words and words on their way to one alone', () => {
+    for (const word of ['vitamin', 'vitamine', 'vitamins', 'vita', 'vitamindrink', 'فيتامينات', 'فيتامين'])
+      expect(splitVitaminWord(normalizeSearchText(word)), word).toBeNull();
+    expect(meaningfulTokens('vita')).toEqual(['vita']);
+  });
+
+  it('reads a number glued to its word or its unit both ways, in both scripts', () => {
+    expect(texts(expandQuery('اوميغا3')[0]!)).toEqual(expect.arrayContaining(['اوميغا3', 'اوميغا 3', 'اوميجا 3']));
+    expect(expandQuery('1000iu')).toEqual([
+      [
+        { text: '1000iu', prefix: true },
+        { text: '1000 iu', prefix: true },
+      ],
+    ]);
+    expect(texts(expandQuery('٥٠٠ملغ')[0]!)).toEqual(['500ملغ', '500 ملغ']);
+  });
+
+  it('lists the splits of a glued word into two words of two letters or more, as indexed', () => {
+    expect(splitCandidates('fishoil')).toEqual([
+      ['fi', 'shoil'],
+      ['fis', 'hoil'],
+      ['fish', 'oil'],
+      ['fisho', 'il'],
+    ]);
+    // The second word's article goes, as normalisation drops it from the index's words.
+    expect(splitCandidates(normalizeSearchText('زيتالسمك'))).toContainEqual(['زيت', 'سمك']);
+    expect(splitTerms('fishoil')).toEqual(['fi', 'shoil', 'fis', 'hoil', 'fish', 'oil', 'fisho', 'il']);
+    // Short words, digits and mixed scripts are not split against the vocabulary.
+    for (const word of ['zinc', 'omega3', 'b12', 'fishزيت']) expect(splitCandidates(word), word).toEqual([]);
+  });
+
+  it('chooses the split whose two words are both in the index, the rarer as common as can be', () => {
+    const docs = new Map([
+      ['fish', 12],
+      ['oil', 30],
+      ['fi', 1],
+      ['shoil', 0],
+    ]);
+    expect(bestSplit('fishoil', docs)).toEqual(['fish', 'oil']);
+    expect(bestSplit('fishoil', new Map([['fish', 3]]))).toBeNull();
+    expect(
+      bestSplit(
+        normalizeSearchText('زيتسمك'),
+        new Map([
+          ['زيت', 5],
+          ['سمك', 4],
+          ['زي', 9],
+        ]),
+      ),
+    ).toEqual(['زيت', 'سمك']);
+    expect(
+      bestSplit(
+        'magnesiumglycinate',
+        new Map([
+          ['magnesium', 40],
+          ['glycinate', 6],
+          ['magnesiumg', 0],
+        ]),
+      ),
+    ).toEqual(['magnesium', 'glycinate']);
+  });
+
+  it('turns a split into the groups of the two words typed apart', () => {
+    expect(splitGroups(['fish', 'oil'])).toEqual(expandQuery('fish oil'));
+    expect(splitGroups(['زيت', 'سمك'])).toEqual(expandQuery('زيت سمك'));
   });
 });
 

@@ -196,9 +196,42 @@ function joinVitaminNumbers(tokens: string[]): string[] {
   return out;
 }
 
+// Vitamin words a shopper glues to the vitamin's letter, longest first ("vitamine" before "vitamin").
+const GLUING_VITAMIN_WORDS = [...VITAMIN_WORDS].sort((a, b) => b.length - a.length);
+
+/**
+ * A vitamin word with its letter glued on, as two words: "vitamind3" → vitamin d3, "vitaminc" →
+ * vitamin c, "فيتامينسي" → فيتامين سي. After the short "vit", only a letter that is a vitamin on its own
+ * (c, d, e, k) splits, so "vita" typed on its way to "vitamin" stays one word. Null when it is not one.
+ */
+export function splitVitaminWord(token: string): [string, string] | null {
+  if (VITAMIN_WORDS.has(token)) return null;
+  for (const word of GLUING_VITAMIN_WORDS) {
+    if (token.length <= word.length || !token.startsWith(word)) continue;
+    const rest = token.slice(word.length);
+    if (NUMBERED_VITAMIN.test(rest)) return [word, rest];
+    if (LETTER_OF[rest] && (word !== 'vit' || STANDALONE_LETTERS.has(rest))) return [word, rest];
+  }
+  return null;
+}
+
+// Where Arabic letters meet Latin ones inside a word: no index word mixes the scripts.
+const SCRIPT_BOUNDARY = /(?<=[\u0621-\u064A])(?=[a-z])|(?<=[a-z])(?=[\u0621-\u064A])/;
+
+/**
+ * Words typed without their space, in either script, as the words the index holds: split where the
+ * script changes ("فيتامينd3") and where a vitamin word meets its letter ("vitamind3", "فيتامينسي").
+ * A word glued to a number ("omega3") stays whole here: expandQuery reads it both ways. Glued words the
+ * rules cannot see ("fishoil") are split against the index vocabulary when a search finds nothing
+ * (splitCandidates, bestSplit).
+ */
+export function splitGluedTokens(tokens: string[]): string[] {
+  return tokens.flatMap((t) => t.split(SCRIPT_BOUNDARY)).flatMap((t) => splitVitaminWord(t) ?? [t]);
+}
+
 /** The words of a query that carry meaning: connecting words dropped unless nothing else is left. */
 export function meaningfulTokens(input: string): string[] {
-  const tokens = joinVitaminNumbers(searchTokens(input));
+  const tokens = joinVitaminNumbers(splitGluedTokens(searchTokens(input)));
   const kept = tokens.filter((t, i) => {
     if (!STOP_WORDS.has(t)) return true;
     // "vitamin a", "فيتامين ب": the letter after a vitamin word is the vitamin.
@@ -267,6 +300,16 @@ export function expandQuery(input: string, synonyms: SynonymSet[] = []): QueryGr
       i += 1;
       continue;
     }
+    // "1000iu", "٥٠٠ملغ": a number with its unit glued on, as typed or as the two words.
+    const unit = GLUED_UNIT.exec(tokens[i]!);
+    if (unit) {
+      groups.push([
+        { text: tokens[i]!, prefix: true },
+        { text: `${unit[1]} ${unit[2]}`, prefix: true },
+      ]);
+      i += 1;
+      continue;
+    }
     groups.push(wordGroup(tokens[i]!, tokens[i - 1]));
     i += 1;
   }
@@ -275,6 +318,50 @@ export function expandQuery(input: string, synonyms: SynonymSet[] = []): QueryGr
 
 /** Two letters or more, then digits: a word with its number glued on (a vitamin's "b12" is one letter). */
 const GLUED_NUMBER = /^(\p{L}{2,})(\d{1,4})$/u;
+/** Digits, then two letters or more: an amount with its unit glued on ("1000iu", "500mg"). */
+const GLUED_UNIT = /^(\d{1,6})(\p{L}{2,})$/u;
+
+const SPLIT_WORD = /^(?:[a-z]{5,30}|[\u0621-\u064A]{4,30})$/;
+
+/**
+ * The ways a glued word may be two index words, each part two letters or more: "fishoil" → fish|oil,
+ * "زيتالسمك" → زيت|سمك (the second word normalised as indexed, its article dropped). Only plain words of
+ * one script, long enough to hold two words; the parts are looked up in the index vocabulary.
+ */
+export function splitCandidates(word: string): Array<[string, string]> {
+  if (!SPLIT_WORD.test(word)) return [];
+  const out: Array<[string, string]> = [];
+  for (let k = 2; k <= word.length - 2; k++) {
+    const right = normalizeSearchText(word.slice(k));
+    if (right.length >= 2) out.push([word.slice(0, k), right]);
+  }
+  return out;
+}
+
+/** Every part of every candidate split, once: what to look up in the vocabulary. */
+export function splitTerms(word: string): string[] {
+  return [...new Set(splitCandidates(word).flat())];
+}
+
+/**
+ * The split whose two parts are both index words, the rarer part as common as can be (then the more
+ * even split): "fishoil" → ["fish", "oil"]. `docs` holds the documents of each looked-up term.
+ */
+export function bestSplit(word: string, docs: ReadonlyMap<string, number>): [string, string] | null {
+  let best: { parts: [string, string]; score: number; even: number } | null = null;
+  for (const parts of splitCandidates(word)) {
+    const score = Math.min(docs.get(parts[0]) ?? 0, docs.get(parts[1]) ?? 0);
+    const even = Math.min(parts[0].length, parts[1].length);
+    if (score > 0 && (!best || score > best.score || (score === best.score && even > best.even)))
+      best = { parts, score, even };
+  }
+  return best?.parts ?? null;
+}
+
+/** The groups of two words found glued, as if typed apart. */
+export function splitGroups(parts: [string, string]): QueryGroup[] {
+  return [wordGroup(parts[0], undefined), wordGroup(parts[1], parts[0])];
+}
 
 function dedupe(group: QueryGroup): QueryGroup {
   const seen = new Set<string>();

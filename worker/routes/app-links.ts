@@ -1,22 +1,13 @@
-// App association files (universal links / app links), built from configuration.
+// App association files (universal links / app links), built from configuration (worker/config.ts):
+// Apple's with `components` for iOS 13 and later and `paths` for earlier ones (and the spec), both in
+// English and Arabic; Google's Digital Asset Links statement list. shared/app-links.ts builds and reads them.
 import { Hono, type Context } from 'hono';
-import type { AppAssociation } from '#shared/app-links';
+import { appleAssociation, assetLinks } from '#shared/app-links';
 import type { AppEnv } from '../app-env';
 
 export const appLinks = new Hono<AppEnv>();
 
-function list(value: string): string[] {
-  return value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-export function appleAssociation(appIds: string, paths: string): AppAssociation {
-  const ids = list(appIds);
-  return { applinks: { details: ids.length ? [{ appIDs: ids, paths: list(paths) }] : [] } };
-}
-
+// Served as JSON at the exact address, without a redirect, as both platforms require.
 const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'public, max-age=3600' };
 
 function serveApple(c: Context<AppEnv>) {
@@ -29,15 +20,5 @@ appLinks.get('/apple-app-site-association', serveApple);
 
 appLinks.get('/.well-known/assetlinks.json', (c) => {
   const { ANDROID_PACKAGE, ANDROID_CERT_SHA256 } = c.var.config;
-  const fingerprints = list(ANDROID_CERT_SHA256);
-  const body =
-    ANDROID_PACKAGE && fingerprints.length
-      ? [
-          {
-            relation: ['delegate_permission/common.handle_all_urls'],
-            target: { namespace: 'android_app', package_name: ANDROID_PACKAGE, sha256_cert_fingerprints: fingerprints },
-          },
-        ]
-      : [];
-  return c.body(JSON.stringify(body), 200, JSON_HEADERS);
+  return c.body(JSON.stringify(assetLinks(ANDROID_PACKAGE, ANDROID_CERT_SHA256)), 200, JSON_HEADERS);
 });

@@ -2,7 +2,8 @@
 // nutritionists, blood tests) and product files, every URL with its English and Arabic alternates.
 import { Hono, type Context } from 'hono';
 import { localizePath } from '#shared/locale';
-import { isPlaceholderPage, isPrivatePath, PAGE_ROUTES, paths, PRIVATE_PATH_PREFIXES } from '#shared/routes';
+import { isPrivatePath, PAGE_ROUTES, paths, PRIVATE_PATH_PREFIXES } from '#shared/routes';
+import { isNoindexPage } from '#shared/seo/noindex';
 import type { AppEnv } from '../app-env';
 import { callUpstream } from '../upstream';
 import { escapeHtml as esc } from '../lib/html';
@@ -69,9 +70,10 @@ async function pagesSitemap(c: Context<AppEnv>): Promise<Response> {
     blood_tests?: string[];
   }>(c, '/sitemap');
   if (!data) return c.body('', 503);
-  // Only pages with content: private pages and "being prepared" placeholders stay out.
+  // Only pages with content that may be indexed: private pages and every page that says noindex
+  // (placeholders "being prepared" among them) stay out.
   const pages = PAGE_ROUTES.filter(
-    (r) => !isPlaceholderPage(r.id) && !NOT_LISTED.has(r.id) && !r.path.includes(':') && !isPrivatePath(r.path),
+    (r) => !isNoindexPage(r.id) && !NOT_LISTED.has(r.id) && !r.path.includes(':') && !isPrivatePath(r.path),
   ).map((r) => r.path);
   const entries = [
     ...pages.map((p) => urlEntry(origin, p)),

@@ -5,6 +5,7 @@ import type { BloodTestCategory, BloodTestList } from '#shared/blood-tests/catal
 import type { BloodTestListQuery } from '#shared/api/blood-test-schemas';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { searchTokens } from '#shared/search/normalize';
+import { splitGluedTokens } from '#shared/search/query';
 import { col } from '../catalogue/lang';
 import { testCardColumns, testCardFrom, toTestCard, type TestCardRow } from './cards';
 
@@ -30,9 +31,12 @@ function cutToBytes(word: string, max: number): string {
   return out;
 }
 
-/** The search's WHERE part and values: each word must start a word of the test's search text. */
+/**
+ * The search's WHERE part and values: each word must start a word of the test's search text. Words
+ * typed without their space are read apart as the product search reads them ("vitamind3").
+ */
 export function testSearchClause(text: string | undefined): { sql: string; values: string[] } | null {
-  const words = searchTokens(text ?? '').map((w) => cutToBytes(w, MAX_WORD_BYTES));
+  const words = splitGluedTokens(searchTokens(text ?? '')).map((w) => cutToBytes(w, MAX_WORD_BYTES));
   if (!words.length) return null;
   return {
     sql: words.map(() => `(' ' || t.search_text) LIKE ?`).join(' AND '),

@@ -3,10 +3,13 @@
 // finds nothing (one typo in Latin or Arabic, Arabic long vowels added or dropped).
 import { editDistance } from '#shared/search/normalize';
 import {
+  bestSplit,
   expandQuery,
   matchExpression,
   meaningfulTokens,
   phoneticKey,
+  splitGroups,
+  splitTerms,
   type QueryGroup,
   type SynonymSet,
 } from '#shared/search/query';
@@ -146,6 +149,8 @@ export interface Correction {
 interface VocabLookup {
   /** Index of each looked-up word in m.tokens, in statement order. */
   fixable: number[];
+  /** Index in m.tokens of each word that may be two words glued, in statement order after fixable's. */
+  splittable: number[];
   statements: D1PreparedStatement[];
 }
 
@@ -169,7 +174,15 @@ export function vocabLookup(db: D1Database, m: SearchMatch): VocabLookup {
       )
       .bind(...bounds, word.length - slack, word.length + slack + (LATIN_WORD.test(word) ? 0 : 2));
   });
-  return { fixable, statements };
+  // A glued word ("fishoil", "زيتالسمك"): its possible halves, looked up whole in the same batch.
+  const splittable = fixable.filter((i) => splitTerms(m.tokens[i]!).length > 0);
+  const splits = splittable.map((i) => {
+    const terms = splitTerms(m.tokens[i]!);
+    return db
+      .prepare(`SELECT term, doc FROM product_search_vocab WHERE term IN (${terms.map(() => '?').join(', ')})`)
+      .bind(...terms);
+  });
+  return { fixable, splittable, statements: [...statements, ...splits] };
 }
 
 /**
@@ -183,23 +196,33 @@ export function correctFromVocab(
 ): Correction | null {
   let changed = false;
   const words = [...m.tokens];
-  const groups = m.groups.map((g, i) => {
+  const groups = m.groups.flatMap((g, i): QueryGroup[] => {
     const k = lookup.fixable.indexOf(i);
-    if (k < 0) return g;
+    if (k < 0) return [g];
     const terms = results[k]!;
     const alternatives = g.map((t) => t.text);
-    if (terms.some((r) => alternatives.some((a) => r.term.startsWith(a)))) return g;
+    if (terms.some((r) => alternatives.some((a) => r.term.startsWith(a)))) return [g];
+    // Two index words typed without the space between them: read apart, before any typo.
+    const s = lookup.splittable.indexOf(i);
+    const halves = s < 0 ? [] : results[lookup.fixable.length + s]!;
+    const split = bestSplit(m.tokens[i]!, new Map(halves.map((r) => [r.term, r.doc])));
+    if (split) {
+      changed = true;
+      words[i] = split.join(' ');
+      return splitGroups(split);
+    }
     // Same-sounding terms when there are any, else the one-typo ones; most frequent first.
     const scored = terms
       .map((r) => ({ term: r.term, near: nearness(m.tokens[i]!, r.term) }))
       .filter((r) => r.near !== null);
     const closest = Math.min(...scored.map((r) => r.near!));
     const near = scored.filter((r) => r.near === closest).slice(0, 5);
-    if (!near.length) return g;
+    if (!near.length) return [g];
     changed = true;
     words[i] = near[0]!.term;
-    return near.map((r) => ({ text: r.term, prefix: false }));
+    return [near.map((r) => ({ text: r.term, prefix: false }))];
   });
   if (!changed) return null;
-  return { match: matchFromGroups(m.tokens, groups)!, suggestion: words.join(' ') };
+  const suggestion = words.join(' ');
+  return { match: matchFromGroups(suggestion.split(' '), groups)!, suggestion };
 }

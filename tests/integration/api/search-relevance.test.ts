@@ -208,6 +208,35 @@ describe('recall', () => {
   });
 });
 
+describe('words typed without their space', () => {
+  it('finds with a vitamin word glued to its letter what it finds with them apart, in both scripts', async () => {
+    for (const [glued, spaced, lang] of [
+      ['vitamind3', 'vitamin d3', 'en'],
+      ['VitaminC', 'vitamin c', 'en'],
+      ['vitaminb12', 'vitamin b12', 'en'],
+      ['فيتامينسي', 'فيتامين سي', 'ar'],
+      ['فيتاميند٣', 'فيتامين د3', 'ar'],
+      ['فيتامينc', 'فيتامين c', 'ar'],
+      ['اوميغا3', 'اوميغا 3', 'ar'],
+    ] as const) {
+      const apart = await search(spaced, lang);
+      expect(apart.ids.length, spaced).toBeGreaterThan(0);
+      expect(await search(glued, lang), glued).toEqual({ ...apart, corrected: false, suggestion: null });
+    }
+  });
+
+  it('reads two index words typed as one apart, and says so', async () => {
+    expect(await search('fishoil')).toMatchObject({ ids: [2], corrected: true, suggestion: 'fish oil' });
+    expect(await search('magnesiumglycinate')).toMatchObject({
+      ids: [3],
+      corrected: true,
+      suggestion: 'magnesium glycinate',
+    });
+    expect(await search('زيتالسمك', 'ar', 'SA')).toMatchObject({ ids: [2], corrected: true, suggestion: 'زيت سمك' });
+    expect(await search('زيتسمك', 'ar')).toMatchObject({ ids: [2], corrected: true, suggestion: 'زيت سمك' });
+  });
+});
+
 describe('when nothing matches', () => {
   it('says what it searched for instead (did you mean)', async () => {
     const latin = await search('magnesuim');

@@ -130,6 +130,23 @@ describe('a search page: results and filters in one call', () => {
     }
   });
 
+  it('reads words typed without their space within the same three round trips, in both languages', async () => {
+    for (const [text, lang, ids, corrected] of [
+      ['vitamind3', 'en', [1], false],
+      ['fishoil', 'en', [2], true],
+      ['زيتالسمك', 'ar', [2], true],
+    ] as const) {
+      const { data, roundTrips } = await page({ search: text, with_facets: true }, lang);
+      expect(
+        data.items.map((p: { id: number }) => p.id),
+        text,
+      ).toEqual(ids);
+      expect(data.corrected, text).toBe(corrected);
+      expect(data.facets.total, text).toBe(ids.length);
+      expect(roundTrips, text).toBeLessThanOrEqual(3);
+    }
+  });
+
   it('answers the same filters /product/filter-sort does for a search that finds something', async () => {
     const { data } = await page({ search: 'vitamin', with_facets: true });
     const res = await call('/product/filter-sort', { body: JSON.stringify({ search: 'vitamin' }), token });

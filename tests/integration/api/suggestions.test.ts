@@ -53,6 +53,30 @@ describe('suggestions', () => {
     expect((await suggest('magnesuim', 'ar')).products.map((p) => p.name)).toEqual(['مغنيسيوم جلايسينات']);
   });
 
+  it('suggest for words typed without their space what they suggest apart, in both scripts', async () => {
+    for (const [glued, spaced, lang] of [
+      ['vitamind3', 'vitamin d3', 'en'],
+      ['vitaminc', 'vitamin c', 'en'],
+      ['فيتامينسي', 'فيتامين سي', 'ar'],
+      ['اوميغا3', 'اوميغا 3', 'ar'],
+    ] as const) {
+      const apart = await suggest(spaced, lang);
+      expect(apart.products.length, spaced).toBeGreaterThan(0);
+      expect(await suggest(glued, lang), glued).toEqual(apart);
+    }
+    for (const [glued, lang] of [
+      ['fishoil', 'en'],
+      ['زيتالسمك', 'ar'],
+    ] as const) {
+      const s = await suggest(glued, lang);
+      expect(
+        s.products.map((p) => p.id),
+        glued,
+      ).toEqual([2]);
+      expect(s.corrected, glued).toBe(true);
+    }
+  });
+
   it('suggest nothing for gibberish and an empty text, without an error', async () => {
     expect(await suggest('xyzzyq')).toMatchObject({ products: [], brands: [], categories: [], corrected: false });
     expect(await suggest('  ')).toMatchObject({ products: [], brands: [], categories: [] });

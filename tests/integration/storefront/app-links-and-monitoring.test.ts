@@ -1,29 +1,108 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { associationPaths } from '#shared/app-links';
+import { associationOpens, associationPaths } from '#shared/app-links';
+import { splitLocalePath } from '#shared/locale';
+import { PAGE_ROUTES } from '#shared/routes';
+import { z } from '#shared/zod';
 import { storefront } from './helpers';
+
+// The documented formats, as strict schemas: Apple's applinks (bundleresources/applinks: details with
+// appIDs and components whose keys are "/", "?", "#", exclude and comment; the legacy paths and apps kept
+// for iOS 12 and earlier) and Google's Digital Asset Links statement list (relation, and an android_app
+// target with its package name and upper-case, colon-separated SHA-256 certificate fingerprints).
+const appleFile = z.strictObject({
+  applinks: z.strictObject({
+    apps: z.array(z.string()).length(0),
+    details: z.array(
+      z.strictObject({
+        appIDs: z.array(z.string().regex(/^[A-Z0-9]{10}\.[\w.-]+$/)).min(1),
+        components: z
+          .array(
+            z.strictObject({
+              '/': z.string().startsWith('/').optional(),
+              '?': z.union([z.string(), z.record(z.string(), z.string())]).optional(),
+              '#': z.string().optional(),
+              exclude: z.boolean().optional(),
+              comment: z.string().optional(),
+            }),
+          )
+          .min(1),
+        paths: z.array(z.string().regex(/^(?:NOT )?\//)).min(1),
+      }),
+    ),
+  }),
+});
+const assetLinksFile = z.array(
+  z.strictObject({
+    relation: z.array(z.literal('delegate_permission/common.handle_all_urls')).min(1),
+    target: z.strictObject({
+      namespace: z.literal('android_app'),
+      package_name: z.string().regex(/^[A-Za-z]\w*(?:\.[A-Za-z]\w*)+$/),
+      sha256_cert_fingerprints: z.array(z.string().regex(/^(?:[0-9A-F]{2}:){31}[0-9A-F]{2}$/)).min(1),
+    }),
+  }),
+);
+
+/** A page route a path pattern can reach: an exact pattern is a route; "/x/*" reaches "/x/:param". */
+function reachesAPage(pathPattern: string): boolean {
+  const { path } = splitLocalePath(pathPattern.replace(/\*$/, 'x'));
+  return PAGE_ROUTES.some((r) => new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}$`).test(path));
+}
 
 describe('app association', () => {
   for (const path of ['/.well-known/apple-app-site-association', '/apple-app-site-association']) {
-    it(`serves ${path} as JSON from configuration`, async () => {
+    it(`serves ${path} as JSON from configuration, in Apple's format: components and paths`, async () => {
       const res = await storefront(path);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/json');
-      const file = await res.json<any>();
-      expect(file.applinks.details[0].appIDs).toEqual(['ABCDE12345.com.gulfvitamins.app']);
+      const file = appleFile.parse(await res.json());
+      const [detail] = file.applinks.details;
+      expect(detail!.appIDs).toEqual(['ABCDE12345.com.gulfvitamins.app']);
       expect(associationPaths(file)).toContain('/products/*');
+      // Arabic pages too, in both lists.
+      expect(detail!.paths).toEqual(expect.arrayContaining(['/ar/products/*', '/ar/nutritionist?id=*']));
+      expect(detail!.components).toEqual(
+        expect.arrayContaining([{ '/': '/ar/products/*' }, { '/': '/ar/nutritionist', '?': { id: '*' } }]),
+      );
     });
   }
 
-  it('serves assetlinks.json, empty until a certificate fingerprint is configured', async () => {
-    const empty = await storefront('/.well-known/assetlinks.json');
-    expect(await empty.json()).toEqual([]);
-    const configured = await storefront('/.well-known/assetlinks.json', {}, { ANDROID_CERT_SHA256: 'AA:BB' });
-    const [statement] = await configured.json<any[]>();
-    expect(statement.target).toEqual({
+  it('names only paths that are pages of the shop', async () => {
+    const file = appleFile.parse(await (await storefront('/.well-known/apple-app-site-association')).json());
+    const [detail] = file.applinks.details;
+    for (const c of detail!.components) expect(reachesAPage(c['/']!), c['/']).toBe(true);
+    for (const p of detail!.paths) expect(reachesAPage(p.replace(/^NOT /, '').split('?')[0]!), p).toBe(true);
+    expect(reachesAPage('/brands/*')).toBe(false);
+  });
+
+  it('opens product, brand and shared-list links in the app in both languages, the cart not', async () => {
+    const file = appleFile.parse(await (await storefront('/.well-known/apple-app-site-association')).json());
+    const opens = (path: string) => associationOpens(file, new URL(path, 'https://shop.test'));
+    for (const lang of ['', '/ar']) {
+      expect(opens(`${lang}/products/alpha-vitamin-d3-1000`)).toBe(true);
+      expect(opens(`${lang}/products?brand=2`)).toBe(true);
+      expect(opens(`${lang}/shared-list/abc`)).toBe(true);
+      expect(opens(`${lang}/cart`)).toBe(false);
+    }
+  });
+
+  it('serves assetlinks.json, a statement list in Google’s format, from configuration', async () => {
+    const configured = await storefront(
+      '/.well-known/assetlinks.json',
+      {},
+      { ANDROID_CERT_SHA256: `${'ab'.repeat(32)},${'12:'.repeat(31)}12` },
+    );
+    expect(configured.headers.get('content-type')).toBe('application/json');
+    const [statement] = assetLinksFile.parse(await configured.json());
+    expect(statement!.target).toEqual({
       namespace: 'android_app',
       package_name: 'com.gulfvitamins.app',
-      sha256_cert_fingerprints: ['AA:BB'],
+      sha256_cert_fingerprints: [`${'AB:'.repeat(31)}AB`, `${'12:'.repeat(31)}12`],
     });
+    // The committed configuration's own (a placeholder the deploy refuses until the real one is set).
+    expect(assetLinksFile.parse(await (await storefront('/.well-known/assetlinks.json')).json())).toHaveLength(1);
+    // No package: no statement.
+    const none = await storefront('/.well-known/assetlinks.json', {}, { ANDROID_PACKAGE: '' });
+    expect(await none.json()).toEqual([]);
   });
 });
 
