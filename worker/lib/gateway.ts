@@ -11,7 +11,7 @@ import { cacheKey, catalogueVersion, withCache } from '../cache';
 import { cachePolicyFor } from '../cache/policies';
 import { callUpstream } from '../upstream';
 import { log } from './log';
-import { noteBookmark, settleAnswer, type Session } from './session';
+import { DEVICE_RETRY_AFTER_SECONDS, noteBookmark, settleAnswer, type Session } from './session';
 import { D1_BOOKMARK_HEADER } from '#shared/api/d1-bookmark';
 
 export interface ForwardResult {
@@ -85,12 +85,16 @@ export async function forward(
     log.error('upstream answered without an envelope', { path: bare, status: result.status });
     return { status: 502, body: JSON.stringify(fail('upstream_unavailable', 502)), cached: false };
   }
-  await settleAnswer(c, session, {
+  const { deviceRenewed } = await settleAnswer(c, session, {
     path: bare,
     status: result.status,
     msg: envelope.meta.msg,
     data: envelope.data,
   });
+  // The API no longer knew the device and could not register a new one (its database busy): that is
+  // the server's trouble for a moment, not a bad token of the shopper's (issue 44).
+  if (result.status === 403 && envelope.meta.msg === 'device_token_invalid' && !deviceRenewed)
+    return deviceUnavailable();
   const data = envelope.data as Record<string, unknown> | null;
   if (data && typeof data === 'object' && 'access_token' in data) {
     // No token ever reaches page JavaScript.
@@ -98,6 +102,29 @@ export async function forward(
     return { ...result, body: JSON.stringify(envelope) };
   }
   return result;
+}
+
+/**
+ * The answer to a call that could not go because the API could not register the browser's device: 503
+ * `service_busy` with when to try again, as the API answers its own passing database trouble.
+ */
+export function deviceUnavailable(): ForwardResult {
+  return {
+    status: 503,
+    body: JSON.stringify(fail('service_busy', 503)),
+    cached: false,
+    retryAfter: String(DEVICE_RETRY_AFTER_SECONDS),
+  };
+}
+
+/** `deviceUnavailable` as the response of a route of the storefront's own (a file, an upload). */
+export function busyAnswer(c: Context<AppEnv>): Response {
+  const busy = deviceUnavailable();
+  return c.body(busy.body, 503, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'private, no-store',
+    'retry-after': busy.retryAfter!,
+  });
 }
 
 /** The envelope in an answer's text, or null when it holds none. */
