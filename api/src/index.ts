@@ -242,7 +242,7 @@ app.onError((err, c) => {
 
 export default withSentryWhenConfigured('api', currentRequestId, {
   fetch: app.fetch,
-  // Cron (api/wrangler.toml): cancel card charges left unfinished, so their stock returns; settle
+  // Cron (api/wrangler.toml): settle card charges left unfinished (as the gateway reports them, else cancelled, so their stock returns); settle
   // gateway refunds left pending; remove upload files never submitted; deliver queued mail and texts that are due (new, or waiting for their retry); queue blood-test preparation reminders and review requests.
   async scheduled(controller: ScheduledController, env: ApiEnv, ctx: ExecutionContext) {
     // 02:30 Gulf time: the nightly backup of D1 to R2, on its own trigger (api/src/backup/nightly.ts).
@@ -262,8 +262,8 @@ export default withSentryWhenConfigured('api', currentRequestId, {
     }
     withFreshRequestId(() => {
       ctx.waitUntil(
-        sweepStalePayments(env, configuredSiteOrigin(env)).then(
-          (n) => n && log.info('cancelled stale card charges', { count: n }),
+        sweepStalePayments(env, configuredSiteOrigin(env), Date.now(), gatewayFor(apiConfig(env))).then(
+          (n) => n && log.info('settled stale card charges', { count: n }),
         ),
       );
       // Gateway refunds still pending after hours: ask the gateway, or fail those it gave no id for (payments/refunds.ts).
