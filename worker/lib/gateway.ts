@@ -18,7 +18,7 @@ export interface ForwardResult {
   status: number;
   body: string;
   cached: boolean;
-  /** The API's Retry-After on a 429, for the browser. */
+  /** The API's Retry-After on a 429 or 503, for the browser. */
   retryAfter?: string;
 }
 
@@ -62,22 +62,23 @@ export async function forward(
   body: string | Uint8Array = '',
   contentType?: string,
 ): Promise<ForwardResult> {
-  const load = () => sessionCall(c, session, method, path, body, contentType);
+  // A 429's or a 503's Retry-After, for the browser, whether the call was a cached kind or not.
+  let retryAfter: string | undefined;
+  const load = async () => {
+    const res = await sessionCall(c, session, method, path, body, contentType);
+    retryAfter = res.headers.get('retry-after') ?? undefined;
+    return res;
+  };
   const bare = path.split('?')[0]!;
   const policy = cachePolicyFor(method, bare);
   let result: ForwardResult;
   if (policy) {
     const key = await cacheKey(policy, session, path);
     const r = await withCache(c.env.CACHE, key, policy, catalogueVersion(c), (p) => c.executionCtx.waitUntil(p), load);
-    result = { status: r.status, body: r.body, cached: r.hit };
+    result = { status: r.status, body: r.body, cached: r.hit, retryAfter };
   } else {
     const res = await load();
-    result = {
-      status: res.status,
-      body: await res.text(),
-      cached: false,
-      retryAfter: res.headers.get('retry-after') ?? undefined,
-    };
+    result = { status: res.status, body: await res.text(), cached: false, retryAfter };
   }
 
   const envelope = parseEnvelope(result.body);
