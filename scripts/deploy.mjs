@@ -1,12 +1,15 @@
-// npm run deploy [-- --env staging]: checks, then builds and deploys the three workers (decision 47).
+// npm run deploy [-- --env staging] [--dry-run]: checks, then builds and deploys the three workers
+// (decision 47). With --dry-run: the same checks and build, then wrangler's own `deploy --dry-run` of
+// each built worker; no migration, nothing uploaded.
 // Every refusal comes before anything is built or changed: a value still a placeholder
 // (scripts/placeholders.mjs) or a required secret not set on its worker. Then the build for the
 // environment, the D1 migrations on the remote database, and the workers: API, back office, storefront.
 // WRANGLER and VITE name the commands to run (tests put a recording stand-in there); by default the
 // project's own.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
+import { delimiter } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { placeholdersIn } from './placeholders.mjs';
 
 export const ENVIRONMENTS = ['production', 'staging'];
@@ -28,14 +31,33 @@ export const WORKERS = [
 /** @param {string[]} argv */
 export function parseArgs(argv) {
   let env = 'production';
+  let dryRun = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--env' || arg === '-e') env = argv[++i] ?? '';
     else if (arg?.startsWith('--env=')) env = arg.slice('--env='.length);
-    else throw new Error(`unknown argument ${arg}: npm run deploy [-- --env ${ENVIRONMENTS.join('|')}]`);
+    else if (arg === '--dry-run') dryRun = true;
+    else throw new Error(`unknown argument ${arg}: npm run deploy [-- --env ${ENVIRONMENTS.join('|')}] [--dry-run]`);
   }
   if (!ENVIRONMENTS.includes(env)) throw new Error(`unknown environment "${env}": one of ${ENVIRONMENTS.join(', ')}`);
-  return { env };
+  return { env, dryRun };
+}
+
+/** The project's own bin directory, where `npm install` puts the pinned Node (the `node` devDependency). */
+export const PROJECT_BIN = fileURLToPath(new URL('../node_modules/.bin', import.meta.url));
+
+/**
+ * The environment the tools run in: the project's bin directory first on PATH, as `npm run` puts it, so
+ * wrangler (a `#!/usr/bin/env node` script) runs on the pinned Node 22 even when this script was started
+ * outside npm on an older system Node.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string} bin
+ */
+export function toolEnv(env, bin = PROJECT_BIN) {
+  const key = Object.keys(env).find((k) => k.toUpperCase() === 'PATH') ?? 'PATH';
+  const path = env[key] ?? '';
+  if (!existsSync(bin) || path.split(delimiter)[0] === bin) return env;
+  return { ...env, [key]: path ? `${bin}${delimiter}${path}` : bin };
 }
 
 /**
@@ -110,6 +132,34 @@ export function wranglerError(output) {
 }
 
 /**
+ * Why a tool failed, for an operator: wrangler's "[ERROR]" line, else what it wrote to stderr (a Node
+ * too old for it says so there, before any "[ERROR]" line), else its exit status. A Node version
+ * refusal gets what to do about it.
+ * @param {{ stdout?: string | null, stderr?: string | null, status: number | null, error?: Error }} run
+ */
+export function toolFailure(run) {
+  const stderr = (run.stderr ?? '').trim();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape that starts a terminal colour code
+  const plainErr = stderr.replace(/\u001b\[[0-9;]*m/g, '');
+  const reason =
+    wranglerError(`${run.stdout ?? ''}\n${stderr}`) ||
+    plainErr
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .slice(0, 3)
+      .join(' ');
+  const status = `exit ${run.status ?? run.error?.message}`;
+  if (!reason) return status;
+  if (/requires at least Node\.js/i.test(reason))
+    return (
+      `${reason} (${status}). wrangler needs Node 22 or later; the project's pinned Node is ` +
+      'node_modules/.bin/node (installed by npm install): run `npm run deploy`, which puts it first on PATH'
+    );
+  return `${reason} (${status})`;
+}
+
+/**
  * The refusals for a build that is not the environment's. The vite plugin writes the environment it
  * built for into each dist/<worker>/wrangler.json (targetEnvironment); wrangler checks it only when it
  * finds the file through .wrangler/deploy/config.json, which names the storefront alone, and given the
@@ -135,14 +185,31 @@ export function buildRefusals(workers, env, readBuilt) {
 }
 
 /**
- * The steps after the checks, in order: the build, then (once buildRefusals finds nothing) the changes.
+ * The steps after the checks, in order: the build, then (once buildRefusals finds nothing) the changes;
+ * for a dry run, wrangler's own dry run of each built worker instead (no migration, nothing uploaded).
  * @param {string} env
+ * @param {{ dryRun?: boolean }} [options]
  * @returns {{ label: string, tool: 'vite' | 'wrangler', args: string[], env?: Record<string, string> }[]}
  */
-export function plan(env) {
+export function plan(env, { dryRun = false } = {}) {
+  // The vite plugin builds each worker for the environment CLOUDFLARE_ENV names, into dist/<worker>/.
+  const build = /** @type {const} */ ({
+    label: `build for ${env}`,
+    tool: 'vite',
+    args: ['build'],
+    env: { CLOUDFLARE_ENV: env },
+  });
+  if (dryRun)
+    return [
+      build,
+      ...WORKERS.map((w) => ({
+        label: `dry run of deploy ${w.worker} (${env})`,
+        tool: /** @type {const} */ ('wrangler'),
+        args: ['deploy', '--dry-run', '-c', w.built],
+      })),
+    ];
   return [
-    // The vite plugin builds each worker for the environment CLOUDFLARE_ENV names, into dist/<worker>/.
-    { label: `build for ${env}`, tool: 'vite', args: ['build'], env: { CLOUDFLARE_ENV: env } },
+    build,
     {
       label: `D1 migrations on the ${env} database`,
       tool: 'wrangler',
@@ -175,11 +242,13 @@ export function deploy({
     return 1;
   };
   let env;
+  let dryRun;
   try {
-    ({ env } = parseArgs(argv));
+    ({ env, dryRun } = parseArgs(argv));
   } catch (e) {
     return fail([/** @type {Error} */ (e).message]);
   }
+  const spawnEnv = toolEnv(process.env);
   const workers = describeWorkers(env, read);
   const placeholders = placeholderRefusals(workers, env);
   if (placeholders.length > 0)
@@ -188,12 +257,13 @@ export function deploy({
   const missing = [];
   for (const w of workers) {
     log(`▶ secrets of ${w.name} (${env})`);
-    const listed = spawnSync(tools.wrangler, secretListArgs(w, env), { encoding: 'utf8', shell: false });
+    const listed = spawnSync(tools.wrangler, secretListArgs(w, env), {
+      encoding: 'utf8',
+      shell: false,
+      env: spawnEnv,
+    });
     if (listed.status !== 0) {
-      missing.push(
-        `${w.name} (${w.config}, env ${env}): could not list its secrets: ` +
-          (wranglerError(`${listed.stdout}\n${listed.stderr}`) ?? `exit ${listed.status ?? listed.error?.message}`),
-      );
+      missing.push(`${w.name} (${w.config}, env ${env}): could not list its secrets: ${toolFailure(listed)}`);
       continue;
     }
     try {
@@ -204,11 +274,11 @@ export function deploy({
   }
   if (missing.length > 0) return fail(missing);
 
-  for (const step of plan(env)) {
+  for (const step of plan(env, { dryRun })) {
     log(`\n▶ ${step.label}`);
-    const r = spawnSync(tools[step.tool], step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
+    const r = spawnSync(tools[step.tool], step.args, { stdio: 'inherit', env: { ...spawnEnv, ...step.env } });
     if (r.status !== 0) {
-      if (step.tool === 'vite')
+      if (step.tool === 'vite' || dryRun)
         return fail([`${step.label} failed (exit ${r.status ?? r.error?.message})`], 'nothing was changed');
       // The steps before stand, and are safe on their own: the order is the one in which each step
       // works with the ones before it (WORKERS).
@@ -222,6 +292,10 @@ export function deploy({
       const wrong = buildRefusals(workers, env, readBuilt);
       if (wrong.length > 0) return fail(wrong, 'nothing was changed');
     }
+  }
+  if (dryRun) {
+    log(`\n✓ dry run of ${env} passed: ${workers.map((w) => w.name).join(', ')}; nothing was migrated or deployed`);
+    return 0;
   }
   log(`\n✓ deployed ${env}: ${workers.map((w) => w.name).join(', ')}`);
   return 0;

@@ -3,7 +3,7 @@
 // otherwise builds, migrates the remote database and deploys the API, the back office and the storefront,
 // in that order, all for the environment asked.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -29,7 +29,14 @@ const STANDIN = `#!/usr/bin/env node
 const { appendFileSync, readFileSync } = require('node:fs');
 const tool = require('node:path').basename(process.argv[1]);
 const args = process.argv.slice(2);
-appendFileSync(process.env.STANDIN_LOG, JSON.stringify({ tool, args, cloudflareEnv: process.env.CLOUDFLARE_ENV }) + '\\n');
+appendFileSync(process.env.STANDIN_LOG, JSON.stringify({ tool, args, cloudflareEnv: process.env.CLOUDFLARE_ENV, node: process.execPath }) + '\\n');
+// wrangler started by a Node older than it needs: its own words, on stderr, and exit 1.
+if (process.env.STANDIN_OLD_NODE) {
+  console.error('Wrangler requires at least Node.js v22.0.0. You are using v20.20.2. Please update your version of Node.js.');
+  console.error('');
+  console.error('Consider using a Node.js version manager such as https://volta.sh/ or https://github.com/nvm-sh/nvm.');
+  process.exit(1);
+}
 if (process.env.STANDIN_FAIL && args.includes(process.env.STANDIN_FAIL)) {
   console.error('\u001b[31m✘ \u001b[41;31m[\u001b[41;97mERROR\u001b[41;31m]\u001b[0m \u001b[1mWorker "x" not found.\u001b[0m');
   console.error('🪵  Logs were written to "/tmp/wrangler.log"');
@@ -99,7 +106,7 @@ function runDeploy(args: string[], extra: Record<string, string> = {}) {
       ...extra,
     },
   });
-  let calls: { tool: string; args: string[]; cloudflareEnv?: string }[] = [];
+  let calls: { tool: string; args: string[]; cloudflareEnv?: string; node: string }[] = [];
   try {
     calls = readFileSync(join(dir, 'calls.jsonl'), 'utf8')
       .trim()
@@ -112,7 +119,8 @@ function runDeploy(args: string[], extra: Record<string, string> = {}) {
 const changes = (calls: { tool: string; args: string[] }[]) =>
   calls.filter((c) => !(c.tool === 'wrangler' && c.args[0] === 'secret' && c.args[1] === 'list'));
 
-describe('npm run deploy', () => {
+// Each case starts node several times (the deploy, then each stand-in): seconds on a loaded machine.
+describe('npm run deploy', { timeout: 30_000 }, () => {
   it('refuses a placeholder id, naming the worker, environment and binding, before running anything', () => {
     const file = join(dir, 'api/wrangler.toml');
     const filled = readFileSync(file, 'utf8');
@@ -203,6 +211,66 @@ describe('npm run deploy', () => {
     expect(status).toBe(1);
     expect(output).toContain('D1 migrations on the production database failed');
     expect(calls.filter((c) => c.args[0] === 'deploy')).toEqual([]);
+  });
+
+  it('with --dry-run checks, builds, and runs wrangler’s own dry run of each worker: no migration, no upload', () => {
+    const { status, output, calls } = runDeploy(['--env', 'staging', '--dry-run']);
+
+    expect(status, output).toBe(0);
+    expect(calls.map((c) => [c.tool, ...c.args].join(' '))).toEqual([
+      'wrangler secret list --env staging -c api/wrangler.toml --format json',
+      'wrangler secret list --env staging -c staff/wrangler.toml --format json',
+      'wrangler secret list --env staging -c wrangler.toml --format json',
+      'vite build',
+      'wrangler deploy --dry-run -c dist/shop_api/wrangler.json',
+      'wrangler deploy --dry-run -c dist/shop_staff/wrangler.json',
+      'wrangler deploy --dry-run -c dist/storefront/wrangler.json',
+    ]);
+    expect(calls.find((c) => c.tool === 'vite')!.cloudflareEnv).toBe('staging');
+    expect(output).toContain('dry run of staging passed');
+    expect(output).toContain('nothing was migrated or deployed');
+  });
+
+  it('with --dry-run still refuses a missing secret before building', () => {
+    const secrets = allSecrets();
+    secrets['wrangler.toml'] = [];
+    writeFileSync(join(dir, 'secrets.json'), JSON.stringify(secrets));
+    const refused = runDeploy(['--dry-run']);
+    expect(refused.status).toBe(1);
+    expect(refused.output).toContain(
+      'storefront (wrangler.toml, env production): the secret SIGNING_SECRET is not set',
+    );
+    expect(changes(refused.calls)).toEqual([]);
+  });
+
+  it('with --dry-run stops at the first worker wrangler’s dry run refuses', () => {
+    const broken = runDeploy(['--dry-run'], { STANDIN_FAIL: '--dry-run' });
+    expect(broken.status).toBe(1);
+    expect(broken.output).toContain('dry run of deploy api (production) failed');
+    expect(broken.calls.filter((c) => c.args[0] === 'deploy')).toHaveLength(1);
+  });
+
+  it('runs wrangler on the project’s pinned Node even when started outside npm (no node_modules/.bin on PATH)', () => {
+    const { status, output, calls } = runDeploy([], { PATH: '/usr/local/bin:/usr/bin:/bin' });
+
+    expect(status, output).toBe(0);
+    const pinned = realpathSync(new URL('../node_modules/.bin/node', import.meta.url).pathname);
+    for (const c of calls) expect(realpathSync(c.node), [c.tool, ...c.args].join(' ')).toBe(pinned);
+  });
+
+  it('says what is wrong when wrangler refuses the Node it was started with, in its own words', () => {
+    const { status, output, calls } = runDeploy([], { STANDIN_OLD_NODE: '1' });
+
+    expect(status).toBe(1);
+    expect(output).toContain(
+      'shop-api (api/wrangler.toml, env production): could not list its secrets: ' +
+        'Wrangler requires at least Node.js v22.0.0. You are using v20.20.2.',
+    );
+    expect(output).toContain('wrangler needs Node 22 or later');
+    expect(output).toContain('node_modules/.bin/node');
+    expect(output).toContain('npm run deploy');
+    expect(output).not.toMatch(/could not list its secrets: exit 1\s*$/m);
+    expect(changes(calls)).toEqual([]);
   });
 
   it('refuses an environment it does not know', () => {

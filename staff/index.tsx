@@ -32,6 +32,7 @@ import { reviewRoutes } from './routes/reviews';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { orderRoutes } from './routes/orders';
 import { MessagePage } from './pages/Message';
+import { UnreadableForm } from './lib/form';
 
 const app = new Hono<StaffAppEnv>();
 
@@ -81,8 +82,21 @@ app.notFound((c) => {
 });
 
 app.onError((error, c) => {
-  reportError(c, error);
   const t = c.var.t ?? staffTranslator('en');
+  // A form cut off on its way (lib/form.ts): the sender's trouble, said as such, not reported as ours.
+  if (error instanceof UnreadableForm)
+    return html(
+      c,
+      <MessagePage
+        t={t}
+        nonce={c.var.nonce ?? ''}
+        me={c.var.me}
+        title="st_form_unreadable_title"
+        body={t.t('st_form_unreadable_body')}
+      />,
+      400,
+    );
+  reportError(c, error);
   return html(
     c,
     <MessagePage t={t} nonce={c.var.nonce ?? ''} me={c.var.me} title="st_error_title" body={t.tKey('server_error')} />,

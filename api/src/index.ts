@@ -21,6 +21,7 @@ import { requestLocale } from './middleware/locale';
 import { queryCount } from './middleware/query-count';
 import { publicChange } from './middleware/public-change';
 import { d1Session } from './middleware/d1-session';
+import { BUSY_RETRY_AFTER_SECONDS, isTransientDbError, resilientDatabase } from './db/transient';
 import { isRead } from '#shared/api/page-bundle';
 import { bumpCatalogueVersion } from './catalogue/maintain';
 import { queueReviewRequests } from './reviews/request-mail';
@@ -154,6 +155,8 @@ app.use(
     skip: (c) => isInProcess(c.env) || /^\/(staff|dev|payments\/webhook)\//.test(c.req.path),
   }),
 );
+// Innermost, on whatever DB the request uses: D1's passing failures retried where safe (db/transient.ts).
+app.use(resilientDatabase());
 
 app.get('/health', contract('GET /health'), (c) => c.json(ok({ status: 'ok' })));
 // The API's description (decision 17), for developers: never served in production.
@@ -226,13 +229,20 @@ app.onError((err, c) => {
   if (err instanceof HTTPException) {
     return c.json(fail(err.status === 404 ? 'not_found' : 'bad_request', err.status), err.status);
   }
+  // The database busy or restarting, still after the retries that are safe: the server's trouble for a
+  // moment, said so (503, Retry-After), never a 500 and never a refusal that blames the shopper.
+  if (isTransientDbError(err)) {
+    log.warn('database unavailable for a moment', { path: c.req.path, error: err });
+    c.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+    return c.json(fail('service_busy', 503), 503);
+  }
   reportError(c, err);
   return c.json(fail('server_error', 500), 500);
 });
 
 export default withSentryWhenConfigured('api', currentRequestId, {
   fetch: app.fetch,
-  // Cron (api/wrangler.toml): cancel card charges left unfinished, so their stock returns; settle
+  // Cron (api/wrangler.toml): settle card charges left unfinished (as the gateway reports them, else cancelled, so their stock returns); settle
   // gateway refunds left pending; remove upload files never submitted; deliver queued mail and texts that are due (new, or waiting for their retry); queue blood-test preparation reminders and review requests.
   async scheduled(controller: ScheduledController, env: ApiEnv, ctx: ExecutionContext) {
     // 02:30 Gulf time: the nightly backup of D1 to R2, on its own trigger (api/src/backup/nightly.ts).
@@ -252,8 +262,8 @@ export default withSentryWhenConfigured('api', currentRequestId, {
     }
     withFreshRequestId(() => {
       ctx.waitUntil(
-        sweepStalePayments(env, configuredSiteOrigin(env)).then(
-          (n) => n && log.info('cancelled stale card charges', { count: n }),
+        sweepStalePayments(env, configuredSiteOrigin(env), Date.now(), gatewayFor(apiConfig(env))).then(
+          (n) => n && log.info('settled stale card charges', { count: n }),
         ),
       );
       // Gateway refunds still pending after hours: ask the gateway, or fail those it gave no id for (payments/refunds.ts).

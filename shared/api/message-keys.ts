@@ -19,6 +19,7 @@ export const MESSAGE_KEYS = [
   'server_error',
   'request_timeout',
   'upstream_unavailable',
+  'service_busy',
   'invalid_credentials',
   'email_taken',
   'too_many_attempts',

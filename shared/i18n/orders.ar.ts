@@ -223,6 +223,7 @@ export const ordersAr: Translated<typeof ordersEn> = {
   wallet_kind_adjustment: 'تعديل من فريقنا',
   wallet_charge_succeeded: 'تم شحن محفظتك.',
   wallet_charge_failed: 'لم تتم عملية الشحن.',
+  sandbox_back_to_order: 'العودة إلى طلبك',
   sandbox_title: 'صفحة دفع تجريبية',
   sandbox_note: 'الوضع المحلي: لا تنتقل أي أموال. اختر جواب بوابة الدفع.',
   sandbox_amount: 'المبلغ',

@@ -181,6 +181,7 @@ export const ordersEn = {
   wallet_kind_adjustment: 'Adjustment by our team',
   wallet_charge_succeeded: 'Your wallet was topped up.',
   wallet_charge_failed: 'The top-up did not go through.',
+  sandbox_back_to_order: 'Back to your order',
   sandbox_title: 'Test payment page',
   sandbox_note: 'Local mode: no money moves. Choose what the payment gateway answers.',
   sandbox_amount: 'Amount',

@@ -161,6 +161,7 @@ export const shellEn = {
   server_error: 'Something went wrong. Please try again.',
   request_timeout: 'Looks like the server is taking to long to respond, please try again...',
   upstream_unavailable: 'The shop is unavailable right now. Please try again.',
+  service_busy: 'The shop is busy for a moment. Nothing is wrong on your side: please try again in a few seconds.',
   network_unreachable: 'We could not reach the shop. Please check your connection and try again.',
   offline: 'You are offline. Please reconnect to the internet and try again.',
   field_value_invalid: 'Please check the value of “{{field}}”.',

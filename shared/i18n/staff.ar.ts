@@ -129,6 +129,8 @@ export const staffAr: Translated<typeof staffEn> = {
   st_forbidden_body: 'لا يشمل دورك هذا الجزء من لوحة الإدارة. اطلب ذلك من المالك إن احتجت إليه.',
   st_not_found_title: 'غير موجود',
   st_not_found_body: 'لا يوجد شيء في هذا العنوان.',
+  st_form_unreadable_title: 'لم يصل النموذج كاملاً',
+  st_form_unreadable_body: 'وصل النموذج مقطوعاً (ربما انقطع رفع ملف)، فلم يتغير شيء. ارجع وأرسله مرة أخرى.',
   st_error_title: 'حدث خطأ ما',
   st_back_to_dashboard: 'العودة إلى لوحة المتابعة',
 };

@@ -82,6 +82,9 @@ export const staffEn = {
   st_forbidden_body: 'Your role does not include this part of the back office. Ask the owner if you need it.',
   st_not_found_title: 'Not found',
   st_not_found_body: 'There is nothing at this address.',
+  st_form_unreadable_title: 'The form did not arrive whole',
+  st_form_unreadable_body:
+    'The form arrived cut off (a file upload may have been interrupted), so nothing was changed. Go back and send it again.',
   st_error_title: 'Something went wrong',
   st_back_to_dashboard: 'Back to the dashboard',
 } as const;

@@ -8,6 +8,7 @@ import { clearSession, clearTicket, storeLang, storeSession, storeTicket, ticket
 import { staffTranslator } from '../lib/i18n';
 import { SignInPage, VerifyPage } from '../pages/SignIn';
 import { safeBack } from '../lib/safe-back';
+import { readForm } from '../lib/form';
 
 const field = (form: Record<string, unknown>, name: string) =>
   typeof form[name] === 'string' ? (form[name] as string) : '';
@@ -17,7 +18,7 @@ export const authRoutes = new Hono<StaffAppEnv>()
     html(c, <SignInPage t={c.var.t} nonce={c.var.nonce} joined={c.req.query('joined') === '1'} />),
   )
   .post('/sign-in', async (c) => {
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const input = staffSignInSchema.safeParse({ email: field(form, 'email'), password: field(form, 'password') });
     if (!input.success)
       return html(
@@ -41,7 +42,7 @@ export const authRoutes = new Hono<StaffAppEnv>()
   .post('/verify', async (c) => {
     const ticket = ticketToken(c);
     if (!ticket) return c.redirect('/sign-in', 303);
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const input = staffVerifySchema.safeParse({ ticket, code: field(form, 'code') });
     if (!input.success) return html(c, <VerifyPage t={c.var.t} nonce={c.var.nonce} error="totp_invalid" />, 400);
     const answer = await staffApi<{ token: string }>(c, 'POST', '/staff/auth/verify', input.data);
@@ -63,7 +64,7 @@ export const authRoutes = new Hono<StaffAppEnv>()
     return c.redirect('/sign-in', 303);
   })
   .post('/lang', async (c) => {
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const lang = field(form, 'lang') === 'ar' ? 'ar' : 'en';
     storeLang(c, lang);
     // Mails to this staff member follow the same choice.

@@ -16,6 +16,7 @@ import {
   type ImportRefusal,
 } from '../pages/catalogue/Import';
 import { apiFailurePage } from './failure';
+import { readForm } from '../lib/form';
 
 type C = Context<StaffAppEnv>;
 
@@ -79,7 +80,7 @@ export const catalogueImportRoutes = new Hono<StaffAppEnv>()
     return new Response(answer.raw.body, { headers });
   })
   .post('/catalogue/import', staffPage('catalogue:write'), async (c) => {
-    const form = (await c.req.parseBody()) as Record<string, string | File>;
+    const form = await readForm(c);
     const kind = form.kind === 'stock' ? 'stock' : 'catalogue';
     const file = form.file;
     if (!(file instanceof File) || file.size === 0)

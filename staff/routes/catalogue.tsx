@@ -22,13 +22,14 @@ import { ProductPage, type ProductDetail } from '../pages/catalogue/Product';
 import { ProductsPage, type NamedRow, type ProductListRow } from '../pages/catalogue/Products';
 import { apiFailurePage } from './failure';
 import { filledQuery } from '../lib/filter-query';
+import { readForm } from '../lib/form';
 
 type C = Context<StaffAppEnv>;
 type Failed = FormFailure | null;
 
 /** The form's text fields (a file field is left out). */
 async function formFields(c: C): Promise<{ values: Record<string, string>; form: Record<string, string | File> }> {
-  const form = (await c.req.parseBody()) as Record<string, string | File>;
+  const form = await readForm(c);
   const values: Record<string, string> = {};
   for (const [k, v] of Object.entries(form)) if (typeof v === 'string') values[k] = v;
   return { values, form };

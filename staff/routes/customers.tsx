@@ -9,9 +9,10 @@ import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
 import { CustomerPage, CustomersPage, type CustomerData, type CustomerHit, type FormState } from '../pages/Customers';
 import { apiFailurePage } from './failure';
+import { readForm } from '../lib/form';
 
 export const formFields = async (c: Context<StaffAppEnv>): Promise<Record<string, string>> => {
-  const form = await c.req.parseBody();
+  const form = await readForm(c);
   return Object.fromEntries(Object.entries(form).filter((e): e is [string, string] => typeof e[1] === 'string'));
 };
 

@@ -18,11 +18,12 @@ import { CapacityPage, type CapacityData } from '../pages/lab/Capacity';
 import { NursesPage, type NurseView } from '../pages/lab/Nurses';
 import { countriesFor } from '#shared/staff/permissions';
 import { COUNTRY_CODES } from '#shared/locale';
+import { readForm } from '../lib/form';
 
 type Form = Record<string, string>;
 
 async function formOf(c: Context<StaffAppEnv>): Promise<Form> {
-  const body = await c.req.parseBody();
+  const body = await readForm(c);
   return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
 

@@ -22,6 +22,7 @@ import { ORDER_STEPS, OrderDetailPage, type OrderDetailData, type OrderStep } fr
 import { apiFailurePage } from './failure';
 import { PackingSlipPage } from '../pages/orders/PackingSlip';
 import { filledQuery } from '../lib/filter-query';
+import { readForm } from '../lib/form';
 
 const PERMISSION: Record<OrderStep, Permission> = {
   confirm: 'orders:fulfil',
@@ -80,7 +81,7 @@ export const orderRoutes = new Hono<StaffAppEnv>()
   // Local sandbox only (the API answers 404 elsewhere): a tester settles a pending gateway refund.
   .post('/orders/:id{[0-9]{1,16}}/refunds/:refund{[0-9]{1,16}}/settle', staffPage('orders:refund'), async (c) => {
     const id = c.req.param('id');
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const input = staffRefundSettleSchema.safeParse({ status: text(form, 'status') });
     if (!input.success) return c.redirect(`/orders/${id}?error=validation_failed`, 303);
     const answer = await staffApi(c, 'POST', `/staff/orders/${id}/refunds/${c.req.param('refund')}/settle`, input.data);
@@ -99,7 +100,7 @@ export const orderRoutes = new Hono<StaffAppEnv>()
     async (c) => {
       const id = c.req.param('id');
       const step = c.req.param('step') as OrderStep;
-      const form = await c.req.parseBody();
+      const form = await readForm(c);
       const back = (query: string) => c.redirect(`/orders/${id}?${query}`, 303);
       let body: unknown;
       if (step === 'ship') {

@@ -11,6 +11,7 @@ import { MemberPage, TeamPage, type TeamMember } from '../pages/Team';
 import { InvitePage, type InvitationView } from '../pages/Invite';
 import { MessagePage } from '../pages/Message';
 import { apiFailurePage } from './failure';
+import { readForm } from '../lib/form';
 
 type Form = Record<string, string | File | (string | File)[]>;
 const text = (form: Form, name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
@@ -79,7 +80,7 @@ const failed = (status: number) => (status === 409 || status === 400 || status =
 export const teamRoutes = new Hono<StaffAppEnv>()
   .get('/team', staffPage('staff:read'), (c) => teamPage(c))
   .post('/team', staffPage('staff:write'), async (c) => {
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const answer = await staffApi(c, 'POST', '/staff/team', {
       name: text(form, 'name'),
       email: text(form, 'email'),
@@ -94,7 +95,7 @@ export const teamRoutes = new Hono<StaffAppEnv>()
   .post('/team/:id{[0-9]+}/grants', staffPage('staff:write'), async (c) => {
     const id = Number(c.req.param('id'));
     const answer = await staffApi(c, 'POST', `/staff/team/${id}/grants`, {
-      grants: grantsFromForm(await c.req.parseBody()),
+      grants: grantsFromForm(await readForm(c)),
     });
     if (answer.status === 401 || answer.status === 403 || answer.status === 404)
       return apiFailurePage(c, answer.status);
@@ -103,7 +104,7 @@ export const teamRoutes = new Hono<StaffAppEnv>()
   })
   .post('/team/:id{[0-9]+}/active', staffPage('staff:write'), async (c) => {
     const id = Number(c.req.param('id'));
-    const active = text(await c.req.parseBody(), 'active') === '1';
+    const active = text(await readForm(c), 'active') === '1';
     const answer = await staffApi(c, 'POST', `/staff/team/${id}/active`, { active });
     if (answer.status === 401 || answer.status === 403 || answer.status === 404)
       return apiFailurePage(c, answer.status);
@@ -144,7 +145,7 @@ export const invitationRoutes = new Hono<StaffAppEnv>()
     const token = c.req.param('token');
     const view = TOKEN.test(token) ? await invitation(c, token) : null;
     if (!view) return invitationGone(c);
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const again = (error: string, status: number) =>
       html(
         c,

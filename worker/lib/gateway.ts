@@ -11,14 +11,14 @@ import { cacheKey, catalogueVersion, withCache } from '../cache';
 import { cachePolicyFor } from '../cache/policies';
 import { callUpstream } from '../upstream';
 import { log } from './log';
-import { noteBookmark, settleAnswer, type Session } from './session';
+import { DEVICE_RETRY_AFTER_SECONDS, noteBookmark, settleAnswer, type Session } from './session';
 import { D1_BOOKMARK_HEADER } from '#shared/api/d1-bookmark';
 
 export interface ForwardResult {
   status: number;
   body: string;
   cached: boolean;
-  /** The API's Retry-After on a 429, for the browser. */
+  /** The API's Retry-After on a 429 or 503, for the browser. */
   retryAfter?: string;
 }
 
@@ -62,22 +62,23 @@ export async function forward(
   body: string | Uint8Array = '',
   contentType?: string,
 ): Promise<ForwardResult> {
-  const load = () => sessionCall(c, session, method, path, body, contentType);
+  // A 429's or a 503's Retry-After, for the browser, whether the call was a cached kind or not.
+  let retryAfter: string | undefined;
+  const load = async () => {
+    const res = await sessionCall(c, session, method, path, body, contentType);
+    retryAfter = res.headers.get('retry-after') ?? undefined;
+    return res;
+  };
   const bare = path.split('?')[0]!;
   const policy = cachePolicyFor(method, bare);
   let result: ForwardResult;
   if (policy) {
     const key = await cacheKey(policy, session, path);
     const r = await withCache(c.env.CACHE, key, policy, catalogueVersion(c), (p) => c.executionCtx.waitUntil(p), load);
-    result = { status: r.status, body: r.body, cached: r.hit };
+    result = { status: r.status, body: r.body, cached: r.hit, retryAfter };
   } else {
     const res = await load();
-    result = {
-      status: res.status,
-      body: await res.text(),
-      cached: false,
-      retryAfter: res.headers.get('retry-after') ?? undefined,
-    };
+    result = { status: res.status, body: await res.text(), cached: false, retryAfter };
   }
 
   const envelope = parseEnvelope(result.body);
@@ -85,12 +86,16 @@ export async function forward(
     log.error('upstream answered without an envelope', { path: bare, status: result.status });
     return { status: 502, body: JSON.stringify(fail('upstream_unavailable', 502)), cached: false };
   }
-  await settleAnswer(c, session, {
+  const { deviceRenewed } = await settleAnswer(c, session, {
     path: bare,
     status: result.status,
     msg: envelope.meta.msg,
     data: envelope.data,
   });
+  // The API no longer knew the device and could not register a new one (its database busy): that is
+  // the server's trouble for a moment, not a bad token of the shopper's (issue 44).
+  if (result.status === 403 && envelope.meta.msg === 'device_token_invalid' && !deviceRenewed)
+    return deviceUnavailable();
   const data = envelope.data as Record<string, unknown> | null;
   if (data && typeof data === 'object' && 'access_token' in data) {
     // No token ever reaches page JavaScript.
@@ -98,6 +103,29 @@ export async function forward(
     return { ...result, body: JSON.stringify(envelope) };
   }
   return result;
+}
+
+/**
+ * The answer to a call that could not go because the API could not register the browser's device: 503
+ * `service_busy` with when to try again, as the API answers its own passing database trouble.
+ */
+export function deviceUnavailable(): ForwardResult {
+  return {
+    status: 503,
+    body: JSON.stringify(fail('service_busy', 503)),
+    cached: false,
+    retryAfter: String(DEVICE_RETRY_AFTER_SECONDS),
+  };
+}
+
+/** `deviceUnavailable` as the response of a route of the storefront's own (a file, an upload). */
+export function busyAnswer(c: Context<AppEnv>): Response {
+  const busy = deviceUnavailable();
+  return c.body(busy.body, 503, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'private, no-store',
+    'retry-after': busy.retryAfter!,
+  });
 }
 
 /** The envelope in an answer's text, or null when it holds none. */

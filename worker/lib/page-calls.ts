@@ -14,7 +14,7 @@ import type { AppEnv } from '../app-env';
 import { cacheKey, catalogueVersion, readCached, storeCached } from '../cache';
 import { cachePolicyFor, type CachePolicy } from '../cache/policies';
 import { devicePayload } from '../upstream';
-import { forward, parseEnvelope, sessionCall } from './gateway';
+import { deviceUnavailable, forward, parseEnvelope, sessionCall } from './gateway';
 import { log } from './log';
 import { applyAnswer, ensureDevice, storeDeviceToken, type Session } from './session';
 
@@ -123,8 +123,11 @@ async function send(c: Context<AppEnv>, session: Session, batch: Pending[], depa
     // A loader that writes (a mail link's confirmation) goes alone, after the bundle gave the device.
     // A write's answer may set cookies (a sign-out, a confirmed mail): it never lets the shell go first.
     if (writes.length > 0) {
-      await ensureDevice(c, session);
-      await Promise.all(writes.map((pending) => alone(c, session, pending)));
+      if (await ensureDevice(c, session)) await Promise.all(writes.map((pending) => alone(c, session, pending)));
+      else {
+        const busy = deviceUnavailable();
+        for (const pending of writes) pending.done({ status: busy.status, envelope: JSON.parse(busy.body) });
+      }
     }
   } catch (error) {
     log.error('page calls failed', { error });

@@ -4,7 +4,7 @@
 // through the session's rules like any answer, and its envelope reaches the browser.
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { sessionCall } from './gateway';
+import { sessionCall, busyAnswer } from './gateway';
 import { apiLang, applyAnswer, ensureDevice, readSession } from './session';
 
 /** The headers of a downloaded file that reach the browser; nothing else of the API's answer does. */
@@ -22,7 +22,7 @@ export async function privateFile(
   isFile: (res: Response) => boolean,
 ): Promise<Response> {
   const session = readSession(c, apiLang(c));
-  await ensureDevice(c, session);
+  if (!(await ensureDevice(c, session))) return busyAnswer(c);
   const res = await sessionCall(c, session, 'GET', path);
   if (!isFile(res)) {
     // The proxy's cookie rules (a 401 ends the sign-in); a download is never sent twice.

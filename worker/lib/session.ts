@@ -215,9 +215,14 @@ export function clearUserSession(c: Context<AppEnv>, session: Session): void {
   deleteCookie(c, names.user, { path: '/', secure: session.secure });
 }
 
-/** A browser without a device token gets one from the API (spec §7 POST /device/auth) before any call. */
-export async function ensureDevice(c: Context<AppEnv>, session: Session): Promise<void> {
-  if (session.deviceToken) return;
+/**
+ * A browser without a device token gets one from the API (spec §7 POST /device/auth) before any call.
+ * Answers whether the session has one now: when the API could not register the device (its database
+ * busy), the caller says so as the server's trouble (`deviceUnavailable`), never sends the call without
+ * a token, which the API would refuse as the shopper's bad token (403 `device_token_invalid`).
+ */
+export async function ensureDevice(c: Context<AppEnv>, session: Session): Promise<boolean> {
+  if (session.deviceToken) return true;
   const token = await registerDevice(
     c.env,
     c.var.config,
@@ -227,7 +232,11 @@ export async function ensureDevice(c: Context<AppEnv>, session: Session): Promis
     c.req.header('cf-connecting-ip'),
   );
   if (token) storeDeviceToken(c, session, token);
+  return token !== null;
 }
+
+/** The seconds after which a call refused for a device the API could not register may be tried again. */
+export const DEVICE_RETRY_AFTER_SECONDS = 2;
 
 /** Upstream paths whose success answer carries a user access token. */
 export const TOKEN_PATHS = new Set(['/user/login', '/user/register', '/user/reset-password', '/user/phone/sign-in']);

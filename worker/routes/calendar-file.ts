@@ -4,7 +4,7 @@
 // wrote it; any other answer (401, 404…) is the API's envelope, as the proxy would give it.
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { sessionCall } from '../lib/gateway';
+import { sessionCall, busyAnswer } from '../lib/gateway';
 import { apiLang, ensureDevice, readSession } from '../lib/session';
 
 export const calendarFile = new Hono<AppEnv>();
@@ -12,7 +12,7 @@ export const calendarFile = new Hono<AppEnv>();
 calendarFile.get('/api/user/bloodTestOrder/ics', async function visitCalendar(c) {
   const id = c.req.query('id') ?? '';
   const session = readSession(c, apiLang(c));
-  await ensureDevice(c, session);
+  if (!(await ensureDevice(c, session))) return busyAnswer(c);
   const res = await sessionCall(c, session, 'GET', `/user/bloodTestOrder/ics?id=${encodeURIComponent(id)}`);
   const calendar = res.ok && (res.headers.get('content-type') ?? '').startsWith('text/calendar');
   return c.body(await res.text(), res.status as 200, {

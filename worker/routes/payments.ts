@@ -15,6 +15,8 @@ import { sameSiteOnly } from '../middleware/same-site';
 import { callUpstream } from '../upstream';
 import { html, raw } from '../lib/html';
 import { safeRedirect } from '../lib/safe-redirect';
+import { log } from '../lib/log';
+import { fallbackPage } from '../render/fallback';
 import { readSession } from '../lib/session';
 import { sameOriginPath } from '#shared/safe-path';
 import { fail } from '#shared/api/envelope';
@@ -103,12 +105,15 @@ function sandboxPage(c: Context<AppEnv>, p: SandboxPayment, otpError = false) {
   const button = (outcome: string, label: string, cls: string) =>
     html`<button type="submit" name="outcome" value="${outcome}" class="${cls}">${label}</button>`;
   const done = p.status !== 'initiated';
+  // The way back travels with the choice: should the API fail to record it, the shopper still lands
+  // on her order (whose open charge the API's reconciliation settles), never on a bare 404.
+  const backField = html`<input type="hidden" name="back" value="${sameOriginPath(p.return_path) ?? '/'}">`;
   const choices =
     p.method === 'stc_pay'
-      ? html`<form method="post"><label>${t('sandbox_otp_label', { phone: `\u2066${p.payer_phone ?? ''}\u2069` })}<input name="otp" inputmode="numeric" autocomplete="one-time-code" maxlength="6" aria-describedby="otp-error"></label>${otpError ? html`<p id="otp-error" class="error" role="alert">${t('sandbox_otp_wrong')}</p>` : ''}${button('succeeded', t('sandbox_otp_pay'), 'ok')}${button('failed', t('sandbox_otp_expire'), 'no')}${button('cancelled', t('sandbox_cancel'), 'later')}</form>`
+      ? html`<form method="post">${backField}<label>${t('sandbox_otp_label', { phone: `\u2066${p.payer_phone ?? ''}\u2069` })}<input name="otp" inputmode="numeric" autocomplete="one-time-code" maxlength="6" aria-describedby="otp-error"></label>${otpError ? html`<p id="otp-error" class="error" role="alert">${t('sandbox_otp_wrong')}</p>` : ''}${button('succeeded', t('sandbox_otp_pay'), 'ok')}${button('failed', t('sandbox_otp_expire'), 'no')}${button('cancelled', t('sandbox_cancel'), 'later')}</form>`
       : isPayLater(p.method)
-        ? html`<form method="post">${button('succeeded', t('sandbox_approve'), 'ok')}${button('failed', t('sandbox_decline'), 'no')}${button('cancelled', t('sandbox_abandon'), 'later')}</form>`
-        : html`<form method="post">${button('succeeded', t('sandbox_success'), 'ok')}${
+        ? html`<form method="post">${backField}${button('succeeded', t('sandbox_approve'), 'ok')}${button('failed', t('sandbox_decline'), 'no')}${button('cancelled', t('sandbox_abandon'), 'later')}</form>`
+        : html`<form method="post">${backField}${button('succeeded', t('sandbox_success'), 'ok')}${
             // A charge that keeps the card (subscribe and save): the tester may make it decline later.
             p.save_card ? button('succeeded_declines', t('sandbox_success_declines_later'), 'later') : ''
           }${button('failed', t('sandbox_fail'), 'no')}${button('cancelled', t('sandbox_cancel'), 'later')}</form>`;
@@ -120,15 +125,36 @@ function sandboxPage(c: Context<AppEnv>, p: SandboxPayment, otpError = false) {
   );
 }
 
-async function sandboxPayment(c: Context<AppEnv>): Promise<SandboxPayment | null> {
+/** The payment as the API shows it to this session, or the status it answered instead. */
+async function sandboxPayment(c: Context<AppEnv>): Promise<SandboxPayment | { failed: number }> {
   const res = await sandboxCall(c, c.req.param('id')!, 'GET');
-  if (!res.ok) return null;
+  if (!res.ok) {
+    await res.body?.cancel();
+    return { failed: res.status };
+  }
   return ((await res.json()) as { data: SandboxPayment }).data;
+}
+
+/**
+ * A page of this shop for a sandbox call the API did not answer with the payment: 404 (not this
+ * session's, or none) or 503 (the API busy for a moment, to be tried again), never Hono's bare text.
+ * `back`: the order the shopper came from, when the page knows it.
+ */
+function sandboxFailure(c: Context<AppEnv>, status: number, back?: string | null) {
+  const lang = back ? splitLocalePath(back.split('?')[0]!).lang : 'en';
+  const shown = status === 404 ? 404 : 503;
+  const page = fallbackPage(
+    lang,
+    shown,
+    c.var.nonce ?? '',
+    back ? { href: back, label: (d) => d.sandbox_back_to_order } : undefined,
+  );
+  return c.html(page, shown, shown === 503 ? { 'retry-after': '2' } : {});
 }
 
 payments.get('/payments/sandbox/:id{pay_[0-9a-f]{24}}', async (c) => {
   const p = await sandboxPayment(c);
-  return p ? sandboxPage(c, p) : c.notFound();
+  return 'failed' in p ? sandboxFailure(c, p.failed) : sandboxPage(c, p);
 });
 
 payments.post('/payments/sandbox/:id{pay_[0-9a-f]{24}}', limitBody(SANDBOX_FORM_MAX_BYTES), async (c) => {
@@ -138,13 +164,14 @@ payments.post('/payments/sandbox/:id{pay_[0-9a-f]{24}}', limitBody(SANDBOX_FORM_
   }
   const text = await c.req.text();
   const chosen = new URLSearchParams(text).get('outcome') ?? '';
+  const back = sameOriginPath(new URLSearchParams(text).get('back'));
   if (!['succeeded', 'succeeded_declines', 'failed', 'cancelled'].includes(chosen))
     return c.json(fail('bad_request', 400), 400);
   const outcome = chosen === 'succeeded_declines' ? 'succeeded' : chosen;
   if (outcome === 'succeeded') {
     // STC Pay is paid only with the code its account received: a wrong one shows the page again.
     const p = await sandboxPayment(c);
-    if (!p) return c.notFound();
+    if ('failed' in p) return leaveAfterFailure(c, p.failed, back);
     const otp = normalizeDigits(new URLSearchParams(text).get('otp') ?? '').trim();
     if (p.method === 'stc_pay' && p.status === 'initiated' && !SANDBOX_OTP.test(otp)) return sandboxPage(c, p, true);
   }
@@ -154,8 +181,23 @@ payments.post('/payments/sandbox/:id{pay_[0-9a-f]{24}}', limitBody(SANDBOX_FORM_
     'POST',
     JSON.stringify({ outcome, ...(chosen === 'succeeded_declines' ? { card_declines: true } : {}) }),
   );
-  if (!res.ok) return c.notFound();
+  if (!res.ok) {
+    await res.body?.cancel();
+    return leaveAfterFailure(c, res.status, back);
+  }
   const { return_path } = ((await res.json()) as { data: { return_path: string } }).data;
   // Only a path of this site: the API stored it, but a redirect never leaves the shop.
   return safeRedirect(c, return_path);
 });
+
+/**
+ * The shopper's choice was not recorded. A payment the API does not show this session (404): a page
+ * that says so, leading to her order. Anything else (the API busy, 503): back to the order, which
+ * shows the payment still open with Pay now and Cancel; the API's reconciliation settles a charge
+ * left open (api/src/payments/sweep.ts).
+ */
+function leaveAfterFailure(c: Context<AppEnv>, status: number, back: string | null) {
+  log.warn('sandbox choice not recorded', { status });
+  if (status === 404) return sandboxFailure(c, 404, back);
+  return safeRedirect(c, back);
+}

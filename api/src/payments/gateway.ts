@@ -64,6 +64,8 @@ export interface FetchedCharge {
   currency: string;
   /** The card the gateway kept with the charge (save_card), as the gateway itself reports it. */
   savedCard?: SavedCardRef | null;
+  /** False while the gateway still has the charge open (the shopper has not finished); `outcome` is then no outcome. */
+  finished?: boolean;
 }
 
 /** Money given back on a charge that succeeded (the back office's refunds). */

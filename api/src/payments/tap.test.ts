@@ -338,6 +338,9 @@ describe('Tap adapter', () => {
     });
     // A currency none of the shop's countries uses is no charge of this shop.
     expect(fetchedCharge({ id: 'chg_3', amount: '1.000', currency: 'BHD', status: 'CAPTURED' })).toBeNull();
+    // A charge the shopper has not finished is no outcome yet (reconciliation leaves it to its time).
+    expect(fetchedCharge({ id: 'chg_4', amount: '1.000', currency: 'KWD', status: 'INITIATED' })?.finished).toBe(false);
+    expect(fetchedCharge({ id: 'chg_4', amount: '1.000', currency: 'KWD', status: 'DECLINED' })?.finished).toBe(true);
   });
 
   it('fetches a charge from Tap itself, with the amount in minor units', async () => {
@@ -358,6 +361,7 @@ describe('Tap adapter', () => {
     expect(await tap.fetchCharge!('chg_1')).toEqual({
       paymentId: 'pay_1',
       outcome: 'failed',
+      finished: true,
       providerRef: 'chg_1',
       amount: 12_345,
       currency: 'KWD',

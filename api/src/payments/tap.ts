@@ -324,6 +324,7 @@ export function fetchedCharge(charge: TapCharge): FetchedCharge | null {
   return {
     paymentId: charge.metadata?.payment_id ?? charge.reference?.transaction ?? null,
     outcome: outcomeOf(charge.status),
+    finished: !UNFINISHED.has(charge.status),
     providerRef: charge.id,
     amount: Math.round(amount * 10 ** decimals),
     currency: charge.currency,

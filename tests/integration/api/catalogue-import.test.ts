@@ -403,6 +403,31 @@ describe('import and undo', () => {
     expect(body.data.lines).toEqual([{ line: 2, why: 'edited' }]);
     expect((await productBySlug('gamma-ashwagandha-extract')).name_en).toBe('Ashwagandha (edited by hand)');
   });
+
+  it('undoing a raised price queues no price-drop alert: the old price is no drop a watcher asked about', async () => {
+    const drops = async () =>
+      (await env.DB.prepare('SELECT count(*) AS n FROM price_drop_events WHERE sku_id = 501').first<any>()).n;
+    const before = (await sku(501)).price;
+    const data = await checked(
+      file([
+        {
+          product_slug: 'beta-whey-protein-chocolate',
+          sku_id: '501',
+          sku_name_en: '1 kg',
+          sku_name_ar: '1 kg',
+          price_kwd: ((before + 2000) / 1000).toFixed(3),
+        },
+      ]),
+    );
+    expect((await apply(data.id)).status).toBe(200);
+    expect((await sku(501)).price).toBe(before + 2000);
+    const queued = await drops();
+
+    expect((await revert(data.id)).status).toBe(200);
+    expect((await sku(501)).price).toBe(before);
+    // Back to what every watcher saw before the import: nothing for the alerts queue.
+    expect(await drops()).toBe(queued);
+  });
 });
 
 describe('stock file', () => {

@@ -3,7 +3,8 @@
 // the ownership matrix, and the guarantees under concurrency.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signSandboxEvent } from '#api/src/payments/sandbox';
+import type { Gateway } from '#api/src/payments/gateway';
+import { sandboxGateway, signSandboxEvent } from '#api/src/payments/sandbox';
 import { PENDING_PAYMENT_TTL_MS, sweepStalePayments } from '#api/src/payments/sweep';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json } from './helpers';
@@ -574,6 +575,87 @@ describe('unfinished card payments', () => {
       status: 'payment_failed',
       can_pay_again: true,
     });
+  });
+});
+
+describe('reconciliation of a payment left initiated', () => {
+  const later = () => Date.now() + PENDING_PAYMENT_TTL_MS + 1000;
+  /** A card order of userA whose charge stays open (the shopper never came back, or her choice was lost). */
+  async function openCharge(sku: number) {
+    const placed = (
+      await json(
+        await post(
+          '/order/submit',
+          { items: [{ sku_id: sku, count: 1 }], payment_method: 'card', address_id: addressKW, idempotency_key: key() },
+          userA,
+        ),
+      )
+    ).data;
+    const row = await env.DB.prepare('SELECT id, provider_ref, amount, currency FROM payments WHERE id = ?')
+      .bind(placed.payment.id)
+      .first<{ id: string; provider_ref: string; amount: number; currency: string }>();
+    return { orderId: placed.order.id as number, payment: row! };
+  }
+  const paymentStatus = async (id: string) =>
+    (await env.DB.prepare('SELECT status FROM payments WHERE id = ?').bind(id).first<{ status: string }>())!.status;
+  /** The local gateway, able to be asked about a charge as Tap is. */
+  const asking = (fetchCharge: Gateway['fetchCharge']): Gateway => ({
+    ...sandboxGateway('test-payment-webhook-secret-0123456789ab'),
+    fetchCharge,
+  });
+
+  it('settles a stale charge the gateway reports captured as paid, not cancelled', async () => {
+    const before = await stock(601);
+    const { orderId, payment } = await openCharge(601);
+    const gateway = asking(async (ref) => ({
+      paymentId: payment.id,
+      outcome: 'succeeded',
+      finished: true,
+      providerRef: ref,
+      amount: payment.amount,
+      currency: payment.currency,
+    }));
+    expect(await sweepStalePayments(env, 'http://shop.test', Date.now(), gateway)).toBe(0);
+    expect(await sweepStalePayments(env, 'http://shop.test', later(), gateway)).toBeGreaterThanOrEqual(1);
+    expect(await paymentStatus(payment.id)).toBe('succeeded');
+    expect((await json(await get(`/user/order/${orderId}`, userA))).data.status).toBe('paid');
+    expect(await stock(601)).toBe(before - 1);
+  });
+
+  it('leaves it for the next run while the gateway cannot be reached, then cancels a charge still open', async () => {
+    const before = await stock(601);
+    const { orderId, payment } = await openCharge(601);
+    const unreachable = asking(async () => {
+      throw new Error('Tap answered 500 when asked for a charge');
+    });
+    await sweepStalePayments(env, 'http://shop.test', later(), unreachable);
+    expect(await paymentStatus(payment.id)).toBe('initiated');
+    const stillOpen = asking(async (ref) => ({
+      paymentId: payment.id,
+      outcome: 'failed',
+      finished: false,
+      providerRef: ref,
+      amount: payment.amount,
+      currency: payment.currency,
+    }));
+    await sweepStalePayments(env, 'http://shop.test', later(), stillOpen);
+    expect(await paymentStatus(payment.id)).toBe('cancelled');
+    expect((await json(await get(`/user/order/${orderId}`, userA))).data).toMatchObject({
+      status: 'payment_failed',
+      can_pay_again: true,
+    });
+    expect(await stock(601)).toBe(before);
+  });
+
+  it('settles a paid-again charge left open the same way, and only once', async () => {
+    const { orderId, payment } = await openCharge(601);
+    expect((await json(await sandbox(payment.id, 'failed'))).data.status).toBe('failed');
+    const again = (await json(await post('/order/payAgain', { order_id: orderId }, userA))).data.payment;
+    expect(await paymentStatus(again.id)).toBe('initiated');
+    expect(await sweepStalePayments(env, 'http://shop.test', later())).toBeGreaterThanOrEqual(1);
+    expect(await paymentStatus(again.id)).toBe('cancelled');
+    expect(await sweepStalePayments(env, 'http://shop.test', later())).toBe(0);
+    expect((await json(await get(`/user/order/${orderId}`, userA))).data.status).toBe('payment_failed');
   });
 });
 

@@ -56,25 +56,30 @@ export function moveStatus(
     .bind(importId, staffId, now);
 }
 
-/** Events for the alerts queue: a size back from 0 and a lower price (api/src/alerts/), before the change. */
+/**
+ * Events for the alerts queue: a size back from 0 and, for an import, a lower price (api/src/alerts/),
+ * before the change. An undo (-1) runs the import's stock difference backwards, and may bring a size
+ * back from 0; its prices are those every watcher saw before the import, never below them, so an undo
+ * queues no price drop (undoing a raise restores the old price: no drop a watcher asked about).
+ */
 export function alertEvents(db: D1Database, importId: number, now: number, direction: 1 | -1): Statements {
-  // An undo runs the import backwards: its stock difference and prices the other way round.
-  const [fromSide, toSide] = direction === 1 ? ['before_json', 'after_json'] : ['after_json', 'before_json'];
+  const backInStock = db
+    .prepare(
+      `INSERT INTO back_in_stock_events (sku_id, at, processed_at)
+       SELECT s.id, ?2, NULL FROM ${ROWS} r JOIN skus s ON s.id = r.sku_id
+       WHERE r.import_id = ?1 AND r.sku_action != 'create' AND r.stock_delta * ?3 > 0 AND s.stock = 0
+       RETURNING sku_id AS back_in_stock_sku`,
+    )
+    .bind(importId, now, direction);
+  if (direction === -1) return [backInStock];
   return [
-    db
-      .prepare(
-        `INSERT INTO back_in_stock_events (sku_id, at, processed_at)
-         SELECT s.id, ?2, NULL FROM ${ROWS} r JOIN skus s ON s.id = r.sku_id
-         WHERE r.import_id = ?1 AND r.sku_action != 'create' AND r.stock_delta * ?3 > 0 AND s.stock = 0
-         RETURNING sku_id AS back_in_stock_sku`,
-      )
-      .bind(importId, now, direction),
+    backInStock,
     db
       .prepare(
         `INSERT INTO price_drop_events (sku_id, old_price, new_price, at, processed_at)
-         SELECT s.id, s.price, r.${toSide} ->> '$.sku.price', ?2, NULL FROM ${ROWS} r JOIN skus s ON s.id = r.sku_id
-         WHERE r.import_id = ?1 AND r.sku_action = 'update' AND s.price = (r.${fromSide} ->> '$.sku.price')
-           AND (r.${toSide} ->> '$.sku.price') < s.price
+         SELECT s.id, s.price, r.after_json ->> '$.sku.price', ?2, NULL FROM ${ROWS} r JOIN skus s ON s.id = r.sku_id
+         WHERE r.import_id = ?1 AND r.sku_action = 'update' AND s.price = (r.before_json ->> '$.sku.price')
+           AND (r.after_json ->> '$.sku.price') < s.price
          RETURNING sku_id AS price_drop_sku`,
       )
       .bind(importId, now),
