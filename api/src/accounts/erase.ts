@@ -147,6 +147,7 @@ function traceStatements(db: D1Database, userId: number): D1PreparedStatement[] 
     q('UPDATE wallet_ledger SET note = NULL WHERE user_id = ?1'),
     q('DELETE FROM order_links WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1)'),
     q('DELETE FROM sessions WHERE user_id = ?1'),
+    db.prepare('DELETE FROM idempotency_keys WHERE owner = ?').bind(`u:${userId}`),
     // What staff changed on her account: the change is kept, the values (her old e-mail, name) are not.
     db
       .prepare(
