@@ -1,4 +1,4 @@
-// The account page's "Your health data" (issue 44, decision 52): erase blood-test results, uploaded
+// The account page's "Your health data" (issue 44, decision 49): erase blood-test results, uploaded
 // reports and their values, quiz answers and the reading profile while the account stays. The button
 // asks the API what there is (on demand: the page's loader stays one call) and a dialog lists each
 // kind with its count before she confirms; with nothing kept, it says so and offers nothing to erase.

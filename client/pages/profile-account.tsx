@@ -1,6 +1,6 @@
 // /profile/account: name, e-mail (added to an account made with a phone), mobile number (Kuwait +965 /
 // Saudi Arabia +966) and signing in with it, password, a copy of her data (decision 49), erasing her
-// health data while the account stays (decision 52), delete account (with a code when there is no
+// health data while the account stays (decision 49), delete account (with a code when there is no
 // password). The loader reads the data export's state, the page's one call.
 import '../styles/account.css';
 import { CountryCodeSelect } from '../accounts/account-bits';

@@ -22,7 +22,7 @@ export interface DataExportView {
 export const dataExportDownloadQuery = z.object({ t: z.string().regex(/^[0-9a-f]{64}$/) });
 
 /**
- * "Erase my health data" (issue 44, decision 52): the kinds of health data the account page lists,
+ * "Erase my health data" (issue 44, decision 49): the kinds of health data the account page lists,
  * with their counts, before she confirms. A new kind (consultation notes, once the shop keeps them)
  * is one more key here and one more entry in api/src/data-rights/health-erasure.ts.
  */

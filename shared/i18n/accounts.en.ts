@@ -207,7 +207,7 @@ export const accountsEn = {
   account_data_next: 'You can ask again from {{date}}.',
   account_data_requested_toast: 'We are preparing your data.',
   account_data_privacy: 'What we keep, why and for how long',
-  // "Erase my health data" (issue 44, decision 52): the account stays.
+  // "Erase my health data" (issue 44, decision 49): the account stays.
   account_health_section: 'Your health data',
   account_health_intro:
     'Erase your blood-test results, the reports you uploaded and their values, your quiz answers and the profile we read results with. Your account, orders, bookings and the people you book for stay.',

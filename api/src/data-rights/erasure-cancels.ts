@@ -1,4 +1,4 @@
-// What an erased account still had coming (issue 44, decision 52): a home visit still to happen, an
+// What an erased account still had coming (issue 44, decision 49): a home visit still to happen, an
 // order not yet shipped, a subscription's next deliveries. Nobody can be visited or delivered to at an
 // address that is gone, so each is cancelled in the erasure's own batch, with the money the usual rules
 // give back: a visit's paid amount and wallet part to her wallet (as the shopper's own cancel does), an

@@ -1,4 +1,4 @@
-// "Erase my health data" without closing the account (issue 44, finding 4; decision 52). Each kind of
+// "Erase my health data" without closing the account (issue 44, finding 4; decision 49). Each kind of
 // health data the shop keeps is one entry: how many she has (the account page lists the counts before
 // she confirms), and the statements that erase it. The shop keeps no consultation notes today; when it
 // does, they are one more entry here and one more key in HEALTH_DATA_KINDS, and the page lists them.
