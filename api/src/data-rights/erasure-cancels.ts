@@ -135,6 +135,12 @@ export async function erasureCancels(db: D1Database, userId: number, now: number
         .bind(now, o.id),
       ...(await releaseStatements(db, o.id, now, 'cancelled')),
       db.prepare('UPDATE orders SET cancelled_at = ? WHERE id = ?').bind(now, o.id),
+      // The order's timeline shows the cancel (no staff member: the erasure did it; the audit row says why).
+      db
+        .prepare(
+          "INSERT OR IGNORE INTO order_events (order_id, kind, staff_id, note, at) VALUES (?, 'cancelled', NULL, NULL, ?)",
+        )
+        .bind(o.id, now),
     );
     if (o.card_left > 0)
       statements.push(

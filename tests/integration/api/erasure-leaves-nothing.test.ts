@@ -306,8 +306,12 @@ async function expectCancelledAndToldStaff(who: Everything) {
     { id: who.cashVisitId, status: 'cancelled', nurse_id: null, payment_state: 'pay_at_visit' },
     { id: who.cardVisitId, status: 'cancelled', nurse_id: null, payment_state: 'refunded' },
   ]);
-  const order = await env.DB.prepare('SELECT status FROM orders WHERE id = ?').bind(who.openOrderId).first();
-  expect(order).toEqual({ status: 'cancelled' });
+  const order = await env.DB.prepare(
+    "SELECT o.status, (SELECT count(*) FROM order_events e WHERE e.order_id = o.id AND e.kind = 'cancelled') AS cancel_events FROM orders o WHERE o.id = ?",
+  )
+    .bind(who.openOrderId)
+    .first();
+  expect(order).toEqual({ status: 'cancelled', cancel_events: 1 });
   // The refunds the rules give: the paid visit and the card part of the order back to her wallet; the
   // cash visit owed nothing.
   const refunds = await env.DB.prepare(
