@@ -131,6 +131,11 @@ function traceStatements(db: D1Database, userId: number): D1PreparedStatement[] 
     q('DELETE FROM alert_deliveries WHERE user_id = ?1'),
     q(`DELETE FROM email_verifications WHERE user_id = ?1 OR email = ${email}`),
     q(`DELETE FROM phone_codes WHERE user_id = ?1 OR phone = ${phone}`),
+    // Numbers her orders and payments held besides her account's (WhatsApp updates, STC Pay).
+    q(
+      `DELETE FROM message_outbox WHERE to_phone IN (SELECT whatsapp_to FROM orders WHERE user_id = ?1 AND whatsapp_to IS NOT NULL
+         UNION SELECT payer_phone FROM payments WHERE user_id = ?1 AND payer_phone IS NOT NULL)`,
+    ),
     q(`DELETE FROM whatsapp_optouts WHERE phone = ${phone}`),
     q(`DELETE FROM contact_messages WHERE lower(email) = lower(${email}) OR phone = ${phone}`),
     // Sign-in and code limits keyed by her address or number ('acct:<email>|<ip>', 'phone-code:<phone>').

@@ -36,6 +36,8 @@ async function everything(tag: string): Promise<Everything> {
   const n = ++serial;
   const phone = `+9655${String(1000000 + n * 7919).slice(-7)}`;
   const nationalId = `28${String(100000000 + n * 104729).slice(-10)}`;
+  // Updates for one order went to another number of hers.
+  const whatsapp = `+9656${String(1000000 + n * 6037).slice(-7)}`;
   const street = `Qurtuba Lane ${tag}`;
   const health = `I am 12 weeks pregnant with diabetes ${tag}`;
   const now = Date.now();
@@ -97,7 +99,7 @@ async function everything(tag: string): Promise<Everything> {
            discount, delivery, vat, total, created_at, updated_at, whatsapp_to)
          VALUES (?, ?, 'KW', 'KWD', 'en', 'paid', 'card', ?, 4000, 4000, 0, 0, 0, 4000, ?, ?, ?)`,
       )
-      .bind(ids.order, rich.id, visitAddress, now, now, phone),
+      .bind(ids.order, rich.id, visitAddress, now, now, whatsapp),
     db
       .prepare(
         `INSERT INTO payments (id, provider, purpose, order_id, user_id, amount, currency, method, status, return_path, created_at, updated_at, payer_phone)
@@ -176,6 +178,12 @@ async function everything(tag: string): Promise<Everything> {
          VALUES ('whatsapp', ?, 'en', 'order_update', ?, ?, ?)`,
       )
       .bind(phone, `Huda ${tag}, your visit is booked`, `msg-${tag}`, now),
+    db
+      .prepare(
+        `INSERT INTO message_outbox (channel, to_phone, lang, kind, body_text, dedupe_key, created_at)
+         VALUES ('whatsapp', ?, 'en', 'order_update', 'Your order is on its way', ?, ?)`,
+      )
+      .bind(whatsapp, `msg-wa-${tag}`, now),
     db.prepare('INSERT INTO whatsapp_optouts (phone, at) VALUES (?, ?)').bind(phone, now),
     db
       .prepare("INSERT INTO mail_outbox (to_address, subject, body_text, created_at) VALUES (?, 'Your results', ?, ?)")
@@ -236,6 +244,7 @@ async function everything(tag: string): Promise<Everything> {
       rich.email,
       phone,
       phone.slice(4),
+      whatsapp,
       nationalId,
       '290020312345',
       '315050612345',
