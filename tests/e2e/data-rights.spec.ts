@@ -114,6 +114,10 @@ test('a shopper erases her health data and keeps her account, seeing what goes f
   await section.getByRole('button', { name: 'امسح بياناتي الصحية' }).click();
   const dialog = page.getByRole('dialog', { name: 'هل تريد مسح بياناتك الصحية؟' });
   await expect(dialog.getByTestId('health-erase-list').getByRole('listitem')).toHaveText(['تقرير واحد رفعته وملفاته']);
+  if (SHOTS) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/health-erase-ar-390.png` });
+  }
   await dialog.getByRole('button', { name: 'امسح نهائياً' }).click();
   await expect(page.getByTestId('toast')).toContainText('مُسحت بياناتك الصحية.');
   await expect(dialog).toBeHidden();
