@@ -8,7 +8,7 @@
 // into a new remote database. The key: BACKUP_KEK (and BACKUP_KEK_VERSION, BACKUP_KEK_RETIRED) from
 // the environment, else api/.dev.vars.
 import { spawnSync } from 'node:child_process';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { delimiter, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -36,9 +36,42 @@ function parseArgs(argv) {
   return args;
 }
 
-async function* backupLines(file) {
-  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
-  for await (const line of lines) if (line) yield JSON.parse(line);
+/** What zlib says of a file that is not gzip, or is cut off inside, in an operator's words. */
+export function unpackError(error) {
+  const why =
+    error.code === 'Z_BUF_ERROR' || /unexpected end/i.test(error.message)
+      ? 'it ends in the middle (an interrupted upload or download?)'
+      : error.code === 'ENOENT'
+        ? 'there is no such file'
+        : 'it does not unpack as gzip (a nightly file is .ndjson.gz, as R2 holds it: was it unpacked or renamed?)';
+  return new Error(`this file is not a backup or is damaged: ${why}; nothing was restored`);
+}
+
+/**
+ * The file's lines as text (the restore parses and authenticates them). A read or gzip failure
+ * ends the lines and is kept in `failure()`: it explains a half line better than the parser would.
+ */
+function backupLines(file) {
+  let failure = null;
+  const source = createReadStream(file);
+  const input = source.pipe(createGunzip());
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  const fail = (error) => {
+    failure ??= error;
+    lines.close();
+  };
+  source.on('error', fail);
+  input.on('error', fail);
+  return {
+    failure: () => failure,
+    async *[Symbol.asyncIterator]() {
+      for await (const line of lines) {
+        if (failure) break;
+        yield line;
+      }
+      if (failure) throw unpackError(failure);
+    },
+  };
 }
 
 function wrangler(persistTo, args) {
@@ -73,9 +106,13 @@ function existingTables(persistTo) {
 function moveAside(persistTo) {
   const dir = databaseDir(persistTo);
   const stamp = new Date().toISOString().replaceAll(':', '');
+  const moved = [];
   for (const name of readdirSync(dir))
-    if (/\.sqlite(-wal|-shm)?$/.test(name) && !name.startsWith('metadata.'))
+    if (/\.sqlite(-wal|-shm)?$/.test(name) && !name.startsWith('metadata.')) {
       renameSync(join(dir, name), join(dir, `${name}.before-restore-${stamp}`));
+      moved.push(`${name}.before-restore-${stamp}`);
+    }
+  return { dir, stamp, moved };
 }
 
 export async function restore(argv) {
@@ -93,14 +130,20 @@ export async function restore(argv) {
   const sqlFile = args.sqlOut ?? join(OUT, 'restore.sql');
   const out = createWriteStream(sqlFile);
   let summary;
+  const lines = backupLines(args.file);
   try {
-    summary = await restoreStatements(backupLines(args.file), ring, async (statement) => {
+    summary = await restoreStatements(lines, ring, async (statement) => {
       if (!out.write(`${statement}\n`)) await once(out, 'drain');
     });
-  } finally {
-    out.end();
-    await once(out, 'finish');
+  } catch (error) {
+    // Nothing of a refused file is left behind, not even its SQL.
+    out.destroy();
+    rmSync(sqlFile, { force: true });
+    if (lines.failure()) throw unpackError(lines.failure());
+    throw error;
   }
+  out.end();
+  await once(out, 'finish');
   const rows = Object.values(summary.counts).reduce((a, b) => a + b, 0);
   const made = new Date(summary.header.createdAt).toISOString();
   console.log(
@@ -118,7 +161,10 @@ export async function restore(argv) {
       throw new Error(
         `the local database in ${args.persistTo} has tables: restore into a fresh one (--persist-to DIR) or pass --replace`,
       );
-    moveAside(args.persistTo);
+    const aside = moveAside(args.persistTo);
+    console.log(
+      `Moved the database that was there aside in ${aside.dir}: ${aside.moved.join(', ')}. To go back to it, delete the restored .sqlite files there and drop the suffix .before-restore-${aside.stamp}; once the restore is good, delete those files (README, "Back up and restore").`,
+    );
   }
   const r = wrangler(args.persistTo, ['--file', sqlFile, '--yes']);
   if (r.status !== 0) throw new Error(`the restore failed: ${r.error?.message ?? (r.stderr || r.stdout)}`);

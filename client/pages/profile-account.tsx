@@ -1,6 +1,7 @@
 // /profile/account: name, e-mail (added to an account made with a phone), mobile number (Kuwait +965 /
-// Saudi Arabia +966) and signing in with it, password, a copy of her data (decision 49), delete account
-// (with a code when there is no password). The loader reads the data export's state, the page's one call.
+// Saudi Arabia +966) and signing in with it, password, a copy of her data (decision 49), erasing her
+// health data while the account stays (decision 49), delete account (with a code when there is no
+// password). The loader reads the data export's state, the page's one call.
 import '../styles/account.css';
 import { CountryCodeSelect } from '../accounts/account-bits';
 import { useContext, useState, type ReactNode } from 'react';
@@ -23,6 +24,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { DataExportView } from '#shared/api/data-rights-schemas';
 import { signedInCall } from '../accounts/guard';
 import { DataExport } from '../accounts/DataExport';
+import { HealthDataErase } from '../accounts/HealthDataErase';
 import { apiContext } from '../boot';
 
 interface Data {
@@ -56,6 +58,7 @@ export function Component() {
         <PhoneSignIn />
         {!noPassword && <PasswordForm />}
         <DataExport initial={data?.dataExport ?? null} />
+        <HealthDataErase />
         {noPassword ? <DeleteByCode /> : <DeleteForm />}
       </div>
     </Page>

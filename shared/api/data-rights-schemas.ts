@@ -20,3 +20,21 @@ export interface DataExportView {
 
 /** The download link's signature: HMAC-SHA256 in hex. */
 export const dataExportDownloadQuery = z.object({ t: z.string().regex(/^[0-9a-f]{64}$/) });
+
+/**
+ * "Erase my health data" (issue 44, decision 49): the kinds of health data the account page lists,
+ * with their counts, before she confirms. A new kind (consultation notes, once the shop keeps them)
+ * is one more key here and one more entry in api/src/data-rights/health-erasure.ts.
+ */
+export const HEALTH_DATA_KINDS = [
+  'lab_results',
+  'uploaded_reports',
+  'uploaded_values',
+  'quiz_answers',
+  'reading_profile',
+] as const;
+export type HealthDataKind = (typeof HEALTH_DATA_KINDS)[number];
+export type HealthDataCounts = Record<HealthDataKind, number>;
+
+/** The confirmation the erase call needs: she saw the list and said yes. */
+export const healthEraseSchema = z.object({ confirm: z.literal(true) });

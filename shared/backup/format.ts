@@ -1,12 +1,14 @@
 // The nightly backup's file (decision 46): gzip'd lines of JSON, one object a line, in this order:
 // a header, the schema (every table, index, trigger and view as sqlite_master holds it), the rows
 // of each table in pages, and an end line with each table's row count, so a cut-off file is refused
-// rather than half-restored. Health tables' pages are sealed (./seal.ts); the rest is plain JSON.
+// rather than half-restored. Health tables' pages are sealed (./seal.ts); the rest is plain JSON, and
+// the whole file is authenticated (format 2): the end line carries an HMAC chain over every line.
 // Shared by the API's writer (api/src/backup/) and the restore (scripts/db-restore.mjs).
 import { base64ToBytes, bytesToHex } from '#shared/bytes';
 
 export const BACKUP_FORMAT = 'gulfvitamins-d1-backup';
-export const BACKUP_VERSION = 1;
+/** 2: the end line's `mac` authenticates the whole file (1 sealed the health pages only; refused now). */
+export const BACKUP_VERSION = 2;
 
 /**
  * Tables that hold health data: blood-test orders, patients, results and uploaded results, and the
@@ -84,6 +86,8 @@ export interface SealedLine {
 export interface EndLine {
   kind: 'end';
   counts: Record<string, number>;
+  /** The last link of the file's HMAC chain (./seal.ts FileMac): every line before this one, and the counts. */
+  mac: string;
 }
 export type BackupLine = HeaderLine | SchemaLine | RowsLine | SealedLine | EndLine;
 

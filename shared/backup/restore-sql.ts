@@ -2,7 +2,9 @@
 // writes (so `wrangler d1 execute --file` runs it, locally or into a new remote database): foreign
 // keys deferred to the end, tables, their rows, then indexes, triggers and views (a trigger created
 // before the rows would rewrite them). Sealed pages are opened with the backup keyring. Nothing is
-// returned for a file without its end line or whose counts differ: a cut-off file is refused whole.
+// returned for a file without its end line, whose counts differ, or whose end line's MAC is not the
+// HMAC chain of every line under BACKUP_KEK: a cut-off or altered file is refused whole (the caller
+// writes nothing to a database until this resolves).
 import {
   BACKUP_FORMAT,
   type BackupLine,
@@ -12,18 +14,36 @@ import {
   type SchemaObject,
   sqlLiteral,
 } from './format';
-import { type BackupKeyring, openDataKey, openPage } from './seal';
+import { type BackupKeyring, BackupKeyError, FileMac, fileMacKey, openDataKey, openPage, sameMac } from './seal';
 
 export class BackupFormatError extends Error {}
+
+/** The words for an operator when a file is not what it should be, whatever the parser said. */
+export const DAMAGED = 'this file is not a backup or is damaged';
+
+function parseLine(text: string, first: boolean): BackupLine {
+  try {
+    const line = JSON.parse(text) as BackupLine;
+    if (line && typeof line === 'object' && typeof line.kind === 'string') return line;
+  } catch {}
+  throw new BackupFormatError(
+    first
+      ? `${DAMAGED}: it does not start as a Gulf Vitamins backup`
+      : `${DAMAGED}: a line is not a backup line (altered, or cut off mid-line?)`,
+  );
+}
 
 export interface RestoreSummary {
   header: HeaderLine;
   counts: Record<string, number>;
 }
 
-/** Calls `emit` with each statement (ending in ';'); resolves with the file's header and counts. */
+/**
+ * Calls `emit` with each statement (ending in ';') of the file's lines (each line's text as read,
+ * without its newline); resolves with the file's header and counts once the whole file is checked.
+ */
 export async function restoreStatements(
-  lines: AsyncIterable<BackupLine>,
+  texts: AsyncIterable<string>,
   ring: BackupKeyring,
   emit: (statement: string) => void | Promise<void>,
 ): Promise<RestoreSummary> {
@@ -38,13 +58,24 @@ export async function restoreStatements(
     seen[table] = (seen[table] ?? 0) + rows.length;
   };
 
-  for await (const line of lines) {
+  let mac: FileMac | null = null;
+
+  for await (const text of texts) {
+    if (!text) continue;
+    const line = parseLine(text, !header);
+    if (line.kind !== 'end') await mac?.add(text);
     if (!header) {
       if (line.kind !== 'header' || line.format !== BACKUP_FORMAT)
-        throw new BackupFormatError('this is not a Gulf Vitamins backup file');
-      if (line.version !== 1) throw new BackupFormatError(`backup format version ${line.version} is not known here`);
+        throw new BackupFormatError(`${DAMAGED}: it does not start as a Gulf Vitamins backup`);
+      if (line.version === 1)
+        throw new BackupFormatError(
+          'this backup was made before whole files were authenticated (format 1) and cannot be checked: restore that day with D1 Time Travel, which covers the same 30 days',
+        );
+      if (line.version !== 2) throw new BackupFormatError(`backup format version ${line.version} is not known here`);
       header = line;
       key = await openDataKey(ring, line.key);
+      mac = new FileMac(await fileMacKey(ring, line.key.version));
+      await mac.add(text);
       continue;
     }
     switch (line.kind) {
@@ -69,6 +100,10 @@ export async function restoreStatements(
       }
       case 'end': {
         if (!later) throw new BackupFormatError('the file ends before its schema');
+        if (typeof line.mac !== 'string' || !sameMac(await mac!.end(line.counts), line.mac))
+          throw new BackupKeyError(
+            'the file was altered: it does not match its authentication code under BACKUP_KEK (nothing was restored)',
+          );
         for (const [table, count] of Object.entries(line.counts))
           if ((seen[table] ?? 0) !== count)
             throw new BackupFormatError(`${table}: ${seen[table] ?? 0} rows in the file, ${count} written`);
@@ -79,6 +114,7 @@ export async function restoreStatements(
         throw new BackupFormatError('a line of unknown kind');
     }
   }
+  if (!header) throw new BackupFormatError(`${DAMAGED}: it is empty`);
   throw new BackupFormatError('the file is cut off: it has no end line (an interrupted upload or download?)');
 }
 

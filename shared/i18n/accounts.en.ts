@@ -207,4 +207,36 @@ export const accountsEn = {
   account_data_next: 'You can ask again from {{date}}.',
   account_data_requested_toast: 'We are preparing your data.',
   account_data_privacy: 'What we keep, why and for how long',
+  // "Erase my health data" (issue 44, decision 49): the account stays.
+  account_health_section: 'Your health data',
+  account_health_intro:
+    'Erase your blood-test results, the reports you uploaded and their values, your quiz answers and the profile we read results with. Your account, orders, bookings and the people you book for stay.',
+  account_health_erase: 'Erase my health data',
+  account_health_confirm_title: 'Erase your health data?',
+  account_health_confirm_body: 'This removes, for good and at once:',
+  account_health_confirm_keeps: 'Your account, orders, bookings and the people you book for stay.',
+  account_health_none: 'We keep no health data of yours: there is nothing to erase.',
+  account_health_confirm: 'Erase for good',
+  account_health_keep: 'Keep it',
+  account_health_erased_toast: 'Your health data is erased.',
+  account_health_kind_lab_results: {
+    one: '{{count}} blood-test result value from the lab',
+    other: '{{count}} blood-test result values from the lab',
+  },
+  account_health_kind_uploaded_reports: {
+    one: '{{count}} report you uploaded, and its files',
+    other: '{{count}} reports you uploaded, and their files',
+  },
+  account_health_kind_uploaded_values: {
+    one: '{{count}} value read from your reports',
+    other: '{{count}} values read from your reports',
+  },
+  account_health_kind_quiz_answers: {
+    one: '{{count}} set of quiz answers',
+    other: '{{count}} sets of quiz answers',
+  },
+  account_health_kind_reading_profile: {
+    one: 'Your sex and date of birth for reading results',
+    other: '{{count}} profiles for reading results',
+  },
 } as const;

@@ -131,6 +131,45 @@ describe('backup and restore', () => {
     expect(cutOff.out).toMatch(/cut off/);
     expect(existsSync(join(dir('d'), 'v3'))).toBe(false);
   }, 60_000);
+
+  it('refuses a file with one plain row altered, writing nothing, not even the SQL', () => {
+    const text = gunzipSync(readFileSync(backupFile)).toString('utf8');
+    const line = text.split('\n').find((l) => l.startsWith('{"kind":"rows","table":"products"'))!;
+    const altered = line.replace(/"[^"]{8,}"/, (cell) => `"${cell.slice(1, -2)}X"`);
+    expect(altered).not.toBe(line);
+    const file = dir('altered.ndjson.gz');
+    writeFileSync(file, gzipSync(text.replace(line, altered)));
+    const refused = restore(file, dir('e'));
+    expect(refused.status).toBe(1);
+    expect(refused.out).toMatch(/the file was altered/);
+    expect(existsSync(join(dir('e'), 'v3'))).toBe(false);
+    const sql = run('scripts/db-restore.mjs', [file, '--sql-out', dir('e.sql')]);
+    expect(sql.status).toBe(1);
+    expect(existsSync(dir('e.sql'))).toBe(false);
+  }, 60_000);
+
+  it('words a cut-off, foreign or unauthenticated file for an operator, not as zlib does', () => {
+    const bytes = readFileSync(backupFile);
+    const cases: [string, Buffer | string, RegExp][] = [
+      [
+        'truncated',
+        bytes.subarray(0, Math.floor(bytes.length / 2)),
+        /not a backup or is damaged: it ends in the middle/,
+      ],
+      ['garbage', 'PK\u0003\u0004 not a backup at all', /not a backup or is damaged: it does not unpack as gzip/],
+      ['foreign', gzipSync('{"hello":"world"}\n'), /not a backup or is damaged: it does not start as/],
+      ['format 1', gzipSync(gunzipSync(bytes).toString('utf8').replace('"version":2', '"version":1')), /format 1/],
+    ];
+    for (const [name, content, wording] of cases) {
+      const file = dir(`${name}.ndjson.gz`);
+      writeFileSync(file, content);
+      const refused = restore(file, dir('f'));
+      expect(refused.status, name).toBe(1);
+      expect(refused.out, name).toMatch(wording);
+      expect(refused.out, name).not.toMatch(/incorrect header check|unexpected end of file|Unexpected token/);
+    }
+    expect(existsSync(join(dir('f'), 'v3'))).toBe(false);
+  }, 60_000);
 });
 
 describe('migrations', () => {

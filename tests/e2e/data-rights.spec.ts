@@ -1,7 +1,8 @@
 // Data rights (decision 49): a shopper asks for her data in Arabic on her account page, the
 // background job prepares it (run now through the local /dev route), she downloads the archive through
 // its signed link and finds her JSON and her uploaded file's bytes, then deletes her account: she is
-// signed out and her data is gone.
+// signed out and her data is gone. Another erases her health data from the same page and keeps her
+// account: the dialog lists what goes before she confirms (issue 44, finding 4).
 import { readFileSync } from 'node:fs';
 import { BLOOD_TEST_UPLOAD_CONSENT_VERSION } from '#shared/api/blood-test-upload-schemas';
 import { readZip, zipText } from '#shared/zip/zip-reader';
@@ -82,4 +83,51 @@ test('a shopper downloads her data and deletes her account', async ({ page }) =>
   });
   expect(login.status()).toBeGreaterThanOrEqual(400);
   expect((await page.request.get(`/api/user/upload/bloodtest/${uploadId}/files/${fileId}`)).status()).toBe(401);
+});
+
+test('a shopper erases her health data and keeps her account, seeing what goes first', async ({ page }) => {
+  await signUpThroughApi(page, { lang: 'ar', name: 'ريم الصالح' });
+  const headers = { accept: 'application/json', lang: 'ar', 'x-country': 'KW' };
+  const up = await page.request.post('/api/user/upload/bloodtest?name=report.pdf', {
+    headers: { ...headers, 'content-type': 'application/octet-stream' },
+    data: REPORT,
+  });
+  expect(up.status(), await up.text()).toBe(200);
+  const fileId = (await up.json()).data.id as string;
+  const sent = await page.request.post('/api/user/upload/bloodtest/submit', {
+    headers,
+    data: {
+      lab_name: 'مختبر البرج',
+      sample_date: '2026-11-02',
+      notes: '',
+      file_ids: [fileId],
+      consent: true,
+      consent_version: BLOOD_TEST_UPLOAD_CONSENT_VERSION,
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const uploadId = (await sent.json()).data.id as number;
+
+  await page.goto('/ar/profile/account');
+  const section = page.getByTestId('account-health');
+  await expect(section.getByRole('heading', { name: 'بياناتك الصحية' })).toBeVisible();
+  await section.getByRole('button', { name: 'امسح بياناتي الصحية' }).click();
+  const dialog = page.getByRole('dialog', { name: 'هل تريد مسح بياناتك الصحية؟' });
+  await expect(dialog.getByTestId('health-erase-list').getByRole('listitem')).toHaveText(['تقرير واحد رفعته وملفاته']);
+  if (SHOTS) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/health-erase-ar-390.png` });
+  }
+  await dialog.getByRole('button', { name: 'امسح نهائياً' }).click();
+  await expect(page.getByTestId('toast')).toContainText('مُسحت بياناتك الصحية.');
+  await expect(dialog).toBeHidden();
+  expect((await page.request.get(`/api/user/upload/bloodtest/${uploadId}/files/${fileId}`, { headers })).status()).toBe(
+    404,
+  );
+
+  // Still signed in; asked again, there is nothing left to erase.
+  expect((await page.request.get('/api/user/me', { headers })).status()).toBe(200);
+  await section.getByRole('button', { name: 'امسح بياناتي الصحية' }).click();
+  await expect(dialog.getByTestId('health-erase-none')).toHaveText('لا نحفظ أي بيانات صحية لك: لا يوجد ما يُمسح.');
+  await expect(dialog.getByRole('button', { name: 'امسح نهائياً' })).toHaveCount(0);
 });

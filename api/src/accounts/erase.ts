@@ -9,6 +9,7 @@
 import { storedKeys } from '../media/renditions';
 import { recountStatement } from '../reviews/write';
 import { deleteObjects, userUploadKeys } from '../uploads/store';
+import { erasureCancels } from '../data-rights/erasure-cancels';
 import { removeAccountStatements } from './remove';
 
 interface ErasedObjects {
@@ -93,6 +94,74 @@ export function eraseHealthStatements(db: D1Database, userId: number, now: numbe
   ];
 }
 
+/**
+ * What else names or reaches her, beyond her account's own rows (docs/data-fates.md is the whole
+ * list): her questions and answers on product pages (health text: gone, with the answers to her
+ * questions), her votes and reports on others' reviews and answers (counts taken down), what she
+ * searched, her alert and sign-in traces, codes and messages sent to her number, contact-form
+ * messages from her address, and her e-mail in once-per-shopper coupon keys. These read her e-mail
+ * and phone, so they run before her account row is blanked.
+ */
+function traceStatements(db: D1Database, userId: number): D1PreparedStatement[] {
+  const email = '(SELECT email FROM users WHERE id = ?1)';
+  const phone = '(SELECT phone FROM users WHERE id = ?1)';
+  const q = (sql: string) => db.prepare(sql).bind(userId);
+  return [
+    // Questions and answers: her text goes, and staff answers to her questions with it.
+    q(
+      'UPDATE answers SET helpful_count = helpful_count - 1 WHERE id IN (SELECT answer_id FROM answer_votes WHERE user_id = ?1)',
+    ),
+    q('DELETE FROM answer_votes WHERE user_id = ?1'),
+    q(
+      `DELETE FROM answer_votes WHERE answer_id IN (SELECT id FROM answers WHERE user_id = ?1
+         OR question_id IN (SELECT id FROM questions WHERE user_id = ?1))`,
+    ),
+    q('DELETE FROM answers WHERE user_id = ?1 OR question_id IN (SELECT id FROM questions WHERE user_id = ?1)'),
+    q('DELETE FROM questions WHERE user_id = ?1'),
+    // Her votes and reports on others' reviews.
+    q(
+      'UPDATE reviews SET helpful_count = helpful_count - 1 WHERE id IN (SELECT review_id FROM review_votes WHERE user_id = ?1)',
+    ),
+    q(
+      'UPDATE reviews SET report_count = report_count - 1 WHERE id IN (SELECT review_id FROM review_reports WHERE user_id = ?1)',
+    ),
+    q('DELETE FROM review_votes WHERE user_id = ?1'),
+    q('DELETE FROM review_reports WHERE user_id = ?1'),
+    q('DELETE FROM search_terms WHERE user_id = ?1'),
+    q('DELETE FROM alert_deliveries WHERE user_id = ?1'),
+    q(`DELETE FROM email_verifications WHERE user_id = ?1 OR email = ${email}`),
+    q(`DELETE FROM phone_codes WHERE user_id = ?1 OR phone = ${phone}`),
+    // Numbers her orders and payments held besides her account's (WhatsApp updates, STC Pay).
+    q(
+      `DELETE FROM message_outbox WHERE to_phone IN (SELECT whatsapp_to FROM orders WHERE user_id = ?1 AND whatsapp_to IS NOT NULL
+         UNION SELECT payer_phone FROM payments WHERE user_id = ?1 AND payer_phone IS NOT NULL)`,
+    ),
+    q(`DELETE FROM whatsapp_optouts WHERE phone = ${phone}`),
+    q(`DELETE FROM contact_messages WHERE lower(email) = lower(${email}) OR phone = ${phone}`),
+    // Sign-in and code limits keyed by her address or number ('acct:<email>|<ip>', 'phone-code:<phone>').
+    q(`DELETE FROM failed_logins WHERE instr(key, ${email}) > 0 OR instr(key, ${phone}) > 0`),
+    q(`DELETE FROM rate_events WHERE instr(key, ${email}) > 0 OR instr(key, ${phone}) > 0`),
+    // A once-per-shopper coupon's key holds her e-mail: it keeps counting the use, not who.
+    q(
+      `UPDATE coupon_redemptions SET once_key = coupon_id || ':erased-' || order_id
+       WHERE once_key IS NOT NULL AND order_id IN (SELECT id FROM orders WHERE user_id = ?1)`,
+    ),
+    // Staff notes on her orders, refunds and wallet may name her; the amounts stay.
+    q('UPDATE order_events SET note = NULL WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1)'),
+    q('UPDATE refunds SET note = NULL WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1)'),
+    q('UPDATE wallet_ledger SET note = NULL WHERE user_id = ?1'),
+    q('DELETE FROM order_links WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1)'),
+    q('DELETE FROM sessions WHERE user_id = ?1'),
+    db.prepare('DELETE FROM idempotency_keys WHERE owner = ?').bind(`u:${userId}`),
+    // What staff changed on her account: the change is kept, the values (her old e-mail, name) are not.
+    db
+      .prepare(
+        "UPDATE audit_log SET before_json = NULL, after_json = NULL WHERE resource IN ('customer', 'user') AND resource_id = ?",
+      )
+      .bind(String(userId)),
+  ];
+}
+
 /** Her reviews and their photos' rows (photos can show her); each product's rating is counted again. */
 function reviewStatements(db: D1Database, reviews: ErasedObjects['reviews']): D1PreparedStatement[] {
   return reviews.flatMap(({ id, product_id }) => [
@@ -115,10 +184,14 @@ export async function eraseAccount(
 ): Promise<void> {
   const db = env.DB;
   const objects = await objectsOf(db, userId);
+  // Visits, orders and subscriptions still to come are cancelled first, with their refunds.
+  const cancels = await erasureCancels(db, userId, now);
   await db.batch([
+    ...cancels.statements,
     // Mails and texts she was sent name her and what she did: before her address and number go.
     db.prepare('DELETE FROM mail_outbox WHERE to_address = (SELECT email FROM users WHERE id = ?)').bind(userId),
     db.prepare('DELETE FROM message_outbox WHERE to_phone = (SELECT phone FROM users WHERE id = ?)').bind(userId),
+    ...traceStatements(db, userId),
     ...eraseHealthStatements(db, userId, now),
     ...reviewStatements(db, objects.reviews),
     ...removeAccountStatements(db, userId, now),

@@ -1,7 +1,7 @@
 // Writes the whole D1 database as one backup file (shared/backup/format.ts): the schema as
 // sqlite_master holds it, then every table's rows in pages read by key (rowid, or the primary key of
 // a WITHOUT ROWID table), so no page re-reads the table from its start. Health tables' pages are
-// sealed. The lines go through gzip into a sink (R2 multipart for the nightly run, ./r2-sink.ts).
+// sealed, and the end line authenticates every line (an HMAC chain). The lines go through gzip into a sink (R2 multipart for the nightly run, ./r2-sink.ts).
 //
 // D1 has no read transaction across statements: rows written while the backup runs may or may not
 // be in it. The nightly run is at the quietest hour; D1 Time Travel is the point-in-time copy.
@@ -15,7 +15,7 @@ import {
   rowsAreWritten,
   type SchemaObject,
 } from '#shared/backup/format';
-import { type BackupKeyring, newDataKey, sealPage } from '#shared/backup/seal';
+import { type BackupKeyring, FileMac, fileMacKey, newDataKey, sealPage } from '#shared/backup/seal';
 import { bytesToBase64, randomHex } from '#shared/bytes';
 
 export interface ByteSink {
@@ -52,11 +52,18 @@ export async function writeBackup(
       await sink.write(value);
     }
   })();
-  const put = (line: BackupLine) => writer.write(encoder.encode(`${JSON.stringify(line)}\n`));
+  let mac: FileMac | null = null;
+  // Every line but the end line is a link of the file's chain, as the bytes written.
+  const put = async (line: BackupLine) => {
+    const text = JSON.stringify(line);
+    if (line.kind !== 'end') await mac!.add(text);
+    await writer.write(encoder.encode(`${text}\n`));
+  };
 
   try {
     const id = randomHex(16);
     const key = await newDataKey(ring);
+    mac = new FileMac(await fileMacKey(ring, key.version));
     await put({
       kind: 'header',
       format: BACKUP_FORMAT,
@@ -87,7 +94,7 @@ export async function writeBackup(
         page++;
       }
     }
-    await put({ kind: 'end', counts });
+    await put({ kind: 'end', counts, mac: await mac.end(counts) });
     await writer.close();
     await drained;
     await sink.close();

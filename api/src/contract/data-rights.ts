@@ -1,5 +1,5 @@
 // Data rights (decision 49): the shopper's /user/data routes, merged into CONTRACTS (registry.ts).
-import { dataExportDownloadQuery } from '#shared/api/data-rights-schemas';
+import { dataExportDownloadQuery, healthEraseSchema } from '#shared/api/data-rights-schemas';
 import { idParams } from '#shared/api/route-schemas';
 import type { RouteContract } from './route-contract';
 
@@ -24,6 +24,19 @@ export const DATA_RIGHTS_CONTRACTS = {
     badParams: 'not_found',
     query: dataExportDownloadQuery,
     fileResponse: ['application/zip'],
+    user: true,
+  },
+  'GET /user/data/health': {
+    tag: 'data-rights',
+    summary:
+      'How much health data the shop keeps of her, by kind (lab results, uploaded reports and their values, quiz answers, reading profile): what "Erase my health data" would remove',
+    user: true,
+  },
+  'POST /user/data/health/erase': {
+    tag: 'data-rights',
+    summary:
+      'Erase all her health data and keep the account (her bookings, the people she books for and her orders stay); answers the counts erased',
+    body: healthEraseSchema,
     user: true,
   },
 } satisfies Record<string, RouteContract>;
