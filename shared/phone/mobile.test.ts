@@ -7,7 +7,6 @@ import { phoneCodeSchema } from '../api/phone-auth-schemas';
 import { nurseCreateSchema } from '../api/staff-lab-schemas';
 import { isMobileNumber } from './mobile';
 import { MOBILE_METADATA } from './mobile-metadata';
-// @ts-expect-error: a plain .mjs script without types
 import { sliceMetadata } from '../../scripts/phone-metadata.mjs';
 
 const VALID = {
