@@ -211,7 +211,7 @@ export const accountsEn = {
   account_whatsapp_on: 'WhatsApp updates are on.',
   account_whatsapp_off: 'WhatsApp updates are off.',
   // Data rights (decision 49).
-  data_export_in_progress: 'Your data is already being prepared, or is ready below. We mail you when it is ready.',
+  data_export_in_progress: 'Your data is already being prepared, or is ready below.',
   data_export_too_soon: 'You can ask for your data once a day. Please try again tomorrow.',
   data_export_expired: 'This download link has expired. Ask for your data again.',
   account_data_section: 'Your data',
@@ -219,6 +219,11 @@ export const accountsEn = {
     'Download a copy of everything we keep about you: account, addresses, orders and invoices, wallet, lists, quiz and blood-test results, your uploaded files and your consents. We prepare it in the background and mail you when it is ready; the link then works for 24 hours.',
   account_data_request: 'Download my data',
   account_data_requested: 'Asked on {{date}}. We are preparing your archive and will mail you when it is ready.',
+  // An account made with a phone code has no e-mail: the notice is a text to its number.
+  account_data_intro_phone:
+    'Download a copy of everything we keep about you: account, addresses, orders and invoices, wallet, lists, quiz and blood-test results, your uploaded files and your consents. We prepare it in the background and send a text message to {{phone}} when it is ready; the link then works for 24 hours.',
+  account_data_requested_phone:
+    'Asked on {{date}}. We are preparing your archive and will send a text message to {{phone}} when it is ready.',
   account_data_ready: 'Your archive is ready ({{size}}). The link works until {{date}}.',
   account_data_download: 'Download the archive',
   account_data_expired: 'Your last archive was deleted on {{date}}, 24 hours after it was ready.',

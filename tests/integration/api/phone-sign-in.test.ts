@@ -10,6 +10,8 @@ import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
 import { deliverDueMessages } from '#api/src/messages/deliver';
 import { NotOnWhatsApp, type MessageSender, type OutgoingMessage } from '#api/src/messages/index';
 import { apiConfig } from '#api/src/lib/config';
+import { dataRightsJobs } from '#api/src/data-rights/jobs';
+import { noticeStatements } from '#api/src/messages/notices';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json, saveAddress } from './helpers';
 
@@ -482,6 +484,52 @@ describe('strangers and the owner of a number (decision 51)', () => {
       expect(wait).toBeGreaterThan(13 * 60);
       expect(wait).toBeLessThanOrEqual(15 * 60);
     }
+  });
+});
+
+describe('notices to an account without e-mail (decision 51)', () => {
+  it('tell her by a text to her number that her data archive is ready, as the account page says', async () => {
+    const phone = newNumber();
+    const { token } = await signUpByPhone(phone);
+    const asked = await post('/user/data/export', {}, { user: token, lang: 'ar' });
+    expect(asked.status).toBe(200);
+    await dataRightsJobs(env, apiConfig(env), 'https://shop.test', Date.now());
+    const text = await env.DB.prepare(
+      "SELECT channel, lang, body_text FROM message_outbox WHERE to_phone = ? AND kind = 'data_export_ready'",
+    )
+      .bind(`+965${phone}`)
+      .first<{ channel: string; lang: string; body_text: string }>();
+    expect(text).toMatchObject({ channel: 'sms', lang: 'ar' });
+    expect(text!.body_text).toContain('https://shop.test/ar/profile/account');
+    const blank = await env.DB.prepare("SELECT count(*) AS n FROM mail_outbox WHERE to_address = ''").first<{
+      n: number;
+    }>();
+    expect(blank!.n).toBe(0);
+  });
+
+  it('go by e-mail when the account has one, else by SMS to a proven number, else nowhere', async () => {
+    const now = Date.now();
+    const notice = (to: Parameters<typeof noticeStatements>[1], key: string) =>
+      noticeStatements(env.DB, to, {
+        lang: 'en',
+        mail: { subject: 'Results', text: 'Ready', kind: 'blood_test_results', dedupeKey: key },
+        kind: 'blood_test_results',
+        text: 'Gulf Vitamins: ready',
+        dedupeKey: key,
+        now,
+      });
+    const phone = `+965${newNumber()}`;
+    await env.DB.batch([
+      ...notice({ email: 'mail@example.com', phone, phone_verified_at: 1 }, 'n-mail'),
+      ...notice({ email: '', phone, phone_verified_at: 1 }, 'n-text'),
+    ]);
+    expect(notice({ email: '', phone, phone_verified_at: null }, 'n-none')).toEqual([]);
+    const mails = await env.DB.prepare("SELECT to_address FROM mail_outbox WHERE dedupe_key LIKE 'n-%'").all();
+    const texts = await env.DB.prepare(
+      "SELECT to_phone, channel FROM message_outbox WHERE dedupe_key LIKE 'n-%'",
+    ).all();
+    expect(mails.results).toEqual([{ to_address: 'mail@example.com' }]);
+    expect(texts.results).toEqual([{ to_phone: phone, channel: 'sms' }]);
   });
 });
 
