@@ -1,7 +1,7 @@
 // Writes shared/phone/mobile-metadata.ts: libphonenumber-js's mobile metadata for the shop's countries
 // only (Kuwait and Saudi Arabia), so the forms' lazily loaded check carries two countries' rules, not
 // the world's 95 kB. Run after upgrading libphonenumber-js (pinned in package.json);
-// shared/phone/mobile.test.ts fails while the slice differs from the installed library's.
+// tests/unit/phone-metadata.test.ts fails while the slice differs from the installed library's.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
