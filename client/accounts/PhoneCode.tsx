@@ -241,11 +241,7 @@ function CodeStep({
         >
           {t('code_resend')}
         </button>{' '}
-        {resendLeft > 0 && (
-          <span id={`${id}-resend-wait`}>
-            <WaitText seconds={resendLeft} kind="resend" />
-          </span>
-        )}{' '}
+        <WaitText seconds={resendLeft} kind="resend" id={`${id}-resend-wait`} />{' '}
         <button type="button" className="link-button" onClick={onRestart}>
           {t('code_change_number')}
         </button>

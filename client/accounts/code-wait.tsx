@@ -43,7 +43,7 @@ export function resendAt(data: unknown): number {
 }
 
 /** "You can ask for a new code in 42 seconds" (or "try again"), in minutes from two minutes on. */
-export function WaitText({ seconds, kind }: { seconds: number; kind: 'resend' | 'retry' }) {
+export function WaitText({ seconds, kind, id }: { seconds: number; kind: 'resend' | 'retry'; id?: string }) {
   const { t } = useI18n();
   if (seconds <= 0) return null;
   const inMinutes = seconds >= 120;
@@ -57,7 +57,7 @@ export function WaitText({ seconds, kind }: { seconds: number; kind: 'resend' | 
         ? 'code_wait_minutes'
         : 'code_wait_seconds';
   return (
-    <span className="code-wait" data-testid={`code-${kind}-wait`}>
+    <span className="code-wait" id={id} data-testid={`code-${kind}-wait`}>
       {t(key, { count })}
     </span>
   );
