@@ -357,6 +357,11 @@ describe('an account and its phone', () => {
       .first<{ phone: string | null; phone_verified_at: number | null; deleted_at: number | null }>();
     expect(row).toMatchObject({ phone: null, phone_verified_at: null });
     expect(row!.deleted_at).not.toBeNull();
+    // The devices that signed in with her number are no longer its own.
+    const known = await env.DB.prepare('SELECT count(*) AS n FROM phone_known_devices WHERE phone = ?')
+      .bind(`+965${phone}`)
+      .first<{ n: number }>();
+    expect(known!.n).toBe(0);
   });
 });
 
