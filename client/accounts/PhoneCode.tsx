@@ -66,8 +66,9 @@ function NumberStep({ id, purpose, onSent }: { id: string; purpose: 'sign_in' | 
       channel: { label: 'code_channel_label' },
     },
     endpoint: ENDPOINTS[purpose].code,
-    send: (data) =>
-      api.post(ENDPOINTS[purpose].code, data).then(
+    send: (data) => {
+      setRefused(null);
+      return api.post(ENDPOINTS[purpose].code, data).then(
         (r) => r.data,
         (error: unknown) => {
           const refusal = refusalOf(error);
@@ -75,10 +76,10 @@ function NumberStep({ id, purpose, onSent }: { id: string; purpose: 'sign_in' | 
           setRefused(refusal);
           return null;
         },
-      ),
+      );
+    },
     onSuccess: (data) => {
       if (!data) return;
-      setRefused(null);
       onSent({
         country: form.values.country as Country,
         phone: form.values.phone,
@@ -166,8 +167,9 @@ function CodeStep({
   // Too many wrong codes on this device: the API's words and when to try again.
   const [locked, setLocked] = useState<Refusal | null>(null);
   const lockedLeft = useSecondsLeft(locked?.until ?? null);
-  const check = (data: unknown) =>
-    api.post(ENDPOINTS[purpose].check, askPassword ? data : { ...(data as object), password: undefined }).then(
+  const check = (data: unknown) => {
+    setLocked(null);
+    return api.post(ENDPOINTS[purpose].check, askPassword ? data : { ...(data as object), password: undefined }).then(
       (r) => r.data,
       (error: unknown) => {
         const refusal = refusalOf(error);
@@ -176,6 +178,7 @@ function CodeStep({
         return null;
       },
     );
+  };
   const form = useForm({
     id: `${id}-code`,
     schema: () =>
