@@ -25,7 +25,9 @@ function sizeText(bytes: number, lang: 'en' | 'ar'): string {
 export function DataExport({ initial }: { initial: DataExportView | null }) {
   const { t, tKey, lang } = useI18n();
   const href = useHref();
-  const { country } = useSnapshot(useSessionStore());
+  const { country, user } = useSnapshot(useSessionStore());
+  // Where the notice goes: her e-mail, or a text to the number an account made with a code signs in with.
+  const textTo = !user?.email && user?.phone_verified && user.phone ? `\u2066${user.phone}\u2069` : null;
   const api = useContext(ApiContext)!;
   const [state, setState] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -51,9 +53,13 @@ export function DataExport({ initial }: { initial: DataExportView | null }) {
   return (
     <section className="form-card" id="account-data" aria-labelledby="account-data-title" data-testid="account-data">
       <h2 id="account-data-title">{t('account_data_section')}</h2>
-      <p>{t('account_data_intro')}</p>
+      <p>{textTo ? t('account_data_intro_phone', { phone: textTo }) : t('account_data_intro')}</p>
       <p data-testid="data-export-state" role="status">
-        {status === 'requested' && state && t('account_data_requested', { date: when(state.requested_at) })}
+        {status === 'requested' &&
+          state &&
+          (textTo
+            ? t('account_data_requested_phone', { date: when(state.requested_at), phone: textTo })
+            : t('account_data_requested', { date: when(state.requested_at) }))}
         {status === 'ready' &&
           state &&
           t('account_data_ready', { size: sizeText(state.size ?? 0, lang), date: when(state.expires_at ?? 0) })}

@@ -1,6 +1,8 @@
-// A code sent to a phone, in two steps (decision 43): the number and the way (WhatsApp or SMS), then
-// the code. Signing in, a number without an account asks for the shopper's name on the same step and
-// makes the account; in the profile, the code proves a number the account then signs in with.
+// A code sent to a phone, in two steps (decisions 43, 51): the number and the way (WhatsApp or SMS),
+// then the code. Signing in, a number without an account asks for the shopper's name on the same step
+// and makes the account; in the profile, the code proves a number the account then signs in with. The
+// API's refusals (nothing sent, too many wrong codes) show as they are, with the time to wait counted
+// down, and the resend link waits for the time the API gave.
 import { useContext, useState } from 'react';
 import { ApiFailure } from '#shared/api/client';
 import { ApiContext } from '../providers';
@@ -12,6 +14,7 @@ import { useI18n } from '../i18n/context';
 import { useSessionStore } from '../stores/session';
 import { Field, useForm } from '../ui/form';
 import { PasswordInput } from './PasswordField';
+import { RefusalNote, refusalOf, resendAt, useSecondsLeft, WaitText, type Refusal } from './code-wait';
 
 type Country = 'KW' | 'SA';
 
@@ -19,6 +22,8 @@ interface Sent {
   country: Country;
   phone: string;
   channel: CodeChannel;
+  /** When a new code may be asked for (the API's resend_in). */
+  resendAt: number;
 }
 
 const ENDPOINTS = {
@@ -46,7 +51,11 @@ export function PhoneCode({
 
 function NumberStep({ id, purpose, onSent }: { id: string; purpose: 'sign_in' | 'verify'; onSent: (s: Sent) => void }) {
   const { t } = useI18n();
+  const api = useContext(ApiContext)!;
   const { country } = useSnapshot(useSessionStore());
+  // Nothing was sent (a limit): the API's words and the time to wait, instead of the code step.
+  const [refused, setRefused] = useState<Refusal | null>(null);
+  const left = useSecondsLeft(refused?.until ?? null);
   const form = useForm({
     id: `${id}-number`,
     schema: () => import('#shared/api/phone-auth-schemas').then((m) => m.phoneCodeSchema),
@@ -57,16 +66,35 @@ function NumberStep({ id, purpose, onSent }: { id: string; purpose: 'sign_in' | 
       channel: { label: 'code_channel_label' },
     },
     endpoint: ENDPOINTS[purpose].code,
-    onSuccess: () =>
+    send: (data) => {
+      setRefused(null);
+      return api.post(ENDPOINTS[purpose].code, data).then(
+        (r) => r.data,
+        (error: unknown) => {
+          const refusal = refusalOf(error);
+          if (!refusal) throw error;
+          setRefused(refusal);
+          return null;
+        },
+      );
+    },
+    onSuccess: (data) => {
+      if (!data) return;
       onSent({
         country: form.values.country as Country,
         phone: form.values.phone,
         channel: form.values.channel as CodeChannel,
-      }),
+        resendAt: resendAt(data),
+      });
+    },
   });
   const chosen: Country = form.values.country === 'SA' ? 'SA' : 'KW';
   return (
-    <AuthForm form={form} testId="phone-code-form">
+    <AuthForm
+      form={form}
+      testId="phone-code-form"
+      before={refused && <RefusalNote refusal={refused} seconds={left} testId="code-refused" />}
+    >
       <Field form={form} name="country" required>
         {(p) => <CountryCodeSelect control={p} />}
       </Field>
@@ -88,7 +116,7 @@ function NumberStep({ id, purpose, onSent }: { id: string; purpose: 'sign_in' | 
           </label>
         ))}
       </fieldset>
-      <button type="submit" className="button wide-button" disabled={!form.ready}>
+      <button type="submit" className="button wide-button" disabled={!form.ready || left > 0}>
         {form.sending ? t('code_sending') : t('code_send')}
       </button>
     </AuthForm>
@@ -115,16 +143,42 @@ function CodeStep({
   // Adding a phone to an account with a password asks for it too (the API refuses without).
   const { user } = useSnapshot(useSessionStore());
   const askPassword = purpose === 'verify' && user?.has_password !== false;
-  // A new code on the same way (the older one stops working): how many were sent, or why not.
-  const [resent, setResent] = useState<{ n: number; error: string | null }>({ n: 0, error: null });
+  // A new code on the same way (the older one stops working): how many were sent, or why not. The
+  // link waits for the time the API gave (a success's resend_in, a refusal's retry_after).
+  const [resent, setResent] = useState<{ n: number; error: Refusal | null }>({ n: 0, error: null });
+  const [nextAt, setNextAt] = useState(sent.resendAt);
+  const resendLeft = useSecondsLeft(nextAt);
   async function resend() {
     try {
-      await api.post(ENDPOINTS[purpose].code, sent);
+      const answer = await api.post(ENDPOINTS[purpose].code, {
+        country: sent.country,
+        phone: sent.phone,
+        channel: sent.channel,
+      });
+      setNextAt(resendAt(answer.data));
       setResent((r) => ({ n: r.n + 1, error: null }));
     } catch (e) {
-      setResent((r) => ({ n: r.n, error: e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error' }));
+      const refusal = refusalOf(e);
+      if (refusal) setNextAt(refusal.until);
+      const key = refusal?.key ?? (e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error');
+      setResent((r) => ({ n: r.n, error: { key, until: refusal?.until ?? Date.now() } }));
     }
   }
+  // Too many wrong codes on this device: the API's words and when to try again.
+  const [locked, setLocked] = useState<Refusal | null>(null);
+  const lockedLeft = useSecondsLeft(locked?.until ?? null);
+  const check = (data: unknown) => {
+    setLocked(null);
+    return api.post(ENDPOINTS[purpose].check, askPassword ? data : { ...(data as object), password: undefined }).then(
+      (r) => r.data,
+      (error: unknown) => {
+        const refusal = refusalOf(error);
+        if (!refusal) throw error;
+        setLocked(refusal);
+        return null;
+      },
+    );
+  };
   const form = useForm({
     id: `${id}-code`,
     schema: () =>
@@ -140,10 +194,10 @@ function CodeStep({
     },
     endpoint: ENDPOINTS[purpose].check,
     // The password goes only where it is asked for.
-    send: askPassword
-      ? undefined
-      : (data) => api.post(ENDPOINTS[purpose].check, { ...(data as object), password: undefined }).then((r) => r.data),
+    send: check,
     onSuccess: (data) => {
+      if (!data) return;
+      setLocked(null);
       if ((data as { needs_name?: boolean }).needs_name) setNewAccount(form.values.code);
       else onDone(data);
     },
@@ -161,10 +215,11 @@ function CodeStep({
             {t(`code_sent_${sent.channel}`, { phone: `\u2066${shown}\u2069` })}
           </p>
           {resent.error && (
-            <p className="form-alert" role="alert">
-              {tKey(resent.error)}
+            <p className="form-alert" role="alert" data-testid="code-resend-refused">
+              {tKey(resent.error.key)}
             </p>
           )}
+          {locked && <RefusalNote refusal={locked} seconds={lockedLeft} testId="code-locked" />}
         </>
       }
     >
@@ -176,13 +231,20 @@ function CodeStep({
           {(p) => <PasswordInput control={p} autoComplete="current-password" />}
         </Field>
       )}
-      <button type="submit" className="button wide-button" disabled={!form.ready}>
+      <button type="submit" className="button wide-button" disabled={!form.ready || lockedLeft > 0}>
         {purpose === 'verify' ? t('code_verify_submit') : t('code_submit')}
       </button>
       <p className="auth-links">
-        <button type="button" className="link-button" onClick={() => void resend()}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => void resend()}
+          disabled={resendLeft > 0}
+          aria-describedby={resendLeft > 0 ? `${id}-resend-wait` : undefined}
+        >
           {t('code_resend')}
         </button>{' '}
+        <WaitText seconds={resendLeft} kind="resend" id={`${id}-resend-wait`} />{' '}
         <button type="button" className="link-button" onClick={onRestart}>
           {t('code_change_number')}
         </button>

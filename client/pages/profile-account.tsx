@@ -7,6 +7,7 @@ import { CountryCodeSelect } from '../accounts/account-bits';
 import { useContext, useState, type ReactNode } from 'react';
 import { ApiFailure } from '#shared/api/client';
 import { PhoneCode } from '../accounts/PhoneCode';
+import { refusalOf, useSecondsLeft, WaitText } from '../accounts/code-wait';
 import { ApiContext } from '../providers';
 import { useSnapshot } from 'valtio';
 import { MIN_PASSWORD_LENGTH } from '#shared/constants';
@@ -310,6 +311,9 @@ function DeleteByCode() {
   const api = useContext(ApiContext)!;
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A refusal's time to wait (decision 51): the send button waits for it.
+  const [until, setUntil] = useState<number | null>(null);
+  const left = useSecondsLeft(until);
   const phone = user?.phone ?? '';
   const country = countryOfPhone(phone, 'KW');
   const form = useForm({
@@ -330,6 +334,7 @@ function DeleteByCode() {
       });
       setSent(true);
     } catch (e) {
+      setUntil(refusalOf(e)?.until ?? null);
       setError(e instanceof ApiFailure ? (e.meta.key ?? e.meta.msg) : 'server_error');
     }
   }
@@ -345,11 +350,16 @@ function DeleteByCode() {
           <p>{t('account_delete_body')}</p>
           {error && (
             <p className="form-alert" role="alert">
-              {tKey(error)}
+              {tKey(error)} <WaitText seconds={left} kind="retry" />
             </p>
           )}
           {!sent && (
-            <button type="button" className="button button-secondary" onClick={() => void sendCode()}>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => void sendCode()}
+              disabled={left > 0}
+            >
               {t('code_send')}
             </button>
           )}

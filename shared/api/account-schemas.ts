@@ -3,7 +3,8 @@
 import { MIN_PASSWORD_LENGTH } from '../constants';
 import { normalizeDigits } from '../text/digits';
 import { z } from '../zod';
-import { ADDRESS_LENGTHS, nationalNumber, PHONE_RULES, SAUDI_CODE_LENGTHS } from './address-facts';
+import { isMobileNumber } from '../phone/mobile';
+import { ADDRESS_LENGTHS, nationalNumber, SAUDI_CODE_LENGTHS } from './address-facts';
 
 export { ADDRESS_LENGTHS, nationalNumber, PHONE_RULES, SAUDI_CODE_LENGTHS } from './address-facts';
 
@@ -87,7 +88,7 @@ export const setPhoneSchema = z
       .trim()
       .min(1, { error: 'mandatory-field' }),
   })
-  .refine((v) => PHONE_RULES[v.country].pattern.test(nationalNumber(v.phone)), {
+  .refine((v) => isMobileNumber(v.country, nationalNumber(v.phone)), {
     error: 'phone_invalid',
     path: ['phone'],
   });
@@ -121,7 +122,7 @@ const required = (max: number) =>
     .min(1, { error: 'mandatory-field', abort: true })
     .max(max, { error: 'max_chars_validation_error' });
 const phoneOf = (country: 'KW' | 'SA') =>
-  required(ADDRESS_LENGTHS.phone.max).refine((p) => PHONE_RULES[country].pattern.test(nationalNumber(p)), {
+  required(ADDRESS_LENGTHS.phone.max).refine((p) => isMobileNumber(country, nationalNumber(p)), {
     error: 'phone_invalid',
   });
 /** A place id: a number from the API, or the value of a form's select (a string, empty when unchosen). */

@@ -1,13 +1,17 @@
 // Address and phone facts without their schemas: length limits, the Saudi codes' exact lengths, each
-// country's mobile-number rule and the national part of a number as people type it. No zod here: the
+// country's dial code and the national part of a number as people type it. No zod here: the
 // address form's fields read these as they render; the schemas load when the form validates.
 import { COUNTRY_FACTS } from '../locale';
 import { normalizeDigits } from '../text/digits';
 
-/** Kuwait: +965 and 8 digits; Saudi Arabia: +966 and 9 digits starting with 5. */
+/**
+ * Each country's dial code. Whether a number is a mobile one is `isMobileNumber` (shared/phone/mobile.ts,
+ * the numbering plans through libphonenumber-js), read by the schemas: not here, where the address form's
+ * fields read as they render, so the plans load only with the schemas.
+ */
 export const PHONE_RULES = {
-  KW: { dial: COUNTRY_FACTS.KW.dialCode, pattern: /^\d{8}$/ },
-  SA: { dial: COUNTRY_FACTS.SA.dialCode, pattern: /^5\d{8}$/ },
+  KW: { dial: COUNTRY_FACTS.KW.dialCode },
+  SA: { dial: COUNTRY_FACTS.SA.dialCode },
 } as const;
 
 /** A leading country code of the shop's countries, as +965 or 00965. */

@@ -40,6 +40,8 @@ export const MESSAGE_KEYS = [
   'payment_method_unavailable',
   'phone_code_invalid',
   'phone_code_too_many',
+  'phone_code_wait',
+  'phone_code_tries',
   'phone_taken',
   'phone_needed_to_sign_in',
   'email_already_set',

@@ -7,7 +7,8 @@ import { GIFT_LIMIT } from '../orders/promotions';
 
 import { MAX_ORDER_LINES, MAX_LINE_COUNT, PAYMENT_METHODS } from './order-facts';
 import { CARD_KINDS, GATEWAY_METHODS_ALL, type GatewayMethod } from '../payments/gateway-methods';
-import { PHONE_RULES, nationalNumber } from './address-facts';
+import { nationalNumber } from './address-facts';
+import { isMobileNumber } from '../phone/mobile';
 import { frequencySchema } from '../subscriptions/schemas';
 
 export {
@@ -32,7 +33,7 @@ export const stcPayPhone = z
   .string({ error: 'stc_pay_phone_invalid' })
   .max(24, { error: 'stc_pay_phone_invalid' })
   .transform(nationalNumber)
-  .pipe(z.string().regex(PHONE_RULES.SA.pattern, { error: 'stc_pay_phone_invalid' }));
+  .refine((n) => isMobileNumber('SA', n), { error: 'stc_pay_phone_invalid' });
 
 const lines = z
   .array(

@@ -3,6 +3,7 @@
 // Arabic-Indic or Persian digits; codes of six digits in any of those digits.
 import { normalizeDigits } from '../text/digits';
 import { z } from '../zod';
+import { isMobileNumber } from '../phone/mobile';
 import { nationalNumber, PHONE_RULES } from './address-facts';
 
 /** How a code travels: a text message, or WhatsApp (where the number has it; else by SMS). */
@@ -20,7 +21,7 @@ const phone = z
   .min(1, { error: 'mandatory-field' })
   .max(24, { error: 'phone_invalid' });
 const validPhone = <T extends { country: 'KW' | 'SA'; phone: string }>(v: T) =>
-  PHONE_RULES[v.country].pattern.test(nationalNumber(v.phone));
+  isMobileNumber(v.country, nationalNumber(v.phone));
 const code = z
   .string({ error: 'mandatory-field' })
   .overwrite((v) => normalizeDigits(v).replace(/\s/g, ''))

@@ -5,6 +5,7 @@ import { z } from '../zod';
 import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '../locale';
 import { SLOT_WINDOWS } from './blood-test-order-schemas';
 import { normalizeDigits } from '../text/digits';
+import { isMobileNumber } from '../phone/mobile';
 import { nationalNumber, PHONE_RULES } from './account-schemas';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -127,7 +128,7 @@ export const nurseCreateSchema = z
       .min(1, { error: 'mandatory-field' })
       .max(30),
   })
-  .refine((v) => PHONE_RULES[v.country].pattern.test(nationalNumber(v.phone)), {
+  .refine((v) => isMobileNumber(v.country, nationalNumber(v.phone)), {
     error: 'nurse_phone_invalid',
     path: ['phone'],
   })

@@ -144,7 +144,26 @@ export const accountsEn = {
   mailbox_html_part: 'HTML part',
   mailbox_text_part: 'Text part (for mail clients that show text only)',
   phone_code_invalid: 'This code is not right or has expired. Ask for a new one.',
-  phone_code_too_many: 'Too many codes were asked for this number. Please wait a few minutes and try again.',
+  phone_code_too_many: 'No code was sent: too many codes were asked for from your connection.',
+  phone_code_wait: 'No code was sent: this number has had as many codes as we send for now.',
+  phone_code_tries: 'Too many wrong codes were typed on this device.',
+  // A countdown under a refusal or the resend link; minutes from two minutes on.
+  code_wait_seconds: {
+    one: 'You can try again in {{count}} second.',
+    other: 'You can try again in {{count}} seconds.',
+  },
+  code_wait_minutes: {
+    one: 'You can try again in {{count}} minute.',
+    other: 'You can try again in {{count}} minutes.',
+  },
+  code_resend_seconds: {
+    one: 'You can ask for a new code in {{count}} second.',
+    other: 'You can ask for a new code in {{count}} seconds.',
+  },
+  code_resend_minutes: {
+    one: 'You can ask for a new code in {{count}} minute.',
+    other: 'You can ask for a new code in {{count}} minutes.',
+  },
   phone_code_format: 'Enter the 6-digit code.',
   phone_taken: 'Another account signs in with this number.',
   phone_needed_to_sign_in: 'This number is how you sign in. Verify a new number with a code to change it.',
@@ -160,7 +179,7 @@ export const accountsEn = {
   code_sent_whatsapp: 'We sent a code by WhatsApp to {{phone}}. If the number has no WhatsApp, it comes by SMS.',
   code_sent_sms: 'We sent a code by SMS to {{phone}}.',
   code_label: 'Code',
-  code_hint: '6 digits, valid for 5 minutes',
+  code_hint: '6 digits, valid for 5 minutes and 5 tries',
   code_submit: 'Sign in',
   code_verify_submit: 'Verify my number',
   code_resend: 'Send a new code',
@@ -192,7 +211,7 @@ export const accountsEn = {
   account_whatsapp_on: 'WhatsApp updates are on.',
   account_whatsapp_off: 'WhatsApp updates are off.',
   // Data rights (decision 49).
-  data_export_in_progress: 'Your data is already being prepared, or is ready below. We mail you when it is ready.',
+  data_export_in_progress: 'Your data is already being prepared, or is ready below.',
   data_export_too_soon: 'You can ask for your data once a day. Please try again tomorrow.',
   data_export_expired: 'This download link has expired. Ask for your data again.',
   account_data_section: 'Your data',
@@ -200,6 +219,11 @@ export const accountsEn = {
     'Download a copy of everything we keep about you: account, addresses, orders and invoices, wallet, lists, quiz and blood-test results, your uploaded files and your consents. We prepare it in the background and mail you when it is ready; the link then works for 24 hours.',
   account_data_request: 'Download my data',
   account_data_requested: 'Asked on {{date}}. We are preparing your archive and will mail you when it is ready.',
+  // An account made with a phone code has no e-mail: the notice is a text to its number.
+  account_data_intro_phone:
+    'Download a copy of everything we keep about you: account, addresses, orders and invoices, wallet, lists, quiz and blood-test results, your uploaded files and your consents. We prepare it in the background and send a text message to {{phone}} when it is ready; the link then works for 24 hours.',
+  account_data_requested_phone:
+    'Asked on {{date}}. We are preparing your archive and will send a text message to {{phone}} when it is ready.',
   account_data_ready: 'Your archive is ready ({{size}}). The link works until {{date}}.',
   account_data_download: 'Download the archive',
   account_data_expired: 'Your last archive was deleted on {{date}}, 24 hours after it was ready.',

@@ -328,6 +328,11 @@ export const ordersEn = {
     one: 'Results are ready in about {{count}} day; we e-mail you when they are.',
     other: 'Results are ready in about {{count}} days; we e-mail you when they are.',
   },
+  // An account made with a phone code has no e-mail: the notice is a text to its number.
+  bt_next_results_phone: {
+    one: 'Results are ready in about {{count}} day; we send a text message to {{phone}} when they are.',
+    other: 'Results are ready in about {{count}} days; we send a text message to {{phone}} when they are.',
+  },
   bt_add_calendar: 'Add to calendar',
   bt_view_order: 'View the booking',
   bt_orders_title: 'Ordered tests',

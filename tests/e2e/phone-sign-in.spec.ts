@@ -1,6 +1,7 @@
 // Signing up with a phone, as a Kuwaiti shopper does it in Arabic: the heart on a product asks her to
 // sign in, she asks for a WhatsApp code (typed on an Arabic keyboard), the chooser follows once her
-// account is made, and she checks out without ever giving an e-mail.
+// account is made, and she checks out without ever giving an e-mail. And what the form says when no
+// code was sent: the API's refusal and the time to wait, never "We sent a code" (decision 51).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -22,7 +23,7 @@ async function codeFor(page: Page, e164: string): Promise<string> {
 }
 
 test('a Kuwaiti shopper signs up with a WhatsApp code and checks out (ar)', async ({ page }) => {
-  const national = `5${String(Date.now()).slice(-7)}`;
+  const national = `55${String(Date.now()).slice(-6)}`;
   await page.goto('/ar/products');
   const card = page.getByTestId('product-card').first();
   await card.getByTestId('wishlist-button').click();
@@ -33,6 +34,9 @@ test('a Kuwaiti shopper signs up with a WhatsApp code and checks out (ar)', asyn
   await expect(dialog.getByLabel('واتساب')).toBeChecked();
   await dialog.getByRole('button', { name: 'أرسل لي رمزاً' }).click();
   await expect(dialog.getByRole('status')).toContainText('أرسلنا رمزاً عبر واتساب');
+  // A new code only after the minute the API gave, counted down.
+  await expect(dialog.getByRole('button', { name: 'أرسل رمزاً جديداً' })).toBeDisabled();
+  await expect(dialog.getByTestId('code-resend-wait')).toContainText('يمكنك طلب رمز جديد بعد');
 
   const code = await codeFor(page, `+965${national}`);
   await dialog.getByLabel(/^الرمز/).fill(arabicDigits(code));
@@ -67,4 +71,28 @@ test('a Kuwaiti shopper signs up with a WhatsApp code and checks out (ar)', asyn
   await page.goto('/ar/profile/account');
   await expect(page.getByTestId('phone-verified')).toContainText(`+965${national}`);
   await expect(page.getByRole('heading', { name: 'البريد الإلكتروني' })).toBeVisible();
+});
+
+test('asking again too soon says no code was sent and counts down, never "we sent" (en)', async ({ page }) => {
+  const national = `66${String(Date.now()).slice(-6)}`;
+  await page.goto('/auth/sign-in');
+  await page.getByRole('button', { name: 'Get a code by WhatsApp or SMS instead' }).click();
+  const number = page.getByTestId('phone-code-form');
+  await number.getByLabel(/^Mobile number/).fill(national);
+  await number.getByLabel('Text message (SMS)').check();
+  await number.getByRole('button', { name: 'Send me a code' }).click();
+  const check = page.getByTestId('phone-code-check');
+  await expect(check.getByRole('status')).toHaveText(`We sent a code by SMS to \u2066+965 ${national}\u2069.`);
+  await expect(check.getByRole('button', { name: 'Send a new code' })).toBeDisabled();
+  await expect(check.getByTestId('code-resend-wait')).toHaveText(/^You can ask for a new code in \d+ seconds?\.$/);
+
+  // Back to the number, and asking again within the minute: refused, with the time to wait.
+  await check.getByRole('button', { name: 'Use another number' }).click();
+  await number.getByLabel(/^Mobile number/).fill(national);
+  await number.getByRole('button', { name: 'Send me a code' }).click();
+  const refused = page.getByTestId('code-refused');
+  await expect(refused).toContainText('No code was sent: this number has had as many codes as we send for now.');
+  await expect(refused).toContainText(/You can try again in \d+ seconds?\./);
+  await expect(number.getByRole('button', { name: 'Send me a code' })).toBeDisabled();
+  await expect(page.getByTestId('phone-code-check')).toHaveCount(0);
 });

@@ -1,8 +1,9 @@
 // The session, decided in one place: who the shopper is (cookies), that the browser has a device token
 // (registered with the API when missing, renewed when the API no longer knows it), and what an API
 // answer changes of it (spec §4: 401 ends the sign-in, a login stores its token, a user in an answer
-// refreshes the readable cookie). Tokens live only in httpOnly cookies; page JavaScript sees display
-// data. The gateway (gateway.ts) hands each answer to settleAnswer; this module never calls the gateway.
+// refreshes the shopper's cookies). Tokens live only in httpOnly cookies, and so do the shopper's details
+// (name, e-mail, phone) the worker renders pages with; page JavaScript reads one cookie, `user=1`, which
+// says only that someone is signed in (the guards of signed-in pages need that before they ask the API). The gateway (gateway.ts) hands each answer to settleAnswer; this module never calls the gateway.
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { UserDisplay } from '#shared/boot';
@@ -23,9 +24,15 @@ export function cookieNames(secure: boolean) {
   return {
     device: secure ? '__Host-dtk' : 'dtk',
     auth: secure ? '__Host-atk' : 'atk',
+    /** Readable by the page's scripts: "1" while signed in, nothing about who. */
     user: 'user',
+    /** httpOnly: the signed-in shopper's display details and the session's end, for rendering pages. */
+    profile: secure ? '__Host-usr' : 'usr',
   };
 }
+
+/** The readable cookie's one value. */
+export const SIGNED_IN_MARK = '1';
 
 function parseUser(raw: string | undefined): { user: UserDisplay; exp: number | null } | null {
   if (!raw) return null;
@@ -91,14 +98,19 @@ export function readSession(c: Context<AppEnv>, lang: Lang): Session {
   const country = isCountryCode(header) ? header : (chosenCountry(c) ?? countryFromLocation(c.req.raw));
   const userToken = tokenCookie(c, names.auth);
   const rawUser = getCookie(c, names.user);
-  let parsed = parseUser(rawUser);
-  // The readable cookie never outlives the session: without the auth cookie it goes too, so no page
+  const rawProfile = getCookie(c, names.profile);
+  // Before issue 44 the readable cookie itself held the details (id, name, e-mail as JSON): such a
+  // cookie is read once more and rewritten as the two cookies of today.
+  const legacy = rawProfile === undefined && rawUser !== undefined && rawUser !== SIGNED_IN_MARK;
+  let parsed = parseUser(legacy ? rawUser : rawProfile);
+  // The shopper's cookies never outlive the session: without the auth cookie they go too, so no page
   // greets a shopper who is no longer signed in.
-  if (rawUser !== undefined && !userToken) {
+  if ((rawUser !== undefined || rawProfile !== undefined) && !userToken) {
     deleteCookie(c, names.user, { path: '/', secure });
+    if (rawProfile !== undefined) deleteCookie(c, names.profile, { path: '/', secure: true });
     parsed = null;
   }
-  return {
+  const session: Session = {
     secure,
     deviceToken: tokenCookie(c, names.device),
     userToken,
@@ -108,6 +120,8 @@ export function readSession(c: Context<AppEnv>, lang: Lang): Session {
     country,
     bookmark: bookmarkCookie(c),
   };
+  if (legacy && session.user) writeUserCookie(c, session, session.user);
+  return session;
 }
 
 /** The D1 bookmark cookie: httpOnly, an hour (replicas catch up in seconds; then any replica will do). */
@@ -197,13 +211,17 @@ export function refreshUser(c: Context<AppEnv>, session: Session, user: UserDisp
 function writeUserCookie(c: Context<AppEnv>, session: Session, user: UserDisplay): void {
   const exp = session.userExpires ?? Date.now() + USER_MAX_AGE_S * 1000;
   const maxAge = Math.max(0, Math.min(USER_MAX_AGE_S, Math.floor((exp - Date.now()) / 1000)));
+  const names = cookieNames(session.secure);
   session.user = user;
-  setCookie(c, cookieNames(session.secure).user, JSON.stringify({ ...user, exp }), {
-    secure: session.secure,
+  // Who she is stays out of the page's reach (an injected script, an extension reading cookies).
+  setCookie(c, names.profile, JSON.stringify({ ...user, exp }), {
+    httpOnly: true,
+    secure: true,
     sameSite: 'Lax',
     path: '/',
     maxAge,
   });
+  setCookie(c, names.user, SIGNED_IN_MARK, { secure: session.secure, sameSite: 'Lax', path: '/', maxAge });
 }
 
 export function clearUserSession(c: Context<AppEnv>, session: Session): void {
@@ -213,6 +231,7 @@ export function clearUserSession(c: Context<AppEnv>, session: Session): void {
   session.userExpires = null;
   deleteCookie(c, names.auth, { path: '/', secure: true });
   deleteCookie(c, names.user, { path: '/', secure: session.secure });
+  deleteCookie(c, names.profile, { path: '/', secure: true });
 }
 
 /**

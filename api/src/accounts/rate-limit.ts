@@ -55,6 +55,27 @@ export async function assertNotLocked(db: D1Database, keys: SignInKeys | string[
   if (wait > 0) throw new TooManyRequests('too_many_attempts', wait / 1000);
 }
 
+/**
+ * Phone codes (decision 51): a code's five tries are its own limit, so no growing delays between them.
+ * A number from one device is locked once it fails MAX_FAILED_SIGN_INS times in the window (two codes'
+ * worth), an address once it fails MAX_FAILED_PER_IP times across numbers; never a number as a whole.
+ * 429 phone_code_tries with the seconds to wait, in Retry-After and in the body.
+ */
+export async function assertCodeNotLocked(db: D1Database, keys: SignInKeys, now = Date.now()): Promise<void> {
+  const { results } = await db
+    .prepare(
+      'SELECT key, count(*) AS n, min(at) AS first FROM failed_logins WHERE key IN (?, ?) AND at > ? GROUP BY key',
+    )
+    .bind(keys.account, keys.address, now - FAILED_WINDOW_MS)
+    .all<{ key: string; n: number; first: number }>();
+  let wait = 0;
+  for (const r of results) {
+    const max = r.key === keys.account ? MAX_FAILED_SIGN_INS : MAX_FAILED_PER_IP;
+    if (r.n >= max) wait = Math.max(wait, r.first + FAILED_WINDOW_MS - now);
+  }
+  if (wait > 0) throw new TooManyRequests('phone_code_tries', wait / 1000, true);
+}
+
 async function assertKeysNotLocked(db: D1Database, keys: string[], now: number): Promise<void> {
   const { results } = await db
     .prepare(

@@ -5,9 +5,12 @@ import { userUploadStatements } from '../uploads/store';
 import { removeUserPushStatements } from '../push';
 import { revokeOtherSessions } from './sessions';
 import { removeUserSubscriptionStatements } from '../subscriptions/remove';
+import { forgetAccountDevicesStatement } from './phone-codes';
 
 export function removeAccountStatements(db: D1Database, userId: number, now = Date.now()): D1PreparedStatement[] {
   return [
+    // The devices that signed in with her number (read before the number is blanked below).
+    forgetAccountDevicesStatement(db, userId),
     db
       .prepare(
         "UPDATE users SET name = '', email = 'deleted-' || id || '@deleted.invalid', phone = NULL, phone_verified_at = NULL, password_hash = '', deleted_at = ? WHERE id = ?",

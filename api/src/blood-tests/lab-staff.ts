@@ -7,12 +7,13 @@ import { findUnit, unitLabel } from '#shared/blood-tests/biomarker-units';
 import type { ResultLineInput } from '#shared/api/staff-lab-schemas';
 import { localizePath, type CountryCode, type Lang } from '#shared/locale';
 import { ApiError } from '../lib/errors';
-import { queueMail } from '../mail/outbox';
 import { assertCan } from '../middleware/staff';
 import { auditStatement } from '../staff/audit';
 import type { StaffMember } from '../staff/sessions';
 import type { BloodTestResultRow } from '../db/rows';
 import { resultsReadyMail } from './texts';
+import { noticeStatements, type NoticeTarget } from '../messages/notices';
+import { resultsReadyText } from '../messages/texts';
 import { advanceStatement, type AdvanceStatus } from './transitions';
 import { addressLine, slotOf } from './view';
 
@@ -385,7 +386,7 @@ export async function approveResults(
     resultsStatement(db, orderId),
     db
       .prepare(
-        'SELECT u.id AS user_id, u.email, p.name AS patient FROM blood_test_orders o JOIN users u ON u.id = o.user_id JOIN blood_test_patients p ON p.id = o.patient_id WHERE o.id = ?',
+        'SELECT u.id AS user_id, u.email, u.phone, u.phone_verified_at, p.name AS patient FROM blood_test_orders o JOIN users u ON u.id = o.user_id JOIN blood_test_patients p ON p.id = o.patient_id WHERE o.id = ?',
       )
       .bind(orderId),
   ]);
@@ -396,7 +397,7 @@ export async function approveResults(
     results!.results as unknown as BloodTestResultRow[],
   );
   if (refusal) throw new ApiError(409, refusal as 'results_same_person');
-  const { user_id, email, patient } = shopper!.results[0] as { user_id: number; email: string; patient: string };
+  const { user_id, patient, ...to } = shopper!.results[0] as NoticeTarget & { user_id: number; patient: string };
   const path = localizePath(`/profile/blood-tests/ordered?id=${orderId}`, head.lang);
   const mail = resultsReadyMail(head.lang, { id: orderId, patient, url: `${siteOrigin}${path}` });
   const approved = (results!.results as unknown as BloodTestResultRow[]).filter((r) => r.approved_by === null);
@@ -409,11 +410,15 @@ export async function approveResults(
           'UPDATE blood_test_results SET approved_by = ?, approved_at = ? WHERE order_id = ? AND approved_by IS NULL',
         )
         .bind(member.id, now, orderId),
-      queueMail(
-        db,
-        { to: email, lang: head.lang, kind: 'blood_test_results', dedupeKey: `blood-test:${orderId}:results`, ...mail },
+      // Her e-mail, else a text to her proven phone (an account made with a code).
+      ...noticeStatements(db, to, {
+        lang: head.lang,
+        mail: { kind: 'blood_test_results', dedupeKey: `blood-test:${orderId}:results`, ...mail },
+        kind: 'blood_test_results',
+        text: resultsReadyText(head.lang, orderId, `${siteOrigin}${path}`),
+        dedupeKey: `blood-test:${orderId}:results`,
         now,
-      ),
+      }),
       auditStatement(db, member, {
         action: 'result.approve',
         resource: 'blood_test_order',

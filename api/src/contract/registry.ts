@@ -255,7 +255,7 @@ export const CONTRACTS = {
   'POST /user/phone/code': {
     tag: 'accounts',
     summary:
-      'Send a sign-in code by WhatsApp or SMS: the same answer whether or not the number has an account, and over the per-number limits (nothing sent then); 429 phone_code_too_many per client address',
+      'Send a sign-in code by WhatsApp or SMS, for the asking device: the same answer whether or not the number has an account ({sent, channel, expires_in, resend_in}); over a limit 429 phone_code_wait (per number and device, or per number from devices it never signed in on) or phone_code_too_many (per client address), with Retry-After and data.retry_after, and nothing sent',
     body: phoneCodeSchema,
   },
   'POST /user/phone/sign-in': {

@@ -13,10 +13,12 @@ import { formatDate } from '#shared/text/dates';
 import { zip } from '#shared/zip/zip-writer';
 import { ApiError, TooManyRequests } from '../lib/errors';
 import { log } from '../lib/log';
-import { queueMail } from '../mail/outbox';
 import { type Keyring, openFile, sealFile } from '../uploads/crypto';
 import { archiveEntries } from './archive';
 import { exportReadyMail } from './texts';
+import { noticeStatements, type NoticeTarget } from '../messages/notices';
+import { exportReadyText } from '../messages/texts';
+import { localizePath } from '#shared/locale';
 
 export const EXPORT_TTL_MS = RETENTION.exportHours * 60 * 60 * 1000;
 /** One request a day: an archive costs reading and decrypting every file she has. */
@@ -124,33 +126,26 @@ async function prepareOne(
   const sealed = await sealFile(ring, zip(entries, new Date(now)), r2Key);
   await env.UPLOADS.put(r2Key, sealed.ciphertext);
   const expiresAt = now + EXPORT_TTL_MS;
-  const user = await env.DB.prepare('SELECT email, deleted_at FROM users WHERE id = ?')
+  const user = await env.DB.prepare('SELECT email, phone, phone_verified_at, deleted_at FROM users WHERE id = ?')
     .bind(row.user_id)
-    .first<{ email: string; deleted_at: number | null }>();
-  const mail = exportReadyMail(
-    row.lang,
-    { expiresAt: formatDate(expiresAt, row.lang, 'KW', { time: true }) },
-    siteOrigin,
-  );
+    .first<NoticeTarget & { deleted_at: number | null }>();
+  const until = formatDate(expiresAt, row.lang, 'KW', { time: true });
+  const mail = exportReadyMail(row.lang, { expiresAt: until }, siteOrigin);
   const [updated] = await env.DB.batch([
     env.DB.prepare(
       `UPDATE data_requests SET status = 'ready', r2_key = ?, size = ?, key_version = ?, wrapped_key = ?, iv = ?, ready_at = ?, expires_at = ?
        WHERE id = ? AND status = 'requested' RETURNING id`,
     ).bind(r2Key, sealed.ciphertext.length, sealed.keyVersion, sealed.wrappedKey, sealed.iv, now, expiresAt, row.id),
-    ...(user?.email && user.deleted_at === null
-      ? [
-          queueMail(
-            env.DB,
-            {
-              to: user.email,
-              ...mail,
-              lang: row.lang,
-              kind: 'data_export_ready',
-              dedupeKey: `data-export:${row.id}:ready`,
-            },
-            now,
-          ),
-        ]
+    // Her e-mail, else a text to her proven phone (an account made with a code).
+    ...(user && user.deleted_at === null
+      ? noticeStatements(env.DB, user, {
+          lang: row.lang,
+          mail: { ...mail, kind: 'data_export_ready', dedupeKey: `data-export:${row.id}:ready` },
+          kind: 'data_export_ready',
+          text: exportReadyText(row.lang, `${siteOrigin}${localizePath('/profile/account', row.lang)}`, until),
+          dedupeKey: `data-export:${row.id}:ready`,
+          now,
+        })
       : []),
   ]);
   // Erased or prepared by another run meanwhile: the object is nobody's.

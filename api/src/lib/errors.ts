@@ -16,8 +16,10 @@ export class ApiError extends HTTPException {
 /** A limit was reached: 429 with the seconds after which trying again can succeed (Retry-After). */
 export class TooManyRequests extends ApiError {
   readonly retryAfter: number;
-  constructor(key: MessageKey, retryAfterSeconds: number) {
-    super(429, key);
-    this.retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
+  /** `inBody`: the seconds also go in the envelope's data (`retry_after`), for a form's countdown. */
+  constructor(key: MessageKey, retryAfterSeconds: number, inBody = false) {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    super(429, key, inBody ? { retry_after: seconds } : undefined);
+    this.retryAfter = seconds;
   }
 }

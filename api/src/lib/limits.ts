@@ -37,12 +37,17 @@ export const LIMITS = {
   uploadPerUser: { max: 60, windowMs: HOUR },
   /** "Mark as bought" on shared wishlists per client address (anyone with a link may mark). */
   wishlistBoughtPerIp: { max: 60, windowMs: HOUR },
-  /** Sign-in codes sent to one number: no one can bomb a phone with texts (decision 43). Over them the
-   * answer stays the same and nothing is sent, like reset mails. */
+  /** Codes to one number asked for by one device (decision 51): one a minute (the form's resend timer),
+   * three in 15 minutes, ten a day. Over them: 429 phone_code_wait with the seconds to wait. */
+  phoneCodeGap: { max: 1, windowMs: MINUTE },
+  phoneCodePerDevice: { max: 3, windowMs: 15 * MINUTE },
+  phoneCodePerDeviceDay: { max: 10, windowMs: 24 * HOUR },
+  /** Codes to one number asked for by devices it never signed in on: no one bombs a phone with texts.
+   * The number's own known devices pass them (phone_known_devices), so strangers cannot lock it out. */
   phoneCodePerNumber: { max: 3, windowMs: 15 * MINUTE },
-  phoneCodePerNumberAndIpDay: { max: 10, windowMs: 24 * HOUR },
-  phoneCodePerNumberDay: { max: 30, windowMs: 24 * HOUR },
-  /** Codes asked for from one client address, whatever the numbers (each text costs the shop). */
+  phoneCodePerNumberDay: { max: 20, windowMs: 24 * HOUR },
+  /** Codes asked for from one client address, whatever the numbers (each text costs the shop); a
+   * number's known device is not counted (a stranger on the same network cannot block it). */
   phoneCodePerIp: { max: 10, windowMs: HOUR },
   /** Asks for a data archive per account, besides one a day (decision 49): a stolen session cannot churn. */
   dataExportPerUser: { max: 5, windowMs: HOUR },
@@ -75,6 +80,49 @@ export async function take(db: D1Database, limits: Limit[], now = Date.now()): P
     wait = Math.max(wait ?? 0, seconds);
   });
   return wait;
+}
+
+/**
+ * All or nothing: counts one event under every key only when every key has room, in one statement (a
+ * refused request uses up none of the other windows). Answers whether it was counted and, either way,
+ * the seconds until every window has room again (0 when each has room now): the time to wait when
+ * refused, and when counted, the earliest the next one can be (a resend timer).
+ */
+export async function takeAll(
+  db: D1Database,
+  limits: Limit[],
+  now = Date.now(),
+): Promise<{ taken: boolean; wait: number }> {
+  const rows = limits.map(() => '(?, ?, ?)').join(', ');
+  const args = limits.flatMap((l) => [l.key, l.max, now - l.windowMs]);
+  const insert = db
+    .prepare(
+      `WITH want (key, max, since) AS (VALUES ${rows})
+       INSERT INTO rate_events (key, at)
+       SELECT key, ? FROM want
+       WHERE NOT EXISTS (SELECT 1 FROM want w WHERE (SELECT count(*) FROM rate_events r WHERE r.key = w.key AND r.at > w.since) >= w.max)
+       RETURNING id`,
+    )
+    .bind(...args, now);
+  // Per key after the insert: the event whose leaving the window frees a place (the oldest, or the
+  // (n - max + 1)-th oldest when a lower maximum meets older events).
+  const freeing = limits.map((l) =>
+    db
+      .prepare(
+        `SELECT count(*) AS n, (SELECT at FROM rate_events WHERE key = ?1 AND at > ?2 ORDER BY at
+           LIMIT 1 OFFSET max(0, (SELECT count(*) FROM rate_events WHERE key = ?1 AND at > ?2) - ?3)) AS at
+         FROM rate_events WHERE key = ?1 AND at > ?2`,
+      )
+      .bind(l.key, now - l.windowMs, l.max),
+  );
+  const [inserted, ...after] = await db.batch<{ id?: number; n?: number; at?: number | null }>([insert, ...freeing]);
+  let wait = 0;
+  limits.forEach((l, i) => {
+    const row = after[i]!.results[0];
+    if (row && (row.n ?? 0) >= l.max && typeof row.at === 'number')
+      wait = Math.max(wait, (row.at + l.windowMs - now) / 1000);
+  });
+  return { taken: inserted!.results.length > 0, wait: Math.ceil(wait) };
 }
 
 /** take(), throwing 429 with Retry-After when a limit is reached. */

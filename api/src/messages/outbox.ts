@@ -8,7 +8,9 @@ export type MessageKind =
   | 'verify_code'
   | 'order_update'
   | 'blood_test_reminder'
-  | 'subscription_reminder';
+  | 'subscription_reminder'
+  | 'data_export_ready'
+  | 'blood_test_results';
 
 export interface QueuedMessage {
   channel: Channel;

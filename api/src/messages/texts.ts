@@ -12,3 +12,17 @@ export function codeText(lang: Lang, code: string): string {
     ? `${code} هو رمز التحقق في خليج الفيتامينات. صالح لمدة 5 دقائق. لا تشاركه مع أحد.`
     : `${code} is your Gulf Vitamins verification code. It works for 5 minutes. Do not share it.`;
 }
+
+/** Her data archive is ready (decision 49), to an account without e-mail: where to fetch it, and until when. */
+export function exportReadyText(lang: Lang, link: string, until: string): string {
+  return lang === 'ar'
+    ? `خليج الفيتامينات: ملف بياناتك جاهز. سجّل الدخول وافتح صفحة حسابك لتنزيله حتى ${until}: ${link}`
+    : `Gulf Vitamins: your data archive is ready. Sign in and download it from your account page until ${until}: ${link}`;
+}
+
+/** A blood test's results are approved, to an account without e-mail: where to read them. */
+export function resultsReadyText(lang: Lang, id: number, link: string): string {
+  return lang === 'ar'
+    ? `خليج الفيتامينات: نتائج تحليلك رقم ${id} جاهزة. سجّل الدخول لقراءتها: ${link}`
+    : `Gulf Vitamins: the results of your blood test no. ${id} are ready. Sign in to read them: ${link}`;
+}

@@ -4,6 +4,7 @@ import { localizePath } from '#shared/locale';
 import { GATEWAY_METHODS, unavailableReason, type GatewayMethod } from '#shared/payments/gateway-methods';
 import { randomHex } from '#shared/bytes';
 import { nationalNumber, PHONE_RULES } from '#shared/api/address-facts';
+import { isMobileNumber } from '#shared/phone/mobile';
 import { ApiError } from '../lib/errors';
 
 export function newPaymentId(): string {
@@ -41,7 +42,7 @@ export function stcPayPhoneFor(
 ): string | null {
   if (method !== 'stc_pay') return null;
   const national = given ?? nationalNumber(deliveryPhone ?? '');
-  if (!PHONE_RULES.SA.pattern.test(national)) throw new ApiError(400, 'stc_pay_phone_invalid');
+  if (!isMobileNumber('SA', national)) throw new ApiError(400, 'stc_pay_phone_invalid');
   return `${PHONE_RULES.SA.dial}${national}`;
 }
 

@@ -1,25 +1,35 @@
-// Signing in with a code sent to a phone (decision 43), under /user/phone:
-//  - POST /code: a code by WhatsApp or SMS. The same answer whether or not the number has an account;
-//    limited per number (no one bombs a phone with texts) and per client address.
+// Signing in with a code sent to a phone (decisions 43, 51), under /user/phone:
+//  - POST /code: a code by WhatsApp or SMS, for the asking device only. The same answer whether or not
+//    the number has an account; limited per number and device (the resend timer), per number from
+//    devices it never signed in on (no one bombs a phone with texts) and per client address. Over a
+//    limit: 429 with the seconds to wait, never "sent" when nothing was.
 //  - POST /sign-in: the code back. A known number signs in; a new one answers needs_name until the
 //    shopper gives her name, then the account is made with the phone alone (an e-mail can come later).
 //  - POST /verify/code and /verify: a signed-in shopper proves a phone to add it to her account.
 //  - POST /remove: an account without a password is removed with a code sent to its phone.
-// Wrong, expired, used and exhausted codes all answer phone_code_invalid; failures count like failed
-// password sign-ins, per number and address.
+// Wrong, expired, used and exhausted codes all answer phone_code_invalid. A guess counts only against
+// the guessing device's own code; failures lock a number for one device and an address, never a number.
 import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { e164 } from '#shared/api/phone-auth-schemas';
-import { issueCodeStatements, matchCode, spendCodeStatement, type CodePurpose } from '../accounts/phone-codes';
+import {
+  forgetAccountDevicesStatement,
+  isKnownDevice,
+  issueCodeStatements,
+  matchCode,
+  rememberDeviceStatement,
+  spendCodeStatement,
+  type CodePurpose,
+} from '../accounts/phone-codes';
 import { publicUser } from '../accounts/public-user';
 import { checkPassword } from '../accounts/check-password';
-import { assertNotLocked, clearAccountFromAddress, recordFailure, signInKeys } from '../accounts/rate-limit';
+import { assertCodeNotLocked, clearAccountFromAddress, recordFailure, type SignInKeys } from '../accounts/rate-limit';
 import { createSession } from '../accounts/sessions';
 import type { AppEnv } from '../app-env';
 import type { UserRow } from '../db/rows';
 import { clientIp } from '../lib/client-ip';
-import { ApiError } from '../lib/errors';
-import { enforce, limit, LIMITS, take } from '../lib/limits';
+import { ApiError, TooManyRequests } from '../lib/errors';
+import { limit, LIMITS, takeAll } from '../lib/limits';
 import { contract } from '../lib/validate';
 import { requireUser } from '../middleware/user';
 import { linkDeviceStatement } from '../push';
@@ -30,50 +40,77 @@ type Account = Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'phone_verified
   has_password: number;
 };
 
-/** Sends a code: the limits first (before anything is stored or sent), then the code and its text in one batch. */
+/** The device asking (the API requires a device token on these routes; the address only without one). */
+function requesterOf(c: Context<AppEnv>): { requester: string; deviceId: string | null } {
+  const deviceId = c.var.deviceId;
+  return { requester: deviceId ? `d:${deviceId}` : `ip:${clientIp(c)}`, deviceId };
+}
+
+/**
+ * Sends a code: the limits first (before anything is stored or sent), then the code and its text in one
+ * batch. Every limit answers 429 with the seconds to wait (Retry-After and data.retry_after), worded the
+ * same for every number: a refusal tells nothing about an account, and "sent" means a text was queued.
+ * A number's own device (one that signed in with its code) is counted only under its own limits, so
+ * strangers filling the number's or their network's caps never keep it out.
+ */
 async function sendCode(
   c: Context<AppEnv>,
   o: { phone: string; purpose: CodePurpose; userId: number | null; channel: 'whatsapp' | 'sms' },
 ): Promise<Response> {
   const db = c.env.DB;
   const ip = clientIp(c);
-  // One address asking for many codes is refused (429). A number asked for too often gets nothing more
-  // but the same answer, so strangers can neither bomb it nor lock its owner out with a refusal; the
-  // day's cap counts per number and address, with a higher one for the number from anywhere.
-  await enforce(db, [limit(LIMITS.phoneCodePerIp, `phone-code:ip:${ip}`)], 'phone_code_too_many');
-  const full = await take(db, [
-    limit(LIMITS.phoneCodePerNumber, `phone-code:${o.phone}`),
-    limit(LIMITS.phoneCodePerNumberAndIpDay, `phone-code:day:${o.phone}:${ip}`),
-    limit(LIMITS.phoneCodePerNumberDay, `phone-code:day:${o.phone}`),
+  const { requester, deviceId } = requesterOf(c);
+  const known = deviceId !== null && (await isKnownDevice(db, o.phone, deviceId));
+  // The address's own cap first, on its own: an address spraying numbers spends it even when refused.
+  if (!known) {
+    const address = await takeAll(db, [limit(LIMITS.phoneCodePerIp, `phone-code:ip:${ip}`)]);
+    if (!address.taken) throw new TooManyRequests('phone_code_too_many', address.wait, true);
+  }
+  const { taken, wait } = await takeAll(db, [
+    limit(LIMITS.phoneCodeGap, `phone-code:gap:${o.phone}:${requester}`),
+    limit(LIMITS.phoneCodePerDevice, `phone-code:dev:${o.phone}:${requester}`),
+    limit(LIMITS.phoneCodePerDeviceDay, `phone-code:dev-day:${o.phone}:${requester}`),
+    ...(known
+      ? []
+      : [
+          limit(LIMITS.phoneCodePerNumber, `phone-code:${o.phone}`),
+          limit(LIMITS.phoneCodePerNumberDay, `phone-code:day:${o.phone}`),
+        ]),
   ]);
-  if (full !== null) return c.json(ok({ sent: true, channel: o.channel, expires_in: 300 }));
+  if (!taken) throw new TooManyRequests('phone_code_wait', wait, true);
   const { statements } = await issueCodeStatements(db, {
     pepper: c.var.config.PASSWORD_PEPPER,
     phone: o.phone,
     purpose: o.purpose,
+    requester,
     userId: o.userId,
     channel: o.channel,
     lang: c.var.lang,
     template: c.var.config.WHATSAPP_CODE_TEMPLATE,
   });
   await db.batch(statements);
-  return c.json(ok({ sent: true, channel: o.channel, expires_in: 300 }));
+  // resend_in: when this device may ask again (the form's timer counts it down).
+  return c.json(ok({ sent: true, channel: o.channel, expires_in: 300, resend_in: wait }));
 }
 
-/** Checks a code under the sign-in failure limits; null (after counting the failure) when it is not right. */
+/**
+ * Checks a code under the code failure limits; null (after counting the failure) when it is not right.
+ * Only the requester's own code is tried, so a stranger's guesses never spend the owner's tries.
+ */
 async function checkCode(
   c: Context<AppEnv>,
   o: { phone: string; purpose: CodePurpose; code: string; userId?: number },
 ) {
   const db = c.env.DB;
-  const keys = signInKeys(o.phone, clientIp(c));
-  await assertNotLocked(db, keys);
-  const matched = await matchCode(db, { pepper: c.var.config.PASSWORD_PEPPER, ...o });
+  const { requester, deviceId } = requesterOf(c);
+  const keys: SignInKeys = { account: `acct:${o.phone}|${requester}`, address: `ip:${clientIp(c)}` };
+  await assertCodeNotLocked(db, keys);
+  const matched = await matchCode(db, { pepper: c.var.config.PASSWORD_PEPPER, requester, ...o });
   if (!matched) {
     await recordFailure(db, keys);
     throw new ApiError(400, 'phone_code_invalid');
   }
-  return { matched, keys };
+  return { matched, keys, deviceId };
 }
 
 const ACCOUNT_COLUMNS =
@@ -93,7 +130,7 @@ export const phoneAuthRoutes = new Hono<AppEnv>()
     const input = c.req.valid('json');
     const db = c.env.DB;
     const phone = e164(input.country, input.phone);
-    const { matched, keys } = await checkCode(c, { phone, purpose: 'sign_in', code: input.code });
+    const { matched, keys, deviceId } = await checkCode(c, { phone, purpose: 'sign_in', code: input.code });
     let user = await db
       .prepare(
         `SELECT ${ACCOUNT_COLUMNS} FROM users WHERE phone = ? AND phone_verified_at IS NOT NULL AND deleted_at IS NULL`,
@@ -103,9 +140,17 @@ export const phoneAuthRoutes = new Hono<AppEnv>()
     // A new number: the code stays good (for its remaining tries and minutes) while she gives her name.
     if (!user && !input.name) return c.json(ok({ needs_name: true }));
     const now = Date.now();
-    const [used, , created] = await db.batch([
+    const [used, , , created] = await db.batch([
       spendCodeStatement(db, matched.id, now),
       clearAccountFromAddress(db, keys),
+      // Only if this request spent the code: this device is now one of the number's own.
+      db
+        .prepare(
+          `INSERT INTO phone_known_devices (phone, device_id, proven_at)
+           SELECT ?1, ?2, ?3 WHERE ?2 IS NOT NULL AND EXISTS (SELECT 1 FROM phone_codes WHERE id = ?4 AND used_at = ?3)
+           ON CONFLICT (phone, device_id) DO UPDATE SET proven_at = ?3`,
+        )
+        .bind(phone, deviceId, now, matched.id),
       ...(user
         ? []
         : [
@@ -159,11 +204,13 @@ export const phoneAuthRoutes = new Hono<AppEnv>()
       .first<Pick<UserRow, 'password_hash'>>();
     if (row?.password_hash) await checkPassword(c, user.email, input.password ?? '', row.password_hash, 'password');
     else if (user.phone_verified_at && user.phone !== phone) throw new ApiError(409, 'phone_needed_to_sign_in');
-    const { matched } = await checkCode(c, { phone, purpose: 'verify', code: input.code, userId: user.id });
+    const { matched, deviceId } = await checkCode(c, { phone, purpose: 'verify', code: input.code, userId: user.id });
     const now = Date.now();
     try {
       const [used] = await db.batch([
         spendCodeStatement(db, matched.id, now),
+        // A number that leaves the account leaves its devices too.
+        ...(user.phone_verified_at && user.phone !== phone ? [forgetAccountDevicesStatement(db, user.id)] : []),
         db
           .prepare(
             'UPDATE users SET phone = ?1, phone_verified_at = ?2 WHERE id = ?3 AND EXISTS (SELECT 1 FROM phone_codes WHERE id = ?4 AND used_at = ?2)',
@@ -171,6 +218,7 @@ export const phoneAuthRoutes = new Hono<AppEnv>()
           .bind(phone, now, user.id, matched.id),
       ]);
       if (!used!.results.length) throw new ApiError(400, 'phone_code_invalid');
+      if (deviceId) await rememberDeviceStatement(db, phone, deviceId, now).run();
     } catch (error) {
       // Another account signs in with this number (the unique index on verified phones).
       if (error instanceof Error && /UNIQUE constraint failed/i.test(error.message))

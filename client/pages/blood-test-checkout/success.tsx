@@ -15,6 +15,8 @@ import { useHref } from '#client/lib/locale';
 import { usePolledOrder } from '#client/orders/use-polled-order';
 import { ApiContext } from '#client/providers';
 import { Page } from '#client/ui/Page';
+import { useSessionStore } from '#client/stores/session';
+import { useSnapshot } from 'valtio';
 import { firstTime, localStore } from '#client/analytics/once';
 import { track } from '#client/analytics/track';
 
@@ -32,6 +34,10 @@ export function Component() {
   const [params] = useSearchParams();
   const id = Number(params.get('order'));
   const { order, setOrder, missing } = usePolledOrder<BloodTestOrderDetail>(id, BT_API.order);
+  // Where the results' notice goes: her e-mail, or a text to the number an account made with a code
+  // signs in with (the API sends it so).
+  const { user } = useSnapshot(useSessionStore());
+  const textTo = !user?.email && user?.phone_verified && user.phone ? `\u2066${user.phone}\u2069` : null;
   // Back from the card page the cart may still be there (another tab kept it): a placed order empties it.
   useEffect(() => {
     if (order && order.status !== 'cancelled' && order.status !== 'payment_failed') emptyBookingCart();
@@ -82,7 +88,13 @@ export function Component() {
               })}
             </li>
             <li>{t('bt_next_lab')}</li>
-            {days !== null && <li>{t('bt_next_results', { count: days })}</li>}
+            {days !== null && (
+              <li data-testid="bt-next-results">
+                {textTo
+                  ? t('bt_next_results_phone', { count: days, phone: textTo })
+                  : t('bt_next_results', { count: days })}
+              </li>
+            )}
           </ol>
           <p className="form-actions">
             <a className="button button-secondary" href={BT_API.ics(order.id)} download data-testid="bt-ics">

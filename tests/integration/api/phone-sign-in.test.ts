@@ -1,13 +1,17 @@
 // Signing in with a code sent to a phone: codes kept hashed, five minutes, five tries, once, the newest
 // only; a new number's account made with a name; no way to tell whether a number has an account; limits
-// per number and address; a phone proven by a signed-in shopper; an e-mail added later; buying without
-// one; removing such an account with a code; the delivery falling back from WhatsApp to SMS.
+// per number, device and address that answer 429 with the time to wait; strangers neither spending the
+// owner's code nor keeping her device out (decision 51); a phone proven by a signed-in shopper; an e-mail
+// added later; buying without one; removing such an account with a code; the delivery falling back from
+// WhatsApp to SMS.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
 import { deliverDueMessages } from '#api/src/messages/deliver';
 import { NotOnWhatsApp, type MessageSender, type OutgoingMessage } from '#api/src/messages/index';
 import { apiConfig } from '#api/src/lib/config';
+import { dataRightsJobs } from '#api/src/data-rights/jobs';
+import { noticeStatements } from '#api/src/messages/notices';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json, saveAddress } from './helpers';
 
@@ -19,11 +23,25 @@ const as = (o: { user?: string; country?: string; lang?: string; ip?: string } =
   lang: o.lang ?? 'en',
   ...(o.ip ? { [CLIENT_IP_HEADER]: o.ip } : {}),
 });
-const post = (path: string, body: unknown, o: Parameters<typeof as>[0] = {}) =>
-  call(path, { body: JSON.stringify(body), token: device, headers: as(o) });
+const post = (path: string, body: unknown, o: Parameters<typeof as>[0] & { device?: string } = {}) =>
+  call(path, { body: JSON.stringify(body), token: o.device ?? device, headers: as(o) });
+
+/** A minute passes for the number's code limits (the resend timer's gap ends). */
+async function aMinuteLater(national: string): Promise<void> {
+  await env.DB.prepare('UPDATE rate_events SET at = at - 61000 WHERE key LIKE ?')
+    .bind(`phone-code:%+965${national}%`)
+    .run();
+}
+
+/** Texts queued to a number. */
+async function texts(national: string): Promise<number> {
+  return (await env.DB.prepare('SELECT count(*) AS n FROM message_outbox WHERE to_phone = ?')
+    .bind(`+965${national}`)
+    .first<{ n: number }>())!.n;
+}
 /** A Kuwaiti mobile no other test uses. */
 let next = 0;
-const newNumber = () => `6${String(Date.now() % 1_000_000).padStart(6, '0')}${next++ % 10}`;
+const newNumber = () => `66${String(Date.now() % 100_000).padStart(5, '0')}${next++ % 10}`;
 
 /** The code in the newest text sent to a number (the local outbox keeps it). */
 async function lastCode(e164: string): Promise<string> {
@@ -50,7 +68,8 @@ describe('a code', () => {
     const phone = newNumber();
     const res = await post('/user/phone/code', { country: 'KW', phone, channel: 'whatsapp' }, { lang: 'ar' });
     expect(res.status).toBe(200);
-    expect((await json(res)).data).toEqual({ sent: true, channel: 'whatsapp', expires_in: 300 });
+    // resend_in: this device may ask again in a minute (the form's resend timer).
+    expect((await json(res)).data).toEqual({ sent: true, channel: 'whatsapp', expires_in: 300, resend_in: 60 });
     const sent = await env.DB.prepare(
       'SELECT channel, lang, kind, template, body_text FROM message_outbox WHERE to_phone = ?',
     )
@@ -74,6 +93,7 @@ describe('a code', () => {
   it('answers the same whether or not the number has an account', async () => {
     const known = newNumber();
     await signUpByPhone(known);
+    await aMinuteLater(known);
     const unknown = newNumber();
     const a = await post('/user/phone/code', { country: 'KW', phone: known, channel: 'sms' });
     const b = await post('/user/phone/code', { country: 'KW', phone: unknown, channel: 'sms' });
@@ -91,21 +111,32 @@ describe('a code', () => {
     }
   });
 
-  it('is sent three times in 15 minutes per number, whatever the address; then the same answer, nothing sent', async () => {
+  it('is sent once a minute and three times in 15 minutes to a device; over that 429 with the time to wait, nothing sent', async () => {
     const phone = newNumber();
-    const texts = async () =>
-      (await env.DB.prepare('SELECT count(*) AS n FROM message_outbox WHERE to_phone = ?')
-        .bind(`+965${phone}`)
-        .first<{ n: number }>())!.n;
-    const answers: string[] = [];
-    for (let i = 0; i < 4; i++) {
-      const res = await post('/user/phone/code', { country: 'KW', phone, channel: 'sms' });
-      expect(res.status).toBe(200);
-      answers.push(await res.text());
-    }
-    // A stranger can neither bomb the number nor tell the owner she is refused.
-    expect(new Set(answers).size).toBe(1);
-    expect(await texts()).toBe(3);
+    const ask = () => post('/user/phone/code', { country: 'KW', phone, channel: 'sms' });
+    expect((await ask()).status).toBe(200);
+    // Within the minute: refused, with when to ask again; never "sent" when nothing was.
+    const early = await ask();
+    expect(early.status).toBe(429);
+    const body = await json(early);
+    expect(body.meta).toMatchObject({ msg: 'phone_code_wait', code: 429, msgType: 1 });
+    expect(body.data.retry_after).toBeGreaterThan(50);
+    expect(body.data.retry_after).toBeLessThanOrEqual(60);
+    expect(early.headers.get('retry-after')).toBe(String(body.data.retry_after));
+    expect(JSON.stringify(body)).not.toContain('sent');
+    expect(await texts(phone)).toBe(1);
+    await aMinuteLater(phone);
+    expect((await ask()).status).toBe(200);
+    await aMinuteLater(phone);
+    const third = await json(await ask());
+    // The third of 15 minutes: the next one only when the first leaves the window (about 13 minutes on).
+    expect(third.data.sent).toBe(true);
+    expect(third.data.resend_in).toBeGreaterThan(12 * 60);
+    await aMinuteLater(phone);
+    const fourth = await ask();
+    expect(fourth.status).toBe(429);
+    expect((await json(fourth)).data.retry_after).toBeGreaterThan(11 * 60);
+    expect(await texts(phone)).toBe(3);
   });
 
   it('can be asked for ten numbers an hour from one address, then 429', async () => {
@@ -149,6 +180,7 @@ describe('signing in with it', () => {
   it('signs a known number into its own account', async () => {
     const phone = newNumber();
     const { id } = await signUpByPhone(phone);
+    await aMinuteLater(phone);
     await post('/user/phone/code', { country: 'KW', phone, channel: 'sms' });
     const body = await json(
       await post('/user/phone/sign-in', { country: 'KW', phone, code: await lastCode(`+965${phone}`) }),
@@ -161,6 +193,7 @@ describe('signing in with it', () => {
     const e164 = `+965${phone}`;
     await post('/user/phone/code', { country: 'KW', phone, channel: 'sms' });
     const older = await lastCode(e164);
+    await aMinuteLater(phone);
     await post('/user/phone/code', { country: 'KW', phone, channel: 'sms' });
     const newest = await lastCode(e164);
     const attempt = (code: string) => post('/user/phone/sign-in', { country: 'KW', phone, code, name: 'X' });
@@ -233,6 +266,7 @@ describe('an account and its phone', () => {
       await post('/user/phone/verify', { country: 'KW', phone, code, password: 'secret1' }, { user: owner.token }),
     );
     expect(verified.data.user).toMatchObject({ phone: `+965${phone}`, phone_verified: true });
+    await aMinuteLater(phone);
     await post('/user/phone/code', { country: 'KW', phone, channel: 'sms' });
     const signedIn = await json(
       await post('/user/phone/sign-in', { country: 'KW', phone, code: await lastCode(`+965${phone}`) }),
@@ -240,6 +274,7 @@ describe('an account and its phone', () => {
     expect(signedIn.data.user.id).toBe(owner.id);
 
     const other = await registerByEmail();
+    await aMinuteLater(phone);
     await post('/user/phone/verify/code', { country: 'KW', phone, channel: 'sms' }, { user: other.token });
     const taken = await post(
       '/user/phone/verify',
@@ -249,6 +284,7 @@ describe('an account and its phone', () => {
     expect(taken.status).toBe(409);
     expect((await json(taken)).meta.msg).toBe('phone_taken');
     // A verify code is the shopper's own: it never signs anyone in.
+    await aMinuteLater(phone);
     await post('/user/phone/verify/code', { country: 'KW', phone, channel: 'sms' }, { user: other.token });
     expect(
       (await post('/user/phone/sign-in', { country: 'KW', phone, code: await lastCode(`+965${phone}`) })).status,
@@ -312,6 +348,7 @@ describe('an account and its phone', () => {
     expect(mails!.n).toBe(0);
 
     expect((await post('/user/phone/remove', { code: '123456' }, { user: token })).status).toBe(400);
+    await aMinuteLater(phone);
     await post('/user/phone/verify/code', { country: 'KW', phone, channel: 'sms' }, { user: token });
     const removed = await post('/user/phone/remove', { code: await lastCode(`+965${phone}`) }, { user: token });
     expect(removed.status).toBe(200);
@@ -320,6 +357,184 @@ describe('an account and its phone', () => {
       .first<{ phone: string | null; phone_verified_at: number | null; deleted_at: number | null }>();
     expect(row).toMatchObject({ phone: null, phone_verified_at: null });
     expect(row!.deleted_at).not.toBeNull();
+    // The devices that signed in with her number are no longer its own.
+    const known = await env.DB.prepare('SELECT count(*) AS n FROM phone_known_devices WHERE phone = ?')
+      .bind(`+965${phone}`)
+      .first<{ n: number }>();
+    expect(known!.n).toBe(0);
+  });
+});
+
+describe('strangers and the owner of a number (decision 51)', () => {
+  /** Five strangers: each with its own device and address. */
+  const strangers = async () =>
+    Promise.all([1, 2, 3, 4, 5].map(async (i) => ({ device: await deviceToken(), ip: `198.51.100.${i}` })));
+
+  it('cannot spend the owner’s code: their wrong guesses, and codes of their own, leave hers whole', async () => {
+    const phone = newNumber();
+    const owner = { device: await deviceToken(), ip: '203.0.113.7' };
+    expect((await post('/user/phone/code', { country: 'KW', phone, channel: 'sms' }, owner)).status).toBe(200);
+    const code = await lastCode(`+965${phone}`);
+    const wrong = code === '000000' ? '000001' : '000000';
+    for (const stranger of await strangers()) {
+      for (let i = 0; i < 5; i++) {
+        const guess = await post('/user/phone/sign-in', { country: 'KW', phone, code: wrong, name: 'X' }, stranger);
+        expect((await json(guess)).meta.msg).toBe('phone_code_invalid');
+      }
+    }
+    // A stranger asking for a code of his own (it goes to the owner's phone) and spending its tries.
+    const asker = { device: await deviceToken(), ip: '198.51.100.9' };
+    expect((await post('/user/phone/code', { country: 'KW', phone, channel: 'sms' }, asker)).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      await post('/user/phone/sign-in', { country: 'KW', phone, code: wrong, name: 'X' }, asker);
+    // Her code was not tried once, and still signs her in.
+    const hers = await env.DB.prepare(
+      "SELECT attempts FROM phone_codes WHERE phone = ? AND requester = 'd:' || ? ORDER BY id DESC",
+    )
+      .bind(`+965${phone}`, owner.device.split('.')[1])
+      .first<{ attempts: number }>();
+    expect(hers?.attempts ?? 'no code of hers').toBe(0);
+    const signedIn = await post('/user/phone/sign-in', { country: 'KW', phone, code, name: 'Huda' }, owner);
+    expect(signedIn.status).toBe(200);
+    expect((await json(signedIn)).data.created).toBe(true);
+    // The code the owner typed never worked for a stranger's device either.
+    expect((await json(await post('/user/phone/sign-in', { country: 'KW', phone, code }, asker))).meta.msg).toBe(
+      'phone_code_invalid',
+    );
+  });
+
+  it('cannot keep the owner’s device out: caps strangers fill answer them 429, and her device still gets a code', async () => {
+    const phone = newNumber();
+    const owner = { device: await deviceToken(), ip: '203.0.113.8' };
+    // She signed in on this device before.
+    await post('/user/phone/code', { country: 'KW', phone, channel: 'sms' }, owner);
+    await post(
+      '/user/phone/sign-in',
+      { country: 'KW', phone, code: await lastCode(`+965${phone}`), name: 'Huda' },
+      owner,
+    );
+    await aMinuteLater(phone);
+    const before = await texts(phone);
+    // Strangers, each from its own device and address: with the owner's first code (her device was not
+    // yet the number's own), three in 15 minutes; then refusals with the time to wait.
+    const answers = [];
+    for (const stranger of await strangers())
+      answers.push(await post('/user/phone/code', { country: 'KW', phone, channel: 'sms' }, stranger));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 429, 429, 429]);
+    const refused = await json(answers[2]!);
+    expect(refused.meta.msg).toBe('phone_code_wait');
+    expect(refused.data.retry_after).toBeGreaterThan(13 * 60);
+    expect(JSON.stringify(refused)).not.toContain('sent');
+    // And the day's cap filled too (as if by strangers all day), and the owner's own network's cap by a
+    // stranger sharing it.
+    const now = Date.now();
+    const fill = (key: string, n: number) =>
+      env.DB.batch(
+        Array.from({ length: n }, (_, i) =>
+          env.DB.prepare('INSERT INTO rate_events (key, at) VALUES (?, ?)').bind(key, now - 60_000 - i),
+        ),
+      );
+    await fill(`phone-code:day:+965${phone}`, 20);
+    await fill(`phone-code:ip:${owner.ip}`, 10);
+    expect(
+      (
+        await post(
+          '/user/phone/code',
+          { country: 'KW', phone, channel: 'sms' },
+          { device: await deviceToken(), ip: owner.ip },
+        )
+      ).status,
+    ).toBe(429);
+    expect(await texts(phone)).toBe(before + 2);
+    // Her device gets its code, and signs in with it.
+    const own = await post('/user/phone/code', { country: 'KW', phone, channel: 'sms' }, owner);
+    expect(own.status).toBe(200);
+    expect((await json(own)).data).toMatchObject({ sent: true, resend_in: 60 });
+    expect(await texts(phone)).toBe(before + 3);
+    const code = await lastCode(`+965${phone}`);
+    expect((await post('/user/phone/sign-in', { country: 'KW', phone, code }, owner)).status).toBe(200);
+  });
+
+  it('refuses alike whether or not the number has an account, with a message key and the time to wait', async () => {
+    const known = newNumber();
+    const owner = { device: await deviceToken(), ip: '203.0.113.9' };
+    await post('/user/phone/code', { country: 'KW', phone: known, channel: 'sms' }, owner);
+    await post(
+      '/user/phone/sign-in',
+      { country: 'KW', phone: known, code: await lastCode(`+965${known}`), name: 'Reem' },
+      owner,
+    );
+    await aMinuteLater(known);
+    const unknown = newNumber();
+    const fourth = async (phone: string) => {
+      let last: Response | undefined;
+      for (let i = 0; i < 4; i++)
+        last = await post(
+          '/user/phone/code',
+          { country: 'KW', phone, channel: 'sms' },
+          {
+            device: await deviceToken(),
+            ip: `192.0.2.${i + (phone === known ? 10 : 20)}`,
+          },
+        );
+      return last!;
+    };
+    const [a, b] = [await fourth(known), await fourth(unknown)];
+    expect([a.status, b.status]).toEqual([429, 429]);
+    const [ja, jb] = [await json(a), await json(b)];
+    expect(ja.meta).toEqual(jb.meta);
+    expect(ja.meta).toEqual({ msg: 'phone_code_wait', code: 429, msgType: 1 });
+    expect(Object.keys(ja.data)).toEqual(['retry_after']);
+    for (const wait of [ja.data.retry_after, jb.data.retry_after]) {
+      expect(wait).toBeGreaterThan(13 * 60);
+      expect(wait).toBeLessThanOrEqual(15 * 60);
+    }
+  });
+});
+
+describe('notices to an account without e-mail (decision 51)', () => {
+  it('tell her by a text to her number that her data archive is ready, as the account page says', async () => {
+    const phone = newNumber();
+    const { token } = await signUpByPhone(phone);
+    const asked = await post('/user/data/export', {}, { user: token, lang: 'ar' });
+    expect(asked.status).toBe(200);
+    await dataRightsJobs(env, apiConfig(env), 'https://shop.test', Date.now());
+    const text = await env.DB.prepare(
+      "SELECT channel, lang, body_text FROM message_outbox WHERE to_phone = ? AND kind = 'data_export_ready'",
+    )
+      .bind(`+965${phone}`)
+      .first<{ channel: string; lang: string; body_text: string }>();
+    expect(text).toMatchObject({ channel: 'sms', lang: 'ar' });
+    expect(text!.body_text).toContain('https://shop.test/ar/profile/account');
+    const blank = await env.DB.prepare("SELECT count(*) AS n FROM mail_outbox WHERE to_address = ''").first<{
+      n: number;
+    }>();
+    expect(blank!.n).toBe(0);
+  });
+
+  it('go by e-mail when the account has one, else by SMS to a proven number, else nowhere', async () => {
+    const now = Date.now();
+    const notice = (to: Parameters<typeof noticeStatements>[1], key: string) =>
+      noticeStatements(env.DB, to, {
+        lang: 'en',
+        mail: { subject: 'Results', text: 'Ready', kind: 'blood_test_results', dedupeKey: key },
+        kind: 'blood_test_results',
+        text: 'Gulf Vitamins: ready',
+        dedupeKey: key,
+        now,
+      });
+    const phone = `+965${newNumber()}`;
+    await env.DB.batch([
+      ...notice({ email: 'mail@example.com', phone, phone_verified_at: 1 }, 'n-mail'),
+      ...notice({ email: '', phone, phone_verified_at: 1 }, 'n-text'),
+    ]);
+    expect(notice({ email: '', phone, phone_verified_at: null }, 'n-none')).toEqual([]);
+    const mails = await env.DB.prepare("SELECT to_address FROM mail_outbox WHERE dedupe_key LIKE 'n-%'").all();
+    const texts = await env.DB.prepare(
+      "SELECT to_phone, channel FROM message_outbox WHERE dedupe_key LIKE 'n-%'",
+    ).all();
+    expect(mails.results).toEqual([{ to_address: 'mail@example.com' }]);
+    expect(texts.results).toEqual([{ to_phone: phone, channel: 'sms' }]);
   });
 });
 

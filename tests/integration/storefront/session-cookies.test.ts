@@ -1,12 +1,58 @@
-// The readable user cookie follows the account and never outlives the session's auth cookie.
+// The shopper's cookies follow the account and never outlive the session's auth cookie; the one page
+// scripts can read says only that someone is signed in (decision 7, amended for issue 44).
 import { describe, expect, it } from 'vitest';
 import { envelope, setCookie, storefront, stubApi } from './helpers';
 
-const userCookie = (value: object) => `user=${encodeURIComponent(JSON.stringify(value))}`;
-const decoded = (line: string) => JSON.parse(decodeURIComponent(line.split(';')[0]!.slice('user='.length)));
+/** The httpOnly cookie with the shopper's details, and the readable mark beside it. */
+const userCookie = (value: object) => `usr=${encodeURIComponent(JSON.stringify(value))}; user=1`;
+const decoded = (line: string) => JSON.parse(decodeURIComponent(line.split(';')[0]!.slice('usr='.length)));
 const maxAge = (line: string) => Number(/Max-Age=(\d+)/.exec(line)![1]);
+const pair = (res: Response) => `${setCookie(res, 'usr')!.split(';')[0]}; ${setCookie(res, 'user')!.split(';')[0]}`;
 
-describe('the readable user cookie', () => {
+describe('the script-readable cookie', () => {
+  const details = { id: 7, name: 'Sara', email: 'sara@example.com', phone: '+96598765432', phone_verified: true };
+
+  it('says only that someone is signed in: no id, name, e-mail or phone; those stay httpOnly', async () => {
+    for (const [path, body] of [
+      ['/api/user/login', { email: 'sara@example.com', password: 'x' }],
+      ['/api/user/phone/sign-in', { country: 'KW', phone: '98765432', code: '123456' }],
+    ] as const) {
+      const stub = stubApi(() => envelope({ access_token: 'tok', user: details }));
+      const res = await storefront(
+        path,
+        {
+          method: 'POST',
+          body: JSON.stringify(body),
+          headers: { origin: 'http://shop.test', 'content-type': 'application/json', cookie: 'dtk=dv1.d.t' },
+        },
+        { API: stub.fetcher },
+      );
+      expect(res.status).toBe(200);
+      const readable = res.headers.getSetCookie().filter((line) => !/;\s*HttpOnly/i.test(line));
+      expect(readable.map((line) => line.split('=')[0])).toContain('user');
+      for (const line of readable) {
+        const value = decodeURIComponent(line.split(';')[0]!);
+        expect(value, line).not.toMatch(/sara@example\.com|98765432|Sara|"id"/);
+      }
+      expect(setCookie(res, 'user')).toMatch(/^user=1;/);
+      const hidden = setCookie(res, 'usr')!;
+      expect(hidden).toContain('HttpOnly');
+      expect(decoded(hidden)).toMatchObject(details);
+    }
+  });
+
+  it('replaces a cookie of the old kind (details as JSON) on the next page, keeping the session', async () => {
+    const exp = Date.now() + 24 * 3600 * 1000;
+    const old = `user=${encodeURIComponent(JSON.stringify({ ...details, exp }))}`;
+    const res = await storefront('/', { headers: { cookie: `atk=tok; ${old}` } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('"name":"Sara"');
+    expect(setCookie(res, 'user')).toMatch(/^user=1;/);
+    expect(decoded(setCookie(res, 'usr')!)).toMatchObject({ ...details, exp });
+  });
+});
+
+describe('the user cookies', () => {
   it('is rewritten when the API answers with a changed name or phone, ending when the auth cookie ends', async () => {
     const exp = Date.now() + 3 * 24 * 3600 * 1000;
     const stub = stubApi(() =>
@@ -26,7 +72,7 @@ describe('the readable user cookie', () => {
       { API: stub.fetcher },
     );
     expect(res.status).toBe(200);
-    const line = setCookie(res, 'user')!;
+    const line = setCookie(res, 'usr')!;
     expect(decoded(line)).toMatchObject({ name: 'Sara Changed', phone: '+96598765432', exp });
     // Three days left on the auth cookie: the user cookie gets no more.
     expect(maxAge(line)).toBeLessThanOrEqual(3 * 24 * 3600);
@@ -34,7 +80,7 @@ describe('the readable user cookie', () => {
     expect(setCookie(res, 'atk')).toBeUndefined();
 
     // The next page renders the new name.
-    const page = await (await storefront('/', { headers: { cookie: `atk=tok; ${line.split(';')[0]}` } })).text();
+    const page = await (await storefront('/', { headers: { cookie: `atk=tok; ${pair(res)}` } })).text();
     expect(page).toContain('"name":"Sara Changed"');
   });
 
@@ -45,10 +91,11 @@ describe('the readable user cookie', () => {
       { headers: { cookie: `dtk=dv1.d.t; atk=tok; ${userCookie({ id: 7, name: 'Old', email: 'sara@example.com' })}` } },
       { API: stub.fetcher },
     );
-    const user = setCookie(res, 'user')!;
+    const user = setCookie(res, 'usr')!;
     const auth = setCookie(res, 'atk')!;
     expect(decoded(user).name).toBe('Sara');
     expect(maxAge(user)).toBeLessThanOrEqual(maxAge(auth));
+    expect(maxAge(setCookie(res, 'user')!)).toBe(maxAge(user));
     expect(auth).toContain('HttpOnly');
   });
 
@@ -58,6 +105,7 @@ describe('the readable user cookie', () => {
     });
     expect(res.status).toBe(200);
     expect(setCookie(res, 'user')).toMatch(/^user=; Max-Age=0/);
+    expect(setCookie(res, 'usr')).toMatch(/^usr=; Max-Age=0/);
     expect(await res.text()).toContain('"user":null');
   });
 });
