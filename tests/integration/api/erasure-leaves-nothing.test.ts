@@ -1,7 +1,7 @@
 // Issue 44, finding 3: an erasure leaves nothing of her behind. A shopper gets one of everything the
 // shop keeps (the data-rights fixture's orders, results, upload, quiz and review, and here her own
 // question with health text and an answer, votes and reports, a wishlist, notify-me, push, phone codes
-// and texts, a subscription with a saved card, her wallet, a contact message, sign-in traces, a staff
+// and the devices that proved her number, texts, a subscription with a saved card, her wallet, a contact message, sign-in traces, a staff
 // note, a future home visit paid at the visit and one paid by card, an order not yet shipped), is
 // erased (by her own removal, then another by the back office), and every text column of every table
 // is searched for her name, e-mail, phone, national id, address line and health text: none is left
@@ -185,6 +185,9 @@ async function everything(tag: string): Promise<Everything> {
       )
       .bind(whatsapp, `msg-wa-${tag}`, now),
     db.prepare('INSERT INTO whatsapp_optouts (phone, at) VALUES (?, ?)').bind(phone, now),
+    db
+      .prepare('INSERT INTO phone_known_devices (phone, device_id, proven_at) VALUES (?, ?, ?)')
+      .bind(phone, `device-${tag}`, now),
     db
       .prepare("INSERT INTO mail_outbox (to_address, subject, body_text, created_at) VALUES (?, 'Your results', ?, ?)")
       .bind(rich.email, `Dear Huda ${tag}, ${health}`, now),
