@@ -113,7 +113,7 @@ export async function quote(
   const part = shopperPart({ userId: ctx.userId, email: ctx.email ?? null });
   const statements = [
     db
-      .prepare('SELECT free_shipping_fils, delivery_fee, vat_basis_points FROM country_settings WHERE country = ?')
+      .prepare('SELECT free_delivery_minor, delivery_fee, vat_basis_points FROM country_settings WHERE country = ?')
       .bind(ctx.country),
     db
       .prepare(

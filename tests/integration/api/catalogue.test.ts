@@ -178,13 +178,15 @@ describe('/product/filter-sort', () => {
     }
   });
 
-  it("converts the 'Under KD 25' quick item for Saudi Arabia, VAT included", async () => {
+  it("gives each country its own price filter: 'Under KD 25' in Kuwait, 'Under SAR 250' in Saudi Arabia", async () => {
     const sa = await json(await call('/product/filter-sort', { token, headers: { 'x-country': 'SA' } }));
     const kw = await json(await call('/product/filter-sort', { token, headers: { 'x-country': 'KW' } }));
-    const quick = (d: any) => d.data.filters.find((f: { key: string }) => f.key === 'sku_price').quick[0].range.max;
-    expect(quick(kw)).toBe(25);
-    // 25.000 KWD × 12.2 × 1.15 = SAR 350.75.
-    expect(quick(sa)).toBe(351);
+    const price = (d: any) => d.data.filters.find((f: { key: string }) => f.key === 'sku_price');
+    expect(price(kw).quick[0].range.max).toBe(25);
+    // The Saudi owner's round amount (issue 44, decision 54), not 25.000 KWD converted (SAR 351).
+    expect(price(sa).quick[0].range.max).toBe(250);
+    expect(price(kw).range).toEqual({ min: 0, max: 1000 });
+    expect(price(sa).range).toEqual({ min: 0, max: 10_000 });
     expect(sa.data.filters.find((f: { key: string }) => f.key === 'sku_price').result_range).toEqual({
       min: 38,
       max: 337,
