@@ -40,6 +40,7 @@ import {
   purchaseTogetherRows,
   promotionRows,
   promotionGiftRows,
+  promotionThresholdRows,
   searchRows,
 } from './rows';
 
@@ -160,10 +161,11 @@ export function* catalogueStatements(mode: CatalogueMode): Generator<string> {
     ['product_id', 'related_product_id', 'sort_order'],
     purchaseTogetherRows(plans),
   );
+  yield* insertStatements('promotions', ['id', 'kind', 'name_en', 'name_ar', 'is_active'], promotionRows(plans));
   yield* insertStatements(
-    'promotions',
-    ['id', 'kind', 'name_en', 'name_ar', 'min_subtotal_fils', 'is_active'],
-    promotionRows(plans),
+    'promotion_thresholds',
+    ['promotion_id', 'country', 'min_subtotal_minor'],
+    promotionThresholdRows(),
   );
   yield* insertStatements('promotion_gifts', ['promotion_id', 'sku_id', 'sort_order'], promotionGiftRows(plans));
   yield* insertStatements(

@@ -236,7 +236,6 @@ export async function quote(
     rules,
     lines: promoLines,
     subtotal: promoLines.reduce((sum, l) => sum + l.unit_price * l.count, 0),
-    payable: (fils) => payableMinor(fils, payable),
     country: ctx.country,
     now,
     choices: new Map((input.gifts ?? []).map((g) => [g.promotion_id, g.sku_id])),

@@ -260,7 +260,10 @@ describe('POST /product/sku', () => {
     // A giveaway (decision 33): a free gift from a subtotal of 20 KD, live only for this test.
     await env.DB.batch([
       env.DB.prepare(
-        `INSERT INTO promotions (id, kind, name_en, name_ar, min_subtotal_fils) VALUES (1, 'gift_threshold', 'Free Vitamin C', 'فيتامين سي مجاناً', 20000)`,
+        `INSERT INTO promotions (id, kind, name_en, name_ar) VALUES (1, 'gift_threshold', 'Free Vitamin C', 'فيتامين سي مجاناً')`,
+      ),
+      env.DB.prepare(
+        `INSERT INTO promotion_thresholds (promotion_id, country, min_subtotal_minor) VALUES (1, 'KW', 20000), (1, 'SA', 25000)`,
       ),
       env.DB.prepare('INSERT INTO promotion_gifts (promotion_id, sku_id) VALUES (1, 401)'),
     ]);

@@ -1,0 +1,26 @@
+-- A free gift's cart total per country, in that country's currency (decision 54, issue 44): minor
+-- units, VAT included, as the shopper pays. Before, one base-fils amount net of VAT was converted for
+-- Saudi Arabia (KWD 20 → "SAR 230.09", KWD 35 → "SAR 440.54"). A gift_threshold promotion applies in a
+-- country only with its row here; a promotion of both countries has one for each.
+CREATE TABLE promotion_thresholds (
+  promotion_id INTEGER NOT NULL REFERENCES promotions (id) ON DELETE CASCADE,
+  country TEXT NOT NULL CHECK (country IN ('KW', 'SA')),
+  min_subtotal_minor INTEGER NOT NULL CHECK (min_subtotal_minor > 0),
+  PRIMARY KEY (promotion_id, country)
+) WITHOUT ROWID;
+
+-- Kuwait: KWD is the base currency and has no VAT, so the fils amount is already KWD as paid.
+INSERT INTO promotion_thresholds (promotion_id, country, min_subtotal_minor)
+  SELECT id, 'KW', min_subtotal_fils FROM promotions
+  WHERE kind = 'gift_threshold' AND min_subtotal_fils > 0 AND (country IS NULL OR country = 'KW');
+-- Saudi Arabia: what the amount was worth as paid (rate and VAT), rounded up to a whole SAR 50
+-- (at 12.2: KWD 20 → SAR 300, KWD 35 → SAR 500), so the shopper reads a round figure; staff can change it.
+INSERT INTO promotion_thresholds (promotion_id, country, min_subtotal_minor)
+  -- Integers only: halalas as paid = fils × rate × (10000 + VAT) / 10^9; up to a multiple of 5000.
+  SELECT id, 'SA', (min_subtotal_fils * (SELECT exchange_rate_scaled FROM countries WHERE code = 'SA')
+      * (10000 + coalesce((SELECT vat_basis_points FROM country_settings WHERE country = 'SA'), 0))
+      + 4999999999999) / 5000000000000 * 5000
+  FROM promotions
+  WHERE kind = 'gift_threshold' AND min_subtotal_fils > 0 AND (country IS NULL OR country = 'SA');
+
+ALTER TABLE promotions DROP COLUMN min_subtotal_fils;
