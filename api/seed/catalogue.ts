@@ -178,6 +178,13 @@ export function* catalogueStatements(mode: CatalogueMode): Generator<string> {
     ['id', 'code', 'kind', 'value', 'min_subtotal_fils', 'max_uses', 'once_per_shopper'],
     COUPON_ROWS.map(row),
   );
+  // The coupons of both countries' own amounts in each currency (decision 54): SAVE2 is KWD 2 off from
+  // KWD 10 in Kuwait and SAR 25 off from SAR 150 in Saudi Arabia; the percent coupons have no minimum.
+  yield* insertStatements(
+    'coupon_amounts',
+    ['coupon_id', 'country', 'value', 'min_subtotal_minor'],
+    COUPON_AMOUNT_ROWS.map(row),
+  );
   // A Saudi coupon, its amounts in SAR as the back office takes them: 20 SAR off from 150 SAR.
   yield* insertStatements(
     'coupons',
@@ -277,6 +284,15 @@ export function* mediaSources(mode: CatalogueMode): Generator<MediaSource> {
 }
 
 /** Demo coupons: a welcome discount once per shopper, a fixed amount over a minimum, a limited one. */
+const COUPON_AMOUNT_ROWS: Array<Array<string | number>> = [
+  [1, 'KW', 0, 0],
+  [1, 'SA', 0, 0],
+  [2, 'KW', 2000, 10000],
+  [2, 'SA', 2500, 15000],
+  [3, 'KW', 0, 0],
+  [3, 'SA', 0, 0],
+];
+
 const COUPON_ROWS: Array<Array<string | number | null>> = [
   [1, 'WELCOME10', 'percent', 1000, 0, null, 1],
   [2, 'SAVE2', 'fixed', 2000, 10000, null, 0],

@@ -24,3 +24,32 @@ INSERT INTO promotion_thresholds (promotion_id, country, min_subtotal_minor)
   WHERE kind = 'gift_threshold' AND min_subtotal_fils > 0 AND (country IS NULL OR country = 'SA');
 
 ALTER TABLE promotions DROP COLUMN min_subtotal_fils;
+
+-- A coupon of both countries takes its fixed amount and its minimum in each country's currency, as the
+-- shopper pays (decision 54): "KWD 2 off from KWD 10" and "SAR 25 off from SAR 150", not the KWD ones
+-- converted. A coupon of one country keeps its amounts on its row, in its currency (migration 0044).
+CREATE TABLE coupon_amounts (
+  coupon_id INTEGER NOT NULL REFERENCES coupons (id) ON DELETE CASCADE,
+  country TEXT NOT NULL CHECK (country IN ('KW', 'SA')),
+  -- Fixed coupons: the amount off; 0 for percent coupons (their basis points stay on the coupon).
+  value INTEGER NOT NULL CHECK (value >= 0),
+  min_subtotal_minor INTEGER NOT NULL DEFAULT 0 CHECK (min_subtotal_minor >= 0),
+  PRIMARY KEY (coupon_id, country)
+) WITHOUT ROWID;
+
+-- Kuwait: the base amounts are KWD as paid (no VAT).
+INSERT INTO coupon_amounts (coupon_id, country, value, min_subtotal_minor)
+  SELECT id, 'KW', CASE WHEN kind = 'fixed' THEN value ELSE 0 END, min_subtotal_fils FROM coupons
+  WHERE country IS NULL;
+-- Saudi Arabia: what the quote converted them to, rounded to whole riyals (the amount off down, so a
+-- coupon never gives more than it did; the minimum up): fils × rate / 10^5 halalas, the minimum with VAT.
+INSERT INTO coupon_amounts (coupon_id, country, value, min_subtotal_minor)
+  SELECT id, 'SA',
+    CASE WHEN kind = 'fixed'
+      THEN max(100, value * (SELECT exchange_rate_scaled FROM countries WHERE code = 'SA') / 10000000 * 100)
+      ELSE 0 END,
+    (min_subtotal_fils * (SELECT exchange_rate_scaled FROM countries WHERE code = 'SA')
+      * (10000 + coalesce((SELECT vat_basis_points FROM country_settings WHERE country = 'SA'), 0))
+      + 99999999999) / 100000000000 * 100
+  FROM coupons
+  WHERE country IS NULL;
