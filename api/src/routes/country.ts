@@ -20,6 +20,8 @@ type CountryRow = Pick<
 export function toCountry(row: CountryRow): Country {
   const whole = Math.floor(row.exchange_rate_scaled / RATE_SCALE);
   const frac = String(row.exchange_rate_scaled % RATE_SCALE).padStart(4, '0');
+  // The amounts the browser compares the cart with: the country's own (decision 54).
+  const amounts = countryAmountsOf(row.code, row);
   return {
     id: row.id,
     code: row.code,
@@ -30,10 +32,8 @@ export function toCountry(row: CountryRow): Country {
     exchange_rate: `${whole}.${frac}`,
     is_default: row.is_default === 1,
     vat_basis_points: row.vat_basis_points,
-    // The amounts the browser compares the cart with, the country's own (decision 54).
-    ...(({ free_delivery_minor, unlock_margin_minor }) => ({ free_delivery_minor, unlock_margin_minor }))(
-      countryAmountsOf(row.code, row),
-    ),
+    free_delivery_minor: amounts.free_delivery_minor,
+    unlock_margin_minor: amounts.unlock_margin_minor,
   };
 }
 
