@@ -19,7 +19,6 @@ export const PROGRESS_BAR_MIN_WIDTH = 1024;
 export const BREAKPOINTS = { lg: 976, md: 767, sm: 576 } as const;
 
 export const MIN_PASSWORD_LENGTH = 6;
-export const PRICE_FILTER_RANGE = { min: 0, max: 1000 } as const;
 export const SEARCH_TERM_LIMIT = 25;
 
 export const AUTH_COOKIE_MAX_AGE_S = 1_209_600; // two weeks
@@ -33,9 +32,6 @@ export const SIGNATURE_MAX_SKEW_S = 300;
 export const ERROR_SAMPLE_RATE = 1;
 export const SESSION_SAMPLE_RATE = 0.1;
 export const TRACES_SAMPLE_RATE = 0.05;
-
-/** Free-delivery threshold in KWD fils when settings give none (spec §9: default constant). */
-export const DEFAULT_FREE_SHIPPING_FILS = 15_000;
 
 /**
  * Sent by the browser's session client while the page shows a signed-in shopper: the /api proxy then

@@ -30,6 +30,7 @@ import { offerRoutes } from './routes/offers';
 import { quizRoutes } from './routes/quiz';
 import { reviewRoutes } from './routes/reviews';
 import { subscriptionRoutes } from './routes/subscriptions';
+import { amountRoutes } from './routes/amounts';
 import { orderRoutes } from './routes/orders';
 import { MessagePage } from './pages/Message';
 import { UnreadableForm } from './lib/form';
@@ -71,6 +72,7 @@ app.route('/', offerRoutes);
 app.route('/', quizRoutes);
 app.route('/', reviewRoutes);
 app.route('/', subscriptionRoutes);
+app.route('/', amountRoutes);
 
 app.notFound((c) => {
   const t = c.var.t ?? staffTranslator('en');

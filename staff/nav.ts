@@ -22,6 +22,7 @@ export const NAV: readonly NavItem[] = [
   { href: '/data-requests', label: 'st_nav_data_requests', permission: 'customers:export' },
   { href: '/promotions', label: 'st_nav_promotions', permission: 'promotions:read' },
   { href: '/offers', label: 'st_nav_offers', permission: 'promotions:read' },
+  { href: '/amounts', label: 'st_nav_amounts', permission: 'promotions:read' },
   { href: '/search', label: 'st_nav_search', permission: 'search:read' },
   { href: '/alerts', label: 'st_nav_alerts', permission: 'catalogue:read' },
   { href: '/quiz', label: 'st_nav_quiz', permission: 'catalogue:read' },

@@ -332,7 +332,13 @@ describe('demo catalogue', () => {
   it('offers two in-stock gifts', () => {
     const skus = new Map(t('skus').map((s) => [s.id, s]));
     const promotions = t('promotions');
-    expect(promotions.map((p) => p.min_subtotal_fils)).toEqual([20_000, 35_000]);
+    // Each country's own cart total, in its currency as paid (decision 52): KWD 20 / SAR 250, KWD 35 / SAR 400.
+    expect(t('promotion_thresholds').map((r) => [r.promotion_id, r.country, r.min_subtotal_minor])).toEqual([
+      [1, 'KW', 20_000],
+      [1, 'SA', 25_000],
+      [2, 'KW', 35_000],
+      [2, 'SA', 40_000],
+    ]);
     expect(promotions.map((p) => p.kind)).toEqual(['gift_threshold', 'gift_threshold']);
     for (const p of promotions) expect(str(p.name_ar)).toMatch(ARABIC);
     for (const g of t('promotion_gifts')) expect(num(skus.get(g.sku_id!)!.stock)).toBeGreaterThan(0);

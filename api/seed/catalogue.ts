@@ -40,6 +40,7 @@ import {
   purchaseTogetherRows,
   promotionRows,
   promotionGiftRows,
+  promotionThresholdRows,
   searchRows,
 } from './rows';
 
@@ -160,10 +161,11 @@ export function* catalogueStatements(mode: CatalogueMode): Generator<string> {
     ['product_id', 'related_product_id', 'sort_order'],
     purchaseTogetherRows(plans),
   );
+  yield* insertStatements('promotions', ['id', 'kind', 'name_en', 'name_ar', 'is_active'], promotionRows(plans));
   yield* insertStatements(
-    'promotions',
-    ['id', 'kind', 'name_en', 'name_ar', 'min_subtotal_fils', 'is_active'],
-    promotionRows(plans),
+    'promotion_thresholds',
+    ['promotion_id', 'country', 'min_subtotal_minor'],
+    promotionThresholdRows(),
   );
   yield* insertStatements('promotion_gifts', ['promotion_id', 'sku_id', 'sort_order'], promotionGiftRows(plans));
   yield* insertStatements(
@@ -175,6 +177,13 @@ export function* catalogueStatements(mode: CatalogueMode): Generator<string> {
     'coupons',
     ['id', 'code', 'kind', 'value', 'min_subtotal_fils', 'max_uses', 'once_per_shopper'],
     COUPON_ROWS.map(row),
+  );
+  // The coupons of both countries' own amounts in each currency (decision 52): SAVE2 is KWD 2 off from
+  // KWD 10 in Kuwait and SAR 25 off from SAR 150 in Saudi Arabia; the percent coupons have no minimum.
+  yield* insertStatements(
+    'coupon_amounts',
+    ['coupon_id', 'country', 'value', 'min_subtotal_minor'],
+    COUPON_AMOUNT_ROWS.map(row),
   );
   // A Saudi coupon, its amounts in SAR as the back office takes them: 20 SAR off from 150 SAR.
   yield* insertStatements(
@@ -275,6 +284,15 @@ export function* mediaSources(mode: CatalogueMode): Generator<MediaSource> {
 }
 
 /** Demo coupons: a welcome discount once per shopper, a fixed amount over a minimum, a limited one. */
+const COUPON_AMOUNT_ROWS: Array<Array<string | number>> = [
+  [1, 'KW', 0, 0],
+  [1, 'SA', 0, 0],
+  [2, 'KW', 2000, 10000],
+  [2, 'SA', 2500, 15000],
+  [3, 'KW', 0, 0],
+  [3, 'SA', 0, 0],
+];
+
 const COUPON_ROWS: Array<Array<string | number | null>> = [
   [1, 'WELCOME10', 'percent', 1000, 0, null, 1],
   [2, 'SAVE2', 'fixed', 2000, 10000, null, 0],

@@ -263,24 +263,31 @@ export function cheapestSku(plans: ProductPlan[], typeKey: string): { plan: Prod
   return found;
 }
 
-/** Giveaways (decision 33): free-gift promotions from a cart subtotal, one gift SKU each. */
-const GIFT_THRESHOLDS: Array<[string, number]> = [
-  ['vitamin-c', 20_000],
-  ['omega-3-fish-oil', 35_000],
+/**
+ * Giveaways (decision 33): free-gift promotions from a cart subtotal, one gift SKU each, with the cart
+ * total of each country in its own currency as paid (decision 52): KWD 20 and SAR 250, KWD 35 and SAR 400.
+ */
+const GIFT_THRESHOLDS: Array<[string, { KW: number; SA: number }]> = [
+  ['vitamin-c', { KW: 20_000, SA: 25_000 }],
+  ['omega-3-fish-oil', { KW: 35_000, SA: 40_000 }],
 ];
 
 export function* promotionRows(plans: ProductPlan[]): Generator<SqlRow> {
-  for (const [i, [typeKey, minSubtotal]] of GIFT_THRESHOLDS.entries()) {
+  for (const [i, [typeKey]] of GIFT_THRESHOLDS.entries()) {
     const { plan, sku } = cheapestSku(plans, typeKey);
     yield row([
       i + 1,
       'gift_threshold',
       `Free gift: ${plan.name.en} (${sku.name.en})`,
       `هدية مجانية: ${plan.name.ar} (${sku.name.ar})`,
-      minSubtotal,
       1,
     ]);
   }
+}
+
+export function* promotionThresholdRows(): Generator<SqlRow> {
+  for (const [i, [, amounts]] of GIFT_THRESHOLDS.entries())
+    for (const country of ['KW', 'SA'] as const) yield row([i + 1, country, amounts[country]]);
 }
 
 export function* promotionGiftRows(plans: ProductPlan[]): Generator<SqlRow> {

@@ -1,9 +1,9 @@
 // Unlock-free-delivery modal (spec §2, §9): up to 6 available products priced from 0 to
 // ceil(remaining + 2) in the shopper's currency; see-all opens that listing; continue closes.
 // One unit system throughout: the remaining amount is what the banner shows (payable minor units,
-// VAT included), the spec's 2 is 2 KD converted the same way, the limit is in major units of their
-// sum, and the listing reads a typed price as VAT-inclusive too, so the suggestions are the cards
-// whose shown price is within the limit.
+// VAT included), the spec's 2 is the country's own margin in its currency (KWD 2, SAR 25; decision
+// 54), the limit is in major units of their sum, and the listing reads a typed price as VAT-inclusive
+// too, so the suggestions are the cards whose shown price is within the limit.
 import '../styles/orders.css';
 import { useContext, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -18,7 +18,8 @@ import { ApiContext } from '../providers';
 import { cart } from './cart-store';
 import { Modal } from '../ui/Modal';
 import { freeDeliveryUi } from './free-delivery-ui';
-import { cartPayableMinor, unlockPriceLimit } from './payable';
+import { unlockPriceLimit } from '#shared/country-amounts';
+import { cartPayableMinor } from './payable';
 
 export function UnlockModal() {
   const { t } = useI18n();
@@ -26,8 +27,12 @@ export function UnlockModal() {
   const api = useContext(ApiContext)!;
   const { unlockOpen } = useSnapshot(freeDeliveryUi);
   const { items } = useSnapshot(cart);
-  const { minor: threshold, currency } = useFreeShipping();
-  const limit = unlockPriceLimit(threshold - cartPayableMinor(items as typeof cart.items, currency), currency);
+  const { minor: threshold, unlockMargin, currency } = useFreeShipping();
+  const limit = unlockPriceLimit(
+    threshold - cartPayableMinor(items as typeof cart.items, currency),
+    unlockMargin,
+    currency.country,
+  );
   const [products, setProducts] = useState<ProductCard[] | null>(null);
 
   // The suggestions follow the amount left when the modal opens, not every cart change inside it.

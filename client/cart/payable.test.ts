@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currencyInfoFor, payableMinor, RATE_SCALE } from '#shared/money';
 import type { CartEntry } from './cart-store';
-import { cartPayableMinor, unlockPriceLimit } from './payable';
+import { cartPayableMinor } from './payable';
 
 const KW = currencyInfoFor('KW', RATE_SCALE, 0);
 const SA = currencyInfoFor('SA', 122_000, 1_500);
@@ -23,17 +23,5 @@ describe('the cart as the shopper pays it', () => {
     expect(cartPayableMinor({ a: entry(1, 2_500, 3) }, SA)).toBe(10_524);
     expect(payableMinor(7_500, SA)).toBe(10_523);
     expect(cartPayableMinor(items, KW)).toBe(7_500 + 21);
-  });
-
-  it('limits the unlock suggestions to ceil(remaining + 2 KD) in the units the banner shows', () => {
-    // Kuwait: KWD 1.250 left → ceil(3.250) = KWD 4; nothing left → KWD 2.
-    expect(unlockPriceLimit(1_250, KW)).toBe(4);
-    expect(unlockPriceLimit(-5, KW)).toBe(2);
-    expect(unlockPriceLimit(1_000, KW)).toBe(3);
-    // Saudi Arabia: SAR 14.03 left (1 KD with VAT) + 2 KD (SAR 28.06 with VAT) → ceil(42.09) = SAR 43,
-    // which reaches a SAR 35.08 item (2.500 KWD); 'SAR 14.03 + 2' gave SAR 17 and no suggestion.
-    expect(unlockPriceLimit(1_403, SA)).toBe(43);
-    expect(payableMinor(2_500, SA)).toBeLessThan(43 * 100);
-    expect(unlockPriceLimit(22_448 - 22_448, SA)).toBe(29);
   });
 });

@@ -5,11 +5,10 @@ import {
   currencyInfoOf,
   formatMinor,
   formatPrice,
-  payableMinor,
   RATE_SCALE,
   type CurrencyInfo,
 } from '#shared/money';
-import { DEFAULT_FREE_SHIPPING_FILS } from '#shared/constants';
+import { DEFAULT_COUNTRY_AMOUNTS } from '#shared/country-amounts';
 import { useCallback, useContext } from 'react';
 import useSWR from 'swr';
 import type { Country } from '#shared/api/schemas';
@@ -49,14 +48,17 @@ export function useCurrency(): CurrencyInfo {
 }
 
 /**
- * The free-delivery threshold of the shopper's country (its setting, from /country), in minor units
- * of what the shopper pays: the one figure the home note, banner, prompt and unlock modal show and
- * compare the cart's payable subtotal with, so the amounts they show add up.
+ * The free-delivery threshold the shopper's country's owner set (from /country), in minor units of its
+ * currency as paid: the one figure the home note, banner, prompt and unlock modal show and compare the
+ * cart's payable subtotal with (same currency, nothing converted; decision 52), and the unlock modal's
+ * margin beside it.
  */
-export function useFreeShipping(): { minor: number; currency: CurrencyInfo } {
+export function useFreeShipping(): { minor: number; unlockMargin: number; currency: CurrencyInfo } {
   const row = useCountryRow();
   const currency = useCurrency();
-  return { minor: payableMinor(row?.free_shipping_fils ?? DEFAULT_FREE_SHIPPING_FILS, currency), currency };
+  // Without the row the currency falls back to Kuwait's: so do the amounts.
+  const amounts = row ?? DEFAULT_COUNTRY_AMOUNTS.KW;
+  return { minor: amounts.free_delivery_minor, unlockMargin: amounts.unlock_margin_minor, currency };
 }
 
 /** Formats a base price (KWD fils) as the shopper pays it: their currency, VAT included. */

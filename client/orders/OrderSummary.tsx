@@ -9,6 +9,8 @@ import { useMinor } from '../lib/locale';
 import { Totals } from './Totals';
 import { GiftLines } from './gifts';
 import { OrderRefunds } from './OrderRefunds';
+import { PayLaterSchedule } from './PayLaterSchedule';
+import { isPayLater } from '#shared/payments/gateway-methods';
 import { lazy, Suspense } from 'react';
 
 // The invoice (and its QR encoder) loads only for an order that has one: Saudi orders.
@@ -65,6 +67,19 @@ export function OrderSummary({ order }: { order: OrderView }) {
               ? t('pay_wallet_short')
               : t('pay_cod')}
         </p>
+        {order.payment_method === 'card' &&
+          isPayLater(order.card_method) &&
+          totals.due > 0 &&
+          order.status !== 'cancelled' &&
+          order.status !== 'payment_failed' && (
+            <PayLaterSchedule
+              method={order.card_method}
+              amount={totals.due}
+              currency={order.currency}
+              country={order.country}
+              purchasedAt={order.created_at}
+            />
+          )}
       </section>
       <section aria-labelledby={`order-${order.id}-totals`}>
         <h2 id={`order-${order.id}-totals`} className="section-title">

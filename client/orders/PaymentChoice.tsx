@@ -87,10 +87,12 @@ export function PaymentChoice<M extends string>({
               <span>
                 {t(`card_${u.method}`)}
                 <small className="choice-note" data-testid={`unavailable-${u.method}`}>
-                  {t(u.reason === 'below_minimum' ? 'pay_later_below_minimum' : 'pay_later_above_maximum', {
-                    method: t(`pay_later_name_${u.method as 'tabby'}`),
-                    amount: extras.format(u.limit),
-                  })}
+                  {u.reason === 'subscription'
+                    ? t('payment_way_not_for_subscription')
+                    : t(u.reason === 'below_minimum' ? 'pay_later_below_minimum' : 'pay_later_above_maximum', {
+                        method: t(`pay_later_name_${u.method as 'tabby'}`),
+                        amount: extras.format(u.limit),
+                      })}
                 </small>
               </span>
             </label>

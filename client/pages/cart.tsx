@@ -177,7 +177,7 @@ export function Component() {
           <h2 id="cart-summary-title">{t('cart_summary')}</h2>
           <FreeDeliveryBanner />
           <Totals totals={totals} subtotalMinor={cartPayableMinor(items as typeof cart.items, currencyInfo)} />
-          {totals && <PayLaterNote minor={totals.total} />}
+          {totals && <PayLaterNote minor={totals.total} subscribing={totals.lines.some((l) => l.every !== null)} />}
           {totalsFailed && <TotalsFailed failed={totalsFailed} onRetry={retryTotals} />}
           <CouponForm result={totals?.coupon ?? null} failed={totalsFailed} onApply={retryTotals} />
           {blocked && <p className="form-note">{t('cart_checkout_blocked')}</p>}

@@ -1,17 +1,17 @@
-// Sync data (spec §3): the free-shipping threshold (base fils) of the shopper's country, from the
+// Sync data (spec §3): the free-shipping threshold (minor units of its currency) of the shopper's country, from the
 // sync call, kept in localStorage under sync_data; the default constant until it arrives. The
 // screens show and compare the threshold from /country (useFreeShipping: the same country_settings
 // row, already there at server render); this store gates the prompt and gives the delivery fee.
 import { proxy } from 'valtio';
 import type { ApiClient } from '#shared/api/client';
-import { DEFAULT_FREE_SHIPPING_FILS } from '#shared/constants';
+import { DEFAULT_COUNTRY_AMOUNTS } from '#shared/country-amounts';
 import type { CountryCode } from '#shared/locale';
 
 export const SYNC_STORAGE_KEY = 'sync_data';
 const MAX_AGE_MS = 60 * 60 * 1000;
 
 export const syncData = proxy({
-  freeShipping: DEFAULT_FREE_SHIPPING_FILS,
+  freeShipping: DEFAULT_COUNTRY_AMOUNTS.KW.free_delivery_minor,
   deliveryFee: null as number | null,
   loaded: false,
 });

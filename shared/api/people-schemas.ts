@@ -80,6 +80,12 @@ export const couponInputSchema = z
     value: decimal(3),
     /** In the same currency as a fixed amount; blank: none. */
     min_subtotal: z.preprocess(blankToUndefined, decimal(3).optional()),
+    /**
+     * A coupon of both countries: its fixed amount and minimum in Saudi Arabia, in SAR as paid (decision
+     * 54; `value` and `min_subtotal` are then Kuwait's, in KWD). Ignored for a coupon of one country.
+     */
+    value_SA: z.preprocess(blankToUndefined, decimal(2).optional()),
+    min_subtotal_SA: z.preprocess(blankToUndefined, decimal(2).optional()),
     max_uses: optionalInt(1_000_000),
     per_person_limit: optionalInt(1000),
     starts_on: date,
@@ -103,6 +109,11 @@ export const couponInputSchema = z
   .refine((c) => !c.starts_on || !c.ends_on || c.starts_on <= c.ends_on, {
     path: ['ends_on'],
     error: 'item_validation_error',
+  })
+  // Both countries, a fixed amount: Saudi Arabia's own, in riyals, never Kuwait's converted.
+  .refine((c) => c.country || c.kind !== 'fixed' || (!!c.value_SA && Number(c.value_SA) > 0), {
+    path: ['value_SA'],
+    error: 'mandatory-field',
   });
 export type CouponInput = z.infer<typeof couponInputSchema>;
 
@@ -110,7 +121,7 @@ const decimalPlaces = (text: string) => text.split('.')[1]?.length ?? 0;
 
 /**
  * The stored values of a coupon form: basis points, or minor units of the coupon country's currency
- * (base fils for a coupon of both countries).
+ * (for a coupon of both countries Kuwait's on the row, and each country's in `amounts`).
  */
 export function couponValues(input: CouponInput) {
   const country = (input.country ?? null) as CountryCode | null;
@@ -124,6 +135,20 @@ export function couponValues(input: CouponInput) {
     per_person_limit: input.per_person_limit ?? null,
     country,
     currency: country ? COUNTRY_FACTS[country].currency : null,
+    /** A coupon of both countries: each country's amount off (fixed) and minimum, minor units of its currency. */
+    amounts:
+      country === null
+        ? {
+            KW: {
+              value: input.kind === 'fixed' ? decimalToMinor(input.value, 3) : 0,
+              min: input.min_subtotal ? decimalToMinor(input.min_subtotal, 3) : 0,
+            },
+            SA: {
+              value: input.kind === 'fixed' && input.value_SA ? decimalToMinor(input.value_SA, 2) : 0,
+              min: input.min_subtotal_SA ? decimalToMinor(input.min_subtotal_SA, 2) : 0,
+            },
+          }
+        : null,
   };
 }
 

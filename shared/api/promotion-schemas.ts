@@ -2,7 +2,7 @@
 // API's contract. Form fields arrive as strings (empty: not set); the API gets the parsed values
 // back and parses them again, so every field takes both its string and its parsed form.
 import { z } from '../zod';
-import { COUNTRY_CODES, type CountryCode } from '../locale';
+import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '../locale';
 import { normalizeDigits } from '../text/digits';
 import { GIFT_LIMIT, PROMOTION_KINDS } from '../orders/promotions';
 import { decimalToMinor } from './people-schemas';
@@ -42,6 +42,19 @@ const date = z.preprocess(
 
 const name = z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }).max(120);
 
+/** A cart total typed in a country's currency ("20.000", "250"); its decimals are checked with the country. */
+const thresholdText = z.preprocess(
+  (v) => blank(typeof v === 'number' ? String(v) : text(v)),
+  z
+    .string()
+    .regex(/^\d{1,7}(\.\d{1,3})?$/, { error: 'item_validation_error' })
+    .optional(),
+);
+
+/** The countries a promotion runs in: its one country, or both. */
+export const thresholdCountries = (country: CountryCode | null): readonly CountryCode[] =>
+  country === null ? COUNTRY_CODES : [country];
+
 export const promotionInputSchema = z
   .object({
     kind: z.enum(PROMOTION_KINDS, { error: 'item_validation_error' }),
@@ -50,14 +63,12 @@ export const promotionInputSchema = z
     country: z.preprocess((v) => (v === '' ? null : v), z.enum(COUNTRY_CODES).nullable().default(null)),
     starts_on: date,
     ends_on: date,
-    /** gift_threshold: KWD, the base currency ("20.000"). */
-    min_subtotal: z.preprocess(
-      (v) => blank(typeof v === 'number' ? String(v) : text(v)),
-      z
-        .string()
-        .regex(/^\d{1,7}(\.\d{1,3})?$/, { error: 'item_validation_error' })
-        .optional(),
-    ),
+    /**
+     * gift_threshold: the cart total in each country it runs in, typed in that country's currency as the
+     * shopper pays it ("20.000" KWD, "250" SAR; decision 52), never converted.
+     */
+    min_subtotal_KW: thresholdText,
+    min_subtotal_SA: thresholdText,
     buy_count: int(1, GIFT_LIMIT, 1),
     free_count: int(0, GIFT_LIMIT, 0),
     max_per_order: int(1, GIFT_LIMIT, 1),
@@ -71,9 +82,17 @@ export const promotionInputSchema = z
     path: ['ends_on'],
     error: 'item_validation_error',
   })
-  .refine((p) => p.kind !== 'gift_threshold' || !!p.min_subtotal, {
-    path: ['min_subtotal'],
-    error: 'mandatory-field',
+  .superRefine((p, ctx) => {
+    if (p.kind !== 'gift_threshold') return;
+    for (const country of thresholdCountries(p.country ?? null)) {
+      const field = `min_subtotal_${country}` as const;
+      const value = p[field];
+      if (!value) ctx.addIssue({ code: 'custom', path: [field], message: 'mandatory-field' });
+      else if ((value.split('.')[1]?.length ?? 0) > COUNTRY_FACTS[country].decimals)
+        ctx.addIssue({ code: 'custom', path: [field], message: 'country_amount_decimals' });
+      else if (decimalToMinor(value, COUNTRY_FACTS[country].decimals) <= 0)
+        ctx.addIssue({ code: 'custom', path: [field], message: 'item_validation_error' });
+    }
   })
   .refine((p) => p.kind === 'buy_x_get_y' || p.gift_skus.length > 0, { path: ['gift_skus'], error: 'mandatory-field' })
   .refine((p) => p.kind !== 'buy_x_get_y' || p.free_count > 0, { path: ['free_count'], error: 'item_validation_error' })
@@ -83,15 +102,21 @@ export const promotionInputSchema = z
   });
 export type PromotionInput = z.output<typeof promotionInputSchema>;
 
-/** The stored values of a promotion form (base fils; counts that do not apply to the kind reset). */
+/** The stored values of a promotion form (each country's minor units; counts that do not apply to the kind reset). */
 export function promotionValues(input: PromotionInput) {
   return {
     kind: input.kind,
     name_en: input.name_en,
     name_ar: input.name_ar,
     country: (input.country ?? null) as CountryCode | null,
-    min_subtotal_fils:
-      input.kind === 'gift_threshold' && input.min_subtotal ? decimalToMinor(input.min_subtotal, 3) : 0,
+    /** gift_threshold: each country's cart total in its minor units; null where it does not run. */
+    thresholds: Object.fromEntries(
+      COUNTRY_CODES.map((country) => {
+        const text = input[`min_subtotal_${country}`];
+        const runs = input.kind === 'gift_threshold' && thresholdCountries(input.country ?? null).includes(country);
+        return [country, runs && text ? decimalToMinor(text, COUNTRY_FACTS[country].decimals) : null];
+      }),
+    ) as Record<CountryCode, number | null>,
     buy_count: input.kind === 'gift_threshold' ? 1 : input.buy_count,
     free_count: input.kind === 'buy_x_get_y' ? input.free_count : 0,
     max_per_order: input.max_per_order,

@@ -27,7 +27,12 @@ export const countrySchema = z.object({
   is_default: z.boolean(),
   /** VAT rate in basis points (1500 = 15 %), 0 without VAT; prices are shown with it included. */
   vat_basis_points: z.number().int(),
-  /** The free-delivery threshold, base fils net of VAT (shown and compared as what the shopper pays). */
-  free_shipping_fils: z.number().int(),
+  /**
+   * The free-delivery threshold the country's owner set, minor units of its currency as the shopper pays
+   * (VAT included): compared with the cart's payable subtotal, never converted (decision 52).
+   */
+  free_delivery_minor: z.number().int(),
+  /** The unlock-free-delivery modal's margin over what is missing, minor units of the country's currency. */
+  unlock_margin_minor: z.number().int(),
 });
 export type Country = z.infer<typeof countrySchema>;

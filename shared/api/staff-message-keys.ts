@@ -91,6 +91,10 @@ export const STAFF_MESSAGE_KEYS = [
   'moderation_decided',
   'moderation_settings_saved',
   'subscription_settings_saved',
+  // A country's own amounts (decision 52).
+  'country_amounts_saved',
+  'country_amount_decimals',
+  'country_amount_quick_above_range',
   'staff_answer_saved',
   'moderation_already_decided',
 ] as const;

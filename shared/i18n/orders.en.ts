@@ -120,7 +120,16 @@ export const ordersEn = {
   pay_later_name_tamara: 'Tamara',
   stc_pay_phone_label: 'STC Pay mobile number',
   stc_pay_phone_hint: 'The Saudi number of your STC Pay account. STC Pay sends it a code to confirm.',
-  payment_declined_back: '{{method}} did not complete the payment. Your cart is as you left it: choose how to pay.',
+  payment_declined_back:
+    'The payment with {{method}} was not completed. Your cart is as you left it: choose how to pay.',
+  payment_way_not_for_subscription:
+    'Not for an order with a subscription: its later deliveries are charged to a saved card.',
+  pay_later_schedule_title: {
+    one: '{{method}}: {{count}} interest-free payment',
+    other: '{{method}}: {{count}} interest-free payments, one a month',
+  },
+  pay_later_schedule_first: '{{amount}} at purchase, {{date}}',
+  pay_later_schedule_later: '{{amount}} on {{date}}',
   checkout_whatsapp_updates: 'Send me this order’s updates on WhatsApp to {{phone}}',
   checkout_use_wallet: 'Use my wallet balance ({{amount}})',
   checkout_place_order: 'Place order',

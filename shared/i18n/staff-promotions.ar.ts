@@ -16,8 +16,9 @@ export const staffPromotionsAr: Translated<typeof staffPromotionsEn> = {
   st_offers_kind_gift_threshold: 'هدية مجانية عند بلوغ مجموع السلة',
   st_offers_kind_gift_with_purchase: 'هدية مع منتج',
   st_offers_kind_buy_x_get_y: 'اشترِ X واحصل على Y',
-  st_offers_min: 'مجموع السلة للهدية (د.ك)',
-  st_offers_min_hint: 'للهدية عند بلوغ مجموع السلة فقط. يُقارن بما يدفعه المتسوق (شاملًا الضريبة والعملة).',
+  st_offers_min_in: 'مجموع السلة للهدية في {{country}} ({{currency}})',
+  st_offers_min_hint:
+    'للهدية عند بلوغ مجموع السلة فقط: مبلغ لكل دولة يسري فيها العرض، بعملتها وشاملًا الضريبة كما يدفعه المتسوق. لا يُحوَّل أي مبلغ.',
   st_offers_buy: 'الوحدات المشتراة (X)',
   st_offers_free: 'الوحدات المجانية (Y)',
   st_offers_counts_hint:

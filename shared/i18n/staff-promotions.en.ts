@@ -13,8 +13,9 @@ export const staffPromotionsEn = {
   st_offers_kind_gift_threshold: 'Free gift from a cart total',
   st_offers_kind_gift_with_purchase: 'Gift with a product',
   st_offers_kind_buy_x_get_y: 'Buy X get Y',
-  st_offers_min: 'Cart total for the gift (KWD)',
-  st_offers_min_hint: 'Free gift from a cart total only. Compared as the shopper pays it (VAT and currency included).',
+  st_offers_min_in: 'Cart total for the gift in {{country}} ({{currency}})',
+  st_offers_min_hint:
+    'Free gift from a cart total only: an amount for each country the offer runs in, in its own currency with VAT included, as the shopper pays. Nothing is converted.',
   st_offers_buy: 'Units to buy (X)',
   st_offers_free: 'Units free (Y)',
   st_offers_counts_hint:

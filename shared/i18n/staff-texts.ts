@@ -27,6 +27,8 @@ import { staffReviewsAr } from './staff-reviews.ar';
 import { staffReviewsEn } from './staff-reviews.en';
 import { staffSubscriptionsAr } from './staff-subscriptions.ar';
 import { staffSubscriptionsEn } from './staff-subscriptions.en';
+import { staffAmountsAr } from './staff-amounts.ar';
+import { staffAmountsEn } from './staff-amounts.en';
 
 export const staffTextsEn = {
   ...staffEn,
@@ -42,6 +44,7 @@ export const staffTextsEn = {
   ...staffQuizEn,
   ...staffReviewsEn,
   ...staffSubscriptionsEn,
+  ...staffAmountsEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
@@ -58,4 +61,5 @@ export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffQuizAr,
   ...staffReviewsAr,
   ...staffSubscriptionsAr,
+  ...staffAmountsAr,
 };

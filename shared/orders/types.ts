@@ -118,9 +118,7 @@ export interface PricedTotals extends OrderTotals {
   promotion_discount: number;
   /** Base fils, net of VAT (coupon minimums are in base fils). */
   subtotal_fils: number;
-  /** The threshold setting, base fils net of VAT. */
-  free_shipping_fils: number;
-  /** The threshold as the shopper pays it (minor units, VAT included): free delivery when subtotal ≥ it. */
+  /** The country's own threshold (minor units of its currency, VAT included): free delivery when subtotal ≥ it. */
   free_shipping: number;
   free_delivery: boolean;
 }

@@ -4,6 +4,7 @@
 // DOM: the API enforces these rules and the checkout pages read them as they render.
 import type { Translator } from '../i18n';
 import type { CountryCode } from '../locale';
+import { GULF_OFFSET_MS } from '../gulf-days';
 
 export const CARD_KINDS = ['knet', 'mada', 'card', 'apple_pay'] as const;
 export const PAY_LATER_METHODS = ['tabby', 'tamara'] as const;
@@ -37,17 +38,29 @@ export function isPayLater(method: string | null | undefined): method is PayLate
   return (PAY_LATER_METHODS as readonly string[]).includes(method ?? '');
 }
 
+/**
+ * A way's name inside a sentence ("The payment with Tabby was not completed"): the provider's or card
+ * scheme's name, never the option's label with its plan ("Tabby: pay in 4, interest-free").
+ */
+export function paymentWayName(t: Translator['t'], method: GatewayMethod): string {
+  return isPayLater(method) ? t(`pay_later_name_${method}`) : t(`card_${method}`);
+}
+
 /** A method whose page is the provider's own (approve, OTP): failing there leads back to the review. */
 export function isRedirectMethod(method: string | null | undefined): boolean {
   return method === 'stc_pay' || isPayLater(method);
 }
 
-export type UnavailableReason = 'below_minimum' | 'above_maximum';
+/**
+ * Why a way is not offered: below or above its amounts, or (`subscription`) an order that starts a
+ * subscription, whose later deliveries are charged to a card the gateway keeps (SAVEABLE_METHODS).
+ */
+export type UnavailableReason = 'below_minimum' | 'above_maximum' | 'subscription';
 
 export interface UnavailableMethod {
   method: GatewayMethod;
   reason: UnavailableReason;
-  /** The limit passed, in minor units. */
+  /** The limit passed, in minor units (0 for `subscription`). */
   limit: number;
 }
 
@@ -55,7 +68,11 @@ export interface UnavailableMethod {
  * Why a method is not offered for this amount, or null when it is. (Wallet top-ups take card kinds
  * only, by their schema: the pay-later providers lend for purchases, and STC Pay is a wallet itself.)
  */
-export function unavailableReason(method: GatewayMethod, country: CountryCode, due: number): UnavailableMethod | null {
+export function unavailableReason(
+  method: GatewayMethod,
+  country: CountryCode,
+  due: number,
+): (UnavailableMethod & { reason: 'below_minimum' | 'above_maximum' }) | null {
   const limits = METHOD_LIMITS[method]?.[country];
   if (!limits) return null;
   if (due < limits.min) return { method, reason: 'below_minimum', limit: limits.min };
@@ -63,15 +80,30 @@ export function unavailableReason(method: GatewayMethod, country: CountryCode, d
   return null;
 }
 
-/** The country's methods for an amount due: those offered, and those not with the reason why. */
+/** What decides the ways beyond the country and the amount. */
+export interface MethodContext {
+  /** The order has lines to subscribe to (decision 45): only ways whose card the gateway keeps. */
+  subscribing?: boolean;
+}
+
+/**
+ * The country's methods for an amount due: those offered, and those not with the reason why. The one
+ * rule for every screen and check: the review step's list, the cart's and product page's pay-later
+ * note (payLaterOffered) and the API's calculate all ask it, so a way is never advertised on one page
+ * and missing on the next.
+ */
 export function gatewayMethodsFor(
   country: CountryCode,
   due: number,
+  context: MethodContext = {},
 ): { offered: GatewayMethod[]; unavailable: UnavailableMethod[] } {
   const offered: GatewayMethod[] = [];
   const unavailable: UnavailableMethod[] = [];
   for (const method of GATEWAY_METHODS[country]) {
-    const why = unavailableReason(method, country, due);
+    const why =
+      context.subscribing && !SAVEABLE_METHODS.includes(method)
+        ? { method, reason: 'subscription' as const, limit: 0 }
+        : unavailableReason(method, country, due);
     if (why) unavailable.push(why);
     else offered.push(method);
   }
@@ -89,11 +121,54 @@ export function splitInstallments(total: number, count = INSTALLMENTS): number[]
   return [total - part * (count - 1), ...Array.from({ length: count - 1 }, () => part)];
 }
 
-/** Whether some pay-later method of the country takes this amount (the product and cart pages' note). */
-export function payLaterOffered(country: CountryCode, due: number): PayLaterMethod | null {
-  for (const method of PAY_LATER_METHODS)
-    if (GATEWAY_METHODS[country].includes(method) && !unavailableReason(method, country, due)) return method;
-  return null;
+/**
+ * The pay-later provider the product and cart pages advertise for this amount, or null: the first the
+ * review step would offer (gatewayMethodsFor, the same rule, so a cart that subscribes shows none).
+ */
+export function payLaterOffered(country: CountryCode, due: number, context: MethodContext = {}): PayLaterMethod | null {
+  const { offered } = gatewayMethodsFor(country, due, context);
+  return PAY_LATER_METHODS.find((m) => offered.includes(m)) ?? null;
+}
+
+/**
+ * Each provider's documented plan: Tabby's "pay in 4" takes a quarter at purchase and the rest in three
+ * monthly payments; Tamara's split in 4 is monthly too, the first payment on the day of purchase.
+ */
+export const PAY_LATER_PLANS: Record<PayLaterMethod, { count: number; everyMonths: number }> = {
+  tabby: { count: INSTALLMENTS, everyMonths: 1 },
+  tamara: { count: INSTALLMENTS, everyMonths: 1 },
+};
+
+export interface Installment {
+  /** Minor units of the order's currency; the parts add up to the amount. */
+  amount: number;
+  /** The Gulf calendar day it is due (YYYY-MM-DD; Kuwait and Saudi Arabia keep UTC+3 all year). */
+  day: string;
+  /** Noon of that day in the Gulf, for formatting with the shop's date formatter. */
+  at: number;
+}
+
+/** `months` after a Gulf day, on the same day of the month or the month's last (31 Jan → 28 or 29 Feb). */
+function addMonths(day: string, months: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, last));
+  return first.toISOString().slice(0, 10);
+}
+
+/**
+ * A pay-later plan's payments with their days: the amount split as splitInstallments does (the
+ * remainder on today's), the first due on the day of purchase in the Gulf, the next ones every
+ * plan period after it.
+ */
+export function installmentSchedule(method: PayLaterMethod, total: number, purchasedAt: number): Installment[] {
+  const plan = PAY_LATER_PLANS[method];
+  const start = new Date(purchasedAt + GULF_OFFSET_MS).toISOString().slice(0, 10);
+  return splitInstallments(total, plan.count).map((amount, i) => {
+    const day = addMonths(start, i * plan.everyMonths);
+    return { amount, day, at: Date.parse(`${day}T12:00:00Z`) - GULF_OFFSET_MS };
+  });
 }
 
 /**

@@ -2,7 +2,7 @@
 // promotion's form (new or edit) with its deactivation. Plain forms, like the coupons' page.
 import { formatMinor, minorToDecimal } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
-import type { CountryCode } from '#shared/locale';
+import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '#shared/locale';
 import { PROMOTION_KINDS, type PromotionKind } from '#shared/orders/promotions';
 import type { StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
@@ -18,7 +18,8 @@ export interface OfferView {
   country: CountryCode | null;
   starts_at: number | null;
   ends_at: number | null;
-  min_subtotal_fils: number;
+  /** gift_threshold: each country's cart total, minor units of its currency (decision 52); null: none. */
+  thresholds: Record<CountryCode, number | null>;
   buy_count: number;
   free_count: number;
   max_per_order: number;
@@ -43,7 +44,12 @@ export function offerFormValues(o: OfferView): Record<string, string> {
     country: o.country ?? '',
     starts_on: day(o.starts_at),
     ends_on: day(o.ends_at),
-    min_subtotal: o.min_subtotal_fils ? minorToDecimal(o.min_subtotal_fils, 3) : '',
+    ...Object.fromEntries(
+      COUNTRY_CODES.map((c) => {
+        const amount = o.thresholds[c];
+        return [`min_subtotal_${c}`, amount === null ? '' : minorToDecimal(amount, COUNTRY_FACTS[c].decimals)];
+      }),
+    ),
     buy_count: String(o.buy_count),
     free_count: String(o.free_count),
     max_per_order: String(o.max_per_order),
@@ -58,7 +64,12 @@ export function offerFormValues(o: OfferView): Record<string, string> {
 function rule(t: StaffTranslator, o: OfferView): string {
   const parts = [
     o.kind === 'gift_threshold'
-      ? t.t('st_offers_rule_threshold', { amount: formatMinor(o.min_subtotal_fils, 'KWD', t.lang, 'KW') })
+      ? t.t('st_offers_rule_threshold', {
+          amount: COUNTRY_CODES.flatMap((c) => {
+            const amount = o.thresholds[c];
+            return amount === null ? [] : [formatMinor(amount, COUNTRY_FACTS[c].currency, t.lang, c)];
+          }).join(' · '),
+        })
       : o.kind === 'gift_with_purchase'
         ? t.t('st_offers_rule_gwp', { n: t.n(o.buy_count) })
         : t.t('st_offers_rule_bxgy', { buy: t.n(o.buy_count), free: t.n(o.free_count) }),
@@ -184,7 +195,27 @@ export function OfferFormPage(props: {
           {field('name_en', 'st_offers_name_en', { dir: 'ltr', required: true, maxLength: 120 })}
           {field('name_ar', 'st_offers_name_ar', { dir: 'rtl', lang: 'ar', required: true, maxLength: 120 })}
         </div>
-        {field('min_subtotal', 'st_offers_min', { dir: 'ltr', inputMode: 'decimal' }, 'st_offers_min_hint')}
+        <div className="row">
+          {COUNTRY_CODES.map((c) => (
+            <div key={c}>
+              <label htmlFor={`min_subtotal_${c}`}>
+                {t.t('st_offers_min_in', { country: t.t(`st_country_${c}`), currency: COUNTRY_FACTS[c].currency })}
+              </label>
+              <input
+                id={`min_subtotal_${c}`}
+                name={`min_subtotal_${c}`}
+                defaultValue={v[`min_subtotal_${c}`] ?? ''}
+                disabled={!canWrite}
+                dir="ltr"
+                inputMode="decimal"
+                aria-describedby="min_subtotal-hint"
+              />
+            </div>
+          ))}
+        </div>
+        <small id="min_subtotal-hint" className="muted">
+          {t.t('st_offers_min_hint')}
+        </small>
         {field('gift_skus', 'st_offers_gifts', { dir: 'ltr', autoComplete: 'off' }, 'st_offers_gifts_hint')}
         <div className="row">
           {field('target_products', 'st_offers_target_products', { dir: 'ltr' }, 'st_offers_targets_hint')}

@@ -20,8 +20,11 @@ export interface CouponView {
   starts_at: number | null;
   ends_at: number | null;
   country: CountryCode | null;
-  /** The coupon country's currency: its amounts are minor units of it. Null: base KWD (both countries). */
+  /** The coupon country's currency: its amounts are minor units of it. Null: KWD (both countries). */
   currency: 'KWD' | 'SAR' | null;
+  /** A coupon of both countries: Saudi Arabia's amount off and minimum, SAR halalas (decision 52). */
+  value_sa?: number | null;
+  min_subtotal_sa?: number | null;
   is_active: number;
 }
 
@@ -34,8 +37,12 @@ const amount = (t: StaffTranslator, c: CouponView, minor: number) =>
   formatMinor(minor, c.currency ?? 'KWD', t.lang, c.currency === 'SAR' ? 'SA' : 'KW');
 const places = (c: CouponView) => (c.currency === 'SAR' ? 2 : 3);
 
+/** A both-country coupon's Saudi amount beside Kuwait's: "KWD 2.000 · SAR 25.00". */
+const withSaudi = (t: StaffTranslator, c: CouponView, kw: string, sa: number | null | undefined) =>
+  c.country === null && sa ? `${kw} · ${formatMinor(sa, 'SAR', t.lang, 'SA')}` : kw;
+
 const discount = (t: StaffTranslator, c: CouponView) =>
-  c.kind === 'percent' ? `${t.n(c.value / 100)}%` : amount(t, c, c.value);
+  c.kind === 'percent' ? `${t.n(c.value / 100)}%` : withSaudi(t, c, amount(t, c, c.value), c.value_sa);
 
 /** The stored coupon as the form's strings. */
 export function couponFormValues(c: CouponView): Record<string, string> {
@@ -44,6 +51,8 @@ export function couponFormValues(c: CouponView): Record<string, string> {
     kind: c.kind,
     value: c.kind === 'percent' ? String(c.value / 100) : minorToDecimal(c.value, places(c)),
     min_subtotal: c.min_subtotal_fils ? minorToDecimal(c.min_subtotal_fils, places(c)) : '',
+    value_SA: c.kind === 'fixed' && c.value_sa ? minorToDecimal(c.value_sa, 2) : '',
+    min_subtotal_SA: c.min_subtotal_sa ? minorToDecimal(c.min_subtotal_sa, 2) : '',
     max_uses: c.max_uses === null ? '' : String(c.max_uses),
     per_person_limit: String(c.per_person_limit ?? (c.once_per_shopper ? 1 : '')),
     starts_on: day(c.starts_at),
@@ -96,7 +105,9 @@ export function CouponsPage(props: {
                   c.max_uses !== null ? t.t('st_promotions_total', { n: t.n(c.max_uses) }) : null,
                   perPerson !== null ? t.t('st_promotions_each', { n: t.n(perPerson) }) : null,
                   c.min_subtotal_fils
-                    ? t.t('st_promotions_min_short', { amount: amount(t, c, c.min_subtotal_fils) })
+                    ? t.t('st_promotions_min_short', {
+                        amount: withSaudi(t, c, amount(t, c, c.min_subtotal_fils), c.min_subtotal_sa),
+                      })
                     : null,
                 ].filter(Boolean);
                 const dates = [
@@ -172,6 +183,15 @@ export function CouponFormPage(props: {
           )}
         </div>
         {field('min_subtotal', 'st_promotions_min', { dir: 'ltr', inputMode: 'decimal' }, 'st_promotions_min_hint')}
+        <div className="row">
+          {field(
+            'value_SA',
+            'st_promotions_value_sa',
+            { dir: 'ltr', inputMode: 'decimal' },
+            'st_promotions_both_amounts_hint',
+          )}
+          {field('min_subtotal_SA', 'st_promotions_min_sa', { dir: 'ltr', inputMode: 'decimal' })}
+        </div>
         <div className="row">
           {field(
             'max_uses',

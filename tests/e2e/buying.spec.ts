@@ -63,8 +63,20 @@ async function signUp(page: Page, lang: Lang, country: 'KW' | 'SA') {
 /** A product whose price lets a few units cross 80 % of the threshold and then the threshold. */
 async function pickProduct(page: Page): Promise<{ slug: string; toUnlock: number; toFree: number }> {
   return page.evaluate(async () => {
+    // The threshold is the country's own, in minor units of its currency as paid (decision 52): compare
+    // it with each card's price as paid (the rate and VAT of /country, rounded once like payableMinor).
     const sync = (await (await fetch('/api/user/sync')).json()).data as { free_shipping: number };
     const T = sync.free_shipping;
+    const countryCode = document.cookie.match(/(?:^|; )country=(\w+)/)?.[1] ?? 'KW';
+    const countries = (await (await fetch('/api/country')).json()).data.items as Array<{
+      code: string;
+      exchange_rate: string;
+      decimals: number;
+      vat_basis_points: number;
+    }>;
+    const c = countries.find((x) => x.code === countryCode)!;
+    const paid = (fils: number) =>
+      Math.round((fils * Number(c.exchange_rate) * 10 ** c.decimals * (10_000 + c.vat_basis_points)) / 10_000 / 1_000);
     for (let p = 1; p < 20; p++) {
       const res = await fetch(`/api/product/${p}`, {
         method: 'POST',
@@ -79,7 +91,7 @@ async function pickProduct(page: Page): Promise<{ slug: string; toUnlock: number
         default_sku: { id: number; price: { price: number }; buy_limit: number | null; in_stock: boolean };
       }>;
       for (const card of items) {
-        const price = card.default_sku.price.price;
+        const price = paid(card.default_sku.price.price);
         const toUnlock = Math.ceil((0.8 * T) / price);
         const toFree = Math.ceil(T / price);
         const limit = card.default_sku.buy_limit ?? 99;

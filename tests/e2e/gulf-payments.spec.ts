@@ -48,6 +48,11 @@ test('a Saudi shopper pays in four with Tabby in Arabic', async ({ page }) => {
   await expect(page).toHaveURL(/\/ar\/checkout\/success\?order=\d+/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('شكراً لك! تم تأكيد طلبك.');
   await expect(page.locator('header').getByTestId('cart-count')).toHaveText('0');
+  // The plan's four payments with their days: the first at purchase, then one a month (issue 44).
+  const schedule = page.getByTestId('pay-later-schedule');
+  await expect(schedule).toContainText('تابي: 4 دفعات بلا فوائد، دفعة كل شهر');
+  await expect(schedule.locator('li')).toHaveCount(4);
+  await expect(schedule.locator('li').first()).toContainText('عند الشراء');
 });
 
 test('a Saudi shopper pays with STC Pay after a code that expired', async ({ page }) => {
@@ -74,7 +79,7 @@ test('a Saudi shopper pays with STC Pay after a code that expired', async ({ pag
   // Back on the review step, told why, the cart as it was.
   await expect(page).toHaveURL(/\/checkout\/order\?declined=stc_pay/);
   await expect(page.getByTestId('payment-declined')).toHaveText(
-    'STC Pay did not complete the payment. Your cart is as you left it: choose how to pay.',
+    'The payment with STC Pay was not completed. Your cart is as you left it: choose how to pay.',
   );
   await expect(page.locator('header').getByTestId('cart-count')).toHaveText('1');
   await page.getByLabel('Pay online').check();

@@ -94,12 +94,12 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(note).toContainText('15.000');
     await page.getByTestId('country-switch').selectOption('SA');
     await expect(note).toContainText('SAR');
-    await expect(note).toContainText('224.48');
+    await expect(note).toContainText('200.00');
     const toast = page.getByTestId('toast');
     await expect(toast).toBeVisible();
     await expect(toast).toContainText('SAR');
     await page.reload();
-    await expect(page.getByTestId('delivery-note')).toContainText('224.48');
+    await expect(page.getByTestId('delivery-note')).toContainText('200.00');
     await expect(page.getByTestId('country-switch')).toHaveValue('SA');
     await page.getByTestId('country-switch').selectOption('KW');
     await expect(page.getByTestId('delivery-note')).toContainText('15.000');

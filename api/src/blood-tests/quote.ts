@@ -7,6 +7,7 @@ import type { BloodTestQuote, BloodTestQuoteLine } from '#shared/blood-tests/ord
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { convertFromBase, convertToBase, divRound, vatIncluded } from '#shared/money';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '../catalogue/currency';
+import { couponInCountry, couponWithAmountsSql } from '../orders/coupon-amounts';
 import type { CouponRow } from '../db/rows';
 import { ApiError } from '../lib/errors';
 
@@ -86,7 +87,9 @@ export async function bloodTestQuote(
   if (!currency) statements.push(currencyStatement(db));
   const couponAt = input.coupon ? statements.length : -1;
   if (input.coupon)
-    statements.push(db.prepare('SELECT * FROM coupons WHERE code = ? AND is_active = 1').bind(input.coupon));
+    statements.push(
+      db.prepare(`${couponWithAmountsSql(2)} WHERE c.code = ?1 AND c.is_active = 1`).bind(input.coupon, ctx.country),
+    );
   const walletAt = ctx.userId ? statements.length : -1;
   if (ctx.userId)
     statements.push(
@@ -103,7 +106,11 @@ export async function bloodTestQuote(
   assertAllFound(skuIds, lines);
   lines.sort((a, b) => skuIds.indexOf(a.sku_id) - skuIds.indexOf(b.sku_id));
   const vatBasisPoints = (results[1]!.results[0] as { vat_basis_points: number } | undefined)?.vat_basis_points ?? 0;
-  const couponRow = couponAt < 0 ? null : ((results[couponAt]!.results[0] as unknown as CouponForQuote) ?? null);
+  // A coupon of both countries in this country's own amounts (decision 52).
+  const couponRow =
+    couponAt < 0
+      ? null
+      : couponInCountry((results[couponAt]!.results[0] as unknown as CouponForQuote | undefined) ?? null, ctx.country);
   const walletBalance =
     walletAt < 0 ? 0 : ((results[walletAt]!.results[0] as { balance: number } | undefined)?.balance ?? 0);
 

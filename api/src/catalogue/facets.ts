@@ -3,11 +3,11 @@
 import { normalizeFilters, type FilterKey, type ProductQuery } from '#shared/catalogue/filter-model';
 import type { Lang } from '#shared/locale';
 import { payableMinor, type CurrencyInfo } from '#shared/money';
-import { PRICE_FILTER_RANGE } from '#shared/constants';
+import { countryAmountsOf, majorCeil, type CountryAmounts } from '#shared/country-amounts';
 import { brandLogo } from '../media/refs';
 import { col } from './lang';
 import type { CountryCode } from '#shared/locale';
-import { currencyFor, currencyStatement, knownCurrency, rememberCurrencies } from './currency';
+import { currencyFor, currencyStatement, knownCountryAmounts, knownCurrency, rememberCurrencies } from './currency';
 import { cappedCountSql, cappedTotal } from './capped-count';
 import { compileProductQuery, needsCurrency } from './query';
 import type { SearchMatch } from './search';
@@ -20,9 +20,6 @@ const SORTS = [
   { key: 'discount', value: 'desc' },
   { key: 'rating', value: 'desc' },
 ] as const;
-
-/** The quick price item 'Under KD 25' (spec §9), expressed as the shopper pays in their currency. */
-export const QUICK_PRICE_FILS = 25_000;
 
 export async function facets(
   db: D1Database,
@@ -51,6 +48,8 @@ export async function facetStatements(
   // The price ranges need the currency only after the batch: on a cold isolate it is read in the batch.
   const currency: CurrencyInfo | null =
     knownCurrency(country) ?? (needsCurrency(q) ? await currencyFor(db, country) : null);
+  // The country's own price filter amounts (decision 52), read with the currency.
+  const amounts = currency ? knownCountryAmounts(country) : null;
   const without = (key: FilterKey) =>
     compileProductQuery(
       { ...q, filters: normalizeFilters(q.filters).filter((f) => f.key !== key) },
@@ -119,10 +118,15 @@ export async function facetStatements(
     selectedStatement,
     ...(currency ? [] : [currencyStatement(db)]),
   ];
-  return { statements, read: (results: D1Result[]) => readFacets(results, currency, country) };
+  return { statements, read: (results: D1Result[]) => readFacets(results, currency, amounts, country) };
 }
 
-function readFacets(results: D1Result[], known: CurrencyInfo | null, country: CountryCode) {
+function readFacets(
+  results: D1Result[],
+  known: CurrencyInfo | null,
+  knownAmounts: CountryAmounts | null,
+  country: CountryCode,
+) {
   let currency = known;
   const [total, brands, categories, attributes, prices, available, free, sale, selected, currencies] = results;
   const selectedRows = selected!.results as Array<{
@@ -133,10 +137,12 @@ function readFacets(results: D1Result[], known: CurrencyInfo | null, country: Co
     description: string;
     color: string;
   }>;
+  let amounts = knownAmounts;
   if (!currency) {
     rememberCurrencies(currencies!.results);
     currency = knownCurrency(country)!;
   }
+  amounts ??= knownCountryAmounts(country) ?? countryAmountsOf(country, null);
   const info = currency;
 
   const n = (r: D1Result | undefined) => (r!.results[0] as { n: number }).n;
@@ -163,9 +169,10 @@ function readFacets(results: D1Result[], known: CurrencyInfo | null, country: Co
       {
         key: 'sku_price',
         type: 'range',
-        range: { min: PRICE_FILTER_RANGE.min, max: PRICE_FILTER_RANGE.max },
+        // The country's own amounts in whole units of its currency ('Under SAR 250'), never converted.
+        range: { min: 0, max: majorCeil(amounts.price_range_max_minor, country) },
         result_range: bounds.lo === null ? null : { min: major(bounds.lo, 'floor'), max: major(bounds.hi!, 'ceil') },
-        quick: [{ id: 'under_25_kd', range: { min: 0, max: major(QUICK_PRICE_FILS, 'ceil') } }],
+        quick: [{ id: 'under_25_kd', range: { min: 0, max: majorCeil(amounts.price_quick_max_minor, country) } }],
       },
       { key: 'only_available', type: 'boolean', count: n(available) },
       { key: 'free_delivery', type: 'boolean', count: n(free) },

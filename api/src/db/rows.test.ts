@@ -61,7 +61,7 @@ const column = (definition: string) => {
   return { name: name!, nullable };
 };
 
-/** Every table's columns after all migrations (CREATE TABLE and ALTER TABLE … ADD COLUMN). */
+/** Every table's columns after all migrations (CREATE TABLE, ALTER TABLE … ADD COLUMN / DROP COLUMN). */
 function schema(): Record<string, Columns> {
   const dir = new URL('../../migrations/', import.meta.url);
   const tables: Record<string, Columns> = {};
@@ -84,6 +84,7 @@ function schema(): Record<string, Columns> {
       const { name, nullable } = column(m[2]!);
       tables[m[1]!]![name] = { nullable };
     }
+    for (const m of sql.matchAll(/ALTER TABLE (\w+) DROP COLUMN (\w+)\s*;/g)) delete tables[m[1]!]![m[2]!];
   }
   return tables;
 }

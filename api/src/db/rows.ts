@@ -95,8 +95,12 @@ export interface CountryRow {
 
 export interface CountrySettingsRow {
   country: CountryCode;
-  /** Base fils, net of VAT. */
-  free_shipping_fils: number;
+  /** The amounts the shop owner sets (decision 52): minor units of the country's currency, VAT included. */
+  free_delivery_minor: number;
+  price_quick_max_minor: number;
+  price_range_max_minor: number;
+  unlock_margin_minor: number;
+  wallet_top_up_max_minor: number;
   delivery_fee: number;
   /** 1500 = 15 %. */
   vat_basis_points: number;

@@ -11,7 +11,7 @@ export interface GiveawayItem {
   id: number;
   kind: PromotionKind;
   title: string;
-  /** gift_threshold: the subtotal it needs, base fils net of VAT, and as the shopper pays it. */
+  /** gift_threshold: the subtotal it needs in the shopper's country, minor units of its currency as paid (= threshold). */
   min_subtotal: number | null;
   threshold: number | null;
   qualifies: boolean;
@@ -45,7 +45,6 @@ export function giveawaysFor(input: {
     rules,
     lines,
     subtotal: lines.reduce((sum, l) => sum + l.unit_price * l.count, 0),
-    payable: (fils) => payableMinor(fils, input.currency),
     country: input.country,
     now: input.now,
     choices: new Map(),
@@ -57,7 +56,7 @@ export function giveawaysFor(input: {
       id: r.promotion_id,
       kind: r.kind,
       title: r.name,
-      min_subtotal: r.kind === 'gift_threshold' ? byId.get(r.promotion_id)!.min_subtotal_fils : null,
+      min_subtotal: r.kind === 'gift_threshold' ? byId.get(r.promotion_id)!.min_subtotal_minor : null,
       threshold: r.threshold,
       qualifies: r.applied,
       remaining: r.remaining,

@@ -4,8 +4,9 @@ import { priceOrder } from './pricing';
 
 const KW = currencyInfoFor('KW', RATE_SCALE);
 const SA = currencyInfoFor('SA', 122_000); // 1 KWD = 12.2 SAR
-const KW_SETTINGS = { free_shipping_fils: 15_000, delivery_fee: 1_000, vat_basis_points: 0 };
-const SA_SETTINGS = { free_shipping_fils: 16_000, delivery_fee: 2_500, vat_basis_points: 1_500 };
+const KW_SETTINGS = { free_delivery_minor: 15_000, delivery_fee: 1_000, vat_basis_points: 0 };
+// The Saudi owner's own threshold, SAR 200.00 (decision 52), not KWD 16 converted (SAR 224.48).
+const SA_SETTINGS = { free_delivery_minor: 20_000, delivery_fee: 2_500, vat_basis_points: 1_500 };
 
 describe('order pricing', () => {
   it('adds delivery below the free-shipping threshold and no VAT in Kuwait', () => {
@@ -65,19 +66,20 @@ describe('order pricing', () => {
     expect(t.before_discount).toBe(3 * 4_209);
   });
 
-  it('delivers free in Saudi Arabia from the threshold as the shopper pays it (SAR 224.48 with VAT)', () => {
+  it('delivers free in Saudi Arabia from the country’s own round threshold, SAR 200.00, as the shopper pays', () => {
+    // 14.254 KWD net is SAR 199.98 with VAT at 12.2; 14.255 is SAR 200.00.
     const below = priceOrder({
-      lines: [{ sku_id: 1, count: 1, price: 15_999, old_price: null }],
+      lines: [{ sku_id: 1, count: 1, price: 14_254, old_price: null }],
       currency: SA,
       settings: SA_SETTINGS,
     });
-    expect(below).toMatchObject({ free_shipping: 22_448, free_delivery: false, delivery: 2_500 });
+    expect(below).toMatchObject({ subtotal: 19_998, free_shipping: 20_000, free_delivery: false, delivery: 2_500 });
     const at = priceOrder({
-      lines: [{ sku_id: 1, count: 1, price: 16_000, old_price: null }],
+      lines: [{ sku_id: 1, count: 1, price: 14_255, old_price: null }],
       currency: SA,
       settings: SA_SETTINGS,
     });
-    expect(at).toMatchObject({ subtotal: 22_448, free_delivery: true, delivery: 0, total: 22_448, vat: 2_928 });
+    expect(at).toMatchObject({ subtotal: 20_000, free_shipping: 20_000, free_delivery: true, delivery: 0 });
   });
 
   it('keeps Kuwait free of VAT whatever the currency info says', () => {

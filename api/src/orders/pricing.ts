@@ -5,6 +5,7 @@
 // the VAT included in the total, computed once from it (decision 9).
 import { convertFromBase, divRound, payableMinor, vatIncluded, type CurrencyInfo } from '#shared/money';
 import type { PricedTotals } from '#shared/orders/types';
+import { freeDeliveryReached } from '#shared/country-amounts';
 import type { Frequency } from '#shared/subscriptions/frequency';
 
 export interface PricedLine {
@@ -18,7 +19,8 @@ export interface PricedLine {
 }
 
 export interface CountrySettings {
-  free_shipping_fils: number;
+  /** The country's own threshold, minor units of its currency as paid (decision 52). */
+  free_delivery_minor: number;
   delivery_fee: number;
   vat_basis_points: number;
 }
@@ -78,9 +80,9 @@ export function priceOrder(input: {
           : convertFromBase(input.coupon.value, currency);
     discount += Math.min(off, rest);
   }
-  // The threshold is shown and compared as the shopper pays it, like the cart's subtotal (decision 9).
-  const free_shipping = payableMinor(settings.free_shipping_fils, currency);
-  const free_delivery = subtotal >= free_shipping;
+  // The country's own threshold, in its currency as paid, against the subtotal as paid (decision 52).
+  const free_shipping = settings.free_delivery_minor;
+  const free_delivery = freeDeliveryReached(subtotal, free_shipping);
   // The delivery fee setting is already in minor units of the currency, VAT included.
   const delivery = subtotal === 0 || free_delivery ? 0 : settings.delivery_fee;
   const total = subtotal - discount + delivery;
@@ -100,7 +102,6 @@ export function priceOrder(input: {
     wallet_used,
     due: total - wallet_used,
     subtotal_fils,
-    free_shipping_fils: settings.free_shipping_fils,
     free_shipping,
     free_delivery,
   };

@@ -13,15 +13,19 @@ import { col } from '../catalogue/lang';
 import { thumbnailUrl } from '../media/renditions';
 import type { PromotionRule } from './promotions';
 
+// A free gift from a cart total runs in a country only with that country's own amount (decision 52).
 const LIVE = `p.is_active = 1 AND (p.country IS NULL OR p.country = ?1) AND (p.starts_at IS NULL OR p.starts_at <= ?2)
-  AND (p.ends_at IS NULL OR p.ends_at >= ?2)`;
+  AND (p.ends_at IS NULL OR p.ends_at >= ?2)
+  AND (p.kind <> 'gift_threshold' OR EXISTS (SELECT 1 FROM promotion_thresholds t WHERE t.promotion_id = p.id AND t.country = ?1))`;
 
 /** Three statements for the caller's batch, read back with promotionRules (in this order). */
 export function promotionStatements(db: D1Database, country: CountryCode, lang: Lang, now: number) {
   return [
     db
       .prepare(
-        `SELECT p.id, p.kind, p.${col('name', lang)} AS name, p.country, p.starts_at, p.ends_at, p.is_active, p.min_subtotal_fils,
+        `SELECT p.id, p.kind, p.${col('name', lang)} AS name, p.country, p.starts_at, p.ends_at, p.is_active,
+           (SELECT t.min_subtotal_minor FROM promotion_thresholds t WHERE t.promotion_id = p.id AND t.country = ?1)
+             AS min_subtotal_minor,
            p.buy_count, p.free_count, p.max_per_order, p.max_uses, p.used, p.priority
          FROM promotions p WHERE ${LIVE} ORDER BY p.priority DESC, p.id LIMIT 50`,
       )

@@ -20,7 +20,7 @@ const rule = (over: Partial<PromotionRule>): PromotionRule => ({
   starts_at: null,
   ends_at: null,
   is_active: 1,
-  min_subtotal_fils: 20_000,
+  min_subtotal_minor: 20_000,
   buy_count: 1,
   free_count: 0,
   max_per_order: 1,
@@ -36,7 +36,6 @@ const run = (over: Partial<EvaluateInput>) =>
     rules: [],
     lines: [],
     subtotal: 0,
-    payable: (fils) => fils,
     country: 'KW',
     now: NOW,
     choices: new Map(),
@@ -62,10 +61,18 @@ describe('gift threshold', () => {
     });
   });
 
-  it('compares the threshold as the shopper pays it (VAT, currency)', () => {
-    const payable = (fils: number) => Math.round(fils * 12.2 * 1.15) / 10; // SAR halalas
-    const [r] = run({ rules: [rule({})], subtotal: 28_059, payable });
-    expect(r).toMatchObject({ applied: false, threshold: 28_060, remaining: 1 });
+  it('compares the country’s own threshold in its currency: SAR 250.00, not KWD 20 converted (issue 44)', () => {
+    const saudi = rule({ min_subtotal_minor: 25_000 });
+    const [short] = run({ rules: [saudi], subtotal: 24_999, country: 'SA' });
+    expect(short).toMatchObject({ applied: false, threshold: 25_000, remaining: 1 });
+    expect(short!.reason).toEqual({ key: 'promo_threshold_short', params: { amount: 1 } });
+    const [reached] = run({ rules: [saudi], subtotal: 25_000, country: 'SA' });
+    expect(reached).toMatchObject({ applied: true, threshold: 25_000, remaining: 0 });
+  });
+
+  it('does not run in a country that has no amount of its own', () => {
+    const [r] = run({ rules: [rule({ min_subtotal_minor: null })], subtotal: 99_000, country: 'SA' });
+    expect(r).toMatchObject({ applied: false, reason: { key: 'promo_not_active' } });
   });
 
   it('gives the chosen gift, else the first in stock; an out-of-stock gift is not given, explained', () => {

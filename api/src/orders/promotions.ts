@@ -15,8 +15,11 @@ export interface PromotionRule {
   starts_at: number | null;
   ends_at: number | null;
   is_active: number;
-  /** gift_threshold: base fils net of VAT. */
-  min_subtotal_fils: number;
+  /**
+   * gift_threshold: the cart total it needs in the shopper's country, minor units of its currency as
+   * paid (decision 52; promotion_thresholds); null where the country has none (it does not apply there).
+   */
+  min_subtotal_minor: number | null;
   buy_count: number;
   free_count: number;
   max_per_order: number;
@@ -41,10 +44,8 @@ export interface PromotionLine {
 export interface EvaluateInput {
   rules: PromotionRule[];
   lines: PromotionLine[];
-  /** The paid lines' subtotal as the shopper pays it (minor units). */
+  /** The paid lines' subtotal as the shopper pays it (minor units), compared with the country's own thresholds. */
   subtotal: number;
-  /** A base-fils amount as the shopper pays it (payableMinor for the quote's currency). */
-  payable: (fils: number) => number;
   country: CountryCode;
   now: number;
   /** The shopper's gift per promotion. */
@@ -155,7 +156,12 @@ export function evaluatePromotions(input: EvaluateInput): PromotionResult[] {
     let count: number;
     let applied: PromotionResult['reason'];
     if (rule.kind === 'gift_threshold') {
-      const threshold = input.payable(rule.min_subtotal_fils);
+      // The country's own amount, in the same currency as the subtotal: nothing is converted.
+      if (rule.min_subtotal_minor === null) {
+        results.push({ ...base, applied: false, reason: { key: 'promo_not_active', params: {} } });
+        continue;
+      }
+      const threshold = rule.min_subtotal_minor;
       base.threshold = threshold;
       base.remaining = Math.max(0, threshold - input.subtotal);
       if (input.subtotal < threshold) {

@@ -7,6 +7,7 @@ import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { payableMinor, type CurrencyInfo } from '#shared/money';
 import type { PromotionResult } from '#shared/orders/promotions';
 import { currencyStatement, knownCurrency, rememberCurrencies } from '../catalogue/currency';
+import { couponInCountry, couponWithAmountsSql } from './coupon-amounts';
 import type { CouponRow } from '../db/rows';
 import { emailIdentity } from './email-identity';
 import { col } from '../catalogue/lang';
@@ -113,7 +114,7 @@ export async function quote(
   const part = shopperPart({ userId: ctx.userId, email: ctx.email ?? null });
   const statements = [
     db
-      .prepare('SELECT free_shipping_fils, delivery_fee, vat_basis_points FROM country_settings WHERE country = ?')
+      .prepare('SELECT free_delivery_minor, delivery_fee, vat_basis_points FROM country_settings WHERE country = ?')
       .bind(ctx.country),
     db
       .prepare(
@@ -137,9 +138,9 @@ export async function quote(
     statements.push(
       db
         .prepare(
-          `SELECT c.*, (${SHOPPER_USES_SQL}) AS used_by_shopper FROM coupons c WHERE c.code = ?1 AND c.is_active = 1`,
+          `${couponWithAmountsSql(3, `(${SHOPPER_USES_SQL}) AS used_by_shopper`)} WHERE c.code = ?1 AND c.is_active = 1`,
         )
-        .bind(input.coupon, part ?? ''),
+        .bind(input.coupon, part ?? '', ctx.country),
     );
   }
   if (ctx.userId) {
@@ -217,7 +218,11 @@ export async function quote(
 
   const walletBalance =
     walletAt < 0 ? 0 : ((results[walletAt]!.results[0] as { balance: number } | undefined)?.balance ?? 0);
-  const couponRow = couponAt < 0 ? null : ((results[couponAt]!.results[0] as unknown as Coupon | undefined) ?? null);
+  // A coupon of both countries in this country's own amounts (decision 52).
+  const couponRow =
+    couponAt < 0
+      ? null
+      : couponInCountry((results[couponAt]!.results[0] as unknown as Coupon | undefined) ?? null, ctx.country);
   let coupon: Quote['coupon'] = null;
   const priced = lines.filter((l) => l.stock > 0);
   const subtotalFils = priced.reduce((sum, l) => sum + l.price * l.count, 0);
@@ -236,7 +241,6 @@ export async function quote(
     rules,
     lines: promoLines,
     subtotal: promoLines.reduce((sum, l) => sum + l.unit_price * l.count, 0),
-    payable: (fils) => payableMinor(fils, payable),
     country: ctx.country,
     now,
     choices: new Map((input.gifts ?? []).map((g) => [g.promotion_id, g.sku_id])),

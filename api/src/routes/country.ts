@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { Country } from '#shared/api/schemas';
-import { DEFAULT_FREE_SHIPPING_FILS } from '#shared/constants';
+import { countryAmountsOf } from '#shared/country-amounts';
 import { RATE_SCALE } from '#shared/money';
 import { contract } from '../lib/validate';
 import type { AppEnv } from '../app-env';
@@ -12,11 +12,16 @@ type CountryRow = Pick<
   CountriesTableRow,
   'id' | 'code' | 'name_en' | 'name_ar' | 'currency' | 'decimals' | 'exchange_rate_scaled' | 'is_default'
 > &
-  Pick<CountrySettingsRow, 'vat_basis_points' | 'free_shipping_fils'>;
+  Pick<CountrySettingsRow, 'vat_basis_points'> & {
+    free_delivery_minor: number | null;
+    unlock_margin_minor: number | null;
+  };
 
 export function toCountry(row: CountryRow): Country {
   const whole = Math.floor(row.exchange_rate_scaled / RATE_SCALE);
   const frac = String(row.exchange_rate_scaled % RATE_SCALE).padStart(4, '0');
+  // The amounts the browser compares the cart with: the country's own (decision 52).
+  const amounts = countryAmountsOf(row.code, row);
   return {
     id: row.id,
     code: row.code,
@@ -27,7 +32,8 @@ export function toCountry(row: CountryRow): Country {
     exchange_rate: `${whole}.${frac}`,
     is_default: row.is_default === 1,
     vat_basis_points: row.vat_basis_points,
-    free_shipping_fils: row.free_shipping_fils,
+    free_delivery_minor: amounts.free_delivery_minor,
+    unlock_margin_minor: amounts.unlock_margin_minor,
   };
 }
 
@@ -35,10 +41,8 @@ export const countryRoutes = new Hono<AppEnv>().get('/', contract('GET /country'
   const { results } = await c.env.DB.prepare(
     // The country's money settings travel with its rate, so the browser prices with the server's figures.
     `SELECT c.id, c.code, c.name_en, c.name_ar, c.currency, c.decimals, c.exchange_rate_scaled, c.is_default,
-       coalesce(s.vat_basis_points, 0) AS vat_basis_points, coalesce(s.free_shipping_fils, ?) AS free_shipping_fils
+       coalesce(s.vat_basis_points, 0) AS vat_basis_points, s.free_delivery_minor, s.unlock_margin_minor
      FROM countries c LEFT JOIN country_settings s ON s.country = c.code ORDER BY c.sort_order`,
-  )
-    .bind(DEFAULT_FREE_SHIPPING_FILS)
-    .all<CountryRow>();
+  ).all<CountryRow>();
   return c.json(ok({ items: results.map(toCountry) }));
 });

@@ -103,12 +103,13 @@ export const orderRoutes = new Hono<AppEnv>()
       userId: user?.id ?? null,
       email: user?.email ?? input.email ?? null,
     });
-    // The gateway's ways for what is due (the wallet's part taken off), and the others with why not.
-    const gateway = gatewayMethodsFor(c.var.country, q.totals.due);
     // Lines to subscribe to are charged later without the shopper: a card the gateway keeps, or the
     // wallet; never cash, KNET, STC Pay or a pay-later plan (decision 45).
     const subscribing = subscribedLines(q.lines).length > 0;
-    const cardMethods = subscribing ? gateway.offered.filter((m) => SAVEABLE_METHODS.includes(m)) : gateway.offered;
+    // The gateway's ways for what is due (the wallet's part taken off), and the others with why not:
+    // the same rule the cart's pay-later note asks (payLaterOffered).
+    const gateway = gatewayMethodsFor(c.var.country, q.totals.due, { subscribing });
+    const cardMethods = gateway.offered;
     return c.json(
       ok({
         ...q.totals,

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { nationalNumber, PHONE_RULES } from '#shared/api/account-schemas';
 import { localizePath } from '#shared/locale';
-import { DEFAULT_FREE_SHIPPING_FILS } from '#shared/constants';
+import { countryAmountsOf } from '#shared/country-amounts';
 import { randomToken, tokenHash } from '../accounts/tokens';
 import { queueMail } from '../mail/outbox';
 import { claimByVerification, claimGuestOrders, verificationFor } from '../orders/guest-links';
@@ -120,13 +120,15 @@ export const userRoutes = new Hono<AppEnv>()
   })
   .get('/me', contract('GET /user/me'), async (c) => c.json(ok({ user: publicUser(await requireUser(c)) })))
   // Sync data (spec §3): the signed-in user (null for a guest) and the country's free-shipping
-  // threshold in base fils, with the delivery fee below it. A token that no longer holds is a 401.
+  // threshold, minor units of its currency as paid (decision 52), with the delivery fee below it. A token that no longer holds is a 401.
   .get('/sync', contract('GET /user/sync'), async (c) => {
     const hasToken = !!c.req.header('authorization');
     const user = hasToken ? await requireUser(c) : null;
     const db = c.env.DB;
     const [settingsRes] = await db.batch([
-      db.prepare('SELECT free_shipping_fils, delivery_fee FROM country_settings WHERE country = ?').bind(c.var.country),
+      db
+        .prepare('SELECT free_delivery_minor, delivery_fee FROM country_settings WHERE country = ?')
+        .bind(c.var.country),
       // The country the shopper shops in now: alerts sent later are priced in it (written only on a change,
       // so a sync is a read otherwise).
       ...(user && user.country !== c.var.country
@@ -134,12 +136,12 @@ export const userRoutes = new Hono<AppEnv>()
         : []),
     ]);
     const settings = settingsRes!.results[0] as
-      | Pick<CountrySettingsRow, 'free_shipping_fils' | 'delivery_fee'>
+      | Pick<CountrySettingsRow, 'free_delivery_minor' | 'delivery_fee'>
       | undefined;
     return c.json(
       ok({
         user: user ? publicUser(user) : null,
-        free_shipping: settings?.free_shipping_fils ?? DEFAULT_FREE_SHIPPING_FILS,
+        free_shipping: countryAmountsOf(c.var.country, settings).free_delivery_minor,
         delivery_fee: settings?.delivery_fee ?? null,
       }),
     );

@@ -4,8 +4,7 @@ import { localizePath } from '#shared/locale';
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { CARD_METHODS } from '#shared/api/order-schemas';
-import { convertFromBase } from '#shared/money';
-import { currencyFor } from '../catalogue/currency';
+import { countryAmountsFor, currencyFor } from '../catalogue/currency';
 import { ApiError } from '../lib/errors';
 import { enforce, limit, LIMITS } from '../lib/limits';
 import { paged } from '../lib/params';
@@ -16,8 +15,6 @@ import { startCharge } from './orders';
 import type { AppEnv } from '../app-env';
 import type { CountRow, PaymentRow, WalletAccountRow, WalletLedgerRow } from '../db/rows';
 
-/** The largest single top-up: 500 KWD, or its equivalent. */
-const MAX_TOP_UP_FILS = 500_000;
 const PER_PAGE = 20;
 
 export const walletRoutes = new Hono<AppEnv>()
@@ -37,7 +34,8 @@ export const walletRoutes = new Hono<AppEnv>()
     const user = await requireUser(c);
     const input = c.req.valid('json');
     const info = await currencyFor(c.env.DB, c.var.country);
-    const max = convertFromBase(MAX_TOP_UP_FILS, info);
+    // The largest single top-up the country's owner set, in its currency (decision 52).
+    const max = (await countryAmountsFor(c.env.DB, c.var.country)).wallet_top_up_max_minor;
     if (input.amount > max) throw new ApiError(400, 'wallet_amount_too_large', { max });
     if (!(CARD_METHODS[c.var.country] as readonly string[]).includes(input.payment_method))
       throw new ApiError(400, 'payment_method_unavailable');

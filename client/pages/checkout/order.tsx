@@ -7,7 +7,7 @@ import type { Address } from '#shared/api/account-schemas';
 import { ApiFailure } from '#shared/api/client';
 import type { CardMethod, PaymentMethod } from '#shared/api/order-schemas';
 import { nationalNumber } from '#shared/api/address-facts';
-import { GATEWAY_METHODS_ALL } from '#shared/payments/gateway-methods';
+import { GATEWAY_METHODS_ALL, paymentWayName } from '#shared/payments/gateway-methods';
 import type { SubmitResult } from '#shared/orders/types';
 import { AddressText } from '#client/accounts/AddressText';
 import { useI18n } from '#client/i18n/context';
@@ -204,7 +204,7 @@ export function Component() {
       <Steps current="order" />
       {declined && !error && (
         <div className="form-alert" role="alert" data-testid="payment-declined">
-          <p>{t('payment_declined_back', { method: t(`card_${declined}`) })}</p>
+          <p>{t('payment_declined_back', { method: paymentWayName(t, declined) })}</p>
         </div>
       )}
       {error && (

@@ -178,13 +178,15 @@ describe('/product/filter-sort', () => {
     }
   });
 
-  it("converts the 'Under KD 25' quick item for Saudi Arabia, VAT included", async () => {
+  it("gives each country its own price filter: 'Under KD 25' in Kuwait, 'Under SAR 250' in Saudi Arabia", async () => {
     const sa = await json(await call('/product/filter-sort', { token, headers: { 'x-country': 'SA' } }));
     const kw = await json(await call('/product/filter-sort', { token, headers: { 'x-country': 'KW' } }));
-    const quick = (d: any) => d.data.filters.find((f: { key: string }) => f.key === 'sku_price').quick[0].range.max;
-    expect(quick(kw)).toBe(25);
-    // 25.000 KWD × 12.2 × 1.15 = SAR 350.75.
-    expect(quick(sa)).toBe(351);
+    const price = (d: any) => d.data.filters.find((f: { key: string }) => f.key === 'sku_price');
+    expect(price(kw).quick[0].range.max).toBe(25);
+    // The Saudi owner's round amount (issue 44, decision 52), not 25.000 KWD converted (SAR 351).
+    expect(price(sa).quick[0].range.max).toBe(250);
+    expect(price(kw).range).toEqual({ min: 0, max: 1000 });
+    expect(price(sa).range).toEqual({ min: 0, max: 10_000 });
     expect(sa.data.filters.find((f: { key: string }) => f.key === 'sku_price').result_range).toEqual({
       min: 38,
       max: 337,
@@ -258,7 +260,10 @@ describe('POST /product/sku', () => {
     // A giveaway (decision 33): a free gift from a subtotal of 20 KD, live only for this test.
     await env.DB.batch([
       env.DB.prepare(
-        `INSERT INTO promotions (id, kind, name_en, name_ar, min_subtotal_fils) VALUES (1, 'gift_threshold', 'Free Vitamin C', 'فيتامين سي مجاناً', 20000)`,
+        `INSERT INTO promotions (id, kind, name_en, name_ar) VALUES (1, 'gift_threshold', 'Free Vitamin C', 'فيتامين سي مجاناً')`,
+      ),
+      env.DB.prepare(
+        `INSERT INTO promotion_thresholds (promotion_id, country, min_subtotal_minor) VALUES (1, 'KW', 20000), (1, 'SA', 25000)`,
       ),
       env.DB.prepare('INSERT INTO promotion_gifts (promotion_id, sku_id) VALUES (1, 401)'),
     ]);

@@ -57,7 +57,8 @@ describe('GET /country', () => {
         exchange_rate: '1.0000',
         is_default: true,
         vat_basis_points: 0,
-        free_shipping_fils: 15000,
+        free_delivery_minor: 15000,
+        unlock_margin_minor: 2000,
       },
       {
         id: 2,
@@ -69,7 +70,9 @@ describe('GET /country', () => {
         exchange_rate: '12.2000',
         is_default: false,
         vat_basis_points: 1500,
-        free_shipping_fils: 16000,
+        // The Saudi owner's own amounts in SAR (decision 52): free delivery from SAR 200, SAR 25 over.
+        free_delivery_minor: 20000,
+        unlock_margin_minor: 2500,
       },
     ]);
   });

@@ -101,7 +101,7 @@ describe('calculate', () => {
       vat: 0,
       total: 8000,
       free_delivery: false,
-      free_shipping_fils: 15000,
+      free_shipping: 15000,
       problems: [],
     });
     expect(data.payment_methods).toEqual(['cod', 'card']);
@@ -125,8 +125,8 @@ describe('calculate', () => {
     });
     // SAR 123.22 × 15 / 115 = 16.0721… → 16.07.
     expect(data.vat).toBe(1607);
-    // The threshold as the shopper pays it: 16.000 KWD × 12.2 × 1.15 = SAR 224.48.
-    expect(data).toMatchObject({ free_shipping: 22448, free_delivery: false });
+    // Saudi Arabia's own threshold, SAR 200.00, not 16.000 KWD converted to SAR 224.48 (issue 44, decision 52).
+    expect(data).toMatchObject({ free_shipping: 20000, free_delivery: false });
   });
 
   it('delivers free from the threshold and counts old prices before discount', async () => {

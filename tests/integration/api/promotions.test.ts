@@ -43,17 +43,29 @@ async function promotion(
   targets: Array<{ product_id?: number; sku_id?: number }> = [],
 ): Promise<number> {
   const id = nextId++;
+  // A gift threshold's cart total per country, minor units of its currency (decision 52): `min_subtotal`
+  // for each country it runs in, or `min_subtotal_KW` / `min_subtotal_SA` for one.
+  const { min_subtotal, min_subtotal_KW, min_subtotal_SA, ...rest } = values;
   const row: Record<string, string | number | null> = {
     id,
     kind: 'gift_threshold',
     name_en: `Promotion ${id}`,
     name_ar: `عرض ${id}`,
-    ...values,
+    ...rest,
   };
+  const thresholds = (['KW', 'SA'] as const).flatMap((country) => {
+    const amount = (country === 'KW' ? min_subtotal_KW : min_subtotal_SA) ?? min_subtotal;
+    return typeof amount === 'number' && (!row.country || row.country === country) ? [[country, amount] as const] : [];
+  });
   const columns = Object.keys(row);
   await env.DB.batch([
     env.DB.prepare(`INSERT INTO promotions (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).bind(
       ...Object.values(row),
+    ),
+    ...thresholds.map(([country, amount]) =>
+      env.DB.prepare(
+        'INSERT INTO promotion_thresholds (promotion_id, country, min_subtotal_minor) VALUES (?, ?, ?)',
+      ).bind(id, country, amount),
     ),
     ...gifts.map((sku, i) =>
       env.DB.prepare('INSERT INTO promotion_gifts (promotion_id, sku_id, sort_order) VALUES (?, ?, ?)').bind(
@@ -148,7 +160,7 @@ beforeEach(async () => {
 
 describe('a free gift from a subtotal', () => {
   it('appears when the cart reaches the threshold and leaves when it drops below, explained', async () => {
-    const id = await promotion({ min_subtotal_fils: 10_000 }, [401]);
+    const id = await promotion({ min_subtotal: 10_000 }, [401]);
     const below = await calculate({ items: [{ sku_id: 101, count: 2 }] });
     expect(below.gift_lines).toEqual([]);
     expect(below.promotions).toEqual([
@@ -179,7 +191,7 @@ describe('a free gift from a subtotal', () => {
   });
 
   it('gives the shopper’s choice of gift, else the first in stock; a sold-out gift is not given', async () => {
-    const id = await promotion({ min_subtotal_fils: 5_000 }, [401, 601]);
+    const id = await promotion({ min_subtotal: 5_000 }, [401, 601]);
     const cart = { items: [{ sku_id: 102, count: 1 }] };
     expect((await calculate(cart)).gift_lines.map((g: { sku_id: number }) => g.sku_id)).toEqual([401]);
     const chosen = await calculate({ ...cart, gifts: [{ promotion_id: id, sku_id: 601 }] });
@@ -204,7 +216,7 @@ describe('a free gift from a subtotal', () => {
   });
 
   it('refuses two choices for one promotion with a message key', async () => {
-    const id = await promotion({ min_subtotal_fils: 5_000 }, [401, 601]);
+    const id = await promotion({ min_subtotal: 5_000 }, [401, 601]);
     const res = await post(
       '/order/calculate',
       {
@@ -220,11 +232,38 @@ describe('a free gift from a subtotal', () => {
     expect(JSON.stringify(await json(res))).toContain('promotion_gift_invalid');
   });
 
+  it('compares a Saudi cart with Saudi Arabia’s own round amount in riyals, not the Kuwaiti one converted', async () => {
+    const id = await promotion({ min_subtotal_KW: 20_000, min_subtotal_SA: 25_000 }, [401]);
+    // Two units of SKU 101 in Saudi Arabia: SAR 49.11 each with VAT.
+    const sa = await calculate({ items: [{ sku_id: 101, count: 2 }] }, 'SA');
+    expect(sa.promotions).toEqual([
+      expect.objectContaining({
+        promotion_id: id,
+        applied: false,
+        threshold: 25_000,
+        remaining: 25_000 - 9_822,
+        reason: { key: 'promo_threshold_short', params: { amount: 25_000 - 9_822 } },
+      }),
+    ]);
+    // The cart sync's giveaway items carry it too, in halalas.
+    const items = (
+      await json(await post('/product/sku', { ids: [101], counts: [2], exclude_purchase_together: true }, null, 'SA'))
+    ).data.giveaway_items;
+    expect(items).toEqual([expect.objectContaining({ id, min_subtotal: 25_000, threshold: 25_000 })]);
+    // Kuwait keeps its KWD 20.000.
+    expect((await calculate({ items: [{ sku_id: 101, count: 2 }] })).promotions[0]).toMatchObject({
+      threshold: 20_000,
+    });
+    // A promotion with no Saudi amount does not run in Saudi Arabia.
+    await env.DB.prepare("DELETE FROM promotion_thresholds WHERE promotion_id = ? AND country = 'SA'").bind(id).run();
+    expect((await calculate({ items: [{ sku_id: 101, count: 2 }] }, 'SA')).promotions).toEqual([]);
+  });
+
   it('holds only in its dates and its country', async () => {
     const day = 24 * 60 * 60 * 1000;
-    await promotion({ min_subtotal_fils: 1_000, country: 'SA' }, [401]);
-    await promotion({ min_subtotal_fils: 1_000, ends_at: Date.now() - day }, [401]);
-    await promotion({ min_subtotal_fils: 1_000, starts_at: Date.now() + day }, [401]);
+    await promotion({ min_subtotal: 1_000, country: 'SA' }, [401]);
+    await promotion({ min_subtotal: 1_000, ends_at: Date.now() - day }, [401]);
+    await promotion({ min_subtotal: 1_000, starts_at: Date.now() + day }, [401]);
     const cart = { items: [{ sku_id: 101, count: 1 }] };
     expect((await calculate(cart)).promotions).toEqual([]);
     const sa = await calculate(cart, 'SA');
@@ -235,7 +274,7 @@ describe('a free gift from a subtotal', () => {
 
 describe('stored orders', () => {
   it('stores the gift at price 0 with its promotion and reason, and holds its stock and the use', async () => {
-    const id = await promotion({ min_subtotal_fils: 10_000 }, [401]);
+    const id = await promotion({ min_subtotal: 10_000 }, [401]);
     const before = await stock(401);
     const res = await post(
       '/order/submit',
@@ -286,7 +325,7 @@ describe('stored orders', () => {
   });
 
   it('gives the use and the gift’s stock back when the payment fails', async () => {
-    const id = await promotion({ min_subtotal_fils: 10_000, max_uses: 5 }, [401]);
+    const id = await promotion({ min_subtotal: 10_000, max_uses: 5 }, [401]);
     const before = await stock(401);
     const placed = (
       await json(
@@ -315,7 +354,7 @@ describe('stored orders', () => {
 
 describe('the total limit', () => {
   it('is used up after its last use: the cart says so, and an order that chose the gift gets 409', async () => {
-    const id = await promotion({ min_subtotal_fils: 10_000, max_uses: 1 }, [401]);
+    const id = await promotion({ min_subtotal: 10_000, max_uses: 1 }, [401]);
     const items = [{ sku_id: 101, count: 3 }];
     expect((await post('/order/submit', order(items), user)).status).toBe(200);
     const after = await calculate({ items });
@@ -327,7 +366,7 @@ describe('the total limit', () => {
   });
 
   it('gives the last gift to exactly one of two concurrent orders; stock and uses stay consistent', async () => {
-    const id = await promotion({ min_subtotal_fils: 10_000, max_uses: 1 }, [401]);
+    const id = await promotion({ min_subtotal: 10_000, max_uses: 1 }, [401]);
     const giftBefore = await stock(401);
     const paidBefore = await stock(101);
     const body = (address_id: number) =>
@@ -353,7 +392,7 @@ describe('the total limit', () => {
 
 describe('the CHECK under the limit', () => {
   it('aborts a batch that would count a use past the limit, and submit reads it as promotion_used_up', async () => {
-    const id = await promotion({ min_subtotal_fils: 10_000, max_uses: 1, used: 1 }, [401]);
+    const id = await promotion({ min_subtotal: 10_000, max_uses: 1, used: 1 }, [401]);
     const error = await env.DB.batch([
       env.DB.prepare('UPDATE promotions SET used = used + 1 WHERE id = ?').bind(id),
     ]).then(
@@ -451,7 +490,7 @@ describe('gift with purchase', () => {
 
 describe('cart sync giveaways', () => {
   it('says whether the cart qualifies at its counts, with the gift cards and the amount missing', async () => {
-    const id = await promotion({ min_subtotal_fils: 10_000 }, [401]);
+    const id = await promotion({ min_subtotal: 10_000 }, [401]);
     const sync = async (counts: number[]) =>
       (await json(await post('/product/sku', { ids: [101], counts, exclude_purchase_together: true }, null))).data
         .giveaway_items;
@@ -471,7 +510,8 @@ describe('the back office', () => {
       kind: 'gift_threshold',
       name_en: 'Free Vitamin C over KD 12',
       name_ar: 'فيتامين سي مجانًا فوق 12 د.ك',
-      min_subtotal: '12.000',
+      min_subtotal_KW: '12.000',
+      min_subtotal_SA: '150',
       gift_skus: '401, 601',
       max_uses: '10',
       country: '',
@@ -485,7 +525,8 @@ describe('the back office', () => {
     const one = (await json(await staffCall(support.token, `/staff/promotions/${id}`))).data.promotion;
     expect(one).toMatchObject({
       kind: 'gift_threshold',
-      min_subtotal_fils: 12_000,
+      // Each country's own amount, in its currency (decision 52): KWD 12.000 and SAR 150.00.
+      thresholds: { KW: 12_000, SA: 15_000 },
       gift_skus: [401, 601],
       max_uses: 10,
       used: 0,
@@ -499,6 +540,14 @@ describe('the back office', () => {
     const unknown = await staffCall(owner.token, `/staff/promotions/${id}`, { json: { ...form, gift_skus: '999999' } });
     expect(unknown.status).toBe(409);
     expect((await json(unknown)).meta.msg).toBe('promotion_sku_unknown');
+    // Each country's amount in its own currency: a third decimal for riyals, or none for a country it runs in.
+    const decimals = await staffCall(owner.token, `/staff/promotions/${id}`, {
+      json: { ...form, min_subtotal_SA: '150.005' },
+    });
+    expect(decimals.status).toBe(400);
+    expect(JSON.stringify(await json(decimals))).toContain('country_amount_decimals');
+    const missing = await staffCall(owner.token, `/staff/promotions/${id}`, { json: { ...form, min_subtotal_SA: '' } });
+    expect(missing.status).toBe(400);
     const bad = await staffCall(owner.token, '/staff/promotions', {
       json: { ...form, kind: 'buy_x_get_y', free_count: '0' },
     });

@@ -369,7 +369,7 @@ describe('coupons', () => {
     const list = await json(await staffCall(support.token, '/staff/coupons'));
     expect(list.data.coupons.map((c: { code: string }) => c.code)).toContain('SPRING10');
     const taken = await staffCall(owner.token, '/staff/coupons', {
-      json: { code: 'SPRING10', kind: 'fixed', value: '1' },
+      json: { code: 'SPRING10', kind: 'fixed', value: '1', value_SA: '10' },
     });
     expect(taken.status).toBe(409);
     const edited = await staffCall(owner.token, `/staff/coupons/${id}`, {
@@ -400,7 +400,15 @@ describe('coupons', () => {
     // A total limit and dates.
     const total = await json(
       await staffCall(owner.token, '/staff/coupons', {
-        json: { code: 'ONEONLY', kind: 'fixed', value: '0.500', max_uses: '1', min_subtotal: '1' },
+        json: {
+          code: 'ONEONLY',
+          kind: 'fixed',
+          value: '0.500',
+          value_SA: '5',
+          max_uses: '1',
+          min_subtotal: '1',
+          min_subtotal_SA: '10',
+        },
       }),
     );
     expect((await calc('oneonly')).coupon.applied).toBe(true);
@@ -411,6 +419,43 @@ describe('coupons', () => {
       json: { code: 'LATER', kind: 'percent', value: '5', starts_on: '2099-01-01' },
     });
     expect((await calc('later')).coupon).toMatchObject({ applied: false, problem: 'coupon_expired' });
+  });
+
+  it('takes a coupon of both countries’ amounts in each currency: KWD 2 off in Kuwait, SAR 25 off in Saudi Arabia', async () => {
+    const both = { code: 'GULF2', kind: 'fixed', value: '2.000', min_subtotal: '5', min_subtotal_SA: '60' };
+    // Saudi Arabia's amount off is its own, never Kuwait's converted: without it the form is refused.
+    const missing = await staffCall(owner.token, '/staff/coupons', { json: both });
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(await json(missing))).toContain('value_SA');
+    const created = await staffCall(owner.token, '/staff/coupons', { json: { ...both, value_SA: '25' } });
+    expect(created.status).toBe(200);
+    const id = (await json(created)).data.id;
+    const amounts = await env.DB.prepare(
+      'SELECT country, value, min_subtotal_minor FROM coupon_amounts WHERE coupon_id = ? ORDER BY country',
+    )
+      .bind(id)
+      .all();
+    expect(amounts.results).toEqual([
+      { country: 'KW', value: 2_000, min_subtotal_minor: 5_000 },
+      { country: 'SA', value: 2_500, min_subtotal_minor: 6_000 },
+    ]);
+    const kw = await calc('gulf2', 'KW');
+    expect(kw.coupon).toMatchObject({ applied: true });
+    expect(kw.discount).toBe(2_000);
+    const sa = await calc('gulf2', 'SA');
+    expect(sa.coupon).toMatchObject({ applied: true });
+    // Exactly SAR 25.00 (2 KWD converted would have been SAR 24.40).
+    expect(sa.discount).toBe(2_500);
+    // The Saudi minimum, SAR 60 as paid: two units at SAR 49.11 pass, one does not.
+    const one = (
+      await json(
+        await post('/order/calculate', { items: [{ sku_id: 101, count: 1 }], coupon: 'gulf2' }, shopper.token, 'SA'),
+      )
+    ).data;
+    expect(one.coupon).toMatchObject({ applied: false, problem: 'coupon_min_subtotal' });
+    // The form shows both countries' amounts again.
+    const shown = (await json(await staffCall(owner.token, `/staff/coupons/${id}`))).data.coupon;
+    expect(shown).toMatchObject({ value: 2_000, value_sa: 2_500, min_subtotal_sa: 6_000 });
   });
 
   it('takes a Saudi coupon’s amounts in SAR and applies them as typed', async () => {

@@ -8,6 +8,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, gulfDate } from '#shared/gulf-days';
 import { nextDate } from '#shared/subscriptions/frequency';
+import { payLaterOffered } from '#shared/payments/gateway-methods';
 import { sandboxGateway, signSandboxEvent } from '#api/src/payments/sandbox';
 import { sendRefillReminders } from '#api/src/subscriptions/refills';
 import { sendSubscriptionReminders } from '#api/src/subscriptions/reminders';
@@ -129,6 +130,12 @@ describe('a checkout that subscribes', () => {
     expect(sub.lines[0]).toMatchObject({ unit_price: 900, old_unit_price: 1000, every: '2m' });
     expect(sub.payment_methods).not.toContain('cod');
     expect(sub.card_methods).toEqual(['card', 'apple_pay']);
+    // Issue 44 (finding 12): the review step lists Tabby as not for subscriptions, and the cart's note asks
+    // the same rule with the answer's lines, so it advertises no plan either.
+    expect(sub.unavailable_methods).toContainEqual({ method: 'tabby', reason: 'subscription', limit: 0 });
+    const subscribing = sub.lines.some((l: { every: string | null }) => l.every !== null);
+    expect(payLaterOffered('KW', sub.total, { subscribing })).toBeNull();
+    expect(payLaterOffered('KW', once.total, { subscribing: false })).toBe('tabby');
     expect(sub.subscription_problem).toBeNull();
     // A product's own discount wins over the shop's.
     await env.DB.prepare('UPDATE products SET subscription_discount = 20 WHERE id = ?').bind(MAGNESIUM.id).run();

@@ -132,10 +132,11 @@ describe('server-rendered pages', () => {
     const kw = note(await (await storefront('/', { headers: { cookie: 'country=KW' } })).text());
     expect(kw).toMatch(/KWD.15\.000/);
     expect(kw).not.toMatch(/VAT/);
-    // Saudi Arabia's setting (16.000 KWD) as the shopper pays it: × 12.2 × 1.15 = SAR 224.48, the
-    // figure the cart's banner counts down to — not the default threshold (SAR 183.00).
+    // Saudi Arabia's own setting, a round SAR 200.00 (issue 44, decision 52), the figure the cart's
+    // banner counts down to — not Kuwait's 16.000 converted (SAR 224.48).
     const sa = note(await (await storefront('/', { headers: { cookie: 'country=SA' } })).text());
-    expect(sa).toMatch(/SAR.224\.48/);
+    expect(sa).toMatch(/SAR.200\.00/);
+    expect(sa).not.toMatch(/224/);
     expect(sa).toContain('Prices include VAT.');
   });
 

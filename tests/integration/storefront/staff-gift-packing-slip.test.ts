@@ -190,7 +190,10 @@ describe('a gift order in the back office', () => {
     await db.batch([
       db.prepare('UPDATE promotions SET is_active = 0'),
       db.prepare(
-        `INSERT INTO promotions (id, kind, name_en, name_ar, min_subtotal_fils) VALUES (950, 'gift_threshold', 'Slip gift', 'هدية القسيمة', 1)`,
+        `INSERT INTO promotions (id, kind, name_en, name_ar) VALUES (950, 'gift_threshold', 'Slip gift', 'هدية القسيمة')`,
+      ),
+      db.prepare(
+        `INSERT INTO promotion_thresholds (promotion_id, country, min_subtotal_minor) VALUES (950, 'KW', 1), (950, 'SA', 1)`,
       ),
       db.prepare('INSERT INTO promotion_gifts (promotion_id, sku_id, sort_order) VALUES (950, 601, 0)'),
     ]);

@@ -15,6 +15,7 @@ import { STAFF_PROMOTION_RULE_CONTRACTS } from './promotion-rules';
 import { STAFF_QUIZ_CONTRACTS } from './quiz';
 import { STAFF_REVIEW_CONTRACTS } from './reviews';
 import { STAFF_SUBSCRIPTION_CONTRACTS } from './subscriptions';
+import { STAFF_AMOUNT_CONTRACTS } from './amounts';
 
 export const STAFF_CONTRACTS = {
   ...STAFF_CORE_CONTRACTS,
@@ -31,4 +32,5 @@ export const STAFF_CONTRACTS = {
   ...STAFF_QUIZ_CONTRACTS,
   ...STAFF_REVIEW_CONTRACTS,
   ...STAFF_SUBSCRIPTION_CONTRACTS,
+  ...STAFF_AMOUNT_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;

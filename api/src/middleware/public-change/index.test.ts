@@ -15,6 +15,7 @@ describe('publicChange', () => {
       '/staff/orders/12/refund',
       '/staff/catalogue/imports/7/apply',
       '/staff/catalogue/imports/7/revert',
+      '/staff/settings/amounts',
     ])
       expect(seenByShoppers(path), path).toBe(true);
     for (const path of [

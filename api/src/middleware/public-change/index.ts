@@ -1,5 +1,6 @@
 // A back-office change that shoppers see (a product, a price, stock, a blood test, a promotion, the quiz,
-// search synonyms, a review, question or answer shown or taken down, stock returned by a cancellation or refund) writes a new catalogue version once it
+// search synonyms, a review, question or answer shown or taken down, stock returned by a cancellation or refund, a
+// country's amounts) writes a new catalogue version once it
 // has succeeded, before its answer goes: every cached answer and every guest page kept at the edge is
 // stale from that moment (shared/catalogue/cache-version.ts, decision 40). Changes no shopper sees
 // (orders moving on, the team, coupons, which are checked live) leave the caches alone.
@@ -14,6 +15,8 @@ const SEEN_BY_SHOPPERS = [
   /^\/staff\/search\//,
   /^\/staff\/(reviews|questions|answers)\/\d+\/(decide|answer)$/,
   /^\/staff\/orders\/\d+\/(cancel|refund)$/,
+  // A country's amounts (decision 52): the free-delivery note on every page, the price filter.
+  /^\/staff\/settings\/amounts$/,
 ];
 
 /** Under those paths but changing nothing a shopper sees: checking a file keeps its plan for later. */

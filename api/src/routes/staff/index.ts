@@ -20,6 +20,7 @@ import { staffPromotionRuleRoutes } from './promotion-rules';
 import { staffQuizRoutes } from './quiz';
 import { staffReviewRoutes } from './reviews';
 import { staffSubscriptionRoutes } from './subscriptions';
+import { staffAmountRoutes } from './amounts';
 import { auditRefusals } from '#api/src/middleware/staff/audit-refusals';
 
 export const staffRoutes = new Hono<AppEnv>()
@@ -41,4 +42,5 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffPromotionRuleRoutes)
   .route('/', staffQuizRoutes)
   .route('/', staffReviewRoutes)
-  .route('/', staffSubscriptionRoutes);
+  .route('/', staffSubscriptionRoutes)
+  .route('/', staffAmountRoutes);

@@ -22,7 +22,8 @@ export interface PromotionAdminRow {
   country: CountryCode | null;
   starts_at: number | null;
   ends_at: number | null;
-  min_subtotal_fils: number;
+  /** gift_threshold: each country's cart total, minor units of its currency as paid (decision 52); null: none. */
+  thresholds: Record<CountryCode, number | null>;
   buy_count: number;
   free_count: number;
   max_per_order: number;
@@ -44,7 +45,9 @@ function stored(input: PromotionInput) {
 }
 type Stored = ReturnType<typeof stored>;
 
-const SELECT = `SELECT p.id, p.kind, p.name_en, p.name_ar, p.country, p.starts_at, p.ends_at, p.min_subtotal_fils, p.buy_count,
+const SELECT = `SELECT p.id, p.kind, p.name_en, p.name_ar, p.country, p.starts_at, p.ends_at, p.buy_count,
+    (SELECT min_subtotal_minor FROM promotion_thresholds WHERE promotion_id = p.id AND country = 'KW') AS threshold_kw,
+    (SELECT min_subtotal_minor FROM promotion_thresholds WHERE promotion_id = p.id AND country = 'SA') AS threshold_sa,
     p.free_count, p.max_per_order, p.max_uses, p.used, p.priority, p.is_active,
     (SELECT json_group_array(sku_id) FROM (SELECT sku_id FROM promotion_gifts WHERE promotion_id = p.id ORDER BY sort_order, sku_id)) AS gift_skus,
     (SELECT json_group_array(product_id) FROM promotion_targets WHERE promotion_id = p.id AND product_id IS NOT NULL) AS target_products,
@@ -52,8 +55,10 @@ const SELECT = `SELECT p.id, p.kind, p.name_en, p.name_ar, p.country, p.starts_a
   FROM promotions p`;
 
 function parsed(row: Record<string, unknown>): PromotionAdminRow {
+  const { threshold_kw, threshold_sa, ...rest } = row;
   return {
-    ...(row as unknown as PromotionAdminRow),
+    ...(rest as unknown as PromotionAdminRow),
+    thresholds: { KW: (threshold_kw as number | null) ?? null, SA: (threshold_sa as number | null) ?? null },
     gift_skus: JSON.parse(row.gift_skus as string) as number[],
     target_products: JSON.parse(row.target_products as string) as number[],
     target_skus: JSON.parse(row.target_skus as string) as number[],
@@ -86,8 +91,20 @@ function childStatements(db: D1Database, id: number | null, v: Stored): D1Prepar
     statements.push(
       db.prepare('DELETE FROM promotion_gifts WHERE promotion_id = ?').bind(id),
       db.prepare('DELETE FROM promotion_targets WHERE promotion_id = ?').bind(id),
+      db.prepare('DELETE FROM promotion_thresholds WHERE promotion_id = ?').bind(id),
     );
   const n = id === null ? 1 : 2;
+  for (const [country, amount] of Object.entries(v.thresholds))
+    if (amount !== null)
+      statements.push(
+        bind(
+          db.prepare(
+            `INSERT INTO promotion_thresholds (promotion_id, country, min_subtotal_minor) VALUES (${pid}, ?${n}, ?${n + 1})`,
+          ),
+          country,
+          amount,
+        ),
+      );
   for (const [i, sku] of v.gift_skus.entries())
     statements.push(
       bind(
@@ -115,7 +132,6 @@ const columns = (v: Stored) =>
     v.country,
     v.starts_at,
     v.ends_at,
-    v.min_subtotal_fils,
     v.buy_count,
     v.free_count,
     v.max_per_order,
@@ -159,9 +175,9 @@ export const staffPromotionRuleRoutes = new Hono<AppEnv>()
     const results = await db.batch([
       db
         .prepare(
-          `INSERT INTO promotions (kind, name_en, name_ar, country, starts_at, ends_at, min_subtotal_fils, buy_count, free_count,
+          `INSERT INTO promotions (kind, name_en, name_ar, country, starts_at, ends_at, buy_count, free_count,
              max_per_order, max_uses, priority, is_active, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?) RETURNING id`,
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?) RETURNING id`,
         )
         .bind(...columns(values), Date.now()),
       ...childStatements(db, null, values),
@@ -195,11 +211,12 @@ export const staffPromotionRuleRoutes = new Hono<AppEnv>()
           : values.target_products,
       target_skus:
         JSON.stringify(values.target_skus) === JSON.stringify(row.target_skus) ? undefined : values.target_skus,
+      thresholds: JSON.stringify(values.thresholds) === JSON.stringify(row.thresholds) ? undefined : values.thresholds,
     });
     await db.batch([
       db
         .prepare(
-          `UPDATE promotions SET kind = ?, name_en = ?, name_ar = ?, country = ?, starts_at = ?, ends_at = ?, min_subtotal_fils = ?,
+          `UPDATE promotions SET kind = ?, name_en = ?, name_ar = ?, country = ?, starts_at = ?, ends_at = ?,
              buy_count = ?, free_count = ?, max_per_order = ?, max_uses = ?, priority = ?, updated_at = ? WHERE id = ?`,
         )
         .bind(...columns(values), Date.now(), id),

@@ -39,22 +39,45 @@ function couponColumns(values: ReturnType<typeof stored>) {
 
 const isDuplicate = (error: unknown) => /UNIQUE constraint failed: coupons\.code/.test(String(error));
 
+/**
+ * A coupon of both countries' amounts per country (decision 52), replaced: `id` of an edit, or the new
+ * coupon found by its (unique) code in the same batch.
+ */
+function amountStatements(db: D1Database, id: number | null, values: ReturnType<typeof stored>) {
+  const couponId = id === null ? '(SELECT id FROM coupons WHERE code = ?1)' : '?1';
+  const key = id ?? values.code;
+  return [
+    db.prepare(`DELETE FROM coupon_amounts WHERE coupon_id = ${couponId}`).bind(key),
+    ...Object.entries(values.amounts ?? {}).map(([country, a]) =>
+      db
+        .prepare(
+          `INSERT INTO coupon_amounts (coupon_id, country, value, min_subtotal_minor) VALUES (${couponId}, ?2, ?3, ?4)`,
+        )
+        .bind(key, country, a.value, a.min),
+    ),
+  ];
+}
+
+/** A coupon with Saudi Arabia's amounts of a coupon of both countries, for the form. */
+const COUPON_SELECT = `SELECT c.*,
+    (SELECT value FROM coupon_amounts WHERE coupon_id = c.id AND country = 'SA') AS value_sa,
+    (SELECT min_subtotal_minor FROM coupon_amounts WHERE coupon_id = c.id AND country = 'SA') AS min_subtotal_sa
+  FROM coupons c`;
+
 export const staffPromotionRoutes = new Hono<AppEnv>()
   .get('/coupons', contract('GET /staff/coupons'), async (c) => {
     const member = await requireStaff(c);
     const allowed = countriesFor(member.grants, 'promotions:read');
     const scope =
       allowed === null ? '' : `WHERE country IS NULL OR country IN (${allowed.map(() => '?').join(', ') || "''"})`;
-    const { results } = await c.env.DB.prepare(
-      `SELECT * FROM coupons ${scope} ORDER BY is_active DESC, id DESC LIMIT 500`,
-    )
+    const { results } = await c.env.DB.prepare(`${COUPON_SELECT} ${scope} ORDER BY is_active DESC, id DESC LIMIT 500`)
       .bind(...(allowed ?? []))
       .all<CouponRow>();
     return c.json(ok({ coupons: results }));
   })
   .get('/coupons/:id', contract('GET /staff/coupons/:id'), async (c) => {
     const member = await requireStaff(c);
-    const row = await c.env.DB.prepare('SELECT * FROM coupons WHERE id = ?')
+    const row = await c.env.DB.prepare(`${COUPON_SELECT} WHERE c.id = ?`)
       .bind(c.req.valid('param').id)
       .first<CouponRow>();
     if (!row) throw new ApiError(404, 'not_found');
@@ -77,6 +100,7 @@ export const staffPromotionRoutes = new Hono<AppEnv>()
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?) RETURNING id`,
           )
           .bind(...couponColumns(values), now),
+        ...amountStatements(db, null, values),
         auditStatement(db, member, {
           action: 'coupon.create',
           resource: 'coupon',
@@ -102,7 +126,22 @@ export const staffPromotionRoutes = new Hono<AppEnv>()
     const values = stored(c.req.valid('json'));
     assertPromotionCountry(member, 'promotions:write', values.country);
     if (values.max_uses !== null && values.max_uses < row.used) throw new ApiError(409, 'coupon_max_below_used');
-    const change = changedFields(row as unknown as Record<string, unknown>, values);
+    // A coupon of both countries' amounts per country, before and after, as the audit shows them.
+    const { results: previous } = await db
+      .prepare(
+        'SELECT country, value, min_subtotal_minor AS min FROM coupon_amounts WHERE coupon_id = ? ORDER BY country',
+      )
+      .bind(id)
+      .all<{ country: string; value: number; min: number }>();
+    const amountsBefore = previous.length
+      ? Object.fromEntries(previous.map(({ country, ...a }) => [country, a]))
+      : null;
+    const { amounts, ...rest } = values;
+    const change = changedFields(row as unknown as Record<string, unknown>, rest);
+    if (JSON.stringify(amounts) !== JSON.stringify(amountsBefore)) {
+      change.before = { ...change.before, amounts: amountsBefore } as typeof change.before;
+      change.after = { ...change.after, amounts } as typeof change.after;
+    }
     try {
       await db.batch([
         db
@@ -111,6 +150,7 @@ export const staffPromotionRoutes = new Hono<AppEnv>()
                per_person_limit = ?, starts_at = ?, ends_at = ?, country = ?, currency = ?, updated_at = ? WHERE id = ?`,
           )
           .bind(...couponColumns(values), Date.now(), id),
+        ...amountStatements(db, id, values),
         auditStatement(db, member, {
           action: 'coupon.update',
           resource: 'coupon',

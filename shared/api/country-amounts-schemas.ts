@@ -1,0 +1,72 @@
+// The back office's Amounts form (decision 52): a country's owner-set amounts, typed in that country's
+// currency ("200", "15.000"), at most its decimals, stored as its minor units. Shared by the staff app's
+// form and the API's contract.
+import { z } from '../zod';
+import type { COUNTRY_AMOUNT_KEYS, CountryAmounts } from '../country-amounts';
+import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '../locale';
+import { normalizeDigits } from '../text/digits';
+
+/** The form's field of each amount: its stored key without `_minor`. */
+export const AMOUNT_FIELDS = [
+  'free_delivery',
+  'price_quick_max',
+  'price_range_max',
+  'unlock_margin',
+  'wallet_top_up_max',
+] as const satisfies readonly AmountKeyField[];
+type AmountKeyField = (typeof COUNTRY_AMOUNT_KEYS)[number] extends `${infer F}_minor` ? F : never;
+export type CountryAmountField = (typeof AMOUNT_FIELDS)[number];
+
+/** At most 1,000,000 units of either currency: a typo's extra zeros are refused, not stored. */
+const MAX_MAJOR = 1_000_000;
+
+const amount = z.preprocess(
+  (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? normalizeDigits(v).trim().replace(/,/g, '') : v),
+  z
+    .string({ error: 'mandatory-field' })
+    .min(1, { error: 'mandatory-field' })
+    .regex(/^\d{1,7}(\.\d{1,3})?$/, { error: 'item_validation_error' }),
+);
+
+const decimalPlaces = (text: string) => text.split('.')[1]?.length ?? 0;
+
+/** "200" or "15.000" with the country's decimals → minor units, from the digits (no float). */
+export function amountToMinor(text: string, country: CountryCode): number {
+  const decimals = COUNTRY_FACTS[country].decimals;
+  const [whole, fraction = ''] = text.split('.');
+  return Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, '0').slice(0, decimals) || '0');
+}
+
+export const countryAmountsInputSchema = z
+  .object({
+    country: z.enum(COUNTRY_CODES, { error: 'item_validation_error' }),
+    free_delivery: amount,
+    price_quick_max: amount,
+    price_range_max: amount,
+    unlock_margin: amount,
+    wallet_top_up_max: amount,
+  })
+  .superRefine((input, ctx) => {
+    for (const field of AMOUNT_FIELDS) {
+      const text = input[field];
+      if (decimalPlaces(text) > COUNTRY_FACTS[input.country].decimals)
+        ctx.addIssue({ code: 'custom', path: [field], message: 'country_amount_decimals' });
+      else if (Number(text) <= 0 || Number(text) > MAX_MAJOR)
+        ctx.addIssue({ code: 'custom', path: [field], message: 'item_validation_error' });
+    }
+    if (Number(input.price_quick_max) > Number(input.price_range_max))
+      ctx.addIssue({ code: 'custom', path: ['price_quick_max'], message: 'country_amount_quick_above_range' });
+  });
+export type CountryAmountsInput = z.output<typeof countryAmountsInputSchema>;
+
+/** The stored amounts of a valid form: minor units of the country's currency. */
+export function countryAmountsValues(input: CountryAmountsInput): CountryAmounts {
+  const to = (field: CountryAmountField) => amountToMinor(input[field], input.country);
+  return {
+    free_delivery_minor: to('free_delivery'),
+    price_quick_max_minor: to('price_quick_max'),
+    price_range_max_minor: to('price_range_max'),
+    unlock_margin_minor: to('unlock_margin'),
+    wallet_top_up_max_minor: to('wallet_top_up_max'),
+  };
+}

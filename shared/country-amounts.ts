@@ -1,0 +1,83 @@
+// Amounts a shop owner sets per country (decision 52): each in integer minor units of that country's
+// own currency, as the shopper pays (VAT included), round in that currency ("SAR 200", not the SAR
+// 224.48 that KWD 16 once converted to). Nothing here is converted: the free-delivery threshold is
+// compared with the cart's payable subtotal, both in the country's currency. Stored in D1
+// (country_settings, migration 0056) and edited in the back office's Amounts page. No zod, no DOM:
+// the cart's code holds it (the form's schema is shared/api/country-amounts-schemas.ts).
+import { COUNTRY_FACTS, type CountryCode } from './locale';
+
+export interface CountryAmounts {
+  /** Free delivery from this cart subtotal. */
+  free_delivery_minor: number;
+  /** The price filter's quick item, "Under SAR 250". */
+  price_quick_max_minor: number;
+  /** The price filter's range, 0 up to this. */
+  price_range_max_minor: number;
+  /** The unlock-free-delivery modal lists products up to what is missing plus this (spec §2's "+ 2"). */
+  unlock_margin_minor: number;
+  /** The largest single wallet top-up. */
+  wallet_top_up_max_minor: number;
+}
+
+export const COUNTRY_AMOUNT_KEYS = [
+  'free_delivery_minor',
+  'price_quick_max_minor',
+  'price_range_max_minor',
+  'unlock_margin_minor',
+  'wallet_top_up_max_minor',
+] as const satisfies readonly (keyof CountryAmounts)[];
+
+/**
+ * What a country starts with (migration 0056 writes the same), and what a country without a settings
+ * row uses. Kuwait's are the spec's (§9: free delivery from KWD 15, 'Under KD 25', a range to 1000, the
+ * unlock modal's "+ 2"); Saudi Arabia's are round riyal amounts of about the same weight.
+ */
+export const DEFAULT_COUNTRY_AMOUNTS: Record<CountryCode, CountryAmounts> = {
+  KW: {
+    free_delivery_minor: 15_000,
+    price_quick_max_minor: 25_000,
+    price_range_max_minor: 1_000_000,
+    unlock_margin_minor: 2_000,
+    wallet_top_up_max_minor: 500_000,
+  },
+  SA: {
+    free_delivery_minor: 20_000,
+    price_quick_max_minor: 25_000,
+    price_range_max_minor: 1_000_000,
+    unlock_margin_minor: 2_500,
+    wallet_top_up_max_minor: 500_000,
+  },
+};
+
+/** A settings row's amounts, each missing or unusable one taken from the country's defaults. */
+export function countryAmountsOf(
+  country: CountryCode,
+  row: Partial<Record<keyof CountryAmounts, number | null>> | null | undefined,
+): CountryAmounts {
+  const fallback = DEFAULT_COUNTRY_AMOUNTS[country];
+  const amounts = { ...fallback };
+  for (const key of COUNTRY_AMOUNT_KEYS) {
+    const v = row?.[key];
+    if (typeof v === 'number' && Number.isInteger(v) && v > 0) amounts[key] = v;
+  }
+  return amounts;
+}
+
+/** Minor units as whole major units, rounded up: the price filter's bounds ("Under SAR 250"). */
+export function majorCeil(minor: number, country: CountryCode): number {
+  const scale = 10 ** COUNTRY_FACTS[country].decimals;
+  return Math.floor((minor + scale - 1) / scale);
+}
+
+/**
+ * The unlock modal's price limit, ceil(remaining + margin), in whole major units of the country's
+ * currency: what is missing for free delivery and the country's margin, both its own minor units.
+ */
+export function unlockPriceLimit(remainingMinor: number, marginMinor: number, country: CountryCode): number {
+  return majorCeil(Math.max(0, remainingMinor) + marginMinor, country);
+}
+
+/** Free delivery reached: the cart's payable subtotal against the country's own threshold (one currency). */
+export function freeDeliveryReached(subtotalMinor: number, thresholdMinor: number): boolean {
+  return subtotalMinor >= thresholdMinor;
+}

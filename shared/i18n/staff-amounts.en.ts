@@ -1,0 +1,20 @@
+// The back office's amounts per country (decision 52): free delivery, the price filter, the unlock
+// modal's margin and the wallet's largest top-up, each in the country's own currency.
+export const staffAmountsEn = {
+  country_amounts_saved: 'Amounts saved.',
+  country_amount_decimals: 'Use at most the currency’s decimals: 3 for KWD, 2 for SAR.',
+  country_amount_quick_above_range: 'The quick choice cannot be above the price filter’s highest amount.',
+
+  st_nav_amounts: 'Amounts per country',
+  st_amounts_title: 'Amounts per country',
+  st_amounts_intro:
+    'What each country’s shoppers see and are compared with, typed in that country’s currency with VAT included. Nothing here is converted: a Saudi amount is in riyals, a Kuwaiti one in dinars.',
+  st_amounts_country: '{{country}} ({{currency}})',
+  st_amounts_free_delivery: 'Free delivery from a cart total of',
+  st_amounts_free_delivery_hint: 'The banner, the cart and “add … more for free delivery” count down to it.',
+  st_amounts_price_quick_max: 'Price filter’s quick choice: “Under …”',
+  st_amounts_price_range_max: 'Price filter’s highest amount',
+  st_amounts_unlock_margin: '“Unlock free delivery” suggests products up to what is missing plus',
+  st_amounts_wallet_top_up_max: 'Largest single wallet top-up',
+  st_amounts_save: 'Save the amounts of {{country}}',
+} as const;
