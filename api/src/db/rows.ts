@@ -101,6 +101,8 @@ export interface CountrySettingsRow {
   price_range_max_minor: number;
   unlock_margin_minor: number;
   wallet_top_up_max_minor: number;
+  /** No longer read (decision 52): base fils, kept until a later release drops it (decision 47). */
+  free_shipping_fils: number;
   delivery_fee: number;
   /** 1500 = 15 %. */
   vat_basis_points: number;
