@@ -121,7 +121,7 @@ export function FilterPanel({ query: given, facets, onChange: navigate, staged =
             <span className="visually-hidden">{t('price_min')}</span>
             <input
               inputMode="decimal"
-              placeholder={t('price_min')}
+              placeholder={t('price_min_short')}
               value={min}
               onChange={(e) => setMin(e.target.value)}
               min={price?.range?.min}
@@ -132,7 +132,7 @@ export function FilterPanel({ query: given, facets, onChange: navigate, staged =
             <span className="visually-hidden">{t('price_max')}</span>
             <input
               inputMode="decimal"
-              placeholder={t('price_max')}
+              placeholder={t('price_max_short')}
               value={max}
               onChange={(e) => setMax(e.target.value)}
               max={price?.range?.max}
