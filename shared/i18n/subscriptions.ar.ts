@@ -52,6 +52,7 @@ export const subscriptionsAr: Translated<typeof subscriptionsEn> = {
   sub_status_pending: 'يبدأ حين يُؤكَّد الدفع الأول',
   sub_status_active: 'نشط',
   sub_status_paused: 'متوقف مؤقتًا',
+  sub_paused_note: 'لن نضع أي طلب أو توصيلة حتى تستأنف الاشتراك.',
   sub_status_cancelled: 'ملغى',
   sub_status_ended: 'منتهٍ',
   sub_next: 'التوصيلة التالية: {{date}}',

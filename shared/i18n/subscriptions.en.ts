@@ -36,6 +36,7 @@ export const subscriptionsEn = {
   sub_status_pending: 'Starts when the first payment is confirmed',
   sub_status_active: 'Active',
   sub_status_paused: 'Paused',
+  sub_paused_note: 'Nothing is ordered or delivered until you resume.',
   sub_status_cancelled: 'Cancelled',
   sub_status_ended: 'Ended',
   sub_next: 'Next delivery: {{date}}',
