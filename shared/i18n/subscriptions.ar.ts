@@ -45,6 +45,7 @@ export const subscriptionsAr: Translated<typeof subscriptionsEn> = {
   },
   sub_terms: 'تخطَّ أو غيّر أو ألغِ متى شئت من حسابك. نذكّرك قبل كل طلب بثلاثة أيام.',
   sub_price_each: '{{price}} للتوصيلة',
+  sub_you_save: 'توفّر {{amount}}',
   sub_sign_in: 'سجّل الدخول لتشترك.',
   sub_line_every: 'اشتراك: {{every}}',
   sub_payment_note: 'تُدفع التوصيلات التالية بالبطاقة التي تدفع بها الآن، أو من محفظتك.',

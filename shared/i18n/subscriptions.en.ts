@@ -28,6 +28,7 @@ export const subscriptionsEn = {
   },
   sub_terms: 'Skip, change or cancel any time in your account. We remind you 3 days before each order.',
   sub_price_each: '{{price}} a delivery',
+  sub_you_save: 'You save {{amount}}',
   sub_sign_in: 'Sign in to subscribe.',
   sub_line_every: 'Subscription: {{every}}',
   sub_payment_note: 'Later deliveries are charged to the card you pay with now, or to your wallet.',
