@@ -156,8 +156,9 @@ export function ListingView({
         ) : (
           (!listing.fallback || query.filters.length > 0) && (
             <div className="empty-state">
-              {/* A search that found nothing says so once, above its popular products (SearchFallback). */}
-              {!listing.fallback && <p data-testid="no-results">{t('no_result_found')}</p>}
+              {/* A search that found nothing says so once, above its popular products (SearchFallback);
+                  one the shopper's filters emptied says so here, with the way back. */}
+              <p data-testid="no-results">{t('no_result_found')}</p>
               {query.filters.length > 0 && (
                 <button
                   type="button"
