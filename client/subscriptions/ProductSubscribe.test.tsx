@@ -70,7 +70,7 @@ describe('ProductSubscribe', () => {
     'shows the price a delivery and the saving once a frequency is chosen (%s, %s, ×%s)',
     (lang, country, count, price, saving) => {
       // Intl writes a no-break space between the currency and the amount.
-    const html = render(lang, country, '2m', count).replace(/\u00a0/g, ' ');
+      const html = render(lang, country, '2m', count).replace(/\u00a0/g, ' ');
       expect(html).toContain('data-testid="subscribe-price"');
       expect(html).toContain(price);
       expect(html).toContain(saving);
