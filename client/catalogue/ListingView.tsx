@@ -1,7 +1,7 @@
 // A product listing: filters (sidebar, or a full-screen modal on phones), sort, applied-filter chips,
-// the grid, pagination links that keep the filters, and the empty result text. Nothing found with no
-// filter chosen shows neither filters nor sort (they could only narrow nothing); nothing found because of
-// filters keeps them, with a clear-filters action beside the empty text.
+// the grid, pagination links that keep the filters, and the empty result text. A search that found
+// nothing with no filter chosen shows neither filters nor sort (they could only narrow nothing); nothing
+// found because of filters keeps them, with a clear-filters action beside the empty text.
 import '../styles/catalogue.css';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
@@ -77,7 +77,8 @@ export function ListingView({
       ? 'relevance'
       : 'popularity-desc';
   const chips = appliedChips(query.filters, facets, t, currency, lang, country);
-  const bare = listing.total === 0 && query.filters.length === 0;
+  // A search that found nothing, with no filter chosen: filters and sort could only narrow nothing.
+  const bare = !!query.search && listing.total === 0 && query.filters.length === 0;
   // While a filter change loads, the panel already shows it (no checkbox snapping back).
   const pending = useNavigation().location;
   const shown =
