@@ -1,5 +1,6 @@
-// Add / minus / plus for one SKU (spec §2 product card): minus at 1 removes the item, plus is
-// disabled at the buy limit. Adding replaces the Add button with the quantity group and removing the
+// Add / minus / plus for one SKU (spec §2 product card): minus at 1 removes the item (on a cart line,
+// which has its own remove button, it stays a minus and is disabled at 1), plus is disabled at the buy
+// limit. Adding replaces the Add button with the quantity group and removing the
 // last unit brings it back: focus moves to the control now in its place, so a keyboard or
 // screen-reader user stays on this card instead of falling back to the top of the page.
 import { useLayoutEffect, useRef } from 'react';
@@ -21,11 +22,14 @@ export function QuantityControl({
   product,
   origin,
   wide = false,
+  removeAtOne = true,
 }: {
   sku: CartSku;
   product: CartProduct;
   origin: CartOrigin;
   wide?: boolean;
+  /** False where the line has its own remove button (the cart): one trash icon per line, not two. */
+  removeAtOne?: boolean;
 }) {
   const { t } = useI18n();
   const { items, loaded } = useSnapshot(cart);
@@ -65,6 +69,7 @@ export function QuantityControl({
   }
 
   const atLimit = entry.count >= limit;
+  const removes = entry.count <= 1 && removeAtOne;
   return (
     // biome-ignore lint/a11y/useSemanticElements: an inline stepper; a fieldset's legend and box do not fit it, role=group with a label is the ARIA pattern
     <div
@@ -77,16 +82,15 @@ export function QuantityControl({
         type="button"
         className="icon-button"
         aria-label={
-          entry.count > 1
-            ? t('decrease_quantity', { name: product.name })
-            : t('remove_from_cart', { name: product.name })
+          removes ? t('remove_from_cart', { name: product.name }) : t('decrease_quantity', { name: product.name })
         }
+        disabled={entry.count <= 1 && !removeAtOne}
         onClick={() => {
-          if (entry.count <= 1) refocus.current = 'add';
+          if (removes) refocus.current = 'add';
           decrementCart(sku.id);
         }}
       >
-        <Icon name={entry.count > 1 ? 'minus' : 'trash'} size={18} />
+        <Icon name={removes ? 'trash' : 'minus'} size={18} />
       </button>
       <output className="quantity-count" aria-live="polite">
         {entry.count}

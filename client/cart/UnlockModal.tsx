@@ -1,5 +1,7 @@
 // Unlock-free-delivery modal (spec §2, §9): up to 6 available products priced from 0 to
-// ceil(remaining + 2) in the shopper's currency; see-all opens that listing; continue closes.
+// ceil(remaining + 2) in the shopper's currency; see-all opens that listing; continue closes. Once a
+// product added from it brings the cart to the threshold, it says free delivery is reached (its
+// suggestions stay, so the button just pressed keeps its place and focus).
 // One unit system throughout: the remaining amount is what the banner shows (payable minor units,
 // VAT included), the spec's 2 is the country's own margin in its currency (KWD 2, SAR 25; decision
 // 54), the limit is in major units of their sum, and the listing reads a typed price as VAT-inclusive
@@ -28,11 +30,9 @@ export function UnlockModal() {
   const { unlockOpen } = useSnapshot(freeDeliveryUi);
   const { items } = useSnapshot(cart);
   const { minor: threshold, unlockMargin, currency } = useFreeShipping();
-  const limit = unlockPriceLimit(
-    threshold - cartPayableMinor(items as typeof cart.items, currency),
-    unlockMargin,
-    currency.country,
-  );
+  const remaining = threshold - cartPayableMinor(items as typeof cart.items, currency);
+  const reached = remaining <= 0;
+  const limit = unlockPriceLimit(remaining, unlockMargin, currency.country);
   const [products, setProducts] = useState<ProductCard[] | null>(null);
 
   // The suggestions follow the amount left when the modal opens, not every cart change inside it.
@@ -66,8 +66,15 @@ export function UnlockModal() {
 
   const close = () => (freeDeliveryUi.unlockOpen = false);
   return (
-    <Modal open={unlockOpen} onClose={close} title={t('unlock_title')} size="lg">
-      <p>{t('unlock_intro')}</p>
+    <Modal
+      open={unlockOpen}
+      onClose={close}
+      title={t(reached ? 'free_delivery_reached_title' : 'unlock_title')}
+      size="lg"
+    >
+      <p role="status" data-testid="unlock-intro">
+        {t(reached ? 'free_delivery_enjoy' : 'unlock_intro')}
+      </p>
       {products === null ? (
         <p role="status">{t('loading')}</p>
       ) : products.length ? (
@@ -76,14 +83,16 @@ export function UnlockModal() {
         <p>{t('unlock_none')}</p>
       )}
       <div className="form-actions">
-        <Link
-          className="button button-secondary"
-          to={`${href('/products')}?price=0-${limit}&available=1&free=1`}
-          onClick={close}
-          data-testid="unlock-see-all"
-        >
-          {t('see_all')}
-        </Link>
+        {!reached && (
+          <Link
+            className="button button-secondary"
+            to={`${href('/products')}?price=0-${limit}&available=1&free=1`}
+            onClick={close}
+            data-testid="unlock-see-all"
+          >
+            {t('see_all')}
+          </Link>
+        )}
         <button type="button" className="button" onClick={close}>
           {t('unlock_continue')}
         </button>

@@ -126,12 +126,22 @@ export function FilterPanel({ query: given, facets, onChange: navigate, staged =
         <form className="price-range" onSubmit={submitPrice}>
           <label>
             <span className="visually-hidden">{t('price_min')}</span>
-            <input {...PRICE_INPUT} placeholder={t('price_min')} value={min} onChange={(e) => setMin(e.target.value)} />
+            <input
+              {...PRICE_INPUT}
+              placeholder={t('price_min_short')}
+              value={min}
+              onChange={(e) => setMin(e.target.value)}
+            />
           </label>
           <span aria-hidden="true">–</span>
           <label>
             <span className="visually-hidden">{t('price_max')}</span>
-            <input {...PRICE_INPUT} placeholder={t('price_max')} value={max} onChange={(e) => setMax(e.target.value)} />
+            <input
+              {...PRICE_INPUT}
+              placeholder={t('price_max_short')}
+              value={max}
+              onChange={(e) => setMax(e.target.value)}
+            />
           </label>
           <button type="submit" className="button button-secondary small">
             {t('apply')}

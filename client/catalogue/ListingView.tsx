@@ -1,5 +1,7 @@
 // A product listing: filters (sidebar, or a full-screen modal on phones), sort, applied-filter chips,
-// the grid, pagination links that keep the filters, and the empty result text.
+// the grid, pagination links that keep the filters, and the empty result text. A search that found
+// nothing with no filter chosen shows neither filters nor sort (they could only narrow nothing); nothing
+// found because of filters keeps them, with a clear-filters action beside the empty text.
 import '../styles/catalogue.css';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
@@ -75,6 +77,8 @@ export function ListingView({
       ? 'relevance'
       : 'popularity-desc';
   const chips = appliedChips(query.filters, facets, t, currency, lang, country);
+  // A search that found nothing, with no filter chosen: filters and sort could only narrow nothing.
+  const bare = !!query.search && listing.total === 0 && query.filters.length === 0;
   // While a filter change loads, the panel already shows it (no checkbox snapping back).
   const pending = useNavigation().location;
   const shown =
@@ -86,40 +90,44 @@ export function ListingView({
   );
 
   return (
-    <div className="listing">
-      <aside className="listing-filters" aria-label={t('filters')}>
-        {panel(false)}
-      </aside>
+    <div className={bare ? 'listing bare' : 'listing'}>
+      {!bare && (
+        <aside className="listing-filters" aria-label={t('filters')}>
+          {panel(false)}
+        </aside>
+      )}
       <div className="listing-main">
-        <div className="listing-toolbar">
-          <p className="results-count" aria-live="polite">
-            {resultsCountText(t, listing)}
-          </p>
-          <button type="button" className="button button-secondary filters-button" onClick={() => setPanelOpen(true)}>
-            <Icon name="filter" size={18} />
-            {t('filters')}
-          </button>
-          <label className="sort-select">
-            <span>{t('sort_by')}</span>
-            <select
-              value={sortValue}
-              onChange={(e) => {
-                const [key, value] = e.target.value.split('-') as [string, 'asc' | 'desc'];
-                const next = { ...query };
-                if (e.target.value === 'relevance') delete next.sort;
-                else next.sort = { key: key as NonNullable<typeof query.sort>['key'], value };
-                void navigate(hrefFor({ query: next, page: 1 }));
-              }}
-            >
-              {query.search && <option value="relevance">{t('sort_relevance')}</option>}
-              {Object.entries(SORT_LABEL).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {t(label)}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
+        {!bare && (
+          <div className="listing-toolbar">
+            <p className="results-count" aria-live="polite">
+              {resultsCountText(t, listing)}
+            </p>
+            <button type="button" className="button button-secondary filters-button" onClick={() => setPanelOpen(true)}>
+              <Icon name="filter" size={18} />
+              {t('filters')}
+            </button>
+            <label className="sort-select">
+              <span>{t('sort_by')}</span>
+              <select
+                value={sortValue}
+                onChange={(e) => {
+                  const [key, value] = e.target.value.split('-') as [string, 'asc' | 'desc'];
+                  const next = { ...query };
+                  if (e.target.value === 'relevance') delete next.sort;
+                  else next.sort = { key: key as NonNullable<typeof query.sort>['key'], value };
+                  void navigate(hrefFor({ query: next, page: 1 }));
+                }}
+              >
+                {query.search && <option value="relevance">{t('sort_relevance')}</option>}
+                {Object.entries(SORT_LABEL).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {t(label)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        )}
 
         {chips.length > 0 && (
           <ul className="chips" aria-label={t('applied_filters')}>
@@ -147,11 +155,22 @@ export function ListingView({
         {listing.items.length ? (
           <ProductGrid products={listing.items} origin={origin} priorityCount={2} />
         ) : (
-          // A search that found nothing says so once, above its popular products (SearchFallback).
-          !listing.fallback && (
-            <p className="empty-state" data-testid="no-results">
-              {t('no_result_found')}
-            </p>
+          (!listing.fallback || query.filters.length > 0) && (
+            <div className="empty-state">
+              {/* A search that found nothing says so once, above its popular products (SearchFallback);
+                  one the shopper's filters emptied says so here, with the way back. */}
+              <p data-testid="no-results">{t('no_result_found')}</p>
+              {query.filters.length > 0 && (
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  data-testid="no-results-clear"
+                  onClick={() => setFilters([])}
+                >
+                  {t('no_results_clear_filters')}
+                </button>
+              )}
+            </div>
           )
         )}
 
@@ -187,9 +206,11 @@ export function ListingView({
         )}
       </div>
 
-      <Modal open={panelOpen} onClose={() => setPanelOpen(false)} title={t('filters')} size="full">
-        {panel(true)}
-      </Modal>
+      {!bare && (
+        <Modal open={panelOpen} onClose={() => setPanelOpen(false)} title={t('filters')} size="full">
+          {panel(true)}
+        </Modal>
+      )}
     </div>
   );
 }

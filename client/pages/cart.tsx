@@ -155,7 +155,14 @@ export function Component() {
                     )}
                   </div>
                   <div className="cart-line-actions">
-                    {!unavailable && <QuantityControl sku={e.sku} product={e.product} origin={{ source: 'Cart' }} />}
+                    {!unavailable && (
+                      <QuantityControl
+                        sku={e.sku}
+                        product={e.product}
+                        origin={{ source: 'Cart' }}
+                        removeAtOne={false}
+                      />
+                    )}
                     <button
                       type="button"
                       className="icon-button"

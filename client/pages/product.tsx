@@ -191,6 +191,7 @@ export function Component() {
             <div
               data-subscribe={JSON.stringify({
                 sku: sku.id,
+                price: sku.price.price,
                 discount: product.subscribe.discount,
                 offered: product.subscribe.offered[sku.id],
               })}

@@ -170,7 +170,7 @@ function AddressCard({
   return (
     <article className="address-card" aria-labelledby={titleId} data-testid="address-card">
       <h3 id={titleId}>
-        {a.label || a.recipient}
+        <bdi>{a.label || a.recipient}</bdi>
         {a.is_default && <span className="pill">{t('address_default_badge')}</span>}
       </h3>
       <address>

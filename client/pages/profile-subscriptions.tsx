@@ -1,5 +1,5 @@
 // /profile/subscriptions (decision 45): each subscription with its next delivery, the day its order is
-// placed, price, address and payment; skip the next delivery, move its date, change how often, how
+// placed (neither while paused: nothing is ordered until she resumes), price, address and payment; skip the next delivery, move its date, change how often, how
 // many, where or how it is paid, pause or resume, cancel in two taps; a failed order says why and offers
 // to try again or to pay it. Every change is one call that answers the subscription as it now is.
 import '../styles/orders.css';
@@ -74,7 +74,7 @@ const FAILURE_TEXT: Record<string, MessageId> = {
   address_gone: 'sub_failed_address_gone',
 };
 
-function SubscriptionCard({
+export function SubscriptionCard({
   sub,
   addresses,
   onChanged,
@@ -157,14 +157,21 @@ function SubscriptionCard({
         </div>
       )}
       <dl className="subscription-facts">
-        {sub.status !== 'cancelled' && (
+        {sub.status === 'paused' ? (
           <>
-            <dt className="visually-hidden">{t('sub_change_date')}</dt>
-            <dd data-testid="subscription-next">
-              {t('sub_next', { date: day(sub.next_date) })}
-              <span className="cart-line-meta"> {t('sub_order_on', { date: day(sub.order_date) })}</span>
-            </dd>
+            <dt className="visually-hidden">{t('sub_status_paused')}</dt>
+            <dd data-testid="subscription-paused">{t('sub_paused_note')}</dd>
           </>
+        ) : (
+          sub.status !== 'cancelled' && (
+            <>
+              <dt className="visually-hidden">{t('sub_change_date')}</dt>
+              <dd data-testid="subscription-next">
+                {t('sub_next', { date: day(sub.next_date) })}
+                <span className="cart-line-meta"> {t('sub_order_on', { date: day(sub.order_date) })}</span>
+              </dd>
+            </>
+          )
         )}
         <dt className="visually-hidden">{t('sub_frequency')}</dt>
         <dd>{frequencyLabel(t, sub.every)}</dd>
@@ -205,27 +212,30 @@ function SubscriptionCard({
               {t('sub_skip')}
             </button>
           )}
-          <form
-            className="subscription-date field"
-            onSubmit={(e: FormEvent) => {
-              e.preventDefault();
-              void change({ action: 'date', date });
-            }}
-          >
-            <label htmlFor={`${ids}-date`}>{t('sub_new_date')}</label>
-            <input
-              id={`${ids}-date`}
-              type="date"
-              value={date}
-              min={addDays(today, SUBSCRIPTION_RULES.minDaysAhead)}
-              max={addDays(today, SUBSCRIPTION_RULES.maxDaysAhead)}
-              onChange={(e) => setDate(e.target.value)}
-              required
-            />
-            <button type="submit" className="button button-secondary" disabled={busy || date === sub.next_date}>
-              {t('sub_save_change')}
-            </button>
-          </form>
+          {/* Moving the next delivery means nothing while paused: resuming sets it. */}
+          {sub.status === 'active' && (
+            <form
+              className="subscription-date field"
+              onSubmit={(e: FormEvent) => {
+                e.preventDefault();
+                void change({ action: 'date', date });
+              }}
+            >
+              <label htmlFor={`${ids}-date`}>{t('sub_new_date')}</label>
+              <input
+                id={`${ids}-date`}
+                type="date"
+                value={date}
+                min={addDays(today, SUBSCRIPTION_RULES.minDaysAhead)}
+                max={addDays(today, SUBSCRIPTION_RULES.maxDaysAhead)}
+                onChange={(e) => setDate(e.target.value)}
+                required
+              />
+              <button type="submit" className="button button-secondary" disabled={busy || date === sub.next_date}>
+                {t('sub_save_change')}
+              </button>
+            </form>
+          )}
           <label className="subscription-field field">
             <span>{t('sub_frequency')}</span>
             <select

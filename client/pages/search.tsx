@@ -62,7 +62,8 @@ export function Component() {
             <SearchBloodTests tests={listing.blood_tests} currency={listing.blood_test_currency ?? 'KWD'} />
           )}
           <ListingView listing={listing} facets={facets} state={state} origin={{ source: 'Search', id: q }} />
-          <SearchFallback q={q} listing={listing} />
+          {/* Popular products stand in for words that found nothing, not for filters that left nothing. */}
+          {state.query.filters.length === 0 && <SearchFallback q={q} listing={listing} />}
         </>
       ) : (
         <p className="search-prompt">{t('search_prompt')}</p>

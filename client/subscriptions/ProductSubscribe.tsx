@@ -1,22 +1,29 @@
 // The product page's subscribe-and-save choice (decision 45): the frequency chosen here is the cart
-// line's, now when the size is in the cart, or as soon as it is added.
+// line's, now when the size is in the cart, or as soon as it is added. Once one is chosen it shows what a
+// delivery costs at the subscription discount and the saving, priced as the cart and the order will
+// price the line (the discount on the base price, then the money module's one payable rounding).
 import { useEffect, useState } from 'react';
 import { subscribe, useSnapshot } from 'valtio';
+import { formatMinor, payableMinor } from '#shared/money';
 import type { SubscribeOffer } from '#shared/orders/types';
-import { type Frequency, isFrequency } from '#shared/subscriptions/frequency';
+import { discountedPrice, type Frequency, isFrequency } from '#shared/subscriptions/frequency';
 import { cart } from '../cart/cart-store';
+import { useI18n } from '../i18n/context';
+import { useCurrency } from '../lib/locale';
 import { setLineEvery } from './cart-every';
 import { SubscribeChoice } from './SubscribeChoice';
 
 /** The choice made before the size was in the cart, per SKU, applied when it is added. */
 const waiting = new Map<number, Frequency | null>();
 
-function readOffer(value: string): SubscribeOffer | null {
+/** The page's offer, with the size's one-time base price (fils) when the page gave it. */
+function readOffer(value: string): (SubscribeOffer & { price: number | null }) | null {
   try {
-    const o = JSON.parse(value) as { sku?: unknown; discount?: unknown; offered?: unknown };
+    const o = JSON.parse(value) as { sku?: unknown; price?: unknown; discount?: unknown; offered?: unknown };
     if (typeof o.sku !== 'number' || typeof o.discount !== 'number' || !Array.isArray(o.offered)) return null;
     const offered = o.offered.filter((f): f is Frequency => typeof f === 'string' && isFrequency(f));
-    return offered.length ? { sku_id: o.sku, discount: o.discount, offered } : null;
+    const price = Number.isInteger(o.price) && (o.price as number) > 0 ? (o.price as number) : null;
+    return offered.length ? { sku_id: o.sku, discount: o.discount, offered, price } : null;
   } catch {
     return null;
   }
@@ -49,11 +56,31 @@ export default function ProductSubscribe({ value }: { value: string }) {
     <SubscribeChoice
       offer={offer}
       value={current}
+      note={
+        current && offer.price !== null && offer.discount > 0 ? (
+          <SubscriptionPrice fils={offer.price} percent={offer.discount} count={line?.count ?? 1} />
+        ) : null
+      }
       onChange={(every) => {
         setChosen(every);
         if (cart.items[String(skuId)]) setLineEvery(skuId, every);
         else waiting.set(skuId, every);
       }}
     />
+  );
+}
+
+/** A delivery's price at the subscription discount (the line's count of units), and what it saves. */
+function SubscriptionPrice({ fils, percent, count }: { fils: number; percent: number; count: number }) {
+  const { t, lang } = useI18n();
+  const info = useCurrency();
+  const once = payableMinor(fils, info) * count;
+  const subscribed = payableMinor(discountedPrice(fils, percent), info) * count;
+  const format = (minor: number) => formatMinor(minor, info.currency, lang, info.country);
+  return (
+    <p className="subscribe-price" data-testid="subscribe-price">
+      <strong>{t('sub_price_each', { price: format(subscribed) })}</strong>{' '}
+      <span className="saving">{t('sub_you_save', { amount: format(once - subscribed) })}</span>
+    </p>
   );
 }

@@ -1,7 +1,7 @@
 // Deliver once, or subscribe and save (decision 45): one select per cart line (and on the product
 // page), its options the frequencies the line's pack suits, with the percent off and what it means.
 import '../styles/subscriptions.css';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { SubscribeOffer } from '#shared/orders/types';
 import { type Frequency, frequencyParts } from '#shared/subscriptions/frequency';
 import { useI18n } from '../i18n/context';
@@ -13,10 +13,13 @@ export function SubscribeChoice({
   onChange,
   needsAccount,
   onSignIn,
+  note,
 }: {
   offer: SubscribeOffer;
   value: Frequency | null;
   onChange: (every: Frequency | null) => void;
+  /** Shown under the choice while a frequency is chosen (the product page's subscription price). */
+  note?: ReactNode;
   /** A guest's subscribed line is priced once: say why, with a way to sign in. */
   needsAccount?: boolean;
   onSignIn?: () => void;
@@ -44,6 +47,7 @@ export function SubscribeChoice({
           </option>
         ))}
       </select>
+      {value && note}
       {value && (
         <p className="form-note">
           {dosage && value === dosage && `${t('sub_pack_lasts', { count: daysOf(dosage) })} `}

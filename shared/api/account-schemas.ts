@@ -70,6 +70,11 @@ export const resetPasswordSchema = z
     path: ['confirmPassword'],
   });
 
+/** A reset link's token, checked when its page opens (nothing used up): the page says at once when it is spent. */
+export const resetLinkSchema = z.object({
+  token: z.string().regex(/^[0-9a-f]{64}$/, { error: 'reset_link_invalid' }),
+});
+
 /** The link of the "your earlier orders" mail: proves the address, claims its guest orders. */
 export const verifyEmailSchema = z.object({
   token: z.string().regex(/^[0-9a-f]{64}$/, { error: 'verify_link_invalid' }),

@@ -11,7 +11,10 @@ export const BUNDLE_MAX_CALLS = 16;
 /** A longer path (a hostile query) is sent alone and answered alone, never failing its page's bundle. */
 export const BUNDLE_MAX_PATH = 8192;
 
-/** POSTs that only read: the listing (first and later pages, its filters), the carts' refresh and pricing. */
+/**
+ * POSTs that only read: the listing (first and later pages, its filters), the carts' refresh and pricing,
+ * and the reset page's check of its link (the token travels in the body, not in a logged URL).
+ */
 const READ_POSTS = [
   /^\/product$/,
   /^\/product\/\d+$/,
@@ -19,6 +22,7 @@ const READ_POSTS = [
   /^\/product\/sku$/,
   /^\/bloodTest\/sku$/,
   /^\/(order|bloodTestOrder)\/calculate$/,
+  /^\/user\/reset-password\/check$/,
 ];
 
 export const bundleCallSchema = z.object({

@@ -5,6 +5,7 @@ export const accountsAr: Translated<typeof accountsEn> = {
   invalid_credentials: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
   email_taken: 'يوجد حساب بهذا البريد الإلكتروني. هل تريد تسجيل الدخول؟',
   reset_link_invalid: 'رابط إعادة التعيين لم يعد صالحاً. يرجى طلب رابط جديد.',
+  reset_request_new: 'اطلب رابطاً جديداً',
   phone_invalid: 'يرجى إدخال رقم جوال صحيح للدولة المختارة.',
   mailbox_title: 'صندوق بريد التطوير',
   mailbox_note: 'الرسائل التي أرسلها المتجر في الوضع المحلي. تفتح الروابط في هذا المتجر.',

@@ -3,6 +3,7 @@ export const accountsEn = {
   invalid_credentials: 'The email or password is not correct.',
   email_taken: 'An account with this email already exists. Sign in instead?',
   reset_link_invalid: 'This reset link is no longer valid. Please ask for a new one.',
+  reset_request_new: 'Ask for a new link',
   phone_invalid: 'Please enter a valid mobile number for the selected country.',
   mailbox_title: 'Dev mailbox',
   mailbox_note: 'Messages the shop sent in local mode. Links open in this shop.',

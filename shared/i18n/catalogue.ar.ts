@@ -52,6 +52,8 @@ export const catalogueAr: Translated<typeof catalogueEn> = {
   filter_under_25: 'أقل من {{amount}}',
   price_min: 'أدنى سعر',
   price_max: 'أعلى سعر',
+  price_min_short: 'من',
+  price_max_short: 'إلى',
   apply: 'تطبيق',
   filter_available: 'المتوفر فقط',
   filter_free_delivery: 'توصيل مجاني',
@@ -64,6 +66,7 @@ export const catalogueAr: Translated<typeof catalogueEn> = {
   attr_size: 'الحجم',
   applied_filters: 'عوامل التصفية المطبقة',
   clear_filters: 'مسح الكل',
+  no_results_clear_filters: 'إزالة التصفية',
   remove_filter: 'إزالة عامل التصفية: {{name}}',
   results_count: {
     zero: 'لا توجد منتجات',

@@ -39,6 +39,9 @@ export const catalogueEn = {
   filter_under_25: 'Under {{amount}}',
   price_min: 'Minimum price',
   price_max: 'Maximum price',
+  // The price boxes' placeholders: what fits a narrow box (the label keeps the full name).
+  price_min_short: 'Min',
+  price_max_short: 'Max',
   apply: 'Apply',
   filter_available: 'Only available',
   filter_free_delivery: 'Free delivery',
@@ -51,6 +54,7 @@ export const catalogueEn = {
   attr_size: 'Size',
   applied_filters: 'Applied filters',
   clear_filters: 'Clear all',
+  no_results_clear_filters: 'Clear the filters',
   remove_filter: 'Remove filter: {{name}}',
   results_count: { one: '{{count}} product', other: '{{count}} products' },
   show_results: { one: 'Show {{count}} product', other: 'Show {{count}} products' },

@@ -9,6 +9,8 @@ export const consentAr: Translated<typeof consentEn> = {
     'بإذنك نحصي المنتجات التي تُشاهَد وتُشترى لنحسّن المتجر. لا نسجّل أبدًا اسمك أو بيانات التواصل أو إجاباتك الصحية أو تحاليل الدم، ولا يُرسَل شيء من متصفحك إلى مواقع أخرى.',
   consent_accept: 'موافق',
   consent_decline: 'رفض',
+  consent_short: 'نحصي مشاهدات المنتجات والمشتريات، لا اسمك ولا بياناتك الصحية.',
+  consent_details: 'التفاصيل',
   consent_saved_granted: 'شكرًا لك. إحصاءات المتجر مفعّلة.',
   consent_saved_denied: 'إحصاءات المتجر متوقفة.',
 

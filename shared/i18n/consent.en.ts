@@ -6,6 +6,8 @@ export const consentEn = {
     'With your permission we count which products are viewed and bought, to improve the shop. We never record your name, contact details, health answers or blood tests, and nothing is sent to other websites from your browser.',
   consent_accept: 'Accept',
   consent_decline: 'Decline',
+  consent_short: 'We count views and purchases, never your name or health data.',
+  consent_details: 'Details',
   consent_saved_granted: 'Thank you. Shop statistics are on.',
   consent_saved_denied: 'Shop statistics are off.',
 

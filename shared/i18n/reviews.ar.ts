@@ -77,7 +77,7 @@ export const reviewsAr: Translated<typeof reviewsEn> = {
   rv_remove_confirm: 'هل تريد حذف تقييمك وصوره؟',
   rv_form_title_heading: 'تقييمك لـ {{product}}',
   rv_form_rating: 'تقييمك',
-  rv_form_title: 'العنوان (اختياري)',
+  rv_form_title: 'العنوان',
   rv_form_body: 'تقييمك بالتفصيل',
   rv_form_body_hint:
     '20 حرفًا على الأقل: كيف كانت تجربتك، الطعم، الحجم، التوصيل. من فضلك لا تذكر أنه شفى مرضًا: لا يمكن نشر مثل هذه التقييمات.',

@@ -47,7 +47,7 @@ export const reviewsEn = {
   rv_remove_confirm: 'Remove your review and its photos?',
   rv_form_title_heading: 'Your review of {{product}}',
   rv_form_rating: 'Your rating',
-  rv_form_title: 'Title (optional)',
+  rv_form_title: 'Title',
   rv_form_body: 'Your review',
   rv_form_body_hint:
     'At least 20 characters: how it worked for you, taste, size, delivery. Please do not say it cured an illness: such reviews cannot be published.',

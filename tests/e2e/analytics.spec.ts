@@ -138,3 +138,43 @@ test('Cookie settings reopens the banner in Arabic, keyboard first; declining st
   await page.waitForTimeout(1500);
   expect(collected).toEqual([]);
 });
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`the cookie banner is a compact bar at the bottom of a phone screen that moves nothing (${lang})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Every layout shift from the start of the page, the banner's arrival included.
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number };
+      w.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) w.shifts += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(lang === 'ar' ? '/ar/products' : '/products');
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    const banner = page.getByTestId('consent-banner');
+    await expect(banner).toBeVisible({ timeout: 15_000 });
+    await page.evaluate(() => document.fonts.ready);
+    const box = (await banner.boundingBox())!;
+    // At most about an eighth of the screen (12 % of 844 px), along its bottom edge.
+    expect(box.height).toBeLessThanOrEqual(0.12 * 844);
+    expect(box.y + box.height).toBeGreaterThanOrEqual(844 - 16);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    // The page's last lines can still be scrolled above it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footerEnd = await page.locator('.copyright').boundingBox();
+    expect(footerEnd!.y + footerEnd!.height).toBeLessThanOrEqual(box.y + 1);
+
+    // Keyboard: its choices are reachable, and what it counts is one step away, in the shopper's language.
+    const x = lang === 'ar' ? { details: 'التفاصيل', accept: 'موافق' } : { details: 'Details', accept: 'Accept' };
+    await banner.getByRole('button', { name: x.details }).focus();
+    await page.keyboard.press('Enter');
+    await expect(banner.getByRole('button', { name: x.details })).toHaveAttribute('aria-expanded', 'true');
+    await expect(banner.getByText(lang === 'ar' ? /لا نسجّل أبدًا اسمك/ : /We never record your name/)).toBeVisible();
+    await banner.getByRole('button', { name: x.accept }).focus();
+    await page.keyboard.press('Enter');
+    await expect(banner).toBeHidden();
+  });
+}

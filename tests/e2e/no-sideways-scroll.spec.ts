@@ -2,7 +2,7 @@
 // of text. This replaces screenshots that nothing compared: a pixel baseline depends on the exact
 // Chromium build and fonts, and the suite runs on Debian's Chromium or the packaged one, whichever the
 // machine has.
-import { expect, test } from './fixtures';
+import { expect, signUpThroughApi, test } from './fixtures';
 
 for (const width of [390, 1280]) {
   test(`a shopper at ${width} px never scrolls sideways on the shop's pages, in English and Arabic`, async ({
@@ -28,6 +28,95 @@ for (const width of [390, 1280]) {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.evaluate(() => document.fonts.ready);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+    }
+  });
+}
+
+// A shopper whose e-mail, name and address are long, unbroken strings (a long mailbox, a long surname,
+// a street typed without spaces): every page that prints them wraps them inside a phone's width, in
+// Arabic (where a Latin e-mail sits in right-to-left text) and in English.
+const LONG = {
+  name: 'Wolfeschlegelsteinhausenbergerdorff-Alqahtani عبدالرحمن',
+  street: 'ShaikhAbdullahAlSalemAlSabahStreetNearTheGrandMosque1',
+  avenue: 'AvenueOfTheOldFortTowerGardens12345',
+  label: 'MyParentsHouseInSalmiyaNearTheCoast',
+};
+const longEmail = () =>
+  `fatima.alabdulrahman.alhashimi${Date.now()}${Math.floor(Math.random() * 1e4)}@healthcare-subscriptions.example.com`;
+
+for (const lang of ['ar', 'en'] as const) {
+  test(`a shopper with a long e-mail, name and address never scrolls sideways at 390 px (${lang})`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const prefix = lang === 'ar' ? '/ar' : '';
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signUpThroughApi(page, { lang, name: LONG.name, email: longEmail() });
+    await page.goto(`${prefix}/profile`);
+    const address = {
+      country: 'KW',
+      label: LONG.label,
+      recipient: LONG.name.slice(0, 80),
+      phone: '98765432',
+      area_id: 26,
+      block: '3',
+      street: LONG.street,
+      avenue: LONG.avenue,
+      building: 'Tower7BuildingA12',
+    };
+    // A saved address and a cash-on-delivery order to it, through the shop's API as her pages would.
+    const order = await page.evaluate(
+      async ({ address, lang }) => {
+        const headers = { 'content-type': 'application/json', 'x-country': 'KW', lang };
+        const saved = await fetch('/api/user/address/new', { method: 'POST', headers, body: JSON.stringify(address) });
+        if (saved.status !== 200) throw new Error(`address ${saved.status}: ${await saved.text()}`);
+        const list = await fetch('/api/product/1', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            filters: [{ key: 'only_available', type: 'boolean', value: true }],
+            sort: { key: 'price', value: 'asc' },
+          }),
+        });
+        const sku = ((await list.json()).data.items as Array<{ default_sku: { id: number } }>)[0]!.default_sku.id;
+        const res = await fetch('/api/order/submit', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            items: [{ sku_id: sku, count: 1 }],
+            payment_method: 'cod',
+            address,
+            idempotency_key: crypto.randomUUID(),
+          }),
+        });
+        const body = await res.json();
+        if (res.status !== 200) throw new Error(JSON.stringify(body));
+        return String(body.data.order.id);
+      },
+      { address, lang },
+    );
+
+    for (const [path, ready] of [
+      [`/checkout/success?order=${order}`, 'mail-note'],
+      [`/profile/orders?id=${order}`, null],
+      ['/profile/orders', null],
+      ['/profile', null],
+      ['/profile/account', null],
+      ['/profile/addresses', null],
+    ] as const) {
+      await page.goto(`${prefix}${path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (ready) await expect(page.getByTestId(ready)).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => document.fonts.ready);
+      // Every page is checked (soft), each failure naming what sticks out.
+      const wide = await page.evaluate(() => {
+        const out = [...document.querySelectorAll('main *')]
+          .filter((e) => e.getBoundingClientRect().right > 391 || e.getBoundingClientRect().left < -1)
+          .map((e) => `${e.tagName.toLowerCase()}.${e.className}: ${(e.textContent ?? '').slice(0, 40)}`);
+        return { width: document.documentElement.scrollWidth, out: out.slice(-3) };
+      });
+      expect.soft(wide.width, `${prefix}${path} ${JSON.stringify(wide.out)}`).toBeLessThanOrEqual(390);
     }
   });
 }

@@ -47,3 +47,30 @@ test('a shopper whose search finds nothing is offered popular products of the cl
   await fallback.getByTestId('product-card').first().getByRole('link').first().click();
   await expect(page).toHaveURL(/\/products\/[a-z0-9-]+/);
 });
+
+for (const width of [390, 1280]) {
+  test(`the price boxes show their whole placeholder at ${width} px, in both languages`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 844 });
+    for (const prefix of ['', '/ar']) {
+      await page.goto(`${prefix}/search?q=vitamin`);
+      await expect(page.getByTestId('product-card').first()).toBeVisible();
+      // At phone width the filters are in their full-screen panel.
+      if (width < 768) await page.locator('.filters-button').click();
+      const boxes = page.locator('.price-range input:visible');
+      await expect(boxes).toHaveCount(2);
+      await page.evaluate(() => document.fonts.ready);
+      const cut = await boxes.evaluateAll((inputs) =>
+        (inputs as HTMLInputElement[]).flatMap((input) => {
+          const style = getComputedStyle(input);
+          const context = document.createElement('canvas').getContext('2d')!;
+          context.font = style.font;
+          const room =
+            input.clientWidth - Number.parseFloat(style.paddingInlineStart) - Number.parseFloat(style.paddingInlineEnd);
+          const needs = context.measureText(input.placeholder).width;
+          return needs > room ? [`"${input.placeholder}" needs ${needs.toFixed(0)} px in ${room.toFixed(0)}`] : [];
+        }),
+      );
+      expect(cut, `${prefix || '/'} at ${width}`).toEqual([]);
+    }
+  });
+}

@@ -6,6 +6,7 @@ import {
   addressSchema,
   forgotPasswordSchema,
   removeAccountSchema,
+  resetLinkSchema,
   resetPasswordSchema,
   setNameSchema,
   setPasswordSchema,
@@ -245,6 +246,11 @@ export const CONTRACTS = {
     tag: 'accounts',
     summary: "Set a new password with a reset link's token",
     body: resetPasswordSchema,
+  },
+  'POST /user/reset-password/check': {
+    tag: 'accounts',
+    summary: 'Whether a reset link can still set a password (used, expired or unknown: 400), using nothing up',
+    body: resetLinkSchema,
   },
   'POST /user/verify-email': {
     tag: 'accounts',

@@ -187,6 +187,21 @@ export const userRoutes = new Hono<AppEnv>()
     // The same answer whether or not the account exists: no way to probe for addresses.
     return c.json(ok({ sent: true }));
   })
+  .post('/reset-password/check', contract('POST /user/reset-password/check'), async (c) => {
+    // The reset page asks when it opens, so a spent link says so before the shopper types a password.
+    // A read: the link stays usable (a mail scanner that opens the page uses nothing up).
+    // A replica may not have a link mailed a moment ago yet: a miss is asked again of the primary, so
+    // a fresh link is never called spent.
+    const { token } = c.req.valid('json');
+    const hash = await tokenHash(token);
+    const now = Date.now();
+    const sql = 'SELECT 1 AS live FROM password_resets WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?';
+    const live =
+      (await c.env.DB.prepare(sql).bind(hash, now).first<{ live: number }>()) ??
+      (await c.env.DB.withSession('first-primary').prepare(sql).bind(hash, now).first<{ live: number }>());
+    if (!live) throw new ApiError(400, 'reset_link_invalid');
+    return c.json(ok({ valid: true }));
+  })
   .post('/reset-password', contract('POST /user/reset-password'), async (c) => {
     const input = c.req.valid('json');
     const db = c.env.DB;

@@ -199,6 +199,31 @@ describe('forgot and reset password', () => {
     expect((await json(again)).meta.msg).toBe('reset_link_invalid');
   });
 
+  it('checks a link without using it up: live, then spent once used, and expired', async () => {
+    await account('noura.check@example.com');
+    await post('/user/forgot-password', { email: 'noura.check@example.com' });
+    const link = /token=([0-9a-f]{64})/.exec((await lastMailTo('noura.check@example.com'))!.body_text)![1]!;
+    const live = await post('/user/reset-password/check', { token: link });
+    expect(live.status).toBe(200);
+    expect((await json(live)).data).toEqual({ valid: true });
+    // Checking twice used nothing: the link still sets the password.
+    expect((await post('/user/reset-password/check', { token: link })).status).toBe(200);
+    expect((await post('/user/reset-password', { token: link, password: 'newpass1' })).status).toBe(200);
+    const spent = await post('/user/reset-password/check', { token: link });
+    expect(spent.status).toBe(400);
+    expect((await json(spent)).meta.msg).toBe('reset_link_invalid');
+
+    await post('/user/forgot-password', { email: 'noura.check@example.com' });
+    const second = /token=([0-9a-f]{64})/.exec((await lastMailTo('noura.check@example.com'))!.body_text)![1]!;
+    await env.DB.prepare('UPDATE password_resets SET expires_at = ? WHERE used_at IS NULL')
+      .bind(Date.now() - 1)
+      .run();
+    expect((await json(await post('/user/reset-password/check', { token: second }))).meta.msg).toBe(
+      'reset_link_invalid',
+    );
+    expect((await post('/user/reset-password/check', { token: 'not-a-token' })).status).toBe(400);
+  });
+
   it('refuses an expired link', async () => {
     await account('sara2@example.com');
     await post('/user/forgot-password', { email: 'sara2@example.com' });

@@ -1,0 +1,72 @@
+// The cart page's lines as rendered: one way to remove a line (the line's own trash button), whatever
+// its quantity; the quantity's minus only lowers it.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiClient } from '#shared/api/client';
+import type { BootData } from '#shared/boot';
+import { ar } from '#shared/i18n/ar';
+import { en } from '#shared/i18n/en';
+import type { Lang } from '#shared/locale';
+import { cart } from '../cart/cart-store';
+import { provideDictionary } from '../i18n/context';
+import { AppProviders } from '../providers';
+import { createSessionStore } from '../stores/session';
+import { Component as CartPage } from './cart';
+
+provideDictionary('en', en);
+provideDictionary('ar', ar);
+
+const TRASH = 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3';
+
+const boot = (lang: Lang) =>
+  ({
+    lang,
+    origin: 'https://shop.test',
+    css: [],
+    texts: [],
+    fallback: {},
+    country: 'KW',
+    user: null,
+    config: { environment: 'test', sentryDsn: '', analytics: { mode: 'off' } },
+  }) as unknown as BootData;
+
+function render(lang: Lang, count: number): string {
+  cart.items = {
+    '101': {
+      sku: { id: 101, name: '60', price: { price: 4000, old_price: null }, buy_limit: null, in_stock: true },
+      product: { id: 1, slug: 'd3', name: 'Vitamin D3', brand: { id: 1, name: 'Alpha' } },
+      count,
+      origin: { source: 'Cart' },
+    },
+  } as unknown as typeof cart.items;
+  cart.loaded = true;
+  return renderToStaticMarkup(
+    <AppProviders boot={boot(lang)} api={{} as ApiClient} session={createSessionStore({ country: 'KW', user: null })}>
+      <MemoryRouter initialEntries={[lang === 'ar' ? '/ar/cart' : '/cart']}>
+        <CartPage />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+afterEach(() => {
+  cart.items = {};
+  cart.loaded = false;
+});
+
+describe('cart page line', () => {
+  it.each(['en', 'ar'] as const)('shows one trash icon on a line of one unit (%s)', (lang) => {
+    const html = render(lang, 1);
+    expect(html).toContain('data-testid="cart-line"');
+    expect(html.split(TRASH).length - 1).toBe(1);
+    // The quantity's minus stays a minus, disabled at one unit.
+    expect(html).toMatch(/aria-label="[^"]*Vitamin D3[^"]*" disabled=""><svg[^>]*><path d="M5 12h14"/);
+  });
+
+  it.each(['en', 'ar'] as const)('keeps the trash button and a minus on a line of two (%s)', (lang) => {
+    const html = render(lang, 2);
+    expect(html.split(TRASH).length - 1).toBe(1);
+    expect(html).toContain('d="M5 12h14"');
+  });
+});

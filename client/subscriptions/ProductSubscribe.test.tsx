@@ -1,0 +1,87 @@
+// The product page's subscribe-and-save choice as rendered: once a frequency is chosen it shows the price
+// a delivery costs at the subscription discount and the saving, as the cart will price the line (the
+// same rounding: the discount on the base price, then the shopper's currency and VAT), in both
+// languages and both countries.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiClient } from '#shared/api/client';
+import type { BootData } from '#shared/boot';
+import type { Country } from '#shared/api/schemas';
+import { ar } from '#shared/i18n/ar';
+import { en } from '#shared/i18n/en';
+import type { CountryCode, Lang } from '#shared/locale';
+import { cart } from '../cart/cart-store';
+import { provideDictionary } from '../i18n/context';
+import { AppProviders } from '../providers';
+import { createSessionStore } from '../stores/session';
+import ProductSubscribe from './ProductSubscribe';
+
+provideDictionary('en', en);
+provideDictionary('ar', ar);
+
+const countries = {
+  items: [
+    { id: 1, code: 'KW', currency: 'KWD', decimals: 3, exchange_rate: '1.0000', vat_basis_points: 0 },
+    { id: 2, code: 'SA', currency: 'SAR', decimals: 2, exchange_rate: '12.2000', vat_basis_points: 1500 },
+  ] as unknown as Country[],
+};
+
+function render(lang: Lang, country: CountryCode, every: string | null, count = 1): string {
+  cart.items = {
+    '101': {
+      sku: { id: 101, name: '60', price: { price: 4000, old_price: null }, buy_limit: null, in_stock: true },
+      product: { id: 1, slug: 'd3', name: 'Vitamin D3', brand: { id: 1, name: 'Alpha' } },
+      count,
+      origin: { source: 'Product Page' },
+      ...(every ? { every } : {}),
+    },
+  } as unknown as typeof cart.items;
+  cart.loaded = true;
+  const boot = { lang, origin: 'https://shop.test', css: [], texts: [], fallback: { '/country': countries }, country };
+  return renderToStaticMarkup(
+    <AppProviders
+      boot={boot as unknown as BootData}
+      api={{} as ApiClient}
+      session={createSessionStore({ country, user: null })}
+    >
+      <ProductSubscribe value={JSON.stringify({ sku: 101, price: 4000, discount: 10, offered: ['1m', '2m', '3m'] })} />
+    </AppProviders>,
+  );
+}
+
+afterEach(() => {
+  cart.items = {};
+  cart.loaded = false;
+});
+
+describe('ProductSubscribe', () => {
+  it('shows no subscription price while delivering once', () => {
+    expect(render('en', 'KW', null)).not.toContain('data-testid="subscribe-price"');
+  });
+
+  it.each([
+    // KWD 4.000 less 10 %: KWD 3.600, a saving of 0.400, as the cart shows.
+    ['en', 'KW', 1, 'KWD 3.600 a delivery', 'You save KWD 0.400'],
+    // Two units a delivery.
+    ['en', 'KW', 2, 'KWD 7.200 a delivery', 'You save KWD 0.800'],
+    // Saudi Arabia: 3.600 × 12.2 with 15 % VAT = SAR 50.51; the one-time 56.12; saving 5.61.
+    ['en', 'SA', 1, 'SAR 50.51 a delivery', 'You save SAR 5.61'],
+  ] as const)(
+    'shows the price a delivery and the saving once a frequency is chosen (%s, %s, ×%s)',
+    (lang, country, count, price, saving) => {
+      // Intl writes a no-break space between the currency and the amount.
+      const html = render(lang, country, '2m', count).replace(/\u00a0/g, ' ');
+      expect(html).toContain('data-testid="subscribe-price"');
+      expect(html).toContain(price);
+      expect(html).toContain(saving);
+    },
+  );
+
+  it('says it in Arabic', () => {
+    const html = render('ar', 'KW', '1m');
+    expect(html).toContain('data-testid="subscribe-price"');
+    expect(html).toMatch(/3\.600/);
+    expect(html).toMatch(/0\.400/);
+    expect(html).toContain('للتوصيلة');
+  });
+});
