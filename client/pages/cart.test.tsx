@@ -8,6 +8,7 @@ import type { BootData } from '#shared/boot';
 import { ar } from '#shared/i18n/ar';
 import { en } from '#shared/i18n/en';
 import type { Lang } from '#shared/locale';
+import { bloodTestCart } from '../blood-tests/cart-state';
 import { cart } from '../cart/cart-store';
 import { provideDictionary } from '../i18n/context';
 import { AppProviders } from '../providers';
@@ -32,6 +33,9 @@ const boot = (lang: Lang) =>
   }) as unknown as BootData;
 
 function render(lang: Lang, count: number): string {
+  // The unit project shares modules between files (isolate: false): a blood-test cart another file left
+  // filled would add its own lines' trash buttons to the page.
+  bloodTestCart.items = {};
   cart.items = {
     '101': {
       sku: { id: 101, name: '60', price: { price: 4000, old_price: null }, buy_limit: null, in_stock: true },
