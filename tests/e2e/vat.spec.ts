@@ -112,6 +112,6 @@ test('a shopper who switches country keeps a price filter that means the same mo
   await expect(page).toHaveURL(/\/products\?price=0-350\.75$/);
   await expect(page.getByTestId('toast')).toContainText('SAR 0-350.75');
   // The price inputs show the converted bound with its decimals.
-  await expect(page.locator('.listing-filters').getByPlaceholder('Maximum price')).toHaveValue('350.75');
+  await expect(page.locator('.listing-filters').getByLabel('Maximum price')).toHaveValue('350.75');
   await expect(page.getByTestId('product-card').first().locator('.price-now')).toContainText('SAR');
 });
