@@ -3,6 +3,7 @@
 // it has a value, or after a first submit) and again as it is corrected; submit checks everything,
 // lists the problems in an alert and focuses the first invalid field. The API call goes through the
 // session client; its errors land in an alert above the form, field errors next to their fields.
+// Our own rather than a form library's, for the reasons and sizes in decision 54.
 import { useContext, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { ApiFailure } from '#shared/api/client';

@@ -5,7 +5,7 @@
 // account: the dialog lists what goes before she confirms (issue 44, finding 4).
 import { readFileSync } from 'node:fs';
 import { BLOOD_TEST_UPLOAD_CONSENT_VERSION } from '#shared/api/blood-test-upload-schemas';
-import { readZip, zipText } from '#shared/zip/zip-reader';
+import { readZip, zipText } from '../support/zip';
 import { expect, signUpThroughApi, test } from './fixtures';
 
 const SHOTS = process.env.DATA_RIGHTS_SHOTS;

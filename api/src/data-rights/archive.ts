@@ -5,7 +5,7 @@
 import type { CurrencyCode, Lang } from '#shared/locale';
 import { formatMinor } from '#shared/money';
 import { safeFileName } from './file-names';
-import type { ZipEntry } from '#shared/zip/zip-writer';
+import type { ZipEntry } from './zip';
 import { invoiceText } from '../mail/tax-invoice';
 import { orderView } from '../orders/view';
 import { type Keyring, openFile } from '../uploads/crypto';

@@ -4,7 +4,7 @@
 // and its deletion after 24 hours. Then the retention of uploaded files, with an injected now.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readZip, zipText } from '#shared/zip/zip-reader';
+import { readZip, zipText } from '../../support/zip';
 import { apiConfig } from '#api/src/lib/config';
 import { dataRightsJobs } from '#api/src/data-rights/jobs';
 import { loadCatalogueFixture } from '../fixtures/catalogue';

@@ -2,7 +2,7 @@
 // signed link streams the ZIP to its owner with attachment, sandbox and no-store headers; another
 // shopper with the same link, or a guest, gets the API's failure, never bytes.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readZip, zipText } from '#shared/zip/zip-reader';
+import { readZip, zipText } from '../../support/zip';
 import { cookiesFrom, registerShopper, storefront } from './helpers';
 
 const SAME_SITE = { origin: 'http://shop.test' };
