@@ -16,17 +16,17 @@ function markdownUnder(dir: string): string[] {
 }
 
 /** The text without fenced code blocks and inline code spans, where brackets are not links. */
-export function withoutCode(text: string): string {
+function withoutCode(text: string): string {
   return text.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').replace(/(`+)[^`]*?\1/g, '');
 }
 
 /** Inline links and images: `[text](target)` or `[text](target "title")`. */
-export function linkTargets(text: string): string[] {
+function linkTargets(text: string): string[] {
   return [...withoutCode(text).matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]!);
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
-export function anchorOf(heading: string): string {
+function anchorOf(heading: string): string {
   return heading
     .trim()
     .toLowerCase()
@@ -41,7 +41,7 @@ function anchorsIn(file: string): Set<string> {
 }
 
 /** What is wrong with one link of `from`, or null when it leads somewhere. */
-export function brokenLink(from: string, target: string): string | null {
+function brokenLink(from: string, target: string): string | null {
   if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return null; // https:, mailto:
   const [path, fragment] = target.split('#', 2) as [string, string | undefined];
   const file = path === '' ? from : resolve(dirname(from), decodeURIComponent(path));
