@@ -252,7 +252,10 @@ export function deploy({
   const workers = describeWorkers(env, read);
   const placeholders = placeholderRefusals(workers, env);
   if (placeholders.length > 0)
-    return fail([...placeholders, 'put the real ids and values in the wrangler files first (docs/operating/first-deploy.md)']);
+    return fail([
+      ...placeholders,
+      'put the real ids and values in the wrangler files first (docs/operating/first-deploy.md)',
+    ]);
 
   const missing = [];
   for (const w of workers) {
