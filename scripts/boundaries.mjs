@@ -1,4 +1,4 @@
-// The import directions the README promises, as one rule over every source file:
+// The import directions docs/architecture/README.md promises, as one rule over every source file:
 //   shared/  imports only shared/ (pure TypeScript: no React, no Workers runtime modules);
 //   client/  imports client/ and shared/;
 //   api/     imports api/ and shared/;
@@ -18,7 +18,7 @@ const ALLOWED = {
   staff: ['staff', 'shared'],
 };
 
-/** Files of another area a worker may import: the client's server entry (README, architecture). */
+/** Files of another area a worker may import: the client's server entry (docs/architecture/README.md). */
 const WORKER_MAY_IMPORT = ['client/entry.server.tsx', 'client/entry.server'];
 
 /** Packages an area may not use, whatever its folders: shared/ runs in Node, browsers and workerd. */

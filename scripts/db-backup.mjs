@@ -3,7 +3,7 @@
 // The nightly backup's file (api/src/backup/write.ts, decision 46) made from a local D1 database (the
 // one `npm start` reads, or --persist-to DIR): the same writer the cron runs, here through wrangler's
 // local bindings. For a tester's restore (`npm run db:restore -- FILE`) and the test fixtures; a
-// deployed shop's files are in its BACKUPS bucket (README "Back up and restore").
+// deployed shop's files are in its BACKUPS bucket (docs/operating/backup-and-restore.md).
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';

@@ -163,7 +163,7 @@ export async function restore(argv) {
       );
     const aside = moveAside(args.persistTo);
     console.log(
-      `Moved the database that was there aside in ${aside.dir}: ${aside.moved.join(', ')}. To go back to it, delete the restored .sqlite files there and drop the suffix .before-restore-${aside.stamp}; once the restore is good, delete those files (README, "Back up and restore").`,
+      `Moved the database that was there aside in ${aside.dir}: ${aside.moved.join(', ')}. To go back to it, delete the restored .sqlite files there and drop the suffix .before-restore-${aside.stamp}; once the restore is good, delete those files (docs/operating/backup-and-restore.md).`,
     );
   }
   const r = wrangler(args.persistTo, ['--file', sqlFile, '--yes']);

@@ -122,7 +122,7 @@ export function secretRefusals(worker, env, listed) {
 /**
  * The reason a wrangler command gave for failing: its "✘ [ERROR]" line, without colours (the last line
  * is only where its log went). A worker that does not exist yet says so here: its first `secret put`
- * creates it (README, "First deploy").
+ * creates it (docs/operating/first-deploy.md).
  * @param {string} output
  */
 export function wranglerError(output) {
@@ -252,7 +252,10 @@ export function deploy({
   const workers = describeWorkers(env, read);
   const placeholders = placeholderRefusals(workers, env);
   if (placeholders.length > 0)
-    return fail([...placeholders, 'put the real ids and values in the wrangler files first (README, "First deploy")']);
+    return fail([
+      ...placeholders,
+      'put the real ids and values in the wrangler files first (docs/operating/first-deploy.md)',
+    ]);
 
   const missing = [];
   for (const w of workers) {
@@ -284,7 +287,7 @@ export function deploy({
       // works with the ones before it (WORKERS).
       error(`\n✖ ${step.label} failed (exit ${r.status ?? r.error?.message}); the steps before it stand.`);
       error(
-        `  Roll back a deployed worker with \`npx wrangler rollback --env ${env} -c <its wrangler file>\` (README, "Deploy").`,
+        `  Roll back a deployed worker with \`npx wrangler rollback --env ${env} -c <its wrangler file>\` (docs/operating/deploy.md).`,
       );
       return 1;
     }

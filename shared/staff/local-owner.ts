@@ -1,6 +1,6 @@
 // The seeded owner of a local shop: `npm start` and the e2e server create it in their own
 // database, never in production (only scripts/seed-staff.mjs uses it, with the local secrets). The
-// README gives these; `npm run staff:code` prints the current six-digit code for the secret.
+// docs/operating/local-shop.md gives these; `npm run staff:code` prints the current six-digit code for the secret.
 export const LOCAL_OWNER = {
   email: 'owner@gulfvitamins.example',
   name: 'Local Owner',

@@ -1,10 +1,12 @@
 // Decision records keep one shape (Context, Decision, Alternatives considered, Consequences, and a
-// Status that can point to the record that superseded it), and the README lists every one of them.
+// Status that can point to the record that superseded it), and the decisions index (docs/decisions/README.md,
+// which README.md links) lists every one of them.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const dir = new URL('../../docs/decisions/', import.meta.url);
 const records = readdirSync(dir).filter((f) => /^\d{4}-.+\.md$/.test(f));
+const index = readFileSync(new URL('README.md', dir), 'utf8');
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
 describe('decision records', () => {
@@ -25,7 +27,11 @@ describe('decision records', () => {
       expect(records.some((f) => f.startsWith(n!))).toBe(true);
   });
 
-  it.each(records)('the README links %s', (file) => {
-    expect(readme).toContain(`docs/decisions/${file}`);
+  it('the README links the decisions index', () => {
+    expect(readme).toContain('](docs/decisions/README.md)');
+  });
+
+  it.each(records)('the decisions index links %s', (file) => {
+    expect(index).toContain(`](${file})`);
   });
 });

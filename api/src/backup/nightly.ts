@@ -1,7 +1,7 @@
 // The nightly backup: at 02:30 Gulf time (BACKUP_CRON, api/wrangler.toml) the whole database goes to
 // the private BACKUPS bucket as nightly/<Gulf date>/shop-<environment>-<time>.ndjson.gz, once a
 // date however often the trigger fires, and dates older than BACKUP_RETENTION_DAYS are deleted.
-// Restore: `npm run db:restore -- FILE` (scripts/db-restore.mjs, README "Back up and restore").
+// Restore: `npm run db:restore -- FILE` (scripts/db-restore.mjs, docs/operating/backup-and-restore.md).
 import { backupKeyring } from '#shared/backup/seal';
 import { addDays, gulfDate } from '#shared/gulf-days';
 import type { ApiConfig } from '#api/src/lib/config';
