@@ -1,4 +1,5 @@
-import { exports } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
+import { createSession } from '#api/src/accounts/sessions';
 import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
 import { signedRequest, type SignedInit } from '../../support/signed-fetch';
 
@@ -70,4 +71,24 @@ export async function registerShopper(
   });
   const body = await json<{ data: { access_token: string; user: { id: number } } }>(res);
   return { token: body.data.access_token, id: body.data.user.id, email };
+}
+
+/**
+ * Shoppers signed in without signing up through the API: their rows and sessions written directly.
+ * For tests about what many shoppers do at once, where sign-up is only the way in: each sign-up hashes a
+ * password at the production PBKDF2 cost, and twenty of them took most of a test's 5 s on a busy
+ * two-core machine. Their tokens work like a sign-up's; they have no password.
+ */
+export async function signedInShoppers(count: number, tag: string): Promise<string[]> {
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const user = await env.DB.prepare(
+        "INSERT INTO users (name, email, password_hash, lang, created_at) VALUES (?, ?, '', 'en', ?) RETURNING id",
+      )
+        .bind(`Shopper ${tag} ${i}`, `${tag}-${i}-${crypto.randomUUID()}@example.com`, Date.now())
+        .first<{ id: number }>();
+      if (!user) throw new Error('shopper not written');
+      return createSession(env.DB, user.id);
+    }),
+  );
 }

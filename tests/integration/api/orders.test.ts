@@ -7,7 +7,7 @@ import type { Gateway } from '#api/src/payments/gateway';
 import { sandboxGateway, signSandboxEvent } from '#api/src/payments/sandbox';
 import { PENDING_PAYMENT_TTL_MS, sweepStalePayments } from '#api/src/payments/sweep';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { call, deviceToken, json } from './helpers';
+import { call, deviceToken, json, signedInShoppers } from './helpers';
 
 let token: string;
 let userA: string;
@@ -734,7 +734,7 @@ describe('orders belong to their shopper', () => {
 describe('under concurrency', { timeout: 30_000 }, () => {
   it('sells the last 5 units to exactly 5 of 50 simultaneous checkouts; stock never goes negative', async () => {
     await setStock(102, 5);
-    const shoppers = await Promise.all(Array.from({ length: 10 }, (_, i) => register(`crowd${i}@example.com`)));
+    const shoppers = await signedInShoppers(10, 'crowd');
     const addresses = await Promise.all(
       shoppers.map(async (s) => (await json(await post('/user/address/new', KW_ADDRESS, s))).data.id as number),
     );
