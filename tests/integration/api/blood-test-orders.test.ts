@@ -8,7 +8,7 @@ import { addDays, gulfDate, gulfInstant, reminderDueAt } from '#shared/blood-tes
 import { sendPreparationReminders } from '#api/src/blood-tests/reminder';
 import { PENDING_PAYMENT_TTL_MS, sweepStalePayments } from '#api/src/payments/sweep';
 import { loadBloodTestFixture, SKU } from '../fixtures/blood-test-booking';
-import { call, deviceToken, json, saveAddress, signedInShoppers } from './helpers';
+import { call, deviceToken, json, saveAddress, shopperHeaders, signedInShoppers, signUp } from './helpers';
 
 /** Where reminders' WhatsApp stop links point, and their signing secret. */
 const LINKS = { secret: 'test-token-secret-0123456789abcdef01234', siteOrigin: 'https://shop.test' };
@@ -21,27 +21,14 @@ let addressSA: number;
 let addressKW2: number;
 let addressB: number;
 
-const as = (user: string | null, country = 'KW', lang = 'en'): Record<string, string> => ({
-  ...(user ? { authorization: `Bearer ${user}` } : {}),
-  'x-country': country,
-  lang,
-});
+const as = shopperHeaders;
 const post = (path: string, body: unknown, user: string | null, country = 'KW', lang = 'en') =>
   call(path, { body: JSON.stringify(body), token, headers: as(user, country, lang) });
 const get = (path: string, user: string | null, country = 'KW', lang = 'en') =>
   call(path, { token, headers: as(user, country, lang) });
 const key = () => crypto.randomUUID();
 
-async function register(email: string): Promise<string> {
-  return (
-    await json(
-      await call('/user/register', {
-        body: JSON.stringify({ name: `Shopper ${email}`, email, password: 'secret1' }),
-        token,
-      }),
-    )
-  ).data.access_token;
-}
+const register = (email: string) => signUp(token, email);
 
 /** An open day (not a Friday) at least `ahead` days from today, Gulf time. */
 function openDay(ahead: number): string {

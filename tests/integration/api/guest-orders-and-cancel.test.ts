@@ -4,43 +4,24 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { ADDRESSES, call, deviceToken, json } from './helpers';
+import { ADDRESSES, call, deviceToken, GUEST_KW_ADDRESS, json, shopperHeaders, signUp, stockOf } from './helpers';
 
 let token: string;
 let userA: string;
 let userB: string;
 let addressKW: number;
 
-const as = (user: string | null, country = 'KW', lang = 'en'): Record<string, string> => ({
-  ...(user ? { authorization: `Bearer ${user}` } : {}),
-  'x-country': country,
-  lang,
-});
+const as = shopperHeaders;
 const post = (path: string, body: unknown, user: string | null, extra: Record<string, string> = {}) =>
   call(path, { body: JSON.stringify(body), token, headers: { ...as(user), ...extra } });
 const get = (path: string, user: string | null) => call(path, { token, headers: as(user) });
 const key = () => crypto.randomUUID();
-const stock = async (sku: number) =>
-  (await env.DB.prepare('SELECT stock FROM skus WHERE id = ?').bind(sku).first<{ stock: number }>())!.stock;
+const stock = stockOf;
 const used = async (code: string) =>
   (await env.DB.prepare('SELECT used FROM coupons WHERE code = ?').bind(code).first<{ used: number }>())!.used;
-const KW_ADDRESS = {
-  country: 'KW',
-  recipient: 'Guest',
-  phone: '98765432',
-  area_id: 26,
-  block: '3',
-  street: '12',
-  building: '7',
-};
+const KW_ADDRESS = GUEST_KW_ADDRESS;
 
-async function register(email: string): Promise<string> {
-  return (
-    await json(
-      await call('/user/register', { body: JSON.stringify({ name: 'Shopper', email, password: 'secret1' }), token }),
-    )
-  ).data.access_token;
-}
+const register = (email: string) => signUp(token, email, 'Shopper');
 
 const lastMail = (to: string) =>
   env.DB.prepare('SELECT subject, body_text FROM mail_outbox WHERE to_address = ? ORDER BY id DESC LIMIT 1')

@@ -92,3 +92,37 @@ export async function signedInShoppers(count: number, tag: string): Promise<stri
     }),
   );
 }
+
+// What the order tests (orders, guest orders and cancel, blood test orders) each wrote again: a
+// shopper's headers, a SKU's stock, a guest's Kuwait address and a sign-up.
+
+/** A shopper's headers: signed in (her token) or a guest, in a country and a language. */
+export const shopperHeaders = (user: string | null, country = 'KW', lang = 'en'): Record<string, string> => ({
+  ...(user ? { authorization: `Bearer ${user}` } : {}),
+  'x-country': country,
+  lang,
+});
+
+/** A SKU's stock now. */
+export const stockOf = async (sku: number) =>
+  (await env.DB.prepare('SELECT stock FROM skus WHERE id = ?').bind(sku).first<{ stock: number }>())!.stock;
+
+/** A Kuwait address as a guest's checkout sends it. */
+export const GUEST_KW_ADDRESS = {
+  country: 'KW',
+  recipient: 'Guest',
+  phone: '98765432',
+  area_id: 26,
+  block: '3',
+  street: '12',
+  building: '7',
+};
+
+/** A shopper signed up on this device with e-mail and password ('secret1'): her token. */
+export async function signUp(device: string, email: string, name = `Shopper ${email}`): Promise<string> {
+  const res = await call('/user/register', {
+    body: JSON.stringify({ name, email, password: 'secret1' }),
+    token: device,
+  });
+  return (await json<{ data: { access_token: string } }>(res)).data.access_token;
+}

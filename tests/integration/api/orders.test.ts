@@ -7,7 +7,16 @@ import type { Gateway } from '#api/src/payments/gateway';
 import { sandboxGateway, signSandboxEvent } from '#api/src/payments/sandbox';
 import { PENDING_PAYMENT_TTL_MS, sweepStalePayments } from '#api/src/payments/sweep';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { call, deviceToken, json, signedInShoppers } from './helpers';
+import {
+  call,
+  deviceToken,
+  GUEST_KW_ADDRESS,
+  json,
+  shopperHeaders,
+  signedInShoppers,
+  signUp,
+  stockOf,
+} from './helpers';
 
 let token: string;
 let userA: string;
@@ -16,39 +25,17 @@ let addressKW: number;
 let addressSA: number;
 
 const WEBHOOK_SECRET = 'test-payment-webhook-secret-0123456789ab';
-const as = (user: string | null, country = 'KW', lang = 'en'): Record<string, string> => ({
-  ...(user ? { authorization: `Bearer ${user}` } : {}),
-  'x-country': country,
-  lang,
-});
+const as = shopperHeaders;
 const post = (path: string, body: unknown, user: string | null, country = 'KW') =>
   call(path, { body: JSON.stringify(body), token, headers: as(user, country) });
 const get = (path: string, user: string | null, country = 'KW') => call(path, { token, headers: as(user, country) });
 const key = () => crypto.randomUUID();
-const stock = async (sku: number) =>
-  (await env.DB.prepare('SELECT stock FROM skus WHERE id = ?').bind(sku).first<{ stock: number }>())!.stock;
+const stock = stockOf;
 const setStock = (sku: number, n: number) =>
   env.DB.prepare('UPDATE skus SET stock = ? WHERE id = ?').bind(n, sku).run();
-const KW_ADDRESS = {
-  country: 'KW',
-  recipient: 'Guest',
-  phone: '98765432',
-  area_id: 26,
-  block: '3',
-  street: '12',
-  building: '7',
-};
+const KW_ADDRESS = GUEST_KW_ADDRESS;
 
-async function register(email: string): Promise<string> {
-  return (
-    await json(
-      await call('/user/register', {
-        body: JSON.stringify({ name: `Shopper ${email}`, email, password: 'secret1' }),
-        token,
-      }),
-    )
-  ).data.access_token;
-}
+const register = (email: string) => signUp(token, email);
 
 /** The sandbox page's choice, from the session (device and shopper) that opened the payment. */
 async function sandbox(
