@@ -104,37 +104,10 @@ beforeAll(async () => {
   token = await deviceToken();
   userA = await register('a.booking@example.com');
   userB = await register('b.booking@example.com');
-  const kwAddress = {
-    country: 'KW',
-    recipient: 'Sara',
-    phone: '98765432',
-    area_id: 26,
-    block: '3',
-    street: '12',
-    building: '7',
-  };
-  addressKW = (await json(await post('/user/address/new', kwAddress, userA))).data.id;
-  addressKW2 = (await json(await post('/user/address/new', { ...kwAddress, area_id: 27 }, userA))).data.id;
-  addressB = (await json(await post('/user/address/new', { ...kwAddress, recipient: 'Ali' }, userB))).data.id;
-  addressSA = (
-    await json(
-      await post(
-        '/user/address/new',
-        {
-          country: 'SA',
-          recipient: 'Sara',
-          phone: '512345678',
-          city_id: 2,
-          district: 'Rawdah',
-          street: 'Tahlia',
-          building_number: '1234',
-          postal_code: '23433',
-        },
-        userA,
-        'SA',
-      ),
-    )
-  ).data.id;
+  addressKW = await saveAddress(token, userA, 'KW');
+  addressKW2 = await saveAddress(token, userA, 'KW', { area_id: 27 });
+  addressB = await saveAddress(token, userB, 'KW', { recipient: 'Ali' });
+  addressSA = await saveAddress(token, userA, 'SA', { recipient: 'Sara' });
 });
 
 describe('collection slots', () => {

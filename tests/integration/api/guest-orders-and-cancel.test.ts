@@ -4,7 +4,17 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { ADDRESSES, call, deviceToken, GUEST_KW_ADDRESS, json, shopperHeaders, signUp, stockOf } from './helpers';
+import {
+  ADDRESSES,
+  call,
+  deviceToken,
+  GUEST_KW_ADDRESS,
+  json,
+  saveAddress,
+  shopperHeaders,
+  signUp,
+  stockOf,
+} from './helpers';
 
 let token: string;
 let userA: string;
@@ -36,7 +46,7 @@ beforeAll(async () => {
   token = await deviceToken();
   userA = await register('a.cancel@example.com');
   userB = await register('b.cancel@example.com');
-  addressKW = (await json(await post('/user/address/new', { ...KW_ADDRESS, recipient: 'Sara' }, userA))).data.id;
+  addressKW = await saveAddress(token, userA, 'KW');
 });
 
 describe('an order left on the card page', () => {

@@ -12,6 +12,7 @@ import {
   deviceToken,
   GUEST_KW_ADDRESS,
   json,
+  saveAddress,
   shopperHeaders,
   signedInShoppers,
   signUp,
@@ -56,25 +57,8 @@ beforeAll(async () => {
   token = await deviceToken();
   userA = await register('a.orders@example.com');
   userB = await register('b.orders@example.com');
-  addressKW = (await json(await post('/user/address/new', { ...KW_ADDRESS, recipient: 'Sara' }, userA))).data.id;
-  addressSA = (
-    await json(
-      await post(
-        '/user/address/new',
-        {
-          country: 'SA',
-          recipient: 'Sara',
-          phone: '512345678',
-          city_id: 2,
-          district: 'Rawdah',
-          street: 'Tahlia',
-          building_number: '1234',
-          postal_code: '23433',
-        },
-        userA,
-      ),
-    )
-  ).data.id;
+  addressKW = await saveAddress(token, userA, 'KW');
+  addressSA = await saveAddress(token, userA, 'SA', { recipient: 'Sara' });
 });
 
 describe('calculate', () => {
