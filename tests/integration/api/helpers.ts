@@ -126,3 +126,9 @@ export async function signUp(device: string, email: string, name = `Shopper ${em
   });
   return (await json<{ data: { access_token: string } }>(res)).data.access_token;
 }
+
+/** An order submitted in Kuwait by a shopper (or a guest: null) on this device: the API's data. */
+export async function submitOrder(device: string, user: string | null, body: Record<string, unknown>) {
+  const res = await call('/order/submit', { body: JSON.stringify(body), token: device, headers: shopperHeaders(user) });
+  return (await json(res)).data;
+}

@@ -17,6 +17,7 @@ import {
   signedInShoppers,
   signUp,
   stockOf,
+  submitOrder,
 } from './helpers';
 
 let token: string;
@@ -446,15 +447,12 @@ describe('card payments through the sandbox gateway', () => {
   });
 
   it('accepts the webhook only with a valid signature', async () => {
-    const placed = (
-      await json(
-        await post(
-          '/order/submit',
-          { items: [{ sku_id: 601, count: 1 }], payment_method: 'card', address_id: addressKW, idempotency_key: key() },
-          userA,
-        ),
-      )
-    ).data;
+    const placed = await submitOrder(token, userA, {
+      items: [{ sku_id: 601, count: 1 }],
+      payment_method: 'card',
+      address_id: addressKW,
+      idempotency_key: key(),
+    });
     const forged = await call('/payments/webhook/sandbox', {
       body: JSON.stringify({ paymentId: placed.payment.id, outcome: 'succeeded' }),
       headers: { 'x-sandbox-signature': 'a'.repeat(64) },
@@ -527,15 +525,12 @@ describe('sandbox payments belong to the session that opened them', () => {
 describe('unfinished card payments', () => {
   it('are cancelled after their time, giving back the stock; recent ones are left alone', async () => {
     const before = await stock(601);
-    const placed = (
-      await json(
-        await post(
-          '/order/submit',
-          { items: [{ sku_id: 601, count: 3 }], payment_method: 'card', address_id: addressKW, idempotency_key: key() },
-          userA,
-        ),
-      )
-    ).data;
+    const placed = await submitOrder(token, userA, {
+      items: [{ sku_id: 601, count: 3 }],
+      payment_method: 'card',
+      address_id: addressKW,
+      idempotency_key: key(),
+    });
     expect(await stock(601)).toBe(before - 3);
     expect(await sweepStalePayments(env, 'http://shop.test')).toBe(0);
     expect(
@@ -553,15 +548,12 @@ describe('reconciliation of a payment left initiated', () => {
   const later = () => Date.now() + PENDING_PAYMENT_TTL_MS + 1000;
   /** A card order of userA whose charge stays open (the shopper never came back, or her choice was lost). */
   async function openCharge(sku: number) {
-    const placed = (
-      await json(
-        await post(
-          '/order/submit',
-          { items: [{ sku_id: sku, count: 1 }], payment_method: 'card', address_id: addressKW, idempotency_key: key() },
-          userA,
-        ),
-      )
-    ).data;
+    const placed = await submitOrder(token, userA, {
+      items: [{ sku_id: sku, count: 1 }],
+      payment_method: 'card',
+      address_id: addressKW,
+      idempotency_key: key(),
+    });
     const row = await env.DB.prepare('SELECT id, provider_ref, amount, currency FROM payments WHERE id = ?')
       .bind(placed.payment.id)
       .first<{ id: string; provider_ref: string; amount: number; currency: string }>();
@@ -654,21 +646,13 @@ describe('wallet', () => {
       payment_method: 'wallet',
       totals: { total: 3750, wallet_used: 3750, due: 0 },
     });
-    const partial = (
-      await json(
-        await post(
-          '/order/submit',
-          {
-            items: [{ sku_id: 401, count: 1 }],
-            payment_method: 'cod',
-            use_wallet: true,
-            address_id: addressKW,
-            idempotency_key: key(),
-          },
-          userA,
-        ),
-      )
-    ).data;
+    const partial = await submitOrder(token, userA, {
+      items: [{ sku_id: 401, count: 1 }],
+      payment_method: 'cod',
+      use_wallet: true,
+      address_id: addressKW,
+      idempotency_key: key(),
+    });
     expect(partial.order).toMatchObject({ status: 'placed', totals: { wallet_used: 1250, due: 2500 } });
     expect((await json(await get('/user/wallet', userA))).data.balance).toBe(0);
 
