@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { checkDeployConfigs } from './deploy-check.mjs';
 import { ensureDevVars } from './dev-vars.mjs';
+import { countPlaywright, countVitest, summaryLine } from './test-count.mjs';
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? 'true' };
 const results = 'test-results';
@@ -56,7 +57,7 @@ if (run('import boundaries', 'node', ['scripts/check-boundaries.mjs']) !== 0) fa
 if (run('env types from the wrangler files', 'npm', ['run', '--silent', 'types']) !== 0) failedSteps++;
 if (run('typecheck', 'tsc', ['-b']) !== 0) failedSteps++;
 if (run('build', 'vite', ['build', '--logLevel', 'warn']) !== 0) {
-  console.log('tests: 0 passed, 1 failed');
+  console.log(summaryLine(0, 1));
   process.exit(1);
 }
 // The e2e server's database, catalogue and images (mostly image rendering), made on the side from the
@@ -110,23 +111,24 @@ const e2e = run(
 
 let passed = 0;
 let failed = failedSteps;
-for (const file of ['vitest-unit.json', 'vitest.json']) {
+// Tests, not files (scripts/test-count.mjs); a report that is missing counts as one failure.
+const reports = [
+  ['vitest-unit.json', countVitest],
+  ['vitest.json', countVitest],
+  ['e2e.json', countPlaywright],
+];
+for (const [file, count] of reports) {
   if (existsSync(`${results}/${file}`)) {
-    const v = JSON.parse(readFileSync(`${results}/${file}`, 'utf8'));
-    passed += v.numPassedTests;
-    failed += v.numFailedTests + (v.numFailedTestSuites ?? 0);
+    const c = count(JSON.parse(readFileSync(`${results}/${file}`, 'utf8')));
+    passed += c.passed;
+    failed += c.failed;
   } else failed += 1;
 }
-if (existsSync(`${results}/e2e.json`)) {
-  const stats = JSON.parse(readFileSync(`${results}/e2e.json`, 'utf8')).stats;
-  passed += stats.expected;
-  failed += stats.unexpected + stats.flaky;
-} else failed += 1;
 if (unit !== 0 || integration !== 0 || e2e !== 0) failed = Math.max(failed, 1);
 
 const total = Date.now() - started;
 console.log('\nphase                                              seconds');
 for (const p of phases) console.log(`${p.ok ? ' ' : '✖'} ${p.label.padEnd(48)} ${seconds(p.ms).padStart(7)}`);
 console.log(`  ${'total'.padEnd(48)} ${seconds(total).padStart(7)}  (budget ${BUDGET_S} s on two cores)`);
-console.log(`\ntests: ${passed} passed, ${failed} failed`);
+console.log(`\n${summaryLine(passed, failed)}`);
 process.exit(failed === 0 ? 0 : 1);

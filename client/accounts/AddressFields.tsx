@@ -1,7 +1,7 @@
 // The country parts of the address form (AddressForm.tsx). Kuwait: governorate → area from /area, then
 // block, street, avenue, building, floor, apartment. Saudi Arabia: a city found by a search in the
 // courier's list, district, street, building number, postal code and the short national address.
-import { useContext, useEffect, useState, type MutableRefObject } from 'react';
+import { type FormEvent, useContext, useEffect, useState, type MutableRefObject } from 'react';
 import useSWR from 'swr';
 import { SAUDI_CODE_LENGTHS } from '#shared/api/address-facts';
 import { useI18n } from '../i18n/context';
@@ -213,4 +213,41 @@ export function SaudiFields({
       </Field>
     </>
   );
+}
+
+/** The place fields of the address's country: Kuwait's governorate and area, or Saudi Arabia's city. */
+export function PlaceFields({
+  country,
+  form,
+  cityName,
+  places,
+}: {
+  country: string;
+  form: AddressFormApi;
+  cityName: string | null;
+  places: MutableRefObject<PlaceNames>;
+}) {
+  return country === 'KW' ? (
+    <KuwaitFields form={form} places={places} />
+  ) : (
+    <SaudiFields form={form} cityName={cityName} places={places} />
+  );
+}
+
+/** Fields of the page above an address or gift form (a guest's e-mail), checked in the same pass. */
+export interface OutsideFields {
+  check: () => string | null;
+  problems: Array<{ id: string; text: string }>;
+}
+
+/**
+ * The submit of the address and gift forms: the page's fields above are checked with the form's, and
+ * the first of them with a problem takes the focus the form gave its own first problem (it comes first).
+ */
+export function submitWithOutside(form: { submit(event: FormEvent<HTMLFormElement>): void }, outside?: OutsideFields) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    const first = outside?.check() ?? null;
+    form.submit(event);
+    if (first) document.getElementById(first)?.focus();
+  };
 }

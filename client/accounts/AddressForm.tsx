@@ -10,7 +10,7 @@ import type { MessageId } from '#shared/i18n';
 import { COUNTRY_FACTS, type CountryCode } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { Field, FormAlerts, useForm } from '../ui/form';
-import { KuwaitFields, SaudiFields, str } from './AddressFields';
+import { type OutsideFields, PlaceFields, str, submitWithOutside } from './AddressFields';
 import { readDraft, writeDraft } from './form-drafts';
 
 import type { AddressValues, PlaceNames } from './address-values';
@@ -110,7 +110,7 @@ export function AddressForm({
    * `check` runs on every submit and returns the id of the first invalid one; `problems` are listed
    * first in the form's summary.
    */
-  outside?: { check: () => string | null; problems: Array<{ id: string; text: string }> };
+  outside?: OutsideFields;
 }) {
   const { t } = useI18n();
   const id = address ? `address-${address.id}` : 'address-new';
@@ -145,12 +145,7 @@ export function AddressForm({
     <form
       ref={form.formRef}
       noValidate
-      onSubmit={(e) => {
-        const first = outside?.check() ?? null;
-        form.submit(e);
-        // The page's own field comes before the address: it takes the focus the form gave its first problem.
-        if (first) document.getElementById(first)?.focus();
-      }}
+      onSubmit={submitWithOutside(form, outside)}
       className="address-form"
       data-testid="address-form"
     >
@@ -174,11 +169,7 @@ export function AddressForm({
           {(p) => <input {...p} type="tel" autoComplete="tel-national" inputMode="tel" dir="ltr" />}
         </Field>
       </div>
-      {kuwait ? (
-        <KuwaitFields form={form} places={places} />
-      ) : (
-        <SaudiFields form={form} cityName={address?.city_name ?? null} places={places} />
-      )}
+      <PlaceFields country={v.country} form={form} cityName={address?.city_name ?? null} places={places} />
       <div className="form-actions">
         <button type="submit" className="button" disabled={!form.ready || form.sending}>
           {t(submitLabel)}

@@ -11,7 +11,7 @@ import type { GiftInput } from '#shared/api/gift-schemas';
 import type { CountryCode } from '#shared/locale';
 import { formatGiftDate } from '#shared/orders/gift-dates';
 import { ADDRESS_FIELDS, initialValues, type AddressValues, type PlaceNames } from '../accounts/AddressForm';
-import { KuwaitFields, SaudiFields } from '../accounts/AddressFields';
+import { type OutsideFields, PlaceFields, submitWithOutside } from '../accounts/AddressFields';
 import { readDraft, writeDraft } from '../accounts/form-drafts';
 import { GIFT_DRAFT } from './checkout-steps';
 import { useI18n } from '../i18n/context';
@@ -27,7 +27,7 @@ export function GiftForm({
   country: CountryCode;
   onKept: (gift: GiftInput, places: PlaceNames) => void;
   /** Fields of the page above (a guest's e-mail), checked in the same pass (as AddressForm's). */
-  outside?: { check: () => string | null; problems: Array<{ id: string; text: string }> };
+  outside?: OutsideFields;
 }) {
   const { t, lang } = useI18n();
   const places = useRef<PlaceNames>({});
@@ -69,11 +69,7 @@ export function GiftForm({
     <form
       ref={form.formRef}
       noValidate
-      onSubmit={(e) => {
-        const first = outside?.check() ?? null;
-        form.submit(e);
-        if (first) document.getElementById(first)?.focus();
-      }}
+      onSubmit={submitWithOutside(form, outside)}
       className="address-form gift-form"
       data-testid="gift-form"
     >
@@ -91,11 +87,7 @@ export function GiftForm({
           {(p) => <input {...p} type="tel" autoComplete="off" inputMode="tel" dir="ltr" />}
         </Field>
       </div>
-      {country === 'KW' ? (
-        <KuwaitFields form={addressForm} places={places} />
-      ) : (
-        <SaudiFields form={addressForm} cityName={null} places={places} />
-      )}
+      <PlaceFields country={country} form={addressForm} cityName={null} places={places} />
       <Field form={form} name="message" hint={t('gift_message_hint')}>
         {(p) => (
           <>

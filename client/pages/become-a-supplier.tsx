@@ -2,12 +2,11 @@
 import { Link, useLoaderData } from 'react-router';
 import { SUPPLIER_CATEGORIES, SUPPLIER_COUNTRIES, type SupplierCountry } from '#shared/api/form-facts';
 import type { MessageId } from '#shared/i18n';
-import { contentLoader, ContentSections, type PageContent } from '../content';
+import { contentLoader, type PageContent } from '../content';
 import { useI18n } from '../i18n/context';
-import { T } from '../i18n/T';
 import { useHref } from '../lib/locale';
-import { CheckboxGroup, Field, FormAlerts, FormSuccess, useForm, type FieldText } from '../ui/form';
-import { Page } from '../ui/Page';
+import { EnquiryPage } from '../ui/EnquiryPage';
+import { CheckboxGroup, Field, useForm, type FieldText } from '../ui/form';
 
 export const loader = contentLoader;
 
@@ -50,86 +49,60 @@ export function Component() {
     endpoint: '/misc/become-supplier',
   });
   return (
-    <Page title={content.title} description={content.intro}>
-      <p className="static-intro">{content.intro}</p>
-      <div className="form-layout">
-        <section className="form-card" aria-labelledby="supplier-form-title">
-          <h2 id="supplier-form-title">{t('supplier_form_title')}</h2>
-          {form.result ? (
-            <FormSuccess
-              innerRef={form.successRef}
-              title={t('supplier_success_title')}
-              body={t('supplier_success_body', { ref: form.result.id })}
-            >
-              <Link className="button button-secondary" to={href('/')}>
-                {t('back_home')}
-              </Link>
-            </FormSuccess>
-          ) : (
-            <form
-              ref={form.formRef}
-              method="post"
-              noValidate
-              onSubmit={form.submit}
-              aria-labelledby="supplier-form-title"
-              aria-busy={form.sending || undefined}
-            >
-              <FormAlerts form={form} />
-              <p className="form-note">{t('form_required_note')}</p>
-              <Field form={form} name="company_name" required>
-                {(p) => <input {...p} type="text" autoComplete="organization" />}
-              </Field>
-              <Field form={form} name="contact_name" required>
-                {(p) => <input {...p} type="text" autoComplete="name" />}
-              </Field>
-              <Field form={form} name="email" required>
-                {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" dir="ltr" />}
-              </Field>
-              <Field form={form} name="phone" hint={t('form_phone_hint')} required>
-                {(p) => <input {...p} type="tel" autoComplete="tel" inputMode="tel" dir="ltr" />}
-              </Field>
-              <Field form={form} name="country" hint={t('supplier_country_hint')} required>
-                {(p) => (
-                  <select {...p}>
-                    <option value="">{t('supplier_country_placeholder')}</option>
-                    {SUPPLIER_COUNTRIES.map((c) => (
-                      <option key={c} value={c}>
-                        {t(COUNTRY_LABELS[c])}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field form={form} name="website" hint={t('supplier_website_hint')}>
-                {(p) => <input {...p} type="url" autoComplete="url" inputMode="url" dir="ltr" />}
-              </Field>
-              <CheckboxGroup
-                form={form}
-                name="categories"
-                hint={t('supplier_categories_hint')}
-                options={SUPPLIER_CATEGORIES.map((c) => ({ value: c, label: t(`supplier_category_${c}`) }))}
-              />
-              <Field form={form} name="message" hint={t('supplier_message_hint')} required>
-                {(p) => <textarea {...p} rows={6} />}
-              </Field>
-              <div className="form-actions">
-                <button type="submit" className="button" disabled={!form.ready}>
-                  {form.sending ? t('form_sending') : t('supplier_submit')}
-                </button>
-              </div>
-              <p className="form-privacy">
-                <T
-                  k="form_privacy_note"
-                  values={{ link: <Link to={href('/privacy-policy')}>{t('page_privacy_policy')}</Link> }}
-                />
-              </p>
-            </form>
-          )}
-        </section>
-        <aside className="form-aside">
-          <ContentSections sections={content.sections} toc={false} />
-        </aside>
-      </div>
-    </Page>
+    <EnquiryPage
+      content={content}
+      form={form}
+      title={t('supplier_form_title')}
+      submit={t('supplier_submit')}
+      success={{
+        title: t('supplier_success_title'),
+        body: (ref) => t('supplier_success_body', { ref }),
+        actions: (
+          <Link className="button button-secondary" to={href('/')}>
+            {t('back_home')}
+          </Link>
+        ),
+      }}
+      fields={
+        <>
+          <Field form={form} name="company_name" required>
+            {(p) => <input {...p} type="text" autoComplete="organization" />}
+          </Field>
+          <Field form={form} name="contact_name" required>
+            {(p) => <input {...p} type="text" autoComplete="name" />}
+          </Field>
+          <Field form={form} name="email" required>
+            {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" dir="ltr" />}
+          </Field>
+          <Field form={form} name="phone" hint={t('form_phone_hint')} required>
+            {(p) => <input {...p} type="tel" autoComplete="tel" inputMode="tel" dir="ltr" />}
+          </Field>
+          <Field form={form} name="country" hint={t('supplier_country_hint')} required>
+            {(p) => (
+              <select {...p}>
+                <option value="">{t('supplier_country_placeholder')}</option>
+                {SUPPLIER_COUNTRIES.map((c) => (
+                  <option key={c} value={c}>
+                    {t(COUNTRY_LABELS[c])}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field form={form} name="website" hint={t('supplier_website_hint')}>
+            {(p) => <input {...p} type="url" autoComplete="url" inputMode="url" dir="ltr" />}
+          </Field>
+          <CheckboxGroup
+            form={form}
+            name="categories"
+            hint={t('supplier_categories_hint')}
+            options={SUPPLIER_CATEGORIES.map((c) => ({ value: c, label: t(`supplier_category_${c}`) }))}
+          />
+          <Field form={form} name="message" hint={t('supplier_message_hint')} required>
+            {(p) => <textarea {...p} rows={6} />}
+          </Field>
+        </>
+      }
+    />
   );
 }

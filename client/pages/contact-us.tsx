@@ -1,12 +1,10 @@
 // Contact us: the form (POST /misc/contact), customer care details and the page's texts.
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { CONTACT_SUBJECTS } from '#shared/api/form-facts';
-import { contentLoader, ContentSections, type PageContent } from '../content';
+import { contentLoader, type PageContent } from '../content';
 import { useI18n } from '../i18n/context';
-import { T } from '../i18n/T';
-import { useHref } from '../lib/locale';
-import { Field, FormAlerts, FormSuccess, useForm, type FieldText } from '../ui/form';
-import { Page } from '../ui/Page';
+import { EnquiryPage } from '../ui/EnquiryPage';
+import { Field, useForm, type FieldText } from '../ui/form';
 import { CompanyEmail, CompanyEntity, CompanyPhone, useShopperCountry } from '../shell/CompanyDetails';
 
 export const loader = contentLoader;
@@ -23,7 +21,6 @@ const fields: Record<keyof typeof initial, FieldText> = {
 export function Component() {
   const content = useLoaderData() as PageContent;
   const { t } = useI18n();
-  const href = useHref();
   // Customer care of the shopper's country: its phone and its legal entity.
   const country = useShopperCountry();
   const form = useForm({
@@ -34,71 +31,50 @@ export function Component() {
     endpoint: '/misc/contact',
   });
   return (
-    <Page title={content.title} description={content.intro}>
-      <p className="static-intro">{content.intro}</p>
-      <div className="form-layout">
-        <section className="form-card" aria-labelledby="contact-form-title">
-          <h2 id="contact-form-title">{t('contact_form_title')}</h2>
-          {form.result ? (
-            <FormSuccess
-              innerRef={form.successRef}
-              title={t('contact_success_title')}
-              body={t('contact_success_body', { ref: form.result.id })}
-            >
-              <button type="button" className="button button-secondary" onClick={form.reset}>
-                {t('contact_send_another')}
-              </button>
-            </FormSuccess>
-          ) : (
-            <form
-              ref={form.formRef}
-              method="post"
-              noValidate
-              onSubmit={form.submit}
-              aria-labelledby="contact-form-title"
-              aria-busy={form.sending || undefined}
-            >
-              <FormAlerts form={form} />
-              <p className="form-note">{t('form_required_note')}</p>
-              <Field form={form} name="name" required>
-                {(p) => <input {...p} type="text" autoComplete="name" />}
-              </Field>
-              <Field form={form} name="email" required>
-                {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" dir="ltr" />}
-              </Field>
-              <Field form={form} name="phone" hint={t('form_phone_hint')}>
-                {(p) => <input {...p} type="tel" autoComplete="tel" inputMode="tel" dir="ltr" />}
-              </Field>
-              <Field form={form} name="subject" required>
-                {(p) => (
-                  <select {...p}>
-                    <option value="">{t('contact_subject_placeholder')}</option>
-                    {CONTACT_SUBJECTS.map((s) => (
-                      <option key={s} value={s}>
-                        {t(`contact_subject_${s}`)}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field form={form} name="message" hint={t('contact_message_hint')} required>
-                {(p) => <textarea {...p} rows={6} />}
-              </Field>
-              <div className="form-actions">
-                <button type="submit" className="button" disabled={!form.ready}>
-                  {form.sending ? t('form_sending') : t('contact_submit')}
-                </button>
-              </div>
-              <p className="form-privacy">
-                <T
-                  k="form_privacy_note"
-                  values={{ link: <Link to={href('/privacy-policy')}>{t('page_privacy_policy')}</Link> }}
-                />
-              </p>
-            </form>
-          )}
-        </section>
-        <aside className="form-aside">
+    <EnquiryPage
+      content={content}
+      form={form}
+      title={t('contact_form_title')}
+      submit={t('contact_submit')}
+      success={{
+        title: t('contact_success_title'),
+        body: (ref) => t('contact_success_body', { ref }),
+        actions: (
+          <button type="button" className="button button-secondary" onClick={form.reset}>
+            {t('contact_send_another')}
+          </button>
+        ),
+      }}
+      fields={
+        <>
+          <Field form={form} name="name" required>
+            {(p) => <input {...p} type="text" autoComplete="name" />}
+          </Field>
+          <Field form={form} name="email" required>
+            {(p) => <input {...p} type="email" autoComplete="email" inputMode="email" dir="ltr" />}
+          </Field>
+          <Field form={form} name="phone" hint={t('form_phone_hint')}>
+            {(p) => <input {...p} type="tel" autoComplete="tel" inputMode="tel" dir="ltr" />}
+          </Field>
+          <Field form={form} name="subject" required>
+            {(p) => (
+              <select {...p}>
+                <option value="">{t('contact_subject_placeholder')}</option>
+                {CONTACT_SUBJECTS.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`contact_subject_${s}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field form={form} name="message" hint={t('contact_message_hint')} required>
+            {(p) => <textarea {...p} rows={6} />}
+          </Field>
+        </>
+      }
+      aside={
+        <>
           <section className="contact-card" aria-labelledby="contact-details-title">
             <h2 id="contact-details-title">{t('contact_details_title')}</h2>
             <dl className="contact-list">
@@ -115,9 +91,8 @@ export function Component() {
             <h2 id="contact-company-title">{t('company_details_title')}</h2>
             <CompanyEntity country={country} contact={false} />
           </section>
-          <ContentSections sections={content.sections} toc={false} />
-        </aside>
-      </div>
-    </Page>
+        </>
+      }
+    />
   );
 }

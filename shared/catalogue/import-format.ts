@@ -1,7 +1,7 @@
 // The back office's catalogue file and stock file (decision 48): the columns the export writes and
 // the import reads, and each row read into typed values or the errors that name its line and column.
 // What needs the database (does the SKU exist, is the slug free) is checked by the API
-// (api/src/catalogue/import/check.ts); this part is pure, so it is tested beside itself.
+// (api/src/catalogue/import/check/); this part is pure, so it is tested beside itself.
 //
 // One row a size (SKU). A product's own columns repeat on each of its rows; a later row of the same
 // product may leave them empty. Prices are the base price in Kuwaiti dinars: a Saudi shopper's price

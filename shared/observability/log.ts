@@ -1,7 +1,8 @@
 // Structured log lines for both workers: one JSON object per line, always with the worker's name and
 // the request id, so Workers Logs indexes the fields and one id finds a request in both workers. One
 // line each also keeps `wrangler tail` and test output readable.
-// Each worker binds the logger to its own request context (worker/lib/log.ts, api/src/lib/log.ts).
+// Each worker binds the logger to its own request context (worker/lib/log.ts; the api and staff workers
+// through request-log.ts).
 
 export type LogFields = Record<string, unknown>;
 

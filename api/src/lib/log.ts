@@ -1,19 +1,15 @@
 // The commerce API's logger: every line carries this request's id (x-reqid), read from the request
-// context, so code far from the Hono context (mail, payments) logs it too; cron runs get their own id.
+// context (shared/observability/request-log.ts), so code far from the Hono context (mail, payments)
+// logs it too; cron runs get their own id.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
-import { createLogger } from '#shared/observability/log';
 import { REQUEST_ID_HEADER, requestIdFrom } from '#shared/observability/request-id';
+import { requestLog } from '#shared/observability/request-log';
 
-const context = new AsyncLocalStorage<{ reqid: string }>();
+const api = requestLog('api', new AsyncLocalStorage<{ reqid: string }>());
 
-export const log = createLogger('api', () => context.getStore()?.reqid);
-
-/** This request's id. */
-export function currentRequestId(): string | undefined {
-  return context.getStore()?.reqid;
-}
+export const { log, currentRequestId, withFreshRequestId } = api;
 
 /**
  * Takes the storefront's x-reqid, or makes one when it is missing or unsafe (hono/request-id's own check
@@ -23,20 +19,6 @@ export function currentRequestId(): string | undefined {
 export function requestContext(): MiddlewareHandler[] {
   return [
     requestId({ headerName: '', generator: (c) => requestIdFrom(c.req.header(REQUEST_ID_HEADER)) }),
-    async function logContext(c, next) {
-      const reqid = c.get('requestId') as string;
-      c.header(REQUEST_ID_HEADER, reqid);
-      const started = Date.now();
-      await context.run({ reqid }, next);
-      // One line per request (path without its query: search terms stay out of the logs).
-      context.run({ reqid }, () =>
-        log.info('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Date.now() - started }),
-      );
-    },
+    (c, next) => api.logContext(c, next),
   ];
-}
-
-/** Runs work outside a request (the cron trigger) under a fresh id of its own. */
-export function withFreshRequestId<R>(work: () => R): R {
-  return context.run({ reqid: `cron-${crypto.randomUUID()}` }, work);
 }

@@ -9,17 +9,18 @@ import { Layout } from '../Layout';
 import {
   ALT_LABELS,
   BilingualFields,
+  canWrite,
   CatalogueLinks,
   Check,
   CreateForm,
-  DESCRIPTION_LABELS,
   DeleteForm,
+  DESCRIPTION_LABELS,
   Field,
   type FormFailure,
   ImageField,
   NAME_LABELS,
   Notice,
-  canWrite,
+  SortOrderField,
 } from './parts';
 
 type Row = Record<string, string | number | null> & { id: number };
@@ -107,16 +108,7 @@ const names = (t: StaffTranslator, row: Row, form: string, failure?: FormFailure
 );
 
 const sortOrder = (t: StaffTranslator, row: Row, form: string, failure?: FormFailure | null) => (
-  <Field
-    t={t}
-    form={form}
-    name="sort_order"
-    label={t.t('st_catalogue_sort_order')}
-    value={row.sort_order}
-    failure={failure}
-    inputMode="numeric"
-    dir="ltr"
-  />
+  <SortOrderField t={t} form={form} value={row.sort_order} failure={failure} />
 );
 
 export function CategoriesPage(props: ListPageProps) {

@@ -8,6 +8,7 @@ import {
   CatalogueLinks,
   DESCRIPTION_LABELS,
   Field,
+  NumberField,
   type FormFailure,
   NAME_LABELS,
   Notice,
@@ -62,15 +63,13 @@ export function SkuFields({ t, form, failure }: { t: StaffTranslator; form: stri
         required
       />
       <PriceFields t={t} form={form} failure={failure} />
-      <Field
+      <NumberField
         t={t}
         form={form}
         name="stock"
         label={t.t('st_catalogue_stock_now')}
         value="0"
         failure={failure}
-        inputMode="numeric"
-        dir="ltr"
         required
       />
     </>

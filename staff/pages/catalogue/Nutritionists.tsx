@@ -5,14 +5,15 @@ import type { StaffSelf } from '../../lib/api';
 import { Layout } from '../Layout';
 import {
   BilingualFields,
+  canWrite,
   CreateForm,
   DeleteForm,
-  Field,
   type FormFailure,
   ImageField,
   NAME_LABELS,
   Notice,
-  canWrite,
+  NumberField,
+  SortOrderField,
 } from './parts';
 
 const TITLE_LABELS = ['st_catalogue_title_en', 'st_catalogue_title_ar'] as const;
@@ -37,6 +38,60 @@ export interface NutritionistDetail {
   lists: Array<Names & { id: number; sort_order: number; items: Array<Names & { product_id: number }> }>;
 }
 
+/**
+ * A nutritionist's own fields: empty and required when one is created, filled in on their page. The
+ * order is the API's (names, title, bio, years, sort order) in both forms.
+ */
+function NutritionistFields(props: {
+  t: StaffTranslator;
+  form: string;
+  failure?: FormFailure | null;
+  nutritionist?: NutritionistDetail['nutritionist'];
+}) {
+  const { t, form, failure, nutritionist: n } = props;
+  const required = !n;
+  return (
+    <>
+      <BilingualFields
+        t={t}
+        form={form}
+        name="name"
+        labels={NAME_LABELS}
+        values={n && { en: n.name_en, ar: n.name_ar }}
+        failure={failure}
+        required={required}
+      />
+      <BilingualFields
+        t={t}
+        form={form}
+        name="title"
+        labels={TITLE_LABELS}
+        values={n && { en: n.title_en, ar: n.title_ar }}
+        failure={failure}
+        required={required}
+      />
+      <BilingualFields
+        t={t}
+        form={form}
+        name="bio"
+        labels={BIO_LABELS}
+        values={n && { en: n.bio_en, ar: n.bio_ar }}
+        failure={failure}
+        type="textarea"
+      />
+      <NumberField
+        t={t}
+        form={form}
+        name="years_experience"
+        label={t.t('st_catalogue_years')}
+        value={n ? n.years_experience : '0'}
+        failure={failure}
+      />
+      <SortOrderField t={t} form={form} value={n ? n.sort_order : '0'} failure={failure} />
+    </>
+  );
+}
+
 export function NutritionistsPage(props: {
   t: StaffTranslator;
   nonce: string;
@@ -53,29 +108,7 @@ export function NutritionistsPage(props: {
       <Notice t={t} done={props.done} failure={failure} />
       {canWrite(props.me, 'nutritionists:write') && (
         <CreateForm t={t} title="st_catalogue_new_nutritionist" action="/nutritionists" failure={failure} multipart>
-          <BilingualFields t={t} form="new" name="name" labels={NAME_LABELS} failure={failure} required />
-          <BilingualFields t={t} form="new" name="title" labels={TITLE_LABELS} failure={failure} required />
-          <BilingualFields t={t} form="new" name="bio" labels={BIO_LABELS} failure={failure} type="textarea" />
-          <Field
-            t={t}
-            form="new"
-            name="years_experience"
-            label={t.t('st_catalogue_years')}
-            value="0"
-            failure={failure}
-            inputMode="numeric"
-            dir="ltr"
-          />
-          <Field
-            t={t}
-            form="new"
-            name="sort_order"
-            label={t.t('st_catalogue_sort_order')}
-            value="0"
-            failure={failure}
-            inputMode="numeric"
-            dir="ltr"
-          />
+          <NutritionistFields t={t} form="new" failure={failure} />
           <ImageField
             id="new-photo"
             name="photo"
@@ -149,15 +182,13 @@ export function NutritionistPage(props: {
               <>
                 <form method="post" action={`/nutritionists/lists/${l.id}/items`} className="grid">
                   <input type="hidden" name="nutritionist_id" value={n.id} />
-                  <Field
+                  <NumberField
                     t={t}
                     form={`add-${l.id}`}
                     name="add_product_id"
                     label={t.t('st_catalogue_add_product')}
                     value=""
                     failure={failure}
-                    inputMode="numeric"
-                    dir="ltr"
                     hint={t.t('st_catalogue_add_product_hint')}
                   />
                   <div className="actions">
@@ -178,16 +209,7 @@ export function NutritionistPage(props: {
                       values={{ en: l.name_en, ar: l.name_ar }}
                       failure={failure}
                     />
-                    <Field
-                      t={t}
-                      form={`list-${l.id}`}
-                      name="sort_order"
-                      label={t.t('st_catalogue_sort_order')}
-                      value={l.sort_order}
-                      failure={failure}
-                      inputMode="numeric"
-                      dir="ltr"
-                    />
+                    <SortOrderField t={t} form={`list-${l.id}`} value={l.sort_order} failure={failure} />
                     <div className="actions">
                       <button type="submit">{t.t('st_catalogue_save')}</button>
                     </div>
@@ -210,67 +232,14 @@ export function NutritionistPage(props: {
       {write && (
         <CreateForm t={t} title="st_catalogue_new_list" action={`/nutritionists/${n.id}/lists`} failure={failure}>
           <BilingualFields t={t} form="new" name="name" labels={NAME_LABELS} failure={failure} required />
-          <Field
-            t={t}
-            form="new"
-            name="sort_order"
-            label={t.t('st_catalogue_sort_order')}
-            value={String(data.lists.length + 1)}
-            failure={failure}
-            inputMode="numeric"
-            dir="ltr"
-          />
+          <SortOrderField t={t} form="new" value={String(data.lists.length + 1)} failure={failure} />
         </CreateForm>
       )}
       <h2>{t.t('st_catalogue_profile')}</h2>
       <form method="post" action={`/nutritionists/${n.id}`} className="card stack">
         <fieldset disabled={!write}>
           <div className="grid">
-            <BilingualFields
-              t={t}
-              form="profile"
-              name="name"
-              labels={NAME_LABELS}
-              values={{ en: n.name_en, ar: n.name_ar }}
-              failure={failure}
-            />
-            <BilingualFields
-              t={t}
-              form="profile"
-              name="title"
-              labels={TITLE_LABELS}
-              values={{ en: n.title_en, ar: n.title_ar }}
-              failure={failure}
-            />
-            <BilingualFields
-              t={t}
-              form="profile"
-              name="bio"
-              labels={BIO_LABELS}
-              values={{ en: n.bio_en, ar: n.bio_ar }}
-              failure={failure}
-              type="textarea"
-            />
-            <Field
-              t={t}
-              form="profile"
-              name="years_experience"
-              label={t.t('st_catalogue_years')}
-              value={n.years_experience}
-              failure={failure}
-              inputMode="numeric"
-              dir="ltr"
-            />
-            <Field
-              t={t}
-              form="profile"
-              name="sort_order"
-              label={t.t('st_catalogue_sort_order')}
-              value={n.sort_order}
-              failure={failure}
-              inputMode="numeric"
-              dir="ltr"
-            />
+            <NutritionistFields t={t} form="profile" failure={failure} nutritionist={n} />
           </div>
           {write && <button type="submit">{t.t('st_catalogue_save')}</button>}
         </fieldset>

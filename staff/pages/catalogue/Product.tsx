@@ -12,15 +12,16 @@ import { CategoryOptions, type NamedRow } from './parts';
 import {
   ALT_LABELS,
   BilingualFields,
+  canWrite,
   CatalogueLinks,
   Check,
-  DESCRIPTION_LABELS,
   DeleteForm,
+  DESCRIPTION_LABELS,
   Field,
   type FormFailure,
   NAME_LABELS,
   Notice,
-  canWrite,
+  NumberField,
 } from './parts';
 
 export interface ProductDetail {
@@ -122,15 +123,13 @@ export function ProductPage(props: {
                       value={(failure?.form === `sku-${s.id}` ? failure.values.stock_seen : undefined) ?? s.stock}
                     />
                     <PriceFields t={t} form={`sku-${s.id}`} failure={failure} sku={s} />
-                    <Field
+                    <NumberField
                       t={t}
                       form={`sku-${s.id}`}
                       name="stock"
                       label={t.t('st_catalogue_stock')}
                       value={s.stock}
                       failure={failure}
-                      inputMode="numeric"
-                      dir="ltr"
                     />
                     <Field
                       t={t}
@@ -147,15 +146,13 @@ export function ProductPage(props: {
                   </form>
                   <form method="post" action={`/catalogue/skus/${s.id}/stock`} className="grid adjust">
                     <input type="hidden" name="product_id" value={p.id} />
-                    <Field
+                    <NumberField
                       t={t}
                       form={`adjust-${s.id}`}
                       name="adjust"
                       label={t.t('st_catalogue_adjust')}
                       value=""
                       failure={failure}
-                      inputMode="numeric"
-                      dir="ltr"
                       hint={t.t('st_catalogue_adjust_hint')}
                     />
                     <Field
@@ -359,15 +356,13 @@ function SubscriptionDiscount(props: {
           action={`/catalogue/products/${p.id}/subscription-discount`}
           className="card stack short-fields"
         >
-          <Field
+          <NumberField
             t={t}
             form="subscription-discount"
             name="discount"
             label={t.t('st_subs_product_label')}
             value={own === null ? '' : own}
             failure={props.failure}
-            inputMode="numeric"
-            dir="ltr"
             hint={t.t('st_subs_product_hint')}
           />
           <div>

@@ -127,6 +127,30 @@ export function Field(props: FieldProps) {
   );
 }
 
+/** A whole number (stock, an amount to add, a sort order): the numeric keyboard, digits left to right. */
+export function NumberField(props: Omit<FieldProps, 'type' | 'dir' | 'inputMode'>) {
+  return <Field {...props} inputMode="numeric" dir="ltr" />;
+}
+
+/** Where a row stands in its list: every catalogue list and nutritionist has one. */
+export function SortOrderField(props: {
+  t: StaffTranslator;
+  form: string;
+  value: FieldProps['value'];
+  failure?: FormFailure | null;
+}) {
+  return (
+    <NumberField
+      t={props.t}
+      form={props.form}
+      name="sort_order"
+      label={props.t.t('st_catalogue_sort_order')}
+      value={props.value}
+      failure={props.failure}
+    />
+  );
+}
+
 /** One text typed in both languages: `<name>_en` left to right, then `<name>_ar` right to left. */
 export function BilingualFields(props: {
   t: StaffTranslator;

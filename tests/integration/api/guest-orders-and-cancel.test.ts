@@ -4,43 +4,35 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { ADDRESSES, call, deviceToken, json } from './helpers';
+import {
+  ADDRESSES,
+  call,
+  deviceToken,
+  GUEST_KW_ADDRESS,
+  json,
+  saveAddress,
+  shopperHeaders,
+  signUp,
+  stockOf,
+  submitOrder,
+} from './helpers';
 
 let token: string;
 let userA: string;
 let userB: string;
 let addressKW: number;
 
-const as = (user: string | null, country = 'KW', lang = 'en'): Record<string, string> => ({
-  ...(user ? { authorization: `Bearer ${user}` } : {}),
-  'x-country': country,
-  lang,
-});
+const as = shopperHeaders;
 const post = (path: string, body: unknown, user: string | null, extra: Record<string, string> = {}) =>
   call(path, { body: JSON.stringify(body), token, headers: { ...as(user), ...extra } });
 const get = (path: string, user: string | null) => call(path, { token, headers: as(user) });
 const key = () => crypto.randomUUID();
-const stock = async (sku: number) =>
-  (await env.DB.prepare('SELECT stock FROM skus WHERE id = ?').bind(sku).first<{ stock: number }>())!.stock;
+const stock = stockOf;
 const used = async (code: string) =>
   (await env.DB.prepare('SELECT used FROM coupons WHERE code = ?').bind(code).first<{ used: number }>())!.used;
-const KW_ADDRESS = {
-  country: 'KW',
-  recipient: 'Guest',
-  phone: '98765432',
-  area_id: 26,
-  block: '3',
-  street: '12',
-  building: '7',
-};
+const KW_ADDRESS = GUEST_KW_ADDRESS;
 
-async function register(email: string): Promise<string> {
-  return (
-    await json(
-      await call('/user/register', { body: JSON.stringify({ name: 'Shopper', email, password: 'secret1' }), token }),
-    )
-  ).data.access_token;
-}
+const register = (email: string) => signUp(token, email, 'Shopper');
 
 const lastMail = (to: string) =>
   env.DB.prepare('SELECT subject, body_text FROM mail_outbox WHERE to_address = ? ORDER BY id DESC LIMIT 1')
@@ -55,29 +47,21 @@ beforeAll(async () => {
   token = await deviceToken();
   userA = await register('a.cancel@example.com');
   userB = await register('b.cancel@example.com');
-  addressKW = (await json(await post('/user/address/new', { ...KW_ADDRESS, recipient: 'Sara' }, userA))).data.id;
+  addressKW = await saveAddress(token, userA, 'KW');
 });
 
 describe('an order left on the card page', () => {
   it('offers Pay now with the same open charge, and Cancel gives stock, coupon and wallet back once', async () => {
     const before = await stock(601);
     const usedBefore = await used('HOLD');
-    const placed = (
-      await json(
-        await post(
-          '/order/submit',
-          {
-            items: [{ sku_id: 601, count: 2 }],
-            payment_method: 'card',
-            card_method: 'knet',
-            coupon: 'HOLD',
-            address_id: addressKW,
-            idempotency_key: key(),
-          },
-          userA,
-        ),
-      )
-    ).data;
+    const placed = await submitOrder(token, userA, {
+      items: [{ sku_id: 601, count: 2 }],
+      payment_method: 'card',
+      card_method: 'knet',
+      coupon: 'HOLD',
+      address_id: addressKW,
+      idempotency_key: key(),
+    });
     expect(await stock(601)).toBe(before - 2);
     expect((await json(await get(`/user/order/${placed.order.id}`, userA))).data).toMatchObject({
       status: 'pending_payment',
@@ -125,34 +109,23 @@ describe('an order left on the card page', () => {
       token,
       headers: as(userA),
     });
-    const placed = (
-      await json(
-        await post(
-          '/order/submit',
-          {
-            items: [{ sku_id: 601, count: 1 }],
-            payment_method: 'card',
-            use_wallet: true,
-            address_id: addressKW,
-            idempotency_key: key(),
-          },
-          userA,
-        ),
-      )
-    ).data;
+    const placed = await submitOrder(token, userA, {
+      items: [{ sku_id: 601, count: 1 }],
+      payment_method: 'card',
+      use_wallet: true,
+      address_id: addressKW,
+      idempotency_key: key(),
+    });
     expect((await json(await get('/user/wallet', userA))).data.balance).toBe(0);
     await post('/order/cancel', { order_id: placed.order.id }, userA);
     expect((await json(await get('/user/wallet', userA))).data.balance).toBe(1000);
 
-    const paid = (
-      await json(
-        await post(
-          '/order/submit',
-          { items: [{ sku_id: 601, count: 1 }], payment_method: 'card', address_id: addressKW, idempotency_key: key() },
-          userA,
-        ),
-      )
-    ).data;
+    const paid = await submitOrder(token, userA, {
+      items: [{ sku_id: 601, count: 1 }],
+      payment_method: 'card',
+      address_id: addressKW,
+      idempotency_key: key(),
+    });
     await call(`/dev/payments/${paid.payment.id}`, {
       body: JSON.stringify({ outcome: 'succeeded' }),
       token,
@@ -167,21 +140,13 @@ describe('an order left on the card page', () => {
 
 describe('a guest finds their order', () => {
   it('through the link of the success answer and of the confirmation mail, which nobody can guess', async () => {
-    const res = (
-      await json(
-        await post(
-          '/order/submit',
-          {
-            items: [{ sku_id: 401, count: 1 }],
-            payment_method: 'cod',
-            address: KW_ADDRESS,
-            email: 'Guest.Link@Example.com',
-            idempotency_key: key(),
-          },
-          null,
-        ),
-      )
-    ).data;
+    const res = await submitOrder(token, null, {
+      items: [{ sku_id: 401, count: 1 }],
+      payment_method: 'cod',
+      address: KW_ADDRESS,
+      email: 'Guest.Link@Example.com',
+      idempotency_key: key(),
+    });
     expect(res.link).toMatch(/^[0-9a-f]{64}$/);
     const viaAnswer = await json(
       await call(`/order/link/${res.link}`, { token: await deviceToken(), headers: as(null) }),
@@ -200,35 +165,24 @@ describe('a guest finds their order', () => {
     expect((await get(`/order/link/${'0'.repeat(64)}`, null)).status).toBe(404);
 
     // A signed-in shopper's mail links to the order page, not to a guest link.
-    const own = (
-      await json(
-        await post(
-          '/order/submit',
-          { items: [{ sku_id: 401, count: 1 }], payment_method: 'cod', address_id: addressKW, idempotency_key: key() },
-          userA,
-        ),
-      )
-    ).data;
+    const own = await submitOrder(token, userA, {
+      items: [{ sku_id: 401, count: 1 }],
+      payment_method: 'cod',
+      address_id: addressKW,
+      idempotency_key: key(),
+    });
     expect(own.link).toBeNull();
     expect((await lastMail('a.cancel@example.com'))!.body_text).toContain(`/profile/orders?id=${own.order.id}`);
   });
 
   it('by order number and e-mail; a wrong one of either answers the same, and guessing is limited', async () => {
-    const res = (
-      await json(
-        await post(
-          '/order/submit',
-          {
-            items: [{ sku_id: 401, count: 1 }],
-            payment_method: 'cod',
-            address: KW_ADDRESS,
-            email: 'lookup@example.com',
-            idempotency_key: key(),
-          },
-          null,
-        ),
-      )
-    ).data;
+    const res = await submitOrder(token, null, {
+      items: [{ sku_id: 401, count: 1 }],
+      payment_method: 'cod',
+      address: KW_ADDRESS,
+      email: 'lookup@example.com',
+      idempotency_key: key(),
+    });
     const ip = { 'x-client-ip': '203.0.113.7' };
     const found = await post(
       '/order/lookup',
@@ -283,21 +237,13 @@ describe('a guest finds their order', () => {
 describe('guest orders and a later account', () => {
   it('join the account only after it proved the address through the reset mail', async () => {
     const email = 'later.account@example.com';
-    const guest = (
-      await json(
-        await post(
-          '/order/submit',
-          {
-            items: [{ sku_id: 401, count: 1 }],
-            payment_method: 'cod',
-            address: KW_ADDRESS,
-            email,
-            idempotency_key: key(),
-          },
-          null,
-        ),
-      )
-    ).data;
+    const guest = await submitOrder(token, null, {
+      items: [{ sku_id: 401, count: 1 }],
+      payment_method: 'cod',
+      address: KW_ADDRESS,
+      email,
+      idempotency_key: key(),
+    });
     // Someone who merely types the address at sign-up sees nothing.
     const account = await register('Later.Account@example.com');
     expect((await json(await get('/user/order', account))).data.items).toEqual([]);
@@ -422,37 +368,21 @@ describe('a session that ended mid-checkout', () => {
 
 describe('a guest pays or cancels through the order link, on any device', () => {
   it('Pay now and Cancel take the link of that guest order; nothing else opens them', async () => {
-    const placed = (
-      await json(
-        await post(
-          '/order/submit',
-          {
-            items: [{ sku_id: 601, count: 1 }],
-            payment_method: 'card',
-            card_method: 'knet',
-            address: KW_ADDRESS,
-            email: 'link.pay@example.com',
-            idempotency_key: key(),
-          },
-          null,
-        ),
-      )
-    ).data;
-    const other = (
-      await json(
-        await post(
-          '/order/submit',
-          {
-            items: [{ sku_id: 401, count: 1 }],
-            payment_method: 'cod',
-            address: KW_ADDRESS,
-            email: 'link.other@example.com',
-            idempotency_key: key(),
-          },
-          null,
-        ),
-      )
-    ).data;
+    const placed = await submitOrder(token, null, {
+      items: [{ sku_id: 601, count: 1 }],
+      payment_method: 'card',
+      card_method: 'knet',
+      address: KW_ADDRESS,
+      email: 'link.pay@example.com',
+      idempotency_key: key(),
+    });
+    const other = await submitOrder(token, null, {
+      items: [{ sku_id: 401, count: 1 }],
+      payment_method: 'cod',
+      address: KW_ADDRESS,
+      email: 'link.other@example.com',
+      idempotency_key: key(),
+    });
     // The mail's "Open your order" link is opened on a phone: another device, no account.
     const phone = await deviceToken();
     const fromPhone = (path: string, body: unknown) =>
@@ -474,21 +404,13 @@ describe('a guest pays or cancels through the order link, on any device', () => 
   });
 
   it("an account's order found by number and e-mail is only shown: it is paid or cancelled signed in", async () => {
-    const own = (
-      await json(
-        await post(
-          '/order/submit',
-          {
-            items: [{ sku_id: 601, count: 1 }],
-            payment_method: 'card',
-            card_method: 'knet',
-            address_id: addressKW,
-            idempotency_key: key(),
-          },
-          userA,
-        ),
-      )
-    ).data;
+    const own = await submitOrder(token, userA, {
+      items: [{ sku_id: 601, count: 1 }],
+      payment_method: 'card',
+      card_method: 'knet',
+      address_id: addressKW,
+      idempotency_key: key(),
+    });
     const found = (
       await json(
         await post('/order/lookup', { order_id: String(own.order.id), email: 'a.cancel@example.com' }, null, {

@@ -1,4 +1,5 @@
-import { exports } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
+import { createSession } from '#api/src/accounts/sessions';
 import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
 import { signedRequest, type SignedInit } from '../../support/signed-fetch';
 
@@ -70,4 +71,64 @@ export async function registerShopper(
   });
   const body = await json<{ data: { access_token: string; user: { id: number } } }>(res);
   return { token: body.data.access_token, id: body.data.user.id, email };
+}
+
+/**
+ * Shoppers signed in without signing up through the API: their rows and sessions written directly.
+ * For tests about what many shoppers do at once, where sign-up is only the way in: each sign-up hashes a
+ * password at the production PBKDF2 cost, and twenty of them took most of a test's 5 s on a busy
+ * two-core machine. Their tokens work like a sign-up's; they have no password.
+ */
+export async function signedInShoppers(count: number, tag: string): Promise<string[]> {
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const user = await env.DB.prepare(
+        "INSERT INTO users (name, email, password_hash, lang, created_at) VALUES (?, ?, '', 'en', ?) RETURNING id",
+      )
+        .bind(`Shopper ${tag} ${i}`, `${tag}-${i}-${crypto.randomUUID()}@example.com`, Date.now())
+        .first<{ id: number }>();
+      if (!user) throw new Error('shopper not written');
+      return createSession(env.DB, user.id);
+    }),
+  );
+}
+
+// What the order tests (orders, guest orders and cancel, blood test orders) each wrote again: a
+// shopper's headers, a SKU's stock, a guest's Kuwait address and a sign-up.
+
+/** A shopper's headers: signed in (her token) or a guest, in a country and a language. */
+export const shopperHeaders = (user: string | null, country = 'KW', lang = 'en'): Record<string, string> => ({
+  ...(user ? { authorization: `Bearer ${user}` } : {}),
+  'x-country': country,
+  lang,
+});
+
+/** A SKU's stock now. */
+export const stockOf = async (sku: number) =>
+  (await env.DB.prepare('SELECT stock FROM skus WHERE id = ?').bind(sku).first<{ stock: number }>())!.stock;
+
+/** A Kuwait address as a guest's checkout sends it. */
+export const GUEST_KW_ADDRESS = {
+  country: 'KW',
+  recipient: 'Guest',
+  phone: '98765432',
+  area_id: 26,
+  block: '3',
+  street: '12',
+  building: '7',
+};
+
+/** A shopper signed up on this device with e-mail and password ('secret1'): her token. */
+export async function signUp(device: string, email: string, name = `Shopper ${email}`): Promise<string> {
+  const res = await call('/user/register', {
+    body: JSON.stringify({ name, email, password: 'secret1' }),
+    token: device,
+  });
+  return (await json<{ data: { access_token: string } }>(res)).data.access_token;
+}
+
+/** An order submitted in Kuwait by a shopper (or a guest: null) on this device: the API's data. */
+export async function submitOrder(device: string, user: string | null, body: Record<string, unknown>) {
+  const res = await call('/order/submit', { body: JSON.stringify(body), token: device, headers: shopperHeaders(user) });
+  return (await json(res)).data;
 }

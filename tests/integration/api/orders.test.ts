@@ -7,7 +7,18 @@ import type { Gateway } from '#api/src/payments/gateway';
 import { sandboxGateway, signSandboxEvent } from '#api/src/payments/sandbox';
 import { PENDING_PAYMENT_TTL_MS, sweepStalePayments } from '#api/src/payments/sweep';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { call, deviceToken, json } from './helpers';
+import {
+  call,
+  deviceToken,
+  GUEST_KW_ADDRESS,
+  json,
+  saveAddress,
+  shopperHeaders,
+  signedInShoppers,
+  signUp,
+  stockOf,
+  submitOrder,
+} from './helpers';
 
 let token: string;
 let userA: string;
@@ -16,39 +27,17 @@ let addressKW: number;
 let addressSA: number;
 
 const WEBHOOK_SECRET = 'test-payment-webhook-secret-0123456789ab';
-const as = (user: string | null, country = 'KW', lang = 'en'): Record<string, string> => ({
-  ...(user ? { authorization: `Bearer ${user}` } : {}),
-  'x-country': country,
-  lang,
-});
+const as = shopperHeaders;
 const post = (path: string, body: unknown, user: string | null, country = 'KW') =>
   call(path, { body: JSON.stringify(body), token, headers: as(user, country) });
 const get = (path: string, user: string | null, country = 'KW') => call(path, { token, headers: as(user, country) });
 const key = () => crypto.randomUUID();
-const stock = async (sku: number) =>
-  (await env.DB.prepare('SELECT stock FROM skus WHERE id = ?').bind(sku).first<{ stock: number }>())!.stock;
+const stock = stockOf;
 const setStock = (sku: number, n: number) =>
   env.DB.prepare('UPDATE skus SET stock = ? WHERE id = ?').bind(n, sku).run();
-const KW_ADDRESS = {
-  country: 'KW',
-  recipient: 'Guest',
-  phone: '98765432',
-  area_id: 26,
-  block: '3',
-  street: '12',
-  building: '7',
-};
+const KW_ADDRESS = GUEST_KW_ADDRESS;
 
-async function register(email: string): Promise<string> {
-  return (
-    await json(
-      await call('/user/register', {
-        body: JSON.stringify({ name: `Shopper ${email}`, email, password: 'secret1' }),
-        token,
-      }),
-    )
-  ).data.access_token;
-}
+const register = (email: string) => signUp(token, email);
 
 /** The sandbox page's choice, from the session (device and shopper) that opened the payment. */
 async function sandbox(
@@ -69,25 +58,8 @@ beforeAll(async () => {
   token = await deviceToken();
   userA = await register('a.orders@example.com');
   userB = await register('b.orders@example.com');
-  addressKW = (await json(await post('/user/address/new', { ...KW_ADDRESS, recipient: 'Sara' }, userA))).data.id;
-  addressSA = (
-    await json(
-      await post(
-        '/user/address/new',
-        {
-          country: 'SA',
-          recipient: 'Sara',
-          phone: '512345678',
-          city_id: 2,
-          district: 'Rawdah',
-          street: 'Tahlia',
-          building_number: '1234',
-          postal_code: '23433',
-        },
-        userA,
-      ),
-    )
-  ).data.id;
+  addressKW = await saveAddress(token, userA, 'KW');
+  addressSA = await saveAddress(token, userA, 'SA', { recipient: 'Sara' });
 });
 
 describe('calculate', () => {
@@ -475,15 +447,12 @@ describe('card payments through the sandbox gateway', () => {
   });
 
   it('accepts the webhook only with a valid signature', async () => {
-    const placed = (
-      await json(
-        await post(
-          '/order/submit',
-          { items: [{ sku_id: 601, count: 1 }], payment_method: 'card', address_id: addressKW, idempotency_key: key() },
-          userA,
-        ),
-      )
-    ).data;
+    const placed = await submitOrder(token, userA, {
+      items: [{ sku_id: 601, count: 1 }],
+      payment_method: 'card',
+      address_id: addressKW,
+      idempotency_key: key(),
+    });
     const forged = await call('/payments/webhook/sandbox', {
       body: JSON.stringify({ paymentId: placed.payment.id, outcome: 'succeeded' }),
       headers: { 'x-sandbox-signature': 'a'.repeat(64) },
@@ -556,15 +525,12 @@ describe('sandbox payments belong to the session that opened them', () => {
 describe('unfinished card payments', () => {
   it('are cancelled after their time, giving back the stock; recent ones are left alone', async () => {
     const before = await stock(601);
-    const placed = (
-      await json(
-        await post(
-          '/order/submit',
-          { items: [{ sku_id: 601, count: 3 }], payment_method: 'card', address_id: addressKW, idempotency_key: key() },
-          userA,
-        ),
-      )
-    ).data;
+    const placed = await submitOrder(token, userA, {
+      items: [{ sku_id: 601, count: 3 }],
+      payment_method: 'card',
+      address_id: addressKW,
+      idempotency_key: key(),
+    });
     expect(await stock(601)).toBe(before - 3);
     expect(await sweepStalePayments(env, 'http://shop.test')).toBe(0);
     expect(
@@ -582,15 +548,12 @@ describe('reconciliation of a payment left initiated', () => {
   const later = () => Date.now() + PENDING_PAYMENT_TTL_MS + 1000;
   /** A card order of userA whose charge stays open (the shopper never came back, or her choice was lost). */
   async function openCharge(sku: number) {
-    const placed = (
-      await json(
-        await post(
-          '/order/submit',
-          { items: [{ sku_id: sku, count: 1 }], payment_method: 'card', address_id: addressKW, idempotency_key: key() },
-          userA,
-        ),
-      )
-    ).data;
+    const placed = await submitOrder(token, userA, {
+      items: [{ sku_id: sku, count: 1 }],
+      payment_method: 'card',
+      address_id: addressKW,
+      idempotency_key: key(),
+    });
     const row = await env.DB.prepare('SELECT id, provider_ref, amount, currency FROM payments WHERE id = ?')
       .bind(placed.payment.id)
       .first<{ id: string; provider_ref: string; amount: number; currency: string }>();
@@ -683,21 +646,13 @@ describe('wallet', () => {
       payment_method: 'wallet',
       totals: { total: 3750, wallet_used: 3750, due: 0 },
     });
-    const partial = (
-      await json(
-        await post(
-          '/order/submit',
-          {
-            items: [{ sku_id: 401, count: 1 }],
-            payment_method: 'cod',
-            use_wallet: true,
-            address_id: addressKW,
-            idempotency_key: key(),
-          },
-          userA,
-        ),
-      )
-    ).data;
+    const partial = await submitOrder(token, userA, {
+      items: [{ sku_id: 401, count: 1 }],
+      payment_method: 'cod',
+      use_wallet: true,
+      address_id: addressKW,
+      idempotency_key: key(),
+    });
     expect(partial.order).toMatchObject({ status: 'placed', totals: { wallet_used: 1250, due: 2500 } });
     expect((await json(await get('/user/wallet', userA))).data.balance).toBe(0);
 
@@ -734,7 +689,7 @@ describe('orders belong to their shopper', () => {
 describe('under concurrency', { timeout: 30_000 }, () => {
   it('sells the last 5 units to exactly 5 of 50 simultaneous checkouts; stock never goes negative', async () => {
     await setStock(102, 5);
-    const shoppers = await Promise.all(Array.from({ length: 10 }, (_, i) => register(`crowd${i}@example.com`)));
+    const shoppers = await signedInShoppers(10, 'crowd');
     const addresses = await Promise.all(
       shoppers.map(async (s) => (await json(await post('/user/address/new', KW_ADDRESS, s))).data.id as number),
     );

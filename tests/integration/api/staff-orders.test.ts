@@ -236,7 +236,9 @@ describe('fulfilment steps', () => {
           .bind(shopperId, `order-${id}`)
           .all<{ title: string; url: string; tag: string; lang: string }>()
       ).results;
-    await expect.poll(async () => (await pushes()).length, { timeout: 5000 }).toBe(3);
+    // Written after the answers (waitUntil): waited for as long as a busy machine needs (the poll ends as
+    // soon as all three are there), under a test limit above that.
+    await expect.poll(async () => (await pushes()).length, { timeout: 20_000 }).toBe(3);
     // Packing is not news to the shopper; the device's language, not the order's, picks the texts.
     expect((await pushes()).map((p) => p.title)).toEqual([
       `تم تأكيد طلبك رقم ${id}`,
@@ -244,7 +246,7 @@ describe('fulfilment steps', () => {
       `تم توصيل طلبك رقم ${id}`,
     ]);
     expect((await pushes())[0]!.url).toMatch(new RegExp(`/ar/profile/orders\\?id=${id}$`));
-  });
+  }, 30_000);
 
   it('marks a shipped order out for delivery: the shopper is told, the timeline has it, delivered follows', async () => {
     const id = await placeCod({ lang: 'en' });

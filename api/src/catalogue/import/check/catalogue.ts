@@ -1,76 +1,33 @@
-// The dry run of a catalogue or stock file: every line read and checked against the shop as it is now,
+// The dry run of a catalogue file: every line read and checked against the shop as it is now (shop.ts),
 // every problem listed with its line and column, and, when there is none, the plan the import would
-// carry out. Reads the rows the file names in one D1 batch, whatever its length.
+// carry out: each product and SKU created, updated or kept, its stock moved, its search fields redone.
 import {
   CATALOGUE_COLUMNS,
   type CatalogueColumn,
   type CatalogueRow,
   IMPORT_MAX_ROWS,
-  type ImportKind,
   type ImportProblem,
   type ProductFields,
   OPTIONAL_COLUMNS,
   READ_ONLY_COLUMNS,
   readCatalogueRow,
   readHeader,
-  readStockRow,
-  STOCK_COLUMNS,
-  type StockRow,
   sarShown,
 } from '#shared/catalogue/import-format';
 import { payableMinor } from '#shared/money';
-import { CsvError, type CsvRecord, parseCsv } from '#shared/text/csv';
-import { currencyStatement, knownCurrency, rememberCurrencies } from '#api/src/catalogue/currency';
 import { searchBrand, searchCategory, searchName } from '#api/src/catalogue/maintain';
 import {
   type Action,
   type CheckOutcome,
   emptySummary,
-  type NewBrand,
-  type NewCategory,
   type PlannedRow,
   type SearchFields,
   type SkuFields,
-} from './plan';
+} from '../plan';
 
-/** At most this many problems are listed: a file wrong throughout says so in its first few hundred. */
-export const PROBLEMS_LISTED = 500;
-
-type Parsed = { records: CsvRecord[] } | { problems: ImportProblem[] };
-
-function records(text: string): Parsed {
-  try {
-    return { records: parseCsv(text) };
-  } catch (error) {
-    if (error instanceof CsvError) return { problems: [{ line: error.line, column: null, msg: error.key }] };
-    throw error;
-  }
-}
-
-function fileProblems(kind: ImportKind, rows: number, problems: ImportProblem[]): CheckOutcome {
-  return { kind, rows, problems, warnings: [], summary: emptySummary(), plan: [] };
-}
-
-interface ProductRow extends Omit<ProductFields, 'brand_slug' | 'category_slug'> {
-  id: number;
-  slug: string;
-  brand_id: number;
-  category_id: number;
-}
-interface SkuRow extends SkuFields {
-  id: number;
-  product_id: number;
-  stock: number;
-}
-interface Named {
-  id: number;
-  slug: string;
-  name_en: string;
-  name_ar: string;
-}
-interface CategoryRow extends Named {
-  parent_id: number | null;
-}
+import { fileProblems, records } from './file';
+import { readShop } from './shop';
+import { taxonomyOf } from './taxonomy';
 
 export async function checkCatalogueFile(db: D1Database, text: string): Promise<CheckOutcome> {
   const parsed = records(text);
@@ -93,125 +50,15 @@ export async function checkCatalogueFile(db: D1Database, text: string): Promise<
     else rows.push(read.row);
   }
 
-  const slugs = [...new Set(rows.map((r) => r.product_slug))];
-  const skuIds = [...new Set(rows.flatMap((r) => (r.sku.id === null ? [] : [r.sku.id])))];
-  const [products, skus, brands, categories, search, currencies] = await db.batch([
-    db
-      .prepare(
-        `SELECT id, slug, name_en, name_ar, description_en, description_ar, brand_id, category_id, is_active
-         FROM products WHERE slug IN (SELECT value FROM json_each(?))`,
-      )
-      .bind(JSON.stringify(slugs)),
-    db
-      .prepare(
-        'SELECT id, product_id, name_en, name_ar, price, old_price, buy_limit, stock FROM skus WHERE id IN (SELECT value FROM json_each(?))',
-      )
-      .bind(JSON.stringify(skuIds)),
-    db.prepare('SELECT id, slug, name_en, name_ar FROM brands'),
-    db.prepare('SELECT id, slug, name_en, name_ar, parent_id FROM categories'),
-    db
-      .prepare(
-        `SELECT s.rowid AS id, s.name, s.brand, s.category FROM product_search s
-         WHERE s.rowid IN (SELECT id FROM products WHERE slug IN (SELECT value FROM json_each(?)))`,
-      )
-      .bind(JSON.stringify(slugs)),
-    currencyStatement(db),
-  ]);
-  rememberCurrencies(currencies!.results);
-  const saudi = knownCurrency('SA')!;
-  const productBySlug = new Map((products!.results as unknown as ProductRow[]).map((p) => [p.slug, p]));
-  const skuById = new Map((skus!.results as unknown as SkuRow[]).map((s) => [s.id, s]));
-  const brandRows = brands!.results as unknown as Named[];
-  const brandBySlug = new Map(brandRows.map((b) => [b.slug, b]));
-  const brandById = new Map(brandRows.map((b) => [b.id, b]));
-  const categoryRows = categories!.results as unknown as CategoryRow[];
-  const categoryBySlug = new Map(categoryRows.map((c) => [c.slug, c]));
-  const categoryById = new Map(categoryRows.map((c) => [c.id, c]));
-  const searchById = new Map(
-    (search!.results as unknown as Array<SearchFields & { id: number }>).map(({ id, ...s }) => [id, s]),
-  );
-
-  const newBrands = new Map<string, NewBrand & { line: number }>();
-  const newCategories = new Map<string, NewCategory & { line: number }>();
+  const shop = await readShop(db, rows);
+  const { saudi, productBySlug, skuById, brandById, categoryById, searchById } = shop;
   const problem = (
     line: number,
     column: CatalogueColumn | null,
     msg: ImportProblem['msg'],
     params?: ImportProblem['params'],
   ) => problems.push({ line, column, msg, ...(params ? { params } : {}) });
-
-  /** The brand a product's first row names: existing, or new with its names (the same on every row). */
-  function brandOf(row: CatalogueRow): Named | NewBrand | null {
-    const slug = row.product.brand_slug;
-    const existing = brandBySlug.get(slug);
-    const { name_en, name_ar } = row.brand_names;
-    if (existing) {
-      if ((name_en && name_en !== existing.name_en) || (name_ar && name_ar !== existing.name_ar))
-        warnings.push({ line: row.line, column: 'brand_name_en', msg: 'import_brand_names_kept', params: { slug } });
-      return existing;
-    }
-    if (!name_en || !name_ar) {
-      problem(row.line, 'brand_slug', 'import_brand_unknown', { slug });
-      return null;
-    }
-    const seen = newBrands.get(slug);
-    if (seen && (seen.name_en !== name_en || seen.name_ar !== name_ar)) {
-      problem(row.line, 'brand_name_en', 'import_brand_differs', { slug, first: seen.line });
-      return null;
-    }
-    if (!seen) newBrands.set(slug, { slug, name_en, name_ar, line: row.line });
-    return { slug, name_en, name_ar };
-  }
-
-  function categoryOf(row: CatalogueRow): { category: Named | NewCategory; parent: Named | NewCategory | null } | null {
-    const slug = row.product.category_slug;
-    const existing = categoryBySlug.get(slug);
-    const { name_en, name_ar, parent_slug } = row.category_names;
-    if (existing) {
-      if ((name_en && name_en !== existing.name_en) || (name_ar && name_ar !== existing.name_ar))
-        warnings.push({
-          line: row.line,
-          column: 'category_name_en',
-          msg: 'import_category_names_kept',
-          params: { slug },
-        });
-      return { category: existing, parent: existing.parent_id ? (categoryById.get(existing.parent_id) ?? null) : null };
-    }
-    if (!name_en || !name_ar) {
-      problem(row.line, 'category_slug', 'import_category_unknown', { slug });
-      return null;
-    }
-    const seen = newCategories.get(slug);
-    if (seen && (seen.name_en !== name_en || seen.name_ar !== name_ar || seen.parent_slug !== (parent_slug || null))) {
-      problem(row.line, 'category_name_en', 'import_category_differs', { slug, first: seen.line });
-      return null;
-    }
-    let parent: Named | NewCategory | null = null;
-    if (parent_slug) {
-      const existingParent = categoryBySlug.get(parent_slug);
-      // Two levels (decision 6): a parent is a top-level category, one of the shop's or new in this file.
-      if (existingParent?.parent_id) {
-        problem(row.line, 'parent_category_slug', 'import_parent_not_top', { slug: parent_slug });
-        return null;
-      }
-      parent = existingParent ?? null;
-      if (!parent) {
-        const fileParent = [...newCategories.values()].find((c) => c.slug === parent_slug) ?? null;
-        if (!fileParent) {
-          problem(row.line, 'parent_category_slug', 'import_parent_unknown', { slug: parent_slug });
-          return null;
-        }
-        if (fileParent.parent_slug) {
-          problem(row.line, 'parent_category_slug', 'import_parent_not_top', { slug: parent_slug });
-          return null;
-        }
-        parent = fileParent;
-      }
-    }
-    const category = { slug, name_en, name_ar, parent_slug: parent_slug || null };
-    if (!seen) newCategories.set(slug, { ...category, line: row.line });
-    return { category, parent };
-  }
+  const { brandOf, categoryOf, newBrands, newCategories } = taxonomyOf(shop, problem, warnings);
 
   // A new category named as another's parent must come first in the plan: parents, then children.
   const summary = emptySummary();
@@ -388,69 +235,4 @@ export async function checkCatalogueFile(db: D1Database, text: string): Promise<
     .map(({ line: _line, ...c }) => c);
   problems.sort((a, b) => a.line - b.line);
   return { kind: 'catalogue', rows: lines.length, problems, warnings, summary, plan: problems.length ? [] : plan };
-}
-
-export async function checkStockFile(db: D1Database, text: string): Promise<CheckOutcome> {
-  const parsed = records(text);
-  if ('problems' in parsed) return fileProblems('stock', 0, parsed.problems);
-  const [header, ...lines] = parsed.records;
-  const columns = readHeader(header, STOCK_COLUMNS, []);
-  if ('problems' in columns) return fileProblems('stock', lines.length, columns.problems);
-  if (lines.length === 0) return fileProblems('stock', 0, [{ line: 2, column: null, msg: 'import_file_empty' }]);
-  if (lines.length > IMPORT_MAX_ROWS)
-    return fileProblems('stock', lines.length, [
-      { line: 1, column: null, msg: 'import_too_many_rows', params: { max: IMPORT_MAX_ROWS, found: lines.length } },
-    ]);
-  const problems: ImportProblem[] = [];
-  const rows: StockRow[] = [];
-  for (const record of lines) {
-    const read = readStockRow(record, columns.at, header!.cells.length);
-    if ('problems' in read) problems.push(...read.problems);
-    else rows.push(read.row);
-  }
-  const { results } = await db
-    .prepare('SELECT id, product_id, stock FROM skus WHERE id IN (SELECT value FROM json_each(?))')
-    .bind(JSON.stringify([...new Set(rows.map((r) => r.sku_id))]))
-    .all<{ id: number; product_id: number; stock: number }>();
-  const skus = new Map(results.map((s) => [s.id, s]));
-  const seen = new Map<number, number>();
-  const summary = emptySummary();
-  const plan: PlannedRow[] = [];
-  for (const row of rows) {
-    const sku = skus.get(row.sku_id);
-    const first = seen.get(row.sku_id);
-    if (first) {
-      problems.push({ line: row.line, column: 'sku_id', msg: 'import_sku_repeated', params: { first } });
-      continue;
-    }
-    seen.set(row.sku_id, row.line);
-    if (!sku) {
-      problems.push({ line: row.line, column: 'sku_id', msg: 'import_sku_unknown', params: { id: row.sku_id } });
-      continue;
-    }
-    if (sku.stock + row.quantity < 0) {
-      problems.push({ line: row.line, column: 'quantity', msg: 'import_stock_negative', params: { stock: sku.stock } });
-      continue;
-    }
-    summary.skus.keep++;
-    summary.stock.skus++;
-    if (row.quantity > 0) summary.stock.added += row.quantity;
-    else summary.stock.removed -= row.quantity;
-    plan.push({
-      line: row.line,
-      product_slug: null,
-      product_id: sku.product_id,
-      product_seq: null,
-      product_action: null,
-      sku_id: sku.id,
-      sku_seq: null,
-      sku_action: 'keep',
-      stock_delta: row.quantity,
-      before: { sku: { stock: sku.stock } },
-      after: { sku: { stock: sku.stock + row.quantity } },
-      reason: row.reason,
-    });
-  }
-  problems.sort((a, b) => a.line - b.line);
-  return { kind: 'stock', rows: lines.length, problems, warnings: [], summary, plan: problems.length ? [] : plan };
 }
