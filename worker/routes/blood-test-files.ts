@@ -14,9 +14,9 @@ import { fail } from '#shared/api/envelope';
 import { UPLOAD_MAX_BYTES } from '#shared/api/blood-test-upload-schemas';
 import { SIGNED_IN_HEADER } from '#shared/constants';
 import type { AppEnv } from '../app-env';
-import { forward, busyAnswer } from '../lib/gateway';
+import { busyAnswer, ensureDevice, forward } from '../lib/gateway';
 import { privateFile } from '../lib/private-file';
-import { apiLang, ensureDevice, readSession } from '../lib/session';
+import { apiLang, readSession } from '../lib/session';
 import { sameSiteOnly } from '../middleware/same-site';
 
 const UPLOAD_PATH = '/api/user/upload/bloodtest';
