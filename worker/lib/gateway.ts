@@ -36,8 +36,9 @@ export async function pageTrip(
   try {
     await throughCache(c, session, batch, async (misses, version) => {
       // What is cached now (answers, the guest page) is cached under this version: read a state that
-      // has the change that made it.
-      session.bookmark = laterBookmark(session.bookmark, versionBookmark(version));
+      // has the change that made it (the later bookmark: fixed-width hex, the later state sorts last).
+      const floor = versionBookmark(version);
+      if (isBookmark(floor) && !(session.bookmark && session.bookmark >= floor)) session.bookmark = floor;
       const answers: BatchAnswer[] = new Array(misses.length);
       const reads: BundleCall[] = [];
       const readAt: number[] = [];
@@ -52,7 +53,8 @@ export async function pageTrip(
         if (writes.length === 0) departed();
         const payload = { calls: reads, device: devicePayload(c.req.header('user-agent') ?? '') };
         const res = await signedCall(c, session, 'POST', BUNDLE_PATH, JSON.stringify(payload));
-        const envelope = parseEnvelope(await res.text());
+        const parsed: unknown = await res.json().catch(() => null);
+        const envelope = isEnvelope(parsed) ? parsed : null;
         const result = envelope?.data as BundleResult | null | undefined;
         const whole =
           res.status === 200 && !!result && Array.isArray(result.answers) && result.answers.length === reads.length;
@@ -71,7 +73,7 @@ export async function pageTrip(
         }
         // Each answer is settled with the session as if it had come alone.
         settle(c, session, {
-          bookmark: laterBookmark(session.bookmark, res.headers.get(D1_BOOKMARK_HEADER)),
+          bookmark: res.headers.get(D1_BOOKMARK_HEADER),
           device: whole ? result!.device_token : null,
           answers: whole
             ? readAt.map((i, j) => ({
@@ -83,18 +85,13 @@ export async function pageTrip(
         });
       }
       // A loader that writes (a mail link's confirmation) goes alone, after the bundle gave the device.
-      if (writes.length > 0) {
-        const device = await ensureDevice(c, session);
-        await Promise.all(
-          writes.map(async (i) => {
-            const { method, path, body } = misses[i]!.call;
-            const result = device
-              ? await forward(c, session, method, path, body === undefined ? '' : JSON.stringify(body))
-              : deviceUnavailable();
-            answers[i] = { status: result.status, envelope: JSON.parse(result.body) as Envelope<unknown> };
-          }),
-        );
-      }
+      await Promise.all(
+        writes.map(async (i) => {
+          const { method, path, body } = misses[i]!.call;
+          const result = await forward(c, session, method, path, body === undefined ? '' : JSON.stringify(body));
+          answers[i] = { status: result.status, envelope: JSON.parse(result.body) as Envelope<unknown> };
+        }),
+      );
       return answers;
     });
   } catch (error) {
@@ -112,9 +109,10 @@ export interface ForwardResult {
 }
 
 /**
- * One call whose answer is an envelope (the /api proxy, a loader's write): from the cache or the API,
- * then settled with the session. A 403 for a device the API no longer knows registers a new one; the
- * call is not sent again (spec §4: the page reloads with the new device).
+ * One call whose answer is an envelope (the /api proxy, a result upload, a loader's write): a device for
+ * the browser first (503 `service_busy` when the API cannot register one), then the answer from the cache
+ * or the API, settled with the session. A 403 for a device the API no longer knows registers a new one;
+ * the call is not sent again (spec §4: the page reloads with the new device).
  */
 export async function forward(
   c: Context<AppEnv>,
@@ -133,6 +131,7 @@ export async function forward(
     bookmark = res.headers.get(D1_BOOKMARK_HEADER);
     return res;
   };
+  if (!(await ensureDevice(c, session))) return deviceUnavailable();
   const bare = path.split('?')[0]!;
   const policy = cachePolicyFor(method, bare);
   let result: ForwardResult;
@@ -145,9 +144,15 @@ export async function forward(
     result = { status: res.status, body: await res.text(), cached: false, retryAfter };
   }
 
-  const envelope = parseEnvelope(result.body);
+  let envelope: Envelope<unknown> | null = null;
+  try {
+    const parsed: unknown = JSON.parse(result.body);
+    if (isEnvelope(parsed)) envelope = parsed;
+  } catch {
+    // not JSON: answered below as the API being unavailable
+  }
   settle(c, session, {
-    bookmark: laterBookmark(session.bookmark, bookmark),
+    bookmark,
     answers: envelope ? [{ path: bare, status: result.status, data: envelope.data }] : undefined,
   });
   if (!envelope) {
@@ -158,7 +163,7 @@ export async function forward(
     session.deviceToken = null;
     // The API no longer knew the device and could not register a new one (its database busy): that is
     // the server's trouble for a moment, not a bad token of the shopper's (issue 44).
-    if (!(await ensureDevice(c, session))) return deviceUnavailable();
+    if (!(await registerDevice(c, session))) return deviceUnavailable();
   }
   const data = envelope.data as Record<string, unknown> | null;
   if (data && typeof data === 'object' && 'access_token' in data) {
@@ -182,7 +187,7 @@ export async function fileCall(
 ): Promise<{ res: Response; file: boolean }> {
   const res = await signedCall(c, session, 'GET', path);
   const file = isFile(res);
-  const bookmark = laterBookmark(session.bookmark, res.headers.get(D1_BOOKMARK_HEADER));
+  const bookmark = res.headers.get(D1_BOOKMARK_HEADER);
   settle(c, session, file ? { bookmark } : { bookmark, answers: [{ path, status: res.status, data: null }] });
   return { res, file };
 }
@@ -198,14 +203,14 @@ export async function sessionCall(
   path: string,
 ): Promise<Response> {
   const res = await signedCall(c, session, method, path);
-  settle(c, session, { bookmark: laterBookmark(session.bookmark, res.headers.get(D1_BOOKMARK_HEADER)) });
+  settle(c, session, { bookmark: res.headers.get(D1_BOOKMARK_HEADER) });
   return res;
 }
 
 /**
  * One signed call to the API as this session (its tokens, language, country, the shopper's address, its
  * D1 bookmark and the request id), its D1 counts added to the request's. The raw answer: the caller
- * settles it with the session, with the later of the session's bookmark and the answer's.
+ * settles it with the session, the answer's bookmark header included.
  */
 async function signedCall(
   c: Context<AppEnv>,
@@ -242,13 +247,27 @@ async function signedCall(
 
 /**
  * A browser without a device token gets one from the API (spec §7 POST /device/auth) before its call
- * goes. Answers whether the session has one now: when the API could not register the device (its
- * database busy), the caller says so as the server's trouble (`deviceUnavailable`), never sends the call
- * without a token, which the API would refuse as the shopper's bad token (403 `device_token_invalid`).
- * A page's bundle registers the device itself and needs no call of its own.
+ * goes (`forward` asks itself; the file routes ask first). Answers whether the session has one now: when
+ * the API could not register the device (its database busy), the caller says so as the server's trouble
+ * (`deviceUnavailable`, `busyAnswer`), never sends the call without a token, which the API would refuse
+ * as the shopper's bad token (403 `device_token_invalid`). A page's bundle registers the device itself.
  */
-export async function ensureDevice(c: Context<AppEnv>, session: Session): Promise<boolean> {
-  if (session.deviceToken) return true;
+export function ensureDevice(c: Context<AppEnv>, session: Session): Promise<boolean> {
+  if (session.deviceToken) return DEVICE_KNOWN;
+  // Calls made together (a page's writes) wait for one registration, never make one each; a later
+  // call tries again if it failed.
+  let registering = registrations.get(session);
+  if (!registering) {
+    registering = registerDevice(c, session).finally(() => registrations.delete(session));
+    registrations.set(session, registering);
+  }
+  return registering;
+}
+
+const DEVICE_KNOWN = Promise.resolve(true);
+const registrations = new WeakMap<Session, Promise<boolean>>();
+
+async function registerDevice(c: Context<AppEnv>, session: Session): Promise<boolean> {
   const body = JSON.stringify(devicePayload(c.req.header('user-agent') ?? ''));
   const res = await callUpstream(c.env, c.var.config, {
     method: 'POST',
@@ -313,25 +332,4 @@ export function busyAnswer(c: Context<AppEnv>): Response {
     'cache-control': 'private, no-store',
     'retry-after': busy.retryAfter!,
   });
-}
-
-/** The envelope in an answer's text, or null when it holds none. */
-function parseEnvelope(body: string): Envelope<unknown> | null {
-  try {
-    const parsed: unknown = JSON.parse(body);
-    return isEnvelope(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The later of the session's D1 bookmark (valid, or null: the session only ever holds a checked one)
- * and one the API or the catalogue version gave (checked here), so parallel calls never move her back
- * to an older state (decision 40). Fixed-width hex: the later state sorts last.
- */
-function laterBookmark(held: string | null, given: string | null): string | null {
-  const other = isBookmark(given) ? given : null;
-  if (!held || !other) return held ?? other;
-  return held < other ? other : held;
 }

@@ -175,7 +175,7 @@ export interface Answer {
 
 /** What one trip to the API told of the session; the gateway hands it over as it comes back. */
 export interface TripOutcome {
-  /** The D1 bookmark to keep: the later of the session's and the one the API answered with. */
+  /** The D1 bookmark the API answered with (its `x-d1-bookmark` header), if any. */
   bookmark?: string | null;
   /** A device token the API gave this browser (a page bundle's or a registration's). */
   device?: string | null;
@@ -194,19 +194,30 @@ export function settle(c: Context<AppEnv>, session: Session, outcome: TripOutcom
 }
 
 /**
- * The bookmark the session keeps (the later of its own and the answer's: the gateway compares them, as
- * it sends one and reads the other), in the httpOnly cookie for her next request (decision 40).
+ * The API answered with the bookmark of the state it read or wrote: the session keeps the later of it
+ * and the one it had, so parallel calls never move her back to an older state (decision 40), and the
+ * httpOnly cookie carries it to her next request.
  */
-function noteBookmark(c: Context<AppEnv>, session: Session, bookmark: string): void {
-  if (bookmark === session.bookmark) return;
-  session.bookmark = bookmark;
-  setCookie(c, BOOKMARK_COOKIE, bookmark, {
+function noteBookmark(c: Context<AppEnv>, session: Session, answered: string): void {
+  const later = laterBookmark(session.bookmark, answered);
+  if (!later || later === session.bookmark) return;
+  session.bookmark = later;
+  setCookie(c, BOOKMARK_COOKIE, later, {
     httpOnly: true,
     secure: session.secure,
     sameSite: 'Lax',
     path: '/',
     maxAge: BOOKMARK_MAX_AGE_S,
   });
+}
+
+/**
+ * The later of the session's bookmark (valid, or null: the session only ever holds a checked one) and
+ * the answer's (checked here). Fixed-width hex: the later state sorts last.
+ */
+function laterBookmark(held: string | null, answered: string): string | null {
+  if (!isBookmark(answered)) return held;
+  return held && held >= answered ? held : answered;
 }
 
 function storeDeviceToken(c: Context<AppEnv>, session: Session, token: string): void {
