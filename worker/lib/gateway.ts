@@ -1,8 +1,8 @@
 // Step 3 of every request that acts as the shopper (docs/architecture/request-path.md, decision 53): the
 // one module that talks to the commerce API with a shopper's session. A page's calls travel as one
 // bundle trip (pageTrip, fed by the loaders' client in page-calls.ts); the /api proxy's and the file
-// routes' calls go one by one (forward, sessionCall); a browser without a device token is registered
-// here (ensureDevice). Every call is signed with the session's identity by the transport
+// routes' calls go one by one (forward, fileCall, sessionCall); a browser without a device token is
+// registered here (ensureDevice). Every call is signed with the session's identity by the transport
 // (worker/upstream), flagged GETs are answered from the KV cache (worker/cache), and each trip's outcome
 // (the bookmark, a new device, the answers) is handed to the session module's settle, which writes the
 // cookies. Imports run one way: callers → this module → cache, upstream, session's settle.
