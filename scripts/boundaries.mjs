@@ -4,6 +4,8 @@
 //   api/     imports api/ and shared/;
 //   worker/  imports worker/, shared/ and the client's server entry;
 //   staff/   imports staff/ and shared/ (the back office, decision 27).
+// Inside worker/, the request path runs one way (decision 53): the session module and the loaders'
+// client import neither the transport nor the cache, and the session module not the gateway.
 // Specifiers are resolved (relative paths and the package.json `imports` aliases #shared/* …) before
 // the check, so a path that climbs out of its folder cannot slip past a name pattern.
 import path from 'node:path';
@@ -20,6 +22,16 @@ const ALLOWED = {
 
 /** Files of another area a worker may import: the client's server entry (docs/architecture/README.md). */
 const WORKER_MAY_IMPORT = ['client/entry.server.tsx', 'client/entry.server'];
+
+/**
+ * The request path's one direction inside worker/ (decision 53): the session module reads and settles
+ * cookies and calls nothing; the loaders' client only gathers calls for the gateway, the one module
+ * that talks to the API as the shopper. A file's import of a module under one of these paths breaks it.
+ */
+const WORKER_NEVER = {
+  'worker/lib/session.ts': ['worker/lib/gateway', 'worker/lib/page-calls', 'worker/upstream', 'worker/cache'],
+  'worker/lib/page-calls.ts': ['worker/upstream', 'worker/cache'],
+};
 
 /** Packages an area may not use, whatever its folders: shared/ runs in Node, browsers and workerd. */
 const FORBIDDEN_PACKAGES = {
@@ -96,6 +108,11 @@ export function findViolations(files) {
       const to = areaOf(target);
       if (!to) {
         out.push({ file, spec, reason: `${from}/ imports ${target}, outside the four source folders` });
+        continue;
+      }
+      const never = (WORKER_NEVER[file] ?? []).find((p) => target === p || target.startsWith(`${p}/`));
+      if (never) {
+        out.push({ file, spec, reason: `${file} may not import ${never} (the request path, decision 53)` });
         continue;
       }
       if (ALLOWED[from].includes(to)) continue;

@@ -45,6 +45,23 @@ describe('import boundaries', () => {
     ]);
   });
 
+  it("keeps the request path one way: the session calls nothing, the loaders' client only the gateway", () => {
+    expect(check('worker/lib/session.ts', "import { registerDevice } from '../upstream';")).toEqual(['../upstream']);
+    expect(check('worker/lib/session.ts', "import { forward } from './gateway';")).toEqual(['./gateway']);
+    expect(
+      check(
+        'worker/lib/page-calls.ts',
+        "import { readCached } from '../cache';\nimport { pageTrip } from './gateway';",
+      ),
+    ).toEqual(['../cache']);
+    expect(
+      check(
+        'worker/lib/gateway.ts',
+        "import { callUpstream } from '../upstream';\nimport { settle } from './session';",
+      ),
+    ).toEqual([]);
+  });
+
   it('reads dynamic imports and globs, and ignores imports in comments', () => {
     expect(
       specifiersOf(

@@ -1,5 +1,5 @@
 // D1 read replicas through the Sessions API (decision 40): the API answers each shopper call with the
-// bookmark of the database state it saw (or wrote), the storefront keeps the latest one in a cookie and
+// bookmark of the database state it saw (or wrote), the storefront keeps the latest one in a cookie (worker/lib/session.ts) and
 // sends it with her next call, and D1 then reads from a replica at least that recent. So a shopper
 // always reads her own writes (a cart sync, an order, an uploaded result) while reads with no bookmark
 // go to the nearest replica.
@@ -11,13 +11,4 @@ const BOOKMARK = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
 
 export function isBookmark(value: unknown): value is string {
   return typeof value === 'string' && BOOKMARK.test(value);
-}
-
-/** The later of two bookmarks (either may be missing or malformed). */
-export function laterBookmark(a: string | null | undefined, b: string | null | undefined): string | null {
-  const x = isBookmark(a) ? a : null;
-  const y = isBookmark(b) ? b : null;
-  if (!x || !y) return x ?? y;
-  // Fixed-width hex: the later state sorts last.
-  return [x, y].sort()[1]!;
 }

@@ -9,8 +9,9 @@ import { sha256Hex } from '#shared/api/signing';
 import type { Context } from 'hono';
 import { CATALOGUE_VERSION_KEY } from '#shared/catalogue/cache-version';
 import type { CountryCode, Lang } from '#shared/locale';
+import type { BundleCall } from '#shared/api/page-bundle';
 import type { AppEnv } from '../app-env';
-import type { CachePolicy } from './policies';
+import { cachePolicyFor, type CachePolicy } from './policies';
 
 /** The catalogue version, read once per request however many cache decisions need it. */
 export function catalogueVersion(c: Context<AppEnv>): Promise<string> {
@@ -59,6 +60,65 @@ export async function readCached(kv: KVNamespace, key: string, currentVersion: P
   const [stored, version] = await Promise.all([kv.get(key, 'text'), currentVersion]);
   const entry = stored === null ? null : unpack(stored);
   return { body: entry && entry.version === version ? entry.body : null, version };
+}
+
+/** One call of a page's batch, and where its answer goes. */
+export interface BatchCall {
+  call: BundleCall;
+  done: (answer: BatchAnswer) => void;
+}
+
+/** An answer as a loader gets it: parsed once, never written out and read again. */
+export interface BatchAnswer {
+  status: number;
+  envelope: Envelope<unknown>;
+}
+
+/**
+ * A page's batch of calls through the cache (the batch form of `withCache`): each flagged GET the cache
+ * holds, of the request's catalogue version, is answered at once; the others go to `load` together,
+ * with that version (read before they leave), and each 200 of a flagged GET is kept under it before
+ * its caller sees it.
+ */
+export async function throughCache(
+  c: Context<AppEnv>,
+  scope: CacheScope,
+  batch: BatchCall[],
+  load: (misses: BatchCall[], version: string) => Promise<BatchAnswer[]>,
+): Promise<void> {
+  const current = catalogueVersion(c);
+  const [lookups, version] = await Promise.all([
+    Promise.all(
+      batch.map(async ({ call }) => {
+        const policy = cachePolicyFor(call.method, call.path.split('?')[0]!);
+        const key = policy ? await cacheKey(policy, scope, call.path) : null;
+        return { policy, key, found: key ? await readCached(c.env.CACHE, key, current) : null };
+      }),
+    ),
+    current,
+  ]);
+  const misses: BatchCall[] = [];
+  const kept: Array<(typeof lookups)[number]> = [];
+  for (const [i, pending] of batch.entries()) {
+    const lookup = lookups[i]!;
+    if (lookup.found?.body != null) pending.done({ status: 200, envelope: JSON.parse(lookup.found.body) });
+    else {
+      misses.push(pending);
+      kept.push(lookup);
+    }
+  }
+  if (misses.length === 0) return;
+  const answers = await load(misses, version);
+  for (const [i, pending] of misses.entries()) {
+    const answer = answers[i]!;
+    const { policy, key, found } = kept[i]!;
+    // Written out now, before a loader could change what it was given.
+    if (key && policy && found && answer.status === 200)
+      storeCached(c.env.CACHE, key, policy, found.version, JSON.stringify(answer.envelope), (p) =>
+        c.executionCtx.waitUntil(p),
+      );
+    pending.done(answer);
+  }
 }
 
 /** Stores a 200's body for the policy's TTL, under the version read before the call was made. */

@@ -1,18 +1,104 @@
-// The one place that talks to the commerce API with a shopper's session, for the /api proxy, the file
-// routes and the page bundles (page-calls.ts): the signed call with the session's identity, the KV
-// cache for flagged GETs, the answer's envelope, and no token ever in a body the browser gets. What an
-// answer changes of the session (spec §4) is the session module's to decide: each answer goes to its
-// settleAnswer (a 403 for an unknown device registers a new one; the browser's call is not repeated,
-// spec §4). Imports run one way: callers → this module → session.ts → upstream.
+// Step 3 of every request that acts as the shopper (docs/architecture/request-path.md, decision 53): the
+// one module that talks to the commerce API with a shopper's session. A page's calls travel as one
+// bundle trip (pageTrip, fed by the loaders' client in page-calls.ts); the /api proxy's and the file
+// routes' calls go one by one (forward, fileCall, sessionCall); a browser without a device token is
+// registered here (ensureDevice). Every call is signed with the session's identity by the transport
+// (worker/upstream), flagged GETs are answered from the KV cache (worker/cache), and each trip's outcome
+// (the bookmark, a new device, the answers) is handed to the session module's settle, which writes the
+// cookies. Imports run one way: callers → this module → cache, upstream, session's settle.
 import type { Context } from 'hono';
+import { D1_BOOKMARK_HEADER, isBookmark } from '#shared/api/d1-bookmark';
 import { fail, isEnvelope, type Envelope } from '#shared/api/envelope';
+import { BUNDLE_PATH, isBundleable, type BundleCall, type BundleResult } from '#shared/api/page-bundle';
+import type { DeviceAuthInput } from '#shared/api/schemas';
+import { versionBookmark } from '#shared/catalogue/cache-version';
 import type { AppEnv } from '../app-env';
-import { cacheKey, catalogueVersion, withCache } from '../cache';
+import { type BatchAnswer, type BatchCall, cacheKey, catalogueVersion, throughCache, withCache } from '../cache';
 import { cachePolicyFor } from '../cache/policies';
 import { callUpstream } from '../upstream';
 import { log } from './log';
-import { DEVICE_RETRY_AFTER_SECONDS, noteBookmark, settleAnswer, type Session } from './session';
-import { D1_BOOKMARK_HEADER } from '#shared/api/d1-bookmark';
+import { settle, type Session } from './session';
+
+export type { BatchAnswer as PageAnswer, BatchCall as PageCall } from '../cache';
+
+/**
+ * The page's calls of one turn (decision 40): what the KV cache holds is answered from it, the other
+ * reads travel as one POST /bundle (with the browser's device registration), and a write goes alone
+ * after it, with the device the bundle gave. `departed` is told when the bundle leaves, unless a write
+ * follows (its answer may set cookies). Never rejects: every call gets an answer, a failure at worst.
+ */
+export async function pageTrip(
+  c: Context<AppEnv>,
+  session: Session,
+  batch: BatchCall[],
+  departed: () => void,
+): Promise<void> {
+  try {
+    await throughCache(c, session, batch, async (misses, version) => {
+      // What is cached now (answers, the guest page) is cached under this version: read a state that
+      // has the change that made it (the later bookmark: fixed-width hex, the later state sorts last).
+      const floor = versionBookmark(version);
+      if (isBookmark(floor) && !(session.bookmark && session.bookmark >= floor)) session.bookmark = floor;
+      const answers: BatchAnswer[] = new Array(misses.length);
+      const reads: BundleCall[] = [];
+      const readAt: number[] = [];
+      const writes: number[] = [];
+      for (const [i, { call }] of misses.entries()) {
+        if (isBundleable(call)) {
+          reads.push(call);
+          readAt.push(i);
+        } else writes.push(i);
+      }
+      if (reads.length > 0) {
+        if (writes.length === 0) departed();
+        const payload = { calls: reads, device: devicePayload(c.req.header('user-agent') ?? '') };
+        const res = await signedCall(c, session, 'POST', BUNDLE_PATH, JSON.stringify(payload));
+        const parsed: unknown = await res.json().catch(() => null);
+        const envelope = isEnvelope(parsed) ? parsed : null;
+        const result = envelope?.data as BundleResult | null | undefined;
+        const whole =
+          res.status === 200 && !!result && Array.isArray(result.answers) && result.answers.length === reads.length;
+        if (!whole && (res.status === 200 || !envelope))
+          log.error('bundle answered without its answers', { status: res.status });
+        // The API refused the bundle itself (its own envelope and status) or answered something else.
+        const refusal = envelope && res.status !== 200 ? { status: res.status, envelope } : null;
+        for (const [j, i] of readAt.entries()) {
+          const answer = whole ? result!.answers[j]! : null;
+          answers[i] = answer
+            ? {
+                status: answer.status,
+                envelope: (answer.body ?? fail('upstream_unavailable', 502)) as Envelope<unknown>,
+              }
+            : (refusal ?? { status: 502, envelope: fail('upstream_unavailable', 502) });
+        }
+        // Each answer is settled with the session as if it had come alone.
+        settle(c, session, {
+          bookmark: res.headers.get(D1_BOOKMARK_HEADER),
+          device: whole ? result!.device_token : null,
+          answers: whole
+            ? readAt.map((i, j) => ({
+                path: reads[j]!.path.split('?')[0]!,
+                status: answers[i]!.status,
+                data: answers[i]!.envelope.data,
+              }))
+            : undefined,
+        });
+      }
+      // A loader that writes (a mail link's confirmation) goes alone, after the bundle gave the device.
+      await Promise.all(
+        writes.map(async (i) => {
+          const { method, path, body } = misses[i]!.call;
+          const result = await forward(c, session, method, path, body === undefined ? '' : JSON.stringify(body));
+          answers[i] = { status: result.status, envelope: JSON.parse(result.body) as Envelope<unknown> };
+        }),
+      );
+      return answers;
+    });
+  } catch (error) {
+    log.error('page calls failed', { error });
+    for (const pending of batch) pending.done({ status: 502, envelope: fail('upstream_unavailable', 502) });
+  }
+}
 
 export interface ForwardResult {
   status: number;
@@ -23,11 +109,110 @@ export interface ForwardResult {
 }
 
 /**
- * One signed call to the API as this session (its tokens, language, country, the shopper's address and
- * the request id), its D1 counts added to the request's. The raw answer: for envelopes use `forward`;
- * this is for answers that are files (a result download, a calendar entry).
+ * One call whose answer is an envelope (the /api proxy, a result upload, a loader's write): a device for
+ * the browser first (503 `service_busy` when the API cannot register one), then the answer from the cache
+ * or the API, settled with the session. A 403 for a device the API no longer knows registers a new one;
+ * the call is not sent again (spec §4: the page reloads with the new device).
+ */
+export async function forward(
+  c: Context<AppEnv>,
+  session: Session,
+  method: string,
+  path: string,
+  body: string | Uint8Array = '',
+  contentType?: string,
+): Promise<ForwardResult> {
+  // A 429's or a 503's Retry-After, for the browser, whether the call was a cached kind or not.
+  let retryAfter: string | undefined;
+  let bookmark: string | null = null;
+  const load = async () => {
+    const res = await signedCall(c, session, method, path, body, contentType);
+    retryAfter = res.headers.get('retry-after') ?? undefined;
+    bookmark = res.headers.get(D1_BOOKMARK_HEADER);
+    return res;
+  };
+  if (!(await ensureDevice(c, session))) return deviceUnavailable();
+  const bare = path.split('?')[0]!;
+  const policy = cachePolicyFor(method, bare);
+  let result: ForwardResult;
+  if (policy) {
+    const key = await cacheKey(policy, session, path);
+    const r = await withCache(c.env.CACHE, key, policy, catalogueVersion(c), (p) => c.executionCtx.waitUntil(p), load);
+    result = { status: r.status, body: r.body, cached: r.hit, retryAfter };
+  } else {
+    const res = await load();
+    result = { status: res.status, body: await res.text(), cached: false, retryAfter };
+  }
+
+  let envelope: Envelope<unknown> | null = null;
+  try {
+    const parsed: unknown = JSON.parse(result.body);
+    if (isEnvelope(parsed)) envelope = parsed;
+  } catch {
+    // not JSON: answered below as the API being unavailable
+  }
+  settle(c, session, {
+    bookmark,
+    answers: envelope ? [{ path: bare, status: result.status, data: envelope.data }] : undefined,
+  });
+  if (!envelope) {
+    log.error('upstream answered without an envelope', { path: bare, status: result.status });
+    return { status: 502, body: JSON.stringify(fail('upstream_unavailable', 502)), cached: false };
+  }
+  if (result.status === 403 && envelope.meta.msg === 'device_token_invalid') {
+    session.deviceToken = null;
+    // The API no longer knew the device and could not register a new one (its database busy): that is
+    // the server's trouble for a moment, not a bad token of the shopper's (issue 44).
+    if (!(await registerDevice(c, session))) return deviceUnavailable();
+  }
+  const data = envelope.data as Record<string, unknown> | null;
+  if (data && typeof data === 'object' && 'access_token' in data) {
+    // No token ever reaches page JavaScript.
+    delete data.access_token;
+    return { ...result, body: JSON.stringify(envelope) };
+  }
+  return result;
+}
+
+/**
+ * A shopper's call whose answer may be a file (a result download, her data archive): the raw answer. One
+ * that is not a file (`isFile`) goes through the session's rules like any answer (a 401 ends the
+ * sign-in); a download is never sent twice.
+ */
+export async function fileCall(
+  c: Context<AppEnv>,
+  session: Session,
+  path: string,
+  isFile: (res: Response) => boolean,
+): Promise<{ res: Response; file: boolean }> {
+  const res = await signedCall(c, session, 'GET', path);
+  const file = isFile(res);
+  const bookmark = res.headers.get(D1_BOOKMARK_HEADER);
+  settle(c, session, file ? { bookmark } : { bookmark, answers: [{ path, status: res.status, data: null }] });
+  return { res, file };
+}
+
+/**
+ * One signed call as this session whose answer changes nothing but the session's D1 bookmark (a
+ * calendar file): the raw answer.
  */
 export async function sessionCall(
+  c: Context<AppEnv>,
+  session: Session,
+  method: string,
+  path: string,
+): Promise<Response> {
+  const res = await signedCall(c, session, method, path);
+  settle(c, session, { bookmark: res.headers.get(D1_BOOKMARK_HEADER) });
+  return res;
+}
+
+/**
+ * One signed call to the API as this session (its tokens, language, country, the shopper's address, its
+ * D1 bookmark and the request id), its D1 counts added to the request's. The raw answer: the caller
+ * settles it with the session, the answer's bookmark header included.
+ */
+async function signedCall(
   c: Context<AppEnv>,
   session: Session,
   method: string,
@@ -48,62 +233,83 @@ export async function sessionCall(
     clientIp: c.req.header('cf-connecting-ip') ?? undefined,
     bookmark: session.bookmark,
   });
-  tallyQueries(c, res);
-  noteBookmark(c, session, res.headers.get(D1_BOOKMARK_HEADER));
+  // The API's x-d1-* counts of this answer, added to the request's total (outside production's headers).
+  const statements = Number(res.headers.get('x-d1-queries') ?? NaN);
+  if (!Number.isNaN(statements)) {
+    const total = c.get('d1') ?? { statements: 0, roundTrips: 0 };
+    c.set('d1', {
+      statements: total.statements + statements,
+      roundTrips: total.roundTrips + Number(res.headers.get('x-d1-roundtrips') ?? 0),
+    });
+  }
   return res;
 }
 
-/** One call whose answer is an envelope: from the cache or the API, then settled with the session. */
-export async function forward(
-  c: Context<AppEnv>,
-  session: Session,
-  method: string,
-  path: string,
-  body: string | Uint8Array = '',
-  contentType?: string,
-): Promise<ForwardResult> {
-  // A 429's or a 503's Retry-After, for the browser, whether the call was a cached kind or not.
-  let retryAfter: string | undefined;
-  const load = async () => {
-    const res = await sessionCall(c, session, method, path, body, contentType);
-    retryAfter = res.headers.get('retry-after') ?? undefined;
-    return res;
-  };
-  const bare = path.split('?')[0]!;
-  const policy = cachePolicyFor(method, bare);
-  let result: ForwardResult;
-  if (policy) {
-    const key = await cacheKey(policy, session, path);
-    const r = await withCache(c.env.CACHE, key, policy, catalogueVersion(c), (p) => c.executionCtx.waitUntil(p), load);
-    result = { status: r.status, body: r.body, cached: r.hit, retryAfter };
-  } else {
-    const res = await load();
-    result = { status: res.status, body: await res.text(), cached: false, retryAfter };
+/**
+ * A browser without a device token gets one from the API (spec §7 POST /device/auth) before its call
+ * goes (`forward` asks itself; the file routes ask first). Answers whether the session has one now: when
+ * the API could not register the device (its database busy), the caller says so as the server's trouble
+ * (`deviceUnavailable`, `busyAnswer`), never sends the call without a token, which the API would refuse
+ * as the shopper's bad token (403 `device_token_invalid`). A page's bundle registers the device itself.
+ */
+export function ensureDevice(c: Context<AppEnv>, session: Session): Promise<boolean> {
+  if (session.deviceToken) return DEVICE_KNOWN;
+  // Calls made together (a page's writes) wait for one registration, never make one each; a later
+  // call tries again if it failed.
+  let registering = registrations.get(session);
+  if (!registering) {
+    registering = registerDevice(c, session).finally(() => registrations.delete(session));
+    registrations.set(session, registering);
   }
-
-  const envelope = parseEnvelope(result.body);
-  if (!envelope) {
-    log.error('upstream answered without an envelope', { path: bare, status: result.status });
-    return { status: 502, body: JSON.stringify(fail('upstream_unavailable', 502)), cached: false };
-  }
-  const { deviceRenewed } = await settleAnswer(c, session, {
-    path: bare,
-    status: result.status,
-    msg: envelope.meta.msg,
-    data: envelope.data,
-  });
-  // The API no longer knew the device and could not register a new one (its database busy): that is
-  // the server's trouble for a moment, not a bad token of the shopper's (issue 44).
-  if (result.status === 403 && envelope.meta.msg === 'device_token_invalid' && !deviceRenewed)
-    return deviceUnavailable();
-  const data = envelope.data as Record<string, unknown> | null;
-  if (data && typeof data === 'object' && 'access_token' in data) {
-    // No token ever reaches page JavaScript.
-    delete data.access_token;
-    return { ...result, body: JSON.stringify(envelope) };
-  }
-  return result;
+  return registering;
 }
+
+const DEVICE_KNOWN = Promise.resolve(true);
+const registrations = new WeakMap<Session, Promise<boolean>>();
+
+async function registerDevice(c: Context<AppEnv>, session: Session): Promise<boolean> {
+  const body = JSON.stringify(devicePayload(c.req.header('user-agent') ?? ''));
+  const res = await callUpstream(c.env, c.var.config, {
+    method: 'POST',
+    path: '/device/auth',
+    body,
+    deviceToken: null,
+    userToken: null,
+    lang: session.lang,
+    country: session.country,
+    clientIp: c.req.header('cf-connecting-ip'),
+  });
+  if (!res.ok) {
+    log.error('device registration failed', { status: res.status });
+    return false;
+  }
+  const json = (await res.json()) as { data?: { access_token?: string } };
+  const token = json.data?.access_token ?? null;
+  if (token) settle(c, session, { device: token });
+  return token !== null;
+}
+
+/** What the API is told of a browser it registers as a device (spec §7 POST /device/auth). */
+export function devicePayload(userAgent: string): DeviceAuthInput {
+  const os = /Android/i.test(userAgent)
+    ? 'android'
+    : /iPhone|iPad|iPod/i.test(userAgent)
+      ? 'ios'
+      : /Mac OS X/i.test(userAgent)
+        ? 'macos'
+        : /Windows/i.test(userAgent)
+          ? 'windows'
+          : /Linux/i.test(userAgent)
+            ? 'linux'
+            : 'other';
+  return {
+    device: { name: userAgent.slice(0, 120) || 'browser', uid: crypto.randomUUID(), platform: 'web' },
+    os: { type: os, version: '' },
+  };
+}
+
+/** The seconds after which a call refused for a device the API could not register may be tried again. */
+export const DEVICE_RETRY_AFTER_SECONDS = 2;
 
 /**
  * The answer to a call that could not go because the API could not register the browser's device: 503
@@ -125,26 +331,5 @@ export function busyAnswer(c: Context<AppEnv>): Response {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'private, no-store',
     'retry-after': busy.retryAfter!,
-  });
-}
-
-/** The envelope in an answer's text, or null when it holds none. */
-export function parseEnvelope(body: string): Envelope<unknown> | null {
-  try {
-    const parsed: unknown = JSON.parse(body);
-    return isEnvelope(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Adds the API's x-d1-* counts of one upstream response to this request's total. */
-function tallyQueries(c: Context<AppEnv>, res: Response): void {
-  const statements = Number(res.headers.get('x-d1-queries') ?? NaN);
-  if (Number.isNaN(statements)) return;
-  const total = c.get('d1') ?? { statements: 0, roundTrips: 0 };
-  c.set('d1', {
-    statements: total.statements + statements,
-    roundTrips: total.roundTrips + Number(res.headers.get('x-d1-roundtrips') ?? 0),
   });
 }

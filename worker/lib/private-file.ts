@@ -4,8 +4,8 @@
 // through the session's rules like any answer, and its envelope reaches the browser.
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { sessionCall, busyAnswer } from './gateway';
-import { apiLang, applyAnswer, ensureDevice, readSession } from './session';
+import { busyAnswer, ensureDevice, fileCall } from './gateway';
+import { apiLang, readSession } from './session';
 
 /** The headers of a downloaded file that reach the browser; nothing else of the API's answer does. */
 const FILE_HEADERS = [
@@ -23,10 +23,9 @@ export async function privateFile(
 ): Promise<Response> {
   const session = readSession(c, apiLang(c));
   if (!(await ensureDevice(c, session))) return busyAnswer(c);
-  const res = await sessionCall(c, session, 'GET', path);
-  if (!isFile(res)) {
-    // The proxy's cookie rules (a 401 ends the sign-in); a download is never sent twice.
-    applyAnswer(c, session, { path, status: res.status, data: null });
+  // Not a file: the proxy's cookie rules applied (a 401 ends the sign-in); a download is never sent twice.
+  const { res, file } = await fileCall(c, session, path, isFile);
+  if (!file) {
     return c.body(await res.text(), res.status as 200, {
       'content-type': 'application/json; charset=utf-8',
       'cache-control': 'private, no-store',

@@ -1,18 +1,18 @@
-// The session, decided in one place: who the shopper is (cookies), that the browser has a device token
-// (registered with the API when missing, renewed when the API no longer knows it), and what an API
-// answer changes of it (spec §4: 401 ends the sign-in, a login stores its token, a user in an answer
-// refreshes the shopper's cookies). Tokens live only in httpOnly cookies, and so do the shopper's details
-// (name, e-mail, phone) the worker renders pages with; page JavaScript reads one cookie, `user=1`, which
-// says only that someone is signed in (the guards of signed-in pages need that before they ask the API). The gateway (gateway.ts) hands each answer to settleAnswer; this module never calls the gateway.
+// Step 1 and step 4 of every request that acts as the shopper (docs/architecture/request-path.md,
+// decision 53): what the cookies say the session is (readSession), and what the API's answers change of
+// them (settle). It decides and writes cookies; it calls nothing, and never the API: the gateway
+// (gateway.ts) makes every call, registers the device, and hands each trip's outcome to settle.
+// Spec §4: a 401 ends the sign-in, a login stores its token, a user in an answer refreshes the shopper's
+// cookies. Tokens live only in httpOnly cookies, and so do the shopper's details (name, e-mail, phone)
+// the worker renders pages with; page JavaScript reads one cookie, `user=1`, which says only that
+// someone is signed in (the guards of signed-in pages need that before they ask the API).
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { UserDisplay } from '#shared/boot';
 import { AUTH_COOKIE_MAX_AGE_S, DEVICE_COOKIE_MAX_AGE_S, USER_COOKIE_MAX_AGE_S } from '#shared/constants';
 import { COOKIE_NAMES, DEFAULT_COUNTRY, isCountryCode, isLang, type CountryCode, type Lang } from '#shared/locale';
 import type { AppEnv } from '../app-env';
-import { registerDevice } from '../upstream';
-import { tokenCookie } from './cookies';
-import { isBookmark, laterBookmark } from '#shared/api/d1-bookmark';
+import { isBookmark } from '#shared/api/d1-bookmark';
 import type { Session } from './session-state';
 
 export const COUNTRY_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
@@ -91,6 +91,7 @@ export function rememberCountry(c: Context<AppEnv>, country: CountryCode): void 
   setCookie(c, COOKIE_NAMES.country, country, { path: '/', maxAge: COUNTRY_COOKIE_MAX_AGE_S, sameSite: 'Lax', secure });
 }
 
+/** Step 1: the session as the request's cookies say it. Decides; calls nothing. */
 export function readSession(c: Context<AppEnv>, lang: Lang): Session {
   const secure = new URL(c.req.url).protocol === 'https:';
   const names = cookieNames(secure);
@@ -133,12 +134,72 @@ function bookmarkCookie(c: Context<AppEnv>): string | null {
   return isBookmark(value) ? value : null;
 }
 
+/** Language of an /api call: the client's lang header, else the cookie, else English. */
+export function apiLang(c: Context<AppEnv>): Lang {
+  const header = c.req.header('lang');
+  if (isLang(header)) return header;
+  const cookie = getCookie(c, COOKIE_NAMES.lang);
+  return isLang(cookie) ? cookie : 'en';
+}
+
+/** What our own tokens are made of (device tokens "dv1.<uuid>.<hex>", 64-hex user tokens), with room. */
+const TOKEN_VALUE = /^[A-Za-z0-9._~+/=-]{1,512}$/;
+
+/**
+ * A token cookie as the browser sent it back, or null when absent or malformed. A value that is not a
+ * plain token (say %0A, %0D or %00 smuggled in, which getCookie decodes into a control character) would
+ * break the upstream request's headers and so every /api call and page until the cookie expired: it is
+ * cleared instead, and the shopper continues as a new device or a signed-out shopper.
+ */
+function tokenCookie(c: Context, name: string): string | null {
+  const value = getCookie(c, name);
+  if (value === undefined) return null;
+  if (TOKEN_VALUE.test(value)) return value;
+  // __Host- cookies are cleared only with Secure and Path=/, as they were set.
+  deleteCookie(c, name, { path: '/', secure: true });
+  return null;
+}
+
+// ── Step 4: settle what a trip to the API changed ────────────────────────────────────────────────────
+
+/** Upstream paths whose success answer carries a user access token. */
+export const TOKEN_PATHS = new Set(['/user/login', '/user/register', '/user/reset-password', '/user/phone/sign-in']);
+const LOGOUT_PATH = '/user/logout';
+
+/** One API answer as the session reads it: the path without its query, the status, the envelope's data. */
+export interface Answer {
+  path: string;
+  status: number;
+  data: unknown;
+}
+
+/** What one trip to the API told of the session; the gateway hands it over as it comes back. */
+export interface TripOutcome {
+  /** The D1 bookmark the API answered with (its `x-d1-bookmark` header), if any. */
+  bookmark?: string | null;
+  /** A device token the API gave this browser (a page bundle's or a registration's). */
+  device?: string | null;
+  /** The answers whose cookie rules apply (an answer that is a file has none). */
+  answers?: readonly Answer[];
+}
+
+/**
+ * Everything a trip changes of the session, in the order the cookies are written: the later D1
+ * bookmark, a new device token, then each answer's rules (spec §4). Writes cookies; calls nothing.
+ */
+export function settle(c: Context<AppEnv>, session: Session, outcome: TripOutcome): void {
+  if (outcome.bookmark) noteBookmark(c, session, outcome.bookmark);
+  if (outcome.device) storeDeviceToken(c, session, outcome.device);
+  if (outcome.answers) for (const answer of outcome.answers) applyAnswer(c, session, answer);
+}
+
 /**
  * The API answered with the bookmark of the state it read or wrote: the session keeps the later of it
- * and the one it had, so parallel calls never move her back to an older state (decision 40).
+ * and the one it had, so parallel calls never move her back to an older state (decision 40), and the
+ * httpOnly cookie carries it to her next request.
  */
-export function noteBookmark(c: Context<AppEnv>, session: Session, bookmark: string | null): void {
-  const later = laterBookmark(session.bookmark, bookmark);
+function noteBookmark(c: Context<AppEnv>, session: Session, answered: string): void {
+  const later = laterBookmark(session.bookmark, answered);
   if (!later || later === session.bookmark) return;
   session.bookmark = later;
   setCookie(c, BOOKMARK_COOKIE, later, {
@@ -150,15 +211,16 @@ export function noteBookmark(c: Context<AppEnv>, session: Session, bookmark: str
   });
 }
 
-/** Language of an /api call: the client's lang header, else the cookie, else English. */
-export function apiLang(c: Context<AppEnv>): Lang {
-  const header = c.req.header('lang');
-  if (isLang(header)) return header;
-  const cookie = getCookie(c, COOKIE_NAMES.lang);
-  return isLang(cookie) ? cookie : 'en';
+/**
+ * The later of the session's bookmark (valid, or null: the session only ever holds a checked one) and
+ * the answer's (checked here). Fixed-width hex: the later state sorts last.
+ */
+function laterBookmark(held: string | null, answered: string): string | null {
+  if (!isBookmark(answered)) return held;
+  return held && held >= answered ? held : answered;
 }
 
-export function storeDeviceToken(c: Context<AppEnv>, session: Session, token: string): void {
+function storeDeviceToken(c: Context<AppEnv>, session: Session, token: string): void {
   session.deviceToken = token;
   setCookie(c, cookieNames(session.secure).device, token, {
     httpOnly: true,
@@ -169,11 +231,28 @@ export function storeDeviceToken(c: Context<AppEnv>, session: Session, token: st
   });
 }
 
+/**
+ * What one answer changes of the session's cookies: a 401 or a logout ends the sign-in, a login's token
+ * is stored, and any other success carrying the signed-in user rewrites the readable cookie.
+ */
+function applyAnswer(c: Context<AppEnv>, session: Session, answer: Answer): void {
+  const ok = answer.status >= 200 && answer.status < 300;
+  if (answer.status === 401 || answer.path === LOGOUT_PATH) clearUserSession(c, session);
+  const data = answer.data && typeof answer.data === 'object' ? (answer.data as Record<string, unknown>) : null;
+  if (!data || !ok) return;
+  if (TOKEN_PATHS.has(answer.path)) {
+    if (typeof data.access_token === 'string') storeUserSession(c, session, data.access_token, userDisplay(data.user));
+    return;
+  }
+  const user = userDisplay(data.user);
+  if (user && session.userToken) refreshUser(c, session, user);
+}
+
 /** The readable cookie lives as long as the auth cookie at most (USER_COOKIE_MAX_AGE_S is longer). */
 const USER_MAX_AGE_S = Math.min(USER_COOKIE_MAX_AGE_S, AUTH_COOKIE_MAX_AGE_S);
 
 /** Login/register: the token goes into an httpOnly, Secure, SameSite=Strict cookie for two weeks. */
-export function storeUserSession(c: Context<AppEnv>, session: Session, token: string, user: UserDisplay | null): void {
+function storeUserSession(c: Context<AppEnv>, session: Session, token: string, user: UserDisplay | null): void {
   const names = cookieNames(session.secure);
   session.userToken = token;
   setCookie(c, names.auth, token, {
@@ -193,7 +272,7 @@ export function storeUserSession(c: Context<AppEnv>, session: Session, token: st
  * when the auth cookie ends (its end is recorded in the cookie); an older cookie without that record
  * gets the auth cookie written again with the same end, so neither outlives the other.
  */
-export function refreshUser(c: Context<AppEnv>, session: Session, user: UserDisplay): void {
+function refreshUser(c: Context<AppEnv>, session: Session, user: UserDisplay): void {
   if (!session.userToken) return;
   if (session.userExpires === null) {
     session.userExpires = Date.now() + USER_MAX_AGE_S * 1000;
@@ -208,6 +287,7 @@ export function refreshUser(c: Context<AppEnv>, session: Session, user: UserDisp
   writeUserCookie(c, session, user);
 }
 
+/** Also step 1's: a cookie of before issue 44 is rewritten as the two of today when it is read. */
 function writeUserCookie(c: Context<AppEnv>, session: Session, user: UserDisplay): void {
   const exp = session.userExpires ?? Date.now() + USER_MAX_AGE_S * 1000;
   const maxAge = Math.max(0, Math.min(USER_MAX_AGE_S, Math.floor((exp - Date.now()) / 1000)));
@@ -224,7 +304,7 @@ function writeUserCookie(c: Context<AppEnv>, session: Session, user: UserDisplay
   setCookie(c, names.user, SIGNED_IN_MARK, { secure: session.secure, sameSite: 'Lax', path: '/', maxAge });
 }
 
-export function clearUserSession(c: Context<AppEnv>, session: Session): void {
+function clearUserSession(c: Context<AppEnv>, session: Session): void {
   const names = cookieNames(session.secure);
   session.userToken = null;
   session.user = null;
@@ -232,78 +312,6 @@ export function clearUserSession(c: Context<AppEnv>, session: Session): void {
   deleteCookie(c, names.auth, { path: '/', secure: true });
   deleteCookie(c, names.user, { path: '/', secure: session.secure });
   deleteCookie(c, names.profile, { path: '/', secure: true });
-}
-
-/**
- * A browser without a device token gets one from the API (spec §7 POST /device/auth) before any call.
- * Answers whether the session has one now: when the API could not register the device (its database
- * busy), the caller says so as the server's trouble (`deviceUnavailable`), never sends the call without
- * a token, which the API would refuse as the shopper's bad token (403 `device_token_invalid`).
- */
-export async function ensureDevice(c: Context<AppEnv>, session: Session): Promise<boolean> {
-  if (session.deviceToken) return true;
-  const token = await registerDevice(
-    c.env,
-    c.var.config,
-    c.req.header('user-agent') ?? '',
-    session.lang,
-    session.country,
-    c.req.header('cf-connecting-ip'),
-  );
-  if (token) storeDeviceToken(c, session, token);
-  return token !== null;
-}
-
-/** The seconds after which a call refused for a device the API could not register may be tried again. */
-export const DEVICE_RETRY_AFTER_SECONDS = 2;
-
-/** Upstream paths whose success answer carries a user access token. */
-export const TOKEN_PATHS = new Set(['/user/login', '/user/register', '/user/reset-password', '/user/phone/sign-in']);
-const LOGOUT_PATH = '/user/logout';
-
-/** One API answer as the session reads it: the path without its query, the status, the envelope. */
-export interface Answer {
-  path: string;
-  status: number;
-  /** The envelope's message key (`meta.msg`). */
-  msg: string;
-  data: unknown;
-}
-
-/**
- * Everything one API answer changes of the session (spec §4), in one call the gateway makes after each
- * answer: the cookie rules of applyAnswer, and when the API no longer knows the device (403
- * `device_token_invalid`) a new device is registered. `deviceRenewed` tells the caller the call may be
- * sent once more; whether it is (loaders: once; the browser's /api calls: never) is the caller's rule.
- */
-export async function settleAnswer(
-  c: Context<AppEnv>,
-  session: Session,
-  answer: Answer,
-): Promise<{ deviceRenewed: boolean }> {
-  applyAnswer(c, session, answer);
-  if (answer.status !== 403 || answer.msg !== 'device_token_invalid') return { deviceRenewed: false };
-  session.deviceToken = null;
-  await ensureDevice(c, session);
-  return { deviceRenewed: session.deviceToken !== null };
-}
-
-/**
- * What one answer changes of the session's cookies: a 401 or a logout ends the sign-in, a login's token
- * is stored, and any other success carrying the signed-in user rewrites the readable cookie. Alone (no
- * device renewal) for answers that are not envelopes the gateway passes on, such as a file download.
- */
-export function applyAnswer(c: Context<AppEnv>, session: Session, answer: Omit<Answer, 'msg'>): void {
-  const ok = answer.status >= 200 && answer.status < 300;
-  if (answer.status === 401 || answer.path === LOGOUT_PATH) clearUserSession(c, session);
-  const data = answer.data && typeof answer.data === 'object' ? (answer.data as Record<string, unknown>) : null;
-  if (!data || !ok) return;
-  if (TOKEN_PATHS.has(answer.path)) {
-    if (typeof data.access_token === 'string') storeUserSession(c, session, data.access_token, userDisplay(data.user));
-    return;
-  }
-  const user = userDisplay(data.user);
-  if (user && session.userToken) refreshUser(c, session, user);
 }
 
 function userDisplay(value: unknown): UserDisplay | null {

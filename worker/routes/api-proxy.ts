@@ -3,8 +3,8 @@ import { Hono } from 'hono';
 import { fail } from '#shared/api/envelope';
 import { SIGNED_IN_HEADER } from '#shared/constants';
 import type { AppEnv } from '../app-env';
-import { deviceUnavailable, forward } from '../lib/gateway';
-import { apiLang, ensureDevice, readSession } from '../lib/session';
+import { forward } from '../lib/gateway';
+import { apiLang, readSession } from '../lib/session';
 import { limitBody } from '../middleware/body-limit';
 import { sameSiteOnly } from '../middleware/same-site';
 import { browserPath } from '../upstream/browser-paths';
@@ -39,11 +39,9 @@ apiProxy.all('/*', async function proxyHandler(c) {
   // session ended instead of letting the API take the call as a guest's (an order without its account).
   if (c.req.header(SIGNED_IN_HEADER) === '1' && !session.userToken && path !== LOGOUT_PATH)
     return c.json(fail('session_ended', 401, 'session_ended'), 401);
-  // No device (the API could not register one just now): the server's trouble, not a call without a
-  // token that the API would refuse as the shopper's bad one.
-  const result = (await ensureDevice(c, session))
-    ? await forward(c, session, c.req.method, path + url.search, body)
-    : deviceUnavailable();
+  // No device (the API could not register one just now) is answered 503 service_busy by the gateway:
+  // the server's trouble, not a call without a token that the API would refuse as the shopper's bad one.
+  const result = await forward(c, session, c.req.method, path + url.search, body);
   return c.body(result.body, result.status as 200, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'private, no-store',

@@ -4,8 +4,8 @@
 // wrote it; any other answer (401, 404…) is the API's envelope, as the proxy would give it.
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { sessionCall, busyAnswer } from '../lib/gateway';
-import { apiLang, ensureDevice, readSession } from '../lib/session';
+import { busyAnswer, ensureDevice, sessionCall } from '../lib/gateway';
+import { apiLang, readSession } from '../lib/session';
 
 export const calendarFile = new Hono<AppEnv>();
 

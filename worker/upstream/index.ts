@@ -1,10 +1,12 @@
-// Calls the commerce API: through the API service binding, or API_ORIGIN when set. Every call is
-// signed (shared/api/signing.ts) and carries the session headers of spec §7; 30 s timeout, no retries.
+// The transport to the commerce API: through the API service binding, or API_ORIGIN when set. Every call
+// is signed (shared/api/signing.ts) and carries the session headers of spec §7; 30 s timeout, no retries.
+// A call as the shopper goes through the gateway (worker/lib/gateway.ts), which alone calls this with a
+// session's tokens; routes call it directly only for calls without a shopper (webhooks, media, SEO
+// files, local tools).
 import { fail, TIMEOUT_MESSAGE } from '#shared/api/envelope';
 import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
 import { signRequest, SIGNATURE_HEADERS } from '#shared/api/signing';
 import type { CountryCode, Lang } from '#shared/locale';
-import type { DeviceAuthInput } from '#shared/api/schemas';
 import { requestIdFrom } from '#shared/observability/request-id';
 import type { StorefrontConfig } from '../config';
 import { currentRequestId, currentTrips, log } from '../lib/log';
@@ -96,50 +98,4 @@ export async function callUpstream(
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** Registers this browser as a device (spec §7 POST /device/auth) and returns its token. */
-export async function registerDevice(
-  env: StorefrontEnv,
-  config: StorefrontConfig,
-  userAgent: string,
-  lang: Lang,
-  country: CountryCode,
-  clientIp?: string,
-): Promise<string | null> {
-  const res = await callUpstream(env, config, {
-    method: 'POST',
-    path: '/device/auth',
-    body: JSON.stringify(devicePayload(userAgent)),
-    deviceToken: null,
-    userToken: null,
-    lang,
-    country,
-    clientIp,
-  });
-  if (!res.ok) {
-    log.error('device registration failed', { status: res.status });
-    return null;
-  }
-  const json = (await res.json()) as { data?: { access_token?: string } };
-  return json.data?.access_token ?? null;
-}
-
-/** What the API is told of a browser it registers as a device (spec §7 POST /device/auth). */
-export function devicePayload(userAgent: string): DeviceAuthInput {
-  const os = /Android/i.test(userAgent)
-    ? 'android'
-    : /iPhone|iPad|iPod/i.test(userAgent)
-      ? 'ios'
-      : /Mac OS X/i.test(userAgent)
-        ? 'macos'
-        : /Windows/i.test(userAgent)
-          ? 'windows'
-          : /Linux/i.test(userAgent)
-            ? 'linux'
-            : 'other';
-  return {
-    device: { name: userAgent.slice(0, 120) || 'browser', uid: crypto.randomUUID(), platform: 'web' },
-    os: { type: os, version: '' },
-  };
 }
