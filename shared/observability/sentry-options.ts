@@ -18,6 +18,10 @@ export function sentryOptions(
     // No DSN, no reporting: the SDK still wraps the handler but has nowhere to send.
     dsn: env.SENTRY_DSN || undefined,
     environment: env.ENVIRONMENT ?? 'development',
+    // The SDK keeps an isolate's first client, DSN and all. A deployed isolate has one DSN; the
+    // integration tests run requests with different DSNs (the tunnel's, the stand-in's) in one isolate,
+    // where a kept client would send a later test's events to an earlier test's DSN.
+    cacheClient: env.ENVIRONMENT !== 'test',
     sampleRate: ERROR_SAMPLE_RATE,
     tracesSampleRate: TRACES_SAMPLE_RATE,
     dataCollection: {
