@@ -213,7 +213,10 @@ test('a slow page change shows the top progress bar on wide screens only', async
 });
 
 test('a toast swiped sideways past 100 px is dismissed', async ({ page }) => {
+  // The page's clock stands still, so the toast's own 4 s cannot remove it in the swipe's place.
+  await page.clock.install();
   await page.goto('/');
+  await page.clock.pauseAt(Date.now() + 1000);
   await page.getByTestId('country-switch').selectOption('SA');
   const toast = page.getByTestId('toast');
   await expect(toast).toBeVisible();
@@ -228,6 +231,7 @@ test('a toast swiped sideways past 100 px is dismissed', async ({ page }) => {
   await page.mouse.down();
   await page.mouse.move(box.x + 160, y, { steps: 6 });
   await page.mouse.up();
+  await page.clock.runFor(TOAST_REPLACE_DELAY_MS);
   await expect(toast).toHaveCount(0);
 });
 
