@@ -28,18 +28,28 @@ export const COUNTRY_AMOUNT_KEYS = [
 ] as const satisfies readonly (keyof CountryAmounts)[];
 
 /**
+ * Kuwait's free-delivery threshold and unlock margin on their own: the browser's fallback (no country row)
+ * needs only these two, and every page's first JavaScript carries them.
+ */
+export const KW_DEFAULT_FREE_DELIVERY: Pick<CountryAmounts, 'free_delivery_minor' | 'unlock_margin_minor'> = {
+  free_delivery_minor: 15_000,
+  unlock_margin_minor: 2_000,
+};
+
+const KW_DEFAULT_AMOUNTS: CountryAmounts = {
+  ...KW_DEFAULT_FREE_DELIVERY,
+  price_quick_max_minor: 25_000,
+  price_range_max_minor: 1_000_000,
+  wallet_top_up_max_minor: 500_000,
+};
+
+/**
  * What a country starts with (migration 0056 writes the same), and what a country without a settings
  * row uses. Kuwait's are the spec's (§9: free delivery from KWD 15, 'Under KD 25', a range to 1000, the
  * unlock modal's "+ 2"); Saudi Arabia's are round riyal amounts of about the same weight.
  */
 export const DEFAULT_COUNTRY_AMOUNTS: Record<CountryCode, CountryAmounts> = {
-  KW: {
-    free_delivery_minor: 15_000,
-    price_quick_max_minor: 25_000,
-    price_range_max_minor: 1_000_000,
-    unlock_margin_minor: 2_000,
-    wallet_top_up_max_minor: 500_000,
-  },
+  KW: KW_DEFAULT_AMOUNTS,
   SA: {
     free_delivery_minor: 20_000,
     price_quick_max_minor: 25_000,
