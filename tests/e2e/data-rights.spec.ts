@@ -6,14 +6,15 @@
 import { readFileSync } from 'node:fs';
 import { BLOOD_TEST_UPLOAD_CONSENT_VERSION } from '#shared/api/blood-test-upload-schemas';
 import { readZip, zipText } from '../support/zip';
+import type { Page } from '@playwright/test';
 import { expect, signUpThroughApi, test } from './fixtures';
 
 const SHOTS = process.env.DATA_RIGHTS_SHOTS;
+const headers = { accept: 'application/json', lang: 'ar', 'x-country': 'KW' };
 const REPORT = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\nVitamin D 18 ng/mL data-rights\n%%EOF\n');
 
-test('a shopper downloads her data and deletes her account', async ({ page }) => {
-  const shopper = await signUpThroughApi(page, { lang: 'ar', name: 'هدى العلي' });
-  const headers = { accept: 'application/json', lang: 'ar', 'x-country': 'KW' };
+/** Her uploaded result (a PDF with a lab's name), set up through the API: what both stories hold. */
+async function uploadReport(page: Page): Promise<{ fileId: string; uploadId: number }> {
   const up = await page.request.post('/api/user/upload/bloodtest?name=report.pdf', {
     headers: { ...headers, 'content-type': 'application/octet-stream' },
     data: REPORT,
@@ -32,7 +33,12 @@ test('a shopper downloads her data and deletes her account', async ({ page }) =>
     },
   });
   expect(sent.status(), await sent.text()).toBe(200);
-  const uploadId = (await sent.json()).data.id as number;
+  return { fileId, uploadId: (await sent.json()).data.id as number };
+}
+
+test('a shopper downloads her data and deletes her account', async ({ page }) => {
+  const shopper = await signUpThroughApi(page, { lang: 'ar', name: 'هدى العلي' });
+  const { fileId, uploadId } = await uploadReport(page);
 
   // She asks in Arabic; the page says it is being prepared.
   await page.goto('/ar/profile/account');
@@ -87,26 +93,7 @@ test('a shopper downloads her data and deletes her account', async ({ page }) =>
 
 test('a shopper erases her health data and keeps her account, seeing what goes first', async ({ page }) => {
   await signUpThroughApi(page, { lang: 'ar', name: 'ريم الصالح' });
-  const headers = { accept: 'application/json', lang: 'ar', 'x-country': 'KW' };
-  const up = await page.request.post('/api/user/upload/bloodtest?name=report.pdf', {
-    headers: { ...headers, 'content-type': 'application/octet-stream' },
-    data: REPORT,
-  });
-  expect(up.status(), await up.text()).toBe(200);
-  const fileId = (await up.json()).data.id as string;
-  const sent = await page.request.post('/api/user/upload/bloodtest/submit', {
-    headers,
-    data: {
-      lab_name: 'مختبر البرج',
-      sample_date: '2026-11-02',
-      notes: '',
-      file_ids: [fileId],
-      consent: true,
-      consent_version: BLOOD_TEST_UPLOAD_CONSENT_VERSION,
-    },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const uploadId = (await sent.json()).data.id as number;
+  const { fileId, uploadId } = await uploadReport(page);
 
   await page.goto('/ar/profile/account');
   const section = page.getByTestId('account-health');
