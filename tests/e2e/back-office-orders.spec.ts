@@ -2,8 +2,15 @@
 // (Kuwait) and Arabic (Saudi Arabia): the shopper orders cash on delivery, a clerk of that country
 // signs in to the back office, finds the order, confirms, packs and ships it with a tracking number;
 // the shopper's order page shows it, and the shipping mail is in the mailbox in the order's language.
-import type { Page } from '@playwright/test';
-import { createStaffThroughDev, expect, signInStaff, signUpThroughApi, staffOrigin, test } from './fixtures';
+import {
+  createStaffThroughDev,
+  expect,
+  placeCodOrder,
+  signInStaff,
+  signUpThroughApi,
+  staffOrigin,
+  test,
+} from './fixtures';
 
 const ADDRESSES = {
   KW: { country: 'KW', recipient: 'Sara', phone: '98765432', area_id: 26, block: '3', street: '12', building: '7' },
@@ -54,38 +61,6 @@ const TEXT = {
   },
 } as const;
 
-/** A cash-on-delivery order through the shop's API, from the signed-in shopper's page. */
-async function placeCodOrder(page: Page, lang: 'en' | 'ar', country: 'KW' | 'SA'): Promise<string> {
-  return page.evaluate(
-    async ({ lang, country, address }) => {
-      const headers = { 'content-type': 'application/json', 'x-country': country, lang };
-      const list = await fetch('/api/product/1', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          filters: [{ key: 'only_available', type: 'boolean', value: true }],
-          sort: { key: 'price', value: 'asc' },
-        }),
-      });
-      const sku = ((await list.json()).data.items as Array<{ default_sku: { id: number } }>)[0]!.default_sku.id;
-      const res = await fetch('/api/order/submit', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          items: [{ sku_id: sku, count: 1 }],
-          payment_method: 'cod',
-          address,
-          idempotency_key: crypto.randomUUID(),
-        }),
-      });
-      const body = await res.json();
-      if (res.status !== 200) throw new Error(JSON.stringify(body));
-      return String(body.data.order.id);
-    },
-    { lang, country, address: ADDRESSES[country] },
-  );
-}
-
 for (const [lang, country] of [
   ['en', 'KW'],
   ['ar', 'SA'],
@@ -102,7 +77,7 @@ for (const [lang, country] of [
       await page.getByTestId('country-switch').selectOption('SA');
       await expect(page.getByTestId('country-switch')).toHaveValue('SA');
     }
-    const number = await placeCodOrder(page, lang, country);
+    const number = await placeCodOrder(page, { lang, country, address: ADDRESSES[country] });
     const tracking = `${country}TRK${Date.now()}`;
 
     const clerk = await createStaffThroughDev(page, [{ role: 'fulfilment', country }], { name: 'Fahad', lang });

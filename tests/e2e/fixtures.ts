@@ -155,6 +155,41 @@ export const test = base.extend<{ problems: string[]; analyticsConsent: 'granted
 
 export { expect };
 
+/**
+ * A cash-on-delivery order of the cheapest available product to `address`, through the shop's API from
+ * the signed-in shopper's page (as her pages would send it); answers the order number.
+ */
+export async function placeCodOrder(
+  page: Page,
+  order: { lang: 'en' | 'ar'; country: 'KW' | 'SA'; address: Record<string, unknown> },
+): Promise<string> {
+  return page.evaluate(async ({ lang, country, address }) => {
+    const headers = { 'content-type': 'application/json', 'x-country': country, lang };
+    const list = await fetch('/api/product/1', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        filters: [{ key: 'only_available', type: 'boolean', value: true }],
+        sort: { key: 'price', value: 'asc' },
+      }),
+    });
+    const sku = ((await list.json()).data.items as Array<{ default_sku: { id: number } }>)[0]!.default_sku.id;
+    const res = await fetch('/api/order/submit', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        items: [{ sku_id: sku, count: 1 }],
+        payment_method: 'cod',
+        address,
+        idempotency_key: crypto.randomUUID(),
+      }),
+    });
+    const body = await res.json();
+    if (res.status !== 200) throw new Error(JSON.stringify(body));
+    return String(body.data.order.id);
+  }, order);
+}
+
 export interface StaffAccount {
   email: string;
   password: string;

@@ -2,7 +2,7 @@
 // of text. This replaces screenshots that nothing compared: a pixel baseline depends on the exact
 // Chromium build and fonts, and the suite runs on Debian's Chromium or the packaged one, whichever the
 // machine has.
-import { expect, signUpThroughApi, test } from './fixtures';
+import { expect, placeCodOrder, signUpThroughApi, test } from './fixtures';
 
 for (const width of [390, 1280]) {
   test(`a shopper at ${width} px never scrolls sideways on the shop's pages, in English and Arabic`, async ({
@@ -65,36 +65,19 @@ for (const lang of ['ar', 'en'] as const) {
       building: 'Tower7BuildingA12',
     };
     // A saved address and a cash-on-delivery order to it, through the shop's API as her pages would.
-    const order = await page.evaluate(
-      async ({ address, lang }) => {
-        const headers = { 'content-type': 'application/json', 'x-country': 'KW', lang };
-        const saved = await fetch('/api/user/address/new', { method: 'POST', headers, body: JSON.stringify(address) });
-        if (saved.status !== 200) throw new Error(`address ${saved.status}: ${await saved.text()}`);
-        const list = await fetch('/api/product/1', {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({
-            filters: [{ key: 'only_available', type: 'boolean', value: true }],
-            sort: { key: 'price', value: 'asc' },
-          }),
-        });
-        const sku = ((await list.json()).data.items as Array<{ default_sku: { id: number } }>)[0]!.default_sku.id;
-        const res = await fetch('/api/order/submit', {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({
-            items: [{ sku_id: sku, count: 1 }],
-            payment_method: 'cod',
-            address,
-            idempotency_key: crypto.randomUUID(),
-          }),
-        });
-        const body = await res.json();
-        if (res.status !== 200) throw new Error(JSON.stringify(body));
-        return String(body.data.order.id);
-      },
+    const saved = await page.evaluate(
+      async ({ address, lang }) =>
+        (
+          await fetch('/api/user/address/new', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-country': 'KW', lang },
+            body: JSON.stringify(address),
+          })
+        ).status,
       { address, lang },
     );
+    expect(saved).toBe(200);
+    const order = await placeCodOrder(page, { lang, country: 'KW', address });
 
     for (const [path, ready] of [
       [`/checkout/success?order=${order}`, 'mail-note'],
