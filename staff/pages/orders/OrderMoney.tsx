@@ -1,21 +1,9 @@
 // What one order holds and what moved of its money: the items and free gifts, the totals, the payments,
 // and the refunds (in the local sandbox, a pending card refund can be settled by hand).
 import type { Permission } from '#shared/staff/permissions';
-import type { StaffTranslator } from '../../lib/i18n';
-import type { StaffSelf } from '../../lib/api';
-import type { OrderDetailData, OrderWords } from './order-detail-data';
+import type { OrderPartProps } from './order-detail-data';
 
-export function OrderMoney({
-  t,
-  me,
-  data,
-  words,
-}: {
-  t: StaffTranslator;
-  me: StaffSelf;
-  data: OrderDetailData;
-  words: OrderWords;
-}) {
+export function OrderMoney({ t, me, data, words }: OrderPartProps) {
   const o = data.order;
   const { money, when, gateway } = words;
   const may = (p: Permission) => me.permissions.includes(p);

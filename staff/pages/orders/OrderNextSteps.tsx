@@ -5,21 +5,9 @@ import { CARRIERS, REFUND_METHODS, REFUND_REASONS } from '#shared/api/staff-orde
 import { currencyDecimals, minorToDecimal } from '#shared/money';
 import { carrierName } from '#shared/orders/carriers';
 import type { Permission } from '#shared/staff/permissions';
-import type { StaffTranslator } from '../../lib/i18n';
-import type { StaffSelf } from '../../lib/api';
-import type { OrderDetailData, OrderWords } from './order-detail-data';
+import type { OrderPartProps } from './order-detail-data';
 
-export function OrderNextSteps({
-  t,
-  me,
-  data,
-  words,
-}: {
-  t: StaffTranslator;
-  me: StaffSelf;
-  data: OrderDetailData;
-  words: OrderWords;
-}) {
+export function OrderNextSteps({ t, me, data, words }: OrderPartProps) {
   const o = data.order;
   const { money } = words;
   const may = (p: Permission) => me.permissions.includes(p);

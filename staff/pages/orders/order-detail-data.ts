@@ -7,6 +7,7 @@ import type { CountryCode } from '#shared/locale';
 import { formatMinor, isShopCurrency } from '#shared/money';
 import type { OrderPromotionView } from '#shared/orders/promotions';
 import { formatDate } from '#shared/text/dates';
+import type { StaffSelf } from '../../lib/api';
 import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
 
 export interface OrderDetailData {
@@ -102,3 +103,11 @@ export function orderWords(t: StaffTranslator, data: OrderDetailData) {
 }
 
 export type OrderWords = ReturnType<typeof orderWords>;
+
+/** What each part of the order page (its money, its next steps) is drawn from. */
+export interface OrderPartProps {
+  t: StaffTranslator;
+  me: StaffSelf;
+  data: OrderDetailData;
+  words: OrderWords;
+}
