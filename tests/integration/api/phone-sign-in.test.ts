@@ -12,6 +12,7 @@ import { NotOnWhatsApp, type MessageSender, type OutgoingMessage } from '#api/sr
 import { apiConfig } from '#api/src/lib/config';
 import { dataRightsJobs } from '#api/src/data-rights/jobs';
 import { noticeStatements } from '#api/src/messages/notices';
+import { KNOWN_DEVICE_DAYS, purgeOldCodes } from '#api/src/accounts/phone-codes';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json, saveAddress } from './helpers';
 
@@ -579,5 +580,28 @@ describe('delivering codes', () => {
       .bind(row!.id)
       .first();
     expect(after).toEqual({ channel: 'sms', provider_ref: 'uni-1', body_text: '', params: '[]' });
+  });
+});
+
+describe("a number's known devices", () => {
+  it(`are kept ${KNOWN_DEVICE_DAYS} days after their last proof, then the cron forgets them`, async () => {
+    const phone = `+965${newNumber()}`;
+    const now = Date.now();
+    const day = 24 * 60 * 60 * 1000;
+    await env.DB.batch([
+      env.DB.prepare('INSERT INTO phone_known_devices (phone, device_id, proven_at) VALUES (?, ?, ?)').bind(
+        phone,
+        'device-recent',
+        now - (KNOWN_DEVICE_DAYS - 1) * day,
+      ),
+      env.DB.prepare('INSERT INTO phone_known_devices (phone, device_id, proven_at) VALUES (?, ?, ?)').bind(
+        phone,
+        'device-stale',
+        now - (KNOWN_DEVICE_DAYS + 1) * day,
+      ),
+    ]);
+    await purgeOldCodes(env.DB, now);
+    const left = await env.DB.prepare('SELECT device_id FROM phone_known_devices WHERE phone = ?').bind(phone).all();
+    expect(left.results).toEqual([{ device_id: 'device-recent' }]);
   });
 });
