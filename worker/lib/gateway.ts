@@ -9,7 +9,7 @@
 import type { Context } from 'hono';
 import { D1_BOOKMARK_HEADER, isBookmark } from '#shared/api/d1-bookmark';
 import { fail, isEnvelope, type Envelope } from '#shared/api/envelope';
-import { BUNDLE_PATH, isBundleable, type BundleCall, type BundleResult } from '#shared/api/page-bundle';
+import { BUNDLE_PATH, isBundleable, type BundleResult } from '#shared/api/page-bundle';
 import type { DeviceAuthInput } from '#shared/api/schemas';
 import { versionBookmark } from '#shared/catalogue/cache-version';
 import type { AppEnv } from '../app-env';
@@ -17,7 +17,7 @@ import { type BatchAnswer, type BatchCall, cacheKey, catalogueVersion, throughCa
 import { cachePolicyFor } from '../cache/policies';
 import { callUpstream } from '../upstream';
 import { log } from './log';
-import { settle, type Session } from './session';
+import { type Answer, settle, type Session, type TripOutcome } from './session';
 
 export type { BatchAnswer as PageAnswer, BatchCall as PageCall } from '../cache';
 
@@ -25,7 +25,9 @@ export type { BatchAnswer as PageAnswer, BatchCall as PageCall } from '../cache'
  * The page's calls of one turn (decision 40): what the KV cache holds is answered from it, the other
  * reads travel as one POST /bundle (with the browser's device registration), and a write goes alone
  * after it, with the device the bundle gave. `departed` is told when the bundle leaves, unless a write
- * follows (its answer may set cookies). Never rejects: every call gets an answer, a failure at worst.
+ * follows (its answer may set cookies). Read top to bottom, each module once: the cache, the transport
+ * (every call of the trip through one `signedCall`), then one `settle` of everything the trip changed.
+ * Never rejects: every call gets an answer, a failure at worst.
  */
 export async function pageTrip(
   c: Context<AppEnv>,
@@ -39,30 +41,54 @@ export async function pageTrip(
       // has the change that made it (the later bookmark: fixed-width hex, the later state sorts last).
       const floor = versionBookmark(version);
       if (isBookmark(floor) && !(session.bookmark && session.bookmark >= floor)) session.bookmark = floor;
-      const answers: BatchAnswer[] = new Array(misses.length);
-      const reads: BundleCall[] = [];
-      const readAt: number[] = [];
+      const reads: number[] = [];
       const writes: number[] = [];
-      for (const [i, { call }] of misses.entries()) {
-        if (isBundleable(call)) {
-          reads.push(call);
-          readAt.push(i);
-        } else writes.push(i);
-      }
+      for (const [i, { call }] of misses.entries()) (isBundleable(call) ? reads : writes).push(i);
+      if (writes.length === 0) departed();
+      // The bundle first (the reads, and the device for a browser without one), then each write alone
+      // as the device the bundle gave: one list of sends, so the transport is entered once.
+      const sends: TripSend[] = [];
       if (reads.length > 0) {
-        if (writes.length === 0) departed();
-        const payload = { calls: reads, device: devicePayload(c.req.header('user-agent') ?? '') };
-        const res = await signedCall(c, session, 'POST', BUNDLE_PATH, JSON.stringify(payload));
+        const calls = reads.map((i) => misses[i]!.call);
+        const payload = { calls, device: devicePayload(c.req.header('user-agent') ?? '') };
+        sends.push({ kind: 'bundle', at: reads, method: 'POST', path: BUNDLE_PATH, body: JSON.stringify(payload) });
+      }
+      for (const i of writes) {
+        const { method, path, body } = misses[i]!.call;
+        sends.push({ kind: 'write', at: [i], method, path, body: body === undefined ? '' : JSON.stringify(body) });
+      }
+      const answers: BatchAnswer[] = new Array(misses.length);
+      const bookmarks: (string | null)[] = [];
+      const settled: Answer[] = [];
+      const outcome: TripOutcome & { device: string | null } = { bookmark: bookmarks, device: null, answers: settled };
+      for (const send of sends) {
+        // A write without a device (the bundle could not register one) is the server's trouble for a
+        // moment, never sent to be refused as the shopper's bad token (issue 44).
+        const device = outcome.device ?? session.deviceToken;
+        if (send.kind === 'write' && !device) {
+          answers[send.at[0]!] = { status: 503, envelope: fail('service_busy', 503) };
+          continue;
+        }
+        const res = await signedCall(c, { ...session, deviceToken: device }, send.method, send.path, send.body);
+        bookmarks.push(res.headers.get(D1_BOOKMARK_HEADER));
         const parsed: unknown = await res.json().catch(() => null);
         const envelope = isEnvelope(parsed) ? parsed : null;
+        if (send.kind === 'write') {
+          const answer = envelope ?? fail('upstream_unavailable', 502);
+          const status = envelope ? res.status : 502;
+          settled.push({ path: send.path.split('?')[0]!, status, data: answer.data });
+          answers[send.at[0]!] = { status, envelope: withoutToken(answer) };
+          continue;
+        }
         const result = envelope?.data as BundleResult | null | undefined;
         const whole =
-          res.status === 200 && !!result && Array.isArray(result.answers) && result.answers.length === reads.length;
+          res.status === 200 && !!result && Array.isArray(result.answers) && result.answers.length === send.at.length;
         if (!whole && (res.status === 200 || !envelope))
           log.error('bundle answered without its answers', { status: res.status });
         // The API refused the bundle itself (its own envelope and status) or answered something else.
         const refusal = envelope && res.status !== 200 ? { status: res.status, envelope } : null;
-        for (const [j, i] of readAt.entries()) {
+        if (whole) outcome.device = result!.device_token;
+        for (const [j, i] of send.at.entries()) {
           const answer = whole ? result!.answers[j]! : null;
           answers[i] = answer
             ? {
@@ -70,34 +96,39 @@ export async function pageTrip(
                 envelope: (answer.body ?? fail('upstream_unavailable', 502)) as Envelope<unknown>,
               }
             : (refusal ?? { status: 502, envelope: fail('upstream_unavailable', 502) });
+          // Each answer is settled with the session as if it had come alone.
+          if (whole)
+            settled.push({
+              path: misses[i]!.call.path.split('?')[0]!,
+              status: answers[i]!.status,
+              data: answers[i]!.envelope.data,
+            });
         }
-        // Each answer is settled with the session as if it had come alone.
-        settle(c, session, {
-          bookmark: res.headers.get(D1_BOOKMARK_HEADER),
-          device: whole ? result!.device_token : null,
-          answers: whole
-            ? readAt.map((i, j) => ({
-                path: reads[j]!.path.split('?')[0]!,
-                status: answers[i]!.status,
-                data: answers[i]!.envelope.data,
-              }))
-            : undefined,
-        });
       }
-      // A loader that writes (a mail link's confirmation) goes alone, after the bundle gave the device.
-      await Promise.all(
-        writes.map(async (i) => {
-          const { method, path, body } = misses[i]!.call;
-          const result = await forward(c, session, method, path, body === undefined ? '' : JSON.stringify(body));
-          answers[i] = { status: result.status, envelope: JSON.parse(result.body) as Envelope<unknown> };
-        }),
-      );
+      settle(c, session, outcome);
       return answers;
     });
   } catch (error) {
     log.error('page calls failed', { error });
     for (const pending of batch) pending.done({ status: 502, envelope: fail('upstream_unavailable', 502) });
   }
+}
+
+/** One call of a page's trip: the bundle of its reads, or one write; `at` is where its answers go. */
+interface TripSend {
+  kind: 'bundle' | 'write';
+  at: number[];
+  method: string;
+  path: string;
+  body: string;
+}
+
+/** No token ever reaches page JavaScript: an answer that signed her in keeps its token in the cookie. */
+function withoutToken(envelope: Envelope<unknown>): Envelope<unknown> {
+  const data = envelope.data as Record<string, unknown> | null;
+  if (!data || typeof data !== 'object' || !('access_token' in data)) return envelope;
+  const { access_token: _token, ...rest } = data;
+  return { ...envelope, data: rest };
 }
 
 export interface ForwardResult {

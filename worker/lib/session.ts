@@ -175,8 +175,9 @@ export interface Answer {
 
 /** What one trip to the API told of the session; the gateway hands it over as it comes back. */
 export interface TripOutcome {
-  /** The D1 bookmark the API answered with (its `x-d1-bookmark` header), if any. */
-  bookmark?: string | null;
+  /** The D1 bookmark the API answered with (its `x-d1-bookmark` header), if any; a trip of several
+   * calls hands each call's, and the session keeps the latest. */
+  bookmark?: string | null | readonly (string | null)[];
   /** A device token the API gave this browser (a page bundle's or a registration's). */
   device?: string | null;
   /** The answers whose cookie rules apply (an answer that is a file has none). */
@@ -188,7 +189,12 @@ export interface TripOutcome {
  * bookmark, a new device token, then each answer's rules (spec §4). Writes cookies; calls nothing.
  */
 export function settle(c: Context<AppEnv>, session: Session, outcome: TripOutcome): void {
-  if (outcome.bookmark) noteBookmark(c, session, outcome.bookmark);
+  const bookmarks = Array.isArray(outcome.bookmark) ? outcome.bookmark : [outcome.bookmark];
+  const latest = bookmarks.reduce<string | null>(
+    (held, answered) => (answered ? laterBookmark(held, answered) : held),
+    null,
+  );
+  if (latest) noteBookmark(c, session, latest);
   if (outcome.device) storeDeviceToken(c, session, outcome.device);
   if (outcome.answers) for (const answer of outcome.answers) applyAnswer(c, session, answer);
 }

@@ -81,6 +81,22 @@ describe('device registration failing on the server', () => {
     }
   });
 
+  it('a page whose loader writes (signing out) never sends the write without a device the bundle could not register', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = busyRegistration(() => {
+      const res = envelope(null, 503, 'service_busy');
+      res.headers.set('retry-after', '2');
+      return res;
+    });
+    const res = await storefront('/logout', {}, { API: api.fetcher });
+    vi.restoreAllMocks();
+    await res.text();
+    // The page's one trip (the bundle, refused busy); the write waits for a device and is not sent.
+    expect(api.paths).toEqual(['/bundle']);
+    expect(api.tokens).toEqual([null]);
+    expect(res.status).toBeGreaterThanOrEqual(500);
+  });
+
   it('the shopper reads “try again”, in both languages, with nothing said against her', () => {
     const english = createTranslator('en', en).tKey('service_busy');
     const arabic = createTranslator('ar', ar).tKey('service_busy');
