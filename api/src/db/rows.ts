@@ -223,6 +223,9 @@ export interface PaymentRow {
   save_card: number;
   created_at: number;
   updated_at: number;
+  /** A consultation's card payment, or a package's (migration 0058); order_id is then null. */
+  consultation_id: number | null;
+  consultation_credit_id: number | null;
 }
 
 export interface WalletAccountRow {
@@ -248,6 +251,8 @@ export interface WalletLedgerRow {
   note: string | null;
   /** A wallet refund's refund (migration 0045): its reason and who gave it. */
   refund_id: number | null;
+  /** A consultation's wallet movement (migration 0058); order_id is then null. */
+  consultation_id: number | null;
 }
 
 export interface MailOutboxRow {
@@ -313,6 +318,15 @@ export interface NutritionistRow {
   photo_key: string;
   years_experience: number;
   sort_order: number;
+  /** What a shopper chooses a nutritionist by (migration 0058); languages are ISO 639-1 codes, comma-separated. */
+  gender: 'female' | 'male';
+  languages: string;
+  qualifications_en: string;
+  qualifications_ar: string;
+  /** The back-office account that practises as this nutritionist; null: takes no bookings. */
+  staff_id: number | null;
+  /** The shop's part of each session's price, in basis points. */
+  shop_share_bp: number;
 }
 
 export interface GovernorateRow {
