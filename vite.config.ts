@@ -26,6 +26,9 @@ function clientManifest(): Plugin {
   };
 }
 
+/** The lazy parts the entry starts at once, beside the page: the footer, the deferred shell, the API client. */
+const BOOT_CHUNK = /(^|\/)(Footer|DeferredShell|session-client)-[\w-]+\.js$/;
+
 export default defineConfig(({ command }) => ({
   // Local-only tools (dev mailbox, the API's /dev routes) are left out of every deployed build: staging is
   // reachable from the internet as production is, so only a build for no environment (local) has them.
@@ -41,12 +44,20 @@ export default defineConfig(({ command }) => ({
     client: {
       build: {
         manifest: true,
-        // A lazy import lists the chunks to preload with it, in the entry chunk. The entry imports the
-        // framework and the runtime itself, so they are loaded before any lazy import runs: naming them in
-        // every page's list only cost every page's first JavaScript bytes.
+        // A lazy import lists the chunks to preload with it, in the chunk that imports it. The entry's
+        // imports of pages list only their styles, which a page needs before it shows (decision 55): the
+        // scripts' lists were a tenth of the entry, loaded by every page before it is interactive; a page's
+        // chunk is fetched when the shopper points at a link to it (client/lib/load-on-intent.ts), so its
+        // imports are found before the click. What the entry loads at once beside the page (BOOT_CHUNK)
+        // keeps its list: it hydrates with the page. Elsewhere the framework and the runtime are left
+        // out: the entry has loaded them.
         modulePreload: {
-          resolveDependencies: (_file, deps, { hostType }) =>
-            hostType === 'js' ? deps.filter((d) => !/(^|\/)(framework|rolldown-runtime)-[\w-]+\.js$/.test(d)) : deps,
+          resolveDependencies: (file, deps, { hostType, hostId }) =>
+            hostType !== 'js'
+              ? deps
+              : /(^|\/)entry\.client-[\w-]+\.js$/.test(hostId) && !BOOT_CHUNK.test(file)
+                ? deps.filter((d) => d.endsWith('.css'))
+                : deps.filter((d) => !/(^|\/)(framework|rolldown-runtime)-[\w-]+\.js$/.test(d)),
         },
         rolldownOptions: {
           input: 'client/entry.client.tsx',

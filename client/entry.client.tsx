@@ -10,7 +10,9 @@ import type { BootData } from '#shared/boot';
 import { apiContext } from './boot';
 import { provideTextSource } from './i18n/context';
 import { browserTexts, loadTexts } from './i18n/texts';
+import { pageHydrated } from './app/page-hydration';
 import { deleteCookie } from './lib/cookies';
+import { loadPagesOnIntent } from './lib/load-on-intent';
 import { deferredSessionClient } from './lib/deferred-session-client';
 import { sessionEndedUrl } from './lib/session-ended';
 import { AppProviders } from './providers';
@@ -56,6 +58,8 @@ async function start(): Promise<void> {
   }
   // The same areas as the server rendered with (decision 18); the route modules ask for them too.
   await Promise.all([loadTexts(boot.lang, boot.texts), resolveLazyMatches(routes)]);
+  // Once the page is hydrated: nothing loads beside its hydration that it did not ask for.
+  void pageHydrated.then(() => loadPagesOnIntent(routes));
   provideTextSource(browserTexts);
 
   const session = createSessionStore({ country: boot.country, user: boot.user });

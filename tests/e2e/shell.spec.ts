@@ -70,6 +70,28 @@ test('a page loads form validation with its form, not before it is interactive',
   }
 });
 
+test('a page’s code starts loading when the shopper points at a link to it, before the click', async ({ page }) => {
+  await page.goto('/');
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const product = page.locator('main a[href^="/products/"]').first();
+  await product.scrollIntoViewIfNeeded();
+  // The entry lists no page's imports (decision 55): the product page's chunk comes on the pointer's
+  // arrival, and the chunks it imports with it, while the shopper has not clicked yet.
+  await product.hover();
+  await expect.poll(() => scripts.some((s) => /\/assets\/product-[\w-]+\.js$/.test(s))).toBe(true);
+  expect(page.url()).toMatch(/\/$/);
+  const before = scripts.length;
+  await product.click();
+  await expect(page).toHaveURL(/\/products\//);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Nothing of the page's code was fetched a second time on the click.
+  const again = scripts.slice(before).filter((s) => /\/assets\/product-[\w-]+\.js$/.test(s));
+  expect(again).toEqual([]);
+});
+
 test('a shopper switches the language and stays on the same page', async ({ page, context }) => {
   await page.goto('/cart?from=test');
   await page.evaluate(() => sessionStorage.setItem('api:en:KW:/brand', '{}'));
