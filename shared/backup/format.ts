@@ -27,8 +27,18 @@ export const HEALTH_TABLES: ReadonlySet<string> = new Set([
   'blood_test_upload_files',
   'blood_test_upload_values',
   'quiz_results',
+  // Nutritionist consultations (migration 0058): who consulted, when, and everything said or written
+  // about her; the texts are sealed under HEALTH_KEK already, and the backup seals them again.
+  'consultations',
+  'consultation_cells',
+  'consultation_keys',
+  'consultation_intakes',
+  'consultation_messages',
+  'consultation_notes',
+  'consultation_recommendations',
+  'consultation_ratings',
 ]);
-export const HEALTH_PREFIXES = ['blood_test_', 'quiz_', 'biomarker'] as const;
+export const HEALTH_PREFIXES = ['blood_test_', 'quiz_', 'biomarker', 'consultation'] as const;
 /** Catalogue and reference tables under those prefixes: the shop's own data, not a person's. */
 export const NOT_HEALTH: ReadonlySet<string> = new Set([
   'blood_test_biomarkers',
@@ -40,6 +50,12 @@ export const NOT_HEALTH: ReadonlySet<string> = new Set([
   'blood_test_skus',
   'blood_test_slot_capacity',
   'quiz_versions',
+  'consultation_services',
+  'consultation_service_prices',
+  'consultation_packages',
+  'consultation_package_prices',
+  // Packages bought: amounts and sessions left, a tax record like an order's.
+  'consultation_credits',
   'biomarker_ranges',
   'biomarker_units',
   'biomarkers',
