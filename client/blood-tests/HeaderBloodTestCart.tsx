@@ -8,6 +8,7 @@ import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { useStorageSync } from '../lib/storage-sync';
 import { useSessionStore } from '../stores/session';
+import { countLinkName } from '../shell/count-name';
 import { Icon } from '../ui/Icon';
 import {
   applyBloodTestStorageChange,
@@ -26,6 +27,7 @@ export default function HeaderBloodTestCart() {
   const href = useHref();
   const { country } = useSnapshot(useSessionStore());
   const tests = bloodTestCartCount(useSnapshot(bloodTestCart).items);
+  const shown = formatNumber(tests, lang, country);
   useStorageSync(
     bloodTestCart,
     BLOOD_TEST_STORAGE_KEY,
@@ -38,11 +40,11 @@ export default function HeaderBloodTestCart() {
     <Link
       to={`${href('/cart')}#blood-tests`}
       className="header-action cart-link"
-      aria-label={`${t('blood_test_cart_label')}, ${t('blood_test_cart_count', { count: tests })}`}
+      aria-label={countLinkName(t('blood_test_cart_label'), t('blood_test_cart_count', { count: tests }), shown)}
     >
       <Icon path={VIAL} />
       <span className="badge" data-testid="blood-test-cart-count" aria-hidden="true">
-        {formatNumber(tests, lang, country)}
+        {shown}
       </span>
     </Link>
   );

@@ -11,6 +11,7 @@ import { useSessionStore } from '../stores/session';
 import { Icon } from '../ui/Icon';
 import { formatNumber } from '#shared/money';
 import { CategoryMenu } from './CategoryMenu';
+import { countLinkName } from './count-name';
 import { CountrySwitch } from './CountrySwitch';
 import { HeaderSearch } from './HeaderSearch';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -24,6 +25,7 @@ export function Header() {
   const { items } = useSnapshot(cart);
   const { user, country } = useSnapshot(useSessionStore());
   const count = cartCount(items);
+  const shown = formatNumber(count, lang, country);
   const bloodTests = useBloodTestCartNeeded();
 
   return (
@@ -70,11 +72,11 @@ export function Header() {
           <Link
             to={href('/cart')}
             className="header-action cart-link"
-            aria-label={`${t('cart_label')}, ${t('cart_count', { count })}`}
+            aria-label={countLinkName(t('cart_label'), t('cart_count', { count }), shown)}
           >
             <Icon name="cart" flip />
             <span className="badge" data-testid="cart-count" aria-hidden="true">
-              {formatNumber(count, lang, country)}
+              {shown}
             </span>
           </Link>
           {/* The blood-test cart is separate (spec §3): its own link and count, shown once it holds a test.
