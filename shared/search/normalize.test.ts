@@ -7,6 +7,10 @@ describe('search normalisation', () => {
     expect(normalizeSearchText('إكسير آمن ٱلمعادن')).toBe('اكسير امن معادن');
     expect(normalizeSearchText('مكمّلات غذائيّة')).toBe('مكملات غذائيه');
     expect(normalizeSearchText('فيتامين سى')).toBe('فيتامين سي');
+    // A keyboard set to Persian types ی and ک for ي and ك.
+    expect(normalizeSearchText('فیتامین')).toBe(normalizeSearchText('فيتامين'));
+    expect(normalizeSearchText('کالسیوم')).toBe(normalizeSearchText('كالسيوم'));
+    expect(normalizeSearchText('کبسولھ')).toBe(normalizeSearchText('كبسولة'));
     expect(normalizeSearchText('كبســـولة')).toBe('كبسوله');
   });
 

@@ -1,5 +1,6 @@
 // Search text normalisation, applied identically when indexing and when querying, so a shopper's
-// spelling variant finds the product: alef forms (أ إ آ ٱ → ا), ى → ي, ة → ه, tatweel and diacritics
+// spelling variant finds the product: alef forms (أ إ آ ٱ → ا), ى → ي, ة → ه, the Persian and Urdu
+// letters a keyboard set to Persian types for ي, ك and ه (ی ک ە ھ), tatweel and diacritics
 // removed, Arabic-Indic digits → 0-9, the definite article (ال، وال، بال …) dropped so "زنك" finds
 // "الزنك", Latin lower-cased and stripped of accents.
 
@@ -8,6 +9,9 @@ const TATWEEL = /\u0640/g;
 const ALEF_FORMS = /[\u0622\u0623\u0625\u0671]/g; // آ أ إ ٱ
 const ALEF_MAKSURA = /\u0649/g; // ى
 const TEH_MARBUTA = /\u0629/g; // ة
+const PERSIAN_YEH = /\u06CC/g; // ی
+const KEHEH = /\u06A9/g; // ک
+const PERSIAN_HEH = /[\u06BE\u06D5]/g; // ھ ە
 const ARABIC_INDIC_DIGITS = /[\u0660-\u0669]/g;
 const EXTENDED_ARABIC_INDIC_DIGITS = /[\u06F0-\u06F9]/g;
 const LATIN_MARKS = /[\u0300-\u036f]/g;
@@ -26,7 +30,10 @@ export function normalizeSearchText(input: string): string {
     .replace(TATWEEL, '')
     .replace(ALEF_FORMS, '\u0627')
     .replace(ALEF_MAKSURA, '\u064A')
+    .replace(PERSIAN_YEH, '\u064A')
+    .replace(KEHEH, '\u0643')
     .replace(TEH_MARBUTA, '\u0647')
+    .replace(PERSIAN_HEH, '\u0647')
     .replace(ARABIC_INDIC_DIGITS, (d) => String(d.charCodeAt(0) - 0x0660))
     .replace(EXTENDED_ARABIC_INDIC_DIGITS, (d) => String(d.charCodeAt(0) - 0x06f0))
     .replace(NOT_WORD, ' ')
