@@ -290,6 +290,8 @@ describe('the placeholder rule', () => {
       `B${'A'.repeat(86)}`,
       '100000000000001',
       '0'.repeat(64),
+      '0000000000.com.gulfvitamins.app',
+      'K7Q2M9X4TL.com.gulfvitamins.app, 0000000000.com.gulfvitamins.clip',
     ])
       expect(isPlaceholder(value), value).toBe(true);
   });
@@ -303,6 +305,7 @@ describe('the placeholder rule', () => {
       '30000',
       '',
       'https://gulfvitamins.com',
+      'K7Q2M9X4TL.com.gulfvitamins.app',
     ])
       expect(isPlaceholder(value), value).toBe(false);
   });

@@ -1,7 +1,8 @@
 // The one rule for a value a wrangler file holds until the real one is known: the deploy
 // (scripts/deploy.mjs) refuses an environment that still has one. The files write every such value as
 // zeros: binding ids (00000000-0000-4000-8000-000000000001, 000…0002), the VAPID public key ("B" then
-// base64url's zero, "A"), WhatsApp's business number (100000000000001), the back office's Access AUD.
+// base64url's zero, "A"), WhatsApp's business number (100000000000001), the back office's Access AUD,
+// and the Apple team id of the app ids (0000000000.com.gulfvitamins.app).
 
 /**
  * A value of 12 characters or more that is zeros but for at most four characters (dashes aside; "A" is
@@ -10,7 +11,10 @@
  * @param {unknown} value
  */
 export function isPlaceholder(value) {
-  return typeof value === 'string' && value.length >= 12 && value.replace(/[-0A]/g, '').length <= 4;
+  if (typeof value !== 'string') return false;
+  // Apple app ids ("<team id>.<bundle id>", comma-separated): a team id of ten zeros is not yet known.
+  if (value.split(',').some((id) => /^\s*0{10}\./.test(id))) return true;
+  return value.length >= 12 && value.replace(/[-0A]/g, '').length <= 4;
 }
 
 /**
