@@ -9,6 +9,7 @@ import { sendConsultationReminders } from '#api/src/consultations/notices';
 import { applyOutcome } from '#api/src/consultations/refund';
 import { FIXTURE_PACKAGE, FIXTURE_SERVICES } from '../fixtures/consultations';
 import { json } from './helpers';
+import { staffCall, staffWith } from './staff-helpers';
 import { balance, book, freeTimeAfter, get, HOUR, hold, post, setUp, shopper, topUp } from './consultation-helpers';
 
 let staffId: number;
@@ -137,6 +138,28 @@ describe('mode and rating', () => {
     // The shop's moderation setting (staff by default) holds it for the review queue.
     expect(r.data.rating).toMatchObject({ rating: 5, body: 'Very helpful', status: 'pending' });
     expect((await post(`/user/consultation/${id}/rating`, { rating: 4 }, s)).status).toBe(409);
+
+    // The back office's review queue shows it, about the nutritionist; approving it shows it to her.
+    const moderator = await staffWith([{ role: 'owner', country: null }]);
+    const queue = (await json(await staffCall(moderator.token, '/staff/reviews'))).data;
+    expect(queue.waiting.rating).toBeGreaterThanOrEqual(1);
+    expect(queue.items.find((i: { kind: string; id: number }) => i.kind === 'rating' && i.id === id)).toMatchObject({
+      about: 'nutritionist',
+      product: { id: 1, slug: 'noura' },
+      rating: 5,
+      body: 'Very helpful',
+    });
+    const decided = await staffCall(moderator.token, `/staff/ratings/${id}/decide`, {
+      json: { decision: 'approve', reason: '' },
+    });
+    expect(decided.status, await decided.clone().text()).toBe(200);
+    expect((await json(await get(`/user/consultation/${id}`, s))).data.rating.status).toBe('approved');
+    const mail = await env.DB.prepare(
+      "SELECT body_text FROM mail_outbox WHERE kind = 'review_decision' AND dedupe_key LIKE ?",
+    )
+      .bind(`rating:${id}:%`)
+      .first<{ body_text: string }>();
+    expect(mail?.body_text).toContain('/nutritionists/noura');
   });
 });
 
