@@ -14,6 +14,7 @@ import { newOrderId } from '../orders/order-id';
 import { cardMethodFor, newPaymentId, openPayment, stcPayPhoneFor, walletMove } from '../orders/payment-moves';
 import type { Keyring } from '../lib/keyring';
 import { liveHold, serviceFor } from './hold';
+import { vatRate, walletBalance } from './amounts';
 import { keyInsert, newConsultationKey, sealWith } from './seal';
 
 export interface BookContext {
@@ -98,22 +99,6 @@ async function replay(ctx: BookContext, key: string, hash: string): Promise<Book
     cardMethod: row.card_method,
     replayed: true,
   };
-}
-
-export async function walletBalance(db: D1Database, userId: number, currency: string): Promise<number> {
-  const row = await db
-    .prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?')
-    .bind(userId, currency)
-    .first<{ balance: number }>();
-  return row?.balance ?? 0;
-}
-
-export async function vatRate(db: D1Database, country: CountryCode): Promise<number> {
-  const row = await db
-    .prepare('SELECT vat_basis_points FROM country_settings WHERE country = ?')
-    .bind(country)
-    .first<{ vat_basis_points: number }>();
-  return row?.vat_basis_points ?? 0;
 }
 
 interface CreditRow {

@@ -131,7 +131,7 @@ export async function consultationErasureCancels(
   const { results: credits } = await db
     .prepare(
       `SELECT id, country, currency, price, sessions_total, sessions_left FROM consultation_credits
-       WHERE user_id = ? AND payment_state = 'paid' AND sessions_left > 0`,
+       WHERE user_id = ? AND payment_state = 'paid'`,
     )
     .bind(userId)
     .all<{
@@ -142,8 +142,14 @@ export async function consultationErasureCancels(
       sessions_total: number;
       sessions_left: number;
     }>();
+  // Sessions the cancels above give back count as left (they are returned in the same batch).
+  const returned = new Map<number, number>();
+  for (const c of results)
+    if (c.payment_method === 'package' && c.credit_id) returned.set(c.credit_id, (returned.get(c.credit_id) ?? 0) + 1);
   for (const k of credits) {
-    const refund = Math.floor((k.price * k.sessions_left) / k.sessions_total);
+    const left = Math.min(k.sessions_total, k.sessions_left + (returned.get(k.id) ?? 0));
+    if (left <= 0) continue;
+    const refund = Math.floor((k.price * left) / k.sessions_total);
     statements.push(
       db
         .prepare("UPDATE consultation_credits SET sessions_left = 0, payment_state = 'refunded' WHERE id = ?")
@@ -163,7 +169,7 @@ export async function consultationErasureCancels(
         resource: 'consultation_credit',
         resourceId: k.id,
         country: k.country,
-        after: { sessions_left: 0, refund: { amount: refund, currency: k.currency, to: 'wallet' } },
+        after: { sessions_refunded: left, refund: { amount: refund, currency: k.currency, to: 'wallet' } },
         reason: 'account erased',
       }),
     );

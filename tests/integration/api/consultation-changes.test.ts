@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiConfig } from '#api/src/lib/config';
 import { sendConsultationReminders } from '#api/src/consultations/notices';
 import { applyOutcome } from '#api/src/consultations/refund';
+import { eraseAccount } from '#api/src/accounts/erase';
 import { FIXTURE_PACKAGE, FIXTURE_SERVICES } from '../fixtures/consultations';
 import { json } from './helpers';
 import { staffCall, staffWith } from './staff-helpers';
@@ -242,5 +243,38 @@ describe('reminders', () => {
       .bind(`consultation:${id}:reminder:%`)
       .all<{ dedupe_key: string }>();
     expect(results.map((r) => r.dedupe_key.split(':')[3]).sort()).toEqual(['day', 'hour']);
+  });
+});
+
+describe('an erased account', () => {
+  it('gets its unused package sessions back in its wallet, with an audit row', async () => {
+    const s = await shopper('erase-package');
+    await topUp(s.id, 'KWD', 40_000);
+    const bought = await json(
+      await post('/consultation/package', { package_id: FIXTURE_PACKAGE, payment: { method: 'wallet' } }, s),
+    );
+    const at = await freeTimeAfter(30, { skip: 8, serviceId: FIXTURE_SERVICES.followUp });
+    const r = await book(
+      s,
+      at,
+      { method: 'package', credit_id: bought.data.credit_id },
+      { serviceId: FIXTURE_SERVICES.followUp },
+    );
+    expect(r.status).toBe(200);
+    await eraseAccount(env as never, s.id);
+    // The booking still to come is cancelled and its session returned, then all four sessions refunded.
+    expect(await balance(s.id, 'KWD')).toBe(40_000);
+    expect(
+      await env.DB.prepare('SELECT sessions_left, payment_state FROM consultation_credits WHERE id = ?')
+        .bind(bought.data.credit_id)
+        .first(),
+    ).toEqual({ sessions_left: 0, payment_state: 'refunded' });
+    expect(
+      await env.DB.prepare(
+        "SELECT reason FROM audit_log WHERE action = 'consultation_package.refund' AND resource_id = ?",
+      )
+        .bind(String(bought.data.credit_id))
+        .first(),
+    ).toEqual({ reason: 'account erased' });
   });
 });
