@@ -113,6 +113,30 @@ interface CreditRow {
   expires_at: number;
 }
 
+/**
+ * The results she shares must be hers: her uploaded reports and her blood-test orders. Another
+ * shopper's id (guessed or copied) is refused like one that does not exist, before anything is stored.
+ */
+export async function assertSharedAreHers(
+  db: D1Database,
+  userId: number,
+  share: { uploads: number[]; orders: number[] },
+): Promise<void> {
+  if (!share.uploads.length && !share.orders.length) return;
+  const list = (ids: number[]) => (ids.length ? ids.map(() => '?').join(', ') : 'NULL');
+  const row = await db
+    .prepare(
+      `SELECT (SELECT count(*) FROM blood_test_uploads WHERE user_id = ?1 AND id IN (${list(share.uploads)})) AS uploads,
+         (SELECT count(*) FROM blood_test_orders WHERE user_id = ?1 AND id IN (${list(share.orders)})) AS orders`,
+    )
+    .bind(userId, ...share.uploads, ...share.orders)
+    .first<{ uploads: number; orders: number }>();
+  if (row?.uploads !== share.uploads.length || row.orders !== share.orders.length)
+    throw new ApiError(400, 'validation_failed', {
+      fields: [{ field: 'intake.share', code: 'custom', message: 'item_validation_error' }],
+    });
+}
+
 export async function bookConsultation(
   ctx: BookContext,
   input: ConsultationBookInput,
@@ -149,6 +173,8 @@ export async function bookConsultation(
       .first();
     if (!prior) throw new ApiError(409, 'consultation_follow_up_invalid');
   }
+
+  await assertSharedAreHers(db, ctx.user.id, input.intake.share);
 
   const currency = COUNTRY_FACTS[ctx.country].currency;
   const vatBasisPoints = await vatRate(db, ctx.country);

@@ -381,6 +381,40 @@ describe('paying', () => {
 });
 
 describe('ownership', () => {
+  it('shares only her own results with the nutritionist', async () => {
+    const her = await shopper('share-her');
+    const other = await shopper('share-other');
+    await topUp(her.id, 'KWD', 10_000);
+    const upload = async (userId: number) =>
+      (await env.DB.prepare(
+        "INSERT INTO blood_test_uploads (user_id, lab_name, sample_date, consent_version, consent_at, created_at) VALUES (?, 'Al Borg', '2026-01-15', 'v1', 0, 0) RETURNING id",
+      )
+        .bind(userId)
+        .first<{ id: number }>())!.id;
+    const mine = await upload(her.id);
+    const theirs = await upload(other.id);
+    const at = await freeTimeAfter(30, { skip: 42 });
+    const refused = await book(
+      her,
+      at,
+      { method: 'wallet' },
+      { over: { intake: { goal: 'x', share: { uploads: [theirs] } } } },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.data.fields[0]).toMatchObject({ field: 'intake.share', message: 'item_validation_error' });
+    const ok = await book(
+      her,
+      at,
+      { method: 'wallet' },
+      { over: { intake: { goal: 'x', share: { uploads: [mine] } } } },
+    );
+    expect(ok.status).toBe(200);
+    const row = await env.DB.prepare('SELECT shared_results FROM consultation_intakes WHERE consultation_id = ?')
+      .bind(ok.body.data.id)
+      .first<{ shared_results: string }>();
+    expect(JSON.parse(row!.shared_results)).toEqual({ uploads: [mine], orders: [] });
+  });
+
   it('answers another shopper 404 and a guest 401, for reads and changes alike', async () => {
     const owner = await shopper('owner');
     const other = await shopper('other');
