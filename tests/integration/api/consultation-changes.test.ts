@@ -155,6 +155,13 @@ describe('mode and rating', () => {
     });
     expect(decided.status, await decided.clone().text()).toBe(200);
     expect((await json(await get(`/user/consultation/${id}`, s))).data.rating.status).toBe('approved');
+    // Shown on the nutritionist's page.
+    const profile = (await json(await get('/nutritionist/noura', null))).data;
+    expect(profile.ratings).toMatchObject({
+      count: 1,
+      average: 5,
+      latest: [{ rating: 5, body: 'Very helpful', lang: 'en' }],
+    });
     const mail = await env.DB.prepare(
       "SELECT body_text FROM mail_outbox WHERE kind = 'review_decision' AND dedupe_key LIKE ?",
     )
