@@ -159,7 +159,7 @@ export async function sendConsultationReminders(
           const when = whenText(r);
           return {
             kind: 'consultation_reminder' as const,
-            template: UPDATE_TEMPLATES.reminder,
+            template: UPDATE_TEMPLATES.consultation,
             params: [String(r.id), when],
             text: `${t.text}\n${r.lang === 'ar' ? 'لإيقاف تحديثات واتساب' : 'Stop WhatsApp updates'}: ${stopUrl(links.siteOrigin, r.lang, token)}`,
             buttonParam: token,

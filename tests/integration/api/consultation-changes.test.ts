@@ -225,7 +225,11 @@ describe('outcomes and their refunds (refund.ts)', () => {
 
 describe('reminders', () => {
   it('a day before and an hour before, once each', async () => {
-    const { id, at } = await paidByWallet('remind', 30, 39);
+    const { s, id, at } = await paidByWallet('remind', 30, 39);
+    // She chose WhatsApp updates on a proven number.
+    await env.DB.prepare('UPDATE users SET phone = ?, phone_verified_at = 1, whatsapp_updates_at = 1 WHERE id = ?')
+      .bind('+96555000111', s.id)
+      .run();
     // Booked long ago.
     await env.DB.prepare('UPDATE consultations SET booked_at = ? WHERE id = ?')
       .bind(at - 7 * 24 * HOUR, id)
@@ -246,6 +250,13 @@ describe('reminders', () => {
     const hourBefore = at - 50 * 60_000;
     await sendConsultationReminders(env as never, links, hourBefore);
     expect(await marks()).toEqual({ reminded_day_at: dayBefore, reminded_hour_at: hourBefore });
+    const texts = await env.DB.prepare(
+      'SELECT template, params FROM message_outbox WHERE dedupe_key LIKE ? ORDER BY dedupe_key',
+    )
+      .bind(`consultation:${id}:reminder:%`)
+      .all<{ template: string; params: string }>();
+    expect(texts.results.map((t) => t.template)).toEqual(['consultation_reminder', 'consultation_reminder']);
+    expect(JSON.parse(texts.results[0]!.params)[0]).toBe(String(id));
     const { results } = await env.DB.prepare('SELECT dedupe_key FROM mail_outbox WHERE dedupe_key LIKE ?')
       .bind(`consultation:${id}:reminder:%`)
       .all<{ dedupe_key: string }>();
