@@ -6,7 +6,7 @@
 import { sha256Hex } from '#shared/api/signing';
 import { cellsFor, sessionEnd } from '#shared/consultations/rules';
 import type { ConsultationBookInput } from '#shared/consultations/schemas';
-import { COUNTRY_FACTS, type CountryCode, type Lang, localizePath } from '#shared/locale';
+import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { vatIncluded } from '#shared/money';
 import { CARD_KINDS, GATEWAY_METHODS, PAY_LATER_METHODS } from '#shared/payments/gateway-methods';
 import { ApiError } from '../lib/errors';
@@ -16,6 +16,10 @@ import type { Keyring } from '../lib/keyring';
 import { liveHold, serviceFor } from './hold';
 import { vatRate, walletBalance } from './amounts';
 import { keyInsert, newConsultationKey, sealWith } from './seal';
+import { confirmationStatements } from './notices';
+import { consultationReturnPath } from './paths';
+
+export { consultationReturnPath };
 
 export interface BookContext {
   db: D1Database;
@@ -23,6 +27,8 @@ export interface BookContext {
   country: CountryCode;
   lang: Lang;
   user: { id: number; phone: string | null };
+  /** The site the confirmation mail's links point to. */
+  siteOrigin: string;
 }
 
 export interface Booked {
@@ -33,11 +39,6 @@ export interface Booked {
   currency: string;
   cardMethod: string | null;
   replayed: boolean;
-}
-
-/** Where the shopper's browser returns after the gateway's page: the consultation's page. */
-export function consultationReturnPath(lang: Lang, id: number): string {
-  return localizePath(`/profile/consultations/${id}`, lang);
 }
 
 /** The gateway ways a card payment may use (card kinds and STC Pay) and a pay-later one (Tabby, Tamara). */
@@ -218,6 +219,17 @@ export async function bookConsultation(
   const endsAt = sessionEnd(startsAt, service.minutes);
   const expectedCells = cellsFor(startsAt, service.minutes).length;
   const intakeJson = JSON.stringify(input.intake);
+  // Booked at once (wallet, package): the confirmation mail goes in the booking's own batch.
+  const mailTo =
+    status === 'booked'
+      ? await db
+          .prepare(
+            `SELECT u.email, CASE WHEN ?3 = 'ar' THEN n.name_ar ELSE n.name_en END AS nutritionist_name
+             FROM users u, nutritionists n WHERE u.id = ?1 AND n.id = ?2`,
+          )
+          .bind(ctx.user.id, service.nutritionist_id, ctx.lang)
+          .first<{ email: string | null; nutritionist_name: string }>()
+      : null;
 
   for (let attempt = 0; attempt < 3; attempt++) {
     const id = newOrderId();
@@ -305,6 +317,29 @@ export async function bookConsultation(
           paymentId: null,
           consultationId: id,
         }),
+      );
+    if (mailTo)
+      statements.push(
+        ...confirmationStatements(
+          db,
+          {
+            id,
+            user_id: ctx.user.id,
+            lang: ctx.lang,
+            country: ctx.country,
+            currency,
+            starts_at: startsAt,
+            ends_at: endsAt,
+            mode: input.mode,
+            total,
+            service_name: service.name,
+            nutritionist_name: mailTo.nutritionist_name,
+            email: mailTo.email,
+            whatsapp_to: null,
+          },
+          ctx.siteOrigin,
+          now,
+        ),
       );
     if (paymentId)
       statements.push(

@@ -10,7 +10,7 @@ import { formatDate, formatTimeWindow } from '#shared/text/dates';
 import { queueMail } from '../mail/outbox';
 import { queueUpdate, stopToken, stopUrl, UPDATE_TEMPLATES } from '../messages/whatsapp-updates';
 import { pushToUser } from '../push';
-import { consultationReturnPath } from './book';
+import { consultationReturnPath } from './paths';
 
 const HOUR = 3_600_000;
 
