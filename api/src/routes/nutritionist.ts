@@ -34,11 +34,10 @@ const SELECT = (
   n.photo_key, n.years_experience, n.gender, n.languages, n.${col('qualifications', lang)} AS qualifications FROM nutritionists n`;
 
 /** What SELECT reads: a nutritionist in the request's language. */
-type NutritionistListRow = Omit<InLanguage<NutritionistRow, 'name' | 'title' | 'bio'>, 'sort_order'> & {
-  gender: 'female' | 'male';
-  languages: string;
-  qualifications: string;
-};
+type NutritionistListRow = Omit<
+  InLanguage<NutritionistRow, 'name' | 'title' | 'bio'>,
+  'sort_order' | 'qualifications_en' | 'qualifications_ar' | 'staff_id' | 'shop_share_bp'
+> & { qualifications: string };
 
 function toNutritionist(r: NutritionistListRow, offer: Offer, country: CountryCode, now: number) {
   const { photo_key, languages, ...rest } = r;
