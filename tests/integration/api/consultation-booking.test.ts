@@ -6,6 +6,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { vatIncluded } from '#shared/money';
 import { sweepExpiredHolds } from '#api/src/consultations/hold';
+import { PENDING_PAYMENT_TTL_MS, sweepStalePayments } from '#api/src/payments/sweep';
 import { FIXTURE_PACKAGE, FIXTURE_PRICES, FIXTURE_SERVICES } from '../fixtures/consultations';
 import { call, json } from './helpers';
 import {
@@ -299,6 +300,33 @@ describe('paying', () => {
     expect(await balance(t.id, 'KWD')).toBe(3000);
     expect((await json(await get(`/user/consultation/${f.body.data.id}`, t))).data.status).toBe('payment_failed');
     expect(await freeTimes()).toContain(at2);
+  });
+
+  it('frees the time of a card booking nobody paid, when the stale-payment sweep closes it', async () => {
+    const s = await shopper('abandoned');
+    const at = await freeTimeAfter(30, { skip: 45 });
+    const r = await book(s, at, { method: 'card', card_method: 'knet' });
+    expect(r.body.data.status).toBe('pending_payment');
+    expect(await freeTimes()).not.toContain(at);
+    await sweepStalePayments(env, 'http://localhost:8787', Date.now() + PENDING_PAYMENT_TTL_MS + 60_000);
+    expect((await json(await get(`/user/consultation/${r.body.data.id}`, s))).data.status).toBe('payment_failed');
+    expect(await freeTimes()).toContain(at);
+  });
+
+  it('books a follow-up of her own consultation with that nutritionist only', async () => {
+    const her = await shopper('follow-her');
+    const other = await shopper('follow-other');
+    await topUp(her.id, 'KWD', 30_000);
+    await topUp(other.id, 'KWD', 10_000);
+    const first = await book(her, await freeTimeAfter(30, { skip: 48 }), { method: 'wallet' });
+    const theirs = await book(other, await freeTimeAfter(30, { skip: 51 }), { method: 'wallet' });
+    const at = await freeTimeAfter(30, { skip: 54 });
+    const refused = await book(her, at, { method: 'wallet' }, { over: { follow_up_of: theirs.body.data.id } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.meta.msg).toBe('consultation_follow_up_invalid');
+    const ok = await book(her, at, { method: 'wallet' }, { over: { follow_up_of: first.body.data.id } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.consultation.follow_up_of).toBe(first.body.data.id);
   });
 
   it('pay later: Tabby where the rule allows, Tamara not in Kuwait, nothing below the minimum', async () => {
