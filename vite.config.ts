@@ -45,7 +45,7 @@ export default defineConfig(({ command }) => ({
       build: {
         manifest: true,
         // A lazy import lists the chunks to preload with it, in the chunk that imports it. The entry's
-        // imports of pages list only their styles, which a page needs before it shows (decision 55): the
+        // imports of pages list only their styles, which a page needs before it shows (decision 57): the
         // scripts' lists were a tenth of the entry, loaded by every page before it is interactive; a page's
         // chunk is fetched when the shopper points at a link to it (client/lib/load-on-intent.ts), so its
         // imports are found before the click. What the entry loads at once beside the page (BOOT_CHUNK)

@@ -32,6 +32,7 @@ import { homeRoutes } from './routes/home';
 import { categoryRoutes } from './routes/category';
 import { brandRoutes } from './routes/brand';
 import { nutritionistRoutes } from './routes/nutritionist';
+import { consultationRoutes, userConsultationRoutes } from './routes/consultations';
 import { searchTermRoutes } from './routes/search-terms';
 import { mediaRoutes } from './routes/media';
 import { sitemapRoutes } from './routes/sitemap';
@@ -54,6 +55,9 @@ import { subscriptionRoutes } from './routes/subscriptions';
 import { quizRoutes } from './routes/quiz';
 import { BACKUP_CRON, runNightlyBackup } from './backup/nightly';
 import { keyringOf } from './uploads/crypto';
+import { healthKeyring, rewrapHealthKeys } from './consultations/seal';
+import { sendConsultationReminders } from './consultations/notices';
+import { sweepExpiredHolds } from './consultations/hold';
 import { rewrapOldKeys, sweepPendingUploads } from './uploads/store';
 import {
   bloodTestOrderRoutes,
@@ -190,6 +194,8 @@ app.route('/user/order', userOrderRoutes);
 app.route('/user/wallet', walletRoutes);
 app.route('/user/bloodTestOrder', userBloodTestOrderRoutes);
 app.route('/user/bloodTestPatient', bloodTestPatientRoutes);
+app.route('/user/consultation', userConsultationRoutes);
+app.route('/consultation', consultationRoutes);
 app.route('/user/upload', bloodTestUploadRoutes);
 app.route('/user/data', dataRightsRoutes);
 app.route('/user/bloodtest', bloodTestResultRoutes);
@@ -279,6 +285,14 @@ export default withSentryWhenConfigured('api', currentRequestId, {
           siteOrigin: configuredSiteOrigin(env),
         }).then((n) => n && log.info('blood-test reminders queued', { count: n })),
       );
+      // Consultations: expired holds cleared, and the reminders a day and an hour before (mail, WhatsApp, web push).
+      ctx.waitUntil(sweepExpiredHolds(env.DB));
+      ctx.waitUntil(
+        sendConsultationReminders(env, {
+          secret: apiConfig(env).TOKEN_SECRET,
+          siteOrigin: configuredSiteOrigin(env),
+        }).then((n) => n && log.info('consultation reminders queued', { count: n })),
+      );
       // Uploaded result files never submitted, after 24 hours; and after a KEK rotation, data keys
       // rewrapped by the current KEK (api/src/uploads/).
       ctx.waitUntil(
@@ -287,6 +301,12 @@ export default withSentryWhenConfigured('api', currentRequestId, {
       const ring = keyringOf(apiConfig(env));
       if (ring)
         ctx.waitUntil(rewrapOldKeys(env.DB, ring).then((n) => n && log.info('rewrapped upload keys', { count: n })));
+      // …and the consultations' health keys after a HEALTH_KEK rotation (api/src/consultations/seal.ts).
+      const healthRing = healthKeyring(apiConfig(env));
+      if (healthRing)
+        ctx.waitUntil(
+          rewrapHealthKeys(env.DB, healthRing).then((n) => n && log.info('rewrapped health keys', { count: n })),
+        );
       // Abuse-limit events older than every window (api/src/lib/limits.ts).
       ctx.waitUntil(purgeOldEvents(env.DB).run());
       ctx.waitUntil(

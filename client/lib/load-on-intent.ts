@@ -1,5 +1,5 @@
 // A page's code starts loading when the shopper points at, focuses or touches a link to it. The entry
-// does not list what each page's chunk imports (decision 55: those lists were a tenth of the JavaScript
+// does not list what each page's chunk imports (decision 57: those lists were a tenth of the JavaScript
 // every page loads before it is interactive), so the browser finds them when the chunk arrives; starting
 // at the intent, a hover or a touch before the click, puts that round trip before the navigation.
 import { matchRoutes, type RouteObject } from 'react-router';

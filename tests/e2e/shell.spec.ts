@@ -78,7 +78,7 @@ test('a page’s code starts loading when the shopper points at a link to it, be
   });
   const product = page.locator('main a[href^="/products/"]').first();
   await product.scrollIntoViewIfNeeded();
-  // The entry lists no page's imports (decision 55): the product page's chunk comes on the pointer's
+  // The entry lists no page's imports (decision 57): the product page's chunk comes on the pointer's
   // arrival, and the chunks it imports with it, while the shopper has not clicked yet.
   await product.hover();
   await expect.poll(() => scripts.some((s) => /\/assets\/product-[\w-]+\.js$/.test(s))).toBe(true);

@@ -209,6 +209,9 @@ export interface PaymentRow {
   order_id: number | null;
   /** A blood-test booking's card payment (migration 0021); order_id is then null. */
   blood_test_order_id: number | null;
+  /** A consultation's, or a package of consultations', gateway payment (migration 0058). */
+  consultation_id: number | null;
+  consultation_credit_id: number | null;
   user_id: number | null;
   amount: number;
   currency: string;
@@ -223,9 +226,6 @@ export interface PaymentRow {
   save_card: number;
   created_at: number;
   updated_at: number;
-  /** A consultation's card payment, or a package's (migration 0058); order_id is then null. */
-  consultation_id: number | null;
-  consultation_credit_id: number | null;
 }
 
 export interface WalletAccountRow {
@@ -318,12 +318,13 @@ export interface NutritionistRow {
   photo_key: string;
   years_experience: number;
   sort_order: number;
-  /** What a shopper chooses a nutritionist by (migration 0058); languages are ISO 639-1 codes, comma-separated. */
+  /** What a shopper books by (migration 0058, decision 55). */
   gender: 'female' | 'male';
+  /** Comma-separated ISO 639-1 codes. */
   languages: string;
   qualifications_en: string;
   qualifications_ar: string;
-  /** The back-office account that practises as this nutritionist; null: takes no bookings. */
+  /** The back-office account practising as this nutritionist; null: takes no bookings. */
   staff_id: number | null;
   /** The shop's part of each session's price, in basis points. */
   shop_share_bp: number;
