@@ -163,6 +163,14 @@ export const PAGE_ROUTES = [
     path: '/profile/blood-tests/uploaded',
     texts: ['orders'],
   },
+  // The consultation call and its device check (decision 56): their own group, loaded only there.
+  {
+    id: 'profile-consultation-call',
+    path: '/profile/consultations/:id/call',
+    module: 'consultation-call',
+    texts: ['consultation-call'],
+  },
+  { id: 'consultation-check', path: '/consultation-check', texts: ['consultation-call'] },
   { id: 'categories', path: '/categories', texts: ['catalogue'] },
   { id: 'products', path: '/products', texts: ['catalogue'] },
   { id: 'product', path: '/products/:slug', texts: ['catalogue'] },

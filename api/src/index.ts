@@ -81,8 +81,10 @@ import { alertRoutes } from './routes/alerts';
 import { resendLostEvents } from './alerts';
 import { consumeAlerts } from './alerts/consumer';
 import { subscriptionJobs } from './subscriptions/jobs';
+import { consultationRoomRoutes, userConsultationCallRoutes } from './routes/consultation-call';
 
 export { NonceGuard } from './lib/nonce-guard';
+export { ConsultRoom } from './consultations/call/room';
 /** The route table, for the contract test that walks it (tests/integration/api/contract.test.ts). */
 export { app };
 
@@ -122,6 +124,8 @@ app.use(
       '/staff/',
       '/alerts/unsubscribe',
       '/whatsapp/stop',
+      // The call room's WebSocket: its join ticket is what admits it (routes/consultation-call.ts).
+      '/consultation/',
     ],
   }),
 );
@@ -153,7 +157,8 @@ app.use(
     isRead: (c) => c.req.path === '/bundle' || isRead(c.req.method, c.req.path),
     // A bundle's calls share its session; the back office and local tools read the primary, and a
     // gateway's webhook (no shopper to read after it) needs no bookmark.
-    skip: (c) => isInProcess(c.env) || /^\/(staff|dev|payments\/webhook)\//.test(c.req.path),
+    // The call room's WebSocket writes nothing itself and answers no data: no session.
+    skip: (c) => isInProcess(c.env) || /^\/(staff|dev|payments\/webhook|consultation)\//.test(c.req.path),
   }),
 );
 // Innermost, on whatever DB the request uses: D1's passing failures retried where safe (db/transient.ts).
@@ -194,6 +199,7 @@ app.route('/user/bloodTestPatient', bloodTestPatientRoutes);
 app.route('/user/upload', bloodTestUploadRoutes);
 app.route('/user/data', dataRightsRoutes);
 app.route('/user/bloodtest', bloodTestResultRoutes);
+app.route('/user/consultation', userConsultationCallRoutes);
 app.route('/user/push', userPushRoutes);
 app.route('/push', pushKeyRoutes);
 app.route('/bloodTestOrder', bloodTestOrderRoutes);
@@ -218,6 +224,8 @@ app.route('/quiz', quizRoutes);
 app.route('/staff', staffRoutes);
 // Alerts: the one-click unsubscribe of alert mails.
 app.route('/alerts', alertRoutes);
+// The consultation call's room (decision 56): its WebSocket, admitted by a join ticket.
+app.route('/consultation', consultationRoomRoutes);
 
 app.notFound((c) => c.json(fail('not_found', 404), 404));
 

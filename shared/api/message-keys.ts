@@ -168,6 +168,11 @@ export const MESSAGE_KEYS = [
   'data_export_in_progress',
   'data_export_too_soon',
   'data_export_expired',
+  // The consultation call (decision 56).
+  'call_not_joinable',
+  'call_too_early',
+  'call_closed',
+  'call_ticket_invalid',
 ] as const;
 
 /** Every key the API may send: the shopper's, and the back office's own (their texts live in the staff dictionaries). */

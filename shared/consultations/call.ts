@@ -24,6 +24,8 @@ export const CHAT_MAX_CHARS = 2000;
 export interface CallJoin {
   consultation_id: number;
   side: CallSide;
+  /** The other side's name: the nutritionist's (in the shopper's language) or the shopper's. */
+  peer_name: string;
   /** Signed: consultation, side and expiry (api/src/consultations/call/ticket.ts). */
   ticket: string;
   expires_at: number;
@@ -109,7 +111,7 @@ export type ServerFrame =
   | { type: 'signal'; from: CallSide; data: Record<string, unknown> }
   | { type: 'media'; req: number; ok: true; result: unknown }
   | { type: 'media'; req: number; ok: false; error: string }
-  | { type: 'error'; error: 'bad_frame' | 'chat_failed' | 'replaced' };
+  | { type: 'error'; reason: 'bad_frame' | 'chat_failed' | 'replaced' };
 
 /** Close codes the room uses (4000–4999 are the application's). */
 export const CLOSE_REPLACED = 4001;

@@ -86,6 +86,7 @@ import { QUIZ_CONTRACTS } from './quiz';
 import { REVIEW_CONTRACTS } from './reviews';
 import { SUBSCRIPTION_CONTRACTS } from './subscriptions';
 import { DATA_RIGHTS_CONTRACTS } from './data-rights';
+import { CONSULTATION_CALL_CONTRACTS } from './consultation-call';
 
 export type { RouteContract } from './route-contract';
 
@@ -604,6 +605,7 @@ export const CONTRACTS = {
   ...REVIEW_CONTRACTS,
   ...SUBSCRIPTION_CONTRACTS,
   ...DATA_RIGHTS_CONTRACTS,
+  ...CONSULTATION_CALL_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;
 
 export type ContractKey = keyof typeof CONTRACTS;

@@ -98,6 +98,11 @@ describe('GET /openapi.json', () => {
       MESSAGES_MODE: 'send',
       UNIFONIC_APP_SID: 'a-real-unifonic-app-sid',
       UNIFONIC_SENDER_ID: 'Shop',
+      CALL_MEDIA: 'realtime',
+      REALTIME_APP_ID: '0123456789abcdef0123456789abcdef',
+      REALTIME_APP_TOKEN: 'a-real-realtime-app-token',
+      TURN_KEY_ID: 'fedcba9876543210fedcba9876543210',
+      TURN_KEY_TOKEN: 'a-real-turn-key-token-0123',
     };
     const fetchIn = async (environment: object, path: string) => {
       const ctx = createExecutionContext();
