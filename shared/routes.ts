@@ -163,13 +163,8 @@ export const PAGE_ROUTES = [
     path: '/profile/blood-tests/uploaded',
     texts: ['orders'],
   },
-  // The consultation call and its device check (decision 56): their own group, loaded only there.
-  {
-    id: 'profile-consultation-call',
-    path: '/profile/consultations/:id/call',
-    module: 'consultation-call',
-    texts: ['consultation-call'],
-  },
+  // The consultation call (decision 56; the account group names its chunk) and its device check (the help group's).
+  { id: 'profile-consultation-call', path: '/profile/consultations/:id/call', texts: ['consultation-call'] },
   { id: 'consultation-check', path: '/consultation-check', texts: ['consultation-call'] },
   { id: 'categories', path: '/categories', texts: ['catalogue'] },
   { id: 'products', path: '/products', texts: ['catalogue'] },
