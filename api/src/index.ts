@@ -82,6 +82,7 @@ import { resendLostEvents } from './alerts';
 import { consumeAlerts } from './alerts/consumer';
 import { subscriptionJobs } from './subscriptions/jobs';
 import { consultationRoomRoutes, userConsultationCallRoutes } from './routes/consultation-call';
+import { devConsultationCallRoutes } from './routes/dev-consultation-call';
 
 export { NonceGuard } from './lib/nonce-guard';
 export { ConsultRoom } from './consultations/call/room';
@@ -214,6 +215,7 @@ app.route('/area', areaRoutes);
 app.route('/country', dhlCountryRoutes);
 app.route('/city', cityRoutes);
 if (__LOCAL_TOOLS__) app.route('/dev/bloodTestOrder', devBloodTestRoutes);
+if (__LOCAL_TOOLS__) app.route('/dev/consultations', devConsultationCallRoutes);
 if (__LOCAL_TOOLS__) app.route('/dev', devRoutes);
 app.route('/misc', miscRoutes);
 app.route('/list', wishlistRoutes);

@@ -27,7 +27,8 @@ function start(root: HTMLElement, texts: Texts) {
   const chatOnly = el<HTMLButtonElement>('chat-only');
   const leave = el<HTMLButtonElement>('leave');
   const name = root.dataset.peer ?? '';
-  const say = (key: string) => (texts[key] ?? '').replace('{{name}}', name);
+  // The server wrote each text in the staff member's language, the shopper's name already in it.
+  const say = (key: string) => texts[key] ?? '';
 
   const engine = new CallEngine({
     side: 'nutritionist',

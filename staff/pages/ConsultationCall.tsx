@@ -54,7 +54,7 @@ export function ConsultationCallPage(props: {
     you: t.t('st_call_chat_you'),
     sending: t.t('st_call_chat_sending'),
   };
-  for (const key of SCRIPT_TEXTS) texts[key] = t.t(`st_call_${key}` as StaffTextId);
+  for (const key of SCRIPT_TEXTS) texts[key] = t.t(`st_call_${key}` as StaffTextId, { name: props.peerName });
   for (const [key, id] of Object.entries(JOIN_ERRORS)) texts[key] = t.t(id);
   const refusal = props.refusal ? t.t(JOIN_ERRORS[`error_${props.refusal}`] ?? 'st_call_error') : null;
   return (
