@@ -29,6 +29,14 @@ export function Component() {
   }, []);
   // Leaving the page turns the camera off.
   useEffect(() => stop, [stop]);
+  // The preview, once it is shown (a hidden video does not start by itself).
+  const done = check.step === 'done';
+  useEffect(() => {
+    const v = video.current;
+    if (!done || !v || !stream.current) return;
+    v.srcObject = stream.current;
+    v.play().catch(() => undefined);
+  }, [done]);
 
   async function start() {
     if (!navigator.mediaDevices?.getUserMedia) return setCheck({ step: 'failed', reason: 'unsupported' });
@@ -44,7 +52,6 @@ export function Component() {
       });
     }
     stream.current = media;
-    if (video.current) video.current.srcObject = media;
     const mic = media.getAudioTracks().length > 0;
     if (mic) stopMeter.current = meter(media, setLevel);
     setCheck({ step: 'done', camera: media.getVideoTracks().length > 0, mic });
