@@ -128,6 +128,7 @@ function Call({ id, onLeave, onRetry }: { id: string; onLeave: () => void; onRet
       <div className="call-layout">
         <section
           id="call-pane-video"
+          role="tabpanel"
           className={tab === 'video' ? 'call-pane' : 'call-pane call-pane-away'}
           aria-labelledby="call-tab-video"
         >
@@ -196,6 +197,7 @@ function Call({ id, onLeave, onRetry }: { id: string; onLeave: () => void; onRet
 
         <section
           id="call-pane-chat"
+          role="tabpanel"
           className={tab === 'chat' ? 'call-pane' : 'call-pane call-pane-away'}
           aria-labelledby="call-tab-chat"
         >
@@ -289,21 +291,23 @@ function Chat({
       {messages.length === 0 ? (
         <p className="call-chat-empty">{t('call_chat_empty')}</p>
       ) : (
-        <ol className="call-chat-log" role="log" aria-label={t('call_chat_log')} data-testid="call-chat-log">
-          {messages.map((m) => (
-            <li
-              key={m.client_id + m.sender}
-              className={m.sender === 'shopper' ? 'call-msg call-msg-mine' : 'call-msg'}
-              data-testid="call-chat-message"
-              data-seq={m.seq ?? ''}
-            >
-              <span className="call-msg-who">{m.sender === 'shopper' ? t('call_chat_you') : peerName}</span>
-              <span className="call-msg-text">{m.text}</span>
-              {m.seq === null && <span className="call-msg-sending">{t('call_chat_sending')}</span>}
-            </li>
-          ))}
-          <li ref={end} aria-hidden="true" className="call-chat-end" />
-        </ol>
+        <div role="log" aria-label={t('call_chat_log')}>
+          <ol className="call-chat-log" data-testid="call-chat-log">
+            {messages.map((m) => (
+              <li
+                key={m.client_id + m.sender}
+                className={m.sender === 'shopper' ? 'call-msg call-msg-mine' : 'call-msg'}
+                data-testid="call-chat-message"
+                data-seq={m.seq ?? ''}
+              >
+                <span className="call-msg-who">{m.sender === 'shopper' ? t('call_chat_you') : peerName}</span>
+                <span className="call-msg-text">{m.text}</span>
+                {m.seq === null && <span className="call-msg-sending">{t('call_chat_sending')}</span>}
+              </li>
+            ))}
+            <li ref={end} aria-hidden="true" className="call-chat-end" />
+          </ol>
+        </div>
       )}
       <form className="call-chat-form" onSubmit={submit}>
         <label htmlFor="call-chat-input">{t('call_chat_label')}</label>

@@ -111,7 +111,9 @@ export function ConsultationCallPage(props: {
             <section className="call-chat">
               <h2>{t.t('st_call_chat_heading')}</h2>
               <p data-call="empty">{t.t('st_call_chat_empty')}</p>
-              <ol data-call="log" data-testid="call-chat-log" role="log" aria-label={t.t('st_call_chat_log')} hidden />
+              <div role="log" aria-label={t.t('st_call_chat_log')}>
+                <ol data-call="log" data-testid="call-chat-log" hidden />
+              </div>
               <form data-call="form">
                 <label htmlFor="call-chat-input">{t.t('st_call_chat_label')}</label>
                 <textarea
