@@ -4,7 +4,7 @@ import { roomQuerySchema } from '#shared/api/consultation-call-schemas';
 import type { RouteContract } from './route-contract';
 
 export const CONSULTATION_CALL_CONTRACTS = {
-  'POST /user/consultation/:id/join': {
+  'POST /user/consultation/:id{[0-9]+}/join': {
     tag: 'consultations',
     summary:
       "Join her booked consultation's call inside its join window: a short-lived room ticket, the room's WebSocket path, the media mode (realtime or direct) and ICE servers",
@@ -12,7 +12,7 @@ export const CONSULTATION_CALL_CONTRACTS = {
     badParams: 'not_found',
     user: true,
   },
-  'GET /consultation/:id/room': {
+  'GET /consultation/:id{[0-9]+}/room': {
     tag: 'consultations',
     summary:
       "The call room's WebSocket (an Upgrade: websocket request) for the holder of a valid join ticket of this consultation: signalling, presence and the chat",

@@ -17,8 +17,8 @@ export const storefrontRoomPath = (id: number, ticket: string) =>
   `/api/consultation/${id}/room?ticket=${encodeURIComponent(ticket)}`;
 
 export const userConsultationCallRoutes = new Hono<AppEnv>().post(
-  '/:id/join',
-  contract('POST /user/consultation/:id/join'),
+  '/:id{[0-9]+}/join',
+  contract('POST /user/consultation/:id{[0-9]+}/join'),
   async (c) => {
     const user = await requireUser(c);
     const { id } = c.req.valid('param');
@@ -42,8 +42,8 @@ export function roomStub(env: ApiEnv, consultationId: number): DurableObjectStub
 }
 
 export const consultationRoomRoutes = new Hono<AppEnv>().get(
-  '/:id/room',
-  contract('GET /consultation/:id/room'),
+  '/:id{[0-9]+}/room',
+  contract('GET /consultation/:id{[0-9]+}/room'),
   async (c) => {
     const { id } = c.req.valid('param');
     const claims = await verifyTicket(c.var.config.TOKEN_SECRET, c.req.valid('query').ticket);

@@ -14,8 +14,8 @@ export const staffRoomPath = (id: number, ticket: string) =>
   `/consultations/${id}/room?ticket=${encodeURIComponent(ticket)}`;
 
 export const staffConsultationCallRoutes = new Hono<AppEnv>().post(
-  '/consultations/:id/join',
-  contract('POST /staff/consultations/:id/join'),
+  '/consultations/:id{[0-9]+}/join',
+  contract('POST /staff/consultations/:id{[0-9]+}/join'),
   async (c) => {
     const member = await requireStaff(c);
     const { id } = c.req.valid('param');
