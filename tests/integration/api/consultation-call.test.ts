@@ -3,10 +3,14 @@
 // own consultation's room only, until it expires), and the room itself over real WebSockets into the
 // Durable Object: presence, relayed signalling, and the chat's order, acknowledgement, resume after a
 // reconnect and once-only storage of a resend; every message sealed in D1.
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { CallJoin, ServerFrame } from '#shared/consultations/call';
 import { issueTicket } from '#api/src/consultations/call/ticket';
+import { MediaError, type MediaService } from '#api/src/consultations/call/media';
+import type { ConsultRoom } from '#api/src/consultations/call/room';
+import { roomStub } from '#api/src/routes/consultation-call';
 import { createSession } from '#api/src/accounts/sessions';
 import { call, deviceToken, json } from './helpers';
 import { staffCall, staffWith } from './staff-helpers';
@@ -342,5 +346,102 @@ describe('the room', () => {
     she.send({ type: 'sync', after: 0 });
     expect((await she.next('history')).messages[0]).toMatchObject({ text: secret });
     she.ws.close(1000);
+  });
+});
+
+describe('the room in realtime mode (the SFU stubbed at the media adapter)', () => {
+  it('makes each side its SFU session, lets it publish, tells the other side, pulls the other’s tracks by name, and refuses another side’s session', async () => {
+    const { consultationId } = await bookedCall('room-realtime');
+    const calls: string[] = [];
+    let sessions = 0;
+    let down = false;
+    const sfu: MediaService = {
+      mode: 'realtime',
+      iceServers: async () => [],
+      newSession: async () => {
+        if (down) throw new MediaError('media_unavailable', 'SFU down');
+        return { sessionId: `sess-${++sessions}` };
+      },
+      publish: async (sessionId, offer, tracks) => {
+        calls.push(`publish ${sessionId} ${offer.sdp} ${tracks.map((t) => `${t.mid}:${t.trackName}`).join(',')}`);
+        return {
+          sessionDescription: { type: 'answer', sdp: 'sfu-answer' },
+          requiresImmediateRenegotiation: false,
+          tracks: [],
+        };
+      },
+      pull: async (sessionId, tracks) => {
+        calls.push(`pull ${sessionId} ${tracks.map((t) => `${t.sessionId}/${t.trackName}`).join(',')}`);
+        return {
+          sessionDescription: { type: 'offer', sdp: 'sfu-offer' },
+          requiresImmediateRenegotiation: true,
+          tracks: [],
+        };
+      },
+      renegotiate: async (sessionId, answer) => {
+        calls.push(`renegotiate ${sessionId} ${answer.sdp}`);
+      },
+    };
+    await runInDurableObject(roomStub(env, consultationId), (room: ConsultRoom) => {
+      (room as unknown as { media: () => MediaService }).media = () => sfu;
+    });
+    const t = await tickets(consultationId);
+    const she = await connect(consultationId, t.shopper);
+    expect(await she.next('welcome')).toMatchObject({ media: 'realtime' });
+    const nutritionist = await connect(consultationId, t.nutritionist);
+    await nutritionist.next('welcome');
+    const reply = (side: typeof she, req: number) => side.next('media', (f) => f.req === req);
+
+    she.send({ type: 'media_session', req: 1 });
+    expect(await reply(she, 1)).toEqual({ type: 'media', req: 1, ok: true, result: { session_id: 'sess-1' } });
+    she.send({
+      type: 'media_publish',
+      req: 2,
+      session_id: 'sess-1',
+      offer: { type: 'offer', sdp: 'her-offer' },
+      tracks: [
+        { mid: '0', track_name: 'shopper-audio', kind: 'audio' },
+        { mid: '1', track_name: 'shopper-video', kind: 'video' },
+      ],
+    });
+    expect(await reply(she, 2)).toMatchObject({ ok: true, result: { sessionDescription: { sdp: 'sfu-answer' } } });
+    expect(await nutritionist.next('signal')).toEqual({ type: 'signal', from: 'shopper', data: { kind: 'published' } });
+
+    nutritionist.send({ type: 'media_session', req: 1 });
+    expect(await reply(nutritionist, 1)).toMatchObject({ ok: true, result: { session_id: 'sess-2' } });
+    nutritionist.send({ type: 'media_pull', req: 2, session_id: 'sess-2' });
+    expect(await reply(nutritionist, 2)).toMatchObject({
+      ok: true,
+      result: { sessionDescription: { type: 'offer', sdp: 'sfu-offer' }, kinds: ['audio', 'video'] },
+    });
+    nutritionist.send({
+      type: 'media_renegotiate',
+      req: 3,
+      session_id: 'sess-2',
+      answer: { type: 'answer', sdp: 'nut-answer' },
+    });
+    expect(await reply(nutritionist, 3)).toMatchObject({ ok: true });
+    expect(calls).toEqual([
+      'publish sess-1 her-offer 0:shopper-audio,1:shopper-video',
+      'pull sess-2 sess-1/shopper-audio,sess-1/shopper-video',
+      'renegotiate sess-2 nut-answer',
+    ]);
+
+    // The shopper's SFU session is hers: the nutritionist cannot publish into it or pull with it.
+    nutritionist.send({
+      type: 'media_publish',
+      req: 4,
+      session_id: 'sess-1',
+      offer: { type: 'offer', sdp: 'x' },
+      tracks: [{ mid: '0', track_name: 'fake', kind: 'audio' }],
+    });
+    expect(await reply(nutritionist, 4)).toEqual({ type: 'media', req: 4, ok: false, error: 'media_refused' });
+    // The SFU unreachable: the page is told, and falls back to chat only.
+    down = true;
+    she.send({ type: 'media_session', req: 3 });
+    expect(await reply(she, 3)).toEqual({ type: 'media', req: 3, ok: false, error: 'media_unavailable' });
+    expect(calls).toHaveLength(3);
+    she.ws.close(1000);
+    nutritionist.ws.close(1000);
   });
 });
