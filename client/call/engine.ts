@@ -72,6 +72,8 @@ export class CallEngine {
   /** Direct mode: the nutritionist's offer generation; the shopper's current one. */
   #gen = 0;
   #signals: Promise<void> = Promise.resolve();
+  /** Direct mode: candidates that came before their connection had its remote description, by generation. */
+  #early = new Map<number, RTCIceCandidateInit[]>();
   #poorTimer: ReturnType<typeof setTimeout> | undefined;
   #req = 0;
   #replies = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
@@ -174,11 +176,14 @@ export class CallEngine {
         // What came while away, then what was never acknowledged (same client_id: stored once).
         this.#send({ type: 'sync', after: this.#lastSeq() });
         for (const [client_id, p] of this.#pending) this.#send({ type: 'chat', client_id, text: p.text });
+        // In chat only, the other side learns it now (it would otherwise wait for video).
+        if (this.#state.chatOnly) this.#send({ type: 'signal', data: { kind: 'chat_only' } });
         this.#startMedia();
         return;
       case 'presence':
         this.#set({ peerPresent: frame.present, ...(frame.present ? {} : { peerChatOnly: false }) });
         if (!frame.present) this.#peerLeft();
+        else if (this.#state.chatOnly) this.#send({ type: 'signal', data: { kind: 'chat_only' } });
         return;
       case 'history':
         for (const m of frame.messages) this.#delivered.set(m.seq, m);
@@ -319,11 +324,19 @@ export class CallEngine {
     }
   }
 
+  /** The shopper's side, when the nutritionist (re)joins: its offers count from 1 again. */
+  #resetAnswerer() {
+    this.#closePeer();
+    this.#gen = 0;
+    this.#early.clear();
+  }
+
   #peerLeft() {
     if (this.#join?.media === 'realtime') {
       this.#remote = null;
       this.#opts.onRemoteStream(null);
-    } else this.#closePeer();
+    } else if (this.side === 'shopper') this.#resetAnswerer();
+    else this.#closePeer();
     if (!this.#state.chatOnly && this.#local) this.#set({ media: 'waiting' });
   }
 
@@ -378,7 +391,7 @@ export class CallEngine {
       this.#set({ peerChatOnly: false });
       if (this.#join?.media === 'realtime') return;
       if (this.side === 'nutritionist' && this.#local && !this.#state.chatOnly) await this.#offer();
-      else if (this.side === 'shopper') this.#closePeer();
+      else if (this.side === 'shopper') this.#resetAnswerer();
       return;
     }
     if (kind === 'published') {
@@ -398,16 +411,31 @@ export class CallEngine {
           this.#send({ type: 'signal', data: { kind: 'candidate', gen, candidate: e.candidate.toJSON() } });
       });
       await pc.setRemoteDescription({ type: 'offer', sdp: String(data.sdp) });
+      await this.#flushCandidates(pc, gen);
       await pc.setLocalDescription(await pc.createAnswer());
       this.#send({ type: 'signal', data: { kind: 'answer', gen, sdp: pc.localDescription!.sdp } });
+      return;
+    }
+    if (kind === 'candidate') {
+      // A candidate may overtake its description (both sides send as soon as they have them): kept
+      // until the connection of its generation has the remote description, then added.
+      const pc = this.#pc;
+      const candidate = data.candidate as RTCIceCandidateInit;
+      if (pc && gen === this.#gen && pc.remoteDescription) return pc.addIceCandidate(candidate).catch(() => undefined);
+      if (gen >= this.#gen) this.#early.set(gen, [...(this.#early.get(gen) ?? []), candidate]);
       return;
     }
     if (gen !== this.#gen || !this.#pc) return;
     if (kind === 'answer' && this.side === 'nutritionist') {
       await this.#pc.setRemoteDescription({ type: 'answer', sdp: String(data.sdp) });
-    } else if (kind === 'candidate') {
-      await this.#pc.addIceCandidate(data.candidate as RTCIceCandidateInit).catch(() => undefined);
+      await this.#flushCandidates(this.#pc, gen);
     }
+  }
+
+  async #flushCandidates(pc: RTCPeerConnection, gen: number): Promise<void> {
+    const early = this.#early.get(gen) ?? [];
+    for (const g of [...this.#early.keys()]) if (g <= gen) this.#early.delete(g);
+    for (const candidate of early) await pc.addIceCandidate(candidate).catch(() => undefined);
   }
 
   // Realtime mode (Cloudflare's SFU, through the room).
