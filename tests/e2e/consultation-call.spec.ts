@@ -40,13 +40,32 @@ async function receivesMedia(page: Page) {
   ).toEqual(['audio:live']);
 }
 
+/** On a phone the video and the chat are tabs: shows one (on a desktop both are always shown). */
+async function showPane(page: Page, name: string) {
+  const tab = page.getByRole('tab', { name });
+  if (await tab.isVisible()) await tab.click();
+}
+
+// English on a desktop, Arabic on a phone (the call's panes become tabs).
 const STORIES = [
-  { lang: 'en', country: 'KW', sent: 'I take iron every morning', reply: 'Take it with orange juice, not tea' },
-  { lang: 'ar', country: 'SA', sent: 'آخذ الحديد كل صباح', reply: 'خذيه مع عصير البرتقال وليس الشاي' },
+  {
+    lang: 'en',
+    country: 'KW',
+    viewport: { width: 1280, height: 800 },
+    sent: 'I take iron every morning',
+    reply: 'Take it with orange juice, not tea',
+  },
+  {
+    lang: 'ar',
+    country: 'SA',
+    viewport: { width: 390, height: 844 },
+    sent: 'آخذ الحديد كل صباح',
+    reply: 'خذيه مع عصير البرتقال وليس الشاي',
+  },
 ] as const;
 
 for (const story of STORIES) {
-  test(`a shopper and her nutritionist see and hear each other, chat both ways, and a reload brings the chat back (${story.lang}/${story.country})`, async ({
+  test(`a shopper and her nutritionist see and hear each other, chat both ways, a reload brings the chat back, and chat only carries on without video (${story.lang}/${story.country}, ${story.viewport.width} px)`, async ({
     page,
     browser,
     baseURL,
@@ -54,6 +73,9 @@ for (const story of STORIES) {
     test.setTimeout(120_000);
     const prefix = story.lang === 'ar' ? '/ar' : '';
     const ar = story.lang === 'ar';
+    await page.setViewportSize(story.viewport);
+    const chatTab = ar ? 'المحادثة' : 'Chat';
+    const videoTab = ar ? 'الفيديو' : 'Video';
 
     // The shopper, signed in, in her country and language.
     const email = uniqueEmail('call');
@@ -99,7 +121,10 @@ for (const story of STORIES) {
       // She joins from her profile: both see each other.
       await page.goto(`${prefix}/profile/consultations/${id}/call`);
       await expect(
-        page.getByRole('heading', { level: 2, name: ar ? 'استشارة مع د. هدى صالح' : 'Consultation with Dr Huda Saleh' }),
+        page.getByRole('heading', {
+          level: 2,
+          name: ar ? 'استشارة مع د. هدى صالح' : 'Consultation with Dr Huda Saleh',
+        }),
       ).toBeVisible();
       await expect(page.getByTestId('call-status')).toHaveText(
         ar ? 'د. هدى صالح في المكالمة' : 'Dr Huda Saleh is in the call',
@@ -108,6 +133,7 @@ for (const story of STORIES) {
       await receivesMedia(desk);
 
       // The chat, both ways.
+      await showPane(page, chatTab);
       const chat = page.getByRole('textbox', { name: ar ? 'رسالتك' : 'Your message' });
       await chat.fill(story.sent);
       await page.getByRole('button', { name: ar ? 'إرسال' : 'Send' }).click();
@@ -126,10 +152,28 @@ for (const story of STORIES) {
       await expect(mine).toHaveCount(2);
       await expect(mine.nth(0)).toContainText(story.sent);
       await expect(mine.nth(1)).toContainText(story.reply);
+      await showPane(page, videoTab);
       await receivesMedia(page);
       await receivesMedia(desk);
       // The nutritionist's side kept its chat and was not told twice.
       await expect(desk.getByTestId('call-chat-message')).toHaveCount(2);
+
+      // Her connection is poor, say: she continues in chat only. The nutritionist is told, the video
+      // stops on both sides, the chat goes on; and her video comes back when she turns it on again.
+      await page.getByTestId('call-chat-only').click();
+      await expect(desk.getByRole('status').first()).toHaveText(
+        ar ? 'Noura Caller تتابع بالمحادثة الكتابية فقط' : 'Sara Caller continues in chat only',
+      );
+      await expect(desk.getByTestId('call-remote-video')).toBeHidden();
+      await expect(page.getByTestId('call-remote-video')).toBeHidden();
+      await showPane(page, chatTab);
+      await chat.fill(ar ? 'أكمل بالكتابة' : 'Continuing in writing');
+      await page.getByRole('button', { name: ar ? 'إرسال' : 'Send' }).click();
+      await expect(desk.getByTestId('call-chat-message')).toHaveCount(3);
+      await showPane(page, videoTab);
+      await page.getByTestId('call-chat-only').click();
+      await receivesMedia(page);
+      await receivesMedia(desk);
     } finally {
       await staffContext.close();
     }
