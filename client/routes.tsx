@@ -51,7 +51,8 @@ const GROUPS: ReadonlyArray<{ pages: RegExp; via: string; load: (name: string) =
     load: (name) => import('./pages/account-pages').then((m) => m.loadAccountPage(name)),
   },
   {
-    pages: /^(become-a-supplier|contact-us|how-it-works|site-index|static-page|install|app-shell|quiz(-result)?|consultation-check)$/,
+    pages:
+      /^(become-a-supplier|contact-us|how-it-works|site-index|static-page|install|app-shell|quiz(-result)?|consultation-check)$/,
     via: 'client/pages/help-pages.ts',
     load: (name) => import('./pages/help-pages').then((m) => m.loadHelpPage(name)),
   },
