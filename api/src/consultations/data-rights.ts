@@ -3,7 +3,8 @@
 // recommendations (opened with seal.ts; the nutritionist's private notes are hers too and go in);
 // erasure and "erase my health data" remove the health rows and the data keys (whatever sealed text a
 // backup still holds can no longer be opened); an account's erasure also cancels what is still to come,
-// its paid amount to her wallet (as a shopper's own free cancel does) with an audit row.
+// its paid amount to her wallet (as a shopper's own free cancel does), refunds a package's unused
+// sessions to her wallet, with an audit row each (docs/data-fates.md).
 import type { Lang } from '#shared/locale';
 import { walletMove } from '../orders/payment-moves';
 import type { Keyring } from '../lib/keyring';
@@ -21,8 +22,8 @@ export const CONSULTATION_HEALTH_COUNT = `SELECT count(*) AS n FROM consultation
 
 /**
  * The statements that erase her consultations' health text: chat, notes and summary, recommendations,
- * the intake's sealed form (its row keeps the consent's version and time as proof, without the form),
- * and the data keys. The consultations' commercial rows (amounts, VAT, dates) stay.
+ * the intake (docs/data-fates.md), and the data keys. The consultations' commercial rows (amounts, VAT,
+ * dates) stay.
  */
 export function consultationHealthStatements(db: D1Database, userId: number): D1PreparedStatement[] {
   const q = (sql: string) => db.prepare(sql).bind(userId);
@@ -30,18 +31,16 @@ export function consultationHealthStatements(db: D1Database, userId: number): D1
     q(`DELETE FROM consultation_messages WHERE consultation_id IN (${HERS})`),
     q(`DELETE FROM consultation_recommendations WHERE consultation_id IN (${HERS})`),
     q(`DELETE FROM consultation_notes WHERE consultation_id IN (${HERS})`),
-    q(
-      `UPDATE consultation_intakes SET sealed = '', iv = '', shared_results = '[]', pregnancy = 'none' WHERE consultation_id IN (${HERS})`,
-    ),
+    q(`DELETE FROM consultation_intakes WHERE consultation_id IN (${HERS})`),
     q(`DELETE FROM consultation_keys WHERE consultation_id IN (${HERS})`),
   ];
 }
 
-/** On an account's erasure: her ratings (their text is hers) and her holds go too. */
+/** On an account's erasure: her ratings (their text is hers) and her held and booked times go too. */
 export function consultationAccountStatements(db: D1Database, userId: number): D1PreparedStatement[] {
   return [
     db.prepare('DELETE FROM consultation_ratings WHERE user_id = ?').bind(userId),
-    db.prepare('DELETE FROM consultation_cells WHERE user_id = ? AND consultation_id IS NULL').bind(userId),
+    db.prepare('DELETE FROM consultation_cells WHERE user_id = ?').bind(userId),
   ];
 }
 
@@ -123,6 +122,54 @@ export async function consultationErasureCancels(
           status: 'cancelled',
           refund: refund > 0 ? { amount: refund, currency: c.currency, to: 'wallet' } : null,
         },
+        reason: 'account erased',
+      }),
+    );
+  }
+  // Packages with sessions left: what those sessions cost back to her wallet (docs/data-fates.md), the
+  // package closed; the amounts paid stay (a tax record).
+  const { results: credits } = await db
+    .prepare(
+      `SELECT id, country, currency, price, sessions_total, sessions_left FROM consultation_credits
+       WHERE user_id = ? AND payment_state = 'paid'`,
+    )
+    .bind(userId)
+    .all<{
+      id: number;
+      country: string;
+      currency: string;
+      price: number;
+      sessions_total: number;
+      sessions_left: number;
+    }>();
+  // Sessions the cancels above give back count as left (they are returned in the same batch).
+  const returned = new Map<number, number>();
+  for (const c of results)
+    if (c.payment_method === 'package' && c.credit_id) returned.set(c.credit_id, (returned.get(c.credit_id) ?? 0) + 1);
+  for (const k of credits) {
+    const left = Math.min(k.sessions_total, k.sessions_left + (returned.get(k.id) ?? 0));
+    if (left <= 0) continue;
+    const refund = Math.floor((k.price * left) / k.sessions_total);
+    statements.push(
+      db
+        .prepare("UPDATE consultation_credits SET sessions_left = 0, payment_state = 'refunded' WHERE id = ?")
+        .bind(k.id),
+      ...(refund > 0
+        ? walletMove(db, {
+            userId,
+            currency: k.currency,
+            amount: refund,
+            kind: 'refund',
+            orderId: null,
+            paymentId: null,
+          })
+        : []),
+      auditStatement(db, null, {
+        action: 'consultation_package.refund',
+        resource: 'consultation_credit',
+        resourceId: k.id,
+        country: k.country,
+        after: { sessions_refunded: left, refund: { amount: refund, currency: k.currency, to: 'wallet' } },
         reason: 'account erased',
       }),
     );

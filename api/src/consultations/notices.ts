@@ -10,7 +10,7 @@ import { formatDate, formatTimeWindow } from '#shared/text/dates';
 import { queueMail } from '../mail/outbox';
 import { queueUpdate, stopToken, stopUrl, UPDATE_TEMPLATES } from '../messages/whatsapp-updates';
 import { pushToUser } from '../push';
-import { consultationReturnPath } from './book';
+import { consultationReturnPath } from './paths';
 
 const HOUR = 3_600_000;
 
@@ -159,7 +159,7 @@ export async function sendConsultationReminders(
           const when = whenText(r);
           return {
             kind: 'consultation_reminder' as const,
-            template: UPDATE_TEMPLATES.reminder,
+            template: UPDATE_TEMPLATES.consultation,
             params: [String(r.id), when],
             text: `${t.text}\n${r.lang === 'ar' ? 'لإيقاف تحديثات واتساب' : 'Stop WhatsApp updates'}: ${stopUrl(links.siteOrigin, r.lang, token)}`,
             buttonParam: token,

@@ -7,8 +7,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiConfig } from '#api/src/lib/config';
 import { sendConsultationReminders } from '#api/src/consultations/notices';
 import { applyOutcome } from '#api/src/consultations/refund';
+import { eraseAccount } from '#api/src/accounts/erase';
 import { FIXTURE_PACKAGE, FIXTURE_SERVICES } from '../fixtures/consultations';
 import { json } from './helpers';
+import { staffCall, staffWith } from './staff-helpers';
 import { balance, book, freeTimeAfter, get, HOUR, hold, post, setUp, shopper, topUp } from './consultation-helpers';
 
 let staffId: number;
@@ -137,6 +139,35 @@ describe('mode and rating', () => {
     // The shop's moderation setting (staff by default) holds it for the review queue.
     expect(r.data.rating).toMatchObject({ rating: 5, body: 'Very helpful', status: 'pending' });
     expect((await post(`/user/consultation/${id}/rating`, { rating: 4 }, s)).status).toBe(409);
+
+    // The back office's review queue shows it, about the nutritionist; approving it shows it to her.
+    const moderator = await staffWith([{ role: 'owner', country: null }]);
+    const queue = (await json(await staffCall(moderator.token, '/staff/reviews'))).data;
+    expect(queue.waiting.rating).toBeGreaterThanOrEqual(1);
+    expect(queue.items.find((i: { kind: string; id: number }) => i.kind === 'rating' && i.id === id)).toMatchObject({
+      about: 'nutritionist',
+      product: { id: 1, slug: 'noura' },
+      rating: 5,
+      body: 'Very helpful',
+    });
+    const decided = await staffCall(moderator.token, `/staff/ratings/${id}/decide`, {
+      json: { decision: 'approve', reason: '' },
+    });
+    expect(decided.status, await decided.clone().text()).toBe(200);
+    expect((await json(await get(`/user/consultation/${id}`, s))).data.rating.status).toBe('approved');
+    // Shown on the nutritionist's page.
+    const profile = (await json(await get('/nutritionist/noura', null))).data;
+    expect(profile.ratings).toMatchObject({
+      count: 1,
+      average: 5,
+      latest: [{ rating: 5, body: 'Very helpful', lang: 'en' }],
+    });
+    const mail = await env.DB.prepare(
+      "SELECT body_text FROM mail_outbox WHERE kind = 'review_decision' AND dedupe_key LIKE ?",
+    )
+      .bind(`rating:${id}:%`)
+      .first<{ body_text: string }>();
+    expect(mail?.body_text).toContain('/nutritionists/noura');
   });
 });
 
@@ -194,7 +225,11 @@ describe('outcomes and their refunds (refund.ts)', () => {
 
 describe('reminders', () => {
   it('a day before and an hour before, once each', async () => {
-    const { id, at } = await paidByWallet('remind', 30, 39);
+    const { s, id, at } = await paidByWallet('remind', 30, 39);
+    // She chose WhatsApp updates on a proven number.
+    await env.DB.prepare('UPDATE users SET phone = ?, phone_verified_at = 1, whatsapp_updates_at = 1 WHERE id = ?')
+      .bind('+96555000111', s.id)
+      .run();
     // Booked long ago.
     await env.DB.prepare('UPDATE consultations SET booked_at = ? WHERE id = ?')
       .bind(at - 7 * 24 * HOUR, id)
@@ -215,9 +250,49 @@ describe('reminders', () => {
     const hourBefore = at - 50 * 60_000;
     await sendConsultationReminders(env as never, links, hourBefore);
     expect(await marks()).toEqual({ reminded_day_at: dayBefore, reminded_hour_at: hourBefore });
+    const texts = await env.DB.prepare(
+      'SELECT template, params FROM message_outbox WHERE dedupe_key LIKE ? ORDER BY dedupe_key',
+    )
+      .bind(`consultation:${id}:reminder:%`)
+      .all<{ template: string; params: string }>();
+    expect(texts.results.map((t) => t.template)).toEqual(['consultation_reminder', 'consultation_reminder']);
+    expect(JSON.parse(texts.results[0]!.params)[0]).toBe(String(id));
     const { results } = await env.DB.prepare('SELECT dedupe_key FROM mail_outbox WHERE dedupe_key LIKE ?')
       .bind(`consultation:${id}:reminder:%`)
       .all<{ dedupe_key: string }>();
     expect(results.map((r) => r.dedupe_key.split(':')[3]).sort()).toEqual(['day', 'hour']);
+  });
+});
+
+describe('an erased account', () => {
+  it('gets its unused package sessions back in its wallet, with an audit row', async () => {
+    const s = await shopper('erase-package');
+    await topUp(s.id, 'KWD', 40_000);
+    const bought = await json(
+      await post('/consultation/package', { package_id: FIXTURE_PACKAGE, payment: { method: 'wallet' } }, s),
+    );
+    const at = await freeTimeAfter(30, { skip: 8, serviceId: FIXTURE_SERVICES.followUp });
+    const r = await book(
+      s,
+      at,
+      { method: 'package', credit_id: bought.data.credit_id },
+      { serviceId: FIXTURE_SERVICES.followUp },
+    );
+    expect(r.status).toBe(200);
+    await eraseAccount(env as never, s.id);
+    // The booking still to come is cancelled and its session returned, then all four sessions refunded.
+    expect(await balance(s.id, 'KWD')).toBe(40_000);
+    expect(
+      await env.DB.prepare('SELECT sessions_left, payment_state FROM consultation_credits WHERE id = ?')
+        .bind(bought.data.credit_id)
+        .first(),
+    ).toEqual({ sessions_left: 0, payment_state: 'refunded' });
+    expect(
+      await env.DB.prepare(
+        "SELECT reason FROM audit_log WHERE action = 'consultation_package.refund' AND resource_id = ?",
+      )
+        .bind(String(bought.data.credit_id))
+        .first(),
+    ).toEqual({ reason: 'account erased' });
   });
 });
