@@ -147,6 +147,20 @@ describe('the call engine', () => {
     ]);
   });
 
+  it('sends what is unacknowledged again a moment after the room could not take it', async () => {
+    const engine = start();
+    await vi.waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+    socket().frame(welcome());
+    engine.sendChat('One');
+    const first = socket().sent.at(-1) as { client_id: string };
+    socket().frame({ type: 'error', reason: 'too_many' });
+    const before = socket().sent.length;
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(socket().sent).toHaveLength(before);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(socket().sent.at(-1)).toEqual({ type: 'chat', client_id: first.client_id, text: 'One' });
+  });
+
   it('waits longer after each failed connection, and stops when another tab takes the call over', async () => {
     start();
     await vi.waitFor(() => expect(FakeSocket.all).toHaveLength(1));

@@ -46,6 +46,8 @@ export interface CallEngineOptions {
 }
 
 const RECONNECT_MS = [500, 1000, 2000, 4000, 8000];
+/** After the room could not take a message (a failure, or too fast), the unacknowledged ones go again. */
+const RESEND_AFTER_MS = 3000;
 /** A connection that stays disconnected this long is called poor (the page offers chat only). */
 const POOR_AFTER_MS = 6000;
 
@@ -79,6 +81,7 @@ export class CallEngine {
   #replies = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   #sfuSession: string | null = null;
   #joinedOnce = false;
+  #resendTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(opts: CallEngineOptions) {
     this.side = opts.side;
@@ -221,8 +224,18 @@ export class CallEngine {
         return;
       }
       case 'error':
+        // Not stored (a passing failure) or too fast: what is still unacknowledged goes again shortly.
+        if (frame.reason === 'chat_failed' || frame.reason === 'too_many') this.#resendSoon();
         return;
     }
+  }
+
+  #resendSoon() {
+    if (this.#resendTimer !== undefined) return;
+    this.#resendTimer = setTimeout(() => {
+      this.#resendTimer = undefined;
+      for (const [client_id, p] of this.#pending) this.#send({ type: 'chat', client_id, text: p.text });
+    }, RESEND_AFTER_MS);
   }
 
   #lastSeq(): number {

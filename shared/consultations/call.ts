@@ -111,7 +111,7 @@ export type ServerFrame =
   | { type: 'signal'; from: CallSide; data: Record<string, unknown> }
   | { type: 'media'; req: number; ok: true; result: unknown }
   | { type: 'media'; req: number; ok: false; error: string }
-  | { type: 'error'; reason: 'bad_frame' | 'chat_failed' | 'replaced' };
+  | { type: 'error'; reason: 'bad_frame' | 'chat_failed' | 'too_many' | 'replaced' };
 
 /** Close codes the room uses (4000–4999 are the application's). */
 export const CLOSE_REPLACED = 4001;

@@ -349,6 +349,28 @@ describe('the room', () => {
   });
 });
 
+describe('the room keeps its pace', () => {
+  it('takes 20 messages in 10 seconds from a socket and asks for the rest later; none is stored twice', async () => {
+    const { consultationId } = await bookedCall('room-flood');
+    const she = await connect(consultationId, (await tickets(consultationId)).shopper);
+    await she.next('welcome');
+    for (let i = 0; i < 25; i++)
+      she.send({ type: 'chat', client_id: `flood-${String(i).padStart(4, '0')}`, text: `m${i}` });
+    const acks = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        she.next('ack', (a) => a.client_id === `flood-${String(i).padStart(4, '0')}`),
+      ),
+    );
+    expect(acks.map((a) => a.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    for (let i = 0; i < 5; i++) expect(await she.next('error')).toEqual({ type: 'error', reason: 'too_many' });
+    const count = await env.DB.prepare('SELECT count(*) AS n FROM consultation_messages WHERE consultation_id = ?')
+      .bind(consultationId)
+      .first<{ n: number }>();
+    expect(count!.n).toBe(20);
+    she.ws.close(1000);
+  });
+});
+
 describe('the room in realtime mode (the SFU stubbed at the media adapter)', () => {
   it('makes each side its SFU session, lets it publish, tells the other side, pulls the other’s tracks by name, and refuses another side’s session', async () => {
     const { consultationId } = await bookedCall('room-realtime');

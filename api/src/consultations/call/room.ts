@@ -32,7 +32,13 @@ export const ROOM_SIDE_HEADER = 'x-room-side';
 interface Attachment {
   side: CallSide;
   consultationId: number;
+  /** The chat's pace on this socket: when the current window began and how many messages it has had. */
+  burst?: { since: number; count: number };
 }
+
+/** At most this many chat messages per socket in CHAT_WINDOW_MS (a person never comes near it). */
+export const CHAT_BURST = 20;
+export const CHAT_WINDOW_MS = 10_000;
 
 interface Published {
   session_id: string;
@@ -125,7 +131,13 @@ export class ConsultRoom extends DurableObject<ApiEnv> {
           type: 'history',
           messages: await messagesAfter(this.env.DB, this.sealer(), me.consultationId, frame.after),
         });
-      case 'chat':
+      case 'chat': {
+        // A page that floods the room is told to slow down; its messages stay unacknowledged, and the
+        // page sends them again a moment later (same client_id: stored once).
+        const now = Date.now();
+        const burst = me.burst && now - me.burst.since < CHAT_WINDOW_MS ? me.burst : { since: now, count: 0 };
+        if (burst.count >= CHAT_BURST) return send(ws, { type: 'error', reason: 'too_many' });
+        ws.serializeAttachment({ ...me, burst: { ...burst, count: burst.count + 1 } } satisfies Attachment);
         return this.serially(async () => {
           try {
             const stored = await storeMessage(
@@ -154,6 +166,7 @@ export class ConsultRoom extends DurableObject<ApiEnv> {
             send(ws, { type: 'error', reason: 'chat_failed' });
           }
         });
+      }
       case 'signal':
         return this.toSide(otherSide(me.side), { type: 'signal', from: me.side, data: frame.data });
       default:
