@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { reactTextChunks } from './scripts/vite-react-text-chunks.mjs';
 import { serviceWorker } from './scripts/vite-service-worker.mjs';
+import { staffCallScript } from './scripts/vite-staff-call-script.mjs';
 
 const MANIFEST_ID = 'virtual:client-manifest';
 
@@ -128,6 +129,8 @@ export default defineConfig(({ command }) => ({
     clientManifest(),
     // virtual:service-worker: the service worker's script, served by the storefront worker as /sw.js.
     serviceWorker(),
+    // virtual:staff-call-script: the nutritionist's call page script, served by the staff worker.
+    staffCallScript(),
     // The storefront's streaming renderer encodes text once per block, not once per piece.
     reactTextChunks(),
     cloudflare({

@@ -135,7 +135,10 @@ export default defineConfig({
                   r2Buckets: { MEDIA: 'storefront-test-api-media', UPLOADS: 'storefront-test-api-uploads' },
                   // Cloudflare Images, served by Miniflare with sharp as in local mode.
                   images: { binding: 'IMAGES' },
-                  durableObjects: { NONCES: { className: 'NonceGuard', useSQLite: true } },
+                  durableObjects: {
+                    NONCES: { className: 'NonceGuard', useSQLite: true },
+                    CONSULT_ROOMS: { className: 'ConsultRoom', useSQLite: true },
+                  },
                   // …and its alerts queue, produced and consumed by itself as in api/wrangler.toml.
                   queueProducers: { ALERTS: { queueName: 'shop-alerts' } },
                   queueConsumers: { 'shop-alerts': { maxBatchTimeout: 1 } },

@@ -30,6 +30,7 @@ const FILES = import.meta.glob<{ Component: ComponentType; loader?: LoaderFuncti
   '!./pages/auth/*.tsx',
   '!./pages/{logout,order-lookup,alerts-unsubscribe}.tsx',
   '!./pages/{become-a-supplier,contact-us,how-it-works,site-index,static-page,install,app-shell}.tsx',
+  '!./pages/consultation-check.tsx',
 ]) as Record<string, Lazy>;
 
 /** The page groups: which pages each names, and its chunk. */
@@ -50,7 +51,8 @@ const GROUPS: ReadonlyArray<{ pages: RegExp; via: string; load: (name: string) =
     load: (name) => import('./pages/account-pages').then((m) => m.loadAccountPage(name)),
   },
   {
-    pages: /^(become-a-supplier|contact-us|how-it-works|site-index|static-page|install|app-shell|quiz(-result)?)$/,
+    pages:
+      /^(become-a-supplier|contact-us|how-it-works|site-index|static-page|install|app-shell|quiz(-result)?|consultation-check)$/,
     via: 'client/pages/help-pages.ts',
     load: (name) => import('./pages/help-pages').then((m) => m.loadHelpPage(name)),
   },

@@ -36,8 +36,10 @@ describe('locale segment', () => {
     );
     // Spec §2's 48, plus the order lookup and the e-mail verification, and a blood test's
     // own page, and the notifications page, the "Get the app" guide, an alert's
-    // unsubscribe page and the shopper's subscriptions.
-    expect(all).toHaveLength(55);
+    // unsubscribe page and the shopper's subscriptions; the consultation call and its device check.
+    expect(all).toHaveLength(57);
+    expect(all).toContain('/profile/consultations/:id/call');
+    expect(all).toContain('/consultation-check');
     expect(all).toContain('/profile/subscriptions');
     expect(all).toContain('/alerts/unsubscribe');
     expect(all).toContain('/profile/notifications');

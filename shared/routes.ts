@@ -163,6 +163,9 @@ export const PAGE_ROUTES = [
     path: '/profile/blood-tests/uploaded',
     texts: ['orders'],
   },
+  // The consultation call (decision 56; the account group names its chunk) and its device check (the help group's).
+  { id: 'profile-consultation-call', path: '/profile/consultations/:id/call', texts: ['consultation-call'] },
+  { id: 'consultation-check', path: '/consultation-check', texts: ['consultation-call'] },
   { id: 'categories', path: '/categories', texts: ['catalogue'] },
   { id: 'products', path: '/products', texts: ['catalogue'] },
   { id: 'product', path: '/products/:slug', texts: ['catalogue'] },

@@ -15,5 +15,7 @@ export type StaffAppEnv = {
     token: string | null;
     /** The signed-in staff member (pages behind requireStaffPage). */
     me: StaffSelf;
+    /** The consultation call's page: its CSP allows its one script and the room's WebSocket. */
+    callPage?: boolean;
   };
 };

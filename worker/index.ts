@@ -10,6 +10,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { apiProxy } from './routes/api-proxy';
 import { calendarFile } from './routes/calendar-file';
 import { bloodTestFiles } from './routes/blood-test-files';
+import { consultationRoom } from './routes/consultation-room';
 import { dataExport } from './routes/data-export';
 import { appLinks } from './routes/app-links';
 import { appFiles } from './routes/app-files';
@@ -94,6 +95,7 @@ app.route('/', seoFiles);
 app.route('/', calendarFile);
 // Before the /api proxy: a result file's upload (raw bytes, 10 MB) and download (streamed).
 app.route('/', bloodTestFiles);
+app.route('/', consultationRoom);
 app.route('/', dataExport);
 app.route('/api', apiProxy);
 // A first visit's page is rendered in the located country and that country is remembered.

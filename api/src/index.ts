@@ -84,8 +84,11 @@ import { alertRoutes } from './routes/alerts';
 import { resendLostEvents } from './alerts';
 import { consumeAlerts } from './alerts/consumer';
 import { subscriptionJobs } from './subscriptions/jobs';
+import { consultationRoomRoutes, userConsultationCallRoutes } from './routes/consultation-call';
+import { devConsultationCallRoutes } from './routes/dev-consultation-call';
 
 export { NonceGuard } from './lib/nonce-guard';
+export { ConsultRoom } from './consultations/call/room';
 /** The route table, for the contract test that walks it (tests/integration/api/contract.test.ts). */
 export { app };
 
@@ -125,6 +128,8 @@ app.use(
       '/staff/',
       '/alerts/unsubscribe',
       '/whatsapp/stop',
+      // The call room's WebSocket: its join ticket is what admits it (routes/consultation-call.ts).
+      '/consultation/',
     ],
   }),
 );
@@ -156,7 +161,8 @@ app.use(
     isRead: (c) => c.req.path === '/bundle' || isRead(c.req.method, c.req.path),
     // A bundle's calls share its session; the back office and local tools read the primary, and a
     // gateway's webhook (no shopper to read after it) needs no bookmark.
-    skip: (c) => isInProcess(c.env) || /^\/(staff|dev|payments\/webhook)\//.test(c.req.path),
+    // The call room's WebSocket writes nothing itself and answers no data: no session.
+    skip: (c) => isInProcess(c.env) || /^\/(staff|dev|payments\/webhook|consultation)\//.test(c.req.path),
   }),
 );
 // Innermost, on whatever DB the request uses: D1's passing failures retried where safe (db/transient.ts).
@@ -199,6 +205,7 @@ app.route('/consultation', consultationRoutes);
 app.route('/user/upload', bloodTestUploadRoutes);
 app.route('/user/data', dataRightsRoutes);
 app.route('/user/bloodtest', bloodTestResultRoutes);
+app.route('/user/consultation', userConsultationCallRoutes);
 app.route('/user/push', userPushRoutes);
 app.route('/push', pushKeyRoutes);
 app.route('/bloodTestOrder', bloodTestOrderRoutes);
@@ -213,6 +220,7 @@ app.route('/area', areaRoutes);
 app.route('/country', dhlCountryRoutes);
 app.route('/city', cityRoutes);
 if (__LOCAL_TOOLS__) app.route('/dev/bloodTestOrder', devBloodTestRoutes);
+if (__LOCAL_TOOLS__) app.route('/dev/consultations', devConsultationCallRoutes);
 if (__LOCAL_TOOLS__) app.route('/dev', devRoutes);
 app.route('/misc', miscRoutes);
 app.route('/list', wishlistRoutes);
@@ -223,6 +231,8 @@ app.route('/quiz', quizRoutes);
 app.route('/staff', staffRoutes);
 // Alerts: the one-click unsubscribe of alert mails.
 app.route('/alerts', alertRoutes);
+// The consultation call's room (decision 56): its WebSocket, admitted by a join ticket.
+app.route('/consultation', consultationRoomRoutes);
 
 app.notFound((c) => c.json(fail('not_found', 404), 404));
 

@@ -34,6 +34,8 @@ import { subscriptionsAr } from '#shared/i18n/subscriptions.ar';
 import { subscriptionsEn } from '#shared/i18n/subscriptions.en';
 import { consultationsAr } from '#shared/i18n/consultations.ar';
 import { consultationsEn } from '#shared/i18n/consultations.en';
+import { consultationCallAr } from '#shared/i18n/consultation-call.ar';
+import { consultationCallEn } from '#shared/i18n/consultation-call.en';
 import type { Lang } from '#shared/locale';
 
 type Texts = Partial<Dictionary>;
@@ -55,6 +57,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     reviews: reviewsEn,
     subscriptions: subscriptionsEn,
     consultations: consultationsEn,
+    'consultation-call': consultationCallEn,
   },
   ar: {
     shell: shellAr,
@@ -72,6 +75,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     reviews: reviewsAr,
     subscriptions: subscriptionsAr,
     consultations: consultationsAr,
+    'consultation-call': consultationCallAr,
   },
 };
 

@@ -28,6 +28,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     reviews: () => import('#shared/i18n/reviews.en'),
     subscriptions: () => import('#shared/i18n/subscriptions.en'),
     consultations: () => import('#shared/i18n/consultations.en'),
+    'consultation-call': () => import('#shared/i18n/consultation-call.en'),
   },
   ar: {
     shell: () => import('#shared/i18n/shell.ar'),
@@ -45,6 +46,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     reviews: () => import('#shared/i18n/reviews.ar'),
     subscriptions: () => import('#shared/i18n/subscriptions.ar'),
     consultations: () => import('#shared/i18n/consultations.ar'),
+    'consultation-call': () => import('#shared/i18n/consultation-call.ar'),
   },
 };
 

@@ -12,6 +12,8 @@ export const loadAccountPage = pageGroup(
     './profile-orders.tsx',
     './profile-wallet.tsx',
     './profile-subscriptions.tsx',
+    // The consultation call: its engine (client/call/) is imported by this page's chunk only.
+    './profile-consultation-call.tsx',
     './auth/*.tsx',
     './logout.tsx',
     './order-lookup.tsx',

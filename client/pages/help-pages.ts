@@ -14,6 +14,8 @@ export const loadHelpPage = pageGroup(
     './app-shell.tsx',
     './quiz.tsx',
     './quiz-result.tsx',
+    // The consultation call's camera and microphone check.
+    './consultation-check.tsx',
     '!./**/*.test.tsx',
   ]),
 );

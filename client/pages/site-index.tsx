@@ -49,6 +49,7 @@ const GROUP_OF: Record<ListedId, Group | null> = {
   'profile-blood-tests': 'account',
   'profile-blood-tests-ordered': 'account',
   'profile-blood-tests-uploaded': 'account',
+  'consultation-check': null,
   categories: 'shop',
   products: 'shop',
   brands: 'shop',

@@ -184,6 +184,11 @@ export const MESSAGE_KEYS = [
   'consultation_rating_not_allowed',
   'consultation_rating_exists',
   'consultation_health_unavailable',
+  // The consultation call (decision 56).
+  'call_not_joinable',
+  'call_too_early',
+  'call_closed',
+  'call_ticket_invalid',
 ] as const;
 
 /** Every key the API may send: the shopper's, and the back office's own (their texts live in the staff dictionaries). */

@@ -15,6 +15,7 @@ import { quizAr } from './quiz.ar';
 import { reviewsAr } from './reviews.ar';
 import { subscriptionsAr } from './subscriptions.ar';
 import { consultationsAr } from './consultations.ar';
+import { consultationCallAr } from './consultation-call.ar';
 
 export const ar: Dictionary = {
   ...shellAr,
@@ -32,4 +33,5 @@ export const ar: Dictionary = {
   ...reviewsAr,
   ...subscriptionsAr,
   ...consultationsAr,
+  ...consultationCallAr,
 };

@@ -17,6 +17,7 @@ export const TEXT_AREAS = [
   'reviews',
   'subscriptions',
   'consultations',
+  'consultation-call',
 ] as const;
 export type TextArea = (typeof TEXT_AREAS)[number];
 

@@ -19,6 +19,7 @@ import { quizEn } from './quiz.en';
 import { reviewsEn } from './reviews.en';
 import { subscriptionsEn } from './subscriptions.en';
 import { consultationsEn } from './consultations.en';
+import { consultationCallEn } from './consultation-call.en';
 
 export const en = {
   ...shellEn,
@@ -36,6 +37,7 @@ export const en = {
   ...reviewsEn,
   ...subscriptionsEn,
   ...consultationsEn,
+  ...consultationCallEn,
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -18,6 +18,8 @@ export const NOINDEX_PAGE_IDS = [
   'reset-password',
   'verify-email',
   'alerts-unsubscribe',
+  // The consultation call's device check: a tool for one browser, nothing to find.
+  'consultation-check',
 ] as const satisfies readonly PageId[];
 
 /** True when the page says noindex: one of the above, or a page still "being prepared". */

@@ -1,12 +1,16 @@
-// Security headers of every staff page: no script runs (pages are static HTML and forms), styles only
+// Security headers of every staff page: no script runs (pages are static HTML and forms; the one
+// exception is the consultation call's page, with its own script under the nonce), styles only
 // under this response's nonce, nothing framed, nothing cached.
 import type { MiddlewareHandler } from 'hono';
 import { bytesToBase64 } from '#shared/bytes';
 
-export function staffCsp(nonce: string): string {
+export function staffCsp(nonce: string, callPage = false): string {
   return [
     "default-src 'none'",
-    "script-src 'none'",
+    // The consultation call's page runs one script (/consultation-call.js, under this nonce) and opens
+    // the room's WebSocket on this origin (decision 56); every other page runs none.
+    callPage ? `script-src 'nonce-${nonce}'` : "script-src 'none'",
+    ...(callPage ? ["connect-src 'self'"] : []),
     `style-src 'nonce-${nonce}'`,
     "img-src 'self' data:",
     "form-action 'self'",
@@ -31,6 +35,7 @@ export function securityHeaders(): MiddlewareHandler {
     h.set('Cache-Control', 'private, no-store');
     if (new URL(c.req.url).protocol === 'https:')
       h.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
-    if (h.get('content-type')?.startsWith('text/html')) h.set('Content-Security-Policy', staffCsp(nonce));
+    if (h.get('content-type')?.startsWith('text/html'))
+      h.set('Content-Security-Policy', staffCsp(nonce, c.get('callPage') === true));
   };
 }

@@ -14,6 +14,8 @@ const FORWARDED = [
   '/dev/subscriptions/run',
   '/dev/backups/run',
   '/dev/data-rights/run',
+  // A consultation booked now between a shopper and a nutritionist's staff account (the call's story).
+  '/dev/consultations/call',
 ] as const;
 
 // Built by a pure call, so a production build (which never routes it) drops it from the bundle.

@@ -87,6 +87,7 @@ import { REVIEW_CONTRACTS } from './reviews';
 import { SUBSCRIPTION_CONTRACTS } from './subscriptions';
 import { DATA_RIGHTS_CONTRACTS } from './data-rights';
 import { CONSULTATION_CONTRACTS } from './consultations';
+import { CONSULTATION_CALL_CONTRACTS } from './consultation-call';
 
 export type { RouteContract } from './route-contract';
 
@@ -608,6 +609,7 @@ export const CONTRACTS = {
   ...SUBSCRIPTION_CONTRACTS,
   ...DATA_RIGHTS_CONTRACTS,
   ...CONSULTATION_CONTRACTS,
+  ...CONSULTATION_CALL_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;
 
 export type ContractKey = keyof typeof CONTRACTS;

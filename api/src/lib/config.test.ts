@@ -19,6 +19,11 @@ const production = {
   MESSAGES_MODE: 'send',
   UNIFONIC_APP_SID: 'unifonic-app-sid-0123',
   UNIFONIC_SENDER_ID: 'GulfVitamin',
+  CALL_MEDIA: 'realtime',
+  REALTIME_APP_ID: '0123456789abcdef0123456789abcdef',
+  REALTIME_APP_TOKEN: 'realtime-app-token-from-the-vault',
+  TURN_KEY_ID: 'fedcba9876543210fedcba9876543210',
+  TURN_KEY_TOKEN: 'turn-key-token-from-the-vault-0123',
 };
 
 describe('API configuration', () => {
@@ -40,6 +45,21 @@ describe('API configuration', () => {
     expect(local('2000').PASSWORD_HASH_ITERATIONS).toBe(2000);
     expect(() => local('10')).toThrow(/PASSWORD_HASH_ITERATIONS/);
     expect(() => local('200000')).toThrow(/PASSWORD_HASH_ITERATIONS/);
+  });
+
+  it('runs consultation calls in production through Cloudflare Realtime with TURN; local mode needs no keys', () => {
+    expect(() => apiConfig({ ...production, CALL_MEDIA: 'direct' } as unknown as ApiEnv)).toThrow(
+      /CALL_MEDIA=realtime/,
+    );
+    expect(() => apiConfig({ ...production, TURN_KEY_TOKEN: undefined } as unknown as ApiEnv)).toThrow(/TURN/);
+    expect(() => apiConfig({ ...production, REALTIME_APP_TOKEN: undefined } as unknown as ApiEnv)).toThrow(
+      /REALTIME_APP_TOKEN/,
+    );
+    const local = apiConfig({ ...base, ENVIRONMENT: 'development' } as unknown as ApiEnv);
+    expect(local.CALL_MEDIA).toBe('direct');
+    expect(() =>
+      apiConfig({ ...base, ENVIRONMENT: 'development', CALL_MEDIA: 'realtime' } as unknown as ApiEnv),
+    ).toThrow(/REALTIME_APP_ID/);
   });
 
   it('refuses secrets shorter than 32 characters', () => {

@@ -74,6 +74,20 @@ const configSchema = z
       .string()
       .regex(/^[a-z0-9_]{1,512}$/)
       .default('sign_in_code'),
+    // The consultation call's media (decision 56, api/src/consultations/call/media.ts): 'realtime' through
+    // Cloudflare Realtime (the SFU app's id and token; TURN credentials from a TURN key's id and token),
+    // 'direct' browser to browser with no outside service (local mode).
+    CALL_MEDIA: z.enum(['realtime', 'direct']).default('direct'),
+    REALTIME_APP_ID: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/)
+      .optional(),
+    REALTIME_APP_TOKEN: z.string().min(20).optional(),
+    TURN_KEY_ID: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/)
+      .optional(),
+    TURN_KEY_TOKEN: z.string().min(20).optional(),
   })
   .refine(
     (c) =>
@@ -125,6 +139,22 @@ const configSchema = z
   )
   .refine((c) => !c.WHATSAPP_TOKEN === !c.WHATSAPP_PHONE_NUMBER_ID, {
     message: 'WhatsApp needs both WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID',
+  })
+  // The call's video: production goes through Cloudflare Realtime with TURN (phones behind carrier NAT).
+  .refine(
+    (c) =>
+      c.ENVIRONMENT !== 'production' ||
+      (c.CALL_MEDIA === 'realtime' && !!c.REALTIME_APP_TOKEN && !!c.TURN_KEY_ID && !!c.TURN_KEY_TOKEN),
+    {
+      message:
+        'production runs consultation calls through Cloudflare Realtime: set CALL_MEDIA=realtime, REALTIME_APP_ID, REALTIME_APP_TOKEN, TURN_KEY_ID and TURN_KEY_TOKEN',
+    },
+  )
+  .refine((c) => c.CALL_MEDIA !== 'realtime' || (!!c.REALTIME_APP_ID && !!c.REALTIME_APP_TOKEN), {
+    message: 'CALL_MEDIA=realtime needs REALTIME_APP_ID and REALTIME_APP_TOKEN',
+  })
+  .refine((c) => !c.TURN_KEY_ID === !c.TURN_KEY_TOKEN, {
+    message: 'TURN needs both TURN_KEY_ID and TURN_KEY_TOKEN',
   })
   .refine((c) => c.PAYMENT_PROVIDER !== 'tap' || !!c.TAP_SECRET_KEY, {
     message: 'PAYMENT_PROVIDER=tap needs TAP_SECRET_KEY',

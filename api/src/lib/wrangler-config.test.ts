@@ -16,6 +16,8 @@ const SECRET_NAMES = [
   'HEALTH_KEK',
   'BACKUP_KEK',
   'VAPID_PRIVATE_KEY',
+  'REALTIME_APP_TOKEN',
+  'TURN_KEY_TOKEN',
 ];
 const DEPLOYED = ['production', 'staging'] as const;
 const WORKERS = ['wrangler.toml', 'api/wrangler.toml', 'staff/wrangler.toml'] as const;
@@ -80,7 +82,7 @@ describe('wrangler configuration', () => {
       }
     }
     expect(read('api/wrangler.toml', 'production').secrets?.required).toEqual(
-      expect.arrayContaining(['TAP_SECRET_KEY', 'RESEND_API_KEY']),
+      expect.arrayContaining(['TAP_SECRET_KEY', 'RESEND_API_KEY', 'REALTIME_APP_TOKEN', 'TURN_KEY_TOKEN']),
     );
     // Staging runs the production checks, so it needs every secret production needs.
     for (const file of WORKERS)
@@ -100,6 +102,8 @@ describe('wrangler configuration', () => {
     expect(read('api/wrangler.toml', env).vars).not.toHaveProperty('PASSWORD_HASH_ITERATIONS');
     expect(read('api/wrangler.toml', env).vars).toMatchObject({
       PAYMENT_PROVIDER: 'tap',
+      // Consultation calls through Cloudflare Realtime (local mode's direct connection stays local).
+      CALL_MEDIA: 'realtime',
       SITE_ORIGIN: expect.stringMatching(/^https:\/\//),
       STAFF_ORIGIN: expect.stringMatching(/^https:\/\//),
     });

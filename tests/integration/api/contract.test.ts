@@ -19,6 +19,8 @@ const EXCEPTIONS: Record<string, string> = {
   'POST /dev/payments/:id{pay_[0-9a-f]{24}}': 'local-only sandbox payment page, absent from the production build',
   'POST /dev/bloodTestOrder/advance': 'local-only blood-test status step for tests, absent from the production build',
   'POST /dev/bloodTestOrder/visitNow': 'local-only start of a booked visit for tests, absent from the production build',
+  'POST /dev/consultations/call':
+    'local-only consultation booked now for the call’s e2e story, absent from the production build',
   'GET /dev/push-outbox': 'local-only tool (dev push outbox), absent from the production build',
   'GET /dev/message-outbox': 'local-only tool (dev texts to phones), absent from the production build',
   'POST /dev/subscriptions/run':
@@ -98,6 +100,11 @@ describe('GET /openapi.json', () => {
       MESSAGES_MODE: 'send',
       UNIFONIC_APP_SID: 'a-real-unifonic-app-sid',
       UNIFONIC_SENDER_ID: 'Shop',
+      CALL_MEDIA: 'realtime',
+      REALTIME_APP_ID: '0123456789abcdef0123456789abcdef',
+      REALTIME_APP_TOKEN: 'a-real-realtime-app-token',
+      TURN_KEY_ID: 'fedcba9876543210fedcba9876543210',
+      TURN_KEY_TOKEN: 'a-real-turn-key-token-0123',
     };
     const fetchIn = async (environment: object, path: string) => {
       const ctx = createExecutionContext();

@@ -47,7 +47,9 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): Middlewar
     h.set('X-Content-Type-Options', 'nosniff');
     h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     h.set('X-Frame-Options', 'DENY');
-    h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
+    // Camera and microphone for the shop's own pages only: the consultation call and its device check
+    // (decision 56). Per document, and the app navigates without reloading, so it is every page's.
+    h.set('Permissions-Policy', 'camera=(self), microphone=(self), geolocation=(), payment=(self)');
     h.set('Cross-Origin-Opener-Policy', 'same-origin');
     if (new URL(c.req.url).protocol === 'https:')
       h.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload');

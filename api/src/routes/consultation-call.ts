@@ -1,0 +1,62 @@
+// The consultation call (decision 56): the shopper's join, and the room's WebSocket route that both
+// sides' pages reach through their worker (the storefront's /api/consultation/:id/room, the back
+// office's /consultations/:id/room), which checks the ticket and hands the upgrade to the room.
+import { Hono } from 'hono';
+import { ok } from '#shared/api/envelope';
+import type { AppEnv } from '../app-env';
+import { ApiError } from '../lib/errors';
+import { contract } from '../lib/validate';
+import { requireUser } from '../middleware/user';
+import { joinCall, shopperConsultation } from '../consultations/call/join';
+import { mediaServiceFor } from '../consultations/call/media';
+import { ROOM_CONSULTATION_HEADER, ROOM_SIDE_HEADER, type ConsultRoom } from '../consultations/call/room';
+import { verifyTicket } from '../consultations/call/ticket';
+
+/** The storefront's path of the room (worker/routes/consultation-room.ts passes it through). */
+export const storefrontRoomPath = (id: number, ticket: string) =>
+  `/api/consultation/${id}/room?ticket=${encodeURIComponent(ticket)}`;
+
+export const userConsultationCallRoutes = new Hono<AppEnv>().post(
+  '/:id{[0-9]+}/join',
+  contract('POST /user/consultation/:id{[0-9]+}/join'),
+  async (c) => {
+    const user = await requireUser(c);
+    const { id } = c.req.valid('param');
+    const row = await shopperConsultation(c.env.DB, id, user.id, c.var.lang);
+    return c.json(
+      ok(
+        await joinCall(
+          { db: c.env.DB, config: c.var.config, media: mediaServiceFor(c.var.config) },
+          row,
+          'shopper',
+          storefrontRoomPath,
+        ),
+      ),
+    );
+  },
+);
+
+export function roomStub(env: ApiEnv, consultationId: number): DurableObjectStub<ConsultRoom> {
+  const ns = env.CONSULT_ROOMS as DurableObjectNamespace<ConsultRoom>;
+  return ns.get(ns.idFromName(String(consultationId)));
+}
+
+export const consultationRoomRoutes = new Hono<AppEnv>().get(
+  '/:id{[0-9]+}/room',
+  contract('GET /consultation/:id{[0-9]+}/room'),
+  async (c) => {
+    const { id } = c.req.valid('param');
+    const claims = await verifyTicket(c.var.config.TOKEN_SECRET, c.req.valid('query').ticket);
+    // Expired, altered, or another consultation's: the room stays shut.
+    if (!claims || claims.consultationId !== id) throw new ApiError(403, 'call_ticket_invalid');
+    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') throw new ApiError(426, 'bad_request');
+    const headers = new Headers({
+      upgrade: 'websocket',
+      [ROOM_CONSULTATION_HEADER]: String(id),
+      [ROOM_SIDE_HEADER]: claims.side,
+    });
+    const res = await roomStub(c.env, id).fetch(new Request('https://room.internal/ws', { headers }));
+    // A fresh Response: the middleware after this one may set headers, and a fetched one's are immutable.
+    return new Response(res.body, { status: res.status, headers: res.headers, webSocket: res.webSocket });
+  },
+);

@@ -1,0 +1,83 @@
+// The consultation call (decision 56): the shopper's call page, the camera and microphone check, and
+// the API's refusals of a join. Their own area, loaded with those two pages only (decision 18).
+export const consultationCallEn = {
+  // The API's refusals (meta.msg).
+  call_not_joinable: 'This consultation cannot be joined: it is not booked (cancelled, not yet paid, or over).',
+  call_too_early: 'The call is not open yet. You can join from 10 minutes before the start.',
+  call_closed: 'The call has closed: it could be joined until 30 minutes after the booked end.',
+  call_ticket_invalid: 'This link to the call has expired. Join again from your consultation.',
+
+  // Page titles here, not in the shell: only these two pages show them (every page loads the shell).
+  page_profile_consultation_call: 'Your consultation call',
+  page_consultation_check: 'Check your camera and microphone',
+  call_heading: 'Consultation with {{name}}',
+  call_heading_plain: 'Your consultation',
+  call_time: 'Booked for {{time}}',
+  call_connection_connecting: 'Joining the call…',
+  call_connection_open: 'You are in the call',
+  call_connection_reconnecting: 'The connection dropped. Reconnecting…',
+  call_connection_replaced: 'This call is now open in another window or tab. Continue there, or reload this page.',
+  call_connection_failed: 'You could not join the call.',
+  call_try_again: 'Try again',
+  call_peer_waiting: 'Waiting for {{name}} to join',
+  call_peer_here: '{{name}} is in the call',
+  call_peer_chat_only: '{{name}} continues in chat only',
+  call_media_off: 'Video is off: you are in chat only.',
+  call_media_starting: 'Starting your camera and microphone…',
+  call_media_waiting: 'Your camera is ready. The video starts when {{name}} joins.',
+  call_media_connecting: 'Connecting the video…',
+  call_media_connected: 'Video connected',
+  call_media_poor: 'The connection is poor. You can continue in chat only; the chat keeps working.',
+  call_media_denied:
+    'Your camera or microphone is not available, so you are in chat only. You can check them on the test page.',
+  call_switch_chat_only: 'Continue in chat only',
+  call_switch_video: 'Turn video back on',
+  call_mic_mute: 'Mute microphone',
+  call_mic_unmute: 'Unmute microphone',
+  call_camera_off: 'Turn camera off',
+  call_camera_on: 'Turn camera on',
+  call_video_local: 'Your camera',
+  call_video_remote: 'Video of {{name}}',
+  call_no_remote_video: 'No video from {{name}} yet',
+  call_tabs_label: 'Video or chat',
+  call_tab_video: 'Video',
+  call_tab_chat: 'Chat',
+  call_chat_heading: 'Chat',
+  call_chat_log: 'Messages',
+  call_chat_label: 'Your message',
+  call_chat_send: 'Send',
+  call_chat_sending: 'Sending…',
+  call_chat_you: 'You',
+  call_chat_empty:
+    'No messages yet. The chat is kept with your consultation; only you and your nutritionist can read it.',
+  call_chat_only_note: 'You chose chat only for this consultation. You can turn video on at any time.',
+  call_leave: 'Leave the call',
+  call_left: 'You left the call. You can join again while the call is open.',
+  call_rejoin: 'Join again',
+  call_check_link: 'Check your camera and microphone',
+  call_back_to_consultation: 'Back to your consultation',
+
+  // /consultation-check
+  check_intro:
+    'Before your consultation, check that your camera and microphone work in this browser. Nothing is recorded or sent anywhere: the test stays on this device.',
+  check_why_heading: 'Why the browser asks for permission',
+  check_why_camera: 'Camera: so your nutritionist can see you during a video consultation.',
+  check_why_mic: 'Microphone: so your nutritionist can hear you.',
+  check_why_choice:
+    'Your browser asks once. You can refuse and still have your consultation in chat only, and change your choice later in the browser’s site settings (the camera icon or the padlock beside the address).',
+  check_start: 'Check camera and microphone',
+  check_stop: 'Stop the check',
+  check_running: 'Checking…',
+  check_camera_ok: 'Camera works',
+  check_camera_missing: 'No camera found',
+  check_mic_ok: 'Microphone works: speak and watch the level move',
+  check_mic_missing: 'No microphone found',
+  check_mic_level: 'Microphone level',
+  check_preview: 'Preview of your camera',
+  check_denied:
+    'Permission refused. To allow it, open this site’s settings in your browser (the camera icon or the padlock beside the address), allow the camera and microphone, and check again.',
+  check_no_device: 'No camera or microphone was found. Connect one, or have your consultation in chat only.',
+  check_unsupported:
+    'This browser cannot use a camera. Use a recent Chrome, Safari, Edge or Firefox, or have your consultation in chat only.',
+  check_all_good: 'All good: you are ready for your consultation.',
+} as const;

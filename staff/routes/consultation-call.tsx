@@ -1,0 +1,60 @@
+// The nutritionist's consultation call (decision 56): the page, its one script, the join the script
+// asks for on every (re)connect, and the room's WebSocket passed through to the API (signed like every
+// staff call; the join ticket in its query is what admits it, and only a page of this origin may open it).
+import { Hono } from 'hono';
+import staffCallScript from 'virtual:staff-call-script';
+import { signRequest, SIGNATURE_HEADERS } from '#shared/api/signing';
+import type { CallJoin } from '#shared/consultations/call';
+import type { StaffAppEnv } from '../app-env';
+import { staffApi } from '../lib/api';
+import { html } from '../lib/render';
+import { signInAgain, staffPage } from '../middleware/guards';
+import { ConsultationCallPage } from '../pages/ConsultationCall';
+
+const INTERNAL_ORIGIN = 'https://shop-api.internal';
+
+export const consultationCallRoutes = new Hono<StaffAppEnv>()
+  .get('/consultation-call.js', (c) =>
+    c.body(staffCallScript, 200, { 'content-type': 'text/javascript; charset=utf-8' }),
+  )
+  .get('/consultations/:id{[0-9]{1,16}}/call', staffPage(), async (c) => {
+    const id = Number(c.req.param('id'));
+    // The join now: the other side's name, or why the call cannot be joined (the script joins again itself).
+    const join = await staffApi<CallJoin>(c, 'POST', `/staff/consultations/${id}/join`, {});
+    if (join.status === 401) return signInAgain(c);
+    c.set('callPage', true);
+    return html(
+      c,
+      <ConsultationCallPage
+        t={c.var.t}
+        nonce={c.var.nonce}
+        me={c.var.me}
+        consultationId={id}
+        peerName={join.status === 200 ? join.envelope.data.peer_name : ''}
+        refusal={join.status === 200 ? null : join.envelope.meta.msg}
+      />,
+      join.status === 200 ? 200 : join.status === 404 ? 404 : 409,
+    );
+  })
+  .post('/consultations/:id{[0-9]{1,16}}/join', async (c) => {
+    if (!c.var.token) return c.json({ data: null, meta: { msg: 'unauthorized', code: 401, msgType: 1 } }, 401);
+    const join = await staffApi<CallJoin>(c, 'POST', `/staff/consultations/${c.req.param('id')}/join`, {});
+    return c.json(join.envelope, join.status as 200);
+  })
+  .get('/consultations/:id{[0-9]{1,16}}/room', async (c) => {
+    const origin = c.req.header('origin');
+    if (origin && origin !== new URL(c.req.url).origin) return c.text('Forbidden', 403);
+    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return c.text('Upgrade Required', 426);
+    const path = `/consultation/${c.req.param('id')}/room?ticket=${encodeURIComponent(c.req.query('ticket') ?? '')}`;
+    const headers = new Headers({
+      upgrade: 'websocket',
+      [SIGNATURE_HEADERS.requestId]: c.get('requestId') ?? '',
+      [SIGNATURE_HEADERS.lang]: c.var.lang,
+      [SIGNATURE_HEADERS.country]: 'KW',
+    });
+    const signed = await signRequest(c.var.config.SIGNING_SECRET, 'GET', path, '', undefined, undefined, headers);
+    for (const [name, value] of Object.entries(signed)) headers.set(name, value);
+    const res = await c.env.API.fetch(new Request(INTERNAL_ORIGIN + path, { headers }));
+    if (res.status === 101 && res.webSocket) return new Response(null, { status: 101, webSocket: res.webSocket });
+    return new Response(await res.text(), { status: res.status, headers: { 'content-type': 'application/json' } });
+  });

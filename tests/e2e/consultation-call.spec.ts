@@ -1,0 +1,182 @@
+// A shopper and her nutritionist meet in the browser (issue 46, decision 56): two Chromium contexts with
+// Chromium's fake camera and microphone, the shop in local mode (direct media: the browsers connect to
+// each other, signalled through the consultation's room). Each side must receive the other's video
+// (frames advancing) and audio, the chat must go both ways, and a reload must bring the chat back.
+import type { Page } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './browser';
+import {
+  createStaffThroughDev,
+  expect,
+  signInStaff,
+  signUpThroughApi,
+  staffOrigin,
+  test,
+  uniqueEmail,
+} from './fixtures';
+
+// A camera that shows a moving test pattern and a microphone that beeps, granted without a prompt.
+test.use({
+  launchOptions: {
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  },
+  permissions: ['camera', 'microphone'],
+});
+
+/** The other side's video is playing: it has a size, its frames advance, and an audio track is live. */
+async function receivesMedia(page: Page) {
+  const video = page.getByTestId('call-remote-video');
+  await expect(video).toBeVisible({ timeout: 20_000 });
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  const frames = () => video.evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);
+  const before = await frames();
+  await expect.poll(frames, { timeout: 10_000 }).toBeGreaterThan(before + 5);
+  expect(
+    await video.evaluate((v: HTMLVideoElement) =>
+      (v.srcObject as MediaStream).getAudioTracks().map((t) => `${t.kind}:${t.readyState}`),
+    ),
+  ).toEqual(['audio:live']);
+}
+
+/** On a phone the video and the chat are tabs: shows one (on a desktop both are always shown). */
+async function showPane(page: Page, name: string) {
+  const tab = page.getByRole('tab', { name });
+  if (await tab.isVisible()) await tab.click();
+}
+
+// English on a desktop, Arabic on a phone (the call's panes become tabs).
+const STORIES = [
+  {
+    lang: 'en',
+    country: 'KW',
+    viewport: { width: 1280, height: 800 },
+    sent: 'I take iron every morning',
+    reply: 'Take it with orange juice, not tea',
+  },
+  {
+    lang: 'ar',
+    country: 'SA',
+    viewport: { width: 390, height: 844 },
+    sent: 'آخذ الحديد كل صباح',
+    reply: 'خذيه مع عصير البرتقال وليس الشاي',
+  },
+] as const;
+
+for (const story of STORIES) {
+  test(`a shopper and her nutritionist see and hear each other, chat both ways, a reload brings the chat back, and chat only carries on without video (${story.lang}/${story.country}, ${story.viewport.width} px)`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const prefix = story.lang === 'ar' ? '/ar' : '';
+    const ar = story.lang === 'ar';
+    await page.setViewportSize(story.viewport);
+    const chatTab = ar ? 'المحادثة' : 'Chat';
+    const videoTab = ar ? 'الفيديو' : 'Video';
+
+    // The shopper, signed in, in her country and language.
+    const email = uniqueEmail('call');
+    if (story.country === 'SA') {
+      await signUpThroughApi(page, { lang: story.lang, email, name: 'Noura Caller' });
+      await page.goto(`${prefix}/profile`);
+      await page.getByTestId('country-switch').selectOption('SA');
+      await expect(page.getByTestId('country-switch')).toHaveValue('SA');
+    } else await signUpThroughApi(page, { lang: story.lang, email, name: 'Sara Caller' });
+
+    // Her nutritionist's back-office account, and a consultation booked between them now.
+    const staff = staffOrigin(baseURL!);
+    const account = await createStaffThroughDev(page, [{ role: 'nutritionist', country: null }], {
+      name: 'Huda Nutritionist',
+      lang: story.lang,
+    });
+    const booked = await page.request.post('/dev/consultations/call', {
+      data: { email, staff_id: (account as unknown as { id: number }).id, country: story.country, lang: story.lang },
+    });
+    expect(booked.status(), await booked.text()).toBe(200);
+    const id = (await booked.json()).data.consultation_id as number;
+
+    // The nutritionist, in a browser of her own, on the back office's call page.
+    const staffContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
+    const problems: string[] = [];
+    try {
+      const desk = await staffContext.newPage();
+      desk.on('console', (m) => {
+        // Signing in lands on the dashboard, which a nutritionist's role may not open (403 by design).
+        const dashboard = m.location().url === `${staff}/` && m.text().includes('status of 403');
+        if (m.type() === 'error' && !dashboard) problems.push(`staff console: ${m.text()} (${m.location().url})`);
+      });
+      desk.on('pageerror', (e) => problems.push(`staff pageerror: ${e.message}`));
+      await signInStaff(desk, staff, account, story.lang);
+      await desk.goto(`${staff}/consultations/${id}/call`);
+      await expect(desk.getByRole('heading', { level: 1 })).toHaveText(
+        ar ? 'مكالمة مع Noura Caller' : 'Call with Sara Caller',
+      );
+      await expect(desk.getByRole('status').first()).toHaveText(
+        ar ? 'في انتظار انضمام Noura Caller' : 'Waiting for Sara Caller to join',
+      );
+
+      // She joins from her profile: both see each other.
+      await page.goto(`${prefix}/profile/consultations/${id}/call`);
+      await expect(
+        page.getByRole('heading', {
+          level: 2,
+          name: ar ? 'استشارة مع د. هدى صالح' : 'Consultation with Dr Huda Saleh',
+        }),
+      ).toBeVisible();
+      await expect(page.getByTestId('call-status')).toHaveText(
+        ar ? 'د. هدى صالح في المكالمة' : 'Dr Huda Saleh is in the call',
+      );
+      await receivesMedia(page);
+      await receivesMedia(desk);
+
+      // The chat, both ways.
+      await showPane(page, chatTab);
+      const chat = page.getByRole('textbox', { name: ar ? 'رسالتك' : 'Your message' });
+      await chat.fill(story.sent);
+      await page.getByRole('button', { name: ar ? 'إرسال' : 'Send' }).click();
+      await expect(desk.getByTestId('call-chat-message')).toHaveCount(1);
+      await expect(desk.getByTestId('call-chat-message').first()).toContainText(story.sent);
+      await desk.getByTestId('call-chat-input').fill(story.reply);
+      await desk.getByRole('button', { name: ar ? 'إرسال' : 'Send' }).click();
+      const mine = page.getByTestId('call-chat-message');
+      await expect(mine).toHaveCount(2);
+      await expect(mine.nth(1)).toContainText(story.reply);
+      await expect(mine.nth(0)).toHaveAttribute('data-seq', '1');
+      await expect(mine.nth(1)).toHaveAttribute('data-seq', '2');
+
+      // She reloads: the chat comes back from the room, in order, and the video with it.
+      await page.reload();
+      await expect(mine).toHaveCount(2);
+      await expect(mine.nth(0)).toContainText(story.sent);
+      await expect(mine.nth(1)).toContainText(story.reply);
+      await showPane(page, videoTab);
+      await receivesMedia(page);
+      await receivesMedia(desk);
+      // The nutritionist's side kept its chat and was not told twice.
+      await expect(desk.getByTestId('call-chat-message')).toHaveCount(2);
+
+      // Her connection is poor, say: she continues in chat only. The nutritionist is told, the video
+      // stops on both sides, the chat goes on; and her video comes back when she turns it on again.
+      await page.getByTestId('call-chat-only').click();
+      await expect(desk.getByRole('status').first()).toHaveText(
+        ar ? 'Noura Caller تتابع بالمحادثة الكتابية فقط' : 'Sara Caller continues in chat only',
+      );
+      await expect(desk.getByTestId('call-remote-video')).toBeHidden();
+      await expect(page.getByTestId('call-remote-video')).toBeHidden();
+      await showPane(page, chatTab);
+      await chat.fill(ar ? 'أكمل بالكتابة' : 'Continuing in writing');
+      await page.getByRole('button', { name: ar ? 'إرسال' : 'Send' }).click();
+      await expect(desk.getByTestId('call-chat-message')).toHaveCount(3);
+      await showPane(page, videoTab);
+      await page.getByTestId('call-chat-only').click();
+      await receivesMedia(page);
+      await receivesMedia(desk);
+    } finally {
+      await staffContext.close();
+    }
+    expect(problems).toEqual([]);
+  });
+}

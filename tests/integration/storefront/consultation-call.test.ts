@@ -1,0 +1,118 @@
+// The consultation call through the two workers a browser meets (decision 56): the storefront's and the
+// back office's WebSocket pass-through to the room (a valid ticket reaches the Durable Object and gets
+// its welcome; another site's page, a plain GET or an expired ticket do not), the nutritionist's call
+// page with the one script its CSP allows, and the shop's pages allowing the camera for its own origin.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { issueTicket } from '#api/src/consultations/call/ticket';
+import type { ServerFrame } from '#shared/consultations/call';
+import { insertBookedConsultation } from '../../support/consultation-call-fixture';
+import { TEST_TOKEN_SECRET } from '../../support/staff-fixture';
+import { storefront } from './helpers';
+import { STAFF, staffPage, staffSignIn } from './staff-session';
+
+async function shopperRow() {
+  const user = await env.API_DB.prepare(
+    "INSERT INTO users (name, email, password_hash, lang, created_at) VALUES ('Sara Caller', ?, '', 'en', ?) RETURNING id",
+  )
+    .bind(`call-${crypto.randomUUID()}@example.com`, Date.now())
+    .first<{ id: number }>();
+  return user!.id;
+}
+
+/** The first frame the room sends over a socket the worker handed back. */
+async function welcome(res: Response): Promise<ServerFrame> {
+  expect(res.status).toBe(101);
+  const ws = res.webSocket!;
+  const first = new Promise<ServerFrame>((resolve) =>
+    ws.addEventListener('message', (e) => resolve(JSON.parse(e.data as string) as ServerFrame), { once: true }),
+  );
+  ws.accept();
+  const frame = await first;
+  ws.close(1000);
+  return frame;
+}
+
+const upgrade = (origin: string) => ({ upgrade: 'websocket', origin });
+
+describe("the room's WebSocket through the workers", () => {
+  it('the storefront passes a valid ticket through to the room, and refuses another site, a plain GET and an expired ticket', async () => {
+    const { consultationId: id } = await insertBookedConsultation(env.API_DB, { userId: await shopperRow() });
+    const { ticket } = await issueTicket(TEST_TOKEN_SECRET, id, 'shopper');
+    const path = `/api/consultation/${id}/room?ticket=${encodeURIComponent(ticket)}`;
+    expect(await welcome(await storefront(path, { headers: upgrade('http://shop.test') }))).toMatchObject({
+      type: 'welcome',
+      side: 'shopper',
+      media: 'direct',
+    });
+
+    const crossSite = await storefront(path, { headers: upgrade('https://evil.example') });
+    expect(crossSite.status).toBe(403);
+    expect((await crossSite.json<{ meta: { msg: string } }>()).meta.msg).toBe('forbidden_cross_site');
+    expect((await storefront(path)).status).toBe(426);
+
+    const expired = (await issueTicket(TEST_TOKEN_SECRET, id, 'shopper', Date.now() - 5 * 60_000)).ticket;
+    const refused = await storefront(`/api/consultation/${id}/room?ticket=${encodeURIComponent(expired)}`, {
+      headers: upgrade('http://shop.test'),
+    });
+    expect(refused.status).toBe(403);
+    expect((await refused.json<{ meta: { msg: string } }>()).meta.msg).toBe('call_ticket_invalid');
+  });
+
+  it('the back office passes the nutritionist’s ticket through, from its own origin only', async () => {
+    const { consultationId: id } = await insertBookedConsultation(env.API_DB, { userId: await shopperRow() });
+    const { ticket } = await issueTicket(TEST_TOKEN_SECRET, id, 'nutritionist');
+    const path = `/consultations/${id}/room?ticket=${encodeURIComponent(ticket)}`;
+    expect(await welcome(await staffPage(path, '', { headers: upgrade(STAFF) }))).toMatchObject({
+      side: 'nutritionist',
+    });
+    expect((await staffPage(path, '', { headers: upgrade('http://shop.test') })).status).toBe(403);
+  });
+});
+
+describe("the nutritionist's call page", () => {
+  it('renders the call with the shopper’s name and allows exactly its one script and the room’s socket', async () => {
+    const me = await staffSignIn([{ role: 'nutritionist', country: null }]);
+    const { consultationId: id } = await insertBookedConsultation(env.API_DB, {
+      userId: await shopperRow(),
+      staffId: me.id,
+    });
+    const res = await staffPage(`/consultations/${id}/call`, me.cookie);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy')!;
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("connect-src 'self'");
+    const page = await res.text();
+    expect(page).toContain('Call with Sara Caller');
+    expect(page).toContain(`<script src="/consultation-call.js" nonce="${nonce}" defer="">`);
+
+    const script = await staffPage('/consultation-call.js', me.cookie);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect((await script.text()).length).toBeGreaterThan(1000);
+
+    // Another staff page keeps running no script at all.
+    expect((await staffPage('/', me.cookie)).headers.get('content-security-policy')).toContain("script-src 'none'");
+  });
+
+  it('is 404 for a nutritionist the consultation is not booked with, without the script', async () => {
+    const other = await staffSignIn([{ role: 'nutritionist', country: null }]);
+    const { consultationId: id } = await insertBookedConsultation(env.API_DB, { userId: await shopperRow() });
+    const res = await staffPage(`/consultations/${id}/call`, other.cookie);
+    expect(res.status).toBe(404);
+    const page = await res.text();
+    expect(page).toContain('This consultation is not one of yours.');
+    expect(page).not.toContain('consultation-call.js');
+  });
+});
+
+describe("the shop's pages", () => {
+  it('allow the camera and microphone for the shop’s own origin only (the call and its check)', async () => {
+    const res = await storefront('/consultation-check');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('permissions-policy')).toBe(
+      'camera=(self), microphone=(self), geolocation=(), payment=(self)',
+    );
+    expect(await res.text()).toContain('Check your camera and microphone');
+  });
+});
