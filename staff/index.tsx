@@ -32,6 +32,7 @@ import { reviewRoutes } from './routes/reviews';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { amountRoutes } from './routes/amounts';
 import { orderRoutes } from './routes/orders';
+import { practiceRoutes } from './routes/practice';
 import { MessagePage } from './pages/Message';
 import { UnreadableForm } from './lib/form';
 
@@ -73,6 +74,7 @@ app.route('/', quizRoutes);
 app.route('/', reviewRoutes);
 app.route('/', subscriptionRoutes);
 app.route('/', amountRoutes);
+app.route('/', practiceRoutes);
 
 app.notFound((c) => {
   const t = c.var.t ?? staffTranslator('en');

@@ -29,6 +29,8 @@ import { staffSubscriptionsAr } from './staff-subscriptions.ar';
 import { staffSubscriptionsEn } from './staff-subscriptions.en';
 import { staffAmountsAr } from './staff-amounts.ar';
 import { staffAmountsEn } from './staff-amounts.en';
+import { staffPracticeAr } from './staff-practice.ar';
+import { staffPracticeEn } from './staff-practice.en';
 
 export const staffTextsEn = {
   ...staffEn,
@@ -45,6 +47,7 @@ export const staffTextsEn = {
   ...staffReviewsEn,
   ...staffSubscriptionsEn,
   ...staffAmountsEn,
+  ...staffPracticeEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
@@ -62,4 +65,5 @@ export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffReviewsAr,
   ...staffSubscriptionsAr,
   ...staffAmountsAr,
+  ...staffPracticeAr,
 };

@@ -160,7 +160,7 @@ const has = (text: string, term: string) => new RegExp(`(^|[^a-z0-9])${escapeReg
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The doses above their UL for everyone from `ageMin` on, with the limit in the UL's unit. */
-function aboveUpperLimit(doses: Dose[], ageMin: number): { dose: Dose; limit: Pick<Dose, 'amount' | 'unit'> }[] {
+export function aboveUpperLimit(doses: Dose[], ageMin: number): { dose: Dose; limit: Pick<Dose, 'amount' | 'unit'> }[] {
   const over: { dose: Dose; limit: Pick<Dose, 'amount' | 'unit'> }[] = [];
   for (const dose of doses) {
     const ul = UPPER_LIMIT_BY_NUTRIENT.get(dose.nutrient);
@@ -174,7 +174,7 @@ function aboveUpperLimit(doses: Dose[], ageMin: number): { dose: Dose; limit: Pi
   return over;
 }
 
-const doseWords = (d: Pick<Dose, 'amount' | 'unit'>, lang: 'en' | 'ar') => doseInWords(d.amount, d.unit, lang);
+export const doseWords = (d: Pick<Dose, 'amount' | 'unit'>, lang: 'en' | 'ar') => doseInWords(d.amount, d.unit, lang);
 
 /**
  * The verdict on one product for a shopper whose answers state `facts`. Adults only (the quiz leaves

@@ -16,6 +16,7 @@ import { STAFF_QUIZ_CONTRACTS } from './quiz';
 import { STAFF_REVIEW_CONTRACTS } from './reviews';
 import { STAFF_SUBSCRIPTION_CONTRACTS } from './subscriptions';
 import { STAFF_AMOUNT_CONTRACTS } from './amounts';
+import { STAFF_PRACTICE_CONTRACTS } from './consultation-practice';
 
 export const STAFF_CONTRACTS = {
   ...STAFF_CORE_CONTRACTS,
@@ -33,4 +34,5 @@ export const STAFF_CONTRACTS = {
   ...STAFF_REVIEW_CONTRACTS,
   ...STAFF_SUBSCRIPTION_CONTRACTS,
   ...STAFF_AMOUNT_CONTRACTS,
+  ...STAFF_PRACTICE_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;

@@ -21,6 +21,7 @@ import { staffQuizRoutes } from './quiz';
 import { staffReviewRoutes } from './reviews';
 import { staffSubscriptionRoutes } from './subscriptions';
 import { staffAmountRoutes } from './amounts';
+import { staffPracticeRoutes } from './consultation-practice';
 import { auditRefusals } from '#api/src/middleware/staff/audit-refusals';
 
 export const staffRoutes = new Hono<AppEnv>()
@@ -43,4 +44,5 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffQuizRoutes)
   .route('/', staffReviewRoutes)
   .route('/', staffSubscriptionRoutes)
-  .route('/', staffAmountRoutes);
+  .route('/', staffAmountRoutes)
+  .route('/', staffPracticeRoutes);
