@@ -13,8 +13,9 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const whole = (min: number, max: number, error: string) =>
   z
-    .union([z.number(), z.string().transform((v) => normalizeDigits(v).trim())])
-    .pipe(z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }));
+    .union([z.number(), z.string().transform((v) => normalizeDigits(v).trim())], { error })
+    .transform((v) => (typeof v === 'number' ? v : v === '' ? Number.NaN : Number(v)))
+    .pipe(z.number({ error }).int({ error }).min(min, { error }).max(max, { error }));
 
 /** "HH:MM" typed (or a minute count) → minutes after midnight, Gulf time; 24:00 is the day's end. */
 export function minuteOf(text: string): number | null {
@@ -30,16 +31,14 @@ export function minuteOf(text: string): number | null {
 export const clockOf = (minute: number) =>
   `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
-const clock = z
-  .union([z.number().int(), z.string()])
-  .transform((v, ctx) => {
-    const minute = typeof v === 'number' ? v : minuteOf(v);
-    if (minute === null || minute < 0 || minute > 1440) {
-      ctx.addIssue({ code: 'custom', message: 'practice_time_invalid' });
-      return z.NEVER;
-    }
-    return minute;
-  });
+const clock = z.union([z.number().int(), z.string()]).transform((v, ctx) => {
+  const minute = typeof v === 'number' ? v : minuteOf(v);
+  if (minute === null || minute < 0 || minute > 1440) {
+    ctx.addIssue({ code: 'custom', message: 'practice_time_invalid' });
+    return z.NEVER;
+  }
+  return minute;
+});
 
 export const practiceWhoQuery = z.object({ nutritionist_id: id.optional() });
 
@@ -53,10 +52,14 @@ const hoursRow = z
     weekday: whole(0, 6, 'practice_weekday_invalid'),
     start: clock,
     end: clock,
-    service_id: z.union([z.literal(''), z.null(), id]).optional().transform((v) => (v ? v : null)),
+    service_id: z
+      .union([z.literal(''), z.null(), id])
+      .optional()
+      .transform((v) => (v ? v : null)),
   })
   .superRefine((row, ctx) => {
-    if (row.end <= row.start) ctx.addIssue({ code: 'custom', message: 'practice_hours_end_before_start', path: ['end'] });
+    if (row.end <= row.start)
+      ctx.addIssue({ code: 'custom', message: 'practice_hours_end_before_start', path: ['end'] });
     if (row.start % HOURS_STEP_MINUTES || row.end % HOURS_STEP_MINUTES)
       ctx.addIssue({ code: 'custom', message: 'practice_time_invalid', path: ['start'] });
   });
@@ -97,7 +100,11 @@ export const recommendationItem = z.object({
   quantity: whole(1, 10, 'practice_quantity_invalid').default(1),
   servings_per_day: whole(1, 10, 'practice_servings_invalid').default(1),
   dose: z.string().trim().min(1, { error: 'practice_dose_required' }).max(200, { error: 'practice_text_too_long' }),
-  reason: z.string().trim().min(1, { error: 'practice_reason_required' }).max(1000, { error: 'practice_text_too_long' }),
+  reason: z
+    .string()
+    .trim()
+    .min(1, { error: 'practice_reason_required' })
+    .max(1000, { error: 'practice_text_too_long' }),
   /** Why the nutritionist recommends it despite the warnings shown ('' when none were). */
   acknowledged_reason: z.string().trim().max(500, { error: 'practice_text_too_long' }).default(''),
 });

@@ -6,7 +6,8 @@ export const staffPracticeAr: Translated<typeof staffPracticeEn> = {
   st_practice_day_title: 'استشارات اليوم',
   st_practice_day_intro_own:
     'حجوزاتك لهذا اليوم بتوقيت الخليج. افتح أي حجز لترى نموذج الاستقبال والنتائج المشاركة والملاحظات وقائمة التوصيات.',
-  st_practice_day_intro_owner: 'حجوزات أخصائي التغذية لهذا اليوم بتوقيت الخليج. البيانات الصحية للمتسوقين لأخصائيها فقط.',
+  st_practice_day_intro_owner:
+    'حجوزات أخصائي التغذية لهذا اليوم بتوقيت الخليج. البيانات الصحية للمتسوقين لأخصائيها فقط.',
   st_practice_hours_link: 'ساعات العمل الأسبوعية والإجازات',
   st_practice_earnings_link: 'الأرباح',
   st_practice_nutritionist: 'أخصائي التغذية',

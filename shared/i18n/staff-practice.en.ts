@@ -80,8 +80,7 @@ export const staffPracticeEn = {
   st_practice_refund_none: 'no refund',
   st_practice_refund_amount: '{{amount}} refunded to the shopper',
   st_practice_refund_session_back: 'the session goes back to her package',
-  st_practice_health_private:
-    "The shopper's intake, results, notes and list are for her nutritionist only.",
+  st_practice_health_private: "The shopper's intake, results, notes and list are for her nutritionist only.",
 
   st_practice_intake: 'Intake',
   st_practice_goal: 'Goal',
@@ -151,7 +150,8 @@ export const staffPracticeEn = {
   st_practice_dose: 'Dose, as she should take it',
   st_practice_reason: 'Why (she reads this)',
   st_practice_acknowledge: 'Reason for recommending it despite the warning',
-  st_practice_acknowledge_hint: 'Required when a warning is shown. Kept with the list; the audit log records the warning.',
+  st_practice_acknowledge_hint:
+    'Required when a warning is shown. Kept with the list; the audit log records the warning.',
   st_practice_add_to_list: 'Add to the list',
 
   st_practice_share_title: 'Share with the shopper',
@@ -173,7 +173,10 @@ export const staffPracticeEn = {
   st_practice_shop_share: "Shop's share",
   st_practice_nutritionist_part: "Nutritionist's part",
   st_practice_share_percent: '{{percent}}%',
-  st_practice_awaiting_mark: { one: '{{count}} past session not marked yet', other: '{{count}} past sessions not marked yet' },
+  st_practice_awaiting_mark: {
+    one: '{{count}} past session not marked yet',
+    other: '{{count}} past sessions not marked yet',
+  },
   st_practice_download_csv: 'Download as CSV',
 
   st_practice_done_hours: 'The week’s hours are saved.',

@@ -23,7 +23,9 @@ describe('drug interactions', () => {
       expect(rule.medicines).not.toContain('other');
       expect(rule.effect.en.length).toBeGreaterThan(10);
       expect(rule.effect.ar).toMatch(/[\u0600-\u06ff]/);
-      expect((rule.nutrients?.length ?? 0) + (rule.nameTerms?.length ?? 0) + (rule.terms?.length ?? 0)).toBeGreaterThan(0);
+      expect((rule.nutrients?.length ?? 0) + (rule.nameTerms?.length ?? 0) + (rule.terms?.length ?? 0)).toBeGreaterThan(
+        0,
+      );
     }
   });
 
@@ -47,7 +49,10 @@ describe('drug interactions', () => {
     expect(ids(iron, ['quinolone_or_tetracycline_antibiotic'])).toEqual(['minerals-chelating-antibiotics']);
     const byName = product('Calcium Citrate');
     expect(ids(byName, ['thyroid_hormone'])).toEqual(['minerals-thyroid-hormone']);
-    const filler = product('Vitamin C 1000', { ingredients: 'ascorbic acid, magnesium stearate', doses: [{ nutrient: 'vitamin-c' }] });
+    const filler = product('Vitamin C 1000', {
+      ingredients: 'ascorbic acid, magnesium stearate',
+      doses: [{ nutrient: 'vitamin-c' }],
+    });
     expect(ids(filler, ['thyroid_hormone', 'quinolone_or_tetracycline_antibiotic'])).toEqual([]);
     const zinc = product('Zinc Picolinate', { doses: [{ nutrient: 'zinc' }] });
     expect(ids(zinc, ['thyroid_hormone'])).toEqual([]);
@@ -85,7 +90,11 @@ describe('drug interactions', () => {
 });
 
 describe('recommendation gates', () => {
-  const vitaminD = { name: 'Vitamin D3 2000 IU', ingredients: 'cholecalciferol', doses: [{ nutrient: 'vitamin-d' as const, amount: '2000', unit: 'IU' as const }] };
+  const vitaminD = {
+    name: 'Vitamin D3 2000 IU',
+    ingredients: 'cholecalciferol',
+    doses: [{ nutrient: 'vitamin-d' as const, amount: '2000', unit: 'IU' as const }],
+  };
   const adult = { pregnancy: 'none' as const, age: 35, medicines: [] };
 
   it('multiplies a dose by the servings a day exactly', () => {
@@ -105,10 +114,19 @@ describe('recommendation gates', () => {
     expect(over[0]!.text.ar).toContain('فيتامين د');
   });
 
-  it('uses the lower calcium limit from 50', () => {
-    const calcium = { name: 'Calcium 1200', ingredients: '', doses: [{ nutrient: 'calcium' as const, amount: '1200', unit: 'mg' as const }] };
+  it('uses her own age band when known (calcium: 2500 mg to 50, 2000 mg after), the strictest adult one when not', () => {
+    const calcium = {
+      name: 'Calcium 1200',
+      ingredients: '',
+      doses: [{ nutrient: 'calcium' as const, amount: '1200', unit: 'mg' as const }],
+    };
     expect(recommendationWarnings(calcium, 2, { ...adult, age: 40 })).toEqual([]);
-    expect(recommendationWarnings(calcium, 2, { ...adult, age: 55 }).map((w) => w.rule)).toEqual(['upper_limit:calcium']);
+    expect(recommendationWarnings(calcium, 2, { ...adult, age: 55 }).map((w) => w.rule)).toEqual([
+      'upper_limit:calcium',
+    ]);
+    expect(recommendationWarnings(calcium, 2, { ...adult, age: null }).map((w) => w.rule)).toEqual([
+      'upper_limit:calcium',
+    ]);
   });
 
   it('warns of a product not established in pregnancy or breastfeeding, and not of a prenatal one', () => {

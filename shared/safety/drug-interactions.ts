@@ -55,7 +55,10 @@ const NCCIH_GINKGO = nccih('Ginkgo', 'ginkgo');
 const NCCIH_GARLIC = nccih('Garlic', 'garlic');
 const NCCIH_RED_YEAST_RICE = nccih('Red Yeast Rice', 'red-yeast-rice');
 const NCCIH_ECHINACEA = nccih('Echinacea', 'echinacea');
-const NCCIH_DIABETES = nccih('Diabetes and Dietary Supplements: What You Need To Know', 'diabetes-and-dietary-supplements');
+const NCCIH_DIABETES = nccih(
+  'Diabetes and Dietary Supplements: What You Need To Know',
+  'diabetes-and-dietary-supplements',
+);
 
 const BLEEDING: readonly MedicineClass[] = ['anticoagulant', 'antiplatelet'];
 const CHELATING_ANTIBIOTICS: readonly MedicineClass[] = ['quinolone_or_tetracycline_antibiotic'];
@@ -64,7 +67,17 @@ export const INTERACTION_RULES: readonly InteractionRule[] = [
   {
     id: 'vitamin-k-anticoagulants',
     medicines: ['anticoagulant'],
-    terms: ['vitamin k', 'vitamin k1', 'vitamin k2', 'k2', 'mk-7', 'mk-4', 'menaquinone', 'phylloquinone', 'phytonadione'],
+    terms: [
+      'vitamin k',
+      'vitamin k1',
+      'vitamin k2',
+      'k2',
+      'mk-7',
+      'mk-4',
+      'menaquinone',
+      'phylloquinone',
+      'phytonadione',
+    ],
     effect: {
       en: 'Vitamin K works against warfarin and other vitamin K antagonists: a change in its intake changes the INR.',
       ar: 'فيتامين ك يعاكس عمل الوارفارين ومضادات فيتامين ك الأخرى: أي تغيير في تناوله يغيّر قيمة INR.',
@@ -201,8 +214,7 @@ export interface InteractionProduct {
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const has = (text: string, term: string) =>
-  new RegExp(`(^|[^a-z0-9])${escapeRegExp(term)}([^a-z0-9]|$)`).test(text);
+const has = (text: string, term: string) => new RegExp(`(^|[^a-z0-9])${escapeRegExp(term)}([^a-z0-9]|$)`).test(text);
 
 /** The rules a product meets for a shopper taking `medicines` (her intake's classes), in the table's order. */
 export function interactionsFor(product: InteractionProduct, medicines: readonly string[]): InteractionRule[] {

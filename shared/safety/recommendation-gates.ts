@@ -46,8 +46,10 @@ export function recommendationWarnings(
   shopper: GateShopper,
 ): GateWarning[] {
   const doses: Dose[] = product.doses.map((d) => ({ ...d, amount: timesServings(d.amount, servingsPerDay) }));
-  const ageMin = shopper.age !== null && shopper.age >= 50 ? 50 : 18;
-  const warnings: GateWarning[] = aboveUpperLimit(doses, ageMin).map(({ dose, limit }) => ({
+  // Her own age band when known (from 18: the shop serves adults), else the strictest adult limit.
+  const age = shopper.age === null ? null : Math.max(18, shopper.age);
+  const ageMin = age ?? 18;
+  const warnings: GateWarning[] = aboveUpperLimit(doses, ageMin, age).map(({ dose, limit }) => ({
     rule: `upper_limit:${dose.nutrient}`,
     text: {
       en: `${servingsPerDay} a day gives ${doseWords(dose, 'en')} of ${NUTRIENT_NAME[dose.nutrient].en}, above the upper limit for her age (${doseWords(limit, 'en')} a day).`,
@@ -55,7 +57,7 @@ export function recommendationWarnings(
     },
   }));
   if (shopper.pregnancy !== 'none') {
-    const facts = [shopper.pregnancy, ...(ageMin === 50 ? [AGE_50_PLUS_FACT] : [])];
+    const facts = [shopper.pregnancy, ...(ageMin >= 50 ? [AGE_50_PLUS_FACT] : [])];
     const verdict = supplementSafety({ doses, ingredients: `${product.name} ${product.ingredients}` }, facts);
     if (verdict.remove.length > 0)
       warnings.push({

@@ -47,7 +47,12 @@ function withNote(path: string, key: 'done' | 'error', value: string): string {
 }
 
 /** The API's answer to a form as a redirect back with a note (or the failure page). */
-function after(c: Context<StaffAppEnv>, answer: ApiAnswer<{ changed?: boolean } | null>, back: string, done: PracticeDoneKey) {
+function after(
+  c: Context<StaffAppEnv>,
+  answer: ApiAnswer<{ changed?: boolean } | null>,
+  back: string,
+  done: PracticeDoneKey,
+) {
   if (answer.status === 401 || answer.status === 403 || answer.status === 404) return apiFailurePage(c, answer.status);
   if (answer.status >= 500) throw new Error(`staff API answered ${answer.status}`);
   if (answer.status !== 200) return c.redirect(withNote(back, 'error', messageOf(answer)), 303);
@@ -72,7 +77,13 @@ function hoursRows(form: Form): HoursDraftRow[] {
   return rows;
 }
 
-async function hoursPage(c: Context<StaffAppEnv>, nutritionistId: string | undefined, notes: Notes, draft?: HoursDraftRow[], status = 200) {
+async function hoursPage(
+  c: Context<StaffAppEnv>,
+  nutritionistId: string | undefined,
+  notes: Notes,
+  draft?: HoursDraftRow[],
+  status = 200,
+) {
   const answer = await staffApi<HoursData>(
     c,
     'GET',
@@ -143,7 +154,10 @@ export const practiceRoutes = new Hono<StaffAppEnv>()
     const answer = await staffApi<DayData>(c, 'GET', `/staff/consultations/day${query.size ? `?${query}` : ''}`);
     if (answer.status === 400 && query.size) return c.redirect('/consultations?error=date_invalid', 303);
     if (answer.status !== 200) return apiFailurePage(c, answer.status);
-    return html(c, <DayPage t={c.var.t} nonce={c.var.nonce} me={c.var.me} data={answer.envelope.data} notes={notesOf(c)} />);
+    return html(
+      c,
+      <DayPage t={c.var.t} nonce={c.var.nonce} me={c.var.me} data={answer.envelope.data} notes={notesOf(c)} />,
+    );
   })
   .get('/consultations/hours', staffPage('consultations:read'), (c) =>
     hoursPage(c, c.req.query('nutritionist_id'), notesOf(c)),
@@ -186,7 +200,13 @@ export const practiceRoutes = new Hono<StaffAppEnv>()
     if (answer.status !== 200) return apiFailurePage(c, answer.status);
     return html(
       c,
-      <EarningsPage t={c.var.t} nonce={c.var.nonce} me={c.var.me} data={answer.envelope.data} months={recentMonths(Date.now())} />,
+      <EarningsPage
+        t={c.var.t}
+        nonce={c.var.nonce}
+        me={c.var.me}
+        data={answer.envelope.data}
+        months={recentMonths(Date.now())}
+      />,
     );
   })
   .get('/consultations/earnings.csv', staffPage('consultations:manage'), async (c) => {

@@ -69,9 +69,21 @@ export interface BookingData {
     } | null;
     pregnancy: string;
     age: number | null;
-    past_orders: { id: number; created_at: number; status: string; items: { name: string; sku_name: string; count: number }[] }[];
+    past_orders: {
+      id: number;
+      created_at: number;
+      status: string;
+      items: { name: string; sku_name: string; count: number }[];
+    }[];
     shared_results: MarkerView[];
-    previous: { id: number; starts_at: number; service_en: string; service_ar: string; notes: string | null; summary: string | null }[];
+    previous: {
+      id: number;
+      starts_at: number;
+      service_en: string;
+      service_ar: string;
+      notes: string | null;
+      summary: string | null;
+    }[];
     notes: string;
     summary: string;
     shared_at: number | null;
@@ -110,7 +122,8 @@ function money(t: StaffTranslator, minor: number, currency: string, country: str
 
 function refundText(t: StaffTranslator, b: BookingData, refund: { amount: number; session_back: boolean }) {
   if (refund.session_back) return t.t('st_practice_refund_session_back');
-  if (refund.amount > 0) return t.t('st_practice_refund_amount', { amount: money(t, refund.amount, b.currency, b.country) });
+  if (refund.amount > 0)
+    return t.t('st_practice_refund_amount', { amount: money(t, refund.amount, b.currency, b.country) });
   return t.t('st_practice_refund_none');
 }
 
@@ -138,7 +151,15 @@ function ItemFields(props: {
     <div className="short-fields">
       <div className="field">
         <label htmlFor={`${p}-quantity`}>{t.t('st_practice_quantity')}</label>
-        <input id={`${p}-quantity`} name="quantity" type="number" min={1} max={10} defaultValue={v.quantity ?? '1'} required />
+        <input
+          id={`${p}-quantity`}
+          name="quantity"
+          type="number"
+          min={1}
+          max={10}
+          defaultValue={v.quantity ?? '1'}
+          required
+        />
       </div>
       <div className="field">
         <label htmlFor={`${p}-servings`}>{t.t('st_practice_servings')}</label>
@@ -208,7 +229,6 @@ function Health(props: {
               ) : (
                 <ul className="plain">
                   {h.intake.medicines.map((m, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the intake's own order
                     <li key={i}>
                       {t.t(`st_practice_medicine_${m.class}` as StaffTextId)}
                       {m.name && ` · ${m.name}`}
@@ -307,7 +327,8 @@ function Health(props: {
           h.previous.map((p) => (
             <article key={p.id} className="card">
               <h3>
-                {formatDate(p.starts_at, t.lang, 'KW', { hijri: true })} · {t.lang === 'ar' ? p.service_ar : p.service_en}
+                {formatDate(p.starts_at, t.lang, 'KW', { hijri: true })} ·{' '}
+                {t.lang === 'ar' ? p.service_ar : p.service_en}
               </h3>
               <p className="written">{p.notes ?? t.t('st_practice_no_notes')}</p>
               {p.summary && (
@@ -326,13 +347,24 @@ function Health(props: {
         <form method="post" action={`/consultations/${b.id}/notes`}>
           <div className="field">
             <label htmlFor="notes-text">{t.t('st_practice_notes')}</label>
-            <textarea id="notes-text" name="notes" rows={6} maxLength={20000} defaultValue={h.notes} aria-describedby="notes-hint" />
+            <textarea
+              id="notes-text"
+              name="notes"
+              rows={6}
+              maxLength={20000}
+              defaultValue={h.notes}
+              aria-describedby="notes-hint"
+            />
             <p className="muted" id="notes-hint">
               {t.t('st_practice_notes_hint')}
             </p>
           </div>
           <div className="field">
-            <label htmlFor="summary-text">{t.t('st_practice_summary_for', { lang: t.t(b.lang === 'ar' ? 'st_practice_in_arabic' : 'st_practice_in_english') })}</label>
+            <label htmlFor="summary-text">
+              {t.t('st_practice_summary_for', {
+                lang: t.t(b.lang === 'ar' ? 'st_practice_in_arabic' : 'st_practice_in_english'),
+              })}
+            </label>
             <textarea
               id="summary-text"
               name="summary"
@@ -357,7 +389,8 @@ function Health(props: {
               <li key={r.product_id} data-recommendation={r.sku_id}>
                 <strong>{r.product_name}</strong> · {r.sku_name} × {t.n(r.quantity)}
                 <div>
-                  {t.t('st_practice_servings_a_day', { count: r.servings_per_day })} · <span className="written">{r.dose}</span>
+                  {t.t('st_practice_servings_a_day', { count: r.servings_per_day })} ·{' '}
+                  <span className="written">{r.dose}</span>
                 </div>
                 <div className="muted written">{r.reason}</div>
                 <Warnings t={t} warnings={r.warnings} />
@@ -369,7 +402,11 @@ function Health(props: {
                 {open && (
                   <form method="post" action={`/consultations/${b.id}/recommendations/remove`} className="inline">
                     <input type="hidden" name="sku_id" value={r.sku_id} />
-                    <button type="submit" className="secondary" aria-label={t.t('st_practice_remove_item_label', { name: r.product_name })}>
+                    <button
+                      type="submit"
+                      className="secondary"
+                      aria-label={t.t('st_practice_remove_item_label', { name: r.product_name })}
+                    >
                       {t.t('st_practice_remove')}
                     </button>
                   </form>
@@ -379,7 +416,12 @@ function Health(props: {
           </ul>
         )}
         {props.pending && (
-          <form method="post" action={`/consultations/${b.id}/recommendations/add`} className="card" data-pending={props.pending.sku_id}>
+          <form
+            method="post"
+            action={`/consultations/${b.id}/recommendations/add`}
+            className="card"
+            data-pending={props.pending.sku_id}
+          >
             <h3>{props.pending.product_name}</h3>
             <p className="note error" role="alert">
               {t.tKey('practice_warning_unacknowledged')}
@@ -394,7 +436,7 @@ function Health(props: {
         {open && (
           <>
             <h3>{t.t('st_practice_add_product')}</h3>
-            <form method="get" action={`/consultations/${b.id}`} className="filters" role="search">
+            <form method="get" action={`/consultations/${b.id}`} className="filters">
               <div>
                 <label htmlFor="q">{t.t('st_practice_search')}</label>
                 <input id="q" name="q" type="search" defaultValue={props.q} maxLength={80} required />
@@ -434,7 +476,9 @@ function Health(props: {
       <section aria-labelledby="share">
         <h2 id="share">{t.t('st_practice_share_title')}</h2>
         {h.shared_at !== null ? (
-          <p data-shared>{t.t('st_practice_shared_at', { date: formatDate(h.shared_at, t.lang, 'KW', { time: true }) })}</p>
+          <p data-shared>
+            {t.t('st_practice_shared_at', { date: formatDate(h.shared_at, t.lang, 'KW', { time: true }) })}
+          </p>
         ) : (
           <p>{t.t('st_practice_not_shared')}</p>
         )}
@@ -461,7 +505,13 @@ export function BookingPage(props: {
   const { t, me, data: b } = props;
   const canMark = me.permissions.includes('consultations:write') && b.can_mark;
   return (
-    <Layout t={t} nonce={props.nonce} me={me} title={t.t('st_practice_booking_title', { name: b.first_name })} path="/consultations">
+    <Layout
+      t={t}
+      nonce={props.nonce}
+      me={me}
+      title={t.t('st_practice_booking_title', { name: b.first_name })}
+      path="/consultations"
+    >
       <h1>{t.t('st_practice_booking_title', { name: b.first_name })}</h1>
       <PracticeNotes t={t} notes={props.notes} />
       <p>
@@ -485,10 +535,9 @@ export function BookingPage(props: {
         </dd>
         <dt>{t.t('st_practice_paid')}</dt>
         <dd>
-          {b.payment_method === 'package'
-            ? t.t('st_practice_paid_package')
-            : money(t, b.total, b.currency, b.country)}
-          {b.refunded > 0 && ` · ${t.t('st_practice_refunded', { amount: money(t, b.refunded, b.currency, b.country) })}`}
+          {b.payment_method === 'package' ? t.t('st_practice_paid_package') : money(t, b.total, b.currency, b.country)}
+          {b.refunded > 0 &&
+            ` · ${t.t('st_practice_refunded', { amount: money(t, b.refunded, b.currency, b.country) })}`}
         </dd>
       </dl>
       {b.status === 'booked' && (
@@ -523,7 +572,9 @@ export function BookingPage(props: {
             <button type="submit">{t.t('st_practice_mark')}</button>
           </form>
         ) : (
-          <p className="muted">{t.t(b.starts_at > Date.now() ? 'st_practice_mark_after_start' : 'st_practice_mark_closed')}</p>
+          <p className="muted">
+            {t.t(b.starts_at > Date.now() ? 'st_practice_mark_after_start' : 'st_practice_mark_closed')}
+          </p>
         )}
       </section>
 

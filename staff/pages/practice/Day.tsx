@@ -4,7 +4,16 @@ import type { StaffSelf } from '../../lib/api';
 import type { StaffTranslator } from '../../lib/i18n';
 import { formatTimeWindow } from '#shared/text/dates';
 import { Layout } from '../Layout';
-import { dayText, modeText, nameIn, type Notes, NutritionistPicker, outcomeText, PracticeNotes, statusText } from './common';
+import {
+  dayText,
+  modeText,
+  nameIn,
+  type Notes,
+  NutritionistPicker,
+  outcomeText,
+  PracticeNotes,
+  statusText,
+} from './common';
 
 export interface DayBookingView {
   id: number;
@@ -95,7 +104,9 @@ export function DayPage(props: { t: StaffTranslator; nonce: string; me: StaffSel
                   </td>
                   <td data-label={t.t('st_practice_shopper')}>
                     {b.first_name}
-                    <div className="muted">{t.t(b.lang === 'ar' ? 'st_practice_speaks_ar' : 'st_practice_speaks_en')}</div>
+                    <div className="muted">
+                      {t.t(b.lang === 'ar' ? 'st_practice_speaks_ar' : 'st_practice_speaks_en')}
+                    </div>
                   </td>
                   <td data-label={t.t('st_practice_service')}>
                     {nameIn(t, b.service)}

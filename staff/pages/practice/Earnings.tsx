@@ -38,9 +38,11 @@ export function EarningsPage(props: {
   const amount = (minor: number, currency: string) =>
     isShopCurrency(currency) ? formatMinor(minor, currency, t.lang, currency === 'SAR' ? 'SA' : 'KW') : String(minor);
   const monthName = (month: string) =>
-    new Intl.DateTimeFormat(`${t.lang}-KW-u-ca-gregory-nu-latn`, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-      Date.parse(`${month}-15T00:00:00Z`),
-    );
+    new Intl.DateTimeFormat(`${t.lang}-KW-u-ca-gregory-nu-latn`, {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(Date.parse(`${month}-15T00:00:00Z`));
   return (
     <Layout t={t} nonce={props.nonce} me={me} title={t.t('st_practice_earnings_title')} path="/consultations">
       <h1>{t.t('st_practice_earnings_title')}</h1>
@@ -94,7 +96,9 @@ export function EarningsPage(props: {
                   <td data-label={t.t('st_practice_refunds')}>{amount(r.refunds, r.currency)}</td>
                   <td data-label={t.t('st_practice_shop_share')}>
                     {amount(r.shop_share, r.currency)}
-                    <div className="muted">{t.t('st_practice_share_percent', { percent: t.n(r.shop_share_bp / 100) })}</div>
+                    <div className="muted">
+                      {t.t('st_practice_share_percent', { percent: t.n(r.shop_share_bp / 100) })}
+                    </div>
                   </td>
                   <td data-label={t.t('st_practice_nutritionist_part')}>{amount(r.nutritionist_part, r.currency)}</td>
                 </tr>

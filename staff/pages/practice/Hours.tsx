@@ -84,7 +84,6 @@ export function HoursPage(props: {
             </thead>
             <tbody>
               {rows.map((r, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the rows are the form's numbered fields
                 <tr key={i} data-row={i}>
                   <td data-label={t.t('st_practice_weekday')}>
                     <label className="visually-hidden" htmlFor={`weekday_${i}`}>
@@ -146,7 +145,11 @@ export function HoursPage(props: {
                   <input type="hidden" name="nutritionist_id" value={data.nutritionist.id} />
                   <input type="hidden" name="date" value={d} />
                   <input type="hidden" name="back" value={back} />
-                  <button type="submit" className="secondary" aria-label={t.t('st_practice_remove_day_off_label', { date: dayText(t, d) })}>
+                  <button
+                    type="submit"
+                    className="secondary"
+                    aria-label={t.t('st_practice_remove_day_off_label', { date: dayText(t, d) })}
+                  >
                     {t.t('st_practice_remove')}
                   </button>
                 </form>

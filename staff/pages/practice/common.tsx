@@ -42,10 +42,11 @@ export const dayText = (t: StaffTranslator, date: string) =>
 export const whenText = (t: StaffTranslator, startsAt: number, endsAt: number) =>
   `${formatDate(startsAt, t.lang, 'KW', { hijri: true })} · ${formatTimeWindow(startsAt, endsAt, t.lang, 'KW')}`;
 
-export const statusText = (t: StaffTranslator, status: string) =>
-  t.t(`st_practice_status_${status}` as StaffTextId);
-export const modeText = (t: StaffTranslator, mode: string) => t.t(mode === 'chat' ? 'st_practice_mode_chat' : 'st_practice_mode_video');
-export const outcomeText = (t: StaffTranslator, outcome: string) => t.t(`st_practice_outcome_${outcome}` as StaffTextId);
+export const statusText = (t: StaffTranslator, status: string) => t.t(`st_practice_status_${status}` as StaffTextId);
+export const modeText = (t: StaffTranslator, mode: string) =>
+  t.t(mode === 'chat' ? 'st_practice_mode_chat' : 'st_practice_mode_video');
+export const outcomeText = (t: StaffTranslator, outcome: string) =>
+  t.t(`st_practice_outcome_${outcome}` as StaffTextId);
 
 export const WEEKDAY_TEXTS = [
   'st_practice_weekday_0',

@@ -114,7 +114,11 @@ export async function openIntake(
     .first<{ sealed: string; pregnancy: string; shared_results: string }>();
   if (!row) return { intake: null, pregnancy: 'none', shared: { uploads: [], orders: [] } };
   const text = await openText(sealer, consultationId, row.sealed);
-  return { intake: text ? (JSON.parse(text) as Intake) : null, pregnancy: row.pregnancy, shared: sharedIds(row.shared_results) };
+  return {
+    intake: text ? (JSON.parse(text) as Intake) : null,
+    pregnancy: row.pregnancy,
+    shared: sharedIds(row.shared_results),
+  };
 }
 
 /** The shared results' ids: `{uploads, orders}` as the intake stores them. */
@@ -129,7 +133,11 @@ function sharedIds(json: string): { uploads: number[]; orders: number[] } {
 }
 
 /** Her age and sex from her blood-test profile, for the ranges and the upper limits. */
-async function profileOf(db: D1Database, userId: number, now: number): Promise<{ sex: Sex | null; age: number | null }> {
+async function profileOf(
+  db: D1Database,
+  userId: number,
+  now: number,
+): Promise<{ sex: Sex | null; age: number | null }> {
   const row = await db
     .prepare('SELECT sex, date_of_birth FROM blood_test_profiles WHERE user_id = ?')
     .bind(userId)

@@ -18,7 +18,12 @@ export async function markOutcome(
   consultation: PracticeConsultation,
   outcome: ConsultationOutcome,
   now = Date.now(),
-): Promise<{ changed: boolean; outcome: ConsultationOutcome; status: string; refund: { amount: number; session_back: boolean } }> {
+): Promise<{
+  changed: boolean;
+  outcome: ConsultationOutcome;
+  status: string;
+  refund: { amount: number; session_back: boolean };
+}> {
   if (consultation.outcome !== null) throw new ApiError(409, 'practice_already_marked');
   if (now < consultation.starts_at) throw new ApiError(409, 'practice_mark_too_early');
   if (!canMarkOutcome(consultation, now)) throw new ApiError(409, 'practice_mark_closed');

@@ -186,12 +186,7 @@ export interface DayView {
 export const gulfDayStart = (date: string) => Date.parse(`${date}T00:00:00Z`) - GULF_OFFSET_MS;
 
 /** The bookings of one Gulf day (booked, held, missed or cancelled; never an unpaid attempt). */
-export async function dayView(
-  db: D1Database,
-  member: StaffMember,
-  practice: Practice,
-  date: string,
-): Promise<DayView> {
+export async function dayView(db: D1Database, member: StaffMember, practice: Practice, date: string): Promise<DayView> {
   const from = gulfDayStart(date);
   const [who, all, rows] = await db.batch([
     db.prepare('SELECT id, name_en, name_ar FROM nutritionists WHERE id = ?').bind(practice.nutritionistId),

@@ -44,7 +44,12 @@ export async function saveNotes(
       )
       .bind(c.id, notes?.sealed ?? null, notes?.iv ?? null, summary?.sealed ?? null, summary?.iv ?? null, now),
     // Who wrote and when; never what.
-    auditStatement(db, member, { action: 'consultation.notes', resource: 'consultation', resourceId: c.id, country: c.country }),
+    auditStatement(db, member, {
+      action: 'consultation.notes',
+      resource: 'consultation',
+      resourceId: c.id,
+      country: c.country,
+    }),
   ]);
   return { changed: true };
 }

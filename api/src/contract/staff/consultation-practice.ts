@@ -73,7 +73,8 @@ export const STAFF_PRACTICE_CONTRACTS = {
   },
   'GET /staff/consultations/:id{[0-9]+}/products': {
     ...practice,
-    summary: 'Catalogue SKUs for the recommendation list (name, product or SKU id), each with the warnings it raises for her',
+    summary:
+      'Catalogue SKUs for the recommendation list (name, product or SKU id), each with the warnings it raises for her',
     params: idParams,
     query: productSearchQuery,
     staff: 'consultations:write',

@@ -74,7 +74,11 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
     const member = await requireStaff(c);
     const month = c.req.valid('query').month ?? gulfMonth(Date.now());
     const view = await earningsView(c.env.DB, month);
-    await auditStatement(c.env.DB, member, { action: 'earnings.export', resource: 'earnings', resourceId: month }).run();
+    await auditStatement(c.env.DB, member, {
+      action: 'earnings.export',
+      resource: 'earnings',
+      resourceId: month,
+    }).run();
     return new Response(earningsCsv(view), {
       headers: {
         'content-type': 'text/csv; charset=utf-8',
@@ -93,7 +97,9 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
   .get('/consultations/:id{[0-9]+}/products', contract('GET /staff/consultations/:id{[0-9]+}/products'), async (c) => {
     const member = await requireStaff(c);
     const consultation = await ownConsultation(c.env.DB, member, c.req.valid('param').id);
-    return c.json(ok(await searchForList(c.env.DB, requireSealer(c), consultation, c.req.valid('query').q, c.var.lang)));
+    return c.json(
+      ok(await searchForList(c.env.DB, requireSealer(c), consultation, c.req.valid('query').q, c.var.lang)),
+    );
   })
   .post('/consultations/:id{[0-9]+}/notes', contract('POST /staff/consultations/:id{[0-9]+}/notes'), async (c) => {
     const member = await requireStaff(c);
