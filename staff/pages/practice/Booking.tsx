@@ -540,7 +540,7 @@ export function BookingPage(props: {
             ` · ${t.t('st_practice_refunded', { amount: money(t, b.refunded, b.currency, b.country) })}`}
         </dd>
       </dl>
-      {b.status === 'booked' && (
+      {b.health && b.status === 'booked' && (
         <p>
           <a className="button" href={`/consultations/${b.id}/call`}>
             {t.t('st_practice_join_call')}

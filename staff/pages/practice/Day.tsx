@@ -39,7 +39,6 @@ export interface DayData {
 export function DayPage(props: { t: StaffTranslator; nonce: string; me: StaffSelf; data: DayData; notes: Notes }) {
   const { t, me, data } = props;
   const manage = me.permissions.includes('consultations:manage');
-  const who = manage ? `&nutritionist_id=${data.nutritionist.id}` : '';
   return (
     <Layout t={t} nonce={props.nonce} me={me} title={t.t('st_practice_day_title')} path="/consultations">
       <h1>{t.t('st_practice_day_title')}</h1>
@@ -98,7 +97,7 @@ export function DayPage(props: { t: StaffTranslator; nonce: string; me: StaffSel
               {data.bookings.map((b) => (
                 <tr key={b.id} data-consultation={b.id}>
                   <td data-label={t.t('st_practice_time')}>
-                    <a href={`/consultations/${b.id}${who ? `?${who.slice(1)}` : ''}`}>
+                    <a href={`/consultations/${b.id}`}>
                       <bdi dir="ltr">{formatTimeWindow(b.starts_at, b.ends_at, t.lang, 'KW')}</bdi>
                     </a>
                   </td>

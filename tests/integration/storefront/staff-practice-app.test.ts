@@ -186,6 +186,7 @@ describe("the nutritionist's pages of the staff app", () => {
     // The owner sees the booking and its marks, never its health part.
     const ownerPage = await (await staffPage(`/consultations/${id}`, owner)).text();
     expect(ownerPage).toContain('data-no-health');
+    expect(ownerPage).not.toContain(`/consultations/${id}/call`);
     for (const secret of ['Sleep better', 'Private plan', 'Her cardiologist', 'Triglycerides'])
       expect(ownerPage).not.toContain(secret);
   });
