@@ -358,6 +358,13 @@ describe('notes, the list and sharing', () => {
     await post(noura, `/staff/consultations/${id}/notes`, { notes: '', summary: 'Take vitamin D daily.' });
     const first = await json(await post(noura, `/staff/consultations/${id}/share`, {}));
     expect(first.data.changed).toBe(true);
+    // She is told once, in her language (book's notifySummaryShared).
+    const mails = () =>
+      env.DB.prepare("SELECT subject, lang FROM mail_outbox WHERE kind = 'consultation_summary' AND dedupe_key = ?")
+        .bind(`consultation:${id}:summary`)
+        .all<{ subject: string; lang: string }>();
+    expect((await mails()).results).toHaveLength(1);
+    expect((await mails()).results[0]!.lang).toBe('ar');
     const again = await json(await post(noura, `/staff/consultations/${id}/share`, {}));
     expect(again.data.changed).toBe(false);
     expect(again.data.shared_at).toBe(first.data.shared_at);
@@ -380,8 +387,23 @@ describe('marks', () => {
     expect((await json(await post(noura, `/staff/consultations/${now}/mark`, { outcome: 'held' }))).meta.msg).toBe(
       'practice_already_marked',
     );
-    const audit = await auditRows('consultation.mark', now);
+    const audit = await auditRows('consultation.outcome', now);
+    expect(audit[0]!.staff_id).toBe(noura.id);
     expect(JSON.parse(audit[0]!.after_json!).outcome).toBe('shopper_no_show');
+  });
+
+  it('refunds the whole price to her wallet when the nutritionist did not come', async () => {
+    const id = await consultation({});
+    const marked = await json(
+      await post(noura, `/staff/consultations/${id}/mark`, { outcome: 'nutritionist_no_show' }),
+    );
+    expect(marked.data).toMatchObject({ status: 'cancelled', refund: { amount: 8000 }, refunded_to: 'wallet' });
+    const row = await env.DB.prepare('SELECT refunded, outcome FROM consultations WHERE id = ?').bind(id).first();
+    expect(row).toEqual({ refunded: 8000, outcome: 'nutritionist_no_show' });
+    const credited = await env.DB.prepare('SELECT sum(amount) AS n FROM wallet_ledger WHERE consultation_id = ?')
+      .bind(id)
+      .first('n');
+    expect(credited).toBe(8000);
   });
 
   it('lets the owner mark any consultation', async () => {

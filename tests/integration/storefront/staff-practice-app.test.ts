@@ -1,12 +1,12 @@
 // The nutritionist's pages of the back office through the real staff worker and API, in both
 // languages: the nav entry for a nutritionist and the owner (no one else), the day with Gulf times,
-// the hours form (saved, and a refused overlap shown again as typed), a booking with its intake, notes
-// form, the builder's search with a warning and the acknowledgement it needs (refused, then added), the
-// share, the marks with the refund each gives, "Join the call", and the owner's earnings and CSV —
-// the owner seeing the booking without its health part.
+// the hours form (saved, and a refused overlap shown again as typed), a booking (no intake given: the
+// API tests and the e2e story read a sealed one), notes, the builder's search and an upper-limit
+// warning with the acknowledgement it needs (refused, then added), the share, the marks with the refund
+// each gives, "Join the call", and the owner's earnings and CSV — the owner seeing the booking without
+// its health part.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { healthKeyring, healthSealer, sealText } from '#api/src/consultations/seal';
 import { gulfDate } from '#shared/gulf-days';
 import { loadConsultationFixture } from '../fixtures/consultations';
 import { staffPage, staffPost, staffSignIn } from './staff-session';
@@ -32,26 +32,6 @@ async function consultation(o: { startsIn?: number; nutritionist?: number } = {}
   )
     .bind(id, user!.id, o.nutritionist ?? 1, `k-${id}`, starts, starts + 20 * 60_000, now, now)
     .run();
-  const ring = healthKeyring({
-    HEALTH_KEK: 'test-health-kek-0123456789abcdef0123456789',
-    HEALTH_KEK_VERSION: 1,
-    HEALTH_KEK_RETIRED: undefined,
-  })!;
-  const intake = {
-    goal: 'Sleep better and more energy',
-    conditions: '',
-    medicines: [{ class: 'anticoagulant', name: '' }],
-    pregnancy: 'none',
-    allergies: '',
-    share: { uploads: [], orders: [] },
-  };
-  const box = await sealText(healthSealer(env.API_DB, ring), id, JSON.stringify(intake));
-  await env.API_DB.prepare(
-    `INSERT INTO consultation_intakes (consultation_id, sealed, iv, pregnancy, consent_version, consent_at, created_at, updated_at)
-     VALUES (?, ?, ?, 'none', 'v1', ?, ?, ?)`,
-  )
-    .bind(id, box.sealed, box.iv, now, now, now)
-    .run();
   return id;
 }
 
@@ -63,6 +43,10 @@ beforeAll(async () => {
   const khalid = await env.API_DB.prepare("SELECT id FROM staff WHERE name = 'Khalid'").first<{ id: number }>();
   await env.API_DB.prepare('UPDATE nutritionists SET staff_id = ? WHERE id = 2').bind(khalid!.id).run();
   owner = (await staffSignIn([{ role: 'owner', country: null }], { name: 'Owner' })).cookie;
+  // The gates read a SKU's daily dose: 1000 IU of vitamin D a serving.
+  await env.API_DB.prepare(
+    "INSERT INTO sku_nutrients (sku_id, nutrient, amount, unit) VALUES (101, 'vitamin-d', '1000', 'IU')",
+  ).run();
 });
 
 describe("the nutritionist's pages of the staff app", () => {
@@ -127,11 +111,10 @@ describe("the nutritionist's pages of the staff app", () => {
     expect(text).toContain('value="14:00"');
   });
 
-  it('opens a booking with its intake, builds the list with an acknowledged warning, and shares it', async () => {
+  it('opens a booking, builds the list with an acknowledged upper-limit warning, and shares it', async () => {
     const id = await consultation();
     const page = await (await staffPage(`/consultations/${id}`, nutritionist.cookie)).text();
-    expect(page).toContain('Sleep better and more energy');
-    expect(page).toContain('Anticoagulant');
+    expect(page).toContain('No intake was given.');
     expect(page).toContain(`href="/consultations/${id}/call"`);
     expect(page).toContain('Join the call');
     // The marks say what each refunds before the button.
@@ -140,16 +123,16 @@ describe("the nutritionist's pages of the staff app", () => {
     );
     expect(page).toContain('data-refund="shopper_no_show"> — no refund');
 
-    const search = await (await staffPage(`/consultations/${id}?q=omega`, nutritionist.cookie)).text();
-    expect(search).toContain('data-hit="201"');
-    expect(search).toContain('data-warnings="interaction:fish-oil-bleeding"');
+    const search = await (await staffPage(`/consultations/${id}?q=vitamin%20d3`, nutritionist.cookie)).text();
+    expect(search).toContain('data-hit="101"');
     const item = {
-      sku_id: '201',
+      sku_id: '101',
       quantity: '1',
-      servings_per_day: '1',
-      dose: 'One with lunch',
-      reason: 'Triglycerides',
-      name: 'Omega-3 Fish Oil',
+      servings_per_day: '5',
+      dose: 'Five softgels a day for 8 weeks',
+      reason: 'Vitamin D deficiency',
+      name: 'Vitamin D3 1000 IU',
+      q: 'vitamin d3',
     };
     const refused = await staffPost(
       `/consultations/${id}/recommendations/add`,
@@ -159,21 +142,24 @@ describe("the nutritionist's pages of the staff app", () => {
     expect(refused.status).toBe(422);
     const again = await refused.text();
     expect(again).toContain('A safety warning applies to this product.');
-    expect(again).toContain('data-pending="201"');
+    expect(again).toContain('data-pending="101"');
+    expect(again).toContain('data-warnings="upper_limit:vitamin-d"');
+    expect(again).toContain('5 a day gives 5000 IU of vitamin D, above the upper limit for her age (4000 IU a day).');
     const added = await staffPost(
       `/consultations/${id}/recommendations/add`,
-      { ...item, acknowledged_reason: 'Her cardiologist follows her INR' },
+      { ...item, acknowledged_reason: 'Level 9 ng/mL; retest in 8 weeks' },
       nutritionist.cookie,
     );
     expect(added.status).toBe(303);
-    expect(added.headers.get('location')).toBe(`/consultations/${id}?done=list`);
+    expect(added.headers.get('location')).toBe(`/consultations/${id}?q=vitamin+d3&done=list`);
     const listed = await (await staffPage(`/consultations/${id}?done=list`, nutritionist.cookie)).text();
-    expect(listed).toContain('data-recommendation="201"');
-    expect(listed).toContain('Her cardiologist follows her INR');
+    expect(listed).toContain('data-recommendation="101"');
+    expect(listed).toContain('Level 9 ng/mL; retest in 8 weeks');
+    expect(listed).toContain('The list is saved.');
 
     const notes = await staffPost(
       `/consultations/${id}/notes`,
-      { notes: 'Private plan', summary: 'خذي أوميغا 3 مع الغداء.' },
+      { notes: 'Private plan', summary: 'خذي فيتامين د يومياً.' },
       nutritionist.cookie,
     );
     expect(notes.headers.get('location')).toBe(`/consultations/${id}?done=notes`);
@@ -183,19 +169,20 @@ describe("the nutritionist's pages of the staff app", () => {
       'data-shared',
     );
 
-    // The owner sees the booking and its marks, never its health part.
+    // The owner sees the booking and its marks, never its health part nor its call.
     const ownerPage = await (await staffPage(`/consultations/${id}`, owner)).text();
     expect(ownerPage).toContain('data-no-health');
     expect(ownerPage).not.toContain(`/consultations/${id}/call`);
-    for (const secret of ['Sleep better', 'Private plan', 'Her cardiologist', 'Triglycerides'])
+    for (const secret of ['Private plan', 'retest in 8 weeks', 'Vitamin D deficiency'])
       expect(ownerPage).not.toContain(secret);
   });
 
   it('renders a booking in Arabic and marks it', async () => {
     const id = await consultation({ nutritionist: 2 });
     const page = await (await staffPage(`/consultations/${id}`, nutritionistAr)).text();
+    expect(page).toContain('<html lang="ar" dir="rtl">');
     expect(page).toContain('نموذج الاستقبال');
-    expect(page).toContain('مضاد تخثر');
+    expect(page).toContain('لم يُملأ نموذج الاستقبال.');
     const marked = await staffPost(`/consultations/${id}/mark`, { outcome: 'held' }, nutritionistAr);
     expect(marked.headers.get('location')).toBe(`/consultations/${id}?done=marked`);
     expect(await (await staffPage(`/consultations/${id}?done=marked`, nutritionistAr)).text()).toContain(

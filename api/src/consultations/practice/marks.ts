@@ -1,15 +1,17 @@
 // Marking what happened at a consultation's time (issue 46): held, the shopper late, the shopper did
 // not come, the nutritionist did not come, the call failed. Allowed from the start time until a week
-// after the end, once (shared/consultations/rules.ts: canMarkOutcome). The status and the refund that
-// follow are book's rules (outcomeStatus, outcomeRefund), applied by book's applyOutcome
-// (api/src/consultations/refund.ts) when it is on the branch; the page shows the refund before the button.
+// after the end, once (shared/consultations/rules.ts: canMarkOutcome); the clear refusals are said here
+// (too early, marked already, too late), then book's applyOutcome (api/src/consultations/refund.ts)
+// sets the status and carries out the refund the rules give (to the card where the gateway took it,
+// else the wallet; a package's session back), with its audit row, in one guarded batch.
 import type { Context } from 'hono';
 import type { ConsultationOutcome } from '#shared/consultations/facts';
-import { canMarkOutcome, outcomeRefund, outcomeStatus } from '#shared/consultations/rules';
+import { canMarkOutcome, outcomeRefund } from '#shared/consultations/rules';
 import type { AppEnv } from '#api/src/app-env';
 import { ApiError } from '#api/src/lib/errors';
-import { auditStatement } from '#api/src/staff/audit';
+import { siteOrigin } from '#api/src/lib/site-origin';
 import type { StaffMember } from '#api/src/staff/sessions';
+import { applyOutcome } from '../refund';
 import type { PracticeConsultation } from './access';
 
 export async function markOutcome(
@@ -23,28 +25,19 @@ export async function markOutcome(
   outcome: ConsultationOutcome;
   status: string;
   refund: { amount: number; session_back: boolean };
+  refunded_to: string | null;
 }> {
   if (consultation.outcome !== null) throw new ApiError(409, 'practice_already_marked');
   if (now < consultation.starts_at) throw new ApiError(409, 'practice_mark_too_early');
   if (!canMarkOutcome(consultation, now)) throw new ApiError(409, 'practice_mark_closed');
   const refund = outcomeRefund(outcome, consultation);
-  const status = outcomeStatus(outcome);
-  const db = c.env.DB;
-  const [updated] = await db.batch([
-    db
-      .prepare(
-        "UPDATE consultations SET outcome = ?, status = ?, completed_at = CASE WHEN ? = 'completed' THEN ? ELSE completed_at END, updated_at = ? WHERE id = ? AND outcome IS NULL",
-      )
-      .bind(outcome, status, status, now, now, consultation.id),
-    auditStatement(db, member, {
-      action: 'consultation.mark',
-      resource: 'consultation',
-      resourceId: consultation.id,
-      country: consultation.country,
-      before: { outcome: null, status: consultation.status },
-      after: { outcome, status, refund: refund.amount, session_back: refund.session_back },
-    }),
-  ]);
-  if ((updated!.meta.changes ?? 0) === 0) throw new ApiError(409, 'practice_already_marked');
-  return { changed: true, outcome, status, refund };
+  const done = await applyOutcome(
+    c.env.DB,
+    { config: c.var.config, siteOrigin: siteOrigin(c) },
+    consultation.id,
+    outcome,
+    member.id,
+    { now },
+  );
+  return { changed: true, outcome, status: done.status, refund, refunded_to: done.to };
 }

@@ -23,6 +23,8 @@ import {
 } from '#api/src/consultations/practice/writing';
 import { earningsCsv, earningsView, gulfMonth } from '#api/src/consultations/practice/earnings';
 import { markOutcome } from '#api/src/consultations/practice/marks';
+import { notifySummaryShared } from '#api/src/consultations/notices';
+import { siteOrigin } from '#api/src/lib/site-origin';
 
 /** The request's health sealer; health text cannot be written or read without HEALTH_KEK. */
 function sealerOf(c: Context<AppEnv>): HealthSealer | null {
@@ -130,7 +132,8 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
     const member = await requireStaff(c);
     const consultation = await ownConsultation(c.env.DB, member, c.req.valid('param').id);
     const answer = await shareWithShopper(c.env.DB, member, consultation);
-    if (answer.changed) await afterSummaryShared(c, consultation.id);
+    // She hears once (a mail in her language and a push); a later share of changes does not mail again.
+    if (answer.changed) await notifySummaryShared(c.env, consultation.id, siteOrigin(c));
     return c.json(ok(answer));
   })
   .post('/consultations/:id{[0-9]+}/mark', contract('POST /staff/consultations/:id{[0-9]+}/mark'), async (c) => {
@@ -138,9 +141,3 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
     const { consultation } = await consultationFor(c.env.DB, member, c.req.valid('param').id);
     return c.json(ok(await markOutcome(c, member, consultation, c.req.valid('json').outcome)));
   });
-
-/**
- * The shopper hears that her summary and list are ready: book's notifySummaryShared (mail, push,
- * WhatsApp if she opted in) is called here once it lands on the branch.
- */
-async function afterSummaryShared(_c: Context<AppEnv>, _consultationId: number): Promise<void> {}
