@@ -51,7 +51,7 @@ export function EarningsPage(props: {
         <div>
           <label htmlFor="month">{t.t('st_practice_month')}</label>
           <select id="month" name="month" defaultValue={data.month}>
-            {props.months.map((m) => (
+            {(props.months.includes(data.month) ? props.months : [data.month, ...props.months]).map((m) => (
               <option key={m} value={m}>
                 {monthName(m)}
               </option>
