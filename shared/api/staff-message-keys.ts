@@ -120,6 +120,7 @@ export const STAFF_MESSAGE_KEYS = [
   'practice_already_marked',
   'practice_mark_too_early',
   'practice_mark_closed',
+  'practice_not_linked',
 ] as const;
 
 export type StaffMessageKey = (typeof STAFF_MESSAGE_KEYS)[number];

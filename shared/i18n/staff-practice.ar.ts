@@ -235,4 +235,6 @@ export const staffPracticeAr: Translated<typeof staffPracticeEn> = {
   practice_already_marked: 'سُجّل ما حدث في هذه الاستشارة بالفعل.',
   practice_mark_too_early: 'يمكنك تسجيل ما حدث ابتداءً من وقت البدء.',
   practice_mark_closed: 'لم يعد ممكناً تسجيل ما حدث في هذه الاستشارة.',
+  practice_not_linked: 'حسابك غير مرتبط بأخصائي تغذية بعد. اطلب من مالك المتجر ربطه.',
+  st_practice_not_linked_title: 'لا عيادة بعد',
 };

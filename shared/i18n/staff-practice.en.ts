@@ -212,4 +212,6 @@ export const staffPracticeEn = {
   practice_already_marked: 'This consultation is marked already.',
   practice_mark_too_early: 'You can mark what happened from the start time.',
   practice_mark_closed: 'This consultation can no longer be marked.',
+  practice_not_linked: 'Your account is not linked to a nutritionist yet. Ask the shop’s owner to link it.',
+  st_practice_not_linked_title: 'No practice yet',
 } as const;

@@ -23,6 +23,7 @@ import {
   type WarningView,
 } from '../pages/practice/Booking';
 import { EarningsPage, type EarningsData } from '../pages/practice/Earnings';
+import { MessagePage } from '../pages/Message';
 
 type Form = Record<string, string>;
 
@@ -44,6 +45,23 @@ function withNote(path: string, key: 'done' | 'error', value: string): string {
   url.searchParams.delete('error');
   url.searchParams.set(key, value);
   return url.pathname + url.search;
+}
+
+/** An account of role nutritionist not linked to a nutritionist yet: said as such, not "not found". */
+function notLinked(c: Context<StaffAppEnv>, answer: ApiAnswer<unknown>) {
+  if (answer.status !== 404 || answer.envelope.meta.msg !== 'practice_not_linked') return null;
+  const t = c.var.t;
+  return html(
+    c,
+    <MessagePage
+      t={t}
+      nonce={c.var.nonce}
+      me={c.var.me}
+      title="st_practice_not_linked_title"
+      body={t.tKey('practice_not_linked')}
+    />,
+    404,
+  );
 }
 
 /** The API's answer to a form as a redirect back with a note (or the failure page). */
@@ -89,6 +107,8 @@ async function hoursPage(
     'GET',
     `/staff/consultations/hours${nutritionistId ? `?nutritionist_id=${encodeURIComponent(nutritionistId)}` : ''}`,
   );
+  const unlinked = notLinked(c, answer);
+  if (unlinked) return unlinked;
   if (answer.status !== 200) return apiFailurePage(c, answer.status);
   return html(
     c,
@@ -153,6 +173,8 @@ export const practiceRoutes = new Hono<StaffAppEnv>()
     if (nutritionist) query.set('nutritionist_id', nutritionist);
     const answer = await staffApi<DayData>(c, 'GET', `/staff/consultations/day${query.size ? `?${query}` : ''}`);
     if (answer.status === 400 && query.size) return c.redirect('/consultations?error=date_invalid', 303);
+    const unlinked = notLinked(c, answer);
+    if (unlinked) return unlinked;
     if (answer.status !== 200) return apiFailurePage(c, answer.status);
     return html(
       c,

@@ -56,6 +56,11 @@ describe("the nutritionist's pages of the staff app", () => {
     const clerk = (await staffSignIn([{ role: 'fulfilment', country: null }])).cookie;
     expect(await (await staffPage('/', clerk)).text()).not.toContain('href="/consultations"');
     expect((await staffPage('/consultations', clerk)).status).toBe(403);
+    // A nutritionist's account nobody linked to a nutritionist yet is told so.
+    const unlinked = (await staffSignIn([{ role: 'nutritionist', country: null }], { name: 'New' })).cookie;
+    const page = await staffPage('/consultations', unlinked);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain('Your account is not linked to a nutritionist yet.');
   });
 
   it("renders the day in English with the shopper's first name and Gulf time, and in Arabic with the Hijri date", async () => {

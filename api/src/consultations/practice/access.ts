@@ -61,7 +61,8 @@ export async function practiceFor(db: D1Database, member: StaffMember, asked?: n
     return { nutritionistId: asked, own: false };
   }
   if (own !== null) return { nutritionistId: own, own: true };
-  if (!can(member.grants, 'consultations:manage')) throw new ApiError(404, 'not_found');
+  // A nutritionist's account the owner has not linked to a nutritionist yet: said as such.
+  if (!can(member.grants, 'consultations:manage')) throw new ApiError(404, 'practice_not_linked');
   const first = await db
     .prepare('SELECT id FROM nutritionists WHERE staff_id IS NOT NULL ORDER BY sort_order, id LIMIT 1')
     .first<{ id: number }>();
