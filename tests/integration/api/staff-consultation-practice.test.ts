@@ -268,6 +268,65 @@ describe('notes, the list and sharing', () => {
     expect(JSON.stringify(audit)).not.toContain('plan-notes-text');
   });
 
+  it('reads the results she shared against their range, her past orders and her previous notes with this nutritionist', async () => {
+    const now = Date.now();
+    const upload = (await env.DB.prepare(
+      `INSERT INTO blood_test_uploads (user_id, lab_name, sample_date, consent_version, consent_at, created_at)
+       VALUES (?, 'Al Borg', '2026-10-01', 'v1', ?, ?) RETURNING id`,
+    )
+      .bind(shopperId, now, now)
+      .first<{ id: number }>())!.id;
+    const unshared = (await env.DB.prepare(
+      `INSERT INTO blood_test_uploads (user_id, lab_name, sample_date, consent_version, consent_at, created_at)
+       VALUES (?, 'Other lab', '2026-09-01', 'v1', ?, ?) RETURNING id`,
+    )
+      .bind(shopperId, now, now)
+      .first<{ id: number }>())!.id;
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO blood_test_upload_values (upload_id, biomarker_id, value, unit, origin, confirmed_at) VALUES (?, 1, '18.5', 'ng/mL', 'typed', ?)",
+      ).bind(upload, now),
+      env.DB.prepare(
+        "INSERT INTO blood_test_upload_values (upload_id, biomarker_id, value, unit, origin, confirmed_at) VALUES (?, 1, '55', 'ng/mL', 'typed', ?)",
+      ).bind(unshared, now),
+    ]);
+    // An earlier consultation with her notes, and one with another nutritionist.
+    const earlier = await consultation({ startsIn: -30 * 24 * HOUR });
+    await post(noura, `/staff/consultations/${earlier}/notes`, { notes: 'first-visit-notes', summary: '' });
+    const elsewhere = await consultation({ nutritionist: 2, startsIn: -20 * 24 * HOUR });
+    await post(khalid, `/staff/consultations/${elsewhere}/notes`, { notes: 'khalid-notes', summary: '' });
+    // A past order: its products, never its address.
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO orders (id, user_id, country, currency, lang, status, payment_method, address, subtotal, before_discount,
+           discount, delivery, vat, total, created_at, updated_at)
+         VALUES (5550001, ?, 'KW', 'KWD', 'en', 'delivered', 'cod', '{"street":"Salmiya-street-7"}', 5500, 5500, 0, 0, 0, 5500, ?, ?)`,
+      ).bind(shopperId, now, now),
+      env.DB.prepare(
+        `INSERT INTO order_items (order_id, sku_id, product_id, product_slug, name, sku_name, unit_price, count)
+         VALUES (5550001, 401, 4, 'gamma-vitamin-c-1000', 'Vitamin C 1000 mg', '100 tablets', 2750, 2)`,
+      ),
+    ]);
+    const id = await consultation({});
+    await env.DB.prepare('UPDATE consultation_intakes SET shared_results = ? WHERE consultation_id = ?')
+      .bind(JSON.stringify({ uploads: [upload], orders: [] }), id)
+      .run();
+    const h = (await json(await get(noura, `/staff/consultations/${id}`))).data.health_data;
+    expect(h.shared_results).toHaveLength(1);
+    const marker = h.shared_results[0];
+    expect(marker.biomarker.id).toBe(1);
+    expect(marker.points.map((p: { value: string }) => p.value)).toEqual(['18.5']);
+    expect(marker.flag).toBe('low');
+    expect(marker.range.low).toBeTruthy();
+    const previous = h.previous.map((p: { id: number; notes: string | null }) => [p.id, p.notes]);
+    expect(previous).toContainEqual([earlier, 'first-visit-notes']);
+    expect(JSON.stringify(h.previous)).not.toContain('khalid-notes');
+    expect(h.past_orders[0].items).toEqual([
+      { product_id: 4, name: 'Vitamin C 1000 mg', sku_name: '100 tablets', count: 2 },
+    ]);
+    expect(JSON.stringify(h.past_orders)).not.toContain('Salmiya-street-7');
+  });
+
   it('refuses a pregnancy warning without an acknowledgement and saves it with one, auditing the rule only', async () => {
     const id = await consultation({});
     const refused = await post(noura, `/staff/consultations/${id}/recommendations`, { items: [item(ASHWAGANDHA_SKU)] });
