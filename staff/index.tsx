@@ -33,6 +33,7 @@ import { subscriptionRoutes } from './routes/subscriptions';
 import { amountRoutes } from './routes/amounts';
 import { orderRoutes } from './routes/orders';
 import { consultationCallRoutes } from './routes/consultation-call';
+import { practiceRoutes } from './routes/practice';
 import { MessagePage } from './pages/Message';
 import { UnreadableForm } from './lib/form';
 
@@ -75,6 +76,7 @@ app.route('/', reviewRoutes);
 app.route('/', subscriptionRoutes);
 app.route('/', amountRoutes);
 app.route('/', consultationCallRoutes);
+app.route('/', practiceRoutes);
 
 app.notFound((c) => {
   const t = c.var.t ?? staffTranslator('en');

@@ -18,6 +18,7 @@ export const NAV: readonly NavItem[] = [
   { href: '/lab/nurses', label: 'st_nav_nurses', permission: 'bloodtests:read' },
   { href: '/catalogue', label: 'st_nav_catalogue', permission: 'catalogue:read' },
   { href: '/nutritionists', label: 'st_catalogue_nutritionists', permission: 'nutritionists:read' },
+  { href: '/consultations', label: 'st_nav_consultations', permission: 'consultations:read' },
   { href: '/customers', label: 'st_nav_customers', permission: 'customers:read' },
   { href: '/data-requests', label: 'st_nav_data_requests', permission: 'customers:export' },
   { href: '/promotions', label: 'st_nav_promotions', permission: 'promotions:read' },

@@ -31,6 +31,8 @@ import { staffAmountsAr } from './staff-amounts.ar';
 import { staffAmountsEn } from './staff-amounts.en';
 import { staffConsultationCallAr } from './staff-consultation-call.ar';
 import { staffConsultationCallEn } from './staff-consultation-call.en';
+import { staffPracticeAr } from './staff-practice.ar';
+import { staffPracticeEn } from './staff-practice.en';
 
 export const staffTextsEn = {
   ...staffEn,
@@ -48,6 +50,7 @@ export const staffTextsEn = {
   ...staffSubscriptionsEn,
   ...staffAmountsEn,
   ...staffConsultationCallEn,
+  ...staffPracticeEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
@@ -66,4 +69,5 @@ export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffSubscriptionsAr,
   ...staffAmountsAr,
   ...staffConsultationCallAr,
+  ...staffPracticeAr,
 };

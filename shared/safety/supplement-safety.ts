@@ -159,13 +159,20 @@ export const NUTRIENT_NAME: Record<Nutrient, Bi> = {
 const has = (text: string, term: string) => new RegExp(`(^|[^a-z0-9])${escapeRegExp(term)}([^a-z0-9]|$)`).test(text);
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The doses above their UL for everyone from `ageMin` on, with the limit in the UL's unit. */
-function aboveUpperLimit(doses: Dose[], ageMin: number): { dose: Dose; limit: Pick<Dose, 'amount' | 'unit'> }[] {
+/**
+ * The doses above their UL for everyone from `ageMin` on (to `ageMax` when the age is known), with the
+ * limit in the UL's unit.
+ */
+export function aboveUpperLimit(
+  doses: Dose[],
+  ageMin: number,
+  ageMax: number | null = null,
+): { dose: Dose; limit: Pick<Dose, 'amount' | 'unit'> }[] {
   const over: { dose: Dose; limit: Pick<Dose, 'amount' | 'unit'> }[] = [];
   for (const dose of doses) {
     const ul = UPPER_LIMIT_BY_NUTRIENT.get(dose.nutrient);
     if (!ul) continue;
-    const limit = strictestUpperLimit(dose.nutrient, ageMin, null);
+    const limit = strictestUpperLimit(dose.nutrient, ageMin, ageMax);
     const amount = doseIn(dose.nutrient, dose.amount, dose.unit, ul.unit);
     if (!limit || !amount) continue;
     if (compareFractions(amount, limit) > 0)
@@ -174,7 +181,7 @@ function aboveUpperLimit(doses: Dose[], ageMin: number): { dose: Dose; limit: Pi
   return over;
 }
 
-const doseWords = (d: Pick<Dose, 'amount' | 'unit'>, lang: 'en' | 'ar') => doseInWords(d.amount, d.unit, lang);
+export const doseWords = (d: Pick<Dose, 'amount' | 'unit'>, lang: 'en' | 'ar') => doseInWords(d.amount, d.unit, lang);
 
 /**
  * The verdict on one product for a shopper whose answers state `facts`. Adults only (the quiz leaves

@@ -17,6 +17,12 @@ describe('staff permissions', () => {
         expect(can([{ role, country: null }], p)).toBe(role === 'owner' || role === 'lab_coordinator');
     }
   });
+  it("keeps consultations to nutritionists and every nutritionist's schedule and earnings to the owner", () => {
+    for (const role of ROLES) {
+      expect(can([{ role, country: null }], 'consultations:read')).toBe(role === 'owner' || role === 'nutritionist');
+      expect(can([{ role, country: null }], 'consultations:manage')).toBe(role === 'owner');
+    }
+  });
   it('limits a country-scoped grant to its country', () => {
     const kwClerk = [{ role: 'fulfilment' as const, country: 'KW' as const }];
     expect(can(kwClerk, 'orders:fulfil', 'KW')).toBe(true);

@@ -31,6 +31,12 @@ export const PERMISSIONS = [
   'reviews:moderate',
   'nutritionists:read',
   'nutritionists:write',
+  // A nutritionist's own practice: hours, bookings, notes, lists and marks (health data: only the
+  // consultation's own nutritionist, checked per record, never by permission alone).
+  'consultations:read',
+  'consultations:write',
+  // Every nutritionist's schedule, marks and earnings, never their shoppers' health data.
+  'consultations:manage',
   'staff:read',
   'staff:write',
   'audit:read',
@@ -89,7 +95,13 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'reviews:read',
     'reviews:moderate',
   ],
-  nutritionist: ['catalogue:read', 'nutritionists:read', 'nutritionists:write'],
+  nutritionist: [
+    'catalogue:read',
+    'nutritionists:read',
+    'nutritionists:write',
+    'consultations:read',
+    'consultations:write',
+  ],
 };
 
 /** One role held by a staff member: everywhere (`country` null) or in one country. */

@@ -63,7 +63,7 @@ interface PatientRow {
   has_results: number;
 }
 
-interface ValueRow {
+export interface ValueRow {
   biomarker_id: number;
   slug: string;
   name: string;
@@ -165,7 +165,7 @@ function rangeIn(
 }
 
 /** One marker's history, oldest first, read against the person's range in the display unit. */
-function markerResult(
+export function markerResult(
   rows: ValueRow[],
   person: { sex: Sex | null; age: number | null },
   preference: UnitPreference,

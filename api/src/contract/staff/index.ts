@@ -17,6 +17,7 @@ import { STAFF_REVIEW_CONTRACTS } from './reviews';
 import { STAFF_SUBSCRIPTION_CONTRACTS } from './subscriptions';
 import { STAFF_AMOUNT_CONTRACTS } from './amounts';
 import { STAFF_CONSULTATION_CALL_CONTRACTS } from './consultation-call';
+import { STAFF_PRACTICE_CONTRACTS } from './consultation-practice';
 
 export const STAFF_CONTRACTS = {
   ...STAFF_CORE_CONTRACTS,
@@ -35,4 +36,5 @@ export const STAFF_CONTRACTS = {
   ...STAFF_SUBSCRIPTION_CONTRACTS,
   ...STAFF_AMOUNT_CONTRACTS,
   ...STAFF_CONSULTATION_CALL_CONTRACTS,
+  ...STAFF_PRACTICE_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;

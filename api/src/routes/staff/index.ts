@@ -22,6 +22,7 @@ import { staffReviewRoutes } from './reviews';
 import { staffSubscriptionRoutes } from './subscriptions';
 import { staffAmountRoutes } from './amounts';
 import { staffConsultationCallRoutes } from './consultation-call';
+import { staffPracticeRoutes } from './consultation-practice';
 import { auditRefusals } from '#api/src/middleware/staff/audit-refusals';
 
 export const staffRoutes = new Hono<AppEnv>()
@@ -45,4 +46,5 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffReviewRoutes)
   .route('/', staffSubscriptionRoutes)
   .route('/', staffAmountRoutes)
-  .route('/', staffConsultationCallRoutes);
+  .route('/', staffConsultationCallRoutes)
+  .route('/', staffPracticeRoutes);

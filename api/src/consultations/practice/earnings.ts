@@ -1,0 +1,119 @@
+// The owner's earnings report (issue 46): per nutritionist, per Gulf month, per currency (KWD and SAR
+// apart, never converted; amounts an owner sets are per country). Counted: the consultations of the
+// month that have happened (completed, no-show, cancelled; a booking still to come or not yet marked
+// is not earned yet and is counted apart as "awaiting a mark" once its time is past).
+//
+// - sessions: marked held or shopper late (the session took place);
+// - no_shows: the shopper did not come (paid, kept by the rules);
+// - gross: what was paid for them (a package's session: the package's price over its sessions);
+// - refunds: what went back (cancellations, the nutritionist's no-show, a failed call);
+// - net = gross − refunds; the shop's share = net × nutritionists.shop_share_bp / 10 000, rounded half
+//   up to the minor unit; the nutritionist's part = net − the shop's share.
+import { GULF_OFFSET_MS } from '#shared/gulf-days';
+export { gulfMonth } from '#shared/api/staff-practice-schemas';
+import { csvCell, csvLine, CSV_BOM } from '#shared/text/csv';
+import { currencyDecimals, minorToDecimal } from '#shared/money';
+
+export interface EarningsRow {
+  nutritionist_id: number;
+  name_en: string;
+  name_ar: string;
+  currency: string;
+  sessions: number;
+  no_shows: number;
+  awaiting_mark: number;
+  gross: number;
+  refunds: number;
+  net: number;
+  shop_share_bp: number;
+  shop_share: number;
+  nutritionist_part: number;
+}
+
+export interface EarningsView {
+  month: string;
+  rows: EarningsRow[];
+}
+
+/** The instants a Gulf month begins and ends (exclusive). */
+export function monthBounds(month: string): { from: number; to: number } {
+  const first = `${month}-01`;
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  return {
+    from: Date.parse(`${first}T00:00:00Z`) - GULF_OFFSET_MS,
+    to: Date.parse(`${next}T00:00:00Z`) - GULF_OFFSET_MS,
+  };
+}
+
+/** Basis points of an amount, rounded half up (amounts are never negative here). */
+export const shareOf = (amount: number, bp: number) => Math.floor((amount * bp + 5000) / 10000);
+
+export async function earningsView(db: D1Database, month: string, now = Date.now()): Promise<EarningsView> {
+  const { from, to } = monthBounds(month);
+  const { results } = await db
+    .prepare(
+      `SELECT n.id AS nutritionist_id, n.name_en, n.name_ar, n.shop_share_bp, c.currency,
+         sum(CASE WHEN c.outcome IN ('held', 'shopper_late') THEN 1 ELSE 0 END) AS sessions,
+         sum(CASE WHEN c.outcome = 'shopper_no_show' THEN 1 ELSE 0 END) AS no_shows,
+         sum(CASE WHEN c.status = 'booked' AND c.ends_at <= ?3 THEN 1 ELSE 0 END) AS awaiting_mark,
+         sum(CASE WHEN c.status IN ('completed', 'no_show', 'cancelled') THEN
+           CASE WHEN c.payment_method = 'package' THEN coalesce(k.price / k.sessions_total, 0) ELSE c.total END
+           ELSE 0 END) AS gross,
+         sum(CASE WHEN c.status IN ('completed', 'no_show', 'cancelled') THEN c.refunded ELSE 0 END) AS refunds
+       FROM consultations c JOIN nutritionists n ON n.id = c.nutritionist_id
+         LEFT JOIN consultation_credits k ON k.id = c.credit_id
+       WHERE c.starts_at >= ?1 AND c.starts_at < ?2 AND c.status NOT IN ('pending_payment', 'payment_failed')
+       GROUP BY n.id, c.currency
+       ORDER BY n.sort_order, n.id, c.currency`,
+    )
+    .bind(from, to, now)
+    .all<Omit<EarningsRow, 'net' | 'shop_share' | 'nutritionist_part'>>();
+  return {
+    month,
+    rows: results.map((r) => {
+      const net = Math.max(0, r.gross - r.refunds);
+      const shop = shareOf(net, r.shop_share_bp);
+      return { ...r, net, shop_share: shop, nutritionist_part: net - shop };
+    }),
+  };
+}
+
+/** The report as a spreadsheet (the catalogue export's CSV rules: BOM, CRLF, guarded text cells). */
+export function earningsCsv(view: EarningsView): string {
+  const money = (minor: number, currency: string) => minorToDecimal(minor, currencyDecimals(currency));
+  let out =
+    CSV_BOM +
+    csvLine([
+      'month',
+      'nutritionist_id',
+      'nutritionist',
+      'currency',
+      'sessions_held',
+      'shopper_no_shows',
+      'awaiting_mark',
+      'gross',
+      'refunds',
+      'net',
+      'shop_share_percent',
+      'shop_share',
+      'nutritionist_part',
+    ]);
+  for (const r of view.rows)
+    out += csvLine([
+      view.month,
+      String(r.nutritionist_id),
+      csvCell(r.name_en, { text: true }),
+      r.currency,
+      String(r.sessions),
+      String(r.no_shows),
+      String(r.awaiting_mark),
+      money(r.gross, r.currency),
+      money(r.refunds, r.currency),
+      money(r.net, r.currency),
+      (r.shop_share_bp / 100).toFixed(2),
+      money(r.shop_share, r.currency),
+      money(r.nutritionist_part, r.currency),
+    ]);
+  return out;
+}
