@@ -212,6 +212,8 @@ export async function healthRowsOf(userId: number): Promise<Record<string, numbe
     consultation_messages: `SELECT count(*) AS n FROM consultation_messages WHERE consultation_id IN (${consultations})`,
     consultation_notes: `SELECT count(*) AS n FROM consultation_notes WHERE consultation_id IN (${consultations})`,
     consultation_recommendations: `SELECT count(*) AS n FROM consultation_recommendations WHERE consultation_id IN (${consultations})`,
+    consultation_cells: 'SELECT count(*) AS n FROM consultation_cells WHERE user_id = ?1',
+    consultation_ratings: 'SELECT count(*) AS n FROM consultation_ratings WHERE user_id = ?1',
   };
   const results = await env.DB.batch(Object.values(tables).map(q));
   return Object.fromEntries(Object.keys(tables).map((t, i) => [t, (results[i]!.results[0] as { n: number }).n]));
