@@ -36,8 +36,11 @@ describe('locale segment', () => {
     );
     // Spec §2's 48, plus the order lookup and the e-mail verification, and a blood test's
     // own page, and the notifications page, the "Get the app" guide, an alert's
-    // unsubscribe page and the shopper's subscriptions.
-    expect(all).toHaveLength(55);
+    // unsubscribe page and the shopper's subscriptions, and the consultation's booking, its success
+    // page and the profile's consultations and one consultation (issue 46).
+    expect(all).toHaveLength(59);
+    expect(all).toContain('/consultation/book/:nutritionistId');
+    expect(all).toContain('/profile/consultations/:id');
     expect(all).toContain('/profile/subscriptions');
     expect(all).toContain('/alerts/unsubscribe');
     expect(all).toContain('/profile/notifications');

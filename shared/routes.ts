@@ -149,6 +149,16 @@ export const PAGE_ROUTES = [
     texts: ['push'],
   },
   {
+    id: 'profile-consultations',
+    path: '/profile/consultations',
+    texts: ['consultations', 'orders'],
+  },
+  {
+    id: 'profile-consultation',
+    path: '/profile/consultations/:id',
+    texts: ['consultations', 'orders', 'catalogue', 'reviews'],
+  },
+  {
     id: 'profile-blood-tests',
     path: '/profile/blood-tests',
     texts: ['orders', 'accounts', 'blood-test-results'],
@@ -217,13 +227,25 @@ export const PAGE_ROUTES = [
     id: 'nutritionist',
     path: '/nutritionist',
     module: 'nutritionists',
-    texts: ['catalogue'],
+    texts: ['catalogue', 'consultations'],
   },
   {
     id: 'nutritionist-list',
     path: '/nutritionist-list',
     module: 'nutritionists',
-    texts: ['catalogue'],
+    texts: ['catalogue', 'consultations'],
+  },
+  // Not in spec §2: booking a consultation with a nutritionist (issue 46); a signed-in shopper's page.
+  {
+    id: 'consultation-book',
+    path: '/consultation/book/:nutritionistId',
+    texts: ['consultations', 'orders'],
+  },
+  // Where the payment page returns to, and a booking paid without a card lands.
+  {
+    id: 'consultation-success',
+    path: '/consultation/success',
+    texts: ['consultations', 'orders'],
   },
   // The supplement quiz: its pages load through their group (client/pages/help-pages.ts).
   { id: 'quiz', path: '/quiz', texts: ['quiz'] },
@@ -266,6 +288,7 @@ export const PROFILE_MENU_IDS = [
   'profile-wishlists',
   'profile-notifications',
   'profile-blood-tests',
+  'profile-consultations',
 ] as const satisfies readonly PageId[];
 
 /**
@@ -300,7 +323,18 @@ export const PRIVATE_PATH_PREFIXES = [
   '/quiz-result',
   '/_app',
   '/alerts/',
+  '/consultation/',
 ] as const;
+
+/**
+ * Pages only a signed-in shopper opens: a guest is sent to sign in and back (client/accounts/guard.ts)
+ * before the page's loader runs.
+ */
+export const SIGNED_IN_PATH_PREFIXES = ['/profile', '/consultation/'] as const;
+
+export function needsSignIn(path: string): boolean {
+  return SIGNED_IN_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));
+}
 
 export function isPrivatePath(path: string): boolean {
   return PRIVATE_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));
@@ -339,6 +373,19 @@ export const paths = {
   /** The nutritionist page takes the nutritionist as ?id= (spec §2 route /nutritionist). */
   nutritionist: (lang: Lang, id?: number | string) =>
     localizePath('/nutritionist', lang) + (id === undefined ? '' : `?id=${encodeURIComponent(String(id))}`),
+  /** The booking page of a nutritionist, with the service chosen when known. */
+  bookConsultation: (lang: Lang, nutritionistId: number, serviceId?: number, from?: string) => {
+    const query = new URLSearchParams();
+    if (serviceId !== undefined) query.set('service', String(serviceId));
+    if (from) query.set('from', from);
+    const q = query.toString();
+    return localizePath(`/consultation/book/${nutritionistId}`, lang) + (q ? `?${q}` : '');
+  },
+  consultation: (lang: Lang, id: number | string) =>
+    localizePath(`/profile/consultations/${encodeURIComponent(String(id))}`, lang),
+  /** The call page (built with the call, issue 46): the join button links to it. */
+  consultationCall: (lang: Lang, id: number | string) =>
+    localizePath(`/profile/consultations/${encodeURIComponent(String(id))}/call`, lang),
   signIn: (lang: Lang, returnUrl?: string) =>
     localizePath('/auth/sign-in', lang) + (returnUrl ? `?return_url=${encodeURIComponent(returnUrl)}` : ''),
 };

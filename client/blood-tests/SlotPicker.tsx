@@ -19,6 +19,54 @@ export function windowText(date: string, window: string, lang: 'en' | 'ar', coun
   return formatTimeWindow(gulfTime(date, from ?? 0), gulfTime(date, to ?? 0), lang, country);
 }
 
+/**
+ * The row of days as radio cards: the Gregorian day and, in Arabic, the Hijri day beside it, with a
+ * note under each (places left, free times). The home-visit picker and the consultation's time
+ * picker (client/consultations/TimePicker.tsx) both choose their day here.
+ */
+export function SlotDays({
+  days,
+  value,
+  country,
+  onChange,
+  name,
+  legend,
+}: {
+  days: ReadonlyArray<{ date: string; note: string }>;
+  /** The group's name; the home visit's day when left out. */
+  legend?: string;
+  value: string | null;
+  country: CountryCode;
+  onChange: (date: string) => void;
+  name: string;
+}) {
+  const { t, lang } = useI18n();
+  return (
+    <fieldset className="slot-days">
+      <legend>{legend ?? t('bt_slot_days')}</legend>
+      <div className="slot-day-row">
+        {days.map((d) => {
+          const text = formatSlotDay(gulfTime(d.date, 12), lang, country);
+          return (
+            <label key={d.date} className="slot-day" data-testid="slot-day">
+              <input
+                type="radio"
+                name={`${name}-day`}
+                value={d.date}
+                checked={value === d.date}
+                onChange={() => onChange(d.date)}
+              />
+              <span className="slot-day-name">{text.day}</span>
+              {text.hijri && <span className="slot-day-hijri">{text.hijri}</span>}
+              <span className="slot-day-left">{d.note}</span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
 export function SlotPicker({
   days,
   fasting,
@@ -50,32 +98,21 @@ export function SlotPicker({
           {t('bt_fasting_why')}
         </p>
       )}
-      <fieldset className="slot-days">
-        <legend>{t('bt_slot_days')}</legend>
-        <div className="slot-day-row">
-          {open.map((d) => {
-            const text = formatSlotDay(gulfTime(d.date, 12), lang, country);
-            const left = d.windows.reduce((sum, w) => sum + (w.available ? w.places_left : 0), 0);
-            return (
-              <label key={d.date} className="slot-day" data-testid="slot-day">
-                <input
-                  type="radio"
-                  name={`${name}-day`}
-                  value={d.date}
-                  checked={value?.date === d.date}
-                  onChange={() => {
-                    const first = d.windows.find((w) => w.available && w.places_left > 0);
-                    if (first) onChange({ date: d.date, window: first.window });
-                  }}
-                />
-                <span className="slot-day-name">{text.day}</span>
-                {text.hijri && <span className="slot-day-hijri">{text.hijri}</span>}
-                <span className="slot-day-left">{t('bt_slot_places_left', { count: left })}</span>
-              </label>
-            );
-          })}
-        </div>
-      </fieldset>
+      <SlotDays
+        name={name}
+        country={country}
+        value={value?.date ?? null}
+        days={open.map((d) => ({
+          date: d.date,
+          note: t('bt_slot_places_left', {
+            count: d.windows.reduce((sum, w) => sum + (w.available ? w.places_left : 0), 0),
+          }),
+        }))}
+        onChange={(date) => {
+          const first = open.find((d) => d.date === date)?.windows.find((w) => w.available && w.places_left > 0);
+          if (first) onChange({ date, window: first.window });
+        }}
+      />
       {day && (
         <fieldset className="choice-list slot-windows">
           <legend>{t('bt_slot_windows')}</legend>

@@ -31,6 +31,8 @@ import { reviewsAr } from '#shared/i18n/reviews.ar';
 import { reviewsEn } from '#shared/i18n/reviews.en';
 import { quizEn } from '#shared/i18n/quiz.en';
 import { subscriptionsAr } from '#shared/i18n/subscriptions.ar';
+import { consultationsAr } from '#shared/i18n/consultations.ar';
+import { consultationsEn } from '#shared/i18n/consultations.en';
 import { subscriptionsEn } from '#shared/i18n/subscriptions.en';
 import type { Lang } from '#shared/locale';
 
@@ -52,6 +54,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     quiz: quizEn,
     reviews: reviewsEn,
     subscriptions: subscriptionsEn,
+    consultations: consultationsEn,
   },
   ar: {
     shell: shellAr,
@@ -68,6 +71,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     quiz: quizAr,
     reviews: reviewsAr,
     subscriptions: subscriptionsAr,
+    consultations: consultationsAr,
   },
 };
 

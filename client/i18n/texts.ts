@@ -27,6 +27,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     quiz: () => import('#shared/i18n/quiz.en'),
     reviews: () => import('#shared/i18n/reviews.en'),
     subscriptions: () => import('#shared/i18n/subscriptions.en'),
+    consultations: () => import('#shared/i18n/consultations.en'),
   },
   ar: {
     shell: () => import('#shared/i18n/shell.ar'),
@@ -43,6 +44,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     quiz: () => import('#shared/i18n/quiz.ar'),
     reviews: () => import('#shared/i18n/reviews.ar'),
     subscriptions: () => import('#shared/i18n/subscriptions.ar'),
+    consultations: () => import('#shared/i18n/consultations.ar'),
   },
 };
 

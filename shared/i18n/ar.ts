@@ -14,6 +14,7 @@ import { consentAr } from './consent.ar';
 import { quizAr } from './quiz.ar';
 import { reviewsAr } from './reviews.ar';
 import { subscriptionsAr } from './subscriptions.ar';
+import { consultationsAr } from './consultations.ar';
 
 export const ar: Dictionary = {
   ...shellAr,
@@ -30,4 +31,5 @@ export const ar: Dictionary = {
   ...quizAr,
   ...reviewsAr,
   ...subscriptionsAr,
+  ...consultationsAr,
 };

@@ -16,6 +16,7 @@ export const TEXT_AREAS = [
   'quiz',
   'reviews',
   'subscriptions',
+  'consultations',
 ] as const;
 export type TextArea = (typeof TEXT_AREAS)[number];
 

@@ -18,6 +18,7 @@ import { consentEn } from './consent.en';
 import { quizEn } from './quiz.en';
 import { reviewsEn } from './reviews.en';
 import { subscriptionsEn } from './subscriptions.en';
+import { consultationsEn } from './consultations.en';
 
 export const en = {
   ...shellEn,
@@ -34,6 +35,7 @@ export const en = {
   ...quizEn,
   ...reviewsEn,
   ...subscriptionsEn,
+  ...consultationsEn,
 } as const;
 
 export type MessageId = keyof typeof en;
