@@ -151,12 +151,12 @@ export const PAGE_ROUTES = [
   {
     id: 'profile-consultations',
     path: '/profile/consultations',
-    texts: ['consultations', 'orders'],
+    texts: ['consultations'],
   },
   {
     id: 'profile-consultation',
     path: '/profile/consultations/:id',
-    texts: ['consultations', 'orders', 'catalogue', 'reviews'],
+    texts: ['consultations', 'catalogue'],
   },
   {
     id: 'profile-blood-tests',
@@ -245,7 +245,7 @@ export const PAGE_ROUTES = [
   {
     id: 'consultation-success',
     path: '/consultation/success',
-    texts: ['consultations', 'orders'],
+    texts: ['consultations'],
   },
   // The supplement quiz: its pages load through their group (client/pages/help-pages.ts).
   { id: 'quiz', path: '/quiz', texts: ['quiz'] },
@@ -373,19 +373,6 @@ export const paths = {
   /** The nutritionist page takes the nutritionist as ?id= (spec §2 route /nutritionist). */
   nutritionist: (lang: Lang, id?: number | string) =>
     localizePath('/nutritionist', lang) + (id === undefined ? '' : `?id=${encodeURIComponent(String(id))}`),
-  /** The booking page of a nutritionist, with the service chosen when known. */
-  bookConsultation: (lang: Lang, nutritionistId: number, serviceId?: number, from?: string) => {
-    const query = new URLSearchParams();
-    if (serviceId !== undefined) query.set('service', String(serviceId));
-    if (from) query.set('from', from);
-    const q = query.toString();
-    return localizePath(`/consultation/book/${nutritionistId}`, lang) + (q ? `?${q}` : '');
-  },
-  consultation: (lang: Lang, id: number | string) =>
-    localizePath(`/profile/consultations/${encodeURIComponent(String(id))}`, lang),
-  /** The call page (built with the call, issue 46): the join button links to it. */
-  consultationCall: (lang: Lang, id: number | string) =>
-    localizePath(`/profile/consultations/${encodeURIComponent(String(id))}/call`, lang),
   signIn: (lang: Lang, returnUrl?: string) =>
     localizePath('/auth/sign-in', lang) + (returnUrl ? `?return_url=${encodeURIComponent(returnUrl)}` : ''),
 };

@@ -1,12 +1,13 @@
-// The home-visit slot picker: days as a horizontal row of radio cards (arrow keys move between them,
-// in reading order in both directions), then the day's windows as a radio group. With a fasting test
-// in the cart only morning windows are offered, and a line says why.
+// The home-visit slot picker: days as a horizontal row of radio cards (SlotDays.tsx), then the day's
+// windows as a radio group. With a fasting test in the cart only morning windows are offered, and a
+// line says why.
 import '../styles/blood-test-booking.css';
-import { formatSlotDay, formatTimeWindow } from '#shared/text/dates';
+import { formatTimeWindow } from '#shared/text/dates';
 import type { CountryCode } from '#shared/locale';
 import type { SlotDay } from '#shared/blood-tests/order-types';
 import { useI18n } from '../i18n/context';
 import { bookableWindows, type SlotChoice } from './booking-store';
+import { SlotDays } from './SlotDays';
 
 /** Gulf local time is UTC+3 all year (no daylight saving in Kuwait or Saudi Arabia). */
 export function gulfTime(date: string, hour: number): number {
@@ -17,54 +18,6 @@ export function gulfTime(date: string, hour: number): number {
 export function windowText(date: string, window: string, lang: 'en' | 'ar', country: CountryCode): string {
   const [from, to] = window.split('-').map((h) => Number.parseInt(h, 10));
   return formatTimeWindow(gulfTime(date, from ?? 0), gulfTime(date, to ?? 0), lang, country);
-}
-
-/**
- * The row of days as radio cards: the Gregorian day and, in Arabic, the Hijri day beside it, with a
- * note under each (places left, free times). The home-visit picker and the consultation's time
- * picker (client/consultations/TimePicker.tsx) both choose their day here.
- */
-export function SlotDays({
-  days,
-  value,
-  country,
-  onChange,
-  name,
-  legend,
-}: {
-  days: ReadonlyArray<{ date: string; note: string }>;
-  /** The group's name; the home visit's day when left out. */
-  legend?: string;
-  value: string | null;
-  country: CountryCode;
-  onChange: (date: string) => void;
-  name: string;
-}) {
-  const { t, lang } = useI18n();
-  return (
-    <fieldset className="slot-days">
-      <legend>{legend ?? t('bt_slot_days')}</legend>
-      <div className="slot-day-row">
-        {days.map((d) => {
-          const text = formatSlotDay(gulfTime(d.date, 12), lang, country);
-          return (
-            <label key={d.date} className="slot-day" data-testid="slot-day">
-              <input
-                type="radio"
-                name={`${name}-day`}
-                value={d.date}
-                checked={value === d.date}
-                onChange={() => onChange(d.date)}
-              />
-              <span className="slot-day-name">{text.day}</span>
-              {text.hijri && <span className="slot-day-hijri">{text.hijri}</span>}
-              <span className="slot-day-left">{d.note}</span>
-            </label>
-          );
-        })}
-      </div>
-    </fieldset>
-  );
 }
 
 export function SlotPicker({
@@ -100,6 +53,7 @@ export function SlotPicker({
       )}
       <SlotDays
         name={name}
+        legend={t('bt_slot_days')}
         country={country}
         value={value?.date ?? null}
         days={open.map((d) => ({

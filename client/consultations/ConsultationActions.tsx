@@ -7,7 +7,6 @@ import { Link } from 'react-router';
 import useSWR from 'swr';
 import { gulfDate } from '#shared/gulf-days';
 import { localizePath } from '#shared/locale';
-import { paths } from '#shared/routes';
 import { useI18n } from '../i18n/context';
 import { useMinor } from '../lib/locale';
 import { failureKey } from '../orders/pay-again';
@@ -15,6 +14,7 @@ import { ApiContext } from '../providers';
 import { toast } from '../stores/toasts';
 import { Modal } from '../ui/Modal';
 import { CONSULT_API } from './api-paths';
+import { consultPaths } from './paths';
 import { TimePicker } from './TimePicker';
 import { joinOpen, startText } from './times';
 import type { ConsultationDetail, ConsultationMode, HoldAnswer, SlotsAnswer } from './types';
@@ -72,7 +72,7 @@ export function ConsultationActions({ c, onChanged }: { c: ConsultationDetail; o
       <h2 id="consult-actions-title">{t('consult_actions_title')}</h2>
       <p className="form-actions">
         {live ? (
-          <Link className="button" to={paths.consultationCall(lang, c.id)} data-testid="consult-join">
+          <Link className="button" to={consultPaths.call(lang, c.id)} data-testid="consult-join">
             {t('consult_join')}
           </Link>
         ) : (

@@ -4,10 +4,10 @@
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { MessageId } from '#shared/i18n';
-import { paths } from '#shared/routes';
 import { useI18n } from '../i18n/context';
 import { useMinor } from '../lib/locale';
 import { useSessionStore } from '../stores/session';
+import { consultPaths } from './paths';
 import { startText } from './times';
 import type { ConsultationOffer, ServiceOffer } from './types';
 
@@ -75,7 +75,7 @@ export function ServiceList({
             <ServiceLine service={s} />
             {s.description && <p className="muted">{s.description}</p>}
           </div>
-          <Link className="button button-secondary" to={paths.bookConsultation(lang, nutritionistId, s.id)}>
+          <Link className="button button-secondary" to={consultPaths.book(lang, nutritionistId, { service: s.id })}>
             {t('consult_book_service', { name: s.name })}
           </Link>
         </li>
@@ -107,7 +107,7 @@ export function NextTimes({
           <li key={at}>
             <Link
               className="time-button"
-              to={`${paths.bookConsultation(lang, nutritionistId, service.id)}&at=${at}`}
+              to={consultPaths.book(lang, nutritionistId, { service: service.id, at })}
               data-testid="offer-next-time"
             >
               {startText(at, lang, country)}

@@ -19,14 +19,14 @@ export function RatingForm({ c, onChanged }: { c: ConsultationDetail; onChanged:
     return (
       <section className="form-card" aria-labelledby="consult-rating-title" data-testid="consult-rating">
         <h2 id="consult-rating-title">{t('consult_rating_title')}</h2>
-        <p>{t('rv_stars_label', { stars: c.rating.rating })}</p>
+        <p>{t('consult_rating_stars', { count: c.rating.rating })}</p>
         {c.rating.body && <p>{c.rating.body}</p>}
-        <p className="muted">{t(c.rating.status === 'approved' ? 'rv_status_approved' : 'consult_rating_pending')}</p>
+        <p className="muted">{t(`consult_rating_${c.rating.status}`)}</p>
       </section>
     );
   }
   async function send() {
-    if (rating < 1) return toast.error('review_rating_required');
+    if (rating < 1) return toast.error('consult_rating_required');
     setBusy(true);
     try {
       await api.post(CONSULT_API.rating(c.id), { rating, body: body.trim() });
@@ -42,7 +42,7 @@ export function RatingForm({ c, onChanged }: { c: ConsultationDetail; onChanged:
     <section className="form-card" aria-labelledby="consult-rating-title" data-testid="consult-rating">
       <h2 id="consult-rating-title">{t('consult_rating_title')}</h2>
       <fieldset className="rating-stars">
-        <legend>{t('rv_form_rating')}</legend>
+        <legend>{t('consult_rating_your')}</legend>
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className="choice">
             <input
@@ -53,7 +53,7 @@ export function RatingForm({ c, onChanged }: { c: ConsultationDetail; onChanged:
               onChange={() => setRating(n)}
               data-testid={`consult-rating-${n}`}
             />
-            <span>{t('rv_star_n', { count: n })}</span>
+            <span>{t('consult_rating_stars', { count: n })}</span>
           </label>
         ))}
       </fieldset>

@@ -3,7 +3,7 @@
 // the chosen day's start times as a radio grid, in Gulf time as the shopper reads them.
 import '../styles/blood-test-booking.css';
 import type { CountryCode } from '#shared/locale';
-import { SlotDays } from '../blood-tests/SlotPicker';
+import { SlotDays } from '../blood-tests/SlotDays';
 import { useI18n } from '../i18n/context';
 import { dayOf, timeText } from './times';
 import type { SlotDay } from './types';

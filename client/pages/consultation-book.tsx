@@ -21,6 +21,7 @@ import { apiContext } from '../boot';
 import { CONSULT_API } from '../consultations/api-paths';
 import { emptyIntake, type IntakeDraft, intakeProblems, intakeToSend } from '../consultations/intake-form';
 import { IntakeFields } from '../consultations/IntakeFields';
+import { consultPaths } from '../consultations/paths';
 import { OfferFacts, ServiceLine, ServiceList } from '../consultations/Offer';
 import { RulesBeforePaying } from '../consultations/Rules';
 import { TimePicker } from '../consultations/TimePicker';
@@ -34,7 +35,7 @@ import type {
   SlotsAnswer,
 } from '../consultations/types';
 import { useI18n } from '../i18n/context';
-import { useHref, useMinor } from '../lib/locale';
+import { useMinor } from '../lib/locale';
 import { PaymentChoice } from '../orders/PaymentChoice';
 import { ApiContext } from '../providers';
 import { newIdempotencyKey } from '../stores/checkout';
@@ -130,7 +131,6 @@ export function Component() {
 
 function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
   const { t, tKey, has, lang } = useI18n();
-  const href = useHref();
   const navigate = useNavigate();
   const api = useContext(ApiContext)!;
   const minor = useMinor();
@@ -216,7 +216,7 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
                 },
       });
       if (res.data.payment_url) window.location.assign(res.data.payment_url);
-      else navigate(`${href('/consultation/success')}?id=${res.data.consultation_id}`);
+      else navigate(consultPaths.success(lang, res.data.consultation_id));
     } catch (e) {
       const status = e instanceof ApiFailure ? e.status : null;
       // A refused attempt (4xx) is over: the next press is a new one. A lost answer retries with its key.
@@ -245,7 +245,7 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
         <h2 id="consult-when-title">{t('consult_when_title')}</h2>
         <p>
           <strong>{service.name}</strong> <ServiceLine service={service} />{' '}
-          <Link to={paths.bookConsultation(lang, n.id)}>{t('consult_change_service')}</Link>
+          <Link to={consultPaths.book(lang, n.id)}>{t('consult_change_service')}</Link>
         </p>
         <p className="muted">{t('consult_times_gulf')}</p>
         {hold ? (
@@ -278,11 +278,14 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
             <TimePicker days={d.slots?.days ?? []} value={time} country={country} onChange={setTime} />
             <p className="form-actions">
               {d.from > today && (
-                <Link to={paths.bookConsultation(lang, n.id, serviceId, laterDay(prevFrom, today))}>
+                <Link to={consultPaths.book(lang, n.id, { service: serviceId, from: laterDay(prevFrom, today) })}>
                   {t('consult_earlier_week')}
                 </Link>
               )}
-              <Link to={paths.bookConsultation(lang, n.id, serviceId, nextFrom)} data-testid="consult-next-week">
+              <Link
+                to={consultPaths.book(lang, n.id, { service: serviceId, from: nextFrom })}
+                data-testid="consult-next-week"
+              >
                 {t('consult_next_week')}
               </Link>
             </p>

@@ -4,8 +4,8 @@
 import '../styles/orders.css';
 import '../styles/consultations.css';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '#shared/routes';
 import { CONSULT_API } from '../consultations/api-paths';
+import { consultPaths } from '../consultations/paths';
 import { whenText } from '../consultations/times';
 import type { ConsultationDetail } from '../consultations/types';
 import { useI18n } from '../i18n/context';
@@ -58,7 +58,7 @@ export function Component() {
             <a className="button button-secondary" href={CONSULT_API.ics(c.id)} download data-testid="consult-ics">
               {t('consult_add_calendar')}
             </a>
-            <Link className="button" to={paths.consultation(lang, c.id)} data-testid="consult-open">
+            <Link className="button" to={consultPaths.detail(lang, c.id)} data-testid="consult-open">
               {t('consult_view')}
             </Link>
           </p>
@@ -66,7 +66,7 @@ export function Component() {
       )}
       {failed && (
         <p>
-          <Link className="button" to={paths.bookConsultation(lang, c.nutritionist.id, c.service.id)}>
+          <Link className="button" to={consultPaths.book(lang, c.nutritionist.id, { service: c.service.id })}>
             {t('consult_book_again')}
           </Link>
         </p>

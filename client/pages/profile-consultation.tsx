@@ -11,6 +11,7 @@ import { signedInCall } from '../accounts/guard';
 import { apiContext } from '../boot';
 import { CONSULT_API } from '../consultations/api-paths';
 import { ConsultationActions } from '../consultations/ConsultationActions';
+import { consultPaths } from '../consultations/paths';
 import { RatingForm } from '../consultations/RatingForm';
 import { Recommendations, Summary } from '../consultations/Recommendations';
 import { RulesWithTimes } from '../consultations/Rules';
@@ -103,9 +104,10 @@ export function Component() {
             <p>
               <Link
                 className="button"
-                to={`${paths.bookConsultation(lang, c.nutritionist.id, c.follow_up_service_id ?? undefined)}${
-                  c.follow_up_service_id ? '&' : '?'
-                }follow_up=${c.id}`}
+                to={consultPaths.book(lang, c.nutritionist.id, {
+                  ...(c.follow_up_service_id ? { service: c.follow_up_service_id } : {}),
+                  followUp: c.id,
+                })}
                 data-testid="consult-follow-up"
               >
                 {t('consult_follow_up')}

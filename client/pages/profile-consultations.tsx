@@ -4,10 +4,10 @@ import '../styles/orders.css';
 import '../styles/consultations.css';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { localizePath } from '#shared/locale';
-import { paths } from '#shared/routes';
 import { signedInCall } from '../accounts/guard';
 import { apiContext } from '../boot';
 import { CONSULT_API } from '../consultations/api-paths';
+import { consultPaths } from '../consultations/paths';
 import { StatusBadge } from '../consultations/StatusBadge';
 import { whenText } from '../consultations/times';
 import type { ConsultationList, ConsultationSummary } from '../consultations/types';
@@ -25,7 +25,7 @@ function Item({ c }: { c: ConsultationSummary }) {
   const minor = useMinor();
   return (
     <li className="consult-item" data-testid="consult-item">
-      <Link to={paths.consultation(lang, c.id)} className="cart-line-name">
+      <Link to={consultPaths.detail(lang, c.id)} className="cart-line-name">
         {t('consult_with', { service: c.service.name, name: c.nutritionist.name })}
       </Link>
       <p>{whenText(c.starts_at, c.ends_at, lang, c.country)}</p>

@@ -229,4 +229,16 @@ export const consultationsAr: Translated<typeof consultationsEn> = {
   consult_rating_send: 'أرسل التقييم',
   consult_rating_sent: 'شكرًا لك. يظهر تقييمك بعد أن يراجعه المتجر.',
   consult_rating_pending: 'بانتظار الموافقة: يراجع المتجر التقييمات قبل عرضها.',
+  consult_rating_approved: 'منشور في صفحة الأخصائي.',
+  consult_rating_rejected: 'لم يُنشر.',
+  consult_rating_your: 'تقييمك',
+  consult_rating_required: 'اختاري من نجمة إلى خمس نجوم.',
+  consult_rating_stars: {
+    zero: 'لا نجوم',
+    one: 'نجمة واحدة',
+    two: 'نجمتان',
+    few: '{{count}} نجوم',
+    many: '{{count}} نجمة',
+    other: '{{count}} نجمة',
+  },
 };

@@ -188,4 +188,9 @@ export const consultationsEn = {
   consult_rating_send: 'Send rating',
   consult_rating_sent: 'Thank you. Your rating is shown once the shop has checked it.',
   consult_rating_pending: 'Waiting for approval: the shop checks ratings before they are shown.',
+  consult_rating_approved: 'Published on the nutritionist’s page.',
+  consult_rating_rejected: 'Not published.',
+  consult_rating_your: 'Your rating',
+  consult_rating_required: 'Choose from one to five stars.',
+  consult_rating_stars: { one: '{{count}} star', other: '{{count}} stars' },
 } as const;
