@@ -19,6 +19,7 @@ const apiTestVars = {
   PASSWORD_PEPPER: 'test-password-pepper-0123456789abcdef012',
   PAYMENT_WEBHOOK_SECRET: 'test-payment-webhook-secret-0123456789ab',
   UPLOAD_KEK: 'test-upload-kek-0123456789abcdef0123456789',
+  HEALTH_KEK: 'test-health-kek-0123456789abcdef0123456789',
   BACKUP_KEK: 'test-backup-kek-0123456789abcdef0123456789',
   // Web push: a test VAPID pair, and real sending, which the push tests intercept (fetch).
   VAPID_PUBLIC_KEY: 'BIV0VZjf_ll4iGp9ckpjd0lnS6lWMxOQl9aM0c1H2qcc68AamJ4gcl6rqguHLeAeNvpYsYpDUThETx6uDmsE1W8',

@@ -20,7 +20,7 @@ async function staffModule() {
   await build({
     stdin: {
       contents: [
-        "export { LOCAL_OWNER } from './shared/staff/local-owner';",
+        "export { LOCAL_OWNER, LOCAL_NUTRITIONIST } from './shared/staff/local-owner';",
         "export { hashPassword } from './api/src/accounts/password';",
         "export { seal } from './api/src/staff/secret-box';",
         "export { totpCode } from './shared/staff/totp';",
@@ -41,14 +41,22 @@ async function staffModule() {
 const sql = (v) => `'${String(v).replace(/'/g, "''")}'`;
 
 export async function seedStaff() {
-  const { LOCAL_OWNER, hashPassword, seal } = await staffModule();
+  const { LOCAL_OWNER, LOCAL_NUTRITIONIST, hashPassword, seal } = await staffModule();
   const hash = await hashPassword(LOCAL_OWNER.password, devVar('PASSWORD_PEPPER'));
   const box = await seal(LOCAL_OWNER.totpSecret, devVar('TOKEN_SECRET'));
+  const nHash = await hashPassword(LOCAL_NUTRITIONIST.password, devVar('PASSWORD_PEPPER'));
+  const nBox = await seal(LOCAL_NUTRITIONIST.totpSecret, devVar('TOKEN_SECRET'));
   const now = Date.now();
-  // Only into a database without staff: a local owner changed or removed by hand stays as it is.
+  const n = LOCAL_NUTRITIONIST;
+  // Only into a database without staff: a local owner changed or removed by hand stays as it is. The
+  // nutritionist likewise only once (by its address), linked to its seeded nutritionist when that one
+  // has no account yet.
   const command = [
     `INSERT INTO staff (email, name, password_hash, totp_secret, created_at) SELECT ${sql(LOCAL_OWNER.email)}, ${sql(LOCAL_OWNER.name)}, ${sql(hash)}, ${sql(box)}, ${now} WHERE NOT EXISTS (SELECT 1 FROM staff)`,
     `INSERT INTO staff_roles (staff_id, role, country) SELECT id, 'owner', NULL FROM staff WHERE email = ${sql(LOCAL_OWNER.email)} AND NOT EXISTS (SELECT 1 FROM staff_roles)`,
+    `INSERT INTO staff (email, name, password_hash, totp_secret, created_at) SELECT ${sql(n.email)}, ${sql(n.name)}, ${sql(nHash)}, ${sql(nBox)}, ${now} WHERE NOT EXISTS (SELECT 1 FROM staff WHERE email = ${sql(n.email)})`,
+    `INSERT INTO staff_roles (staff_id, role, country) SELECT id, 'nutritionist', NULL FROM staff WHERE email = ${sql(n.email)} AND NOT EXISTS (SELECT 1 FROM staff_roles r JOIN staff s ON s.id = r.staff_id WHERE s.email = ${sql(n.email)})`,
+    `UPDATE nutritionists SET staff_id = (SELECT id FROM staff WHERE email = ${sql(n.email)}) WHERE id = ${Number(n.nutritionistId)} AND staff_id IS NULL AND NOT EXISTS (SELECT 1 FROM nutritionists WHERE staff_id = (SELECT id FROM staff WHERE email = ${sql(n.email)}))`,
   ].join('; ');
   const r = spawnSync(
     'wrangler',
@@ -58,13 +66,13 @@ export async function seedStaff() {
   if (r.status !== 0) throw new Error(`seeding the local owner failed: ${r.stderr || r.stdout}`);
 }
 
-/** `npm run staff:code`: the local owner's current second-factor code. */
-export async function printOwnerCode() {
-  const { LOCAL_OWNER, totpCode } = await staffModule();
-  console.log(await totpCode(LOCAL_OWNER.totpSecret));
+/** `npm run staff:code`: the local owner's current second-factor code (`-- --nutritionist`: the nutritionist's). */
+export async function printOwnerCode(nutritionist = false) {
+  const { LOCAL_OWNER, LOCAL_NUTRITIONIST, totpCode } = await staffModule();
+  console.log(await totpCode((nutritionist ? LOCAL_NUTRITIONIST : LOCAL_OWNER).totpSecret));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  if (process.argv.includes('--code')) await printOwnerCode();
+  if (process.argv.includes('--code')) await printOwnerCode(process.argv.includes('--nutritionist'));
   else await seedStaff();
 }

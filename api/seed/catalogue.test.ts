@@ -292,6 +292,42 @@ describe('demo catalogue', () => {
     }
   });
 
+  it('gives every nutritionist what a shopper books by: gender, languages, qualifications, services, hours', () => {
+    const services = t('consultation_services');
+    const prices = t('consultation_service_prices');
+    for (const n of t('nutritionists')) {
+      expect(['female', 'male']).toContain(n.gender);
+      expect(str(n.languages)).toMatch(/^ar(,[a-z]{2})*$/);
+      expect(str(n.qualifications_en).length).toBeGreaterThan(10);
+      expect(str(n.qualifications_ar)).toMatch(ARABIC);
+      const own = services.filter((s) => s.nutritionist_id === n.id);
+      expect(own.map((s) => [s.kind, s.minutes])).toEqual([
+        ['first_call', 20],
+        ['full', 45],
+        ['follow_up', 30],
+      ]);
+      const first = own[0]!;
+      expect(prices.filter((p) => p.service_id === first.id).map((p) => p.country)).toEqual(['KW', 'SA']);
+      const followUp = own[2]!;
+      const pkg = t('consultation_packages').find((p) => p.service_id === followUp.id);
+      expect(pkg).toMatchObject({ sessions: 4 });
+      expect(t('consultation_package_prices').filter((p) => p.package_id === pkg!.id)).toHaveLength(2);
+      const hours = t('nutritionist_availability').filter((a) => a.nutritionist_id === n.id);
+      expect(hours.length).toBeGreaterThan(0);
+      for (const h of hours) expect(num(h.end_minute)).toBeGreaterThan(num(h.start_minute));
+    }
+    // The first call of the first nutritionist: KWD 8.000 and SAR 99.00 (minor units).
+    expect(prices.filter((p) => p.service_id === 1).map((p) => p.price)).toEqual([8000, 9900]);
+    // Sun–Thu hours in the morning and the evening, Gulf time.
+    const first = t('nutritionist_availability').filter((a) => a.nutritionist_id === 1);
+    expect(first.map((a) => [a.weekday, a.start_minute, a.end_minute])).toContainEqual([0, 540, 780]);
+    expect(first.map((a) => [a.weekday, a.start_minute, a.end_minute])).toContainEqual([4, 960, 1200]);
+    expect(first.some((a) => a.weekday === 5)).toBe(false);
+    // One service is not offered in Saudi Arabia (no price there).
+    expect(services.some((s) => !prices.some((p) => p.service_id === s.id && p.country === 'SA'))).toBe(true);
+    expect(new Set(t('nutritionists').map((n) => n.gender))).toEqual(new Set(['female', 'male']));
+  });
+
   it('lays out the home page in order, with an on-sale collection', () => {
     const sections = t('home_sections');
     expect(sections.map((s) => s.type)).toEqual([

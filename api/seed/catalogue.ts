@@ -21,6 +21,7 @@ import { FORMS } from './data/product-options';
 import { NUTRITIONISTS, BANNERS } from './data/shop-content';
 import { row, insertStatements } from './sql-writer';
 import { bloodTestRelatedStatements, nurseStatements } from './blood-tests';
+import { consultationStatements } from './consultations';
 import { quizStatements } from './quiz';
 import { BRANDS, planProducts } from './plan';
 import {
@@ -138,6 +139,10 @@ export function* catalogueStatements(mode: CatalogueMode): Generator<string> {
       'photo_key',
       'years_experience',
       'sort_order',
+      'gender',
+      'languages',
+      'qualifications_en',
+      'qualifications_ar',
     ],
     nutritionistRows(),
   );
@@ -194,6 +199,8 @@ export function* catalogueStatements(mode: CatalogueMode): Generator<string> {
   // The blood-test catalogue comes with migration 0020; its suggested supplements are this catalogue's.
   yield* bloodTestRelatedStatements(plans);
   yield* nurseStatements();
+  // What each nutritionist offers and when (issue 46).
+  yield* consultationStatements();
   // The supplement quiz's first version, active.
   yield* quizStatements();
 }

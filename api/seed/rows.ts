@@ -4,6 +4,7 @@ import { RENDITIONS } from '../src/media/renditions';
 import { PRODUCT_COUNTS } from './settings';
 import type { Bi, ChildKey } from './data/categories';
 import { FORMS, SIZES, TAGS } from './data/product-options';
+import { CONSULTATION_PROFILES } from './data/consultations';
 import { NUTRITIONISTS, COMPLEMENTS, BANNERS } from './data/shop-content';
 import { rngFor, STREAM, pick } from './random';
 import { type Literal, literal, memo, type SqlRow, row } from './sql-writer';
@@ -155,6 +156,10 @@ export function* nutritionistRows(): Generator<SqlRow> {
       `nutritionists/${n.slug}`,
       n.years,
       i + 1,
+      CONSULTATION_PROFILES[i]!.gender,
+      CONSULTATION_PROFILES[i]!.languages,
+      CONSULTATION_PROFILES[i]!.qualifications.en,
+      CONSULTATION_PROFILES[i]!.qualifications.ar,
     ]);
   }
 }

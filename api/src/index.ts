@@ -54,6 +54,7 @@ import { subscriptionRoutes } from './routes/subscriptions';
 import { quizRoutes } from './routes/quiz';
 import { BACKUP_CRON, runNightlyBackup } from './backup/nightly';
 import { keyringOf } from './uploads/crypto';
+import { healthKeyring, rewrapHealthKeys } from './consultations/seal';
 import { rewrapOldKeys, sweepPendingUploads } from './uploads/store';
 import {
   bloodTestOrderRoutes,
@@ -287,6 +288,12 @@ export default withSentryWhenConfigured('api', currentRequestId, {
       const ring = keyringOf(apiConfig(env));
       if (ring)
         ctx.waitUntil(rewrapOldKeys(env.DB, ring).then((n) => n && log.info('rewrapped upload keys', { count: n })));
+      // …and the consultations' health keys after a HEALTH_KEK rotation (api/src/consultations/seal.ts).
+      const healthRing = healthKeyring(apiConfig(env));
+      if (healthRing)
+        ctx.waitUntil(
+          rewrapHealthKeys(env.DB, healthRing).then((n) => n && log.info('rewrapped health keys', { count: n })),
+        );
       // Abuse-limit events older than every window (api/src/lib/limits.ts).
       ctx.waitUntil(purgeOldEvents(env.DB).run());
       ctx.waitUntil(

@@ -31,9 +31,9 @@ import { reviewsAr } from '#shared/i18n/reviews.ar';
 import { reviewsEn } from '#shared/i18n/reviews.en';
 import { quizEn } from '#shared/i18n/quiz.en';
 import { subscriptionsAr } from '#shared/i18n/subscriptions.ar';
+import { subscriptionsEn } from '#shared/i18n/subscriptions.en';
 import { consultationsAr } from '#shared/i18n/consultations.ar';
 import { consultationsEn } from '#shared/i18n/consultations.en';
-import { subscriptionsEn } from '#shared/i18n/subscriptions.en';
 import type { Lang } from '#shared/locale';
 
 type Texts = Partial<Dictionary>;

@@ -14,6 +14,7 @@ const files = {
   ...import.meta.glob<string>('../../worker/**/*.ts', { query: '?raw', import: 'default', eager: true }),
   ...import.meta.glob<string>('../../shared/api/*-schemas.ts', { query: '?raw', import: 'default', eager: true }),
   ...import.meta.glob<string>('../../shared/api/forms.ts', { query: '?raw', import: 'default', eager: true }),
+  ...import.meta.glob<string>('../../shared/consultations/*.ts', { query: '?raw', import: 'default', eager: true }),
 };
 const sources = Object.entries(files).filter(([path]) => !/\.(test|d)\.ts$/.test(path));
 

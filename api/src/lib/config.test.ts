@@ -11,6 +11,7 @@ const production = {
   SITE_ORIGIN: 'https://gulfvitamins.com',
   STAFF_ORIGIN: 'https://staff.gulfvitamins.com',
   UPLOAD_KEK: 'a-real-upload-kek-from-the-vault-0123456789',
+  HEALTH_KEK: 'a-real-health-kek-from-the-vault-0123456789',
   BACKUP_KEK: 'a-real-backup-kek-from-the-vault-0123456789',
   VAPID_PUBLIC_KEY: 'BIV0VZjf_ll4iGp9ckpjd0lnS6lWMxOQl9aM0c1H2qcc68AamJ4gcl6rqguHLeAeNvpYsYpDUThETx6uDmsE1W8',
   VAPID_PRIVATE_KEY: '4luAJhLgdOBkBOYX_wq8wKBXv3RYjHmZiKV43BojYKk-a-real-one',
@@ -103,6 +104,16 @@ describe('API configuration', () => {
     const local = apiConfig({ ...base, ENVIRONMENT: 'development' } as unknown as ApiEnv);
     expect([local.UPLOAD_KEK, local.UPLOAD_KEK_VERSION]).toEqual([undefined, 1]);
     expect(apiConfig({ ...production, UPLOAD_KEK_VERSION: '3' } as unknown as ApiEnv).UPLOAD_KEK_VERSION).toBe(3);
+  });
+
+  it("needs a real key-encryption secret for consultations' health text in production, and none locally", () => {
+    for (const HEALTH_KEK of [undefined, 'dev-only-health-kek-0123456789abcdef0123', 'short'])
+      expect(() => apiConfig({ ...production, HEALTH_KEK } as unknown as ApiEnv), String(HEALTH_KEK)).toThrow(
+        /HEALTH_KEK/,
+      );
+    const local = apiConfig({ ...base, ENVIRONMENT: 'development' } as unknown as ApiEnv);
+    expect([local.HEALTH_KEK, local.HEALTH_KEK_VERSION]).toEqual([undefined, 1]);
+    expect(apiConfig({ ...production, HEALTH_KEK_VERSION: '2' } as unknown as ApiEnv).HEALTH_KEK_VERSION).toBe(2);
   });
 
   it('needs a real backup key-encryption secret in production, and keeps backups 30 days unless told', () => {

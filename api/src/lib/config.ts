@@ -29,6 +29,11 @@ const configSchema = z
     UPLOAD_KEK: z.string().min(32).optional(),
     UPLOAD_KEK_VERSION: z.coerce.number().int().min(1).max(999_999).default(1),
     UPLOAD_KEK_RETIRED: z.string().optional(),
+    // Consultations' health text (api/src/consultations/seal.ts): intake, chat, notes, summary and
+    // recommendation reasons. The same keyring as uploads, a secret of its own (decision 55).
+    HEALTH_KEK: z.string().min(32).optional(),
+    HEALTH_KEK_VERSION: z.coerce.number().int().min(1).max(999_999).default(1),
+    HEALTH_KEK_RETIRED: z.string().optional(),
     // The nightly backup (api/src/backup/): the secret its health pages' key-encryption key is
     // derived from, its version and retired versions (older files), and how many days files are kept.
     BACKUP_KEK: z.string().min(32).optional(),
@@ -91,6 +96,9 @@ const configSchema = z
   // Health data is stored encrypted: production needs its own key-encryption secret.
   .refine((c) => c.ENVIRONMENT !== 'production' || (!!c.UPLOAD_KEK && !c.UPLOAD_KEK.startsWith(DEV_SECRET_PREFIX)), {
     message: 'production needs a real UPLOAD_KEK secret (blood-test result files are encrypted with it)',
+  })
+  .refine((c) => c.ENVIRONMENT !== 'production' || (!!c.HEALTH_KEK && !c.HEALTH_KEK.startsWith(DEV_SECRET_PREFIX)), {
+    message: "production needs a real HEALTH_KEK secret (consultations' health text is encrypted with it)",
   })
   .refine((c) => c.ENVIRONMENT !== 'production' || (!!c.BACKUP_KEK && !c.BACKUP_KEK.startsWith(DEV_SECRET_PREFIX)), {
     message: 'production needs a real BACKUP_KEK secret (the nightly backup encrypts health tables with it)',

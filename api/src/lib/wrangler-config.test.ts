@@ -13,6 +13,7 @@ const SECRET_NAMES = [
   'TAP_SECRET_KEY',
   'RESEND_API_KEY',
   'UPLOAD_KEK',
+  'HEALTH_KEK',
   'BACKUP_KEK',
   'VAPID_PRIVATE_KEY',
 ];
@@ -66,6 +67,7 @@ describe('wrangler configuration', () => {
           'PASSWORD_PEPPER',
           'PAYMENT_WEBHOOK_SECRET',
           'UPLOAD_KEK',
+          'HEALTH_KEK',
           'BACKUP_KEK',
           'VAPID_PRIVATE_KEY',
         ],
@@ -142,6 +144,7 @@ describe('wrangler configuration', () => {
     const api = devVars('api/.dev.vars.example');
     expect(Object.keys(api).sort()).toEqual([
       'BACKUP_KEK',
+      'HEALTH_KEK',
       'PASSWORD_PEPPER',
       'PAYMENT_WEBHOOK_SECRET',
       'SIGNING_SECRET',

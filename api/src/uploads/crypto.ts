@@ -1,6 +1,6 @@
-// Encryption at rest of uploaded blood-test files. Each file gets a fresh AES-256-GCM data
-// key (WebCrypto) and a random 96-bit nonce; the file's public id is the GCM additional data, so an
-// object copied under another row's key does not decrypt. The data key is wrapped with AES-KW by a
+// Encryption at rest of uploaded blood-test files (the keyring itself: lib/keyring.ts). Each file
+// gets a fresh AES-256-GCM data key (WebCrypto) and a random 96-bit nonce; the file's public id is the
+// GCM additional data, so an object copied under another row's key does not decrypt. The data key is wrapped with AES-KW by a
 // key-encryption key (KEK) that HKDF-SHA256 derives from the UPLOAD_KEK secret and its version; D1
 // keeps the wrapped key, the nonce and the version, R2 only the ciphertext.
 //
@@ -11,11 +11,9 @@
 // drop it from UPLOAD_KEK_RETIRED.
 import { base64ToBytes, bytesToBase64 } from '#shared/bytes';
 import type { ApiConfig } from '#api/src/lib/config';
+import { type Keyring, keyringFrom, newDataKey, rewrapDataKey, unwrapDataKey, wrapDataKey } from '../lib/keyring';
 
-export interface Keyring {
-  current: number;
-  secrets: ReadonlyMap<number, string>;
-}
+export type { Keyring };
 
 export interface SealedFile {
   ciphertext: Uint8Array;
@@ -30,65 +28,21 @@ export interface WrappedKey {
   key_version: number;
 }
 
+/** The uploads' HKDF salt (lib/keyring.ts): unchanged since the first upload, so every stored key still opens. */
+const UPLOADS_SALT = 'gulfvitamins/blood-test-uploads';
+
 /** The KEKs the configuration holds, or null when uploads are not configured (no UPLOAD_KEK). */
 export function keyringOf(
   config: Pick<ApiConfig, 'UPLOAD_KEK' | 'UPLOAD_KEK_VERSION' | 'UPLOAD_KEK_RETIRED'>,
 ): Keyring | null {
-  if (!config.UPLOAD_KEK) return null;
-  const secrets = new Map<number, string>();
-  for (const entry of (config.UPLOAD_KEK_RETIRED ?? '').split(/\s+/).filter(Boolean)) {
-    const m = /^(\d{1,6}):(.{32,})$/.exec(entry);
-    if (m) secrets.set(Number(m[1]), m[2]!);
-  }
-  secrets.set(config.UPLOAD_KEK_VERSION, config.UPLOAD_KEK);
-  return { current: config.UPLOAD_KEK_VERSION, secrets };
+  return keyringFrom(config.UPLOAD_KEK, config.UPLOAD_KEK_VERSION, config.UPLOAD_KEK_RETIRED, UPLOADS_SALT);
 }
 
 const encoder = new TextEncoder();
-const keks = new Map<string, Promise<CryptoKey>>();
-
-function kek(ring: Keyring, version: number): Promise<CryptoKey> {
-  const secret = ring.secrets.get(version);
-  if (!secret) return Promise.reject(new Error(`no upload KEK of version ${version}`));
-  const id = `${version}\n${secret}`;
-  let key = keks.get(id);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), 'HKDF', false, ['deriveKey']).then((material) =>
-      crypto.subtle.deriveKey(
-        {
-          name: 'HKDF',
-          hash: 'SHA-256',
-          salt: encoder.encode('gulfvitamins/blood-test-uploads'),
-          info: encoder.encode(`kek-v${version}`),
-        },
-        material,
-        { name: 'AES-KW', length: 256 },
-        false,
-        ['wrapKey', 'unwrapKey'],
-      ),
-    );
-    keks.set(id, key);
-  }
-  return key;
-}
-
-const unwrap = async (ring: Keyring, row: WrappedKey, usages: Array<'encrypt' | 'decrypt'>) =>
-  crypto.subtle.unwrapKey(
-    'raw',
-    base64ToBytes(row.wrapped_key) as BufferSource,
-    await kek(ring, row.key_version),
-    'AES-KW',
-    { name: 'AES-GCM', length: 256 },
-    true,
-    usages,
-  );
 
 /** Encrypts one file under a fresh data key; `fileId` is bound in as additional data. */
 export async function sealFile(ring: Keyring, plaintext: Uint8Array, fileId: string): Promise<SealedFile> {
-  const dataKey = (await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, [
-    'encrypt',
-    'decrypt',
-  ])) as CryptoKey;
+  const dataKey = await newDataKey();
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const ciphertext = new Uint8Array(
     await crypto.subtle.encrypt(
@@ -97,8 +51,8 @@ export async function sealFile(ring: Keyring, plaintext: Uint8Array, fileId: str
       plaintext as BufferSource,
     ),
   );
-  const wrapped = new Uint8Array(await crypto.subtle.wrapKey('raw', dataKey, await kek(ring, ring.current), 'AES-KW'));
-  return { ciphertext, wrappedKey: bytesToBase64(wrapped), iv: bytesToBase64(iv), keyVersion: ring.current };
+  const wrapped = await wrapDataKey(ring, dataKey);
+  return { ciphertext, wrappedKey: wrapped.wrapped_key, iv: bytesToBase64(iv), keyVersion: wrapped.key_version };
 }
 
 /** Decrypts a stored file; throws when the key, nonce, id or bytes do not belong together. */
@@ -108,7 +62,7 @@ export async function openFile(
   ciphertext: Uint8Array,
   fileId: string,
 ): Promise<Uint8Array> {
-  const dataKey = await unwrap(ring, row, ['decrypt']);
+  const dataKey = await unwrapDataKey(ring, row, ['decrypt']);
   return new Uint8Array(
     await crypto.subtle.decrypt(
       { name: 'AES-GCM', iv: base64ToBytes(row.iv) as BufferSource, additionalData: encoder.encode(fileId) },
@@ -120,7 +74,5 @@ export async function openFile(
 
 /** The same data key wrapped by the current KEK (after a rotation); the R2 object stays as it is. */
 export async function rewrapKey(ring: Keyring, row: WrappedKey): Promise<{ wrapped_key: string; key_version: number }> {
-  const dataKey = await unwrap(ring, row, ['encrypt', 'decrypt']);
-  const wrapped = new Uint8Array(await crypto.subtle.wrapKey('raw', dataKey, await kek(ring, ring.current), 'AES-KW'));
-  return { wrapped_key: bytesToBase64(wrapped), key_version: ring.current };
+  return rewrapDataKey(ring, row);
 }

@@ -93,6 +93,7 @@ describe('GET /openapi.json', () => {
       SITE_ORIGIN: 'https://shop.example',
       STAFF_ORIGIN: 'https://staff.shop.example',
       UPLOAD_KEK: 'a-real-production-upload-kek-0123456789abcd',
+      HEALTH_KEK: 'a-real-production-health-kek-0123456789abcd',
       VAPID_SUBJECT: 'mailto:push@shop.example',
       MESSAGES_MODE: 'send',
       UNIFONIC_APP_SID: 'a-real-unifonic-app-sid',
