@@ -5,6 +5,9 @@
 import { useContext, useState } from 'react';
 import { Link } from 'react-router';
 import useSWR from 'swr';
+import type { ConsultationMode } from '#shared/consultations/facts';
+import { canJoin } from '#shared/consultations/rules';
+import type { ConsultationDetail, ConsultationHold, ConsultationSlotsAnswer } from '#shared/consultations/types';
 import { gulfDate } from '#shared/gulf-days';
 import { localizePath } from '#shared/locale';
 import { useI18n } from '../i18n/context';
@@ -16,8 +19,8 @@ import { Modal } from '../ui/Modal';
 import { CONSULT_API } from './api-paths';
 import { consultPaths } from './paths';
 import { TimePicker } from './TimePicker';
-import { joinOpen, startText } from './times';
-import type { ConsultationDetail, ConsultationMode, HoldAnswer, SlotsAnswer } from './types';
+import { refundNow } from './Rules';
+import { ms, startText } from './times';
 
 export function ConsultationActions({ c, onChanged }: { c: ConsultationDetail; onChanged: () => unknown }) {
   const { t, lang } = useI18n();
@@ -28,11 +31,14 @@ export function ConsultationActions({ c, onChanged }: { c: ConsultationDetail; o
   const [refundTo, setRefundTo] = useState<'wallet' | 'card'>('wallet');
   const [moving, setMoving] = useState(false);
   const [time, setTime] = useState<number | null>(null);
-  const { data: slots } = useSWR<SlotsAnswer>(
+  const { data: slots } = useSWR<ConsultationSlotsAnswer>(
     moving ? CONSULT_API.slots(c.nutritionist.id, c.service.id, gulfDate(Date.now())) : null,
   );
   const now = Date.now();
-  const live = joinOpen(c.rules, now);
+  // The API's word when the page was read, and the clock since (the page may stay open until the time).
+  const live =
+    c.rules.can_join || canJoin({ starts_at: ms(c.starts_at), ends_at: ms(c.ends_at), status: c.status }, now);
+  const refund = refundNow(c, now);
   const paidByCard = c.payment.method === 'card' || c.payment.method === 'pay_later';
 
   async function run(
@@ -54,7 +60,7 @@ export function ConsultationActions({ c, onChanged }: { c: ConsultationDetail; o
   const reschedule = () =>
     run(async () => {
       if (time === null) return;
-      const hold = await api.post<HoldAnswer>(CONSULT_API.hold, { service_id: c.service.id, starts_at: time });
+      const hold = await api.post<ConsultationHold>(CONSULT_API.hold, { service_id: c.service.id, starts_at: time });
       await api.post(CONSULT_API.reschedule(c.id), { hold_id: hold.data.hold_id });
       setMoving(false);
       setTime(null);
@@ -62,7 +68,10 @@ export function ConsultationActions({ c, onChanged }: { c: ConsultationDetail; o
   const cancel = () =>
     run(async () => {
       setConfirming(false);
-      await api.post(CONSULT_API.cancel(c.id), paidByCard && c.rules.cancel_refund > 0 ? { refund_to: refundTo } : {});
+      await api.post(
+        CONSULT_API.cancel(c.id),
+        paidByCard && refund > 0 ? { refund_to: refundTo } : { refund_to: 'wallet' },
+      );
     }, 'consult_cancelled');
   const setMode = (mode: ConsultationMode) =>
     run(() => api.post(CONSULT_API.mode(c.id), { mode }), 'consult_mode_saved');
@@ -87,8 +96,10 @@ export function ConsultationActions({ c, onChanged }: { c: ConsultationDetail; o
           {t('consult_add_calendar')}
         </a>
       </p>
-      {!live && now < c.rules.join_opens_at && (
-        <p className="muted">{t('consult_join_opens', { time: startText(c.rules.join_opens_at, lang, c.country) })}</p>
+      {!live && now < ms(c.rules.join_opens_at) && (
+        <p className="muted">
+          {t('consult_join_opens', { time: startText(ms(c.rules.join_opens_at), lang, c.country) })}
+        </p>
       )}
       <fieldset className="choice-list">
         <legend>{t('consult_mode_title')}</legend>
@@ -155,11 +166,13 @@ export function ConsultationActions({ c, onChanged }: { c: ConsultationDetail; o
       )}
       <Modal open={confirming} onClose={() => setConfirming(false)} title={t('consult_cancel')} size="xs">
         <p data-testid="consult-cancel-body">
-          {c.rules.cancel_refund > 0
-            ? t('consult_cancel_confirm_refund', { amount: minor(c.rules.cancel_refund, c.currency) })
-            : t('consult_cancel_confirm_none')}
+          {c.payment.method === 'package'
+            ? t(now <= ms(c.rules.cancel_free_until) ? 'consult_cancel_session_back' : 'consult_cancel_session_lost')
+            : refund > 0
+              ? t('consult_cancel_confirm_refund', { amount: minor(refund, c.currency) })
+              : t('consult_cancel_confirm_none')}
         </p>
-        {paidByCard && c.rules.cancel_refund > 0 && (
+        {paidByCard && refund > 0 && (
           <fieldset className="choice-list">
             <legend>{t('consult_refund_to')}</legend>
             {(['wallet', 'card'] as const).map((to) => (

@@ -8,9 +8,8 @@ import type { CountryCode } from '#shared/locale';
 import { formatDate } from '#shared/text/dates';
 import { useI18n } from '../i18n/context';
 import { FieldNotes, notesIds, RequiredMark } from '../ui/form-fields';
-import { type IntakeDraft, type IntakeProblem, MEDICINE_CLASSES, MEDICINES_MAX, type Pregnancy } from './intake-form';
-
-const PREGNANCY: readonly Pregnancy[] = ['none', 'pregnant', 'breastfeeding'];
+import { MEDICINE_CLASSES, PREGNANCY_STATES } from '#shared/consultations/intake';
+import { INTAKE_LIMITS, type IntakeDraft, type IntakeField } from './intake-form';
 
 function TextField({
   id,
@@ -20,7 +19,9 @@ function TextField({
   required,
   hint,
   error,
+  max,
 }: {
+  max: number;
   id: string;
   label: string;
   value: string;
@@ -40,7 +41,7 @@ function TextField({
       <textarea
         id={id}
         rows={3}
-        maxLength={1000}
+        maxLength={max}
         value={value}
         required={required}
         aria-invalid={error ? true : undefined}
@@ -62,14 +63,15 @@ export function IntakeFields({
 }: {
   draft: IntakeDraft;
   onChange: (next: IntakeDraft) => void;
-  problems: Partial<Record<'goal' | 'conditions' | 'allergies' | 'medicines', IntakeProblem>>;
+  /** Message keys from the shared schema, by field. */
+  problems: Partial<Record<IntakeField, string>>;
   uploads: readonly UploadedResult[];
   orders: readonly BloodTestOrderSummary[];
   country: CountryCode;
 }) {
-  const { t, lang } = useI18n();
+  const { t, tKey, lang } = useI18n();
   const set = (patch: Partial<IntakeDraft>) => onChange({ ...draft, ...patch });
-  const err = (key: IntakeProblem | undefined) => (key ? t(key) : null);
+  const err = (key: string | undefined) => (key ? tKey(key) : null);
   const toggle = (kind: 'uploads' | 'orders', id: number, on: boolean): void =>
     set({
       share: {
@@ -115,6 +117,7 @@ export function IntakeFields({
     <>
       <TextField
         id="intake-goal"
+        max={INTAKE_LIMITS.goal}
         label={t('consult_goal')}
         hint={t('consult_goal_hint')}
         value={draft.goal}
@@ -124,6 +127,7 @@ export function IntakeFields({
       />
       <TextField
         id="intake-conditions"
+        max={INTAKE_LIMITS.conditions}
         label={t('consult_conditions')}
         hint={t('consult_conditions_hint')}
         value={draft.conditions}
@@ -162,7 +166,7 @@ export function IntakeFields({
               <span>{t('consult_medicine_name')}</span>
               <input
                 type="text"
-                maxLength={120}
+                maxLength={INTAKE_LIMITS.medicineName}
                 value={m.name}
                 onChange={(e) =>
                   set({ medicines: draft.medicines.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)) })
@@ -179,7 +183,7 @@ export function IntakeFields({
             </button>
           </div>
         ))}
-        {draft.medicines.length < MEDICINES_MAX && (
+        {draft.medicines.length < INTAKE_LIMITS.medicines && (
           <button
             type="button"
             className="button button-secondary"
@@ -192,7 +196,7 @@ export function IntakeFields({
       </fieldset>
       <fieldset className="field choice-list">
         <legend className="field-label">{t('consult_pregnancy')}</legend>
-        {PREGNANCY.map((p) => (
+        {PREGNANCY_STATES.map((p) => (
           <label key={p} className="choice">
             <input
               type="radio"
@@ -208,6 +212,7 @@ export function IntakeFields({
       </fieldset>
       <TextField
         id="intake-allergies"
+        max={INTAKE_LIMITS.allergies}
         label={t('consult_allergies')}
         value={draft.allergies}
         onChange={(allergies) => set({ allergies })}

@@ -1,26 +1,23 @@
 // What a shopper chooses a nutritionist by, on the list and the nutritionist's page: gender, languages,
-// qualifications, the services with their minutes and price in her country, and the next free times as
-// buttons straight into the booking (the time chosen there for her).
+// qualifications, the services with their minutes and price in her country, and the next free time as
+// a button straight into the booking (the time chosen there for her).
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
-import type { MessageId } from '#shared/i18n';
+import { CONSULTATION_LANGUAGES } from '#shared/consultations/facts';
+import type { ConsultationService, NutritionistBooking } from '#shared/consultations/types';
 import { useI18n } from '../i18n/context';
 import { useMinor } from '../lib/locale';
 import { useSessionStore } from '../stores/session';
 import { consultPaths } from './paths';
-import { startText } from './times';
-import type { ConsultationOffer, ServiceOffer } from './types';
+import { ms, startText } from './times';
 
-/** The languages the filter offers and the pages name (ISO 639-1). */
-export const OFFER_LANGUAGES = ['ar', 'en', 'fr', 'hi', 'ur'] as const;
-
-export function languageName(t: (key: MessageId) => string, code: string): string {
-  return (OFFER_LANGUAGES as readonly string[]).includes(code)
-    ? t(`consult_lang_${code as (typeof OFFER_LANGUAGES)[number]}`)
+export function languageName(t: ReturnType<typeof useI18n>['t'], code: string): string {
+  return (CONSULTATION_LANGUAGES as readonly string[]).includes(code)
+    ? t(`consult_lang_${code as (typeof CONSULTATION_LANGUAGES)[number]}`)
     : code.toUpperCase();
 }
 
-export function OfferFacts({ offer }: { offer: ConsultationOffer }) {
+export function OfferFacts({ offer }: { offer: NutritionistBooking }) {
   const { t } = useI18n();
   return (
     <dl className="offer-facts">
@@ -46,8 +43,8 @@ export function OfferFacts({ offer }: { offer: ConsultationOffer }) {
   );
 }
 
-/** "20 min · 8.000 KWD". */
-export function ServiceLine({ service }: { service: ServiceOffer }) {
+/** "20 minutes · 8.000 KWD". */
+export function ServiceLine({ service }: { service: ConsultationService }) {
   const { t } = useI18n();
   const minor = useMinor();
   return (
@@ -60,9 +57,11 @@ export function ServiceLine({ service }: { service: ServiceOffer }) {
 export function ServiceList({
   nutritionistId,
   services,
+  followUp,
 }: {
   nutritionistId: number;
-  services: readonly ServiceOffer[];
+  services: readonly ConsultationService[];
+  followUp?: number;
 }) {
   const { t, lang } = useI18n();
   if (services.length === 0) return <p data-testid="offer-no-services">{t('consult_no_services')}</p>;
@@ -75,8 +74,13 @@ export function ServiceList({
             <ServiceLine service={s} />
             {s.description && <p className="muted">{s.description}</p>}
           </div>
-          <Link className="button button-secondary" to={consultPaths.book(lang, nutritionistId, { service: s.id })}>
-            {t('consult_book_service', { name: s.name })}
+          <Link
+            className="button button-secondary"
+            to={consultPaths.book(lang, nutritionistId, { service: s.id, ...(followUp ? { followUp } : {}) })}
+            aria-label={t('consult_book_service', { name: s.name })}
+            data-testid="offer-book"
+          >
+            {t('consult_book')}
           </Link>
         </li>
       ))}
@@ -84,37 +88,24 @@ export function ServiceList({
   );
 }
 
-/** The next free times of the first service: each a link into the booking with that time picked. */
-export function NextTimes({
-  nutritionistId,
-  offer,
-  limit = 3,
-}: {
-  nutritionistId: number;
-  offer: ConsultationOffer;
-  limit?: number;
-}) {
+/** The next free time: a link into the booking of the first service with that time picked. */
+export function NextFree({ nutritionistId, offer }: { nutritionistId: number; offer: NutritionistBooking }) {
   const { t, lang } = useI18n();
   const { country } = useSnapshot(useSessionStore());
   const service = offer.services[0];
-  if (!service) return null;
-  if (offer.next_free.length === 0) return <p className="muted">{t('consult_no_free_times')}</p>;
+  if (!offer.bookable || !service) return <p className="muted">{t('consult_not_bookable')}</p>;
+  if (!offer.next_free_at) return <p className="muted">{t('consult_no_free_times')}</p>;
+  const at = ms(offer.next_free_at);
   return (
-    <div className="offer-next">
-      <p className="offer-next-title">{t('consult_next_free')}</p>
-      <ul className="offer-times">
-        {offer.next_free.slice(0, limit).map((at) => (
-          <li key={at}>
-            <Link
-              className="time-button"
-              to={consultPaths.book(lang, nutritionistId, { service: service.id, at })}
-              data-testid="offer-next-time"
-            >
-              {startText(at, lang, country)}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <p className="offer-next">
+      <span className="offer-next-title">{t('consult_next_free')}</span>{' '}
+      <Link
+        className="time-button"
+        to={consultPaths.book(lang, nutritionistId, { service: service.id, at })}
+        data-testid="offer-next-time"
+      >
+        {startText(at, lang, country)}
+      </Link>
+    </p>
   );
 }

@@ -6,7 +6,7 @@ import { failureKey } from '../orders/pay-again';
 import { ApiContext } from '../providers';
 import { toast } from '../stores/toasts';
 import { CONSULT_API } from './api-paths';
-import type { ConsultationDetail } from './types';
+import type { ConsultationDetail } from '#shared/consultations/types';
 
 export function RatingForm({ c, onChanged }: { c: ConsultationDetail; onChanged: () => unknown }) {
   const { t } = useI18n();
@@ -14,14 +14,14 @@ export function RatingForm({ c, onChanged }: { c: ConsultationDetail; onChanged:
   const [rating, setRating] = useState(0);
   const [body, setBody] = useState('');
   const [busy, setBusy] = useState(false);
-  if (c.status !== 'completed') return null;
+  if (!c.rating && !c.can_rate) return null;
   if (c.rating) {
     return (
       <section className="form-card" aria-labelledby="consult-rating-title" data-testid="consult-rating">
         <h2 id="consult-rating-title">{t('consult_rating_title')}</h2>
         <p>{t('consult_rating_stars', { count: c.rating.rating })}</p>
         {c.rating.body && <p>{c.rating.body}</p>}
-        <p className="muted">{t(`consult_rating_${c.rating.status}`)}</p>
+        <p className="muted">{t(`consult_rating_${c.rating.status as 'pending' | 'approved' | 'rejected'}`)}</p>
       </section>
     );
   }

@@ -7,12 +7,15 @@ import { paths } from '#shared/routes';
 import { addManyToCart } from '../cart/cart-sync';
 import { Price } from '../catalogue/Price';
 import { useI18n } from '../i18n/context';
-import type { ConsultationDetail, Recommendation } from './types';
+import type { ConsultationDetail, ConsultationRecommendation } from '#shared/consultations/types';
 
-/** The cart lines of the recommendations that can be bought (in stock), with their quantity. */
-export function recommendationLines(recs: readonly Recommendation[], nutritionistId: number) {
+/**
+ * The cart lines of the recommendations that can be bought (in stock), with their quantity. A product
+ * card carries its default SKU: a recommended other SKU is bought from the product's page.
+ */
+export function recommendationLines(recs: readonly ConsultationRecommendation[], nutritionistId: number) {
   return recs
-    .filter((r) => r.product.default_sku.in_stock)
+    .filter((r) => r.product.default_sku.in_stock && r.product.default_sku.id === r.sku_id)
     .map((r, i) => {
       const sku = r.product.default_sku;
       const image = r.product.images[0];

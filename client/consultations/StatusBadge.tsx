@@ -1,6 +1,6 @@
 // A consultation's state in words.
+import type { ConsultationStatus } from '#shared/consultations/facts';
 import { useI18n } from '../i18n/context';
-import type { ConsultationStatus } from './types';
 
 export function StatusBadge({ status }: { status: ConsultationStatus }) {
   const { t } = useI18n();

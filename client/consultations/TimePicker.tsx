@@ -2,11 +2,11 @@
 // (SlotDays: the Gregorian day, the Hijri day beside it in Arabic, and how many times are free), then
 // the chosen day's start times as a radio grid, in Gulf time as the shopper reads them.
 import '../styles/blood-test-booking.css';
+import type { ConsultationSlotDay } from '#shared/consultations/types';
 import type { CountryCode } from '#shared/locale';
 import { SlotDays } from '../blood-tests/SlotDays';
 import { useI18n } from '../i18n/context';
-import { dayOf, timeText } from './times';
-import type { SlotDay } from './types';
+import { dayOf, ms, timeText } from './times';
 
 export function TimePicker({
   days,
@@ -15,14 +15,17 @@ export function TimePicker({
   onChange,
   name = 'consult',
 }: {
-  days: readonly SlotDay[];
+  days: readonly ConsultationSlotDay[];
+  /** The chosen start (ms since the epoch). */
   value: number | null;
   country: CountryCode;
   onChange: (startsAt: number) => void;
   name?: string;
 }) {
   const { t, lang } = useI18n();
-  const open = days.filter((d) => d.times.length > 0);
+  const open = days
+    .filter((d) => !d.day_off && d.times.length > 0)
+    .map((d) => ({ date: d.date, times: d.times.map((x) => ms(x.starts_at)) }));
   if (!open.length) return <p data-testid="slot-none">{t('consult_no_times_week')}</p>;
   const chosenDay = value === null ? null : dayOf(value);
   const day = open.find((d) => d.date === chosenDay) ?? null;

@@ -14,8 +14,8 @@ function query(params: Record<string, string | number | undefined>): string {
 }
 
 export const CONSULT_API = {
-  nutritionists: (filters: OfferFilters = {}) =>
-    `/nutritionist${query({ language: filters.language, gender: filters.gender, day: filters.day })}`,
+  /** POST with the filters as its body (a read: it travels in the page's bundle). */
+  nutritionistList: (page = 1) => (page > 1 ? `/nutritionist/list/${page}` : '/nutritionist/list'),
   nutritionist: (ref: string | number) => `/nutritionist/${encodeURIComponent(String(ref))}`,
   slots: (nutritionistId: number, serviceId: number, from?: string, days = 7) =>
     `/nutritionist/${nutritionistId}/slots${query({ service_id: serviceId, from, days })}`,
@@ -23,7 +23,7 @@ export const CONSULT_API = {
   book: '/consultation',
   buyPackage: '/consultation/package',
   credits: '/user/consultation/credits',
-  list: '/user/consultation/list',
+  list: (page = 1) => (page > 1 ? `/user/consultation/list/${page}` : '/user/consultation/list'),
   detail: (id: number) => `/user/consultation/${id}`,
   cancel: (id: number) => `/user/consultation/${id}/cancel`,
   reschedule: (id: number) => `/user/consultation/${id}/reschedule`,

@@ -37,10 +37,5 @@ export function nextDays(now: number, count: number): string[] {
   return Array.from({ length: count }, (_, i) => new Date(today + i * 86_400_000).toISOString().slice(0, 10));
 }
 
-/**
- * Whether the join button is live: from the window's opening (10 minutes before the start) until it
- * closes (30 minutes after the end), both given by the API.
- */
-export function joinOpen(rules: { join_opens_at: number; join_closes_at: number }, now: number): boolean {
-  return now >= rules.join_opens_at && now < rules.join_closes_at;
-}
+/** An API time (ISO, UTC) as ms since the epoch. */
+export const ms = (iso: string): number => Date.parse(iso);

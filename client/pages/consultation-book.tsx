@@ -12,6 +12,14 @@ import type { UploadedResult } from '#shared/api/blood-test-upload-schemas';
 import { ApiFailure } from '#shared/api/client';
 import type { BloodTestOrderSummary } from '#shared/blood-tests/order-types';
 import { addDays, gulfDate } from '#shared/gulf-days';
+import type { ConsultationMode } from '#shared/consultations/facts';
+import { CONSULTATION_CONSENT_VERSION } from '#shared/consultations/facts';
+import type {
+  ConsultationBookAnswer,
+  ConsultationCredit,
+  ConsultationHold,
+  ConsultationSlotsAnswer,
+} from '#shared/consultations/types';
 import { gatewayMethodsFor, isPayLater, type GatewayMethod } from '#shared/payments/gateway-methods';
 import { localizePath } from '#shared/locale';
 import { paths } from '#shared/routes';
@@ -19,21 +27,14 @@ import { signedInCall } from '../accounts/guard';
 import { HoldCountdown } from '../blood-tests/HoldCountdown';
 import { apiContext } from '../boot';
 import { CONSULT_API } from '../consultations/api-paths';
-import { emptyIntake, type IntakeDraft, intakeProblems, intakeToSend } from '../consultations/intake-form';
+import { checkIntake, emptyIntake, type IntakeDraft, type IntakeField } from '../consultations/intake-form';
 import { IntakeFields } from '../consultations/IntakeFields';
 import { consultPaths } from '../consultations/paths';
 import { OfferFacts, ServiceLine, ServiceList } from '../consultations/Offer';
 import { RulesBeforePaying } from '../consultations/Rules';
 import { TimePicker } from '../consultations/TimePicker';
-import { whenText } from '../consultations/times';
-import type {
-  BookAnswer,
-  ConsultationMode,
-  CreditSummary,
-  HoldAnswer,
-  NutritionistOfferDetail,
-  SlotsAnswer,
-} from '../consultations/types';
+import type { NutritionistOfferDetail } from '../consultations/offer-types';
+import { ms, whenText } from '../consultations/times';
 import { useI18n } from '../i18n/context';
 import { useMinor } from '../lib/locale';
 import { PaymentChoice } from '../orders/PaymentChoice';
@@ -41,9 +42,6 @@ import { ApiContext } from '../providers';
 import { newIdempotencyKey } from '../stores/checkout';
 import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
-
-/** The text version of the consent she gives (the API keeps it with the intake). */
-export const CONSULTATION_CONSENT_VERSION = '2026-11';
 
 type PayMethod = 'card' | 'wallet' | 'package';
 
@@ -56,8 +54,8 @@ interface Data {
   from: string;
   at: number | null;
   followUpOf: number | null;
-  slots: SlotsAnswer | null;
-  credits: CreditSummary[];
+  slots: ConsultationSlotsAnswer | null;
+  credits: ConsultationCredit[];
   wallet: { balance: number; currency: string } | null;
   uploads: UploadedResult[];
   orders: BloodTestOrderSummary[];
@@ -84,8 +82,8 @@ export async function loader(args: LoaderFunctionArgs): Promise<Data> {
         if (error instanceof ApiFailure && error.status === 404) throw data(null, { status: 404 });
         throw error;
       }),
-      serviceId === null ? null : api.get<SlotsAnswer>(CONSULT_API.slots(Number(nid), serviceId, from)),
-      api.get<{ items: CreditSummary[] }>(CONSULT_API.credits),
+      serviceId === null ? null : api.get<ConsultationSlotsAnswer>(CONSULT_API.slots(Number(nid), serviceId, from)),
+      api.get<{ items: ConsultationCredit[] }>(CONSULT_API.credits),
       api.get<{ balance: number; currency: string }>(CONSULT_API.wallet).catch(() => null),
       api.get<{ items: UploadedResult[] }>(CONSULT_API.uploads).catch(() => null),
       api.get<{ items: BloodTestOrderSummary[] }>(CONSULT_API.bloodTestOrders).catch(() => null),
@@ -109,7 +107,9 @@ export function Component() {
   const d = useLoaderData() as Data;
   const { t, lang } = useI18n();
   const n = d.nutritionist;
-  const service = n.services.find((s) => s.id === d.serviceId);
+  // A follow-up opened without a service books the nutritionist's follow-up service when there is one.
+  const serviceId = d.serviceId ?? (d.followUpOf ? (n.services.find((s) => s.kind === 'follow_up')?.id ?? null) : null);
+  const service = n.services.find((s) => s.id === serviceId);
   const crumbs = [
     { label: t('page_nutritionist_list'), to: localizePath('/nutritionist-list', lang) },
     { label: n.name, to: paths.nutritionist(lang, n.slug) },
@@ -122,7 +122,11 @@ export function Component() {
       ) : (
         <section className="form-card" aria-labelledby="consult-service-title">
           <h2 id="consult-service-title">{t('consult_choose_service')}</h2>
-          <ServiceList nutritionistId={n.id} services={n.services} />
+          <ServiceList
+            nutritionistId={n.id}
+            services={n.services}
+            {...(d.followUpOf ? { followUp: d.followUpOf } : {})}
+          />
         </section>
       )}
     </Page>
@@ -137,16 +141,19 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
   const { country } = useSnapshot(useSessionStore());
   const n = d.nutritionist;
   const service = n.services.find((s) => s.id === serviceId)!;
-  const credits = d.credits.filter((c) => c.service_id === serviceId && c.sessions_left > 0);
-  const allTimes = d.slots?.days.flatMap((day) => day.times) ?? [];
+  const credits = d.credits.filter(
+    (c) => c.package.service_id === serviceId && c.sessions_left > 0 && c.payment_state === 'paid',
+  );
+  const allTimes = d.slots?.days.flatMap((day) => day.times.map((x) => ms(x.starts_at))) ?? [];
   const [time, setTime] = useState<number | null>(d.at !== null && allTimes.includes(d.at) ? d.at : null);
-  const [hold, setHold] = useState<HoldAnswer | null>(null);
+  const [hold, setHold] = useState<ConsultationHold | null>(null);
   const [expired, setExpired] = useState(false);
   const [intake, setIntake] = useState<IntakeDraft>(emptyIntake);
   const [tried, setTried] = useState(false);
   const [consent, setConsent] = useState(false);
   const [mode, setMode] = useState<ConsultationMode>('video');
-  const wallet = d.wallet && d.wallet.balance > 0 ? d.wallet : null;
+  const wallet = d.wallet && d.wallet.balance > 0 && d.wallet.currency === service.currency ? d.wallet : null;
+  const walletCovers = wallet !== null && wallet.balance >= service.price;
   const [method, setMethod] = useState<PayMethod>(credits.length ? 'package' : 'card');
   const { offered, unavailable } = gatewayMethodsFor(country, service.price);
   const [cardMethod, setCardMethod] = useState<GatewayMethod>(offered[0] ?? 'card');
@@ -156,7 +163,8 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
   const [error, setError] = useState<string | null>(null);
   const attempt = useRef<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
-  const problems = tried ? intakeProblems(intake) : {};
+  const checked = checkIntake(intake);
+  const problems: Partial<Record<IntakeField, string>> = tried && !checked.ok ? checked.problems : {};
 
   function fail(key: string) {
     setError(has(key) ? tKey(key) : t('server_error'));
@@ -168,7 +176,7 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
     setBusy(true);
     setError(null);
     try {
-      const res = await api.post<HoldAnswer>(CONSULT_API.hold, { service_id: serviceId, starts_at: time });
+      const res = await api.post<ConsultationHold>(CONSULT_API.hold, { service_id: serviceId, starts_at: time });
       // A new hold starts a new attempt: its idempotency key is kept for retries of that attempt only.
       attempt.current = null;
       setHold(res.data);
@@ -184,18 +192,18 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
     if (busy || !hold) return;
     setTried(true);
     setError(null);
-    if (Object.keys(intakeProblems(intake)).length) return fail('consult_intake_incomplete');
+    if (!checked.ok) return fail('consult_intake_incomplete');
     if (!consent) return fail('consult_consent_required');
-    if (expired || hold.expires_at <= Date.now()) return fail('consult_hold_expired');
+    if (expired || ms(hold.expires_at) <= Date.now()) return fail('consultation_hold_expired');
     setBusy(true);
     attempt.current ??= newIdempotencyKey();
     const payLater = method === 'card' && isPayLater(cardMethod);
     try {
-      const res = await api.post<BookAnswer>(CONSULT_API.book, {
+      const res = await api.post<ConsultationBookAnswer>(CONSULT_API.book, {
         idempotency_key: attempt.current,
         hold_id: hold.hold_id,
         service_id: serviceId,
-        intake: intakeToSend(intake),
+        intake: checked.intake,
         consent: true,
         consent_version: CONSULTATION_CONSENT_VERSION,
         mode,
@@ -203,20 +211,18 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
         payment:
           method === 'package'
             ? { method: 'package', credit_id: creditId }
-            : method === 'wallet'
-              ? {
-                  method: 'wallet',
-                  // What the wallet does not cover is paid by card.
-                  ...(wallet && wallet.balance < service.price ? { card_method: cardMethod } : {}),
-                }
+            : method === 'wallet' && walletCovers
+              ? { method: 'wallet' }
               : {
+                  // The wallet first when she chose it; the rest through the gateway.
                   method: payLater ? 'pay_later' : 'card',
                   card_method: cardMethod,
-                  ...(cardMethod === 'stc_pay' ? { stc_phone: stcPhone } : {}),
+                  ...(method === 'wallet' ? { use_wallet: true } : {}),
+                  ...(cardMethod === 'stc_pay' ? { stc_pay_phone: stcPhone } : {}),
                 },
       });
       if (res.data.payment_url) window.location.assign(res.data.payment_url);
-      else navigate(consultPaths.success(lang, res.data.consultation_id));
+      else navigate(consultPaths.success(lang, res.data.id));
     } catch (e) {
       const status = e instanceof ApiFailure ? e.status : null;
       // A refused attempt (4xx) is over: the next press is a new one. A lost answer retries with its key.
@@ -251,14 +257,14 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
         {hold ? (
           <>
             <p data-testid="consult-held">
-              <strong>{whenText(hold.starts_at, hold.ends_at, lang, country)}</strong>
+              <strong>{whenText(ms(hold.starts_at), ms(hold.ends_at), lang, country)}</strong>
             </p>
             {!expired && (
               <HoldCountdown
-                expiresAt={hold.expires_at}
+                expiresAt={ms(hold.expires_at)}
                 onExpired={() => {
                   setExpired(true);
-                  fail('consult_hold_expired');
+                  fail('consultation_hold_expired');
                 }}
               />
             )}
@@ -352,7 +358,7 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
                       })
                     : m === 'package'
                       ? t('consult_pay_package', {
-                          name: credits[0]?.name ?? '',
+                          name: credits[0]?.package.name ?? '',
                           count: credits[0]?.sessions_left ?? 0,
                         })
                       : t('consult_pay_card')
@@ -368,7 +374,7 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
                   onStcPayPhone: setStcPhone,
                 }}
               />
-              {method === 'wallet' && wallet && wallet.balance < service.price && (
+              {method === 'wallet' && wallet && !walletCovers && (
                 <p className="muted">
                   {t('consult_wallet_rest', { amount: minor(service.price - wallet.balance, service.currency) })}
                 </p>
@@ -386,7 +392,7 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
               </strong>
             </p>
             {country === 'SA' && method !== 'package' && <p className="muted">{t('consult_vat_included')}</p>}
-            <RulesBeforePaying startsAt={hold.starts_at} endsAt={hold.ends_at} country={country} />
+            <RulesBeforePaying startsAt={ms(hold.starts_at)} endsAt={ms(hold.ends_at)} country={country} />
             <label className="checkbox bt-consent">
               <input
                 type="checkbox"

@@ -4,10 +4,10 @@
 import '../styles/orders.css';
 import '../styles/consultations.css';
 import { Link, useSearchParams } from 'react-router';
+import type { ConsultationDetail } from '#shared/consultations/types';
 import { CONSULT_API } from '../consultations/api-paths';
 import { consultPaths } from '../consultations/paths';
-import { whenText } from '../consultations/times';
-import type { ConsultationDetail } from '../consultations/types';
+import { ms, whenText } from '../consultations/times';
 import { useI18n } from '../i18n/context';
 import { usePolledOrder } from '../orders/use-polled-order';
 import { Page } from '../ui/Page';
@@ -41,7 +41,7 @@ export function Component() {
       <div className={failed ? 'form-alert' : 'form-success'} data-testid="consult-result" data-status={c.status}>
         <p>{t('consult_with', { service: c.service.name, name: c.nutritionist.name })}</p>
         <p>
-          <strong data-testid="consult-when">{whenText(c.starts_at, c.ends_at, lang, c.country)}</strong>
+          <strong data-testid="consult-when">{whenText(ms(c.starts_at), ms(c.ends_at), lang, c.country)}</strong>
         </p>
         {failed && <p>{t('consult_payment_failed')}</p>}
         {pending && <p role="status">{t('consult_payment_pending')}</p>}

@@ -3,16 +3,18 @@
 // query, so a filtered list is a link); each view is one call to the API, bundled into the page's trip.
 import '../styles/catalogue.css';
 import '../styles/consultations.css';
-import { Form, Link, redirect, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router';
+import { data, Form, Link, redirect, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import { useSnapshot } from 'valtio';
+import { CONSULTATION_LANGUAGES } from '#shared/consultations/facts';
+import type { Page as Paged } from '#shared/catalogue/types';
 import { localizePath, splitLocalePath } from '#shared/locale';
 import { paths } from '#shared/routes';
 import { apiContext } from '../boot';
 import { ProductCard } from '../catalogue/ProductCard';
 import { CONSULT_API, type OfferFilters } from '../consultations/api-paths';
-import { languageName, NextTimes, OFFER_LANGUAGES, OfferFacts, ServiceLine, ServiceList } from '../consultations/Offer';
+import { languageName, NextFree, OfferFacts, ServiceLine, ServiceList } from '../consultations/Offer';
+import type { NutritionistOfferCard, NutritionistOfferDetail } from '../consultations/offer-types';
 import { dayText, nextDays } from '../consultations/times';
-import type { NutritionistOfferCard, NutritionistOfferDetail } from '../consultations/types';
 import { useI18n } from '../i18n/context';
 import { orNotFound } from '../lib/catalogue';
 import { useSessionStore } from '../stores/session';
@@ -28,13 +30,15 @@ export function filtersOf(params: URLSearchParams): OfferFilters {
   const gender = params.get('gender') ?? '';
   const day = params.get('day') ?? '';
   return {
-    ...((OFFER_LANGUAGES as readonly string[]).includes(language) ? { language } : {}),
+    ...((CONSULTATION_LANGUAGES as readonly string[]).includes(language) ? { language } : {}),
     ...(gender === 'female' || gender === 'male' ? { gender } : {}),
     ...(/^\d{4}-\d{2}-\d{2}$/.test(day) ? { day } : {}),
   };
 }
 
-type Data = { list: NutritionistOfferCard[]; filters: OfferFilters } | { nutritionist: NutritionistOfferDetail };
+type Data =
+  | { list: NutritionistOfferCard[]; total: number; filters: OfferFilters; page: number; pages: number }
+  | { nutritionist: NutritionistOfferDetail };
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<Data> {
   const url = new URL(request.url);
@@ -46,13 +50,16 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     return { nutritionist: await orNotFound(api.get<NutritionistOfferDetail>(CONSULT_API.nutritionist(id))) };
   }
   const filters = filtersOf(url.searchParams);
-  const res = await api.get<{ items: NutritionistOfferCard[] }>(CONSULT_API.nutritionists(filters));
-  return { list: res.data.items, filters };
+  const page = Number(url.searchParams.get('page') ?? '1');
+  if (!Number.isInteger(page) || page < 1 || page > 1000) throw data(null, { status: 404 });
+  // A read with its filters as the body: it travels in the page's one bundle (shared/api/page-bundle.ts).
+  const res = await api.post<Paged<NutritionistOfferCard>>(CONSULT_API.nutritionistList(page), filters);
+  return { list: res.data.items, total: res.data.total, filters, page, pages: res.data.page_count };
 }
 
 export function Component() {
-  const data = useLoaderData() as Data;
-  return 'nutritionist' in data ? <Profile n={data.nutritionist} /> : <List items={data.list} filters={data.filters} />;
+  const loaded = useLoaderData() as Data;
+  return 'nutritionist' in loaded ? <Profile n={loaded.nutritionist} /> : <List {...loaded} />;
 }
 
 function Filters({ filters }: { filters: OfferFilters }) {
@@ -66,7 +73,7 @@ function Filters({ filters }: { filters: OfferFilters }) {
         <span>{t('consult_filter_language')}</span>
         <select name="language" defaultValue={filters.language ?? ''}>
           <option value="">{t('consult_any')}</option>
-          {OFFER_LANGUAGES.map((l) => (
+          {CONSULTATION_LANGUAGES.map((l) => (
             <option key={l} value={l}>
               {languageName(t, l)}
             </option>
@@ -103,14 +110,30 @@ function Filters({ filters }: { filters: OfferFilters }) {
   );
 }
 
-function List({ items, filters }: { items: NutritionistOfferCard[]; filters: OfferFilters }) {
+function List({
+  list: items,
+  total,
+  filters,
+  page,
+  pages,
+}: {
+  list: NutritionistOfferCard[];
+  total: number;
+  filters: OfferFilters;
+  page: number;
+  pages: number;
+}) {
   const { t, lang } = useI18n();
+  const pageLink = (p: number) => {
+    const q = new URLSearchParams({ ...filters, ...(p > 1 ? { page: String(p) } : {}) }).toString();
+    return localizePath('/nutritionist-list', lang) + (q ? `?${q}` : '');
+  };
   return (
     <Page title={t('page_nutritionist_list')}>
       <p>{t('consult_list_intro')}</p>
       <Filters filters={filters} />
       <p role="status" className="muted" data-testid="offer-count">
-        {t('consult_results_count', { count: items.length })}
+        {t('consult_results_count', { count: total })}
       </p>
       {items.length === 0 ? (
         <p data-testid="offer-none">{t('consult_no_match')}</p>
@@ -142,11 +165,17 @@ function List({ items, filters }: { items: NutritionistOfferCard[]; filters: Off
                     {t('consult_from')} <ServiceLine service={from} />
                   </p>
                 )}
-                <NextTimes nutritionistId={n.id} offer={n} limit={2} />
+                <NextFree nutritionistId={n.id} offer={n} />
               </li>
             );
           })}
         </ul>
+      )}
+      {pages > 1 && (
+        <nav className="form-actions" aria-label={t('consult_pages_label')}>
+          {page > 1 && <Link to={pageLink(page - 1)}>{t('consult_page_prev')}</Link>}
+          {page < pages && <Link to={pageLink(page + 1)}>{t('consult_page_next')}</Link>}
+        </nav>
       )}
     </Page>
   );
@@ -174,8 +203,8 @@ function Profile({ n }: { n: NutritionistOfferDetail }) {
         <h2 id="offer-services-title" className="section-title">
           {t('consult_services_title')}
         </h2>
-        <ServiceList nutritionistId={n.id} services={n.services} />
-        <NextTimes nutritionistId={n.id} offer={n} limit={4} />
+        {n.bookable ? <ServiceList nutritionistId={n.id} services={n.services} /> : null}
+        <NextFree nutritionistId={n.id} offer={n} />
       </section>
       {n.lists.map((list) => (
         <section key={list.id} className="home-section" aria-labelledby={`list-${list.id}`}>

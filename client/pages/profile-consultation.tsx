@@ -6,6 +6,7 @@ import '../styles/orders.css';
 import '../styles/consultations.css';
 import { data, Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { ApiFailure } from '#shared/api/client';
+import type { ConsultationDetail } from '#shared/consultations/types';
 import { paths } from '#shared/routes';
 import { signedInCall } from '../accounts/guard';
 import { apiContext } from '../boot';
@@ -16,8 +17,7 @@ import { RatingForm } from '../consultations/RatingForm';
 import { Recommendations, Summary } from '../consultations/Recommendations';
 import { RulesWithTimes } from '../consultations/Rules';
 import { StatusBadge } from '../consultations/StatusBadge';
-import { whenText } from '../consultations/times';
-import type { ConsultationDetail } from '../consultations/types';
+import { ms, whenText } from '../consultations/times';
 import { useI18n } from '../i18n/context';
 import { useHref, useMinor } from '../lib/locale';
 import { Page } from '../ui/Page';
@@ -61,7 +61,7 @@ export function Component() {
           <dl className="review-facts">
             <div>
               <dt>{t('consult_when')}</dt>
-              <dd data-testid="consult-when">{whenText(c.starts_at, c.ends_at, lang, c.country)}</dd>
+              <dd data-testid="consult-when">{whenText(ms(c.starts_at), ms(c.ends_at), lang, c.country)}</dd>
             </div>
             <div>
               <dt>{t('consult_service')}</dt>
@@ -93,7 +93,7 @@ export function Component() {
         {c.status === 'booked' && (
           <>
             <ConsultationActions c={c} onChanged={() => revalidator.revalidate()} />
-            <RulesWithTimes rules={c.rules} country={c.country} currency={c.currency} format={minor} />
+            <RulesWithTimes c={c} />
           </>
         )}
         <Summary c={c} />
@@ -104,10 +104,7 @@ export function Component() {
             <p>
               <Link
                 className="button"
-                to={consultPaths.book(lang, c.nutritionist.id, {
-                  ...(c.follow_up_service_id ? { service: c.follow_up_service_id } : {}),
-                  followUp: c.id,
-                })}
+                to={consultPaths.book(lang, c.nutritionist.id, { followUp: c.id })}
                 data-testid="consult-follow-up"
               >
                 {t('consult_follow_up')}

@@ -2,33 +2,51 @@
 // (newest first), each a link to its page.
 import '../styles/orders.css';
 import '../styles/consultations.css';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useSnapshot } from 'valtio';
+import type { Page as Paged } from '#shared/catalogue/types';
+import type { ConsultationListItem } from '#shared/consultations/types';
 import { localizePath } from '#shared/locale';
 import { signedInCall } from '../accounts/guard';
 import { apiContext } from '../boot';
 import { CONSULT_API } from '../consultations/api-paths';
 import { consultPaths } from '../consultations/paths';
 import { StatusBadge } from '../consultations/StatusBadge';
-import { whenText } from '../consultations/times';
-import type { ConsultationList, ConsultationSummary } from '../consultations/types';
+import { ms, whenText } from '../consultations/times';
 import { useI18n } from '../i18n/context';
 import { useHref, useMinor } from '../lib/locale';
+import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
 
-export async function loader(args: LoaderFunctionArgs): Promise<ConsultationList> {
+type List = Paged<ConsultationListItem>;
+
+export async function loader(args: LoaderFunctionArgs): Promise<List> {
   const api = args.context.get(apiContext);
-  return signedInCall(args, async () => (await api.get<ConsultationList>(CONSULT_API.list)).data);
+  const page = Number(new URL(args.request.url).searchParams.get('page') ?? '1');
+  if (!Number.isInteger(page) || page < 1 || page > 10_000) throw data(null, { status: 404 });
+  return signedInCall(args, async () => (await api.get<List>(CONSULT_API.list(page))).data);
 }
 
-function Item({ c }: { c: ConsultationSummary }) {
+/** Coming (booked or waiting for its payment, not yet over), soonest first; the rest newest first. */
+export function splitConsultations(items: readonly ConsultationListItem[], now: number) {
+  const coming = (c: ConsultationListItem) =>
+    (c.status === 'booked' || c.status === 'pending_payment') && ms(c.ends_at) > now;
+  return {
+    upcoming: items.filter(coming).sort((a, b) => ms(a.starts_at) - ms(b.starts_at)),
+    past: items.filter((c) => !coming(c)).sort((a, b) => ms(b.starts_at) - ms(a.starts_at)),
+  };
+}
+
+function Item({ c }: { c: ConsultationListItem }) {
   const { t, lang } = useI18n();
   const minor = useMinor();
+  const { country } = useSnapshot(useSessionStore());
   return (
     <li className="consult-item" data-testid="consult-item">
       <Link to={consultPaths.detail(lang, c.id)} className="cart-line-name">
         {t('consult_with', { service: c.service.name, name: c.nutritionist.name })}
       </Link>
-      <p>{whenText(c.starts_at, c.ends_at, lang, c.country)}</p>
+      <p>{whenText(ms(c.starts_at), ms(c.ends_at), lang, country)}</p>
       <p className="cart-line-meta">
         {t(c.mode === 'video' ? 'consult_mode_video' : 'consult_mode_chat')} · <bdi>{minor(c.total, c.currency)}</bdi>
       </p>
@@ -38,10 +56,11 @@ function Item({ c }: { c: ConsultationSummary }) {
 }
 
 export function Component() {
-  const list = useLoaderData() as ConsultationList;
+  const loaded = useLoaderData() as List;
   const { t, lang } = useI18n();
   const href = useHref();
-  const empty = list.upcoming.length === 0 && list.past.length === 0;
+  const list = splitConsultations(loaded.items, Date.now());
+  const empty = loaded.items.length === 0;
   return (
     <Page title={t('page_profile_consultations')} crumbs={[{ label: t('page_profile'), to: href('/profile') }]}>
       {empty && <p data-testid="consult-none">{t('consult_none_yet')}</p>}
@@ -69,6 +88,16 @@ export function Component() {
             ))}
           </ul>
         </section>
+      )}
+      {loaded.page_count > 1 && (
+        <nav className="form-actions" aria-label={t('consult_pages_label')}>
+          {loaded.page > 1 && (
+            <Link to={`${href('/profile/consultations')}?page=${loaded.page - 1}`}>{t('consult_page_prev')}</Link>
+          )}
+          {loaded.page < loaded.page_count && (
+            <Link to={`${href('/profile/consultations')}?page=${loaded.page + 1}`}>{t('consult_page_next')}</Link>
+          )}
+        </nav>
       )}
     </Page>
   );
