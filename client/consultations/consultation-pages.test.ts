@@ -88,7 +88,7 @@ function item(id: number, status: ConsultationListItem['status'], startsAt: stri
     ends_at: new Date(start + 20 * 60_000).toISOString(),
     date: startsAt.slice(0, 10),
     service: { id: 1, kind: 'first_call', name: 'First call', minutes: 20 },
-    nutritionist: { id: 1, slug: 'n', name: 'N', title: '', photo: { url: '/x.jpg', width: 1, height: 1 } },
+    nutritionist: { id: 1, slug: 'n', name: 'N', title: '', photo: { url: '/x.jpg', alt: '', width: 1, height: 1 } },
     total: 8000,
     currency: 'KWD',
     summary_shared: false,
