@@ -30,6 +30,7 @@ import { CONSULT_API } from '../consultations/api-paths';
 import { checkIntake, emptyIntake, type IntakeDraft, type IntakeField } from '../consultations/intake-form';
 import { IntakeFields } from '../consultations/IntakeFields';
 import { consultPaths } from '../consultations/paths';
+import { PackageOffer } from '../consultations/PackageOffer';
 import { OfferFacts, ServiceLine, ServiceList } from '../consultations/Offer';
 import { RulesBeforePaying } from '../consultations/Rules';
 import { TimePicker } from '../consultations/TimePicker';
@@ -129,6 +130,7 @@ export function Component() {
           />
         </section>
       )}
+      <PackageOffer packages={(n.packages ?? []).filter((p) => !service || p.service_id === service.id)} />
     </Page>
   );
 }

@@ -264,4 +264,16 @@ export const consultationsAr: Translated<typeof consultationsEn> = {
     many: '{{count}} نجمة',
     other: '{{count}} نجمة',
   },
+  consult_packages_title: 'الباقات',
+  consult_packages_intro: 'ادفعي مرة واحدة لعدة جلسات؛ ثم يستخدم كل حجز لهذه الخدمة جلسة منها.',
+  consult_sessions: {
+    zero: 'لا جلسات',
+    one: 'جلسة واحدة',
+    two: 'جلستان',
+    few: '{{count}} جلسات',
+    many: '{{count}} جلسة',
+    other: '{{count}} جلسة',
+  },
+  consult_package_buy: 'شراء',
+  consult_package_bought: 'الباقة لك: احجزي جلساتها من هنا.',
 };

@@ -217,4 +217,9 @@ export const consultationsEn = {
   consult_rating_your: 'Your rating',
   consult_rating_required: 'Choose from one to five stars.',
   consult_rating_stars: { one: '{{count}} star', other: '{{count}} stars' },
+  consult_packages_title: 'Packages',
+  consult_packages_intro: 'Pay once for several sessions; each booking of that service then uses one.',
+  consult_sessions: { one: '{{count}} session', other: '{{count}} sessions' },
+  consult_package_buy: 'Buy',
+  consult_package_bought: 'The package is yours: book its sessions here.',
 } as const;
