@@ -32,6 +32,7 @@ import { homeRoutes } from './routes/home';
 import { categoryRoutes } from './routes/category';
 import { brandRoutes } from './routes/brand';
 import { nutritionistRoutes } from './routes/nutritionist';
+import { consultationRoutes, userConsultationRoutes } from './routes/consultations';
 import { searchTermRoutes } from './routes/search-terms';
 import { mediaRoutes } from './routes/media';
 import { sitemapRoutes } from './routes/sitemap';
@@ -55,6 +56,7 @@ import { quizRoutes } from './routes/quiz';
 import { BACKUP_CRON, runNightlyBackup } from './backup/nightly';
 import { keyringOf } from './uploads/crypto';
 import { healthKeyring, rewrapHealthKeys } from './consultations/seal';
+import { sendConsultationReminders } from './consultations/notices';
 import { rewrapOldKeys, sweepPendingUploads } from './uploads/store';
 import {
   bloodTestOrderRoutes,
@@ -191,6 +193,8 @@ app.route('/user/order', userOrderRoutes);
 app.route('/user/wallet', walletRoutes);
 app.route('/user/bloodTestOrder', userBloodTestOrderRoutes);
 app.route('/user/bloodTestPatient', bloodTestPatientRoutes);
+app.route('/user/consultation', userConsultationRoutes);
+app.route('/consultation', consultationRoutes);
 app.route('/user/upload', bloodTestUploadRoutes);
 app.route('/user/data', dataRightsRoutes);
 app.route('/user/bloodtest', bloodTestResultRoutes);
@@ -279,6 +283,13 @@ export default withSentryWhenConfigured('api', currentRequestId, {
           secret: apiConfig(env).TOKEN_SECRET,
           siteOrigin: configuredSiteOrigin(env),
         }).then((n) => n && log.info('blood-test reminders queued', { count: n })),
+      );
+      // Consultations: the reminders a day and an hour before (mail, WhatsApp, web push).
+      ctx.waitUntil(
+        sendConsultationReminders(env, {
+          secret: apiConfig(env).TOKEN_SECRET,
+          siteOrigin: configuredSiteOrigin(env),
+        }).then((n) => n && log.info('consultation reminders queued', { count: n })),
       );
       // Uploaded result files never submitted, after 24 hours; and after a KEK rotation, data keys
       // rewrapped by the current KEK (api/src/uploads/).

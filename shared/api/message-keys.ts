@@ -168,6 +168,22 @@ export const MESSAGE_KEYS = [
   'data_export_in_progress',
   'data_export_too_soon',
   'data_export_expired',
+  // Nutritionist consultations (decision 55).
+  'consultation_hold_expired',
+  'consultation_time_unavailable',
+  'consultation_service_unavailable',
+  'consultation_nutritionist_unavailable',
+  'consultation_package_invalid',
+  'consultation_package_unpaid',
+  'consultation_pay_later_unavailable',
+  'consultation_follow_up_invalid',
+  'consultation_not_changeable',
+  'consultation_reschedule_closed',
+  'consultation_reschedule_limit',
+  'consultation_refund_card_unavailable',
+  'consultation_rating_not_allowed',
+  'consultation_rating_exists',
+  'consultation_health_unavailable',
 ] as const;
 
 /** Every key the API may send: the shopper's, and the back office's own (their texts live in the staff dictionaries). */

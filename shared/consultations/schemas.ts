@@ -110,7 +110,6 @@ export type ConsultationBookInput = z.output<typeof consultationBookSchema>;
 
 /** POST /consultation/package: buy a package of sessions. */
 export const consultationPackageBuySchema = z.object({
-  idempotency_key: idempotencyKey,
   package_id: positiveId,
   payment: z.object({
     method: z.enum(PACKAGE_PAYMENT_METHODS, { error: 'payment_method_required' }),

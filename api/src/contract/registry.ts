@@ -16,6 +16,7 @@ import {
   verifyEmailSchema,
 } from '#shared/api/account-schemas';
 import { contactSchema, supplierSchema } from '#shared/api/forms';
+import { nutritionistFilterSchema } from '#shared/consultations/schemas';
 import {
   addEmailSchema,
   phoneCodeSchema,
@@ -53,7 +54,6 @@ import {
   idParams,
   instructionParams,
   notifyMeSchema,
-  nutritionistListSchema,
   orderLinkParams,
   pageParams,
   paymentIdParams,
@@ -86,6 +86,7 @@ import { QUIZ_CONTRACTS } from './quiz';
 import { REVIEW_CONTRACTS } from './reviews';
 import { SUBSCRIPTION_CONTRACTS } from './subscriptions';
 import { DATA_RIGHTS_CONTRACTS } from './data-rights';
+import { CONSULTATION_CONTRACTS } from './consultations';
 
 export type { RouteContract } from './route-contract';
 
@@ -186,18 +187,20 @@ export const CONTRACTS = {
   'GET /nutritionist': { tag: 'catalogue', summary: 'All nutritionists' },
   'POST /nutritionist/list': {
     tag: 'catalogue',
-    summary: 'Nutritionists, sorted and paged (first page)',
-    body: nutritionistListSchema,
+    summary:
+      "Nutritionists, sorted and paged (first page), each with gender, languages, qualifications, the services priced in the request's country and the next free time; filters: language, gender, a Gulf day with a free time",
+    body: nutritionistFilterSchema,
   },
   'POST /nutritionist/list/:page{[0-9]+}': {
     tag: 'catalogue',
-    summary: 'Nutritionists, a later page',
-    body: nutritionistListSchema,
+    summary: 'Nutritionists, a later page (the same filters)',
+    body: nutritionistFilterSchema,
     ...page,
   },
   'GET /nutritionist/:ref': {
     tag: 'catalogue',
-    summary: 'A nutritionist with their product lists, by id or slug',
+    summary:
+      "A nutritionist with their product lists, by id or slug: gender, languages, qualifications, services and packages priced in the request's country, the next free time",
     params: refParams,
   },
 
@@ -604,6 +607,7 @@ export const CONTRACTS = {
   ...REVIEW_CONTRACTS,
   ...SUBSCRIPTION_CONTRACTS,
   ...DATA_RIGHTS_CONTRACTS,
+  ...CONSULTATION_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;
 
 export type ContractKey = keyof typeof CONTRACTS;

@@ -209,6 +209,9 @@ export interface PaymentRow {
   order_id: number | null;
   /** A blood-test booking's card payment (migration 0021); order_id is then null. */
   blood_test_order_id: number | null;
+  /** A consultation's, or a package of consultations', gateway payment (migration 0058). */
+  consultation_id: number | null;
+  consultation_credit_id: number | null;
   user_id: number | null;
   amount: number;
   currency: string;

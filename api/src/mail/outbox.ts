@@ -29,7 +29,11 @@ export type MailKind =
   | 'refill_reminder'
   /** Data rights (decision 49): her archive is ready; an uploaded file will be deleted for disuse. */
   | 'data_export_ready'
-  | 'upload_retention_notice';
+  | 'upload_retention_notice'
+  /** Nutritionist consultations (decision 55): booked, a day and an hour before, the summary shared. */
+  | 'consultation_confirmation'
+  | 'consultation_reminder'
+  | 'consultation_summary';
 
 export interface QueuedMail extends Mail {
   lang: 'en' | 'ar';

@@ -10,7 +10,8 @@ export type MessageKind =
   | 'blood_test_reminder'
   | 'subscription_reminder'
   | 'data_export_ready'
-  | 'blood_test_results';
+  | 'blood_test_results'
+  | 'consultation_reminder';
 
 export interface QueuedMessage {
   channel: Channel;

@@ -77,6 +77,8 @@ export function walletMove(
     paymentId: string | null;
     /** The blood-test booking paid or refunded (instead of a product order). */
     bloodTestOrderId?: number;
+    /** The consultation paid or refunded (instead of a product order). */
+    consultationId?: number;
   },
 ): D1PreparedStatement[] {
   // A spend updates the existing row (a balance above zero was read, so it exists): an upsert would
@@ -91,9 +93,19 @@ export function walletMove(
     balance.bind(m.userId, m.currency, m.amount),
     db
       .prepare(
-        'INSERT INTO wallet_ledger (user_id, currency, amount, kind, order_id, payment_id, blood_test_order_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO wallet_ledger (user_id, currency, amount, kind, order_id, payment_id, blood_test_order_id, consultation_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       )
-      .bind(m.userId, m.currency, m.amount, m.kind, m.orderId, m.paymentId, m.bloodTestOrderId ?? null, Date.now()),
+      .bind(
+        m.userId,
+        m.currency,
+        m.amount,
+        m.kind,
+        m.orderId,
+        m.paymentId,
+        m.bloodTestOrderId ?? null,
+        m.consultationId ?? null,
+        Date.now(),
+      ),
   ];
 }
 
@@ -111,6 +123,9 @@ export function openPayment(
     provider?: string;
     /** The blood-test booking this payment pays (then orderId is null). */
     bloodTestOrderId?: number;
+    /** The consultation, or the package of consultations (consultation_credits), this payment pays. */
+    consultationId?: number;
+    consultationCreditId?: number;
     /** STC Pay's account number (stcPayPhoneFor). */
     payerPhone?: string | null;
     /** Ask the gateway to keep the card for later charges (a checkout that subscribes). */
@@ -120,8 +135,8 @@ export function openPayment(
   const now = Date.now();
   return db
     .prepare(
-      `INSERT INTO payments (id, provider, purpose, order_id, blood_test_order_id, user_id, amount, currency, method, status, return_path, payer_phone, save_card, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'initiated', ?, ?, ?, ?, ?)`,
+      `INSERT INTO payments (id, provider, purpose, order_id, blood_test_order_id, consultation_id, consultation_credit_id, user_id, amount, currency, method, status, return_path, payer_phone, save_card, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'initiated', ?, ?, ?, ?, ?)`,
     )
     .bind(
       p.id,
@@ -129,6 +144,8 @@ export function openPayment(
       p.purpose ?? 'order',
       p.orderId,
       p.bloodTestOrderId ?? null,
+      p.consultationId ?? null,
+      p.consultationCreditId ?? null,
       p.userId,
       p.amount,
       p.currency,

@@ -3,6 +3,8 @@
 //   order paid       → order 'paid', confirmation mail queued in the same batch
 //   order failed     → order 'payment_failed'; stock, coupon and any wallet part given back
 //   wallet top-up ok → ledger credit and balance
+//   consultation     → booked with its confirmation mail, or its time freed and wallet part given back
+//   package          → paid, or failed with its wallet part given back
 import { randomToken, tokenHash } from '../accounts/tokens';
 import { confirmationStatements, orderLinkStatement } from '../orders/confirmation-mail';
 import { stockFlags, walletMove } from '../orders/place';
@@ -11,6 +13,8 @@ import type { WebhookEvent } from './gateway';
 import type { OrderItemRow, OrderRow, PaymentRow as PaymentsTableRow } from '../db/rows';
 import { log } from '../lib/log';
 import { bookingOutcomeStatements } from '../blood-tests/changes';
+import { consultationPaymentStatements } from '../consultations/payment';
+import { creditPaymentStatements } from '../consultations/packages';
 import { onBackInStock, restockedSkus } from '../catalogue/back-in-stock';
 import { sendAlerts } from '../alerts';
 import { promotionReleaseStatements } from '../orders/promotion-data';
@@ -23,6 +27,8 @@ type PaymentRow = Pick<
   | 'purpose'
   | 'order_id'
   | 'blood_test_order_id'
+  | 'consultation_id'
+  | 'consultation_credit_id'
   | 'user_id'
   | 'amount'
   | 'currency'
@@ -41,7 +47,7 @@ export async function applyOutcome(
   const db = env.DB;
   const payment = await db
     .prepare(
-      'SELECT id, purpose, order_id, blood_test_order_id, user_id, amount, currency, status, provider, save_card FROM payments WHERE id = ?',
+      'SELECT id, purpose, order_id, blood_test_order_id, consultation_id, consultation_credit_id, user_id, amount, currency, status, provider, save_card FROM payments WHERE id = ?',
     )
     .bind(event.paymentId)
     .first<PaymentRow>();
@@ -104,6 +110,15 @@ export async function applyOutcome(
   // A blood-test booking's card payment: booked, or its slot place and wallet part returned.
   if (payment.purpose === 'order' && payment.blood_test_order_id)
     statements.push(...(await bookingOutcomeStatements(db, payment.blood_test_order_id, event.outcome, now)));
+  // A consultation's (booked, or its time freed) and a package's (paid, or failed) gateway payment.
+  if (payment.purpose === 'order' && payment.consultation_id)
+    statements.push(
+      ...(await consultationPaymentStatements(db, payment.consultation_id, event.outcome, now, siteOrigin)),
+    );
+  if (payment.purpose === 'order' && payment.consultation_credit_id)
+    statements.push(
+      ...(await creditPaymentStatements(db, payment.consultation_credit_id, event.outcome, payment.amount)),
+    );
   let results: D1Result[];
   try {
     results = await db.batch(statements);

@@ -1,74 +1,161 @@
 import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
-import type { Lang } from '#shared/locale';
+import type { NutritionistFilterInput } from '#shared/consultations/schemas';
+import type { NutritionistBooking } from '#shared/consultations/types';
+import { addDays, CONSULTATION_RULES, gulfDate } from '#shared/consultations/rules';
+import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { CARD_FROM, cardColumns, toCard, type CardRow } from '../catalogue/cards';
 import { col } from '../catalogue/lang';
 import { portrait } from '../media/refs';
 import { ApiError } from '../lib/errors';
 import { idOrSlug, paged } from '../lib/params';
 import { contract } from '../lib/validate';
-import type { NutritionistListInput } from '#shared/api/route-schemas';
+import { currentUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
-import type { CountRow, InLanguage, NutritionistRow } from '../db/rows';
+import type { InLanguage, NutritionistRow } from '../db/rows';
+import {
+  freeOnDay,
+  nextFreeOf,
+  type Offer,
+  offerOf,
+  offerStatements,
+  slotDays,
+  toService,
+} from '../consultations/offer';
 
 const PER_PAGE = 12;
 
+// What a shopper chooses a nutritionist by (issue 46) comes with the profile: gender, languages and
+// qualifications from the row; services priced in the request's country and the next free time from
+// the offer (consultations/offer.ts), read in the same D1 batch.
 const SELECT = (
   lang: Lang,
 ) => `SELECT n.id, n.slug, n.${col('name', lang)} AS name, n.${col('title', lang)} AS title, n.${col('bio', lang)} AS bio,
-  n.photo_key, n.years_experience FROM nutritionists n`;
+  n.photo_key, n.years_experience, n.gender, n.languages, n.${col('qualifications', lang)} AS qualifications FROM nutritionists n`;
 
 /** What SELECT reads: a nutritionist in the request's language. */
-type NutritionistListRow = Omit<InLanguage<NutritionistRow, 'name' | 'title' | 'bio'>, 'sort_order'>;
+type NutritionistListRow = Omit<InLanguage<NutritionistRow, 'name' | 'title' | 'bio'>, 'sort_order'> & {
+  gender: 'female' | 'male';
+  languages: string;
+  qualifications: string;
+};
 
-function toNutritionist(r: NutritionistListRow) {
-  const { photo_key, ...rest } = r;
-  return { ...rest, photo: portrait(photo_key, r.name) };
+function toNutritionist(r: NutritionistListRow, offer: Offer, country: CountryCode, now: number) {
+  const { photo_key, languages, ...rest } = r;
+  const services = offer.services.filter((s) => s.nutritionist_id === r.id).map((s) => toService(s, country));
+  const next = nextFreeOf(offer, r.id, now);
+  const booking: NutritionistBooking = {
+    gender: r.gender,
+    languages: languages.split(',').filter(Boolean),
+    qualifications: r.qualifications,
+    services,
+    next_free_at: next === null ? null : new Date(next).toISOString(),
+    bookable: offer.staffed.has(r.id) && services.length > 0,
+  };
+  return { ...rest, photo: portrait(photo_key, r.name), ...booking };
 }
 
-async function list(c: Context<AppEnv>, { sort }: NutritionistListInput, page: number) {
+async function list(c: Context<AppEnv>, input: NutritionistFilterInput, page: number) {
+  const { sort, language, gender, day } = input;
   const dir = sort?.value === 'desc' ? 'DESC' : 'ASC';
   const order = {
     name: `name ${dir}`,
     experience: `n.years_experience ${sort ? dir : 'DESC'}`,
     order: `n.sort_order ${dir}`,
+    next_free: 'n.sort_order',
   }[sort?.key ?? 'order'];
-  const [count, rows] = await c.env.DB.batch([
-    c.env.DB.prepare('SELECT count(*) AS n FROM nutritionists'),
-    c.env.DB.prepare(`${SELECT(c.var.lang)} ORDER BY ${order}, n.id LIMIT ? OFFSET ?`).bind(
-      PER_PAGE,
-      (page - 1) * PER_PAGE,
-    ),
+  const now = Date.now();
+  const db = c.env.DB;
+  const user = await currentUser(c);
+  // Every nutritionist and the offer of all of them in one batch: the filters (a free time on a day)
+  // are computed, so the page is cut after them. The shop has tens of nutritionists, not thousands.
+  const [rows, ...offerResults] = await db.batch([
+    db
+      .prepare(
+        `${SELECT(c.var.lang)} WHERE (?1 IS NULL OR n.gender = ?1) AND (?2 IS NULL OR (',' || n.languages || ',') LIKE '%,' || ?2 || ',%')
+         ORDER BY ${order}, n.id`,
+      )
+      .bind(gender ?? null, language ?? null),
+    ...offerStatements(db, {
+      nutritionistId: null,
+      country: c.var.country,
+      lang: c.var.lang,
+      now,
+      exceptUser: user?.id,
+    }),
   ]);
-  return c.json(
-    ok(
-      paged(
-        (rows!.results as NutritionistListRow[]).map(toNutritionist),
-        page,
-        PER_PAGE,
-        (count!.results[0] as CountRow).n,
-      ),
-    ),
-  );
+  const offer = offerOf(offerResults);
+  let found = rows!.results as NutritionistListRow[];
+  if (day) found = found.filter((r) => freeOnDay(offer, r.id, day, now));
+  let items = found.map((r) => toNutritionist(r, offer, c.var.country, now));
+  if (sort?.key === 'next_free') {
+    const key = (n: { next_free_at: string | null }) =>
+      n.next_free_at ? Date.parse(n.next_free_at) : Number.MAX_SAFE_INTEGER;
+    items = items.sort((a, b) => (key(a) - key(b)) * (sort.value === 'desc' ? -1 : 1));
+  }
+  return c.json(ok(paged(items.slice((page - 1) * PER_PAGE, page * PER_PAGE), page, PER_PAGE, items.length)));
 }
 
 export const nutritionistRoutes = new Hono<AppEnv>()
   .get('/', contract('GET /nutritionist'), async (c) => {
-    const { results } = await c.env.DB.prepare(
-      `${SELECT(c.var.lang)} ORDER BY n.sort_order, n.id`,
-    ).all<NutritionistListRow>();
-    return c.json(ok({ items: results.map(toNutritionist) }));
+    const db = c.env.DB;
+    const now = Date.now();
+    const [rows, ...offerResults] = await db.batch([
+      db.prepare(`${SELECT(c.var.lang)} ORDER BY n.sort_order, n.id`),
+      ...offerStatements(db, { nutritionistId: null, country: c.var.country, lang: c.var.lang, now }),
+    ]);
+    const offer = offerOf(offerResults);
+    return c.json(
+      ok({ items: (rows!.results as NutritionistListRow[]).map((r) => toNutritionist(r, offer, c.var.country, now)) }),
+    );
   })
   .post('/list', contract('POST /nutritionist/list'), (c) => list(c, c.req.valid('json'), 1))
   .post('/list/:page{[0-9]+}', contract('POST /nutritionist/list/:page{[0-9]+}'), (c) =>
     list(c, c.req.valid('json'), c.req.valid('param').page),
   )
+  .get('/:id{[0-9]+}/slots', contract('GET /nutritionist/:id{[0-9]+}/slots'), async (c) => {
+    const { id } = c.req.valid('param');
+    const q = c.req.valid('query');
+    const now = Date.now();
+    const user = await currentUser(c);
+    const offer = offerOf(
+      await c.env.DB.batch(
+        offerStatements(c.env.DB, {
+          nutritionistId: id,
+          country: c.var.country,
+          lang: c.var.lang,
+          now,
+          exceptUser: user?.id,
+        }),
+      ),
+    );
+    const service = offer.services.find((s) => s.id === q.service_id);
+    if (!service) throw new ApiError(404, 'not_found');
+    const from = q.from ?? gulfDate(now);
+    const days = Math.min(q.days, CONSULTATION_RULES.maxDaysPerAnswer);
+    return c.json(
+      ok({
+        nutritionist_id: id,
+        service: toService(service, c.var.country),
+        bookable: offer.staffed.has(id),
+        horizon_ends: addDays(gulfDate(now), CONSULTATION_RULES.horizonDays - 1),
+        days: slotDays(offer, service, from, days, now),
+      }),
+    );
+  })
   .get('/:ref', contract('GET /nutritionist/:ref'), async (c) => {
     const ref = idOrSlug(c.req.valid('param').ref);
     const lang = c.var.lang;
+    const country = c.var.country;
     const db = c.env.DB;
+    const now = Date.now();
     const nid = '(SELECT id FROM nutritionists WHERE slug = ?1 OR id = ?2)';
-    const [profile, lists, items] = await db.batch([
+    const idOf = await db
+      .prepare(`SELECT id FROM nutritionists WHERE slug = ? OR id = ?`)
+      .bind(ref.slug, ref.id ?? -1)
+      .first<{ id: number }>();
+    if (!idOf) throw new ApiError(404, 'not_found');
+    const [profile, lists, items, packages, ...offerResults] = await db.batch([
       db.prepare(`${SELECT(lang)} WHERE n.id = ${nid}`).bind(ref.slug, ref.id ?? -1),
       db
         .prepare(
@@ -83,13 +170,29 @@ export const nutritionistRoutes = new Hono<AppEnv>()
            ORDER BY li.list_id, li.sort_order`,
         )
         .bind(ref.slug, ref.id ?? -1),
+      db
+        .prepare(
+          `SELECT pk.id, pk.service_id, pk.sessions, pk.${col('name', lang)} AS name, pp.price
+           FROM consultation_packages pk JOIN consultation_package_prices pp ON pp.package_id = pk.id AND pp.country = ?1
+           JOIN consultation_services s ON s.id = pk.service_id AND s.active = 1
+           WHERE pk.active = 1 AND s.nutritionist_id = ?2 ORDER BY pk.id`,
+        )
+        .bind(country, idOf.id),
+      ...offerStatements(db, { nutritionistId: idOf.id, country, lang, now }),
     ]);
     const row = profile!.results[0] as NutritionistListRow | undefined;
     if (!row) throw new ApiError(404, 'not_found');
+    const offer = offerOf(offerResults);
+    const offered = new Set(offer.services.map((s) => s.id));
     const itemRows = items!.results as unknown as Array<CardRow & { list_id: number; note: string }>;
     return c.json(
       ok({
-        ...toNutritionist(row),
+        ...toNutritionist(row, offer, country, now),
+        packages: (
+          packages!.results as Array<{ id: number; service_id: number; sessions: number; name: string; price: number }>
+        )
+          .filter((p) => offered.has(p.service_id))
+          .map((p) => ({ ...p, currency: COUNTRY_FACTS[country].currency })),
         lists: (lists!.results as Array<{ id: number; name: string }>).map((l) => ({
           ...l,
           items: itemRows.filter((i) => i.list_id === l.id).map((i) => ({ note: i.note, product: toCard(i) })),

@@ -1,0 +1,176 @@
+// What nutritionists offer in the request's country and when they are free: services priced there, the
+// weekly hours, the days off and the taken cells, read in ONE D1 batch for one nutritionist or for all
+// (the list and its day filter), then the free times computed in memory (shared/consultations/rules.ts).
+import type { ConsultationService, ConsultationSlotDay } from '#shared/consultations/types';
+import {
+  type AvailabilityWindow,
+  addDays,
+  CONSULTATION_RULES,
+  computeSlots,
+  gulfDate,
+  gulfMinuteOf,
+  minuteText,
+  nextFree,
+  sessionEnd,
+} from '#shared/consultations/rules';
+import type { ServiceKind } from '#shared/consultations/facts';
+import type { CountryCode, Lang } from '#shared/locale';
+import { COUNTRY_FACTS } from '#shared/locale';
+import { col } from '../catalogue/lang';
+
+const DAY = 86_400_000;
+
+export interface ServiceRow {
+  id: number;
+  nutritionist_id: number;
+  kind: ServiceKind;
+  minutes: number;
+  name: string;
+  description: string;
+  price: number;
+}
+
+interface AvailabilityRow extends AvailabilityWindow {
+  nutritionist_id: number;
+}
+
+/** Everything the free times of some nutritionists need. */
+export interface Offer {
+  services: ServiceRow[];
+  availability: AvailabilityRow[];
+  daysOff: Array<{ nutritionist_id: number; date: string }>;
+  taken: Array<{ nutritionist_id: number; cell: number }>;
+  /** Nutritionists linked to a back-office account (the others take no bookings). */
+  staffed: Set<number>;
+}
+
+/**
+ * The batch statements of an offer (one nutritionist, or all when `nutritionistId` is null), to run
+ * in the caller's own batch so a page stays one D1 round trip. `exceptUser`: her own live hold is not
+ * counted as taken (she may hold again, or move to a time that overlaps it).
+ */
+export function offerStatements(
+  db: D1Database,
+  p: { nutritionistId: number | null; country: CountryCode; lang: Lang; now: number; exceptUser?: number },
+): D1PreparedStatement[] {
+  // ?1: the nutritionist, 0 for all of them.
+  const id = p.nutritionistId ?? 0;
+  const until = p.now + (CONSULTATION_RULES.horizonDays + 1) * DAY;
+  return [
+    db
+      .prepare(
+        `SELECT s.id, s.nutritionist_id, s.kind, s.minutes, s.${col('name', p.lang)} AS name, s.${col('description', p.lang)} AS description, sp.price
+         FROM consultation_services s JOIN consultation_service_prices sp ON sp.service_id = s.id AND sp.country = ?2
+         WHERE s.active = 1 AND (?1 = 0 OR s.nutritionist_id = ?1) ORDER BY s.nutritionist_id, s.sort_order, s.id`,
+      )
+      .bind(id, p.country),
+    db
+      .prepare(
+        'SELECT nutritionist_id, service_id, weekday, start_minute, end_minute FROM nutritionist_availability WHERE (?1 = 0 OR nutritionist_id = ?1)',
+      )
+      .bind(id),
+    db
+      .prepare(
+        'SELECT nutritionist_id, date FROM nutritionist_days_off WHERE (?1 = 0 OR nutritionist_id = ?1) AND date >= ?2',
+      )
+      .bind(id, gulfDate(p.now)),
+    db
+      .prepare(
+        `SELECT nutritionist_id, cell FROM consultation_cells WHERE (?1 = 0 OR nutritionist_id = ?1) AND cell >= ?2 AND cell < ?3
+           AND (consultation_id IS NOT NULL OR (expires_at > ?4 AND user_id <> ?5))`,
+      )
+      .bind(id, p.now - DAY, until, p.now, p.exceptUser ?? 0),
+    db.prepare('SELECT id FROM nutritionists WHERE staff_id IS NOT NULL AND (?1 = 0 OR id = ?1)').bind(id),
+  ];
+}
+
+export function offerOf(results: D1Result[]): Offer {
+  const [services, availability, daysOff, taken, staffed] = results;
+  return {
+    services: services!.results as unknown as ServiceRow[],
+    availability: availability!.results as unknown as AvailabilityRow[],
+    daysOff: daysOff!.results as unknown as Offer['daysOff'],
+    taken: taken!.results as unknown as Offer['taken'],
+    staffed: new Set((staffed!.results as Array<{ id: number }>).map((r) => r.id)),
+  };
+}
+
+export async function loadOffer(db: D1Database, p: Parameters<typeof offerStatements>[1]): Promise<Offer> {
+  return offerOf(await db.batch(offerStatements(db, p)));
+}
+
+export function toService(s: ServiceRow, country: CountryCode): ConsultationService {
+  return {
+    id: s.id,
+    kind: s.kind,
+    minutes: s.minutes,
+    name: s.name,
+    description: s.description,
+    price: s.price,
+    currency: COUNTRY_FACTS[country].currency,
+  };
+}
+
+/** The slot inputs of one nutritionist's service. */
+export function slotInput(offer: Offer, service: ServiceRow, now: number) {
+  const n = service.nutritionist_id;
+  return {
+    serviceId: service.id,
+    minutes: service.minutes,
+    availability: offer.availability.filter((a) => a.nutritionist_id === n),
+    daysOff: new Set(offer.daysOff.filter((d) => d.nutritionist_id === n).map((d) => d.date)),
+    taken: new Set(offer.taken.filter((t) => t.nutritionist_id === n).map((t) => t.cell)),
+    now,
+  };
+}
+
+/** Free start times of a service for some days; none for a nutritionist who takes no bookings. */
+export function serviceSlots(offer: Offer, service: ServiceRow, from: string, days: number, now: number) {
+  if (!offer.staffed.has(service.nutritionist_id))
+    return Array.from({ length: days }, (_, i) => ({ date: addDays(from, i), starts: [] as number[] }));
+  return computeSlots({ ...slotInput(offer, service, now), from, days });
+}
+
+/** The first free time of any of a nutritionist's services in the horizon (ms), or null. */
+export function nextFreeOf(offer: Offer, nutritionistId: number, now: number): number | null {
+  let best: number | null = null;
+  const today = gulfDate(now);
+  for (const s of offer.services.filter((x) => x.nutritionist_id === nutritionistId)) {
+    // Two answers' worth of days covers the whole horizon.
+    for (let start = 0; start < CONSULTATION_RULES.horizonDays; start += CONSULTATION_RULES.maxDaysPerAnswer) {
+      const at = nextFree(serviceSlots(offer, s, addDays(today, start), CONSULTATION_RULES.maxDaysPerAnswer, now));
+      if (at !== null) {
+        if (best === null || at < best) best = at;
+        break;
+      }
+    }
+  }
+  return best;
+}
+
+/** Whether a nutritionist has a free time of any service on a Gulf day. */
+export function freeOnDay(offer: Offer, nutritionistId: number, date: string, now: number): boolean {
+  return offer.services
+    .filter((s) => s.nutritionist_id === nutritionistId)
+    .some((s) => serviceSlots(offer, s, date, 1, now)[0]!.starts.length > 0);
+}
+
+/** The slots answer's days: each time with its end and its Gulf clock time. */
+export function slotDays(
+  offer: Offer,
+  service: ServiceRow,
+  from: string,
+  days: number,
+  now: number,
+): ConsultationSlotDay[] {
+  const off = new Set(offer.daysOff.filter((d) => d.nutritionist_id === service.nutritionist_id).map((d) => d.date));
+  return serviceSlots(offer, service, from, days, now).map((d) => ({
+    date: d.date,
+    day_off: off.has(d.date),
+    times: d.starts.map((at) => ({
+      starts_at: new Date(at).toISOString(),
+      ends_at: new Date(sessionEnd(at, service.minutes)).toISOString(),
+      time: minuteText(gulfMinuteOf(at)),
+    })),
+  }));
+}

@@ -1,0 +1,200 @@
+// Prepaid packages: N sessions of one service bought at the country's price, paid like a booking
+// (wallet, card or pay later through the gateway); a paid package's sessions book that service with
+// payment method 'package' (book.ts). A card payment's outcome marks the package paid or failed
+// (paymentStatements, from payments/outcome.ts).
+import type { ConsultationPackageBuyInput } from '#shared/consultations/schemas';
+import { CONSULTATION_RULES } from '#shared/consultations/rules';
+import type { ConsultationCredit } from '#shared/consultations/types';
+import { COUNTRY_FACTS, type CountryCode, type Lang, localizePath } from '#shared/locale';
+import { ApiError } from '../lib/errors';
+import { col } from '../catalogue/lang';
+import { newOrderId } from '../orders/order-id';
+import { newPaymentId, openPayment, stcPayPhoneFor, walletMove } from '../orders/payment-moves';
+import { gatewayMethod, walletBalance } from './book';
+
+const DAY = 86_400_000;
+
+export interface BoughtPackage {
+  creditId: number;
+  paymentId: string | null;
+  due: number;
+  currency: string;
+  cardMethod: string | null;
+  price: number;
+  state: 'pending' | 'paid';
+}
+
+export function packageReturnPath(lang: Lang): string {
+  return localizePath('/profile/consultations', lang);
+}
+
+export async function buyPackage(
+  db: D1Database,
+  ctx: { country: CountryCode; lang: Lang; user: { id: number; phone: string | null } },
+  input: ConsultationPackageBuyInput,
+  now = Date.now(),
+): Promise<BoughtPackage> {
+  const pkg = await db
+    .prepare(
+      `SELECT p.id, p.sessions, pp.price, n.staff_id FROM consultation_packages p
+       JOIN consultation_package_prices pp ON pp.package_id = p.id AND pp.country = ?
+       JOIN consultation_services s ON s.id = p.service_id AND s.active = 1
+       JOIN nutritionists n ON n.id = s.nutritionist_id
+       WHERE p.id = ? AND p.active = 1`,
+    )
+    .bind(ctx.country, input.package_id)
+    .first<{ id: number; sessions: number; price: number; staff_id: number | null }>();
+  if (!pkg) throw new ApiError(409, 'consultation_service_unavailable');
+  if (pkg.staff_id === null) throw new ApiError(409, 'consultation_nutritionist_unavailable');
+  const currency = COUNTRY_FACTS[ctx.country].currency;
+  const pay = input.payment;
+  const balance = pay.method === 'wallet' || pay.use_wallet ? await walletBalance(db, ctx.user.id, currency) : 0;
+  const walletUsed = Math.min(balance, pkg.price);
+  if (pay.method === 'wallet' && walletUsed < pkg.price) throw new ApiError(409, 'wallet_insufficient');
+  const due = pkg.price - walletUsed;
+  const viaGateway = pay.method !== 'wallet' && due > 0;
+  const cardMethod = viaGateway
+    ? gatewayMethod(ctx.country, pay.method as 'card' | 'pay_later', pay.card_method, due)
+    : null;
+  const payerPhone = stcPayPhoneFor(cardMethod, pay.stc_pay_phone, ctx.user.phone);
+  const paymentId = viaGateway ? newPaymentId() : null;
+  const state = viaGateway ? 'pending' : 'paid';
+  // The credit's id is chosen here (random, like consultations'), so one batch stores it, the wallet
+  // spend and the card payment together, or nothing.
+  const creditId = newOrderId();
+  const statements: D1PreparedStatement[] = [
+    db
+      .prepare(
+        `INSERT INTO consultation_credits (id, user_id, package_id, country, currency, price, sessions_total, sessions_left, payment_state, expires_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(
+        creditId,
+        ctx.user.id,
+        pkg.id,
+        ctx.country,
+        currency,
+        pkg.price,
+        pkg.sessions,
+        pkg.sessions,
+        state,
+        now + CONSULTATION_RULES.packageValidDays * DAY,
+        now,
+      ),
+  ];
+  if (walletUsed > 0)
+    statements.push(
+      ...walletMove(db, {
+        userId: ctx.user.id,
+        currency,
+        amount: -walletUsed,
+        kind: 'order_payment',
+        orderId: null,
+        paymentId: null,
+      }),
+    );
+  if (paymentId)
+    statements.push(
+      openPayment(db, {
+        id: paymentId,
+        orderId: null,
+        consultationCreditId: creditId,
+        userId: ctx.user.id,
+        amount: due,
+        currency,
+        method: cardMethod!,
+        returnPath: packageReturnPath(ctx.lang),
+        payerPhone,
+      }),
+    );
+  try {
+    await db.batch(statements);
+  } catch (error) {
+    if (/wallet_not_negative/.test(String(error))) throw new ApiError(409, 'wallet_insufficient');
+    throw error;
+  }
+  return { creditId, paymentId, due: paymentId ? due : 0, currency, cardMethod, price: pkg.price, state };
+}
+
+/**
+ * A package's card payment outcome, for the batch that records it: paid, or failed with the wallet
+ * part (the package price less the card amount) given back.
+ */
+export async function creditPaymentStatements(
+  db: D1Database,
+  creditId: number,
+  outcome: 'succeeded' | 'failed' | 'cancelled',
+  paidByGateway: number,
+): Promise<D1PreparedStatement[]> {
+  if (outcome === 'succeeded')
+    return [
+      db
+        .prepare("UPDATE consultation_credits SET payment_state = 'paid' WHERE id = ? AND payment_state = 'pending'")
+        .bind(creditId),
+    ];
+  const c = await db
+    .prepare('SELECT user_id, currency, price, payment_state FROM consultation_credits WHERE id = ?')
+    .bind(creditId)
+    .first<{ user_id: number; currency: string; price: number; payment_state: string }>();
+  if (c?.payment_state !== 'pending') return [];
+  const walletPart = c.price - paidByGateway;
+  return [
+    db.prepare("UPDATE consultation_credits SET payment_state = 'failed' WHERE id = ?").bind(creditId),
+    ...(walletPart > 0
+      ? walletMove(db, {
+          userId: c.user_id,
+          currency: c.currency,
+          amount: walletPart,
+          kind: 'refund',
+          orderId: null,
+          paymentId: null,
+        })
+      : []),
+  ];
+}
+
+/** The shopper's packages in this country, newest first. */
+export async function listCredits(
+  db: D1Database,
+  p: { userId: number; country: CountryCode; lang: Lang },
+): Promise<ConsultationCredit[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT c.id, c.sessions_total, c.sessions_left, c.payment_state, c.expires_at, c.price, c.currency,
+         p.id AS package_id, p.service_id, p.sessions, p.${col('name', p.lang)} AS name, s.nutritionist_id
+       FROM consultation_credits c JOIN consultation_packages p ON p.id = c.package_id
+       JOIN consultation_services s ON s.id = p.service_id
+       WHERE c.user_id = ? AND c.country = ? AND c.payment_state IN ('pending', 'paid', 'refunded') ORDER BY c.id DESC`,
+    )
+    .bind(p.userId, p.country)
+    .all<{
+      id: number;
+      sessions_total: number;
+      sessions_left: number;
+      payment_state: ConsultationCredit['payment_state'];
+      expires_at: number;
+      price: number;
+      currency: string;
+      package_id: number;
+      service_id: number;
+      sessions: number;
+      name: string;
+      nutritionist_id: number;
+    }>();
+  return results.map((r) => ({
+    id: r.id,
+    package: {
+      id: r.package_id,
+      service_id: r.service_id,
+      sessions: r.sessions,
+      name: r.name,
+      price: r.price,
+      currency: r.currency,
+    },
+    nutritionist_id: r.nutritionist_id,
+    sessions_total: r.sessions_total,
+    sessions_left: r.sessions_left,
+    payment_state: r.payment_state,
+    expires_at: new Date(r.expires_at).toISOString(),
+  }));
+}

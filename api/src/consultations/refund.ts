@@ -1,0 +1,270 @@
+// Every refund of a consultation, in one module: the shopper's cancel (free until 24 hours before,
+// then nothing) and the outcomes the nutritionist or the shop marks (nutritionist_no_show and
+// call_failed give everything back; shopper_no_show and shopper_late nothing). Money goes to the wallet,
+// or back to the card through the gateway's refund where the payment was a gateway one and the shopper
+// asked (the wallet part of a mixed payment always to the wallet); a package's session returns to the
+// package. Each change is one batch with its audit row; its first statement re-checks the state, so
+// two marks or a mark and a cancel racing each other refund once.
+import { cancelRefund, outcomeRefund, outcomeStatus, canMarkOutcome } from '#shared/consultations/rules';
+import type { ConsultationOutcome, RefundDestination } from '#shared/consultations/facts';
+import { currencyDecimals } from '#shared/money';
+import { ApiError } from '../lib/errors';
+import { log } from '../lib/log';
+import type { ApiConfig } from '../lib/config';
+import { gatewayFor } from '../payments/gateway-for';
+import { walletMove } from '../orders/payment-moves';
+import { auditStatement } from '../staff/audit';
+
+export interface ConsultationMoneyRow {
+  id: number;
+  user_id: number;
+  nutritionist_id: number;
+  status: string;
+  country: string;
+  currency: string;
+  starts_at: number;
+  ends_at: number;
+  payment_method: 'card' | 'wallet' | 'package' | 'pay_later';
+  card_method: string | null;
+  payment_state: string;
+  credit_id: number | null;
+  total: number;
+  wallet_used: number;
+  refunded: number;
+  outcome: ConsultationOutcome | null;
+}
+
+const COLUMNS =
+  'id, user_id, nutritionist_id, status, country, currency, starts_at, ends_at, payment_method, card_method, payment_state, credit_id, total, wallet_used, refunded, outcome';
+
+export async function consultationForMoney(db: D1Database, id: number): Promise<ConsultationMoneyRow | null> {
+  return db.prepare(`SELECT ${COLUMNS} FROM consultations WHERE id = ?`).bind(id).first<ConsultationMoneyRow>();
+}
+
+export interface RefundPlan {
+  /** To the wallet, and to the card through the gateway (minor units). */
+  wallet: number;
+  card: number;
+  sessionBack: boolean;
+}
+
+/**
+ * Where `amount` goes: the card part (what the gateway took, when the shopper chose the card and the
+ * payment went through the gateway) and the rest to the wallet.
+ */
+export function planRefund(
+  c: Pick<ConsultationMoneyRow, 'total' | 'wallet_used' | 'payment_method'>,
+  amount: number,
+  sessionBack: boolean,
+  to: RefundDestination,
+): RefundPlan {
+  const viaGateway = c.payment_method === 'card' || c.payment_method === 'pay_later' ? c.total - c.wallet_used : 0;
+  const card = to === 'card' ? Math.min(amount, viaGateway) : 0;
+  return { wallet: amount - card, card, sessionBack };
+}
+
+interface GatewayPayment {
+  id: string;
+  provider_ref: string | null;
+  amount: number;
+  currency: string;
+}
+
+/** Sends the card part through the gateway; null when it cannot (then the caller refunds to the wallet). */
+async function refundToCard(
+  db: D1Database,
+  config: ApiConfig,
+  c: ConsultationMoneyRow,
+  amount: number,
+  reason: string,
+  siteOrigin: string,
+): Promise<{ providerRef: string | null; status: string; paymentId: string } | null> {
+  const payment = await db
+    .prepare(
+      "SELECT id, provider_ref, amount, currency FROM payments WHERE consultation_id = ? AND status = 'succeeded' ORDER BY created_at DESC LIMIT 1",
+    )
+    .bind(c.id)
+    .first<GatewayPayment>();
+  if (!payment?.provider_ref || amount > payment.amount) return null;
+  const gateway = gatewayFor(config);
+  try {
+    const result = await gateway.refund({
+      providerRef: payment.provider_ref,
+      amount,
+      currency: payment.currency,
+      decimals: currencyDecimals(payment.currency),
+      reason,
+      // The consultation's number is the refund's reference at the gateway (refunds rows are orders').
+      refundId: c.id,
+      webhookUrl: `${siteOrigin}/payments/webhook/${gateway.name}`,
+    });
+    if (result.status === 'failed') return null;
+    return { providerRef: result.providerRef, status: result.status, paymentId: payment.id };
+  } catch (error) {
+    log.warn('consultation card refund refused; refunding to the wallet', { consultationId: c.id, error });
+    return null;
+  }
+}
+
+/** The statements that give back `plan` (wallet part, session) and count it refunded. */
+function moneyBackStatements(db: D1Database, c: ConsultationMoneyRow, plan: RefundPlan): D1PreparedStatement[] {
+  const out: D1PreparedStatement[] = [];
+  if (plan.wallet > 0)
+    out.push(
+      ...walletMove(db, {
+        userId: c.user_id,
+        currency: c.currency,
+        amount: plan.wallet,
+        kind: 'refund',
+        orderId: null,
+        paymentId: null,
+        consultationId: c.id,
+      }),
+    );
+  if (plan.sessionBack && c.credit_id)
+    out.push(
+      db
+        .prepare('UPDATE consultation_credits SET sessions_left = min(sessions_total, sessions_left + 1) WHERE id = ?')
+        .bind(c.credit_id),
+    );
+  const refunded = plan.wallet + plan.card;
+  if (refunded > 0 || plan.sessionBack)
+    out.push(
+      db
+        .prepare(
+          `UPDATE consultations SET refunded = refunded + ?1,
+             payment_state = CASE WHEN payment_state = 'package' THEN 'package'
+               WHEN refunded + ?1 >= total THEN 'refunded' ELSE 'partly_refunded' END
+           WHERE id = ?2`,
+        )
+        .bind(refunded, c.id),
+    );
+  return out;
+}
+
+export interface RefundDone {
+  refunded: number;
+  to: 'wallet' | 'card' | 'package' | null;
+}
+
+async function carryOut(
+  db: D1Database,
+  env: { config: ApiConfig; siteOrigin: string },
+  c: ConsultationMoneyRow,
+  plan: RefundPlan,
+  guard: D1PreparedStatement,
+  audit: D1PreparedStatement,
+  reason: string,
+): Promise<RefundDone> {
+  // The guard first, with the wallet part and the session: a change that lost its race stores nothing
+  // (its CHECK fails), so the card is only ever refunded by the one change that won.
+  await db.batch([guard, ...moneyBackStatements(db, c, { ...plan, card: 0 }), audit]);
+  let card = 0;
+  if (plan.card > 0) {
+    const sent = await refundToCard(db, env.config, c, plan.card, reason, env.siteOrigin);
+    if (sent) {
+      card = plan.card;
+      await db.batch([
+        ...moneyBackStatements(db, c, { wallet: 0, card, sessionBack: false }),
+        auditStatement(db, null, {
+          action: 'consultation.card_refund',
+          resource: 'consultation',
+          resourceId: c.id,
+          country: c.country,
+          after: { amount: card, payment_id: sent.paymentId, provider_ref: sent.providerRef, status: sent.status },
+        }),
+      ]);
+    } else {
+      // The gateway cannot refund this payment: the card part goes to the wallet instead.
+      await db.batch(moneyBackStatements(db, c, { wallet: plan.card, card: 0, sessionBack: false }));
+    }
+  }
+  const wallet = plan.wallet + (plan.card - card);
+  return {
+    refunded: wallet + card,
+    to: card > 0 ? 'card' : wallet > 0 ? 'wallet' : plan.sessionBack ? 'package' : null,
+  };
+}
+
+/**
+ * The shopper cancels a booked consultation: its time is freed, and what she paid comes back if it is
+ * at least 24 hours before the start (a package's session returns), nothing after.
+ */
+export async function cancelConsultation(
+  db: D1Database,
+  env: { config: ApiConfig; siteOrigin: string },
+  p: { userId: number; id: number; refundTo: RefundDestination },
+  now = Date.now(),
+): Promise<RefundDone> {
+  const c = await consultationForMoney(db, p.id);
+  if (!c || c.user_id !== p.userId) throw new ApiError(404, 'not_found');
+  if (c.status !== 'booked' || now >= c.starts_at) throw new ApiError(409, 'consultation_not_changeable');
+  const r = cancelRefund(c, now);
+  const plan = planRefund(c, r.amount, r.session_back && c.payment_method === 'package', p.refundTo);
+  const guard = db
+    .prepare(
+      `UPDATE consultations SET slot_held = (status = 'booked'), status = 'cancelled', cancelled_at = ?1, updated_at = ?1
+       WHERE id = ?2`,
+    )
+    .bind(now, c.id);
+  const audit = auditStatement(db, null, {
+    action: 'consultation.cancel',
+    resource: 'consultation',
+    resourceId: c.id,
+    country: c.country,
+    before: { status: c.status },
+    after: { status: 'cancelled', refund: r.amount, free: r.free, to: p.refundTo },
+    reason: r.free ? 'cancelled_in_time' : 'cancelled_late',
+  });
+  try {
+    const done = await carryOut(db, env, c, plan, guard, audit, 'Consultation cancelled');
+    await db.prepare('DELETE FROM consultation_cells WHERE consultation_id = ?').bind(c.id).run();
+    return done;
+  } catch (error) {
+    if (/consultation_slot_held/.test(String(error))) throw new ApiError(409, 'consultation_not_changeable');
+    throw error;
+  }
+}
+
+/**
+ * What happened at the time, marked by the nutritionist or the shop (the portal's staff routes call
+ * this): the status that follows and the refund the rules give, once (a consultation takes one mark).
+ */
+export async function applyOutcome(
+  db: D1Database,
+  env: { config: ApiConfig; siteOrigin: string },
+  consultationId: number,
+  outcome: ConsultationOutcome,
+  staffId: number | null,
+  opts: { refundTo?: RefundDestination; now?: number } = {},
+): Promise<RefundDone & { status: string }> {
+  const now = opts.now ?? Date.now();
+  const c = await consultationForMoney(db, consultationId);
+  if (!c) throw new ApiError(404, 'not_found');
+  if (c.outcome !== null || !canMarkOutcome(c, now)) throw new ApiError(409, 'consultation_not_changeable');
+  const r = outcomeRefund(outcome, c);
+  const status = outcomeStatus(outcome);
+  const plan = planRefund(c, r.amount, r.session_back, opts.refundTo ?? 'card');
+  const guard = db
+    .prepare(
+      `UPDATE consultations SET slot_held = (outcome IS NULL AND status IN ('booked', 'completed')), outcome = ?1, status = ?2,
+         completed_at = CASE WHEN ?2 = 'completed' THEN coalesce(completed_at, ?3) ELSE completed_at END, updated_at = ?3
+       WHERE id = ?4`,
+    )
+    .bind(outcome, status, now, c.id);
+  const audit = auditStatement(db, staffId === null ? null : { id: staffId }, {
+    action: 'consultation.outcome',
+    resource: 'consultation',
+    resourceId: c.id,
+    country: c.country,
+    before: { status: c.status, outcome: c.outcome },
+    after: { status, outcome, refund: r.amount, session_back: r.session_back },
+  });
+  try {
+    const done = await carryOut(db, env, c, plan, guard, audit, `Consultation ${outcome}`);
+    return { ...done, status };
+  } catch (error) {
+    if (/consultation_slot_held/.test(String(error))) throw new ApiError(409, 'consultation_not_changeable');
+    throw error;
+  }
+}

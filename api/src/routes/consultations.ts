@@ -1,0 +1,192 @@
+// Nutritionist consultations (issue 46, decision 55): holding a time, booking and paying, packages,
+// and the shopper's /user/consultation/* (list, detail, cancel, reschedule, mode, rating, calendar
+// entry). Everything about a consultation is scoped to its owner: another shopper's answers 404 like
+// one that does not exist, a guest 401.
+import { type Context, Hono } from 'hono';
+import { ok } from '#shared/api/envelope';
+import type {
+  ConsultationBookAnswer,
+  ConsultationCancelAnswer,
+  ConsultationPackageAnswer,
+} from '#shared/consultations/types';
+import { ApiError } from '../lib/errors';
+import { paged } from '../lib/params';
+import { siteOrigin } from '../lib/site-origin';
+import { contract } from '../lib/validate';
+import { requireUser } from '../middleware/user';
+import { startCharge } from './orders';
+import type { AppEnv } from '../app-env';
+import { visitCalendar } from '../blood-tests/ics';
+import { bookConsultation, consultationReturnPath } from '../consultations/book';
+import { rateConsultation, rescheduleConsultation, setMode } from '../consultations/changes';
+import { holdTime } from '../consultations/hold';
+import { confirmationStatements, noticeRow, whenText } from '../consultations/notices';
+import { buyPackage, listCredits, packageReturnPath } from '../consultations/packages';
+import { cancelConsultation } from '../consultations/refund';
+import { healthKeyring } from '../consultations/seal';
+import { consultationDetail, listConsultations, ownedConsultation, PER_PAGE } from '../consultations/view';
+
+async function detail(c: Context<AppEnv>, id: number, userId: number) {
+  const row = await ownedConsultation(c.env.DB, id, userId, c.var.lang);
+  if (!row) throw new ApiError(404, 'not_found');
+  return consultationDetail(c.env.DB, healthKeyring(c.var.config), row, c.var.lang);
+}
+
+export const consultationRoutes = new Hono<AppEnv>()
+  .post('/hold', contract('POST /consultation/hold'), async (c) => {
+    const user = await requireUser(c);
+    const input = c.req.valid('json');
+    return c.json(
+      ok(
+        await holdTime(c.env.DB, {
+          userId: user.id,
+          serviceId: input.service_id,
+          startsAt: input.starts_at,
+          country: c.var.country,
+          lang: c.var.lang,
+        }),
+      ),
+    );
+  })
+  .post('/package', contract('POST /consultation/package'), async (c) => {
+    const user = await requireUser(c);
+    const input = c.req.valid('json');
+    const bought = await buyPackage(c.env.DB, { country: c.var.country, lang: c.var.lang, user }, input);
+    const url = bought.paymentId
+      ? await startCharge(c, {
+          paymentId: bought.paymentId,
+          amount: bought.due,
+          currency: bought.currency,
+          method: bought.cardMethod!,
+          description: `Consultation package ${bought.creditId}`,
+          customer: { name: user.name, email: user.email, phone: user.phone },
+          returnPath: packageReturnPath(c.var.lang),
+        })
+      : null;
+    const answer: ConsultationPackageAnswer = {
+      credit_id: bought.creditId,
+      payment_state: bought.state,
+      payment_url: url,
+      price: bought.price,
+      currency: bought.currency,
+    };
+    return c.json(ok(answer));
+  })
+  .post('/', contract('POST /consultation'), async (c) => {
+    const user = await requireUser(c);
+    const input = c.req.valid('json');
+    const db = c.env.DB;
+    const booked = await bookConsultation(
+      { db, ring: healthKeyring(c.var.config), country: c.var.country, lang: c.var.lang, user },
+      input,
+    );
+    let url: string | null = null;
+    if (booked.paymentId && booked.due > 0) {
+      url = await startCharge(c, {
+        paymentId: booked.paymentId,
+        amount: booked.due,
+        currency: booked.currency,
+        method: booked.cardMethod!,
+        description: `Consultation ${booked.id}`,
+        customer: { name: user.name, email: user.email, phone: user.phone },
+        returnPath: consultationReturnPath(c.var.lang, booked.id),
+      });
+    } else if (!booked.replayed) {
+      // Booked at once (wallet, package): the confirmation now (its dedupe key keeps it one).
+      const notice = await noticeRow(db, booked.id);
+      if (notice) await db.batch(confirmationStatements(db, notice, siteOrigin(c), Date.now()));
+    }
+    const d = await detail(c, booked.id, user.id);
+    const answer: ConsultationBookAnswer = { id: booked.id, status: d.status, payment_url: url, payment: d.payment };
+    return c.json(ok({ ...answer, consultation: d, replayed: booked.replayed }));
+  });
+
+async function list(c: Context<AppEnv>, page: number) {
+  const user = await requireUser(c);
+  const result = await listConsultations(c.env.DB, user.id, c.var.lang, page);
+  return c.json(ok(paged(result.items, page, PER_PAGE, result.total)));
+}
+
+export const userConsultationRoutes = new Hono<AppEnv>()
+  .get('/credits', contract('GET /user/consultation/credits'), async (c) => {
+    const user = await requireUser(c);
+    return c.json(
+      ok({ items: await listCredits(c.env.DB, { userId: user.id, country: c.var.country, lang: c.var.lang }) }),
+    );
+  })
+  .get('/list', contract('GET /user/consultation/list'), (c) => list(c, 1))
+  .get('/list/:page{[0-9]+}', contract('GET /user/consultation/list/:page{[0-9]+}'), (c) =>
+    list(c, c.req.valid('param').page),
+  )
+  .get('/:id{[0-9]+}', contract('GET /user/consultation/:id{[0-9]+}'), async (c) => {
+    const user = await requireUser(c);
+    return c.json(ok(await detail(c, c.req.valid('param').id, user.id)));
+  })
+  .post('/:id{[0-9]+}/cancel', contract('POST /user/consultation/:id{[0-9]+}/cancel'), async (c) => {
+    const user = await requireUser(c);
+    const { id } = c.req.valid('param');
+    const done = await cancelConsultation(
+      c.env.DB,
+      { config: c.var.config, siteOrigin: siteOrigin(c) },
+      { userId: user.id, id, refundTo: c.req.valid('json').refund_to },
+    );
+    const d = await detail(c, id, user.id);
+    const answer: ConsultationCancelAnswer = {
+      id,
+      status: d.status,
+      refunded: done.refunded,
+      refund_to: done.to,
+      currency: d.currency,
+    };
+    return c.json(ok({ ...answer, consultation: d }));
+  })
+  .post('/:id{[0-9]+}/reschedule', contract('POST /user/consultation/:id{[0-9]+}/reschedule'), async (c) => {
+    const user = await requireUser(c);
+    const { id } = c.req.valid('param');
+    await rescheduleConsultation(c.env.DB, { userId: user.id, id, holdId: c.req.valid('json').hold_id });
+    return c.json(ok(await detail(c, id, user.id)));
+  })
+  .post('/:id{[0-9]+}/mode', contract('POST /user/consultation/:id{[0-9]+}/mode'), async (c) => {
+    const user = await requireUser(c);
+    const { id } = c.req.valid('param');
+    await setMode(c.env.DB, { userId: user.id, id, mode: c.req.valid('json').mode });
+    return c.json(ok(await detail(c, id, user.id)));
+  })
+  .post('/:id{[0-9]+}/rating', contract('POST /user/consultation/:id{[0-9]+}/rating'), async (c) => {
+    const user = await requireUser(c);
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    await rateConsultation(c.env.DB, { userId: user.id, id, rating: input.rating, body: input.body, lang: c.var.lang });
+    return c.json(ok(await detail(c, id, user.id)));
+  })
+  .get('/:id{[0-9]+}/ics', contract('GET /user/consultation/:id{[0-9]+}/ics'), async (c) => {
+    const user = await requireUser(c);
+    const { id } = c.req.valid('param');
+    const row = await ownedConsultation(c.env.DB, id, user.id, c.var.lang);
+    const notice = row && (await noticeRow(c.env.DB, id));
+    if (!row || !notice) throw new ApiError(404, 'not_found');
+    const lang = c.var.lang;
+    const n = { ...notice, lang };
+    const url = `${siteOrigin(c)}${consultationReturnPath(lang, id)}`;
+    const body = visitCalendar({
+      uid: `consultation-${id}@${new URL(siteOrigin(c)).hostname}`,
+      start: row.starts_at,
+      end: row.ends_at,
+      now: Date.now(),
+      summary:
+        lang === 'ar'
+          ? `استشارة تغذية مع ${row.n_name} – ${row.service_name}`
+          : `Nutrition consultation with ${row.n_name} – ${row.service_name}`,
+      description:
+        lang === 'ar'
+          ? `${whenText(n)} (بتوقيت الخليج).\nادخلي من صفحة الاستشارة قبل الموعد بعشر دقائق:\n${url}`
+          : `${whenText(n)} (Gulf time).\nJoin from the consultation's page from 10 minutes before:\n${url}`,
+      location: url,
+      lang,
+    });
+    return c.body(body, 200, {
+      'content-type': 'text/calendar; charset=utf-8',
+      'content-disposition': `attachment; filename="consultation-${id}.ics"`,
+      'cache-control': 'private, no-store',
+    });
+  });
