@@ -2,14 +2,16 @@
 // per service when none is chosen), then a day and a time in Gulf time, held for 10 minutes while she
 // fills the short intake, agrees to the nutritionist reading it, chooses video or chat, reads the rules
 // and pays (wallet, the country's cards and pay-later ways, or a package's session). One trip for the
-// page: the nutritionist, the week's free times, her credits, wallet and results travel in one bundle.
+// page: the nutritionist and the week's free times travel in one bundle; her packages' sessions, wallet
+// and results (what the form after the hold needs) are asked once she holds a time.
 import '../styles/orders.css';
 import '../styles/consultations.css';
 import { useContext, useRef, useState } from 'react';
 import { data, Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import type { UploadedResult } from '#shared/api/blood-test-upload-schemas';
-import { ApiFailure } from '#shared/api/client';
+import { ApiFailure, type ApiClient } from '#shared/api/client';
 import type { BloodTestOrderSummary } from '#shared/blood-tests/order-types';
 import { addDays, gulfDate } from '#shared/gulf-days';
 import type { ConsultationMode } from '#shared/consultations/facts';
@@ -56,10 +58,31 @@ interface Data {
   at: number | null;
   followUpOf: number | null;
   slots: ConsultationSlotsAnswer | null;
+}
+
+/** What the form after the hold needs: her package sessions, her wallet and the results she may share. */
+interface Extras {
   credits: ConsultationCredit[];
   wallet: { balance: number; currency: string } | null;
   uploads: UploadedResult[];
   orders: BloodTestOrderSummary[];
+}
+
+const NO_EXTRAS: Extras = { credits: [], wallet: null, uploads: [], orders: [] };
+
+async function loadExtras(api: ApiClient): Promise<Extras> {
+  const [credits, wallet, uploads, orders] = await Promise.all([
+    api.get<{ items: ConsultationCredit[] }>(CONSULT_API.credits).catch(() => null),
+    api.get<{ balance: number; currency: string }>(CONSULT_API.wallet).catch(() => null),
+    api.get<{ items: UploadedResult[] }>(CONSULT_API.uploads).catch(() => null),
+    api.get<{ items: BloodTestOrderSummary[] }>(CONSULT_API.bloodTestOrders).catch(() => null),
+  ]);
+  return {
+    credits: credits?.data.items ?? [],
+    wallet: wallet?.data ?? null,
+    uploads: uploads?.data.items ?? [],
+    orders: orders?.data.items ?? [],
+  };
 }
 
 const ID = /^\d{1,16}$/;
@@ -78,16 +101,12 @@ export async function loader(args: LoaderFunctionArgs): Promise<Data> {
   const followUp = url.searchParams.get('follow_up') ?? '';
   return signedInCall(args, async () => {
     // Every call starts together: one bundle, one trip.
-    const [nutritionist, slots, credits, wallet, uploads, orders] = await Promise.all([
+    const [nutritionist, slots] = await Promise.all([
       api.get<NutritionistOfferDetail>(CONSULT_API.nutritionist(nid)).catch((error) => {
         if (error instanceof ApiFailure && error.status === 404) throw data(null, { status: 404 });
         throw error;
       }),
       serviceId === null ? null : api.get<ConsultationSlotsAnswer>(CONSULT_API.slots(Number(nid), serviceId, from)),
-      api.get<{ items: ConsultationCredit[] }>(CONSULT_API.credits),
-      api.get<{ balance: number; currency: string }>(CONSULT_API.wallet).catch(() => null),
-      api.get<{ items: UploadedResult[] }>(CONSULT_API.uploads).catch(() => null),
-      api.get<{ items: BloodTestOrderSummary[] }>(CONSULT_API.bloodTestOrders).catch(() => null),
     ]);
     return {
       nutritionist: nutritionist.data,
@@ -96,10 +115,6 @@ export async function loader(args: LoaderFunctionArgs): Promise<Data> {
       at: Number.isSafeInteger(at) && at > 0 ? at : null,
       followUpOf: ID.test(followUp) ? Number(followUp) : null,
       slots: slots?.data ?? null,
-      credits: credits.data.items,
-      wallet: wallet?.data ?? null,
-      uploads: uploads?.data.items ?? [],
-      orders: orders?.data.items ?? [],
     };
   });
 }
@@ -143,24 +158,28 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
   const { country } = useSnapshot(useSessionStore());
   const n = d.nutritionist;
   const service = n.services.find((s) => s.id === serviceId)!;
-  const credits = d.credits.filter(
+  const [hold, setHold] = useState<ConsultationHold | null>(null);
+  const { data: extras = NO_EXTRAS } = useSWR(hold ? ['consultation-extras', serviceId] : null, () => loadExtras(api));
+  const credits = extras.credits.filter(
     (c) => c.package.service_id === serviceId && c.sessions_left > 0 && c.payment_state === 'paid',
   );
   const allTimes = d.slots?.days.flatMap((day) => day.times.map((x) => ms(x.starts_at))) ?? [];
   const [time, setTime] = useState<number | null>(d.at !== null && allTimes.includes(d.at) ? d.at : null);
-  const [hold, setHold] = useState<ConsultationHold | null>(null);
   const [expired, setExpired] = useState(false);
   const [intake, setIntake] = useState<IntakeDraft>(emptyIntake);
   const [tried, setTried] = useState(false);
   const [consent, setConsent] = useState(false);
   const [mode, setMode] = useState<ConsultationMode>('video');
-  const wallet = d.wallet && d.wallet.balance > 0 && d.wallet.currency === service.currency ? d.wallet : null;
+  const wallet =
+    extras.wallet && extras.wallet.balance > 0 && extras.wallet.currency === service.currency ? extras.wallet : null;
   const walletCovers = wallet !== null && wallet.balance >= service.price;
-  const [method, setMethod] = useState<PayMethod>(credits.length ? 'package' : 'card');
+  // Her package's session when she has one for this service, else online, until she chooses.
+  const [chosen, setMethod] = useState<PayMethod | null>(null);
+  const method: PayMethod = chosen ?? (credits.length ? 'package' : 'card');
   const { offered, unavailable } = gatewayMethodsFor(country, service.price);
   const [cardMethod, setCardMethod] = useState<GatewayMethod>(offered[0] ?? 'card');
   const [stcPhone, setStcPhone] = useState('');
-  const [creditId] = useState<number | null>(credits[0]?.id ?? null);
+  const creditId = credits[0]?.id ?? null;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const attempt = useRef<string | null>(null);
@@ -319,8 +338,8 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
                 draft={intake}
                 onChange={setIntake}
                 problems={problems}
-                uploads={d.uploads}
-                orders={d.orders}
+                uploads={extras.uploads}
+                orders={extras.orders}
                 country={country}
               />
             </section>

@@ -4,6 +4,7 @@
 // follow-up booking and her rating. Another shopper's consultation is a not-found (the API answers 404).
 import '../styles/orders.css';
 import '../styles/consultations.css';
+import { useEffect, useRef } from 'react';
 import { data, Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { ApiFailure } from '#shared/api/client';
 import type { ConsultationDetail } from '#shared/consultations/types';
@@ -44,6 +45,17 @@ export function Component() {
   const minor = useMinor();
   const revalidator = useRevalidator();
   const coming = c.status === 'booked' || c.status === 'pending_payment';
+  // Back from the payment page (the gateway returns here) its outcome may still be on its way: the
+  // page asks again every 2 s, at most 15 times, while the payment is pending.
+  const tries = useRef(0);
+  useEffect(() => {
+    if (c.status !== 'pending_payment' || tries.current >= 15) return;
+    const timer = window.setTimeout(() => {
+      tries.current += 1;
+      void revalidator.revalidate();
+    }, 2000);
+    return () => window.clearTimeout(timer);
+  }, [c, revalidator]);
   return (
     <Page
       title={t('consult_with', { service: c.service.name, name: c.nutritionist.name })}
@@ -52,6 +64,21 @@ export function Component() {
         { label: t('page_profile_consultations'), to: href('/profile/consultations') },
       ]}
     >
+      {c.status === 'pending_payment' && (
+        <div className="form-success" role="status" data-testid="consult-result">
+          <p>{t('consult_payment_pending')}</p>
+        </div>
+      )}
+      {c.status === 'payment_failed' && (
+        <div className="form-alert" data-testid="consult-result">
+          <p>{t('consult_payment_failed')}</p>
+          <p>
+            <Link className="button" to={consultPaths.book(lang, c.nutritionist.id, { service: c.service.id })}>
+              {t('consult_book_again')}
+            </Link>
+          </p>
+        </div>
+      )}
       <div className="consult-sections">
         <section className="form-card" aria-labelledby="consult-facts-title">
           <h2 id="consult-facts-title" className="visually-hidden">
