@@ -26,7 +26,7 @@ export const consultationsAr: Translated<typeof consultationsEn> = {
   consult_list_intro: 'احجز استشارة بالفيديو أو بالمحادثة مع أخصائي تغذية يتحدث لغتك.',
   consult_filters_label: 'تصفية أخصائيي التغذية',
   consult_filter_language: 'يتحدث',
-  consult_filter_gender: 'الأخصائي',
+  consult_filter_gender: 'الجنس',
   consult_filter_day: 'متاح يوم',
   consult_filter_apply: 'عرض',
   consult_filter_clear: 'مسح التصفية',

@@ -25,7 +25,7 @@ export const consultationsEn = {
   consult_list_intro: 'Book a video or chat consultation with a nutritionist who speaks your language.',
   consult_filters_label: 'Filter nutritionists',
   consult_filter_language: 'Speaks',
-  consult_filter_gender: 'Nutritionist',
+  consult_filter_gender: 'Gender',
   consult_filter_day: 'Free on',
   consult_filter_apply: 'Show',
   consult_filter_clear: 'Clear filters',
