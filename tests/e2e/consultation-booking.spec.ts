@@ -150,3 +150,66 @@ test('a shopper books a first call with a woman nutritionist and pays with mada,
   await expect(page.getByTestId('consult-status')).toHaveText('ملغاة');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test("a shopper adds her nutritionist's list to the cart", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUpThroughApi(page, { lang: 'en', name: 'Hessa Shopper' });
+  await page.goto(`/nutritionist?id=${NOURA}`);
+  await page.getByTestId('offer-service').filter({ hasText: 'First call' }).getByTestId('offer-book').click();
+  await holdATime(page, 3);
+  await page.getByTestId('intake-goal').fill('A plan for my bones');
+  await page.getByTestId('consult-consent').check();
+  await page.getByLabel('KNET').check();
+  await page.getByTestId('consult-pay').click();
+  await page.getByRole('button', { name: 'Pay successfully' }).click();
+  await expect(page.getByTestId('consult-status')).toHaveText('Booked');
+  const id = /\/profile\/consultations\/(\d+)$/.exec(page.url())![1];
+
+  // After the call the nutritionist shares her summary and list (the back office's share, through the
+  // local dev route that stores the same sealed rows).
+  const shared = await page.request.post(`/dev/consultations/${id}/share`, {
+    data: {
+      summary: 'Calcium and vitamin D every day, with food. We look again in three months.',
+      items: [
+        {
+          slug: 'cedarwood-labs-vitamin-d3-1000-iu-softgels',
+          quantity: 2,
+          dose: '1 softgel a day with lunch',
+          reason: 'Low vitamin D',
+        },
+        {
+          slug: 'crescent-labs-calcium-d3-600-mg-400-iu-tablets',
+          quantity: 1,
+          dose: '2 tablets a day',
+          reason: 'For bone strength',
+        },
+      ],
+    },
+  });
+  expect(shared.status(), await shared.text()).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('consult-status')).toHaveText('Done');
+  await expect(page.getByTestId('consult-summary')).toContainText('Calcium and vitamin D every day');
+  const recs = page.getByTestId('consult-recommendation');
+  await expect(recs).toHaveCount(2);
+  await expect(recs.first()).toContainText('1 softgel a day with lunch');
+  await expect(recs.first()).toContainText('Low vitamin D');
+
+  await page.getByTestId('consult-add-all').click();
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
+  const origins = await page.evaluate(() =>
+    Object.values(
+      JSON.parse(localStorage.getItem('cart') ?? '{}') as Record<string, { origin: { source: string } }>,
+    ).map((line) => line.origin.source),
+  );
+  expect(origins).toEqual(['Nutritionist', 'Nutritionist']);
+
+  // A follow-up is one click away, and she can rate the consultation.
+  await expect(page.getByTestId('consult-follow-up')).toHaveAttribute(
+    'href',
+    /\/consultation\/book\/\d+\?follow_up=\d+$/,
+  );
+  await page.getByTestId('consult-rating-5').check();
+  await page.getByTestId('consult-rating-send').click();
+  await expect(page.getByTestId('consult-rating')).toContainText('Waiting for approval');
+});
