@@ -194,7 +194,7 @@ export function IntakeFields({
           </button>
         )}
       </fieldset>
-      <fieldset className="field choice-list">
+      <fieldset className="choice-list intake-choices">
         <legend className="field-label">{t('consult_pregnancy')}</legend>
         {PREGNANCY_STATES.map((p) => (
           <label key={p} className="choice">

@@ -283,6 +283,7 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
             {!expired && (
               <HoldCountdown
                 expiresAt={ms(hold.expires_at)}
+                label={(time) => t('consult_hold_left', { time })}
                 onExpired={() => {
                   setExpired(true);
                   fail('consultation_hold_expired');
@@ -403,7 +404,7 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
             </section>
           </div>
           <aside className="cart-summary" aria-labelledby="consult-summary-title">
-            <h2 id="consult-summary-title">{t('cart_summary')}</h2>
+            <h2 id="consult-summary-title">{t('consult_your_booking')}</h2>
             <p>
               {service.name} · {n.name}
             </p>

@@ -12,11 +12,12 @@ import { paths } from '#shared/routes';
 import { apiContext } from '../boot';
 import { ProductCard } from '../catalogue/ProductCard';
 import { CONSULT_API, type OfferFilters } from '../consultations/api-paths';
-import { languageName, NextFree, OfferFacts, ServiceLine, ServiceList } from '../consultations/Offer';
+import { languageName, NextFree, OfferFacts, ServiceList } from '../consultations/Offer';
 import type { NutritionistOfferCard, NutritionistOfferDetail } from '../consultations/offer-types';
 import { dayText, nextDays } from '../consultations/times';
 import { useI18n } from '../i18n/context';
 import { orNotFound } from '../lib/catalogue';
+import { useMinor } from '../lib/locale';
 import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
 import { responsive } from '../ui/responsive-image';
@@ -124,6 +125,7 @@ function List({
   pages: number;
 }) {
   const { t, lang } = useI18n();
+  const minor = useMinor();
   const pageLink = (p: number) => {
     const q = new URLSearchParams({ ...filters, ...(p > 1 ? { page: String(p) } : {}) }).toString();
     return localizePath('/nutritionist-list', lang) + (q ? `?${q}` : '');
@@ -161,9 +163,7 @@ function List({
                 <p className="muted">{t('years_experience', { count: n.years_experience })}</p>
                 <OfferFacts offer={n} />
                 {from && (
-                  <p>
-                    {t('consult_from')} <ServiceLine service={from} />
-                  </p>
+                  <p data-testid="offer-from">{t('consult_from_price', { price: minor(from.price, from.currency) })}</p>
                 )}
                 <NextFree nutritionistId={n.id} offer={n} />
               </li>

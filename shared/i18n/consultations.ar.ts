@@ -61,7 +61,7 @@ export const consultationsAr: Translated<typeof consultationsEn> = {
   consult_cancel_session_lost: 'الإلغاء الآن يستهلك جلسة من باقتك.',
   consult_list_separator: '، ',
   consult_qualifications: 'المؤهلات',
-  consult_from: 'ابتداءً من',
+  consult_from_price: 'ابتداءً من {{price}}',
   consult_minutes: {
     zero: '{{count}} دقيقة',
     one: 'دقيقة واحدة',
@@ -276,4 +276,6 @@ export const consultationsAr: Translated<typeof consultationsEn> = {
   },
   consult_package_buy: 'شراء',
   consult_package_bought: 'الباقة لك: احجزي جلساتها من هنا.',
+  consult_hold_left: 'هذا الموعد محجوز لك لمدة {{time}}',
+  consult_your_booking: 'حجزك',
 };

@@ -53,7 +53,7 @@ export const consultationsEn = {
   consult_cancel_session_lost: 'Cancelling now uses up the session of your package.',
   consult_list_separator: ', ',
   consult_qualifications: 'Qualifications',
-  consult_from: 'From',
+  consult_from_price: 'From {{price}}',
   consult_minutes: { one: '{{count}} minute', other: '{{count}} minutes' },
   consult_services_title: 'Book a consultation',
   consult_no_services: 'This nutritionist takes no bookings in your country yet.',
@@ -222,4 +222,6 @@ export const consultationsEn = {
   consult_sessions: { one: '{{count}} session', other: '{{count}} sessions' },
   consult_package_buy: 'Buy',
   consult_package_bought: 'The package is yours: book its sessions here.',
+  consult_hold_left: 'This time is held for you for {{time}}',
+  consult_your_booking: 'Your booking',
 } as const;
