@@ -57,6 +57,7 @@ import { BACKUP_CRON, runNightlyBackup } from './backup/nightly';
 import { keyringOf } from './uploads/crypto';
 import { healthKeyring, rewrapHealthKeys } from './consultations/seal';
 import { sendConsultationReminders } from './consultations/notices';
+import { sweepExpiredHolds } from './consultations/hold';
 import { rewrapOldKeys, sweepPendingUploads } from './uploads/store';
 import {
   bloodTestOrderRoutes,
@@ -284,7 +285,8 @@ export default withSentryWhenConfigured('api', currentRequestId, {
           siteOrigin: configuredSiteOrigin(env),
         }).then((n) => n && log.info('blood-test reminders queued', { count: n })),
       );
-      // Consultations: the reminders a day and an hour before (mail, WhatsApp, web push).
+      // Consultations: expired holds cleared, and the reminders a day and an hour before (mail, WhatsApp, web push).
+      ctx.waitUntil(sweepExpiredHolds(env.DB));
       ctx.waitUntil(
         sendConsultationReminders(env, {
           secret: apiConfig(env).TOKEN_SECRET,

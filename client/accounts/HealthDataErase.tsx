@@ -17,6 +17,7 @@ const KIND_TEXT: Record<HealthDataKind, MessageId> = {
   uploaded_values: 'account_health_kind_uploaded_values',
   quiz_answers: 'account_health_kind_quiz_answers',
   reading_profile: 'account_health_kind_reading_profile',
+  consultations: 'account_health_kind_consultations',
 };
 
 export function HealthDataErase() {

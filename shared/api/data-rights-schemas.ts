@@ -32,6 +32,7 @@ export const HEALTH_DATA_KINDS = [
   'uploaded_values',
   'quiz_answers',
   'reading_profile',
+  'consultations',
 ] as const;
 export type HealthDataKind = (typeof HEALTH_DATA_KINDS)[number];
 export type HealthDataCounts = Record<HealthDataKind, number>;

@@ -81,6 +81,12 @@ export interface ConsultationHold {
   ends_at: string;
   /** After it the time is free again. */
   expires_at: string;
+  /** The rules with their times for this start, to show before she pays. */
+  rules: ConsultationRulesAnswer;
+  /** The price in the request's country, VAT included, and the VAT in it. */
+  price: number;
+  vat: number;
+  currency: string;
 }
 
 /** The rules with their times, shown before she pays and on the booking's page. */

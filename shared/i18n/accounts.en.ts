@@ -264,4 +264,8 @@ export const accountsEn = {
     one: 'Your sex and date of birth for reading results',
     other: '{{count}} profiles for reading results',
   },
+  account_health_kind_consultations: {
+    one: 'What {{count}} consultation holds: your intake form, the chat, the notes and the recommendations',
+    other: 'What {{count}} consultations hold: your intake forms, the chats, the notes and the recommendations',
+  },
 } as const;

@@ -25,6 +25,8 @@ export const staffReviewsAr: Translated<typeof staffReviewsEn> = {
   st_reviews_kind_review: 'تقييم',
   st_reviews_kind_question: 'سؤال',
   st_reviews_kind_answer: 'إجابة',
+  st_reviews_kind_rating: 'تقييم استشارة',
+  st_reviews_nutritionist: 'أخصائي التغذية',
   st_reviews_item_heading: '{{kind}} عن {{product}}',
   st_reviews_stars: {
     zero: 'لا نجوم من 5',

@@ -23,6 +23,8 @@ export const staffReviewsEn = {
   st_reviews_kind_review: 'Review',
   st_reviews_kind_question: 'Question',
   st_reviews_kind_answer: 'Answer',
+  st_reviews_kind_rating: 'Consultation rating',
+  st_reviews_nutritionist: 'Nutritionist',
   st_reviews_item_heading: '{{kind}} of {{product}}',
   st_reviews_stars: { one: '{{count}} star of 5', other: '{{count}} stars of 5' },
   st_reviews_by: 'By',

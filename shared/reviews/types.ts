@@ -106,13 +106,15 @@ export interface OwnReview {
   }>;
 }
 
-/** What a shopper writes: a review, a question, or an answer to one. */
-export type WrittenKind = 'review' | 'question' | 'answer';
+/** What a shopper writes: a review, a question, an answer to one, or a consultation's rating (decision 55). */
+export type WrittenKind = 'review' | 'question' | 'answer' | 'rating';
 
 /** One text in the back office's moderation queue, as GET /staff/reviews answers it. */
 export interface QueueItem {
   kind: WrittenKind;
   id: number;
+  /** What it is about: a product, or (a consultation's rating) the nutritionist, in `product`'s fields. */
+  about: 'product' | 'nutritionist';
   product: { id: number; slug: string; name_en: string; name_ar: string };
   author: string;
   author_email: string;

@@ -215,9 +215,11 @@ function Item(props: {
           </dd>
         </div>
         <div>
-          <dt>{t.t('st_reviews_product')}</dt>
+          <dt>{t.t(item.about === 'nutritionist' ? 'st_reviews_nutritionist' : 'st_reviews_product')}</dt>
           <dd>
-            {me.permissions.includes('catalogue:read') ? (
+            {item.about === 'nutritionist' ? (
+              <span dir="auto">{product}</span>
+            ) : me.permissions.includes('catalogue:read') ? (
               <a href={`/catalogue/products/${item.product.id}`}>{product}</a>
             ) : (
               product
@@ -343,7 +345,7 @@ export function ReviewsPage(props: {
   state?: ReviewsFormState;
 }) {
   const { t, me, queue, tab, state } = props;
-  const waiting = queue.waiting.review + queue.waiting.question + queue.waiting.answer;
+  const waiting = queue.waiting.review + queue.waiting.question + queue.waiting.answer + queue.waiting.rating;
   const tabText: Record<TextStatus, string> = {
     pending: t.t('st_reviews_tab_pending', { n: t.n(waiting) }),
     approved: t.t('st_reviews_tab_approved'),

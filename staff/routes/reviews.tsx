@@ -72,7 +72,12 @@ async function handOn(
   return queuePage(c, tab, { form, error: refusal(answer), values }, answer.status);
 }
 
-const PATHS: Record<WrittenKind, string> = { review: 'reviews', question: 'questions', answer: 'answers' };
+const PATHS: Record<WrittenKind, string> = {
+  review: 'reviews',
+  question: 'questions',
+  answer: 'answers',
+  rating: 'ratings',
+};
 
 export const reviewRoutes = new Hono<StaffAppEnv>()
   .get('/reviews', staffPage('reviews:read'), (c) => {
@@ -80,16 +85,20 @@ export const reviewRoutes = new Hono<StaffAppEnv>()
     const key = done && Object.hasOwn(DONE, done) ? DONE[done as keyof typeof DONE] : undefined;
     return queuePage(c, tabOf(c.req.query('status')), key ? { done: key } : undefined);
   })
-  .post('/reviews/:kind{review|question|answer}/:id{[0-9]{1,15}}/decide', staffPage('reviews:moderate'), async (c) => {
-    const kind = c.req.param('kind') as WrittenKind;
-    const id = c.req.param('id');
-    const values = await formFields(c);
-    const tab = tabOf(values.tab);
-    const form = `${kind}-${id}`;
-    const input = moderationDecisionSchema.safeParse({ decision: values.decision, reason: values.reason ?? '' });
-    if (!input.success) return queuePage(c, tab, { form, error: firstIssue(input.error), values }, 400);
-    return handOn(c, `/staff/${PATHS[kind]}/${id}/decide`, input.data, tab, form, values, 'decided');
-  })
+  .post(
+    '/reviews/:kind{review|question|answer|rating}/:id{[0-9]{1,15}}/decide',
+    staffPage('reviews:moderate'),
+    async (c) => {
+      const kind = c.req.param('kind') as WrittenKind;
+      const id = c.req.param('id');
+      const values = await formFields(c);
+      const tab = tabOf(values.tab);
+      const form = `${kind}-${id}`;
+      const input = moderationDecisionSchema.safeParse({ decision: values.decision, reason: values.reason ?? '' });
+      if (!input.success) return queuePage(c, tab, { form, error: firstIssue(input.error), values }, 400);
+      return handOn(c, `/staff/${PATHS[kind]}/${id}/decide`, input.data, tab, form, values, 'decided');
+    },
+  )
   .post('/reviews/question/:id{[0-9]{1,15}}/answer', staffPage('reviews:moderate'), async (c) => {
     const id = c.req.param('id');
     const values = await formFields(c);

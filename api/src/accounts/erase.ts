@@ -11,6 +11,7 @@ import { recountStatement } from '../reviews/write';
 import { deleteObjects, userUploadKeys } from '../uploads/store';
 import { erasureCancels } from '../data-rights/erasure-cancels';
 import { removeAccountStatements } from './remove';
+import { consultationAccountStatements, consultationHealthStatements } from '../consultations/data-rights';
 
 interface ErasedObjects {
   uploads: string[];
@@ -193,6 +194,8 @@ export async function eraseAccount(
     db.prepare('DELETE FROM message_outbox WHERE to_phone = (SELECT phone FROM users WHERE id = ?)').bind(userId),
     ...traceStatements(db, userId),
     ...eraseHealthStatements(db, userId, now),
+    ...consultationHealthStatements(db, userId),
+    ...consultationAccountStatements(db, userId),
     ...reviewStatements(db, objects.reviews),
     ...removeAccountStatements(db, userId, now),
     ...also,

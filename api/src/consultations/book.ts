@@ -6,7 +6,7 @@
 import { sha256Hex } from '#shared/api/signing';
 import { cellsFor, sessionEnd } from '#shared/consultations/rules';
 import type { ConsultationBookInput } from '#shared/consultations/schemas';
-import { COUNTRY_FACTS, type CountryCode, type Lang, localizePath } from '#shared/locale';
+import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { vatIncluded } from '#shared/money';
 import { CARD_KINDS, GATEWAY_METHODS, PAY_LATER_METHODS } from '#shared/payments/gateway-methods';
 import { ApiError } from '../lib/errors';
@@ -14,7 +14,12 @@ import { newOrderId } from '../orders/order-id';
 import { cardMethodFor, newPaymentId, openPayment, stcPayPhoneFor, walletMove } from '../orders/payment-moves';
 import type { Keyring } from '../lib/keyring';
 import { liveHold, serviceFor } from './hold';
+import { vatRate, walletBalance } from './amounts';
 import { keyInsert, newConsultationKey, sealWith } from './seal';
+import { confirmationStatements } from './notices';
+import { consultationReturnPath } from './paths';
+
+export { consultationReturnPath };
 
 export interface BookContext {
   db: D1Database;
@@ -22,6 +27,8 @@ export interface BookContext {
   country: CountryCode;
   lang: Lang;
   user: { id: number; phone: string | null };
+  /** The site the confirmation mail's links point to. */
+  siteOrigin: string;
 }
 
 export interface Booked {
@@ -32,11 +39,6 @@ export interface Booked {
   currency: string;
   cardMethod: string | null;
   replayed: boolean;
-}
-
-/** Where the shopper's browser returns after the gateway's page: the consultation's page. */
-export function consultationReturnPath(lang: Lang, id: number): string {
-  return localizePath(`/profile/consultations/${id}`, lang);
 }
 
 /** The gateway ways a card payment may use (card kinds and STC Pay) and a pay-later one (Tabby, Tamara). */
@@ -100,22 +102,6 @@ async function replay(ctx: BookContext, key: string, hash: string): Promise<Book
   };
 }
 
-export async function walletBalance(db: D1Database, userId: number, currency: string): Promise<number> {
-  const row = await db
-    .prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?')
-    .bind(userId, currency)
-    .first<{ balance: number }>();
-  return row?.balance ?? 0;
-}
-
-export async function vatRate(db: D1Database, country: CountryCode): Promise<number> {
-  const row = await db
-    .prepare('SELECT vat_basis_points FROM country_settings WHERE country = ?')
-    .bind(country)
-    .first<{ vat_basis_points: number }>();
-  return row?.vat_basis_points ?? 0;
-}
-
 interface CreditRow {
   id: number;
   package_id: number;
@@ -126,6 +112,30 @@ interface CreditRow {
   sessions_left: number;
   payment_state: string;
   expires_at: number;
+}
+
+/**
+ * The results she shares must be hers: her uploaded reports and her blood-test orders. Another
+ * shopper's id (guessed or copied) is refused like one that does not exist, before anything is stored.
+ */
+export async function assertSharedAreHers(
+  db: D1Database,
+  userId: number,
+  share: { uploads: number[]; orders: number[] },
+): Promise<void> {
+  if (!share.uploads.length && !share.orders.length) return;
+  const list = (ids: number[]) => (ids.length ? ids.map(() => '?').join(', ') : 'NULL');
+  const row = await db
+    .prepare(
+      `SELECT (SELECT count(*) FROM blood_test_uploads WHERE user_id = ?1 AND id IN (${list(share.uploads)})) AS uploads,
+         (SELECT count(*) FROM blood_test_orders WHERE user_id = ?1 AND id IN (${list(share.orders)})) AS orders`,
+    )
+    .bind(userId, ...share.uploads, ...share.orders)
+    .first<{ uploads: number; orders: number }>();
+  if (row?.uploads !== share.uploads.length || row.orders !== share.orders.length)
+    throw new ApiError(400, 'validation_failed', {
+      fields: [{ field: 'intake.share', code: 'custom', message: 'item_validation_error' }],
+    });
 }
 
 export async function bookConsultation(
@@ -164,6 +174,8 @@ export async function bookConsultation(
       .first();
     if (!prior) throw new ApiError(409, 'consultation_follow_up_invalid');
   }
+
+  await assertSharedAreHers(db, ctx.user.id, input.intake.share);
 
   const currency = COUNTRY_FACTS[ctx.country].currency;
   const vatBasisPoints = await vatRate(db, ctx.country);
@@ -207,6 +219,17 @@ export async function bookConsultation(
   const endsAt = sessionEnd(startsAt, service.minutes);
   const expectedCells = cellsFor(startsAt, service.minutes).length;
   const intakeJson = JSON.stringify(input.intake);
+  // Booked at once (wallet, package): the confirmation mail goes in the booking's own batch.
+  const mailTo =
+    status === 'booked'
+      ? await db
+          .prepare(
+            `SELECT u.email, CASE WHEN ?3 = 'ar' THEN n.name_ar ELSE n.name_en END AS nutritionist_name
+             FROM users u, nutritionists n WHERE u.id = ?1 AND n.id = ?2`,
+          )
+          .bind(ctx.user.id, service.nutritionist_id, ctx.lang)
+          .first<{ email: string | null; nutritionist_name: string }>()
+      : null;
 
   for (let attempt = 0; attempt < 3; attempt++) {
     const id = newOrderId();
@@ -294,6 +317,29 @@ export async function bookConsultation(
           paymentId: null,
           consultationId: id,
         }),
+      );
+    if (mailTo)
+      statements.push(
+        ...confirmationStatements(
+          db,
+          {
+            id,
+            user_id: ctx.user.id,
+            lang: ctx.lang,
+            country: ctx.country,
+            currency,
+            starts_at: startsAt,
+            ends_at: endsAt,
+            mode: input.mode,
+            total,
+            service_name: service.name,
+            nutritionist_name: mailTo.nutritionist_name,
+            email: mailTo.email,
+            whatsapp_to: null,
+          },
+          ctx.siteOrigin,
+          now,
+        ),
       );
     if (paymentId)
       statements.push(

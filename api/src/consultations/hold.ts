@@ -5,7 +5,10 @@
 import { randomHex } from '#shared/bytes';
 import { cellsFor, gulfDate, holdExpiresAt, isFreeStart, sessionEnd } from '#shared/consultations/rules';
 import type { ConsultationHold } from '#shared/consultations/types';
-import type { CountryCode, Lang } from '#shared/locale';
+import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
+import { vatIncluded } from '#shared/money';
+import { vatRate } from './amounts';
+import { rulesOf } from './view';
 import { ApiError } from '../lib/errors';
 import { loadOffer, type ServiceRow, slotInput } from './offer';
 
@@ -79,11 +82,23 @@ export async function holdTime(
     if (isCellConflict(error)) throw new ApiError(409, 'consultation_time_unavailable');
     throw error;
   }
-  return holdAnswer(holdId, service, p.startsAt, now);
+  return holdAnswer(holdId, service, p.startsAt, now, p.country, await vatRate(db, p.country));
 }
 
-export function holdAnswer(holdId: string, service: ServiceRow, startsAt: number, now: number): ConsultationHold {
+export function holdAnswer(
+  holdId: string,
+  service: ServiceRow,
+  startsAt: number,
+  now: number,
+  country: CountryCode,
+  vatBasisPoints: number,
+): ConsultationHold {
+  const endsAt = sessionEnd(startsAt, service.minutes);
   return {
+    rules: rulesOf({ starts_at: startsAt, ends_at: endsAt, status: 'booked', rescheduled_count: 0 }, now),
+    price: service.price,
+    vat: vatIncluded(service.price, vatBasisPoints),
+    currency: COUNTRY_FACTS[country].currency,
     hold_id: holdId,
     nutritionist_id: service.nutritionist_id,
     service_id: service.id,
@@ -106,3 +121,11 @@ export async function liveHold(db: D1Database, holdId: string, userId: number, n
 }
 
 export { gulfDate };
+
+/** The cron: holds expired an hour ago go (they block nothing after their expiry; this keeps the table small). */
+export function sweepExpiredHolds(db: D1Database, now = Date.now()): Promise<D1Result> {
+  return db
+    .prepare('DELETE FROM consultation_cells WHERE consultation_id IS NULL AND expires_at < ?')
+    .bind(now - 3_600_000)
+    .run();
+}

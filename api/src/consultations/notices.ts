@@ -10,7 +10,7 @@ import { formatDate, formatTimeWindow } from '#shared/text/dates';
 import { queueMail } from '../mail/outbox';
 import { queueUpdate, stopToken, stopUrl, UPDATE_TEMPLATES } from '../messages/whatsapp-updates';
 import { pushToUser } from '../push';
-import { consultationReturnPath } from './book';
+import { consultationReturnPath } from './paths';
 
 const HOUR = 3_600_000;
 
@@ -151,7 +151,6 @@ export async function sendConsultationReminders(
   let sent = 0;
   for (const r of results) {
     const which: 'day' | 'hour' = r.starts_at <= now + HOUR ? 'hour' : 'day';
-    const column = which === 'day' ? 'reminded_day_at' : 'reminded_hour_at';
     const t = reminderTexts(r, which, links.siteOrigin);
     const dedupeKey = `consultation:${r.id}:reminder:${which}:${r.starts_at}`;
     const whatsapp = r.whatsapp_to
@@ -160,7 +159,7 @@ export async function sendConsultationReminders(
           const when = whenText(r);
           return {
             kind: 'consultation_reminder' as const,
-            template: UPDATE_TEMPLATES.reminder,
+            template: UPDATE_TEMPLATES.consultation,
             params: [String(r.id), when],
             text: `${t.text}\n${r.lang === 'ar' ? 'لإيقاف تحديثات واتساب' : 'Stop WhatsApp updates'}: ${stopUrl(links.siteOrigin, r.lang, token)}`,
             buttonParam: token,
@@ -168,11 +167,14 @@ export async function sendConsultationReminders(
         })()
       : null;
     const [marked] = await db.batch([
+      // The hour's reminder also closes the day's (a late one would say "within a day" after it).
       db
         .prepare(
-          `UPDATE consultations SET ${column} = ?, reminded_day_at = coalesce(reminded_day_at, ?) WHERE id = ? AND ${column} IS NULL AND status = 'booked'`,
+          which === 'day'
+            ? "UPDATE consultations SET reminded_day_at = ? WHERE id = ? AND reminded_day_at IS NULL AND status = 'booked'"
+            : "UPDATE consultations SET reminded_hour_at = ?1, reminded_day_at = coalesce(reminded_day_at, ?1) WHERE id = ?2 AND reminded_hour_at IS NULL AND status = 'booked'",
         )
-        .bind(now, which === 'hour' ? now : null, r.id),
+        .bind(now, r.id),
       ...(r.email
         ? [
             queueMail(

@@ -10,7 +10,8 @@ import { ApiError } from '../lib/errors';
 import { col } from '../catalogue/lang';
 import { newOrderId } from '../orders/order-id';
 import { newPaymentId, openPayment, stcPayPhoneFor, walletMove } from '../orders/payment-moves';
-import { gatewayMethod, walletBalance } from './book';
+import { walletBalance } from './amounts';
+import { gatewayMethod } from './book';
 
 const DAY = 86_400_000;
 

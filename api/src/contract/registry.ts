@@ -200,7 +200,7 @@ export const CONTRACTS = {
   'GET /nutritionist/:ref': {
     tag: 'catalogue',
     summary:
-      "A nutritionist with their product lists, by id or slug: gender, languages, qualifications, services and packages priced in the request's country, the next free time",
+      "A nutritionist with their product lists, by id or slug: gender, languages, qualifications, services and packages priced in the request's country, the next free time, and the shown ratings of their consultations",
     params: refParams,
   },
 

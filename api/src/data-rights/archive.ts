@@ -10,6 +10,8 @@ import { invoiceText } from '../mail/tax-invoice';
 import { orderView } from '../orders/view';
 import { type Keyring, openFile } from '../uploads/crypto';
 import { readmeText } from './texts';
+import { consultationExport } from '../consultations/data-rights';
+import type { Keyring as HealthKeyring } from '../lib/keyring';
 
 type Row = Record<string, unknown>;
 
@@ -35,6 +37,8 @@ export async function archiveEntries(
   userId: number,
   lang: Lang,
   now: number,
+  /** HEALTH_KEK's keyring: consultations' health text opened (null: listed without it). */
+  healthRing: HealthKeyring | null = null,
 ): Promise<ZipEntry[]> {
   const db = env.DB;
   const q = (sql: string) => db.prepare(sql).bind(userId);
@@ -216,6 +220,7 @@ export async function archiveEntries(
     ...originals,
     { name: 'reviews.json', data: json({ reviews: rows(17), questions: rows(18), answers: rows(19) }) },
     { name: 'subscriptions.json', data: json(rows(20)) },
+    { name: 'consultations.json', data: json(await consultationExport(db, healthRing, userId, lang)) },
     { name: 'consents.json', data: json(consents) },
     { name: 'requests.json', data: json(rows(22)) },
   ];

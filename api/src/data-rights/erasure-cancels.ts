@@ -11,6 +11,7 @@
 import { releaseStatements } from '../payments/outcome';
 import { walletMove } from '../orders/payment-moves';
 import { auditStatement } from '../staff/audit';
+import { consultationErasureCancels } from '../consultations/data-rights';
 
 /** Order statuses before shipping: cancelled on erasure. */
 const OPEN_ORDER_STATUSES = ['placed', 'pending_payment', 'paid', 'processing'] as const;
@@ -42,6 +43,7 @@ export interface ErasureCancels {
   orders: number[];
   subscriptions: number[];
   shipped: number[];
+  consultations: number[];
 }
 
 const inList = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
@@ -198,6 +200,10 @@ export async function erasureCancels(db: D1Database, userId: number, now: number
       }),
     );
 
+  // Consultations still to come (decision 55): cancelled, what she paid to her wallet.
+  const consultations = await consultationErasureCancels(db, userId, now);
+  statements.push(...consultations.statements);
+
   // What the shop owes her after all that: the wallet of an erased account is paid back by staff.
   statements.push(
     db
@@ -216,5 +222,6 @@ export async function erasureCancels(db: D1Database, userId: number, now: number
     orders: orders.map((o) => o.id),
     subscriptions: subscriptions.map((s) => s.id),
     shipped: shipped.map((o) => o.id),
+    consultations: consultations.ids,
   };
 }

@@ -14,6 +14,17 @@ import { ApiError, TooManyRequests } from '../lib/errors';
 import { log } from '../lib/log';
 import { type Keyring, openFile, sealFile } from '../uploads/crypto';
 import { archiveEntries } from './archive';
+import { apiConfig } from '../lib/config';
+import { healthKeyring } from '../consultations/seal';
+
+/** The consultations' keyring of the worker's configuration; null where the configuration has none. */
+function healthRingOf(env: object) {
+  try {
+    return healthKeyring(apiConfig(env as ApiEnv));
+  } catch {
+    return null;
+  }
+}
 import { exportReadyMail } from './texts';
 import { zip } from './zip';
 import { noticeStatements, type NoticeTarget } from '../messages/notices';
@@ -121,7 +132,7 @@ async function prepareOne(
   siteOrigin: string,
   now: number,
 ): Promise<boolean> {
-  const entries = await archiveEntries(env, ring, row.user_id, row.lang, now);
+  const entries = await archiveEntries(env, ring, row.user_id, row.lang, now, healthRingOf(env));
   const r2Key = `exports/${[...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
   const sealed = await sealFile(ring, zip(entries, new Date(now)), r2Key);
   await env.UPLOADS.put(r2Key, sealed.ciphertext);

@@ -1,12 +1,13 @@
 // "Erase my health data" without closing the account (issue 44, finding 4; decision 49). Each kind of
 // health data the shop keeps is one entry: how many she has (the account page lists the counts before
-// she confirms), and the statements that erase it. The shop keeps no consultation notes today; when it
-// does, they are one more entry here and one more key in HEALTH_DATA_KINDS, and the page lists them.
+// she confirms), and the statements that erase it; a consultation's health text (intake, chat, notes,
+// summary, recommendations) is one entry, 'consultations'.
 // What stays: her bookings (a visit to come still happens; past ones keep their commercial row and the
 // tests booked), the people she books for, and her account. Uploaded files' objects go after the batch;
 // an archive of her data on offer goes too (it holds what she just erased).
 import type { HealthDataCounts, HealthDataKind } from '#shared/api/data-rights-schemas';
 import { deleteObjects, userUploadKeys } from '../uploads/store';
+import { CONSULTATION_HEALTH_COUNT, consultationHealthStatements } from '../consultations/data-rights';
 
 interface HealthKind {
   /** Her rows of this kind: SQL with ?1 = her id, answering one column `n`. */
@@ -61,6 +62,12 @@ export const HEALTH_KINDS: Record<HealthDataKind, HealthKind> = {
   reading_profile: {
     count: 'SELECT count(*) AS n FROM blood_test_profiles WHERE user_id = ?1',
     erase: (db, userId) => [db.prepare('DELETE FROM blood_test_profiles WHERE user_id = ?1').bind(userId)],
+  },
+  // Her consultations' health text (decision 55): intake, chat, notes and summary, recommendations, and
+  // their data keys. The bookings stay (one still to come still happens, without the intake).
+  consultations: {
+    count: CONSULTATION_HEALTH_COUNT,
+    erase: (db, userId) => consultationHealthStatements(db, userId),
   },
 };
 

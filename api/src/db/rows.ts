@@ -251,6 +251,8 @@ export interface WalletLedgerRow {
   note: string | null;
   /** A wallet refund's refund (migration 0045): its reason and who gave it. */
   refund_id: number | null;
+  /** A consultation's wallet movement (migration 0058); order_id is then null. */
+  consultation_id: number | null;
 }
 
 export interface MailOutboxRow {
@@ -316,6 +318,16 @@ export interface NutritionistRow {
   photo_key: string;
   years_experience: number;
   sort_order: number;
+  /** What a shopper books by (migration 0058, decision 55). */
+  gender: 'female' | 'male';
+  /** Comma-separated ISO 639-1 codes. */
+  languages: string;
+  qualifications_en: string;
+  qualifications_ar: string;
+  /** The back-office account practising as this nutritionist; null: takes no bookings. */
+  staff_id: number | null;
+  /** The shop's part of each session's price, in basis points. */
+  shop_share_bp: number;
 }
 
 export interface GovernorateRow {

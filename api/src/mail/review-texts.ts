@@ -11,6 +11,7 @@ const NOUN: Record<WrittenKind, Record<Lang, string>> = {
   review: { en: 'review', ar: 'تقييمك' },
   question: { en: 'question', ar: 'سؤالك' },
   answer: { en: 'answer', ar: 'إجابتك' },
+  rating: { en: 'rating', ar: 'تقييمك' },
 };
 
 export function decisionMail(
@@ -18,7 +19,11 @@ export function decisionMail(
   d: { kind: WrittenKind; approved: boolean; reason: string; productName: string; productSlug: string },
   siteOrigin: string,
 ): { subject: string; text: string } {
-  const link = `${siteOrigin}${localizePath(`/products/${d.productSlug}`, lang)}#reviews`;
+  // A consultation's rating is about the nutritionist: the link is their page.
+  const link =
+    d.kind === 'rating'
+      ? `${siteOrigin}${localizePath(`/nutritionists/${d.productSlug}`, lang)}`
+      : `${siteOrigin}${localizePath(`/products/${d.productSlug}`, lang)}#reviews`;
   const noun = NOUN[d.kind][lang];
   if (lang === 'ar') {
     return d.approved

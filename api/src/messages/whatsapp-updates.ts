@@ -13,6 +13,8 @@ export const UPDATE_TEMPLATES = {
   order: 'order_update',
   reminder: 'visit_reminder',
   subscription: 'subscription_reminder',
+  /** A consultation a day or an hour away: {{1}} its number, {{2}} when (decision 55). */
+  consultation: 'consultation_reminder',
 } as const;
 
 /** The kinds of order step sent on WhatsApp; refunds stay mail (they need amounts and notes). */

@@ -26,7 +26,7 @@ export async function moderationQueue(
   const order = status === 'pending' ? 'ASC' : 'DESC';
   const productCols = 'p.id AS product_id, p.slug, p.name_en, p.name_ar';
   const author = 'CASE WHEN u.deleted_at IS NULL THEN u.name END AS author_name, u.email AS author_email';
-  const [reviews, questions, answers, counts, settings] = await db.batch([
+  const [reviews, questions, answers, ratings, counts, settings] = await db.batch([
     db
       .prepare(
         `SELECT 'review' AS kind, r.id, ${productCols}, ${author}, r.verified, r.rating, r.title, r.body, r.lang, r.held_for,
@@ -53,10 +53,21 @@ export async function moderationQueue(
          WHERE a.status = ?1 AND a.user_id IS NOT NULL ORDER BY a.created_at ${order} LIMIT ?2`,
       )
       .bind(status, QUEUE_LIMIT),
+    // Consultations' ratings (decision 55): about the nutritionist, in the product's fields.
+    db
+      .prepare(
+        `SELECT 'rating' AS kind, r.consultation_id AS id, n.id AS product_id, n.slug, n.name_en, n.name_ar, ${author}, 1 AS verified,
+           r.rating, '' AS title, r.body, r.lang, r.held_for, r.status, r.reject_reason, r.created_at AS at, NULL AS question,
+           NULL AS photos, NULL AS reports
+         FROM consultation_ratings r JOIN nutritionists n ON n.id = r.nutritionist_id JOIN users u ON u.id = r.user_id
+         WHERE r.status = ?1 ORDER BY r.created_at ${order} LIMIT ?2`,
+      )
+      .bind(status, QUEUE_LIMIT),
     db.prepare(
       `SELECT (SELECT count(*) FROM reviews WHERE status = 'pending') AS review,
          (SELECT count(*) FROM questions WHERE status = 'pending') AS question,
-         (SELECT count(*) FROM answers WHERE status = 'pending') AS answer`,
+         (SELECT count(*) FROM answers WHERE status = 'pending') AS answer,
+         (SELECT count(*) FROM consultation_ratings WHERE status = 'pending') AS rating`,
     ),
     settingsStatement(db),
   ]);
@@ -82,12 +93,13 @@ export async function moderationQueue(
     photos: string | null;
     reports: string | null;
   };
-  const items = [...reviews!.results, ...questions!.results, ...answers!.results]
+  const items = [...reviews!.results, ...questions!.results, ...answers!.results, ...ratings!.results]
     .map((row) => {
       const r = row as Row;
       return {
         kind: r.kind,
         id: r.id,
+        about: r.kind === 'rating' ? ('nutritionist' as const) : ('product' as const),
         product: { id: r.product_id, slug: r.slug, name_en: r.name_en, name_ar: r.name_ar },
         author: authorName(r.author_name),
         author_email: r.author_email,
@@ -113,12 +125,25 @@ export async function moderationQueue(
   };
 }
 
-const TABLE: Record<WrittenKind, string> = { review: 'reviews', question: 'questions', answer: 'answers' };
-// The product a text is about, from its own row `t`.
+const TABLE: Record<WrittenKind, string> = {
+  review: 'reviews',
+  question: 'questions',
+  answer: 'answers',
+  rating: 'consultation_ratings',
+};
+const ID_OF: Record<WrittenKind, string> = { review: 'id', question: 'id', answer: 'id', rating: 'consultation_id' };
+// What a text is about, from its own row `t`: the product (a rating: the nutritionist).
 const PRODUCT_OF: Record<WrittenKind, string> = {
   review: 't.product_id',
   question: 't.product_id',
   answer: '(SELECT product_id FROM questions WHERE id = t.question_id)',
+  rating: 't.nutritionist_id',
+};
+const ABOUT_TABLE: Record<WrittenKind, string> = {
+  review: 'products',
+  question: 'products',
+  answer: 'products',
+  rating: 'nutritionists',
 };
 
 /**
@@ -138,8 +163,8 @@ export async function decide(
       `SELECT t.status, t.reject_reason, ${PRODUCT_OF[kind]} AS product_id, p.slug, p.name_en, p.name_ar,
          u.email, u.lang, u.deleted_at
        FROM ${TABLE[kind]} t LEFT JOIN users u ON u.id = t.user_id
-       JOIN products p ON p.id = ${PRODUCT_OF[kind]}
-       WHERE t.id = ?`,
+       JOIN ${ABOUT_TABLE[kind]} p ON p.id = ${PRODUCT_OF[kind]}
+       WHERE t.${ID_OF[kind]} = ?`,
     )
     .bind(id)
     .first<{
@@ -181,7 +206,9 @@ export async function decide(
       : null;
   await db.batch([
     db
-      .prepare(`UPDATE ${TABLE[kind]} SET status = ?, reject_reason = ?, decided_at = ?, decided_by = ? WHERE id = ?`)
+      .prepare(
+        `UPDATE ${TABLE[kind]} SET status = ?, reject_reason = ?, decided_at = ?, decided_by = ? WHERE ${ID_OF[kind]} = ?`,
+      )
       .bind(status, reason, now, member.id, id),
     ...(kind === 'review' ? [recountStatement(db, row.product_id)] : []),
     auditStatement(db, member, {

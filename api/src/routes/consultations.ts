@@ -20,7 +20,7 @@ import { visitCalendar } from '../blood-tests/ics';
 import { bookConsultation, consultationReturnPath } from '../consultations/book';
 import { rateConsultation, rescheduleConsultation, setMode } from '../consultations/changes';
 import { holdTime } from '../consultations/hold';
-import { confirmationStatements, noticeRow, whenText } from '../consultations/notices';
+import { noticeRow, whenText } from '../consultations/notices';
 import { buyPackage, listCredits, packageReturnPath } from '../consultations/packages';
 import { cancelConsultation } from '../consultations/refund';
 import { healthKeyring } from '../consultations/seal';
@@ -77,7 +77,14 @@ export const consultationRoutes = new Hono<AppEnv>()
     const input = c.req.valid('json');
     const db = c.env.DB;
     const booked = await bookConsultation(
-      { db, ring: healthKeyring(c.var.config), country: c.var.country, lang: c.var.lang, user },
+      {
+        db,
+        ring: healthKeyring(c.var.config),
+        country: c.var.country,
+        lang: c.var.lang,
+        user,
+        siteOrigin: siteOrigin(c),
+      },
       input,
     );
     let url: string | null = null;
@@ -91,10 +98,6 @@ export const consultationRoutes = new Hono<AppEnv>()
         customer: { name: user.name, email: user.email, phone: user.phone },
         returnPath: consultationReturnPath(c.var.lang, booked.id),
       });
-    } else if (!booked.replayed) {
-      // Booked at once (wallet, package): the confirmation now (its dedupe key keeps it one).
-      const notice = await noticeRow(db, booked.id);
-      if (notice) await db.batch(confirmationStatements(db, notice, siteOrigin(c), Date.now()));
     }
     const d = await detail(c, booked.id, user.id);
     const answer: ConsultationBookAnswer = { id: booked.id, status: d.status, payment_url: url, payment: d.payment };

@@ -34,11 +34,10 @@ const SELECT = (
   n.photo_key, n.years_experience, n.gender, n.languages, n.${col('qualifications', lang)} AS qualifications FROM nutritionists n`;
 
 /** What SELECT reads: a nutritionist in the request's language. */
-type NutritionistListRow = Omit<InLanguage<NutritionistRow, 'name' | 'title' | 'bio'>, 'sort_order'> & {
-  gender: 'female' | 'male';
-  languages: string;
-  qualifications: string;
-};
+type NutritionistListRow = Omit<
+  InLanguage<NutritionistRow, 'name' | 'title' | 'bio'>,
+  'sort_order' | 'qualifications_en' | 'qualifications_ar' | 'staff_id' | 'shop_share_bp'
+> & { qualifications: string };
 
 function toNutritionist(r: NutritionistListRow, offer: Offer, country: CountryCode, now: number) {
   const { photo_key, languages, ...rest } = r;
@@ -94,6 +93,20 @@ async function list(c: Context<AppEnv>, input: NutritionistFilterInput, page: nu
     items = items.sort((a, b) => (key(a) - key(b)) * (sort.value === 'desc' ? -1 : 1));
   }
   return c.json(ok(paged(items.slice((page - 1) * PER_PAGE, page * PER_PAGE), page, PER_PAGE, items.length)));
+}
+
+function ratingsOf(r: { count: number; average: number | null; latest: string }) {
+  return {
+    count: r.count,
+    /** One decimal, as the product cards show theirs; null without a shown rating. */
+    average: r.average === null ? null : Math.round(r.average * 10) / 10,
+    latest: (JSON.parse(r.latest) as Array<{ rating: number; body: string; lang: Lang; at: number }>).map((x) => ({
+      rating: x.rating,
+      body: x.body,
+      lang: x.lang,
+      at: new Date(x.at).toISOString(),
+    })),
+  };
 }
 
 export const nutritionistRoutes = new Hono<AppEnv>()
@@ -155,7 +168,7 @@ export const nutritionistRoutes = new Hono<AppEnv>()
       .bind(ref.slug, ref.id ?? -1)
       .first<{ id: number }>();
     if (!idOf) throw new ApiError(404, 'not_found');
-    const [profile, lists, items, packages, ...offerResults] = await db.batch([
+    const [profile, lists, items, packages, ratings, ...offerResults] = await db.batch([
       db.prepare(`${SELECT(lang)} WHERE n.id = ${nid}`).bind(ref.slug, ref.id ?? -1),
       db
         .prepare(
@@ -178,6 +191,16 @@ export const nutritionistRoutes = new Hono<AppEnv>()
            WHERE pk.active = 1 AND s.nutritionist_id = ?2 ORDER BY pk.id`,
         )
         .bind(country, idOf.id),
+      // Shown ratings of their consultations (approved by the reviews' moderation): the summary and the latest.
+      db
+        .prepare(
+          `SELECT (SELECT count(*) FROM consultation_ratings WHERE nutritionist_id = ?1 AND status = 'approved') AS count,
+             (SELECT avg(rating) FROM consultation_ratings WHERE nutritionist_id = ?1 AND status = 'approved') AS average,
+             (SELECT json_group_array(json_object('rating', rating, 'body', body, 'lang', lang, 'at', created_at)) FROM
+               (SELECT rating, body, lang, created_at FROM consultation_ratings WHERE nutritionist_id = ?1 AND status = 'approved'
+                ORDER BY created_at DESC LIMIT 5)) AS latest`,
+        )
+        .bind(idOf.id),
       ...offerStatements(db, { nutritionistId: idOf.id, country, lang, now }),
     ]);
     const row = profile!.results[0] as NutritionistListRow | undefined;
@@ -193,6 +216,7 @@ export const nutritionistRoutes = new Hono<AppEnv>()
         )
           .filter((p) => offered.has(p.service_id))
           .map((p) => ({ ...p, currency: COUNTRY_FACTS[country].currency })),
+        ratings: ratingsOf(ratings!.results[0] as { count: number; average: number | null; latest: string }),
         lists: (lists!.results as Array<{ id: number; name: string }>).map((l) => ({
           ...l,
           items: itemRows.filter((i) => i.list_id === l.id).map((i) => ({ note: i.note, product: toCard(i) })),

@@ -5,6 +5,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { vatIncluded } from '#shared/money';
+import { sweepExpiredHolds } from '#api/src/consultations/hold';
 import { FIXTURE_PACKAGE, FIXTURE_PRICES, FIXTURE_SERVICES } from '../fixtures/consultations';
 import { call, json } from './helpers';
 import {
@@ -73,6 +74,18 @@ describe('nutritionists: what a shopper books by', () => {
     expect(await ids({ day })).toEqual([1]);
     const bad = await post('/nutritionist/list', { day: '2026-02-30' }, null);
     expect(bad.status).toBe(400);
+  });
+
+  it('keeps the list, the profile and the slots within 3 D1 round trips (the device check counted)', async () => {
+    const trips = async (res: Response) => Number(res.headers.get('x-d1-roundtrips'));
+    const signedIn = await shopper('trips');
+    // The device's check, then one batch for every nutritionist and their offer.
+    expect(await trips(await post('/nutritionist/list', { day: '2026-12-01', language: 'ar' }, null))).toBe(2);
+    expect(await trips(await post('/nutritionist/list', {}, signedIn))).toBeLessThanOrEqual(3);
+    expect(await trips(await get('/nutritionist/noura', null))).toBeLessThanOrEqual(3);
+    expect(
+      await trips(await get(`/nutritionist/1/slots?service_id=${FIXTURE_SERVICES.first}`, null)),
+    ).toBeLessThanOrEqual(3);
   });
 
   it('gives the profile its services, packages and next free time', async () => {
@@ -167,6 +180,11 @@ describe('holds', () => {
     const t1 = await freeTimeAfter(30, { skip: 9 });
     const t2 = await freeTimeAfter(30, { skip: 12 });
     const first = await json(await hold(a, t1));
+    // The rules with their times and the price, shown before she pays.
+    expect(first.data).toMatchObject({ service_id: FIXTURE_SERVICES.first, price: 8000, vat: 0, currency: 'KWD' });
+    expect(Date.parse(first.data.rules.cancel_free_until)).toBe(t1 - 24 * HOUR);
+    expect(Date.parse(first.data.rules.join_closes_at)).toBe(t1 + 50 * 60_000);
+    expect(Date.parse(first.data.expires_at) - Date.now()).toBeLessThanOrEqual(10 * 60_000);
     await hold(a, t2);
     // Her first hold is gone: another shopper can hold that time.
     expect((await hold(b, t1)).status).toBe(200);
@@ -175,6 +193,21 @@ describe('holds', () => {
       .bind(Date.now() - 1, b.id)
       .run();
     expect((await hold(a, t1)).status).toBe(200);
+    // The cron clears holds expired an hour ago, never a live one.
+    await env.DB.prepare('UPDATE consultation_cells SET expires_at = ? WHERE user_id = ? AND consultation_id IS NULL')
+      .bind(Date.now() - 2 * HOUR, b.id)
+      .run();
+    await hold(b, t2);
+    await env.DB.prepare('UPDATE consultation_cells SET expires_at = ? WHERE user_id = ? AND consultation_id IS NULL')
+      .bind(Date.now() - 2 * HOUR, b.id)
+      .run();
+    await sweepExpiredHolds(env.DB);
+    const left = await env.DB.prepare(
+      'SELECT user_id FROM consultation_cells WHERE user_id IN (?, ?) AND consultation_id IS NULL',
+    )
+      .bind(a.id, b.id)
+      .all<{ user_id: number }>();
+    expect(new Set(left.results.map((r) => r.user_id))).toEqual(new Set([a.id]));
     // Booking with the replaced hold fails.
     const res = await post('/consultation', bookBody(first.data.hold_id, { method: 'wallet' }), a);
     expect(res.status).toBe(409);
@@ -348,6 +381,40 @@ describe('paying', () => {
 });
 
 describe('ownership', () => {
+  it('shares only her own results with the nutritionist', async () => {
+    const her = await shopper('share-her');
+    const other = await shopper('share-other');
+    await topUp(her.id, 'KWD', 10_000);
+    const upload = async (userId: number) =>
+      (await env.DB.prepare(
+        "INSERT INTO blood_test_uploads (user_id, lab_name, sample_date, consent_version, consent_at, created_at) VALUES (?, 'Al Borg', '2026-01-15', 'v1', 0, 0) RETURNING id",
+      )
+        .bind(userId)
+        .first<{ id: number }>())!.id;
+    const mine = await upload(her.id);
+    const theirs = await upload(other.id);
+    const at = await freeTimeAfter(30, { skip: 42 });
+    const refused = await book(
+      her,
+      at,
+      { method: 'wallet' },
+      { over: { intake: { goal: 'x', share: { uploads: [theirs] } } } },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.data.fields[0]).toMatchObject({ field: 'intake.share', message: 'item_validation_error' });
+    const ok = await book(
+      her,
+      at,
+      { method: 'wallet' },
+      { over: { intake: { goal: 'x', share: { uploads: [mine] } } } },
+    );
+    expect(ok.status).toBe(200);
+    const row = await env.DB.prepare('SELECT shared_results FROM consultation_intakes WHERE consultation_id = ?')
+      .bind(ok.body.data.id)
+      .first<{ shared_results: string }>();
+    expect(JSON.parse(row!.shared_results)).toEqual({ uploads: [mine], orders: [] });
+  });
+
   it('answers another shopper 404 and a guest 401, for reads and changes alike', async () => {
     const owner = await shopper('owner');
     const other = await shopper('other');

@@ -127,6 +127,19 @@ describe('download my data', () => {
     expect([...entries.get(file)!]).toEqual([...huda.fileBytes]);
 
     expect(JSON.parse(zipText(entries, 'quiz-results.json'))).toMatchObject([{ answers: { pregnant: 'yes' } }]);
+    // Her consultation with its health text opened (sealed in D1): intake, chat, notes, summary, list.
+    const consultations = JSON.parse(zipText(entries, 'consultations.json'));
+    expect(consultations.consultations).toMatchObject([
+      {
+        id: huda.consultationId,
+        status: 'completed',
+        intake: { goal: 'Tired all the time, export', pregnancy: 'pregnant' },
+        chat: [{ seq: 1, from: 'shopper', text: 'Hello, I take levothyroxine export' }],
+        notes: 'Check TSH export',
+        summary: 'Take iron with vitamin C export',
+        recommendations: [{ product_id: 1, dose: '1 capsule a day', reason: 'Low ferritin export' }],
+      },
+    ]);
     expect(JSON.parse(zipText(entries, 'reviews.json')).reviews).toMatchObject([{ title: 'Great', photos: 1 }]);
     expect(JSON.parse(zipText(entries, 'consents.json'))).toEqual(
       expect.arrayContaining([expect.objectContaining({ purpose: 'blood_test_booking', version: 'booking-v1' })]),

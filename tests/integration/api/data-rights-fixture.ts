@@ -7,6 +7,9 @@ import { expect } from 'vitest';
 import { BLOOD_TEST_UPLOAD_CONSENT_VERSION } from '#shared/api/blood-test-upload-schemas';
 import { storedKeys } from '#api/src/media/renditions';
 import { call, json, registerShopper, saveAddress } from './helpers';
+import { apiConfig } from '#api/src/lib/config';
+import { healthKeyring } from '#api/src/consultations/seal';
+import { sealedConsultation } from './consultation-sealed';
 
 export interface RichShopper {
   token: string;
@@ -19,6 +22,7 @@ export interface RichShopper {
   fileId: string;
   fileBytes: Uint8Array;
   reviewPhotoKeys: string[];
+  consultationId: number;
 }
 
 const enc = new TextEncoder();
@@ -155,13 +159,40 @@ export async function richShopper(device: string, tag: string, staffId: number):
     .bind(review!.id, stem)
     .run();
 
-  return { ...shopper, orderId, saOrderId, bloodTestOrderId, uploadId, fileId, fileBytes, reviewPhotoKeys };
+  // A consultation that took place, its intake, chat, notes, summary and list sealed (decision 55).
+  const consultationId = nextId++;
+  await sealedConsultation(db, healthKeyring(apiConfig(env as never))!, {
+    id: consultationId,
+    userId: shopper.id,
+    startsAt: now - 7 * 86_400_000,
+    status: 'completed',
+    texts: {
+      intake: `Tired all the time, ${tag}`,
+      chat: `Hello, I take levothyroxine ${tag}`,
+      notes: `Check TSH ${tag}`,
+      summary: `Take iron with vitamin C ${tag}`,
+      reason: `Low ferritin ${tag}`,
+    },
+  });
+
+  return {
+    ...shopper,
+    orderId,
+    saOrderId,
+    bloodTestOrderId,
+    uploadId,
+    fileId,
+    fileBytes,
+    reviewPhotoKeys,
+    consultationId,
+  };
 }
 
 /** Rows of the user in each table that holds health data or names a person (the erasure's checklist). */
 export async function healthRowsOf(userId: number): Promise<Record<string, number>> {
   const q = (sql: string) => env.DB.prepare(sql).bind(userId);
   const orders = 'SELECT id FROM blood_test_orders WHERE user_id = ?1';
+  const consultations = 'SELECT id FROM consultations WHERE user_id = ?1';
   const tables: Record<string, string> = {
     blood_test_uploads: 'SELECT count(*) AS n FROM blood_test_uploads WHERE user_id = ?1',
     blood_test_upload_files: 'SELECT count(*) AS n FROM blood_test_upload_files WHERE user_id = ?1',
@@ -175,6 +206,12 @@ export async function healthRowsOf(userId: number): Promise<Record<string, numbe
     blood_test_patients:
       "SELECT count(*) AS n FROM blood_test_patients WHERE user_id = ?1 AND (name <> '' OR national_id <> '' OR date_of_birth <> '')",
     reviews: 'SELECT count(*) AS n FROM reviews WHERE user_id = ?1',
+    // Consultations' health text and the keys that open it (decision 55).
+    consultation_keys: `SELECT count(*) AS n FROM consultation_keys WHERE consultation_id IN (${consultations})`,
+    consultation_intakes: `SELECT count(*) AS n FROM consultation_intakes WHERE sealed <> '' AND consultation_id IN (${consultations})`,
+    consultation_messages: `SELECT count(*) AS n FROM consultation_messages WHERE consultation_id IN (${consultations})`,
+    consultation_notes: `SELECT count(*) AS n FROM consultation_notes WHERE consultation_id IN (${consultations})`,
+    consultation_recommendations: `SELECT count(*) AS n FROM consultation_recommendations WHERE consultation_id IN (${consultations})`,
   };
   const results = await env.DB.batch(Object.values(tables).map(q));
   return Object.fromEntries(Object.keys(tables).map((t, i) => [t, (results[i]!.results[0] as { n: number }).n]));

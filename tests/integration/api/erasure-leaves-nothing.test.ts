@@ -4,13 +4,17 @@
 // and the devices that proved her number, texts, a subscription with a saved card, her wallet, a contact message, sign-in traces, a staff
 // note, a future home visit paid at the visit and one paid by card, an order not yet shipped), is
 // erased (by her own removal, then another by the back office), and every text column of every table
-// is searched for her name, e-mail, phone, national id, address line and health text: none is left
+// is searched for her name, e-mail, phone, national id, address line and health text (a consultation's
+// intake, chat and notes are sealed: found nowhere even before the erasure): none is left
 // outside what docs/data-fates.md keeps (amounts and product lines, no person). What was still to come
 // is cancelled with its refund, and the back office is told (audit log).
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { richShopper } from './data-rights-fixture';
+import { apiConfig } from '#api/src/lib/config';
+import { healthKeyring } from '#api/src/consultations/seal';
+import { sealedConsultation } from './consultation-sealed';
 import { call, deviceToken, saveAddress } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 
@@ -27,6 +31,9 @@ interface Everything {
   cardVisitId: number;
   openOrderId: number;
   questionId: number;
+  consultationId: number;
+  /** The consultation's health text: sealed, so found nowhere even before the erasure. */
+  sealedTexts: string[];
 }
 
 /** One of everything, with identifiers no other row shares. */
@@ -236,11 +243,30 @@ async function everything(tag: string): Promise<Everything> {
       )
       .bind(owner.id, String(rich.id), JSON.stringify({ email: rich.email }), JSON.stringify({ phone }), now),
   ]);
+  // A consultation still to come, paid from her wallet, with its intake, a chat message and a note sealed:
+  // none of their text is readable in any column, before the erasure or after it.
+  const consultationId = 7_300_000_000 + n * 10;
+  const consultationTexts = {
+    intake: `Consultation intake: ${health}`,
+    chat: `Consultation chat: I stopped my metformin ${tag}`,
+    notes: `Consultation note: refer Huda ${tag} to an endocrinologist`,
+    summary: `Consultation summary for Huda ${tag}`,
+    reason: `Consultation reason: iron for Huda ${tag}`,
+  };
+  await sealedConsultation(db, healthKeyring(apiConfig(env as never))!, {
+    id: consultationId,
+    userId: rich.id,
+    startsAt: later,
+    status: 'booked',
+    texts: consultationTexts,
+  });
   const question = await db.prepare('SELECT id FROM questions WHERE body = ?').bind(health).first<{ id: number }>();
   return {
     id: rich.id,
     token: rich.token,
     email: rich.email,
+    consultationId,
+    sealedTexts: Object.values(consultationTexts).map((t) => t.slice(0, 40)),
     // What must not be found anywhere: who she is, where she lives, what her health is.
     needles: [
       `Huda ${tag}`,
@@ -259,6 +285,8 @@ async function everything(tag: string): Promise<Everything> {
       `folic acid diabetes ${tag}`,
       `${tag}-report.pdf`,
       '"pregnant":"yes"',
+      `I stopped my metformin ${tag}`,
+      `refer Huda ${tag} to an endocrinologist`,
     ],
     cashVisitId: ids.cash,
     cardVisitId: ids.card,
@@ -333,8 +361,30 @@ async function expectCancelledAndToldStaff(who: Everything) {
     .all();
   expect(refunds.results).toEqual([
     { amount: 4000, order_id: who.openOrderId, blood_test_order_id: null },
+    { amount: 8000, order_id: null, blood_test_order_id: null },
     { amount: 45900, order_id: null, blood_test_order_id: who.cardVisitId },
   ]);
+  // The consultation still to come: cancelled, what she paid back to her wallet, its time freed, and
+  // its health text and key gone.
+  expect(
+    await env.DB.prepare('SELECT status, payment_state, refunded FROM consultations WHERE id = ?')
+      .bind(who.consultationId)
+      .first(),
+  ).toEqual({ status: 'cancelled', payment_state: 'refunded', refunded: 8000 });
+  for (const table of [
+    'consultation_keys',
+    'consultation_intakes',
+    'consultation_messages',
+    'consultation_notes',
+    'consultation_recommendations',
+    'consultation_cells',
+  ])
+    expect(
+      (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE consultation_id = ?`)
+        .bind(who.consultationId)
+        .first<{ n: number }>())!.n,
+      table,
+    ).toBe(0);
   expect(
     await env.DB.prepare('SELECT amount, method, reason, status FROM refunds WHERE order_id = ?')
       .bind(who.openOrderId)
@@ -343,17 +393,24 @@ async function expectCancelledAndToldStaff(who: Everything) {
   // Staff are told: each cancellation and what the shop owes her, in the audit log.
   const audit = await env.DB.prepare(
     `SELECT action, resource, resource_id, after_json FROM audit_log WHERE reason = 'account erased'
-       AND resource IN ('blood_test_order', 'order', 'wallet') AND resource_id IN (?, ?, ?, ?) ORDER BY action, resource_id`,
+       AND resource IN ('blood_test_order', 'order', 'wallet', 'consultation') AND resource_id IN (?, ?, ?, ?, ?) ORDER BY action, resource_id`,
   )
-    .bind(String(who.cashVisitId), String(who.cardVisitId), String(who.openOrderId), String(who.id))
+    .bind(
+      String(who.cashVisitId),
+      String(who.cardVisitId),
+      String(who.openOrderId),
+      String(who.id),
+      String(who.consultationId),
+    )
     .all<{ action: string; resource_id: string; after_json: string }>();
   expect(audit.results.map((a) => [a.action, a.resource_id])).toEqual([
     ['blood_test_order.cancel', String(who.cashVisitId)],
     ['blood_test_order.cancel', String(who.cardVisitId)],
+    ['consultation.cancel', String(who.consultationId)],
     ['order.cancel', String(who.openOrderId)],
     ['wallet.owed_on_erasure', String(who.id)],
   ]);
-  expect(JSON.parse(audit.results[3]!.after_json)).toEqual({ balance: 1500 + 4000 + 45900, currency: 'KWD' });
+  expect(JSON.parse(audit.results[4]!.after_json)).toEqual({ balance: 1500 + 4000 + 8000 + 45900, currency: 'KWD' });
   expect(
     (await env.DB.prepare(
       "SELECT count(*) AS n FROM audit_log WHERE action = 'subscription.cancel' AND reason = 'account erased'",
@@ -376,6 +433,8 @@ describe('an erasure leaves nothing of her', () => {
   it('her own removal: no name, e-mail, phone, id, address or health text left in any table; what was to come cancelled', async () => {
     const her = await everything(`own${crypto.randomUUID().slice(0, 6)}`);
     expect((await leftovers(her.needles)).length).toBeGreaterThan(20);
+    // Sealed at rest: the consultation's text is in no column even now.
+    expect(await leftovers(her.sealedTexts)).toEqual([]);
 
     const res = await call('/user/remove', {
       body: JSON.stringify({ password: 'secret1' }),

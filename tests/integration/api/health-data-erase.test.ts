@@ -21,8 +21,22 @@ const as = (who: RichShopper, path: string, body?: unknown) =>
     headers: { authorization: `Bearer ${who.token}`, 'x-country': 'KW', lang: 'en' },
   });
 
-const ALL = { lab_results: 1, uploaded_reports: 1, uploaded_values: 1, quiz_answers: 1, reading_profile: 1 };
-const NONE = { lab_results: 0, uploaded_reports: 0, uploaded_values: 0, quiz_answers: 0, reading_profile: 0 };
+const ALL = {
+  lab_results: 1,
+  uploaded_reports: 1,
+  uploaded_values: 1,
+  quiz_answers: 1,
+  reading_profile: 1,
+  consultations: 1,
+};
+const NONE = {
+  lab_results: 0,
+  uploaded_reports: 0,
+  uploaded_values: 0,
+  quiz_answers: 0,
+  reading_profile: 0,
+  consultations: 0,
+};
 
 async function fileKeysOf(who: RichShopper): Promise<string[]> {
   const { results } = await env.DB.prepare('SELECT r2_key FROM blood_test_upload_files WHERE user_id = ?')

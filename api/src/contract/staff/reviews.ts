@@ -17,7 +17,7 @@ export const STAFF_REVIEW_CONTRACTS = {
   'GET /staff/reviews': {
     tag: 'staff',
     summary:
-      'Reviews, questions and answers waiting for a person (oldest first), or lately approved or rejected; what held each; the counts waiting; the moderation settings',
+      "Reviews, questions, answers and consultations' ratings waiting for a person (oldest first), or lately approved or rejected; what held each; the counts waiting; the moderation settings",
     query: z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() }),
     noDevice: true,
     staff: 'reviews:read',
@@ -41,6 +41,10 @@ export const STAFF_REVIEW_CONTRACTS = {
   'POST /staff/answers/:id/decide': {
     ...decision,
     summary: 'Approve or reject an answer (with the reason its author reads)',
+  },
+  'POST /staff/ratings/:id/decide': {
+    ...decision,
+    summary: "Approve or reject a consultation's rating, by the consultation's id (with the reason its author reads)",
   },
   'POST /staff/questions/:id/answer': {
     tag: 'staff',

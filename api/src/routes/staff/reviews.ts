@@ -8,11 +8,12 @@ import { siteOrigin } from '#api/src/lib/site-origin';
 import { decide, moderationQueue, saveSettings, staffAnswer } from '#api/src/reviews/moderation';
 import type { WrittenKind } from '#api/src/mail/review-texts';
 
-/** The three decision routes: one per kind of text, each with its own contract entry. */
+/** The four decision routes: one per kind of text, each with its own contract entry. */
 const DECISIONS = [
   ['review', '/reviews/:id/decide', 'POST /staff/reviews/:id/decide'],
   ['question', '/questions/:id/decide', 'POST /staff/questions/:id/decide'],
   ['answer', '/answers/:id/decide', 'POST /staff/answers/:id/decide'],
+  ['rating', '/ratings/:id/decide', 'POST /staff/ratings/:id/decide'],
 ] as const satisfies ReadonlyArray<readonly [WrittenKind, string, string]>;
 
 const routes = new Hono<AppEnv>()
