@@ -59,7 +59,8 @@ test('a shopper books a first call with a woman nutritionist and pays with KNET,
   // The booking: a day, a time (Gulf time), held for 10 minutes.
   await expect(page).toHaveURL(/\/consultation\/book\/\d+\?service=\d+$/);
   await expect(page.getByText('Times are Kuwait and Riyadh time (GMT+3).')).toBeVisible();
-  await holdATime(page, 1);
+  // The third day offered: at least a day ahead whatever the hour, so cancelling is still free.
+  await holdATime(page, 2);
   await expect(page.getByTestId('hold-countdown')).toContainText(/(10:00|9:\d\d)/);
 
   // Paying without the goal or the consent is refused, each with its reason.
@@ -94,7 +95,7 @@ test('a shopper books a first call with a woman nutritionist and pays with KNET,
   // Moved to a later day: a new hold, then the move.
   await page.getByTestId('consult-reschedule').click();
   const picker = page.getByTestId('consult-reschedule-picker');
-  await picker.getByTestId('slot-day').nth(2).click();
+  await picker.getByTestId('slot-day').nth(3).click();
   await picker.getByTestId('slot-time').first().click();
   await page.getByTestId('consult-reschedule-save').click();
   await expect(page.getByTestId('toast')).toContainText('The consultation is moved.');
@@ -127,7 +128,7 @@ test('a shopper books a first call with a woman nutritionist and pays with mada,
   // The day row shows the Hijri day beside the Gregorian one, and never widens the phone's page.
   await expect(page.getByTestId('slot-day').first()).toContainText(HIJRI);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await holdATime(page, 2);
+  await holdATime(page, 3);
 
   await page.getByTestId('intake-goal').fill('أريد خطة غذائية أثناء الرضاعة');
   await page.getByTestId('intake-pregnancy-breastfeeding').check();
@@ -156,7 +157,7 @@ test("a shopper adds her nutritionist's list to the cart", async ({ page }) => {
   await signUpThroughApi(page, { lang: 'en', name: 'Hessa Shopper' });
   await page.goto(`/nutritionist?id=${NOURA}`);
   await page.getByTestId('offer-service').filter({ hasText: 'First call' }).getByTestId('offer-book').click();
-  await holdATime(page, 3);
+  await holdATime(page, 1);
   await page.getByTestId('intake-goal').fill('A plan for my bones');
   await page.getByTestId('consult-consent').check();
   await page.getByLabel('KNET').check();
