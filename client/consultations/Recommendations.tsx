@@ -47,7 +47,10 @@ export function Summary({ c }: { c: ConsultationDetail }) {
   return (
     <section className="form-card" aria-labelledby="consult-summary-title" data-testid="consult-summary">
       <h2 id="consult-summary-title">{t('consult_summary_title')}</h2>
-      <p className="consult-summary">{c.summary}</p>
+      {/* Written by the nutritionist in either language: its own direction. */}
+      <p className="consult-summary" dir="auto">
+        {c.summary}
+      </p>
     </section>
   );
 }
@@ -75,10 +78,10 @@ export function Recommendations({ c }: { c: ConsultationDetail }) {
                 {r.product.brand.name} · {r.product.default_sku.name}
               </p>
               <p>
-                <strong>{t('consult_rec_dose')}:</strong> {r.dose}
+                <strong>{t('consult_rec_dose')}:</strong> <bdi>{r.dose}</bdi>
               </p>
               <p>
-                <strong>{t('consult_rec_reason')}:</strong> {r.reason}
+                <strong>{t('consult_rec_reason')}:</strong> <bdi>{r.reason}</bdi>
               </p>
               <p className="cart-line-meta">{t('consult_rec_quantity', { count: r.quantity })}</p>
               <Price price={r.product.default_sku.price} />
