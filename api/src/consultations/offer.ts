@@ -44,43 +44,48 @@ export interface Offer {
   staffed: Set<number>;
 }
 
+/** Whose offer: one nutritionist by id, one by a page's reference (slug or id), or all (null). */
+export type OfferOf = number | { slug: string; id: number } | null;
+
 /**
- * The batch statements of an offer (one nutritionist, or all when `nutritionistId` is null), to run
- * in the caller's own batch so a page stays one D1 round trip. `exceptUser`: her own live hold is not
- * counted as taken (she may hold again, or move to a time that overlaps it).
+ * The batch statements of an offer, to run in the caller's own batch so a page stays one D1 round
+ * trip (a reference is resolved inside each statement, no lookup first). `exceptUser`: her own live
+ * hold is not counted as taken (she may hold again, or move to a time that overlaps it).
  */
 export function offerStatements(
   db: D1Database,
-  p: { nutritionistId: number | null; country: CountryCode; lang: Lang; now: number; exceptUser?: number },
+  p: { nutritionistId: OfferOf; country: CountryCode; lang: Lang; now: number; exceptUser?: number },
 ): D1PreparedStatement[] {
-  // ?1: the nutritionist, 0 for all of them.
-  const id = p.nutritionistId ?? 0;
   const until = p.now + (CONSULTATION_RULES.horizonDays + 1) * DAY;
+  // ?1 and ?2: the nutritionist (a slug and an id; all of them when both are null).
+  const ref = p.nutritionistId;
+  const binds: [string | null, number | null] =
+    ref === null ? [null, null] : typeof ref === 'number' ? [null, ref] : [ref.slug, ref.id];
+  const who = (column: string) =>
+    `(?1 IS NULL AND ?2 IS NULL OR ${column} = (SELECT id FROM nutritionists WHERE slug = ?1 OR id = ?2 LIMIT 1))`;
   return [
     db
       .prepare(
         `SELECT s.id, s.nutritionist_id, s.kind, s.minutes, s.${col('name', p.lang)} AS name, s.${col('description', p.lang)} AS description, sp.price
-         FROM consultation_services s JOIN consultation_service_prices sp ON sp.service_id = s.id AND sp.country = ?2
-         WHERE s.active = 1 AND (?1 = 0 OR s.nutritionist_id = ?1) ORDER BY s.nutritionist_id, s.sort_order, s.id`,
+         FROM consultation_services s JOIN consultation_service_prices sp ON sp.service_id = s.id AND sp.country = ?3
+         WHERE s.active = 1 AND ${who('s.nutritionist_id')} ORDER BY s.nutritionist_id, s.sort_order, s.id`,
       )
-      .bind(id, p.country),
+      .bind(...binds, p.country),
     db
       .prepare(
-        'SELECT nutritionist_id, service_id, weekday, start_minute, end_minute FROM nutritionist_availability WHERE (?1 = 0 OR nutritionist_id = ?1)',
+        `SELECT nutritionist_id, service_id, weekday, start_minute, end_minute FROM nutritionist_availability WHERE ${who('nutritionist_id')}`,
       )
-      .bind(id),
+      .bind(...binds),
+    db
+      .prepare(`SELECT nutritionist_id, date FROM nutritionist_days_off WHERE ${who('nutritionist_id')} AND date >= ?3`)
+      .bind(...binds, gulfDate(p.now)),
     db
       .prepare(
-        'SELECT nutritionist_id, date FROM nutritionist_days_off WHERE (?1 = 0 OR nutritionist_id = ?1) AND date >= ?2',
+        `SELECT nutritionist_id, cell FROM consultation_cells WHERE ${who('nutritionist_id')} AND cell >= ?3 AND cell < ?4
+           AND (consultation_id IS NOT NULL OR (expires_at > ?5 AND user_id <> ?6))`,
       )
-      .bind(id, gulfDate(p.now)),
-    db
-      .prepare(
-        `SELECT nutritionist_id, cell FROM consultation_cells WHERE (?1 = 0 OR nutritionist_id = ?1) AND cell >= ?2 AND cell < ?3
-           AND (consultation_id IS NOT NULL OR (expires_at > ?4 AND user_id <> ?5))`,
-      )
-      .bind(id, p.now - DAY, until, p.now, p.exceptUser ?? 0),
-    db.prepare('SELECT id FROM nutritionists WHERE staff_id IS NOT NULL AND (?1 = 0 OR id = ?1)').bind(id),
+      .bind(...binds, p.now - DAY, until, p.now, p.exceptUser ?? 0),
+    db.prepare(`SELECT id FROM nutritionists WHERE staff_id IS NOT NULL AND ${who('id')}`).bind(...binds),
   ];
 }
 

@@ -75,6 +75,25 @@ export function keyInsert(db: D1Database, k: ConsultationKey): D1PreparedStateme
     .bind(k.consultationId, k.wrapped.wrapped_key, k.wrapped.key_version);
 }
 
+/**
+ * Opens a key row the caller read in its own batch (a page's one round trip) and keeps it for the
+ * sealer's life, so openText needs no read of its own.
+ */
+export function primeKey(s: HealthSealer, consultationId: number, row: WrappedDataKey | null | undefined): void {
+  const opened = row
+    ? unwrapDataKey(s.ring, row, ['encrypt', 'decrypt']).then((key) => ({ consultationId, key, wrapped: row }))
+    : Promise.resolve(null);
+  s.keys?.set(consultationId, opened);
+  opened.catch(() => s.keys?.delete(consultationId));
+}
+
+/** The key row's statement, for a caller's batch (primeKey opens what it answers). */
+export function keyStatement(db: D1Database, consultationId: number): D1PreparedStatement {
+  return db
+    .prepare('SELECT wrapped_key, key_version FROM consultation_keys WHERE consultation_id = ?')
+    .bind(consultationId);
+}
+
 /** The stored key of a consultation, opened; null when it has none (never sealed, or erased). */
 export function loadKey(s: HealthSealer, consultationId: number): Promise<ConsultationKey | null> {
   const cached = s.keys?.get(consultationId);

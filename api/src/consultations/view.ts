@@ -30,7 +30,8 @@ import { CARD_FROM, cardColumns, type CardRow, toCard } from '../catalogue/cards
 import { col } from '../catalogue/lang';
 import { portrait } from '../media/refs';
 import type { Keyring } from '../lib/keyring';
-import { healthSealer, openText } from './seal';
+import type { WrappedDataKey } from '../lib/keyring';
+import { type HealthSealer, healthSealer, openText, primeKey } from './seal';
 
 export const PER_PAGE = 20;
 
@@ -145,28 +146,57 @@ export function rulesOf(
   };
 }
 
-/** One consultation as its owner reads it: health text opened, the summary only once shared. */
-export async function consultationDetail(
+/**
+ * One consultation as its owner reads it, in ONE D1 batch: the row (hers only), its intake, the
+ * summary and list once shared, her rating and the data key; health text opened. Null: not hers, or
+ * no such consultation.
+ */
+export async function ownedDetail(
   db: D1Database,
   ring: Keyring | null,
-  r: ConsultationRow,
+  id: number,
+  userId: number,
   lang: Lang,
   now = Date.now(),
-): Promise<ConsultationDetail> {
-  const [intakeRes, notesRes, recsRes, ratingRes] = await db.batch([
-    db.prepare('SELECT sealed FROM consultation_intakes WHERE consultation_id = ?').bind(r.id),
-    db.prepare('SELECT summary_sealed, shared_at FROM consultation_notes WHERE consultation_id = ?').bind(r.id),
+): Promise<ConsultationDetail | null> {
+  // Every statement but the row's own names her too, so nothing of another shopper's is read.
+  const hers = 'EXISTS (SELECT 1 FROM consultations WHERE id = ?1 AND user_id = ?2)';
+  const [rowRes, intakeRes, notesRes, recsRes, ratingRes, keyRes] = await db.batch([
+    db.prepare(`${SELECT(lang)} WHERE c.id = ? AND c.user_id = ?`).bind(id, userId),
+    db.prepare(`SELECT sealed FROM consultation_intakes WHERE consultation_id = ?1 AND ${hers}`).bind(id, userId),
+    db
+      .prepare(`SELECT summary_sealed, shared_at FROM consultation_notes WHERE consultation_id = ?1 AND ${hers}`)
+      .bind(id, userId),
     db
       .prepare(
         `SELECT cr.sku_id AS rec_sku_id, cr.quantity, cr.servings_per_day, cr.dose_sealed, cr.reason_sealed, ${cardColumns(lang)}
          FROM ${CARD_FROM} JOIN consultation_recommendations cr ON cr.product_id = p.id
-         WHERE cr.consultation_id = ? AND EXISTS (SELECT 1 FROM consultation_notes WHERE consultation_id = cr.consultation_id AND shared_at IS NOT NULL)
+         WHERE cr.consultation_id = ?1 AND ${hers}
+           AND EXISTS (SELECT 1 FROM consultation_notes WHERE consultation_id = cr.consultation_id AND shared_at IS NOT NULL)
          ORDER BY cr.sort_order, cr.product_id`,
       )
-      .bind(r.id),
-    db.prepare('SELECT rating, body, status FROM consultation_ratings WHERE consultation_id = ?').bind(r.id),
+      .bind(id, userId),
+    db
+      .prepare(`SELECT rating, body, status FROM consultation_ratings WHERE consultation_id = ?1 AND ${hers}`)
+      .bind(id, userId),
+    db
+      .prepare(`SELECT wrapped_key, key_version FROM consultation_keys WHERE consultation_id = ?1 AND ${hers}`)
+      .bind(id, userId),
   ]);
+  const r = rowRes!.results[0] as ConsultationRow | undefined;
+  if (!r) return null;
   const sealer = ring ? healthSealer(db, ring) : null;
+  if (sealer) primeKey(sealer, r.id, keyRes!.results[0] as WrappedDataKey | undefined);
+  return detailOf(sealer, r, now, { intakeRes, notesRes, recsRes, ratingRes });
+}
+
+async function detailOf(
+  sealer: HealthSealer | null,
+  r: ConsultationRow,
+  now: number,
+  res: { intakeRes?: D1Result; notesRes?: D1Result; recsRes?: D1Result; ratingRes?: D1Result },
+): Promise<ConsultationDetail> {
+  const { intakeRes, notesRes, recsRes, ratingRes } = res;
   const open = async (text: string | null | undefined) => (sealer ? openText(sealer, r.id, text) : null);
   const intakeRow = intakeRes!.results[0] as { sealed: string } | undefined;
   const intakeText = await open(intakeRow?.sealed);

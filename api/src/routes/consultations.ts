@@ -24,12 +24,13 @@ import { noticeRow, whenText } from '../consultations/notices';
 import { buyPackage, listCredits, packageReturnPath } from '../consultations/packages';
 import { cancelConsultation } from '../consultations/refund';
 import { healthKeyring } from '../consultations/seal';
-import { consultationDetail, listConsultations, ownedConsultation, PER_PAGE } from '../consultations/view';
+import { listConsultations, ownedConsultation, ownedDetail, PER_PAGE } from '../consultations/view';
 
+/** Hers, in one D1 batch (the row, its health rows and key); another shopper's answers 404. */
 async function detail(c: Context<AppEnv>, id: number, userId: number) {
-  const row = await ownedConsultation(c.env.DB, id, userId, c.var.lang);
-  if (!row) throw new ApiError(404, 'not_found');
-  return consultationDetail(c.env.DB, healthKeyring(c.var.config), row, c.var.lang);
+  const d = await ownedDetail(c.env.DB, healthKeyring(c.var.config), id, userId, c.var.lang);
+  if (!d) throw new ApiError(404, 'not_found');
+  return d;
 }
 
 export const consultationRoutes = new Hono<AppEnv>()

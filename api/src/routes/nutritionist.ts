@@ -163,11 +163,6 @@ export const nutritionistRoutes = new Hono<AppEnv>()
     const db = c.env.DB;
     const now = Date.now();
     const nid = '(SELECT id FROM nutritionists WHERE slug = ?1 OR id = ?2)';
-    const idOf = await db
-      .prepare(`SELECT id FROM nutritionists WHERE slug = ? OR id = ?`)
-      .bind(ref.slug, ref.id ?? -1)
-      .first<{ id: number }>();
-    if (!idOf) throw new ApiError(404, 'not_found');
     const [profile, lists, items, packages, ratings, ...offerResults] = await db.batch([
       db.prepare(`${SELECT(lang)} WHERE n.id = ${nid}`).bind(ref.slug, ref.id ?? -1),
       db
@@ -188,20 +183,20 @@ export const nutritionistRoutes = new Hono<AppEnv>()
           `SELECT pk.id, pk.service_id, pk.sessions, pk.${col('name', lang)} AS name, pp.price
            FROM consultation_packages pk JOIN consultation_package_prices pp ON pp.package_id = pk.id AND pp.country = ?1
            JOIN consultation_services s ON s.id = pk.service_id AND s.active = 1
-           WHERE pk.active = 1 AND s.nutritionist_id = ?2 ORDER BY pk.id`,
+           WHERE pk.active = 1 AND s.nutritionist_id = (SELECT id FROM nutritionists WHERE slug = ?2 OR id = ?3) ORDER BY pk.id`,
         )
-        .bind(country, idOf.id),
+        .bind(country, ref.slug, ref.id ?? -1),
       // Shown ratings of their consultations (approved by the reviews' moderation): the summary and the latest.
       db
         .prepare(
-          `SELECT (SELECT count(*) FROM consultation_ratings WHERE nutritionist_id = ?1 AND status = 'approved') AS count,
-             (SELECT avg(rating) FROM consultation_ratings WHERE nutritionist_id = ?1 AND status = 'approved') AS average,
+          `SELECT (SELECT count(*) FROM consultation_ratings WHERE nutritionist_id = ${nid} AND status = 'approved') AS count,
+             (SELECT avg(rating) FROM consultation_ratings WHERE nutritionist_id = ${nid} AND status = 'approved') AS average,
              (SELECT json_group_array(json_object('rating', rating, 'body', body, 'lang', lang, 'at', created_at)) FROM
-               (SELECT rating, body, lang, created_at FROM consultation_ratings WHERE nutritionist_id = ?1 AND status = 'approved'
+               (SELECT rating, body, lang, created_at FROM consultation_ratings WHERE nutritionist_id = ${nid} AND status = 'approved'
                 ORDER BY created_at DESC LIMIT 5)) AS latest`,
         )
-        .bind(idOf.id),
-      ...offerStatements(db, { nutritionistId: idOf.id, country, lang, now }),
+        .bind(ref.slug, ref.id ?? -1),
+      ...offerStatements(db, { nutritionistId: { slug: ref.slug, id: ref.id ?? -1 }, country, lang, now }),
     ]);
     const row = profile!.results[0] as NutritionistListRow | undefined;
     if (!row) throw new ApiError(404, 'not_found');

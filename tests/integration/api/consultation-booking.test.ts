@@ -6,6 +6,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { vatIncluded } from '#shared/money';
 import { sweepExpiredHolds } from '#api/src/consultations/hold';
+import { PENDING_PAYMENT_TTL_MS, sweepStalePayments } from '#api/src/payments/sweep';
 import { FIXTURE_PACKAGE, FIXTURE_PRICES, FIXTURE_SERVICES } from '../fixtures/consultations';
 import { call, json } from './helpers';
 import {
@@ -82,7 +83,8 @@ describe('nutritionists: what a shopper books by', () => {
     // The device's check, then one batch for every nutritionist and their offer.
     expect(await trips(await post('/nutritionist/list', { day: '2026-12-01', language: 'ar' }, null))).toBe(2);
     expect(await trips(await post('/nutritionist/list', {}, signedIn))).toBeLessThanOrEqual(3);
-    expect(await trips(await get('/nutritionist/noura', null))).toBeLessThanOrEqual(3);
+    // The profile: the reference resolved inside its one batch.
+    expect(await trips(await get('/nutritionist/noura', null))).toBeLessThanOrEqual(2);
     expect(
       await trips(await get(`/nutritionist/1/slots?service_id=${FIXTURE_SERVICES.first}`, null)),
     ).toBeLessThanOrEqual(3);
@@ -237,7 +239,10 @@ describe('paying', () => {
     expect(JSON.stringify(raw)).not.toContain('PLAINTEXT-GOAL-MARKER');
     expect(JSON.stringify(raw)).not.toContain('Levothyroxine');
     expect(raw).toMatchObject({ pregnancy: 'pregnant' });
-    const detail = await json(await get(`/user/consultation/${id}`, s));
+    const detailRes = await get(`/user/consultation/${id}`, s);
+    // The device, her session, then the row, its health rows and its key in one batch.
+    expect(Number(detailRes.headers.get('x-d1-roundtrips'))).toBeLessThanOrEqual(3);
+    const detail = await json(detailRes);
     expect(detail.data.intake).toMatchObject({ goal: 'More energy; PLAINTEXT-GOAL-MARKER', pregnancy: 'pregnant' });
     expect(detail.data.rules).toMatchObject({ reschedules_left: 2, can_cancel: true });
     expect(Date.parse(detail.data.rules.join_opens_at)).toBe(at - 10 * 60_000);
@@ -295,6 +300,33 @@ describe('paying', () => {
     expect(await balance(t.id, 'KWD')).toBe(3000);
     expect((await json(await get(`/user/consultation/${f.body.data.id}`, t))).data.status).toBe('payment_failed');
     expect(await freeTimes()).toContain(at2);
+  });
+
+  it('frees the time of a card booking nobody paid, when the stale-payment sweep closes it', async () => {
+    const s = await shopper('abandoned');
+    const at = await freeTimeAfter(30, { skip: 45 });
+    const r = await book(s, at, { method: 'card', card_method: 'knet' });
+    expect(r.body.data.status).toBe('pending_payment');
+    expect(await freeTimes()).not.toContain(at);
+    await sweepStalePayments(env, 'http://localhost:8787', Date.now() + PENDING_PAYMENT_TTL_MS + 60_000);
+    expect((await json(await get(`/user/consultation/${r.body.data.id}`, s))).data.status).toBe('payment_failed');
+    expect(await freeTimes()).toContain(at);
+  });
+
+  it('books a follow-up of her own consultation with that nutritionist only', async () => {
+    const her = await shopper('follow-her');
+    const other = await shopper('follow-other');
+    await topUp(her.id, 'KWD', 30_000);
+    await topUp(other.id, 'KWD', 10_000);
+    const first = await book(her, await freeTimeAfter(30, { skip: 48 }), { method: 'wallet' });
+    const theirs = await book(other, await freeTimeAfter(30, { skip: 51 }), { method: 'wallet' });
+    const at = await freeTimeAfter(30, { skip: 54 });
+    const refused = await book(her, at, { method: 'wallet' }, { over: { follow_up_of: theirs.body.data.id } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.meta.msg).toBe('consultation_follow_up_invalid');
+    const ok = await book(her, at, { method: 'wallet' }, { over: { follow_up_of: first.body.data.id } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.consultation.follow_up_of).toBe(first.body.data.id);
   });
 
   it('pay later: Tabby where the rule allows, Tamara not in Kuwait, nothing below the minimum', async () => {
