@@ -125,9 +125,9 @@ describe('the nutritionist list and page', () => {
 });
 
 describe('the booking page', () => {
-  // Five D1 round trips behind the one call: her session, the nutritionist (GET /nutritionist/{ref} reads
-  // the id before its batch: two) and the free times (GET /nutritionist/{id}/slots: two). Above the
-  // budget of three: the lead is told (book's routes could fold the id lookup and share the session).
+  // Four D1 round trips behind the one call: her session, the nutritionist (GET /nutritionist/{ref} reads
+  // its id before its batch: two) and the free times (one batch). One above the budget of three: the
+  // lead is told (the nutritionist route could read the id inside its batch).
   it('shows the service’s free days for a signed-in shopper, in one trip', async () => {
     for (const path of [
       `/consultation/book/1?service=${FIXTURE_SERVICES.first}`,
@@ -136,7 +136,7 @@ describe('the booking page', () => {
       const res = await storefront(path, { headers: { cookie: other } });
       expect(res.status, path).toBe(200);
       expect(trips(res).calls, path).toBe(1);
-      expect(trips(res).roundTrips, path).toBeLessThanOrEqual(5);
+      expect(trips(res).roundTrips, path).toBeLessThanOrEqual(4);
       const html = await res.text();
       expect(html.match(/data-testid="slot-day"/g)?.length ?? 0, path).toBeGreaterThan(0);
       expect(html, path).toContain('data-testid="consult-hold"');
@@ -152,9 +152,6 @@ describe('the booking page', () => {
 });
 
 describe('the profile’s consultations', () => {
-  // One consultation: her session, the consultation, its batch (intake, notes, list, rating), its data
-  // key, and on a first view in a language the shop's settings: four or five D1 round trips, above the
-  // budget of three (the lead is told: book's detail could read the row and the key in its batch).
   it('lists hers as coming, and shows it to her with its rules, in one trip', async () => {
     const list = await storefront('/profile/consultations', { headers: { cookie: owner } });
     expect(list.status).toBe(200);
@@ -169,7 +166,7 @@ describe('the profile’s consultations', () => {
       const res = await storefront(path, { headers: { cookie: owner } });
       expect(res.status, path).toBe(200);
       expect(trips(res).calls, path).toBe(1);
-      expect(trips(res).roundTrips, path).toBeLessThanOrEqual(5);
+      expect(trips(res).roundTrips, path).toBeLessThanOrEqual(3);
       const html = await res.text();
       expect(html, path).toContain(`data-testid="consult-status">${booked}<`);
       expect(html, path).toContain('data-testid="consult-rules"');
@@ -215,7 +212,7 @@ describe('the profile’s consultations', () => {
     expect(html).toContain('One capsule a day');
     expect(html).toContain('Your vitamin D was low');
     expect(html).toContain('data-testid="consult-add-all"');
-    expect(trips(res).roundTrips).toBeLessThanOrEqual(5);
+    expect(trips(res).roundTrips).toBeLessThanOrEqual(3);
     // Nobody else reads it.
     expect(
       await (await storefront(`/profile/consultations/${consultationId}`, { headers: { cookie: other } })).text(),
