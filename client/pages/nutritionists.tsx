@@ -14,6 +14,7 @@ import { ProductCard } from '../catalogue/ProductCard';
 import { CONSULT_API, type OfferFilters } from '../consultations/api-paths';
 import { languageName, NextFree, OfferFacts, ServiceList } from '../consultations/Offer';
 import type { NutritionistOfferCard, NutritionistOfferDetail } from '../consultations/offer-types';
+import { NutritionistRatings } from '../consultations/Ratings';
 import { dayText, nextDays } from '../consultations/times';
 import { useI18n } from '../i18n/context';
 import { orNotFound } from '../lib/catalogue';
@@ -206,6 +207,7 @@ function Profile({ n }: { n: NutritionistOfferDetail }) {
         {n.bookable ? <ServiceList nutritionistId={n.id} services={n.services} /> : null}
         <NextFree nutritionistId={n.id} offer={n} />
       </section>
+      <NutritionistRatings ratings={n.ratings} />
       {n.lists.map((list) => (
         <section key={list.id} className="home-section" aria-labelledby={`list-${list.id}`}>
           <h2 id={`list-${list.id}`} className="section-title">

@@ -278,4 +278,13 @@ export const consultationsAr: Translated<typeof consultationsEn> = {
   consult_package_bought: 'الباقة لك: احجزي جلساتها من هنا.',
   consult_hold_left: 'هذا الموعد محجوز لك لمدة {{time}}',
   consult_your_booking: 'حجزك',
+  consult_ratings_title: 'آراء المتسوقين',
+  consult_ratings_count: {
+    zero: 'لا تقييمات',
+    one: 'تقييم واحد',
+    two: 'تقييمان',
+    few: '{{count}} تقييمات',
+    many: '{{count}} تقييمًا',
+    other: '{{count}} تقييم',
+  },
 };

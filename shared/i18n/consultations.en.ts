@@ -224,4 +224,6 @@ export const consultationsEn = {
   consult_package_bought: 'The package is yours: book its sessions here.',
   consult_hold_left: 'This time is held for you for {{time}}',
   consult_your_booking: 'Your booking',
+  consult_ratings_title: 'What shoppers say',
+  consult_ratings_count: { one: '{{count}} rating', other: '{{count}} ratings' },
 } as const;

@@ -220,6 +220,23 @@ describe('the profile’s consultations', () => {
   });
 });
 
+describe('what shoppers said', () => {
+  it("shows a nutritionist's approved consultation ratings on her page, in the language they were written in", async () => {
+    const before = await (await storefront('/nutritionist?id=noura', { headers: { cookie: device } })).text();
+    expect(before).not.toContain('data-testid="offer-ratings"');
+    await env.API_DB.prepare(
+      "INSERT INTO consultation_ratings (consultation_id, user_id, nutritionist_id, rating, body, lang, status, created_at) VALUES (?, ?, 1, 5, 'شرحت لي كل شيء بوضوح', 'ar', 'approved', ?)",
+    )
+      .bind(consultationId, ownerId, Date.now())
+      .run();
+    const html = await (await storefront('/nutritionist?id=noura', { headers: { cookie: device } })).text();
+    expect(html).toContain('data-testid="offer-ratings"');
+    expect(html).toContain('Rated 5 out of 5 from 1 review');
+    expect(html).toContain('lang="ar" dir="rtl"');
+    expect(html).toContain('شرحت لي كل شيء بوضوح');
+  });
+});
+
 describe('consultation pages for a guest', () => {
   it('sends a guest to sign in and back from the booking and the profile, in both languages', async () => {
     for (const path of [
