@@ -14,6 +14,7 @@ import { apiContext } from '../boot';
 import { CONSULT_API } from '../consultations/api-paths';
 import { ConsultationActions } from '../consultations/ConsultationActions';
 import { consultPaths } from '../consultations/paths';
+import { IntakeSummary } from '../consultations/IntakeSummary';
 import { RatingForm } from '../consultations/RatingForm';
 import { Recommendations, Summary } from '../consultations/Recommendations';
 import { RulesWithTimes } from '../consultations/Rules';
@@ -124,6 +125,7 @@ export function Component() {
           </>
         )}
         <Summary c={c} />
+        <IntakeSummary intake={c.intake} />
         <Recommendations c={c} />
         {!coming && c.status === 'completed' && (
           <section className="form-card" aria-labelledby="consult-follow-title">

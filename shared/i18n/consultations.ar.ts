@@ -287,4 +287,5 @@ export const consultationsAr: Translated<typeof consultationsEn> = {
     many: '{{count}} تقييمًا',
     other: '{{count}} تقييم',
   },
+  consult_intake_yours: 'ما أخبرت به أخصائي التغذية',
 };

@@ -226,4 +226,5 @@ export const consultationsEn = {
   consult_your_booking: 'Your booking',
   consult_ratings_title: 'What shoppers say',
   consult_ratings_count: { one: '{{count}} rating', other: '{{count}} ratings' },
+  consult_intake_yours: 'What you told your nutritionist',
 } as const;

@@ -172,6 +172,9 @@ describe('the profile’s consultations', () => {
       expect(html, path).toContain('data-testid="consult-rules"');
       expect(html, path).toContain('data-testid="consult-cancel"');
       expect(html, path).toContain(`href="/api/user/consultation/${consultationId}/ics"`);
+      // Her own intake, opened for her alone.
+      expect(html, path).toContain('data-testid="consult-intake"');
+      expect(html, path).toContain('More energy');
     }
   });
 
