@@ -82,6 +82,9 @@ describe('route table', () => {
     expect(pageModule('install').via).toBe('client/pages/help-pages.ts');
     expect(pageModule('profile-wishlists').via).toBe('client/pages/wishlist-pages.ts');
     expect(pageModule('quiz-result').via).toBe('client/pages/help-pages.ts');
+    // The consultation's pages (issue 46) load through their own group, the profile's ones too.
+    for (const name of ['consultation-book', 'consultation-success', 'profile-consultations', 'profile-consultation'])
+      expect(pageModule(name).via, name).toBe('client/pages/consultation-pages.ts');
   });
 
   it('gives every auth page its own module and nests the checkout steps under one layout', () => {

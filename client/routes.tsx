@@ -2,7 +2,7 @@
 // and the same routes sit under /ar. Route ids are explicit so hydration data lines up.
 import type { ComponentType } from 'react';
 import { data, type LoaderFunction, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { moduleOf, PAGE_ROUTES, type PageRoute } from '#shared/routes';
+import { moduleOf, needsSignIn, PAGE_ROUTES, type PageRoute } from '#shared/routes';
 import type { Lang } from '#shared/locale';
 import type { PageHandle } from './route-handle';
 import { loadTexts } from './i18n/texts';
@@ -25,6 +25,7 @@ const FILES = import.meta.glob<{ Component: ComponentType; loader?: LoaderFuncti
   '!./pages/blood-test-checkout/*.tsx',
   '!./pages/profile*.tsx',
   '!./pages/upload-blood-test.tsx',
+  '!./pages/consultation-*.tsx',
   '!./pages/share*.tsx',
   '!./pages/quiz*.tsx',
   '!./pages/auth/*.tsx',
@@ -39,6 +40,11 @@ const GROUPS: ReadonlyArray<{ pages: RegExp; via: string; load: (name: string) =
     pages: /^(blood-test-checkout\/|profile-blood-tests|upload-blood-test$)/,
     via: 'client/pages/booking-pages.ts',
     load: (name) => import('./pages/booking-pages').then((m) => m.loadBookingPage(name)),
+  },
+  {
+    pages: /^(consultation-[a-z-]+|profile-consultations?)$/,
+    via: 'client/pages/consultation-pages.ts',
+    load: (name) => import('./pages/consultation-pages').then((m) => m.loadConsultationPage(name)),
   },
   {
     pages: /^(profile-wishlists|share(-list|d-list)?)$/,
@@ -103,8 +109,8 @@ function pageRoute(lang: Lang, r: PageRoute): RouteObject {
   const mod = 'placeholder' in r ? section : pageModule(moduleOf(r));
   const texts = 'texts' in r ? r.texts : [];
   const handle: PageHandle = { page: r.id, module: mod.file, texts, ...(mod.via ? { via: mod.via } : {}) };
-  // Profile pages need a signed-in shopper: the guard runs before the page's own loader.
-  const load = withPageTexts(r.path.startsWith('/profile') ? guarded(mod.load) : mod.load, lang, texts);
+  // Profile pages and the booking need a signed-in shopper: the guard runs before the page's own loader.
+  const load = withPageTexts(needsSignIn(r.path) ? guarded(mod.load) : mod.load, lang, texts);
   return r.path === '/'
     ? { id: `${lang}:${r.id}`, index: true, handle, lazy: load }
     : { id: `${lang}:${r.id}`, path: r.path.slice(1), handle, lazy: load };

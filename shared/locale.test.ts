@@ -36,8 +36,11 @@ describe('locale segment', () => {
     );
     // Spec §2's 48, plus the order lookup and the e-mail verification, and a blood test's
     // own page, and the notifications page, the "Get the app" guide, an alert's
-    // unsubscribe page and the shopper's subscriptions; the consultation call and its device check.
-    expect(all).toHaveLength(57);
+    // unsubscribe page and the shopper's subscriptions; the consultation's booking, its success page, the
+    // profile's consultations and one consultation, its call and the device check (issue 46).
+    expect(all).toHaveLength(61);
+    expect(all).toContain('/consultation/book/:nutritionistId');
+    expect(all).toContain('/profile/consultations/:id');
     expect(all).toContain('/profile/consultations/:id/call');
     expect(all).toContain('/consultation-check');
     expect(all).toContain('/profile/subscriptions');

@@ -149,6 +149,16 @@ export const PAGE_ROUTES = [
     texts: ['push'],
   },
   {
+    id: 'profile-consultations',
+    path: '/profile/consultations',
+    texts: ['consultations'],
+  },
+  {
+    id: 'profile-consultation',
+    path: '/profile/consultations/:id',
+    texts: ['consultations', 'catalogue'],
+  },
+  {
     id: 'profile-blood-tests',
     path: '/profile/blood-tests',
     texts: ['orders', 'accounts', 'blood-test-results'],
@@ -220,13 +230,25 @@ export const PAGE_ROUTES = [
     id: 'nutritionist',
     path: '/nutritionist',
     module: 'nutritionists',
-    texts: ['catalogue'],
+    texts: ['catalogue', 'consultations'],
   },
   {
     id: 'nutritionist-list',
     path: '/nutritionist-list',
     module: 'nutritionists',
-    texts: ['catalogue'],
+    texts: ['catalogue', 'consultations'],
+  },
+  // Not in spec §2: booking a consultation with a nutritionist (issue 46); a signed-in shopper's page.
+  {
+    id: 'consultation-book',
+    path: '/consultation/book/:nutritionistId',
+    texts: ['consultations', 'orders'],
+  },
+  // Where the payment page returns to, and a booking paid without a card lands.
+  {
+    id: 'consultation-success',
+    path: '/consultation/success',
+    texts: ['consultations'],
   },
   // The supplement quiz: its pages load through their group (client/pages/help-pages.ts).
   { id: 'quiz', path: '/quiz', texts: ['quiz'] },
@@ -269,6 +291,7 @@ export const PROFILE_MENU_IDS = [
   'profile-wishlists',
   'profile-notifications',
   'profile-blood-tests',
+  'profile-consultations',
 ] as const satisfies readonly PageId[];
 
 /**
@@ -303,7 +326,18 @@ export const PRIVATE_PATH_PREFIXES = [
   '/quiz-result',
   '/_app',
   '/alerts/',
+  '/consultation/',
 ] as const;
+
+/**
+ * Pages only a signed-in shopper opens: a guest is sent to sign in and back (client/accounts/guard.ts)
+ * before the page's loader runs.
+ */
+export const SIGNED_IN_PATH_PREFIXES = ['/profile', '/consultation/'] as const;
+
+export function needsSignIn(path: string): boolean {
+  return SIGNED_IN_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));
+}
 
 export function isPrivatePath(path: string): boolean {
   return PRIVATE_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));

@@ -4,7 +4,16 @@ import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../i18n/context';
 import { announcementFor, clockText, secondsLeft, type HoldAnnouncement } from './hold-countdown';
 
-export function HoldCountdown({ expiresAt, onExpired }: { expiresAt: number; onExpired: () => void }) {
+export function HoldCountdown({
+  expiresAt,
+  onExpired,
+  label,
+}: {
+  expiresAt: number;
+  onExpired: () => void;
+  /** The visible line for the time left (the home visit's when left out). */
+  label?: (time: string) => string;
+}) {
   const { t } = useI18n();
   const [left, setLeft] = useState(() => secondsLeft(expiresAt, Date.now()));
   const [said, setSaid] = useState<HoldAnnouncement | null>(null);
@@ -30,7 +39,7 @@ export function HoldCountdown({ expiresAt, onExpired }: { expiresAt: number; onE
   return (
     <div className={left <= 120 ? 'hold-countdown hold-ending' : 'hold-countdown'} data-testid="hold-countdown">
       {/* The ticking clock is for the eye; the status below speaks for it. */}
-      <p aria-hidden="true">{t('bt_hold_left', { time: clockText(left) })}</p>
+      <p aria-hidden="true">{label ? label(clockText(left)) : t('bt_hold_left', { time: clockText(left) })}</p>
       <p className="visually-hidden" role="status">
         {said ? t(said) : ''}
       </p>

@@ -1,12 +1,13 @@
-// The home-visit slot picker: days as a horizontal row of radio cards (arrow keys move between them,
-// in reading order in both directions), then the day's windows as a radio group. With a fasting test
-// in the cart only morning windows are offered, and a line says why.
+// The home-visit slot picker: days as a horizontal row of radio cards (SlotDays.tsx), then the day's
+// windows as a radio group. With a fasting test in the cart only morning windows are offered, and a
+// line says why.
 import '../styles/blood-test-booking.css';
-import { formatSlotDay, formatTimeWindow } from '#shared/text/dates';
+import { formatTimeWindow } from '#shared/text/dates';
 import type { CountryCode } from '#shared/locale';
 import type { SlotDay } from '#shared/blood-tests/order-types';
 import { useI18n } from '../i18n/context';
 import { bookableWindows, type SlotChoice } from './booking-store';
+import { SlotDays } from './SlotDays';
 
 /** Gulf local time is UTC+3 all year (no daylight saving in Kuwait or Saudi Arabia). */
 export function gulfTime(date: string, hour: number): number {
@@ -50,32 +51,22 @@ export function SlotPicker({
           {t('bt_fasting_why')}
         </p>
       )}
-      <fieldset className="slot-days">
-        <legend>{t('bt_slot_days')}</legend>
-        <div className="slot-day-row">
-          {open.map((d) => {
-            const text = formatSlotDay(gulfTime(d.date, 12), lang, country);
-            const left = d.windows.reduce((sum, w) => sum + (w.available ? w.places_left : 0), 0);
-            return (
-              <label key={d.date} className="slot-day" data-testid="slot-day">
-                <input
-                  type="radio"
-                  name={`${name}-day`}
-                  value={d.date}
-                  checked={value?.date === d.date}
-                  onChange={() => {
-                    const first = d.windows.find((w) => w.available && w.places_left > 0);
-                    if (first) onChange({ date: d.date, window: first.window });
-                  }}
-                />
-                <span className="slot-day-name">{text.day}</span>
-                {text.hijri && <span className="slot-day-hijri">{text.hijri}</span>}
-                <span className="slot-day-left">{t('bt_slot_places_left', { count: left })}</span>
-              </label>
-            );
-          })}
-        </div>
-      </fieldset>
+      <SlotDays
+        name={name}
+        legend={t('bt_slot_days')}
+        country={country}
+        value={value?.date ?? null}
+        days={open.map((d) => ({
+          date: d.date,
+          note: t('bt_slot_places_left', {
+            count: d.windows.reduce((sum, w) => sum + (w.available ? w.places_left : 0), 0),
+          }),
+        }))}
+        onChange={(date) => {
+          const first = open.find((d) => d.date === date)?.windows.find((w) => w.available && w.places_left > 0);
+          if (first) onChange({ date, window: first.window });
+        }}
+      />
       {day && (
         <fieldset className="choice-list slot-windows">
           <legend>{t('bt_slot_windows')}</legend>

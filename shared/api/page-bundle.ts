@@ -13,7 +13,7 @@ export const BUNDLE_MAX_PATH = 8192;
 
 /**
  * POSTs that only read: the listing (first and later pages, its filters), the carts' refresh and pricing,
- * and the reset page's check of its link (the token travels in the body, not in a logged URL).
+ * the nutritionist list's filters, and the reset page's check of its link (the token travels in the body, not in a logged URL).
  */
 const READ_POSTS = [
   /^\/product$/,
@@ -23,6 +23,8 @@ const READ_POSTS = [
   /^\/bloodTest\/sku$/,
   /^\/(order|bloodTestOrder)\/calculate$/,
   /^\/user\/reset-password\/check$/,
+  // The nutritionist list with its filters (language, gender, a free day) as the body.
+  /^\/nutritionist\/list(\/\d+)?$/,
 ];
 
 export const bundleCallSchema = z.object({

@@ -87,6 +87,11 @@ const timeFormats = new Map<string, Intl.DateTimeFormat>();
  * whole (ICU versions shorten ranges and space them differently, so server and browser disagreed).
  */
 export function formatTimeWindow(startMs: number, endMs: number, lang: Lang, country: CountryCode): string {
+  return `${formatTimeOfDay(startMs, lang, country)} – ${formatTimeOfDay(endMs, lang, country)}`;
+}
+
+/** A time of day in the shop's time zone, as the window's ends are printed: "9:20 AM", "9:20 ص". */
+export function formatTimeOfDay(epochMs: number, lang: Lang, country: CountryCode): string {
   const key = `${lang}|${country}`;
   let f = timeFormats.get(key);
   if (!f) {
@@ -97,6 +102,5 @@ export function formatTimeWindow(startMs: number, endMs: number, lang: Lang, cou
     });
     timeFormats.set(key, f);
   }
-  const time = (ms: number) => f.format(ms).replace(/[\u202f\u2009]/g, ' ');
-  return `${time(startMs)} – ${time(endMs)}`;
+  return f.format(epochMs).replace(/[\u202f\u2009]/g, ' ');
 }

@@ -3,7 +3,9 @@
 // staff.localhost, and a booked visit's start moved to now (POST /dev/bloodTestOrder/visitNow), so the
 // lab can collect a sample that was booked for a later day, and the subscribe-and-save jobs run as on a
 // given day (POST /dev/subscriptions/run), the nightly backup now (POST /dev/backups/run), and the data-rights
-// jobs now (POST /dev/data-rights/run: archives prepared, retention applied). Not in production.
+// jobs now (POST /dev/data-rights/run: archives prepared, retention applied), and a consultation's
+// summary and list shared as the nutritionist's side would (POST /dev/consultations/{id}/share). Not in
+// production.
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { callUpstream } from '../upstream';
@@ -16,6 +18,7 @@ const FORWARDED = [
   '/dev/data-rights/run',
   // A consultation booked now between a shopper and a nutritionist's staff account (the call's story).
   '/dev/consultations/call',
+  '/dev/consultations/:id{[0-9]+}/share',
 ] as const;
 
 // Built by a pure call, so a production build (which never routes it) drops it from the bundle.
@@ -26,7 +29,7 @@ export const devTools = /* @__PURE__ */ (() => {
       if (c.var.config.ENVIRONMENT === 'production') return c.notFound();
       const res = await callUpstream(c.env, c.var.config, {
         method: 'POST',
-        path,
+        path: new URL(c.req.url).pathname,
         body: await c.req.text(),
         deviceToken: null,
         userToken: null,

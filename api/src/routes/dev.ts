@@ -15,6 +15,7 @@ import { seal } from '../staff/secret-box';
 import { parseInput, readJson } from '../lib/validate';
 import { subscriptionJobs } from '../subscriptions/jobs';
 import { runNightlyBackup } from '#api/src/backup/nightly';
+import { healthKeyring, sealText } from '../consultations/seal';
 
 /** Local staff accounts for e2e stories and testers: this password, a fresh TOTP secret each. */
 export const DEV_STAFF_PASSWORD = 'local-staff-password';
@@ -25,6 +26,25 @@ const devStaffSchema = z.object({
 });
 
 const devRunSchema = z.object({ now: z.number().int().positive().optional() });
+
+/**
+ * A consultation's summary and list as the nutritionist's side shares them (sealed), for stories and
+ * tests of the shopper's pages; `completed`: the call marked held first.
+ */
+const devShareSchema = z.object({
+  summary: z.string().min(1).max(4000),
+  items: z
+    .array(
+      z.object({
+        slug: z.string().min(1),
+        quantity: z.number().int().min(1).max(10).default(1),
+        dose: z.string().min(1).max(200),
+        reason: z.string().min(1).max(500),
+      }),
+    )
+    .max(20),
+  completed: z.boolean().default(true),
+});
 
 // Built by a pure call, so a production build (which never routes it) drops it from the bundle.
 const buildDevRoutes = () =>
@@ -98,6 +118,54 @@ const buildDevRoutes = () =>
       if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
       const outcome = await runNightlyBackup(c.env, c.var.config, { force: true });
       return c.json(ok({ key: outcome.key, counts: outcome.backup?.counts ?? {}, bytes: outcome.backup?.bytes ?? 0 }));
+    })
+    // What the nutritionist's side stores when she shares a consultation's summary and list.
+    .post('/consultations/:id{[0-9]+}/share', async (c) => {
+      if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
+      const id = Number(c.req.param('id'));
+      const input = parseInput(devShareSchema, await readJson(c.req));
+      const ring = healthKeyring(c.var.config);
+      if (!ring) throw new ApiError(503, 'consultation_health_unavailable');
+      const db = c.env.DB;
+      const found = await db.prepare('SELECT id FROM consultations WHERE id = ?').bind(id).first();
+      if (!found) throw new ApiError(404, 'not_found');
+      const now = Date.now();
+      const summary = await sealText({ db, ring }, id, input.summary);
+      const statements: D1PreparedStatement[] = [
+        db
+          .prepare(
+            `INSERT INTO consultation_notes (consultation_id, summary_sealed, summary_iv, shared_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)
+             ON CONFLICT (consultation_id) DO UPDATE SET summary_sealed = ?2, summary_iv = ?3, shared_at = ?4, updated_at = ?4`,
+          )
+          .bind(id, summary.sealed, summary.iv, now),
+        db.prepare('DELETE FROM consultation_recommendations WHERE consultation_id = ?').bind(id),
+      ];
+      for (const [i, item] of input.items.entries()) {
+        const product = await db
+          .prepare('SELECT id, default_sku_id FROM products WHERE slug = ?')
+          .bind(item.slug)
+          .first<{ id: number; default_sku_id: number }>();
+        if (!product) throw new ApiError(404, 'not_found');
+        const dose = await sealText({ db, ring }, id, item.dose);
+        const reason = await sealText({ db, ring }, id, item.reason);
+        statements.push(
+          db
+            .prepare(
+              'INSERT INTO consultation_recommendations (consultation_id, product_id, sku_id, quantity, dose_sealed, reason_sealed, iv, sort_order) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+            )
+            .bind(id, product.id, product.default_sku_id, item.quantity, dose.sealed, reason.sealed, dose.iv, i),
+        );
+      }
+      if (input.completed)
+        statements.push(
+          db
+            .prepare(
+              "UPDATE consultations SET status = 'completed', outcome = 'held', completed_at = ?1, updated_at = ?1 WHERE id = ?2 AND status = 'booked'",
+            )
+            .bind(now, id),
+        );
+      await db.batch(statements);
+      return c.json(ok({ id, shared_at: now }));
     })
     .get('/error', (c) => {
       if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');

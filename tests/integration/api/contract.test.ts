@@ -29,6 +29,8 @@ const EXCEPTIONS: Record<string, string> = {
     'local-only run of the nightly backup into the local bucket, absent from the production build',
   'POST /dev/data-rights/run':
     'local-only run of the cron’s data-rights jobs (archives, retention) as on a given day, absent from the production build',
+  'POST /dev/consultations/:id{[0-9]+}/share':
+    'local-only share of a consultation’s summary and list for the shopper pages’ tests, absent from the production build',
 };
 
 /** Each routed "METHOD path" with the contract keys of its handlers (app-wide middleware is method ALL). */

@@ -31,8 +31,17 @@ describe('server-rendered pages', () => {
   it('renders every route of spec §2 in both languages', async () => {
     // From the one route list. Left out: signing out and /nutritionist without ?id= redirect; a product
     // needs a real slug (the product tests cover it); a blood test's page is the vitamin D test's.
-    // A shared wishlist needs a real share token (tests/integration/storefront/wishlists.test.ts).
-    const skip = new Set(['logout-profile', 'nutritionist', 'product', 'shared-list']);
+    // A shared wishlist needs a real share token (tests/integration/storefront/wishlists.test.ts). A
+    // consultation's booking and page need a real nutritionist and consultation
+    // (tests/integration/storefront/consultation-pages.test.ts).
+    const skip = new Set([
+      'logout-profile',
+      'nutritionist',
+      'product',
+      'shared-list',
+      'consultation-book',
+      'profile-consultation',
+    ]);
     const paths = PAGE_ROUTES.filter((r) => !skip.has(r.id)).map((r) =>
       r.path.replace(':listId', 'abc').replace(':slug', 'vitamin-d-test'),
     );
@@ -47,8 +56,12 @@ describe('server-rendered pages', () => {
     for (const path of paths) {
       for (const prefix of ['', '/ar']) {
         const url = prefix + (path === '/' && prefix ? '' : path);
-        // Profile pages need a signed-in shopper, and so do the wishlist share pages (/share, /share/list).
-        const signedIn = path.startsWith('/profile') || path.startsWith('/share') ? session : cookie;
+        // Profile pages need a signed-in shopper, and so do the wishlist share pages (/share, /share/list)
+        // and the consultation's pages.
+        const signedIn =
+          path.startsWith('/profile') || path.startsWith('/share') || path.startsWith('/consultation/')
+            ? session
+            : cookie;
         const res = await storefront(url, { headers: { cookie: signedIn } });
         expect(res.status, url).toBe(200);
         const html = await res.text();
