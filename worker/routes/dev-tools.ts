@@ -16,9 +16,10 @@ const FORWARDED = [
   '/dev/subscriptions/run',
   '/dev/backups/run',
   '/dev/data-rights/run',
-  // A consultation booked now between a shopper and a nutritionist's staff account (the call's story).
-  '/dev/consultations/call',
-  '/dev/consultations/:id{[0-9]+}/share',
+  // A consultation booked now between a shopper and a nutritionist's staff account (the call's story,
+  // /dev/consultations/call) and a summary shared (/dev/consultations/{id}/share): one pattern, as the
+  // storefront's router takes no static path beside a parameter at the same place.
+  '/dev/consultations/*',
 ] as const;
 
 // Built by a pure call, so a production build (which never routes it) drops it from the bundle.
