@@ -80,8 +80,10 @@ describe('nutritionists: what a shopper books by', () => {
   it('keeps the list, the profile and the slots within 3 D1 round trips (the device check counted)', async () => {
     const trips = async (res: Response) => Number(res.headers.get('x-d1-roundtrips'));
     const signedIn = await shopper('trips');
-    // The device's check, then one batch for every nutritionist and their offer.
-    expect(await trips(await post('/nutritionist/list', { day: '2026-12-01', language: 'ar' }, null))).toBe(2);
+    // At most the device's check, then one batch for every nutritionist and their offer.
+    expect(
+      await trips(await post('/nutritionist/list', { day: '2026-12-01', language: 'ar' }, null)),
+    ).toBeLessThanOrEqual(2);
     expect(await trips(await post('/nutritionist/list', {}, signedIn))).toBeLessThanOrEqual(3);
     // The profile: the reference resolved inside its one batch.
     expect(await trips(await get('/nutritionist/noura', null))).toBeLessThanOrEqual(2);
