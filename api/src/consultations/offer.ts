@@ -50,11 +50,20 @@ export type OfferOf = number | { slug: string; id: number } | null;
 /**
  * The batch statements of an offer, to run in the caller's own batch so a page stays one D1 round
  * trip (a reference is resolved inside each statement, no lookup first). `exceptUser`: her own live
- * hold is not counted as taken (she may hold again, or move to a time that overlaps it).
+ * hold is not counted as taken (she may hold again, or move to a time that overlaps it); or
+ * `exceptSession`, the hash of her bearer token, resolved to her inside the same statement, for a route
+ * that has not looked her up (the booking page's free times: no round trip of its own).
  */
 export function offerStatements(
   db: D1Database,
-  p: { nutritionistId: OfferOf; country: CountryCode; lang: Lang; now: number; exceptUser?: number },
+  p: {
+    nutritionistId: OfferOf;
+    country: CountryCode;
+    lang: Lang;
+    now: number;
+    exceptUser?: number;
+    exceptSession?: string | null;
+  },
 ): D1PreparedStatement[] {
   const until = p.now + (CONSULTATION_RULES.horizonDays + 1) * DAY;
   // ?1 and ?2: the nutritionist (a slug and an id; all of them when both are null).
@@ -82,9 +91,10 @@ export function offerStatements(
     db
       .prepare(
         `SELECT nutritionist_id, cell FROM consultation_cells WHERE ${who('nutritionist_id')} AND cell >= ?3 AND cell < ?4
-           AND (consultation_id IS NOT NULL OR (expires_at > ?5 AND user_id <> ?6))`,
+           AND (consultation_id IS NOT NULL OR (expires_at > ?5 AND user_id <> coalesce(?6,
+             (SELECT user_id FROM sessions WHERE token_hash = ?7 AND revoked_at IS NULL AND expires_at > ?5), 0)))`,
       )
-      .bind(...binds, p.now - DAY, until, p.now, p.exceptUser ?? 0),
+      .bind(...binds, p.now - DAY, until, p.now, p.exceptUser ?? null, p.exceptSession ?? null),
     db.prepare(`SELECT id FROM nutritionists WHERE staff_id IS NOT NULL AND ${who('id')}`).bind(...binds),
   ];
 }

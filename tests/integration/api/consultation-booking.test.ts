@@ -30,6 +30,19 @@ beforeAll(async () => {
   ({ device } = await setUp());
 });
 
+describe('a held time in the free times', () => {
+  it('stays free for the shopper who holds it, found by her token, and is taken for everyone else', async () => {
+    const her = await shopper('holds-own');
+    const other = await shopper('holds-other');
+    const at = await freeTimeAfter(30, { skip: 7 });
+    expect((await hold(her, at)).status).toBe(200);
+    // Her page shows her time still (she may move within it); another shopper's and a guest's do not.
+    expect(await freeTimes(FIXTURE_SERVICES.first, her)).toContain(at);
+    expect(await freeTimes(FIXTURE_SERVICES.first, other)).not.toContain(at);
+    expect(await freeTimes(FIXTURE_SERVICES.first, null)).not.toContain(at);
+  });
+});
+
 describe('nutritionists: what a shopper books by', () => {
   it('lists gender, languages, qualifications, services priced per country and the next free time', async () => {
     const kw = await json(await post('/nutritionist/list', {}, null, 'KW'));

@@ -136,7 +136,7 @@ describe('the booking page', () => {
       const res = await storefront(path, { headers: { cookie: other } });
       expect(res.status, path).toBe(200);
       expect(trips(res).calls, path).toBe(1);
-      expect(trips(res).roundTrips, path).toBeLessThanOrEqual(4);
+      expect(trips(res).roundTrips, path).toBeLessThanOrEqual(3);
       const html = await res.text();
       expect(html.match(/data-testid="slot-day"/g)?.length ?? 0, path).toBeGreaterThan(0);
       expect(html, path).toContain('data-testid="consult-hold"');
