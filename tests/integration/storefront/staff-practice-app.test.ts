@@ -51,8 +51,12 @@ beforeAll(async () => {
 
 describe("the nutritionist's pages of the staff app", () => {
   it('shows Consultations to nutritionists and the owner only', async () => {
-    for (const cookie of [nutritionist.cookie, owner])
-      expect(await (await staffPage('/', cookie)).text()).toContain('href="/consultations"');
+    expect(await (await staffPage('/', owner)).text()).toContain('href="/consultations"');
+    // A nutritionist has no dashboard: signing in lands on her day, not on a refusal.
+    const home = await staffPage('/', nutritionist.cookie);
+    expect(home.status).toBe(303);
+    expect(home.headers.get('location')).toBe('/consultations');
+    expect(await (await staffPage('/consultations', nutritionist.cookie)).text()).toContain('href="/consultations"');
     const clerk = (await staffSignIn([{ role: 'fulfilment', country: null }])).cookie;
     expect(await (await staffPage('/', clerk)).text()).not.toContain('href="/consultations"');
     expect((await staffPage('/consultations', clerk)).status).toBe(403);
