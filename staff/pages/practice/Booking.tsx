@@ -9,87 +9,20 @@ import { formatMinor, isShopCurrency } from '#shared/money';
 import type { CountryCode } from '#shared/locale';
 import type { StaffSelf } from '../../lib/api';
 import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
+import type { MarkerResult } from '#shared/api/blood-test-results-schemas';
+import type { BookingView, SavedRecommendation } from '#shared/consultations/practice-views';
+import type { GateWarning } from '#shared/safety/recommendation-gates';
 import { Layout } from '../Layout';
 import { modeText, nameIn, type Notes, outcomeText, PracticeNotes, statusText, whenText } from './common';
 
-type Bi = { en: string; ar: string };
-export interface WarningView {
-  rule: string;
-  text: Bi;
-}
+export type WarningView = GateWarning;
 
-export interface RecommendationView {
-  product_id: number;
-  sku_id: number;
-  product_name: string;
-  sku_name: string;
-  quantity: number;
-  servings_per_day: number;
-  dose: string;
-  reason: string;
-  warnings: WarningView[];
-  acknowledged_rules: string[];
-  acknowledged_reason: string | null;
-}
+export type RecommendationView = SavedRecommendation;
 
-export interface MarkerView {
-  biomarker: { id: number; name: string };
-  unit: { code: string; label: string };
-  points: { value: string; flag: string | null; date: string; unconverted_unit?: string }[];
-  range: { low: string | null; high: string | null } | null;
-  flag: string | null;
-}
+export type MarkerView = MarkerResult;
 
-export interface BookingData {
-  id: number;
-  starts_at: number;
-  ends_at: number;
-  first_name: string;
-  service: { id: number; name_en: string; name_ar: string; minutes: number };
-  nutritionist: { id: number; name_en: string; name_ar: string };
-  mode: 'video' | 'chat';
-  status: string;
-  outcome: string | null;
-  country: string;
-  currency: string;
-  lang: string;
-  payment_method: string;
-  total: number;
-  refunded: number;
-  can_mark: boolean;
-  outcomes: { outcome: string; refund: { amount: number; session_back: boolean } }[];
-  health: boolean;
-  health_data: {
-    intake: {
-      goal: string;
-      conditions: string;
-      medicines: { class: string; name: string }[];
-      pregnancy: string;
-      allergies: string;
-    } | null;
-    pregnancy: string;
-    age: number | null;
-    past_orders: {
-      id: number;
-      created_at: number;
-      status: string;
-      items: { name: string; sku_name: string; count: number }[];
-    }[];
-    shared_results: MarkerView[];
-    previous: {
-      id: number;
-      starts_at: number;
-      service_en: string;
-      service_ar: string;
-      notes: string | null;
-      summary: string | null;
-    }[];
-    notes: string;
-    summary: string;
-    shared_at: number | null;
-    recommendations: RecommendationView[];
-  } | null;
-}
+/** One booking as the API answers it (GET /staff/consultations/{id}). */
+export type BookingData = BookingView;
 
 export interface SearchHitView {
   sku_id: number;
@@ -114,7 +47,7 @@ export interface PendingItem {
   warnings: WarningView[];
 }
 
-const bi = (t: StaffTranslator, text: Bi) => (t.lang === 'ar' ? text.ar : text.en);
+const bi = (t: StaffTranslator, text: GateWarning['text']) => (t.lang === 'ar' ? text.ar : text.en);
 
 function money(t: StaffTranslator, minor: number, currency: string, country: string) {
   return isShopCurrency(currency) ? formatMinor(minor, currency, t.lang, country as CountryCode) : String(minor);

@@ -3,6 +3,7 @@
 import type { StaffSelf } from '../../lib/api';
 import type { StaffTranslator } from '../../lib/i18n';
 import { formatTimeWindow } from '#shared/text/dates';
+import type { DayView } from '#shared/consultations/practice-views';
 import { Layout } from '../Layout';
 import {
   dayText,
@@ -15,26 +16,8 @@ import {
   statusText,
 } from './common';
 
-export interface DayBookingView {
-  id: number;
-  starts_at: number;
-  ends_at: number;
-  first_name: string;
-  service: { id: number; name_en: string; name_ar: string; minutes: number };
-  mode: 'video' | 'chat';
-  status: string;
-  outcome: string | null;
-  country: string;
-  lang: string;
-}
-
-export interface DayData {
-  date: string;
-  nutritionist: { id: number; name_en: string; name_ar: string };
-  nutritionists: { id: number; name_en: string; name_ar: string }[];
-  own: boolean;
-  bookings: DayBookingView[];
-}
+/** The day as the API answers it (GET /staff/consultations/day). */
+export type DayData = DayView;
 
 export function DayPage(props: { t: StaffTranslator; nonce: string; me: StaffSelf; data: DayData; notes: Notes }) {
   const { t, me, data } = props;

@@ -3,29 +3,12 @@
 import { formatMinor, isShopCurrency } from '#shared/money';
 import type { StaffSelf } from '../../lib/api';
 import type { StaffTranslator } from '../../lib/i18n';
+import type { EarningsView } from '#shared/consultations/practice-views';
 import { Layout } from '../Layout';
 import { nameIn } from './common';
 
-export interface EarningsRowView {
-  nutritionist_id: number;
-  name_en: string;
-  name_ar: string;
-  currency: string;
-  sessions: number;
-  no_shows: number;
-  awaiting_mark: number;
-  gross: number;
-  refunds: number;
-  net: number;
-  shop_share_bp: number;
-  shop_share: number;
-  nutritionist_part: number;
-}
-
-export interface EarningsData {
-  month: string;
-  rows: EarningsRowView[];
-}
+/** The report as the API answers it (GET /staff/consultations/earnings). */
+export type EarningsData = EarningsView;
 
 export function EarningsPage(props: {
   t: StaffTranslator;

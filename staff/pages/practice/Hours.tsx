@@ -4,17 +4,12 @@
 import { clockOf } from '#shared/api/staff-practice-schemas';
 import type { StaffSelf } from '../../lib/api';
 import type { StaffTranslator } from '../../lib/i18n';
+import type { ScheduleView } from '#shared/consultations/practice-views';
 import { Layout } from '../Layout';
 import { dayText, nameIn, type Notes, NutritionistPicker, PracticeNotes, WEEKDAY_TEXTS } from './common';
 
-export interface HoursData {
-  nutritionist: { id: number; name_en: string; name_ar: string };
-  nutritionists: { id: number; name_en: string; name_ar: string }[];
-  services: { id: number; kind: string; minutes: number; name_en: string; name_ar: string }[];
-  hours: { id: number; weekday: number; start_minute: number; end_minute: number; service_id: number | null }[];
-  days_off: string[];
-  today: string;
-}
+/** The week as the API answers it (GET /staff/consultations/hours). */
+export type HoursData = ScheduleView;
 
 /** Rows as the form holds them (a refused save shows what was typed). */
 export interface HoursDraftRow {

@@ -7,13 +7,14 @@
 // audit row (who, which consultation; no health text), as the lab's result views do.
 import type { Intake } from '#shared/consultations/intake';
 import { canMarkOutcome, outcomeRefund } from '#shared/consultations/rules';
-import { CONSULTATION_OUTCOMES, type ConsultationOutcome } from '#shared/consultations/facts';
+import { CONSULTATION_OUTCOMES } from '#shared/consultations/facts';
 import { completedYears } from '#shared/api/blood-test-results-schemas';
 import type { MarkerResult } from '#shared/api/blood-test-results-schemas';
 import type { Sex } from '#shared/blood-tests/biomarker-units';
 import { gulfDate } from '#shared/gulf-days';
 import type { Lang } from '#shared/locale';
-import { type GateShopper, type GateWarning, recommendationWarnings } from '#shared/safety/recommendation-gates';
+import { type GateShopper, recommendationWarnings } from '#shared/safety/recommendation-gates';
+import type { BookingBase, BookingView, PastOrder, SavedRecommendation } from '#shared/consultations/practice-views';
 import { markerResult, type ValueRow } from '#api/src/blood-tests/results-view';
 import { col } from '#api/src/catalogue/lang';
 import { auditStatement } from '#api/src/staff/audit';
@@ -22,82 +23,6 @@ import { type HealthSealer, openText } from '../seal';
 import type { PracticeConsultation } from './access';
 import { firstName } from './schedule';
 import { skusById } from './products';
-
-export interface OutcomeChoice {
-  outcome: ConsultationOutcome;
-  /** What it gives back: minor units of the consultation's currency, and a package's session. */
-  refund: { amount: number; session_back: boolean };
-}
-
-export interface BookingBase {
-  id: number;
-  starts_at: number;
-  ends_at: number;
-  first_name: string;
-  service: { id: number; name_en: string; name_ar: string; minutes: number };
-  nutritionist: { id: number; name_en: string; name_ar: string };
-  mode: 'video' | 'chat';
-  status: string;
-  outcome: string | null;
-  country: string;
-  currency: string;
-  lang: string;
-  payment_method: string;
-  total: number;
-  refunded: number;
-  /** Whether a mark may be set now (from the start until a week after the end). */
-  can_mark: boolean;
-  outcomes: OutcomeChoice[];
-  /** Whether the reader may see the health part (the consultation's own nutritionist). */
-  health: boolean;
-}
-
-export interface PastOrder {
-  id: number;
-  created_at: number;
-  status: string;
-  items: { product_id: number; name: string; sku_name: string; count: number }[];
-}
-
-export interface PreviousConsultation {
-  id: number;
-  starts_at: number;
-  service_en: string;
-  service_ar: string;
-  notes: string | null;
-  summary: string | null;
-}
-
-export interface SavedRecommendation {
-  product_id: number;
-  sku_id: number;
-  product_name: string;
-  sku_name: string;
-  quantity: number;
-  servings_per_day: number;
-  dose: string;
-  reason: string;
-  /** The warnings this item raises for her (recomputed on every read). */
-  warnings: GateWarning[];
-  /** The rules the nutritionist acknowledged when saving. */
-  acknowledged_rules: string[];
-  acknowledged_reason: string | null;
-}
-
-export interface BookingHealth {
-  intake: Intake | null;
-  pregnancy: string;
-  age: number | null;
-  past_orders: PastOrder[];
-  shared_results: MarkerResult[];
-  previous: PreviousConsultation[];
-  notes: string;
-  summary: string;
-  shared_at: number | null;
-  recommendations: SavedRecommendation[];
-}
-
-export type BookingView = BookingBase & { health_data: BookingHealth | null };
 
 const PAST_ORDERS = 10;
 const PREVIOUS = 10;

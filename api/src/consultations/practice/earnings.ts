@@ -13,27 +13,7 @@ import { GULF_OFFSET_MS } from '#shared/gulf-days';
 export { gulfMonth } from '#shared/api/staff-practice-schemas';
 import { csvCell, csvLine, CSV_BOM } from '#shared/text/csv';
 import { currencyDecimals, minorToDecimal } from '#shared/money';
-
-export interface EarningsRow {
-  nutritionist_id: number;
-  name_en: string;
-  name_ar: string;
-  currency: string;
-  sessions: number;
-  no_shows: number;
-  awaiting_mark: number;
-  gross: number;
-  refunds: number;
-  net: number;
-  shop_share_bp: number;
-  shop_share: number;
-  nutritionist_part: number;
-}
-
-export interface EarningsView {
-  month: string;
-  rows: EarningsRow[];
-}
+import type { EarningsRow, EarningsView } from '#shared/consultations/practice-views';
 
 /** The instants a Gulf month begins and ends (exclusive). */
 export function monthBounds(month: string): { from: number; to: number } {

@@ -8,32 +8,15 @@ import { auditStatement } from '#api/src/staff/audit';
 import type { StaffMember } from '#api/src/staff/sessions';
 import { can } from '#shared/staff/permissions';
 import type { Practice } from './access';
+import type {
+  DayBooking,
+  DayView,
+  PracticeNutritionist,
+  PracticeService,
+  ScheduleView,
+} from '#shared/consultations/practice-views';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export interface PracticeService {
-  id: number;
-  kind: string;
-  minutes: number;
-  name_en: string;
-  name_ar: string;
-}
-
-export interface PracticeNutritionist {
-  id: number;
-  name_en: string;
-  name_ar: string;
-}
-
-export interface ScheduleView {
-  nutritionist: PracticeNutritionist;
-  /** Others a manager may switch to (empty for a nutritionist). */
-  nutritionists: PracticeNutritionist[];
-  services: PracticeService[];
-  hours: { id: number; weekday: number; start_minute: number; end_minute: number; service_id: number | null }[];
-  days_off: string[];
-  today: string;
-}
 
 function nutritionistsStatement(db: D1Database, member: StaffMember, practice: Practice) {
   return can(member.grants, 'consultations:manage')
@@ -158,28 +141,6 @@ export async function removeDayOff(
     }),
   ]);
   return { changed: (deleted!.meta.changes ?? 0) > 0 };
-}
-
-export interface DayBooking {
-  id: number;
-  starts_at: number;
-  ends_at: number;
-  /** The shopper's first name only. */
-  first_name: string;
-  service: { id: number; name_en: string; name_ar: string; minutes: number };
-  mode: 'video' | 'chat';
-  status: string;
-  outcome: string | null;
-  country: string;
-  lang: string;
-}
-
-export interface DayView {
-  date: string;
-  nutritionist: PracticeNutritionist;
-  nutritionists: PracticeNutritionist[];
-  own: boolean;
-  bookings: DayBooking[];
 }
 
 /** The instant a Gulf date begins. */
