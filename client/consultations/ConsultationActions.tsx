@@ -11,6 +11,7 @@ import type { ConsultationDetail, ConsultationHold, ConsultationSlotsAnswer } fr
 import { gulfDate } from '#shared/gulf-days';
 import { localizePath } from '#shared/locale';
 import { useI18n } from '../i18n/context';
+import { ModeChoice } from './ModeChoice';
 import { useMinor } from '../lib/locale';
 import { failureKey } from '../orders/pay-again';
 import { ApiContext } from '../providers';
@@ -101,26 +102,7 @@ export function ConsultationActions({ c, onChanged }: { c: ConsultationDetail; o
           {t('consult_join_opens', { time: startText(ms(c.rules.join_opens_at), lang, c.country) })}
         </p>
       )}
-      <fieldset className="choice-list">
-        <legend>{t('consult_mode_title')}</legend>
-        {(['video', 'chat'] as const).map((m) => (
-          <label key={m} className="choice">
-            <input
-              type="radio"
-              name="consult-mode-switch"
-              value={m}
-              checked={c.mode === m}
-              disabled={busy}
-              onChange={() => void setMode(m)}
-              data-testid={`consult-mode-${m}`}
-            />
-            <span>
-              {t(`consult_mode_${m}`)}
-              <small className="choice-note">{t(`consult_mode_${m}_note`)}</small>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <ModeChoice name="consult-mode-switch" value={c.mode} disabled={busy} onChange={(m) => void setMode(m)} />
       <p className="form-actions">
         {c.rules.can_reschedule && (
           <button

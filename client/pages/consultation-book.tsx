@@ -29,6 +29,7 @@ import { signedInCall } from '../accounts/guard';
 import { HoldCountdown } from '../blood-tests/HoldCountdown';
 import { apiContext } from '../boot';
 import { CONSULT_API } from '../consultations/api-paths';
+import { ModeChoice } from '../consultations/ModeChoice';
 import { checkIntake, emptyIntake, type IntakeDraft, type IntakeField } from '../consultations/intake-form';
 import { IntakeFields } from '../consultations/IntakeFields';
 import { consultPaths } from '../consultations/paths';
@@ -346,25 +347,7 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
             </section>
             <section className="form-card" aria-labelledby="consult-mode-title">
               <h2 id="consult-mode-title">{t('consult_mode_title')}</h2>
-              <fieldset className="choice-list">
-                <legend className="visually-hidden">{t('consult_mode_title')}</legend>
-                {(['video', 'chat'] as const).map((m) => (
-                  <label key={m} className="choice">
-                    <input
-                      type="radio"
-                      name="consult-mode"
-                      value={m}
-                      checked={mode === m}
-                      onChange={() => setMode(m)}
-                      data-testid={`consult-mode-${m}`}
-                    />
-                    <span>
-                      {t(`consult_mode_${m}`)}
-                      <small className="choice-note">{t(`consult_mode_${m}_note`)}</small>
-                    </span>
-                  </label>
-                ))}
-              </fieldset>
+              <ModeChoice name="consult-mode" value={mode} onChange={setMode} hiddenLegend />
             </section>
             <section className="form-card" aria-labelledby="consult-payment-title">
               <h2 id="consult-payment-title">{t('checkout_payment_title')}</h2>
