@@ -115,3 +115,5 @@ export type ServerFrame =
 
 /** Close codes the room uses (4000–4999 are the application's). */
 export const CLOSE_REPLACED = 4001;
+/** The consultation was cancelled while a side was in the room: joining again answers why. */
+export const CLOSE_ENDED = 4002;

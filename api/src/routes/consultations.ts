@@ -23,6 +23,8 @@ import { holdTime } from '../consultations/hold';
 import { noticeRow, whenText } from '../consultations/notices';
 import { buyPackage, listCredits, packageReturnPath } from '../consultations/packages';
 import { cancelConsultation } from '../consultations/refund';
+import { log } from '../lib/log';
+import { roomStub } from './consultation-call';
 import { healthKeyring } from '../consultations/seal';
 import { listConsultations, ownedConsultation, ownedDetail, PER_PAGE } from '../consultations/view';
 
@@ -133,6 +135,12 @@ export const userConsultationRoutes = new Hono<AppEnv>()
       c.env.DB,
       { config: c.var.config, siteOrigin: siteOrigin(c) },
       { userId: user.id, id, refundTo: c.req.valid('json').refund_to },
+    );
+    // Anyone already in the call's room (its join window opens before the start) leaves it.
+    c.executionCtx.waitUntil(
+      roomStub(c.env, id)
+        .end()
+        .catch((error: unknown) => log.warn('consultation room not ended', { consultationId: id, error })),
     );
     const d = await detail(c, id, user.id);
     const answer: ConsultationCancelAnswer = {

@@ -6,7 +6,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { CallJoin, ServerFrame } from '#shared/consultations/call';
+import { CLOSE_ENDED, type CallJoin, type ServerFrame } from '#shared/consultations/call';
 import { issueTicket } from '#api/src/consultations/call/ticket';
 import { MediaError, type MediaService } from '#api/src/consultations/call/media';
 import type { ConsultRoom } from '#api/src/consultations/call/room';
@@ -346,6 +346,31 @@ describe('the room', () => {
     she.send({ type: 'sync', after: 0 });
     expect((await she.next('history')).messages[0]).toMatchObject({ text: secret });
     she.ws.close(1000);
+  });
+});
+
+describe('a consultation cancelled while someone is in its room', () => {
+  it('closes every socket of the room as ended, and the shopper joining again is refused', async () => {
+    // In the join window, five minutes before the start: too late for a refund, not too late to cancel.
+    const { device, she, consultationId } = await bookedCall('room-cancel', { startsAt: Date.now() + 5 * MINUTE });
+    const t = await tickets(consultationId);
+    const shopperSide = await connect(consultationId, t.shopper);
+    await shopperSide.next('welcome');
+    const nutritionistSide = await connect(consultationId, t.nutritionist);
+    await nutritionistSide.next('welcome');
+
+    const res = await call(`/user/consultation/${consultationId}/cancel`, {
+      method: 'POST',
+      body: JSON.stringify({ refund_to: 'wallet' }),
+      token: device,
+      headers: { authorization: `Bearer ${she.token}`, 'x-country': 'KW', lang: 'en' },
+    });
+    expect(res.status).toBe(200);
+    await expect.poll(() => shopperSide.closedWith()).toBe(CLOSE_ENDED);
+    await expect.poll(() => nutritionistSide.closedWith()).toBe(CLOSE_ENDED);
+    const again = await join(she.token, device, consultationId);
+    expect(again.status).toBeGreaterThanOrEqual(400);
+    expect(again.status).toBeLessThan(500);
   });
 });
 

@@ -14,6 +14,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import {
   type CallSide,
+  CLOSE_ENDED,
   CLOSE_REPLACED,
   clientFrameSchema,
   type ClientFrame,
@@ -85,6 +86,17 @@ export class ConsultRoom extends DurableObject<ApiEnv> {
 
   private toSide(side: CallSide, frame: ServerFrame): void {
     for (const ws of this.sockets(side)) send(ws, frame);
+  }
+
+  /**
+   * The consultation was cancelled (by the shopper before its start, or by an erasure): whoever is in
+   * the room leaves it. A socket is only checked when it opens, so without this one opened in the join
+   * window would outlive the booking; a page that joins again is told it is no longer joinable.
+   */
+  async end(): Promise<number> {
+    const open = [...this.sockets('shopper'), ...this.sockets('nutritionist')];
+    for (const ws of open) ws.close(CLOSE_ENDED, 'the consultation was cancelled');
+    return open.length;
   }
 
   override async fetch(request: Request): Promise<Response> {
