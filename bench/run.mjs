@@ -39,6 +39,8 @@ const PAGES = ['/', '/ar'];
 // Blood-test list and detail: JavaScript and D1 round trips within the product page's budgets.
 const BLOOD_TEST_PAGES = ['/blood-test', '/ar/blood-test/vitamin-d-test'];
 const JS_PAGES = () => [...PAGES, ...BLOOD_TEST_PAGES];
+// More pages for Lighthouse alone, e.g. BENCH_LH_EXTRA=/nutritionist-list,/ar/nutritionist?id=1 (a new page's scores).
+const LH_EXTRA = (process.env.BENCH_LH_EXTRA ?? '').split(',').filter(Boolean);
 const STATIC_PATH = '/favicon.svg';
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const LH_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -436,7 +438,7 @@ async function lighthouseAll(base) {
   }
   const out = { runs: LH_RUNS, config: 'lighthouse default (mobile, simulated throttling)', chromePath, pages: {} };
   try {
-    for (const path of PAGES) {
+    for (const path of [...PAGES, ...LH_EXTRA]) {
       const runs = [];
       for (let i = 0; i < LH_RUNS; i++) runs.push(await lighthouseRun(chromePath, base + path));
       // Lighthouse's own median: the run closest to the median FCP and TTI.
