@@ -51,7 +51,8 @@ const GROUP_OF: Record<ListedId, Group | null> = {
   'profile-consultations': 'account',
   'profile-blood-tests-ordered': 'account',
   'profile-blood-tests-uploaded': 'account',
-  'consultation-check': null,
+  // Checking camera and microphone before a call: a page a shopper may open any time.
+  'consultation-check': 'help',
   categories: 'shop',
   products: 'shop',
   brands: 'shop',

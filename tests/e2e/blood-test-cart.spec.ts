@@ -9,7 +9,7 @@ test('a shopper adds a vitamin D test to the blood-test cart in Arabic and sees 
   await expect(header.getByRole('link', { name: /سلة فحوصات الدم/ })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'أضف إلى سلة الفحوصات: فحص فيتامين د (25 هيدروكسي)' }).click();
-  const testsLink = header.getByRole('link', { name: 'سلة فحوصات الدم, فحص واحد' });
+  const testsLink = header.getByRole('link', { name: 'سلة فحوصات الدم 1, فحص واحد' });
   await expect(testsLink).toBeVisible();
   await expect(header.getByTestId('blood-test-cart-count')).toHaveText('1');
   // The product cart is a different cart: still empty.

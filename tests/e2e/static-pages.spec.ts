@@ -121,8 +121,16 @@ test('the site index links to every page a shopper can open', async ({ page }) =
   for (const group of ['Shop', 'Account', 'Help', 'Company'])
     await expect(index.getByRole('heading', { level: 2, name: group })).toBeVisible();
   // Every page of spec §2 without a parameter, except signing out and the app shell, once each.
-  // Mailed-link landings (reset, verify, an alert's unsubscribe) are not pages to browse to.
-  const unlisted = new Set(['logout-profile', 'app-shell', 'reset-password', 'verify-email', 'alerts-unsubscribe']);
+  // Mailed-link landings (reset, verify, an alert's unsubscribe) and a booking's success (it needs the
+  // booking) are not pages to browse to.
+  const unlisted = new Set([
+    'logout-profile',
+    'app-shell',
+    'reset-password',
+    'verify-email',
+    'alerts-unsubscribe',
+    'consultation-success',
+  ]);
   const expected = PAGE_ROUTES.filter((r) => !unlisted.has(r.id) && !r.path.includes(':')).map((r) => r.path);
   expect(expected).toContain('/checkout/shipping');
   const hrefs = await page.locator('.site-index a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
