@@ -70,7 +70,13 @@ interface GatewayPayment {
   currency: string;
 }
 
-/** Sends the card part through the gateway; null when it cannot (then the caller refunds to the wallet). */
+/**
+ * Sends the card part through the gateway; null when it cannot (then the caller refunds to the wallet).
+ * As an order's: the refunds row is stored pending first (migration 0059), the gateway asked with its
+ * id, and its answer stored without overwriting a settlement that came first; a refund the gateway
+ * settles later is followed by its webhook or the sweep (payments/refunds.ts), and one it fails then
+ * goes to her wallet.
+ */
 async function refundToCard(
   db: D1Database,
   config: ApiConfig,
@@ -78,7 +84,7 @@ async function refundToCard(
   amount: number,
   reason: string,
   siteOrigin: string,
-): Promise<{ providerRef: string | null; status: string; paymentId: string } | null> {
+): Promise<{ providerRef: string | null; status: string; paymentId: string; refundId: number } | null> {
   const payment = await db
     .prepare(
       "SELECT id, provider_ref, amount, currency FROM payments WHERE consultation_id = ? AND status = 'succeeded' ORDER BY created_at DESC LIMIT 1",
@@ -86,24 +92,38 @@ async function refundToCard(
     .bind(c.id)
     .first<GatewayPayment>();
   if (!payment?.provider_ref || amount > payment.amount) return null;
+  const now = Date.now();
+  const row = await db
+    .prepare(
+      `INSERT INTO refunds (consultation_id, amount, currency, method, reason, note, status, payment_id, created_at, updated_at)
+       VALUES (?1, ?2, ?3, 'gateway', ?4, ?5, 'pending', ?6, ?7, ?7) RETURNING id`,
+    )
+    .bind(c.id, amount, payment.currency, /cancel/i.test(reason) ? 'cancelled' : 'other', reason, payment.id, now)
+    .first<{ id: number }>();
   const gateway = gatewayFor(config);
+  let result: { providerRef: string | null; status: 'pending' | 'succeeded' | 'failed' };
   try {
-    const result = await gateway.refund({
+    result = await gateway.refund({
       providerRef: payment.provider_ref,
       amount,
       currency: payment.currency,
       decimals: currencyDecimals(payment.currency),
       reason,
-      // The consultation's number is the refund's reference at the gateway (refunds rows are orders').
-      refundId: c.id,
+      refundId: row!.id,
       webhookUrl: `${siteOrigin}/payments/webhook/${gateway.name}`,
     });
-    if (result.status === 'failed') return null;
-    return { providerRef: result.providerRef, status: result.status, paymentId: payment.id };
   } catch (error) {
     log.warn('consultation card refund refused; refunding to the wallet', { consultationId: c.id, error });
-    return null;
+    result = { providerRef: null, status: 'failed' };
   }
+  const stored = await db
+    .prepare(
+      "UPDATE refunds SET status = CASE WHEN status = 'pending' THEN ?1 ELSE status END, provider_ref = coalesce(provider_ref, ?2), updated_at = ?3 WHERE id = ?4 RETURNING status",
+    )
+    .bind(result.status, result.providerRef, Date.now(), row!.id)
+    .first<{ status: string }>();
+  if ((stored?.status ?? result.status) === 'failed') return null;
+  return { providerRef: result.providerRef, status: stored!.status, paymentId: payment.id, refundId: row!.id };
 }
 
 /** The statements that give back `plan` (wallet part, session) and count it refunded. */
@@ -171,7 +191,13 @@ async function carryOut(
           resource: 'consultation',
           resourceId: c.id,
           country: c.country,
-          after: { amount: card, payment_id: sent.paymentId, provider_ref: sent.providerRef, status: sent.status },
+          after: {
+            amount: card,
+            refund_id: sent.refundId,
+            payment_id: sent.paymentId,
+            provider_ref: sent.providerRef,
+            status: sent.status,
+          },
         }),
       ]);
     } else {

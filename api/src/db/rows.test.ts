@@ -61,30 +61,39 @@ const column = (definition: string) => {
   return { name: name!, nullable };
 };
 
-/** Every table's columns after all migrations (CREATE TABLE, ALTER TABLE … ADD COLUMN / DROP COLUMN). */
+/**
+ * Every table's columns after all migrations, each file's statements in their order: CREATE TABLE,
+ * ALTER TABLE … ADD COLUMN / DROP COLUMN / RENAME TO (a table rebuilt as x_new and renamed), DROP TABLE.
+ */
 function schema(): Record<string, Columns> {
   const dir = new URL('../../migrations/', import.meta.url);
   const tables: Record<string, Columns> = {};
+  const statement =
+    /CREATE TABLE (\w+)\s*\(([\s\S]*?)\)\s*(?:WITHOUT ROWID)?\s*;|ALTER TABLE (\w+) ADD COLUMN ([^;]+);|ALTER TABLE (\w+) DROP COLUMN (\w+)\s*;|ALTER TABLE (\w+) RENAME TO (\w+)\s*;|DROP TABLE (?:IF EXISTS )?(\w+)\s*;/g;
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
     .sort()) {
     const sql = readFileSync(new URL(file, dir), 'utf8').replace(/--[^\n]*/g, '');
-    for (const m of sql.matchAll(/CREATE TABLE (\w+)\s*\(([\s\S]*?)\)\s*(?:WITHOUT ROWID)?\s*;/g)) {
-      tables[m[1]!] = {};
-      for (const part of topLevelParts(m[2]!)) {
-        if (/^(CONSTRAINT|PRIMARY KEY|UNIQUE|CHECK|FOREIGN KEY)\b/i.test(part)) continue;
-        const { name, nullable } = column(part);
-        tables[m[1]!]![name] = { nullable };
-      }
-      // Columns of a composite key (PRIMARY KEY (a, b)) are keys too.
-      const pk = /PRIMARY KEY \(([^)]*)\)/i.exec(m[2]!);
-      for (const key of pk ? pk[1]!.split(',').map((k) => k.trim()) : []) tables[m[1]!]![key] = { nullable: false };
+    for (const m of sql.matchAll(statement)) {
+      if (m[1]) {
+        tables[m[1]] = {};
+        for (const part of topLevelParts(m[2]!)) {
+          if (/^(CONSTRAINT|PRIMARY KEY|UNIQUE|CHECK|FOREIGN KEY)\b/i.test(part)) continue;
+          const { name, nullable } = column(part);
+          tables[m[1]]![name] = { nullable };
+        }
+        // Columns of a composite key (PRIMARY KEY (a, b)) are keys too.
+        const pk = /PRIMARY KEY \(([^)]*)\)/i.exec(m[2]!);
+        for (const key of pk ? pk[1]!.split(',').map((k) => k.trim()) : []) tables[m[1]]![key] = { nullable: false };
+      } else if (m[3]) {
+        const { name, nullable } = column(m[4]!);
+        tables[m[3]]![name] = { nullable };
+      } else if (m[5]) delete tables[m[5]]![m[6]!];
+      else if (m[7]) {
+        tables[m[8]!] = tables[m[7]]!;
+        delete tables[m[7]];
+      } else if (m[9]) delete tables[m[9]];
     }
-    for (const m of sql.matchAll(/ALTER TABLE (\w+) ADD COLUMN ([^;]+);/g)) {
-      const { name, nullable } = column(m[2]!);
-      tables[m[1]!]![name] = { nullable };
-    }
-    for (const m of sql.matchAll(/ALTER TABLE (\w+) DROP COLUMN (\w+)\s*;/g)) delete tables[m[1]!]![m[2]!];
   }
   return tables;
 }

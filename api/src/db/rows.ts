@@ -429,7 +429,8 @@ export interface OrderEventRow {
 /** Money given back on an order (migration 0025). */
 export interface RefundRow {
   id: number;
-  order_id: number;
+  /** The order refunded, or null for a consultation's refund (migration 0059): exactly one is set. */
+  order_id: number | null;
   amount: number;
   currency: string;
   method: 'wallet' | 'gateway';
@@ -441,4 +442,5 @@ export interface RefundRow {
   staff_id: number | null;
   created_at: number;
   updated_at: number;
+  consultation_id: number | null;
 }

@@ -14,6 +14,7 @@ import { auditStatement } from '../staff/audit';
 import { log } from '../lib/log';
 import { orderUpdateStatements } from '../orders/update-mail';
 import type { OrderRow } from '../db/rows';
+import { walletMove } from '../orders/payment-moves';
 import type { Gateway, RefundReport } from './gateway';
 
 export const REFUND_PENDING_AFTER_MS = 6 * 60 * 60 * 1000;
@@ -27,7 +28,9 @@ export type RefundSettlement =
 
 interface PendingRow {
   id: number;
-  order_id: number;
+  /** An order's refund, or a consultation's (migration 0059): exactly one is set. */
+  order_id: number | null;
+  consultation_id: number | null;
   amount: number;
   currency: string;
   status: RefundReport['status'];
@@ -38,10 +41,12 @@ interface PendingRow {
   email: string | null;
 }
 
-/** The refund with what its settlement needs of the order (the shopper's address and language). */
-const PENDING_ROW_SQL = `SELECT r.id, r.order_id, r.amount, r.currency, r.status, r.provider_ref, o.country, o.lang, o.user_id,
+/** The refund with what its settlement needs of its order or consultation (the shopper, her language). */
+const PENDING_ROW_SQL = `SELECT r.id, r.order_id, r.consultation_id, r.amount, r.currency, r.status, r.provider_ref,
+    coalesce(o.country, c.country) AS country, coalesce(o.lang, c.lang) AS lang, coalesce(o.user_id, c.user_id) AS user_id,
     coalesce(u.email, o.guest_email) AS email
-  FROM refunds r JOIN orders o ON o.id = r.order_id LEFT JOIN users u ON u.id = o.user_id`;
+  FROM refunds r LEFT JOIN orders o ON o.id = r.order_id LEFT JOIN consultations c ON c.id = r.consultation_id
+  LEFT JOIN users u ON u.id = coalesce(o.user_id, c.user_id)`;
 
 /** The tail of the dedupe key of the mail telling the shopper a gateway refund is on its way. */
 export const refundMailTag = (refundId: number) => `refund:${refundId}`;
@@ -114,10 +119,12 @@ async function recordSettlement(
   },
 ): Promise<boolean> {
   const now = Date.now();
+  const consultation = row.order_id === null ? row.consultation_id : null;
   // The shopper heard "we have refunded" only when that mail was queued (refunds the gateway refused
   // at once never were); the correction follows that mail alone, and only once (its own dedupe key).
   const announced = `order:${row.order_id}:${refundMailTag(row.id)}`;
   const correction =
+    row.order_id !== null &&
     s.outcome === 'failed' &&
     (await db.prepare('SELECT 1 FROM mail_outbox WHERE dedupe_key = ?').bind(announced).first()) !== null
       ? await orderUpdateStatements(
@@ -133,6 +140,20 @@ async function recordSettlement(
           },
         )
       : [];
+  // A consultation's card refund the gateway failed is owed to her all the same: it goes to her wallet
+  // in the batch that records the failure (its consultation still counts it refunded).
+  const toWallet =
+    consultation !== null && s.outcome === 'failed' && row.user_id !== null
+      ? walletMove(db, {
+          userId: row.user_id,
+          currency: row.currency,
+          amount: row.amount,
+          kind: 'refund',
+          orderId: null,
+          paymentId: null,
+          consultationId: consultation,
+        })
+      : [];
   try {
     await db.batch([
       // First: a second settlement of the same refund (a repeated webhook, the sweep) aborts here.
@@ -145,15 +166,16 @@ async function recordSettlement(
         )
         .bind(s.outcome, s.providerRef, now, row.id),
       auditStatement(db, s.staff, {
-        action: s.outcome === 'failed' ? 'order.refund_failed' : 'order.refund_settled',
-        resource: 'order',
-        resourceId: row.order_id,
+        action: `${consultation !== null ? 'consultation' : 'order'}.${s.outcome === 'failed' ? 'refund_failed' : 'refund_settled'}`,
+        resource: consultation !== null ? 'consultation' : 'order',
+        resourceId: consultation ?? row.order_id!,
         country: row.country,
         before: { refund_id: row.id, status: 'pending' },
         after: { refund_id: row.id, status: s.outcome, provider_ref: s.providerRef, source: s.source },
-        reason: s.why ?? null,
+        reason: s.why ?? (consultation !== null && s.outcome === 'failed' ? 'sent_to_wallet' : null),
       }),
       ...correction,
+      ...toWallet,
     ]);
   } catch (error) {
     if (/refund_events/.test(String(error))) return false;

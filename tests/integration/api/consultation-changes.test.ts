@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiConfig } from '#api/src/lib/config';
 import { sendConsultationReminders } from '#api/src/consultations/notices';
 import { applyOutcome } from '#api/src/consultations/refund';
+import { gatewayFor } from '#api/src/payments/gateway-for';
+import { settleRefund } from '#api/src/payments/refunds';
 import { eraseAccount } from '#api/src/accounts/erase';
 import { FIXTURE_PACKAGE, FIXTURE_SERVICES } from '../fixtures/consultations';
 import { json } from './helpers';
@@ -76,6 +78,58 @@ describe('cancel', () => {
       .bind(String(r.body.data.id))
       .first<{ after_json: string }>();
     expect(JSON.parse(audit!.after_json)).toMatchObject({ amount: 8000, payment_id: payment!.id, status: 'succeeded' });
+  });
+
+  it('follows a card refund the gateway settles later, and gives her the money in her wallet if it fails', async () => {
+    const s = await shopper('cancel-card-later');
+    const at = await freeTimeAfter(30, { skip: 4 });
+    const r = await book(s, at, { method: 'card', card_method: 'knet' });
+    const id = r.body.data.id as number;
+    const payment = await env.DB.prepare('SELECT id FROM payments WHERE consultation_id = ?')
+      .bind(id)
+      .first<{ id: string }>();
+    await post(`/dev/payments/${payment!.id}`, { outcome: 'succeeded' }, s);
+    // An amount ending in 77: the sandbox answers its refund pending, as a real gateway may.
+    await env.DB.batch([
+      env.DB.prepare('UPDATE consultations SET price = 8077, total = 8077 WHERE id = ?').bind(id),
+      env.DB.prepare('UPDATE payments SET amount = 8077 WHERE id = ?').bind(payment!.id),
+    ]);
+    const body = await json(await post(`/user/consultation/${id}/cancel`, { refund_to: 'card' }, s));
+    expect(body.data).toMatchObject({ status: 'cancelled', refunded: 8077, refund_to: 'card' });
+    const refund = await env.DB.prepare(
+      'SELECT id, order_id, amount, status, provider_ref FROM refunds WHERE consultation_id = ?',
+    )
+      .bind(id)
+      .first<{ id: number; order_id: number | null; amount: number; status: string; provider_ref: string }>();
+    expect(refund).toMatchObject({ order_id: null, amount: 8077, status: 'pending' });
+    expect(await balance(s.id, 'KWD')).toBe(0);
+
+    // The gateway's webhook says it failed: the money is hers all the same, in her wallet, once.
+    const report = {
+      providerRef: refund!.provider_ref,
+      refundId: refund!.id,
+      amount: 8077,
+      currency: 'KWD',
+      status: 'failed' as const,
+    };
+    const options = { confirm: false, siteOrigin: 'https://shop.test' };
+    const config = apiConfig(env);
+    expect(await settleRefund(env.DB, gatewayFor(config), report, 'webhook', options)).toMatchObject({
+      ok: true,
+      applied: true,
+    });
+    expect(await settleRefund(env.DB, gatewayFor(config), report, 'sweep', options)).toMatchObject({ applied: false });
+    expect(await balance(s.id, 'KWD')).toBe(8077);
+    const after = await env.DB.prepare('SELECT status FROM refunds WHERE id = ?')
+      .bind(refund!.id)
+      .first<{ status: string }>();
+    expect(after!.status).toBe('failed');
+    const audit = await env.DB.prepare(
+      "SELECT reason FROM audit_log WHERE action = 'consultation.refund_failed' AND resource_id = ?",
+    )
+      .bind(String(id))
+      .first<{ reason: string }>();
+    expect(audit!.reason).toBe('sent_to_wallet');
   });
 
   it('returns a package session', async () => {
