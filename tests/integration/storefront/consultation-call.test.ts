@@ -92,7 +92,9 @@ describe("the nutritionist's call page", () => {
     expect((await script.text()).length).toBeGreaterThan(1000);
 
     // Another staff page keeps running no script at all.
-    expect((await staffPage('/', me.cookie)).headers.get('content-security-policy')).toContain("script-src 'none'");
+    expect((await staffPage('/consultations', me.cookie)).headers.get('content-security-policy')).toContain(
+      "script-src 'none'",
+    );
   });
 
   it('is 404 for a nutritionist the consultation is not booked with, without the script', async () => {
