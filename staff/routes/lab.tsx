@@ -4,7 +4,8 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { StaffAppEnv } from '../app-env';
-import { staffApi, type ApiAnswer } from '../lib/api';
+import { type Form, formOf, messageOf, notesOf, withNote } from '../lib/notes';
+import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
 import { safeBack } from '../lib/safe-back';
 import { staffPage } from '../middleware/guards';
@@ -18,30 +19,6 @@ import { CapacityPage, type CapacityData } from '../pages/lab/Capacity';
 import { NursesPage, type NurseView } from '../pages/lab/Nurses';
 import { countriesFor } from '#shared/staff/permissions';
 import { COUNTRY_CODES } from '#shared/locale';
-import { readForm } from '../lib/form';
-
-type Form = Record<string, string>;
-
-async function formOf(c: Context<StaffAppEnv>): Promise<Form> {
-  const body = await readForm(c);
-  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'));
-}
-
-const notesOf = (c: Context<StaffAppEnv>): Notes => ({ done: c.req.query('done'), error: c.req.query('error') });
-
-/** The API's message for a refusal: a validation failure's first field message, else meta.msg. */
-function messageOf(answer: ApiAnswer<unknown>): string {
-  const fields = (answer.envelope.data as { fields?: { message?: string }[] } | null)?.fields;
-  return fields?.[0]?.message ?? answer.envelope.meta.msg;
-}
-
-function withNote(path: string, key: 'done' | 'error', value: string): string {
-  const url = new URL(path, 'http://staff');
-  url.searchParams.delete('done');
-  url.searchParams.delete('error');
-  url.searchParams.set(key, value);
-  return url.pathname + url.search;
-}
 
 /** Calls the API with the form's action and goes back with a note (Post/Redirect/Get). */
 async function act(c: Context<StaffAppEnv>, path: string, body: unknown, back: string, done: DoneKey) {

@@ -6,8 +6,8 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { recentMonths } from '#shared/api/staff-practice-schemas';
 import type { StaffAppEnv } from '../app-env';
+import { type Form, formOf, messageOf, notesOf, withNote } from '../lib/notes';
 import { staffApi, type ApiAnswer } from '../lib/api';
-import { readForm } from '../lib/form';
 import { html } from '../lib/render';
 import { safeBack } from '../lib/safe-back';
 import { staffPage } from '../middleware/guards';
@@ -24,28 +24,6 @@ import {
 } from '../pages/practice/Booking';
 import { EarningsPage, type EarningsData } from '../pages/practice/Earnings';
 import { MessagePage } from '../pages/Message';
-
-type Form = Record<string, string>;
-
-async function formOf(c: Context<StaffAppEnv>): Promise<Form> {
-  const body = await readForm(c);
-  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'));
-}
-
-const notesOf = (c: Context<StaffAppEnv>): Notes => ({ done: c.req.query('done'), error: c.req.query('error') });
-
-function messageOf(answer: ApiAnswer<unknown>): string {
-  const fields = (answer.envelope.data as { fields?: { message?: string }[] } | null)?.fields;
-  return fields?.find((f) => f.message)?.message ?? answer.envelope.meta.msg;
-}
-
-function withNote(path: string, key: 'done' | 'error', value: string): string {
-  const url = new URL(path, 'http://staff');
-  url.searchParams.delete('done');
-  url.searchParams.delete('error');
-  url.searchParams.set(key, value);
-  return url.pathname + url.search;
-}
 
 /** An account of role nutritionist not linked to a nutritionist yet: said as such, not "not found". */
 function notLinked(c: Context<StaffAppEnv>, answer: ApiAnswer<unknown>) {

@@ -1,6 +1,9 @@
 // Pieces the Blood tests area's pages share: the notes after a form post, status and payment words.
 import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
 import { DoneNote, ErrorNote } from '../Layout';
+import type { Notes } from '../../lib/notes';
+
+export type { Notes };
 
 export const DONE_TEXTS = {
   collected: 'st_lab_done_collected',
@@ -18,11 +21,6 @@ export const DONE_TEXTS = {
   nurse_active: 'st_lab_done_nurse_active',
 } as const satisfies Record<string, StaffTextId>;
 export type DoneKey = keyof typeof DONE_TEXTS;
-
-export interface Notes {
-  done?: string | null;
-  error?: string | null;
-}
 
 export function LabNotes({ t, notes }: { t: StaffTranslator; notes: Notes }) {
   const done = notes.done && Object.hasOwn(DONE_TEXTS, notes.done) ? t.t(DONE_TEXTS[notes.done as DoneKey]) : null;

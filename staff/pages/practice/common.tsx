@@ -3,6 +3,9 @@
 import { formatDate, formatTimeWindow } from '#shared/text/dates';
 import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
 import { DoneNote, ErrorNote } from '../Layout';
+import type { Notes } from '../../lib/notes';
+
+export type { Notes };
 
 export const PRACTICE_DONE_TEXTS = {
   hours: 'st_practice_done_hours',
@@ -15,11 +18,6 @@ export const PRACTICE_DONE_TEXTS = {
   unchanged: 'st_practice_done_unchanged',
 } as const satisfies Record<string, StaffTextId>;
 export type PracticeDoneKey = keyof typeof PRACTICE_DONE_TEXTS;
-
-export interface Notes {
-  done?: string | null;
-  error?: string | null;
-}
 
 export function PracticeNotes({ t, notes }: { t: StaffTranslator; notes: Notes }) {
   const done =
