@@ -9,7 +9,7 @@ import { contract } from '../lib/validate';
 import { requireUser } from '../middleware/user';
 import { joinCall, shopperConsultation } from '../consultations/call/join';
 import { mediaServiceFor } from '../consultations/call/media';
-import { ROOM_CONSULTATION_HEADER, ROOM_SIDE_HEADER, type ConsultRoom } from '../consultations/call/room';
+import { ROOM_CONSULTATION_HEADER, ROOM_SIDE_HEADER, roomStub } from '../consultations/call/room';
 import { verifyTicket } from '../consultations/call/ticket';
 
 /** The storefront's path of the room (worker/routes/consultation-room.ts passes it through). */
@@ -35,11 +35,6 @@ export const userConsultationCallRoutes = new Hono<AppEnv>().post(
     );
   },
 );
-
-export function roomStub(env: ApiEnv, consultationId: number): DurableObjectStub<ConsultRoom> {
-  const ns = env.CONSULT_ROOMS as DurableObjectNamespace<ConsultRoom>;
-  return ns.get(ns.idFromName(String(consultationId)));
-}
 
 export const consultationRoomRoutes = new Hono<AppEnv>().get(
   '/:id{[0-9]+}/room',

@@ -22,9 +22,9 @@ import { rateConsultation, rescheduleConsultation, setMode } from '../consultati
 import { holdTime } from '../consultations/hold';
 import { noticeRow, whenText } from '../consultations/notices';
 import { buyPackage, listCredits, packageReturnPath } from '../consultations/packages';
+import { roomStub } from '../consultations/call/room';
 import { cancelConsultation } from '../consultations/refund';
 import { log } from '../lib/log';
-import { roomStub } from './consultation-call';
 import { healthKeyring } from '../consultations/seal';
 import { listConsultations, ownedConsultation, ownedDetail, PER_PAGE } from '../consultations/view';
 

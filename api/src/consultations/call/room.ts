@@ -273,3 +273,9 @@ export class ConsultRoom extends DurableObject<ApiEnv> {
     await this.webSocketClose(ws, 1011);
   }
 }
+
+/** The room of one consultation (one Durable Object per consultation, named by its id). */
+export function roomStub(env: ApiEnv, consultationId: number): DurableObjectStub<ConsultRoom> {
+  const ns = env.CONSULT_ROOMS as DurableObjectNamespace<ConsultRoom>;
+  return ns.get(ns.idFromName(String(consultationId)));
+}
