@@ -33,6 +33,15 @@ const TABLE_OF: Record<string, string> = {
   StaffRow: 'staff',
   AuditLogRow: 'audit_log',
   BloodTestResultRow: 'blood_test_results',
+  LoyaltyRulesRow: 'loyalty_rules',
+  LoyaltyTierRow: 'loyalty_tiers',
+  PointsAccountRow: 'points_accounts',
+  PointsLedgerRow: 'points_ledger',
+  PointsErasedSumRow: 'points_erased_sums',
+  PointsExpiryNoticeRow: 'points_expiry_notices',
+  ReferralCodeRow: 'referral_codes',
+  ReferralRow: 'referrals',
+  AccountDeviceRow: 'account_devices',
 };
 
 type Columns = Record<string, { nullable: boolean }>;

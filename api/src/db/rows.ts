@@ -28,6 +28,9 @@ export interface UserRow {
   country: 'KW' | 'SA' | null;
   created_at: number;
   deleted_at: number | null;
+  /** 'MM-DD', no year, for the yearly birthday points (migration 0060); null: not given. */
+  birthday: string | null;
+  birthday_set_at: number | null;
 }
 
 export interface SessionRow {
@@ -172,6 +175,10 @@ export interface OrderRow {
   carrier: string | null;
   tracking_number: string | null;
   tracking_url: string | null;
+  /** Points spent on it and the discount they gave; a friend's referral discount (migration 0060). */
+  points_used: number;
+  points_discount: number;
+  referral_discount: number;
 }
 
 export interface OrderItemRow {
@@ -443,4 +450,119 @@ export interface RefundRow {
   created_at: number;
   updated_at: number;
   consultation_id: number | null;
+}
+
+// Loyalty points, tiers and referrals (migration 0060, decision 58).
+export type LoyaltyCountry = 'KW' | 'SA';
+export type TierCode = 'bronze' | 'silver' | 'gold';
+export type PointsKind =
+  | 'earn_order'
+  | 'earn_blood_test'
+  | 'earn_consultation'
+  | 'earn_review'
+  | 'earn_birthday'
+  | 'earn_referral'
+  | 'spend'
+  | 'spend_return'
+  | 'earn_reversal'
+  | 'expiry'
+  | 'adjustment';
+
+export interface LoyaltyRulesRow {
+  country: LoyaltyCountry;
+  points_per_unit: number;
+  blood_test_points_per_unit: number;
+  consultation_points_per_unit: number;
+  review_points: number;
+  birthday_points: number;
+  redeem_step_points: number;
+  redeem_step_value: number;
+  min_payable: number;
+  expiry_months: number;
+  expiry_notice_days: number;
+  referral_discount: number;
+  referral_min_subtotal: number;
+  referrer_points: number;
+  referral_monthly_cap: number;
+  is_active: number;
+  updated_at: number | null;
+}
+
+export interface LoyaltyTierRow {
+  country: LoyaltyCountry;
+  tier: TierCode;
+  min_spend: number;
+  earn_multiplier_bp: number;
+  free_delivery_minor: number | null;
+  early_access_hours: number;
+  updated_at: number | null;
+}
+
+export interface PointsAccountRow {
+  user_id: number;
+  country: LoyaltyCountry;
+  balance: number;
+  tier: TierCode;
+  spend_12m: number;
+  tier_updated_at: number | null;
+}
+
+export interface PointsLedgerRow {
+  id: number;
+  user_id: number;
+  country: LoyaltyCountry;
+  amount: number;
+  balance_after: number;
+  kind: PointsKind;
+  expires_at: number | null;
+  order_id: number | null;
+  blood_test_order_id: number | null;
+  consultation_id: number | null;
+  refund_id: number | null;
+  review_id: number | null;
+  referral_id: number | null;
+  staff_id: number | null;
+  reason: string | null;
+  event_key: string;
+  created_at: number;
+}
+
+export interface PointsErasedSumRow {
+  country: LoyaltyCountry;
+  month: string;
+  kind: string;
+  points: number;
+}
+
+export interface PointsExpiryNoticeRow {
+  user_id: number;
+  country: string;
+  expires_on: string;
+  points: number;
+  sent_at: number;
+}
+
+export interface ReferralCodeRow {
+  user_id: number;
+  code: string;
+  created_at: number;
+}
+
+export interface ReferralRow {
+  id: number;
+  referrer_id: number;
+  friend_id: number;
+  order_id: number;
+  country: LoyaltyCountry;
+  discount: number;
+  status: 'pending' | 'rewarded' | 'void';
+  month: string;
+  created_at: number;
+  rewarded_at: number | null;
+}
+
+export interface AccountDeviceRow {
+  user_id: number;
+  device_id: string;
+  last_seen_at: number;
 }
