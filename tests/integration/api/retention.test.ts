@@ -10,6 +10,7 @@ import { RETENTION_MINUTE, runRetention } from '#api/src/retention/run';
 import { DAY_MS, RETENTION_RULES, type RetentionRule } from '#api/src/retention/windows';
 import { insertStaff } from '../../support/staff-fixture';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
+import { call, json } from './helpers';
 
 const NOW = Date.UTC(2026, 10, 25, 12);
 const db = env.DB;
@@ -394,6 +395,19 @@ describe('retention of operational tables', () => {
     await fire(RETENTION_MINUTE + 1);
     expect(await exists('SELECT 1 FROM failed_logins WHERE key = ?', key)).toBe(true);
     await fire(RETENTION_MINUTE);
+    expect(await exists('SELECT 1 FROM failed_logins WHERE key = ?', key)).toBe(false);
+  });
+
+  it('runs for testers at POST /dev/retention/run, as on a given day, until nothing is behind', async () => {
+    const key = `email:dev-${uid()}@example.com`;
+    await db.batch(
+      Array.from({ length: 3 }, (_, i) =>
+        db.prepare('INSERT INTO failed_logins (key, at) VALUES (?, ?)').bind(key, NOW - 10 * DAY_MS + i),
+      ),
+    );
+    const res = await call('/dev/retention/run', { body: JSON.stringify({ now: NOW }) });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data.changed.failed_logins).toBeGreaterThanOrEqual(3);
     expect(await exists('SELECT 1 FROM failed_logins WHERE key = ?', key)).toBe(false);
   });
 });
