@@ -9,7 +9,7 @@ import { apiConfig } from './lib/config';
 import { configuredSiteOrigin } from './lib/site-origin';
 import { ApiError, TooManyRequests } from './lib/errors';
 import { contract } from './lib/validate';
-import { purgeOldEvents } from './lib/limits';
+import { RETENTION_MINUTE, runRetention } from './retention/run';
 import { nonceShard } from './lib/nonce-guard';
 import { verifySignature } from './middleware/signature';
 import { requireDevice } from './middleware/device';
@@ -317,8 +317,13 @@ export default withSentryWhenConfigured('api', currentRequestId, {
         ctx.waitUntil(
           rewrapHealthKeys(env.DB, healthRing).then((n) => n && log.info('rewrapped health keys', { count: n })),
         );
-      // Abuse-limit events older than every window (api/src/lib/limits.ts).
-      ctx.waitUntil(purgeOldEvents(env.DB).run());
+      // Retention of operational tables (api/src/retention/windows.ts), once an hour in bounded batches.
+      if (new Date(controller.scheduledTime).getUTCMinutes() === RETENTION_MINUTE)
+        ctx.waitUntil(
+          runRetention(env.DB, controller.scheduledTime)
+            .then((r) => Object.keys(r.changed).length && log.info('retention', { ...r }))
+            .catch((error) => log.error('retention run failed', { error })),
+        );
       ctx.waitUntil(
         deliverDueMail(env, { limit: 100 }).then(
           (r) => (r.retrying || r.failed) && log.warn('mail delivery', { ...r }),

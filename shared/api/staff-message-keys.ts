@@ -44,6 +44,7 @@ export const STAFF_MESSAGE_KEYS = [
   'import_stale',
   'import_stock_sold_meanwhile',
   'import_revert_conflict',
+  'import_undo_expired',
   'import_checked',
   'import_applied',
   'import_reverted',

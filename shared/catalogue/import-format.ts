@@ -13,6 +13,13 @@ import { normalizeDigits } from '../text/digits';
 import { type CsvRecord, unguardCell } from '../text/csv';
 
 export const IMPORT_MAX_ROWS = 5000;
+/**
+ * An applied file can be undone this long; after it the plan lines undo reads are removed (issue 48's
+ * retention, api/src/retention/windows.ts) and the catalogue has moved on too far for an undo to be safe.
+ */
+export const CATALOGUE_UNDO_DAYS = 180;
+/** The last moment an import applied at `appliedAt` may be undone. */
+export const undoUntil = (appliedAt: number) => appliedAt + CATALOGUE_UNDO_DAYS * 24 * 60 * 60 * 1000;
 /** The largest file the back office sends on (5,000 rows of long descriptions in two languages). */
 export const IMPORT_MAX_BYTES = 8 * 1024 * 1024;
 

@@ -151,6 +151,8 @@ export const staffImportAr: Translated<typeof staffImportEn> = {
   st_import_apply_hint: 'لم يتغيّر شيء بعد. الاستيراد كله أو لا شيء، ويمكن التراجع عنه بعد ذلك.',
   st_import_revert_button: 'تراجع عن هذا الاستيراد',
   st_import_revert_hint: 'يعيد ما غيّره، ويحذف ما أضافه، ويسترد المخزون الذي أضافه.',
+  st_import_undo_until: 'يمكن التراجع عنه حتى {{date}}.',
+  st_import_undo_expired: 'كان التراجع ممكناً حتى {{date}}: بعد 180 يوماً لا تُحفظ خطة الملف.',
   st_import_revert_blocked: 'لا يمكن التراجع عنه ما دامت هذه الأسطر قد تغيّرت بعده. صحّحها يدوياً.',
   st_import_why_edited: 'تغيّر بعد الاستيراد',
   st_import_why_in_use: 'طُلب أو قُيّم أو سُئل عنه أو اشتُرك فيه بعد الاستيراد',

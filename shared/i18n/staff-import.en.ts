@@ -63,6 +63,8 @@ export const staffImportEn = {
   st_import_apply_hint: 'Nothing has changed yet. The import is all or nothing, and can be undone afterwards.',
   st_import_revert_button: 'Undo this import',
   st_import_revert_hint: 'Puts back what it changed, removes what it added, and takes back the stock it added.',
+  st_import_undo_until: 'It can be undone until {{date}}.',
+  st_import_undo_expired: 'Undo was possible until {{date}}: after 180 days the file’s plan is no longer kept.',
   st_import_revert_blocked: 'It cannot be undone while these lines have changed since. Put them right by hand.',
   st_import_why_edited: 'changed since the import',
   st_import_why_in_use: 'ordered, reviewed, asked about or subscribed to since',

@@ -43,6 +43,7 @@ export const staffMessagesEn = {
     'The catalogue has changed since this file was checked (a product or size was edited, or a new slug is taken). Check the file again.',
   import_stock_sold_meanwhile:
     'Units sold since the check would take these sizes below 0, so nothing was imported. Check the file again.',
+  import_undo_expired: 'This import can no longer be undone: undo is kept for 180 days after a file is applied.',
   import_revert_conflict: 'This import cannot be undone: the lines below have changed since.',
   import_checked: 'The file has no problems. Read what it will do, then import it.',
   import_applied: 'Imported. Shoppers see the changes now.',

@@ -3,7 +3,8 @@
 // staff.localhost, and a booked visit's start moved to now (POST /dev/bloodTestOrder/visitNow), so the
 // lab can collect a sample that was booked for a later day, and the subscribe-and-save jobs run as on a
 // given day (POST /dev/subscriptions/run), the nightly backup now (POST /dev/backups/run), and the data-rights
-// jobs now (POST /dev/data-rights/run: archives prepared, retention applied), and a consultation's
+// jobs now (POST /dev/data-rights/run: archives prepared, retention applied), the operational tables'
+// retention (POST /dev/retention/run), and a consultation's
 // summary and list shared as the nutritionist's side would (POST /dev/consultations/{id}/share). Not in
 // production.
 import { Hono } from 'hono';
@@ -16,6 +17,7 @@ const FORWARDED = [
   '/dev/subscriptions/run',
   '/dev/backups/run',
   '/dev/data-rights/run',
+  '/dev/retention/run',
   // A consultation booked now between a shopper and a nutritionist's staff account (the call's story,
   // /dev/consultations/call) and a summary shared (/dev/consultations/{id}/share): one pattern, as the
   // storefront's router takes no static path beside a parameter at the same place.

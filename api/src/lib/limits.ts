@@ -130,8 +130,3 @@ export async function enforce(db: D1Database, limits: Limit[], key: MessageKey =
   const wait = await take(db, limits);
   if (wait !== null) throw new TooManyRequests(key, wait);
 }
-
-/** Drops events no window looks at any more (the API's cron). */
-export function purgeOldEvents(db: D1Database, now = Date.now()): D1PreparedStatement {
-  return db.prepare('DELETE FROM rate_events WHERE at < ?').bind(now - LONGEST_WINDOW_MS);
-}

@@ -1,7 +1,7 @@
 // The catalogue's import and export page (decision 48): the export link, the form that checks a file,
 // a refused check's problems line by line, the imports so far; and one import's page with what it does,
 // its lines, and the button that imports it or undoes it.
-import type { ImportProblem } from '#shared/catalogue/import-format';
+import { type ImportProblem, undoUntil } from '#shared/catalogue/import-format';
 import { formatDate } from '#shared/text/dates';
 import type { StaffSelf } from '../../lib/api';
 import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
@@ -290,6 +290,8 @@ export function ImportDetailPage(
   const imp = data.import;
   const ar = t.lang === 'ar';
   const title = t.t('st_import_detail_title', { id: imp.id, file: imp.file_name });
+  // Undo is kept CATALOGUE_UNDO_DAYS after applying (the plan lines go then: issue 48's retention).
+  const undoEnds = imp.applied_at ? undoUntil(imp.applied_at) : null;
   const blockers: NonNullable<ImportRefusal['lines']> =
     refusal?.lines ?? (imp.status === 'applied' ? data.conflicts : []);
   const pageLink = (page: number) => `/catalogue/imports/${imp.id}?page=${page}`;
@@ -344,9 +346,15 @@ export function ImportDetailPage(
           <button type="submit">{t.t('st_import_apply_button', { count: imp.row_count })}</button>
         </form>
       )}
-      {canWrite(props.me) && imp.status === 'applied' && (
+      {canWrite(props.me) && imp.status === 'applied' && undoEnds !== null && undoEnds < Date.now() && (
+        <p className="hint muted">{t.t('st_import_undo_expired', { date: when(t, undoEnds) })}</p>
+      )}
+      {canWrite(props.me) && imp.status === 'applied' && (undoEnds === null || undoEnds >= Date.now()) && (
         <form method="post" action={`/catalogue/imports/${imp.id}/revert`} className="stack">
           <p className="hint muted">{t.t('st_import_revert_hint')}</p>
+          {undoEnds !== null && (
+            <p className="hint muted">{t.t('st_import_undo_until', { date: when(t, undoEnds) })}</p>
+          )}
           {blockers.length > 0 && (
             <>
               <p>{t.t('st_import_revert_blocked')}</p>

@@ -404,6 +404,30 @@ describe('import and undo', () => {
     expect((await productBySlug('gamma-ashwagandha-extract')).name_en).toBe('Ashwagandha (edited by hand)');
   });
 
+  it('is undone only within its 180 days: after them the plan lines are not kept, and the undo is refused', async () => {
+    const before = (await sku(501)).price;
+    const data = await checked(
+      file([
+        {
+          product_slug: 'beta-whey-protein-chocolate',
+          sku_id: '501',
+          sku_name_en: '1 kg',
+          sku_name_ar: '1 kg',
+          price_kwd: ((before + 1000) / 1000).toFixed(3),
+        },
+      ]),
+    );
+    expect((await apply(data.id)).status).toBe(200);
+    // Applied 181 days ago, as the retention run sees it.
+    await env.DB.prepare('UPDATE catalogue_imports SET applied_at = ? WHERE id = ?')
+      .bind(Date.now() - 181 * 24 * 60 * 60 * 1000, data.id)
+      .run();
+    const res = await revert(data.id);
+    expect(res.status).toBe(409);
+    expect((await json(res)).meta.msg).toBe('import_undo_expired');
+    expect((await sku(501)).price).toBe(before + 1000);
+  });
+
   it('undoing a raised price queues no price-drop alert: the old price is no drop a watcher asked about', async () => {
     const drops = async () =>
       (await env.DB.prepare('SELECT count(*) AS n FROM price_drop_events WHERE sku_id = 501').first<any>()).n;

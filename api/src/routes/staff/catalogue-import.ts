@@ -3,6 +3,7 @@
 // kept plan. Every import and undo is one audit row naming the import; stock changes also have one a size.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
+import { undoUntil } from '#shared/catalogue/import-format';
 import type { AppEnv } from '#api/src/app-env';
 import { announceAlerts } from '#api/src/alerts';
 import { restockedSkus } from '#api/src/catalogue/back-in-stock';
@@ -35,6 +36,7 @@ interface ImportRow {
   file_name: string;
   row_count: number;
   summary_json: string;
+  applied_at: number | null;
 }
 
 const IMPORT_COLUMNS = `i.id, i.kind, i.status, i.file_name, i.row_count, i.summary_json, i.checked_at, i.applied_at,
@@ -223,6 +225,9 @@ export const staffImportRoutes = new Hono<AppEnv>()
       const db = c.env.DB;
       const found = await importOf(db, id);
       if (found.status !== 'applied') throw new ApiError(409, 'import_not_applied');
+      // Past the undo window the plan lines are gone (or about to go): refused before anything is read.
+      if (found.applied_at !== null && Date.now() > undoUntil(found.applied_at))
+        throw new ApiError(409, 'import_undo_expired');
       const [conflicts, images] = await db.batch([conflictsStatement(db, id), createdImagesStatement(db, id)]);
       if (found.kind === 'catalogue' && conflicts!.results.length)
         throw new ApiError(409, 'import_revert_conflict', { lines: conflicts!.results });

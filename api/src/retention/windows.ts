@@ -1,0 +1,373 @@
+// How long each operational table keeps its rows (issue 48), in one place: the cron's retention run
+// (./run.ts) executes these rules, docs/operating/retention.md lists them with the same windows and
+// reasons (tests/unit/retention-windows.test.ts holds the two together), and
+// tests/integration/api/retention.test.ts proves each one on D1.
+//
+// What holds personal data is kept no longer than its purpose needs: the Saudi Personal Data
+// Protection Law, Article 18 (destroy personal data once it is no longer needed for the purpose it was
+// collected for, unless another law sets a period), and Kuwait's Data Privacy Protection Regulation
+// (CITRA, No. 26 of 2024: collection and keeping limited to the stated purpose). Records tax law keeps
+// (orders, payments, refunds, invoices: six years) are not operational and are not here; the erasure of
+// an account is decision 49's (docs/data-fates.md).
+//
+// Every rule is one bounded statement: at most `limit` rows a run, chosen through an index, so a table
+// of millions is worked down over several runs without one long transaction.
+import { LONGEST_WINDOW_MS } from '../lib/limits';
+import { CATALOGUE_UNDO_DAYS } from '#shared/catalogue/import-format';
+import { FAILED_WINDOW_MS } from '../accounts/rate-limit';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface RetentionRule {
+  /** The table, and the part of it when a table has several rules ('mail_outbox: bodies'). */
+  name: string;
+  table: string;
+  /** Whether its rows hold personal data (then the Saudi and Kuwaiti rules above apply). */
+  personal: boolean;
+  /** The window, in days from `from`. */
+  days: number;
+  from: string;
+  /** What happens at the end: the row goes, or its bulky or personal fields are emptied. */
+  action: 'deleted' | 'emptied';
+  why: string;
+  /** One statement applying the rule to at most ?2 rows older than ?1 (ms since the epoch). */
+  sql: string;
+}
+
+/** Deletes at most ?2 rows of `table` chosen by `where` (whose ?1 is the cutoff). */
+function boundedDelete(table: string, key: string, where: string): string {
+  return `DELETE FROM ${table} WHERE ${key} IN (SELECT ${key.replace(/[()]/g, '')} FROM ${table} WHERE ${where} LIMIT ?2)`;
+}
+
+const days = (ms: number) => Math.ceil(ms / DAY_MS);
+
+export const RETENTION_RULES: readonly RetentionRule[] = [
+  {
+    name: 'mail_outbox: bodies',
+    table: 'mail_outbox',
+    personal: true,
+    days: 30,
+    from: 'delivery or the last failed attempt',
+    action: 'emptied',
+    why: 'A rendered mail repeats the order\'s name, address and lines, which the order itself keeps. Support answers "did my mail arrive?" from the row\'s recipient, subject, kind and times, which stay; the body is needed only while the mail is being delivered and for the first weeks of questions about it.',
+    sql: `UPDATE mail_outbox SET body_text = '', body_html = NULL, headers = NULL WHERE id IN (
+      SELECT id FROM mail_outbox WHERE delivered_at < ?1 AND body_text <> ''
+      UNION ALL SELECT id FROM mail_outbox WHERE failed_at < ?1 AND body_text <> '' LIMIT ?2)`,
+  },
+  {
+    name: 'mail_outbox: rows',
+    table: 'mail_outbox',
+    personal: true,
+    days: 400,
+    from: 'the mail was queued (delivered or failed mails only)',
+    action: 'deleted',
+    why: 'The recipient, subject and delivery time answer disputes about an order or a refund (card and pay-later disputes are raised within months of the charge); after thirteen months no dispute can still need them. A mail still being delivered is never removed.',
+    sql: boundedDelete('mail_outbox', 'id', 'created_at < ?1 AND (delivered_at IS NOT NULL OR failed_at IS NOT NULL)'),
+  },
+  {
+    name: 'message_outbox: bodies',
+    table: 'message_outbox',
+    personal: true,
+    days: 30,
+    from: 'delivery or the last failed attempt',
+    action: 'emptied',
+    why: "A text's body and template parameters repeat order details; the row's phone, kind and times stay for support's questions, as for mails.",
+    sql: `UPDATE message_outbox SET body_text = '', params = '[]', button_param = NULL WHERE id IN (
+      SELECT id FROM message_outbox WHERE delivered_at < ?1 AND body_text <> ''
+      UNION ALL SELECT id FROM message_outbox WHERE failed_at < ?1 AND body_text <> '' LIMIT ?2)`,
+  },
+  {
+    name: 'message_outbox: rows',
+    table: 'message_outbox',
+    personal: true,
+    days: 400,
+    from: 'the text was queued (delivered or failed texts only)',
+    action: 'deleted',
+    why: "As for mails. Sign-in codes' texts go after a day (api/src/accounts/phone-codes.ts).",
+    sql: boundedDelete(
+      'message_outbox',
+      'id',
+      'created_at < ?1 AND (delivered_at IS NOT NULL OR failed_at IS NOT NULL)',
+    ),
+  },
+  {
+    name: 'push_outbox',
+    table: 'push_outbox',
+    personal: true,
+    days: 30,
+    from: 'the push was written',
+    action: 'deleted',
+    why: "Local mode's record of pushes (/dev/pushbox) for testers; nothing reads older ones.",
+    sql: boundedDelete('push_outbox', 'id', 'created_at < ?1'),
+  },
+  {
+    name: 'idempotency_keys',
+    table: 'idempotency_keys',
+    personal: false,
+    days: 30,
+    from: 'the order was placed',
+    action: 'deleted',
+    why: "A key answers a checkout's retry with the order it placed (a retry comes within minutes) and lets the guest's browser that placed an order open it; after a month a guest opens her order from the mail's link.",
+    sql: boundedDelete('idempotency_keys', '(owner, key)', 'created_at < ?1'),
+  },
+  {
+    name: 'catalogue_import_rows: plans never applied',
+    table: 'catalogue_import_rows',
+    personal: false,
+    days: 30,
+    from: 'the file was checked',
+    action: 'deleted',
+    why: 'A checked file that was never applied is stale (the catalogue moved on; applying refuses it); its plan lines are of no use.',
+    sql: boundedDelete(
+      'catalogue_import_rows',
+      '(import_id, line)',
+      "import_id IN (SELECT id FROM catalogue_imports WHERE status = 'checked' AND checked_at < ?1)",
+    ),
+  },
+  {
+    name: 'catalogue_imports: plans never applied',
+    table: 'catalogue_imports',
+    personal: false,
+    days: 30,
+    from: 'the file was checked',
+    action: 'deleted',
+    why: 'The import row of a file never applied goes once its lines have gone (the audit log keeps who checked it).',
+    sql: boundedDelete(
+      'catalogue_imports',
+      'id',
+      "status = 'checked' AND checked_at < ?1 AND NOT EXISTS (SELECT 1 FROM catalogue_import_rows r WHERE r.import_id = catalogue_imports.id)",
+    ),
+  },
+  {
+    name: 'catalogue_import_rows: applied plans',
+    table: 'catalogue_import_rows',
+    personal: false,
+    days: CATALOGUE_UNDO_DAYS,
+    from: 'the file was applied',
+    action: 'deleted',
+    why: "An applied file's lines (each product's before and after) are what undo reads; undo is offered for six months (CATALOGUE_UNDO_DAYS), after which the catalogue has moved on. The import row stays with its summary, who applied it and when.",
+    sql: boundedDelete(
+      'catalogue_import_rows',
+      '(import_id, line)',
+      "import_id IN (SELECT id FROM catalogue_imports WHERE status IN ('applied', 'reverted') AND applied_at < ?1)",
+    ),
+  },
+  {
+    name: 'rate_events',
+    table: 'rate_events',
+    personal: true,
+    days: days(LONGEST_WINDOW_MS),
+    from: 'the request it counted',
+    action: 'deleted',
+    why: 'Abuse limits count requests per address or account inside their windows (api/src/lib/limits.ts); an event older than the longest window counts for nothing.',
+    sql: boundedDelete('rate_events', 'id', 'at < ?1'),
+  },
+  {
+    name: 'failed_logins',
+    table: 'failed_logins',
+    personal: true,
+    days: Math.max(1, days(FAILED_WINDOW_MS)),
+    from: 'the failed sign-in',
+    action: 'deleted',
+    why: 'Failed sign-ins slow the next tries for a quarter of an hour (api/src/accounts/rate-limit.ts); older ones count for nothing, and they name an e-mail address or phone.',
+    sql: boundedDelete('failed_logins', 'id', 'at < ?1'),
+  },
+  {
+    name: 'devices',
+    table: 'devices',
+    personal: true,
+    days: 30,
+    from: 'the device registered',
+    action: 'deleted',
+    why: "Every browser registers a device (its token verifies itself, so the row is a record, not a key). A device nothing refers to after a month (no push subscription, no proven phone, no account's sign-in or order: account_devices) never signed in or came back to do anything that needs it.",
+    sql: boundedDelete(
+      'devices',
+      'id',
+      `created_at < ?1
+       AND NOT EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.device_id = devices.id)
+       AND NOT EXISTS (SELECT 1 FROM phone_known_devices k WHERE k.device_id = devices.id)
+       AND NOT EXISTS (SELECT 1 FROM account_devices a WHERE a.device_id = devices.id)`,
+    ),
+  },
+  {
+    name: 'sessions',
+    table: 'sessions',
+    personal: true,
+    days: 30,
+    from: 'the session ended (expiry or sign-out)',
+    action: 'deleted',
+    why: 'A session that ended signs nobody in; a month keeps recent ones for a shopper asking "was that me?".',
+    sql: boundedDelete('sessions', 'id', 'expires_at < ?1 OR revoked_at < ?1'),
+  },
+  {
+    name: 'password_resets',
+    table: 'password_resets',
+    personal: true,
+    days: 7,
+    from: 'the link expired',
+    action: 'deleted',
+    why: 'An expired reset link opens nothing.',
+    sql: boundedDelete('password_resets', 'token_hash', 'expires_at < ?1'),
+  },
+  {
+    name: 'email_verifications',
+    table: 'email_verifications',
+    personal: true,
+    days: 7,
+    from: 'the link expired',
+    action: 'deleted',
+    why: 'An expired verification link proves nothing; it names an e-mail address.',
+    sql: boundedDelete('email_verifications', 'token_hash', 'expires_at < ?1'),
+  },
+  {
+    name: 'staff_sessions',
+    table: 'staff_sessions',
+    personal: false,
+    days: 90,
+    from: 'the session ended',
+    action: 'deleted',
+    why: 'Staff sessions are kept a quarter after they end for a security review of who was signed in; the audit log keeps what they did.',
+    sql: boundedDelete('staff_sessions', 'id', 'expires_at < ?1 OR revoked_at < ?1'),
+  },
+  {
+    name: 'staff_sign_in_tickets',
+    table: 'staff_sign_in_tickets',
+    personal: false,
+    days: 1,
+    from: 'the ticket expired',
+    action: 'deleted',
+    why: 'A ticket lives minutes, between the password and the second factor.',
+    sql: boundedDelete('staff_sign_in_tickets', 'token_hash', 'expires_at < ?1'),
+  },
+  {
+    name: 'staff_invitations',
+    table: 'staff_invitations',
+    personal: false,
+    days: 90,
+    from: 'the invitation expired',
+    action: 'deleted',
+    why: 'An expired invitation opens nothing; the team page and the audit log keep who was invited.',
+    sql: boundedDelete('staff_invitations', 'token_hash', 'expires_at < ?1'),
+  },
+  {
+    name: 'search_terms',
+    table: 'search_terms',
+    personal: true,
+    days: 90,
+    from: 'the search',
+    action: 'deleted',
+    why: "A browser's recent searches are offered back to it; after three months they are neither recent nor needed.",
+    sql: boundedDelete('search_terms', 'id', 'created_at < ?1'),
+  },
+  {
+    name: 'search_query_log',
+    table: 'search_query_log',
+    personal: false,
+    days: 365,
+    from: 'the term was last searched',
+    action: 'deleted',
+    why: "Counts of what shoppers search, for synonyms and missing products; a term nobody searched for a year tells nothing. The kept example is a shopper's query text, so it does not stay forever.",
+    sql: boundedDelete('search_query_log', '(term, lang, country)', 'last_seen < ?1'),
+  },
+  {
+    name: 'back_in_stock_events',
+    table: 'back_in_stock_events',
+    personal: false,
+    days: 90,
+    from: 'the event was processed',
+    action: 'deleted',
+    why: 'A restock whose alerts went out is done.',
+    sql: boundedDelete('back_in_stock_events', 'id', 'processed_at < ?1'),
+  },
+  {
+    name: 'price_drop_events',
+    table: 'price_drop_events',
+    personal: false,
+    days: 90,
+    from: 'the event was processed',
+    action: 'deleted',
+    why: 'A price drop whose alerts went out is done.',
+    sql: boundedDelete('price_drop_events', 'id', 'processed_at < ?1'),
+  },
+  {
+    name: 'alert_waves',
+    table: 'alert_waves',
+    personal: false,
+    days: 90,
+    from: 'the wave',
+    action: 'deleted',
+    why: "An event's waves pace its alerts; once the event is done they are too.",
+    sql: boundedDelete('alert_waves', '(kind, event_id, wave)', 'at < ?1'),
+  },
+  {
+    name: 'alert_deliveries',
+    table: 'alert_deliveries',
+    personal: true,
+    days: 180,
+    from: 'the alert',
+    action: 'deleted',
+    why: 'Each alert a shopper got, once per event (its key); the per-shopper weekly cap reads the last days. Half a year answers "why did I get this?".',
+    sql: boundedDelete('alert_deliveries', 'id', 'at < ?1'),
+  },
+  {
+    name: 'notify_requests: sent',
+    table: 'notify_requests',
+    personal: true,
+    days: 90,
+    from: 'she was told',
+    action: 'deleted',
+    why: 'A back-in-stock request is done once she was told.',
+    sql: boundedDelete('notify_requests', '(user_id, product_id)', 'notified_at < ?1'),
+  },
+  {
+    name: 'notify_requests: waiting',
+    table: 'notify_requests',
+    personal: true,
+    days: 365,
+    from: 'the request',
+    action: 'deleted',
+    why: 'A product that has not come back in a year is not coming back for her; she can ask again.',
+    sql: boundedDelete('notify_requests', '(user_id, product_id)', 'notified_at IS NULL AND created_at < ?1'),
+  },
+  {
+    name: 'contact_messages',
+    table: 'contact_messages',
+    personal: true,
+    days: 730,
+    from: 'the message',
+    action: 'deleted',
+    why: "A question to the shop and its sender's contact details, kept two years for follow-ups and complaints about the answer.",
+    sql: boundedDelete('contact_messages', 'id', 'created_at < ?1'),
+  },
+  {
+    name: 'supplier_applications',
+    table: 'supplier_applications',
+    personal: true,
+    days: 730,
+    from: 'the application',
+    action: 'deleted',
+    why: "A supplier's application and its contact person, kept two years; a supplier taken on is then a business record elsewhere.",
+    sql: boundedDelete('supplier_applications', 'id', 'created_at < ?1'),
+  },
+];
+
+/**
+ * Operational tables whose windows other jobs apply, each for a reason of its own; listed here so the
+ * documented table names every operational table in one place.
+ */
+export const RETENTION_ELSEWHERE: readonly { table: string; window: string; by: string }[] = [
+  { table: 'phone_codes', window: '1 day', by: 'api/src/accounts/phone-codes.ts (purgeOldCodes)' },
+  {
+    table: 'phone_known_devices',
+    window: 'KNOWN_DEVICE_DAYS (90) after the last proof',
+    by: 'api/src/accounts/phone-codes.ts (purgeOldCodes)',
+  },
+  { table: 'consultation_cells', window: 'holds: 10 minutes', by: 'api/src/consultations/hold.ts (sweepExpiredHolds)' },
+  { table: 'data_requests', window: 'archives: 24 hours', by: 'api/src/data-rights/jobs.ts' },
+  {
+    table: 'blood_test_upload_files',
+    window: 'unopened for UPLOAD_RETENTION_DAYS (365); unsubmitted 24 hours',
+    by: 'api/src/data-rights/retention.ts, api/src/uploads/',
+  },
+  { table: 'nonces (Durable Object)', window: 'the signature window', by: 'api/src/lib/nonce-guard.ts (its alarm)' },
+];
