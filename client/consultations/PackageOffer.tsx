@@ -7,6 +7,7 @@ import type { ConsultationPackage, ConsultationPackageAnswer } from '#shared/con
 import { CARD_METHODS, type GatewayMethod } from '#shared/payments/gateway-methods';
 import { useI18n } from '../i18n/context';
 import { useMinor } from '../lib/locale';
+import { CardMethodChoice } from '../orders/CardMethodChoice';
 import { failureKey } from '../orders/pay-again';
 import { ApiContext } from '../providers';
 import { newIdempotencyKey } from '../stores/checkout';
@@ -49,23 +50,13 @@ export function PackageOffer({ packages }: { packages: readonly ConsultationPack
     <section className="form-card" aria-labelledby="consult-packages-title" data-testid="consult-packages">
       <h2 id="consult-packages-title">{t('consult_packages_title')}</h2>
       <p className="muted">{t('consult_packages_intro')}</p>
-      {
-        <fieldset className="choice-list card-methods">
-          <legend>{t('wallet_method_label')}</legend>
-          {methods.map((m) => (
-            <label key={m} className="choice">
-              <input
-                type="radio"
-                name="consult-package-method"
-                value={m}
-                checked={method === m}
-                onChange={() => setMethod(m)}
-              />
-              <span>{t(`card_${m}`)}</span>
-            </label>
-          ))}
-        </fieldset>
-      }
+      <CardMethodChoice
+        name="consult-package-method"
+        className="choice-list card-methods"
+        methods={methods}
+        value={method}
+        onChange={setMethod}
+      />
       <ul className="offer-services">
         {packages.map((p) => (
           <li key={p.id} className="offer-service" data-testid="consult-package">

@@ -14,6 +14,7 @@ import { apiContext } from '../boot';
 import { useI18n } from '../i18n/context';
 import type { MessageId } from '#shared/i18n/en';
 import { useHref, useMinor } from '../lib/locale';
+import { CardMethodChoice } from '../orders/CardMethodChoice';
 import { ApiContext } from '../providers';
 import { useSessionStore } from '../stores/session';
 import { EmptyState, Page } from '../ui/Page';
@@ -164,21 +165,13 @@ export function Component() {
               aria-describedby={notesIds('wallet-amount', null, error)}
             />
           </div>
-          <fieldset className="choice-list">
-            <legend className="field-label">{t('wallet_method_label')}</legend>
-            {wallet.methods.map((m) => (
-              <label key={m} className="choice">
-                <input
-                  type="radio"
-                  name="wallet-method"
-                  value={m}
-                  checked={method === m}
-                  onChange={() => setMethod(m)}
-                />
-                <span>{t(`card_${m}`)}</span>
-              </label>
-            ))}
-          </fieldset>
+          <CardMethodChoice
+            name="wallet-method"
+            legendClassName="field-label"
+            methods={wallet.methods}
+            value={method}
+            onChange={setMethod}
+          />
           <button type="submit" className="button" disabled={sending}>
             {t('wallet_top_up_submit')}
           </button>

@@ -5,6 +5,7 @@
 // own shapes beside their queries (catalogue/cards.ts, catalogue/detail.ts).
 import type { OrderStatus, PaymentMethod } from '#shared/api/order-schemas';
 import type { Lang } from '#shared/locale';
+import type { PointsKind, TierCode } from '#shared/loyalty/types';
 
 type CountryCode = 'KW' | 'SA';
 
@@ -454,19 +455,7 @@ export interface RefundRow {
 
 // Loyalty points, tiers and referrals (migration 0060, decision 58).
 export type LoyaltyCountry = 'KW' | 'SA';
-export type TierCode = 'bronze' | 'silver' | 'gold';
-export type PointsKind =
-  | 'earn_order'
-  | 'earn_blood_test'
-  | 'earn_consultation'
-  | 'earn_review'
-  | 'earn_birthday'
-  | 'earn_referral'
-  | 'spend'
-  | 'spend_return'
-  | 'earn_reversal'
-  | 'expiry'
-  | 'adjustment';
+export type { PointsKind, TierCode };
 
 export interface LoyaltyRulesRow {
   country: LoyaltyCountry;

@@ -8,9 +8,8 @@ import { useSnapshot } from 'valtio';
 import type { Address } from '#shared/api/account-schemas';
 import { ApiFailure } from '#shared/api/client';
 import type { BloodTestPatient, SlotHold, SlotsAnswer } from '#shared/blood-tests/order-types';
-import { AddressForm } from '#client/accounts/AddressForm';
+import { NewAddress } from '#client/accounts/NewAddress';
 import { SavedAddressChoice } from '#client/accounts/SavedAddressChoice';
-import { clearDraft } from '#client/accounts/form-drafts';
 import { BT_API } from '#client/blood-tests/api-paths';
 import { booking, emptyPatient, restoreBooking, saveBooking, shippingMissing } from '#client/blood-tests/booking-store';
 import { useBookingCart } from '#client/blood-tests/checkout-cart';
@@ -22,7 +21,6 @@ import { useHref } from '#client/lib/locale';
 import { ApiContext } from '#client/providers';
 import { useSessionStore } from '#client/stores/session';
 import { Page } from '#client/ui/Page';
-import { reveal } from '#client/ui/form';
 
 const NEW_ADDRESS_DRAFT = 'bt-checkout-new-address';
 
@@ -244,29 +242,20 @@ export function Component() {
               legend={t('bt_address_title')}
               testId="bt-address"
             />
-            {adding ? (
-              <AddressForm
-                country={country}
-                fixedCountry
-                recipient={user?.name ?? ''}
-                phone={user?.phone}
-                draftKey={NEW_ADDRESS_DRAFT}
-                onSaved={(id) => {
-                  clearDraft(NEW_ADDRESS_DRAFT);
-                  booking.addressId = id;
-                  setAdding(false);
-                  void mutate();
-                  requestAnimationFrame(() => reveal(addressHeading.current));
-                }}
-                onCancel={addresses.length ? () => setAdding(false) : undefined}
-              />
-            ) : (
-              <p>
-                <button type="button" className="button button-secondary" onClick={() => setAdding(true)}>
-                  {t('checkout_new_address')}
-                </button>
-              </p>
-            )}
+            <NewAddress
+              adding={adding}
+              onAdding={setAdding}
+              country={country}
+              recipient={user?.name ?? ''}
+              phone={user?.phone}
+              draftKey={NEW_ADDRESS_DRAFT}
+              onSaved={(id) => {
+                booking.addressId = id;
+                void mutate();
+              }}
+              canCancel={addresses.length > 0}
+              heading={addressHeading}
+            />
           </section>
           <section className="form-card" aria-labelledby="bt-slot-title">
             <h2 id="bt-slot-title">{t('bt_slot_title')}</h2>

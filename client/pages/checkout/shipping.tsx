@@ -6,15 +6,15 @@ import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import type { Address } from '#shared/api/account-schemas';
 import { AddressForm } from '#client/accounts/AddressForm';
+import { NewAddress } from '#client/accounts/NewAddress';
 import { SavedAddressChoice } from '#client/accounts/SavedAddressChoice';
 import { useI18n } from '#client/i18n/context';
 import { useHref } from '#client/lib/locale';
 import { openAuthModal } from '#client/stores/auth-modal';
 import { checkout, saveCheckout } from '#client/stores/checkout';
-import { clearDraft } from '#client/accounts/form-drafts';
 import { useSessionStore } from '#client/stores/session';
 import { Page } from '#client/ui/Page';
-import { FieldNotes, notesIds, RequiredMark, reveal } from '#client/ui/form';
+import { FieldNotes, notesIds, RequiredMark } from '#client/ui/form';
 import { fieldMessage } from '#client/ui/field-message';
 import {
   Steps,
@@ -153,29 +153,20 @@ export function Component() {
                 legend={t('checkout_address_title')}
                 testId="checkout-address"
               />
-              {adding ? (
-                <AddressForm
-                  country={country}
-                  fixedCountry
-                  recipient={user.name}
-                  phone={user.phone}
-                  draftKey={NEW_ADDRESS_DRAFT}
-                  onSaved={(id) => {
-                    clearDraft(NEW_ADDRESS_DRAFT);
-                    checkout.addressId = id;
-                    setAdding(false);
-                    void mutate();
-                    requestAnimationFrame(() => reveal(addressHeading.current));
-                  }}
-                  onCancel={addresses.length ? () => setAdding(false) : undefined}
-                />
-              ) : (
-                <p>
-                  <button type="button" className="button button-secondary" onClick={() => setAdding(true)}>
-                    {t('checkout_new_address')}
-                  </button>
-                </p>
-              )}
+              <NewAddress
+                adding={adding}
+                onAdding={setAdding}
+                country={country}
+                recipient={user.name}
+                phone={user.phone}
+                draftKey={NEW_ADDRESS_DRAFT}
+                onSaved={(id) => {
+                  checkout.addressId = id;
+                  void mutate();
+                }}
+                canCancel={addresses.length > 0}
+                heading={addressHeading}
+              />
             </>
           )}
           <DeliveryNote />
