@@ -194,7 +194,7 @@ export async function eraseAccount(
     db.prepare('DELETE FROM message_outbox WHERE to_phone = (SELECT phone FROM users WHERE id = ?)').bind(userId),
     ...traceStatements(db, userId),
     ...eraseHealthStatements(db, userId, now),
-    ...consultationHealthStatements(db, userId),
+    ...consultationHealthStatements(db, userId, now),
     ...consultationAccountStatements(db, userId),
     ...reviewStatements(db, objects.reviews),
     ...removeAccountStatements(db, userId, now),

@@ -23,11 +23,18 @@ export const CONSULTATION_HEALTH_COUNT = `SELECT count(*) AS n FROM consultation
 /**
  * The statements that erase her consultations' health text: chat, notes and summary, recommendations,
  * the intake (docs/data-fates.md), and the data keys. The consultations' commercial rows (amounts, VAT,
- * dates) stay.
+ * dates) stay, and so does the proof of her consent to the intake (its text version and time, without
+ * her: consent_records, migration 0062).
  */
-export function consultationHealthStatements(db: D1Database, userId: number): D1PreparedStatement[] {
+export function consultationHealthStatements(db: D1Database, userId: number, now: number): D1PreparedStatement[] {
   const q = (sql: string) => db.prepare(sql).bind(userId);
   return [
+    db
+      .prepare(
+        `INSERT INTO consent_records (purpose, consent_version, consent_at, erased_at)
+         SELECT 'consultation_intake', consent_version, consent_at, ?2 FROM consultation_intakes WHERE consultation_id IN (${HERS})`,
+      )
+      .bind(userId, now),
     q(`DELETE FROM consultation_messages WHERE consultation_id IN (${HERS})`),
     q(`DELETE FROM consultation_recommendations WHERE consultation_id IN (${HERS})`),
     q(`DELETE FROM consultation_notes WHERE consultation_id IN (${HERS})`),

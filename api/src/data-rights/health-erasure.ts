@@ -67,7 +67,7 @@ export const HEALTH_KINDS: Record<HealthDataKind, HealthKind> = {
   // their data keys. The bookings stay (one still to come still happens, without the intake).
   consultations: {
     count: CONSULTATION_HEALTH_COUNT,
-    erase: (db, userId) => consultationHealthStatements(db, userId),
+    erase: (db, userId, now) => consultationHealthStatements(db, userId, now),
   },
 };
 

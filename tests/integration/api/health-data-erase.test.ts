@@ -104,12 +104,14 @@ describe('erase my health data', () => {
     });
     const stored = (await env.UPLOADS.list()).objects.map((o) => o.key);
     for (const key of keys) expect(stored).not.toContain(key);
-    // The consent she gave to the upload stays as proof, without her.
-    expect(
-      (await env.DB.prepare("SELECT count(*) AS n FROM consent_records WHERE purpose = 'blood_test_upload'").first<{
-        n: number;
-      }>())!.n,
-    ).toBeGreaterThan(0);
+    // The consent she gave to the upload and to her nutritionist reading the intake stays as proof,
+    // without her (its text version and time).
+    const consents = async (purpose: string) =>
+      (await env.DB.prepare('SELECT count(*) AS n FROM consent_records WHERE purpose = ?')
+        .bind(purpose)
+        .first<{ n: number }>())!.n;
+    expect(await consents('blood_test_upload')).toBeGreaterThan(0);
+    expect(await consents('consultation_intake')).toBeGreaterThan(0);
     // Still her account: signed in, with her orders and booking.
     expect((await as(her, '/user/me')).status).toBe(200);
     expect(
