@@ -72,6 +72,26 @@ describe('POST /bundle', () => {
     expect(guest.data.answers[0]!.status).toBe(401);
   });
 
+  it('reads the signed-in session once for all of its calls', async () => {
+    const token = await deviceToken();
+    const reg = await json(
+      await call('/user/register', {
+        token,
+        body: JSON.stringify({ name: 'Hessa', email: `hessa-${Date.now()}@example.com`, password: 'secret1' }),
+      }),
+    );
+    const headers = { authorization: `Bearer ${reg.data.access_token as string}` };
+    const me = { method: 'GET', path: '/user/me' };
+    const trips = async (calls: unknown[]) => {
+      const res = await bundle({ calls }, token, headers);
+      const body = await json<Bundle>(res);
+      expect(body.data.answers.map((a) => a.status)).toEqual(calls.map(() => 200));
+      return Number(res.headers.get('x-d1-roundtrips'));
+    };
+    // Three calls as one shopper cost what one does: her session is looked up once.
+    expect(await trips([me, me, me])).toBe(await trips([me]));
+  });
+
   it('carries reads only: a write, the back office or another bundle is refused alone', async () => {
     const token = await deviceToken();
     const res = await bundle(

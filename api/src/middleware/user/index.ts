@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { ApiError } from '#api/src/lib/errors';
 import { userForToken, type SessionUser } from '#api/src/accounts/sessions';
 import type { AppEnv } from '#api/src/app-env';
+import { bundleSessions } from '#api/src/lib/in-process';
 
 const resolved = new WeakMap<Request, Promise<SessionUser | null>>();
 
@@ -11,7 +12,10 @@ export function currentUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   let user = resolved.get(c.req.raw);
   if (!user) {
     const token = /^Bearer ([0-9a-f]{64})$/.exec(c.req.header('authorization') ?? '')?.[1];
-    user = token ? userForToken(c.env.DB, token) : Promise.resolve(null);
+    // A page bundle's calls share one lookup (lib/in-process.ts): they run in parallel as one user.
+    const shared = token ? bundleSessions<SessionUser | null>(c.env) : null;
+    user = shared?.get(token!) ?? (token ? userForToken(c.env.DB, token) : Promise.resolve(null));
+    if (shared && token) shared.set(token, user);
     resolved.set(c.req.raw, user);
   }
   return user;
