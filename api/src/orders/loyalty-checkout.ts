@@ -196,12 +196,17 @@ const ADDRESS_FIELDS = {
   SA: ['city_id', 'district', 'street', 'building_number', 'postal_code'],
 } as const;
 
-/** A field as compared: digits read as 0–9, lower case, letters and digits only ("Block 4", "block-٤" → "block4"). */
+/** Words shoppers type before a number ("Block 4", "قطعة ٤"): the number alone finds the door. */
+const LABELS =
+  /\b(?:block|blk|street|st|avenue|ave|building|bldg|floor|flr|apartment|apt|flat|no)\b\.?|(?:قطعة|شارع|جادة|مبنى|عمارة|منزل|دور|طابق|شقة|رقم)/gu;
+
+/** A field as compared: digits read as 0–9, lower case, labels dropped, letters and digits only ("Block ٤" → "4"). */
 const norm = (v: unknown) =>
   v === null || v === undefined
     ? ''
     : normalizeDigits(String(v))
         .toLowerCase()
+        .replace(LABELS, '')
         .replace(/[^\p{L}\p{N}]/gu, '');
 
 /**
