@@ -40,15 +40,15 @@ export interface PointsMove {
 }
 
 type Sql = { sql: string; binds: unknown[] };
-const valueOf = (v: number | string | Sql | null | undefined): Sql =>
+const sqlOf = (v: number | string | Sql | null | undefined): Sql =>
   v !== null && typeof v === 'object' ? v : { sql: '?', binds: [v ?? null] };
 
 export function pointsMove(db: D1Database, m: PointsMove): D1PreparedStatement[] {
   const now = m.now ?? Date.now();
-  const amount = valueOf(m.amount);
-  const expires = valueOf(m.expiresAt);
-  const key = valueOf(m.eventKey);
-  const refund = valueOf(m.refundId);
+  const amount = sqlOf(m.amount);
+  const expires = sqlOf(m.expiresAt);
+  const key = sqlOf(m.eventKey);
+  const refund = sqlOf(m.refundId);
   return [
     db
       .prepare(
