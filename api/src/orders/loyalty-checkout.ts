@@ -8,6 +8,12 @@ import type { LoyaltyRules, TierCode, TierRule } from '#shared/loyalty/types';
 import type { CountryCode } from '#shared/locale';
 import { normalizeDigits } from '#shared/text/digits';
 import { emailIdentity } from './email-identity';
+import {
+  type CountryLoyalty,
+  knownLoyaltyRules,
+  loyaltyRulesStatements,
+  rememberLoyaltyRules,
+} from '../loyalty/rules-read';
 
 /** Referral codes refused at checkout, each with its message key in both dictionaries. */
 export type ReferralProblem =
@@ -30,23 +36,22 @@ export const gulfMonthOf = (at: number) => gulfDate(at).slice(0, 7);
 // Reads: statements for the quote's batch, and what they answer.
 
 /**
- * The country's rules and tiers, and (signed in) her points account: three statements for the
- * caller's batch, read back with readLoyalty in this order. (The ledger's per-isolate cache of the
- * rules, api/src/loyalty/rules-read.ts, can take the first two's place once merged; reading them in the
- * batch costs no round trip.)
+ * The country's rules and tiers (cached per isolate by the ledger's rules-read; on a cold isolate two
+ * more statements in this batch) and her points account with its stored tier (refreshed with every
+ * earning and nightly: tiers.ts; reading it here keeps the quote at one round trip, where tierOf may
+ * compute a stale tier in a trip of its own). Read back with readLoyalty.
  */
 export function loyaltyStatements(db: D1Database, country: CountryCode, userId: number | null) {
-  return [
-    db.prepare('SELECT * FROM loyalty_rules WHERE country = ?').bind(country),
-    db
-      .prepare(
-        'SELECT tier, min_spend, earn_multiplier_bp, free_delivery_minor, early_access_hours FROM loyalty_tiers WHERE country = ? ORDER BY min_spend',
-      )
-      .bind(country),
-    db
-      .prepare('SELECT balance, tier FROM points_accounts WHERE user_id = ? AND country = ?')
-      .bind(userId ?? -1, country),
-  ];
+  const known = knownLoyaltyRules(country);
+  return {
+    known,
+    statements: [
+      db
+        .prepare('SELECT balance, tier FROM points_accounts WHERE user_id = ? AND country = ?')
+        .bind(userId ?? -1, country),
+      ...(known ? [] : loyaltyRulesStatements(db)),
+    ],
+  };
 }
 
 export interface LoyaltyReads {
@@ -58,14 +63,14 @@ export interface LoyaltyReads {
   tier: TierRule | null;
 }
 
-export function readLoyalty(results: D1Result[]): LoyaltyReads {
-  const [rulesResult, tiersResult, accountResult] = results;
-  const row = rulesResult!.results[0] as (Omit<LoyaltyRules, 'is_active'> & { is_active: number }) | undefined;
-  const rules: LoyaltyRules | null = row ? { ...row, is_active: row.is_active === 1 } : null;
-  const tiers = tiersResult!.results as unknown as TierRule[];
+export function readLoyalty(country: CountryCode, known: CountryLoyalty | null, results: D1Result[]): LoyaltyReads {
+  const [accountResult, rulesResult, tiersResult] = results;
+  if (!known) rememberLoyaltyRules(rulesResult!.results, tiersResult!.results);
+  const read = known ?? knownLoyaltyRules(country);
+  const tiers = read?.tiers ?? [];
   const account = accountResult!.results[0] as { balance: number; tier: TierCode } | undefined;
   const tier = tiers.find((t) => t.tier === (account?.tier ?? 'bronze')) ?? tiers[0] ?? null;
-  return { rules, tiers, balance: account?.balance ?? 0, tier };
+  return { rules: read?.rules ?? null, tiers, balance: account?.balance ?? 0, tier };
 }
 
 /** The free-delivery threshold of her quote: her tier's own where it is lower than the country's. */

@@ -193,7 +193,8 @@ export async function quote(
   statements.push(...promotionStatements(db, ctx.country, ctx.lang, now, ctx.userId ? EARLY_ACCESS_HORIZON_MS : 0));
   // Loyalty (issue 47): the rules and tiers, her points account; a referral code's facts. Same batch.
   const loyaltyAt = statements.length;
-  statements.push(...loyaltyStatements(db, ctx.country, ctx.userId));
+  const loyaltyReads = loyaltyStatements(db, ctx.country, ctx.userId);
+  statements.push(...loyaltyReads.statements);
   const friend: Friend | null =
     ctx.userId && ctx.email !== undefined && ctx.email !== null
       ? {
@@ -207,7 +208,11 @@ export async function quote(
   const referralAt = input.referral_code && friend ? statements.length : -1;
   if (input.referral_code && friend) statements.push(...referralStatements(db, input.referral_code, friend, now));
   const results = await db.batch(statements);
-  const loyalty = readLoyalty(results.slice(loyaltyAt, loyaltyAt + 3));
+  const loyalty = readLoyalty(
+    ctx.country,
+    loyaltyReads.known,
+    results.slice(loyaltyAt, loyaltyAt + loyaltyReads.statements.length),
+  );
   const signedIn = ctx.userId !== null;
   const tier = signedIn ? loyalty.tier : null;
   if (!currency) {
