@@ -7,7 +7,7 @@ import type { TaxInvoice as Invoice } from '#shared/invoice/tax-invoice';
 import type { CreditNote as Note } from '#shared/invoice/credit-note';
 import type { GiftLineView } from '#shared/orders/promotions';
 import { formatPercent } from '#shared/money';
-import { formatCount } from '#shared/i18n';
+import { pointsCount } from '#shared/loyalty/points-count';
 import { intlLocale, type Lang } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { MinorMoney } from '../ui/Money';
@@ -77,7 +77,7 @@ export function TaxInvoice({
           )}
           {!!discounts?.points_discount && (
             <div data-testid="invoice-points">
-              <dt>{t('totals_points', { points: formatCount(discounts.points_used, lang) })}</dt>
+              <dt>{t('totals_points', { points: pointsCount(discounts.points_used, lang) })}</dt>
               <dd>
                 −<MinorMoney minor={discounts.points_discount} currency={currency} />
               </dd>

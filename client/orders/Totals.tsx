@@ -4,7 +4,7 @@
 import '../styles/orders.css';
 import type { OrderTotals } from '#shared/orders/types';
 import { formatPercent } from '#shared/money';
-import { formatCount } from '#shared/i18n';
+import { pointsCount } from '#shared/loyalty/points-count';
 import { useI18n } from '../i18n/context';
 import { useCurrency, useMinor } from '../lib/locale';
 import { MinorMoney } from '../ui/Money';
@@ -61,7 +61,7 @@ export function Totals({
       )}
       {(totals.points_discount ?? 0) > 0 && (
         <div data-testid="totals-points">
-          <dt>{t('totals_points', { points: formatCount(totals.points_used, lang) })}</dt>
+          <dt>{t('totals_points', { points: pointsCount(totals.points_used, lang) })}</dt>
           <dd>−{m(totals.points_discount)}</dd>
         </div>
       )}

@@ -76,14 +76,7 @@ export function saveCheckout(): void {
 
 /** After an order exists: a fresh start for the next one. */
 export function clearCheckout(): void {
-  Object.assign(checkout, {
-    coupon: null,
-    subtotal: 0,
-    idempotencyKey: null,
-    useWallet: false,
-    points: 0,
-    referralCode: null,
-  });
+  Object.assign(checkout, { coupon: null, subtotal: 0, idempotencyKey: null, useWallet: false });
   try {
     localStorage.removeItem(ORDER_SUMMARY_KEY);
     sessionStorage.removeItem(CHECKOUT_KEY);

@@ -30,8 +30,7 @@ export const GENERIC_ERROR_KEY = 'server_error' satisfies MessageId;
 
 const numberFormats = new Map<Lang, Intl.NumberFormat>();
 
-/** A count as texts print it: Latin digits, the language's grouping ("1,200"). */
-export function formatCount(count: number, lang: Lang): string {
+function formatCount(count: number, lang: Lang): string {
   let f = numberFormats.get(lang);
   if (!f) {
     f = new Intl.NumberFormat(`${lang}-u-nu-latn`);

@@ -6,7 +6,7 @@ import type { CurrencyCode, Lang } from '#shared/locale';
 import type { TaxInvoice } from '#shared/invoice/tax-invoice';
 import { qrMatrix } from '#shared/invoice/qr-matrix';
 import { formatMinor, formatPercent } from '#shared/money';
-import { formatCount } from '#shared/i18n';
+import { pointsCount } from '#shared/loyalty/points-count';
 
 interface InvoiceOrder {
   country: 'KW' | 'SA';
@@ -38,8 +38,8 @@ function rows(lang: Lang, order: InvoiceOrder, inv: TaxInvoice): Array<[string, 
       ? [
           [
             lang === 'ar'
-              ? `النقاط (${formatCount(t.points_used ?? 0, lang)})`
-              : `Points (${formatCount(t.points_used ?? 0, lang)})`,
+              ? `النقاط (${pointsCount(t.points_used ?? 0, lang)})`
+              : `Points (${pointsCount(t.points_used ?? 0, lang)})`,
             `-${money(t.points_discount)}`,
           ] as [string, string],
         ]

@@ -1,5 +1,5 @@
 // Mail texts in the shopper's language.
-import { formatCount } from '#shared/i18n';
+import { pointsCount } from '#shared/loyalty/points-count';
 import { localizePath, type CurrencyCode, type Lang } from '#shared/locale';
 import type { TaxInvoice } from '#shared/invoice/tax-invoice';
 import { formatMinor, formatPercent } from '#shared/money';
@@ -96,7 +96,7 @@ function orderMailText(lang: Lang, order: MailOrder, siteOrigin: string): { subj
       `المجموع الفرعي: ${money(t.subtotal)}`,
       t.discount ? `الخصم: -${money(t.discount)}` : '',
       t.referral_discount ? `خصم الصديق: -${money(t.referral_discount)}` : '',
-      t.points_discount ? `النقاط (${formatCount(t.points_used ?? 0, lang)}): -${money(t.points_discount)}` : '',
+      t.points_discount ? `النقاط (${pointsCount(t.points_used ?? 0, lang)}): -${money(t.points_discount)}` : '',
       `التوصيل: ${t.delivery ? money(t.delivery) : 'مجاني'}`,
       `الإجمالي: ${money(t.total)}`,
       t.vat ? `يشمل ضريبة القيمة المضافة ${rate}: ${money(t.vat)}` : '',
@@ -114,7 +114,7 @@ function orderMailText(lang: Lang, order: MailOrder, siteOrigin: string): { subj
     `Subtotal: ${money(t.subtotal)}`,
     t.discount ? `Discount: -${money(t.discount)}` : '',
     t.referral_discount ? `Friend’s discount: -${money(t.referral_discount)}` : '',
-    t.points_discount ? `Points (${formatCount(t.points_used ?? 0, lang)}): -${money(t.points_discount)}` : '',
+    t.points_discount ? `Points (${pointsCount(t.points_used ?? 0, lang)}): -${money(t.points_discount)}` : '',
     `Delivery: ${t.delivery ? money(t.delivery) : 'free'}`,
     `Total: ${money(t.total)}`,
     t.vat ? `Includes VAT ${rate}: ${money(t.vat)}` : '',

@@ -178,6 +178,8 @@ export function Component() {
       } else {
         // Cash or wallet: the order is final, the cart empties now.
         cart.items = {};
+        // Points and a friend's code were this order's (a kept ref cookie is not offered again).
+        Object.assign(checkout, { points: 0, referralCode: null });
         clearCheckout();
         clearDraft(GUEST_ADDRESS_DRAFT);
         forgetGift();
