@@ -85,15 +85,12 @@ export function PointsControl({ totals }: { totals: CalculateResult | null }) {
             <button type="submit" className="button button-secondary">
               {t('checkout_referral_apply')}
             </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => apply(q.max_points)}
-              data-testid="points-max"
-            >
+          </div>
+          <p className="field-hint">
+            <button type="button" className="link-button" onClick={() => apply(q.max_points)} data-testid="points-max">
               {t('checkout_points_use_max')}
             </button>
-          </div>
+          </p>
         </form>
       ) : (
         <p className="field-hint">{t('checkout_points_none_usable')}</p>
