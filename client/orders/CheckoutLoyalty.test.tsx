@@ -50,6 +50,7 @@ describe('the points field', () => {
     expect(html).toMatch(/<input[^>]*type="number"[^>]*min="0"[^>]*max="1200"[^>]*step="100"/);
     expect(html).toContain('aria-describedby="checkout-points-hint"');
     expect(html).toContain('Use the most');
+    expect(html).toContain('Up to 1,200 points on this order.');
     expect(html).toMatch(/Your points take [^<]*2\.400 off\./);
     expect(html).toContain('You will earn 46 points with this order.');
     expect(html).toContain('aria-live="polite"');

@@ -7,6 +7,7 @@ import '../styles/orders.css';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import type { CalculateResult } from '#shared/orders/types';
+import { pointsCount } from '#shared/loyalty/points-count';
 import { useI18n } from '../i18n/context';
 import { useMinor } from '../lib/locale';
 import { checkout, saveCheckout } from '../stores/checkout';
@@ -28,7 +29,7 @@ export function referralFromCookie(cookies: string): string | null {
 }
 
 export function PointsControl({ totals }: { totals: CalculateResult | null }) {
-  const { t, tKey } = useI18n();
+  const { t, tKey, lang } = useI18n();
   const minor = useMinor();
   const { points: chosen = 0 } = useSnapshot(checkout);
   const q = totals?.points ?? null;
@@ -48,9 +49,9 @@ export function PointsControl({ totals }: { totals: CalculateResult | null }) {
   const usable = q.max_points >= q.step_points;
   const error = q.problem ? tKey(q.problem) : null;
   const hint = t('checkout_points_hint', {
-    step: q.step_points,
+    step: pointsCount(q.step_points, lang),
     value: minor(q.step_value, totals.currency),
-    max: q.max_points,
+    max: pointsCount(q.max_points, lang),
   });
   return (
     <section
