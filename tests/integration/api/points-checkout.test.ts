@@ -195,6 +195,9 @@ describe('a Saudi order with points, to the halala', () => {
       .bind(order.id)
       .first();
     expect(stored).toEqual({ points_used: 500, points_discount: 1_000, referral_discount: 0 });
+    // The back office's order detail reads them too.
+    const detail = await json(await staffCall(owner.token, `/staff/orders/${order.id}`));
+    expect(detail.data.order).toMatchObject({ points_used: 500, points_discount: 1_000, total: 9_216 });
 
     // Delivered, then 10.00 of it refunded: the credit note takes its VAT out of what was paid.
     for (const step of ['confirm', 'pack'])
