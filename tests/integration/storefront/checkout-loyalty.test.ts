@@ -5,6 +5,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { cookiesFrom, registerShopper, storefront } from './helpers';
+import { staffPage, staffSignIn } from './staff-session';
 
 const JSON_HEADERS = { 'content-type': 'application/json', origin: 'http://shop.test' };
 let signedIn = '';
@@ -81,10 +82,23 @@ describe('checkout with points and a friend’s code', () => {
         idempotency_key: crypto.randomUUID(),
       }),
     });
-    const placed = (await submit.json()) as { data: { order: { totals: Record<string, number> } } };
+    const placed = (await submit.json()) as { data: { order: { id: number; totals: Record<string, number> } } };
     expect(submit.status, JSON.stringify(placed)).toBe(200);
     // 10.500 + 1.000 delivery − 2.000 − 1.000.
     expect(placed.data.order.totals).toMatchObject({ referral_discount: 2_000, points_discount: 1_000, total: 8_500 });
     expect(counts(submit).roundTrips).toBeLessThanOrEqual(8);
+
+    // The back office's order detail lists both, in both languages.
+    const id = placed.data.order.id;
+    const en = await (
+      await staffPage(`/orders/${id}`, (await staffSignIn([{ role: 'support', country: null }])).cookie)
+    ).text();
+    expect(en).toMatch(/Friend’s discount<\/dt><dd[^>]*><bdi>-[^<]*2\.000/);
+    expect(en).toMatch(/Points \(500\)<\/dt><dd[^>]*><bdi>-[^<]*1\.000/);
+    const ar = await (
+      await staffPage(`/orders/${id}`, (await staffSignIn([{ role: 'support', country: null }], { lang: 'ar' })).cookie)
+    ).text();
+    expect(ar).toContain('خصم الصديق');
+    expect(ar).toContain('النقاط (500)');
   });
 });
