@@ -40,3 +40,11 @@ describe('birthdaysOn', () => {
     expect(birthdaysOn('2027-07-04')).toEqual(['07-04']);
   });
 });
+
+describe('isBirthday', () => {
+  it('takes a real month and day, 29 February included', async () => {
+    const { isBirthday } = await import('./birthday');
+    expect(['01-31', '02-29', '12-01', '04-30'].every(isBirthday)).toBe(true);
+    expect(['02-30', '04-31', '13-01', '00-10', '1-05', '2000-01-01', ''].some(isBirthday)).toBe(false);
+  });
+});

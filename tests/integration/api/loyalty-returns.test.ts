@@ -8,15 +8,29 @@ import { loyaltyRules } from '#api/src/loyalty/rules-read';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, shopperHeaders } from './helpers';
 import { staffWith, type TestStaff } from './staff-helpers';
-import { balanceOf, credit, DAY, ledgerOf, newShopper, placeCod, spendOn, step, YEAR } from './loyalty-helpers';
+import {
+  balanceOf,
+  credit,
+  DAY,
+  ledgerOf,
+  newShopper,
+  paidCardOrder,
+  placeCod,
+  refundOf,
+  spendOn,
+  step,
+  YEAR,
+} from './loyalty-helpers';
 
 let device: string;
 let clerk: TestStaff;
+let support: TestStaff;
 
 beforeAll(async () => {
   await loadCatalogueFixture(env.DB);
   device = await deviceToken();
   clerk = await staffWith([{ role: 'fulfilment', country: null }], { name: 'Clerk' });
+  support = await staffWith([{ role: 'support', country: null }], { name: 'Support' });
 });
 
 describe('spent points given back', () => {
@@ -74,6 +88,26 @@ describe('spent points given back', () => {
     expect(failed.status).toBe(200);
     expect(await balanceOf(her.id)).toBe(500);
     expect((await ledgerOf(her.id)).map((l) => l.kind)).toEqual(['earn_birthday', 'spend', 'spend_return']);
+  });
+
+  it("void a friend's referral when her order is fully refunded before delivery", async () => {
+    const her = await newShopper(device, 'return-refunded');
+    const referrer = await newShopper(device, 'return-refunded-referrer');
+    const order = await paidCardOrder(device, her);
+    await env.DB.prepare(
+      "INSERT INTO referrals (referrer_id, friend_id, order_id, country, discount, status, month, created_at) VALUES (?, ?, ?, 'KW', 0, 'pending', '2026-11', ?)",
+    )
+      .bind(referrer.id, her.id, order.id, Date.now())
+      .run();
+    const status = () =>
+      env.DB.prepare('SELECT status FROM referrals WHERE order_id = ?')
+        .bind(order.id)
+        .first<{ status: string }>()
+        .then((r) => r!.status);
+    expect((await refundOf(support, order.id, 1000)).status).toBe(200);
+    expect(await status()).toBe('pending');
+    expect((await refundOf(support, order.id, order.total - 1000)).status).toBe(200);
+    expect(await status()).toBe('void');
   });
 
   it('leave an order that spent nothing without a row', async () => {
