@@ -12,6 +12,7 @@ import {
   balanceOf,
   credit,
   DAY,
+  deliver,
   ledgerOf,
   newShopper,
   paidCardOrder,
@@ -130,5 +131,16 @@ describe('the tier the checkout reads', () => {
       .bind(her.id, Date.now())
       .run();
     expect(await tierOf(env.DB, her.id, 'KW')).toMatchObject({ tier: { tier: 'silver' }, spend_12m: 150000 });
+  });
+
+  it("counts the other country's spending at the shop's exchange rate", async () => {
+    const her = await newShopper(device, 'tier-rate', ['KW', 'SA']);
+    const sa = await placeCod(device, her, { country: 'SA', count: 2 });
+    const kw = await placeCod(device, her);
+    await deliver(clerk, sa.id);
+    await deliver(clerk, kw.id);
+    // SAR 12.20 = KWD 1.000 (rate 12.2000): each side in its own currency, rounded to the minor unit.
+    expect((await tierOf(env.DB, her.id, 'KW')).spend_12m).toBe(kw.total + Math.round((sa.total * 1000) / 1220));
+    expect((await tierOf(env.DB, her.id, 'SA')).spend_12m).toBe(sa.total + Math.round((kw.total * 1220) / 1000));
   });
 });
