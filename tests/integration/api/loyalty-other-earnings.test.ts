@@ -10,7 +10,7 @@ import { loadConsultationFixture } from '../fixtures/consultations';
 import { sealedConsultation } from './consultation-sealed';
 import { call, deviceToken } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
-import { ledgerOf, newShopper } from './loyalty-helpers';
+import { deliver, ledgerOf, newShopper, placeCod } from './loyalty-helpers';
 
 let device: string;
 let owner: TestStaff;
@@ -113,5 +113,31 @@ describe('a first approved review', () => {
       .bind(her.id)
       .first<{ country: string }>();
     expect(country!.country).toBe('SA');
+  });
+
+  it('earns them when the shop lets a review through as it is written', async () => {
+    const setMode = (moderation: 'staff' | 'rules') =>
+      staffCall(owner.token, '/staff/reviews/settings', { json: { moderation, request_days: 7 } });
+    expect((await setMode('rules')).status).toBe(200);
+    try {
+      const her = await newShopper(device, 'review-rules');
+      const clerk = await staffWith([{ role: 'fulfilment', country: null }], { name: 'Clerk' });
+      const order = await placeCod(device, her);
+      await deliver(clerk, order.id);
+      const res = await call('/product/1/reviews', {
+        token: device,
+        body: JSON.stringify({
+          rating: 5,
+          title: 'Works well',
+          body: 'I take one every morning and the bottle lasts two months. Easy to swallow.',
+          lang: 'en',
+        }),
+        headers: { authorization: `Bearer ${her.token}`, 'x-country': 'KW', lang: 'en' },
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect((await ledgerOf(her.id)).map((l) => l.kind)).toEqual(['earn_order', 'earn_review']);
+    } finally {
+      await setMode('staff');
+    }
   });
 });
