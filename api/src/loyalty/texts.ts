@@ -45,11 +45,11 @@ export function birthdayMail(lang: Lang, points: number, siteOrigin: string): { 
   return lang === 'ar'
     ? {
         subject: 'عيد ميلاد سعيد – خليج الفيتامينات',
-        text: `كل عام وأنت بخير! أضفنا إلى حسابك ${pointsText(points, 'ar')} هدية بمناسبة عيد ميلادك.\n\nنقاطك:\n${link}`,
+        text: `كل عام وأنت بخير! أضفنا إلى حسابك ${pointsText(points, 'ar')} هدية بمناسبة عيد ميلادك.\n\nتصلك نقاط عيد الميلاد كل عام في يوم ميلادك، إذا كان تاريخه محفوظًا في حسابك قبل 30 يومًا على الأقل.\n\nنقاطك:\n${link}`,
       }
     : {
         subject: 'Happy birthday – Gulf Vitamins',
-        text: `Happy birthday! We have added ${pointsText(points, 'en')} to your account as a gift.\n\nYour points:\n${link}`,
+        text: `Happy birthday! We have added ${pointsText(points, 'en')} to your account as a gift.\n\nBirthday points arrive every year on your birthday, when the date has been saved in your account for at least 30 days.\n\nYour points:\n${link}`,
       };
 }
 
