@@ -11,6 +11,7 @@ import { recountStatement } from '../reviews/write';
 import { deleteObjects, userUploadKeys } from '../uploads/store';
 import { erasureCancels } from '../data-rights/erasure-cancels';
 import { removeAccountStatements } from './remove';
+import { pointsErasureStatements } from '../loyalty/erasure';
 import { consultationAccountStatements, consultationHealthStatements } from '../consultations/data-rights';
 
 interface ErasedObjects {
@@ -188,6 +189,8 @@ export async function eraseAccount(
   // Visits, orders and subscriptions still to come are cancelled first, with their refunds.
   const cancels = await erasureCancels(db, userId, now);
   await db.batch([
+    // Checked at the end of the batch: her points rows name her reviews and go only after deleted_at is set.
+    db.prepare('PRAGMA defer_foreign_keys = on'),
     ...cancels.statements,
     // Mails and texts she was sent name her and what she did: before her address and number go.
     db.prepare('DELETE FROM mail_outbox WHERE to_address = (SELECT email FROM users WHERE id = ?)').bind(userId),
@@ -198,6 +201,8 @@ export async function eraseAccount(
     ...consultationAccountStatements(db, userId),
     ...reviewStatements(db, objects.reviews),
     ...removeAccountStatements(db, userId, now),
+    // After deleted_at is set (the ledger's trigger allows its rows to go only then).
+    ...pointsErasureStatements(db, userId, now),
     ...also,
   ]);
   await deleteObjects(env.UPLOADS, objects.uploads);

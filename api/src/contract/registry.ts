@@ -82,6 +82,7 @@ import { alertUnsubscribeSchema } from '#shared/api/alert-schemas';
 import { BLOOD_TEST_RESULTS_CONTRACTS } from './blood-test-results';
 import { PUSH_CONTRACTS } from './push';
 import { WISHLIST_CONTRACTS } from './wishlists';
+import { LOYALTY_CONTRACTS } from './loyalty';
 import { QUIZ_CONTRACTS } from './quiz';
 import { REVIEW_CONTRACTS } from './reviews';
 import { SUBSCRIPTION_CONTRACTS } from './subscriptions';
@@ -610,6 +611,8 @@ export const CONTRACTS = {
   ...DATA_RIGHTS_CONTRACTS,
   ...CONSULTATION_CONTRACTS,
   ...CONSULTATION_CALL_CONTRACTS,
+  // Loyalty points.
+  ...LOYALTY_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;
 
 export type ContractKey = keyof typeof CONTRACTS;

@@ -17,6 +17,8 @@ import { subscriptionJobs } from '../subscriptions/jobs';
 import { runNightlyBackup } from '#api/src/backup/nightly';
 import { healthKeyring, sealText } from '../consultations/seal';
 import { runRetention } from '../retention/run';
+import { earnStatements } from '../loyalty/earn';
+import { loyaltyJobs } from '../loyalty/jobs';
 
 /** Local staff accounts for e2e stories and testers: this password, a fresh TOTP secret each. */
 export const DEV_STAFF_PASSWORD = 'local-staff-password';
@@ -128,6 +130,12 @@ const buildDevRoutes = () =>
       }
       return c.json(ok({ changed, runs }));
     })
+    // The cron's loyalty jobs as on a day (stories: expiry, its reminder, birthdays, tiers as spending ages).
+    .post('/loyalty/run', async (c) => {
+      if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
+      const { now } = parseInput(devRunSchema, await readJson(c.req));
+      return c.json(ok(await loyaltyJobs(c.env.DB, siteOrigin(c), now ?? Date.now())));
+    })
     // The nightly backup now (a tester's file to restore): a new file even if today's exists.
     .post('/backups/run', async (c) => {
       if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
@@ -171,7 +179,7 @@ const buildDevRoutes = () =>
             .bind(id, product.id, product.default_sku_id, item.quantity, dose.sealed, reason.sealed, dose.iv, i),
         );
       }
-      if (input.completed)
+      if (input.completed) {
         statements.push(
           db
             .prepare(
@@ -179,6 +187,23 @@ const buildDevRoutes = () =>
             )
             .bind(now, id),
         );
+        // Completed earns her points, as the nutritionist's mark does.
+        const held = await db
+          .prepare('SELECT user_id, country FROM consultations WHERE id = ?')
+          .bind(id)
+          .first<{ user_id: number; country: 'KW' | 'SA' }>();
+        if (held)
+          statements.push(
+            ...(await earnStatements(db, {
+              source: 'consultation',
+              id,
+              userId: held.user_id,
+              country: held.country,
+              now,
+              siteOrigin: siteOrigin(c),
+            })),
+          );
+      }
       await db.batch(statements);
       return c.json(ok({ id, shared_at: now }));
     })
