@@ -21,8 +21,11 @@ export interface PointsMove {
   kind: PointsKind;
   /** Once per event: see the migration for the keys in use. */
   eventKey: string;
-  /** Credits: when they expire (ms since the epoch). Ignored for debits. */
-  expiresAt?: number | null;
+  /**
+   * Credits: when they expire (ms since the epoch), or SQL computing it in the batch (points given back
+   * keep the expiry of what they replace). Ignored for debits.
+   */
+  expiresAt?: number | { sql: string; binds: unknown[] } | null;
   orderId?: number | null;
   bloodTestOrderId?: number | null;
   consultationId?: number | null;
@@ -38,6 +41,10 @@ export interface PointsMove {
 export function pointsMove(db: D1Database, m: PointsMove): D1PreparedStatement[] {
   const now = m.now ?? Date.now();
   const amount = typeof m.amount === 'number' ? { sql: '?', binds: [m.amount] } : m.amount;
+  const expires =
+    m.expiresAt === null || m.expiresAt === undefined || typeof m.expiresAt === 'number'
+      ? { sql: '?', binds: [m.expiresAt ?? null] }
+      : m.expiresAt;
   return [
     db
       .prepare(
@@ -48,13 +55,13 @@ export function pointsMove(db: D1Database, m: PointsMove): D1PreparedStatement[]
       .prepare(
         `INSERT INTO points_ledger (user_id, country, amount, balance_after, kind, expires_at, order_id, blood_test_order_id,
            consultation_id, refund_id, review_id, referral_id, staff_id, reason, event_key, created_at)
-         SELECT a.user_id, a.country, m.amount, a.balance + m.amount, ?, CASE WHEN m.amount > 0 THEN ? END, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+         SELECT a.user_id, a.country, m.amount, a.balance + m.amount, ?, CASE WHEN m.amount > 0 THEN (${expires.sql}) END, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
          FROM (SELECT (${amount.sql}) AS amount) m JOIN points_accounts a ON a.user_id = ? AND a.country = ?
          WHERE m.amount IS NOT NULL AND m.amount <> 0 AND NOT EXISTS (SELECT 1 FROM points_ledger WHERE event_key = ?)`,
       )
       .bind(
         m.kind,
-        m.expiresAt ?? null,
+        ...expires.binds,
         m.orderId ?? null,
         m.bloodTestOrderId ?? null,
         m.consultationId ?? null,
