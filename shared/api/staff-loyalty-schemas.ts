@@ -50,7 +50,12 @@ const multiplier = z.preprocess(
 const checkbox = z.preprocess((v) => v === true || v === 'on' || v === '1' || v === 'true', z.boolean());
 
 /** The money fields of the rules (their stored columns have the same names). */
-export const RULES_MONEY_FIELDS = ['redeem_step_value', 'min_payable', 'referral_discount', 'referral_min_subtotal'] as const;
+export const RULES_MONEY_FIELDS = [
+  'redeem_step_value',
+  'min_payable',
+  'referral_discount',
+  'referral_min_subtotal',
+] as const;
 /** The whole-number fields of the rules, with their bounds (the table's CHECKs, or a sane ceiling). */
 export const RULES_WHOLE_FIELDS = {
   points_per_unit: [0, 1000],
@@ -100,6 +105,12 @@ const wholeShape = Object.fromEntries(
   ]),
 ) as Record<RulesWholeField, ReturnType<typeof whole>>;
 
+/** A tier field's value as text ('' for an empty optional one), whatever its parsed type. */
+const tierText = (input: object) => (field: string) => {
+  const value = (input as Record<string, unknown>)[field];
+  return value === undefined || value === null ? '' : String(value);
+};
+
 export const loyaltyRulesInputSchema = z
   .object({
     country: z.enum(COUNTRY_CODES, { error: 'item_validation_error' }),
@@ -135,19 +146,20 @@ export const loyaltyRulesInputSchema = z
     if (input.expiry_notice_days >= input.expiry_months * 28)
       ctx.addIssue({ code: 'custom', path: ['expiry_notice_days'], message: 'points_rules_notice_too_long' });
 
-    let previous: { spend: number; bp: number } | null = null;
+    const text = tierText(input);
+    let previous = null as { spend: number; bp: number } | null;
     for (const tier of TIERS) {
       const spendField = tierField(tier, 'min_spend');
-      const spendOk = moneyOk(spendField, input[spendField], 0);
-      const spend = spendOk ? amountToMinor(input[spendField], input.country) : null;
+      const spendOk = moneyOk(spendField, text(spendField), 0);
+      const spend = spendOk ? amountToMinor(text(spendField), input.country) : null;
       if (tier === 'bronze' && spend !== null && spend !== 0)
         ctx.addIssue({ code: 'custom', path: [spendField], message: 'points_rules_bronze_zero' });
       const multField = tierField(tier, 'multiplier');
-      const bp = Math.round(Number(input[multField]) * 10_000);
+      const bp = Math.round(Number(text(multField)) * 10_000);
       const bpOk = bp >= 10_000 && bp <= 50_000;
       if (!bpOk) ctx.addIssue({ code: 'custom', path: [multField], message: 'points_rules_multiplier_range' });
       const freeField = tierField(tier, 'free_delivery');
-      const free = input[freeField];
+      const free = text(freeField);
       if (free && moneyOk(freeField, free, 0) && Number(free) === 0)
         ctx.addIssue({ code: 'custom', path: [freeField], message: 'item_validation_error' });
       if (previous && spend !== null && spend <= previous.spend)
@@ -176,14 +188,15 @@ export function loyaltyRulesValues(input: LoyaltyRulesInput): LoyaltyRulesValues
     ...(Object.fromEntries(RULES_MONEY_FIELDS.map((f) => [f, minor(input[f])])) as Record<RulesMoneyField, number>),
     is_active: input.is_active,
   };
+  const text = tierText(input);
   const tiers = TIERS.map((tier): TierRule => {
-    const free = input[tierField(tier, 'free_delivery')];
+    const free = text(tierField(tier, 'free_delivery'));
     return {
       tier,
-      min_spend: minor(input[tierField(tier, 'min_spend')]),
-      earn_multiplier_bp: Math.round(Number(input[tierField(tier, 'multiplier')]) * 10_000),
+      min_spend: minor(text(tierField(tier, 'min_spend'))),
+      earn_multiplier_bp: Math.round(Number(text(tierField(tier, 'multiplier'))) * 10_000),
       free_delivery_minor: free ? minor(free) : null,
-      early_access_hours: input[tierField(tier, 'early_access_hours')],
+      early_access_hours: Number(text(tierField(tier, 'early_access_hours'))),
     };
   });
   return { rules, tiers };

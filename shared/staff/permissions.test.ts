@@ -23,7 +23,7 @@ describe('staff permissions', () => {
       expect(can([{ role, country: null }], 'consultations:manage')).toBe(role === 'owner');
     }
   });
-  it("keeps the loyalty rules and the points report to the owner; support adjusts points as it does the wallet", () => {
+  it('keeps the loyalty rules and the points report to the owner; support adjusts points as it does the wallet', () => {
     for (const role of ROLES) {
       expect(can([{ role, country: null }], 'loyalty:manage')).toBe(role === 'owner');
       expect(can([{ role, country: null }], 'customers:wallet')).toBe(role === 'owner' || role === 'support');

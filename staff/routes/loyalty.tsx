@@ -22,7 +22,13 @@ async function rulesPage(c: C, state?: RulesFormState, status = 200) {
   if (answer.status !== 200) return apiFailurePage(c, answer.status);
   return html(
     c,
-    <RulesPage t={c.var.t} nonce={c.var.nonce} me={c.var.me} countries={answer.envelope.data.countries} state={state} />,
+    <RulesPage
+      t={c.var.t}
+      nonce={c.var.nonce}
+      me={c.var.me}
+      countries={answer.envelope.data.countries}
+      state={state}
+    />,
     status,
   );
 }

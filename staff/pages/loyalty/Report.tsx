@@ -91,7 +91,9 @@ export function ReportPage(props: {
         const id = `report-${c.country}`;
         return (
           <section key={c.country} aria-labelledby={id} data-testid={id}>
-            <h2 id={id}>{t.t('st_loyalty_country', { country: t.t(`st_country_${c.country}`), currency: c.currency })}</h2>
+            <h2 id={id}>
+              {t.t('st_loyalty_country', { country: t.t(`st_country_${c.country}`), currency: c.currency })}
+            </h2>
             <p className="muted">
               {t.t('st_report_rate', { points: t.n(c.redeem_step_points), value: money(c.redeem_step_value) })}
             </p>

@@ -8,11 +8,11 @@ import type { CountryCode } from '#shared/locale';
 import type { PointsAdjustInput } from '#shared/api/staff-loyalty-schemas';
 import { expiryOf } from '#shared/loyalty/rules';
 import type { PointsKind, TierCode } from '#shared/loyalty/types';
-import type { LoyaltyRulesRow } from '#api/src/db/rows';
 import { ApiError } from '#api/src/lib/errors';
 import { auditStatement } from '#api/src/staff/audit';
 import type { StaffMember } from '#api/src/staff/sessions';
 import { isPointsShort, pointsMove } from '../ledger';
+import { loyaltyRules } from '../rules-read';
 
 export const POINTS_PAGE = 25;
 
@@ -101,16 +101,20 @@ export async function adjustPoints(
 ): Promise<AdjustResult> {
   const eventKey = `adjust:${input.event_key}`;
   const amount = input.direction === 'add' ? input.points : -input.points;
-  const [rules, account] = await db.batch([
-    db.prepare('SELECT expiry_months FROM loyalty_rules WHERE country = ?').bind(input.country),
-    db.prepare('SELECT balance FROM points_accounts WHERE user_id = ? AND country = ?').bind(userId, input.country),
+  const [{ rules }, account] = await Promise.all([
+    loyaltyRules(db, input.country),
+    db
+      .prepare('SELECT balance FROM points_accounts WHERE user_id = ? AND country = ?')
+      .bind(userId, input.country)
+      .first<{ balance: number }>(),
   ]);
-  const months = (rules!.results[0] as Pick<LoyaltyRulesRow, 'expiry_months'> | undefined)?.expiry_months ?? 12;
-  const before = (account!.results[0] as { balance: number } | undefined)?.balance ?? 0;
+  const months = rules.expiry_months;
+  const before = account?.balance ?? 0;
   const seen = { sql: 'SELECT 1 FROM points_ledger WHERE event_key = ?', binds: [eventKey] };
+  let written = false;
   try {
     // The audit row first: its "not written before" sees the ledger as it was before this batch.
-    await db.batch([
+    const results = await db.batch([
       auditStatement(
         db,
         member,
@@ -137,20 +141,23 @@ export async function adjustPoints(
         now,
       }),
     ]);
+    // [audit, account, ledger row, balance]: the ledger row's insert says whether this call wrote it.
+    written = (results[2]?.meta.changes ?? 0) > 0;
   } catch (error) {
     if (isPointsShort(error)) throw new ApiError(409, 'points_insufficient', { balance: before });
     throw error;
   }
   const [row, after] = await db.batch([
-    db.prepare('SELECT user_id, created_at FROM points_ledger WHERE event_key = ?').bind(eventKey),
+    db.prepare('SELECT user_id, country FROM points_ledger WHERE event_key = ?').bind(eventKey),
     db.prepare('SELECT balance FROM points_accounts WHERE user_id = ? AND country = ?').bind(userId, input.country),
   ]);
-  const written = row!.results[0] as { user_id: number; created_at: number } | undefined;
-  // A key the form gave for another shopper: refused rather than reported as this one's.
-  if (!written || written.user_id !== userId) throw new ApiError(409, 'points_adjust_key_used');
+  const recorded = row!.results[0] as { user_id: number; country: string } | undefined;
+  // A key the form gave for another shopper or country: refused rather than reported as this one.
+  if (!recorded || recorded.user_id !== userId || recorded.country !== input.country)
+    throw new ApiError(409, 'points_adjust_key_used');
   return {
     country: input.country,
     balance: (after!.results[0] as { balance: number } | undefined)?.balance ?? 0,
-    replayed: written.created_at !== now,
+    replayed: !written,
   };
 }

@@ -136,7 +136,9 @@ export async function loyaltyReport(
   const from = monthBounds(months[0]!).from;
   const to = monthBounds(month).to;
   const [opening, moves, erased, rules] = await db.batch([
-    db.prepare('SELECT country, sum(amount) AS points FROM points_ledger WHERE created_at < ? GROUP BY country').bind(from),
+    db
+      .prepare('SELECT country, sum(amount) AS points FROM points_ledger WHERE created_at < ? GROUP BY country')
+      .bind(from),
     // Signed sums per Gulf month, kind and direction (adjustments go both ways).
     db
       .prepare(

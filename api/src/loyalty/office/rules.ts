@@ -9,6 +9,7 @@ import { TIERS } from '#shared/loyalty/types';
 import type { LoyaltyRulesRow, LoyaltyTierRow } from '#api/src/db/rows';
 import { auditStatement } from '#api/src/staff/audit';
 import type { StaffMember } from '#api/src/staff/sessions';
+import { loyaltyRulesStatements, rulesOf, tierOfRow } from '../rules-read';
 
 export interface CountryLoyaltyRules {
   country: CountryCode;
@@ -36,26 +37,9 @@ const RULE_COLUMNS = [
   'is_active',
 ] as const satisfies readonly (keyof LoyaltyRulesRow)[];
 
-const rulesOf = (row: LoyaltyRulesRow): LoyaltyRules => ({
-  ...(Object.fromEntries(RULE_COLUMNS.map((c) => [c, row[c]])) as Omit<LoyaltyRules, 'country' | 'is_active'>),
-  country: row.country,
-  is_active: row.is_active === 1,
-});
-
-const tierOf = (row: LoyaltyTierRow): TierRule => ({
-  tier: row.tier,
-  min_spend: row.min_spend,
-  earn_multiplier_bp: row.earn_multiplier_bp,
-  free_delivery_minor: row.free_delivery_minor,
-  early_access_hours: row.early_access_hours,
-});
-
 /** Every country's rules and tiers (both tables are seeded by migration 0060 for KW and SA). */
 export async function loyaltyRulesOfAll(db: D1Database, countries: readonly CountryCode[] = COUNTRY_CODES) {
-  const [rules, tiers] = await db.batch([
-    db.prepare('SELECT * FROM loyalty_rules'),
-    db.prepare('SELECT * FROM loyalty_tiers'),
-  ]);
+  const [rules, tiers] = await db.batch(loyaltyRulesStatements(db));
   const ruleRows = rules!.results as LoyaltyRulesRow[];
   const tierRows = tiers!.results as LoyaltyTierRow[];
   return countries.flatMap((country): CountryLoyaltyRules[] => {
@@ -67,7 +51,7 @@ export async function loyaltyRulesOfAll(db: D1Database, countries: readonly Coun
         country,
         currency: COUNTRY_FACTS[country].currency,
         rules: rulesOf(row),
-        tiers: TIERS.flatMap((tier) => own.filter((t) => t.tier === tier).map(tierOf)),
+        tiers: TIERS.flatMap((tier) => own.filter((t) => t.tier === tier).map(tierOfRow)),
         updated_at: Math.max(row.updated_at ?? 0, ...own.map((t) => t.updated_at ?? 0)) || null,
       },
     ];
