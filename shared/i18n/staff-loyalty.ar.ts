@@ -81,6 +81,7 @@ export const staffLoyaltyAr: Translated<typeof staffLoyaltyEn> = {
   st_points_reason: 'السبب',
   st_points_reason_hint: 'تقرأ المتسوقة هذا في سجل نقاطها كما كُتب.',
   st_points_confirm: 'راجعت الدولة والنقاط والسبب.',
+  st_points_insufficient: 'ليس لديها هذا العدد من النقاط: التعديل سيجعل رصيدها أقل من صفر.',
   st_points_confirm_required: 'ضع علامة التأكيد لتعديل النقاط.',
   st_points_apply: 'تعديل النقاط',
   st_points_ledger: 'سجل النقاط',

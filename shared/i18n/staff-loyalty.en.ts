@@ -75,6 +75,7 @@ export const staffLoyaltyEn = {
   st_points_reason: 'Reason',
   st_points_reason_hint: 'The shopper reads this in her points history, as written.',
   st_points_confirm: 'I have checked the country, the points and the reason.',
+  st_points_insufficient: 'She does not have that many points: the adjustment would take her balance below zero.',
   st_points_confirm_required: 'Tick the confirmation to adjust the points.',
   st_points_apply: 'Adjust the points',
   st_points_ledger: 'Points history',

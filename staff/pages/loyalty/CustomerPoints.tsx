@@ -86,7 +86,10 @@ export function PointsSection(props: {
             <p className="note error" role="alert">
               {state.error === 'st_points_confirm_required'
                 ? t.t('st_points_confirm_required')
-                : t.tKey(state.error, { field: t.t('st_points_points') })}
+                : // The API's key is the checkout's too, worded for the shopper: staff read their own text.
+                  state.error === 'points_insufficient'
+                  ? t.t('st_points_insufficient')
+                  : t.tKey(state.error, { field: t.t('st_points_points') })}
             </p>
           )}
           <input type="hidden" name="event_key" value={v.event_key ?? props.eventKey} />

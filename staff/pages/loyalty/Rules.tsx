@@ -110,7 +110,6 @@ function Input(props: {
   hint?: string;
   decimal?: boolean;
   optional?: boolean;
-  disabled: boolean;
 }) {
   const { t, id, error, hint } = props;
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
@@ -124,7 +123,6 @@ function Input(props: {
         dir="ltr"
         inputMode={props.decimal ? 'decimal' : 'numeric'}
         required={!props.optional}
-        disabled={props.disabled}
         aria-invalid={error ? true : undefined}
         aria-describedby={described || undefined}
       />
@@ -201,7 +199,6 @@ export function RulesPage(props: {
                         value={v[f] ?? ''}
                         error={errors[f]}
                         decimal={isMoney(f)}
-                        disabled={false}
                         hint={
                           f === 'points_per_unit'
                             ? t.t('st_loyalty_earn_hint')
@@ -251,7 +248,6 @@ export function RulesPage(props: {
                             error={errors[name]}
                             decimal={f !== 'early_access_hours'}
                             optional={f === 'free_delivery'}
-                            disabled={false}
                             hint={f === 'free_delivery' ? t.t('st_loyalty_free_delivery_hint') : undefined}
                           />
                         );
