@@ -34,6 +34,7 @@ import { amountRoutes } from './routes/amounts';
 import { orderRoutes } from './routes/orders';
 import { consultationCallRoutes } from './routes/consultation-call';
 import { practiceRoutes } from './routes/practice';
+import { loyaltyRoutes } from './routes/loyalty';
 import { MessagePage } from './pages/Message';
 import { UnreadableForm } from './lib/form';
 
@@ -77,6 +78,7 @@ app.route('/', subscriptionRoutes);
 app.route('/', amountRoutes);
 app.route('/', consultationCallRoutes);
 app.route('/', practiceRoutes);
+app.route('/', loyaltyRoutes);
 
 app.notFound((c) => {
   const t = c.var.t ?? staffTranslator('en');

@@ -33,6 +33,8 @@ import { staffConsultationCallAr } from './staff-consultation-call.ar';
 import { staffConsultationCallEn } from './staff-consultation-call.en';
 import { staffPracticeAr } from './staff-practice.ar';
 import { staffPracticeEn } from './staff-practice.en';
+import { staffLoyaltyAr } from './staff-loyalty.ar';
+import { staffLoyaltyEn } from './staff-loyalty.en';
 
 export const staffTextsEn = {
   ...staffEn,
@@ -51,6 +53,7 @@ export const staffTextsEn = {
   ...staffAmountsEn,
   ...staffConsultationCallEn,
   ...staffPracticeEn,
+  ...staffLoyaltyEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
@@ -70,4 +73,5 @@ export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffAmountsAr,
   ...staffConsultationCallAr,
   ...staffPracticeAr,
+  ...staffLoyaltyAr,
 };

@@ -23,6 +23,12 @@ describe('staff permissions', () => {
       expect(can([{ role, country: null }], 'consultations:manage')).toBe(role === 'owner');
     }
   });
+  it('keeps the loyalty rules and the points report to the owner; support adjusts points as it does the wallet', () => {
+    for (const role of ROLES) {
+      expect(can([{ role, country: null }], 'loyalty:manage')).toBe(role === 'owner');
+      expect(can([{ role, country: null }], 'customers:wallet')).toBe(role === 'owner' || role === 'support');
+    }
+  });
   it('limits a country-scoped grant to its country', () => {
     const kwClerk = [{ role: 'fulfilment' as const, country: 'KW' as const }];
     expect(can(kwClerk, 'orders:fulfil', 'KW')).toBe(true);

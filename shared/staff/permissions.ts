@@ -37,6 +37,9 @@ export const PERMISSIONS = [
   'consultations:write',
   // Every nutritionist's schedule, marks and earnings, never their shoppers' health data.
   'consultations:manage',
+  // Loyalty (issue 47): each country's rules and tiers, and the monthly points report (the liability).
+  // A shopper's points are read with customers:read and adjusted with customers:wallet.
+  'loyalty:manage',
   'staff:read',
   'staff:write',
   'audit:read',

@@ -7,6 +7,7 @@ import type { CountryCode } from '#shared/locale';
 import type { StaffTextId, StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { Layout } from './Layout';
+import { PointsSection, type PointsData, type PointsFormState } from './loyalty/CustomerPoints';
 
 export interface CustomerHit {
   id: number;
@@ -139,6 +140,8 @@ export function CustomerPage(props: {
   me: StaffSelf;
   data: CustomerData;
   state?: FormState;
+  /** Her points (issue 47), shown beside the wallet; absent when the API did not answer them. */
+  points?: { data: PointsData; paged: boolean; state?: PointsFormState; eventKey: string };
 }) {
   const { t, data, me, state } = props;
   const c = data.customer;
@@ -351,6 +354,19 @@ export function CustomerPage(props: {
             </tbody>
           </table>
         </div>
+      )}
+
+      {props.points && (
+        <PointsSection
+          t={t}
+          customerId={c.id}
+          countries={data.countries}
+          data={props.points.data}
+          paged={props.points.paged}
+          canAdjust={can('customers:wallet') && !erased}
+          state={props.points.state}
+          eventKey={props.points.eventKey}
+        />
       )}
 
       {can('customers:export') && (

@@ -8,6 +8,7 @@ import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
 import { CustomerPage, CustomersPage, type CustomerData, type CustomerHit, type FormState } from '../pages/Customers';
+import type { PointsData, PointsFormState } from '../pages/loyalty/CustomerPoints';
 import { apiFailurePage } from './failure';
 import { readForm } from '../lib/form';
 
@@ -16,18 +17,44 @@ export const formFields = async (c: Context<StaffAppEnv>): Promise<Record<string
   return Object.fromEntries(Object.entries(form).filter((e): e is [string, string] => typeof e[1] === 'string'));
 };
 
-async function customerPage(c: Context<StaffAppEnv>, id: string, state?: FormState, status = 200) {
-  const answer = await staffApi<CustomerData>(c, 'GET', `/staff/customers/${id}`);
+/**
+ * The shopper's page, with her points beside the wallet (issue 47): their ledger's page from
+ * `points_before`, and the points form's refusal when it comes back with one.
+ */
+export async function customerPage(
+  c: Context<StaffAppEnv>,
+  id: string,
+  state?: FormState,
+  status = 200,
+  pointsState?: PointsFormState,
+) {
+  const before = /^[0-9]{1,15}$/.test(c.req.query('points_before') ?? '') ? c.req.query('points_before') : undefined;
+  const [answer, points] = await Promise.all([
+    staffApi<CustomerData>(c, 'GET', `/staff/customers/${id}`),
+    staffApi<PointsData>(c, 'GET', `/staff/loyalty/customers/${id}${before ? `?before=${before}` : ''}`),
+  ]);
   if (answer.status !== 200) return apiFailurePage(c, answer.status);
   return html(
     c,
-    <CustomerPage t={c.var.t} nonce={c.var.nonce} me={c.var.me} data={answer.envelope.data} state={state} />,
+    <CustomerPage
+      t={c.var.t}
+      nonce={c.var.nonce}
+      me={c.var.me}
+      data={answer.envelope.data}
+      state={state}
+      points={
+        points.status === 200
+          ? { data: points.envelope.data, paged: !!before, state: pointsState, eventKey: crypto.randomUUID() }
+          : undefined
+      }
+    />,
     status,
   );
 }
 
 const DONE = {
   wallet: 'st_customers_adjusted',
+  points: 'points_adjusted',
   erased: 'st_customers_erased_done',
   archive: 'st_customers_archive_done',
 } as const;

@@ -15,15 +15,21 @@ export interface AuditEntry {
   reason?: string | null;
 }
 
+/**
+ * The audit row's INSERT for the change's batch. `unlessExists`: a query that, when it finds a row
+ * before this statement runs, leaves the audit row out (a change applied once per event key, such as
+ * a points adjustment submitted twice, is recorded once).
+ */
 export function auditStatement(
   db: D1Database,
   staff: Pick<StaffMember, 'id'> | null,
   entry: AuditEntry,
+  unlessExists?: { sql: string; binds: unknown[] },
 ): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO audit_log (staff_id, action, resource, resource_id, country, before_json, after_json, reason, request_id, at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?${unlessExists ? ` WHERE NOT EXISTS (${unlessExists.sql})` : ''}`,
     )
     .bind(
       staff?.id ?? null,
@@ -36,6 +42,7 @@ export function auditStatement(
       entry.reason ?? null,
       currentRequestId() ?? null,
       Date.now(),
+      ...(unlessExists?.binds ?? []),
     );
 }
 

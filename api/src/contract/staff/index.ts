@@ -18,6 +18,7 @@ import { STAFF_SUBSCRIPTION_CONTRACTS } from './subscriptions';
 import { STAFF_AMOUNT_CONTRACTS } from './amounts';
 import { STAFF_CONSULTATION_CALL_CONTRACTS } from './consultation-call';
 import { STAFF_PRACTICE_CONTRACTS } from './consultation-practice';
+import { STAFF_LOYALTY_CONTRACTS } from './loyalty';
 
 export const STAFF_CONTRACTS = {
   ...STAFF_CORE_CONTRACTS,
@@ -37,4 +38,5 @@ export const STAFF_CONTRACTS = {
   ...STAFF_AMOUNT_CONTRACTS,
   ...STAFF_CONSULTATION_CALL_CONTRACTS,
   ...STAFF_PRACTICE_CONTRACTS,
+  ...STAFF_LOYALTY_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;

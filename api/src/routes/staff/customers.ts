@@ -40,7 +40,7 @@ type Customer = Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'lang' | 'crea
  * shopper has a record in (a shopper with none is nobody's country yet: any grant reaches them).
  * Answers the countries the member may see of that shopper.
  */
-async function reachable(
+export async function reachable(
   c: Context<AppEnv>,
   member: StaffMember,
   permission: Permission,

@@ -23,6 +23,7 @@ import { staffSubscriptionRoutes } from './subscriptions';
 import { staffAmountRoutes } from './amounts';
 import { staffConsultationCallRoutes } from './consultation-call';
 import { staffPracticeRoutes } from './consultation-practice';
+import { staffLoyaltyRoutes } from './loyalty';
 import { auditRefusals } from '#api/src/middleware/staff/audit-refusals';
 
 export const staffRoutes = new Hono<AppEnv>()
@@ -47,4 +48,5 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffSubscriptionRoutes)
   .route('/', staffAmountRoutes)
   .route('/', staffConsultationCallRoutes)
-  .route('/', staffPracticeRoutes);
+  .route('/', staffPracticeRoutes)
+  .route('/', staffLoyaltyRoutes);

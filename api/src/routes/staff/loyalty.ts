@@ -1,0 +1,78 @@
+// Loyalty in the back office (issue 47), mounted at /staff/loyalty: the owner's rules and tiers per
+// country (audited, and the rules cache forgotten so the storefront's next quote uses them), a shopper's
+// points with the manual adjustment (the wallet adjustment's roles and country reach), and the owner's
+// monthly points report with its CSV. The logic lives in api/src/loyalty/office/.
+import { Hono } from 'hono';
+import { ok } from '#shared/api/envelope';
+import { gulfMonth } from '#shared/api/staff-practice-schemas';
+import { loyaltyRulesValues } from '#shared/api/staff-loyalty-schemas';
+import { countriesFor } from '#shared/staff/permissions';
+import type { AppEnv } from '#api/src/app-env';
+import { ApiError } from '#api/src/lib/errors';
+import { contract } from '#api/src/lib/validate';
+import { assertCan, requireStaff } from '#api/src/middleware/staff';
+import { auditStatement } from '#api/src/staff/audit';
+import { forgetLoyaltyRules } from '#api/src/loyalty/rules-read';
+import { loyaltyRulesOfAll, saveLoyaltyRules } from '#api/src/loyalty/office/rules';
+import { adjustPoints, pointsView } from '#api/src/loyalty/office/points';
+import { loyaltyReport, loyaltyReportCsv } from '#api/src/loyalty/office/report';
+import { COUNTRY_CODES } from '#shared/locale';
+import { reachable } from './customers';
+
+export const staffLoyaltyRoutes = new Hono<AppEnv>()
+  .get('/loyalty/rules', contract('GET /staff/loyalty/rules'), async (c) => {
+    const member = await requireStaff(c);
+    const allowed = countriesFor(member.grants, 'loyalty:manage');
+    const countries = COUNTRY_CODES.filter((code) => allowed === null || allowed.includes(code));
+    return c.json(ok({ countries: await loyaltyRulesOfAll(c.env.DB, countries) }));
+  })
+  .post('/loyalty/rules', contract('POST /staff/loyalty/rules'), async (c) => {
+    const member = await requireStaff(c);
+    const input = c.req.valid('json');
+    assertCan(member, 'loyalty:manage', input.country);
+    const saved = await saveLoyaltyRules(c.env.DB, member, input.country, loyaltyRulesValues(input));
+    forgetLoyaltyRules();
+    return c.json(ok(saved, 'points_rules_saved'));
+  })
+  .get('/loyalty/customers/:id', contract('GET /staff/loyalty/customers/:id'), async (c) => {
+    const member = await requireStaff(c);
+    const { id } = c.req.valid('param');
+    const { countries } = await reachable(c, member, 'customers:read', id);
+    return c.json(ok(await pointsView(c.env.DB, id, countries, c.req.valid('query').before)));
+  })
+  .post('/loyalty/customers/:id/adjust', contract('POST /staff/loyalty/customers/:id/adjust'), async (c) => {
+    const member = await requireStaff(c);
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    assertCan(member, 'customers:wallet', input.country);
+    const { customer } = await reachable(c, member, 'customers:wallet', id);
+    if (customer.deleted_at !== null) throw new ApiError(404, 'not_found');
+    const result = await adjustPoints(c.env.DB, member, id, input);
+    return c.json(ok(result, 'points_adjusted'));
+  })
+  .get('/loyalty/report', contract('GET /staff/loyalty/report'), async (c) => {
+    const member = await requireStaff(c);
+    const allowed = countriesFor(member.grants, 'loyalty:manage');
+    const countries = COUNTRY_CODES.filter((code) => allowed === null || allowed.includes(code));
+    const month = c.req.valid('query').month ?? gulfMonth(Date.now());
+    return c.json(ok(await loyaltyReport(c.env.DB, month, countries)));
+  })
+  .get('/loyalty/report/csv', contract('GET /staff/loyalty/report/csv'), async (c) => {
+    const member = await requireStaff(c);
+    const allowed = countriesFor(member.grants, 'loyalty:manage');
+    const countries = COUNTRY_CODES.filter((code) => allowed === null || allowed.includes(code));
+    const month = c.req.valid('query').month ?? gulfMonth(Date.now());
+    const report = await loyaltyReport(c.env.DB, month, countries);
+    await auditStatement(c.env.DB, member, {
+      action: 'loyalty.report_export',
+      resource: 'loyalty_report',
+      resourceId: month,
+    }).run();
+    return new Response(loyaltyReportCsv(report), {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="points-report-${month}.csv"`,
+        'cache-control': 'private, no-store',
+      },
+    });
+  });

@@ -1,0 +1,111 @@
+// Loyalty in the back office (issue 47): the owner's rules and tiers per country, the monthly points
+// report with its CSV, and a shopper's points adjustment from her page. Each form is checked here with
+// the API's own schema (staff-loyalty-schemas.ts) and handed on; Post/Redirect/Get on success, the page
+// again with each field's message and what was typed on a refusal.
+import { Hono, type Context } from 'hono';
+import { recentMonths } from '#shared/api/staff-practice-schemas';
+import { fieldErrors, loyaltyRulesInputSchema, pointsAdjustSchema } from '#shared/api/staff-loyalty-schemas';
+import { isCountryCode } from '#shared/locale';
+import type { StaffAppEnv } from '../app-env';
+import { staffApi } from '../lib/api';
+import { html } from '../lib/render';
+import { staffPage } from '../middleware/guards';
+import { RulesPage, type CountryRulesView, type RulesFormState } from '../pages/loyalty/Rules';
+import { ReportPage, type ReportData } from '../pages/loyalty/Report';
+import { customerPage, formFields } from './customers';
+import { apiFailurePage } from './failure';
+
+type C = Context<StaffAppEnv>;
+
+async function rulesPage(c: C, state?: RulesFormState, status = 200) {
+  const answer = await staffApi<{ countries: CountryRulesView[] }>(c, 'GET', '/staff/loyalty/rules');
+  if (answer.status !== 200) return apiFailurePage(c, answer.status);
+  return html(
+    c,
+    <RulesPage
+      t={c.var.t}
+      nonce={c.var.nonce}
+      me={c.var.me}
+      countries={answer.envelope.data.countries}
+      state={state}
+    />,
+    status,
+  );
+}
+
+export const loyaltyRoutes = new Hono<StaffAppEnv>()
+  .get('/loyalty', staffPage('loyalty:manage'), (c) =>
+    rulesPage(c, c.req.query('done') === 'saved' ? { done: c.var.t.t('points_rules_saved') } : undefined),
+  )
+  .post('/loyalty', staffPage('loyalty:manage'), async (c) => {
+    const values = await formFields(c);
+    const country = isCountryCode(values.country) ? values.country : undefined;
+    const input = loyaltyRulesInputSchema.safeParse(values);
+    if (!input.success) return rulesPage(c, { country, fields: fieldErrors(input.error.issues), values }, 400);
+    const answer = await staffApi(c, 'POST', '/staff/loyalty/rules', input.data);
+    if (answer.status === 401 || answer.status === 403 || answer.status === 404)
+      return apiFailurePage(c, answer.status);
+    if (answer.status !== 200) {
+      const fields = (answer.envelope.data as { fields?: { field: string; message: string }[] } | null)?.fields;
+      return rulesPage(
+        c,
+        fields?.length
+          ? { country, fields: Object.fromEntries(fields.map((f) => [f.field, f.message])), values }
+          : { country, error: answer.envelope.meta.msg, values },
+        answer.status,
+      );
+    }
+    return c.redirect('/loyalty?done=saved', 303);
+  })
+  .get('/loyalty/report', staffPage('loyalty:manage'), async (c) => {
+    const month = c.req.query('month');
+    const answer = await staffApi<ReportData>(
+      c,
+      'GET',
+      `/staff/loyalty/report${month ? `?month=${encodeURIComponent(month)}` : ''}`,
+    );
+    if (answer.status === 400 && month) return c.redirect('/loyalty/report', 303);
+    if (answer.status !== 200) return apiFailurePage(c, answer.status);
+    return html(
+      c,
+      <ReportPage
+        t={c.var.t}
+        nonce={c.var.nonce}
+        me={c.var.me}
+        data={answer.envelope.data}
+        months={recentMonths(Date.now())}
+      />,
+    );
+  })
+  .get('/loyalty/report.csv', staffPage('loyalty:manage'), async (c) => {
+    const month = c.req.query('month');
+    const answer = await staffApi(
+      c,
+      'GET',
+      `/staff/loyalty/report/csv${month ? `?month=${encodeURIComponent(month)}` : ''}`,
+    );
+    if (answer.status !== 200 || !answer.raw?.body) return apiFailurePage(c, answer.status);
+    const headers = new Headers();
+    for (const name of ['content-type', 'content-disposition', 'cache-control'])
+      headers.set(name, answer.raw.headers.get(name) ?? '');
+    return new Response(answer.raw.body, { headers });
+  })
+  .post('/customers/:id{[0-9]{1,15}}/points', staffPage('customers:wallet'), async (c) => {
+    const id = c.req.param('id');
+    const values = await formFields(c);
+    // The confirmation is the form's own: the API takes the adjustment as it is sent.
+    if (values.confirm !== 'on')
+      return customerPage(c, id, undefined, 400, { error: 'st_points_confirm_required', values });
+    const input = pointsAdjustSchema.safeParse(values);
+    if (!input.success)
+      return customerPage(c, id, undefined, 400, {
+        error: input.error.issues[0]?.message ?? 'validation_failed',
+        values,
+      });
+    const answer = await staffApi(c, 'POST', `/staff/loyalty/customers/${id}/adjust`, input.data);
+    if (answer.status === 401 || answer.status === 403 || answer.status === 404)
+      return apiFailurePage(c, answer.status);
+    if (answer.status !== 200)
+      return customerPage(c, id, undefined, answer.status, { error: answer.envelope.meta.msg, values });
+    return c.redirect(`/customers/${id}?done=points#points`, 303);
+  });
