@@ -189,6 +189,10 @@ export const MESSAGE_KEYS = [
   'call_too_early',
   'call_closed',
   'call_ticket_invalid',
+  // Referrals, the shopper's side (issue 47).
+  'referral_code_unknown',
+  // The birthday on the account page (issue 47).
+  'account_birthday_invalid',
 ] as const;
 
 /** Every key the API may send: the shopper's, and the back office's own (their texts live in the staff dictionaries). */

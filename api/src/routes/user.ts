@@ -251,6 +251,18 @@ export const userRoutes = new Hono<AppEnv>()
     await c.env.DB.prepare('UPDATE users SET name = ? WHERE id = ?').bind(name, user.id).run();
     return c.json(ok({ user: publicUser({ ...user, name }) }));
   })
+  // Her birthday for the yearly points (issue 47). A change (not the same day again) records when, so
+  // that a birthday moved to today earns nothing before 30 days have passed (the ledger's cron).
+  .post('/profile/set-birthday', contract('POST /user/profile/set-birthday'), async (c) => {
+    const user = await requireUser(c);
+    const { birthday } = c.req.valid('json');
+    await c.env.DB.prepare(
+      'UPDATE users SET birthday_set_at = CASE WHEN birthday IS ?1 THEN birthday_set_at ELSE ?2 END, birthday = ?1 WHERE id = ?3',
+    )
+      .bind(birthday, Date.now(), user.id)
+      .run();
+    return c.json(ok({ user: publicUser({ ...user, birthday }) }));
+  })
   // An account made with a phone code adds its e-mail (receipts, order mail, a password through "forgot
   // password"). It becomes the account's only once the mailed link is opened (verify-email): an address
   // nobody proved would let this account claim another shopper's guest orders. Once only.
