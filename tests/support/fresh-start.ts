@@ -51,7 +51,15 @@ async function snapshot(db: D1Database): Promise<void> {
 }
 
 async function restore(db: D1Database): Promise<void> {
-  const statements: D1PreparedStatement[] = [db.prepare('PRAGMA defer_foreign_keys = on')];
+  // Triggers that refuse deletes (the points ledger is append-only: migration 0060) step aside while
+  // the tables are emptied, and come back in the same batch.
+  const { results: guards } = await db
+    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%BEFORE DELETE%'")
+    .all<{ name: string; sql: string }>();
+  const statements: D1PreparedStatement[] = [
+    db.prepare('PRAGMA defer_foreign_keys = on'),
+    ...guards.map((g) => db.prepare(`DROP TRIGGER ${quote(g.name)}`)),
+  ];
   const refills: D1PreparedStatement[] = [];
   for (const t of await dataTables(db)) {
     statements.push(db.prepare(`DELETE FROM ${quote(t.name)}`));
@@ -64,7 +72,7 @@ async function restore(db: D1Database): Promise<void> {
       );
     } else refills.push(db.prepare(`INSERT INTO ${quote(t.name)} SELECT * FROM ${quote(BASELINE + t.name)}`));
   }
-  await db.batch([...statements, ...refills]);
+  await db.batch([...statements, ...refills, ...guards.map((g) => db.prepare(g.sql))]);
 }
 
 async function emptyKv(kv: KVNamespace): Promise<void> {

@@ -19,14 +19,18 @@ export interface PointsMove {
   /** Positive credits, negative debits. A computed amount of 0 or NULL writes nothing. */
   amount: PointsAmount;
   kind: PointsKind;
-  /** Once per event: see the migration for the keys in use. */
-  eventKey: string;
-  /** Credits: when they expire (ms since the epoch). Ignored for debits. */
-  expiresAt?: number | null;
+  /** Once per event: see the migration for the keys in use. SQL when the id is made in the batch (a refund's). */
+  eventKey: string | { sql: string; binds: unknown[] };
+  /**
+   * Credits: when they expire (ms since the epoch), or SQL computing it in the batch (points given back
+   * keep the expiry of what they replace). Ignored for debits.
+   */
+  expiresAt?: number | { sql: string; binds: unknown[] } | null;
   orderId?: number | null;
   bloodTestOrderId?: number | null;
   consultationId?: number | null;
-  refundId?: number | null;
+  /** A number, or SQL naming the refund the batch inserted. */
+  refundId?: number | { sql: string; binds: unknown[] } | null;
   reviewId?: number | null;
   referralId?: number | null;
   /** Adjustments only: who and why. */
@@ -35,9 +39,16 @@ export interface PointsMove {
   now?: number;
 }
 
+type Sql = { sql: string; binds: unknown[] };
+const sqlOf = (v: number | string | Sql | null | undefined): Sql =>
+  v !== null && typeof v === 'object' ? v : { sql: '?', binds: [v ?? null] };
+
 export function pointsMove(db: D1Database, m: PointsMove): D1PreparedStatement[] {
   const now = m.now ?? Date.now();
-  const amount = typeof m.amount === 'number' ? { sql: '?', binds: [m.amount] } : m.amount;
+  const amount = sqlOf(m.amount);
+  const expires = sqlOf(m.expiresAt);
+  const key = sqlOf(m.eventKey);
+  const refund = sqlOf(m.refundId);
   return [
     db
       .prepare(
@@ -48,27 +59,28 @@ export function pointsMove(db: D1Database, m: PointsMove): D1PreparedStatement[]
       .prepare(
         `INSERT INTO points_ledger (user_id, country, amount, balance_after, kind, expires_at, order_id, blood_test_order_id,
            consultation_id, refund_id, review_id, referral_id, staff_id, reason, event_key, created_at)
-         SELECT a.user_id, a.country, m.amount, a.balance + m.amount, ?, CASE WHEN m.amount > 0 THEN ? END, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
-         FROM (SELECT (${amount.sql}) AS amount) m JOIN points_accounts a ON a.user_id = ? AND a.country = ?
-         WHERE m.amount IS NOT NULL AND m.amount <> 0 AND NOT EXISTS (SELECT 1 FROM points_ledger WHERE event_key = ?)`,
+         SELECT a.user_id, a.country, m.amount, a.balance + m.amount, ?, CASE WHEN m.amount > 0 THEN (${expires.sql}) END, ?, ?, ?, m.refund_id, ?, ?, ?, ?, m.event_key, ?
+         FROM (SELECT (${amount.sql}) AS amount, (${key.sql}) AS event_key, (${refund.sql}) AS refund_id) m
+         JOIN points_accounts a ON a.user_id = ? AND a.country = ?
+         WHERE m.amount IS NOT NULL AND m.amount <> 0 AND m.event_key IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM points_ledger WHERE event_key = m.event_key)`,
       )
       .bind(
         m.kind,
-        m.expiresAt ?? null,
+        ...expires.binds,
         m.orderId ?? null,
         m.bloodTestOrderId ?? null,
         m.consultationId ?? null,
-        m.refundId ?? null,
         m.reviewId ?? null,
         m.referralId ?? null,
         m.staffId ?? null,
         m.reason ?? null,
-        m.eventKey,
         now,
         ...amount.binds,
+        ...key.binds,
+        ...refund.binds,
         m.userId,
         m.country,
-        m.eventKey,
       ),
     db
       .prepare(

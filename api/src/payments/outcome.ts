@@ -20,6 +20,8 @@ import { sendAlerts } from '../alerts';
 import { promotionReleaseStatements } from '../orders/promotion-data';
 import { activationStatements } from '../subscriptions/activate';
 import { endPendingStatement } from '../subscriptions/start';
+import { spendReturnStatements } from '../loyalty/returns';
+import type { CountryCode } from '#shared/locale';
 
 type PaymentRow = Pick<
   PaymentsTableRow,
@@ -136,7 +138,8 @@ export async function applyOutcome(
 }
 
 /**
- * Gives back what a failed or cancelled payment's order held: stock, coupon, wallet part. The back
+ * Gives back what a failed or cancelled payment's order held: stock, coupon, wallet part, the points it
+ * spent (loyalty/returns.ts; its referral void). The back
  * office's cancel (routes/staff/orders.ts) gives the same back with `status` 'cancelled'. A SKU the
  * stock returns to from 0 gets the back-in-stock event a staff restock writes (catalogue/back-in-stock.ts).
  */
@@ -147,14 +150,20 @@ export async function releaseStatements(
   status: 'payment_failed' | 'cancelled' = 'payment_failed',
 ): Promise<D1PreparedStatement[]> {
   const [orderRes, itemsRes] = await db.batch([
-    db.prepare('SELECT user_id, currency, wallet_used, holds_stock FROM orders WHERE id = ?').bind(orderId),
+    db.prepare('SELECT user_id, country, currency, wallet_used, holds_stock FROM orders WHERE id = ?').bind(orderId),
     db.prepare('SELECT sku_id, product_id, count FROM order_items WHERE order_id = ?').bind(orderId),
   ]);
   const order = orderRes!.results[0] as
-    | { user_id: number | null; currency: string; wallet_used: number; holds_stock: number }
+    | { user_id: number | null; country: CountryCode; currency: string; wallet_used: number; holds_stock: number }
     | undefined;
-  // A cancelled first order ends the subscriptions it would have started.
-  const ended = status === 'cancelled' ? [endPendingStatement(db, orderId)] : [];
+  // A cancelled first order ends the subscriptions it would have started; the points it spent come back
+  // and its referral is void (computed in the batch: nothing more the second time).
+  const ended = [
+    ...(status === 'cancelled' ? [endPendingStatement(db, orderId)] : []),
+    ...(order
+      ? await spendReturnStatements(db, { id: orderId, user_id: order.user_id, country: order.country }, now)
+      : []),
+  ];
   if (!order?.holds_stock)
     return [
       db.prepare('UPDATE orders SET status = ?, updated_at = ? WHERE id = ?').bind(status, now, orderId),

@@ -1,0 +1,60 @@
+// Points an order spent come back when it is cancelled or its payment fails (decision 58), in the batch
+// that gives back its stock, coupon and wallet part (payments/outcome.ts releaseStatements). The amount
+// is computed in the batch from the ledger rows the batch sees: what the order spent ('spend',
+// `spend:order:<id>`, written by the checkout's order batch) less what came back already (a refund's
+// 'spend_return'), so a release applied twice, or after a refund, gives back nothing more.
+import type { CountryCode } from '#shared/locale';
+import { expiryOf } from '#shared/loyalty/rules';
+import { pointsMove } from './ledger';
+import { loyaltyRules } from './rules-read';
+
+/**
+ * The expiry of points given back: the earliest expiry among her credits not yet due. The expiring
+ * arithmetic is first in, first out over the sums (expiringBy), so points given back at that date leave
+ * every later expiry as if they had never been spent: cancelling an order never makes points live
+ * longer. Without such a credit (all expired): the rules' months from now.
+ */
+export function givenBackExpiry(userId: number, country: CountryCode, now: number, fallback: number) {
+  return {
+    sql: `coalesce((SELECT min(expires_at) FROM points_ledger WHERE user_id = ? AND country = ? AND expires_at > ?), ?)`,
+    binds: [userId, country, now, fallback],
+  };
+}
+
+/** SQL: the points an order spent that have not come back yet (0 when none). */
+export function outstandingSpendSql(orderId: number) {
+  return {
+    sql: `(SELECT -coalesce(sum(amount), 0) FROM points_ledger WHERE order_id = ? AND kind IN ('spend', 'spend_return'))`,
+    binds: [orderId],
+  };
+}
+
+/**
+ * Statements for the batch that cancels an order or records its failed payment: the points it spent come
+ * back (`return:order:<id>`, 'spend_return'), and the referral it carried is void (the referrer is never
+ * rewarded for it).
+ */
+export async function spendReturnStatements(
+  db: D1Database,
+  order: { id: number; user_id: number | null; country: CountryCode },
+  now = Date.now(),
+): Promise<D1PreparedStatement[]> {
+  const statements = [
+    db.prepare("UPDATE referrals SET status = 'void' WHERE order_id = ? AND status = 'pending'").bind(order.id),
+  ];
+  if (order.user_id === null) return statements;
+  const { rules } = await loyaltyRules(db, order.country);
+  statements.push(
+    ...pointsMove(db, {
+      userId: order.user_id,
+      country: order.country,
+      amount: outstandingSpendSql(order.id),
+      kind: 'spend_return',
+      eventKey: `return:order:${order.id}`,
+      expiresAt: givenBackExpiry(order.user_id, order.country, now, expiryOf(now, rules.expiry_months)),
+      orderId: order.id,
+      now,
+    }),
+  );
+  return statements;
+}
