@@ -14,35 +14,30 @@ import { ApiError } from '../lib/errors';
 import { siteOrigin } from '../lib/site-origin';
 import { contract } from '../lib/validate';
 import { isReferralCodeShape, referralCodeFor } from '../loyalty/referral-code';
+import { loyaltyRules } from '../loyalty/rules-read';
 import { requireUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
-import type { LoyaltyRulesRow, ReferralCodeRow } from '../db/rows';
-
-type OfferRow = Pick<
-  LoyaltyRulesRow,
-  'referral_discount' | 'referral_min_subtotal' | 'referrer_points' | 'referral_monthly_cap' | 'is_active'
->;
-const OFFER_SQL =
-  'SELECT referral_discount, referral_min_subtotal, referrer_points, referral_monthly_cap, is_active FROM loyalty_rules WHERE country = ?';
+import type { ReferralCodeRow } from '../db/rows';
 
 export const referralRoutes = new Hono<AppEnv>().get('/referral', contract('GET /loyalty/referral'), async (c) => {
   const user = await requireUser(c);
   const db = c.env.DB;
   const month = gulfDate(Date.now()).slice(0, 7);
-  // One trip: her code (if made), the country's offer, and her referrals this month and still pending.
-  const [codeRes, offerRes, countRes] = await db.batch([
-    db.prepare('SELECT code FROM referral_codes WHERE user_id = ?').bind(user.id),
-    db.prepare(OFFER_SQL).bind(c.var.country),
-    db
-      .prepare(
-        `SELECT COALESCE(SUM(status = 'rewarded' AND month = ?), 0) AS rewarded,
+  // One trip besides the rules (kept per isolate): her code (if made), her referrals this month and pending.
+  const [{ rules: offer }, [codeRes, countRes]] = await Promise.all([
+    loyaltyRules(db, c.var.country),
+    db.batch([
+      db.prepare('SELECT code FROM referral_codes WHERE user_id = ?').bind(user.id),
+      db
+        .prepare(
+          `SELECT COALESCE(SUM(status = 'rewarded' AND month = ?), 0) AS rewarded,
                 COALESCE(SUM(status = 'pending'), 0) AS pending
          FROM referrals WHERE referrer_id = ?`,
-      )
-      .bind(month, user.id),
+        )
+        .bind(month, user.id),
+    ]),
   ]);
   const code = (codeRes!.results as Pick<ReferralCodeRow, 'code'>[])[0]?.code ?? (await referralCodeFor(db, user.id));
-  const offer = (offerRes!.results as OfferRow[])[0]!;
   const counts = (countRes!.results as { rewarded: number; pending: number }[])[0]!;
   const info: ReferralInfo = {
     code,
@@ -61,19 +56,18 @@ export const inviteRoutes = new Hono<AppEnv>().get('/:code', contract('GET /invi
   const raw = c.req.valid('param').code;
   if (!isReferralCodeShape(raw)) throw new ApiError(404, 'referral_code_unknown');
   const db = c.env.DB;
-  const [ownerRes, offerRes] = await db.batch([
+  const [owner, { rules: offer }, { currency }] = await Promise.all([
     db
       .prepare(
         `SELECT r.code, u.name FROM referral_codes r JOIN users u ON u.id = r.user_id
          WHERE r.code = ? AND u.deleted_at IS NULL`,
       )
-      .bind(raw.toUpperCase()),
-    db.prepare(OFFER_SQL).bind(c.var.country),
+      .bind(raw.toUpperCase())
+      .first<{ code: string; name: string }>(),
+    loyaltyRules(db, c.var.country),
+    currencyFor(db, c.var.country),
   ]);
-  const owner = (ownerRes!.results as { code: string; name: string }[])[0];
   if (!owner) throw new ApiError(404, 'referral_code_unknown');
-  const offer = (offerRes!.results as OfferRow[])[0]!;
-  const { currency } = await currencyFor(db, c.var.country);
   const info: InviteInfo = {
     code: owner.code,
     first_name: firstName(owner.name),
@@ -81,7 +75,7 @@ export const inviteRoutes = new Hono<AppEnv>().get('/:code', contract('GET /invi
     currency,
     discount: offer.referral_discount,
     min_subtotal: offer.referral_min_subtotal,
-    active: !!offer.is_active,
+    active: offer.is_active,
   };
   return c.json(ok(info));
 });
