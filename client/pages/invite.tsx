@@ -69,9 +69,9 @@ export function Component() {
               {t('invite_offer', { name: invite.first_name, discount, min })}
             </p>
             <p>{t('invite_how', { min })}</p>
-            <p className="field-hint">
-              {t('invite_kept')}
-              <bdi dir="ltr" className="referral-code">
+            <p className="field-hint">{t('invite_kept')}</p>
+            <p className="invite-code">
+              <bdi dir="ltr" className="referral-code" data-testid="invite-code">
                 {invite.code}
               </bdi>
             </p>
