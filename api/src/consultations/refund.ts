@@ -14,6 +14,9 @@ import type { ApiConfig } from '../lib/config';
 import { gatewayFor } from '../payments/gateway-for';
 import { walletMove } from '../orders/payment-moves';
 import { auditStatement } from '../staff/audit';
+import { earnStatements } from '../loyalty/earn';
+import { consultationRefundPointsStatements } from '../loyalty/reverse';
+import type { CountryCode } from '#shared/locale';
 
 export interface ConsultationMoneyRow {
   id: number;
@@ -158,6 +161,12 @@ function moneyBackStatements(db: D1Database, c: ConsultationMoneyRow, plan: Refu
            WHERE id = ?2`,
         )
         .bind(refunded, c.id),
+      // The share of any points it earned that this refund takes back (none before it is completed).
+      ...consultationRefundPointsStatements(
+        db,
+        { id: c.id, user_id: c.user_id, country: c.country as CountryCode },
+        Date.now(),
+      ),
     );
   return out;
 }
@@ -175,10 +184,11 @@ async function carryOut(
   guard: D1PreparedStatement,
   audit: D1PreparedStatement,
   reason: string,
+  extra: D1PreparedStatement[] = [],
 ): Promise<RefundDone> {
   // The guard first, with the wallet part and the session: a change that lost its race stores nothing
   // (its CHECK fails), so the card is only ever refunded by the one change that won.
-  await db.batch([guard, ...moneyBackStatements(db, c, { ...plan, card: 0 }), audit]);
+  await db.batch([guard, ...moneyBackStatements(db, c, { ...plan, card: 0 }), audit, ...extra]);
   let card = 0;
   if (plan.card > 0) {
     const sent = await refundToCard(db, env.config, c, plan.card, reason, env.siteOrigin);
@@ -286,8 +296,20 @@ export async function applyOutcome(
     before: { status: c.status, outcome: c.outcome },
     after: { status, outcome, refund: r.amount, session_back: r.session_back },
   });
+  // Completed: her points for it, in the batch that marks it (loyalty/earn.ts).
+  const points =
+    status === 'completed'
+      ? await earnStatements(db, {
+          source: 'consultation',
+          id: c.id,
+          userId: c.user_id,
+          country: c.country as CountryCode,
+          now,
+          siteOrigin: env.siteOrigin,
+        })
+      : [];
   try {
-    const done = await carryOut(db, env, c, plan, guard, audit, `Consultation ${outcome}`);
+    const done = await carryOut(db, env, c, plan, guard, audit, `Consultation ${outcome}`, points);
     return { ...done, status };
   } catch (error) {
     if (/consultation_slot_held/.test(String(error))) throw new ApiError(409, 'consultation_not_changeable');

@@ -31,7 +31,8 @@ export interface PointsMove {
   consultationId?: number | null;
   /** A number, or SQL naming the refund the batch inserted. */
   refundId?: number | { sql: string; binds: unknown[] } | null;
-  reviewId?: number | null;
+  /** A number, or SQL naming the review the batch wrote. */
+  reviewId?: number | { sql: string; binds: unknown[] } | null;
   referralId?: number | null;
   /** Adjustments only: who and why. */
   staffId?: number | null;
@@ -49,6 +50,7 @@ export function pointsMove(db: D1Database, m: PointsMove): D1PreparedStatement[]
   const expires = sqlOf(m.expiresAt);
   const key = sqlOf(m.eventKey);
   const refund = sqlOf(m.refundId);
+  const review = sqlOf(m.reviewId);
   return [
     db
       .prepare(
@@ -59,8 +61,8 @@ export function pointsMove(db: D1Database, m: PointsMove): D1PreparedStatement[]
       .prepare(
         `INSERT INTO points_ledger (user_id, country, amount, balance_after, kind, expires_at, order_id, blood_test_order_id,
            consultation_id, refund_id, review_id, referral_id, staff_id, reason, event_key, created_at)
-         SELECT a.user_id, a.country, m.amount, a.balance + m.amount, ?, CASE WHEN m.amount > 0 THEN (${expires.sql}) END, ?, ?, ?, m.refund_id, ?, ?, ?, ?, m.event_key, ?
-         FROM (SELECT (${amount.sql}) AS amount, (${key.sql}) AS event_key, (${refund.sql}) AS refund_id) m
+         SELECT a.user_id, a.country, m.amount, a.balance + m.amount, ?, CASE WHEN m.amount > 0 THEN (${expires.sql}) END, ?, ?, ?, m.refund_id, m.review_id, ?, ?, ?, m.event_key, ?
+         FROM (SELECT (${amount.sql}) AS amount, (${key.sql}) AS event_key, (${refund.sql}) AS refund_id, (${review.sql}) AS review_id) m
          JOIN points_accounts a ON a.user_id = ? AND a.country = ?
          WHERE m.amount IS NOT NULL AND m.amount <> 0 AND m.event_key IS NOT NULL
            AND NOT EXISTS (SELECT 1 FROM points_ledger WHERE event_key = m.event_key)`,
@@ -71,7 +73,6 @@ export function pointsMove(db: D1Database, m: PointsMove): D1PreparedStatement[]
         m.orderId ?? null,
         m.bloodTestOrderId ?? null,
         m.consultationId ?? null,
-        m.reviewId ?? null,
         m.referralId ?? null,
         m.staffId ?? null,
         m.reason ?? null,
@@ -79,6 +80,7 @@ export function pointsMove(db: D1Database, m: PointsMove): D1PreparedStatement[]
         ...amount.binds,
         ...key.binds,
         ...refund.binds,
+        ...review.binds,
         m.userId,
         m.country,
       ),

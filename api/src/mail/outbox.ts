@@ -33,7 +33,11 @@ export type MailKind =
   /** Nutritionist consultations (decision 55): booked, a day and an hour before, the summary shared. */
   | 'consultation_confirmation'
   | 'consultation_reminder'
-  | 'consultation_summary';
+  | 'consultation_summary'
+  /** Loyalty (decision 58): moving up a tier, the birthday points, points about to expire. */
+  | 'points_tier_up'
+  | 'points_birthday'
+  | 'points_expiry';
 
 export interface QueuedMail extends Mail {
   lang: 'en' | 'ar';

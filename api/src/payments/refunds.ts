@@ -16,6 +16,7 @@ import { orderUpdateStatements } from '../orders/update-mail';
 import type { OrderRow } from '../db/rows';
 import { walletMove } from '../orders/payment-moves';
 import type { Gateway, RefundReport } from './gateway';
+import { refundFailedPointsStatements } from '../loyalty/reverse';
 
 export const REFUND_PENDING_AFTER_MS = 6 * 60 * 60 * 1000;
 export const REFUND_RECHECK_MS = 60 * 60 * 1000;
@@ -154,6 +155,16 @@ async function recordSettlement(
           consultationId: consultation,
         })
       : [];
+  // An order's refund that failed: the points its batch moved are undone (loyalty/reverse.ts).
+  const points =
+    row.order_id !== null && s.outcome === 'failed'
+      ? await refundFailedPointsStatements(
+          db,
+          { id: row.id, order_id: row.order_id, user_id: row.user_id, country: row.country },
+          now,
+          s.siteOrigin,
+        )
+      : [];
   try {
     await db.batch([
       // First: a second settlement of the same refund (a repeated webhook, the sweep) aborts here.
@@ -176,6 +187,7 @@ async function recordSettlement(
       }),
       ...correction,
       ...toWallet,
+      ...points,
     ]);
   } catch (error) {
     if (/refund_events/.test(String(error))) return false;

@@ -6,6 +6,7 @@ import type { Lang } from '#shared/locale';
 import type { TextStatus } from '#shared/reviews/rules';
 import type { TextFlag } from '#shared/reviews/text-rules';
 import { ApiError } from '../lib/errors';
+import { reviewPointsStatements } from '../loyalty/review';
 import { auditStatement } from '../staff/audit';
 import type { StaffMember } from '../staff/sessions';
 import { queueMail } from '../mail/outbox';
@@ -161,7 +162,7 @@ export async function decide(
   const row = await db
     .prepare(
       `SELECT t.status, t.reject_reason, ${PRODUCT_OF[kind]} AS product_id, p.slug, p.name_en, p.name_ar,
-         u.email, u.lang, u.deleted_at
+         u.id AS user_id, u.email, u.lang, u.deleted_at
        FROM ${TABLE[kind]} t LEFT JOIN users u ON u.id = t.user_id
        JOIN ${ABOUT_TABLE[kind]} p ON p.id = ${PRODUCT_OF[kind]}
        WHERE t.${ID_OF[kind]} = ?`,
@@ -171,6 +172,7 @@ export async function decide(
       status: TextStatus;
       reject_reason: string | null;
       product_id: number;
+      user_id: number | null;
       slug: string;
       name_en: string;
       name_ar: string;
@@ -220,6 +222,10 @@ export async function decide(
       reason,
     }),
     ...(mail ? [mail] : []),
+    // Her first approved review earns points, once ever (loyalty/review.ts).
+    ...(kind === 'review' && status === 'approved' && row.user_id !== null && !row.deleted_at
+      ? await reviewPointsStatements(db, row.user_id, id, now)
+      : []),
   ]);
   return { status, productId: row.product_id, shownChanged: row.status === 'approved' || status === 'approved' };
 }

@@ -4,6 +4,7 @@
 import { REVIEW_LIMITS, RATING_PRIOR, type ModerationMode, type TextStatus } from '#shared/reviews/rules';
 import { textFlags, type TextFlag } from '#shared/reviews/text-rules';
 import type { ReportReason } from '#shared/reviews/rules';
+import { reviewPointsStatements } from '../loyalty/review';
 import { ApiError } from '../lib/errors';
 import { checkedImage, renditionSize, storeRenditions } from '../media/upload';
 import { storedKeys } from '../media/renditions';
@@ -151,6 +152,18 @@ export async function saveReview(
         .bind(productId, userId, position, p.key, p.width, p.height),
     ),
     recountStatement(db, productId),
+    // Approved on writing (the shop's rules let it through): her first approved review earns points.
+    ...(status === 'approved'
+      ? await reviewPointsStatements(
+          db,
+          userId,
+          {
+            sql: 'SELECT id FROM reviews WHERE product_id = ? AND user_id = ?',
+            binds: [productId, userId],
+          },
+          now,
+        )
+      : []),
   ]);
   // Photos she took off the review are not kept anywhere.
   const dropped = before

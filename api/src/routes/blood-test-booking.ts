@@ -23,6 +23,7 @@ import { bloodTestQuote } from '../blood-tests/quote';
 import { holdSlot, slotsFor } from '../blood-tests/slots';
 import { calendarTexts } from '../blood-tests/texts';
 import { advanceStatement, LIVE_STATUSES } from '../blood-tests/transitions';
+import { earnStatements } from '../loyalty/earn';
 import { orderPage, orderRows, toDetail } from '../blood-tests/view';
 
 export const bloodTestSlotRoutes = new Hono<AppEnv>()
@@ -206,8 +207,28 @@ const buildDevBloodTestRoutes = () =>
       const input = advanceSchema.safeParse(await c.req.json().catch(() => null));
       if (!input.success) throw new ApiError(400, 'bad_request');
       const { order_id, status } = input.data;
-      const r = await advanceStatement(c.env.DB, order_id, status, Date.now(), LIVE_STATUSES).run();
-      if (!r.meta.changes) throw new ApiError(404, 'not_found');
+      const db = c.env.DB;
+      const now = Date.now();
+      // Results ready earns her points, as the lab's approval does (in the same batch).
+      const head =
+        status === 'results_ready'
+          ? await db
+              .prepare('SELECT user_id, country FROM blood_test_orders WHERE id = ?')
+              .bind(order_id)
+              .first<{ user_id: number; country: 'KW' | 'SA' }>()
+          : null;
+      const points = head
+        ? await earnStatements(db, {
+            source: 'blood_test',
+            id: order_id,
+            userId: head.user_id,
+            country: head.country,
+            now,
+            siteOrigin: siteOrigin(c),
+          })
+        : [];
+      const [r] = await db.batch([advanceStatement(db, order_id, status, now, LIVE_STATUSES), ...points]);
+      if (!r!.meta.changes) throw new ApiError(404, 'not_found');
       return c.json(ok({ order_id, status }));
     })
     .post('/visitNow', async (c) => {

@@ -16,6 +16,7 @@ import { parseInput, readJson } from '../lib/validate';
 import { subscriptionJobs } from '../subscriptions/jobs';
 import { runNightlyBackup } from '#api/src/backup/nightly';
 import { healthKeyring, sealText } from '../consultations/seal';
+import { earnStatements } from '../loyalty/earn';
 
 /** Local staff accounts for e2e stories and testers: this password, a fresh TOTP secret each. */
 export const DEV_STAFF_PASSWORD = 'local-staff-password';
@@ -156,7 +157,7 @@ const buildDevRoutes = () =>
             .bind(id, product.id, product.default_sku_id, item.quantity, dose.sealed, reason.sealed, dose.iv, i),
         );
       }
-      if (input.completed)
+      if (input.completed) {
         statements.push(
           db
             .prepare(
@@ -164,6 +165,23 @@ const buildDevRoutes = () =>
             )
             .bind(now, id),
         );
+        // Completed earns her points, as the nutritionist's mark does.
+        const held = await db
+          .prepare('SELECT user_id, country FROM consultations WHERE id = ?')
+          .bind(id)
+          .first<{ user_id: number; country: 'KW' | 'SA' }>();
+        if (held)
+          statements.push(
+            ...(await earnStatements(db, {
+              source: 'consultation',
+              id,
+              userId: held.user_id,
+              country: held.country,
+              now,
+              siteOrigin: siteOrigin(c),
+            })),
+          );
+      }
       await db.batch(statements);
       return c.json(ok({ id, shared_at: now }));
     })

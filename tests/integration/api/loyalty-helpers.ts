@@ -65,10 +65,7 @@ export const step = (member: TestStaff, id: number, name: string, body: unknown 
 
 /** Confirm, pack, ship and deliver: the answer of the last step. */
 export async function deliver(member: TestStaff, id: number): Promise<Response> {
-  for (const s of ['confirm', 'pack', 'ship']) {
-    const res = await step(member, id, s, s === 'ship' ? { carrier: 'aramex', tracking_number: `T${id}` } : {});
-    if (res.status !== 200) throw new Error(`${s} failed: ${await res.text()}`);
-  }
+  await shipped(member, id);
   return step(member, id, 'deliver');
 }
 
@@ -116,3 +113,45 @@ export function spendOn(userId: number, country: 'KW' | 'SA', orderId: number, p
     env.DB.prepare('UPDATE orders SET points_used = ? WHERE id = ?').bind(points, orderId),
   ]);
 }
+
+/** A card order of the shopper whose sandbox payment succeeded: its id and total. */
+export async function paidCardOrder(
+  device: string,
+  shopper: Shopper,
+  o: { country?: 'KW' | 'SA'; sku?: number; count?: number } = {},
+): Promise<{ id: number; total: number }> {
+  const country = o.country ?? 'KW';
+  const res = await call('/order/submit', {
+    body: JSON.stringify({
+      items: [{ sku_id: o.sku ?? 101, count: o.count ?? 1 }],
+      payment_method: 'card',
+      address_id: shopper.addresses[country],
+      idempotency_key: crypto.randomUUID(),
+    }),
+    token: device,
+    headers: shopperHeaders(shopper.token, country),
+  });
+  const body = await json(res);
+  if (!body.data?.payment) throw new Error(`card submit failed: ${JSON.stringify(body)}`);
+  const paid = await call(`/dev/payments/${body.data.payment.id}`, {
+    body: JSON.stringify({ outcome: 'succeeded' }),
+    token: device,
+    headers: shopperHeaders(shopper.token, country),
+  });
+  if (paid.status !== 200) throw new Error('sandbox payment failed');
+  const order = await env.DB.prepare('SELECT id, total FROM orders WHERE id = ?')
+    .bind(body.data.order.id)
+    .first<{ id: number; total: number }>();
+  return order!;
+}
+
+/** Confirm, pack and ship: ready for the 'deliver' step. */
+export async function shipped(member: TestStaff, id: number): Promise<void> {
+  for (const s of ['confirm', 'pack', 'ship']) {
+    const res = await step(member, id, s, s === 'ship' ? { carrier: 'aramex', tracking_number: `T${id}` } : {});
+    if (res.status !== 200) throw new Error(`${s} failed: ${await res.text()}`);
+  }
+}
+
+export const refundOf = (member: TestStaff, id: number, amount: number, method: 'wallet' | 'gateway' = 'wallet') =>
+  staffCall(member.token, `/staff/orders/${id}/refund`, { json: { amount, method, reason: 'damaged' } });

@@ -10,6 +10,7 @@ import { resultsReadyMail } from '../texts';
 import { noticeStatements, type NoticeTarget } from '../../messages/notices';
 import { resultsReadyText } from '../../messages/texts';
 import { advanceStatement } from '../transitions';
+import { earnStatements } from '../../loyalty/earn';
 import { changedGuard, isStale, assertVisitStarted, orderHead } from './order-head';
 import { type MarkerRow, markersStatement, resultsStatement, approvalRefusal } from './result-rows';
 
@@ -48,6 +49,15 @@ export async function approveResults(
   if (refusal) throw new ApiError(409, refusal as 'results_same_person');
   const { user_id, patient, ...to } = shopper!.results[0] as NoticeTarget & { user_id: number; patient: string };
   const path = localizePath(`/profile/blood-tests/ordered?id=${orderId}`, head.lang);
+  // Her points for the test, in the batch that releases the results (nothing if it loses a race).
+  const points = await earnStatements(db, {
+    source: 'blood_test',
+    id: orderId,
+    userId: head.user_id,
+    country: head.country,
+    now,
+    siteOrigin,
+  });
   const mail = resultsReadyMail(head.lang, { id: orderId, patient, url: `${siteOrigin}${path}` });
   const approved = (results!.results as unknown as BloodTestResultRow[]).filter((r) => r.approved_by === null);
   try {
@@ -76,6 +86,7 @@ export async function approveResults(
         before: { status: head.status },
         after: { status: 'results_ready', biomarkers: approved.map((r) => r.biomarker_id) },
       }),
+      ...points,
     ]);
   } catch (e) {
     if (isStale(e)) throw new ApiError(409, 'results_locked');

@@ -15,6 +15,7 @@ import { gatewayFor } from '#api/src/payments/gateway-for';
 import { refundMailTag } from '#api/src/payments/refunds';
 import { walletMove } from '#api/src/orders/place';
 import { randomToken } from '#api/src/accounts/tokens';
+import { refundFailedPointsStatements, refundPointsStatements } from '#api/src/loyalty/reverse';
 import { CARD_SQL, GATEWAY_REFUNDED_SQL, type Order, PAID_SQL, REFUNDED_SQL, mailStatements } from './common';
 import { orderDetail } from './detail';
 
@@ -164,7 +165,16 @@ export async function sendGatewayRefund(
   ];
   const [stored] =
     result.status === 'failed'
-      ? await db.batch(store)
+      ? await db.batch([
+          ...store,
+          // The points its batch moved, undone (only if the row is stored failed by this answer).
+          ...(await refundFailedPointsStatements(
+            db,
+            { id: r.refundId, order_id: order.id, user_id: order.user_id, country: order.country },
+            later,
+            siteOrigin(c),
+          )),
+        ])
       : await db.batch([
           ...store,
           ...(await refundedStatements(
@@ -221,6 +231,8 @@ export async function refund(
     try {
       await db.batch([
         insert,
+        // Its share of the points the order earned taken back, of those it spent given back.
+        ...(await refundPointsStatements(db, order, now, siteOrigin(c))),
         ...walletMove(db, {
           userId: order.user_id!,
           currency: order.currency,
@@ -250,6 +262,7 @@ export async function refund(
   try {
     const [inserted] = await db.batch([
       insert,
+      ...(await refundPointsStatements(db, order, now, siteOrigin(c))),
       audit({
         amount: input.amount,
         currency: order.currency,

@@ -11,6 +11,9 @@ import { releaseStatements } from '#api/src/payments/outcome';
 import { restockedSkus } from '#api/src/catalogue/back-in-stock';
 import { announceAlerts } from '#api/src/alerts';
 import { walletMove } from '#api/src/orders/place';
+import { siteOrigin } from '#api/src/lib/site-origin';
+import { deliveryPointsStatements } from '#api/src/loyalty/earn';
+import { refundPointsStatements } from '#api/src/loyalty/reverse';
 import type { OrderUpdate } from '#api/src/mail/order-update-texts';
 import { pushAfter, pushToUser } from '#api/src/push';
 import { orderStatusPush } from '#api/src/push/texts';
@@ -92,6 +95,8 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
         db
           .prepare("UPDATE orders SET status = 'delivered', delivered_at = ?, updated_at = ? WHERE id = ?")
           .bind(now, now, order.id),
+        // Her points (on what is left after any refund so far), her tier, her referrer's reward.
+        ...(await deliveryPointsStatements(db, order, now, siteOrigin(c))),
       );
       after = { status: 'delivered' };
       update = { kind: 'delivered' };
@@ -138,6 +143,8 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
             staffId: member.id,
             now,
           }),
+          // The order spent points given back by the release above: this refund's share is what is left.
+          ...(await refundPointsStatements(db, order, now, siteOrigin(c))),
         );
         if (method === 'wallet')
           statements.push(

@@ -1,0 +1,238 @@
+// Earning points (decision 58): a shop order when it is delivered, a blood-test order when its results
+// are ready, a consultation when it is completed, each in the batch that records the event. The amount
+// is SQL over the rows the batch sees (the order's money and its refunds so far), so a refund racing a
+// delivery ends as one of the two orders would: refunded first, the delivery earns on what is left;
+// delivered first, the refund takes its share back (reverse.ts). Guests earn nothing; nothing is
+// earned in a country whose rules are inactive. Every earning refreshes the shopper's tier in the same
+// batch (and mails her when she moves up); a delivered friend's first order rewards her referrer.
+import type { CountryCode, Lang } from '#shared/locale';
+import { expiryOf } from '#shared/loyalty/rules';
+import { TIERS, type TierCode } from '#shared/loyalty/types';
+import { gulfDate } from '#shared/gulf-days';
+import { queueMailWhen } from '../mail/outbox';
+import { pointsMove } from './ledger';
+import { loyaltyRules } from './rules-read';
+import { tierOf, tierRefreshStatements } from './tiers';
+import { tierUpMail } from './texts';
+
+export const DECIMALS: Record<CountryCode, number> = { KW: 3, SA: 2 };
+
+/** Where each kind of purchase keeps its money, its earning status and its refunds. */
+export const SOURCES = {
+  order: {
+    table: 'orders',
+    status: 'delivered',
+    delivery: 't.delivery',
+    refunded: "coalesce((SELECT sum(r.amount) FROM refunds r WHERE r.order_id = t.id AND r.status <> 'failed'), 0)",
+  },
+  blood_test: {
+    table: 'blood_test_orders',
+    status: 'results_ready',
+    delivery: '0',
+    refunded: "CASE WHEN t.payment_state = 'refunded' THEN t.total ELSE 0 END",
+  },
+  consultation: {
+    table: 'consultations',
+    status: 'completed',
+    delivery: '0',
+    refunded: 't.refunded',
+  },
+} as const;
+export type EarnSource = keyof typeof SOURCES;
+
+/**
+ * SQL: the base points are earned on (shared/loyalty/rules.ts earnBase: goods without VAT, delivery or
+ * the wallet's share) less the refunded share, only while the row is in its earning status.
+ */
+export function earnBaseSql(source: EarnSource, id: number) {
+  const s = SOURCES[source];
+  return {
+    sql: `(SELECT CASE WHEN t.status = '${s.status}' AND t.total > 0 THEN
+        (max(0, t.total - ${s.delivery}) * max(0, t.total - t.wallet_used) * 10000 / (t.total * (10000 + t.vat_basis_points)))
+          * max(0, t.total - ${s.refunded}) / t.total
+      END FROM ${s.table} t WHERE t.id = ?)`,
+    binds: [id],
+  };
+}
+
+/** SQL: pointsFor(base, decimals, perUnit, multiplier) over earnBaseSql. */
+export function earnSql(source: EarnSource, id: number, country: CountryCode, perUnit: number, multiplierBp: number) {
+  const base = earnBaseSql(source, id);
+  return {
+    sql: `(${base.sql} * CAST(? AS INTEGER) * CAST(? AS INTEGER) / CAST(? AS INTEGER))`,
+    binds: [...base.binds, perUnit, multiplierBp, 10 ** DECIMALS[country] * 10_000],
+  };
+}
+
+export interface Recipient {
+  email: string | null;
+  lang: Lang;
+}
+
+/** Her address and language for the loyalty mails; null when the account is gone (erased). */
+export async function recipientOf(db: D1Database, userId: number): Promise<Recipient | null> {
+  const row = await db
+    .prepare('SELECT email, lang FROM users WHERE id = ? AND deleted_at IS NULL')
+    .bind(userId)
+    .first<{ email: string | null; lang: Lang }>();
+  return row ? { email: row.email, lang: row.lang } : null;
+}
+
+const rankSql = (col: string) => `(CASE ${col} WHEN 'gold' THEN 2 WHEN 'silver' THEN 1 ELSE 0 END)`;
+
+/**
+ * Her tier refreshed after an earning or a reversal, with a mail in her language when it moves up in
+ * `country` (queued between the spending's update and the tier's, where the old tier is still stored).
+ */
+export function tierAfterStatements(
+  db: D1Database,
+  userId: number,
+  country: CountryCode,
+  recipient: Recipient | null,
+  now: number,
+  siteOrigin: string,
+): D1PreparedStatement[] {
+  const mails = recipient?.email
+    ? (TIERS.filter((t) => t !== 'bronze') as TierCode[]).map((tier) =>
+        queueMailWhen(
+          db,
+          {
+            to: recipient.email!,
+            ...tierUpMail(recipient.lang, tier, siteOrigin),
+            lang: recipient.lang,
+            kind: 'points_tier_up',
+            dedupeKey: `points:tier:${userId}:${country}:${tier}:${gulfDate(now)}`,
+          },
+          now,
+          {
+            sql: `EXISTS (SELECT 1 FROM points_accounts a WHERE a.user_id = ? AND a.country = ?
+                AND ${rankSql('a.tier')} < ${rankSql(`'${tier}'`)}
+                AND (SELECT t.tier FROM loyalty_tiers t WHERE t.country = a.country AND t.min_spend <= a.spend_12m
+                     ORDER BY t.min_spend DESC LIMIT 1) = ?)`,
+            binds: [userId, country, tier],
+          },
+        ),
+      )
+    : [];
+  return tierRefreshStatements(db, userId, now, { between: mails });
+}
+
+/** Points for a purchase reaching its earning status, with the tier refresh, for the batch that records it. */
+export async function earnStatements(
+  db: D1Database,
+  e: {
+    source: EarnSource;
+    id: number;
+    userId: number | null;
+    country: CountryCode;
+    now: number;
+    siteOrigin: string;
+  },
+): Promise<D1PreparedStatement[]> {
+  if (e.userId === null) return [];
+  const { rules } = await loyaltyRules(db, e.country);
+  if (!rules.is_active) return [];
+  const perUnit =
+    e.source === 'order'
+      ? rules.points_per_unit
+      : e.source === 'blood_test'
+        ? rules.blood_test_points_per_unit
+        : rules.consultation_points_per_unit;
+  const [{ tier }, recipient] = await Promise.all([tierOf(db, e.userId, e.country, e.now), recipientOf(db, e.userId)]);
+  const link =
+    e.source === 'order'
+      ? {
+          orderId: e.id,
+          kind: 'earn_order' as const,
+          // The refunds this earning already counted (reverse.ts takes later ones in proportion).
+          refundId: { sql: 'SELECT max(id) FROM refunds WHERE order_id = ?', binds: [e.id] },
+        }
+      : e.source === 'blood_test'
+        ? { bloodTestOrderId: e.id, kind: 'earn_blood_test' as const }
+        : { consultationId: e.id, kind: 'earn_consultation' as const };
+  return [
+    ...pointsMove(db, {
+      userId: e.userId,
+      country: e.country,
+      amount: earnSql(e.source, e.id, e.country, perUnit, tier.earn_multiplier_bp),
+      eventKey: `earn:${e.source === 'order' ? 'order' : e.source === 'blood_test' ? 'blood-test' : 'consultation'}:${e.id}`,
+      expiresAt: expiryOf(e.now, rules.expiry_months),
+      now: e.now,
+      ...link,
+    }),
+    ...tierAfterStatements(db, e.userId, e.country, recipient, e.now, e.siteOrigin),
+  ];
+}
+
+/**
+ * The referrer's reward when the friend's first order is delivered (in the delivery's batch): her
+ * points unless she already has the month's cap of rewarded friends (then the referral is void), and
+ * the referral marked. Nothing while the order is not delivered in the batch (a step that lost a race).
+ */
+export async function referralRewardStatements(
+  db: D1Database,
+  orderId: number,
+  now: number,
+): Promise<D1PreparedStatement[]> {
+  const referral = await db
+    .prepare("SELECT id, referrer_id, country, month FROM referrals WHERE order_id = ? AND status = 'pending'")
+    .bind(orderId)
+    .first<{ id: number; referrer_id: number; country: CountryCode; month: string }>();
+  if (!referral) return [];
+  const { rules } = await loyaltyRules(db, referral.country);
+  const due = {
+    sql: `(SELECT status FROM referrals WHERE id = ?) = 'pending'
+      AND (SELECT status FROM orders WHERE id = ?) = 'delivered'
+      AND ? = 1
+      AND EXISTS (SELECT 1 FROM users WHERE id = ? AND deleted_at IS NULL)
+      AND (SELECT count(*) FROM referrals WHERE referrer_id = ? AND month = ? AND status = 'rewarded') < CAST(? AS INTEGER)`,
+    binds: [
+      referral.id,
+      orderId,
+      rules.is_active ? 1 : 0,
+      referral.referrer_id,
+      referral.referrer_id,
+      referral.month,
+      rules.referral_monthly_cap,
+    ],
+  };
+  return [
+    ...pointsMove(db, {
+      userId: referral.referrer_id,
+      country: referral.country,
+      amount: { sql: `CASE WHEN ${due.sql} THEN CAST(? AS INTEGER) END`, binds: [...due.binds, rules.referrer_points] },
+      kind: 'earn_referral',
+      eventKey: `referral:${referral.id}`,
+      expiresAt: expiryOf(now, rules.expiry_months),
+      referralId: referral.id,
+      now,
+    }),
+    db
+      .prepare(
+        `UPDATE referrals SET status = CASE WHEN ${due.sql} THEN 'rewarded' ELSE 'void' END,
+           rewarded_at = CASE WHEN ${due.sql} THEN ? END
+         WHERE id = ? AND status = 'pending' AND (SELECT status FROM orders WHERE id = ?) = 'delivered'`,
+      )
+      .bind(...due.binds, ...due.binds, now, referral.id, orderId),
+  ];
+}
+
+/** Everything a delivered shop order does to points, for the delivery's batch. */
+export async function deliveryPointsStatements(
+  db: D1Database,
+  order: { id: number; user_id: number | null; country: CountryCode },
+  now: number,
+  siteOrigin: string,
+): Promise<D1PreparedStatement[]> {
+  return [
+    ...(await earnStatements(db, {
+      source: 'order',
+      id: order.id,
+      userId: order.user_id,
+      country: order.country,
+      now,
+      siteOrigin,
+    })),
+    ...(await referralRewardStatements(db, order.id, now)),
+  ];
+}

@@ -1,0 +1,169 @@
+// Refunds and points (decision 58). A refund of a delivered order takes back its share of the points
+// the order earned ('earn_reversal', `reverse:refund:<id>`), and gives back its share of the points the
+// order spent ('spend_return', `return:refund:<id>`), both in the refund's batch and computed there
+// from the rows the batch sees, cumulatively over the order's refunds so rounding never drifts:
+//   kept     = earned × (total − all refunds) ÷ (total − the refunds the earning already counted)
+//   returned = spent × all refunds ÷ total
+// each row being the difference from what earlier rows did. The points given back come first, then the
+// reversal, which never takes more than her balance: points she already spent elsewhere are forgiven
+// (the shortfall is what the share says less the row's amount; nothing is owed, nothing goes negative).
+// A gateway refund that later fails undoes exactly what its rows did (`restore:refund:<id>`,
+// `restore:return:refund:<id>`). A consultation's refund takes back its share the same way.
+import type { CountryCode } from '#shared/locale';
+import { expiryOf } from '#shared/loyalty/rules';
+import { pointsMove } from './ledger';
+import { givenBackExpiry } from './returns';
+import { loyaltyRules } from './rules-read';
+import { recipientOf, tierAfterStatements } from './earn';
+
+const balanceSql = '(SELECT balance FROM points_accounts WHERE user_id = ? AND country = ?)';
+
+/** SQL naming the refund this batch inserted for the order (the newest of its refunds). */
+export const newestRefundSql = (orderId: number) => ({
+  sql: 'SELECT max(id) FROM refunds WHERE order_id = ?',
+  binds: [orderId],
+});
+
+/**
+ * The points statements of a shop order's refund, for its batch AFTER the refund row's insert. `refundId`
+ * is the refund's id when known, else SQL naming it (an insert in the same batch).
+ */
+export async function refundPointsStatements(
+  db: D1Database,
+  order: { id: number; user_id: number | null; country: CountryCode },
+  now: number,
+  siteOrigin: string,
+  refundId: number | { sql: string; binds: unknown[] } = newestRefundSql(order.id),
+): Promise<D1PreparedStatement[]> {
+  if (order.user_id === null) return [];
+  const user = order.user_id;
+  const { rules } = await loyaltyRules(db, order.country);
+  const ref = typeof refundId === 'number' ? { sql: '?', binds: [refundId] } : refundId;
+  const refunds = `(SELECT coalesce(sum(amount), 0) FROM refunds WHERE order_id = ? AND status <> 'failed')`;
+  const total = '(SELECT total FROM orders WHERE id = ?)';
+  const sumOf = (kinds: string) =>
+    `(SELECT coalesce(sum(amount), 0) FROM points_ledger WHERE order_id = ? AND kind IN (${kinds}))`;
+  const key = (prefix: string) => ({ sql: `'${prefix}' || (${ref.sql})`, binds: ref.binds });
+  const recipient = await recipientOf(db, user);
+  return [
+    // Given back: spent × refunds ÷ total, less what came back already (a cancel gives back all).
+    ...pointsMove(db, {
+      userId: user,
+      country: order.country,
+      amount: {
+        sql: `SELECT max(0, min(s.spent - s.back, s.spent * s.refunded / s.total - s.back)) FROM (SELECT
+            -${sumOf("'spend'")} AS spent, ${sumOf("'spend_return'")} AS back, ${refunds} AS refunded, ${total} AS total) s
+          WHERE s.total > 0`,
+        binds: [order.id, order.id, order.id, order.id],
+      },
+      kind: 'spend_return',
+      eventKey: key('return:refund:'),
+      expiresAt: givenBackExpiry(user, order.country, now, expiryOf(now, rules.expiry_months)),
+      orderId: order.id,
+      refundId: ref,
+      now,
+    }),
+    // Taken back: what is left of the earning less what the refunds leave, never past her balance.
+    ...pointsMove(db, {
+      userId: user,
+      country: order.country,
+      amount: {
+        sql: `SELECT -min(e.balance, max(0, e.left - e.earned * max(0, e.total - e.refunded) / (e.total - e.counted))) FROM (SELECT
+            ${sumOf("'earn_order'")} AS earned, ${sumOf("'earn_order', 'earn_reversal'")} AS left,
+            ${refunds} AS refunded, ${total} AS total,
+            (SELECT coalesce(sum(r.amount), 0) FROM refunds r WHERE r.order_id = ? AND r.status <> 'failed'
+               AND r.id <= coalesce((SELECT refund_id FROM points_ledger WHERE event_key = ?), 0)) AS counted,
+            ${balanceSql} AS balance) e
+          WHERE e.earned > 0 AND e.total > e.counted`,
+        binds: [order.id, order.id, order.id, order.id, order.id, `earn:order:${order.id}`, user, order.country],
+      },
+      kind: 'earn_reversal',
+      eventKey: key('reverse:refund:'),
+      orderId: order.id,
+      refundId: ref,
+      now,
+    }),
+    ...tierAfterStatements(db, user, order.country, recipient, now, siteOrigin),
+  ];
+}
+
+/**
+ * A gateway refund that failed after its points moved: both rows undone, for the batch recording the
+ * failure. The points it gave back are taken again only as far as her balance goes.
+ */
+export async function refundFailedPointsStatements(
+  db: D1Database,
+  refund: { id: number; order_id: number | null; user_id: number | null; country: CountryCode },
+  now: number,
+  siteOrigin: string,
+): Promise<D1PreparedStatement[]> {
+  if (refund.order_id === null || refund.user_id === null) return [];
+  const user = refund.user_id;
+  const rowAmount = (key: string) => `(SELECT amount FROM points_ledger WHERE event_key = '${key}')`;
+  const reverseKey = `reverse:refund:${refund.id}`;
+  const returnKey = `return:refund:${refund.id}`;
+  const recipient = await recipientOf(db, user);
+  // Only once the refund is stored failed (an answer that lost to a webhook's success changes nothing).
+  const failed = `(SELECT status FROM refunds WHERE id = ${Number(refund.id)}) = 'failed'`;
+  return [
+    ...pointsMove(db, {
+      userId: user,
+      country: refund.country,
+      amount: { sql: `SELECT CASE WHEN ${failed} THEN -${rowAmount(reverseKey)} END`, binds: [] },
+      kind: 'earn_reversal',
+      eventKey: `restore:refund:${refund.id}`,
+      // Back with the expiry of the earning they were part of.
+      expiresAt: {
+        sql: `coalesce((SELECT expires_at FROM points_ledger WHERE event_key = ?), ?)`,
+        binds: [`earn:order:${refund.order_id}`, now + 1],
+      },
+      orderId: refund.order_id,
+      refundId: refund.id,
+      now,
+    }),
+    ...pointsMove(db, {
+      userId: user,
+      country: refund.country,
+      amount: {
+        sql: `SELECT CASE WHEN ${failed} THEN -min(${rowAmount(returnKey)}, ${balanceSql}) END`,
+        binds: [user, refund.country],
+      },
+      kind: 'spend_return',
+      eventKey: `restore:return:refund:${refund.id}`,
+      orderId: refund.order_id,
+      refundId: refund.id,
+      now,
+    }),
+    ...tierAfterStatements(db, user, refund.country, recipient, now, siteOrigin),
+  ];
+}
+
+/**
+ * A consultation's refund (moneyBackStatements, after its `refunded` is updated in the batch): the
+ * share of what it earned that the refunds now leave, taken back once per refunded total.
+ */
+export function consultationRefundPointsStatements(
+  db: D1Database,
+  c: { id: number; user_id: number; country: CountryCode },
+  now: number,
+): D1PreparedStatement[] {
+  return pointsMove(db, {
+    userId: c.user_id,
+    country: c.country,
+    amount: {
+      sql: `SELECT -min(e.balance, max(0, e.left - e.earned * max(0, e.total - e.refunded) / e.total)) FROM (SELECT
+          (SELECT coalesce(sum(amount), 0) FROM points_ledger WHERE consultation_id = c.id AND kind = 'earn_consultation') AS earned,
+          (SELECT coalesce(sum(amount), 0) FROM points_ledger WHERE consultation_id = c.id AND kind IN ('earn_consultation', 'earn_reversal')) AS left,
+          c.total, c.refunded, (SELECT balance FROM points_accounts WHERE user_id = ? AND country = ?) AS balance
+        FROM consultations c WHERE c.id = ?) e WHERE e.earned > 0 AND e.total > 0`,
+      binds: [c.user_id, c.country, c.id],
+    },
+    kind: 'earn_reversal',
+    eventKey: {
+      sql: `SELECT 'reverse:consultation:' || id || ':' || refunded FROM consultations WHERE id = ?`,
+      binds: [c.id],
+    },
+    consultationId: c.id,
+    now,
+  });
+}

@@ -1,0 +1,49 @@
+// Points for a shopper's first approved review (decision 58): once per shopper ever (`review:<user>`),
+// in her country (her account's, else her last order's, else Kuwait), in the batch that approves it
+// (the moderator's decision, or a review approved on writing when the shop's rules let it through).
+import type { CountryCode } from '#shared/locale';
+import { expiryOf } from '#shared/loyalty/rules';
+import { pointsMove } from './ledger';
+import { loyaltyRules } from './rules-read';
+
+/** Her loyalty country: her account's, else her last order's, else Kuwait. */
+export async function countryOfShopper(db: D1Database, userId: number): Promise<CountryCode> {
+  const row = await db
+    .prepare(
+      `SELECT coalesce(u.country, (SELECT o.country FROM orders o WHERE o.user_id = u.id ORDER BY o.created_at DESC LIMIT 1), 'KW') AS country
+       FROM users u WHERE u.id = ?`,
+    )
+    .bind(userId)
+    .first<{ country: CountryCode }>();
+  return row?.country === 'SA' ? 'SA' : 'KW';
+}
+
+/**
+ * The statements crediting her review points if the review is approved when the batch reaches them.
+ * `reviewId` is the review's id, or SQL naming it (a review written in the same batch).
+ */
+export async function reviewPointsStatements(
+  db: D1Database,
+  userId: number,
+  reviewId: number | { sql: string; binds: unknown[] },
+  now: number,
+): Promise<D1PreparedStatement[]> {
+  const country = await countryOfShopper(db, userId);
+  const { rules } = await loyaltyRules(db, country);
+  if (!rules.is_active || rules.review_points <= 0) return [];
+  const review = typeof reviewId === 'number' ? { sql: '?', binds: [reviewId] } : reviewId;
+  return pointsMove(db, {
+    userId,
+    country,
+    amount: {
+      sql: `SELECT CASE WHEN (SELECT status FROM reviews WHERE id = (${review.sql})) = 'approved'
+          AND EXISTS (SELECT 1 FROM users WHERE id = ? AND deleted_at IS NULL) THEN CAST(? AS INTEGER) END`,
+      binds: [...review.binds, userId, rules.review_points],
+    },
+    kind: 'earn_review',
+    eventKey: `review:${userId}`,
+    expiresAt: expiryOf(now, rules.expiry_months),
+    reviewId: review,
+    now,
+  });
+}
