@@ -47,7 +47,7 @@ export function Component() {
     return (
       <Page title={t('invite_unknown_title')} seo={{ noindex: true }}>
         <section className="invite-card form-card" data-testid="invite-unknown">
-          <p role="alert">{t('referral_code_unknown')}</p>
+          <p role="alert">{t('invite_unknown_body')}</p>
           <p className="invite-actions">
             <Link className="button" to={href('/')}>
               {t('invite_shop')}

@@ -4,8 +4,6 @@ import type { Translated } from './plural';
 import type { pointsEn } from './points.en';
 
 export const pointsAr: Translated<typeof pointsEn> = {
-  referral_code_unknown: 'رابط الدعوة هذا غير صالح. تأكّدي من الرابط الذي أرسلته صديقتك.',
-
   points_count: {
     zero: 'لا نقاط',
     one: 'نقطة واحدة',
@@ -124,4 +122,5 @@ export const pointsAr: Translated<typeof pointsEn> = {
   invite_shop: 'ابدئي التسوّق',
   invite_paused: 'هذا العرض متوقّف في دولتك حاليًا. يمكنك التسوّق معنا كالمعتاد.',
   invite_unknown_title: 'لم نجد الدعوة',
+  invite_unknown_body: 'رابط الدعوة هذا غير صالح. تأكّدي من الرابط الذي أرسلته صديقتك.',
 };

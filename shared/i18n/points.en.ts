@@ -2,9 +2,6 @@
 // card) and a referral link's landing page /invite/:code. Their own area, loaded with those pages only
 // (decision 18).
 export const pointsEn = {
-  // The API's answer for a link whose code is no shopper's (meta.msg).
-  referral_code_unknown: 'This invitation link is not valid. Check the link your friend sent you.',
-
   points_count: { one: '{{count}} point', other: '{{count}} points' },
   points_balance_label: 'Your points',
   points_balance_value: 'Worth {{value}} off at checkout',
@@ -94,4 +91,6 @@ export const pointsEn = {
   invite_shop: 'Start shopping',
   invite_paused: 'This offer is paused in your country right now. You can still shop with us.',
   invite_unknown_title: 'Invitation not found',
+  // The page's text for a link whose code is no shopper's (the API answers referral_code_unknown).
+  invite_unknown_body: 'This invitation link is not valid. Check the link your friend sent you.',
 };
