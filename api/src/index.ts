@@ -85,6 +85,7 @@ import { alertRoutes } from './routes/alerts';
 import { resendLostEvents } from './alerts';
 import { consumeAlerts } from './alerts/consumer';
 import { subscriptionJobs } from './subscriptions/jobs';
+import { isLoyaltyHour, loyaltyJobs } from './loyalty/jobs';
 import { consultationRoomRoutes, userConsultationCallRoutes } from './routes/consultation-call';
 import { devConsultationCallRoutes } from './routes/dev-consultation-call';
 
@@ -350,6 +351,14 @@ export default withSentryWhenConfigured('api', currentRequestId, {
           .then((r) => (r.prepared || r.expired || r.noticed || r.deleted) && log.info('data rights', { ...r }))
           .catch((error) => log.error('data rights jobs failed', { error })),
       );
+      // Loyalty (api/src/loyalty/jobs.ts): birthdays, expiry and its reminders, tiers as spending ages,
+      // retention; during one Gulf hour a day, in bounded runs.
+      if (isLoyaltyHour(Date.now()))
+        ctx.waitUntil(
+          loyaltyJobs(env.DB, configuredSiteOrigin(env))
+            .then((r) => Object.values(r).some(Boolean) && log.info('loyalty jobs', { ...r }))
+            .catch((error) => log.error('loyalty jobs failed', { error })),
+        );
       // Alert events whose queue message was lost (still unprocessed after a minute): sent again.
       ctx.waitUntil(resendLostEvents(env).then((n) => n && log.info('alert events re-sent', { count: n })));
     });

@@ -17,6 +17,7 @@ import { subscriptionJobs } from '../subscriptions/jobs';
 import { runNightlyBackup } from '#api/src/backup/nightly';
 import { healthKeyring, sealText } from '../consultations/seal';
 import { earnStatements } from '../loyalty/earn';
+import { loyaltyJobs } from '../loyalty/jobs';
 
 /** Local staff accounts for e2e stories and testers: this password, a fresh TOTP secret each. */
 export const DEV_STAFF_PASSWORD = 'local-staff-password';
@@ -113,6 +114,12 @@ const buildDevRoutes = () =>
       if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
       const { now } = parseInput(devRunSchema, await readJson(c.req));
       return c.json(ok(await dataRightsJobs(c.env, c.var.config, siteOrigin(c), now ?? Date.now())));
+    })
+    // The cron's loyalty jobs as on a day (stories: expiry, its reminder, birthdays, tiers as spending ages).
+    .post('/loyalty/run', async (c) => {
+      if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
+      const { now } = parseInput(devRunSchema, await readJson(c.req));
+      return c.json(ok(await loyaltyJobs(c.env.DB, siteOrigin(c), now ?? Date.now())));
     })
     // The nightly backup now (a tester's file to restore): a new file even if today's exists.
     .post('/backups/run', async (c) => {

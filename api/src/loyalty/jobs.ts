@@ -1,0 +1,243 @@
+// What the cron runs for loyalty (decision 58), each in bounded batches so a run stays short, each once
+// however often it runs (the ledger's event keys, the notices' keys, the mails' dedupe keys):
+//   - birthdays: her birthday points on her Gulf birthday (29 February: the 28th in other years), once
+//     a year, only if she set the birthday at least 30 days before, in her country, with a short mail;
+//   - expiry: what expiringBy() says is due, first in first out (`expiry:<user>:<country>:<Gulf day>`);
+//   - reminders: a mail expiry_notice_days before points expire, once per day named;
+//   - tiers: refreshed as spending ages out of the 12 months (a shopper who moves up is mailed);
+//   - retention: account_devices 12 months after last seen, expiry notices after 13 months.
+// The minute cron runs them during one Gulf hour a day (LOYALTY_HOUR), so backlogs drain in up to 60
+// bounded runs; POST /dev/loyalty/run runs them as on any day.
+import type { CountryCode, Lang } from '#shared/locale';
+import { expiryOf } from '#shared/loyalty/rules';
+import { GULF_OFFSET_MS, gulfDate } from '#shared/gulf-days';
+import { queueMail } from '../mail/outbox';
+import { log } from '../lib/log';
+import { pointsMove } from './ledger';
+import { loyaltyRules } from './rules-read';
+import { tierAfterStatements } from './earn';
+import { birthdayMail, expiryReminderMail } from './texts';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** The Gulf hour the minute cron runs these jobs in (09:00–09:59, Kuwait and Riyadh). */
+export const LOYALTY_HOUR = 9;
+/** A birthday set more recently than this earns nothing this year (no gaming by changing it). */
+export const BIRTHDAY_SETTLED_MS = 30 * DAY;
+/** Stored tiers older than this are refreshed. */
+const TIER_STALE_MS = 20 * 60 * 60 * 1000;
+export const DEVICE_RETENTION_MS = 365 * DAY;
+export const NOTICE_RETENTION_MS = 395 * DAY;
+const LIMIT = 100;
+const CHUNK = 20;
+
+const COUNTRY_OF_USER = `coalesce(u.country, (SELECT o.country FROM orders o WHERE o.user_id = u.id ORDER BY o.created_at DESC LIMIT 1), 'KW')`;
+
+/** The birthdays ('MM-DD') celebrated on a Gulf day: 29 February on the 28th when the year has none. */
+export function birthdaysOn(day: string): string[] {
+  const md = day.slice(5);
+  const year = Number(day.slice(0, 4));
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return md === '02-28' && !leap ? ['02-28', '02-29'] : [md];
+}
+
+async function inChunks(db: D1Database, groups: D1PreparedStatement[][]): Promise<void> {
+  for (let i = 0; i < groups.length; i += CHUNK) await db.batch(groups.slice(i, i + CHUNK).flat());
+}
+
+export async function creditBirthdays(db: D1Database, siteOrigin: string, now: number): Promise<number> {
+  const day = gulfDate(now);
+  const year = day.slice(0, 4);
+  const days = birthdaysOn(day);
+  const { results } = await db
+    .prepare(
+      `SELECT b.id, b.email, b.lang, b.country, r.birthday_points, r.expiry_months FROM (
+         SELECT u.id, u.email, u.lang, ${COUNTRY_OF_USER} AS country FROM users u
+         WHERE u.birthday IN (${days.map(() => '?').join(', ')}) AND u.deleted_at IS NULL
+           AND u.birthday_set_at IS NOT NULL AND u.birthday_set_at <= ?
+           AND NOT EXISTS (SELECT 1 FROM points_ledger l WHERE l.event_key = 'birthday:' || u.id || ':' || ?)
+       ) b JOIN loyalty_rules r ON r.country = b.country AND r.is_active = 1 AND r.birthday_points > 0
+       LIMIT ?`,
+    )
+    .bind(...days, now - BIRTHDAY_SETTLED_MS, year, LIMIT)
+    .all<{
+      id: number;
+      email: string | null;
+      lang: Lang;
+      country: CountryCode;
+      birthday_points: number;
+      expiry_months: number;
+    }>();
+  await inChunks(
+    db,
+    results.map((u) => [
+      ...pointsMove(db, {
+        userId: u.id,
+        country: u.country,
+        amount: u.birthday_points,
+        kind: 'earn_birthday',
+        eventKey: `birthday:${u.id}:${year}`,
+        expiresAt: expiryOf(now, u.expiry_months),
+        now,
+      }),
+      ...(u.email
+        ? [
+            queueMail(
+              db,
+              {
+                to: u.email,
+                ...birthdayMail(u.lang, u.birthday_points, siteOrigin),
+                lang: u.lang,
+                kind: 'points_birthday',
+                dedupeKey: `points:birthday:${u.id}:${year}`,
+              },
+              now,
+            ),
+          ]
+        : []),
+    ]),
+  );
+  return results.length;
+}
+
+/** SQL over account `a`: the points due to expire by `?` (expiringBy: credits due less all debits). */
+const DUE_SQL = `max(0, min(a.balance,
+  (SELECT coalesce(sum(l.amount), 0) FROM points_ledger l WHERE l.user_id = a.user_id AND l.country = a.country AND l.amount > 0 AND l.expires_at <= ?)
+  + (SELECT coalesce(sum(l.amount), 0) FROM points_ledger l WHERE l.user_id = a.user_id AND l.country = a.country AND l.amount < 0)))`;
+
+export async function expirePoints(db: D1Database, now: number): Promise<number> {
+  const day = gulfDate(now);
+  const { results } = await db
+    .prepare(
+      `SELECT a.user_id, a.country FROM points_accounts a
+       WHERE a.balance > 0 AND ${DUE_SQL} > 0
+         AND NOT EXISTS (SELECT 1 FROM points_ledger WHERE event_key = 'expiry:' || a.user_id || ':' || a.country || ':' || ?)
+       LIMIT ?`,
+    )
+    .bind(now, day, LIMIT)
+    .all<{ user_id: number; country: CountryCode }>();
+  await inChunks(
+    db,
+    results.map((a) =>
+      pointsMove(db, {
+        userId: a.user_id,
+        country: a.country,
+        // Computed again in the batch: a spend since the read is counted.
+        amount: {
+          sql: `SELECT -${DUE_SQL} FROM points_accounts a WHERE a.user_id = ? AND a.country = ?`,
+          binds: [now, a.user_id, a.country],
+        },
+        kind: 'expiry',
+        eventKey: `expiry:${a.user_id}:${a.country}:${day}`,
+        now,
+      }),
+    ),
+  );
+  return results.length;
+}
+
+export async function remindExpiring(db: D1Database, siteOrigin: string, now: number): Promise<number> {
+  let sent = 0;
+  for (const country of ['KW', 'SA'] as const) {
+    const { rules } = await loyaltyRules(db, country);
+    if (rules.expiry_notice_days <= 0) continue;
+    const until = now + rules.expiry_notice_days * DAY;
+    // Per shopper and Gulf day of expiry in the window, not yet reminded: the points that expire that
+    // day (expiring by its end less expiring by now), first in first out.
+    const { results } = await db
+      .prepare(
+        `SELECT d.user_id, d.day, d.at, u.email, u.lang,
+           (SELECT ${DUE_SQL.replace('<= ?)', '<= d.day_end)')} FROM points_accounts a WHERE a.user_id = d.user_id AND a.country = ?1)
+           - (SELECT ${DUE_SQL.replace('<= ?)', '<= ?2)')} FROM points_accounts a WHERE a.user_id = d.user_id AND a.country = ?1) AS points
+         FROM (
+           SELECT l.user_id, date((l.expires_at + ${GULF_OFFSET_MS}) / 1000, 'unixepoch') AS day, max(l.expires_at) AS at,
+             (CAST(strftime('%s', date((l.expires_at + ${GULF_OFFSET_MS}) / 1000, 'unixepoch'), '+1 day') AS INTEGER) * 1000 - ${GULF_OFFSET_MS} - 1) AS day_end
+           FROM points_ledger l
+           WHERE l.country = ?1 AND l.amount > 0 AND l.expires_at > ?2 AND l.expires_at <= ?3
+           GROUP BY l.user_id, day
+         ) d JOIN users u ON u.id = d.user_id AND u.deleted_at IS NULL
+         WHERE NOT EXISTS (SELECT 1 FROM points_expiry_notices n WHERE n.user_id = d.user_id AND n.country = ?1 AND n.expires_on = d.day)
+         LIMIT ?4`,
+      )
+      .bind(country, now, until, LIMIT)
+      .all<{ user_id: number; day: string; at: number; email: string | null; lang: Lang; points: number }>();
+    await inChunks(
+      db,
+      results.map((r) => [
+        db
+          .prepare(
+            'INSERT INTO points_expiry_notices (user_id, country, expires_on, points, sent_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+          )
+          .bind(r.user_id, country, r.day, r.points, now),
+        ...(r.email && r.points > 0
+          ? [
+              queueMail(
+                db,
+                {
+                  to: r.email,
+                  ...expiryReminderMail(r.lang, r.points, r.at, siteOrigin),
+                  lang: r.lang,
+                  kind: 'points_expiry',
+                  dedupeKey: `points:expiry:${r.user_id}:${country}:${r.day}`,
+                },
+                now,
+              ),
+            ]
+          : []),
+      ]),
+    );
+    sent += results.filter((r) => r.email && r.points > 0).length;
+  }
+  return sent;
+}
+
+export async function refreshTiers(db: D1Database, siteOrigin: string, now: number): Promise<number> {
+  const { results } = await db
+    .prepare(
+      `SELECT a.user_id, a.country, u.email, u.lang FROM points_accounts a JOIN users u ON u.id = a.user_id AND u.deleted_at IS NULL
+       WHERE a.tier_updated_at IS NULL OR a.tier_updated_at < ? LIMIT ?`,
+    )
+    .bind(now - TIER_STALE_MS, LIMIT)
+    .all<{ user_id: number; country: CountryCode; email: string | null; lang: Lang }>();
+  await inChunks(
+    db,
+    results.map((a) =>
+      tierAfterStatements(db, a.user_id, a.country, { email: a.email, lang: a.lang }, now, siteOrigin),
+    ),
+  );
+  return results.length;
+}
+
+export async function loyaltyRetention(db: D1Database, now: number): Promise<number> {
+  const [devices, notices] = await db.batch([
+    db.prepare('DELETE FROM account_devices WHERE last_seen_at < ?').bind(now - DEVICE_RETENTION_MS),
+    db.prepare('DELETE FROM points_expiry_notices WHERE sent_at < ?').bind(now - NOTICE_RETENTION_MS),
+  ]);
+  return (devices!.meta.changes ?? 0) + (notices!.meta.changes ?? 0);
+}
+
+export interface LoyaltyRun {
+  birthdays: number;
+  expired: number;
+  reminded: number;
+  tiers: number;
+  purged: number;
+}
+
+/** Whether the minute cron runs the loyalty jobs now (one Gulf hour a day). */
+export const isLoyaltyHour = (now: number) => new Date(now + GULF_OFFSET_MS).getUTCHours() === LOYALTY_HOUR;
+
+/** Every loyalty job once, as on `now`; each on its own (one failing leaves the others to run). */
+export async function loyaltyJobs(db: D1Database, siteOrigin: string, now = Date.now()): Promise<LoyaltyRun> {
+  const safe = (name: string, job: () => Promise<number>) =>
+    job().catch((error) => {
+      log.error(`loyalty ${name} failed`, { error });
+      return 0;
+    });
+  // Expiry before the reminders (a reminder names what is still there), tiers after both.
+  const expired = await safe('expiry', () => expirePoints(db, now));
+  const birthdays = await safe('birthdays', () => creditBirthdays(db, siteOrigin, now));
+  const reminded = await safe('reminders', () => remindExpiring(db, siteOrigin, now));
+  const tiers = await safe('tiers', () => refreshTiers(db, siteOrigin, now));
+  const purged = await safe('retention', () => loyaltyRetention(db, now));
+  return { birthdays, expired, reminded, tiers, purged };
+}
