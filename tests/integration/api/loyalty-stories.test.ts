@@ -1,10 +1,12 @@
 // The issue's shopper stories at API level (issue 47), each chained in one test like the shopper
 // lives it, through the real routes and the back office's real steps (the e2e of the same stories
 // would cost the suite's time budget minutes): in English/Kuwait she earns points on delivery, spends
-// them at checkout and loses them on a refund; in Arabic/Saudi Arabia she invites a friend, the friend's
-// first order is discounted, and her points arrive when that order is delivered, counted on her card.
+// them at checkout and loses them on a refund, and her points expire after a reminder while she moves
+// up a tier; in Arabic/Saudi Arabia she invites a friend, the friend's first order is discounted, and
+// her points arrive when that order is delivered, counted on her card.
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetLoyaltyRules } from '#api/src/loyalty/rules-read';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json, saveAddress, shopperHeaders } from './helpers';
 import { balanceOf, deliver, ledgerOf, newShopper, refundOf, type Shopper } from './loyalty-helpers';
@@ -18,6 +20,13 @@ beforeAll(async () => {
   clerk = await staffWith([{ role: 'fulfilment', country: null }], { name: 'Clerk' });
   support = await staffWith([{ role: 'support', country: null }], { name: 'Support' });
 });
+
+afterAll(async () => {
+  await env.DB.prepare("UPDATE loyalty_tiers SET min_spend = 100000 WHERE country = 'KW' AND tier = 'silver'").run();
+  forgetLoyaltyRules();
+});
+
+const DAY = 24 * 60 * 60 * 1000;
 
 const get = async (path: string, device: string, who: Shopper | null, country: 'KW' | 'SA', lang: 'en' | 'ar') => {
   const res = await call(path, { token: device, headers: shopperHeaders(who?.token ?? null, country, lang) });
@@ -84,6 +93,44 @@ describe('shopper stories (issue 47)', () => {
       ['earn_order', 175],
       ['spend', -100],
       ['earn_reversal', -75],
+    ]);
+  });
+
+  it('en/KW: her points expire after a reminder, and she moves up a tier', async () => {
+    // Silver from KWD 10.000 of spending (the owner's rule; 100.000 by default), so one order reaches it.
+    await env.DB.prepare("UPDATE loyalty_tiers SET min_spend = 10000 WHERE country = 'KW' AND tier = 'silver'").run();
+    forgetLoyaltyRules();
+    const device = await deviceToken();
+    const her = await newShopper(device, 'story-expiry', ['KW']);
+    const tier = async () =>
+      (await env.DB.prepare("SELECT tier FROM points_accounts WHERE user_id = ? AND country = 'KW'")
+        .bind(her.id)
+        .first<{ tier: string }>())!.tier;
+    const mails = async () =>
+      (
+        await env.DB.prepare("SELECT kind FROM mail_outbox WHERE to_address = ? AND kind LIKE 'points_%' ORDER BY id")
+          .bind(her.email)
+          .all<{ kind: string }>()
+      ).results.map((m) => m.kind);
+    const run = async (now: number) => {
+      const res = await call('/dev/loyalty/run', { body: JSON.stringify({ now }), token: device });
+      expect(res.status).toBe(200);
+    };
+
+    expect((await deliver(clerk, (await submit(device, her, 'KW', 'en', { count: 5 })).id)).status).toBe(200);
+    expect(await balanceOf(her.id)).toBe(175);
+    expect(await tier()).toBe('silver');
+    const expires = (await ledgerOf(her.id))[0]!.expires_at!;
+
+    // 29 days before: the reminder; the day after the expiry: the points go, once, and the tier stays.
+    await run(expires - 29 * DAY);
+    expect(await mails()).toEqual(['points_tier_up', 'points_expiry']);
+    await run(expires + DAY);
+    await run(expires + DAY + 60_000);
+    expect(await balanceOf(her.id)).toBe(0);
+    expect((await ledgerOf(her.id)).map((l) => [l.kind, l.amount])).toEqual([
+      ['earn_order', 175],
+      ['expiry', -175],
     ]);
   });
 
