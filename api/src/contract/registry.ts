@@ -84,6 +84,7 @@ import { BLOOD_TEST_RESULTS_CONTRACTS } from './blood-test-results';
 import { PUSH_CONTRACTS } from './push';
 import { WISHLIST_CONTRACTS } from './wishlists';
 import { REFERRAL_CONTRACTS } from './referral';
+import { LOYALTY_CONTRACTS } from './loyalty';
 import { QUIZ_CONTRACTS } from './quiz';
 import { REVIEW_CONTRACTS } from './reviews';
 import { SUBSCRIPTION_CONTRACTS } from './subscriptions';
@@ -621,6 +622,8 @@ export const CONTRACTS = {
   ...CONSULTATION_CALL_CONTRACTS,
   // Referrals, the shopper's side (issue 47).
   ...REFERRAL_CONTRACTS,
+  // Loyalty points.
+  ...LOYALTY_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;
 
 export type ContractKey = keyof typeof CONTRACTS;

@@ -1,0 +1,92 @@
+// What the shopper reads of her points (GET /loyalty, GET /loyalty/history): in the request's country,
+// her own rows only. The summary is one D1 round trip on a warm isolate (the rules are cached).
+import type { CountryCode } from '#shared/locale';
+import { currencyInfoFor, RATE_SCALE } from '#shared/money';
+import { expiringBy, nextTier, pointsValue, tierFor } from '#shared/loyalty/rules';
+import type { LoyaltySummary, PointsHistoryLine, PointsHistoryPage } from '#shared/loyalty/types';
+import type { PointsAccountRow } from '../db/rows';
+import { loyaltyRules } from './rules-read';
+import { SPEND_WINDOW_MS, spendSql, TIER_FRESH_MS } from './tiers';
+
+const DAY = 24 * 60 * 60 * 1000;
+export const HISTORY_PAGE = 25;
+
+export async function loyaltySummary(
+  db: D1Database,
+  userId: number,
+  country: CountryCode,
+  now = Date.now(),
+): Promise<LoyaltySummary> {
+  const { rules, tiers } = await loyaltyRules(db, country);
+  const spend = spendSql(userId, now - SPEND_WINDOW_MS, '?', [country]);
+  const [accountRes, creditsRes, spendRes] = await db.batch([
+    db
+      .prepare(
+        'SELECT balance, tier, spend_12m, tier_updated_at FROM points_accounts WHERE user_id = ? AND country = ?',
+      )
+      .bind(userId, country),
+    // The credits and the debits so far, for what expires next (first in, first out).
+    db
+      .prepare(
+        `SELECT coalesce(sum(CASE WHEN amount < 0 THEN -amount END), 0) AS debited,
+           json_group_array(CASE WHEN amount > 0 THEN json_array(amount, expires_at) END) AS credits
+         FROM points_ledger WHERE user_id = ? AND country = ?`,
+      )
+      .bind(userId, country),
+    db.prepare(`SELECT ${spend.sql} AS spend`).bind(...spend.binds),
+  ]);
+  const account = accountRes!.results[0] as
+    | Pick<PointsAccountRow, 'balance' | 'tier' | 'spend_12m' | 'tier_updated_at'>
+    | undefined;
+  const sums = creditsRes!.results[0] as { debited: number; credits: string };
+  const credits = (JSON.parse(sums.credits) as Array<[number, number] | null>)
+    .filter((c): c is [number, number] => c !== null)
+    .map(([amount, expires_at]) => ({ amount, expires_at }));
+  const balance = account?.balance ?? 0;
+  // A stored tier while fresh (as the checkout's tierOf), else her spending now.
+  const fresh = account?.tier_updated_at != null && now - account.tier_updated_at < TIER_FRESH_MS;
+  const spend12m = fresh ? account!.spend_12m : (spendRes!.results[0] as { spend: number }).spend;
+  const tier = tierFor(spend12m, tiers);
+  // The next expiry within a year: the earliest credit day whose expiring-by amount is above what is already due.
+  const dueNow = expiringBy(credits, sums.debited, balance, now);
+  let expiring: LoyaltySummary['expiring'] = null;
+  for (const at of [...new Set(credits.map((c) => c.expires_at))].filter((t) => t > now).sort((a, b) => a - b)) {
+    if (at > now + 366 * DAY) break;
+    const points = expiringBy(credits, sums.debited, balance, at) - dueNow;
+    if (points > 0) {
+      expiring = { points, at };
+      break;
+    }
+  }
+  const { currency } = currencyInfoFor(country, RATE_SCALE);
+  return {
+    country,
+    currency,
+    balance,
+    balance_value: pointsValue(balance, rules),
+    tier: tier.tier,
+    tier_rule: tier,
+    spend_12m: spend12m,
+    next_tier: nextTier(spend12m, tier.tier, tiers),
+    expiring,
+    rules,
+  };
+}
+
+export async function pointsHistory(
+  db: D1Database,
+  userId: number,
+  country: CountryCode,
+  before: number | undefined,
+): Promise<PointsHistoryPage> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, kind, amount, balance_after, created_at AS at, expires_at, order_id, blood_test_order_id, consultation_id,
+         CASE WHEN kind = 'adjustment' THEN reason END AS reason
+       FROM points_ledger WHERE user_id = ? AND country = ? AND id < ? ORDER BY id DESC LIMIT ?`,
+    )
+    .bind(userId, country, before ?? Number.MAX_SAFE_INTEGER, HISTORY_PAGE + 1)
+    .all<PointsHistoryLine>();
+  const lines = results.slice(0, HISTORY_PAGE);
+  return { lines, next: results.length > HISTORY_PAGE ? lines.at(-1)!.id : null };
+}

@@ -1,0 +1,77 @@
+// GET /loyalty and GET /loyalty/history: a signed-in shopper's own points in the request's country
+// (guests 401), the summary's value, tier, next tier and next expiry, the history 25 lines a page.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pointsMove } from '#api/src/loyalty/ledger';
+import { call, deviceToken, json, shopperHeaders } from './helpers';
+import { credit, DAY, newShopper, YEAR } from './loyalty-helpers';
+
+let device: string;
+
+beforeAll(async () => {
+  device = await deviceToken();
+});
+
+const get = (path: string, user: string | null, country = 'KW') =>
+  call(path, { token: device, headers: shopperHeaders(user, country) });
+
+describe('GET /loyalty', () => {
+  it('answers 401 to a guest, on both routes', async () => {
+    for (const path of ['/loyalty', '/loyalty/history']) {
+      const res = await get(path, null);
+      expect(res.status).toBe(401);
+    }
+  });
+
+  it("answers her balance, its value, her tier and the next, and what expires next, in the request's country", async () => {
+    const her = await newShopper(device, 'summary', []);
+    const now = Date.now();
+    await credit(her.id, 'KW', 150, now + 20 * DAY, `t:a:${her.id}`);
+    await credit(her.id, 'KW', 200, now + YEAR, `t:b:${her.id}`);
+    await credit(her.id, 'SA', 40, now + YEAR, `t:c:${her.id}`);
+    await env.DB.batch(
+      pointsMove(env.DB, { userId: her.id, country: 'KW', amount: -50, kind: 'spend', eventKey: `t:s:${her.id}` }),
+    );
+    const body = await json(await get('/loyalty', her.token));
+    expect(body.data).toMatchObject({
+      country: 'KW',
+      currency: 'KWD',
+      balance: 300,
+      // 100 points = KWD 0.200, whole steps only.
+      balance_value: 600,
+      tier: 'bronze',
+      spend_12m: 0,
+      next_tier: { tier: 'silver', missing: 100000 },
+      // The 50 spent came out of the oldest credit: 100 of it expire first.
+      expiring: { points: 100, at: now + 20 * DAY },
+      rules: { points_per_unit: 10, redeem_step_points: 100 },
+    });
+    const sa = await json(await get('/loyalty', her.token, 'SA'));
+    expect(sa.data).toMatchObject({ country: 'SA', currency: 'SAR', balance: 40, balance_value: 0 });
+  });
+
+  it('answers a shopper without points with zeros', async () => {
+    const her = await newShopper(device, 'summary-empty', []);
+    const body = await json(await get('/loyalty', her.token));
+    expect(body.data).toMatchObject({ balance: 0, balance_value: 0, tier: 'bronze', expiring: null });
+  });
+});
+
+describe('GET /loyalty/history', () => {
+  it('pages her own lines newest first, 25 at a time, never another shopper’s', async () => {
+    const her = await newShopper(device, 'history', []);
+    const other = await newShopper(device, 'history-other', []);
+    for (let i = 0; i < 30; i++) await credit(her.id, 'KW', i + 1, Date.now() + YEAR, `t:${her.id}:${i}`);
+    await credit(other.id, 'KW', 999, Date.now() + YEAR, `t:${other.id}`);
+    const first = (await json(await get('/loyalty/history', her.token))).data;
+    expect(first.lines).toHaveLength(25);
+    expect(first.lines[0]).toMatchObject({ amount: 30, balance_after: 465, kind: 'earn_birthday', reason: null });
+    expect(first.lines.every((l: { amount: number }) => l.amount !== 999)).toBe(true);
+    const second = (await json(await get(`/loyalty/history?before=${first.next}`, her.token))).data;
+    expect(second.lines.map((l: { amount: number }) => l.amount)).toEqual([5, 4, 3, 2, 1]);
+    expect(second.next).toBeNull();
+    // Her Saudi history is another country's: empty.
+    expect((await json(await get('/loyalty/history', her.token, 'SA'))).data).toEqual({ lines: [], next: null });
+    expect((await get('/loyalty/history?before=abc', her.token)).status).toBe(400);
+  });
+});
