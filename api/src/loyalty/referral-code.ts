@@ -29,9 +29,7 @@ export function isReferralCodeShape(text: string): boolean {
 }
 
 /**
- * The shopper's code, made now if she has none. One read when it exists; otherwise one batch per draw:
- * INSERT OR IGNORE skips both a code already hers (two first asks at once: the first one's stays) and a
- * code already someone else's (the read after it then finds nothing, and another is drawn).
+ * The shopper's code, made now if she has none. One read when it exists; otherwise makeReferralCode.
  */
 export async function referralCodeFor(
   db: D1Database,
@@ -39,15 +37,30 @@ export async function referralCodeFor(
   draw: () => string = () => newReferralCode(),
   now = Date.now(),
 ): Promise<string> {
-  const mine = db.prepare('SELECT code FROM referral_codes WHERE user_id = ?').bind(userId);
-  const found = await mine.first<Pick<ReferralCodeRow, 'code'>>();
-  if (found) return found.code;
+  const found = await db
+    .prepare('SELECT code FROM referral_codes WHERE user_id = ?')
+    .bind(userId)
+    .first<Pick<ReferralCodeRow, 'code'>>();
+  return found ? found.code : makeReferralCode(db, userId, draw, now);
+}
+
+/**
+ * Her code when a read just found none: one batch per draw. INSERT OR IGNORE skips both a code already
+ * hers (two first asks at once: the first one's stays, and the read in the batch answers it) and a code
+ * already someone else's (the read then finds nothing, and another is drawn).
+ */
+export async function makeReferralCode(
+  db: D1Database,
+  userId: number,
+  draw: () => string = () => newReferralCode(),
+  now = Date.now(),
+): Promise<string> {
   for (let i = 0; i < TRIES; i++) {
     const [, read] = await db.batch([
       db
         .prepare('INSERT OR IGNORE INTO referral_codes (user_id, code, created_at) VALUES (?, ?, ?)')
         .bind(userId, draw(), now),
-      mine,
+      db.prepare('SELECT code FROM referral_codes WHERE user_id = ?').bind(userId),
     ]);
     const row = (read!.results as Pick<ReferralCodeRow, 'code'>[])[0];
     if (row) return row.code;

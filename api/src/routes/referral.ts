@@ -13,7 +13,7 @@ import { firstName } from '../consultations/practice/schedule';
 import { ApiError } from '../lib/errors';
 import { siteOrigin } from '../lib/site-origin';
 import { contract } from '../lib/validate';
-import { isReferralCodeShape, referralCodeFor } from '../loyalty/referral-code';
+import { isReferralCodeShape, makeReferralCode } from '../loyalty/referral-code';
 import { loyaltyRules } from '../loyalty/rules-read';
 import { requireUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
@@ -37,7 +37,7 @@ export const referralRoutes = new Hono<AppEnv>().get('/referral', contract('GET 
         .bind(month, user.id),
     ]),
   ]);
-  const code = (codeRes!.results as Pick<ReferralCodeRow, 'code'>[])[0]?.code ?? (await referralCodeFor(db, user.id));
+  const code = (codeRes!.results as Pick<ReferralCodeRow, 'code'>[])[0]?.code ?? (await makeReferralCode(db, user.id));
   const counts = (countRes!.results as { rewarded: number; pending: number }[])[0]!;
   const info: ReferralInfo = {
     code,
