@@ -116,16 +116,13 @@ export function Component() {
             <p data-testid="points-next-tier">
               {t('points_next_tier', { amount: minor(next.missing, currency), tier: tierName(next.tier) })}
             </p>
-            <div
+            {/* A <progress> rather than a styled width: the CSP allows no inline style attributes. */}
+            <progress
               className="points-progress"
-              role="progressbar"
+              max={100}
+              value={progress}
               aria-label={t('points_next_progress', { tier: tierName(next.tier) })}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={progress}
-            >
-              <span style={{ inlineSize: `${progress}%` }} />
-            </div>
+            />
           </>
         ) : (
           <p data-testid="points-next-tier">{t('points_top_tier')}</p>

@@ -78,7 +78,7 @@ test('a shopper sets her birthday and finds its points on her points page (en, K
   await birthday.getByLabel('Month').selectOption(String(day.getUTCMonth() + 1));
   await birthday.getByLabel('Day').selectOption(String(day.getUTCDate()));
   await birthday.getByTestId('account-birthday-save').click();
-  await expect(page.getByText('Saved')).toBeVisible();
+  await expect(page.getByTestId('toast')).toContainText('Saved');
 
   // The cron on her birthday, 09:00 Gulf time (more than 30 days after she set it).
   const run = await page.request.post('/dev/loyalty/run', {
