@@ -77,73 +77,79 @@ export function Component() {
       crumbs={[{ label: t('page_profile'), to: href('/profile') }]}
       seo={{ noindex: true }}
     >
-      <section className="points-summary form-card" aria-labelledby="points-balance-title">
-        <h2 id="points-balance-title">{t('points_balance_label')}</h2>
-        <p className="points-balance" data-testid="points-balance">
-          {t('points_count', { count: summary.balance })}
-        </p>
-        <p data-testid="points-value">{t('points_balance_value', { value: minor(summary.balance_value, currency) })}</p>
-        {summary.expiring ? (
-          <p className="points-expiring" data-testid="points-expiring">
-            {t('points_expiring', { count: summary.expiring.points, date: date(summary.expiring.at) })}
+      <div className="points-sections">
+        <section className="points-summary form-card" aria-labelledby="points-balance-title">
+          <h2 id="points-balance-title">{t('points_balance_label')}</h2>
+          <p className="points-balance" data-testid="points-balance">
+            {t('points_count', { count: summary.balance })}
           </p>
-        ) : (
-          <p className="field-hint">{t('points_expiring_none')}</p>
-        )}
-        {!summary.rules.is_active && <p className="form-alert">{t('points_paused')}</p>}
-        <p className="field-hint">{t('points_country_note', { country: t(`country_${country}` as MessageId) })}</p>
-      </section>
-
-      <section className="points-tier form-card" aria-labelledby="points-tier-title" data-testid="points-tier">
-        <h2 id="points-tier-title">{t('points_tier_title')}</h2>
-        <p className={`points-tier-badge points-tier-${summary.tier}`}>
-          {t('points_tier_current', { tier: tierName(summary.tier) })}
-        </p>
-        <ul className="points-perks">
-          <li>
-            {rule.earn_multiplier_bp > 10000
-              ? t('points_perk_multiplier', { rate: number(rule.earn_multiplier_bp / 10000) })
-              : t('points_perk_base')}
-          </li>
-          {rule.free_delivery_minor !== null && (
-            <li>{t('points_perk_free_delivery', { amount: minor(rule.free_delivery_minor, currency) })}</li>
-          )}
-          {rule.early_access_hours > 0 && <li>{t('points_perk_early_access', { count: rule.early_access_hours })}</li>}
-        </ul>
-        <p className="field-hint">{t('points_tier_spend', { amount: minor(summary.spend_12m, currency) })}</p>
-        {next ? (
-          <>
-            <p data-testid="points-next-tier">
-              {t('points_next_tier', { amount: minor(next.missing, currency), tier: tierName(next.tier) })}
+          <p data-testid="points-value">
+            {t('points_balance_value', { value: minor(summary.balance_value, currency) })}
+          </p>
+          {summary.expiring ? (
+            <p className="points-expiring" data-testid="points-expiring">
+              {t('points_expiring', { count: summary.expiring.points, date: date(summary.expiring.at) })}
             </p>
-            {/* A <progress> rather than a styled width: the CSP allows no inline style attributes. */}
-            <progress
-              className="points-progress"
-              max={100}
-              value={progress}
-              aria-label={t('points_next_progress', { tier: tierName(next.tier) })}
-            />
-          </>
-        ) : (
-          <p data-testid="points-next-tier">{t('points_top_tier')}</p>
-        )}
-      </section>
+          ) : (
+            <p className="field-hint">{t('points_expiring_none')}</p>
+          )}
+          {!summary.rules.is_active && <p className="form-alert">{t('points_paused')}</p>}
+          <p className="field-hint">{t('points_country_note', { country: t(`country_${country}` as MessageId) })}</p>
+        </section>
 
-      <ReferralCard referral={referral} currency={currency} />
+        <section className="points-tier form-card" aria-labelledby="points-tier-title" data-testid="points-tier">
+          <h2 id="points-tier-title">{t('points_tier_title')}</h2>
+          <p className={`points-tier-badge points-tier-${summary.tier}`}>
+            {t('points_tier_current', { tier: tierName(summary.tier) })}
+          </p>
+          <ul className="points-perks">
+            <li>
+              {rule.earn_multiplier_bp > 10000
+                ? t('points_perk_multiplier', { rate: number(rule.earn_multiplier_bp / 10000) })
+                : t('points_perk_base')}
+            </li>
+            {rule.free_delivery_minor !== null && (
+              <li>{t('points_perk_free_delivery', { amount: minor(rule.free_delivery_minor, currency) })}</li>
+            )}
+            {rule.early_access_hours > 0 && (
+              <li>{t('points_perk_early_access', { count: rule.early_access_hours })}</li>
+            )}
+          </ul>
+          <p className="field-hint">{t('points_tier_spend', { amount: minor(summary.spend_12m, currency) })}</p>
+          {next ? (
+            <>
+              <p data-testid="points-next-tier">
+                {t('points_next_tier', { amount: minor(next.missing, currency), tier: tierName(next.tier) })}
+              </p>
+              {/* A <progress> rather than a styled width: the CSP allows no inline style attributes. */}
+              <progress
+                className="points-progress"
+                max={100}
+                value={progress}
+                aria-label={t('points_next_progress', { tier: tierName(next.tier) })}
+              />
+            </>
+          ) : (
+            <p data-testid="points-next-tier">{t('points_top_tier')}</p>
+          )}
+        </section>
 
-      <section className="form-card" aria-labelledby="points-how-title">
-        <h2 id="points-how-title">{t('points_how_title')}</h2>
-        <ul className="points-perks">
-          <li>{t('points_how_earn', { count: summary.rules.points_per_unit, unit: currency })}</li>
-          <li>
-            {t('points_how_spend', {
-              points: number(summary.rules.redeem_step_points),
-              value: minor(summary.rules.redeem_step_value, currency),
-            })}
-          </li>
-          <li>{t('points_how_expire', { count: summary.rules.expiry_months })}</li>
-        </ul>
-      </section>
+        <ReferralCard referral={referral} currency={currency} />
+
+        <section className="form-card" aria-labelledby="points-how-title">
+          <h2 id="points-how-title">{t('points_how_title')}</h2>
+          <ul className="points-perks">
+            <li>{t('points_how_earn', { count: summary.rules.points_per_unit, unit: currency })}</li>
+            <li>
+              {t('points_how_spend', {
+                points: number(summary.rules.redeem_step_points),
+                value: minor(summary.rules.redeem_step_value, currency),
+              })}
+            </li>
+            <li>{t('points_how_expire', { count: summary.rules.expiry_months })}</li>
+          </ul>
+        </section>
+      </div>
 
       <History first={data.history} />
     </Page>
