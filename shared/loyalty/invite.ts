@@ -23,14 +23,3 @@ export interface InviteInfo {
  */
 export const REFERRAL_COOKIE = 'ref';
 export const REFERRAL_COOKIE_DAYS = 30;
-
-/** The code a cookie header (or document.cookie) keeps, if any. */
-export function referralFromCookies(cookies: string | null | undefined): string | null {
-  const m = new RegExp(`(?:^|;\\s*)${REFERRAL_COOKIE}=([^;]+)`).exec(cookies ?? '');
-  if (!m) return null;
-  try {
-    return decodeURIComponent(m[1]!);
-  } catch {
-    return null;
-  }
-}
