@@ -11,6 +11,7 @@ import { recountStatement } from '../reviews/write';
 import { deleteObjects, userUploadKeys } from '../uploads/store';
 import { erasureCancels } from '../data-rights/erasure-cancels';
 import { removeAccountStatements } from './remove';
+import { pointsErasureStatements } from '../loyalty/erasure';
 import { consultationAccountStatements, consultationHealthStatements } from '../consultations/data-rights';
 
 interface ErasedObjects {
@@ -130,6 +131,8 @@ function traceStatements(db: D1Database, userId: number): D1PreparedStatement[] 
     q('DELETE FROM review_reports WHERE user_id = ?1'),
     q('DELETE FROM search_terms WHERE user_id = ?1'),
     q('DELETE FROM alert_deliveries WHERE user_id = ?1'),
+    // The devices she signed in and ordered from (issue 47: referral checks), removed with the account.
+    q('DELETE FROM account_devices WHERE user_id = ?1'),
     q(`DELETE FROM email_verifications WHERE user_id = ?1 OR email = ${email}`),
     q(`DELETE FROM phone_codes WHERE user_id = ?1 OR phone = ${phone}`),
     // Numbers her orders and payments held besides her account's (WhatsApp updates, STC Pay).
@@ -188,6 +191,8 @@ export async function eraseAccount(
   // Visits, orders and subscriptions still to come are cancelled first, with their refunds.
   const cancels = await erasureCancels(db, userId, now);
   await db.batch([
+    // Checked at the end of the batch: her points rows name her reviews and go only after deleted_at is set.
+    db.prepare('PRAGMA defer_foreign_keys = on'),
     ...cancels.statements,
     // Mails and texts she was sent name her and what she did: before her address and number go.
     db.prepare('DELETE FROM mail_outbox WHERE to_address = (SELECT email FROM users WHERE id = ?)').bind(userId),
@@ -198,6 +203,8 @@ export async function eraseAccount(
     ...consultationAccountStatements(db, userId),
     ...reviewStatements(db, objects.reviews),
     ...removeAccountStatements(db, userId, now),
+    // After deleted_at is set (the ledger's trigger allows its rows to go only then).
+    ...pointsErasureStatements(db, userId, now),
     ...also,
   ]);
   await deleteObjects(env.UPLOADS, objects.uploads);

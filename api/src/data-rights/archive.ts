@@ -187,6 +187,27 @@ export async function archiveEntries(
     })),
   ];
 
+  // Her points (decision 58): accounts, every ledger line, her referral code and her referrals (as the
+  // referrer: the friend's first order and its status; as the friend: the referral she came with).
+  const [pointsAccounts, pointsLines, referralCode, referralRows] = await db.batch([
+    q(
+      'SELECT country, balance, tier, spend_12m, tier_updated_at FROM points_accounts WHERE user_id = ? ORDER BY country',
+    ),
+    q(
+      `SELECT id, country, amount, balance_after, kind, expires_at, order_id, blood_test_order_id, consultation_id, refund_id,
+         review_id, referral_id, CASE WHEN kind = 'adjustment' THEN reason END AS reason, created_at
+       FROM points_ledger WHERE user_id = ? ORDER BY id`,
+    ),
+    q('SELECT code, created_at FROM referral_codes WHERE user_id = ?'),
+    db
+      .prepare(
+        `SELECT id, CASE WHEN referrer_id = ?1 THEN 'referrer' ELSE 'friend' END AS role, order_id, country, discount, status,
+           month, created_at, rewarded_at
+         FROM referrals WHERE referrer_id = ?1 OR friend_id = ?1 ORDER BY id`,
+      )
+      .bind(userId),
+  ]);
+
   const at = new Date(now).toISOString();
   return [
     { name: 'README.txt', data: readmeText(lang, at) },
@@ -202,6 +223,15 @@ export async function archiveEntries(
           balance: money(a.balance, a.currency, lang, a.currency === 'SAR' ? 'SA' : 'KW'),
         })),
         history: ledger,
+      }),
+    },
+    {
+      name: 'points.json',
+      data: json({
+        accounts: pointsAccounts!.results,
+        history: pointsLines!.results,
+        referral_code: referralCode!.results[0] ?? null,
+        referrals: referralRows!.results,
       }),
     },
     {

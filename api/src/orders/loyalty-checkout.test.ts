@@ -99,6 +99,8 @@ describe('a friend’s referral code at checkout', () => {
     ).toBe('referral_same_address');
     // Gmail's dots and plus part: one inbox.
     expect(check(friend({ email: 'Re.Fer.Rer+friend@googlemail.com' }), reads())).toBe('referral_same_email');
+    // Two accounts made with a phone have no e-mail: that is not one inbox.
+    expect(check(friend({ email: '' }), reads({ email: '' }))).toBeNull();
     expect(check(friend(), reads({}, { ordered: true }))).toBe('referral_not_first_order');
     expect(check(friend(), reads({}, { referred: true }))).toBe('referral_not_first_order');
     expect(check(friend(), reads({ month_count: 5 }))).toBe('referral_monthly_cap');

@@ -119,7 +119,8 @@ export interface Friend {
  * read newest first, at most 100.
  */
 export function referralStatements(db: D1Database, code: string, friend: Friend, now: number) {
-  const identity = emailIdentity(friend.email);
+  // No e-mail (an account made with a phone): an identity nothing has, so no order matches by it.
+  const identity = friend.email ? emailIdentity(friend.email) : '\u0000';
   const phones = friendPhones(friend);
   return [
     db
@@ -263,7 +264,9 @@ export function referralProblem(input: {
   if (friend.deviceId && referrer.same_device === 1) return 'referral_same_device';
   const ours = addressKey(friend.address);
   if (ours && addresses.some((a) => addressKey(a) === ours)) return 'referral_same_address';
-  if (emailIdentity(referrer.email) === emailIdentity(friend.email)) return 'referral_same_email';
+  // An account made with a phone has no e-mail yet (''): two such accounts are not the same inbox.
+  if (referrer.email && friend.email && emailIdentity(referrer.email) === emailIdentity(friend.email))
+    return 'referral_same_email';
   if (reads!.referred || reads!.ordered) return 'referral_not_first_order';
   if (referrer.month_count >= rules.referral_monthly_cap) return 'referral_monthly_cap';
   if (input.subtotal < rules.referral_min_subtotal) return 'referral_min_subtotal';

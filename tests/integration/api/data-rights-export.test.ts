@@ -144,6 +144,14 @@ describe('download my data', () => {
     expect(JSON.parse(zipText(entries, 'consents.json'))).toEqual(
       expect.arrayContaining([expect.objectContaining({ purpose: 'blood_test_booking', version: 'booking-v1' })]),
     );
+    // Her points: accounts, every line, her referral code, the referral she came with.
+    const points = JSON.parse(zipText(entries, 'points.json'));
+    expect(points).toMatchObject({
+      accounts: [{ country: 'KW', balance: 50, tier: 'bronze' }],
+      history: [{ kind: 'earn_review', amount: 50, balance_after: 50 }],
+      referral_code: { code: expect.stringMatching(/^CODE\d+$/) },
+      referrals: [{ role: 'friend', order_id: huda.saOrderId, status: 'pending' }],
+    });
     for (const name of ['wallet.json', 'wishlists.json', 'alerts.json', 'subscriptions.json', 'requests.json'])
       expect(entries.has(name), name).toBe(true);
     // Nothing of the other shopper.

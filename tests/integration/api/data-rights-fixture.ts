@@ -10,6 +10,7 @@ import { call, json, registerShopper, saveAddress } from './helpers';
 import { apiConfig } from '#api/src/lib/config';
 import { healthKeyring } from '#api/src/consultations/seal';
 import { sealedConsultation } from './consultation-sealed';
+import { pointsMove } from '#api/src/loyalty/ledger';
 
 export interface RichShopper {
   token: string;
@@ -174,6 +175,33 @@ export async function richShopper(device: string, tag: string, staffId: number):
       reason: `Low ferritin ${tag}`,
     },
   });
+
+  // Her points: her first review's, her referral code, and the referral her Saudi order came with.
+  const referrer = await db
+    .prepare(
+      "INSERT INTO users (name, email, password_hash, lang, created_at) VALUES ('Referrer', ?, '', 'en', ?) RETURNING id",
+    )
+    .bind(`referrer-${tag}-${crypto.randomUUID()}@example.com`, now)
+    .first<{ id: number }>();
+  await db.batch([
+    ...pointsMove(db, {
+      userId: shopper.id,
+      country: 'KW',
+      amount: 50,
+      kind: 'earn_review',
+      eventKey: `review:${shopper.id}`,
+      reviewId: review!.id,
+      expiresAt: now + 365 * 86_400_000,
+    }),
+    db
+      .prepare('INSERT INTO referral_codes (user_id, code, created_at) VALUES (?, ?, ?)')
+      .bind(shopper.id, `CODE${nextId}`, now),
+    db
+      .prepare(
+        "INSERT INTO referrals (referrer_id, friend_id, order_id, country, discount, status, month, created_at) VALUES (?, ?, ?, 'SA', 2000, 'pending', '2026-11', ?)",
+      )
+      .bind(referrer!.id, shopper.id, saOrderId, now),
+  ]);
 
   return {
     ...shopper,

@@ -16,6 +16,7 @@ import { apiConfig } from '#api/src/lib/config';
 import { healthKeyring } from '#api/src/consultations/seal';
 import { sealedConsultation } from './consultation-sealed';
 import { call, deviceToken, saveAddress } from './helpers';
+import { pointsMove } from '#api/src/loyalty/ledger';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 
 let device: string;
@@ -260,6 +261,52 @@ async function everything(tag: string): Promise<Everything> {
     status: 'booked',
     texts: consultationTexts,
   });
+  // Her points (decision 58): a first review's points, a staff adjustment whose reason names her, points
+  // spent on the order still to come (given back when the erasure cancels it), her referral code, a
+  // device, an expiry notice; and a friend she referred (whose referral row stays, anonymised).
+  const review = await db.prepare('SELECT id FROM reviews WHERE user_id = ?').bind(rich.id).first<{ id: number }>();
+  const year = Date.now() + 365 * 86_400_000;
+  await db.batch([
+    db.prepare('PRAGMA defer_foreign_keys = on'),
+    ...pointsMove(db, {
+      userId: rich.id,
+      country: 'KW',
+      amount: 50,
+      kind: 'earn_review',
+      eventKey: `review:${rich.id}`,
+      reviewId: review!.id,
+      expiresAt: year,
+    }),
+    ...pointsMove(db, {
+      userId: rich.id,
+      country: 'KW',
+      amount: 300,
+      kind: 'adjustment',
+      eventKey: `adjust:${tag}`,
+      staffId: owner.id,
+      reason: `Goodwill for Huda ${tag}`,
+      expiresAt: year,
+    }),
+    ...pointsMove(db, {
+      userId: rich.id,
+      country: 'KW',
+      amount: -100,
+      kind: 'spend',
+      eventKey: `spend:order:${ids.order}`,
+      orderId: ids.order,
+    }),
+    db
+      .prepare('INSERT INTO referral_codes (user_id, code, created_at) VALUES (?, ?, ?)')
+      .bind(rich.id, `HUDA${n}X`, now),
+    db
+      .prepare('INSERT INTO account_devices (user_id, device_id, last_seen_at) VALUES (?, ?, ?)')
+      .bind(rich.id, `device-${tag}`, now),
+    db
+      .prepare(
+        "INSERT INTO points_expiry_notices (user_id, country, expires_on, points, sent_at) VALUES (?, 'KW', '2031-01-01', 50, ?)",
+      )
+      .bind(rich.id, now),
+  ]);
   const question = await db.prepare('SELECT id FROM questions WHERE body = ?').bind(health).first<{ id: number }>();
   return {
     id: rich.id,
@@ -287,6 +334,8 @@ async function everything(tag: string): Promise<Everything> {
       '"pregnant":"yes"',
       `I stopped my metformin ${tag}`,
       `refer Huda ${tag} to an endocrinologist`,
+      `Goodwill for Huda ${tag}`,
+      `device-${tag}`,
     ],
     cashVisitId: ids.cash,
     cardVisitId: ids.card,
@@ -336,7 +385,28 @@ async function leftovers(needles: string[]): Promise<string[]> {
   return found;
 }
 
+/** Her points are gone, their sums kept without her: what she had left counted as forfeited. */
+async function expectPointsFolded(who: Everything) {
+  const left = await env.DB.prepare(
+    `SELECT (SELECT count(*) FROM points_ledger WHERE user_id = ?1) AS ledger, (SELECT count(*) FROM points_accounts WHERE user_id = ?1) AS accounts,
+       (SELECT count(*) FROM referral_codes WHERE user_id = ?1) AS codes, (SELECT count(*) FROM account_devices WHERE user_id = ?1) AS devices,
+       (SELECT count(*) FROM points_expiry_notices WHERE user_id = ?1) AS notices`,
+  )
+    .bind(who.id)
+    .first();
+  expect(left).toEqual({ ledger: 0, accounts: 0, codes: 0, devices: 0, notices: 0 });
+  const sums = await env.DB.prepare("SELECT kind, points FROM points_erased_sums WHERE country = 'KW'").all<{
+    kind: string;
+    points: number;
+  }>();
+  const of = (kind: string) => sums.results.find((r) => r.kind === kind)?.points ?? 0;
+  // 50 + 300 earned, 100 spent and given back by the cancel: 350 forfeited.
+  expect(of('forfeited')).toBeLessThanOrEqual(-350);
+  expect(of('spend_return')).toBeGreaterThanOrEqual(100);
+}
+
 async function expectCancelledAndToldStaff(who: Everything) {
+  await expectPointsFolded(who);
   const visits = await env.DB.prepare(
     'SELECT id, status, nurse_id, payment_state FROM blood_test_orders WHERE id IN (?, ?) ORDER BY id',
   )

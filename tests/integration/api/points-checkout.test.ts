@@ -262,6 +262,17 @@ describe('a Saudi order with points, to the halala', () => {
       status: 'pending',
     });
     expect((referral as { month: string }).month).toMatch(/^\d{4}-\d\d$/);
+
+    // Delivered: the ledger's hook rewards the referrer from this row (the contract between the parts).
+    for (const step of ['confirm', 'pack'])
+      await staffCall(owner.token, `/staff/orders/${order.id}/${step}`, { json: {} });
+    await staffCall(owner.token, `/staff/orders/${order.id}/ship`, {
+      json: { carrier: 'smsa', tracking_number: 'SM48' },
+    });
+    expect((await staffCall(owner.token, `/staff/orders/${order.id}/deliver`, { json: {} })).status).toBe(200);
+    const after = await env.DB.prepare('SELECT status FROM referrals WHERE order_id = ?').bind(order.id).first();
+    expect(after).toEqual({ status: 'rewarded' });
+    expect(await balanceOf(referrer.id, 'SA')).toBe(500);
   });
 });
 
