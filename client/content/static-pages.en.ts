@@ -208,6 +208,7 @@ export const staticPagesEn = {
           'Blood test results, the people you booked for, quiz answers and your other health data: until you delete them or your account; then they are erased at once.',
           `An archive of your data that you ask for: ${RETENTION.exportHours} hours, then it is deleted.`,
           `Backups: each nightly backup is kept ${RETENTION.backupDays} days, so data you delete leaves our backups within ${RETENTION.backupDays} days. The health data in them is encrypted.`,
+          `Loyalty points, their history and your referral code: while your account lives; if you delete it they go, and your points are lost. The devices you used (to refuse a referral to yourself): ${RETENTION.accountDeviceDays} days after you last used them. The record of a points-expiry reminder: ${RETENTION.pointsNoticeDays} days after the day it named.`,
           'Messages sent through our forms: up to two years. The consent you gave to process health data: its text version and time, without your name, as proof that it was given.',
         ],
       },

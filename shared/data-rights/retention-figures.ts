@@ -16,4 +16,8 @@ export const RETENTION = {
    * keeps Kuwaiti orders as long, for one rule.
    */
   taxRecordYears: 6,
+  /** The devices a shopper used (a referral's self-referral check) are deleted this long after last seen: 12 months. */
+  accountDeviceDays: 365,
+  /** The record of a points-expiry reminder is deleted this long after the day it named: 13 months. */
+  pointsNoticeDays: 395,
 } as const;

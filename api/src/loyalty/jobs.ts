@@ -5,12 +5,14 @@
 //   - expiry: what expiringBy() says is due, first in first out (`expiry:<user>:<country>:<Gulf day>`);
 //   - reminders: a mail expiry_notice_days before points expire, once per day named;
 //   - tiers: refreshed as spending ages out of the 12 months (a shopper who moves up is mailed);
-//   - retention: account_devices 12 months after last seen, expiry notices after 13 months.
+//   - retention: account_devices 12 months after last seen, expiry notices 13 months after the day they
+//     name (shared/data-rights/retention-figures.ts).
 // The minute cron runs them during one Gulf hour a day (LOYALTY_HOUR), so backlogs drain in up to 60
 // bounded runs; POST /dev/loyalty/run runs them as on any day.
 import type { CountryCode, Lang } from '#shared/locale';
 import { expiryOf } from '#shared/loyalty/rules';
-import { GULF_OFFSET_MS, gulfDate } from '#shared/gulf-days';
+import { addDays, GULF_OFFSET_MS, gulfDate } from '#shared/gulf-days';
+import { RETENTION } from '#shared/data-rights/retention-figures';
 import { queueMail } from '../mail/outbox';
 import { log } from '../lib/log';
 import { pointsMove } from './ledger';
@@ -25,8 +27,6 @@ export const LOYALTY_HOUR = 9;
 export const BIRTHDAY_SETTLED_MS = 30 * DAY;
 /** Stored tiers older than this are refreshed. */
 const TIER_STALE_MS = 20 * 60 * 60 * 1000;
-export const DEVICE_RETENTION_MS = 365 * DAY;
-export const NOTICE_RETENTION_MS = 395 * DAY;
 const LIMIT = 100;
 const CHUNK = 20;
 
@@ -209,8 +209,10 @@ export async function refreshTiers(db: D1Database, siteOrigin: string, now: numb
 
 export async function loyaltyRetention(db: D1Database, now: number): Promise<number> {
   const [devices, notices] = await db.batch([
-    db.prepare('DELETE FROM account_devices WHERE last_seen_at < ?').bind(now - DEVICE_RETENTION_MS),
-    db.prepare('DELETE FROM points_expiry_notices WHERE sent_at < ?').bind(now - NOTICE_RETENTION_MS),
+    db.prepare('DELETE FROM account_devices WHERE last_seen_at < ?').bind(now - RETENTION.accountDeviceDays * DAY),
+    db
+      .prepare('DELETE FROM points_expiry_notices WHERE expires_on < ?')
+      .bind(addDays(gulfDate(now), -RETENTION.pointsNoticeDays)),
   ]);
   return (devices!.meta.changes ?? 0) + (notices!.meta.changes ?? 0);
 }

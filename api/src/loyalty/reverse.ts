@@ -46,6 +46,14 @@ export async function refundPointsStatements(
   const key = (prefix: string) => ({ sql: `'${prefix}' || (${ref.sql})`, binds: ref.binds });
   const recipient = await recipientOf(db, user);
   return [
+    // Fully refunded before delivery: the friend's referral never rewards its referrer.
+    db
+      .prepare(
+        `UPDATE referrals SET status = 'void' WHERE order_id = ?1 AND status = 'pending'
+           AND (SELECT status FROM orders WHERE id = ?1) <> 'delivered'
+           AND (SELECT coalesce(sum(amount), 0) FROM refunds WHERE order_id = ?1 AND status <> 'failed') >= (SELECT total FROM orders WHERE id = ?1)`,
+      )
+      .bind(order.id),
     // Given back: spent × refunds ÷ total, less what came back already (a cancel gives back all).
     ...pointsMove(db, {
       userId: user,

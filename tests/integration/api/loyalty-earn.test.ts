@@ -203,4 +203,20 @@ describe('refunds', () => {
     const keys = (await ledgerOf(her.id)).map((l) => l.event_key);
     expect(keys).toEqual(expect.arrayContaining([`restore:refund:${refundId}`, `restore:return:refund:${refundId}`]));
   });
+
+  it('restore both sides when the gateway refuses the refund at once', async () => {
+    const her = await newShopper(device, 'refund-refused');
+    await credit(her.id, 'KW', 100, Date.now() + YEAR, `t:${her.id}`);
+    const order = await paidCardOrder(device, her, { count: 2 });
+    await spendOn(her.id, 'KW', order.id, 100);
+    await shipped(clerk, order.id);
+    await step(clerk, order.id, 'deliver');
+    const before = await balanceOf(her.id);
+    // The sandbox refuses an amount ending in 66.
+    const refused = await refundOf(support, order.id, 2066, 'gateway');
+    expect(refused.status).toBe(502);
+    expect(await balanceOf(her.id)).toBe(before);
+    const kinds = (await ledgerOf(her.id)).map((l) => `${l.kind}:${l.amount > 0 ? '+' : '-'}`);
+    expect(kinds.slice(-4)).toEqual(['spend_return:+', 'earn_reversal:-', 'earn_reversal:+', 'spend_return:-']);
+  });
 });

@@ -5,6 +5,7 @@
 import { env } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gulfDate } from '#shared/gulf-days';
+import { birthdayStatement } from '#api/src/loyalty/birthday';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken } from './helpers';
 import { staffWith, type TestStaff } from './staff-helpers';
@@ -73,6 +74,23 @@ describe('birthdays', () => {
       `birthday:${her.id}:2027`,
       `birthday:${her.id}:2028`,
     ]);
+  });
+
+  it('wait 30 days after the date changes, not after the form is saved again', async () => {
+    const her = await newShopper(device, 'birthday-set');
+    const t0 = gulfNine('2027-01-01');
+    await birthdayStatement(env.DB, her.id, '05-10', t0).run();
+    await birthdayStatement(env.DB, her.id, '05-10', t0 + 60 * DAY).run();
+    const setAt = () =>
+      env.DB.prepare('SELECT birthday, birthday_set_at FROM users WHERE id = ?')
+        .bind(her.id)
+        .first<{ birthday: string; birthday_set_at: number }>();
+    expect(await setAt()).toEqual({ birthday: '05-10', birthday_set_at: t0 });
+    await birthdayStatement(env.DB, her.id, '05-12', gulfNine('2027-05-01')).run();
+    expect((await setAt())!.birthday_set_at).toBe(gulfNine('2027-05-01'));
+    // Moved to eleven days ahead: nothing this year.
+    await run(gulfNine('2027-05-12'));
+    expect(await ledgerOf(her.id)).toEqual([]);
   });
 
   it('celebrate 29 February on the 28th in other years', async () => {

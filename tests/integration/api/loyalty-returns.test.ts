@@ -8,15 +8,30 @@ import { loyaltyRules } from '#api/src/loyalty/rules-read';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, shopperHeaders } from './helpers';
 import { staffWith, type TestStaff } from './staff-helpers';
-import { balanceOf, credit, DAY, ledgerOf, newShopper, placeCod, spendOn, step, YEAR } from './loyalty-helpers';
+import {
+  balanceOf,
+  credit,
+  DAY,
+  deliver,
+  ledgerOf,
+  newShopper,
+  paidCardOrder,
+  placeCod,
+  refundOf,
+  spendOn,
+  step,
+  YEAR,
+} from './loyalty-helpers';
 
 let device: string;
 let clerk: TestStaff;
+let support: TestStaff;
 
 beforeAll(async () => {
   await loadCatalogueFixture(env.DB);
   device = await deviceToken();
   clerk = await staffWith([{ role: 'fulfilment', country: null }], { name: 'Clerk' });
+  support = await staffWith([{ role: 'support', country: null }], { name: 'Support' });
 });
 
 describe('spent points given back', () => {
@@ -76,6 +91,26 @@ describe('spent points given back', () => {
     expect((await ledgerOf(her.id)).map((l) => l.kind)).toEqual(['earn_birthday', 'spend', 'spend_return']);
   });
 
+  it("void a friend's referral when her order is fully refunded before delivery", async () => {
+    const her = await newShopper(device, 'return-refunded');
+    const referrer = await newShopper(device, 'return-refunded-referrer');
+    const order = await paidCardOrder(device, her);
+    await env.DB.prepare(
+      "INSERT INTO referrals (referrer_id, friend_id, order_id, country, discount, status, month, created_at) VALUES (?, ?, ?, 'KW', 0, 'pending', '2026-11', ?)",
+    )
+      .bind(referrer.id, her.id, order.id, Date.now())
+      .run();
+    const status = () =>
+      env.DB.prepare('SELECT status FROM referrals WHERE order_id = ?')
+        .bind(order.id)
+        .first<{ status: string }>()
+        .then((r) => r!.status);
+    expect((await refundOf(support, order.id, 1000)).status).toBe(200);
+    expect(await status()).toBe('pending');
+    expect((await refundOf(support, order.id, order.total - 1000)).status).toBe(200);
+    expect(await status()).toBe('void');
+  });
+
   it('leave an order that spent nothing without a row', async () => {
     const her = await newShopper(device, 'return-none');
     const order = await placeCod(device, her);
@@ -96,5 +131,16 @@ describe('the tier the checkout reads', () => {
       .bind(her.id, Date.now())
       .run();
     expect(await tierOf(env.DB, her.id, 'KW')).toMatchObject({ tier: { tier: 'silver' }, spend_12m: 150000 });
+  });
+
+  it("counts the other country's spending at the shop's exchange rate", async () => {
+    const her = await newShopper(device, 'tier-rate', ['KW', 'SA']);
+    const sa = await placeCod(device, her, { country: 'SA', count: 2 });
+    const kw = await placeCod(device, her);
+    await deliver(clerk, sa.id);
+    await deliver(clerk, kw.id);
+    // SAR 12.20 = KWD 1.000 (rate 12.2000): each side in its own currency, rounded to the minor unit.
+    expect((await tierOf(env.DB, her.id, 'KW')).spend_12m).toBe(kw.total + Math.round((sa.total * 1000) / 1220));
+    expect((await tierOf(env.DB, her.id, 'SA')).spend_12m).toBe(sa.total + Math.round((kw.total * 1220) / 1000));
   });
 });

@@ -1,0 +1,27 @@
+// Her birthday for its yearly points (users.birthday 'MM-DD', migration 0060), as the profile form
+// saves it: birthday_set_at moves only when the date changes (or is cleared and set again), so the
+// cron's "set at least 30 days before" rule (jobs.ts) cannot be dodged by saving the form again, and a
+// changed date waits 30 days like a new one. For the profile's own batch.
+
+/** 'MM-DD' of a real day (29 February allowed), or null to clear it. */
+export function isBirthday(value: string): boolean {
+  const m = /^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/.exec(value);
+  if (!m) return false;
+  const days = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][Number(m[1]) - 1]!;
+  return Number(m[2]) <= days;
+}
+
+export function birthdayStatement(
+  db: D1Database,
+  userId: number,
+  birthday: string | null,
+  now = Date.now(),
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE users SET birthday = ?1,
+         birthday_set_at = CASE WHEN ?1 IS NULL THEN NULL WHEN birthday IS ?1 THEN birthday_set_at ELSE ?2 END
+       WHERE id = ?3`,
+    )
+    .bind(birthday, now, userId);
+}
