@@ -27,6 +27,7 @@ import { emailIdentity } from '../orders/email-identity';
 import { ApiError } from '../lib/errors';
 import { enforce, limit, LIMITS, take } from '../lib/limits';
 import { siteOrigin } from '../lib/site-origin';
+import { birthdayStatement } from '../loyalty/birthday';
 import { contract } from '../lib/validate';
 import type { CountrySettingsRow, PasswordResetRow, UserRow as UsersTableRow } from '../db/rows';
 import { currentUser, requireUser } from '../middleware/user';
@@ -261,11 +262,7 @@ export const userRoutes = new Hono<AppEnv>()
   .post('/profile/set-birthday', contract('POST /user/profile/set-birthday'), async (c) => {
     const user = await requireUser(c);
     const { birthday } = c.req.valid('json');
-    await c.env.DB.prepare(
-      'UPDATE users SET birthday_set_at = CASE WHEN birthday IS ?1 THEN birthday_set_at ELSE ?2 END, birthday = ?1 WHERE id = ?3',
-    )
-      .bind(birthday, Date.now(), user.id)
-      .run();
+    await birthdayStatement(c.env.DB, user.id, birthday).run();
     return c.json(ok({ user: publicUser({ ...user, birthday }) }));
   })
   // An account made with a phone code adds its e-mail (receipts, order mail, a password through "forgot
