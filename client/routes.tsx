@@ -32,6 +32,7 @@ const FILES = import.meta.glob<{ Component: ComponentType; loader?: LoaderFuncti
   '!./pages/{logout,order-lookup,alerts-unsubscribe}.tsx',
   '!./pages/{become-a-supplier,contact-us,how-it-works,site-index,static-page,install,app-shell}.tsx',
   '!./pages/consultation-check.tsx',
+  '!./pages/invite.tsx',
 ]) as Record<string, Lazy>;
 
 /** The page groups: which pages each names, and its chunk. */
@@ -45,6 +46,11 @@ const GROUPS: ReadonlyArray<{ pages: RegExp; via: string; load: (name: string) =
     pages: /^(consultation-[a-z-]+|profile-consultations?)$/,
     via: 'client/pages/consultation-pages.ts',
     load: (name) => import('./pages/consultation-pages').then((m) => m.loadConsultationPage(name)),
+  },
+  {
+    pages: /^(profile-points|invite)$/,
+    via: 'client/pages/loyalty-pages.ts',
+    load: (name) => import('./pages/loyalty-pages').then((m) => m.loadLoyaltyPage(name)),
   },
   {
     pages: /^(profile-wishlists|share(-list|d-list)?)$/,

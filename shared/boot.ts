@@ -24,6 +24,8 @@ export interface UserDisplay {
   whatsapp_updates?: boolean;
   /** False for an account without a password (made with a phone code). */
   has_password?: boolean;
+  /** Her birthday for the yearly points, 'MM-DD' (no year); null: not given (issue 47). */
+  birthday?: string | null;
 }
 
 export interface BootData {

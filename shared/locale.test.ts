@@ -37,8 +37,11 @@ describe('locale segment', () => {
     // Spec §2's 48, plus the order lookup and the e-mail verification, and a blood test's
     // own page, and the notifications page, the "Get the app" guide, an alert's
     // unsubscribe page and the shopper's subscriptions; the consultation's booking, its success page, the
-    // profile's consultations and one consultation, its call and the device check (issue 46).
-    expect(all).toHaveLength(61);
+    // profile's consultations and one consultation, its call and the device check (issue 46); the points
+    // page and a referral link's landing page (issue 47).
+    expect(all).toHaveLength(63);
+    expect(all).toContain('/profile/points');
+    expect(all).toContain('/invite/:code');
     expect(all).toContain('/consultation/book/:nutritionistId');
     expect(all).toContain('/profile/consultations/:id');
     expect(all).toContain('/profile/consultations/:id/call');

@@ -133,6 +133,8 @@ export const PAGE_ROUTES = [
     path: '/profile/wallet',
     texts: ['orders'],
   },
+  // Points, tier, history and the referral card (issue 47; the loyalty group names its chunk).
+  { id: 'profile-points', path: '/profile/points', texts: ['points'] },
   {
     id: 'profile-subscriptions',
     path: '/profile/subscriptions',
@@ -255,6 +257,8 @@ export const PAGE_ROUTES = [
   { id: 'quiz-result', path: '/quiz-result', texts: ['quiz'] },
   // The installed app's start screen: the manifests' start_url (shared/app/manifest.ts).
   { id: 'app-shell', path: '/_app', texts: ['app'] },
+  // Not in spec §2: a referral link's landing page (issue 47): keeps the code for the checkout.
+  { id: 'invite', path: '/invite/:code', texts: ['points'] },
   // Not in spec §2: how to add the shop to the home screen, iPhone first ("Get the app").
   { id: 'install', path: '/install', texts: ['app'] },
 ] as const satisfies readonly PageRouteRow[];
@@ -287,6 +291,7 @@ export const PROFILE_MENU_IDS = [
   'profile-account',
   'profile-notify-list',
   'profile-wallet',
+  'profile-points',
   'profile-subscriptions',
   'profile-wishlists',
   'profile-notifications',
@@ -327,6 +332,7 @@ export const PRIVATE_PATH_PREFIXES = [
   '/_app',
   '/alerts/',
   '/consultation/',
+  '/invite/',
 ] as const;
 
 /**

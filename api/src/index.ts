@@ -51,6 +51,7 @@ import { loyaltyRoutes } from './routes/loyalty';
 import { bloodTestUploadRoutes } from './routes/blood-test-uploads';
 import { bloodTestResultRoutes } from './routes/blood-test-results';
 import { pushKeyRoutes, userPushRoutes } from './routes/push';
+import { inviteRoutes, referralRoutes } from './routes/referral';
 import { wishlistRoutes } from './routes/wishlists';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { quizRoutes } from './routes/quiz';
@@ -228,6 +229,9 @@ if (__LOCAL_TOOLS__) app.route('/dev', devRoutes);
 app.route('/misc', miscRoutes);
 app.route('/list', wishlistRoutes);
 app.route('/subscriptions', subscriptionRoutes);
+// Referrals (issue 47): her code beside the ledger's /loyalty routes, and the invite link's landing.
+app.route('/loyalty', referralRoutes);
+app.route('/invite', inviteRoutes);
 // The supplement quiz.
 app.route('/quiz', quizRoutes);
 // The back office (decision 27): staff sessions, never a shopper's, and a permission per route.

@@ -36,6 +36,8 @@ import { consultationsAr } from '#shared/i18n/consultations.ar';
 import { consultationsEn } from '#shared/i18n/consultations.en';
 import { consultationCallAr } from '#shared/i18n/consultation-call.ar';
 import { consultationCallEn } from '#shared/i18n/consultation-call.en';
+import { pointsAr } from '#shared/i18n/points.ar';
+import { pointsEn } from '#shared/i18n/points.en';
 import type { Lang } from '#shared/locale';
 
 type Texts = Partial<Dictionary>;
@@ -58,6 +60,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     subscriptions: subscriptionsEn,
     consultations: consultationsEn,
     'consultation-call': consultationCallEn,
+    points: pointsEn,
   },
   ar: {
     shell: shellAr,
@@ -76,6 +79,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     subscriptions: subscriptionsAr,
     consultations: consultationsAr,
     'consultation-call': consultationCallAr,
+    points: pointsAr,
   },
 };
 

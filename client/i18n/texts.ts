@@ -29,6 +29,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     subscriptions: () => import('#shared/i18n/subscriptions.en'),
     consultations: () => import('#shared/i18n/consultations.en'),
     'consultation-call': () => import('#shared/i18n/consultation-call.en'),
+    points: () => import('#shared/i18n/points.en'),
   },
   ar: {
     shell: () => import('#shared/i18n/shell.ar'),
@@ -47,6 +48,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     subscriptions: () => import('#shared/i18n/subscriptions.ar'),
     consultations: () => import('#shared/i18n/consultations.ar'),
     'consultation-call': () => import('#shared/i18n/consultation-call.ar'),
+    points: () => import('#shared/i18n/points.ar'),
   },
 };
 

@@ -1,10 +1,13 @@
 // /profile/account: name, e-mail (added to an account made with a phone), mobile number (Kuwait +965 /
 // Saudi Arabia +966) and signing in with it, password, a copy of her data (decision 49), erasing her
 // health data while the account stays (decision 49), delete account (with a code when there is no
-// password). The loader reads the data export's state, the page's one call.
+// password), her birthday for the yearly points (issue 47). The loader reads the data export's state and
+// her account (for the birthday) in the page's one trip.
 import '../styles/account.css';
 import { CountryCodeSelect } from '../accounts/account-bits';
-import { useContext, useState, type ReactNode } from 'react';
+import { useContext, useState, type FormEvent, type ReactNode } from 'react';
+import { birthdayDaysIn, isBirthday } from '#shared/loyalty/birthday';
+import { formatNumber } from '#shared/money';
 import { ApiFailure } from '#shared/api/client';
 import { PhoneCode } from '../accounts/PhoneCode';
 import { refusalOf, useSecondsLeft, WaitText } from '../accounts/code-wait';
@@ -30,13 +33,17 @@ import { apiContext } from '../boot';
 
 interface Data {
   dataExport: DataExportView | null;
+  birthday: string | null;
 }
 
 export async function loader(args: LoaderFunctionArgs): Promise<Data> {
   const api = args.context.get(apiContext);
   return signedInCall(args, async () => {
-    const res = await api.get<{ export: DataExportView | null }>('/user/data/export');
-    return { dataExport: res.data.export };
+    const [res, me] = await Promise.all([
+      api.get<{ export: DataExportView | null }>('/user/data/export'),
+      api.get<{ user: UserDisplay }>('/user/me'),
+    ]);
+    return { dataExport: res.data.export, birthday: me.data.user.birthday ?? null };
   });
 }
 
@@ -57,6 +64,7 @@ export function Component() {
         {phoneOnly && <AddEmailForm />}
         <PhoneForm />
         <PhoneSignIn />
+        <BirthdayForm initial={data?.birthday ?? null} />
         {!noPassword && <PasswordForm />}
         <DataExport initial={data?.dataExport ?? null} />
         <HealthDataErase />
@@ -170,6 +178,123 @@ function useSaved(): (data: unknown) => void {
     if (user) session.user = user;
     toast.success('account_saved');
   };
+}
+
+/** A month and a day (no year): the yearly birthday points come from 30 days after it is set. */
+function BirthdayForm({ initial }: { initial: string | null }) {
+  const { t, lang, tKey, has } = useI18n();
+  const api = useContext(ApiContext)!;
+  const session = useSessionStore();
+  const { country } = useSnapshot(session);
+  const [saved, setSaved] = useState(initial);
+  const [month, setMonth] = useState(initial ? String(Number(initial.slice(0, 2))) : '');
+  const [day, setDay] = useState(initial ? String(Number(initial.slice(3, 5))) : '');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const monthName = new Intl.DateTimeFormat(`${lang}-u-nu-latn`, { month: 'long', timeZone: 'UTC' });
+  const days = month ? birthdayDaysIn(Number(month)) : 31;
+
+  async function send(birthday: string | null) {
+    setError(null);
+    setSending(true);
+    try {
+      const res = await api.post<{ user: UserDisplay }>('/user/profile/set-birthday', { birthday });
+      session.user = res.data.user;
+      setSaved(birthday);
+      if (birthday === null) {
+        setMonth('');
+        setDay('');
+      }
+      toast.success('account_saved');
+    } catch (failure) {
+      const key = failure instanceof ApiFailure ? (failure.meta.key ?? failure.meta.msg) : 'server_error';
+      setError(has(key) ? tKey(key) : t('server_error'));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const value = month && day ? `${month.padStart(2, '0')}-${day.padStart(2, '0')}` : '';
+    if (!isBirthday(value)) {
+      setError(t('account_birthday_invalid'));
+      document.getElementById('account-birthday-month')?.focus();
+      return;
+    }
+    void send(value);
+  }
+
+  return (
+    <section className="form-card" aria-labelledby="account-birthday-title" data-testid="account-birthday">
+      <h2 id="account-birthday-title">{t('account_birthday_section')}</h2>
+      <p id="account-birthday-intro">{t('account_birthday_intro')}</p>
+      <form onSubmit={submit} noValidate>
+        {error && (
+          <p className="form-alert" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="birthday-fields">
+          <div className="field">
+            <label className="field-label" htmlFor="account-birthday-month">
+              {t('account_birthday_month')}
+            </label>
+            <select
+              id="account-birthday-month"
+              value={month}
+              aria-describedby="account-birthday-intro"
+              aria-invalid={error ? true : undefined}
+              onChange={(e) => {
+                setMonth(e.target.value);
+                if (e.target.value && Number(day) > birthdayDaysIn(Number(e.target.value))) setDay('');
+              }}
+            >
+              <option value="">{t('account_birthday_none')}</option>
+              {Array.from({ length: 12 }, (_, i) => (
+                <option key={i + 1} value={String(i + 1)}>
+                  {monthName.format(Date.UTC(2000, i, 1))}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="account-birthday-day">
+              {t('account_birthday_day')}
+            </label>
+            <select
+              id="account-birthday-day"
+              value={day}
+              aria-invalid={error ? true : undefined}
+              onChange={(e) => setDay(e.target.value)}
+            >
+              <option value="">{t('account_birthday_none')}</option>
+              {Array.from({ length: days }, (_, i) => (
+                <option key={i + 1} value={String(i + 1)}>
+                  {formatNumber(i + 1, lang, country)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={sending} data-testid="account-birthday-save">
+            {t('account_save')}
+          </button>
+          {saved && (
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={sending}
+              onClick={() => void send(null)}
+            >
+              {t('account_birthday_remove')}
+            </button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
 }
 
 function NameForm() {

@@ -44,6 +44,7 @@ const GROUP_OF: Record<ListedId, Group | null> = {
   'profile-account': 'account',
   'profile-notify-list': 'account',
   'profile-wallet': 'account',
+  'profile-points': 'account',
   'profile-subscriptions': 'account',
   'profile-wishlists': 'account',
   'profile-notifications': 'account',

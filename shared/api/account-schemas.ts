@@ -1,5 +1,6 @@
 // Sign-in and sign-up rules of spec §5, shared by the forms and the API. Messages are dictionary keys;
 // `params` carries the values the texts need (field names, lengths).
+import { isBirthday } from '../loyalty/birthday';
 import { MIN_PASSWORD_LENGTH } from '../constants';
 import { normalizeDigits } from '../text/digits';
 import { z } from '../zod';
@@ -82,6 +83,11 @@ export const verifyEmailSchema = z.object({
 
 export const setNameSchema = z.object({
   name: z.string({ error: 'mandatory-field' }).trim().min(1, { error: 'mandatory-field' }).max(80),
+});
+
+/** POST /user/profile/set-birthday: 'MM-DD', or null to remove it (issue 47). */
+export const setBirthdaySchema = z.object({
+  birthday: z.string().refine(isBirthday, { error: 'account_birthday_invalid' }).nullable(),
 });
 
 export const setPhoneSchema = z

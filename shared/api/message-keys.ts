@@ -204,6 +204,8 @@ export const MESSAGE_KEYS = [
   'referral_not_first_order',
   'referral_monthly_cap',
   'referral_min_subtotal',
+  // The birthday on the account page (issue 47).
+  'account_birthday_invalid',
 ] as const;
 
 /** Every key the API may send: the shopper's, and the back office's own (their texts live in the staff dictionaries). */

@@ -16,6 +16,7 @@ import { reviewsAr } from './reviews.ar';
 import { subscriptionsAr } from './subscriptions.ar';
 import { consultationsAr } from './consultations.ar';
 import { consultationCallAr } from './consultation-call.ar';
+import { pointsAr } from './points.ar';
 
 export const ar: Dictionary = {
   ...shellAr,
@@ -34,4 +35,5 @@ export const ar: Dictionary = {
   ...subscriptionsAr,
   ...consultationsAr,
   ...consultationCallAr,
+  ...pointsAr,
 };

@@ -18,6 +18,7 @@ export const TEXT_AREAS = [
   'subscriptions',
   'consultations',
   'consultation-call',
+  'points',
 ] as const;
 export type TextArea = (typeof TEXT_AREAS)[number];
 

@@ -20,6 +20,7 @@ import { reviewsEn } from './reviews.en';
 import { subscriptionsEn } from './subscriptions.en';
 import { consultationsEn } from './consultations.en';
 import { consultationCallEn } from './consultation-call.en';
+import { pointsEn } from './points.en';
 
 export const en = {
   ...shellEn,
@@ -38,6 +39,7 @@ export const en = {
   ...subscriptionsEn,
   ...consultationsEn,
   ...consultationCallEn,
+  ...pointsEn,
 } as const;
 
 export type MessageId = keyof typeof en;

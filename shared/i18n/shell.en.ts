@@ -60,6 +60,8 @@ export const shellEn = {
   page_profile_account: 'Account details',
   page_profile_notify_list: 'Notify-me list',
   page_profile_wallet: 'Wallet',
+  page_profile_points: 'Points',
+  page_invite: 'You are invited',
   page_profile_subscriptions: 'Subscriptions',
   page_profile_wishlists: 'Wishlists',
   page_profile_notifications: 'Notifications',

@@ -9,6 +9,8 @@ export function publicUser(
     whatsapp_updates_at?: number | null;
     /** Whether a password signs the account in: a boolean, or SQL's 0/1. */
     has_password?: boolean | number;
+    /** 'MM-DD' or null, where the row was read with it (the session's user is). */
+    birthday?: string | null;
   },
 ) {
   return {
@@ -19,5 +21,6 @@ export function publicUser(
     phone_verified: !!u.phone_verified_at && !!u.phone,
     whatsapp_updates: !!u.whatsapp_updates_at,
     has_password: u.has_password === undefined ? true : !!u.has_password,
+    ...(u.birthday !== undefined ? { birthday: u.birthday } : {}),
   };
 }

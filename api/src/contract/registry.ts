@@ -8,6 +8,7 @@ import {
   removeAccountSchema,
   resetLinkSchema,
   resetPasswordSchema,
+  setBirthdaySchema,
   setNameSchema,
   setPasswordSchema,
   setPhoneSchema,
@@ -82,6 +83,7 @@ import { alertUnsubscribeSchema } from '#shared/api/alert-schemas';
 import { BLOOD_TEST_RESULTS_CONTRACTS } from './blood-test-results';
 import { PUSH_CONTRACTS } from './push';
 import { WISHLIST_CONTRACTS } from './wishlists';
+import { REFERRAL_CONTRACTS } from './referral';
 import { LOYALTY_CONTRACTS } from './loyalty';
 import { QUIZ_CONTRACTS } from './quiz';
 import { REVIEW_CONTRACTS } from './reviews';
@@ -263,6 +265,13 @@ export const CONTRACTS = {
     body: verifyEmailSchema,
   },
   'POST /user/profile/set-name': { tag: 'accounts', summary: 'Change the name', body: setNameSchema, user: true },
+  'POST /user/profile/set-birthday': {
+    tag: 'accounts',
+    summary:
+      "Set the birthday ('MM-DD', no year) or remove it (null); a change records when, and birthday points come from 30 days after it",
+    body: setBirthdaySchema,
+    user: true,
+  },
   'POST /user/phone/code': {
     tag: 'accounts',
     summary:
@@ -611,6 +620,8 @@ export const CONTRACTS = {
   ...DATA_RIGHTS_CONTRACTS,
   ...CONSULTATION_CONTRACTS,
   ...CONSULTATION_CALL_CONTRACTS,
+  // Referrals, the shopper's side (issue 47).
+  ...REFERRAL_CONTRACTS,
   // Loyalty points.
   ...LOYALTY_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;

@@ -27,6 +27,7 @@ import { emailIdentity } from '../orders/email-identity';
 import { ApiError } from '../lib/errors';
 import { enforce, limit, LIMITS, take } from '../lib/limits';
 import { siteOrigin } from '../lib/site-origin';
+import { birthdayStatement } from '../loyalty/birthday';
 import { contract } from '../lib/validate';
 import type { CountrySettingsRow, PasswordResetRow, UserRow as UsersTableRow } from '../db/rows';
 import { currentUser, requireUser } from '../middleware/user';
@@ -255,6 +256,14 @@ export const userRoutes = new Hono<AppEnv>()
     const { name } = c.req.valid('json');
     await c.env.DB.prepare('UPDATE users SET name = ? WHERE id = ?').bind(name, user.id).run();
     return c.json(ok({ user: publicUser({ ...user, name }) }));
+  })
+  // Her birthday for the yearly points (issue 47). A change (not the same day again) records when, so
+  // that a birthday moved to today earns nothing before 30 days have passed (the ledger's cron).
+  .post('/profile/set-birthday', contract('POST /user/profile/set-birthday'), async (c) => {
+    const user = await requireUser(c);
+    const { birthday } = c.req.valid('json');
+    await birthdayStatement(c.env.DB, user.id, birthday).run();
+    return c.json(ok({ user: publicUser({ ...user, birthday }) }));
   })
   // An account made with a phone code adds its e-mail (receipts, order mail, a password through "forgot
   // password"). It becomes the account's only once the mailed link is opened (verify-email): an address

@@ -33,8 +33,10 @@ describe('server-rendered pages', () => {
     // needs a real slug (the product tests cover it); a blood test's page is the vitamin D test's.
     // A shared wishlist needs a real share token (tests/integration/storefront/wishlists.test.ts). A
     // consultation's booking and page need a real nutritionist and consultation
-    // (tests/integration/storefront/consultation-pages.test.ts).
+    // (tests/integration/storefront/consultation-pages.test.ts), and a referral link a shopper's real code
+    // (tests/integration/storefront/points-pages.test.ts).
     const skip = new Set([
+      'invite',
       'logout-profile',
       'nutritionist',
       'product',
