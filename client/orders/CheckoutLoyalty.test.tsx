@@ -9,7 +9,8 @@ import type { Lang } from '#shared/locale';
 import type { CalculateResult } from '#shared/orders/types';
 import { I18nProvider, provideDictionary } from '../i18n/context';
 import { createSessionStore, SessionContext } from '../stores/session';
-import { PointsControl, ReferralForm, referralFromCookie } from './CheckoutLoyalty';
+import { referralFromCookie } from '#shared/loyalty/invite';
+import { PointsControl, ReferralForm } from './CheckoutLoyalty';
 
 provideDictionary('en', en);
 provideDictionary('ar', ar);

@@ -12,21 +12,7 @@ import { useI18n } from '../i18n/context';
 import { useMinor } from '../lib/locale';
 import { checkout, saveCheckout } from '../stores/checkout';
 import { FieldNotes, notesIds } from '../ui/form-fields';
-
-/** The invite page's cookie (shop's /invite/<CODE> sets it: shared/loyalty/invite.ts on i47-shop). */
-export const REFERRAL_COOKIE = 'ref';
-
-/** The friend's code the invite page kept in this browser, if any. */
-export function referralFromCookie(cookies: string): string | null {
-  const m = new RegExp(`(?:^|;\\s*)${REFERRAL_COOKIE}=([^;]+)`).exec(cookies);
-  if (!m) return null;
-  try {
-    const code = decodeURIComponent(m[1]!).trim().toUpperCase();
-    return /^[A-Z0-9-]{1,32}$/.test(code) ? code : null;
-  } catch {
-    return null;
-  }
-}
+import { referralFromCookie } from '#shared/loyalty/invite';
 
 export function PointsControl({ totals }: { totals: CalculateResult | null }) {
   const { t, tKey, lang } = useI18n();

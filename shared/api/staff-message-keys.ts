@@ -137,9 +137,6 @@ export const STAFF_MESSAGE_KEYS = [
   'points_adjust_reason_too_long',
   'points_adjust_key_used',
   'points_adjusted',
-  // Also the checkout's (i47-checkout, in MESSAGE_KEYS with the shopper's text): the branch merged
-  // second drops this line and its two staff texts; the staff page shows st_points_insufficient.
-  'points_insufficient',
 ] as const;
 
 export type StaffMessageKey = (typeof STAFF_MESSAGE_KEYS)[number];

@@ -17,7 +17,6 @@ export const staffLoyaltyAr: Translated<typeof staffLoyaltyEn> = {
   points_adjust_reason_too_long: 'لا يتجاوز السبب 300 حرف.',
   points_adjust_key_used: 'استُخدم هذا النموذج لمتسوقة أخرى. افتح صفحة المتسوقة من جديد.',
   points_adjusted: 'تم تعديل النقاط.',
-  points_insufficient: 'ليس لديها هذا العدد من النقاط: التعديل سيجعل رصيدها أقل من صفر.',
 
   st_nav_loyalty: 'الولاء',
   st_loyalty_title: 'قواعد الولاء',

@@ -15,7 +15,6 @@ export const staffLoyaltyEn = {
   points_adjust_reason_too_long: 'The reason can have at most 300 characters.',
   points_adjust_key_used: 'This form was already used for another shopper. Open the shopper’s page again.',
   points_adjusted: 'The points were adjusted.',
-  points_insufficient: 'She does not have that many points: the adjustment would take her balance below zero.',
 
   st_nav_loyalty: 'Loyalty',
   st_loyalty_title: 'Loyalty rules',

@@ -23,3 +23,15 @@ export interface InviteInfo {
  */
 export const REFERRAL_COOKIE = 'ref';
 export const REFERRAL_COOKIE_DAYS = 30;
+
+/** The friend's code the invite page kept in this browser (its `ref` cookie), if any. */
+export function referralFromCookie(cookies: string): string | null {
+  const m = new RegExp(`(?:^|;\\s*)${REFERRAL_COOKIE}=([^;]+)`).exec(cookies);
+  if (!m) return null;
+  try {
+    const code = decodeURIComponent(m[1]!).trim().toUpperCase();
+    return /^[A-Z0-9-]{1,32}$/.test(code) ? code : null;
+  } catch {
+    return null;
+  }
+}

@@ -3,13 +3,8 @@
 // cron's "set at least 30 days before" rule (jobs.ts) cannot be dodged by saving the form again, and a
 // changed date waits 30 days like a new one. For the profile's own batch.
 
-/** 'MM-DD' of a real day (29 February allowed), or null to clear it. */
-export function isBirthday(value: string): boolean {
-  const m = /^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/.exec(value);
-  if (!m) return false;
-  const days = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][Number(m[1]) - 1]!;
-  return Number(m[2]) <= days;
-}
+/** 'MM-DD' of a real day (29 February allowed): the one check the profile's schema uses too. */
+export { isBirthday } from '#shared/loyalty/birthday';
 
 export function birthdayStatement(
   db: D1Database,
