@@ -94,6 +94,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
             invoice={order.tax_invoice}
             currency={order.currency}
             gifts={(order.promotions ?? []).flatMap((p) => (p.gift ? [p.gift] : []))}
+            discounts={totals}
           />
         </Suspense>
       )}

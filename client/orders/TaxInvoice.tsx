@@ -7,6 +7,7 @@ import type { TaxInvoice as Invoice } from '#shared/invoice/tax-invoice';
 import type { CreditNote as Note } from '#shared/invoice/credit-note';
 import type { GiftLineView } from '#shared/orders/promotions';
 import { formatPercent } from '#shared/money';
+import { pointsCount } from '#shared/loyalty/points-count';
 import { intlLocale, type Lang } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { MinorMoney } from '../ui/Money';
@@ -15,9 +16,12 @@ export function TaxInvoice({
   invoice,
   currency,
   gifts = [],
+  discounts,
 }: {
   invoice: Invoice;
   currency: string;
+  /** Issue 47: the points spent and a friend's discount the total is after (the VAT is on what is paid). */
+  discounts?: { points_used: number; points_discount: number; referral_discount: number };
   /** Gift lines (decision 33): on the invoice at zero price, so the goods handed over are all listed. */
   gifts?: readonly GiftLineView[];
 }) {
@@ -63,6 +67,22 @@ export function TaxInvoice({
               </dd>
             </div>
           ))}
+          {!!discounts?.referral_discount && (
+            <div data-testid="invoice-referral">
+              <dt>{t('totals_referral')}</dt>
+              <dd>
+                −<MinorMoney minor={discounts.referral_discount} currency={currency} />
+              </dd>
+            </div>
+          )}
+          {!!discounts?.points_discount && (
+            <div data-testid="invoice-points">
+              <dt>{t('totals_points', { points: pointsCount(discounts.points_used, lang) })}</dt>
+              <dd>
+                −<MinorMoney minor={discounts.points_discount} currency={currency} />
+              </dd>
+            </div>
+          )}
           <div>
             <dt>{t('invoice_total')}</dt>
             <dd>

@@ -4,6 +4,7 @@
 import '../styles/orders.css';
 import type { OrderTotals } from '#shared/orders/types';
 import { formatPercent } from '#shared/money';
+import { pointsCount } from '#shared/loyalty/points-count';
 import { useI18n } from '../i18n/context';
 import { useCurrency, useMinor } from '../lib/locale';
 import { MinorMoney } from '../ui/Money';
@@ -50,6 +51,18 @@ export function Totals({
         <div>
           <dt>{t('cart_discount')}</dt>
           <dd>−{m(totals.discount)}</dd>
+        </div>
+      )}
+      {(totals.referral_discount ?? 0) > 0 && (
+        <div data-testid="totals-referral">
+          <dt>{t('totals_referral')}</dt>
+          <dd>−{m(totals.referral_discount)}</dd>
+        </div>
+      )}
+      {(totals.points_discount ?? 0) > 0 && (
+        <div data-testid="totals-points">
+          <dt>{t('totals_points', { points: pointsCount(totals.points_used, lang) })}</dt>
+          <dd>−{m(totals.points_discount)}</dd>
         </div>
       )}
       <div>

@@ -24,6 +24,9 @@ export function useOrderTotalsState(
     email?: string | null;
     /** The shopper's gift per promotion (decision 33). */
     gifts?: Array<{ promotion_id: number; sku_id: number }>;
+    /** Points to spend and a friend's code (issue 47, the review step). */
+    points?: number;
+    referralCode?: string | null;
   },
 ): OrderTotalsState {
   const api = useContext(ApiContext)!;
@@ -56,6 +59,8 @@ export function useOrderTotalsState(
         ...(options.useWallet ? { use_wallet: true } : {}),
         ...(email ? { email } : {}),
         ...(gifts ? { gifts: JSON.parse(gifts) } : {}),
+        ...(options.points ? { points: options.points } : {}),
+        ...(options.referralCode ? { referral_code: options.referralCode } : {}),
       })
       .then((res) => live && setTotals(res.data))
       .catch((error: unknown) => {
@@ -68,7 +73,20 @@ export function useOrderTotalsState(
     return () => {
       live = false;
     };
-  }, [api, enabled, key, options.coupon, options.useWallet, email, gifts, country, user?.id, attempt]);
+  }, [
+    api,
+    enabled,
+    key,
+    options.coupon,
+    options.useWallet,
+    options.points,
+    options.referralCode,
+    email,
+    gifts,
+    country,
+    user?.id,
+    attempt,
+  ]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { totals, failed, retry };

@@ -24,6 +24,10 @@ export interface CheckoutState {
   /** This order's updates on WhatsApp (the account's standing choice until ticked or unticked). */
   whatsappUpdates?: boolean;
   useWallet: boolean;
+  /** Points to spend on this order (issue 47): whole steps, 0 for none. */
+  points?: number;
+  /** A friend's referral code (issue 47), pre-filled from the invite page's `ref` cookie; null for none. */
+  referralCode?: string | null;
   /** One key per attempt: a retry of the same attempt reuses it, a new attempt gets a new one. */
   idempotencyKey: string | null;
   /** Send as a gift (decision 34): the switch, the checked recipient and its place names. */

@@ -189,6 +189,21 @@ export const MESSAGE_KEYS = [
   'call_too_early',
   'call_closed',
   'call_ticket_invalid',
+  // Points and a friend's code at checkout (issue 47).
+  'points_not_in_steps',
+  'points_over_limit',
+  'points_insufficient',
+  'referral_code_unknown',
+  'referral_sign_in',
+  'referral_paused',
+  'referral_own_code',
+  'referral_same_phone',
+  'referral_same_device',
+  'referral_same_address',
+  'referral_same_email',
+  'referral_not_first_order',
+  'referral_monthly_cap',
+  'referral_min_subtotal',
 ] as const;
 
 /** Every key the API may send: the shopper's, and the back office's own (their texts live in the staff dictionaries). */

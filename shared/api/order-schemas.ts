@@ -72,10 +72,28 @@ const gifts = z
   .refine((list) => new Set(list.map((g) => g.promotion_id)).size === list.length, { error: 'promotion_gift_invalid' })
   .optional();
 
+/** Points to spend at checkout (issue 47): a whole number; whole steps of the rules, checked by the quote. */
+const points = z
+  .number({ error: 'points_not_in_steps' })
+  .int({ error: 'points_not_in_steps' })
+  .min(0, { error: 'points_not_in_steps' })
+  .max(100_000_000, { error: 'points_over_limit' })
+  .optional();
+
+/** A friend's referral code (issue 47): letters and digits as shared, case does not matter. */
+const referralCode = z
+  .string()
+  .trim()
+  .max(32, { error: 'referral_code_unknown' })
+  .transform((v) => (v === '' ? undefined : v.toUpperCase()))
+  .optional();
+
 export const calculateSchema = z.object({
   items: lines,
   coupon,
   use_wallet: z.boolean().optional(),
+  points,
+  referral_code: referralCode,
   /** A guest's e-mail (review step): a single-use coupon already used with it says so at Apply. */
   email: email.optional(),
   gifts,

@@ -32,6 +32,8 @@ export const staffOrdersAr: Translated<typeof staffOrdersEn> = {
   st_orders_coupon: 'القسيمة',
   st_orders_wallet_used: 'من المحفظة',
   st_orders_subtotal: 'المجموع الفرعي',
+  st_orders_referral: 'خصم الصديق',
+  st_orders_points: 'النقاط ({{points}})',
   st_orders_discount: 'الخصم',
   st_orders_delivery: 'التوصيل',
   st_orders_vat: 'يشمل ضريبة القيمة المضافة',

@@ -29,6 +29,8 @@ export const staffOrdersEn = {
   st_orders_coupon: 'Coupon',
   st_orders_wallet_used: 'From the wallet',
   st_orders_subtotal: 'Subtotal',
+  st_orders_referral: 'Friend’s discount',
+  st_orders_points: 'Points ({{points}})',
   st_orders_discount: 'Discount',
   st_orders_delivery: 'Delivery',
   st_orders_vat: 'VAT included',

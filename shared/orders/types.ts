@@ -6,6 +6,7 @@ import type { CreditNote } from '../invoice/credit-note';
 import type { OrderGift } from '../api/gift-schemas';
 import type { GiftLineView, OrderPromotionView, PromotionResult } from './promotions';
 import type { Frequency } from '../subscriptions/frequency';
+import type { PointsQuote } from '../loyalty/types';
 
 export interface OrderTotals {
   /** Sum of the lines at the prices of the moment. */
@@ -13,10 +14,15 @@ export interface OrderTotals {
   /** Spec §9: the price before discount counts an item's old price where it has one, else its price. */
   before_discount: number;
   discount: number;
+  /** A friend's referral discount on her first order (issue 47), minor units; 0 without. */
+  referral_discount: number;
+  /** Points spent on the order and the discount they gave (issue 47); 0 without. */
+  points_used: number;
+  points_discount: number;
   delivery: number;
   /** The VAT included in the total (all amounts are VAT-inclusive); 0 without VAT. */
   vat: number;
-  /** subtotal − discount + delivery. */
+  /** subtotal − discount − referral_discount − points_discount + delivery. */
   total: number;
   wallet_used: number;
   /** What is left to pay by cash or card. */
@@ -142,6 +148,10 @@ export interface CalculateResult extends PricedTotals {
   subscription_problem: 'subscription_needs_account' | null;
   /** Each line's subscribe-and-save offer (decision 45). */
   subscribe_offers: SubscribeOffer[];
+  /** Signed-in shoppers: her points, the most she may spend here, what she spends and earns (issue 47). */
+  points: (PointsQuote & { problem: 'points_not_in_steps' | 'points_over_limit' | null }) | null;
+  /** A friend's code given: whether it applies, its discount (minor units), or why not (a message key). */
+  referral: { code: string; applied: boolean; discount: number; problem: string | null } | null;
 }
 
 /** A line's subscribe-and-save offer: the frequencies its pack suits (its dosage's period first) and the percent off. */

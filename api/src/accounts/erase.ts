@@ -131,6 +131,8 @@ function traceStatements(db: D1Database, userId: number): D1PreparedStatement[] 
     q('DELETE FROM review_reports WHERE user_id = ?1'),
     q('DELETE FROM search_terms WHERE user_id = ?1'),
     q('DELETE FROM alert_deliveries WHERE user_id = ?1'),
+    // The devices she signed in and ordered from (issue 47: referral checks), removed with the account.
+    q('DELETE FROM account_devices WHERE user_id = ?1'),
     q(`DELETE FROM email_verifications WHERE user_id = ?1 OR email = ${email}`),
     q(`DELETE FROM phone_codes WHERE user_id = ?1 OR phone = ${phone}`),
     // Numbers her orders and payments held besides her account's (WhatsApp updates, STC Pay).

@@ -59,3 +59,43 @@ describe('order confirmation mail', () => {
     expect(mail.html).toBeUndefined();
   });
 });
+
+describe('an order with points and a friend’s discount (issue 47)', () => {
+  const totals = {
+    subtotal: 15_432,
+    discount: 0,
+    referral_discount: 2_000,
+    points_used: 1_200,
+    points_discount: 2_400,
+    delivery: 2_500,
+    vat: 1_774,
+    total: 13_532,
+    wallet_used: 0,
+    due: 13_532,
+  };
+  const order = {
+    ...saudi,
+    totals,
+    tax_invoice: taxInvoiceFor({
+      id: 42,
+      country: 'SA',
+      created_at: Date.UTC(2026, 10, 22, 9, 0, 0),
+      decimals: 2,
+      vat_basis_points: 1500,
+      totals: { total: 13_532, vat: 1_774 },
+    }),
+  };
+
+  it('lists both discounts in the mail’s amounts and on its invoice, before the total they lower', () => {
+    const mail = orderMail('en', order, 'https://shop.test');
+    expect(mail.text).toMatch(/Friend’s discount: -SAR\s20\.00\nPoints \(1,200\): -SAR\s24\.00\nDelivery/);
+    // The invoice block: the discounts, then the total with VAT and the VAT computed on it.
+    expect(mail.text).toMatch(
+      /Friend’s discount: -SAR\s20\.00\nPoints \(1,200\): -SAR\s24\.00\nTotal with VAT: SAR\s135\.32\nVAT 15%: SAR\s17\.74/,
+    );
+    expect(mail.html).toContain('Points (1,200)');
+    const ar = orderMail('ar', order, 'https://shop.test');
+    expect(ar.text).toContain('خصم الصديق');
+    expect(ar.text).toContain('النقاط (1,200)');
+  });
+});

@@ -6,11 +6,14 @@ import type { CurrencyCode, Lang } from '#shared/locale';
 import type { TaxInvoice } from '#shared/invoice/tax-invoice';
 import { qrMatrix } from '#shared/invoice/qr-matrix';
 import { formatMinor, formatPercent } from '#shared/money';
+import { pointsCount } from '#shared/loyalty/points-count';
 
 interface InvoiceOrder {
   country: 'KW' | 'SA';
   currency: string;
   tax_invoice: TaxInvoice | null;
+  /** Issue 47: the discounts the invoice's total is after (points spent, a friend's discount). */
+  totals?: { points_used?: number; points_discount?: number; referral_discount?: number };
 }
 
 function esc(s: string): string {
@@ -25,12 +28,30 @@ function rows(lang: Lang, order: InvoiceOrder, inv: TaxInvoice): Array<[string, 
     timeZone: 'Asia/Riyadh',
   }).format(Date.parse(inv.issued_at));
   const rate = formatPercent(inv.vat_basis_points / 10_000, lang, order.country);
+  // The total is after these discounts (the VAT is computed on what is paid): the invoice says so.
+  const t = order.totals ?? {};
+  const off: Array<[string, string]> = [
+    ...(t.referral_discount
+      ? [[lang === 'ar' ? 'خصم الصديق' : 'Friend’s discount', `-${money(t.referral_discount)}`] as [string, string]]
+      : []),
+    ...(t.points_discount
+      ? [
+          [
+            lang === 'ar'
+              ? `النقاط (${pointsCount(t.points_used ?? 0, lang)})`
+              : `Points (${pointsCount(t.points_used ?? 0, lang)})`,
+            `-${money(t.points_discount)}`,
+          ] as [string, string],
+        ]
+      : []),
+  ];
   return lang === 'ar'
     ? [
         ['البائع', inv.seller_name.ar],
         ['الرقم الضريبي', inv.vat_number],
         ['رقم الفاتورة', inv.number],
         ['تاريخ الإصدار', when],
+        ...off,
         ['الإجمالي شامل الضريبة', money(inv.total)],
         [`ضريبة القيمة المضافة ${rate}`, money(inv.vat)],
       ]
@@ -39,6 +60,7 @@ function rows(lang: Lang, order: InvoiceOrder, inv: TaxInvoice): Array<[string, 
         ['VAT number', inv.vat_number],
         ['Invoice number', inv.number],
         ['Issued', when],
+        ...off,
         ['Total with VAT', money(inv.total)],
         [`VAT ${rate}`, money(inv.vat)],
       ];

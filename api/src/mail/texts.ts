@@ -1,4 +1,5 @@
 // Mail texts in the shopper's language.
+import { pointsCount } from '#shared/loyalty/points-count';
 import { localizePath, type CurrencyCode, type Lang } from '#shared/locale';
 import type { TaxInvoice } from '#shared/invoice/tax-invoice';
 import { formatMinor, formatPercent } from '#shared/money';
@@ -36,6 +37,10 @@ interface MailOrder {
   totals: {
     subtotal: number;
     discount: number;
+    /** Issue 47: a friend's discount and the points spent (0 without; absent on older callers). */
+    referral_discount?: number;
+    points_used?: number;
+    points_discount?: number;
     delivery: number;
     vat: number;
     total: number;
@@ -90,6 +95,8 @@ function orderMailText(lang: Lang, order: MailOrder, siteOrigin: string): { subj
     const rows = [
       `المجموع الفرعي: ${money(t.subtotal)}`,
       t.discount ? `الخصم: -${money(t.discount)}` : '',
+      t.referral_discount ? `خصم الصديق: -${money(t.referral_discount)}` : '',
+      t.points_discount ? `النقاط (${pointsCount(t.points_used ?? 0, lang)}): -${money(t.points_discount)}` : '',
       `التوصيل: ${t.delivery ? money(t.delivery) : 'مجاني'}`,
       `الإجمالي: ${money(t.total)}`,
       t.vat ? `يشمل ضريبة القيمة المضافة ${rate}: ${money(t.vat)}` : '',
@@ -106,6 +113,8 @@ function orderMailText(lang: Lang, order: MailOrder, siteOrigin: string): { subj
   const rows = [
     `Subtotal: ${money(t.subtotal)}`,
     t.discount ? `Discount: -${money(t.discount)}` : '',
+    t.referral_discount ? `Friend’s discount: -${money(t.referral_discount)}` : '',
+    t.points_discount ? `Points (${pointsCount(t.points_used ?? 0, lang)}): -${money(t.points_discount)}` : '',
     `Delivery: ${t.delivery ? money(t.delivery) : 'free'}`,
     `Total: ${money(t.total)}`,
     t.vat ? `Includes VAT ${rate}: ${money(t.vat)}` : '',

@@ -18,6 +18,9 @@ import { bodyHash, ownerOf, replay } from './order-replay';
 import { failureOf, holdStatements } from './stock-holds';
 import { cardMethodFor, newPaymentId, openPayment, returnPath, stcPayPhoneFor, walletMove } from './payment-moves';
 import { checkSubscribing, startStatements, subscribedLines } from '../subscriptions/start';
+import { isPointsShort, pointsMove } from '../loyalty/ledger';
+import { gulfMonthOf } from './loyalty-checkout';
+import { deviceSeenStatement } from '../accounts/devices';
 
 // Callers import these from here as before: the order's money moves and holds are its own modules.
 export { cardMethodFor, newPaymentId, openPayment, returnPath, stcPayPhoneFor, walletMove } from './payment-moves';
@@ -41,6 +44,8 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
       fields: [{ field: 'email', code: 'required', message: 'mandatory-field' }],
     });
   if (input.payment_method === 'wallet' && !ctx.user) throw new ApiError(401, 'unauthorized');
+  // Points are an account's (issue 47): a guest has none to spend.
+  if ((input.points ?? 0) > 0 && !ctx.user) throw new ApiError(401, 'unauthorized');
 
   // A gift goes to its recipient's address (decision 34); the buyer's own is not needed then.
   const address = await resolveAddress(ctx.db, {
@@ -54,13 +59,29 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
   const useWallet = input.payment_method === 'wallet' || !!input.use_wallet;
   const q = await quote(
     ctx.db,
-    { items: input.items, coupon: input.coupon, use_wallet: useWallet, gifts: input.gifts },
-    { country: ctx.country, lang: ctx.lang, userId: ctx.user?.id ?? null, email },
+    {
+      items: input.items,
+      coupon: input.coupon,
+      use_wallet: useWallet,
+      gifts: input.gifts,
+      points: input.points,
+      referral_code: input.referral_code,
+    },
+    {
+      country: ctx.country,
+      lang: ctx.lang,
+      userId: ctx.user?.id ?? null,
+      email,
+      // A friend's code is checked against her phone, this device and the delivery address too.
+      friend: { phone: ctx.user?.phone ?? null, deviceId: ctx.deviceId, address: input.gift ? null : address },
+    },
   );
   if (q.problems.length) throw new ApiError(409, 'cart_changed', { problems: q.problems });
   const promotionIssue = promotionProblem(q, input.gifts);
   if (promotionIssue) throw new ApiError(409, promotionIssue);
   if (q.coupon && !q.coupon.applied) throw new ApiError(409, q.coupon.problem!);
+  if (q.points?.problem) throw new ApiError(409, q.points.problem);
+  if (q.referral && !q.referral.applied) throw new ApiError(409, q.referral.problem!);
   if (input.payment_method === 'wallet' && q.totals.due > 0) throw new ApiError(409, 'wallet_insufficient');
 
   // Nothing left to pay (wallet covered it): the order is paid whatever method was picked.
@@ -124,6 +145,10 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
       if (kind === 'coupon_used_up' || kind === 'coupon_already_used' || kind === 'promotion_used_up')
         throw new ApiError(409, kind);
       if (kind === 'wallet') throw new ApiError(409, 'wallet_insufficient');
+      // Another checkout spent the points first: nothing of this order stays (issue 47).
+      if (isPointsShort(error)) throw new ApiError(409, 'points_insufficient');
+      // Two first orders of one friend with a code at once: the referral is hers once (referrals.friend_id).
+      if (/referrals\.friend_id/.test(String(error))) throw new ApiError(409, 'referral_not_first_order');
       throw error;
     }
   }
@@ -161,8 +186,9 @@ function orderStatements(
     db
       .prepare(
         `INSERT INTO orders (id, user_id, guest_email, guest_phone, country, currency, lang, status, payment_method, card_method, address,
-           subtotal, before_discount, discount, delivery, vat, vat_basis_points, total, wallet_used, coupon_id, coupon_code, holds_stock, created_at, updated_at, whatsapp_to)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+           subtotal, before_discount, discount, delivery, vat, vat_basis_points, total, wallet_used, coupon_id, coupon_code, holds_stock, created_at, updated_at, whatsapp_to,
+           points_used, points_discount, referral_discount)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         orderId,
@@ -189,6 +215,9 @@ function orderStatements(
         now,
         now,
         o.whatsappTo,
+        t.points_used,
+        t.points_discount,
+        t.referral_discount,
       ),
   ];
   const unit = new Map(t.lines.map((l) => [l.sku_id, l]));
@@ -227,6 +256,34 @@ function orderStatements(
         paymentId: null,
       }),
     );
+  // Points spent (issue 47): a debit past her balance (another checkout spent them first) fails the
+  // whole batch under the ledger's CHECK; the event key makes it once per order.
+  if (t.points_used > 0 && userId)
+    statements.push(
+      ...pointsMove(db, {
+        userId,
+        country: ctx.country,
+        amount: -t.points_used,
+        kind: 'spend',
+        eventKey: `spend:order:${orderId}`,
+        orderId,
+        now,
+      }),
+    );
+  // A friend's referral: rewarded to the referrer when this order is delivered (the ledger's hook).
+  const referrer = q.referral?.applied ? q.loyalty.referrer : null;
+  if (referrer && userId)
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO referrals (referrer_id, friend_id, order_id, country, discount, status, month, created_at)
+           VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)`,
+        )
+        .bind(referrer.referrer_id, userId, orderId, ctx.country, t.referral_discount, gulfMonthOf(now), now),
+    );
+  // The device she ordered from: a later friend's checkout on it is a self-referral.
+  const seen = userId ? deviceSeenStatement(db, userId, ctx.deviceId, now) : null;
+  if (seen) statements.push(seen);
   const subscribing = !ctx.subscriptionRun && userId !== null && subscribedLines(q.lines).length > 0;
   if (subscribing)
     statements.push(
@@ -312,6 +369,9 @@ function placedView(
     vat_basis_points: o.q.settings.vat_basis_points,
     total: t.total,
     wallet_used: t.wallet_used,
+    points_used: t.points_used,
+    points_discount: t.points_discount,
+    referral_discount: t.referral_discount,
     coupon_code: coupon?.code ?? null,
     created_at: now,
     email: o.email,

@@ -7,6 +7,15 @@ import { convertFromBase, divRound, payableMinor, vatIncluded, type CurrencyInfo
 import type { PricedTotals } from '#shared/orders/types';
 import { freeDeliveryReached } from '#shared/country-amounts';
 import type { Frequency } from '#shared/subscriptions/frequency';
+import { maxRedeemable, pointsValue, redeemProblem, type RedeemProblem } from '#shared/loyalty/rules';
+import type { LoyaltyRules } from '#shared/loyalty/types';
+
+/** Points the shopper asked to spend, her balance and her country's rules (signed-in shoppers only). */
+export interface PointsAsk {
+  asked: number;
+  balance: number;
+  rules: Pick<LoyaltyRules, 'redeem_step_points' | 'redeem_step_value' | 'min_payable' | 'is_active'>;
+}
 
 export interface PricedLine {
   sku_id: number;
@@ -35,6 +44,12 @@ export interface CouponRule {
 
 export type Totals = PricedTotals;
 
+/** What pricing found of the points asked: the most she may spend, and why the ask was refused. */
+export interface PointsPriced {
+  points_max: number;
+  points_problem: RedeemProblem | null;
+}
+
 export function priceOrder(input: {
   lines: PricedLine[];
   currency: CurrencyInfo;
@@ -44,7 +59,13 @@ export function priceOrder(input: {
   walletAvailable?: number;
   /** Free units of buy-X-get-Y promotions (minor units, VAT included; decision 33). */
   promotionDiscount?: number;
-}): Totals {
+  /** A friend's referral discount (minor units, VAT included), already found applicable; 0 for none. */
+  referralDiscount?: number;
+  /** The minimum payable of the country's loyalty rules: the referral discount never goes below it. */
+  minPayable?: number;
+  /** Points to spend, after everything else (issue 47). */
+  points?: PointsAsk | null;
+}): Totals & PointsPriced {
   const { settings } = input;
   // The VAT rate of this quote's settings row prices the units and the VAT line alike.
   const currency: CurrencyInfo = { ...input.currency, vatBasisPoints: settings.vat_basis_points };
@@ -85,7 +106,21 @@ export function priceOrder(input: {
   const free_delivery = freeDeliveryReached(subtotal, free_shipping);
   // The delivery fee setting is already in minor units of the currency, VAT included.
   const delivery = subtotal === 0 || free_delivery ? 0 : settings.delivery_fee;
-  const total = subtotal - discount + delivery;
+  // A friend's referral discount, then points (issue 47): both lower the total the shopper pays, and
+  // so the VAT included in it (a Saudi price includes VAT: the discount lowers the amount VAT is
+  // computed on, like a coupon); neither takes what is left to pay below the minimum payable.
+  // Delivery still follows the subtotal: a discount never costs the shopper her free delivery.
+  const beforeLoyalty = subtotal - discount + delivery;
+  const floor = input.minPayable ?? input.points?.rules.min_payable ?? 0;
+  const referral_discount = Math.max(0, Math.min(input.referralDiscount ?? 0, beforeLoyalty - floor));
+  const beforePoints = beforeLoyalty - referral_discount;
+  const ask = input.points ?? null;
+  const points_max = ask ? maxRedeemable(ask.balance, beforePoints, ask.rules) : 0;
+  const points_problem: RedeemProblem | null =
+    ask && ask.asked > 0 ? redeemProblem(ask.asked, points_max, ask.rules) : null;
+  const points_used = ask && ask.asked > 0 && points_problem === null ? ask.asked : 0;
+  const points_discount = ask ? pointsValue(points_used, ask.rules) : 0;
+  const total = beforePoints - points_discount;
   const vat = vatIncluded(total, currency.vatBasisPoints);
   const wallet_used = Math.max(0, Math.min(input.walletAvailable ?? 0, total));
   return {
@@ -96,6 +131,11 @@ export function priceOrder(input: {
     before_discount,
     discount,
     promotion_discount,
+    referral_discount,
+    points_used,
+    points_discount,
+    points_max,
+    points_problem,
     delivery,
     vat,
     total,

@@ -14,12 +14,16 @@ import { thumbnailUrl } from '../media/renditions';
 import type { PromotionRule } from './promotions';
 
 // A free gift from a cart total runs in a country only with that country's own amount (decision 52).
-const LIVE = `p.is_active = 1 AND (p.country IS NULL OR p.country = ?1) AND (p.starts_at IS NULL OR p.starts_at <= ?2)
+const LIVE = `p.is_active = 1 AND (p.country IS NULL OR p.country = ?1) AND (p.starts_at IS NULL OR p.starts_at <= ?2 + ?3)
   AND (p.ends_at IS NULL OR p.ends_at >= ?2)
   AND (p.kind <> 'gift_threshold' OR EXISTS (SELECT 1 FROM promotion_thresholds t WHERE t.promotion_id = p.id AND t.country = ?1))`;
 
-/** Three statements for the caller's batch, read back with promotionRules (in this order). */
-export function promotionStatements(db: D1Database, country: CountryCode, lang: Lang, now: number) {
+/**
+ * Three statements for the caller's batch, read back with promotionRules (in this order). `aheadMs`
+ * also reads promotions starting that much later (a tier's early access, issue 47): the caller keeps
+ * those its shopper may see.
+ */
+export function promotionStatements(db: D1Database, country: CountryCode, lang: Lang, now: number, aheadMs = 0) {
   return [
     db
       .prepare(
@@ -29,7 +33,7 @@ export function promotionStatements(db: D1Database, country: CountryCode, lang: 
            p.buy_count, p.free_count, p.max_per_order, p.max_uses, p.used, p.priority
          FROM promotions p WHERE ${LIVE} ORDER BY p.priority DESC, p.id LIMIT 50`,
       )
-      .bind(country, now),
+      .bind(country, now, aheadMs),
     db
       .prepare(
         `SELECT g.promotion_id, s.id AS sku_id, s.stock, s.${col('name', lang)} AS sku_name, pr.id AS product_id, pr.slug,
@@ -39,13 +43,13 @@ export function promotionStatements(db: D1Database, country: CountryCode, lang: 
            JOIN products pr ON pr.id = s.product_id
          WHERE ${LIVE} AND pr.is_active = 1 ORDER BY g.promotion_id, g.sort_order, g.sku_id`,
       )
-      .bind(country, now),
+      .bind(country, now, aheadMs),
     db
       .prepare(
         `SELECT t.promotion_id, t.product_id, t.sku_id FROM promotions p JOIN promotion_targets t ON t.promotion_id = p.id
          WHERE ${LIVE} AND p.kind <> 'gift_threshold'`,
       )
-      .bind(country, now),
+      .bind(country, now, aheadMs),
   ];
 }
 

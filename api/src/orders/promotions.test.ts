@@ -217,3 +217,15 @@ describe('buy X get Y', () => {
     });
   });
 });
+
+describe('a tier’s early access (issue 47)', () => {
+  it('opens a promotion to her early_access_hours before its start, not sooner', () => {
+    const HOUR = 60 * 60 * 1000;
+    const soon = rule({ starts_at: NOW + 20 * HOUR });
+    // Everyone else: not yet.
+    expect(run({ rules: [soon], subtotal: 20_000 })[0]).toMatchObject({ applied: false });
+    // Silver's 24 hours reach a start 20 hours away; 12 hours do not.
+    expect(run({ rules: [soon], subtotal: 20_000, earlyAccessMs: 24 * HOUR })[0]).toMatchObject({ applied: true });
+    expect(run({ rules: [soon], subtotal: 20_000, earlyAccessMs: 12 * HOUR })[0]).toMatchObject({ applied: false });
+  });
+});

@@ -48,6 +48,8 @@ export interface EvaluateInput {
   subtotal: number;
   country: CountryCode;
   now: number;
+  /** Her tier's early access (issue 47): promotions open to her this long before their start (ms). */
+  earlyAccessMs?: number;
   /** The shopper's gift per promotion. */
   choices: ReadonlyMap<number, number>;
 }
@@ -58,10 +60,10 @@ export function byPriority(a: Pick<PromotionRule, 'priority' | 'id'>, b: Pick<Pr
 }
 
 /** Running, on dates, in the country: a promotion that is not is left out of what the shopper sees. */
-export function isLive(rule: PromotionRule, country: CountryCode, now: number): boolean {
+export function isLive(rule: PromotionRule, country: CountryCode, now: number, earlyAccessMs = 0): boolean {
   if (!rule.is_active) return false;
   if (rule.country !== null && rule.country !== country) return false;
-  if (rule.starts_at !== null && now < rule.starts_at) return false;
+  if (rule.starts_at !== null && now < rule.starts_at - earlyAccessMs) return false;
   if (rule.ends_at !== null && now > rule.ends_at) return false;
   return true;
 }
@@ -96,7 +98,7 @@ export function evaluatePromotions(input: EvaluateInput): PromotionResult[] {
       })),
       gift: null as PromotionResult['gift'],
     };
-    if (!isLive(rule, input.country, input.now)) {
+    if (!isLive(rule, input.country, input.now, input.earlyAccessMs)) {
       results.push({ ...base, applied: false, reason: { key: 'promo_not_active', params: {} } });
       continue;
     }

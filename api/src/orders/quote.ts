@@ -17,6 +17,22 @@ import { evaluatePromotions, type PromotionRule } from './promotions';
 import { discountedPrice, type Frequency, offeredFrequencies } from '#shared/subscriptions/frequency';
 import type { SubscribeOffer } from '#shared/orders/types';
 import { readSubscriptionDiscount, subscriptionDiscountStatement } from '../subscriptions/settings';
+import type { LoyaltyRules, PointsQuote, TierRule } from '#shared/loyalty/types';
+import { earnBase, pointsFor } from '#shared/loyalty/rules';
+import {
+  EARLY_ACCESS_HORIZON_MS,
+  earlyAccessMs,
+  freeDeliveryFor,
+  loyaltyStatements,
+  readLoyalty,
+  readReferral,
+  referralProblem,
+  referralStatements,
+  type Friend,
+  type ReferralProblem,
+  type ReferrerFacts,
+} from './loyalty-checkout';
+import type { RedeemProblem } from '#shared/loyalty/rules';
 
 export interface QuoteLine extends PricedLine {
   /** Subscribe and save: the frequency the shopper chose, and the percent off it gave (decision 45). */
@@ -66,6 +82,12 @@ export interface Quote {
   subscriptionProblem: 'subscription_needs_account' | null;
   /** Each line's subscribe-and-save offer: the frequencies its pack suits and the percent off. */
   subscribeOffers: SubscribeOffer[];
+  /** Signed-in shoppers: her points, what she may spend and what this order earns (issue 47); null for guests. */
+  points: (PointsQuote & { problem: RedeemProblem | null }) | null;
+  /** A friend's referral code given: whether it applies, its discount, or why not. */
+  referral: { code: string; applied: boolean; discount: number; problem: ReferralProblem | null } | null;
+  /** What placing needs: the rules, her tier, and the referrer of an applied code. */
+  loyalty: { rules: LoyaltyRules | null; tier: TierRule | null; referrer: ReferrerFacts | null };
 }
 
 /**
@@ -98,7 +120,14 @@ export function personLimit(c: Pick<CouponRow, 'per_person_limit' | 'once_per_sh
 export async function quote(
   db: D1Database,
   input: CalculateInput,
-  ctx: { country: CountryCode; lang: Lang; userId: number | null; email?: string | null },
+  ctx: {
+    country: CountryCode;
+    lang: Lang;
+    userId: number | null;
+    email?: string | null;
+    /** A referral code's checks: the signed-in shopper's phone, the request's device, the delivery address when known. */
+    friend?: Omit<Friend, 'userId' | 'email'> | null;
+  },
 ): Promise<Quote> {
   // The same SKU twice counts once, with the counts added.
   const counts = new Map<number, number>();
@@ -156,16 +185,46 @@ export async function quote(
   const subscribing = every.size > 0 && ctx.userId !== null;
   const discountAt = statements.length;
   statements.push(subscriptionDiscountStatement(db));
-  // The live promotions (their gifts with stock, their targets): three more statements, same batch.
+  // The live promotions (their gifts with stock, their targets): three more statements, same batch. A
+  // signed-in shopper's tier may open them early: those starting within the longest early access are
+  // read too, and kept below only when her tier's early access reaches them.
   const now = Date.now();
   const promotionsAt = statements.length;
-  statements.push(...promotionStatements(db, ctx.country, ctx.lang, now));
+  statements.push(...promotionStatements(db, ctx.country, ctx.lang, now, ctx.userId ? EARLY_ACCESS_HORIZON_MS : 0));
+  // Loyalty (issue 47): the rules and tiers, her points account; a referral code's facts. Same batch.
+  const loyaltyAt = statements.length;
+  const loyaltyReads = loyaltyStatements(db, ctx.country, ctx.userId);
+  statements.push(...loyaltyReads.statements);
+  const friend: Friend | null =
+    ctx.userId && ctx.email !== undefined && ctx.email !== null
+      ? {
+          userId: ctx.userId,
+          email: ctx.email,
+          phone: ctx.friend?.phone ?? null,
+          deviceId: ctx.friend?.deviceId ?? null,
+          address: ctx.friend?.address ?? null,
+        }
+      : null;
+  const referralAt = input.referral_code && friend ? statements.length : -1;
+  if (input.referral_code && friend) statements.push(...referralStatements(db, input.referral_code, friend, now));
   const results = await db.batch(statements);
+  const loyalty = readLoyalty(
+    ctx.country,
+    loyaltyReads.known,
+    results.slice(loyaltyAt, loyaltyAt + loyaltyReads.statements.length),
+  );
+  const signedIn = ctx.userId !== null;
+  const tier = signedIn ? loyalty.tier : null;
   if (!currency) {
     rememberCurrencies(results[currencyAt]!.results);
     currency = knownCurrency(ctx.country)!;
   }
-  const settings = results[0]!.results[0] as unknown as CountrySettings;
+  const countrySettings = results[0]!.results[0] as unknown as CountrySettings;
+  // Her tier's own free-delivery threshold replaces the country's in her quote (when lower).
+  const settings: CountrySettings = {
+    ...countrySettings,
+    free_delivery_minor: freeDeliveryFor(countrySettings.free_delivery_minor, tier),
+  };
   const shopDiscount = readSubscriptionDiscount(results[discountAt]!.results);
   type SkuRow = QuoteLine & {
     subscription_discount: number | null;
@@ -235,7 +294,10 @@ export async function quote(
     coupon = { code: input.coupon, applied: problem === null, problem, coupon: couponRow };
   }
 
-  const rules = promotionRules(results.slice(promotionsAt, promotionsAt + 3));
+  const early = earlyAccessMs(tier);
+  const rules = promotionRules(results.slice(promotionsAt, promotionsAt + 3)).filter(
+    (r) => r.starts_at === null || r.starts_at - early <= now,
+  );
   const promoLines = priced.map((l) => ({ ...l, unit_price: payableMinor(l.price, payable) }));
   const promotions = evaluatePromotions({
     rules,
@@ -243,8 +305,28 @@ export async function quote(
     subtotal: promoLines.reduce((sum, l) => sum + l.unit_price * l.count, 0),
     country: ctx.country,
     now,
+    earlyAccessMs: early,
     choices: new Map((input.gifts ?? []).map((g) => [g.promotion_id, g.sku_id])),
   });
+
+  // A friend's code: checked against everything the batch read (./loyalty-checkout.ts).
+  const referralReads = referralAt < 0 ? null : readReferral(results.slice(referralAt, referralAt + 2));
+  let referral: Quote['referral'] = null;
+  if (input.referral_code) {
+    const problem = referralProblem({
+      friend,
+      reads: referralReads,
+      rules: loyalty.rules,
+      subtotal: subtotalPaid,
+    });
+    referral = {
+      code: input.referral_code,
+      applied: problem === null,
+      discount: problem === null ? loyalty.rules!.referral_discount : 0,
+      problem,
+    };
+  }
+  const rulesOn = loyalty.rules?.is_active ? loyalty.rules : null;
 
   const totals = priceOrder({
     lines: priced,
@@ -253,7 +335,32 @@ export async function quote(
     coupon: coupon?.applied ? coupon.coupon : null,
     walletAvailable: input.use_wallet && ctx.userId ? walletBalance : 0,
     promotionDiscount: promotions.reduce((sum, p) => sum + (p.applied ? p.discount : 0), 0),
+    referralDiscount: referral?.discount ?? 0,
+    minPayable: loyalty.rules?.min_payable ?? 0,
+    points: signedIn && rulesOn ? { asked: input.points ?? 0, balance: loyalty.balance, rules: rulesOn } : null,
   });
+  if (referral?.applied) referral.discount = totals.referral_discount;
+  const points: Quote['points'] =
+    signedIn && loyalty.rules
+      ? {
+          balance: loyalty.balance,
+          max_points: totals.points_max,
+          step_points: loyalty.rules.redeem_step_points,
+          step_value: loyalty.rules.redeem_step_value,
+          used: totals.points_used,
+          discount: totals.points_discount,
+          // What the order earns once delivered: the money paid for goods, at her tier's multiplier.
+          earns: rulesOn
+            ? pointsFor(
+                earnBase({ ...totals, vat_basis_points: settings.vat_basis_points }),
+                currency.decimals,
+                rulesOn.points_per_unit,
+                tier?.earn_multiplier_bp ?? 10_000,
+              )
+            : 0,
+          problem: totals.points_problem,
+        }
+      : null;
   const subscriptionProblem = every.size > 0 && ctx.userId === null ? 'subscription_needs_account' : null;
   return {
     totals,
@@ -267,6 +374,9 @@ export async function quote(
     rules,
     subscriptionProblem,
     subscribeOffers,
+    points,
+    referral,
+    loyalty: { rules: loyalty.rules, tier, referrer: referral?.applied ? referralReads!.referrer : null },
   };
 }
 

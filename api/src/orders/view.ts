@@ -37,6 +37,9 @@ type OrderRow = Pick<
   | 'vat_basis_points'
   | 'total'
   | 'wallet_used'
+  | 'points_used'
+  | 'points_discount'
+  | 'referral_discount'
   | 'created_at'
   | 'confirmed_at'
   | 'packed_at'
@@ -51,7 +54,7 @@ type OrderRow = Pick<
   Pick<OrdersTableRow, keyof { coupon_code: unknown }> & { email: string | null };
 
 export const ORDER_COLUMNS = `o.id, o.user_id, o.guest_email, o.status, o.payment_method, o.card_method, o.country, o.currency, o.address, o.subtotal, o.before_discount,
-  o.discount, o.delivery, o.vat, o.vat_basis_points, o.total, o.wallet_used, o.coupon_code, o.created_at, o.confirmed_at, o.packed_at, o.shipped_at, o.out_for_delivery_at, o.delivered_at, o.cancelled_at, o.carrier,
+  o.discount, o.delivery, o.vat, o.vat_basis_points, o.total, o.wallet_used, o.points_used, o.points_discount, o.referral_discount, o.coupon_code, o.created_at, o.confirmed_at, o.packed_at, o.shipped_at, o.out_for_delivery_at, o.delivered_at, o.cancelled_at, o.carrier,
   o.tracking_number, o.tracking_url, coalesce(u.email, o.guest_email) AS email`;
 
 /**
@@ -132,6 +135,10 @@ export function toOrderView(
       subtotal: o.subtotal,
       before_discount: o.before_discount,
       discount: o.discount,
+      // Issue 47: rows stored before migration 0060 read 0 (the columns' default).
+      referral_discount: o.referral_discount ?? 0,
+      points_used: o.points_used ?? 0,
+      points_discount: o.points_discount ?? 0,
       delivery: o.delivery,
       vat: o.vat,
       total: o.total,

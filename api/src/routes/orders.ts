@@ -102,6 +102,8 @@ export const orderRoutes = new Hono<AppEnv>()
       lang: c.var.lang,
       userId: user?.id ?? null,
       email: user?.email ?? input.email ?? null,
+      // A friend's code is checked against her phone and this device (the address once she places it).
+      friend: user ? { phone: user.phone, deviceId: c.var.deviceId, address: null } : null,
     });
     // Lines to subscribe to are charged later without the shopper: a card the gateway keeps, or the
     // wallet; never cash, KNET, STC Pay or a pay-later plan (decision 45).
@@ -124,6 +126,8 @@ export const orderRoutes = new Hono<AppEnv>()
         subscribe_offers: q.subscribeOffers,
         unavailable_methods: gateway.unavailable,
         ...calculatedPromotions(q),
+        points: q.points,
+        referral: q.referral,
       }),
     );
   })

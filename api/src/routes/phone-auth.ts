@@ -25,6 +25,7 @@ import { publicUser } from '../accounts/public-user';
 import { checkPassword } from '../accounts/check-password';
 import { assertCodeNotLocked, clearAccountFromAddress, recordFailure, type SignInKeys } from '../accounts/rate-limit';
 import { createSession } from '../accounts/sessions';
+import { deviceSeenStatement } from '../accounts/devices';
 import type { AppEnv } from '../app-env';
 import type { UserRow } from '../db/rows';
 import { clientIp } from '../lib/client-ip';
@@ -177,7 +178,10 @@ export const phoneAuthRoutes = new Hono<AppEnv>()
         .first<Account>());
     if (!user) throw new ApiError(400, 'phone_code_invalid');
     const linkPush = linkDeviceStatement(db, c.var.deviceId, user);
-    if (linkPush) await linkPush.run();
+    // The device she signed in or up on is hers (a friend's referral from it is a self-referral, issue 47).
+    const seen = deviceSeenStatement(db, user.id, c.var.deviceId, now);
+    const deviceStatements = [...(linkPush ? [linkPush] : []), ...(seen ? [seen] : [])];
+    if (deviceStatements.length) await db.batch(deviceStatements);
     const access_token = await createSession(db, user.id);
     return c.json(ok({ access_token, user: publicUser(user), created: !!created?.results.length }));
   })

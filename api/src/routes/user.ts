@@ -18,6 +18,7 @@ import {
   signInKeys,
 } from '../accounts/rate-limit';
 import { createSession, revokeOtherSessions, revokeSession } from '../accounts/sessions';
+import { deviceSeenStatement } from '../accounts/devices';
 import { eraseAccount } from '../accounts/erase';
 import { erasureRecordStatement } from '../data-rights/erasure-record';
 import { linkDeviceStatement, unlinkDeviceStatement } from '../push';
@@ -59,14 +60,17 @@ export const userRoutes = new Hono<AppEnv>()
     const access_token = await createSession(db, inserted.id);
     // This device's push subscriptions become the new account's (spec §4 Auth: tags synced on sign-up).
     const linkPush = linkDeviceStatement(db, c.var.deviceId, { id: inserted.id, name: input.name });
+    // The device she signed up on is hers (a friend's referral from it is a self-referral, issue 47).
+    const seen = deviceSeenStatement(db, inserted.id, c.var.deviceId);
+    const deviceStatements = [...(linkPush ? [linkPush] : []), ...(seen ? [seen] : [])];
     // Guest orders with this address join the account only once the mailbox's owner opens this link.
     const verify = await verificationFor(db, inserted.id, input.email);
-    if (!verify && linkPush) await linkPush.run();
+    if (!verify && deviceStatements.length) await db.batch(deviceStatements);
     if (verify) {
       const link = `${siteOrigin(c)}${localizePath('/auth/verify-email', c.var.lang)}?token=${verify.token}`;
       // The token and its mail are stored together, or neither is.
       await db.batch([
-        ...(linkPush ? [linkPush] : []),
+        ...deviceStatements,
         verify.statement,
         queueMail(db, {
           to: input.email,
@@ -105,7 +109,8 @@ export const userRoutes = new Hono<AppEnv>()
     // The failed-attempt counters clear, and this device's push subscriptions become the user's (spec §4
     // Auth: tags synced on sign-in), in one round trip.
     const linkPush = linkDeviceStatement(db, c.var.deviceId, user);
-    await db.batch([clearAccountFromAddress(db, keys), ...(linkPush ? [linkPush] : [])]);
+    const seen = deviceSeenStatement(db, user.id, c.var.deviceId);
+    await db.batch([clearAccountFromAddress(db, keys), ...(linkPush ? [linkPush] : []), ...(seen ? [seen] : [])]);
     const access_token = await createSession(db, user.id);
     return c.json(ok({ access_token, user: publicUser(user) }));
   })

@@ -25,6 +25,7 @@ import {
 } from '#client/stores/checkout';
 import { clearDraft } from '#client/accounts/form-drafts';
 import { CouponForm } from '#client/orders/CouponForm';
+import { PointsControl, ReferralForm } from '#client/orders/CheckoutLoyalty';
 import { PaymentChoice } from '#client/orders/PaymentChoice';
 import { frequencyLabel } from '#client/subscriptions/frequency-label';
 import { useSessionStore } from '#client/stores/session';
@@ -86,6 +87,8 @@ export function Component() {
     useWallet: state.paymentMethod === 'wallet' || state.useWallet,
     email: user ? null : state.email,
     gifts: giftChoiceList(byPromotion),
+    points: user ? (state.points ?? 0) : 0,
+    referralCode: state.referralCode ?? null,
   });
   // Send as a gift (decision 34): the recipient's address is the delivery address.
   const gift = state.giftOn && state.gift ? state.gift : null;
@@ -145,6 +148,9 @@ export function Component() {
         items: lines.map((e) => ({ sku_id: e.sku.id, count: e.count, ...(e.every ? { every: e.every } : {}) })),
         ...(checkout.coupon ? { coupon: checkout.coupon } : {}),
         ...giftsOf(totals),
+        // Points and a friend's code as the quote applied them (a refused ask is not sent: it was shown).
+        ...(totals.points?.used ? { points: totals.points.used } : {}),
+        ...(totals.referral?.applied ? { referral_code: totals.referral.code } : {}),
         payment_method: checkout.paymentMethod,
         ...(checkout.paymentMethod === 'card' && cardMethod ? { card_method: cardMethod } : {}),
         ...(checkout.paymentMethod === 'card' && cardMethod === 'stc_pay' ? { stc_pay_phone: stcPayPhone } : {}),
@@ -172,6 +178,8 @@ export function Component() {
       } else {
         // Cash or wallet: the order is final, the cart empties now.
         cart.items = {};
+        // Points and a friend's code were this order's (a kept ref cookie is not offered again).
+        Object.assign(checkout, { points: 0, referralCode: null });
         clearCheckout();
         clearDraft(GUEST_ADDRESS_DRAFT);
         forgetGift();
@@ -190,6 +198,8 @@ export function Component() {
             : key;
       setError(has(shown) ? tKey(shown) : t('server_error'));
       setCartProblem(key === 'cart_changed' || key === 'out_of_stock');
+      // Her points or a friend's code changed under her (another checkout, a first order): ask again.
+      if (key.startsWith('points_') || key.startsWith('referral_')) retryTotals();
       setDetailsProblem(
         key === 'validation_failed' || key === 'address_country_mismatch' || key === 'address_required',
       );
@@ -265,6 +275,7 @@ export function Component() {
               <Link to={href('/checkout/shipping')}>{t('checkout_change')}</Link>
             </section>
           )}
+          <PointsControl totals={totals} />
           <section className="form-card" aria-labelledby="payment-title">
             <h2 id="payment-title">{t('checkout_payment_title')}</h2>
             <PaymentChoice
@@ -334,6 +345,7 @@ export function Component() {
             <Totals totals={totals} />
           )}
           <CouponForm id="review-coupon" result={totals?.coupon ?? null} />
+          <ReferralForm totals={totals} />
           <button
             type="button"
             className="button wide"

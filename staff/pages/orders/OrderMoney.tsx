@@ -64,6 +64,22 @@ export function OrderMoney({ t, me, data, words }: OrderPartProps) {
             </dd>
           </>
         )}
+        {(o.referral_discount ?? 0) > 0 && (
+          <>
+            <dt>{t.t('st_orders_referral')}</dt>
+            <dd data-testid="staff-order-referral">
+              <bdi>-{money(o.referral_discount!)}</bdi>
+            </dd>
+          </>
+        )}
+        {(o.points_discount ?? 0) > 0 && (
+          <>
+            <dt>{t.t('st_orders_points', { points: t.n(o.points_used ?? 0) })}</dt>
+            <dd data-testid="staff-order-points">
+              <bdi>-{money(o.points_discount!)}</bdi>
+            </dd>
+          </>
+        )}
         <dt>{t.t('st_orders_delivery')}</dt>
         <dd>
           <bdi>{money(o.delivery)}</bdi>

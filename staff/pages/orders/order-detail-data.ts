@@ -25,6 +25,10 @@ export interface OrderDetailData {
     address: Record<string, unknown>;
     subtotal: number;
     discount: number;
+    /** Issue 47: a friend's discount and the points spent (0 without). */
+    referral_discount?: number;
+    points_used?: number;
+    points_discount?: number;
     delivery: number;
     vat: number;
     total: number;
