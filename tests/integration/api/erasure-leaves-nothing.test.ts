@@ -261,9 +261,9 @@ async function everything(tag: string): Promise<Everything> {
     status: 'booked',
     texts: consultationTexts,
   });
-  // Her points (decision 58): a first review's points, a staff adjustment whose reason names her, points
-  // spent on the order still to come (given back when the erasure cancels it), her referral code, a
-  // device, an expiry notice; and a friend she referred (whose referral row stays, anonymised).
+  // Her points (decision 58), beyond the fixture's first review's points, referral code and referral: a
+  // staff adjustment whose reason names her, points spent on the order still to come (given back when
+  // the erasure cancels it), a device, an expiry notice.
   const review = await db.prepare('SELECT id FROM reviews WHERE user_id = ?').bind(rich.id).first<{ id: number }>();
   const year = Date.now() + 365 * 86_400_000;
   await db.batch([
@@ -295,9 +295,6 @@ async function everything(tag: string): Promise<Everything> {
       eventKey: `spend:order:${ids.order}`,
       orderId: ids.order,
     }),
-    db
-      .prepare('INSERT INTO referral_codes (user_id, code, created_at) VALUES (?, ?, ?)')
-      .bind(rich.id, `HUDA${n}X`, now),
     db
       .prepare('INSERT INTO account_devices (user_id, device_id, last_seen_at) VALUES (?, ?, ?)')
       .bind(rich.id, `device-${tag}`, now),
