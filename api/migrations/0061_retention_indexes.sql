@@ -26,3 +26,4 @@ CREATE INDEX alert_waves_at ON alert_waves (at);
 CREATE INDEX alert_deliveries_at ON alert_deliveries (at);
 CREATE INDEX notify_requests_notified ON notify_requests (notified_at) WHERE notified_at IS NOT NULL;
 CREATE INDEX notify_requests_created ON notify_requests (created_at) WHERE notified_at IS NULL;
+CREATE INDEX points_expiry_notices_day ON points_expiry_notices (expires_on);

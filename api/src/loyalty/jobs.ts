@@ -4,15 +4,14 @@
 //     a year, only if she set the birthday at least 30 days before, in her country, with a short mail;
 //   - expiry: what expiringBy() says is due, first in first out (`expiry:<user>:<country>:<Gulf day>`);
 //   - reminders: a mail expiry_notice_days before points expire, once per day named;
-//   - tiers: refreshed as spending ages out of the 12 months (a shopper who moves up is mailed);
-//   - retention: account_devices 12 months after last seen, expiry notices 13 months after the day they
-//     name (shared/data-rights/retention-figures.ts).
+//   - tiers: refreshed as spending ages out of the 12 months (a shopper who moves up is mailed).
+// Their tables' retention (account_devices, points_expiry_notices) is the hourly retention run's
+// (api/src/retention/windows.ts).
 // The minute cron runs them during one Gulf hour a day (LOYALTY_HOUR), so backlogs drain in up to 60
 // bounded runs; POST /dev/loyalty/run runs them as on any day.
 import type { CountryCode, Lang } from '#shared/locale';
 import { expiryOf } from '#shared/loyalty/rules';
-import { addDays, GULF_OFFSET_MS, gulfDate } from '#shared/gulf-days';
-import { RETENTION } from '#shared/data-rights/retention-figures';
+import { GULF_OFFSET_MS, gulfDate } from '#shared/gulf-days';
 import { queueMail } from '../mail/outbox';
 import { log } from '../lib/log';
 import { pointsMove } from './ledger';
@@ -207,22 +206,11 @@ export async function refreshTiers(db: D1Database, siteOrigin: string, now: numb
   return results.length;
 }
 
-export async function loyaltyRetention(db: D1Database, now: number): Promise<number> {
-  const [devices, notices] = await db.batch([
-    db.prepare('DELETE FROM account_devices WHERE last_seen_at < ?').bind(now - RETENTION.accountDeviceDays * DAY),
-    db
-      .prepare('DELETE FROM points_expiry_notices WHERE expires_on < ?')
-      .bind(addDays(gulfDate(now), -RETENTION.pointsNoticeDays)),
-  ]);
-  return (devices!.meta.changes ?? 0) + (notices!.meta.changes ?? 0);
-}
-
 export interface LoyaltyRun {
   birthdays: number;
   expired: number;
   reminded: number;
   tiers: number;
-  purged: number;
 }
 
 /** Whether the minute cron runs the loyalty jobs now (one Gulf hour a day). */
@@ -240,6 +228,5 @@ export async function loyaltyJobs(db: D1Database, siteOrigin: string, now = Date
   const birthdays = await safe('birthdays', () => creditBirthdays(db, siteOrigin, now));
   const reminded = await safe('reminders', () => remindExpiring(db, siteOrigin, now));
   const tiers = await safe('tiers', () => refreshTiers(db, siteOrigin, now));
-  const purged = await safe('retention', () => loyaltyRetention(db, now));
-  return { birthdays, expired, reminded, tiers, purged };
+  return { birthdays, expired, reminded, tiers };
 }

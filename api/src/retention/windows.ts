@@ -14,6 +14,7 @@
 // of millions is worked down over several runs without one long transaction.
 import { LONGEST_WINDOW_MS } from '../lib/limits';
 import { CATALOGUE_UNDO_DAYS } from '#shared/catalogue/import-format';
+import { RETENTION } from '#shared/data-rights/retention-figures';
 import { FAILED_WINDOW_MS } from '../accounts/rate-limit';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -328,6 +329,30 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     action: 'deleted',
     why: 'A product that has not come back in a year is not coming back for her; she can ask again.',
     sql: boundedDelete('notify_requests', '(user_id, product_id)', 'notified_at IS NULL AND created_at < ?1'),
+  },
+  {
+    name: 'account_devices',
+    table: 'account_devices',
+    personal: true,
+    days: RETENTION.accountDeviceDays,
+    from: 'the device was last seen',
+    action: 'deleted',
+    why: "The devices a shopper signed in or ordered from, against which a friend's first order is checked for self-referral (decision 58); a device unused for a year says nothing about who shares it now.",
+    sql: boundedDelete('account_devices', '(user_id, device_id)', 'last_seen_at < ?1'),
+  },
+  {
+    name: 'points_expiry_notices',
+    table: 'points_expiry_notices',
+    personal: true,
+    days: RETENTION.pointsNoticeDays,
+    from: 'the day whose expiring points it announced',
+    action: 'deleted',
+    why: 'It keeps a points-expiry reminder to one mail for each day named; once the day has passed its points are gone, and thirteen months leave a year for questions about the mail.',
+    sql: boundedDelete(
+      'points_expiry_notices',
+      '(user_id, country, expires_on)',
+      "expires_on < strftime('%Y-%m-%d', (?1 + 10800000) / 1000, 'unixepoch')",
+    ),
   },
   {
     name: 'contact_messages',

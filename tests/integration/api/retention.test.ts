@@ -6,6 +6,7 @@ import { env } from 'cloudflare:workers';
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import worker from '#api/src/index';
+import { addDays, gulfDate } from '#shared/gulf-days';
 import { RETENTION_MINUTE, runRetention } from '#api/src/retention/run';
 import { DAY_MS, RETENTION_RULES, type RetentionRule } from '#api/src/retention/windows';
 import { insertStaff } from '../../support/staff-fixture';
@@ -39,7 +40,7 @@ async function aStaffId(): Promise<number> {
 }
 
 /** Inserts one row of the rule's table timed `at` by its window's clock; answers whether it still counts. */
-type Fixture = (at: number) => Promise<() => Promise<boolean>>;
+type Fixture = (at: number, side: 'past' | 'inside') => Promise<() => Promise<boolean>>;
 
 const mail =
   (column: 'delivered_at' | 'failed_at'): Fixture =>
@@ -280,6 +281,26 @@ const FIXTURES: Record<string, Fixture> = {
       .run();
     return () => exists('SELECT 1 FROM notify_requests WHERE user_id = ?', user);
   },
+  account_devices: async (at) => {
+    const device = uid();
+    await db
+      .prepare('INSERT INTO account_devices (user_id, device_id, last_seen_at) VALUES (?, ?, ?)')
+      .bind(await newUser(), device, at)
+      .run();
+    return () => exists('SELECT 1 FROM account_devices WHERE device_id = ?', device);
+  },
+  points_expiry_notices: async (at, side) => {
+    // Kept by the Gulf day it named: the day before the cutoff's goes, the cutoff's own stays.
+    const user = await newUser();
+    const day = addDays(gulfDate(at), side === 'past' ? -1 : 0);
+    await db
+      .prepare(
+        "INSERT INTO points_expiry_notices (user_id, country, expires_on, points, sent_at) VALUES (?, 'KW', ?, 100, ?)",
+      )
+      .bind(user, day, at)
+      .run();
+    return () => exists('SELECT 1 FROM points_expiry_notices WHERE user_id = ?', user);
+  },
   contact_messages: async (at) => {
     const row = await one<{ id: number }>(
       `INSERT INTO contact_messages (name, email, subject, message, lang, device_id, created_at)
@@ -329,8 +350,8 @@ describe('retention of operational tables', () => {
   for (const rule of RETENTION_RULES) {
     it(`${rule.name}: ${rule.action} ${rule.days} days after ${rule.from}, not before`, async () => {
       const cutoff = NOW - rule.days * DAY_MS;
-      const past = await FIXTURES[rule.name]!(cutoff - 60_000);
-      const inside = await FIXTURES[rule.name]!(cutoff + 60_000);
+      const past = await FIXTURES[rule.name]!(cutoff - 60_000, 'past');
+      const inside = await FIXTURES[rule.name]!(cutoff + 60_000, 'inside');
       await runRetention(db, NOW, { rules: [rule] });
       expect(await past()).toBe(false);
       expect(await inside()).toBe(true);
