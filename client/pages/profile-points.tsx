@@ -2,7 +2,7 @@
 // her tier with its perks and what the next one needs, the points expiring next, the history (each line:
 // why, the order / blood test / consultation it is about, +/−, the balance after, the expiry; "show
 // older" pages with `before`), and the referral card: her code, copy, the share link, WhatsApp and the
-// Web Share API, her friends this month. The loader's three reads travel in the page's one bundle.
+// Web Share API, her friends this month. The loader's one read (GET /loyalty/page) travels in the page's bundle.
 import '../styles/points.css';
 import { useContext, useState } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
@@ -30,12 +30,9 @@ interface PointsData {
 export async function loader(args: LoaderFunctionArgs): Promise<PointsData> {
   const api = args.context.get(apiContext);
   return signedInCall(args, async () => {
-    const [summary, history, referral] = await Promise.all([
-      api.get<LoyaltySummary>('/loyalty'),
-      api.get<PointsHistoryPage>('/loyalty/history'),
-      api.get<ReferralInfo>('/loyalty/referral'),
-    ]);
-    return { summary: summary.data, history: history.data, referral: referral.data };
+    // One read for the whole page: the API batches the summary, history and referral card together.
+    const page = await api.get<PointsData>('/loyalty/page');
+    return page.data;
   });
 }
 

@@ -17,4 +17,10 @@ export const LOYALTY_CONTRACTS = {
     query: pointsHistoryQuery,
     user: true,
   },
+  'GET /loyalty/page': {
+    tag: 'loyalty',
+    summary:
+      "The points page's reads at once: the summary (as GET /loyalty), the first page of the history and the referral card (as GET /loyalty/referral; her code is made on her first ask)",
+    user: true,
+  },
 } as const satisfies Record<string, RouteContract>;

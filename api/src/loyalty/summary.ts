@@ -1,5 +1,6 @@
 // What the shopper reads of her points (GET /loyalty, GET /loyalty/history): in the request's country,
-// her own rows only. The summary is one D1 round trip on a warm isolate (the rules are cached).
+// her own rows only. The summary is one D1 round trip on a warm isolate (the rules are cached); each
+// read is also a list of statements for a caller that batches several (the points page: routes/loyalty.ts).
 import type { CountryCode } from '#shared/locale';
 import { currencyInfoFor, RATE_SCALE } from '#shared/money';
 import { expiringBy, nextTier, pointsValue, tierFor } from '#shared/loyalty/rules';
@@ -11,15 +12,15 @@ import { SPEND_WINDOW_MS, spendSql, TIER_FRESH_MS } from './tiers';
 const DAY = 24 * 60 * 60 * 1000;
 export const HISTORY_PAGE = 25;
 
-export async function loyaltySummary(
+/** The summary's reads, for the caller's batch (three statements). */
+export function summaryStatements(
   db: D1Database,
   userId: number,
   country: CountryCode,
-  now = Date.now(),
-): Promise<LoyaltySummary> {
-  const { rules, tiers } = await loyaltyRules(db, country);
+  now: number,
+): D1PreparedStatement[] {
   const spend = spendSql(userId, now - SPEND_WINDOW_MS, '?', [country]);
-  const [accountRes, creditsRes, spendRes] = await db.batch([
+  return [
     db
       .prepare(
         'SELECT balance, tier, spend_12m, tier_updated_at FROM points_accounts WHERE user_id = ? AND country = ?',
@@ -34,7 +35,16 @@ export async function loyaltySummary(
       )
       .bind(userId, country),
     db.prepare(`SELECT ${spend.sql} AS spend`).bind(...spend.binds),
-  ]);
+  ];
+}
+
+/** The summary from the results of summaryStatements, in their order. */
+export function summaryFrom(
+  [accountRes, creditsRes, spendRes]: D1Result[],
+  { rules, tiers }: Awaited<ReturnType<typeof loyaltyRules>>,
+  country: CountryCode,
+  now: number,
+): LoyaltySummary {
   const account = accountRes!.results[0] as
     | Pick<PointsAccountRow, 'balance' | 'tier' | 'spend_12m' | 'tier_updated_at'>
     | undefined;
@@ -73,20 +83,43 @@ export async function loyaltySummary(
   };
 }
 
+export async function loyaltySummary(
+  db: D1Database,
+  userId: number,
+  country: CountryCode,
+  now = Date.now(),
+): Promise<LoyaltySummary> {
+  const rules = await loyaltyRules(db, country);
+  return summaryFrom(await db.batch(summaryStatements(db, userId, country, now)), rules, country, now);
+}
+
+/** A page of her history, newest first, before the line `before` (or from the newest). */
+export function historyStatement(
+  db: D1Database,
+  userId: number,
+  country: CountryCode,
+  before: number | undefined,
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT id, kind, amount, balance_after, created_at AS at, expires_at, order_id, blood_test_order_id, consultation_id,
+         CASE WHEN kind = 'adjustment' THEN reason END AS reason
+       FROM points_ledger WHERE user_id = ? AND country = ? AND id < ? ORDER BY id DESC LIMIT ?`,
+    )
+    .bind(userId, country, before ?? Number.MAX_SAFE_INTEGER, HISTORY_PAGE + 1);
+}
+
+export function historyFrom(result: D1Result): PointsHistoryPage {
+  const results = result.results as PointsHistoryLine[];
+  const lines = results.slice(0, HISTORY_PAGE);
+  return { lines, next: results.length > HISTORY_PAGE ? lines.at(-1)!.id : null };
+}
+
 export async function pointsHistory(
   db: D1Database,
   userId: number,
   country: CountryCode,
   before: number | undefined,
 ): Promise<PointsHistoryPage> {
-  const { results } = await db
-    .prepare(
-      `SELECT id, kind, amount, balance_after, created_at AS at, expires_at, order_id, blood_test_order_id, consultation_id,
-         CASE WHEN kind = 'adjustment' THEN reason END AS reason
-       FROM points_ledger WHERE user_id = ? AND country = ? AND id < ? ORDER BY id DESC LIMIT ?`,
-    )
-    .bind(userId, country, before ?? Number.MAX_SAFE_INTEGER, HISTORY_PAGE + 1)
-    .all<PointsHistoryLine>();
-  const lines = results.slice(0, HISTORY_PAGE);
-  return { lines, next: results.length > HISTORY_PAGE ? lines.at(-1)!.id : null };
+  return historyFrom(await historyStatement(db, userId, country, before).all());
 }

@@ -1,11 +1,21 @@
-// The shopper's points (issue 47): GET /loyalty (her summary) and GET /loyalty/history (her lines,
-// newest first), signed in only, in the request's country. Both are GETs, so a page sends them in its
-// one bundle (shared/api/page-bundle.ts): /profile/points is one trip.
+// The shopper's points (issue 47): GET /loyalty (her summary), GET /loyalty/history (her lines, newest
+// first) and GET /loyalty/page (the points page's summary, first history page and referral card in one
+// D1 batch: with her session and, on a cold isolate, the rules, three round trips at most), signed in
+// only, in the request's country. All are GETs, so a page sends them in its one bundle.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { contract } from '../lib/validate';
 import { requireUser } from '../middleware/user';
-import { loyaltySummary, pointsHistory } from '../loyalty/summary';
+import {
+  historyFrom,
+  historyStatement,
+  loyaltySummary,
+  pointsHistory,
+  summaryFrom,
+  summaryStatements,
+} from '../loyalty/summary';
+import { loyaltyRules } from '../loyalty/rules-read';
+import { referralFrom, referralStatements } from '../loyalty/referral-info';
 import type { AppEnv } from '../app-env';
 
 export const loyaltyRoutes = new Hono<AppEnv>()
@@ -16,4 +26,25 @@ export const loyaltyRoutes = new Hono<AppEnv>()
   .get('/history', contract('GET /loyalty/history'), async (c) => {
     const user = await requireUser(c);
     return c.json(ok(await pointsHistory(c.env.DB, user.id, c.var.country, c.req.valid('query').before)));
+  })
+  .get('/page', contract('GET /loyalty/page'), async (c) => {
+    const user = await requireUser(c);
+    const db = c.env.DB;
+    const country = c.var.country;
+    const now = Date.now();
+    const rules = await loyaltyRules(db, country);
+    const summary = summaryStatements(db, user.id, country, now);
+    const results = await db.batch([
+      ...summary,
+      historyStatement(db, user.id, country, undefined),
+      ...referralStatements(db, user.id, now),
+    ]);
+    const n = summary.length;
+    return c.json(
+      ok({
+        summary: summaryFrom(results.slice(0, n), rules, country, now),
+        history: historyFrom(results[n]!),
+        referral: await referralFrom(c, user.id, results.slice(n + 1), rules.rules),
+      }),
+    );
   });

@@ -5,51 +5,25 @@
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { InviteInfo } from '#shared/loyalty/invite';
-import type { ReferralInfo } from '#shared/loyalty/types';
-import { gulfDate } from '#shared/gulf-days';
-import { localizePath } from '#shared/locale';
 import { currencyFor } from '../catalogue/currency';
 import { firstName } from '../consultations/practice/schedule';
 import { ApiError } from '../lib/errors';
-import { siteOrigin } from '../lib/site-origin';
 import { contract } from '../lib/validate';
-import { isReferralCodeShape, makeReferralCode } from '../loyalty/referral-code';
+import { isReferralCodeShape } from '../loyalty/referral-code';
+import { referralFrom, referralStatements } from '../loyalty/referral-info';
 import { loyaltyRules } from '../loyalty/rules-read';
 import { requireUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
-import type { ReferralCodeRow } from '../db/rows';
 
 export const referralRoutes = new Hono<AppEnv>().get('/referral', contract('GET /loyalty/referral'), async (c) => {
   const user = await requireUser(c);
   const db = c.env.DB;
-  const month = gulfDate(Date.now()).slice(0, 7);
   // One trip besides the rules (kept per isolate): her code (if made), her referrals this month and pending.
-  const [{ rules: offer }, [codeRes, countRes]] = await Promise.all([
+  const [{ rules: offer }, results] = await Promise.all([
     loyaltyRules(db, c.var.country),
-    db.batch([
-      db.prepare('SELECT code FROM referral_codes WHERE user_id = ?').bind(user.id),
-      db
-        .prepare(
-          `SELECT COALESCE(SUM(status = 'rewarded' AND month = ?), 0) AS rewarded,
-                COALESCE(SUM(status = 'pending'), 0) AS pending
-         FROM referrals WHERE referrer_id = ?`,
-        )
-        .bind(month, user.id),
-    ]),
+    db.batch(referralStatements(db, user.id, Date.now())),
   ]);
-  const code = (codeRes!.results as Pick<ReferralCodeRow, 'code'>[])[0]?.code ?? (await makeReferralCode(db, user.id));
-  const counts = (countRes!.results as { rewarded: number; pending: number }[])[0]!;
-  const info: ReferralInfo = {
-    code,
-    link: `${siteOrigin(c)}${localizePath(`/invite/${code}`, c.var.lang)}`,
-    friend_discount: offer.referral_discount,
-    friend_min_subtotal: offer.referral_min_subtotal,
-    referrer_points: offer.referrer_points,
-    rewarded_this_month: counts.rewarded,
-    monthly_cap: offer.referral_monthly_cap,
-    pending: counts.pending,
-  };
-  return c.json(ok(info));
+  return c.json(ok(await referralFrom(c, user.id, results, offer)));
 });
 
 export const inviteRoutes = new Hono<AppEnv>().get('/:code', contract('GET /invite/:code'), async (c) => {

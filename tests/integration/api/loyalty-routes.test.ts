@@ -16,8 +16,8 @@ const get = (path: string, user: string | null, country = 'KW') =>
   call(path, { token: device, headers: shopperHeaders(user, country) });
 
 describe('GET /loyalty', () => {
-  it('answers 401 to a guest, on both routes', async () => {
-    for (const path of ['/loyalty', '/loyalty/history']) {
+  it('answers 401 to a guest, on each route', async () => {
+    for (const path of ['/loyalty', '/loyalty/history', '/loyalty/page']) {
       const res = await get(path, null);
       expect(res.status).toBe(401);
     }
@@ -73,5 +73,27 @@ describe('GET /loyalty/history', () => {
     // Her Saudi history is another country's: empty.
     expect((await json(await get('/loyalty/history', her.token, 'SA'))).data).toEqual({ lines: [], next: null });
     expect((await get('/loyalty/history?before=abc', her.token)).status).toBe(400);
+  });
+});
+
+describe('GET /loyalty/page', () => {
+  it('answers what the three reads answer, in one D1 batch after her session', async () => {
+    const her = await newShopper(device, 'page', []);
+    await credit(her.id, 'KW', 300, Date.now() + YEAR, `t:p:${her.id}`);
+    const res = await get('/loyalty/page', her.token);
+    const page = (await json(res)).data;
+    const [summary, history, referral] = await Promise.all(
+      ['/loyalty', '/loyalty/history', '/loyalty/referral'].map(
+        async (path) => (await json(await get(path, her.token))).data,
+      ),
+    );
+    expect(page.summary).toEqual(summary);
+    expect(page.history).toEqual(history);
+    expect(page.referral).toEqual(referral);
+    expect(page.summary.balance).toBe(300);
+    // Her session, the rules on a cold isolate, and one batch; her code was made on the first ask.
+    expect(Number(res.headers.get('x-d1-roundtrips'))).toBeLessThanOrEqual(4);
+    const again = await get('/loyalty/page', her.token);
+    expect(Number(again.headers.get('x-d1-roundtrips'))).toBeLessThanOrEqual(2);
   });
 });
