@@ -33,7 +33,7 @@ async function retentionRules() {
     name: 'project-imports',
     setup(build) {
       build.onResolve({ filter: /^#(shared|api)\// }, (args) => ({
-        path: join(ROOT, args.path.replace(/^#shared\//, 'shared/').replace(/^#api\//, 'api/')) + '.ts',
+        path: `${join(ROOT, args.path.replace(/^#shared\//, 'shared/').replace(/^#api\//, 'api/'))}.ts`,
       }));
     },
   };
