@@ -103,13 +103,14 @@ export function ReferralForm({ totals }: { totals: CalculateResult | null }) {
   const minor = useMinor();
   const { referralCode } = useSnapshot(checkout);
   const [code, setCode] = useState(referralCode ?? '');
-  // The invite page's code, once, when this checkout has none yet.
+  // The invite page's code, once, when this checkout has none yet. Not saved here: this effect runs
+  // before the steps' own effect has restored the checkout from storage, and saving now would write the
+  // empty state over the address and payment she chose (a choice she makes saves it).
   useEffect(() => {
     if (checkout.referralCode !== undefined) return;
     const kept = referralFromCookie(document.cookie);
     checkout.referralCode = kept;
     if (kept) setCode(kept);
-    saveCheckout();
   }, []);
   useEffect(() => setCode(referralCode ?? ''), [referralCode]);
   const store = (next: string | null) => {

@@ -69,10 +69,12 @@ for (const lang of ['en', 'ar'] as const) {
     await page.getByRole('link', { name: shopper.name }).click();
     await expect(page.getByRole('heading', { name: shopper.name, level: 1 })).toBeVisible();
 
-    await page.getByLabel(x.amount, { exact: true }).fill('3.500');
-    await page.getByLabel(x.reason, { exact: true }).selectOption({ label: x.goodwill });
-    await page.getByLabel(x.note, { exact: true }).fill('Delivery came two days late');
-    await page.getByRole('button', { name: x.apply }).click();
+    // The wallet's form (her points have a form of their own beside it, with its own reason).
+    const wallet = page.locator('form[action$="/wallet"]');
+    await wallet.getByLabel(x.amount, { exact: true }).fill('3.500');
+    await wallet.getByLabel(x.reason, { exact: true }).selectOption({ label: x.goodwill });
+    await wallet.getByLabel(x.note, { exact: true }).fill('Delivery came two days late');
+    await wallet.getByRole('button', { name: x.apply }).click();
     await expect(page.getByRole('status')).toHaveText(x.adjusted);
     await expect(page.getByRole('cell', { name: x.kind })).toBeVisible();
     await expect(page.getByRole('cell', { name: /Delivery came two days late/ })).toBeVisible();
