@@ -1,7 +1,7 @@
 // npm test: the whole suite, in phases (decision 36). Guard rails (lint, format, import boundaries, env
 // types written from the wrangler files), typecheck, build (the storefront integration tests and e2e run the built workers), the deploy's
 // dry run for production and staging (decision 47), unit tests, integration tests in workerd, then e2e in
-// Chromium. From the build on, the e2e server's database and images are prepared beside the rest. Ends with a table of each phase's time and one line "tests: N passed, N failed".
+// Chromium. From the start, the e2e server's database and images are prepared beside the rest. Ends with a table of each phase's time and one line "tests: N passed, N failed".
 // The budget is 10 minutes on two cores.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -48,6 +48,16 @@ function background(label, command, args, extraEnv = {}) {
 }
 
 ensureDevVars();
+// The e2e server's database, catalogue and images (mostly image rendering), made on the side from the
+// start: migrating, seeding and rendering read the sources and api/wrangler.toml, not the build, and
+// they are the run's longest path (about four minutes), so they overlap the checks, the build, the
+// unit and the integration tests, and the e2e phase starts at once.
+const e2eState = background(
+  'e2e server state (beside everything before the e2e)',
+  'node',
+  ['scripts/serve-built.mjs', '--prepare'],
+  e2eEnv,
+);
 let failedSteps = 0;
 // Guard rails first (decision 22): each fails the run, none stops the tests that follow.
 if (run('lint and format', 'biome', ['ci', '--reporter=summary', '.']) !== 0) failedSteps++;
@@ -60,14 +70,6 @@ if (run('build', 'vite', ['build', '--logLevel', 'warn']) !== 0) {
   console.log(summaryLine(0, 1));
   process.exit(1);
 }
-// The e2e server's database, catalogue and images (mostly image rendering), made on the side from the
-// build on: beside the deploy check, the unit and the integration tests, so the e2e phase starts at once.
-const e2eState = background(
-  'e2e server state (beside the checks and tests after the build)',
-  'node',
-  ['scripts/serve-built.mjs', '--prepare'],
-  e2eEnv,
-);
 {
   // The deploy's configuration (decision 47): every worker built for production and staging beside dist/,
   // each built file checked as `npm run deploy` checks it and dry-run by wrangler, offline.
