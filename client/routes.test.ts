@@ -42,9 +42,9 @@ describe('route table', () => {
       expect(mod.via).toBe('client/pages/booking-pages.ts');
       expect(typeof (await mod.load()).Component).toBe('function');
     }
-    await expect(
-      import('./pages/booking-pages').then((m) => m.loadBookingPage('profile-blood-tests-nope')),
-    ).rejects.toThrow(/does not exist/);
+    await expect(import('./pages/booking-pages').then((m) => m.loadPage('profile-blood-tests-nope'))).rejects.toThrow(
+      /does not exist/,
+    );
   });
 
   it('loads every page; only the shopping pages are named in the entry, the rest through their group', async () => {

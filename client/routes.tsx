@@ -40,33 +40,33 @@ const GROUPS: ReadonlyArray<{ pages: RegExp; via: string; load: (name: string) =
   {
     pages: /^(blood-test-checkout\/|profile-blood-tests|upload-blood-test$)/,
     via: 'client/pages/booking-pages.ts',
-    load: (name) => import('./pages/booking-pages').then((m) => m.loadBookingPage(name)),
+    load: (name) => import('./pages/booking-pages').then((m) => m.loadPage(name)),
   },
   {
     pages: /^(consultation-[a-z-]+|profile-consultations?)$/,
     via: 'client/pages/consultation-pages.ts',
-    load: (name) => import('./pages/consultation-pages').then((m) => m.loadConsultationPage(name)),
+    load: (name) => import('./pages/consultation-pages').then((m) => m.loadPage(name)),
   },
   {
     pages: /^(profile-points|invite)$/,
     via: 'client/pages/loyalty-pages.ts',
-    load: (name) => import('./pages/loyalty-pages').then((m) => m.loadLoyaltyPage(name)),
+    load: (name) => import('./pages/loyalty-pages').then((m) => m.loadPage(name)),
   },
   {
     pages: /^(profile-wishlists|share(-list|d-list)?)$/,
     via: 'client/pages/wishlist-pages.ts',
-    load: (name) => import('./pages/wishlist-pages').then((m) => m.loadWishlistPage(name)),
+    load: (name) => import('./pages/wishlist-pages').then((m) => m.loadPage(name)),
   },
   {
     pages: /^(profile(-[a-z-]+)?|auth\/[a-z-]+|logout|order-lookup|alerts-unsubscribe)$/,
     via: 'client/pages/account-pages.ts',
-    load: (name) => import('./pages/account-pages').then((m) => m.loadAccountPage(name)),
+    load: (name) => import('./pages/account-pages').then((m) => m.loadPage(name)),
   },
   {
     pages:
       /^(become-a-supplier|contact-us|how-it-works|site-index|static-page|install|app-shell|quiz(-result)?|consultation-check)$/,
     via: 'client/pages/help-pages.ts',
-    load: (name) => import('./pages/help-pages').then((m) => m.loadHelpPage(name)),
+    load: (name) => import('./pages/help-pages').then((m) => m.loadPage(name)),
   },
 ];
 

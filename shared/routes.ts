@@ -7,8 +7,11 @@ import { localizePath, type Lang } from './locale';
 
 interface PageRouteRow {
   id: string;
-  /** Unprefixed path, as a react-router pattern. */
-  path: string;
+  /**
+   * Unprefixed path, as a react-router pattern; `/<id>` when left out (PAGE_ROUTES fills it in: the
+   * browser's entry carries this table, so a path that can be derived is not written).
+   */
+  path?: string;
   /**
    * The dictionary key of the page's title when it is not page_<id> with underscores for dashes (see
    * titleOf): the browser's entry carries this table, so a key that can be derived is not written.
@@ -38,9 +41,9 @@ const BT_CHECKOUT_STEP = {
   texts: ['orders', 'accounts', 'catalogue', 'blood-tests'],
 } as const;
 
-export const PAGE_ROUTES = [
+const PAGE_ROWS = [
   { id: 'home', path: '/', texts: ['catalogue'] },
-  { id: 'logout-profile', path: '/logout-profile', module: 'logout' },
+  { id: 'logout-profile', module: 'logout' },
   { id: 'sign-in', path: '/auth/sign-in', module: 'auth/sign-in', texts: ['accounts'] },
   { id: 'sign-up', path: '/auth/sign-up', module: 'auth/sign-up', texts: ['accounts'] },
   {
@@ -69,8 +72,8 @@ export const PAGE_ROUTES = [
     path: '/alerts/unsubscribe',
     texts: ['accounts'],
   },
-  { id: 'search', path: '/search', texts: ['catalogue'] },
-  { id: 'cart', path: '/cart', texts: ['orders', 'catalogue', 'blood-tests', 'subscriptions'] },
+  { id: 'search', texts: ['catalogue'] },
+  { id: 'cart', texts: ['orders', 'catalogue', 'blood-tests', 'subscriptions'] },
   {
     id: 'checkout-shipping',
     path: '/checkout/shipping',
@@ -107,7 +110,7 @@ export const PAGE_ROUTES = [
     module: 'blood-test-checkout/success',
     ...BT_CHECKOUT_STEP,
   },
-  { id: 'profile', path: '/profile', texts: ['accounts'] },
+  { id: 'profile', texts: ['accounts'] },
   {
     id: 'profile-orders',
     path: '/profile/orders',
@@ -177,35 +180,32 @@ export const PAGE_ROUTES = [
   },
   // The consultation call (decision 56; the account group names its chunk) and its device check (the help group's).
   { id: 'profile-consultation-call', path: '/profile/consultations/:id/call', texts: ['consultation-call'] },
-  { id: 'consultation-check', path: '/consultation-check', texts: ['consultation-call'] },
-  { id: 'categories', path: '/categories', texts: ['catalogue'] },
-  { id: 'products', path: '/products', texts: ['catalogue'] },
+  { id: 'consultation-check', texts: ['consultation-call'] },
+  { id: 'categories', texts: ['catalogue'] },
+  { id: 'products', texts: ['catalogue'] },
   { id: 'product', path: '/products/:slug', texts: ['catalogue'] },
-  { id: 'brands', path: '/brands', texts: ['catalogue'] },
-  { id: 'brands-list', path: '/brands-list', module: 'brands', texts: ['catalogue'] },
+  { id: 'brands', texts: ['catalogue'] },
+  { id: 'brands-list', module: 'brands', texts: ['catalogue'] },
   {
     id: 'become-a-supplier',
-    path: '/become-a-supplier',
     texts: ['static-pages'],
   },
-  { id: 'contact-us', path: '/contact-us', texts: ['static-pages'] },
-  { id: 'our-story', path: '/our-story', module: 'static-page', texts: ['static-pages'] },
-  { id: 'site-index', path: '/site-index', texts: ['static-pages'] },
-  { id: 'terms', path: '/terms', module: 'static-page', texts: ['static-pages'] },
+  { id: 'contact-us', texts: ['static-pages'] },
+  { id: 'our-story', module: 'static-page', texts: ['static-pages'] },
+  { id: 'site-index', texts: ['static-pages'] },
+  { id: 'terms', module: 'static-page', texts: ['static-pages'] },
   {
     id: 'privacy-policy',
-    path: '/privacy-policy',
     module: 'static-page',
     texts: ['static-pages'],
   },
   {
     id: 'return-policy',
-    path: '/return-policy',
     module: 'static-page',
     texts: ['static-pages'],
   },
-  { id: 'disclaimer', path: '/disclaimer', module: 'static-page', texts: ['static-pages'] },
-  { id: 'blood-test', path: '/blood-test', module: 'blood-tests', texts: ['blood-tests'] },
+  { id: 'disclaimer', module: 'static-page', texts: ['static-pages'] },
+  { id: 'blood-test', module: 'blood-tests', texts: ['blood-tests'] },
   {
     id: 'blood-test-detail',
     path: '/blood-test/:slug',
@@ -215,28 +215,24 @@ export const PAGE_ROUTES = [
   },
   {
     id: 'upload-blood-test',
-    path: '/upload-blood-test',
     texts: ['orders'],
   },
   { id: 'how-it-works', path: '/how-it-works' },
   // Not in spec §2: guests find an order by number and e-mail, or open it from the mail's link.
   {
     id: 'order-lookup',
-    path: '/order-lookup',
     texts: ['orders', 'accounts'],
   },
-  { id: 'share', path: '/share', texts: ['wishlists'] },
+  { id: 'share', texts: ['wishlists'] },
   { id: 'share-list', path: '/share/list', texts: ['wishlists'] },
   { id: 'shared-list', path: '/shared-list/:listId', texts: ['wishlists', 'catalogue'] },
   {
     id: 'nutritionist',
-    path: '/nutritionist',
     module: 'nutritionists',
     texts: ['catalogue', 'consultations'],
   },
   {
     id: 'nutritionist-list',
-    path: '/nutritionist-list',
     module: 'nutritionists',
     texts: ['catalogue', 'consultations'],
   },
@@ -253,15 +249,24 @@ export const PAGE_ROUTES = [
     texts: ['consultations'],
   },
   // The supplement quiz: its pages load through their group (client/pages/help-pages.ts).
-  { id: 'quiz', path: '/quiz', texts: ['quiz'] },
-  { id: 'quiz-result', path: '/quiz-result', texts: ['quiz'] },
+  { id: 'quiz', texts: ['quiz'] },
+  { id: 'quiz-result', texts: ['quiz'] },
   // The installed app's start screen: the manifests' start_url (shared/app/manifest.ts).
   { id: 'app-shell', path: '/_app', texts: ['app'] },
   // Not in spec §2: a referral link's landing page (issue 47): keeps the code for the checkout.
   { id: 'invite', path: '/invite/:code', texts: ['points'] },
   // Not in spec §2: how to add the shop to the home screen, iPhone first ("Get the app").
-  { id: 'install', path: '/install', texts: ['app'] },
+  { id: 'install', texts: ['app'] },
 ] as const satisfies readonly PageRouteRow[];
+
+type PageRow = (typeof PAGE_ROWS)[number];
+/** A row with its path: `/<id>` where the row leaves it out. */
+type WithPath<R extends PageRow> = R extends { path: string } ? R : R & { path: `/${R['id']}` };
+
+/** Every page route with its path (the rows above leave out a path that is `/` and the route's id). */
+export const PAGE_ROUTES = PAGE_ROWS.map((r) =>
+  'path' in r ? r : { ...r, path: `/${r.id}` },
+) as unknown as readonly WithPath<PageRow>[];
 
 export type PageRoute = (typeof PAGE_ROUTES)[number];
 export type PageId = PageRoute['id'];
@@ -305,7 +310,7 @@ export const PROFILE_MENU_IDS = [
  */
 export type PlaceholderPageId = Extract<PageRoute, { placeholder: true }>['id'];
 // Written so that it still compiles when no page is a placeholder (then PlaceholderPageId is never).
-export const PLACEHOLDER_PAGE_IDS: readonly PlaceholderPageId[] = PAGE_ROUTES.filter(
+export const PLACEHOLDER_PAGE_IDS: readonly PlaceholderPageId[] = /* @__PURE__ */ PAGE_ROUTES.filter(
   (r) => 'placeholder' in (r as object),
 ).map((r) => r.id as PlaceholderPageId);
 

@@ -2,7 +2,7 @@
 // alert's unsubscribe page (a page group, page-group.ts).
 import { type PageExports, pageGroup } from './page-group';
 
-export const loadAccountPage = pageGroup(
+export const loadPage = pageGroup(
   import.meta.glob<PageExports>([
     './profile.tsx',
     './profile-account.tsx',

@@ -2,7 +2,7 @@
 // results, the upload form (a page group, page-group.ts).
 import { type PageExports, pageGroup } from './page-group';
 
-export const loadBookingPage = pageGroup(
+export const loadPage = pageGroup(
   import.meta.glob<PageExports>([
     './blood-test-checkout/*.tsx',
     './profile-blood-tests*.tsx',

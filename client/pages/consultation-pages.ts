@@ -4,6 +4,6 @@
 // on its own.
 import { type PageExports, pageGroup } from './page-group';
 
-export const loadConsultationPage = pageGroup(
+export const loadPage = pageGroup(
   import.meta.glob<PageExports>(['./consultation-*.tsx', './profile-consultation*.tsx', '!./**/*.test.tsx']),
 );

@@ -3,7 +3,7 @@
 // load none of it).
 import { type PageExports, pageGroup } from './page-group';
 
-export const loadHelpPage = pageGroup(
+export const loadPage = pageGroup(
   import.meta.glob<PageExports>([
     './become-a-supplier.tsx',
     './contact-us.tsx',

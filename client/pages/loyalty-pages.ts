@@ -3,4 +3,4 @@
 // JavaScript.
 import { type PageExports, pageGroup } from './page-group';
 
-export const loadLoyaltyPage = pageGroup(import.meta.glob<PageExports>(['./profile-points.tsx', './invite.tsx']));
+export const loadPage = pageGroup(import.meta.glob<PageExports>(['./profile-points.tsx', './invite.tsx']));

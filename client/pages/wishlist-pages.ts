@@ -2,6 +2,6 @@
 // group (page-group.ts).
 import { type PageExports, pageGroup } from './page-group';
 
-export const loadWishlistPage = pageGroup(
+export const loadPage = pageGroup(
   import.meta.glob<PageExports>(['./profile-wishlists.tsx', './share*.tsx', '!./**/*.test.tsx']),
 );
