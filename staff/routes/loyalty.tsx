@@ -3,7 +3,6 @@
 // the API's own schema (staff-loyalty-schemas.ts) and handed on; Post/Redirect/Get on success, the page
 // again with each field's message and what was typed on a refusal.
 import { Hono, type Context } from 'hono';
-import { recentMonths } from '#shared/api/staff-practice-schemas';
 import { fieldErrors, loyaltyRulesInputSchema, pointsAdjustSchema } from '#shared/api/staff-loyalty-schemas';
 import { isCountryCode } from '#shared/locale';
 import type { StaffAppEnv } from '../app-env';
@@ -14,6 +13,7 @@ import { RulesPage, type CountryRulesView, type RulesFormState } from '../pages/
 import { ReportPage, type ReportData } from '../pages/loyalty/Report';
 import { customerPage, formFields } from './customers';
 import { apiFailurePage } from './failure';
+import { monthReportCsv, monthReportPage } from './month-report';
 
 type C = Context<StaffAppEnv>;
 
@@ -57,39 +57,12 @@ export const loyaltyRoutes = new Hono<StaffAppEnv>()
     }
     return c.redirect('/loyalty?done=saved', 303);
   })
-  .get('/loyalty/report', staffPage('loyalty:manage'), async (c) => {
-    const month = c.req.query('month');
-    const answer = await staffApi<ReportData>(
-      c,
-      'GET',
-      `/staff/loyalty/report${month ? `?month=${encodeURIComponent(month)}` : ''}`,
-    );
-    if (answer.status === 400 && month) return c.redirect('/loyalty/report', 303);
-    if (answer.status !== 200) return apiFailurePage(c, answer.status);
-    return html(
-      c,
-      <ReportPage
-        t={c.var.t}
-        nonce={c.var.nonce}
-        me={c.var.me}
-        data={answer.envelope.data}
-        months={recentMonths(Date.now())}
-      />,
-    );
-  })
-  .get('/loyalty/report.csv', staffPage('loyalty:manage'), async (c) => {
-    const month = c.req.query('month');
-    const answer = await staffApi(
-      c,
-      'GET',
-      `/staff/loyalty/report/csv${month ? `?month=${encodeURIComponent(month)}` : ''}`,
-    );
-    if (answer.status !== 200 || !answer.raw?.body) return apiFailurePage(c, answer.status);
-    const headers = new Headers();
-    for (const name of ['content-type', 'content-disposition', 'cache-control'])
-      headers.set(name, answer.raw.headers.get(name) ?? '');
-    return new Response(answer.raw.body, { headers });
-  })
+  .get('/loyalty/report', staffPage('loyalty:manage'), (c) =>
+    monthReportPage<ReportData>(c, { page: '/loyalty/report', report: '/staff/loyalty/report' }, (data, months) => (
+      <ReportPage t={c.var.t} nonce={c.var.nonce} me={c.var.me} data={data} months={months} />
+    )),
+  )
+  .get('/loyalty/report.csv', staffPage('loyalty:manage'), (c) => monthReportCsv(c, '/staff/loyalty/report/csv'))
   .post('/customers/:id{[0-9]{1,15}}/points', staffPage('customers:wallet'), async (c) => {
     const id = c.req.param('id');
     const values = await formFields(c);

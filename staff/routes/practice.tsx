@@ -4,7 +4,6 @@
 // Post/Redirect/Get; the API checks every permission and ownership again.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { recentMonths } from '#shared/api/staff-practice-schemas';
 import type { StaffAppEnv } from '../app-env';
 import { type Form, formOf, messageOf, notesOf, withNote } from '../lib/notes';
 import { staffApi, type ApiAnswer } from '../lib/api';
@@ -12,6 +11,7 @@ import { html } from '../lib/render';
 import { safeBack } from '../lib/safe-back';
 import { staffPage } from '../middleware/guards';
 import { apiFailurePage } from './failure';
+import { monthReportCsv, monthReportPage } from './month-report';
 import type { Notes, PracticeDoneKey } from '../pages/practice/common';
 import { DayPage, type DayData } from '../pages/practice/Day';
 import { HoursPage, type HoursData, type HoursDraftRow } from '../pages/practice/Hours';
@@ -189,39 +189,16 @@ export const practiceRoutes = new Hono<StaffAppEnv>()
     });
     return after(c, answer, safeBack(form.back ?? '/consultations/hours'), 'day_off_removed');
   })
-  .get('/consultations/earnings', staffPage('consultations:manage'), async (c) => {
-    const month = c.req.query('month');
-    const answer = await staffApi<EarningsData>(
+  .get('/consultations/earnings', staffPage('consultations:manage'), (c) =>
+    monthReportPage<EarningsData>(
       c,
-      'GET',
-      `/staff/consultations/earnings${month ? `?month=${encodeURIComponent(month)}` : ''}`,
-    );
-    if (answer.status === 400 && month) return c.redirect('/consultations/earnings', 303);
-    if (answer.status !== 200) return apiFailurePage(c, answer.status);
-    return html(
-      c,
-      <EarningsPage
-        t={c.var.t}
-        nonce={c.var.nonce}
-        me={c.var.me}
-        data={answer.envelope.data}
-        months={recentMonths(Date.now())}
-      />,
-    );
-  })
-  .get('/consultations/earnings.csv', staffPage('consultations:manage'), async (c) => {
-    const month = c.req.query('month');
-    const answer = await staffApi(
-      c,
-      'GET',
-      `/staff/consultations/earnings/csv${month ? `?month=${encodeURIComponent(month)}` : ''}`,
-    );
-    if (answer.status !== 200 || !answer.raw?.body) return apiFailurePage(c, answer.status);
-    const headers = new Headers();
-    for (const name of ['content-type', 'content-disposition', 'cache-control'])
-      headers.set(name, answer.raw.headers.get(name) ?? '');
-    return new Response(answer.raw.body, { headers });
-  })
+      { page: '/consultations/earnings', report: '/staff/consultations/earnings' },
+      (data, months) => <EarningsPage t={c.var.t} nonce={c.var.nonce} me={c.var.me} data={data} months={months} />,
+    ),
+  )
+  .get('/consultations/earnings.csv', staffPage('consultations:manage'), (c) =>
+    monthReportCsv(c, '/staff/consultations/earnings/csv'),
+  )
   .get('/consultations/:id{[0-9]{1,15}}', staffPage('consultations:read'), (c) =>
     bookingPage(c, c.req.param('id'), notesOf(c)),
   )
