@@ -13,6 +13,7 @@ import { useMinor } from '../lib/locale';
 import { checkout, saveCheckout } from '../stores/checkout';
 import { FieldNotes, notesIds } from '../ui/form-fields';
 import { referralFromCookie } from '#shared/loyalty/invite';
+import { CodeInput } from './CodeInput';
 
 export function PointsControl({ totals }: { totals: CalculateResult | null }) {
   const { t, tKey, lang } = useI18n();
@@ -127,25 +128,15 @@ export function ReferralForm({ totals }: { totals: CalculateResult | null }) {
   return (
     <form className="coupon-form" onSubmit={submit} noValidate data-testid="referral-form">
       <div className={error ? 'field has-error' : 'field'}>
-        <label className="field-label" htmlFor={id}>
-          {t('checkout_referral_label')}
-        </label>
-        <FieldNotes id={id} error={error} />
-        <div className="coupon-row">
-          <input
-            id={id}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            autoComplete="off"
-            dir="ltr"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={notesIds(id, null, error)}
-            data-testid="referral-input"
-          />
-          <button type="submit" className="button button-secondary">
-            {t('checkout_referral_apply')}
-          </button>
-        </div>
+        <CodeInput
+          id={id}
+          label={t('checkout_referral_label')}
+          value={code}
+          onChange={setCode}
+          error={error}
+          apply={t('checkout_referral_apply')}
+          testId="referral-input"
+        />
         {result?.applied && totals && (
           <p className="field-hint" role="status" data-testid="referral-applied">
             {t('checkout_referral_applied', { value: minor(result.discount, totals.currency) })}{' '}

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { useI18n } from '../i18n/context';
 import { checkout, saveCheckout } from '../stores/checkout';
-import { FieldNotes, notesIds } from '../ui/form-fields';
+import { CodeInput } from './CodeInput';
 
 export function CouponForm({
   result,
@@ -83,24 +83,14 @@ export function CouponForm({
   return (
     <form className="coupon-form" onSubmit={submit} noValidate data-testid="coupon-form">
       <div className={problem ? 'field has-error' : 'field'}>
-        <label className="field-label" htmlFor={id}>
-          {t('cart_coupon_label')}
-        </label>
-        <FieldNotes id={id} error={problem} />
-        <div className="coupon-row">
-          <input
-            id={id}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            autoComplete="off"
-            dir="ltr"
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={notesIds(id, null, problem)}
-          />
-          <button type="submit" className="button button-secondary">
-            {t('cart_coupon_apply')}
-          </button>
-        </div>
+        <CodeInput
+          id={id}
+          label={t('cart_coupon_label')}
+          value={code}
+          onChange={setCode}
+          error={problem}
+          apply={t('cart_coupon_apply')}
+        />
         {result?.applied && (
           <p className="field-hint" role="status" data-testid="coupon-applied">
             {t('cart_coupon_applied', { code: result.code })}{' '}
