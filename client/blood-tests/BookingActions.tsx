@@ -6,17 +6,16 @@ import useSWR from 'swr';
 import type { BloodTestOrderDetail, SlotHold, SlotsAnswer } from '#shared/blood-tests/order-types';
 import { useI18n } from '../i18n/context';
 import { ApiContext } from '../providers';
-import { toast } from '../stores/toasts';
 import { CancelConfirm } from '../orders/CancelConfirm';
-import { failureKey } from '../orders/pay-again';
 import { BT_API } from './api-paths';
 import type { SlotChoice } from './booking-store';
 import { SlotPicker } from './SlotPicker';
+import { useAction } from '../orders/use-action';
 
 export function BookingActions({ order, onChanged }: { order: BloodTestOrderDetail; onChanged: () => unknown }) {
   const { t } = useI18n();
   const api = useContext(ApiContext)!;
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction(onChanged);
   const [confirming, setConfirming] = useState(false);
   const [moving, setMoving] = useState(false);
   const [slot, setSlot] = useState<SlotChoice | null>(null);
@@ -30,19 +29,6 @@ export function BookingActions({ order, onChanged }: { order: BloodTestOrderDeta
       : null,
   );
   const open = order.status !== 'cancelled' && order.status !== 'results_ready';
-
-  async function run(action: () => Promise<unknown>, done?: 'bt_cancelled' | 'bt_rescheduled') {
-    setBusy(true);
-    try {
-      await action();
-      if (done) toast.success(done);
-      await onChanged();
-    } catch (e) {
-      toast.apiError(failureKey(e));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const pay = () =>
     run(async () => {

@@ -13,21 +13,20 @@ import { localizePath } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { ModeChoice } from './ModeChoice';
 import { useMinor } from '../lib/locale';
-import { failureKey } from '../orders/pay-again';
 import { ApiContext } from '../providers';
-import { toast } from '../stores/toasts';
 import { Modal } from '../ui/Modal';
 import { CONSULT_API } from './api-paths';
 import { consultPaths } from './paths';
 import { TimePicker } from './TimePicker';
 import { refundNow } from './Rules';
 import { ms, startText } from './times';
+import { useAction } from '../orders/use-action';
 
 export function ConsultationActions({ c, onChanged }: { c: ConsultationDetail; onChanged: () => unknown }) {
   const { t, lang } = useI18n();
   const api = useContext(ApiContext)!;
   const minor = useMinor();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction(onChanged);
   const [confirming, setConfirming] = useState(false);
   const [refundTo, setRefundTo] = useState<'wallet' | 'card'>('wallet');
   const [moving, setMoving] = useState(false);
@@ -41,22 +40,6 @@ export function ConsultationActions({ c, onChanged }: { c: ConsultationDetail; o
     c.rules.can_join || canJoin({ starts_at: ms(c.starts_at), ends_at: ms(c.ends_at), status: c.status }, now);
   const refund = refundNow(c, now);
   const paidByCard = c.payment.method === 'card' || c.payment.method === 'pay_later';
-
-  async function run(
-    action: () => Promise<unknown>,
-    done: 'consult_cancelled' | 'consult_rescheduled' | 'consult_mode_saved',
-  ) {
-    setBusy(true);
-    try {
-      await action();
-      toast.success(done);
-      await onChanged();
-    } catch (e) {
-      toast.apiError(failureKey(e));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const reschedule = () =>
     run(async () => {
