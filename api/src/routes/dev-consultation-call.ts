@@ -26,8 +26,11 @@ export const devConsultationCallRoutes = /* @__PURE__ */ (() =>
     const tag = crypto.randomUUID().slice(0, 8);
     const nutritionist = await db
       .prepare(
+        // A seeded nutritionist's photo: this one is listed with the others, and a photo the shop does not
+        // have would fail every story that opens the list after this one (a console error for its 404).
         `INSERT INTO nutritionists (slug, name_en, name_ar, title_en, title_ar, bio_en, bio_ar, photo_key, staff_id)
-         VALUES (?, 'Dr Huda Saleh', 'د. هدى صالح', 'Clinical dietitian', 'أخصائية تغذية علاجية', '', '', 'nutritionists/none.jpg', ?)
+         VALUES (?, 'Dr Huda Saleh', 'د. هدى صالح', 'Clinical dietitian', 'أخصائية تغذية علاجية', '', '',
+           coalesce((SELECT photo_key FROM nutritionists ORDER BY id LIMIT 1), 'nutritionists/none.jpg'), ?)
          RETURNING id`,
       )
       .bind(`call-${tag}`, input.staff_id)
