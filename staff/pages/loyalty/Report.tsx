@@ -1,48 +1,14 @@
 // The owner's monthly points report (issue 47): per country in its own currency, the chosen Gulf month
 // in detail (points issued by why, and where they went) and the 12 months up to it, with the points
 // outstanding at each month's end and their value at today's redeem rate (the liability); CSV beside.
-import type { CountryCode } from '#shared/locale';
+import { ISSUED_KINDS as ISSUED, OUT_KINDS as OUT, type LoyaltyReport } from '#shared/loyalty/report';
 import { formatMinor } from '#shared/money';
 import type { StaffSelf } from '../../lib/api';
 import type { StaffTranslator } from '../../lib/i18n';
 import { Layout } from '../Layout';
 
-const ISSUED = [
-  'earn_order',
-  'earn_blood_test',
-  'earn_consultation',
-  'earn_review',
-  'earn_birthday',
-  'earn_referral',
-  'adjustment_up',
-  'spend_return',
-] as const;
-const OUT = ['spent', 'reversed', 'expired', 'adjusted_down', 'forfeited'] as const;
-
-export interface ReportMonthView {
-  month: string;
-  issued: Record<(typeof ISSUED)[number], number>;
-  issued_total: number;
-  spent: number;
-  reversed: number;
-  expired: number;
-  adjusted_down: number;
-  forfeited: number;
-  outstanding: number;
-  liability: number;
-}
-
 /** GET /staff/loyalty/report. */
-export interface ReportData {
-  month: string;
-  countries: {
-    country: CountryCode;
-    currency: string;
-    redeem_step_points: number;
-    redeem_step_value: number;
-    months: ReportMonthView[];
-  }[];
-}
+export type ReportData = LoyaltyReport;
 
 export function monthName(t: StaffTranslator, month: string) {
   return new Intl.DateTimeFormat(`${t.lang}-KW-u-ca-gregory-nu-latn`, {

@@ -13,53 +13,15 @@ import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '#shared/locale';
 import { currencyDecimals, minorToDecimal } from '#shared/money';
 import { csvLine, CSV_BOM } from '#shared/text/csv';
 import { monthBounds } from '#api/src/consultations/practice/earnings';
-
-/** Why points were issued, as the report's columns. */
-export const ISSUED_KINDS = [
-  'earn_order',
-  'earn_blood_test',
-  'earn_consultation',
-  'earn_review',
-  'earn_birthday',
-  'earn_referral',
-  'adjustment_up',
-  'spend_return',
-] as const;
-export type IssuedKind = (typeof ISSUED_KINDS)[number];
-
-/** Where points went, as the report's columns (positive counts of points). */
-export const OUT_KINDS = ['spent', 'reversed', 'expired', 'adjusted_down', 'forfeited'] as const;
-export type OutKind = (typeof OUT_KINDS)[number];
-
-export interface ReportMonth {
-  month: string;
-  issued: Record<IssuedKind, number>;
-  issued_total: number;
-  spent: number;
-  reversed: number;
-  expired: number;
-  adjusted_down: number;
-  forfeited: number;
-  /** Points held by shoppers at the month's end. */
-  outstanding: number;
-  /** Their value at the current redeem rate, minor units of the country's currency. */
-  liability: number;
-}
-
-export interface CountryReport {
-  country: CountryCode;
-  currency: string;
-  redeem_step_points: number;
-  redeem_step_value: number;
-  /** Oldest first. */
-  months: ReportMonth[];
-}
-
-export interface LoyaltyReport {
-  /** The month the report ends with; it covers the 12 Gulf months up to it. */
-  month: string;
-  countries: CountryReport[];
-}
+import {
+  ISSUED_KINDS,
+  OUT_KINDS,
+  type CountryReport,
+  type IssuedKind,
+  type LoyaltyReport,
+  type OutKind,
+  type ReportMonth,
+} from '#shared/loyalty/report';
 
 /** The 12 months ending with `month` (YYYY-MM), oldest first. */
 export function monthsEnding(month: string, count = 12): string[] {
