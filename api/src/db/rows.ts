@@ -180,6 +180,12 @@ export interface OrderRow {
   points_used: number;
   points_discount: number;
   referral_discount: number;
+  /** Cold orders (migration 0063, decision 60): when its rows moved to the sealed file, and how it opens. */
+  archived_at: number | null;
+  archive_key: string | null;
+  archive_wrapped_key: string | null;
+  archive_iv: string | null;
+  archive_key_version: number | null;
 }
 
 export interface OrderItemRow {
