@@ -8,7 +8,20 @@ ALTER TABLE orders ADD COLUMN archive_key TEXT;
 ALTER TABLE orders ADD COLUMN archive_wrapped_key TEXT;
 ALTER TABLE orders ADD COLUMN archive_iv TEXT;
 ALTER TABLE orders ADD COLUMN archive_key_version INTEGER;
+-- The products an archived order held (a JSON array of ids): a review of one still counts as bought.
+ALTER TABLE orders ADD COLUMN archived_products TEXT;
 -- The archive run walks the oldest orders still hot; an archived row leaves this index.
 CREATE INDEX orders_hot_created ON orders (created_at, id) WHERE archived_at IS NULL;
 -- A file whose order came back (a refund, an erasure) and is still to be deleted from the bucket.
 CREATE INDEX orders_archive_stale ON orders (id) WHERE archived_at IS NULL AND archive_key IS NOT NULL;
+
+-- Every SKU that archived orders sold (lines and promotion gifts) and in how many of them: the
+-- catalogue still refuses to delete what was sold once its orders moved, and says in how many orders.
+CREATE TABLE archived_sales (
+  sku_id INTEGER PRIMARY KEY,
+  product_id INTEGER NOT NULL,
+  orders INTEGER NOT NULL DEFAULT 0 CHECK (orders >= 0)
+) WITHOUT ROWID;
+CREATE INDEX archived_sales_product ON archived_sales (product_id);
+-- After a rotation of UPLOAD_KEK, the cron rewraps the data keys of archived orders still on an old version.
+CREATE INDEX orders_archive_version ON orders (archive_key_version) WHERE archived_at IS NOT NULL;

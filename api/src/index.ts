@@ -10,6 +10,9 @@ import { configuredSiteOrigin } from './lib/site-origin';
 import { ApiError, TooManyRequests } from './lib/errors';
 import { contract } from './lib/validate';
 import { RETENTION_MINUTE, runRetention } from './retention/run';
+import { ARCHIVE_EVERY_MINUTES, ARCHIVE_PER_RUN, archiveColdOrders } from './archive/move';
+import { archiveKeyring } from './archive/file';
+import { rewrapColdKeys } from './archive/keys';
 import { nonceShard } from './lib/nonce-guard';
 import { verifySignature } from './middleware/signature';
 import { requireDevice } from './middleware/device';
@@ -324,6 +327,17 @@ export default withSentryWhenConfigured('api', currentRequestId, {
         ctx.waitUntil(
           rewrapHealthKeys(env.DB, healthRing).then((n) => n && log.info('rewrapped health keys', { count: n })),
         );
+      // Cold orders (api/src/archive/, decision 60): every few minutes a bounded run moves orders closed
+      // 18 months to R2; after a KEK rotation their data keys are rewrapped like the uploads'.
+      const archiveRing = archiveKeyring(apiConfig(env));
+      if (archiveRing && new Date(controller.scheduledTime).getUTCMinutes() % ARCHIVE_EVERY_MINUTES === 2)
+        ctx.waitUntil(
+          archiveColdOrders(env, archiveRing, { now: controller.scheduledTime, limit: ARCHIVE_PER_RUN })
+            .then((r) => (r.moved.length || r.swept || r.failed.length) && log.info('cold orders', { ...r, moved: r.moved.length }))
+            .catch((error) => log.error('archive run failed', { error })),
+        );
+      if (archiveRing)
+        ctx.waitUntil(rewrapColdKeys(env.DB, archiveRing).then((n) => n && log.info('rewrapped cold order keys', { count: n })));
       // Retention of operational tables (api/src/retention/windows.ts), once an hour in bounded batches.
       if (new Date(controller.scheduledTime).getUTCMinutes() === RETENTION_MINUTE)
         ctx.waitUntil(

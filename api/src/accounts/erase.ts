@@ -11,6 +11,9 @@ import { recountStatement } from '../reviews/write';
 import { deleteObjects, userUploadKeys } from '../uploads/store';
 import { erasureCancels } from '../data-rights/erasure-cancels';
 import { removeAccountStatements } from './remove';
+import { bringBack } from '../archive/bring-back';
+import { archiveKeyring } from '../archive/file';
+import { apiConfig } from '../lib/config';
 import { pointsErasureStatements } from '../loyalty/erasure';
 import { consultationAccountStatements, consultationHealthStatements } from '../consultations/data-rights';
 
@@ -180,11 +183,18 @@ function reviewStatements(db: D1Database, reviews: ErasedObjects['reviews']): D1
  * R2 objects. `before` statements run ahead of the account's (they may still read her e-mail).
  */
 export async function eraseAccount(
-  env: Pick<ApiEnv, 'DB' | 'UPLOADS' | 'MEDIA'>,
+  env: Pick<ApiEnv, 'DB' | 'UPLOADS' | 'MEDIA' | 'ARCHIVE' | 'BACKUPS'>,
   userId: number,
   { now = Date.now(), also = [] as D1PreparedStatement[] } = {},
 ): Promise<void> {
   const db = env.DB;
+  // Her cold orders come back first (decision 60): the statements below then empty their personal
+  // fields like any order's, and the files that held them are deleted from ARCHIVE and BACKUPS.
+  const { results: cold } = await db
+    .prepare('SELECT id FROM orders WHERE user_id = ? AND archive_key IS NOT NULL')
+    .bind(userId)
+    .all<{ id: number }>();
+  await bringBack(env, archiveKeyring(apiConfig(env as ApiEnv)), cold.map((o) => o.id), now);
   const objects = await objectsOf(db, userId);
   // Visits, orders and subscriptions still to come are cancelled first, with their refunds.
   const cancels = await erasureCancels(db, userId, now);

@@ -13,8 +13,15 @@
 import { log } from '../lib/log';
 import { type ColdOrderFile, COLD_FORMAT, COLD_VERSION, coldKey, sealCold } from './file';
 import { backupCopyKey } from './read';
-import { ARCHIVE_AFTER_MS, COLD_TABLES, DUE_SQL } from './tables';
+import { ARCHIVE_AFTER_MS, COLD_TABLES, DUE_SQL, SOLD_SQL, SOLD_UPSERT } from './tables';
 import type { Keyring } from '../lib/keyring';
+
+/**
+ * The cron's pace: a run every 5 minutes of up to 40 orders, 11,520 a day, above the 5,000 orders a
+ * day of the capacity table (README), so a backlog shrinks; a run is about 4 subrequests an order.
+ */
+export const ARCHIVE_EVERY_MINUTES = 5;
+export const ARCHIVE_PER_RUN = 40;
 
 /** A claim older than this is a run that died: its file (if any) is deleted and the order freed. */
 export const STALE_CLAIM_MS = 60 * 60 * 1000;
@@ -45,7 +52,17 @@ export interface ArchiveOptions {
 }
 
 /** When a claim was made, from its name (./file.ts coldKey). */
-export const claimTime = (key: string) => Number(/\.(\d+)\.json\.gz\.sealed$/.exec(key)?.[1] ?? 0);
+export const claimTime = (key: string) => Number(/\.(\d+)\.json\.gz\.sealed(#\w+)?$/.exec(key)?.[1] ?? 0);
+
+/**
+ * What a name left on a hot row means: `#back`, an order brought back (its file is deleted at once);
+ * `#void`, a claim a bring-back voided, and a bare name, a claim never committed (both after
+ * STALE_CLAIM_MS: a run may still be writing the file).
+ */
+const BACK = '#back';
+export const VOID = '#void';
+export const backMark = BACK;
+const fileOf = (key: string) => key.replace(/#\w+$/, '');
 
 export async function archiveColdOrders(
   env: ArchiveEnv,
@@ -83,9 +100,11 @@ export async function archiveColdOrders(
       const mine = 'EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND archive_key = ?3 AND archived_at = ?4)';
       const results = await env.DB.batch([
         env.DB.prepare(
-          `UPDATE orders SET archived_at = ?2, archive_wrapped_key = ?3, archive_iv = ?4, archive_key_version = ?5
+          `UPDATE orders SET archived_at = ?2, archive_wrapped_key = ?3, archive_iv = ?4, archive_key_version = ?5,
+             archived_products = (SELECT json_group_array(DISTINCT product_id) FROM order_items WHERE order_id = ?1)
            WHERE id = ?1 AND archive_key = ?6 AND archived_at IS NULL`,
         ).bind(id, now, sealed.wrapped_key, sealed.iv, sealed.key_version, key),
+        env.DB.prepare(`${SOLD_SQL} AND ${mine} ${SOLD_UPSERT}`).bind(id, null, key, now),
         ...COLD_TABLES.map((t) =>
           env.DB.prepare(`${t.remove} AND ${mine}`).bind(
             id,
@@ -143,9 +162,11 @@ export async function sweepStale(env: ArchiveEnv, now: number, limit = 100): Pro
   )
     .bind(limit)
     .all<{ id: number; archive_key: string }>();
-  const stale = results.filter((r) => claimTime(r.archive_key) < now - STALE_CLAIM_MS);
+  const stale = results.filter(
+    (r) => r.archive_key.endsWith(BACK) || claimTime(r.archive_key) < now - STALE_CLAIM_MS,
+  );
   if (!stale.length) return 0;
-  const keys = stale.map((r) => r.archive_key);
+  const keys = stale.map((r) => fileOf(r.archive_key));
   await env.ARCHIVE.delete(keys);
   await env.BACKUPS.delete(keys.map(backupCopyKey));
   await env.DB.batch(

@@ -3,7 +3,8 @@
 // reader builds the same view from the same rows whether the order moved or not.
 import { log } from '../lib/log';
 import type { Keyring } from '../lib/keyring';
-import { type ColdOrderFile, openCold } from './file';
+import type { ApiConfig } from '../lib/config';
+import { archiveKeyring, type ColdOrderFile, openCold } from './file';
 import { COLD_TABLES, type ColdTable } from './tables';
 
 /** The backup's copy of a file (BACKUPS, beside the nightly files; the nightly prune never touches it). */
@@ -28,6 +29,12 @@ export interface ColdReadEnv {
 export interface ColdReader {
   file(order: ColdPointer): Promise<ColdOrderFile | null>;
 }
+
+/** A request's reader, from its worker's buckets and configuration. */
+export const coldReaderFor = (
+  env: ColdReadEnv,
+  config: Pick<ApiConfig, 'UPLOAD_KEK' | 'UPLOAD_KEK_VERSION' | 'UPLOAD_KEK_RETIRED'>,
+) => coldReader(env, archiveKeyring(config));
 
 export const isCold = (o: Partial<ColdPointer>) => !!o.archived_at && !!o.archive_key;
 

@@ -89,3 +89,23 @@ export const COLD_TABLES: readonly ColdTable[] = [
       AND NOT EXISTS (SELECT 1 FROM payment_events pe WHERE pe.payment_id = payments.id)`,
   },
 ];
+
+/**
+ * What order ?1 sold, counted in archived_sales before its lines move (the catalogue's "was it sold"
+ * checks). The caller appends its guard (`AND …`) to the WHERE; a bring-back takes the count back.
+ */
+export const SOLD_SQL = `INSERT INTO archived_sales (sku_id, product_id, orders)
+  SELECT sku_id, product_id, 1 FROM (SELECT sku_id, product_id FROM order_items WHERE order_id = ?1
+    UNION SELECT p.gift_sku_id, s.product_id FROM order_promotions p JOIN skus s ON s.id = p.gift_sku_id
+      WHERE p.order_id = ?1 AND p.gift_sku_id IS NOT NULL) WHERE 1`;
+export const SOLD_UPSERT = 'ON CONFLICT (sku_id) DO UPDATE SET orders = orders + 1';
+
+/** The SKUs a file's order sold (its lines and gifts), as SOLD_SQL counted them. */
+export function soldSkus(tables: { order_items: Record<string, unknown>[]; order_promotions: Record<string, unknown>[] }) {
+  return [
+    ...new Set([
+      ...tables.order_items.map((r) => r.sku_id as number),
+      ...tables.order_promotions.filter((p) => p.gift_sku_id !== null).map((p) => p.gift_sku_id as number),
+    ]),
+  ];
+}

@@ -8,6 +8,7 @@ import { safeFileName } from './file-names';
 import type { ZipEntry } from './zip';
 import { invoiceText } from '../mail/tax-invoice';
 import { orderView } from '../orders/view';
+import type { ColdReader } from '../archive/read';
 import { type Keyring, openFile } from '../uploads/crypto';
 import { readmeText } from './texts';
 import { consultationExport } from '../consultations/data-rights';
@@ -33,6 +34,8 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 /** Every file of the archive, README first. */
 export async function archiveEntries(
   env: Pick<ApiEnv, 'DB' | 'UPLOADS'>,
+  /** Her cold orders (decision 60) are read from their files, as her order pages read them. */
+  cold: ColdReader,
   ring: Keyring | null,
   userId: number,
   lang: Lang,
@@ -105,7 +108,7 @@ export async function archiveEntries(
   const orders = [];
   const invoices: ZipEntry[] = [];
   for (const { id } of rows(2) as { id: number }[]) {
-    const view = await orderView(db, id, lang, userId);
+    const view = await orderView(db, id, lang, userId, cold);
     if (!view) continue;
     const m = (minor: number) => money(minor, view.currency, lang, view.country);
     orders.push({

@@ -14,6 +14,7 @@ import { ApiError, TooManyRequests } from '../lib/errors';
 import { log } from '../lib/log';
 import { type Keyring, openFile, sealFile } from '../uploads/crypto';
 import { archiveEntries } from './archive';
+import type { ColdReader } from '../archive/read';
 import { apiConfig } from '../lib/config';
 import { healthKeyring } from '../consultations/seal';
 
@@ -127,12 +128,13 @@ export async function requestExport(
 /** Prepares one requested archive: built, sealed, stored, the row ready and the mail queued in one batch. */
 async function prepareOne(
   env: Pick<ApiEnv, 'DB' | 'UPLOADS'>,
+  cold: ColdReader,
   ring: Keyring,
   row: ExportRow,
   siteOrigin: string,
   now: number,
 ): Promise<boolean> {
-  const entries = await archiveEntries(env, ring, row.user_id, row.lang, now, healthRingOf(env));
+  const entries = await archiveEntries(env, cold, ring, row.user_id, row.lang, now, healthRingOf(env));
   const r2Key = `exports/${[...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
   const sealed = await sealFile(ring, zip(entries, new Date(now)), r2Key);
   await env.UPLOADS.put(r2Key, sealed.ciphertext);
@@ -170,6 +172,7 @@ async function prepareOne(
 /** The cron: archives asked for, prepared a few per run; a failure marks the request failed (she may ask again). */
 export async function prepareExports(
   env: Pick<ApiEnv, 'DB' | 'UPLOADS'>,
+  cold: ColdReader,
   ring: Keyring | null,
   siteOrigin: string,
   now = Date.now(),
@@ -183,7 +186,7 @@ export async function prepareExports(
   let done = 0;
   for (const row of results) {
     try {
-      if (await prepareOne(env, ring, row, siteOrigin, now)) done++;
+      if (await prepareOne(env, cold, ring, row, siteOrigin, now)) done++;
     } catch (error) {
       log.error('data export failed', { request: row.id, error });
       await env.DB.prepare(

@@ -186,6 +186,15 @@ export interface OrderRow {
   archive_wrapped_key: string | null;
   archive_iv: string | null;
   archive_key_version: number | null;
+  /** The product ids an archived order held (JSON array), for "bought it" checks. */
+  archived_products: string | null;
+}
+
+/** A SKU archived orders sold, and in how many (migration 0063). */
+export interface ArchivedSaleRow {
+  sku_id: number;
+  product_id: number;
+  orders: number;
 }
 
 export interface OrderItemRow {

@@ -12,6 +12,8 @@ import { giftOf, type OrderGiftRow } from './gift';
 import type { CountRow, OrderItemRow as ItemRow, OrderRow as OrdersTableRow } from '../db/rows';
 import type { OrderPromotionView } from '#shared/orders/promotions';
 import { ORDER_PROMOTIONS_SQL, toOrderPromotionView, type OrderPromotionRow } from './promotion-data';
+import { type ColdPointer, type ColdReader, isCold, withCold } from '../archive/read';
+import type { ColdOrderFile } from '../archive/file';
 
 /**
  * The columns ORDER_COLUMNS selects, with the shopper's e-mail (the account's, else the guest's). The
@@ -56,6 +58,19 @@ type OrderRow = Pick<
 export const ORDER_COLUMNS = `o.id, o.user_id, o.guest_email, o.status, o.payment_method, o.card_method, o.country, o.currency, o.address, o.subtotal, o.before_discount,
   o.discount, o.delivery, o.vat, o.vat_basis_points, o.total, o.wallet_used, o.points_used, o.points_discount, o.referral_discount, o.coupon_code, o.created_at, o.confirmed_at, o.packed_at, o.shipped_at, o.out_for_delivery_at, o.delivered_at, o.cancelled_at, o.carrier,
   o.tracking_number, o.tracking_url, coalesce(u.email, o.guest_email) AS email`;
+
+/** Where a cold order's file is (decision 60): read with the order, so an archived one reads from R2. */
+const POINTER_COLUMNS = 'o.archived_at, o.archive_key, o.archive_wrapped_key, o.archive_iv, o.archive_key_version';
+
+/**
+ * The file of a cold order, through the request's reader. A caller that passes no reader only ever
+ * reads orders in progress (placing, paying); an archived order there is a bug, not an empty order.
+ */
+async function coldFileOf(row: Omit<ColdPointer, 'id'> & { id: number }, cold: ColdReader | undefined) {
+  if (!isCold(row)) return null;
+  if (!cold) throw new Error(`order ${row.id} is archived and this read has no cold reader`);
+  return cold.file(row);
+}
 
 /**
  * The order's timeline from its step columns (migration 0025), with the refunds' times; a step the
@@ -193,7 +208,10 @@ export function asPaid(order: OrderView): OrderView {
   return { ...paid, tax_invoice: invoiceOf(paid) };
 }
 
-type RefundRow = Omit<OrderRefundView, 'at' | 'credit_note'> & { created_at: number };
+type RefundRow = Omit<OrderRefundView, 'at' | 'credit_note' | 'status'> & {
+  created_at: number;
+  status: OrderRefundView['status'] | 'failed';
+};
 
 /**
  * A refund as the shopper sees it. A Saudi sale's invoice is reduced by a credit note per refund; a
@@ -215,50 +233,58 @@ function toRefundView(r: RefundRow, o: OrderRow, view: OrderView): OrderRefundVi
     amount: r.amount,
     method: r.method,
     reason: r.reason,
-    status: r.status,
+    // Failed refunds are left out before this (orderView).
+    status: r.status as OrderRefundView['status'],
     at: r.created_at,
     credit_note: invoice ? creditNoteFor(invoice, r, currencyDecimals(o.currency)) : null,
   };
 }
 
-/** One order with its items, its refunds and its gift (six statements, one round trip). */
+/**
+ * One order with its items, its refunds and its gift (six statements, one round trip); a cold order's
+ * lines, events and promotions come from its file (one R2 read more), merged with any still hot.
+ */
 export async function orderView(
   db: D1Database,
   id: number,
   _lang: string,
   ownerId?: number | null,
+  cold?: ColdReader,
 ): Promise<OrderView | null> {
   const owner = ownerId === undefined ? '' : ' AND o.user_id = ?2';
-  const [orders, items, refunds, gifts, promotions, refundRows] = await db.batch([
-    db
-      .prepare(`SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ?1${owner}`)
-      .bind(...(ownerId === undefined ? [id] : [id, ownerId ?? -1])),
-    db.prepare('SELECT * FROM order_items WHERE order_id = ? ORDER BY sku_id').bind(id),
-    // Money that went back: a refund the gateway failed after the shopper was told leaves the timeline
-    // (the correction mail says so).
+  const [orders, items, refundEvents, gifts, promotions, refundRows] = await db.batch([
     db
       .prepare(
-        `SELECT e.at FROM order_events e LEFT JOIN refunds r ON r.id = e.refund_id
-         WHERE e.order_id = ? AND e.kind = 'refunded' AND (r.status IS NULL OR r.status <> 'failed') ORDER BY e.at`,
+        `SELECT ${ORDER_COLUMNS}, ${POINTER_COLUMNS} FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ?1${owner}`,
       )
-      .bind(id),
+      .bind(...(ownerId === undefined ? [id] : [id, ownerId ?? -1])),
+    db.prepare('SELECT * FROM order_items WHERE order_id = ? ORDER BY sku_id').bind(id),
+    db.prepare("SELECT id, kind, refund_id, at FROM order_events WHERE order_id = ? AND kind = 'refunded' ORDER BY id").bind(id),
     // Send as a gift (decision 34): the recipient, message and day, shown to whoever may see the order.
     db.prepare('SELECT * FROM order_gifts WHERE order_id = ?').bind(id),
     // Its promotions: gift lines at price 0 and why each applied (decision 33).
     db.prepare(ORDER_PROMOTIONS_SQL).bind(id),
     // The money given back, with what the order page and a Saudi credit note show of each refund.
     db
-      .prepare(
-        "SELECT id, amount, method, reason, status, created_at FROM refunds WHERE order_id = ? AND status <> 'failed' ORDER BY id",
-      )
+      .prepare('SELECT id, amount, method, reason, status, created_at FROM refunds WHERE order_id = ? ORDER BY id')
       .bind(id),
   ]);
-  const row = orders!.results[0] as unknown as OrderRow | undefined;
-  const refunded = (refunds!.results as Array<{ at: number }>).map((r) => r.at);
+  const row = orders!.results[0] as unknown as (OrderRow & ColdPointer) | undefined;
   if (!row) return null;
-  const promos = (promotions!.results as unknown as OrderPromotionRow[]).map(toOrderPromotionView);
-  const view = toOrderView(row, items!.results as unknown as ItemRow[], refunded, promos);
-  const refundViews = (refundRows!.results as unknown as RefundRow[]).map((r) => toRefundView(r, row, view));
+  const file = await coldFileOf(row, cold);
+  const refunds = refundRows!.results as unknown as RefundRow[];
+  // Money that went back: a refund the gateway failed after the shopper was told leaves the timeline
+  // (the correction mail says so).
+  const failed = new Set(refunds.filter((r) => r.status === 'failed').map((r) => r.id));
+  const refunded = withCold('order_events', refundEvents!.results as unknown as RefundEvent[], file)
+    .filter((e) => e.kind === 'refunded' && !(e.refund_id !== null && failed.has(e.refund_id)))
+    .map((e) => e.at)
+    .sort((a, b) => a - b);
+  const promos = withCold('order_promotions', promotions!.results as unknown as OrderPromotionRow[], file).map(
+    toOrderPromotionView,
+  );
+  const view = toOrderView(row, withCold('order_items', items!.results as unknown as ItemRow[], file), refunded, promos);
+  const refundViews = refunds.filter((r) => r.status !== 'failed').map((r) => toRefundView(r, row, view));
   return {
     ...view,
     refunds: refundViews,
@@ -267,24 +293,34 @@ export async function orderView(
   };
 }
 
+interface RefundEvent {
+  id: number;
+  kind: string;
+  refund_id: number | null;
+  at: number;
+}
+
 /** A page of the shopper's orders, newest first, with their items (two statements). */
 export async function orderPage(
   db: D1Database,
   userId: number,
   page: number,
   perPage = 10,
+  cold?: ColdReader,
 ): Promise<{ items: OrderView[]; total: number; page: number; per_page: number }> {
   const offset = (page - 1) * perPage;
   const [orders, count] = await db.batch([
     db
       .prepare(
-        `SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.user_id = ? ORDER BY o.created_at DESC, o.id DESC LIMIT ? OFFSET ?`,
+        `SELECT ${ORDER_COLUMNS}, ${POINTER_COLUMNS} FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.user_id = ? ORDER BY o.created_at DESC, o.id DESC LIMIT ? OFFSET ?`,
       )
       .bind(userId, perPage, offset),
     db.prepare('SELECT count(*) AS n FROM orders WHERE user_id = ?').bind(userId),
   ]);
-  const rows = orders!.results as unknown as OrderRow[];
+  const rows = orders!.results as unknown as (OrderRow & ColdPointer)[];
   const ids = rows.map((r) => r.id);
+  // Cold orders of the page: their files in parallel (each one R2 read), beside the D1 round trip.
+  const files = Promise.all(rows.map((r) => coldFileOf(r, cold)));
   const marks = ids.map(() => '?').join(', ');
   const [itemRes, promoRes] = ids.length
     ? await db.batch([
@@ -294,13 +330,22 @@ export async function orderPage(
     : [null, null];
   const items = (itemRes?.results ?? []) as unknown as ItemRow[];
   const promos = (promoRes?.results ?? []) as unknown as OrderPromotionRow[];
+  const coldFiles: (ColdOrderFile | null)[] = await files;
   return {
-    items: rows.map((r) =>
+    items: rows.map((r, i) =>
       toOrderView(
         r,
-        items.filter((i) => i.order_id === r.id),
+        withCold(
+          'order_items',
+          items.filter((item) => item.order_id === r.id),
+          coldFiles[i]!,
+        ),
         [],
-        promos.filter((p) => p.order_id === r.id).map(toOrderPromotionView),
+        withCold(
+          'order_promotions',
+          promos.filter((p) => p.order_id === r.id),
+          coldFiles[i]!,
+        ).map(toOrderPromotionView),
       ),
     ),
     total: (count!.results[0] as CountRow).n,

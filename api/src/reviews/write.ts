@@ -28,7 +28,7 @@ export function readSettings(rows: unknown[]): ReviewSettings {
   };
 }
 
-/** Whether this shopper has a delivered order holding the product. */
+/** Whether this shopper has a delivered order holding the product (an archived one by its product list, decision 60). */
 export function receivedStatement(
   db: D1Database,
   userId: number,
@@ -39,7 +39,9 @@ export function receivedStatement(
   return db
     .prepare(
       `SELECT EXISTS (SELECT 1 FROM order_items i JOIN orders o ON o.id = i.order_id
-         WHERE o.user_id = ?${n + 1} AND o.status = 'delivered' AND i.product_id = ${productSql}) AS received`,
+         WHERE o.user_id = ?${n + 1} AND o.status = 'delivered' AND i.product_id = ${productSql})
+       OR EXISTS (SELECT 1 FROM orders o JOIN json_each(o.archived_products) j
+         WHERE o.user_id = ?${n + 1} AND o.status = 'delivered' AND o.archived_at IS NOT NULL AND j.value = ${productSql}) AS received`,
     )
     .bind(...bind, userId);
 }

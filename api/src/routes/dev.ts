@@ -17,6 +17,8 @@ import { subscriptionJobs } from '../subscriptions/jobs';
 import { runNightlyBackup } from '#api/src/backup/nightly';
 import { healthKeyring, sealText } from '../consultations/seal';
 import { runRetention } from '../retention/run';
+import { archiveColdOrders } from '../archive/move';
+import { archiveKeyring } from '../archive/file';
 import { earnStatements } from '../loyalty/earn';
 import { loyaltyJobs } from '../loyalty/jobs';
 
@@ -129,6 +131,24 @@ const buildDevRoutes = () =>
         behind = outcome.behind.length > 0;
       }
       return c.json(ok({ changed, runs }));
+    })
+    // The archive run now, or as on another day, repeated until no cold order is left (decision 60;
+    // stories and the capacity bench move a generated history with it).
+    .post('/archive/run', async (c) => {
+      if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
+      const { now } = parseInput(devRunSchema, await readJson(c.req));
+      const ring = archiveKeyring(c.var.config);
+      // The archive's keyring is UPLOAD_KEK's secret under its own salt: no key, no sealed files.
+      if (!ring) throw new ApiError(503, 'upload_unavailable');
+      const moved: number[] = [];
+      let swept = 0;
+      for (let behind = true, runs = 0; behind && runs < 1000; runs++) {
+        const outcome = await archiveColdOrders(c.env, ring, { now: now ?? Date.now(), limit: 50 });
+        moved.push(...outcome.moved);
+        swept += outcome.swept;
+        behind = outcome.behind && outcome.moved.length > 0;
+      }
+      return c.json(ok({ moved, swept }));
     })
     // The cron's loyalty jobs as on a day (stories: expiry, its reminder, birthdays, tiers as spending ages).
     .post('/loyalty/run', async (c) => {

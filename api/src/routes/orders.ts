@@ -30,6 +30,7 @@ import { quote } from '../orders/quote';
 import { calculatedPromotions } from '../orders/promotion-order';
 import { promotionRetakeStatements } from '../orders/promotion-data';
 import { orderPage, orderView } from '../orders/view';
+import { coldReaderFor } from '../archive/read';
 import { linkedOrder, mintOrderLink, orderIdByEmail } from '../orders/guest-links';
 import { assertNotLocked, recordFailure } from '../accounts/rate-limit';
 import type { AppEnv } from '../app-env';
@@ -309,11 +310,11 @@ export const orderRoutes = new Hono<AppEnv>()
       throw new ApiError(404, 'order_lookup_not_found');
     }
     const token = await mintOrderLink(db, id);
-    return c.json(ok({ key: token, order: await orderView(db, id, c.var.lang) }));
+    return c.json(ok({ key: token, order: await orderView(db, id, c.var.lang, undefined, cold(c)) }));
   })
   .get('/link/:token{[0-9a-f]{64}}', contract('GET /order/link/:token{[0-9a-f]{64}}'), async (c) => {
     const linked = await linkedOrder(c.env.DB, c.req.valid('param').token);
-    const order = linked ? await orderView(c.env.DB, linked.id, c.var.lang) : null;
+    const order = linked ? await orderView(c.env.DB, linked.id, c.var.lang, undefined, cold(c)) : null;
     if (!linked || !order) throw new ApiError(404, 'order_lookup_not_found');
     // The link proves a guest (Pay now, Cancel from any device); an account's order is paid or
     // cancelled signed in, from its order page, so the link only shows it.
@@ -326,11 +327,11 @@ export const orderRoutes = new Hono<AppEnv>()
  */
 async function ownedOrder(c: Context<AppEnv>, id: number, key?: string) {
   const user = await buyer(c);
-  const own = user ? await orderView(c.env.DB, id, c.var.lang, user.id) : null;
+  const own = user ? await orderView(c.env.DB, id, c.var.lang, user.id, cold(c)) : null;
   if (own) return own;
   if (key) {
     const linked = await linkedOrder(c.env.DB, key);
-    if (linked?.id === id && linked.guest) return orderView(c.env.DB, id, c.var.lang);
+    if (linked?.id === id && linked.guest) return orderView(c.env.DB, id, c.var.lang, undefined, cold(c));
   }
   // A guest who signs in after ordering still reaches the order from the device that placed it.
   const mine = await c.env.DB.prepare(
@@ -338,8 +339,11 @@ async function ownedOrder(c: Context<AppEnv>, id: number, key?: string) {
   )
     .bind(id, `d:${c.var.deviceId ?? 'anonymous'}`)
     .first();
-  return mine ? orderView(c.env.DB, id, c.var.lang) : null;
+  return mine ? orderView(c.env.DB, id, c.var.lang, undefined, cold(c)) : null;
 }
+
+/** Cold orders (decision 60) read through the request's reader: the shopper's pages open archived ones. */
+const cold = (c: Context<AppEnv>) => coldReaderFor(c.env, c.var.config);
 
 /** The success page's order. */
 orderRoutes.get('/:id{[0-9]+}', contract('GET /order/:id{[0-9]+}'), async (c) => {
@@ -351,7 +355,7 @@ orderRoutes.get('/:id{[0-9]+}', contract('GET /order/:id{[0-9]+}'), async (c) =>
 export const userOrderRoutes = new Hono<AppEnv>()
   .get('/:id{[0-9]+}', contract('GET /user/order/:id{[0-9]+}'), async (c) => {
     const user = await requireUser(c);
-    const order = await orderView(c.env.DB, c.req.valid('param').id, c.var.lang, user.id);
+    const order = await orderView(c.env.DB, c.req.valid('param').id, c.var.lang, user.id, cold(c));
     // Another shopper's order answers exactly like one that does not exist.
     if (!order) throw new ApiError(404, 'not_found');
     return c.json(ok(order));
@@ -363,6 +367,6 @@ export const userOrderRoutes = new Hono<AppEnv>()
 
 async function listOrders(c: Context<AppEnv>, page: number) {
   const user = await requireUser(c);
-  const result = await orderPage(c.env.DB, user.id, page);
+  const result = await orderPage(c.env.DB, user.id, page, undefined, cold(c));
   return c.json(ok(paged(result.items, page, result.per_page, result.total)));
 }

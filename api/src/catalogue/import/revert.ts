@@ -29,6 +29,7 @@ export const CONFLICTS = `
   SELECT r.line, 'in_use' FROM ${ROWS} r WHERE r.import_id = ?1 AND r.product_action = 'create' AND (
     EXISTS (SELECT 1 FROM order_items WHERE product_id = r.product_id)
     OR EXISTS (SELECT 1 FROM order_promotions WHERE product_id = r.product_id)
+    OR EXISTS (SELECT 1 FROM archived_sales WHERE product_id = r.product_id AND orders > 0)
     OR EXISTS (SELECT 1 FROM reviews WHERE product_id = r.product_id)
     OR EXISTS (SELECT 1 FROM questions WHERE product_id = r.product_id)
     OR EXISTS (SELECT 1 FROM subscriptions WHERE product_id = r.product_id))
@@ -36,6 +37,7 @@ export const CONFLICTS = `
   SELECT r.line, 'in_use' FROM ${ROWS} r WHERE r.import_id = ?1 AND r.sku_action = 'create' AND (
     EXISTS (SELECT 1 FROM order_items WHERE sku_id = r.sku_id)
     OR EXISTS (SELECT 1 FROM order_promotions WHERE gift_sku_id = r.sku_id)
+    OR EXISTS (SELECT 1 FROM archived_sales WHERE sku_id = r.sku_id AND orders > 0)
     OR EXISTS (SELECT 1 FROM subscriptions WHERE sku_id = r.sku_id))`;
 
 export const conflictsStatement = (db: D1Database, importId: number) =>

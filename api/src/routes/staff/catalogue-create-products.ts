@@ -118,11 +118,12 @@ export const staffCreateProductRoutes = new Hono<AppEnv>()
         db
           .prepare('SELECT id, slug, name_en, name_ar, brand_id, category_id, is_active FROM products WHERE id = ?')
           .bind(id),
-        // Orders that bought it or got it as a gift (decision 33).
+        // Orders that bought it or got it as a gift (decision 33), with those already archived (decision 60).
         db
           .prepare(
-            `SELECT count(*) AS n FROM (SELECT order_id FROM order_items WHERE product_id = ?1
-               UNION SELECT order_id FROM order_promotions WHERE product_id = ?1 AND gift_sku_id IS NOT NULL)`,
+            `SELECT (SELECT count(*) FROM (SELECT order_id FROM order_items WHERE product_id = ?1
+               UNION SELECT order_id FROM order_promotions WHERE product_id = ?1 AND gift_sku_id IS NOT NULL))
+             + (SELECT coalesce(sum(orders), 0) FROM archived_sales WHERE product_id = ?1) AS n`,
           )
           .bind(id),
         db.prepare('SELECT r2_key FROM product_images WHERE product_id = ?').bind(id),
@@ -154,7 +155,8 @@ export const staffCreateProductRoutes = new Hono<AppEnv>()
       db.prepare('SELECT * FROM skus WHERE id = ?').bind(id),
       db
         .prepare(
-          'SELECT (SELECT count(*) FROM order_items WHERE sku_id = ?1) + (SELECT count(*) FROM order_promotions WHERE gift_sku_id = ?1) AS n',
+          `SELECT (SELECT count(*) FROM order_items WHERE sku_id = ?1) + (SELECT count(*) FROM order_promotions WHERE gift_sku_id = ?1)
+             + (SELECT coalesce(sum(orders), 0) FROM archived_sales WHERE sku_id = ?1) AS n`,
         )
         .bind(id),
       db

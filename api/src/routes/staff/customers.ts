@@ -2,6 +2,7 @@
 // count and status only, wallet), wallet adjustments with a reason, data export and erasure on request.
 // A country-limited grant sees the shoppers with a record (order, booking, wallet, address) in its
 // countries, and only those countries' records.
+import { type ColdPointer, coldReaderFor, withCold } from '#api/src/archive/read';
 import { nationalNumber } from '#shared/api/account-schemas';
 import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
@@ -244,7 +245,15 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
     ]);
     const rows = (i: number) => results[i]!.results as Record<string, unknown>[];
     const patients = rows(6);
-    const items = rows(2);
+    // Her cold orders' lines (decision 60) from their files, beside the hot ones.
+    const cold = coldReaderFor(c.env, c.var.config);
+    const coldItems = await Promise.all(
+      rows(1).map(async (o) => {
+        const file = await cold.file(o as unknown as ColdPointer);
+        return file ? withCold('order_items', [], file) : [];
+      }),
+    );
+    const items = [...rows(2), ...coldItems.flat()];
     const bookingItems = rows(8);
     if (patients.length || rows(7).length)
       // Patients and bookings are health data: their view is audited as such.
@@ -270,6 +279,12 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
           ...o,
           address: parsed(o.address),
           items: items.filter((i) => i.order_id === o.id),
+          archived_at: undefined,
+          archive_key: undefined,
+          archive_wrapped_key: undefined,
+          archive_iv: undefined,
+          archive_key_version: undefined,
+          archived_products: undefined,
         })),
         wallet: { accounts: rows(3), ledger: rows(4) },
         notify_requests: rows(5),

@@ -13,7 +13,9 @@ import type { OrderRow, RefundRow } from '#api/src/db/rows';
 import { settleRefund } from '#api/src/payments/refunds';
 import { sandboxGateway, signSandboxRefund } from '#api/src/payments/sandbox';
 import { WEBHOOK_SIGNATURE_HEADERS } from '#shared/api/payment-webhooks';
-import { ORDERS_PAGE, orderFor, stageOf } from '#api/src/staff/orders/common';
+import { loadOrder, ORDERS_PAGE, orderFor, stageOf } from '#api/src/staff/orders/common';
+import { bringBack } from '#api/src/archive/bring-back';
+import { archiveKeyring } from '#api/src/archive/file';
 import { runStep } from '#api/src/staff/orders/steps';
 import { listWhere, orderDetail } from '#api/src/staff/orders/detail';
 import { refund } from '#api/src/staff/orders/refunds';
@@ -88,7 +90,11 @@ export const staffOrderRoutes = new Hono<AppEnv>()
   .post('/orders/:id{[0-9]+}/refund', contract('POST /staff/orders/:id{[0-9]+}/refund'), async (c) => {
     const input = c.req.valid('json');
     const { member, order } = await orderFor(c, c.req.valid('param').id, 'orders:refund');
-    return refund(c, member, order, input);
+    // A cold order's payments and lines come back to D1 first (decision 60): the refund then reads
+    // and writes them as any order's.
+    if (order.archive_key === null) return refund(c, member, order, input);
+    await bringBack(c.env, archiveKeyring(c.var.config), [order.id]);
+    return refund(c, member, (await loadOrder(c.env.DB, order.id))!, input);
   })
   .post(
     '/orders/:id{[0-9]+}/refunds/:refund{[0-9]+}/settle',

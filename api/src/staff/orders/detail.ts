@@ -7,7 +7,9 @@ import type { StaffOrderListQuery } from '#shared/api/staff-order-schemas';
 import type { AppEnv } from '#api/src/app-env';
 import type { OrderEventRow, OrderItemRow, PaymentRow, RefundRow, WalletLedgerRow } from '#api/src/db/rows';
 import { giftOf, type OrderGiftRow } from '#api/src/orders/gift';
+import type { ColdOrderFile } from '#api/src/archive/file';
 import { ORDER_PROMOTIONS_SQL, toOrderPromotionView, type OrderPromotionRow } from '#api/src/orders/promotion-data';
+import { coldReaderFor, withCold } from '#api/src/archive/read';
 import {
   CARD_SQL,
   GATEWAY_REFUNDED_SQL,
@@ -32,7 +34,7 @@ export async function orderDetail(c: Context<AppEnv>, id: number) {
     db.prepare('SELECT * FROM order_items WHERE order_id = ? ORDER BY sku_id').bind(id),
     db
       .prepare(
-        'SELECT id, provider, amount, currency, method, status, provider_ref, created_at FROM payments WHERE order_id = ? ORDER BY created_at',
+        'SELECT id, provider, purpose, amount, currency, method, status, provider_ref, created_at FROM payments WHERE order_id = ? ORDER BY created_at',
       )
       .bind(id),
     db
@@ -62,19 +64,43 @@ export async function orderDetail(c: Context<AppEnv>, id: number) {
   ]);
   const order = orderRes!.results[0] as (Order & { user_phone: string | null }) | undefined;
   if (!order) return null;
-  const money = sums!.results[0] as { paid: number; refunded: number; card_paid: number; gateway_refunded: number };
+  // A cold order (decision 60): its lines, payments, events and promotions from its file, beside any still hot.
+  const file = await coldReaderFor(c.env, c.var.config).file(order);
+  const orderPayments = coldPayments(payments!.results as unknown as PaymentRow[], file);
+  const orderEvents = await coldEvents(
+    db,
+    events!.results as unknown as Array<OrderEventRow & { staff_name: string | null }>,
+    file,
+  );
+  const money = coldMoney(
+    sums!.results[0] as { paid: number; refunded: number; card_paid: number; gateway_refunded: number },
+    order,
+    orderPayments,
+    !!file,
+  );
   const stage = stageOf(order);
   const refundable = Math.max(0, money.paid - money.refunded);
+  const {
+    archived_at: _at,
+    archive_key: _key,
+    archive_wrapped_key: _wrapped,
+    archive_iv: _iv,
+    archive_key_version: _version,
+    archived_products: _products,
+    ...shown
+  } = order;
   return {
-    order: { ...order, address: JSON.parse(order.address) as Record<string, unknown>, stage },
-    items: items!.results as unknown as OrderItemRow[],
-    payments: payments!.results as unknown as PaymentRow[],
+    order: { ...shown, address: JSON.parse(order.address) as Record<string, unknown>, stage },
+    items: withCold('order_items', items!.results as unknown as OrderItemRow[], file),
+    payments: orderPayments.map(({ purpose: _purpose, ...p }) => p),
     refunds: refunds!.results as unknown as Array<RefundRow & { staff_name: string | null }>,
-    events: events!.results as unknown as Array<OrderEventRow & { staff_name: string | null }>,
+    events: orderEvents,
     wallet: ledger!.results as unknown as Array<Pick<WalletLedgerRow, 'id' | 'amount' | 'kind' | 'created_at'>>,
     coupon: (coupon!.results[0] as { code: string; kind: string; value: number } | undefined) ?? null,
     gift: giftOf(gifts!.results[0] as unknown as OrderGiftRow | undefined),
-    promotions: (promotions!.results as unknown as OrderPromotionRow[]).map(toOrderPromotionView),
+    promotions: withCold('order_promotions', promotions!.results as unknown as OrderPromotionRow[], file).map(
+      toOrderPromotionView,
+    ),
     money: {
       ...money,
       refundable,
@@ -92,6 +118,53 @@ export async function orderDetail(c: Context<AppEnv>, id: number) {
       cancel: STEPS.cancel.from.includes(stage),
     },
   };
+}
+
+const PAYMENT_FIELDS = ['id', 'provider', 'purpose', 'amount', 'currency', 'method', 'status', 'provider_ref', 'created_at'] as const;
+
+/** The order's payments, the file's with any still hot, in the order they were made, with the fields the page shows. */
+function coldPayments(hot: PaymentRow[], file: ColdOrderFile | null): PaymentRow[] {
+  if (!file) return hot;
+  return withCold('payments', hot, file)
+    .map((p) => Object.fromEntries(PAYMENT_FIELDS.map((k) => [k, p[k]])) as unknown as PaymentRow)
+    .sort((a, b) => a.created_at - b.created_at);
+}
+
+/** The timeline, the file's events with their staff members' names (one more round trip, cold orders only). */
+async function coldEvents(
+  db: D1Database,
+  hot: Array<OrderEventRow & { staff_name: string | null }>,
+  file: ColdOrderFile | null,
+) {
+  if (!file) return hot;
+  const events = withCold('order_events', hot, file) as Array<OrderEventRow & { staff_name?: string | null }>;
+  const ids = [...new Set(events.map((e) => e.staff_id).filter((id): id is number => id !== null))];
+  const names = new Map<number, string>();
+  if (ids.length) {
+    const { results } = await db
+      .prepare(`SELECT id, name FROM staff WHERE id IN (${ids.map(() => '?').join(', ')})`)
+      .bind(...ids)
+      .all<{ id: number; name: string }>();
+    for (const r of results) names.set(r.id, r.name);
+  }
+  return events
+    .map((e) => ({ ...e, staff_name: e.staff_id === null ? null : (names.get(e.staff_id) ?? null) }))
+    .sort((a, b) => a.at - b.at || a.id - b.id);
+}
+
+/** What was paid, for a cold order counted from its payments as PAID_SQL and CARD_SQL count the hot ones. */
+function coldMoney(
+  sums: { paid: number; refunded: number; card_paid: number; gateway_refunded: number },
+  order: Order,
+  payments: PaymentRow[],
+  cold: boolean,
+) {
+  if (!cold) return sums;
+  const card = payments
+    .filter((p) => p.purpose === 'order' && p.status === 'succeeded')
+    .reduce((sum, p) => sum + p.amount, 0);
+  const cash = order.payment_method === 'cod' && order.status === 'delivered' ? order.total - order.wallet_used : 0;
+  return { ...sums, paid: order.wallet_used + card + cash, card_paid: card };
 }
 
 export type StaffOrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>;
