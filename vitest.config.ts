@@ -70,7 +70,11 @@ export default defineConfig({
             wrangler: { configPath: './api/wrangler.toml' },
             remoteBindings: false,
             // The buckets (MEDIA, and UPLOADS for result files) come from api/wrangler.toml, local to the test run.
-            miniflare: { bindings: { ...apiTestVars, TEST_MIGRATIONS: migrations } },
+            // RESTORE_DB: an empty database the restore tests rebuild from a nightly backup file.
+            miniflare: {
+              bindings: { ...apiTestVars, TEST_MIGRATIONS: migrations },
+              d1Databases: { DB: '00000000-0000-4000-8000-000000000001', RESTORE_DB: 'restore-test' },
+            },
           }),
         ],
         test: {

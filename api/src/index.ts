@@ -333,11 +333,17 @@ export default withSentryWhenConfigured('api', currentRequestId, {
       if (archiveRing && new Date(controller.scheduledTime).getUTCMinutes() % ARCHIVE_EVERY_MINUTES === 2)
         ctx.waitUntil(
           archiveColdOrders(env, archiveRing, { now: controller.scheduledTime, limit: ARCHIVE_PER_RUN })
-            .then((r) => (r.moved.length || r.swept || r.failed.length) && log.info('cold orders', { ...r, moved: r.moved.length }))
+            .then(
+              (r) =>
+                (r.moved.length || r.swept || r.failed.length) &&
+                log.info('cold orders', { ...r, moved: r.moved.length }),
+            )
             .catch((error) => log.error('archive run failed', { error })),
         );
       if (archiveRing)
-        ctx.waitUntil(rewrapColdKeys(env.DB, archiveRing).then((n) => n && log.info('rewrapped cold order keys', { count: n })));
+        ctx.waitUntil(
+          rewrapColdKeys(env.DB, archiveRing).then((n) => n && log.info('rewrapped cold order keys', { count: n })),
+        );
       // Retention of operational tables (api/src/retention/windows.ts), once an hour in bounded batches.
       if (new Date(controller.scheduledTime).getUTCMinutes() === RETENTION_MINUTE)
         ctx.waitUntil(

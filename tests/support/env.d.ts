@@ -2,6 +2,8 @@
 declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
+    // The api project's empty database that restore tests rebuild from a nightly backup file.
+    RESTORE_DB: D1Database;
     API_DB: D1Database;
     API_MEDIA: R2Bucket;
     // The API worker's private bucket of uploaded result files.

@@ -194,7 +194,12 @@ export async function eraseAccount(
     .prepare('SELECT id FROM orders WHERE user_id = ? AND archive_key IS NOT NULL')
     .bind(userId)
     .all<{ id: number }>();
-  await bringBack(env, archiveKeyring(apiConfig(env as ApiEnv)), cold.map((o) => o.id), now);
+  await bringBack(
+    env,
+    archiveKeyring(apiConfig(env as ApiEnv)),
+    cold.map((o) => o.id),
+    now,
+  );
   const objects = await objectsOf(db, userId);
   // Visits, orders and subscriptions still to come are cancelled first, with their refunds.
   const cancels = await erasureCancels(db, userId, now);

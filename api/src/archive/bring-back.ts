@@ -25,10 +25,9 @@ export async function bringBack(env: ArchiveEnv, ring: Keyring | null, ids: read
     if (!isCold(o)) {
       // Claimed by a run in progress: void the claim (the key's claim time is kept for the sweep).
       statements.push(
-        env.DB.prepare(`UPDATE orders SET archive_key = archive_key || '${VOID}' WHERE id = ? AND archive_key = ? AND archived_at IS NULL`).bind(
-          o.id,
-          o.archive_key,
-        ),
+        env.DB.prepare(
+          `UPDATE orders SET archive_key = archive_key || '${VOID}' WHERE id = ? AND archive_key = ? AND archived_at IS NULL`,
+        ).bind(o.id, o.archive_key),
       );
       continue;
     }

@@ -48,8 +48,7 @@ export interface SealedCold {
 }
 
 async function gzip(bytes: Uint8Array, format: 'compress' | 'decompress'): Promise<Uint8Array> {
-  const stream =
-    format === 'compress' ? new CompressionStream('gzip') : new DecompressionStream('gzip');
+  const stream = format === 'compress' ? new CompressionStream('gzip') : new DecompressionStream('gzip');
   const out = new Response(new Blob([bytes as unknown as ArrayBuffer]).stream().pipeThrough(stream));
   return new Uint8Array(await out.arrayBuffer());
 }

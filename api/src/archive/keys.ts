@@ -18,7 +18,9 @@ export async function rewrapColdKeys(db: D1Database, ring: Keyring, limit = 200)
     const next = await rewrapDataKey(ring, row);
     updates.push(
       db
-        .prepare('UPDATE orders SET archive_wrapped_key = ?, archive_key_version = ? WHERE id = ? AND archive_key_version = ?')
+        .prepare(
+          'UPDATE orders SET archive_wrapped_key = ?, archive_key_version = ? WHERE id = ? AND archive_key_version = ?',
+        )
         .bind(next.wrapped_key, next.key_version, row.id, row.key_version),
     );
   }

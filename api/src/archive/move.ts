@@ -162,19 +162,16 @@ export async function sweepStale(env: ArchiveEnv, now: number, limit = 100): Pro
   )
     .bind(limit)
     .all<{ id: number; archive_key: string }>();
-  const stale = results.filter(
-    (r) => r.archive_key.endsWith(BACK) || claimTime(r.archive_key) < now - STALE_CLAIM_MS,
-  );
+  const stale = results.filter((r) => r.archive_key.endsWith(BACK) || claimTime(r.archive_key) < now - STALE_CLAIM_MS);
   if (!stale.length) return 0;
   const keys = stale.map((r) => fileOf(r.archive_key));
   await env.ARCHIVE.delete(keys);
   await env.BACKUPS.delete(keys.map(backupCopyKey));
   await env.DB.batch(
     stale.map((r) =>
-      env.DB.prepare('UPDATE orders SET archive_key = NULL WHERE id = ? AND archive_key = ? AND archived_at IS NULL').bind(
-        r.id,
-        r.archive_key,
-      ),
+      env.DB.prepare(
+        'UPDATE orders SET archive_key = NULL WHERE id = ? AND archive_key = ? AND archived_at IS NULL',
+      ).bind(r.id, r.archive_key),
     ),
   );
   return stale.length;

@@ -81,7 +81,12 @@ export function withCold<T>(table: ColdTable['name'], hot: readonly T[], file: C
   const name = (row: unknown) => JSON.stringify(spec.key.map((k) => (row as Record<string, unknown>)[k]));
   const seen = new Set(hot.map(name));
   const rows = [...hot, ...(file.tables[table] as T[]).filter((r) => !seen.has(name(r)))];
-  return rows.sort((a, b) => compareKeys(spec.key.map((k) => (a as never)[k]), spec.key.map((k) => (b as never)[k])));
+  return rows.sort((a, b) =>
+    compareKeys(
+      spec.key.map((k) => (a as never)[k]),
+      spec.key.map((k) => (b as never)[k]),
+    ),
+  );
 }
 
 function compareKeys(a: unknown[], b: unknown[]): number {

@@ -101,7 +101,10 @@ export const SOLD_SQL = `INSERT INTO archived_sales (sku_id, product_id, orders)
 export const SOLD_UPSERT = 'ON CONFLICT (sku_id) DO UPDATE SET orders = orders + 1';
 
 /** The SKUs a file's order sold (its lines and gifts), as SOLD_SQL counted them. */
-export function soldSkus(tables: { order_items: Record<string, unknown>[]; order_promotions: Record<string, unknown>[] }) {
+export function soldSkus(tables: {
+  order_items: Record<string, unknown>[];
+  order_promotions: Record<string, unknown>[];
+}) {
   return [
     ...new Set([
       ...tables.order_items.map((r) => r.sku_id as number),

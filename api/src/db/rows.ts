@@ -190,13 +190,6 @@ export interface OrderRow {
   archived_products: string | null;
 }
 
-/** A SKU archived orders sold, and in how many (migration 0063). */
-export interface ArchivedSaleRow {
-  sku_id: number;
-  product_id: number;
-  orders: number;
-}
-
 export interface OrderItemRow {
   order_id: number;
   sku_id: number;

@@ -259,7 +259,9 @@ export async function orderView(
       )
       .bind(...(ownerId === undefined ? [id] : [id, ownerId ?? -1])),
     db.prepare('SELECT * FROM order_items WHERE order_id = ? ORDER BY sku_id').bind(id),
-    db.prepare("SELECT id, kind, refund_id, at FROM order_events WHERE order_id = ? AND kind = 'refunded' ORDER BY id").bind(id),
+    db
+      .prepare("SELECT id, kind, refund_id, at FROM order_events WHERE order_id = ? AND kind = 'refunded' ORDER BY id")
+      .bind(id),
     // Send as a gift (decision 34): the recipient, message and day, shown to whoever may see the order.
     db.prepare('SELECT * FROM order_gifts WHERE order_id = ?').bind(id),
     // Its promotions: gift lines at price 0 and why each applied (decision 33).
@@ -283,7 +285,12 @@ export async function orderView(
   const promos = withCold('order_promotions', promotions!.results as unknown as OrderPromotionRow[], file).map(
     toOrderPromotionView,
   );
-  const view = toOrderView(row, withCold('order_items', items!.results as unknown as ItemRow[], file), refunded, promos);
+  const view = toOrderView(
+    row,
+    withCold('order_items', items!.results as unknown as ItemRow[], file),
+    refunded,
+    promos,
+  );
   const refundViews = refunds.filter((r) => r.status !== 'failed').map((r) => toRefundView(r, row, view));
   return {
     ...view,

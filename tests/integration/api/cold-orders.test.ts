@@ -112,7 +112,8 @@ describe('cold orders', () => {
       expect(await env.BACKUPS.head(backupCopyKey(row.archive_key!))).not.toBeNull();
     }
     expect((await rowOf(orders.open!.id))!.archived_at).toBeNull();
-    for (const [name, o] of Object.entries(orders)) expect(await readings(her, o.id, o.country), name).toEqual(before[name]);
+    for (const [name, o] of Object.entries(orders))
+      expect(await readings(her, o.id, o.country), name).toEqual(before[name]);
   });
 
   it('seals each file: no name, address or product in the bytes, and it opens only under its own name', async () => {
@@ -146,7 +147,9 @@ describe('cold orders', () => {
       .first<{ orders: number }>();
     expect(sold!.orders).toBeGreaterThan(0);
     // The product stays undeletable, with its orders counted.
-    const res = await staffCall(owner.token, `/staff/catalogue/products/${products[0]}/delete`, { json: { confirm: true } });
+    const res = await staffCall(owner.token, `/staff/catalogue/products/${products[0]}/delete`, {
+      json: { confirm: true },
+    });
     expect(res.status).toBe(409);
     const body = await json(res);
     expect(body.meta.msg).toBe('product_has_orders');
@@ -174,8 +177,9 @@ describe('cold orders', () => {
     expect(await env.ARCHIVE.head(archive_key!)).toBeNull();
     expect(await env.BACKUPS.head(backupCopyKey(archive_key!))).toBeNull();
     expect((await hotRows(id)).order_items).toBeGreaterThan(0);
-    const after = (await json(await call(`/user/order/${id}`, { token: device, headers: shopperHeaders(her.token, 'KW') })))
-      .data;
+    const after = (
+      await json(await call(`/user/order/${id}`, { token: device, headers: shopperHeaders(her.token, 'KW') }))
+    ).data;
     const was = (before.kwCard!['page en'] as { data: Record<string, unknown> }).data;
     expect(after.items).toEqual(was.items);
     expect(after.refunded).toBe((was.refunded as number) + 300);

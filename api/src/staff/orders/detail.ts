@@ -120,7 +120,17 @@ export async function orderDetail(c: Context<AppEnv>, id: number) {
   };
 }
 
-const PAYMENT_FIELDS = ['id', 'provider', 'purpose', 'amount', 'currency', 'method', 'status', 'provider_ref', 'created_at'] as const;
+const PAYMENT_FIELDS = [
+  'id',
+  'provider',
+  'purpose',
+  'amount',
+  'currency',
+  'method',
+  'status',
+  'provider_ref',
+  'created_at',
+] as const;
 
 /** The order's payments, the file's with any still hot, in the order they were made, with the fields the page shows. */
 function coldPayments(hot: PaymentRow[], file: ColdOrderFile | null): PaymentRow[] {
