@@ -25,3 +25,7 @@ CREATE TABLE archived_sales (
 CREATE INDEX archived_sales_product ON archived_sales (product_id);
 -- After a rotation of UPLOAD_KEK, the cron rewraps the data keys of archived orders still on an old version.
 CREATE INDEX orders_archive_version ON orders (archive_key_version) WHERE archived_at IS NOT NULL;
+-- Moving a payment deletes its row: SQLite checks the rows that point at it (and the run asks whether
+-- any does) by these columns; without an index each such check reads the whole ledger and refunds.
+CREATE INDEX wallet_ledger_payment ON wallet_ledger (payment_id);
+CREATE INDEX refunds_payment ON refunds (payment_id);

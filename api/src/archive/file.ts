@@ -22,6 +22,8 @@ export interface ColdOrderFile {
   /** Refunds stay hot (ledgers point at them); their copy here keeps the file whole on its own. */
   refunds: Record<string, unknown>[];
   tables: Record<ColdTable['name'], Record<string, unknown>[]>;
+  /** The names of the staff its events name, as they were (the back office's timeline shows them). */
+  staff_names: Record<string, string>;
 }
 
 const ARCHIVE_SALT = 'gulfvitamins/cold-orders';

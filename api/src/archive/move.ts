@@ -133,9 +133,12 @@ class KilledRun extends Error {
 
 /** The order's row and its moving rows as one file (null when the order is gone). */
 export async function readOrderFile(db: D1Database, id: number, now: number): Promise<ColdOrderFile | null> {
-  const [order, refunds, ...tables] = await db.batch([
+  const [order, refunds, staff, ...tables] = await db.batch([
     db.prepare('SELECT * FROM orders WHERE id = ?1').bind(id),
     db.prepare('SELECT * FROM refunds WHERE order_id = ?1 ORDER BY id').bind(id),
+    db
+      .prepare('SELECT id, name FROM staff WHERE id IN (SELECT staff_id FROM order_events WHERE order_id = ?1)')
+      .bind(id),
     ...COLD_TABLES.map((t) => db.prepare(t.select).bind(id)),
   ]);
   const row = order!.results[0] as Record<string, unknown> | undefined;
@@ -148,6 +151,7 @@ export async function readOrderFile(db: D1Database, id: number, now: number): Pr
     order: row,
     refunds: refunds!.results as Record<string, unknown>[],
     tables: Object.fromEntries(COLD_TABLES.map((t, i) => [t.name, tables[i]!.results])) as ColdOrderFile['tables'],
+    staff_names: Object.fromEntries((staff!.results as { id: number; name: string }[]).map((s) => [s.id, s.name])),
   };
 }
 

@@ -67,8 +67,7 @@ export async function orderDetail(c: Context<AppEnv>, id: number) {
   // A cold order (decision 60): its lines, payments, events and promotions from its file, beside any still hot.
   const file = await coldReaderFor(c.env, c.var.config).file(order);
   const orderPayments = coldPayments(payments!.results as unknown as PaymentRow[], file);
-  const orderEvents = await coldEvents(
-    db,
+  const orderEvents = coldEvents(
     events!.results as unknown as Array<OrderEventRow & { staff_name: string | null }>,
     file,
   );
@@ -140,25 +139,14 @@ function coldPayments(hot: PaymentRow[], file: ColdOrderFile | null): PaymentRow
     .sort((a, b) => a.created_at - b.created_at);
 }
 
-/** The timeline, the file's events with their staff members' names (one more round trip, cold orders only). */
-async function coldEvents(
-  db: D1Database,
-  hot: Array<OrderEventRow & { staff_name: string | null }>,
-  file: ColdOrderFile | null,
-) {
+/** The timeline: the file's events with their staff members' names as the file keeps them, and any still hot. */
+function coldEvents(hot: Array<OrderEventRow & { staff_name: string | null }>, file: ColdOrderFile | null) {
   if (!file) return hot;
-  const events = withCold('order_events', hot, file) as Array<OrderEventRow & { staff_name?: string | null }>;
-  const ids = [...new Set(events.map((e) => e.staff_id).filter((id): id is number => id !== null))];
-  const names = new Map<number, string>();
-  if (ids.length) {
-    const { results } = await db
-      .prepare(`SELECT id, name FROM staff WHERE id IN (${ids.map(() => '?').join(', ')})`)
-      .bind(...ids)
-      .all<{ id: number; name: string }>();
-    for (const r of results) names.set(r.id, r.name);
-  }
-  return events
-    .map((e) => ({ ...e, staff_name: e.staff_id === null ? null : (names.get(e.staff_id) ?? null) }))
+  return withCold('order_events', hot, file)
+    .map((e) => ({
+      ...e,
+      staff_name: e.staff_name ?? (e.staff_id === null ? null : (file.staff_names[e.staff_id] ?? null)),
+    }))
     .sort((a, b) => a.at - b.at || a.id - b.id);
 }
 
