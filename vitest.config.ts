@@ -136,7 +136,13 @@ export default defineConfig({
                   // …and the storefront's cache namespace (its CACHE, by id), where it writes the catalogue version.
                   kvNamespaces: { KV: 'KV', STOREFRONT_CACHE: '00000000000000000000000000000003' },
                   // …and its private bucket of uploaded result files, which the tests read as API_UPLOADS.
-                  r2Buckets: { MEDIA: 'storefront-test-api-media', UPLOADS: 'storefront-test-api-uploads' },
+                  // …and the cold orders' bucket with the backups' (decision 60).
+                  r2Buckets: {
+                    MEDIA: 'storefront-test-api-media',
+                    UPLOADS: 'storefront-test-api-uploads',
+                    ARCHIVE: 'storefront-test-api-archive',
+                    BACKUPS: 'storefront-test-api-backups',
+                  },
                   // Cloudflare Images, served by Miniflare with sharp as in local mode.
                   images: { binding: 'IMAGES' },
                   durableObjects: {

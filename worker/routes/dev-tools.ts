@@ -4,7 +4,8 @@
 // lab can collect a sample that was booked for a later day, and the subscribe-and-save jobs run as on a
 // given day (POST /dev/subscriptions/run), the nightly backup now (POST /dev/backups/run), and the data-rights
 // jobs now (POST /dev/data-rights/run: archives prepared, retention applied), the operational tables'
-// retention (POST /dev/retention/run), a consultation's summary and list shared as the nutritionist's
+// retention (POST /dev/retention/run), the move of cold orders to R2 as on a given day (POST
+// /dev/archive/run), a consultation's summary and list shared as the nutritionist's
 // side would (POST /dev/consultations/{id}/share), and the loyalty jobs as on a given day
 // (POST /dev/loyalty/run: birthdays, expiry and its reminder, tiers). Not in production.
 import { Hono } from 'hono';
@@ -18,6 +19,7 @@ const FORWARDED = [
   '/dev/backups/run',
   '/dev/data-rights/run',
   '/dev/retention/run',
+  '/dev/archive/run',
   '/dev/loyalty/run',
   // A consultation booked now between a shopper and a nutritionist's staff account (the call's story,
   // /dev/consultations/call) and a summary shared (/dev/consultations/{id}/share): one pattern, as the
