@@ -17,7 +17,7 @@ import {
   type Keyring,
   keyringFrom,
   newDataKey,
-  rewrapDataKey,
+  rewrapRetiredKeys,
   unwrapDataKey,
   type WrappedDataKey,
   wrapDataKey,
@@ -187,26 +187,10 @@ export async function openText(
  * The cron after a HEALTH_KEK rotation: keys still wrapped by a retired KEK are rewrapped by the
  * current one, a batch at a time; no sealed text changes. Without retired KEKs: no query.
  */
-export async function rewrapHealthKeys(db: D1Database, ring: Keyring, limit = 200): Promise<number> {
-  const retired = [...ring.secrets.keys()].filter((v) => v !== ring.current);
-  if (!retired.length) return 0;
-  const { results } = await db
-    .prepare(
-      `SELECT consultation_id, wrapped_key, key_version FROM consultation_keys WHERE key_version IN (${retired.map(() => '?').join(', ')}) LIMIT ?`,
-    )
-    .bind(...retired, limit)
-    .all<WrappedDataKey & { consultation_id: number }>();
-  const updates: D1PreparedStatement[] = [];
-  for (const row of results) {
-    const next = await rewrapDataKey(ring, row);
-    updates.push(
-      db
-        .prepare(
-          'UPDATE consultation_keys SET wrapped_key = ?, key_version = ? WHERE consultation_id = ? AND key_version = ?',
-        )
-        .bind(next.wrapped_key, next.key_version, row.consultation_id, row.key_version),
-    );
-  }
-  if (updates.length) await db.batch(updates);
-  return updates.length;
-}
+export const rewrapHealthKeys = (db: D1Database, ring: Keyring, limit = 200) =>
+  rewrapRetiredKeys(
+    db,
+    ring,
+    { table: 'consultation_keys', id: 'consultation_id', wrappedKey: 'wrapped_key', version: 'key_version' },
+    limit,
+  );

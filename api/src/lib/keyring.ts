@@ -95,3 +95,48 @@ export async function unwrapDataKey(
 export async function rewrapDataKey(ring: Keyring, row: WrappedDataKey): Promise<WrappedDataKey> {
   return wrapDataKey(ring, await unwrapDataKey(ring, row, ['encrypt', 'decrypt']));
 }
+
+/** Where a table keeps its wrapped data keys: the row's key column, the wrapped key's and its version's. */
+export interface WrappedKeyColumns {
+  table: string;
+  id: string;
+  wrappedKey: string;
+  version: string;
+  /** An index that holds the version column (a partial one names its condition in `where`). */
+  indexedBy?: string;
+  where?: string;
+}
+
+/**
+ * The cron after a rotation: data keys of `t` still wrapped by a retired KEK are rewrapped by the
+ * current one, `limit` a run; only D1 changes, nothing they encrypted is read or rewritten. Without
+ * retired KEKs: no query. One rule for every sealed thing (uploads, health text, cold orders).
+ */
+export async function rewrapRetiredKeys(
+  db: D1Database,
+  ring: Keyring,
+  t: WrappedKeyColumns,
+  limit = 200,
+): Promise<number> {
+  const retired = [...ring.secrets.keys()].filter((v) => v !== ring.current);
+  if (!retired.length) return 0;
+  const { results } = await db
+    .prepare(
+      `SELECT ${t.id} AS id, ${t.wrappedKey} AS wrapped_key, ${t.version} AS key_version
+       FROM ${t.table}${t.indexedBy ? ` INDEXED BY ${t.indexedBy}` : ''}
+       WHERE ${t.where ? `${t.where} AND ` : ''}${t.version} IN (${retired.map(() => '?').join(', ')}) LIMIT ?`,
+    )
+    .bind(...retired, limit)
+    .all<WrappedDataKey & { id: string | number }>();
+  const updates: D1PreparedStatement[] = [];
+  for (const row of results) {
+    const next = await rewrapDataKey(ring, row);
+    updates.push(
+      db
+        .prepare(`UPDATE ${t.table} SET ${t.wrappedKey} = ?, ${t.version} = ? WHERE ${t.id} = ? AND ${t.version} = ?`)
+        .bind(next.wrapped_key, next.key_version, row.id, row.key_version),
+    );
+  }
+  if (updates.length) await db.batch(updates);
+  return updates.length;
+}

@@ -11,7 +11,7 @@
 // drop it from UPLOAD_KEK_RETIRED.
 import { base64ToBytes, bytesToBase64 } from '#shared/bytes';
 import type { ApiConfig } from '#api/src/lib/config';
-import { type Keyring, keyringFrom, newDataKey, rewrapDataKey, unwrapDataKey, wrapDataKey } from '../lib/keyring';
+import { type Keyring, keyringFrom, newDataKey, unwrapDataKey, wrapDataKey } from '../lib/keyring';
 
 export type { Keyring };
 
@@ -70,9 +70,4 @@ export async function openFile(
       ciphertext as BufferSource,
     ),
   );
-}
-
-/** The same data key wrapped by the current KEK (after a rotation); the R2 object stays as it is. */
-export async function rewrapKey(ring: Keyring, row: WrappedKey): Promise<{ wrapped_key: string; key_version: number }> {
-  return rewrapDataKey(ring, row);
 }

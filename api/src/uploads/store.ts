@@ -1,7 +1,8 @@
 // Removing uploaded result files: with their result, with the account, and the pending ones
 // nobody submitted. D1 rows go first: once a file's wrapped data key is gone its R2 object can no longer
 // be decrypted by anyone, so an object left behind by a failed R2 delete is unreadable ciphertext.
-import { type Keyring, rewrapKey } from './crypto';
+import type { Keyring } from './crypto';
+import { rewrapRetiredKeys } from '../lib/keyring';
 
 /** Files nobody submitted are removed after this long. */
 export const PENDING_TTL_MS = 24 * 60 * 60 * 1000;
@@ -53,24 +54,10 @@ export async function sweepPendingUploads(env: ApiEnv, now = Date.now()): Promis
  * The cron after a KEK rotation: data keys still wrapped by a retired KEK (UPLOAD_KEK_RETIRED) are
  * rewrapped by the current one, a batch at a time; only D1 changes. Without retired KEKs: no query.
  */
-export async function rewrapOldKeys(db: D1Database, ring: Keyring, limit = 200): Promise<number> {
-  const retired = [...ring.secrets.keys()].filter((v) => v !== ring.current);
-  if (!retired.length) return 0;
-  const { results } = await db
-    .prepare(
-      `SELECT id, wrapped_key, iv, key_version FROM blood_test_upload_files WHERE key_version IN (${retired.map(() => '?').join(', ')}) LIMIT ?`,
-    )
-    .bind(...retired, limit)
-    .all<{ id: string; wrapped_key: string; iv: string; key_version: number }>();
-  const updates: D1PreparedStatement[] = [];
-  for (const row of results) {
-    const next = await rewrapKey(ring, row);
-    updates.push(
-      db
-        .prepare('UPDATE blood_test_upload_files SET wrapped_key = ?, key_version = ? WHERE id = ? AND key_version = ?')
-        .bind(next.wrapped_key, next.key_version, row.id, row.key_version),
-    );
-  }
-  if (updates.length) await db.batch(updates);
-  return updates.length;
-}
+export const rewrapOldKeys = (db: D1Database, ring: Keyring, limit = 200) =>
+  rewrapRetiredKeys(
+    db,
+    ring,
+    { table: 'blood_test_upload_files', id: 'id', wrappedKey: 'wrapped_key', version: 'key_version' },
+    limit,
+  );

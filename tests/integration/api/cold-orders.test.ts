@@ -7,6 +7,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { archiveColdOrders, STALE_CLAIM_MS } from '#api/src/archive/move';
 import { archiveKeyring, openCold } from '#api/src/archive/file';
+import { rewrapColdKeys } from '#api/src/archive/keys';
 import { backupCopyKey, coldReaderFor } from '#api/src/archive/read';
 import { ARCHIVE_AFTER_MS, COLD_TABLES, DUE_SQL } from '#api/src/archive/tables';
 import { archiveEntries } from '#api/src/data-rights/archive';
@@ -133,6 +134,34 @@ describe('cold orders', () => {
     await expect(openCold(ring, row.archive_key.replace(`/${id}.`, '/1.'), seal, bytes)).rejects.toThrow();
     const other = keyringFrom('another-secret-0123456789abcdef0123456789', 1, undefined, 'gulfvitamins/cold-orders')!;
     await expect(openCold(other, row.archive_key, seal, bytes)).rejects.toThrow();
+  });
+
+  it('rewraps its data key after a rotation of UPLOAD_KEK, and the file still opens', async () => {
+    const id = orders.saCod!.id;
+    const rotated = keyringFrom(
+      'rotated-upload-kek-0123456789abcdef0123456789',
+      2,
+      `1:${config.UPLOAD_KEK}`,
+      'gulfvitamins/cold-orders',
+    )!;
+    expect(await rewrapColdKeys(db, rotated)).toBeGreaterThanOrEqual(1);
+    const row = (await db
+      .prepare('SELECT archive_key, archive_wrapped_key, archive_iv, archive_key_version FROM orders WHERE id = ?')
+      .bind(id)
+      .first<{ archive_key: string; archive_wrapped_key: string; archive_iv: string; archive_key_version: number }>())!;
+    expect(row.archive_key_version).toBe(2);
+    const bytes = new Uint8Array(await (await env.ARCHIVE.get(row.archive_key))!.arrayBuffer());
+    const seal = { wrapped_key: row.archive_wrapped_key, iv: row.archive_iv, key_version: 2 };
+    expect((await openCold(rotated, row.archive_key, seal, bytes)).order_id).toBe(id);
+    // Nothing left on the old version: a second run changes nothing. (Back to version 1 for the rest.)
+    expect(await rewrapColdKeys(db, rotated)).toBe(0);
+    const back = keyringFrom(
+      config.UPLOAD_KEK,
+      1,
+      '2:rotated-upload-kek-0123456789abcdef0123456789',
+      'gulfvitamins/cold-orders',
+    )!;
+    await rewrapColdKeys(db, back);
   });
 
   it('keeps what the catalogue and reviews ask of sold products', async () => {
