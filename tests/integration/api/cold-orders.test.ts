@@ -15,7 +15,7 @@ import { receivedStatement } from '#api/src/reviews/write';
 import { apiConfig } from '#api/src/lib/config';
 import { keyringFrom } from '#api/src/lib/keyring';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { call, deviceToken, json, shopperHeaders } from './helpers';
+import { call, deviceToken, GUEST_KW_ADDRESS, json, shopperHeaders, submitOrder } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 import { DAY, deliver, newShopper, paidCardOrder, placeCod, refundOf, type Shopper, step } from './loyalty-helpers';
 
@@ -296,6 +296,38 @@ describe('a run killed half-way', () => {
       expect(await keysIn(env.ARCHIVE, prefix)).toEqual([row.archive_key]);
       expect(await keysIn(env.BACKUPS, `archive/${prefix}`)).toEqual([backupCopyKey(row.archive_key!)]);
     }
+  });
+});
+
+describe("a guest's cold order", () => {
+  it('opens through her order link and the lookup as before', async () => {
+    const placed = await submitOrder(device, null, {
+      items: [{ sku_id: 101, count: 2 }],
+      payment_method: 'cod',
+      address: GUEST_KW_ADDRESS,
+      email: 'cold.guest@example.com',
+      idempotency_key: crypto.randomUUID(),
+    });
+    const id = placed.order.id as number;
+    expect((await deliver(owner, id)).status).toBe(200);
+    const guest = shopperHeaders(null, 'KW', 'ar');
+    const read = async () => ({
+      link: await json(await call(`/order/link/${placed.link}`, { token: device, headers: guest })),
+      lookup: (
+        await json(
+          await call('/order/lookup', {
+            body: JSON.stringify({ order_id: String(id), email: 'cold.guest@example.com' }),
+            token: device,
+            headers: guest,
+          }),
+        )
+      ).data.order,
+    });
+    const before = await read();
+    expect(before.link.data.items.length).toBe(1);
+    await archiveRun(LATER + 7 * ARCHIVE_AFTER_MS);
+    expect((await rowOf(id))!.archived_at).not.toBeNull();
+    expect(await read()).toEqual(before);
   });
 });
 
