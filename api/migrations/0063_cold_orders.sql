@@ -27,5 +27,7 @@ CREATE INDEX archived_sales_product ON archived_sales (product_id);
 CREATE INDEX orders_archive_version ON orders (archive_key_version) WHERE archived_at IS NOT NULL;
 -- Moving a payment deletes its row: SQLite checks the rows that point at it (and the run asks whether
 -- any does) by these columns; without an index each such check reads the whole ledger and refunds.
-CREATE INDEX wallet_ledger_payment ON wallet_ledger (payment_id);
-CREATE INDEX refunds_payment ON refunds (payment_id);
+-- Partial: most rows name no payment, and `payment_id = ?` implies the condition, so the planner and
+-- the foreign-key checks both use them.
+CREATE INDEX wallet_ledger_payment ON wallet_ledger (payment_id) WHERE payment_id IS NOT NULL;
+CREATE INDEX refunds_payment ON refunds (payment_id) WHERE payment_id IS NOT NULL;
