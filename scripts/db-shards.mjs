@@ -8,6 +8,7 @@
 //   add <id> <BINDING>              migrate BINDING's database with api/order-shard-migrations and
 //                                   register it as shard <id> (the binding must be in the config)
 //   close <id> | open <id>          stop or restart moving shoppers into shard <id>
+//   retire <id>                     mark shard <id> as holding no one (refused while anyone is routed there)
 //   move <user:ID | e-mail> <to>    move one shopper (an account, or a guest by her e-mail)
 //   move-accounts <to> <count>      move <count> accounts still in shard 0, oldest first, one at a time
 //   resume                          carry on every move a killed run left unfinished
@@ -23,7 +24,7 @@ import { PERSIST_DIR } from './db.mjs';
 
 const OUT = '.cache/shards';
 const USAGE =
-  'usage: node scripts/db-shards.mjs status | add <id> <BINDING> | close <id> | open <id> | move <user:ID|e-mail> <to> | move-accounts <to> <count> | resume  [--remote] [--env NAME] [-c CONFIG] [--persist-to DIR] [--grace-ms N]';
+  'usage: node scripts/db-shards.mjs status | add <id> <BINDING> | close <id> | open <id> | retire <id> | move <user:ID|e-mail> <to> | move-accounts <to> <count> | resume  [--remote] [--env NAME] [-c CONFIG] [--persist-to DIR] [--grace-ms N]';
 
 export function parseArgs(argv) {
   const args = {
@@ -129,9 +130,12 @@ export async function shards(argv) {
       }
       case 'close':
       case 'open':
-        await mod.setShardState(env, Number(rest[0]), command === 'close' ? 'full' : 'open');
-        console.log(`Shard ${rest[0]} is ${command === 'close' ? 'full' : 'open'}.`);
+      case 'retire': {
+        const state = { close: 'full', open: 'open', retire: 'retired' }[command];
+        await mod.setShardState(env, Number(rest[0]), state);
+        console.log(`Shard ${rest[0]} is ${state}.`);
         break;
+      }
       case 'move': {
         const who = ownerOf(rest[0] ?? '');
         if (!who || !rest[1]) throw new Error(USAGE);
