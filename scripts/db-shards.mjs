@@ -14,7 +14,9 @@
 //   resume                          carry on every move a killed run left unfinished
 //
 // A move holds the shopper's writes for --grace-ms (30000) before its final copy, so requests that
-// read her route just before finish first. Every command can be run again: what is done stays done.
+// read her route just before finish first, and waits as long after the switch before deleting her old
+// rows, so replicas have her new route; move-accounts runs --parallel (4) moves at once. Every command
+// can be run again: what is done stays done.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +26,7 @@ import { PERSIST_DIR } from './db.mjs';
 
 const OUT = '.cache/shards';
 const USAGE =
-  'usage: node scripts/db-shards.mjs status | add <id> <BINDING> | close <id> | open <id> | retire <id> | move <user:ID|e-mail> <to> | move-accounts <to> <count> | resume  [--remote] [--env NAME] [-c CONFIG] [--persist-to DIR] [--grace-ms N]';
+  'usage: node scripts/db-shards.mjs status | add <id> <BINDING> | close <id> | open <id> | retire <id> | move <user:ID|e-mail> <to> | move-accounts <to> <count> | resume  [--remote] [--env NAME] [-c CONFIG] [--persist-to DIR] [--grace-ms N] [--parallel N]';
 
 export function parseArgs(argv) {
   const args = {
@@ -33,6 +35,7 @@ export function parseArgs(argv) {
     config: 'api/wrangler.toml',
     persistTo: PERSIST_DIR,
     graceMs: 30_000,
+    parallel: 4,
     rest: [],
   };
   for (let i = 0; i < argv.length; i++) {
@@ -42,10 +45,12 @@ export function parseArgs(argv) {
     else if (a === '-c' || a === '--config') args.config = argv[++i];
     else if (a === '--persist-to') args.persistTo = argv[++i];
     else if (a === '--grace-ms') args.graceMs = Number(argv[++i]);
+    else if (a === '--parallel') args.parallel = Number(argv[++i]);
     else if (a.startsWith('-')) throw new Error(`unknown option ${a}\n${USAGE}`);
     else args.rest.push(a);
   }
   if (!Number.isFinite(args.graceMs) || args.graceMs < 0) throw new Error('--grace-ms takes a number of ms');
+  if (!Number.isSafeInteger(args.parallel) || args.parallel < 1) throw new Error('--parallel takes a number of moves');
   return args;
 }
 
@@ -153,7 +158,15 @@ export async function shards(argv) {
         )
           .bind(count)
           .all();
-        for (const { id } of results) report(await mod.moveShopper(env, `user:${id}`, to, options));
+        // Several at once: each waits its grace twice, and the waits overlap.
+        let next = 0;
+        const worker = async () => {
+          while (next < results.length) {
+            const { id } = results[next++];
+            report(await mod.moveShopper(env, `user:${id}`, to, options));
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(args.parallel, results.length) }, worker));
         break;
       }
       case 'resume': {

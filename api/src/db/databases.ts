@@ -91,6 +91,23 @@ export function routeFrom(env: DatabaseEnv, row: RouteRow | null | undefined): R
   return { id, binding, db: shardDatabase(env, binding), moving: Boolean(row?.moving) };
 }
 
+/**
+ * Her reads, with no round trip of their own for the route while she is in shard 0: the route and the
+ * reads go to the core in one batch, and only when the route names another shard are the reads sent
+ * there (the core's copy of her tables then holds nothing of hers, so its answers are dropped).
+ */
+export async function readMine(
+  env: DatabaseEnv,
+  owner: OwnerKey,
+  statements: (db: D1Database) => D1PreparedStatement[],
+): Promise<D1Result[]> {
+  const db = core(env);
+  const [route, ...results] = await db.batch([routeStatement(env, owner), ...statements(db)]);
+  const where = routeFrom(env, route!.results[0] as RouteRow | undefined);
+  if (where.binding === 'DB') return results;
+  return where.db.batch(statements(where.db));
+}
+
 /** Where a shopper's orders, wallet and points are (one indexed read of the core database). */
 export async function shardFor(env: DatabaseEnv, owner: OwnerKey): Promise<Route> {
   return routeFrom(env, await routeStatement(env, owner).first<RouteRow>());

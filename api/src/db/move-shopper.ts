@@ -19,7 +19,8 @@ export interface MoveOptions {
   /** Ledger rows per copy or delete batch. */
   rowsPerBatch?: number;
   /** How long the lock is held before the final copy, so writes that read the route just before it
-   * have finished (longer than a request's D1 writes take). */
+   * have finished (longer than a request's D1 writes take); waited again after the flip, before the
+   * old rows go, so replicas have the new route. */
   lockGraceMs?: number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
@@ -563,6 +564,9 @@ export async function moveShopper(
       move.state = 'flipped';
     }
     if (move.state === 'flipped') {
+      // Replicas learn of the flip a moment later (decision 40): until then a read may still find her
+      // route to the old shard, whose rows are still whole.
+      if (opts.lockGraceMs > 0) await opts.sleep(opts.lockGraceMs);
       await deleteAll(ctx);
       await db.batch([setState('done', ', finished_at = ?3'), saveTally()]);
       ctx.deleted = 0;

@@ -8,17 +8,10 @@ import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { contract } from '../lib/validate';
 import { requireUser } from '../middleware/user';
-import {
-  historyFrom,
-  historyStatement,
-  loyaltySummary,
-  pointsHistory,
-  summaryFrom,
-  summaryStatements,
-} from '../loyalty/summary';
+import { historyFrom, historyStatement, loyaltySummary, summaryFrom, summaryStatements } from '../loyalty/summary';
 import { loyaltyRules } from '../loyalty/rules-read';
 import { referralFrom, referralStatements } from '../loyalty/referral-info';
-import { orderShard, userOwner } from '../db/databases';
+import { readMine, userOwner } from '../db/databases';
 import type { AppEnv } from '../app-env';
 
 export const loyaltyRoutes = new Hono<AppEnv>()
@@ -28,8 +21,10 @@ export const loyaltyRoutes = new Hono<AppEnv>()
   })
   .get('/history', contract('GET /loyalty/history'), async (c) => {
     const user = await requireUser(c);
-    const points = await orderShard(c.env, userOwner(user.id));
-    return c.json(ok(await pointsHistory(points, user.id, c.var.country, c.req.valid('query').before)));
+    const [lines] = await readMine(c.env, userOwner(user.id), (db) => [
+      historyStatement(db, user.id, c.var.country, c.req.valid('query').before),
+    ]);
+    return c.json(ok(historyFrom(lines!)));
   })
   .get('/page', contract('GET /loyalty/page'), async (c) => {
     const user = await requireUser(c);

@@ -12,7 +12,7 @@ import { contract } from '../lib/validate';
 import { requireUser } from '../middleware/user';
 import { newPaymentId, openPayment } from '../orders/place';
 import { startCharge } from './orders';
-import { orderShard, userOwner } from '../db/databases';
+import { readMine, userOwner } from '../db/databases';
 import type { AppEnv } from '../app-env';
 import type { CountRow, PaymentRow, WalletAccountRow, WalletLedgerRow } from '../db/rows';
 
@@ -21,15 +21,12 @@ const PER_PAGE = 20;
 export const walletRoutes = new Hono<AppEnv>()
   .get('/', contract('GET /user/wallet'), async (c) => {
     const user = await requireUser(c);
-    const [{ currency }, wallet] = await Promise.all([
-      currencyFor(c.env.DB, c.var.country),
-      orderShard(c.env, userOwner(user.id)),
-    ]);
+    const { currency } = await currencyFor(c.env.DB, c.var.country);
     // The wallet lives with her orders, in her order shard (decision 61).
-    const row = await wallet
-      .prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?')
-      .bind(user.id, currency)
-      .first<Pick<WalletAccountRow, 'balance'>>();
+    const [balance] = await readMine(c.env, userOwner(user.id), (db) => [
+      db.prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?').bind(user.id, currency),
+    ]);
+    const row = balance!.results[0] as Pick<WalletAccountRow, 'balance'> | undefined;
     return c.json(ok({ balance: row?.balance ?? 0, currency, methods: CARD_METHODS[c.var.country] }));
   })
   .get('/history', contract('GET /user/wallet/history'), (c) => history(c, 1))
@@ -72,24 +69,24 @@ export const walletRoutes = new Hono<AppEnv>()
   })
   .get('/:id{pay_[0-9a-f]{24}}', contract('GET /user/wallet/:id{pay_[0-9a-f]{24}}'), async (c) => {
     const user = await requireUser(c);
-    const wallet = await orderShard(c.env, userOwner(user.id));
-    const row = await wallet
-      .prepare(
-        "SELECT id, amount, currency, method, status, created_at FROM payments WHERE id = ? AND user_id = ? AND purpose = 'wallet'",
-      )
-      .bind(c.req.valid('param').id, user.id)
-      .first<Pick<PaymentRow, 'id' | 'amount' | 'currency' | 'method' | 'status' | 'created_at'>>();
+    const [payment] = await readMine(c.env, userOwner(user.id), (db) => [
+      db
+        .prepare(
+          "SELECT id, amount, currency, method, status, created_at FROM payments WHERE id = ? AND user_id = ? AND purpose = 'wallet'",
+        )
+        .bind(c.req.valid('param').id, user.id),
+    ]);
+    const row = payment!.results[0] as
+      | Pick<PaymentRow, 'id' | 'amount' | 'currency' | 'method' | 'status' | 'created_at'>
+      | undefined;
     if (!row) throw new ApiError(404, 'not_found');
     return c.json(ok(row));
   });
 
 async function history(c: import('hono').Context<AppEnv>, page: number) {
   const user = await requireUser(c);
-  const [{ currency }, wallet] = await Promise.all([
-    currencyFor(c.env.DB, c.var.country),
-    orderShard(c.env, userOwner(user.id)),
-  ]);
-  const [rows, count] = await wallet.batch([
+  const { currency } = await currencyFor(c.env.DB, c.var.country);
+  const [rows, count] = await readMine(c.env, userOwner(user.id), (wallet) => [
     // Money that came back or was adjusted says why, and whether the shop or the shopper's own
     // cancellation gave it: the refund's reason, the adjustment's reason code, a cancelled booking.
     wallet
