@@ -363,47 +363,80 @@ async function tally(db: D1Database, owner: Owner): Promise<Record<string, Table
   const parts = [
     ...ORDER_TABLES.map((t) => ({
       name: t.table,
-      sql: `SELECT ${t.sum ? `count(*), coalesce(sum(${t.sum}), 0)` : 'count(*), 0'} FROM ${quote(t.table)} WHERE ${t.where}`,
+      sql: `SELECT count(*) AS n, ${t.sum ? `coalesce(sum(${t.sum}), 0)` : '0'} AS s FROM ${quote(t.table)} WHERE ${t.where}`,
       arg: ids as unknown,
     })),
     ...(owner.userId === null
       ? []
       : USER_TABLES.map((t) => ({
           name: `${t.table}${t.table === 'payments' || t.table === 'payment_events' ? ':wallet' : ''}`,
-          sql: `SELECT ${t.sum ? `count(*), coalesce(sum(${t.sum}), 0)` : 'count(*), 0'} FROM ${quote(t.table)} WHERE ${t.where}`,
+          sql: `SELECT count(*) AS n, ${t.sum ? `coalesce(sum(${t.sum}), 0)` : '0'} AS s FROM ${quote(t.table)} WHERE ${t.where}`,
           arg: owner.userId as unknown,
         }))),
   ];
   const results = await db.batch(parts.map((p) => db.prepare(p.sql).bind(p.arg)));
   const out: Record<string, TableTally> = {};
   parts.forEach((p, i) => {
-    const [rows, sum] = Object.values((results[i]!.results as Row[])[0]!) as [number, number];
-    out[p.name] = { rows, sum };
+    const row = (results[i]!.results as Array<{ n: number; s: number }>)[0]!;
+    out[p.name] = { rows: row.n, sum: row.s };
   });
   return out;
 }
 
 /** The final copy may leave rows in the target the source no longer has (a retention rule deleted an
- * idempotency key or a link meanwhile): they go, so the target is exactly the source. */
+ * idempotency key or a link, the cold-orders run moved an order's lines and events to R2): they go,
+ * children first, so the target is exactly the source. Ids a row took anew here are matched through
+ * moved_ids; the append-only points ledger loses rows only to erasure, which a move does not meet. */
 async function dropVanished(ctx: Ctx): Promise<void> {
   const { from, to, owner } = ctx;
-  const ids = JSON.stringify(await orderIds(to.db, owner));
-  for (const t of ['idempotency_keys', 'order_links'] as const) {
-    const spec = ORDER_TABLES.find((x) => x.table === t)!;
-    const keyCols = spec.key.map(quote).join(', ');
-    const [there, here] = await Promise.all([
-      to.db.prepare(`SELECT ${keyCols} FROM ${t} WHERE ${spec.where}`).bind(ids).all<Row>(),
-      from.db.prepare(`SELECT ${keyCols} FROM ${t} WHERE ${spec.where}`).bind(ids).all<Row>(),
+  const [targetOrders, sourceOrders] = await Promise.all([orderIds(to.db, owner), orderIds(from.db, owner)]);
+  const { results: moved } = await to.db
+    .prepare('SELECT table_name, from_id, to_id FROM moved_ids WHERE owner_key = ?')
+    .bind(owner.key)
+    .all<{ table_name: string; from_id: number; to_id: number }>();
+  const newId = new Map(moved.map((m) => [`${m.table_name}:${m.from_id}`, m.to_id]));
+  const here = (table: string, id: unknown) => newId.get(`${table}:${id}`) ?? id;
+  const specs = [
+    ...[...ORDER_TABLES]
+      .reverse()
+      .map((t) => ({ ...t, there: JSON.stringify(targetOrders), here: JSON.stringify(sourceOrders) })),
+    ...(owner.userId === null
+      ? []
+      : [...USER_TABLES]
+          .reverse()
+          .filter((t) => !t.appendOnly)
+          .map((t) => ({ ...t, there: owner.userId, here: owner.userId }))),
+  ];
+  for (const t of specs) {
+    const keyCols = t.key.map(quote).join(', ');
+    const [inTarget, inSource] = await Promise.all([
+      to.db
+        .prepare(`SELECT ${keyCols} FROM ${quote(t.table)} WHERE ${t.where}`)
+        .bind(t.there)
+        .all<Row>(),
+      from.db
+        .prepare(`SELECT ${keyCols} FROM ${quote(t.table)} WHERE ${t.where}`)
+        .bind(t.here)
+        .all<Row>(),
     ]);
-    const keep = new Set(here.results.map((r) => JSON.stringify(spec.key.map((k) => r[k]))));
-    const gone = there.results.filter((r) => !keep.has(JSON.stringify(spec.key.map((k) => r[k]))));
+    // A source row's key as the target spells it.
+    const spelled = (r: Row) =>
+      JSON.stringify(
+        t.key.map((k) =>
+          k === 'id' && SEQUENCED[t.table] ? here(t.table, r[k]) : k === 'refund_id' ? here('refunds', r[k]) : r[k],
+        ),
+      );
+    const keep = new Set(inSource.results.map(spelled));
+    const gone = inTarget.results.filter((r) => !keep.has(JSON.stringify(t.key.map((k) => r[k]))));
     if (gone.length === 0) continue;
-    await ctx.options.beforeWrite?.(`final:vanished:${t}`);
+    await ctx.options.beforeWrite?.(`final:vanished:${t.table}`);
     await to.db.batch(
       gone.map((r) =>
         to.db
-          .prepare(`DELETE FROM ${t} WHERE ${spec.key.map((k, i) => `${quote(k)} = ?${i + 1}`).join(' AND ')}`)
-          .bind(...spec.key.map((k) => r[k])),
+          .prepare(
+            `DELETE FROM ${quote(t.table)} WHERE ${t.key.map((k, i) => `${quote(k)} = ?${i + 1}`).join(' AND ')}`,
+          )
+          .bind(...t.key.map((k) => r[k])),
       ),
     );
   }

@@ -362,21 +362,55 @@ describe("a shopper's move to another shard", () => {
     expect(kills).toBeGreaterThan(20);
   }, 30_000);
 
+  it('drops from the target what left the source between the copies (a retention rule, the cold-orders run)', async () => {
+    const shopper = await shopperWithHistory('vanish');
+    const owner = userOwner(shopper.id);
+    await expect(
+      moveShopper(env, owner, 1, {
+        lockGraceMs: 0,
+        beforeWrite: (step) => {
+          if (step === 'lock') throw new Error('killed before the lock');
+        },
+      }),
+    ).rejects.toThrow(/killed/);
+    const [first] = shopper.orders;
+    await env.DB.batch([
+      env.DB.prepare('DELETE FROM order_items WHERE order_id = ?').bind(first),
+      env.DB.prepare("DELETE FROM order_events WHERE order_id = ? AND kind = 'confirmed'").bind(first),
+      env.DB.prepare('DELETE FROM idempotency_keys WHERE order_id = ?').bind(first),
+    ]);
+    const before = await contentOf(env.DB, shopper.id, shopper.orders);
+    expect((await moveShopper(env, owner, 1, { lockGraceMs: 0 })).state).toBe('done');
+    expect(await contentOf(env.ORDERS_1, shopper.id, shopper.orders)).toEqual(before);
+  });
+
   it('refuses to flip while the shards differ, keeping her writes held and shard 0 hers', async () => {
     const shopper = await shopperWithHistory('differ');
     const owner = userOwner(shopper.id);
-    // A row of hers already in the target that the source never had: the copy cannot make them equal.
-    await env.ORDERS_1.prepare("INSERT INTO wallet_accounts (user_id, currency, balance) VALUES (?, 'SAR', 1)")
-      .bind(shopper.id)
-      .run();
-    await expect(moveShopper(env, owner, 1, { lockGraceMs: 0 })).rejects.toThrow(/differs .* wallet_accounts/);
+    // A points line of hers already in the target that the source never had: the ledger is append-only,
+    // so no copy takes it away, and the two sides cannot be made equal.
+    const stray = () =>
+      env.ORDERS_1.prepare(
+        `INSERT INTO points_ledger (user_id, country, amount, balance_after, kind, expires_at, event_key, created_at)
+         VALUES (?, 'KW', 5, 5, 'earn_review', 1, ?, 0)`,
+      ).bind(shopper.id, `stray:${shopper.id}`);
+    await stray().run();
+    await expect(moveShopper(env, owner, 1, { lockGraceMs: 0 })).rejects.toThrow(/differs .* points_ledger/);
     expect(await routeOf(owner)).toBe(0);
     await expect(orderShardForWrite(env, owner)).rejects.toMatchObject({ status: 503 });
-    // The owner looks, removes the stray row, and runs it again.
-    await env.ORDERS_1.prepare("DELETE FROM wallet_accounts WHERE user_id = ? AND currency = 'SAR'")
-      .bind(shopper.id)
-      .run();
-    expect((await moveShopper(env, owner, 1, { lockGraceMs: 0 })).state).toBe('done');
+    // The owner looks, removes the stray line (its guard steps aside for a departure), and runs it again.
+    await env.ORDERS_1.batch([
+      env.ORDERS_1.prepare('INSERT INTO shard_departures (owner_key, user_id, started_at) VALUES (?, ?, 0)').bind(
+        owner,
+        shopper.id,
+      ),
+      env.ORDERS_1.prepare('DELETE FROM points_ledger WHERE event_key = ?').bind(`stray:${shopper.id}`),
+      env.ORDERS_1.prepare('DELETE FROM shard_departures WHERE owner_key = ?').bind(owner),
+    ]);
+    const report = await moveShopper(env, owner, 1, { lockGraceMs: 0 });
+    expect(report.state).toBe('done');
+    expect(report.tally.points_ledger).toEqual({ rows: 1, sum: 120 });
+    expect(report.tally.order_items).toEqual({ rows: 2, sum: 3 });
     expect(await routeOf(owner)).toBe(1);
   });
 });
