@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 import { serviceWorker } from './scripts/vite-service-worker.mjs';
 
 const migrations = await readD1Migrations('api/migrations');
+/** An order shard's schema (decision 61): the api project's second D1 database, ORDERS_1, tests the split. */
+const shardMigrations = await readD1Migrations('api/order-shard-migrations');
 
 /** Tests run the local build: its local-only tools exist (vite.config.ts defines the same flag). */
 const buildFlags = { __LOCAL_TOOLS__: 'true', __BUILD_ID__: JSON.stringify('test') };
@@ -70,10 +72,16 @@ export default defineConfig({
             wrangler: { configPath: './api/wrangler.toml' },
             remoteBindings: false,
             // The buckets (MEDIA, and UPLOADS for result files) come from api/wrangler.toml, local to the test run.
-            // RESTORE_DB: an empty database the restore tests rebuild from a nightly backup file.
+            // RESTORE_DB: an empty database the restore tests rebuild from a nightly backup file; ORDERS_1: a
+            // second order database, for the shard routing and the shopper's move (tests only:
+            // api/wrangler.toml, and so npm start, binds the one database).
             miniflare: {
-              bindings: { ...apiTestVars, TEST_MIGRATIONS: migrations },
-              d1Databases: { DB: '00000000-0000-4000-8000-000000000001', RESTORE_DB: 'restore-test' },
+              bindings: { ...apiTestVars, TEST_MIGRATIONS: migrations, TEST_SHARD_MIGRATIONS: shardMigrations },
+              d1Databases: {
+                DB: '00000000-0000-4000-8000-000000000001',
+                RESTORE_DB: 'restore-test',
+                ORDERS_1: 'api-test-orders-1',
+              },
             },
           }),
         ],

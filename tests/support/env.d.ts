@@ -4,6 +4,9 @@ declare namespace Cloudflare {
     TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
     // The api project's empty database that restore tests rebuild from a nightly backup file.
     RESTORE_DB: D1Database;
+    // The api project's second order database and its schema (decision 61).
+    TEST_SHARD_MIGRATIONS: import('cloudflare:test').D1Migration[];
+    ORDERS_1: D1Database;
     API_DB: D1Database;
     API_MEDIA: R2Bucket;
     // The API worker's private bucket of uploaded result files.

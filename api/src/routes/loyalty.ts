@@ -1,21 +1,17 @@
 // The shopper's points (issue 47): GET /loyalty (her summary), GET /loyalty/history (her lines, newest
 // first) and GET /loyalty/page (the points page's summary, first history page and referral card in one
 // D1 batch: with her session and, on a cold isolate, the rules, three round trips at most), signed in
-// only, in the request's country. All are GETs, so a page sends them in its one bundle.
+// only, in the request's country. All are GETs, so a page sends them in its one bundle. Her history is
+// read from her order shard (decision 61); the summary and the page stay on the core database until the
+// tier's spending (loyalty/tiers.ts spendSql: orders beside blood tests and consultations) is split.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { contract } from '../lib/validate';
 import { requireUser } from '../middleware/user';
-import {
-  historyFrom,
-  historyStatement,
-  loyaltySummary,
-  pointsHistory,
-  summaryFrom,
-  summaryStatements,
-} from '../loyalty/summary';
+import { historyFrom, historyStatement, loyaltySummary, summaryFrom, summaryStatements } from '../loyalty/summary';
 import { loyaltyRules } from '../loyalty/rules-read';
 import { referralFrom, referralStatements } from '../loyalty/referral-info';
+import { readMine, userOwner } from '../db/databases';
 import type { AppEnv } from '../app-env';
 
 export const loyaltyRoutes = new Hono<AppEnv>()
@@ -25,7 +21,10 @@ export const loyaltyRoutes = new Hono<AppEnv>()
   })
   .get('/history', contract('GET /loyalty/history'), async (c) => {
     const user = await requireUser(c);
-    return c.json(ok(await pointsHistory(c.env.DB, user.id, c.var.country, c.req.valid('query').before)));
+    const [lines] = await readMine(c.env, userOwner(user.id), (db) => [
+      historyStatement(db, user.id, c.var.country, c.req.valid('query').before),
+    ]);
+    return c.json(ok(historyFrom(lines!)));
   })
   .get('/page', contract('GET /loyalty/page'), async (c) => {
     const user = await requireUser(c);

@@ -12,6 +12,7 @@ import { contract } from '../lib/validate';
 import { requireUser } from '../middleware/user';
 import { newPaymentId, openPayment } from '../orders/place';
 import { startCharge } from './orders';
+import { readMine, userOwner } from '../db/databases';
 import type { AppEnv } from '../app-env';
 import type { CountRow, PaymentRow, WalletAccountRow, WalletLedgerRow } from '../db/rows';
 
@@ -21,9 +22,11 @@ export const walletRoutes = new Hono<AppEnv>()
   .get('/', contract('GET /user/wallet'), async (c) => {
     const user = await requireUser(c);
     const { currency } = await currencyFor(c.env.DB, c.var.country);
-    const row = await c.env.DB.prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?')
-      .bind(user.id, currency)
-      .first<Pick<WalletAccountRow, 'balance'>>();
+    // The wallet lives with her orders, in her order shard (decision 61).
+    const [balance] = await readMine(c.env, userOwner(user.id), (db) => [
+      db.prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?').bind(user.id, currency),
+    ]);
+    const row = balance!.results[0] as Pick<WalletAccountRow, 'balance'> | undefined;
     return c.json(ok({ balance: row?.balance ?? 0, currency, methods: CARD_METHODS[c.var.country] }));
   })
   .get('/history', contract('GET /user/wallet/history'), (c) => history(c, 1))
@@ -66,11 +69,16 @@ export const walletRoutes = new Hono<AppEnv>()
   })
   .get('/:id{pay_[0-9a-f]{24}}', contract('GET /user/wallet/:id{pay_[0-9a-f]{24}}'), async (c) => {
     const user = await requireUser(c);
-    const row = await c.env.DB.prepare(
-      "SELECT id, amount, currency, method, status, created_at FROM payments WHERE id = ? AND user_id = ? AND purpose = 'wallet'",
-    )
-      .bind(c.req.valid('param').id, user.id)
-      .first<Pick<PaymentRow, 'id' | 'amount' | 'currency' | 'method' | 'status' | 'created_at'>>();
+    const [payment] = await readMine(c.env, userOwner(user.id), (db) => [
+      db
+        .prepare(
+          "SELECT id, amount, currency, method, status, created_at FROM payments WHERE id = ? AND user_id = ? AND purpose = 'wallet'",
+        )
+        .bind(c.req.valid('param').id, user.id),
+    ]);
+    const row = payment!.results[0] as
+      | Pick<PaymentRow, 'id' | 'amount' | 'currency' | 'method' | 'status' | 'created_at'>
+      | undefined;
     if (!row) throw new ApiError(404, 'not_found');
     return c.json(ok(row));
   });
@@ -78,21 +86,22 @@ export const walletRoutes = new Hono<AppEnv>()
 async function history(c: import('hono').Context<AppEnv>, page: number) {
   const user = await requireUser(c);
   const { currency } = await currencyFor(c.env.DB, c.var.country);
-  const [rows, count] = await c.env.DB.batch([
+  const [rows, count] = await readMine(c.env, userOwner(user.id), (wallet) => [
     // Money that came back or was adjusted says why, and whether the shop or the shopper's own
     // cancellation gave it: the refund's reason, the adjustment's reason code, a cancelled booking.
-    c.env.DB.prepare(
-      `SELECT l.id, l.amount, l.kind, l.order_id, l.blood_test_order_id, l.created_at,
+    wallet
+      .prepare(
+        `SELECT l.id, l.amount, l.kind, l.order_id, l.blood_test_order_id, l.created_at,
          CASE l.kind WHEN 'refund' THEN coalesce(r.reason, 'cancelled') WHEN 'adjustment' THEN l.reason_code END AS reason,
          CASE WHEN l.kind = 'adjustment' OR r.staff_id IS NOT NULL THEN 'shop'
            WHEN l.kind = 'refund' THEN 'you' END AS given_by
        FROM wallet_ledger l LEFT JOIN refunds r ON r.id = l.refund_id
        WHERE l.user_id = ? AND l.currency = ? ORDER BY l.id DESC LIMIT ? OFFSET ?`,
-    ).bind(user.id, currency, PER_PAGE, (page - 1) * PER_PAGE),
-    c.env.DB.prepare('SELECT count(*) AS n FROM wallet_ledger WHERE user_id = ? AND currency = ?').bind(
-      user.id,
-      currency,
-    ),
+      )
+      .bind(user.id, currency, PER_PAGE, (page - 1) * PER_PAGE),
+    wallet
+      .prepare('SELECT count(*) AS n FROM wallet_ledger WHERE user_id = ? AND currency = ?')
+      .bind(user.id, currency),
   ]);
   const items = rows!.results as Array<
     Pick<WalletLedgerRow, 'id' | 'amount' | 'kind' | 'order_id' | 'created_at'> & {
