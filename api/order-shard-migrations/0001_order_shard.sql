@@ -44,12 +44,13 @@ CREATE TABLE orders (
   holds_stock INTEGER NOT NULL DEFAULT 1,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
-, vat_basis_points INTEGER NOT NULL DEFAULT 0 CHECK (vat_basis_points BETWEEN 0 AND 10000), confirmed_at INTEGER, packed_at INTEGER, shipped_at INTEGER, delivered_at INTEGER, cancelled_at INTEGER, carrier TEXT, tracking_number TEXT, tracking_url TEXT, whatsapp_to TEXT, out_for_delivery_at INTEGER, review_request_at INTEGER, points_used INTEGER NOT NULL DEFAULT 0 CHECK (points_used >= 0), points_discount INTEGER NOT NULL DEFAULT 0 CHECK (points_discount >= 0), referral_discount INTEGER NOT NULL DEFAULT 0 CHECK (referral_discount >= 0), archived_at INTEGER, archive_key TEXT, archive_wrapped_key TEXT, archive_iv TEXT, archive_key_version INTEGER);
+, vat_basis_points INTEGER NOT NULL DEFAULT 0 CHECK (vat_basis_points BETWEEN 0 AND 10000), confirmed_at INTEGER, packed_at INTEGER, shipped_at INTEGER, delivered_at INTEGER, cancelled_at INTEGER, carrier TEXT, tracking_number TEXT, tracking_url TEXT, whatsapp_to TEXT, out_for_delivery_at INTEGER, review_request_at INTEGER, points_used INTEGER NOT NULL DEFAULT 0 CHECK (points_used >= 0), points_discount INTEGER NOT NULL DEFAULT 0 CHECK (points_discount >= 0), referral_discount INTEGER NOT NULL DEFAULT 0 CHECK (referral_discount >= 0), archived_at INTEGER, archive_key TEXT, archive_wrapped_key TEXT, archive_iv TEXT, archive_key_version INTEGER, archived_products TEXT);
 CREATE INDEX orders_archive_stale ON orders (id) WHERE archived_at IS NULL AND archive_key IS NOT NULL;
 CREATE INDEX orders_country_created ON orders (country, created_at DESC);
 CREATE INDEX orders_created ON orders (created_at DESC, id DESC);
 CREATE INDEX orders_guest_email ON orders (lower(guest_email)) WHERE user_id IS NULL;
 CREATE INDEX orders_hot_created ON orders (created_at, id) WHERE archived_at IS NULL;
+CREATE INDEX orders_archive_version ON orders (archive_key_version) WHERE archived_at IS NOT NULL;
 CREATE INDEX orders_pending ON orders (status, created_at) WHERE status = 'pending_payment';
 CREATE INDEX orders_review_request_due ON orders (delivered_at) WHERE review_request_at IS NULL AND delivered_at IS NOT NULL;
 CREATE INDEX orders_user ON orders (user_id, created_at DESC);
@@ -163,6 +164,7 @@ CREATE TABLE refunds (
 CREATE INDEX refunds_consultation ON refunds (consultation_id) WHERE consultation_id IS NOT NULL;
 CREATE INDEX refunds_order ON refunds (order_id);
 CREATE INDEX refunds_pending ON refunds (updated_at) WHERE status = 'pending';
+CREATE INDEX refunds_payment ON refunds (payment_id) WHERE payment_id IS NOT NULL;
 CREATE TABLE refund_events (
   refund_id INTEGER PRIMARY KEY REFERENCES refunds (id),
   outcome TEXT NOT NULL CHECK (outcome IN ('succeeded', 'failed')),
@@ -206,6 +208,7 @@ BEGIN
   ) WHERE id = NEW.id;
 END;
 CREATE INDEX wallet_ledger_user ON wallet_ledger (user_id, currency, id DESC);
+CREATE INDEX wallet_ledger_payment ON wallet_ledger (payment_id) WHERE payment_id IS NOT NULL;
 CREATE TABLE points_accounts (
   user_id INTEGER NOT NULL,
   country TEXT NOT NULL CHECK (country IN ('KW', 'SA')),
