@@ -4,6 +4,7 @@
 // and, when the request asks with `x-d1-sql: 1`, names the distinct statements it ran in the response's
 // `x-d1-sql` (URI-encoded JSON), so bench/capacity-pages.mjs can EXPLAIN exactly what a page runs.
 import type { MiddlewareHandler } from 'hono';
+import { D1_SQL_HEADER, encodeD1Sql } from '#shared/api/d1-sql';
 import { parseSimulatedDistance, SIMULATED_D1_RTT_HEADER } from '#shared/api/simulated-distance';
 
 export interface QueryCount {
@@ -12,8 +13,6 @@ export interface QueryCount {
   /** The distinct SQL texts run, when the request asked for them. */
   sql?: Set<string>;
 }
-
-export const D1_SQL_HEADER = 'x-d1-sql';
 
 /** Runs a D1 call after the simulated distance (the bench's geography mode), when there is one. */
 function afterDelay<T>(delayMs: number, run: () => Promise<T>): Promise<T> {
@@ -89,6 +88,6 @@ export function queryCount(options: {
     await next();
     c.res.headers.set('x-d1-queries', String(count.statements));
     c.res.headers.set('x-d1-roundtrips', String(count.roundTrips));
-    if (count.sql) c.res.headers.set(D1_SQL_HEADER, encodeURIComponent(JSON.stringify([...count.sql])));
+    if (count.sql) c.res.headers.set(D1_SQL_HEADER, encodeD1Sql(count.sql));
   };
 }
