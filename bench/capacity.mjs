@@ -28,7 +28,7 @@ import esbuild from 'esbuild';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const DAY = 24 * 60 * 60 * 1000;
-const NOW = Date.UTC(2026, 10, 25, 12);
+export const NOW = Date.UTC(2026, 10, 25, 12);
 const YEARS = 3;
 const SIZES = (process.env.CAPACITY_SIZES ?? '20000,60000,180000').split(',').map(Number);
 
@@ -592,5 +592,7 @@ async function main() {
   );
 }
 
-if (process.argv.includes('--pages')) await import('./capacity-pages.mjs');
-else if (import.meta.url === `file://${process.argv[1]}`) await main();
+if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--pages')) {
+  const pages = spawnSync(process.execPath, [join(ROOT, 'bench/capacity-pages.mjs')], { stdio: 'inherit' });
+  process.exit(pages.status ?? 1);
+} else if (import.meta.url === `file://${process.argv[1]}`) await main();
