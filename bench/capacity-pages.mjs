@@ -248,7 +248,7 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
  * `runs` sequential requests (after one warm-up), and one more asking for the statements: latency
  * median and p95, the counts of the last, every distinct statement.
  */
-async function measure(name, request, runs = RUNS, { page = true } = {}) {
+async function measure(name, request, runs = RUNS, { page = true, maxCalls = 1 } = {}) {
   await (await request({})).arrayBuffer();
   const times = [];
   let last;
@@ -290,7 +290,7 @@ async function measure(name, request, runs = RUNS, { page = true } = {}) {
   };
   // The guide's budget: one storefront→API call per uncached page view, at most 3 D1 round trips behind
   // it. An API call of its own (the checkout's) has no page budget: its counts are reported as they are.
-  row.withinBudget = page ? (row.apiCalls === null || row.apiCalls <= 1) && row.roundTrips <= 3 : null;
+  row.withinBudget = page ? (row.apiCalls === null || row.apiCalls <= maxCalls) && row.roundTrips <= 3 : null;
   console.log(
     `  ${name.padEnd(44)} p50 ${String(row.p50Ms).padStart(5)} ms  p95 ${String(row.p95Ms).padStart(5)} ms  API calls ${row.apiCalls ?? '–'}  D1 ${row.statements} statements / ${row.roundTrips} round trips  CPU ${row.workerdCpuMs} ms  ${row.withinBudget === null ? '(an API call: no page budget)' : row.withinBudget ? 'within budget' : 'OVER BUDGET'}`,
   );
@@ -384,22 +384,33 @@ async function staffFigures(local, kept) {
   db.close();
   const phone = JSON.parse(old.address).phone.replace('+', '').slice(-8);
   const search = (q) => (headers) => staff.call(`/orders?q=${encodeURIComponent(q)}`, { headers });
+  // The one-call rule is the storefront's: a back-office page makes two, its guard's /staff/me and its
+  // own call, one after the other; the D1 budget (3 round trips) is the same.
+  const staffPage = { maxCalls: 2 };
   const rows = [];
   console.log('Back office order search:');
-  rows.push(await measure('staff: orders, no search (newest first)', (h) => staff.call('/orders', { headers: h })));
-  rows.push(await measure('staff: by a common name part ("Shopper 1")', search('Shopper 1')));
+  rows.push(
+    await measure(
+      'staff: orders, no search (newest first)',
+      (h) => staff.call('/orders', { headers: h }),
+      RUNS,
+      staffPage,
+    ),
+  );
+  rows.push(await measure('staff: by a common name part ("Shopper 1")', search('Shopper 1'), RUNS, staffPage));
   // A name no order has: every row is read before the page knows it is empty.
-  rows.push(await measure('staff: by a name nobody has ("Zubaida")', search('Zubaida'), 10));
+  rows.push(await measure('staff: by a name nobody has ("Zubaida")', search('Zubaida'), 10, staffPage));
   rows.push(
     await measure(
       "staff: by an old order's recipient",
       search(`Shopper ${JSON.parse(old.address).recipient.split(' ')[1]}`),
       10,
+      staffPage,
     ),
   );
-  rows.push(await measure('staff: by an order number', search(String(mid.id)), 10));
-  rows.push(await measure('staff: by part of a phone number', search(phone), 10));
-  rows.push(await measure('staff: by an email', search('capacity-shopper@example.com'), 10));
+  rows.push(await measure('staff: by an order number', search(String(mid.id)), 10, staffPage));
+  rows.push(await measure('staff: by part of a phone number', search(phone), 10, staffPage));
+  rows.push(await measure('staff: by an email', search('capacity-shopper@example.com'), 10, staffPage));
   return rows;
 }
 
