@@ -2,7 +2,7 @@
 // (bench/capacity.mjs's generator, the seeded catalogue's SKUs on its lines), served by the built
 // workers on a port and state folder of its own, and measured for a shopper with many orders:
 //
-//   - the order list (/profile/orders, first and a later page) and an order page (?id=, a recent and an old order);
+//   - the order list (/profile/orders, first and a later page) and an order page (?id=, the newest and one 32 months old);
 //   - the back office's order search (staff.localhost/orders?q=…): by a name substring, an email, an
 //     order number and part of a phone number;
 //   - the checkout's API calls (/order/calculate, /order/submit, cash on delivery).
@@ -37,6 +37,7 @@ const ARCHIVE = process.env.CAPACITY_PAGES_ARCHIVE === '1';
 const PORT = Number(process.env.CAPACITY_PAGES_PORT ?? 8795);
 const STATE = process.env.CAPACITY_PAGES_STATE ?? '.wrangler/capacity-pages-state';
 const RUNS = Number(process.env.CAPACITY_PAGES_RUNS ?? 40);
+const STAFF_RUNS = Number(process.env.CAPACITY_PAGES_STAFF_RUNS ?? 3);
 /** Orders the bench shopper gets, spread over the three years. */
 const SHOPPER_ORDERS = 300;
 const SHOPPER = { email: 'capacity-shopper@example.com', password: 'capacity-bench-secret' };
@@ -248,10 +249,12 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
  * `runs` sequential requests (after one warm-up), and one more asking for the statements: latency
  * median and p95, the counts of the last, every distinct statement.
  */
-async function measure(name, request, runs = RUNS, { page = true, maxCalls = 1 } = {}) {
-  await (await request({})).arrayBuffer();
+async function measure(name, request, runs = RUNS, { page = true, maxCalls = 1, warm = true } = {}) {
+  if (warm) await (await request({})).arrayBuffer();
   const times = [];
   let last;
+  // An answer of 400 or more is counted, not thrown: at size a page may fail (a timeout), which is the finding.
+  let failed = 0;
   const cpu0 = groupCpuMs(serverGroup);
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
@@ -259,7 +262,7 @@ async function measure(name, request, runs = RUNS, { page = true, maxCalls = 1 }
     await res.arrayBuffer();
     times.push(performance.now() - t0);
     last = res;
-    if (res.status >= 400) throw new Error(`${name}: ${res.status}`);
+    if (res.status >= 400) failed++;
   }
   const cpu1 = groupCpuMs(serverGroup);
   const asked = await request({ 'x-d1-sql': '1' });
@@ -276,6 +279,7 @@ async function measure(name, request, runs = RUNS, { page = true, maxCalls = 1 }
     name,
     status: last.status,
     runs,
+    failed,
     p50Ms: Math.round(percentile(times, 50)),
     p95Ms: Math.round(percentile(times, 95)),
     apiCalls: apiCalls === null ? null : Number(apiCalls),
@@ -290,9 +294,11 @@ async function measure(name, request, runs = RUNS, { page = true, maxCalls = 1 }
   };
   // The guide's budget: one storefront→API call per uncached page view, at most 3 D1 round trips behind
   // it. An API call of its own (the checkout's) has no page budget: its counts are reported as they are.
-  row.withinBudget = page ? (row.apiCalls === null || row.apiCalls <= maxCalls) && row.roundTrips <= 3 : null;
+  row.withinBudget = page
+    ? failed === 0 && (row.apiCalls === null || row.apiCalls <= maxCalls) && row.roundTrips <= 3
+    : null;
   console.log(
-    `  ${name.padEnd(44)} p50 ${String(row.p50Ms).padStart(5)} ms  p95 ${String(row.p95Ms).padStart(5)} ms  API calls ${row.apiCalls ?? '–'}  D1 ${row.statements} statements / ${row.roundTrips} round trips  CPU ${row.workerdCpuMs} ms  ${row.withinBudget === null ? '(an API call: no page budget)' : row.withinBudget ? 'within budget' : 'OVER BUDGET'}`,
+    `  ${name.padEnd(44)} p50 ${String(row.p50Ms).padStart(5)} ms  p95 ${String(row.p95Ms).padStart(5)} ms  API calls ${row.apiCalls ?? '–'}  D1 ${row.statements} statements / ${row.roundTrips} round trips  CPU ${row.workerdCpuMs} ms${failed ? `  ${failed} of ${runs} failed (${last.status})` : ''}  ${row.withinBudget === null ? '(an API call: no page budget)' : row.withinBudget ? 'within budget' : 'OVER BUDGET'}`,
   );
   return row;
 }
@@ -315,7 +321,7 @@ async function shopperFigures(kept) {
   rows.push(await measure('order list, page 1 (/profile/orders)', page('/profile/orders')));
   rows.push(await measure('order list, page 10', page('/profile/orders?page=10')));
   rows.push(await measure('order page, newest order', page(`/profile/orders?id=${ids[0]}`)));
-  rows.push(await measure('order page, a 30-month-old order', page(`/profile/orders?id=${ids.at(-30)}`)));
+  rows.push(await measure('order page, an order 32 months old', page(`/profile/orders?id=${ids.at(-30)}`)));
   rows.push(await measure('order list API (GET /user/order)', page('/api/user/order'), RUNS, { page: false }));
 
   // The checkout: a KW address, two SKUs, calculate and submit (cash on delivery) as the review step does.
@@ -386,31 +392,26 @@ async function staffFigures(local, kept) {
   const search = (q) => (headers) => staff.call(`/orders?q=${encodeURIComponent(q)}`, { headers });
   // The one-call rule is the storefront's: a back-office page makes two, its guard's /staff/me and its
   // own call, one after the other; the D1 budget (3 round trips) is the same.
-  const staffPage = { maxCalls: 2 };
+  // A search that reads every order takes seconds at size (and may hit the staff worker's 30 s API
+  // timeout): a few runs each, without the warm-up.
+  const staffPage = { maxCalls: 2, warm: false };
+  const runs = STAFF_RUNS;
   const rows = [];
   console.log('Back office order search:');
   rows.push(
     await measure(
       'staff: orders, no search (newest first)',
       (h) => staff.call('/orders', { headers: h }),
-      RUNS,
+      runs,
       staffPage,
     ),
   );
-  rows.push(await measure('staff: by a common name part ("Shopper 1")', search('Shopper 1'), RUNS, staffPage));
+  rows.push(await measure('staff: by a common name part ("Shopper 1")', search('Shopper 1'), runs, staffPage));
   // A name no order has: every row is read before the page knows it is empty.
-  rows.push(await measure('staff: by a name nobody has ("Zubaida")', search('Zubaida'), 10, staffPage));
-  rows.push(
-    await measure(
-      "staff: by an old order's recipient",
-      search(`Shopper ${JSON.parse(old.address).recipient.split(' ')[1]}`),
-      10,
-      staffPage,
-    ),
-  );
-  rows.push(await measure('staff: by an order number', search(String(mid.id)), 10, staffPage));
-  rows.push(await measure('staff: by part of a phone number', search(phone), 10, staffPage));
-  rows.push(await measure('staff: by an email', search('capacity-shopper@example.com'), 10, staffPage));
+  rows.push(await measure('staff: by a name nobody has ("Zubaida")', search('Zubaida'), runs, staffPage));
+  rows.push(await measure('staff: by an order number', search(String(mid.id)), runs, staffPage));
+  rows.push(await measure('staff: by part of a phone number', search(phone), runs, staffPage));
+  rows.push(await measure('staff: by an email', search('capacity-shopper@example.com'), runs, staffPage));
   return rows;
 }
 
