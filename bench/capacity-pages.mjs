@@ -255,6 +255,7 @@ async function measure(name, request, runs = RUNS, { page = true, maxCalls = 1, 
   let last;
   // An answer of 400 or more is counted, not thrown: at size a page may fail (a timeout), which is the finding.
   let failed = 0;
+  const statuses = {};
   const cpu0 = groupCpuMs(serverGroup);
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
@@ -263,6 +264,7 @@ async function measure(name, request, runs = RUNS, { page = true, maxCalls = 1, 
     times.push(performance.now() - t0);
     last = res;
     if (res.status >= 400) failed++;
+    statuses[res.status] = (statuses[res.status] ?? 0) + 1;
   }
   const cpu1 = groupCpuMs(serverGroup);
   const asked = await request({ 'x-d1-sql': '1' });
@@ -280,6 +282,7 @@ async function measure(name, request, runs = RUNS, { page = true, maxCalls = 1, 
     status: last.status,
     runs,
     failed,
+    statuses,
     p50Ms: Math.round(percentile(times, 50)),
     p95Ms: Math.round(percentile(times, 95)),
     apiCalls: apiCalls === null ? null : Number(apiCalls),
@@ -298,7 +301,7 @@ async function measure(name, request, runs = RUNS, { page = true, maxCalls = 1, 
     ? failed === 0 && (row.apiCalls === null || row.apiCalls <= maxCalls) && row.roundTrips <= 3
     : null;
   console.log(
-    `  ${name.padEnd(44)} p50 ${String(row.p50Ms).padStart(5)} ms  p95 ${String(row.p95Ms).padStart(5)} ms  API calls ${row.apiCalls ?? '–'}  D1 ${row.statements} statements / ${row.roundTrips} round trips  CPU ${row.workerdCpuMs} ms${failed ? `  ${failed} of ${runs} failed (${last.status})` : ''}  ${row.withinBudget === null ? '(an API call: no page budget)' : row.withinBudget ? 'within budget' : 'OVER BUDGET'}`,
+    `  ${name.padEnd(44)} p50 ${String(row.p50Ms).padStart(5)} ms  p95 ${String(row.p95Ms).padStart(5)} ms  API calls ${row.apiCalls ?? '–'}  D1 ${row.statements} statements / ${row.roundTrips} round trips  CPU ${row.workerdCpuMs} ms${failed ? `  ${failed} of ${runs} failed (statuses ${JSON.stringify(statuses)})` : ''}  ${row.withinBudget === null ? '(an API call: no page budget)' : row.withinBudget ? 'within budget' : 'OVER BUDGET'}`,
   );
   return row;
 }
