@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { retryingDatabase } from '../../db/transient';
 import { countingDatabase, type QueryCount } from './index';
 
 /** A D1 stand-in that only answers: the counting wrapper is what is tested. */
@@ -35,5 +36,12 @@ describe('countingDatabase', () => {
     db.prepare('SELECT never run');
     await db.batch([db.prepare('SELECT 2 WHERE ?').bind(1), db.prepare('SELECT 3')]);
     expect([...(count.sql ?? [])]).toEqual(['SELECT 1', 'SELECT 2 WHERE ?', 'SELECT 3']);
+  });
+
+  it("names a batch's statements through the retrying wrapper put around it", async () => {
+    const count: QueryCount = { statements: 0, roundTrips: 0, sql: new Set() };
+    const db = retryingDatabase(countingDatabase(fakeD1(), count));
+    await db.batch([db.prepare('SELECT a FROM t WHERE id = ?').bind(1), db.prepare('SELECT b FROM t')]);
+    expect([...(count.sql ?? [])]).toEqual(['SELECT a FROM t WHERE id = ?', 'SELECT b FROM t']);
   });
 });

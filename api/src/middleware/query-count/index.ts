@@ -20,11 +20,17 @@ function afterDelay<T>(delayMs: number, run: () => Promise<T>): Promise<T> {
   return new Promise((resolve) => setTimeout(resolve, delayMs)).then(run);
 }
 
+/**
+ * A wrapped statement answers its SQL under this key, also through the wrappers put around it later
+ * (the retrying one passes unknown keys on), so a batch's statements can be named.
+ */
+const SQL_OF = Symbol.for('shop.query-count.sql');
+
 export function countingDatabase(db: D1Database, count: QueryCount, delayMs = 0): D1Database {
-  const sqlOf = new WeakMap<D1PreparedStatement, string>();
   const wrapStatement = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
-    const wrapped = new Proxy(statement, {
+    return new Proxy(statement, {
       get(target, prop, receiver) {
+        if (prop === SQL_OF) return sql;
         const value = Reflect.get(target, prop, receiver);
         if (typeof value !== 'function') return value;
         if (prop === 'bind') return (...args: unknown[]) => wrapStatement(value.apply(target, args), sql);
@@ -39,8 +45,6 @@ export function countingDatabase(db: D1Database, count: QueryCount, delayMs = 0)
         return value.bind(target);
       },
     });
-    sqlOf.set(wrapped, sql);
-    return wrapped;
   };
   return new Proxy(db, {
     get(target, prop, receiver) {
@@ -54,8 +58,8 @@ export function countingDatabase(db: D1Database, count: QueryCount, delayMs = 0)
           count.statements += statements.length;
           count.roundTrips += 1;
           for (const statement of statements) {
-            const sql = sqlOf.get(statement);
-            if (sql) count.sql?.add(sql);
+            const sql = (statement as unknown as Record<symbol, unknown>)[SQL_OF];
+            if (typeof sql === 'string') count.sql?.add(sql);
           }
           return afterDelay(delayMs, () => target.batch(statements));
         };
