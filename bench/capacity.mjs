@@ -7,7 +7,7 @@
 // measures again and compacts. Prints a table and writes bench/results/capacity-latest.json.
 //
 //   npm run bench:capacity                 # 20 000, 60 000 and 180 000 orders
-//   CAPACITY_SIZES=180000,500000,1500000 npm run bench:capacity   # the trend (about 11 minutes on 2 cores)
+//   CAPACITY_SIZES=180000,500000,1500000 npm run bench:capacity   # the trend (about 19 minutes on 2 cores)
 //   CAPACITY_YEARS=6 CAPACITY_SIZES=360000 npm run bench:capacity   # the same daily rate over six years
 //   npm run bench:capacity -- --pages      # page budgets on a seeded shop with a large history (capacity-pages.mjs)
 //
