@@ -2,10 +2,14 @@
 // database from api/migrations/ in a plain SQLite file (D1 is SQLite; D1 itself will not tell a page
 // count), generates a realistic three-year history at growing sizes, measures every table's bytes with
 // SQLite's dbstat, runs the retention rules of api/src/retention/windows.ts over it as the hourly cron
-// would (same SQL), and measures again. Prints a table and writes bench/results/capacity-latest.json.
+// would (same SQL), measures again, then moves the cold orders out as the archive run does
+// (api/src/archive/tables.ts: orders closed for 18 months; their files' bytes are what R2 would hold),
+// measures again and compacts. Prints a table and writes bench/results/capacity-latest.json.
 //
 //   npm run bench:capacity                 # 20 000, 60 000 and 180 000 orders
-//   CAPACITY_SIZES=500000 npm run bench:capacity
+//   CAPACITY_SIZES=180000,500000,1500000 npm run bench:capacity   # the trend (about 19 minutes on 2 cores)
+//   CAPACITY_YEARS=6 CAPACITY_SIZES=360000 npm run bench:capacity   # the same daily rate over six years
+//   npm run bench:capacity -- --pages      # page budgets on a seeded shop with a large history (capacity-pages.mjs)
 //
 // The history's shares (what a Gulf supplement shop's orders look like; the seed has no orders to copy):
 // Kuwait 40 % and Saudi Arabia 60 % of orders; 55 % paid by card or wallet-and-card, 35 % cash on
@@ -17,18 +21,29 @@
 // subscriptions are not generated yet: the order is the unit the capacity is counted in.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { gzipSync } from 'node:zlib';
 import esbuild from 'esbuild';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const DAY = 24 * 60 * 60 * 1000;
-const NOW = Date.UTC(2026, 10, 25, 12);
-const YEARS = 3;
+export const NOW = Date.UTC(2026, 10, 25, 12);
+/**
+ * The history's length (CAPACITY_YEARS, default 3). With archiving, an order's cost depends on its
+ * age: 1.5 years gives the cost of orders that are all hot, 6 years one where three quarters are cold
+ * (docs/operating/capacity.md puts the two together).
+ */
+const YEARS = Number(process.env.CAPACITY_YEARS ?? 3);
 const SIZES = (process.env.CAPACITY_SIZES ?? '20000,60000,180000').split(',').map(Number);
 
-/** The retention rules, compiled from their TypeScript so the bench runs exactly the cron's SQL. */
-async function retentionRules() {
+/**
+ * The SQL the cron runs, compiled from its TypeScript so the bench executes exactly that: the retention
+ * rules (api/src/retention/windows.ts) and the cold-order archive's due walk, moving tables and file
+ * names (api/src/archive/tables.ts, file.ts).
+ */
+export async function projectModules() {
   const alias = {
     name: 'project-imports',
     setup(build) {
@@ -38,7 +53,15 @@ async function retentionRules() {
     },
   };
   const out = await esbuild.build({
-    entryPoints: [join(ROOT, 'api/src/retention/windows.ts')],
+    stdin: {
+      contents: [
+        "export { RETENTION_RULES } from './api/src/retention/windows';",
+        "export { ARCHIVE_AFTER_MS, COLD_TABLES, DUE_SQL } from './api/src/archive/tables';",
+        "export { COLD_FORMAT, COLD_VERSION, coldKey } from './api/src/archive/file';",
+      ].join('\n'),
+      resolveDir: ROOT,
+      loader: 'ts',
+    },
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -47,8 +70,7 @@ async function retentionRules() {
     plugins: [alias],
   });
   const url = `data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`;
-  const { RETENTION_RULES } = await import(url);
-  return RETENTION_RULES;
+  return import(url);
 }
 
 /**
@@ -97,8 +119,8 @@ function random(seed) {
 const text = (n, seed) =>
   'Lorem ipsum Vitamin D3 Omega-3 Zinc Magnesium '.repeat(Math.ceil(n / 46) + 1).slice(seed % 7, (seed % 7) + n);
 
-/** The catalogue and the people the history needs (a product a line, shoppers, a staff member). */
-function baseRows(db, shoppers) {
+/** The catalogue the history needs (200 products of one SKU each), in an empty database. */
+function baseCatalogue(db) {
   db.exec(`INSERT INTO brands (id, slug, name_en, name_ar, color) VALUES (1, 'brand', 'Brand', 'علامة', '#000000')`);
   db.exec(
     `INSERT INTO categories (id, slug, name_en, name_ar, color, sort_order) VALUES (1, 'vitamins', 'Vitamins', 'فيتامينات', '#000000', 1)`,
@@ -113,18 +135,44 @@ function baseRows(db, shoppers) {
     product.run(i, `product-${i}`, `Vitamin product ${i} 1000 IU softgels`, `منتج فيتامين ${i}`);
     sku.run(i, i, 2000 + i * 25);
   }
+  return Array.from({ length: 200 }, (_, i) => ({
+    id: i + 1,
+    product_id: i + 1,
+    slug: `product-${i + 1}`,
+    name: `Vitamin product ${i + 1} 1000 IU softgels`,
+  }));
+}
+
+/** Shoppers `first` … `first + count - 1`. */
+function shopperRows(db, first, count) {
   const user = db.prepare(
     `INSERT INTO users (id, name, email, password_hash, lang, created_at) VALUES (?, ?, ?, 'pbkdf2-sha256$100000$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g', ?, ?)`,
   );
-  for (let i = 1; i <= shoppers; i++)
+  for (let i = first; i < first + count; i++)
     user.run(i, `Shopper ${i}`, `shopper${i}@example.com`, i % 2 ? 'ar' : 'en', NOW - 3 * 365 * DAY);
 }
 
-/** The order-related history: `orders` orders over three years ending at NOW. */
-function generate(db, orders) {
+/**
+ * The order-related history: `orders` orders over three years ending at NOW. In an empty migrated
+ * database it brings its own catalogue; with `seeded` (bench/capacity-pages.mjs: the demo shop's
+ * database) its lines name the seeded SKUs and its shoppers and orders are numbered after the ones there.
+ * Returns the first order id and shopper id it used.
+ */
+export function generate(db, orders, { seeded = false } = {}) {
   const rnd = random(orders);
   const shoppers = Math.ceil(orders / 3);
-  baseRows(db, shoppers);
+  const next = (table) => Number(db.prepare(`SELECT coalesce(max(id), 0) + 1 AS n FROM ${table}`).get().n);
+  const catalogue = seeded
+    ? db
+        .prepare(
+          `SELECT s.id, s.product_id, p.slug, p.name_en AS name FROM skus s JOIN products p ON p.id = s.product_id
+           WHERE p.is_active = 1 ORDER BY s.id LIMIT 200`,
+        )
+        .all()
+    : baseCatalogue(db);
+  const firstUser = next('users');
+  const firstOrder = next('orders');
+  shopperRows(db, firstUser, shoppers);
   const s = {
     order: db.prepare(
       `INSERT INTO orders (id, user_id, guest_email, guest_phone, country, currency, lang, status, payment_method, card_method, address,
@@ -163,12 +211,13 @@ function generate(db, orders) {
   };
   const span = YEARS * 365 * DAY;
   db.exec('BEGIN');
-  for (let id = 1; id <= orders; id++) {
-    const at = NOW - span + Math.floor((span * id) / orders);
+  for (let n = 1; n <= orders; n++) {
+    const id = firstOrder + n - 1;
+    const at = NOW - span + Math.floor((span * n) / orders);
     const sa = rnd() < 0.6;
     const [country, currency] = sa ? ['SA', 'SAR'] : ['KW', 'KWD'];
     const guest = rnd() < 0.3;
-    const user = guest ? null : 1 + Math.floor(rnd() * shoppers);
+    const user = guest ? null : firstUser + Math.floor(rnd() * shoppers);
     const roll = rnd();
     const method = roll < 0.55 ? 'card' : roll < 0.9 ? 'cod' : 'wallet';
     const fate = rnd();
@@ -184,10 +233,11 @@ function generate(db, orders) {
     let subtotal = 0;
     const items = [];
     for (let l = 0; l < lines; l++) {
-      const sku = 1 + Math.floor(rnd() * 200);
+      const pick = Math.floor(rnd() * 200);
+      const sku = catalogue[pick % catalogue.length];
       if (items.some((it) => it.sku === sku)) continue;
       const count = 1 + Math.floor(rnd() * 2);
-      const unit = (sa ? 25 : 2) * (2000 + sku * 25);
+      const unit = (sa ? 25 : 2) * (2000 + (pick + 1) * 25);
       items.push({ sku, count, unit });
       subtotal += unit * count;
     }
@@ -252,11 +302,11 @@ function generate(db, orders) {
     for (const it of items)
       s.item.run(
         id,
-        it.sku,
-        it.sku,
-        `product-${it.sku}`,
-        `Vitamin product ${it.sku} 1000 IU softgels`,
-        `products/${it.sku}/a1b2c3.webp`,
+        it.sku.id,
+        it.sku.product_id,
+        it.sku.slug,
+        it.sku.name,
+        `products/${it.sku.product_id}/a1b2c3.webp`,
         it.unit,
         it.count,
       );
@@ -322,6 +372,7 @@ function generate(db, orders) {
     if (rnd() < 0.5) s.search.run(crypto.randomUUID(), user, 'vitamin d', at - 60_000);
   }
   db.exec('COMMIT');
+  return { firstOrder, firstUser, shoppers };
 }
 
 /** Bytes per table (dbstat: the pages each table and its indexes use), and the file's live bytes. */
@@ -351,7 +402,7 @@ function byTable(db, tables) {
   return sums;
 }
 
-function runRetention(db, rules, now) {
+export function runRetention(db, rules, now) {
   let changed = 0;
   for (let round = 0; round < 10_000; round++) {
     let behind = false;
@@ -365,15 +416,75 @@ function runRetention(db, rules, now) {
   return changed;
 }
 
-const kb = (b) => (b / 1000).toFixed(1);
+/**
+ * The cold-order archive over the history, as the cron's run does it (api/src/archive/move.ts): the due
+ * walk in batches of `batch` (DUE_SQL), then per order the claim, the file's rows (each moving table's
+ * `select`), the file's size (JSON, gzip as CompressionStream does, + 16 bytes of AES-GCM tag: what R2
+ * stores), the commit's update of the row with values of the real sizes (a 44-character wrapped key, a
+ * 16-character nonce) and each table's `remove`. The run's ownership guard on the removes is left out
+ * (no other run races this one). A batch is one transaction, as the commit is one D1 batch an order.
+ */
+export function runArchive(db, m, now, batch = 100) {
+  const cutoff = now - m.ARCHIVE_AFTER_MS;
+  const due = db.prepare(m.DUE_SQL);
+  const claim = db.prepare(
+    'UPDATE orders SET archive_key = ?2 WHERE id = ?1 AND archived_at IS NULL AND archive_key IS NULL',
+  );
+  const orderRow = db.prepare('SELECT * FROM orders WHERE id = ?1');
+  const refunds = db.prepare('SELECT * FROM refunds WHERE order_id = ?1 ORDER BY id');
+  const selects = m.COLD_TABLES.map((t) => db.prepare(t.select));
+  const removes = m.COLD_TABLES.map((t) => db.prepare(t.remove));
+  const commit = db.prepare(
+    `UPDATE orders SET archived_at = ?2, archive_wrapped_key = ?3, archive_iv = ?4, archive_key_version = ?5
+     WHERE id = ?1 AND archive_key = ?6 AND archived_at IS NULL`,
+  );
+  const out = { moved: 0, rowsMoved: 0, r2Bytes: 0, largestFile: 0, batches: 0, gzipMs: 0 };
+  for (;;) {
+    const rows = due.all(cutoff, batch);
+    if (!rows.length) break;
+    out.batches++;
+    db.exec('BEGIN');
+    for (const { id, country } of rows) {
+      const key = m.coldKey(id, country, now);
+      if (Number(claim.run(id, key).changes) !== 1) continue;
+      const file = {
+        format: m.COLD_FORMAT,
+        version: m.COLD_VERSION,
+        order_id: id,
+        archived_at: now,
+        order: orderRow.get(id),
+        refunds: refunds.all(id),
+        tables: Object.fromEntries(m.COLD_TABLES.map((t, i) => [t.name, selects[i].all(id)])),
+      };
+      const t0 = performance.now();
+      const bytes = gzipSync(JSON.stringify(file)).length + 16;
+      out.gzipMs += performance.now() - t0;
+      out.r2Bytes += bytes;
+      out.largestFile = Math.max(out.largestFile, bytes);
+      commit.run(id, now, randomBytes(32).toString('base64'), randomBytes(12).toString('base64'), 1, key);
+      m.COLD_TABLES.forEach((t, i) => {
+        const keys = JSON.stringify(file.tables[t.name].map((row) => JSON.stringify(t.key.map((k) => row[k]))));
+        out.rowsMoved += Number(removes[i].run(id, keys).changes);
+      });
+      out.moved++;
+    }
+    db.exec('COMMIT');
+    if (rows.length < batch) break;
+  }
+  out.gzipMs = Math.round(out.gzipMs);
+  return out;
+}
+
+const mb = (b) => (b / 1e6).toFixed(1);
 
 async function main() {
-  const rules = await retentionRules();
+  const m = await projectModules();
   const dir = join(ROOT, '.cache/capacity');
   mkdirSync(dir, { recursive: true });
   const template = migratedTemplate(dir);
   const results = [];
   for (const n of SIZES) {
+    const started = Date.now();
     const file = join(dir, `history-${n}.sqlite`);
     const db = freshDatabase(template, file);
     const empty = measure(db);
@@ -382,52 +493,112 @@ async function main() {
     const generatedMs = Date.now() - t0;
     const before = measure(db);
     const t1 = Date.now();
-    const changed = runRetention(db, rules, NOW);
+    const changed = runRetention(db, m.RETENTION_RULES, NOW);
     const retentionMs = Date.now() - t1;
     const after = measure(db);
+    // The retained history compacted, without archiving: what a hot order costs (the difference to the
+    // compacted figure below is what archiving gives back).
+    const retainedCopy = `${file}.retained`;
+    rmSync(retainedCopy, { force: true });
+    db.prepare('VACUUM INTO ?').run(retainedCopy);
+    const copy = new DatabaseSync(retainedCopy);
+    const retainedCompacted = measure(copy);
+    copy.close();
+    rmSync(retainedCopy, { force: true });
+    const t2 = Date.now();
+    const archive = runArchive(db, m, NOW);
+    const archiveMs = Date.now() - t2;
+    const archived = measure(db);
+    const counts = db.prepare('SELECT count(*) AS orders, count(archived_at) AS archived FROM orders').get();
     // What the file comes down to once its free space is given back (D1 reuses freed pages for new rows).
+    const t3 = Date.now();
     db.exec('VACUUM');
+    const vacuumMs = Date.now() - t3;
     const vacuumed = measure(db);
     const perTableBefore = byTable(db, before.tables);
+    const perTableRetained = byTable(db, after.tables);
     const perTableAfter = byTable(db, vacuumed.tables);
     const perTableEmpty = byTable(db, empty.tables);
     const delta = (t, m) => (m[t] ?? 0) - (perTableEmpty[t] ?? 0);
     const top = Object.keys(perTableBefore)
-      .map((t) => ({ table: t, before: delta(t, perTableBefore), after: delta(t, perTableAfter) }))
+      .map((t) => ({
+        table: t,
+        before: delta(t, perTableBefore),
+        retained: delta(t, perTableRetained),
+        after: delta(t, perTableAfter),
+      }))
       .filter((r) => r.before > 0)
       .sort((a, b) => b.before - a.before)
       .slice(0, 14)
-      .map((r) => ({ ...r, perOrderBefore: Math.round(r.before / n), perOrderAfter: Math.round(r.after / n) }));
+      .map((r) => ({
+        ...r,
+        perOrderBefore: Math.round(r.before / n),
+        perOrderRetained: Math.round(r.retained / n),
+        perOrderAfter: Math.round(r.after / n),
+      }));
+    const per = (bytes) => Math.round(bytes / n);
     const result = {
       orders: n,
+      hotOrders: Number(counts.orders) - Number(counts.archived),
+      archivedOrders: Number(counts.archived),
       generatedMs,
       retentionMs,
+      archiveMs,
+      vacuumMs,
+      totalMs: Date.now() - started,
       rowsRetained: changed,
+      archive,
+      r2BytesPerArchivedOrder: archive.moved ? Math.round(archive.r2Bytes / archive.moved) : 0,
       liveBytesBefore: before.live - empty.live,
       liveBytesAfter: after.live - empty.live,
+      liveBytesArchived: archived.live - empty.live,
+      retainedCompactedBytes: retainedCompacted.live - empty.live,
       vacuumedBytes: vacuumed.live - empty.live,
-      bytesPerOrderVacuumed: Math.round((vacuumed.live - empty.live) / n),
-      bytesPerOrderBefore: Math.round((before.live - empty.live) / n),
-      bytesPerOrderAfter: Math.round((after.live - empty.live) / n),
+      databaseBytes: vacuumed.file,
+      bytesPerOrderBefore: per(before.live - empty.live),
+      bytesPerOrderAfter: per(after.live - empty.live),
+      bytesPerOrderArchived: per(archived.live - empty.live),
+      bytesPerOrderRetainedCompacted: per(retainedCompacted.live - empty.live),
+      bytesPerOrderVacuumed: per(vacuumed.live - empty.live),
+      // D1 bytes an archived order gives back (compacted): the retained copy's against the archived file's.
+      bytesFreedPerArchivedOrder: Number(counts.archived)
+        ? Math.round((retainedCompacted.live - vacuumed.live) / Number(counts.archived))
+        : 0,
       top,
     };
     results.push(result);
     db.close();
-    rmSync(file, { force: true });
+    if (!process.env.CAPACITY_KEEP) rmSync(file, { force: true });
     console.log(
-      `${n} orders: ${kb(result.liveBytesBefore / 1000)} MB → ${kb(result.liveBytesAfter / 1000)} MB after retention, ${kb(result.vacuumedBytes / 1000)} MB compacted; ` +
-        `${result.bytesPerOrderBefore} → ${result.bytesPerOrderAfter} → ${result.bytesPerOrderVacuumed} bytes an order (generated in ${generatedMs} ms, retention ${retentionMs} ms, ${changed} rows)`,
+      `${n} orders: ${mb(result.liveBytesBefore)} MB → ${mb(result.liveBytesAfter)} MB after retention → ${mb(result.liveBytesArchived)} MB after archiving, ${mb(result.vacuumedBytes)} MB compacted (file ${mb(result.databaseBytes)} MB); ` +
+        `${result.bytesPerOrderBefore} → ${result.bytesPerOrderAfter} → ${result.bytesPerOrderArchived} → ${result.bytesPerOrderVacuumed} bytes an order; ` +
+        `${result.archivedOrders} archived (${result.r2BytesPerArchivedOrder} B each in R2, ${mb(archive.r2Bytes)} MB; ${result.bytesFreedPerArchivedOrder} B each freed in D1, compacted), ${result.hotOrders} hot; ` +
+        `${result.bytesPerOrderRetainedCompacted} bytes an order retained and compacted without archiving. ` +
+        `Generated ${(generatedMs / 1000).toFixed(1)} s, retention ${(retentionMs / 1000).toFixed(1)} s (${changed} rows), archive ${(archiveMs / 1000).toFixed(1)} s (${archive.batches} batches, ${archive.rowsMoved} rows), vacuum ${(vacuumMs / 1000).toFixed(1)} s`,
     );
     for (const r of top)
       console.log(
-        `   ${r.table.padEnd(24)} ${String(r.perOrderBefore).padStart(6)} → ${String(r.perOrderAfter).padStart(6)} B/order`,
+        `   ${r.table.padEnd(24)} ${String(r.perOrderBefore).padStart(6)} → ${String(r.perOrderRetained).padStart(6)} → ${String(r.perOrderAfter).padStart(6)} B/order (before, retained, archived+compacted)`,
+      );
+  }
+  if (results.length > 1) {
+    console.log('\nTrend (per order and per 100 000 orders of bench time):');
+    console.log(
+      '  orders     before  retained  archived  compacted  retained+compacted  freed/archived  R2/archived  s/100k',
+    );
+    for (const r of results)
+      console.log(
+        `  ${String(r.orders).padEnd(9)} ${String(r.bytesPerOrderBefore).padStart(7)} ${String(r.bytesPerOrderAfter).padStart(9)} ${String(r.bytesPerOrderArchived).padStart(9)} ${String(r.bytesPerOrderVacuumed).padStart(10)} ${String(r.bytesPerOrderRetainedCompacted).padStart(19)} ${String(r.bytesFreedPerArchivedOrder).padStart(15)} ${String(r.r2BytesPerArchivedOrder).padStart(12)} ${((r.totalMs / 1000 / r.orders) * 1e5).toFixed(1).padStart(7)}`,
       );
   }
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(
     join(ROOT, 'bench/results/capacity-latest.json'),
-    JSON.stringify({ date: new Date().toISOString(), now: NOW, results }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), now: NOW, years: YEARS, results }, null, 2),
   );
 }
 
-await main();
+if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--pages')) {
+  const pages = spawnSync(process.execPath, [join(ROOT, 'bench/capacity-pages.mjs')], { stdio: 'inherit' });
+  process.exit(pages.status ?? 1);
+} else if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -17,5 +17,11 @@ export type StaffAppEnv = {
     me: StaffSelf;
     /** The consultation call's page: its CSP allows its one script and the room's WebSocket. */
     callPage?: boolean;
+    /**
+     * Outside production: this request's calls to the API and the D1 work behind them (the API's
+     * x-d1-* answers), reported in the response's x-api-calls / x-d1-queries / x-d1-roundtrips as the
+     * storefront does, and the statements themselves when the request asked (x-d1-sql: 1).
+     */
+    measured?: { apiCalls: number; statements: number; roundTrips: number; sql?: Set<string> };
   };
 };

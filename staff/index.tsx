@@ -37,6 +37,7 @@ import { practiceRoutes } from './routes/practice';
 import { loyaltyRoutes } from './routes/loyalty';
 import { MessagePage } from './pages/Message';
 import { UnreadableForm } from './lib/form';
+import { D1_SQL_HEADER, encodeD1Sql } from '#shared/api/d1-sql';
 
 const app = new Hono<StaffAppEnv>();
 
@@ -50,7 +51,24 @@ app.use(async function loadContext(c, next) {
   c.set('lang', lang);
   c.set('t', staffTranslator(lang));
   c.set('token', sessionToken(c));
+  if (c.var.config.ENVIRONMENT === 'production') return next();
+  // Outside production, say how much API and D1 work the page caused (read by the capacity bench).
+  const measured = {
+    apiCalls: 0,
+    statements: 0,
+    roundTrips: 0,
+    sql: c.req.header(D1_SQL_HEADER) === '1' ? new Set<string>() : undefined,
+  };
+  c.set('measured', measured);
   await next();
+  try {
+    c.res.headers.set('x-api-calls', String(measured.apiCalls));
+    c.res.headers.set('x-d1-queries', String(measured.statements));
+    c.res.headers.set('x-d1-roundtrips', String(measured.roundTrips));
+    if (measured.sql) c.res.headers.set(D1_SQL_HEADER, encodeD1Sql(measured.sql));
+  } catch {
+    // An answer passed through as the API gave it (a file download) keeps its own, immutable headers.
+  }
 });
 app.use(cloudflareAccess());
 app.use(sameOriginPosts());

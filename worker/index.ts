@@ -35,6 +35,7 @@ import { fallbackPage } from './render/fallback';
 import { splitLocalePath } from '#shared/locale';
 import { currentRequestId, currentTrips, requestContext } from './lib/log';
 import { parseSimulatedDistance, SIMULATED_RTT_HEADER } from '#shared/api/simulated-distance';
+import { D1_SQL_HEADER, encodeD1Sql } from '#shared/api/d1-sql';
 import { withSentryWhenConfigured } from '#shared/observability/sentry-handler';
 import { localStaffHost } from './routes/local-staff-host';
 import { settleRequestBody } from '#shared/http/settle-body';
@@ -58,6 +59,7 @@ app.use(async function loadConfig(c, next) {
     const distance = parseSimulatedDistance(c.req.header(SIMULATED_RTT_HEADER));
     trips.simulatedRttMs = distance.apiMs;
     trips.simulatedD1RttMs = distance.d1Ms;
+    if (c.req.header(D1_SQL_HEADER) === '1') trips.sql = new Set();
   }
   await next();
   // Outside production, say how much API and D1 work this request caused (read by npm run bench).
@@ -70,6 +72,7 @@ app.use(async function loadConfig(c, next) {
   if (trips) {
     c.res.headers.set('x-api-calls', String(trips.calls));
     c.res.headers.set('x-api-steps', String(trips.steps));
+    if (trips.sql) c.res.headers.set(D1_SQL_HEADER, encodeD1Sql(trips.sql));
   }
 });
 

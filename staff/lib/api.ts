@@ -4,6 +4,7 @@
 import type { Context } from 'hono';
 import { isEnvelope, type Envelope } from '#shared/api/envelope';
 import { CLIENT_IP_HEADER } from '#shared/api/client-ip';
+import { D1_SQL_HEADER, decodeD1Sql } from '#shared/api/d1-sql';
 import { signRequest, SIGNATURE_HEADERS } from '#shared/api/signing';
 import type { StaffAppEnv } from '../app-env';
 
@@ -36,6 +37,8 @@ export async function staffApi<T = unknown>(
   if (c.var.token) headers.set(SIGNATURE_HEADERS.authorization, `Staff ${c.var.token}`);
   const ip = c.req.header('cf-connecting-ip');
   if (ip) headers.set(CLIENT_IP_HEADER, ip);
+  const measured = c.var.measured;
+  if (measured?.sql) headers.set(D1_SQL_HEADER, '1');
   const signed = await signRequest(c.var.config.SIGNING_SECRET, method, path, text, undefined, undefined, headers);
   for (const [name, value] of Object.entries(signed)) headers.set(name, value);
   const request = new Request(INTERNAL_ORIGIN + path, { method, headers, body: method === 'GET' ? undefined : text });
@@ -47,6 +50,12 @@ export async function staffApi<T = unknown>(
     ]);
   } catch {
     return { status: 502, envelope: { data: null as T, meta: { msg: 'upstream_unavailable', code: 502, msgType: 1 } } };
+  }
+  if (measured) {
+    measured.apiCalls += 1;
+    measured.statements += Number(res.headers.get('x-d1-queries') ?? 0);
+    measured.roundTrips += Number(res.headers.get('x-d1-roundtrips') ?? 0);
+    for (const statement of decodeD1Sql(res.headers.get(D1_SQL_HEADER))) measured.sql?.add(statement);
   }
   if (!(res.headers.get('content-type') ?? '').includes('application/json'))
     return {

@@ -8,6 +8,7 @@
 // cookies. Imports run one way: callers → this module → cache, upstream, session's settle.
 import type { Context } from 'hono';
 import { D1_BOOKMARK_HEADER, isBookmark } from '#shared/api/d1-bookmark';
+import { D1_SQL_HEADER, decodeD1Sql } from '#shared/api/d1-sql';
 import { fail, isEnvelope, type Envelope } from '#shared/api/envelope';
 import { BUNDLE_PATH, isBundleable, type BundleResult } from '#shared/api/page-bundle';
 import type { DeviceAuthInput } from '#shared/api/schemas';
@@ -16,7 +17,7 @@ import type { AppEnv } from '../app-env';
 import { type BatchAnswer, type BatchCall, cacheKey, catalogueVersion, throughCache, withCache } from '../cache';
 import { cachePolicyFor } from '../cache/policies';
 import { callUpstream } from '../upstream';
-import { log } from './log';
+import { currentTrips, log } from './log';
 import { type Answer, settle, type Session, type TripOutcome } from './session';
 
 export type { BatchAnswer as PageAnswer, BatchCall as PageCall } from '../cache';
@@ -272,6 +273,8 @@ async function signedCall(
       statements: total.statements + statements,
       roundTrips: total.roundTrips + Number(res.headers.get('x-d1-roundtrips') ?? 0),
     });
+    const sql = currentTrips()?.sql;
+    if (sql) for (const statement of decodeD1Sql(res.headers.get(D1_SQL_HEADER))) sql.add(statement);
   }
   return res;
 }

@@ -11,6 +11,7 @@ import { requestIdFrom } from '#shared/observability/request-id';
 import type { StorefrontConfig } from '../config';
 import { currentRequestId, currentTrips, log } from '../lib/log';
 import { SIMULATED_D1_RTT_HEADER } from '#shared/api/simulated-distance';
+import { D1_SQL_HEADER } from '#shared/api/d1-sql';
 import { D1_BOOKMARK_HEADER } from '#shared/api/d1-bookmark';
 import { metered } from './trip-meter';
 
@@ -64,6 +65,7 @@ export async function callUpstream(
   for (const [name, value] of Object.entries(call.passHeaders ?? {})) headers.set(name, value);
   const d1Rtt = currentTrips()?.simulatedD1RttMs ?? 0;
   if (d1Rtt > 0) headers.set(SIMULATED_D1_RTT_HEADER, String(d1Rtt));
+  if (currentTrips()?.sql) headers.set(D1_SQL_HEADER, '1');
   // Signed last, over the identity headers exactly as they will be sent.
   const signed = await signRequest(config.SIGNING_SECRET, call.method, call.path, body, undefined, undefined, headers);
   for (const [name, value] of Object.entries(signed)) headers.set(name, value);

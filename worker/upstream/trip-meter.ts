@@ -11,6 +11,8 @@ export interface TripMeter {
   simulatedRttMs: number;
   /** Outside production: a simulated round trip the API adds to each D1 round trip. */
   simulatedD1RttMs: number;
+  /** Outside production, when the request asked (x-d1-sql: 1): the distinct D1 statements behind it. */
+  sql?: Set<string>;
 }
 
 export function newTripMeter(): TripMeter {
