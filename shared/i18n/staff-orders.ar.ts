@@ -5,6 +5,8 @@ import type { staffOrdersEn } from './staff-orders.en';
 export const staffOrdersAr: Translated<typeof staffOrdersEn> = {
   st_orders_title: 'الطلبات',
   st_orders_search: 'رقم الطلب أو البريد أو الاسم أو الهاتف',
+  st_orders_search_hint:
+    'يُبحث في الأسماء والبريد والهواتف في آخر ثلاثة أشهر ما لم تحدّد التواريخ، وفي رقم الطلب مهما كان قديمًا.',
   st_orders_stage: 'المرحلة',
   st_orders_country: 'الدولة',
   st_orders_from: 'من',

@@ -2,6 +2,8 @@
 export const staffOrdersEn = {
   st_orders_title: 'Orders',
   st_orders_search: 'Order number, e-mail, name or phone',
+  st_orders_search_hint:
+    'Names, e-mails and phones are searched in the last three months unless you set dates; an order number at any age.',
   st_orders_stage: 'Stage',
   st_orders_country: 'Country',
   st_orders_from: 'From',

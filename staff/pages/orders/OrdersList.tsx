@@ -54,7 +54,10 @@ export function OrdersListPage(props: {
       <form method="get" action="/orders" className="filters">
         <div className="grow">
           <label htmlFor="q">{t.t('st_orders_search')}</label>
-          <input id="q" name="q" type="search" defaultValue={filters.q} />
+          <input id="q" name="q" type="search" defaultValue={filters.q} aria-describedby="q-hint" />
+          <p className="hint" id="q-hint">
+            {t.t('st_orders_search_hint')}
+          </p>
         </div>
         <div>
           <label htmlFor="stage">{t.t('st_orders_stage')}</label>

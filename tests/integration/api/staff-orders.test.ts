@@ -3,6 +3,7 @@
 // back stock and coupon, refunds that keep the wallet ledger equal to the balance and never exceed
 // what was paid, and an audit row for every change.
 import { env } from 'cloudflare:workers';
+import { listWhere } from '#api/src/staff/orders/detail';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { settleRefund, sweepPendingRefunds, REFUND_PENDING_AFTER_MS } from '#api/src/payments/refunds';
@@ -150,6 +151,38 @@ describe('the order list', () => {
     expect(toConfirm.data.orders.every((o: { stage: string }) => o.stage === 'to_confirm')).toBe(true);
     const newest = toConfirm.data.orders.map((o: { created_at: number }) => o.created_at);
     expect([...newest].sort((a, b) => b - a)).toEqual(newest);
+  });
+
+  it('searches names and phones in the last three months unless dates are set, and an order number at any age', async () => {
+    const id = await placeCod();
+    const longAgo = Date.now() - 400 * 24 * 60 * 60 * 1000;
+    await env.DB.prepare('UPDATE orders SET created_at = ? WHERE id = ?').bind(longAgo, id).run();
+    const ids = async (query: string) =>
+      (await json(await staffCall(owner.token, `/staff/orders?${query}`))).data.orders.map((o: { id: number }) => o.id);
+    expect(await ids('q=Noura')).not.toContain(id);
+    expect(await ids('q=98765432')).not.toContain(id);
+    const day = new Date(longAgo).toISOString().slice(0, 10);
+    expect(await ids(`q=Noura&from=${day}`)).toContain(id);
+    // Its number finds it at any age, first; and only within the grant.
+    expect((await ids(`q=${id}`))[0]).toBe(id);
+    expect(await json(await staffCall(clerkKW.token, `/staff/orders?q=${id}`))).toMatchObject({
+      data: { orders: [expect.objectContaining({ id })] },
+    });
+    const sa = await placeCod({ country: 'SA', sku: 101 });
+    expect((await json(await staffCall(clerkKW.token, `/staff/orders?q=${sa}`))).data.orders).toEqual([]);
+  });
+
+  it('walks the newest orders by the date index for a member who sees every country (no sort of every order)', async () => {
+    const { sql, values } = listWhere({}, ['KW', 'SA']);
+    const { results } = await env.DB.prepare(
+      `EXPLAIN QUERY PLAN SELECT o.id FROM orders o LEFT JOIN users u ON u.id = o.user_id LEFT JOIN order_gifts g ON g.order_id = o.id
+       WHERE ${sql} ORDER BY o.created_at DESC, o.id DESC LIMIT 31`,
+    )
+      .bind(...values)
+      .all<{ detail: string }>();
+    const plan = results.map((r) => r.detail).join('\n');
+    expect(plan).toMatch(/SCAN o USING INDEX orders_created/);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
   });
 });
 

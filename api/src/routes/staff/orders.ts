@@ -17,7 +17,7 @@ import { loadOrder, ORDERS_PAGE, orderFor, stageOf } from '#api/src/staff/orders
 import { bringBack } from '#api/src/archive/bring-back';
 import { archiveKeyring } from '#api/src/archive/file';
 import { runStep } from '#api/src/staff/orders/steps';
-import { listWhere, orderDetail } from '#api/src/staff/orders/detail';
+import { listWhere, orderDetail, searchById } from '#api/src/staff/orders/detail';
 import { refund } from '#api/src/staff/orders/refunds';
 import { sandboxSettles } from '#api/src/staff/orders/common';
 
@@ -29,35 +29,35 @@ export const staffOrderRoutes = new Hono<AppEnv>()
     const page = q.page ?? 1;
     if (allowed.length === 0) return c.json(ok({ orders: [], page, has_more: false, countries: allowed }));
     const { sql, values } = listWhere(q, allowed);
-    const { results } = await c.env.DB.prepare(
-      `SELECT o.id, o.country, o.currency, o.lang, o.status, o.payment_method, o.total, o.created_at, o.packed_at, o.out_for_delivery_at,
+    const select = `SELECT o.id, o.country, o.currency, o.lang, o.status, o.payment_method, o.total, o.created_at, o.packed_at, o.out_for_delivery_at,
          coalesce(u.email, o.guest_email) AS email, coalesce(json_extract(o.address, '$.recipient'), u.name) AS name,
          coalesce(json_extract(o.address, '$.phone'), o.guest_phone, u.phone) AS phone,
          g.order_id IS NOT NULL AS gift, g.delivery_date AS gift_date
-       FROM orders o LEFT JOIN users u ON u.id = o.user_id LEFT JOIN order_gifts g ON g.order_id = o.id
-       WHERE ${sql} ORDER BY o.created_at DESC, o.id DESC LIMIT ? OFFSET ?`,
-    )
-      .bind(...values, ORDERS_PAGE + 1, (page - 1) * ORDERS_PAGE)
-      .all<
-        Pick<
-          OrderRow,
-          | 'id'
-          | 'country'
-          | 'currency'
-          | 'status'
-          | 'payment_method'
-          | 'total'
-          | 'created_at'
-          | 'packed_at'
-          | 'out_for_delivery_at'
-        > & {
-          email: string | null;
-          name: string | null;
-          phone: string | null;
-          gift: number;
-          gift_date: string | null;
-        }
-      >();
+       FROM orders o LEFT JOIN users u ON u.id = o.user_id LEFT JOIN order_gifts g ON g.order_id = o.id`;
+    // A number: the order of that number too, at any age (the text search reads the last SEARCH_DAYS).
+    const byId = page === 1 ? searchById(q, allowed) : null;
+    const [listed, named] = await c.env.DB.batch([
+      c.env.DB.prepare(`${select} WHERE ${sql} ORDER BY o.created_at DESC, o.id DESC LIMIT ? OFFSET ?`).bind(
+        ...values,
+        ORDERS_PAGE + 1,
+        (page - 1) * ORDERS_PAGE,
+      ),
+      ...(byId ? [c.env.DB.prepare(`${select} WHERE ${byId.sql}`).bind(...byId.values)] : []),
+    ]);
+    type Listed = Pick<
+      OrderRow,
+      | 'id'
+      | 'country'
+      | 'currency'
+      | 'status'
+      | 'payment_method'
+      | 'total'
+      | 'created_at'
+      | 'packed_at'
+      | 'out_for_delivery_at'
+    > & { email: string | null; name: string | null; phone: string | null; gift: number; gift_date: string | null };
+    const first = (named?.results ?? []) as Listed[];
+    const results = [...first, ...(listed!.results as Listed[]).filter((o) => !first.some((f) => f.id === o.id))];
     const orders = results.slice(0, ORDERS_PAGE).map(({ packed_at, out_for_delivery_at, gift, ...o }) => ({
       ...o,
       gift: gift === 1,

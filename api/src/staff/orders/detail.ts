@@ -1,7 +1,7 @@
 // One order as the back office reads it (items, payments, refunds, events, ledger, gift, promotions),
 // and the list filters of the orders search.
 import type { Context } from 'hono';
-import type { CountryCode } from '#shared/locale';
+import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
 import { gulfInstant } from '#shared/blood-tests/slot-rules';
 import type { StaffOrderListQuery } from '#shared/api/staff-order-schemas';
 import type { AppEnv } from '#api/src/app-env';
@@ -167,16 +167,30 @@ function coldMoney(
 
 export type StaffOrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>;
 
-export function listWhere(q: StaffOrderListQuery, allowed: CountryCode[]) {
-  const where: string[] = [`o.country IN (${allowed.map(() => '?').join(', ')})`];
-  const values: (string | number)[] = [...allowed];
+/**
+ * A text search without dates reads this far back (issue 48): a name, phone or e-mail part is a
+ * `LIKE '%…%'` no index serves, so a search that matches little would read every order the shop ever
+ * had (seconds at a million orders, past D1's 30 s a query at a few million). The clerk sets dates to
+ * search further; an order number is found at any age (searchById).
+ */
+export const SEARCH_DAYS = 90;
+
+export function listWhere(q: StaffOrderListQuery, allowed: CountryCode[], now = Date.now()) {
+  const where: string[] = [];
+  const values: (string | number)[] = [];
+  // Every country allowed and none chosen: no condition at all. An `IN` over the country index would
+  // make SQLite sort every order of both countries to show 31 (seconds at 1.5 million orders, the
+  // capacity bench); without it the newest-first walk of orders_created stops at the page.
   if (q.country) where.push('o.country = ?') && values.push(q.country);
+  if (allowed.length < COUNTRY_CODES.length || (q.country && !allowed.includes(q.country)))
+    where.push(`o.country IN (${allowed.map(() => '?').join(', ')})`) && values.push(...allowed);
   if (q.stage) where.push(STAGE_SQL[q.stage]);
   if (q.gift) where.push('g.order_id IS NOT NULL');
   if (q.from) where.push('o.created_at >= ?') && values.push(gulfInstant(q.from, 0));
   if (q.to) where.push('o.created_at < ?') && values.push(gulfInstant(q.to, 0) + 24 * 60 * 60 * 1000);
   const text = q.q?.trim();
   if (text) {
+    if (!q.from) where.push('o.created_at >= ?') && values.push(now - SEARCH_DAYS * 24 * 60 * 60 * 1000);
     const digits = text.replace(/[^\d]/g, '');
     const like = `%${text.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
     const parts = [
@@ -185,16 +199,30 @@ export function listWhere(q: StaffOrderListQuery, allowed: CountryCode[]) {
       "json_extract(o.address, '$.recipient') LIKE ? ESCAPE '\\'",
     ];
     values.push(like, like, like);
-    if (/^\+?[\d\s-]+$/.test(text) && digits.length > 0) {
-      // A number: the order number itself, or (five digits or more) part of a phone number.
-      parts.push('o.id = ?');
-      values.push(Number(digits.slice(0, 15)));
-      if (digits.length >= 5) {
-        parts.push("replace(coalesce(json_extract(o.address, '$.phone'), o.guest_phone, u.phone, ''), '+', '') LIKE ?");
-        values.push(`%${digits}%`);
-      }
+    if (/^\+?[\d\s-]+$/.test(text) && digits.length >= 5) {
+      // Five digits or more: part of a phone number (the order number itself: searchById).
+      parts.push("replace(coalesce(json_extract(o.address, '$.phone'), o.guest_phone, u.phone, ''), '+', '') LIKE ?");
+      values.push(`%${digits}%`);
     }
     where.push(`(${parts.join(' OR ')})`);
   }
-  return { sql: where.join(' AND '), values };
+  return { sql: where.length ? where.join(' AND ') : 'true', values };
+}
+
+/**
+ * The order a search names by its number, at any age, within the grant: looked up by its key beside
+ * the text search (one more statement in the same round trip), shown first.
+ */
+export function searchById(
+  q: StaffOrderListQuery,
+  allowed: CountryCode[],
+): { sql: string; values: (string | number)[] } | null {
+  const text = q.q?.trim() ?? '';
+  if (!/^\+?[\d\s-]+$/.test(text)) return null;
+  const digits = text.replace(/[^\d]/g, '');
+  if (!digits.length || digits.length > 15) return null;
+  return {
+    sql: `o.id = ? AND o.country IN (${allowed.map(() => '?').join(', ')})`,
+    values: [Number(digits), ...allowed],
+  };
 }
