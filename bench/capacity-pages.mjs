@@ -18,16 +18,15 @@
 //
 // The database (.wrangler/capacity-pages-state) is kept between runs of the same size: generating
 // 1.5 million orders onto it takes a few minutes. Retention runs over it as the cron would; the
-// archive does not (the shopper's pages do not read archived orders yet): CAPACITY_PAGES_ARCHIVE=1
-// archives the cold orders too. Writes bench/results/capacity-pages-latest.json (not committed).
-import { spawn, spawnSync } from 'node:child_process';
+// archive only with CAPACITY_PAGES_ARCHIVE=1 (the pages then read the cold orders from R2, decision 60). Writes bench/results/capacity-pages-latest.json (not committed).
+import { spawnSync } from 'node:child_process';
 import { request } from 'node:http';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { setTimeout as sleep } from 'node:timers/promises';
 import esbuild from 'esbuild';
 import { generate, NOW, projectModules, runArchive, runRetention } from './capacity.mjs';
+import { startBuiltServer } from './serve.mjs';
 import { orderBench } from './orders.mjs';
 import { groupCpuMs } from './render-cost.mjs';
 
@@ -146,35 +145,8 @@ async function prepare(local) {
   return kept;
 }
 
-async function startServer() {
-  // Own process group, so the end of the run stops vite preview and workerd with it.
-  const child = spawn(process.execPath, ['scripts/serve-built.mjs'], {
-    cwd: ROOT,
-    env: { ...ENV, PORT: String(PORT), WRANGLER_STATE: STATE },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const tail = [];
-  const keep = (chunk) => {
-    tail.push(...chunk.toString().split('\n'));
-    tail.splice(0, Math.max(0, tail.length - 30));
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  let exited = null;
-  child.on('exit', (code) => (exited = code ?? 'signal'));
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (exited !== null) throw new Error(`server exited (${exited}):\n${tail.join('\n')}`);
-    try {
-      const res = await fetch(`${BASE}/.well-known/assetlinks.json`, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 200) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(500);
-  }
-  throw new Error(`server not ready on ${BASE}:\n${tail.join('\n')}`);
+function startServer() {
+  return startBuiltServer(BASE, { ...ENV, PORT: String(PORT), WRANGLER_STATE: STATE });
 }
 
 function stopServer(child) {

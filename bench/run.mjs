@@ -1,7 +1,7 @@
 // npm run bench: throughput (SSR vs a static asset), the JavaScript a page needs before it is
 // interactive, and Lighthouse mobile scores, against the built workers. Prints a summary and
 // writes bench/results/latest.json. See bench/README.md.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
@@ -14,6 +14,7 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, chromiumOrPackaged } from '../scripts/chromium.mjs';
 import { apiLatency, ensureLargeCatalogue, firstProductSlug, queryCounts } from './catalogue.mjs';
 import { startEdgeProxy } from './edge-proxy.mjs';
+import { startBuiltServer } from './serve.mjs';
 import { orderBench, restock } from './orders.mjs';
 import { printQuality, searchQuality } from './search-quality.mjs';
 import { soak } from './soak.mjs';
@@ -268,45 +269,15 @@ async function freePort(preferred) {
   return (await listenOn(preferred)) ?? (await listenOn(0));
 }
 
-async function startServer(port, base, state = '.wrangler/bench-state') {
-  // Own process group (detached), so stopServer can end vite preview and workerd with it.
-  const child = spawn(process.execPath, ['scripts/serve-built.mjs'], {
-    cwd: ROOT,
-    env: {
-      ...ENV,
-      PORT: String(port),
-      WRANGLER_STATE: state,
-      INSPECTOR_PORT: String(inspectorPort),
-      // V8's JIT map for the render step's split of the CPU by isolate (bench/cpu-split.mjs).
-      ...(SPLIT ? { SERVER_V8_FLAGS: SPLIT_V8_FLAGS } : {}),
-    },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+function startServer(port, base, state = '.wrangler/bench-state') {
+  return startBuiltServer(base, {
+    ...ENV,
+    PORT: String(port),
+    WRANGLER_STATE: state,
+    INSPECTOR_PORT: String(inspectorPort),
+    // V8's JIT map for the render step's split of the CPU by isolate (bench/cpu-split.mjs).
+    ...(SPLIT ? { SERVER_V8_FLAGS: SPLIT_V8_FLAGS } : {}),
   });
-  // vite preview logs every request: keep only the tail, for the error message if it dies.
-  const tail = [];
-  const keep = (chunk) => {
-    tail.push(...chunk.toString().split('\n'));
-    tail.splice(0, Math.max(0, tail.length - 30));
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  let exited = null;
-  child.on('exit', (code) => (exited = code ?? 'signal'));
-
-  // A fresh state renders and stores the catalogue images first (up to a few minutes on 2 cores).
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (exited !== null) throw new Error(`server exited (${exited}) before it was ready:\n${tail.join('\n')}`);
-    try {
-      const res = await fetch(`${base}/.well-known/assetlinks.json`, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 200) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(500);
-  }
-  throw new Error(`server not ready on ${base} after 300 s:\n${tail.join('\n')}`);
 }
 
 async function stopServer() {
