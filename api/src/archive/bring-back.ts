@@ -4,7 +4,7 @@
 // has been quiet for ARCHIVE_AFTER_DAYS. An order a run has claimed but not committed has its claim
 // voided instead (the run's commit then changes nothing), and the sweep deletes the file it may write.
 import type { Keyring } from '../lib/keyring';
-import { type ArchiveEnv, backMark, sweepStale, VOID } from './move';
+import { type ArchiveEnv, BACK_MARK, sweepStale, VOID_MARK } from './move';
 import { type ColdPointer, coldReader, isCold } from './read';
 import { COLD_TABLES, soldSkus } from './tables';
 
@@ -26,7 +26,7 @@ export async function bringBack(env: ArchiveEnv, ring: Keyring | null, ids: read
       // Claimed by a run in progress: void the claim (the key's claim time is kept for the sweep).
       statements.push(
         env.DB.prepare(
-          `UPDATE orders SET archive_key = archive_key || '${VOID}' WHERE id = ? AND archive_key = ? AND archived_at IS NULL`,
+          `UPDATE orders SET archive_key = archive_key || '${VOID_MARK}' WHERE id = ? AND archive_key = ? AND archived_at IS NULL`,
         ).bind(o.id, o.archive_key),
       );
       continue;
@@ -57,7 +57,7 @@ export async function bringBack(env: ArchiveEnv, ring: Keyring | null, ids: read
     statements.push(
       env.DB.prepare(
         `UPDATE orders SET archived_at = NULL, archive_wrapped_key = NULL, archive_iv = NULL, archive_key_version = NULL,
-           archived_products = NULL, archive_key = archive_key || '${backMark}' WHERE id = ? AND archived_at = ?`,
+           archived_products = NULL, archive_key = archive_key || '${BACK_MARK}' WHERE id = ? AND archived_at = ?`,
       ).bind(o.id, o.archived_at),
     );
   }

@@ -59,9 +59,8 @@ export const claimTime = (key: string) => Number(/\.(\d+)\.json\.gz\.sealed(#\w+
  * `#void`, a claim a bring-back voided, and a bare name, a claim never committed (both after
  * STALE_CLAIM_MS: a run may still be writing the file).
  */
-const BACK = '#back';
-export const VOID = '#void';
-export const backMark = BACK;
+export const BACK_MARK = '#back';
+export const VOID_MARK = '#void';
 const fileOf = (key: string) => key.replace(/#\w+$/, '');
 
 export async function archiveColdOrders(
@@ -166,7 +165,7 @@ export async function sweepStale(env: ArchiveEnv, now: number, limit = 100): Pro
   )
     .bind(limit)
     .all<{ id: number; archive_key: string }>();
-  const stale = results.filter((r) => r.archive_key.endsWith(BACK) || claimTime(r.archive_key) < now - STALE_CLAIM_MS);
+  const stale = results.filter((r) => r.archive_key.endsWith(BACK_MARK) || claimTime(r.archive_key) < now - STALE_CLAIM_MS);
   if (!stale.length) return 0;
   const keys = stale.map((r) => fileOf(r.archive_key));
   await env.ARCHIVE.delete(keys);
