@@ -165,7 +165,9 @@ export async function sweepStale(env: ArchiveEnv, now: number, limit = 100): Pro
   )
     .bind(limit)
     .all<{ id: number; archive_key: string }>();
-  const stale = results.filter((r) => r.archive_key.endsWith(BACK_MARK) || claimTime(r.archive_key) < now - STALE_CLAIM_MS);
+  const stale = results.filter(
+    (r) => r.archive_key.endsWith(BACK_MARK) || claimTime(r.archive_key) < now - STALE_CLAIM_MS,
+  );
   if (!stale.length) return 0;
   const keys = stale.map((r) => fileOf(r.archive_key));
   await env.ARCHIVE.delete(keys);
