@@ -144,3 +144,57 @@ export async function shardById(env: DatabaseEnv, id: number): Promise<Shard & {
   if (!row) throw new Error(`no order shard ${id}`);
   return { ...row, db: shardDatabase(env, row.binding) };
 }
+
+/** An order's route: the shard of the shopper who owns it (decision 62). */
+export interface OrderRoute extends Route {
+  /** Her owner key; null for an order placed before the index (in shard 0) whose guest never moved. */
+  owner: OwnerKey | null;
+}
+
+/** The statement that finds an order's shopper and shard from its number (order_owners, the core's index). */
+export function orderRouteStatement(env: DatabaseEnv, orderId: number): D1PreparedStatement {
+  return core(env)
+    .prepare(
+      `SELECT o.owner_key, s.id, s.binding,
+         EXISTS (SELECT 1 FROM shopper_moves m WHERE m.owner_key = o.owner_key AND m.state = 'locked') AS moving
+       FROM (SELECT 1) LEFT JOIN order_owners o ON o.order_id = ?1
+         LEFT JOIN shopper_shards r ON r.owner_key = o.owner_key LEFT JOIN order_shards s ON s.id = r.shard_id`,
+    )
+    .bind(orderId);
+}
+
+/** Where an order is, from its number alone (the gateway's webhook, the back office, a guest's link):
+ * one indexed read of the core. An order the index does not know is in shard 0. */
+export async function orderRoute(env: DatabaseEnv, orderId: number): Promise<OrderRoute> {
+  const row = await orderRouteStatement(env, orderId).first<RouteRow & { owner_key: OwnerKey | null }>();
+  return { ...routeFrom(env, row), owner: row?.owner_key ?? null };
+}
+
+/** The database holding an order, for reads. */
+export async function orderDatabase(env: DatabaseEnv, orderId: number): Promise<D1Database> {
+  return (await orderRoute(env, orderId)).db;
+}
+
+/** The database holding an order, for writes: 503 while its shopper's move holds her writes. */
+export async function orderDatabaseForWrite(env: DatabaseEnv, orderId: number): Promise<D1Database> {
+  const route = await orderRoute(env, orderId);
+  if (route.moving) throw new ApiError(503, 'service_busy');
+  return route.db;
+}
+
+/**
+ * A payment's id says which shard wrote it (decision 62): `pay_<hex>` in shard 0 as before,
+ * `pay<n>_<hex>` in shard n, so the gateway's webhook and the refund sweep find it without a search.
+ * A shopper moved after paying keeps her old ids: `paymentDatabases` then looks in the other shards too.
+ */
+export function paymentShardId(paymentId: string): number {
+  const m = /^pay(\d+)_/.exec(paymentId);
+  return m ? Number(m[1]) : 0;
+}
+
+/** The shards to look for a payment in: the one its id names first, then the others. */
+export async function paymentDatabases(env: DatabaseEnv, paymentId: string): Promise<Shard[]> {
+  const named = paymentShardId(paymentId);
+  const all = await orderShards(env);
+  return [...all.filter((s) => s.id === named), ...all.filter((s) => s.id !== named)];
+}

@@ -582,7 +582,19 @@ export async function moveShopper(
             .join(', ')}; her writes stay held until a run succeeds`,
         );
       await opts.beforeWrite?.('flip');
+      // The core's order index (decision 62) names her for each of her orders, so an order found by its
+      // number alone (a webhook, the back office, her order link) is looked for in her new shard.
+      const indexed = chunks(await orderIds(to.db, owner), 1000).map((ids) =>
+        db
+          .prepare(
+            `INSERT INTO order_owners (order_id, owner_key, state, created_at)
+             SELECT value, ?1, 'placed', ?2 FROM json_each(?3) WHERE true
+             ON CONFLICT (order_id) DO UPDATE SET owner_key = ?1`,
+          )
+          .bind(ownerKey, opts.now(), JSON.stringify(ids)),
+      );
       await db.batch([
+        ...indexed,
         db
           .prepare(
             `INSERT INTO shopper_shards (owner_key, shard_id, moved_at) VALUES (?1, ?2, ?3)

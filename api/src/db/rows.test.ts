@@ -17,6 +17,7 @@ const TABLE_OF: Record<string, string> = {
   OrderEventRow: 'order_events',
   RefundRow: 'refunds',
   IdempotencyKeyRow: 'idempotency_keys',
+  OrderOwnerRow: 'order_owners',
   OrderLinkRow: 'order_links',
   PaymentRow: 'payments',
   WalletAccountRow: 'wallet_accounts',

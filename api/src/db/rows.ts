@@ -203,6 +203,17 @@ export interface OrderItemRow {
   count: number;
 }
 
+/** The core's index of every order's shopper, and placement's reservation (decision 62). */
+export interface OrderOwnerRow {
+  order_id: number;
+  /** 'user:<id>' or 'email:<identity hash>'; null: an order from before the index, in shard 0. */
+  owner_key: string | null;
+  state: 'held' | 'placed';
+  /** While held: what the core gave the order (JSON, orders/reservations.ts). */
+  holds: string | null;
+  created_at: number;
+}
+
 export interface IdempotencyKeyRow {
   /** "u:<user id>" or "d:<device id>". */
   owner: string;
