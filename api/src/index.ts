@@ -1,4 +1,5 @@
 // The commerce API worker: signed requests only, one envelope shape, one error handler.
+import { sweepHeldOrders } from './orders/reservations';
 import { dataRightsJobs } from './data-rights/jobs';
 import { dataRightsRoutes } from './routes/data-rights';
 import { settleRequestBody } from '#shared/http/settle-body';
@@ -290,6 +291,13 @@ export default withSentryWhenConfigured('api', currentRequestId, {
       ctx.waitUntil(
         sweepStalePayments(env, configuredSiteOrigin(env), Date.now(), gatewayFor(apiConfig(env))).then(
           (n) => n && log.info('settled stale card charges', { count: n }),
+        ),
+      );
+      // Orders a submit reserved in the core but did not finish placing in the shopper's order shard
+      // (decision 62): confirmed when her shard has them, their stock and coupon given back when not.
+      ctx.waitUntil(
+        sweepHeldOrders(env, configuredSiteOrigin(env)).then(
+          (r) => (r.confirmed || r.released) && log.info('settled held orders', r),
         ),
       );
       // Gateway refunds still pending after hours: ask the gateway, or fail those it gave no id for (payments/refunds.ts).

@@ -62,7 +62,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<WalletData> {
     return {
       wallet: wallet.data,
       history: history.data,
-      charge: charge && /^pay_[0-9a-f]{24}$/.test(charge) ? charge : null,
+      charge: charge && /^pay[0-9]{0,4}_[0-9a-f]{24}$/.test(charge) ? charge : null,
     };
   });
 }

@@ -29,7 +29,7 @@ export const orderRefundParams = z.object({
 export const refParams = z.object({ ref: z.string().regex(/^[a-z0-9-]{1,160}$/) });
 
 /** A payment id in the path, as newPaymentId makes them. */
-export const paymentIdParams = z.object({ id: z.string().regex(/^pay_[0-9a-f]{24}$/) });
+export const paymentIdParams = z.object({ id: z.string().regex(/^pay[0-9]{0,4}_[0-9a-f]{24}$/) });
 
 /** A guest's order link token. */
 export const orderLinkParams = z.object({ token: z.string().regex(/^[0-9a-f]{64}$/) });

@@ -152,12 +152,12 @@ function sandboxFailure(c: Context<AppEnv>, status: number, back?: string | null
   return c.html(page, shown, shown === 503 ? { 'retry-after': '2' } : {});
 }
 
-payments.get('/payments/sandbox/:id{pay_[0-9a-f]{24}}', async (c) => {
+payments.get('/payments/sandbox/:id{pay[0-9]{0,4}_[0-9a-f]{24}}', async (c) => {
   const p = await sandboxPayment(c);
   return 'failed' in p ? sandboxFailure(c, p.failed) : sandboxPage(c, p);
 });
 
-payments.post('/payments/sandbox/:id{pay_[0-9a-f]{24}}', limitBody(SANDBOX_FORM_MAX_BYTES), async (c) => {
+payments.post('/payments/sandbox/:id{pay[0-9]{0,4}_[0-9a-f]{24}}', limitBody(SANDBOX_FORM_MAX_BYTES), async (c) => {
   // The page's own form posts urlencoded; anything else (multipart, JSON) is refused, never parsed.
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
     return c.json(fail('unsupported_media_type', 415), 415);

@@ -12,9 +12,9 @@ describe('docs/openapi.json', () => {
 
 describe('openApiPath', () => {
   it("turns Hono's parameters into OpenAPI's, keeping each pattern, braces included", () => {
-    expect(openApiPath('/user/wallet/:id{pay_[0-9a-f]{24}}')).toEqual({
+    expect(openApiPath('/user/wallet/:id{pay[0-9]{0,4}_[0-9a-f]{24}}')).toEqual({
       path: '/user/wallet/{id}',
-      patterns: { id: 'pay_[0-9a-f]{24}' },
+      patterns: { id: 'pay[0-9]{0,4}_[0-9a-f]{24}' },
     });
     expect(openApiPath('/info/instructions/:a/:b')).toEqual({ path: '/info/instructions/{a}/{b}', patterns: {} });
     expect(openApiPath('/user/address/:id{[0-9]+}/default')).toEqual({

@@ -15,7 +15,7 @@ function jsonSchema(schema: z.ZodType): JsonSchema {
 
 /**
  * Hono's path syntax to OpenAPI's: `/order/:id{[0-9]+}` → `/order/{id}`, with each parameter's own
- * pattern (it may contain braces: `{pay_[0-9a-f]{24}}`).
+ * pattern (it may contain braces: `{pay[0-9]{0,4}_[0-9a-f]{24}}`).
  */
 export function openApiPath(honoPath: string): { path: string; patterns: Record<string, string> } {
   const patterns: Record<string, string> = {};

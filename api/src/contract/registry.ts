@@ -433,7 +433,7 @@ export const CONTRACTS = {
     body: walletChargeSchema,
     user: true,
   },
-  'GET /user/wallet/:id{pay_[0-9a-f]{24}}': {
+  'GET /user/wallet/:id{pay[0-9]{0,4}_[0-9a-f]{24}}': {
     tag: 'wallet',
     summary: "A top-up's payment and its status",
     params: paymentIdParams,

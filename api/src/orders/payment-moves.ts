@@ -7,8 +7,10 @@ import { nationalNumber, PHONE_RULES } from '#shared/api/address-facts';
 import { isMobileNumber } from '#shared/phone/mobile';
 import { ApiError } from '../lib/errors';
 
-export function newPaymentId(): string {
-  return `pay_${randomHex(12)}`;
+/** A payment's id names the order shard that holds it (decision 62): `pay_…` in shard 0 as always,
+ * `pay<n>_…` in shard n (db/databases.ts paymentShardId). */
+export function newPaymentId(shard = 0): string {
+  return `pay${shard === 0 ? '' : shard}_${randomHex(12)}`;
 }
 
 /**

@@ -1,8 +1,12 @@
 // What placing an order takes (the request's shopper, country and language) and gives back.
+import type { DatabaseEnv } from '../db/databases';
 import type { OrderView } from './view';
 
 export interface PlaceContext {
+  /** The core database (catalogue, stock, coupons, accounts). */
   db: D1Database;
+  /** The Worker's databases: her order shard is picked from them (db/databases.ts, decision 61). */
+  env: DatabaseEnv;
   country: 'KW' | 'SA';
   lang: 'en' | 'ar';
   user: {
@@ -36,4 +40,6 @@ export interface Placed {
   replayed: boolean;
   /** A guest's new order link (stored in the batch); null for an account or a replay. */
   link: string | null;
+  /** The database holding the order (her order shard), for what the caller writes about it next. */
+  db: D1Database;
 }

@@ -2,6 +2,8 @@
 // the stock taken, the coupon redeemed, the wallet spent and the card payment opened. Constraints
 // make the batch all-or-nothing: a SKU that would go below zero stock, a coupon past its uses or
 // already used by this shopper, a wallet that would go negative, a key already used: each aborts it.
+// A shopper whose orders are in another order shard than the core is placed in three steps instead
+// (reserve in the core, write in her shard, confirm: orders/reservations.ts, decision 62).
 import { ok } from '#shared/api/envelope';
 import type { SubmitInput } from '#shared/api/order-schemas';
 import { ApiError } from '../lib/errors';
@@ -14,13 +16,15 @@ import { confirmationStatements, orderLinkStatement } from './confirmation-mail'
 import { giftAddress, giftFor, giftStatement } from './gift';
 import { placedPromotions, promotionProblem } from './promotion-order';
 import type { PlaceContext, Placed } from './place-types';
-import { bodyHash, ownerOf, replay } from './order-replay';
+import { bodyHash, ownerOf, replay, replayed, replayStatement } from './order-replay';
 import { failureOf, holdStatements } from './stock-holds';
 import { cardMethodFor, newPaymentId, openPayment, returnPath, stcPayPhoneFor, walletMove } from './payment-moves';
 import { checkSubscribing, startStatements, subscribedLines } from '../subscriptions/start';
 import { isPointsShort, pointsMove } from '../loyalty/ledger';
 import { gulfMonthOf } from './loyalty-checkout';
 import { deviceSeenStatement } from '../accounts/devices';
+import { guestOwner, type OwnerKey, type Route, routeFrom, routeStatement, userOwner } from '../db/databases';
+import { confirmStatement, type Holds, indexStatement, releaseStatements, reserveStatement } from './reservations';
 
 // Callers import these from here as before: the order's money moves and holds are its own modules.
 export { cardMethodFor, newPaymentId, openPayment, returnPath, stcPayPhoneFor, walletMove } from './payment-moves';
@@ -33,7 +37,10 @@ export { newOrderId };
 
 export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise<Placed> {
   const hash = await bodyHash(input);
-  const earlier = await replay(ctx, input, hash);
+  // Her orders' database (decision 61), read with the key's earlier order in one batch of the core: in
+  // shard 0 (the shop before its first shard) the route costs no round trip of its own.
+  const owner = ctx.user ? userOwner(ctx.user.id) : input.email ? await guestOwner(input.email) : null;
+  const { route, earlier } = await routeAndReplay(ctx, owner, input, hash);
   if (earlier) return earlier;
   await ctx.beforeNewOrder?.();
 
@@ -74,6 +81,7 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
       email,
       // A friend's code is checked against her phone, this device and the delivery address too.
       friend: { phone: ctx.user?.phone ?? null, deviceId: ctx.deviceId, address: input.gift ? null : address },
+      databases: ctx.env,
     },
   );
   if (q.problems.length) throw new ApiError(409, 'cart_changed', { problems: q.problems });
@@ -103,35 +111,39 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
   // A guest has no order list: the success page and the confirmation mail carry this link.
   const token = ctx.user ? null : randomToken();
   const link = token ? { token, hash: await tokenHash(token) } : null;
+  if (route.moving) throw new ApiError(503, 'service_busy');
+  const split = route.binding !== 'DB';
   for (let attempt = 0; attempt < 3; attempt++) {
     const orderId = newOrderId();
-    const paymentId = method === 'card' ? newPaymentId() : null;
+    const paymentId = method === 'card' ? newPaymentId(route.id) : null;
+    const parts = orderStatements(ctx, route.db, {
+      owner: owner!,
+      input,
+      hash,
+      orderId,
+      paymentId,
+      q,
+      address,
+      email,
+      method,
+      cardMethod,
+      payerPhone,
+      whatsappTo,
+      status,
+      link,
+    });
     try {
-      await ctx.db.batch(
-        orderStatements(ctx, {
-          input,
-          hash,
-          orderId,
-          paymentId,
-          q,
-          address,
-          email,
-          method,
-          cardMethod,
-          payerPhone,
-          whatsappTo,
-          status,
-          link,
-        }),
-      );
-      const order = await orderView(ctx.db, orderId, ctx.lang);
-      return { order: order!, paymentId, replayed: false, link: token };
+      // The order's rows first, as before the split: a retry's key is refused before any stock is checked.
+      if (!split) await ctx.db.batch([...parts.order, ...parts.core, ...parts.confirm]);
+      else await placeInShard(ctx, route, orderId, parts);
+      const order = await orderView(route.db, orderId, ctx.lang, undefined, undefined, ctx.db);
+      return { order: order!, paymentId, replayed: false, link: token, db: route.db };
     } catch (error) {
       const kind = failureOf(error);
       if (kind === 'order_id') continue;
       if (kind === 'idempotency') {
         // A concurrent retry with the same key got there first: answer as it did.
-        const first = await replay(ctx, input, hash);
+        const first = await replay(ctx, route.db, input, hash);
         if (first) return first;
       }
       if (kind === 'stock') {
@@ -155,9 +167,57 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
   throw new Error('could not find a free order number');
 }
 
+/** Her route and the order an idempotency key placed before, in one batch of the core (decision 61). */
+async function routeAndReplay(
+  ctx: PlaceContext,
+  owner: OwnerKey | null,
+  input: SubmitInput,
+  hash: string,
+): Promise<{ route: Route; earlier: Placed | null }> {
+  const keyRead = (db: D1Database) => replayStatement(db, ctx, input);
+  if (!owner) {
+    const [key] = await ctx.db.batch([keyRead(ctx.db)]);
+    return { route: routeFrom(ctx.env, null), earlier: await replayed(ctx, ctx.db, key!, hash) };
+  }
+  const [routeRow, key] = await ctx.db.batch([routeStatement(ctx.env, owner), keyRead(ctx.db)]);
+  const route = routeFrom(ctx.env, routeRow!.results[0] as Parameters<typeof routeFrom>[1]);
+  if (route.binding === 'DB') return { route, earlier: await replayed(ctx, route.db, key!, hash) };
+  const [mine] = await route.db.batch([keyRead(route.db)]);
+  return { route, earlier: await replayed(ctx, route.db, mine!, hash) };
+}
+
+/**
+ * Her shard is not the core: reserve in the core, write the order in her shard, confirm in the core.
+ * When her shard refuses the order (her wallet or points spent meanwhile, a retry's key) the core gives
+ * back what it held at once, and the shard's refusal is answered as in shard 0.
+ */
+async function placeInShard(ctx: PlaceContext, route: Route, orderId: number, parts: OrderParts): Promise<void> {
+  await ctx.db.batch(parts.core);
+  try {
+    await route.db.batch(parts.order);
+  } catch (error) {
+    await ctx.db.batch(releaseStatements(ctx.db, orderId, parts.holds, Date.now()));
+    throw error;
+  }
+  // A failure here leaves the order held but placed: the minute cron's sweep confirms it and queues
+  // its mail (reservations.ts).
+  await ctx.db.batch(parts.confirm);
+}
+
+/** A placement's statements by database: the core's holds, the order's rows in her shard, and what
+ * the core writes once the order is there (decision 62). In shard 0 they are one batch. */
+interface OrderParts {
+  core: D1PreparedStatement[];
+  order: D1PreparedStatement[];
+  confirm: D1PreparedStatement[];
+  holds: Holds;
+}
+
 function orderStatements(
   ctx: PlaceContext,
+  odb: D1Database,
   o: {
+    owner: OwnerKey;
     input: SubmitInput;
     hash: string;
     orderId: number;
@@ -172,18 +232,32 @@ function orderStatements(
     status: string;
     link: { token: string; hash: string } | null;
   },
-): D1PreparedStatement[] {
+): OrderParts {
   const { db } = ctx;
+  const split = odb !== db;
   const { q, orderId } = o;
   const t = q.totals;
   const now = Date.now();
   const userId = ctx.user?.id ?? null;
   const coupon = q.coupon?.applied ? q.coupon.coupon : null;
+  const promotions = placedPromotions({ core: db, order: odb }, orderId, q);
+  const holds: Holds = {
+    lines: q.lines.map((l) => ({ sku_id: l.sku_id, product_id: l.product_id, count: l.count })),
+    coupon_id: coupon?.id ?? null,
+    promotions: promotions.holds,
+  };
+  // The core: the number in its index (held until her shard has the order when that is not the core),
+  // the stock, coupon and promotion uses.
+  const core: D1PreparedStatement[] = [
+    split ? reserveStatement(db, orderId, o.owner, holds, now) : indexStatement(db, orderId, o.owner, now),
+    ...holdStatements(db, { orderId, items: q.lines, coupon, shopper: { userId, email: o.email } }),
+    ...promotions.core,
+  ];
   const statements: D1PreparedStatement[] = [
-    db
+    odb
       .prepare('INSERT INTO idempotency_keys (owner, key, body_hash, order_id, created_at) VALUES (?, ?, ?, ?, ?)')
       .bind(ownerOf(ctx), o.input.idempotency_key, o.hash, orderId, now),
-    db
+    odb
       .prepare(
         `INSERT INTO orders (id, user_id, guest_email, guest_phone, country, currency, lang, status, payment_method, card_method, address,
            subtotal, before_discount, discount, delivery, vat, vat_basis_points, total, wallet_used, coupon_id, coupon_code, holds_stock, created_at, updated_at, whatsapp_to,
@@ -224,7 +298,7 @@ function orderStatements(
   for (const line of q.lines) {
     const priced = unit.get(line.sku_id)!;
     statements.push(
-      db
+      odb
         .prepare(
           `INSERT INTO order_items (order_id, sku_id, product_id, product_slug, name, sku_name, image_key, unit_price, old_unit_price, count)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -243,11 +317,10 @@ function orderStatements(
         ),
     );
   }
-  statements.push(...holdStatements(db, { orderId, items: q.lines, coupon, shopper: { userId, email: o.email } }));
-  statements.push(...placedPromotions(db, orderId, q).statements);
+  statements.push(...promotions.order);
   if (t.wallet_used > 0 && userId)
     statements.push(
-      ...walletMove(db, {
+      ...walletMove(odb, {
         userId,
         currency: t.currency,
         amount: -t.wallet_used,
@@ -260,7 +333,7 @@ function orderStatements(
   // whole batch under the ledger's CHECK; the event key makes it once per order.
   if (t.points_used > 0 && userId)
     statements.push(
-      ...pointsMove(db, {
+      ...pointsMove(odb, {
         userId,
         country: ctx.country,
         amount: -t.points_used,
@@ -273,7 +346,7 @@ function orderStatements(
   // A friend's referral: rewarded to the referrer when this order is delivered (the ledger's hook).
   const referrer = q.referral?.applied ? q.loyalty.referrer : null;
   if (referrer && userId)
-    statements.push(
+    core.push(
       db
         .prepare(
           `INSERT INTO referrals (referrer_id, friend_id, order_id, country, discount, status, month, created_at)
@@ -283,10 +356,10 @@ function orderStatements(
     );
   // The device she ordered from: a later friend's checkout on it is a self-referral.
   const seen = userId ? deviceSeenStatement(db, userId, ctx.deviceId, now) : null;
-  if (seen) statements.push(seen);
+  if (seen) core.push(seen);
   const subscribing = !ctx.subscriptionRun && userId !== null && subscribedLines(q.lines).length > 0;
   if (subscribing)
-    statements.push(
+    core.push(
       ...startStatements(db, {
         userId,
         country: ctx.country,
@@ -300,7 +373,7 @@ function orderStatements(
     );
   if (o.paymentId)
     statements.push(
-      openPayment(db, {
+      openPayment(odb, {
         saveCard: subscribing,
         id: o.paymentId,
         orderId,
@@ -312,16 +385,18 @@ function orderStatements(
         payerPhone: o.payerPhone,
       }),
     );
-  if (o.link) statements.push(orderLinkStatement(db, o.link, orderId, now));
+  if (o.link) statements.push(orderLinkStatement(odb, o.link, orderId, now));
   // Ticking the box again is asking again, but only the number's proven owner lifts an earlier stop: a
   // typed number that said stop stays stopped.
   if (o.whatsappTo && o.input.whatsapp_updates && ctx.user?.phone_verified_at && ctx.user.phone === o.whatsappTo)
-    statements.push(db.prepare('DELETE FROM whatsapp_optouts WHERE phone = ?').bind(o.whatsappTo));
+    core.push(db.prepare('DELETE FROM whatsapp_optouts WHERE phone = ?').bind(o.whatsappTo));
   const gift = o.input.gift ? giftFor(o.input.gift, o.address) : null;
-  if (gift) statements.push(giftStatement(db, orderId, gift, now));
-  // A cash or wallet order is confirmed now, in this batch (a card order when its payment succeeds).
+  if (gift) statements.push(giftStatement(odb, orderId, gift, now));
+  // A cash or wallet order is confirmed now, in this batch (a card order when its payment succeeds); in
+  // another shard once the order is written there, with the reservation's confirmation.
+  const confirm: D1PreparedStatement[] = split ? [confirmStatement(db, orderId)] : [];
   if (!o.paymentId)
-    statements.push(
+    confirm.push(
       ...confirmationStatements(db, {
         order: { ...placedView(ctx, o, now), gift },
         lang: ctx.lang,
@@ -331,7 +406,7 @@ function orderStatements(
         now,
       }),
     );
-  return statements;
+  return { core, order: statements, confirm, holds };
 }
 
 /** The order as orderView will read it once the batch is stored, built from what the batch writes. */

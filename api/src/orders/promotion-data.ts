@@ -110,11 +110,26 @@ export function promotionHoldStatements(
   orderId: number,
   applied: Array<{ result: PromotionResult; gift: ReturnType<typeof giftOf> }>,
 ): D1PreparedStatement[] {
-  const statements: D1PreparedStatement[] = [];
+  const parts = promotionHoldParts(db, db, orderId, applied);
+  return [...parts.core, ...parts.order];
+}
+
+/**
+ * The same, split by database (decision 62): the uses and the gifts' stock are the core's, the order's
+ * promotion rows are in her order shard. In shard 0 both go in the one batch.
+ */
+export function promotionHoldParts(
+  core: D1Database,
+  orderDb: D1Database,
+  orderId: number,
+  applied: Array<{ result: PromotionResult; gift: ReturnType<typeof giftOf> }>,
+): { core: D1PreparedStatement[]; order: D1PreparedStatement[] } {
+  const held: D1PreparedStatement[] = [];
+  const rows: D1PreparedStatement[] = [];
   for (const { result: r, gift } of applied) {
-    statements.push(
-      db.prepare('UPDATE promotions SET used = used + 1 WHERE id = ?').bind(r.promotion_id),
-      db
+    held.push(core.prepare('UPDATE promotions SET used = used + 1 WHERE id = ?').bind(r.promotion_id));
+    rows.push(
+      orderDb
         .prepare(
           `INSERT INTO order_promotions (order_id, promotion_id, kind, name, reason_key, reason_params, discount, gift_sku_id, gift_count,
              product_id, product_slug, gift_name, gift_sku_name, image_key)
@@ -138,9 +153,9 @@ export function promotionHoldStatements(
         ),
     );
     if (gift) {
-      statements.push(
-        db.prepare('UPDATE skus SET stock = stock - ? WHERE id = ?').bind(gift.count, gift.sku_id),
-        db
+      held.push(
+        core.prepare('UPDATE skus SET stock = stock - ? WHERE id = ?').bind(gift.count, gift.sku_id),
+        core
           .prepare(
             'UPDATE products SET in_stock = EXISTS (SELECT 1 FROM skus s WHERE s.product_id = products.id AND s.stock > 0) WHERE id = ?',
           )
@@ -148,7 +163,7 @@ export function promotionHoldStatements(
       );
     }
   }
-  return statements;
+  return { core: held, order: rows };
 }
 
 const GIFT_PRODUCTS = `SELECT product_id FROM order_promotions WHERE order_id = ?1 AND gift_count > 0`;

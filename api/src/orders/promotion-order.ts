@@ -3,15 +3,29 @@
 import type { OrderPromotionView, PromotionResult } from '#shared/orders/promotions';
 import type { SubmitInput } from '#shared/api/order-schemas';
 import { thumbnailUrl } from '../media/renditions';
-import { giftOf, promotionHoldStatements, visiblePromotions } from './promotion-data';
+import { giftOf, promotionHoldParts, visiblePromotions } from './promotion-data';
 import type { Quote } from './quote';
 
-/** The applied promotions with their gifts, the batch's statements (db given) and the order's views. */
+/**
+ * The applied promotions with their gifts, the batch's statements (databases given: the core's uses
+ * and gift stock, the order shard's rows, decision 62), what the core holds for them, and the order's
+ * views.
+ */
 export function placedPromotions(
-  db: D1Database | null,
+  dbs: { core: D1Database; order: D1Database } | null,
   orderId: number,
   q: Pick<Quote, 'promotions' | 'rules'>,
-): { statements: D1PreparedStatement[]; views: OrderPromotionView[] } {
+): {
+  core: D1PreparedStatement[];
+  order: D1PreparedStatement[];
+  holds: Array<{
+    promotion_id: number;
+    gift_sku_id: number | null;
+    gift_product_id: number | null;
+    gift_count: number;
+  }>;
+  views: OrderPromotionView[];
+} {
   const applied = q.promotions
     .filter((r) => r.applied)
     .map((result) => ({ result, gift: giftOf(q.rules, result) }))
@@ -37,7 +51,14 @@ export function placedPromotions(
         }
       : null,
   }));
-  return { statements: db ? promotionHoldStatements(db, orderId, applied) : [], views };
+  const parts = dbs ? promotionHoldParts(dbs.core, dbs.order, orderId, applied) : { core: [], order: [] };
+  const holds = applied.map(({ result: r, gift }) => ({
+    promotion_id: r.promotion_id,
+    gift_sku_id: gift?.sku_id ?? null,
+    gift_product_id: gift?.product_id ?? null,
+    gift_count: gift?.count ?? 0,
+  }));
+  return { ...parts, holds, views };
 }
 
 /**

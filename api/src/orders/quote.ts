@@ -33,6 +33,7 @@ import {
   type ReferrerFacts,
 } from './loyalty-checkout';
 import type { RedeemProblem } from '#shared/loyalty/rules';
+import { type DatabaseEnv, routeFrom, routeStatement, userOwner } from '../db/databases';
 
 export interface QuoteLine extends PricedLine {
   /** Subscribe and save: the frequency the shopper chose, and the percent off it gave (decision 45). */
@@ -127,6 +128,12 @@ export async function quote(
     email?: string | null;
     /** A referral code's checks: the signed-in shopper's phone, the request's device, the delivery address when known. */
     friend?: Omit<Friend, 'userId' | 'email'> | null;
+    /**
+     * The Worker's databases (decision 61): a signed-in shopper's route is read in the same batch, and
+     * when she is in another order shard her wallet and points are read there (one more round trip).
+     * Without it her wallet and points are read from the core database (shard 0).
+     */
+    databases?: DatabaseEnv;
   },
 ): Promise<Quote> {
   // The same SKU twice counts once, with the counts added.
@@ -207,7 +214,23 @@ export async function quote(
       : null;
   const referralAt = input.referral_code && friend ? statements.length : -1;
   if (input.referral_code && friend) statements.push(...referralStatements(db, input.referral_code, friend, now));
+  const routeAt = ctx.databases && ctx.userId ? statements.length : -1;
+  if (ctx.databases && ctx.userId) statements.push(routeStatement(ctx.databases, userOwner(ctx.userId)));
   const results = await db.batch(statements);
+  if (routeAt >= 0) {
+    // Her wallet and points are in her shard: read again there when that is not the core (decision 61).
+    const route = routeFrom(ctx.databases!, results[routeAt]!.results[0] as Parameters<typeof routeFrom>[1]);
+    if (route.binding !== 'DB') {
+      const mine = await route.db.batch([
+        route.db
+          .prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?')
+          .bind(ctx.userId, COUNTRY_FACTS[ctx.country].currency),
+        loyaltyStatements(route.db, ctx.country, ctx.userId).statements[0]!,
+      ]);
+      results[walletAt] = mine[0]!;
+      results[loyaltyAt] = mine[1]!;
+    }
+  }
   const loyalty = readLoyalty(
     ctx.country,
     loyaltyReads.known,

@@ -23,7 +23,8 @@ export function failureOf(
   if (/coupon_redemptions/.test(text)) return 'coupon_already_used';
   if (/promotion_uses_left/.test(text)) return 'promotion_used_up';
   if (/wallet_not_negative/.test(text)) return 'wallet';
-  if (/orders\.id/.test(text)) return 'order_id';
+  // The order number taken: in her database (orders.id) or in the core's index of every shard's orders.
+  if (/orders\.id|order_owners\.order_id/.test(text)) return 'order_id';
   if (/payments\.order_id/.test(text)) return 'open_payment';
   return null;
 }

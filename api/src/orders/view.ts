@@ -59,6 +59,10 @@ export const ORDER_COLUMNS = `o.id, o.user_id, o.guest_email, o.status, o.paymen
   o.discount, o.delivery, o.vat, o.vat_basis_points, o.total, o.wallet_used, o.points_used, o.points_discount, o.referral_discount, o.coupon_code, o.created_at, o.confirmed_at, o.packed_at, o.shipped_at, o.out_for_delivery_at, o.delivered_at, o.cancelled_at, o.carrier,
   o.tracking_number, o.tracking_url, coalesce(u.email, o.guest_email) AS email`;
 
+/** The same columns read in an order shard, which has no users table (decision 61): an account's
+ * e-mail is read from the core after (orderView's `core`). */
+export const SHARD_ORDER_COLUMNS = ORDER_COLUMNS.replace('coalesce(u.email, o.guest_email) AS email', 'o.guest_email AS email');
+
 /** Where a cold order's file is (decision 60): read with the order, so an archived one reads from R2. */
 const POINTER_COLUMNS = 'o.archived_at, o.archive_key, o.archive_wrapped_key, o.archive_iv, o.archive_key_version';
 
@@ -243,6 +247,8 @@ function toRefundView(r: RefundRow, o: OrderRow, view: OrderView): OrderRefundVi
 /**
  * One order with its items, its refunds and its gift (six statements, one round trip); a cold order's
  * lines, events and promotions come from its file (one R2 read more), merged with any still hot.
+ * `db` is the database holding the order (her order shard); `core`, when that is not the core
+ * database, gives an account's e-mail (one read more; in shard 0 it is joined in the batch).
  */
 export async function orderView(
   db: D1Database,
@@ -250,12 +256,16 @@ export async function orderView(
   _lang: string,
   ownerId?: number | null,
   cold?: ColdReader,
+  core?: D1Database,
 ): Promise<OrderView | null> {
   const owner = ownerId === undefined ? '' : ' AND o.user_id = ?2';
+  const joined = !core || core === db;
   const [orders, items, refundEvents, gifts, promotions, refundRows] = await db.batch([
     db
       .prepare(
-        `SELECT ${ORDER_COLUMNS}, ${POINTER_COLUMNS} FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ?1${owner}`,
+        joined
+          ? `SELECT ${ORDER_COLUMNS}, ${POINTER_COLUMNS} FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ?1${owner}`
+          : `SELECT ${SHARD_ORDER_COLUMNS}, ${POINTER_COLUMNS} FROM orders o WHERE o.id = ?1${owner}`,
       )
       .bind(...(ownerId === undefined ? [id] : [id, ownerId ?? -1])),
     db.prepare('SELECT * FROM order_items WHERE order_id = ? ORDER BY sku_id').bind(id),
@@ -271,8 +281,11 @@ export async function orderView(
       .prepare('SELECT id, amount, method, reason, status, created_at FROM refunds WHERE order_id = ? ORDER BY id')
       .bind(id),
   ]);
-  const row = orders!.results[0] as unknown as (OrderRow & ColdPointer) | undefined;
+  const row = orders!.results[0] as unknown as (OrderRow & ColdPointer & { email: string | null }) | undefined;
   if (!row) return null;
+  if (!joined && row.user_id !== null)
+    row.email =
+      (await core!.prepare('SELECT email FROM users WHERE id = ?').bind(row.user_id).first<string>('email')) ?? null;
   const file = await coldFileOf(row, cold);
   const refunds = refundRows!.results as unknown as RefundRow[];
   // Money that went back: a refund the gateway failed after the shopper was told leaves the timeline

@@ -48,9 +48,13 @@ export async function startCharge(
     description: string;
     customer: { name: string; email: string; phone: string | null };
     returnPath: string;
+    /** The database holding the payment: her order shard for an order's (decision 61); the core by default. */
+    db?: D1Database;
   },
 ): Promise<string> {
-  const existing = await c.env.DB.prepare('SELECT redirect_url, payer_phone, save_card FROM payments WHERE id = ?')
+  const db = p.db ?? c.env.DB;
+  const existing = await db
+    .prepare('SELECT redirect_url, payer_phone, save_card FROM payments WHERE id = ?')
     .bind(p.paymentId)
     .first<Pick<PaymentRow, 'redirect_url' | 'payer_phone' | 'save_card'>>();
   if (existing?.redirect_url) return existing.redirect_url;
@@ -70,9 +74,8 @@ export async function startCharge(
       returnUrl: `${origin}${p.returnPath}`,
       webhookUrl: `${origin}/payments/webhook/${gateway.name}`,
     });
-    await c.env.DB.prepare(
-      'UPDATE payments SET provider = ?, provider_ref = ?, redirect_url = ?, updated_at = ? WHERE id = ?',
-    )
+    await db
+      .prepare('UPDATE payments SET provider = ?, provider_ref = ?, redirect_url = ?, updated_at = ? WHERE id = ?')
       .bind(gateway.name, charge.providerRef, charge.url, Date.now(), p.paymentId)
       .run();
     return charge.url;
@@ -138,6 +141,7 @@ export const orderRoutes = new Hono<AppEnv>()
     const placed = await placeOrder(
       {
         db: c.env.DB,
+        env: c.env,
         country: c.var.country,
         lang: c.var.lang,
         user: user
@@ -162,7 +166,7 @@ export const orderRoutes = new Hono<AppEnv>()
       input,
     );
     // A guest has no order list: the success page carries a link (a replay gets a fresh one).
-    const link = placed.link ?? (user ? null : await mintOrderLink(c.env.DB, placed.order.id));
+    const link = placed.link ?? (user ? null : await mintOrderLink(placed.db, placed.order.id));
     let url: string | null = null;
     if (placed.paymentId) {
       const address = placed.order.address as { recipient: string; phone: string };
@@ -174,6 +178,7 @@ export const orderRoutes = new Hono<AppEnv>()
         description: `Order ${placed.order.id}`,
         customer: { name: address.recipient, email: placed.order.email ?? '', phone: address.phone },
         returnPath: returnPath(c.var.lang, placed.order.id),
+        db: placed.db,
       });
     }
     // A cash or wallet order's confirmation mail was queued in the order's own batch (orders/place.ts).

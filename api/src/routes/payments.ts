@@ -99,13 +99,13 @@ export const sandboxPaymentRoutes = /* @__PURE__ */ (() =>
         throw new ApiError(404, 'not_found');
       await next();
     })
-    .get('/:id{pay_[0-9a-f]{24}}', async (c) => {
+    .get('/:id{pay[0-9]{0,4}_[0-9a-f]{24}}', async (c) => {
       // Another session's payment answers exactly like one that does not exist.
       const row = await ownSandboxPayment(c, c.req.param('id'));
       if (!row) throw new ApiError(404, 'not_found');
       return c.json(ok(row));
     })
-    .post('/:id{pay_[0-9a-f]{24}}', async (c) => {
+    .post('/:id{pay[0-9]{0,4}_[0-9a-f]{24}}', async (c) => {
       const { outcome, card_declines } = parseInput(sandboxChoice, await readJson(c.req));
       if (!(await ownSandboxPayment(c, c.req.param('id')))) throw new ApiError(404, 'not_found');
       const secret = c.var.config.PAYMENT_WEBHOOK_SECRET;

@@ -67,7 +67,7 @@ export const walletRoutes = new Hono<AppEnv>()
     });
     return c.json(ok({ id: paymentId, url }));
   })
-  .get('/:id{pay_[0-9a-f]{24}}', contract('GET /user/wallet/:id{pay_[0-9a-f]{24}}'), async (c) => {
+  .get('/:id{pay[0-9]{0,4}_[0-9a-f]{24}}', contract('GET /user/wallet/:id{pay[0-9]{0,4}_[0-9a-f]{24}}'), async (c) => {
     const user = await requireUser(c);
     const [payment] = await readMine(c.env, userOwner(user.id), (db) => [
       db

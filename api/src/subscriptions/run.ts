@@ -217,6 +217,7 @@ async function runOne(
     placed = await placeOrder(
       {
         db: env.DB,
+        env,
         country: s.country,
         lang: s.lang,
         user: {
@@ -264,7 +265,9 @@ async function runOne(
     log.error('subscription charge unanswered', { subscriptionId: s.id, paymentId: placed.paymentId, error });
     return { status: 'placed', orderId: order.id };
   }
-  await env.DB.prepare('UPDATE payments SET provider = ?, provider_ref = ?, updated_at = ? WHERE id = ?')
+  // The payment is in her order shard (decision 61), beside the order.
+  await placed.db
+    .prepare('UPDATE payments SET provider = ?, provider_ref = ?, updated_at = ? WHERE id = ?')
     .bind(o.gateway.name, charged.providerRef, now, placed.paymentId)
     .run();
   // Not finished at the gateway yet: the order waits for its webhook, as a shopper's card payment does.

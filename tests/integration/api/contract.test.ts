@@ -15,8 +15,10 @@ const EXCEPTIONS: Record<string, string> = {
   'GET /dev/outbox': 'local-only tool (dev mailbox), absent from the production build',
   'GET /dev/error': 'local-only check of error reporting (fails on purpose), absent from the production build',
   'POST /dev/staff': 'local-only staff account for e2e stories and testers, absent from the production build',
-  'GET /dev/payments/:id{pay_[0-9a-f]{24}}': 'local-only sandbox payment page, absent from the production build',
-  'POST /dev/payments/:id{pay_[0-9a-f]{24}}': 'local-only sandbox payment page, absent from the production build',
+  'GET /dev/payments/:id{pay[0-9]{0,4}_[0-9a-f]{24}}':
+    'local-only sandbox payment page, absent from the production build',
+  'POST /dev/payments/:id{pay[0-9]{0,4}_[0-9a-f]{24}}':
+    'local-only sandbox payment page, absent from the production build',
   'POST /dev/bloodTestOrder/advance': 'local-only blood-test status step for tests, absent from the production build',
   'POST /dev/bloodTestOrder/visitNow': 'local-only start of a booked visit for tests, absent from the production build',
   'POST /dev/consultations/call':

@@ -10,7 +10,9 @@ import {
   guestOwner,
   orderShard,
   orderShardForWrite,
+  orderRoute,
   orderShards,
+  paymentShardId,
   shardFor,
   ShardNotConfigured,
   userOwner,
@@ -19,6 +21,8 @@ import {
 import { moveShopper, MoveRefused } from '#api/src/db/move-shopper';
 import { ID_STRIDE, registerShard, setShardState, shardStatus } from '#api/src/db/shard-admin';
 import { pointsMove } from '#api/src/loyalty/ledger';
+import { bodyHash, placeOrder } from '#api/src/orders/place';
+import { reserveStatement, sweepHeldOrders } from '#api/src/orders/reservations';
 import { freshStart } from '../../support/fresh-start';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, GUEST_KW_ADDRESS, json, shopperHeaders } from './helpers';
@@ -412,5 +416,139 @@ describe("a shopper's move to another shard", () => {
     expect(report.tally.points_ledger).toEqual({ rows: 1, sum: 120 });
     expect(report.tally.order_items).toEqual({ rows: 2, sum: 3 });
     expect(await routeOf(owner)).toBe(1);
+  });
+});
+
+describe('placing an order for a shopper in another shard (decision 62)', () => {
+  const stockOf = async (sku: number) =>
+    Number(await env.DB.prepare('SELECT stock FROM skus WHERE id = ?').bind(sku).first('stock'));
+  const indexOf = (orderId: number) =>
+    env.DB.prepare('SELECT owner_key, state, holds FROM order_owners WHERE order_id = ?')
+      .bind(orderId)
+      .first<{ owner_key: string | null; state: string; holds: string | null }>();
+  const submit = (shopper: Shopper, body: Record<string, unknown>) =>
+    call('/order/submit', {
+      body: JSON.stringify({ items: [{ sku_id: 101, count: 1 }], address_id: shopper.addresses.KW, ...body }),
+      token: device,
+      headers: shopperHeaders(shopper.token),
+    });
+
+  it('indexes an order of a shopper in shard 0 in its own batch, and finds it from its number', async () => {
+    const shopper = await newShopper(device, 'index');
+    const order = await placeCod(device, shopper);
+    expect(await indexOf(order.id)).toEqual({ owner_key: `user:${shopper.id}`, state: 'placed', holds: null });
+    expect(await orderRoute(env, order.id)).toMatchObject({ id: 0, binding: 'DB', owner: `user:${shopper.id}` });
+  });
+
+  it('reserves in the core, writes the order, its payment and wallet in her shard, and confirms', async () => {
+    const shopper = await shopperWithHistory('place');
+    await moveShopper(env, userOwner(shopper.id), 1, { lockGraceMs: 0 });
+    const stock = await stockOf(101);
+    const key = crypto.randomUUID();
+    const res = await submit(shopper, { payment_method: 'wallet', idempotency_key: key });
+    const body = await json(res);
+    expect(res.status).toBe(200);
+    const id = body.data.order.id as number;
+    expect(body.data.order).toMatchObject({ status: 'paid', payment_method: 'wallet' });
+    // The order and her wallet's debit are in shard 1; the core holds none of her rows, only its index.
+    expect(await env.ORDERS_1.prepare('SELECT status FROM orders WHERE id = ?').bind(id).first('status')).toBe('paid');
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM orders WHERE id = ?').bind(id).first('n')).toBe(0);
+    expect(
+      await env.ORDERS_1.prepare("SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = 'KWD'")
+        .bind(shopper.id)
+        .first('balance'),
+    ).toBe(5250 - body.data.order.totals.wallet_used);
+    expect(await indexOf(id)).toEqual({ owner_key: `user:${shopper.id}`, state: 'placed', holds: null });
+    expect(await orderRoute(env, id)).toMatchObject({ id: 1, binding: 'ORDERS_1' });
+    // The stock was taken in the core, and the confirmation mail queued there.
+    expect(await stockOf(101)).toBe(stock - 1);
+    expect(
+      await env.DB.prepare('SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key = ?')
+        .bind(`order:${id}:confirmation`)
+        .first('n'),
+    ).toBe(1);
+    // The same key again answers the same order, read from her shard.
+    const again = await json(await submit(shopper, { payment_method: 'wallet', idempotency_key: key }));
+    expect(again.data).toMatchObject({ replayed: true, order: { id } });
+    expect(await stockOf(101)).toBe(stock - 1);
+
+    // A card order's payment names her shard, so the gateway's webhook finds it without a search.
+    const card = await json(await submit(shopper, { payment_method: 'card', idempotency_key: crypto.randomUUID() }));
+    expect(card.data.payment.id).toMatch(/^pay1_[0-9a-f]{24}$/);
+    expect(paymentShardId(card.data.payment.id)).toBe(1);
+    expect(
+      await env.ORDERS_1.prepare('SELECT redirect_url FROM payments WHERE id = ?')
+        .bind(card.data.payment.id)
+        .first('redirect_url'),
+    ).toBe(card.data.payment.url);
+  });
+
+  it('gives back the stock at once when her shard refuses the order', async () => {
+    const shopper = await shopperWithHistory('refused');
+    await moveShopper(env, userOwner(shopper.id), 1, { lockGraceMs: 0 });
+    const first = await json(await submit(shopper, { payment_method: 'cod', idempotency_key: crypto.randomUUID() }));
+    const stock = await stockOf(101);
+    const key = crypto.randomUUID();
+    // A retry of the same submit lands in her shard between this one's reserve and its write.
+    const input = { items: [{ sku_id: 101, count: 3 }], payment_method: 'cod', address_id: shopper.addresses.KW };
+    const placed = await placeOrder(
+      {
+        db: env.DB,
+        env,
+        country: 'KW',
+        lang: 'en',
+        user: { id: shopper.id, name: 'Noura Points', email: shopper.email, phone: null },
+        deviceId: null,
+        siteOrigin: 'https://shop.test',
+        beforeNewOrder: async () => {
+          await env.ORDERS_1.prepare(
+            'INSERT INTO idempotency_keys (owner, key, body_hash, order_id, created_at) VALUES (?, ?, ?, ?, ?)',
+          )
+            .bind(`u:${shopper.id}`, key, await bodyHash({ ...input, idempotency_key: key } as never), first.data.order.id, 0)
+            .run();
+        },
+      },
+      { ...input, idempotency_key: key } as never,
+    );
+    // The retry's order is the answer; nothing of this attempt stays held in the core.
+    expect(placed).toMatchObject({ replayed: true, order: { id: first.data.order.id } });
+    expect(await stockOf(101)).toBe(stock);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM order_owners WHERE state = 'held'").first('n'),
+    ).toBe(0);
+  });
+
+  it('sweeps a reservation a dead request left: given back without its order, confirmed with it', async () => {
+    const shopper = await shopperWithHistory('sweep');
+    const owner = userOwner(shopper.id);
+    await moveShopper(env, owner, 1, { lockGraceMs: 0 });
+    const now = Date.now();
+    const stock = await stockOf(102);
+    // Died after the reserve: stock taken, no order in her shard.
+    const lost = 9_000_000_001;
+    const holds = { lines: [{ sku_id: 102, product_id: 1, count: 2 }], coupon_id: null, promotions: [] };
+    await env.DB.batch([
+      reserveStatement(env.DB, lost, owner, holds, now - 5 * 60_000),
+      env.DB.prepare('UPDATE skus SET stock = stock - 2 WHERE id = 102'),
+    ]);
+    // Died after the write: the order is in her shard, its reservation still held.
+    const kept = await json(await submit(shopper, { payment_method: 'cod', idempotency_key: crypto.randomUUID() }));
+    const keptId = kept.data.order.id as number;
+    await env.DB.prepare("UPDATE order_owners SET state = 'held', holds = ?, created_at = ? WHERE order_id = ?")
+      .bind(JSON.stringify(holds), now - 5 * 60_000, keptId)
+      .run();
+    // A reservation younger than the sweep's wait is a submit still under way: left alone.
+    const young = 9_000_000_002;
+    await reserveStatement(env.DB, young, owner, holds, now - 10_000).run();
+
+    expect(await sweepHeldOrders(env, 'https://shop.test', now)).toEqual({ confirmed: 1, released: 1 });
+    expect(await indexOf(lost)).toBeNull();
+    expect(await stockOf(102)).toBe(stock);
+    expect(await indexOf(keptId)).toMatchObject({ state: 'placed', holds: null });
+    expect(await indexOf(young)).toMatchObject({ state: 'held' });
+    // Run again, nothing more is given back.
+    expect(await sweepHeldOrders(env, 'https://shop.test', now)).toEqual({ confirmed: 0, released: 0 });
+    expect(await stockOf(102)).toBe(stock);
+    await env.DB.prepare('DELETE FROM order_owners WHERE order_id = ?').bind(young).run();
   });
 });
