@@ -1,6 +1,7 @@
 // Three test projects: unit tests in Node beside the code, and integration tests inside workerd for
 // each worker with real D1, KV, R2 and Durable Object bindings (migrations applied in setup files).
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { serviceWorker } from './scripts/vite-service-worker.mjs';
 
@@ -38,6 +39,9 @@ const quietRequestLines = (log: string) => (log.includes('"msg":"request"') ? fa
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on the two-core CI machine, one file at a
+    // time. Most files wait on workerd, wrangler or D1 as much as they compute, so two run side by side.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     onConsoleLog: quietRequestLines,
     projects: [
       {
