@@ -132,7 +132,10 @@ export async function sweepHeldOrders(
     }
     const mail: D1PreparedStatement[] = [];
     // A card order is confirmed by its payment (payments/outcome.ts), as in shard 0.
-    const order = placed.payment_method === 'card' ? null : await orderView(shard.db, row.order_id, placed.lang, undefined, undefined, env.DB);
+    const order =
+      placed.payment_method === 'card'
+        ? null
+        : await orderView(shard.db, row.order_id, placed.lang, undefined, undefined, env.DB);
     if (order) {
       const token = placed.user_id === null ? randomToken() : null;
       if (token) await orderLinkStatement(shard.db, { hash: await tokenHash(token) }, row.order_id, now).run();

@@ -61,7 +61,10 @@ export const ORDER_COLUMNS = `o.id, o.user_id, o.guest_email, o.status, o.paymen
 
 /** The same columns read in an order shard, which has no users table (decision 61): an account's
  * e-mail is read from the core after (orderView's `core`). */
-export const SHARD_ORDER_COLUMNS = ORDER_COLUMNS.replace('coalesce(u.email, o.guest_email) AS email', 'o.guest_email AS email');
+export const SHARD_ORDER_COLUMNS = ORDER_COLUMNS.replace(
+  'coalesce(u.email, o.guest_email) AS email',
+  'o.guest_email AS email',
+);
 
 /** Where a cold order's file is (decision 60): read with the order, so an archived one reads from R2. */
 const POINTER_COLUMNS = 'o.archived_at, o.archive_key, o.archive_wrapped_key, o.archive_iv, o.archive_key_version';

@@ -504,7 +504,13 @@ describe('placing an order for a shopper in another shard (decision 62)', () => 
           await env.ORDERS_1.prepare(
             'INSERT INTO idempotency_keys (owner, key, body_hash, order_id, created_at) VALUES (?, ?, ?, ?, ?)',
           )
-            .bind(`u:${shopper.id}`, key, await bodyHash({ ...input, idempotency_key: key } as never), first.data.order.id, 0)
+            .bind(
+              `u:${shopper.id}`,
+              key,
+              await bodyHash({ ...input, idempotency_key: key } as never),
+              first.data.order.id,
+              0,
+            )
             .run();
         },
       },
@@ -513,9 +519,7 @@ describe('placing an order for a shopper in another shard (decision 62)', () => 
     // The retry's order is the answer; nothing of this attempt stays held in the core.
     expect(placed).toMatchObject({ replayed: true, order: { id: first.data.order.id } });
     expect(await stockOf(101)).toBe(stock);
-    expect(
-      await env.DB.prepare("SELECT count(*) AS n FROM order_owners WHERE state = 'held'").first('n'),
-    ).toBe(0);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM order_owners WHERE state = 'held'").first('n')).toBe(0);
   });
 
   it('sweeps a reservation a dead request left: given back without its order, confirmed with it', async () => {
