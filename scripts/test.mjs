@@ -1,8 +1,8 @@
 // npm test: the whole suite, in phases (decision 36). Guard rails (lint, format, import boundaries, env
 // types written from the wrangler files); the typecheck beside the build (the storefront integration
 // tests and e2e run the built workers) and the deploy's dry run for production and staging (decision
-// 47); unit and integration tests (Node, workerd) in one Vitest run; then e2e in Chromium. From the
-// start, the e2e server's database and images are prepared beside the rest. Ends with a table of each
+// 47); unit and integration tests (Node, workerd) in one Vitest run, and the e2e stories in Chromium
+// beside it. From the start, the e2e server's database and images are prepared beside the rest. Ends with a table of each
 // phase's time and one line "tests: N passed, N failed". The budget is 10 minutes on two cores.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -14,8 +14,7 @@ const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI
 const results = 'test-results';
 const BUDGET_S = 600;
 // A dedicated database and port, so a running `npm start` is left alone.
-// Two spec files at a time: a story mostly waits on its pages (the e2e phase keeps the two cores a
-// quarter busy), and by then nothing else runs beside it (decision 36's amendment).
+// Two spec files at a time (decision 36's amendment), beside the Vitest run.
 const e2eEnv = {
   E2E_PORT: process.env.E2E_PORT ?? '8791',
   WRANGLER_STATE: '.wrangler/e2e-state',
@@ -54,6 +53,7 @@ function background(label, command, args, extraEnv = {}, { timeFromLog = true } 
         label,
         ms: (timeFromLog ? Math.min(Date.now(), statSync(log).mtimeMs) : Date.now()) - t,
         ok: code === 0,
+        log,
         output: readFileSync(log, 'utf8').slice(-20_000),
       }),
     ),
@@ -118,6 +118,18 @@ if (run('build', 'vite', ['build', '--logLevel', 'warn']) !== 0) {
 
 rmSync(`${results}/vitest.json`, { force: true });
 rmSync(`${results}/e2e.json`, { force: true });
+const prepared = await e2eState;
+phases.push(prepared);
+if (!prepared.ok) console.log(`\n✖ preparing the e2e server's state failed:\n${prepared.output}`);
+// The e2e stories beside the Vitest run: each alone keeps the two cores about five sixths busy (a story
+// waits on its pages, a workerd file on its runtime), together they fill them. The stories' output is
+// printed when they end.
+const e2eRun = background(
+  'e2e (Chromium, beside the unit and integration tests)',
+  'playwright',
+  ['test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
+  { ...e2eEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: `${process.cwd()}/${results}/e2e.json` },
+);
 // Unit and integration tests in one run: its two workers (vitest.config.ts) take files of both kinds,
 // so the unit tests that wait on wrangler and the workerd files share the two cores, and no long file
 // runs alone at the end of a phase.
@@ -133,18 +145,10 @@ const vitest = run('unit and integration tests (Node, workerd)', 'vitest', [
   '--reporter=json',
   `--outputFile.json=${results}/vitest.json`,
 ]);
-const prepared = await e2eState;
-phases.push(prepared);
-if (!prepared.ok) console.log(`\n✖ preparing the e2e server's state failed:\n${prepared.output}`);
-const e2e = run(
-  'e2e (Chromium)',
-  'playwright',
-  ['test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
-  {
-    ...e2eEnv,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: `${process.cwd()}/${results}/e2e.json`,
-  },
-);
+const e2eDone = await e2eRun;
+phases.push(e2eDone);
+console.log(`\n▶ ${e2eDone.label}: playwright test\n${readFileSync(e2eDone.log, 'utf8')}`);
+const e2e = e2eDone.ok ? 0 : 1;
 
 let passed = 0;
 let failed = failedSteps;
