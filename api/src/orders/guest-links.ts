@@ -4,6 +4,7 @@
 import { localizePath } from '#shared/locale';
 import { randomToken, tokenHash } from '../accounts/tokens';
 import type { EmailVerificationRow, OrderRow } from '../db/rows';
+import { core, type DatabaseEnv, orderRouteStatement, routeFrom, shardDatabase } from '../db/databases';
 
 /** A new link token for an order; only its hash is stored. */
 export async function mintOrderLink(db: D1Database, orderId: number): Promise<string> {
@@ -19,26 +20,80 @@ export function orderLinkPath(lang: 'en' | 'ar', token: string): string {
   return localizePath(`/order-lookup?key=${token}`, lang);
 }
 
-/** The order a link opens, and whether it is a guest's (no account to sign in to instead). */
-export async function linkedOrder(db: D1Database, token: string): Promise<{ id: number; guest: boolean } | null> {
-  const row = await db
-    .prepare(
-      'SELECT l.order_id AS id, o.user_id IS NULL AS guest FROM order_links l JOIN orders o ON o.id = l.order_id WHERE l.token_hash = ?',
-    )
-    .bind(await tokenHash(token))
-    .first<{ id: number; guest: number }>();
-  return row ? { id: row.id, guest: row.guest === 1 } : null;
+const LINKED_SQL =
+  'SELECT l.order_id AS id, o.user_id IS NULL AS guest FROM order_links l JOIN orders o ON o.id = l.order_id WHERE l.token_hash = ?';
+
+/**
+ * The order a link opens, whether it is a guest's (no account to sign in to instead), and the database
+ * holding it. A link's hash lives beside its order, in its shopper's order shard (decision 61): the core
+ * (shard 0) is asked first, as before the split, and only a link it does not know is looked for in the
+ * other shards (an unknown link, or a guest's in another shard: one round trip more).
+ */
+export async function linkedOrder(
+  env: DatabaseEnv,
+  token: string,
+): Promise<{ id: number; guest: boolean; db: D1Database } | null> {
+  const hash = await tokenHash(token);
+  const db = core(env);
+  const [found, shards] = await db.batch([
+    db.prepare(LINKED_SQL).bind(hash),
+    db.prepare("SELECT binding FROM order_shards WHERE state <> 'retired' AND binding <> 'DB' ORDER BY id"),
+  ]);
+  const here = found!.results[0] as { id: number; guest: number } | undefined;
+  if (here) return { id: here.id, guest: here.guest === 1, db };
+  const elsewhere = await Promise.all(
+    (shards!.results as Array<{ binding: string }>).map(async ({ binding }) => {
+      const shard = shardDatabase(env, binding);
+      const row = await shard.prepare(LINKED_SQL).bind(hash).first<{ id: number; guest: number }>();
+      return row ? { id: row.id, guest: row.guest === 1, db: shard } : null;
+    }),
+  );
+  return elsewhere.find((l) => l !== null) ?? null;
 }
 
-/** The order with this number whose shopper's e-mail is this one (any case), or null. */
-export async function orderIdByEmail(db: D1Database, orderId: number, email: string): Promise<number | null> {
-  const row = await db
+/** Whether a link's token opens this order and the order is a guest's, for a batch of the order's database. */
+export function guestLinkStatement(db: D1Database, hash: string, orderId: number): D1PreparedStatement {
+  return db
     .prepare(
-      'SELECT o.id FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ? AND lower(coalesce(u.email, o.guest_email)) = lower(?)',
+      'SELECT 1 AS ok FROM order_links l JOIN orders o ON o.id = l.order_id WHERE l.token_hash = ? AND l.order_id = ? AND o.user_id IS NULL',
     )
-    .bind(orderId, email.trim())
-    .first<Pick<OrderRow, 'id'>>();
-  return row?.id ?? null;
+    .bind(hash, orderId);
+}
+
+/**
+ * The order with this number whose shopper's e-mail is this one (any case), with the database holding
+ * it, or null. The order's route rides in the statement's batch of the core (decision 62): an order in
+ * another shard is read there (one trip more) and an account's e-mail from the core (one more).
+ */
+export async function orderIdByEmail(
+  env: DatabaseEnv,
+  orderId: number,
+  email: string,
+): Promise<{ id: number; db: D1Database } | null> {
+  const db = core(env);
+  const [routeRes, found] = await db.batch([
+    orderRouteStatement(env, orderId),
+    db
+      .prepare(
+        'SELECT o.id FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ? AND lower(coalesce(u.email, o.guest_email)) = lower(?)',
+      )
+      .bind(orderId, email.trim()),
+  ]);
+  const route = routeFrom(env, routeRes!.results[0] as Parameters<typeof routeFrom>[1]);
+  if (route.binding === 'DB') {
+    const row = found!.results[0] as Pick<OrderRow, 'id'> | undefined;
+    return row ? { id: row.id, db } : null;
+  }
+  const row = await route.db
+    .prepare('SELECT id, user_id, guest_email FROM orders WHERE id = ?')
+    .bind(orderId)
+    .first<Pick<OrderRow, 'id' | 'user_id' | 'guest_email'>>();
+  if (!row) return null;
+  const owned =
+    row.user_id === null
+      ? row.guest_email
+      : await db.prepare('SELECT email FROM users WHERE id = ?').bind(row.user_id).first<string>('email');
+  return owned != null && owned.toLowerCase() === email.trim().toLowerCase() ? { id: row.id, db: route.db } : null;
 }
 
 /** Gives a proven address's guest orders to its account (the e-mail compared without case). */

@@ -1,0 +1,184 @@
+// The shopper's own pages and money in her order shard (issue 48, decisions 61 and 62): a shopper moved
+// to shard 1 (ORDERS_1) sees and does exactly what she did in shard 0: her orders, an order's page, a
+// guest's link and lookup, pay again and cancel, a wallet top-up, her points and tier, a friend's
+// referral checks, a review of what she bought and a WhatsApp stop. Each test reads her pages in shard
+// 0, moves her, and reads them again: the same answers, read from and written to ORDERS_1, nothing of
+// hers left in or written to the core.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { userOwner } from '#api/src/db/databases';
+import { moveShopper } from '#api/src/db/move-shopper';
+import { registerShard } from '#api/src/db/shard-admin';
+import { freshStart } from '../../support/fresh-start';
+import { loadCatalogueFixture } from '../fixtures/catalogue';
+import { call, deviceToken, GUEST_KW_ADDRESS, json, shopperHeaders } from './helpers';
+import { newShopper, placeCod, type Shopper } from './loyalty-helpers';
+
+let device: string;
+
+beforeAll(async () => {
+  await freshStart(env.ORDERS_1, env.TEST_SHARD_MIGRATIONS);
+  await loadCatalogueFixture(env.DB);
+  await env.DB.prepare('UPDATE skus SET stock = 100000 WHERE id IN (101, 102)').run();
+  device = await deviceToken();
+  await registerShard(env, 1, 'ORDERS_1');
+});
+
+const move = (owner: Parameters<typeof moveShopper>[1]) => moveShopper(env, owner, 1, { lockGraceMs: 0 });
+const headersOf = (shopper: Shopper | null) => shopperHeaders(shopper?.token ?? null);
+const get = (path: string, shopper: Shopper | null) => call(path, { token: device, headers: headersOf(shopper) });
+const post = (path: string, shopper: Shopper | null, body: unknown) =>
+  call(path, { token: device, headers: headersOf(shopper), body: JSON.stringify(body) });
+const answer = async (res: Response) => ({ status: res.status, body: await json(res) });
+const count = (db: D1Database, sql: string, ...binds: unknown[]) =>
+  db
+    .prepare(`SELECT count(*) AS n FROM ${sql}`)
+    .bind(...binds)
+    .first<number>('n');
+const trips = (res: Response) => Number(res.headers.get('x-d1-roundtrips'));
+
+/** A card order left unpaid (its sandbox payment failed): Pay now and Cancel are offered. */
+async function failedCardOrder(shopper: Shopper): Promise<number> {
+  const placed = await json(
+    await post('/order/submit', shopper, {
+      items: [{ sku_id: 102, count: 1 }],
+      payment_method: 'card',
+      address_id: shopper.addresses.KW,
+      idempotency_key: crypto.randomUUID(),
+    }),
+  );
+  const failed = await post(`/dev/payments/${placed.data.payment.id}`, shopper, { outcome: 'failed' });
+  expect(failed.status).toBe(200);
+  return placed.data.order.id as number;
+}
+
+describe('her orders in her shard', () => {
+  it('lists her orders, opens each one, and prices her cart with her wallet, as in shard 0', async () => {
+    const shopper = await newShopper(device, 'orders');
+    const orders = [await placeCod(device, shopper, { count: 2 }), await placeCod(device, shopper)];
+    await env.DB.prepare("INSERT INTO wallet_accounts (user_id, currency, balance) VALUES (?, 'KWD', 700)")
+      .bind(shopper.id)
+      .run();
+    const pages = [
+      '/user/order',
+      '/user/order/list/1',
+      ...orders.map((o) => `/user/order/${o.id}`),
+      `/order/${orders[0]!.id}`,
+    ];
+    const read = () => Promise.all(pages.map(async (p) => answer(await get(p, shopper))));
+    const calculate = async () =>
+      (await json(await post('/order/calculate', shopper, { items: [{ sku_id: 101, count: 1 }] }))).data;
+    const before = await read();
+    const quoted = await calculate();
+    expect(before[0]!.body.data.items).toHaveLength(2);
+    expect(quoted.wallet_balance).toBe(700);
+    // In shard 0 her route rides in her reads' batches: no round trip of its own.
+    const listTrips = trips(await get('/user/order', shopper));
+    const orderTrips = trips(await get(`/user/order/${orders[0]!.id}`, shopper));
+
+    await move(userOwner(shopper.id));
+    expect(await count(env.DB, 'orders WHERE user_id = ?', shopper.id)).toBe(0);
+    expect(await count(env.ORDERS_1, 'orders WHERE user_id = ?', shopper.id)).toBe(2);
+
+    expect(await read()).toEqual(before);
+    expect(await calculate()).toEqual(quoted);
+    // Another shopper's order still answers like one that does not exist.
+    const other = await newShopper(device, 'other');
+    expect((await get(`/user/order/${orders[0]!.id}`, other)).status).toBe(404);
+    expect((await get(`/order/${orders[0]!.id}`, other)).status).toBe(404);
+    // In shard 1 she pays at most one trip more.
+    expect(trips(await get('/user/order', shopper))).toBeLessThanOrEqual(listTrips + 1);
+    expect(trips(await get(`/user/order/${orders[0]!.id}`, shopper))).toBeLessThanOrEqual(orderTrips + 2);
+  });
+
+  it("opens a guest's order from its link and its lookup, wherever her shard is", async () => {
+    const email = `guest.shard+${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const placed = await json(
+      await post('/order/submit', null, {
+        items: [{ sku_id: 101, count: 1 }],
+        payment_method: 'cod',
+        address: GUEST_KW_ADDRESS,
+        email,
+        idempotency_key: crypto.randomUUID(),
+      }),
+    );
+    const id = placed.data.order.id as number;
+    const link = placed.data.link as string;
+    const lookup = async () => {
+      const res = await answer(await post('/order/lookup', null, { order_id: String(id), email: email.toUpperCase() }));
+      const { key, ...rest } = res.body.data ?? {};
+      expect(key).toMatch(/^[0-9a-f]{64}$/);
+      return { ...res, key: key as string, body: { ...res.body, data: rest } };
+    };
+    const viaLink = (token: string) => get(`/order/link/${token}`, null).then(answer);
+    const before = await viaLink(link);
+    const looked = await lookup();
+    expect(before.status).toBe(200);
+    expect(before.body.data).toMatchObject({ id, email, can_cancel: false });
+
+    await move({ guestEmail: email });
+    expect(await count(env.DB, 'orders WHERE id = ?', id)).toBe(0);
+    expect(await count(env.DB, 'order_links WHERE order_id = ?', id)).toBe(0);
+
+    expect(await viaLink(link)).toEqual(before);
+    const again = await lookup();
+    expect({ ...again, key: '' }).toEqual({ ...looked, key: '' });
+    // The new link is hers, in her shard, and opens the order.
+    expect(await count(env.ORDERS_1, 'order_links WHERE order_id = ?', id)).toBe(3);
+    expect(await count(env.DB, 'order_links WHERE order_id = ?', id)).toBe(0);
+    expect(await viaLink(again.key)).toEqual(before);
+    expect((await viaLink('ab'.repeat(32))).status).toBe(404);
+    // A wrong e-mail still answers as an unknown number.
+    expect((await post('/order/lookup', null, { order_id: String(id), email: 'someone@example.com' })).status).toBe(
+      404,
+    );
+  });
+
+  it('pays a failed order again and cancels another, in her shard, with the stock taken in the core', async () => {
+    const shopper = await newShopper(device, 'pay-again');
+    const [payMe, cancelMe] = [await failedCardOrder(shopper), await failedCardOrder(shopper)];
+    await move(userOwner(shopper.id));
+    const stock = async () => Number(await env.DB.prepare('SELECT stock FROM skus WHERE id = 102').first('stock'));
+    const left = await stock();
+
+    const paid = await answer(await post('/order/payAgain', shopper, { order_id: payMe }));
+    expect(paid.status).toBe(200);
+    expect(paid.body.data.order).toMatchObject({ id: payMe, status: 'pending_payment', can_pay_again: true });
+    expect(paid.body.data.payment.id).toMatch(/^pay1_[0-9a-f]{24}$/);
+    expect(await stock()).toBe(left - 1);
+    const row = await env.ORDERS_1.prepare('SELECT status, holds_stock FROM orders WHERE id = ?').bind(payMe).first();
+    expect(row).toEqual({ status: 'pending_payment', holds_stock: 1 });
+    expect(await count(env.ORDERS_1, "payments WHERE order_id = ? AND status = 'initiated'", payMe)).toBe(1);
+    expect(await count(env.DB, 'payments WHERE order_id = ?', payMe)).toBe(0);
+    // Twice is once: the open payment refuses a second.
+    const resumed = await answer(await post('/order/payAgain', shopper, { order_id: payMe }));
+    expect(resumed.body.data.payment.id).toBe(paid.body.data.payment.id);
+    expect(await stock()).toBe(left - 1);
+
+    const cancelled = await answer(await post('/order/cancel', shopper, { order_id: cancelMe }));
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data.order).toMatchObject({ id: cancelMe, status: 'cancelled', can_cancel: false });
+    expect(await env.ORDERS_1.prepare('SELECT status FROM orders WHERE id = ?').bind(cancelMe).first('status')).toBe(
+      'cancelled',
+    );
+    expect(await count(env.DB, 'orders WHERE id IN (?, ?)', payMe, cancelMe)).toBe(0);
+  });
+});
+
+describe('her wallet in her shard', () => {
+  it('opens a top-up in her shard, with an id that names it, and shows its status', async () => {
+    const shopper = await newShopper(device, 'top-up');
+    await move(userOwner(shopper.id));
+    const res = await answer(await post('/user/wallet/charge', shopper, { amount: 5000, payment_method: 'knet' }));
+    expect(res.status).toBe(200);
+    const id = res.body.data.id as string;
+    expect(id).toMatch(/^pay1_[0-9a-f]{24}$/);
+    expect(res.body.data.url).toBeTruthy();
+    expect(
+      await env.ORDERS_1.prepare('SELECT purpose, amount, redirect_url FROM payments WHERE id = ?').bind(id).first(),
+    ).toEqual({ purpose: 'wallet', amount: 5000, redirect_url: res.body.data.url });
+    expect(await count(env.DB, 'payments WHERE id = ?', id)).toBe(0);
+    const status = await answer(await get(`/user/wallet/${id}`, shopper));
+    expect(status.body.data).toMatchObject({ id, amount: 5000, status: 'initiated' });
+  });
+});
