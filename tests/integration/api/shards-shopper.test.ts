@@ -12,7 +12,11 @@ import { registerShard } from '#api/src/db/shard-admin';
 import { freshStart } from '../../support/fresh-start';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, GUEST_KW_ADDRESS, json, shopperHeaders } from './helpers';
-import { newShopper, placeCod, type Shopper } from './loyalty-helpers';
+import { credit, newShopper, placeCod, type Shopper, YEAR } from './loyalty-helpers';
+import { spend12m, tierOf } from '#api/src/loyalty/tiers';
+import { stopToken } from '#api/src/messages/whatsapp-updates';
+import { queueReviewRequests } from '#api/src/reviews/request-mail';
+import { sendRefillReminders } from '#api/src/subscriptions/refills';
 
 let device: string;
 
@@ -180,5 +184,205 @@ describe('her wallet in her shard', () => {
     expect(await count(env.DB, 'payments WHERE id = ?', id)).toBe(0);
     const status = await answer(await get(`/user/wallet/${id}`, shopper));
     expect(status.body.data).toMatchObject({ id, amount: 5000, status: 'initiated' });
+  });
+});
+
+describe('her points and tier in her shard', () => {
+  it('shows her points, history and tier, her spending summed from her shard and the core', async () => {
+    const shopper = await newShopper(device, 'points');
+    const order = await placeCod(device, shopper, { count: 3 });
+    const now = Date.now();
+    await env.DB.prepare("UPDATE orders SET status = 'delivered', delivered_at = ? WHERE id = ?")
+      .bind(now, order.id)
+      .run();
+    await credit(shopper.id, 'KW', 150, now + YEAR, `birthday:${shopper.id}`);
+    // A stale stored tier: the summary computes her spending now.
+    await env.DB.prepare('UPDATE points_accounts SET tier_updated_at = NULL WHERE user_id = ?').bind(shopper.id).run();
+    const pages = ['/loyalty', '/loyalty/history', '/loyalty/page'];
+    await get('/loyalty/page', shopper); // her referral code is made on her first ask
+    const read = () => Promise.all(pages.map(async (p) => answer(await get(p, shopper))));
+    const before = await read();
+    expect(before[0]!.body.data).toMatchObject({ balance: 150, spend_12m: order.total });
+    const pageTrips = trips(await get('/loyalty/page', shopper));
+
+    await move(userOwner(shopper.id));
+    expect(await count(env.DB, 'points_ledger WHERE user_id = ?', shopper.id)).toBe(0);
+
+    expect(await read()).toEqual(before);
+    expect(trips(await get('/loyalty/page', shopper))).toBeLessThanOrEqual(pageTrips + 2);
+    // Her tier as the checkout and the earnings compute it: the same spending from her shard.
+    const shard = env.ORDERS_1;
+    expect(await spend12m(env.DB, shopper.id, 'KW', Date.now(), shard)).toBe(order.total);
+    expect((await tierOf(env.DB, shopper.id, 'KW', Date.now(), shard)).spend_12m).toBe(order.total);
+  });
+});
+
+describe("a friend's referral checks across shards", () => {
+  it("finds the referrer's delivery phones and the friend's earlier orders in their shards", async () => {
+    const referrerDevice = await deviceToken();
+    const referrer = await newShopper(referrerDevice, 'referrer');
+    await placeCod(referrerDevice, referrer);
+    // Her order's delivery phone is all that names her phone: no saved address, no account phone.
+    await env.DB.prepare('DELETE FROM addresses WHERE user_id = ?').bind(referrer.id).run();
+    const code = `S${referrer.id}X`;
+    await env.DB.prepare('INSERT INTO referral_codes (user_id, code, created_at) VALUES (?, ?, ?)')
+      .bind(referrer.id, code, Date.now())
+      .run();
+    const withCode = async (friend: Shopper, friendDevice: string, path: '/order/calculate' | '/order/submit') => {
+      const res = await call(path, {
+        token: friendDevice,
+        headers: headersOf(friend),
+        body: JSON.stringify({
+          items: [{ sku_id: 101, count: 3 }],
+          referral_code: code,
+          payment_method: 'cod',
+          address: { ...GUEST_KW_ADDRESS, block: '77' },
+          idempotency_key: crypto.randomUUID(),
+        }),
+      });
+      const body = await json(res);
+      return path === '/order/submit' ? [res.status, body.meta?.msg] : body.data.referral;
+    };
+    // A friend delivering to the referrer's phone; one who ordered before; one whose guest orders
+    // (another spelling of her e-mail) are in shard 1.
+    const sameDevice = await deviceToken();
+    const samePhone = await newShopper(sameDevice, 'same-phone');
+    const orderedDevice = await deviceToken();
+    const ordered = await newShopper(orderedDevice, 'ordered-before');
+    await placeCod(orderedDevice, ordered);
+    const twinDevice = await deviceToken();
+    const guestEmail = `twin.${crypto.randomUUID().slice(0, 8)}@gmail.com`;
+    await call('/order/submit', {
+      token: twinDevice,
+      headers: headersOf(null),
+      body: JSON.stringify({
+        items: [{ sku_id: 101, count: 1 }],
+        payment_method: 'cod',
+        address: GUEST_KW_ADDRESS,
+        email: guestEmail.replace('@', '+x@'),
+        idempotency_key: crypto.randomUUID(),
+      }),
+    });
+    const twin = await newShopper(twinDevice, 'twin');
+    await env.DB.prepare('UPDATE users SET email = ? WHERE id = ?')
+      .bind(guestEmail.replace('twin.', 'twin'), twin.id)
+      .run();
+    const checks = async () => [
+      await withCode(samePhone, sameDevice, '/order/submit'),
+      (await withCode(ordered, orderedDevice, '/order/calculate')).problem,
+      (await withCode(twin, twinDevice, '/order/calculate')).problem,
+    ];
+    const before = await checks();
+    expect(before).toEqual([[409, 'referral_same_phone'], 'referral_not_first_order', 'referral_not_first_order']);
+
+    await move(userOwner(referrer.id));
+    await move(userOwner(ordered.id));
+    await move({ guestEmail });
+    expect(
+      await count(env.DB, 'orders WHERE user_id IN (?, ?) OR guest_email LIKE ?', referrer.id, ordered.id, 'twin%'),
+    ).toBe(0);
+
+    expect(await checks()).toEqual(before);
+  });
+});
+
+describe('what she bought, in her shard', () => {
+  it('lets her review what she received, and her first approved review earns points in her shard', async () => {
+    const shopper = await newShopper(device, 'reviewer');
+    const order = await placeCod(device, shopper);
+    await env.DB.prepare("UPDATE orders SET status = 'delivered', delivered_at = ? WHERE id = ?")
+      .bind(Date.now(), order.id)
+      .run();
+    const product = Number(await env.DB.prepare('SELECT product_id FROM skus WHERE id = 101').first('product_id'));
+    const mine = async () => answer(await get(`/product/${product}/reviews/mine`, shopper));
+    const before = await mine();
+    expect(before.body.data.can_review).toBe(true);
+
+    await move(userOwner(shopper.id));
+    expect(await mine()).toEqual(before);
+    // The shop lets clean texts through: approved on writing, her points follow in her shard.
+    await env.DB.prepare("UPDATE shop_settings SET value = 'rules' WHERE key = 'reviews.moderation'").run();
+    try {
+      const saved = await answer(
+        await post(`/product/${product}/reviews`, shopper, {
+          rating: 5,
+          title: 'Works well',
+          body: 'I take one every morning and the bottle lasts two months. Easy to swallow.',
+          lang: 'en',
+        }),
+      );
+      expect([saved.status, saved.body.meta.msg]).toEqual([200, 'review_shown']);
+    } finally {
+      await env.DB.prepare("UPDATE shop_settings SET value = 'staff' WHERE key = 'reviews.moderation'").run();
+    }
+    expect(
+      await env.ORDERS_1.prepare("SELECT amount FROM points_ledger WHERE user_id = ? AND kind = 'earn_review'")
+        .bind(shopper.id)
+        .first('amount'),
+    ).toBe(50);
+    expect(await count(env.DB, 'points_ledger WHERE user_id = ?', shopper.id)).toBe(0);
+    // Someone who received nothing still may not.
+    const stranger = await newShopper(device, 'stranger');
+    expect((await answer(await get(`/product/${product}/reviews/mine`, stranger))).body.data.can_review).toBe(false);
+  });
+
+  it('stops WhatsApp updates to a number on her orders in her shard, from the link and from her profile', async () => {
+    const phone = `+9655${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const shopper = await newShopper(device, 'whatsapp');
+    const [first, second] = [await placeCod(device, shopper), await placeCod(device, shopper)];
+    await env.DB.batch([
+      env.DB.prepare('UPDATE users SET phone = ?, phone_verified_at = ?, whatsapp_updates_at = ? WHERE id = ?').bind(
+        phone,
+        Date.now(),
+        Date.now(),
+        shopper.id,
+      ),
+      env.DB.prepare('UPDATE orders SET whatsapp_to = ? WHERE id IN (?, ?)').bind(phone, first.id, second.id),
+    ]);
+    await move(userOwner(shopper.id));
+    const to = (id: number) =>
+      env.ORDERS_1.prepare('SELECT whatsapp_to FROM orders WHERE id = ?').bind(id).first('whatsapp_to');
+
+    const off = await post('/user/profile/whatsapp', shopper, { on: false });
+    expect(off.status).toBe(200);
+    expect(await to(first.id)).toBeNull();
+    await env.ORDERS_1.prepare('UPDATE orders SET whatsapp_to = ? WHERE id = ?').bind(phone, second.id).run();
+    const stop = await post('/whatsapp/stop', null, { token: await stopToken(env.TOKEN_SECRET, phone) });
+    expect(stop.status).toBe(200);
+    expect(await to(second.id)).toBeNull();
+  });
+});
+
+describe('the mails about what she bought, from her shard', () => {
+  it('asks for her review and reminds her to refill, marking her order in her shard', async () => {
+    const day = 86_400_000;
+    const now = Date.now();
+    // 60 capsules at 2 a day: 30 days, reminded from day 25; a review asked for after 7 days.
+    await env.DB.prepare('UPDATE skus SET pack_units = 60, daily_units = 2 WHERE id = 102').run();
+    const shopper = await newShopper(device, 'refill');
+    const order = await placeCod(device, shopper, { sku: 102 });
+    await env.DB.prepare("UPDATE orders SET status = 'delivered', created_at = ?, delivered_at = ? WHERE id = ?")
+      .bind(now - 28 * day, now - 26 * day, order.id)
+      .run();
+    await move(userOwner(shopper.id));
+    const mailed = (kind: string) => count(env.DB, 'mail_outbox WHERE dedupe_key = ?', `order:${order.id}:${kind}`);
+
+    const refilled = await sendRefillReminders(env, 'https://shop.test', now);
+    expect(refilled.filter((r) => r.orderId === order.id)).toEqual([
+      expect.objectContaining({ userId: shopper.id, orderId: order.id }),
+    ]);
+    expect(await sendRefillReminders(env, 'https://shop.test', now)).not.toContainEqual(
+      expect.objectContaining({ orderId: order.id }),
+    );
+    expect(await mailed('refill:102')).toBe(1);
+
+    await queueReviewRequests(env, 'https://shop.test', now);
+    await queueReviewRequests(env, 'https://shop.test', now);
+    expect(await mailed('review_request')).toBe(1);
+    expect(
+      await env.ORDERS_1.prepare('SELECT review_request_at FROM orders WHERE id = ?')
+        .bind(order.id)
+        .first('review_request_at'),
+    ).toBe(now);
   });
 });
