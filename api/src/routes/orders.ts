@@ -409,6 +409,7 @@ async function ownedOrder(
   ];
   const read = await routedOrderView(c.env, orderRouteStatement(c.env, id), id, {
     ownerId: user ? user.id : undefined,
+    ownerEmail: user?.email,
     cold: cold(c),
     also: proofs,
   });
@@ -461,6 +462,7 @@ export const userOrderRoutes = new Hono<AppEnv>()
     // Her order, from her order shard (decision 61): the route rides in the order's batch of the core.
     const { order } = await routedOrderView(c.env, routeStatement(c.env, userOwner(user.id)), c.req.valid('param').id, {
       ownerId: user.id,
+      ownerEmail: user.email,
       cold: cold(c),
     });
     // Another shopper's order answers exactly like one that does not exist.
