@@ -4,7 +4,16 @@
 import { localizePath } from '#shared/locale';
 import { randomToken, tokenHash } from '../accounts/tokens';
 import type { EmailVerificationRow, OrderRow } from '../db/rows';
-import { core, type DatabaseEnv, orderRouteStatement, routeFrom, shardDatabase } from '../db/databases';
+import {
+  core,
+  type DatabaseEnv,
+  guestOwner,
+  orderRouteStatement,
+  routeFrom,
+  routeStatement,
+  shardDatabase,
+  userOwner,
+} from '../db/databases';
 
 /** A new link token for an order; only its hash is stored. */
 export async function mintOrderLink(db: D1Database, orderId: number): Promise<string> {
@@ -96,11 +105,62 @@ export async function orderIdByEmail(
   return owned != null && owned.toLowerCase() === email.trim().toLowerCase() ? { id: row.id, db: route.db } : null;
 }
 
-/** Gives a proven address's guest orders to its account (the e-mail compared without case). */
-export function claimGuestOrders(db: D1Database, userId: number, email: string): D1PreparedStatement {
-  return db
-    .prepare('UPDATE orders SET user_id = ? WHERE user_id IS NULL AND lower(guest_email) = lower(?)')
-    .bind(userId, email.trim());
+/**
+ * Gives a proven address's guest orders to its account (the e-mail compared without case), with the
+ * core's order index naming the account as their owner (decision 62). Orders change owner within one
+ * database only (decision 61): both in shard 0, in one batch of the core as before (the guest's and the
+ * account's routes ride in it); both in the same other shard, there. A guest whose orders are in another
+ * shard than the account keeps them as a guest's (her links still open them) until moving between
+ * owners across shards exists; so does one whose move holds her writes. `proven` is SQL the core checks
+ * before giving them (binds: user id, e-mail): the account still has the address.
+ */
+export async function claimGuestOrders(
+  env: DatabaseEnv,
+  userId: number,
+  email: string,
+  proven = 'TRUE',
+): Promise<number> {
+  const db = core(env);
+  const address = email.trim();
+  const guest = await guestOwner(address);
+  const user = userOwner(userId);
+  const elsewhere = `EXISTS (SELECT 1 FROM shopper_shards r JOIN order_shards s ON s.id = r.shard_id
+      WHERE r.owner_key IN ('user:' || ?1, ?3) AND s.binding <> 'DB')`;
+  const [guestRoute, userRoute, claimed] = await db.batch([
+    routeStatement(env, guest),
+    routeStatement(env, user),
+    db
+      .prepare(
+        `UPDATE orders SET user_id = ?1 WHERE user_id IS NULL AND lower(guest_email) = lower(?2)
+           AND ${proven} AND NOT ${elsewhere}`,
+      )
+      .bind(userId, address, guest),
+    db
+      .prepare(
+        `UPDATE order_owners SET owner_key = 'user:' || ?1 WHERE order_id IN
+           (SELECT id FROM orders WHERE user_id = ?1 AND lower(guest_email) = lower(?2)) AND owner_key IS NOT 'user:' || ?1`,
+      )
+      .bind(userId, address),
+  ]);
+  const from = routeFrom(env, guestRoute!.results[0] as Parameters<typeof routeFrom>[1]);
+  const to = routeFrom(env, userRoute!.results[0] as Parameters<typeof routeFrom>[1]);
+  if (from.binding === 'DB' && to.binding === 'DB') return claimed!.meta.changes ?? 0;
+  if (from.binding !== to.binding || from.moving || to.moving) return 0;
+  if (proven !== 'TRUE') {
+    const still = await db.prepare(`SELECT 1 AS ok WHERE ${proven}`).bind(userId, address).first();
+    if (!still) return 0;
+  }
+  const { results } = await from.db
+    .prepare('UPDATE orders SET user_id = ? WHERE user_id IS NULL AND lower(guest_email) = lower(?) RETURNING id')
+    .bind(userId, address)
+    .all<{ id: number }>();
+  // Until the index names her, the guest's route finds them: the same shard.
+  if (results.length)
+    await db
+      .prepare('UPDATE order_owners SET owner_key = ? WHERE order_id IN (SELECT value FROM json_each(?))')
+      .bind(user, JSON.stringify(results.map((r) => r.id)))
+      .run();
+  return results.length;
 }
 
 /** A verification link lasts a day. */
@@ -112,17 +172,22 @@ const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
  * Returns the token and the statement that stores it (not yet run).
  */
 export async function verificationFor(
-  db: D1Database,
+  env: DatabaseEnv,
   userId: number,
   email: string,
   /** Make the link whether or not guest orders use the address (an address an account adds). */
   always = false,
 ): Promise<{ token: string; hash: string; statement: D1PreparedStatement } | null> {
+  const db = core(env);
   if (!always) {
-    const guest = await db
-      .prepare('SELECT 1 AS found FROM orders WHERE user_id IS NULL AND lower(guest_email) = lower(?) LIMIT 1')
-      .bind(email.trim())
-      .first();
+    // The guest's orders are in her order shard: her route rides in the core's read (decision 61).
+    const found = (on: D1Database) =>
+      on
+        .prepare('SELECT 1 AS found FROM orders WHERE user_id IS NULL AND lower(guest_email) = lower(?) LIMIT 1')
+        .bind(email.trim());
+    const [route, here] = await db.batch([routeStatement(env, await guestOwner(email.trim())), found(db)]);
+    const where = routeFrom(env, route!.results[0] as Parameters<typeof routeFrom>[1]);
+    const guest = where.binding === 'DB' ? here!.results[0] : await found(where.db).first();
     if (!guest) return null;
   }
   const token = randomToken();
@@ -142,7 +207,8 @@ export async function verificationFor(
  * account made with a phone that asked to add this address gets it now, unless another account took
  * it meanwhile (decision 43).
  */
-export async function claimByVerification(db: D1Database, token: string): Promise<number | null> {
+export async function claimByVerification(env: DatabaseEnv, token: string): Promise<number | null> {
+  const db = core(env);
   const now = Date.now();
   const row = await db
     .prepare(
@@ -159,11 +225,10 @@ export async function claimByVerification(db: D1Database, token: string): Promis
     .bind(row.user_id, row.email)
     .run();
   // Only while the account still has that address (it may have been removed since).
-  const result = await db
-    .prepare(
-      'UPDATE orders SET user_id = ?1 WHERE user_id IS NULL AND lower(guest_email) = lower(?2) AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL AND lower(email) = lower(?2))',
-    )
-    .bind(row.user_id, row.email)
-    .run();
-  return result.meta.changes ?? 0;
+  return claimGuestOrders(
+    env,
+    row.user_id,
+    row.email,
+    'EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL AND lower(email) = lower(?2))',
+  );
 }

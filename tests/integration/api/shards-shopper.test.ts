@@ -8,6 +8,8 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userOwner } from '#api/src/db/databases';
 import { moveShopper } from '#api/src/db/move-shopper';
+import { createSession } from '#api/src/accounts/sessions';
+import { claimByVerification, verificationFor } from '#api/src/orders/guest-links';
 import { registerShard } from '#api/src/db/shard-admin';
 import { freshStart } from '../../support/fresh-start';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
@@ -384,5 +386,62 @@ describe('the mails about what she bought, from her shard', () => {
         .bind(order.id)
         .first('review_request_at'),
     ).toBe(now);
+  });
+});
+
+describe("a guest's orders joining her account", () => {
+  const guestOrder = async (email: string) =>
+    (
+      await json(
+        await post('/order/submit', null, {
+          items: [{ sku_id: 101, count: 1 }],
+          payment_method: 'cod',
+          address: GUEST_KW_ADDRESS,
+          email,
+          idempotency_key: crypto.randomUUID(),
+        }),
+      )
+    ).data.order.id as number;
+  const account = async (email: string) => {
+    const row = await env.DB.prepare(
+      "INSERT INTO users (name, email, password_hash, lang, created_at) VALUES ('Claimer', ?, '', 'en', ?) RETURNING id",
+    )
+      .bind(email, Date.now())
+      .first<{ id: number }>();
+    return { id: row!.id, token: await createSession(env.DB, row!.id), email, addresses: {} } as Shopper;
+  };
+  const prove = async (userId: number, email: string) => {
+    const verify = await verificationFor(env, userId, email);
+    expect(verify).not.toBeNull();
+    await verify!.statement.run();
+    return claimByVerification(env, verify!.token);
+  };
+
+  it('finds them in her shard and gives them to her account there, the index naming her', async () => {
+    const email = `claim.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const ids = [await guestOrder(email), await guestOrder(email)];
+    const claimer = await account(email);
+    await move({ guestEmail: email });
+    await move(userOwner(claimer.id));
+
+    expect(await prove(claimer.id, email)).toBe(2);
+    expect(await count(env.ORDERS_1, 'orders WHERE user_id = ?', claimer.id)).toBe(2);
+    expect(await count(env.DB, 'orders WHERE user_id = ?', claimer.id)).toBe(0);
+    expect(
+      await count(env.DB, 'order_owners WHERE owner_key = ? AND order_id IN (?, ?)', userOwner(claimer.id), ...ids),
+    ).toBe(2);
+    const list = await answer(await get('/user/order', claimer));
+    expect(list.body.data.items.map((o: { id: number }) => o.id).sort()).toEqual([...ids].sort());
+  });
+
+  it("leaves them a guest's, whole, while her account is in another shard", async () => {
+    const email = `apart.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const id = await guestOrder(email);
+    const claimer = await account(email);
+    await move({ guestEmail: email });
+
+    expect(await prove(claimer.id, email)).toBe(0);
+    expect(await env.ORDERS_1.prepare('SELECT user_id FROM orders WHERE id = ?').bind(id).first('user_id')).toBeNull();
+    expect(await count(env.DB, 'orders WHERE user_id = ?', claimer.id)).toBe(0);
   });
 });
