@@ -12,6 +12,10 @@ import { stoppedPhone } from '../messages/whatsapp-updates';
 import { requireUser } from '../middleware/user';
 import { routeFrom, routeStatement, shardDatabase, userOwner } from '../db/databases';
 
+/** The orders of any shopper still to be updated at this number: in every order shard (decision 61). */
+const stopOrdersSql =
+  "UPDATE orders SET whatsapp_to = NULL WHERE whatsapp_to = ? AND status NOT IN ('delivered', 'cancelled')";
+
 function stopStatements(db: D1Database, phone: string, now: number): D1PreparedStatement[] {
   return [
     db
@@ -23,10 +27,6 @@ function stopStatements(db: D1Database, phone: string, now: number): D1PreparedS
     db.prepare(stopOrdersSql).bind(phone),
   ];
 }
-
-/** The orders of any shopper still to be updated at this number: in every order shard (decision 61). */
-const stopOrdersSql =
-  "UPDATE orders SET whatsapp_to = NULL WHERE whatsapp_to = ? AND status NOT IN ('delivered', 'cancelled')";
 
 export const whatsappRoutes = new Hono<AppEnv>().post('/stop', contract('POST /whatsapp/stop'), async (c) => {
   const phone = await stoppedPhone(c.var.config.TOKEN_SECRET, c.req.valid('json').token);
