@@ -124,8 +124,10 @@ export async function claimGuestOrders(
   const address = email.trim();
   const guest = await guestOwner(address);
   const user = userOwner(userId);
-  const elsewhere = `EXISTS (SELECT 1 FROM shopper_shards r JOIN order_shards s ON s.id = r.shard_id
-      WHERE r.owner_key IN ('user:' || ?1, ?3) AND s.binding <> 'DB')`;
+  // Either in another shard, or held by a move's final copy (a claim then would be lost with the source).
+  const elsewhere = `(EXISTS (SELECT 1 FROM shopper_shards r JOIN order_shards s ON s.id = r.shard_id
+      WHERE r.owner_key IN ('user:' || ?1, ?3) AND s.binding <> 'DB')
+    OR EXISTS (SELECT 1 FROM shopper_moves m WHERE m.owner_key IN ('user:' || ?1, ?3) AND m.state = 'locked'))`;
   const [guestRoute, userRoute, claimed] = await db.batch([
     routeStatement(env, guest),
     routeStatement(env, user),

@@ -133,6 +133,8 @@ export async function saveReview(
   // Her points are in her order shard: a review approved on writing earns them there, after the core's batch.
   const shard = routeFrom(env, route!.results[0] as Parameters<typeof routeFrom>[1]);
   const mode = readSettings(settings!.results).moderation;
+  // A review approved on writing credits points: not while her move holds her writes (tried again).
+  if (mode === 'rules' && shard.moving) throw new ApiError(503, 'service_busy');
   const before = existing!.results[0] as ExistingReview | undefined;
 
   const kept = before
