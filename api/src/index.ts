@@ -373,7 +373,7 @@ export default withSentryWhenConfigured('api', currentRequestId, {
       ctx.waitUntil(purgeOldCodes(env.DB));
       // Delivered some days ago: the request for a review, once an order (api/src/reviews/request-mail.ts).
       ctx.waitUntil(
-        queueReviewRequests(env.DB, configuredSiteOrigin(env)).then(
+        queueReviewRequests(env, configuredSiteOrigin(env)).then(
           (n) => n && log.info('review requests queued', { count: n }),
         ),
       );

@@ -63,6 +63,16 @@ export const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((l) => l.
  * seconds until the fullest window frees a place.
  */
 export async function take(db: D1Database, limits: Limit[], now = Date.now()): Promise<number | null> {
+  return (await takeWith(db, limits, [], now)).wait;
+}
+
+/** take, with reads of the caller's in the same batch (their results after the limits'). */
+async function takeWith(
+  db: D1Database,
+  limits: Limit[],
+  also: D1PreparedStatement[],
+  now = Date.now(),
+): Promise<{ wait: number | null; also: D1Result[] }> {
   const statements = limits.flatMap((l) => [
     db
       .prepare(
@@ -71,7 +81,8 @@ export async function take(db: D1Database, limits: Limit[], now = Date.now()): P
       .bind(l.key, now, now - l.windowMs, l.max),
     db.prepare('SELECT min(at) AS first FROM rate_events WHERE key = ? AND at > ?').bind(l.key, now - l.windowMs),
   ]);
-  const results = await db.batch<{ id?: number; first?: number | null }>(statements);
+  const all = await db.batch<{ id?: number; first?: number | null }>([...statements, ...also]);
+  const results = all.slice(0, statements.length);
   let wait: number | null = null;
   limits.forEach((l, i) => {
     if (results[2 * i]!.results.length) return;
@@ -79,7 +90,7 @@ export async function take(db: D1Database, limits: Limit[], now = Date.now()): P
     const seconds = (first + l.windowMs - now) / 1000;
     wait = Math.max(wait ?? 0, seconds);
   });
-  return wait;
+  return { wait, also: all.slice(statements.length) as D1Result[] };
 }
 
 /**
@@ -127,6 +138,17 @@ export async function takeAll(
 
 /** take(), throwing 429 with Retry-After when a limit is reached. */
 export async function enforce(db: D1Database, limits: Limit[], key: MessageKey = 'rate_limited'): Promise<void> {
-  const wait = await take(db, limits);
-  if (wait !== null) throw new TooManyRequests(key, wait);
+  await enforceWith(db, limits, [], key);
+}
+
+/** enforce, with reads of the caller's in the same batch (a shopper's route: no round trip of its own). */
+export async function enforceWith(
+  db: D1Database,
+  limits: Limit[],
+  also: D1PreparedStatement[],
+  key: MessageKey = 'rate_limited',
+): Promise<D1Result[]> {
+  const taken = await takeWith(db, limits, also);
+  if (taken.wait !== null) throw new TooManyRequests(key, taken.wait);
+  return taken.also;
 }

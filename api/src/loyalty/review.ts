@@ -47,3 +47,41 @@ export async function reviewPointsStatements(
     now,
   });
 }
+
+/**
+ * Her review points when her points are in another order shard than the core (decision 61): the review
+ * is already approved in the core (the caller's batch), so the amount is bound, and her country falls
+ * back to her last order's in her shard. Run in her shard; the event key makes it once.
+ */
+export async function reviewPointsInShard(
+  core: D1Database,
+  shard: D1Database,
+  userId: number,
+  reviewId: number,
+  now: number,
+): Promise<D1PreparedStatement[]> {
+  const [account, last] = await Promise.all([
+    core.prepare('SELECT country, deleted_at FROM users WHERE id = ?').bind(userId).first<{
+      country: CountryCode | null;
+      deleted_at: number | null;
+    }>(),
+    shard
+      .prepare('SELECT country FROM orders WHERE user_id = ? ORDER BY created_at DESC LIMIT 1')
+      .bind(userId)
+      .first<{ country: CountryCode }>(),
+  ]);
+  if (!account || account.deleted_at !== null) return [];
+  const country: CountryCode = (account.country ?? last?.country) === 'SA' ? 'SA' : 'KW';
+  const { rules } = await loyaltyRules(core, country);
+  if (!rules.is_active || rules.review_points <= 0) return [];
+  return pointsMove(shard, {
+    userId,
+    country,
+    amount: rules.review_points,
+    kind: 'earn_review',
+    eventKey: `review:${userId}`,
+    expiresAt: expiryOf(now, rules.expiry_months),
+    reviewId,
+    now,
+  });
+}

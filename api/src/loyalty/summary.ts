@@ -7,7 +7,8 @@ import { expiringBy, nextTier, pointsValue, tierFor } from '#shared/loyalty/rule
 import type { LoyaltySummary, PointsHistoryLine, PointsHistoryPage } from '#shared/loyalty/types';
 import type { PointsAccountRow } from '../db/rows';
 import { loyaltyRules } from './rules-read';
-import { SPEND_WINDOW_MS, spendSql, TIER_FRESH_MS } from './tiers';
+import { orderSpendOf, orderSpendStatement, SPEND_WINDOW_MS, spendSql, TIER_FRESH_MS } from './tiers';
+import { core, type DatabaseEnv, routeFrom, routeStatement, userOwner } from '../db/databases';
 
 const DAY = 24 * 60 * 60 * 1000;
 export const HISTORY_PAGE = 25;
@@ -20,6 +21,11 @@ export function summaryStatements(
   now: number,
 ): D1PreparedStatement[] {
   const spend = spendSql(userId, now - SPEND_WINDOW_MS, '?', [country]);
+  return [...pointsStatements(db, userId, country), db.prepare(`SELECT ${spend.sql} AS spend`).bind(...spend.binds)];
+}
+
+/** Her points account and ledger sums: the summary's reads of her order shard. */
+function pointsStatements(db: D1Database, userId: number, country: CountryCode): D1PreparedStatement[] {
   return [
     db
       .prepare(
@@ -34,8 +40,51 @@ export function summaryStatements(
          FROM points_ledger WHERE user_id = ? AND country = ?`,
       )
       .bind(userId, country),
-    db.prepare(`SELECT ${spend.sql} AS spend`).bind(...spend.binds),
   ];
+}
+
+/**
+ * Her summary's reads (and, with `history`, her first page of history) from her order shard, with the
+ * caller's own reads of the core (`also`) in the same batch as her route (decision 61). In shard 0 that
+ * is the one batch it always was. In another shard her points are read there (one trip more) with her
+ * orders' spending, and only when her stored tier is stale the core sums that with her blood tests and
+ * consultations (one more).
+ */
+export async function mySummaryReads(
+  env: DatabaseEnv,
+  userId: number,
+  country: CountryCode,
+  now: number,
+  o: { history?: boolean; also?: D1PreparedStatement[] } = {},
+): Promise<{ summary: D1Result[]; history: D1Result | null; also: D1Result[] }> {
+  const db = core(env);
+  const history = o.history ? 1 : 0;
+  const historyOf = (on: D1Database) => (o.history ? [historyStatement(on, userId, country, undefined)] : []);
+  const [routeRes, ...results] = await db.batch([
+    routeStatement(env, userOwner(userId)),
+    ...summaryStatements(db, userId, country, now),
+    ...historyOf(db),
+    ...(o.also ?? []),
+  ]);
+  const also = results.slice(3 + history);
+  const where = routeFrom(env, routeRes!.results[0] as Parameters<typeof routeFrom>[1]);
+  if (where.binding === 'DB') return { summary: results.slice(0, 3), history: history ? results[3]! : null, also };
+  const cutoff = now - SPEND_WINDOW_MS;
+  const [account, credits, orders, lines] = await where.db.batch([
+    ...pointsStatements(where.db, userId, country),
+    orderSpendStatement(where.db, userId, cutoff),
+    ...historyOf(where.db),
+  ]);
+  const stored = account!.results[0] as Pick<PointsAccountRow, 'tier_updated_at'> | undefined;
+  const fresh = stored?.tier_updated_at != null && now - stored.tier_updated_at < TIER_FRESH_MS;
+  const spend = spendSql(userId, cutoff, '?', [country], orderSpendOf(orders!));
+  const spent = fresh
+    ? ({ results: [{ spend: 0 }] } as unknown as D1Result)
+    : await db
+        .prepare(`SELECT ${spend.sql} AS spend`)
+        .bind(...spend.binds)
+        .all();
+  return { summary: [account!, credits!, spent], history: lines ?? null, also };
 }
 
 /** The summary from the results of summaryStatements, in their order. */
@@ -91,6 +140,17 @@ export async function loyaltySummary(
 ): Promise<LoyaltySummary> {
   const rules = await loyaltyRules(db, country);
   return summaryFrom(await db.batch(summaryStatements(db, userId, country, now)), rules, country, now);
+}
+
+/** Her summary from her order shard (mySummaryReads). */
+export async function mySummary(
+  env: DatabaseEnv,
+  userId: number,
+  country: CountryCode,
+  now = Date.now(),
+): Promise<LoyaltySummary> {
+  const rules = await loyaltyRules(core(env), country);
+  return summaryFrom((await mySummaryReads(env, userId, country, now)).summary, rules, country, now);
 }
 
 /** A page of her history, newest first, before the line `before` (or from the newest). */

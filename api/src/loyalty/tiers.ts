@@ -27,13 +27,23 @@ export function spendSql(
   cutoff: number,
   countrySql: string,
   countryBinds: unknown[] = [],
+  /**
+   * Her orders' spending read from her order shard (orderSpendStatement's rows, as JSON), for a shopper
+   * whose orders are not in the core (decision 61): it takes the orders' place in the sum, and the
+   * statement then binds this JSON where it bound her user id and cutoff for the orders.
+   */
+  orders?: string,
 ): { sql: string; binds: unknown[] } {
+  const ordersPart =
+    orders === undefined
+      ? `SELECT o.country, o.total - coalesce((SELECT sum(r.amount) FROM refunds r WHERE r.order_id = o.id AND r.status <> 'failed'), 0) AS amount
+            FROM orders o WHERE o.user_id = ? AND o.status = 'delivered' AND o.delivered_at >= ?`
+      : `SELECT json_extract(j.value, '$.country') AS country, json_extract(j.value, '$.amount') AS amount FROM json_each(?) j`;
   return {
     sql: `(SELECT coalesce(sum((2 * s.amount * tc.exchange_rate_scaled * ${pow10('tc.decimals')} + fc.exchange_rate_scaled * ${pow10('fc.decimals')})
              / (2 * fc.exchange_rate_scaled * ${pow10('fc.decimals')})), 0)
       FROM (SELECT x.country, sum(max(0, x.amount)) AS amount FROM (
-          SELECT o.country, o.total - coalesce((SELECT sum(r.amount) FROM refunds r WHERE r.order_id = o.id AND r.status <> 'failed'), 0) AS amount
-            FROM orders o WHERE o.user_id = ? AND o.status = 'delivered' AND o.delivered_at >= ?
+          ${ordersPart}
           UNION ALL
           SELECT b.country, CASE WHEN b.payment_state = 'refunded' THEN 0 ELSE b.total END
             FROM blood_test_orders b WHERE b.user_id = ? AND b.status = 'results_ready' AND b.results_ready_at >= ?
@@ -43,9 +53,27 @@ export function spendSql(
         ) x GROUP BY x.country) s
       JOIN countries fc ON fc.code = s.country
       JOIN countries tc ON tc.code = (${countrySql}))`,
-    binds: [userId, cutoff, userId, cutoff, userId, cutoff, ...countryBinds],
+    binds: [...(orders === undefined ? [userId, cutoff] : [orders]), userId, cutoff, userId, cutoff, ...countryBinds],
   };
 }
+
+/**
+ * Her orders' part of spendSql, read in her order shard (which has no blood tests, consultations or
+ * exchange rates): per country, the delivered orders less their refunds, each order at least 0. Their
+ * rows, as JSON, go to spendSql's `orders` in the core, which adds the rest and converts: the same sum.
+ */
+export function orderSpendStatement(db: D1Database, userId: number, cutoff: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT coalesce(json_group_array(json_object('country', x.country, 'amount', x.amount)), '[]') AS orders
+       FROM (SELECT o.country, sum(max(0, o.total - coalesce((SELECT sum(r.amount) FROM refunds r WHERE r.order_id = o.id AND r.status <> 'failed'), 0))) AS amount
+         FROM orders o WHERE o.user_id = ? AND o.status = 'delivered' AND o.delivered_at >= ? GROUP BY o.country) x`,
+    )
+    .bind(userId, cutoff);
+}
+
+/** The JSON orderSpendStatement's result carries. */
+export const orderSpendOf = (result: D1Result) => (result.results[0] as { orders: string } | undefined)?.orders ?? '[]';
 
 export type TierChange = { userId: number; country: CountryCode };
 
@@ -74,9 +102,22 @@ export function tierRefreshStatements(
   ];
 }
 
-/** A shopper's spending in the last 12 months, in the country's currency, computed now. */
-export async function spend12m(db: D1Database, userId: number, country: CountryCode, now = Date.now()) {
-  const spend = spendSql(userId, now - SPEND_WINDOW_MS, '?', [country]);
+/**
+ * A shopper's spending in the last 12 months, in the country's currency, computed now. `db` is the
+ * core; `shard`, when her orders are in another order shard (decision 61), is read for her orders'
+ * part first (two reads, merged in the core's statement).
+ */
+export async function spend12m(
+  db: D1Database,
+  userId: number,
+  country: CountryCode,
+  now = Date.now(),
+  shard?: D1Database,
+) {
+  const cutoff = now - SPEND_WINDOW_MS;
+  const orders =
+    shard && shard !== db ? orderSpendOf(await orderSpendStatement(shard, userId, cutoff).all()) : undefined;
+  const spend = spendSql(userId, cutoff, '?', [country], orders);
   const row = await db
     .prepare(`SELECT ${spend.sql} AS spend`)
     .bind(...spend.binds)
@@ -93,10 +134,12 @@ export async function tierOf(
   userId: number,
   country: CountryCode,
   now = Date.now(),
+  /** Her order shard, when it is not the core (decision 61): her points account and orders are there. */
+  shard: D1Database = db,
 ): Promise<{ tier: TierRule; spend_12m: number }> {
   const [{ tiers }, account] = await Promise.all([
     loyaltyRules(db, country),
-    db
+    shard
       .prepare('SELECT tier, spend_12m, tier_updated_at FROM points_accounts WHERE user_id = ? AND country = ?')
       .bind(userId, country)
       .first<Pick<PointsAccountRow, 'tier' | 'spend_12m' | 'tier_updated_at'>>(),
@@ -105,6 +148,6 @@ export async function tierOf(
     // The stored spending decides against today's tiers (the owner may have changed them since).
     return { tier: tierFor(account.spend_12m, tiers), spend_12m: account.spend_12m };
   }
-  const spend = await spend12m(db, userId, country, now);
+  const spend = await spend12m(db, userId, country, now, shard);
   return { tier: tierFor(spend, tiers), spend_12m: spend };
 }

@@ -4,6 +4,16 @@
 import { localizePath } from '#shared/locale';
 import { randomToken, tokenHash } from '../accounts/tokens';
 import type { EmailVerificationRow, OrderRow } from '../db/rows';
+import {
+  core,
+  type DatabaseEnv,
+  guestOwner,
+  orderRouteStatement,
+  routeFrom,
+  routeStatement,
+  shardDatabase,
+  userOwner,
+} from '../db/databases';
 
 /** A new link token for an order; only its hash is stored. */
 export async function mintOrderLink(db: D1Database, orderId: number): Promise<string> {
@@ -19,33 +29,140 @@ export function orderLinkPath(lang: 'en' | 'ar', token: string): string {
   return localizePath(`/order-lookup?key=${token}`, lang);
 }
 
-/** The order a link opens, and whether it is a guest's (no account to sign in to instead). */
-export async function linkedOrder(db: D1Database, token: string): Promise<{ id: number; guest: boolean } | null> {
-  const row = await db
-    .prepare(
-      'SELECT l.order_id AS id, o.user_id IS NULL AS guest FROM order_links l JOIN orders o ON o.id = l.order_id WHERE l.token_hash = ?',
-    )
-    .bind(await tokenHash(token))
-    .first<{ id: number; guest: number }>();
-  return row ? { id: row.id, guest: row.guest === 1 } : null;
+const LINKED_SQL =
+  'SELECT l.order_id AS id, o.user_id IS NULL AS guest FROM order_links l JOIN orders o ON o.id = l.order_id WHERE l.token_hash = ?';
+
+/**
+ * The order a link opens, whether it is a guest's (no account to sign in to instead), and the database
+ * holding it. A link's hash lives beside its order, in its shopper's order shard (decision 61): the core
+ * (shard 0) is asked first, as before the split, and only a link it does not know is looked for in the
+ * other shards (an unknown link, or a guest's in another shard: one round trip more).
+ */
+export async function linkedOrder(
+  env: DatabaseEnv,
+  token: string,
+): Promise<{ id: number; guest: boolean; db: D1Database } | null> {
+  const hash = await tokenHash(token);
+  const db = core(env);
+  const [found, shards] = await db.batch([
+    db.prepare(LINKED_SQL).bind(hash),
+    db.prepare("SELECT binding FROM order_shards WHERE state <> 'retired' AND binding <> 'DB' ORDER BY id"),
+  ]);
+  const here = found!.results[0] as { id: number; guest: number } | undefined;
+  if (here) return { id: here.id, guest: here.guest === 1, db };
+  const elsewhere = await Promise.all(
+    (shards!.results as Array<{ binding: string }>).map(async ({ binding }) => {
+      const shard = shardDatabase(env, binding);
+      const row = await shard.prepare(LINKED_SQL).bind(hash).first<{ id: number; guest: number }>();
+      return row ? { id: row.id, guest: row.guest === 1, db: shard } : null;
+    }),
+  );
+  return elsewhere.find((l) => l !== null) ?? null;
 }
 
-/** The order with this number whose shopper's e-mail is this one (any case), or null. */
-export async function orderIdByEmail(db: D1Database, orderId: number, email: string): Promise<number | null> {
-  const row = await db
-    .prepare(
-      'SELECT o.id FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ? AND lower(coalesce(u.email, o.guest_email)) = lower(?)',
-    )
-    .bind(orderId, email.trim())
-    .first<Pick<OrderRow, 'id'>>();
-  return row?.id ?? null;
-}
-
-/** Gives a proven address's guest orders to its account (the e-mail compared without case). */
-export function claimGuestOrders(db: D1Database, userId: number, email: string): D1PreparedStatement {
+/** Whether a link's token opens this order and the order is a guest's, for a batch of the order's database. */
+export function guestLinkStatement(db: D1Database, hash: string, orderId: number): D1PreparedStatement {
   return db
-    .prepare('UPDATE orders SET user_id = ? WHERE user_id IS NULL AND lower(guest_email) = lower(?)')
-    .bind(userId, email.trim());
+    .prepare(
+      'SELECT 1 AS ok FROM order_links l JOIN orders o ON o.id = l.order_id WHERE l.token_hash = ? AND l.order_id = ? AND o.user_id IS NULL',
+    )
+    .bind(hash, orderId);
+}
+
+/**
+ * The order with this number whose shopper's e-mail is this one (any case), with the database holding
+ * it, or null. The order's route rides in the statement's batch of the core (decision 62): an order in
+ * another shard is read there (one trip more) and an account's e-mail from the core (one more).
+ */
+export async function orderIdByEmail(
+  env: DatabaseEnv,
+  orderId: number,
+  email: string,
+): Promise<{ id: number; db: D1Database } | null> {
+  const db = core(env);
+  const [routeRes, found] = await db.batch([
+    orderRouteStatement(env, orderId),
+    db
+      .prepare(
+        'SELECT o.id FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ? AND lower(coalesce(u.email, o.guest_email)) = lower(?)',
+      )
+      .bind(orderId, email.trim()),
+  ]);
+  const route = routeFrom(env, routeRes!.results[0] as Parameters<typeof routeFrom>[1]);
+  if (route.binding === 'DB') {
+    const row = found!.results[0] as Pick<OrderRow, 'id'> | undefined;
+    return row ? { id: row.id, db } : null;
+  }
+  const row = await route.db
+    .prepare('SELECT id, user_id, guest_email FROM orders WHERE id = ?')
+    .bind(orderId)
+    .first<Pick<OrderRow, 'id' | 'user_id' | 'guest_email'>>();
+  if (!row) return null;
+  const owned =
+    row.user_id === null
+      ? row.guest_email
+      : await db.prepare('SELECT email FROM users WHERE id = ?').bind(row.user_id).first<string>('email');
+  return owned != null && owned.toLowerCase() === email.trim().toLowerCase() ? { id: row.id, db: route.db } : null;
+}
+
+/**
+ * Gives a proven address's guest orders to its account (the e-mail compared without case), with the
+ * core's order index naming the account as their owner (decision 62). Orders change owner within one
+ * database only (decision 61): both in shard 0, in one batch of the core as before (the guest's and the
+ * account's routes ride in it); both in the same other shard, there. A guest whose orders are in another
+ * shard than the account keeps them as a guest's (her links still open them) until moving between
+ * owners across shards exists; so does one whose move holds her writes. `proven` is SQL the core checks
+ * before giving them (binds: user id, e-mail): the account still has the address.
+ */
+export async function claimGuestOrders(
+  env: DatabaseEnv,
+  userId: number,
+  email: string,
+  proven = 'TRUE',
+): Promise<number> {
+  const db = core(env);
+  const address = email.trim();
+  const guest = await guestOwner(address);
+  const user = userOwner(userId);
+  // Either in another shard, or held by a move's final copy (a claim then would be lost with the source).
+  const elsewhere = `(EXISTS (SELECT 1 FROM shopper_shards r JOIN order_shards s ON s.id = r.shard_id
+      WHERE r.owner_key IN ('user:' || ?1, ?3) AND s.binding <> 'DB')
+    OR EXISTS (SELECT 1 FROM shopper_moves m WHERE m.owner_key IN ('user:' || ?1, ?3) AND m.state = 'locked'))`;
+  const [guestRoute, userRoute, claimed] = await db.batch([
+    routeStatement(env, guest),
+    routeStatement(env, user),
+    db
+      .prepare(
+        `UPDATE orders SET user_id = ?1 WHERE user_id IS NULL AND lower(guest_email) = lower(?2)
+           AND ${proven} AND NOT ${elsewhere}`,
+      )
+      .bind(userId, address, guest),
+    db
+      .prepare(
+        `UPDATE order_owners SET owner_key = 'user:' || ?1 WHERE order_id IN
+           (SELECT id FROM orders WHERE user_id = ?1 AND lower(guest_email) = lower(?2)) AND owner_key IS NOT 'user:' || ?1`,
+      )
+      .bind(userId, address),
+  ]);
+  const from = routeFrom(env, guestRoute!.results[0] as Parameters<typeof routeFrom>[1]);
+  const to = routeFrom(env, userRoute!.results[0] as Parameters<typeof routeFrom>[1]);
+  if (from.binding === 'DB' && to.binding === 'DB') return claimed!.meta.changes ?? 0;
+  if (from.binding !== to.binding || from.moving || to.moving) return 0;
+  if (proven !== 'TRUE') {
+    const still = await db.prepare(`SELECT 1 AS ok WHERE ${proven}`).bind(userId, address).first();
+    if (!still) return 0;
+  }
+  const { results } = await from.db
+    .prepare('UPDATE orders SET user_id = ? WHERE user_id IS NULL AND lower(guest_email) = lower(?) RETURNING id')
+    .bind(userId, address)
+    .all<{ id: number }>();
+  // Until the index names her, the guest's route finds them: the same shard.
+  if (results.length)
+    await db
+      .prepare('UPDATE order_owners SET owner_key = ? WHERE order_id IN (SELECT value FROM json_each(?))')
+      .bind(user, JSON.stringify(results.map((r) => r.id)))
+      .run();
+  return results.length;
 }
 
 /** A verification link lasts a day. */
@@ -57,17 +174,22 @@ const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
  * Returns the token and the statement that stores it (not yet run).
  */
 export async function verificationFor(
-  db: D1Database,
+  env: DatabaseEnv,
   userId: number,
   email: string,
   /** Make the link whether or not guest orders use the address (an address an account adds). */
   always = false,
 ): Promise<{ token: string; hash: string; statement: D1PreparedStatement } | null> {
+  const db = core(env);
   if (!always) {
-    const guest = await db
-      .prepare('SELECT 1 AS found FROM orders WHERE user_id IS NULL AND lower(guest_email) = lower(?) LIMIT 1')
-      .bind(email.trim())
-      .first();
+    // The guest's orders are in her order shard: her route rides in the core's read (decision 61).
+    const found = (on: D1Database) =>
+      on
+        .prepare('SELECT 1 AS found FROM orders WHERE user_id IS NULL AND lower(guest_email) = lower(?) LIMIT 1')
+        .bind(email.trim());
+    const [route, here] = await db.batch([routeStatement(env, await guestOwner(email.trim())), found(db)]);
+    const where = routeFrom(env, route!.results[0] as Parameters<typeof routeFrom>[1]);
+    const guest = where.binding === 'DB' ? here!.results[0] : await found(where.db).first();
     if (!guest) return null;
   }
   const token = randomToken();
@@ -87,7 +209,8 @@ export async function verificationFor(
  * account made with a phone that asked to add this address gets it now, unless another account took
  * it meanwhile (decision 43).
  */
-export async function claimByVerification(db: D1Database, token: string): Promise<number | null> {
+export async function claimByVerification(env: DatabaseEnv, token: string): Promise<number | null> {
+  const db = core(env);
   const now = Date.now();
   const row = await db
     .prepare(
@@ -104,11 +227,10 @@ export async function claimByVerification(db: D1Database, token: string): Promis
     .bind(row.user_id, row.email)
     .run();
   // Only while the account still has that address (it may have been removed since).
-  const result = await db
-    .prepare(
-      'UPDATE orders SET user_id = ?1 WHERE user_id IS NULL AND lower(guest_email) = lower(?2) AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL AND lower(email) = lower(?2))',
-    )
-    .bind(row.user_id, row.email)
-    .run();
-  return result.meta.changes ?? 0;
+  return claimGuestOrders(
+    env,
+    row.user_id,
+    row.email,
+    'EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL AND lower(email) = lower(?2))',
+  );
 }

@@ -8,6 +8,7 @@ import type { LoyaltyRules, TierCode, TierRule } from '#shared/loyalty/types';
 import type { CountryCode } from '#shared/locale';
 import { normalizeDigits } from '#shared/text/digits';
 import { emailIdentity } from './email-identity';
+import { type DatabaseEnv, type OwnerKey, shardDatabase } from '../db/databases';
 import {
   type CountryLoyalty,
   knownLoyaltyRules,
@@ -109,6 +110,8 @@ export interface Friend {
   deviceId: string | null;
   /** Placing: the delivery address (its phone is hers too); the quote before the address step has none. */
   address: Record<string, unknown> | null;
+  /** Her e-mail identity's owner key (guestOwner): her guest orders in other shards, by the core's index. */
+  guestOwner?: OwnerKey | null;
 }
 
 /**
@@ -133,7 +136,9 @@ export function referralStatements(db: D1Database, code: string, friend: Friend,
               'city_id', a.city_id, 'district', a.district, 'building_number', a.building_number, 'postal_code', a.postal_code,
               'short_address', a.short_address)) FROM addresses a WHERE a.user_id = rc.user_id) AS addresses,
            (SELECT json_group_array(json(o.address)) FROM (SELECT address FROM orders WHERE user_id = rc.user_id
-              ORDER BY created_at DESC LIMIT 100) o) AS order_addresses
+              ORDER BY created_at DESC LIMIT 100) o) AS order_addresses,
+           (SELECT s.binding FROM shopper_shards r JOIN order_shards s ON s.id = r.shard_id
+              WHERE r.owner_key = 'user:' || rc.user_id) AS shard
          FROM referral_codes rc JOIN users u ON u.id = rc.user_id
          WHERE rc.code = ?1 AND u.deleted_at IS NULL`,
       )
@@ -147,10 +152,67 @@ export function referralStatements(db: D1Database, code: string, friend: Friend,
              OR o.user_id IN (SELECT id FROM users WHERE phone IN (SELECT value FROM json_each(?2)))
              OR o.id IN (SELECT id FROM (${emailIdentitySql("SELECT guest_email AS e, id FROM orders WHERE guest_email IS NOT NULL AND status NOT IN ('cancelled', 'payment_failed')")}) WHERE ident = ?3)
              OR o.user_id IN (SELECT id FROM (${emailIdentitySql('SELECT email AS e, id FROM users WHERE deleted_at IS NULL')}) WHERE ident = ?3)
-           )) AS ordered`,
+           )) AS ordered,
+           (SELECT json_group_array(json_array(x.order_id, x.binding)) FROM (
+              SELECT w.order_id, s.binding FROM order_owners w
+                JOIN shopper_shards r ON r.owner_key = w.owner_key JOIN order_shards s ON s.id = r.shard_id AND s.binding <> 'DB'
+              WHERE w.owner_key IN (SELECT 'user:' || ?1 UNION SELECT ?4
+                UNION SELECT 'user:' || id FROM users WHERE phone IN (SELECT value FROM json_each(?2))
+                UNION SELECT 'user:' || id FROM (${emailIdentitySql('SELECT email AS e, id FROM users WHERE deleted_at IS NULL')}) WHERE ident = ?3)
+              ORDER BY w.order_id DESC LIMIT ${ELSEWHERE_LIMIT}) x) AS elsewhere`,
       )
-      .bind(friend.userId, JSON.stringify(phones), identity),
+      .bind(friend.userId, JSON.stringify(phones), identity, friend.guestOwner ?? ''),
   ];
+}
+
+/** How many of the friend's (and her twins') orders in other shards the first-order check looks at. */
+const ELSEWHERE_LIMIT = 200;
+
+/**
+ * What the core cannot answer of a referral's checks once shoppers are in other order shards (decision
+ * 61): the referrer's own delivery addresses are read in her shard, and whether the friend (her account,
+ * her guest orders, accounts with her phone or e-mail identity) ordered is asked of the shards the core's
+ * order index names, by order number. Nothing is read when everyone concerned is in shard 0.
+ * A guest's orders in another shard are found by her e-mail identity only: the index holds no phones.
+ */
+export async function referralElsewhere(env: DatabaseEnv, results: D1Result[]): Promise<void> {
+  const referrer = results[0]!.results[0] as (ReferrerFacts & { shard: string | null }) | undefined;
+  const friend = results[1]!.results[0] as { ordered: number; elsewhere: string | null } | undefined;
+  const reads: Promise<void>[] = [];
+  if (referrer?.shard && referrer.shard !== 'DB') {
+    const shard = shardDatabase(env, referrer.shard);
+    reads.push(
+      shard
+        .prepare(
+          `SELECT json_group_array(json(o.address)) AS a FROM (SELECT address FROM orders WHERE user_id = ?
+             ORDER BY created_at DESC LIMIT 100) o`,
+        )
+        .bind(referrer.referrer_id)
+        .first<string>('a')
+        .then((a) => {
+          referrer.order_addresses = a ?? '[]';
+        }),
+    );
+  }
+  const elsewhere = JSON.parse(friend?.elsewhere ?? '[]') as Array<[number, string]>;
+  if (friend && friend.ordered !== 1 && elsewhere.length) {
+    const byShard = new Map<string, number[]>();
+    for (const [id, binding] of elsewhere) byShard.set(binding, [...(byShard.get(binding) ?? []), id]);
+    for (const [binding, ids] of byShard)
+      reads.push(
+        shardDatabase(env, binding)
+          .prepare(
+            `SELECT 1 AS ordered FROM orders WHERE id IN (SELECT value FROM json_each(?))
+               AND status NOT IN ('cancelled', 'payment_failed') LIMIT 1`,
+          )
+          .bind(JSON.stringify(ids))
+          .first()
+          .then((row) => {
+            if (row) friend.ordered = 1;
+          }),
+      );
+  }
+  await Promise.all(reads);
 }
 
 export interface ReferrerFacts {

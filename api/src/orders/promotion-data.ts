@@ -255,3 +255,50 @@ export function toOrderPromotionView(r: OrderPromotionRow): OrderPromotionView {
         : null,
   };
 }
+
+/** An order's promotion as the core holds it: its use, and its gift's stock (read from the order's shard). */
+export interface PromotionHold {
+  promotion_id: number;
+  gift_sku_id: number | null;
+  product_id: number | null;
+  gift_count: number;
+}
+
+/** The statement reading an order's PromotionHolds in the database holding the order. */
+export const promotionHoldsStatement = (db: D1Database, orderId: number) =>
+  db
+    .prepare('SELECT promotion_id, gift_sku_id, product_id, gift_count FROM order_promotions WHERE order_id = ?')
+    .bind(orderId);
+
+/**
+ * promotionRetakeStatements for an order in another shard than the core (decision 61): the core cannot
+ * read its order_promotions, so what they hold is read there first and bound here. `sign` 1 takes them
+ * again, -1 gives them back.
+ */
+export function promotionRetakeBound(db: D1Database, holds: PromotionHold[], sign: 1 | -1 = 1): D1PreparedStatement[] {
+  if (!holds.length) return [];
+  const gifts = new Map<number, number>();
+  for (const h of holds)
+    if (h.gift_sku_id !== null && h.gift_count > 0)
+      gifts.set(h.gift_sku_id, (gifts.get(h.gift_sku_id) ?? 0) + h.gift_count);
+  const products = [
+    ...new Set(holds.flatMap((h) => (h.gift_count > 0 && h.product_id !== null ? [h.product_id] : []))),
+  ];
+  return [
+    db
+      .prepare('UPDATE promotions SET used = used + ? WHERE id IN (SELECT value FROM json_each(?))')
+      .bind(sign, JSON.stringify(holds.map((h) => h.promotion_id))),
+    ...[...gifts].map(([sku, count]) =>
+      db.prepare('UPDATE skus SET stock = stock - ? WHERE id = ?').bind(sign * count, sku),
+    ),
+    ...(products.length
+      ? [
+          db
+            .prepare(
+              'UPDATE products SET in_stock = EXISTS (SELECT 1 FROM skus s WHERE s.product_id = products.id AND s.stock > 0) WHERE id IN (SELECT value FROM json_each(?))',
+            )
+            .bind(JSON.stringify(products)),
+        ]
+      : []),
+  ];
+}

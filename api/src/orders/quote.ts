@@ -26,6 +26,7 @@ import {
   loyaltyStatements,
   readLoyalty,
   readReferral,
+  referralElsewhere,
   referralProblem,
   referralStatements,
   type Friend,
@@ -33,7 +34,7 @@ import {
   type ReferrerFacts,
 } from './loyalty-checkout';
 import type { RedeemProblem } from '#shared/loyalty/rules';
-import { type DatabaseEnv, routeFrom, routeStatement, userOwner } from '../db/databases';
+import { type DatabaseEnv, guestOwner, routeFrom, routeStatement, userOwner } from '../db/databases';
 
 export interface QuoteLine extends PricedLine {
   /** Subscribe and save: the frequency the shopper chose, and the percent off it gave (decision 45). */
@@ -212,6 +213,9 @@ export async function quote(
           address: ctx.friend?.address ?? null,
         }
       : null;
+  // Her guest orders' owner key, for her first-order check in other shards (decision 61).
+  if (friend && input.referral_code && ctx.databases && friend.email)
+    friend.guestOwner = await guestOwner(friend.email);
   const referralAt = input.referral_code && friend ? statements.length : -1;
   if (input.referral_code && friend) statements.push(...referralStatements(db, input.referral_code, friend, now));
   const routeAt = ctx.databases && ctx.userId ? statements.length : -1;
@@ -231,6 +235,9 @@ export async function quote(
       results[loyaltyAt] = mine[1]!;
     }
   }
+  // What the core cannot answer of a referral's checks is read in the shards it names (none in shard 0).
+  if (referralAt >= 0 && ctx.databases)
+    await referralElsewhere(ctx.databases, results.slice(referralAt, referralAt + 2));
   const loyalty = readLoyalty(
     ctx.country,
     loyaltyReads.known,

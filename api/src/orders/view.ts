@@ -14,6 +14,7 @@ import type { OrderPromotionView } from '#shared/orders/promotions';
 import { ORDER_PROMOTIONS_SQL, toOrderPromotionView, type OrderPromotionRow } from './promotion-data';
 import { type ColdPointer, type ColdReader, isCold, withCold } from '../archive/read';
 import type { ColdOrderFile } from '../archive/file';
+import { core as coreDb, type DatabaseEnv, type Route, routeFrom, routeStatement, userOwner } from '../db/databases';
 
 /**
  * The columns ORDER_COLUMNS selects, with the shopper's e-mail (the account's, else the guest's). The
@@ -247,23 +248,15 @@ function toRefundView(r: RefundRow, o: OrderRow, view: OrderView): OrderRefundVi
   };
 }
 
-/**
- * One order with its items, its refunds and its gift (six statements, one round trip); a cold order's
- * lines, events and promotions come from its file (one R2 read more), merged with any still hot.
- * `db` is the database holding the order (her order shard); `core`, when that is not the core
- * database, gives an account's e-mail (one read more; in shard 0 it is joined in the batch).
- */
-export async function orderView(
+/** orderView's six reads of the database holding the order, for a caller's batch (orderViewFrom reads them). */
+export function orderViewStatements(
   db: D1Database,
   id: number,
-  _lang: string,
-  ownerId?: number | null,
-  cold?: ColdReader,
-  core?: D1Database,
-): Promise<OrderView | null> {
+  ownerId: number | null | undefined,
+  joined: boolean,
+): D1PreparedStatement[] {
   const owner = ownerId === undefined ? '' : ' AND o.user_id = ?2';
-  const joined = !core || core === db;
-  const [orders, items, refundEvents, gifts, promotions, refundRows] = await db.batch([
+  return [
     db
       .prepare(
         joined
@@ -283,12 +276,77 @@ export async function orderView(
     db
       .prepare('SELECT id, amount, method, reason, status, created_at FROM refunds WHERE order_id = ? ORDER BY id')
       .bind(id),
-  ]);
+  ];
+}
+
+/**
+ * One order with its items, its refunds and its gift (six statements, one round trip); a cold order's
+ * lines, events and promotions come from its file (one R2 read more), merged with any still hot.
+ * `db` is the database holding the order (her order shard); `core`, when that is not the core
+ * database, gives an account's e-mail (one read more; in shard 0 it is joined in the batch).
+ */
+export async function orderView(
+  db: D1Database,
+  id: number,
+  _lang: string,
+  ownerId?: number | null,
+  cold?: ColdReader,
+  core?: D1Database,
+): Promise<OrderView | null> {
+  const joined = !core || core === db;
+  return orderViewFrom(await db.batch(orderViewStatements(db, id, ownerId, joined)), cold, joined ? undefined : core);
+}
+
+/**
+ * An order read from its shard with its route in the same batch of the core (decision 61): `route` is
+ * the routing statement (her `routeStatement`, or the order's `orderRouteStatement`), and `also` are
+ * reads of the order's database the caller wants beside it (a link's or a device's proof). In shard 0
+ * the route costs no round trip of its own; an order in another shard is read there (one trip more,
+ * and one for an account's e-mail).
+ */
+export async function routedOrderView(
+  env: DatabaseEnv,
+  route: D1PreparedStatement,
+  id: number,
+  o: {
+    ownerId?: number | null;
+    /** The e-mail of the account `ownerId` names, when the caller has it (her session): no read of the core for it. */
+    ownerEmail?: string | null;
+    cold?: ColdReader;
+    also?: (db: D1Database) => D1PreparedStatement[];
+  } = {},
+): Promise<{ order: OrderView | null; route: Route; also: D1Result[] }> {
+  const db = coreDb(env);
+  const reads = (on: D1Database, joined: boolean) => [
+    ...orderViewStatements(on, id, o.ownerId, joined),
+    ...(o.also?.(on) ?? []),
+  ];
+  const [routeRes, ...results] = await db.batch([route, ...reads(db, true)]);
+  const where = routeFrom(env, routeRes!.results[0] as Parameters<typeof routeFrom>[1]);
+  if (where.binding === 'DB')
+    return { order: await orderViewFrom(results.slice(0, 6), o.cold), route: where, also: results.slice(6) };
+  const mine = await where.db.batch(reads(where.db, false));
+  const row = mine[0]!.results[0] as { user_id: number | null; email: string | null } | undefined;
+  const known = row && o.ownerEmail !== undefined && o.ownerId != null && row.user_id === o.ownerId;
+  if (known) row.email = o.ownerEmail ?? null;
+  return {
+    order: await orderViewFrom(mine.slice(0, 6), o.cold, known ? undefined : db),
+    route: where,
+    also: mine.slice(6),
+  };
+}
+
+/** The order from orderViewStatements' results; `core` reads an account's e-mail when they came from a shard. */
+async function orderViewFrom(
+  [orders, items, refundEvents, gifts, promotions, refundRows]: D1Result[],
+  cold?: ColdReader,
+  core?: D1Database,
+): Promise<OrderView | null> {
   const row = orders!.results[0] as unknown as (OrderRow & ColdPointer & { email: string | null }) | undefined;
   if (!row) return null;
-  if (!joined && row.user_id !== null)
+  if (core && row.user_id !== null)
     row.email =
-      (await core!.prepare('SELECT email FROM users WHERE id = ?').bind(row.user_id).first<string>('email')) ?? null;
+      (await core.prepare('SELECT email FROM users WHERE id = ?').bind(row.user_id).first<string>('email')) ?? null;
   const file = await coldFileOf(row, cold);
   const refunds = refundRows!.results as unknown as RefundRow[];
   // Money that went back: a refund the gateway failed after the shopper was told leaves the timeline
@@ -330,16 +388,57 @@ export async function orderPage(
   page: number,
   perPage = 10,
   cold?: ColdReader,
-): Promise<{ items: OrderView[]; total: number; page: number; per_page: number }> {
+): Promise<OrderPageResult> {
+  return orderPageFrom(db, await db.batch(orderPageStatements(db, userId, page, perPage, true)), page, perPage, cold);
+}
+
+type OrderPageResult = { items: OrderView[]; total: number; page: number; per_page: number };
+
+function orderPageStatements(db: D1Database, userId: number, page: number, perPage: number, joined: boolean) {
   const offset = (page - 1) * perPage;
-  const [orders, count] = await db.batch([
+  return [
     db
       .prepare(
-        `SELECT ${ORDER_COLUMNS}, ${POINTER_COLUMNS} FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.user_id = ? ORDER BY o.created_at DESC, o.id DESC LIMIT ? OFFSET ?`,
+        joined
+          ? `SELECT ${ORDER_COLUMNS}, ${POINTER_COLUMNS} FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.user_id = ? ORDER BY o.created_at DESC, o.id DESC LIMIT ? OFFSET ?`
+          : `SELECT ${SHARD_ORDER_COLUMNS}, ${POINTER_COLUMNS} FROM orders o WHERE o.user_id = ? ORDER BY o.created_at DESC, o.id DESC LIMIT ? OFFSET ?`,
       )
       .bind(userId, perPage, offset),
     db.prepare('SELECT count(*) AS n FROM orders WHERE user_id = ?').bind(userId),
+  ];
+}
+
+/**
+ * Her page of orders from her order shard (decision 61): the route rides in the first batch of the core,
+ * so in shard 0 the page makes its usual two round trips; in another shard the page is read there (one
+ * trip more), each order's e-mail being her account's (`email`, the users row the core would join).
+ */
+export async function myOrderPage(
+  env: DatabaseEnv,
+  user: { id: number; email: string | null },
+  page: number,
+  perPage = 10,
+  cold?: ColdReader,
+): Promise<OrderPageResult> {
+  const db = coreDb(env);
+  const [routeRes, ...results] = await db.batch([
+    routeStatement(env, userOwner(user.id)),
+    ...orderPageStatements(db, user.id, page, perPage, true),
   ]);
+  const where = routeFrom(env, routeRes!.results[0] as Parameters<typeof routeFrom>[1]);
+  if (where.binding === 'DB') return orderPageFrom(db, results, page, perPage, cold);
+  const mine = await where.db.batch(orderPageStatements(where.db, user.id, page, perPage, false));
+  for (const row of mine[0]!.results as Array<{ email: string | null }>) row.email = user.email;
+  return orderPageFrom(where.db, mine, page, perPage, cold);
+}
+
+async function orderPageFrom(
+  db: D1Database,
+  [orders, count]: D1Result[],
+  page: number,
+  perPage: number,
+  cold?: ColdReader,
+): Promise<OrderPageResult> {
   const rows = orders!.results as unknown as (OrderRow & ColdPointer)[];
   const ids = rows.map((r) => r.id);
   // Cold orders of the page: their files in parallel (each one R2 read), beside the D1 round trip.

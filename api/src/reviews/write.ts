@@ -4,7 +4,8 @@
 import { REVIEW_LIMITS, RATING_PRIOR, type ModerationMode, type TextStatus } from '#shared/reviews/rules';
 import { textFlags, type TextFlag } from '#shared/reviews/text-rules';
 import type { ReportReason } from '#shared/reviews/rules';
-import { reviewPointsStatements } from '../loyalty/review';
+import { reviewPointsInShard, reviewPointsStatements } from '../loyalty/review';
+import { type DatabaseEnv, routeFrom, routeStatement, userOwner } from '../db/databases';
 import { ApiError } from '../lib/errors';
 import { checkedImage, renditionSize, storeRenditions } from '../media/upload';
 import { storedKeys } from '../media/renditions';
@@ -44,6 +45,26 @@ export function receivedStatement(
          WHERE o.user_id = ?${n + 1} AND o.status = 'delivered' AND o.archived_at IS NOT NULL AND j.value = ${productSql}) AS received`,
     )
     .bind(...bind, userId);
+}
+
+/**
+ * Whether she received the product, her orders being in her order shard (decision 61): `route` and
+ * `received` are the answers of her routeStatement and receivedStatement in the caller's batch of the
+ * core; when her route names another shard the check is asked there (one round trip more).
+ */
+export async function receivedMine(
+  env: DatabaseEnv,
+  userId: number,
+  productId: number,
+  route: D1Result,
+  received: D1Result,
+): Promise<boolean> {
+  const where = routeFrom(env, route.results[0] as Parameters<typeof routeFrom>[1]);
+  const row =
+    where.binding === 'DB'
+      ? (received.results[0] as { received: number } | undefined)
+      : await receivedStatement(where.db, userId, '?1', [productId]).first<{ received: number }>();
+  return row?.received === 1;
 }
 
 /** Shown at once only when the shop lets clean texts through and no rule held this one. */
@@ -95,7 +116,8 @@ export async function saveReview(
   input: { rating: number; title: string; body: string; lang: 'en' | 'ar'; photos: string[]; keep_photos: number[] },
 ): Promise<SavedReview> {
   const db = env.DB;
-  const [product, received, settings, existing] = await db.batch([
+  const [route, product, received, settings, existing] = await db.batch([
+    routeStatement(env, userOwner(userId)),
     db.prepare('SELECT 1 AS ok FROM products WHERE id = ? AND is_active = 1').bind(productId),
     receivedStatement(db, userId, '?1', [productId]),
     settingsStatement(db),
@@ -107,8 +129,12 @@ export async function saveReview(
       .bind(productId, userId),
   ]);
   if (!product!.results.length) throw new ApiError(404, 'not_found');
-  if ((received!.results[0] as { received: number }).received !== 1) throw new ApiError(403, 'review_not_received');
+  if (!(await receivedMine(env, userId, productId, route!, received!))) throw new ApiError(403, 'review_not_received');
+  // Her points are in her order shard: a review approved on writing earns them there, after the core's batch.
+  const shard = routeFrom(env, route!.results[0] as Parameters<typeof routeFrom>[1]);
   const mode = readSettings(settings!.results).moderation;
+  // A review approved on writing credits points: not while her move holds her writes (tried again).
+  if (mode === 'rules' && shard.moving) throw new ApiError(503, 'service_busy');
   const before = existing!.results[0] as ExistingReview | undefined;
 
   const kept = before
@@ -155,7 +181,7 @@ export async function saveReview(
     ),
     recountStatement(db, productId),
     // Approved on writing (the shop's rules let it through): her first approved review earns points.
-    ...(status === 'approved'
+    ...(status === 'approved' && shard.binding === 'DB'
       ? await reviewPointsStatements(
           db,
           userId,
@@ -175,6 +201,9 @@ export async function saveReview(
     : [];
   if (dropped.length) await env.MEDIA.delete(dropped.flatMap(([, key]) => storedKeys('review', key, false)));
   const id = (results[0]!.results[0] as { id: number }).id;
+  // In another shard her points follow the approved review (the ledger's event key makes them once).
+  if (status === 'approved' && shard.binding !== 'DB')
+    await shard.db.batch(await reviewPointsInShard(db, shard.db, userId, id, now));
   return { id, status, held_for: flags, shownChanged: status === 'approved' || before?.status === 'approved' };
 }
 
@@ -241,19 +270,23 @@ export async function saveQuestion(
 
 /** An answer from a shopper: only one who received the product may answer for it. */
 export async function saveAnswer(
-  db: D1Database,
+  env: DatabaseEnv,
   userId: number,
   questionId: number,
   input: { body: string; lang: 'en' | 'ar' },
 ): Promise<{ id: number; status: TextStatus }> {
+  const db = env.DB;
   const productSql = '(SELECT product_id FROM questions WHERE id = ?1)';
-  const [question, received, settings] = await db.batch([
+  const [route, question, received, settings] = await db.batch([
+    routeStatement(env, userOwner(userId)),
     db.prepare("SELECT product_id FROM questions WHERE id = ? AND status = 'approved'").bind(questionId),
     receivedStatement(db, userId, productSql, [questionId]),
     settingsStatement(db),
   ]);
-  if (!question!.results.length) throw new ApiError(404, 'not_found');
-  if ((received!.results[0] as { received: number }).received !== 1) throw new ApiError(403, 'answer_not_buyer');
+  const asked = question!.results[0] as { product_id: number } | undefined;
+  if (!asked) throw new ApiError(404, 'not_found');
+  if (!(await receivedMine(env, userId, asked.product_id, route!, received!)))
+    throw new ApiError(403, 'answer_not_buyer');
   const flags = textFlags(input.body);
   const status = statusFor(readSettings(settings!.results).moderation, flags);
   const row = await db

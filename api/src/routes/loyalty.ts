@@ -2,13 +2,13 @@
 // first) and GET /loyalty/page (the points page's summary, first history page and referral card in one
 // D1 batch: with her session and, on a cold isolate, the rules, three round trips at most), signed in
 // only, in the request's country. All are GETs, so a page sends them in its one bundle. Her history is
-// read from her order shard (decision 61); the summary and the page stay on the core database until the
-// tier's spending (loyalty/tiers.ts spendSql: orders beside blood tests and consultations) is split.
+// read from her order shard (decision 61), and so are her summary and the page's points: her tier's
+// spending sums her orders there beside her blood tests and consultations in the core (loyalty/tiers.ts).
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { contract } from '../lib/validate';
 import { requireUser } from '../middleware/user';
-import { historyFrom, historyStatement, loyaltySummary, summaryFrom, summaryStatements } from '../loyalty/summary';
+import { historyFrom, historyStatement, mySummary, mySummaryReads, summaryFrom } from '../loyalty/summary';
 import { loyaltyRules } from '../loyalty/rules-read';
 import { referralFrom, referralStatements } from '../loyalty/referral-info';
 import { readMine, userOwner } from '../db/databases';
@@ -17,7 +17,7 @@ import type { AppEnv } from '../app-env';
 export const loyaltyRoutes = new Hono<AppEnv>()
   .get('/', contract('GET /loyalty'), async (c) => {
     const user = await requireUser(c);
-    return c.json(ok(await loyaltySummary(c.env.DB, user.id, c.var.country)));
+    return c.json(ok(await mySummary(c.env, user.id, c.var.country)));
   })
   .get('/history', contract('GET /loyalty/history'), async (c) => {
     const user = await requireUser(c);
@@ -32,18 +32,16 @@ export const loyaltyRoutes = new Hono<AppEnv>()
     const country = c.var.country;
     const now = Date.now();
     const rules = await loyaltyRules(db, country);
-    const summary = summaryStatements(db, user.id, country, now);
-    const results = await db.batch([
-      ...summary,
-      historyStatement(db, user.id, country, undefined),
-      ...referralStatements(db, user.id, now),
-    ]);
-    const n = summary.length;
+    // Her points from her order shard, her referral card from the core: one batch in shard 0.
+    const mine = await mySummaryReads(c.env, user.id, country, now, {
+      history: true,
+      also: referralStatements(db, user.id, now),
+    });
     return c.json(
       ok({
-        summary: summaryFrom(results.slice(0, n), rules, country, now),
-        history: historyFrom(results[n]!),
-        referral: await referralFrom(c, user.id, results.slice(n + 1), rules.rules),
+        summary: summaryFrom(mine.summary, rules, country, now),
+        history: historyFrom(mine.history!),
+        referral: await referralFrom(c, user.id, mine.also, rules.rules),
       }),
     );
   });

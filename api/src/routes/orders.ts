@@ -24,14 +24,22 @@ import {
   returnPath,
   cardMethodFor,
   stcPayPhoneFor,
+  stockFlags,
 } from '../orders/place';
 import { lastPayerPhone } from '../orders/payment-moves';
 import { quote } from '../orders/quote';
 import { calculatedPromotions } from '../orders/promotion-order';
-import { promotionRetakeStatements } from '../orders/promotion-data';
-import { orderPage, orderView } from '../orders/view';
+import {
+  promotionHoldsStatement,
+  promotionRetakeBound,
+  promotionRetakeStatements,
+  type PromotionHold,
+} from '../orders/promotion-data';
+import { myOrderPage, orderView, routedOrderView, type OrderView } from '../orders/view';
 import { coldReaderFor } from '../archive/read';
-import { linkedOrder, mintOrderLink, orderIdByEmail } from '../orders/guest-links';
+import { guestLinkStatement, linkedOrder, mintOrderLink, orderIdByEmail } from '../orders/guest-links';
+import { tokenHash } from '../accounts/tokens';
+import { orderRouteStatement, type Route, routeStatement, userOwner } from '../db/databases';
 import { assertNotLocked, recordFailure } from '../accounts/rate-limit';
 import type { AppEnv } from '../app-env';
 import type { CouponRow, PaymentRow } from '../db/rows';
@@ -108,6 +116,8 @@ export const orderRoutes = new Hono<AppEnv>()
       email: user?.email ?? input.email ?? null,
       // A friend's code is checked against her phone and this device (the address once she places it).
       friend: user ? { phone: user.phone, deviceId: c.var.deviceId, address: null } : null,
+      // Her wallet and points are in her order shard (decision 61): the route rides in the quote's batch.
+      databases: c.env,
     });
     // Lines to subscribe to are charged later without the shopper: a card the gateway keeps, or the
     // wallet; never cash, KNET, STC Pay or a pay-later plan (decision 45).
@@ -187,9 +197,14 @@ export const orderRoutes = new Hono<AppEnv>()
   })
   .post('/payAgain', contract('POST /order/payAgain'), async (c) => {
     const input = c.req.valid('json');
-    const db = c.env.DB;
-    const order = await ownedOrder(c, input.order_id, input.key);
-    if (!order) throw new ApiError(404, 'not_found');
+    const core = c.env.DB;
+    const owned = await ownedOrder(c, input.order_id, input.key);
+    if (!owned) throw new ApiError(404, 'not_found');
+    const { order, route } = owned;
+    // The order, its payments and promotions are in its shopper's shard; stock, coupons and
+    // subscriptions in the core (decision 61). In shard 0 both are the same database, as before.
+    const db = route.db;
+    const split = route.binding !== 'DB';
     const userId = (await currentUser(c))?.id ?? null;
     if (!order.can_pay_again) throw new ApiError(409, 'order_not_payable');
     if (order.status === 'pending_payment') {
@@ -201,6 +216,7 @@ export const orderRoutes = new Hono<AppEnv>()
       if (!open?.redirect_url) throw new ApiError(409, 'order_not_payable');
       return c.json(ok({ order, payment: { id: open.id, url: open.redirect_url } }));
     }
+    if (route.moving) throw new ApiError(503, 'service_busy');
     const method = cardMethodFor(
       order.country,
       input.card_method ?? order.card_method ?? undefined,
@@ -213,48 +229,79 @@ export const orderRoutes = new Hono<AppEnv>()
       method === 'stc_pay' && !input.stc_pay_phone ? await lastPayerPhone(db, { orderId: order.id }) : null;
     const buyerPhone = order.gift ? ((await currentUser(c))?.phone ?? null) : address.phone;
     const payerPhone = stcPayPhoneFor(method, input.stc_pay_phone, earlier ?? buyerPhone);
-    const paymentId = newPaymentId();
-    const startsSubscriptions = !!(await db
-      .prepare("SELECT 1 FROM subscriptions WHERE first_order_id = ? AND status = 'pending' LIMIT 1")
-      .bind(order.id)
-      .first());
+    const paymentId = newPaymentId(route.id);
+    // In another shard the order's coupon and promotions are read there first, for the core's holds.
+    const [shardOrder, shardPromotions] = split
+      ? await db.batch([
+          db.prepare('SELECT coupon_id FROM orders WHERE id = ?').bind(order.id),
+          promotionHoldsStatement(db, order.id),
+        ])
+      : [null, null];
+    const promotions = (shardPromotions?.results ?? null) as PromotionHold[] | null;
+    const [subscribing, couponRes] = await core.batch([
+      core
+        .prepare("SELECT 1 FROM subscriptions WHERE first_order_id = ? AND status = 'pending' LIMIT 1")
+        .bind(order.id),
+      split
+        ? core
+            .prepare('SELECT id, per_person_limit, once_per_shopper FROM coupons WHERE id = ?')
+            .bind((shardOrder!.results[0] as { coupon_id: number | null } | undefined)?.coupon_id ?? null)
+        : core
+            .prepare(
+              'SELECT c.id, c.per_person_limit, c.once_per_shopper FROM orders o JOIN coupons c ON c.id = o.coupon_id WHERE o.id = ?',
+            )
+            .bind(order.id),
+    ]);
+    const startsSubscriptions = subscribing!.results.length > 0;
     // Paid again, a first order that starts subscriptions still needs a card the gateway can keep.
     if (startsSubscriptions && !SAVEABLE_METHODS.includes(method))
       throw new ApiError(409, 'subscription_payment_unsupported');
     // Take the stock and the coupon again, with the same all-or-nothing guarantees as a new order.
-    const coupon = await db
-      .prepare(
-        'SELECT c.id, c.per_person_limit, c.once_per_shopper FROM orders o JOIN coupons c ON c.id = o.coupon_id WHERE o.id = ?',
-      )
-      .bind(order.id)
-      .first<Pick<CouponRow, 'id' | 'per_person_limit' | 'once_per_shopper'>>();
+    const coupon = (couponRes!.results[0] ?? null) as Pick<
+      CouponRow,
+      'id' | 'per_person_limit' | 'once_per_shopper'
+    > | null;
+    const reopen = [
+      openPayment(db, {
+        id: paymentId,
+        orderId: order.id,
+        userId,
+        amount: order.totals.total,
+        currency: order.currency,
+        method,
+        returnPath: returnPath(c.var.lang, order.id),
+        payerPhone,
+        // An order that starts subscriptions keeps asking the gateway to keep the card.
+        saveCard: startsSubscriptions,
+      }),
+      db
+        .prepare(
+          "UPDATE orders SET status = 'pending_payment', holds_stock = 1, card_method = ?, payment_method = 'card', updated_at = ? WHERE id = ?",
+        )
+        .bind(method, Date.now(), order.id),
+    ];
+    const holds = [
+      ...holdStatements(core, {
+        orderId: order.id,
+        items: order.items,
+        coupon,
+        shopper: { userId, email: order.email },
+      }),
+      ...(promotions ? promotionRetakeBound(core, promotions) : promotionRetakeStatements(core, order.id)),
+    ];
     try {
-      await db.batch([
-        openPayment(db, {
-          id: paymentId,
-          orderId: order.id,
-          userId,
-          amount: order.totals.total,
-          currency: order.currency,
-          method,
-          returnPath: returnPath(c.var.lang, order.id),
-          payerPhone,
-          // An order that starts subscriptions keeps asking the gateway to keep the card.
-          saveCard: startsSubscriptions,
-        }),
-        db
-          .prepare(
-            "UPDATE orders SET status = 'pending_payment', holds_stock = 1, card_method = ?, payment_method = 'card', updated_at = ? WHERE id = ?",
-          )
-          .bind(method, Date.now(), order.id),
-        ...holdStatements(db, {
-          orderId: order.id,
-          items: order.items,
-          coupon,
-          shopper: { userId, email: order.email },
-        }),
-        ...promotionRetakeStatements(db, order.id),
-      ]);
+      if (!split) await db.batch([...reopen, ...holds]);
+      else {
+        // The core's holds first: a request that dies before her shard's batch leaves stock taken and
+        // the order still failed (never an order holding stock the core did not take).
+        await core.batch(holds);
+        try {
+          await db.batch(reopen);
+        } catch (error) {
+          await core.batch(giveBackStatements(core, order.id, order.items, coupon, promotions!));
+          throw error;
+        }
+      }
     } catch (error) {
       const kind = failureOf(error);
       if (kind === 'stock') throw new ApiError(409, 'out_of_stock');
@@ -272,19 +319,28 @@ export const orderRoutes = new Hono<AppEnv>()
       description: `Order ${order.id}`,
       customer: { name: address.recipient, email: order.email ?? '', phone: address.phone },
       returnPath: returnPath(c.var.lang, order.id),
+      db,
     });
-    return c.json(ok({ order: await orderView(db, order.id, c.var.lang), payment: { id: paymentId, url } }));
+    return c.json(
+      ok({
+        order: await orderView(db, order.id, c.var.lang, undefined, undefined, core),
+        payment: { id: paymentId, url },
+      }),
+    );
   })
   // The shopper gives up an order waiting for its payment: its open charge is cancelled through the
   // same once-only outcome path as a failed payment (stock, coupon and wallet part given back), then
   // the order is marked cancelled. A second cancel answers the cancelled order again.
   .post('/cancel', contract('POST /order/cancel'), async (c) => {
     const input = c.req.valid('json');
-    const db = c.env.DB;
-    const order = await ownedOrder(c, input.order_id, input.key);
-    if (!order) throw new ApiError(404, 'not_found');
+    const owned = await ownedOrder(c, input.order_id, input.key);
+    if (!owned) throw new ApiError(404, 'not_found');
+    const { order, route } = owned;
+    // The order and its payment are in its shopper's shard, her pending subscriptions in the core.
+    const db = route.db;
     if (order.status === 'cancelled') return c.json(ok({ order }));
     if (!order.can_cancel) throw new ApiError(409, 'order_not_cancellable');
+    if (route.moving) throw new ApiError(503, 'service_busy');
     const open = await db
       .prepare("SELECT id FROM payments WHERE order_id = ? AND status = 'initiated'")
       .bind(order.id)
@@ -297,8 +353,8 @@ export const orderRoutes = new Hono<AppEnv>()
       )
       .bind(Date.now(), order.id)
       .run();
-    if (cancelled.meta.changes) await endPendingStatement(db, order.id).run();
-    const after = (await orderView(db, order.id, c.var.lang))!;
+    if (cancelled.meta.changes) await endPendingStatement(c.env.DB, order.id).run();
+    const after = (await orderView(db, order.id, c.var.lang, undefined, undefined, c.env.DB))!;
     if (after.status !== 'cancelled') throw new ApiError(409, 'order_not_cancellable');
     return c.json(ok({ order: after }));
   })
@@ -309,17 +365,20 @@ export const orderRoutes = new Hono<AppEnv>()
     const db = c.env.DB;
     const keys = [`lookup:${clientIp(c)}`];
     await assertNotLocked(db, keys);
-    const id = await orderIdByEmail(db, Number(input.order_id), input.email);
-    if (!id) {
+    // The order and its link are in its shopper's shard (decision 62): found from its number.
+    const found = await orderIdByEmail(c.env, Number(input.order_id), input.email);
+    if (!found) {
       await recordFailure(db, keys);
       throw new ApiError(404, 'order_lookup_not_found');
     }
-    const token = await mintOrderLink(db, id);
-    return c.json(ok({ key: token, order: await orderView(db, id, c.var.lang, undefined, cold(c)) }));
+    const token = await mintOrderLink(found.db, found.id);
+    const order = await orderView(found.db, found.id, c.var.lang, undefined, cold(c), db);
+    return c.json(ok({ key: token, order }));
   })
   .get('/link/:token{[0-9a-f]{64}}', contract('GET /order/link/:token{[0-9a-f]{64}}'), async (c) => {
-    const linked = await linkedOrder(c.env.DB, c.req.valid('param').token);
-    const order = linked ? await orderView(c.env.DB, linked.id, c.var.lang, undefined, cold(c)) : null;
+    // The link's order, in whichever shard holds it (guest-links.ts).
+    const linked = await linkedOrder(c.env, c.req.valid('param').token);
+    const order = linked ? await orderView(linked.db, linked.id, c.var.lang, undefined, cold(c), c.env.DB) : null;
     if (!linked || !order) throw new ApiError(404, 'order_lookup_not_found');
     // The link proves a guest (Pay now, Cancel from any device); an account's order is paid or
     // cancelled signed in, from its order page, so the link only shows it.
@@ -328,23 +387,63 @@ export const orderRoutes = new Hono<AppEnv>()
 
 /**
  * An order its caller may see and pay: the signed-in shopper's, or a guest's from the device that
- * placed it or through its order link (`key`: the lookup page and the mail, on any device).
+ * placed it or through its order link (`key`: the lookup page and the mail, on any device). Read from
+ * the shard of the shopper who owns it, found from its number (decision 62), with the proofs in the
+ * same batch: in shard 0 one round trip for the order and its proofs.
  */
-async function ownedOrder(c: Context<AppEnv>, id: number, key?: string) {
+async function ownedOrder(
+  c: Context<AppEnv>,
+  id: number,
+  key?: string,
+): Promise<{ order: OrderView; route: Route } | null> {
   const user = await buyer(c);
-  const own = user ? await orderView(c.env.DB, id, c.var.lang, user.id, cold(c)) : null;
-  if (own) return own;
-  if (key) {
-    const linked = await linkedOrder(c.env.DB, key);
-    if (linked?.id === id && linked.guest) return orderView(c.env.DB, id, c.var.lang, undefined, cold(c));
-  }
-  // A guest who signs in after ordering still reaches the order from the device that placed it.
-  const mine = await c.env.DB.prepare(
-    'SELECT 1 AS mine FROM idempotency_keys k JOIN orders o ON o.id = k.order_id WHERE k.order_id = ? AND k.owner = ? AND o.user_id IS NULL',
-  )
-    .bind(id, `d:${c.var.deviceId ?? 'anonymous'}`)
-    .first();
-  return mine ? orderView(c.env.DB, id, c.var.lang, undefined, cold(c)) : null;
+  const hash = key ? await tokenHash(key) : null;
+  const proofs = (db: D1Database) => [
+    // A guest who signs in after ordering still reaches the order from the device that placed it.
+    db
+      .prepare(
+        'SELECT 1 AS mine FROM idempotency_keys k JOIN orders o ON o.id = k.order_id WHERE k.order_id = ? AND k.owner = ? AND o.user_id IS NULL',
+      )
+      .bind(id, `d:${c.var.deviceId ?? 'anonymous'}`),
+    ...(hash ? [guestLinkStatement(db, hash, id)] : []),
+  ];
+  const read = await routedOrderView(c.env, orderRouteStatement(c.env, id), id, {
+    ownerId: user ? user.id : undefined,
+    ownerEmail: user?.email,
+    cold: cold(c),
+    also: proofs,
+  });
+  const proven = read.also.some((r) => r.results.length > 0);
+  // Hers (signed in), or a guest's shown to whoever proves it.
+  if (read.order) return user || proven ? { order: read.order, route: read.route } : null;
+  if (!user || !proven) return null;
+  // Signed in, a guest's order she proves (her link, her device): read without her account.
+  const order = await orderView(read.route.db, id, c.var.lang, undefined, cold(c), c.env.DB);
+  return order ? { order, route: read.route } : null;
+}
+
+/** Gives back a pay-again's holds in the core when her shard refused its payment (another got there first). */
+function giveBackStatements(
+  core: D1Database,
+  orderId: number,
+  items: Array<{ sku_id: number; product_id: number; count: number }>,
+  coupon: Pick<CouponRow, 'id'> | null,
+  promotions: PromotionHold[],
+): D1PreparedStatement[] {
+  return [
+    ...items.map((i) => core.prepare('UPDATE skus SET stock = stock + ? WHERE id = ?').bind(i.count, i.sku_id)),
+    stockFlags(
+      core,
+      items.map((i) => i.product_id),
+    ),
+    ...(coupon
+      ? [
+          core.prepare('UPDATE coupons SET used = used - 1 WHERE id = ?').bind(coupon.id),
+          core.prepare('DELETE FROM coupon_redemptions WHERE order_id = ? AND coupon_id = ?').bind(orderId, coupon.id),
+        ]
+      : []),
+    ...promotionRetakeBound(core, promotions, -1),
+  ];
 }
 
 /** Cold orders (decision 60) read through the request's reader: the shopper's pages open archived ones. */
@@ -352,15 +451,20 @@ const cold = (c: Context<AppEnv>) => coldReaderFor(c.env, c.var.config);
 
 /** The success page's order. */
 orderRoutes.get('/:id{[0-9]+}', contract('GET /order/:id{[0-9]+}'), async (c) => {
-  const order = await ownedOrder(c, c.req.valid('param').id);
-  if (!order) throw new ApiError(404, 'not_found');
-  return c.json(ok(order));
+  const owned = await ownedOrder(c, c.req.valid('param').id);
+  if (!owned) throw new ApiError(404, 'not_found');
+  return c.json(ok(owned.order));
 });
 
 export const userOrderRoutes = new Hono<AppEnv>()
   .get('/:id{[0-9]+}', contract('GET /user/order/:id{[0-9]+}'), async (c) => {
     const user = await requireUser(c);
-    const order = await orderView(c.env.DB, c.req.valid('param').id, c.var.lang, user.id, cold(c));
+    // Her order, from her order shard (decision 61): the route rides in the order's batch of the core.
+    const { order } = await routedOrderView(c.env, routeStatement(c.env, userOwner(user.id)), c.req.valid('param').id, {
+      ownerId: user.id,
+      ownerEmail: user.email,
+      cold: cold(c),
+    });
     // Another shopper's order answers exactly like one that does not exist.
     if (!order) throw new ApiError(404, 'not_found');
     return c.json(ok(order));
@@ -372,6 +476,6 @@ export const userOrderRoutes = new Hono<AppEnv>()
 
 async function listOrders(c: Context<AppEnv>, page: number) {
   const user = await requireUser(c);
-  const result = await orderPage(c.env.DB, user.id, page, undefined, cold(c));
+  const result = await myOrderPage(c.env, user, page, undefined, cold(c));
   return c.json(ok(paged(result.items, page, result.per_page, result.total)));
 }

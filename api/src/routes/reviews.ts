@@ -19,7 +19,17 @@ import {
   summaryStatement,
   toSummary,
 } from '../reviews/read';
-import { receivedStatement, removeReview, report, saveAnswer, saveQuestion, saveReview, vote } from '../reviews/write';
+import {
+  receivedMine,
+  receivedStatement,
+  removeReview,
+  report,
+  saveAnswer,
+  saveQuestion,
+  saveReview,
+  vote,
+} from '../reviews/write';
+import { type DatabaseEnv, routeStatement, userOwner } from '../db/databases';
 
 /** A shown review appeared, changed or went: guest pages kept at the edge must not keep the old one. */
 async function shownChanged(c: Context<AppEnv>) {
@@ -30,8 +40,10 @@ async function shownChanged(c: Context<AppEnv>) {
   }
 }
 
-async function ownReview(db: D1Database, userId: number, productId: number): Promise<OwnReview> {
-  const [received, review, waiting] = await db.batch([
+async function ownReview(env: DatabaseEnv, userId: number, productId: number): Promise<OwnReview> {
+  const db = env.DB;
+  const [route, received, review, waiting] = await db.batch([
+    routeStatement(env, userOwner(userId)),
     receivedStatement(db, userId, '?1', [productId]),
     db
       .prepare(
@@ -51,7 +63,8 @@ async function ownReview(db: D1Database, userId: number, productId: number): Pro
       )
       .bind(productId, userId),
   ]);
-  const canReview = (received!.results[0] as { received: number }).received === 1;
+  // Her orders are in her order shard (decision 61): the route rode in this batch.
+  const canReview = await receivedMine(env, userId, productId, route!, received!);
   const row = review!.results[0] as
     | {
         id: number;
@@ -125,14 +138,14 @@ export const reviewRoutes = new Hono<AppEnv>()
   })
   .get('/:id{[0-9]+}/reviews/mine', contract('GET /product/:id{[0-9]+}/reviews/mine'), async (c) => {
     const user = await requireUser(c);
-    return c.json(ok(await ownReview(c.env.DB, user.id, c.req.valid('param').id)));
+    return c.json(ok(await ownReview(c.env, user.id, c.req.valid('param').id)));
   })
   .post('/:id{[0-9]+}/reviews', contract('POST /product/:id{[0-9]+}/reviews'), async (c) => {
     const user = await requireUser(c);
     const productId = c.req.valid('param').id;
     const saved = await saveReview(c.env, user.id, productId, c.req.valid('json'));
     if (saved.shownChanged) await shownChanged(c);
-    const own = await ownReview(c.env.DB, user.id, productId);
+    const own = await ownReview(c.env, user.id, productId);
     return c.json(ok(own, saved.status === 'approved' ? 'review_shown' : 'review_waiting'));
   })
   .post('/:id{[0-9]+}/reviews/remove', contract('POST /product/:id{[0-9]+}/reviews/remove'), async (c) => {
@@ -177,7 +190,7 @@ export const reviewActionRoutes = new Hono<AppEnv>()
   })
   .post('/question/:id{[0-9]+}/answers', contract('POST /question/:id{[0-9]+}/answers'), async (c) => {
     const user = await requireUser(c);
-    const saved = await saveAnswer(c.env.DB, user.id, c.req.valid('param').id, c.req.valid('json'));
+    const saved = await saveAnswer(c.env, user.id, c.req.valid('param').id, c.req.valid('json'));
     if (saved.status === 'approved') await shownChanged(c);
     return c.json(ok(saved, saved.status === 'approved' ? 'answer_shown' : 'answer_waiting'));
   })

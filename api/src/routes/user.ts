@@ -65,7 +65,7 @@ export const userRoutes = new Hono<AppEnv>()
     const seen = deviceSeenStatement(db, inserted.id, c.var.deviceId);
     const deviceStatements = [...(linkPush ? [linkPush] : []), ...(seen ? [seen] : [])];
     // Guest orders with this address join the account only once the mailbox's owner opens this link.
-    const verify = await verificationFor(db, inserted.id, input.email);
+    const verify = await verificationFor(c.env, inserted.id, input.email);
     if (!verify && deviceStatements.length) await db.batch(deviceStatements);
     if (verify) {
       const link = `${siteOrigin(c)}${localizePath('/auth/verify-email', c.var.lang)}?token=${verify.token}`;
@@ -239,7 +239,7 @@ export const userRoutes = new Hono<AppEnv>()
     if (!user) throw new ApiError(400, 'reset_link_invalid');
     // The mailed link proved the address: the guest orders placed with it become this account's.
     // (Sign-up alone proves nothing, so a typed address never reveals someone else's orders.)
-    await claimGuestOrders(db, user.id, user.email).run();
+    await claimGuestOrders(c.env, user.id, user.email);
     // The owner proved the mailbox: failed sign-ins (anyone's) no longer lock the account.
     await clearAccount(db, user.email).run();
     const access_token = await createSession(db, user.id);
@@ -247,7 +247,7 @@ export const userRoutes = new Hono<AppEnv>()
   })
   .post('/verify-email', contract('POST /user/verify-email'), async (c) => {
     const { token } = c.req.valid('json');
-    const claimed = await claimByVerification(c.env.DB, token);
+    const claimed = await claimByVerification(c.env, token);
     if (claimed === null) throw new ApiError(400, 'verify_link_invalid');
     return c.json(ok({ claimed }));
   })
@@ -278,7 +278,7 @@ export const userRoutes = new Hono<AppEnv>()
       .bind(email)
       .first();
     if (taken) throw new ApiError(409, 'email_taken');
-    const verify = (await verificationFor(db, user.id, email, true))!;
+    const verify = (await verificationFor(c.env, user.id, email, true))!;
     const link = `${siteOrigin(c)}${localizePath('/auth/verify-email', c.var.lang)}?token=${verify.token}`;
     await db.batch([
       verify.statement,

@@ -6,13 +6,13 @@ import { ok } from '#shared/api/envelope';
 import { CARD_METHODS } from '#shared/api/order-schemas';
 import { countryAmountsFor, currencyFor } from '../catalogue/currency';
 import { ApiError } from '../lib/errors';
-import { enforce, limit, LIMITS } from '../lib/limits';
+import { enforceWith, limit, LIMITS } from '../lib/limits';
 import { paged } from '../lib/params';
 import { contract } from '../lib/validate';
 import { requireUser } from '../middleware/user';
 import { newPaymentId, openPayment } from '../orders/place';
 import { startCharge } from './orders';
-import { readMine, userOwner } from '../db/databases';
+import { readMine, routeFrom, routeStatement, userOwner } from '../db/databases';
 import type { AppEnv } from '../app-env';
 import type { CountRow, PaymentRow, WalletAccountRow, WalletLedgerRow } from '../db/rows';
 
@@ -43,10 +43,18 @@ export const walletRoutes = new Hono<AppEnv>()
     if (!(CARD_METHODS[c.var.country] as readonly string[]).includes(input.payment_method))
       throw new ApiError(400, 'payment_method_unavailable');
     // Each top-up is a payment row and a gateway charge: a limit per account.
-    await enforce(c.env.DB, [limit(LIMITS.walletChargePerUser, `wallet-charge:user:${user.id}`)]);
-    const paymentId = newPaymentId();
+    // The top-up's payment, and the ledger line its success writes, are in her order shard (decision 61);
+    // its id names the shard, so the gateway's webhook finds it there. Her route rides in the limit's batch.
+    const [routeRow] = await enforceWith(
+      c.env.DB,
+      [limit(LIMITS.walletChargePerUser, `wallet-charge:user:${user.id}`)],
+      [routeStatement(c.env, userOwner(user.id))],
+    );
+    const route = routeFrom(c.env, routeRow!.results[0] as Parameters<typeof routeFrom>[1]);
+    if (route.moving) throw new ApiError(503, 'service_busy');
+    const paymentId = newPaymentId(route.id);
     const back = localizePath(`/profile/wallet?charge=${paymentId}`, c.var.lang);
-    await openPayment(c.env.DB, {
+    await openPayment(route.db, {
       id: paymentId,
       orderId: null,
       userId: user.id,
@@ -64,6 +72,7 @@ export const walletRoutes = new Hono<AppEnv>()
       description: 'Wallet top-up',
       customer: { name: user.name, email: user.email, phone: user.phone },
       returnPath: back,
+      db: route.db,
     });
     return c.json(ok({ id: paymentId, url }));
   })

@@ -10,6 +10,11 @@ import { ApiError } from '../lib/errors';
 import { contract } from '../lib/validate';
 import { stoppedPhone } from '../messages/whatsapp-updates';
 import { requireUser } from '../middleware/user';
+import { routeFrom, routeStatement, shardDatabase, userOwner } from '../db/databases';
+
+/** The orders of any shopper still to be updated at this number: in every order shard (decision 61). */
+const stopOrdersSql =
+  "UPDATE orders SET whatsapp_to = NULL WHERE whatsapp_to = ? AND status NOT IN ('delivered', 'cancelled')";
 
 function stopStatements(db: D1Database, phone: string, now: number): D1PreparedStatement[] {
   return [
@@ -19,18 +24,23 @@ function stopStatements(db: D1Database, phone: string, now: number): D1PreparedS
       )
       .bind(phone, now),
     db.prepare('UPDATE users SET whatsapp_updates_at = NULL WHERE phone = ?').bind(phone),
-    db
-      .prepare(
-        "UPDATE orders SET whatsapp_to = NULL WHERE whatsapp_to = ? AND status NOT IN ('delivered', 'cancelled')",
-      )
-      .bind(phone),
+    db.prepare(stopOrdersSql).bind(phone),
   ];
 }
 
 export const whatsappRoutes = new Hono<AppEnv>().post('/stop', contract('POST /whatsapp/stop'), async (c) => {
   const phone = await stoppedPhone(c.var.config.TOKEN_SECRET, c.req.valid('json').token);
   if (!phone) throw new ApiError(400, 'whatsapp_stop_invalid');
-  await c.env.DB.batch(stopStatements(c.env.DB, phone, Date.now()));
+  const db = c.env.DB;
+  // Shard 0's orders in the core's batch, as before; the other shards' (listed in that batch) after it.
+  const results = await db.batch([
+    ...stopStatements(db, phone, Date.now()),
+    db.prepare("SELECT binding FROM order_shards WHERE state <> 'retired' AND binding <> 'DB' ORDER BY id"),
+  ]);
+  const others = results.at(-1)!.results as Array<{ binding: string }>;
+  await Promise.all(
+    others.map(({ binding }) => shardDatabase(c.env, binding).prepare(stopOrdersSql).bind(phone).run()),
+  );
   return c.json(ok({ stopped: true }));
 });
 
@@ -50,18 +60,24 @@ export const whatsappChoiceRoutes = new Hono<AppEnv>().post(
         db.prepare('DELETE FROM whatsapp_optouts WHERE phone = ?').bind(user.phone),
       ]);
     } else {
-      await db.batch([
+      // Her orders are in her order shard (decision 61): her route rides in the core's batch, and in
+      // another shard her orders are updated there (one round trip more).
+      const ordersOff = (on: D1Database) =>
+        on
+          .prepare(
+            "UPDATE orders SET whatsapp_to = NULL WHERE user_id = ? AND whatsapp_to = ? AND status NOT IN ('delivered', 'cancelled')",
+          )
+          .bind(user.id, user.phone);
+      const [route] = await db.batch([
+        routeStatement(c.env, userOwner(user.id)),
         db.prepare('UPDATE users SET whatsapp_updates_at = NULL WHERE id = ?').bind(user.id),
-        ...(user.phone
-          ? [
-              db
-                .prepare(
-                  "UPDATE orders SET whatsapp_to = NULL WHERE user_id = ? AND whatsapp_to = ? AND status NOT IN ('delivered', 'cancelled')",
-                )
-                .bind(user.id, user.phone),
-            ]
-          : []),
+        ...(user.phone ? [ordersOff(db)] : []),
       ]);
+      const where = routeFrom(c.env, route!.results[0] as Parameters<typeof routeFrom>[1]);
+      if (user.phone && where.binding !== 'DB') {
+        if (where.moving) throw new ApiError(503, 'service_busy');
+        await ordersOff(where.db).run();
+      }
     }
     return c.json(ok({ user: publicUser({ ...user, whatsapp_updates_at: on ? now : null }) }));
   },

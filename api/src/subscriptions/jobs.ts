@@ -28,7 +28,7 @@ export async function subscriptionJobs(
       return [];
     },
   );
-  const refilled = await sendRefillReminders(env.DB, siteOrigin, now).catch((error) => {
+  const refilled = await sendRefillReminders(env, siteOrigin, now).catch((error) => {
     log.error('refill reminders failed', { error });
     return [];
   });

@@ -360,8 +360,8 @@ describe('the review request', () => {
     const old = Date.now() - 8 * 86_400_000;
     await bought(buyer, products[0]!.sku, 'delivered', old);
     const origin = 'https://shop.example';
-    await queueReviewRequests(env.DB, origin);
-    await queueReviewRequests(env.DB, origin);
+    await queueReviewRequests(env, origin);
+    await queueReviewRequests(env, origin);
     const { results } = await env.DB.prepare(
       "SELECT subject, body_text, lang FROM mail_outbox WHERE to_address = ? AND kind = 'review_request'",
     )
@@ -373,7 +373,7 @@ describe('the review request', () => {
 
     const recent = await shopper();
     await bought(recent, products[0]!.sku, 'delivered', Date.now() - 86_400_000);
-    await queueReviewRequests(env.DB, origin);
+    await queueReviewRequests(env, origin);
     const none = await env.DB.prepare(
       "SELECT count(*) AS n FROM mail_outbox WHERE to_address = ? AND kind = 'review_request'",
     )

@@ -536,8 +536,8 @@ describe('reminders', () => {
     const again = await shopper();
     await buy(again, 26);
     await buy(again, 3, 5);
-    const sent = await sendRefillReminders(env.DB, SITE, now);
-    await sendRefillReminders(env.DB, SITE, now);
+    const sent = await sendRefillReminders(env, SITE, now);
+    await sendRefillReminders(env, SITE, now);
     expect(sent.map((r) => r.userId).sort()).toEqual([due.id]);
     const [mail] = await mails(due.email, 'refill_reminder');
     expect(mail!.text).toContain(`/profile/orders?id=${order}#reorder`);
