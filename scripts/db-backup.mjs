@@ -1,9 +1,11 @@
-// npm run db:backup -- [--persist-to DIR] [--out FILE]
+// npm run db:backup -- [--persist-to DIR] [--out FILE] [--binding ORDERS_1]
 //
 // The nightly backup's file (api/src/backup/write.ts, decision 46) made from a local D1 database (the
 // one `npm start` reads, or --persist-to DIR): the same writer the cron runs, here through wrangler's
 // local bindings. For a tester's restore (`npm run db:restore -- FILE`) and the test fixtures; a
 // deployed shop's files are in its BACKUPS bucket (docs/operating/backup-and-restore.md).
+// --binding names an order shard's database (decision 61; api/wrangler.toml's binding, e.g. ORDERS_1)
+// instead of the core's (DB): each shard has its own file, as in the nightly run.
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
@@ -14,23 +16,29 @@ import { PERSIST_DIR } from './db.mjs';
 const OUT = '.cache/backup';
 
 function parseArgs(argv) {
-  const args = { persistTo: PERSIST_DIR, out: null };
+  const args = { persistTo: PERSIST_DIR, out: null, binding: 'DB' };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--persist-to') args.persistTo = argv[++i];
     else if (argv[i] === '--out') args.out = argv[++i];
-    else throw new Error(`unknown argument ${argv[i]}; usage: npm run db:backup -- [--persist-to DIR] [--out FILE]`);
+    else if (argv[i] === '--binding') args.binding = argv[++i];
+    else
+      throw new Error(
+        `unknown argument ${argv[i]}; usage: npm run db:backup -- [--persist-to DIR] [--out FILE] [--binding ORDERS_1]`,
+      );
   }
-  args.out ??= `backup-${new Date().toISOString().replaceAll(':', '')}.ndjson.gz`;
+  const named = args.binding === 'DB' ? '' : `${args.binding}-`;
+  args.out ??= `backup-${named}${new Date().toISOString().replaceAll(':', '')}.ndjson.gz`;
   return args;
 }
 
 /**
- * The API's D1 binding alone (the same database id, so the same local file): the API's other
- * bindings (its Durable Object, queues, images) have no business in a backup.
+ * The API's D1 binding alone (the same database id, so the same local file), under the name DB: the
+ * API's other bindings (its Durable Object, queues, images) have no business in a backup.
  */
-function databaseOnlyConfig() {
+function databaseOnlyConfig(binding = 'DB') {
   const api = unstable_readConfig({ config: 'api/wrangler.toml' }, {});
-  const db = api.d1_databases.find((d) => d.binding === 'DB');
+  const db = api.d1_databases.find((d) => d.binding === binding);
+  if (!db) throw new Error(`api/wrangler.toml has no D1 binding ${binding}`);
   const path = join(OUT, 'wrangler.json');
   mkdirSync(OUT, { recursive: true });
   writeFileSync(
@@ -71,7 +79,7 @@ export async function backup(argv) {
   const ring = backupKeyring(key.secret, key.version);
   if (!ring) throw new Error('set BACKUP_KEK (≥ 32 characters): health tables are sealed with it');
   const proxy = await getPlatformProxy({
-    configPath: databaseOnlyConfig(),
+    configPath: databaseOnlyConfig(args.binding),
     persist: { path: join(args.persistTo, 'v3') },
     remoteBindings: false,
   });
