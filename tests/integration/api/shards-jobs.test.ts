@@ -23,9 +23,9 @@ import { runRetentionEverywhere } from '#api/src/retention/run';
 import { ORDER_SHARD_TABLES, RETENTION_RULES, SHARD_RETENTION_RULES } from '#api/src/retention/windows';
 import { freshStart } from '../../support/fresh-start';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { deviceToken } from './helpers';
+import { deviceToken, json } from './helpers';
 import { DAY, deliver, newShopper, placeCod, type Shopper } from './loyalty-helpers';
-import { staffWith, type TestStaff } from './staff-helpers';
+import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 
 const config = apiConfig(env);
 let device: string;
@@ -162,8 +162,7 @@ async function erase(who: Twin) {
 
 describe('erasure in every shard', () => {
   it('erases a shopper in shard 1 as one in shard 0: her orders cancelled and emptied, wallet and points in her shard', async () => {
-    const here = await twin('erase', 0);
-    const there = await twin('erase', 1);
+    const [here, there] = await Promise.all([twin('erase', 0), twin('erase', 1)]);
     expect(await orderDomainOf(env.DB, there.id)).toEqual(NOTHING);
 
     const a = await erase(here);
@@ -196,10 +195,16 @@ describe('erasure in every shard', () => {
   });
 });
 
+/** One pair for the jobs that leave her in place (export, the back office's list, cold orders, backups). */
+let here: Twin;
+let there: Twin;
+
 describe('"download my data" in every shard', () => {
+  beforeAll(async () => {
+    [here, there] = await Promise.all([twin('jobs', 0), twin('jobs', 1)]);
+  });
+
   it("holds a shard-1 shopper's orders, wallet and points as a shard-0 shopper's", async () => {
-    const here = await twin('export', 0);
-    const there = await twin('export', 1);
     const contents = async (who: Twin) => {
       const entries = await archiveEntries(env, coldReaderFor(env, config), null, who.id, 'en', Date.now());
       const file = (name: string) => JSON.parse(String(entries.find((e) => e.name === name)!.data));
@@ -228,10 +233,30 @@ describe('"download my data" in every shard', () => {
   });
 });
 
+describe("the back office's data requests in every shard", () => {
+  it('scopes a country-limited grant by her orders in shard 1', async () => {
+    const now = Date.now();
+    // Her address gone: only her orders (in ORDERS_1) say which country's grant reaches her.
+    await env.DB.batch([
+      env.DB.prepare('UPDATE addresses SET deleted_at = ? WHERE user_id = ?').bind(now, there.id),
+      env.DB.prepare(
+        "INSERT INTO data_requests (user_id, kind, status, source, lang, created_at) VALUES (?, 'export', 'requested', 'shopper', 'en', ?)",
+      ).bind(there.id, now),
+    ]);
+    const kw = await staffWith([{ role: 'support', country: 'KW' }]);
+    const sa = await staffWith([{ role: 'support', country: 'SA' }]);
+    const listed = async (member: TestStaff) =>
+      ((await json(await staffCall(member.token, '/staff/data-requests'))).data.requests as { user_id: number }[]).map(
+        (r) => r.user_id,
+      );
+    expect(await listed(kw)).toContain(there.id);
+    expect(await listed(sa)).not.toContain(there.id);
+    expect((await staffCall(sa.token, `/staff/customers/${there.id}/data-export`, { json: {} })).status).toBe(403);
+  });
+});
+
 describe('cold orders in every shard', () => {
   it("archives, reads and brings back a shard-1 shopper's closed order in her shard", async () => {
-    const here = await twin('cold', 0);
-    const there = await twin('cold', 1);
     const ring = archiveKeyring(config)!;
     const cold = () => coldReaderFor(env, config);
     const viewThere = () => orderView(env.ORDERS_1, there.delivered, 'en', there.id, cold(), env.DB);
@@ -313,7 +338,6 @@ async function emptyRestoreDb() {
 
 describe('backups of every shard', () => {
   it("writes shard 1's own nightly file beside the core's, and it restores her rows", async () => {
-    const there = await twin('backup', 1);
     const now = Date.now();
     const outcome = await runNightlyBackup(env, config, { now, force: true });
     expect(outcome.key).toMatch(/^nightly\/\d{4}-\d{2}-\d{2}\/shop-test-\d{4}-/);
