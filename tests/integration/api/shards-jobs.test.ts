@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { backupKeyring } from '#shared/backup/seal';
 import { restoreStatements } from '#shared/backup/restore-sql';
 import { eraseAccount } from '#api/src/accounts/erase';
+import { runWave } from '#api/src/alerts/consumer';
 import { bringBack } from '#api/src/archive/bring-back';
 import { archiveKeyring } from '#api/src/archive/file';
 import { archiveColdOrders } from '#api/src/archive/move';
@@ -368,5 +369,43 @@ describe('backups of every shard', () => {
     } finally {
       await emptyRestoreDb();
     }
+  });
+});
+
+describe('price-drop alerts in every shard', () => {
+  it('price an alert in the country of her latest order when it is in shard 1', async () => {
+    const now = Date.now();
+    const sku = (await env.DB.prepare('SELECT price FROM skus WHERE id = 101').first<{ price: number }>())!;
+    // Her account names no country; her latest order (in her shard) was in Saudi Arabia.
+    await env.ORDERS_1.prepare(
+      `INSERT INTO orders (user_id, country, currency, lang, status, payment_method, address, subtotal, before_discount,
+         discount, delivery, vat, total, created_at, updated_at)
+       VALUES (?, 'SA', 'SAR', 'en', 'delivered', 'cod', '{}', 1000, 1000, 0, 0, 0, 1000, ?, ?)`,
+    )
+      .bind(there.id, now, now)
+      .run();
+    const list = await env.DB.prepare(
+      "INSERT INTO wishlists (user_id, name, created_at, updated_at) VALUES (?, 'List', ?, ?) RETURNING id",
+    )
+      .bind(there.id, now, now)
+      .first<{ id: number }>();
+    await env.DB.batch([
+      env.DB.prepare(
+        'INSERT INTO wishlist_items (list_id, sku_id, added_at, price_at_add, price_alert) VALUES (?, 101, ?, ?, 1)',
+      ).bind(list!.id, now, sku.price + 1000),
+      env.DB.prepare(
+        'INSERT INTO price_drop_events (sku_id, old_price, new_price, at, processed_at) VALUES (101, ?, ?, ?, NULL)',
+      ).bind(sku.price + 1000, sku.price, now),
+    ]);
+    await runWave(
+      env,
+      { kind: 'price_drop', skuId: 101 },
+      { push: async () => ({ sent: 0, pruned: 0 }), now: () => now, sendLater: async () => {} },
+    );
+    expect(
+      await env.DB.prepare('SELECT country FROM alert_deliveries WHERE user_id = ? AND kind = ?')
+        .bind(there.id, 'price_drop')
+        .first(),
+    ).toEqual({ country: 'SA' });
   });
 });
