@@ -1,4 +1,4 @@
-// npm run db:restore -- FILE [--persist-to DIR] [--replace] [--sql-out OUT.sql] [--binding ORDERS_1]
+// npm run db:restore -- FILE [--persist-to DIR] [--replace] [--sql-out OUT.sql] [--binding ORDERS_1] [-c CONFIG]
 //
 // Restores a nightly backup file (api/src/backup/, decision 46) into a fresh local D1 database (the
 // one `npm start` reads, or --persist-to DIR): the file is read whole first, so a cut-off or altered
@@ -9,7 +9,8 @@
 // the environment, else api/.dev.vars. An order shard's file (decision 61: nightly/<date>/shop-<env>-
 // ORDERS_1-<time>.ndjson.gz) is restored into that shard's database: --binding ORDERS_1 (the binding in
 // api/wrangler.toml; the core's is DB). The file's name says which it is: a shard's file restored into
-// DB, or the core's into a shard, is refused.
+// DB, or the core's into a shard, is refused. -c names another wrangler config holding that binding (as
+// `npm run db:shards` takes it).
 import { spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
@@ -25,11 +26,19 @@ const BIN = resolve('node_modules', '.bin');
 const PATH = `${BIN}${delimiter}${process.env.PATH ?? ''}`;
 
 function parseArgs(argv) {
-  const args = { file: null, persistTo: PERSIST_DIR, replace: false, sqlOut: null, binding: 'DB' };
+  const args = {
+    file: null,
+    persistTo: PERSIST_DIR,
+    replace: false,
+    sqlOut: null,
+    binding: 'DB',
+    config: 'api/wrangler.toml',
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--replace') args.replace = true;
     else if (a === '--binding') args.binding = argv[++i];
+    else if (a === '-c' || a === '--config') args.config = argv[++i];
     else if (a === '--persist-to') args.persistTo = argv[++i];
     else if (a === '--sql-out') args.sqlOut = argv[++i];
     else if (!a.startsWith('--') && !args.file) args.file = a;
@@ -86,10 +95,13 @@ export function fileBinding(file) {
   return /(?:shop-.+?|backup)-([A-Z][A-Z0-9_]*)-\d{4}-\d{2}-\d{2}T[^/]*$/.exec(file)?.[1] ?? null;
 }
 
+/** The wrangler config whose D1 bindings a restore uses (-c). */
+let CONFIG = 'api/wrangler.toml';
+
 function wrangler(persistTo, args, binding = 'DB') {
   return spawnSync(
     'wrangler',
-    ['d1', 'execute', binding, '--local', '--persist-to', persistTo, '-c', 'api/wrangler.toml', ...args],
+    ['d1', 'execute', binding, '--local', '--persist-to', persistTo, '-c', CONFIG, ...args],
     {
       env: { ...process.env, PATH, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
       encoding: 'utf8',
@@ -130,6 +142,7 @@ function moveAside(persistTo) {
 
 export async function restore(argv) {
   const args = parseArgs(argv);
+  CONFIG = args.config;
   const { restoreStatements, backupKeyring } = await bundledModules(OUT, 'restore', [
     'shared/backup/restore-sql',
     'shared/backup/seal',
@@ -203,7 +216,11 @@ export async function restore(argv) {
   }
   const wrong = tables.filter((t) => found[t] !== summary.counts[t]);
   if (wrong.length) throw new Error(`restored counts differ: ${wrong.map((t) => `${t} ${found[t]}`).join(', ')}`);
-  console.log(`Restored into ${args.persistTo}; apply newer migrations with npm run db:migrate.`);
+  console.log(
+    args.binding === 'DB'
+      ? `Restored into ${args.persistTo}; apply newer migrations with npm run db:migrate.`
+      : `Restored order shard ${args.binding} into ${args.persistTo}; apply newer shard migrations with wrangler d1 migrations apply ${args.binding} --local --persist-to ${args.persistTo} -c ${args.config}.`,
+  );
   return summary;
 }
 
