@@ -1,9 +1,12 @@
-// npm run db:backup -- [--persist-to DIR] [--out FILE]
+// npm run db:backup -- [--persist-to DIR] [--out FILE] [--binding ORDERS_1] [-c CONFIG]
 //
 // The nightly backup's file (api/src/backup/write.ts, decision 46) made from a local D1 database (the
 // one `npm start` reads, or --persist-to DIR): the same writer the cron runs, here through wrangler's
 // local bindings. For a tester's restore (`npm run db:restore -- FILE`) and the test fixtures; a
 // deployed shop's files are in its BACKUPS bucket (docs/operating/backup-and-restore.md).
+// --binding names an order shard's database (decision 61; api/wrangler.toml's binding, e.g. ORDERS_1)
+// instead of the core's (DB): each shard has its own file, as in the nightly run; -c names another
+// wrangler config holding that binding (as `npm run db:shards` takes it).
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
@@ -14,23 +17,30 @@ import { PERSIST_DIR } from './db.mjs';
 const OUT = '.cache/backup';
 
 function parseArgs(argv) {
-  const args = { persistTo: PERSIST_DIR, out: null };
+  const args = { persistTo: PERSIST_DIR, out: null, binding: 'DB', config: 'api/wrangler.toml' };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--persist-to') args.persistTo = argv[++i];
     else if (argv[i] === '--out') args.out = argv[++i];
-    else throw new Error(`unknown argument ${argv[i]}; usage: npm run db:backup -- [--persist-to DIR] [--out FILE]`);
+    else if (argv[i] === '--binding') args.binding = argv[++i];
+    else if (argv[i] === '-c' || argv[i] === '--config') args.config = argv[++i];
+    else
+      throw new Error(
+        `unknown argument ${argv[i]}; usage: npm run db:backup -- [--persist-to DIR] [--out FILE] [--binding ORDERS_1] [-c CONFIG]`,
+      );
   }
-  args.out ??= `backup-${new Date().toISOString().replaceAll(':', '')}.ndjson.gz`;
+  const named = args.binding === 'DB' ? '' : `${args.binding}-`;
+  args.out ??= `backup-${named}${new Date().toISOString().replaceAll(':', '')}.ndjson.gz`;
   return args;
 }
 
 /**
- * The API's D1 binding alone (the same database id, so the same local file): the API's other
- * bindings (its Durable Object, queues, images) have no business in a backup.
+ * The API's D1 binding alone (the same database id, so the same local file), under the name DB: the
+ * API's other bindings (its Durable Object, queues, images) have no business in a backup.
  */
-function databaseOnlyConfig() {
-  const api = unstable_readConfig({ config: 'api/wrangler.toml' }, {});
-  const db = api.d1_databases.find((d) => d.binding === 'DB');
+function databaseOnlyConfig(binding = 'DB', config = 'api/wrangler.toml') {
+  const api = unstable_readConfig({ config }, {});
+  const db = api.d1_databases.find((d) => d.binding === binding);
+  if (!db) throw new Error(`${config} has no D1 binding ${binding}`);
   const path = join(OUT, 'wrangler.json');
   mkdirSync(OUT, { recursive: true });
   writeFileSync(
@@ -71,7 +81,7 @@ export async function backup(argv) {
   const ring = backupKeyring(key.secret, key.version);
   if (!ring) throw new Error('set BACKUP_KEK (≥ 32 characters): health tables are sealed with it');
   const proxy = await getPlatformProxy({
-    configPath: databaseOnlyConfig(),
+    configPath: databaseOnlyConfig(args.binding, args.config),
     persist: { path: join(args.persistTo, 'v3') },
     remoteBindings: false,
   });

@@ -1,4 +1,4 @@
-// npm run db:restore -- FILE [--persist-to DIR] [--replace] [--sql-out OUT.sql]
+// npm run db:restore -- FILE [--persist-to DIR] [--replace] [--sql-out OUT.sql] [--binding ORDERS_1] [-c CONFIG]
 //
 // Restores a nightly backup file (api/src/backup/, decision 46) into a fresh local D1 database (the
 // one `npm start` reads, or --persist-to DIR): the file is read whole first, so a cut-off or altered
@@ -6,7 +6,11 @@
 // unless --replace, which moves its file aside (…before-restore-<time>) rather than deleting it.
 // --sql-out writes the SQL only: `wrangler d1 execute <new database> --remote --file OUT.sql` loads it
 // into a new remote database. The key: BACKUP_KEK (and BACKUP_KEK_VERSION, BACKUP_KEK_RETIRED) from
-// the environment, else api/.dev.vars.
+// the environment, else api/.dev.vars. An order shard's file (decision 61: nightly/<date>/shop-<env>-
+// ORDERS_1-<time>.ndjson.gz) is restored into that shard's database: --binding ORDERS_1 (the binding in
+// api/wrangler.toml; the core's is DB). The file's name says which it is: a shard's file restored into
+// DB, or the core's into a shard, is refused. -c names another wrangler config holding that binding (as
+// `npm run db:shards` takes it).
 import { spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
@@ -22,17 +26,29 @@ const BIN = resolve('node_modules', '.bin');
 const PATH = `${BIN}${delimiter}${process.env.PATH ?? ''}`;
 
 function parseArgs(argv) {
-  const args = { file: null, persistTo: PERSIST_DIR, replace: false, sqlOut: null };
+  const args = {
+    file: null,
+    persistTo: PERSIST_DIR,
+    replace: false,
+    sqlOut: null,
+    binding: 'DB',
+    config: 'api/wrangler.toml',
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--replace') args.replace = true;
+    else if (a === '--binding') args.binding = argv[++i];
+    else if (a === '-c' || a === '--config') args.config = argv[++i];
     else if (a === '--persist-to') args.persistTo = argv[++i];
     else if (a === '--sql-out') args.sqlOut = argv[++i];
     else if (!a.startsWith('--') && !args.file) args.file = a;
     else throw new Error(`unknown argument ${a}`);
   }
   if (!args.file)
-    throw new Error('usage: npm run db:restore -- FILE [--persist-to DIR] [--replace] [--sql-out OUT.sql]');
+    throw new Error(
+      'usage: npm run db:restore -- FILE [--persist-to DIR] [--replace] [--sql-out OUT.sql] [--binding ORDERS_1]',
+    );
+  if (!/^[A-Z][A-Z0-9_]*$/.test(args.binding)) throw new Error(`--binding ${args.binding} is not a D1 binding name`);
   return args;
 }
 
@@ -74,10 +90,18 @@ function backupLines(file) {
   };
 }
 
-function wrangler(persistTo, args) {
+/** The binding a file's name says it holds (an order shard's, decision 61), or null when it names none. */
+export function fileBinding(file) {
+  return /(?:shop-.+?|backup)-([A-Z][A-Z0-9_]*)-\d{4}-\d{2}-\d{2}T[^/]*$/.exec(file)?.[1] ?? null;
+}
+
+/** The wrangler config whose D1 bindings a restore uses (-c). */
+let CONFIG = 'api/wrangler.toml';
+
+function wrangler(persistTo, args, binding = 'DB') {
   return spawnSync(
     'wrangler',
-    ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '-c', 'api/wrangler.toml', ...args],
+    ['d1', 'execute', binding, '--local', '--persist-to', persistTo, '-c', CONFIG, ...args],
     {
       env: { ...process.env, PATH, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
       encoding: 'utf8',
@@ -86,19 +110,20 @@ function wrangler(persistTo, args) {
   );
 }
 
-function query(persistTo, sql) {
-  const r = wrangler(persistTo, ['--command', sql, '--json']);
+function query(persistTo, sql, binding = 'DB') {
+  const r = wrangler(persistTo, ['--command', sql, '--json'], binding);
   if (r.status !== 0) throw new Error(`could not read the database: ${r.error?.message ?? (r.stderr || r.stdout)}`);
   return JSON.parse(r.stdout)[0].results;
 }
 
 const databaseDir = (persistTo) => join(persistTo, 'v3', 'd1', 'miniflare-D1DatabaseObject');
 
-function existingTables(persistTo) {
+function existingTables(persistTo, binding) {
   if (!existsSync(databaseDir(persistTo))) return 0;
   return query(
     persistTo,
     "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+    binding,
   )[0].n;
 }
 
@@ -117,6 +142,7 @@ function moveAside(persistTo) {
 
 export async function restore(argv) {
   const args = parseArgs(argv);
+  CONFIG = args.config;
   const { restoreStatements, backupKeyring } = await bundledModules(OUT, 'restore', [
     'shared/backup/restore-sql',
     'shared/backup/seal',
@@ -124,6 +150,12 @@ export async function restore(argv) {
   const key = backupKeyConfig();
   const ring = backupKeyring(key.secret, key.version, key.retired);
   if (!ring) throw new Error('set BACKUP_KEK (the secret the backup was made with, ≥ 32 characters)');
+  // A nightly file's name says which database it holds: never the core's into a shard or the reverse.
+  const named = fileBinding(args.file);
+  if (named && named !== args.binding)
+    throw new Error(
+      `this file is order shard ${named}'s backup: restore it with --binding ${named}; nothing was restored`,
+    );
 
   // The whole file is read and checked before the database is touched.
   mkdirSync(OUT, { recursive: true });
@@ -156,7 +188,12 @@ export async function restore(argv) {
     return summary;
   }
 
-  if (existingTables(args.persistTo) > 0) {
+  if (existingTables(args.persistTo, args.binding) > 0) {
+    // Moving aside moves every local database's files (miniflare keeps them in one directory).
+    if (args.binding !== 'DB')
+      throw new Error(
+        `the local database ${args.binding} in ${args.persistTo} has tables: restore an order shard into a fresh one (--persist-to DIR)`,
+      );
     if (!args.replace)
       throw new Error(
         `the local database in ${args.persistTo} has tables: restore into a fresh one (--persist-to DIR) or pass --replace`,
@@ -166,7 +203,7 @@ export async function restore(argv) {
       `Moved the database that was there aside in ${aside.dir}: ${aside.moved.join(', ')}. To go back to it, delete the restored .sqlite files there and drop the suffix .before-restore-${aside.stamp}; once the restore is good, delete those files (docs/operating/backup-and-restore.md).`,
     );
   }
-  const r = wrangler(args.persistTo, ['--file', sqlFile, '--yes']);
+  const r = wrangler(args.persistTo, ['--file', sqlFile, '--yes'], args.binding);
   if (r.status !== 0) throw new Error(`the restore failed: ${r.error?.message ?? (r.stderr || r.stdout)}`);
   // Every table holds what the file said it held.
   const tables = Object.keys(summary.counts);
@@ -174,12 +211,16 @@ export async function restore(argv) {
   for (let i = 0; i < tables.length; i += 50) {
     const group = tables.slice(i, i + 50);
     const sql = `SELECT ${group.map((t, j) => `(SELECT count(*) FROM "${t}") AS c${j}`).join(', ')}`;
-    const [row] = query(args.persistTo, sql);
+    const [row] = query(args.persistTo, sql, args.binding);
     for (const [j, t] of group.entries()) found[t] = row[`c${j}`];
   }
   const wrong = tables.filter((t) => found[t] !== summary.counts[t]);
   if (wrong.length) throw new Error(`restored counts differ: ${wrong.map((t) => `${t} ${found[t]}`).join(', ')}`);
-  console.log(`Restored into ${args.persistTo}; apply newer migrations with npm run db:migrate.`);
+  console.log(
+    args.binding === 'DB'
+      ? `Restored into ${args.persistTo}; apply newer migrations with npm run db:migrate.`
+      : `Restored order shard ${args.binding} into ${args.persistTo}; apply newer shard migrations with wrangler d1 migrations apply ${args.binding} --local --persist-to ${args.persistTo} -c ${args.config}.`,
+  );
   return summary;
 }
 

@@ -10,10 +10,10 @@ import { apiConfig } from './lib/config';
 import { configuredSiteOrigin } from './lib/site-origin';
 import { ApiError, TooManyRequests } from './lib/errors';
 import { contract } from './lib/validate';
-import { RETENTION_MINUTE, runRetention } from './retention/run';
+import { RETENTION_MINUTE, runRetentionEverywhere } from './retention/run';
 import { ARCHIVE_EVERY_MINUTES, ARCHIVE_PER_RUN, archiveColdOrders } from './archive/move';
 import { archiveKeyring } from './archive/file';
-import { rewrapColdKeys } from './archive/keys';
+import { rewrapColdKeysEverywhere } from './archive/keys';
 import { nonceShard } from './lib/nonce-guard';
 import { verifySignature } from './middleware/signature';
 import { requireDevice } from './middleware/device';
@@ -282,6 +282,7 @@ export default withSentryWhenConfigured('api', currentRequestId, {
         log.info('nightly backup', {
           key: outcome.key,
           bytes: outcome.backup?.bytes ?? 0,
+          shards: outcome.shards.map((s) => ({ key: s.key, bytes: s.backup?.bytes ?? 0 })),
           removedDates: outcome.removedDates,
         });
       });
@@ -350,12 +351,14 @@ export default withSentryWhenConfigured('api', currentRequestId, {
         );
       if (archiveRing)
         ctx.waitUntil(
-          rewrapColdKeys(env.DB, archiveRing).then((n) => n && log.info('rewrapped cold order keys', { count: n })),
+          rewrapColdKeysEverywhere(env, archiveRing).then(
+            (n) => n && log.info('rewrapped cold order keys', { count: n }),
+          ),
         );
       // Retention of operational tables (api/src/retention/windows.ts), once an hour in bounded batches.
       if (new Date(controller.scheduledTime).getUTCMinutes() === RETENTION_MINUTE)
         ctx.waitUntil(
-          runRetention(env.DB, controller.scheduledTime)
+          runRetentionEverywhere(env, controller.scheduledTime)
             .then((r) => Object.keys(r.changed).length && log.info('retention', { ...r }))
             .catch((error) => log.error('retention run failed', { error })),
         );

@@ -6,16 +6,36 @@
 // e-mail, address, tests or patient. Consent keeps its text version and time in consent_records.
 // D1 first, in one batch; the R2 objects after it (an object left by a failed delete is ciphertext
 // whose key is gone, or a review photo no page names any more).
+//
+// A shopper in another order shard (decision 61): her orders, payments, wallet and points are emptied
+// in her shard's batch first, which also reads back what the core's batch needs (her wallet balances and
+// points sums as that batch left them); then the core's batch erases the account, its health data and
+// traces, with her order numbers and phones read from her shard bound in (no statement joins the two).
+// A failure between the two leaves the account not yet erased, so the erasure can be run again; what
+// the first try gave back to the core (stock, coupons of her cancelled orders) is then not given again.
 import { storedKeys } from '../media/renditions';
 import { recountStatement } from '../reviews/write';
 import { deleteObjects, userUploadKeys } from '../uploads/store';
 import { erasureCancels } from '../data-rights/erasure-cancels';
-import { removeAccountStatements } from './remove';
 import { bringBack } from '../archive/bring-back';
 import { archiveKeyring } from '../archive/file';
 import { apiConfig } from '../lib/config';
 import { pointsErasureStatements } from '../loyalty/erasure';
 import { consultationAccountStatements, consultationHealthStatements } from '../consultations/data-rights';
+import { walletBalancesStatement, walletOwedStatements } from '../data-rights/erasure-cancels';
+import {
+  assertWritable,
+  type HerDatabases,
+  herDatabasesFrom,
+  herRouteStatement,
+  onCore,
+  onShard,
+  statementsOf,
+  type Step,
+} from '../data-rights/her-databases';
+import { removeAccountSteps } from './remove';
+import { type ErasedPoints, pointsErasureCoreStatements, pointsErasureShardStatements } from '../loyalty/erasure';
+import { log } from '../lib/log';
 
 interface ErasedObjects {
   uploads: string[];
@@ -45,57 +65,86 @@ async function objectsOf(db: D1Database, userId: number): Promise<ErasedObjects>
   };
 }
 
+/** What the core's statements need from her shard when it is not the core: her order numbers and phones. */
+interface FromShard {
+  orders: number[];
+  phones: string[];
+}
+
 /** The health data and the personal fields of kept records (the part of the batch beyond the account's rows). */
 export function eraseHealthStatements(db: D1Database, userId: number, now: number): D1PreparedStatement[] {
+  return statementsOf(eraseHealthSteps({ core: db, shard: db, apart: false }, userId, now, null));
+}
+
+function eraseHealthSteps(
+  her: Pick<HerDatabases, 'core' | 'shard' | 'apart'>,
+  userId: number,
+  now: number,
+  fromShard: FromShard | null,
+): Step[] {
+  const db = her.core;
+  const shard = her.shard;
   const orders = 'SELECT id FROM blood_test_orders WHERE user_id = ?';
   return [
-    // Consent: the text version and time stay as proof, the person does not.
-    db
-      .prepare(
-        `INSERT INTO consent_records (purpose, consent_version, consent_at, erased_at)
+    ...onCore(
+      // Consent: the text version and time stay as proof, the person does not.
+      db
+        .prepare(
+          `INSERT INTO consent_records (purpose, consent_version, consent_at, erased_at)
          SELECT 'blood_test_upload', consent_version, consent_at, ?2 FROM blood_test_uploads WHERE user_id = ?1
          UNION ALL SELECT 'blood_test_booking', consent_version, consent_at, ?2 FROM blood_test_orders WHERE user_id = ?1`,
-      )
-      .bind(userId, now),
-    // The shop's own results and what the booking said about her tests and visit.
-    db.prepare(`DELETE FROM blood_test_results WHERE order_id IN (${orders})`).bind(userId),
-    db.prepare(`DELETE FROM blood_test_order_items WHERE order_id IN (${orders})`).bind(userId),
-    db.prepare('DELETE FROM blood_test_slot_bookings WHERE user_id = ?').bind(userId),
-    db
-      .prepare(
-        "UPDATE blood_test_orders SET address = json_object('country', country), zone = '', nurse_id = NULL WHERE user_id = ?",
-      )
-      .bind(userId),
-    // The people she booked for: gone, except the husk a kept booking must point to (a foreign key),
-    // which keeps nothing that names or identifies anyone.
-    db
-      .prepare(
-        'DELETE FROM blood_test_patients WHERE user_id = ?1 AND id NOT IN (SELECT patient_id FROM blood_test_orders WHERE user_id = ?1)',
-      )
-      .bind(userId),
-    db
-      .prepare(
-        "UPDATE blood_test_patients SET name = '', national_id = '', date_of_birth = '', relation = 'other', deleted_at = coalesce(deleted_at, ?) WHERE user_id = ?",
-      )
-      .bind(now, userId),
+        )
+        .bind(userId, now),
+      // The shop's own results and what the booking said about her tests and visit.
+      db.prepare(`DELETE FROM blood_test_results WHERE order_id IN (${orders})`).bind(userId),
+      db.prepare(`DELETE FROM blood_test_order_items WHERE order_id IN (${orders})`).bind(userId),
+      db.prepare('DELETE FROM blood_test_slot_bookings WHERE user_id = ?').bind(userId),
+      db
+        .prepare(
+          "UPDATE blood_test_orders SET address = json_object('country', country), zone = '', nurse_id = NULL WHERE user_id = ?",
+        )
+        .bind(userId),
+      // The people she booked for: gone, except the husk a kept booking must point to (a foreign key),
+      // which keeps nothing that names or identifies anyone.
+      db
+        .prepare(
+          'DELETE FROM blood_test_patients WHERE user_id = ?1 AND id NOT IN (SELECT patient_id FROM blood_test_orders WHERE user_id = ?1)',
+        )
+        .bind(userId),
+      db
+        .prepare(
+          "UPDATE blood_test_patients SET name = '', national_id = '', date_of_birth = '', relation = 'other', deleted_at = coalesce(deleted_at, ?) WHERE user_id = ?",
+        )
+        .bind(now, userId),
+    ),
     // Orders keep amounts, VAT and items (the invoice the law requires) without the address or contact.
-    db
-      .prepare(
-        "UPDATE orders SET address = json_object('country', country), guest_email = NULL, guest_phone = NULL, whatsapp_to = NULL WHERE user_id = ?",
-      )
-      .bind(userId),
-    db
-      .prepare(
-        "UPDATE order_gifts SET recipient = '', phone = '', message = NULL WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?)",
-      )
-      .bind(userId),
-    db.prepare('DELETE FROM refill_reminders WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?)').bind(userId),
-    // An archive on offer goes with her (its object after the batch).
-    db
-      .prepare(
-        "UPDATE data_requests SET status = CASE WHEN status IN ('requested', 'ready') THEN 'expired' ELSE status END, r2_key = NULL, wrapped_key = NULL, iv = NULL WHERE user_id = ?",
-      )
-      .bind(userId),
+    ...onShard(
+      shard
+        .prepare(
+          "UPDATE orders SET address = json_object('country', country), guest_email = NULL, guest_phone = NULL, whatsapp_to = NULL WHERE user_id = ?",
+        )
+        .bind(userId),
+      shard
+        .prepare(
+          "UPDATE order_gifts SET recipient = '', phone = '', message = NULL WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?)",
+        )
+        .bind(userId),
+    ),
+    ...onCore(
+      fromShard
+        ? db
+            .prepare('DELETE FROM refill_reminders WHERE order_id IN (SELECT value FROM json_each(?))')
+            .bind(JSON.stringify(fromShard.orders))
+        : db
+            .prepare('DELETE FROM refill_reminders WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?)')
+            .bind(userId),
+      // An archive on offer goes with her (its object after the batch).
+      db
+        .prepare(
+          "UPDATE data_requests SET status = CASE WHEN status IN ('requested', 'ready') THEN 'expired' ELSE status END, r2_key = NULL, wrapped_key = NULL, iv = NULL WHERE user_id = ?",
+        )
+        .bind(userId),
+    ),
   ];
 }
 
@@ -107,63 +156,89 @@ export function eraseHealthStatements(db: D1Database, userId: number, now: numbe
  * messages from her address, and her e-mail in once-per-shopper coupon keys. These read her e-mail
  * and phone, so they run before her account row is blanked.
  */
-function traceStatements(db: D1Database, userId: number): D1PreparedStatement[] {
+function traceSteps(
+  her: Pick<HerDatabases, 'core' | 'shard' | 'apart'>,
+  userId: number,
+  fromShard: FromShard | null,
+): Step[] {
+  const db = her.core;
   const email = '(SELECT email FROM users WHERE id = ?1)';
   const phone = '(SELECT phone FROM users WHERE id = ?1)';
   const q = (sql: string) => db.prepare(sql).bind(userId);
+  const s = (sql: string) => her.shard.prepare(sql).bind(userId);
   return [
-    // Questions and answers: her text goes, and staff answers to her questions with it.
-    q(
-      'UPDATE answers SET helpful_count = helpful_count - 1 WHERE id IN (SELECT answer_id FROM answer_votes WHERE user_id = ?1)',
-    ),
-    q('DELETE FROM answer_votes WHERE user_id = ?1'),
-    q(
-      `DELETE FROM answer_votes WHERE answer_id IN (SELECT id FROM answers WHERE user_id = ?1
+    ...onCore(
+      // Questions and answers: her text goes, and staff answers to her questions with it.
+      q(
+        'UPDATE answers SET helpful_count = helpful_count - 1 WHERE id IN (SELECT answer_id FROM answer_votes WHERE user_id = ?1)',
+      ),
+      q('DELETE FROM answer_votes WHERE user_id = ?1'),
+      q(
+        `DELETE FROM answer_votes WHERE answer_id IN (SELECT id FROM answers WHERE user_id = ?1
          OR question_id IN (SELECT id FROM questions WHERE user_id = ?1))`,
-    ),
-    q('DELETE FROM answers WHERE user_id = ?1 OR question_id IN (SELECT id FROM questions WHERE user_id = ?1)'),
-    q('DELETE FROM questions WHERE user_id = ?1'),
-    // Her votes and reports on others' reviews.
-    q(
-      'UPDATE reviews SET helpful_count = helpful_count - 1 WHERE id IN (SELECT review_id FROM review_votes WHERE user_id = ?1)',
-    ),
-    q(
-      'UPDATE reviews SET report_count = report_count - 1 WHERE id IN (SELECT review_id FROM review_reports WHERE user_id = ?1)',
-    ),
-    q('DELETE FROM review_votes WHERE user_id = ?1'),
-    q('DELETE FROM review_reports WHERE user_id = ?1'),
-    q('DELETE FROM search_terms WHERE user_id = ?1'),
-    q('DELETE FROM alert_deliveries WHERE user_id = ?1'),
-    q(`DELETE FROM email_verifications WHERE user_id = ?1 OR email = ${email}`),
-    q(`DELETE FROM phone_codes WHERE user_id = ?1 OR phone = ${phone}`),
-    // Numbers her orders and payments held besides her account's (WhatsApp updates, STC Pay).
-    q(
-      `DELETE FROM message_outbox WHERE to_phone IN (SELECT whatsapp_to FROM orders WHERE user_id = ?1 AND whatsapp_to IS NOT NULL
+      ),
+      q('DELETE FROM answers WHERE user_id = ?1 OR question_id IN (SELECT id FROM questions WHERE user_id = ?1)'),
+      q('DELETE FROM questions WHERE user_id = ?1'),
+      // Her votes and reports on others' reviews.
+      q(
+        'UPDATE reviews SET helpful_count = helpful_count - 1 WHERE id IN (SELECT review_id FROM review_votes WHERE user_id = ?1)',
+      ),
+      q(
+        'UPDATE reviews SET report_count = report_count - 1 WHERE id IN (SELECT review_id FROM review_reports WHERE user_id = ?1)',
+      ),
+      q('DELETE FROM review_votes WHERE user_id = ?1'),
+      q('DELETE FROM review_reports WHERE user_id = ?1'),
+      q('DELETE FROM search_terms WHERE user_id = ?1'),
+      q('DELETE FROM alert_deliveries WHERE user_id = ?1'),
+      q(`DELETE FROM email_verifications WHERE user_id = ?1 OR email = ${email}`),
+      q(`DELETE FROM phone_codes WHERE user_id = ?1 OR phone = ${phone}`),
+      // Numbers her orders and payments held besides her account's (WhatsApp updates, STC Pay).
+      fromShard
+        ? db
+            .prepare(
+              `DELETE FROM message_outbox WHERE to_phone IN (SELECT value FROM json_each(?2)
+               UNION SELECT payer_phone FROM payments WHERE user_id = ?1 AND payer_phone IS NOT NULL)`,
+            )
+            .bind(userId, JSON.stringify(fromShard.phones))
+        : q(
+            `DELETE FROM message_outbox WHERE to_phone IN (SELECT whatsapp_to FROM orders WHERE user_id = ?1 AND whatsapp_to IS NOT NULL
          UNION SELECT payer_phone FROM payments WHERE user_id = ?1 AND payer_phone IS NOT NULL)`,
-    ),
-    q(`DELETE FROM whatsapp_optouts WHERE phone = ${phone}`),
-    q(`DELETE FROM contact_messages WHERE lower(email) = lower(${email}) OR phone = ${phone}`),
-    // Sign-in and code limits keyed by her address or number ('acct:<email>|<ip>', 'phone-code:<phone>').
-    q(`DELETE FROM failed_logins WHERE instr(key, ${email}) > 0 OR instr(key, ${phone}) > 0`),
-    q(`DELETE FROM rate_events WHERE instr(key, ${email}) > 0 OR instr(key, ${phone}) > 0`),
-    // A once-per-shopper coupon's key holds her e-mail: it keeps counting the use, not who.
-    q(
-      `UPDATE coupon_redemptions SET once_key = coupon_id || ':erased-' || order_id
+          ),
+      q(`DELETE FROM whatsapp_optouts WHERE phone = ${phone}`),
+      q(`DELETE FROM contact_messages WHERE lower(email) = lower(${email}) OR phone = ${phone}`),
+      // Sign-in and code limits keyed by her address or number ('acct:<email>|<ip>', 'phone-code:<phone>').
+      q(`DELETE FROM failed_logins WHERE instr(key, ${email}) > 0 OR instr(key, ${phone}) > 0`),
+      q(`DELETE FROM rate_events WHERE instr(key, ${email}) > 0 OR instr(key, ${phone}) > 0`),
+      // A once-per-shopper coupon's key holds her e-mail: it keeps counting the use, not who.
+      fromShard
+        ? db
+            .prepare(
+              `UPDATE coupon_redemptions SET once_key = coupon_id || ':erased-' || order_id
+             WHERE once_key IS NOT NULL AND order_id IN (SELECT value FROM json_each(?1))`,
+            )
+            .bind(JSON.stringify(fromShard.orders))
+        : q(
+            `UPDATE coupon_redemptions SET once_key = coupon_id || ':erased-' || order_id
        WHERE once_key IS NOT NULL AND order_id IN (SELECT id FROM orders WHERE user_id = ?1)`,
+          ),
     ),
     // Staff notes on her orders, refunds and wallet may name her; the amounts stay.
-    q('UPDATE order_events SET note = NULL WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1)'),
-    q('UPDATE refunds SET note = NULL WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1)'),
-    q('UPDATE wallet_ledger SET note = NULL WHERE user_id = ?1'),
-    q('DELETE FROM order_links WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1)'),
-    q('DELETE FROM sessions WHERE user_id = ?1'),
-    db.prepare('DELETE FROM idempotency_keys WHERE owner = ?').bind(`u:${userId}`),
+    ...onShard(
+      s('UPDATE order_events SET note = NULL WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1)'),
+      s('UPDATE refunds SET note = NULL WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1)'),
+      s('UPDATE wallet_ledger SET note = NULL WHERE user_id = ?1'),
+      s('DELETE FROM order_links WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1)'),
+    ),
+    ...onCore(q('DELETE FROM sessions WHERE user_id = ?1')),
+    ...onShard(her.shard.prepare('DELETE FROM idempotency_keys WHERE owner = ?').bind(`u:${userId}`)),
     // What staff changed on her account: the change is kept, the values (her old e-mail, name) are not.
-    db
-      .prepare(
-        "UPDATE audit_log SET before_json = NULL, after_json = NULL WHERE resource IN ('customer', 'user') AND resource_id = ?",
-      )
-      .bind(String(userId)),
+    ...onCore(
+      db
+        .prepare(
+          "UPDATE audit_log SET before_json = NULL, after_json = NULL WHERE resource IN ('customer', 'user') AND resource_id = ?",
+        )
+        .bind(String(userId)),
+    ),
   ];
 }
 
@@ -189,37 +264,99 @@ export async function eraseAccount(
 ): Promise<void> {
   const db = env.DB;
   // Her cold orders come back first (decision 60): the statements below then empty their personal
-  // fields like any order's, and the files that held them are deleted from ARCHIVE and BACKUPS.
-  const { results: cold } = await db
-    .prepare('SELECT id FROM orders WHERE user_id = ? AND archive_key IS NOT NULL')
-    .bind(userId)
-    .all<{ id: number }>();
+  // fields like any order's, and the files that held them are deleted from ARCHIVE and BACKUPS. Her
+  // route rides in the same batch (shard 0: no round trip more).
+  const coldSql = 'SELECT id FROM orders WHERE user_id = ? AND archive_key IS NOT NULL';
+  const [routeRes, coldRes] = await db.batch([herRouteStatement(env, userId), db.prepare(coldSql).bind(userId)]);
+  const her = herDatabasesFrom(env, routeRes);
+  assertWritable(her);
+  const cold = her.apart
+    ? (await her.shard.prepare(coldSql).bind(userId).all<{ id: number }>()).results
+    : (coldRes!.results as { id: number }[]);
   await bringBack(
     env,
     archiveKeyring(apiConfig(env as ApiEnv)),
     cold.map((o) => o.id),
     now,
+    her.shard,
   );
   const objects = await objectsOf(db, userId);
+  const fromShard = her.apart ? await readFromShard(her.shard, userId) : null;
   // Visits, orders and subscriptions still to come are cancelled first, with their refunds.
-  const cancels = await erasureCancels(db, userId, now);
-  await db.batch([
+  const cancels = await erasureCancels(her, userId, now);
+  const steps: Step[] = [
     // Checked at the end of the batch: her points rows name her reviews and go only after deleted_at is set.
-    db.prepare('PRAGMA defer_foreign_keys = on'),
-    ...cancels.statements,
+    ...onCore(db.prepare('PRAGMA defer_foreign_keys = on')),
+    ...cancels.steps,
     // Mails and texts she was sent name her and what she did: before her address and number go.
-    db.prepare('DELETE FROM mail_outbox WHERE to_address = (SELECT email FROM users WHERE id = ?)').bind(userId),
-    db.prepare('DELETE FROM message_outbox WHERE to_phone = (SELECT phone FROM users WHERE id = ?)').bind(userId),
-    ...traceStatements(db, userId),
-    ...eraseHealthStatements(db, userId, now),
-    ...consultationHealthStatements(db, userId, now),
-    ...consultationAccountStatements(db, userId),
-    ...reviewStatements(db, objects.reviews),
-    ...removeAccountStatements(db, userId, now),
-    // After deleted_at is set (the ledger's trigger allows its rows to go only then).
-    ...pointsErasureStatements(db, userId, now),
-    ...also,
-  ]);
+    ...onCore(
+      db.prepare('DELETE FROM mail_outbox WHERE to_address = (SELECT email FROM users WHERE id = ?)').bind(userId),
+      db.prepare('DELETE FROM message_outbox WHERE to_phone = (SELECT phone FROM users WHERE id = ?)').bind(userId),
+    ),
+    ...traceSteps(her, userId, fromShard),
+    ...eraseHealthSteps(her, userId, now, fromShard),
+    ...onCore(
+      ...consultationHealthStatements(db, userId, now),
+      ...consultationAccountStatements(db, userId),
+      ...reviewStatements(db, objects.reviews),
+    ),
+    ...removeAccountSteps(her, userId, now),
+  ];
+  if (!her.apart) {
+    await db.batch([
+      ...statementsOf(steps),
+      // After deleted_at is set (the ledger's trigger allows its rows to go only then).
+      ...pointsErasureStatements(db, userId, now),
+      ...also,
+    ]);
+  } else {
+    // Her shard first: its batch ends by reading what the core's batch records (her wallet balances and
+    // points sums after the cancels), then her points rows go.
+    const shardStatements = statementsOf(steps, 'shard');
+    const results = await her.shard.batch([
+      ...shardStatements,
+      walletBalancesStatement(her.shard, userId),
+      ...pointsErasureShardStatements(her.shard, userId, now),
+    ]);
+    const at = shardStatements.length;
+    const balances = results[at]!.results as { currency: string; balance: number }[];
+    const points: ErasedPoints = {
+      sums: results[at + 1]!.results as ErasedPoints['sums'],
+      balances: results[at + 2]!.results as ErasedPoints['balances'],
+    };
+    try {
+      await db.batch([
+        ...statementsOf(steps, 'core'),
+        ...walletOwedStatements(db, userId, balances, now),
+        ...pointsErasureCoreStatements(db, userId, now, points),
+        ...also,
+      ]);
+    } catch (error) {
+      log.error('erasure: her shard is emptied, the core batch failed; run the erasure again', {
+        userId,
+        shard: her.route.id,
+        error,
+      });
+      throw error;
+    }
+  }
   await deleteObjects(env.UPLOADS, objects.uploads);
   if (objects.media.length) await deleteObjects(env.MEDIA, objects.media);
+}
+
+/** Her order numbers and the phones her orders and payments held, from her shard (another shard only). */
+async function readFromShard(shard: D1Database, userId: number): Promise<FromShard> {
+  const [orders, phones] = await shard.batch([
+    shard.prepare('SELECT id FROM orders WHERE user_id = ?').bind(userId),
+    shard
+      .prepare(
+        `SELECT whatsapp_to AS phone FROM orders WHERE user_id = ?1 AND whatsapp_to IS NOT NULL
+         UNION SELECT payer_phone FROM payments WHERE user_id = ?1 AND payer_phone IS NOT NULL`,
+      )
+      .bind(userId),
+  ]);
+  return {
+    orders: (orders!.results as { id: number }[]).map((o) => o.id),
+    phones: (phones!.results as { phone: string }[]).map((p) => p.phone),
+  };
 }

@@ -6,8 +6,35 @@ import { removeUserPushStatements } from '../push';
 import { revokeOtherSessions } from './sessions';
 import { removeUserSubscriptionStatements } from '../subscriptions/remove';
 import { forgetAccountDevicesStatement } from './phone-codes';
+import { type HerDatabases, onCore, onShard, type Step } from '../data-rights/her-databases';
 
 export function removeAccountStatements(db: D1Database, userId: number, now = Date.now()): D1PreparedStatement[] {
+  return removeAccountSteps({ core: db, shard: db, apart: false }, userId, now).map((s) => s.statement);
+}
+
+/** The same, each statement with its database: her orders' and payments' numbers are in her shard
+ * (decision 61); a blood test's or consultation's payment stays in the core. */
+export function removeAccountSteps(
+  her: Pick<HerDatabases, 'core' | 'shard' | 'apart'>,
+  userId: number,
+  now = Date.now(),
+): Step[] {
+  const db = her.core;
+  const numbers = onShard(
+    her.shard.prepare('UPDATE orders SET whatsapp_to = NULL WHERE user_id = ?').bind(userId),
+    her.shard.prepare('UPDATE payments SET payer_phone = NULL WHERE user_id = ?').bind(userId),
+  );
+  if (her.apart)
+    numbers.push(...onCore(db.prepare('UPDATE payments SET payer_phone = NULL WHERE user_id = ?').bind(userId)));
+  return [
+    ...onCore(...before(db, userId, now)),
+    // Numbers kept for WhatsApp updates and STC Pay go with the account.
+    ...numbers,
+    ...onCore(...after(db, userId, now)),
+  ];
+}
+
+function before(db: D1Database, userId: number, now: number): D1PreparedStatement[] {
   return [
     // The devices that signed in with her number (read before the number is blanked below).
     forgetAccountDevicesStatement(db, userId),
@@ -19,9 +46,11 @@ export function removeAccountStatements(db: D1Database, userId: number, now = Da
     revokeOtherSessions(db, userId, null),
     db.prepare('DELETE FROM password_resets WHERE user_id = ?').bind(userId),
     db.prepare('DELETE FROM phone_codes WHERE user_id = ?').bind(userId),
-    // Numbers kept for WhatsApp updates and STC Pay go with the account.
-    db.prepare('UPDATE orders SET whatsapp_to = NULL WHERE user_id = ?').bind(userId),
-    db.prepare('UPDATE payments SET payer_phone = NULL WHERE user_id = ?').bind(userId),
+  ];
+}
+
+function after(db: D1Database, userId: number, now: number): D1PreparedStatement[] {
+  return [
     // Subscriptions name an address: they (and the kept cards) go first.
     ...removeUserSubscriptionStatements(db, userId),
     // A kept blood-test order points at its address (a foreign key): that row stays as a blank husk.

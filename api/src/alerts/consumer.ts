@@ -12,6 +12,7 @@
 // Idempotent: a wave's writes are one D1 batch with its alert_waves row (primary key: kind, event,
 // wave), so a redelivered message finds its wave done and only finishes what was left (pushes, the
 // next wave's message). Each person's mail and delivery row share one dedupe key.
+import { type DatabaseEnv, orderShards } from '../db/databases';
 import { COUNTRY_CODES, type CountryCode, isCountryCode, isLang, type Lang, localizePath } from '#shared/locale';
 import { paths } from '#shared/routes';
 import { formatPrice, type CurrencyInfo } from '#shared/money';
@@ -155,7 +156,7 @@ export async function runWave(env: ApiEnv, message: AlertMessage, options: Consu
   }
 
   const { people, waiting, earliestLast, size } =
-    kind === 'back_in_stock' ? await waitingForStock(db, sku, now) : await waitingForPrice(db, sku, now);
+    kind === 'back_in_stock' ? await waitingForStock(db, sku, now) : await waitingForPrice(env, sku, now);
   const remaining = waiting - people.length;
   let nextAt: number | null = null;
   if (remaining > 0) {
@@ -305,7 +306,8 @@ async function waitingForStock(db: D1Database, sku: SkuRow, now: number): Promis
  * Owners of opted-in wishlist items the SKU's price is now below (once per owner, whatever the number
  * of their lists holding it), in their account's language and the country of their latest order.
  */
-async function waitingForPrice(db: D1Database, sku: SkuRow, now: number): Promise<Waiting> {
+async function waitingForPrice(env: DatabaseEnv, sku: SkuRow, now: number): Promise<Waiting> {
+  const db = env.DB;
   const gap = now - PERSON_GAP_MS;
   const owners = `FROM wishlist_items i JOIN wishlists w ON w.id = i.list_id
     JOIN users u ON u.id = w.user_id AND u.deleted_at IS NULL
@@ -317,7 +319,9 @@ async function waitingForPrice(db: D1Database, sku: SkuRow, now: number): Promis
            coalesce(u.country,
                     (SELECT o.country FROM orders o WHERE o.user_id = w.user_id ORDER BY o.created_at DESC LIMIT 1),
                     (SELECT n.country FROM notify_requests n WHERE n.user_id = w.user_id ORDER BY n.created_at DESC LIMIT 1),
-                    'KW') AS country
+                    'KW') AS country,
+           CASE WHEN u.country IS NULL THEN (SELECT x.shard_id FROM shopper_shards x
+             WHERE x.owner_key = 'user:' || w.user_id AND x.shard_id <> 0) END AS shard_id
          ${owners} AND NOT EXISTS (SELECT 1 FROM alert_deliveries d WHERE d.user_id = w.user_id AND d.at > ?)
          GROUP BY w.user_id ORDER BY min(i.added_at), w.user_id LIMIT ?`,
       )
@@ -331,11 +335,41 @@ async function waitingForPrice(db: D1Database, sku: SkuRow, now: number): Promis
       .bind(sku.id, sku.price, gap),
   ]);
   return {
-    people: peopleRes!.results as unknown as Person[],
+    people: await latestOrderCountries(env, peopleRes!.results as unknown as (Person & { shard_id: number | null })[]),
     waiting: (countRes!.results[0] as { n: number }).n,
     earliestLast: (lastRes!.results[0] as { last: number | null }).last,
     size: PRICE_WAVE_SIZE,
   };
+}
+
+/**
+ * The country of an owner's latest order when her account names none and her orders are in another
+ * order shard (decision 61; the core's answer then fell through to her alerts or 'KW'): each such
+ * shard asked once for the wave's owners.
+ */
+async function latestOrderCountries(
+  env: DatabaseEnv,
+  people: (Person & { shard_id: number | null })[],
+): Promise<Person[]> {
+  const routed = people.filter((p) => p.shard_id !== null);
+  if (routed.length) {
+    for (const shard of await orderShards(env)) {
+      const ids = routed.filter((p) => p.shard_id === shard.id).map((p) => p.user_id);
+      if (!ids.length) continue;
+      const { results } = await shard.db
+        .prepare(
+          `SELECT user_id, (SELECT o.country FROM orders o WHERE o.user_id = u.value ORDER BY o.created_at DESC LIMIT 1) AS country
+           FROM (SELECT value, value AS user_id FROM json_each(?)) u`,
+        )
+        .bind(JSON.stringify(ids))
+        .all<{ user_id: number; country: string | null }>();
+      for (const r of results) {
+        const person = routed.find((p) => p.user_id === r.user_id);
+        if (person && r.country) person.country = r.country;
+      }
+    }
+  }
+  return people.map(({ shard_id: _shard, ...p }) => p);
 }
 
 interface Run {

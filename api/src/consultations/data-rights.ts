@@ -10,6 +10,7 @@ import { walletMove } from '../orders/payment-moves';
 import type { Keyring } from '../lib/keyring';
 import { auditStatement } from '../staff/audit';
 import { healthSealer, openText } from './seal';
+import { onCore, onShard, type Step } from '../data-rights/her-databases';
 
 const HERS = 'SELECT id FROM consultations WHERE user_id = ?1';
 
@@ -72,7 +73,9 @@ export async function consultationErasureCancels(
   db: D1Database,
   userId: number,
   now: number,
-): Promise<{ statements: D1PreparedStatement[]; ids: number[] }> {
+  /** Her order shard, which holds her wallet (decision 61); the core itself in shard 0. */
+  shard: D1Database = db,
+): Promise<{ steps: Step[]; ids: number[] }> {
   const { results } = await db
     .prepare(
       `SELECT id, country, currency, status, payment_method, credit_id, total, wallet_used, refunded FROM consultations
@@ -80,57 +83,65 @@ export async function consultationErasureCancels(
     )
     .bind(userId, now)
     .all<OpenConsultation>();
-  const statements: D1PreparedStatement[] = [];
+  const statements: Step[] = [];
   for (const c of results) {
     const refund = c.status === 'booked' ? c.total - c.refunded : c.wallet_used;
     statements.push(
-      db
-        .prepare(
-          `UPDATE consultations SET status = 'cancelled', cancelled_at = ?1, refunded = refunded + ?2,
+      ...onCore(
+        db
+          .prepare(
+            `UPDATE consultations SET status = 'cancelled', cancelled_at = ?1, refunded = refunded + ?2,
              payment_state = CASE WHEN payment_state = 'package' THEN 'package' WHEN ?2 > 0 THEN 'refunded' ELSE payment_state END,
              updated_at = ?1 WHERE id = ?3`,
-        )
-        .bind(now, refund, c.id),
-      db
-        .prepare(
-          "UPDATE payments SET status = 'cancelled', updated_at = ? WHERE consultation_id = ? AND status = 'initiated'",
-        )
-        .bind(now, c.id),
-      db.prepare('DELETE FROM consultation_cells WHERE consultation_id = ?').bind(c.id),
+          )
+          .bind(now, refund, c.id),
+        db
+          .prepare(
+            "UPDATE payments SET status = 'cancelled', updated_at = ? WHERE consultation_id = ? AND status = 'initiated'",
+          )
+          .bind(now, c.id),
+        db.prepare('DELETE FROM consultation_cells WHERE consultation_id = ?').bind(c.id),
+      ),
     );
     if (c.payment_method === 'package' && c.credit_id)
       statements.push(
-        db
-          .prepare(
-            'UPDATE consultation_credits SET sessions_left = min(sessions_total, sessions_left + 1) WHERE id = ?',
-          )
-          .bind(c.credit_id),
+        ...onCore(
+          db
+            .prepare(
+              'UPDATE consultation_credits SET sessions_left = min(sessions_total, sessions_left + 1) WHERE id = ?',
+            )
+            .bind(c.credit_id),
+        ),
       );
     if (refund > 0)
       statements.push(
-        ...walletMove(db, {
-          userId,
-          currency: c.currency,
-          amount: refund,
-          kind: 'refund',
-          orderId: null,
-          paymentId: null,
-          consultationId: c.id,
-        }),
+        ...onShard(
+          ...walletMove(shard, {
+            userId,
+            currency: c.currency,
+            amount: refund,
+            kind: 'refund',
+            orderId: null,
+            paymentId: null,
+            consultationId: c.id,
+          }),
+        ),
       );
     statements.push(
-      auditStatement(db, null, {
-        action: 'consultation.cancel',
-        resource: 'consultation',
-        resourceId: c.id,
-        country: c.country,
-        before: { status: c.status },
-        after: {
-          status: 'cancelled',
-          refund: refund > 0 ? { amount: refund, currency: c.currency, to: 'wallet' } : null,
-        },
-        reason: 'account erased',
-      }),
+      ...onCore(
+        auditStatement(db, null, {
+          action: 'consultation.cancel',
+          resource: 'consultation',
+          resourceId: c.id,
+          country: c.country,
+          before: { status: c.status },
+          after: {
+            status: 'cancelled',
+            refund: refund > 0 ? { amount: refund, currency: c.currency, to: 'wallet' } : null,
+          },
+          reason: 'account erased',
+        }),
+      ),
     );
   }
   // Packages with sessions left: what those sessions cost back to her wallet (docs/data-fates.md), the
@@ -158,30 +169,36 @@ export async function consultationErasureCancels(
     if (left <= 0) continue;
     const refund = Math.floor((k.price * left) / k.sessions_total);
     statements.push(
-      db
-        .prepare("UPDATE consultation_credits SET sessions_left = 0, payment_state = 'refunded' WHERE id = ?")
-        .bind(k.id),
+      ...onCore(
+        db
+          .prepare("UPDATE consultation_credits SET sessions_left = 0, payment_state = 'refunded' WHERE id = ?")
+          .bind(k.id),
+      ),
       ...(refund > 0
-        ? walletMove(db, {
-            userId,
-            currency: k.currency,
-            amount: refund,
-            kind: 'refund',
-            orderId: null,
-            paymentId: null,
-          })
+        ? onShard(
+            ...walletMove(shard, {
+              userId,
+              currency: k.currency,
+              amount: refund,
+              kind: 'refund',
+              orderId: null,
+              paymentId: null,
+            }),
+          )
         : []),
-      auditStatement(db, null, {
-        action: 'consultation_package.refund',
-        resource: 'consultation_credit',
-        resourceId: k.id,
-        country: k.country,
-        after: { sessions_refunded: left, refund: { amount: refund, currency: k.currency, to: 'wallet' } },
-        reason: 'account erased',
-      }),
+      ...onCore(
+        auditStatement(db, null, {
+          action: 'consultation_package.refund',
+          resource: 'consultation_credit',
+          resourceId: k.id,
+          country: k.country,
+          after: { sessions_refunded: left, refund: { amount: refund, currency: k.currency, to: 'wallet' } },
+          reason: 'account erased',
+        }),
+      ),
     );
   }
-  return { statements, ids: results.map((c) => c.id) };
+  return { steps: statements, ids: results.map((c) => c.id) };
 }
 
 /** consultations.json of her archive: every consultation with its health text opened. */

@@ -2,6 +2,10 @@
 // original files she uploaded (decrypted), the Saudi tax invoices as the shop renders them, and a
 // README.txt in her language. Every query names her id: nothing of anyone else can enter. Money is
 // kept both as integer minor units (exact) and formatted as the shop shows it.
+//
+// A shopper in another order shard (decision 61): her orders, wallet and points are read from her shard
+// (her route rides in the first batch of core reads, so shard 0 pays no round trip for it), her account,
+// health data and everything else from the core.
 import type { CurrencyCode, Lang } from '#shared/locale';
 import { formatMinor } from '#shared/money';
 import { safeFileName } from './file-names';
@@ -13,6 +17,7 @@ import { type Keyring, openFile } from '../uploads/crypto';
 import { readmeText } from './texts';
 import { consultationExport } from '../consultations/data-rights';
 import type { Keyring as HealthKeyring } from '../lib/keyring';
+import { herDatabasesFrom, herRouteStatement } from './her-databases';
 
 type Row = Record<string, unknown>;
 
@@ -31,6 +36,11 @@ const parsed = (text: unknown) => {
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
+const ORDERS_SQL = 'SELECT id FROM orders WHERE user_id = ? ORDER BY created_at, id';
+const WALLET_ACCOUNTS_SQL = 'SELECT currency, balance FROM wallet_accounts WHERE user_id = ?';
+const WALLET_LEDGER_SQL =
+  'SELECT id, currency, amount, kind, order_id, blood_test_order_id, reason_code, note, created_at FROM wallet_ledger WHERE user_id = ? ORDER BY id';
+
 /** Every file of the archive, README first. */
 export async function archiveEntries(
   env: Pick<ApiEnv, 'DB' | 'UPLOADS'>,
@@ -48,11 +58,9 @@ export async function archiveEntries(
   const results = await db.batch([
     q('SELECT * FROM users WHERE id = ?'),
     q('SELECT * FROM addresses WHERE user_id = ? AND deleted_at IS NULL ORDER BY id'),
-    q('SELECT id FROM orders WHERE user_id = ? ORDER BY created_at, id'),
-    q('SELECT currency, balance FROM wallet_accounts WHERE user_id = ?'),
-    q(
-      'SELECT id, currency, amount, kind, order_id, blood_test_order_id, reason_code, note, created_at FROM wallet_ledger WHERE user_id = ? ORDER BY id',
-    ),
+    q(ORDERS_SQL),
+    q(WALLET_ACCOUNTS_SQL),
+    q(WALLET_LEDGER_SQL),
     q('SELECT id, name, share_token IS NOT NULL AS shared, created_at FROM wishlists WHERE user_id = ? ORDER BY id'),
     q(
       'SELECT i.* FROM wishlist_items i JOIN wishlists w ON w.id = i.list_id WHERE w.user_id = ? ORDER BY i.list_id, i.added_at',
@@ -98,8 +106,27 @@ export async function archiveEntries(
     q(
       'SELECT id, kind, status, source, created_at, ready_at, expires_at, done_at FROM data_requests WHERE user_id = ? ORDER BY id',
     ),
+    herRouteStatement(env, userId),
   ]);
-  const rows = (i: number) => results[i]!.results as Row[];
+  const her = herDatabasesFrom(env, results[results.length - 1]);
+  const shard = her.shard;
+  const s = (sql: string) => shard.prepare(sql).bind(userId);
+  // Her order domain (orders, wallet, points), read again from her shard when it is not the core.
+  const pointsStatements = [
+    s(
+      'SELECT country, balance, tier, spend_12m, tier_updated_at FROM points_accounts WHERE user_id = ? ORDER BY country',
+    ),
+    s(
+      `SELECT id, country, amount, balance_after, kind, expires_at, order_id, blood_test_order_id, consultation_id, refund_id,
+         review_id, referral_id, CASE WHEN kind = 'adjustment' THEN reason END AS reason, created_at
+       FROM points_ledger WHERE user_id = ? ORDER BY id`,
+    ),
+  ];
+  const mine = her.apart
+    ? await shard.batch([s(ORDERS_SQL), s(WALLET_ACCOUNTS_SQL), s(WALLET_LEDGER_SQL), ...pointsStatements])
+    : null;
+  const FROM_SHARD: Record<number, number> = { 2: 0, 3: 1, 4: 2 };
+  const rows = (i: number) => (mine && i in FROM_SHARD ? mine[FROM_SHARD[i]!]! : results[i]!).results as Row[];
   const [user] = rows(0);
   if (!user) throw new Error('data export: no such user');
   const { password_hash: _secret, ...account } = user;
@@ -108,7 +135,9 @@ export async function archiveEntries(
   const orders = [];
   const invoices: ZipEntry[] = [];
   for (const { id } of rows(2) as { id: number }[]) {
-    const view = await orderView(db, id, lang, userId, cold);
+    const view = her.apart
+      ? await orderView(shard, id, lang, userId, cold, db)
+      : await orderView(db, id, lang, userId, cold);
     if (!view) continue;
     const m = (minor: number) => money(minor, view.currency, lang, view.country);
     orders.push({
@@ -192,15 +221,7 @@ export async function archiveEntries(
 
   // Her points (decision 58): accounts, every ledger line, her referral code and her referrals (as the
   // referrer: the friend's first order and its status; as the friend: the referral she came with).
-  const [pointsAccounts, pointsLines, referralCode, referralRows] = await db.batch([
-    q(
-      'SELECT country, balance, tier, spend_12m, tier_updated_at FROM points_accounts WHERE user_id = ? ORDER BY country',
-    ),
-    q(
-      `SELECT id, country, amount, balance_after, kind, expires_at, order_id, blood_test_order_id, consultation_id, refund_id,
-         review_id, referral_id, CASE WHEN kind = 'adjustment' THEN reason END AS reason, created_at
-       FROM points_ledger WHERE user_id = ? ORDER BY id`,
-    ),
+  const [referralCode, referralRows, ...pointsHere] = await db.batch([
     q('SELECT code, created_at FROM referral_codes WHERE user_id = ?'),
     db
       .prepare(
@@ -209,7 +230,9 @@ export async function archiveEntries(
          FROM referrals WHERE referrer_id = ?1 OR friend_id = ?1 ORDER BY id`,
       )
       .bind(userId),
+    ...(mine ? [] : pointsStatements),
   ]);
+  const [pointsAccounts, pointsLines] = mine ? mine.slice(3) : pointsHere;
 
   const at = new Date(now).toISOString();
   return [

@@ -8,10 +8,24 @@
 // cancellation through the audit log (the back office's record of changes), with the wallet balances
 // left to pay back. An order already shipped is on its way with its label: it is not stopped, and the
 // audit row says so.
+//
+// A shopper in another order shard (decision 61): her orders, payments, wallet and points are written in
+// her shard, the stock, coupons, promotions, subscriptions and audit rows in the core, each statement
+// marked with its database (./her-databases.ts). Her orders' lines and promotions are read from her
+// shard first and their values bound into the core's statements (no statement joins two databases).
+import type { CountryCode } from '#shared/locale';
+import { expiryOf } from '#shared/loyalty/rules';
+import { onBackInStock } from '../catalogue/back-in-stock';
+import { pointsMove } from '../loyalty/ledger';
+import { givenBackExpiry, outstandingSpendSql } from '../loyalty/returns';
+import { loyaltyRules } from '../loyalty/rules-read';
+import { stockFlags } from '../orders/stock-holds';
 import { releaseStatements } from '../payments/outcome';
 import { walletMove } from '../orders/payment-moves';
 import { auditStatement } from '../staff/audit';
+import { endPendingStatement } from '../subscriptions/start';
 import { consultationErasureCancels } from '../consultations/data-rights';
+import { type HerDatabases, idList, onCore, onShard, type Step } from './her-databases';
 
 /** Order statuses before shipping: cancelled on erasure. */
 const OPEN_ORDER_STATUSES = ['placed', 'pending_payment', 'paid', 'processing'] as const;
@@ -38,7 +52,8 @@ interface OpenOrder {
 }
 
 export interface ErasureCancels {
-  statements: D1PreparedStatement[];
+  /** In order; in shard 0 all one batch, in another shard the shard's and the core's part apart. */
+  steps: Step[];
   visits: number[];
   orders: number[];
   subscriptions: number[];
@@ -49,179 +64,372 @@ export interface ErasureCancels {
 const inList = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
 
 /** The statements that cancel what she had coming, for the erasure's batch (before her rows go). */
-export async function erasureCancels(db: D1Database, userId: number, now: number): Promise<ErasureCancels> {
-  const [visitsRes, ordersRes, subsRes, shippedRes] = await db.batch([
-    db
-      .prepare(
-        `SELECT id, country, currency, total, wallet_used, payment_state, coupon_id FROM blood_test_orders
+export async function erasureCancels(her: HerDatabases, userId: number, now: number): Promise<ErasureCancels> {
+  const db = her.core;
+  const shard = her.shard;
+  const visitsRead = db
+    .prepare(
+      `SELECT id, country, currency, total, wallet_used, payment_state, coupon_id FROM blood_test_orders
          WHERE user_id = ? AND status IN (${inList(OPEN_VISIT_STATUSES)})`,
-      )
-      .bind(userId),
-    // What a card paid and no refund gave back (the staff cancel's figure), beyond the wallet part.
-    db
-      .prepare(
-        `SELECT o.id, o.country, o.currency, o.status, o.wallet_used, o.holds_stock,
+    )
+    .bind(userId);
+  // What a card paid and no refund gave back (the staff cancel's figure), beyond the wallet part.
+  const ordersRead = shard
+    .prepare(
+      `SELECT o.id, o.country, o.currency, o.status, o.wallet_used, o.holds_stock,
            max(0, coalesce((SELECT sum(p.amount) FROM payments p WHERE p.order_id = o.id AND p.purpose = 'order' AND p.status = 'succeeded'), 0)
              - coalesce((SELECT sum(r.amount) FROM refunds r WHERE r.order_id = o.id AND r.status <> 'failed'), 0)) AS card_left
          FROM orders o WHERE o.user_id = ? AND o.status IN (${inList(OPEN_ORDER_STATUSES)})`,
-      )
-      .bind(userId),
-    db
-      .prepare("SELECT id, country FROM subscriptions WHERE user_id = ? AND status IN ('pending', 'active', 'paused')")
-      .bind(userId),
-    db.prepare("SELECT id, country FROM orders WHERE user_id = ? AND status = 'shipped'").bind(userId),
-  ]);
+    )
+    .bind(userId);
+  const subsRead = db
+    .prepare("SELECT id, country FROM subscriptions WHERE user_id = ? AND status IN ('pending', 'active', 'paused')")
+    .bind(userId);
+  const shippedRead = shard
+    .prepare("SELECT id, country FROM orders WHERE user_id = ? AND status = 'shipped'")
+    .bind(userId);
+  // Her open orders' lines and promotions, for the core's part of their release (another shard only).
+  const open = `SELECT id FROM orders WHERE user_id = ?1 AND status IN (${inList(OPEN_ORDER_STATUSES)}) AND holds_stock = 1`;
+  const [visitsRes, ordersRes, subsRes, shippedRes, linesRes, promosRes] = her.apart
+    ? await Promise.all([
+        db.batch([visitsRead, subsRead]),
+        shard.batch([
+          ordersRead,
+          shippedRead,
+          shard
+            .prepare(`SELECT order_id, sku_id, product_id, count FROM order_items WHERE order_id IN (${open})`)
+            .bind(userId),
+          shard
+            .prepare(
+              `SELECT order_id, promotion_id, gift_sku_id, gift_count FROM order_promotions WHERE order_id IN (${open})`,
+            )
+            .bind(userId),
+        ]),
+      ]).then(([[v, s], [o, sh, l, p]]) => [v, o, s, sh, l, p])
+    : await db.batch([visitsRead, ordersRead, subsRead, shippedRead]);
   const visits = visitsRes!.results as unknown as OpenVisit[];
   const orders = ordersRes!.results as unknown as OpenOrder[];
   const subscriptions = subsRes!.results as { id: number; country: string }[];
   const shipped = shippedRes!.results as { id: number; country: string }[];
-  const statements: D1PreparedStatement[] = [];
+  const lines = (linesRes?.results ?? []) as ShardLine[];
+  const promos = (promosRes?.results ?? []) as ShardPromotion[];
+  const statements: Step[] = [];
   const reason = 'account erased';
 
   for (const v of visits) {
     const refund = v.payment_state === 'paid' ? v.total : v.wallet_used;
     statements.push(
-      // The lab's list no longer shows it and no nurse can be sent; slot_held stays 1 (its CHECK):
-      // the erasure cancels past the shopper's cut-off too.
-      db
-        .prepare(
-          `UPDATE blood_test_orders SET status = 'cancelled', cancelled_at = ?1, nurse_id = NULL, visit_confirmed_at = NULL,
+      ...onCore(
+        // The lab's list no longer shows it and no nurse can be sent; slot_held stays 1 (its CHECK):
+        // the erasure cancels past the shopper's cut-off too.
+        db
+          .prepare(
+            `UPDATE blood_test_orders SET status = 'cancelled', cancelled_at = ?1, nurse_id = NULL, visit_confirmed_at = NULL,
              payment_state = CASE WHEN ?2 > 0 THEN 'refunded' ELSE payment_state END, updated_at = ?1 WHERE id = ?3`,
-        )
-        .bind(now, refund, v.id),
-      db
-        .prepare(
-          "UPDATE payments SET status = 'cancelled', updated_at = ? WHERE blood_test_order_id = ? AND status = 'initiated'",
-        )
-        .bind(now, v.id),
-      db.prepare('DELETE FROM blood_test_slot_bookings WHERE order_id = ?').bind(v.id),
+          )
+          .bind(now, refund, v.id),
+        db
+          .prepare(
+            "UPDATE payments SET status = 'cancelled', updated_at = ? WHERE blood_test_order_id = ? AND status = 'initiated'",
+          )
+          .bind(now, v.id),
+        db.prepare('DELETE FROM blood_test_slot_bookings WHERE order_id = ?').bind(v.id),
+      ),
     );
-    if (v.coupon_id) statements.push(db.prepare('UPDATE coupons SET used = used - 1 WHERE id = ?').bind(v.coupon_id));
+    if (v.coupon_id)
+      statements.push(...onCore(db.prepare('UPDATE coupons SET used = used - 1 WHERE id = ?').bind(v.coupon_id)));
     if (refund > 0)
       statements.push(
-        ...walletMove(db, {
-          userId,
-          currency: v.currency,
-          amount: refund,
-          kind: 'refund',
-          orderId: null,
-          paymentId: null,
-          bloodTestOrderId: v.id,
-        }),
+        ...onShard(
+          ...walletMove(shard, {
+            userId,
+            currency: v.currency,
+            amount: refund,
+            kind: 'refund',
+            orderId: null,
+            paymentId: null,
+            bloodTestOrderId: v.id,
+          }),
+        ),
       );
     statements.push(
-      auditStatement(db, null, {
-        action: 'blood_test_order.cancel',
-        resource: 'blood_test_order',
-        resourceId: v.id,
-        country: v.country,
-        before: { status: v.payment_state === 'paid' ? 'booked' : 'unpaid' },
-        after: {
-          status: 'cancelled',
-          refund: refund > 0 ? { amount: refund, currency: v.currency, to: 'wallet' } : null,
-        },
-        reason,
-      }),
+      ...onCore(
+        auditStatement(db, null, {
+          action: 'blood_test_order.cancel',
+          resource: 'blood_test_order',
+          resourceId: v.id,
+          country: v.country,
+          before: { status: v.payment_state === 'paid' ? 'booked' : 'unpaid' },
+          after: {
+            status: 'cancelled',
+            refund: refund > 0 ? { amount: refund, currency: v.currency, to: 'wallet' } : null,
+          },
+          reason,
+        }),
+      ),
     );
   }
 
   for (const o of orders) {
     statements.push(
-      db
-        .prepare(
-          "INSERT INTO payment_events (payment_id, outcome, created_at) SELECT id, 'cancelled', ?1 FROM payments WHERE order_id = ?2 AND status = 'initiated'",
-        )
-        .bind(now, o.id),
-      db
-        .prepare("UPDATE payments SET status = 'cancelled', updated_at = ? WHERE order_id = ? AND status = 'initiated'")
-        .bind(now, o.id),
-      ...(await releaseStatements(db, o.id, now, 'cancelled')),
-      db.prepare('UPDATE orders SET cancelled_at = ? WHERE id = ?').bind(now, o.id),
-      // The order's timeline shows the cancel (no staff member: the erasure did it; the audit row says why).
-      db
-        .prepare(
-          "INSERT OR IGNORE INTO order_events (order_id, kind, staff_id, note, at) VALUES (?, 'cancelled', NULL, NULL, ?)",
-        )
-        .bind(o.id, now),
+      ...onShard(
+        shard
+          .prepare(
+            "INSERT INTO payment_events (payment_id, outcome, created_at) SELECT id, 'cancelled', ?1 FROM payments WHERE order_id = ?2 AND status = 'initiated'",
+          )
+          .bind(now, o.id),
+        shard
+          .prepare(
+            "UPDATE payments SET status = 'cancelled', updated_at = ? WHERE order_id = ? AND status = 'initiated'",
+          )
+          .bind(now, o.id),
+      ),
+      ...(her.apart
+        ? await shardRelease(her, userId, o, lines, promos, now)
+        : onCore(...(await releaseStatements(db, o.id, now, 'cancelled')))),
+      ...onShard(
+        shard.prepare('UPDATE orders SET cancelled_at = ? WHERE id = ?').bind(now, o.id),
+        // The order's timeline shows the cancel (no staff member: the erasure did it; the audit row says why).
+        shard
+          .prepare(
+            "INSERT OR IGNORE INTO order_events (order_id, kind, staff_id, note, at) VALUES (?, 'cancelled', NULL, NULL, ?)",
+          )
+          .bind(o.id, now),
+      ),
     );
     if (o.card_left > 0)
       statements.push(
-        db
-          .prepare(
-            `INSERT INTO refunds (order_id, amount, currency, method, reason, note, status, payment_id, staff_id, created_at, updated_at)
+        ...onShard(
+          shard
+            .prepare(
+              `INSERT INTO refunds (order_id, amount, currency, method, reason, note, status, payment_id, staff_id, created_at, updated_at)
              VALUES (?1, ?2, ?3, 'wallet', 'cancelled', NULL, 'succeeded', NULL, NULL, ?4, ?4)`,
-          )
-          .bind(o.id, o.card_left, o.currency, now),
-        ...walletMove(db, {
-          userId,
-          currency: o.currency,
-          amount: o.card_left,
-          kind: 'refund',
-          orderId: o.id,
-          paymentId: null,
-        }),
+            )
+            .bind(o.id, o.card_left, o.currency, now),
+          ...walletMove(shard, {
+            userId,
+            currency: o.currency,
+            amount: o.card_left,
+            kind: 'refund',
+            orderId: o.id,
+            paymentId: null,
+          }),
+        ),
       );
     statements.push(
-      auditStatement(db, null, {
-        action: 'order.cancel',
-        resource: 'order',
-        resourceId: o.id,
-        country: o.country,
-        before: { status: o.status },
-        after: {
-          status: 'cancelled',
-          refund: o.card_left > 0 ? { amount: o.card_left, currency: o.currency, to: 'wallet' } : null,
-        },
-        reason,
-      }),
+      ...onCore(
+        auditStatement(db, null, {
+          action: 'order.cancel',
+          resource: 'order',
+          resourceId: o.id,
+          country: o.country,
+          before: { status: o.status },
+          after: {
+            status: 'cancelled',
+            refund: o.card_left > 0 ? { amount: o.card_left, currency: o.currency, to: 'wallet' } : null,
+          },
+          reason,
+        }),
+      ),
     );
   }
 
   for (const s of subscriptions)
     statements.push(
-      auditStatement(db, null, {
-        action: 'subscription.cancel',
-        resource: 'subscription',
-        resourceId: s.id,
-        country: s.country,
-        after: { status: 'cancelled' },
-        reason,
-      }),
+      ...onCore(
+        auditStatement(db, null, {
+          action: 'subscription.cancel',
+          resource: 'subscription',
+          resourceId: s.id,
+          country: s.country,
+          after: { status: 'cancelled' },
+          reason,
+        }),
+      ),
     );
   for (const o of shipped)
     statements.push(
-      auditStatement(db, null, {
-        action: 'order.erased_in_transit',
-        resource: 'order',
-        resourceId: o.id,
-        country: o.country,
-        after: { note: 'shipped before the erasure: the carrier holds the label; the order keeps no address' },
-        reason,
-      }),
+      ...onCore(
+        auditStatement(db, null, {
+          action: 'order.erased_in_transit',
+          resource: 'order',
+          resourceId: o.id,
+          country: o.country,
+          after: { note: 'shipped before the erasure: the carrier holds the label; the order keeps no address' },
+          reason,
+        }),
+      ),
     );
 
   // Consultations still to come (decision 55): cancelled, what she paid to her wallet.
-  const consultations = await consultationErasureCancels(db, userId, now);
-  statements.push(...consultations.statements);
+  const consultations = await consultationErasureCancels(db, userId, now, shard);
+  statements.push(...consultations.steps);
 
-  // What the shop owes her after all that: the wallet of an erased account is paid back by staff.
-  statements.push(
-    db
-      .prepare(
-        `INSERT INTO audit_log (staff_id, action, resource, resource_id, country, before_json, after_json, reason, request_id, at)
-         SELECT NULL, 'wallet.owed_on_erasure', 'wallet', ?1, CASE currency WHEN 'SAR' THEN 'SA' ELSE 'KW' END, NULL,
-           json_object('balance', balance, 'currency', currency), ?2, NULL, ?3
-         FROM wallet_accounts WHERE user_id = ?1 AND balance > 0`,
-      )
-      .bind(String(userId), reason, now),
-  );
+  // What the shop owes her after all that: the wallet of an erased account is paid back by staff (in
+  // another shard the erasure writes this row from her balances as her shard's batch left them).
+  if (!her.apart) statements.push(...onCore(walletOwedStatement(db, userId, now)));
 
   return {
-    statements,
+    steps: statements,
     visits: visits.map((v) => v.id),
     orders: orders.map((o) => o.id),
     subscriptions: subscriptions.map((s) => s.id),
     shipped: shipped.map((o) => o.id),
     consultations: consultations.ids,
   };
+}
+
+const reasonOf = 'account erased';
+
+/** The audit row of what the shop owes her, in shard 0: her balances read in the erasure's batch. */
+function walletOwedStatement(db: D1Database, userId: number, now: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO audit_log (staff_id, action, resource, resource_id, country, before_json, after_json, reason, request_id, at)
+       SELECT NULL, 'wallet.owed_on_erasure', 'wallet', ?1, CASE currency WHEN 'SAR' THEN 'SA' ELSE 'KW' END, NULL,
+         json_object('balance', balance, 'currency', currency), ?2, NULL, ?3
+       FROM wallet_accounts WHERE user_id = ?1 AND balance > 0`,
+    )
+    .bind(String(userId), reasonOf, now);
+}
+
+/** Her wallet balances after her shard's batch (read at its end): the SELECT for that batch. */
+export const walletBalancesStatement = (shard: D1Database, userId: number) =>
+  shard.prepare('SELECT currency, balance FROM wallet_accounts WHERE user_id = ? AND balance > 0').bind(userId);
+
+/** In another shard: the same audit rows, from the balances her shard's batch answered. */
+export function walletOwedStatements(
+  db: D1Database,
+  userId: number,
+  balances: readonly { currency: string; balance: number }[],
+  now: number,
+): D1PreparedStatement[] {
+  return balances.map((b) =>
+    db
+      .prepare(
+        `INSERT INTO audit_log (staff_id, action, resource, resource_id, country, before_json, after_json, reason, request_id, at)
+         VALUES (NULL, 'wallet.owed_on_erasure', 'wallet', ?1, CASE ?2 WHEN 'SAR' THEN 'SA' ELSE 'KW' END, NULL,
+           json_object('balance', CAST(?3 AS INTEGER), 'currency', ?2), ?4, NULL, ?5)`,
+      )
+      .bind(String(userId), b.currency, b.balance, reasonOf, now),
+  );
+}
+
+interface ShardLine {
+  order_id: number;
+  sku_id: number;
+  product_id: number;
+  count: number;
+}
+interface ShardPromotion {
+  order_id: number;
+  promotion_id: number;
+  gift_sku_id: number | null;
+  gift_count: number;
+}
+
+/**
+ * An open order's release for a shopper in another shard: what payments/outcome.ts releaseStatements
+ * gives back with status 'cancelled', split by database. Her shard: the order's status, its wallet part
+ * and the points it spent come back. The core: its stock (lines and gifts, from the rows read in her
+ * shard), coupon, promotions' uses, a friend's referral void and the subscriptions it would have started.
+ */
+async function shardRelease(
+  her: HerDatabases,
+  userId: number,
+  o: OpenOrder,
+  lines: readonly ShardLine[],
+  promos: readonly ShardPromotion[],
+  now: number,
+): Promise<Step[]> {
+  const { core, shard } = her;
+  const country = o.country as CountryCode;
+  const { rules } = await loyaltyRules(core, country);
+  const points = pointsMove(shard, {
+    userId,
+    country,
+    amount: outstandingSpendSql(o.id),
+    kind: 'spend_return',
+    eventKey: `return:order:${o.id}`,
+    expiresAt: givenBackExpiry(userId, country, now, expiryOf(now, rules.expiry_months)),
+    orderId: o.id,
+    now,
+  });
+  const ended = [
+    endPendingStatement(core, o.id),
+    core.prepare("UPDATE referrals SET status = 'void' WHERE order_id = ? AND status = 'pending'").bind(o.id),
+  ];
+  if (!o.holds_stock)
+    return [
+      ...onShard(
+        shard.prepare("UPDATE orders SET status = 'cancelled', updated_at = ? WHERE id = ?").bind(now, o.id),
+        ...points,
+      ),
+      ...onCore(...ended),
+    ];
+  const mine = lines.filter((l) => l.order_id === o.id);
+  const gifts = promos.filter((p) => p.order_id === o.id);
+  const giftSkus = gifts.filter((p) => p.gift_sku_id !== null && p.gift_count > 0);
+  const steps: Step[] = [
+    ...onShard(
+      shard
+        .prepare(
+          "UPDATE orders SET status = 'cancelled', holds_stock = 0, wallet_used = 0, updated_at = ? WHERE id = ?",
+        )
+        .bind(now, o.id),
+      ...points,
+    ),
+    ...onCore(
+      ...onBackInStock(
+        { DB: core },
+        mine.map((l) => l.sku_id),
+        now,
+        { whileSoldOut: true },
+      ),
+      ...mine.map((l) => core.prepare('UPDATE skus SET stock = stock + ? WHERE id = ?').bind(l.count, l.sku_id)),
+      ...(mine.length
+        ? [
+            stockFlags(
+              core,
+              mine.map((l) => l.product_id),
+            ),
+          ]
+        : []),
+      core
+        .prepare(
+          'UPDATE coupons SET used = used - 1 WHERE id = (SELECT coupon_id FROM coupon_redemptions WHERE order_id = ?)',
+        )
+        .bind(o.id),
+      core.prepare('DELETE FROM coupon_redemptions WHERE order_id = ?').bind(o.id),
+      ...gifts.map((p) => core.prepare('UPDATE promotions SET used = used - 1 WHERE id = ?').bind(p.promotion_id)),
+      ...giftSkus.map((p) =>
+        core.prepare('UPDATE skus SET stock = stock + ? WHERE id = ?').bind(p.gift_count, p.gift_sku_id),
+      ),
+      ...(giftSkus.length
+        ? [
+            core
+              .prepare(
+                `UPDATE products SET in_stock = EXISTS (SELECT 1 FROM skus s WHERE s.product_id = products.id AND s.stock > 0)
+                 WHERE id IN (SELECT product_id FROM skus WHERE id IN (SELECT value FROM json_each(?)))`,
+              )
+              .bind(idList(giftSkus.map((p) => p.gift_sku_id!))),
+          ]
+        : []),
+      ...ended,
+    ),
+  ];
+  if (o.wallet_used > 0)
+    steps.push(
+      ...onShard(
+        ...walletMove(shard, {
+          userId,
+          currency: o.currency,
+          amount: o.wallet_used,
+          kind: 'refund',
+          orderId: o.id,
+          paymentId: null,
+        }),
+      ),
+    );
+  return steps;
 }

@@ -3,8 +3,13 @@
 // `limit` rows, so one run is short however far behind a table is; the next run (the cron, hourly)
 // carries on where it stopped. Rules are independent: when the batch fails, the round is run again a
 // statement at a time, so one failing rule (reported) does not hold the others back.
+//
+// Every order shard (decision 61): `runRetentionEverywhere` runs every rule in the core (shard 0) and
+// the rules on order-domain tables (SHARD_RETENTION_RULES: idempotency keys, points-expiry notices) in
+// each other shard, each shard a bounded run of its own.
+import { type DatabaseEnv, orderShards } from '../db/databases';
 import { log } from '../lib/log';
-import { DAY_MS, RETENTION_RULES, type RetentionRule } from './windows';
+import { DAY_MS, RETENTION_RULES, type RetentionRule, SHARD_RETENTION_RULES } from './windows';
 
 /** The minute of each hour the cron runs retention (away from the hour's other jobs). */
 export const RETENTION_MINUTE = 17;
@@ -42,6 +47,29 @@ export async function runRetention(
   const behind = pending.map((r) => r.name);
   if (behind.length) log.info('retention still behind', { behind });
   return { changed, behind };
+}
+
+/**
+ * The cron's run: the core with every rule, then each other order shard with its rules. A shard's
+ * figures are named `shard <n>: <rule>`; a shard that fails is reported and the others still run.
+ */
+export async function runRetentionEverywhere(
+  env: DatabaseEnv,
+  now = Date.now(),
+  options: { limit?: number; rounds?: number } = {},
+): Promise<RetentionOutcome> {
+  const outcome = await runRetention(env.DB, now, options);
+  for (const shard of await orderShards(env)) {
+    if (shard.db === env.DB) continue;
+    try {
+      const part = await runRetention(shard.db, now, { ...options, rules: SHARD_RETENTION_RULES });
+      for (const [rule, n] of Object.entries(part.changed)) outcome.changed[`shard ${shard.id}: ${rule}`] = n;
+      outcome.behind.push(...part.behind.map((rule) => `shard ${shard.id}: ${rule}`));
+    } catch (error) {
+      log.error('retention run failed in an order shard', { shard: shard.id, error });
+    }
+  }
+  return outcome;
 }
 
 async function oneByOne(statements: D1PreparedStatement[], rules: RetentionRule[]): Promise<(D1Result | null)[]> {

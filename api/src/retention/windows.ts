@@ -377,6 +377,34 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
 ];
 
 /**
+ * The tables of an order shard's schema (api/order-shard-migrations, decision 61). A rule on one of these
+ * runs in every order shard as well as the core (shard 0); the others are the core's alone.
+ */
+export const ORDER_SHARD_TABLES: ReadonlySet<string> = new Set([
+  'orders',
+  'order_items',
+  'order_events',
+  'order_links',
+  'order_promotions',
+  'order_gifts',
+  'payments',
+  'payment_events',
+  'refunds',
+  'refund_events',
+  'wallet_accounts',
+  'wallet_ledger',
+  'points_accounts',
+  'points_ledger',
+  'points_expiry_notices',
+  'idempotency_keys',
+  'shard_departures',
+  'moved_ids',
+]);
+
+/** The rules each order shard other than the core runs (the core runs every rule). */
+export const SHARD_RETENTION_RULES = RETENTION_RULES.filter((r) => ORDER_SHARD_TABLES.has(r.table));
+
+/**
  * Operational tables whose windows other jobs apply, each for a reason of its own; listed here so the
  * documented table names every operational table in one place.
  */

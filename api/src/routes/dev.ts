@@ -16,7 +16,7 @@ import { parseInput, readJson } from '../lib/validate';
 import { subscriptionJobs } from '../subscriptions/jobs';
 import { runNightlyBackup } from '#api/src/backup/nightly';
 import { healthKeyring, sealText } from '../consultations/seal';
-import { runRetention } from '../retention/run';
+import { runRetentionEverywhere } from '../retention/run';
 import { archiveColdOrders } from '../archive/move';
 import { archiveKeyring } from '../archive/file';
 import { earnStatements } from '../loyalty/earn';
@@ -126,7 +126,7 @@ const buildDevRoutes = () =>
       const changed: Record<string, number> = {};
       let runs = 0;
       for (let behind = true; behind && runs < 1000; runs++) {
-        const outcome = await runRetention(c.env.DB, now ?? Date.now(), { rounds: 1, limit: 2000 });
+        const outcome = await runRetentionEverywhere(c.env, now ?? Date.now(), { rounds: 1, limit: 2000 });
         for (const [rule, n] of Object.entries(outcome.changed)) changed[rule] = (changed[rule] ?? 0) + n;
         behind = outcome.behind.length > 0;
       }
