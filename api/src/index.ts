@@ -302,7 +302,7 @@ export default withSentryWhenConfigured('api', currentRequestId, {
       );
       // Gateway refunds still pending after hours: ask the gateway, or fail those it gave no id for (payments/refunds.ts).
       ctx.waitUntil(
-        sweepPendingRefunds(env.DB, gatewayFor(apiConfig(env)), configuredSiteOrigin(env)).then(
+        sweepPendingRefunds(env, gatewayFor(apiConfig(env)), configuredSiteOrigin(env)).then(
           (n) => n && log.info('settled pending refunds', { count: n }),
         ),
       );
