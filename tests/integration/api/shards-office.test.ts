@@ -1,0 +1,290 @@
+// Payments and the back office find an order in its shard (issue 48, decisions 61 and 62): a shopper
+// moved to shard 1 (ORDERS_1) has her card orders paid, failed, swept, refunded, found and worked on
+// exactly as one in shard 0, her rows read from and written to ORDERS_1 and nothing of hers left in or
+// written to the core's order tables (DB), while the core keeps the stock, coupons, mails and audit.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { userOwner } from '#api/src/db/databases';
+import { moveShopper } from '#api/src/db/move-shopper';
+import { registerShard } from '#api/src/db/shard-admin';
+import { signSandboxEvent } from '#api/src/payments/sandbox';
+import { PENDING_PAYMENT_TTL_MS, sweepStalePayments } from '#api/src/payments/sweep';
+import { freshStart } from '../../support/fresh-start';
+import { loadCatalogueFixture } from '../fixtures/catalogue';
+import { call, deviceToken, json, shopperHeaders, stockOf } from './helpers';
+import { newShopper, type Shopper } from './loyalty-helpers';
+import { staffCall, staffWith, type TestStaff } from './staff-helpers';
+
+const SITE = 'https://shop.test';
+const WEBHOOK_SECRET = 'test-payment-webhook-secret-0123456789ab';
+
+let device: string;
+let owner: TestStaff;
+
+beforeAll(async () => {
+  await freshStart(env.ORDERS_1, env.TEST_SHARD_MIGRATIONS);
+  await loadCatalogueFixture(env.DB);
+  await env.DB.prepare('UPDATE skus SET stock = 1000 WHERE id IN (101, 102)').run();
+  device = await deviceToken();
+  await registerShard(env, 1, 'ORDERS_1');
+  owner = await staffWith([{ role: 'owner', country: null }], { name: 'Owner' });
+});
+
+/** A shopper with 5.000 KWD in her wallet, moved to shard 1. */
+async function movedShopper(tag: string, wallet = 5000): Promise<Shopper> {
+  const shopper = await newShopper(device, tag);
+  if (wallet)
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO wallet_accounts (user_id, currency, balance) VALUES (?, 'KWD', ?)").bind(
+        shopper.id,
+        wallet,
+      ),
+      env.DB.prepare(
+        "INSERT INTO wallet_ledger (user_id, currency, amount, kind, created_at) VALUES (?, 'KWD', ?, 'top_up', ?)",
+      ).bind(shopper.id, wallet, Date.now()),
+    ]);
+  await moveShopper(env, userOwner(shopper.id), 1, { lockGraceMs: 0 });
+  return shopper;
+}
+
+const asShopper = (shopper: Shopper, init: { body?: unknown } = {}) => ({
+  token: device,
+  headers: shopperHeaders(shopper.token),
+  ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+});
+
+/** A card order (with part of it paid from her wallet when asked) waiting for its payment. */
+async function cardOrder(shopper: Shopper, o: { wallet?: boolean; sku?: number; count?: number } = {}) {
+  const res = await call(
+    '/order/submit',
+    asShopper(shopper, {
+      body: {
+        items: [{ sku_id: o.sku ?? 101, count: o.count ?? 2 }],
+        payment_method: 'card',
+        address_id: shopper.addresses.KW,
+        idempotency_key: crypto.randomUUID(),
+        ...(o.wallet ? { use_wallet: true } : {}),
+      },
+    }),
+  );
+  const body = await json(res);
+  if (res.status !== 200) throw new Error(`submit failed: ${JSON.stringify(body)}`);
+  return { id: body.data.order.id as number, paymentId: body.data.payment.id as string, order: body.data.order };
+}
+
+const inShard = (sql: string, ...binds: unknown[]) =>
+  env.ORDERS_1.prepare(sql)
+    .bind(...binds)
+    .first<Record<string, unknown>>();
+const inCore = (sql: string, ...binds: unknown[]) =>
+  env.DB.prepare(sql)
+    .bind(...binds)
+    .first<Record<string, unknown>>();
+const walletOf = async (userId: number) =>
+  (await inShard("SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = 'KWD'", userId))?.balance;
+
+/** Nothing of this order in the core's order tables: only its index row. */
+async function expectNothingInCore(orderId: number, paymentId?: string) {
+  const counts = await env.DB.batch([
+    env.DB.prepare('SELECT count(*) AS n FROM orders WHERE id = ?').bind(orderId),
+    env.DB.prepare('SELECT count(*) AS n FROM order_items WHERE order_id = ?').bind(orderId),
+    env.DB.prepare('SELECT count(*) AS n FROM payments WHERE order_id = ? OR id = ?').bind(orderId, paymentId ?? ''),
+    env.DB.prepare('SELECT count(*) AS n FROM payment_events WHERE payment_id = ?').bind(paymentId ?? ''),
+    env.DB.prepare('SELECT count(*) AS n FROM order_links WHERE order_id = ?').bind(orderId),
+    env.DB.prepare('SELECT count(*) AS n FROM refunds WHERE order_id = ?').bind(orderId),
+    env.DB.prepare('SELECT count(*) AS n FROM order_events WHERE order_id = ?').bind(orderId),
+  ]);
+  expect(counts.map((r) => (r.results[0] as { n: number }).n)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+}
+
+describe('payments of a shopper in shard 1', () => {
+  it('pays her card order through the sandbox page and the webhook, once, in her shard', async () => {
+    const shopper = await movedShopper('pay', 0);
+    const { id, paymentId } = await cardOrder(shopper);
+    expect(paymentId).toMatch(/^pay1_/);
+    // The sandbox page finds her payment in the shard its id names.
+    const page = await call(`/dev/payments/${paymentId}`, asShopper(shopper));
+    expect(page.status).toBe(200);
+    expect((await json(page)).data).toMatchObject({ id: paymentId, order_id: id, status: 'initiated' });
+    const paid = await call(`/dev/payments/${paymentId}`, asShopper(shopper, { body: { outcome: 'succeeded' } }));
+    expect(paid.status).toBe(200);
+    expect((await json(paid)).data.status).toBe('succeeded');
+    expect(await inShard('SELECT status FROM orders WHERE id = ?', id)).toEqual({ status: 'paid' });
+    expect(await inShard('SELECT count(*) AS n FROM payment_events WHERE payment_id = ?', paymentId)).toEqual({ n: 1 });
+    // The confirmation mail is the core's, queued once.
+    expect(await inCore('SELECT kind FROM mail_outbox WHERE dedupe_key = ?', `order:${id}:confirmation`)).toEqual({
+      kind: 'payment_confirmation',
+    });
+    // The gateway delivering the same outcome again changes nothing.
+    const signed = await signSandboxEvent(WEBHOOK_SECRET, { paymentId, outcome: 'succeeded' });
+    const hook = await call('/payments/webhook/sandbox', {
+      body: signed.body,
+      headers: { 'x-sandbox-signature': signed.signature },
+    });
+    expect(hook.status).toBe(200);
+    expect((await json(hook)).data).toEqual({ applied: false, status: 'succeeded' });
+    expect(await inShard('SELECT count(*) AS n FROM payment_events WHERE payment_id = ?', paymentId)).toEqual({ n: 1 });
+    await expectNothingInCore(id, paymentId);
+  });
+
+  it('gives back a failed payment once: stock and coupon in the core, wallet part in her shard', async () => {
+    const shopper = await movedShopper('fail');
+    const stock = await stockOf(101);
+    const { id, paymentId, order } = await cardOrder(shopper, { wallet: true });
+    const walletUsed = order.totals.wallet_used as number;
+    expect(walletUsed).toBeGreaterThan(0);
+    expect(await stockOf(101)).toBe(stock - 2);
+    expect(await walletOf(shopper.id)).toBe(5000 - walletUsed);
+    const signed = await signSandboxEvent(WEBHOOK_SECRET, { paymentId, outcome: 'failed' });
+    const hook = { body: signed.body, headers: { 'x-sandbox-signature': signed.signature } };
+    expect((await json(await call('/payments/webhook/sandbox', hook))).data).toEqual({
+      applied: true,
+      status: 'failed',
+    });
+    expect(await inShard('SELECT status, holds_stock, wallet_used FROM orders WHERE id = ?', id)).toEqual({
+      status: 'payment_failed',
+      holds_stock: 0,
+      wallet_used: 0,
+    });
+    expect(await stockOf(101)).toBe(stock);
+    expect(await walletOf(shopper.id)).toBe(5000);
+    // Again: nothing more given back.
+    expect((await json(await call('/payments/webhook/sandbox', hook))).data.applied).toBe(false);
+    expect(await stockOf(101)).toBe(stock);
+    expect(await walletOf(shopper.id)).toBe(5000);
+    await expectNothingInCore(id, paymentId);
+  });
+
+  it('settles her stale card charge in the sweep, which walks every shard', async () => {
+    const shopper = await movedShopper('stale', 0);
+    const stock = await stockOf(102);
+    const { id, paymentId } = await cardOrder(shopper, { sku: 102, count: 1 });
+    await env.ORDERS_1.prepare('UPDATE payments SET created_at = ? WHERE id = ?')
+      .bind(Date.now() - PENDING_PAYMENT_TTL_MS - 1000, paymentId)
+      .run();
+    expect(await sweepStalePayments(env, SITE)).toBeGreaterThanOrEqual(1);
+    expect(await inShard('SELECT status FROM payments WHERE id = ?', paymentId)).toEqual({ status: 'cancelled' });
+    expect(await inShard('SELECT status, holds_stock FROM orders WHERE id = ?', id)).toEqual({
+      status: 'payment_failed',
+      holds_stock: 0,
+    });
+    expect(await stockOf(102)).toBe(stock);
+    await expectNothingInCore(id, paymentId);
+  });
+});
+
+/** A cash-on-delivery order of hers. */
+async function codOrder(shopper: Shopper, count = 1) {
+  const res = await call(
+    '/order/submit',
+    asShopper(shopper, {
+      body: {
+        items: [{ sku_id: 101, count }],
+        payment_method: 'cod',
+        address_id: shopper.addresses.KW,
+        idempotency_key: crypto.randomUUID(),
+      },
+    }),
+  );
+  const body = await json(res);
+  if (res.status !== 200) throw new Error(`submit failed: ${JSON.stringify(body)}`);
+  return body.data.order.id as number;
+}
+
+const staffGet = async (path: string) => json(await staffCall(owner.token, path));
+const act = (id: number, step: string, body: unknown = {}) =>
+  staffCall(owner.token, `/staff/orders/${id}/${step}`, { json: body });
+
+describe('the back office and an order in shard 1', () => {
+  it('finds her order by its number, by her e-mail and in the list, and shows its detail', async () => {
+    const shopper = await movedShopper('office', 0);
+    const id = await codOrder(shopper, 3);
+    const byNumber = await staffGet(`/staff/orders?q=${id}`);
+    expect(byNumber.data.orders[0]).toMatchObject({
+      id,
+      email: shopper.email,
+      stage: 'to_confirm',
+      total: expect.any(Number),
+    });
+    const byMail = await staffGet(`/staff/orders?q=${encodeURIComponent(shopper.email.slice(0, 20))}`);
+    expect(byMail.data.orders.map((o: { id: number }) => o.id)).toEqual([id]);
+    const list = await staffGet('/staff/orders');
+    expect(list.data.orders[0]).toMatchObject({ id, email: shopper.email });
+    // A shard-0 order placed after hers comes first: the shards' answers are merged newest first.
+    const other = await newShopper(device, 'office-core');
+    const coreId = await codOrder(other);
+    expect((await staffGet('/staff/orders')).data.orders.slice(0, 2).map((o: { id: number }) => o.id)).toEqual([
+      coreId,
+      id,
+    ]);
+    const detail = await staffGet(`/staff/orders/${id}`);
+    expect(detail.data.order).toMatchObject({
+      id,
+      email: shopper.email,
+      user_name: 'Noura Points',
+      stage: 'to_confirm',
+    });
+    expect(detail.data.items).toEqual([expect.objectContaining({ order_id: id, sku_id: 101, count: 3 })]);
+    expect(detail.data.next).toMatchObject({ confirm: true, cancel: true });
+  });
+
+  it('works her order through its steps in her shard, with the mails and audit rows in the core', async () => {
+    const shopper = await movedShopper('steps', 0);
+    const id = await codOrder(shopper);
+    for (const [name, body] of [
+      ['confirm', {}],
+      ['pack', {}],
+      ['ship', { carrier: 'aramex', tracking_number: `T${id}` }],
+      ['deliver', {}],
+    ] as const) {
+      const res = await act(id, name, body);
+      expect(res.status, name).toBe(200);
+    }
+    const last = await staffGet(`/staff/orders/${id}`);
+    expect(last.data.order).toMatchObject({ status: 'delivered', stage: 'delivered', tracking_number: `T${id}` });
+    expect(last.data.events.map((e: { kind: string; staff_name: string }) => [e.kind, e.staff_name])).toEqual(
+      expect.arrayContaining([
+        ['confirmed', 'Owner'],
+        ['delivered', 'Owner'],
+      ]),
+    );
+    expect(await inShard('SELECT status FROM orders WHERE id = ?', id)).toEqual({ status: 'delivered' });
+    expect(await inShard('SELECT count(*) AS n FROM order_events WHERE order_id = ?', id)).toEqual({ n: 4 });
+    // A wrong step is refused from her shard's state, as in shard 0.
+    expect((await act(id, 'confirm')).status).toBe(409);
+    const mails = await env.DB.prepare('SELECT dedupe_key FROM mail_outbox WHERE dedupe_key LIKE ? ORDER BY id')
+      .bind(`order:${id}:%`)
+      .all<{ dedupe_key: string }>();
+    expect(mails.results.map((m) => m.dedupe_key)).toEqual(
+      expect.arrayContaining([`order:${id}:confirmed`, `order:${id}:shipped`, `order:${id}:delivered`]),
+    );
+    expect(
+      await inCore("SELECT count(*) AS n FROM audit_log WHERE resource = 'order' AND resource_id = ?", String(id)),
+    ).toEqual({ n: 4 });
+    await expectNothingInCore(id);
+  });
+
+  it('cancels her paid card order: stock back in the core, wallet part and card refund in her shard, once', async () => {
+    const shopper = await movedShopper('cancel');
+    const stock = await stockOf(101);
+    const { id, paymentId, order } = await cardOrder(shopper, { wallet: true });
+    const paid = await call(`/dev/payments/${paymentId}`, asShopper(shopper, { body: { outcome: 'succeeded' } }));
+    expect(paid.status).toBe(200);
+    const total = order.totals.total as number;
+    const res = await act(id, 'cancel', { confirm: true, refund_method: 'wallet' });
+    expect(res.status).toBe(200);
+    const detail = (await json(res)).data;
+    expect(detail.order).toMatchObject({ status: 'cancelled', holds_stock: 0 });
+    expect(detail.refunds).toEqual([
+      expect.objectContaining({ method: 'wallet', reason: 'cancelled', staff_name: 'Owner' }),
+    ]);
+    // Everything she paid is back in her wallet: the wallet part by the release, the card part refunded.
+    expect(await walletOf(shopper.id)).toBe(5000 + total - (order.totals.wallet_used as number));
+    expect(await stockOf(101)).toBe(stock);
+    // Cancelling again is refused and gives back nothing more.
+    expect((await act(id, 'cancel', { confirm: true, refund_method: 'wallet' })).status).toBe(409);
+    expect(await stockOf(101)).toBe(stock);
+    expect(await inShard('SELECT count(*) AS n FROM refunds WHERE order_id = ?', id)).toEqual({ n: 1 });
+    await expectNothingInCore(id, paymentId);
+  });
+});
