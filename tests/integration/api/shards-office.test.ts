@@ -174,12 +174,12 @@ describe('payments of a shopper in shard 1', () => {
 });
 
 /** A cash-on-delivery order of hers. */
-async function codOrder(shopper: Shopper, count = 1) {
+async function codOrder(shopper: Shopper, count = 1, sku = 101) {
   const res = await call(
     '/order/submit',
     asShopper(shopper, {
       body: {
-        items: [{ sku_id: 101, count }],
+        items: [{ sku_id: sku, count }],
         payment_method: 'cod',
         address_id: shopper.addresses.KW,
         idempotency_key: crypto.randomUUID(),
@@ -286,5 +286,57 @@ describe('the back office and an order in shard 1', () => {
     expect(await stockOf(101)).toBe(stock);
     expect(await inShard('SELECT count(*) AS n FROM refunds WHERE order_id = ?', id)).toEqual({ n: 1 });
     await expectNothingInCore(id, paymentId);
+  });
+});
+
+describe('the back office over every shard', () => {
+  it("shows a customer's orders and wallet from her shard, and adjusts her wallet there", async () => {
+    const shopper = await movedShopper('customer');
+    const id = await codOrder(shopper);
+    const page = await staffGet(`/staff/customers/${shopper.id}`);
+    expect(page.data.orders.map((o: { id: number }) => o.id)).toEqual([id]);
+    expect(page.data.wallets).toEqual([{ currency: 'KWD', balance: 5000 }]);
+    expect(page.data.countries).toContain('KW');
+    const found = await staffGet(`/staff/customers?q=${encodeURIComponent(shopper.email)}`);
+    expect(found.data.customers).toEqual([expect.objectContaining({ id: shopper.id, orders: 1 })]);
+    const adjust = await staffCall(owner.token, `/staff/customers/${shopper.id}/wallet`, {
+      json: { currency: 'KWD', direction: 'credit', amount: '1.250', reason_code: 'goodwill', note: 'late parcel' },
+    });
+    expect(adjust.status).toBe(200);
+    expect((await json(adjust)).data).toEqual({ currency: 'KWD', balance: 6250 });
+    expect(await walletOf(shopper.id)).toBe(6250);
+    const ledger = (await staffGet(`/staff/customers/${shopper.id}`)).data.ledger;
+    expect(ledger[0]).toMatchObject({ kind: 'adjustment', amount: 1250, staff_name: 'Owner' });
+    expect(await inCore('SELECT count(*) AS n FROM wallet_ledger WHERE user_id = ?', shopper.id)).toEqual({ n: 0 });
+    expect(
+      await inCore(
+        "SELECT count(*) AS n FROM audit_log WHERE action = 'wallet.adjust' AND resource_id = ?",
+        String(shopper.id),
+      ),
+    ).toEqual({ n: 1 });
+  });
+
+  it("adds her orders to the dashboard's day", async () => {
+    const shopper = await movedShopper('dashboard', 0);
+    const kw = async () =>
+      (await staffGet('/staff/dashboard')).data.countries.find((d: { country: string }) => d.country === 'KW');
+    const before = await kw();
+    await codOrder(shopper);
+    const after = await kw();
+    expect(after.orders).toBe(before.orders + 1);
+    expect(after.to_confirm).toBe(before.to_confirm + 1);
+    expect(after.orders_total).toBeGreaterThan(before.orders_total);
+  });
+
+  it('keeps a size that only an order in shard 1 bought', async () => {
+    await env.DB.prepare(
+      "INSERT INTO skus (id, product_id, name_en, name_ar, price, old_price, stock, buy_limit, sort_order) VALUES (9901, 1, 'Trial', 'تجربة', 1000, NULL, 50, 10, 9)",
+    ).run();
+    const shopper = await movedShopper('sold', 0);
+    await codOrder(shopper, 1, 9901);
+    const res = await staffCall(owner.token, '/staff/catalogue/skus/9901/delete', { json: { confirm: 'on' } });
+    expect(res.status).toBe(409);
+    expect(await json(res)).toMatchObject({ meta: { msg: 'sku_has_orders' }, data: { orders: 1 } });
+    expect(await inCore('SELECT id FROM skus WHERE id = 9901')).toEqual({ id: 9901 });
   });
 });
