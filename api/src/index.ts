@@ -390,7 +390,7 @@ export default withSentryWhenConfigured('api', currentRequestId, {
       // retention; during one Gulf hour a day, in bounded runs.
       if (isLoyaltyHour(Date.now()))
         ctx.waitUntil(
-          loyaltyJobs(env.DB, configuredSiteOrigin(env))
+          loyaltyJobs(env, configuredSiteOrigin(env))
             .then((r) => Object.values(r).some(Boolean) && log.info('loyalty jobs', { ...r }))
             .catch((error) => log.error('loyalty jobs failed', { error })),
         );

@@ -9,6 +9,9 @@ import { moveShopper } from '#api/src/db/move-shopper';
 import { registerShard } from '#api/src/db/shard-admin';
 import { signSandboxEvent } from '#api/src/payments/sandbox';
 import { PENDING_PAYMENT_TTL_MS, sweepStalePayments } from '#api/src/payments/sweep';
+import { loyaltyJobs } from '#api/src/loyalty/jobs';
+import { loyaltyReport } from '#api/src/loyalty/office/report';
+import { gulfDate } from '#shared/gulf-days';
 import { freshStart } from '../../support/fresh-start';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json, shopperHeaders, stockOf } from './helpers';
@@ -250,6 +253,11 @@ describe('the back office and an order in shard 1', () => {
     );
     expect(await inShard('SELECT status FROM orders WHERE id = ?', id)).toEqual({ status: 'delivered' });
     expect(await inShard('SELECT count(*) AS n FROM order_events WHERE order_id = ?', id)).toEqual({ n: 4 });
+    // Her points for the delivery are in her shard.
+    expect(
+      await inShard("SELECT count(*) AS n FROM points_ledger WHERE order_id = ? AND kind = 'earn_order'", id),
+    ).toEqual({ n: 1 });
+    expect(await inCore('SELECT count(*) AS n FROM points_ledger WHERE user_id = ?', shopper.id)).toEqual({ n: 0 });
     // A wrong step is refused from her shard's state, as in shard 0.
     expect((await act(id, 'confirm')).status).toBe(409);
     const mails = await env.DB.prepare('SELECT dedupe_key FROM mail_outbox WHERE dedupe_key LIKE ? ORDER BY id')
@@ -338,5 +346,45 @@ describe('the back office over every shard', () => {
     expect(res.status).toBe(409);
     expect(await json(res)).toMatchObject({ meta: { msg: 'sku_has_orders' }, data: { orders: 1 } });
     expect(await inCore('SELECT id FROM skus WHERE id = 9901')).toEqual({ id: 9901 });
+  });
+});
+
+describe('loyalty of a shopper in shard 1', () => {
+  it('credits her birthday in her shard once, and the back office shows, adjusts and reports her points', async () => {
+    const shopper = await movedShopper('points', 0);
+    const now = Date.now();
+    const day = gulfDate(now);
+    await env.DB.prepare('UPDATE users SET birthday = ?, birthday_set_at = ? WHERE id = ?')
+      .bind(day.slice(5), now - 40 * 24 * 60 * 60 * 1000, shopper.id)
+      .run();
+    const key = `birthday:${shopper.id}:${day.slice(0, 4)}`;
+    await loyaltyJobs(env, SITE, now);
+    await loyaltyJobs(env, SITE, now);
+    expect(await inShard('SELECT amount FROM points_ledger WHERE event_key = ?', key)).toEqual({ amount: 100 });
+    expect(await inShard('SELECT count(*) AS n FROM points_ledger WHERE user_id = ?', shopper.id)).toEqual({ n: 1 });
+    expect(await inCore('SELECT kind FROM mail_outbox WHERE dedupe_key = ?', `points:${key}`)).toEqual({
+      kind: 'points_birthday',
+    });
+    const month = day.slice(0, 7);
+    const issued = async () => (await loyaltyReport(env, month, ['KW'])).countries[0]!.months.at(-1)!.issued_total;
+    const before = await issued();
+    const view = await staffGet(`/staff/loyalty/customers/${shopper.id}`);
+    expect(view.data.accounts).toEqual([expect.objectContaining({ country: 'KW', balance: 100 })]);
+    expect(view.data.lines[0]).toMatchObject({ kind: 'earn_birthday', amount: 100, staff_name: null });
+    const adjust = await staffCall(owner.token, `/staff/loyalty/customers/${shopper.id}/adjust`, {
+      json: { country: 'KW', direction: 'add', points: '25', reason: 'late parcel', event_key: crypto.randomUUID() },
+    });
+    expect(adjust.status).toBe(200);
+    expect((await json(adjust)).data).toMatchObject({ country: 'KW', balance: 125, replayed: false });
+    const after = await staffGet(`/staff/loyalty/customers/${shopper.id}`);
+    expect(after.data.lines[0]).toMatchObject({ kind: 'adjustment', amount: 25, staff_name: 'Owner' });
+    expect(await issued()).toBe(before + 25);
+    expect(await inCore('SELECT count(*) AS n FROM points_ledger WHERE user_id = ?', shopper.id)).toEqual({ n: 0 });
+    expect(
+      await inCore(
+        "SELECT count(*) AS n FROM audit_log WHERE action = 'points.adjust' AND resource_id = ?",
+        String(shopper.id),
+      ),
+    ).toEqual({ n: 1 });
   });
 });
