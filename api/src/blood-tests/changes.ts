@@ -2,6 +2,7 @@
 // wallet), and the payment outcome of a card booking. Each change is one batch whose first write
 // re-checks the order's state through the slot_held CHECK: a change that lost a race to another one
 // (or to the cut-off) stores nothing.
+import { bookingWalletStatements } from '../consultations/amounts';
 import { BOOKING_RULES, changeableUntil, gulfInstant, WINDOW_HOURS } from '#shared/blood-tests/slot-rules';
 import { randomHex } from '#shared/bytes';
 import { cardMethodFor, newPaymentId, openPayment, stcPayPhoneFor, walletMove } from '../orders/place';
@@ -136,6 +137,9 @@ export async function bookingOutcomeStatements(
   orderId: number,
   outcome: 'succeeded' | 'failed' | 'cancelled',
   now: number,
+  /** Her wallet's shard when it is not the core (decision 61): the wallet part's give-back goes to
+   * `wallet.statements`, for her shard's batch after the core's (once per booking). */
+  wallet?: { db: D1Database; statements: D1PreparedStatement[] },
 ): Promise<D1PreparedStatement[]> {
   if (outcome === 'succeeded')
     return [
@@ -150,6 +154,16 @@ export async function bookingOutcomeStatements(
     .bind(orderId)
     .first<OrderForChange>();
   if (o?.status !== 'pending_payment') return [];
+  if (o.wallet_used > 0 && wallet)
+    wallet.statements.push(
+      ...bookingWalletStatements(wallet.db, {
+        userId: o.user_id,
+        currency: o.currency,
+        amount: o.wallet_used,
+        kind: 'refund',
+        bloodTestOrderId: orderId,
+      }),
+    );
   return [
     db
       .prepare(
@@ -158,7 +172,7 @@ export async function bookingOutcomeStatements(
       .bind(now, orderId),
     db.prepare('DELETE FROM blood_test_slot_bookings WHERE order_id = ?').bind(orderId),
     ...(o.coupon_id ? [db.prepare('UPDATE coupons SET used = used - 1 WHERE id = ?').bind(o.coupon_id)] : []),
-    ...(o.wallet_used > 0
+    ...(o.wallet_used > 0 && !wallet
       ? walletMove(db, {
           userId: o.user_id,
           currency: o.currency,

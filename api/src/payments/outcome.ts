@@ -21,7 +21,7 @@ import { promotionReleaseStatements } from '../orders/promotion-data';
 import { activationStatements } from '../subscriptions/activate';
 import { endPendingStatement } from '../subscriptions/start';
 import { spendReturnParts, spendReturnStatements } from '../loyalty/returns';
-import type { DatabaseEnv } from '../db/databases';
+import { type DatabaseEnv, shardFor, userOwner } from '../db/databases';
 import { assertWritable, locatePayment } from './locate';
 import type { CountryCode } from '#shared/locale';
 
@@ -120,9 +120,25 @@ export async function applyOutcome(
       statements.push(...(await releaseStatements(db, orderId, now)));
     }
   }
-  // A blood-test booking's card payment: booked, or its slot place and wallet part returned.
-  if (payment.purpose === 'order' && payment.blood_test_order_id)
-    statements.push(...(await bookingOutcomeStatements(db, payment.blood_test_order_id, event.outcome, now)));
+  // A blood-test booking's card payment: booked, or its slot place and wallet part returned (her
+  // wallet in another shard: given back there after the core's batch, once per booking).
+  const walletAfter: D1PreparedStatement[] = [];
+  let walletDb: D1Database | null = null;
+  if (payment.purpose === 'order' && payment.blood_test_order_id) {
+    if (event.outcome !== 'succeeded' && payment.user_id !== null) {
+      const route = await shardFor(env, userOwner(payment.user_id));
+      if (route.binding !== 'DB') walletDb = route.db;
+    }
+    statements.push(
+      ...(await bookingOutcomeStatements(
+        db,
+        payment.blood_test_order_id,
+        event.outcome,
+        now,
+        walletDb ? { db: walletDb, statements: walletAfter } : undefined,
+      )),
+    );
+  }
   // A consultation's (booked, or its time freed) and a package's (paid, or failed) gateway payment.
   if (payment.purpose === 'order' && payment.consultation_id)
     statements.push(
@@ -146,6 +162,7 @@ export async function applyOutcome(
     if (/payment_events/.test(String(error))) return { applied: false, payment };
     throw error;
   }
+  if (walletDb && walletAfter.length) await walletDb.batch(walletAfter);
   // Stock back from 0: the alerts queue takes it from here (only the message is sent in this request).
   await sendAlerts(
     env,

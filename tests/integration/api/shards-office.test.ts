@@ -14,6 +14,8 @@ import { loyaltyReport } from '#api/src/loyalty/office/report';
 import { gulfDate } from '#shared/gulf-days';
 import { freshStart } from '../../support/fresh-start';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
+import { loadBloodTestFixture, SKU } from '../fixtures/blood-test-booking';
+import { addDays } from '#shared/blood-tests/slot-rules';
 import { call, deviceToken, json, shopperHeaders, stockOf } from './helpers';
 import { newShopper, type Shopper } from './loyalty-helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
@@ -27,6 +29,7 @@ let owner: TestStaff;
 beforeAll(async () => {
   await freshStart(env.ORDERS_1, env.TEST_SHARD_MIGRATIONS);
   await loadCatalogueFixture(env.DB);
+  await loadBloodTestFixture(env.DB);
   await env.DB.prepare('UPDATE skus SET stock = 1000 WHERE id IN (101, 102)').run();
   device = await deviceToken();
   await registerShard(env, 1, 'ORDERS_1');
@@ -386,5 +389,76 @@ describe('loyalty of a shopper in shard 1', () => {
         String(shopper.id),
       ),
     ).toEqual({ n: 1 });
+  });
+});
+
+describe('a blood test paid from the wallet of a shopper in shard 1', () => {
+  /** An open day (not a Friday) a few days ahead, Gulf time. */
+  function openDay(): string {
+    let d = addDays(gulfDate(Date.now()), 3);
+    while (new Date(`${d}T00:00:00Z`).getUTCDay() === 5) d = addDays(d, 1);
+    return d;
+  }
+
+  it('books in the core and debits her wallet in her shard once; a failed card part gives it back there', async () => {
+    const shopper = await movedShopper('blood');
+    const held = await json(
+      await call(
+        '/bloodTest/slots/hold',
+        asShopper(shopper, { body: { area_id: 26, date: openDay(), window: '07-09', sku_ids: [SKU.plain] } }),
+      ),
+    );
+    const quote = await json(
+      await call(
+        '/bloodTestOrder/calculate',
+        asShopper(shopper, { body: { items: [{ sku_id: SKU.plain }], use_wallet: true } }),
+      ),
+    );
+    expect(quote.data).toMatchObject({ wallet_balance: 5000, wallet_used: 5000 });
+    const body = {
+      items: [{ sku_id: SKU.plain }],
+      idempotency_key: crypto.randomUUID(),
+      patient: {
+        name: 'Sara',
+        sex: 'female',
+        date_of_birth: '1985-03-15',
+        relation: 'self',
+        country: 'KW',
+        national_id: '285031512318',
+      },
+      address_id: shopper.addresses.KW,
+      hold_id: held.data.hold_id,
+      consent: true,
+      consent_version: '2026-11-v1',
+      payment_method: 'card',
+      use_wallet: true,
+    };
+    const res = await call('/bloodTestOrder/submit', asShopper(shopper, { body }));
+    const booked = await json(res);
+    expect(res.status, JSON.stringify(booked.meta)).toBe(200);
+    const orderId = booked.data.order_id as number;
+    expect(await walletOf(shopper.id)).toBe(0);
+    // The same key again finds the booking and debits nothing more.
+    const again = await json(await call('/bloodTestOrder/submit', asShopper(shopper, { body })));
+    expect(again.data).toMatchObject({ order_id: orderId, replayed: true });
+    expect(await walletOf(shopper.id)).toBe(0);
+    expect(
+      await inShard(
+        "SELECT count(*) AS n FROM wallet_ledger WHERE blood_test_order_id = ? AND kind = 'order_payment'",
+        orderId,
+      ),
+    ).toEqual({ n: 1 });
+    expect(await inCore('SELECT count(*) AS n FROM wallet_ledger WHERE user_id = ?', shopper.id)).toEqual({ n: 0 });
+    // Its card part fails: the booking's place and wallet part come back, the wallet in her shard.
+    const payment = await inCore('SELECT id FROM payments WHERE blood_test_order_id = ?', orderId);
+    expect(String(payment!.id)).toMatch(/^pay_/);
+    const signed = await signSandboxEvent(WEBHOOK_SECRET, { paymentId: String(payment!.id), outcome: 'failed' });
+    const hook = { body: signed.body, headers: { 'x-sandbox-signature': signed.signature } };
+    expect((await json(await call('/payments/webhook/sandbox', hook))).data.applied).toBe(true);
+    expect(await inCore('SELECT status FROM blood_test_orders WHERE id = ?', orderId)).toEqual({
+      status: 'payment_failed',
+    });
+    expect(await walletOf(shopper.id)).toBe(5000);
+    expect(await inCore('SELECT count(*) AS n FROM wallet_accounts WHERE user_id = ?', shopper.id)).toEqual({ n: 0 });
   });
 });
