@@ -1,6 +1,6 @@
 // The amounts a booking reads: her wallet balance in the country's currency and the country's VAT rate.
 import type { CountryCode } from '#shared/locale';
-import { type DatabaseEnv, readMine, userOwner } from '../db/databases';
+import { type DatabaseEnv, readMine, type Route, routeFrom, routeStatement, userOwner } from '../db/databases';
 
 export async function walletBalance(
   db: D1Database,
@@ -22,6 +22,22 @@ export async function vatRate(db: D1Database, country: CountryCode): Promise<num
     .bind(country)
     .first<{ vat_basis_points: number }>();
   return row?.vat_basis_points ?? 0;
+}
+
+/** Her balance and, when her wallet is in another order shard than the core, that shard's route:
+ * in shard 0 one batch of the core (her route beside the balance), as one read before. */
+export async function walletWhere(
+  env: DatabaseEnv,
+  userId: number,
+  currency: string,
+): Promise<{ balance: number; away: Route | null }> {
+  const read = (at: D1Database) =>
+    at.prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?').bind(userId, currency);
+  const [routeRes, rows] = await env.DB.batch([routeStatement(env, userOwner(userId)), read(env.DB)]);
+  const route = routeFrom(env, routeRes!.results[0] as Parameters<typeof routeFrom>[1]);
+  if (route.binding === 'DB')
+    return { balance: (rows!.results[0] as { balance: number } | undefined)?.balance ?? 0, away: null };
+  return { balance: (await read(route.db).first<{ balance: number }>())?.balance ?? 0, away: route };
 }
 
 /**

@@ -124,25 +124,23 @@ export async function applyOutcome(
   // wallet in another shard: given back there after the core's batch, once per booking).
   const walletAfter: D1PreparedStatement[] = [];
   let walletDb: D1Database | null = null;
+  if (
+    payment.purpose === 'order' &&
+    (payment.blood_test_order_id || payment.consultation_id) &&
+    event.outcome !== 'succeeded' &&
+    payment.user_id !== null
+  ) {
+    const route = await shardFor(env, userOwner(payment.user_id));
+    if (route.binding !== 'DB') walletDb = route.db;
+  }
+  const wallet = walletDb ? { db: walletDb, statements: walletAfter } : undefined;
   if (payment.purpose === 'order' && payment.blood_test_order_id) {
-    if (event.outcome !== 'succeeded' && payment.user_id !== null) {
-      const route = await shardFor(env, userOwner(payment.user_id));
-      if (route.binding !== 'DB') walletDb = route.db;
-    }
-    statements.push(
-      ...(await bookingOutcomeStatements(
-        db,
-        payment.blood_test_order_id,
-        event.outcome,
-        now,
-        walletDb ? { db: walletDb, statements: walletAfter } : undefined,
-      )),
-    );
+    statements.push(...(await bookingOutcomeStatements(db, payment.blood_test_order_id, event.outcome, now, wallet)));
   }
   // A consultation's (booked, or its time freed) and a package's (paid, or failed) gateway payment.
   if (payment.purpose === 'order' && payment.consultation_id)
     statements.push(
-      ...(await consultationPaymentStatements(db, payment.consultation_id, event.outcome, now, siteOrigin)),
+      ...(await consultationPaymentStatements(db, payment.consultation_id, event.outcome, now, siteOrigin, wallet)),
     );
   if (payment.purpose === 'order' && payment.consultation_credit_id)
     statements.push(
