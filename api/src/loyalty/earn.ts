@@ -246,12 +246,24 @@ export async function referralRewardStatements(
   db: D1Database,
   orderId: number,
   now: number,
+  /** Set when the referrer's points are in another order shard than the core (decision 61): nothing is
+   * answered for the batch, and the caller rewards her after it (referralRewardAcross). */
+  away?: { referrer: boolean },
 ): Promise<D1PreparedStatement[]> {
   const referral = await db
-    .prepare("SELECT id, referrer_id, country, month FROM referrals WHERE order_id = ? AND status = 'pending'")
+    .prepare(
+      `SELECT id, referrer_id, country, month,
+         EXISTS (SELECT 1 FROM shopper_shards r JOIN order_shards s ON s.id = r.shard_id
+                 WHERE r.owner_key = 'user:' || referrals.referrer_id AND s.binding <> 'DB') AS referrer_away
+       FROM referrals WHERE order_id = ? AND status = 'pending'`,
+    )
     .bind(orderId)
-    .first<{ id: number; referrer_id: number; country: CountryCode; month: string }>();
+    .first<{ id: number; referrer_id: number; country: CountryCode; month: string; referrer_away: number }>();
   if (!referral) return [];
+  if (referral.referrer_away === 1) {
+    if (away) away.referrer = true;
+    return [];
+  }
   const { rules } = await loyaltyRules(db, referral.country);
   const due = {
     sql: `(SELECT status FROM referrals WHERE id = ?) = 'pending'
@@ -298,6 +310,8 @@ export async function deliveryPointsStatements(
   siteOrigin: string,
   /** The core, for an order in another shard: her earning only (the referral: referralRewardAcross). */
   core?: D1Database,
+  /** Set when the referrer is in another shard (referralRewardStatements): reward her after the batch. */
+  away?: { referrer: boolean },
 ): Promise<D1PreparedStatement[]> {
   const split = core !== undefined && core !== db;
   return [
@@ -313,6 +327,6 @@ export async function deliveryPointsStatements(
       },
       core,
     )),
-    ...(split ? [] : await referralRewardStatements(db, order.id, now)),
+    ...(split ? [] : await referralRewardStatements(db, order.id, now, away)),
   ];
 }

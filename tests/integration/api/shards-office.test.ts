@@ -16,7 +16,7 @@ import { freshStart } from '../../support/fresh-start';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { loadBloodTestFixture, SKU } from '../fixtures/blood-test-booking';
 import { addDays } from '#shared/blood-tests/slot-rules';
-import { call, deviceToken, json, shopperHeaders, stockOf } from './helpers';
+import { ADDRESSES, call, deviceToken, json, shopperHeaders, stockOf } from './helpers';
 import { newShopper, type Shopper } from './loyalty-helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 
@@ -389,6 +389,42 @@ describe('loyalty of a shopper in shard 1', () => {
         String(shopper.id),
       ),
     ).toEqual({ n: 1 });
+  });
+
+  it("rewards a referrer in shard 1 in her shard for a friend's delivered order in shard 0", async () => {
+    const referrer = await movedShopper('referrer', 0);
+    const code = `R${referrer.id}X`;
+    await env.DB.prepare('INSERT INTO referral_codes (user_id, code, created_at) VALUES (?, ?, ?)')
+      .bind(referrer.id, code, Date.now())
+      .run();
+    const friendDevice = await deviceToken();
+    const friend = await newShopper(friendDevice, 'friend', []);
+    const res = await call('/order/submit', {
+      body: JSON.stringify({
+        items: [{ sku_id: 101, count: 3 }],
+        referral_code: code,
+        payment_method: 'cod',
+        address: { ...ADDRESSES.KW, phone: '98761234', block: String(Math.floor(Math.random() * 1e6)) },
+        idempotency_key: crypto.randomUUID(),
+      }),
+      token: friendDevice,
+      headers: shopperHeaders(friend.token),
+    });
+    const placed = await json(res);
+    expect(res.status, JSON.stringify(placed.meta)).toBe(200);
+    const id = placed.data.order.id as number;
+    for (const [name, body] of [
+      ['confirm', {}],
+      ['pack', {}],
+      ['ship', { carrier: 'aramex', tracking_number: `T${id}` }],
+      ['deliver', {}],
+    ] as const)
+      expect((await act(id, name, body)).status, name).toBe(200);
+    expect(await inCore('SELECT status FROM referrals WHERE order_id = ?', id)).toEqual({ status: 'rewarded' });
+    expect(
+      await inShard("SELECT amount FROM points_ledger WHERE user_id = ? AND kind = 'earn_referral'", referrer.id),
+    ).toEqual({ amount: 500 });
+    expect(await inCore('SELECT count(*) AS n FROM points_ledger WHERE user_id = ?', referrer.id)).toEqual({ n: 0 });
   });
 });
 

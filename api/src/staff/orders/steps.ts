@@ -59,6 +59,7 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
   let after: Record<string, unknown>;
   let update: Omit<OrderUpdate, 'orderId' | 'country' | 'currency' | 'linkPath'> | null = null;
   let release: SplitRelease | null = null;
+  const referrerAway = { referrer: false };
   let releaseAt = -1;
   let cancelRefund: {
     amount: number;
@@ -111,7 +112,7 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
           .bind(now, now, order.id),
         // Her points (on what is left after any refund so far), her tier, her referrer's reward (in
         // another shard: her points here, the referrer's reward after the batch, referralRewardAcross).
-        ...(await deliveryPointsStatements(db, order, now, siteOrigin(c), core)),
+        ...(await deliveryPointsStatements(db, order, now, siteOrigin(c), core, referrerAway)),
       );
       after = { status: 'delivered' };
       update = { kind: 'delivered' };
@@ -221,6 +222,11 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
       log.error('order step written in her shard, its core part failed', { orderId: order.id, step, error });
     }
   }
+  // Her referrer's points are in another shard than the core: rewarded there after the delivery.
+  if (!batch.split && step === 'deliver' && referrerAway.referrer)
+    await referralRewardAcross(c.env, db, order.id, now).catch((error: unknown) =>
+      log.error("referral reward in the referrer's shard failed", { orderId: order.id, error }),
+    );
   // The account's devices get a push too, after the answer: confirmed, shipped, delivered, cancelled.
   const pushed = update?.kind;
   const userId = order.user_id;
