@@ -43,8 +43,8 @@ export async function walletWhere(
 /**
  * A booking's wallet move when her wallet is in another order shard than the core (decision 61): a blood
  * test or consultation is the core's, her wallet hers, so the booking and the move are two batches. The
- * move is written once per booking and kind (a booking is paid from the wallet once and given back
- * once): both statements act only while her shard has no such ledger row, so a retry that finds the
+ * move is written once per booking, kind and amount (a booking is paid from the wallet once and given
+ * back once per amount): both statements act only while her shard has no such ledger row, so a retry that finds the
  * booking (its idempotency key) writes the move again safely and finishes what a dead request left.
  */
 export function bookingWalletStatements(
@@ -63,7 +63,9 @@ export function bookingWalletStatements(
     m.bloodTestOrderId !== undefined
       ? ['blood_test_order_id', m.bloodTestOrderId]
       : ['consultation_id', m.consultationId!];
-  const fresh = `NOT EXISTS (SELECT 1 FROM wallet_ledger WHERE ${column} = ?4 AND kind = ?5)`;
+  // Keyed on the amount too: a booking given back its wallet part after a failed card payment, paid
+  // again by card and then cancelled is given back a second, different amount.
+  const fresh = `NOT EXISTS (SELECT 1 FROM wallet_ledger WHERE ${column} = ?4 AND kind = ?5 AND amount = ?3)`;
   return [
     m.amount < 0
       ? db
