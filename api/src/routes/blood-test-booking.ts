@@ -162,7 +162,7 @@ export const userBloodTestOrderRoutes = new Hono<AppEnv>()
   .post('/cancel', contract('POST /user/bloodTestOrder/cancel'), async (c) => {
     const user = await requireUser(c);
     const input = c.req.valid('json');
-    const { refunded } = await cancelBooking(c.env.DB, { userId: user.id, orderId: input.order_id });
+    const { refunded } = await cancelBooking(c.env.DB, { userId: user.id, orderId: input.order_id }, Date.now(), c.env);
     const detail = toDetail((await orderRows(c.env.DB, input.order_id, user.id))!, c.var.lang);
     return c.json(ok({ ...detail, refunded_to_wallet: refunded }));
   })

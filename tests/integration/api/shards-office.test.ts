@@ -428,10 +428,12 @@ describe('loyalty of a shopper in shard 1', () => {
   });
 });
 
+const PATIENT = { name: 'Sara', sex: 'female', date_of_birth: '1985-03-15', relation: 'self', country: 'KW' };
+
 describe('a blood test paid from the wallet of a shopper in shard 1', () => {
   /** An open day (not a Friday) a few days ahead, Gulf time. */
-  function openDay(): string {
-    let d = addDays(gulfDate(Date.now()), 3);
+  function openDay(ahead = 3): string {
+    let d = addDays(gulfDate(Date.now()), ahead);
     while (new Date(`${d}T00:00:00Z`).getUTCDay() === 5) d = addDays(d, 1);
     return d;
   }
@@ -454,14 +456,7 @@ describe('a blood test paid from the wallet of a shopper in shard 1', () => {
     const body = {
       items: [{ sku_id: SKU.plain }],
       idempotency_key: crypto.randomUUID(),
-      patient: {
-        name: 'Sara',
-        sex: 'female',
-        date_of_birth: '1985-03-15',
-        relation: 'self',
-        country: 'KW',
-        national_id: '285031512318',
-      },
+      patient: { ...PATIENT, national_id: '285031512318' },
       address_id: shopper.addresses.KW,
       hold_id: held.data.hold_id,
       consent: true,
@@ -496,5 +491,41 @@ describe('a blood test paid from the wallet of a shopper in shard 1', () => {
     });
     expect(await walletOf(shopper.id)).toBe(5000);
     expect(await inCore('SELECT count(*) AS n FROM wallet_accounts WHERE user_id = ?', shopper.id)).toEqual({ n: 0 });
+  });
+
+  it('gives a cancelled booking back to her wallet in her shard, once', async () => {
+    const shopper = await movedShopper('blood-cancel', 10000);
+    const held = await json(
+      await call(
+        '/bloodTest/slots/hold',
+        asShopper(shopper, { body: { area_id: 26, date: openDay(5), window: '07-09', sku_ids: [SKU.plain] } }),
+      ),
+    );
+    const res = await call(
+      '/bloodTestOrder/submit',
+      asShopper(shopper, {
+        body: {
+          items: [{ sku_id: SKU.plain }],
+          idempotency_key: crypto.randomUUID(),
+          patient: { ...PATIENT, national_id: '285031512318' },
+          address_id: shopper.addresses.KW,
+          hold_id: held.data.hold_id,
+          consent: true,
+          consent_version: '2026-11-v1',
+          payment_method: 'wallet',
+        },
+      }),
+    );
+    const booked = await json(res);
+    expect(res.status, JSON.stringify(booked.meta)).toBe(200);
+    expect(booked.data.status).toBe('booked');
+    expect(await walletOf(shopper.id)).toBe(2000);
+    const cancel = () =>
+      call('/user/bloodTestOrder/cancel', asShopper(shopper, { body: { order_id: booked.data.order_id } }));
+    expect((await json(await cancel())).data).toMatchObject({ status: 'cancelled', refunded_to_wallet: 8000 });
+    expect(await walletOf(shopper.id)).toBe(10000);
+    await cancel();
+    expect(await walletOf(shopper.id)).toBe(10000);
+    expect(await inCore('SELECT count(*) AS n FROM wallet_ledger WHERE user_id = ?', shopper.id)).toEqual({ n: 0 });
   });
 });
