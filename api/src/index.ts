@@ -303,7 +303,7 @@ export default withSentryWhenConfigured('api', currentRequestId, {
       );
       // Gateway refunds still pending after hours: ask the gateway, or fail those it gave no id for (payments/refunds.ts).
       ctx.waitUntil(
-        sweepPendingRefunds(env.DB, gatewayFor(apiConfig(env)), configuredSiteOrigin(env)).then(
+        sweepPendingRefunds(env, gatewayFor(apiConfig(env)), configuredSiteOrigin(env)).then(
           (n) => n && log.info('settled pending refunds', { count: n }),
         ),
       );
@@ -393,7 +393,7 @@ export default withSentryWhenConfigured('api', currentRequestId, {
       // retention; during one Gulf hour a day, in bounded runs.
       if (isLoyaltyHour(Date.now()))
         ctx.waitUntil(
-          loyaltyJobs(env.DB, configuredSiteOrigin(env))
+          loyaltyJobs(env, configuredSiteOrigin(env))
             .then((r) => Object.values(r).some(Boolean) && log.info('loyalty jobs', { ...r }))
             .catch((error) => log.error('loyalty jobs failed', { error })),
         );

@@ -2,6 +2,8 @@
 // wallet), and the payment outcome of a card booking. Each change is one batch whose first write
 // re-checks the order's state through the slot_held CHECK: a change that lost a race to another one
 // (or to the cut-off) stores nothing.
+import { bookingWalletStatements } from '../consultations/amounts';
+import { type DatabaseEnv, routeFrom, routeStatement, userOwner } from '../db/databases';
 import { BOOKING_RULES, changeableUntil, gulfInstant, WINDOW_HOURS } from '#shared/blood-tests/slot-rules';
 import { randomHex } from '#shared/bytes';
 import { cardMethodFor, newPaymentId, openPayment, stcPayPhoneFor, walletMove } from '../orders/place';
@@ -18,13 +20,15 @@ type OrderForChange = Omit<
   'idempotency_key' | 'body_hash' | 'lang' | 'patient_id' | 'address_id' | 'address' | 'slot_date' | 'slot_window'
 >;
 
-async function ownedForChange(db: D1Database, userId: number, id: number): Promise<OrderForChange> {
-  const o = await db
+const ownedStatement = (db: D1Database, userId: number, id: number) =>
+  db
     .prepare(
       'SELECT id, user_id, status, visit_at, zone, country, currency, total, wallet_used, payment_state, payment_method, coupon_id FROM blood_test_orders WHERE id = ? AND user_id = ?',
     )
-    .bind(id, userId)
-    .first<OrderForChange>();
+    .bind(id, userId);
+
+async function ownedForChange(db: D1Database, userId: number, id: number): Promise<OrderForChange> {
+  const o = await ownedStatement(db, userId, id).first<OrderForChange>();
   if (!o) throw new ApiError(404, 'not_found');
   return o;
 }
@@ -89,9 +93,25 @@ export async function cancelBooking(
   db: D1Database,
   p: { userId: number; orderId: number },
   now = Date.now(),
+  /** The bindings: her wallet in another order shard (decision 61) is given back there. */
+  env?: DatabaseEnv,
 ): Promise<{ refunded: number }> {
-  const o = await ownedForChange(db, p.userId, p.orderId);
-  if (o.status === 'cancelled') return { refunded: 0 };
+  // Her route rides with the booking's read (no round trip more in shard 0).
+  const [found, routeRes] = env
+    ? await db.batch([ownedStatement(db, p.userId, p.orderId), routeStatement(env, userOwner(p.userId))])
+    : [await ownedStatement(db, p.userId, p.orderId).all(), null];
+  const o = found!.results[0] as OrderForChange | undefined;
+  if (!o) throw new ApiError(404, 'not_found');
+  // Her wallet in another shard: the core's guarded batch cancels (once), then her shard is credited,
+  // once per booking and amount (bookingWalletStatements). A request that dies between the two leaves
+  // a cancelled booking whose repeated cancel finds it cancelled and writes the credit it lacks.
+  const away = env && routeRes ? routeFrom(env, routeRes.results[0] as Parameters<typeof routeFrom>[1]) : null;
+  const wallet = away && away.binding !== 'DB' ? away : null;
+  if (wallet?.moving) throw new ApiError(503, 'service_busy');
+  if (o.status === 'cancelled') {
+    if (wallet && o.payment_state === 'refunded') await creditInShard(db, wallet.db, o);
+    return { refunded: 0 };
+  }
   assertChangeable(o, now, ['booked']);
   const refund = o.payment_state === 'paid' ? o.total : o.wallet_used;
   const statements = [
@@ -105,7 +125,7 @@ export async function cancelBooking(
     db.prepare('DELETE FROM blood_test_slot_bookings WHERE order_id = ?').bind(o.id),
   ];
   if (o.coupon_id) statements.push(db.prepare('UPDATE coupons SET used = used - 1 WHERE id = ?').bind(o.coupon_id));
-  if (refund > 0)
+  if (refund > 0 && !wallet)
     statements.push(
       ...walletMove(db, {
         userId: o.user_id,
@@ -123,7 +143,28 @@ export async function cancelBooking(
     if (/blood_test_slot_held/.test(String(error))) throw new ApiError(409, 'blood_test_change_closed');
     throw error;
   }
+  if (wallet && refund > 0) await creditInShard(db, wallet.db, o, refund);
   return { refunded: refund };
+}
+
+/** A cancelled booking's refund in her shard: `amount` when known, else what the cancel gave back (the
+ * total of a booking its card paid, the wallet part otherwise). */
+async function creditInShard(core: D1Database, shard: D1Database, o: OrderForChange, amount?: number) {
+  const paid = await core
+    .prepare("SELECT EXISTS (SELECT 1 FROM payments WHERE blood_test_order_id = ? AND status = 'succeeded') AS paid")
+    .bind(o.id)
+    .first<number>('paid');
+  const refund = amount ?? (paid ? o.total : o.wallet_used);
+  if (refund <= 0) return;
+  await shard.batch(
+    bookingWalletStatements(shard, {
+      userId: o.user_id,
+      currency: o.currency,
+      amount: refund,
+      kind: 'refund',
+      bloodTestOrderId: o.id,
+    }),
+  );
 }
 
 /**
@@ -136,6 +177,9 @@ export async function bookingOutcomeStatements(
   orderId: number,
   outcome: 'succeeded' | 'failed' | 'cancelled',
   now: number,
+  /** Her wallet's shard when it is not the core (decision 61): the wallet part's give-back goes to
+   * `wallet.statements`, for her shard's batch after the core's (once per booking). */
+  wallet?: { db: D1Database; statements: D1PreparedStatement[] },
 ): Promise<D1PreparedStatement[]> {
   if (outcome === 'succeeded')
     return [
@@ -150,6 +194,16 @@ export async function bookingOutcomeStatements(
     .bind(orderId)
     .first<OrderForChange>();
   if (o?.status !== 'pending_payment') return [];
+  if (o.wallet_used > 0 && wallet)
+    wallet.statements.push(
+      ...bookingWalletStatements(wallet.db, {
+        userId: o.user_id,
+        currency: o.currency,
+        amount: o.wallet_used,
+        kind: 'refund',
+        bloodTestOrderId: orderId,
+      }),
+    );
   return [
     db
       .prepare(
@@ -158,7 +212,7 @@ export async function bookingOutcomeStatements(
       .bind(now, orderId),
     db.prepare('DELETE FROM blood_test_slot_bookings WHERE order_id = ?').bind(orderId),
     ...(o.coupon_id ? [db.prepare('UPDATE coupons SET used = used - 1 WHERE id = ?').bind(o.coupon_id)] : []),
-    ...(o.wallet_used > 0
+    ...(o.wallet_used > 0 && !wallet
       ? walletMove(db, {
           userId: o.user_id,
           currency: o.currency,

@@ -13,6 +13,8 @@ import { newOrderId } from '../orders/order-id';
 import { cardMethodFor, newPaymentId, openPayment, stcPayPhoneFor, walletMove } from '../orders/place';
 import { ageOn, ownedPatient, savePatient } from './patients';
 import { type BloodTestLine, bloodTestQuote } from './quote';
+import { type DatabaseEnv, shardFor, userOwner } from '../db/databases';
+import { bookingWalletStatements } from '../consultations/amounts';
 import { assertBookable } from './slots';
 import type { BloodTestOrderRow } from './view';
 
@@ -21,6 +23,8 @@ export interface BookContext {
   country: CountryCode;
   lang: Lang;
   user: { id: number };
+  /** The bindings: a shopper whose wallet is in another order shard is debited there (decision 61). */
+  env?: DatabaseEnv;
 }
 
 export interface Booked {
@@ -48,18 +52,30 @@ async function bodyHash(input: BloodTestSubmitInput): Promise<string> {
 async function replay(ctx: BookContext, key: string, hash: string): Promise<Booked | null> {
   const row = await ctx.db
     .prepare(
-      `SELECT o.id, o.body_hash, o.total, o.wallet_used, o.currency, o.card_method,
-         (SELECT id FROM payments WHERE blood_test_order_id = o.id ORDER BY created_at LIMIT 1) AS payment_id
+      `SELECT o.id, o.body_hash, o.total, o.wallet_used, o.currency, o.card_method, o.status,
+         (SELECT id FROM payments WHERE blood_test_order_id = o.id ORDER BY created_at LIMIT 1) AS payment_id,
+         (SELECT s.binding FROM shopper_shards r JOIN order_shards s ON s.id = r.shard_id
+          WHERE r.owner_key = 'user:' || o.user_id AND s.binding <> 'DB') AS wallet_binding
        FROM blood_test_orders o WHERE o.user_id = ? AND o.idempotency_key = ?`,
     )
     .bind(ctx.user.id, key)
     .first<
-      Pick<BloodTestOrderRow, 'id' | 'body_hash' | 'total' | 'wallet_used' | 'currency' | 'card_method'> & {
+      Pick<BloodTestOrderRow, 'id' | 'body_hash' | 'total' | 'wallet_used' | 'currency' | 'card_method' | 'status'> & {
         payment_id: string | null;
+        wallet_binding: string | null;
       }
     >();
   if (!row) return null;
   if (row.body_hash !== hash) throw new ApiError(409, 'idempotency_conflict');
+  // A request that died after the booking, before her shard's debit: the retry finishes it (once).
+  if (row.wallet_binding && ctx.env && row.wallet_used > 0 && row.status !== 'payment_failed')
+    await debitInShard(
+      ctx,
+      (await shardFor(ctx.env, userOwner(ctx.user.id))).db,
+      row.id,
+      row.wallet_used,
+      row.currency,
+    );
   return {
     orderId: row.id,
     paymentId: row.payment_id,
@@ -81,6 +97,53 @@ export function assertEligible(
   if (lines.some((l) => l.sex === 'female' && patient.sex !== 'female'))
     throw new ApiError(409, 'blood_test_female_only');
   if (lines.some((l) => l.sex === 'male' && patient.sex !== 'male')) throw new ApiError(409, 'blood_test_male_only');
+}
+
+/**
+ * Her wallet's part of a booking when her wallet is in another order shard than the core (decision 61),
+ * after the core's batch wrote the booking: the debit in her shard, once per booking
+ * (bookingWalletStatements). Booking first, debit second, because the booking's key makes a retry find
+ * it: a request that dies between the two leaves a booking whose debit the retry (replay) writes. When
+ * her shard refuses (she spent the balance meanwhile), the booking is undone in the core at once: its
+ * place, coupon use and open card payment given back, the booking failed, and 409 wallet_insufficient.
+ */
+async function debitInShard(ctx: BookContext, shard: D1Database, orderId: number, used: number, currency: string) {
+  try {
+    await shard.batch(
+      bookingWalletStatements(shard, {
+        userId: ctx.user.id,
+        currency,
+        amount: -used,
+        kind: 'order_payment',
+        bloodTestOrderId: orderId,
+      }),
+    );
+  } catch (error) {
+    if (!/wallet_not_negative/.test(String(error instanceof Error ? error.message : error))) throw error;
+    const db = ctx.db;
+    const now = Date.now();
+    const live = "EXISTS (SELECT 1 FROM blood_test_orders WHERE id = ?1 AND status <> 'payment_failed')";
+    await db.batch([
+      // Before the status changes: given back only by the first undo.
+      db
+        .prepare(
+          `UPDATE coupons SET used = used - 1 WHERE id = (SELECT coupon_id FROM blood_test_orders WHERE id = ?1) AND ${live}`,
+        )
+        .bind(orderId),
+      db
+        .prepare(
+          `UPDATE payments SET status = 'cancelled', updated_at = ?2 WHERE blood_test_order_id = ?1 AND status = 'initiated' AND ${live}`,
+        )
+        .bind(orderId, now),
+      db
+        .prepare(
+          "UPDATE blood_test_orders SET status = 'payment_failed', payment_state = 'failed', wallet_used = 0, updated_at = ?2 WHERE id = ?1",
+        )
+        .bind(orderId, now),
+      db.prepare('DELETE FROM blood_test_slot_bookings WHERE order_id = ?').bind(orderId),
+    ]);
+    throw new ApiError(409, 'wallet_insufficient');
+  }
 }
 
 export function bookingReturnPath(lang: Lang, orderId: number): string {
@@ -114,9 +177,12 @@ export async function bookBloodTests(ctx: BookContext, input: BloodTestSubmitInp
   const priced = await bloodTestQuote(
     db,
     { items: input.items, coupon: input.coupon, use_wallet: useWallet },
-    { country: ctx.country, lang: ctx.lang, userId: ctx.user.id },
+    { country: ctx.country, lang: ctx.lang, userId: ctx.user.id, env: ctx.env },
   );
   const q = priced.quote;
+  // Her wallet in another shard: debited there after the booking (debitInShard), not in its batch.
+  const walletAway = q.wallet_used > 0 ? (priced.walletRoute ?? null) : null;
+  if (walletAway?.moving) throw new ApiError(503, 'service_busy');
   if (q.coupon_error) throw new ApiError(409, q.coupon_error as 'coupon_invalid');
   // The same rules as the hold, for the tests actually ordered (the cart may have changed since).
   await assertBookable(
@@ -207,7 +273,7 @@ export async function bookBloodTests(ctx: BookContext, input: BloodTestSubmitInp
     ];
     if (priced.coupon)
       statements.push(db.prepare('UPDATE coupons SET used = used + 1 WHERE id = ?').bind(priced.coupon.id));
-    if (q.wallet_used > 0)
+    if (q.wallet_used > 0 && !walletAway)
       statements.push(
         ...walletMove(db, {
           userId: ctx.user.id,
@@ -235,6 +301,7 @@ export async function bookBloodTests(ctx: BookContext, input: BloodTestSubmitInp
       );
     try {
       await db.batch(statements);
+      if (walletAway) await debitInShard(ctx, walletAway.db, orderId, q.wallet_used, q.currency);
       return { orderId, paymentId, due: q.due, currency: q.currency, cardMethod, replayed: false };
     } catch (error) {
       const text = String(error instanceof Error ? error.message : error);

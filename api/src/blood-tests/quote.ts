@@ -2,6 +2,7 @@
 // VAT included in Saudi Arabia), the coupon's rules, the VAT line and the shopper's wallet. One D1
 // batch, shared by /bloodTestOrder/calculate and /bloodTestOrder/submit (which also reads each test's
 // preparation, age and sex rules from the same rows).
+import { type DatabaseEnv, type Route, routeFrom, routeStatement, userOwner } from '../db/databases';
 import type { BloodTestCalculateInput } from '#shared/api/blood-test-order-schemas';
 import type { BloodTestQuote, BloodTestQuoteLine } from '#shared/blood-tests/order-types';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
@@ -34,6 +35,8 @@ export interface PricedBooking {
   lines: BloodTestLine[];
   coupon: Pick<CouponRow, 'id' | 'code'> | null;
   vatBasisPoints: number;
+  /** Her wallet's shard when it is not the core's (read with `env`): the booking debits it there. */
+  walletRoute?: Route | null;
 }
 
 /** The tests of these SKUs that are on sale in the country; a missing one is refused with its id. */
@@ -75,7 +78,8 @@ type CouponForQuote = Pick<
 export async function bloodTestQuote(
   db: D1Database,
   input: BloodTestCalculateInput,
-  ctx: { country: CountryCode; lang: Lang; userId: number | null },
+  /** `env`: her wallet balance is read from her order shard (decision 61), her route in this batch. */
+  ctx: { country: CountryCode; lang: Lang; userId: number | null; env?: DatabaseEnv },
 ): Promise<PricedBooking> {
   const skuIds = [...new Set(input.items.map((i) => i.sku_id))];
   const statements = [
@@ -91,13 +95,23 @@ export async function bloodTestQuote(
       db.prepare(`${couponWithAmountsSql(2)} WHERE c.code = ?1 AND c.is_active = 1`).bind(input.coupon, ctx.country),
     );
   const walletAt = ctx.userId ? statements.length : -1;
-  if (ctx.userId)
-    statements.push(
-      db
-        .prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?')
-        .bind(ctx.userId, COUNTRY_FACTS[ctx.country].currency),
-    );
+  const balance = (at: D1Database) =>
+    at
+      .prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?')
+      .bind(ctx.userId, COUNTRY_FACTS[ctx.country].currency);
+  if (ctx.userId) statements.push(balance(db));
+  const routeAt = ctx.userId && ctx.env ? statements.length : -1;
+  if (ctx.userId && ctx.env) statements.push(routeStatement(ctx.env, userOwner(ctx.userId)));
   const results = await db.batch(statements);
+  let walletRoute: Route | null = null;
+  if (routeAt >= 0) {
+    // Her wallet is in another shard: its balance from there (one more trip, for her only).
+    const route = routeFrom(ctx.env!, results[routeAt]!.results[0] as Parameters<typeof routeFrom>[1]);
+    if (route.binding !== 'DB') {
+      walletRoute = route;
+      results[walletAt] = await route.db.batch([balance(route.db)]).then((r) => r[0]!);
+    }
+  }
   if (!currency) {
     rememberCurrencies(results[currencyAt]!.results);
     currency = knownCurrency(ctx.country)!;
@@ -143,6 +157,7 @@ export async function bloodTestQuote(
     lines,
     coupon: coupon ? { id: coupon.id, code: coupon.code } : null,
     vatBasisPoints,
+    walletRoute,
     quote: {
       country: ctx.country,
       currency: COUNTRY_FACTS[ctx.country].currency as 'KWD' | 'SAR',

@@ -1,12 +1,19 @@
 // The amounts a booking reads: her wallet balance in the country's currency and the country's VAT rate.
 import type { CountryCode } from '#shared/locale';
+import { type DatabaseEnv, readMine, type Route, routeFrom, routeStatement, userOwner } from '../db/databases';
 
-export async function walletBalance(db: D1Database, userId: number, currency: string): Promise<number> {
-  const row = await db
-    .prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?')
-    .bind(userId, currency)
-    .first<{ balance: number }>();
-  return row?.balance ?? 0;
+export async function walletBalance(
+  db: D1Database,
+  userId: number,
+  currency: string,
+  /** With the bindings: her balance from her order shard (decision 61), in one batch with her route. */
+  env?: DatabaseEnv,
+): Promise<number> {
+  const read = (at: D1Database) =>
+    at.prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?').bind(userId, currency);
+  if (!env) return (await read(db).first<{ balance: number }>())?.balance ?? 0;
+  const [rows] = await readMine(env, userOwner(userId), (at) => [read(at)]);
+  return (rows!.results[0] as { balance: number } | undefined)?.balance ?? 0;
 }
 
 export async function vatRate(db: D1Database, country: CountryCode): Promise<number> {
@@ -15,4 +22,68 @@ export async function vatRate(db: D1Database, country: CountryCode): Promise<num
     .bind(country)
     .first<{ vat_basis_points: number }>();
   return row?.vat_basis_points ?? 0;
+}
+
+/** Her balance and, when her wallet is in another order shard than the core, that shard's route:
+ * in shard 0 one batch of the core (her route beside the balance), as one read before. */
+export async function walletWhere(
+  env: DatabaseEnv,
+  userId: number,
+  currency: string,
+): Promise<{ balance: number; away: Route | null }> {
+  const read = (at: D1Database) =>
+    at.prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?').bind(userId, currency);
+  const [routeRes, rows] = await env.DB.batch([routeStatement(env, userOwner(userId)), read(env.DB)]);
+  const route = routeFrom(env, routeRes!.results[0] as Parameters<typeof routeFrom>[1]);
+  if (route.binding === 'DB')
+    return { balance: (rows!.results[0] as { balance: number } | undefined)?.balance ?? 0, away: null };
+  return { balance: (await read(route.db).first<{ balance: number }>())?.balance ?? 0, away: route };
+}
+
+/**
+ * A booking's wallet move when her wallet is in another order shard than the core (decision 61): a blood
+ * test or consultation is the core's, her wallet hers, so the booking and the move are two batches. The
+ * move is written once per booking, kind and amount (a booking is paid from the wallet once and given
+ * back once per amount): both statements act only while her shard has no such ledger row, so a retry that finds the
+ * booking (its idempotency key) writes the move again safely and finishes what a dead request left.
+ */
+export function bookingWalletStatements(
+  db: D1Database,
+  m: {
+    userId: number;
+    currency: string;
+    amount: number;
+    kind: 'order_payment' | 'refund';
+    bloodTestOrderId?: number;
+    consultationId?: number;
+  },
+  now = Date.now(),
+): D1PreparedStatement[] {
+  const [column, id] =
+    m.bloodTestOrderId !== undefined
+      ? ['blood_test_order_id', m.bloodTestOrderId]
+      : ['consultation_id', m.consultationId!];
+  // Keyed on the amount too: a booking given back its wallet part after a failed card payment, paid
+  // again by card and then cancelled is given back a second, different amount.
+  const fresh = `NOT EXISTS (SELECT 1 FROM wallet_ledger WHERE ${column} = ?4 AND kind = ?5 AND amount = ?3)`;
+  return [
+    m.amount < 0
+      ? db
+          .prepare(
+            `UPDATE wallet_accounts SET balance = balance + ?3 WHERE user_id = ?1 AND currency = ?2 AND ${fresh}`,
+          )
+          .bind(m.userId, m.currency, m.amount, id, m.kind)
+      : db
+          .prepare(
+            `INSERT INTO wallet_accounts (user_id, currency, balance) SELECT ?1, ?2, ?3 WHERE ${fresh}
+             ON CONFLICT (user_id, currency) DO UPDATE SET balance = balance + ?3`,
+          )
+          .bind(m.userId, m.currency, m.amount, id, m.kind),
+    db
+      .prepare(
+        `INSERT INTO wallet_ledger (user_id, currency, amount, kind, ${column}, created_at)
+         SELECT ?1, ?2, ?3, ?5, ?4, ?6 WHERE ${fresh}`,
+      )
+      .bind(m.userId, m.currency, m.amount, id, m.kind, now),
+  ];
 }

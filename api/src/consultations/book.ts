@@ -14,10 +14,11 @@ import { newOrderId } from '../orders/order-id';
 import { cardMethodFor, newPaymentId, openPayment, stcPayPhoneFor, walletMove } from '../orders/payment-moves';
 import type { Keyring } from '../lib/keyring';
 import { liveHold, serviceFor } from './hold';
-import { vatRate, walletBalance } from './amounts';
+import { bookingWalletStatements, vatRate, walletBalance, walletWhere } from './amounts';
 import { keyInsert, newConsultationKey, sealWith } from './seal';
 import { confirmationStatements } from './notices';
 import { consultationReturnPath } from './paths';
+import { type DatabaseEnv, type Route, shardFor, userOwner } from '../db/databases';
 
 export { consultationReturnPath };
 
@@ -29,6 +30,8 @@ export interface BookContext {
   user: { id: number; phone: string | null };
   /** The site the confirmation mail's links point to. */
   siteOrigin: string;
+  /** The bindings: a shopper whose wallet is in another order shard is debited there (decision 61). */
+  env?: DatabaseEnv;
 }
 
 export interface Booked {
@@ -76,8 +79,10 @@ async function bodyHash(input: ConsultationBookInput): Promise<string> {
 async function replay(ctx: BookContext, key: string, hash: string): Promise<Booked | null> {
   const row = await ctx.db
     .prepare(
-      `SELECT c.id, c.body_hash, c.total, c.wallet_used, c.currency, c.card_method,
-         (SELECT id FROM payments WHERE consultation_id = c.id ORDER BY created_at LIMIT 1) AS payment_id
+      `SELECT c.id, c.body_hash, c.total, c.wallet_used, c.currency, c.card_method, c.status,
+         (SELECT id FROM payments WHERE consultation_id = c.id ORDER BY created_at LIMIT 1) AS payment_id,
+         (SELECT s.binding FROM shopper_shards r JOIN order_shards s ON s.id = r.shard_id
+          WHERE r.owner_key = 'user:' || c.user_id AND s.binding <> 'DB') AS wallet_binding
        FROM consultations c WHERE c.user_id = ? AND c.idempotency_key = ?`,
     )
     .bind(ctx.user.id, key)
@@ -89,9 +94,21 @@ async function replay(ctx: BookContext, key: string, hash: string): Promise<Book
       currency: string;
       card_method: string | null;
       payment_id: string | null;
+      status: string;
+      wallet_binding: string | null;
     }>();
   if (!row) return null;
   if (row.body_hash !== hash) throw new ApiError(409, 'idempotency_conflict');
+  // A request that died after the booking, before her shard's debit: the retry finishes it (once).
+  // (Its confirmation mail, queued after the debit, is not sent then: the booking page shows it.)
+  if (row.wallet_binding && ctx.env && row.wallet_used > 0 && row.status !== 'payment_failed')
+    await debitInShard(
+      ctx,
+      (await shardFor(ctx.env, userOwner(ctx.user.id))).db,
+      row.id,
+      row.wallet_used,
+      row.currency,
+    );
   return {
     id: row.id,
     paymentId: row.payment_id,
@@ -136,6 +153,46 @@ export async function assertSharedAreHers(
     throw new ApiError(400, 'validation_failed', {
       fields: [{ field: 'intake.share', code: 'custom', message: 'item_validation_error' }],
     });
+}
+
+/**
+ * Her wallet's part of a consultation when her wallet is in another order shard than the core (decision
+ * 61), after the core's batch wrote the booking: the debit in her shard, once per consultation
+ * (bookingWalletStatements). Booking first, debit second: its idempotency key makes a retry find the
+ * booking and write the debit a dead request left out. When her shard refuses (she spent the balance
+ * meanwhile) the booking is undone in the core at once (its time freed, an open card payment closed)
+ * and the answer is 409 wallet_insufficient.
+ */
+async function debitInShard(ctx: BookContext, shard: D1Database, id: number, used: number, currency: string) {
+  try {
+    await shard.batch(
+      bookingWalletStatements(shard, {
+        userId: ctx.user.id,
+        currency,
+        amount: -used,
+        kind: 'order_payment',
+        consultationId: id,
+      }),
+    );
+  } catch (error) {
+    if (!/wallet_not_negative/.test(String(error instanceof Error ? error.message : error))) throw error;
+    const db = ctx.db;
+    const now = Date.now();
+    await db.batch([
+      db
+        .prepare(
+          "UPDATE payments SET status = 'cancelled', updated_at = ? WHERE consultation_id = ? AND status = 'initiated'",
+        )
+        .bind(now, id),
+      db
+        .prepare(
+          "UPDATE consultations SET status = 'payment_failed', payment_state = 'failed', wallet_used = 0, updated_at = ? WHERE id = ?",
+        )
+        .bind(now, id),
+      db.prepare('DELETE FROM consultation_cells WHERE consultation_id = ?').bind(id),
+    ]);
+    throw new ApiError(409, 'wallet_insufficient');
+  }
 }
 
 export async function bookConsultation(
@@ -183,6 +240,7 @@ export async function bookConsultation(
   let price = service.price;
   let total = service.price;
   let walletUsed = 0;
+  let walletAway: Route | null = null;
   let credit: CreditRow | null = null;
   if (pay.method === 'package') {
     if (!pay.credit_id) throw new ApiError(409, 'consultation_package_invalid');
@@ -201,7 +259,11 @@ export async function bookConsultation(
     price = Math.round(credit.price / credit.sessions_total);
     total = 0;
   } else if (pay.method === 'wallet' || pay.use_wallet) {
-    const balance = await walletBalance(db, ctx.user.id, currency);
+    // Her route rides with the balance (decision 61): a wallet in another shard is debited there.
+    const wallet = ctx.env ? await walletWhere(ctx.env, ctx.user.id, currency) : null;
+    const balance = wallet ? wallet.balance : await walletBalance(db, ctx.user.id, currency);
+    walletAway = wallet?.away ?? null;
+    if (walletAway?.moving) throw new ApiError(503, 'service_busy');
     walletUsed = Math.min(balance, total);
     if (pay.method === 'wallet' && walletUsed < total) throw new ApiError(409, 'wallet_insufficient');
   }
@@ -306,7 +368,8 @@ export async function bookConsultation(
           .prepare('UPDATE consultation_credits SET sessions_left = sessions_left - 1 WHERE id = ? AND user_id = ?')
           .bind(credit.id, ctx.user.id),
       );
-    if (walletUsed > 0)
+    const away = walletUsed > 0 ? walletAway : null;
+    if (walletUsed > 0 && !away)
       statements.push(
         ...walletMove(db, {
           userId: ctx.user.id,
@@ -318,8 +381,10 @@ export async function bookConsultation(
           consultationId: id,
         }),
       );
+    // Her wallet in another shard: the mail waits for her shard's debit (a batch of its own after it).
+    const mails: D1PreparedStatement[] = [];
     if (mailTo)
-      statements.push(
+      (away ? mails : statements).push(
         ...confirmationStatements(
           db,
           {
@@ -357,6 +422,10 @@ export async function bookConsultation(
       );
     try {
       await db.batch(statements);
+      if (away) {
+        await debitInShard(ctx, away.db, id, walletUsed, currency);
+        if (mails.length) await db.batch(mails);
+      }
       return { id, paymentId, due: paymentId ? due : 0, currency, cardMethod, replayed: false };
     } catch (error) {
       const text = String(error instanceof Error ? error.message : error);

@@ -6,7 +6,8 @@
 // earned in a country whose rules are inactive. Every earning refreshes the shopper's tier in the same
 // batch (and mails her when she moves up); a delivered friend's first order rewards her referrer.
 import type { CountryCode, Lang } from '#shared/locale';
-import { expiryOf } from '#shared/loyalty/rules';
+import { expiryOf, tierFor } from '#shared/loyalty/rules';
+import { type DatabaseEnv, orderShardForWrite, userOwner } from '../db/databases';
 import { TIERS, type TierCode } from '#shared/loyalty/types';
 import { gulfDate } from '#shared/gulf-days';
 import { queueMailWhen } from '../mail/outbox';
@@ -128,9 +129,14 @@ export async function earnStatements(
     now: number;
     siteOrigin: string;
   },
+  /** The core, when `db` is an order shard other than it (decision 61): the rules are read there, the
+   * tier from her stored spending, and the statements are her shard's alone (the tier refresh and its
+   * mail, which sum the core's bookings beside her orders, are the tier's own helper's). */
+  core?: D1Database,
 ): Promise<D1PreparedStatement[]> {
   if (e.userId === null) return [];
-  const { rules } = await loyaltyRules(db, e.country);
+  const split = core !== undefined && core !== db;
+  const { rules } = await loyaltyRules(core ?? db, e.country);
   if (!rules.is_active) return [];
   const perUnit =
     e.source === 'order'
@@ -138,7 +144,9 @@ export async function earnStatements(
       : e.source === 'blood_test'
         ? rules.blood_test_points_per_unit
         : rules.consultation_points_per_unit;
-  const [{ tier }, recipient] = await Promise.all([tierOf(db, e.userId, e.country, e.now), recipientOf(db, e.userId)]);
+  const [{ tier }, recipient] = split
+    ? [await storedTier(db, core!, e.userId, e.country), null]
+    : await Promise.all([tierOf(db, e.userId, e.country, e.now), recipientOf(db, e.userId)]);
   const link =
     e.source === 'order'
       ? {
@@ -160,8 +168,73 @@ export async function earnStatements(
       now: e.now,
       ...link,
     }),
-    ...tierAfterStatements(db, e.userId, e.country, recipient, e.now, e.siteOrigin),
+    ...(split ? [] : tierAfterStatements(db, e.userId, e.country, recipient, e.now, e.siteOrigin)),
   ];
+}
+
+/** Her tier from the spending her shard's points account stores, against the core's tiers. */
+async function storedTier(db: D1Database, core: D1Database, userId: number, country: CountryCode) {
+  const [{ tiers }, account] = await Promise.all([
+    loyaltyRules(core, country),
+    db
+      .prepare('SELECT spend_12m FROM points_accounts WHERE user_id = ? AND country = ?')
+      .bind(userId, country)
+      .first<{ spend_12m: number }>(),
+  ]);
+  return { tier: tierFor(account?.spend_12m ?? 0, tiers) };
+}
+
+/**
+ * The referrer's reward for an order in another shard than the core, after its delivery's batch: the
+ * referral is the core's, her points are in the referrer's own shard (decision 61). The conditions of
+ * referralRewardStatements are read (the order delivered in its shard, the referrer's account and her
+ * month's count in the core), then her points are written in her shard (once: the event key) and only
+ * then the referral marked, so a failure between leaves it pending, never rewarded without points.
+ */
+export async function referralRewardAcross(
+  env: DatabaseEnv,
+  db: D1Database,
+  orderId: number,
+  now: number,
+): Promise<void> {
+  const core = env.DB;
+  const referral = await core
+    .prepare("SELECT id, referrer_id, country, month FROM referrals WHERE order_id = ? AND status = 'pending'")
+    .bind(orderId)
+    .first<{ id: number; referrer_id: number; country: CountryCode; month: string }>();
+  if (!referral) return;
+  const { rules } = await loyaltyRules(core, referral.country);
+  const [status, checks] = await Promise.all([
+    db.prepare('SELECT status FROM orders WHERE id = ?').bind(orderId).first<string>('status'),
+    core
+      .prepare(
+        `SELECT EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL) AS active,
+           (SELECT count(*) FROM referrals WHERE referrer_id = ?1 AND month = ?2 AND status = 'rewarded') AS rewarded`,
+      )
+      .bind(referral.referrer_id, referral.month)
+      .first<{ active: number; rewarded: number }>(),
+  ]);
+  if (status !== 'delivered') return;
+  const due = rules.is_active && checks?.active === 1 && (checks?.rewarded ?? 0) < rules.referral_monthly_cap;
+  if (due) {
+    const theirs = await orderShardForWrite(env, userOwner(referral.referrer_id));
+    await theirs.batch(
+      pointsMove(theirs, {
+        userId: referral.referrer_id,
+        country: referral.country,
+        amount: rules.referrer_points,
+        kind: 'earn_referral',
+        eventKey: `referral:${referral.id}`,
+        expiresAt: expiryOf(now, rules.expiry_months),
+        referralId: referral.id,
+        now,
+      }),
+    );
+  }
+  await core
+    .prepare(`UPDATE referrals SET status = ?, rewarded_at = ? WHERE id = ? AND status = 'pending'`)
+    .bind(due ? 'rewarded' : 'void', due ? now : null, referral.id)
+    .run();
 }
 
 /**
@@ -173,12 +246,24 @@ export async function referralRewardStatements(
   db: D1Database,
   orderId: number,
   now: number,
+  /** Set when the referrer's points are in another order shard than the core (decision 61): nothing is
+   * answered for the batch, and the caller rewards her after it (referralRewardAcross). */
+  away?: { referrer: boolean },
 ): Promise<D1PreparedStatement[]> {
   const referral = await db
-    .prepare("SELECT id, referrer_id, country, month FROM referrals WHERE order_id = ? AND status = 'pending'")
+    .prepare(
+      `SELECT id, referrer_id, country, month,
+         EXISTS (SELECT 1 FROM shopper_shards r JOIN order_shards s ON s.id = r.shard_id
+                 WHERE r.owner_key = 'user:' || referrals.referrer_id AND s.binding <> 'DB') AS referrer_away
+       FROM referrals WHERE order_id = ? AND status = 'pending'`,
+    )
     .bind(orderId)
-    .first<{ id: number; referrer_id: number; country: CountryCode; month: string }>();
+    .first<{ id: number; referrer_id: number; country: CountryCode; month: string; referrer_away: number }>();
   if (!referral) return [];
+  if (referral.referrer_away === 1) {
+    if (away) away.referrer = true;
+    return [];
+  }
   const { rules } = await loyaltyRules(db, referral.country);
   const due = {
     sql: `(SELECT status FROM referrals WHERE id = ?) = 'pending'
@@ -223,16 +308,25 @@ export async function deliveryPointsStatements(
   order: { id: number; user_id: number | null; country: CountryCode },
   now: number,
   siteOrigin: string,
+  /** The core, for an order in another shard: her earning only (the referral: referralRewardAcross). */
+  core?: D1Database,
+  /** Set when the referrer is in another shard (referralRewardStatements): reward her after the batch. */
+  away?: { referrer: boolean },
 ): Promise<D1PreparedStatement[]> {
+  const split = core !== undefined && core !== db;
   return [
-    ...(await earnStatements(db, {
-      source: 'order',
-      id: order.id,
-      userId: order.user_id,
-      country: order.country,
-      now,
-      siteOrigin,
-    })),
-    ...(await referralRewardStatements(db, order.id, now)),
+    ...(await earnStatements(
+      db,
+      {
+        source: 'order',
+        id: order.id,
+        userId: order.user_id,
+        country: order.country,
+        now,
+        siteOrigin,
+      },
+      core,
+    )),
+    ...(split ? [] : await referralRewardStatements(db, order.id, now, away)),
   ];
 }

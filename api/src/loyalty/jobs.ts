@@ -16,6 +16,7 @@ import { queueMail } from '../mail/outbox';
 import { log } from '../lib/log';
 import { pointsMove } from './ledger';
 import { loyaltyRules } from './rules-read';
+import { type DatabaseEnv, orderShards } from '../db/databases';
 import { tierAfterStatements } from './earn';
 import { birthdayMail, expiryReminderMail } from './texts';
 
@@ -43,7 +44,56 @@ async function inChunks(db: D1Database, groups: D1PreparedStatement[][]): Promis
   for (let i = 0; i < groups.length; i += CHUNK) await db.batch(groups.slice(i, i + CHUNK).flat());
 }
 
-export async function creditBirthdays(db: D1Database, siteOrigin: string, now: number): Promise<number> {
+/** An account routed to another order shard than the core (decision 61): her points are there. */
+const ROUTED_AWAY = `EXISTS (SELECT 1 FROM shopper_shards r JOIN order_shards s ON s.id = r.shard_id
+  WHERE r.owner_key = 'user:' || u.id AND s.binding <> 'DB')`;
+
+type Birthday = {
+  id: number;
+  email: string | null;
+  lang: Lang;
+  country: CountryCode;
+  birthday_points: number;
+  expiry_months: number;
+};
+
+/** Her birthday points (in the database holding her points) and then its mail (the core's outbox). */
+function birthdayStatements(db: D1Database, u: Birthday, year: string, now: number, siteOrigin: string, mailDb = db) {
+  return {
+    points: pointsMove(db, {
+      userId: u.id,
+      country: u.country,
+      amount: u.birthday_points,
+      kind: 'earn_birthday',
+      eventKey: `birthday:${u.id}:${year}`,
+      expiresAt: expiryOf(now, u.expiry_months),
+      now,
+    }),
+    mail: u.email
+      ? [
+          queueMail(
+            mailDb,
+            {
+              to: u.email,
+              ...birthdayMail(u.lang, u.birthday_points, siteOrigin),
+              lang: u.lang,
+              kind: 'points_birthday',
+              dedupeKey: `points:birthday:${u.id}:${year}`,
+            },
+            now,
+          ),
+        ]
+      : [],
+  };
+}
+
+export async function creditBirthdays(
+  envOrCore: DatabaseEnv | D1Database,
+  siteOrigin: string,
+  now: number,
+): Promise<number> {
+  const env = 'DB' in envOrCore ? envOrCore : { DB: envOrCore };
+  const db = env.DB;
   const day = gulfDate(now);
   const year = day.slice(0, 4);
   const days = birthdaysOn(day);
@@ -54,48 +104,81 @@ export async function creditBirthdays(db: D1Database, siteOrigin: string, now: n
          WHERE u.birthday IN (${days.map(() => '?').join(', ')}) AND u.deleted_at IS NULL
            AND u.birthday_set_at IS NOT NULL AND u.birthday_set_at <= ?
            AND NOT EXISTS (SELECT 1 FROM points_ledger l WHERE l.event_key = 'birthday:' || u.id || ':' || ?)
+           AND NOT ${ROUTED_AWAY}
        ) b JOIN loyalty_rules r ON r.country = b.country AND r.is_active = 1 AND r.birthday_points > 0
        LIMIT ?`,
     )
     .bind(...days, now - BIRTHDAY_SETTLED_MS, year, LIMIT)
-    .all<{
-      id: number;
-      email: string | null;
-      lang: Lang;
-      country: CountryCode;
-      birthday_points: number;
-      expiry_months: number;
-    }>();
+    .all<Birthday>();
   await inChunks(
     db,
-    results.map((u) => [
-      ...pointsMove(db, {
-        userId: u.id,
-        country: u.country,
-        amount: u.birthday_points,
-        kind: 'earn_birthday',
-        eventKey: `birthday:${u.id}:${year}`,
-        expiresAt: expiryOf(now, u.expiry_months),
-        now,
-      }),
-      ...(u.email
-        ? [
-            queueMail(
-              db,
-              {
-                to: u.email,
-                ...birthdayMail(u.lang, u.birthday_points, siteOrigin),
-                lang: u.lang,
-                kind: 'points_birthday',
-                dedupeKey: `points:birthday:${u.id}:${year}`,
-              },
-              now,
-            ),
-          ]
-        : []),
-    ]),
+    results.map((u) => {
+      const s = birthdayStatements(db, u, year, now, siteOrigin);
+      return [...s.points, ...s.mail];
+    }),
   );
-  return results.length;
+  return results.length + (await creditBirthdaysInShards(env, days, year, siteOrigin, now));
+}
+
+/**
+ * The same for accounts in the other order shards: candidates from the core (her birthday, her
+ * country when she set one), her last order's country and whether she had this year's points from
+ * her shard; the points there first (once: the event key), then the mails in the core (once: the
+ * dedupe key), so a run stopped between the two and run again finishes without doubling.
+ */
+async function creditBirthdaysInShards(
+  env: DatabaseEnv,
+  days: string[],
+  year: string,
+  siteOrigin: string,
+  now: number,
+): Promise<number> {
+  const core = env.DB;
+  let credited = 0;
+  for (const shard of await orderShards(env)) {
+    if (shard.binding === 'DB') continue;
+    const { results: candidates } = await core
+      .prepare(
+        `SELECT u.id, u.email, u.lang, u.country FROM users u
+         JOIN shopper_shards r ON r.owner_key = 'user:' || u.id AND r.shard_id = ?
+         WHERE u.birthday IN (${days.map(() => '?').join(', ')}) AND u.deleted_at IS NULL
+           AND u.birthday_set_at IS NOT NULL AND u.birthday_set_at <= ?
+         LIMIT ?`,
+      )
+      .bind(shard.id, ...days, now - BIRTHDAY_SETTLED_MS, LIMIT)
+      .all<{ id: number; email: string | null; lang: Lang; country: CountryCode | null }>();
+    if (!candidates.length) continue;
+    const { results: theirs } = await shard.db
+      .prepare(
+        `SELECT j.value AS id,
+           (SELECT o.country FROM orders o WHERE o.user_id = j.value ORDER BY o.created_at DESC LIMIT 1) AS last_country,
+           EXISTS (SELECT 1 FROM points_ledger l WHERE l.event_key = 'birthday:' || j.value || ':' || ?2) AS done
+         FROM json_each(?1) j`,
+      )
+      .bind(JSON.stringify(candidates.map((u) => u.id)), year)
+      .all<{ id: number; last_country: CountryCode | null; done: number }>();
+    const byId = new Map(theirs.map((t) => [t.id, t]));
+    const due: Birthday[] = [];
+    for (const u of candidates) {
+      const t = byId.get(u.id);
+      if (!t || t.done) continue;
+      const country: CountryCode = (u.country ?? t.last_country ?? 'KW') === 'SA' ? 'SA' : 'KW';
+      const { rules } = await loyaltyRules(core, country);
+      if (!rules.is_active || rules.birthday_points <= 0) continue;
+      due.push({ ...u, country, birthday_points: rules.birthday_points, expiry_months: rules.expiry_months });
+    }
+    const made = due.map((u) => birthdayStatements(shard.db, u, year, now, siteOrigin, core));
+    await inChunks(
+      shard.db,
+      made.map((m) => m.points),
+    );
+    await inChunks(
+      core,
+      made.map((m) => m.mail),
+    );
+    credited += due.length;
+  }
+  return credited;
 }
 
 /** SQL over account `a`: the points due to expire by `?` (expiringBy: credits due less all debits). */
@@ -103,7 +186,15 @@ const DUE_SQL = `max(0, min(a.balance,
   (SELECT coalesce(sum(l.amount), 0) FROM points_ledger l WHERE l.user_id = a.user_id AND l.country = a.country AND l.amount > 0 AND l.expires_at <= ?)
   + (SELECT coalesce(sum(l.amount), 0) FROM points_ledger l WHERE l.user_id = a.user_id AND l.country = a.country AND l.amount < 0)))`;
 
-export async function expirePoints(db: D1Database, now: number): Promise<number> {
+/** Every order shard holds points (decision 61): the expiry runs in each, on its own rows. */
+export async function expirePoints(envOrCore: DatabaseEnv | D1Database, now: number): Promise<number> {
+  const env = 'DB' in envOrCore ? envOrCore : { DB: envOrCore };
+  let expired = 0;
+  for (const shard of await orderShards(env)) expired += await expireIn(shard.db, now);
+  return expired;
+}
+
+async function expireIn(db: D1Database, now: number): Promise<number> {
   const day = gulfDate(now);
   const { results } = await db
     .prepare(
@@ -134,17 +225,32 @@ export async function expirePoints(db: D1Database, now: number): Promise<number>
   return results.length;
 }
 
-export async function remindExpiring(db: D1Database, siteOrigin: string, now: number): Promise<number> {
+/** The reminders of every order shard: her points and notices are in her shard, her address and the
+ * mail in the core (for another shard, the notice is written first, then the mail: both once). */
+export async function remindExpiring(
+  envOrCore: DatabaseEnv | D1Database,
+  siteOrigin: string,
+  now: number,
+): Promise<number> {
+  const env = 'DB' in envOrCore ? envOrCore : { DB: envOrCore };
+  let sent = 0;
+  for (const shard of await orderShards(env)) sent += await remindIn(env.DB, shard.db, siteOrigin, now);
+  return sent;
+}
+
+async function remindIn(core: D1Database, db: D1Database, siteOrigin: string, now: number): Promise<number> {
+  const split = db !== core;
   let sent = 0;
   for (const country of ['KW', 'SA'] as const) {
-    const { rules } = await loyaltyRules(db, country);
+    const { rules } = await loyaltyRules(core, country);
     if (rules.expiry_notice_days <= 0) continue;
     const until = now + rules.expiry_notice_days * DAY;
     // Per shopper and Gulf day of expiry in the window, not yet reminded: the points that expire that
     // day (expiring by its end less expiring by now), first in first out.
-    const { results } = await db
+    const users = split ? '' : 'JOIN users u ON u.id = d.user_id AND u.deleted_at IS NULL';
+    const { results: found } = await db
       .prepare(
-        `SELECT d.user_id, d.day, d.at, u.email, u.lang,
+        `SELECT d.user_id, d.day, d.at, ${split ? 'NULL AS email, NULL AS lang' : 'u.email, u.lang'},
            (SELECT ${DUE_SQL.replace('<= ?)', '<= d.day_end)')} FROM points_accounts a WHERE a.user_id = d.user_id AND a.country = ?1)
            - (SELECT ${DUE_SQL.replace('<= ?)', '<= ?2)')} FROM points_accounts a WHERE a.user_id = d.user_id AND a.country = ?1) AS points
          FROM (
@@ -153,24 +259,32 @@ export async function remindExpiring(db: D1Database, siteOrigin: string, now: nu
            FROM points_ledger l
            WHERE l.country = ?1 AND l.amount > 0 AND l.expires_at > ?2 AND l.expires_at <= ?3
            GROUP BY l.user_id, day
-         ) d JOIN users u ON u.id = d.user_id AND u.deleted_at IS NULL
+         ) d ${users}
          WHERE NOT EXISTS (SELECT 1 FROM points_expiry_notices n WHERE n.user_id = d.user_id AND n.country = ?1 AND n.expires_on = d.day)
          LIMIT ?4`,
       )
       .bind(country, now, until, LIMIT)
       .all<{ user_id: number; day: string; at: number; email: string | null; lang: Lang; points: number }>();
+    const results = split ? await withAccounts(core, found) : found;
+    const notice = (r: (typeof results)[number]) =>
+      db
+        .prepare(
+          'INSERT INTO points_expiry_notices (user_id, country, expires_on, points, sent_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+        )
+        .bind(r.user_id, country, r.day, r.points, now);
+    if (split)
+      await inChunks(
+        db,
+        results.map((r) => [notice(r)]),
+      );
     await inChunks(
-      db,
+      core,
       results.map((r) => [
-        db
-          .prepare(
-            'INSERT INTO points_expiry_notices (user_id, country, expires_on, points, sent_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
-          )
-          .bind(r.user_id, country, r.day, r.points, now),
+        ...(split ? [] : [notice(r)]),
         ...(r.email && r.points > 0
           ? [
               queueMail(
-                db,
+                core,
                 {
                   to: r.email,
                   ...expiryReminderMail(r.lang, r.points, r.at, siteOrigin),
@@ -189,11 +303,30 @@ export async function remindExpiring(db: D1Database, siteOrigin: string, now: nu
   return sent;
 }
 
+/** An order shard's reminder rows with her address and language from the core (erased accounts dropped). */
+async function withAccounts<T extends { user_id: number; email: string | null; lang: Lang | null }>(
+  core: D1Database,
+  rows: T[],
+): Promise<Array<T & { lang: Lang }>> {
+  if (!rows.length) return [];
+  const { results } = await core
+    .prepare('SELECT id, email, lang FROM users WHERE deleted_at IS NULL AND id IN (SELECT value FROM json_each(?))')
+    .bind(JSON.stringify([...new Set(rows.map((r) => r.user_id))]))
+    .all<{ id: number; email: string | null; lang: Lang }>();
+  const byId = new Map(results.map((u) => [u.id, u]));
+  return rows.flatMap((r) => {
+    const u = byId.get(r.user_id);
+    return u ? [{ ...r, email: u.email, lang: u.lang }] : [];
+  });
+}
+
+/** The core's accounts only: the tier refresh sums her bookings (core) beside her orders, which the
+ * tier's own conversion splits for the other shards (decision 61). */
 export async function refreshTiers(db: D1Database, siteOrigin: string, now: number): Promise<number> {
   const { results } = await db
     .prepare(
       `SELECT a.user_id, a.country, u.email, u.lang FROM points_accounts a JOIN users u ON u.id = a.user_id AND u.deleted_at IS NULL
-       WHERE a.tier_updated_at IS NULL OR a.tier_updated_at < ? LIMIT ?`,
+       WHERE (a.tier_updated_at IS NULL OR a.tier_updated_at < ?) AND NOT ${ROUTED_AWAY} LIMIT ?`,
     )
     .bind(now - TIER_STALE_MS, LIMIT)
     .all<{ user_id: number; country: CountryCode; email: string | null; lang: Lang }>();
@@ -217,16 +350,22 @@ export interface LoyaltyRun {
 export const isLoyaltyHour = (now: number) => new Date(now + GULF_OFFSET_MS).getUTCHours() === LOYALTY_HOUR;
 
 /** Every loyalty job once, as on `now`; each on its own (one failing leaves the others to run). */
-export async function loyaltyJobs(db: D1Database, siteOrigin: string, now = Date.now()): Promise<LoyaltyRun> {
+export async function loyaltyJobs(
+  envOrCore: DatabaseEnv | D1Database,
+  siteOrigin: string,
+  now = Date.now(),
+): Promise<LoyaltyRun> {
+  const env = 'DB' in envOrCore ? envOrCore : { DB: envOrCore };
+  const db = env.DB;
   const safe = (name: string, job: () => Promise<number>) =>
     job().catch((error) => {
       log.error(`loyalty ${name} failed`, { error });
       return 0;
     });
   // Expiry before the reminders (a reminder names what is still there), tiers after both.
-  const expired = await safe('expiry', () => expirePoints(db, now));
-  const birthdays = await safe('birthdays', () => creditBirthdays(db, siteOrigin, now));
-  const reminded = await safe('reminders', () => remindExpiring(db, siteOrigin, now));
+  const expired = await safe('expiry', () => expirePoints(env, now));
+  const birthdays = await safe('birthdays', () => creditBirthdays(env, siteOrigin, now));
+  const reminded = await safe('reminders', () => remindExpiring(env, siteOrigin, now));
   const tiers = await safe('tiers', () => refreshTiers(db, siteOrigin, now));
   return { birthdays, expired, reminded, tiers };
 }

@@ -32,20 +32,36 @@ export function outstandingSpendSql(orderId: number) {
 /**
  * Statements for the batch that cancels an order or records its failed payment: the points it spent come
  * back (`return:order:<id>`, 'spend_return'), and the referral it carried is void (the referrer is never
- * rewarded for it).
+ * rewarded for it). One database: shard 0, where the core holds her points.
  */
 export async function spendReturnStatements(
   db: D1Database,
   order: { id: number; user_id: number | null; country: CountryCode },
   now = Date.now(),
 ): Promise<D1PreparedStatement[]> {
-  const statements = [
-    db.prepare("UPDATE referrals SET status = 'void' WHERE order_id = ? AND status = 'pending'").bind(order.id),
+  const parts = await spendReturnParts(db, db, order, now);
+  return [...parts.core, ...parts.shard];
+}
+
+/**
+ * The same for an order in another shard (decision 61): the referral's void is the core's, the points
+ * her shard's (computed in her shard's batch from its own ledger, so given back once). The rules are
+ * the core's configuration.
+ */
+export async function spendReturnParts(
+  db: D1Database,
+  core: D1Database,
+  order: { id: number; user_id: number | null; country: CountryCode },
+  now = Date.now(),
+): Promise<{ core: D1PreparedStatement[]; shard: D1PreparedStatement[] }> {
+  const coreStatements = [
+    core.prepare("UPDATE referrals SET status = 'void' WHERE order_id = ? AND status = 'pending'").bind(order.id),
   ];
-  if (order.user_id === null) return statements;
-  const { rules } = await loyaltyRules(db, order.country);
-  statements.push(
-    ...pointsMove(db, {
+  if (order.user_id === null) return { core: coreStatements, shard: [] };
+  const { rules } = await loyaltyRules(core, order.country);
+  return {
+    core: coreStatements,
+    shard: pointsMove(db, {
       userId: order.user_id,
       country: order.country,
       amount: outstandingSpendSql(order.id),
@@ -55,6 +71,5 @@ export async function spendReturnStatements(
       orderId: order.id,
       now,
     }),
-  );
-  return statements;
+  };
 }

@@ -34,26 +34,35 @@ export async function refundPointsStatements(
   now: number,
   siteOrigin: string,
   refundId: number | { sql: string; binds: unknown[] } = newestRefundSql(order.id),
+  /** The core, for an order in another shard (decision 61): its rules are read there, and the
+   * statements are her shard's alone; the referral's void is `referralVoidAfterRefund`'s, and the tier
+   * refresh (which sums the core's bookings beside her orders) the tier's own helper's. */
+  core?: D1Database,
 ): Promise<D1PreparedStatement[]> {
   if (order.user_id === null) return [];
   const user = order.user_id;
-  const { rules } = await loyaltyRules(db, order.country);
+  const split = core !== undefined && core !== db;
+  const { rules } = await loyaltyRules(core ?? db, order.country);
   const ref = typeof refundId === 'number' ? { sql: '?', binds: [refundId] } : refundId;
   const refunds = `(SELECT coalesce(sum(amount), 0) FROM refunds WHERE order_id = ? AND status <> 'failed')`;
   const total = '(SELECT total FROM orders WHERE id = ?)';
   const sumOf = (kinds: string) =>
     `(SELECT coalesce(sum(amount), 0) FROM points_ledger WHERE order_id = ? AND kind IN (${kinds}))`;
   const key = (prefix: string) => ({ sql: `'${prefix}' || (${ref.sql})`, binds: ref.binds });
-  const recipient = await recipientOf(db, user);
+  const recipient = split ? null : await recipientOf(db, user);
   return [
     // Fully refunded before delivery: the friend's referral never rewards its referrer.
-    db
-      .prepare(
-        `UPDATE referrals SET status = 'void' WHERE order_id = ?1 AND status = 'pending'
+    ...(split
+      ? []
+      : [
+          db
+            .prepare(
+              `UPDATE referrals SET status = 'void' WHERE order_id = ?1 AND status = 'pending'
            AND (SELECT status FROM orders WHERE id = ?1) <> 'delivered'
            AND (SELECT coalesce(sum(amount), 0) FROM refunds WHERE order_id = ?1 AND status <> 'failed') >= (SELECT total FROM orders WHERE id = ?1)`,
-      )
-      .bind(order.id),
+            )
+            .bind(order.id),
+        ]),
     // Given back: spent × refunds ÷ total, less what came back already (a cancel gives back all).
     ...pointsMove(db, {
       userId: user,
@@ -91,8 +100,29 @@ export async function refundPointsStatements(
       refundId: ref,
       now,
     }),
-    ...tierAfterStatements(db, user, order.country, recipient, now, siteOrigin),
+    ...(split ? [] : tierAfterStatements(db, user, order.country, recipient, now, siteOrigin)),
   ];
+}
+
+/**
+ * For an order in another shard, after her shard stored a refund: the friend's referral it carried is
+ * void when the order is now refunded in full before delivery (read from her shard, then one statement
+ * for the core's batch; the referral row is the core's).
+ */
+export async function referralVoidAfterRefund(
+  db: D1Database,
+  core: D1Database,
+  orderId: number,
+): Promise<D1PreparedStatement[]> {
+  const row = await db
+    .prepare(
+      `SELECT o.status, o.total, (SELECT coalesce(sum(amount), 0) FROM refunds WHERE order_id = o.id AND status <> 'failed') AS refunded
+       FROM orders o WHERE o.id = ?`,
+    )
+    .bind(orderId)
+    .first<{ status: string; total: number; refunded: number }>();
+  if (!row || row.status === 'delivered' || row.refunded < row.total) return [];
+  return [core.prepare("UPDATE referrals SET status = 'void' WHERE order_id = ? AND status = 'pending'").bind(orderId)];
 }
 
 /**
@@ -104,13 +134,16 @@ export async function refundFailedPointsStatements(
   refund: { id: number; order_id: number | null; user_id: number | null; country: CountryCode },
   now: number,
   siteOrigin: string,
+  /** False for an order in another shard than the core: its tier refresh sums the core's bookings
+   * beside her orders, which no one statement may join (decision 61); the tier's own helper refreshes it. */
+  withTier = true,
 ): Promise<D1PreparedStatement[]> {
   if (refund.order_id === null || refund.user_id === null) return [];
   const user = refund.user_id;
   const rowAmount = (key: string) => `(SELECT amount FROM points_ledger WHERE event_key = '${key}')`;
   const reverseKey = `reverse:refund:${refund.id}`;
   const returnKey = `return:refund:${refund.id}`;
-  const recipient = await recipientOf(db, user);
+  const recipient = withTier ? await recipientOf(db, user) : null;
   // Only once the refund is stored failed (an answer that lost to a webhook's success changes nothing).
   const failed = `(SELECT status FROM refunds WHERE id = ${Number(refund.id)}) = 'failed'`;
   return [
@@ -142,7 +175,7 @@ export async function refundFailedPointsStatements(
       refundId: refund.id,
       now,
     }),
-    ...tierAfterStatements(db, user, refund.country, recipient, now, siteOrigin),
+    ...(withTier ? tierAfterStatements(db, user, refund.country, recipient, now, siteOrigin) : []),
   ];
 }
 

@@ -5,17 +5,69 @@ import type { CountryCode } from '#shared/locale';
 import { expiryOf } from '#shared/loyalty/rules';
 import { pointsMove } from './ledger';
 import { loyaltyRules } from './rules-read';
+import { type DatabaseEnv, shardFor, userOwner } from '../db/databases';
+import { ApiError } from '../lib/errors';
 
 /** Her loyalty country: her account's, else her last order's, else Kuwait. */
 export async function countryOfShopper(db: D1Database, userId: number): Promise<CountryCode> {
+  return (await shopperOf(db, userId)).country;
+}
+
+/** Her country, and whether her points are in another order shard than the core (decision 61), in
+ * the one read of the core this always made. */
+async function shopperOf(db: D1Database, userId: number): Promise<{ country: CountryCode; away: boolean }> {
   const row = await db
     .prepare(
-      `SELECT coalesce(u.country, (SELECT o.country FROM orders o WHERE o.user_id = u.id ORDER BY o.created_at DESC LIMIT 1), 'KW') AS country
+      `SELECT coalesce(u.country, (SELECT o.country FROM orders o WHERE o.user_id = u.id ORDER BY o.created_at DESC LIMIT 1), 'KW') AS country,
+         EXISTS (SELECT 1 FROM shopper_shards r JOIN order_shards s ON s.id = r.shard_id
+                 WHERE r.owner_key = 'user:' || u.id AND s.binding <> 'DB') AS away
        FROM users u WHERE u.id = ?`,
     )
     .bind(userId)
-    .first<{ country: CountryCode }>();
-  return row?.country === 'SA' ? 'SA' : 'KW';
+    .first<{ country: CountryCode; away: number }>();
+  return { country: row?.country === 'SA' ? 'SA' : 'KW', away: row?.away === 1 };
+}
+
+/**
+ * Her first approved review's points when her points are in another order shard: after the core's batch
+ * that approved it (the review is the core's), read there, then written in her shard, once (the event
+ * key `review:<user>`). reviewPointsStatements answers nothing for her, so the core never holds them.
+ * The review routes call it after their batch (reviews/moderation.ts, reviews/write.ts).
+ */
+export async function reviewPointsAcross(env: DatabaseEnv, userId: number, reviewId: number, now: number) {
+  const route = await shardFor(env, userOwner(userId));
+  if (route.binding === 'DB') return;
+  const core = env.DB;
+  const [user, last] = await Promise.all([
+    core
+      .prepare(
+        `SELECT u.country, (SELECT status FROM reviews WHERE id = ?2) AS status FROM users u
+         WHERE u.id = ?1 AND u.deleted_at IS NULL`,
+      )
+      .bind(userId, reviewId)
+      .first<{ country: CountryCode | null; status: string | null }>(),
+    route.db
+      .prepare('SELECT country FROM orders WHERE user_id = ? ORDER BY created_at DESC LIMIT 1')
+      .bind(userId)
+      .first<CountryCode>('country'),
+  ]);
+  if (user?.status !== 'approved') return;
+  const country: CountryCode = (user.country ?? last ?? 'KW') === 'SA' ? 'SA' : 'KW';
+  const { rules } = await loyaltyRules(core, country);
+  if (!rules.is_active || rules.review_points <= 0) return;
+  if (route.moving) throw new ApiError(503, 'service_busy');
+  await route.db.batch(
+    pointsMove(route.db, {
+      userId,
+      country,
+      amount: rules.review_points,
+      kind: 'earn_review',
+      eventKey: `review:${userId}`,
+      expiresAt: expiryOf(now, rules.expiry_months),
+      reviewId,
+      now,
+    }),
+  );
 }
 
 /**
@@ -28,7 +80,9 @@ export async function reviewPointsStatements(
   reviewId: number | { sql: string; binds: unknown[] },
   now: number,
 ): Promise<D1PreparedStatement[]> {
-  const country = await countryOfShopper(db, userId);
+  const { country, away } = await shopperOf(db, userId);
+  // Her points are in another shard: nothing for the core's batch (reviewPointsAcross after it).
+  if (away) return [];
   const { rules } = await loyaltyRules(db, country);
   if (!rules.is_active || rules.review_points <= 0) return [];
   const review = typeof reviewId === 'number' ? { sql: '?', binds: [reviewId] } : reviewId;

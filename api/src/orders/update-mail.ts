@@ -30,6 +30,9 @@ export async function orderUpdateStatements(
     when?: { sql: string; binds: unknown[] };
     /** Signs the WhatsApp message's stop link (TOKEN_SECRET). */
     secret?: string;
+    /** The order's shard when it is not `db` (the core, which queues the messages; decision 61): a
+     * guest's new order link is prepared there and pushed to `statements`, for her shard's batch. */
+    shard?: { db: D1Database; statements: D1PreparedStatement[] };
   },
 ): Promise<D1PreparedStatement[]> {
   const lang: 'en' | 'ar' = order.lang === 'ar' ? 'ar' : 'en';
@@ -53,7 +56,8 @@ export async function orderUpdateStatements(
   let linkPath: string | undefined;
   if (order.user_id === null) {
     const token = randomToken();
-    statements.push(orderLinkStatement(db, { hash: await tokenHash(token) }, order.id, p.now));
+    const link = orderLinkStatement(p.shard?.db ?? db, { hash: await tokenHash(token) }, order.id, p.now);
+    (p.shard?.statements ?? statements).push(link);
     linkPath = orderLinkPath(lang, token);
   }
   const mail = orderUpdateMail(

@@ -4,21 +4,25 @@
 import type { PaymentRow } from '../db/rows';
 import type { Gateway, WebhookEvent } from './gateway';
 import { log } from '../lib/log';
+import type { DatabaseEnv } from '../db/databases';
+import { locatePayment } from './locate';
 
 export type Confirmation =
   | { ok: true; event: WebhookEvent }
   | { ok: false; reason: 'unknown_payment' | 'mismatch' | 'unavailable' };
 
 export async function confirmWebhookEvent(
-  db: D1Database,
+  envOrCore: DatabaseEnv | D1Database,
   gateway: Gateway,
   event: WebhookEvent,
 ): Promise<Confirmation> {
-  const payment = await db
-    .prepare('SELECT id, amount, currency, provider_ref FROM payments WHERE id = ?')
-    .bind(event.paymentId)
-    .first<Pick<PaymentRow, 'id' | 'amount' | 'currency' | 'provider_ref'>>();
-  if (!payment) return { ok: false, reason: 'unknown_payment' };
+  const env = 'DB' in envOrCore ? envOrCore : { DB: envOrCore };
+  // In the shard its id names, or wherever her route says she is now (payments/locate.ts).
+  const located = await locatePayment<
+    Pick<PaymentRow, 'id' | 'amount' | 'currency' | 'provider_ref' | 'purpose' | 'order_id' | 'user_id'>
+  >(env, event.paymentId, 'id, amount, currency, provider_ref, purpose, order_id, user_id');
+  if (!located) return { ok: false, reason: 'unknown_payment' };
+  const { payment } = located;
   // The local sandbox has nothing to ask: its events are signed by this shop's own sandbox page.
   if (!gateway.fetchCharge) return { ok: true, event };
 

@@ -17,6 +17,8 @@ import type { OrderRow } from '../db/rows';
 import { walletMove } from '../orders/payment-moves';
 import type { Gateway, RefundReport } from './gateway';
 import { refundFailedPointsStatements } from '../loyalty/reverse';
+import { type DatabaseEnv, orderRoute, orderShards, routeFrom } from '../db/databases';
+import { ApiError } from '../lib/errors';
 
 export const REFUND_PENDING_AFTER_MS = 6 * 60 * 60 * 1000;
 export const REFUND_RECHECK_MS = 60 * 60 * 1000;
@@ -49,6 +51,64 @@ const PENDING_ROW_SQL = `SELECT r.id, r.order_id, r.consultation_id, r.amount, r
   FROM refunds r LEFT JOIN orders o ON o.id = r.order_id LEFT JOIN consultations c ON c.id = r.consultation_id
   LEFT JOIN users u ON u.id = coalesce(o.user_id, c.user_id)`;
 
+/** The same in an order shard other than the core (decision 61): an order's refund only (a
+ * consultation's is the core's), her e-mail read from the core after. */
+const SHARD_PENDING_ROW_SQL = `SELECT r.id, r.order_id, NULL AS consultation_id, r.amount, r.currency, r.status, r.provider_ref,
+    o.country, o.lang, o.user_id, o.guest_email AS email
+  FROM refunds r LEFT JOIN orders o ON o.id = r.order_id`;
+
+const CLAIMED_WHERE = "WHERE r.method = 'gateway' AND (r.provider_ref = ?1 OR (r.provider_ref IS NULL AND r.id = ?2))";
+
+/** Where a refund found in the core belongs now: its order's route, read in the same batch. */
+const CORE_ROUTE_SQL = `SELECT s.id, s.binding,
+    EXISTS (SELECT 1 FROM shopper_moves m WHERE m.owner_key = o.owner_key AND m.state = 'locked') AS moving
+  FROM (SELECT 1) LEFT JOIN order_owners o ON o.order_id = (SELECT r.order_id FROM refunds r ${CLAIMED_WHERE})
+    LEFT JOIN shopper_shards x ON x.owner_key = o.owner_key LEFT JOIN order_shards s ON s.id = x.shard_id`;
+
+/** A pending refund with the database holding it (the core: shard 0, and every consultation's). */
+interface Found {
+  row: PendingRow;
+  db: D1Database;
+  moving: boolean;
+}
+
+/** Her e-mail for a shard's row (the account's lives in the core). */
+async function withEmail(core: D1Database, row: PendingRow): Promise<PendingRow> {
+  if (row.user_id === null) return row;
+  const email = await core.prepare('SELECT email FROM users WHERE id = ?').bind(row.user_id).first<string>('email');
+  return { ...row, email: email ?? row.email };
+}
+
+/**
+ * A gateway refund by the gateway's id (or ours while it has none): the core first, with its order's
+ * route in the same batch (shard 0 pays nothing more), then every other shard in parallel (a refund
+ * carries no shard in its ids the gateway knows).
+ */
+async function findRefund(env: DatabaseEnv, providerRef: string, refundId: number): Promise<Found | null> {
+  const core = env.DB;
+  const [rows, routes] = await core.batch([
+    core.prepare(`${PENDING_ROW_SQL} ${CLAIMED_WHERE}`).bind(providerRef, refundId),
+    core.prepare(CORE_ROUTE_SQL).bind(providerRef, refundId),
+  ]);
+  const inCore = rows!.results[0] as PendingRow | undefined;
+  const route = routeFrom(env, routes!.results[0] as Parameters<typeof routeFrom>[1]);
+  if (inCore && route.binding === 'DB') return { row: inCore, db: core, moving: route.moving };
+  const shards = (await orderShards(env)).filter((s) => s.id !== 0);
+  const found = await Promise.all(
+    shards.map((s) =>
+      s.db
+        .prepare(`${SHARD_PENDING_ROW_SQL} ${CLAIMED_WHERE}`)
+        .bind(providerRef, refundId)
+        .first<PendingRow>()
+        .then((row) => (row ? { row, db: s.db } : null)),
+    ),
+  );
+  const hit = found.find((f) => f !== null);
+  if (!hit) return null;
+  const at = hit.row.order_id === null ? { moving: false } : await orderRoute(env, hit.row.order_id);
+  return { row: await withEmail(core, hit.row), db: hit.db, moving: at.moving };
+}
+
 /** The tail of the dedupe key of the mail telling the shopper a gateway refund is on its way. */
 export const refundMailTag = (refundId: number) => `refund:${refundId}`;
 
@@ -57,20 +117,16 @@ export const refundMailTag = (refundId: number) => `refund:${refundId}`;
  * the gateway (when it can be asked) and must be the same refund, amount and currency.
  */
 export async function settleRefund(
-  db: D1Database,
+  envOrCore: DatabaseEnv | D1Database,
   gateway: Gateway,
   claimed: RefundReport,
   source: RefundSource,
   options: { confirm: boolean; siteOrigin: string; staff?: Pick<StaffMember, 'id'> | null },
 ): Promise<RefundSettlement> {
-  const row = await db
-    .prepare(
-      `${PENDING_ROW_SQL}
-       WHERE r.method = 'gateway' AND (r.provider_ref = ?1 OR (r.provider_ref IS NULL AND r.id = ?2))`,
-    )
-    .bind(claimed.providerRef, claimed.refundId ?? -1)
-    .first<PendingRow>();
-  if (!row) return { ok: false, reason: 'unknown_refund' };
+  const env = 'DB' in envOrCore ? envOrCore : { DB: envOrCore };
+  const found = await findRefund(env, claimed.providerRef, claimed.refundId ?? -1);
+  if (!found) return { ok: false, reason: 'unknown_refund' };
+  const { row, db } = found;
   let report = claimed;
   if (options.confirm && gateway.fetchRefund) {
     let fetched: RefundReport | null;
@@ -92,7 +148,8 @@ export async function settleRefund(
       log.error('gateway reports a refund succeeded that was recorded as failed', { refundId: row.id });
     return { ok: true, applied: false, refundId: row.id, status: row.status };
   }
-  const applied = await recordSettlement(db, row, {
+  if (found.moving) throw new ApiError(503, 'service_busy');
+  const applied = await recordSettlement(db, env.DB, row, {
     outcome: report.status,
     providerRef: report.providerRef,
     source,
@@ -104,10 +161,13 @@ export async function settleRefund(
 
 /**
  * Stores a pending refund's outcome, once (false when it was settled already): the refund_events row
- * first, the refund's status, the audit row and, for a failure, the shopper's correction mail.
+ * first, the refund's status, the audit row and, for a failure, the shopper's correction mail. `db`
+ * holds the refund; when that is an order shard other than the core, her shard's batch goes first
+ * (refund_events makes it once) and the core's (the audit row, the mail) after it.
  */
 async function recordSettlement(
   db: D1Database,
+  core: D1Database,
   row: PendingRow,
   s: {
     outcome: 'succeeded' | 'failed';
@@ -120,6 +180,8 @@ async function recordSettlement(
   },
 ): Promise<boolean> {
   const now = Date.now();
+  const split = db !== core;
+  const links: D1PreparedStatement[] = [];
   const consultation = row.order_id === null ? row.consultation_id : null;
   // The shopper heard "we have refunded" only when that mail was queued (refunds the gateway refused
   // at once never were); the correction follows that mail alone, and only once (its own dedupe key).
@@ -127,9 +189,9 @@ async function recordSettlement(
   const correction =
     row.order_id !== null &&
     s.outcome === 'failed' &&
-    (await db.prepare('SELECT 1 FROM mail_outbox WHERE dedupe_key = ?').bind(announced).first()) !== null
+    (await core.prepare('SELECT 1 FROM mail_outbox WHERE dedupe_key = ?').bind(announced).first()) !== null
       ? await orderUpdateStatements(
-          db,
+          core,
           { ...row, id: row.order_id },
           { kind: 'refund_failed', amount: row.amount, method: 'gateway' },
           {
@@ -138,6 +200,7 @@ async function recordSettlement(
             siteOrigin: s.siteOrigin,
             // Checked again in the batch: the announcement and this settlement may race.
             when: { sql: 'EXISTS (SELECT 1 FROM mail_outbox WHERE dedupe_key = ?)', binds: [announced] },
+            ...(split ? { shard: { db, statements: links } } : {}),
           },
         )
       : [];
@@ -163,32 +226,48 @@ async function recordSettlement(
           { id: row.id, order_id: row.order_id, user_id: row.user_id, country: row.country },
           now,
           s.siteOrigin,
+          !split,
         )
       : [];
+  const audit = auditStatement(core, s.staff, {
+    action: `${consultation !== null ? 'consultation' : 'order'}.${s.outcome === 'failed' ? 'refund_failed' : 'refund_settled'}`,
+    resource: consultation !== null ? 'consultation' : 'order',
+    resourceId: consultation ?? row.order_id!,
+    country: row.country,
+    before: { refund_id: row.id, status: 'pending' },
+    after: { refund_id: row.id, status: s.outcome, provider_ref: s.providerRef, source: s.source },
+    reason: s.why ?? (consultation !== null && s.outcome === 'failed' ? 'sent_to_wallet' : null),
+  });
+  const settled = [
+    // First: a second settlement of the same refund (a repeated webhook, the sweep) aborts here.
+    db
+      .prepare('INSERT INTO refund_events (refund_id, outcome, source, created_at) VALUES (?, ?, ?, ?)')
+      .bind(row.id, s.outcome, s.source, now),
+    db
+      .prepare(
+        "UPDATE refunds SET status = ?, provider_ref = coalesce(provider_ref, ?), updated_at = ? WHERE id = ? AND status = 'pending'",
+      )
+      .bind(s.outcome, s.providerRef, now, row.id),
+  ];
+  if (split) {
+    try {
+      await db.batch([...settled, ...links, ...points]);
+    } catch (error) {
+      if (/refund_events/.test(String(error))) return false;
+      throw error;
+    }
+    try {
+      await core.batch([audit, ...correction]);
+    } catch (error) {
+      log.error('refund settled in her order shard, its audit row or mail failed in the core', {
+        refundId: row.id,
+        error,
+      });
+    }
+    return true;
+  }
   try {
-    await db.batch([
-      // First: a second settlement of the same refund (a repeated webhook, the sweep) aborts here.
-      db
-        .prepare('INSERT INTO refund_events (refund_id, outcome, source, created_at) VALUES (?, ?, ?, ?)')
-        .bind(row.id, s.outcome, s.source, now),
-      db
-        .prepare(
-          "UPDATE refunds SET status = ?, provider_ref = coalesce(provider_ref, ?), updated_at = ? WHERE id = ? AND status = 'pending'",
-        )
-        .bind(s.outcome, s.providerRef, now, row.id),
-      auditStatement(db, s.staff, {
-        action: `${consultation !== null ? 'consultation' : 'order'}.${s.outcome === 'failed' ? 'refund_failed' : 'refund_settled'}`,
-        resource: consultation !== null ? 'consultation' : 'order',
-        resourceId: consultation ?? row.order_id!,
-        country: row.country,
-        before: { refund_id: row.id, status: 'pending' },
-        after: { refund_id: row.id, status: s.outcome, provider_ref: s.providerRef, source: s.source },
-        reason: s.why ?? (consultation !== null && s.outcome === 'failed' ? 'sent_to_wallet' : null),
-      }),
-      ...correction,
-      ...toWallet,
-      ...points,
-    ]);
+    await db.batch([...settled, audit, ...correction, ...toWallet, ...points]);
   } catch (error) {
     if (/refund_events/.test(String(error))) return false;
     throw error;
@@ -201,12 +280,26 @@ async function recordSettlement(
  * gateway never gave an id for. Answers how many settled.
  */
 export async function sweepPendingRefunds(
-  db: D1Database,
+  envOrCore: DatabaseEnv | D1Database,
   gateway: Gateway,
   siteOrigin: string,
   now = Date.now(),
 ): Promise<number> {
-  let settled = await failUnsentRefunds(db, siteOrigin, now);
+  const env = 'DB' in envOrCore ? envOrCore : { DB: envOrCore };
+  // Every order shard holds refunds (decision 61): each is swept, one after the other.
+  let settled = 0;
+  for (const shard of await orderShards(env)) settled += await sweepShard(env, shard.db, gateway, siteOrigin, now);
+  return settled;
+}
+
+async function sweepShard(
+  env: DatabaseEnv,
+  db: D1Database,
+  gateway: Gateway,
+  siteOrigin: string,
+  now: number,
+): Promise<number> {
+  let settled = await failUnsentRefunds(env, db, siteOrigin, now);
   if (!gateway.fetchRefund) return settled;
   const { results } = await db
     .prepare(
@@ -225,7 +318,14 @@ export async function sweepPendingRefunds(
       continue;
     }
     if (report && report.status !== 'pending') {
-      const result = await settleRefund(db, gateway, report, 'sweep', { confirm: false, siteOrigin });
+      let result: RefundSettlement;
+      try {
+        result = await settleRefund(env, gateway, report, 'sweep', { confirm: false, siteOrigin });
+      } catch (error) {
+        // Her move holds her writes for a moment: the next run settles it.
+        if (error instanceof ApiError && error.status === 503) continue;
+        throw error;
+      }
       if (result.ok && result.applied) {
         settled++;
         continue;
@@ -252,18 +352,21 @@ export async function sweepPendingRefunds(
  * the error log line asks staff to look for `refund_<id>` in Tap's dashboard before refunding again.
  * Should Tap's webhook still say REFUNDED later, settleRefund logs that error too.
  */
-async function failUnsentRefunds(db: D1Database, siteOrigin: string, now: number): Promise<number> {
+async function failUnsentRefunds(env: DatabaseEnv, db: D1Database, siteOrigin: string, now: number): Promise<number> {
+  const split = db !== env.DB;
   const { results } = await db
     .prepare(
-      `${PENDING_ROW_SQL}
+      `${split ? SHARD_PENDING_ROW_SQL : PENDING_ROW_SQL}
        WHERE r.status = 'pending' AND r.method = 'gateway' AND r.provider_ref IS NULL AND r.created_at < ?
        ORDER BY r.created_at LIMIT 20`,
     )
     .bind(now - REFUND_PENDING_AFTER_MS)
     .all<PendingRow>();
   let failed = 0;
-  for (const row of results) {
-    const applied = await recordSettlement(db, row, {
+  for (const found of results) {
+    const row = split ? await withEmail(env.DB, found) : found;
+    if (split && row.order_id !== null && (await orderRoute(env, row.order_id)).moving) continue;
+    const applied = await recordSettlement(db, env.DB, row, {
       outcome: 'failed',
       providerRef: null,
       source: 'sweep',

@@ -13,6 +13,8 @@ import type { PaymentRow } from '../db/rows';
 import { log } from '../lib/log';
 import type { Gateway, WebhookEvent } from './gateway';
 import { applyOutcome } from './outcome';
+import { orderShards } from '../db/databases';
+import { ApiError } from '../lib/errors';
 
 export const PENDING_PAYMENT_TTL_MS = 30 * 60 * 1000;
 
@@ -46,18 +48,34 @@ export async function sweepStalePayments(
   now = Date.now(),
   gateway?: Gateway,
 ): Promise<number> {
-  const { results } = await env.DB.prepare(
-    "SELECT id, provider_ref, amount, currency FROM payments WHERE status = 'initiated' AND created_at < ? ORDER BY created_at LIMIT 100",
-  )
-    .bind(now - PENDING_PAYMENT_TTL_MS)
-    .all<Stale>();
+  // Every order shard holds card charges (decision 61): each is asked, in parallel, for its oldest 100.
+  const shards = await orderShards(env);
+  const perShard = await Promise.all(
+    shards.map(
+      async (shard) =>
+        (
+          await shard.db
+            .prepare(
+              "SELECT id, provider_ref, amount, currency FROM payments WHERE status = 'initiated' AND created_at < ? ORDER BY created_at LIMIT 100",
+            )
+            .bind(now - PENDING_PAYMENT_TTL_MS)
+            .all<Stale>()
+        ).results,
+    ),
+  );
   let settled = 0;
-  for (const payment of results) {
+  for (const payment of perShard.flat()) {
     const verdict = await gatewayVerdict(gateway, payment);
     if (verdict === 'later') continue;
     const event = verdict ?? { paymentId: payment.id, outcome: 'cancelled' as const, providerRef: null };
-    const result = await applyOutcome(env, event, siteOrigin);
-    if (result.applied) settled++;
+    try {
+      const result = await applyOutcome(env, event, siteOrigin);
+      if (result.applied) settled++;
+    } catch (error) {
+      // Her move holds her writes for a moment (503): the next run settles it.
+      if (error instanceof ApiError && error.status === 503) continue;
+      throw error;
+    }
   }
   return settled;
 }

@@ -45,6 +45,7 @@ export const bloodTestOrderRoutes = new Hono<AppEnv>()
       country: c.var.country,
       lang: c.var.lang,
       userId: user?.id ?? null,
+      env: c.env,
     });
     return c.json(
       ok({
@@ -59,7 +60,10 @@ export const bloodTestOrderRoutes = new Hono<AppEnv>()
   .post('/submit', contract('POST /bloodTestOrder/submit'), async (c) => {
     const user = await requireUser(c);
     const input = c.req.valid('json');
-    const booked = await bookBloodTests({ db: c.env.DB, country: c.var.country, lang: c.var.lang, user }, input);
+    const booked = await bookBloodTests(
+      { db: c.env.DB, country: c.var.country, lang: c.var.lang, user, env: c.env },
+      input,
+    );
     let url: string | null = null;
     if (booked.paymentId && booked.due > 0) {
       url = await startCharge(c, {
@@ -158,7 +162,7 @@ export const userBloodTestOrderRoutes = new Hono<AppEnv>()
   .post('/cancel', contract('POST /user/bloodTestOrder/cancel'), async (c) => {
     const user = await requireUser(c);
     const input = c.req.valid('json');
-    const { refunded } = await cancelBooking(c.env.DB, { userId: user.id, orderId: input.order_id });
+    const { refunded } = await cancelBooking(c.env.DB, { userId: user.id, orderId: input.order_id }, Date.now(), c.env);
     const detail = toDetail((await orderRows(c.env.DB, input.order_id, user.id))!, c.var.lang);
     return c.json(ok({ ...detail, refunded_to_wallet: refunded }));
   })

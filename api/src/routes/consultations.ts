@@ -87,6 +87,7 @@ export const consultationRoutes = new Hono<AppEnv>()
         lang: c.var.lang,
         user,
         siteOrigin: siteOrigin(c),
+        env: c.env,
       },
       input,
     );

@@ -154,7 +154,7 @@ const buildDevRoutes = () =>
     .post('/loyalty/run', async (c) => {
       if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
       const { now } = parseInput(devRunSchema, await readJson(c.req));
-      return c.json(ok(await loyaltyJobs(c.env.DB, siteOrigin(c), now ?? Date.now())));
+      return c.json(ok(await loyaltyJobs(c.env, siteOrigin(c), now ?? Date.now())));
     })
     // The nightly backup now (a tester's file to restore): a new file even if today's exists.
     .post('/backups/run', async (c) => {

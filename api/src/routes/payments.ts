@@ -17,6 +17,7 @@ import { siteOrigin } from '../lib/site-origin';
 import type { AppEnv } from '../app-env';
 import type { PaymentRow } from '../db/rows';
 import { currentUser } from '../middleware/user';
+import { paymentDatabases, paymentShardId } from '../db/databases';
 
 export const paymentRoutes = new Hono<AppEnv>().post(
   `/webhook/:provider{${WEBHOOK_PROVIDER_PATTERN}}`,
@@ -29,7 +30,7 @@ export const paymentRoutes = new Hono<AppEnv>().post(
     if (isRefundBody(body)) {
       const report = await gateway.verifyRefundWebhook(c.req.raw.headers, body);
       if (!report) throw new ApiError(401, 'signature_invalid');
-      const settled = await settleRefund(c.env.DB, gateway, report, 'webhook', {
+      const settled = await settleRefund(c.env, gateway, report, 'webhook', {
         confirm: true,
         siteOrigin: siteOrigin(c),
       });
@@ -38,7 +39,7 @@ export const paymentRoutes = new Hono<AppEnv>().post(
     }
     const event = await gateway.verifyWebhook(c.req.raw.headers, body);
     if (!event) throw new ApiError(401, 'signature_invalid');
-    const confirmed = await confirmWebhookEvent(c.env.DB, gateway, event);
+    const confirmed = await confirmWebhookEvent(c.env, gateway, event);
     if (!confirmed.ok) throw webhookFailure(confirmed.reason);
     const result = await applyOutcome(c.env, confirmed.event, siteOrigin(c));
     if (!result.payment) throw new ApiError(404, 'not_found');
@@ -60,32 +61,47 @@ const sandboxChoice = z.object({
 
 /**
  * The sandbox payment as its owner sees it, or null: a payment id is not a bearer key. The owner is
- * the signed-in shopper it was opened for, or the device that placed its (guest) order.
+ * the signed-in shopper it was opened for, or the device that placed its (guest) order. Looked for in
+ * the shard its id names first (for `pay_…` the core: no round trip more), then in the others
+ * (`paymentDatabases`: a shopper moved after paying keeps her old ids).
  */
 async function ownSandboxPayment(c: Context<AppEnv>, id: string) {
   const user = await currentUser(c);
-  return c.env.DB.prepare(
-    `SELECT p.id, p.purpose, p.order_id, p.amount, p.currency, p.method, p.status, p.return_path, p.payer_phone, p.save_card FROM payments p
+  const read = (db: D1Database) =>
+    db
+      .prepare(
+        `SELECT p.id, p.purpose, p.order_id, p.amount, p.currency, p.method, p.status, p.return_path, p.payer_phone, p.save_card FROM payments p
      WHERE p.id = ?1 AND ((p.user_id IS NOT NULL AND p.user_id = ?2)
        OR EXISTS (SELECT 1 FROM idempotency_keys k JOIN orders o ON o.id = k.order_id
                   WHERE k.order_id = p.order_id AND k.owner = ?3 AND o.user_id IS NULL))`,
-  )
-    .bind(id, user?.id ?? -1, c.var.deviceId ? `d:${c.var.deviceId}` : '')
-    .first<
-      Pick<
-        PaymentRow,
-        | 'id'
-        | 'purpose'
-        | 'order_id'
-        | 'amount'
-        | 'currency'
-        | 'method'
-        | 'status'
-        | 'return_path'
-        | 'payer_phone'
-        | 'save_card'
-      >
-    >();
+      )
+      .bind(id, user?.id ?? -1, c.var.deviceId ? `d:${c.var.deviceId}` : '')
+      .first<
+        Pick<
+          PaymentRow,
+          | 'id'
+          | 'purpose'
+          | 'order_id'
+          | 'amount'
+          | 'currency'
+          | 'method'
+          | 'status'
+          | 'return_path'
+          | 'payer_phone'
+          | 'save_card'
+        >
+      >();
+  const named = paymentShardId(id);
+  if (named === 0) {
+    const row = await read(c.env.DB);
+    if (row) return { row, db: c.env.DB };
+  }
+  for (const shard of await paymentDatabases(c.env, id)) {
+    if (named === 0 && shard.id === 0) continue;
+    const row = await read(shard.db);
+    if (row) return { row, db: shard.db };
+  }
+  return null;
 }
 
 /**
@@ -101,13 +117,14 @@ export const sandboxPaymentRoutes = /* @__PURE__ */ (() =>
     })
     .get('/:id{pay[0-9]{0,4}_[0-9a-f]{24}}', async (c) => {
       // Another session's payment answers exactly like one that does not exist.
-      const row = await ownSandboxPayment(c, c.req.param('id'));
-      if (!row) throw new ApiError(404, 'not_found');
-      return c.json(ok(row));
+      const own = await ownSandboxPayment(c, c.req.param('id'));
+      if (!own) throw new ApiError(404, 'not_found');
+      return c.json(ok(own.row));
     })
     .post('/:id{pay[0-9]{0,4}_[0-9a-f]{24}}', async (c) => {
       const { outcome, card_declines } = parseInput(sandboxChoice, await readJson(c.req));
-      if (!(await ownSandboxPayment(c, c.req.param('id')))) throw new ApiError(404, 'not_found');
+      const own = await ownSandboxPayment(c, c.req.param('id'));
+      if (!own) throw new ApiError(404, 'not_found');
       const secret = c.var.config.PAYMENT_WEBHOOK_SECRET;
       const signed = await signSandboxEvent(secret, {
         paymentId: c.req.param('id'),
@@ -120,7 +137,8 @@ export const sandboxPaymentRoutes = /* @__PURE__ */ (() =>
       );
       const result = await applyOutcome(c.env, event!, siteOrigin(c));
       if (!result.payment) throw new ApiError(404, 'not_found');
-      const row = await c.env.DB.prepare('SELECT return_path, status FROM payments WHERE id = ?')
+      const row = await own.db
+        .prepare('SELECT return_path, status FROM payments WHERE id = ?')
         .bind(c.req.param('id'))
         .first<Pick<PaymentRow, 'return_path' | 'status'>>();
       return c.json(ok({ status: row!.status, return_path: row!.return_path }));

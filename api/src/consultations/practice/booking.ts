@@ -23,6 +23,7 @@ import { type HealthSealer, openText } from '../seal';
 import type { PracticeConsultation } from './access';
 import { firstName } from './schedule';
 import { skusById } from './products';
+import { type DatabaseEnv, routeFrom, routeStatement, userOwner } from '#api/src/db/databases';
 
 const PAST_ORDERS = 10;
 const PREVIOUS = 10;
@@ -192,6 +193,8 @@ export async function bookingView(
   health: boolean,
   lang: Lang,
   now = Date.now(),
+  /** The bindings: her past orders are read from her order shard (decision 61). */
+  env?: DatabaseEnv,
 ): Promise<BookingView> {
   const [head] = await db.batch([
     db
@@ -237,8 +240,8 @@ export async function bookingView(
   if (!health || !sealer) return { ...base, health_data: null };
 
   const [opened, profile] = await Promise.all([openIntake(db, sealer, c.id), profileOf(db, c.user_id, now)]);
-  const [orders, previousRows, notesRow] = await db.batch([
-    db
+  const pastOrdersStatement = (at: D1Database) =>
+    at
       .prepare(
         `SELECT o.id, o.created_at, o.status, i.product_id, i.name, i.sku_name, i.count
          FROM (SELECT id, created_at, status FROM orders WHERE user_id = ? AND status NOT IN ('pending_payment', 'payment_failed')
@@ -246,7 +249,9 @@ export async function bookingView(
            JOIN order_items i ON i.order_id = o.id
          ORDER BY o.created_at DESC, i.name`,
       )
-      .bind(c.user_id),
+      .bind(c.user_id);
+  const [firstOrders, previousRows, notesRow, routeRes] = await db.batch([
+    pastOrdersStatement(db),
     db
       .prepare(
         `SELECT c.id, c.starts_at, s.name_en AS service_en, s.name_ar AS service_ar, n.notes_sealed, n.summary_sealed
@@ -260,7 +265,11 @@ export async function bookingView(
     db
       .prepare('SELECT notes_sealed, summary_sealed, shared_at FROM consultation_notes WHERE consultation_id = ?')
       .bind(c.id),
+    // Her route in the same batch: in another shard her orders are read there (one more trip, hers only).
+    ...(env ? [routeStatement(env, userOwner(c.user_id))] : []),
   ]);
+  const route = env && routeRes ? routeFrom(env, routeRes.results[0] as Parameters<typeof routeFrom>[1]) : null;
+  const orders = route && route.binding !== 'DB' ? await pastOrdersStatement(route.db).all() : firstOrders;
   const pastOrders: PastOrder[] = [];
   for (const r of orders!.results as {
     id: number;

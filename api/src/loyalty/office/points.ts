@@ -54,8 +54,11 @@ export async function pointsView(
   userId: number,
   countries: readonly CountryCode[],
   before?: number,
+  /** The core, when `db` is her order shard and not it (decision 61): staff names are read there. */
+  core: D1Database = db,
 ): Promise<StaffPointsView> {
   if (countries.length === 0) return { accounts: [], lines: [], next: null };
+  const split = core !== db;
   const m = marks(countries.length, 3);
   const [accounts, lines] = await db.batch([
     db
@@ -67,14 +70,16 @@ export async function pointsView(
     db
       .prepare(
         `SELECT l.id, l.country, l.kind, l.amount, l.balance_after, l.expires_at, l.order_id, l.blood_test_order_id,
-           l.consultation_id, l.refund_id, l.reason, s.name AS staff_name, l.created_at
-         FROM points_ledger l LEFT JOIN staff s ON s.id = l.staff_id
+           l.consultation_id, l.refund_id, l.reason, ${split ? 'l.staff_id' : 's.name AS staff_name'}, l.created_at
+         FROM points_ledger l ${split ? '' : 'LEFT JOIN staff s ON s.id = l.staff_id'}
          WHERE l.user_id = ?1 AND l.id < ?2 AND l.country IN (${m})
          ORDER BY l.id DESC LIMIT ${POINTS_PAGE + 1}`,
       )
       .bind(userId, before ?? Number.MAX_SAFE_INTEGER, ...countries),
   ]);
-  const rows = lines!.results as StaffPointsLine[];
+  const rows = split
+    ? await staffNamed(core, lines!.results as Array<Omit<StaffPointsLine, 'staff_name'> & { staff_id: number | null }>)
+    : (lines!.results as StaffPointsLine[]);
   const more = rows.length > POINTS_PAGE;
   const page = more ? rows.slice(0, POINTS_PAGE) : rows;
   return {
@@ -82,6 +87,25 @@ export async function pointsView(
     lines: page,
     next: more ? page.at(-1)!.id : null,
   };
+}
+
+/** A shard's ledger lines with the names of the staff who wrote them (the core's staff table). */
+async function staffNamed(
+  core: D1Database,
+  rows: Array<Omit<StaffPointsLine, 'staff_name'> & { staff_id: number | null }>,
+): Promise<StaffPointsLine[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.staff_id === null ? [] : [r.staff_id])))];
+  const { results } = ids.length
+    ? await core
+        .prepare('SELECT id, name FROM staff WHERE id IN (SELECT value FROM json_each(?))')
+        .bind(JSON.stringify(ids))
+        .all<{ id: number; name: string }>()
+    : { results: [] };
+  const names = new Map(results.map((r) => [r.id, r.name]));
+  return rows.map(({ staff_id, ...r }) => ({
+    ...r,
+    staff_name: staff_id === null ? null : (names.get(staff_id) ?? null),
+  }));
 }
 
 export interface AdjustResult {
@@ -98,11 +122,15 @@ export async function adjustPoints(
   userId: number,
   input: PointsAdjustInput,
   now = Date.now(),
+  /** The core, when `db` is her order shard and not it: the rules and the audit row are the core's;
+   * her shard's batch goes first (once per event key), the audit row after it only when it wrote. */
+  core: D1Database = db,
 ): Promise<AdjustResult> {
+  const split = core !== db;
   const eventKey = `adjust:${input.event_key}`;
   const amount = input.direction === 'add' ? input.points : -input.points;
   const [{ rules }, account] = await Promise.all([
-    loyaltyRules(db, input.country),
+    loyaltyRules(core, input.country),
     db
       .prepare('SELECT balance FROM points_accounts WHERE user_id = ? AND country = ?')
       .bind(userId, input.country)
@@ -112,23 +140,25 @@ export async function adjustPoints(
   const before = account?.balance ?? 0;
   const seen = { sql: 'SELECT 1 FROM points_ledger WHERE event_key = ?', binds: [eventKey] };
   let written = false;
+  const audit = auditStatement(
+    core,
+    member,
+    {
+      action: 'points.adjust',
+      resource: 'customer',
+      resourceId: userId,
+      country: input.country,
+      before: { balance: before },
+      after: { balance: before + amount, points: amount, event_key: eventKey },
+      reason: input.reason,
+    },
+    split ? undefined : seen,
+  );
   try {
-    // The audit row first: its "not written before" sees the ledger as it was before this batch.
+    // The audit row first: its "not written before" sees the ledger as it was before this batch. In
+    // another shard than the core, her shard's batch alone, then the audit row once it wrote.
     const results = await db.batch([
-      auditStatement(
-        db,
-        member,
-        {
-          action: 'points.adjust',
-          resource: 'customer',
-          resourceId: userId,
-          country: input.country,
-          before: { balance: before },
-          after: { balance: before + amount, points: amount, event_key: eventKey },
-          reason: input.reason,
-        },
-        seen,
-      ),
+      ...(split ? [] : [audit]),
       ...pointsMove(db, {
         userId,
         country: input.country,
@@ -142,7 +172,8 @@ export async function adjustPoints(
       }),
     ]);
     // [audit, account, ledger row, balance]: the ledger row's insert says whether this call wrote it.
-    written = (results[2]?.meta.changes ?? 0) > 0;
+    written = (results[split ? 1 : 2]?.meta.changes ?? 0) > 0;
+    if (split && written) await audit.run();
   } catch (error) {
     if (isPointsShort(error)) throw new ApiError(409, 'points_insufficient', { balance: before });
     throw error;

@@ -8,6 +8,7 @@
 // points_erased_sums holds what the rows of a kind summed to; each kind has one sign (credits +, debits
 // −), so either sign convention reads the same here. Adjustments go both ways: a signed sum counts up
 // or down by its sign, or the kinds 'adjustment_up' / 'adjustment_down' when the erasure splits them.
+import { type DatabaseEnv, shardDatabase } from '#api/src/db/databases';
 import { GULF_OFFSET_MS } from '#shared/gulf-days';
 import { COUNTRY_CODES, COUNTRY_FACTS, type CountryCode } from '#shared/locale';
 import { currencyDecimals, minorToDecimal } from '#shared/money';
@@ -90,30 +91,46 @@ interface Movement {
 }
 
 export async function loyaltyReport(
-  db: D1Database,
+  envOrCore: DatabaseEnv | D1Database,
   month: string,
   countries: readonly CountryCode[] = COUNTRY_CODES,
 ): Promise<LoyaltyReport> {
+  const env = 'DB' in envOrCore ? envOrCore : { DB: envOrCore };
+  const db = env.DB;
   const months = monthsEnding(month);
   const from = monthBounds(months[0]!).from;
   const to = monthBounds(month).to;
-  const [opening, moves, erased, rules] = await db.batch([
-    db
+  const ledgerSums = (at: D1Database) => [
+    at
       .prepare('SELECT country, sum(amount) AS points FROM points_ledger WHERE created_at < ? GROUP BY country')
       .bind(from),
     // Signed sums per Gulf month, kind and direction (adjustments go both ways).
-    db
+    at
       .prepare(
         `SELECT country, strftime('%Y-%m', (created_at + ?1) / 1000, 'unixepoch') AS month, kind, sum(amount) AS points
          FROM points_ledger WHERE created_at >= ?2 AND created_at < ?3
          GROUP BY country, month, kind, amount > 0`,
       )
       .bind(GULF_OFFSET_MS, from, to),
+  ];
+  // Every order shard holds points (decision 61): the core's batch lists the others, which are then
+  // asked in parallel and their sums added (a sum of sums: each row of the report adds up the same).
+  const [opening, moves, erased, rules, shards] = await db.batch([
+    ...ledgerSums(db),
     db.prepare('SELECT country, month, kind, points FROM points_erased_sums WHERE month <= ?').bind(month),
     db.prepare('SELECT country, redeem_step_points, redeem_step_value FROM loyalty_rules'),
+    db.prepare("SELECT binding FROM order_shards WHERE state <> 'retired' AND binding <> 'DB' ORDER BY id"),
   ]);
-  const openingRows = opening!.results as { country: string; points: number }[];
-  const moveRows = moves!.results as unknown as Movement[];
+  const others = await Promise.all(
+    (shards!.results as Array<{ binding: string }>).map((s) => {
+      const at = shardDatabase(env, s.binding);
+      return at.batch(ledgerSums(at));
+    }),
+  );
+  const openingRows = [opening!, ...others.map((o) => o[0]!)].flatMap(
+    (r) => r.results as { country: string; points: number }[],
+  );
+  const moveRows = [moves!, ...others.map((o) => o[1]!)].flatMap((r) => r.results as unknown as Movement[]);
   const erasedRows = erased!.results as unknown as Movement[];
   const ruleRows = rules!.results as { country: string; redeem_step_points: number; redeem_step_value: number }[];
   return {
@@ -121,7 +138,7 @@ export async function loyaltyReport(
     countries: countries.map((country): CountryReport => {
       const rate = ruleRows.find((r) => r.country === country) ?? { redeem_step_points: 1, redeem_step_value: 0 };
       const byMonth = new Map(months.map((m) => [m, emptyMonth(m)]));
-      let balance = openingRows.find((r) => r.country === country)?.points ?? 0;
+      let balance = openingRows.filter((r) => r.country === country).reduce((sum, r) => sum + (r.points ?? 0), 0);
       const add = (row: Movement) => {
         const col = columnOf(row.kind, row.points);
         if (!col) return;

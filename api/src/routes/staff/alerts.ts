@@ -15,7 +15,7 @@ export const staffAlertRoutes = new Hono<AppEnv>().get(
   async (c) =>
     c.json(
       ok({
-        skus: await backInStockReport(c.env.DB),
+        skus: await backInStockReport(c.env),
         window_days: CONVERSION_WINDOW_MS / DAY_MS,
         expiry_days: REQUEST_TTL_MS / DAY_MS,
       }),

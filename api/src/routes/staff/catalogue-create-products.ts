@@ -1,5 +1,6 @@
 // Adding products (with their first SKU) and SKUs in the back office, and deleting them: a product or
 // SKU that was ever ordered stays (hide it instead: orders, refunds and reports point at it).
+import { otherShardsStatement, soldInShards } from '#api/src/catalogue/import/revert';
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { AppEnv } from '#api/src/app-env';
@@ -114,7 +115,7 @@ export const staffCreateProductRoutes = new Hono<AppEnv>()
       const member = await requireStaff(c);
       const { id } = c.req.valid('param');
       const db = c.env.DB;
-      const [product, ordered, images, skus] = await db.batch([
+      const [product, ordered, images, skus, shards] = await db.batch([
         db
           .prepare('SELECT id, slug, name_en, name_ar, brand_id, category_id, is_active FROM products WHERE id = ?')
           .bind(id),
@@ -128,10 +129,16 @@ export const staffCreateProductRoutes = new Hono<AppEnv>()
           .bind(id),
         db.prepare('SELECT r2_key FROM product_images WHERE product_id = ?').bind(id),
         db.prepare('SELECT id, name_en, price, stock FROM skus WHERE product_id = ?').bind(id),
+        // The other order shards, asked only when there are some (decision 61).
+        otherShardsStatement(db),
       ]);
       const before = product!.results[0];
       if (!before) throw notFound();
-      const orders = (ordered!.results[0] as { n: number }).n;
+      const inShards = await soldInShards(c.env, shards!.results as Array<{ binding: string }>, {
+        products: [id],
+        skus: [],
+      });
+      const orders = (ordered!.results[0] as { n: number }).n + (inShards.products.get(id) ?? 0);
       if (orders > 0) throw inUse('product_has_orders', { orders });
       await commit(c, [
         ...removeProductsStatements(db, 'SELECT ?1', id),
@@ -151,7 +158,7 @@ export const staffCreateProductRoutes = new Hono<AppEnv>()
     const member = await requireStaff(c);
     const { id } = c.req.valid('param');
     const db = c.env.DB;
-    const [sku, ordered, siblings] = await db.batch([
+    const [sku, ordered, siblings, shards] = await db.batch([
       db.prepare('SELECT * FROM skus WHERE id = ?').bind(id),
       db
         .prepare(
@@ -162,10 +169,15 @@ export const staffCreateProductRoutes = new Hono<AppEnv>()
       db
         .prepare('SELECT count(*) AS n FROM skus WHERE product_id = (SELECT product_id FROM skus WHERE id = ?)')
         .bind(id),
+      otherShardsStatement(db),
     ]);
     const before = sku!.results[0] as { product_id: number } | undefined;
     if (!before) throw notFound();
-    const orders = (ordered!.results[0] as { n: number }).n;
+    const inShards = await soldInShards(c.env, shards!.results as Array<{ binding: string }>, {
+      products: [],
+      skus: [id],
+    });
+    const orders = (ordered!.results[0] as { n: number }).n + (inShards.skus.get(id) ?? 0);
     if (orders > 0) throw inUse('sku_has_orders', { orders });
     // A product always has a size to show and sell: its last SKU goes with the product.
     if ((siblings!.results[0] as { n: number }).n <= 1) throw new ApiError(409, 'sku_last');

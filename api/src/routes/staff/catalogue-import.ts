@@ -14,6 +14,8 @@ import { catalogueCsv } from '#api/src/catalogue/import/export';
 import { changesSomething, type ImportSummary } from '#api/src/catalogue/import/plan';
 import {
   conflictsStatement,
+  otherShardsStatement,
+  shardConflicts,
   createdImagesStatement,
   revertCatalogueStatements,
   revertStockStatements,
@@ -228,9 +230,18 @@ export const staffImportRoutes = new Hono<AppEnv>()
       // Past the undo window the plan lines are gone (or about to go): refused before anything is read.
       if (found.applied_at !== null && Date.now() > undoUntil(found.applied_at))
         throw new ApiError(409, 'import_undo_expired');
-      const [conflicts, images] = await db.batch([conflictsStatement(db, id), createdImagesStatement(db, id)]);
-      if (found.kind === 'catalogue' && conflicts!.results.length)
-        throw new ApiError(409, 'import_revert_conflict', { lines: conflicts!.results });
+      const [conflicts, images, shards] = await db.batch([
+        conflictsStatement(db, id),
+        createdImagesStatement(db, id),
+        otherShardsStatement(db),
+      ]);
+      // Orders in the other order shards bought what it created too (decision 61).
+      const sold =
+        found.kind === 'catalogue'
+          ? await shardConflicts(c.env, id, shards!.results as Array<{ binding: string }>)
+          : [];
+      const lines = [...(conflicts!.results as Array<{ line: number }>), ...sold].sort((a, b) => a.line - b.line);
+      if (found.kind === 'catalogue' && lines.length) throw new ApiError(409, 'import_revert_conflict', { lines });
       const now = Date.now();
       const requestId = currentRequestId() ?? null;
       let results: D1Result[];

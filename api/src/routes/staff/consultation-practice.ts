@@ -93,7 +93,18 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
     const member = await requireStaff(c);
     const { consultation, health } = await consultationFor(c.env.DB, member, c.req.valid('param').id);
     return c.json(
-      ok(await bookingView(c.env.DB, member, health ? sealerOf(c) : null, consultation, health, c.var.lang)),
+      ok(
+        await bookingView(
+          c.env.DB,
+          member,
+          health ? sealerOf(c) : null,
+          consultation,
+          health,
+          c.var.lang,
+          Date.now(),
+          c.env,
+        ),
+      ),
     );
   })
   .get('/consultations/:id{[0-9]+}/products', contract('GET /staff/consultations/:id{[0-9]+}/products'), async (c) => {

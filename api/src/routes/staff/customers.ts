@@ -20,6 +20,7 @@ import type { StaffMember } from '#api/src/staff/sessions';
 import { eraseAccount } from '#api/src/accounts/erase';
 import { erasureRecordStatement } from '#api/src/data-rights/erasure-record';
 import type { UserRow, WalletAccountRow } from '#api/src/db/rows';
+import { type Route, routeFrom, routeStatement, shardDatabase, userOwner } from '#api/src/db/databases';
 
 const SEARCH_LIMIT = 25;
 const LEDGER_LIMIT = 50;
@@ -34,6 +35,10 @@ const COUNTRIES_SQL = `SELECT country FROM orders WHERE user_id = ?1
   UNION SELECT country FROM addresses WHERE user_id = ?1 AND deleted_at IS NULL
   UNION SELECT CASE currency WHEN 'SAR' THEN 'SA' ELSE 'KW' END FROM wallet_accounts WHERE user_id = ?1`;
 
+/** The countries of her records in her order shard (orders and wallets), when that is not the core. */
+const SHARD_COUNTRIES_SQL = `SELECT country FROM orders WHERE user_id = ?1
+  UNION SELECT CASE currency WHEN 'SAR' THEN 'SA' ELSE 'KW' END FROM wallet_accounts WHERE user_id = ?1`;
+
 type Customer = Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'lang' | 'created_at' | 'deleted_at'>;
 
 /**
@@ -46,20 +51,46 @@ export async function reachable(
   member: StaffMember,
   permission: Permission,
   id: number,
-): Promise<{ customer: Customer; countries: CountryCode[]; all: CountryCode[] }> {
+): Promise<{ customer: Customer; countries: CountryCode[]; all: CountryCode[]; route: Route }> {
   const db = c.env.DB;
-  const [user, countries] = await db.batch([
+  // Her orders and wallet are in her shard (decision 61): her route rides in the same batch, and only
+  // for a shopper in another shard is her shard asked for the countries of its records.
+  const [user, countries, routeRes] = await db.batch([
     db.prepare('SELECT id, name, email, phone, lang, created_at, deleted_at FROM users WHERE id = ?').bind(id),
     db.prepare(COUNTRIES_SQL).bind(id),
+    routeStatement(c.env, userOwner(id)),
   ]);
   const customer = user!.results[0] as Customer | undefined;
   if (!customer) throw new ApiError(404, 'not_found');
-  const all = (countries!.results as { country: CountryCode }[]).map((r) => r.country);
+  const route = routeFrom(c.env, routeRes!.results[0] as Parameters<typeof routeFrom>[1]);
+  const theirs =
+    route.binding === 'DB'
+      ? []
+      : (await route.db.prepare(SHARD_COUNTRIES_SQL).bind(id).all<{ country: CountryCode }>()).results;
+  const all = [...new Set([...(countries!.results as { country: CountryCode }[]), ...theirs].map((r) => r.country))];
   const allowed = countriesFor(member.grants, permission);
-  if (allowed === null) return { customer, countries: [...COUNTRY_CODES], all };
+  if (allowed === null) return { customer, countries: [...COUNTRY_CODES], all, route };
   const seen = all.length ? all.filter((x) => allowed.includes(x)) : allowed;
   if (seen.length === 0) throw new ApiError(404, 'not_found');
-  return { customer, countries: seen, all };
+  return { customer, countries: seen, all, route };
+}
+
+/** A shard's ledger rows with the staff member's name the core knows (a shard has no staff table). */
+async function withStaffNames(core: D1Database, rows: Array<{ staff_id: number | null }>) {
+  const ids = [...new Set(rows.flatMap((r) => (r.staff_id === null ? [] : [r.staff_id])))];
+  const staff = ids.length
+    ? (
+        await core
+          .prepare('SELECT id, name FROM staff WHERE id IN (SELECT value FROM json_each(?))')
+          .bind(JSON.stringify(ids))
+          .all<{ id: number; name: string }>()
+      ).results
+    : [];
+  const names = new Map(staff.map((x) => [x.id, x.name]));
+  return rows.map(({ staff_id, ...r }) => ({
+    ...r,
+    staff_name: staff_id === null ? null : (names.get(staff_id) ?? null),
+  }));
 }
 
 const marks = (n: number, from = 2) => Array.from({ length: n }, (_, i) => `?${i + from}`).join(', ');
@@ -92,13 +123,30 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
             OR NOT EXISTS (${COUNTRIES_SQL.replaceAll('?1', 'u.id')}))`;
     const { results } = await c.env.DB.prepare(
       `SELECT u.id, u.name, u.email, u.phone, u.created_at,
-         (SELECT count(*) FROM orders o WHERE o.user_id = u.id) AS orders
+         (SELECT count(*) FROM orders o WHERE o.user_id = u.id) AS orders,
+         (SELECT s.binding FROM shopper_shards r JOIN order_shards s ON s.id = r.shard_id
+          WHERE r.owner_key = 'user:' || u.id AND s.binding <> 'DB') AS shard_binding
        FROM users u WHERE u.deleted_at IS NULL AND ${where} ${scope}
        ORDER BY u.created_at DESC LIMIT ${SEARCH_LIMIT}`,
     )
       .bind(term, ...(allowed ?? []), ...(allowed ?? []).map((x) => COUNTRY_FACTS[x].currency))
-      .all();
-    return c.json(ok({ customers: results }));
+      .all<{ id: number; orders: number; shard_binding: string | null }>();
+    // A shopper in another shard (decision 61): her orders are counted there (in shard 0 nothing more).
+    const customers = await Promise.all(
+      results.map(async ({ shard_binding, ...u }) =>
+        shard_binding === null
+          ? u
+          : {
+              ...u,
+              orders:
+                (await shardDatabase(c.env, shard_binding)
+                  .prepare('SELECT count(*) AS n FROM orders WHERE user_id = ?')
+                  .bind(u.id)
+                  .first<number>('n')) ?? 0,
+            },
+      ),
+    );
+    return c.json(ok({ customers }));
   })
   .get('/customers/:id', contract('GET /staff/customers/:id'), async (c) => {
     const member = await requireStaff(c);
@@ -107,13 +155,36 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
     const db = c.env.DB;
     const m = marks(countries.length);
     const currencies = countries.map((x) => COUNTRY_FACTS[x].currency);
-    const [orders, bookings, wallets, ledger] = await db.batch([
-      db
+    const mine = (at: D1Database, staffJoin: boolean) => [
+      at
         .prepare(
           `SELECT id, country, currency, status, payment_method, total, created_at FROM orders
            WHERE user_id = ?1 AND country IN (${m}) ORDER BY created_at DESC LIMIT ${ORDERS_LIMIT}`,
         )
         .bind(id, ...countries),
+      at
+        .prepare(
+          `SELECT currency, balance FROM wallet_accounts WHERE user_id = ?1 AND currency IN (${m}) ORDER BY currency`,
+        )
+        .bind(id, ...currencies),
+      at
+        .prepare(
+          // A refund's row says why (the refund's reason and note) and who gave it: the refund's staff
+          // member, or the customer's own cancellation when there is none.
+          `SELECT l.id, l.currency, l.amount, l.kind, l.order_id, l.blood_test_order_id, l.reason_code,
+             coalesce(l.note, r.note) AS note, l.created_at,
+             ${staffJoin ? 'coalesce(s.name, rs.name) AS staff_name' : 'coalesce(l.staff_id, r.staff_id) AS staff_id'},
+             CASE WHEN l.kind = 'refund' THEN coalesce(r.reason, 'cancelled') END AS refund_reason,
+             (l.kind = 'refund' AND coalesce(r.staff_id, 0) = 0) AS by_customer
+           FROM wallet_ledger l LEFT JOIN refunds r ON r.id = l.refund_id
+             ${staffJoin ? 'LEFT JOIN staff s ON s.id = l.staff_id LEFT JOIN staff rs ON rs.id = r.staff_id' : ''}
+           WHERE l.user_id = ?1 AND l.currency IN (${m}) ORDER BY l.id DESC LIMIT ${LEDGER_LIMIT}`,
+        )
+        .bind(id, ...currencies),
+    ];
+    // Her orders, wallet and ledger from her shard (decision 61): in shard 0 the one batch as before.
+    const [route, bookings, ...coreMine] = await db.batch([
+      routeStatement(c.env, userOwner(id)),
       // Count and status only: no tests, patients or results (health data) on this page.
       db
         .prepare(
@@ -121,33 +192,22 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
            WHERE user_id = ?1 AND country IN (${m}) GROUP BY status, country ORDER BY country, status`,
         )
         .bind(id, ...countries),
-      db
-        .prepare(
-          `SELECT currency, balance FROM wallet_accounts WHERE user_id = ?1 AND currency IN (${m}) ORDER BY currency`,
-        )
-        .bind(id, ...currencies),
-      db
-        .prepare(
-          // A refund's row says why (the refund's reason and note) and who gave it: the refund's staff
-          // member, or the customer's own cancellation when there is none.
-          `SELECT l.id, l.currency, l.amount, l.kind, l.order_id, l.blood_test_order_id, l.reason_code,
-             coalesce(l.note, r.note) AS note, l.created_at, coalesce(s.name, rs.name) AS staff_name,
-             CASE WHEN l.kind = 'refund' THEN coalesce(r.reason, 'cancelled') END AS refund_reason,
-             (l.kind = 'refund' AND coalesce(r.staff_id, 0) = 0) AS by_customer
-           FROM wallet_ledger l LEFT JOIN staff s ON s.id = l.staff_id
-             LEFT JOIN refunds r ON r.id = l.refund_id LEFT JOIN staff rs ON rs.id = r.staff_id
-           WHERE l.user_id = ?1 AND l.currency IN (${m}) ORDER BY l.id DESC LIMIT ${LEDGER_LIMIT}`,
-        )
-        .bind(id, ...currencies),
+      ...mine(db, true),
     ]);
+    const where = routeFrom(c.env, route!.results[0] as Parameters<typeof routeFrom>[1]);
+    let [orders, wallets, ledger] = coreMine as [D1Result, D1Result, D1Result];
+    if (where.binding !== 'DB') {
+      [orders, wallets, ledger] = (await where.db.batch(mine(where.db, false))) as [D1Result, D1Result, D1Result];
+      ledger = { ...ledger, results: await withStaffNames(db, ledger.results as Array<{ staff_id: number | null }>) };
+    }
     return c.json(
       ok({
         customer,
         countries,
-        orders: orders!.results,
+        orders: orders.results,
         blood_test_orders: bookings!.results,
-        wallets: wallets!.results,
-        ledger: ledger!.results,
+        wallets: wallets.results,
+        ledger: ledger.results,
       }),
     );
   })
@@ -157,12 +217,15 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
     const input = c.req.valid('json');
     const country = countryOfCurrency(input.currency);
     assertCan(member, 'customers:wallet', country);
-    const { customer } = await reachable(c, member, 'customers:wallet', id);
+    const { customer, route } = await reachable(c, member, 'customers:wallet', id);
     if (customer.deleted_at !== null) throw new ApiError(404, 'not_found');
+    if (route.moving) throw new ApiError(503, 'service_busy');
     const minor = decimalToMinor(input.amount, currencyDecimals(input.currency));
     if (minor <= 0 || minor > 10_000_000) throw new ApiError(400, 'wallet_amount_invalid');
     const amount = input.direction === 'credit' ? minor : -minor;
-    const db = c.env.DB;
+    // Her wallet is in her shard (503 while her move holds her writes); the audit row is the core's.
+    const core = c.env.DB;
+    const db = route.db;
     const before = await db
       .prepare('SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = ?')
       .bind(id, input.currency)
@@ -170,6 +233,16 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
     const now = Date.now();
     try {
       // The balance and its ledger line in one batch; the balance's CHECK refuses a debit below zero.
+      // In another shard than the core, the audit row follows in the core's own batch.
+      const audit = auditStatement(core, member, {
+        action: 'wallet.adjust',
+        resource: 'customer',
+        resourceId: id,
+        country,
+        before: { balance: before?.balance ?? 0, currency: input.currency },
+        after: { balance: (before?.balance ?? 0) + amount, currency: input.currency, amount },
+        reason: `${input.reason_code}: ${input.note}`,
+      });
       await db.batch([
         db
           .prepare('INSERT INTO wallet_accounts (user_id, currency, balance) VALUES (?, ?, 0) ON CONFLICT DO NOTHING')
@@ -183,16 +256,9 @@ export const staffCustomerRoutes = new Hono<AppEnv>()
              VALUES (?, ?, ?, 'adjustment', ?, ?, ?, ?)`,
           )
           .bind(id, input.currency, amount, member.id, input.reason_code, input.note, now),
-        auditStatement(db, member, {
-          action: 'wallet.adjust',
-          resource: 'customer',
-          resourceId: id,
-          country,
-          before: { balance: before?.balance ?? 0, currency: input.currency },
-          after: { balance: (before?.balance ?? 0) + amount, currency: input.currency, amount },
-          reason: `${input.reason_code}: ${input.note}`,
-        }),
+        ...(db === core ? [audit] : []),
       ]);
+      if (db !== core) await audit.run();
     } catch (error) {
       if (/wallet_not_negative/.test(error instanceof Error ? error.message : String(error)))
         throw new ApiError(409, 'wallet_insufficient');

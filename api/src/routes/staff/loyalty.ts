@@ -37,17 +37,19 @@ export const staffLoyaltyRoutes = new Hono<AppEnv>()
   .get('/loyalty/customers/:id', contract('GET /staff/loyalty/customers/:id'), async (c) => {
     const member = await requireStaff(c);
     const { id } = c.req.valid('param');
-    const { countries } = await reachable(c, member, 'customers:read', id);
-    return c.json(ok(await pointsView(c.env.DB, id, countries, c.req.valid('query').before)));
+    const { countries, route } = await reachable(c, member, 'customers:read', id);
+    // Her points are in her shard (decision 61): its route came with reachable's batch.
+    return c.json(ok(await pointsView(route.db, id, countries, c.req.valid('query').before, c.env.DB)));
   })
   .post('/loyalty/customers/:id/adjust', contract('POST /staff/loyalty/customers/:id/adjust'), async (c) => {
     const member = await requireStaff(c);
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
     assertCan(member, 'customers:wallet', input.country);
-    const { customer } = await reachable(c, member, 'customers:wallet', id);
+    const { customer, route } = await reachable(c, member, 'customers:wallet', id);
     if (customer.deleted_at !== null) throw new ApiError(404, 'not_found');
-    const result = await adjustPoints(c.env.DB, member, id, input);
+    if (route.moving) throw new ApiError(503, 'service_busy');
+    const result = await adjustPoints(route.db, member, id, input, Date.now(), c.env.DB);
     return c.json(ok(result, 'points_adjusted'));
   })
   .get('/loyalty/report', contract('GET /staff/loyalty/report'), async (c) => {
@@ -55,14 +57,14 @@ export const staffLoyaltyRoutes = new Hono<AppEnv>()
     const allowed = countriesFor(member.grants, 'loyalty:manage');
     const countries = COUNTRY_CODES.filter((code) => allowed === null || allowed.includes(code));
     const month = c.req.valid('query').month ?? gulfMonth(Date.now());
-    return c.json(ok(await loyaltyReport(c.env.DB, month, countries)));
+    return c.json(ok(await loyaltyReport(c.env, month, countries)));
   })
   .get('/loyalty/report/csv', contract('GET /staff/loyalty/report/csv'), async (c) => {
     const member = await requireStaff(c);
     const allowed = countriesFor(member.grants, 'loyalty:manage');
     const countries = COUNTRY_CODES.filter((code) => allowed === null || allowed.includes(code));
     const month = c.req.valid('query').month ?? gulfMonth(Date.now());
-    const report = await loyaltyReport(c.env.DB, month, countries);
+    const report = await loyaltyReport(c.env, month, countries);
     await auditStatement(c.env.DB, member, {
       action: 'loyalty.report_export',
       resource: 'loyalty_report',

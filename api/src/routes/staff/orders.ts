@@ -9,15 +9,16 @@ import { contract } from '#api/src/lib/validate';
 import { ApiError } from '#api/src/lib/errors';
 import { siteOrigin } from '#api/src/lib/site-origin';
 import { requireStaff } from '#api/src/middleware/staff';
-import type { OrderRow, RefundRow } from '#api/src/db/rows';
+import type { RefundRow } from '#api/src/db/rows';
 import { settleRefund } from '#api/src/payments/refunds';
 import { sandboxGateway, signSandboxRefund } from '#api/src/payments/sandbox';
 import { WEBHOOK_SIGNATURE_HEADERS } from '#shared/api/payment-webhooks';
-import { loadOrder, ORDERS_PAGE, orderFor, stageOf } from '#api/src/staff/orders/common';
+import { assertWritable, loadOrder, orderFor } from '#api/src/staff/orders/common';
 import { bringBack } from '#api/src/archive/bring-back';
 import { archiveKeyring } from '#api/src/archive/file';
 import { runStep } from '#api/src/staff/orders/steps';
-import { listWhere, orderDetail, searchById } from '#api/src/staff/orders/detail';
+import { orderDetail } from '#api/src/staff/orders/detail';
+import { searchOrders } from '#api/src/staff/orders/search';
 import { refund } from '#api/src/staff/orders/refunds';
 import { sandboxSettles } from '#api/src/staff/orders/common';
 
@@ -28,46 +29,11 @@ export const staffOrderRoutes = new Hono<AppEnv>()
     const allowed = countriesFor(member.grants, 'orders:read') ?? [...COUNTRY_CODES];
     const page = q.page ?? 1;
     if (allowed.length === 0) return c.json(ok({ orders: [], page, has_more: false, countries: allowed }));
-    const { sql, values } = listWhere(q, allowed);
-    const select = `SELECT o.id, o.country, o.currency, o.lang, o.status, o.payment_method, o.total, o.created_at, o.packed_at, o.out_for_delivery_at,
-         coalesce(u.email, o.guest_email) AS email, coalesce(json_extract(o.address, '$.recipient'), u.name) AS name,
-         coalesce(json_extract(o.address, '$.phone'), o.guest_phone, u.phone) AS phone,
-         g.order_id IS NOT NULL AS gift, g.delivery_date AS gift_date
-       FROM orders o LEFT JOIN users u ON u.id = o.user_id LEFT JOIN order_gifts g ON g.order_id = o.id`;
-    // A number: the order of that number too, at any age (the text search reads the last SEARCH_DAYS).
-    const byId = page === 1 ? searchById(q, allowed) : null;
-    const [listed, named] = await c.env.DB.batch([
-      c.env.DB.prepare(`${select} WHERE ${sql} ORDER BY o.created_at DESC, o.id DESC LIMIT ? OFFSET ?`).bind(
-        ...values,
-        ORDERS_PAGE + 1,
-        (page - 1) * ORDERS_PAGE,
-      ),
-      ...(byId ? [c.env.DB.prepare(`${select} WHERE ${byId.sql}`).bind(...byId.values)] : []),
-    ]);
-    type Listed = Pick<
-      OrderRow,
-      | 'id'
-      | 'country'
-      | 'currency'
-      | 'status'
-      | 'payment_method'
-      | 'total'
-      | 'created_at'
-      | 'packed_at'
-      | 'out_for_delivery_at'
-    > & { email: string | null; name: string | null; phone: string | null; gift: number; gift_date: string | null };
-    const first = (named?.results ?? []) as Listed[];
-    const results = [...first, ...(listed!.results as Listed[]).filter((o) => !first.some((f) => f.id === o.id))];
-    const orders = results.slice(0, ORDERS_PAGE).map(({ packed_at, out_for_delivery_at, gift, ...o }) => ({
-      ...o,
-      gift: gift === 1,
-      stage: stageOf({ status: o.status, packed_at, out_for_delivery_at }),
-    }));
-    return c.json(ok({ orders, page, has_more: results.length > ORDERS_PAGE, countries: allowed }));
+    return c.json(ok({ ...(await searchOrders(c.env, q, allowed, page)), page, countries: allowed }));
   })
   .get('/orders/:id{[0-9]+}', contract('GET /staff/orders/:id{[0-9]+}'), async (c) => {
-    const { order } = await orderFor(c, c.req.valid('param').id, 'orders:read');
-    return c.json(ok(await orderDetail(c, order.id)));
+    const { order, db } = await orderFor(c, c.req.valid('param').id, 'orders:read');
+    return c.json(ok(await orderDetail(c, order.id, db)));
   })
   .post('/orders/:id{[0-9]+}/confirm', contract('POST /staff/orders/:id{[0-9]+}/confirm'), (c) =>
     runStep(c, c.req.valid('param').id, 'confirm', c.req.valid('json')),
@@ -89,23 +55,25 @@ export const staffOrderRoutes = new Hono<AppEnv>()
   )
   .post('/orders/:id{[0-9]+}/refund', contract('POST /staff/orders/:id{[0-9]+}/refund'), async (c) => {
     const input = c.req.valid('json');
-    const { member, order } = await orderFor(c, c.req.valid('param').id, 'orders:refund');
+    const { member, order, db, moving } = await orderFor(c, c.req.valid('param').id, 'orders:refund');
+    assertWritable({ moving });
     // A cold order's payments and lines come back to D1 first (decision 60): the refund then reads
     // and writes them as any order's.
-    if (order.archive_key === null) return refund(c, member, order, input);
+    if (order.archive_key === null) return refund(c, member, order, input, db);
     await bringBack(c.env, archiveKeyring(c.var.config), [order.id]);
-    return refund(c, member, (await loadOrder(c.env.DB, order.id))!, input);
+    return refund(c, member, (await loadOrder(db, order.id, c.env))!, input, db);
   })
   .post(
     '/orders/:id{[0-9]+}/refunds/:refund{[0-9]+}/settle',
     contract('POST /staff/orders/:id{[0-9]+}/refunds/:refund{[0-9]+}/settle'),
     async (c) => {
       const { id, refund: refundId } = c.req.valid('param');
-      const { member, order } = await orderFor(c, id, 'orders:refund');
+      const { member, order, db } = await orderFor(c, id, 'orders:refund');
       if (!sandboxSettles(c)) throw new ApiError(404, 'not_found');
-      const row = await c.env.DB.prepare(
-        "SELECT id, amount, currency, status, provider_ref FROM refunds WHERE id = ? AND order_id = ? AND method = 'gateway'",
-      )
+      const row = await db
+        .prepare(
+          "SELECT id, amount, currency, status, provider_ref FROM refunds WHERE id = ? AND order_id = ? AND method = 'gateway'",
+        )
         .bind(refundId, order.id)
         .first<Pick<RefundRow, 'id' | 'amount' | 'currency' | 'status' | 'provider_ref'>>();
       if (!row) throw new ApiError(404, 'not_found');
@@ -124,13 +92,13 @@ export const staffOrderRoutes = new Hono<AppEnv>()
         new Headers({ [WEBHOOK_SIGNATURE_HEADERS.sandbox]: signed.signature }),
         signed.body,
       );
-      const settled = await settleRefund(c.env.DB, gateway, report!, 'sandbox', {
+      const settled = await settleRefund(c.env, gateway, report!, 'sandbox', {
         confirm: false,
         staff: member,
         siteOrigin: siteOrigin(c),
       });
       if (!settled.ok || !settled.applied) throw new ApiError(409, 'refund_not_pending');
-      return c.json(ok(await orderDetail(c, order.id)));
+      return c.json(ok(await orderDetail(c, order.id, db)));
     },
   );
 

@@ -9,6 +9,7 @@ import { assertCan, requireStaff } from '#api/src/middleware/staff';
 import type { OrderEventRow, OrderRow } from '#api/src/db/rows';
 import type { OrderUpdate, OrderUpdateKind } from '#api/src/mail/order-update-texts';
 import { orderUpdateStatements } from '#api/src/orders/update-mail';
+import { type DatabaseEnv, orderRouteStatement, routeFrom } from '#api/src/db/databases';
 
 export const ORDERS_PAGE = 30;
 
@@ -49,23 +50,79 @@ export const REFUNDED_SQL = `coalesce((SELECT sum(r.amount) FROM refunds r WHERE
 export const CARD_SQL = `coalesce((SELECT sum(p.amount) FROM payments p WHERE p.order_id = o.id AND p.purpose = 'order' AND p.status = 'succeeded'), 0)`;
 export const GATEWAY_REFUNDED_SQL = `coalesce((SELECT sum(r.amount) FROM refunds r WHERE r.order_id = o.id AND r.method = 'gateway' AND r.status <> 'failed'), 0)`;
 
-export async function loadOrder(db: D1Database, id: number): Promise<Order | null> {
-  return db
-    .prepare(
-      `SELECT o.*, coalesce(u.email, o.guest_email) AS email, u.name AS user_name
-       FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ?`,
-    )
-    .bind(id)
-    .first<Order>();
+const LOAD_SQL = `SELECT o.*, coalesce(u.email, o.guest_email) AS email, u.name AS user_name
+  FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ?`;
+
+/** An order as the back office acts on it, read from the shard holding it: `db` (shard 0, the core,
+ * when `env` is not given); her name and e-mail are the core's. */
+export async function loadOrder(db: D1Database, id: number, env?: DatabaseEnv): Promise<Order | null> {
+  if (!env || db === env.DB) return db.prepare(LOAD_SQL).bind(id).first<Order>();
+  const order = await db.prepare('SELECT o.* FROM orders o WHERE o.id = ?').bind(id).first<OrderRow>();
+  return order ? withUser(env.DB, order) : null;
 }
 
-/** The order, 404 when it does not exist, 403 unless the grant covers the order's country. */
+/** A shard's order with what the core knows of its account (the e-mail it is mailed at, the name). */
+export async function withUser(core: D1Database, order: OrderRow): Promise<Order> {
+  const user =
+    order.user_id === null
+      ? null
+      : await core
+          .prepare('SELECT email, name FROM users WHERE id = ?')
+          .bind(order.user_id)
+          .first<{ email: string | null; name: string | null }>();
+  return { ...order, email: user?.email ?? order.guest_email, user_name: user?.name ?? null };
+}
+
+/**
+ * The order, 404 when it does not exist, 403 unless the grant covers the order's country, with the
+ * database holding it (decision 62: the core's index names her shard). In shard 0 the index and the
+ * order are read in one batch of the core, as one read before.
+ */
 export async function orderFor(c: Context<AppEnv>, id: number, permission: Parameters<typeof assertCan>[1]) {
   const member = await requireStaff(c);
-  const order = await loadOrder(c.env.DB, id);
+  const core = c.env.DB;
+  const [routeRes, orderRes] = await core.batch([orderRouteStatement(c.env, id), core.prepare(LOAD_SQL).bind(id)]);
+  const route = routeFrom(c.env, routeRes!.results[0] as Parameters<typeof routeFrom>[1]);
+  const order =
+    route.binding === 'DB'
+      ? ((orderRes!.results[0] as Order | undefined) ?? null)
+      : await loadOrder(route.db, id, c.env);
   if (!order) throw new ApiError(404, 'not_found');
   assertCan(member, permission, order.country);
-  return { member, order };
+  return { member, order, db: route.db, moving: route.moving };
+}
+
+/** For a step or a refund: 503 while her move holds her writes (the back office tries again). */
+export function assertWritable(at: { moving: boolean }): void {
+  if (at.moving) throw new ApiError(503, 'service_busy');
+}
+
+/**
+ * The statements of one change, by database (decision 61): in shard 0 one list, in today's order, for
+ * one batch; for an order in another shard, `order` holds her shard's (written first: the guarded
+ * timeline row makes the change once) and `core` the core's (the shopper's mail, the audit row, the
+ * stock and coupon a cancel gives back), written after it.
+ */
+export class SplitBatch {
+  readonly order: D1PreparedStatement[] = [];
+  readonly core: D1PreparedStatement[] = [];
+  constructor(
+    readonly db: D1Database,
+    readonly coreDb: D1Database,
+  ) {}
+  get split(): boolean {
+    return this.db !== this.coreDb;
+  }
+  /** Statements on her shard's tables (prepared on `db`). */
+  shard(...statements: D1PreparedStatement[]): this {
+    this.order.push(...statements);
+    return this;
+  }
+  /** Statements on the core's tables (prepared on `coreDb`): in shard 0 in the same list, in place. */
+  toCore(...statements: D1PreparedStatement[]): this {
+    (this.split ? this.core : this.order).push(...statements);
+    return this;
+  }
 }
 
 /** The shopper's mail for a step, in the order's language; a guest's carries a fresh order link. */
@@ -76,6 +133,8 @@ export function mailStatements(
   dedupe: string,
   now: number,
   when?: { sql: string; binds: unknown[] },
+  /** An order in another shard: a guest's new order link goes to her shard's statements. */
+  shard?: { db: D1Database; statements: D1PreparedStatement[] },
 ): Promise<D1PreparedStatement[]> {
   return orderUpdateStatements(c.env.DB, order, update, {
     dedupe,
@@ -83,6 +142,7 @@ export function mailStatements(
     siteOrigin: siteOrigin(c),
     when,
     secret: c.var.config.TOKEN_SECRET,
+    ...(shard && shard.db !== c.env.DB ? { shard } : {}),
   });
 }
 

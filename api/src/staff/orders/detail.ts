@@ -5,7 +5,7 @@ import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
 import { gulfInstant } from '#shared/blood-tests/slot-rules';
 import type { StaffOrderListQuery } from '#shared/api/staff-order-schemas';
 import type { AppEnv } from '#api/src/app-env';
-import type { OrderEventRow, OrderItemRow, PaymentRow, RefundRow, WalletLedgerRow } from '#api/src/db/rows';
+import type { OrderEventRow, OrderItemRow, OrderRow, PaymentRow, RefundRow, WalletLedgerRow } from '#api/src/db/rows';
 import { giftOf, type OrderGiftRow } from '#api/src/orders/gift';
 import type { ColdOrderFile } from '#api/src/archive/file';
 import { ORDER_PROMOTIONS_SQL, toOrderPromotionView, type OrderPromotionRow } from '#api/src/orders/promotion-data';
@@ -22,46 +22,14 @@ import {
   stageOf,
 } from './common';
 
-export async function orderDetail(c: Context<AppEnv>, id: number) {
-  const db = c.env.DB;
-  const [orderRes, items, payments, refunds, events, ledger, coupon, sums, gifts, promotions] = await db.batch([
-    db
-      .prepare(
-        `SELECT o.*, coalesce(u.email, o.guest_email) AS email, u.name AS user_name, u.phone AS user_phone
-         FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ?`,
-      )
-      .bind(id),
-    db.prepare('SELECT * FROM order_items WHERE order_id = ? ORDER BY sku_id').bind(id),
-    db
-      .prepare(
-        'SELECT id, provider, purpose, amount, currency, method, status, provider_ref, created_at FROM payments WHERE order_id = ? ORDER BY created_at',
-      )
-      .bind(id),
-    db
-      .prepare(
-        'SELECT r.*, s.name AS staff_name FROM refunds r LEFT JOIN staff s ON s.id = r.staff_id WHERE r.order_id = ? ORDER BY r.id',
-      )
-      .bind(id),
-    db
-      .prepare(
-        'SELECT e.*, s.name AS staff_name FROM order_events e LEFT JOIN staff s ON s.id = e.staff_id WHERE e.order_id = ? ORDER BY e.at, e.id',
-      )
-      .bind(id),
-    db.prepare('SELECT id, amount, kind, created_at FROM wallet_ledger WHERE order_id = ? ORDER BY id').bind(id),
-    db
-      .prepare('SELECT c.code, c.kind, c.value FROM coupons c JOIN orders o ON o.coupon_id = c.id WHERE o.id = ?')
-      .bind(id),
-    db
-      .prepare(
-        `SELECT ${PAID_SQL} AS paid, ${REFUNDED_SQL} AS refunded, ${CARD_SQL} AS card_paid, ${GATEWAY_REFUNDED_SQL} AS gateway_refunded
-         FROM orders o WHERE o.id = ?`,
-      )
-      .bind(id),
-    // Send as a gift (decision 34): the recipient, message and requested day, for the page and its packing slip.
-    db.prepare('SELECT * FROM order_gifts WHERE order_id = ?').bind(id),
-    // Its gifts (to pack, at price 0) and free units, with why (decision 33).
-    db.prepare(ORDER_PROMOTIONS_SQL).bind(id),
-  ]);
+/**
+ * The detail, from the database holding the order (`db`: her shard; the core when not given). In shard
+ * 0 one round trip as before; in another shard her rows from there, then the names, e-mail and coupon
+ * the core knows (one more).
+ */
+export async function orderDetail(c: Context<AppEnv>, id: number, at: D1Database = c.env.DB) {
+  const [orderRes, items, payments, refunds, events, ledger, coupon, sums, gifts, promotions] =
+    at === c.env.DB ? await c.env.DB.batch(detailStatements(c.env.DB, id)) : await shardDetail(c.env.DB, at, id);
   const order = orderRes!.results[0] as (Order & { user_phone: string | null }) | undefined;
   if (!order) return null;
   // A cold order (decision 60): its lines, payments, events and promotions from its file, beside any still hot.
@@ -117,6 +85,101 @@ export async function orderDetail(c: Context<AppEnv>, id: number) {
       cancel: STEPS.cancel.from.includes(stage),
     },
   };
+}
+
+function detailStatements(db: D1Database, id: number): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `SELECT o.*, coalesce(u.email, o.guest_email) AS email, u.name AS user_name, u.phone AS user_phone
+         FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ?`,
+      )
+      .bind(id),
+    db.prepare('SELECT * FROM order_items WHERE order_id = ? ORDER BY sku_id').bind(id),
+    db
+      .prepare(
+        'SELECT id, provider, purpose, amount, currency, method, status, provider_ref, created_at FROM payments WHERE order_id = ? ORDER BY created_at',
+      )
+      .bind(id),
+    db
+      .prepare(
+        'SELECT r.*, s.name AS staff_name FROM refunds r LEFT JOIN staff s ON s.id = r.staff_id WHERE r.order_id = ? ORDER BY r.id',
+      )
+      .bind(id),
+    db
+      .prepare(
+        'SELECT e.*, s.name AS staff_name FROM order_events e LEFT JOIN staff s ON s.id = e.staff_id WHERE e.order_id = ? ORDER BY e.at, e.id',
+      )
+      .bind(id),
+    db.prepare('SELECT id, amount, kind, created_at FROM wallet_ledger WHERE order_id = ? ORDER BY id').bind(id),
+    db
+      .prepare('SELECT c.code, c.kind, c.value FROM coupons c JOIN orders o ON o.coupon_id = c.id WHERE o.id = ?')
+      .bind(id),
+    db
+      .prepare(
+        `SELECT ${PAID_SQL} AS paid, ${REFUNDED_SQL} AS refunded, ${CARD_SQL} AS card_paid, ${GATEWAY_REFUNDED_SQL} AS gateway_refunded
+         FROM orders o WHERE o.id = ?`,
+      )
+      .bind(id),
+    // Send as a gift (decision 34): the recipient, message and requested day, for the page and its packing slip.
+    db.prepare('SELECT * FROM order_gifts WHERE order_id = ?').bind(id),
+    // Its gifts (to pack, at price 0) and free units, with why (decision 33).
+    db.prepare(ORDER_PROMOTIONS_SQL).bind(id),
+  ];
+}
+
+/** The detail's reads for an order in another shard: the same rows, the core's parts joined after. */
+async function shardDetail(core: D1Database, db: D1Database, id: number): Promise<D1Result[]> {
+  const results = await db.batch([
+    db.prepare('SELECT o.* FROM orders o WHERE o.id = ?').bind(id),
+    ...detailStatements(db, id).slice(1, 3),
+    db.prepare('SELECT r.* FROM refunds r WHERE r.order_id = ? ORDER BY r.id').bind(id),
+    db.prepare('SELECT e.* FROM order_events e WHERE e.order_id = ? ORDER BY e.at, e.id').bind(id),
+    ...detailStatements(db, id).slice(5, 6),
+    ...detailStatements(db, id).slice(7),
+  ]);
+  const [orderRes, items, payments, refunds, events, ledger, sums, gifts, promotions] = results;
+  const order = orderRes!.results[0] as (OrderRow & { guest_email: string | null }) | undefined;
+  const staffIds = [
+    ...new Set(
+      [...refunds!.results, ...events!.results].flatMap((r) => {
+        const staff = (r as { staff_id: number | null }).staff_id;
+        return staff === null ? [] : [staff];
+      }),
+    ),
+  ];
+  const [user, staff, coupon] = await core.batch([
+    core.prepare('SELECT email, name, phone FROM users WHERE id = ?').bind(order?.user_id ?? -1),
+    core
+      .prepare('SELECT id, name FROM staff WHERE id IN (SELECT value FROM json_each(?))')
+      .bind(JSON.stringify(staffIds)),
+    core.prepare('SELECT code, kind, value FROM coupons WHERE id = ?').bind(order?.coupon_id ?? -1),
+  ]);
+  const u = user!.results[0] as { email: string | null; name: string | null; phone: string | null } | undefined;
+  const names = new Map((staff!.results as Array<{ id: number; name: string }>).map((s) => [s.id, s.name]));
+  const named = (rows: D1Result) =>
+    ({
+      ...rows,
+      results: rows.results.map((r) => {
+        const staffId = (r as { staff_id: number | null }).staff_id;
+        return { ...(r as object), staff_name: staffId === null ? null : (names.get(staffId) ?? null) };
+      }),
+    }) as D1Result;
+  const orderRow = order
+    ? { ...order, email: u?.email ?? order.guest_email, user_name: u?.name ?? null, user_phone: u?.phone ?? null }
+    : undefined;
+  return [
+    { ...orderRes!, results: orderRow ? [orderRow] : [] } as D1Result,
+    items!,
+    payments!,
+    named(refunds!),
+    named(events!),
+    ledger!,
+    coupon!,
+    sums!,
+    gifts!,
+    promotions!,
+  ];
 }
 
 const PAYMENT_FIELDS = [
@@ -175,7 +238,12 @@ export type StaffOrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail
  */
 export const SEARCH_DAYS = 90;
 
-export function listWhere(q: StaffOrderListQuery, allowed: CountryCode[], now = Date.now()) {
+/**
+ * The list's conditions over `o` (and `g`, its gift). With `users` (an order shard other than the core,
+ * which has no users table: decision 61), a text search matches an account's e-mail, name and phone
+ * through the ids of the accounts the core found for it.
+ */
+export function listWhere(q: StaffOrderListQuery, allowed: CountryCode[], now = Date.now(), users?: number[]) {
   const where: string[] = [];
   const values: (string | number)[] = [];
   // Every country allowed and none chosen: no condition at all. An `IN` over the country index would
@@ -193,15 +261,26 @@ export function listWhere(q: StaffOrderListQuery, allowed: CountryCode[], now = 
     if (!q.from) where.push('o.created_at >= ?') && values.push(now - SEARCH_DAYS * 24 * 60 * 60 * 1000);
     const digits = text.replace(/[^\d]/g, '');
     const like = `%${text.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
-    const parts = [
-      "coalesce(u.email, o.guest_email) LIKE ? ESCAPE '\\'",
-      "u.name LIKE ? ESCAPE '\\'",
-      "json_extract(o.address, '$.recipient') LIKE ? ESCAPE '\\'",
-    ];
-    values.push(like, like, like);
-    if (/^\+?[\d\s-]+$/.test(text) && digits.length >= 5) {
+    const phone = /^\+?[\d\s-]+$/.test(text) && digits.length >= 5;
+    const parts = users
+      ? [
+          "o.guest_email LIKE ? ESCAPE '\\'",
+          "json_extract(o.address, '$.recipient') LIKE ? ESCAPE '\\'",
+          'o.user_id IN (SELECT value FROM json_each(?))',
+        ]
+      : [
+          "coalesce(u.email, o.guest_email) LIKE ? ESCAPE '\\'",
+          "u.name LIKE ? ESCAPE '\\'",
+          "json_extract(o.address, '$.recipient') LIKE ? ESCAPE '\\'",
+        ];
+    values.push(like, like, users ? JSON.stringify(users) : like);
+    if (phone) {
       // Five digits or more: part of a phone number (the order number itself: searchById).
-      parts.push("replace(coalesce(json_extract(o.address, '$.phone'), o.guest_phone, u.phone, ''), '+', '') LIKE ?");
+      parts.push(
+        users
+          ? "replace(coalesce(json_extract(o.address, '$.phone'), o.guest_phone, ''), '+', '') LIKE ?"
+          : "replace(coalesce(json_extract(o.address, '$.phone'), o.guest_phone, u.phone, ''), '+', '') LIKE ?",
+      );
       values.push(`%${digits}%`);
     }
     where.push(`(${parts.join(' OR ')})`);

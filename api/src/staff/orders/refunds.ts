@@ -15,8 +15,20 @@ import { gatewayFor } from '#api/src/payments/gateway-for';
 import { refundMailTag } from '#api/src/payments/refunds';
 import { walletMove } from '#api/src/orders/place';
 import { randomToken } from '#api/src/accounts/tokens';
-import { refundFailedPointsStatements, refundPointsStatements } from '#api/src/loyalty/reverse';
-import { CARD_SQL, GATEWAY_REFUNDED_SQL, type Order, PAID_SQL, REFUNDED_SQL, mailStatements } from './common';
+import {
+  referralVoidAfterRefund,
+  refundFailedPointsStatements,
+  refundPointsStatements,
+} from '#api/src/loyalty/reverse';
+import {
+  CARD_SQL,
+  GATEWAY_REFUNDED_SQL,
+  type Order,
+  PAID_SQL,
+  REFUNDED_SQL,
+  mailStatements,
+  SplitBatch,
+} from './common';
 import { orderDetail } from './detail';
 
 export type CardPayment = Pick<PaymentRow, 'id' | 'provider' | 'provider_ref'>;
@@ -106,16 +118,63 @@ export async function refundedStatements(
   tag: string,
   at: number,
 ): Promise<D1PreparedStatement[]> {
+  const batch = new SplitBatch(c.env.DB, c.env.DB);
+  await refundedInto(batch, c, order, member, r, tag, at);
+  return batch.order;
+}
+
+/**
+ * The same, into a change's statements by database (SplitBatch). For an order in another shard the
+ * mail's condition cannot read her refund from the core: the caller queues the core's half only once
+ * her shard's batch stored the refund not failed (sendGatewayRefund reads it back in that batch).
+ */
+export async function refundedInto(
+  batch: SplitBatch,
+  c: Context<AppEnv>,
+  order: Order,
+  member: StaffMember,
+  r: { amount: number; method: 'wallet' | 'gateway'; note: string | null; refundId?: number },
+  tag: string,
+  at: number,
+): Promise<void> {
   const when =
     r.refundId === undefined
       ? undefined
       : { sql: "EXISTS (SELECT 1 FROM refunds WHERE id = ? AND status <> 'failed')", binds: [r.refundId] };
-  return [
-    c.env.DB.prepare(
-      `INSERT INTO order_events (order_id, kind, staff_id, note, at, refund_id) SELECT ?, 'refunded', ?, ?, ?, ? WHERE ${when?.sql ?? 'true'}`,
-    ).bind(order.id, member.id, r.note, at, r.refundId ?? null, ...(when?.binds ?? [])),
-    ...(await mailStatements(c, order, { kind: 'refunded', amount: r.amount, method: r.method }, tag, at, when)),
-  ];
+  batch.shard(
+    batch.db
+      .prepare(
+        `INSERT INTO order_events (order_id, kind, staff_id, note, at, refund_id) SELECT ?, 'refunded', ?, ?, ?, ? WHERE ${when?.sql ?? 'true'}`,
+      )
+      .bind(order.id, member.id, r.note, at, r.refundId ?? null, ...(when?.binds ?? [])),
+  );
+  batch.toCore(
+    ...(await mailStatements(
+      c,
+      order,
+      { kind: 'refunded', amount: r.amount, method: r.method },
+      tag,
+      at,
+      batch.split ? undefined : when,
+      { db: batch.db, statements: batch.order },
+    )),
+  );
+}
+
+/**
+ * Writes a change's statements: one batch in shard 0; for an order in another shard her shard's batch
+ * first, then the core's (a failure there is logged: the change itself stands, as its mail and audit
+ * row are what is lost). Answers her shard's results (in shard 0, the one batch's).
+ */
+export async function writeSplit(batch: SplitBatch, what: Record<string, unknown>): Promise<D1Result[]> {
+  const results = await batch.db.batch(batch.order);
+  if (batch.split && batch.core.length)
+    try {
+      await batch.coreDb.batch(batch.core);
+    } catch (error) {
+      log.error('order change written in her shard, its core part (mail, audit) failed', { ...what, error });
+    }
+  return results;
 }
 
 /**
@@ -129,8 +188,10 @@ export async function sendGatewayRefund(
   member: StaffMember,
   order: Order,
   r: { refundId: number; amount: number; reason: RefundRow['reason']; note: string | null; payment: CardPayment },
+  db: D1Database = c.env.DB,
 ): Promise<RefundResult['status']> {
-  const db = c.env.DB;
+  const core = c.env.DB;
+  const split = db !== core;
   const gateway = gatewayFor(c.var.config);
   let result: RefundResult;
   try {
@@ -148,13 +209,16 @@ export async function sendGatewayRefund(
     result = { providerRef: null, status: 'failed' };
   }
   const later = Date.now();
-  const store = [
+  const batch = new SplitBatch(db, core);
+  batch.shard(
     db
       .prepare(
         "UPDATE refunds SET status = CASE WHEN status = 'pending' THEN ? ELSE status END, provider_ref = coalesce(provider_ref, ?), updated_at = ? WHERE id = ? RETURNING status",
       )
       .bind(result.status, result.providerRef, later, r.refundId),
-    auditStatement(db, member, {
+  );
+  batch.toCore(
+    auditStatement(core, member, {
       action: result.status === 'failed' ? 'order.refund_failed' : 'order.refund_sent',
       resource: 'order',
       resourceId: order.id,
@@ -162,46 +226,61 @@ export async function sendGatewayRefund(
       after: { refund_id: r.refundId, status: result.status, provider_ref: result.providerRef },
       reason: r.note ? `${r.reason}: ${r.note}` : r.reason,
     }),
-  ];
-  const [stored] =
-    result.status === 'failed'
-      ? await db.batch([
-          ...store,
-          // The points its batch moved, undone (only if the row is stored failed by this answer).
-          ...(await refundFailedPointsStatements(
-            db,
-            { id: r.refundId, order_id: order.id, user_id: order.user_id, country: order.country },
-            later,
-            siteOrigin(c),
-          )),
-        ])
-      : await db.batch([
-          ...store,
-          ...(await refundedStatements(
-            c,
-            order,
-            member,
-            { amount: r.amount, method: 'gateway', note: r.note, refundId: r.refundId },
-            refundMailTag(r.refundId),
-            later,
-          )),
-        ]);
+  );
+  if (result.status === 'failed')
+    // The points its batch moved, undone (only if the row is stored failed by this answer).
+    batch.shard(
+      ...(await refundFailedPointsStatements(
+        db,
+        { id: r.refundId, order_id: order.id, user_id: order.user_id, country: order.country },
+        later,
+        siteOrigin(c),
+        !split,
+      )),
+    );
+  else
+    await refundedInto(
+      batch,
+      c,
+      order,
+      member,
+      { amount: r.amount, method: 'gateway', note: r.note, refundId: r.refundId },
+      refundMailTag(r.refundId),
+      later,
+    );
+  const [stored] = await batch.db.batch(batch.order);
   // What the row says now: a settlement that arrived before this answer (its webhook) has the last word.
-  return (stored!.results[0] as Pick<RefundRow, 'status'> | undefined)?.status ?? result.status;
+  const status = (stored!.results[0] as Pick<RefundRow, 'status'> | undefined)?.status ?? result.status;
+  if (split) {
+    // Her shard's answer decides the core's half: "we have refunded" only for a refund not failed.
+    const core$ = status === 'failed' && result.status !== 'failed' ? batch.core.slice(0, 1) : batch.core;
+    try {
+      await core.batch(core$);
+    } catch (error) {
+      log.error('gateway refund stored in her shard, its audit row or mail failed in the core', {
+        refundId: r.refundId,
+        error,
+      });
+    }
+  }
+  return status;
 }
 
 /**
  * A refund, never more than was paid minus what was refunded (checked inside the batch: refundInsert).
  * To the wallet: the ledger row and the balance in the same batch. To the gateway: the refund row is
  * stored pending first (counting as refunded), then the gateway is asked, then its answer is stored.
+ * `db` holds the order (her shard); for one in another shard than the core, her shard's batch is
+ * written first (the refund's CHECK makes it within what was paid) and the core's half after it.
  */
 export async function refund(
   c: Context<AppEnv>,
   member: StaffMember,
   order: Order,
   input: { amount: number; method: 'wallet' | 'gateway'; reason: RefundRow['reason']; note?: string },
+  db: D1Database = c.env.DB,
 ) {
-  const db = c.env.DB;
+  const core = c.env.DB;
   const now = Date.now();
   const note = input.note || null;
   if (input.method === 'wallet' && order.user_id === null) throw new ApiError(409, 'refund_needs_account');
@@ -218,7 +297,7 @@ export async function refund(
     now,
   });
   const audit = (after: Record<string, unknown>) =>
-    auditStatement(db, member, {
+    auditStatement(core, member, {
       action: 'order.refund',
       resource: 'order',
       resourceId: order.id,
@@ -226,63 +305,78 @@ export async function refund(
       after,
       reason: note ? `${input.reason}: ${note}` : input.reason,
     });
-
-  if (input.method === 'wallet') {
+  const batch = new SplitBatch(db, core);
+  const write = async () => {
     try {
-      await db.batch([
-        insert,
-        // Its share of the points the order earned taken back, of those it spent given back.
-        ...(await refundPointsStatements(db, order, now, siteOrigin(c))),
-        ...walletMove(db, {
-          userId: order.user_id!,
-          currency: order.currency,
-          amount: input.amount,
-          kind: 'refund',
-          orderId: order.id,
-          paymentId: null,
-        }),
-        ...(await refundedStatements(
-          c,
-          order,
-          member,
-          { amount: input.amount, method: 'wallet', note },
-          `refund:${now}:${randomToken().slice(0, 8)}`,
-          now,
-        )),
-        audit({ amount: input.amount, currency: order.currency, method: 'wallet', reason: input.reason }),
-      ]);
+      const results = await batch.db.batch(batch.order);
+      if (batch.split) {
+        batch.core.push(...(await referralVoidAfterRefund(db, core, order.id)));
+        await core
+          .batch(batch.core)
+          .catch((error: unknown) =>
+            log.error('refund stored in her shard, its core part (mail, audit) failed', { orderId: order.id, error }),
+          );
+      }
+      return results;
     } catch (error) {
       if (isOverRefund(error)) throw new ApiError(409, 'refund_exceeds_paid');
       throw error;
     }
-    return c.json(ok(await orderDetail(c, order.id)));
+  };
+
+  if (input.method === 'wallet') {
+    batch.shard(
+      insert,
+      // Its share of the points the order earned taken back, of those it spent given back.
+      ...(await refundPointsStatements(db, order, now, siteOrigin(c), undefined, core)),
+      ...walletMove(db, {
+        userId: order.user_id!,
+        currency: order.currency,
+        amount: input.amount,
+        kind: 'refund',
+        orderId: order.id,
+        paymentId: null,
+      }),
+    );
+    await refundedInto(
+      batch,
+      c,
+      order,
+      member,
+      { amount: input.amount, method: 'wallet', note },
+      `refund:${now}:${randomToken().slice(0, 8)}`,
+      now,
+    );
+    batch.toCore(audit({ amount: input.amount, currency: order.currency, method: 'wallet', reason: input.reason }));
+    await write();
+    return c.json(ok(await orderDetail(c, order.id, db)));
   }
 
-  let refundId: number;
-  try {
-    const [inserted] = await db.batch([
-      insert,
-      ...(await refundPointsStatements(db, order, now, siteOrigin(c))),
-      audit({
-        amount: input.amount,
-        currency: order.currency,
-        method: 'gateway',
-        reason: input.reason,
-        status: 'pending',
-      }),
-    ]);
-    refundId = (inserted!.results[0] as { id: number }).id;
-  } catch (error) {
-    if (isOverRefund(error)) throw new ApiError(409, 'refund_exceeds_paid');
-    throw error;
-  }
-  const status = await sendGatewayRefund(c, member, order, {
-    refundId,
-    amount: input.amount,
-    reason: input.reason,
-    note,
-    payment: payment!,
-  });
+  batch.shard(insert, ...(await refundPointsStatements(db, order, now, siteOrigin(c), undefined, core)));
+  batch.toCore(
+    audit({
+      amount: input.amount,
+      currency: order.currency,
+      method: 'gateway',
+      reason: input.reason,
+      status: 'pending',
+    }),
+  );
+  const [inserted] = await write();
+  const refundId = (inserted!.results[0] as { id: number }).id;
+  const status = await sendGatewayRefund(
+    c,
+    member,
+    order,
+    {
+      refundId,
+      amount: input.amount,
+      reason: input.reason,
+      note,
+      payment: payment!,
+    },
+    db,
+  );
   if (status === 'failed') throw new ApiError(502, 'refund_gateway_failed');
-  return c.json(ok(await orderDetail(c, order.id)));
+  return c.json(ok(await orderDetail(c, order.id, db)));
 }

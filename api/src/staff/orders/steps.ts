@@ -7,17 +7,28 @@ import type { AppEnv } from '#api/src/app-env';
 import { ApiError } from '#api/src/lib/errors';
 import { auditStatement } from '#api/src/staff/audit';
 import type { PaymentRow } from '#api/src/db/rows';
-import { releaseStatements } from '#api/src/payments/outcome';
+import { releaseStatements, type SplitRelease, splitReleaseStatements } from '#api/src/payments/outcome';
+import { log } from '#api/src/lib/log';
 import { restockedSkus } from '#api/src/catalogue/back-in-stock';
 import { announceAlerts } from '#api/src/alerts';
 import { walletMove } from '#api/src/orders/place';
 import { siteOrigin } from '#api/src/lib/site-origin';
-import { deliveryPointsStatements } from '#api/src/loyalty/earn';
+import { deliveryPointsStatements, referralRewardAcross } from '#api/src/loyalty/earn';
 import { refundPointsStatements } from '#api/src/loyalty/reverse';
 import type { OrderUpdate } from '#api/src/mail/order-update-texts';
 import { pushAfter, pushToUser } from '#api/src/push';
 import { orderStatusPush } from '#api/src/push/texts';
-import { guardedEvent, isTransitionRace, mailStatements, orderFor, stageOf, type Step, STEPS } from './common';
+import {
+  assertWritable,
+  guardedEvent,
+  isTransitionRace,
+  mailStatements,
+  orderFor,
+  SplitBatch,
+  stageOf,
+  type Step,
+  STEPS,
+} from './common';
 import { orderDetail } from './detail';
 import {
   type CardPayment,
@@ -25,25 +36,31 @@ import {
   cardPayment,
   isOverRefund,
   refundInsert,
-  refundedStatements,
+  refundedInto,
   sendGatewayRefund,
 } from './refunds';
 
 export async function runStep(c: Context<AppEnv>, id: number, step: Step, input: Record<string, unknown>) {
   const permission = step === 'cancel' ? 'orders:cancel' : 'orders:fulfil';
-  const { member, order } = await orderFor(c, id, permission);
+  // The order in her shard (decision 62): in shard 0 the core as before, one batch per step. In another
+  // shard her shard's batch first (its guarded timeline row makes the step once), then the core's: the
+  // mail, the audit row, and what a cancel gives back (only when her shard's guard released the order).
+  const { member, order, db, moving } = await orderFor(c, id, permission);
   const rule = STEPS[step];
   const stage = stageOf(order);
   if (!rule.from.includes(stage)) throw new ApiError(409, 'transition_not_allowed');
-  const db = c.env.DB;
+  assertWritable({ moving });
+  const core = c.env.DB;
+  const batch = new SplitBatch(db, core);
   const now = Date.now();
   const note = typeof input.note === 'string' && input.note ? input.note : null;
-  const statements: D1PreparedStatement[] = [
-    guardedEvent(db, { orderId: order.id, kind: rule.kind, from: rule.from, staffId: member.id, note, now }),
-  ];
+  batch.shard(guardedEvent(db, { orderId: order.id, kind: rule.kind, from: rule.from, staffId: member.id, note, now }));
   let before: Record<string, unknown> = { status: order.status };
   let after: Record<string, unknown>;
   let update: Omit<OrderUpdate, 'orderId' | 'country' | 'currency' | 'linkPath'> | null = null;
+  let release: SplitRelease | null = null;
+  const referrerAway = { referrer: false };
+  let releaseAt = -1;
   let cancelRefund: {
     amount: number;
     method: 'wallet' | 'gateway';
@@ -52,7 +69,7 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
   } | null = null;
   switch (step) {
     case 'confirm':
-      statements.push(
+      batch.shard(
         db
           .prepare("UPDATE orders SET status = 'processing', confirmed_at = ?, updated_at = ? WHERE id = ?")
           .bind(now, now, order.id),
@@ -61,9 +78,7 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
       update = { kind: 'confirmed' };
       break;
     case 'pack':
-      statements.push(
-        db.prepare('UPDATE orders SET packed_at = ?, updated_at = ? WHERE id = ?').bind(now, now, order.id),
-      );
+      batch.shard(db.prepare('UPDATE orders SET packed_at = ?, updated_at = ? WHERE id = ?').bind(now, now, order.id));
       before = { packed_at: null };
       after = { packed_at: now };
       break;
@@ -71,7 +86,7 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
       const carrier = input.carrier as string;
       const tracking = input.tracking_number as string;
       const url = (input.tracking_url as string | undefined) ?? null;
-      statements.push(
+      batch.shard(
         db
           .prepare(
             "UPDATE orders SET status = 'shipped', shipped_at = ?, carrier = ?, tracking_number = ?, tracking_url = ?, updated_at = ? WHERE id = ?",
@@ -83,7 +98,7 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
       break;
     }
     case 'dispatch':
-      statements.push(
+      batch.shard(
         db.prepare('UPDATE orders SET out_for_delivery_at = ?, updated_at = ? WHERE id = ?').bind(now, now, order.id),
       );
       before = { out_for_delivery_at: null };
@@ -91,12 +106,13 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
       update = { kind: 'out_for_delivery' };
       break;
     case 'deliver':
-      statements.push(
+      batch.shard(
         db
           .prepare("UPDATE orders SET status = 'delivered', delivered_at = ?, updated_at = ? WHERE id = ?")
           .bind(now, now, order.id),
-        // Her points (on what is left after any refund so far), her tier, her referrer's reward.
-        ...(await deliveryPointsStatements(db, order, now, siteOrigin(c))),
+        // Her points (on what is left after any refund so far), her tier, her referrer's reward (in
+        // another shard: her points here, the referrer's reward after the batch, referralRewardAcross).
+        ...(await deliveryPointsStatements(db, order, now, siteOrigin(c), core, referrerAway)),
       );
       after = { status: 'delivered' };
       update = { kind: 'delivered' };
@@ -109,15 +125,19 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
         .bind(order.id)
         .first<Pick<PaymentRow, 'id'>>();
       if (open)
-        statements.push(
+        batch.shard(
           db
             .prepare("INSERT INTO payment_events (payment_id, outcome, created_at) VALUES (?, 'cancelled', ?)")
             .bind(open.id, now),
           db.prepare("UPDATE payments SET status = 'cancelled', updated_at = ? WHERE id = ?").bind(now, open.id),
         );
       // The shopper's cancel and a failed payment give back stock, coupon and wallet part this way.
-      statements.push(...(await releaseStatements(db, order.id, now, 'cancelled')));
-      statements.push(db.prepare('UPDATE orders SET cancelled_at = ? WHERE id = ?').bind(now, order.id));
+      if (batch.split) {
+        release = await splitReleaseStatements(db, core, order.id, now, 'cancelled');
+        releaseAt = batch.order.length;
+        batch.shard(...release.shard);
+      } else batch.shard(...(await releaseStatements(db, order.id, now, 'cancelled')));
+      batch.shard(db.prepare('UPDATE orders SET cancelled_at = ? WHERE id = ?').bind(now, order.id));
       before = { status: order.status, holds_stock: order.holds_stock, wallet_used: order.wallet_used };
       after = { status: 'cancelled', holds_stock: 0, wallet_used: 0 };
       update = { kind: 'cancelled' };
@@ -131,8 +151,8 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
         if (method === 'wallet' && order.user_id === null) throw new ApiError(409, 'refund_needs_account');
         const payment = method === 'gateway' ? await cardPayment(db, order.id) : null;
         if (method === 'gateway' && !payment) throw new ApiError(409, 'refund_no_card_payment');
-        cancelRefund = { amount: cardBack, method, payment, index: statements.length };
-        statements.push(
+        cancelRefund = { amount: cardBack, method, payment, index: batch.order.length };
+        batch.shard(
           refundInsert(db, {
             order,
             amount: cardBack,
@@ -144,10 +164,10 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
             now,
           }),
           // The order spent points given back by the release above: this refund's share is what is left.
-          ...(await refundPointsStatements(db, order, now, siteOrigin(c))),
+          ...(await refundPointsStatements(db, order, now, siteOrigin(c), undefined, core)),
         );
-        if (method === 'wallet')
-          statements.push(
+        if (method === 'wallet') {
+          batch.shard(
             ...walletMove(db, {
               userId: order.user_id!,
               currency: order.currency,
@@ -156,16 +176,20 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
               orderId: order.id,
               paymentId: null,
             }),
-            ...(await refundedStatements(c, order, member, { amount: cardBack, method, note }, 'refund:cancel', now)),
           );
+          await refundedInto(batch, c, order, member, { amount: cardBack, method, note }, 'refund:cancel', now);
+        }
         after = { ...after, refund: { amount: cardBack, currency: order.currency, method, reason: 'cancelled' } };
       }
       break;
     }
   }
-  if (update) statements.push(...(await mailStatements(c, order, update, rule.kind, now)));
-  statements.push(
-    auditStatement(db, member, {
+  if (update)
+    batch.toCore(
+      ...(await mailStatements(c, order, update, rule.kind, now, undefined, { db, statements: batch.order })),
+    );
+  batch.toCore(
+    auditStatement(core, member, {
       action: `order.${step}`,
       resource: 'order',
       resourceId: order.id,
@@ -176,20 +200,40 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
     }),
   );
   let results: D1Result[];
+  let restocked: number[];
   try {
-    results = await db.batch(statements);
+    results = await db.batch(batch.order);
+    restocked = restockedSkus(results);
   } catch (error) {
     if (isOverRefund(error)) throw new ApiError(409, 'refund_exceeds_paid');
     if (isTransitionRace(error)) throw new ApiError(409, 'transition_not_allowed');
     throw error;
   }
+  if (batch.split) {
+    // The core's half: what the cancel gives back, only when her shard's guard released the order
+    // (never twice), then the mail and the audit row. A failure here is logged; the step stands.
+    const released =
+      release !== null && (release.guard < 0 || (results[releaseAt + release.guard]?.meta.changes ?? 0) > 0);
+    try {
+      const coreResults = await core.batch([...(released ? release!.core : []), ...batch.core]);
+      restocked = restockedSkus(coreResults);
+      if (step === 'deliver') await referralRewardAcross(c.env, db, order.id, now);
+    } catch (error) {
+      log.error('order step written in her shard, its core part failed', { orderId: order.id, step, error });
+    }
+  }
+  // Her referrer's points are in another shard than the core: rewarded there after the delivery.
+  if (!batch.split && step === 'deliver' && referrerAway.referrer)
+    await referralRewardAcross(c.env, db, order.id, now).catch((error: unknown) =>
+      log.error("referral reward in the referrer's shard failed", { orderId: order.id, error }),
+    );
   // The account's devices get a push too, after the answer: confirmed, shipped, delivered, cancelled.
   const pushed = update?.kind;
   const userId = order.user_id;
   if (pushed && userId !== null && orderStatusPush('en', pushed, order.id))
     pushAfter(c, () => pushToUser(c.env, userId, 'order_status', (lang) => orderStatusPush(lang, pushed, order.id)!));
   // Stock back from 0 (a cancel): the alerts queue's consumer takes it from here (api/src/alerts/).
-  announceAlerts(c, 'back_in_stock', restockedSkus(results));
+  announceAlerts(c, 'back_in_stock', restocked);
   if (cancelRefund?.method === 'gateway') {
     // The order stays cancelled whatever the gateway answers: its stock and coupon are back already,
     // and a shop owner wants a cancelled order cancelled. A refusal leaves the refund row failed (not
@@ -197,15 +241,21 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
     // clerk sees at once that nothing went back to the card; the order page then offers the refund
     // form for the amount, to retry or to refund to the wallet.
     const refundId = (results[cancelRefund.index]!.results[0] as { id: number }).id;
-    const status = await sendGatewayRefund(c, member, order, {
-      refundId,
-      amount: cancelRefund.amount,
-      reason: 'cancelled',
-      note,
-      payment: cancelRefund.payment!,
-    });
+    const status = await sendGatewayRefund(
+      c,
+      member,
+      order,
+      {
+        refundId,
+        amount: cancelRefund.amount,
+        reason: 'cancelled',
+        note,
+        payment: cancelRefund.payment!,
+      },
+      db,
+    );
     if (status === 'failed') {
-      const detail = await orderDetail(c, order.id);
+      const detail = await orderDetail(c, order.id, db);
       return c.json(
         ok({
           ...detail!,
@@ -214,7 +264,7 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
       );
     }
   }
-  return c.json(ok(await orderDetail(c, order.id)));
+  return c.json(ok(await orderDetail(c, order.id, db)));
 }
 
 /** The detail: the order with everything staff need to act on it, in one round trip. */
