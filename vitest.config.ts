@@ -49,6 +49,9 @@ export default defineConfig({
         define: buildFlags,
         test: {
           name: 'unit',
+          // Five seconds is Vitest's default; beside the e2e stories a heavy test (30 sign-ins at the real
+          // password cost, a run killed at each write) can take longer on two cores and still be right.
+          testTimeout: 30_000,
           environment: 'node',
           // Unit files share no mutable module state worth a fresh module graph per file.
           isolate: false,
@@ -91,6 +94,7 @@ export default defineConfig({
         ],
         test: {
           name: 'api',
+          testTimeout: 30_000,
           // One runtime for all the files: each starts from the migrated, emptied storage (decision 36).
           isolate: false,
           // workerd cannot read Vitest's on-disk module cache (node_modules/.vitest-cache).
@@ -188,6 +192,7 @@ export default defineConfig({
         ],
         test: {
           name: 'storefront',
+          testTimeout: 30_000,
           isolate: false,
           fsModuleCache: false,
           include: ['tests/integration/storefront/**/*.test.ts'],
