@@ -11,21 +11,13 @@
 //
 // A shopper in another order shard (decision 61): her orders, payments, wallet and points are written in
 // her shard, the stock, coupons, promotions, subscriptions and audit rows in the core, each statement
-// marked with its database (./her-databases.ts). Her orders' lines and promotions are read from her
-// shard first and their values bound into the core's statements (no statement joins two databases).
-import type { CountryCode } from '#shared/locale';
-import { expiryOf } from '#shared/loyalty/rules';
-import { onBackInStock } from '../catalogue/back-in-stock';
-import { pointsMove } from '../loyalty/ledger';
-import { givenBackExpiry, outstandingSpendSql } from '../loyalty/returns';
-import { loyaltyRules } from '../loyalty/rules-read';
-import { stockFlags } from '../orders/stock-holds';
-import { releaseStatements } from '../payments/outcome';
+// marked with its database (./her-databases.ts). An open order's release is payments/outcome.ts's split
+// one: its lines and promotions read in her shard, their values bound into the core's statements.
+import { releaseStatements, splitReleaseStatements } from '../payments/outcome';
 import { walletMove } from '../orders/payment-moves';
 import { auditStatement } from '../staff/audit';
-import { endPendingStatement } from '../subscriptions/start';
 import { consultationErasureCancels } from '../consultations/data-rights';
-import { type HerDatabases, idList, onCore, onShard, type Step } from './her-databases';
+import { type HerDatabases, onCore, onShard, type Step } from './her-databases';
 
 /** Order statuses before shipping: cancelled on erasure. */
 const OPEN_ORDER_STATUSES = ['placed', 'pending_payment', 'paid', 'processing'] as const;
@@ -88,31 +80,15 @@ export async function erasureCancels(her: HerDatabases, userId: number, now: num
   const shippedRead = shard
     .prepare("SELECT id, country FROM orders WHERE user_id = ? AND status = 'shipped'")
     .bind(userId);
-  // Her open orders' lines and promotions, for the core's part of their release (another shard only).
-  const open = `SELECT id FROM orders WHERE user_id = ?1 AND status IN (${inList(OPEN_ORDER_STATUSES)}) AND holds_stock = 1`;
-  const [visitsRes, ordersRes, subsRes, shippedRes, linesRes, promosRes] = her.apart
-    ? await Promise.all([
-        db.batch([visitsRead, subsRead]),
-        shard.batch([
-          ordersRead,
-          shippedRead,
-          shard
-            .prepare(`SELECT order_id, sku_id, product_id, count FROM order_items WHERE order_id IN (${open})`)
-            .bind(userId),
-          shard
-            .prepare(
-              `SELECT order_id, promotion_id, gift_sku_id, gift_count FROM order_promotions WHERE order_id IN (${open})`,
-            )
-            .bind(userId),
-        ]),
-      ]).then(([[v, s], [o, sh, l, p]]) => [v, o, s, sh, l, p])
+  const [visitsRes, ordersRes, subsRes, shippedRes] = her.apart
+    ? await Promise.all([db.batch([visitsRead, subsRead]), shard.batch([ordersRead, shippedRead])]).then(
+        ([[v, s], [o, sh]]) => [v, o, s, sh],
+      )
     : await db.batch([visitsRead, ordersRead, subsRead, shippedRead]);
   const visits = visitsRes!.results as unknown as OpenVisit[];
   const orders = ordersRes!.results as unknown as OpenOrder[];
   const subscriptions = subsRes!.results as { id: number; country: string }[];
   const shipped = shippedRes!.results as { id: number; country: string }[];
-  const lines = (linesRes?.results ?? []) as ShardLine[];
-  const promos = (promosRes?.results ?? []) as ShardPromotion[];
   const statements: Step[] = [];
   const reason = 'account erased';
 
@@ -185,7 +161,7 @@ export async function erasureCancels(her: HerDatabases, userId: number, now: num
           .bind(now, o.id),
       ),
       ...(her.apart
-        ? await shardRelease(her, userId, o, lines, promos, now)
+        ? await splitRelease(her, o.id, now)
         : onCore(...(await releaseStatements(db, o.id, now, 'cancelled')))),
       ...onShard(
         shard.prepare('UPDATE orders SET cancelled_at = ? WHERE id = ?').bind(now, o.id),
@@ -315,121 +291,12 @@ export function walletOwedStatements(
   );
 }
 
-interface ShardLine {
-  order_id: number;
-  sku_id: number;
-  product_id: number;
-  count: number;
-}
-interface ShardPromotion {
-  order_id: number;
-  promotion_id: number;
-  gift_sku_id: number | null;
-  gift_count: number;
-}
-
 /**
- * An open order's release for a shopper in another shard: what payments/outcome.ts releaseStatements
- * gives back with status 'cancelled', split by database. Her shard: the order's status, its wallet part
- * and the points it spent come back. The core: its stock (lines and gifts, from the rows read in her
- * shard), coupon, promotions' uses, a friend's referral void and the subscriptions it would have started.
+ * An open order's release for a shopper in another shard: payments/outcome.ts's split of the same
+ * release a cancel makes (her shard: the order's status, wallet part and points; the core: stock, coupon,
+ * promotions, a referral void, the subscriptions it would have started), its shard part first.
  */
-async function shardRelease(
-  her: HerDatabases,
-  userId: number,
-  o: OpenOrder,
-  lines: readonly ShardLine[],
-  promos: readonly ShardPromotion[],
-  now: number,
-): Promise<Step[]> {
-  const { core, shard } = her;
-  const country = o.country as CountryCode;
-  const { rules } = await loyaltyRules(core, country);
-  const points = pointsMove(shard, {
-    userId,
-    country,
-    amount: outstandingSpendSql(o.id),
-    kind: 'spend_return',
-    eventKey: `return:order:${o.id}`,
-    expiresAt: givenBackExpiry(userId, country, now, expiryOf(now, rules.expiry_months)),
-    orderId: o.id,
-    now,
-  });
-  const ended = [
-    endPendingStatement(core, o.id),
-    core.prepare("UPDATE referrals SET status = 'void' WHERE order_id = ? AND status = 'pending'").bind(o.id),
-  ];
-  if (!o.holds_stock)
-    return [
-      ...onShard(
-        shard.prepare("UPDATE orders SET status = 'cancelled', updated_at = ? WHERE id = ?").bind(now, o.id),
-        ...points,
-      ),
-      ...onCore(...ended),
-    ];
-  const mine = lines.filter((l) => l.order_id === o.id);
-  const gifts = promos.filter((p) => p.order_id === o.id);
-  const giftSkus = gifts.filter((p) => p.gift_sku_id !== null && p.gift_count > 0);
-  const steps: Step[] = [
-    ...onShard(
-      shard
-        .prepare(
-          "UPDATE orders SET status = 'cancelled', holds_stock = 0, wallet_used = 0, updated_at = ? WHERE id = ?",
-        )
-        .bind(now, o.id),
-      ...points,
-    ),
-    ...onCore(
-      ...onBackInStock(
-        { DB: core },
-        mine.map((l) => l.sku_id),
-        now,
-        { whileSoldOut: true },
-      ),
-      ...mine.map((l) => core.prepare('UPDATE skus SET stock = stock + ? WHERE id = ?').bind(l.count, l.sku_id)),
-      ...(mine.length
-        ? [
-            stockFlags(
-              core,
-              mine.map((l) => l.product_id),
-            ),
-          ]
-        : []),
-      core
-        .prepare(
-          'UPDATE coupons SET used = used - 1 WHERE id = (SELECT coupon_id FROM coupon_redemptions WHERE order_id = ?)',
-        )
-        .bind(o.id),
-      core.prepare('DELETE FROM coupon_redemptions WHERE order_id = ?').bind(o.id),
-      ...gifts.map((p) => core.prepare('UPDATE promotions SET used = used - 1 WHERE id = ?').bind(p.promotion_id)),
-      ...giftSkus.map((p) =>
-        core.prepare('UPDATE skus SET stock = stock + ? WHERE id = ?').bind(p.gift_count, p.gift_sku_id),
-      ),
-      ...(giftSkus.length
-        ? [
-            core
-              .prepare(
-                `UPDATE products SET in_stock = EXISTS (SELECT 1 FROM skus s WHERE s.product_id = products.id AND s.stock > 0)
-                 WHERE id IN (SELECT product_id FROM skus WHERE id IN (SELECT value FROM json_each(?)))`,
-              )
-              .bind(idList(giftSkus.map((p) => p.gift_sku_id!))),
-          ]
-        : []),
-      ...ended,
-    ),
-  ];
-  if (o.wallet_used > 0)
-    steps.push(
-      ...onShard(
-        ...walletMove(shard, {
-          userId,
-          currency: o.currency,
-          amount: o.wallet_used,
-          kind: 'refund',
-          orderId: o.id,
-          paymentId: null,
-        }),
-      ),
-    );
-  return steps;
+async function splitRelease(her: HerDatabases, orderId: number, now: number): Promise<Step[]> {
+  const release = await splitReleaseStatements(her.shard, her.core, orderId, now, 'cancelled');
+  return [...onShard(...release.shard), ...onCore(...release.core)];
 }

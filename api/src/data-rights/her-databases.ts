@@ -48,6 +48,3 @@ export const onShard = (...statements: D1PreparedStatement[]): Step[] =>
 
 export const statementsOf = (steps: readonly Step[], on?: Step['on']) =>
   steps.filter((s) => on === undefined || s.on === on).map((s) => s.statement);
-
-/** Integers as a JSON array, for `IN (SELECT value FROM json_each(?))` in the other database. */
-export const idList = (ids: readonly number[]) => JSON.stringify(ids);
