@@ -60,6 +60,14 @@ function background(label, command, args, extraEnv = {}, { timeFromLog = true } 
   );
 }
 
+/** Runs with the terminal's output, without holding the event loop (the jobs beside it go on). */
+function inherited(label, command, args, extraEnv = {}) {
+  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
+  const t = Date.now();
+  const child = spawn(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+  return new Promise((resolve) => child.on('close', (code) => resolve({ label, ms: Date.now() - t, ok: code === 0 })));
+}
+
 ensureDevVars();
 // The e2e server's database, catalogue and images (mostly image rendering), made on the side from the
 // start: migrating, seeding and rendering read the sources and api/wrangler.toml, not the build, and
@@ -92,48 +100,33 @@ if (run('build', 'vite', ['build', '--logLevel', 'warn']) !== 0) {
   console.log(summaryLine(0, 1));
   process.exit(1);
 }
-{
-  // The deploy's configuration (decision 47): every worker built for production and staging beside dist/,
-  // each built file checked as `npm run deploy` checks it and dry-run by wrangler, offline.
-  console.log(
-    '\n▶ deploy dry run (production, staging): vite build --outDir .cache/deploy-check/<env>, wrangler deploy --dry-run',
-  );
-  const t = Date.now();
-  const check = await checkDeployConfigs(env);
-  phases.push({ label: 'deploy dry run (production, staging)', ms: Date.now() - t, ok: check.ok });
-  if (!check.ok) {
-    console.log(`\n✖ the deploy's configuration is broken:\n${check.output}`);
-    failedSteps++;
-  }
-}
-
-{
-  const checked = await typecheck;
-  phases.push(checked);
-  if (!checked.ok) {
-    console.log(`\n✖ typecheck:\n${checked.output}`);
-    failedSteps++;
-  }
-}
-
 rmSync(`${results}/vitest.json`, { force: true });
 rmSync(`${results}/e2e.json`, { force: true });
-const prepared = await e2eState;
-phases.push(prepared);
-if (!prepared.ok) console.log(`\n✖ preparing the e2e server's state failed:\n${prepared.output}`);
-// The e2e stories beside the Vitest run: each alone keeps the two cores about five sixths busy (a story
-// waits on its pages, a workerd file on its runtime), together they fill them. The stories' output is
-// printed when they end.
-const e2eRun = background(
-  'e2e (Chromium, beside the unit and integration tests)',
-  'playwright',
-  ['test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
-  { ...e2eEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: `${process.cwd()}/${results}/e2e.json` },
-);
+// From here everything overlaps on the two cores: the deploy's dry run, the typecheck still running,
+// the Vitest run, and the e2e stories as soon as their shop is prepared. Each alone leaves a core idle
+// part of the time (a story waits on its pages, a workerd file on its runtime, tsc is one thread).
+
+// The deploy's configuration (decision 47): every worker built for production and staging beside dist/,
+// each built file checked as `npm run deploy` checks it and dry-run by wrangler, offline.
+const deployCheck = (async () => {
+  const t = Date.now();
+  const check = await checkDeployConfigs(env);
+  return { label: 'deploy dry run (production, staging)', ms: Date.now() - t, ok: check.ok, output: check.output };
+})();
+// The e2e stories once their shop's state is ready; their output is printed when they end.
+const e2eRun = e2eState.then((prepared) => {
+  phases.push(prepared);
+  if (!prepared.ok) console.log(`\n✖ preparing the e2e server's state failed:\n${prepared.output}`);
+  return background(
+    'e2e (Chromium, beside the unit and integration tests)',
+    'playwright',
+    ['test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
+    { ...e2eEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: `${process.cwd()}/${results}/e2e.json` },
+  );
+});
 // Unit and integration tests in one run: its two workers (vitest.config.ts) take files of both kinds,
-// so the unit tests that wait on wrangler and the workerd files share the two cores, and no long file
-// runs alone at the end of a phase.
-const vitest = run('unit and integration tests (Node, workerd)', 'vitest', [
+// so the unit tests that wait on wrangler and the workerd files share the two cores.
+const vitestRun = inherited('unit and integration tests (Node, workerd)', 'vitest', [
   'run',
   '--project',
   'unit',
@@ -145,9 +138,20 @@ const vitest = run('unit and integration tests (Node, workerd)', 'vitest', [
   '--reporter=json',
   `--outputFile.json=${results}/vitest.json`,
 ]);
-const e2eDone = await e2eRun;
-phases.push(e2eDone);
+const [checked, deployed, tested, e2eDone] = await Promise.all([typecheck, deployCheck, vitestRun, e2eRun]);
+for (const [step, failure] of [
+  [checked, 'typecheck'],
+  [deployed, "the deploy's configuration is broken"],
+]) {
+  phases.push(step);
+  if (!step.ok) {
+    console.log(`\n✖ ${failure}:\n${step.output}`);
+    failedSteps++;
+  }
+}
+phases.push(tested, e2eDone);
 console.log(`\n▶ ${e2eDone.label}: playwright test\n${readFileSync(e2eDone.log, 'utf8')}`);
+const vitest = tested.ok ? 0 : 1;
 const e2e = e2eDone.ok ? 0 : 1;
 
 let passed = 0;

@@ -101,6 +101,8 @@ test('a shopper books a first call with a woman nutritionist and pays with KNET,
   await expect(page).toHaveURL(/\/payments\/sandbox\/pay_/);
   await page.getByRole('button', { name: 'Pay successfully' }).click();
   await expect(page).toHaveURL(/\/profile\/consultations\/\d+$/);
+  // The gateway's page sent her here with a full page load (not the fixture's goto): live before a tap.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.getByTestId('consult-status')).toHaveText('Booked');
   await expect(page.getByTestId('consult-ics')).toHaveAttribute('href', /\/api\/user\/consultation\/\d+\/ics$/);
   await expect(page.getByTestId('consult-join')).toBeDisabled();
@@ -155,6 +157,8 @@ test('a shopper books a first call with a woman nutritionist and pays with mada,
   await expect(page).toHaveURL(/\/payments\/sandbox\/pay_/);
   await page.getByRole('button', { name: /Pay successfully|ادفع بنجاح/ }).click();
   await expect(page).toHaveURL(/\/ar\/profile\/consultations\/\d+$/);
+  // The gateway's page sent her here with a full page load (not the fixture's goto): live before a tap.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.getByTestId('consult-status')).toHaveText('محجوزة');
   await expect(page.getByTestId('consult-when')).toContainText(HIJRI);
   await expect(page.getByTestId('consult-mode')).toHaveText('محادثة فقط');
