@@ -4,7 +4,6 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { serviceWorker } from './scripts/vite-service-worker.mjs';
-import { SlowFirstSequencer } from './tests/support/slow-first-sequencer';
 
 const migrations = await readD1Migrations('api/migrations');
 /** An order shard's schema (decision 61): the api project's second D1 database, ORDERS_1, tests the split. */
@@ -43,8 +42,6 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: on the two-core CI machine, one file at a
     // time. Most files wait on workerd, wrangler or D1 as much as they compute, so two run side by side.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // The files that take tens of seconds first (tests/support/slow-first-sequencer.ts).
-    sequence: { sequencer: SlowFirstSequencer },
     onConsoleLog: quietRequestLines,
     projects: [
       {
