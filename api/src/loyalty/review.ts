@@ -30,44 +30,16 @@ async function shopperOf(db: D1Database, userId: number): Promise<{ country: Cou
 
 /**
  * Her first approved review's points when her points are in another order shard: after the core's batch
- * that approved it (the review is the core's), read there, then written in her shard, once (the event
- * key `review:<user>`). reviewPointsStatements answers nothing for her, so the core never holds them.
- * The review routes call it after their batch (reviews/moderation.ts, reviews/write.ts).
+ * that approved it (the review is the core's), written in her shard once (reviewPointsInShard).
+ * reviewPointsStatements answers nothing for her, so the core never holds them. The staff's approval
+ * calls it after its batch (reviews/moderation.ts).
  */
 export async function reviewPointsAcross(env: DatabaseEnv, userId: number, reviewId: number, now: number) {
   const route = await shardFor(env, userOwner(userId));
   if (route.binding === 'DB') return;
-  const core = env.DB;
-  const [user, last] = await Promise.all([
-    core
-      .prepare(
-        `SELECT u.country, (SELECT status FROM reviews WHERE id = ?2) AS status FROM users u
-         WHERE u.id = ?1 AND u.deleted_at IS NULL`,
-      )
-      .bind(userId, reviewId)
-      .first<{ country: CountryCode | null; status: string | null }>(),
-    route.db
-      .prepare('SELECT country FROM orders WHERE user_id = ? ORDER BY created_at DESC LIMIT 1')
-      .bind(userId)
-      .first<CountryCode>('country'),
-  ]);
-  if (user?.status !== 'approved') return;
-  const country: CountryCode = (user.country ?? last ?? 'KW') === 'SA' ? 'SA' : 'KW';
-  const { rules } = await loyaltyRules(core, country);
-  if (!rules.is_active || rules.review_points <= 0) return;
   if (route.moving) throw new ApiError(503, 'service_busy');
-  await route.db.batch(
-    pointsMove(route.db, {
-      userId,
-      country,
-      amount: rules.review_points,
-      kind: 'earn_review',
-      eventKey: `review:${userId}`,
-      expiresAt: expiryOf(now, rules.expiry_months),
-      reviewId,
-      now,
-    }),
-  );
+  const statements = await reviewPointsInShard(env.DB, route.db, userId, reviewId, now);
+  if (statements.length) await route.db.batch(statements);
 }
 
 /**

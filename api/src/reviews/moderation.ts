@@ -6,7 +6,8 @@ import type { Lang } from '#shared/locale';
 import type { TextStatus } from '#shared/reviews/rules';
 import type { TextFlag } from '#shared/reviews/text-rules';
 import { ApiError } from '../lib/errors';
-import { reviewPointsStatements } from '../loyalty/review';
+import { reviewPointsAcross, reviewPointsStatements } from '../loyalty/review';
+import type { DatabaseEnv } from '../db/databases';
 import { auditStatement } from '../staff/audit';
 import type { StaffMember } from '../staff/sessions';
 import { queueMail } from '../mail/outbox';
@@ -158,6 +159,8 @@ export async function decide(
   id: number,
   input: { decision: 'approve' | 'reject'; reason: string },
   siteOrigin: string,
+  /** The Worker's databases: a moved shopper's review points go to her order shard (decision 61). */
+  shards?: DatabaseEnv,
 ): Promise<{ status: TextStatus; productId: number; shownChanged: boolean }> {
   const row = await db
     .prepare(
@@ -206,6 +209,8 @@ export async function decide(
           ),
         })
       : null;
+  // Her first approved review earns points, once ever (loyalty/review.ts).
+  const earns = kind === 'review' && status === 'approved' && row.user_id !== null && !row.deleted_at;
   await db.batch([
     db
       .prepare(
@@ -222,11 +227,10 @@ export async function decide(
       reason,
     }),
     ...(mail ? [mail] : []),
-    // Her first approved review earns points, once ever (loyalty/review.ts).
-    ...(kind === 'review' && status === 'approved' && row.user_id !== null && !row.deleted_at
-      ? await reviewPointsStatements(db, row.user_id, id, now)
-      : []),
+    ...(earns ? await reviewPointsStatements(db, row.user_id!, id, now) : []),
   ]);
+  // Her points in another order shard: written there once the core holds the approval (none in shard 0).
+  if (earns && shards) await reviewPointsAcross(shards, row.user_id!, id, now);
   return { status, productId: row.product_id, shownChanged: row.status === 'approved' || status === 'approved' };
 }
 

@@ -19,6 +19,7 @@ import { spend12m, tierOf } from '#api/src/loyalty/tiers';
 import { stopToken } from '#api/src/messages/whatsapp-updates';
 import { queueReviewRequests } from '#api/src/reviews/request-mail';
 import { sendRefillReminders } from '#api/src/subscriptions/refills';
+import { staffCall, staffWith } from './staff-helpers';
 
 let device: string;
 
@@ -356,6 +357,41 @@ describe('what she bought, in her shard', () => {
 });
 
 describe('the mails about what she bought, from her shard', () => {
+  it('credits her points in her shard when staff approve her review', async () => {
+    const shopper = await newShopper(device, 'approved');
+    const order = await placeCod(device, shopper);
+    await env.DB.prepare("UPDATE orders SET status = 'delivered', delivered_at = ? WHERE id = ?")
+      .bind(Date.now(), order.id)
+      .run();
+    const product = Number(await env.DB.prepare('SELECT product_id FROM skus WHERE id = 101').first('product_id'));
+    await move(userOwner(shopper.id));
+    // The shop's default: every review waits for staff.
+    const saved = await answer(
+      await post(`/product/${product}/reviews`, shopper, {
+        rating: 4,
+        title: 'Good value',
+        body: 'Two months from one bottle, and the softgels are small enough to swallow easily.',
+        lang: 'en',
+      }),
+    );
+    expect(saved.status).toBe(200);
+    const review = Number(
+      await env.DB.prepare('SELECT id FROM reviews WHERE user_id = ?').bind(shopper.id).first('id'),
+    );
+    const ledger = () =>
+      env.ORDERS_1.prepare("SELECT amount FROM points_ledger WHERE user_id = ? AND kind = 'earn_review'")
+        .bind(shopper.id)
+        .all();
+    expect((await ledger()).results).toEqual([]);
+    const moderator = await staffWith([{ role: 'support', country: null }]);
+    const decided = await staffCall(moderator.token, `/staff/reviews/${review}/decide`, {
+      json: { decision: 'approve' },
+    });
+    expect(decided.status).toBe(200);
+    expect((await ledger()).results).toEqual([{ amount: 50 }]);
+    expect(await count(env.DB, 'points_ledger WHERE user_id = ?', shopper.id)).toBe(0);
+  });
+
   it('asks for her review and reminds her to refill, marking her order in her shard', async () => {
     const day = 86_400_000;
     const now = Date.now();

@@ -34,7 +34,15 @@ const routes = new Hono<AppEnv>()
 for (const [kind, path, key] of DECISIONS) {
   routes.post(path, contract(key), async (c) => {
     const member = await requireStaff(c);
-    const result = await decide(c.env.DB, member, kind, c.req.valid('param').id, c.req.valid('json'), siteOrigin(c));
+    const result = await decide(
+      c.env.DB,
+      member,
+      kind,
+      c.req.valid('param').id,
+      c.req.valid('json'),
+      siteOrigin(c),
+      c.env,
+    );
     return c.json(ok(result, 'moderation_decided'));
   });
 }
