@@ -14,7 +14,7 @@ import { cardMethodFor, newPaymentId, openPayment, stcPayPhoneFor, walletMove } 
 import { ageOn, ownedPatient, savePatient } from './patients';
 import { type BloodTestLine, bloodTestQuote } from './quote';
 import { type DatabaseEnv, shardFor, userOwner } from '../db/databases';
-import { bookingWalletStatements } from '../consultations/amounts';
+import { debitBookingOrUndo } from '../consultations/amounts';
 import { assertBookable } from './slots';
 import type { BloodTestOrderRow } from './view';
 
@@ -108,42 +108,27 @@ export function assertEligible(
  * place, coupon use and open card payment given back, the booking failed, and 409 wallet_insufficient.
  */
 async function debitInShard(ctx: BookContext, shard: D1Database, orderId: number, used: number, currency: string) {
-  try {
-    await shard.batch(
-      bookingWalletStatements(shard, {
-        userId: ctx.user.id,
-        currency,
-        amount: -used,
-        kind: 'order_payment',
-        bloodTestOrderId: orderId,
-      }),
-    );
-  } catch (error) {
-    if (!/wallet_not_negative/.test(String(error instanceof Error ? error.message : error))) throw error;
-    const db = ctx.db;
-    const now = Date.now();
-    const live = "EXISTS (SELECT 1 FROM blood_test_orders WHERE id = ?1 AND status <> 'payment_failed')";
-    await db.batch([
-      // Before the status changes: given back only by the first undo.
-      db
-        .prepare(
-          `UPDATE coupons SET used = used - 1 WHERE id = (SELECT coupon_id FROM blood_test_orders WHERE id = ?1) AND ${live}`,
-        )
-        .bind(orderId),
-      db
-        .prepare(
-          `UPDATE payments SET status = 'cancelled', updated_at = ?2 WHERE blood_test_order_id = ?1 AND status = 'initiated' AND ${live}`,
-        )
-        .bind(orderId, now),
-      db
-        .prepare(
-          "UPDATE blood_test_orders SET status = 'payment_failed', payment_state = 'failed', wallet_used = 0, updated_at = ?2 WHERE id = ?1",
-        )
-        .bind(orderId, now),
-      db.prepare('DELETE FROM blood_test_slot_bookings WHERE order_id = ?').bind(orderId),
-    ]);
-    throw new ApiError(409, 'wallet_insufficient');
-  }
+  const db = ctx.db;
+  const live = "EXISTS (SELECT 1 FROM blood_test_orders WHERE id = ?1 AND status <> 'payment_failed')";
+  await debitBookingOrUndo(shard, db, { userId: ctx.user.id, currency, used, bloodTestOrderId: orderId }, (now) => [
+    // Before the status changes: given back only by the first undo.
+    db
+      .prepare(
+        `UPDATE coupons SET used = used - 1 WHERE id = (SELECT coupon_id FROM blood_test_orders WHERE id = ?1) AND ${live}`,
+      )
+      .bind(orderId),
+    db
+      .prepare(
+        `UPDATE payments SET status = 'cancelled', updated_at = ?2 WHERE blood_test_order_id = ?1 AND status = 'initiated' AND ${live}`,
+      )
+      .bind(orderId, now),
+    db
+      .prepare(
+        "UPDATE blood_test_orders SET status = 'payment_failed', payment_state = 'failed', wallet_used = 0, updated_at = ?2 WHERE id = ?1",
+      )
+      .bind(orderId, now),
+    db.prepare('DELETE FROM blood_test_slot_bookings WHERE order_id = ?').bind(orderId),
+  ]);
 }
 
 export function bookingReturnPath(lang: Lang, orderId: number): string {

@@ -1,4 +1,5 @@
 // The amounts a booking reads: her wallet balance in the country's currency and the country's VAT rate.
+import { ApiError } from '../lib/errors';
 import type { CountryCode } from '#shared/locale';
 import { type DatabaseEnv, readMine, type Route, routeFrom, routeStatement, userOwner } from '../db/databases';
 
@@ -86,4 +87,26 @@ export function bookingWalletStatements(
       )
       .bind(m.userId, m.currency, m.amount, id, m.kind, now),
   ];
+}
+
+/**
+ * A booking's debit of her wallet in another order shard, after the core's batch wrote the booking
+ * (booking first: its key lets a retry find it and write a debit a dead request left out). When her
+ * shard refuses (she spent the balance meanwhile) `undo` takes the booking back in the core at once
+ * and the answer is 409 wallet_insufficient.
+ */
+export async function debitBookingOrUndo(
+  shard: D1Database,
+  core: D1Database,
+  debit: Omit<Parameters<typeof bookingWalletStatements>[1], 'kind' | 'amount'> & { used: number },
+  undo: (now: number) => D1PreparedStatement[],
+): Promise<void> {
+  const { used, ...move } = debit;
+  try {
+    await shard.batch(bookingWalletStatements(shard, { ...move, amount: -used, kind: 'order_payment' }));
+  } catch (error) {
+    if (!/wallet_not_negative/.test(String(error instanceof Error ? error.message : error))) throw error;
+    await core.batch(undo(Date.now()));
+    throw new ApiError(409, 'wallet_insufficient');
+  }
 }

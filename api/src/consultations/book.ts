@@ -14,7 +14,7 @@ import { newOrderId } from '../orders/order-id';
 import { cardMethodFor, newPaymentId, openPayment, stcPayPhoneFor, walletMove } from '../orders/payment-moves';
 import type { Keyring } from '../lib/keyring';
 import { liveHold, serviceFor } from './hold';
-import { bookingWalletStatements, vatRate, walletBalance, walletWhere } from './amounts';
+import { debitBookingOrUndo, vatRate, walletBalance, walletWhere } from './amounts';
 import { keyInsert, newConsultationKey, sealWith } from './seal';
 import { confirmationStatements } from './notices';
 import { consultationReturnPath } from './paths';
@@ -164,35 +164,20 @@ export async function assertSharedAreHers(
  * and the answer is 409 wallet_insufficient.
  */
 async function debitInShard(ctx: BookContext, shard: D1Database, id: number, used: number, currency: string) {
-  try {
-    await shard.batch(
-      bookingWalletStatements(shard, {
-        userId: ctx.user.id,
-        currency,
-        amount: -used,
-        kind: 'order_payment',
-        consultationId: id,
-      }),
-    );
-  } catch (error) {
-    if (!/wallet_not_negative/.test(String(error instanceof Error ? error.message : error))) throw error;
-    const db = ctx.db;
-    const now = Date.now();
-    await db.batch([
-      db
-        .prepare(
-          "UPDATE payments SET status = 'cancelled', updated_at = ? WHERE consultation_id = ? AND status = 'initiated'",
-        )
-        .bind(now, id),
-      db
-        .prepare(
-          "UPDATE consultations SET status = 'payment_failed', payment_state = 'failed', wallet_used = 0, updated_at = ? WHERE id = ?",
-        )
-        .bind(now, id),
-      db.prepare('DELETE FROM consultation_cells WHERE consultation_id = ?').bind(id),
-    ]);
-    throw new ApiError(409, 'wallet_insufficient');
-  }
+  const db = ctx.db;
+  await debitBookingOrUndo(shard, db, { userId: ctx.user.id, currency, used, consultationId: id }, (now) => [
+    db
+      .prepare(
+        "UPDATE payments SET status = 'cancelled', updated_at = ? WHERE consultation_id = ? AND status = 'initiated'",
+      )
+      .bind(now, id),
+    db
+      .prepare(
+        "UPDATE consultations SET status = 'payment_failed', payment_state = 'failed', wallet_used = 0, updated_at = ? WHERE id = ?",
+      )
+      .bind(now, id),
+    db.prepare('DELETE FROM consultation_cells WHERE consultation_id = ?').bind(id),
+  ]);
 }
 
 export async function bookConsultation(
