@@ -170,18 +170,6 @@ export async function orderRoute(env: DatabaseEnv, orderId: number): Promise<Ord
   return { ...routeFrom(env, row), owner: row?.owner_key ?? null };
 }
 
-/** The database holding an order, for reads. */
-export async function orderDatabase(env: DatabaseEnv, orderId: number): Promise<D1Database> {
-  return (await orderRoute(env, orderId)).db;
-}
-
-/** The database holding an order, for writes: 503 while its shopper's move holds her writes. */
-export async function orderDatabaseForWrite(env: DatabaseEnv, orderId: number): Promise<D1Database> {
-  const route = await orderRoute(env, orderId);
-  if (route.moving) throw new ApiError(503, 'service_busy');
-  return route.db;
-}
-
 /**
  * A payment's id says which shard wrote it (decision 62): `pay_<hex>` in shard 0 as before,
  * `pay<n>_<hex>` in shard n, so the gateway's webhook and the refund sweep find it without a search.

@@ -109,22 +109,8 @@ export function refundInsert(
  * stored only while its row has not failed: a failure settled first (its webhook can overtake the
  * gateway's answer) must not be followed by "we have refunded"; one settled after finds this mail
  * and sends the correction (payments/refunds.ts).
- */
-export async function refundedStatements(
-  c: Context<AppEnv>,
-  order: Order,
-  member: StaffMember,
-  r: { amount: number; method: 'wallet' | 'gateway'; note: string | null; refundId?: number },
-  tag: string,
-  at: number,
-): Promise<D1PreparedStatement[]> {
-  const batch = new SplitBatch(c.env.DB, c.env.DB);
-  await refundedInto(batch, c, order, member, r, tag, at);
-  return batch.order;
-}
-
-/**
- * The same, into a change's statements by database (SplitBatch). For an order in another shard the
+ *
+ * Into a change's statements by database (SplitBatch). For an order in another shard the
  * mail's condition cannot read her refund from the core: the caller queues the core's half only once
  * her shard's batch stored the refund not failed (sendGatewayRefund reads it back in that batch).
  */
