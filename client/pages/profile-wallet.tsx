@@ -5,6 +5,7 @@ import { useContext, useEffect, useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { ApiFailure } from '#shared/api/client';
+import { PAYMENT_ID } from '#shared/api/payment-id';
 import type { CardMethod } from '#shared/api/order-schemas';
 import { currencyDecimals } from '#shared/money';
 import { formatDate } from '#shared/text/dates';
@@ -62,7 +63,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<WalletData> {
     return {
       wallet: wallet.data,
       history: history.data,
-      charge: charge && /^pay[0-9]{0,4}_[0-9a-f]{24}$/.test(charge) ? charge : null,
+      charge: charge && PAYMENT_ID.test(charge) ? charge : null,
     };
   });
 }

@@ -1,5 +1,6 @@
 // Path and query parameters of the commerce API, and the small request bodies that had no shared home.
 // The API validates with them (api/src/lib/validate.ts) and docs/openapi.json is generated from them.
+import { PAYMENT_ID } from './payment-id';
 import { z } from '../zod';
 import { WEBHOOK_SIGNATURE_HEADERS, type WebhookProvider } from './payment-webhooks';
 
@@ -29,7 +30,7 @@ export const orderRefundParams = z.object({
 export const refParams = z.object({ ref: z.string().regex(/^[a-z0-9-]{1,160}$/) });
 
 /** A payment id in the path, as newPaymentId makes them. */
-export const paymentIdParams = z.object({ id: z.string().regex(/^pay[0-9]{0,4}_[0-9a-f]{24}$/) });
+export const paymentIdParams = z.object({ id: z.string().regex(PAYMENT_ID) });
 
 /** A guest's order link token. */
 export const orderLinkParams = z.object({ token: z.string().regex(/^[0-9a-f]{64}$/) });
