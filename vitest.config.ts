@@ -34,14 +34,21 @@ const apiTestVars = {
   PASSWORD_HASH_ITERATIONS: '100000',
 };
 
+/**
+ * Files run side by side, two at a time on the two-core CI machine: most wait on workerd, wrangler or
+ * D1 as much as they compute. Every project says so itself: a project with `extends: false` does not
+ * take the root's value, and Vitest's default (one fewer than the cores) ran each project's files one
+ * at a time and the projects one after another. Each integration worker is a runtime of its own, with
+ * its own in-memory storage, so two files never share a database.
+ */
+const WORKERS = Math.max(2, availableParallelism() - 1);
+
 /** Both workers log one line per request (decision 16): in a test run that is noise, so it is dropped. */
 const quietRequestLines = (log: string) => (log.includes('"msg":"request"') ? false : undefined);
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker fewer than the cores: on the two-core CI machine, one file at a
-    // time. Most files wait on workerd, wrangler or D1 as much as they compute, so two run side by side.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    maxWorkers: WORKERS,
     onConsoleLog: quietRequestLines,
     projects: [
       {
@@ -49,6 +56,7 @@ export default defineConfig({
         define: buildFlags,
         test: {
           name: 'unit',
+          maxWorkers: WORKERS,
           // Five seconds is Vitest's default; beside the e2e stories a heavy test (30 sign-ins at the real
           // password cost, a run killed at each write) can take longer on two cores and still be right.
           testTimeout: 30_000,
@@ -94,6 +102,7 @@ export default defineConfig({
         ],
         test: {
           name: 'api',
+          maxWorkers: WORKERS,
           testTimeout: 30_000,
           // One runtime for all the files: each starts from the migrated, emptied storage (decision 36).
           isolate: false,
@@ -192,6 +201,7 @@ export default defineConfig({
         ],
         test: {
           name: 'storefront',
+          maxWorkers: WORKERS,
           testTimeout: 30_000,
           isolate: false,
           fsModuleCache: false,
