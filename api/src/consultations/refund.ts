@@ -5,6 +5,10 @@
 // asked (the wallet part of a mixed payment always to the wallet); a package's session returns to the
 // package. Each change is one batch with its audit row; its first statement re-checks the state, so
 // two marks or a mark and a cancel racing each other refund once.
+//
+// Her wallet and points may be in another order shard than the core (decision 61): the consultation is
+// the core's, so its batch changes it and the wallet part and points follow in her shard after it, once
+// (bookingWalletStatements' and the ledger's keys), as a blood test's cancel does.
 import { cancelRefund, outcomeRefund, outcomeStatus, canMarkOutcome } from '#shared/consultations/rules';
 import type { ConsultationOutcome, RefundDestination } from '#shared/consultations/facts';
 import { currencyDecimals } from '#shared/money';
@@ -17,6 +21,17 @@ import { auditStatement } from '../staff/audit';
 import { earnStatements } from '../loyalty/earn';
 import { consultationRefundPointsStatements } from '../loyalty/reverse';
 import type { CountryCode } from '#shared/locale';
+import { type DatabaseEnv, type Route, shardFor, userOwner } from '../db/databases';
+import { bookingWalletStatements } from './amounts';
+import { earnAcross } from '../loyalty/across';
+
+/** What a refund needs besides the database: the gateway's configuration, the site for links, and the
+ * bindings when her wallet may be in an order shard (the routes pass them; without, the core's). */
+export interface RefundEnv {
+  config: ApiConfig;
+  siteOrigin: string;
+  shards?: DatabaseEnv;
+}
 
 export interface ConsultationMoneyRow {
   id: number;
@@ -129,10 +144,16 @@ async function refundToCard(
   return { providerRef: result.providerRef, status: stored!.status, paymentId: payment.id, refundId: row!.id };
 }
 
-/** The statements that give back `plan` (wallet part, session) and count it refunded. */
-function moneyBackStatements(db: D1Database, c: ConsultationMoneyRow, plan: RefundPlan): D1PreparedStatement[] {
+/** The statements that give back `plan` (wallet part, session) and count it refunded; with her wallet and
+ * points `away` in another shard, neither (carryOut writes them there after the core's batch). */
+function moneyBackStatements(
+  db: D1Database,
+  c: ConsultationMoneyRow,
+  plan: RefundPlan,
+  away: Route | null,
+): D1PreparedStatement[] {
   const out: D1PreparedStatement[] = [];
-  if (plan.wallet > 0)
+  if (plan.wallet > 0 && !away)
     out.push(
       ...walletMove(db, {
         userId: c.user_id,
@@ -162,11 +183,13 @@ function moneyBackStatements(db: D1Database, c: ConsultationMoneyRow, plan: Refu
         )
         .bind(refunded, c.id),
       // The share of any points it earned that this refund takes back (none before it is completed).
-      ...consultationRefundPointsStatements(
-        db,
-        { id: c.id, user_id: c.user_id, country: c.country as CountryCode },
-        Date.now(),
-      ),
+      ...(away
+        ? []
+        : consultationRefundPointsStatements(
+            db,
+            { id: c.id, user_id: c.user_id, country: c.country as CountryCode },
+            Date.now(),
+          )),
     );
   return out;
 }
@@ -176,9 +199,41 @@ export interface RefundDone {
   to: 'wallet' | 'card' | 'package' | null;
 }
 
+/** Her route when her wallet and points are in another order shard than the core; null in the core. */
+async function awayRoute(env: RefundEnv, userId: number): Promise<Route | null> {
+  if (!env.shards) return null;
+  const route = await shardFor(env.shards, userOwner(userId));
+  if (route.binding === 'DB') return null;
+  // Her move is at its final copy: the change waits (the client tries again), as her other writes do.
+  if (route.moving) throw new ApiError(503, 'service_busy');
+  return route;
+}
+
+/** The wallet part in her shard, after the core's batches stored the refund. (A consultation earns
+ * points only when marked held, and is marked once: no refund follows an earning, so none to take back.) */
+async function creditAway(away: Route, c: ConsultationMoneyRow, wallet: number) {
+  if (wallet <= 0) return;
+  const shard = away.db;
+  try {
+    await shard.batch(
+      bookingWalletStatements(shard, {
+        userId: c.user_id,
+        currency: c.currency,
+        amount: wallet,
+        kind: 'refund',
+        consultationId: c.id,
+      }),
+    );
+  } catch (error) {
+    // The consultation is refunded in the core; what her shard lacks is named for the shop to give.
+    log.error('consultation refund not written in her order shard', { consultationId: c.id, wallet, error });
+  }
+}
+
 async function carryOut(
   db: D1Database,
-  env: { config: ApiConfig; siteOrigin: string },
+  env: RefundEnv,
+  away: Route | null,
   c: ConsultationMoneyRow,
   plan: RefundPlan,
   guard: D1PreparedStatement,
@@ -188,14 +243,14 @@ async function carryOut(
 ): Promise<RefundDone> {
   // The guard first, with the wallet part and the session: a change that lost its race stores nothing
   // (its CHECK fails), so the card is only ever refunded by the one change that won.
-  await db.batch([guard, ...moneyBackStatements(db, c, { ...plan, card: 0 }), audit, ...extra]);
+  await db.batch([guard, ...moneyBackStatements(db, c, { ...plan, card: 0 }, away), audit, ...extra]);
   let card = 0;
   if (plan.card > 0) {
     const sent = await refundToCard(db, env.config, c, plan.card, reason, env.siteOrigin);
     if (sent) {
       card = plan.card;
       await db.batch([
-        ...moneyBackStatements(db, c, { wallet: 0, card, sessionBack: false }),
+        ...moneyBackStatements(db, c, { wallet: 0, card, sessionBack: false }, away),
         auditStatement(db, null, {
           action: 'consultation.card_refund',
           resource: 'consultation',
@@ -212,10 +267,12 @@ async function carryOut(
       ]);
     } else {
       // The gateway cannot refund this payment: the card part goes to the wallet instead.
-      await db.batch(moneyBackStatements(db, c, { wallet: plan.card, card: 0, sessionBack: false }));
+      await db.batch(moneyBackStatements(db, c, { wallet: plan.card, card: 0, sessionBack: false }, away));
     }
   }
   const wallet = plan.wallet + (plan.card - card);
+  // One credit in her shard for the whole wallet part (the card's share the gateway refused included).
+  if (away) await creditAway(away, c, wallet);
   return {
     refunded: wallet + card,
     to: card > 0 ? 'card' : wallet > 0 ? 'wallet' : plan.sessionBack ? 'package' : null,
@@ -228,13 +285,14 @@ async function carryOut(
  */
 export async function cancelConsultation(
   db: D1Database,
-  env: { config: ApiConfig; siteOrigin: string },
+  env: RefundEnv,
   p: { userId: number; id: number; refundTo: RefundDestination },
   now = Date.now(),
 ): Promise<RefundDone> {
   const c = await consultationForMoney(db, p.id);
   if (!c || c.user_id !== p.userId) throw new ApiError(404, 'not_found');
   if (c.status !== 'booked' || now >= c.starts_at) throw new ApiError(409, 'consultation_not_changeable');
+  const away = await awayRoute(env, c.user_id);
   const r = cancelRefund(c, now);
   const plan = planRefund(c, r.amount, r.session_back && c.payment_method === 'package', p.refundTo);
   const guard = db
@@ -253,7 +311,7 @@ export async function cancelConsultation(
     reason: r.free ? 'cancelled_in_time' : 'cancelled_late',
   });
   try {
-    const done = await carryOut(db, env, c, plan, guard, audit, 'Consultation cancelled');
+    const done = await carryOut(db, env, away, c, plan, guard, audit, 'Consultation cancelled');
     await db.prepare('DELETE FROM consultation_cells WHERE consultation_id = ?').bind(c.id).run();
     return done;
   } catch (error) {
@@ -268,7 +326,7 @@ export async function cancelConsultation(
  */
 export async function applyOutcome(
   db: D1Database,
-  env: { config: ApiConfig; siteOrigin: string },
+  env: RefundEnv,
   consultationId: number,
   outcome: ConsultationOutcome,
   staffId: number | null,
@@ -278,6 +336,7 @@ export async function applyOutcome(
   const c = await consultationForMoney(db, consultationId);
   if (!c) throw new ApiError(404, 'not_found');
   if (c.outcome !== null || !canMarkOutcome(c, now)) throw new ApiError(409, 'consultation_not_changeable');
+  const away = await awayRoute(env, c.user_id);
   const r = outcomeRefund(outcome, c);
   const status = outcomeStatus(outcome);
   const plan = planRefund(c, r.amount, r.session_back, opts.refundTo ?? 'card');
@@ -296,9 +355,9 @@ export async function applyOutcome(
     before: { status: c.status, outcome: c.outcome },
     after: { status, outcome, refund: r.amount, session_back: r.session_back },
   });
-  // Completed: her points for it, in the batch that marks it (loyalty/earn.ts).
+  // Completed: her points for it, in the batch that marks it (loyalty/earn.ts); in her shard after it.
   const points =
-    status === 'completed'
+    status === 'completed' && !away
       ? await earnStatements(db, {
           source: 'consultation',
           id: c.id,
@@ -309,7 +368,16 @@ export async function applyOutcome(
         })
       : [];
   try {
-    const done = await carryOut(db, env, c, plan, guard, audit, `Consultation ${outcome}`, points);
+    const done = await carryOut(db, env, away, c, plan, guard, audit, `Consultation ${outcome}`, points);
+    if (away && status === 'completed')
+      await earnAcross(
+        env.shards!,
+        away,
+        { source: 'consultation', id: c.id, userId: c.user_id, country: c.country as CountryCode, now },
+        env.siteOrigin,
+      ).catch((error: unknown) =>
+        log.error('consultation points not written in her order shard', { consultationId: c.id, error }),
+      );
     return { ...done, status };
   } catch (error) {
     if (/consultation_slot_held/.test(String(error))) throw new ApiError(409, 'consultation_not_changeable');

@@ -18,6 +18,7 @@ import { pointsMove } from './ledger';
 import { loyaltyRules } from './rules-read';
 import { type DatabaseEnv, orderShards } from '../db/databases';
 import { tierAfterStatements } from './earn';
+import { tierAcross } from './across';
 import { birthdayMail, expiryReminderMail } from './texts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -320,9 +321,35 @@ async function withAccounts<T extends { user_id: number; email: string | null; l
   });
 }
 
-/** The core's accounts only: the tier refresh sums her bookings (core) beside her orders, which the
- * tier's own conversion splits for the other shards (decision 61). */
-export async function refreshTiers(db: D1Database, siteOrigin: string, now: number): Promise<number> {
+/** Stale tiers: the core's accounts in one SQL refresh each (tierAfterStatements); each other shard's
+ * through tierAcross, which reads her orders there and her bookings in the core (decision 61). */
+export async function refreshTiers(envOrCore: DatabaseEnv | D1Database, siteOrigin: string, now: number) {
+  const env = 'DB' in envOrCore ? envOrCore : { DB: envOrCore };
+  let refreshed = await refreshTiersInCore(env.DB, siteOrigin, now);
+  for (const shard of await orderShards(env)) {
+    if (shard.binding === 'DB') continue;
+    const { results } = await shard.db
+      .prepare(
+        'SELECT DISTINCT user_id FROM points_accounts WHERE tier_updated_at IS NULL OR tier_updated_at < ? LIMIT ?',
+      )
+      .bind(now - TIER_STALE_MS, LIMIT)
+      .all<{ user_id: number }>();
+    const people = await withAccounts(
+      env.DB,
+      results.map((r) => ({ user_id: r.user_id, email: null as string | null, lang: null as Lang | null })),
+    );
+    const known = new Map(people.map((p) => [p.user_id, p]));
+    for (const { user_id } of results) {
+      const p = known.get(user_id);
+      // An erased account's tier is refreshed too (its rows then leave the stale list), with no mail.
+      await tierAcross(env, shard.db, user_id, now, siteOrigin, p?.email ? { email: p.email, lang: p.lang } : null);
+    }
+    refreshed += results.length;
+  }
+  return refreshed;
+}
+
+async function refreshTiersInCore(db: D1Database, siteOrigin: string, now: number): Promise<number> {
   const { results } = await db
     .prepare(
       `SELECT a.user_id, a.country, u.email, u.lang FROM points_accounts a JOIN users u ON u.id = a.user_id AND u.deleted_at IS NULL
@@ -356,7 +383,6 @@ export async function loyaltyJobs(
   now = Date.now(),
 ): Promise<LoyaltyRun> {
   const env = 'DB' in envOrCore ? envOrCore : { DB: envOrCore };
-  const db = env.DB;
   const safe = (name: string, job: () => Promise<number>) =>
     job().catch((error) => {
       log.error(`loyalty ${name} failed`, { error });
@@ -366,6 +392,6 @@ export async function loyaltyJobs(
   const expired = await safe('expiry', () => expirePoints(env, now));
   const birthdays = await safe('birthdays', () => creditBirthdays(env, siteOrigin, now));
   const reminded = await safe('reminders', () => remindExpiring(env, siteOrigin, now));
-  const tiers = await safe('tiers', () => refreshTiers(db, siteOrigin, now));
+  const tiers = await safe('tiers', () => refreshTiers(env, siteOrigin, now));
   return { birthdays, expired, reminded, tiers };
 }

@@ -24,6 +24,8 @@ import { holdSlot, slotsFor } from '../blood-tests/slots';
 import { calendarTexts } from '../blood-tests/texts';
 import { advanceStatement, LIVE_STATUSES } from '../blood-tests/transitions';
 import { earnStatements } from '../loyalty/earn';
+import { earnAcross } from '../loyalty/across';
+import { shardFor, userOwner } from '../db/databases';
 import { orderPage, orderRows, toDetail } from '../blood-tests/view';
 
 export const bloodTestSlotRoutes = new Hono<AppEnv>()
@@ -221,18 +223,29 @@ const buildDevBloodTestRoutes = () =>
               .bind(order_id)
               .first<{ user_id: number; country: 'KW' | 'SA' }>()
           : null;
-      const points = head
-        ? await earnStatements(db, {
-            source: 'blood_test',
-            id: order_id,
-            userId: head.user_id,
-            country: head.country,
-            now,
-            siteOrigin: siteOrigin(c),
-          })
-        : [];
+      // Her points in another order shard (decision 61): written there after the batch.
+      const route = head ? await shardFor(c.env, userOwner(head.user_id)) : null;
+      const away = route && route.binding !== 'DB' ? route : null;
+      const points =
+        head && !away
+          ? await earnStatements(db, {
+              source: 'blood_test',
+              id: order_id,
+              userId: head.user_id,
+              country: head.country,
+              now,
+              siteOrigin: siteOrigin(c),
+            })
+          : [];
       const [r] = await db.batch([advanceStatement(db, order_id, status, now, LIVE_STATUSES), ...points]);
       if (!r!.meta.changes) throw new ApiError(404, 'not_found');
+      if (head && away)
+        await earnAcross(
+          c.env,
+          away,
+          { source: 'blood_test', id: order_id, userId: head.user_id, country: head.country, now },
+          siteOrigin(c),
+        );
       return c.json(ok({ order_id, status }));
     })
     .post('/visitNow', async (c) => {

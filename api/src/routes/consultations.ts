@@ -134,7 +134,7 @@ export const userConsultationRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const done = await cancelConsultation(
       c.env.DB,
-      { config: c.var.config, siteOrigin: siteOrigin(c) },
+      { config: c.var.config, siteOrigin: siteOrigin(c), shards: c.env },
       { userId: user.id, id, refundTo: c.req.valid('json').refund_to },
     );
     // Anyone already in the call's room (its join window opens before the start) leaves it.

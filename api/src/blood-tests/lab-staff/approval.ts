@@ -11,6 +11,9 @@ import { noticeStatements, type NoticeTarget } from '../../messages/notices';
 import { resultsReadyText } from '../../messages/texts';
 import { advanceStatement } from '../transitions';
 import { earnStatements } from '../../loyalty/earn';
+import { earnAcross } from '../../loyalty/across';
+import { type DatabaseEnv, shardFor, userOwner } from '../../db/databases';
+import { log } from '../../lib/log';
 import { changedGuard, isStale, assertVisitStarted, orderHead } from './order-head';
 import { type MarkerRow, markersStatement, resultsStatement, approvalRefusal } from './result-rows';
 
@@ -27,6 +30,8 @@ export async function approveResults(
   now = Date.now(),
   /** Called once the results are stored as ready, with the account holder: the caller pushes after its answer. */
   onReady?: (userId: number) => void,
+  /** The bindings: her points in another order shard (decision 61) are earned there, after the batch. */
+  shards?: DatabaseEnv,
 ) {
   const head = await orderHead(db, orderId);
   assertCan(member, 'results:approve', head.country);
@@ -49,15 +54,21 @@ export async function approveResults(
   if (refusal) throw new ApiError(409, refusal as 'results_same_person');
   const { user_id, patient, ...to } = shopper!.results[0] as NoticeTarget & { user_id: number; patient: string };
   const path = localizePath(`/profile/blood-tests/ordered?id=${orderId}`, head.lang);
-  // Her points for the test, in the batch that releases the results (nothing if it loses a race).
-  const points = await earnStatements(db, {
-    source: 'blood_test',
-    id: orderId,
-    userId: head.user_id,
-    country: head.country,
-    now,
-    siteOrigin,
-  });
+  // Her points for the test, in the batch that releases the results (nothing if it loses a race); in
+  // her order shard after it when that is not the core.
+  const route = shards ? await shardFor(shards, userOwner(head.user_id)) : null;
+  const away = route && route.binding !== 'DB' ? route : null;
+  if (away?.moving) throw new ApiError(503, 'service_busy');
+  const points = away
+    ? []
+    : await earnStatements(db, {
+        source: 'blood_test',
+        id: orderId,
+        userId: head.user_id,
+        country: head.country,
+        now,
+        siteOrigin,
+      });
   const mail = resultsReadyMail(head.lang, { id: orderId, patient, url: `${siteOrigin}${path}` });
   const approved = (results!.results as unknown as BloodTestResultRow[]).filter((r) => r.approved_by === null);
   try {
@@ -94,6 +105,13 @@ export async function approveResults(
       throw new ApiError(409, 'results_same_person');
     throw e;
   }
+  if (away)
+    await earnAcross(
+      shards!,
+      away,
+      { source: 'blood_test', id: orderId, userId: head.user_id, country: head.country, now },
+      siteOrigin,
+    ).catch((error: unknown) => log.error('blood-test points not written in her order shard', { orderId, error }));
   onReady?.(user_id);
   return { order_id: orderId, status: 'results_ready' as const };
 }

@@ -33,7 +33,7 @@ export async function markOutcome(
   const refund = outcomeRefund(outcome, consultation);
   const done = await applyOutcome(
     c.env.DB,
-    { config: c.var.config, siteOrigin: siteOrigin(c) },
+    { config: c.var.config, siteOrigin: siteOrigin(c), shards: c.env },
     consultation.id,
     outcome,
     member.id,

@@ -97,7 +97,7 @@ export const staffLabRoutes = new Hono<AppEnv>()
     // The shopper's devices hear only that results are ready (no values), after the answer.
     const onReady = (userId: number) =>
       pushAfter(c, () => pushToUser(c.env, userId, 'results_ready', (lang) => resultsReadyPush(lang, orderId)));
-    return c.json(ok(await approveResults(c.env.DB, member, orderId, siteOrigin(c), Date.now(), onReady)));
+    return c.json(ok(await approveResults(c.env.DB, member, orderId, siteOrigin(c), Date.now(), onReady, c.env)));
   })
   .get('/bloodTests', contract('GET /staff/bloodTests'), async (c) => {
     const member = await requireStaff(c);

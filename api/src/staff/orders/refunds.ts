@@ -1,5 +1,6 @@
 // Refunds from the back office: to the wallet (with its ledger row) or through the gateway that took
 // the card payment, never more than was paid, and the shopper told once the refund holds.
+import { tierAcross } from '#api/src/loyalty/across';
 import type { Context } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { currencyDecimals } from '#shared/money';
@@ -301,6 +302,11 @@ export async function refund(
           .batch(batch.core)
           .catch((error: unknown) =>
             log.error('refund stored in her shard, its core part (mail, audit) failed', { orderId: order.id, error }),
+          );
+        // A delivered order's refund lowers her spending: her tier, from her orders and bookings, stored here.
+        if (order.user_id !== null && order.status === 'delivered')
+          await tierAcross(c.env, db, order.user_id, now, siteOrigin(c)).catch((error: unknown) =>
+            log.error('tier not refreshed in her shard after a refund', { orderId: order.id, error }),
           );
       }
       return results;

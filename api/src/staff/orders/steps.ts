@@ -14,6 +14,7 @@ import { announceAlerts } from '#api/src/alerts';
 import { walletMove } from '#api/src/orders/place';
 import { siteOrigin } from '#api/src/lib/site-origin';
 import { deliveryPointsStatements, referralRewardAcross } from '#api/src/loyalty/earn';
+import { tierAcross } from '#api/src/loyalty/across';
 import { refundPointsStatements } from '#api/src/loyalty/reverse';
 import type { OrderUpdate } from '#api/src/mail/order-update-texts';
 import { pushAfter, pushToUser } from '#api/src/push';
@@ -218,6 +219,9 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
       const coreResults = await core.batch([...(released ? release!.core : []), ...batch.core]);
       restocked = restockedSkus(coreResults);
       if (step === 'deliver') await referralRewardAcross(c.env, db, order.id, now);
+      // Her tier sums her orders (here) and her bookings (core): computed from both, stored here.
+      if (order.user_id !== null && (step === 'deliver' || cancelRefund))
+        await tierAcross(c.env, db, order.user_id, now, siteOrigin(c));
     } catch (error) {
       log.error('order step written in her shard, its core part failed', { orderId: order.id, step, error });
     }

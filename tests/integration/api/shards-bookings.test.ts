@@ -1,0 +1,215 @@
+// A shopper's bookings when her wallet and points are in another order shard (issue 48, decision 61):
+// a consultation or blood test is the core's, her wallet, points and orders are hers. Paid from her
+// wallet and cancelled, the money goes out of and back into her shard; completed or with results, the
+// points land there; her tier, which sums her bookings beside her orders, is computed from both and
+// stored there after each earning, delivery and night. Nothing of it is written to the core's copies.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { applyOutcome } from '#api/src/consultations/refund';
+import { healthKeyring } from '#api/src/consultations/seal';
+import { userOwner } from '#api/src/db/databases';
+import { moveShopper } from '#api/src/db/move-shopper';
+import { registerShard } from '#api/src/db/shard-admin';
+import { apiConfig } from '#api/src/lib/config';
+import { loyaltyJobs } from '#api/src/loyalty/jobs';
+import { freshStart } from '../../support/fresh-start';
+import { book, freeTimeAfter, post, setUp, shopper, topUp } from './consultation-helpers';
+import { sealedConsultation } from './consultation-sealed';
+import { call, json, saveAddress, shopperHeaders } from './helpers';
+import { deliver } from './loyalty-helpers';
+import { staffWith, type TestStaff } from './staff-helpers';
+
+const SITE = 'https://shop.test';
+let device: string;
+let clerk: TestStaff;
+let serial = 0;
+
+beforeAll(async () => {
+  await freshStart(env.ORDERS_1, env.TEST_SHARD_MIGRATIONS);
+  ({ device } = await setUp());
+  await env.DB.prepare('UPDATE skus SET stock = 100000 WHERE id = 101').run();
+  clerk = await staffWith([{ role: 'fulfilment', country: null }], { name: 'Clerk' });
+  await registerShard(env, 1, 'ORDERS_1');
+});
+
+const moved = (userId: number) => moveShopper(env, userOwner(userId), 1, { lockGraceMs: 0 });
+const rows = async <T>(db: D1Database, sql: string, ...binds: unknown[]) =>
+  (
+    await db
+      .prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
+const walletIn = async (db: D1Database, userId: number) =>
+  (await db
+    .prepare("SELECT balance FROM wallet_accounts WHERE user_id = ? AND currency = 'KWD'")
+    .bind(userId)
+    .first<number>('balance')) ?? 0;
+const ledgerIn = (db: D1Database, userId: number) =>
+  rows<{ kind: string; amount: number; event_key: string }>(
+    db,
+    'SELECT kind, amount, event_key FROM points_ledger WHERE user_id = ? ORDER BY id',
+    userId,
+  );
+const accountIn = (db: D1Database, userId: number) =>
+  db
+    .prepare("SELECT tier, spend_12m, tier_updated_at FROM points_accounts WHERE user_id = ? AND country = 'KW'")
+    .bind(userId)
+    .first<{ tier: string; spend_12m: number; tier_updated_at: number | null }>();
+
+/** A consultation of hers in the core, started ten minutes ago, ready to be marked. */
+async function startedConsultation(userId: number, total: number) {
+  const id = 7_600_000_000 + ++serial;
+  await sealedConsultation(env.DB, healthKeyring(apiConfig(env as never))!, {
+    id,
+    userId,
+    startsAt: Date.now() - 10 * 60_000,
+    status: 'booked',
+    texts: { intake: 'i', chat: 'c', notes: 'n', summary: 's', reason: 'r' },
+    total,
+    walletUsed: 0,
+  });
+  return id;
+}
+
+describe('a consultation paid from her wallet in her shard', () => {
+  it('is debited there when booked and credited there when she cancels in time', async () => {
+    const s = await shopper('shard-book');
+    await topUp(s.id, 'KWD', 20_000);
+    await moved(s.id);
+    expect(await walletIn(env.ORDERS_1, s.id)).toBe(20_000);
+
+    const booked = await book(s, await freeTimeAfter(30), { method: 'wallet' });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    const id = booked.body.data.id as number;
+    expect(await walletIn(env.ORDERS_1, s.id)).toBe(12_000);
+
+    const cancelled = await post(`/user/consultation/${id}/cancel`, { refund_to: 'wallet' }, s);
+    const body = await json(cancelled);
+    expect(cancelled.status, JSON.stringify(body)).toBe(200);
+    expect(body.data).toMatchObject({ status: 'cancelled', refunded: 8000, refund_to: 'wallet' });
+    expect(await walletIn(env.ORDERS_1, s.id)).toBe(20_000);
+    expect(
+      await rows(env.ORDERS_1, 'SELECT kind, amount FROM wallet_ledger WHERE consultation_id = ? ORDER BY id', id),
+    ).toEqual([
+      { kind: 'order_payment', amount: -8000 },
+      { kind: 'refund', amount: 8000 },
+    ]);
+    // The core's copy of her wallet holds nothing of this.
+    expect(await rows(env.DB, 'SELECT id FROM wallet_ledger WHERE user_id = ?', s.id)).toEqual([]);
+  });
+
+  it('gives the whole price back there when the nutritionist does not come', async () => {
+    const s = await shopper('shard-no-show');
+    await topUp(s.id, 'KWD', 8_000);
+    await moved(s.id);
+    const id = await startedConsultation(s.id, 8000);
+    await env.DB.prepare("UPDATE consultations SET payment_method = 'wallet', wallet_used = 8000 WHERE id = ?")
+      .bind(id)
+      .run();
+    await env.ORDERS_1.prepare("UPDATE wallet_accounts SET balance = 0 WHERE user_id = ? AND currency = 'KWD'")
+      .bind(s.id)
+      .run();
+    const money = { config: apiConfig(env as never), siteOrigin: SITE, shards: env };
+    const done = await applyOutcome(env.DB, money, id, 'nutritionist_no_show', null, { refundTo: 'wallet' });
+    expect(done).toMatchObject({ status: 'cancelled', refunded: 8000, to: 'wallet' });
+    expect(await walletIn(env.ORDERS_1, s.id)).toBe(8000);
+    expect(await rows(env.DB, 'SELECT id FROM wallet_ledger WHERE user_id = ?', s.id)).toEqual([]);
+  });
+});
+
+describe('her points and tier for her bookings, in her shard', () => {
+  it('earns a completed consultation’s points there, stores her new tier there, and mails her once', async () => {
+    const s = await shopper('shard-earn');
+    await moved(s.id);
+    // KWD 120.000 paid by card: 600 points at 5 a KWD, and past silver's KWD 100 of spending.
+    const id = await startedConsultation(s.id, 120_000);
+    const money = { config: apiConfig(env as never), siteOrigin: SITE, shards: env };
+    await applyOutcome(env.DB, money, id, 'held', null);
+
+    expect(await ledgerIn(env.ORDERS_1, s.id)).toEqual([
+      { kind: 'earn_consultation', amount: 600, event_key: `earn:consultation:${id}` },
+    ]);
+    expect(await ledgerIn(env.DB, s.id)).toEqual([]);
+    expect(await accountIn(env.ORDERS_1, s.id)).toMatchObject({ tier: 'silver', spend_12m: 120_000 });
+    const mails = await rows<{ kind: string }>(
+      env.DB,
+      "SELECT kind FROM mail_outbox WHERE kind = 'points_tier_up' AND dedupe_key LIKE ?",
+      `points:tier:${s.id}:KW:silver:%`,
+    );
+    expect(mails).toHaveLength(1);
+  });
+
+  it('earns a blood test’s points there when its results are ready', async () => {
+    const s = await shopper('shard-blood');
+    const address = await saveAddress(device, s.token, 'KW');
+    await moved(s.id);
+    const id = 7_700_000_000 + ++serial;
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO blood_test_patients (user_id, name, sex, date_of_birth, relation, country, national_id, created_at)
+         VALUES (?, 'Noura', 'female', '1991-04-05', 'self', 'KW', ?, ?)`,
+      ).bind(s.id, `29104059${serial}`, now),
+      env.DB.prepare(
+        `INSERT INTO blood_test_orders (id, user_id, idempotency_key, body_hash, country, currency, lang, status, patient_id, address_id,
+           address, zone, slot_date, slot_window, visit_at, slot_held, consent_version, consent_at, payment_method, payment_state,
+           subtotal, discount, vat, vat_basis_points, total, wallet_used, booked_at, created_at, updated_at)
+         SELECT ?1, ?2, 'k' || ?1, 'h', 'KW', 'KWD', 'en', 'at_lab', p.id, ?3, '{}', 'kw-26', '2026-01-01', '07-09', ?4, 1,
+           'booking-v1', ?4, 'card', 'paid', 45900, 0, 0, 0, 45900, 0, ?4, ?4, ?4
+         FROM blood_test_patients p WHERE p.user_id = ?2`,
+      ).bind(id, s.id, address, now),
+    ]);
+    const advance = () =>
+      call('/dev/bloodTestOrder/advance', { body: JSON.stringify({ order_id: id, status: 'results_ready' }) });
+    expect((await advance()).status).toBe(200);
+    // KWD 45.900 × 5 (the blood-test rate), once.
+    expect(await ledgerIn(env.ORDERS_1, s.id)).toEqual([
+      { kind: 'earn_blood_test', amount: 229, event_key: `earn:blood-test:${id}` },
+    ]);
+    expect(await ledgerIn(env.DB, s.id)).toEqual([]);
+    expect(await accountIn(env.ORDERS_1, s.id)).toMatchObject({ tier: 'bronze', spend_12m: 45_900 });
+  });
+
+  it('stores her spending and tier there when her order is delivered, and the night refreshes a stale one', async () => {
+    const s = await shopper('shard-deliver');
+    const address = await saveAddress(device, s.token, 'KW');
+    await moved(s.id);
+    const placed = await call('/order/submit', {
+      token: device,
+      headers: shopperHeaders(s.token, 'KW', 'en'),
+      body: JSON.stringify({
+        items: [{ sku_id: 101, count: 3 }],
+        payment_method: 'cod',
+        address_id: address,
+        idempotency_key: crypto.randomUUID(),
+      }),
+    });
+    const { id: orderId } = (await json(placed)).data.order as { id: number };
+    // Her order is in her shard: its total read there.
+    const order = (await env.ORDERS_1.prepare('SELECT id, total FROM orders WHERE id = ?')
+      .bind(orderId)
+      .first<{ id: number; total: number }>())!;
+    expect(await env.DB.prepare('SELECT id FROM orders WHERE id = ?').bind(orderId).first()).toBeNull();
+    expect((await deliver(clerk, order.id)).status).toBe(200);
+    const after = await accountIn(env.ORDERS_1, s.id);
+    expect(after).toMatchObject({ spend_12m: order.total });
+    expect(Date.now() - after!.tier_updated_at!).toBeLessThan(60_000);
+
+    // A day and a half later, with a consultation completed in the core meanwhile: the night's run
+    // counts both and stores them in her shard.
+    const id = await startedConsultation(s.id, 8000);
+    await env.DB.prepare(
+      "UPDATE consultations SET status = 'completed', outcome = 'held', completed_at = ? WHERE id = ?",
+    )
+      .bind(Date.now(), id)
+      .run();
+    const later = Date.now() + 36 * 3_600_000;
+    const run = await loyaltyJobs(env, SITE, later);
+    expect(run.tiers).toBeGreaterThanOrEqual(1);
+    expect(await accountIn(env.ORDERS_1, s.id)).toMatchObject({
+      spend_12m: order.total + 8000,
+      tier_updated_at: later,
+    });
+  });
+});
