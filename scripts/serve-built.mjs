@@ -10,10 +10,14 @@ import { configureLocalOrigin } from './site-origin.mjs';
 
 const port = process.env.PORT ?? '8787';
 ensureDevVars({ built: true });
-migrateLocal();
-await seed();
-await seedStaff();
-await seedReviews();
+// npm test prepares the e2e state before the stories start and says so (E2E_STATE_READY): checking it
+// again spawned wrangler a dozen times, half a minute of the two cores while the suite runs.
+if (!process.env.E2E_STATE_READY) {
+  migrateLocal();
+  await seed();
+  await seedStaff();
+  await seedReviews();
+}
 if (process.argv.includes('--prepare')) process.exit(0);
 configureLocalOrigin(port);
 // Miniflare's local trace collector (a dashboard for `wrangler dev`) writes every invocation's trace to

@@ -121,7 +121,7 @@ const e2eRun = e2eState.then((prepared) => {
     'e2e (Chromium, beside the unit and integration tests)',
     'playwright',
     ['test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
-    { ...e2eEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: `${process.cwd()}/${results}/e2e.json` },
+    { ...e2eEnv, E2E_STATE_READY: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: `${process.cwd()}/${results}/e2e.json` },
   );
 });
 // Unit and integration tests in one run: its two workers (vitest.config.ts) take files of both kinds,
