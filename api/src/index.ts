@@ -1,5 +1,6 @@
 // The commerce API worker: signed requests only, one envelope shape, one error handler.
 import { sweepHeldOrders } from './orders/reservations';
+import { joinGuestClaims } from './orders/guest-claims';
 import { dataRightsJobs } from './data-rights/jobs';
 import { dataRightsRoutes } from './routes/data-rights';
 import { settleRequestBody } from '#shared/http/settle-body';
@@ -336,6 +337,13 @@ export default withSentryWhenConfigured('api', currentRequestId, {
         ctx.waitUntil(
           rewrapHealthKeys(env.DB, healthRing).then((n) => n && log.info('rewrapped health keys', { count: n })),
         );
+      // A guest's orders proven hers but in another order shard than her account: both brought into
+      // one shard, then joined (api/src/orders/guest-claims.ts).
+      ctx.waitUntil(
+        joinGuestClaims(env)
+          .then((n) => n && log.info('guest orders joined accounts', { count: n }))
+          .catch((error) => log.error('guest claims run failed', { error })),
+      );
       // Cold orders (api/src/archive/, decision 60): every few minutes a bounded run moves orders closed
       // 18 months to R2; after a KEK rotation their data keys are rewrapped like the uploads'.
       const archiveRing = archiveKeyring(apiConfig(env));

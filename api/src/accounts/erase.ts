@@ -191,6 +191,7 @@ function traceSteps(
       q('DELETE FROM search_terms WHERE user_id = ?1'),
       q('DELETE FROM alert_deliveries WHERE user_id = ?1'),
       q(`DELETE FROM email_verifications WHERE user_id = ?1 OR email = ${email}`),
+      q('DELETE FROM guest_claims WHERE user_id = ?1'),
       q(`DELETE FROM phone_codes WHERE user_id = ?1 OR phone = ${phone}`),
       // Numbers her orders and payments held besides her account's (WhatsApp updates, STC Pay).
       fromShard

@@ -110,9 +110,10 @@ export async function orderIdByEmail(
  * core's order index naming the account as their owner (decision 62). Orders change owner within one
  * database only (decision 61): both in shard 0, in one batch of the core as before (the guest's and the
  * account's routes ride in it); both in the same other shard, there. A guest whose orders are in another
- * shard than the account keeps them as a guest's (her links still open them) until moving between
- * owners across shards exists; so does one whose move holds her writes. `proven` is SQL the core checks
- * before giving them (binds: user id, e-mail): the account still has the address.
+ * shard than the account, or whose move holds her writes, keeps them as a guest's for now (her links
+ * still open them): the claim is kept (guest_claims) and the minute cron joins them (guest-claims.ts).
+ * Answers the orders joined now. `proven` is SQL the core checks before giving them (binds: user id,
+ * e-mail): the account still has the address.
  */
 export async function claimGuestOrders(
   env: DatabaseEnv,
@@ -126,8 +127,8 @@ export async function claimGuestOrders(
   const user = userOwner(userId);
   // Either in another shard, or held by a move's final copy (a claim then would be lost with the source).
   const elsewhere = `(EXISTS (SELECT 1 FROM shopper_shards r JOIN order_shards s ON s.id = r.shard_id
-      WHERE r.owner_key IN ('user:' || ?1, ?3) AND s.binding <> 'DB')
-    OR EXISTS (SELECT 1 FROM shopper_moves m WHERE m.owner_key IN ('user:' || ?1, ?3) AND m.state = 'locked'))`;
+      WHERE r.owner_key IN ('user:' || CAST(?1 AS INTEGER), ?3) AND s.binding <> 'DB')
+    OR EXISTS (SELECT 1 FROM shopper_moves m WHERE m.owner_key IN ('user:' || CAST(?1 AS INTEGER), ?3) AND m.state = 'locked'))`;
   const [guestRoute, userRoute, claimed] = await db.batch([
     routeStatement(env, guest),
     routeStatement(env, user),
@@ -139,15 +140,30 @@ export async function claimGuestOrders(
       .bind(userId, address, guest),
     db
       .prepare(
-        `UPDATE order_owners SET owner_key = 'user:' || ?1 WHERE order_id IN
-           (SELECT id FROM orders WHERE user_id = ?1 AND lower(guest_email) = lower(?2)) AND owner_key IS NOT 'user:' || ?1`,
+        `UPDATE order_owners SET owner_key = 'user:' || CAST(?1 AS INTEGER) WHERE order_id IN
+           (SELECT id FROM orders WHERE user_id = ?1 AND lower(guest_email) = lower(?2)) AND owner_key IS NOT 'user:' || CAST(?1 AS INTEGER)`,
       )
       .bind(userId, address),
   ]);
   const from = routeFrom(env, guestRoute!.results[0] as Parameters<typeof routeFrom>[1]);
   const to = routeFrom(env, userRoute!.results[0] as Parameters<typeof routeFrom>[1]);
   if (from.binding === 'DB' && to.binding === 'DB') return claimed!.meta.changes ?? 0;
-  if (from.binding !== to.binding || from.moving || to.moving) return 0;
+  if (from.binding !== to.binding || from.moving || to.moving) {
+    // Proven now, joined later: the minute cron brings both into one shard and claims them there
+    // (guest-claims.ts). Kept only when the guest has orders to give.
+    const waiting = await from.db
+      .prepare('SELECT 1 AS found FROM orders WHERE user_id IS NULL AND lower(guest_email) = lower(?) LIMIT 1')
+      .bind(address)
+      .first();
+    if (waiting)
+      await db
+        .prepare(
+          `INSERT INTO guest_claims (user_id, email, created_at) SELECT ?1, ?2, ?3 WHERE ${proven} ON CONFLICT DO NOTHING`,
+        )
+        .bind(userId, address, Date.now())
+        .run();
+    return 0;
+  }
   if (proven !== 'TRUE') {
     const still = await db.prepare(`SELECT 1 AS ok WHERE ${proven}`).bind(userId, address).first();
     if (!still) return 0;
@@ -164,6 +180,10 @@ export async function claimGuestOrders(
       .run();
   return results.length;
 }
+
+/** SQL for claimGuestOrders' `proven`: the account is not erased and still has the address. */
+export const STILL_HERS =
+  'EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL AND lower(email) = lower(?2))';
 
 /** A verification link lasts a day. */
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -227,10 +247,5 @@ export async function claimByVerification(env: DatabaseEnv, token: string): Prom
     .bind(row.user_id, row.email)
     .run();
   // Only while the account still has that address (it may have been removed since).
-  return claimGuestOrders(
-    env,
-    row.user_id,
-    row.email,
-    'EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL AND lower(email) = lower(?2))',
-  );
+  return claimGuestOrders(env, row.user_id, row.email, STILL_HERS);
 }

@@ -156,7 +156,7 @@ export function referralStatements(db: D1Database, code: string, friend: Friend,
            (SELECT json_group_array(json_array(x.order_id, x.binding)) FROM (
               SELECT w.order_id, s.binding FROM order_owners w
                 JOIN shopper_shards r ON r.owner_key = w.owner_key JOIN order_shards s ON s.id = r.shard_id AND s.binding <> 'DB'
-              WHERE w.owner_key IN (SELECT 'user:' || ?1 UNION SELECT ?4
+              WHERE w.owner_key IN (SELECT 'user:' || CAST(?1 AS INTEGER) UNION SELECT ?4
                 UNION SELECT 'user:' || id FROM users WHERE phone IN (SELECT value FROM json_each(?2))
                 UNION SELECT 'user:' || id FROM (${emailIdentitySql('SELECT email AS e, id FROM users WHERE deleted_at IS NULL')}) WHERE ident = ?3)
               ORDER BY w.order_id DESC LIMIT ${ELSEWHERE_LIMIT}) x) AS elsewhere`,

@@ -423,4 +423,9 @@ export const RETENTION_ELSEWHERE: readonly { table: string; window: string; by: 
     by: 'api/src/data-rights/retention.ts, api/src/uploads/',
   },
   { table: 'nonces (Durable Object)', window: 'the signature window', by: 'api/src/lib/nonce-guard.ts (its alarm)' },
+  {
+    table: 'guest_claims',
+    window: 'until her guest orders join her account (minutes)',
+    by: 'api/src/orders/guest-claims.ts (joinGuestClaims)',
+  },
 ];

@@ -1,7 +1,8 @@
 // The shopper's own pages and money in her order shard (issue 48, decisions 61 and 62): a shopper moved
 // to shard 1 (ORDERS_1) sees and does exactly what she did in shard 0: her orders, an order's page, a
 // guest's link and lookup, pay again and cancel, a wallet top-up, her points and tier, a friend's
-// referral checks, a review of what she bought and a WhatsApp stop. Each test reads her pages in shard
+// referral checks, a review of what she bought, a WhatsApp stop, and a guest's orders joining her
+// account from another shard. Each test reads her pages in shard
 // 0, moves her, and reads them again: the same answers, read from and written to ORDERS_1, nothing of
 // hers left in or written to the core.
 import { env } from 'cloudflare:workers';
@@ -10,6 +11,7 @@ import { userOwner } from '#api/src/db/databases';
 import { moveShopper } from '#api/src/db/move-shopper';
 import { createSession } from '#api/src/accounts/sessions';
 import { claimByVerification, verificationFor } from '#api/src/orders/guest-links';
+import { joinGuestClaims } from '#api/src/orders/guest-claims';
 import { registerShard } from '#api/src/db/shard-admin';
 import { freshStart } from '../../support/fresh-start';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
@@ -470,14 +472,61 @@ describe("a guest's orders joining her account", () => {
     expect(list.body.data.items.map((o: { id: number }) => o.id).sort()).toEqual([...ids].sort());
   });
 
-  it("leaves them a guest's, whole, while her account is in another shard", async () => {
+  it("joins them from another shard: the guest's orders go up to her account's shard, then are hers", async () => {
     const email = `apart.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const id = await guestOrder(email);
+    const claimer = await account(email);
+    await move(userOwner(claimer.id));
+
+    // Proven now, apart: kept as a claim, the orders still a guest's (her link still opens them).
+    expect(await prove(claimer.id, email)).toBe(0);
+    expect(await env.DB.prepare('SELECT user_id FROM orders WHERE id = ?').bind(id).first('user_id')).toBeNull();
+    expect(await count(env.DB, 'guest_claims WHERE user_id = ?', claimer.id)).toBe(1);
+
+    // The minute cron's run: the guest's orders move up to shard 1 and join the account there.
+    expect(await joinGuestClaims(env, { lockGraceMs: 0 })).toBe(1);
+    expect(await env.ORDERS_1.prepare('SELECT user_id FROM orders WHERE id = ?').bind(id).first('user_id')).toBe(
+      claimer.id,
+    );
+    expect(await count(env.DB, 'orders WHERE id = ?', id)).toBe(0);
+    expect(await count(env.DB, 'guest_claims WHERE user_id = ?', claimer.id)).toBe(0);
+    const list = await answer(await get('/user/order', claimer));
+    expect(list.body.data.items.map((o: { id: number }) => o.id)).toEqual([id]);
+  });
+
+  it('moves her account up to the shard of her guest orders when theirs is the higher, and joins them', async () => {
+    const email = `up.${crypto.randomUUID().slice(0, 8)}@example.com`;
     const id = await guestOrder(email);
     const claimer = await account(email);
     await move({ guestEmail: email });
 
     expect(await prove(claimer.id, email)).toBe(0);
-    expect(await env.ORDERS_1.prepare('SELECT user_id FROM orders WHERE id = ?').bind(id).first('user_id')).toBeNull();
-    expect(await count(env.DB, 'orders WHERE user_id = ?', claimer.id)).toBe(0);
+    // A second run while the first holds the claim leaves it be (the lease).
+    await env.DB.prepare('UPDATE guest_claims SET leased_until = ? WHERE user_id = ?')
+      .bind(Date.now() + 60_000, claimer.id)
+      .run();
+    expect(await joinGuestClaims(env, { lockGraceMs: 0 })).toBe(0);
+    expect(await count(env.DB, 'shopper_shards WHERE owner_key = ?', userOwner(claimer.id))).toBe(0);
+
+    expect(await joinGuestClaims(env, { lockGraceMs: 0 }, Date.now() + 61_000)).toBe(1);
+    expect(await count(env.DB, 'shopper_shards WHERE owner_key = ? AND shard_id = 1', userOwner(claimer.id))).toBe(1);
+    expect(await env.ORDERS_1.prepare('SELECT user_id FROM orders WHERE id = ?').bind(id).first('user_id')).toBe(
+      claimer.id,
+    );
+  });
+
+  it("drops a claim whose account no longer has the address, leaving the orders a guest's", async () => {
+    const email = `gone.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const id = await guestOrder(email);
+    const claimer = await account(email);
+    await move(userOwner(claimer.id));
+    expect(await prove(claimer.id, email)).toBe(0);
+    await env.DB.prepare('UPDATE users SET email = ? WHERE id = ?')
+      .bind(`other.${crypto.randomUUID().slice(0, 8)}@example.com`, claimer.id)
+      .run();
+
+    expect(await joinGuestClaims(env, { lockGraceMs: 0 })).toBe(0);
+    expect(await count(env.DB, 'guest_claims WHERE user_id = ?', claimer.id)).toBe(0);
+    expect(await env.DB.prepare('SELECT user_id FROM orders WHERE id = ?').bind(id).first('user_id')).toBeNull();
   });
 });
