@@ -155,3 +155,22 @@ export async function shipped(member: TestStaff, id: number): Promise<void> {
 
 export const refundOf = (member: TestStaff, id: number, amount: number, method: 'wallet' | 'gateway' = 'wallet') =>
   staffCall(member.token, `/staff/orders/${id}/refund`, { json: { amount, method, reason: 'damaged' } });
+
+/** A paid KWD 45.900 blood-test order of hers at the lab (its patient too), ready to have its results released. */
+export async function bloodTestAtLab(o: { id: number; userId: number; addressId: number; nationalId: string }) {
+  const now = Date.now();
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO blood_test_patients (user_id, name, sex, date_of_birth, relation, country, national_id, created_at)
+       VALUES (?, 'Noura', 'female', '1991-04-05', 'self', 'KW', ?, ?)`,
+    ).bind(o.userId, o.nationalId, now),
+    env.DB.prepare(
+      `INSERT INTO blood_test_orders (id, user_id, idempotency_key, body_hash, country, currency, lang, status, patient_id, address_id,
+         address, zone, slot_date, slot_window, visit_at, slot_held, consent_version, consent_at, payment_method, payment_state,
+         subtotal, discount, vat, vat_basis_points, total, wallet_used, booked_at, created_at, updated_at)
+       SELECT ?1, ?2, 'k' || ?1, 'h', 'KW', 'KWD', 'en', 'at_lab', p.id, ?3, '{}', 'kw-26', '2026-01-01', '07-09', ?4, 1,
+         'booking-v1', ?4, 'card', 'paid', 45900, 0, 0, 0, 45900, 0, ?4, ?4, ?4
+       FROM blood_test_patients p WHERE p.user_id = ?2`,
+    ).bind(o.id, o.userId, o.addressId, now),
+  ]);
+}

@@ -10,7 +10,7 @@ import { loadConsultationFixture } from '../fixtures/consultations';
 import { sealedConsultation } from './consultation-sealed';
 import { call, deviceToken } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
-import { deliver, ledgerOf, newShopper, placeCod } from './loyalty-helpers';
+import { bloodTestAtLab, deliver, ledgerOf, newShopper, placeCod } from './loyalty-helpers';
 
 let device: string;
 let owner: TestStaff;
@@ -27,21 +27,7 @@ describe('a blood-test order', () => {
   it('earns 5 points per KWD when its results are ready, once', async () => {
     const her = await newShopper(device, 'blood-test');
     const id = 7_400_000_000 + ++serial;
-    const now = Date.now();
-    await env.DB.batch([
-      env.DB.prepare(
-        `INSERT INTO blood_test_patients (user_id, name, sex, date_of_birth, relation, country, national_id, created_at)
-         VALUES (?, 'Noura', 'female', '1991-04-05', 'self', 'KW', ?, ?)`,
-      ).bind(her.id, `2910405${serial}`, now),
-      env.DB.prepare(
-        `INSERT INTO blood_test_orders (id, user_id, idempotency_key, body_hash, country, currency, lang, status, patient_id, address_id,
-           address, zone, slot_date, slot_window, visit_at, slot_held, consent_version, consent_at, payment_method, payment_state,
-           subtotal, discount, vat, vat_basis_points, total, wallet_used, booked_at, created_at, updated_at)
-         SELECT ?1, ?2, 'k' || ?1, 'h', 'KW', 'KWD', 'en', 'at_lab', p.id, ?3, '{}', 'kw-26', '2026-01-01', '07-09', ?4, 1,
-           'booking-v1', ?4, 'card', 'paid', 45900, 0, 0, 0, 45900, 0, ?4, ?4, ?4
-         FROM blood_test_patients p WHERE p.user_id = ?2`,
-      ).bind(id, her.id, her.addresses.KW, now),
-    ]);
+    await bloodTestAtLab({ id, userId: her.id, addressId: her.addresses.KW!, nationalId: `2910405${serial}` });
     const advance = () =>
       call('/dev/bloodTestOrder/advance', { body: JSON.stringify({ order_id: id, status: 'results_ready' }) });
     expect((await advance()).status).toBe(200);

@@ -16,7 +16,7 @@ import { freshStart } from '../../support/fresh-start';
 import { book, freeTimeAfter, post, setUp, shopper, topUp } from './consultation-helpers';
 import { sealedConsultation } from './consultation-sealed';
 import { call, json, saveAddress, shopperHeaders } from './helpers';
-import { deliver } from './loyalty-helpers';
+import { bloodTestAtLab, deliver } from './loyalty-helpers';
 import { staffWith, type TestStaff } from './staff-helpers';
 
 const SITE = 'https://shop.test';
@@ -145,21 +145,7 @@ describe('her points and tier for her bookings, in her shard', () => {
     const address = await saveAddress(device, s.token, 'KW');
     await moved(s.id);
     const id = 7_700_000_000 + ++serial;
-    const now = Date.now();
-    await env.DB.batch([
-      env.DB.prepare(
-        `INSERT INTO blood_test_patients (user_id, name, sex, date_of_birth, relation, country, national_id, created_at)
-         VALUES (?, 'Noura', 'female', '1991-04-05', 'self', 'KW', ?, ?)`,
-      ).bind(s.id, `29104059${serial}`, now),
-      env.DB.prepare(
-        `INSERT INTO blood_test_orders (id, user_id, idempotency_key, body_hash, country, currency, lang, status, patient_id, address_id,
-           address, zone, slot_date, slot_window, visit_at, slot_held, consent_version, consent_at, payment_method, payment_state,
-           subtotal, discount, vat, vat_basis_points, total, wallet_used, booked_at, created_at, updated_at)
-         SELECT ?1, ?2, 'k' || ?1, 'h', 'KW', 'KWD', 'en', 'at_lab', p.id, ?3, '{}', 'kw-26', '2026-01-01', '07-09', ?4, 1,
-           'booking-v1', ?4, 'card', 'paid', 45900, 0, 0, 0, 45900, 0, ?4, ?4, ?4
-         FROM blood_test_patients p WHERE p.user_id = ?2`,
-      ).bind(id, s.id, address, now),
-    ]);
+    await bloodTestAtLab({ id, userId: s.id, addressId: address, nationalId: `29104059${serial}` });
     const advance = () =>
       call('/dev/bloodTestOrder/advance', { body: JSON.stringify({ order_id: id, status: 'results_ready' }) });
     expect((await advance()).status).toBe(200);
