@@ -87,3 +87,18 @@ export async function sealedConsultation(
       : []),
   ]);
 }
+
+/** A booked consultation of hers that started ten minutes ago, ready for its outcome to be marked. */
+export async function startedConsultation(
+  db: D1Database,
+  ring: Keyring,
+  c: { id: number; userId: number; total: number; walletUsed: number },
+): Promise<number> {
+  await sealedConsultation(db, ring, {
+    ...c,
+    startsAt: Date.now() - 10 * 60_000,
+    status: 'booked',
+    texts: { intake: 'i', chat: 'c', notes: 'n', summary: 's', reason: 'r' },
+  });
+  return c.id;
+}

@@ -7,7 +7,7 @@ import { applyOutcome } from '#api/src/consultations/refund';
 import { healthKeyring } from '#api/src/consultations/seal';
 import { apiConfig } from '#api/src/lib/config';
 import { loadConsultationFixture } from '../fixtures/consultations';
-import { sealedConsultation } from './consultation-sealed';
+import { startedConsultation } from './consultation-sealed';
 import { call, deviceToken } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 import { bloodTestAtLab, deliver, ledgerOf, newShopper, placeCod } from './loyalty-helpers';
@@ -41,19 +41,13 @@ describe('a blood-test order', () => {
 
 describe('a consultation', () => {
   const config = () => ({ config: apiConfig(env as never), siteOrigin: 'https://shop.test' });
-  const booked = async (userId: number, walletUsed: number) => {
-    const id = 7_500_000_000 + ++serial;
-    await sealedConsultation(env.DB, healthKeyring(apiConfig(env as never))!, {
-      id,
+  const booked = (userId: number, walletUsed: number) =>
+    startedConsultation(env.DB, healthKeyring(apiConfig(env as never))!, {
+      id: 7_500_000_000 + ++serial,
       userId,
-      startsAt: Date.now() - 10 * 60_000,
-      status: 'booked',
-      texts: { intake: 'i', chat: 'c', notes: 'n', summary: 's', reason: 'r' },
       total: 8000,
       walletUsed,
     });
-    return id;
-  };
 
   it('earns 5 points per KWD paid when completed; what the wallet paid and a failed call earn nothing', async () => {
     const her = await newShopper(device, 'consultation');

@@ -14,7 +14,7 @@ import { apiConfig } from '#api/src/lib/config';
 import { loyaltyJobs } from '#api/src/loyalty/jobs';
 import { freshStart } from '../../support/fresh-start';
 import { book, freeTimeAfter, post, setUp, shopper, topUp } from './consultation-helpers';
-import { sealedConsultation } from './consultation-sealed';
+import { startedConsultation } from './consultation-sealed';
 import { call, json, saveAddress, shopperHeaders } from './helpers';
 import { bloodTestAtLab, deliver } from './loyalty-helpers';
 import { staffWith, type TestStaff } from './staff-helpers';
@@ -57,20 +57,14 @@ const accountIn = (db: D1Database, userId: number) =>
     .bind(userId)
     .first<{ tier: string; spend_12m: number; tier_updated_at: number | null }>();
 
-/** A consultation of hers in the core, started ten minutes ago, ready to be marked. */
-async function startedConsultation(userId: number, total: number) {
-  const id = 7_600_000_000 + ++serial;
-  await sealedConsultation(env.DB, healthKeyring(apiConfig(env as never))!, {
-    id,
+/** A consultation of hers in the core, started ten minutes ago, paid by card, ready to be marked. */
+const startedIn = (userId: number, total: number) =>
+  startedConsultation(env.DB, healthKeyring(apiConfig(env as never))!, {
+    id: 7_600_000_000 + ++serial,
     userId,
-    startsAt: Date.now() - 10 * 60_000,
-    status: 'booked',
-    texts: { intake: 'i', chat: 'c', notes: 'n', summary: 's', reason: 'r' },
     total,
     walletUsed: 0,
   });
-  return id;
-}
 
 describe('a consultation paid from her wallet in her shard', () => {
   it('is debited there when booked and credited there when she cancels in time', async () => {
@@ -103,7 +97,7 @@ describe('a consultation paid from her wallet in her shard', () => {
     const s = await shopper('shard-no-show');
     await topUp(s.id, 'KWD', 8_000);
     await moved(s.id);
-    const id = await startedConsultation(s.id, 8000);
+    const id = await startedIn(s.id, 8000);
     await env.DB.prepare("UPDATE consultations SET payment_method = 'wallet', wallet_used = 8000 WHERE id = ?")
       .bind(id)
       .run();
@@ -123,7 +117,7 @@ describe('her points and tier for her bookings, in her shard', () => {
     const s = await shopper('shard-earn');
     await moved(s.id);
     // KWD 120.000 paid by card: 600 points at 5 a KWD, and past silver's KWD 100 of spending.
-    const id = await startedConsultation(s.id, 120_000);
+    const id = await startedIn(s.id, 120_000);
     const money = { config: apiConfig(env as never), siteOrigin: SITE, shards: env };
     await applyOutcome(env.DB, money, id, 'held', null);
 
@@ -184,7 +178,7 @@ describe('her points and tier for her bookings, in her shard', () => {
 
     // A day and a half later, with a consultation completed in the core meanwhile: the night's run
     // counts both and stores them in her shard.
-    const id = await startedConsultation(s.id, 8000);
+    const id = await startedIn(s.id, 8000);
     await env.DB.prepare(
       "UPDATE consultations SET status = 'completed', outcome = 'held', completed_at = ? WHERE id = ?",
     )
