@@ -9,7 +9,7 @@
 import { log } from '../lib/log';
 import { core, type DatabaseEnv, guestOwner, shardFor, userOwner } from '../db/databases';
 import { type MoveOptions, moveShopper } from '../db/move-shopper';
-import { claimGuestOrders, STILL_HERS } from './guest-links';
+import { claimGuestOrders, guestOrdersStatement, STILL_HERS } from './guest-links';
 
 /** Long enough for a move of a shopper with many orders, with its two grace waits. */
 export const CLAIM_LEASE_MS = 10 * 60_000;
@@ -65,12 +65,7 @@ async function join(env: DatabaseEnv, claim: Claim, options: MoveOptions): Promi
   const hers = await db.prepare(`SELECT 1 AS ok WHERE ${STILL_HERS}`).bind(claim.user_id, claim.email).first();
   const guest = await guestOwner(claim.email);
   const [from, to] = await Promise.all([shardFor(env, guest), shardFor(env, userOwner(claim.user_id))]);
-  const waiting = hers
-    ? await from.db
-        .prepare('SELECT 1 AS found FROM orders WHERE user_id IS NULL AND lower(guest_email) = lower(?) LIMIT 1')
-        .bind(claim.email)
-        .first()
-    : null;
+  const waiting = hers ? await guestOrdersStatement(from.db, claim.email).first() : null;
   if (!waiting) {
     await forget(env, claim);
     return 0;

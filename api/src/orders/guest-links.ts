@@ -105,6 +105,13 @@ export async function orderIdByEmail(
   return owned != null && owned.toLowerCase() === email.trim().toLowerCase() ? { id: row.id, db: route.db } : null;
 }
 
+/** Whether any guest order with this address (any case) is still unclaimed in `db`: one row or none. */
+export function guestOrdersStatement(db: D1Database, email: string): D1PreparedStatement {
+  return db
+    .prepare('SELECT 1 AS found FROM orders WHERE user_id IS NULL AND lower(guest_email) = lower(?) LIMIT 1')
+    .bind(email);
+}
+
 /**
  * Gives a proven address's guest orders to its account (the e-mail compared without case), with the
  * core's order index naming the account as their owner (decision 62). Orders change owner within one
@@ -151,10 +158,7 @@ export async function claimGuestOrders(
   if (from.binding !== to.binding || from.moving || to.moving) {
     // Proven now, joined later: the minute cron brings both into one shard and claims them there
     // (guest-claims.ts). Kept only when the guest has orders to give.
-    const waiting = await from.db
-      .prepare('SELECT 1 AS found FROM orders WHERE user_id IS NULL AND lower(guest_email) = lower(?) LIMIT 1')
-      .bind(address)
-      .first();
+    const waiting = await guestOrdersStatement(from.db, address).first();
     if (waiting)
       await db
         .prepare(
@@ -203,10 +207,7 @@ export async function verificationFor(
   const db = core(env);
   if (!always) {
     // The guest's orders are in her order shard: her route rides in the core's read (decision 61).
-    const found = (on: D1Database) =>
-      on
-        .prepare('SELECT 1 AS found FROM orders WHERE user_id IS NULL AND lower(guest_email) = lower(?) LIMIT 1')
-        .bind(email.trim());
+    const found = (on: D1Database) => guestOrdersStatement(on, email.trim());
     const [route, here] = await db.batch([routeStatement(env, await guestOwner(email.trim())), found(db)]);
     const where = routeFrom(env, route!.results[0] as Parameters<typeof routeFrom>[1]);
     const guest = where.binding === 'DB' ? here!.results[0] : await found(where.db).first();
