@@ -31,6 +31,10 @@ export async function pdfTextLines(
   pdfs: Array<() => Promise<Uint8Array>>,
   { maxPages = READ_MAX_PAGES, timeoutMs = READ_TIMEOUT_MS } = {},
 ): Promise<PdfTextOutcome> {
+  // The reader is loaded before the clock starts: the time limit is for a slow or hostile document,
+  // and loading the module is the same for every one (seconds under Vitest, which transforms it on
+  // first use; a one-off in a deployed isolate). A load that fails is a server fault, not the file's.
+  const reader = await import('unpdf');
   const deadline = Date.now() + timeoutMs;
   const lines: string[] = [];
   let pages = 0;
@@ -38,7 +42,7 @@ export async function pdfTextLines(
   for (const load of pdfs) {
     if (pages >= maxPages) break;
     try {
-      const read = await withDeadline(readPdf(await load(), maxPages - pages, deadline), deadline);
+      const read = await withDeadline(readPdf(reader, await load(), maxPages - pages, deadline), deadline);
       pages += read.pages;
       lines.push(...read.lines);
     } catch {
@@ -63,8 +67,12 @@ async function withDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
   }
 }
 
-async function readPdf(bytes: Uint8Array, maxPages: number, deadline: number) {
-  const { getDocumentProxy } = await import('unpdf');
+async function readPdf(
+  { getDocumentProxy }: typeof import('unpdf'),
+  bytes: Uint8Array,
+  maxPages: number,
+  deadline: number,
+) {
   const pdf = await getDocumentProxy(bytes, { stopAtErrors: false, verbosity: 0 });
   try {
     const count = Math.min(pdf.numPages, maxPages);
