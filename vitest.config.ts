@@ -4,6 +4,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { serviceWorker } from './scripts/vite-service-worker.mjs';
+import { LongFirstSequencer } from './scripts/vitest-long-first';
 
 const migrations = await readD1Migrations('api/migrations');
 /** An order shard's schema (decision 61): the api project's second D1 database, ORDERS_1, tests the split. */
@@ -50,6 +51,7 @@ export default defineConfig({
   test: {
     maxWorkers: WORKERS,
     onConsoleLog: quietRequestLines,
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         extends: false,
