@@ -364,7 +364,9 @@ describe("a shopper's move to another shard", () => {
     }
     // Every write of the move was a place it died at least once.
     expect(kills).toBeGreaterThan(20);
-  }, 30_000);
+    // Over 20 moves, each with a shopper's history placed first: 21 s in a CI run beside the e2e
+    // stories, over 30 s when it was the first file of a cold runtime. What it asserts is not timed.
+  }, 90_000);
 
   it('drops from the target what left the source between the copies (a retention rule, the cold-orders run)', async () => {
     const shopper = await shopperWithHistory('vanish');
