@@ -1,10 +1,25 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import type { TestSpecification } from 'vitest/node';
 import { describe, expect, it } from 'vitest';
-import { LONG_FILES, longFirst, PROJECT_ORDER, projectRank } from './vitest-long-first';
+import { LONG_FILES, LongFirstSequencer, longFirst, PROJECT_ORDER } from './vitest-long-first';
+
+/** A test file of a project, as Vitest hands it to the sequencer (a clean clone: no durations cached). */
+const spec = (project: string, path: string) =>
+  ({
+    moduleId: `${process.cwd()}/${path}`,
+    project: { name: project, config: { sequence: { groupOrder: 0 }, isolate: false } },
+  }) as unknown as TestSpecification;
+
+const noCache = { cache: { getTestSpecificationResult: () => undefined } };
 
 describe('the order of the test files', () => {
   it('names files that exist, so a renamed one does not silently fall back to the end', () => {
     for (const file of LONG_FILES) expect(existsSync(file), file).toBe(true);
+  });
+
+  it('names every project vitest.config.ts declares, so none silently runs last', () => {
+    const declared = [...readFileSync('vitest.config.ts', 'utf8').matchAll(/^ {10}name: '(\w+)',$/gm)].map((m) => m[1]);
+    expect([...declared].sort()).toEqual([...PROJECT_ORDER].sort());
   });
 
   it('ranks the listed files in their order, before every other file', () => {
@@ -15,9 +30,23 @@ describe('the order of the test files', () => {
     expect(longFirst('/repo/tests/xstaff-auth.test.ts')).toBe(LONG_FILES.length);
   });
 
-  it('runs the unit project first and keeps each project together', () => {
-    expect(PROJECT_ORDER.map(projectRank)).toEqual([0, 1, 2]);
-    expect(projectRank('unit')).toBeLessThan(projectRank('api'));
-    expect(projectRank('another')).toBe(PROJECT_ORDER.length);
+  it('runs the unit project first, keeps each project together, and starts each with its long files', async () => {
+    const files = [
+      spec('storefront', 'tests/integration/storefront/pages.test.ts'),
+      spec('api', 'tests/integration/api/orders.test.ts'),
+      spec('storefront', 'tests/integration/storefront/hostile-requests.test.ts'),
+      spec('unit', 'shared/money.test.ts'),
+      spec('api', 'tests/integration/api/staff-auth.test.ts'),
+      spec('unit', 'tests/database/backup-and-restore.test.ts'),
+    ];
+    const sorted = await new LongFirstSequencer(noCache as never).sort(files);
+    expect(sorted.map((s) => `${s.project.name} ${s.moduleId.split('/').pop()}`)).toEqual([
+      'unit backup-and-restore.test.ts',
+      'unit money.test.ts',
+      'api staff-auth.test.ts',
+      'api orders.test.ts',
+      'storefront hostile-requests.test.ts',
+      'storefront pages.test.ts',
+    ]);
   });
 });
