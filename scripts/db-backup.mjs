@@ -7,11 +7,10 @@
 // --binding names an order shard's database (decision 61; api/wrangler.toml's binding, e.g. ORDERS_1)
 // instead of the core's (DB): each shard has its own file, as in the nightly run; -c names another
 // wrangler config holding that binding (as `npm run db:shards` takes it).
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { join } from 'node:path';
-import { getPlatformProxy, unstable_readConfig } from 'wrangler';
 import { backupKeyConfig, bundledModules } from './backup-tools.mjs';
+import { openLocalD1 } from './d1-local.mjs';
 import { PERSIST_DIR } from './db.mjs';
 
 const OUT = '.cache/backup';
@@ -31,27 +30,6 @@ function parseArgs(argv) {
   const named = args.binding === 'DB' ? '' : `${args.binding}-`;
   args.out ??= `backup-${named}${new Date().toISOString().replaceAll(':', '')}.ndjson.gz`;
   return args;
-}
-
-/**
- * The API's D1 binding alone (the same database id, so the same local file), under the name DB: the
- * API's other bindings (its Durable Object, queues, images) have no business in a backup.
- */
-function databaseOnlyConfig(binding = 'DB', config = 'api/wrangler.toml') {
-  const api = unstable_readConfig({ config }, {});
-  const db = api.d1_databases.find((d) => d.binding === binding);
-  if (!db) throw new Error(`${config} has no D1 binding ${binding}`);
-  const path = join(OUT, 'wrangler.json');
-  mkdirSync(OUT, { recursive: true });
-  writeFileSync(
-    path,
-    JSON.stringify({
-      name: 'shop-backup',
-      compatibility_date: api.compatibility_date,
-      d1_databases: [{ binding: 'DB', database_name: db.database_name, database_id: db.database_id }],
-    }),
-  );
-  return path;
 }
 
 /** A file as the backup's byte sink. */
@@ -80,18 +58,16 @@ export async function backup(argv) {
   const key = backupKeyConfig();
   const ring = backupKeyring(key.secret, key.version);
   if (!ring) throw new Error('set BACKUP_KEK (≥ 32 characters): health tables are sealed with it');
-  const proxy = await getPlatformProxy({
-    configPath: databaseOnlyConfig(args.binding, args.config),
-    persist: { path: join(args.persistTo, 'v3') },
-    remoteBindings: false,
-  });
+  // The binding's database alone: the API's other bindings (its Durable Object, queues, images) have
+  // no business in a backup.
+  const d1 = await openLocalD1(args.persistTo, { config: args.config, binding: args.binding });
   try {
-    const result = await writeBackup(proxy.env.DB, ring, fileSink(args.out), { environment: 'local' });
+    const result = await writeBackup(d1.db, ring, fileSink(args.out), { environment: 'local' });
     const rows = Object.values(result.counts).reduce((a, b) => a + b, 0);
     console.log(`Wrote ${args.out}: ${rows} rows, ${result.bytes} bytes.`);
     return result;
   } finally {
-    await proxy.dispose();
+    await d1.dispose();
   }
 }
 

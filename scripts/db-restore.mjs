@@ -11,19 +11,22 @@
 // api/wrangler.toml; the core's is DB). The file's name says which it is: a shard's file restored into
 // DB, or the core's into a shard, is refused. -c names another wrangler config holding that binding (as
 // `npm run db:shards` takes it).
-import { spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
-import { delimiter, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { backupKeyConfig, bundledModules } from './backup-tools.mjs';
 import { PERSIST_DIR } from './db.mjs';
 
 const OUT = '.cache/restore';
-// This checkout's wrangler and Node (the pinned one), whether run by npm or by node directly.
-const BIN = resolve('node_modules', '.bin');
-const PATH = `${BIN}${delimiter}${process.env.PATH ?? ''}`;
+
+/**
+ * The local database, opened in this process (scripts/d1-local.mjs). Loaded on first use: a refused
+ * file never loads wrangler.
+ * @type {(persistTo: string, work: (d1: any) => Promise<any>, options: { config: string, binding: string }) => Promise<any>}
+ */
+const withLocalD1 = async (...args) => (await import('./d1-local.mjs')).withLocalD1(...args);
 
 function parseArgs(argv) {
   const args = {
@@ -95,36 +98,20 @@ export function fileBinding(file) {
   return /(?:shop-.+?|backup)-([A-Z][A-Z0-9_]*)-\d{4}-\d{2}-\d{2}T[^/]*$/.exec(file)?.[1] ?? null;
 }
 
-/** The wrangler config whose D1 bindings a restore uses (-c). */
-let CONFIG = 'api/wrangler.toml';
-
-function wrangler(persistTo, args, binding = 'DB') {
-  return spawnSync(
-    'wrangler',
-    ['d1', 'execute', binding, '--local', '--persist-to', persistTo, '-c', CONFIG, ...args],
-    {
-      env: { ...process.env, PATH, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
-      encoding: 'utf8',
-      maxBuffer: 64 << 20,
-    },
-  );
-}
-
-function query(persistTo, sql, binding = 'DB') {
-  const r = wrangler(persistTo, ['--command', sql, '--json'], binding);
-  if (r.status !== 0) throw new Error(`could not read the database: ${r.error?.message ?? (r.stderr || r.stdout)}`);
-  return JSON.parse(r.stdout)[0].results;
-}
-
 const databaseDir = (persistTo) => join(persistTo, 'v3', 'd1', 'miniflare-D1DatabaseObject');
 
-function existingTables(persistTo, binding) {
-  if (!existsSync(databaseDir(persistTo))) return 0;
-  return query(
-    persistTo,
-    "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
-    binding,
-  )[0].n;
+/** How many tables the local database has (0 when it was never made). */
+async function existingTables(args) {
+  if (!existsSync(databaseDir(args.persistTo))) return 0;
+  const [row] = await withLocalD1(
+    args.persistTo,
+    (d1) =>
+      d1.query(
+        "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+      ),
+    args,
+  );
+  return row.n;
 }
 
 /** Moves the local database's files aside (never deletes them): the restore then starts from nothing. */
@@ -142,7 +129,6 @@ function moveAside(persistTo) {
 
 export async function restore(argv) {
   const args = parseArgs(argv);
-  CONFIG = args.config;
   const { restoreStatements, backupKeyring } = await bundledModules(OUT, 'restore', [
     'shared/backup/restore-sql',
     'shared/backup/seal',
@@ -159,7 +145,8 @@ export async function restore(argv) {
 
   // The whole file is read and checked before the database is touched.
   mkdirSync(OUT, { recursive: true });
-  const sqlFile = args.sqlOut ?? join(OUT, 'restore.sql');
+  // Each run its own file: two restores at once (two shards, or two test files) never read each other's.
+  const sqlFile = args.sqlOut ?? join(OUT, `restore-${process.pid}.sql`);
   const out = createWriteStream(sqlFile);
   let summary;
   const lines = backupLines(args.file);
@@ -188,7 +175,7 @@ export async function restore(argv) {
     return summary;
   }
 
-  if (existingTables(args.persistTo, args.binding) > 0) {
+  if ((await existingTables(args)) > 0) {
     // Moving aside moves every local database's files (miniflare keeps them in one directory).
     if (args.binding !== 'DB')
       throw new Error(
@@ -203,17 +190,29 @@ export async function restore(argv) {
       `Moved the database that was there aside in ${aside.dir}: ${aside.moved.join(', ')}. To go back to it, delete the restored .sqlite files there and drop the suffix .before-restore-${aside.stamp}; once the restore is good, delete those files (docs/operating/backup-and-restore.md).`,
     );
   }
-  const r = wrangler(args.persistTo, ['--file', sqlFile, '--yes'], args.binding);
-  if (r.status !== 0) throw new Error(`the restore failed: ${r.error?.message ?? (r.stderr || r.stdout)}`);
-  // Every table holds what the file said it held.
   const tables = Object.keys(summary.counts);
   const found = {};
-  for (let i = 0; i < tables.length; i += 50) {
-    const group = tables.slice(i, i + 50);
-    const sql = `SELECT ${group.map((t, j) => `(SELECT count(*) FROM "${t}") AS c${j}`).join(', ')}`;
-    const [row] = query(args.persistTo, sql, args.binding);
-    for (const [j, t] of group.entries()) found[t] = row[`c${j}`];
-  }
+  await withLocalD1(
+    args.persistTo,
+    async (d1) => {
+      try {
+        await d1.executeFile(sqlFile);
+      } catch (error) {
+        throw new Error(`the restore failed: ${error.message}`);
+      } finally {
+        rmSync(sqlFile, { force: true });
+      }
+      // Every table holds what the file said it held.
+      for (let i = 0; i < tables.length; i += 50) {
+        const group = tables.slice(i, i + 50);
+        const [row] = await d1.query(
+          `SELECT ${group.map((t, j) => `(SELECT count(*) FROM "${t}") AS c${j}`).join(', ')}`,
+        );
+        for (const [j, t] of group.entries()) found[t] = row[`c${j}`];
+      }
+    },
+    args,
+  );
   const wrong = tables.filter((t) => found[t] !== summary.counts[t]);
   if (wrong.length) throw new Error(`restored counts differ: ${wrong.map((t) => `${t} ${found[t]}`).join(', ')}`);
   console.log(

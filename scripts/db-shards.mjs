@@ -18,9 +18,9 @@
 // rows, so replicas have her new route; move-accounts runs --parallel (4) moves at once. Every command
 // can be run again: what is done stays done.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getPlatformProxy, unstable_readConfig } from 'wrangler';
+import { getPlatformProxy } from 'wrangler';
+import { databasesConfig } from './d1-local.mjs';
 import { bundledModules } from './backup-tools.mjs';
 import { PERSIST_DIR } from './db.mjs';
 
@@ -54,27 +54,6 @@ export function parseArgs(argv) {
   return args;
 }
 
-/** The API's D1 bindings alone (its other bindings have no business here), remote when asked. */
-function databasesConfig(args) {
-  const api = unstable_readConfig({ config: args.config, env: args.env }, {});
-  const path = join(OUT, 'wrangler.json');
-  mkdirSync(OUT, { recursive: true });
-  writeFileSync(
-    path,
-    JSON.stringify({
-      name: 'shop-shards',
-      compatibility_date: api.compatibility_date,
-      d1_databases: api.d1_databases.map((d) => ({
-        binding: d.binding,
-        database_name: d.database_name,
-        database_id: d.database_id,
-        ...(args.remote ? { remote: true } : {}),
-      })),
-    }),
-  );
-  return { path, bindings: api.d1_databases };
-}
-
 /** wrangler d1 migrations apply for an order shard's binding, from api/order-shard-migrations. */
 function migrateShard(args, binding, d1) {
   const entry = d1.find((d) => d.binding === binding);
@@ -106,7 +85,8 @@ export async function shards(argv) {
   const args = parseArgs(argv);
   const [command, ...rest] = args.rest;
   if (!command) throw new Error(USAGE);
-  const { path, bindings } = databasesConfig(args);
+  // The API's D1 bindings alone (its other bindings have no business here), remote when asked.
+  const { path, databases: bindings } = databasesConfig({ config: args.config, env: args.env, remote: args.remote });
   if (command === 'add') migrateShard(args, rest[1], bindings);
   const mod = await bundledModules(OUT, 'shards', ['api/src/db/shard-admin', 'api/src/db/move-shopper']);
   const proxy = await getPlatformProxy({

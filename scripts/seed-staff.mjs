@@ -1,7 +1,6 @@
 // Local mode only: the back office's seeded owner (shared/staff/local-owner.ts), created once in the
 // local database with the local secrets of api/.dev.vars, so `npm start` has someone to sign in as.
 // Production has no default account: staff are invited by an owner.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -58,12 +57,11 @@ export async function seedStaff() {
     `INSERT INTO staff_roles (staff_id, role, country) SELECT id, 'nutritionist', NULL FROM staff WHERE email = ${sql(n.email)} AND NOT EXISTS (SELECT 1 FROM staff_roles r JOIN staff s ON s.id = r.staff_id WHERE s.email = ${sql(n.email)})`,
     `UPDATE nutritionists SET staff_id = (SELECT id FROM staff WHERE email = ${sql(n.email)}) WHERE id = ${Number(n.nutritionistId)} AND staff_id IS NULL AND NOT EXISTS (SELECT 1 FROM nutritionists WHERE staff_id = (SELECT id FROM staff WHERE email = ${sql(n.email)}))`,
   ].join('; ');
-  const r = spawnSync(
-    'wrangler',
-    ['d1', 'execute', 'DB', '--local', '--persist-to', PERSIST_DIR, '-c', 'api/wrangler.toml', '--command', command],
-    { env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, encoding: 'utf8' },
-  );
-  if (r.status !== 0) throw new Error(`seeding the local owner failed: ${r.stderr || r.stdout}`);
+  // Imported here: `npm run staff:code` does not load wrangler.
+  const { withLocalD1 } = await import('./d1-local.mjs');
+  await withLocalD1(PERSIST_DIR, (d1) => d1.execute(command)).catch((e) => {
+    throw new Error(`seeding the local owner failed: ${e.message}`);
+  });
 }
 
 /** `npm run staff:code`: the local owner's current second-factor code (`-- --nutritionist`: the nutritionist's). */

@@ -1,31 +1,17 @@
 // Seeds the local D1 database with the deterministic catalogue (api/seed/catalogue.ts), once: a
 // database that already has products is left alone. `--large` makes the 50 000-product catalogue, `--huge` the 200 000-product one.
 // Then the catalogue's images go into the local R2 bucket (scripts/seed-media.mjs), once too.
-import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { withLocalD1 } from './d1-local.mjs';
 import { PERSIST_DIR } from './db.mjs';
 import { seedMedia } from './seed-media.mjs';
 
-function wrangler(args, persistDir = PERSIST_DIR) {
-  return spawnSync(
-    'wrangler',
-    ['d1', 'execute', 'DB', '--local', '--persist-to', persistDir, '-c', 'api/wrangler.toml', ...args],
-    {
-      // Read at the call: a caller (the bench) may have put node_modules/.bin on the PATH since.
-      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
-}
-
-export function productCount() {
-  const r = wrangler(['--command', 'SELECT count(*) AS n FROM products', '--json']);
-  if (r.status !== 0) throw new Error(`could not read the database: ${r.stderr || r.stdout}`);
-  return JSON.parse(r.stdout)[0].results[0].n;
+/** @param {{ query(sql: string): Promise<any[]> }} d1 */
+async function productCount(d1) {
+  return (await d1.query('SELECT count(*) AS n FROM products'))[0].n;
 }
 
 async function seedModule() {
@@ -56,9 +42,8 @@ async function seedModule() {
  * A database seeded before the strengths' daily doses existed (migration 0035) gets them: without them the
  * blood-test suggestions would offer no product.
  */
-async function seedDoses(mod, mode) {
-  const r = wrangler(['--command', 'SELECT count(*) AS n FROM sku_nutrients', '--json']);
-  if (r.status !== 0 || JSON.parse(r.stdout)[0].results[0].n > 0) return;
+async function seedDoses(d1, mod, mode) {
+  if ((await d1.query('SELECT count(*) AS n FROM sku_nutrients'))[0].n > 0) return;
   const file = join('.cache/seed', `${mode}-doses.sql`);
   const stream = createWriteStream(file);
   // Through a scratch table: sizes deleted since the seed (the back office may delete them) are skipped.
@@ -73,45 +58,38 @@ async function seedDoses(mod, mode) {
   );
   stream.end();
   await once(stream, 'finish');
-  const done = wrangler(['--file', file, '--yes']);
-  if (done.status !== 0) throw new Error(`seeding the doses failed: ${done.stderr || done.stdout}`);
+  await d1.executeFile(file).catch((e) => {
+    throw new Error(`seeding the doses failed: ${e.message}`);
+  });
   console.log('Added the daily doses of the seeded strengths.');
 }
 
 /** A database seeded before the quiz existed (migration 0039) gets its first version, active. */
-async function seedQuiz(mod) {
-  const r = wrangler(['--command', 'SELECT count(*) AS n FROM quiz_versions', '--json']);
-  if (r.status !== 0 || JSON.parse(r.stdout)[0].results[0].n > 0) return;
+async function seedQuiz(d1, mod) {
+  if ((await d1.query('SELECT count(*) AS n FROM quiz_versions'))[0].n > 0) return;
   const file = join('.cache/seed', 'quiz.sql');
   const stream = createWriteStream(file);
   for (const statement of mod.quizStatements()) stream.write(`${statement};\n`);
   stream.end();
   await once(stream, 'finish');
-  const done = wrangler(['--file', file, '--yes']);
-  if (done.status !== 0) throw new Error(`seeding the quiz failed: ${done.stderr || done.stdout}`);
+  await d1.executeFile(file).catch((e) => {
+    throw new Error(`seeding the quiz failed: ${e.message}`);
+  });
   console.log('Added the quiz, version 1.');
 }
 
 /** The demo shop's reviews and questions (api/seed/reviews.ts), once: after the staff, whose owner answers. */
 export async function seedReviews() {
   const mod = await seedModule();
-  const r = wrangler([
-    '--command',
-    'SELECT (SELECT count(*) FROM reviews) AS n, (SELECT count(*) FROM products) AS p',
-    '--json',
-  ]);
-  if (r.status !== 0) return;
-  const row = JSON.parse(r.stdout)[0].results[0];
-  // Only the demo catalogue: the bench's large ones stay as they are measured.
-  if (row.n > 0 || row.p > mod.PRODUCT_COUNTS.demo) return;
-  const file = join('.cache/seed', 'reviews.sql');
-  const stream = createWriteStream(file);
-  for (const statement of mod.reviewStatements()) stream.write(`${statement};\n`);
-  stream.end();
-  await once(stream, 'finish');
-  const done = wrangler(['--file', file, '--yes']);
-  if (done.status !== 0) throw new Error(`seeding the reviews failed: ${done.stderr || done.stdout}`);
-  console.log('Added the demo reviews and questions.');
+  await withLocalD1(PERSIST_DIR, async (d1) => {
+    const [row] = await d1.query('SELECT (SELECT count(*) FROM reviews) AS n, (SELECT count(*) FROM products) AS p');
+    // Only the demo catalogue: the bench's large ones stay as they are measured.
+    if (row.n > 0 || row.p > mod.PRODUCT_COUNTS.demo) return;
+    await d1.execute(Array.from(mod.reviewStatements(), (st) => `${st};\n`).join('')).catch((e) => {
+      throw new Error(`seeding the reviews failed: ${e.message}`);
+    });
+    console.log('Added the demo reviews and questions.');
+  });
 }
 
 /** The bench's heavily reviewed product: `count` shown reviews on `slug` in the database at `persistDir`. */
@@ -122,56 +100,57 @@ export async function seedManyReviews(slug, count, persistDir) {
   for (const statement of mod.manyReviewStatements(slug, count)) stream.write(`${statement};\n`);
   stream.end();
   await once(stream, 'finish');
-  const done = wrangler(['--file', file, '--yes'], persistDir);
-  if (done.status !== 0)
-    throw new Error(`seeding ${count} reviews failed: ${done.error ?? (done.stderr || done.stdout)}`);
+  await withLocalD1(persistDir, (d1) => d1.executeFile(file)).catch((e) => {
+    throw new Error(`seeding ${count} reviews failed: ${e.message}`);
+  });
 }
 
 export async function seed(mode = 'demo') {
   const mod = await seedModule();
-  const existing = productCount();
-  if (existing > 0) {
-    console.log('Catalogue already seeded: leaving the database as it is.');
-    // A database seeded before images were stored at seed time still gets them.
-    const mode = existing > mod.PRODUCT_COUNTS.large ? 'huge' : existing > mod.PRODUCT_COUNTS.demo ? 'large' : 'demo';
-    await seedDoses(mod, mode);
-    await seedQuiz(mod);
-    await seedMedia(mod, mode, PERSIST_DIR);
-    return false;
-  }
-  const { catalogueStatements } = mod;
-  const out = '.cache/seed';
-  const started = Date.now();
-  // Streamed statement by statement: the large catalogue is 160 MB of SQL, the huge one 600 MB, more
-  // than wrangler can read as one string, so it goes in parts of at most 150 MB, run in order.
-  const files = [];
-  let stream;
-  let bytes = Infinity;
-  for (const statement of catalogueStatements(mode)) {
-    const line = `${statement};\n`;
-    if (bytes + line.length > 150_000_000) {
-      if (stream) {
-        stream.end();
-        await once(stream, 'finish');
-      }
-      files.push(join(out, `${mode}-${files.length + 1}.sql`));
-      stream = createWriteStream(files.at(-1));
-      bytes = 0;
+  const seeded = await withLocalD1(PERSIST_DIR, async (d1) => {
+    const existing = await productCount(d1);
+    if (existing > 0) {
+      console.log('Catalogue already seeded: leaving the database as it is.');
+      // A database seeded before images were stored at seed time still gets them.
+      mode = existing > mod.PRODUCT_COUNTS.large ? 'huge' : existing > mod.PRODUCT_COUNTS.demo ? 'large' : 'demo';
+      await seedDoses(d1, mod, mode);
+      await seedQuiz(d1, mod);
+      return false;
     }
-    bytes += Buffer.byteLength(line);
-    if (!stream.write(line)) await once(stream, 'drain');
-  }
-  stream.end();
-  await once(stream, 'finish');
-  for (const file of files) {
-    const r = wrangler(['--file', file, '--yes']);
-    if (r.status !== 0) throw new Error(`seeding failed: ${r.stderr || r.stdout}`);
-  }
-  console.log(
-    `Seeded the ${mode} catalogue (${productCount()} products) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
-  );
+    const out = '.cache/seed';
+    const started = Date.now();
+    // Streamed statement by statement: the large catalogue is 160 MB of SQL, the huge one 600 MB, more
+    // than one string can hold, so it goes in parts of at most 150 MB, run in order.
+    const files = [];
+    let stream;
+    let bytes = Infinity;
+    for (const statement of mod.catalogueStatements(mode)) {
+      const line = `${statement};\n`;
+      if (bytes + line.length > 150_000_000) {
+        if (stream) {
+          stream.end();
+          await once(stream, 'finish');
+        }
+        files.push(join(out, `${mode}-${files.length + 1}.sql`));
+        stream = createWriteStream(files.at(-1));
+        bytes = 0;
+      }
+      bytes += Buffer.byteLength(line);
+      if (!stream.write(line)) await once(stream, 'drain');
+    }
+    stream.end();
+    await once(stream, 'finish');
+    for (const file of files)
+      await d1.executeFile(file).catch((e) => {
+        throw new Error(`seeding failed: ${e.message}`);
+      });
+    console.log(
+      `Seeded the ${mode} catalogue (${await productCount(d1)} products) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
+    return true;
+  });
   await seedMedia(mod, mode, PERSIST_DIR);
-  return true;
+  return seeded;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -13,7 +13,7 @@ ensureDevVars({ built: true });
 // npm test prepares the e2e state before the stories start and says so (E2E_STATE_READY): checking it
 // again spawned wrangler a dozen times, half a minute of the two cores while the suite runs.
 if (!process.env.E2E_STATE_READY) {
-  migrateLocal();
+  await migrateLocal();
   await seed();
   await seedStaff();
   await seedReviews();

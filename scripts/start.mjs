@@ -13,7 +13,7 @@ ensureDevVars();
 const build = spawnSync('vite', ['build'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-migrateLocal();
+await migrateLocal();
 await seed();
 await seedStaff();
 await seedReviews();

@@ -6,11 +6,20 @@
 // phase's time and one line "tests: N passed, N failed". The budget is 10 minutes on two cores.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { checkDeployConfigs } from './deploy-check.mjs';
 import { ensureDevVars } from './dev-vars.mjs';
 import { countPlaywright, countVitest, summaryLine } from './test-count.mjs';
 
-const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? 'true' };
+// Node's compile cache (V8 code on disk, Node ≥ 22.1) for every Node the suite starts: wrangler, the
+// operator scripts and the build load megabytes of JavaScript each time, about 60 times a run, and
+// the cache takes a fifth off each start after the first (1.9 to 1.5 CPU-seconds for a wrangler run).
+const env = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: 'false',
+  CI: process.env.CI ?? 'true',
+  NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? resolve('.cache/node-compile'),
+};
 const results = 'test-results';
 const BUDGET_S = 600;
 // A dedicated database and port, so a running `npm start` is left alone.
