@@ -228,9 +228,11 @@ describe('mode and rating', () => {
 describe('outcomes and their refunds (refund.ts)', () => {
   async function started(tag: string, skip: number) {
     const b = await paidByWallet(tag, 30, skip);
-    // The time has come: moved to the past (a booking can only be made for later).
+    // The time has come: moved to the past (a booking can only be made for later). One reading of the
+    // clock: two could be a millisecond apart, and the call would last 20 minutes and 1 ms.
+    const startsAt = Date.now() - HOUR;
     await env.DB.prepare('UPDATE consultations SET starts_at = ?, ends_at = ? WHERE id = ?')
-      .bind(Date.now() - HOUR, Date.now() - HOUR + 20 * 60_000, b.id)
+      .bind(startsAt, startsAt + 20 * 60_000, b.id)
       .run();
     return b;
   }
