@@ -14,7 +14,16 @@ async function productCount(d1) {
   return (await d1.query('SELECT count(*) AS n FROM products'))[0].n;
 }
 
-async function seedModule() {
+/** @type {Promise<any> | undefined} */
+let seedModuleLoaded;
+
+/** Built once a process: the seed, the staff and the reviews of one preparation share it. */
+function seedModule() {
+  seedModuleLoaded ??= buildSeedModule();
+  return seedModuleLoaded;
+}
+
+async function buildSeedModule() {
   const out = '.cache/seed';
   mkdirSync(out, { recursive: true });
   const entry = join(out, 'entry.ts');
