@@ -8,7 +8,7 @@
 // project's own.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { delimiter } from 'node:path';
+import { delimiter, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { placeholdersIn } from './placeholders.mjs';
 
@@ -227,16 +227,22 @@ export function plan(env, { dryRun = false } = {}) {
 
 /**
  * The whole deploy. Returns the exit status.
- * @param {{ argv: string[], tools: { wrangler: string, vite: string }, read: (file: string, env: string) => any, readBuilt?: (file: string) => any, log?: (line: string) => void, error?: (line: string) => void }} options
+ * `cwd`, `env` and `stdio` are where and how the tools run (this process's by default): the tests run
+ * the deploy in their own process against a copy of the project, with stand-ins for the tools.
+ * @param {{ argv: string[], tools: { wrangler: string, vite: string }, read: (file: string, env: string) => any, readBuilt?: (file: string) => any, log?: (line: string) => void, error?: (line: string) => void, cwd?: string, env?: NodeJS.ProcessEnv, stdio?: 'inherit' | 'ignore' }} options
  */
 export function deploy({
   argv,
   tools,
-  read,
-  readBuilt = (file) => JSON.parse(readFileSync(file, 'utf8')),
+  read: readConfig,
+  cwd = process.cwd(),
+  readBuilt = (file) => JSON.parse(readFileSync(resolve(cwd, file), 'utf8')),
   log = console.log,
   error = console.error,
+  env: processEnv = process.env,
+  stdio = 'inherit',
 }) {
+  const read = (/** @type {string} */ file, /** @type {string} */ target) => readConfig(resolve(cwd, file), target);
   const fail = (/** @type {string[]} */ lines, done = 'nothing was built or changed') => {
     error(`\n✖ deploy refused, ${done}:\n${lines.map((l) => `  ${l}`).join('\n')}`);
     return 1;
@@ -248,7 +254,7 @@ export function deploy({
   } catch (e) {
     return fail([/** @type {Error} */ (e).message]);
   }
-  const spawnEnv = toolEnv(process.env);
+  const spawnEnv = toolEnv(processEnv);
   const workers = describeWorkers(env, read);
   const placeholders = placeholderRefusals(workers, env);
   if (placeholders.length > 0)
@@ -263,6 +269,7 @@ export function deploy({
     const listed = spawnSync(tools.wrangler, secretListArgs(w, env), {
       encoding: 'utf8',
       shell: false,
+      cwd,
       env: spawnEnv,
     });
     if (listed.status !== 0) {
@@ -279,7 +286,7 @@ export function deploy({
 
   for (const step of plan(env, { dryRun })) {
     log(`\n▶ ${step.label}`);
-    const r = spawnSync(tools[step.tool], step.args, { stdio: 'inherit', env: { ...spawnEnv, ...step.env } });
+    const r = spawnSync(tools[step.tool], step.args, { stdio, cwd, env: { ...spawnEnv, ...step.env } });
     if (r.status !== 0) {
       if (step.tool === 'vite' || dryRun)
         return fail([`${step.label} failed (exit ${r.status ?? r.error?.message})`], 'nothing was changed');

@@ -6,7 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { deploy, wranglerReader } from './deploy.mjs';
 import { isPlaceholder } from './placeholders.mjs';
 
 const FILES = ['wrangler.toml', 'api/wrangler.toml', 'staff/wrangler.toml'];
@@ -92,28 +93,62 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function runDeploy(args: string[], extra: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      WRANGLER: join(dir, 'bin', 'wrangler'),
-      VITE: join(dir, 'bin', 'vite'),
-      STANDIN_LOG: join(dir, 'calls.jsonl'),
-      STANDIN_SECRETS: join(dir, 'secrets.json'),
-      STANDIN_NAMES: JSON.stringify(BUILT_NAMES),
-      ...extra,
-    },
-  });
-  let calls: { tool: string; args: string[]; cloudflareEnv?: string; node: string }[] = [];
+type Call = { tool: string; args: string[]; cloudflareEnv?: string; node: string };
+
+/** The stand-ins' calls, in order. */
+function callsMade(): Call[] {
   try {
-    calls = readFileSync(join(dir, 'calls.jsonl'), 'utf8')
+    return readFileSync(join(dir, 'calls.jsonl'), 'utf8')
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-  } catch {}
-  return { status: r.status, output: `${r.stdout}${r.stderr}`, calls };
+  } catch {
+    return [];
+  }
+}
+
+const standinEnv = (extra: Record<string, string>) => ({
+  WRANGLER: join(dir, 'bin', 'wrangler'),
+  VITE: join(dir, 'bin', 'vite'),
+  STANDIN_LOG: join(dir, 'calls.jsonl'),
+  STANDIN_SECRETS: join(dir, 'secrets.json'),
+  STANDIN_NAMES: JSON.stringify(BUILT_NAMES),
+  ...extra,
+});
+
+/** `npm run deploy` as a maintainer starts it: a Node of its own in the project's copy. */
+function runCli(args: string[], extra: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, ...standinEnv(extra) },
+  });
+  return { status: r.status, output: `${r.stdout}${r.stderr}`, calls: callsMade() };
+}
+
+let read: Awaited<ReturnType<typeof wranglerReader>>;
+beforeAll(async () => {
+  read = await wranglerReader();
+});
+
+/**
+ * The same deploy in this process (wrangler, which it reads the files with, loads once for the file
+ * instead of once a case): the copy of the project as its working directory, the stand-ins as its tools.
+ */
+function runDeploy(args: string[], extra: Record<string, string> = {}) {
+  const env = { ...process.env, ...standinEnv(extra) };
+  let output = '';
+  const status = deploy({
+    argv: args,
+    tools: { wrangler: env.WRANGLER, vite: env.VITE },
+    read,
+    cwd: dir,
+    env,
+    stdio: 'ignore',
+    log: (line) => (output += `${line}\n`),
+    error: (line) => (output += `${line}\n`),
+  });
+  return { status, output, calls: callsMade() };
 }
 
 const changes = (calls: { tool: string; args: string[] }[]) =>
@@ -251,7 +286,7 @@ describe('npm run deploy', { timeout: 30_000 }, () => {
   });
 
   it('runs wrangler on the project’s pinned Node even when started outside npm (no node_modules/.bin on PATH)', () => {
-    const { status, output, calls } = runDeploy([], { PATH: '/usr/local/bin:/usr/bin:/bin' });
+    const { status, output, calls } = runCli([], { PATH: '/usr/local/bin:/usr/bin:/bin' });
 
     expect(status, output).toBe(0);
     const pinned = realpathSync(new URL('../node_modules/.bin/node', import.meta.url).pathname);
@@ -274,7 +309,8 @@ describe('npm run deploy', { timeout: 30_000 }, () => {
   });
 
   it('refuses an environment it does not know', () => {
-    const { status, output, calls } = runDeploy(['--env', 'prod']);
+    // Through the command itself: its exit status is what a maintainer's shell sees.
+    const { status, output, calls } = runCli(['--env', 'prod']);
 
     expect(status).toBe(1);
     expect(output).toContain('unknown environment "prod": one of production, staging');
