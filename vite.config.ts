@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { keepAlive } from './scripts/vite-keep-alive.mjs';
 import { reactTextChunks } from './scripts/vite-react-text-chunks.mjs';
 import { serviceWorker } from './scripts/vite-service-worker.mjs';
 import { staffCallScript } from './scripts/vite-staff-call-script.mjs';
@@ -133,6 +134,8 @@ export default defineConfig(({ command }) => ({
     staffCallScript(),
     // The storefront's streaming renderer encodes text once per block, not once per piece.
     reactTextChunks(),
+    // The local servers keep idle connections for a minute, not Node's 5 s (a reused one was reset).
+    keepAlive(),
     cloudflare({
       configPath: './wrangler.toml',
       // The back office (decision 27) is its own worker; locally the storefront hands it the requests
