@@ -76,12 +76,7 @@ async function seedDoses(d1, mod, mode) {
 /** A database seeded before the quiz existed (migration 0039) gets its first version, active. */
 async function seedQuiz(d1, mod) {
   if ((await d1.query('SELECT count(*) AS n FROM quiz_versions'))[0].n > 0) return;
-  const file = join('.cache/seed', 'quiz.sql');
-  const stream = createWriteStream(file);
-  for (const statement of mod.quizStatements()) stream.write(`${statement};\n`);
-  stream.end();
-  await once(stream, 'finish');
-  await d1.executeFile(file).catch((e) => {
+  await d1.execute(Array.from(mod.quizStatements(), (st) => `${st};\n`).join('')).catch((e) => {
     throw new Error(`seeding the quiz failed: ${e.message}`);
   });
   console.log('Added the quiz, version 1.');
@@ -116,15 +111,16 @@ export async function seedManyReviews(slug, count, persistDir) {
 
 export async function seed(mode = 'demo') {
   const mod = await seedModule();
-  const seeded = await withLocalD1(PERSIST_DIR, async (d1) => {
+  // The catalogue in the database (a seeded one keeps its own mode), and whether it was made now.
+  const { seeded, stored } = await withLocalD1(PERSIST_DIR, async (d1) => {
     const existing = await productCount(d1);
     if (existing > 0) {
       console.log('Catalogue already seeded: leaving the database as it is.');
-      // A database seeded before images were stored at seed time still gets them.
-      mode = existing > mod.PRODUCT_COUNTS.large ? 'huge' : existing > mod.PRODUCT_COUNTS.demo ? 'large' : 'demo';
-      await seedDoses(d1, mod, mode);
+      const stored =
+        existing > mod.PRODUCT_COUNTS.large ? 'huge' : existing > mod.PRODUCT_COUNTS.demo ? 'large' : 'demo';
+      await seedDoses(d1, mod, stored);
       await seedQuiz(d1, mod);
-      return false;
+      return { seeded: false, stored };
     }
     const out = '.cache/seed';
     const started = Date.now();
@@ -156,9 +152,10 @@ export async function seed(mode = 'demo') {
     console.log(
       `Seeded the ${mode} catalogue (${await productCount(d1)} products) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
     );
-    return true;
+    return { seeded: true, stored: mode };
   });
-  await seedMedia(mod, mode, PERSIST_DIR);
+  // A database seeded before images were stored at seed time still gets them.
+  await seedMedia(mod, stored, PERSIST_DIR);
   return seeded;
 }
 
