@@ -254,6 +254,8 @@ export default defineConfig({
           // when the e2e stories have ended. Two left a third of both cores idle for the last minute and a
           // half of a clean CI run; three runtimes spend the same CPU-seconds in less time.
           maxWorkers: WORKERS + 1,
+          // A project with its own number of workers runs in a group of its own, after the others.
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           isolate: false,
           fsModuleCache: false,

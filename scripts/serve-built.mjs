@@ -23,7 +23,11 @@ configureLocalOrigin(port);
 // Miniflare's local trace collector (a dashboard for `wrangler dev`) writes every invocation's trace to
 // SQLite and syncs it to disk: 2–4 ms of a page view's CPU here, and nothing deployed Workers have.
 // The e2e shop and the bench measure the shop without it; set X_LOCAL_OBSERVABILITY=true to keep it.
-const server = spawn('vite', ['preview', '--port', port, '--strictPort'], {
+// Only warnings and errors are printed (SERVER_LOG_LEVEL=info brings back a line per request): Playwright
+// and the bench discard this server's output, and writing both workers' request lines cost its proxy a
+// fifth of its CPU. npm start still prints every line.
+const logLevel = process.env.SERVER_LOG_LEVEL ?? 'warn';
+const server = spawn('vite', ['preview', '--port', port, '--strictPort', '--logLevel', logLevel], {
   stdio: 'inherit',
   env: {
     ...process.env,
