@@ -14,6 +14,7 @@ import { ARCHIVE_AFTER_MS } from '#api/src/archive/tables';
 import { archiveColdOrders } from '#api/src/archive/move';
 import { apiConfig } from '#api/src/lib/config';
 import { orderPage, orderView } from '#api/src/orders/view';
+import { emptyDatabase } from '../../support/empty-database';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { deviceToken } from './helpers';
 import { staffWith } from './staff-helpers';
@@ -78,6 +79,8 @@ describe('restore with archived orders', () => {
       backupKeyring(config.BACKUP_KEK, config.BACKUP_KEK_VERSION, config.BACKUP_KEK_RETIRED)!,
       (s) => void statements.push(s),
     );
+    // RESTORE_DB is shared by the files of the run: empty before, and emptied again after.
+    await emptyDatabase(env.RESTORE_DB);
     await env.RESTORE_DB.batch(statements.map((s) => env.RESTORE_DB.prepare(s)));
 
     // The archive bucket is lost too: only the backup's copies remain.
@@ -93,6 +96,7 @@ describe('restore with archived orders', () => {
       expect(await orderPage(env.RESTORE_DB, userId, 1, 10, cold())).toEqual(list);
     } finally {
       for (const [k, bytes] of saved) await env.ARCHIVE.put(k, bytes);
+      await emptyDatabase(env.RESTORE_DB);
     }
   });
 });

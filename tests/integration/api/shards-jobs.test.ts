@@ -22,6 +22,7 @@ import { pointsMove } from '#api/src/loyalty/ledger';
 import { orderView } from '#api/src/orders/view';
 import { runRetentionEverywhere } from '#api/src/retention/run';
 import { ORDER_SHARD_TABLES, RETENTION_RULES, SHARD_RETENTION_RULES } from '#api/src/retention/windows';
+import { emptyDatabase } from '../../support/empty-database';
 import { freshStart } from '../../support/fresh-start';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json, shopperHeaders } from './helpers';
@@ -346,18 +347,6 @@ describe('retention in every shard', () => {
   });
 });
 
-/** Empties RESTORE_DB (shared by the files of the run): every object dropped, newest first. */
-async function emptyRestoreDb() {
-  const { results } = await env.RESTORE_DB.prepare(
-    "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY rowid DESC",
-  ).all<{ type: string; name: string }>();
-  if (results.length)
-    await env.RESTORE_DB.batch([
-      env.RESTORE_DB.prepare('PRAGMA defer_foreign_keys = on'),
-      ...results.map((o) => env.RESTORE_DB.prepare(`DROP ${o.type.toUpperCase()} IF EXISTS "${o.name}"`)),
-    ]);
-}
-
 describe('backups of every shard', () => {
   it("writes shard 1's own nightly file beside the core's, and it restores her rows", async () => {
     const now = Date.now();
@@ -382,13 +371,13 @@ describe('backups of every shard', () => {
       backupKeyring(config.BACKUP_KEK, config.BACKUP_KEK_VERSION, config.BACKUP_KEK_RETIRED)!,
       (s) => void statements.push(s),
     );
-    await emptyRestoreDb();
+    await emptyDatabase(env.RESTORE_DB);
     try {
       await env.RESTORE_DB.batch(statements.map((s) => env.RESTORE_DB.prepare(s)));
       expect(await orderDomainOf(env.RESTORE_DB, there.id)).toEqual(await orderDomainOf(env.ORDERS_1, there.id));
       expect((await orderDomainOf(env.RESTORE_DB, there.id)).orders).toHaveLength(3);
     } finally {
-      await emptyRestoreDb();
+      await emptyDatabase(env.RESTORE_DB);
     }
   });
 });
