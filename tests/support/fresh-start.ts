@@ -15,12 +15,23 @@ type Table = { name: string; virtual: boolean };
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+const isVirtual = (sql: string | null) => /^CREATE VIRTUAL TABLE/i.test(sql ?? '');
+
+/**
+ * A full-text table's shadow tables (products_fts_data, product_search_config…): its own to fill and
+ * drop, which SQLite refuses to do directly ("may not be dropped").
+ */
+function shadowTest(objects: { name: string; sql: string | null }[]): (name: string) => boolean {
+  const virtual = objects.filter((o) => isVirtual(o.sql)).map((o) => o.name);
+  return (name) => virtual.some((v) => name !== v && name.startsWith(`${v}_`));
+}
+
 /** Tables the tests write: not SQLite's or D1's own, not a full-text index's shadow tables, not the baselines. */
 async function dataTables(db: D1Database): Promise<Table[]> {
   const { results } = await db
     .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name")
     .all<{ name: string; sql: string | null }>();
-  const virtual = results.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql ?? '')).map((t) => t.name);
+  const isShadow = shadowTest(results);
   return results
     .filter(
       ({ name }) =>
@@ -28,9 +39,9 @@ async function dataTables(db: D1Database): Promise<Table[]> {
         !name.startsWith('_cf_') &&
         !name.startsWith(BASELINE) &&
         name !== 'd1_migrations' &&
-        !virtual.some((v) => name.startsWith(`${v}_`)),
+        !isShadow(name),
     )
-    .map(({ name, sql }) => ({ name, virtual: /^CREATE VIRTUAL TABLE/i.test(sql ?? '') }))
+    .map(({ name, sql }) => ({ name, virtual: isVirtual(sql) }))
     .filter((t) => !(t.virtual && /USING\s+fts5vocab/i.test(results.find((r) => r.name === t.name)?.sql ?? '')));
 }
 
@@ -105,4 +116,25 @@ export async function freshStart(
     await snapshot(db);
   }
   await Promise.all([...(stores.kv ?? []).map(emptyKv), ...(stores.buckets ?? []).map(emptyBucket)]);
+}
+
+/**
+ * Empties a scratch database several files restore backups into (the api project's RESTORE_DB): the
+ * runtime's storage outlives a file, so a file that restored the whole shop leaves it full for the next.
+ * Views first, then tables newest first, in one batch with foreign keys checked at its end; shadow
+ * tables go with their full-text table.
+ */
+export async function emptyDatabase(db: D1Database): Promise<void> {
+  const { results } = await db
+    .prepare(
+      "SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY type = 'table', rowid DESC",
+    )
+    .all<{ type: 'table' | 'view'; name: string; sql: string | null }>();
+  const isShadow = shadowTest(results);
+  const objects = results.filter((o) => !isShadow(o.name));
+  if (objects.length === 0) return;
+  await db.batch([
+    db.prepare('PRAGMA defer_foreign_keys = on'),
+    ...objects.map((o) => db.prepare(`DROP ${o.type.toUpperCase()} IF EXISTS ${quote(o.name)}`)),
+  ]);
 }

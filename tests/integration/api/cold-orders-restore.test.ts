@@ -14,7 +14,7 @@ import { ARCHIVE_AFTER_MS } from '#api/src/archive/tables';
 import { archiveColdOrders } from '#api/src/archive/move';
 import { apiConfig } from '#api/src/lib/config';
 import { orderPage, orderView } from '#api/src/orders/view';
-import { emptyDatabase } from '../../support/empty-database';
+import { emptyDatabase } from '../../support/fresh-start';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { deviceToken } from './helpers';
 import { staffWith } from './staff-helpers';
