@@ -1,11 +1,11 @@
 // Three test projects: unit tests in Node beside the code, and integration tests inside workerd for
 // each worker with real D1, KV, R2 and Durable Object bindings (migrations applied in setup files).
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
-import { builtinModules } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { serviceWorker } from './scripts/vite-service-worker.mjs';
 import { LongFirstSequencer } from './scripts/vitest-long-first';
+import { prebundle } from './scripts/vitest-prebundled';
 
 const migrations = await readD1Migrations('api/migrations');
 /** An order shard's schema (decision 61): the api project's second D1 database, ORDERS_1, tests the split. */
@@ -44,51 +44,6 @@ const apiTestVars = {
  * its own in-memory storage, so two files never share a database.
  */
 const WORKERS = Math.max(2, availableParallelism() - 1);
-
-/**
- * The packages the workerd projects load, pre-bundled once per project into a file each (Vite's
- * dependency optimizer). Without it a runtime fetches their ~700 files one by one from Vitest over
- * its module channel (Sentry alone is 440), about 7 CPU-seconds of every runtime's start. Each
- * subpath a source imports is listed beside its package: the bundles share their common code, so
- * a class such as Hono's HTTPException stays one class whichever entry it is reached through.
- */
-const PREBUNDLED = [
-  '@sentry/cloudflare',
-  'csv-parse/sync',
-  'fflate',
-  'hono',
-  'hono/body-limit',
-  'hono/cookie',
-  'hono/html',
-  'hono/http-exception',
-  'hono/request-id',
-  'hono/router/reg-exp-router',
-  'hono/utils/html',
-  'hono/utils/http-status',
-  'isbot',
-  'libphonenumber-js/core',
-  'react',
-  'react/jsx-dev-runtime',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/server',
-  'react-router',
-  'rosetta',
-  'swr',
-  'uqr',
-  'valtio',
-  'zod',
-];
-/** workerd provides Node's modules (nodejs_compat): the bundles import them, as the sources do. */
-const prebundle = {
-  optimizer: {
-    ssr: {
-      enabled: true,
-      include: PREBUNDLED,
-      rolldownOptions: { external: [/^node:/, ...builtinModules] },
-    },
-  },
-};
 
 /** Both workers log one line per request (decision 16): in a test run that is noise, so it is dropped. */
 const quietRequestLines = (log: string) => (log.includes('"msg":"request"') ? false : undefined);
