@@ -33,8 +33,12 @@ export async function pdfTextLines(
 ): Promise<PdfTextOutcome> {
   // The reader is loaded before the clock starts: the time limit is for a slow or hostile document,
   // and loading the module is the same for every one (seconds under Vitest, which transforms it on
-  // first use; a one-off in a deployed isolate). A load that fails is a server fault, not the file's.
+  // first use; a one-off in a deployed isolate). unpdf itself is a small wrapper that imports pdf.js
+  // (1.7 MB) on the first document it opens, so pdf.js is resolved here too: otherwise the first read
+  // in an isolate spent its load inside the limit, and on a busy machine ran out of time before the
+  // document was opened. A load that fails is a server fault, not the file's.
   const reader = await import('unpdf');
+  await reader.getResolvedPDFJS();
   const deadline = Date.now() + timeoutMs;
   const lines: string[] = [];
   let pages = 0;
