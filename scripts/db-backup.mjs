@@ -12,6 +12,7 @@ import { once } from 'node:events';
 import { backupKeyConfig, bundledModules } from './backup-tools.mjs';
 import { openLocalD1 } from './d1-local.mjs';
 import { PERSIST_DIR } from './db.mjs';
+import { runAsScript } from './cli-failure.mjs';
 
 const OUT = '.cache/backup';
 
@@ -71,9 +72,4 @@ export async function backup(argv) {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  backup(process.argv.slice(2)).catch((error) => {
-    console.error(`✖ ${error.message}`);
-    process.exit(1);
-  });
-}
+runAsScript(import.meta, backup);

@@ -18,6 +18,7 @@ import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { backupKeyConfig, bundledModules } from './backup-tools.mjs';
 import { PERSIST_DIR } from './db.mjs';
+import { runAsScript } from './cli-failure.mjs';
 
 const OUT = '.cache/restore';
 
@@ -223,9 +224,4 @@ export async function restore(argv) {
   return summary;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  restore(process.argv.slice(2)).catch((error) => {
-    console.error(`✖ ${error.message}`);
-    process.exit(1);
-  });
-}
+runAsScript(import.meta, restore);

@@ -23,6 +23,7 @@ import { getPlatformProxy } from 'wrangler';
 import { databasesConfig } from './d1-local.mjs';
 import { bundledModules } from './backup-tools.mjs';
 import { PERSIST_DIR } from './db.mjs';
+import { failureLine, retryOnConnectionLoss, runAsScript } from './cli-failure.mjs';
 
 const OUT = '.cache/shards';
 const USAGE =
@@ -98,6 +99,15 @@ export async function shards(argv) {
   const options = { lockGraceMs: args.graceMs };
   const report = (r) =>
     console.log(`${r.owner}: shard ${r.from} → ${r.to}, ${r.state}; ${r.copied} rows written, ${r.deleted} deleted`);
+  // A move can be run again and carries on where it stopped, so one whose connection to the database
+  // dropped (Miniflare's and the remote proxy's fetch fail now and then under load) is tried again.
+  const move = (owner, to) =>
+    retryOnConnectionLoss(() => mod.moveShopper(env, owner, to, options), {
+      onRetry: (error) =>
+        console.log(
+          `${typeof owner === 'string' ? owner : owner.guestEmail}: ${failureLine(error).slice(2)}; trying again`,
+        ),
+    });
   try {
     switch (command) {
       case 'status': {
@@ -124,7 +134,7 @@ export async function shards(argv) {
       case 'move': {
         const who = ownerOf(rest[0] ?? '');
         if (!who || !rest[1]) throw new Error(USAGE);
-        report(await mod.moveShopper(env, who, Number(rest[1]), options));
+        report(await move(who, Number(rest[1])));
         break;
       }
       case 'move-accounts': {
@@ -143,7 +153,7 @@ export async function shards(argv) {
         const worker = async () => {
           while (next < results.length) {
             const { id } = results[next++];
-            report(await mod.moveShopper(env, `user:${id}`, to, options));
+            report(await move(`user:${id}`, to));
           }
         };
         await Promise.all(Array.from({ length: Math.min(args.parallel, results.length) }, worker));
@@ -158,7 +168,7 @@ export async function shards(argv) {
             console.log(`${m.owner_key}: a guest's move; run it again with her e-mail (move <e-mail> ${m.to_shard})`);
             continue;
           }
-          report(await mod.moveShopper(env, m.owner_key, m.to_shard, options));
+          report(await move(m.owner_key, m.to_shard));
         }
         if (results.length === 0) console.log('No move is unfinished.');
         break;
@@ -171,9 +181,4 @@ export async function shards(argv) {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  shards(process.argv.slice(2)).catch((error) => {
-    console.error(`✖ ${error.message}`);
-    process.exit(1);
-  });
-}
+runAsScript(import.meta, shards);
