@@ -1,7 +1,8 @@
 // Accounts API: spec §5 validation with its message keys, sessions, and the sign-in limit.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PBKDF2_ITERATIONS, WORKERS_MAX_ITERATIONS } from '#api/src/accounts/password';
+import { hashPassword, PBKDF2_ITERATIONS, verifyPassword, WORKERS_MAX_ITERATIONS } from '#api/src/accounts/password';
+import { TEST_PASSWORD_PEPPER } from '../../support/staff-fixture';
 import { call, deviceToken, json } from './helpers';
 
 let token: string;
@@ -36,7 +37,10 @@ describe('register', () => {
     const row = await env.DB.prepare('SELECT password_hash FROM users WHERE email = ?')
       .bind('sara@example.com')
       .first<{ password_hash: string }>();
-    expect(row!.password_hash).toMatch(/^pbkdf2-sha256\$100000\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+    // The configured cost (local mode's here; production's is pinned to 100 000 by the config).
+    expect(row!.password_hash).toMatch(
+      new RegExp(`^pbkdf2-sha256\\$${env.PASSWORD_HASH_ITERATIONS}\\$[A-Za-z0-9+/=]{24}\\$[A-Za-z0-9+/=]{44}$`),
+    );
     const session = await env.DB.prepare('SELECT token_hash FROM sessions').first<{ token_hash: string }>();
     expect(session!.token_hash).not.toBe(data.access_token);
   });
@@ -156,6 +160,20 @@ describe('password hashing', () => {
   it('never uses more PBKDF2 iterations than Workers allow', () => {
     expect(PBKDF2_ITERATIONS).toBeLessThanOrEqual(WORKERS_MAX_ITERATIONS);
     expect(WORKERS_MAX_ITERATIONS).toBe(100_000);
+  });
+
+  it("hashes and checks at production's cost in workerd, and a shopper with such a hash signs in", async () => {
+    const hash = await hashPassword('secret1', TEST_PASSWORD_PEPPER);
+    expect(hash).toMatch(/^pbkdf2-sha256\$100000\$/);
+    expect(await verifyPassword('secret1', TEST_PASSWORD_PEPPER, hash)).toBe(true);
+    expect(await verifyPassword('secret2', TEST_PASSWORD_PEPPER, hash)).toBe(false);
+    // An account whose hash was made at production's cost signs in where new hashes are cheaper.
+    await account('full.cost@example.com');
+    await env.DB.prepare('UPDATE users SET password_hash = ? WHERE email = ?')
+      .bind(hash, 'full.cost@example.com')
+      .run();
+    const res = await post('/user/login', { email: 'full.cost@example.com', password: 'secret1' });
+    expect(res.status, await res.clone().text()).toBe(200);
   });
 });
 
