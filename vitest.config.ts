@@ -160,7 +160,7 @@ export default defineConfig({
                   compatibilityFlags: ['nodejs_compat'],
                   // Its error reports and every other outbound fetch go to the stand-in, which also
                   // receives its log lines as its tail consumer: nothing leaves the machine.
-                  // Sign-ups here test pages, not hashing: local mode's PBKDF2 cost (the api project keeps the full one).
+                  // Local mode's PBKDF2 cost, as the api project's (apiTestVars).
                   bindings: { ...apiTestVars, SENTRY_DSN: STANDIN_DSN },
                   outboundService: 'sentry-standin',
                   tails: ['sentry-standin'],
