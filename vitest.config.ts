@@ -4,6 +4,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { serviceWorker } from './scripts/vite-service-worker.mjs';
+import { isRequestLine } from './tests/support/request-lines';
 import { LongFirstSequencer } from './scripts/vitest-long-first';
 import { prebundle } from './scripts/vitest-prebundled';
 
@@ -49,7 +50,7 @@ const apiTestVars = {
 const WORKERS = Math.max(2, availableParallelism() - 1);
 
 /** Both workers log one line per request (decision 16): in a test run that is noise, so it is dropped. */
-const quietRequestLines = (log: string) => (log.includes('"msg":"request"') ? false : undefined);
+const quietRequestLines = (log: string) => (isRequestLine(log) ? false : undefined);
 
 export default defineConfig({
   test: {
