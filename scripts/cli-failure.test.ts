@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureLine, isConnectionLoss, retryOnConnectionLoss } from './cli-failure.mjs';
+import { failureLine, isTransportFailure, retryWhilePassing } from './cli-failure.mjs';
 
 describe('failureLine', () => {
   it('names each cause of a failed fetch, with its code', () => {
@@ -21,19 +21,20 @@ describe('failureLine', () => {
   });
 });
 
-describe('retryOnConnectionLoss', () => {
+describe('retryWhilePassing', () => {
   const lost = () =>
     new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
 
   it('tries a step again when only the connection failed, and says so', async () => {
     let calls = 0;
     const retries: string[] = [];
-    const result = await retryOnConnectionLoss(
+    const result = await retryWhilePassing(
       async () => {
         calls++;
         if (calls < 3) throw lost();
         return 'done';
       },
+      isTransportFailure,
       { delayMs: 1, onRetry: (error, attempt) => retries.push(`${attempt}: ${failureLine(error)}`) },
     );
     expect(result).toBe('done');
@@ -46,32 +47,34 @@ describe('retryOnConnectionLoss', () => {
   it('gives up after the attempts, and never retries a failure of the work itself', async () => {
     let calls = 0;
     await expect(
-      retryOnConnectionLoss(
+      retryWhilePassing(
         async () => {
           calls++;
           throw lost();
         },
+        isTransportFailure,
         { delayMs: 1 },
       ),
     ).rejects.toThrow('fetch failed');
     expect(calls).toBe(3);
     calls = 0;
     await expect(
-      retryOnConnectionLoss(
+      retryWhilePassing(
         async () => {
           calls++;
           throw new Error('shard 1 is full');
         },
+        isTransportFailure,
         { delayMs: 1 },
       ),
     ).rejects.toThrow('shard 1 is full');
     expect(calls).toBe(1);
   });
 
-  it('knows a lost connection from D1 and from Node, and nothing else', () => {
-    expect(isConnectionLoss(lost())).toBe(true);
-    expect(isConnectionLoss(new Error('D1_ERROR: Network connection lost.'))).toBe(true);
-    expect(isConnectionLoss(Object.assign(new Error('read'), { code: 'ECONNRESET' }))).toBe(true);
-    expect(isConnectionLoss(new Error('UNIQUE constraint failed: orders.id'))).toBe(false);
+  it("knows Node's failed fetch and dropped sockets, and nothing else", () => {
+    expect(isTransportFailure(lost())).toBe(true);
+    expect(isTransportFailure(Object.assign(new Error('read'), { code: 'ECONNRESET' }))).toBe(true);
+    expect(isTransportFailure(new Error('UNIQUE constraint failed: orders.id'))).toBe(false);
+    expect(isTransportFailure(new Error('shard 1 is full', { cause: 'fetch failed' }))).toBe(false);
   });
 });

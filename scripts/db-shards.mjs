@@ -23,7 +23,7 @@ import { getPlatformProxy } from 'wrangler';
 import { databasesConfig } from './d1-local.mjs';
 import { bundledModules } from './backup-tools.mjs';
 import { PERSIST_DIR } from './db.mjs';
-import { failureLine, retryOnConnectionLoss, runAsScript } from './cli-failure.mjs';
+import { failureText, isTransportFailure, retryWhilePassing, runAsScript } from './cli-failure.mjs';
 
 const OUT = '.cache/shards';
 const USAGE =
@@ -89,7 +89,11 @@ export async function shards(argv) {
   // The API's D1 bindings alone (its other bindings have no business here), remote when asked.
   const { path, databases: bindings } = databasesConfig({ config: args.config, env: args.env, remote: args.remote });
   if (command === 'add') migrateShard(args, rest[1], bindings);
-  const mod = await bundledModules(OUT, 'shards', ['api/src/db/shard-admin', 'api/src/db/move-shopper']);
+  const mod = await bundledModules(OUT, 'shards', [
+    'api/src/db/shard-admin',
+    'api/src/db/move-shopper',
+    'api/src/db/transient',
+  ]);
   const proxy = await getPlatformProxy({
     configPath: path,
     persist: { path: join(args.persistTo, 'v3') },
@@ -99,14 +103,14 @@ export async function shards(argv) {
   const options = { lockGraceMs: args.graceMs };
   const report = (r) =>
     console.log(`${r.owner}: shard ${r.from} → ${r.to}, ${r.state}; ${r.copied} rows written, ${r.deleted} deleted`);
-  // A move can be run again and carries on where it stopped, so one whose connection to the database
-  // dropped (Miniflare's and the remote proxy's fetch fail now and then under load) is tried again.
+  // A move can be run again and carries on where it stopped, so one that met a passing failure is tried
+  // again: a connection the local or remote proxy dropped under load, or what the API's own requests
+  // retry (a busy database, D1's lost connection: isTransientDbError).
+  const passes = (error) => isTransportFailure(error) || mod.isTransientDbError(error);
   const move = (owner, to) =>
-    retryOnConnectionLoss(() => mod.moveShopper(env, owner, to, options), {
+    retryWhilePassing(() => mod.moveShopper(env, owner, to, options), passes, {
       onRetry: (error) =>
-        console.log(
-          `${typeof owner === 'string' ? owner : owner.guestEmail}: ${failureLine(error).slice(2)}; trying again`,
-        ),
+        console.log(`${typeof owner === 'string' ? owner : owner.guestEmail}: ${failureText(error)}; trying again`),
     });
   try {
     switch (command) {
