@@ -4,7 +4,7 @@
 // statements as the script has. Each `wrangler d1 execute` was a new Node that loaded wrangler and
 // started its own workerd, about 2 CPU-seconds: five per restore, fourteen to prepare the e2e shop.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getPlatformProxy, unstable_readConfig, unstable_splitSqlQuery } from 'wrangler';
 
@@ -89,4 +89,49 @@ export async function withLocalD1(persistTo, work, options) {
   } finally {
     await d1.dispose();
   }
+}
+
+/** wrangler's table of applied migrations, as `d1 migrations apply` makes it. */
+const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "d1_migrations"(
+		id         INTEGER PRIMARY KEY AUTOINCREMENT,
+		name       TEXT UNIQUE,
+		applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
+);`;
+
+/**
+ * Applies the migrations of `dir` that the local database `binding` has not recorded, in name order,
+ * as `wrangler d1 migrations apply --local` does: each file in one batch (all or nothing) with its row
+ * in d1_migrations, and a failed file stops the rest. Wrangler starts a local database (a Node and a
+ * workerd) per file, about 0.6 CPU-seconds each; here one runtime applies them all.
+ * @param {string} persistTo the state folder (wrangler's --persist-to)
+ * @param {{ dir: string, config?: string, binding?: string }} options
+ * @returns {Promise<string[]>} the files applied
+ */
+export async function applyLocalMigrations(persistTo, { dir, config, binding }) {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  return withLocalD1(
+    persistTo,
+    async (d1) => {
+      await d1.execute(MIGRATIONS_TABLE);
+      const done = new Set((await d1.query('SELECT name FROM d1_migrations')).map((r) => r.name));
+      const pending = files.filter((f) => !done.has(f));
+      const sql = (file) =>
+        `${readFileSync(join(dir, file), 'utf8')}\nINSERT INTO "d1_migrations" (name) values ('${file.replaceAll("'", "''")}');`;
+      // A new database takes them all in one batch: it has no rows for a file's end to matter to, and
+      // one batch is a fifth of the CPU of sixty.
+      if (done.size === 0 && pending.length > 0) await d1.execute(pending.map(sql).join('\n'));
+      else
+        for (const file of pending) {
+          try {
+            await d1.execute(sql(file));
+          } catch (error) {
+            throw new Error(`${file}: ${error.message}`);
+          }
+        }
+      return pending;
+    },
+    { config, binding },
+  );
 }

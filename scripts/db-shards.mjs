@@ -18,9 +18,9 @@
 // rows, so replicas have her new route; move-accounts runs --parallel (4) moves at once. Every command
 // can be run again: what is done stays done.
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
-import { databasesConfig } from './d1-local.mjs';
+import { applyLocalMigrations, databasesConfig } from './d1-local.mjs';
 import { bundledModules } from './backup-tools.mjs';
 import { PERSIST_DIR } from './db.mjs';
 import { failureText, isTransportFailure, retryWhilePassing, runAsScript } from './cli-failure.mjs';
@@ -55,26 +55,26 @@ export function parseArgs(argv) {
   return args;
 }
 
-/** wrangler d1 migrations apply for an order shard's binding, from api/order-shard-migrations. */
-function migrateShard(args, binding, d1) {
+/**
+ * An order shard's binding migrated from api/order-shard-migrations: the deployed database by
+ * `wrangler d1 migrations apply --remote`, a local one file by file in this process
+ * (applyLocalMigrations, as `npm run db:migrate` does).
+ */
+async function migrateShard(args, binding, d1) {
   const entry = d1.find((d) => d.binding === binding);
   if (!entry)
     throw new Error(`${binding} is not a D1 binding of ${args.config}: add it first (docs/operating/order-shards.md)`);
   if (!/order-shard-migrations$/.test(entry.migrations_dir ?? ''))
     throw new Error(`${binding} must have migrations_dir = "order-shard-migrations" in ${args.config}`);
+  if (!args.remote) {
+    const dir = resolve(dirname(args.config), entry.migrations_dir);
+    const applied = await applyLocalMigrations(args.persistTo, { dir, config: args.config, binding });
+    console.log(`${binding}: ${applied.length} migrations applied.`);
+    return;
+  }
   const result = spawnSync(
     'wrangler',
-    [
-      'd1',
-      'migrations',
-      'apply',
-      binding,
-      args.remote ? '--remote' : '--local',
-      ...(args.remote ? [] : ['--persist-to', args.persistTo]),
-      ...(args.env ? ['--env', args.env] : []),
-      '-c',
-      args.config,
-    ],
+    ['d1', 'migrations', 'apply', binding, '--remote', ...(args.env ? ['--env', args.env] : []), '-c', args.config],
     { stdio: 'inherit', env: { ...process.env, CI: 'true' } },
   );
   if (result.status !== 0) throw new Error(`migrating ${binding} failed`);
@@ -88,7 +88,7 @@ export async function shards(argv) {
   if (!command) throw new Error(USAGE);
   // The API's D1 bindings alone (its other bindings have no business here), remote when asked.
   const { path, databases: bindings } = databasesConfig({ config: args.config, env: args.env, remote: args.remote });
-  if (command === 'add') migrateShard(args, rest[1], bindings);
+  if (command === 'add') await migrateShard(args, rest[1], bindings);
   const mod = await bundledModules(OUT, 'shards', [
     'api/src/db/shard-admin',
     'api/src/db/move-shopper',

@@ -17,9 +17,9 @@ const root = mkdtempSync(join(tmpdir(), 'shop-shards-'));
 const state = join(root, 'state');
 const config = join(root, 'wrangler.toml');
 
-function run(command: string, args: string[]) {
+function run(command: string, args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(command, args, {
-    env: { ...process.env, BACKUP_KEK: KEY, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+    env: { ...process.env, BACKUP_KEK: KEY, CI: 'true', WRANGLER_SEND_METRICS: 'false', ...env },
     encoding: 'utf8',
   });
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
@@ -71,7 +71,9 @@ migrations_dir = "${resolve('api/order-shard-migrations')}"
   );
   const restored = run(process.execPath, ['scripts/db-restore.mjs', FIXTURE, '--persist-to', state]);
   expect(restored.status, restored.out).toBe(0);
-  const migrated = run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state, '-c', config]);
+  // As the restore tells an operator: `npm run db:migrate` on that state (api/wrangler.toml's DB is the
+  // database this config names).
+  const migrated = run(process.execPath, ['scripts/db.mjs', 'migrate'], { WRANGLER_STATE: state });
   expect(migrated.status, migrated.out).toBe(0);
 }, 90_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
