@@ -170,6 +170,36 @@ describe('session client', () => {
     expect(headers[1]!['x-signed-in']).toBeUndefined();
   });
 
+  it('leaves a 401 alone once the shopper is on her way to sign out, until the page comes back from the cache', async () => {
+    const { leavingToSignOut } = await import('../accounts/sign-out');
+    const marks = new Set<string>();
+    const listeners: ((event: { persisted: boolean }) => void)[] = [];
+    vi.stubGlobal('document', {
+      documentElement: {
+        setAttribute: (name: string) => marks.add(name),
+        removeAttribute: (name: string) => marks.delete(name),
+        hasAttribute: (name: string) => marks.has(name),
+      },
+    });
+    vi.stubGlobal('window', { addEventListener: (_: string, l: (typeof listeners)[number]) => listeners.push(l) });
+    try {
+      const { api, hooks } = client(
+        (async () =>
+          new Response(JSON.stringify({ data: null, meta: { msg: 'unauthorized', code: 401, msgType: 1 } }), {
+            status: 401,
+          })) as unknown as typeof fetch,
+      );
+      leavingToSignOut();
+      await expect(api.get('/user/sync')).rejects.toBeInstanceOf(ApiFailure);
+      expect(hooks.onUnauthorized).not.toHaveBeenCalled();
+      for (const l of listeners) l({ persisted: true });
+      await api.get('/user/sync').catch(() => undefined);
+      expect(hooks.onUnauthorized).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('signs out on 401 and reloads on a 403 device reset', async () => {
     const unauthorized = client(
       (async () =>

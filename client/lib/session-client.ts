@@ -123,7 +123,10 @@ export function createSessionClient(options: SessionClientOptions): ApiClient {
             500,
             response.status >= 502 && response.status <= 504 ? 'upstream_unavailable' : 'server_error',
           );
-      if (response.status === 401) options.onUnauthorized();
+      // Not while the page is on its way to /logout-profile (<html data-signing-out>, client/accounts/sign-out.ts):
+      // a 401 then is that sign-out's own doing.
+      if (response.status === 401 && !globalThis.document?.documentElement.hasAttribute('data-signing-out'))
+        options.onUnauthorized();
       if (response.status === 403 && envelope.meta.msg === 'device_token_invalid') options.onDeviceReset();
       throw new ApiFailure(response.status, envelope);
     }

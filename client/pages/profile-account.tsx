@@ -30,6 +30,7 @@ import { signedInCall } from '../accounts/guard';
 import { DataExport } from '../accounts/DataExport';
 import { HealthDataErase } from '../accounts/HealthDataErase';
 import { apiContext } from '../boot';
+import { leavingToSignOut } from '../accounts/sign-out';
 
 interface Data {
   dataExport: DataExportView | null;
@@ -420,6 +421,7 @@ function WhatsAppUpdates({ on }: { on: boolean }) {
 
 /** After a removal: signed out everywhere, and a full page load leaves nothing of the account in the page. */
 function signedOutEverywhere(lang: 'en' | 'ar') {
+  leavingToSignOut();
   window.location.assign(lang === 'ar' ? '/ar/logout-profile' : '/logout-profile');
 }
 

@@ -7,6 +7,7 @@ import { signedInCall } from '../accounts/guard';
 import { apiContext } from '../boot';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
+import { leavingToSignOut } from '../accounts/sign-out';
 import { Page } from '../ui/Page';
 
 interface ProfileData {
@@ -53,7 +54,7 @@ export function Component() {
         </ul>
       </nav>
       <p>
-        <Link reloadDocument to={href('/logout-profile')} data-testid="sign-out">
+        <Link reloadDocument to={href('/logout-profile')} onClick={leavingToSignOut} data-testid="sign-out">
           {t('sign_out')}
         </Link>
       </p>

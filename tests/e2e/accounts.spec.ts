@@ -1,5 +1,5 @@
 // Accounts as shoppers use them, in both languages.
-import { expect, signUpThroughApi, test } from './fixtures';
+import { expect, signOut, signUpThroughApi, test } from './fixtures';
 
 const unique = () => `shopper${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
 
@@ -46,8 +46,7 @@ test('a shopper signs in from the modal in Arabic and stays on the page', async 
   await page.getByLabel('تأكيد كلمة المرور').fill('secret1');
   await page.getByRole('button', { name: 'إنشاء حساب' }).click();
   await expect(page).toHaveURL(/\/ar\/profile$/);
-  await page.goto('/ar/logout-profile');
-  await expect(page).toHaveURL(/\/ar$/);
+  await signOut(page, 'ar');
 
   await page.goto('/ar/products');
   await page.getByRole('link', { name: 'تسجيل الدخول' }).click();
@@ -62,9 +61,7 @@ test('a shopper signs in from the modal in Arabic and stays on the page', async 
 
 test('a shopper resets a forgotten password through the dev mailbox', async ({ page }) => {
   const { email } = await signUpThroughApi(page, { name: 'Huda', email: unique() });
-  await page.goto('/profile');
-  await expect(page).toHaveURL(/\/profile$/);
-  await page.goto('/logout-profile');
+  await signOut(page);
 
   await page.goto('/ar/auth/forgot-password');
   await page.getByLabel('البريد الإلكتروني').fill(email);
@@ -80,7 +77,7 @@ test('a shopper resets a forgotten password through the dev mailbox', async ({ p
   await page.getByRole('button', { name: 'حفظ كلمة المرور الجديدة' }).click();
   await expect(page).toHaveURL(/\/ar\/profile$/);
 
-  await page.goto('/logout-profile');
+  await signOut(page, 'ar');
   await page.goto('/auth/sign-in');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password\s*\*?$/).fill('newpass1');
@@ -283,9 +280,7 @@ test('a guest asks to be notified, signs in from the modal, and the request goes
   page,
 }) => {
   const { email } = await signUpThroughApi(page, { name: 'Huda', email: unique() });
-  await page.goto('/profile');
-  await expect(page).toHaveURL(/\/profile$/);
-  await page.goto('/logout-profile');
+  await signOut(page);
 
   const slug = await soldOutProduct(page);
   await page.goto(`/ar/products/${slug}`);
@@ -306,4 +301,40 @@ test('a guest asks to be notified, signs in from the modal, and the request goes
   await expect(page.getByTestId('notify-button')).toHaveAttribute('aria-pressed', 'false');
   await page.reload();
   await expect(page.getByText('You are not waiting for any product.')).toBeVisible();
+});
+
+test('a shopper who signs out while her page is still talking to the shop ends up home, signed out', async ({
+  page,
+}) => {
+  await signUpThroughApi(page, { name: 'Mariam', email: unique() });
+  // A slow network: the session's sync, which her profile page sends as it goes live, is answered only
+  // after the sign-out has ended her session, so it comes back 401 while the page is on its way home.
+  let signedOut!: () => void;
+  const sessionEnded = new Promise<void>((resolve) => (signedOut = resolve));
+  let answered!: () => void;
+  const syncAnswered = new Promise<void>((resolve) => (answered = resolve));
+  let syncStatus = 0;
+  await page.route('**/api/user/sync', async (route) => {
+    await sessionEnded;
+    // With the cookies it left with: the sign-out has cleared them from the browser since.
+    const response = await route.fetch({ headers: await route.request().allHeaders() });
+    syncStatus = response.status();
+    await route.fulfill({ response });
+    answered();
+  });
+  // The sign-out's own answer waits until the page has had that 401 in hand: a page that reacted to it
+  // by going to sign in ("your session has ended") would leave first.
+  await page.route('**/logout-profile', async (route) => {
+    const response = await route.fetch({ maxRedirects: 0 });
+    signedOut();
+    await syncAnswered;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.fulfill({ response }).catch(() => undefined);
+  });
+  await page.goto('/profile');
+  await page.getByTestId('sign-out').click();
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByText('Your session has ended')).toHaveCount(0);
+  expect(syncStatus).toBe(401);
 });

@@ -1,7 +1,7 @@
 // Booking blood tests, as shoppers do it: who is tested, where and when the nurse comes, the review
 // with its preparation and consent, and the payment, in both languages and both countries.
 import type { Page } from '@playwright/test';
-import { expect, signUpThroughApi, test } from './fixtures';
+import { expect, signOut, signUpThroughApi, test } from './fixtures';
 
 /** From the test's own page into the blood-test cart, then from the cart to the booking. */
 async function addAndCheckOut(page: Page, prefix: string, slug: string, add: string) {
@@ -113,7 +113,7 @@ test('a Kuwaiti shopper books a vitamin D test for a morning home visit and pays
 test("a Saudi shopper books a women's health panel for her mother and pays at the visit", async ({ page }) => {
   const { email } = await signUpThroughApi(page, { lang: 'ar', name: 'ريم العتيبي' });
   await shopIn(page, '/ar', 'SA');
-  await page.goto('/ar/logout-profile');
+  await signOut(page, 'ar');
   // Signed out, she fills the cart; the booking asks her to sign in first and goes on after it.
   await addAndCheckOut(page, '/ar', 'womens-health-panel', 'أضف إلى سلة الفحوصات: باقة صحة المرأة');
   const dialog = page.getByRole('dialog', { name: 'تسجيل الدخول' });

@@ -56,6 +56,18 @@ export async function signUpThroughApi(
   return { name, email, password };
 }
 
+/**
+ * Signs out as a shopper does: "Sign out" on her profile page, which leads home. Not by opening
+ * /logout-profile from the address bar: a call her last page made as it went live can still be on its
+ * way, and its 401 would send her to sign in instead (accounts.spec.ts has the story).
+ */
+export async function signOut(page: Page, lang: 'en' | 'ar' = 'en') {
+  const prefix = lang === 'ar' ? '/ar' : '';
+  if (new URL(page.url()).pathname !== `${prefix}/profile`) await page.goto(`${prefix}/profile`);
+  await page.getByTestId('sign-out').click();
+  await expect(page).toHaveURL(lang === 'ar' ? /\/ar$/ : /:\d+\/$/);
+}
+
 /** A new shopper, signed in, who switched the shop to Saudi Arabia from her profile. */
 export async function signUpInSaudiArabia(page: Page, lang: 'en' | 'ar') {
   const prefix = lang === 'ar' ? '/ar' : '';

@@ -4,7 +4,7 @@
 // tests/integration/storefront/hostile-requests.test.ts, the return_url values in
 // client/accounts/after-auth.test.ts.
 import type { Page } from '@playwright/test';
-import { expect, test, uniqueEmail } from './fixtures';
+import { expect, signOut, test, uniqueEmail } from './fixtures';
 
 function watchHosts(page: Page): string[] {
   const foreign: string[] = [];
@@ -31,7 +31,7 @@ test("an attacker's sign-in link with a hostile return_url leaves the shopper on
   await form.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(`${shop}/profile`);
 
-  await page.goto('/logout-profile');
+  await signOut(page);
   await page.goto('/ar/auth/sign-in?return_url=%2F%5Cevil.example');
   const signIn = page.getByTestId('sign-in-form');
   await signIn.getByLabel('البريد الإلكتروني').fill(email);
