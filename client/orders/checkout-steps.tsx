@@ -8,7 +8,14 @@ import { COUNTRY_FACTS } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { useFreeShipping, useHref, useMinor } from '../lib/locale';
 import { cart } from '../cart/cart-store';
-import { checkout, leadsBack, readPendingOrder, restoreCheckout, saveCheckout } from '../stores/checkout';
+import {
+  checkout,
+  checkoutRestored,
+  leadsBack,
+  readPendingOrder,
+  restoreCheckout,
+  saveCheckout,
+} from '../stores/checkout';
 import { clearDraft } from '../accounts/form-drafts';
 import { useSessionStore } from '../stores/session';
 import { MinorMoney } from '../ui/Money';
@@ -77,7 +84,9 @@ export function useCartOrBack(placed = false): boolean {
 }
 
 export function useCheckoutState() {
-  const [ready, setReady] = useState(false);
+  // On the server and in the first render of a page load false, as hydration needs; after that the
+  // store already holds the kept choices.
+  const [ready, setReady] = useState(checkoutRestored);
   useEffect(() => {
     restoreCheckout();
     setReady(true);

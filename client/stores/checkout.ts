@@ -49,7 +49,17 @@ export const checkout = proxy<CheckoutState>({
   idempotencyKey: null,
 });
 
+let restored = false;
+
+/**
+ * Reads the choices kept in storage into the store, once a page load: from then on the store holds
+ * them and saves each change. Read again as the next checkout page mounted, storage put back what an
+ * earlier save held over a choice made in between: "Pay online" picked as the review page appeared
+ * went back to cash on delivery.
+ */
 export function restoreCheckout(): void {
+  if (restored) return;
+  restored = true;
   try {
     const summary = JSON.parse(localStorage.getItem(ORDER_SUMMARY_KEY) ?? 'null') as {
       subtotal?: number;
@@ -62,6 +72,9 @@ export function restoreCheckout(): void {
     console.warn('checkout state could not be read', error);
   }
 }
+
+/** Whether this page load has read the kept choices (a checkout page reached from another is ready at once). */
+export const checkoutRestored = (): boolean => restored;
 
 export function saveCheckout(): void {
   try {
