@@ -44,10 +44,10 @@ export function databasesConfig({ config = 'api/wrangler.toml', env, only, remot
  * Opens the local database `binding` of `config` stored under `persistTo`. Dispose it when done: its
  * workerd keeps the process alive.
  * @param {string} persistTo the state folder (wrangler's --persist-to)
- * @param {{ config?: string, binding?: string }} [options]
+ * @param {{ config?: string, binding?: string, env?: string }} [options] env: the config's environment whose id to open
  */
-export async function openLocalD1(persistTo, { config = 'api/wrangler.toml', binding = 'DB' } = {}) {
-  const { path } = databasesConfig({ config, only: [binding] });
+export async function openLocalD1(persistTo, { config = 'api/wrangler.toml', binding = 'DB', env } = {}) {
+  const { path } = databasesConfig({ config, env, only: [binding] });
   const proxy = await getPlatformProxy({
     configPath: path,
     persist: { path: join(persistTo, 'v3') },
@@ -79,7 +79,7 @@ export async function openLocalD1(persistTo, { config = 'api/wrangler.toml', bin
  * @template T
  * @param {string} persistTo
  * @param {(d1: Awaited<ReturnType<typeof openLocalD1>>) => Promise<T>} work
- * @param {{ config?: string, binding?: string }} [options]
+ * @param {{ config?: string, binding?: string, env?: string }} [options]
  * @returns {Promise<T>}
  */
 export async function withLocalD1(persistTo, work, options) {
@@ -104,10 +104,10 @@ const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "d1_migrations"(
  * in d1_migrations, and a failed file stops the rest. Wrangler starts a local database (a Node and a
  * workerd) per file, about 0.6 CPU-seconds each; here one runtime applies them all.
  * @param {string} persistTo the state folder (wrangler's --persist-to)
- * @param {{ dir: string, config?: string, binding?: string }} options
+ * @param {{ dir: string, config?: string, binding?: string, env?: string }} options
  * @returns {Promise<string[]>} the files applied
  */
-export async function applyLocalMigrations(persistTo, { dir, config, binding }) {
+export async function applyLocalMigrations(persistTo, { dir, config, binding, env }) {
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
     .sort();
@@ -132,6 +132,6 @@ export async function applyLocalMigrations(persistTo, { dir, config, binding }) 
         }
       return pending;
     },
-    { config, binding },
+    { config, binding, env },
   );
 }

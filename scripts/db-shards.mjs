@@ -68,7 +68,7 @@ async function migrateShard(args, binding, d1) {
     throw new Error(`${binding} must have migrations_dir = "order-shard-migrations" in ${args.config}`);
   if (!args.remote) {
     const dir = resolve(dirname(args.config), entry.migrations_dir);
-    const applied = await applyLocalMigrations(args.persistTo, { dir, config: args.config, binding });
+    const applied = await applyLocalMigrations(args.persistTo, { dir, config: args.config, binding, env: args.env });
     console.log(`${binding}: ${applied.length} migrations applied.`);
     return;
   }
