@@ -57,8 +57,8 @@ export function parseArgs(argv) {
 
 /**
  * An order shard's binding migrated from api/order-shard-migrations: the deployed database by
- * `wrangler d1 migrations apply --remote`, a local one file by file in this process
- * (applyLocalMigrations, as `npm run db:migrate` does).
+ * `wrangler d1 migrations apply --remote`, a local one in this process (applyLocalMigrations, as
+ * `npm run db:migrate` applies the core's, without its wrangler check).
  */
 async function migrateShard(args, binding, d1) {
   const entry = d1.find((d) => d.binding === binding);

@@ -5,11 +5,12 @@ import { spawnSync } from 'node:child_process';
 export const PERSIST_DIR = process.env.WRANGLER_STATE ?? '.wrangler/state';
 
 /**
- * Applies the migrations the local database has not recorded, file by file, each in one batch with its
- * row in d1_migrations, as wrangler's `migrations apply` does (scripts/d1-local.mjs), in one runtime:
- * wrangler starts a local database per file, 60 files took 30 s on two cores and this about 3, and a
- * restored backup 14 files behind, 10 CPU-seconds and this 2. Wrangler's own apply then runs and finds
- * nothing left to do: it checks that its record of the database agrees.
+ * Applies the migrations the local database has not recorded in one runtime (scripts/d1-local.mjs):
+ * a new database all in one batch, one that exists file by file, each in one batch with its row in
+ * d1_migrations, as wrangler's `migrations apply` does. Wrangler starts a local database per file: 60
+ * files took 30 s on two cores and this about 3, a restored backup 14 files behind 10 CPU-seconds and
+ * this 2. Wrangler's own apply then runs and must find nothing left to do: its record of the database
+ * agrees, or this fails.
  */
 export async function migrateLocal() {
   // Imported here: the scripts that only want PERSIST_DIR do not load wrangler.
@@ -24,9 +25,13 @@ export async function migrateLocal() {
   const result = spawnSync(
     'wrangler',
     ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', PERSIST_DIR, '-c', 'api/wrangler.toml'],
-    { stdio: 'inherit', env: { ...process.env, CI: 'true' } },
+    { encoding: 'utf8', env: { ...process.env, CI: 'true' } },
   );
+  process.stdout.write(result.stdout ?? '');
+  process.stderr.write(result.stderr ?? '');
   if (result.status !== 0) throw new Error('D1 migration failed');
+  if (!/No migrations to apply/.test(result.stdout ?? ''))
+    throw new Error('wrangler found migrations the local database had not recorded: its records and ours disagree');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

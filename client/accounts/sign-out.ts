@@ -7,7 +7,12 @@
  * (client/lib/session-client.ts) reads the mark on <html>, as the tests read data-hydrated; back on this
  * page from the browser's cache, the mark is gone and a 401 counts again.
  */
-export function leavingToSignOut(): void {
+export function leavingToSignOut(
+  click?: Pick<MouseEvent, 'button' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
+): void {
+  // A click that opens the sign-out in another tab or window leaves this page where it is, and its
+  // 401s must still count.
+  if (click && (click.button !== 0 || click.ctrlKey || click.metaKey || click.shiftKey || click.altKey)) return;
   const html = document.documentElement;
   html.setAttribute('data-signing-out', '');
   window.addEventListener(

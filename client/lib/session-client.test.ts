@@ -189,12 +189,16 @@ describe('session client', () => {
             status: 401,
           })) as unknown as typeof fetch,
       );
-      leavingToSignOut();
-      await expect(api.get('/user/sync')).rejects.toBeInstanceOf(ApiFailure);
-      expect(hooks.onUnauthorized).not.toHaveBeenCalled();
-      for (const l of listeners) l({ persisted: true });
+      // Ctrl-click opens the sign-out in another tab: this page stays, and its 401s still count.
+      leavingToSignOut({ button: 0, ctrlKey: true, metaKey: false, shiftKey: false, altKey: false });
       await api.get('/user/sync').catch(() => undefined);
       expect(hooks.onUnauthorized).toHaveBeenCalledTimes(1);
+      leavingToSignOut({ button: 0, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false });
+      await expect(api.get('/user/sync')).rejects.toBeInstanceOf(ApiFailure);
+      expect(hooks.onUnauthorized).toHaveBeenCalledTimes(1);
+      for (const l of listeners) l({ persisted: true });
+      await api.get('/user/sync').catch(() => undefined);
+      expect(hooks.onUnauthorized).toHaveBeenCalledTimes(2);
     } finally {
       vi.unstubAllGlobals();
     }
