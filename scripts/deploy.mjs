@@ -1,10 +1,13 @@
 // npm run deploy [-- --env staging] [--dry-run]: checks, then builds and deploys the three workers
-// (decision 47). With --dry-run: the same checks and build, then wrangler's own `deploy --dry-run` of
-// each built worker; no migration, nothing uploaded.
-// Every refusal comes before anything is built or changed: a value still a placeholder
-// (scripts/placeholders.mjs) or a required secret not set on its worker. Then the build for the
-// environment, the D1 migrations on the remote database, and the workers: API, back office, storefront.
-// WRANGLER and VITE name the commands to run (tests put a recording stand-in there); by default the
+// (decision 47). A deploy refuses before anything is built or changed: a value still a placeholder
+// (scripts/placeholders.mjs) or a required secret not set on its worker. Then the typecheck, the build
+// for the environment, the D1 migrations on the remote database, and the workers: API, back office,
+// storefront.
+// With --dry-run it does everything that needs no Cloudflare credentials, whatever it finds on the way:
+// the placeholder check, the secrets where wrangler can list them (else each is "not checked", with the
+// command that sets it), the typecheck, the build and wrangler's own `deploy --dry-run` of each built
+// worker; then one summary. No migration, nothing uploaded.
+// WRANGLER, VITE and TSC name the commands to run (tests put a recording stand-in there); by default the
 // project's own.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -185,13 +188,22 @@ export function buildRefusals(workers, env, readBuilt) {
 }
 
 /**
- * The steps after the checks, in order: the build, then (once buildRefusals finds nothing) the changes;
- * for a dry run, wrangler's own dry run of each built worker instead (no migration, nothing uploaded).
+ * The steps after the checks, in order: the typecheck and the build, then (once buildRefusals finds
+ * nothing) the changes; for a dry run, wrangler's own dry run of each built worker instead (no
+ * migration, nothing uploaded).
  * @param {string} env
  * @param {{ dryRun?: boolean }} [options]
- * @returns {{ label: string, tool: 'vite' | 'wrangler', args: string[], env?: Record<string, string> }[]}
+ * @returns {{ label: string, tool: 'npm' | 'vite' | 'wrangler', args: string[], env?: Record<string, string>, quiet?: boolean }[]}
  */
 export function plan(env, { dryRun = false } = {}) {
+  // `npm run typecheck`: the workers' env.d.ts written from the wrangler files as they are now, then tsc.
+  // Quiet: `wrangler types` writes some 300 lines each time; the output is shown when the check fails.
+  const typecheck = /** @type {const} */ ({
+    label: 'typecheck',
+    tool: 'npm',
+    args: ['run', '--silent', 'typecheck'],
+    quiet: true,
+  });
   // The vite plugin builds each worker for the environment CLOUDFLARE_ENV names, into dist/<worker>/.
   const build = /** @type {const} */ ({
     label: `build for ${env}`,
@@ -201,6 +213,7 @@ export function plan(env, { dryRun = false } = {}) {
   });
   if (dryRun)
     return [
+      typecheck,
       build,
       ...WORKERS.map((w) => ({
         label: `dry run of deploy ${w.worker} (${env})`,
@@ -209,6 +222,7 @@ export function plan(env, { dryRun = false } = {}) {
       })),
     ];
   return [
+    typecheck,
     build,
     {
       label: `D1 migrations on the ${env} database`,
@@ -225,11 +239,62 @@ export function plan(env, { dryRun = false } = {}) {
   ];
 }
 
+/** What to do about placeholders, after their lines. */
+const FILL_IN = 'put the real ids and values in the wrangler files first (docs/operating/first-deploy.md)';
+
+/**
+ * Each worker's required secrets against wrangler's list of them: the missing ones, and the workers
+ * whose list wrangler could not give (no Cloudflare credentials, no network, a worker not created yet),
+ * with wrangler's reason.
+ * @param {ReturnType<typeof describeWorkers>} workers
+ * @param {string} env
+ * @param {(w: ReturnType<typeof describeWorkers>[number]) => import('node:child_process').SpawnSyncReturns<string>} list
+ * @param {(line: string) => void} log
+ */
+function checkSecrets(workers, env, list, log) {
+  /** @type {string[]} */
+  const missing = [];
+  /** @type {{ worker: ReturnType<typeof describeWorkers>[number], reason: string }[]} */
+  const unlisted = [];
+  for (const w of workers) {
+    log(`▶ secrets of ${w.name} (${env})`);
+    const listed = list(w);
+    if (listed.status !== 0) {
+      unlisted.push({ worker: w, reason: toolFailure(listed) });
+      continue;
+    }
+    try {
+      missing.push(...secretRefusals(w, env, listed.stdout));
+    } catch {
+      unlisted.push({ worker: w, reason: 'wrangler secret list did not answer JSON' });
+    }
+  }
+  return { missing, unlisted };
+}
+
+/**
+ * The secrets a dry run could not check, each with the command that sets it, and how to check them.
+ * @param {{ worker: { name: string, config: string, required: string[] }, reason: string }[]} unlisted
+ * @param {string} env
+ */
+export function notCheckedLines(unlisted, env) {
+  return [
+    ...unlisted.flatMap(({ worker: w, reason }) => [
+      `${w.name} (${w.config}, env ${env}): its secrets could not be listed: ${reason}`,
+      ...w.required.map(
+        (name) =>
+          `  ${name}: not checked; if it is not set: npx wrangler secret put ${name} --env ${env} -c ${w.config}`,
+      ),
+    ]),
+    'to check them: `npx wrangler login` (or set CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID), then run the dry run again',
+  ];
+}
+
 /**
  * The whole deploy. Returns the exit status.
  * `cwd`, `env` and `stdio` are where and how the tools run (this process's by default): the tests run
  * the deploy in their own process against a copy of the project, with stand-ins for the tools.
- * @param {{ argv: string[], tools: { wrangler: string, vite: string }, read: (file: string, env: string) => any, readBuilt?: (file: string) => any, log?: (line: string) => void, error?: (line: string) => void, cwd?: string, env?: NodeJS.ProcessEnv, stdio?: 'inherit' | 'ignore' }} options
+ * @param {{ argv: string[], tools: { wrangler: string, vite: string, npm: string }, read: (file: string, env: string) => any, readBuilt?: (file: string) => any, log?: (line: string) => void, error?: (line: string) => void, cwd?: string, env?: NodeJS.ProcessEnv, stdio?: 'inherit' | 'ignore' }} options
  */
 export function deploy({
   argv,
@@ -257,42 +322,45 @@ export function deploy({
   const spawnEnv = toolEnv(processEnv);
   const workers = describeWorkers(env, read);
   const placeholders = placeholderRefusals(workers, env);
-  if (placeholders.length > 0)
+  if (placeholders.length > 0 && !dryRun) return fail([...placeholders, FILL_IN]);
+
+  const { missing, unlisted } = checkSecrets(
+    workers,
+    env,
+    (w) => spawnSync(tools.wrangler, secretListArgs(w, env), { encoding: 'utf8', shell: false, cwd, env: spawnEnv }),
+    log,
+  );
+  if (!dryRun && (missing.length > 0 || unlisted.length > 0))
     return fail([
-      ...placeholders,
-      'put the real ids and values in the wrangler files first (docs/operating/first-deploy.md)',
+      ...missing,
+      ...unlisted.map(
+        ({ worker: w, reason }) => `${w.name} (${w.config}, env ${env}): could not list its secrets: ${reason}`,
+      ),
     ]);
 
-  const missing = [];
-  for (const w of workers) {
-    log(`▶ secrets of ${w.name} (${env})`);
-    const listed = spawnSync(tools.wrangler, secretListArgs(w, env), {
-      encoding: 'utf8',
-      shell: false,
-      cwd,
-      env: spawnEnv,
-    });
-    if (listed.status !== 0) {
-      missing.push(`${w.name} (${w.config}, env ${env}): could not list its secrets: ${toolFailure(listed)}`);
-      continue;
-    }
-    try {
-      missing.push(...secretRefusals(w, env, listed.stdout));
-    } catch {
-      missing.push(`${w.name} (${w.config}, env ${env}): wrangler secret list did not answer JSON`);
-    }
-  }
-  if (missing.length > 0) return fail(missing);
-
+  /** What a deploy would refuse, found by a dry run, which goes on to every step that can still run. */
+  const found = [...placeholders, ...(placeholders.length > 0 ? [FILL_IN] : []), ...missing];
+  let built = false;
   for (const step of plan(env, { dryRun })) {
+    if (dryRun && step.tool === 'wrangler' && !built) continue;
     log(`\n▶ ${step.label}`);
-    const r = spawnSync(tools[step.tool], step.args, { stdio, cwd, env: { ...spawnEnv, ...step.env } });
+    const r = spawnSync(tools[step.tool], step.args, {
+      stdio: step.quiet ? 'pipe' : stdio,
+      encoding: 'utf8',
+      cwd,
+      env: { ...spawnEnv, ...step.env },
+    });
     if (r.status !== 0) {
-      if (step.tool === 'vite' || dryRun)
-        return fail([`${step.label} failed (exit ${r.status ?? r.error?.message})`], 'nothing was changed');
+      if (step.quiet && stdio === 'inherit') error(`${r.stdout ?? ''}${r.stderr ?? ''}`.trim());
+      const failed = `${step.label} failed (exit ${r.status ?? r.error?.message})`;
+      if (dryRun) {
+        found.push(step.tool === 'vite' ? `${failed}; wrangler's dry runs need the build` : failed);
+        continue;
+      }
+      if (step.tool !== 'wrangler') return fail([failed], 'nothing was changed');
       // The steps before stand, and are safe on their own: the order is the one in which each step
       // works with the ones before it (WORKERS).
-      error(`\n✖ ${step.label} failed (exit ${r.status ?? r.error?.message}); the steps before it stand.`);
+      error(`\n✖ ${failed}; the steps before it stand.`);
       error(
         `  Roll back a deployed worker with \`npx wrangler rollback --env ${env} -c <its wrangler file>\` (docs/operating/deploy.md).`,
       );
@@ -300,14 +368,33 @@ export function deploy({
     }
     if (step.tool === 'vite') {
       const wrong = buildRefusals(workers, env, readBuilt);
-      if (wrong.length > 0) return fail(wrong, 'nothing was changed');
+      if (wrong.length > 0 && !dryRun) return fail(wrong, 'nothing was changed');
+      found.push(...wrong);
+      built = wrong.length === 0;
     }
   }
-  if (dryRun) {
-    log(`\n✓ dry run of ${env} passed: ${workers.map((w) => w.name).join(', ')}; nothing was migrated or deployed`);
-    return 0;
-  }
+  if (dryRun) return dryRunSummary({ env, workers, found, notChecked: unlisted, log, error });
   log(`\n✓ deployed ${env}: ${workers.map((w) => w.name).join(', ')}`);
+  return 0;
+}
+
+/**
+ * The dry run's last word: what a deploy would refuse (exit 1), else passed (exit 0), and apart from
+ * both, the secrets it could not check.
+ * @param {{ env: string, workers: { name: string }[], found: string[], notChecked: Parameters<typeof notCheckedLines>[0], log: (line: string) => void, error: (line: string) => void }} r
+ */
+function dryRunSummary({ env, workers, found, notChecked, log, error }) {
+  const indent = (/** @type {string[]} */ lines) => lines.map((l) => `  ${l}`).join('\n');
+  const secrets = notChecked.reduce((n, u) => n + u.worker.required.length, 0);
+  if (secrets > 0) log(`\n? ${secrets} secrets not checked:\n${indent(notCheckedLines(notChecked, env))}`);
+  if (found.length > 0) {
+    error(`\n✖ dry run of ${env}: a deploy would refuse; nothing was migrated or deployed:\n${indent(found)}`);
+    return 1;
+  }
+  log(
+    `\n✓ dry run of ${env} passed: ${workers.map((w) => w.name).join(', ')}; nothing was migrated or deployed` +
+      (secrets > 0 ? ` (${secrets} secrets not checked, above)` : ''),
+  );
   return 0;
 }
 
@@ -337,6 +424,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       tools: {
         wrangler: process.env.WRANGLER || 'node_modules/.bin/wrangler',
         vite: process.env.VITE || 'node_modules/.bin/vite',
+        npm: process.env.NPM || 'npm',
       },
       read: await wranglerReader(),
     }),

@@ -38,6 +38,11 @@ if (process.env.STANDIN_OLD_NODE) {
   console.error('Consider using a Node.js version manager such as https://volta.sh/ or https://github.com/nvm-sh/nvm.');
   process.exit(1);
 }
+// wrangler with no Cloudflare credentials: its own words for any call that needs the account.
+if (process.env.STANDIN_NO_TOKEN && tool === 'wrangler' && !args.includes('--dry-run')) {
+  console.error("\u001b[31m✘ \u001b[41;31m[\u001b[41;97mERROR\u001b[41;31m]\u001b[0m \u001b[1mIn a non-interactive environment, it's necessary to set a CLOUDFLARE_API_TOKEN environment variable for wrangler to work.\u001b[0m");
+  process.exit(1);
+}
 if (process.env.STANDIN_FAIL && args.includes(process.env.STANDIN_FAIL)) {
   console.error('\u001b[31m✘ \u001b[41;31m[\u001b[41;97mERROR\u001b[41;31m]\u001b[0m \u001b[1mWorker "x" not found.\u001b[0m');
   console.error('🪵  Logs were written to "/tmp/wrangler.log"');
@@ -85,7 +90,7 @@ beforeEach(() => {
   mkdirSync(join(dir, 'staff'));
   mkdirSync(join(dir, 'bin'));
   for (const file of FILES) writeFileSync(join(dir, file), filledIn(readFileSync(file, 'utf8')));
-  for (const tool of ['wrangler', 'vite']) {
+  for (const tool of ['wrangler', 'vite', 'npm']) {
     writeFileSync(join(dir, 'bin', tool), STANDIN);
     chmodSync(join(dir, 'bin', tool), 0o755);
   }
@@ -110,6 +115,7 @@ function callsMade(): Call[] {
 const standinEnv = (extra: Record<string, string>) => ({
   WRANGLER: join(dir, 'bin', 'wrangler'),
   VITE: join(dir, 'bin', 'vite'),
+  NPM: join(dir, 'bin', 'npm'),
   STANDIN_LOG: join(dir, 'calls.jsonl'),
   STANDIN_SECRETS: join(dir, 'secrets.json'),
   STANDIN_NAMES: JSON.stringify(BUILT_NAMES),
@@ -140,7 +146,7 @@ function runDeploy(args: string[], extra: Record<string, string> = {}) {
   let output = '';
   const status = deploy({
     argv: args,
-    tools: { wrangler: env.WRANGLER, vite: env.VITE },
+    tools: { wrangler: env.WRANGLER, vite: env.VITE, npm: env.NPM },
     read,
     cwd: dir,
     env,
@@ -208,6 +214,7 @@ describe('npm run deploy', { timeout: 30_000 }, () => {
         `wrangler secret list --env ${env} -c api/wrangler.toml --format json`,
         `wrangler secret list --env ${env} -c staff/wrangler.toml --format json`,
         `wrangler secret list --env ${env} -c wrangler.toml --format json`,
+        'npm run --silent typecheck',
         'vite build',
         `wrangler d1 migrations apply DB --remote --env ${env} -c api/wrangler.toml`,
         'wrangler deploy -c dist/shop_api/wrangler.json',
@@ -237,7 +244,7 @@ describe('npm run deploy', { timeout: 30_000 }, () => {
       'shop-api-staging: dist/shop_api/wrangler.json was built for env production as shop-api, ' +
         'not for env staging as shop-api-staging',
     );
-    expect(changes(calls).map((c) => c.tool)).toEqual(['vite']);
+    expect(changes(calls).map((c) => c.tool)).toEqual(['npm', 'vite']);
   });
 
   it('stops at a failed migration: no worker is deployed on a database it does not match', () => {
@@ -256,6 +263,7 @@ describe('npm run deploy', { timeout: 30_000 }, () => {
       'wrangler secret list --env staging -c api/wrangler.toml --format json',
       'wrangler secret list --env staging -c staff/wrangler.toml --format json',
       'wrangler secret list --env staging -c wrangler.toml --format json',
+      'npm run --silent typecheck',
       'vite build',
       'wrangler deploy --dry-run -c dist/shop_api/wrangler.json',
       'wrangler deploy --dry-run -c dist/shop_staff/wrangler.json',
@@ -266,23 +274,88 @@ describe('npm run deploy', { timeout: 30_000 }, () => {
     expect(output).toContain('nothing was migrated or deployed');
   });
 
-  it('with --dry-run still refuses a missing secret before building', () => {
+  it('with --dry-run reports a missing secret and still typechecks, builds and dry-runs every worker', () => {
     const secrets = allSecrets();
     secrets['wrangler.toml'] = [];
     writeFileSync(join(dir, 'secrets.json'), JSON.stringify(secrets));
-    const refused = runDeploy(['--dry-run']);
-    expect(refused.status).toBe(1);
-    expect(refused.output).toContain(
-      'storefront (wrangler.toml, env production): the secret SIGNING_SECRET is not set',
-    );
-    expect(changes(refused.calls)).toEqual([]);
+    const { status, output, calls } = runDeploy(['--dry-run']);
+    expect(status).toBe(1);
+    expect(output).toContain('dry run of production: a deploy would refuse; nothing was migrated or deployed');
+    expect(output).toContain('storefront (wrangler.toml, env production): the secret SIGNING_SECRET is not set');
+    expect(changes(calls).map((c) => [c.tool, ...c.args].join(' '))).toEqual([
+      'npm run --silent typecheck',
+      'vite build',
+      'wrangler deploy --dry-run -c dist/shop_api/wrangler.json',
+      'wrangler deploy --dry-run -c dist/shop_staff/wrangler.json',
+      'wrangler deploy --dry-run -c dist/storefront/wrangler.json',
+    ]);
   });
 
-  it('with --dry-run stops at the first worker wrangler’s dry run refuses', () => {
+  it('with --dry-run and no Cloudflare credentials does everything else, and lists each secret as not checked with its fix', () => {
+    const { status, output, calls } = runDeploy(['--dry-run'], { STANDIN_NO_TOKEN: '1' });
+
+    expect(status, output).toBe(0);
+    expect(changes(calls).map((c) => [c.tool, ...c.args].join(' '))).toEqual([
+      'npm run --silent typecheck',
+      'vite build',
+      'wrangler deploy --dry-run -c dist/shop_api/wrangler.json',
+      'wrangler deploy --dry-run -c dist/shop_staff/wrangler.json',
+      'wrangler deploy --dry-run -c dist/storefront/wrangler.json',
+    ]);
+    expect(output).toContain(
+      "shop-api (api/wrangler.toml, env production): its secrets could not be listed: In a non-interactive environment, it's necessary to set a CLOUDFLARE_API_TOKEN",
+    );
+    for (const [file, names] of Object.entries(allSecrets()))
+      for (const name of names)
+        expect(output).toContain(
+          `${name}: not checked; if it is not set: npx wrangler secret put ${name} --env production -c ${file}`,
+        );
+    expect(output).toContain('`npx wrangler login` (or set CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID)');
+    expect(output).toMatch(
+      /✓ dry run of production passed: .*nothing was migrated or deployed \(\d+ secrets not checked, above\)/,
+    );
+  });
+
+  it('without credentials a real deploy still refuses before anything is built', () => {
+    const { status, output, calls } = runDeploy([], { STANDIN_NO_TOKEN: '1' });
+    expect(status).toBe(1);
+    expect(output).toContain('could not list its secrets');
+    expect(changes(calls)).toEqual([]);
+  });
+
+  it('with --dry-run and the committed placeholders still builds and dry-runs, then names each placeholder', () => {
+    for (const file of FILES) writeFileSync(join(dir, file), readFileSync(file, 'utf8'));
+    const { status, output, calls } = runDeploy(['--dry-run', '--env', 'staging'], { STANDIN_NO_TOKEN: '1' });
+
+    expect(status).toBe(1);
+    expect(changes(calls).map((c) => c.tool)).toEqual(['npm', 'vite', 'wrangler', 'wrangler', 'wrangler']);
+    expect(output).toMatch(
+      /shop-api-staging \(api\/wrangler\.toml, env staging\): D1 database DB \(database_id\) is still the placeholder/,
+    );
+    expect(output).toContain('put the real ids and values in the wrangler files first');
+    expect(output).toContain('not checked; if it is not set: npx wrangler secret put');
+  });
+
+  it('with --dry-run reports a failed typecheck and goes on to the build and every worker’s dry run', () => {
+    const { status, output, calls } = runDeploy(['--dry-run'], { STANDIN_FAIL: 'typecheck' });
+    expect(status).toBe(1);
+    expect(output).toContain('typecheck failed (exit 3)');
+    expect(changes(calls).map((c) => c.tool)).toEqual(['npm', 'vite', 'wrangler', 'wrangler', 'wrangler']);
+  });
+
+  it('with --dry-run runs wrangler’s dry run of every worker and names each it refuses', () => {
     const broken = runDeploy(['--dry-run'], { STANDIN_FAIL: '--dry-run' });
     expect(broken.status).toBe(1);
-    expect(broken.output).toContain('dry run of deploy api (production) failed');
-    expect(broken.calls.filter((c) => c.args[0] === 'deploy')).toHaveLength(1);
+    for (const w of ['api', 'staff', 'storefront'])
+      expect(broken.output).toContain(`dry run of deploy ${w} (production) failed`);
+    expect(broken.calls.filter((c) => c.args[0] === 'deploy')).toHaveLength(3);
+  });
+
+  it('a real deploy stops at a failed typecheck before building', () => {
+    const { status, output, calls } = runDeploy([], { STANDIN_FAIL: 'typecheck' });
+    expect(status).toBe(1);
+    expect(output).toContain('typecheck failed');
+    expect(changes(calls).map((c) => c.tool)).toEqual(['npm']);
   });
 
   it('runs wrangler on the project’s pinned Node even when started outside npm (no node_modules/.bin on PATH)', () => {
