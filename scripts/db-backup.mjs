@@ -7,7 +7,10 @@
 // --binding names an order shard's database (decision 61; api/wrangler.toml's binding, e.g. ORDERS_1)
 // instead of the core's (DB): each shard has its own file, as in the nightly run; -c names another
 // wrangler config holding that binding (as `npm run db:shards` takes it).
-import { createWriteStream } from 'node:fs';
+// The file holds shoppers' names, addresses and orders as plain rows (only the health tables are sealed),
+// so by default it goes into backups/, which git ignores (BACKUP_DIR), never beside the committed files.
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { once } from 'node:events';
 import { backupKeyConfig, bundledModules } from './backup-tools.mjs';
 import { openLocalD1 } from './d1-local.mjs';
@@ -15,8 +18,11 @@ import { PERSIST_DIR } from './db.mjs';
 import { runAsScript } from './cli-failure.mjs';
 
 const OUT = '.cache/backup';
+/** Where a backup goes unless --out says otherwise: inside the project, ignored by git (.gitignore). */
+export const BACKUP_DIR = 'backups';
 
-function parseArgs(argv) {
+/** @param {string[]} argv */
+export function parseArgs(argv) {
   const args = { persistTo: PERSIST_DIR, out: null, binding: 'DB', config: 'api/wrangler.toml' };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--persist-to') args.persistTo = argv[++i];
@@ -29,7 +35,7 @@ function parseArgs(argv) {
       );
   }
   const named = args.binding === 'DB' ? '' : `${args.binding}-`;
-  args.out ??= `backup-${named}${new Date().toISOString().replaceAll(':', '')}.ndjson.gz`;
+  args.out ??= join(BACKUP_DIR, `backup-${named}${new Date().toISOString().replaceAll(':', '')}.ndjson.gz`);
   return args;
 }
 
@@ -62,10 +68,15 @@ export async function backup(argv) {
   // The binding's database alone: the API's other bindings (its Durable Object, queues, images) have
   // no business in a backup.
   const d1 = await openLocalD1(args.persistTo, { config: args.config, binding: args.binding });
+  mkdirSync(dirname(args.out), { recursive: true });
   try {
     const result = await writeBackup(d1.db, ring, fileSink(args.out), { environment: 'local' });
     const rows = Object.values(result.counts).reduce((a, b) => a + b, 0);
     console.log(`Wrote ${args.out}: ${rows} rows, ${result.bytes} bytes.`);
+    console.log(
+      "It holds shoppers' names, addresses and orders in plain rows (health tables sealed): keep it private" +
+        (args.out.startsWith(`${BACKUP_DIR}/`) ? ` (${BACKUP_DIR}/ is ignored by git).` : ', and out of git.'),
+    );
     return result;
   } finally {
     await d1.dispose();
