@@ -21,8 +21,12 @@ const OUT = '.cache/backup';
 /** Where a backup goes unless --out says otherwise: inside the project, ignored by git (.gitignore). */
 export const BACKUP_DIR = 'backups';
 
-/** @param {string[]} argv */
+/**
+ * @param {string[]} argv
+ * @returns {{ persistTo: string, out: string, binding: string, config: string }}
+ */
 export function parseArgs(argv) {
+  /** @type {{ persistTo: string, out: string | null, binding: string, config: string }} */
   const args = { persistTo: PERSIST_DIR, out: null, binding: 'DB', config: 'api/wrangler.toml' };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--persist-to') args.persistTo = argv[++i];
@@ -35,8 +39,8 @@ export function parseArgs(argv) {
       );
   }
   const named = args.binding === 'DB' ? '' : `${args.binding}-`;
-  args.out ??= join(BACKUP_DIR, `backup-${named}${new Date().toISOString().replaceAll(':', '')}.ndjson.gz`);
-  return args;
+  const out = args.out ?? join(BACKUP_DIR, `backup-${named}${new Date().toISOString().replaceAll(':', '')}.ndjson.gz`);
+  return { ...args, out };
 }
 
 /** A file as the backup's byte sink. */

@@ -6,6 +6,8 @@ export const consultationCallEn = {
   call_too_early: 'The call is not open yet. You can join from 10 minutes before the start.',
   call_closed: 'The call has closed: it could be joined until 30 minutes after the booked end.',
   call_ticket_invalid: 'This link to the call has expired. Join again from your consultation.',
+  call_room_websocket_required: 'The call connects from its own page. Open your consultation and join from there.',
+  call_room_request_invalid: 'This request to the call could not be understood. Join again from your consultation.',
 
   // Page titles here, not in the shell: only these two pages show them (every page loads the shell).
   page_profile_consultation_call: 'Your consultation call',

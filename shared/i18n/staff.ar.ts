@@ -127,6 +127,9 @@ export const staffAr: Translated<typeof staffEn> = {
 
   st_forbidden_title: 'غير متاح لدورك',
   st_forbidden_body: 'لا يشمل دورك هذا الجزء من لوحة الإدارة. اطلب ذلك من المالك إن احتجت إليه.',
+  st_access_title: 'افتح لوحة الإدارة عبر Access',
+  st_access_body:
+    'لا تُفتح لوحة الإدارة إلا بعد تسجيل الدخول عبر Cloudflare Access الخاص بالمتجر، ولم يمرّ هذا الطلب عبره. افتح عنوان لوحة الإدارة مرة أخرى وسجّل الدخول هناك.',
   st_not_found_title: 'غير موجود',
   st_not_found_body: 'لا يوجد شيء في هذا العنوان.',
   st_form_unreadable_title: 'لم يصل النموذج كاملاً',

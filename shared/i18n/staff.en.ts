@@ -80,6 +80,9 @@ export const staffEn = {
 
   st_forbidden_title: 'Not available to your role',
   st_forbidden_body: 'Your role does not include this part of the back office. Ask the owner if you need it.',
+  st_access_title: 'Open the back office through Access',
+  st_access_body:
+    'The back office opens only after the shop’s Cloudflare Access sign-in, and this request did not come through it. Open the back office’s address again and sign in there.',
   st_not_found_title: 'Not found',
   st_not_found_body: 'There is nothing at this address.',
   st_form_unreadable_title: 'The form did not arrive whole',

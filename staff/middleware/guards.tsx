@@ -21,7 +21,14 @@ export function cloudflareAccess(): MiddlewareHandler<StaffAppEnv> {
         teamDomain: ACCESS_TEAM_DOMAIN,
         audience: ACCESS_AUD,
       });
-      if (!identity) return c.text('Forbidden', 403);
+      if (!identity) {
+        const t = c.var.t;
+        return html(
+          c,
+          <MessagePage t={t} nonce={c.var.nonce} title="st_access_title" body={t.t('st_access_body')} />,
+          403,
+        );
+      }
     }
     await next();
   };

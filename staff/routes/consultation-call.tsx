@@ -3,6 +3,7 @@
 // staff call; the join ticket in its query is what admits it, and only a page of this origin may open it).
 import { Hono } from 'hono';
 import staffCallScript from 'virtual:staff-call-script';
+import { fail } from '#shared/api/envelope';
 import { signRequest, SIGNATURE_HEADERS } from '#shared/api/signing';
 import type { CallJoin } from '#shared/consultations/call';
 import type { StaffAppEnv } from '../app-env';
@@ -43,8 +44,10 @@ export const consultationCallRoutes = new Hono<StaffAppEnv>()
   })
   .get('/consultations/:id{[0-9]{1,16}}/room', async (c) => {
     const origin = c.req.header('origin');
-    if (origin && origin !== new URL(c.req.url).origin) return c.text('Forbidden', 403);
-    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return c.text('Upgrade Required', 426);
+    // The script's socket, not a page: refusals are the API's envelope, as the API's own would be.
+    if (origin && origin !== new URL(c.req.url).origin) return c.json(fail('forbidden_cross_site', 403), 403);
+    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket')
+      return c.json(fail('call_room_websocket_required', 426), 426);
     const path = `/consultation/${c.req.param('id')}/room?ticket=${encodeURIComponent(c.req.query('ticket') ?? '')}`;
     const headers = new Headers({
       upgrade: 'websocket',

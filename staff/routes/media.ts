@@ -14,12 +14,12 @@ const REVIEW_PHOTO = /^\/media\/reviews\//;
 
 export const mediaRoutes = new Hono<StaffAppEnv>().get('/media/*', staffPage(), async (c) => {
   const path = new URL(c.req.url).pathname;
-  if (!KEY.test(path) || path.includes('//')) return c.body(null, 404);
+  if (!KEY.test(path) || path.includes('//')) return c.notFound();
   const needs = REVIEW_PHOTO.test(path) ? 'reviews:read' : 'catalogue:read';
   if (!c.var.me.permissions.includes(needs)) return forbiddenPage(c, c.var.me);
   const answer = await staffApi(c, 'GET', path);
   const res = answer.raw;
-  if (!res?.ok) return c.body(null, 404);
+  if (!res?.ok) return c.notFound();
   return new Response(res.body, {
     headers: {
       'content-type': res.headers.get('content-type') ?? 'application/octet-stream',

@@ -14,7 +14,8 @@ export const consultationRoom = new Hono<AppEnv>();
 consultationRoom.get('/api/consultation/:id{[0-9]{1,16}}/room', async function roomSocket(c) {
   const origin = c.req.header('origin');
   if (origin && origin !== new URL(c.req.url).origin) return c.json(fail('forbidden_cross_site', 403), 403);
-  if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return c.json(fail('bad_request', 426), 426);
+  if (c.req.header('upgrade')?.toLowerCase() !== 'websocket')
+    return c.json(fail('call_room_websocket_required', 426), 426);
   const ticket = c.req.query('ticket') ?? '';
   const res = await callUpstream(c.env, c.var.config, {
     method: 'GET',

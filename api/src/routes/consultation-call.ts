@@ -44,7 +44,7 @@ export const consultationRoomRoutes = new Hono<AppEnv>().get(
     const claims = await verifyTicket(c.var.config.TOKEN_SECRET, c.req.valid('query').ticket);
     // Expired, altered, or another consultation's: the room stays shut.
     if (!claims || claims.consultationId !== id) throw new ApiError(403, 'call_ticket_invalid');
-    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') throw new ApiError(426, 'bad_request');
+    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') throw new ApiError(426, 'call_room_websocket_required');
     const headers = new Headers({
       upgrade: 'websocket',
       [ROOM_CONSULTATION_HEADER]: String(id),

@@ -9,7 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { CLOSE_ENDED, type CallJoin, type ServerFrame } from '#shared/consultations/call';
 import { issueTicket } from '#api/src/consultations/call/ticket';
 import { MediaError, type MediaService } from '#api/src/consultations/call/media';
-import { type ConsultRoom, roomStub } from '#api/src/consultations/call/room';
+import {
+  type ConsultRoom,
+  ROOM_CONSULTATION_HEADER,
+  ROOM_SIDE_HEADER,
+  roomStub,
+} from '#api/src/consultations/call/room';
 import { createSession } from '#api/src/accounts/sessions';
 import { call, deviceToken, json } from './helpers';
 import { staffCall, staffWith } from './staff-helpers';
@@ -214,6 +219,18 @@ describe('the room admits only a valid ticket of its own consultation', () => {
 
     const notUpgrade = await call(`/consultation/${a.consultationId}/room?ticket=${encodeURIComponent(valid)}`);
     expect(notUpgrade.status).toBe(426);
+    expect((await json(notUpgrade)).meta.msg).toBe('call_room_websocket_required');
+
+    // The room itself answers in the envelope too, with its own keys (only the route above reaches it).
+    const room = roomStub(env, a.consultationId);
+    const unmarked = await room.fetch('https://room.internal/ws', { headers: { upgrade: 'websocket' } });
+    expect(unmarked.status).toBe(400);
+    expect((await json(unmarked)).meta.msg).toBe('call_room_request_invalid');
+    const plain = await room.fetch('https://room.internal/ws', {
+      headers: { [ROOM_CONSULTATION_HEADER]: String(a.consultationId), [ROOM_SIDE_HEADER]: 'shopper' },
+    });
+    expect(plain.status).toBe(426);
+    expect((await json(plain)).meta.msg).toBe('call_room_websocket_required');
 
     const side = await connect(a.consultationId, valid);
     expect(await side.next('welcome')).toMatchObject({

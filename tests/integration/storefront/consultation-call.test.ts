@@ -49,7 +49,9 @@ describe("the room's WebSocket through the workers", () => {
     const crossSite = await storefront(path, { headers: upgrade('https://evil.example') });
     expect(crossSite.status).toBe(403);
     expect((await crossSite.json<{ meta: { msg: string } }>()).meta.msg).toBe('forbidden_cross_site');
-    expect((await storefront(path)).status).toBe(426);
+    const plainGet = await storefront(path);
+    expect(plainGet.status).toBe(426);
+    expect((await plainGet.json<{ meta: { msg: string } }>()).meta.msg).toBe('call_room_websocket_required');
 
     const expired = (await issueTicket(TEST_TOKEN_SECRET, id, 'shopper', Date.now() - 5 * 60_000)).ticket;
     const refused = await storefront(`/api/consultation/${id}/room?ticket=${encodeURIComponent(expired)}`, {
@@ -66,7 +68,12 @@ describe("the room's WebSocket through the workers", () => {
     expect(await welcome(await staffPage(path, '', { headers: upgrade(STAFF) }))).toMatchObject({
       side: 'nutritionist',
     });
-    expect((await staffPage(path, '', { headers: upgrade('http://shop.test') })).status).toBe(403);
+    const crossSite = await staffPage(path, '', { headers: upgrade('http://shop.test') });
+    expect(crossSite.status).toBe(403);
+    expect((await crossSite.json<{ meta: { msg: string } }>()).meta.msg).toBe('forbidden_cross_site');
+    const plainGet = await staffPage(path, '', { headers: { origin: STAFF } });
+    expect(plainGet.status).toBe(426);
+    expect((await plainGet.json<{ meta: { msg: string } }>()).meta.msg).toBe('call_room_websocket_required');
   });
 });
 

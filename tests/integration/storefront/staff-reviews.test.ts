@@ -234,7 +234,10 @@ describe('reviews and questions in the back office', () => {
 
   it('shows review photos to moderators who do not read the catalogue, and only those', async () => {
     // Allowed, and asked of the API (which has no such file here): not a refusal.
-    expect((await staffPage('/media/reviews/p1/ushot-960.webp', support)).status).toBe(404);
+    const missing = await staffPage('/media/reviews/p1/ushot-960.webp', support);
+    expect(missing.status).toBe(404);
+    // The back office's own not-found page, as every refusal of it is, not an empty answer.
+    expect(await missing.text()).toContain('There is nothing at this address.');
     expect((await staffPage('/media/reviews/p1/ushot-960.webp', fulfilment)).status).toBe(403);
     expect((await staffPage('/media/products/alpha-400.webp', support)).status).toBe(403);
   });

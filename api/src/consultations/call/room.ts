@@ -20,6 +20,7 @@ import {
   type ClientFrame,
   type ServerFrame,
 } from '#shared/consultations/call';
+import { fail } from '#shared/api/envelope';
 import { apiConfig } from '#api/src/lib/config';
 import { log } from '#api/src/lib/log';
 import { lastSeq, messagesAfter, storeMessage } from './chat-store';
@@ -103,9 +104,9 @@ export class ConsultRoom extends DurableObject<ApiEnv> {
     const consultationId = Number(request.headers.get(ROOM_CONSULTATION_HEADER));
     const side = request.headers.get(ROOM_SIDE_HEADER) as CallSide | null;
     if (!Number.isSafeInteger(consultationId) || consultationId <= 0 || (side !== 'shopper' && side !== 'nutritionist'))
-      return new Response('bad room request', { status: 400 });
+      return Response.json(fail('call_room_request_invalid', 400), { status: 400 });
     if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket')
-      return new Response('expected a WebSocket upgrade', { status: 426 });
+      return Response.json(fail('call_room_websocket_required', 426), { status: 426 });
 
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
