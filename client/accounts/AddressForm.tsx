@@ -166,7 +166,7 @@ export function AddressForm({
           {(p) => <input {...p} type="text" autoComplete="name" />}
         </Field>
         <Field form={form} name="phone" hint={t(kuwait ? 'account_phone_hint_KW' : 'account_phone_hint_SA')} required>
-          {(p) => <input {...p} type="tel" autoComplete="tel-national" inputMode="tel" dir="ltr" />}
+          {(p) => <input {...p} type="text" autoComplete="tel-national" inputMode="tel" dir="ltr" />}
         </Field>
       </div>
       <PlaceFields country={v.country} form={form} cityName={address?.city_name ?? null} places={places} />

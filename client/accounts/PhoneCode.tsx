@@ -99,7 +99,7 @@ function NumberStep({ id, purpose, onSent }: { id: string; purpose: 'sign_in' | 
         {(p) => <CountryCodeSelect control={p} />}
       </Field>
       <Field form={form} name="phone" required hint={t(`account_phone_hint_${chosen}`)}>
-        {(p) => <input {...p} type="tel" inputMode="tel" autoComplete="tel-national" dir="ltr" />}
+        {(p) => <input {...p} type="text" inputMode="tel" autoComplete="tel-national" dir="ltr" />}
       </Field>
       <fieldset className="code-channels">
         <legend>{t('code_channel_label')}</legend>

@@ -125,6 +125,7 @@ export function PatientFields({
           error={idError}
         />
         <input
+          type="text"
           id="bt-patient-national_id"
           inputMode="numeric"
           dir="ltr"

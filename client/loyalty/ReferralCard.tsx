@@ -57,6 +57,7 @@ export function ReferralCard({ referral, currency }: { referral: ReferralInfo; c
         <div className="referral-row">
           <input
             id={`${id}-code`}
+            type="text"
             className="referral-code"
             readOnly
             value={referral.code}
@@ -81,6 +82,7 @@ export function ReferralCard({ referral, currency }: { referral: ReferralInfo; c
         <div className="referral-row">
           <input
             id={`${id}-link`}
+            type="url"
             readOnly
             value={referral.link}
             dir="ltr"

@@ -22,6 +22,7 @@ export function CodeInput(props: {
       <div className="coupon-row">
         <input
           id={id}
+          type="text"
           value={props.value}
           onChange={(e) => props.onChange(e.target.value)}
           autoComplete="off"

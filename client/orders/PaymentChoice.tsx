@@ -110,7 +110,7 @@ export function PaymentChoice<M extends string>({
           <input
             id={phoneId}
             name="stc_pay_phone"
-            type="tel"
+            type="text"
             inputMode="tel"
             autoComplete="tel-national"
             dir="ltr"

@@ -106,15 +106,12 @@ export function Component() {
           </>
         )}
       </div>
-      <video
-        ref={video}
-        className="check-preview"
-        autoPlay
-        playsInline
-        muted
-        aria-label={t('check_preview')}
-        hidden={check.step !== 'done'}
-      />
+      {/* No autoplay: the effect above plays the preview once it is shown. A figure names it for a screen
+          reader (a video takes no aria-label of its own). */}
+      <figure className="check-preview-frame" hidden={check.step !== 'done'}>
+        <video ref={video} className="check-preview" playsInline muted />
+        <figcaption className="visually-hidden">{t('check_preview')}</figcaption>
+      </figure>
       {check.step === 'done' && check.mic && (
         <p>
           <label htmlFor="check-meter">{t('check_mic_level')}</label>

@@ -32,9 +32,16 @@ export function Component() {
   const { country } = useSnapshot(useSessionStore());
   return (
     <Page title={t('page_how_it_works')}>
-      {[data.shop, data.delivery[country], data.returns].map((section) => (
-        <section key={section.title} className="static-section" aria-labelledby={`s-${section.title}`}>
-          <h2 id={`s-${section.title}`}>{section.title}</h2>
+      {/* Ids from fixed names: a title has spaces, and aria-labelledby takes a list of ids split at spaces. */}
+      {(
+        [
+          ['shop', data.shop],
+          ['delivery', data.delivery[country]],
+          ['returns', data.returns],
+        ] as const
+      ).map(([name, section]) => (
+        <section key={name} className="static-section" aria-labelledby={`how-${name}`}>
+          <h2 id={`how-${name}`}>{section.title}</h2>
           {section.paragraphs.map((p, i) => (
             <p key={i}>{p}</p>
           ))}

@@ -346,7 +346,7 @@ function PhoneForm() {
         hint={t(chosen === 'SA' ? 'account_phone_hint_SA' : 'account_phone_hint_KW')}
         required
       >
-        {(p) => <input {...p} type="tel" autoComplete="tel-national" inputMode="tel" dir="ltr" />}
+        {(p) => <input {...p} type="text" autoComplete="tel-national" inputMode="tel" dir="ltr" />}
       </Field>
     </AccountSection>
   );

@@ -157,6 +157,7 @@ export function Component() {
             </label>
             <FieldNotes id="wallet-amount" error={error} />
             <input
+              type="text"
               id="wallet-amount"
               inputMode="decimal"
               dir="ltr"

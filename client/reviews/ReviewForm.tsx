@@ -117,7 +117,7 @@ export function ReviewForm({
         </p>
       )}
       <Field form={form} name="title">
-        {(p) => <input {...p} maxLength={REVIEW_LIMITS.titleMax} dir="auto" />}
+        {(p) => <input type="text" {...p} maxLength={REVIEW_LIMITS.titleMax} dir="auto" />}
       </Field>
       <Field form={form} name="body" required hint={t('rv_form_body_hint')}>
         {(p) => <textarea {...p} rows={6} maxLength={REVIEW_LIMITS.bodyMax} dir="auto" />}

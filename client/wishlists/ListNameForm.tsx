@@ -57,6 +57,7 @@ export function ListNameForm({
           </p>
         )}
         <input
+          type="text"
           id={`${id}-name`}
           name="name"
           value={name}

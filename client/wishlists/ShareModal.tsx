@@ -80,6 +80,7 @@ export function ShareModal({ list, onClose }: { list: ShareTarget | null; onClos
               {t('wl_link_label')}
             </label>
             <input
+              type="url"
               id={`${id}-link`}
               readOnly
               value={link}

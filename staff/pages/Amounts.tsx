@@ -62,6 +62,7 @@ export function AmountsPage(props: {
                 <div key={f}>
                   <label htmlFor={id(f)}>{`${t.t(LABEL[f])} (${currency})`}</label>
                   <input
+                    type="text"
                     id={id(f)}
                     name={f}
                     defaultValue={v[f] ?? ''}

@@ -38,11 +38,11 @@ export function AuditPage(props: {
       <form method="get" action="/audit" className="filters">
         <div>
           <label htmlFor="resource">{t.t('st_audit_record')}</label>
-          <input id="resource" name="resource" defaultValue={filters.resource} dir="ltr" />
+          <input type="text" id="resource" name="resource" defaultValue={filters.resource} dir="ltr" />
         </div>
         <div>
           <label htmlFor="resource_id">#</label>
-          <input id="resource_id" name="resource_id" defaultValue={filters.resource_id} dir="ltr" />
+          <input type="text" id="resource_id" name="resource_id" defaultValue={filters.resource_id} dir="ltr" />
         </div>
         <button type="submit">{t.t('st_filter')}</button>
         <a href="/audit">{t.t('st_clear_filters')}</a>

@@ -262,6 +262,7 @@ export function CustomerPage(props: {
             <div>
               <label htmlFor="amount">{t.t('st_customers_amount')}</label>
               <input
+                type="text"
                 id="amount"
                 name="amount"
                 inputMode="decimal"
@@ -406,7 +407,7 @@ export function CustomerPage(props: {
           </div>
           <div>
             <label htmlFor="reason">{t.t('st_customers_erase_reason')}</label>
-            <input id="reason" name="reason" required minLength={3} maxLength={500} />
+            <input type="text" id="reason" name="reason" required minLength={3} maxLength={500} />
           </div>
           <button type="submit" className="danger">
             {t.t('st_customers_erase_button')}

@@ -66,6 +66,7 @@ export function InvitePage(props: {
           <div>
             <label htmlFor="code">{t.t('st_code')}</label>
             <input
+              type="text"
               id="code"
               name="code"
               inputMode="numeric"

@@ -202,6 +202,7 @@ export function OfferFormPage(props: {
                 {t.t('st_offers_min_in', { country: t.t(`st_country_${c}`), currency: COUNTRY_FACTS[c].currency })}
               </label>
               <input
+                type="text"
                 id={`min_subtotal_${c}`}
                 name={`min_subtotal_${c}`}
                 defaultValue={v[`min_subtotal_${c}`] ?? ''}

@@ -262,6 +262,7 @@ export function fieldMaker(t: StaffTranslator, values: Record<string, string | u
     <div>
       <label htmlFor={name}>{t.t(label)}</label>
       <input
+        type="text"
         id={name}
         name={name}
         defaultValue={values[name] ?? ''}

@@ -84,6 +84,7 @@ export function SearchPage(props: {
           <div className="grow">
             <label htmlFor="new-phrase">{t.t('st_search_new_set')}</label>
             <input
+              type="text"
               id="new-phrase"
               name="phrase"
               required
@@ -128,7 +129,7 @@ export function SearchPage(props: {
                   <label htmlFor={`phrase-${s.set_id}`} className="visually-hidden">
                     {t.t('st_search_add_to', { id: t.n(s.set_id) })}
                   </label>
-                  <input id={`phrase-${s.set_id}`} name="phrase" required maxLength={80} dir="auto" />
+                  <input type="text" id={`phrase-${s.set_id}`} name="phrase" required maxLength={80} dir="auto" />
                 </div>
                 <button type="submit" className="secondary">
                   {t.t('st_search_add')}

@@ -60,6 +60,7 @@ export function VerifyPage(props: { t: StaffTranslator; nonce: string; error?: s
           <div>
             <label htmlFor="code">{t.t('st_code')}</label>
             <input
+              type="text"
               id="code"
               name="code"
               inputMode="numeric"

@@ -105,7 +105,7 @@ export function TeamPage(props: {
           <form method="post" action="/team" className="stack">
             <div>
               <label htmlFor="name">{t.t('st_team_name')}</label>
-              <input id="name" name="name" required maxLength={80} />
+              <input type="text" id="name" name="name" required maxLength={80} />
             </div>
             <div>
               <label htmlFor="email">{t.t('st_email')}</label>

@@ -167,11 +167,11 @@ export function CapacityPage(props: {
           </div>
           <div>
             <label htmlFor="bo-en">{t.t('st_lab_name_en')}</label>
-            <input id="bo-en" name="name_en" required lang="en" dir="ltr" />
+            <input type="text" id="bo-en" name="name_en" required lang="en" dir="ltr" />
           </div>
           <div>
             <label htmlFor="bo-ar">{t.t('st_lab_name_ar')}</label>
-            <input id="bo-ar" name="name_ar" required lang="ar" dir="rtl" />
+            <input type="text" id="bo-ar" name="name_ar" required lang="ar" dir="rtl" />
           </div>
           <div>
             <button type="submit">{t.t('st_lab_add_blackout')}</button>

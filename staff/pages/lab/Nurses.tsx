@@ -85,7 +85,7 @@ export function NursesPage(props: {
           <form method="post" action="/lab/nurses" className="filters">
             <div>
               <label htmlFor="nurse-name">{t.t('st_lab_nurse_name')}</label>
-              <input id="nurse-name" name="name" required maxLength={80} autoComplete="off" />
+              <input type="text" id="nurse-name" name="name" required maxLength={80} autoComplete="off" />
             </div>
             <div>
               <label htmlFor="nurse-country">{t.t('st_lab_country')}</label>

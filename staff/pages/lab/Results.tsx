@@ -146,6 +146,7 @@ export function ResultsPage(props: {
                       <>
                         <td data-label={t.t('st_lab_value')}>
                           <input
+                            type="text"
                             name={`value_${id}`}
                             inputMode="decimal"
                             dir="ltr"
@@ -168,6 +169,7 @@ export function ResultsPage(props: {
                         </td>
                         <td data-label={t.t('st_lab_ref_low')}>
                           <input
+                            type="text"
                             name={`low_${id}`}
                             inputMode="decimal"
                             dir="ltr"
@@ -177,6 +179,7 @@ export function ResultsPage(props: {
                         </td>
                         <td data-label={t.t('st_lab_ref_high')}>
                           <input
+                            type="text"
                             name={`high_${id}`}
                             inputMode="decimal"
                             dir="ltr"
@@ -186,6 +189,7 @@ export function ResultsPage(props: {
                         </td>
                         <td data-label={t.t('st_lab_comment')}>
                           <input
+                            type="text"
                             name={`comment_${id}`}
                             aria-label={`${t.t('st_lab_comment')}: ${name}`}
                             defaultValue={field('comment', id, r?.comment)}

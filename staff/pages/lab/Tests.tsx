@@ -77,6 +77,7 @@ export function TestsPage(props: { t: StaffTranslator; nonce: string; me: StaffS
                           <label>
                             <span className="small">{`${t.t('st_lab_price')} (${currency})`}</span>
                             <input
+                              type="text"
                               name="price"
                               inputMode="decimal"
                               dir="ltr"
@@ -88,6 +89,7 @@ export function TestsPage(props: { t: StaffTranslator; nonce: string; me: StaffS
                           <label>
                             <span className="small">{t.t('st_lab_old_price')}</span>
                             <input
+                              type="text"
                               name="old_price"
                               inputMode="decimal"
                               dir="ltr"

@@ -113,7 +113,15 @@ export function PointsSection(props: {
             </div>
             <div>
               <label htmlFor="points-points">{t.t('st_points_points')}</label>
-              <input id="points-points" name="points" inputMode="numeric" dir="ltr" required defaultValue={v.points} />
+              <input
+                type="text"
+                id="points-points"
+                name="points"
+                inputMode="numeric"
+                dir="ltr"
+                required
+                defaultValue={v.points}
+              />
             </div>
           </div>
           <div>

@@ -117,6 +117,7 @@ function Input(props: {
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
       <input
+        type="text"
         id={id}
         name={props.name}
         defaultValue={props.value}

@@ -55,6 +55,7 @@ export function OrderNextSteps({ t, me, data, words }: OrderPartProps) {
           <div>
             <label htmlFor="tracking_number">{t.t('st_orders_tracking_number')}</label>
             <input
+              type="text"
               id="tracking_number"
               name="tracking_number"
               required
@@ -107,7 +108,7 @@ export function OrderNextSteps({ t, me, data, words }: OrderPartProps) {
           )}
           <div>
             <label htmlFor="cancel-note">{t.t('st_orders_note')}</label>
-            <input id="cancel-note" name="note" maxLength={500} />
+            <input type="text" id="cancel-note" name="note" maxLength={500} />
           </div>
           <button type="submit" className="danger">
             {t.t('st_orders_cancel')}
@@ -123,6 +124,7 @@ export function OrderNextSteps({ t, me, data, words }: OrderPartProps) {
           <div>
             <label htmlFor="amount">{t.t('st_orders_refund_amount', { currency: o.currency })}</label>
             <input
+              type="text"
               id="amount"
               name="amount"
               inputMode="decimal"
@@ -160,7 +162,7 @@ export function OrderNextSteps({ t, me, data, words }: OrderPartProps) {
           </div>
           <div>
             <label htmlFor="refund-note">{t.t('st_orders_note')}</label>
-            <input id="refund-note" name="note" maxLength={500} />
+            <input type="text" id="refund-note" name="note" maxLength={500} />
           </div>
           <button type="submit">{t.t('st_orders_refund')}</button>
         </form>

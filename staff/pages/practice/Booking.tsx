@@ -108,7 +108,7 @@ function ItemFields(props: {
       </div>
       <div className="field">
         <label htmlFor={`${p}-dose`}>{t.t('st_practice_dose')}</label>
-        <input id={`${p}-dose`} name="dose" maxLength={200} defaultValue={v.dose ?? ''} required />
+        <input type="text" id={`${p}-dose`} name="dose" maxLength={200} defaultValue={v.dose ?? ''} required />
       </div>
       <div className="field">
         <label htmlFor={`${p}-reason`}>{t.t('st_practice_reason')}</label>
