@@ -6,45 +6,43 @@ import {
   componentOf,
   globMatches,
   localizedPatterns,
+  legacyPathOf,
   matchesComponent,
-  matchesPattern,
   opensInApp,
   type AppAssociation,
   type AppLinkComponent,
 } from './app-links';
 
-const q = (s = '') => new URLSearchParams(s);
 const url = (s: string) => new URL(s, 'https://shop.test');
+const legacy = (paths: string[]): AppAssociation => ({ applinks: { details: [{ appID: 'X.app', paths }] } });
 
-describe('app-link matcher: the spec’s patterns (paths)', () => {
-  it('matches exact paths only exactly (trailing slash tolerated)', () => {
-    expect(matchesPattern('/cart', '/cart', q())).toBe(true);
-    expect(matchesPattern('/cart', '/cart/', q())).toBe(true);
-    expect(matchesPattern('/cart', '/cart/items', q())).toBe(false);
-    expect(matchesPattern('/cart', '/carts', q())).toBe(false);
+describe('app-link matcher: legacy paths, as iOS 12 and earlier read them', () => {
+  it('matches a pattern against the URL’s path alone, exactly, "*" any run and "?" one character', () => {
+    expect(associationOpens(legacy(['/cart']), url('/cart'))).toBe(true);
+    expect(associationOpens(legacy(['/cart']), url('/cart?step=2'))).toBe(true); // the query is not read
+    expect(associationOpens(legacy(['/cart']), url('/cart/'))).toBe(false);
+    expect(associationOpens(legacy(['/cart']), url('/carts'))).toBe(false);
+    expect(associationOpens(legacy(['/products/*']), url('/products/vitamin-d3'))).toBe(true);
+    expect(associationOpens(legacy(['/products/*']), url('/products'))).toBe(false);
   });
 
-  it('matches a prefix with a trailing wildcard', () => {
-    expect(matchesPattern('/products/*', '/products/vitamin-d3', q())).toBe(true);
-    expect(matchesPattern('/products/*', '/products/', q())).toBe(true);
-    expect(matchesPattern('/products/*', '/products', q())).toBe(false);
-    expect(matchesPattern('/products/*', '/brands/x', q())).toBe(false);
-  });
-
-  it('matches a path with a query parameter, any value or an exact one', () => {
-    expect(matchesPattern('/nutritionist?id=*', '/nutritionist', q('id=4'))).toBe(true);
-    expect(matchesPattern('/nutritionist?id=*', '/nutritionist', q('x=4'))).toBe(false);
-    expect(matchesPattern('/search?q=vitamin', '/search', q('q=vitamin&page=2'))).toBe(true);
-    expect(matchesPattern('/search?q=vitamin', '/search', q('q=zinc'))).toBe(false);
-    expect(matchesPattern('/search?q=vitamin', '/other', q('q=vitamin'))).toBe(false);
+  it('reads "?" as one character of the path, never as a query (why a spec query pattern is not put there)', () => {
+    const file = legacy(['/nutritionist?id=*']);
+    expect(associationOpens(file, url('/nutritionist?id=4'))).toBe(false);
+    expect(associationOpens(file, url('/nutritionistXid=4'))).toBe(true);
   });
 
   it('keeps out what a NOT pattern matches, the first matching pattern deciding', () => {
-    const file: AppAssociation = {
-      applinks: { details: [{ appIDs: ['X.app'], paths: ['NOT /products/secret*', '/products/*'] }] },
-    };
+    const file = legacy(['NOT /products/secret*', '/products/*']);
     expect(associationOpens(file, url('/products/secret-offer'))).toBe(false);
     expect(associationOpens(file, url('/products/zinc'))).toBe(true);
+  });
+
+  it('says a spec pattern in the legacy format only where it means the same, never opening more', () => {
+    expect(legacyPathOf('/products/*')).toBe('/products/*');
+    expect(legacyPathOf('NOT /quiz/secret')).toBe('NOT /quiz/secret');
+    expect(legacyPathOf('/nutritionist?id=*')).toBeNull();
+    expect(legacyPathOf('NOT /products?ref=*')).toBe('NOT /products');
   });
 });
 
@@ -116,7 +114,7 @@ describe('the association file built from configuration', () => {
   const patterns = ['/products/*', '/products?brand=*', '/categories', '/nutritionist?id=*', 'NOT /quiz/secret'];
   const file = appleAssociation(['ABCDE12345.com.gulfvitamins.app'], patterns);
 
-  it('serves each pattern in English and under /ar, as paths and as components', () => {
+  it('serves each pattern in English and under /ar, as components and (where it can be said) as paths', () => {
     expect(localizedPatterns(['/', '/quiz', 'NOT /x/*'])).toEqual([
       '/',
       '/ar',
@@ -127,8 +125,18 @@ describe('the association file built from configuration', () => {
     ]);
     const [detail] = file.applinks!.details!;
     expect(file.applinks!.apps).toEqual([]);
+    // iOS 13 and later read appIDs; iOS 12 and earlier the singular appID of each entry.
     expect(detail!.appIDs).toEqual(['ABCDE12345.com.gulfvitamins.app']);
-    expect(detail!.paths).toEqual(localizedPatterns(patterns));
+    expect(detail!.appID).toBe('ABCDE12345.com.gulfvitamins.app');
+    expect(detail!.paths).toEqual([
+      '/products/*',
+      '/ar/products/*',
+      '/categories',
+      '/ar/categories',
+      'NOT /quiz/secret',
+      'NOT /ar/quiz/secret',
+    ]);
+    expect(detail!.paths!.some((p) => p.includes('?'))).toBe(false);
     expect(detail!.components).toEqual([
       { '/': '/products/*' },
       { '/': '/ar/products/*' },
@@ -144,25 +152,33 @@ describe('the association file built from configuration', () => {
     expect(componentOf('NOT /a?b=c')).toEqual({ '/': '/a', '?': { b: 'c' }, exclude: true });
   });
 
-  it('opens the same URLs whether read by components (iOS 13+) or by paths (the spec, iOS 12)', () => {
-    const byPaths: AppAssociation = { applinks: { details: [{ paths: file.applinks!.details![0]!.paths! }] } };
+  it('gives each app its own entry, so that iOS 12 finds every app id', () => {
+    const two = appleAssociation(['ABCDE12345.com.gulfvitamins.app', 'ABCDE12345.com.gulfvitamins.clip'], patterns);
+    expect(two.applinks!.details!.map((d) => [d.appID, d.appIDs])).toEqual([
+      ['ABCDE12345.com.gulfvitamins.app', ['ABCDE12345.com.gulfvitamins.app']],
+      ['ABCDE12345.com.gulfvitamins.clip', ['ABCDE12345.com.gulfvitamins.clip']],
+    ]);
+  });
+
+  it('opens the URLs iOS 13 would by components, and never more by paths (iOS 12)', () => {
+    const byPaths = legacy(file.applinks!.details![0]!.paths!);
     for (const lang of ['', '/ar']) {
-      for (const [path, opens] of [
-        ['/products/alpha-vitamin-d3', true],
-        ['/products?brand=3', true],
-        ['/products?brand=3&page=2', true],
-        ['/products', false],
-        ['/products?category=11', false],
-        ['/categories', true],
-        ['/nutritionist?id=noura', true],
-        ['/nutritionist', false],
-        ['/quiz/secret', false],
-        ['/brands/alpha', false],
-        ['/cart', false],
+      for (const [path, components, paths] of [
+        ['/products/alpha-vitamin-d3', true, true],
+        ['/products?brand=3', true, false],
+        ['/products?brand=3&page=2', true, false],
+        ['/products', false, false],
+        ['/products?category=11', false, false],
+        ['/categories', true, true],
+        ['/nutritionist?id=noura', true, false],
+        ['/nutritionist', false, false],
+        ['/quiz/secret', false, false],
+        ['/brands/alpha', false, false],
+        ['/cart', false, false],
       ] as const) {
         const u = url(`${lang}${path}`);
-        expect(associationOpens(file, u), `components ${u.href}`).toBe(opens);
-        expect(associationOpens(byPaths, u), `paths ${u.href}`).toBe(opens);
+        expect(associationOpens(file, u), `components ${u.href}`).toBe(components);
+        expect(associationOpens(byPaths, u), `paths ${u.href}`).toBe(paths);
       }
     }
   });

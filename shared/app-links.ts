@@ -2,18 +2,22 @@
 // association file, and the two files the storefront serves from configuration: Apple's
 // apple-app-site-association and Google's Digital Asset Links statement list (assetlinks.json).
 //
-// The association file says it twice, for the two generations of iOS:
-// - `paths` (iOS 9–12, and the spec's format): an exact path ("/categories"), a prefix with a trailing
-//   wildcard ("/products/*"), or a path with a query parameter ("/nutritionist?id=*", any value, or
-//   "/search?q=vitamin", that value); "NOT " before a pattern keeps what it matches out of the app.
-// - `components` (iOS 13 and later, which read them instead of `paths`): each component's "/" (the
-//   URL's path), "?" (its query: one pattern for the whole query, or a dictionary of query-item names
-//   and patterns for their values) and "#" (its fragment) must all match, a key left out matching
-//   anything; in a pattern "*" matches any run of characters, none included, and "?" exactly one.
-//   Path and query are matched as they travel, percent-encoded, and case-sensitively (Apple's defaults).
-// In both, the first pattern that matches decides, and an excluding one (`exclude: true`, "NOT ") keeps
-// the URL out of the app. The configuration holds the spec-format patterns once, unprefixed: each is
-// served in English and under /ar, in both lists.
+// The configuration holds the spec's patterns once, unprefixed: an exact path ("/categories"), a prefix
+// with a trailing wildcard ("/products/*"), or a path with a query parameter ("/nutritionist?id=*", any
+// value, or "/search?q=vitamin", that value); "NOT " before one keeps what it matches out of the app.
+// Each is served in English and under /ar. The file says them twice, for the two generations of iOS,
+// and each is read here exactly as iOS reads it:
+// - `components` (iOS 13 and later): each component's "/" (the URL's path), "?" (its query: one pattern
+//   for the whole query, or a dictionary of query-item names and patterns for their values) and "#"
+//   (its fragment) must all match, a key left out matching anything. A spec pattern's query becomes a
+//   dictionary, so "/nutritionist?id=*" is said exactly.
+// - `paths` with the singular `appID` (iOS 12 and earlier): each pattern is matched against the URL's
+//   path alone. There "?" is a wildcard for one character of the path, not the start of a query, so a
+//   spec pattern with a query cannot be said: an including one is left out (that link stays in the
+//   browser on old iOS), an excluding one keeps its whole path out (never opening too much).
+// In both, "*" matches any run of characters (none included) and "?" exactly one; the path is matched
+// percent-encoded, as it travels, and case-sensitively; the first pattern that matches decides, and an
+// excluding one (`exclude: true`, "NOT ") keeps the URL out of the app.
 import { localizePath } from './locale';
 
 export interface AppLinkComponent {
@@ -43,45 +47,7 @@ export interface AssetLinkStatement {
 
 const NOT = 'NOT ';
 
-// ——— the spec's patterns (`paths`) ———
-
-export function matchesPattern(pattern: string, pathname: string, search: URLSearchParams): boolean {
-  const q = pattern.indexOf('?');
-  if (q >= 0) {
-    const path = pattern.slice(0, q);
-    if (!matchesPath(path, pathname)) return false;
-    const wanted = new URLSearchParams(pattern.slice(q + 1));
-    for (const [key, value] of wanted) {
-      if (!search.has(key)) return false;
-      if (value !== '*' && search.get(key) !== value) return false;
-    }
-    return true;
-  }
-  return matchesPath(pattern, pathname);
-}
-
-function matchesPath(pattern: string, pathname: string): boolean {
-  if (pattern === '*') return true;
-  if (pattern.endsWith('*')) return pathname.startsWith(pattern.slice(0, -1));
-  return trimSlash(pattern) === trimSlash(pathname);
-}
-
-function trimSlash(p: string): string {
-  return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
-}
-
-type Decision = 'open' | 'exclude' | null;
-
-function pathsDecision(paths: string[], url: URL): Decision {
-  for (const p of paths) {
-    const excluded = p.startsWith(NOT);
-    if (matchesPattern(excluded ? p.slice(NOT.length) : p, url.pathname, url.searchParams))
-      return excluded ? 'exclude' : 'open';
-  }
-  return null;
-}
-
-// ——— iOS 13 components ———
+// ——— the wildcards, and iOS 13 components ———
 
 const globs = new Map<string, RegExp>();
 
@@ -113,6 +79,17 @@ export function matchesComponent(c: AppLinkComponent, url: URL): boolean {
   return true;
 }
 
+type Decision = 'open' | 'exclude' | null;
+
+/** The legacy `paths` as iOS 12 and earlier read them: globs over the URL's path alone. */
+function pathsDecision(paths: string[], url: URL): Decision {
+  for (const p of paths) {
+    const excluded = p.startsWith(NOT);
+    if (globMatches(excluded ? p.slice(NOT.length) : p, url.pathname)) return excluded ? 'exclude' : 'open';
+  }
+  return null;
+}
+
 function componentsDecision(components: AppLinkComponent[], url: URL): Decision {
   const hit = components.find((c) => matchesComponent(c, url));
   return hit ? (hit.exclude ? 'exclude' : 'open') : null;
@@ -120,7 +97,7 @@ function componentsDecision(components: AppLinkComponent[], url: URL): Decision 
 
 // ——— the file ———
 
-/** Every `paths` pattern of the file (the spec's reading: applinks.details[].paths). */
+/** Every `paths` pattern of the file (applinks.details[].paths, the legacy list). */
 export function associationPaths(file: AppAssociation): string[] {
   return (file.applinks?.details ?? []).flatMap((d) => d.paths ?? []);
 }
@@ -177,16 +154,32 @@ export function componentOf(pattern: string): AppLinkComponent {
 }
 
 /**
- * apple-app-site-association for the app ids ("<team id>.<bundle id>") and the spec-format patterns:
- * `components` for iOS 13 and later, the same patterns as `paths` for earlier ones (and the spec), both
- * in English and Arabic; `apps` empty, as iOS 12 and earlier require. No app: no details.
+ * A spec-format pattern as a legacy `paths` entry, or null when it cannot be said there: in that format
+ * "?" matches one character of the path, so an including pattern with a query is left out, and an
+ * excluding one keeps its whole path out.
+ */
+export function legacyPathOf(pattern: string): string | null {
+  const excluded = pattern.startsWith(NOT);
+  const body = excluded ? pattern.slice(NOT.length) : pattern;
+  const q = body.indexOf('?');
+  if (q < 0) return pattern;
+  return excluded ? `${NOT}${body.slice(0, q)}` : null;
+}
+
+/**
+ * apple-app-site-association for the app ids ("<team id>.<bundle id>") and the spec-format patterns, in
+ * English and Arabic: one entry per app, with `appIDs` and `components` for iOS 13 and later and the
+ * singular `appID` and `paths` for earlier ones (which read an entry's `appID` only); `apps` empty, as
+ * iOS 12 and earlier require. No app: no details.
  */
 export function appleAssociation(appIds: string[], patterns: string[]): AppAssociation {
   const all = localizedPatterns(patterns);
+  const components = all.map(componentOf);
+  const paths = all.map(legacyPathOf).filter((p): p is string => p !== null);
   return {
     applinks: {
       apps: [],
-      details: appIds.length ? [{ appIDs: appIds, components: all.map(componentOf), paths: all }] : [],
+      details: appIds.map((id) => ({ appID: id, appIDs: [id], components, paths })),
     },
   };
 }

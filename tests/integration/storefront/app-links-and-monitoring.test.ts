@@ -6,15 +6,16 @@ import { z } from '#shared/zod';
 import { storefront } from './helpers';
 
 // The documented formats, as strict schemas: Apple's applinks (bundleresources/applinks: details with
-// appIDs and components whose keys are "/", "?", "#", exclude and comment; the legacy paths and apps kept
-// for iOS 12 and earlier) and Google's Digital Asset Links statement list (relation, and an android_app
+// appIDs and components whose keys are "/", "?", "#", exclude and comment; the legacy appID, paths and
+// apps kept for iOS 12 and earlier, where "?" in a path is a one-character wildcard, so no path has one) and Google's Digital Asset Links statement list (relation, and an android_app
 // target with its package name and upper-case, colon-separated SHA-256 certificate fingerprints).
 const appleFile = z.strictObject({
   applinks: z.strictObject({
     apps: z.array(z.string()).length(0),
     details: z.array(
       z.strictObject({
-        appIDs: z.array(z.string().regex(/^[A-Z0-9]{10}\.[\w.-]+$/)).min(1),
+        appIDs: z.array(z.string().regex(/^[A-Z0-9]{10}\.[\w.-]+$/)).length(1),
+        appID: z.string().regex(/^[A-Z0-9]{10}\.[\w.-]+$/),
         components: z
           .array(
             z.strictObject({
@@ -26,7 +27,7 @@ const appleFile = z.strictObject({
             }),
           )
           .min(1),
-        paths: z.array(z.string().regex(/^(?:NOT )?\//)).min(1),
+        paths: z.array(z.string().regex(/^(?:NOT )?\/[^?]*$/)).min(1),
       }),
     ),
   }),
@@ -57,9 +58,11 @@ describe('app association', () => {
       const file = appleFile.parse(await res.json());
       const [detail] = file.applinks.details;
       expect(detail!.appIDs).toEqual(['ABCDE12345.com.gulfvitamins.app']);
+      expect(detail!.appID).toBe('ABCDE12345.com.gulfvitamins.app');
       expect(associationPaths(file)).toContain('/products/*');
-      // Arabic pages too, in both lists.
-      expect(detail!.paths).toEqual(expect.arrayContaining(['/ar/products/*', '/ar/nutritionist?id=*']));
+      // Arabic pages too, in both lists; a pattern with a query only as a component.
+      expect(detail!.paths).toEqual(expect.arrayContaining(['/ar/products/*', '/ar/shared-list/*']));
+      expect(detail!.paths).not.toContain('/ar/nutritionist?id=*');
       expect(detail!.components).toEqual(
         expect.arrayContaining([{ '/': '/ar/products/*' }, { '/': '/ar/nutritionist', '?': { id: '*' } }]),
       );
@@ -70,7 +73,7 @@ describe('app association', () => {
     const file = appleFile.parse(await (await storefront('/.well-known/apple-app-site-association')).json());
     const [detail] = file.applinks.details;
     for (const c of detail!.components) expect(reachesAPage(c['/']!), c['/']).toBe(true);
-    for (const p of detail!.paths) expect(reachesAPage(p.replace(/^NOT /, '').split('?')[0]!), p).toBe(true);
+    for (const p of detail!.paths) expect(reachesAPage(p.replace(/^NOT /, '')), p).toBe(true);
     expect(reachesAPage('/brands/*')).toBe(false);
   });
 
