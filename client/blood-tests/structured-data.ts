@@ -1,8 +1,10 @@
 // schema.org Product for a blood test: the offer is the shopper's country's, in its currency (labs
-// price each country separately, so there is no other country's price to convert to).
+// price each country separately, so there is no other country's price to convert to). Nothing is
+// shipped (the sample is taken at the lab or at home, at no delivery charge) and a test once taken cannot
+// be returned: the return-policy page says how a booking is cancelled or moved instead.
 import type { Product, WithContext } from 'schema-dts';
 import type { BloodTestDetail } from '#shared/blood-tests/catalogue-types';
-import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
+import { COUNTRY_FACTS, type CountryCode, type Lang, localizePath } from '#shared/locale';
 import { minorToDecimal } from '#shared/money';
 import { paths } from '#shared/routes';
 import { BLOOD_TEST_IMAGE } from './picture';
@@ -31,6 +33,19 @@ export function bloodTestLd(
       priceCurrency: test.currency,
       eligibleRegion: { '@type': 'Country', name: country },
       availability: 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      shippingDetails: {
+        '@type': 'OfferShippingDetails',
+        shippingRate: { '@type': 'MonetaryAmount', value: 0, currency: test.currency },
+        shippingDestination: { '@type': 'DefinedRegion', addressCountry: country },
+      },
+      hasMerchantReturnPolicy: {
+        '@type': 'MerchantReturnPolicy',
+        applicableCountry: country,
+        returnPolicyCountry: country,
+        returnPolicyCategory: 'https://schema.org/MerchantReturnNotPermitted',
+        merchantReturnLink: `${origin}${localizePath('/return-policy', lang)}`,
+      },
     },
   };
 }

@@ -46,4 +46,49 @@ describe('structured data', () => {
       expect.objectContaining({ price: '70.15', priceCurrency: 'SAR' }),
     ]);
   });
+
+  it('charges an offer the country’s delivery fee unless the item alone is delivered free there', () => {
+    const product = {
+      slug: 'omega-3',
+      name: 'Omega 3',
+      description: 'Fish oil',
+      free_delivery: true,
+      default_sku: { id: 8, in_stock: true, price: { price: 16_000 } },
+      images: [],
+      brand: { name: 'Sea' },
+      category: { name: 'Oils' },
+    } as unknown as Parameters<typeof productLd>[0];
+    const countries = [
+      // KWD 16.000 reaches Kuwait's KWD 15 threshold; SAR 223.85 (with VAT) is short of SAR 250.
+      {
+        code: 'KW',
+        currency: 'KWD',
+        exchange_rate: '1',
+        vat_basis_points: 0,
+        free_delivery_minor: 15_000,
+        delivery_fee_minor: 1_000,
+      },
+      {
+        code: 'SA',
+        currency: 'SAR',
+        exchange_rate: '12.2',
+        vat_basis_points: 1500,
+        free_delivery_minor: 25_000,
+        delivery_fee_minor: 2_500,
+      },
+    ] as unknown as Parameters<typeof productLd>[3];
+    const rate = (ld: ReturnType<typeof productLd>) =>
+      (ld.offers as unknown as Array<{ shippingDetails: { shippingRate: { value: number; currency: string } } }>).map(
+        (o) => o.shippingDetails.shippingRate,
+      );
+    expect(rate(productLd(product, 'https://shop.example', 'en', countries))).toEqual([
+      { '@type': 'MonetaryAmount', value: 0, currency: 'KWD' },
+      { '@type': 'MonetaryAmount', value: 25, currency: 'SAR' },
+    ]);
+    // A product left out of free delivery pays the fee whatever its price.
+    expect(rate(productLd({ ...product, free_delivery: false }, 'https://shop.example', 'en', countries))).toEqual([
+      { '@type': 'MonetaryAmount', value: 1, currency: 'KWD' },
+      { '@type': 'MonetaryAmount', value: 25, currency: 'SAR' },
+    ]);
+  });
 });

@@ -1,11 +1,80 @@
 // schema.org data for search engines: the shop as an Organization, and each product with an offer
-// per country in that country's currency.
-import type { Organization, Product, SearchAction, WebSite, WithActionConstraints, WithContext } from 'schema-dts';
+// per country in that country's currency, with what delivering it there costs and takes and the
+// return policy there (Google's merchant listings ask both of every offer).
+import type {
+  MerchantReturnPolicy,
+  OfferShippingDetails,
+  Organization,
+  Product,
+  QuantitativeValue,
+  SearchAction,
+  WebSite,
+  WithActionConstraints,
+  WithContext,
+} from 'schema-dts';
 import type { Country } from '#shared/api/schemas';
 import type { ProductDetail } from '#shared/catalogue/types';
-import type { Lang } from '#shared/locale';
+import { type CountryCode, type Lang, localizePath } from '#shared/locale';
 import { currencyInfoOf, minorToDecimal, payableMinor } from '#shared/money';
+import { DELIVERY_DAYS, RETURN_WINDOW_DAYS } from '#shared/orders/merchant-policy';
 import { paths } from '#shared/routes';
+
+const days = ([min, max]: readonly [number, number]): QuantitativeValue => ({
+  '@type': 'QuantitativeValue',
+  minValue: min,
+  maxValue: max,
+  unitCode: 'DAY',
+});
+
+const WORKING_WEEK = [
+  'https://schema.org/Sunday',
+  'https://schema.org/Monday',
+  'https://schema.org/Tuesday',
+  'https://schema.org/Wednesday',
+  'https://schema.org/Thursday',
+] as const;
+
+/**
+ * Delivering to the country: the fee the shopper pays for this item alone (none once it reaches the
+ * free-delivery threshold by itself), and the days it takes (shared/orders/merchant-policy.ts).
+ */
+export function shippingLd(
+  country: CountryCode,
+  fee: { minor: number; currency: string; decimals: number },
+): OfferShippingDetails {
+  const time = DELIVERY_DAYS[country];
+  return {
+    '@type': 'OfferShippingDetails',
+    shippingRate: {
+      '@type': 'MonetaryAmount',
+      value: Number(minorToDecimal(fee.minor, fee.decimals)),
+      currency: fee.currency,
+    },
+    shippingDestination: { '@type': 'DefinedRegion', addressCountry: country },
+    deliveryTime: {
+      '@type': 'ShippingDeliveryTime',
+      handlingTime: days(time.handling),
+      transitTime: days(time.transit),
+      ...(time.workingDays ? { businessDays: { '@type': 'OpeningHoursSpecification', dayOfWeek: WORKING_WEEK } } : {}),
+    },
+  };
+}
+
+/** The return policy in the country, as the return-policy page states it. */
+export function returnPolicyLd(country: CountryCode, origin: string, lang: Lang): MerchantReturnPolicy {
+  return {
+    '@type': 'MerchantReturnPolicy',
+    applicableCountry: country,
+    returnPolicyCountry: country,
+    returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+    merchantReturnDays: RETURN_WINDOW_DAYS,
+    // A courier collects it from her address.
+    returnMethod: 'https://schema.org/ReturnByMail',
+    customerRemorseReturnFees: 'https://schema.org/ReturnFeesCustomerResponsibility',
+    itemDefectReturnFees: 'https://schema.org/FreeReturn',
+    merchantReturnLink: `${origin}${localizePath('/return-policy', lang)}`,
+  };
+}
 
 export function organizationLd(origin: string, name: string): [WithContext<Organization>, WithContext<WebSite>] {
   const search: WithActionConstraints<SearchAction> = {
@@ -47,6 +116,9 @@ export function productLd(
       // The offer's price is what a shopper of that country pays (VAT included in Saudi Arabia).
       const info = currencyInfoOf(c);
       const minor = payableMinor(sku.price.price, info);
+      // As the page says: free delivery when this item alone reaches the country's threshold.
+      const freeAlone = product.free_delivery && minor >= c.free_delivery_minor;
+      const fee = freeAlone ? 0 : c.delivery_fee_minor;
       return {
         '@type': 'Offer',
         url,
@@ -55,6 +127,10 @@ export function productLd(
         eligibleRegion: { '@type': 'Country', name: c.code },
         availability: sku.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
         itemCondition: 'https://schema.org/NewCondition',
+        ...(fee === null
+          ? {}
+          : { shippingDetails: shippingLd(c.code, { minor: fee, currency: info.currency, decimals: info.decimals }) }),
+        hasMerchantReturnPolicy: returnPolicyLd(c.code, origin, lang),
       };
     }),
     ...ratingLd(product),

@@ -15,10 +15,11 @@ import { CONSULT_API, type OfferFilters } from '../consultations/api-paths';
 import { languageName, NextFree, OfferFacts, ServiceList } from '../consultations/Offer';
 import type { NutritionistOfferCard, NutritionistOfferDetail } from '../consultations/offer-types';
 import { NutritionistRatings } from '../consultations/Ratings';
+import { nutritionistLd } from '../consultations/structured-data';
 import { dayText, nextDays } from '../consultations/times';
 import { useI18n } from '../i18n/context';
 import { orNotFound } from '../lib/catalogue';
-import { useMinor } from '../lib/locale';
+import { useBoot, useMinor } from '../lib/locale';
 import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
 import { responsive } from '../ui/responsive-image';
@@ -184,12 +185,18 @@ function List({
 
 function Profile({ n }: { n: NutritionistOfferDetail }) {
   const { t, lang } = useI18n();
+  const { origin } = useBoot();
+  const { country } = useSnapshot(useSessionStore());
   return (
     <Page
       title={n.name}
       crumbs={[{ label: t('page_nutritionist_list'), to: localizePath('/nutritionist-list', lang) }]}
       description={n.bio.slice(0, 160)}
-      seo={{ keepParams: ['id'], image: n.photo.og ?? n.photo.url }}
+      seo={{
+        keepParams: ['id'],
+        image: n.photo.og ?? n.photo.url,
+        jsonLd: import.meta.env.SSR ? [nutritionistLd(n, origin, lang, country, t('brand_name'))] : [],
+      }}
     >
       <div className="profile-head">
         <img {...responsive(n.photo, '160px')} alt="" width={160} height={160} />

@@ -34,5 +34,10 @@ export const countrySchema = z.object({
   free_delivery_minor: z.number().int(),
   /** The unlock-free-delivery modal's margin over what is missing, minor units of the country's currency. */
   unlock_margin_minor: z.number().int(),
+  /**
+   * The delivery fee below the threshold the owner set, minor units of the country's currency as paid;
+   * null for a country without settings (nothing the shop could promise).
+   */
+  delivery_fee_minor: z.number().int().nullable(),
 });
 export type Country = z.infer<typeof countrySchema>;

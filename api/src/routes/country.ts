@@ -15,6 +15,7 @@ type CountryRow = Pick<
   Pick<CountrySettingsRow, 'vat_basis_points'> & {
     free_delivery_minor: number | null;
     unlock_margin_minor: number | null;
+    delivery_fee: number | null;
   };
 
 export function toCountry(row: CountryRow): Country {
@@ -34,6 +35,7 @@ export function toCountry(row: CountryRow): Country {
     vat_basis_points: row.vat_basis_points,
     free_delivery_minor: amounts.free_delivery_minor,
     unlock_margin_minor: amounts.unlock_margin_minor,
+    delivery_fee_minor: row.delivery_fee,
   };
 }
 
@@ -41,7 +43,8 @@ export const countryRoutes = new Hono<AppEnv>().get('/', contract('GET /country'
   const { results } = await c.env.DB.prepare(
     // The country's money settings travel with its rate, so the browser prices with the server's figures.
     `SELECT c.id, c.code, c.name_en, c.name_ar, c.currency, c.decimals, c.exchange_rate_scaled, c.is_default,
-       coalesce(s.vat_basis_points, 0) AS vat_basis_points, s.free_delivery_minor, s.unlock_margin_minor
+       coalesce(s.vat_basis_points, 0) AS vat_basis_points, s.free_delivery_minor, s.unlock_margin_minor,
+       s.delivery_fee
      FROM countries c LEFT JOIN country_settings s ON s.country = c.code ORDER BY c.sort_order`,
   ).all<CountryRow>();
   return c.json(ok({ items: results.map(toCountry) }));

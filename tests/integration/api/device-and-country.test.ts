@@ -59,6 +59,8 @@ describe('GET /country', () => {
         vat_basis_points: 0,
         free_delivery_minor: 15000,
         unlock_margin_minor: 2000,
+        // The delivery fee below the threshold, in the country's own minor units (KWD 1.000).
+        delivery_fee_minor: 1000,
       },
       {
         id: 2,
@@ -73,6 +75,7 @@ describe('GET /country', () => {
         // The Saudi owner's own amounts in SAR (decision 52): free delivery from SAR 200, SAR 25 over.
         free_delivery_minor: 20000,
         unlock_margin_minor: 2500,
+        delivery_fee_minor: 2500,
       },
     ]);
   });

@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONSULTATION_CONSENT_VERSION } from '#shared/consultations/facts';
 import { FIXTURE_SERVICES, loadConsultationFixture } from '../fixtures/consultations';
-import { cookiesFrom, storefront } from './helpers';
+import { cookiesFrom, jsonLd, storefront } from './helpers';
 
 const json = { 'content-type': 'application/json', origin: 'http://shop.test' };
 let device = '';
@@ -120,6 +120,25 @@ describe('the nutritionist list and page', () => {
         /data-testid="offer-next-time"[^>]*>|href="[^"]*\/consultation\/book\/1\?service=11&amp;at=\d+"/,
       );
       expect(html.match(/data-testid="offer-service"/g)?.length).toBe(3);
+      // Search engines read her as a Person: her qualifications, languages and the priced services.
+      const person = jsonLd(html).find((d) => d['@type'] === 'Person');
+      expect(person, lang).toMatchObject({
+        name: expect.any(String),
+        jobTitle: expect.any(String),
+        knowsLanguage: expect.arrayContaining(['ar', 'en']),
+        hasCredential: { '@type': 'EducationalOccupationalCredential', name: expect.stringMatching(/PhD|دكتوراه/) },
+        url: `http://shop.test${lang}/nutritionist?id=1`,
+      });
+      expect(person.makesOffer).toHaveLength(3);
+      const currency = cookie.endsWith('KW') ? 'KWD' : 'SAR';
+      for (const offer of person.makesOffer)
+        expect(offer).toMatchObject({
+          '@type': 'Offer',
+          priceCurrency: currency,
+          price: expect.stringMatching(currency === 'KWD' ? /^\d+\.\d{3}$/ : /^\d+\.\d{2}$/),
+          itemOffered: { '@type': 'Service', name: expect.any(String) },
+        });
+      expect(person.makesOffer.map((o: { price: string }) => o.price)).toContain(price);
     }
   });
 });

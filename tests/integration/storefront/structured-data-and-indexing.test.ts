@@ -45,6 +45,71 @@ describe('blood-test structured data', () => {
   }
 });
 
+describe('merchant listings: delivery and returns on every offer (issue 60, finding 8)', () => {
+  for (const lang of ['', '/ar']) {
+    it(`gives each country's offer of a product its delivery fee, times and return policy (${lang || 'en'})`, async () => {
+      const html = await page(`${lang}/products/alpha-vitamin-d3-1000`);
+      const product = jsonLd(html).find((d) => d['@type'] === 'Product');
+      const byCountry = Object.fromEntries(product.offers.map((o: any) => [o.eligibleRegion.name, o]));
+      // The owner's delivery fees (country_settings): KWD 1.000 and SAR 25.00 below the threshold.
+      expect(byCountry.KW.shippingDetails).toEqual({
+        '@type': 'OfferShippingDetails',
+        shippingRate: { '@type': 'MonetaryAmount', value: 1, currency: 'KWD' },
+        shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'KW' },
+        deliveryTime: {
+          '@type': 'ShippingDeliveryTime',
+          handlingTime: { '@type': 'QuantitativeValue', minValue: 0, maxValue: 1, unitCode: 'DAY' },
+          transitTime: { '@type': 'QuantitativeValue', minValue: 0, maxValue: 1, unitCode: 'DAY' },
+        },
+      });
+      expect(byCountry.SA.shippingDetails).toMatchObject({
+        shippingRate: { value: 25, currency: 'SAR' },
+        shippingDestination: { addressCountry: 'SA' },
+        deliveryTime: {
+          transitTime: { minValue: 2, maxValue: 4, unitCode: 'DAY' },
+          businessDays: {
+            '@type': 'OpeningHoursSpecification',
+            dayOfWeek: expect.arrayContaining(['https://schema.org/Sunday']),
+          },
+        },
+      });
+      for (const country of ['KW', 'SA'])
+        expect(byCountry[country].hasMerchantReturnPolicy).toEqual({
+          '@type': 'MerchantReturnPolicy',
+          applicableCountry: country,
+          returnPolicyCountry: country,
+          returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+          merchantReturnDays: 14,
+          returnMethod: 'https://schema.org/ReturnByMail',
+          customerRemorseReturnFees: 'https://schema.org/ReturnFeesCustomerResponsibility',
+          itemDefectReturnFees: 'https://schema.org/FreeReturn',
+          merchantReturnLink: `https://shop.test${lang}/return-policy`,
+        });
+    });
+  }
+
+  for (const [path, country, currency] of [
+    ['/blood-test/vitamin-d-test', 'KW', 'KWD'],
+    ['/ar/blood-test/womens-health-panel', 'SA', 'SAR'],
+  ] as const) {
+    it(`gives the blood test ${path} (${country}) its condition, no delivery charge and no returns`, async () => {
+      const res = await storefront(`https://shop.test${path}`, { headers: { cookie: `country=${country}` } });
+      const offer = jsonLd(await res.text()).find((d) => d['@type'] === 'Product').offers;
+      expect(offer).toMatchObject({
+        itemCondition: 'https://schema.org/NewCondition',
+        shippingDetails: {
+          shippingRate: { value: 0, currency },
+          shippingDestination: { addressCountry: country },
+        },
+        hasMerchantReturnPolicy: {
+          applicableCountry: country,
+          returnPolicyCategory: 'https://schema.org/MerchantReturnNotPermitted',
+        },
+      });
+    });
+  }
+});
+
 describe('the sitemap and noindex', () => {
   it('lists no page that says noindex, in either language', async () => {
     const xml = await page('/sitemaps/pages.xml');
