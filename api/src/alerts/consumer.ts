@@ -7,11 +7,13 @@
 // stock remains, the next wave is sent to the queue with a delay.
 //
 // Price drop: the owners of wishlist items opted in to a price alert whose SKU now costs less than the
-// price they knew (when added, or the last alert's), under the same 24-hour limit.
+// price they last saw (PRICE_SEEN), under the same 24-hour limit. Every path that lowers a price writes
+// an event (a hand edit, an import, an import's undo); whom it concerns is decided here alone.
 //
 // Idempotent: a wave's writes are one D1 batch with its alert_waves row (primary key: kind, event,
 // wave), so a redelivered message finds its wave done and only finishes what was left (pushes, the
-// next wave's message). Each person's mail and delivery row share one dedupe key.
+// next wave's message). Each person's mail and delivery row share one dedupe key; a price drop's names
+// its event, so a later drop to a price she was once alerted at (after she saw a higher one) is sent.
 import { type DatabaseEnv, orderShards } from '../db/databases';
 import { COUNTRY_CODES, type CountryCode, isCountryCode, isLang, type Lang, localizePath } from '#shared/locale';
 import { paths } from '#shared/routes';
@@ -89,7 +91,7 @@ interface Person {
   email: string;
   lang: string;
   country: string;
-  /** notify_requests.created_at (back in stock); the price the owner knew (price drop). */
+  /** notify_requests.created_at (back in stock); the price the owner last saw (price drop). */
   mark: number;
 }
 
@@ -177,7 +179,7 @@ export async function runWave(env: ApiEnv, message: AlertMessage, options: Consu
     const key =
       kind === 'back_in_stock'
         ? `back_in_stock:${p.user_id}:${sku.product_id}:${p.mark}`
-        : `price_drop:${p.user_id}:${sku.id}:${sku.price}`;
+        : `price_drop:${p.user_id}:${sku.id}:${eventId}`;
     const token = await unsubscribeToken(
       secret,
       kind === 'back_in_stock'
@@ -220,8 +222,8 @@ export async function runWave(env: ApiEnv, message: AlertMessage, options: Consu
             .bind(now, p.user_id, sku.product_id, p.mark)
         : db
             .prepare(
-              `UPDATE wishlist_items SET price_alerted_price = ?, price_alerted_at = ?
-               WHERE sku_id = ? AND price_alert = 1 AND list_id IN (SELECT id FROM wishlists WHERE user_id = ?)`,
+              `UPDATE wishlist_items SET price_alerted_price = ?1, price_alerted_at = ?2, price_seen = ?1
+               WHERE sku_id = ?3 AND price_alert = 1 AND list_id IN (SELECT id FROM wishlists WHERE user_id = ?4)`,
             )
             .bind(sku.price, now, sku.id, p.user_id),
     );
@@ -303,6 +305,13 @@ async function waitingForStock(db: D1Database, sku: SkuRow, now: number): Promis
 }
 
 /**
+ * The price a watcher last saw, alias i (wishlist_items): when she added the item, turned its alert on,
+ * or was last alerted. A drop is hers only below it, whichever path changed the price; a row an older
+ * release wrote without price_seen falls back to its last alert's price or its price at add.
+ */
+const PRICE_SEEN = 'coalesce(i.price_seen, i.price_alerted_price, i.price_at_add)';
+
+/**
  * Owners of opted-in wishlist items the SKU's price is now below (once per owner, whatever the number
  * of their lists holding it), in their account's language and the country of their latest order.
  */
@@ -311,11 +320,11 @@ async function waitingForPrice(env: DatabaseEnv, sku: SkuRow, now: number): Prom
   const gap = now - PERSON_GAP_MS;
   const owners = `FROM wishlist_items i JOIN wishlists w ON w.id = i.list_id
     JOIN users u ON u.id = w.user_id AND u.deleted_at IS NULL
-    WHERE i.sku_id = ? AND i.price_alert = 1 AND ? < coalesce(i.price_alerted_price, i.price_at_add)`;
+    WHERE i.sku_id = ? AND i.price_alert = 1 AND ? < ${PRICE_SEEN}`;
   const [peopleRes, countRes, lastRes] = await db.batch([
     db
       .prepare(
-        `SELECT w.user_id, u.email, u.lang, min(coalesce(i.price_alerted_price, i.price_at_add)) AS mark,
+        `SELECT w.user_id, u.email, u.lang, min(${PRICE_SEEN}) AS mark,
            coalesce(u.country,
                     (SELECT o.country FROM orders o WHERE o.user_id = w.user_id ORDER BY o.created_at DESC LIMIT 1),
                     (SELECT n.country FROM notify_requests n WHERE n.user_id = w.user_id ORDER BY n.created_at DESC LIMIT 1),

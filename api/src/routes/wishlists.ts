@@ -154,17 +154,18 @@ wishlistRoutes.post('/:id{[0-9]+}/items/add', contract('POST /list/:id{[0-9]+}/i
   const db = c.env.DB;
   const now = Date.now();
   const alert = price_alert === undefined ? null : price_alert ? 1 : 0;
-  // Adding again keeps the first price (the alert's reference) and only changes an alert choice given.
+  // Adding again keeps the first price and only changes an alert choice given. The price she sees now is
+  // her alert's reference (price_seen) when she adds, and again when this turns the alert on.
   const [, , state] = await db.batch([
     db
       .prepare(
-        `INSERT INTO wishlist_items (list_id, sku_id, added_at, price_at_add, price_alert)
-         SELECT l.id, s.id, ?1, s.price, coalesce(?2, 0)
+        `INSERT INTO wishlist_items (list_id, sku_id, added_at, price_at_add, price_alert, price_seen)
+         SELECT l.id, s.id, ?1, s.price, coalesce(?2, 0), s.price
          FROM wishlists l, skus s JOIN products p ON p.id = s.product_id
          WHERE l.id = ?3 AND l.user_id = ?4 AND s.id = ?5 AND p.is_active = 1
            AND (SELECT count(*) FROM wishlist_items x WHERE x.list_id = l.id) < ?6
          ON CONFLICT (list_id, sku_id) DO UPDATE SET price_alert = coalesce(?2, price_alert),
-           price_alerted_price = CASE WHEN ?2 = 1 AND price_alert = 0 THEN NULL ELSE price_alerted_price END`,
+           price_seen = CASE WHEN ?2 = 1 AND price_alert = 0 THEN excluded.price_seen ELSE price_seen END`,
       )
       .bind(now, alert, id, user.id, sku, WISHLIST_LIMITS.itemsPerList),
     db.prepare(`UPDATE wishlists AS l SET updated_at = ? WHERE ${OWNED}`).bind(now, id, user.id),
@@ -221,10 +222,11 @@ wishlistRoutes.post(
     const user = await requireUser(c);
     const { id } = c.req.valid('param');
     const { sku, value } = c.req.valid('json');
-    // Turning the alert on starts afresh: the next drop below the price at add is announced.
+    // Turning the alert on starts from the price she sees now: the next drop below it is announced.
     const row = await c.env.DB.prepare(
       `UPDATE wishlist_items SET price_alert = ?1,
-         price_alerted_price = CASE WHEN ?1 = 1 AND price_alert = 0 THEN NULL ELSE price_alerted_price END
+         price_seen = CASE WHEN ?1 = 1 AND price_alert = 0
+           THEN (SELECT price FROM skus WHERE id = wishlist_items.sku_id) ELSE price_seen END
        WHERE list_id = (SELECT l.id FROM wishlists l WHERE l.id = ?2 AND l.user_id = ?3) AND sku_id = ?4
        RETURNING price_at_add`,
     )

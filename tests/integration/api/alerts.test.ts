@@ -23,6 +23,7 @@ import {
   WAVE_FACTOR,
 } from '#api/src/alerts';
 import { consumeAlerts } from '#api/src/alerts/consumer';
+import { currencyFor } from '#api/src/catalogue/currency';
 import type { AlertPush, AlertPushSender } from '#api/src/alerts/push-port';
 import { unsubscribeToken } from '#api/src/alerts/token';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
@@ -516,7 +517,107 @@ describe('price drops', () => {
       .first<{ n: number }>();
     expect(events!.n).toBe(1);
   });
+
+  // One rule whatever changed the price (issue 60): an alert only below the price she last saw.
+  it('a price she saw when opting in is her reference, not the older price she added at', async () => {
+    const { skuId } = await soldOutProduct(12000);
+    const owner = await shopper();
+    const list = await watchThroughRoutes(owner, skuId, false);
+    await setPriceByHand(skuId, 10000);
+    await optIn(owner, list, skuId);
+    await setPriceByHand(skuId, 11000);
+    await setPriceByHand(skuId, 10500);
+    // Below the 12000 she added at, above the 10000 she saw when she asked for the alert: nothing.
+    expect(await mailsTo(owner)).toEqual([]);
+  });
+
+  it('a hand-restored price below what she saw when opting in alerts her, saying what she saw', async () => {
+    const { skuId } = await soldOutProduct(8000);
+    const owner = await shopper();
+    const list = await watchThroughRoutes(owner, skuId, false);
+    await setPriceByHand(skuId, 10000);
+    await optIn(owner, list, skuId);
+    await setPriceByHand(skuId, 8000);
+    const mails = await mailsTo(owner);
+    expect(mails.map((m) => m.kind)).toEqual(['price_drop']);
+    const kw = await currencyFor(env.DB, 'KW');
+    expect(mails[0]!.body_text).toContain(`${formatPrice(8000, kw, 'en')} (was ${formatPrice(10000, kw, 'en')})`);
+  });
+
+  it('a drop to a price she was once alerted at reaches her again once she has seen a higher one', async () => {
+    const { skuId } = await soldOutProduct(8000);
+    const owner = await shopper();
+    const list = await watchThroughRoutes(owner, skuId, true);
+    const now = Date.now();
+    await priceDrop(skuId, 8000, 7000, now);
+    await recorder().run([{ kind: 'price_drop', skuId }], now);
+    // She turns the alert off, the price goes up, she turns it on again at 9000.
+    const off = await call(`/list/${list}/items/price-alert`, {
+      body: JSON.stringify({ sku: skuId, value: false }),
+      token: device,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(off.status).toBe(200);
+    await env.DB.prepare('UPDATE skus SET price = 9000 WHERE id = ?').bind(skuId).run();
+    await optIn(owner, list, skuId);
+    const later = now + 2 * 86_400_000;
+    await priceDrop(skuId, 9000, 7000, later);
+    await recorder().run([{ kind: 'price_drop', skuId }], later);
+    // Each drop is its own event: the second mail is not taken for a repeat of the first.
+    expect((await mailsTo(owner)).map((m) => m.kind)).toEqual(['price_drop', 'price_drop']);
+  });
+
+  it('a raise restored by hand alerts nobody who saw the restored price', async () => {
+    const { skuId } = await soldOutProduct(8000);
+    const owner = await shopper();
+    await watchThroughRoutes(owner, skuId, true);
+    await setPriceByHand(skuId, 9000);
+    await setPriceByHand(skuId, 8000);
+    expect(await mailsTo(owner)).toEqual([]);
+  });
 });
+
+/** A list of her own holding the SKU, added through the wishlist routes with the alert on or off. */
+async function watchThroughRoutes(owner: Shopper, skuId: number, alert: boolean): Promise<number> {
+  const headers = { authorization: `Bearer ${owner.token}` };
+  const made = await call('/list/new', { body: JSON.stringify({ name: 'Watching' }), token: device, headers });
+  const list = (await json(made)).data.item.id as number;
+  const added = await call(`/list/${list}/items/add`, {
+    body: JSON.stringify({ sku: skuId, price_alert: alert }),
+    token: device,
+    headers,
+  });
+  expect(added.status).toBe(200);
+  return list;
+}
+
+async function optIn(owner: Shopper, list: number, skuId: number) {
+  const res = await call(`/list/${list}/items/price-alert`, {
+    body: JSON.stringify({ sku: skuId, value: true }),
+    token: device,
+    headers: { authorization: `Bearer ${owner.token}` },
+  });
+  expect(res.status).toBe(200);
+}
+
+/** The staff SKU edit, then the real queue's consumer has handled every price-drop event of the SKU. */
+async function setPriceByHand(skuId: number, price: number) {
+  const res = await staffCall(manager.token, `/staff/catalogue/skus/${skuId}`, {
+    json: { price, old_price: null, buy_limit: null },
+  });
+  expect(res.status).toBe(200);
+  await vi.waitFor(
+    async () => {
+      const left = await env.DB.prepare(
+        'SELECT count(*) AS n FROM price_drop_events WHERE sku_id = ? AND processed_at IS NULL',
+      )
+        .bind(skuId)
+        .first<{ n: number }>();
+      expect(left!.n).toBe(0);
+    },
+    { timeout: 10_000, interval: 200 },
+  );
+}
 
 async function order(who: Shopper, skuId: number, country: 'KW' | 'SA', at: number, status = 'paid') {
   const row = await env.DB.prepare(

@@ -3,7 +3,7 @@
 // see at once (search, listing, alerts), a refusal when the catalogue changed since the check, orders
 // kept between check and import, the undo from the import's record, and 5,000 lines in one import.
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CATALOGUE_VERSION_KEY } from '#shared/catalogue/cache-version';
 import { CATALOGUE_COLUMNS } from '#shared/catalogue/import-format';
 import { csvCell, parseCsv } from '#shared/text/csv';
@@ -428,10 +428,9 @@ describe('import and undo', () => {
     expect((await sku(501)).price).toBe(before + 1000);
   });
 
-  it('undoing a raised price queues no price-drop alert: the old price is no drop a watcher asked about', async () => {
-    const drops = async () =>
-      (await env.DB.prepare('SELECT count(*) AS n FROM price_drop_events WHERE sku_id = 501').first<any>()).n;
-    const before = (await sku(501)).price;
+  it('undoing a raise alerts whoever saw the raised price, not those who saw the restored one', async () => {
+    const p = (await sku(501)).price;
+    const before = await watcher(501, true);
     const data = await checked(
       file([
         {
@@ -439,20 +438,54 @@ describe('import and undo', () => {
           sku_id: '501',
           sku_name_en: '1 kg',
           sku_name_ar: '1 kg',
-          price_kwd: ((before + 2000) / 1000).toFixed(3),
+          price_kwd: ((p + 2000) / 1000).toFixed(3),
         },
       ]),
     );
     expect((await apply(data.id)).status).toBe(200);
-    expect((await sku(501)).price).toBe(before + 2000);
-    const queued = await drops();
+    expect((await sku(501)).price).toBe(p + 2000);
+    const after = await watcher(501, true);
 
     expect((await revert(data.id)).status).toBe(200);
-    expect((await sku(501)).price).toBe(before);
-    // Back to what every watcher saw before the import: nothing for the alerts queue.
-    expect(await drops()).toBe(queued);
+    expect((await sku(501)).price).toBe(p);
+    // A drop like any other: the same event a hand edit writes, the same rule for whom it concerns.
+    const event = await env.DB.prepare(
+      'SELECT old_price, new_price FROM price_drop_events WHERE sku_id = 501 ORDER BY id DESC LIMIT 1',
+    ).first();
+    expect(event).toEqual({ old_price: p + 2000, new_price: p });
+    await vi.waitFor(async () => expect((await mailsTo(after.email)).map((m) => m.kind)).toEqual(['price_drop']), {
+      timeout: 10_000,
+      interval: 200,
+    });
+    expect(await mailsTo(before.email)).toEqual([]);
   });
 });
+
+let watchers = 0;
+/** A shopper with the SKU on a list of her own (through the wishlist routes), its price alert on or off. */
+async function watcher(skuId: number, alert: boolean) {
+  const email = `import-watcher-${++watchers}@example.com`;
+  const registered = await call('/user/register', {
+    body: JSON.stringify({ name: `Watcher ${watchers}`, email, password: 'secret1' }),
+    token: shopper,
+  });
+  const headers = { authorization: `Bearer ${(await json(registered)).data.access_token}` };
+  const made = await call('/list/new', { body: JSON.stringify({ name: 'Watching' }), token: shopper, headers });
+  const list = (await json(made)).data.item.id as number;
+  const added = await call(`/list/${list}/items/add`, {
+    body: JSON.stringify({ sku: skuId, price_alert: alert }),
+    token: shopper,
+    headers,
+  });
+  expect(added.status).toBe(200);
+  return { email };
+}
+
+const mailsTo = (email: string) =>
+  env.DB.prepare('SELECT kind FROM mail_outbox WHERE to_address = ?')
+    .bind(email)
+    .all<{ kind: string }>()
+    .then((r) => r.results);
 
 describe('stock file', () => {
   it('checks each line, then adds and takes away with each reason in the audit log, and undoes', async () => {

@@ -57,10 +57,10 @@ export function moveStatus(
 }
 
 /**
- * Events for the alerts queue: a size back from 0 and, for an import, a lower price (api/src/alerts/),
- * before the change. An undo (-1) runs the import's stock difference backwards, and may bring a size
- * back from 0; its prices are those every watcher saw before the import, never below them, so an undo
- * queues no price drop (undoing a raise restores the old price: no drop a watcher asked about).
+ * Events for the alerts queue, written before the change: a size back from 0, and a price below the one
+ * the size has now (api/src/alerts/). An import (1) moves each line from its before side to its after
+ * side, an undo (-1) from after to before, so undoing a raise is a drop like any other: the consumer
+ * alerts only the watchers who saw a higher price than the restored one (decision 30, issue 60).
  */
 export function alertEvents(db: D1Database, importId: number, now: number, direction: 1 | -1): Statements {
   const backInStock = db
@@ -71,15 +71,15 @@ export function alertEvents(db: D1Database, importId: number, now: number, direc
        RETURNING sku_id AS back_in_stock_sku`,
     )
     .bind(importId, now, direction);
-  if (direction === -1) return [backInStock];
+  const [from, to] = direction === 1 ? ['before_json', 'after_json'] : ['after_json', 'before_json'];
   return [
     backInStock,
     db
       .prepare(
         `INSERT INTO price_drop_events (sku_id, old_price, new_price, at, processed_at)
-         SELECT s.id, s.price, r.after_json ->> '$.sku.price', ?2, NULL FROM ${ROWS} r JOIN skus s ON s.id = r.sku_id
-         WHERE r.import_id = ?1 AND r.sku_action = 'update' AND s.price = (r.before_json ->> '$.sku.price')
-           AND (r.after_json ->> '$.sku.price') < s.price
+         SELECT s.id, s.price, r.${to} ->> '$.sku.price', ?2, NULL FROM ${ROWS} r JOIN skus s ON s.id = r.sku_id
+         WHERE r.import_id = ?1 AND r.sku_action = 'update' AND s.price = (r.${from} ->> '$.sku.price')
+           AND (r.${to} ->> '$.sku.price') < s.price
          RETURNING sku_id AS price_drop_sku`,
       )
       .bind(importId, now),
