@@ -9,6 +9,9 @@
 //   npm run bench:capacity                 # 20 000, 60 000 and 180 000 orders
 //   CAPACITY_SIZES=180000,500000,1500000 npm run bench:capacity   # the trend (about 19 minutes on 2 cores)
 //   CAPACITY_YEARS=6 CAPACITY_SIZES=360000 npm run bench:capacity   # the same daily rate over six years
+//   npm run bench:capacity -- --figures    # every storage figure the README and the capacity page quote:
+//                                          # 1.5 and 6 years at 164 orders a day (about 9 minutes on 2 cores);
+//                                          # with --pages too, the pages bench first: every figure of the README
 //   npm run bench:capacity -- --pages      # page budgets on a seeded shop with a large history (capacity-pages.mjs)
 //
 // The history's shares (what a Gulf supplement shop's orders look like; the seed has no orders to copy):
@@ -18,9 +21,12 @@
 // 30 % by guests; 30 % with WhatsApp updates (three texts); a new browser (device row) for 80 % of orders
 // and a search kept for half. Every order has its confirmation mail, delivered ones their shipped and
 // delivered mails, each as the outbox stores it (text: the shop sends no HTML part). Blood-test bookings, consultations and
-// subscriptions are not generated yet: the order is the unit the capacity is counted in.
+// subscriptions are not generated yet: the order is the unit the capacity is counted in. Every order has
+// its row in the core's order index (order_owners, decision 62) as checkout writes it, so a figure on one
+// database counts it, and the split's figures (the index in the core, the rest in the shards) read it apart.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -158,7 +164,7 @@ function shopperRows(db, first, count) {
  * database) its lines name the seeded SKUs and its shoppers and orders are numbered after the ones there.
  * Returns the first order id and shopper id it used.
  */
-export function generate(db, orders, { seeded = false } = {}) {
+export function generate(db, orders, { seeded = false, years = YEARS } = {}) {
   const rnd = random(orders);
   const shoppers = Math.ceil(orders / 3);
   const next = (table) => Number(db.prepare(`SELECT coalesce(max(id), 0) + 1 AS n FROM ${table}`).get().n);
@@ -208,8 +214,10 @@ export function generate(db, orders, { seeded = false } = {}) {
       `INSERT INTO refunds (order_id, amount, currency, method, reason, status, created_at, updated_at) VALUES (?, ?, ?, 'wallet', 'damaged', 'succeeded', ?, ?)`,
     ),
     search: db.prepare('INSERT INTO search_terms (device_id, user_id, term, created_at) VALUES (?, ?, ?, ?)'),
+    // The core's order index as placement writes it: the account, or a guest's hashed e-mail identity.
+    owner: db.prepare("INSERT INTO order_owners (order_id, owner_key, state, created_at) VALUES (?, ?, 'placed', ?)"),
   };
-  const span = YEARS * 365 * DAY;
+  const span = years * 365 * DAY;
   db.exec('BEGIN');
   for (let n = 1; n <= orders; n++) {
     const id = firstOrder + n - 1;
@@ -365,6 +373,7 @@ export function generate(db, orders, { seeded = false } = {}) {
           at,
           at + 60_000,
         );
+    s.owner.run(id, user ? `user:${user}` : `email:${createHash('sha256').update(email).digest('hex')}`, at);
     if (rnd() < 0.8) s.device.run(crypto.randomUUID(), crypto.randomUUID(), at - 600_000);
     if (guest) s.link.run(crypto.randomUUID(), id, at);
     if (status === 'delivered' && rnd() < 0.04)
@@ -477,110 +486,205 @@ export function runArchive(db, m, now, batch = 100) {
 
 const mb = (b) => (b / 1e6).toFixed(1);
 
+/** One history of `n` orders over `years`: generated, retention run, archived, compacted, measured. */
+function history(m, dir, template, n, years) {
+  const started = Date.now();
+  const file = join(dir, `history-${n}-${years}y.sqlite`);
+  const db = freshDatabase(template, file);
+  const empty = measure(db);
+  const t0 = Date.now();
+  generate(db, n, { years });
+  const generatedMs = Date.now() - t0;
+  const before = measure(db);
+  const t1 = Date.now();
+  const changed = runRetention(db, m.RETENTION_RULES, NOW);
+  const retentionMs = Date.now() - t1;
+  const after = measure(db);
+  // The retained history compacted, without archiving: what a hot order costs (the difference to the
+  // compacted figure below is what archiving gives back).
+  const retainedCopy = `${file}.retained`;
+  rmSync(retainedCopy, { force: true });
+  db.prepare('VACUUM INTO ?').run(retainedCopy);
+  const copy = new DatabaseSync(retainedCopy);
+  const retainedCompacted = measure(copy);
+  copy.close();
+  rmSync(retainedCopy, { force: true });
+  const t2 = Date.now();
+  const archive = runArchive(db, m, NOW);
+  const archiveMs = Date.now() - t2;
+  const archived = measure(db);
+  const counts = db.prepare('SELECT count(*) AS orders, count(archived_at) AS archived FROM orders').get();
+  // What the file comes down to once its free space is given back (D1 reuses freed pages for new rows).
+  const t3 = Date.now();
+  db.exec('VACUUM');
+  const vacuumMs = Date.now() - t3;
+  const vacuumed = measure(db);
+  const perTableBefore = byTable(db, before.tables);
+  const perTableRetained = byTable(db, after.tables);
+  const perTableAfter = byTable(db, vacuumed.tables);
+  const perTableEmpty = byTable(db, empty.tables);
+  const delta = (t, m) => (m[t] ?? 0) - (perTableEmpty[t] ?? 0);
+  const top = Object.keys(perTableBefore)
+    .map((t) => ({
+      table: t,
+      before: delta(t, perTableBefore),
+      retained: delta(t, perTableRetained),
+      after: delta(t, perTableAfter),
+    }))
+    .filter((r) => r.before > 0)
+    .sort((a, b) => b.before - a.before)
+    .slice(0, 14)
+    .map((r) => ({
+      ...r,
+      perOrderBefore: Math.round(r.before / n),
+      perOrderRetained: Math.round(r.retained / n),
+      perOrderAfter: Math.round(r.after / n),
+    }));
+  const per = (bytes) => Math.round(bytes / n);
+  const result = {
+    orders: n,
+    years,
+    // The core's order index alone, compacted: what the split leaves in the core for every order.
+    indexBytesPerOrder: per(delta('order_owners', perTableAfter)),
+    hotOrders: Number(counts.orders) - Number(counts.archived),
+    archivedOrders: Number(counts.archived),
+    generatedMs,
+    retentionMs,
+    archiveMs,
+    vacuumMs,
+    totalMs: Date.now() - started,
+    rowsRetained: changed,
+    archive,
+    r2BytesPerArchivedOrder: archive.moved ? Math.round(archive.r2Bytes / archive.moved) : 0,
+    liveBytesBefore: before.live - empty.live,
+    liveBytesAfter: after.live - empty.live,
+    liveBytesArchived: archived.live - empty.live,
+    retainedCompactedBytes: retainedCompacted.live - empty.live,
+    vacuumedBytes: vacuumed.live - empty.live,
+    databaseBytes: vacuumed.file,
+    bytesPerOrderBefore: per(before.live - empty.live),
+    bytesPerOrderAfter: per(after.live - empty.live),
+    bytesPerOrderArchived: per(archived.live - empty.live),
+    bytesPerOrderRetainedCompacted: per(retainedCompacted.live - empty.live),
+    bytesPerOrderVacuumed: per(vacuumed.live - empty.live),
+    // D1 bytes an archived order gives back (compacted): the retained copy's against the archived file's.
+    bytesFreedPerArchivedOrder: Number(counts.archived)
+      ? Math.round((retainedCompacted.live - vacuumed.live) / Number(counts.archived))
+      : 0,
+    top,
+  };
+  db.close();
+  if (!process.env.CAPACITY_KEEP) rmSync(file, { force: true });
+  console.log(
+    `${n} orders: ${mb(result.liveBytesBefore)} MB → ${mb(result.liveBytesAfter)} MB after retention → ${mb(result.liveBytesArchived)} MB after archiving, ${mb(result.vacuumedBytes)} MB compacted (file ${mb(result.databaseBytes)} MB); ` +
+      `${result.bytesPerOrderBefore} → ${result.bytesPerOrderAfter} → ${result.bytesPerOrderArchived} → ${result.bytesPerOrderVacuumed} bytes an order; ` +
+      `${result.archivedOrders} archived (${result.r2BytesPerArchivedOrder} B each in R2, ${mb(archive.r2Bytes)} MB; ${result.bytesFreedPerArchivedOrder} B each freed in D1, compacted), ${result.hotOrders} hot; ` +
+      `${result.bytesPerOrderRetainedCompacted} bytes an order retained and compacted without archiving. ` +
+      `Generated ${(generatedMs / 1000).toFixed(1)} s, retention ${(retentionMs / 1000).toFixed(1)} s (${changed} rows), archive ${(archiveMs / 1000).toFixed(1)} s (${archive.batches} batches, ${archive.rowsMoved} rows), vacuum ${(vacuumMs / 1000).toFixed(1)} s`,
+  );
+  for (const r of top)
+    console.log(
+      `   ${r.table.padEnd(24)} ${String(r.perOrderBefore).padStart(6)} → ${String(r.perOrderRetained).padStart(6)} → ${String(r.perOrderAfter).padStart(6)} B/order (before, retained, archived+compacted)`,
+    );
+  return result;
+}
+
+/** Orders a day one database of `cap` bytes carries for `years` (≥ 1.5): hot orders cost `hot`, older ones `cold`. */
+export const ordersPerDay = (cap, years, hot, cold) => Math.floor(cap / (365 * (1.5 * hot + (years - 1.5) * cold)));
+
+/** Years until a database reaches `cap` at `perDay` orders a day: 1.5 years hot, then `cold` an order. */
+export const yearsToFill = (cap, perDay, hot, cold) => 1.5 + (cap / (perDay * 365) - 1.5 * hot) / cold;
+
+/**
+ * Every storage figure the README and docs/operating/capacity.md quote, from two histories at the same
+ * rate (164 orders a day): 1.5 years (nothing old enough to archive: H, a hot order) and 6 years (three
+ * quarters archived: R = (6 × C6 − 1.5 × H) / 4.5, an archived order), each compacted, the order index
+ * included; the split's figures are the same without the index, which stays in the core.
+ */
+function figures(m, dir, template) {
+  const hotRun = history(m, dir, template, 90_000, 1.5);
+  const mixedRun = history(m, dir, template, 360_000, 6);
+  const H = hotRun.bytesPerOrderVacuumed;
+  const R = Math.round((6 * mixedRun.bytesPerOrderVacuumed - 1.5 * H) / 4.5);
+  const index = mixedRun.indexBytesPerOrder;
+  // An old order left hot (no archive): what archiving frees comes back on top of R.
+  const keptHot = R + mixedRun.bytesFreedPerArchivedOrder;
+  const unretained = mixedRun.bytesPerOrderBefore;
+  const GB8 = 8e9;
+  const GB10 = 10e9;
+  const spans = [3, 5, 10];
+  const row = (cap, hot, cold) => spans.map((t) => ordersPerDay(cap, t, hot, cold));
+  const out = {
+    hotBytesPerOrder: H,
+    archivedBytesPerOrder: R,
+    indexBytesPerOrder: index,
+    keptHotBytesPerOrder: keptHot,
+    unretainedBytesPerOrder: unretained,
+    r2BytesPerArchivedOrder: mixedRun.r2BytesPerArchivedOrder,
+    perDay: {
+      at10GB: row(GB10, H, R),
+      at8GB: row(GB8, H, R),
+      // Its first 1.5 years are hot either way; after that each order stays hot, at what retention leaves.
+      at8GBWithoutArchiving: row(GB8, H, keptHot),
+      at8GBWithoutRetention: spans.map((t) => Math.floor(GB8 / (365 * t * unretained))),
+      perShardAt8GB: row(GB8, H - index, R - index),
+    },
+    coreIndexOrdersAt8GB: Math.floor(GB8 / index),
+    at5000aDay: {
+      yearsTo8GB: yearsToFill(GB8, 5000, H, R),
+      yearsTo10GB: yearsToFill(GB10, 5000, H, R),
+      yearsTo8GBWithoutArchiving: yearsToFill(GB8, 5000, H, keptHot),
+      yearsTo8GBWithoutRetention: GB8 / (5000 * 365 * unretained),
+    },
+    runs: [hotRun, mixedRun],
+  };
+  const n = (x) => x.toLocaleString('en-US');
+  const y = (x) => x.toFixed(1);
+  console.log(`
+Figures (README "Capacity", docs/operating/capacity.md), compacted, the order index included:
+  H, a hot order: ${n(H)} B; R, an archived order: ${n(R)} B (of which the order index: ${n(index)} B an order)
+  an old order left hot: ${n(keptHot)} B; before retention: ${n(unretained)} B; R2 an archived order: ${n(out.r2BytesPerArchivedOrder)} B
+  orders a day one database carries, for 3, 5, 10 years:
+    at 10 GB:                    ${out.perDay.at10GB.map(n).join(', ')}
+    at 8 GB (20 % reserve):      ${out.perDay.at8GB.map(n).join(', ')}
+    8 GB without archiving:      ${out.perDay.at8GBWithoutArchiving.map(n).join(', ')}
+    8 GB without retention:      ${out.perDay.at8GBWithoutRetention.map(n).join(', ')}
+  on the split: ${n(out.perDay.perShardAt8GB[0])} a day for 3 years × the number of order shards (${n(H - index)} B hot, ${n(R - index)} B archived a shard order); the core's index: ${n(out.coreIndexOrdersAt8GB)} orders at 8 GB (${n(index)} B an order)
+  at 5,000 orders a day: 8 GB after ${y(out.at5000aDay.yearsTo8GB)} years, 10 GB after ${y(out.at5000aDay.yearsTo10GB)}; without archiving 8 GB after ${y(out.at5000aDay.yearsTo8GBWithoutArchiving)}, without retention after ${y(out.at5000aDay.yearsTo8GBWithoutRetention)}`);
+  // The README's write and CPU rows: the checkout measured at 1.5 million orders by the pages bench
+  // (`-- --figures --pages` runs it first; otherwise its last result, with its date).
+  const pagesFile = join(ROOT, 'bench/results/capacity-pages-latest.json');
+  if (existsSync(pagesFile)) {
+    const pages = JSON.parse(readFileSync(pagesFile, 'utf8'));
+    const row = (prefix) => pages.rows.find((r) => r.name.startsWith(prefix));
+    const calculate = row('checkout: POST /order/calculate');
+    const submit = row('checkout: POST /order/submit');
+    if (calculate && submit) {
+      out.checkout = {
+        measured: pages.date,
+        submitRoundTrips: submit.roundTrips,
+        ordersASecond: Math.floor(1000 / submit.roundTrips),
+        cpuMs: Math.round(calculate.workerdCpuMs + submit.workerdCpuMs),
+      };
+      console.log(
+        `  D1 writes: ~${out.checkout.ordersASecond} orders a second a database (${submit.roundTrips} round trips a submit, ~1,000 queries a second); Worker CPU a checkout: ~${out.checkout.cpuMs} ms (the pages bench of ${pages.date})`,
+      );
+    }
+  } else console.log('  D1 writes and Worker CPU a checkout: run `npm run bench:capacity -- --figures --pages`');
+  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(
+    join(ROOT, 'bench/results/capacity-figures-latest.json'),
+    JSON.stringify({ date: new Date().toISOString(), now: NOW, ...out }, null, 2),
+  );
+}
+
 async function main() {
   const m = await projectModules();
   const dir = join(ROOT, '.cache/capacity');
   mkdirSync(dir, { recursive: true });
   const template = migratedTemplate(dir);
-  const results = [];
-  for (const n of SIZES) {
-    const started = Date.now();
-    const file = join(dir, `history-${n}.sqlite`);
-    const db = freshDatabase(template, file);
-    const empty = measure(db);
-    const t0 = Date.now();
-    generate(db, n);
-    const generatedMs = Date.now() - t0;
-    const before = measure(db);
-    const t1 = Date.now();
-    const changed = runRetention(db, m.RETENTION_RULES, NOW);
-    const retentionMs = Date.now() - t1;
-    const after = measure(db);
-    // The retained history compacted, without archiving: what a hot order costs (the difference to the
-    // compacted figure below is what archiving gives back).
-    const retainedCopy = `${file}.retained`;
-    rmSync(retainedCopy, { force: true });
-    db.prepare('VACUUM INTO ?').run(retainedCopy);
-    const copy = new DatabaseSync(retainedCopy);
-    const retainedCompacted = measure(copy);
-    copy.close();
-    rmSync(retainedCopy, { force: true });
-    const t2 = Date.now();
-    const archive = runArchive(db, m, NOW);
-    const archiveMs = Date.now() - t2;
-    const archived = measure(db);
-    const counts = db.prepare('SELECT count(*) AS orders, count(archived_at) AS archived FROM orders').get();
-    // What the file comes down to once its free space is given back (D1 reuses freed pages for new rows).
-    const t3 = Date.now();
-    db.exec('VACUUM');
-    const vacuumMs = Date.now() - t3;
-    const vacuumed = measure(db);
-    const perTableBefore = byTable(db, before.tables);
-    const perTableRetained = byTable(db, after.tables);
-    const perTableAfter = byTable(db, vacuumed.tables);
-    const perTableEmpty = byTable(db, empty.tables);
-    const delta = (t, m) => (m[t] ?? 0) - (perTableEmpty[t] ?? 0);
-    const top = Object.keys(perTableBefore)
-      .map((t) => ({
-        table: t,
-        before: delta(t, perTableBefore),
-        retained: delta(t, perTableRetained),
-        after: delta(t, perTableAfter),
-      }))
-      .filter((r) => r.before > 0)
-      .sort((a, b) => b.before - a.before)
-      .slice(0, 14)
-      .map((r) => ({
-        ...r,
-        perOrderBefore: Math.round(r.before / n),
-        perOrderRetained: Math.round(r.retained / n),
-        perOrderAfter: Math.round(r.after / n),
-      }));
-    const per = (bytes) => Math.round(bytes / n);
-    const result = {
-      orders: n,
-      hotOrders: Number(counts.orders) - Number(counts.archived),
-      archivedOrders: Number(counts.archived),
-      generatedMs,
-      retentionMs,
-      archiveMs,
-      vacuumMs,
-      totalMs: Date.now() - started,
-      rowsRetained: changed,
-      archive,
-      r2BytesPerArchivedOrder: archive.moved ? Math.round(archive.r2Bytes / archive.moved) : 0,
-      liveBytesBefore: before.live - empty.live,
-      liveBytesAfter: after.live - empty.live,
-      liveBytesArchived: archived.live - empty.live,
-      retainedCompactedBytes: retainedCompacted.live - empty.live,
-      vacuumedBytes: vacuumed.live - empty.live,
-      databaseBytes: vacuumed.file,
-      bytesPerOrderBefore: per(before.live - empty.live),
-      bytesPerOrderAfter: per(after.live - empty.live),
-      bytesPerOrderArchived: per(archived.live - empty.live),
-      bytesPerOrderRetainedCompacted: per(retainedCompacted.live - empty.live),
-      bytesPerOrderVacuumed: per(vacuumed.live - empty.live),
-      // D1 bytes an archived order gives back (compacted): the retained copy's against the archived file's.
-      bytesFreedPerArchivedOrder: Number(counts.archived)
-        ? Math.round((retainedCompacted.live - vacuumed.live) / Number(counts.archived))
-        : 0,
-      top,
-    };
-    results.push(result);
-    db.close();
-    if (!process.env.CAPACITY_KEEP) rmSync(file, { force: true });
-    console.log(
-      `${n} orders: ${mb(result.liveBytesBefore)} MB → ${mb(result.liveBytesAfter)} MB after retention → ${mb(result.liveBytesArchived)} MB after archiving, ${mb(result.vacuumedBytes)} MB compacted (file ${mb(result.databaseBytes)} MB); ` +
-        `${result.bytesPerOrderBefore} → ${result.bytesPerOrderAfter} → ${result.bytesPerOrderArchived} → ${result.bytesPerOrderVacuumed} bytes an order; ` +
-        `${result.archivedOrders} archived (${result.r2BytesPerArchivedOrder} B each in R2, ${mb(archive.r2Bytes)} MB; ${result.bytesFreedPerArchivedOrder} B each freed in D1, compacted), ${result.hotOrders} hot; ` +
-        `${result.bytesPerOrderRetainedCompacted} bytes an order retained and compacted without archiving. ` +
-        `Generated ${(generatedMs / 1000).toFixed(1)} s, retention ${(retentionMs / 1000).toFixed(1)} s (${changed} rows), archive ${(archiveMs / 1000).toFixed(1)} s (${archive.batches} batches, ${archive.rowsMoved} rows), vacuum ${(vacuumMs / 1000).toFixed(1)} s`,
-    );
-    for (const r of top)
-      console.log(
-        `   ${r.table.padEnd(24)} ${String(r.perOrderBefore).padStart(6)} → ${String(r.perOrderRetained).padStart(6)} → ${String(r.perOrderAfter).padStart(6)} B/order (before, retained, archived+compacted)`,
-      );
-  }
+  if (process.argv.includes('--figures')) return figures(m, dir, template);
+  const results = SIZES.map((n) => history(m, dir, template, n, YEARS));
   if (results.length > 1) {
     console.log('\nTrend (per order and per 100 000 orders of bench time):');
     console.log(
@@ -600,5 +704,6 @@ async function main() {
 
 if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--pages')) {
   const pages = spawnSync(process.execPath, [join(ROOT, 'bench/capacity-pages.mjs')], { stdio: 'inherit' });
-  process.exit(pages.status ?? 1);
+  if (pages.status !== 0 || !process.argv.includes('--figures')) process.exit(pages.status ?? 1);
+  await main();
 } else if (import.meta.url === `file://${process.argv[1]}`) await main();
