@@ -13,6 +13,7 @@
 // traces, with her order numbers and phones read from her shard bound in (no statement joins the two).
 // A failure between the two leaves the account not yet erased, so the erasure can be run again; what
 // the first try gave back to the core (stock, coupons of her cancelled orders) is then not given again.
+import { GIFT_PERSONAL_SET, NOTE_PERSONAL_SET, ORDER_PERSONAL_SET } from '../orders/personal-fields';
 import { storedKeys } from '../media/renditions';
 import { recountStatement } from '../reviews/write';
 import { deleteObjects, userUploadKeys } from '../uploads/store';
@@ -119,14 +120,10 @@ function eraseHealthSteps(
     ),
     // Orders keep amounts, VAT and items (the invoice the law requires) without the address or contact.
     ...onShard(
+      shard.prepare(`UPDATE orders SET ${ORDER_PERSONAL_SET} WHERE user_id = ?`).bind(userId),
       shard
         .prepare(
-          "UPDATE orders SET address = json_object('country', country), guest_email = NULL, guest_phone = NULL, whatsapp_to = NULL WHERE user_id = ?",
-        )
-        .bind(userId),
-      shard
-        .prepare(
-          "UPDATE order_gifts SET recipient = '', phone = '', message = NULL WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?)",
+          `UPDATE order_gifts SET ${GIFT_PERSONAL_SET} WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?)`,
         )
         .bind(userId),
     ),
@@ -225,8 +222,8 @@ function traceSteps(
     ),
     // Staff notes on her orders, refunds and wallet may name her; the amounts stay.
     ...onShard(
-      s('UPDATE order_events SET note = NULL WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1)'),
-      s('UPDATE refunds SET note = NULL WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1)'),
+      s(`UPDATE order_events SET ${NOTE_PERSONAL_SET} WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1)`),
+      s(`UPDATE refunds SET ${NOTE_PERSONAL_SET} WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1)`),
       s('UPDATE wallet_ledger SET note = NULL WHERE user_id = ?1'),
       s('DELETE FROM order_links WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1)'),
     ),

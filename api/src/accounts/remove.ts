@@ -1,6 +1,7 @@
 // Removing an account (spec §7 /user/remove, and the back office's erasure on request):
 // personal data goes, the row stays (anonymised) so past orders keep their reference. One list of
 // statements, for the caller's own batch; the uploaded files' R2 objects go after it (uploads/store.ts).
+import { PAYMENT_PERSONAL_SET } from '../orders/personal-fields';
 import { userUploadStatements } from '../uploads/store';
 import { removeUserPushStatements } from '../push';
 import { revokeOtherSessions } from './sessions';
@@ -22,10 +23,10 @@ export function removeAccountSteps(
   const db = her.core;
   const numbers = onShard(
     her.shard.prepare('UPDATE orders SET whatsapp_to = NULL WHERE user_id = ?').bind(userId),
-    her.shard.prepare('UPDATE payments SET payer_phone = NULL WHERE user_id = ?').bind(userId),
+    her.shard.prepare(`UPDATE payments SET ${PAYMENT_PERSONAL_SET} WHERE user_id = ?`).bind(userId),
   );
   if (her.apart)
-    numbers.push(...onCore(db.prepare('UPDATE payments SET payer_phone = NULL WHERE user_id = ?').bind(userId)));
+    numbers.push(...onCore(db.prepare(`UPDATE payments SET ${PAYMENT_PERSONAL_SET} WHERE user_id = ?`).bind(userId)));
   return [
     ...onCore(...before(db, userId, now)),
     // Numbers kept for WhatsApp updates and STC Pay go with the account.

@@ -188,6 +188,8 @@ export interface OrderRow {
   archive_key_version: number | null;
   /** The product ids an archived order held (JSON array), for "bought it" checks. */
   archived_products: string | null;
+  /** When the order lost the shopper's personal fields, its tax period over (migration 0067, decision 64). */
+  anonymised_at: number | null;
 }
 
 export interface OrderItemRow {

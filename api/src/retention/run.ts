@@ -5,11 +5,13 @@
 // statement at a time, so one failing rule (reported) does not hold the others back.
 //
 // Every order shard (decision 61): `runRetentionEverywhere` runs every rule in the core (shard 0) and
-// the rules on order-domain tables (SHARD_RETENTION_RULES: idempotency keys, points-expiry notices) in
-// each other shard, each shard a bounded run of its own.
+// the rules on order-domain tables (SHARD_RETENTION_RULES: idempotency keys, points-expiry notices, the
+// end of the tax period) in each other shard, each shard a bounded run of its own. The orders a shard's
+// run anonymised (decision 64) then have their once-per-shopper coupon keys, the core's, rewritten:
+// a guest's key holds her e-mail.
 import { type DatabaseEnv, orderShards } from '../db/databases';
 import { log } from '../lib/log';
-import { DAY_MS, RETENTION_RULES, type RetentionRule, SHARD_RETENTION_RULES } from './windows';
+import { cutoffOf, RETENTION_RULES, type RetentionRule, SHARD_RETENTION_RULES } from './windows';
 
 /** The minute of each hour the cron runs retention (away from the hour's other jobs). */
 export const RETENTION_MINUTE = 17;
@@ -19,6 +21,8 @@ export interface RetentionOutcome {
   changed: Record<string, number>;
   /** Rules still behind when the run stopped (they found a full batch in the last round). */
   behind: string[];
+  /** The orders whose personal fields went this run (their tax period over, decision 64). */
+  anonymised: number[];
 }
 
 export async function runRetention(
@@ -31,9 +35,14 @@ export async function runRetention(
   }: { limit?: number; rounds?: number; rules?: readonly RetentionRule[] } = {},
 ): Promise<RetentionOutcome> {
   const changed: Record<string, number> = {};
+  const anonymised: number[] = [];
   let pending = [...rules];
   for (let round = 0; round < rounds && pending.length; round++) {
-    const statements = pending.map((r) => db.prepare(r.sql).bind(now - r.days * DAY_MS, limit));
+    const statements = pending.map((r) =>
+      r.sql.includes('?3')
+        ? db.prepare(r.sql).bind(cutoffOf(r, now), limit, now)
+        : db.prepare(r.sql).bind(cutoffOf(r, now), limit),
+    );
     const results = await db.batch(statements).catch(() => oneByOne(statements, pending));
     const next: RetentionRule[] = [];
     results.forEach((result, i) => {
@@ -41,12 +50,31 @@ export async function runRetention(
       const n = result?.meta.changes ?? 0;
       if (n) changed[rule.name] = (changed[rule.name] ?? 0) + n;
       if (n >= limit) next.push(rule);
+      if (rule.anonymisesOrders && result) anonymised.push(...(result.results as { id: number }[]).map((r) => r.id));
     });
     pending = next;
   }
   const behind = pending.map((r) => r.name);
   if (behind.length) log.info('retention still behind', { behind });
-  return { changed, behind };
+  return { changed, behind, anonymised };
+}
+
+/**
+ * The core's once-per-shopper coupon keys of anonymised orders: '<coupon>:e<e-mail>' for a guest
+ * names her, so it takes the erasure's form ('<coupon>:erased-<order>'), which still counts the use.
+ * Idempotent; an order whose key is lost to a failure between keeps it (reported).
+ */
+export async function forgetCouponKeys(core: D1Database, orders: readonly number[]): Promise<number> {
+  if (!orders.length) return 0;
+  const result = await core
+    .prepare(
+      `UPDATE coupon_redemptions SET once_key = coupon_id || ':erased-' || order_id
+       WHERE once_key IS NOT NULL AND once_key <> coupon_id || ':erased-' || order_id
+         AND order_id IN (SELECT value FROM json_each(?))`,
+    )
+    .bind(JSON.stringify(orders))
+    .run();
+  return result.meta.changes;
 }
 
 /**
@@ -59,12 +87,15 @@ export async function runRetentionEverywhere(
   options: { limit?: number; rounds?: number } = {},
 ): Promise<RetentionOutcome> {
   const outcome = await runRetention(env.DB, now, options);
+  await couponKeysOf(env.DB, outcome.anonymised, 0);
   for (const shard of await orderShards(env)) {
     if (shard.db === env.DB) continue;
     try {
       const part = await runRetention(shard.db, now, { ...options, rules: SHARD_RETENTION_RULES });
       for (const [rule, n] of Object.entries(part.changed)) outcome.changed[`shard ${shard.id}: ${rule}`] = n;
       outcome.behind.push(...part.behind.map((rule) => `shard ${shard.id}: ${rule}`));
+      outcome.anonymised.push(...part.anonymised);
+      await couponKeysOf(env.DB, part.anonymised, shard.id);
     } catch (error) {
       log.error('retention run failed in an order shard', { shard: shard.id, error });
     }
@@ -83,4 +114,10 @@ async function oneByOne(statements: D1PreparedStatement[], rules: RetentionRule[
     );
   }
   return results;
+}
+
+async function couponKeysOf(core: D1Database, orders: number[], shard: number) {
+  await forgetCouponKeys(core, orders).catch((error: unknown) =>
+    log.error('coupon keys of anonymised orders not rewritten', { shard, orders, error }),
+  );
 }

@@ -7,8 +7,10 @@
 // Protection Law, Article 18 (destroy personal data once it is no longer needed for the purpose it was
 // collected for, unless another law sets a period), and Kuwait's Data Privacy Protection Regulation
 // (CITRA, No. 26 of 2024: collection and keeping limited to the stated purpose). Records tax law keeps
-// (orders, payments, refunds, invoices: six years) are not operational and are not here; the erasure of
-// an account is decision 49's (docs/data-fates.md).
+// (orders, payments, refunds, invoices) stay RETENTION.taxRecordYears after the end of the year of the
+// sale; after it the rules named '…: after the tax period' empty what names the shopper and keep what
+// the tax invoice needs (decision 64, docs/data-fates.md "After the tax period"; cold orders' files are
+// archive/expire.ts's). The erasure of an account is decision 49's (docs/data-fates.md).
 //
 // Every rule is one bounded statement: at most `limit` rows a run, chosen through an index, so a table
 // of millions is worked down over several runs without one long transaction.
@@ -16,6 +18,13 @@ import { LONGEST_WINDOW_MS } from '../lib/limits';
 import { CATALOGUE_UNDO_DAYS } from '#shared/catalogue/import-format';
 import { RETENTION } from '#shared/data-rights/retention-figures';
 import { FAILED_WINDOW_MS } from '../accounts/rate-limit';
+import { taxCutoff } from '#shared/data-rights/tax-period';
+import {
+  GIFT_PERSONAL_SET,
+  NOTE_PERSONAL_SET,
+  ORDER_PERSONAL_SET,
+  PAYMENT_PERSONAL_SET,
+} from '../orders/personal-fields';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -31,9 +40,24 @@ export interface RetentionRule {
   /** What happens at the end: the row goes, or its bulky or personal fields are emptied. */
   action: 'deleted' | 'emptied';
   why: string;
-  /** One statement applying the rule to at most ?2 rows older than ?1 (ms since the epoch). */
+  /**
+   * One statement applying the rule to at most ?2 rows older than ?1 (ms since the epoch); ?3, when the
+   * statement names it, is the run's time.
+   */
   sql: string;
+  /** A cutoff that is not a count of days (the tax period's calendar years): ?1 for `now`. */
+  cutoff?: (now: number) => number;
+  /** The statement answers the orders it anonymised (RETURNING id): the core's coupon keys follow them. */
+  anonymisesOrders?: true;
 }
+
+/** The rule's ?1 as of `now`. */
+export const cutoffOf = (rule: RetentionRule, now: number) =>
+  rule.cutoff ? rule.cutoff(now) : now - rule.days * DAY_MS;
+
+/** The rule's window as the documentation's table states it. */
+export const windowOf = (rule: RetentionRule) =>
+  rule.cutoff ? rule.from : `${rule.days} ${rule.days === 1 ? 'day' : 'days'} after ${rule.from}`;
 
 /** Deletes at most ?2 rows of `table` chosen by `where` (whose ?1 is the cutoff). */
 function boundedDelete(table: string, key: string, where: string): string {
@@ -41,6 +65,119 @@ function boundedDelete(table: string, key: string, where: string): string {
 }
 
 const days = (ms: number) => Math.ceil(ms / DAY_MS);
+
+/**
+ * Orders past their tax period (?1: taxCutoff) whose personal fields have not gone yet, oldest first
+ * through the partial index orders_personal_due (an anonymised order leaves it). A refund made on or
+ * after the cutoff keeps its order whole: its credit note is a tax record of its own year.
+ */
+export const PAST_TAX_PERIOD = `o.anonymised_at IS NULL AND o.created_at < ?1
+    AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id AND r.created_at >= ?1)`;
+const DUE_ORDERS = 'orders o INDEXED BY orders_personal_due';
+
+/** What of an order's own rows still names the shopper (each through its table's order index). */
+const PERSONAL_LEFT = {
+  order_gifts: "g.recipient <> '' OR g.phone <> '' OR g.message IS NOT NULL",
+  order_events: 'e.note IS NOT NULL',
+  refunds: 'f.note IS NOT NULL',
+  payments: 'p.payer_phone IS NOT NULL',
+  order_links: '1',
+} as const;
+const ALIAS = { order_gifts: 'g', order_events: 'e', refunds: 'f', payments: 'p', order_links: 'l' } as const;
+
+/** At most ?2 rows of an order's `table` past the tax period still naming the shopper, by `key`. */
+const pastTaxPeriod = (table: keyof typeof PERSONAL_LEFT, key: string) => {
+  const a = ALIAS[table];
+  // CROSS JOIN keeps the walk on the due orders, each order's rows found by its index.
+  return `SELECT ${a}.${key} FROM ${DUE_ORDERS} CROSS JOIN ${table} ${a}
+      WHERE ${a}.order_id = o.id AND ${PAST_TAX_PERIOD} AND (${PERSONAL_LEFT[table]}) LIMIT ?2`;
+};
+
+/** Whether order `o` still has rows naming the shopper in any of its tables. */
+const NOTHING_LEFT = (Object.keys(PERSONAL_LEFT) as (keyof typeof PERSONAL_LEFT)[])
+  .map((t) => `NOT EXISTS (SELECT 1 FROM ${t} ${ALIAS[t]} WHERE ${ALIAS[t]}.order_id = o.id AND (${PERSONAL_LEFT[t]}))`)
+  .join(' AND ');
+
+const TAX_WINDOW = `${RETENTION.taxRecordYears} years after the end of the year of the sale (Gulf time; a refund restarts it)`;
+const TAX_WHY =
+  "The tax record (Saudi VAT Implementing Regulations, Article 66: six years; Kuwait's orders as long) needs the invoice's figures, not who bought: a simplified tax invoice names no buyer.";
+
+/**
+ * The end of the tax period (decision 64), children before the order itself: an order is marked
+ * anonymised (and leaves the walk) only once none of its rows names the shopper. Hot orders' rows
+ * only: a cold order's row and file are archive/expire.ts's (its hot children are emptied here).
+ */
+const TAX_RULES: RetentionRule[] = [
+  {
+    name: 'order_gifts: after the tax period',
+    table: 'order_gifts',
+    personal: true,
+    days: 0,
+    cutoff: taxCutoff,
+    from: TAX_WINDOW,
+    action: 'emptied',
+    why: `${TAX_WHY} The recipient, her number and the card's message go; the delivery date stays.`,
+    sql: `UPDATE order_gifts SET ${GIFT_PERSONAL_SET} WHERE order_id IN (${pastTaxPeriod('order_gifts', 'order_id')})`,
+  },
+  {
+    name: 'order_events: after the tax period',
+    table: 'order_events',
+    personal: true,
+    days: 0,
+    cutoff: taxCutoff,
+    from: TAX_WINDOW,
+    action: 'emptied',
+    why: `${TAX_WHY} Staff notes on the timeline may name her; the steps and their times stay.`,
+    sql: `UPDATE order_events SET ${NOTE_PERSONAL_SET} WHERE id IN (${pastTaxPeriod('order_events', 'id')})`,
+  },
+  {
+    name: 'refunds: after the tax period',
+    table: 'refunds',
+    personal: true,
+    days: 0,
+    cutoff: taxCutoff,
+    from: TAX_WINDOW,
+    action: 'emptied',
+    why: `${TAX_WHY} A refund's note may name her; its amount, method, reason and dates (the credit note) stay.`,
+    sql: `UPDATE refunds SET ${NOTE_PERSONAL_SET} WHERE id IN (${pastTaxPeriod('refunds', 'id')})`,
+  },
+  {
+    name: 'payments: after the tax period',
+    table: 'payments',
+    personal: true,
+    days: 0,
+    cutoff: taxCutoff,
+    from: TAX_WINDOW,
+    action: 'emptied',
+    why: `${TAX_WHY} The number an STC Pay payment came from goes; the amount, method and gateway reference stay.`,
+    sql: `UPDATE payments SET ${PAYMENT_PERSONAL_SET} WHERE id IN (${pastTaxPeriod('payments', 'id')})`,
+  },
+  {
+    name: 'order_links: after the tax period',
+    table: 'order_links',
+    personal: true,
+    days: 0,
+    cutoff: taxCutoff,
+    from: TAX_WINDOW,
+    action: 'deleted',
+    why: `${TAX_WHY} A guest's link opened her order with its address; with the address gone nobody needs to open it from a mail.`,
+    sql: `DELETE FROM order_links WHERE token_hash IN (${pastTaxPeriod('order_links', 'token_hash')})`,
+  },
+  {
+    name: 'orders: after the tax period',
+    table: 'orders',
+    personal: true,
+    days: 0,
+    cutoff: taxCutoff,
+    from: TAX_WINDOW,
+    action: 'emptied',
+    why: `${TAX_WHY} The address keeps its country (the place of supply); the guest's e-mail and phone, the WhatsApp number and the parcel's tracking go. Amounts, VAT, lines, promotions and dates stay, so the invoice and credit notes come out the same.`,
+    sql: `UPDATE orders SET ${ORDER_PERSONAL_SET}, anonymised_at = ?3 WHERE id IN (
+      SELECT o.id FROM ${DUE_ORDERS} WHERE ${PAST_TAX_PERIOD} AND o.archive_key IS NULL AND o.archived_at IS NULL
+        AND ${NOTHING_LEFT} LIMIT ?2) RETURNING id`,
+    anonymisesOrders: true,
+  },
+];
 
 export const RETENTION_RULES: readonly RetentionRule[] = [
   {
@@ -374,6 +511,7 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     why: "A supplier's application and its contact person, kept two years; a supplier taken on is then a business record elsewhere.",
     sql: boundedDelete('supplier_applications', 'id', 'created_at < ?1'),
   },
+  ...TAX_RULES,
 ];
 
 /**

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import worker from '#api/src/index';
 import { addDays, gulfDate } from '#shared/gulf-days';
 import { RETENTION_MINUTE, runRetention } from '#api/src/retention/run';
-import { DAY_MS, RETENTION_RULES, type RetentionRule } from '#api/src/retention/windows';
+import { cutoffOf, DAY_MS, RETENTION_RULES, type RetentionRule, windowOf } from '#api/src/retention/windows';
 import { insertStaff } from '../../support/staff-fixture';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, json } from './helpers';
@@ -67,7 +67,75 @@ const text =
     return () => exists("SELECT 1 FROM message_outbox WHERE id = ? AND body_text <> '' AND params <> '[]'", row!.id);
   };
 
+/** A guest's order made `at`, with what names her: a gift, a link, a staff note, an STC Pay number and a refund's note. */
+async function personalOrder(at: number) {
+  const tag = uid();
+  const order = await one<{ id: number }>(
+    `INSERT INTO orders (user_id, guest_email, guest_phone, whatsapp_to, country, currency, lang, status, payment_method,
+       address, subtotal, before_discount, discount, delivery, vat, total, tracking_number, created_at, updated_at)
+     VALUES (NULL, ?1, '+96650000001', '+96650000001', 'SA', 'SAR', 'en', 'delivered', 'card', ?2, 1000, 1000, 0, 0, 130, 1130,
+       'TRACK-1', ?3, ?3) RETURNING id`,
+    `${tag}@example.com`,
+    JSON.stringify({ country: 'SA', name: 'Noura', line1: 'Block 4' }),
+    at,
+  );
+  const id = order!.id;
+  const pay = `pay_${tag}`;
+  await db.batch([
+    db
+      .prepare(
+        "INSERT INTO order_gifts (order_id, recipient, phone, message, created_at) VALUES (?, 'Sara', '+96650000002', 'Happy Eid', ?)",
+      )
+      .bind(id, at),
+    db.prepare('INSERT INTO order_links (token_hash, order_id, created_at) VALUES (?, ?, ?)').bind(tag, id, at),
+    db
+      .prepare("INSERT INTO order_events (order_id, kind, note, at) VALUES (?, 'note', 'Called Noura at home', ?)")
+      .bind(id, at),
+    db
+      .prepare(
+        `INSERT INTO payments (id, provider, purpose, order_id, amount, currency, method, status, return_path, payer_phone, created_at, updated_at)
+         VALUES (?, 'test', 'order', ?, 1130, 'SAR', 'stc_pay', 'succeeded', '/', '+96650000003', ?, ?)`,
+      )
+      .bind(pay, id, at, at),
+    db
+      .prepare(
+        `INSERT INTO refunds (order_id, amount, currency, method, reason, note, status, payment_id, created_at, updated_at)
+         VALUES (?, 100, 'SAR', 'gateway', 'goodwill', 'Noura asked', 'succeeded', ?, ?, ?)`,
+      )
+      .bind(id, pay, at, at),
+  ]);
+  return id;
+}
+
+const taxFixture =
+  (still: (id: number) => string): Fixture =>
+  async (at) => {
+    const id = await personalOrder(at);
+    return () => exists(still(id), id);
+  };
+
 const FIXTURES: Record<string, Fixture> = {
+  'order_gifts: after the tax period': taxFixture(
+    () => "SELECT 1 FROM order_gifts WHERE order_id = ? AND recipient = 'Sara' AND message IS NOT NULL",
+  ),
+  'order_events: after the tax period': taxFixture(
+    () => 'SELECT 1 FROM order_events WHERE order_id = ? AND note IS NOT NULL',
+  ),
+  'refunds: after the tax period': taxFixture(() => 'SELECT 1 FROM refunds WHERE order_id = ? AND note IS NOT NULL'),
+  'payments: after the tax period': taxFixture(
+    () => 'SELECT 1 FROM payments WHERE order_id = ? AND payer_phone IS NOT NULL',
+  ),
+  'order_links: after the tax period': taxFixture(() => 'SELECT 1 FROM order_links WHERE order_id = ?'),
+  'orders: after the tax period': async (at) => {
+    // The order's own rows first (the rules before it in every run), then the order.
+    const id = await personalOrder(at);
+    await runRetention(db, NOW, { rules: RETENTION_RULES.filter((r) => r.cutoff && r.table !== 'orders') });
+    return () =>
+      exists(
+        "SELECT 1 FROM orders WHERE id = ? AND guest_email IS NOT NULL AND address LIKE '%Noura%' AND anonymised_at IS NULL",
+        id,
+      );
+  },
   'mail_outbox: bodies': mail('delivered_at'),
   'mail_outbox: rows': async (at) => {
     const row = await one<{ id: number }>(
@@ -348,8 +416,8 @@ describe('retention of operational tables', () => {
   });
 
   for (const rule of RETENTION_RULES) {
-    it(`${rule.name}: ${rule.action} ${rule.days} days after ${rule.from}, not before`, async () => {
-      const cutoff = NOW - rule.days * DAY_MS;
+    it(`${rule.name}: ${rule.action} ${windowOf(rule)}, not before`, async () => {
+      const cutoff = cutoffOf(rule, NOW);
       const past = await FIXTURES[rule.name]!(cutoff - 60_000, 'past');
       const inside = await FIXTURES[rule.name]!(cutoff + 60_000, 'inside');
       await runRetention(db, NOW, { rules: [rule] });
@@ -362,7 +430,11 @@ describe('retention of operational tables', () => {
     // The import header table is read whole: one row a file a manager uploaded.
     const small = new Set(['catalogue_imports']);
     for (const rule of RETENTION_RULES) {
-      const { results } = await db.prepare(`EXPLAIN QUERY PLAN ${rule.sql}`).bind(NOW, 500).all<{ detail: string }>();
+      const binds = rule.sql.includes('?3') ? [cutoffOf(rule, NOW), 500, NOW] : [cutoffOf(rule, NOW), 500];
+      const { results } = await db
+        .prepare(`EXPLAIN QUERY PLAN ${rule.sql}`)
+        .bind(...binds)
+        .all<{ detail: string }>();
       const scans = results
         .map((r) => r.detail)
         .filter((d) => /^SCAN (\w+)/.test(d) && !small.has(d.split(' ')[1]!) && !/USING (COVERING )?INDEX/.test(d));
