@@ -14,6 +14,7 @@ import { contract } from './lib/validate';
 import { RETENTION_MINUTE, runRetentionEverywhere } from './retention/run';
 import { ARCHIVE_EVERY_MINUTES, ARCHIVE_PER_RUN, archiveColdOrders } from './archive/move';
 import { archiveKeyring } from './archive/file';
+import { expireColdOrders } from './archive/expire';
 import { rewrapColdKeysEverywhere } from './archive/keys';
 import { nonceShard } from './lib/nonce-guard';
 import { verifySignature } from './middleware/signature';
@@ -355,7 +356,15 @@ export default withSentryWhenConfigured('api', currentRequestId, {
                 (r.moved.length || r.swept || r.failed.length) &&
                 log.info('cold orders', { ...r, moved: r.moved.length }),
             )
-            .catch((error) => log.error('archive run failed', { error })),
+            .catch((error) => log.error('archive run failed', { error }))
+            // Then cold orders past their tax period lose the shopper's fields, row and file (decision 64).
+            .then(() => expireColdOrders(env, archiveRing, { now: controller.scheduledTime, limit: ARCHIVE_PER_RUN }))
+            .then(
+              (r) =>
+                (r.anonymised.length || r.failed.length) &&
+                log.info('cold orders past their tax period', { ...r, anonymised: r.anonymised.length }),
+            )
+            .catch((error) => log.error('cold orders past their tax period: run failed', { error })),
         );
       if (archiveRing)
         ctx.waitUntil(

@@ -19,6 +19,7 @@ import { healthKeyring, sealText } from '../consultations/seal';
 import { runRetentionEverywhere } from '../retention/run';
 import { archiveColdOrders } from '../archive/move';
 import { archiveKeyring } from '../archive/file';
+import { expireColdOrders } from '../archive/expire';
 import { earnStatements } from '../loyalty/earn';
 import { loyaltyJobs } from '../loyalty/jobs';
 
@@ -129,6 +130,15 @@ const buildDevRoutes = () =>
         const outcome = await runRetentionEverywhere(c.env, now ?? Date.now(), { rounds: 1, limit: 2000 });
         for (const [rule, n] of Object.entries(outcome.changed)) changed[rule] = (changed[rule] ?? 0) + n;
         behind = outcome.behind.length > 0;
+      }
+      // Cold orders past their tax period (decision 64; the cron runs it beside the archive run).
+      const ring = archiveKeyring(c.var.config);
+      for (let behind = !!ring; behind && runs < 1000; runs++) {
+        const outcome = await expireColdOrders(c.env, ring!, { now: now ?? Date.now(), limit: 50 });
+        if (outcome.anonymised.length)
+          changed['cold orders: after the tax period'] =
+            (changed['cold orders: after the tax period'] ?? 0) + outcome.anonymised.length;
+        behind = outcome.behind && outcome.anonymised.length > 0;
       }
       return c.json(ok({ changed, runs }));
     })
