@@ -203,7 +203,7 @@ export const staticPagesEn = {
         heading: 'How long we keep it',
         paragraphs: ['We keep each kind of data only as long as we need it or the law requires:'],
         items: [
-          `Orders, payments and tax invoices: ${RETENTION.taxRecordYears} years after the end of the year of the sale. Saudi law requires this of tax invoices (the VAT Implementing Regulations, Article 66), and we keep Kuwaiti orders as long. If you delete your account, these records stay without your name, address, phone or email.`,
+          `Orders, payments and tax invoices: ${RETENTION.taxRecordYears} years after the end of the year of the sale. Saudi law requires this of tax invoices (the VAT Implementing Regulations, Article 66), and we keep Kuwaiti orders as long. After that period they are kept without your name, address, phone or email (what a tax invoice needs stays: the amounts, tax, items and dates), including in our archive of past orders; if you delete your account sooner, the same happens at once.`,
           `Uploaded blood test result files: until you delete them or your account, or until ${RETENTION.uploadDays} days after you last opened them, whichever comes first; we email you ${RETENTION.uploadNoticeDays} days before. The values you confirmed stay until you delete them.`,
           'Blood test results, the people you booked for, quiz answers and your other health data: until you delete them or your account; then they are erased at once.',
           `An archive of your data that you ask for: ${RETENTION.exportHours} hours, then it is deleted.`,
