@@ -4,3 +4,7 @@
 -- anonymised, oldest first, through the partial index (an anonymised order leaves it).
 ALTER TABLE orders ADD COLUMN anonymised_at INTEGER;
 CREATE INDEX orders_personal_due ON orders (created_at, id) WHERE anonymised_at IS NULL;
+-- A cold order's file rewritten without them leaves its old file to delete: the row names it here from
+-- the swap until both buckets deleted it, so a run killed between finds it again (archive/expire.ts).
+ALTER TABLE orders ADD COLUMN archive_replaced_key TEXT;
+CREATE INDEX orders_archive_replaced ON orders (id) WHERE archive_replaced_key IS NOT NULL;

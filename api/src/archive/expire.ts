@@ -6,14 +6,16 @@
 //   1. read: its file is opened and copied without the personal fields;
 //   2. write: the copy is sealed under a new name (coldKey at this run's time: the name is bound into
 //      the seal) and put in ARCHIVE and, as the backup's copy, in BACKUPS;
-//   3. swap: one D1 batch points the row at the new file, empties the row's personal fields and sets
-//      anonymised_at, only while the row still points at the old file (a bring-back or another run since
-//      then changes nothing), with its hot rows' notes, gift, links and numbers;
-//   4. delete: the old file goes from both buckets (or, when the swap found the row moved on, the new one).
+//   3. swap: one D1 batch points the row at the new file, remembers the old name
+//      (`archive_replaced_key`), empties the row's personal fields and sets anonymised_at, only while the
+//      row still points at the old file (a bring-back or another run since then changes nothing), with
+//      its hot rows' notes, gift, links and numbers;
+//   4. delete: the old file goes from both buckets, then the row forgets its name (when the swap found
+//      the row moved on, the new file goes instead).
 //
 // A run killed before the swap leaves the order as it was and a copy without personal data nobody reads;
-// killed between the swap and the delete, it leaves the old file in both buckets unread (the gap decision
-// 64 records). Bounded: at most `limit` orders a run across the order shards; the cron runs it beside
+// killed between the swap and the delete, the next run's sweep deletes the old file the row still names
+// in `archive_replaced_key`. Bounded: at most `limit` orders a run across the order shards; the cron runs it beside
 // the archive run, at the archive's pace, so orders leave their tax period no faster than it clears them.
 import { orderShards } from '../db/databases';
 import type { Keyring } from '../lib/keyring';
@@ -64,16 +66,27 @@ export function withoutPersonalData(file: ColdOrderFile, now: number): ColdOrder
 export async function expireColdOrders(
   env: ArchiveEnv,
   ring: Keyring,
-  { now = Date.now(), limit = 40 }: { now?: number; limit?: number } = {},
+  {
+    now = Date.now(),
+    limit = 40,
+    dieAfterSwaps,
+  }: {
+    now?: number;
+    limit?: number;
+    /** Tests only: throws after this many swaps, before their old files are deleted (a run killed there). */
+    dieAfterSwaps?: number;
+  } = {},
 ): Promise<ExpireOutcome> {
   const outcome: ExpireOutcome = { anonymised: [], failed: [], behind: false };
+  const killed = { swaps: 0, after: dieAfterSwaps };
   for (const shard of await orderShards(env)) {
+    const db = shard.db;
+    await sweepReplaced(env, db);
     const budget = limit - outcome.anonymised.length - outcome.failed.length;
     if (budget <= 0) {
       outcome.behind = true;
       break;
     }
-    const db = shard.db;
     const { results: due } = await db
       .prepare(EXPIRED_COLD_SQL)
       .bind(taxCutoff(now), budget)
@@ -83,8 +96,9 @@ export async function expireColdOrders(
     const done: number[] = [];
     for (const o of due) {
       try {
-        if (await expireOne(env, db, ring, reader, o, now)) done.push(o.id);
+        if (await expireOne(env, db, ring, reader, o, now, killed)) done.push(o.id);
       } catch (error) {
+        if (error instanceof KilledRun) throw error;
         log.error('anonymising a cold order failed', { orderId: o.id, shard: shard.id, error });
         outcome.failed.push(o.id);
       }
@@ -105,6 +119,7 @@ async function expireOne(
   reader: ReturnType<typeof coldReader>,
   o: ColdPointer & { country: string; archive_key: string },
   now: number,
+  killed: { swaps: number; after: number | undefined },
 ): Promise<boolean> {
   // 1. Read.
   const file = (await reader.file(o))!;
@@ -121,7 +136,7 @@ async function expireOne(
     db
       .prepare(
         `UPDATE orders SET ${ORDER_PERSONAL_SET}, anonymised_at = ?1, archive_key = ?2, archive_wrapped_key = ?3,
-           archive_iv = ?4, archive_key_version = ?5
+           archive_iv = ?4, archive_key_version = ?5, archive_replaced_key = ?7
          WHERE id = ?6 AND archive_key = ?7 AND archived_at = ?8 AND anonymised_at IS NULL`,
       )
       .bind(now, key, sealed.wrapped_key, sealed.iv, sealed.key_version, o.id, o.archive_key, o.archived_at),
@@ -133,8 +148,40 @@ async function expireOne(
   ]);
   // 4. Delete the file nobody reads now.
   const swapped = swap!.meta.changes === 1;
-  const gone = swapped ? o.archive_key : key;
-  await env.ARCHIVE.delete(gone);
-  await env.BACKUPS.delete(backupCopyKey(gone));
-  return swapped;
+  if (!swapped) {
+    await env.ARCHIVE.delete(key);
+    await env.BACKUPS.delete(backupCopyKey(key));
+    return false;
+  }
+  if (killed.after !== undefined && ++killed.swaps >= killed.after) throw new KilledRun();
+  await forgetReplaced(env, db, o.id, o.archive_key);
+  return true;
+}
+
+/** The old file of a swap, from both buckets; then the row forgets its name. */
+async function forgetReplaced(env: ArchiveEnv, db: D1Database, id: number, old: string) {
+  await env.ARCHIVE.delete(old);
+  await env.BACKUPS.delete(backupCopyKey(old));
+  await db
+    .prepare('UPDATE orders SET archive_replaced_key = NULL WHERE id = ? AND archive_replaced_key = ?')
+    .bind(id, old)
+    .run();
+}
+
+/** Old files a killed run swapped away but never deleted (the row still names them). */
+async function sweepReplaced(env: ArchiveEnv, db: D1Database, limit = 100) {
+  const { results } = await db
+    .prepare(
+      `SELECT id, archive_replaced_key AS old FROM orders INDEXED BY orders_archive_replaced
+       WHERE archive_replaced_key IS NOT NULL LIMIT ?`,
+    )
+    .bind(limit)
+    .all<{ id: number; old: string }>();
+  for (const r of results) await forgetReplaced(env, db, r.id, r.old);
+}
+
+class KilledRun extends Error {
+  constructor() {
+    super('cold-order expiry killed (test)');
+  }
 }

@@ -190,6 +190,8 @@ export interface OrderRow {
   archived_products: string | null;
   /** When the order lost the shopper's personal fields, its tax period over (migration 0067, decision 64). */
   anonymised_at: number | null;
+  /** A cold order's file replaced by its copy without them, until both buckets deleted it (migration 0067). */
+  archive_replaced_key: string | null;
 }
 
 export interface OrderItemRow {

@@ -62,6 +62,7 @@ function orderStatements(
     userId: number | null;
     sku: { id: number; product_id: number; slug: string };
     coupon: number;
+    status?: 'delivered' | 'cancelled' | 'shipped';
   },
 ): { order: Generated; statements: Statement[] } {
   const n = ++seq;
@@ -72,9 +73,9 @@ function orderStatements(
   const currency = country === 'KW' ? 'KWD' : 'SAR';
   const guest = spec.userId === null;
   const later = spec.refundAt !== undefined;
-  const status = later
-    ? 'delivered'
-    : (['delivered', 'delivered', 'cancelled', 'shipped'] as const)[Math.floor(rand() * 4)]!;
+  const status =
+    spec.status ??
+    (later ? 'delivered' : (['delivered', 'delivered', 'cancelled', 'shipped'] as const)[Math.floor(rand() * 4)]!);
   const card = later || rand() < 0.6;
   const subtotal = 1000 + Math.floor(rand() * 9000);
   const vat = country === 'SA' ? Math.round(subtotal * 0.15) : 0;
@@ -303,15 +304,17 @@ async function taxRecordOf(o: Generated) {
 
 describe('tax records after their period', () => {
   const history: Generated[] = [];
+  let sku: { id: number; product_id: number; slug: string };
+  let coupon: number;
 
   beforeAll(async () => {
     await freshStart(env.ORDERS_1, env.TEST_SHARD_MIGRATIONS);
     await loadCatalogueFixture(env.DB);
     await registerShard(env, 1, 'ORDERS_1');
-    const sku = (await env.DB.prepare(
+    sku = (await env.DB.prepare(
       'SELECT s.id, s.product_id, p.slug FROM skus s JOIN products p ON p.id = s.product_id ORDER BY s.id LIMIT 1',
     ).first<{ id: number; product_id: number; slug: string }>())!;
-    const coupon = (await env.DB.prepare(
+    coupon = (await env.DB.prepare(
       "INSERT INTO coupons (code, kind, value, once_per_shopper) VALUES ('ONCE-TAX', 'percent', 1000, 1) RETURNING id",
     ).first<{ id: number }>())!.id;
     const { results: users } = await env.DB.prepare(
@@ -445,4 +448,44 @@ describe('tax records after their period', () => {
     const keptNeedles = kept.flatMap((o) => o.needles);
     expect((await leftovers(env.DB, keptNeedles)).length).toBeGreaterThan(20);
   }, 120_000);
+
+  it('deletes the old file on the next run when a run was killed between the swap and the delete', async () => {
+    const rand = random(64);
+    const { order, statements } = orderStatements(rand, {
+      shard: 0,
+      at: Date.UTC(2019, 3, 2),
+      userId: null,
+      sku,
+      coupon,
+      status: 'delivered',
+    });
+    await env.DB.batch(statements.map(([, s]) => s));
+    await archiveColdOrders(env, ring, { now: ARCHIVE_NOW, limit: 50 });
+    const before = await env.DB.prepare('SELECT archive_key FROM orders WHERE id = ? AND archived_at IS NOT NULL')
+      .bind(order.id)
+      .first<{ archive_key: string }>();
+    expect(before).not.toBeNull();
+    const old = before!.archive_key;
+
+    await expect(expireColdOrders(env, ring, { now: NOW, dieAfterSwaps: 1 })).rejects.toThrow(/killed/);
+    const row = await env.DB.prepare('SELECT archive_key, archive_replaced_key, anonymised_at FROM orders WHERE id = ?')
+      .bind(order.id)
+      .first<{ archive_key: string; archive_replaced_key: string | null; anonymised_at: number | null }>();
+    expect(row).toMatchObject({ archive_replaced_key: old, anonymised_at: NOW });
+    expect(row!.archive_key).not.toBe(old);
+    expect(await env.ARCHIVE.head(old)).not.toBeNull();
+
+    // The next run's sweep deletes it from both buckets and the row forgets its name.
+    await expireColdOrders(env, ring, { now: NOW });
+    expect(await env.ARCHIVE.head(old)).toBeNull();
+    expect(await env.BACKUPS.head(`archive/${old}`)).toBeNull();
+    expect(
+      await env.DB.prepare('SELECT archive_replaced_key FROM orders WHERE id = ?')
+        .bind(order.id)
+        .first('archive_replaced_key'),
+    ).toBeNull();
+    const files = await openedFiles();
+    expect(files.filter((f) => f.file === null).map((f) => f.key)).toEqual([]);
+    expect(files.filter((f) => order.needles.some((n) => f.text.includes(n))).map((f) => f.key)).toEqual([]);
+  }, 60_000);
 });
