@@ -121,7 +121,7 @@ async function prepare(local) {
   db.exec('UPDATE skus SET stock = 1000000 WHERE stock > 0');
   const m = await projectModules();
   const t1 = Date.now();
-  const retained = runRetention(db, m.RETENTION_RULES, NOW);
+  const retained = runRetention(db, m.RETENTION_RULES, NOW, m.cutoffOf);
   const retentionMs = Date.now() - t1;
   let archive = null;
   if (ARCHIVE) archive = runArchive(db, m, NOW);

@@ -61,7 +61,7 @@ export async function projectModules() {
   const out = await esbuild.build({
     stdin: {
       contents: [
-        "export { RETENTION_RULES } from './api/src/retention/windows';",
+        "export { RETENTION_RULES, cutoffOf } from './api/src/retention/windows';",
         "export { ARCHIVE_AFTER_MS, COLD_TABLES, DUE_SQL } from './api/src/archive/tables';",
         "export { COLD_FORMAT, COLD_VERSION, coldKey } from './api/src/archive/file';",
       ].join('\n'),
@@ -411,12 +411,14 @@ function byTable(db, tables) {
   return sums;
 }
 
-export function runRetention(db, rules, now) {
+export function runRetention(db, rules, now, cutoffOf = (rule, at) => at - rule.days * DAY) {
   let changed = 0;
   for (let round = 0; round < 10_000; round++) {
     let behind = false;
     for (const rule of rules) {
-      const n = Number(db.prepare(rule.sql).run(now - rule.days * DAY, 5000).changes);
+      // As the cron binds them (api/src/retention/run.ts): the cutoff, the batch, and the time when named.
+      const binds = rule.sql.includes('?3') ? [cutoffOf(rule, now), 5000, now] : [cutoffOf(rule, now), 5000];
+      const n = Number(db.prepare(rule.sql).run(...binds).changes);
       changed += n;
       if (n >= 5000) behind = true;
     }
@@ -497,7 +499,7 @@ function history(m, dir, template, n, years) {
   const generatedMs = Date.now() - t0;
   const before = measure(db);
   const t1 = Date.now();
-  const changed = runRetention(db, m.RETENTION_RULES, NOW);
+  const changed = runRetention(db, m.RETENTION_RULES, NOW, m.cutoffOf);
   const retentionMs = Date.now() - t1;
   const after = measure(db);
   // The retained history compacted, without archiving: what a hot order costs (the difference to the
