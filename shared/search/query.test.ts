@@ -6,10 +6,13 @@ import {
   bestSplit,
   englishSingular,
   expandQuery,
+  gluedTerms,
   matchExpression,
   meaningfulTokens,
   phoneticKey,
   queryKey,
+  segmentGlued,
+  segmentGroups,
   splitCandidates,
   splitGroups,
   splitTerms,
@@ -231,6 +234,102 @@ describe('words typed without their space', () => {
   it('turns a split into the groups of the two words typed apart', () => {
     expect(splitGroups(['fish', 'oil'])).toEqual(expandQuery('fish oil'));
     expect(splitGroups(['زيت', 'سمك'])).toEqual(expandQuery('زيت سمك'));
+  });
+});
+
+describe('a whole name typed without spaces', () => {
+  // The vocabulary as the demo catalogue's index holds it (term → documents).
+  const vocab = new Map<string, number>([
+    ['vitamin', 120],
+    ['vita', 1],
+    ['d3', 39],
+    ['1000', 60],
+    ['iu', 30],
+    ['mg', 200],
+    ['mcg', 80],
+    ['b12', 9],
+    ['b1', 2],
+    ['c', 20],
+    ['omega', 40],
+    ['3', 45],
+    ['fish', 22],
+    ['oil', 50],
+    ['2000', 8],
+    ['magnesium', 16],
+    ['glycinate', 12],
+    ['400', 14],
+    ['coq10', 9],
+    ['coq', 1],
+    ['200', 20],
+    ['whey', 4],
+    ['protein', 12],
+    ['isolate', 2],
+    ['kids', 20],
+    [normalizeSearchText('فيتامين'), 120],
+    [normalizeSearchText('د3'), 39],
+    [normalizeSearchText('وحدة'), 34],
+    [normalizeSearchText('اوميغا'), 40],
+    [normalizeSearchText('زيت'), 35],
+    [normalizeSearchText('السمك'), 29],
+    [normalizeSearchText('ملغ'), 190],
+    [normalizeSearchText('زنك'), 61],
+    ['50', 10],
+    ['5000', 13],
+  ]);
+  const segment = (text: string) => segmentGlued(normalizeSearchText(text), vocab);
+
+  it('reads words, numbers and units glued together, in both scripts', () => {
+    expect(segment('vitamind31000iu')).toEqual(['vitamin', 'd3', '1000', 'iu']);
+    expect(segment('VitaminD35000IU')).toEqual(['vitamin', 'd3', '5000', 'iu']);
+    expect(segment('omega3fishoil2000mg')).toEqual(['omega', '3', 'fish', 'oil', '2000', 'mg']);
+    expect(segment('magnesiumglycinate400mg')).toEqual(['magnesium', 'glycinate', '400', 'mg']);
+    expect(segment('wheyproteinisolate')).toEqual(['whey', 'protein', 'isolate']);
+    expect(segment('vitaminb121000mcg')).toEqual(['vitamin', 'b12', '1000', 'mcg']);
+    // A word of the index that holds a number stays whole (coq10, not coq 10).
+    expect(segment('coq10200mg')).toEqual(['coq10', '200', 'mg']);
+    expect(segment('فيتاميند31000وحدة')).toEqual(['فيتامين', 'د3', '1000', 'وحده']);
+    expect(segment('فيتاميند٣١٠٠٠')).toEqual(['فيتامين', 'د3', '1000']);
+    // The article inside a glued name goes, as it does from an indexed word.
+    expect(segment('اوميغا3زيتالسمك')).toEqual(['اوميغا', '3', 'زيت', 'سمك']);
+    expect(segment('زنك50ملغ')).toEqual(['زنك', '50', 'ملغ']);
+  });
+
+  it('reads a vitamin letter only after a vitamin word, and connecting words as such', () => {
+    expect(segment('vitaminc1000mg')).toEqual(['vitamin', 'c', '1000', 'mg']);
+    expect(segment('fishoilforkids')).toEqual(['fish', 'oil', 'for', 'kids']);
+    expect(segment('cfishoil')).toBeNull();
+  });
+
+  it('leaves out a number or unit the index does not hold, which could only find nothing', () => {
+    expect(segment('vitamind37777iu')).toEqual(['vitamin', 'd3', 'iu']);
+    expect(segment('omega3fishoil2000caps')).toBeNull(); // "caps" is no unit nor index word
+    expect(segment('fishoil9999')).toEqual(['fish', 'oil']);
+  });
+
+  it('finds nothing where expandQuery has already read the word, or where a piece is unknown', () => {
+    expect(segment('omega3')).toBeNull(); // a word and its number: expandQuery reads it both ways
+    expect(segment('1000iu')).toBeNull(); // an amount and its unit, likewise
+    expect(segment('coq10')).toBeNull(); // one index word
+    expect(segment('vitaminxyz1000')).toBeNull();
+    expect(segment('123456')).toBeNull();
+  });
+
+  it('looks up every piece of a glued word once, normalised as indexed, and only for such words', () => {
+    const terms = gluedTerms('vitamind31000iu');
+    for (const t of ['vitamin', 'd3', '1000', 'iu', 'vitamind3']) expect(terms).toContain(t);
+    expect(new Set(terms).size).toBe(terms.length);
+    expect(gluedTerms(normalizeSearchText('زيتالسمك'))).toContain('سمك');
+    expect(gluedTerms('omega3fishoil')).toContain('3');
+    expect(gluedTerms('omega3fishoil')).not.toContain('o');
+    // Longer pieces than any index word are not asked for: a few hundred terms at most.
+    expect(gluedTerms('a'.repeat(40)).length).toBeLessThanOrEqual(20);
+    expect(gluedTerms('x'.repeat(41))).toEqual([]);
+    for (const word of ['zinc', '12345', 'fishزيت', 'd3']) expect(gluedTerms(word), word).toEqual([]);
+  });
+
+  it('turns the pieces into the groups of the words typed apart', () => {
+    expect(segmentGroups(['vitamin', 'd3', '1000', 'iu'])).toEqual(expandQuery('vitamin d3 1000 iu'));
+    expect(segmentGroups(['fish', 'oil', 'for', 'kids'])).toEqual(expandQuery('fish oil kids'));
   });
 });
 

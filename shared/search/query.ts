@@ -222,8 +222,8 @@ const SCRIPT_BOUNDARY = /(?<=[\u0621-\u064A])(?=[a-z])|(?<=[a-z])(?=[\u0621-\u06
  * Words typed without their space, in either script, as the words the index holds: split where the
  * script changes ("فيتامينd3") and where a vitamin word meets its letter ("vitamind3", "فيتامينسي").
  * A word glued to a number ("omega3") stays whole here: expandQuery reads it both ways. Glued words the
- * rules cannot see ("fishoil") are split against the index vocabulary when a search finds nothing
- * (splitCandidates, bestSplit).
+ * rules cannot see ("fishoil", "vitamind31000iu") are split against the index vocabulary when a search
+ * finds nothing (splitCandidates and bestSplit for two words, gluedTerms and segmentGlued for more).
  */
 export function splitGluedTokens(tokens: string[]): string[] {
   return tokens.flatMap((t) => t.split(SCRIPT_BOUNDARY)).flatMap((t) => splitVitaminWord(t) ?? [t]);
@@ -356,6 +356,144 @@ export function bestSplit(word: string, docs: ReadonlyMap<string, number>): [str
       best = { parts, score, even };
   }
   return best?.parts ?? null;
+}
+
+// Segmenting a glued query of any length (a product's whole name typed without spaces,
+// "vitamind31000iu", "فيتاميند31000وحده"): every piece a word of the index vocabulary or a number,
+// a unit after a number, a vitamin letter after a vitamin word, or a connecting word.
+
+/** Letters of one script and digits, long enough to hold three words or a word and a number. */
+const GLUED_WORD = /^(?=.*\p{L})(?:[a-z0-9]{5,40}|[\u0621-\u064A0-9]{4,40})$/u;
+/** The longest piece looked up: longer index words are rare, and the look-up stays a few hundred terms. */
+const MAX_PIECE = 20;
+/** Units written after an amount, which the index may not hold (then dropped, as a unit narrows little). */
+const UNIT_WORDS = new Set([
+  'iu',
+  'mg',
+  'mcg',
+  'ug',
+  'g',
+  'kg',
+  'ml',
+  'ملغ',
+  'مغ',
+  'ملجم',
+  'مجم',
+  'مكغ',
+  'ميكروغرام',
+  'غ',
+  'غم',
+  'جم',
+  'كغ',
+  'مل',
+  'وحده',
+]);
+
+/** How a glued piece reads as an index word: Arabic pieces lose an article, as indexed words do. */
+function pieceTerm(piece: string): string {
+  return normalizeSearchText(piece);
+}
+
+/**
+ * The index terms a glued word's pieces may be (every piece of two characters or more, or a digit, up
+ * to MAX_PIECE, normalised as indexed): what the vocabulary is asked about. Empty when the word is not one
+ * that may be glued (one script with digits, or letters only, five characters or more; digits alone are
+ * a number).
+ */
+export function gluedTerms(word: string): string[] {
+  if (!GLUED_WORD.test(word)) return [];
+  const out = new Set<string>();
+  for (let i = 0; i < word.length; i++)
+    // A single digit too ("omega3…"): whether the index holds it decides whether it stays in the reading.
+    for (let j = /\d/.test(word[i]!) ? i + 1 : i + 2; j <= Math.min(word.length, i + MAX_PIECE); j++) {
+      const term = pieceTerm(word.slice(i, j));
+      if (term && !term.includes(' ')) out.add(term);
+    }
+  return [...out];
+}
+
+type Piece = { text: string; kind: 'word' | 'number' | 'unit' | 'letter' | 'stop'; doc: number };
+
+/**
+ * A piece and what it costs: 2 each, 3 for a number the index does not hold (it is dropped) and for a
+ * lone vitamin letter (an index word, "d3", is the likelier reading of "d3…").
+ */
+function readPiece(piece: string, last: Piece | undefined, docs: ReadonlyMap<string, number>): [Piece, number] | null {
+  if (/^\d+$/.test(piece)) {
+    // Two numbers side by side are one number.
+    if (last?.kind === 'number') return null;
+    const doc = docs.get(piece) ?? 0;
+    return [{ text: piece, kind: 'number', doc }, doc > 0 ? 2 : 3];
+  }
+  if (last?.kind === 'number' && UNIT_WORDS.has(piece))
+    return [{ text: piece, kind: 'unit', doc: docs.get(piece) ?? 0 }, 2];
+  if (piece.length === 1) {
+    // "vitaminc", "فيتامينسي": a vitamin letter, only right after a vitamin word.
+    return LETTER_OF[piece] && last && VITAMIN_WORDS.has(last.text)
+      ? [{ text: piece, kind: 'letter', doc: 0 }, 3]
+      : null;
+  }
+  const term = pieceTerm(piece);
+  const doc = docs.get(term) ?? 0;
+  if (doc > 0) return [{ text: term, kind: 'word', doc }, 2];
+  if (STOP_WORDS.has(piece)) return [{ text: piece, kind: 'stop', doc: 0 }, 2];
+  return null;
+}
+
+interface Segmentation {
+  pieces: Piece[];
+  cost: number;
+  /** Documents of the rarest word: the more common, the likelier the reading. */
+  rarest: number;
+  /** The shortest word's length: the more even, the likelier. */
+  shortest: number;
+}
+
+function better(a: Segmentation, b: Segmentation | undefined): boolean {
+  if (!b) return true;
+  if (a.cost !== b.cost) return a.cost < b.cost;
+  if (a.rarest !== b.rarest) return a.rarest > b.rarest;
+  return a.shortest > b.shortest;
+}
+
+/**
+ * A glued word read as the words and numbers it is made of, by dynamic programming over its positions
+ * (at most MAX_PIECE back from each): the fewest pieces, then the rarest word as common as can be, then
+ * the most even. "vitamind31000iu" → vitamin d3 1000 iu; "wheyproteinisolate" → whey protein isolate.
+ * `docs` holds the documents of each looked-up term (gluedTerms). Numbers and units the index does not
+ * hold are left out of the reading, as they could only make it find nothing. Null when no reading
+ * covers the whole word with at least two pieces, or the reading is one expandQuery already tried (a
+ * word and its number, an amount and its unit).
+ */
+export function segmentGlued(word: string, docs: ReadonlyMap<string, number>): string[] | null {
+  if (!GLUED_WORD.test(word)) return null;
+  const best: Array<Segmentation | undefined> = [{ pieces: [], cost: 0, rarest: Infinity, shortest: Infinity }];
+  for (let j = 1; j <= word.length; j++) {
+    for (let i = Math.max(0, j - MAX_PIECE); i < j; i++) {
+      const before = best[i];
+      if (!before) continue;
+      const read = readPiece(word.slice(i, j), before.pieces.at(-1), docs);
+      if (!read) continue;
+      const [piece, cost] = read;
+      const isWord = piece.kind === 'word';
+      const next: Segmentation = {
+        pieces: [...before.pieces, piece],
+        cost: before.cost + cost,
+        rarest: isWord ? Math.min(before.rarest, piece.doc) : before.rarest,
+        shortest: isWord ? Math.min(before.shortest, piece.text.length) : before.shortest,
+      };
+      if (better(next, best[j])) best[j] = next;
+    }
+  }
+  const found = best[word.length];
+  if (!found || found.pieces.length < 2 || !found.pieces.some((p) => p.kind === 'word')) return null;
+  if (found.pieces.length === 2 && (GLUED_NUMBER.test(word) || GLUED_UNIT.test(word))) return null;
+  return found.pieces.filter((p) => (p.kind !== 'number' && p.kind !== 'unit') || p.doc > 0).map((p) => p.text);
+}
+
+/** The groups of a glued word's pieces, as if typed apart (connecting words dropped, vitamins read). */
+export function segmentGroups(pieces: string[]): QueryGroup[] {
+  return expandQuery(pieces.join(' '));
 }
 
 /** The groups of two words found glued, as if typed apart. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { normalizeSearchText } from '#shared/search/normalize';
-import { isNear, nearness, relevanceOrder, searchMatch } from './search';
+import { firstLetters, isNear, nearness, relevanceOrder, searchMatch } from './search';
 
 describe('near spellings from the index vocabulary', () => {
   it('accepts one typo in a Latin word of four letters or more', () => {
@@ -32,6 +32,46 @@ describe('nearness', () => {
   it('compares loanwords that keep an ال with and without it', () => {
     expect(nearness('كترولايت', 'الكتروليت')).toBe(0);
     expect(nearness('كترولايت', 'كتروليت')).toBe(0);
+  });
+});
+
+describe('a confused first letter', () => {
+  it('looks up terms beginning with the letters a shopper puts for one another, in both scripts', () => {
+    expect(firstLetters('bitamin')).toEqual(['b', 'p', 'v']);
+    expect(firstLetters('fitamin')).toEqual(['f', 'v']);
+    expect(firstLetters('vitamin')).toEqual(['v', 'f', 'b']);
+    expect(firstLetters('protein')).toEqual(['p', 'b']);
+    expect(firstLetters('ilderberry')).toEqual(['i', 'e']);
+    expect(firstLetters('umega')).toEqual(['u', 'o']);
+    expect(firstLetters('kollagen')).toEqual(['k', 'c', 'q']);
+    expect(firstLetters('celenium')).toEqual(['c', 'k', 'q', 's']);
+    expect(firstLetters('jinkgo')).toEqual(['j', 'g']);
+    expect(firstLetters('zinc')).toEqual(['z']);
+    expect(firstLetters('ظنك')).toEqual(['ظ', 'ذ', 'ز']);
+    expect(firstLetters('صيلينيوم')).toEqual(['ص', 'س']);
+    expect(firstLetters('طركيبه')).toEqual(['ط', 'ت']);
+    expect(firstLetters('ضي')).toEqual(['ض', 'د']);
+    expect(firstLetters('قولاجين')).toEqual(['ق', 'ج', 'غ', 'ك']);
+  });
+
+  it('counts the swap as one typo, and with one typo more only in a long word', () => {
+    expect(nearness('bitamin', 'vitamin')).toBe(1);
+    expect(nearness('brotein', 'protein')).toBe(1);
+    expect(nearness('fitamen', 'vitamin')).toBe(2); // f for v, then e for i
+    expect(nearness('kurkumin', 'curcumin')).toBe(2);
+    expect(nearness('piotn', 'biotin')).toBe(2);
+    expect(nearness('bion', 'iron')).toBeNull(); // four letters: the swap must be all
+    expect(nearness('gitamin', 'vitamin')).toBe(1); // any one letter is a typo, as before
+    expect(nearness('zitamen', 'vitamin')).toBeNull(); // z and v are not confusable
+  });
+
+  it('reads Arabic words by their sound once the first letter is swapped', () => {
+    expect(nearness('ظنك', 'زنك')).toBe(1); // three letters: the swap alone
+    expect(nearness('صمك', 'سمك')).toBe(1);
+    expect(nearness('صلينيوم', 'سيلينيوم')).toBe(1); // ص for س, a long vowel dropped
+    expect(nearness('طركيبه', 'تركيبه')).toBe(1);
+    expect(nearness('ظيت', 'زيتون')).toBeNull();
+    expect(nearness('صنك', 'زنك')).toBeNull(); // ص and ز are not confusable
   });
 });
 

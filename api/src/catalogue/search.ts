@@ -1,13 +1,17 @@
 // FTS5 queries from a shopper's words (shared/search/query.ts explains the expansion): the match, the
 // relevance tiers, and the fallback that looks the words up in the index vocabulary when a search
-// finds nothing (one typo in Latin or Arabic, Arabic long vowels added or dropped).
+// finds nothing (one typo in Latin or Arabic, Arabic long vowels added or dropped, a confusable first
+// letter, words and numbers typed without their spaces).
 import { editDistance } from '#shared/search/normalize';
 import {
   bestSplit,
   expandQuery,
+  gluedTerms,
   matchExpression,
   meaningfulTokens,
   phoneticKey,
+  segmentGlued,
+  segmentGroups,
   splitGroups,
   splitTerms,
   type QueryGroup,
@@ -112,8 +116,31 @@ const LATIN_WORD = /^[a-z]{4,}$/;
 const ARABIC_WORD = /^[\u0621-\u064A]{3,}$/;
 const G_CLASS = ['ج', 'غ', 'ق', 'ك'];
 
-function firstLetters(word: string): string[] {
-  return G_CLASS.includes(word[0]!) ? G_CLASS : [word[0]!];
+// First letters a shopper puts for one another. Latin: the sounds Arabic has no letter for and writes
+// with its nearest (p as b, v as f or b: "brotein", "fitamin", "bitamin"), the vowels it does not tell
+// apart (e/i, o/u: "ilderberry", "umega") and the letters English spells alike (c/k/q, s/c, g/j).
+// Arabic: the g letters, ت/ط, س/ص, ذ/ز/ظ, د/ض; the alef forms, ة/ه and ى/ي are one letter already
+// once normalised (normalize.ts). A letter's candidates are every class it is in.
+const CONFUSABLE_FIRST: string[][] = [
+  ['p', 'b'],
+  ['v', 'f'],
+  ['b', 'v'],
+  ['e', 'i'],
+  ['o', 'u'],
+  ['c', 'k', 'q'],
+  ['s', 'c'],
+  ['g', 'j'],
+  G_CLASS,
+  ['ت', 'ط'],
+  ['س', 'ص'],
+  ['ذ', 'ز', 'ظ'],
+  ['د', 'ض'],
+];
+
+/** The letters a vocabulary term may begin with to be near the word: its own, then its confusables. */
+export function firstLetters(word: string): string[] {
+  const head = word[0]!;
+  return [...new Set([head, ...CONFUSABLE_FIRST.filter((c) => c.includes(head)).flat()])];
 }
 
 // Arabic loanwords that begin with ال (الكتروليت) keep it in the index when the article is also there
@@ -122,9 +149,28 @@ const withoutAl = (term: string) => (term.startsWith('ال') && term.length > 4 
 
 /**
  * How near an index term is to the query word: 0 the same sound (Arabic: long vowels, g letters, final
- * ه aside), 1 one typo (words of four letters or more, as in Latin), null not near.
+ * ه aside), 1 one typo (words of four letters or more, as in Latin) or a confusable first letter
+ * alone (firstLetters), 2 a confusable first letter and one typo more (words of five letters or more),
+ * null not near.
  */
-export function nearness(word: string, term: string): 0 | 1 | null {
+export function nearness(word: string, term: string): 0 | 1 | 2 | null {
+  const near = spelling(word, term);
+  if (near !== null) return near;
+  const latin = LATIN_WORD.test(word);
+  for (const t of latin ? [term] : withoutAl(term)) {
+    const head = t[0]!;
+    if (head === word[0] || !firstLetters(word).includes(head)) continue;
+    // The first letter as the term has it, then the rest compared as any word is.
+    const swapped = head + word.slice(1);
+    const rest = latin ? (editDistance(swapped, t, 1) <= 1 ? 1 : null) : spelling(swapped, t);
+    if (rest === 0) return 1;
+    if (rest === 1 && word.length >= 5) return 2;
+  }
+  return null;
+}
+
+/** nearness with the same first letter (or g letter): the sound, then one typo. */
+function spelling(word: string, term: string): 0 | 1 | null {
   if (LATIN_WORD.test(word)) return editDistance(word, term, 1) <= 1 ? 1 : null;
   let best: 0 | 1 | null = null;
   for (const t of withoutAl(term)) {
@@ -149,7 +195,7 @@ export interface Correction {
 interface VocabLookup {
   /** Index of each looked-up word in m.tokens, in statement order. */
   fixable: number[];
-  /** Index in m.tokens of each word that may be two words glued, in statement order after fixable's. */
+  /** Index in m.tokens of each word that may be words (and numbers) glued, in statement order after fixable's. */
   splittable: number[];
   statements: D1PreparedStatement[];
 }
@@ -164,23 +210,28 @@ export function vocabLookup(db: D1Database, m: SearchMatch): VocabLookup {
     const word = m.tokens[i]!;
     const letters = firstLetters(word);
     const starts = LATIN_WORD.test(word) ? letters : [...letters, ...letters.map((l) => `ال${l}`)];
-    const ranges = starts.map(() => '(term >= ? AND term < ?)').join(' OR ');
-    const bounds = starts.flatMap((l) => [l, l.slice(0, -1) + String.fromCharCode(l.charCodeAt(l.length - 1) + 1)]);
+    // Each first letter's range of terms, joined from a JSON list with the list as the outer loop, so
+    // fts5vocab reads one range at a time: ORed ranges became a multi-index OR that returned no row
+    // at all when one range was empty (workerd's SQLite), and D1 caps a compound SELECT's terms.
+    const ranges = starts.map((l) => [l, l.slice(0, -1) + String.fromCharCode(l.charCodeAt(l.length - 1) + 1)]);
     // Arabic words grow or shrink by their long vowels: a wider length window.
     const slack = LATIN_WORD.test(word) ? 1 : 3;
     return db
       .prepare(
-        `SELECT term, doc FROM product_search_vocab WHERE (${ranges}) AND length(term) BETWEEN ? AND ? ORDER BY doc DESC LIMIT 1000`,
+        `SELECT v.term, v.doc FROM json_each(?1) AS r CROSS JOIN product_search_vocab AS v
+         WHERE v.term >= json_extract(r.value, '$[0]') AND v.term < json_extract(r.value, '$[1]') AND length(v.term) BETWEEN ?2 AND ?3
+         ORDER BY v.doc DESC LIMIT 1000`,
       )
-      .bind(...bounds, word.length - slack, word.length + slack + (LATIN_WORD.test(word) ? 0 : 2));
+      .bind(JSON.stringify(ranges), word.length - slack, word.length + slack + (LATIN_WORD.test(word) ? 0 : 2));
   });
-  // A glued word ("fishoil", "زيتالسمك"): its possible halves, looked up whole in the same batch.
-  const splittable = fixable.filter((i) => splitTerms(m.tokens[i]!).length > 0);
+  // A glued word ("fishoil", "زيتالسمك", "vitamind31000iu"): every piece it may be made of, looked up
+  // whole in the same batch, a few hundred terms at most, as one JSON parameter (D1 binds 100 at most).
+  const splittable = plain ? m.tokens.map((t, i) => (gluedTerms(t).length ? i : -1)).filter((i) => i >= 0) : [];
   const splits = splittable.map((i) => {
-    const terms = splitTerms(m.tokens[i]!);
+    const terms = [...new Set([...splitTerms(m.tokens[i]!), ...gluedTerms(m.tokens[i]!)])];
     return db
-      .prepare(`SELECT term, doc FROM product_search_vocab WHERE term IN (${terms.map(() => '?').join(', ')})`)
-      .bind(...terms);
+      .prepare('SELECT term, doc FROM product_search_vocab WHERE term IN (SELECT value FROM json_each(?))')
+      .bind(JSON.stringify(terms));
   });
   return { fixable, splittable, statements: [...statements, ...splits] };
 }
@@ -198,19 +249,24 @@ export function correctFromVocab(
   const words = [...m.tokens];
   const groups = m.groups.flatMap((g, i): QueryGroup[] => {
     const k = lookup.fixable.indexOf(i);
+    const s = lookup.splittable.indexOf(i);
+    if (k < 0 && s < 0) return [g];
+    const alternatives = g.map((t) => t.text);
+    if (k >= 0 && results[k]!.some((r) => alternatives.some((a) => r.term.startsWith(a)))) return [g];
+    // Index words (and numbers) typed without the spaces between them: read apart, before any typo.
+    // Two words as before (bestSplit), else as many as the word holds (segmentGlued).
+    if (s >= 0) {
+      const docs = new Map(results[lookup.fixable.length + s]!.map((r) => [r.term, r.doc]));
+      const split = bestSplit(m.tokens[i]!, docs);
+      const pieces = split ?? segmentGlued(m.tokens[i]!, docs);
+      if (pieces) {
+        changed = true;
+        words[i] = pieces.join(' ');
+        return split ? splitGroups(split) : segmentGroups(pieces);
+      }
+    }
     if (k < 0) return [g];
     const terms = results[k]!;
-    const alternatives = g.map((t) => t.text);
-    if (terms.some((r) => alternatives.some((a) => r.term.startsWith(a)))) return [g];
-    // Two index words typed without the space between them: read apart, before any typo.
-    const s = lookup.splittable.indexOf(i);
-    const halves = s < 0 ? [] : results[lookup.fixable.length + s]!;
-    const split = bestSplit(m.tokens[i]!, new Map(halves.map((r) => [r.term, r.doc])));
-    if (split) {
-      changed = true;
-      words[i] = split.join(' ');
-      return splitGroups(split);
-    }
     // Same-sounding terms when there are any, else the one-typo ones; most frequent first.
     const scored = terms
       .map((r) => ({ term: r.term, near: nearness(m.tokens[i]!, r.term) }))

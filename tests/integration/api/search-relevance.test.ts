@@ -237,6 +237,54 @@ describe('words typed without their space', () => {
   });
 });
 
+describe('a whole name typed without spaces', () => {
+  it('reads words, numbers and units glued together in both scripts, and says so', async () => {
+    for (const [glued, lang, ids, suggestion] of [
+      ['vitamind31000iu', 'en', [1], 'vitamin d3 1000 iu'],
+      ['VitaminC1000mg', 'en', [4], 'vitamin c 1000 mg'],
+      ['wheyproteinchocolate', 'en', [5], 'whey protein chocolate'],
+      ['zincpicolinate50mg', 'en', [9], 'zinc picolinate 50 mg'],
+      ['فيتاميند31000وحدة', 'ar', [1], 'فيتامين د3 1000 وحده'],
+      ['فيتاميند٣١٠٠٠', 'ar', [1], 'فيتامين د3 1000'],
+      ['اوميغا3زيتالسمك', 'ar', [2], 'اوميغا 3 زيت سمك'],
+      ['زنك50ملغ', 'ar', [9], 'زنك 50 ملغ'],
+    ] as const) {
+      expect(await search(glued, lang), glued).toMatchObject({ ids, corrected: true, suggestion });
+    }
+  });
+
+  it('leaves out a number the catalogue does not have rather than find nothing', async () => {
+    expect(await search('vitamind37777iu')).toMatchObject({ ids: [1], corrected: true, suggestion: 'vitamin d3 iu' });
+  });
+});
+
+describe('a confused first letter', () => {
+  it('finds the word whose first letter the shopper swapped for a confusable one, in English', async () => {
+    for (const q of ['bitamin c', 'fitamin c', 'fitamen c']) {
+      const found = await search(q);
+      expect(found.ids.slice(0, 2), q).toEqual([4, 10]);
+      expect(found, q).toMatchObject({ corrected: true, suggestion: 'vitamin c' });
+    }
+    expect(await search('brotein')).toMatchObject({ ids: [5], corrected: true, suggestion: 'protein' });
+    expect(await search('umega')).toMatchObject({ corrected: true, suggestion: 'omega' });
+    expect((await search('umega')).ids).toContain(2);
+  });
+
+  it('finds it in Arabic too: ز ذ ظ, س ص, ت ط, د ض', async () => {
+    // The brand زينكو sounds like زنك too: found, after the product the word names.
+    for (const q of ['ظنك', 'ذنك']) {
+      const found = await search(q, 'ar');
+      expect(found.ids[0], q).toBe(9);
+      expect(found, q).toMatchObject({ corrected: true, suggestion: 'زنك' });
+    }
+    expect(await search('ظيت الصمك', 'ar')).toMatchObject({ ids: [2], corrected: true, suggestion: 'زيت سمك' });
+  });
+
+  it('does not take an unrelated first letter for a typo of two', async () => {
+    expect((await search('zitamen c')).suggestion).not.toBe('vitamin c');
+  });
+});
+
 describe('when nothing matches', () => {
   it('says what it searched for instead (did you mean)', async () => {
     const latin = await search('magnesuim');

@@ -151,6 +151,23 @@ describe('a search page: results and filters in one call', () => {
     }
   });
 
+  it('reads a whole name typed without spaces, and a confused first letter, within three round trips', async () => {
+    for (const [text, lang, ids] of [
+      ['vitamind31000iu', 'en', [1]],
+      ['فيتاميند31000وحدة', 'ar', [1]],
+      ['fishoilomega3', 'en', [2]],
+      ['bitamin', 'en', [1, 4]],
+      ['brotein', 'en', [5]],
+      ['ظيت السمك', 'ar', [2]],
+    ] as const) {
+      const { data, roundTrips } = await page({ search: text, with_facets: true }, lang);
+      expect(data.items.map((p: { id: number }) => p.id).sort(), text).toEqual(ids);
+      expect(data.corrected, text).toBe(true);
+      expect(data.facets.total, text).toBe(ids.length);
+      expect(roundTrips, text).toBeLessThanOrEqual(3);
+    }
+  });
+
   it('answers the same filters /product/filter-sort does for a search that finds something', async () => {
     const { data } = await page({ search: 'vitamin', with_facets: true });
     const res = await call('/product/filter-sort', { body: JSON.stringify({ search: 'vitamin' }), token });
