@@ -64,8 +64,9 @@ export function ConsultationActions({ c, onChanged }: { c: ConsultationDetail; o
     <section className="form-card" aria-labelledby="consult-actions-title" data-testid="consult-actions">
       <h2 id="consult-actions-title">{t('consult_actions_title')}</h2>
       <p className="form-actions">
+        {/* The call and the check are opened as documents of their own: only theirs may use the camera. */}
         {live ? (
-          <Link className="button" to={consultPaths.call(lang, c.id)} data-testid="consult-join">
+          <Link className="button" to={consultPaths.call(lang, c.id)} reloadDocument data-testid="consult-join">
             {t('consult_join')}
           </Link>
         ) : (
@@ -73,7 +74,7 @@ export function ConsultationActions({ c, onChanged }: { c: ConsultationDetail; o
             {t('consult_join')}
           </button>
         )}
-        <Link className="button button-secondary" to={localizePath('/consultation-check', lang)}>
+        <Link className="button button-secondary" to={localizePath('/consultation-check', lang)} reloadDocument>
           {t('consult_check_devices')}
         </Link>
         <a className="button button-secondary" href={CONSULT_API.ics(c.id)} download data-testid="consult-ics">

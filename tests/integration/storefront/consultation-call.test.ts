@@ -1,14 +1,16 @@
 // The consultation call through the two workers a browser meets (decision 56): the storefront's and the
 // back office's WebSocket pass-through to the room (a valid ticket reaches the Durable Object and gets
 // its welcome; another site's page, a plain GET or an expired ticket do not), the nutritionist's call
-// page with the one script its CSP allows, and the shop's pages allowing the camera for its own origin.
+// page with the one script its CSP allows, and the camera and microphone allowed in the documents of the
+// call and its device check only, in both workers.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { issueTicket } from '#api/src/consultations/call/ticket';
 import type { ServerFrame } from '#shared/consultations/call';
 import { insertBookedConsultation } from '../../support/consultation-call-fixture';
 import { TEST_TOKEN_SECRET } from '../../support/staff-fixture';
-import { storefront } from './helpers';
+import { manifestPath } from '#shared/app/paths';
+import { cookiesFrom, storefront } from './helpers';
 import { STAFF, staffPage, staffSignIn } from './staff-session';
 
 async function shopperRow() {
@@ -115,13 +117,72 @@ describe("the nutritionist's call page", () => {
   });
 });
 
-describe("the shop's pages", () => {
-  it('allow the camera and microphone for the shop’s own origin only (the call and its check)', async () => {
-    const res = await storefront('/consultation-check');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('permissions-policy')).toBe(
-      'camera=(self), microphone=(self), geolocation=(), payment=(self)',
-    );
-    expect(await res.text()).toContain('Check your camera and microphone');
+const REFUSED = 'camera=(), microphone=(), geolocation=(), payment=(self)';
+const ALLOWED = 'camera=(self), microphone=(self), geolocation=(), payment=(self)';
+const policy = (res: Response) => res.headers.get('permissions-policy');
+
+describe("camera and microphone: the media pages' documents only (decision 56)", () => {
+  it('are refused on every other answer of the shop: pages, the sitemap, the manifest, the API, a kept page', async () => {
+    for (const path of ['/', '/ar/products', '/sitemap.xml', manifestPath('en'), '/api/country']) {
+      const res = await storefront(path);
+      expect(res.status, path).toBe(200);
+      expect(policy(res), path).toBe(REFUSED);
+    }
+    // A guest page from the edge cache goes through the same headers.
+    const cacheOn = { PAGE_CACHE_TTL_S: '300' };
+    await storefront('/ar/our-story', {}, cacheOn);
+    const kept = await storefront('/ar/our-story', {}, cacheOn);
+    expect(kept.headers.get('x-page-cache')).toBe('hit');
+    expect(policy(kept)).toBe(REFUSED);
+  });
+
+  it('are allowed for the shop’s own origin on the device check in both languages and on her call', async () => {
+    for (const path of ['/consultation-check', '/ar/consultation-check']) {
+      const res = await storefront(path);
+      expect(res.status, path).toBe(200);
+      expect(policy(res), path).toBe(ALLOWED);
+      expect(await res.text(), path).toContain(
+        path.startsWith('/ar') ? 'فحص الكاميرا' : 'Check your camera and microphone',
+      );
+    }
+    const device = cookiesFrom(await storefront('/api/country'));
+    const registered = await storefront('/api/user/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://shop.test', cookie: device },
+      body: JSON.stringify({
+        name: 'Sara Caller',
+        email: `call-${crypto.randomUUID()}@example.com`,
+        password: 'secret1',
+      }),
+    });
+    expect(registered.status).toBe(200);
+    const cookie = `${device}; ${cookiesFrom(registered)}`;
+    const userId = (await registered.json<{ data: { user: { id: number } } }>()).data.user.id;
+    const { consultationId: id } = await insertBookedConsultation(env.API_DB, { userId });
+    for (const path of [`/profile/consultations/${id}/call`, `/ar/profile/consultations/${id}/call`]) {
+      const call = await storefront(path, { headers: { cookie } });
+      expect(call.status, path).toBe(200);
+      expect(policy(call), path).toBe(ALLOWED);
+    }
+    // Her consultation's page, the way in, is refused them; its links to the call load a document.
+    const consultation = await storefront(`/profile/consultations/${id}`, { headers: { cookie } });
+    expect(consultation.status).toBe(200);
+    expect(policy(consultation)).toBe(REFUSED);
+    // The room's socket and the join are not documents.
+    expect(policy(await storefront(`/api/consultation/${id}/room`))).toBe(REFUSED);
+  });
+
+  it('in the back office: refused on every page but the call’s', async () => {
+    const me = await staffSignIn([{ role: 'nutritionist', country: null }]);
+    const { consultationId: id } = await insertBookedConsultation(env.API_DB, {
+      userId: await shopperRow(),
+      staffId: me.id,
+    });
+    expect(policy(await staffPage(`/consultations/${id}/call`, me.cookie))).toBe(ALLOWED);
+    for (const path of ['/consultations', '/sign-in', '/consultation-call.js']) {
+      const res = await staffPage(path, path === '/sign-in' ? '' : me.cookie);
+      expect(res.status, path).toBe(200);
+      expect(policy(res), path).toBe(REFUSED);
+    }
   });
 });

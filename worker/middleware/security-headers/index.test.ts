@@ -7,6 +7,9 @@ function app(dev = false) {
   a.use(securityHeaders({ dev }));
   a.get('/page', (c) => c.html(`<script nonce="${c.var.nonce}"></script>`));
   a.get('/data', (c) => c.json({ ok: true }));
+  a.get('/ar/consultation-check', (c) => c.html('<p>check</p>'));
+  a.get('/consultation-check.json', (c) => c.json({ ok: true }));
+  a.get('/profile/consultations/:id/call', (c) => (c.req.query('json') ? c.json({}) : c.html('<p>call</p>')));
   return a;
 }
 
@@ -41,5 +44,18 @@ describe('securityHeaders', () => {
     const csp = (await app(true).request('http://shop.test/page')).headers.get('content-security-policy')!;
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
+  });
+
+  it('refuses camera and microphone everywhere but a media page’s document (decision 56)', async () => {
+    const policy = async (path: string) =>
+      (await app().request(`http://shop.test${path}`)).headers.get('permissions-policy');
+    const refused = 'camera=(), microphone=(), geolocation=(), payment=(self)';
+    expect(await policy('/page')).toBe(refused);
+    expect(await policy('/data')).toBe(refused);
+    expect(await policy('/consultation-check.json')).toBe(refused);
+    expect(await policy('/profile/consultations/12/call?json=1')).toBe(refused);
+    const allowed = 'camera=(self), microphone=(self), geolocation=(), payment=(self)';
+    expect(await policy('/ar/consultation-check')).toBe(allowed);
+    expect(await policy('/profile/consultations/12/call')).toBe(allowed);
   });
 });

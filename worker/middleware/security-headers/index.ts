@@ -1,6 +1,7 @@
 // Security headers on every response; HTML also gets a CSP whose script nonce is fresh per response.
 import type { MiddlewareHandler } from 'hono';
 import { bytesToBase64 } from '#shared/bytes';
+import { DEFAULT_PERMISSIONS_POLICY, permissionsPolicyFor } from '#shared/media-pages';
 
 export interface SecurityHeadersOptions {
   /** Dev server needs inline styles (Vite injects CSS) and a websocket for HMR. */
@@ -47,13 +48,16 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): Middlewar
     h.set('X-Content-Type-Options', 'nosniff');
     h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     h.set('X-Frame-Options', 'DENY');
-    // Camera and microphone for the shop's own pages only: the consultation call and its device check
-    // (decision 56). Per document, and the app navigates without reloading, so it is every page's.
-    h.set('Permissions-Policy', 'camera=(self), microphone=(self), geolocation=(), payment=(self)');
+    const url = new URL(c.req.url);
+    const html = h.get('content-type')?.startsWith('text/html') === true;
+    // Camera and microphone only in the documents of the pages that use them, the consultation call and
+    // its device check (shared/media-pages.ts); every other response refuses them. The policy is the
+    // document's, so the app opens and leaves those pages by loading a document, never in place
+    // (client/call/media-document.tsx, decision 56).
+    h.set('Permissions-Policy', html ? permissionsPolicyFor(url.pathname) : DEFAULT_PERMISSIONS_POLICY);
     h.set('Cross-Origin-Opener-Policy', 'same-origin');
-    if (new URL(c.req.url).protocol === 'https:')
-      h.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload');
-    if (h.get('content-type')?.startsWith('text/html')) {
+    if (url.protocol === 'https:') h.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload');
+    if (html) {
       h.set('Content-Security-Policy', contentSecurityPolicy(nonce, dev));
       h.set('Reporting-Endpoints', `csp="${CSP_REPORT_PATH}"`);
       // A page carrying a nonce must never be stored by a shared cache and replayed.

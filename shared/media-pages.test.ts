@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_PERMISSIONS_POLICY,
+  isMediaPage,
+  isMediaPath,
+  MEDIA_PERMISSIONS_POLICY,
+  permissionsPolicyFor,
+} from './media-pages';
+import { PAGE_ROUTES } from './routes';
+
+describe('media pages', () => {
+  it('are the consultation call and its device check, and no other row', () => {
+    expect(PAGE_ROUTES.filter((r) => 'media' in r).map((r) => r.id)).toEqual([
+      'profile-consultation-call',
+      'consultation-check',
+    ]);
+  });
+
+  it('match the call of any consultation and the check, as the router does', () => {
+    for (const path of [
+      '/consultation-check',
+      '/consultation-check/',
+      '/Consultation-Check',
+      '/profile/consultations/1234567890/call',
+      '/profile/consultations/abc/call/',
+    ])
+      expect(isMediaPath(path), path).toBe(true);
+    for (const path of [
+      '/',
+      '/profile/consultations',
+      '/profile/consultations/123',
+      '/profile/consultations/123/call/more',
+      '/profile/consultations//call',
+      '/consultation-checks',
+      '/x/consultation-check',
+      '/consultation/book/1',
+      '/sitemap.xml',
+      '/api/consultation/1/room',
+    ])
+      expect(isMediaPath(path), path).toBe(false);
+  });
+
+  it('are media pages in both languages', () => {
+    expect(isMediaPage('/ar/consultation-check')).toBe(true);
+    expect(isMediaPage('/ar/profile/consultations/7/call')).toBe(true);
+    expect(isMediaPage('/ar')).toBe(false);
+    expect(isMediaPage('/ar/profile/consultations/7')).toBe(false);
+  });
+
+  it('give the camera and microphone to a media page’s document only', () => {
+    expect(permissionsPolicyFor('/consultation-check')).toBe(MEDIA_PERMISSIONS_POLICY);
+    expect(permissionsPolicyFor('/ar/profile/consultations/7/call')).toBe(MEDIA_PERMISSIONS_POLICY);
+    expect(permissionsPolicyFor('/')).toBe(DEFAULT_PERMISSIONS_POLICY);
+    expect(DEFAULT_PERMISSIONS_POLICY).toBe('camera=(), microphone=(), geolocation=(), payment=(self)');
+    expect(MEDIA_PERMISSIONS_POLICY).toBe('camera=(self), microphone=(self), geolocation=(), payment=(self)');
+  });
+});

@@ -1,0 +1,33 @@
+// The pages that use the camera and microphone (the rows of shared/routes.ts flagged `media`: the
+// consultation call and its device check, decision 56), and the Permissions-Policy each document gets.
+// Only a media page's document is allowed the camera and microphone; every other response, of both
+// workers, refuses them. Kept out of shared/routes.ts so that the browser's entry does not carry it:
+// the media pages' own chunk and the workers import it.
+import { splitLocalePath } from './locale';
+import { PAGE_ROUTES } from './routes';
+
+/** Every response's Permissions-Policy but a media page's document. */
+export const DEFAULT_PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(self)';
+/** A media page's document: camera and microphone for the shop's own origin. */
+export const MEDIA_PERMISSIONS_POLICY = 'camera=(self), microphone=(self), geolocation=(), payment=(self)';
+
+// A route pattern as the router matches it: a :param is one segment, a trailing slash is allowed, and
+// the case does not matter (react-router matches case-insensitively by default).
+const MEDIA_PATTERNS = PAGE_ROUTES.filter((r) => 'media' in r).map(
+  (r) => new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}/?$`, 'i'),
+);
+
+/** Whether an unprefixed path (no /ar) is a media page's. */
+export function isMediaPath(path: string): boolean {
+  return MEDIA_PATTERNS.some((pattern) => pattern.test(path));
+}
+
+/** Whether a URL's pathname, in either language, is a media page's. */
+export function isMediaPage(pathname: string): boolean {
+  return isMediaPath(splitLocalePath(pathname).path);
+}
+
+/** The Permissions-Policy of a document at this pathname. */
+export function permissionsPolicyFor(pathname: string): string {
+  return isMediaPage(pathname) ? MEDIA_PERMISSIONS_POLICY : DEFAULT_PERMISSIONS_POLICY;
+}
