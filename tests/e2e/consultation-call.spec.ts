@@ -1,7 +1,9 @@
 // A shopper and her nutritionist meet in the browser (issue 46, decision 56): two Chromium contexts with
 // Chromium's fake camera and microphone, the shop in local mode (direct media: the browsers connect to
 // each other, signalled through the consultation's room). Each side must receive the other's video
-// (frames advancing) and audio, the chat must go both ways, and a reload must bring the chat back.
+// (frames advancing) and audio, the chat must go both ways, and a reload must bring the chat back. Only
+// the call's and the device check's documents may use the camera: she gets to them, and leaves them, by
+// loading a document, never in place.
 import type { Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './browser';
 import {
@@ -39,6 +41,23 @@ async function receivesMedia(page: Page) {
     ),
   ).toEqual(['audio:live']);
 }
+
+/** Whether the page's document may use a feature (Chromium's document.featurePolicy). */
+const allows = (page: Page, feature: string) =>
+  page.evaluate(
+    (f) =>
+      (document as Document & { featurePolicy?: { allowsFeature(f: string): boolean } }).featurePolicy?.allowsFeature(
+        f,
+      ) ?? null,
+    feature,
+  );
+/** Marks the page's document: a page shown in place keeps the mark, a loaded document has none. */
+const markDocument = (page: Page) =>
+  page.evaluate(() => {
+    (window as Window & { __sameDocument?: true }).__sameDocument = true;
+  });
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as Window & { __sameDocument?: true }).__sameDocument === true);
 
 /** On a phone the video and the chat are tabs: shows one (on a desktop both are always shown). */
 async function showPane(page: Page, name: string) {
@@ -118,8 +137,14 @@ for (const story of STORIES) {
         ar ? 'في انتظار انضمام Noura Caller' : 'Waiting for Sara Caller to join',
       );
 
-      // She joins from her profile: both see each other.
-      await page.goto(`${prefix}/profile/consultations/${id}/call`);
+      // She joins from her consultation's page, which may not use the camera: the call is a document of
+      // its own, the one that may (decision 56).
+      await page.goto(`${prefix}/profile/consultations/${id}`);
+      await expect(page.getByTestId('consult-join')).toBeVisible();
+      expect(await allows(page, 'camera')).toBe(false);
+      await markDocument(page);
+      await page.getByTestId('consult-join').click();
+      await page.waitForURL(`**${prefix}/profile/consultations/${id}/call`);
       await expect(
         page.getByRole('heading', {
           level: 2,
@@ -129,6 +154,10 @@ for (const story of STORIES) {
       await expect(page.getByTestId('call-status')).toHaveText(
         ar ? 'د. هدى صالح في المكالمة' : 'Dr Huda Saleh is in the call',
       );
+      expect(await sameDocument(page)).toBe(false);
+      expect(await allows(page, 'camera')).toBe(true);
+      expect(await allows(page, 'microphone')).toBe(true);
+      expect(await allows(desk, 'camera')).toBe(true);
       await receivesMedia(page);
       await receivesMedia(desk);
 
@@ -174,6 +203,24 @@ for (const story of STORIES) {
       await page.getByTestId('call-chat-only').click();
       await receivesMedia(page);
       await receivesMedia(desk);
+      if (!ar) {
+        // Any other way in, a link shown in place (the site index lists every page), loads a document
+        // too; leaving for another kind of page loads one that may not use the camera.
+        await page.goto('/site-index');
+        await markDocument(page);
+        // (Its link shows no title: the site index does not load the call's texts. Clicked as a script would.)
+        await page.locator('main a[href="/consultation-check"]').dispatchEvent('click');
+        await page.waitForURL('**/consultation-check');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your camera and microphone');
+        expect(await sameDocument(page)).toBe(false);
+        expect(await allows(page, 'camera')).toBe(true);
+        await markDocument(page);
+        await page.getByRole('link', { name: 'Gulf Vitamins', exact: true }).first().click();
+        await expect.poll(() => sameDocument(page).catch(() => true), { timeout: 10_000 }).toBe(false);
+        await expect(page).toHaveURL(`${baseURL}/`);
+        expect(await allows(page, 'camera')).toBe(false);
+        expect(await allows(desk, 'microphone')).toBe(true);
+      }
     } finally {
       await staffContext.close();
     }
