@@ -106,11 +106,6 @@ function guarded(load: PageModule['load']): PageModule['load'] {
   };
 }
 
-/** A camera page (flagged `media`): opened and left by loading a document (client/call/media-document.tsx). */
-function inMediaDocument(load: PageModule['load']): PageModule['load'] {
-  return () => Promise.all([import('./call/media-document'), load()]).then(([m, mod]) => m.inMediaDocument(mod));
-}
-
 /** The page's code and its dictionary areas load together, so the page renders with its texts (decision 18). */
 function withPageTexts(load: PageModule['load'], lang: Lang, texts: PageHandle['texts']): PageModule['load'] {
   return () => Promise.all([load(), loadTexts(lang, texts)]).then(([mod]) => mod);
@@ -121,8 +116,7 @@ function pageRoute(lang: Lang, r: PageRoute): RouteObject {
   const texts = 'texts' in r ? r.texts : [];
   const handle: PageHandle = { page: r.id, module: mod.file, texts, ...(mod.via ? { via: mod.via } : {}) };
   // Profile pages and the booking need a signed-in shopper: the guard runs before the page's own loader.
-  let load = withPageTexts(needsSignIn(r.path) ? guarded(mod.load) : mod.load, lang, texts);
-  if ('media' in r) load = inMediaDocument(load);
+  const load = withPageTexts(needsSignIn(r.path) ? guarded(mod.load) : mod.load, lang, texts);
   return r.path === '/'
     ? { id: `${lang}:${r.id}`, index: true, handle, lazy: load }
     : { id: `${lang}:${r.id}`, path: r.path.slice(1), handle, lazy: load };

@@ -3,17 +3,20 @@ import {
   DEFAULT_PERMISSIONS_POLICY,
   isMediaPage,
   isMediaPath,
+  MEDIA_PAGE_IDS,
   MEDIA_PERMISSIONS_POLICY,
   permissionsPolicyFor,
 } from './media-pages';
 import { PAGE_ROUTES } from './routes';
 
 describe('media pages', () => {
-  it('are the consultation call and its device check, and no other row', () => {
-    expect(PAGE_ROUTES.filter((r) => 'media' in r).map((r) => r.id)).toEqual([
-      'profile-consultation-call',
-      'consultation-check',
-    ]);
+  it('are the consultation call and its device check, both pages of the route table', () => {
+    expect(MEDIA_PAGE_IDS).toEqual(['profile-consultation-call', 'consultation-check']);
+    for (const id of MEDIA_PAGE_IDS)
+      expect(
+        PAGE_ROUTES.some((r) => r.id === id),
+        id,
+      ).toBe(true);
   });
 
   it('match the call of any consultation and the check, as the router does', () => {

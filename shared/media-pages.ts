@@ -1,8 +1,8 @@
-// The pages that use the camera and microphone (the rows of shared/routes.ts flagged `media`: the
-// consultation call and its device check, decision 56), and the Permissions-Policy each document gets.
-// Only a media page's document is allowed the camera and microphone; every other response, of both
-// workers, refuses them. Kept out of shared/routes.ts so that the browser's entry does not carry it:
-// the media pages' own chunk and the workers import it.
+// The pages that use the camera and microphone (the consultation call and its device check, decision
+// 56), and the Permissions-Policy each document gets. Only a media page's document is allowed the camera
+// and microphone; every other response, of both workers, refuses them. Kept out of shared/routes.ts and
+// client/routes.tsx so that the browser's entry does not carry it: the media pages' own chunks and the
+// workers import it.
 import { splitLocalePath } from './locale';
 import { PAGE_ROUTES } from './routes';
 
@@ -13,7 +13,8 @@ export const MEDIA_PERMISSIONS_POLICY = 'camera=(self), microphone=(self), geolo
 
 // A route pattern as the router matches it: a :param is one segment, a trailing slash is allowed, and
 // the case does not matter (react-router matches case-insensitively by default).
-const MEDIA_PATTERNS = PAGE_ROUTES.filter((r) => 'media' in r).map(
+export const MEDIA_PAGE_IDS: readonly string[] = ['profile-consultation-call', 'consultation-check'];
+const MEDIA_PATTERNS = PAGE_ROUTES.filter((r) => MEDIA_PAGE_IDS.includes(r.id)).map(
   (r) => new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}/?$`, 'i'),
 );
 

@@ -29,11 +29,6 @@ interface PageRouteRow {
   layout?: string;
   /** Dictionary areas the page (and its layout) shows besides the shell's texts; loaded with it (decision 18). */
   texts?: readonly TextArea[];
-  /**
-   * The page uses the camera and microphone: only its document is allowed them, and it is always opened
-   * and left by loading a document (shared/media-pages.ts, decision 56).
-   */
-  media?: true;
 }
 
 // The steps of each checkout share their layout and texts.
@@ -184,13 +179,8 @@ const PAGE_ROWS = [
     texts: ['orders'],
   },
   // The consultation call (decision 56; the account group names its chunk) and its device check (the help group's).
-  {
-    id: 'profile-consultation-call',
-    path: '/profile/consultations/:id/call',
-    texts: ['consultation-call'],
-    media: true,
-  },
-  { id: 'consultation-check', texts: ['consultation-call'], media: true },
+  { id: 'profile-consultation-call', path: '/profile/consultations/:id/call', texts: ['consultation-call'] },
+  { id: 'consultation-check', texts: ['consultation-call'] },
   { id: 'categories', texts: ['catalogue'] },
   { id: 'products', texts: ['catalogue'] },
   { id: 'product', path: '/products/:slug', texts: ['catalogue'] },

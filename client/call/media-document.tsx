@@ -2,8 +2,9 @@
 // worker sends that Permissions-Policy with the documents of the call and its device check, and the
 // policy lasts as long as the document. So a media page is never shown in place of another page: the
 // way in loads a document (its loader sends a client-side navigation to the server instead), and the
-// way out loads one too (leaving it for another kind of page reloads at the new address). Applied by
-// client/routes.tsx to every route flagged `media`; the entry does not carry this (decision 56).
+// way out loads one too (leaving it for another kind of page reloads at the new address). Each media
+// page's module applies it to its own exports, so neither the route table nor the entry carries it
+// (decision 56).
 import { type ComponentType, useEffect } from 'react';
 import { type LoaderFunction, type LoaderFunctionArgs, redirect } from 'react-router';
 import { isMediaPage } from '#shared/media-pages';

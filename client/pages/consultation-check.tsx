@@ -1,8 +1,10 @@
 // /consultation-check: checks the camera and microphone before a consultation (decision 56), and says
 // why the browser asks for them, in her language. Nothing leaves the device: the preview and the
-// microphone's level are drawn from the local stream, which stops when she leaves or presses stop.
+// microphone's level are drawn from the local stream, which stops when she leaves or presses stop. It is
+// opened and left by loading a document: only its document may use the camera (client/call/media-document.tsx).
 import '../styles/consultation-call.css';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { inMediaDocument } from '../call/media-document';
 import { useI18n } from '../i18n/context';
 import { Page } from '../ui/Page';
 
@@ -12,7 +14,7 @@ type Check =
   | { step: 'done'; camera: boolean; mic: boolean }
   | { step: 'failed'; reason: 'denied' | 'no_device' | 'unsupported' };
 
-export function Component() {
+function CheckPage() {
   const { t } = useI18n();
   const [check, setCheck] = useState<Check>({ step: 'idle' });
   const [level, setLevel] = useState(0);
@@ -141,3 +143,5 @@ function meter(stream: MediaStream, onLevel: (n: number) => void): () => void {
     void context.close();
   };
 }
+
+export const { loader, Component } = inMediaDocument({ Component: CheckPage });

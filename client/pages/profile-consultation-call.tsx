@@ -1,8 +1,9 @@
 // /profile/consultations/:id/call: the shopper's consultation call (decision 56). Video (hers and the
 // nutritionist's) with mute and camera switches, the chat beside it (on a phone: tabs), chat only by her
 // choice or when the connection is poor (a clear switch), and the connection's state. It joins in the
-// browser (POST /user/consultation/:id/join, again on every reconnect): no loader, no server trip for
-// the page view. The call's code (client/call/engine.ts) loads only with this page (call-pages.ts).
+// browser (POST /user/consultation/:id/join, again on every reconnect): no server trip for the page
+// view. The call's code (client/call/engine.ts) loads only with this page (call-pages.ts). It is opened
+// and left by loading a document: only its document may use the camera (client/call/media-document.tsx).
 import '../styles/consultation-call.css';
 import { type FormEvent, useContext, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -12,13 +13,14 @@ import type { CallJoin } from '#shared/consultations/call';
 import { CHAT_MAX_CHARS } from '#shared/consultations/call';
 import { formatDate } from '#shared/text/dates';
 import { CallEngine, type CallState, type ChatEntry } from '../call/engine';
+import { inMediaDocument } from '../call/media-document';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
 import { ApiContext } from '../providers';
 import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
 
-export function Component() {
+function CallPage() {
   const { t } = useI18n();
   const { id = '' } = useParams();
   const [left, setLeft] = useState(false);
@@ -329,3 +331,5 @@ function Chat({
     </div>
   );
 }
+
+export const { loader, Component } = inMediaDocument({ Component: CallPage });
