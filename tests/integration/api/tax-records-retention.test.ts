@@ -402,12 +402,12 @@ describe('tax records after their period', () => {
     // cold orders' job beside the archive run, a few orders a run.
     for (let runs = 0; ; runs++) {
       expect(runs).toBeLessThan(50);
-      const outcome = await runRetentionEverywhere(env, NOW, { limit: 7, rounds: 2 });
+      const outcome = await runRetentionEverywhere(env, NOW, { limit: 12, rounds: 2 });
       if (!outcome.behind.length) break;
     }
     for (let runs = 0; ; runs++) {
       expect(runs).toBeLessThan(50);
-      const outcome = await expireColdOrders(env, ring, { now: NOW, limit: 4 });
+      const outcome = await expireColdOrders(env, ring, { now: NOW, limit: 8 });
       expect(outcome.failed).toEqual([]);
       if (!outcome.behind) break;
     }
