@@ -10,7 +10,7 @@ import type { ServerFrame } from '#shared/consultations/call';
 import { insertBookedConsultation } from '../../support/consultation-call-fixture';
 import { TEST_TOKEN_SECRET } from '../../support/staff-fixture';
 import { manifestPath } from '#shared/app/paths';
-import { cookiesFrom, storefront } from './helpers';
+import { cookiesFrom, registerShopper, storefront } from './helpers';
 import { STAFF, staffPage, staffSignIn } from './staff-session';
 
 async function shopperRow() {
@@ -184,5 +184,34 @@ describe("camera and microphone: the media pages' documents only (decision 56)",
       expect(res.status, path).toBe(200);
       expect(policy(res), path).toBe(REFUSED);
     }
+  });
+});
+
+describe("a consultation's calendar file (issue 61, finding 1)", () => {
+  it('downloads through /api for its owner in either language, and is the API’s 404 for anyone else', async () => {
+    const device = cookiesFrom(await storefront('/api/country'));
+    const owner = await registerShopper(`ics-${crypto.randomUUID()}@example.com`, device, 'Huda Caller');
+    const other = await registerShopper(`ics-${crypto.randomUUID()}@example.com`, device, 'Someone Else');
+    const me = await storefront('/api/user/me', { headers: { cookie: owner } });
+    const userId = (await me.json<{ data: { user: { id: number } } }>()).data.user.id;
+    const { consultationId: id } = await insertBookedConsultation(env.API_DB, {
+      userId,
+      startsAt: Date.now() + 3 * 86_400_000,
+    });
+    for (const [cookie, summary] of [
+      [owner, 'SUMMARY;LANGUAGE=en:Nutrition consultation with'],
+      [`${owner}; lang=ar`, 'SUMMARY;LANGUAGE=ar:استشارة تغذية مع'],
+    ] as const) {
+      const res = await storefront(`/api/user/consultation/${id}/ics`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="consultation-${id}.ics"`);
+      const text = await res.text();
+      expect(text).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*BEGIN:VEVENT/);
+      expect(text.replace(/\r\n /g, '')).toContain(summary);
+    }
+    const theirs = await storefront(`/api/user/consultation/${id}/ics`, { headers: { cookie: other } });
+    expect(theirs.status).toBe(404);
+    expect(theirs.headers.get('content-type')).toMatch(/^application\/json/);
   });
 });
