@@ -50,6 +50,19 @@ describe('GET /loyalty', () => {
     expect(sa.data).toMatchObject({ country: 'SA', currency: 'SAR', balance: 40, balance_value: 0 });
   });
 
+  it('counts every point expiring on the day it names, not only the first credit of that day (issue 61, finding 15)', async () => {
+    const her = await newShopper(device, 'summary-day', []);
+    const OFFSET = 3 * 60 * 60 * 1000; // Gulf time
+    const dayStart = Math.floor((Date.now() + 30 * DAY + OFFSET) / DAY) * DAY - OFFSET;
+    const first = dayStart + 10 * 60 * 60 * 1000;
+    // Credits of one day expire at different moments of it (a review's and an order's, minutes apart).
+    await credit(her.id, 'KW', 5, first, `t:d1:${her.id}`);
+    await credit(her.id, 'KW', 97, first + 5 * 60 * 1000, `t:d2:${her.id}`);
+    await credit(her.id, 'KW', 40, dayStart + DAY + 60_000, `t:d3:${her.id}`);
+    const body = await json(await get('/loyalty', her.token));
+    expect(body.data).toMatchObject({ balance: 142, expiring: { points: 102, at: first } });
+  });
+
   it('answers a shopper without points with zeros', async () => {
     const her = await newShopper(device, 'summary-empty', []);
     const body = await json(await get('/loyalty', her.token));
