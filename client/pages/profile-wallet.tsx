@@ -27,6 +27,8 @@ interface Movement {
   kind: 'top_up' | 'order_payment' | 'refund' | 'adjustment';
   order_id: number | null;
   blood_test_order_id: number | null;
+  /** A consultation's payment or refund: named as such, not as an order. */
+  consultation_id: number | null;
   created_at: number;
   /** Why money came back or was adjusted (a refund's or an adjustment's reason). */
   reason: string | null;
@@ -192,11 +194,20 @@ export function Component() {
                     ? t('wallet_kind_top_up')
                     : m.kind === 'adjustment'
                       ? t('wallet_kind_adjustment')
-                      : m.kind === 'refund' && m.order_id === null && m.blood_test_order_id !== null
-                        ? t('wallet_kind_refund_booking', { id: m.blood_test_order_id })
-                        : t(m.kind === 'refund' ? 'wallet_kind_refund' : 'wallet_kind_order_payment', {
-                            id: m.order_id ?? m.blood_test_order_id ?? '',
-                          })}
+                      : m.consultation_id != null
+                        ? t(
+                            m.kind === 'refund'
+                              ? 'wallet_kind_refund_consultation'
+                              : 'wallet_kind_consultation_payment',
+                            {
+                              id: m.consultation_id,
+                            },
+                          )
+                        : m.kind === 'refund' && m.order_id === null && m.blood_test_order_id !== null
+                          ? t('wallet_kind_refund_booking', { id: m.blood_test_order_id })
+                          : t(m.kind === 'refund' ? 'wallet_kind_refund' : 'wallet_kind_order_payment', {
+                              id: m.order_id ?? m.blood_test_order_id ?? '',
+                            })}
                   {movementWhy(t, has, m) && (
                     <span className="cart-line-meta wallet-why" data-testid="wallet-why">
                       {movementWhy(t, has, m)}

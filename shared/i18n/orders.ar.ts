@@ -220,6 +220,8 @@ export const ordersAr: Translated<typeof ordersEn> = {
   wallet_kind_order_payment: 'الطلب {{id}}',
   wallet_kind_refund: 'استرداد للطلب {{id}}',
   wallet_kind_refund_booking: 'استرداد لحجز فحص الدم {{id}}',
+  wallet_kind_consultation_payment: 'الاستشارة {{id}}',
+  wallet_kind_refund_consultation: 'استرداد للاستشارة {{id}}',
   wallet_reason_damaged: 'منتج تالف',
   wallet_reason_missing_item: 'منتج ناقص',
   wallet_reason_late_delivery: 'تأخر التوصيل',

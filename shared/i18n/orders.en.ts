@@ -176,6 +176,8 @@ export const ordersEn = {
   wallet_kind_order_payment: 'Order {{id}}',
   wallet_kind_refund: 'Refund for order {{id}}',
   wallet_kind_refund_booking: 'Refund for blood-test booking {{id}}',
+  wallet_kind_consultation_payment: 'Consultation {{id}}',
+  wallet_kind_refund_consultation: 'Refund for consultation {{id}}',
   wallet_reason_damaged: 'Damaged item',
   wallet_reason_missing_item: 'Missing item',
   wallet_reason_late_delivery: 'Late delivery',

@@ -100,7 +100,7 @@ async function history(c: import('hono').Context<AppEnv>, page: number) {
     // cancellation gave it: the refund's reason, the adjustment's reason code, a cancelled booking.
     wallet
       .prepare(
-        `SELECT l.id, l.amount, l.kind, l.order_id, l.blood_test_order_id, l.created_at,
+        `SELECT l.id, l.amount, l.kind, l.order_id, l.blood_test_order_id, l.consultation_id, l.created_at,
          CASE l.kind WHEN 'refund' THEN coalesce(r.reason, 'cancelled') WHEN 'adjustment' THEN l.reason_code END AS reason,
          CASE WHEN l.kind = 'adjustment' OR r.staff_id IS NOT NULL THEN 'shop'
            WHEN l.kind = 'refund' THEN 'you' END AS given_by
@@ -115,6 +115,7 @@ async function history(c: import('hono').Context<AppEnv>, page: number) {
   const items = rows!.results as Array<
     Pick<WalletLedgerRow, 'id' | 'amount' | 'kind' | 'order_id' | 'created_at'> & {
       blood_test_order_id: number | null;
+      consultation_id: number | null;
       reason: string | null;
       given_by: 'shop' | 'you' | null;
     }
