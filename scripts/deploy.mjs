@@ -277,7 +277,7 @@ function checkSecrets(workers, env, list, log) {
  * @param {{ worker: { name: string, config: string, required: string[] }, reason: string }[]} unlisted
  * @param {string} env
  */
-export function notCheckedLines(unlisted, env) {
+function notCheckedLines(unlisted, env) {
   return [
     ...unlisted.flatMap(({ worker: w, reason }) => [
       `${w.name} (${w.config}, env ${env}): its secrets could not be listed: ${reason}`,

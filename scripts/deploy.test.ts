@@ -157,6 +157,15 @@ function runDeploy(args: string[], extra: Record<string, string> = {}) {
   return { status, output, calls: callsMade() };
 }
 
+/** What a production dry run runs after the secrets: the typecheck, the build, wrangler's dry run of each. */
+const DRY_RUN_STEPS = [
+  'npm run --silent typecheck',
+  'vite build',
+  'wrangler deploy --dry-run -c dist/shop_api/wrangler.json',
+  'wrangler deploy --dry-run -c dist/shop_staff/wrangler.json',
+  'wrangler deploy --dry-run -c dist/storefront/wrangler.json',
+];
+
 const changes = (calls: { tool: string; args: string[] }[]) =>
   calls.filter((c) => !(c.tool === 'wrangler' && c.args[0] === 'secret' && c.args[1] === 'list'));
 
@@ -284,26 +293,14 @@ describe('npm run deploy', { timeout: 30_000 }, () => {
     expect(output).toContain('storefront (wrangler.toml, env production): the secret SIGNING_SECRET is not set');
     for (const w of ['api', 'staff', 'storefront'])
       expect(output).toContain(`dry run of deploy ${w} (production) failed`);
-    expect(changes(calls).map((c) => [c.tool, ...c.args].join(' '))).toEqual([
-      'npm run --silent typecheck',
-      'vite build',
-      'wrangler deploy --dry-run -c dist/shop_api/wrangler.json',
-      'wrangler deploy --dry-run -c dist/shop_staff/wrangler.json',
-      'wrangler deploy --dry-run -c dist/storefront/wrangler.json',
-    ]);
+    expect(changes(calls).map((c) => [c.tool, ...c.args].join(' '))).toEqual(DRY_RUN_STEPS);
   });
 
   it('with --dry-run and no Cloudflare credentials does everything else, and lists each secret as not checked with its fix', () => {
     const { status, output, calls } = runDeploy(['--dry-run'], { STANDIN_NO_TOKEN: '1' });
 
     expect(status, output).toBe(0);
-    expect(changes(calls).map((c) => [c.tool, ...c.args].join(' '))).toEqual([
-      'npm run --silent typecheck',
-      'vite build',
-      'wrangler deploy --dry-run -c dist/shop_api/wrangler.json',
-      'wrangler deploy --dry-run -c dist/shop_staff/wrangler.json',
-      'wrangler deploy --dry-run -c dist/storefront/wrangler.json',
-    ]);
+    expect(changes(calls).map((c) => [c.tool, ...c.args].join(' '))).toEqual(DRY_RUN_STEPS);
     expect(output).toContain(
       "shop-api (api/wrangler.toml, env production): its secrets could not be listed: In a non-interactive environment, it's necessary to set a CLOUDFLARE_API_TOKEN",
     );

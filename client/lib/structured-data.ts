@@ -38,7 +38,7 @@ const WORKING_WEEK = [
  * Delivering to the country: the fee the shopper pays for this item alone (none once it reaches the
  * free-delivery threshold by itself), and the days it takes (shared/orders/merchant-policy.ts).
  */
-export function shippingLd(
+function shippingLd(
   country: CountryCode,
   fee: { minor: number; currency: string; decimals: number },
 ): OfferShippingDetails {
@@ -61,7 +61,7 @@ export function shippingLd(
 }
 
 /** The return policy in the country, as the return-policy page states it. */
-export function returnPolicyLd(country: CountryCode, origin: string, lang: Lang): MerchantReturnPolicy {
+function returnPolicyLd(country: CountryCode, origin: string, lang: Lang): MerchantReturnPolicy {
   return {
     '@type': 'MerchantReturnPolicy',
     applicableCountry: country,

@@ -35,7 +35,7 @@ import type { ArchiveEnv } from './move';
 import { backupCopyKey, type ColdPointer, coldReader } from './read';
 
 /** Cold orders past their tax period, oldest first (?1: taxCutoff, ?2: how many). */
-export const EXPIRED_COLD_SQL = `SELECT o.id, o.country, o.archived_at, o.archive_key, o.archive_wrapped_key, o.archive_iv,
+const EXPIRED_COLD_SQL = `SELECT o.id, o.country, o.archived_at, o.archive_key, o.archive_wrapped_key, o.archive_iv,
     o.archive_key_version FROM orders o INDEXED BY orders_personal_due
   WHERE ${PAST_TAX_PERIOD} AND o.archived_at IS NOT NULL AND o.archive_key IS NOT NULL
   ORDER BY o.created_at, o.id LIMIT ?2`;
@@ -50,7 +50,7 @@ export interface ExpireOutcome {
 }
 
 /** A cold order's file without what names the shopper: the row's fields, notes and payer numbers. */
-export function withoutPersonalData(file: ColdOrderFile, now: number): ColdOrderFile {
+function withoutPersonalData(file: ColdOrderFile, now: number): ColdOrderFile {
   return {
     ...file,
     order: { ...withoutPersonalFields(file.order), anonymised_at: now },
