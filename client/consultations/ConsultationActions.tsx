@@ -9,6 +9,7 @@ import type { ConsultationMode } from '#shared/consultations/facts';
 import { canJoin } from '#shared/consultations/rules';
 import type { ConsultationDetail, ConsultationHold, ConsultationSlotsAnswer } from '#shared/consultations/types';
 import { gulfDate } from '#shared/gulf-days';
+import type { MessageId } from '#shared/i18n';
 import { localizePath } from '#shared/locale';
 import { useI18n } from '../i18n/context';
 import { ModeChoice } from './ModeChoice';
@@ -21,6 +22,17 @@ import { TimePicker } from './TimePicker';
 import { refundNow } from './Rules';
 import { ms, startText } from './times';
 import { useAction } from '../orders/use-action';
+
+/**
+ * What the cancel dialog says comes back, and where: a package's session, the money to her wallet when
+ * she paid from it (there is no other way back for it), or the money with a choice of where.
+ */
+export function cancelTerms(c: ConsultationDetail, now: number): MessageId {
+  if (c.payment.method === 'package')
+    return now <= ms(c.rules.cancel_free_until) ? 'consult_cancel_session_back' : 'consult_cancel_session_lost';
+  if (refundNow(c, now) <= 0) return 'consult_cancel_confirm_none';
+  return c.payment.method === 'wallet' ? 'consult_cancel_confirm_wallet' : 'consult_cancel_confirm_refund';
+}
 
 export function ConsultationActions({ c, onChanged }: { c: ConsultationDetail; onChanged: () => unknown }) {
   const { t, lang } = useI18n();
@@ -131,13 +143,7 @@ export function ConsultationActions({ c, onChanged }: { c: ConsultationDetail; o
         </div>
       )}
       <Modal open={confirming} onClose={() => setConfirming(false)} title={t('consult_cancel')} size="xs">
-        <p data-testid="consult-cancel-body">
-          {c.payment.method === 'package'
-            ? t(now <= ms(c.rules.cancel_free_until) ? 'consult_cancel_session_back' : 'consult_cancel_session_lost')
-            : refund > 0
-              ? t('consult_cancel_confirm_refund', { amount: minor(refund, c.currency) })
-              : t('consult_cancel_confirm_none')}
-        </p>
+        <p data-testid="consult-cancel-body">{t(cancelTerms(c, now), { amount: minor(refund, c.currency) })}</p>
         {paidByCard && refund > 0 && (
           <fieldset className="choice-list">
             <legend>{t('consult_refund_to')}</legend>

@@ -216,6 +216,7 @@ export const consultationsAr: Translated<typeof consultationsEn> = {
   consult_cancel: 'إلغاء الاستشارة',
   consult_cancel_keep: 'إبقاؤها',
   consult_cancel_confirm_refund: 'هل تريدين إلغاء هذه الاستشارة؟ يُعاد إليك {{amount}}.',
+  consult_cancel_confirm_wallet: 'هل تريدين إلغاء هذه الاستشارة؟ يعود {{amount}} إلى محفظتك التي دفعتِ منها.',
   consult_cancel_confirm_none: 'هل تريدين إلغاء هذه الاستشارة؟ بقي على موعدها أقل من 24 ساعة، لذلك لا يُعاد أي مبلغ.',
   consult_cancel_refund_now: 'الإلغاء الآن يعيد {{amount}}.',
   consult_refund_to: 'إعادة المبلغ إلى',

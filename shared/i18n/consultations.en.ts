@@ -187,6 +187,7 @@ export const consultationsEn = {
   consult_cancel: 'Cancel the consultation',
   consult_cancel_keep: 'Keep it',
   consult_cancel_confirm_refund: 'Cancel this consultation? {{amount}} comes back to you.',
+  consult_cancel_confirm_wallet: 'Cancel this consultation? {{amount}} goes back to your wallet, which you paid from.',
   consult_cancel_confirm_none: 'Cancel this consultation? It is less than 24 hours away, so nothing is refunded.',
   consult_cancel_refund_now: 'Cancelling now gives back {{amount}}.',
   consult_refund_to: 'Refund to',
