@@ -12,7 +12,6 @@ export const consultationCallAr: Translated<typeof consultationCallEn> = {
 
   // Page titles here, not in the shell: only these two pages show them (every page loads the shell).
   page_profile_consultation_call: 'مكالمة استشارتك',
-  page_consultation_check: 'فحص الكاميرا والميكروفون',
   call_heading: 'استشارة مع {{name}}',
   call_heading_plain: 'استشارتك',
   call_time: 'الموعد: {{time}}',

@@ -11,7 +11,6 @@ export const consultationCallEn = {
 
   // Page titles here, not in the shell: only these two pages show them (every page loads the shell).
   page_profile_consultation_call: 'Your consultation call',
-  page_consultation_check: 'Check your camera and microphone',
   call_heading: 'Consultation with {{name}}',
   call_heading_plain: 'Your consultation',
   call_time: 'Booked for {{time}}',

@@ -93,6 +93,8 @@ export const shellAr = {
   page_share_list: 'القوائم المشتركة',
   page_shared_list: 'قائمة أمنيات مشتركة',
   page_nutritionist: 'أخصائي التغذية',
+  // Listed in the site index, whose page does not load the call's texts.
+  page_consultation_check: 'فحص الكاميرا والميكروفون',
   page_nutritionist_list: 'أخصائيو التغذية لدينا',
   page_quiz: 'اختبار المكملات',
   page_quiz_result: 'نتائج اختبارك',

@@ -92,6 +92,8 @@ export const shellEn = {
   page_share_list: 'Shared lists',
   page_shared_list: 'Shared wishlist',
   page_nutritionist: 'Nutritionist',
+  // Listed in the site index, whose page does not load the call's texts.
+  page_consultation_check: 'Check your camera and microphone',
   page_nutritionist_list: 'Our nutritionists',
   page_quiz: 'Supplement quiz',
   page_quiz_result: 'Your quiz results',

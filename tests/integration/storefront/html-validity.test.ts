@@ -45,6 +45,9 @@ describe('pages as outside validators read them', () => {
     '/ar/consultation-check',
     '/nutritionist-list',
     '/ar/nutritionist-list',
+    // Every page's link, titled from its own page's texts: each must have its words here too.
+    '/site-index',
+    '/ar/site-index',
   ])('%s has no validator finding', async (path) => {
     expect(await problems(path)).toEqual([]);
   });
