@@ -1,0 +1,131 @@
+// The delivery promise across what moves it: a cut-off passing, the Gulf weekend, Eid (from the
+// Umm al-Qura defaults) and Ramadan's earlier cut-off, in Kuwait and Saudi Arabia.
+import { describe, expect, it } from 'vitest';
+import { defaultHolidays } from './holidays';
+import { type DeliveryRules, deliveryPromises } from './promise';
+
+/** A Gulf wall-clock time (UTC+3 in both countries). */
+const gulf = (date: string, time: string) => Date.parse(`${date}T${time}:00+03:00`);
+const holidaysOf = (country: 'KW' | 'SA', ...years: number[]) =>
+  new Set(years.flatMap((y) => defaultHolidays(country, y).map((h) => h.date)));
+
+// Kuwait: the shop's own drivers, Saturday to Thursday; same day in every area before 2 pm (noon in Ramadan).
+const KW: DeliveryRules = {
+  dispatchDays: [6, 0, 1, 2, 3, 4],
+  deliveryDays: [6, 0, 1, 2, 3, 4],
+  cutoff: 14 * 60,
+  ramadanCutoff: 12 * 60,
+  speeds: [
+    { speed: 'same_day', zones: 'all', transitDays: 0 },
+    { speed: 'standard', zones: 'all', transitDays: 1 },
+  ],
+};
+// Saudi Arabia: the warehouse hands over Sunday to Thursday before 1 pm; the courier delivers Saturday to
+// Thursday, the next day in three cities (ids 1, 2, 3), three days elsewhere.
+const SA: DeliveryRules = {
+  dispatchDays: [0, 1, 2, 3, 4],
+  deliveryDays: [6, 0, 1, 2, 3, 4],
+  cutoff: 13 * 60,
+  ramadanCutoff: 11 * 60,
+  speeds: [
+    { speed: 'next_day', zones: [1, 2, 3], transitDays: 1 },
+    { speed: 'standard', zones: 'all', transitDays: 3 },
+  ],
+};
+
+const arrivals = (input: Parameters<typeof deliveryPromises>[0]) =>
+  deliveryPromises(input).map((p) => [p.speed, p.arrives]);
+
+describe('the delivery promise in Kuwait', () => {
+  const holidays = holidaysOf('KW', 2026);
+
+  it('arrives today before the cut-off, and the promise says until when', () => {
+    const [first] = deliveryPromises({ now: gulf('2026-11-26', '13:59'), rules: KW, holidays, zone: 12 });
+    expect(first).toEqual({
+      speed: 'same_day',
+      ships: '2026-11-26',
+      arrives: '2026-11-26',
+      orderBy: gulf('2026-11-26', '14:00'),
+    });
+  });
+
+  it('moves past Friday once Thursday’s cut-off has passed', () => {
+    expect(arrivals({ now: gulf('2026-11-26', '14:00'), rules: KW, holidays, zone: 12 })).toEqual([
+      ['same_day', '2026-11-28'],
+      ['standard', '2026-11-29'],
+    ]);
+  });
+
+  it('uses Ramadan’s noon cut-off, then skips the three days of Eid al-Fitr', () => {
+    // Thursday 19 March 2026 is the last day of Ramadan 1447; Eid al-Fitr is 20 to 22 March.
+    expect(arrivals({ now: gulf('2026-03-19', '11:59'), rules: KW, holidays, zone: null })[0]).toEqual([
+      'same_day',
+      '2026-03-19',
+    ]);
+    expect(arrivals({ now: gulf('2026-03-19', '12:00'), rules: KW, holidays, zone: null })[0]).toEqual([
+      'same_day',
+      '2026-03-23',
+    ]);
+    // The same minute outside Ramadan is still before the cut-off.
+    expect(arrivals({ now: gulf('2026-04-16', '12:00'), rules: KW, holidays, zone: null })[0]).toEqual([
+      'same_day',
+      '2026-04-16',
+    ]);
+  });
+
+  it('adds the days before stock from elsewhere can leave', () => {
+    const [first] = deliveryPromises({
+      now: gulf('2026-11-26', '09:00'),
+      rules: KW,
+      holidays,
+      zone: 12,
+      handlingDays: 2,
+    });
+    // Thursday, then Saturday and Sunday as working days: it leaves on Sunday.
+    expect(first).toMatchObject({ ships: '2026-11-29', arrives: '2026-11-29', orderBy: gulf('2026-11-26', '14:00') });
+  });
+});
+
+describe('the delivery promise in Saudi Arabia', () => {
+  const holidays = holidaysOf('SA', 2026, 2027);
+
+  it('promises the next day only in the cities it reaches, and delivers on Saturday', () => {
+    expect(arrivals({ now: gulf('2026-11-26', '12:00'), rules: SA, holidays, zone: 1 })).toEqual([
+      ['next_day', '2026-11-28'],
+      ['standard', '2026-11-30'],
+    ]);
+    expect(arrivals({ now: gulf('2026-11-26', '12:00'), rules: SA, holidays, zone: 40 })).toEqual([
+      ['standard', '2026-11-30'],
+    ]);
+    expect(arrivals({ now: gulf('2026-11-26', '12:00'), rules: SA, holidays, zone: null })).toEqual([
+      ['standard', '2026-11-30'],
+    ]);
+  });
+
+  it('after Thursday’s cut-off it leaves on Sunday: the weekend waits', () => {
+    expect(arrivals({ now: gulf('2026-11-26', '13:00'), rules: SA, holidays, zone: 2 })).toEqual([
+      ['next_day', '2026-11-30'],
+      ['standard', '2026-12-02'],
+    ]);
+  });
+
+  it('neither ships nor delivers over Eid al-Adha', () => {
+    // Arafat Day 1448 is Saturday 15 May 2027; Eid al-Adha 16 to 18 May.
+    expect(arrivals({ now: gulf('2027-05-13', '13:30'), rules: SA, holidays, zone: 3 })).toEqual([
+      ['next_day', '2027-05-20'],
+      ['standard', '2027-05-23'],
+    ]);
+  });
+
+  it('uses Ramadan’s 11 am cut-off', () => {
+    // 1 Ramadan 1448 is Monday 8 February 2027.
+    expect(arrivals({ now: gulf('2027-02-09', '11:00'), rules: SA, holidays, zone: 1 })[0]).toEqual([
+      'next_day',
+      '2027-02-11',
+    ]);
+    expect(arrivals({ now: gulf('2027-02-09', '10:59'), rules: SA, holidays, zone: 1 })[0]).toEqual([
+      'next_day',
+      '2027-02-10',
+    ]);
+  });
+});

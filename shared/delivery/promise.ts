@@ -1,0 +1,99 @@
+// When an order arrives, as a Gulf day: the delivery promise of the product page, the cart, the checkout
+// and the order. Pure, so the edge can work it out at the minute a kept page is served (a cut-off passing
+// moves the date) and the API the same way when the order is placed. The owner sets the rules per
+// country: the days the warehouse hands parcels over and the days carriers deliver (the Gulf week
+// rests on Friday), the cut-off (earlier in Ramadan), each speed's zones and days on the way, and the
+// public holidays (holidays.ts gives the defaults).
+import { addDays, GULF_OFFSET_MS, gulfDate } from '../gulf-days';
+import { inRamadan } from './holidays';
+
+export const DELIVERY_SPEEDS = ['same_day', 'next_day', 'standard'] as const;
+export type DeliverySpeed = (typeof DELIVERY_SPEEDS)[number];
+
+export interface SpeedRule {
+  speed: DeliverySpeed;
+  /** The areas (Kuwait) or cities (Saudi Arabia) it reaches, by id; 'all' for the whole country. */
+  zones: 'all' | readonly number[];
+  /** Delivery days after the day it leaves: 0 the same day, 1 the next delivery day. */
+  transitDays: number;
+  /** Minutes after Gulf midnight by which an order leaves that day, when it differs from the warehouse's. */
+  cutoff?: number;
+  ramadanCutoff?: number;
+}
+
+export interface DeliveryRules {
+  /** Days of the week (0 Sunday … 6 Saturday) the warehouse hands parcels to the carriers. */
+  dispatchDays: readonly number[];
+  /** Days of the week the carriers deliver. */
+  deliveryDays: readonly number[];
+  /** Minutes after Gulf midnight by which an order leaves the same day; in Ramadan the shorter hours'. */
+  cutoff: number;
+  ramadanCutoff: number;
+  speeds: readonly SpeedRule[];
+}
+
+export interface DeliveryPromise {
+  speed: DeliverySpeed;
+  /** The day it leaves the warehouse and the day it arrives (Gulf days, YYYY-MM-DD). */
+  ships: string;
+  arrives: string;
+  /** The instant the promise moves (the cut-off of the day it would leave): "order within 2 h". */
+  orderBy: number;
+}
+
+export interface PromiseInput {
+  now: number;
+  rules: DeliveryRules;
+  /** The country's holidays (Gulf days) the owner kept or set. */
+  holidays: ReadonlySet<string>;
+  /** Her area or city once known; null before (only speeds for the whole country are promised). */
+  zone: number | null;
+  /** Working days before the stock can leave (0 from the country's warehouse; more from elsewhere). */
+  handlingDays?: number;
+}
+
+const MINUTE = 60_000;
+const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+function reaches(rule: SpeedRule, zone: number | null): boolean {
+  return rule.zones === 'all' || (zone !== null && rule.zones.includes(zone));
+}
+
+/** The first day on or after `date` that is one of `days` and no holiday (a year at most). */
+function firstOpen(date: string, days: readonly number[], holidays: ReadonlySet<string>): string | null {
+  let d = date;
+  for (let i = 0; i < 366; i++, d = addDays(d, 1)) if (days.includes(weekday(d)) && !holidays.has(d)) return d;
+  return null;
+}
+
+/** The Gulf instant of a day's minute. */
+const at = (date: string, minutes: number) => Date.parse(`${date}T00:00:00Z`) - GULF_OFFSET_MS + minutes * MINUTE;
+
+/** Each speed the shop offers her zone, with its day; the fastest first. */
+export function deliveryPromises(input: PromiseInput): DeliveryPromise[] {
+  const out: DeliveryPromise[] = [];
+  for (const rule of input.rules.speeds) {
+    if (!reaches(rule, input.zone)) continue;
+    const promise = promiseFor(rule, input);
+    if (promise) out.push(promise);
+  }
+  return out.sort((a, b) => a.arrives.localeCompare(b.arrives) || a.orderBy - b.orderBy);
+}
+
+function promiseFor(rule: SpeedRule, { now, rules, holidays, handlingDays = 0 }: PromiseInput): DeliveryPromise | null {
+  const cutoffOf = (date: string) =>
+    inRamadan(date) ? (rule.ramadanCutoff ?? rules.ramadanCutoff) : (rule.cutoff ?? rules.cutoff);
+  // The first day whose cut-off is still ahead: today before it, else the next day the warehouse works.
+  let leaves = firstOpen(gulfDate(now), rules.dispatchDays, holidays);
+  while (leaves && at(leaves, cutoffOf(leaves)) <= now)
+    leaves = firstOpen(addDays(leaves, 1), rules.dispatchDays, holidays);
+  if (!leaves) return null;
+  const orderBy = at(leaves, cutoffOf(leaves));
+  let ships: string | null = leaves;
+  for (let i = 0; i < handlingDays && ships; i++) ships = firstOpen(addDays(ships, 1), rules.dispatchDays, holidays);
+  if (!ships) return null;
+  let arrives = firstOpen(ships, rules.deliveryDays, holidays);
+  for (let i = 0; i < rule.transitDays && arrives; i++)
+    arrives = firstOpen(addDays(arrives, 1), rules.deliveryDays, holidays);
+  return arrives ? { speed: rule.speed, ships, arrives, orderBy } : null;
+}
