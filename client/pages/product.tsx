@@ -24,6 +24,7 @@ import { Page } from '../ui/Page';
 import { responsive } from '../ui/responsive-image';
 import { track } from '../analytics/track';
 import { ReviewsPlace, withoutPreview } from '../reviews/ReviewsPlace';
+import { PromiseLine } from '../delivery/PromiseLine';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return withoutPreview(await catalogue.product(context.get(apiContext), params.slug ?? ''));
@@ -199,6 +200,7 @@ export function Component() {
           )}
           {sku.buy_limit !== null && <p className="limit-note">{t('limit_reached', { limit: sku.buy_limit })}</p>}
           {freeAlone && <p className="free-badge">{t('free_delivery_badge')}</p>}
+          {sku.in_stock && product.delivery && <PromiseLine delivery={product.delivery} />}
 
           {product.suggested_use.text && (
             <aside className="suggested-use" aria-labelledby="suggested-use-title">

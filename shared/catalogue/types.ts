@@ -1,5 +1,6 @@
 // Catalogue shapes the API returns (names already in the request's language). Prices are base
 // minor units (KWD fils); the client converts them with the country's rate (shared/money.ts).
+import type { PromiseAnswer } from '../delivery/promise';
 import type { RatingSummary, ReviewsPreview } from '../reviews/types';
 import type { Frequency } from '../subscriptions/frequency';
 
@@ -88,6 +89,11 @@ export interface ProductDetail extends Omit<ProductCard, 'default_sku'> {
    * of the page's hydration data.
    */
   reviews_preview?: ReviewsPreview;
+  /**
+   * When it arrives if ordered now from the country's warehouse, before her area or city is known
+   * (decision 65); null when the default size is out of stock or the shop promises nothing.
+   */
+  delivery: PromiseAnswer | null;
 }
 
 export type AttributeGroup = 'form' | 'diet' | 'flavour' | 'size';

@@ -97,3 +97,10 @@ function promiseFor(rule: SpeedRule, { now, rules, holidays, handlingDays = 0 }:
     arrives = firstOpen(addDays(arrives, 1), rules.deliveryDays, holidays);
   return arrives ? { speed: rule.speed, ships, arrives, orderBy } : null;
 }
+
+/** A promise as the API answers it (product, cart, checkout, order), in its field names. */
+export interface PromiseAnswer {
+  promises: Array<{ speed: DeliverySpeed; arrives: string; order_by: number }>;
+  /** The instant the first of them moves: a page that shows them is kept no longer. */
+  valid_until: number;
+}

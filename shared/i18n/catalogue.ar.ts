@@ -27,6 +27,10 @@ export const catalogueAr: Translated<typeof catalogueEn> = {
   now_price: 'الآن {{price}}',
   you_save: 'توفّر {{amount}}',
   free_delivery_badge: 'توصيل مجاني',
+  // The delivery promise (decision 65): the day, with the Hijri day in Arabic.
+  delivery_arrives_same_day: 'توصيل في اليوم نفسه: يصلك {{day}}',
+  delivery_arrives_next_day: 'توصيل في اليوم التالي: يصلك {{day}}',
+  delivery_arrives_standard: 'توصيل عادي: يصلك {{day}}',
   price_includes_vat: 'السعر شامل ضريبة القيمة المضافة ({{rate}})',
   see_all: 'عرض الكل',
   shop_now: 'تسوّق الآن',

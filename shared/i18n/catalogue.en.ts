@@ -18,6 +18,10 @@ export const catalogueEn = {
   now_price: 'Now {{price}}',
   you_save: 'You save {{amount}}',
   free_delivery_badge: 'Free delivery',
+  // The delivery promise (decision 65): the day, with the Hijri day in Arabic.
+  delivery_arrives_same_day: 'Same-day delivery: arrives {{day}}',
+  delivery_arrives_next_day: 'Next-day delivery: arrives {{day}}',
+  delivery_arrives_standard: 'Standard delivery: arrives {{day}}',
   price_includes_vat: 'Price includes VAT ({{rate}})',
   see_all: 'See all',
   shop_now: 'Shop now',

@@ -22,6 +22,15 @@ export interface PageApi extends ApiClient {
   /** Settles when the page's first read leaves for the API (a cache could not answer it); never, if none
    * does. A page that writes never counts as travelling: its answers may set cookies. */
   travelling(): Promise<void>;
+  /** The earliest instant an answer's delivery promise moves (decision 65), or null if none made one:
+   * a page showing it is kept no longer. */
+  validUntil(): number | null;
+}
+
+/** An answer's `delivery.valid_until`, where it carries a delivery promise. */
+function promiseExpiry(data: unknown): number | null {
+  const delivery = (data as { delivery?: { valid_until?: unknown } } | null)?.delivery;
+  return typeof delivery?.valid_until === 'number' ? delivery.valid_until : null;
 }
 
 export function pageApi(
@@ -32,6 +41,7 @@ export function pageApi(
   let queue: PageCall[] = [];
   let allPublic = true;
   let failure = false;
+  let validUntil: number | null = null;
   let departed: () => void = () => undefined;
   const travelling = new Promise<void>((resolve) => {
     departed = resolve;
@@ -56,6 +66,8 @@ export function pageApi(
     const answer = await enqueue(body === undefined ? { method, path } : { method, path, body });
     if (answer.status >= 500) failure = true;
     const envelope = answer.envelope as Envelope<T>;
+    const expiry = promiseExpiry(envelope?.data);
+    if (expiry !== null) validUntil = Math.min(validUntil ?? expiry, expiry);
     if (answer.status >= 400) throw new ApiFailure(answer.status, envelope);
     return envelope;
   }
@@ -64,5 +76,6 @@ export function pageApi(
     post: (path, body) => call('POST', path, body ?? {}),
     publicAndWhole: () => allPublic && !failure,
     travelling: () => travelling,
+    validUntil: () => validUntil,
   };
 }

@@ -106,8 +106,8 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     });
     const keepable = () => !failed && finalStatus === 200 && api.publicAndWhole() && !session.userToken;
     c.executionCtx.waitUntil(
-      keepPage(c.var.config.PAGE_CACHE_TTL_S, cacheKey, cached.version, nonce, copy, keepable).catch((e) =>
-        reportError(c, e),
+      keepPage(c.var.config.PAGE_CACHE_TTL_S, cacheKey, cached.version, nonce, copy, keepable, api.validUntil).catch(
+        (e) => reportError(c, e),
       ),
     );
     c.header('x-page-cache', 'miss');

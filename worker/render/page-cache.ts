@@ -43,6 +43,13 @@ function edgeCache(): Cache {
 
 const HEADER_VERSION = 'x-catalogue-version';
 const HEADER_NONCE = 'x-page-nonce';
+const HEADER_VALID_UNTIL = 'x-valid-until';
+
+/** Whether a kept page still says what is true now: no delivery promise on it has moved (decision 65). */
+export function stillTrue(kept: Headers, now: number): boolean {
+  const until = kept.get(HEADER_VALID_UNTIL);
+  return until === null || now < Number(until);
+}
 
 export interface PageCacheSlot {
   key: Request;
@@ -70,7 +77,7 @@ export async function cachedPage(c: Context<AppEnv>, key: Request): Promise<{ ht
   if (/no-cache/i.test(c.req.header('cache-control') ?? '') || /no-cache/i.test(c.req.header('pragma') ?? ''))
     return { html: null, version: await catalogueVersion(c) };
   const [hit, current] = await Promise.all([edgeCache().match(key), catalogueVersion(c)]);
-  if (!hit || hit.headers.get(HEADER_VERSION) !== current) {
+  if (!hit || hit.headers.get(HEADER_VERSION) !== current || !stillTrue(hit.headers, Date.now())) {
     await hit?.body?.cancel();
     return { html: null, version: current };
   }
@@ -91,16 +98,20 @@ export async function keepPage(
   nonce: string,
   body: ReadableStream<Uint8Array>,
   keepable: () => boolean,
+  validUntil: () => number | null = () => null,
 ): Promise<void> {
   // Kept as the bytes streamed: decoding a whole page to text only to encode it again is work for nothing.
   const page = await new Response(body).arrayBuffer();
   if (!keepable()) return;
-  const headers = {
+  const until = validUntil();
+  const headers: Record<string, string> = {
     'content-type': 'text/html; charset=utf-8',
-    // The TTL is only the last resort: a change or a deploy makes the entry stale before that.
+    // The TTL is only the last resort: a change or a deploy makes the entry stale before that, and a
+    // delivery promise's cut-off passing (checked on reading it) before either.
     'cache-control': `public, max-age=${ttlSeconds}`,
     [HEADER_VERSION]: version,
     [HEADER_NONCE]: nonce,
+    ...(until === null ? {} : { [HEADER_VALID_UNTIL]: String(until) }),
   };
   await edgeCache().put(key, new Response(page, { headers }));
 }

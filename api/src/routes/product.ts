@@ -248,7 +248,7 @@ productRoutes.get('/notify-list', contract('GET /product/notify-list'), async (c
 });
 
 productRoutes.get('/:ref/v2', contract('GET /product/:ref/v2'), async (c) => {
-  const detail = await productDetail(c.env.DB, idOrSlug(c.req.valid('param').ref), c.var.lang);
+  const detail = await productDetail(c.env.DB, idOrSlug(c.req.valid('param').ref), c.var.lang, c.var.country);
   if (!detail) throw new ApiError(404, 'not_found');
   return c.json(ok(detail));
 });

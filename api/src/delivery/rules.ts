@@ -1,0 +1,121 @@
+// The owner's delivery rules for a country as the promise reads them (decision 65): three statements a
+// caller adds to the batch it already sends (no round trip of their own), and the rows turned into the
+// shared rule set with the year's holidays: the defaults, with the owner's added and removed days.
+import type { CountryCode } from '#shared/locale';
+import { addDays, gulfDate } from '#shared/gulf-days';
+import { defaultHolidays } from '#shared/delivery/holidays';
+import {
+  type DeliveryPromise,
+  type DeliveryRules,
+  type DeliverySpeed,
+  deliveryPromises,
+  type PromiseAnswer,
+} from '#shared/delivery/promise';
+
+interface RulesRow {
+  dispatch_days: string;
+  delivery_days: string;
+  cutoff_minute: number;
+  ramadan_cutoff_minute: number;
+}
+interface SpeedRow {
+  speed: DeliverySpeed;
+  zones: string;
+  transit_days: number;
+  cutoff_minute: number | null;
+  ramadan_cutoff_minute: number | null;
+  fee_minor: number | null;
+}
+interface HolidayRow {
+  date: string;
+  closed: number;
+}
+
+/** How far ahead holidays are read: the longest promise (30 days on the way, handling, a long Eid). */
+const HORIZON_DAYS = 90;
+
+export interface CountryDelivery {
+  rules: DeliveryRules;
+  holidays: ReadonlySet<string>;
+  /** Each speed's fee as the owner set it; null for the country's delivery fee. */
+  fees: Partial<Record<DeliverySpeed, number | null>>;
+}
+
+/** The statements to add to a batch: the rules, the active speeds and the owner's holiday days. */
+export function deliveryStatements(db: D1Database, country: CountryCode, now: number): D1PreparedStatement[] {
+  const today = gulfDate(now);
+  return [
+    db
+      .prepare(
+        'SELECT dispatch_days, delivery_days, cutoff_minute, ramadan_cutoff_minute FROM delivery_rules WHERE country = ?',
+      )
+      .bind(country),
+    db
+      .prepare(
+        'SELECT speed, zones, transit_days, cutoff_minute, ramadan_cutoff_minute, fee_minor FROM delivery_speeds WHERE country = ? AND active = 1',
+      )
+      .bind(country),
+    db
+      .prepare('SELECT date, closed FROM delivery_holidays WHERE country = ? AND date >= ? AND date <= ?')
+      .bind(country, today, addDays(today, HORIZON_DAYS)),
+  ];
+}
+
+const days = (digits: string) => [...digits].map(Number);
+
+/** The batch's three results as the rule set; null when the country has no rules (no promise made). */
+export function readDelivery(
+  country: CountryCode,
+  now: number,
+  [rules, speeds, owned]: D1Result[],
+): CountryDelivery | null {
+  const r = rules?.results[0] as RulesRow | undefined;
+  const speedRows = (speeds?.results ?? []) as unknown as SpeedRow[];
+  if (!r || speedRows.length === 0) return null;
+  return {
+    rules: {
+      dispatchDays: days(r.dispatch_days),
+      deliveryDays: days(r.delivery_days),
+      cutoff: r.cutoff_minute,
+      ramadanCutoff: r.ramadan_cutoff_minute,
+      speeds: speedRows.map((s) => ({
+        speed: s.speed,
+        zones: s.zones === 'all' ? 'all' : s.zones.split(',').map(Number),
+        transitDays: s.transit_days,
+        ...(s.cutoff_minute === null ? {} : { cutoff: s.cutoff_minute }),
+        ...(s.ramadan_cutoff_minute === null ? {} : { ramadanCutoff: s.ramadan_cutoff_minute }),
+      })),
+    },
+    holidays: holidaysFrom(country, gulfDate(now), (owned?.results ?? []) as unknown as HolidayRow[]),
+    fees: Object.fromEntries(speedRows.map((s) => [s.speed, s.fee_minor])),
+  };
+}
+
+/** The default holidays of this year and the next, with the owner's corrections over them. */
+export function holidaysFrom(country: CountryCode, today: string, owned: readonly HolidayRow[]): Set<string> {
+  const year = Number(today.slice(0, 4));
+  const out = new Set([...defaultHolidays(country, year), ...defaultHolidays(country, year + 1)].map((h) => h.date));
+  for (const row of owned) {
+    if (row.closed === 1) out.add(row.date);
+    else out.delete(row.date);
+  }
+  return out;
+}
+
+/** The promises for a zone (null before it is known), or null when the shop makes none. */
+export function promiseAnswer(
+  delivery: CountryDelivery | null,
+  input: { now: number; zone: number | null; handlingDays?: number },
+): PromiseAnswer | null {
+  if (!delivery) return null;
+  const promises: DeliveryPromise[] = deliveryPromises({
+    ...input,
+    rules: delivery.rules,
+    holidays: delivery.holidays,
+  });
+  if (promises.length === 0) return null;
+  return {
+    promises: promises.map((p) => ({ speed: p.speed, arrives: p.arrives, order_by: p.orderBy })),
+    valid_until: Math.min(...promises.map((p) => p.orderBy)),
+  };
+}
