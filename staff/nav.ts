@@ -30,6 +30,7 @@ export const NAV: readonly NavItem[] = [
   { href: '/quiz', label: 'st_nav_quiz', permission: 'catalogue:read' },
   { href: '/reviews', label: 'st_nav_reviews', permission: 'reviews:read' },
   { href: '/orders', label: 'st_nav_orders', permission: 'orders:read' },
+  { href: '/delivery', label: 'st_nav_delivery', permission: 'orders:read' },
   { href: '/subscriptions', label: 'st_nav_subscriptions', permission: 'orders:read' },
   { href: '/audit', label: 'st_nav_audit', permission: 'audit:read' },
 ];

@@ -95,6 +95,14 @@ export const STAFF_MESSAGE_KEYS = [
   // A country's own amounts (decision 52).
   'country_amounts_saved',
   'country_amount_decimals',
+  // The Delivery page (issue 62).
+  'delivery_saved',
+  'delivery_time_invalid',
+  'delivery_days_none',
+  'delivery_zones_invalid',
+  'delivery_zones_unknown',
+  'delivery_transit_invalid',
+  'delivery_date_invalid',
   'country_amount_quick_above_range',
   'staff_answer_saved',
   'moderation_already_decided',

@@ -35,6 +35,8 @@ import { staffPracticeAr } from './staff-practice.ar';
 import { staffPracticeEn } from './staff-practice.en';
 import { staffLoyaltyAr } from './staff-loyalty.ar';
 import { staffLoyaltyEn } from './staff-loyalty.en';
+import { staffDeliveryAr } from './staff-delivery.ar';
+import { staffDeliveryEn } from './staff-delivery.en';
 
 export const staffTextsEn = {
   ...staffEn,
@@ -54,6 +56,7 @@ export const staffTextsEn = {
   ...staffConsultationCallEn,
   ...staffPracticeEn,
   ...staffLoyaltyEn,
+  ...staffDeliveryEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
@@ -74,4 +77,5 @@ export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffConsultationCallAr,
   ...staffPracticeAr,
   ...staffLoyaltyAr,
+  ...staffDeliveryAr,
 };

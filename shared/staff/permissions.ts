@@ -40,6 +40,8 @@ export const PERMISSIONS = [
   // Loyalty (issue 47): each country's rules and tiers, and the monthly points report (the liability).
   // A shopper's points are read with customers:read and adjusted with customers:wallet.
   'loyalty:manage',
+  // Delivery (issue 62): each country's working days, cut-offs, speeds, fees and holidays; read with orders:read.
+  'delivery:manage',
   'staff:read',
   'staff:write',
   'audit:read',

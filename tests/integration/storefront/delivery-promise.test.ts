@@ -43,7 +43,9 @@ describe('the delivery promise on the product page', () => {
     const delivery = await promiseOf('SA');
     // The next day is promised only in the three cities it reaches, which a guest's page does not know.
     expect(delivery.promises.map((p) => p.speed)).toEqual(['standard']);
-    const html = await (await storefront(`${SHOP}/ar/products/${PRODUCT}`, { headers: { cookie: 'country=SA' } })).text();
+    const html = await (
+      await storefront(`${SHOP}/ar/products/${PRODUCT}`, { headers: { cookie: 'country=SA' } })
+    ).text();
     const text = dayText(delivery.promises[0]!.arrives, 'ar', 'SA');
     expect(text).toMatch(/هـ|جمادى|رجب|شعبان|رمضان|شوال|القعدة|الحجة|محرم|صفر|ربيع/);
     expect(html).toContain(`توصيل عادي: يصلك ${text}`);

@@ -21,6 +21,7 @@ import { staffQuizRoutes } from './quiz';
 import { staffReviewRoutes } from './reviews';
 import { staffSubscriptionRoutes } from './subscriptions';
 import { staffAmountRoutes } from './amounts';
+import { staffDeliveryRoutes } from './delivery';
 import { staffConsultationCallRoutes } from './consultation-call';
 import { staffPracticeRoutes } from './consultation-practice';
 import { staffLoyaltyRoutes } from './loyalty';
@@ -47,6 +48,7 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffReviewRoutes)
   .route('/', staffSubscriptionRoutes)
   .route('/', staffAmountRoutes)
+  .route('/', staffDeliveryRoutes)
   .route('/', staffConsultationCallRoutes)
   .route('/', staffPracticeRoutes)
   .route('/', staffLoyaltyRoutes);
