@@ -11,6 +11,7 @@
 // Realtime mode: each side publishes its tracks to Cloudflare's SFU and pulls the other's, through the
 // room (which holds the app token); the SFU's offers are answered through renegotiate.
 import type { CallJoin, CallSide, ChatMessage, ClientFrame, ServerFrame } from '#shared/consultations/call';
+import { CALL_WS_PROTOCOL } from '#shared/consultations/call-socket';
 
 export type Connection = 'connecting' | 'open' | 'reconnecting' | 'replaced' | 'failed';
 export type MediaState = 'off' | 'starting' | 'waiting' | 'connecting' | 'connected' | 'poor' | 'denied';
@@ -140,7 +141,8 @@ export class CallEngine {
     this.#joinedOnce = true;
     const url = new URL(this.#join.ws_path, location.href);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = new WebSocket(url);
+    // The ticket rides as a subprotocol, not in the URL (logs keep URLs); good for this one socket.
+    const ws = new WebSocket(url, [CALL_WS_PROTOCOL, this.#join.ticket]);
     this.#ws = ws;
     ws.addEventListener('message', (e) => this.#onFrame(JSON.parse(String(e.data)) as ServerFrame));
     ws.addEventListener('close', (e) => {

@@ -189,6 +189,7 @@ export const MESSAGE_KEYS = [
   'call_too_early',
   'call_closed',
   'call_ticket_invalid',
+  'call_ticket_used',
   'call_room_websocket_required',
   'call_room_request_invalid',
   // Points and a friend's code at checkout (issue 47).

@@ -2,6 +2,7 @@
 // page, the nutritionist's back-office page) and the room (api/src/consultations/call/room.ts) say to
 // each other over the WebSocket, and what a join answers. One module so the three ends agree.
 import { z } from '#shared/zod';
+import type { NutritionistGender } from './facts';
 
 /** The two sides of a call. The room stores chat as 'shopper' | 'nutritionist' (consultation_messages.sender). */
 export const CALL_SIDES = ['shopper', 'nutritionist'] as const;
@@ -26,7 +27,12 @@ export interface CallJoin {
   side: CallSide;
   /** The other side's name: the nutritionist's (in the shopper's language) or the shopper's. */
   peer_name: string;
-  /** Signed: consultation, side and expiry (api/src/consultations/call/ticket.ts). */
+  /** The nutritionist's gender: Arabic texts about her (or addressed to her) agree with it. */
+  nutritionist_gender: NutritionistGender;
+  /**
+   * Signed: consultation, side, expiry and the session that joined (api/src/consultations/call/ticket.ts);
+   * good for one WebSocket, offered as a subprotocol (CALL_WS_PROTOCOL), never in the URL.
+   */
   ticket: string;
   expires_at: number;
   /** Path of the room's WebSocket on the origin the page was served from (the page adds ws(s)://host). */

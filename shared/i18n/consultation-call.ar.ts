@@ -7,6 +7,7 @@ export const consultationCallAr: Translated<typeof consultationCallEn> = {
   call_too_early: 'المكالمة لم تُفتح بعد. يمكنك الانضمام قبل الموعد بعشر دقائق.',
   call_closed: 'أُغلقت المكالمة: كان الانضمام متاحًا حتى ثلاثين دقيقة بعد نهاية الموعد.',
   call_ticket_invalid: 'انتهت صلاحية رابط المكالمة. انضمي مرة أخرى من صفحة استشارتك.',
+  call_ticket_used: 'استُخدم رابط المكالمة هذا من قبل. انضمي مرة أخرى من صفحة استشارتك.',
   call_room_websocket_required: 'تتصل المكالمة من صفحتها. افتحي استشارتك وانضمي من هناك.',
   call_room_request_invalid: 'تعذّر فهم هذا الطلب إلى المكالمة. انضمي مرة أخرى من صفحة استشارتك.',
 

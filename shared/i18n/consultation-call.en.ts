@@ -6,6 +6,7 @@ export const consultationCallEn = {
   call_too_early: 'The call is not open yet. You can join from 10 minutes before the start.',
   call_closed: 'The call has closed: it could be joined until 30 minutes after the booked end.',
   call_ticket_invalid: 'This link to the call has expired. Join again from your consultation.',
+  call_ticket_used: 'This link to the call has already been used. Join again from your consultation.',
   call_room_websocket_required: 'The call connects from its own page. Open your consultation and join from there.',
   call_room_request_invalid: 'This request to the call could not be understood. Join again from your consultation.',
 

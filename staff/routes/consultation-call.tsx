@@ -1,11 +1,13 @@
 // The nutritionist's consultation call (decision 56): the page, its one script, the join the script
 // asks for on every (re)connect, and the room's WebSocket passed through to the API (signed like every
-// staff call; the join ticket in its query is what admits it, and only a page of this origin may open it).
+// staff call, with this staff session; the join ticket, offered as a WebSocket subprotocol and good once
+// for the session that joined, is what admits it, and only a page of this origin may open it).
 import { Hono } from 'hono';
 import staffCallScript from 'virtual:staff-call-script';
 import { fail } from '#shared/api/envelope';
 import { signRequest, SIGNATURE_HEADERS } from '#shared/api/signing';
 import type { CallJoin } from '#shared/consultations/call';
+import { CALL_TICKET_HEADER, CALL_WS_PROTOCOL, callTicketFromProtocols } from '#shared/consultations/call-socket';
 import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';
 import { html } from '../lib/render';
@@ -48,16 +50,25 @@ export const consultationCallRoutes = new Hono<StaffAppEnv>()
     if (origin && origin !== new URL(c.req.url).origin) return c.json(fail('forbidden_cross_site', 403), 403);
     if (c.req.header('upgrade')?.toLowerCase() !== 'websocket')
       return c.json(fail('call_room_websocket_required', 426), 426);
-    const path = `/consultation/${c.req.param('id')}/room?ticket=${encodeURIComponent(c.req.query('ticket') ?? '')}`;
+    const path = `/consultation/${c.req.param('id')}/room`;
     const headers = new Headers({
       upgrade: 'websocket',
       [SIGNATURE_HEADERS.requestId]: c.get('requestId') ?? '',
       [SIGNATURE_HEADERS.lang]: c.var.lang,
       [SIGNATURE_HEADERS.country]: 'KW',
+      // The ticket from the subprotocols the script offered (never the URL), with this staff session,
+      // which must be the one that joined.
+      [CALL_TICKET_HEADER]: callTicketFromProtocols(c.req.header('sec-websocket-protocol')) ?? '',
     });
+    if (c.var.token) headers.set(SIGNATURE_HEADERS.authorization, `Staff ${c.var.token}`);
     const signed = await signRequest(c.var.config.SIGNING_SECRET, 'GET', path, '', undefined, undefined, headers);
     for (const [name, value] of Object.entries(signed)) headers.set(name, value);
     const res = await c.env.API.fetch(new Request(INTERNAL_ORIGIN + path, { headers }));
-    if (res.status === 101 && res.webSocket) return new Response(null, { status: 101, webSocket: res.webSocket });
+    if (res.status === 101 && res.webSocket)
+      return new Response(null, {
+        status: 101,
+        webSocket: res.webSocket,
+        headers: { 'sec-websocket-protocol': CALL_WS_PROTOCOL },
+      });
     return new Response(await res.text(), { status: res.status, headers: { 'content-type': 'application/json' } });
   });

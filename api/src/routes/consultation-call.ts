@@ -1,20 +1,34 @@
 // The consultation call (decision 56): the shopper's join, and the room's WebSocket route that both
 // sides' pages reach through their worker (the storefront's /api/consultation/:id/room, the back
 // office's /consultations/:id/room), which checks the ticket and hands the upgrade to the room.
+// The ticket comes in CALL_TICKET_HEADER (the worker took it from the page's Sec-WebSocket-Protocol:
+// never in a URL), with the session of the page that presents it, which must be the one it was issued to.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import type { AppEnv } from '../app-env';
 import { ApiError } from '../lib/errors';
 import { contract } from '../lib/validate';
-import { requireUser } from '../middleware/user';
+import { currentUser, requireUser } from '../middleware/user';
+import { currentStaff } from '../middleware/staff';
 import { joinCall, shopperConsultation } from '../consultations/call/join';
 import { mediaServiceFor } from '../consultations/call/media';
-import { ROOM_CONSULTATION_HEADER, ROOM_SIDE_HEADER, roomStub } from '../consultations/call/room';
-import { verifyTicket } from '../consultations/call/ticket';
+import { ROOM_CONSULTATION_HEADER, ROOM_SIDE_HEADER, ROOM_TICKET_HEADER, roomStub } from '../consultations/call/room';
+import { readTicket, staffHolder, type TicketHolder, userHolder, verifyTicket } from '../consultations/call/ticket';
+import { CALL_TICKET_HEADER } from '#shared/consultations/call-socket';
+import type { Context } from 'hono';
 
 /** The storefront's path of the room (worker/routes/consultation-room.ts passes it through). */
-export const storefrontRoomPath = (id: number, ticket: string) =>
-  `/api/consultation/${id}/room?ticket=${encodeURIComponent(ticket)}`;
+export const storefrontRoomPath = (id: number) => `/api/consultation/${id}/room`;
+
+/** The session presenting a ticket, of the kind its side joins with (a shopper's, or a staff member's). */
+async function presenter(c: Context<AppEnv>, side: 'shopper' | 'nutritionist'): Promise<TicketHolder | null> {
+  if (side === 'shopper') {
+    const user = await currentUser(c);
+    return user ? userHolder(user.sessionId) : null;
+  }
+  const member = await currentStaff(c);
+  return member ? staffHolder(member.sessionId) : null;
+}
 
 export const userConsultationCallRoutes = new Hono<AppEnv>().post(
   '/:id{[0-9]+}/join',
@@ -29,6 +43,7 @@ export const userConsultationCallRoutes = new Hono<AppEnv>().post(
           { db: c.env.DB, config: c.var.config, media: mediaServiceFor(c.var.config) },
           row,
           'shopper',
+          userHolder(user.sessionId),
           storefrontRoomPath,
         ),
       ),
@@ -41,14 +56,19 @@ export const consultationRoomRoutes = new Hono<AppEnv>().get(
   contract('GET /consultation/:id{[0-9]+}/room'),
   async (c) => {
     const { id } = c.req.valid('param');
-    const claims = await verifyTicket(c.var.config.TOKEN_SECRET, c.req.valid('query').ticket);
-    // Expired, altered, or another consultation's: the room stays shut.
+    const ticket = c.req.header(CALL_TICKET_HEADER) ?? '';
+    const read = readTicket(ticket);
+    const holder = read ? await presenter(c, read.side) : null;
+    const claims = await verifyTicket(c.var.config.TOKEN_SECRET, ticket, holder);
+    // Expired, altered, another consultation's, or presented by another session (or none): the room stays shut.
     if (!claims || claims.consultationId !== id) throw new ApiError(403, 'call_ticket_invalid');
     if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') throw new ApiError(426, 'call_room_websocket_required');
     const headers = new Headers({
       upgrade: 'websocket',
       [ROOM_CONSULTATION_HEADER]: String(id),
       [ROOM_SIDE_HEADER]: claims.side,
+      // The room redeems it once (a second socket with the same ticket is refused there).
+      [ROOM_TICKET_HEADER]: `${claims.nonce}.${claims.expiresAt}`,
     });
     const res = await roomStub(c.env, id).fetch(new Request('https://room.internal/ws', { headers }));
     // A fresh Response: the middleware after this one may set headers, and a fetched one's are immutable.

@@ -7,7 +7,8 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { CLOSE_ENDED, type CallJoin, type ServerFrame } from '#shared/consultations/call';
-import { issueTicket } from '#api/src/consultations/call/ticket';
+import { issueTicket, userHolder } from '#api/src/consultations/call/ticket';
+import { CALL_TICKET_HEADER } from '#shared/consultations/call-socket';
 import { MediaError, type MediaService } from '#api/src/consultations/call/media';
 import {
   type ConsultRoom,
@@ -29,7 +30,11 @@ async function shopper(tag: string) {
   )
     .bind(`Shopper ${tag}`, `${tag}-${crypto.randomUUID()}@example.com`, Date.now())
     .first<{ id: number }>();
-  return { token: await createSession(env.DB, user!.id), id: user!.id };
+  const token = await createSession(env.DB, user!.id);
+  const session = await env.DB.prepare('SELECT id FROM sessions WHERE user_id = ?')
+    .bind(user!.id)
+    .first<{ id: number }>();
+  return { token, id: user!.id, sessionId: session!.id };
 }
 
 async function join(token: string, device: string, id: number) {
@@ -41,17 +46,26 @@ async function join(token: string, device: string, id: number) {
   });
 }
 
-/** The room's socket for a ticket, as the storefront's pass-through opens it. */
-async function open(id: number, ticket: string) {
-  const res = await call(`/consultation/${id}/room?ticket=${encodeURIComponent(ticket)}`, {
-    headers: { upgrade: 'websocket' },
+/** A ticket and the session presenting it (the worker's `authorization`: `Bearer …` or `Staff …`). */
+interface Pass {
+  ticket: string;
+  auth: string;
+}
+
+/** The room's socket for a ticket, as the workers' pass-through opens it: the ticket in its header. */
+async function open(id: number, pass: Pass) {
+  return call(`/consultation/${id}/room`, {
+    headers: {
+      upgrade: 'websocket',
+      [CALL_TICKET_HEADER]: pass.ticket,
+      ...(pass.auth ? { authorization: pass.auth } : {}),
+    },
   });
-  return res;
 }
 
 /** A connected side: every frame it got, and a wait for the next that matches. */
-async function connect(id: number, ticket: string) {
-  const res = await open(id, ticket);
+async function connect(id: number, pass: Pass) {
+  const res = await open(id, pass);
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
   const frames: ServerFrame[] = [];
@@ -116,11 +130,24 @@ async function bookedCall(
   return { device, she, nutritionist, consultationId };
 }
 
-async function tickets(id: number) {
-  return {
-    shopper: (await issueTicket(TEST_TOKEN_SECRET, id, 'shopper')).ticket,
-    nutritionist: (await issueTicket(TEST_TOKEN_SECRET, id, 'nutritionist')).ticket,
-  };
+type BookedCall = Awaited<ReturnType<typeof bookedCall>>;
+
+/** Her ticket, through her join, with her session. */
+async function shopperPass({ device, she, consultationId }: BookedCall): Promise<Pass> {
+  const res = await join(she.token, device, consultationId);
+  expect(res.status).toBe(200);
+  return { ticket: (await json<{ data: CallJoin }>(res)).data.ticket, auth: `Bearer ${she.token}` };
+}
+
+/** The nutritionist's ticket, through the staff join, with the staff session. */
+async function nutritionistPass({ nutritionist, consultationId }: BookedCall): Promise<Pass> {
+  const res = await staffCall(nutritionist.token, `/staff/consultations/${consultationId}/join`, { json: {} });
+  expect(res.status).toBe(200);
+  return { ticket: (await json<{ data: CallJoin }>(res)).data.ticket, auth: `Staff ${nutritionist.token}` };
+}
+
+async function tickets(booked: BookedCall) {
+  return { shopper: await shopperPass(booked), nutritionist: await nutritionistPass(booked) };
 }
 
 describe('joining a consultation call', () => {
@@ -135,7 +162,8 @@ describe('joining a consultation call', () => {
       media: 'direct',
       ice_servers: [],
       mode: 'video',
-      ws_path: `/api/consultation/${consultationId}/room?ticket=${encodeURIComponent(data.ticket)}`,
+      ws_path: `/api/consultation/${consultationId}/room`,
+      nutritionist_gender: 'female',
     });
     expect(data.expires_at - Date.now()).toBeGreaterThan(60_000);
     expect(data.expires_at - Date.now()).toBeLessThanOrEqual(2 * MINUTE);
@@ -187,7 +215,7 @@ describe('joining a consultation call', () => {
     expect(res.status).toBe(200);
     const data = (await json<{ data: CallJoin }>(res)).data;
     expect(data).toMatchObject({ side: 'nutritionist', media: 'direct' });
-    expect(data.ws_path).toBe(`/consultations/${consultationId}/room?ticket=${encodeURIComponent(data.ticket)}`);
+    expect(data.ws_path).toBe(`/consultations/${consultationId}/room`);
 
     const otherNutritionist = await staffWith([{ role: 'nutritionist', country: null }]);
     const owner = await staffWith([{ role: 'owner', country: null }]);
@@ -202,22 +230,34 @@ describe('the room admits only a valid ticket of its own consultation', () => {
   it('refuses a ticket of another consultation, an expired one and an altered one; opens with a valid one', async () => {
     const a = await bookedCall('room-a');
     const b = await bookedCall('room-b');
-    const ticketB = (await issueTicket(TEST_TOKEN_SECRET, b.consultationId, 'shopper')).ticket;
-    const crossed = await open(a.consultationId, ticketB);
+    const hers = userHolder(a.she.sessionId);
+    const auth = `Bearer ${a.she.token}`;
+    const ticketB = (await shopperPass(b)).ticket;
+    const crossed = await open(a.consultationId, { ticket: ticketB, auth: `Bearer ${b.she.token}` });
     expect(crossed.status).toBe(403);
     expect((await json(crossed)).meta.msg).toBe('call_ticket_invalid');
 
-    const expired = (await issueTicket(TEST_TOKEN_SECRET, a.consultationId, 'shopper', Date.now() - 3 * MINUTE)).ticket;
-    expect((await open(a.consultationId, expired)).status).toBe(403);
+    const expired = (await issueTicket(TEST_TOKEN_SECRET, a.consultationId, 'shopper', hers, Date.now() - 3 * MINUTE))
+      .ticket;
+    expect((await open(a.consultationId, { ticket: expired, auth })).status).toBe(403);
 
-    const valid = (await issueTicket(TEST_TOKEN_SECRET, a.consultationId, 'shopper')).ticket;
+    const valid = (await issueTicket(TEST_TOKEN_SECRET, a.consultationId, 'shopper', hers)).ticket;
     // The side changed by hand: the signature no longer holds.
-    expect((await open(a.consultationId, valid.replace('.shopper.', '.nutritionist.'))).status).toBe(403);
+    const altered = valid.replace('.shopper.', '.nutritionist.');
+    expect((await open(a.consultationId, { ticket: altered, auth })).status).toBe(403);
     // Signed with another secret.
-    const forged = (await issueTicket('another-secret-0123456789abcdef0123456789', a.consultationId, 'shopper')).ticket;
-    expect((await open(a.consultationId, forged)).status).toBe(403);
+    const forged = (await issueTicket('another-secret-0123456789abcdef0123456789', a.consultationId, 'shopper', hers))
+      .ticket;
+    expect((await open(a.consultationId, { ticket: forged, auth })).status).toBe(403);
+    // In the query, where logs keep it, a ticket opens nothing.
+    const inQuery = await call(`/consultation/${a.consultationId}/room?ticket=${encodeURIComponent(valid)}`, {
+      headers: { upgrade: 'websocket', authorization: auth },
+    });
+    expect(inQuery.status).toBe(403);
 
-    const notUpgrade = await call(`/consultation/${a.consultationId}/room?ticket=${encodeURIComponent(valid)}`);
+    const notUpgrade = await call(`/consultation/${a.consultationId}/room`, {
+      headers: { [CALL_TICKET_HEADER]: valid, authorization: auth },
+    });
     expect(notUpgrade.status).toBe(426);
     expect((await json(notUpgrade)).meta.msg).toBe('call_room_websocket_required');
 
@@ -232,7 +272,7 @@ describe('the room admits only a valid ticket of its own consultation', () => {
     expect(plain.status).toBe(426);
     expect((await json(plain)).meta.msg).toBe('call_room_websocket_required');
 
-    const side = await connect(a.consultationId, valid);
+    const side = await connect(a.consultationId, { ticket: valid, auth });
     expect(await side.next('welcome')).toMatchObject({
       side: 'shopper',
       peer_present: false,
@@ -241,12 +281,53 @@ describe('the room admits only a valid ticket of its own consultation', () => {
     });
     side.ws.close(1000);
   });
+
+  it('opens one socket per ticket, for the session that joined only (issue 61, finding 18)', async () => {
+    const booked = await bookedCall('room-once');
+    const { consultationId, she } = booked;
+    const pass = await shopperPass(booked);
+    const first = await connect(consultationId, pass);
+    await first.next('welcome');
+    first.send({ type: 'chat', client_id: 'once-0001', text: 'I am pregnant' });
+    await first.next('ack');
+
+    // The same ticket again (a copied link, a replayed request): refused, with nothing of the chat.
+    const again = await open(consultationId, pass);
+    expect(again.status).toBe(403);
+    expect((await json(again)).meta.msg).toBe('call_ticket_used');
+    expect(again.webSocket).toBeNull();
+
+    // A fresh ticket presented by anyone but the session that joined: another shopper, another session
+    // of hers, the nutritionist's staff session, no session at all.
+    const fresh = await shopperPass(booked);
+    const intruder = await shopper('room-once-intruder');
+    const herOtherSession = await createSession(env.DB, she.id);
+    for (const auth of [
+      `Bearer ${intruder.token}`,
+      `Bearer ${herOtherSession}`,
+      `Staff ${booked.nutritionist.token}`,
+      '',
+    ]) {
+      const res = await open(consultationId, { ticket: fresh.ticket, auth });
+      expect(res.status, auth).toBe(403);
+      expect((await json(res)).meta.msg, auth).toBe('call_ticket_invalid');
+    }
+    // Nor does the nutritionist's ticket open for her, or hers for the nutritionist's session.
+    const theirs = await nutritionistPass(booked);
+    expect((await open(consultationId, { ticket: theirs.ticket, auth: `Bearer ${she.token}` })).status).toBe(403);
+    // Her own session still can, once: the first socket is replaced by it.
+    const second = await connect(consultationId, fresh);
+    await second.next('welcome');
+    await expect.poll(() => first.closedWith(), { timeout: 5000 }).toBe(4001);
+    second.ws.close(1000);
+  });
 });
 
 describe('the room', () => {
   it('tells each side who is here, relays signalling, and orders, acknowledges and relays the chat', async () => {
-    const { consultationId } = await bookedCall('room-chat');
-    const t = await tickets(consultationId);
+    const booked = await bookedCall('room-chat');
+    const { consultationId } = booked;
+    const t = await tickets(booked);
     const she = await connect(consultationId, t.shopper);
     expect(await she.next('welcome')).toMatchObject({ peer_present: false });
     const nutritionist = await connect(consultationId, t.nutritionist);
@@ -289,8 +370,9 @@ describe('the room', () => {
   });
 
   it('gives a reconnecting side what it missed, stores a resend once, and replaces a side’s older socket', async () => {
-    const { consultationId } = await bookedCall('room-resume');
-    const t = await tickets(consultationId);
+    const booked = await bookedCall('room-resume');
+    const { consultationId } = booked;
+    const t = await tickets(booked);
     const she = await connect(consultationId, t.shopper);
     await she.next('welcome');
     const nutritionist = await connect(consultationId, t.nutritionist);
@@ -306,10 +388,7 @@ describe('the room', () => {
     await nutritionist.next('ack', (a) => a.client_id === 'resume-0003');
 
     // She comes back with the last seq she has, and resends the message she never saw acknowledged.
-    const back = await connect(
-      consultationId,
-      (await issueTicket(TEST_TOKEN_SECRET, consultationId, 'shopper')).ticket,
-    );
+    const back = await connect(consultationId, await shopperPass(booked));
     expect(await back.next('welcome')).toMatchObject({ peer_present: true, last_seq: 3 });
     expect(await nutritionist.next('presence')).toMatchObject({ side: 'shopper', present: true });
     back.send({ type: 'sync', after: 1 });
@@ -326,7 +405,7 @@ describe('the room', () => {
     expect(count!.n).toBe(3);
 
     // A second tab (or a reload that beat the old socket's close) takes over; the old one is told and closed.
-    const tab = await connect(consultationId, (await issueTicket(TEST_TOKEN_SECRET, consultationId, 'shopper')).ticket);
+    const tab = await connect(consultationId, await shopperPass(booked));
     await tab.next('welcome');
     expect(await back.next('error')).toEqual({ type: 'error', reason: 'replaced' });
     await expect.poll(() => back.closedWith(), { timeout: 5000 }).toBe(4001);
@@ -339,8 +418,9 @@ describe('the room', () => {
   });
 
   it('keeps the chat sealed in D1: no plaintext in any column, opened only with the consultation’s key', async () => {
-    const { consultationId } = await bookedCall('room-sealed');
-    const she = await connect(consultationId, (await tickets(consultationId)).shopper);
+    const booked = await bookedCall('room-sealed');
+    const { consultationId } = booked;
+    const she = await connect(consultationId, (await tickets(booked)).shopper);
     await she.next('welcome');
     const secret = 'I take warfarin and I am 12 weeks pregnant';
     she.send({ type: 'chat', client_id: 'sealed-0001', text: secret });
@@ -368,8 +448,9 @@ describe('the room', () => {
 describe('a consultation cancelled while someone is in its room', () => {
   it('closes every socket of the room as ended, and the shopper joining again is refused', async () => {
     // In the join window, five minutes before the start: too late for a refund, not too late to cancel.
-    const { device, she, consultationId } = await bookedCall('room-cancel', { startsAt: Date.now() + 5 * MINUTE });
-    const t = await tickets(consultationId);
+    const booked = await bookedCall('room-cancel', { startsAt: Date.now() + 5 * MINUTE });
+    const { device, she, consultationId } = booked;
+    const t = await tickets(booked);
     const shopperSide = await connect(consultationId, t.shopper);
     await shopperSide.next('welcome');
     const nutritionistSide = await connect(consultationId, t.nutritionist);
@@ -392,8 +473,9 @@ describe('a consultation cancelled while someone is in its room', () => {
 
 describe('the room keeps its pace', () => {
   it('takes 20 messages in 10 seconds from a socket and asks for the rest later; none is stored twice', async () => {
-    const { consultationId } = await bookedCall('room-flood');
-    const she = await connect(consultationId, (await tickets(consultationId)).shopper);
+    const booked = await bookedCall('room-flood');
+    const { consultationId } = booked;
+    const she = await connect(consultationId, (await tickets(booked)).shopper);
     await she.next('welcome');
     for (let i = 0; i < 25; i++)
       she.send({ type: 'chat', client_id: `flood-${String(i).padStart(4, '0')}`, text: `m${i}` });
@@ -414,7 +496,8 @@ describe('the room keeps its pace', () => {
 
 describe('the room in realtime mode (the SFU stubbed at the media adapter)', () => {
   it('makes each side its SFU session, lets it publish, tells the other side, pulls the other’s tracks by name, and refuses another side’s session', async () => {
-    const { consultationId } = await bookedCall('room-realtime');
+    const booked = await bookedCall('room-realtime');
+    const { consultationId } = booked;
     const calls: string[] = [];
     let sessions = 0;
     let down = false;
@@ -448,7 +531,7 @@ describe('the room in realtime mode (the SFU stubbed at the media adapter)', () 
     await runInDurableObject(roomStub(env, consultationId), (room: ConsultRoom) => {
       (room as unknown as { media: () => MediaService }).media = () => sfu;
     });
-    const t = await tickets(consultationId);
+    const t = await tickets(booked);
     const she = await connect(consultationId, t.shopper);
     expect(await she.next('welcome')).toMatchObject({ media: 'realtime' });
     const nutritionist = await connect(consultationId, t.nutritionist);

@@ -1,12 +1,14 @@
 // The consultation call through the two workers a browser meets (decision 56): the storefront's and the
-// back office's WebSocket pass-through to the room (a valid ticket reaches the Durable Object and gets
-// its welcome; another site's page, a plain GET or an expired ticket do not), the nutritionist's call
+// back office's WebSocket pass-through to the room (a valid ticket, offered as a subprotocol by the
+// session that joined, reaches the Durable Object once and gets its welcome; another site's page, a plain
+// GET, an expired ticket, a used one or another session's do not), the nutritionist's call
 // page with the one script its CSP allows, and the camera and microphone allowed in the documents of the
 // call and its device check only, in both workers.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { issueTicket } from '#api/src/consultations/call/ticket';
-import type { ServerFrame } from '#shared/consultations/call';
+import { issueTicket, userHolder } from '#api/src/consultations/call/ticket';
+import type { CallJoin, ServerFrame } from '#shared/consultations/call';
+import { CALL_WS_PROTOCOL } from '#shared/consultations/call-socket';
 import { insertBookedConsultation } from '../../support/consultation-call-fixture';
 import { TEST_TOKEN_SECRET } from '../../support/staff-fixture';
 import { manifestPath } from '#shared/app/paths';
@@ -35,47 +37,139 @@ async function welcome(res: Response): Promise<ServerFrame> {
   return frame;
 }
 
-const upgrade = (origin: string) => ({ upgrade: 'websocket', origin });
+const upgrade = (origin: string, ticket = '', cookie = '') => ({
+  upgrade: 'websocket',
+  origin,
+  ...(ticket ? { 'sec-websocket-protocol': `${CALL_WS_PROTOCOL}, ${ticket}` } : {}),
+  ...(cookie ? { cookie } : {}),
+});
+
+const msg = async (res: Response) => (await res.json<{ meta: { msg: string } }>()).meta.msg;
+
+/** A signed-in shopper (her cookies) with a booked consultation now. */
+async function shopperWithCall() {
+  const device = cookiesFrom(await storefront('/api/country'));
+  const cookie = await registerShopper(`call-${crypto.randomUUID()}@example.com`, device, 'Sara Caller');
+  const me = await storefront('/api/user/me', { headers: { cookie } });
+  const userId = (await me.json<{ data: { user: { id: number } } }>()).data.user.id;
+  const { consultationId } = await insertBookedConsultation(env.API_DB, { userId });
+  return { cookie, id: consultationId };
+}
+
+/** Her join through the storefront's /api, as the call page asks for it. */
+async function shopperJoin(id: number, cookie: string): Promise<CallJoin> {
+  const res = await storefront(`/api/user/consultation/${id}/join`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'http://shop.test', cookie },
+    body: '{}',
+  });
+  expect(res.status).toBe(200);
+  return (await res.json<{ data: CallJoin }>()).data;
+}
 
 describe("the room's WebSocket through the workers", () => {
-  it('the storefront passes a valid ticket through to the room, and refuses another site, a plain GET and an expired ticket', async () => {
-    const { consultationId: id } = await insertBookedConsultation(env.API_DB, { userId: await shopperRow() });
-    const { ticket } = await issueTicket(TEST_TOKEN_SECRET, id, 'shopper');
-    const path = `/api/consultation/${id}/room?ticket=${encodeURIComponent(ticket)}`;
-    expect(await welcome(await storefront(path, { headers: upgrade('http://shop.test') }))).toMatchObject({
-      type: 'welcome',
-      side: 'shopper',
-      media: 'direct',
-    });
+  it('the storefront passes her ticket (a subprotocol, not the URL) through to the room, and refuses another site, a plain GET and an expired ticket', async () => {
+    const { cookie, id } = await shopperWithCall();
+    const join = await shopperJoin(id, cookie);
+    const path = `/api/consultation/${id}/room`;
+    expect(join.ws_path).toBe(path);
+    const opened = await storefront(path, { headers: upgrade('http://shop.test', join.ticket, cookie) });
+    // The browser fails a socket whose answer does not name one of the subprotocols it offered.
+    expect(opened.headers.get('sec-websocket-protocol')).toBe(CALL_WS_PROTOCOL);
+    expect(await welcome(opened)).toMatchObject({ type: 'welcome', side: 'shopper', media: 'direct' });
 
-    const crossSite = await storefront(path, { headers: upgrade('https://evil.example') });
+    const fresh = (await shopperJoin(id, cookie)).ticket;
+    const crossSite = await storefront(path, { headers: upgrade('https://evil.example', fresh, cookie) });
     expect(crossSite.status).toBe(403);
-    expect((await crossSite.json<{ meta: { msg: string } }>()).meta.msg).toBe('forbidden_cross_site');
-    const plainGet = await storefront(path);
+    expect(await msg(crossSite)).toBe('forbidden_cross_site');
+    const plainGet = await storefront(path, { headers: { cookie } });
     expect(plainGet.status).toBe(426);
-    expect((await plainGet.json<{ meta: { msg: string } }>()).meta.msg).toBe('call_room_websocket_required');
+    expect(await msg(plainGet)).toBe('call_room_websocket_required');
 
-    const expired = (await issueTicket(TEST_TOKEN_SECRET, id, 'shopper', Date.now() - 5 * 60_000)).ticket;
-    const refused = await storefront(`/api/consultation/${id}/room?ticket=${encodeURIComponent(expired)}`, {
-      headers: upgrade('http://shop.test'),
-    });
+    const me = await env.API_DB.prepare(
+      'SELECT s.id FROM sessions s JOIN consultations c ON c.user_id = s.user_id WHERE c.id = ?',
+    )
+      .bind(id)
+      .first<{ id: number }>();
+    const expired = (await issueTicket(TEST_TOKEN_SECRET, id, 'shopper', userHolder(me!.id), Date.now() - 5 * 60_000))
+      .ticket;
+    const refused = await storefront(path, { headers: upgrade('http://shop.test', expired, cookie) });
     expect(refused.status).toBe(403);
-    expect((await refused.json<{ meta: { msg: string } }>()).meta.msg).toBe('call_ticket_invalid');
+    expect(await msg(refused)).toBe('call_ticket_invalid');
   });
 
-  it('the back office passes the nutritionist’s ticket through, from its own origin only', async () => {
-    const { consultationId: id } = await insertBookedConsultation(env.API_DB, { userId: await shopperRow() });
-    const { ticket } = await issueTicket(TEST_TOKEN_SECRET, id, 'nutritionist');
-    const path = `/consultations/${id}/room?ticket=${encodeURIComponent(ticket)}`;
-    expect(await welcome(await staffPage(path, '', { headers: upgrade(STAFF) }))).toMatchObject({
-      side: 'nutritionist',
+  it('a ticket opens one socket, for the session that joined only (issue 61, finding 18)', async () => {
+    const { cookie, id } = await shopperWithCall();
+    const path = `/api/consultation/${id}/room`;
+    const { ticket } = await shopperJoin(id, cookie);
+    expect(
+      await welcome(await storefront(path, { headers: upgrade('http://shop.test', ticket, cookie) })),
+    ).toMatchObject({ type: 'welcome', side: 'shopper' });
+    // The same ticket a second time, even from her own browser: refused, no socket, no chat.
+    const again = await storefront(path, { headers: upgrade('http://shop.test', ticket, cookie) });
+    expect(again.status).toBe(403);
+    expect(await msg(again)).toBe('call_ticket_used');
+    expect(again.webSocket).toBeNull();
+
+    // A fresh ticket in another browser: signed out, or signed in as someone else.
+    const fresh = (await shopperJoin(id, cookie)).ticket;
+    const device = cookiesFrom(await storefront('/api/country'));
+    const someoneElse = await registerShopper(`call-${crypto.randomUUID()}@example.com`, device, 'Someone Else');
+    for (const other of [device, someoneElse]) {
+      const res = await storefront(path, { headers: upgrade('http://shop.test', fresh, other) });
+      expect(res.status).toBe(403);
+      expect(await msg(res)).toBe('call_ticket_invalid');
+    }
+    // In the query, where access logs keep it, a ticket opens nothing.
+    const inQuery = await storefront(`${path}?ticket=${encodeURIComponent(fresh)}`, {
+      headers: upgrade('http://shop.test', '', cookie),
     });
-    const crossSite = await staffPage(path, '', { headers: upgrade('http://shop.test') });
+    expect(inQuery.status).toBe(403);
+    // Still unused, it opens for her.
+    expect(
+      await welcome(await storefront(path, { headers: upgrade('http://shop.test', fresh, cookie) })),
+    ).toMatchObject({ side: 'shopper' });
+  });
+
+  it('the back office passes the nutritionist’s ticket through for her session, once, from its own origin only', async () => {
+    const me = await staffSignIn([{ role: 'nutritionist', country: null }]);
+    const { consultationId: id } = await insertBookedConsultation(env.API_DB, {
+      userId: await shopperRow(),
+      staffId: me.id,
+    });
+    const staffJoin = async (cookie: string) => {
+      const res = await staffPage(`/consultations/${id}/join`, cookie, {
+        method: 'POST',
+        headers: { origin: STAFF, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(res.status).toBe(200);
+      return (await res.json<{ data: CallJoin }>()).data;
+    };
+    const join = await staffJoin(me.cookie);
+    const path = `/consultations/${id}/room`;
+    expect(join.ws_path).toBe(path);
+    const opened = await staffPage(path, me.cookie, { headers: upgrade(STAFF, join.ticket) });
+    expect(opened.headers.get('sec-websocket-protocol')).toBe(CALL_WS_PROTOCOL);
+    expect(await welcome(opened)).toMatchObject({ side: 'nutritionist' });
+    const again = await staffPage(path, me.cookie, { headers: upgrade(STAFF, join.ticket) });
+    expect(again.status).toBe(403);
+    expect(await msg(again)).toBe('call_ticket_used');
+
+    const fresh = (await staffJoin(me.cookie)).ticket;
+    // Another staff member's session, or none, cannot use her ticket.
+    const colleague = await staffSignIn([{ role: 'nutritionist', country: null }]);
+    for (const cookie of [colleague.cookie, '']) {
+      const res = await staffPage(path, cookie, { headers: upgrade(STAFF, fresh) });
+      expect(res.status).toBe(403);
+      expect(await msg(res)).toBe('call_ticket_invalid');
+    }
+    const crossSite = await staffPage(path, me.cookie, { headers: upgrade('http://shop.test', fresh) });
     expect(crossSite.status).toBe(403);
-    expect((await crossSite.json<{ meta: { msg: string } }>()).meta.msg).toBe('forbidden_cross_site');
-    const plainGet = await staffPage(path, '', { headers: { origin: STAFF } });
+    expect(await msg(crossSite)).toBe('forbidden_cross_site');
+    const plainGet = await staffPage(path, me.cookie, { headers: { origin: STAFF } });
     expect(plainGet.status).toBe(426);
-    expect((await plainGet.json<{ meta: { msg: string } }>()).meta.msg).toBe('call_room_websocket_required');
+    expect(await msg(plainGet)).toBe('call_room_websocket_required');
   });
 });
 

@@ -1,14 +1,15 @@
 // Joining a consultation's call (decision 56): the shopper whose consultation it is, or the
 // nutritionist it is booked with, while it is booked and inside its join window (rules.ts: from 10
 // minutes before the start to 30 minutes after the end). The answer is what the page needs to
-// connect: a short-lived ticket for the room, the room's WebSocket path, the media mode and ICE servers.
+// connect: a short-lived, single-use ticket for the room bound to the asking session, the room's
+// WebSocket path, the media mode and ICE servers.
 import type { CallJoin, CallSide } from '#shared/consultations/call';
 import { joinWindow } from '#shared/consultations/rules';
 import { ApiError } from '#api/src/lib/errors';
 import type { ApiConfig } from '#api/src/lib/config';
 import { log } from '#api/src/lib/log';
 import { CLOUDFLARE_STUN, MediaError, type MediaService } from './media';
-import { issueTicket } from './ticket';
+import { issueTicket, type TicketHolder } from './ticket';
 
 interface JoinRow {
   id: number;
@@ -17,9 +18,10 @@ interface JoinRow {
   starts_at: number;
   ends_at: number;
   peer_name: string;
+  nutritionist_gender: 'female' | 'male';
 }
 
-const COLUMNS = 'c.id, c.status, c.mode, c.starts_at, c.ends_at';
+const COLUMNS = 'c.id, c.status, c.mode, c.starts_at, c.ends_at, n.gender AS nutritionist_gender';
 
 /** Her own consultation, or null (another shopper's is not found, as if it did not exist). */
 export function shopperConsultation(db: D1Database, consultationId: number, userId: number, lang: 'en' | 'ar') {
@@ -55,7 +57,9 @@ export async function joinCall(
   deps: JoinDeps,
   row: JoinRow | null,
   side: CallSide,
-  wsPath: (id: number, ticket: string) => string,
+  /** The session asking: only it can redeem the ticket (ticket.ts). */
+  holder: TicketHolder,
+  wsPath: (id: number) => string,
 ): Promise<CallJoin> {
   if (!row) throw new ApiError(404, 'not_found');
   if (row.status !== 'booked') throw new ApiError(409, 'call_not_joinable');
@@ -65,7 +69,7 @@ export async function joinCall(
   if (now > window.closes) throw new ApiError(409, 'call_closed');
 
   const [{ ticket, expiresAt }, iceServers] = await Promise.all([
-    issueTicket(deps.config.TOKEN_SECRET, row.id, side, now),
+    issueTicket(deps.config.TOKEN_SECRET, row.id, side, holder, now),
     deps.media.iceServers().catch((error) => {
       // TURN unreachable: STUN still reaches the SFU for most networks, and the chat works regardless.
       log.warn('TURN credentials unavailable', { error: error instanceof MediaError ? error.message : error });
@@ -83,9 +87,10 @@ export async function joinCall(
     consultation_id: row.id,
     side,
     peer_name: row.peer_name,
+    nutritionist_gender: row.nutritionist_gender,
     ticket,
     expires_at: expiresAt,
-    ws_path: wsPath(row.id, ticket),
+    ws_path: wsPath(row.id),
     media: deps.media.mode,
     ice_servers: iceServers,
     mode: row.mode,

@@ -30,6 +30,11 @@ import { type ChatSealer, chatSealer } from './sealer';
 /** Set by the API's room route (after the ticket), read by the room: nobody else can reach it. */
 export const ROOM_CONSULTATION_HEADER = 'x-room-consultation';
 export const ROOM_SIDE_HEADER = 'x-room-side';
+/** `<nonce>.<expiry ms>` of the ticket the route checked: the room lets it open one socket only. */
+export const ROOM_TICKET_HEADER = 'x-room-ticket';
+
+/** The tickets this room has admitted, by nonce → expiry; an expired one is forgotten (it opens nothing anyway). */
+const REDEEMED_KEY = 'redeemed-tickets';
 
 interface Attachment {
   side: CallSide;
@@ -107,6 +112,10 @@ export class ConsultRoom extends DurableObject<ApiEnv> {
       return Response.json(fail('call_room_request_invalid', 400), { status: 400 });
     if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket')
       return Response.json(fail('call_room_websocket_required', 426), { status: 426 });
+    const ticket = /^([0-9a-f]{16})\.(\d{13})$/.exec(request.headers.get(ROOM_TICKET_HEADER) ?? '');
+    if (!ticket) return Response.json(fail('call_room_request_invalid', 400), { status: 400 });
+    if (!(await this.redeem(ticket[1]!, Number(ticket[2]))))
+      return Response.json(fail('call_ticket_used', 403), { status: 403 });
 
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
@@ -126,6 +135,21 @@ export class ConsultRoom extends DurableObject<ApiEnv> {
     });
     this.toSide(otherSide(side), { type: 'presence', side, present: true });
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /**
+   * A ticket opens one socket (issue 61, finding 18): a second upgrade with it (a copied URL, a replayed
+   * request) is refused, so whoever else holds it can neither take her side over nor read the chat. The
+   * object's storage is consistent and its requests run one at a time, so two at once cannot both pass.
+   */
+  private async redeem(nonce: string, expiresAt: number): Promise<boolean> {
+    const now = Date.now();
+    const seen = (await this.ctx.storage.get<Record<string, number>>(REDEEMED_KEY)) ?? {};
+    if (seen[nonce] !== undefined) return false;
+    const kept: Record<string, number> = { [nonce]: expiresAt };
+    for (const [n, until] of Object.entries(seen)) if (until > now) kept[n] = until;
+    await this.ctx.storage.put(REDEEMED_KEY, kept);
+    return true;
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {

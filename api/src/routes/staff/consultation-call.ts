@@ -8,10 +8,10 @@ import { contract } from '#api/src/lib/validate';
 import { requireStaff } from '#api/src/middleware/staff';
 import { joinCall, nutritionistConsultation } from '#api/src/consultations/call/join';
 import { mediaServiceFor } from '#api/src/consultations/call/media';
+import { staffHolder } from '#api/src/consultations/call/ticket';
 
 /** The back office's path of the room (staff/routes/consultation-call.tsx passes it through). */
-export const staffRoomPath = (id: number, ticket: string) =>
-  `/consultations/${id}/room?ticket=${encodeURIComponent(ticket)}`;
+export const staffRoomPath = (id: number) => `/consultations/${id}/room`;
 
 export const staffConsultationCallRoutes = new Hono<AppEnv>().post(
   '/consultations/:id{[0-9]+}/join',
@@ -26,6 +26,7 @@ export const staffConsultationCallRoutes = new Hono<AppEnv>().post(
           { db: c.env.DB, config: c.var.config, media: mediaServiceFor(c.var.config) },
           row,
           'nutritionist',
+          staffHolder(member.sessionId),
           staffRoomPath,
         ),
       ),
