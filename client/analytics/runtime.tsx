@@ -21,6 +21,7 @@ import { payableMinor, type CurrencyInfo } from '#shared/money';
 import { withTexts } from '../i18n/texts';
 import { deleteCookie, setCookie } from '../lib/cookies';
 import { toast } from '../stores/toasts';
+import { consentBannerShown } from './banner-shown';
 import { builders } from './builders';
 import { CONSENT_SETTINGS_EVENT } from './settings';
 import { connectAnalytics, type TrackContext } from './track';
@@ -104,7 +105,12 @@ export function AnalyticsRuntime({
     close();
   };
 
-  const show = consentRequired(config, country) && (choice === null || reopened);
+  const show = consentBannerShown({
+    required: consentRequired(config, country),
+    choice,
+    reopened,
+    pathname: window.location.pathname,
+  });
   return show ? (
     <Suspense fallback={null}>
       <ConsentBanner reopened={reopened} onChoose={choose} onClose={close} />

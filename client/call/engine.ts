@@ -323,6 +323,11 @@ export class CallEngine {
       .catch(() => undefined);
   }
 
+  /** This side has its camera and microphone and is not in chat only. */
+  #mediaOn(): boolean {
+    return !this.#state.chatOnly && this.#local !== null;
+  }
+
   #stopLocal() {
     for (const t of this.#local?.getTracks() ?? []) t.stop();
     this.#local = null;
@@ -398,12 +403,14 @@ export class CallEngine {
   async #onSignal(data: Record<string, unknown>): Promise<void> {
     const kind = data.kind;
     if (kind === 'chat_only') {
-      this.#set({ peerChatOnly: true });
+      // Its video has stopped: ours waits for it to come back (never "connected" to a side in chat only).
+      this.#set({ peerChatOnly: true, ...(this.#mediaOn() ? { media: 'waiting' as const } : {}) });
       if (this.#join?.media !== 'realtime') this.#closePeer();
       return;
     }
     if (kind === 'hello') {
-      this.#set({ peerChatOnly: false });
+      // Its video is (back) on: the link is made again from here.
+      this.#set({ peerChatOnly: false, ...(this.#mediaOn() ? { media: 'connecting' as const } : {}) });
       if (this.#join?.media === 'realtime') return;
       if (this.side === 'nutritionist' && this.#local && !this.#state.chatOnly) await this.#offer();
       else if (this.side === 'shopper') this.#resetAnswerer();

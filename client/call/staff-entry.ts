@@ -4,6 +4,7 @@
 // engine as the shopper's page and only writes text and streams into the elements already there.
 import type { CallJoin } from '#shared/consultations/call';
 import { CallEngine, type CallState, type ChatEntry } from './engine';
+import { mediaText, statusText } from './status';
 
 type Texts = Record<string, string>;
 
@@ -57,12 +58,9 @@ function start(root: HTMLElement, texts: Texts) {
     root.dataset.connection = s.connection;
     root.dataset.media = s.media;
     status.textContent =
-      s.connection === 'failed' && s.joinError
-        ? (texts[`error_${s.joinError}`] ?? texts.error)!
-        : s.connection !== 'open'
-          ? say(`connection_${s.connection}`)
-          : say(!s.peerPresent ? 'peer_waiting' : s.peerChatOnly ? 'peer_chat_only' : 'peer_here');
-    media.textContent = say(s.media === 'off' ? 'media_off' : `media_${s.media}`);
+      s.connection === 'failed' && s.joinError ? (texts[`error_${s.joinError}`] ?? texts.error)! : say(statusText(s));
+    // Follows the shopper's mode: never "Video connected" once she is in chat only.
+    media.textContent = say(mediaText(s));
     media.className = s.media === 'poor' || s.media === 'denied' ? 'note error' : '';
     mic.hidden = camera.hidden = s.chatOnly;
     mic.textContent = say(s.micOn ? 'mic_mute' : 'mic_unmute');

@@ -13,6 +13,7 @@ import type { CallJoin } from '#shared/consultations/call';
 import { CHAT_MAX_CHARS } from '#shared/consultations/call';
 import { formatDate } from '#shared/text/dates';
 import { CallEngine, type CallState, type ChatEntry } from '../call/engine';
+import { mediaText, statusText } from '../call/status';
 import { inMediaDocument } from '../call/media-document';
 import { useI18n } from '../i18n/context';
 import { useHref } from '../lib/locale';
@@ -82,6 +83,8 @@ function Call({ id, onLeave, onRetry }: { id: string; onLeave: () => void; onRet
 
   if (!state) return null;
   const name = join?.peer_name ?? '';
+  // Her nutritionist's gender, for the Arabic texts whose subject she is (a woman until the join says).
+  const gender = join?.nutritionist_gender ?? 'female';
   const s = state;
 
   if (s.connection === 'failed' && s.joinError)
@@ -107,7 +110,7 @@ function Call({ id, onLeave, onRetry }: { id: string; onLeave: () => void; onRet
           </p>
         )}
         <p className="call-status" role="status" data-testid="call-status">
-          {connectionText(t, s, name)}
+          {connectionLine(t, s, name, gender)}
         </p>
       </header>
 
@@ -138,7 +141,13 @@ function Call({ id, onLeave, onRetry }: { id: string; onLeave: () => void; onRet
             <figure className="call-video call-video-remote">
               <Video stream={remote} label={t('call_video_remote', { name })} testId="call-remote-video" />
               {!remote && (
-                <figcaption>{s.chatOnly ? t('call_media_off') : t('call_no_remote_video', { name })}</figcaption>
+                <figcaption>
+                  {s.chatOnly
+                    ? t('call_media_off')
+                    : s.peerChatOnly
+                      ? t(`call_peer_chat_only_${gender}`, { name })
+                      : t('call_no_remote_video', { name })}
+                </figcaption>
               )}
             </figure>
             <figure className="call-video call-video-local">
@@ -148,8 +157,9 @@ function Call({ id, onLeave, onRetry }: { id: string; onLeave: () => void; onRet
           <p
             className={s.media === 'poor' || s.media === 'denied' ? 'call-media form-alert' : 'call-media'}
             role="status"
+            data-testid="call-media"
           >
-            {mediaText(t, s, name)}
+            {mediaLine(t, s, name, gender)}
           </p>
           <div className="call-controls">
             {!s.chatOnly && (
@@ -203,7 +213,12 @@ function Call({ id, onLeave, onRetry }: { id: string; onLeave: () => void; onRet
           className={tab === 'chat' ? 'call-pane' : 'call-pane call-pane-away'}
           aria-labelledby="call-tab-chat"
         >
-          <Chat messages={s.messages} peerName={name} onSend={(text) => engine.current?.sendChat(text)} />
+          <Chat
+            messages={s.messages}
+            peerName={name}
+            gender={gender}
+            onSend={(text) => engine.current?.sendChat(text)}
+          />
         </section>
       </div>
       <p className="call-check-link">
@@ -214,34 +229,18 @@ function Call({ id, onLeave, onRetry }: { id: string; onLeave: () => void; onRet
 }
 
 type T = ReturnType<typeof useI18n>['t'];
+type Gender = CallJoin['nutritionist_gender'];
 
-function connectionText(t: T, s: CallState, name: string): string {
-  if (s.connection === 'connecting') return t('call_connection_connecting');
-  if (s.connection === 'reconnecting') return t('call_connection_reconnecting');
-  if (s.connection === 'replaced') return t('call_connection_replaced');
-  if (s.connection === 'failed') return t('call_connection_failed');
-  if (!s.peerPresent) return t('call_peer_waiting', { name });
-  if (s.peerChatOnly) return t('call_peer_chat_only', { name });
-  return t('call_peer_here', { name });
+function connectionLine(t: T, s: CallState, name: string, gender: Gender): string {
+  const key = statusText(s);
+  return key === 'peer_chat_only' ? t(`call_peer_chat_only_${gender}`, { name }) : t(`call_${key}`, { name });
 }
 
-function mediaText(t: T, s: CallState, name: string): string {
-  switch (s.media) {
-    case 'denied':
-      return t('call_media_denied');
-    case 'poor':
-      return t('call_media_poor');
-    case 'starting':
-      return t('call_media_starting');
-    case 'waiting':
-      return t('call_media_waiting', { name });
-    case 'connecting':
-      return t('call_media_connecting');
-    case 'connected':
-      return t('call_media_connected');
-    default:
-      return s.chatOnly ? t('call_media_off') : t('call_media_starting');
-  }
+function mediaLine(t: T, s: CallState, name: string, gender: Gender): string {
+  const key = mediaText(s);
+  return key === 'media_peer_chat_only'
+    ? t(`call_media_peer_chat_only_${gender}`, { name })
+    : t(`call_${key}`, { name });
 }
 
 function Video({
@@ -267,10 +266,12 @@ function Video({
 function Chat({
   messages,
   peerName,
+  gender,
   onSend,
 }: {
   messages: ChatEntry[];
   peerName: string;
+  gender: Gender;
   onSend: (text: string) => void;
 }) {
   const { t } = useI18n();
@@ -291,7 +292,7 @@ function Chat({
     <div className="call-chat">
       <h3>{t('call_chat_heading')}</h3>
       {messages.length === 0 ? (
-        <p className="call-chat-empty">{t('call_chat_empty')}</p>
+        <p className="call-chat-empty">{t(`call_chat_empty_${gender}`)}</p>
       ) : (
         <div role="log" aria-label={t('call_chat_log')}>
           <ol className="call-chat-log" data-testid="call-chat-log">

@@ -23,12 +23,16 @@ export const consultationCallEn = {
   call_try_again: 'Try again',
   call_peer_waiting: 'Waiting for {{name}} to join',
   call_peer_here: '{{name}} is in the call',
-  call_peer_chat_only: '{{name}} continues in chat only',
+  // A text whose subject is the nutritionist has a form per gender (Arabic verbs agree with her).
+  call_peer_chat_only_female: '{{name}} continues in chat only',
+  call_peer_chat_only_male: '{{name}} continues in chat only',
   call_media_off: 'Video is off: you are in chat only.',
   call_media_starting: 'Starting your camera and microphone…',
   call_media_waiting: 'Your camera is ready. The video starts when {{name}} joins.',
   call_media_connecting: 'Connecting the video…',
   call_media_connected: 'Video connected',
+  call_media_peer_chat_only_female: 'No video: {{name}} is in chat only. It starts again when she turns hers on.',
+  call_media_peer_chat_only_male: 'No video: {{name}} is in chat only. It starts again when he turns his on.',
   call_media_poor: 'The connection is poor. You can continue in chat only; the chat keeps working.',
   call_media_denied:
     'Your camera or microphone is not available, so you are in chat only. You can check them on the test page.',
@@ -50,7 +54,9 @@ export const consultationCallEn = {
   call_chat_send: 'Send',
   call_chat_sending: 'Sending…',
   call_chat_you: 'You',
-  call_chat_empty:
+  call_chat_empty_female:
+    'No messages yet. The chat is kept with your consultation; only you and your nutritionist can read it.',
+  call_chat_empty_male:
     'No messages yet. The chat is kept with your consultation; only you and your nutritionist can read it.',
   call_chat_only_note: 'You chose chat only for this consultation. You can turn video on at any time.',
   call_leave: 'Leave the call',

@@ -16,6 +16,7 @@ export const staffConsultationCallEn = {
   st_call_media_waiting: 'Your camera is ready. The video starts when {{name}} joins.',
   st_call_media_connecting: 'Connecting the video…',
   st_call_media_connected: 'Video connected',
+  st_call_media_peer_chat_only: 'No video: {{name}} is in chat only. It starts again when she turns hers on.',
   st_call_media_poor: 'The connection is poor. You can continue in chat only.',
   st_call_media_denied: 'Your camera or microphone is not available: chat only.',
   st_call_switch_chat_only: 'Continue in chat only',
@@ -25,7 +26,9 @@ export const staffConsultationCallEn = {
   st_call_camera_off: 'Turn camera off',
   st_call_camera_on: 'Turn camera on',
   st_call_leave: 'Leave the call',
-  st_call_left: 'You left the call. Reload the page to join again.',
+  // Addressed to the nutritionist: a form per her gender (Arabic verbs agree with her).
+  st_call_left_female: 'You left the call. Reload the page to join again.',
+  st_call_left_male: 'You left the call. Reload the page to join again.',
   st_call_video_local: 'Your camera',
   st_call_video_remote: 'Video of the shopper',
   st_call_chat_heading: 'Chat',

@@ -20,6 +20,7 @@ const SCRIPT_TEXTS = [
   'media_waiting',
   'media_connecting',
   'media_connected',
+  'media_peer_chat_only',
   'media_poor',
   'media_denied',
   'switch_chat_only',
@@ -28,7 +29,6 @@ const SCRIPT_TEXTS = [
   'mic_unmute',
   'camera_off',
   'camera_on',
-  'left',
   'error',
 ] as const;
 
@@ -46,6 +46,8 @@ export function ConsultationCallPage(props: {
   me: StaffSelf;
   consultationId: number;
   peerName: string;
+  /** The nutritionist's gender (from the join): the texts addressed to her agree with it in Arabic. */
+  gender: 'female' | 'male';
   /** Why the join was refused when the page was asked for (then the script does not start). */
   refusal: string | null;
 }) {
@@ -55,6 +57,7 @@ export function ConsultationCallPage(props: {
     sending: t.t('st_call_chat_sending'),
   };
   for (const key of SCRIPT_TEXTS) texts[key] = t.t(`st_call_${key}` as StaffTextId, { name: props.peerName });
+  texts.left = t.t(`st_call_left_${props.gender}`);
   for (const [key, id] of Object.entries(JOIN_ERRORS)) texts[key] = t.t(id);
   const refusal = props.refusal ? t.t(JOIN_ERRORS[`error_${props.refusal}`] ?? 'st_call_error') : null;
   return (
@@ -92,7 +95,7 @@ export function ConsultationCallPage(props: {
                   aria-label={t.t('st_call_video_local')}
                 />
               </div>
-              <p role="status" data-call="media" />
+              <p role="status" data-call="media" data-testid="call-media" />
               <p className="call-controls">
                 <button type="button" data-call="mic" aria-pressed="false">
                   {t.t('st_call_mic_mute')}

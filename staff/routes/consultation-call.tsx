@@ -34,6 +34,7 @@ export const consultationCallRoutes = new Hono<StaffAppEnv>()
         me={c.var.me}
         consultationId={id}
         peerName={join.status === 200 ? join.envelope.data.peer_name : ''}
+        gender={join.status === 200 ? join.envelope.data.nutritionist_gender : 'female'}
         refusal={join.status === 200 ? null : join.envelope.meta.msg}
       />,
       join.status === 200 ? 200 : join.status === 404 ? 404 : 409,

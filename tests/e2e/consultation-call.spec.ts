@@ -3,7 +3,8 @@
 // each other, signalled through the consultation's room). Each side must receive the other's video
 // (frames advancing) and audio, the chat must go both ways, and a reload must bring the chat back. Only
 // the call's and the device check's documents may use the camera: she gets to them, and leaves them, by
-// loading a document, never in place.
+// loading a document, never in place. Each side's status follows the other's mode (video or chat only),
+// both ways. The room's ticket rides as a WebSocket subprotocol, good once for the session that joined.
 import type { Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './browser';
 import {
@@ -195,6 +196,12 @@ for (const story of STORIES) {
       );
       await expect(desk.getByTestId('call-remote-video')).toBeHidden();
       await expect(page.getByTestId('call-remote-video')).toBeHidden();
+      // Her page no longer says the video is connected, nor does the nutritionist's (issue 61, finding 8).
+      await expect(desk.getByTestId('call-media')).toHaveText(
+        ar
+          ? 'لا فيديو: Noura Caller في المحادثة الكتابية فقط. يعود الفيديو عندما تشغّل الكاميرا.'
+          : 'No video: Sara Caller is in chat only. It starts again when she turns hers on.',
+      );
       await showPane(page, chatTab);
       await chat.fill(ar ? 'أكمل بالكتابة' : 'Continuing in writing');
       await page.getByRole('button', { name: ar ? 'إرسال' : 'Send' }).click();
@@ -203,6 +210,24 @@ for (const story of STORIES) {
       await page.getByTestId('call-chat-only').click();
       await receivesMedia(page);
       await receivesMedia(desk);
+      await expect(desk.getByTestId('call-media')).toHaveText(ar ? 'الفيديو متصل' : 'Video connected');
+
+      // The other way round: the nutritionist continues in chat only. Her page says so, in Arabic in the
+      // nutritionist's gender (a woman: تتابع), instead of connecting the video for ever.
+      await desk.getByTestId('call-chat-only').click();
+      await expect(page.getByTestId('call-status')).toHaveText(
+        ar ? 'د. هدى صالح تتابع بالمحادثة الكتابية فقط' : 'Dr Huda Saleh continues in chat only',
+      );
+      await expect(page.getByTestId('call-media')).toHaveText(
+        ar
+          ? 'لا فيديو: د. هدى صالح في المحادثة الكتابية فقط. يعود الفيديو عندما تشغّل الكاميرا.'
+          : 'No video: Dr Huda Saleh is in chat only. It starts again when she turns hers on.',
+      );
+      await expect(page.getByTestId('call-remote-video')).toBeHidden();
+      await desk.getByTestId('call-chat-only').click();
+      await receivesMedia(page);
+      await receivesMedia(desk);
+      await expect(page.getByTestId('call-media')).toHaveText(ar ? 'الفيديو متصل' : 'Video connected');
       if (!ar) {
         // Any other way in, a link shown in place (the site index lists every page), loads a document
         // too; leaving for another kind of page loads one that may not use the camera.

@@ -169,6 +169,14 @@ describe('joining a consultation call', () => {
     expect(data.expires_at - Date.now()).toBeLessThanOrEqual(2 * MINUTE);
     const row = await env.DB.prepare('SELECT joined_at FROM consultations WHERE id = ?').bind(consultationId).first();
     expect(row!.joined_at).toBeGreaterThan(Date.now() - MINUTE);
+    // Her page's Arabic texts about the nutritionist agree with the nutritionist's gender (issue 61, finding 8).
+    await env.DB.prepare(
+      "UPDATE nutritionists SET gender = 'male' WHERE id = (SELECT nutritionist_id FROM consultations WHERE id = ?)",
+    )
+      .bind(consultationId)
+      .run();
+    const again = await json<{ data: CallJoin }>(await join(she.token, device, consultationId));
+    expect(again.data.nutritionist_gender).toBe('male');
   });
 
   it('answers another shopper 404, as for a consultation that does not exist, and a stranger 401', async () => {
