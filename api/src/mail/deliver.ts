@@ -5,7 +5,7 @@
 // id, keeps that retry from becoming a second mail). After MAIL_MAX_ATTEMPTS the row is given up:
 // failed_at is set (the back office lists those) and the failure is logged.
 import type { MailOutboxRow } from '../db/rows';
-import { mailSender, type MailEnv, type MailSender } from './index';
+import { type MailAttachment, mailSender, type MailEnv, type MailSender } from './index';
 import { log } from '../lib/log';
 
 export const MAIL_MAX_ATTEMPTS = 8;
@@ -21,7 +21,7 @@ export function mailBackoffMs(attempts: number): number {
 /** A due mail: next_attempt_at is set (the query asks for it to have passed). */
 type DueRow = Pick<
   MailOutboxRow,
-  'id' | 'to_address' | 'subject' | 'body_text' | 'body_html' | 'attempts' | 'headers'
+  'id' | 'to_address' | 'subject' | 'body_text' | 'body_html' | 'attempts' | 'headers' | 'attachments'
 > & {
   next_attempt_at: number;
 };
@@ -41,7 +41,7 @@ export async function deliverDueMail(
   const db = env.DB;
   const { results } = await db
     .prepare(
-      'SELECT id, to_address, subject, body_text, body_html, attempts, next_attempt_at, headers FROM mail_outbox WHERE next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?',
+      'SELECT id, to_address, subject, body_text, body_html, attempts, next_attempt_at, headers, attachments FROM mail_outbox WHERE next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?',
     )
     .bind(now, opts.limit ?? 25)
     .all<DueRow>();
@@ -69,6 +69,7 @@ export async function deliverDueMail(
           text: row.body_text,
           ...(row.body_html ? { html: row.body_html } : {}),
           ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
+          ...(row.attachments ? { attachments: JSON.parse(row.attachments) as MailAttachment[] } : {}),
         },
         `mail-${row.id}`,
       );

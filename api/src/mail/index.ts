@@ -10,6 +10,21 @@ export interface Mail {
   html?: string;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on alert mails. */
   headers?: Record<string, string>;
+  /** Files sent with it (a moved consultation's calendar file); text content, sent base64-encoded. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content_type: string;
+  content: string;
+}
+
+/** Base64 of a text's UTF-8 bytes (the provider takes attachments so). */
+export function base64Text(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
 
 export interface MailSender {
@@ -34,6 +49,15 @@ export function resendSender(apiKey: string, from: string, fetcher: typeof fetch
           text: mail.text,
           ...(mail.html ? { html: mail.html } : {}),
           ...(mail.headers ? { headers: mail.headers } : {}),
+          ...(mail.attachments?.length
+            ? {
+                attachments: mail.attachments.map((a) => ({
+                  filename: a.filename,
+                  content: base64Text(a.content),
+                  content_type: a.content_type,
+                })),
+              }
+            : {}),
         }),
       });
       if (!res.ok) throw new Error(`mail provider answered ${res.status}`);

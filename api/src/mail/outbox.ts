@@ -34,6 +34,11 @@ export type MailKind =
   | 'consultation_confirmation'
   | 'consultation_reminder'
   | 'consultation_summary'
+  /** Issue 61: a package bought; a consultation cancelled, refunded or moved (with its new calendar file). */
+  | 'consultation_package'
+  | 'consultation_cancelled'
+  | 'consultation_refund'
+  | 'consultation_moved'
   /** Loyalty (decision 58): moving up a tier, the birthday points, points about to expire. */
   | 'points_tier_up'
   | 'points_birthday'
@@ -59,14 +64,15 @@ function mailValues(mail: QueuedMail, now: number): unknown[] {
     now,
     now,
     headersJson(mail),
+    mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
   ];
 }
 
 export function queueMail(db: D1Database, mail: QueuedMail, now = Date.now()): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO mail_outbox (to_address, subject, body_text, body_html, lang, kind, dedupe_key, attempts, next_attempt_at, created_at, headers)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
+      `INSERT INTO mail_outbox (to_address, subject, body_text, body_html, lang, kind, dedupe_key, attempts, next_attempt_at, created_at, headers, attachments)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
     )
     .bind(...mailValues(mail, now));
 }
@@ -84,8 +90,8 @@ export function queueMailWhen(
   // The WHERE also keeps SQLite from reading ON CONFLICT as a join's ON (the upsert-after-SELECT rule).
   return db
     .prepare(
-      `INSERT INTO mail_outbox (to_address, subject, body_text, body_html, lang, kind, dedupe_key, attempts, next_attempt_at, created_at, headers)
-       SELECT ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ? WHERE ${condition.sql} ON CONFLICT (dedupe_key) DO NOTHING`,
+      `INSERT INTO mail_outbox (to_address, subject, body_text, body_html, lang, kind, dedupe_key, attempts, next_attempt_at, created_at, headers, attachments)
+       SELECT ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ? WHERE ${condition.sql} ON CONFLICT (dedupe_key) DO NOTHING`,
     )
     .bind(...mailValues(mail, now), ...condition.binds);
 }

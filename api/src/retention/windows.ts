@@ -188,7 +188,7 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     from: 'delivery or the last failed attempt',
     action: 'emptied',
     why: 'A rendered mail repeats the order\'s name, address and lines, which the order itself keeps. Support answers "did my mail arrive?" from the row\'s recipient, subject, kind and times, which stay; the body is needed only while the mail is being delivered and for the first weeks of questions about it.',
-    sql: `UPDATE mail_outbox SET body_text = '', body_html = NULL, headers = NULL WHERE id IN (
+    sql: `UPDATE mail_outbox SET body_text = '', body_html = NULL, headers = NULL, attachments = NULL WHERE id IN (
       SELECT id FROM mail_outbox WHERE delivered_at < ?1 AND body_text <> ''
       UNION ALL SELECT id FROM mail_outbox WHERE failed_at < ?1 AND body_text <> '' LIMIT ?2)`,
   },

@@ -58,8 +58,10 @@ const buildDevRoutes = () =>
     .get('/outbox', async (c) => {
       if (c.var.config.ENVIRONMENT === 'production') throw new ApiError(404, 'not_found');
       const { results } = await c.env.DB.prepare(
-        'SELECT id, to_address, subject, body_text, body_html, created_at FROM mail_outbox WHERE delivered_at IS NOT NULL ORDER BY id DESC LIMIT 50',
-      ).all<Pick<MailOutboxRow, 'id' | 'to_address' | 'subject' | 'body_text' | 'body_html' | 'created_at'>>();
+        'SELECT id, to_address, subject, body_text, body_html, attachments, created_at FROM mail_outbox WHERE delivered_at IS NOT NULL ORDER BY id DESC LIMIT 50',
+      ).all<
+        Pick<MailOutboxRow, 'id' | 'to_address' | 'subject' | 'body_text' | 'body_html' | 'attachments' | 'created_at'>
+      >();
       return c.json(ok({ items: results }));
     })
     // The texts to phones local mode kept instead of sending, for /dev/messages.
