@@ -248,6 +248,12 @@ const PAGE_ROWS = [
     path: '/consultation/success',
     texts: ['consultations'],
   },
+  // Where a package's payment returns to (issue 61): what she bought, and the way to book its first session.
+  {
+    id: 'consultation-package',
+    path: '/consultation/package',
+    texts: ['consultations'],
+  },
   // The supplement quiz: its pages load through their group (client/pages/help-pages.ts).
   { id: 'quiz', texts: ['quiz'] },
   { id: 'quiz-result', texts: ['quiz'] },

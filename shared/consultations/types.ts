@@ -165,6 +165,8 @@ export interface ConsultationListItem {
   nutritionist: ConsultationNutritionistRef;
   total: number;
   currency: string;
+  /** Paid with a package's session: the sessions the package has left (shown instead of a 0 total). */
+  package_sessions_left: number | null;
   summary_shared: boolean;
 }
 

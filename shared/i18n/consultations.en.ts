@@ -122,6 +122,16 @@ export const consultationsEn = {
     other: '{{name}}: {{count}} sessions left',
   },
   consult_total_package: 'One session of your package',
+  // A booking a package paid, in her list and her mails: the count is the sessions still left.
+  consult_paid_package_left: {
+    one: '1 session of your package ({{count}} session left)',
+    other: '1 session of your package ({{count}} sessions left)',
+  },
+  // The cancel's mail: the session a cancel gave back, with the sessions the package now has.
+  consult_session_back_left: {
+    one: 'The session is back in your package ({{count}} session left).',
+    other: 'The session is back in your package ({{count}} sessions left).',
+  },
   consult_vat_included: 'VAT included.',
   consult_rules_title: 'Cancelling and moving',
   consult_rule_cancel_free: 'Free cancellation until {{time}}, with a full refund.',
@@ -175,7 +185,6 @@ export const consultationsEn = {
   consult_service: 'Service',
   consult_nutritionist: 'Nutritionist',
   consult_paid: 'Paid',
-  consult_paid_package: 'A session of your package',
   consult_refunded: '{{amount}} refunded',
   consult_actions_title: 'Your consultation',
   consult_join: 'Join',
@@ -222,7 +231,25 @@ export const consultationsEn = {
   consult_packages_intro: 'Pay once for several sessions; each booking of that service then uses one.',
   consult_sessions: { one: '{{count}} session', other: '{{count}} sessions' },
   consult_package_buy: 'Buy',
-  consult_package_bought: 'The package is yours: book its sessions here.',
+  // The page a package's payment returns to, and her packages on the profile's consultations page.
+  consult_package_thanks: 'Your package is bought',
+  consult_package_mail: 'We have sent you its confirmation by mail.',
+  consult_package_pending: 'Waiting for its payment. This page updates by itself.',
+  consult_package_failed_title: 'The package was not bought',
+  consult_package_failed:
+    'The payment did not go through: nothing was taken, and any part paid from your wallet is back in it.',
+  consult_package_book_first: 'Book your first session',
+  consult_package_book: 'Book a session',
+  consult_packages_yours: 'Your packages',
+  consult_package_all: 'Your consultations and packages',
+  consult_package_left: {
+    one: '{{count}} of {{total}} sessions left',
+    other: '{{count}} of {{total}} sessions left',
+  },
+  consult_package_use_by: 'Use by {{date}}',
+  consult_package_expired: 'Expired on {{date}}',
+  consult_package_waiting: 'Waiting for its payment',
+  consult_package_refunded: 'Refunded',
   consult_hold_left: 'This time is held for you for {{time}}',
   consult_your_booking: 'Your booking',
   consult_ratings_title: 'What shoppers say',

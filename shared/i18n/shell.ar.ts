@@ -71,6 +71,7 @@ export const shellAr = {
   page_profile_consultation: 'الاستشارة',
   page_consultation_book: 'احجز استشارة',
   page_consultation_success: 'تم حجز الاستشارة',
+  page_consultation_package: 'باقتك',
   page_profile_blood_tests_ordered: 'تحاليل الدم المطلوبة',
   page_profile_blood_tests_uploaded: 'النتائج المرفوعة',
   page_categories: 'الأقسام',

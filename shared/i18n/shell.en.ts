@@ -70,6 +70,7 @@ export const shellEn = {
   page_profile_consultation: 'Consultation',
   page_consultation_book: 'Book a consultation',
   page_consultation_success: 'Consultation booked',
+  page_consultation_package: 'Your package',
   page_profile_blood_tests_ordered: 'Ordered blood tests',
   page_profile_blood_tests_uploaded: 'Uploaded results',
   page_categories: 'Categories',

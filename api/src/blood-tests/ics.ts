@@ -43,6 +43,8 @@ export function visitCalendar(e: {
   description: string;
   location: string;
   lang: 'en' | 'ar';
+  /** RFC 5545 §3.8.7.4: raised each time the event moves, so a calendar replaces its copy (same UID). */
+  sequence?: number;
 }): string {
   const lines = [
     'BEGIN:VCALENDAR',
@@ -53,6 +55,7 @@ export function visitCalendar(e: {
     'BEGIN:VEVENT',
     `UID:${e.uid}`,
     `DTSTAMP:${utcStamp(e.now)}`,
+    ...(e.sequence === undefined ? [] : [`SEQUENCE:${e.sequence}`]),
     `DTSTART:${utcStamp(e.start)}`,
     `DTEND:${utcStamp(e.end)}`,
     `SUMMARY;LANGUAGE=${e.lang}:${escapeText(e.summary)}`,

@@ -382,6 +382,10 @@ export async function bookConsultation(
             ends_at: endsAt,
             mode: input.mode,
             total,
+            payment_method: method,
+            // The session this booking takes is already counted out (its UPDATE is in this batch).
+            sessions_left: credit ? credit.sessions_left - 1 : null,
+            rescheduled_count: 0,
             service_name: service.name,
             nutritionist_name: mailTo.nutritionist_name,
             email: mailTo.email,

@@ -7,7 +7,9 @@ import type { Lang } from '#shared/locale';
 import { textFlags } from '#shared/reviews/text-rules';
 import { ApiError } from '../lib/errors';
 import { readSettings, settingsStatement, statusFor } from '../reviews/write';
+import { changeStatements, movedText, type NoticeLinks } from './change-notices';
 import { liveHold } from './hold';
+import { type NoticeRow, noticeRow } from './notices';
 
 interface Owned {
   id: number;
@@ -33,12 +35,16 @@ async function owned(db: D1Database, id: number, userId: number): Promise<Owned>
   return row;
 }
 
-/** Moves a booked consultation to the time of her live hold (same service); the old time is freed. */
+/**
+ * Moves a booked consultation to the time of her live hold (same service); the old time is freed. The
+ * mail that tells her (with the new calendar file) and her WhatsApp update are in the move's own batch;
+ * answers the moved notice row for the web push, which follows the batch.
+ */
 export async function rescheduleConsultation(
   db: D1Database,
-  p: { userId: number; id: number; holdId: string },
+  p: { userId: number; id: number; holdId: string; links: NoticeLinks },
   now = Date.now(),
-): Promise<void> {
+): Promise<{ moved: NoticeRow; was: Pick<NoticeRow, 'starts_at' | 'ends_at'> } | null> {
   const c = await owned(db, p.id, p.userId);
   if (c.status !== 'booked') throw new ApiError(409, 'consultation_not_changeable');
   const refusal = rescheduleRefusal(c, now);
@@ -46,6 +52,22 @@ export async function rescheduleConsultation(
   const hold = await liveHold(db, p.holdId, p.userId, now);
   if (!hold || hold.nutritionist_id !== c.nutritionist_id || hold.cells !== cellsFor(hold.starts_at, c.minutes).length)
     throw new ApiError(409, 'consultation_hold_expired');
+  const before = await noticeRow(db, c.id);
+  const moved = before && {
+    ...before,
+    starts_at: hold.starts_at,
+    ends_at: sessionEnd(hold.starts_at, c.minutes),
+    rescheduled_count: before.rescheduled_count + 1,
+  };
+  const notices = moved
+    ? await changeStatements(db, moved, movedText(moved, before, p.links.siteOrigin), {
+        kind: 'consultation_moved',
+        dedupeKey: `consultation:${c.id}:moved:${moved.rescheduled_count}`,
+        links: p.links,
+        now,
+        calendar: true,
+      })
+    : [];
   try {
     await db.batch([
       // The guard: still booked, before the cut-off and under the limit as this batch runs, and the hold
@@ -74,11 +96,14 @@ export async function rescheduleConsultation(
           'UPDATE consultation_cells SET consultation_id = ?, expires_at = NULL WHERE hold_id = ? AND user_id = ?',
         )
         .bind(c.id, p.holdId, p.userId),
+      // After the guard: a move that lost its race stores no mail either.
+      ...notices,
     ]);
   } catch (error) {
     if (/consultation_slot_held/.test(String(error))) throw new ApiError(409, 'consultation_hold_expired');
     throw error;
   }
+  return moved && before ? { moved, was: before } : null;
 }
 
 /** Video or chat: hers to change while the consultation is booked and until its end. */

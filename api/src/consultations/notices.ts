@@ -6,6 +6,7 @@
 import type { CountryCode, Lang } from '#shared/locale';
 import { type CurrencyCode, localizePath } from '#shared/locale';
 import { formatMinor } from '#shared/money';
+import { packageSessionText } from './package-text';
 import { formatDate, formatTimeWindow } from '#shared/text/dates';
 import { queueMail } from '../mail/outbox';
 import { queueUpdate, stopToken, stopUrl, UPDATE_TEMPLATES } from '../messages/whatsapp-updates';
@@ -24,6 +25,12 @@ export interface NoticeRow {
   ends_at: number;
   mode: 'video' | 'chat';
   total: number;
+  /** A package's session pays it: the mail names the session and what is left, not "0.00". */
+  payment_method: 'card' | 'wallet' | 'package' | 'pay_later';
+  /** The package's sessions left (after this booking's), when a package pays it. */
+  sessions_left: number | null;
+  /** Each move raises it: the calendar file's SEQUENCE, so a calendar replaces the event. */
+  rescheduled_count: number;
   service_name: string;
   nutritionist_name: string;
   email: string | null;
@@ -32,12 +39,13 @@ export interface NoticeRow {
 
 const NOTICE_SELECT = (lang: Lang | 'c') =>
   `SELECT c.id, c.user_id, c.lang, c.country, c.currency, c.starts_at, c.ends_at, c.mode, c.total,
+     c.payment_method, cc.sessions_left, c.rescheduled_count,
      CASE WHEN ${lang === 'c' ? "c.lang = 'ar'" : lang === 'ar' ? '1' : '0'} THEN s.name_ar ELSE s.name_en END AS service_name,
      CASE WHEN ${lang === 'c' ? "c.lang = 'ar'" : lang === 'ar' ? '1' : '0'} THEN n.name_ar ELSE n.name_en END AS nutritionist_name,
      u.email,
      CASE WHEN u.whatsapp_updates_at IS NOT NULL AND u.phone_verified_at IS NOT NULL THEN u.phone END AS whatsapp_to
    FROM consultations c JOIN consultation_services s ON s.id = c.service_id JOIN nutritionists n ON n.id = c.nutritionist_id
-   JOIN users u ON u.id = c.user_id`;
+   JOIN users u ON u.id = c.user_id LEFT JOIN consultation_credits cc ON cc.id = c.credit_id`;
 
 export async function noticeRow(db: D1Database, id: number): Promise<NoticeRow | null> {
   return db
@@ -51,13 +59,22 @@ export function whenText(r: Pick<NoticeRow, 'lang' | 'country' | 'starts_at' | '
   return `${formatDate(r.starts_at, r.lang, r.country, { hijri: true })}, ${formatTimeWindow(r.starts_at, r.ends_at, r.lang, r.country)}`;
 }
 
-function pageUrl(siteOrigin: string, r: Pick<NoticeRow, 'id' | 'lang'>): string {
+/** What paid it: the amount, or "1 session of your package (3 sessions left)" (plural forms: the dictionaries'). */
+export function paidText(
+  r: Pick<NoticeRow, 'lang' | 'country' | 'currency' | 'total' | 'payment_method' | 'sessions_left'>,
+): string {
+  return r.payment_method === 'package'
+    ? packageSessionText(r.lang, r.sessions_left ?? 0)
+    : formatMinor(r.total, r.currency as CurrencyCode, r.lang, r.country);
+}
+
+export function pageUrl(siteOrigin: string, r: Pick<NoticeRow, 'id' | 'lang'>): string {
   return `${siteOrigin}${consultationReturnPath(r.lang, r.id)}`;
 }
 
 export function confirmationMail(r: NoticeRow, siteOrigin: string) {
   const when = whenText(r);
-  const price = formatMinor(r.total, r.currency as CurrencyCode, r.lang, r.country);
+  const price = paidText(r);
   const url = pageUrl(siteOrigin, r);
   return r.lang === 'ar'
     ? {
@@ -66,7 +83,7 @@ export function confirmationMail(r: NoticeRow, siteOrigin: string) {
           `تم حجز ${r.service_name} مع ${r.nutritionist_name}.`,
           `الموعد: ${when} (بتوقيت الخليج).`,
           `طريقة الاستشارة: ${r.mode === 'video' ? 'مكالمة فيديو مع محادثة نصية' : 'محادثة نصية'}.`,
-          `المبلغ: ${price}.`,
+          `الدفع: ${price}.`,
           'الإلغاء مجاني حتى 24 ساعة قبل الموعد، وبعد ذلك لا يُرد المبلغ. يمكن تغيير الموعد حتى 24 ساعة قبله ومرتين على الأكثر.',
           `ادخلي إلى المكالمة من صفحة الاستشارة قبل الموعد بعشر دقائق: ${url}`,
         ].join('\n'),

@@ -1,17 +1,20 @@
 // Prepaid packages: N sessions of one service bought at the country's price, paid like a booking
 // (wallet, card or pay later through the gateway); a paid package's sessions book that service with
 // payment method 'package' (book.ts). A card payment's outcome marks the package paid or failed
-// (paymentStatements, from payments/outcome.ts).
+// (paymentStatements, from payments/outcome.ts). Once paid, a mail confirms it (package-notice.ts) and
+// the shopper lands on the package's page (packageReturnPath).
 import type { ConsultationPackageBuyInput } from '#shared/consultations/schemas';
 import { CONSULTATION_RULES } from '#shared/consultations/rules';
 import type { ConsultationCredit } from '#shared/consultations/types';
-import { COUNTRY_FACTS, type CountryCode, type Lang, localizePath } from '#shared/locale';
+import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { ApiError } from '../lib/errors';
 import { col } from '../catalogue/lang';
 import { newOrderId } from '../orders/order-id';
 import { newPaymentId, openPayment, stcPayPhoneFor, walletMove } from '../orders/payment-moves';
 import { walletBalance } from './amounts';
 import { gatewayMethod } from './book';
+import { creditNoticeRow, packageMailStatement, packageNames } from './package-notice';
+import { packageReturnPath } from './paths';
 
 const DAY = 86_400_000;
 
@@ -25,13 +28,9 @@ export interface BoughtPackage {
   state: 'pending' | 'paid';
 }
 
-export function packageReturnPath(lang: Lang): string {
-  return localizePath('/profile/consultations', lang);
-}
-
 export async function buyPackage(
   db: D1Database,
-  ctx: { country: CountryCode; lang: Lang; user: { id: number; phone: string | null } },
+  ctx: { country: CountryCode; lang: Lang; user: { id: number; phone: string | null }; siteOrigin: string },
   input: ConsultationPackageBuyInput,
   now = Date.now(),
 ): Promise<BoughtPackage> {
@@ -104,10 +103,32 @@ export async function buyPackage(
         amount: due,
         currency,
         method: cardMethod!,
-        returnPath: packageReturnPath(ctx.lang),
+        returnPath: packageReturnPath(ctx.lang, creditId),
         payerPhone,
       }),
     );
+  // Paid at once (the wallet): its confirmation mail in the same batch; a card's comes with its outcome.
+  if (state === 'paid') {
+    const names = await packageNames(db, pkg.id, ctx.user.id, ctx.lang);
+    if (names)
+      statements.push(
+        ...packageMailStatement(
+          db,
+          {
+            ...names,
+            credit_id: creditId,
+            lang: ctx.lang,
+            country: ctx.country,
+            currency,
+            price: pkg.price,
+            sessions_total: pkg.sessions,
+            expires_at: now + CONSULTATION_RULES.packageValidDays * DAY,
+          },
+          ctx.siteOrigin,
+          now,
+        ),
+      );
+  }
   try {
     await db.batch(statements);
   } catch (error) {
@@ -126,13 +147,18 @@ export async function creditPaymentStatements(
   creditId: number,
   outcome: 'succeeded' | 'failed' | 'cancelled',
   paidByGateway: number,
+  mail: { siteOrigin: string; now: number },
 ): Promise<D1PreparedStatement[]> {
-  if (outcome === 'succeeded')
+  if (outcome === 'succeeded') {
+    const notice = await creditNoticeRow(db, creditId);
     return [
       db
         .prepare("UPDATE consultation_credits SET payment_state = 'paid' WHERE id = ? AND payment_state = 'pending'")
         .bind(creditId),
+      // Its confirmation (once: the dedupe key; a second delivery of the outcome queues nothing).
+      ...(notice ? packageMailStatement(db, notice, mail.siteOrigin, mail.now) : []),
     ];
+  }
   const c = await db
     .prepare('SELECT user_id, currency, price, payment_state FROM consultation_credits WHERE id = ?')
     .bind(creditId)
@@ -154,10 +180,10 @@ export async function creditPaymentStatements(
   ];
 }
 
-/** The shopper's packages in this country, newest first. */
+/** The shopper's packages in this country, newest first; with `id`, that one only (hers, any state). */
 export async function listCredits(
   db: D1Database,
-  p: { userId: number; country: CountryCode; lang: Lang },
+  p: { userId: number; country: CountryCode; lang: Lang; id?: number },
 ): Promise<ConsultationCredit[]> {
   const { results } = await db
     .prepare(
@@ -165,9 +191,10 @@ export async function listCredits(
          p.id AS package_id, p.service_id, p.sessions, p.${col('name', p.lang)} AS name, s.nutritionist_id
        FROM consultation_credits c JOIN consultation_packages p ON p.id = c.package_id
        JOIN consultation_services s ON s.id = p.service_id
-       WHERE c.user_id = ? AND c.country = ? AND c.payment_state IN ('pending', 'paid', 'refunded') ORDER BY c.id DESC`,
+       WHERE c.user_id = ?1 AND c.country = ?2 AND (CASE WHEN ?3 IS NULL THEN c.payment_state IN ('pending', 'paid', 'refunded') ELSE c.id = ?3 END)
+       ORDER BY c.id DESC`,
     )
-    .bind(p.userId, p.country)
+    .bind(p.userId, p.country, p.id ?? null)
     .all<{
       id: number;
       sessions_total: number;

@@ -24,6 +24,8 @@ import type { CountryCode } from '#shared/locale';
 import { type DatabaseEnv, type Route, shardFor, userOwner } from '../db/databases';
 import { bookingWalletStatements } from './amounts';
 import { earnAcross } from '../loyalty/across';
+import { queueMoneyBackNotice } from './change-notices';
+import type { NoticeRow } from './notices';
 
 /** What a refund needs besides the database: the gateway's configuration, the site for links, and the
  * bindings when her wallet may be in an order shard (the routes pass them; without, the core's). */
@@ -197,6 +199,33 @@ function moneyBackStatements(
 export interface RefundDone {
   refunded: number;
   to: 'wallet' | 'card' | 'package' | null;
+  /** Where it went, for the mail that tells her: to the wallet, to the card, a package's session back. */
+  wallet: number;
+  card: number;
+  sessionBack: boolean;
+}
+
+/** Her mail and WhatsApp update of a cancel or a refund; the change is stored already, so a failure to
+ * queue them is logged, not answered as the change's failure. */
+function tell(
+  db: D1Database,
+  id: number,
+  change: Parameters<typeof queueMoneyBackNotice>[2],
+  done: RefundDone,
+  env: RefundEnv,
+  now: number,
+): Promise<NoticeRow | null> {
+  return queueMoneyBackNotice(
+    db,
+    id,
+    change,
+    done,
+    { secret: env.config.TOKEN_SECRET, siteOrigin: env.siteOrigin },
+    now,
+  ).catch((error: unknown) => {
+    log.error('consultation change notice not queued', { consultationId: id, error });
+    return null;
+  });
 }
 
 /** Her route when her wallet and points are in another order shard than the core; null in the core. */
@@ -276,6 +305,9 @@ async function carryOut(
   return {
     refunded: wallet + card,
     to: card > 0 ? 'card' : wallet > 0 ? 'wallet' : plan.sessionBack ? 'package' : null,
+    wallet,
+    card,
+    sessionBack: plan.sessionBack && c.credit_id !== null,
   };
 }
 
@@ -288,7 +320,7 @@ export async function cancelConsultation(
   env: RefundEnv,
   p: { userId: number; id: number; refundTo: RefundDestination },
   now = Date.now(),
-): Promise<RefundDone> {
+): Promise<RefundDone & { notice: NoticeRow | null }> {
   const c = await consultationForMoney(db, p.id);
   if (!c || c.user_id !== p.userId) throw new ApiError(404, 'not_found');
   if (c.status !== 'booked' || now >= c.starts_at) throw new ApiError(409, 'consultation_not_changeable');
@@ -313,7 +345,8 @@ export async function cancelConsultation(
   try {
     const done = await carryOut(db, env, away, c, plan, guard, audit, 'Consultation cancelled');
     await db.prepare('DELETE FROM consultation_cells WHERE consultation_id = ?').bind(c.id).run();
-    return done;
+    const notice = await tell(db, c.id, { kind: 'cancelled' }, done, env, now);
+    return { ...done, notice };
   } catch (error) {
     if (/consultation_slot_held/.test(String(error))) throw new ApiError(409, 'consultation_not_changeable');
     throw error;
@@ -331,7 +364,7 @@ export async function applyOutcome(
   outcome: ConsultationOutcome,
   staffId: number | null,
   opts: { refundTo?: RefundDestination; now?: number } = {},
-): Promise<RefundDone & { status: string }> {
+): Promise<RefundDone & { status: string; notice: NoticeRow | null }> {
   const now = opts.now ?? Date.now();
   const c = await consultationForMoney(db, consultationId);
   if (!c) throw new ApiError(404, 'not_found');
@@ -369,6 +402,11 @@ export async function applyOutcome(
       : [];
   try {
     const done = await carryOut(db, env, away, c, plan, guard, audit, `Consultation ${outcome}`, points);
+    // Money or a session back (the nutritionist's no-show, a failed call): she is told where it went.
+    const notice =
+      done.refunded > 0 || done.sessionBack
+        ? await tell(db, c.id, { kind: 'refunded', outcome }, done, env, now)
+        : null;
     if (away && status === 'completed')
       await earnAcross(
         env.shards!,
@@ -378,7 +416,7 @@ export async function applyOutcome(
       ).catch((error: unknown) =>
         log.error('consultation points not written in her order shard', { consultationId: c.id, error }),
       );
-    return { ...done, status };
+    return { ...done, status, notice };
   } catch (error) {
     if (/consultation_slot_held/.test(String(error))) throw new ApiError(409, 'consultation_not_changeable');
     throw error;

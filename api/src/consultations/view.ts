@@ -69,6 +69,8 @@ export interface ConsultationRow {
   n_title: string;
   n_photo: string;
   shared_at: number | null;
+  /** The package's sessions left, when a package's session paid it. */
+  package_left: number | null;
 }
 
 const SELECT = (
@@ -78,9 +80,10 @@ const SELECT = (
     c.total, c.wallet_used, c.refunded, c.follow_up_of, c.outcome, c.rescheduled_count,
     s.kind AS service_kind, s.${col('name', lang)} AS service_name, s.minutes AS service_minutes,
     n.slug AS n_slug, n.${col('name', lang)} AS n_name, n.${col('title', lang)} AS n_title, n.photo_key AS n_photo,
-    nt.shared_at
+    nt.shared_at, cc.sessions_left AS package_left
   FROM consultations c JOIN consultation_services s ON s.id = c.service_id JOIN nutritionists n ON n.id = c.nutritionist_id
-  LEFT JOIN consultation_notes nt ON nt.consultation_id = c.id`;
+  LEFT JOIN consultation_notes nt ON nt.consultation_id = c.id
+  LEFT JOIN consultation_credits cc ON cc.id = c.credit_id AND c.payment_method = 'package'`;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -102,6 +105,7 @@ export function toListItem(r: ConsultationRow): ConsultationListItem {
     },
     total: r.total,
     currency: r.currency,
+    package_sessions_left: r.payment_method === 'package' ? (r.package_left ?? 0) : null,
     summary_shared: r.shared_at !== null,
   };
 }

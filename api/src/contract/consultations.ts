@@ -50,6 +50,12 @@ export const CONSULTATION_CONTRACTS = {
     summary: "The shopper's packages in the request's country: sessions left, payment, expiry",
     user: true,
   },
+  'GET /user/consultation/credits/:id{[0-9]+}': {
+    tag: 'consultations',
+    summary:
+      'One of her packages (the page a package payment returns to): its sessions, sessions left, payment state (failed too) and expiry; another shopper’s answers 404',
+    ...own,
+  },
   'GET /user/consultation/list': {
     tag: 'consultations',
     summary: "The shopper's consultations, newest first (first page)",

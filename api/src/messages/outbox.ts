@@ -11,7 +11,8 @@ export type MessageKind =
   | 'subscription_reminder'
   | 'data_export_ready'
   | 'blood_test_results'
-  | 'consultation_reminder';
+  | 'consultation_reminder'
+  | 'consultation_update';
 
 export interface QueuedMessage {
   channel: Channel;

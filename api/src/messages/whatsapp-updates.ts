@@ -15,6 +15,8 @@ export const UPDATE_TEMPLATES = {
   subscription: 'subscription_reminder',
   /** A consultation a day or an hour away: {{1}} its number, {{2}} when (decision 55). */
   consultation: 'consultation_reminder',
+  /** A consultation moved, cancelled or refunded: {{1}} its number, {{2}} what happened (issue 61). */
+  consultationUpdate: 'consultation_update',
 } as const;
 
 /** The kinds of order step sent on WhatsApp; refunds stay mail (they need amounts and notes). */

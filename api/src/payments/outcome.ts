@@ -144,7 +144,10 @@ export async function applyOutcome(
     );
   if (payment.purpose === 'order' && payment.consultation_credit_id)
     statements.push(
-      ...(await creditPaymentStatements(db, payment.consultation_credit_id, event.outcome, payment.amount)),
+      ...(await creditPaymentStatements(db, payment.consultation_credit_id, event.outcome, payment.amount, {
+        siteOrigin,
+        now,
+      })),
     );
   let results: D1Result[];
   try {

@@ -16,12 +16,14 @@ import { contract } from '../lib/validate';
 import { requireUser } from '../middleware/user';
 import { startCharge } from './orders';
 import type { AppEnv } from '../app-env';
-import { visitCalendar } from '../blood-tests/ics';
+import { calendarFileName, consultationCalendar } from '../consultations/calendar';
 import { bookConsultation, consultationReturnPath } from '../consultations/book';
 import { rateConsultation, rescheduleConsultation, setMode } from '../consultations/changes';
 import { holdTime } from '../consultations/hold';
-import { noticeRow, whenText } from '../consultations/notices';
-import { buyPackage, listCredits, packageReturnPath } from '../consultations/packages';
+import { noticeRow } from '../consultations/notices';
+import { cancelledText, movedText, pushChange } from '../consultations/change-notices';
+import { buyPackage, listCredits } from '../consultations/packages';
+import { packageReturnPath } from '../consultations/paths';
 import { roomStub } from '../consultations/call/room';
 import { cancelConsultation } from '../consultations/refund';
 import { log } from '../lib/log';
@@ -54,7 +56,11 @@ export const consultationRoutes = new Hono<AppEnv>()
   .post('/package', contract('POST /consultation/package'), async (c) => {
     const user = await requireUser(c);
     const input = c.req.valid('json');
-    const bought = await buyPackage(c.env.DB, { country: c.var.country, lang: c.var.lang, user }, input);
+    const bought = await buyPackage(
+      c.env.DB,
+      { country: c.var.country, lang: c.var.lang, user, siteOrigin: siteOrigin(c) },
+      input,
+    );
     const url = bought.paymentId
       ? await startCharge(c, {
           paymentId: bought.paymentId,
@@ -63,7 +69,7 @@ export const consultationRoutes = new Hono<AppEnv>()
           method: bought.cardMethod!,
           description: `Consultation package ${bought.creditId}`,
           customer: { name: user.name, email: user.email, phone: user.phone },
-          returnPath: packageReturnPath(c.var.lang),
+          returnPath: packageReturnPath(c.var.lang, bought.creditId),
         })
       : null;
     const answer: ConsultationPackageAnswer = {
@@ -121,6 +127,17 @@ export const userConsultationRoutes = new Hono<AppEnv>()
       ok({ items: await listCredits(c.env.DB, { userId: user.id, country: c.var.country, lang: c.var.lang }) }),
     );
   })
+  .get('/credits/:id{[0-9]+}', contract('GET /user/consultation/credits/:id{[0-9]+}'), async (c) => {
+    const user = await requireUser(c);
+    const [credit] = await listCredits(c.env.DB, {
+      userId: user.id,
+      country: c.var.country,
+      lang: c.var.lang,
+      id: c.req.valid('param').id,
+    });
+    if (!credit) throw new ApiError(404, 'not_found');
+    return c.json(ok(credit));
+  })
   .get('/list', contract('GET /user/consultation/list'), (c) => list(c, 1))
   .get('/list/:page{[0-9]+}', contract('GET /user/consultation/list/:page{[0-9]+}'), (c) =>
     list(c, c.req.valid('param').page),
@@ -137,6 +154,9 @@ export const userConsultationRoutes = new Hono<AppEnv>()
       { config: c.var.config, siteOrigin: siteOrigin(c), shards: c.env },
       { userId: user.id, id, refundTo: c.req.valid('json').refund_to },
     );
+    // Her devices hear of it after the answer (the mail and WhatsApp update are queued already).
+    const notice = done.notice;
+    if (notice) c.executionCtx.waitUntil(pushChange(c.env, notice, (r) => cancelledText(r, done, siteOrigin(c))));
     // Anyone already in the call's room (its join window opens before the start) leaves it.
     c.executionCtx.waitUntil(
       roomStub(c.env, id)
@@ -156,7 +176,14 @@ export const userConsultationRoutes = new Hono<AppEnv>()
   .post('/:id{[0-9]+}/reschedule', contract('POST /user/consultation/:id{[0-9]+}/reschedule'), async (c) => {
     const user = await requireUser(c);
     const { id } = c.req.valid('param');
-    await rescheduleConsultation(c.env.DB, { userId: user.id, id, holdId: c.req.valid('json').hold_id });
+    const done = await rescheduleConsultation(c.env.DB, {
+      userId: user.id,
+      id,
+      holdId: c.req.valid('json').hold_id,
+      links: { secret: c.var.config.TOKEN_SECRET, siteOrigin: siteOrigin(c) },
+    });
+    // Her devices hear of it after the answer (the mail and WhatsApp update went in the move's batch).
+    if (done) c.executionCtx.waitUntil(pushChange(c.env, done.moved, (r) => movedText(r, done.was, siteOrigin(c))));
     return c.json(ok(await detail(c, id, user.id)));
   })
   .post('/:id{[0-9]+}/mode', contract('POST /user/consultation/:id{[0-9]+}/mode'), async (c) => {
@@ -178,28 +205,15 @@ export const userConsultationRoutes = new Hono<AppEnv>()
     const row = await ownedConsultation(c.env.DB, id, user.id, c.var.lang);
     const notice = row && (await noticeRow(c.env.DB, id));
     if (!row || !notice) throw new ApiError(404, 'not_found');
-    const lang = c.var.lang;
-    const n = { ...notice, lang };
-    const url = `${siteOrigin(c)}${consultationReturnPath(lang, id)}`;
-    const body = visitCalendar({
-      uid: `consultation-${id}@${new URL(siteOrigin(c)).hostname}`,
-      start: row.starts_at,
-      end: row.ends_at,
-      now: Date.now(),
-      summary:
-        lang === 'ar'
-          ? `استشارة تغذية مع ${row.n_name} – ${row.service_name}`
-          : `Nutrition consultation with ${row.n_name} – ${row.service_name}`,
-      description:
-        lang === 'ar'
-          ? `${whenText(n)} (بتوقيت الخليج).\nادخلي من صفحة الاستشارة قبل الموعد بعشر دقائق:\n${url}`
-          : `${whenText(n)} (Gulf time).\nJoin from the consultation's page from 10 minutes before:\n${url}`,
-      location: url,
-      lang,
-    });
+    // In the page's language; the UID and SEQUENCE are the ones the move's mail sends (calendar.ts).
+    const body = consultationCalendar(
+      { ...notice, lang: c.var.lang, service_name: row.service_name, nutritionist_name: row.n_name },
+      siteOrigin(c),
+      Date.now(),
+    );
     return c.body(body, 200, {
       'content-type': 'text/calendar; charset=utf-8',
-      'content-disposition': `attachment; filename="consultation-${id}.ics"`,
+      'content-disposition': `attachment; filename="${calendarFileName(id)}"`,
       'cache-control': 'private, no-store',
     });
   });

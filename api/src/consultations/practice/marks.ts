@@ -12,6 +12,7 @@ import { ApiError } from '#api/src/lib/errors';
 import { siteOrigin } from '#api/src/lib/site-origin';
 import type { StaffMember } from '#api/src/staff/sessions';
 import { applyOutcome } from '../refund';
+import { pushChange, refundedText } from '../change-notices';
 import type { PracticeConsultation } from './access';
 
 export async function markOutcome(
@@ -39,5 +40,8 @@ export async function markOutcome(
     member.id,
     { now },
   );
+  // Money or a session back: her devices hear of it after the answer (the mail is queued already).
+  const notice = done.notice;
+  if (notice) c.executionCtx.waitUntil(pushChange(c.env, notice, (r) => refundedText(r, outcome, done, siteOrigin(c))));
   return { changed: true, outcome, status: done.status, refund, refunded_to: done.to };
 }
