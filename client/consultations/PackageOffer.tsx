@@ -2,6 +2,7 @@
 // buy it, paid online through the gateway like a booking (or from her wallet when it holds enough).
 // Its sessions then pay for bookings of that service on the booking page.
 import { useContext, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { ConsultationPackage, ConsultationPackageAnswer } from '#shared/consultations/types';
 import { CARD_METHODS, type GatewayMethod } from '#shared/payments/gateway-methods';
@@ -14,9 +15,11 @@ import { newIdempotencyKey } from '../stores/checkout';
 import { useSessionStore } from '../stores/session';
 import { toast } from '../stores/toasts';
 import { CONSULT_API } from './api-paths';
+import { consultPaths } from './paths';
 
 export function PackageOffer({ packages }: { packages: readonly ConsultationPackage[] }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  const navigate = useNavigate();
   const minor = useMinor();
   const api = useContext(ApiContext)!;
   const { country } = useSnapshot(useSessionStore());
@@ -36,8 +39,9 @@ export function PackageOffer({ packages }: { packages: readonly ConsultationPack
         payment: { method: 'card', card_method: method },
       });
       attempt.current = null;
+      // Paid at once or through the gateway's page: she lands on what she bought either way.
       if (res.data.payment_url) window.location.assign(res.data.payment_url);
-      else toast.success('consult_package_bought');
+      else navigate(consultPaths.package(lang, res.data.credit_id));
     } catch (e) {
       attempt.current = null;
       toast.apiError(failureKey(e));

@@ -23,6 +23,7 @@ export const CONSULT_API = {
   book: '/consultation',
   buyPackage: '/consultation/package',
   credits: '/user/consultation/credits',
+  credit: (id: number) => `/user/consultation/credits/${id}`,
   list: (page = 1) => (page > 1 ? `/user/consultation/list/${page}` : '/user/consultation/list'),
   detail: (id: number) => `/user/consultation/${id}`,
   cancel: (id: number) => `/user/consultation/${id}/cancel`,

@@ -91,6 +91,7 @@ function item(id: number, status: ConsultationListItem['status'], startsAt: stri
     nutritionist: { id: 1, slug: 'n', name: 'N', title: '', photo: { url: '/x.jpg', alt: '', width: 1, height: 1 } },
     total: 8000,
     currency: 'KWD',
+    package_sessions_left: null,
     summary_shared: false,
   };
 }

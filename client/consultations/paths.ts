@@ -21,4 +21,6 @@ export const consultPaths = {
   /** The call page (built with the call, issue 46): the join button links to it. */
   call: (lang: Lang, id: number) => localizePath(`/profile/consultations/${id}/call`, lang),
   success: (lang: Lang, id: number) => `${localizePath('/consultation/success', lang)}?id=${id}`,
+  /** Where a bought package lands (its payment returns here too: the API's packageReturnPath). */
+  package: (lang: Lang, creditId: number) => `${localizePath('/consultation/package', lang)}?id=${creditId}`,
 };

@@ -110,7 +110,11 @@ export function Component() {
             <div>
               <dt>{t('consult_paid')}</dt>
               <dd>
-                {c.payment.method === 'package' ? t('consult_paid_package') : <bdi>{minor(c.total, c.currency)}</bdi>}
+                {c.package_sessions_left !== null ? (
+                  t('consult_paid_package_left', { count: c.package_sessions_left })
+                ) : (
+                  <bdi>{minor(c.total, c.currency)}</bdi>
+                )}
                 {c.payment.refunded > 0 && (
                   <> · {t('consult_refunded', { amount: minor(c.payment.refunded, c.currency) })}</>
                 )}

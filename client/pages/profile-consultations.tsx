@@ -1,16 +1,17 @@
-// /profile/consultations: her consultations, the coming ones first (soonest first), then the past ones
-// (newest first), each a link to its page.
+// /profile/consultations: her packages with their sessions left (issue 61), then her consultations, the
+// coming ones first (soonest first), then the past ones (newest first), each a link to its page.
 import '../styles/orders.css';
 import '../styles/consultations.css';
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { Page as Paged } from '#shared/catalogue/types';
-import type { ConsultationListItem } from '#shared/consultations/types';
+import type { ConsultationCredit, ConsultationListItem } from '#shared/consultations/types';
 import { localizePath } from '#shared/locale';
 import { signedInCall } from '../accounts/guard';
 import { apiContext } from '../boot';
 import { CONSULT_API } from '../consultations/api-paths';
 import { consultPaths } from '../consultations/paths';
+import { PackageSummary } from '../consultations/PackageSummary';
 import { StatusBadge } from '../consultations/StatusBadge';
 import { ms, whenText } from '../consultations/times';
 import { useI18n } from '../i18n/context';
@@ -18,13 +19,20 @@ import { useHref, useMinor } from '../lib/locale';
 import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
 
-type List = Paged<ConsultationListItem>;
+type List = Paged<ConsultationListItem> & { credits: ConsultationCredit[] };
 
 export async function loader(args: LoaderFunctionArgs): Promise<List> {
   const api = args.context.get(apiContext);
   const page = Number(new URL(args.request.url).searchParams.get('page') ?? '1');
   if (!Number.isInteger(page) || page < 1 || page > 10_000) throw data(null, { status: 404 });
-  return signedInCall(args, async () => (await api.get<List>(CONSULT_API.list(page))).data);
+  return signedInCall(args, async () => {
+    const [list, credits] = await Promise.all([
+      api.get<Paged<ConsultationListItem>>(CONSULT_API.list(page)),
+      // Her packages on the first page only; a failure to read them leaves the list whole.
+      page === 1 ? api.get<{ items: ConsultationCredit[] }>(CONSULT_API.credits).catch(() => null) : null,
+    ]);
+    return { ...list.data, credits: credits?.data.items ?? [] };
+  });
 }
 
 /** Coming (booked or waiting for its payment, not yet over), soonest first; the rest newest first. */
@@ -48,7 +56,14 @@ function Item({ c }: { c: ConsultationListItem }) {
       </Link>
       <p>{whenText(ms(c.starts_at), ms(c.ends_at), lang, country)}</p>
       <p className="cart-line-meta">
-        {t(c.mode === 'video' ? 'consult_mode_video' : 'consult_mode_chat')} · <bdi>{minor(c.total, c.currency)}</bdi>
+        {t(c.mode === 'video' ? 'consult_mode_video' : 'consult_mode_chat')} ·{' '}
+        {c.package_sessions_left === null ? (
+          <bdi>{minor(c.total, c.currency)}</bdi>
+        ) : (
+          <span data-testid="consult-item-package">
+            {t('consult_paid_package_left', { count: c.package_sessions_left })}
+          </span>
+        )}
       </p>
       <StatusBadge status={c.status} />
     </li>
@@ -61,8 +76,21 @@ export function Component() {
   const href = useHref();
   const list = splitConsultations(loaded.items, Date.now());
   const empty = loaded.items.length === 0;
+  const credits = loaded.credits ?? [];
   return (
     <Page title={t('page_profile_consultations')} crumbs={[{ label: t('page_profile'), to: href('/profile') }]}>
+      {credits.length > 0 && (
+        <section aria-labelledby="consult-credits">
+          <h2 id="consult-credits">{t('consult_packages_yours')}</h2>
+          <ul className="consult-list" data-testid="consult-credits">
+            {credits.map((credit) => (
+              <li key={credit.id} className="consult-item">
+                <PackageSummary credit={credit} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {empty && <p data-testid="consult-none">{t('consult_none_yet')}</p>}
       <p>
         <Link className="button" to={localizePath('/nutritionist-list', lang)}>

@@ -38,6 +38,7 @@ const GROUP_OF: Record<ListedId, Group | null> = {
   'bt-checkout-order': 'shop',
   'bt-checkout-success': 'shop',
   'consultation-success': null,
+  'consultation-package': null,
   profile: 'account',
   'profile-orders': 'account',
   'profile-addresses': 'account',

@@ -122,7 +122,7 @@ test('the site index links to every page a shopper can open', async ({ page }) =
     await expect(index.getByRole('heading', { level: 2, name: group })).toBeVisible();
   // Every page of spec §2 without a parameter, except signing out and the app shell, once each.
   // Mailed-link landings (reset, verify, an alert's unsubscribe) and a booking's success (it needs the
-  // booking) are not pages to browse to.
+  // booking, a package's its package) are not pages to browse to.
   const unlisted = new Set([
     'logout-profile',
     'app-shell',
@@ -130,6 +130,7 @@ test('the site index links to every page a shopper can open', async ({ page }) =
     'verify-email',
     'alerts-unsubscribe',
     'consultation-success',
+    'consultation-package',
   ]);
   const expected = PAGE_ROUTES.filter((r) => !unlisted.has(r.id) && !r.path.includes(':')).map((r) => r.path);
   expect(expected).toContain('/checkout/shipping');
