@@ -1,59 +1,48 @@
 // /consultation/package?id=: where a package's payment returns to (and a package paid from the wallet
-// lands): what she bought, its sessions left and until when, and "Book your first session". A card
-// payment's outcome may still be on its way: the page asks again a while, as the booking's does.
+// lands): what she bought, its sessions left and until when, and "Book your first session". Rendered
+// with her package (one trip); a card payment's outcome may still be on its way, so the page asks again
+// every 2 s, at most 15 times, while its payment is pending, as the consultation's page does.
 import '../styles/orders.css';
 import '../styles/consultations.css';
-import { useContext, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { data, Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router';
 import type { ConsultationCredit } from '#shared/consultations/types';
 import { localizePath } from '#shared/locale';
+import { signedInCall } from '../accounts/guard';
+import { apiContext } from '../boot';
 import { CONSULT_API } from '../consultations/api-paths';
 import { PackageSummary } from '../consultations/PackageSummary';
 import { useI18n } from '../i18n/context';
-import { ApiContext } from '../providers';
+import { ApiFailure } from '#shared/api/client';
 import { Page } from '../ui/Page';
 
-/** Loaded once, then every 2 s (at most 15 times) while its payment is pending. */
-function usePolledCredit(id: number) {
-  const api = useContext(ApiContext)!;
-  const [credit, setCredit] = useState<ConsultationCredit | null>(null);
-  const [missing, setMissing] = useState(false);
-  useEffect(() => {
-    if (!Number.isInteger(id) || id <= 0) {
-      setMissing(true);
-      return;
+export async function loader(args: LoaderFunctionArgs): Promise<ConsultationCredit> {
+  const api = args.context.get(apiContext);
+  const id = new URL(args.request.url).searchParams.get('id') ?? '';
+  if (!/^\d{1,16}$/.test(id)) throw data(null, { status: 404 });
+  return signedInCall(args, async () => {
+    try {
+      return (await api.get<ConsultationCredit>(CONSULT_API.credit(Number(id)))).data;
+    } catch (error) {
+      if (error instanceof ApiFailure && error.status === 404) throw data(null, { status: 404 });
+      throw error;
     }
-    let live = true;
-    let tries = 0;
-    const load = () =>
-      api
-        .get<ConsultationCredit>(CONSULT_API.credit(id))
-        .then((res) => {
-          if (!live) return;
-          setCredit(res.data);
-          if (res.data.payment_state === 'pending' && ++tries < 15) setTimeout(load, 2000);
-        })
-        .catch(() => live && setMissing(true));
-    void load();
-    return () => {
-      live = false;
-    };
-  }, [api, id]);
-  return { credit, missing };
+  });
 }
 
 export function Component() {
+  const credit = useLoaderData() as ConsultationCredit;
   const { t, lang } = useI18n();
-  const [params] = useSearchParams();
-  const { credit, missing } = usePolledCredit(Number(params.get('id')));
-
-  if (missing || !credit) {
-    return (
-      <Page title={t('page_consultation_package')} seo={{ noindex: true }}>
-        <p role={missing ? undefined : 'status'}>{missing ? t('not_found_body') : t('loading')}</p>
-      </Page>
-    );
-  }
+  const revalidator = useRevalidator();
+  const tries = useRef(0);
+  useEffect(() => {
+    if (credit.payment_state !== 'pending' || tries.current >= 15) return;
+    const timer = window.setTimeout(() => {
+      tries.current += 1;
+      void revalidator.revalidate();
+    }, 2000);
+    return () => window.clearTimeout(timer);
+  }, [credit, revalidator]);
   const failed = credit.payment_state === 'failed';
   const pending = credit.payment_state === 'pending';
   return (

@@ -19,20 +19,14 @@ import { useHref, useMinor } from '../lib/locale';
 import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
 
-type List = Paged<ConsultationListItem> & { credits: ConsultationCredit[] };
+type List = Paged<ConsultationListItem> & { credits?: ConsultationCredit[] };
 
 export async function loader(args: LoaderFunctionArgs): Promise<List> {
   const api = args.context.get(apiContext);
   const page = Number(new URL(args.request.url).searchParams.get('page') ?? '1');
   if (!Number.isInteger(page) || page < 1 || page > 10_000) throw data(null, { status: 404 });
-  return signedInCall(args, async () => {
-    const [list, credits] = await Promise.all([
-      api.get<Paged<ConsultationListItem>>(CONSULT_API.list(page)),
-      // Her packages on the first page only; a failure to read them leaves the list whole.
-      page === 1 ? api.get<{ items: ConsultationCredit[] }>(CONSULT_API.credits).catch(() => null) : null,
-    ]);
-    return { ...list.data, credits: credits?.data.items ?? [] };
-  });
+  // The first page carries her packages too: one trip for the whole page.
+  return signedInCall(args, async () => (await api.get<List>(CONSULT_API.list(page))).data);
 }
 
 /** Coming (booked or waiting for its payment, not yet over), soonest first; the rest newest first. */

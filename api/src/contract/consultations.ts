@@ -58,7 +58,8 @@ export const CONSULTATION_CONTRACTS = {
   },
   'GET /user/consultation/list': {
     tag: 'consultations',
-    summary: "The shopper's consultations, newest first (first page)",
+    summary:
+      "The shopper's consultations, newest first (first page), with her packages in the request's country (`credits`: sessions left, payment, expiry)",
     user: true,
   },
   'GET /user/consultation/list/:page{[0-9]+}': {

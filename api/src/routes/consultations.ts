@@ -114,10 +114,14 @@ export const consultationRoutes = new Hono<AppEnv>()
     return c.json(ok({ ...answer, consultation: d, replayed: booked.replayed }));
   });
 
+/** Her consultations; the first page also carries her packages (the profile's page reads both in one trip). */
 async function list(c: Context<AppEnv>, page: number) {
   const user = await requireUser(c);
-  const result = await listConsultations(c.env.DB, user.id, c.var.lang, page);
-  return c.json(ok(paged(result.items, page, PER_PAGE, result.total)));
+  const [result, credits] = await Promise.all([
+    listConsultations(c.env.DB, user.id, c.var.lang, page),
+    page === 1 ? listCredits(c.env.DB, { userId: user.id, country: c.var.country, lang: c.var.lang }) : [],
+  ]);
+  return c.json(ok({ ...paged(result.items, page, PER_PAGE, result.total), credits }));
 }
 
 export const userConsultationRoutes = new Hono<AppEnv>()
