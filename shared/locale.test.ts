@@ -38,8 +38,9 @@ describe('locale segment', () => {
     // own page, and the notifications page, the "Get the app" guide, an alert's
     // unsubscribe page and the shopper's subscriptions; the consultation's booking, its success page, the
     // profile's consultations and one consultation, its call and the device check (issue 46); the points
-    // page and a referral link's landing page (issue 47).
-    expect(all).toHaveLength(63);
+    // page and a referral link's landing page (issue 47); the page a bought package lands on (issue 61).
+    expect(all).toHaveLength(64);
+    expect(all).toContain('/consultation/package');
     expect(all).toContain('/profile/points');
     expect(all).toContain('/invite/:code');
     expect(all).toContain('/consultation/book/:nutritionistId');

@@ -299,6 +299,9 @@ describe('a move', () => {
     expect(download).toContain(`UID:${uid}`);
     expect(download).toContain(`DTSTART:${stamp(to)}`);
     expect(download).toContain('SEQUENCE:1');
+    // The confirmation page and the consultation's page read the current time.
+    const detail = await json(await get(`/user/consultation/${id}`, s));
+    expect(Date.parse(detail.data.starts_at)).toBe(to);
     // Delivered with its mail (the outbox row's files reach the provider).
     const delivered: Mail[] = [];
     await deliverDueMail(env, { sender: { send: async (m) => void delivered.push(m) }, limit: 500 });

@@ -33,7 +33,8 @@ describe('server-rendered pages', () => {
     // needs a real slug (the product tests cover it); a blood test's page is the vitamin D test's.
     // A shared wishlist needs a real share token (tests/integration/storefront/wishlists.test.ts). A
     // consultation's booking and page need a real nutritionist and consultation
-    // (tests/integration/storefront/consultation-pages.test.ts), and a referral link a shopper's real code
+    // (tests/integration/storefront/consultation-pages.test.ts), a bought package's page a real package
+    // (tests/integration/storefront/consultation-packages.test.ts), and a referral link a shopper's real code
     // (tests/integration/storefront/points-pages.test.ts).
     const skip = new Set([
       'invite',
@@ -43,6 +44,7 @@ describe('server-rendered pages', () => {
       'shared-list',
       'consultation-book',
       'profile-consultation',
+      'consultation-package',
     ]);
     const paths = PAGE_ROUTES.filter((r) => !skip.has(r.id)).map((r) =>
       r.path.replace(':listId', 'abc').replace(':slug', 'vitamin-d-test'),
