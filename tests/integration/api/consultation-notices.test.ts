@@ -339,3 +339,63 @@ describe('a move', () => {
     expect(JSON.parse(mails[1]!.attachments!)[0].content).toContain('SUMMARY;LANGUAGE=ar:');
   });
 });
+
+describe('web push', () => {
+  /** A device of hers in local mode (a local: endpoint): its pushes are kept in push_outbox. */
+  async function device(s: Shopper, lang: 'en' | 'ar') {
+    await env.DB.prepare(
+      "INSERT INTO push_subscriptions (endpoint, p256dh, auth, user_id, device_id, lang, country, created_at, updated_at) VALUES (?, 'k', 'a', ?, 'd', ?, 'KW', 0, 0)",
+    )
+      .bind(`local:${crypto.randomUUID()}`, s.id, lang)
+      .run();
+  }
+
+  /** Her pushes, once the request's after-answer work has run. */
+  async function pushesOf(s: Shopper, count: number) {
+    for (let i = 0; i < 50; i++) {
+      const { results } = await env.DB.prepare(
+        'SELECT topic, lang, title, body, url FROM push_outbox WHERE user_id = ? ORDER BY id',
+      )
+        .bind(s.id)
+        .all<{ topic: string; lang: string; title: string; body: string; url: string }>();
+      if (results.length >= count) return results;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return [];
+  }
+
+  it('tells her devices of a cancel and a move, each in its language, under order updates', async () => {
+    const s = await shopper('push-on');
+    await device(s, 'ar');
+    await topUp(s.id, 'KWD', 16_000);
+    const cancelled = await bookIn(s, await freeTimeAfter(30, { skip: 22 }), { method: 'wallet' });
+    await post(`/user/consultation/${cancelled}/cancel`, { refund_to: 'wallet' }, s);
+    const movedId = await bookIn(s, await freeTimeAfter(30, { skip: 24 }), { method: 'wallet' });
+    const h = await json(await hold(s, await freeTimeAfter(30, { skip: 26 })));
+    await post(`/user/consultation/${movedId}/reschedule`, { hold_id: h.data.hold_id }, s);
+    const pushes = await pushesOf(s, 2);
+    expect(pushes.map((p) => [p.topic, p.lang, p.title])).toEqual([
+      ['order_status', 'ar', 'تم إلغاء الاستشارة'],
+      ['order_status', 'ar', 'تم تغيير موعد الاستشارة'],
+    ]);
+    expect(pushes[0]!.body).toContain('أُعيد إلى محفظتك');
+    expect(pushes[1]!.url).toContain(`/ar/profile/consultations/${movedId}`);
+  });
+
+  it('sends none when she turned order updates off (the mail still goes)', async () => {
+    const s = await shopper('push-off');
+    await device(s, 'en');
+    await env.DB.prepare(
+      "INSERT INTO push_preferences (user_id, topic, enabled, updated_at) VALUES (?, 'order_status', 0, 0)",
+    )
+      .bind(s.id)
+      .run();
+    await topUp(s.id, 'KWD', 8_000);
+    const id = await bookIn(s, await freeTimeAfter(30, { skip: 28 }), { method: 'wallet' });
+    await post(`/user/consultation/${id}/cancel`, { refund_to: 'wallet' }, s);
+    expect(await mailsOf(s, 'consultation_cancelled')).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 300));
+    const { results } = await env.DB.prepare('SELECT id FROM push_outbox WHERE user_id = ?').bind(s.id).all();
+    expect(results).toEqual([]);
+  });
+});
