@@ -303,7 +303,7 @@ export interface MailOutboxRow {
   created_at: number;
   /** JSON object of extra headers (List-Unsubscribe on alerts, migration 0038). */
   headers: string | null;
-  /** JSON array of files sent with it (a moved consultation's calendar file, migration 0069). */
+  /** JSON array of files sent with it (a moved consultation's calendar file, migration 0070). */
   attachments: string | null;
 }
 
