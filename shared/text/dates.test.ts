@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatSlotDay, formatTimeWindow } from './dates';
+import { formatDate, formatDateAndWindow, formatSlotDay, formatTimeWindow } from './dates';
 
 // 21 November 2026, 10:00 UTC: 13:00 in Kuwait and Riyadh; 11 Jumada al-Akhirah 1448 by Umm al-Qura.
 const day = Date.UTC(2026, 10, 21, 10, 0);
@@ -53,5 +53,20 @@ describe('formatTimeWindow', () => {
     const end = Date.UTC(2026, 10, 21, 6, 0);
     expect(formatTimeWindow(start, end, 'en', 'KW')).toBe('7:00 AM – 9:00 AM');
     expect(formatTimeWindow(start, end, 'ar', 'SA')).toBe('7:00 ص – 9:00 ص');
+  });
+});
+
+describe('formatDateAndWindow', () => {
+  const start = Date.UTC(2026, 10, 21, 7, 15); // 10:15 in Kuwait
+  const end = Date.UTC(2026, 10, 21, 7, 35);
+
+  it('joins an Arabic date and its time with the Arabic comma, never a Latin one', () => {
+    const text = formatDateAndWindow(start, end, 'ar', 'KW', { hijri: true });
+    expect(text).toBe('21 نوفمبر 2026 (11\u00a0جمادى\u00a0الآخرة\u00a01448\u00a0هـ)، 10:15 ص – 10:35 ص');
+    expect(text).not.toContain(',');
+  });
+
+  it('joins an English date and its time with a comma and a space', () => {
+    expect(formatDateAndWindow(start, end, 'en', 'SA', { hijri: true })).toBe('Nov 21, 2026, 10:15 AM – 10:35 AM');
   });
 });

@@ -90,6 +90,27 @@ export function formatTimeWindow(startMs: number, endMs: number, lang: Lang, cou
   return `${formatTimeOfDay(startMs, lang, country)} – ${formatTimeOfDay(endMs, lang, country)}`;
 }
 
+/**
+ * The comma that joins a date and its time in each language: Arabic writes its own "،" (a Latin comma
+ * after "… هـ)" reads as a foreign mark in an Arabic sentence).
+ */
+export const DATE_TIME_COMMA: Record<Lang, string> = { en: ', ', ar: '، ' };
+
+/**
+ * A date with a time window, as mails and messages say an appointment: "Nov 29, 2026, 4:00 PM – 4:20 PM",
+ * "29 نوفمبر 2026 (… هـ)، 4:00 م – 4:20 م". The one place dates and times are joined, so every mail
+ * in Arabic gets the Arabic comma.
+ */
+export function formatDateAndWindow(
+  startMs: number,
+  endMs: number,
+  lang: Lang,
+  country: CountryCode,
+  options: Pick<DateOptions, 'hijri'> = {},
+): string {
+  return `${formatDate(startMs, lang, country, options)}${DATE_TIME_COMMA[lang]}${formatTimeWindow(startMs, endMs, lang, country)}`;
+}
+
 /** A time of day in the shop's time zone, as the window's ends are printed: "9:20 AM", "9:20 ص". */
 export function formatTimeOfDay(epochMs: number, lang: Lang, country: CountryCode): string {
   const key = `${lang}|${country}`;

@@ -1,6 +1,6 @@
 // The texts of the booking's mail and calendar entry, in the order's language (like mail/texts.ts).
 import type { CountryCode, Lang } from '#shared/locale';
-import { formatDate } from '#shared/text/dates';
+import { DATE_TIME_COMMA, formatDate } from '#shared/text/dates';
 import type { BloodTestOrderItem } from '#shared/blood-tests/order-types';
 
 export interface VisitForText {
@@ -39,7 +39,7 @@ export function preparationLines(lang: Lang, items: BloodTestOrderItem[]): strin
 /** The visit's day and window, as the reminder mail and its WhatsApp message say them. */
 export function visitWhen(lang: Lang, v: Pick<VisitForText, 'slot' | 'country'>): string {
   const day = formatDate(Date.parse(`${v.slot.date}T12:00:00Z`), lang, v.country);
-  return lang === 'ar' ? `${day}، ${v.slot.starts}–${v.slot.ends}` : `${day}, ${v.slot.starts}–${v.slot.ends}`;
+  return `${day}${DATE_TIME_COMMA[lang]}${v.slot.starts}–${v.slot.ends}`;
 }
 
 export function reminderMail(lang: Lang, v: VisitForText): { subject: string; text: string } {

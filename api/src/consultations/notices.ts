@@ -7,7 +7,7 @@ import type { CountryCode, Lang } from '#shared/locale';
 import { type CurrencyCode, localizePath } from '#shared/locale';
 import { formatMinor } from '#shared/money';
 import { packageSessionText } from './package-text';
-import { formatDate, formatTimeWindow } from '#shared/text/dates';
+import { formatDateAndWindow } from '#shared/text/dates';
 import { queueMail } from '../mail/outbox';
 import { queueUpdate, stopToken, stopUrl, UPDATE_TEMPLATES } from '../messages/whatsapp-updates';
 import { pushToUser } from '../push';
@@ -56,7 +56,7 @@ export async function noticeRow(db: D1Database, id: number): Promise<NoticeRow |
 
 /** "Sun, Nov 29 · 4:00 PM – 4:20 PM" with the Hijri date in Arabic. */
 export function whenText(r: Pick<NoticeRow, 'lang' | 'country' | 'starts_at' | 'ends_at'>): string {
-  return `${formatDate(r.starts_at, r.lang, r.country, { hijri: true })}, ${formatTimeWindow(r.starts_at, r.ends_at, r.lang, r.country)}`;
+  return formatDateAndWindow(r.starts_at, r.ends_at, r.lang, r.country, { hijri: true });
 }
 
 /** What paid it: the amount, or "1 session of your package (3 sessions left)" (plural forms: the dictionaries'). */

@@ -267,6 +267,29 @@ describe('paying', () => {
     expect(mail?.subject).toContain(String(id));
   });
 
+  it('dates an Arabic confirmation mail with the Arabic comma between the Hijri date and the time', async () => {
+    const s = await shopper('arabic-comma');
+    await topUp(s.id, 'KWD', 9_000);
+    const at = await freeTimeAfter(30, { skip: 57 });
+    const held = await json(await hold(s, at));
+    const res = await post(
+      '/consultation',
+      bookBody(held.data.hold_id, { method: 'wallet' }, { service_id: FIXTURE_SERVICES.first }),
+      s,
+      'KW',
+      'ar',
+    );
+    expect(res.status).toBe(200);
+    const id = (await json(res)).data.id;
+    const mail = await env.DB.prepare('SELECT body_text FROM mail_outbox WHERE dedupe_key = ?')
+      .bind(`consultation:${id}:confirmation`)
+      .first<{ body_text: string }>();
+    const when = mail!.body_text.split('\n').find((line) => line.startsWith('الموعد: '))!;
+    // "الموعد: 29 نوفمبر 2026 (… هـ)، 4:00 م – 4:20 م": an Arabic sentence takes the Arabic comma.
+    expect(when).toMatch(/هـ\)، \d{1,2}:\d{2}/);
+    expect(when).not.toContain(',');
+  });
+
   it('refuses a wallet that does not cover it, and answers a replay with the same booking', async () => {
     const s = await shopper('short');
     await topUp(s.id, 'KWD', 1_000);
