@@ -6,6 +6,7 @@ import {
   currencyDecimals,
   currencyInfoFor,
   formatMinor,
+  formatWholeAmount,
   formatPrice,
   minorToDecimal,
   parseRate,
@@ -46,6 +47,14 @@ describe('money', () => {
     expect(ar).toContain('15.000');
     expect(ar).not.toMatch(/[٠-٩]/);
     expect(formatMinor(1250, 'SAR', 'ar', 'SA')).toContain('12.50');
+  });
+
+  it('prints a round amount (a filter’s bound) as prices are printed, without a zero fraction', () => {
+    // The code sits where formatMinor puts it in each language: before in English, after in Arabic.
+    expect(formatWholeAmount(250, 'SAR', 'en', 'SA')).toBe(formatMinor(25_000, 'SAR', 'en', 'SA').replace('.00', ''));
+    expect(formatWholeAmount(250, 'SAR', 'ar', 'SA')).toBe(formatMinor(25_000, 'SAR', 'ar', 'SA').replace('.00', ''));
+    expect(formatWholeAmount(250, 'SAR', 'ar', 'SA')).toMatch(/^\u200f?250\sSAR$/);
+    expect(formatWholeAmount(25, 'KWD', 'en', 'KW')).toMatch(/^KWD\s25$/);
   });
 
   it('gives what a Saudi shopper pays: converted and 15 % VAT included, rounded once', () => {

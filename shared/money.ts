@@ -161,6 +161,21 @@ export function formatMinor(minor: number, currency: CurrencyCode, lang: Lang, c
   return f.format(minor / pow10(decimals));
 }
 
+/**
+ * A round amount in whole units of the currency (a filter's "under 250"), in the same format as every
+ * price (the code placed as formatMinor places it: "SAR 250", "250 SAR" in Arabic), without the zero
+ * fraction a round figure would print ("250.00").
+ */
+export function formatWholeAmount(major: number, currency: CurrencyCode, lang: Lang, country: CountryCode): string {
+  return formatterFor(lang, country, {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'code',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: currencyDecimals(currency),
+  }).format(major);
+}
+
 /** Formats a base price (fils) as the shopper pays it: their currency, VAT included where there is VAT. */
 export function formatPrice(fils: number, info: CurrencyInfo, lang: Lang): string {
   return formatMinor(payableMinor(fils, info), info.currency, lang, info.country);

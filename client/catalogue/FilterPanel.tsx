@@ -5,7 +5,7 @@
 import '../styles/catalogue.css';
 import { useState, type FormEvent } from 'react';
 import type { Filter, FilterKey, ProductQuery } from '#shared/catalogue/filter-model';
-import { formatNumber } from '#shared/money';
+import { formatNumber, formatWholeAmount } from '#shared/money';
 import type { MessageId } from '#shared/i18n';
 import { useI18n } from '../i18n/context';
 import type { FacetsData } from '../lib/catalogue';
@@ -120,7 +120,7 @@ export function FilterPanel({ query: given, facets, onChange: navigate, staged =
                 setPrice(e.target.checked ? { min: 0, max: quick.range.max } : null);
               }}
             />
-            {t('filter_under_25', { amount: `${currency} ${formatNumber(quick.range.max, lang, country)}` })}
+            {t('filter_under_25', { amount: formatWholeAmount(quick.range.max, currency, lang, country) })}
           </label>
         )}
         <form className="price-range" onSubmit={submitPrice}>

@@ -34,6 +34,22 @@ describe('a category listing', () => {
   });
 });
 
+describe('the price filter’s quick choice', () => {
+  it('names its amount in the one money format, as the prices beside it read', async () => {
+    const html = await (
+      await storefront('https://shop.test/ar/products?category=1', { headers: { cookie: 'country=SA' } })
+    ).text();
+    // Prices on the Arabic page read "98.21 SAR" (the number, then the code): so does the filter.
+    expect(html).toMatch(/\d+\.\d{2}\sSAR/);
+    const quick = /أقل من ([^<]*)</.exec(html)?.[1];
+    expect(quick).toMatch(/^\u200f?\d+\sSAR$/);
+    const en = await (
+      await storefront('https://shop.test/products?category=1', { headers: { cookie: 'country=SA' } })
+    ).text();
+    expect(/Under ([^<]*)</.exec(en)?.[1]).toMatch(/^SAR\s\d+$/);
+  });
+});
+
 describe('a listing link with ids that name nothing', () => {
   it('goes on to the listing without them: no raw "999" chip, no "0 products", a clean canonical URL', async () => {
     const cases: Array<[string, string, 'KW' | 'SA']> = [
