@@ -1,7 +1,8 @@
 // The account page's "Your health data" (issue 44, decision 49): erase blood-test results, uploaded
-// reports and their values, quiz answers and the reading profile while the account stays. The button
-// asks the API what there is (on demand: the page's loader stays one call) and a dialog lists each
-// kind with its count before she confirms; with nothing kept, it says so and offers nothing to erase.
+// reports and their values, quiz answers, the reading profile and what her consultations hold (intake,
+// chat, notes), while the account stays; the section says so before she presses. The button asks the
+// API what there is (on demand: the page's loader stays one call) and a dialog lists each kind with its
+// count before she confirms; with nothing kept, it says so and offers nothing to erase.
 import { useContext, useState } from 'react';
 import { ApiFailure } from '#shared/api/client';
 import { HEALTH_DATA_KINDS, type HealthDataCounts, type HealthDataKind } from '#shared/api/data-rights-schemas';

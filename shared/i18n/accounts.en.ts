@@ -244,11 +244,12 @@ export const accountsEn = {
   // "Erase my health data" (issue 44, decision 49): the account stays.
   account_health_section: 'Your health data',
   account_health_intro:
-    'Erase your blood-test results, the reports you uploaded and their values, your quiz answers and the profile we read results with. Your account, orders, bookings and the people you book for stay.',
+    'Erase your blood-test results, the reports you uploaded and their values, your quiz answers, the profile we read results with, and what your consultations hold: your intake forms, the chats with your nutritionist, the nutritionist’s notes and summaries, and the recommendations. Your account, orders, bookings (consultations included, without that health text) and the people you book for stay.',
   account_health_erase: 'Erase my health data',
   account_health_confirm_title: 'Erase your health data?',
   account_health_confirm_body: 'This removes, for good and at once:',
-  account_health_confirm_keeps: 'Your account, orders, bookings and the people you book for stay.',
+  account_health_confirm_keeps:
+    'Your account, orders, bookings (consultations included, without their intake, chat and notes) and the people you book for stay.',
   account_health_none: 'We keep no health data of yours: there is nothing to erase.',
   account_health_confirm: 'Erase for good',
   account_health_keep: 'Keep it',
