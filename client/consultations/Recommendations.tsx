@@ -1,12 +1,16 @@
 // After the call: the nutritionist's summary (in her language) and the products recommended to her,
 // each with its dose and the reason, and one button that adds them all to the cart with the spec's
 // "Nutritionist" origin and the nutritionist's id. The reasons are health data: they stay on this page
-// and are never copied into the cart (which other devices and the analytics read).
+// and are never copied into the cart (which other devices and the analytics read). Once added, the
+// button says "In your cart" and a status line (read out by screen readers) says what went in, with the
+// way to the cart: a toast alone was easy to miss.
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#shared/routes';
 import { addManyToCart } from '../cart/cart-sync';
 import { Price } from '../catalogue/Price';
 import { useI18n } from '../i18n/context';
+import { useHref } from '../lib/locale';
 import type { ConsultationDetail, ConsultationRecommendation } from '#shared/consultations/types';
 
 /**
@@ -90,11 +94,44 @@ export function Recommendations({ c }: { c: ConsultationDetail }) {
           </li>
         ))}
       </ul>
-      {lines.length > 0 && (
-        <button type="button" className="button" onClick={() => addManyToCart(lines)} data-testid="consult-add-all">
-          {t('consult_add_all', { count: lines.length })}
-        </button>
-      )}
+      {lines.length > 0 && <AddAll lines={lines} />}
     </section>
+  );
+}
+
+/**
+ * The button that adds the list, and what it says after. It stays in place (her focus stays on it) and,
+ * once pressed, adds nothing more: a second press would double every quantity. `added` is given only
+ * by tests, which render the state after the press.
+ */
+export function AddAll({
+  lines,
+  added: given = false,
+}: {
+  lines: ReturnType<typeof recommendationLines>;
+  added?: boolean;
+}) {
+  const { t } = useI18n();
+  const href = useHref();
+  const [added, setAdded] = useState(given);
+  const add = () => {
+    if (added) return;
+    addManyToCart(lines);
+    setAdded(true);
+  };
+  return (
+    <div className="consult-add-all">
+      <button type="button" className="button" onClick={add} aria-disabled={added} data-testid="consult-add-all">
+        {added ? t('consult_in_cart') : t('consult_add_all', { count: lines.length })}
+      </button>
+      {/* In the page from the start, so the words that appear in it are announced. */}
+      <p role="status" data-testid="consult-added">
+        {added && (
+          <>
+            {t('consult_added', { count: lines.length })} <Link to={href('/cart')}>{t('consult_view_cart')}</Link>
+          </>
+        )}
+      </p>
+    </div>
   );
 }

@@ -215,6 +215,12 @@ export const consultationsEn = {
     one: 'Add it to the cart',
     other: 'Add all {{count}} to the cart',
   },
+  consult_in_cart: 'In your cart',
+  consult_added: {
+    one: 'The recommended product is in your cart.',
+    other: 'The {{count}} recommended products are in your cart.',
+  },
+  consult_view_cart: 'View the cart',
   consult_follow_up_title: 'Follow-up',
   consult_follow_up: 'Book a follow-up',
   consult_rating_title: 'Rate your consultation',

@@ -222,6 +222,14 @@ test("a shopper adds her nutritionist's list to the cart", async ({ page }) => {
 
   await page.getByTestId('consult-add-all').click();
   await expect(page.getByTestId('cart-count')).toHaveText('3');
+  // She sees it on the page itself, and a screen reader says it: the button and a status line.
+  await expect(page.getByTestId('consult-add-all')).toHaveText('In your cart');
+  await expect(page.getByRole('status').filter({ hasText: 'recommended products' })).toHaveText(
+    'The 2 recommended products are in your cart. View the cart',
+  );
+  // A second press adds nothing more.
+  await page.getByTestId('consult-add-all').click();
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
   const origins = await page.evaluate(() =>
     Object.values(
       JSON.parse(localStorage.getItem('cart') ?? '{}') as Record<string, { origin: { source: string } }>,
