@@ -26,3 +26,16 @@ export function resultsReadyText(lang: Lang, id: number, link: string): string {
     ? `خليج الفيتامينات: نتائج تحليلك رقم ${id} جاهزة. سجّل الدخول لقراءتها: ${link}`
     : `Gulf Vitamins: the results of your blood test no. ${id} are ready. Sign in to read them: ${link}`;
 }
+
+/**
+ * Her order has shipped, to an account without e-mail (the success page's "we will write when it
+ * ships"): the carrier, the tracking number and her order's page.
+ */
+export function orderShippedText(
+  lang: Lang,
+  o: { id: number; carrier: string; trackingNumber: string; link: string },
+): string {
+  return lang === 'ar'
+    ? `خليج الفيتامينات: تم شحن طلبك رقم ${o.id} مع ${o.carrier}. رقم التتبع: ${o.trackingNumber}. تفاصيل الطلب: ${o.link}`
+    : `Gulf Vitamins: order ${o.id} has shipped with ${o.carrier}. Tracking number: ${o.trackingNumber}. Your order: ${o.link}`;
+}

@@ -1,5 +1,7 @@
 // The statements that queue an order-update mail (mail/order-update-texts.ts) to the shopper, in the
-// order's language; a guest's mail carries a fresh order link. Used by the back office's steps and
+// order's language; a guest's mail carries a fresh order link. An account without e-mail (made with a
+// phone code) hears of the shipping by SMS to its proven number instead, unless WhatsApp already tells
+// her: the success page promised to write when it ships. Used by the back office's steps and
 // refunds (routes/staff/orders.ts) and by refunds settling later (payments/refunds.ts), which run
 // outside a request and so take the site origin as an argument.
 import type { OrderRow } from '../db/rows';
@@ -9,12 +11,18 @@ import { queueMail, queueMailWhen } from '../mail/outbox';
 import { orderLinkStatement } from './confirmation-mail';
 import { orderLinkPath } from './guest-links';
 import { orderStepMessage, queueUpdate, WHATSAPP_ORDER_STEPS } from '../messages/whatsapp-updates';
+import { queueMessage } from '../messages/outbox';
+import { orderShippedText } from '../messages/texts';
+import { localizePath } from '#shared/locale';
+import { carrierName } from '#shared/orders/carriers';
 
 export type MailedOrder = Pick<OrderRow, 'id' | 'user_id' | 'lang' | 'country' | 'currency'> & {
   /** The account's address, else the guest's; no mail without one. */
   email: string | null;
   /** Where the shopper asked for this order's updates on WhatsApp (decision 43). */
   whatsapp_to?: string | null;
+  /** The account's proven phone (null for a guest, or a number no code proved). */
+  sms_to?: string | null;
 };
 
 export async function orderUpdateStatements(
@@ -52,7 +60,32 @@ export async function orderUpdateStatements(
         ),
       );
   }
-  if (!order.email) return statements;
+  if (!order.email) {
+    // The one step the checkout's success page promises word of: by SMS when WhatsApp did not carry it.
+    if (update.kind === 'shipped' && order.sms_to && statements.length === 0)
+      statements.push(
+        queueMessage(
+          db,
+          {
+            channel: 'sms',
+            to: order.sms_to,
+            lang,
+            kind: 'order_update',
+            text: orderShippedText(lang, {
+              id: order.id,
+              carrier: update.carrier ? carrierName(update.carrier, lang) : '',
+              trackingNumber: update.trackingNumber ?? '',
+              link: `${p.siteOrigin}${localizePath(`/profile/orders?id=${order.id}`, lang)}`,
+            }),
+            template: null,
+            params: [],
+            dedupeKey: `order:${order.id}:sms:${p.dedupe}`,
+          },
+          p.now,
+        ),
+      );
+    return statements;
+  }
   let linkPath: string | undefined;
   if (order.user_id === null) {
     const token = randomToken();

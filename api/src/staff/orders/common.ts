@@ -13,7 +13,12 @@ import { type DatabaseEnv, orderRouteStatement, routeFrom } from '#api/src/db/da
 
 export const ORDERS_PAGE = 30;
 
-export type Order = OrderRow & { email: string | null; user_name: string | null };
+export type Order = OrderRow & {
+  email: string | null;
+  user_name: string | null;
+  /** The account's proven phone: an account without e-mail hears of the shipping there (update-mail.ts). */
+  sms_to: string | null;
+};
 
 /** Where an order stands, for staff: its status with 'processing' split into confirmed and packed. */
 export function stageOf(o: Pick<OrderRow, 'status' | 'packed_at' | 'out_for_delivery_at'>): OrderStage {
@@ -50,7 +55,8 @@ export const REFUNDED_SQL = `coalesce((SELECT sum(r.amount) FROM refunds r WHERE
 export const CARD_SQL = `coalesce((SELECT sum(p.amount) FROM payments p WHERE p.order_id = o.id AND p.purpose = 'order' AND p.status = 'succeeded'), 0)`;
 export const GATEWAY_REFUNDED_SQL = `coalesce((SELECT sum(r.amount) FROM refunds r WHERE r.order_id = o.id AND r.method = 'gateway' AND r.status <> 'failed'), 0)`;
 
-const LOAD_SQL = `SELECT o.*, coalesce(u.email, o.guest_email) AS email, u.name AS user_name
+const LOAD_SQL = `SELECT o.*, coalesce(u.email, o.guest_email) AS email, u.name AS user_name,
+  CASE WHEN u.phone_verified_at IS NOT NULL THEN u.phone END AS sms_to
   FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = ?`;
 
 /** An order as the back office acts on it, read from the shard holding it: `db` (shard 0, the core,
@@ -67,10 +73,17 @@ export async function withUser(core: D1Database, order: OrderRow): Promise<Order
     order.user_id === null
       ? null
       : await core
-          .prepare('SELECT email, name FROM users WHERE id = ?')
+          .prepare(
+            'SELECT email, name, CASE WHEN phone_verified_at IS NOT NULL THEN phone END AS sms_to FROM users WHERE id = ?',
+          )
           .bind(order.user_id)
-          .first<{ email: string | null; name: string | null }>();
-  return { ...order, email: user?.email ?? order.guest_email, user_name: user?.name ?? null };
+          .first<{ email: string | null; name: string | null; sms_to: string | null }>();
+  return {
+    ...order,
+    email: user?.email ?? order.guest_email,
+    user_name: user?.name ?? null,
+    sms_to: user?.sms_to ?? null,
+  };
 }
 
 /**
