@@ -14,7 +14,9 @@ import { cart } from '../cart/cart-store';
 import { provideDictionary } from '../i18n/context';
 import { AppProviders } from '../providers';
 import { createSessionStore } from '../stores/session';
-import ProductSubscribe from './ProductSubscribe';
+import PayLaterNote from '../orders/PayLaterNote';
+import { currencyInfoOf } from '#shared/money';
+import ProductSubscribe, { payLaterPlace } from './ProductSubscribe';
 
 provideDictionary('en', en);
 provideDictionary('ar', ar);
@@ -83,5 +85,44 @@ describe('ProductSubscribe', () => {
     expect(html).toMatch(/3\.600/);
     expect(html).toMatch(/0\.400/);
     expect(html).toContain('للتوصيلة');
+  });
+});
+
+describe('the product page’s pay-later note beside subscribe and save', () => {
+  const SA = currencyInfoOf(countries.items[1]!);
+  const note = (minor: number, subscribing: boolean) => {
+    const boot = {
+      lang: 'en',
+      origin: 'https://shop.test',
+      css: [],
+      texts: [],
+      fallback: { '/country': countries },
+      country: 'SA',
+    };
+    return renderToStaticMarkup(
+      <AppProviders
+        boot={boot as unknown as BootData}
+        api={{} as ApiClient}
+        session={createSessionStore({ country: 'SA', user: null })}
+      >
+        <PayLaterNote minor={minor} subscribing={subscribing} />
+      </AppProviders>,
+    ).replace(/\u00a0/g, ' ');
+  };
+
+  it('quotes the one-time price while she buys once', () => {
+    const place = payLaterPlace(4000, 10, null, SA);
+    expect(place).toEqual({ minor: 5612, subscribing: false });
+    expect(note(place.minor, place.subscribing)).toContain('SAR 14.03');
+  });
+
+  it('never quotes the one-time price once she chose subscribe and save: the subscription’s, under its rule', () => {
+    const place = payLaterPlace(4000, 10, '2m', SA);
+    // SAR 50.51 a delivery, as the subscription price beside it says; a subscribing cart pays with a
+    // kept card (the review step's rule), so the note offers no pay-later plan for it.
+    expect(place).toEqual({ minor: 5051, subscribing: true });
+    const html = note(place.minor, place.subscribing);
+    expect(html).not.toContain('14.03');
+    expect(html).toBe('');
   });
 });

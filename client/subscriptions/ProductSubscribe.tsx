@@ -1,10 +1,12 @@
 // The product page's subscribe-and-save choice (decision 45): the frequency chosen here is the cart
 // line's, now when the size is in the cart, or as soon as it is added. Once one is chosen it shows what a
 // delivery costs at the subscription discount and the saving, priced as the cart and the order will
-// price the line (the discount on the base price, then the money module's one payable rounding).
+// price the line (the discount on the base price, then the money module's one payable rounding). The
+// page's pay-later note follows the choice: it is told the subscription's price and that the cart
+// subscribes (payLaterPlace), so it never quotes the one-time price of a delivery she will not pay.
 import { useEffect, useState } from 'react';
 import { subscribe, useSnapshot } from 'valtio';
-import { formatMinor, payableMinor } from '#shared/money';
+import { type CurrencyInfo, formatMinor, payableMinor } from '#shared/money';
 import type { SubscribeOffer } from '#shared/orders/types';
 import { discountedPrice, type Frequency, isFrequency } from '#shared/subscriptions/frequency';
 import { cart } from '../cart/cart-store';
@@ -50,8 +52,28 @@ export default function ProductSubscribe({ value }: { value: string }) {
     [skuId],
   );
 
+  const current = offer ? (line ? (line.every ?? null) : chosen) : null;
+  const info = useCurrency();
+  const place = offer && offer.price !== null ? payLaterPlace(offer.price, offer.discount, current, info) : null;
+  const minor = place?.minor ?? 0;
+  const subscribing = place?.subscribing ?? false;
+  const once = offer && offer.price !== null ? payableMinor(offer.price, info) : 0;
+  // The note's place is the page's (server-rendered); its amount is set here, where the choice is made,
+  // and given back when this choice leaves the page (a size without the offer keeps no subscription).
+  useEffect(() => {
+    const element = minor > 0 ? document.querySelector<HTMLElement>('[data-pay-later-minor]') : null;
+    if (!element) return;
+    element.setAttribute('data-pay-later-minor', String(minor));
+    element.toggleAttribute('data-pay-later-subscribing', subscribing);
+    return () => {
+      if (!subscribing) return;
+      element.removeAttribute('data-pay-later-subscribing');
+      if (element.getAttribute('data-pay-later-minor') === String(minor))
+        element.setAttribute('data-pay-later-minor', String(once));
+    };
+  }, [minor, subscribing, once]);
+
   if (!offer) return null;
-  const current = line ? (line.every ?? null) : chosen;
   return (
     <SubscribeChoice
       offer={offer}
@@ -68,6 +90,22 @@ export default function ProductSubscribe({ value }: { value: string }) {
       }}
     />
   );
+}
+
+/**
+ * What the product page's pay-later note is about: a delivery's payable price, at the subscription
+ * discount once a frequency is chosen, and whether the cart will subscribe (PayLaterNote then applies
+ * the subscribing cart's rule, as the review step does).
+ */
+export function payLaterPlace(
+  fils: number,
+  percent: number,
+  every: Frequency | null,
+  info: CurrencyInfo,
+): { minor: number; subscribing: boolean } {
+  return every
+    ? { minor: payableMinor(discountedPrice(fils, percent), info), subscribing: true }
+    : { minor: payableMinor(fils, info), subscribing: false };
 }
 
 /** A delivery's price at the subscription discount (the line's count of units), and what it saves. */

@@ -19,7 +19,11 @@ test('a Saudi shopper subscribes to omega-3 every two months, skips one, and the
   // The choice appears once the page is live, with the shop's discount.
   const choice = page.getByTestId('subscribe-choice');
   await expect(choice).toContainText('اشترك ووفّر 10٪');
+  // Bought once, the price can be paid later in four; a subscription is paid with a kept card, so once
+  // she chooses one the note no longer quotes the one-time price (or any plan).
+  await expect(page.getByTestId('pay-later-note')).toBeVisible();
   await choice.getByLabel('عدد مرات التوصيل').selectOption({ label: 'كل شهرين' });
+  await expect(page.getByTestId('pay-later-note')).toHaveCount(0);
   await page.locator('main .add-button').first().click();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
 
