@@ -227,8 +227,9 @@ test("a shopper adds her nutritionist's list to the cart", async ({ page }) => {
   await expect(page.getByRole('status').filter({ hasText: 'recommended products' })).toHaveText(
     'The 2 recommended products are in your cart. View the cart',
   );
-  // A second press adds nothing more.
-  await page.getByTestId('consult-add-all').click();
+  // It says it is done (aria-disabled), and a second press adds nothing more.
+  await expect(page.getByTestId('consult-add-all')).toHaveAttribute('aria-disabled', 'true');
+  await page.getByTestId('consult-add-all').click({ force: true });
   await expect(page.getByTestId('cart-count')).toHaveText('3');
   const origins = await page.evaluate(() =>
     Object.values(
