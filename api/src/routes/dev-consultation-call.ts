@@ -1,6 +1,7 @@
 // Local mode only (never in production): a consultation booked now between a shopper (by e-mail) and a
 // staff account practising as a new nutritionist, so the call's e2e story can meet in two browsers
-// without going through the booking and its payment (the booking's own stories cover those).
+// without going through the booking and its payment (the booking's own stories cover those). It is
+// written as a wallet booking is: paid by the wallet in full (wallet_used = total), so it earns no points.
 import { Hono } from 'hono';
 import { ok } from '#shared/api/envelope';
 import { z } from '#shared/zod';
@@ -49,8 +50,8 @@ export const devConsultationCallRoutes = /* @__PURE__ */ (() =>
       .prepare(
         `INSERT INTO consultations (id, user_id, nutritionist_id, service_id, idempotency_key, body_hash, country, currency,
            lang, status, mode, starts_at, ends_at, slot_held, payment_method, payment_state, price, vat, vat_basis_points,
-           total, booked_at, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, 'dev', ?, ?, ?, 'booked', ?, ?, ?, 1, 'wallet', 'paid', 1000, 0, 0, 1000, ?, ?, ?)`,
+           total, wallet_used, booked_at, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, 'dev', ?, ?, ?, 'booked', ?, ?, ?, 1, 'wallet', 'paid', 1000, 0, 0, 1000, 1000, ?, ?, ?)`,
       )
       .bind(
         id,

@@ -50,7 +50,9 @@ export async function sealedConsultation(
       .prepare(
         `INSERT INTO consultations (id, user_id, nutritionist_id, service_id, idempotency_key, body_hash, country, currency, lang, status,
            starts_at, ends_at, slot_held, payment_method, payment_state, price, vat, vat_basis_points, total, wallet_used, booked_at, created_at, updated_at)
-         VALUES (?1, ?2, 1, 91, 'k' || ?1, 'h', 'KW', 'KWD', 'en', ?3, ?4, ?5, 1, 'wallet', 'paid', ?6, 0, 0, ?6, ?7, ?8, ?8, ?8)`,
+         VALUES (?1, ?2, 1, 91, 'k' || ?1, 'h', 'KW', 'KWD', 'en', ?3, ?4, ?5, 1,
+           -- As a booking writes it: the wallet's method only when the wallet paid it all, else the card's.
+           CASE WHEN ?7 >= ?6 THEN 'wallet' ELSE 'card' END, 'paid', ?6, 0, 0, ?6, ?7, ?8, ?8, ?8)`,
       )
       .bind(c.id, c.userId, c.status, c.startsAt, c.startsAt + 20 * 60_000, total, c.walletUsed ?? total, now),
     keyInsert(db, k),

@@ -61,6 +61,26 @@ describe('a consultation', () => {
       expect.objectContaining({ kind: 'earn_consultation', amount: 40, event_key: `earn:consultation:${paid}` }),
     ]);
   });
+
+  it('earns nothing when booked and paid with the wallet, as the local call tool books it (issue 61)', async () => {
+    const her = await newShopper(device, 'consultation-wallet');
+    // The call stories' booking (a new nutritionist of a staff account): paid with the wallet,
+    // completed by the nutritionist's mark.
+    const practising = await staffWith([{ role: 'owner', country: null }], { name: 'Practising' });
+    const res = await call('/dev/consultations/call', {
+      body: JSON.stringify({ email: her.email, staff_id: practising.id }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { consultation_id: id } = (await res.json<{ data: { consultation_id: number } }>()).data;
+    const row = await env.DB.prepare('SELECT payment_method, status FROM consultations WHERE id = ?')
+      .bind(id)
+      .first<{ payment_method: string; status: string }>();
+    expect(row).toEqual({ payment_method: 'wallet', status: 'booked' });
+    await applyOutcome(env.DB, config(), id, 'held', null);
+    const done = await env.DB.prepare('SELECT status FROM consultations WHERE id = ?').bind(id).first<string>('status');
+    expect(done).toBe('completed');
+    expect(await ledgerOf(her.id)).toEqual([]);
+  });
 });
 
 describe('a first approved review', () => {
