@@ -43,17 +43,20 @@ export type EarnSource = keyof typeof SOURCES;
 
 /**
  * SQL: the base points are earned on (shared/loyalty/rules.ts earnBase: goods without VAT, delivery or
- * the wallet's share) less the refunded share, only while the row is in its earning status. A row paid
- * with the wallet (payment_method 'wallet') earns nothing whatever its wallet_used says: the rule is the
- * payment's, and a row written with the method but not the amount (the local call tool's booking,
+ * the wallet's share) less the refunded goods, only while the row is in its earning status. Refunds
+ * count against the goods first (what earns), so refunding every item leaves nothing (issue 61). A row
+ * paid with the wallet (payment_method 'wallet') earns nothing whatever its wallet_used says: the rule is
+ * the payment's, and a row written with the method but not the amount (the local call tool's booking,
  * issue 61) must not earn on money the wallet paid.
  */
 export function earnBaseSql(source: EarnSource, id: number) {
   const s = SOURCES[source];
+  const goods = `max(0, t.total - ${s.delivery})`;
   return {
-    sql: `(SELECT CASE WHEN t.status = '${s.status}' AND t.total > 0 THEN
-        (max(0, t.total - ${s.delivery}) * max(0, t.total - CASE WHEN t.payment_method = 'wallet' THEN t.total ELSE t.wallet_used END) * 10000 / (t.total * (10000 + t.vat_basis_points)))
-          * max(0, t.total - ${s.refunded}) / t.total
+    sql: `(SELECT CASE WHEN t.status = '${s.status}' AND t.total > 0 AND ${goods} > 0 THEN
+        (${goods} * max(0, t.total - CASE WHEN t.payment_method = 'wallet' THEN t.total ELSE t.wallet_used END) * 10000
+          / (t.total * (10000 + t.vat_basis_points)))
+          * max(0, ${goods} - ${s.refunded}) / ${goods}
       END FROM ${s.table} t WHERE t.id = ?)`,
     binds: [id],
   };

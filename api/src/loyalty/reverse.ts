@@ -2,8 +2,12 @@
 // the order earned ('earn_reversal', `reverse:refund:<id>`), and gives back its share of the points the
 // order spent ('spend_return', `return:refund:<id>`), both in the refund's batch and computed there
 // from the rows the batch sees, cumulatively over the order's refunds so rounding never drifts:
-//   kept     = earned × (total − all refunds) ÷ (total − the refunds the earning already counted)
+//   kept     = earned × (goods − all refunds) ÷ (goods − the refunds the earning already counted)
 //   returned = spent × all refunds ÷ total
+// where goods is the total less delivery: points are earned on goods, so refunds count against the goods
+// first, and refunding every item takes back every point (issue 61), whatever delivery cost. A friend's
+// order returned in full (all its goods refunded) also takes back her referrer's reward
+// (./referral-revoke.ts).
 // each row being the difference from what earlier rows did. The points given back come first, then the
 // reversal, which never takes more than her balance: points she already spent elsewhere are forgiven
 // (the shortfall is what the share says less the row's amount; nothing is owed, nothing goes negative).
@@ -15,6 +19,7 @@ import { pointsMove } from './ledger';
 import { givenBackExpiry } from './returns';
 import { loyaltyRules } from './rules-read';
 import { recipientOf, tierAfterStatements } from './earn';
+import { referralRevokeStatements, returnedInFullSql } from './referral-revoke';
 
 const balanceSql = '(SELECT balance FROM points_accounts WHERE user_id = ? AND country = ?)';
 
@@ -35,9 +40,13 @@ export async function refundPointsStatements(
   siteOrigin: string,
   refundId: number | { sql: string; binds: unknown[] } = newestRefundSql(order.id),
   /** The core, for an order in another shard (decision 61): its rules are read there, and the
-   * statements are her shard's alone; the referral's void is `referralVoidAfterRefund`'s, and the tier
-   * refresh (which sums the core's bookings beside her orders) the tier's own helper's. */
+   * statements are her shard's alone; the referral's void is `referralVoidAfterRefund`'s, the
+   * referrer's reward `referralRevokeAcross`'s, and the tier refresh (which sums the core's bookings
+   * beside her orders) the tier's own helper's. */
   core?: D1Database,
+  /** Set when the friend's referrer has her points in another shard: the caller takes her reward back
+   * after the batch (referralRevokeAcross). */
+  away?: { referrer: boolean },
 ): Promise<D1PreparedStatement[]> {
   if (order.user_id === null) return [];
   const user = order.user_id;
@@ -46,23 +55,25 @@ export async function refundPointsStatements(
   const ref = typeof refundId === 'number' ? { sql: '?', binds: [refundId] } : refundId;
   const refunds = `(SELECT coalesce(sum(amount), 0) FROM refunds WHERE order_id = ? AND status <> 'failed')`;
   const total = '(SELECT total FROM orders WHERE id = ?)';
+  const goods = '(SELECT max(0, total - delivery) FROM orders WHERE id = ?)';
   const sumOf = (kinds: string) =>
     `(SELECT coalesce(sum(amount), 0) FROM points_ledger WHERE order_id = ? AND kind IN (${kinds}))`;
   const key = (prefix: string) => ({ sql: `'${prefix}' || (${ref.sql})`, binds: ref.binds });
   const recipient = split ? null : await recipientOf(db, user);
   return [
-    // Fully refunded before delivery: the friend's referral never rewards its referrer.
+    // Returned in full before delivery: the friend's referral never rewards its referrer.
     ...(split
       ? []
       : [
           db
             .prepare(
               `UPDATE referrals SET status = 'void' WHERE order_id = ?1 AND status = 'pending'
-           AND (SELECT status FROM orders WHERE id = ?1) <> 'delivered'
-           AND (SELECT coalesce(sum(amount), 0) FROM refunds WHERE order_id = ?1 AND status <> 'failed') >= (SELECT total FROM orders WHERE id = ?1)`,
+           AND (SELECT status FROM orders WHERE id = ?1) <> 'delivered' AND ${returnedInFullSql('?1')}`,
             )
             .bind(order.id),
         ]),
+    // Returned in full after delivery: the referrer's reward for it taken back (issue 61).
+    ...(split ? [] : await referralRevokeStatements(db, order.id, now, away)),
     // Given back: spent × refunds ÷ total, less what came back already (a cancel gives back all).
     ...pointsMove(db, {
       userId: user,
@@ -80,18 +91,19 @@ export async function refundPointsStatements(
       refundId: ref,
       now,
     }),
-    // Taken back: what is left of the earning less what the refunds leave, never past her balance.
+    // Taken back: what is left of the earning less what the refunds leave of the goods (points are
+    // earned on goods: refunding every item leaves none, delivery kept or not), never past her balance.
     ...pointsMove(db, {
       userId: user,
       country: order.country,
       amount: {
-        sql: `SELECT -min(e.balance, max(0, e.left - e.earned * max(0, e.total - e.refunded) / (e.total - e.counted))) FROM (SELECT
+        sql: `SELECT -min(e.balance, max(0, e.left - e.earned * max(0, e.goods - e.refunded) / (e.goods - e.counted))) FROM (SELECT
             ${sumOf("'earn_order'")} AS earned, ${sumOf("'earn_order', 'earn_reversal'")} AS left,
-            ${refunds} AS refunded, ${total} AS total,
+            ${refunds} AS refunded, ${goods} AS goods,
             (SELECT coalesce(sum(r.amount), 0) FROM refunds r WHERE r.order_id = ? AND r.status <> 'failed'
                AND r.id <= coalesce((SELECT refund_id FROM points_ledger WHERE event_key = ?), 0)) AS counted,
             ${balanceSql} AS balance) e
-          WHERE e.earned > 0 AND e.total > e.counted`,
+          WHERE e.earned > 0 AND e.goods > e.counted`,
         binds: [order.id, order.id, order.id, order.id, order.id, `earn:order:${order.id}`, user, order.country],
       },
       kind: 'earn_reversal',
@@ -106,7 +118,7 @@ export async function refundPointsStatements(
 
 /**
  * For an order in another shard, after her shard stored a refund: the friend's referral it carried is
- * void when the order is now refunded in full before delivery (read from her shard, then one statement
+ * void when the order is now returned in full (its goods refunded) before delivery (read from her shard, then one statement
  * for the core's batch; the referral row is the core's).
  */
 export async function referralVoidAfterRefund(
@@ -116,12 +128,12 @@ export async function referralVoidAfterRefund(
 ): Promise<D1PreparedStatement[]> {
   const row = await db
     .prepare(
-      `SELECT o.status, o.total, (SELECT coalesce(sum(amount), 0) FROM refunds WHERE order_id = o.id AND status <> 'failed') AS refunded
+      `SELECT o.status, o.total, o.delivery, (SELECT coalesce(sum(amount), 0) FROM refunds WHERE order_id = o.id AND status <> 'failed') AS refunded
        FROM orders o WHERE o.id = ?`,
     )
     .bind(orderId)
-    .first<{ status: string; total: number; refunded: number }>();
-  if (!row || row.status === 'delivered' || row.refunded < row.total) return [];
+    .first<{ status: string; total: number; delivery: number; refunded: number }>();
+  if (!row || row.status === 'delivered' || row.refunded < Math.max(1, row.total - row.delivery)) return [];
   return [core.prepare("UPDATE referrals SET status = 'void' WHERE order_id = ? AND status = 'pending'").bind(orderId)];
 }
 

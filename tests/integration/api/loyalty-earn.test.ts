@@ -116,16 +116,35 @@ describe('refunds', () => {
     const order = await placeCod(device, her, { count: 3 });
     await deliver(clerk, order.id);
     expect(await balanceOf(her.id)).toBe(105);
-    const third = Math.floor(order.total / 3);
+    const goods = order.total - order.delivery;
+    const third = Math.floor(goods / 3);
     expect((await refundOf(support, order.id, third)).status).toBe(200);
-    // A third of the money back: a third of the points (rounded so no fraction stays behind).
-    expect(await balanceOf(her.id)).toBe(105 - Math.ceil((105 * third) / order.total));
+    // A third of the goods back: a third of the points (rounded so no fraction stays behind).
+    expect(await balanceOf(her.id)).toBe(Math.floor((105 * (goods - third)) / goods));
     expect((await refundOf(support, order.id, order.total - third)).status).toBe(200);
     expect(await balanceOf(her.id)).toBe(0);
     const lines = await ledgerOf(her.id);
     expect(lines.map((l) => l.kind)).toEqual(['earn_order', 'earn_reversal', 'earn_reversal']);
     expect(lines[1]!.event_key).toMatch(/^reverse:refund:\d+$/);
     expect((await account(her.id))!.spend_12m).toBe(0);
+  });
+
+  it('take back every point when every item is refunded and delivery is kept (issue 61)', async () => {
+    const her = await newShopper(device, 'refund-goods');
+    const order = await placeCod(device, her, { count: 3 });
+    expect(order.delivery).toBeGreaterThan(0);
+    await deliver(clerk, order.id);
+    const earned = await balanceOf(her.id);
+    expect(earned).toBe(105);
+    // Two items, then the third: delivery is not refunded.
+    const two = Math.floor(((order.total - order.delivery) * 2) / 3);
+    expect((await refundOf(support, order.id, two)).status).toBe(200);
+    expect(await balanceOf(her.id)).toBe(
+      Math.floor((105 * (order.total - order.delivery - two)) / (order.total - order.delivery)),
+    );
+    expect((await refundOf(support, order.id, order.total - order.delivery - two)).status).toBe(200);
+    expect(await balanceOf(her.id)).toBe(0);
+    expect((await ledgerOf(her.id)).reduce((sum, l) => sum + l.amount, 0)).toBe(0);
   });
 
   it('give back the share of the points the order spent', async () => {
@@ -168,9 +187,10 @@ describe('refunds', () => {
     expect((await step(clerk, b!.id, 'deliver')).status).toBe(200);
     expect((await refundOf(support, b!.id, 3500)).status).toBe(200);
     const bothOrders = await balanceOf(her.id);
-    // What is left after the refund earns: KWD 7.000 of goods, 3.500 of the total refunded.
+    // What is left after the refund earns: KWD 7.000 of goods, 3.500 of them refunded.
     const row = (await orderRow(a!.id))!;
-    const kept = pointsFor(Math.floor((earnBase(row) * (row.total - 3500)) / row.total), 3, 10);
+    const goods = row.total - row.delivery;
+    const kept = pointsFor(Math.floor((earnBase(row) * (goods - 3500)) / goods), 3, 10);
     expect(refundFirst).toBe(kept);
     expect(bothOrders - refundFirst).toBe(kept);
     // Now at once.

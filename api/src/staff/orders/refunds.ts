@@ -21,6 +21,7 @@ import {
   refundFailedPointsStatements,
   refundPointsStatements,
 } from '#api/src/loyalty/reverse';
+import { referralRevokeAcross } from '#api/src/loyalty/referral-revoke';
 import {
   CARD_SQL,
   GATEWAY_REFUNDED_SQL,
@@ -293,9 +294,19 @@ export async function refund(
       reason: note ? `${input.reason}: ${note}` : input.reason,
     });
   const batch = new SplitBatch(db, core);
+  // Set when the friend's referrer has her points in another shard (referralRevokeStatements).
+  const referrerAway = { referrer: false };
   const write = async () => {
     try {
       const results = await batch.db.batch(batch.order);
+      // A friend's order returned in full: her referrer's reward taken back where her points are.
+      if (batch.split || referrerAway.referrer)
+        await referralRevokeAcross(c.env, db, order.id, now).catch((error: unknown) =>
+          log.error("referral reward not taken back in the referrer's shard after a refund", {
+            orderId: order.id,
+            error,
+          }),
+        );
       if (batch.split) {
         batch.core.push(...(await referralVoidAfterRefund(db, core, order.id)));
         await core
@@ -320,7 +331,7 @@ export async function refund(
     batch.shard(
       insert,
       // Its share of the points the order earned taken back, of those it spent given back.
-      ...(await refundPointsStatements(db, order, now, siteOrigin(c), undefined, core)),
+      ...(await refundPointsStatements(db, order, now, siteOrigin(c), undefined, core, referrerAway)),
       ...walletMove(db, {
         userId: order.user_id!,
         currency: order.currency,
@@ -344,7 +355,7 @@ export async function refund(
     return c.json(ok(await orderDetail(c, order.id, db)));
   }
 
-  batch.shard(insert, ...(await refundPointsStatements(db, order, now, siteOrigin(c), undefined, core)));
+  batch.shard(insert, ...(await refundPointsStatements(db, order, now, siteOrigin(c), undefined, core, referrerAway)));
   batch.toCore(
     audit({
       amount: input.amount,
