@@ -27,6 +27,8 @@ export function useOrderTotalsState(
     /** Points to spend and a friend's code (issue 47, the review step). */
     points?: number;
     referralCode?: string | null;
+    /** The signed-in shopper's delivery address, sent with a friend's code (its checks need it). */
+    addressId?: number | null;
   },
 ): OrderTotalsState {
   const api = useContext(ApiContext)!;
@@ -61,6 +63,7 @@ export function useOrderTotalsState(
         ...(gifts ? { gifts: JSON.parse(gifts) } : {}),
         ...(options.points ? { points: options.points } : {}),
         ...(options.referralCode ? { referral_code: options.referralCode } : {}),
+        ...(options.referralCode && options.addressId ? { address_id: options.addressId } : {}),
       })
       .then((res) => live && setTotals(res.data))
       .catch((error: unknown) => {
@@ -81,6 +84,7 @@ export function useOrderTotalsState(
     options.useWallet,
     options.points,
     options.referralCode,
+    options.addressId,
     email,
     gifts,
     country,

@@ -205,6 +205,8 @@ export const MESSAGE_KEYS = [
   'referral_same_address',
   'referral_same_email',
   'referral_not_first_order',
+  'referral_phone_ordered_before',
+  'referral_email_ordered_before',
   'referral_monthly_cap',
   'referral_min_subtotal',
   // The birthday on the account page (issue 47).

@@ -97,6 +97,9 @@ export const calculateSchema = z.object({
   /** A guest's e-mail (review step): a single-use coupon already used with it says so at Apply. */
   email: email.optional(),
   gifts,
+  /** The signed-in shopper's delivery address chosen (review step): a friend's code is checked against
+   * its phone and door before the totals show the friend's discount (issue 61). */
+  address_id: z.number().int().positive().optional(),
 });
 export type CalculateInput = z.output<typeof calculateSchema>;
 

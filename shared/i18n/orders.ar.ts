@@ -667,6 +667,8 @@ export const ordersAr: Translated<typeof ordersEn> = {
   referral_same_address: 'لا يمكن استخدام هذا الرمز: شاركه شخص بنفس عنوان التوصيل.',
   referral_same_email: 'لا يمكن استخدام هذا الرمز: شاركه حساب بنفس البريد الإلكتروني.',
   referral_not_first_order: 'رمز الصديق للطلب الأول فقط.',
+  referral_phone_ordered_before: 'رمز الصديق لأول طلب من رقم الهاتف هذا فقط.',
+  referral_email_ordered_before: 'رمز الصديق لأول طلب بهذا البريد الإلكتروني فقط.',
   referral_monthly_cap: 'بلغ صاحب هذا الرمز حد الأصدقاء لهذا الشهر. يُرجى المحاولة في الشهر القادم.',
   referral_min_subtotal: 'يتطلب رمز الصديق طلبًا أكبر. يُرجى إضافة المزيد إلى سلتك.',
   checkout_points_title: 'نقاطك',

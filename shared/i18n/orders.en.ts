@@ -576,6 +576,8 @@ export const ordersEn = {
   referral_same_address: 'This code cannot be used: it was shared by someone with the same delivery address.',
   referral_same_email: 'This code cannot be used: it was shared by an account with the same e-mail address.',
   referral_not_first_order: 'A friend’s code is for a first order only.',
+  referral_phone_ordered_before: 'This code is for a friend’s first order from this phone number.',
+  referral_email_ordered_before: 'This code is for a friend’s first order with this e-mail address.',
   referral_monthly_cap:
     'The person who shared this code has reached this month’s limit of friends. Please try again next month.',
   referral_min_subtotal: 'A friend’s code needs a larger order. Please add more to your cart.',

@@ -64,7 +64,7 @@ const reads = (
     ...over,
   },
   referred: false,
-  ordered: false,
+  ordered: null,
   ...rest,
 });
 const check = (f: Friend | null, r: ReferralReads | null, subtotal = 12_000, rules: LoyaltyRules | null = RULES) =>
@@ -77,7 +77,7 @@ describe('a friend’s referral code at checkout', () => {
 
   it('refuses each kind of abuse with its own message key', () => {
     expect(check(null, null)).toBe('referral_sign_in');
-    expect(check(friend(), { referrer: null, referred: false, ordered: false })).toBe('referral_code_unknown');
+    expect(check(friend(), { referrer: null, referred: false, ordered: null })).toBe('referral_code_unknown');
     expect(check(friend(), reads(), 12_000, { ...RULES, is_active: false })).toBe('referral_paused');
     expect(check(friend({ userId: 1 }), reads())).toBe('referral_own_code');
     // Her account phone is the referrer's, in another format and Arabic-Indic digits.
@@ -101,7 +101,10 @@ describe('a friend’s referral code at checkout', () => {
     expect(check(friend({ email: 'Re.Fer.Rer+friend@googlemail.com' }), reads())).toBe('referral_same_email');
     // Two accounts made with a phone have no e-mail: that is not one inbox.
     expect(check(friend({ email: '' }), reads({ email: '' }))).toBeNull();
-    expect(check(friend(), reads({}, { ordered: true }))).toBe('referral_not_first_order');
+    expect(check(friend(), reads({}, { ordered: 'account' }))).toBe('referral_not_first_order');
+    // An earlier order from her phone number or with her e-mail address says so (issue 61), never whose.
+    expect(check(friend(), reads({}, { ordered: 'phone' }))).toBe('referral_phone_ordered_before');
+    expect(check(friend(), reads({}, { ordered: 'email' }))).toBe('referral_email_ordered_before');
     expect(check(friend(), reads({}, { referred: true }))).toBe('referral_not_first_order');
     expect(check(friend(), reads({ month_count: 5 }))).toBe('referral_monthly_cap');
     expect(check(friend(), reads(), 9_999)).toBe('referral_min_subtotal');

@@ -27,6 +27,8 @@ export type ReferralProblem =
   | 'referral_same_address'
   | 'referral_same_email'
   | 'referral_not_first_order'
+  | 'referral_phone_ordered_before'
+  | 'referral_email_ordered_before'
   | 'referral_monthly_cap'
   | 'referral_min_subtotal';
 
@@ -146,19 +148,25 @@ export function referralStatements(db: D1Database, code: string, friend: Friend,
     db
       .prepare(
         `SELECT EXISTS (SELECT 1 FROM referrals WHERE friend_id = ?1) AS referred,
-           EXISTS (SELECT 1 FROM orders o WHERE o.status NOT IN ('cancelled', 'payment_failed') AND (
-             o.user_id = ?1
-             OR o.guest_phone IN (SELECT value FROM json_each(?2))
-             OR o.user_id IN (SELECT id FROM users WHERE phone IN (SELECT value FROM json_each(?2)))
-             OR o.id IN (SELECT id FROM (${emailIdentitySql("SELECT guest_email AS e, id FROM orders WHERE guest_email IS NOT NULL AND status NOT IN ('cancelled', 'payment_failed')")}) WHERE ident = ?3)
-             OR o.user_id IN (SELECT id FROM (${emailIdentitySql('SELECT email AS e, id FROM users WHERE deleted_at IS NULL')}) WHERE ident = ?3)
-           )) AS ordered,
-           (SELECT json_group_array(json_array(x.order_id, x.binding)) FROM (
-              SELECT w.order_id, s.binding FROM order_owners w
+           -- Which earlier order makes this not her first, so the refusal names the real reason
+           -- (issue 61): her own account's, one with her phone, or one with her e-mail identity.
+           CASE
+             WHEN EXISTS (SELECT 1 FROM orders o WHERE o.status NOT IN ('cancelled', 'payment_failed') AND o.user_id = ?1) THEN 'account'
+             WHEN EXISTS (SELECT 1 FROM orders o WHERE o.status NOT IN ('cancelled', 'payment_failed') AND (
+               o.guest_phone IN (SELECT value FROM json_each(?2))
+               OR o.user_id IN (SELECT id FROM users WHERE phone IN (SELECT value FROM json_each(?2))))) THEN 'phone'
+             WHEN EXISTS (SELECT 1 FROM orders o WHERE o.status NOT IN ('cancelled', 'payment_failed') AND (
+               o.id IN (SELECT id FROM (${emailIdentitySql("SELECT guest_email AS e, id FROM orders WHERE guest_email IS NOT NULL AND status NOT IN ('cancelled', 'payment_failed')")}) WHERE ident = ?3)
+               OR o.user_id IN (SELECT id FROM (${emailIdentitySql('SELECT email AS e, id FROM users WHERE deleted_at IS NULL')}) WHERE ident = ?3))) THEN 'email'
+           END AS ordered,
+           (SELECT json_group_array(json_array(x.order_id, x.binding, x.why)) FROM (
+              SELECT w.order_id, s.binding, min(k.why) AS why FROM order_owners w
                 JOIN shopper_shards r ON r.owner_key = w.owner_key JOIN order_shards s ON s.id = r.shard_id AND s.binding <> 'DB'
-              WHERE w.owner_key IN (SELECT 'user:' || CAST(?1 AS INTEGER) UNION SELECT ?4
-                UNION SELECT 'user:' || id FROM users WHERE phone IN (SELECT value FROM json_each(?2))
-                UNION SELECT 'user:' || id FROM (${emailIdentitySql('SELECT email AS e, id FROM users WHERE deleted_at IS NULL')}) WHERE ident = ?3)
+                JOIN (SELECT 'user:' || CAST(?1 AS INTEGER) AS owner_key, 'account' AS why UNION SELECT ?4, 'email'
+                  UNION SELECT 'user:' || id, 'phone' FROM users WHERE phone IN (SELECT value FROM json_each(?2))
+                  UNION SELECT 'user:' || id, 'email' FROM (${emailIdentitySql('SELECT email AS e, id FROM users WHERE deleted_at IS NULL')}) WHERE ident = ?3) k
+                  ON k.owner_key = w.owner_key
+              GROUP BY w.order_id, s.binding
               ORDER BY w.order_id DESC LIMIT ${ELSEWHERE_LIMIT}) x) AS elsewhere`,
       )
       .bind(friend.userId, JSON.stringify(phones), identity, friend.guestOwner ?? ''),
@@ -177,7 +185,7 @@ const ELSEWHERE_LIMIT = 200;
  */
 export async function referralElsewhere(env: DatabaseEnv, results: D1Result[]): Promise<void> {
   const referrer = results[0]!.results[0] as (ReferrerFacts & { shard: string | null }) | undefined;
-  const friend = results[1]!.results[0] as { ordered: number; elsewhere: string | null } | undefined;
+  const friend = results[1]!.results[0] as { ordered: OrderedBy | null; elsewhere: string | null } | undefined;
   const reads: Promise<void>[] = [];
   if (referrer?.shard && referrer.shard !== 'DB') {
     const shard = shardDatabase(env, referrer.shard);
@@ -194,21 +202,22 @@ export async function referralElsewhere(env: DatabaseEnv, results: D1Result[]): 
         }),
     );
   }
-  const elsewhere = JSON.parse(friend?.elsewhere ?? '[]') as Array<[number, string]>;
-  if (friend && friend.ordered !== 1 && elsewhere.length) {
+  const elsewhere = JSON.parse(friend?.elsewhere ?? '[]') as Array<[number, string, OrderedBy]>;
+  if (friend && friend.ordered !== 'account' && elsewhere.length) {
+    const why = new Map(elsewhere.map(([id, , w]) => [id, w]));
     const byShard = new Map<string, number[]>();
     for (const [id, binding] of elsewhere) byShard.set(binding, [...(byShard.get(binding) ?? []), id]);
     for (const [binding, ids] of byShard)
       reads.push(
         shardDatabase(env, binding)
           .prepare(
-            `SELECT 1 AS ordered FROM orders WHERE id IN (SELECT value FROM json_each(?))
-               AND status NOT IN ('cancelled', 'payment_failed') LIMIT 1`,
+            `SELECT id FROM orders WHERE id IN (SELECT value FROM json_each(?))
+               AND status NOT IN ('cancelled', 'payment_failed')`,
           )
           .bind(JSON.stringify(ids))
-          .first()
-          .then((row) => {
-            if (row) friend.ordered = 1;
+          .all<{ id: number }>()
+          .then(({ results }) => {
+            for (const row of results) friend.ordered = firstReason(friend.ordered, why.get(row.id) ?? 'account');
           }),
       );
   }
@@ -225,16 +234,26 @@ export interface ReferrerFacts {
   order_addresses: string;
 }
 
+/** Whose earlier order makes this not the friend's first: her account's, her phone's, her e-mail identity's. */
+export type OrderedBy = 'account' | 'phone' | 'email';
+
+const ORDERED_RANK: Record<OrderedBy, number> = { account: 0, phone: 1, email: 2 };
+
+/** Of two reasons, the one the refusal names: her own account before her phone before her e-mail. */
+const firstReason = (a: OrderedBy | null, b: OrderedBy): OrderedBy =>
+  a === null || ORDERED_RANK[b] < ORDERED_RANK[a] ? b : a;
+
 export interface ReferralReads {
   referrer: ReferrerFacts | null;
   referred: boolean;
-  ordered: boolean;
+  /** null: no earlier order (not cancelled or failed) of hers by any of these. */
+  ordered: OrderedBy | null;
 }
 
 export function readReferral(results: D1Result[]): ReferralReads {
   const referrer = (results[0]!.results[0] as ReferrerFacts | undefined) ?? null;
-  const friend = results[1]!.results[0] as { referred: number; ordered: number };
-  return { referrer, referred: friend.referred === 1, ordered: friend.ordered === 1 };
+  const friend = results[1]!.results[0] as { referred: number; ordered: OrderedBy | null };
+  return { referrer, referred: friend.referred === 1, ordered: friend.ordered ?? null };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -329,7 +348,11 @@ export function referralProblem(input: {
   // An account made with a phone has no e-mail yet (''): two such accounts are not the same inbox.
   if (referrer.email && friend.email && emailIdentity(referrer.email) === emailIdentity(friend.email))
     return 'referral_same_email';
-  if (reads!.referred || reads!.ordered) return 'referral_not_first_order';
+  // The real reason, never whose: her own earlier order or referral, else an order from her phone
+  // number, else one with her e-mail address (issue 61).
+  if (reads!.referred || reads!.ordered === 'account') return 'referral_not_first_order';
+  if (reads!.ordered === 'phone') return 'referral_phone_ordered_before';
+  if (reads!.ordered === 'email') return 'referral_email_ordered_before';
   if (referrer.month_count >= rules.referral_monthly_cap) return 'referral_monthly_cap';
   if (input.subtotal < rules.referral_min_subtotal) return 'referral_min_subtotal';
   return null;

@@ -89,6 +89,9 @@ export function Component() {
     gifts: giftChoiceList(byPromotion),
     points: user ? (state.points ?? 0) : 0,
     referralCode: state.referralCode ?? null,
+    // Her saved delivery address (not a gift's): a friend's code is checked against it here, before
+    // the totals show the friend's discount (issue 61).
+    addressId: user && !state.giftOn ? (state.addressId ?? null) : null,
   });
   // Send as a gift (decision 34): the recipient's address is the delivery address.
   const gift = state.giftOn && state.gift ? state.gift : null;

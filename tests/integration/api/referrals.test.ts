@@ -158,9 +158,77 @@ describe('a friend’s code', () => {
         Date.now(),
       )
       .run();
-    expect(await refusal(returning)).toBe('referral_not_first_order');
+    // Said as what it is (issue 61): an earlier order with her e-mail address, not whose.
+    expect(await refusal(returning)).toBe('referral_email_ordered_before');
     // Below the friend's minimum subtotal (2 × 3.500 = 7.000 < 10.000).
     expect(await refusal(await fresh(), { count: 2 })).toBe('referral_min_subtotal');
+  });
+
+  it('is refused at the review step for a delivery phone used on earlier orders, with that reason (issue 61)', async () => {
+    // A new account; her saved address's phone was on a guest order before.
+    const friend = await shopper();
+    const device = await deviceToken();
+    const phone = randomPhone();
+    await env.DB.prepare(
+      `INSERT INTO orders (id, guest_email, guest_phone, country, currency, lang, status, payment_method, address, subtotal, before_discount, discount, delivery, vat, total, created_at, updated_at)
+       VALUES (?, ?, ?, 'KW', 'KWD', 'en', 'delivered', 'cod', '{}', 1000, 1000, 0, 0, 0, 1000, ?, ?)`,
+    )
+      .bind(
+        4_900_000_000 + Math.floor(Math.random() * 1e8),
+        `someone-else-${crypto.randomUUID()}@example.com`,
+        `+965${phone}`,
+        Date.now(),
+        Date.now(),
+      )
+      .run();
+    const addressId = await saveAddress(device, friend.token, 'KW', {
+      phone,
+      block: String(Math.floor(Math.random() * 1e6)),
+    });
+    // The review step sends the chosen address with the code: no friend's discount in the totals.
+    const review = await json(
+      await post(
+        '/order/calculate',
+        { items: [{ sku_id: 101, count: 3 }], referral_code: code, address_id: addressId },
+        friend.token,
+        device,
+      ),
+    );
+    expect(review.data.referral).toEqual({
+      code,
+      applied: false,
+      discount: 0,
+      problem: 'referral_phone_ordered_before',
+    });
+    expect(review.data.referral_discount).toBe(0);
+    // Placing says the same.
+    const placed = await post(
+      '/order/submit',
+      {
+        items: [{ sku_id: 101, count: 3 }],
+        referral_code: code,
+        payment_method: 'cod',
+        address_id: addressId,
+        idempotency_key: crypto.randomUUID(),
+      },
+      friend.token,
+      device,
+    );
+    expect([placed.status, (await json(placed)).meta.msg]).toEqual([409, 'referral_phone_ordered_before']);
+    // Without an address (before the shipping step) nothing is known against her yet.
+    const early = await json(
+      await post('/order/calculate', { items: [{ sku_id: 101, count: 3 }], referral_code: code }, friend.token, device),
+    );
+    expect(early.data.referral.applied).toBe(true);
+    // Another shopper's saved address is not hers to check against: refused as any unknown address.
+    const stranger = await shopper();
+    const theirs = await post(
+      '/order/calculate',
+      { items: [{ sku_id: 101, count: 3 }], referral_code: code, address_id: addressId },
+      stranger.token,
+      device,
+    );
+    expect(theirs.status).toBe(400);
   });
 
   it('stops at the referrer’s monthly cap', async () => {
