@@ -185,6 +185,15 @@ export function Component() {
           <FreeDeliveryBanner />
           <Totals totals={totals} subtotalMinor={cartPayableMinor(items as typeof cart.items, currencyInfo)} />
           {totals && <PayLaterNote minor={totals.total} subscribing={totals.lines.some((l) => l.every !== null)} />}
+          {/* What the order earns, from the totals the server computed (issue 61): a guest's is what an
+              account would earn (her quote has no points of her own). */}
+          {!!totals?.points_to_earn && (
+            <p className="field-hint" data-testid="points-earn">
+              {totals.points
+                ? t('checkout_points_earn', { count: totals.points_to_earn })
+                : t('cart_points_earn_sign_in', { count: totals.points_to_earn })}
+            </p>
+          )}
           {totalsFailed && <TotalsFailed failed={totalsFailed} onRetry={retryTotals} />}
           <CouponForm result={totals?.coupon ?? null} failed={totalsFailed} onApply={retryTotals} />
           {blocked && <p className="form-note">{t('cart_checkout_blocked')}</p>}

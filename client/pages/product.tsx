@@ -143,6 +143,12 @@ export function Component() {
           {/* The pay-later note's place, filled after the page is live (orders/PayLaterHost.tsx). */}
           <div data-pay-later-minor={payableMinor(sku.price.price, freeShipping.currency)} />
           {saving > 0 && <p className="saving">{t('you_save', { amount: format(saving) })}</p>}
+          {/* Computed by the API for the request's country (issue 61): text only, no script of its own. */}
+          {!!product.points_to_earn?.[sku.id] && (
+            <p className="points-earn" data-testid="points-earn">
+              {t('product_points_earn', { count: product.points_to_earn[sku.id]! })}
+            </p>
+          )}
           <p className={`stock stock-${sku.stock_level}`} data-testid="stock">
             {t(
               sku.stock_level === 'out_of_stock'

@@ -84,6 +84,11 @@ export interface ProductDetail extends Omit<ProductCard, 'default_sku'> {
   /** Subscribe and save (decision 45): the percent off, and each size's frequencies (its dosage's period first). */
   subscribe: { discount: number; offered: Record<number, Frequency[]> };
   /**
+   * Points each size earns once delivered, at the basic rate of the request's country (issue 61,
+   * decision 58: shared/loyalty/rules.ts pointsForPrice); null while the country's programme is off.
+   */
+  points_to_earn?: Record<number, number> | null;
+  /**
    * The first reviews and questions, for the page's first render and its structured data. The
    * storefront renders them on the server only (client/reviews/ReviewsPlace.tsx): they are not part
    * of the page's hydration data.

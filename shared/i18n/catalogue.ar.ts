@@ -26,6 +26,14 @@ export const catalogueAr: Translated<typeof catalogueEn> = {
   was_price: 'كان {{price}}',
   now_price: 'الآن {{price}}',
   you_save: 'توفّر {{amount}}',
+  product_points_earn: {
+    zero: 'لا نقاط ولاء',
+    one: 'اكسب نقطة ولاء واحدة',
+    two: 'اكسب نقطتَي ولاء',
+    few: 'اكسب {{count}} نقاط ولاء',
+    many: 'اكسب {{count}} نقطة ولاء',
+    other: 'اكسب {{count}} نقطة ولاء',
+  },
   free_delivery_badge: 'توصيل مجاني',
   // The delivery promise (decision 65): the day, with the Hijri day in Arabic.
   delivery_arrives_same_day: 'توصيل في اليوم نفسه: يصلك {{day}}',

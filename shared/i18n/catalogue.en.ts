@@ -17,6 +17,7 @@ export const catalogueEn = {
   was_price: 'Was {{price}}',
   now_price: 'Now {{price}}',
   you_save: 'You save {{amount}}',
+  product_points_earn: { one: 'Earn {{count}} loyalty point', other: 'Earn {{count}} loyalty points' },
   free_delivery_badge: 'Free delivery',
   // The delivery promise (decision 65): the day, with the Hijri day in Arabic.
   delivery_arrives_same_day: 'Same-day delivery: arrives {{day}}',

@@ -592,6 +592,10 @@ export const ordersEn = {
     one: 'You will earn {{count}} point with this order.',
     other: 'You will earn {{count}} points with this order.',
   },
+  cart_points_earn_sign_in: {
+    one: 'Sign in to earn {{count}} point with this order.',
+    other: 'Sign in to earn {{count}} points with this order.',
+  },
   checkout_referral_label: 'Friend’s code',
   checkout_referral_apply: 'Apply',
   checkout_referral_remove: 'Remove',

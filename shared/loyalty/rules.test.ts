@@ -6,6 +6,7 @@ import {
   maxRedeemable,
   nextTier,
   pointsFor,
+  pointsForPrice,
   pointsReversed,
   redeemProblem,
   tierFor,
@@ -72,5 +73,16 @@ describe('points arithmetic', () => {
   it('dates expiry whole months later, at the month’s end when the day does not exist', () => {
     expect(new Date(expiryOf(Date.UTC(2026, 0, 31, 10), 1)).toISOString()).toBe('2026-02-28T10:00:00.000Z');
     expect(new Date(expiryOf(Date.UTC(2026, 10, 25), 12)).toISOString()).toBe('2027-11-25T00:00:00.000Z');
+  });
+});
+
+describe('pointsForPrice', () => {
+  it("earns on a price as shown, VAT taken out, in each country's decimals", () => {
+    // KWD 3.500 at 10 points per KWD (no VAT): 35.
+    expect(pointsForPrice(3500, { vat_basis_points: 0, decimals: 3, perUnit: 10 })).toBe(35);
+    // SAR 46.00 with 15 % VAT in it: SAR 40.00 of goods at 1 point per SAR: 40; twice at gold's ×1.5: 120.
+    expect(pointsForPrice(4600, { vat_basis_points: 1500, decimals: 2, perUnit: 1 })).toBe(40);
+    expect(pointsForPrice(9200, { vat_basis_points: 1500, decimals: 2, perUnit: 1, multiplierBp: 15000 })).toBe(120);
+    expect(pointsForPrice(0, { vat_basis_points: 0, decimals: 3, perUnit: 10 })).toBe(0);
   });
 });

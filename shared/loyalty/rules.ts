@@ -27,6 +27,19 @@ export function pointsFor(baseMinor: number, decimals: number, perUnit: number, 
 }
 
 /**
+ * Points a price earns (a product's size on its page, a guest's cart): `earnBase` of that price alone,
+ * with no delivery or wallet, at `perUnit` times the multiplier (the lowest tier's ×1 unless given).
+ * `payableMinor` is VAT-inclusive, in the country's currency, as the shopper sees it.
+ */
+export function pointsForPrice(
+  payableMinor: number,
+  c: { vat_basis_points: number; decimals: number; perUnit: number; multiplierBp?: number },
+): number {
+  const base = earnBase({ total: payableMinor, delivery: 0, wallet_used: 0, vat_basis_points: c.vat_basis_points });
+  return pointsFor(base, c.decimals, c.perUnit, c.multiplierBp ?? 10_000);
+}
+
+/**
  * Points taken back for a refund: the share of what was earned that the refund is of the order's
  * total, rounded up (a refund never leaves a fraction of a point behind), never more than is left.
  */

@@ -150,6 +150,9 @@ export interface CalculateResult extends PricedTotals {
   subscribe_offers: SubscribeOffer[];
   /** Signed-in shoppers: her points, the most she may spend here, what she spends and earns (issue 47). */
   points: (PointsQuote & { problem: 'points_not_in_steps' | 'points_over_limit' | null }) | null;
+  /** What the order earns once delivered: at her tier, for a guest what an account would earn (the
+   * cart shows it: issue 61); null while the country's programme is off. */
+  points_to_earn: number | null;
   /** A friend's code given: whether it applies, its discount (minor units), or why not (a message key). */
   referral: { code: string; applied: boolean; discount: number; problem: string | null } | null;
 }

@@ -50,15 +50,17 @@ export async function productDetail(
   ref: { id: number | null; slug: string },
   lang: Lang,
   country: CountryCode,
+  /** More statements for the same round trip (a cold isolate's rules and rates), read back by `read`. */
+  also?: { statements: D1PreparedStatement[]; read: (results: D1Result[]) => void },
   now = Date.now(),
 ): Promise<ProductDetail | null> {
   const pid = '(SELECT id FROM products WHERE (slug = ?1 OR id = ?2) AND is_active = 1 LIMIT 1)';
   const bind = (s: D1PreparedStatement) => s.bind(ref.slug, ref.id ?? -1);
-  const [product, skus, images, attributes, together, summary, reviews, questions, questionCount, ...delivery] =
-    await db.batch([
-      bind(
-        db.prepare(
-          `SELECT p.id, p.slug, p.${col('name', lang)} AS name, p.name_en, p.name_ar, p.${col('description', lang)} AS description,
+  const deliveryRules = deliveryStatements(db, country, now);
+  const all = await db.batch([
+    bind(
+      db.prepare(
+        `SELECT p.id, p.slug, p.${col('name', lang)} AS name, p.name_en, p.name_ar, p.${col('description', lang)} AS description,
           p.${col('suggested_use', lang)} AS suggested_use, p.${col('tags', lang)} AS tags, p.${col('ingredients', lang)} AS ingredients,
           p.${col('warnings', lang)} AS warnings, p.default_sku_id, p.free_delivery,
           coalesce(p.subscription_discount,
@@ -69,36 +71,42 @@ export async function productDetail(
         FROM products p JOIN brands b ON b.id = p.brand_id JOIN categories c ON c.id = p.category_id
         LEFT JOIN categories pc ON pc.id = c.parent_id
         WHERE p.id = ${pid}`,
-        ),
       ),
-      bind(
-        db.prepare(
-          `SELECT id, ${col('name', lang)} AS name, price, old_price, stock, buy_limit, pack_units, daily_units FROM skus WHERE product_id = ${pid} ORDER BY sort_order, id`,
-        ),
+    ),
+    bind(
+      db.prepare(
+        `SELECT id, ${col('name', lang)} AS name, price, old_price, stock, buy_limit, pack_units, daily_units FROM skus WHERE product_id = ${pid} ORDER BY sort_order, id`,
       ),
-      bind(
-        db.prepare(
-          `SELECT sku_id, r2_key, ${col('alt', lang)} AS alt, width, height FROM product_images WHERE product_id = ${pid} ORDER BY sort_order, id`,
-        ),
+    ),
+    bind(
+      db.prepare(
+        `SELECT sku_id, r2_key, ${col('alt', lang)} AS alt, width, height FROM product_images WHERE product_id = ${pid} ORDER BY sort_order, id`,
       ),
-      bind(
-        db.prepare(
-          `SELECT a.id, a.group_key, a.slug, a.${col('name', lang)} AS name FROM product_attributes pa JOIN attributes a ON a.id = pa.attribute_id
+    ),
+    bind(
+      db.prepare(
+        `SELECT a.id, a.group_key, a.slug, a.${col('name', lang)} AS name FROM product_attributes pa JOIN attributes a ON a.id = pa.attribute_id
          WHERE pa.product_id = ${pid} ORDER BY a.group_key, a.sort_order`,
-        ),
       ),
-      bind(
-        db.prepare(
-          `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN purchase_together pt ON pt.related_product_id = p.id
+    ),
+    bind(
+      db.prepare(
+        `SELECT ${cardColumns(lang)} FROM ${CARD_FROM} JOIN purchase_together pt ON pt.related_product_id = p.id
          WHERE pt.product_id = ${pid} AND p.is_active = 1 ORDER BY pt.sort_order LIMIT 8`,
-        ),
       ),
-      // Reviews and questions: the summary and the first ones, in the same round trip.
-      summaryStatement(db, pid, [ref.slug, ref.id ?? -1]),
-      ...previewStatements(db, pid, [ref.slug, ref.id ?? -1]),
-      // The delivery promise's rules, in the same round trip (decision 65).
-      ...deliveryStatements(db, country, now),
-    ]);
+    ),
+    // Reviews and questions: the summary and the first ones, in the same round trip.
+    summaryStatement(db, pid, [ref.slug, ref.id ?? -1]),
+    ...previewStatements(db, pid, [ref.slug, ref.id ?? -1]),
+    // The delivery promise's rules, in the same round trip (decision 65).
+    ...deliveryRules,
+    ...(also?.statements ?? []),
+  ]);
+  const [product, skus, images, attributes, together, summary, reviews, questions, questionCount] = all;
+  // The caller's statements close the batch, the delivery rules' come just before them.
+  const extra = also?.statements.length ?? 0;
+  const delivery = all.slice(all.length - extra - deliveryRules.length, all.length - extra);
+  if (also) also.read(all.slice(all.length - extra));
 
   const row = product!.results[0] as ProductRow | undefined;
   if (!row) return null;

@@ -86,6 +86,8 @@ export interface Quote {
   subscribeOffers: SubscribeOffer[];
   /** Signed-in shoppers: her points, what she may spend and what this order earns (issue 47); null for guests. */
   points: (PointsQuote & { problem: RedeemProblem | null }) | null;
+  /** What the order earns once delivered: at her tier, or for a guest what an account would earn; null while the programme is off. */
+  pointsToEarn: number | null;
   /** A friend's referral code given: whether it applies, its discount, or why not. */
   referral: { code: string; applied: boolean; discount: number; problem: ReferralProblem | null } | null;
   /** What placing needs: the rules, her tier, and the referrer of an applied code. */
@@ -370,6 +372,16 @@ export async function quote(
     points: signedIn && rulesOn ? { asked: input.points ?? 0, balance: loyalty.balance, rules: rulesOn } : null,
   });
   if (referral?.applied) referral.discount = totals.referral_discount;
+  // What the order earns once delivered (the money paid for goods): at her tier's multiplier, and for
+  // a guest at the lowest tier's, what an account would earn (the cart shows it: issue 61).
+  const pointsToEarn = rulesOn
+    ? pointsFor(
+        earnBase({ ...totals, vat_basis_points: settings.vat_basis_points }),
+        currency.decimals,
+        rulesOn.points_per_unit,
+        (signedIn ? tier : loyalty.tiers[0])?.earn_multiplier_bp ?? 10_000,
+      )
+    : null;
   const points: Quote['points'] =
     signedIn && loyalty.rules
       ? {
@@ -379,15 +391,7 @@ export async function quote(
           step_value: loyalty.rules.redeem_step_value,
           used: totals.points_used,
           discount: totals.points_discount,
-          // What the order earns once delivered: the money paid for goods, at her tier's multiplier.
-          earns: rulesOn
-            ? pointsFor(
-                earnBase({ ...totals, vat_basis_points: settings.vat_basis_points }),
-                currency.decimals,
-                rulesOn.points_per_unit,
-                tier?.earn_multiplier_bp ?? 10_000,
-              )
-            : 0,
+          earns: pointsToEarn ?? 0,
           problem: totals.points_problem,
         }
       : null;
@@ -405,6 +409,7 @@ export async function quote(
     subscriptionProblem,
     subscribeOffers,
     points,
+    pointsToEarn,
     referral,
     loyalty: { rules: loyalty.rules, tier, referrer: referral?.applied ? referralReads!.referrer : null },
   };

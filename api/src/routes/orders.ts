@@ -148,6 +148,7 @@ export const orderRoutes = new Hono<AppEnv>()
         unavailable_methods: gateway.unavailable,
         ...calculatedPromotions(q),
         points: q.points,
+        points_to_earn: q.pointsToEarn,
         referral: q.referral,
       }),
     );

@@ -25,6 +25,9 @@ import { idOrSlug } from '../lib/params';
 import { contract, parseInput } from '../lib/validate';
 import { requireUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
+import { knownLoyaltyRules, loyaltyRulesStatements, rememberLoyaltyRules } from '../loyalty/rules-read';
+import { pointsForPrice } from '#shared/loyalty/rules';
+import { payableMinor } from '#shared/money';
 
 export const productRoutes = new Hono<AppEnv>();
 
@@ -248,7 +251,42 @@ productRoutes.get('/notify-list', contract('GET /product/notify-list'), async (c
 });
 
 productRoutes.get('/:ref/v2', contract('GET /product/:ref/v2'), async (c) => {
-  const detail = await productDetail(c.env.DB, idOrSlug(c.req.valid('param').ref), c.var.lang, c.var.country);
+  const db = c.env.DB;
+  const country = c.var.country;
+  // The points each size earns (issue 61): the loyalty rules and the country's rates, cached per
+  // isolate; a cold isolate reads them in the detail's own round trip.
+  let loyalty = knownLoyaltyRules(country);
+  let currency = knownCurrency(country);
+  const statements = [...(loyalty ? [] : loyaltyRulesStatements(db)), ...(currency ? [] : [currencyStatement(db)])];
+  const detail = await productDetail(db, idOrSlug(c.req.valid('param').ref), c.var.lang, country, {
+    statements,
+    read(results) {
+      let at = 0;
+      if (!loyalty) {
+        rememberLoyaltyRules(results[0]!.results, results[1]!.results);
+        loyalty = knownLoyaltyRules(country);
+        at = 2;
+      }
+      if (!currency) {
+        rememberCurrencies(results[at]!.results);
+        currency = knownCurrency(country);
+      }
+    },
+  });
   if (!detail) throw new ApiError(404, 'not_found');
+  const rules = loyalty?.rules;
+  detail.points_to_earn =
+    rules?.is_active && currency
+      ? Object.fromEntries(
+          detail.skus.map((s) => [
+            s.id,
+            pointsForPrice(payableMinor(s.price.price, currency!), {
+              vat_basis_points: currency!.vatBasisPoints,
+              decimals: currency!.decimals,
+              perUnit: rules.points_per_unit,
+            }),
+          ]),
+        )
+      : null;
   return c.json(ok(detail));
 });
