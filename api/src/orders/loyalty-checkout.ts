@@ -114,7 +114,16 @@ export interface Friend {
   address: Record<string, unknown> | null;
   /** Her e-mail identity's owner key (guestOwner): her guest orders in other shards, by the core's index. */
   guestOwner?: OwnerKey | null;
+  /** The review step: her saved delivery address by id, read in the quote's own batch (its phone is
+   * compared there; the row becomes `address` for the other checks: addressOfFriendStatement). */
+  addressId?: number | null;
 }
+
+/** Her saved address (not deleted) for the quote's batch; no row: not hers, refused by the caller. */
+export const addressOfFriendStatement = (db: D1Database, friend: Friend) =>
+  db
+    .prepare('SELECT * FROM addresses WHERE id = ? AND user_id = ? AND deleted_at IS NULL')
+    .bind(friend.addressId ?? -1, friend.userId);
 
 /**
  * Two statements for the quote's batch when a signed-in shopper gives a code: the referrer (the
@@ -153,8 +162,8 @@ export function referralStatements(db: D1Database, code: string, friend: Friend,
            CASE
              WHEN EXISTS (SELECT 1 FROM orders o WHERE o.status NOT IN ('cancelled', 'payment_failed') AND o.user_id = ?1) THEN 'account'
              WHEN EXISTS (SELECT 1 FROM orders o WHERE o.status NOT IN ('cancelled', 'payment_failed') AND (
-               o.guest_phone IN (SELECT value FROM json_each(?2))
-               OR o.user_id IN (SELECT id FROM users WHERE phone IN (SELECT value FROM json_each(?2))))) THEN 'phone'
+               o.guest_phone IN (SELECT value FROM json_each(?2) UNION SELECT phone FROM addresses WHERE id = ?5 AND user_id = ?1 AND deleted_at IS NULL)
+               OR o.user_id IN (SELECT id FROM users WHERE phone IN (SELECT value FROM json_each(?2) UNION SELECT phone FROM addresses WHERE id = ?5 AND user_id = ?1 AND deleted_at IS NULL)))) THEN 'phone'
              WHEN EXISTS (SELECT 1 FROM orders o WHERE o.status NOT IN ('cancelled', 'payment_failed') AND (
                o.id IN (SELECT id FROM (${emailIdentitySql("SELECT guest_email AS e, id FROM orders WHERE guest_email IS NOT NULL AND status NOT IN ('cancelled', 'payment_failed')")}) WHERE ident = ?3)
                OR o.user_id IN (SELECT id FROM (${emailIdentitySql('SELECT email AS e, id FROM users WHERE deleted_at IS NULL')}) WHERE ident = ?3))) THEN 'email'
@@ -163,13 +172,13 @@ export function referralStatements(db: D1Database, code: string, friend: Friend,
               SELECT w.order_id, s.binding, min(k.why) AS why FROM order_owners w
                 JOIN shopper_shards r ON r.owner_key = w.owner_key JOIN order_shards s ON s.id = r.shard_id AND s.binding <> 'DB'
                 JOIN (SELECT 'user:' || CAST(?1 AS INTEGER) AS owner_key, 'account' AS why UNION SELECT ?4, 'email'
-                  UNION SELECT 'user:' || id, 'phone' FROM users WHERE phone IN (SELECT value FROM json_each(?2))
+                  UNION SELECT 'user:' || id, 'phone' FROM users WHERE phone IN (SELECT value FROM json_each(?2) UNION SELECT phone FROM addresses WHERE id = ?5 AND user_id = ?1 AND deleted_at IS NULL)
                   UNION SELECT 'user:' || id, 'email' FROM (${emailIdentitySql('SELECT email AS e, id FROM users WHERE deleted_at IS NULL')}) WHERE ident = ?3) k
                   ON k.owner_key = w.owner_key
               GROUP BY w.order_id, s.binding
               ORDER BY w.order_id DESC LIMIT ${ELSEWHERE_LIMIT}) x) AS elsewhere`,
       )
-      .bind(friend.userId, JSON.stringify(phones), identity, friend.guestOwner ?? ''),
+      .bind(friend.userId, JSON.stringify(phones), identity, friend.guestOwner ?? '', friend.addressId ?? -1),
   ];
 }
 

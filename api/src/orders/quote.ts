@@ -2,6 +2,7 @@
 // country's delivery and VAT, and the shopper's wallet. One D1 batch, shared by /order/calculate and
 // /order/submit. Problems (sold out, over the buy limit, a coupon that does not apply) are reported,
 // not thrown, so the cart can show them; submit refuses an order that has any.
+import { ApiError } from '../lib/errors';
 import type { CalculateInput } from '#shared/api/order-schemas';
 import { COUNTRY_FACTS, type CountryCode, type Lang } from '#shared/locale';
 import { payableMinor, type CurrencyInfo } from '#shared/money';
@@ -26,6 +27,7 @@ import {
   loyaltyStatements,
   readLoyalty,
   readReferral,
+  addressOfFriendStatement,
   referralElsewhere,
   referralProblem,
   referralStatements,
@@ -213,6 +215,7 @@ export async function quote(
           phone: ctx.friend?.phone ?? null,
           deviceId: ctx.friend?.deviceId ?? null,
           address: ctx.friend?.address ?? null,
+          addressId: ctx.friend?.addressId ?? null,
         }
       : null;
   // Her guest orders' owner key, for her first-order check in other shards (decision 61).
@@ -220,6 +223,10 @@ export async function quote(
     friend.guestOwner = await guestOwner(friend.email);
   const referralAt = input.referral_code && friend ? statements.length : -1;
   if (input.referral_code && friend) statements.push(...referralStatements(db, input.referral_code, friend, now));
+  // The review step's chosen address (issue 61), in the same batch: its phone is compared in the
+  // referral's statements, its door after them.
+  const addressAt = referralAt >= 0 && friend?.addressId ? statements.length : -1;
+  if (addressAt >= 0) statements.push(addressOfFriendStatement(db, friend!));
   const routeAt = ctx.databases && ctx.userId ? statements.length : -1;
   if (ctx.databases && ctx.userId) statements.push(routeStatement(ctx.databases, userOwner(ctx.userId)));
   const results = await db.batch(statements);
@@ -236,6 +243,11 @@ export async function quote(
       results[walletAt] = mine[0]!;
       results[loyaltyAt] = mine[1]!;
     }
+  }
+  if (addressAt >= 0) {
+    const row = results[addressAt]!.results[0] as Record<string, unknown> | undefined;
+    if (!row) throw new ApiError(400, 'address_required');
+    friend!.address = row;
   }
   // What the core cannot answer of a referral's checks is read in the shards it names (none in shard 0).
   if (referralAt >= 0 && ctx.databases)

@@ -28,7 +28,6 @@ import {
 } from '../orders/place';
 import { lastPayerPhone } from '../orders/payment-moves';
 import { quote } from '../orders/quote';
-import { resolveAddress } from '../orders/address';
 import { calculatedPromotions } from '../orders/promotion-order';
 import {
   promotionHoldsStatement,
@@ -110,19 +109,17 @@ export const orderRoutes = new Hono<AppEnv>()
   .post('/calculate', contract('POST /order/calculate'), async (c) => {
     const input = c.req.valid('json');
     const user = await buyer(c);
-    // A friend's code at the review step is checked against the delivery address she chose (its phone
-    // and door) as placing will, so the totals never show a discount placing then refuses (issue 61).
-    const address =
-      user && input.referral_code && input.address_id !== undefined
-        ? await resolveAddress(c.env.DB, { addressId: input.address_id, userId: user.id, lang: c.var.lang })
-        : null;
     const q = await quote(c.env.DB, input, {
       country: c.var.country,
       lang: c.var.lang,
       userId: user?.id ?? null,
       email: user?.email ?? input.email ?? null,
-      // A friend's code is checked against her phone, this device and the chosen delivery address.
-      friend: user ? { phone: user.phone, deviceId: c.var.deviceId, address } : null,
+      // A friend's code is checked against her phone, this device and, at the review step, the delivery
+      // address she chose (read in the quote's batch), as placing will: the totals never show a discount
+      // placing then refuses (issue 61).
+      friend: user
+        ? { phone: user.phone, deviceId: c.var.deviceId, address: null, addressId: input.address_id ?? null }
+        : null,
       // Her wallet and points are in her order shard (decision 61): the route rides in the quote's batch.
       databases: c.env,
     });

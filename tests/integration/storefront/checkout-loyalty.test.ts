@@ -64,6 +64,31 @@ describe('checkout with points and a friend’s code', () => {
     expect(quote.data.points).toMatchObject({ used: 500, discount: 1_000 });
     expect(quote.data.referral).toMatchObject({ applied: true, discount: 2_000 });
     expect(counts(calc).roundTrips).toBeLessThanOrEqual(2);
+    // The review step sends the chosen address with the code (issue 61): checked within the same budget.
+    const saved = await storefront('/api/user/address/new', {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, cookie: signedIn },
+      body: JSON.stringify({
+        country: 'KW',
+        recipient: 'L',
+        phone: '98765412',
+        area_id: 26,
+        block: '8',
+        street: '8',
+        building: '8',
+      }),
+    });
+    expect(saved.status).toBe(200);
+    const addressId = ((await saved.json()) as { data: { id: number } }).data.id;
+    const withAddress = await storefront('/api/order/calculate', {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, cookie: signedIn },
+      body: JSON.stringify({ ...body, address_id: addressId }),
+    });
+    expect(((await withAddress.json()) as { data: Record<string, any> }).data.referral).toMatchObject({
+      applied: true,
+    });
+    expect(counts(withAddress).roundTrips).toBeLessThanOrEqual(2);
     const submit = await storefront('/api/order/submit', {
       method: 'POST',
       headers: { ...JSON_HEADERS, cookie: signedIn },
