@@ -278,7 +278,8 @@ describe("a friend's referral checks across shards", () => {
       (await withCode(twin, twinDevice, '/order/calculate')).problem,
     ];
     const before = await checks();
-    expect(before).toEqual([[409, 'referral_same_phone'], 'referral_not_first_order', 'referral_not_first_order']);
+    // Each says its own cause (issue 61): her own earlier order; a guest order with her e-mail address.
+    expect(before).toEqual([[409, 'referral_same_phone'], 'referral_not_first_order', 'referral_email_ordered_before']);
 
     await move(userOwner(referrer.id));
     await move(userOwner(ordered.id));
