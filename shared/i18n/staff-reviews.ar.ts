@@ -37,6 +37,8 @@ export const staffReviewsAr: Translated<typeof staffReviewsEn> = {
     other: '{{count}} نجمة من 5',
   },
   st_reviews_by: 'الكاتب',
+  st_reviews_rating_waiting: 'بانتظار المراجعة',
+  st_reviews_rating_consulted: 'بعد استشارة مكتملة',
   st_reviews_verified: 'اشترى المنتج واستلمه',
   st_reviews_language: 'اللغة',
   st_reviews_lang_en: 'الإنجليزية',

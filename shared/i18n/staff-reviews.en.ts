@@ -28,6 +28,8 @@ export const staffReviewsEn = {
   st_reviews_item_heading: '{{kind}} of {{product}}',
   st_reviews_stars: { one: '{{count}} star of 5', other: '{{count}} stars of 5' },
   st_reviews_by: 'By',
+  st_reviews_rating_waiting: 'Waiting for moderation',
+  st_reviews_rating_consulted: 'Had the consultation',
   st_reviews_verified: 'Bought and received',
   st_reviews_language: 'Language',
   st_reviews_lang_en: 'English',

@@ -4,7 +4,13 @@ import type { Context } from 'hono';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { StaffAppEnv } from '../app-env';
+import { HereContext } from './here';
 
 export function html(c: Context<StaffAppEnv>, page: ReactElement, status = 200) {
-  return c.html(`<!doctype html>${renderToStaticMarkup(page)}`, status as 200);
+  const url = new URL(c.req.url);
+  const here = c.req.method === 'GET' ? url.pathname + url.search : null;
+  return c.html(
+    `<!doctype html>${renderToStaticMarkup(<HereContext.Provider value={here}>{page}</HereContext.Provider>)}`,
+    status as 200,
+  );
 }

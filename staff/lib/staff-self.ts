@@ -6,4 +6,6 @@ export interface StaffSelf {
   staff: { id: number; name: string; email: string; lang: 'en' | 'ar' };
   grants: RoleGrant[];
   permissions: Permission[];
+  /** The nutritionist the account practises as (her names in both languages), or null. */
+  nutritionist?: { name_en: string; name_ar: string } | null;
 }

@@ -1,6 +1,7 @@
 // The staff app's frame: language and direction, the sections the staff member's roles open, who is
 // signed in, the language switch and sign-out. Styles are one inline sheet under the page's nonce.
-import type { ReactNode } from 'react';
+import { type ReactNode, useContext } from 'react';
+import { HereContext } from '../lib/here';
 import type { StaffTranslator } from '../lib/i18n';
 import type { StaffSelf } from '../lib/api';
 import { navFor } from '../nav';
@@ -19,6 +20,8 @@ export interface LayoutProps {
 
 export function Layout({ t, nonce, title, me, path = '/', children }: LayoutProps) {
   const section = (href: string) => (href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`));
+  // The switch comes back to this very page (a booking, a filtered list), else to its section.
+  const back = useContext(HereContext) ?? path;
   return (
     <html lang={t.lang} dir={t.lang === 'ar' ? 'rtl' : 'ltr'}>
       <head>
@@ -36,7 +39,7 @@ export function Layout({ t, nonce, title, me, path = '/', children }: LayoutProp
           <span className="brand">{t.t('st_app_name')}</span>
           <form method="post" action="/lang" className="inline">
             <input type="hidden" name="lang" value={t.lang === 'ar' ? 'en' : 'ar'} />
-            <input type="hidden" name="back" value={path} />
+            <input type="hidden" name="back" value={back} />
             <button
               type="submit"
               className="link"
@@ -48,7 +51,12 @@ export function Layout({ t, nonce, title, me, path = '/', children }: LayoutProp
           </form>
           {me && (
             <>
-              <span className="who">{t.t('st_signed_in_as', { name: me.staff.name })}</span>
+              <span className="who">
+                {t.t('st_signed_in_as', {
+                  // A nutritionist is named as shoppers know her, in Arabic letters on an Arabic page.
+                  name: t.lang === 'ar' && me.nutritionist ? me.nutritionist.name_ar : me.staff.name,
+                })}
+              </span>
               <form method="post" action="/sign-out" className="inline">
                 <button type="submit" className="link">
                   {t.t('st_sign_out')}

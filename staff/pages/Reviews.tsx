@@ -153,6 +153,28 @@ function AnswerForm(props: { t: StaffTranslator; item: QueueItem; tab: TextStatu
   );
 }
 
+/**
+ * What the author's line says of them. A product review: "Bought and received" when the shopper did. A
+ * consultation's rating is never a purchase of goods: once published it says she had the consultation,
+ * and while it waits it says that it waits (it is nobody's word yet, on no page).
+ */
+function AuthorBadge({ t, item }: { t: StaffTranslator; item: QueueItem }) {
+  let text: string | null = null;
+  if (item.kind === 'rating') {
+    if (item.status === 'pending') text = t.t('st_reviews_rating_waiting');
+    else if (item.status === 'approved') text = t.t('st_reviews_rating_consulted');
+  } else if (item.verified && item.kind !== 'question') text = t.t('st_reviews_verified');
+  if (!text) return null;
+  return (
+    <>
+      {' '}
+      <span className="badge" data-author-badge={item.kind}>
+        {text}
+      </span>
+    </>
+  );
+}
+
 function Item(props: {
   t: StaffTranslator;
   me: StaffSelf;
@@ -206,12 +228,7 @@ function Item(props: {
             <span className="email muted" dir="ltr">
               {item.author_email}
             </span>
-            {item.verified && item.kind !== 'question' && (
-              <>
-                {' '}
-                <span className="badge">{t.t('st_reviews_verified')}</span>
-              </>
-            )}
+            <AuthorBadge t={t} item={item} />
           </dd>
         </div>
         <div>

@@ -409,6 +409,25 @@ describe('notes, the list and sharing', () => {
     expect((await json(twice)).meta.msg).toBe('practice_item_repeated');
   });
 
+  it("finds products as the shop's search does: words in any order, a typo corrected, or an id", async () => {
+    const id = await consultation({ intake: { ...INTAKE, pregnancy: 'none', medicines: [] } });
+    const skus = async (q: string) =>
+      (await json(await get(noura, `/staff/consultations/${id}/products?q=${encodeURIComponent(q)}`))).data.hits.map(
+        (h: { sku_id: number }) => h.sku_id,
+      );
+    // The product is "Vitamin D3 1000 IU": its words in another order, and with one misspelt.
+    expect(await skus('1000 iu vitamin d3')).toEqual(expect.arrayContaining([VITAMIN_D_SKU, 102]));
+    expect(await skus('vitamn d3 1000')).toContain(VITAMIN_D_SKU);
+    expect((await skus(String(VITAMIN_D_SKU)))[0]).toBe(VITAMIN_D_SKU);
+    expect(await skus('zzzz qqqq')).toEqual([]);
+  });
+
+  it("names a nutritionist's account with her names as shoppers read them", async () => {
+    const me = await json(await get(noura, '/staff/me'));
+    expect(me.data.nutritionist).toEqual({ name_en: 'Dr. Noura', name_ar: 'د. نورة' });
+    expect((await json(await get(owner, '/staff/me'))).data.nutritionist).toBeNull();
+  });
+
   it('shares only with a summary, once, and keeps the first time', async () => {
     const id = await consultation({});
     expect((await json(await post(noura, `/staff/consultations/${id}/share`, {}))).meta.msg).toBe(

@@ -1,11 +1,20 @@
-// The catalogue as the recommendation builder reads it (issue 46): a search by product name (either
-// language), product id or SKU id, and for each SKU what the safety gates need: its daily doses
+// The catalogue as the recommendation builder reads it (issue 46): a search with the shop's own search
+// (api/src/catalogue/search.ts: its words in any order, synonyms, and a typo's correction when nothing
+// is found), or by product id or SKU id, and for each SKU what the safety gates need: its daily doses
 // (sku_nutrients), its English name and ingredient list.
 import type { Dose } from '#shared/blood-tests/upper-limits';
 import { isNutrient } from '#shared/blood-tests/upper-limits';
 import type { Lang } from '#shared/locale';
 import { normalizeDigits } from '#shared/text/digits';
 import { col } from '#api/src/catalogue/lang';
+import {
+  correctFromVocab,
+  loadSynonyms,
+  relevanceOrder,
+  type SearchMatch,
+  searchMatch,
+  vocabLookup,
+} from '#api/src/catalogue/search';
 
 export interface GateSku {
   sku_id: number;
@@ -40,20 +49,56 @@ const columns = (lang: Lang) => `s.id AS sku_id, p.id AS product_id, p.${col('na
 type Row = Omit<GateSku, 'doses'> & { doses: string | null };
 const toSku = (r: Row): GateSku => ({ ...r, doses: dosesOf(r.doses) });
 
-/** Active products' SKUs whose product name has the words, or whose product or SKU id is the number. */
+/** The SKUs of the products the shop's search ranks first for the words (active products only). */
+function matchStatement(db: D1Database, m: SearchMatch, lang: Lang): D1PreparedStatement {
+  // The `r` table and the order are the search page's own (ranked-page.ts): name first, then brand,
+  // then the description; in stock first, then bm25 and popularity.
+  return db
+    .prepare(
+      `WITH r AS MATERIALIZED (SELECT rowid AS pid, bm25(product_search, 10.0, 5.0, 3.0, 2.0, 2.0) AS rank,
+           bm25(product_search, 1.0, 0.0, 0.0, 0.0, 0.0) AS in_name, bm25(product_search, 0.0, 0.0, 1.0, 1.0, 1.0) AS in_desc
+         FROM product_search WHERE product_search MATCH ?1),
+       top AS MATERIALIZED (SELECT p.id, row_number() OVER (ORDER BY ${relevanceOrder(m)}, p.id) AS pos
+         FROM r JOIN products p ON p.id = r.pid WHERE p.is_active = 1)
+       SELECT ${columns(lang)} FROM top JOIN products p ON p.id = top.id JOIN skus s ON s.product_id = p.id
+       WHERE top.pos <= ${SEARCH_LIMIT}
+       ORDER BY top.pos, s.sort_order, s.id LIMIT ${SEARCH_LIMIT}`,
+    )
+    .bind(m.match);
+}
+
+/**
+ * Active products' SKUs for the nutritionist's words, as a shopper's search finds them ("vitamin d3 1000
+ * iu gummies" in any order, "vitamn" corrected), or whose product or SKU id is the number.
+ */
 export async function searchSkus(db: D1Database, q: string, lang: Lang): Promise<GateSku[]> {
   const text = normalizeDigits(q).trim();
   const number = /^\d{1,12}$/.test(text) ? Number(text) : -1;
-  const like = `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-  const { results } = await db
+  const m = searchMatch(text, text ? await loadSynonyms(db) : []);
+  const byId = db
     .prepare(
       `SELECT ${columns(lang)} FROM skus s JOIN products p ON p.id = s.product_id
-       WHERE p.is_active = 1 AND (p.id = ?1 OR s.id = ?1 OR p.name_en LIKE ?2 ESCAPE '\\' OR p.name_ar LIKE ?2 ESCAPE '\\')
-       ORDER BY p.popularity DESC, p.id, s.sort_order, s.id LIMIT ${SEARCH_LIMIT}`,
+       WHERE p.is_active = 1 AND (p.id = ?1 OR s.id = ?1) ORDER BY s.sort_order, s.id LIMIT ${SEARCH_LIMIT}`,
     )
-    .bind(number, like)
-    .all<Row>();
-  return results.map(toSku);
+    .bind(number);
+  const [ids, found] = await db.batch([byId, ...(m ? [matchStatement(db, m, lang)] : [])]);
+  let rows = [...(ids!.results as Row[]), ...((found?.results ?? []) as Row[])];
+  if (m && !found!.results.length) {
+    // Nothing for the words as typed: the search page's correction ("vitamn" → "vitamin"), read back.
+    const lookup = vocabLookup(db, m);
+    const vocab = lookup.statements.length ? await db.batch(lookup.statements) : [];
+    const corrected = correctFromVocab(
+      m,
+      lookup,
+      vocab.map((r) => r.results as Array<{ term: string; doc: number }>),
+    );
+    if (corrected) rows = [...rows, ...(await matchStatement(db, corrected.match, lang).all<Row>()).results];
+  }
+  const seen = new Set<number>();
+  return rows
+    .filter((r) => !seen.has(r.sku_id) && seen.add(r.sku_id))
+    .slice(0, SEARCH_LIMIT)
+    .map(toSku);
 }
 
 /** The SKUs asked for, by id (active products only). */

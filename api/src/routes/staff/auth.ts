@@ -115,11 +115,16 @@ export const staffAuthRoutes = new Hono<AppEnv>()
   .get('/me', contract('GET /staff/me'), async (c) => {
     const member = await requireStaff(c);
     const permissions = PERMISSIONS.filter((p) => can(member.grants, p));
+    // A nutritionist's account: her names as shoppers read them, so the Arabic header names her in Arabic.
+    const nutritionist = await c.env.DB.prepare('SELECT name_en, name_ar FROM nutritionists WHERE staff_id = ?')
+      .bind(member.id)
+      .first<{ name_en: string; name_ar: string }>();
     return c.json(
       ok({
         staff: { id: member.id, name: member.name, email: member.email, lang: member.lang },
         grants: member.grants,
         permissions,
+        nutritionist: nutritionist ?? null,
       }),
     );
   })
