@@ -7,6 +7,7 @@ import type { BloodTestOrderSummary } from '#shared/blood-tests/order-types';
 import type { CountryCode } from '#shared/locale';
 import { formatDate } from '#shared/text/dates';
 import { useI18n } from '../i18n/context';
+import { useHref } from '../lib/locale';
 import { FieldNotes, notesIds, RequiredMark } from '../ui/form-fields';
 import { MEDICINE_CLASSES, PREGNANCY_STATES } from '#shared/consultations/intake';
 import { INTAKE_LIMITS, type IntakeDraft, type IntakeField } from './intake-form';
@@ -70,6 +71,7 @@ export function IntakeFields({
   country: CountryCode;
 }) {
   const { t, tKey, lang } = useI18n();
+  const href = useHref();
   const set = (patch: Partial<IntakeDraft>) => onChange({ ...draft, ...patch });
   const err = (key: string | undefined) => (key ? tKey(key) : null);
   const toggle = (kind: 'uploads' | 'orders', id: number, on: boolean): void =>
@@ -224,6 +226,12 @@ export function IntakeFields({
         </legend>
         <p className="field-hint">{t('consult_share_hint')}</p>
         {shareable.length ? shareable : <p className="muted">{t('consult_share_none')}</p>}
+        {/* In a new tab, so the held time and what she typed stay; back here, the list is read again. */}
+        <p>
+          <a href={href('/upload-blood-test')} target="_blank" rel="noopener" data-testid="intake-upload-new">
+            {t('consult_share_upload_new')}
+          </a>
+        </p>
       </fieldset>
     </>
   );

@@ -1,11 +1,25 @@
 // What she told her nutritionist when she booked (her intake, opened for her alone by the API), folded
-// away under its heading: her goal, conditions, medicines, pregnancy and allergies.
+// away under its heading: her goal, conditions, medicines, pregnancy and allergies, and the blood-test
+// results she let the nutritionist read (named as she ticked them in the form).
 import type { ConsultationDetail } from '#shared/consultations/types';
+import { formatDate } from '#shared/text/dates';
 import { useI18n } from '../i18n/context';
 
-export function IntakeSummary({ intake }: { intake: ConsultationDetail['intake'] }) {
-  const { t } = useI18n();
+export function IntakeSummary({ c }: { c: Pick<ConsultationDetail, 'intake' | 'shared_results' | 'country'> }) {
+  const { t, lang } = useI18n();
+  const { intake } = c;
   if (!intake) return null;
+  const shared = [
+    ...c.shared_results.uploads.map((u) =>
+      t('consult_share_upload', {
+        lab: u.lab_name,
+        date: formatDate(Date.parse(`${u.sample_date}T12:00:00+03:00`), lang, c.country),
+      }),
+    ),
+    ...c.shared_results.orders.map((o) =>
+      t('consult_share_order', { id: o.id, date: formatDate(Date.parse(o.created_at), lang, c.country) }),
+    ),
+  ];
   const rows: Array<[string, string]> = [
     [t('consult_goal'), intake.goal],
     [t('consult_conditions'), intake.conditions],
@@ -34,6 +48,20 @@ export function IntakeSummary({ intake }: { intake: ConsultationDetail['intake']
               </dd>
             </div>
           ))}
+        {shared.length > 0 && (
+          <div data-testid="consult-intake-shared">
+            <dt>{t('consult_shared_results')}</dt>
+            <dd>
+              <ul className="consult-shared-list">
+                {shared.map((text) => (
+                  <li key={text}>
+                    <bdi>{text}</bdi>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        )}
       </dl>
     </details>
   );

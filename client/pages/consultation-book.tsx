@@ -71,6 +71,9 @@ interface Extras {
 
 const NO_EXTRAS: Extras = { credits: [], wallet: null, uploads: [], orders: [] };
 
+/** The form's extras are read again when the tab is shown again (after an upload in another tab). */
+const EXTRAS_REFRESH = { revalidateOnFocus: true } as const;
+
 async function loadExtras(api: ApiClient): Promise<Extras> {
   const [credits, wallet, uploads, orders] = await Promise.all([
     api.get<{ items: ConsultationCredit[] }>(CONSULT_API.credits).catch(() => null),
@@ -160,7 +163,13 @@ function Booking({ data: d, serviceId }: { data: Data; serviceId: number }) {
   const n = d.nutritionist;
   const service = n.services.find((s) => s.id === serviceId)!;
   const [hold, setHold] = useState<ConsultationHold | null>(null);
-  const { data: extras = NO_EXTRAS } = useSWR(hold ? ['consultation-extras', serviceId] : null, () => loadExtras(api));
+  // Asked again when she comes back to the page: a result she uploaded in another tab while the time
+  // is held is offered to share without a reload (the app's default is not to ask again on focus).
+  const { data: extras = NO_EXTRAS } = useSWR(
+    hold ? ['consultation-extras', serviceId] : null,
+    () => loadExtras(api),
+    EXTRAS_REFRESH,
+  );
   const credits = extras.credits.filter(
     (c) => c.package.service_id === serviceId && c.sessions_left > 0 && c.payment_state === 'paid',
   );

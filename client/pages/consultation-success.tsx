@@ -27,11 +27,13 @@ export function Component() {
   }
   const failed = c.status === 'payment_failed' || c.status === 'cancelled';
   const pending = c.status === 'pending_payment';
+  // A payment she cancelled at the payment page (or left until it was closed) is said as a cancel.
+  const cancelledPayment = c.status === 'payment_failed' && c.payment.cancelled;
   return (
     <Page
       title={
         failed
-          ? t('consult_payment_failed_title')
+          ? t(cancelledPayment ? 'consult_payment_cancelled_title' : 'consult_payment_failed_title')
           : pending
             ? t('consult_payment_pending_title')
             : t('page_consultation_success')
@@ -43,7 +45,7 @@ export function Component() {
         <p>
           <strong data-testid="consult-when">{whenText(ms(c.starts_at), ms(c.ends_at), lang, c.country)}</strong>
         </p>
-        {failed && <p>{t('consult_payment_failed')}</p>}
+        {failed && <p>{t(cancelledPayment ? 'consult_payment_cancelled' : 'consult_payment_failed')}</p>}
         {pending && <p role="status">{t('consult_payment_pending')}</p>}
       </div>
       {!failed && (

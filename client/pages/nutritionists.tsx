@@ -6,6 +6,7 @@ import '../styles/consultations.css';
 import { data, Form, Link, redirect, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { CONSULTATION_LANGUAGES } from '#shared/consultations/facts';
+import { CONSULTATION_RULES } from '#shared/consultations/rules';
 import type { Page as Paged } from '#shared/catalogue/types';
 import { localizePath, splitLocalePath } from '#shared/locale';
 import { paths } from '#shared/routes';
@@ -16,16 +17,13 @@ import { languageName, NextFree, OfferFacts, ServiceList } from '../consultation
 import type { NutritionistOfferCard, NutritionistOfferDetail } from '../consultations/offer-types';
 import { NutritionistRatings } from '../consultations/Ratings';
 import { nutritionistLd } from '../consultations/structured-data';
-import { dayText, nextDays } from '../consultations/times';
+import { dayText } from '../consultations/times';
 import { useI18n } from '../i18n/context';
 import { orNotFound } from '../lib/catalogue';
 import { useBoot, useMinor } from '../lib/locale';
 import { useSessionStore } from '../stores/session';
 import { Page } from '../ui/Page';
 import { responsive } from '../ui/responsive-image';
-
-/** How many days ahead the "free on" filter offers. */
-const FILTER_DAYS = 14;
 
 /** The list's filters from the URL: unknown values are dropped, never sent. */
 export function filtersOf(params: URLSearchParams): OfferFilters {
@@ -39,9 +37,17 @@ export function filtersOf(params: URLSearchParams): OfferFilters {
   };
 }
 
-type Data =
-  | { list: NutritionistOfferCard[]; total: number; filters: OfferFilters; page: number; pages: number }
-  | { nutritionist: NutritionistOfferDetail };
+interface ListData {
+  list: NutritionistOfferCard[];
+  total: number;
+  filters: OfferFilters;
+  page: number;
+  pages: number;
+  /** The days someone the other filters leave has a free time (the API's free_days). */
+  freeDays: string[];
+}
+
+type Data = ListData | { nutritionist: NutritionistOfferDetail };
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<Data> {
   const url = new URL(request.url);
@@ -56,8 +62,18 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const page = Number(url.searchParams.get('page') ?? '1');
   if (!Number.isInteger(page) || page < 1 || page > 1000) throw data(null, { status: 404 });
   // A read with its filters as the body: it travels in the page's one bundle (shared/api/page-bundle.ts).
-  const res = await api.post<Paged<NutritionistOfferCard>>(CONSULT_API.nutritionistList(page), filters);
-  return { list: res.data.items, total: res.data.total, filters, page, pages: res.data.page_count };
+  const res = await api.post<Paged<NutritionistOfferCard> & { free_days: string[] }>(
+    CONSULT_API.nutritionistList(page),
+    filters,
+  );
+  return {
+    list: res.data.items,
+    total: res.data.total,
+    filters,
+    page,
+    pages: res.data.page_count,
+    freeDays: res.data.free_days,
+  };
 }
 
 export function Component() {
@@ -65,11 +81,10 @@ export function Component() {
   return 'nutritionist' in loaded ? <Profile n={loaded.nutritionist} /> : <List {...loaded} />;
 }
 
-function Filters({ filters }: { filters: OfferFilters }) {
+function Filters({ filters, freeDays: days }: { filters: OfferFilters; freeDays: string[] }) {
   const { t, lang } = useI18n();
   const { country } = useSnapshot(useSessionStore());
   const navigation = useNavigation();
-  const days = nextDays(Date.now(), FILTER_DAYS);
   return (
     <Form method="get" className="offer-filters" aria-label={t('consult_filters_label')} data-testid="offer-filters">
       <label>
@@ -93,7 +108,8 @@ function Filters({ filters }: { filters: OfferFilters }) {
       </label>
       <label>
         <span>{t('consult_filter_day')}</span>
-        <select name="day" defaultValue={filters.day ?? ''}>
+        {/* Only the days with a free time are offered: a day nobody works would only lead to no one. */}
+        <select name="day" defaultValue={filters.day ?? ''} aria-describedby={days.length ? undefined : 'no-free-days'}>
           <option value="">{t('consult_any_day')}</option>
           {/* A chosen day already past stays listed, so the select still shows what the list is for. */}
           {(filters.day && !days.includes(filters.day) ? [filters.day, ...days] : days).map((d) => (
@@ -102,6 +118,11 @@ function Filters({ filters }: { filters: OfferFilters }) {
             </option>
           ))}
         </select>
+        {days.length === 0 && (
+          <span className="muted" id="no-free-days" data-testid="offer-no-free-days">
+            {t('consult_filter_no_free_days', { count: CONSULTATION_RULES.maxDaysPerAnswer })}
+          </span>
+        )}
       </label>
       <button type="submit" className="button" disabled={navigation.state === 'loading'}>
         {t('consult_filter_apply')}
@@ -113,19 +134,7 @@ function Filters({ filters }: { filters: OfferFilters }) {
   );
 }
 
-function List({
-  list: items,
-  total,
-  filters,
-  page,
-  pages,
-}: {
-  list: NutritionistOfferCard[];
-  total: number;
-  filters: OfferFilters;
-  page: number;
-  pages: number;
-}) {
+function List({ list: items, total, filters, page, pages, freeDays }: ListData) {
   const { t, lang } = useI18n();
   const minor = useMinor();
   const pageLink = (p: number) => {
@@ -135,7 +144,7 @@ function List({
   return (
     <Page title={t('page_nutritionist_list')}>
       <p>{t('consult_list_intro')}</p>
-      <Filters filters={filters} />
+      <Filters filters={filters} freeDays={freeDays} />
       <p role="status" className="muted" data-testid="offer-count">
         {t('consult_results_count', { count: total })}
       </p>

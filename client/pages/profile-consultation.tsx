@@ -71,21 +71,28 @@ export function Component() {
         </div>
       )}
       {c.status === 'payment_failed' && (
-        <div className="form-alert" data-testid="consult-result">
-          <p>{t('consult_payment_failed')}</p>
-          <p>
-            <Link className="button" to={consultPaths.book(lang, c.nutritionist.id, { service: c.service.id })}>
+        <>
+          <div className="form-alert" data-testid="consult-result">
+            <p>{t(c.payment.cancelled ? 'consult_payment_cancelled' : 'consult_payment_failed')}</p>
+          </div>
+          {/* Outside the alert: its links are drawn in the alert's colour, unreadable on a button. */}
+          <p className="form-actions">
+            <Link
+              className="button"
+              to={consultPaths.book(lang, c.nutritionist.id, { service: c.service.id })}
+              data-testid="consult-book-again"
+            >
               {t('consult_book_again')}
             </Link>
           </p>
-        </div>
+        </>
       )}
       <div className="consult-sections">
         <section className="form-card" aria-labelledby="consult-facts-title">
           <h2 id="consult-facts-title" className="visually-hidden">
             {t('page_profile_consultation')}
           </h2>
-          <StatusBadge status={c.status} />
+          <StatusBadge status={c.status} cancelled={c.payment.cancelled} />
           <dl className="review-facts">
             <div>
               <dt>{t('consult_when')}</dt>
@@ -107,19 +114,22 @@ export function Component() {
               <dt>{t('consult_mode_title')}</dt>
               <dd data-testid="consult-mode">{t(c.mode === 'video' ? 'consult_mode_video' : 'consult_mode_chat')}</dd>
             </div>
-            <div>
-              <dt>{t('consult_paid')}</dt>
-              <dd>
-                {c.package_sessions_left !== null ? (
-                  t('consult_paid_package_left', { count: c.package_sessions_left })
-                ) : (
-                  <bdi>{minor(c.total, c.currency)}</bdi>
-                )}
-                {c.payment.refunded > 0 && (
-                  <> · {t('consult_refunded', { amount: minor(c.payment.refunded, c.currency) })}</>
-                )}
-              </dd>
-            </div>
+            {/* Nothing was charged for a failed payment: no "Paid" line under the sentence saying so. */}
+            {c.status !== 'payment_failed' && (
+              <div>
+                <dt>{t('consult_paid')}</dt>
+                <dd>
+                  {c.package_sessions_left !== null ? (
+                    t('consult_paid_package_left', { count: c.package_sessions_left })
+                  ) : (
+                    <bdi>{minor(c.total, c.currency)}</bdi>
+                  )}
+                  {c.payment.refunded > 0 && (
+                    <> · {t('consult_refunded', { amount: minor(c.payment.refunded, c.currency) })}</>
+                  )}
+                </dd>
+              </div>
+            )}
           </dl>
         </section>
         {c.status === 'booked' && (
@@ -129,7 +139,7 @@ export function Component() {
           </>
         )}
         <Summary c={c} />
-        <IntakeSummary intake={c.intake} />
+        <IntakeSummary c={c} />
         <Recommendations c={c} />
         {!coming && c.status === 'completed' && (
           <section className="form-card" aria-labelledby="consult-follow-title">

@@ -94,6 +94,21 @@ export const notesSchema = z.object({
 
 export const productSearchQuery = z.object({ q: z.string().trim().min(1).max(80) });
 
+/** A file of a blood-test result the shopper shared in the intake: the consultation, the result, the file. */
+export const sharedFileParams = z.object({
+  id: z
+    .string()
+    .regex(/^[0-9]{1,15}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
+  upload: z
+    .string()
+    .regex(/^[0-9]{1,15}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
+  fileId: z.string().regex(/^[0-9a-f]{32}$/),
+});
+
 export const RECOMMENDATION_LIMIT = 20;
 export const recommendationItem = z.object({
   sku_id: id,

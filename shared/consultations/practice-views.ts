@@ -114,12 +114,23 @@ export interface SavedRecommendation {
   acknowledged_reason: string | null;
 }
 
+/** A result she uploaded and shared in the intake: what the lab and day were, and its files to open. */
+export interface SharedUpload {
+  id: number;
+  lab_name: string;
+  sample_date: string;
+  files: { id: string; name: string; type: string; size: number }[];
+}
+
 export interface BookingHealth {
   intake: Intake | null;
   pregnancy: string;
   age: number | null;
   past_orders: PastOrder[];
+  /** The values of the results she shared, against their ranges. */
   shared_results: MarkerResult[];
+  /** The uploaded results she shared (a PDF often has no values typed in: its file is the result). */
+  shared_uploads: SharedUpload[];
   previous: PreviousConsultation[];
   notes: string;
   summary: string;

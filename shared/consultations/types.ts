@@ -116,6 +116,9 @@ export interface ConsultationPaymentAnswer {
   refunded: number;
   currency: string;
   credit_id: number | null;
+  /** The gateway payment was cancelled (at the payment page, or left until the sweep closed it),
+   * rather than refused: said as a cancel, not a failure. */
+  cancelled: boolean;
 }
 
 /** POST /consultation and POST /consultation/package: done, or go to the gateway's page. */
@@ -185,6 +188,12 @@ export interface ConsultationRatingAnswer {
   status: 'pending' | 'approved' | 'rejected';
 }
 
+/** What she shared in the intake, as her summary of it lists them. */
+export interface ConsultationSharedResults {
+  uploads: { id: number; lab_name: string; sample_date: string }[];
+  orders: { id: number; created_at: string }[];
+}
+
 export interface ConsultationDetail extends ConsultationListItem {
   country: CountryCode;
   lang: Lang;
@@ -194,6 +203,8 @@ export interface ConsultationDetail extends ConsultationListItem {
   follow_up_of: number | null;
   rescheduled_count: number;
   intake: Intake | null;
+  /** The results she shared with the nutritionist in the intake (hers still: one she removed is gone). */
+  shared_results: ConsultationSharedResults;
   /** Once the nutritionist shares them; null before. */
   summary: string | null;
   shared_at: string | null;

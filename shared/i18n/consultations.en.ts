@@ -31,6 +31,10 @@ export const consultationsEn = {
   consult_filter_clear: 'Clear filters',
   consult_any: 'Any',
   consult_any_day: 'Any day',
+  consult_filter_no_free_days: {
+    one: 'No nutritionist has a free time in the next day.',
+    other: 'No nutritionist has a free time in the next {{count}} days.',
+  },
   consult_results_count: { one: '{{count}} nutritionist', other: '{{count}} nutritionists' },
   consult_no_match: 'No nutritionist matches these choices. Try another day or language.',
   consult_gender: 'Gender',
@@ -108,6 +112,7 @@ export const consultationsEn = {
   consult_share_hint: 'Your nutritionist can read the results you tick, for this consultation only.',
   consult_share_none: 'You have no blood-test results in your account yet.',
   consult_share_upload: '{{lab}}, sample of {{date}}',
+  consult_share_upload_new: 'Upload a result (opens in a new tab)',
   consult_share_order: 'Blood-test booking {{id}} of {{date}}',
   consult_mode_title: 'Video or chat',
   consult_mode_video: 'Video call',
@@ -161,6 +166,9 @@ export const consultationsEn = {
   consult_payment_pending: 'We are waiting for the payment’s answer. This page updates by itself.',
   consult_payment_failed_title: 'The payment did not go through',
   consult_payment_failed: 'The consultation is not booked and the time is free again. Nothing was charged.',
+  consult_payment_cancelled_title: 'The payment was cancelled',
+  consult_payment_cancelled:
+    'The payment was cancelled, so the consultation is not booked and the time is free again. Nothing was charged.',
   consult_book_again: 'Choose a time again',
   consult_next_title: 'What happens next',
   consult_next_mail: 'A confirmation is on its way to your e-mail.',
@@ -181,6 +189,7 @@ export const consultationsEn = {
   consult_status_cancelled: 'Cancelled',
   consult_status_no_show: 'Missed',
   consult_status_payment_failed: 'Payment failed',
+  consult_status_payment_cancelled: 'Payment cancelled',
   consult_when: 'When',
   consult_service: 'Service',
   consult_nutritionist: 'Nutritionist',
@@ -260,5 +269,6 @@ export const consultationsEn = {
   consult_your_booking: 'Your booking',
   consult_ratings_title: 'What shoppers say',
   consult_ratings_count: { one: '{{count}} rating', other: '{{count}} ratings' },
+  consult_shared_results: 'Results you shared',
   consult_intake_yours: 'What you told your nutritionist',
 } as const;

@@ -202,6 +202,30 @@ export const practiceRoutes = new Hono<StaffAppEnv>()
   .get('/consultations/:id{[0-9]{1,15}}', staffPage('consultations:read'), (c) =>
     bookingPage(c, c.req.param('id'), notesOf(c)),
   )
+  .get(
+    '/consultations/:id{[0-9]{1,15}}/results/:upload{[0-9]{1,15}}/files/:fileId{[0-9a-f]+}',
+    staffPage('consultations:read'),
+    async (c) => {
+      // A file of a result she shared: the API decides who may open it (her own nutritionist only).
+      const { id, upload, fileId } = c.req.param();
+      const answer = await staffApi(c, 'GET', `/staff/consultations/${id}/uploads/${upload}/files/${fileId}`);
+      if (answer.status !== 200 || !answer.raw?.body)
+        return apiFailurePage(c, answer.status === 200 ? 502 : answer.status);
+      const headers = new Headers();
+      for (const name of [
+        'content-type',
+        'content-length',
+        'content-disposition',
+        'content-security-policy',
+        'x-content-type-options',
+        'cache-control',
+      ]) {
+        const value = answer.raw.headers.get(name);
+        if (value) headers.set(name, value);
+      }
+      return new Response(answer.raw.body, { headers });
+    },
+  )
   .post('/consultations/:id{[0-9]{1,15}}/notes', staffPage('consultations:write'), async (c) => {
     const id = c.req.param('id');
     const form = await formOf(c);

@@ -170,6 +170,17 @@ export function freeOnDay(offer: Offer, nutritionistId: number, date: string, no
     .some((s) => serviceSlots(offer, s, date, 1, now)[0]!.starts.length > 0);
 }
 
+/**
+ * The Gulf days from `from` on which at least one of the nutritionists has a free time of any service:
+ * the "free on" filter offers these only (Friday and Saturday, when nobody works, are not among them).
+ */
+export function freeDays(offer: Offer, nutritionistIds: ReadonlySet<number>, from: string, days: number, now: number) {
+  const free = new Set<string>();
+  for (const s of offer.services.filter((x) => nutritionistIds.has(x.nutritionist_id)))
+    for (const d of serviceSlots(offer, s, from, days, now)) if (d.starts.length) free.add(d.date);
+  return [...free].sort();
+}
+
 /** The slots answer's days: each time with its end and its Gulf clock time. */
 export function slotDays(
   offer: Offer,

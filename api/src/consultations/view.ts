@@ -23,6 +23,7 @@ import type {
   ConsultationListItem,
   ConsultationPaymentAnswer,
   ConsultationRecommendation,
+  ConsultationSharedResults,
 } from '#shared/consultations/types';
 import type { CountryCode, Lang } from '#shared/locale';
 import type { GatewayMethod } from '#shared/payments/gateway-methods';
@@ -165,7 +166,10 @@ export async function ownedDetail(
 ): Promise<ConsultationDetail | null> {
   // Every statement but the row's own names her too, so nothing of another shopper's is read.
   const hers = 'EXISTS (SELECT 1 FROM consultations WHERE id = ?1 AND user_id = ?2)';
-  const [rowRes, intakeRes, notesRes, recsRes, ratingRes, keyRes] = await db.batch([
+  // The intake's shared ids, as JSON lists for json_each.
+  const shared = (kind: 'uploads' | 'orders') =>
+    `SELECT value FROM json_each(coalesce((SELECT json_extract(shared_results, '$.${kind}') FROM consultation_intakes WHERE consultation_id = ?1), '[]'))`;
+  const [rowRes, intakeRes, notesRes, recsRes, ratingRes, keyRes, uploadsRes, ordersRes, paymentRes] = await db.batch([
     db.prepare(`${SELECT(lang)} WHERE c.id = ? AND c.user_id = ?`).bind(id, userId),
     db.prepare(`SELECT sealed FROM consultation_intakes WHERE consultation_id = ?1 AND ${hers}`).bind(id, userId),
     db
@@ -186,12 +190,39 @@ export async function ownedDetail(
     db
       .prepare(`SELECT wrapped_key, key_version FROM consultation_keys WHERE consultation_id = ?1 AND ${hers}`)
       .bind(id, userId),
+    db
+      .prepare(
+        `SELECT id, lab_name, sample_date FROM blood_test_uploads
+         WHERE user_id = ?2 AND id IN (${shared('uploads')}) AND ${hers} ORDER BY sample_date DESC, id DESC`,
+      )
+      .bind(id, userId),
+    db
+      .prepare(
+        `SELECT id, created_at FROM blood_test_orders
+         WHERE user_id = ?2 AND id IN (${shared('orders')}) AND ${hers} ORDER BY created_at DESC, id DESC`,
+      )
+      .bind(id, userId),
+    db
+      .prepare(`SELECT status FROM payments WHERE consultation_id = ?1 AND ${hers} ORDER BY id DESC LIMIT 1`)
+      .bind(id, userId),
   ]);
   const r = rowRes!.results[0] as ConsultationRow | undefined;
   if (!r) return null;
   const sealer = ring ? healthSealer(db, ring) : null;
   if (sealer) primeKey(sealer, r.id, keyRes!.results[0] as WrappedDataKey | undefined);
-  return detailOf(sealer, r, now, { intakeRes, notesRes, recsRes, ratingRes });
+  const detail = await detailOf(sealer, r, now, { intakeRes, notesRes, recsRes, ratingRes });
+  const payment = paymentRes!.results[0] as { status: string } | undefined;
+  return {
+    ...detail,
+    payment: { ...detail.payment, cancelled: r.status === 'payment_failed' && payment?.status === 'cancelled' },
+    shared_results: {
+      uploads: uploadsRes!.results as ConsultationSharedResults['uploads'],
+      orders: (ordersRes!.results as Array<{ id: number; created_at: number }>).map((o) => ({
+        id: o.id,
+        created_at: new Date(o.created_at).toISOString(),
+      })),
+    },
+  };
 }
 
 async function detailOf(
@@ -245,11 +276,13 @@ async function detailOf(
       refunded: r.refunded,
       currency: r.currency,
       credit_id: r.credit_id,
+      cancelled: false,
     },
     outcome: r.outcome,
     follow_up_of: r.follow_up_of,
     rescheduled_count: r.rescheduled_count,
     intake: intakeText ? (JSON.parse(intakeText) as Intake) : null,
+    shared_results: { uploads: [], orders: [] },
     summary: shared ? await open(notes?.summary_sealed) : null,
     shared_at: iso(shared),
     recommendations,

@@ -15,6 +15,7 @@ import { currentUser } from '../middleware/user';
 import type { AppEnv } from '../app-env';
 import type { InLanguage, NutritionistRow } from '../db/rows';
 import {
+  freeDays,
   freeOnDay,
   nextFreeOf,
   type Offer,
@@ -86,6 +87,14 @@ async function list(c: Context<AppEnv>, input: NutritionistFilterInput, page: nu
   ]);
   const offer = offerOf(offerResults);
   let found = rows!.results as NutritionistListRow[];
+  // The days the other filters leave a free time on, for the day filter to offer (none: it says so).
+  const free_days = freeDays(
+    offer,
+    new Set(found.map((r) => r.id)),
+    gulfDate(now),
+    CONSULTATION_RULES.maxDaysPerAnswer,
+    now,
+  );
   if (day) found = found.filter((r) => freeOnDay(offer, r.id, day, now));
   let items = found.map((r) => toNutritionist(r, offer, c.var.country, now));
   if (sort?.key === 'next_free') {
@@ -93,7 +102,9 @@ async function list(c: Context<AppEnv>, input: NutritionistFilterInput, page: nu
       n.next_free_at ? Date.parse(n.next_free_at) : Number.MAX_SAFE_INTEGER;
     items = items.sort((a, b) => (key(a) - key(b)) * (sort.value === 'desc' ? -1 : 1));
   }
-  return c.json(ok(paged(items.slice((page - 1) * PER_PAGE, page * PER_PAGE), page, PER_PAGE, items.length)));
+  return c.json(
+    ok({ ...paged(items.slice((page - 1) * PER_PAGE, page * PER_PAGE), page, PER_PAGE, items.length), free_days }),
+  );
 }
 
 function ratingsOf(r: { count: number; average: number | null; latest: string }) {

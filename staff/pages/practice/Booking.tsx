@@ -134,6 +134,39 @@ function ItemFields(props: {
   );
 }
 
+/** The results she uploaded and shared: the lab and the sample's day, each file a link that opens it. */
+function SharedUploads({ t, b }: { t: StaffTranslator; b: BookingData }) {
+  const uploads = b.health_data?.shared_uploads ?? [];
+  if (!uploads.length) return null;
+  return (
+    <ul className="rows" data-shared-uploads>
+      {uploads.map((u) => (
+        <li key={u.id} data-upload={u.id}>
+          <strong>{t.t('st_practice_uploaded_result', { lab: u.lab_name })}</strong>{' '}
+          <span className="muted">
+            {t.t('st_practice_sampled_on', {
+              date: formatDate(Date.parse(`${u.sample_date}T12:00:00Z`), t.lang, 'KW', { hijri: true }),
+            })}
+          </span>
+          {u.files.length === 0 ? (
+            <p className="muted">{t.t('st_practice_upload_no_files')}</p>
+          ) : (
+            <ul className="plain">
+              {u.files.map((f) => (
+                <li key={f.id}>
+                  <a href={`/consultations/${b.id}/results/${u.id}/files/${f.id}`} download>
+                    {t.t('st_practice_open_file', { name: f.name })}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Health(props: {
   t: StaffTranslator;
   b: BookingData;
@@ -184,9 +217,11 @@ function Health(props: {
 
       <section aria-labelledby="results">
         <h2 id="results">{t.t('st_practice_shared_results')}</h2>
-        {h.shared_results.length === 0 ? (
+        {h.shared_results.length === 0 && h.shared_uploads.length === 0 && (
           <p>{t.t('st_practice_no_shared_results')}</p>
-        ) : (
+        )}
+        <SharedUploads t={t} b={b} />
+        {h.shared_results.length > 0 && (
           <div className="table-wrap">
             <table className="stacked">
               <thead>

@@ -23,6 +23,7 @@ import { type HealthSealer, openText } from '../seal';
 import type { PracticeConsultation } from './access';
 import { firstName } from './schedule';
 import { skusById } from './products';
+import { sharedUploads } from './shared-files';
 import { type DatabaseEnv, routeFrom, routeStatement, userOwner } from '#api/src/db/databases';
 
 const PAST_ORDERS = 10;
@@ -314,8 +315,9 @@ export async function bookingView(
     age: profile.age,
     medicines: (opened.intake?.medicines ?? []).map((m) => m.class),
   };
-  const [results, recommendations] = await Promise.all([
+  const [results, uploads, recommendations] = await Promise.all([
     sharedResults(db, c.user_id, opened.shared, profile, lang),
+    sharedUploads(db, c),
     savedRecommendations(db, sealer, c.id, shopper, lang),
   ]);
   await auditStatement(db, member, {
@@ -332,6 +334,7 @@ export async function bookingView(
       age: profile.age,
       past_orders: pastOrders,
       shared_results: results,
+      shared_uploads: uploads,
       previous,
       notes: (await openText(sealer, c.id, notes?.notes_sealed)) ?? '',
       summary: (await openText(sealer, c.id, notes?.summary_sealed)) ?? '',

@@ -13,7 +13,9 @@ import {
   practiceWhoQuery,
   productSearchQuery,
   recommendationsSchema,
+  sharedFileParams,
 } from '#shared/api/staff-practice-schemas';
+import { UPLOAD_TYPES } from '#shared/api/blood-test-upload-schemas';
 import type { RouteContract } from '../route-contract';
 
 const practice = { tag: 'staff', noDevice: true } as const;
@@ -69,6 +71,14 @@ export const STAFF_PRACTICE_CONTRACTS = {
     summary:
       'A booking: schedule and what each outcome mark refunds; for its own nutritionist also the intake, past orders, shared results, previous notes, notes, summary and list (audited)',
     params: idParams,
+    staff: 'consultations:read',
+  },
+  'GET /staff/consultations/:id{[0-9]+}/uploads/:upload{[0-9]+}/files/:fileId{[0-9a-f]+}': {
+    ...practice,
+    summary:
+      "A file of a blood-test result the shopper shared in the intake, decrypted (an attachment; sandboxed, never cached); the consultation's own nutritionist only; audited",
+    params: sharedFileParams,
+    fileResponse: UPLOAD_TYPES,
     staff: 'consultations:read',
   },
   'GET /staff/consultations/:id{[0-9]+}/products': {

@@ -14,6 +14,8 @@ import { auditStatement } from '#api/src/staff/audit';
 import { healthKeyring, healthSealer, type HealthSealer } from '#api/src/consultations/seal';
 import { consultationFor, ownConsultation, practiceFor } from '#api/src/consultations/practice/access';
 import { bookingView } from '#api/src/consultations/practice/booking';
+import { openSharedFile } from '#api/src/consultations/practice/shared-files';
+import { keyringOf } from '#api/src/uploads/crypto';
 import { addDayOff, dayView, removeDayOff, scheduleView, setHours } from '#api/src/consultations/practice/schedule';
 import {
   saveNotes,
@@ -107,6 +109,19 @@ export const staffPracticeRoutes = new Hono<AppEnv>()
       ),
     );
   })
+  .get(
+    '/consultations/:id{[0-9]+}/uploads/:upload{[0-9]+}/files/:fileId{[0-9a-f]+}',
+    contract('GET /staff/consultations/:id{[0-9]+}/uploads/:upload{[0-9]+}/files/:fileId{[0-9a-f]+}'),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { id, upload, fileId } = c.req.valid('param');
+      // Her own nutritionist only: the owner and other staff get the same 404 as a stranger.
+      const consultation = await ownConsultation(c.env.DB, member, id);
+      const ring = keyringOf(c.var.config);
+      if (!ring) throw new ApiError(503, 'upload_unavailable');
+      return openSharedFile(c.env.DB, c.env.UPLOADS, ring, member, consultation, upload, fileId);
+    },
+  )
   .get('/consultations/:id{[0-9]+}/products', contract('GET /staff/consultations/:id{[0-9]+}/products'), async (c) => {
     const member = await requireStaff(c);
     const consultation = await ownConsultation(c.env.DB, member, c.req.valid('param').id);
