@@ -5,8 +5,7 @@ import '../styles/catalogue.css';
 import '../styles/consultations.css';
 import { data, Form, Link, redirect, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { CONSULTATION_LANGUAGES } from '#shared/consultations/facts';
-import { CONSULTATION_RULES } from '#shared/consultations/rules';
+import { CONSULTATION_LANGUAGES, OFFER_FILTER_DAYS } from '#shared/consultations/facts';
 import type { Page as Paged } from '#shared/catalogue/types';
 import { localizePath, splitLocalePath } from '#shared/locale';
 import { paths } from '#shared/routes';
@@ -120,7 +119,7 @@ function Filters({ filters, freeDays: days }: { filters: OfferFilters; freeDays:
         </select>
         {days.length === 0 && (
           <span className="muted" id="no-free-days" data-testid="offer-no-free-days">
-            {t('consult_filter_no_free_days', { count: CONSULTATION_RULES.maxDaysPerAnswer })}
+            {t('consult_filter_no_free_days', { count: OFFER_FILTER_DAYS })}
           </span>
         )}
       </label>

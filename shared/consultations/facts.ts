@@ -60,3 +60,6 @@ export type ConsultationLanguage = (typeof CONSULTATION_LANGUAGES)[number];
 
 /** The version of the consent text the booking page shows; the intake stores it with the time it was given. */
 export const CONSULTATION_CONSENT_VERSION = '2026-11-v1';
+
+/** How many days from today the nutritionist list's "free on" filter looks for free times. */
+export const OFFER_FILTER_DAYS = 14;

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { ok } from '#shared/api/envelope';
+import { OFFER_FILTER_DAYS } from '#shared/consultations/facts';
 import type { NutritionistFilterInput } from '#shared/consultations/schemas';
 import type { NutritionistBooking } from '#shared/consultations/types';
 import { addDays, CONSULTATION_RULES, gulfDate } from '#shared/consultations/rules';
@@ -88,13 +89,7 @@ async function list(c: Context<AppEnv>, input: NutritionistFilterInput, page: nu
   const offer = offerOf(offerResults);
   let found = rows!.results as NutritionistListRow[];
   // The days the other filters leave a free time on, for the day filter to offer (none: it says so).
-  const free_days = freeDays(
-    offer,
-    new Set(found.map((r) => r.id)),
-    gulfDate(now),
-    CONSULTATION_RULES.maxDaysPerAnswer,
-    now,
-  );
+  const free_days = freeDays(offer, new Set(found.map((r) => r.id)), gulfDate(now), OFFER_FILTER_DAYS, now);
   if (day) found = found.filter((r) => freeOnDay(offer, r.id, day, now));
   let items = found.map((r) => toNutritionist(r, offer, c.var.country, now));
   if (sort?.key === 'next_free') {
