@@ -124,8 +124,11 @@ const deployCheck = (async () => {
   const check = await checkDeployConfigs(env);
   return { label: 'deploy dry run (production, staging)', ms: Date.now() - t, ok: check.ok, output: check.output };
 })();
-// The e2e stories once their shop's state is ready; their output is printed when they end.
-const e2eRun = e2eState.then((prepared) => {
+// The e2e stories once their shop's state is ready and the deploy check has built: each of its builds
+// points wrangler's redirect (.wrangler/deploy/config.json) at its own output until it ends, and a
+// server started meanwhile (vite preview reads the redirect) served a production build, whose
+// configuration check refused every page. Their output is printed when they end.
+const e2eRun = Promise.all([e2eState, deployCheck]).then(([prepared]) => {
   phases.push(prepared);
   if (!prepared.ok) console.log(`\n✖ preparing the e2e server's state failed:\n${prepared.output}`);
   return background(
