@@ -49,7 +49,8 @@ export function visitCalendar(e: {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    'PRODID:-//Gulf Vitamins//Blood tests//EN',
+    // The shop's, not one service's: blood-test visits and consultations share this calendar file.
+    'PRODID:-//Gulf Vitamins//Shop//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     'BEGIN:VEVENT',

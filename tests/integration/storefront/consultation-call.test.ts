@@ -302,6 +302,8 @@ describe("a consultation's calendar file (issue 61, finding 1)", () => {
       expect(res.headers.get('content-disposition')).toBe(`attachment; filename="consultation-${id}.ics"`);
       const text = await res.text();
       expect(text).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*BEGIN:VEVENT/);
+      // A consultation's file does not call itself a blood test's.
+      expect(text).toContain('PRODID:-//Gulf Vitamins//Shop//EN');
       expect(text.replace(/\r\n /g, '')).toContain(summary);
     }
     const theirs = await storefront(`/api/user/consultation/${id}/ics`, { headers: { cookie: other } });
