@@ -11,12 +11,15 @@ export function PromiseLine({ delivery }: { delivery: PromiseAnswer }) {
   const { country } = useSnapshot(useSessionStore());
   return (
     <ul className="delivery-promise" data-testid="delivery-promise">
-      {delivery.promises.map((p) => {
+      {delivery.promises.map((p, i) => {
         // Noon in the Gulf: the promised day in either country's time zone.
         const day = formatSlotDay(Date.parse(`${p.arrives}T09:00:00Z`), lang, country);
         return (
           <li key={p.speed} data-speed={p.speed}>
-            {t(`delivery_arrives_${p.speed}`, { day: day.hijri ? `${day.day} (${day.hijri})` : day.day })}
+            {/* The fastest plainly ("Arrives Sat, Nov 28": same-day service still reads oddly on a Friday), the others by name. */}
+            {t(i === 0 ? 'delivery_arrives' : `delivery_arrives_${p.speed}`, {
+              day: day.hijri ? `${day.day} (${day.hijri})` : day.day,
+            })}
           </li>
         );
       })}

@@ -36,6 +36,7 @@ export const catalogueAr: Translated<typeof catalogueEn> = {
   },
   free_delivery_badge: 'توصيل مجاني',
   // The delivery promise (decision 65): the day, with the Hijri day in Arabic.
+  delivery_arrives: 'يصلك {{day}}',
   delivery_arrives_same_day: 'توصيل في اليوم نفسه: يصلك {{day}}',
   delivery_arrives_next_day: 'توصيل في اليوم التالي: يصلك {{day}}',
   delivery_arrives_standard: 'توصيل عادي: يصلك {{day}}',

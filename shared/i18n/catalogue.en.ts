@@ -20,6 +20,7 @@ export const catalogueEn = {
   product_points_earn: { one: 'Earn {{count}} loyalty point', other: 'Earn {{count}} loyalty points' },
   free_delivery_badge: 'Free delivery',
   // The delivery promise (decision 65): the day, with the Hijri day in Arabic.
+  delivery_arrives: 'Arrives {{day}}',
   delivery_arrives_same_day: 'Same-day delivery: arrives {{day}}',
   delivery_arrives_next_day: 'Next-day delivery: arrives {{day}}',
   delivery_arrives_standard: 'Standard delivery: arrives {{day}}',

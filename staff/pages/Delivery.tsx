@@ -191,38 +191,40 @@ export function DeliveryPage(props: {
             <h3 id={id('holidays')}>{t.t('st_delivery_holidays')}</h3>
             <p className="muted">{t.t('st_delivery_holidays_intro')}</p>
             {errorOf('holiday')}
-            <table aria-labelledby={id('holidays')} data-testid={`delivery-holidays-${country}`}>
-              <thead>
-                <tr>
-                  <th scope="col">{t.t('st_delivery_holiday_date')}</th>
-                  <th scope="col">{t.t('st_delivery_holiday_name')}</th>
-                  <th scope="col">{t.t('st_delivery_holiday_state')}</th>
-                  {canWrite && <td />}
-                </tr>
-              </thead>
-              <tbody>
-                {d.holidays.map((h) => (
-                  <tr key={h.date} data-date={h.date}>
-                    <td>{formatDate(Date.parse(`${h.date}T09:00:00Z`), lang, country, { hijri: true })}</td>
-                    <td>{holidayName(t, h.holiday, h.default)}</td>
-                    <td>{t.t(h.closed ? 'st_delivery_holiday_closed' : 'st_delivery_holiday_open')}</td>
-                    {canWrite && (
-                      <td>
-                        <form method="post" action="/delivery/holidays">
-                          <input type="hidden" name="country" value={country} />
-                          <input type="hidden" name="date" value={h.date} />
-                          <input type="hidden" name="holiday" value={h.holiday} />
-                          <input type="hidden" name="closed" value={h.closed ? '0' : '1'} />
-                          <button type="submit" className="secondary">
-                            {t.t(h.closed ? 'st_delivery_holiday_open_action' : 'st_delivery_holiday_close_action')}
-                          </button>
-                        </form>
-                      </td>
-                    )}
+            <div className="table-wrap">
+              <table aria-labelledby={id('holidays')} data-testid={`delivery-holidays-${country}`}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t.t('st_delivery_holiday_date')}</th>
+                    <th scope="col">{t.t('st_delivery_holiday_name')}</th>
+                    <th scope="col">{t.t('st_delivery_holiday_state')}</th>
+                    {canWrite && <td />}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {d.holidays.map((h) => (
+                    <tr key={h.date} data-date={h.date}>
+                      <td>{formatDate(Date.parse(`${h.date}T09:00:00Z`), lang, country, { hijri: true })}</td>
+                      <td>{holidayName(t, h.holiday, h.default)}</td>
+                      <td>{t.t(h.closed ? 'st_delivery_holiday_closed' : 'st_delivery_holiday_open')}</td>
+                      {canWrite && (
+                        <td>
+                          <form method="post" action="/delivery/holidays">
+                            <input type="hidden" name="country" value={country} />
+                            <input type="hidden" name="date" value={h.date} />
+                            <input type="hidden" name="holiday" value={h.holiday} />
+                            <input type="hidden" name="closed" value={h.closed ? '0' : '1'} />
+                            <button type="submit" className="secondary">
+                              {t.t(h.closed ? 'st_delivery_holiday_open_action' : 'st_delivery_holiday_close_action')}
+                            </button>
+                          </form>
+                        </td>
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
             {canWrite && (
               <form method="post" action="/delivery/holidays" className="card stack">
                 <h4>{t.t('st_delivery_holiday_add')}</h4>
