@@ -100,7 +100,14 @@ function promiseFor(rule: SpeedRule, { now, rules, holidays, handlingDays = 0 }:
 
 /** A promise as the API answers it (product, cart, checkout, order), in its field names. */
 export interface PromiseAnswer {
-  promises: Array<{ speed: DeliverySpeed; arrives: string; order_by: number }>;
+  promises: Array<{
+    speed: DeliverySpeed;
+    arrives: string;
+    order_by: number;
+    /** The day as the shopper reads it, in the answer's language ("Sat, Nov 28", with the Hijri day
+     * in Arabic): written by the API, so the page carries no date code of its own. */
+    day: string;
+  }>;
   /** The instant the first of them moves: a page that shows them is kept no longer. */
   valid_until: number;
 }

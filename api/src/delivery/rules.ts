@@ -1,7 +1,8 @@
 // The owner's delivery rules for a country as the promise reads them (decision 65): three statements a
 // caller adds to the batch it already sends (no round trip of their own), and the rows turned into the
 // shared rule set with the year's holidays: the defaults, with the owner's added and removed days.
-import type { CountryCode } from '#shared/locale';
+import type { CountryCode, Lang } from '#shared/locale';
+import { formatSlotDay } from '#shared/text/dates';
 import { addDays, gulfDate } from '#shared/gulf-days';
 import { defaultHolidays } from '#shared/delivery/holidays';
 import {
@@ -105,7 +106,7 @@ export function holidaysFrom(country: CountryCode, today: string, owned: readonl
 /** The promises for a zone (null before it is known), or null when the shop makes none. */
 export function promiseAnswer(
   delivery: CountryDelivery | null,
-  input: { now: number; zone: number | null; handlingDays?: number },
+  input: { now: number; zone: number | null; handlingDays?: number; lang: Lang; country: CountryCode },
 ): PromiseAnswer | null {
   if (!delivery) return null;
   const promises: DeliveryPromise[] = deliveryPromises({
@@ -115,7 +116,19 @@ export function promiseAnswer(
   });
   if (promises.length === 0) return null;
   return {
-    promises: promises.map((p) => ({ speed: p.speed, arrives: p.arrives, order_by: p.orderBy })),
+    promises: promises.map((p) => ({
+      speed: p.speed,
+      arrives: p.arrives,
+      order_by: p.orderBy,
+      day: dayText(p.arrives, input.lang, input.country),
+    })),
     valid_until: Math.min(...promises.map((p) => p.orderBy)),
   };
+}
+
+/** "Sat, Nov 28"; in Arabic with the Hijri day: "السبت، 28 نوفمبر (18 جمادى الآخرة)". */
+export function dayText(date: string, lang: Lang, country: CountryCode): string {
+  // Noon in the Gulf: the promised day in either country's time zone.
+  const day = formatSlotDay(Date.parse(`${date}T09:00:00Z`), lang, country);
+  return day.hijri ? `${day.day} (${day.hijri})` : day.day;
 }
