@@ -172,6 +172,8 @@ export async function productDetail(
       questions: readQuestions(questions!.results),
       question_count: (questionCount!.results[0] as { n: number }).n,
     },
-    delivery: defaultSku.in_stock ? promiseAnswer(readDelivery(country, now, delivery), { now, zone: null, lang, country }) : null,
+    delivery: defaultSku.in_stock
+      ? promiseAnswer(readDelivery(country, now, delivery), { now, zone: null, lang, country })
+      : null,
   };
 }
