@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONSULTATION_CONSENT_VERSION } from '#shared/consultations/facts';
 import { FIXTURE_PACKAGE, FIXTURE_SERVICES, loadConsultationFixture } from '../fixtures/consultations';
-import { cookiesFrom, storefront } from './helpers';
+import { apiData, cookiesFrom, storefront } from './helpers';
 
 const json = { 'content-type': 'application/json', origin: 'http://shop.test' };
 let device = '';
@@ -26,17 +26,6 @@ async function register(email: string): Promise<{ cookie: string; id: number }> 
   return { cookie: `${device}; ${cookiesFrom(res)}`, id: body.data.user.id };
 }
 
-async function api<T>(path: string, cookie: string, body?: unknown): Promise<T> {
-  const res = await storefront(
-    path,
-    body === undefined
-      ? { headers: { cookie } }
-      : { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(body) },
-  );
-  expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
-  return (await res.json<{ data: T }>()).data;
-}
-
 beforeAll(async () => {
   // A nutritionist sells packages only with a back-office account linked (her portal).
   const staff = await env.API_DB.prepare(
@@ -51,24 +40,24 @@ beforeAll(async () => {
     .bind(her.id)
     .run();
   // Bought from her wallet: paid at once, so it lands on its page without a gateway.
-  const bought = await api<{ credit_id: number; payment_url: string | null }>('/api/consultation/package', owner, {
+  const bought = await apiData<{ credit_id: number; payment_url: string | null }>('/api/consultation/package', owner, {
     package_id: FIXTURE_PACKAGE,
     payment: { method: 'wallet' },
   });
   expect(bought.payment_url).toBeNull();
   creditId = bought.credit_id;
-  const slots = await api<{ days: Array<{ times: Array<{ starts_at: string }> }> }>(
+  const slots = await apiData<{ days: Array<{ times: Array<{ starts_at: string }> }> }>(
     `/api/nutritionist/1/slots?service_id=${FIXTURE_SERVICES.followUp}&days=14`,
     owner,
   );
   const at = slots.days
     .flatMap((d) => d.times.map((t) => t.starts_at))
     .find((t) => Date.parse(t) > Date.now() + 48 * 3_600_000)!;
-  const hold = await api<{ hold_id: string }>('/api/consultation/hold', owner, {
+  const hold = await apiData<{ hold_id: string }>('/api/consultation/hold', owner, {
     service_id: FIXTURE_SERVICES.followUp,
     starts_at: at,
   });
-  const booked = await api<{ id: number }>('/api/consultation', owner, {
+  const booked = await apiData<{ id: number }>('/api/consultation', owner, {
     idempotency_key: crypto.randomUUID(),
     hold_id: hold.hold_id,
     service_id: FIXTURE_SERVICES.followUp,

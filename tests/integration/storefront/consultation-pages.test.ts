@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONSULTATION_CONSENT_VERSION } from '#shared/consultations/facts';
 import { FIXTURE_SERVICES, loadConsultationFixture } from '../fixtures/consultations';
-import { cookiesFrom, jsonLd, storefront } from './helpers';
+import { apiData, cookiesFrom, jsonLd, storefront } from './helpers';
 
 const json = { 'content-type': 'application/json', origin: 'http://shop.test' };
 let device = '';
@@ -33,17 +33,6 @@ async function register(email: string): Promise<{ cookie: string; id: number }> 
   return { cookie, id: body.data.user.id };
 }
 
-async function api<T>(path: string, cookie: string, body?: unknown): Promise<T> {
-  const res = await storefront(
-    path,
-    body === undefined
-      ? { headers: { cookie } }
-      : { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(body) },
-  );
-  expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
-  return (await res.json<{ data: T }>()).data;
-}
-
 beforeAll(async () => {
   const staff = await env.API_DB.prepare(
     "INSERT INTO staff (email, name, password_hash, totp_secret, created_at) VALUES ('noura-pages@staff.example', 'Dr. Noura', 'x', 'x', 0) RETURNING id",
@@ -56,7 +45,7 @@ beforeAll(async () => {
   await env.API_DB.prepare("INSERT INTO wallet_accounts (user_id, currency, balance) VALUES (?, 'KWD', 50000)")
     .bind(ownerId)
     .run();
-  const slots = await api<{ days: Array<{ times: Array<{ starts_at: string }> }> }>(
+  const slots = await apiData<{ days: Array<{ times: Array<{ starts_at: string }> }> }>(
     `/api/nutritionist/1/slots?service_id=${FIXTURE_SERVICES.first}&days=14`,
     owner,
   );
@@ -64,11 +53,11 @@ beforeAll(async () => {
   const at = slots.days
     .flatMap((d) => d.times.map((t) => t.starts_at))
     .find((t) => Date.parse(t) > Date.now() + 48 * 3_600_000)!;
-  const hold = await api<{ hold_id: string }>('/api/consultation/hold', owner, {
+  const hold = await apiData<{ hold_id: string }>('/api/consultation/hold', owner, {
     service_id: FIXTURE_SERVICES.first,
     starts_at: at,
   });
-  const booked = await api<{ id: number; status: string }>('/api/consultation', owner, {
+  const booked = await apiData<{ id: number; status: string }>('/api/consultation', owner, {
     idempotency_key: crypto.randomUUID(),
     hold_id: hold.hold_id,
     service_id: FIXTURE_SERVICES.first,

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CONSULTATION_CONSENT_VERSION } from '#shared/consultations/facts';
 import { weekdayOf } from '#shared/consultations/rules';
 import { FIXTURE_SERVICES, loadConsultationFixture } from '../fixtures/consultations';
-import { cookiesFrom, storefront } from './helpers';
+import { apiData, cookiesFrom, storefront } from './helpers';
 
 const json = { 'content-type': 'application/json', origin: 'http://shop.test' };
 let device = '';
@@ -16,25 +16,14 @@ let her = '';
 let herId = 0;
 let times: string[] = [];
 
-async function api<T>(path: string, cookie: string, body?: unknown): Promise<T> {
-  const res = await storefront(
-    path,
-    body === undefined
-      ? { headers: { cookie } }
-      : { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(body) },
-  );
-  expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
-  return (await res.json<{ data: T }>()).data;
-}
-
 /** Holds the next unused free time and books it; answers the consultation's id. */
 async function book(payment: Record<string, unknown>, share = { uploads: [] as number[], orders: [] as number[] }) {
-  const hold = await api<{ hold_id: string }>('/api/consultation/hold', her, {
+  const hold = await apiData<{ hold_id: string }>('/api/consultation/hold', her, {
     service_id: FIXTURE_SERVICES.first,
     // An hour apart: a 20-minute call and its gap take two steps of the 15-minute grid.
     starts_at: times.splice(0, 4)[0],
   });
-  const booked = await api<{ id: number }>('/api/consultation', her, {
+  const booked = await apiData<{ id: number }>('/api/consultation', her, {
     idempotency_key: crypto.randomUUID(),
     hold_id: hold.hold_id,
     service_id: FIXTURE_SERVICES.first,
@@ -85,7 +74,7 @@ beforeAll(async () => {
   await env.API_DB.prepare("INSERT INTO wallet_accounts (user_id, currency, balance) VALUES (?, 'KWD', 50000)")
     .bind(herId)
     .run();
-  const slots = await api<{ days: Array<{ times: Array<{ starts_at: string }> }> }>(
+  const slots = await apiData<{ days: Array<{ times: Array<{ starts_at: string }> }> }>(
     `/api/nutritionist/1/slots?service_id=${FIXTURE_SERVICES.first}&days=14`,
     her,
   );

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import app from '#worker/index';
@@ -109,4 +110,17 @@ export async function newShopper(prefix: string): Promise<{ email: string; id: n
   });
   const body = (await res.json()) as { data: { user: { id: number } } };
   return { email, id: body.data.user.id };
+}
+
+/** A shopper's call through the storefront's /api (GET, or POST with a JSON body) that must answer 200: its data. */
+export async function apiData<T>(path: string, cookie: string, body?: unknown): Promise<T> {
+  const json = { 'content-type': 'application/json', origin: 'http://shop.test' };
+  const res = await storefront(
+    path,
+    body === undefined
+      ? { headers: { cookie } }
+      : { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(body) },
+  );
+  expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
+  return (await res.json<{ data: T }>()).data;
 }
