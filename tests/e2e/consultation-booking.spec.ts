@@ -264,6 +264,8 @@ test('a result she uploads in another tab while a time is held is offered to sha
   await page.getByTestId('intake-upload-new').click();
   const tab = await opened;
   await expect(tab).toHaveURL(/\/upload-blood-test$/);
+  // A file chosen before the new tab's page is live would reach no handler (it failed so on a loaded CI).
+  await expect(tab.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await tab.getByTestId('upload-files').setInputFiles({
     name: 'report.pdf',
     mimeType: 'application/pdf',
