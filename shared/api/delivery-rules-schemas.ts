@@ -55,7 +55,6 @@ export const deliveryRulesInputSchema = z
     cutoff_minute: input.cutoff,
     ramadan_cutoff_minute: input.ramadan_cutoff,
   }));
-export type DeliveryRulesInput = z.output<typeof deliveryRulesInputSchema>;
 
 export const deliverySpeedInputSchema = z
   .object({
@@ -92,7 +91,6 @@ export const deliverySpeedInputSchema = z
     transit_days: Number(input.transit_days),
     fee_minor: input.fee === '' ? null : amountToMinor(input.fee, input.country),
   }));
-export type DeliverySpeedInput = z.output<typeof deliverySpeedInputSchema>;
 
 /** A day the shop neither ships nor delivers on (closed: "1"), or a default day it works after all ("0"). */
 export const deliveryHolidayInputSchema = z.object({
@@ -112,7 +110,6 @@ export const deliveryHolidayInputSchema = z.object({
   holiday: z.preprocess(text, z.string().max(80, { error: 'item_validation_error' })),
   closed: z.enum(['0', '1'], { error: 'item_validation_error' }),
 });
-export type DeliveryHolidayInput = z.output<typeof deliveryHolidayInputSchema>;
 
 /** GET /staff/settings/delivery: each country the member may read. */
 export interface DeliverySettingsCountry {

@@ -46,7 +46,7 @@ const HEADER_NONCE = 'x-page-nonce';
 const HEADER_VALID_UNTIL = 'x-valid-until';
 
 /** Whether a kept page still says what is true now: no delivery promise on it has moved (decision 65). */
-export function stillTrue(kept: Headers, now: number): boolean {
+function stillTrue(kept: Headers, now: number): boolean {
   const until = kept.get(HEADER_VALID_UNTIL);
   return until === null || now < Number(until);
 }
