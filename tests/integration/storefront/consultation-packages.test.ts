@@ -6,25 +6,15 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONSULTATION_CONSENT_VERSION } from '#shared/consultations/facts';
 import { FIXTURE_PACKAGE, FIXTURE_SERVICES, loadConsultationFixture } from '../fixtures/consultations';
-import { apiData, cookiesFrom, storefront } from './helpers';
+import { apiData, cookiesFrom, registerWithId, storefront } from './helpers';
 
-const json = { 'content-type': 'application/json', origin: 'http://shop.test' };
 let device = '';
 let owner = '';
 let other = '';
 let creditId = 0;
 let consultationId = 0;
 
-async function register(email: string): Promise<{ cookie: string; id: number }> {
-  const res = await storefront('/api/user/register', {
-    method: 'POST',
-    headers: { ...json, cookie: device },
-    body: JSON.stringify({ name: 'Sara Shopper', email, password: 'secret1' }),
-  });
-  expect(res.status).toBe(200);
-  const body = await res.json<{ data: { user: { id: number } } }>();
-  return { cookie: `${device}; ${cookiesFrom(res)}`, id: body.data.user.id };
-}
+const register = (email: string) => registerWithId(email, device);
 
 beforeAll(async () => {
   // A nutritionist sells packages only with a back-office account linked (her portal).

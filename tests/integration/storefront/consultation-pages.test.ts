@@ -7,9 +7,8 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONSULTATION_CONSENT_VERSION } from '#shared/consultations/facts';
 import { FIXTURE_SERVICES, loadConsultationFixture } from '../fixtures/consultations';
-import { apiData, cookiesFrom, jsonLd, storefront } from './helpers';
+import { apiData, cookiesFrom, jsonLd, registerWithId, storefront } from './helpers';
 
-const json = { 'content-type': 'application/json', origin: 'http://shop.test' };
 let device = '';
 let owner = '';
 let other = '';
@@ -21,17 +20,7 @@ const trips = (res: Response) => ({
   roundTrips: Number(res.headers.get('x-d1-roundtrips')),
 });
 
-async function register(email: string): Promise<{ cookie: string; id: number }> {
-  const res = await storefront('/api/user/register', {
-    method: 'POST',
-    headers: { ...json, cookie: device },
-    body: JSON.stringify({ name: 'Sara Shopper', email, password: 'secret1' }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = `${device}; ${cookiesFrom(res)}`;
-  const body = await res.json<{ data: { user: { id: number } } }>();
-  return { cookie, id: body.data.user.id };
-}
+const register = (email: string) => registerWithId(email, device);
 
 beforeAll(async () => {
   const staff = await env.API_DB.prepare(

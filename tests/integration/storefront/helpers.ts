@@ -91,13 +91,23 @@ export function jsonLd(html: string): any[] {
 
 /** A new shopper registered through the storefront, same-site, on `device`'s cookies: her cookies after. */
 export async function registerShopper(email: string, device: string, name = 'Sara Shopper'): Promise<string> {
+  return (await registerWithId(email, device, name)).cookie;
+}
+
+/** registerShopper, with her account's id. */
+export async function registerWithId(
+  email: string,
+  device: string,
+  name = 'Sara Shopper',
+): Promise<{ cookie: string; id: number }> {
   const res = await storefront('/api/user/register', {
     method: 'POST',
     headers: { origin: 'http://shop.test', 'content-type': 'application/json', cookie: device },
     body: JSON.stringify({ name, email, password: 'secret1' }),
   });
   if (res.status !== 200) throw new Error(`register ${email}: ${res.status} ${await res.text()}`);
-  return `${device}; ${cookiesFrom(res)}`;
+  const body = await res.clone().json<{ data: { user: { id: number } } }>();
+  return { cookie: `${device}; ${cookiesFrom(res)}`, id: body.data.user.id };
 }
 
 /** A new shopper registered as the browser's fetch does, with her e-mail and account id (staff tests look her up). */
