@@ -24,9 +24,17 @@ const production = {
   REALTIME_APP_TOKEN: 'realtime-app-token-from-the-vault',
   TURN_KEY_ID: 'fedcba9876543210fedcba9876543210',
   TURN_KEY_TOKEN: 'turn-key-token-from-the-vault-0123',
+  CARRIER_MODE: 'live',
 };
 
 describe('API configuration', () => {
+  it('ships through the real carriers in production, and through the local carrier by default', () => {
+    expect(() => apiConfig({ ...production, CARRIER_MODE: 'local' } as unknown as ApiEnv)).toThrow(/CARRIER_MODE=live/);
+    expect(
+      apiConfig({ ...base, ENVIRONMENT: 'development', CARRIER_MODE: undefined } as unknown as ApiEnv).CARRIER_MODE,
+    ).toBe('local');
+  });
+
   it('refuses the development secrets in production', () => {
     expect(() =>
       apiConfig({ ...production, SIGNING_SECRET: 'dev-only-signing-secret-0123456789abcdef' } as unknown as ApiEnv),

@@ -88,6 +88,9 @@ const configSchema = z
       .regex(/^[0-9a-f]{32}$/)
       .optional(),
     TURN_KEY_TOKEN: z.string().min(20).optional(),
+    // Parcels (decision 66, api/src/carriers/): 'live' through each carrier's own API with its keys,
+    // 'local' through the local carrier and its sandbox page (nothing leaves the machine).
+    CARRIER_MODE: z.enum(['live', 'local']).default('local'),
   })
   .refine(
     (c) =>
@@ -155,6 +158,10 @@ const configSchema = z
   })
   .refine((c) => !c.TURN_KEY_ID === !c.TURN_KEY_TOKEN, {
     message: 'TURN needs both TURN_KEY_ID and TURN_KEY_TOKEN',
+  })
+  // Parcels in production go to the real carriers; the local carrier is for development and testers.
+  .refine((c) => c.ENVIRONMENT !== 'production' || c.CARRIER_MODE === 'live', {
+    message: 'production ships through the real carriers: set CARRIER_MODE=live and the carriers\' keys',
   })
   .refine((c) => c.PAYMENT_PROVIDER !== 'tap' || !!c.TAP_SECRET_KEY, {
     message: 'PAYMENT_PROVIDER=tap needs TAP_SECRET_KEY',

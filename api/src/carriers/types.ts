@@ -1,0 +1,126 @@
+// One interface for every carrier (decision 66): the real adapters (Aramex, SMSA Express, DHL Express),
+// the shop's own drivers in Kuwait, and the local carrier that needs no outside service. Everything
+// above this file (shipping, tracking, pickups, returns, cash on delivery) talks to a Carrier only.
+import type { DeliverySpeed } from '#shared/delivery/promise';
+
+export const CARRIER_CODES = ['local', 'aramex', 'smsa', 'dhl', 'own'] as const;
+export type CarrierCode = (typeof CARRIER_CODES)[number];
+
+/** A parcel's steps as every carrier's codes map onto them, in the order a parcel normally moves. */
+export const PARCEL_STATUSES = [
+  'created',
+  'picked_up',
+  'in_transit',
+  'out_for_delivery',
+  'failed_attempt',
+  'delivered',
+  'returning',
+  'returned',
+  'cancelled',
+] as const;
+export type ParcelStatus = (typeof PARCEL_STATUSES)[number];
+
+export interface Party {
+  name: string;
+  /** E.164, e.g. +96550000000. */
+  phone: string;
+  email?: string;
+  /** Address lines as the shopper wrote them (Kuwait: area, block, street…; Saudi: district, building…). */
+  lines: string[];
+  /** Kuwait area or Saudi city, in English (carriers want Latin city names). */
+  city: string;
+  country: 'KW' | 'SA';
+  postalCode?: string;
+}
+
+export interface ShipmentRequest {
+  /** The shop's reference (shipments.reference): creating twice with it makes one parcel. */
+  reference: string;
+  /** The order's number as the shopper knows it, printed on the label. */
+  orderNumber: string;
+  direction: 'outbound' | 'return';
+  speed: DeliverySpeed;
+  shipper: Party;
+  consignee: Party;
+  weightGrams: number;
+  pieces: number;
+  /** What is inside, for customs and the label ("Food supplements"). */
+  description: string;
+  /** The goods' value and the cash to collect on delivery, minor units of `currency` (0: none). */
+  value: number;
+  codAmount: number;
+  currency: 'KWD' | 'SAR';
+}
+
+export interface CreatedShipment {
+  trackingNumber: string;
+  trackingUrl: string | null;
+  /** The carrier's label, a PDF, in its own size. */
+  label: Uint8Array;
+  labelSize: '4x6' | 'A6' | 'A4';
+}
+
+export interface PickupRequest {
+  /** Gulf date YYYY-MM-DD, and the window the parcels are ready in (minutes from Gulf midnight). */
+  day: string;
+  readyMinute: number;
+  closeMinute: number;
+  address: Party;
+  trackingNumbers: string[];
+  pieces: number;
+  weightGrams: number;
+}
+
+export interface TrackingEvent {
+  trackingNumber: string;
+  /** The carrier's event id, or a stable hash of tracking number, code and time when it has none. */
+  eventKey: string;
+  status: ParcelStatus;
+  carrierCode: string;
+  description: string;
+  location: string | null;
+  /** Why an attempt failed (the carrier's words), for failed_attempt. */
+  reason: string | null;
+  /** When it happened at the carrier (epoch ms). */
+  at: number;
+}
+
+/** The carrier answered and said no (a bad address, a city it does not serve): not retried. */
+export class CarrierRefused extends Error {
+  constructor(
+    readonly carrier: CarrierCode,
+    /** The carrier's own code and words, shown to staff as they came. */
+    readonly carrierCode: string,
+    readonly carrierMessage: string,
+  ) {
+    super(`${carrier} refused: ${carrierCode} ${carrierMessage}`);
+  }
+}
+
+/** The carrier could not be reached, timed out or failed on its side: the queue tries again. */
+export class CarrierUnavailable extends Error {
+  constructor(
+    readonly carrier: CarrierCode,
+    readonly detail: string,
+  ) {
+    super(`${carrier} unavailable: ${detail}`);
+  }
+}
+
+/** A webhook whose signature or secret does not check out: answered 401, nothing recorded. */
+export class WebhookRejected extends Error {}
+
+export interface Carrier {
+  readonly code: CarrierCode;
+  readonly countries: readonly ('KW' | 'SA')[];
+  /** Whether the carrier collects cash on delivery and remits it. */
+  readonly collectsCash: boolean;
+  /** Whether it pushes tracking events (webhooks); otherwise they are polled. */
+  readonly pushesEvents: boolean;
+  createShipment(request: ShipmentRequest): Promise<CreatedShipment>;
+  bookPickup(request: PickupRequest): Promise<{ carrierRef: string }>;
+  /** The events the carrier knows for these parcels, oldest first (polling). */
+  track(trackingNumbers: string[]): Promise<TrackingEvent[]>;
+  /** A webhook's events after checking its signature (throws WebhookRejected). */
+  readWebhook?(request: Request): Promise<TrackingEvent[]>;
+}
