@@ -161,7 +161,7 @@ const configSchema = z
   })
   // Parcels in production go to the real carriers; the local carrier is for development and testers.
   .refine((c) => c.ENVIRONMENT !== 'production' || c.CARRIER_MODE === 'live', {
-    message: 'production ships through the real carriers: set CARRIER_MODE=live and the carriers\' keys',
+    message: "production ships through the real carriers: set CARRIER_MODE=live and the carriers' keys",
   })
   .refine((c) => c.PAYMENT_PROVIDER !== 'tap' || !!c.TAP_SECRET_KEY, {
     message: 'PAYMENT_PROVIDER=tap needs TAP_SECRET_KEY',
