@@ -95,6 +95,7 @@ import { subscriptionJobs } from './subscriptions/jobs';
 import { isLoyaltyHour, loyaltyJobs } from './loyalty/jobs';
 import { consultationRoomRoutes, userConsultationCallRoutes } from './routes/consultation-call';
 import { devConsultationCallRoutes } from './routes/dev-consultation-call';
+import { MISSED_PROMISE_MINUTE, markMissedPromises } from './delivery/missed';
 
 export { NonceGuard } from './lib/nonce-guard';
 export { ConsultRoom } from './consultations/call/room';
@@ -413,6 +414,13 @@ export default withSentryWhenConfigured('api', currentRequestId, {
           loyaltyJobs(env, configuredSiteOrigin(env))
             .then((r) => Object.values(r).some(Boolean) && log.info('loyalty jobs', { ...r }))
             .catch((error) => log.error('loyalty jobs failed', { error })),
+        );
+      // Delivery promises missed (decision 65): marked once an hour, which flags them in the back office.
+      if (new Date(controller.scheduledTime).getUTCMinutes() === MISSED_PROMISE_MINUTE)
+        ctx.waitUntil(
+          markMissedPromises(env, controller.scheduledTime).catch((error) =>
+            log.error('missed promises run failed', { error }),
+          ),
         );
       // Alert events whose queue message was lost (still unprocessed after a minute): sent again.
       ctx.waitUntil(resendLostEvents(env).then((n) => n && log.info('alert events re-sent', { count: n })));

@@ -4,6 +4,7 @@ import { formatDate } from '#shared/text/dates';
 import { carrierName } from '#shared/orders/carriers';
 import type { OrderView } from '#shared/orders/types';
 import { useI18n } from '../i18n/context';
+import { OrderPromiseLine } from './OrderPromiseLine';
 
 export function OrderTimeline({ order }: { order: OrderView }) {
   const { t, lang } = useI18n();
@@ -12,6 +13,7 @@ export function OrderTimeline({ order }: { order: OrderView }) {
   return (
     <section className="order-timeline" aria-labelledby="order-timeline-title" data-testid="order-timeline">
       <h2 id="order-timeline-title">{t('order_timeline_title')}</h2>
+      <OrderPromiseLine order={order} />
       {f.tracking_number && (
         <p className="order-tracking" data-testid="order-tracking">
           {t('order_shipped_with', { carrier: f.carrier ? carrierName(f.carrier, lang) : '' })}{' '}

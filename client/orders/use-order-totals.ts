@@ -4,6 +4,7 @@
 import { useCallback, useContext, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { CalculateResult } from '#shared/orders/types';
+import type { DeliverySpeed } from '#shared/delivery/promise';
 import { ApiContext } from '../providers';
 import type { CartEntry } from '../cart/cart-store';
 import { useSessionStore } from '../stores/session';
@@ -27,8 +28,12 @@ export function useOrderTotalsState(
     /** Points to spend and a friend's code (issue 47, the review step). */
     points?: number;
     referralCode?: string | null;
-    /** The signed-in shopper's delivery address, sent with a friend's code (its checks need it). */
+    /** The signed-in shopper's delivery address: the promise's zone, and a friend's code's checks. */
     addressId?: number | null;
+    /** A guest's or a gift's address's Kuwait area or Saudi city, for the promise (decision 65). */
+    zone?: number | null;
+    /** The delivery speed she chose; absent: the cheapest offered. */
+    speed?: DeliverySpeed | null;
   },
 ): OrderTotalsState {
   const api = useContext(ApiContext)!;
@@ -63,7 +68,9 @@ export function useOrderTotalsState(
         ...(gifts ? { gifts: JSON.parse(gifts) } : {}),
         ...(options.points ? { points: options.points } : {}),
         ...(options.referralCode ? { referral_code: options.referralCode } : {}),
-        ...(options.referralCode && options.addressId ? { address_id: options.addressId } : {}),
+        ...(options.addressId ? { address_id: options.addressId } : {}),
+        ...(options.zone ? { zone: options.zone } : {}),
+        ...(options.speed ? { speed: options.speed } : {}),
       })
       .then((res) => live && setTotals(res.data))
       .catch((error: unknown) => {
@@ -85,6 +92,8 @@ export function useOrderTotalsState(
     options.points,
     options.referralCode,
     options.addressId,
+    options.zone,
+    options.speed,
     email,
     gifts,
     country,

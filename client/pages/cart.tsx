@@ -14,6 +14,7 @@ import { FreeDeliveryBanner } from '../cart/FreeDeliveryBanner';
 import { cartPayableMinor } from '../cart/payable';
 import { ProductGrid } from '../catalogue/ProductCard';
 import { Price } from '../catalogue/Price';
+import { PromiseLine } from '../delivery/PromiseLine';
 import { QuantityControl } from '../cart/QuantityControl';
 import { BloodTestCartSection } from '../blood-tests/BloodTestCartSection';
 import { useI18n } from '../i18n/context';
@@ -184,6 +185,8 @@ export function Component() {
           <h2 id="cart-summary-title">{t('cart_summary')}</h2>
           <FreeDeliveryBanner />
           <Totals totals={totals} subtotalMinor={cartPayableMinor(items as typeof cart.items, currencyInfo)} />
+          {/* When it arrives, for her country before her address is known (decision 65). */}
+          {totals?.arrival && <PromiseLine delivery={totals.arrival} />}
           {totals && <PayLaterNote minor={totals.total} subscribing={totals.lines.some((l) => l.every !== null)} />}
           {/* What the order earns, from the totals the server computed (issue 61): a guest's is what an
               account would earn (her quote has no points of her own). */}

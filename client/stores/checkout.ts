@@ -5,6 +5,7 @@ import type { AddressInput } from '#shared/api/account-schemas';
 import type { CardMethod, PaymentMethod } from '#shared/api/order-schemas';
 import type { GiftInput } from '#shared/api/gift-schemas';
 import type { PlaceNames } from '../accounts/AddressForm';
+import type { DeliverySpeed } from '#shared/delivery/promise';
 
 export const ORDER_SUMMARY_KEY = 'order_summary';
 const CHECKOUT_KEY = 'checkout';
@@ -34,6 +35,8 @@ export interface CheckoutState {
   giftOn?: boolean;
   gift?: GiftInput | null;
   giftPlaces?: PlaceNames | null;
+  /** The delivery speed she chose on the review step (decision 65); absent: the cheapest offered. */
+  speed?: DeliverySpeed | null;
 }
 
 export const checkout = proxy<CheckoutState>({

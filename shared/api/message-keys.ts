@@ -61,6 +61,7 @@ export const MESSAGE_KEYS = [
   'promotion_used_up',
   'promotion_gift_invalid',
   'wallet_insufficient',
+  'delivery_speed_unavailable',
   'wallet_amount_invalid',
   'wallet_amount_too_large',
   'order_not_payable',

@@ -10,6 +10,7 @@ import { CARD_KINDS, GATEWAY_METHODS_ALL, type GatewayMethod } from '../payments
 import { nationalNumber } from './address-facts';
 import { isMobileNumber } from '../phone/mobile';
 import { frequencySchema } from '../subscriptions/schemas';
+import { DELIVERY_SPEEDS } from '../delivery/promise';
 
 export {
   MAX_ORDER_LINES,
@@ -100,6 +101,10 @@ export const calculateSchema = z.object({
   /** The signed-in shopper's delivery address chosen (review step): a friend's code is checked against
    * its phone and door before the totals show the friend's discount (issue 61). */
   address_id: z.number().int().positive().optional(),
+  /** The delivery speed she chose (decision 65); absent: the cheapest offered. */
+  speed: z.enum(DELIVERY_SPEEDS, { error: 'delivery_speed_unavailable' }).optional(),
+  /** A guest's typed address's Kuwait area or Saudi city id, for the promise before she places it. */
+  zone: z.number().int().positive().optional(),
 });
 export type CalculateInput = z.output<typeof calculateSchema>;
 

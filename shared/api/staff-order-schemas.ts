@@ -49,6 +49,11 @@ export const staffOrderListQuery = z.object({
     .literal('1')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Orders whose delivery promise was missed and that are still on their way (decision 65). */
+  late: z
+    .literal('1')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   page: z.coerce.number().int().min(1).max(10_000).optional(),
 });
 export type StaffOrderListQuery = z.infer<typeof staffOrderListQuery>;

@@ -111,3 +111,15 @@ export interface PromiseAnswer {
   /** The instant the first of them moves: a page that shows them is kept no longer. */
   valid_until: number;
 }
+
+/**
+ * The cart's and checkout's delivery (decision 65): each speed offered for her zone with its day and
+ * its fee for this cart (free-delivery rules applied, minor units), the speed the order takes, and why
+ * a speed she asked for is not offered.
+ */
+export interface CheckoutDelivery {
+  promises: Array<PromiseAnswer['promises'][number] & { fee: number }>;
+  valid_until: number;
+  speed: DeliverySpeed;
+  problem: 'delivery_speed_unavailable' | null;
+}

@@ -117,6 +117,8 @@ export const staffOrdersAr: Translated<typeof staffOrdersEn> = {
   st_lang_en: 'الإنجليزية',
   st_lang_ar: 'العربية',
   // أرسله كهدية (المسألة 17، القرار 34).
+  st_orders_late_badge: 'متأخر',
+  st_orders_late_filter: 'التوصيلات المتأخرة فقط',
   st_orders_gift_badge: 'هدية',
   st_orders_gift_title: 'مُرسل كهدية',
   st_orders_gift_filter: 'طلبات الهدايا فقط',

@@ -114,6 +114,8 @@ export const staffOrdersEn = {
   st_lang_en: 'English',
   st_lang_ar: 'Arabic',
   // Send as a gift (decision 34): the order page, the list's flag and filter, the packing slip.
+  st_orders_late_badge: 'Late',
+  st_orders_late_filter: 'Late deliveries only',
   st_orders_gift_badge: 'Gift',
   st_orders_gift_title: 'Sent as a gift',
   st_orders_gift_filter: 'Gift orders only',

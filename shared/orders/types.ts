@@ -7,6 +7,7 @@ import type { OrderGift } from '../api/gift-schemas';
 import type { GiftLineView, OrderPromotionView, PromotionResult } from './promotions';
 import type { Frequency } from '../subscriptions/frequency';
 import type { PointsQuote } from '../loyalty/types';
+import type { CheckoutDelivery, DeliverySpeed } from '../delivery/promise';
 
 export interface OrderTotals {
   /** Sum of the lines at the prices of the moment. */
@@ -72,6 +73,16 @@ export interface OrderView {
   refunds: OrderRefundView[];
   /** Their sum: what the shopper got back of the total. */
   refunded: number;
+  /** The delivery promise made when she placed it (decision 65); null for orders placed before it. */
+  promise: OrderPromise | null;
+}
+
+export interface OrderPromise {
+  speed: DeliverySpeed | null;
+  /** The Gulf date promised, YYYY-MM-DD. */
+  date: string;
+  /** Not delivered by the end of that day (and not cancelled): the page says so, the shop was told. */
+  missed: boolean;
 }
 
 export interface OrderRefundView {
@@ -155,6 +166,9 @@ export interface CalculateResult extends PricedTotals {
   points_to_earn: number | null;
   /** A friend's code given: whether it applies, its discount (minor units), or why not (a message key). */
   referral: { code: string; applied: boolean; discount: number; problem: string | null } | null;
+  /** When it arrives (decision 65): each speed offered for her zone with its day and fee, and the one
+   * the order takes; null when the shop makes no promise in her country. */
+  arrival: CheckoutDelivery | null;
 }
 
 /** A line's subscribe-and-save offer: the frequencies its pack suits (its dosage's period first) and the percent off. */

@@ -192,6 +192,10 @@ export interface OrderRow {
   anonymised_at: number | null;
   /** A cold order's file replaced by its copy without them, until both buckets deleted it (migration 0067). */
   archive_replaced_key: string | null;
+  /** The delivery promise kept with the order (migration 0076, decision 65): speed, Gulf date, found late. */
+  delivery_speed: 'same_day' | 'next_day' | 'standard' | null;
+  promised_date: string | null;
+  promise_missed_at: number | null;
 }
 
 export interface OrderItemRow {

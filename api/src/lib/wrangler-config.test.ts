@@ -104,6 +104,8 @@ describe('wrangler configuration', () => {
       PAYMENT_PROVIDER: 'tap',
       // Consultation calls through Cloudflare Realtime (local mode's direct connection stays local).
       CALL_MEDIA: 'realtime',
+      // Parcels through the real carriers (the local carrier stays local).
+      CARRIER_MODE: 'live',
       SITE_ORIGIN: expect.stringMatching(/^https:\/\//),
       STAFF_ORIGIN: expect.stringMatching(/^https:\/\//),
     });

@@ -73,12 +73,15 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
       gifts: input.gifts,
       points: input.points,
       referral_code: input.referral_code,
+      speed: input.speed,
     },
     {
       country: ctx.country,
       lang: ctx.lang,
       userId: ctx.user?.id ?? null,
       email,
+      // The promise for where it goes: her area in Kuwait, her city in Saudi Arabia (decision 65).
+      zone: zoneOf(address),
       // A friend's code is checked against her phone, this device and the delivery address too.
       friend: { phone: ctx.user?.phone ?? null, deviceId: ctx.deviceId, address: input.gift ? null : address },
       databases: ctx.env,
@@ -91,6 +94,9 @@ export async function placeOrder(ctx: PlaceContext, input: SubmitInput): Promise
   if (q.points?.problem) throw new ApiError(409, q.points.problem);
   if (q.referral && !q.referral.applied) throw new ApiError(409, q.referral.problem!);
   if (input.payment_method === 'wallet' && q.totals.due > 0) throw new ApiError(409, 'wallet_insufficient');
+  // A speed she chose that her address does not get (a next-day city she changed away from): she
+  // chooses again rather than paying for a speed she did not pick.
+  if (q.arrival?.problem) throw new ApiError(409, q.arrival.problem);
 
   // Nothing left to pay (wallet covered it): the order is paid whatever method was picked.
   const method =
@@ -261,8 +267,8 @@ function orderStatements(
       .prepare(
         `INSERT INTO orders (id, user_id, guest_email, guest_phone, country, currency, lang, status, payment_method, card_method, address,
            subtotal, before_discount, discount, delivery, vat, vat_basis_points, total, wallet_used, coupon_id, coupon_code, holds_stock, created_at, updated_at, whatsapp_to,
-           points_used, points_discount, referral_discount)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)`,
+           points_used, points_discount, referral_discount, delivery_speed, promised_date)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         orderId,
@@ -292,6 +298,8 @@ function orderStatements(
         t.points_used,
         t.points_discount,
         t.referral_discount,
+        promised(q)?.speed ?? null,
+        promised(q)?.arrives ?? null,
       ),
   ];
   const unit = new Map(t.lines.map((l) => [l.sku_id, l]));
@@ -450,6 +458,9 @@ function placedView(
     coupon_code: coupon?.code ?? null,
     created_at: now,
     email: o.email,
+    delivery_speed: promised(o.q)?.speed ?? null,
+    promised_date: promised(o.q)?.arrives ?? null,
+    promise_missed_at: null,
   } as Parameters<typeof toOrderView>[0];
   const items = [...o.q.lines]
     .sort((a, b) => a.sku_id - b.sku_id)
@@ -466,6 +477,17 @@ function placedView(
       count: l.count,
     }));
   return toOrderView(row, items as Parameters<typeof toOrderView>[1], [], placedPromotions(null, o.orderId, o.q).views);
+}
+
+/** The promise the order keeps: the day of the speed it takes (decision 65); null when none was made. */
+function promised(q: Quote) {
+  return q.arrival?.promises.find((p) => p.speed === q.arrival!.speed) ?? null;
+}
+
+/** Her Kuwait area or Saudi city: what the promise's speeds are offered by. */
+function zoneOf(address: OrderAddress): number | null {
+  const a = address as { area_id?: number | null; city_id?: number | null };
+  return a.area_id ?? a.city_id ?? null;
 }
 
 export const placedEnvelope = (placed: Placed, paymentUrl: string | null) =>

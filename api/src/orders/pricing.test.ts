@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { currencyInfoFor, payableMinor, RATE_SCALE } from '#shared/money';
-import { priceOrder } from './pricing';
+import { deliveryFeeFor, priceOrder } from './pricing';
 
 const KW = currencyInfoFor('KW', RATE_SCALE);
 const SA = currencyInfoFor('SA', 122_000); // 1 KWD = 12.2 SAR
@@ -9,6 +9,22 @@ const KW_SETTINGS = { free_delivery_minor: 15_000, delivery_fee: 1_000, vat_basi
 const SA_SETTINGS = { free_delivery_minor: 20_000, delivery_fee: 2_500, vat_basis_points: 1_500 };
 
 describe('order pricing', () => {
+  it('charges a faster speed its own fee, and above the free-delivery threshold only what it costs beyond it', () => {
+    const line = { sku_id: 1, count: 2, price: 3_500, old_price: null };
+    // Saudi next day in Riyadh, SAR 35.00 of its own: below the threshold in full, with VAT included.
+    const below = priceOrder({ lines: [line], currency: SA, settings: SA_SETTINGS, speedFee: 3_500 });
+    expect(below).toMatchObject({ delivery: 3_500, free_delivery: false, total: 9_822 + 3_500 });
+    // Above SAR 200: the country's SAR 25.00 is waived, SAR 10.00 of the upgrade is left.
+    const above = priceOrder({ lines: [{ ...line, count: 5 }], currency: SA, settings: SA_SETTINGS, speedFee: 3_500 });
+    expect(above).toMatchObject({ free_delivery: true, delivery: 1_000 });
+    // A speed without a fee of its own is the country's delivery, free above the threshold.
+    expect(priceOrder({ lines: [line], currency: KW, settings: KW_SETTINGS, speedFee: null }).delivery).toBe(1_000);
+    expect(deliveryFeeFor(15_000, true, 1_000, null)).toBe(0);
+    // A speed cheaper than the country's fee is free above the threshold, never negative.
+    expect(deliveryFeeFor(15_000, true, 1_000, 500)).toBe(0);
+    expect(deliveryFeeFor(0, false, 1_000, 3_500)).toBe(0);
+  });
+
   it('adds delivery below the free-shipping threshold and no VAT in Kuwait', () => {
     const t = priceOrder({
       lines: [{ sku_id: 1, count: 2, price: 3_500, old_price: null }],

@@ -50,10 +50,24 @@ export interface PointsPriced {
   points_problem: RedeemProblem | null;
 }
 
+/**
+ * What a delivery speed costs (decision 65). A speed without a fee of its own costs the country's
+ * delivery fee, which the free-delivery threshold waives; a speed with its own fee (next day in Riyadh)
+ * costs it in full below the threshold and, above it, only what it costs beyond the free delivery
+ * (its fee less the country's fee): reaching the threshold always takes the country's fee off.
+ */
+export function deliveryFeeFor(subtotal: number, free: boolean, countryFee: number, speedFee: number | null): number {
+  if (subtotal === 0) return 0;
+  if (speedFee === null) return free ? 0 : countryFee;
+  return free ? Math.max(0, speedFee - countryFee) : speedFee;
+}
+
 export function priceOrder(input: {
   lines: PricedLine[];
   currency: CurrencyInfo;
   settings: CountrySettings;
+  /** The chosen delivery speed's own fee (minor units, VAT included); null or absent: the country's. */
+  speedFee?: number | null;
   coupon?: CouponRule | null;
   /** Wallet balance the shopper chose to use (minor units of the currency), 0 for none. */
   walletAvailable?: number;
@@ -105,7 +119,7 @@ export function priceOrder(input: {
   const free_shipping = settings.free_delivery_minor;
   const free_delivery = freeDeliveryReached(subtotal, free_shipping);
   // The delivery fee setting is already in minor units of the currency, VAT included.
-  const delivery = subtotal === 0 || free_delivery ? 0 : settings.delivery_fee;
+  const delivery = deliveryFeeFor(subtotal, free_delivery, settings.delivery_fee, input.speedFee ?? null);
   // A friend's referral discount, then points (issue 47): both lower the total the shopper pays, and
   // so the VAT included in it (a Saudi price includes VAT: the discount lowers the amount VAT is
   // computed on, like a coupon); neither takes what is left to pay below the minimum payable.

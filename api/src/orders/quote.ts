@@ -12,7 +12,7 @@ import { couponInCountry, couponWithAmountsSql } from './coupon-amounts';
 import type { CouponRow } from '../db/rows';
 import { emailIdentity } from './email-identity';
 import { col } from '../catalogue/lang';
-import { priceOrder, type CountrySettings, type PricedLine, type Totals } from './pricing';
+import { deliveryFeeFor, priceOrder, type CountrySettings, type PricedLine, type Totals } from './pricing';
 import { promotionRules, promotionStatements } from './promotion-data';
 import { evaluatePromotions, type PromotionRule } from './promotions';
 import { discountedPrice, type Frequency, offeredFrequencies } from '#shared/subscriptions/frequency';
@@ -37,6 +37,8 @@ import {
 } from './loyalty-checkout';
 import type { RedeemProblem } from '#shared/loyalty/rules';
 import { type DatabaseEnv, guestOwner, routeFrom, routeStatement, userOwner } from '../db/databases';
+import { deliveryStatements, promiseAnswer, readDelivery } from '../delivery/rules';
+import type { CheckoutDelivery, DeliverySpeed } from '#shared/delivery/promise';
 
 export interface QuoteLine extends PricedLine {
   /** Subscribe and save: the frequency the shopper chose, and the percent off it gave (decision 45). */
@@ -94,6 +96,9 @@ export interface Quote {
   referral: { code: string; applied: boolean; discount: number; problem: ReferralProblem | null } | null;
   /** What placing needs: the rules, her tier, and the referrer of an applied code. */
   loyalty: { rules: LoyaltyRules | null; tier: TierRule | null; referrer: ReferrerFacts | null };
+  /** The speeds offered for her zone, each with its day and fee, and the one the order takes (decision 65);
+   * null when the shop makes no promise in her country. */
+  arrival: CheckoutDelivery | null;
 }
 
 /**
@@ -139,6 +144,8 @@ export async function quote(
      * Without it her wallet and points are read from the core database (shard 0).
      */
     databases?: DatabaseEnv;
+    /** Her delivery address's Kuwait area or Saudi city, when the caller already has the address (placing). */
+    zone?: number | null;
   },
 ): Promise<Quote> {
   // The same SKU twice counts once, with the counts added.
@@ -227,6 +234,17 @@ export async function quote(
   // referral's statements, its door after them.
   const addressAt = referralAt >= 0 && friend?.addressId ? statements.length : -1;
   if (addressAt >= 0) statements.push(addressOfFriendStatement(db, friend!));
+  // The delivery promise (decision 65): the country's rules, speeds and holidays, and the zone of the
+  // address she chose when the caller does not know it; still the one batch.
+  const deliveryAt = statements.length;
+  statements.push(...deliveryStatements(db, ctx.country, now));
+  const zoneAt = ctx.zone === undefined && input.address_id && ctx.userId ? statements.length : -1;
+  if (zoneAt >= 0)
+    statements.push(
+      db
+        .prepare('SELECT area_id, city_id FROM addresses WHERE id = ? AND user_id = ? AND deleted_at IS NULL')
+        .bind(input.address_id, ctx.userId),
+    );
   const routeAt = ctx.databases && ctx.userId ? statements.length : -1;
   if (ctx.databases && ctx.userId) statements.push(routeStatement(ctx.databases, userOwner(ctx.userId)));
   const results = await db.batch(statements);
@@ -372,10 +390,32 @@ export async function quote(
   }
   const rulesOn = loyalty.rules?.is_active ? loyalty.rules : null;
 
+  // The speeds offered for her zone (the whole country's before it is known); the order takes the one
+  // she chose when offered, else the cheapest (the fastest of equals). Fees rank the same below and
+  // above the free-delivery threshold (pricing.ts deliveryFeeFor), so the choice needs no totals.
+  const zoneRow =
+    zoneAt >= 0
+      ? (results[zoneAt]!.results[0] as { area_id: number | null; city_id: number | null } | undefined)
+      : null;
+  const zone =
+    ctx.zone !== undefined ? ctx.zone : zoneRow ? (zoneRow.area_id ?? zoneRow.city_id) : (input.zone ?? null);
+  const rulesOfCountry = readDelivery(ctx.country, now, results.slice(deliveryAt, deliveryAt + 3));
+  const answer = promiseAnswer(rulesOfCountry, { now, zone, lang: ctx.lang, country: ctx.country });
+  const ownFee = (speed: DeliverySpeed) => rulesOfCountry?.fees[speed] ?? null;
+  const offered = answer?.promises ?? [];
+  const cheapest = offered.reduce<(typeof offered)[number] | null>(
+    (best, p) =>
+      !best || (ownFee(p.speed) ?? settings.delivery_fee) < (ownFee(best.speed) ?? settings.delivery_fee) ? p : best,
+    null,
+  );
+  const asked = input.speed ? offered.find((p) => p.speed === input.speed) : undefined;
+  const speed = asked?.speed ?? cheapest?.speed ?? null;
+
   const totals = priceOrder({
     lines: priced,
     currency,
     settings,
+    speedFee: speed ? ownFee(speed) : null,
     coupon: coupon?.applied ? coupon.coupon : null,
     walletAvailable: input.use_wallet && ctx.userId ? walletBalance : 0,
     promotionDiscount: promotions.reduce((sum, p) => sum + (p.applied ? p.discount : 0), 0),
@@ -424,6 +464,18 @@ export async function quote(
     pointsToEarn,
     referral,
     loyalty: { rules: loyalty.rules, tier, referrer: referral?.applied ? referralReads!.referrer : null },
+    arrival:
+      answer && speed
+        ? {
+            promises: offered.map((p) => ({
+              ...p,
+              fee: deliveryFeeFor(totals.subtotal, totals.free_delivery, settings.delivery_fee, ownFee(p.speed)),
+            })),
+            valid_until: answer.valid_until,
+            speed,
+            problem: input.speed && !asked ? 'delivery_speed_unavailable' : null,
+          }
+        : null,
   };
 }
 

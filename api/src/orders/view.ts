@@ -1,6 +1,7 @@
 // An order as the shopper sees it (success page, order list and detail): amounts in the order's
 // currency minor units, items with their image, the address snapshot, and what can be done next.
-import type { FulfilmentStep, OrderFulfilment, OrderRefundView, OrderView } from '#shared/orders/types';
+import type { FulfilmentStep, OrderFulfilment, OrderPromise, OrderRefundView, OrderView } from '#shared/orders/types';
+import { gulfDate } from '#shared/gulf-days';
 import { creditNoteFor } from '#shared/invoice/credit-note';
 
 export type { OrderView };
@@ -53,12 +54,15 @@ type OrderRow = Pick<
   | 'carrier'
   | 'tracking_number'
   | 'tracking_url'
+  | 'delivery_speed'
+  | 'promised_date'
+  | 'promise_missed_at'
 > &
   Pick<OrdersTableRow, keyof { coupon_code: unknown }> & { email: string | null };
 
 export const ORDER_COLUMNS = `o.id, o.user_id, o.guest_email, o.status, o.payment_method, o.card_method, o.country, o.currency, o.address, o.subtotal, o.before_discount,
   o.discount, o.delivery, o.vat, o.vat_basis_points, o.total, o.wallet_used, o.points_used, o.points_discount, o.referral_discount, o.coupon_code, o.created_at, o.confirmed_at, o.packed_at, o.shipped_at, o.out_for_delivery_at, o.delivered_at, o.cancelled_at, o.carrier,
-  o.tracking_number, o.tracking_url, coalesce(u.email, o.guest_email) AS email`;
+  o.tracking_number, o.tracking_url, o.delivery_speed, o.promised_date, o.promise_missed_at, coalesce(u.email, o.guest_email) AS email`;
 
 /** The same columns read in an order shard, which has no users table (decision 61): an account's
  * e-mail is read from the core after (orderView's `core`). */
@@ -123,6 +127,24 @@ export function fulfilmentOf(
   };
 }
 
+/**
+ * The promise made when she placed it (decision 65). Missed: not delivered (nor cancelled) by the end of
+ * the promised Gulf day; the hourly sweep (delivery/missed.ts) marks it and tells the shop, and the page
+ * says so from the day after, whether or not the sweep ran yet.
+ */
+export function promiseOf(
+  o: Pick<OrderRow, 'promised_date' | 'delivery_speed' | 'promise_missed_at' | 'delivered_at' | 'cancelled_at'>,
+  now = Date.now(),
+): OrderPromise | null {
+  if (!o.promised_date) return null;
+  const open = !o.delivered_at && !o.cancelled_at;
+  return {
+    speed: o.delivery_speed ?? null,
+    date: o.promised_date,
+    missed: open && (o.promise_missed_at !== null || o.promised_date < gulfDate(now)),
+  };
+}
+
 export function toOrderView(
   o: OrderRow,
   items: ItemRow[],
@@ -134,6 +156,7 @@ export function toOrderView(
     refunds: [],
     refunded: 0,
     fulfilment: fulfilmentOf(o, refundedAt),
+    promise: promiseOf(o),
     id: o.id,
     status: o.status,
     payment_method: o.payment_method,

@@ -147,6 +147,7 @@ export const orderRoutes = new Hono<AppEnv>()
         points: q.points,
         points_to_earn: q.pointsToEarn,
         referral: q.referral,
+        arrival: q.arrival,
       }),
     );
   })

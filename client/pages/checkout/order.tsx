@@ -33,6 +33,7 @@ import { Page } from '#client/ui/Page';
 import { Totals } from '#client/orders/Totals';
 import { giftChoiceList, giftChoices, giftsOf, restoreGiftChoices, ReviewGifts } from '#client/orders/gifts';
 import { useOrderTotalsState } from '#client/orders/use-order-totals';
+import { SpeedChoice, zoneOf } from '#client/delivery/SpeedChoice';
 import {
   Steps,
   useCartOrBack,
@@ -90,8 +91,10 @@ export function Component() {
     points: user ? (state.points ?? 0) : 0,
     referralCode: state.referralCode ?? null,
     // Her saved delivery address (not a gift's): a friend's code is checked against it here, before
-    // the totals show the friend's discount (issue 61).
+    // the totals show the friend's discount (issue 61), and the promise is for its area or city.
     addressId: user && !state.giftOn ? (state.addressId ?? null) : null,
+    zone: zoneOf(state.giftOn ? (state.gift ?? null) : user ? null : state.guestAddress),
+    speed: state.speed ?? null,
   });
   // Send as a gift (decision 34): the recipient's address is the delivery address.
   const gift = state.giftOn && state.gift ? state.gift : null;
@@ -154,6 +157,8 @@ export function Component() {
         // Points and a friend's code as the quote applied them (a refused ask is not sent: it was shown).
         ...(totals.points?.used ? { points: totals.points.used } : {}),
         ...(totals.referral?.applied ? { referral_code: totals.referral.code } : {}),
+        // The speed the totals were priced with: placing refuses one her address does not get.
+        ...(totals.arrival ? { speed: totals.arrival.speed } : {}),
         payment_method: checkout.paymentMethod,
         ...(checkout.paymentMethod === 'card' && cardMethod ? { card_method: cardMethod } : {}),
         ...(checkout.paymentMethod === 'card' && cardMethod === 'stc_pay' ? { stc_pay_phone: stcPayPhone } : {}),
@@ -277,6 +282,13 @@ export function Component() {
               {deliveryAddress && <AddressText inline address={deliveryAddress} testId="review-address" />}
               <Link to={href('/checkout/shipping')}>{t('checkout_change')}</Link>
             </section>
+          )}
+          {totals?.arrival && (
+            <SpeedChoice
+              arrival={totals.arrival}
+              format={(n) => minor(n, totals.currency)}
+              onSpeed={(speed) => (checkout.speed = speed)}
+            />
           )}
           <PointsControl totals={totals} />
           <section className="form-card" aria-labelledby="payment-title">

@@ -26,6 +26,7 @@ import { track } from '#client/analytics/track';
 import type { CurrencyCode } from '#shared/locale';
 import { isRedirectMethod } from '#shared/payments/gateway-methods';
 import { ApiContext } from '#client/providers';
+import { OrderPromiseLine } from '#client/orders/OrderPromiseLine';
 
 export function Component() {
   const { t, lang } = useI18n();
@@ -144,6 +145,7 @@ export function Component() {
                   ? t('success_next_cod')
                   : t('success_next_paid')}
         </p>
+        {!failed && <OrderPromiseLine order={order} />}
         {mailNote && <p data-testid="mail-note">{t(mailNote, { email: order.email ?? '' })}</p>}
         {link && (
           <p>

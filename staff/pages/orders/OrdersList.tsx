@@ -23,6 +23,8 @@ export interface OrderListRow {
   /** Sent as a gift (decision 34), with its requested day. */
   gift?: boolean;
   gift_date?: string | null;
+  /** Its delivery promise missed, still on its way (decision 65). */
+  late?: boolean;
 }
 
 export interface OrderListData {
@@ -95,6 +97,10 @@ export function OrdersListPage(props: {
           <input id="gift" name="gift" type="checkbox" value="1" defaultChecked={filters.gift === '1'} />
           <label htmlFor="gift">{t.t('st_orders_gift_filter')}</label>
         </div>
+        <div className="check">
+          <input id="late" name="late" type="checkbox" value="1" defaultChecked={filters.late === '1'} />
+          <label htmlFor="late">{t.t('st_orders_late_filter')}</label>
+        </div>
         <button type="submit">{t.t('st_filter')}</button>
         <a href="/orders">{t.t('st_clear_filters')}</a>
       </form>
@@ -120,6 +126,11 @@ export function OrdersListPage(props: {
                       {o.id}
                     </a>
                     <div className="muted">{t.t(`st_country_${o.country}`)}</div>
+                    {o.late && (
+                      <div data-testid="staff-order-late">
+                        <span className="badge late">{t.t('st_orders_late_badge')}</span>
+                      </div>
+                    )}
                     {o.gift && (
                       <div data-testid="staff-order-gift">
                         <span className="badge gift">{t.t('st_orders_gift_badge')}</span>

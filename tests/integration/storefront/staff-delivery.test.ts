@@ -128,3 +128,56 @@ describe('the Delivery page of the back office', () => {
     expect((await staffPost('/delivery/rules', SA_RULES, fulfilment)).status).toBe(403);
   });
 });
+
+describe('orders whose delivery promise was missed', () => {
+  async function guestOrder(): Promise<number> {
+    const res = await storefront('http://shop.test/api/order/submit', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'fetch',
+        origin: 'http://shop.test',
+        cookie: 'country=KW',
+      },
+      body: JSON.stringify({
+        items: [{ sku_id: 101, count: 1 }],
+        payment_method: 'cod',
+        idempotency_key: crypto.randomUUID(),
+        email: `late-${crypto.randomUUID()}@example.com`,
+        address: {
+          country: 'KW',
+          recipient: 'Late',
+          phone: '98765432',
+          area_id: 26,
+          block: '3',
+          street: '12',
+          building: '7',
+        },
+      }),
+    });
+    expect(res.status).toBe(200);
+    const order = ((await res.json()) as { data: { order: { id: number; promise: { speed: string } } } }).data.order;
+    expect(order.promise.speed).toBe('same_day');
+    return order.id;
+  }
+
+  it('are flagged Late in the order list and found by its filter, in English and Arabic', async () => {
+    const late = await guestOrder();
+    const onTime = await guestOrder();
+    await env.API_DB.prepare("UPDATE orders SET promised_date = '2026-01-04', promise_missed_at = ? WHERE id = ?")
+      .bind(Date.now(), late)
+      .run();
+    const list = await (await staffPage('/orders?late=1', fulfilment)).text();
+    expect(list).toContain(`/orders/${late}"`);
+    expect(list).not.toContain(`/orders/${onTime}"`);
+    expect(list).toContain('data-testid="staff-order-late"');
+    expect(list).toMatch(/id="late"[^>]*checked|checked[^>]*id="late"/);
+    const all = await (await staffPage('/orders', fulfilment)).text();
+    expect(all).toContain(`/orders/${onTime}"`);
+    // One flag: the late order's, not the one on time.
+    expect(all.split('data-testid="staff-order-late"').length - 1).toBe(1);
+    const ar = await (await staffPage('/orders?late=1', ownerAr)).text();
+    expect(ar).toContain('متأخر');
+    expect(ar).toContain('التوصيلات المتأخرة فقط');
+  });
+});

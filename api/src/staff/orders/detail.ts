@@ -254,6 +254,7 @@ export function listWhere(q: StaffOrderListQuery, allowed: CountryCode[], now = 
     where.push(`o.country IN (${allowed.map(() => '?').join(', ')})`) && values.push(...allowed);
   if (q.stage) where.push(STAGE_SQL[q.stage]);
   if (q.gift) where.push('g.order_id IS NOT NULL');
+  if (q.late) where.push('o.promise_missed_at IS NOT NULL AND o.delivered_at IS NULL AND o.cancelled_at IS NULL');
   if (q.from) where.push('o.created_at >= ?') && values.push(gulfInstant(q.from, 0));
   if (q.to) where.push('o.created_at < ?') && values.push(gulfInstant(q.to, 0) + 24 * 60 * 60 * 1000);
   const text = q.q?.trim();

@@ -21,9 +21,17 @@ type Listed = Pick<
   | 'created_at'
   | 'packed_at'
   | 'out_for_delivery_at'
-> & { email: string | null; name: string | null; phone: string | null; gift: number; gift_date: string | null };
+> & {
+  email: string | null;
+  name: string | null;
+  phone: string | null;
+  gift: number;
+  gift_date: string | null;
+  late: number;
+};
 
 const CORE_SELECT = `SELECT o.id, o.country, o.currency, o.lang, o.status, o.payment_method, o.total, o.created_at, o.packed_at, o.out_for_delivery_at,
+     o.promise_missed_at IS NOT NULL AND o.delivered_at IS NULL AND o.cancelled_at IS NULL AS late,
      coalesce(u.email, o.guest_email) AS email, coalesce(json_extract(o.address, '$.recipient'), u.name) AS name,
      coalesce(json_extract(o.address, '$.phone'), o.guest_phone, u.phone) AS phone,
      g.order_id IS NOT NULL AS gift, g.delivery_date AS gift_date
@@ -31,6 +39,7 @@ const CORE_SELECT = `SELECT o.id, o.country, o.currency, o.lang, o.status, o.pay
 
 /** A shard has no users table: the account's parts are joined from the core after. */
 const SHARD_SELECT = `SELECT o.id, o.country, o.currency, o.lang, o.status, o.payment_method, o.total, o.created_at, o.packed_at, o.out_for_delivery_at,
+     o.promise_missed_at IS NOT NULL AND o.delivered_at IS NULL AND o.cancelled_at IS NULL AS late,
      o.user_id, o.guest_email, json_extract(o.address, '$.recipient') AS recipient,
      coalesce(json_extract(o.address, '$.phone'), o.guest_phone) AS own_phone,
      g.order_id IS NOT NULL AS gift, g.delivery_date AS gift_date
@@ -110,9 +119,10 @@ export async function searchOrders(
     rows = [...coreRows, ...inShards].sort(newestFirst).slice(offset, offset + ORDERS_PAGE + 1);
   }
   const results = [...first, ...rows.filter((o) => !first.some((f) => f.id === o.id))];
-  const orders = results.slice(0, ORDERS_PAGE).map(({ packed_at, out_for_delivery_at, gift, ...o }) => ({
+  const orders = results.slice(0, ORDERS_PAGE).map(({ packed_at, out_for_delivery_at, gift, late, ...o }) => ({
     ...o,
     gift: gift === 1,
+    late: late === 1,
     stage: stageOf({ status: o.status, packed_at, out_for_delivery_at }),
   }));
   return { orders, has_more: results.length > ORDERS_PAGE };

@@ -1,0 +1,177 @@
+// The delivery promise at checkout and after (issue 62, decision 65): /order/calculate offers the speeds
+// her address gets, each with its day and its fee for this cart (the free-delivery rule applied), the
+// order keeps the speed and the day it was promised, its page says when a promise was missed, and the
+// hourly sweep marks missed promises for the back office.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gulfDate, addDays } from '#shared/gulf-days';
+import type { CalculateResult } from '#shared/orders/types';
+import { markMissedPromises } from '#api/src/delivery/missed';
+import { loadCatalogueFixture } from '../fixtures/catalogue';
+import { call, deviceToken, GUEST_KW_ADDRESS, json, saveAddress, shopperHeaders, signUp } from './helpers';
+
+let token: string;
+let shopper: string;
+let jeddah: number;
+let mecca: number;
+
+const calculate = async (body: Record<string, unknown>, user: string | null, country: 'KW' | 'SA', lang = 'en') =>
+  (
+    await json<{ data: CalculateResult }>(
+      await call('/order/calculate', {
+        body: JSON.stringify(body),
+        token,
+        headers: shopperHeaders(user, country, lang),
+      }),
+    )
+  ).data;
+
+const submit = (body: Record<string, unknown>, user: string | null, country: 'KW' | 'SA') =>
+  call('/order/submit', {
+    body: JSON.stringify({ payment_method: 'cod', idempotency_key: crypto.randomUUID(), ...body }),
+    token,
+    headers: shopperHeaders(user, country),
+  });
+
+beforeAll(async () => {
+  await loadCatalogueFixture(env.DB);
+  token = await deviceToken();
+  shopper = await signUp(token, 'promise.checkout@example.com');
+  jeddah = await saveAddress(token, shopper, 'SA');
+  mecca = await saveAddress(token, shopper, 'SA', { city_id: 3, recipient: 'Huda' });
+});
+
+describe('the promise at checkout', () => {
+  it('promises a Kuwait guest the same day for her area, at the country fee, in English', async () => {
+    const data = await calculate({ items: [{ sku_id: 101, count: 2 }], zone: 26 }, null, 'KW');
+    expect(data.arrival).not.toBeNull();
+    const arrival = data.arrival!;
+    expect(arrival.speed).toBe('same_day');
+    expect(arrival.problem).toBeNull();
+    expect(arrival.promises).toHaveLength(1);
+    const [p] = arrival.promises;
+    // Today before the 14:00 cut-off, else a later working day; never before today.
+    expect(p!.arrives >= gulfDate(Date.now())).toBe(true);
+    expect(p!.fee).toBe(1000);
+    expect(data.delivery).toBe(1000);
+    expect(p!.day).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}$/);
+    expect(arrival.valid_until).toBeGreaterThan(Date.now());
+  });
+
+  it('offers her Jeddah address next day and standard, the cheaper taken unless she chooses, in Arabic', async () => {
+    const data = await calculate({ items: [{ sku_id: 401, count: 1 }], address_id: jeddah }, shopper, 'SA', 'ar');
+    const arrival = data.arrival!;
+    expect(arrival.promises.map((p) => p.speed)).toEqual(['next_day', 'standard']);
+    expect(arrival.promises.map((p) => p.fee)).toEqual([3500, 2500]);
+    expect(arrival.speed).toBe('standard');
+    expect(data.delivery).toBe(2500);
+    // The next day comes before the standard day; each is written in Arabic with its Hijri day.
+    expect(arrival.promises[0]!.arrives < arrival.promises[1]!.arrives).toBe(true);
+    expect(arrival.promises[0]!.day).toMatch(/هـ|\(/);
+    const chosen = await calculate(
+      { items: [{ sku_id: 401, count: 1 }], address_id: jeddah, speed: 'next_day' },
+      shopper,
+      'SA',
+    );
+    expect(chosen.arrival!.speed).toBe('next_day');
+    expect(chosen.delivery).toBe(3500);
+    expect(chosen.total).toBe(chosen.subtotal + 3500);
+  });
+
+  it('applies free delivery to the country fee: above SAR 200 the next day costs only its difference', async () => {
+    const data = await calculate(
+      { items: [{ sku_id: 401, count: 6 }], address_id: jeddah, speed: 'next_day' },
+      shopper,
+      'SA',
+    );
+    expect(data.free_delivery).toBe(true);
+    expect(data.arrival!.promises.map((p) => [p.speed, p.fee])).toEqual([
+      ['next_day', 1000],
+      ['standard', 0],
+    ]);
+    expect(data.delivery).toBe(1000);
+  });
+
+  it('does not offer the next day outside the cities it reaches, and says so when asked for it', async () => {
+    const data = await calculate(
+      { items: [{ sku_id: 401, count: 1 }], address_id: mecca, speed: 'next_day' },
+      shopper,
+      'SA',
+    );
+    expect(data.arrival!.promises.map((p) => p.speed)).toEqual(['standard']);
+    expect(data.arrival!.speed).toBe('standard');
+    expect(data.arrival!.problem).toBe('delivery_speed_unavailable');
+    // Placing with it is refused with the reason: she chooses again, nothing is placed.
+    const refused = await submit(
+      { items: [{ sku_id: 401, count: 1 }], address_id: mecca, speed: 'next_day' },
+      shopper,
+      'SA',
+    );
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).meta.msg).toBe('delivery_speed_unavailable');
+    // Another shopper's address gives no zone: only the whole country's speeds.
+    const other = await signUp(token, 'promise.other@example.com');
+    const theirs = await calculate({ items: [{ sku_id: 401, count: 1 }], address_id: jeddah }, other, 'SA');
+    expect(theirs.arrival!.promises.map((p) => p.speed)).toEqual(['standard']);
+  });
+});
+
+describe('the promise kept with the order', () => {
+  it('keeps the speed and day she was promised, shows them on her order, and says when it was missed', async () => {
+    const quoted = await calculate(
+      { items: [{ sku_id: 401, count: 1 }], address_id: jeddah, speed: 'next_day' },
+      shopper,
+      'SA',
+    );
+    const res = await submit(
+      { items: [{ sku_id: 401, count: 1 }], address_id: jeddah, speed: 'next_day' },
+      shopper,
+      'SA',
+    );
+    expect(res.status).toBe(200);
+    const order = (await json(res)).data.order;
+    const promised = quoted.arrival!.promises[0]!.arrives;
+    expect(order.promise).toEqual({ speed: 'next_day', date: promised, missed: false });
+    expect(order.totals.delivery).toBe(3500);
+    const row = await env.DB.prepare('SELECT delivery_speed, promised_date FROM orders WHERE id = ?')
+      .bind(order.id)
+      .first();
+    expect(row).toEqual({ delivery_speed: 'next_day', promised_date: promised });
+
+    // Two days later it has not come: her page says so before the sweep ran, and the sweep marks it.
+    const yesterday = addDays(gulfDate(Date.now()), -1);
+    await env.DB.prepare('UPDATE orders SET promised_date = ? WHERE id = ?').bind(yesterday, order.id).run();
+    const view = async () =>
+      (await json(await call(`/user/order/${order.id}`, { token, headers: shopperHeaders(shopper, 'SA') }))).data;
+    expect((await view()).promise).toMatchObject({ date: yesterday, missed: true });
+    expect(await markMissedPromises(env, Date.now())).toBeGreaterThanOrEqual(1);
+    const marked = await env.DB.prepare('SELECT promise_missed_at FROM orders WHERE id = ?').bind(order.id).first();
+    expect(marked!.promise_missed_at).not.toBeNull();
+    // Marked once: the next run leaves it.
+    const again = await env.DB.prepare(
+      'SELECT count(*) AS n FROM orders WHERE id = ? AND promise_missed_at IS NOT NULL',
+    )
+      .bind(order.id)
+      .first<{ n: number }>();
+    expect(again!.n).toBe(1);
+    expect(await markMissedPromises(env, Date.now())).toBe(0);
+  });
+
+  it('promises a Kuwait guest order the same day and never marks a delivered or cancelled order late', async () => {
+    const res = await submit(
+      { items: [{ sku_id: 101, count: 1 }], address: GUEST_KW_ADDRESS, email: 'g.promise@example.com' },
+      null,
+      'KW',
+    );
+    expect(res.status).toBe(200);
+    const order = (await json(res)).data.order;
+    expect(order.promise).toMatchObject({ speed: 'same_day', missed: false });
+    const yesterday = addDays(gulfDate(Date.now()), -1);
+    await env.DB.prepare("UPDATE orders SET promised_date = ?, status = 'delivered', delivered_at = ? WHERE id = ?")
+      .bind(yesterday, Date.now(), order.id)
+      .run();
+    await markMissedPromises(env, Date.now());
+    const row = await env.DB.prepare('SELECT promise_missed_at FROM orders WHERE id = ?').bind(order.id).first();
+    expect(row!.promise_missed_at).toBeNull();
+  });
+});
