@@ -6,14 +6,18 @@ import { useI18n } from '../i18n/context';
 
 export function SpeedChoice({
   arrival,
+  chosen,
   format,
   onSpeed,
 }: {
   arrival: CheckoutDelivery;
+  /** Her choice as she made it: checked at once, before the totals priced with it come back. */
+  chosen: DeliverySpeed | null;
   format: (minor: number) => string;
   onSpeed: (speed: DeliverySpeed) => void;
 }) {
   const { t } = useI18n();
+  const checked = chosen && arrival.promises.some((p) => p.speed === chosen) ? chosen : arrival.speed;
   const price = (fee: number) => (fee === 0 ? t('checkout_speed_free') : format(fee));
   return (
     <section className="form-card" aria-labelledby="delivery-speed-title" data-testid="delivery-speeds">
@@ -35,7 +39,7 @@ export function SpeedChoice({
                 type="radio"
                 name="delivery-speed"
                 value={p.speed}
-                checked={arrival.speed === p.speed}
+                checked={checked === p.speed}
                 onChange={() => onSpeed(p.speed)}
               />
               <span>

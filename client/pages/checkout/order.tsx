@@ -286,6 +286,7 @@ export function Component() {
           {totals?.arrival && (
             <SpeedChoice
               arrival={totals.arrival}
+              chosen={state.speed ?? null}
               format={(n) => minor(n, totals.currency)}
               onSpeed={(speed) => (checkout.speed = speed)}
             />
