@@ -7,8 +7,9 @@
 import { addDays, GULF_OFFSET_MS, gulfDate } from '../gulf-days';
 import { inRamadan } from './holidays';
 
-export const DELIVERY_SPEEDS = ['same_day', 'next_day', 'standard'] as const;
-export type DeliverySpeed = (typeof DELIVERY_SPEEDS)[number];
+import { DELIVERY_SPEEDS, type DeliverySpeed } from './speeds';
+
+export { DELIVERY_SPEEDS, type DeliverySpeed };
 
 export interface SpeedRule {
   speed: DeliverySpeed;
