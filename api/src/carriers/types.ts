@@ -107,6 +107,12 @@ export class CarrierUnavailable extends Error {
   }
 }
 
+/**
+ * CARRIER_MODE=live and this carrier has no keys (or none for the parcel's country): the parcel waits in
+ * the queue, as for a carrier that cannot be reached, and staff see which keys to set.
+ */
+export class CarrierNotConfigured extends CarrierUnavailable {}
+
 /** A webhook whose signature or secret does not check out: answered 401, nothing recorded. */
 export class WebhookRejected extends Error {}
 
