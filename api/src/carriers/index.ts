@@ -1,12 +1,94 @@
 // Which adapter serves a carrier code (decision 66). CARRIER_MODE=local (development, tests, testers)
 // answers every code with the local carrier under that code, so rules, labels and tracking work end to
 // end with nothing leaving the machine; CARRIER_MODE=live uses each carrier's real adapter and its keys.
+// In live mode a carrier whose keys are not set is not offered: carrierFor throws CarrierNotConfigured
+// (a CarrierUnavailable, so a parcel sent its way waits in the queue) naming the keys to set, and
+// liveCarrierConfigured lets the carrier-choice rules skip it. Production's deploy requires every
+// carrier's secrets (api/wrangler.toml), so there this only guards a half-finished setup.
 import type { ApiConfig } from '#api/src/lib/config';
+import { aramexCarrier } from './aramex';
+import { dhlCarrier } from './dhl';
+import type { CarrierHttpOptions } from './http';
 import { localCarrier } from './local';
-import type { Carrier, CarrierCode } from './types';
+import { smsaCarrier } from './smsa';
+import { type Carrier, type CarrierCode, CarrierNotConfigured } from './types';
 
-export function carrierFor(env: ApiEnv, config: Pick<ApiConfig, 'CARRIER_MODE'>, code: CarrierCode): Carrier {
+export type CarrierConfig = Pick<
+  ApiConfig,
+  | 'CARRIER_MODE'
+  | 'ARAMEX_USERNAME'
+  | 'ARAMEX_PASSWORD'
+  | 'ARAMEX_KW_ACCOUNT_NUMBER'
+  | 'ARAMEX_KW_ACCOUNT_PIN'
+  | 'ARAMEX_KW_ACCOUNT_ENTITY'
+  | 'ARAMEX_SA_ACCOUNT_NUMBER'
+  | 'ARAMEX_SA_ACCOUNT_PIN'
+  | 'ARAMEX_SA_ACCOUNT_ENTITY'
+  | 'SMSA_API_KEY'
+  | 'DHL_API_KEY'
+  | 'DHL_API_SECRET'
+  | 'DHL_ACCOUNT_NUMBER'
+>;
+
+/** The keys each live carrier needs, as the configuration table names them. */
+const KEYS: Record<'aramex' | 'smsa' | 'dhl', string> = {
+  aramex:
+    'ARAMEX_USERNAME, ARAMEX_PASSWORD and a country account (ARAMEX_KW_ACCOUNT_NUMBER and ARAMEX_KW_ACCOUNT_PIN, or the SA pair)',
+  smsa: 'SMSA_API_KEY',
+  dhl: 'DHL_API_KEY, DHL_API_SECRET and DHL_ACCOUNT_NUMBER',
+};
+
+/** Whether a carrier can ship in live mode with the keys this deployment has. */
+export function liveCarrierConfigured(config: CarrierConfig, code: CarrierCode): boolean {
+  switch (code) {
+    case 'aramex':
+      return (
+        !!config.ARAMEX_USERNAME &&
+        !!config.ARAMEX_PASSWORD &&
+        ((!!config.ARAMEX_KW_ACCOUNT_NUMBER && !!config.ARAMEX_KW_ACCOUNT_PIN) ||
+          (!!config.ARAMEX_SA_ACCOUNT_NUMBER && !!config.ARAMEX_SA_ACCOUNT_PIN))
+      );
+    case 'smsa':
+      return !!config.SMSA_API_KEY;
+    case 'dhl':
+      return !!config.DHL_API_KEY && !!config.DHL_API_SECRET && !!config.DHL_ACCOUNT_NUMBER;
+    default:
+      return code === 'local';
+  }
+}
+
+export function carrierFor(
+  env: ApiEnv,
+  config: CarrierConfig,
+  code: CarrierCode,
+  options: CarrierHttpOptions = {},
+): Carrier {
   if (config.CARRIER_MODE === 'local' || code === 'local') return localCarrier(env.DB, code);
-  // The live adapters are added beside this file (aramex.ts, smsa.ts, dhl.ts, own-drivers.ts).
-  throw new Error(`no live adapter for ${code}`);
+  if (code === 'own') throw new Error('own drivers adapter: see own.ts');
+  if (!liveCarrierConfigured(config, code))
+    throw new CarrierNotConfigured(code, `not configured for live mode: set ${KEYS[code]}`);
+  switch (code) {
+    case 'aramex': {
+      const account = (number?: string, pin?: string, entity?: string) =>
+        number && pin && entity ? { number, pin, entity } : undefined;
+      return aramexCarrier(
+        {
+          username: config.ARAMEX_USERNAME!,
+          password: config.ARAMEX_PASSWORD!,
+          accounts: {
+            KW: account(config.ARAMEX_KW_ACCOUNT_NUMBER, config.ARAMEX_KW_ACCOUNT_PIN, config.ARAMEX_KW_ACCOUNT_ENTITY),
+            SA: account(config.ARAMEX_SA_ACCOUNT_NUMBER, config.ARAMEX_SA_ACCOUNT_PIN, config.ARAMEX_SA_ACCOUNT_ENTITY),
+          },
+        },
+        options,
+      );
+    }
+    case 'smsa':
+      return smsaCarrier({ apiKey: config.SMSA_API_KEY! }, options);
+    case 'dhl':
+      return dhlCarrier(
+        { apiKey: config.DHL_API_KEY!, apiSecret: config.DHL_API_SECRET!, accountNumber: config.DHL_ACCOUNT_NUMBER! },
+        options,
+      );
+  }
 }

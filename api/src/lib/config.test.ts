@@ -35,6 +35,38 @@ describe('API configuration', () => {
     ).toBe('local');
   });
 
+  it("takes each carrier's keys whole or not at all: without them the carrier is simply not offered", () => {
+    const keys = {
+      ARAMEX_USERNAME: 'api@gulfvitamins.example',
+      ARAMEX_PASSWORD: 'aramex-password',
+      ARAMEX_KW_ACCOUNT_NUMBER: '60500123',
+      ARAMEX_KW_ACCOUNT_PIN: '331421',
+      SMSA_API_KEY: 'b60dbb7bc50a4331a3411c820c08dffc',
+      DHL_API_KEY: 'dhl-key',
+      DHL_API_SECRET: 'dhl-secret',
+      DHL_ACCOUNT_NUMBER: '451012345',
+    };
+    const config = apiConfig({ ...production, ...keys } as unknown as ApiEnv);
+    expect(config).toMatchObject({ ARAMEX_KW_ACCOUNT_ENTITY: 'KWI', ARAMEX_SA_ACCOUNT_ENTITY: 'RUH' });
+    expect(apiConfig(production as unknown as ApiEnv).SMSA_API_KEY).toBeUndefined();
+    expect(() => apiConfig({ ...production, ...keys, ARAMEX_PASSWORD: undefined } as unknown as ApiEnv)).toThrow(
+      /ARAMEX_USERNAME and ARAMEX_PASSWORD/,
+    );
+    expect(() => apiConfig({ ...production, ...keys, ARAMEX_KW_ACCOUNT_PIN: undefined } as unknown as ApiEnv)).toThrow(
+      /ACCOUNT_PIN/,
+    );
+    expect(() =>
+      apiConfig({
+        ...production,
+        ARAMEX_SA_ACCOUNT_NUMBER: '71800456',
+        ARAMEX_SA_ACCOUNT_PIN: '1234',
+      } as unknown as ApiEnv),
+    ).toThrow(/needs ARAMEX_USERNAME/);
+    expect(() => apiConfig({ ...production, ...keys, DHL_ACCOUNT_NUMBER: undefined } as unknown as ApiEnv)).toThrow(
+      /DHL_API_KEY, DHL_API_SECRET and DHL_ACCOUNT_NUMBER/,
+    );
+  });
+
   it('refuses the development secrets in production', () => {
     expect(() =>
       apiConfig({ ...production, SIGNING_SECRET: 'dev-only-signing-secret-0123456789abcdef' } as unknown as ApiEnv),

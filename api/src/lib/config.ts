@@ -91,6 +91,44 @@ const configSchema = z
     // Parcels (decision 66, api/src/carriers/): 'live' through each carrier's own API with its keys,
     // 'local' through the local carrier and its sandbox page (nothing leaves the machine).
     CARRIER_MODE: z.enum(['live', 'local']).default('local'),
+    // Aramex (api/src/carriers/aramex.ts): the aramex.com API user and its password (secrets), and one
+    // account per country, since an Aramex account belongs to one country: its number and entity (vars)
+    // and its PIN (a secret). A country without an account ships with other carriers.
+    ARAMEX_USERNAME: z.string().min(3).optional(),
+    ARAMEX_PASSWORD: z.string().min(1).optional(),
+    ARAMEX_KW_ACCOUNT_NUMBER: z
+      .string()
+      .regex(/^\d{4,12}$/)
+      .optional(),
+    ARAMEX_KW_ACCOUNT_PIN: z
+      .string()
+      .regex(/^\d{3,10}$/)
+      .optional(),
+    ARAMEX_KW_ACCOUNT_ENTITY: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .default('KWI'),
+    ARAMEX_SA_ACCOUNT_NUMBER: z
+      .string()
+      .regex(/^\d{4,12}$/)
+      .optional(),
+    ARAMEX_SA_ACCOUNT_PIN: z
+      .string()
+      .regex(/^\d{3,10}$/)
+      .optional(),
+    ARAMEX_SA_ACCOUNT_ENTITY: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .default('RUH'),
+    // SMSA Express (api/src/carriers/smsa.ts): the e-commerce API key (a secret).
+    SMSA_API_KEY: z.string().min(16).optional(),
+    // DHL Express (api/src/carriers/dhl.ts): the MyDHL API key and secret (secrets) and the shipper account.
+    DHL_API_KEY: z.string().min(4).optional(),
+    DHL_API_SECRET: z.string().min(4).optional(),
+    DHL_ACCOUNT_NUMBER: z
+      .string()
+      .regex(/^\d{6,12}$/)
+      .optional(),
   })
   .refine(
     (c) =>
@@ -162,6 +200,25 @@ const configSchema = z
   // Parcels in production go to the real carriers; the local carrier is for development and testers.
   .refine((c) => c.ENVIRONMENT !== 'production' || c.CARRIER_MODE === 'live', {
     message: "production ships through the real carriers: set CARRIER_MODE=live and the carriers' keys",
+  })
+  // A carrier's keys come whole or not at all: a carrier with none is simply not offered in live mode
+  // (carrierFor says which keys are missing), while half a set is a mistake refused at once.
+  .refine((c) => !c.ARAMEX_USERNAME === !c.ARAMEX_PASSWORD, {
+    message: 'Aramex needs both ARAMEX_USERNAME and ARAMEX_PASSWORD',
+  })
+  .refine(
+    (c) =>
+      (['KW', 'SA'] as const).every(
+        (country) => !c[`ARAMEX_${country}_ACCOUNT_NUMBER`] === !c[`ARAMEX_${country}_ACCOUNT_PIN`],
+      ),
+    { message: 'an Aramex account needs both its ARAMEX_<country>_ACCOUNT_NUMBER and ARAMEX_<country>_ACCOUNT_PIN' },
+  )
+  .refine(
+    (c) => !(c.ARAMEX_KW_ACCOUNT_NUMBER || c.ARAMEX_SA_ACCOUNT_NUMBER) || (!!c.ARAMEX_USERNAME && !!c.ARAMEX_PASSWORD),
+    { message: 'an Aramex account needs ARAMEX_USERNAME and ARAMEX_PASSWORD' },
+  )
+  .refine((c) => !c.DHL_API_KEY === !c.DHL_API_SECRET && !c.DHL_API_KEY === !c.DHL_ACCOUNT_NUMBER, {
+    message: 'DHL Express needs DHL_API_KEY, DHL_API_SECRET and DHL_ACCOUNT_NUMBER together',
   })
   .refine((c) => c.PAYMENT_PROVIDER !== 'tap' || !!c.TAP_SECRET_KEY, {
     message: 'PAYMENT_PROVIDER=tap needs TAP_SECRET_KEY',
