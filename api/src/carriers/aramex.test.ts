@@ -1,6 +1,7 @@
 // The Aramex adapter against the Shipping Services and Tracking API manuals' JSON shapes: what it sends
 // (ClientInfo, LabelInfo, the shipment's details, WCF dates) and how it reads Aramex's answers.
 import { describe, expect, it } from 'vitest';
+import { bytesToBase64 } from '#shared/bytes';
 import { aramexCarrier, aramexStatus, wcfDate } from './aramex';
 import { hangingFetch, pdfWithPages, recordingFetch } from './test-fetch';
 import { CarrierNotConfigured, CarrierRefused, CarrierUnavailable, type Party, type ShipmentRequest } from './types';
@@ -131,6 +132,30 @@ describe('Aramex adapter', () => {
     expect(result.trackingNumber).toBe('44013418063');
     expect(result.labelSize).toBe('4x6');
     expect(Buffer.from(result.label).equals(Buffer.from(pdf))).toBe(true);
+  });
+
+  it('tries the label once more when its download fails, and takes it inline when Aramex sends its bytes', async () => {
+    const pdf = await pdfWithPages(1);
+    const flaky = recordingFetch([created('44013418070'), new Response('busy', { status: 503 }), new Response(pdf)]);
+    const result = await aramexCarrier(settings, { fetcher: flaky.fetcher }).createShipment(order());
+    expect(flaky.sent.map((r) => r.method)).toEqual(['POST', 'GET', 'GET']);
+    expect(Buffer.from(result.label).equals(Buffer.from(pdf))).toBe(true);
+
+    const down = recordingFetch([
+      created('44013418071'),
+      new Response('busy', { status: 503 }),
+      new Response('', { status: 502 }),
+    ]);
+    await expect(aramexCarrier(settings, { fetcher: down.fetcher }).createShipment(order())).rejects.toBeInstanceOf(
+      CarrierUnavailable,
+    );
+
+    const answer = (await created('44013418072').json()) as { Shipments: { ShipmentLabel: unknown }[] };
+    answer.Shipments[0]!.ShipmentLabel = { LabelURL: null, LabelFileContents: bytesToBase64(pdf) };
+    const inline = recordingFetch([Response.json(answer)]);
+    const fromInline = await aramexCarrier(settings, { fetcher: inline.fetcher }).createShipment(order());
+    expect(inline.sent).toHaveLength(1);
+    expect(Buffer.from(fromInline.label).equals(Buffer.from(pdf))).toBe(true);
   });
 
   it("uses the Saudi account for a Saudi parcel, with SAR's two decimals, and no COD when paid", async () => {

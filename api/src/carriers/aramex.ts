@@ -15,6 +15,7 @@
 // the carrier's code and words for staff. Dates travel as WCF JSON dates, "\/Date(ms+0300)\/".
 // Aramex accounts belong to one country (entity KWI for Kuwait, RUH/JED… for Saudi Arabia): a parcel uses
 // the account of the country the shop's side of it is in. Aramex documents no webhooks: events are polled.
+import { base64ToBytes } from '#shared/bytes';
 import { GULF_OFFSET_MS } from '#shared/gulf-days';
 import { type CarrierHttpOptions, carrierFetch, carrierJson, decimalAmount, eventKey, kilograms } from './http';
 import {
@@ -56,6 +57,11 @@ interface Notification {
   Message?: string;
 }
 
+interface ShipmentLabel {
+  LabelURL?: string | null;
+  LabelFileContents?: unknown;
+}
+
 interface CreateShipmentsAnswer {
   HasErrors?: boolean;
   Notifications?: Notification[] | null;
@@ -63,7 +69,7 @@ interface CreateShipmentsAnswer {
     ID?: string;
     HasErrors?: boolean;
     Notifications?: Notification[] | null;
-    ShipmentLabel?: { LabelURL?: string | null; LabelFileContents?: unknown } | null;
+    ShipmentLabel?: ShipmentLabel | null;
   }[];
 }
 
@@ -241,6 +247,33 @@ export function aramexCarrier(settings: AramexSettings, options: CarrierHttpOpti
       options,
     );
 
+  /**
+   * The label: inline when Aramex sends its bytes (LabelFileContents, base64 or WCF's byte array), else
+   * the PDF at LabelURL. The waybill exists once CreateShipments answered, so a failed download is tried
+   * once more before giving up: a retry of the whole creation would make a second waybill.
+   */
+  const labelOf = async (label: ShipmentLabel | null | undefined): Promise<Uint8Array> => {
+    const inline = label?.LabelFileContents;
+    if (typeof inline === 'string' && inline) {
+      const bytes = base64ToBytes(inline.replace(/\s+/g, ''));
+      if (bytes) return bytes;
+    }
+    if (Array.isArray(inline) && inline.length > 0) return Uint8Array.from(inline as number[]);
+    const url = label?.LabelURL;
+    if (!url) throw new CarrierUnavailable('aramex', 'CreateShipments answered without a label');
+    let failure: unknown;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        const response = await carrierFetch('aramex', url, { method: 'GET' }, options);
+        if (response.ok) return new Uint8Array(await response.arrayBuffer());
+        failure = new CarrierUnavailable('aramex', `label ${url} answered ${response.status}`);
+      } catch (err) {
+        failure = err;
+      }
+    }
+    throw failure;
+  };
+
   return {
     code: 'aramex',
     countries,
@@ -309,15 +342,11 @@ export function aramexCarrier(settings: AramexSettings, options: CarrierHttpOpti
       if (!response.ok)
         throw new CarrierRefused('aramex', `HTTP_${response.status}`, JSON.stringify(answer).slice(0, 300));
       const trackingNumber = created?.ID;
-      const labelUrl = created?.ShipmentLabel?.LabelURL;
-      if (!trackingNumber || !labelUrl)
-        throw new CarrierUnavailable('aramex', 'CreateShipments answered without a waybill or label');
-      const label = await carrierFetch('aramex', labelUrl, { method: 'GET' }, options);
-      if (!label.ok) throw new CarrierUnavailable('aramex', `label ${labelUrl} answered ${label.status}`);
+      if (!trackingNumber) throw new CarrierUnavailable('aramex', 'CreateShipments answered without a waybill');
       return {
         trackingNumber,
         trackingUrl: `https://www.aramex.com/track/results?ShipmentNumber=${encodeURIComponent(trackingNumber)}`,
-        label: new Uint8Array(await label.arrayBuffer()),
+        label: await labelOf(created.ShipmentLabel),
         labelSize: '4x6',
       } satisfies CreatedShipment;
     },

@@ -326,6 +326,13 @@ describe('DHL Express adapter', () => {
     expect((await dhl.track(['5374534546'])).map((e) => e.eventKey)).toEqual(events.map((e) => e.eventKey));
   });
 
+  it('tracks more than 200 waybills in calls of 200, as the tracking service takes', async () => {
+    const numbers = Array.from({ length: 201 }, (_, i) => String(5_374_534_000 + i));
+    const { fetcher, sent } = recordingFetch([Response.json({ shipments: [] }), Response.json({ shipments: [] })]);
+    expect(await dhlCarrier(settings, { fetcher }).track(numbers)).toEqual([]);
+    expect(sent.map((r) => new URL(r.url).searchParams.getAll('shipmentTrackingNumber').length)).toEqual([200, 1]);
+  });
+
   it('answers no events while DHL knows none yet (its 404), and maps unknown checkpoints as on the way', async () => {
     const { fetcher } = recordingFetch([
       Response.json(

@@ -32,6 +32,8 @@ export const DHL_BASE_URL = 'https://express.api.dhl.com/mydhlapi';
 const API_VERSION = '3.1.0';
 /** DHL's A6 transport label template, the thermal printers' size (ECOM26_84_001, its default, is 8×4). */
 const LABEL_TEMPLATE = 'ECOM26_A6_002';
+/** The most numbers one tracking call takes (shipmentTrackingNumber: maxItems 200). */
+const TRACK_BATCH = 200;
 
 export interface DhlSettings {
   apiKey: string;
@@ -87,6 +89,30 @@ export function dhlStatus(code: string): ParcelStatus {
 }
 
 /** DHL's own words for a refusal: "7008: The requested Special Service Code…" → code 7008. */
+/** The events of one tracked shipment, as ours. */
+function shipmentEvents(shipment: NonNullable<TrackingAnswer['shipments']>[number]): TrackingEvent[] {
+  const trackingNumber = shipment.shipmentTrackingNumber ?? '';
+  const events: TrackingEvent[] = [];
+  for (const event of shipment.events ?? []) {
+    const at = eventTime(event);
+    const code = event.typeCode ?? '';
+    if (!trackingNumber || at === null || !code) continue;
+    const status = dhlStatus(code);
+    const description = event.description ?? code;
+    events.push({
+      trackingNumber,
+      eventKey: eventKey('dhl', trackingNumber, code, at),
+      status,
+      carrierCode: code,
+      description,
+      location: event.serviceArea?.[0]?.description ?? null,
+      reason: status === 'failed_attempt' ? description : null,
+      at,
+    });
+  }
+  return events;
+}
+
 async function refusal(response: Response): Promise<CarrierRefused> {
   const text = await response.text();
   let problem: Problem = {};
@@ -278,36 +304,19 @@ export function dhlCarrier(settings: DhlSettings, options: CarrierHttpOptions = 
     },
 
     async track(trackingNumbers) {
-      if (trackingNumbers.length === 0) return [];
-      const query = new URLSearchParams();
-      for (const n of trackingNumbers) query.append('shipmentTrackingNumber', n);
-      query.set('trackingView', 'all-checkpoints');
-      query.set('levelOfDetail', 'shipment');
-      const response = await carrierFetch('dhl', `${base}/tracking?${query}`, { method: 'GET', headers }, options);
-      // 404: DHL knows no event yet (a label printed, nothing scanned).
-      if (response.status === 404) return [];
-      if (!response.ok) throw new CarrierUnavailable('dhl', `tracking answered ${response.status}`);
-      const answer = await carrierJson<TrackingAnswer>('dhl', response);
       const events: TrackingEvent[] = [];
-      for (const shipment of answer.shipments ?? []) {
-        const trackingNumber = shipment.shipmentTrackingNumber ?? '';
-        for (const event of shipment.events ?? []) {
-          const at = eventTime(event);
-          const code = event.typeCode ?? '';
-          if (!trackingNumber || at === null || !code) continue;
-          const status = dhlStatus(code);
-          const description = event.description ?? code;
-          events.push({
-            trackingNumber,
-            eventKey: eventKey('dhl', trackingNumber, code, at),
-            status,
-            carrierCode: code,
-            description,
-            location: event.serviceArea?.[0]?.description ?? null,
-            reason: status === 'failed_attempt' ? description : null,
-            at,
-          });
-        }
+      // The tracking service takes up to 200 numbers a call.
+      for (let i = 0; i < trackingNumbers.length; i += TRACK_BATCH) {
+        const query = new URLSearchParams();
+        for (const n of trackingNumbers.slice(i, i + TRACK_BATCH)) query.append('shipmentTrackingNumber', n);
+        query.set('trackingView', 'all-checkpoints');
+        query.set('levelOfDetail', 'shipment');
+        const response = await carrierFetch('dhl', `${base}/tracking?${query}`, { method: 'GET', headers }, options);
+        // 404: DHL knows no event yet (a label printed, nothing scanned).
+        if (response.status === 404) continue;
+        if (!response.ok) throw new CarrierUnavailable('dhl', `tracking answered ${response.status}`);
+        const answer = await carrierJson<TrackingAnswer>('dhl', response);
+        for (const shipment of answer.shipments ?? []) events.push(...shipmentEvents(shipment));
       }
       return events.sort((a, b) => a.at - b.at);
     },
