@@ -235,14 +235,30 @@ describe('Aramex adapter', () => {
     const top = recordingFetch([
       Response.json({
         HasErrors: true,
-        Notifications: [{ Code: 'ERR01', Message: 'ClientInfo - Invalid username or password' }],
+        Notifications: [{ Code: 'ERR08', Message: 'Invalid Product Type' }],
         Shipments: [],
       }),
     ]);
     await expect(aramexCarrier(settings, { fetcher: top.fetcher }).createShipment(order())).rejects.toMatchObject({
-      carrierCode: 'ERR01',
-      carrierMessage: 'ERR01: ClientInfo - Invalid username or password',
+      carrierCode: 'ERR08',
+      carrierMessage: 'ERR08: Invalid Product Type',
     });
+  });
+
+  it("waits rather than refuses when Aramex rejects the shop's own keys", async () => {
+    const { fetcher } = recordingFetch([
+      Response.json({
+        HasErrors: true,
+        Notifications: [{ Code: 'ERR01', Message: 'ClientInfo - Invalid username or password' }],
+        Shipments: [],
+      }),
+    ]);
+    const error = await aramexCarrier(settings, { fetcher })
+      .createShipment(order())
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CarrierUnavailable);
+    expect(error).not.toBeInstanceOf(CarrierRefused);
+    expect(String(error)).toContain('ClientInfo - Invalid username or password');
   });
 
   it('reports Aramex down, failing or slow as unavailable (retried), never as a refusal', async () => {

@@ -155,6 +155,16 @@ export function wcfJson(body: unknown): string {
   return JSON.stringify(body).replace(/"\/Date\((-?\d+[+-]\d{4})\)\/"/g, '"\\/Date($1)\\/"');
 }
 
+/**
+ * Aramex's answer to a refused call as our error. A ClientInfo notification ("ClientInfo - Invalid
+ * username or password") is about the shop's own keys, not the parcel: fixing them and trying again
+ * works, so it is a wait, not a refusal shown as the address's fault.
+ */
+function refusalOf(note: { code: string; message: string }): CarrierRefused | CarrierUnavailable {
+  if (/clientinfo/i.test(note.message)) return new CarrierUnavailable('aramex', note.message);
+  return new CarrierRefused('aramex', note.code, note.message);
+}
+
 function notificationsText(list: Notification[] | null | undefined): { code: string; message: string } | null {
   const notes = (list ?? []).filter((n) => n.Code || n.Message);
   if (notes.length === 0) return null;
@@ -338,7 +348,7 @@ export function aramexCarrier(settings: AramexSettings, options: CarrierHttpOpti
       const refusal =
         notificationsText(created?.HasErrors ? created.Notifications : null) ??
         (answer.HasErrors ? (notificationsText(answer.Notifications) ?? { code: 'ARAMEX', message: 'refused' }) : null);
-      if (refusal) throw new CarrierRefused('aramex', refusal.code, refusal.message);
+      if (refusal) throw refusalOf(refusal);
       if (!response.ok)
         throw new CarrierRefused('aramex', `HTTP_${response.status}`, JSON.stringify(answer).slice(0, 300));
       const trackingNumber = created?.ID;
@@ -404,7 +414,7 @@ export function aramexCarrier(settings: AramexSettings, options: CarrierHttpOpti
       const refusal = answer.HasErrors
         ? (notificationsText(answer.Notifications) ?? { code: 'ARAMEX', message: 'refused' })
         : null;
-      if (refusal) throw new CarrierRefused('aramex', refusal.code, refusal.message);
+      if (refusal) throw refusalOf(refusal);
       const id = answer.ProcessedPickup?.ID;
       if (!id) throw new CarrierUnavailable('aramex', 'CreatePickup answered without a pickup id');
       return { carrierRef: id };

@@ -99,15 +99,17 @@ function scanTime(scan: Scan): number | null {
 }
 
 function address(p: Party) {
-  const [line1 = '', ...rest] = p.lines;
+  // SMSA wants a first line of 10 to 100 characters: the shopper's lines run together ("Salmiya" alone
+  // is too short), the rest on the second line.
+  const text = p.lines.join(', ');
   return {
     ContactName: p.name,
     // SMSA takes the number with its country code and without the plus.
     ContactPhoneNumber: p.phone.replace(/^\+/, ''),
     Country: p.country,
     City: p.city,
-    AddressLine1: line1.slice(0, 100),
-    AddressLine2: rest.join(', ').slice(0, 100),
+    AddressLine1: text.slice(0, 100),
+    AddressLine2: text.slice(100, 200),
     PostalCode: p.postalCode ?? '',
   };
 }
