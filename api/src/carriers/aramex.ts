@@ -30,7 +30,7 @@ import {
   type TrackingEvent,
 } from './types';
 
-export const ARAMEX_BASE_URL = 'https://ws.aramex.net/ShippingAPI.V2';
+const ARAMEX_BASE_URL = 'https://ws.aramex.net/ShippingAPI.V2';
 /** The 4×6 thermal label report (Aramex's report ids: 9729 the 4×6 label, 9201 the A4 waybill). */
 const LABEL_REPORT_ID = 9729;
 /** Aramex's id for the calling integration (the manual's sample value; Aramex may assign its own). */
@@ -151,7 +151,7 @@ function wcf(ms: number): string {
  * The JSON body with its dates escaped as WCF's JSON reader expects them ("\/Date(…)\/"): the same
  * string to any JSON parser, the one spelling WCF takes as a date.
  */
-export function wcfJson(body: unknown): string {
+function wcfJson(body: unknown): string {
   return JSON.stringify(body).replace(/"\/Date\((-?\d+[+-]\d{4})\)\/"/g, '"\\/Date($1)\\/"');
 }
 

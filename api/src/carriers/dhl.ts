@@ -27,7 +27,7 @@ import {
   type TrackingEvent,
 } from './types';
 
-export const DHL_BASE_URL = 'https://express.api.dhl.com/mydhlapi';
+const DHL_BASE_URL = 'https://express.api.dhl.com/mydhlapi';
 /** The interface version the specification above names ("do not change this field value"). */
 const API_VERSION = '3.1.0';
 /** DHL's A6 transport label template, the thermal printers' size (ECOM26_84_001, its default, is 8×4). */

@@ -6,7 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import { currencyDecimals, minorToDecimal } from '#shared/money';
 import { type CarrierCode, CarrierUnavailable } from './types';
 
-export const CARRIER_TIMEOUT_MS = 20_000;
+const CARRIER_TIMEOUT_MS = 20_000;
 
 export interface CarrierHttpOptions {
   /** The fetch to call (tests pass a stand-in; the worker passes the global one). */

@@ -24,7 +24,7 @@ import {
   type TrackingEvent,
 } from './types';
 
-export const SMSA_BASE_URL = 'https://ecomapis.smsaexpress.com';
+const SMSA_BASE_URL = 'https://ecomapis.smsaexpress.com';
 
 export interface SmsaSettings {
   apiKey: string;
