@@ -2,10 +2,12 @@
 // adapter with its keys, and a clear "not configured" (a retryable unavailability) for one without keys.
 import { describe, expect, it } from 'vitest';
 import { carrierFor, type CarrierConfig, liveCarrierConfigured } from './index';
+import { recordingFetch } from './test-fetch';
 import { CarrierNotConfigured, CarrierUnavailable } from './types';
 
 const none: CarrierConfig = {
   CARRIER_MODE: 'live',
+  CARRIER_ENDPOINTS: 'production',
   ARAMEX_KW_ACCOUNT_ENTITY: 'KWI',
   ARAMEX_SA_ACCOUNT_ENTITY: 'RUH',
 };
@@ -50,5 +52,28 @@ describe('carrierFor', () => {
     }
     expect(() => carrierFor(env, none, 'dhl')).toThrow(/DHL_API_KEY, DHL_API_SECRET and DHL_ACCOUNT_NUMBER/);
     expect(() => carrierFor(env, { ...all, ARAMEX_SA_ACCOUNT_PIN: undefined }, 'aramex')).toThrow(/ARAMEX_USERNAME/);
+  });
+
+  it("calls the carriers' production APIs, or their test environments with CARRIER_ENDPOINTS=test", async () => {
+    const urls = async (config: CarrierConfig) => {
+      const { fetcher, sent } = recordingFetch([
+        Response.json({ HasErrors: false, TrackingResults: [] }),
+        Response.json([]),
+        Response.json({ shipments: [] }),
+      ]);
+      for (const code of ['aramex', 'smsa', 'dhl'] as const)
+        await carrierFor(env, config, code, { fetcher }).track(['1']);
+      return sent.map((r) => new URL(r.url).origin + new URL(r.url).pathname.split('/').slice(0, 3).join('/'));
+    };
+    expect(await urls(all)).toEqual([
+      'https://ws.aramex.net/ShippingAPI.V2/Tracking',
+      'https://ecomapis.smsaexpress.com/api/track',
+      'https://express.api.dhl.com/mydhlapi/tracking',
+    ]);
+    expect(await urls({ ...all, CARRIER_ENDPOINTS: 'test' })).toEqual([
+      'https://ws.sbx.aramex.net/ShippingAPI.V2/Tracking',
+      'https://ecomapis-sandbox.azurewebsites.net/api/track',
+      'https://express.api.dhl.com/mydhlapi/test',
+    ]);
   });
 });

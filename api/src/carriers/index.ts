@@ -16,6 +16,7 @@ import { type Carrier, type CarrierCode, CarrierNotConfigured } from './types';
 export type CarrierConfig = Pick<
   ApiConfig,
   | 'CARRIER_MODE'
+  | 'CARRIER_ENDPOINTS'
   | 'ARAMEX_USERNAME'
   | 'ARAMEX_PASSWORD'
   | 'ARAMEX_KW_ACCOUNT_NUMBER'
@@ -29,6 +30,13 @@ export type CarrierConfig = Pick<
   | 'DHL_API_SECRET'
   | 'DHL_ACCOUNT_NUMBER'
 >;
+
+/** Each carrier's test environment, for CARRIER_ENDPOINTS=test (the carriers' own sandboxes). */
+const TEST_URLS = {
+  aramex: 'https://ws.sbx.aramex.net/ShippingAPI.V2',
+  smsa: 'https://ecomapis-sandbox.azurewebsites.net',
+  dhl: 'https://express.api.dhl.com/mydhlapi/test',
+} as const;
 
 /** The keys each live carrier needs, as the configuration table names them. */
 const KEYS: Record<'aramex' | 'smsa' | 'dhl', string> = {
@@ -67,6 +75,7 @@ export function carrierFor(
   if (code === 'own') throw new Error('own drivers adapter: see own.ts');
   if (!liveCarrierConfigured(config, code))
     throw new CarrierNotConfigured(code, `not configured for live mode: set ${KEYS[code]}`);
+  const baseUrl = config.CARRIER_ENDPOINTS === 'test' ? { baseUrl: TEST_URLS[code] } : {};
   switch (code) {
     case 'aramex': {
       const account = (number?: string, pin?: string, entity?: string) =>
@@ -75,6 +84,7 @@ export function carrierFor(
         {
           username: config.ARAMEX_USERNAME!,
           password: config.ARAMEX_PASSWORD!,
+          ...baseUrl,
           accounts: {
             KW: account(config.ARAMEX_KW_ACCOUNT_NUMBER, config.ARAMEX_KW_ACCOUNT_PIN, config.ARAMEX_KW_ACCOUNT_ENTITY),
             SA: account(config.ARAMEX_SA_ACCOUNT_NUMBER, config.ARAMEX_SA_ACCOUNT_PIN, config.ARAMEX_SA_ACCOUNT_ENTITY),
@@ -84,10 +94,15 @@ export function carrierFor(
       );
     }
     case 'smsa':
-      return smsaCarrier({ apiKey: config.SMSA_API_KEY! }, options);
+      return smsaCarrier({ apiKey: config.SMSA_API_KEY!, ...baseUrl }, options);
     case 'dhl':
       return dhlCarrier(
-        { apiKey: config.DHL_API_KEY!, apiSecret: config.DHL_API_SECRET!, accountNumber: config.DHL_ACCOUNT_NUMBER! },
+        {
+          apiKey: config.DHL_API_KEY!,
+          apiSecret: config.DHL_API_SECRET!,
+          accountNumber: config.DHL_ACCOUNT_NUMBER!,
+          ...baseUrl,
+        },
         options,
       );
   }

@@ -91,6 +91,9 @@ const configSchema = z
     // Parcels (decision 66, api/src/carriers/): 'live' through each carrier's own API with its keys,
     // 'local' through the local carrier and its sandbox page (nothing leaves the machine).
     CARRIER_MODE: z.enum(['live', 'local']).default('local'),
+    // Which of each carrier's environments live mode calls: 'production', or 'test' (Aramex's sandbox,
+    // SMSA's sandbox, MyDHL's test environment) with the carriers' test keys, e.g. for staging.
+    CARRIER_ENDPOINTS: z.enum(['production', 'test']).default('production'),
     // Aramex (api/src/carriers/aramex.ts): the aramex.com API user and its password (secrets), and one
     // account per country, since an Aramex account belongs to one country: its number and entity (vars)
     // and its PIN (a secret). A country without an account ships with other carriers.
