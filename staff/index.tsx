@@ -36,6 +36,9 @@ import { orderRoutes } from './routes/orders';
 import { consultationCallRoutes } from './routes/consultation-call';
 import { practiceRoutes } from './routes/practice';
 import { loyaltyRoutes } from './routes/loyalty';
+import { driverRoutes } from './routes/driver';
+import { deliveriesRoutes } from './routes/deliveries';
+import { codRoutes } from './routes/cod';
 import { MessagePage } from './pages/Message';
 import { UnreadableForm } from './lib/form';
 import { D1_SQL_HEADER, encodeD1Sql } from '#shared/api/d1-sql';
@@ -99,6 +102,9 @@ app.route('/', deliveryRoutes);
 app.route('/', consultationCallRoutes);
 app.route('/', practiceRoutes);
 app.route('/', loyaltyRoutes);
+app.route('/', driverRoutes);
+app.route('/', deliveriesRoutes);
+app.route('/', codRoutes);
 
 app.notFound((c) => {
   const t = c.var.t ?? staffTranslator('en');

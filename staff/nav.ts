@@ -31,6 +31,9 @@ export const NAV: readonly NavItem[] = [
   { href: '/reviews', label: 'st_nav_reviews', permission: 'reviews:read' },
   { href: '/orders', label: 'st_nav_orders', permission: 'orders:read' },
   { href: '/delivery', label: 'st_nav_delivery', permission: 'orders:read' },
+  { href: '/deliveries', label: 'st_nav_deliveries', permission: 'orders:read' },
+  { href: '/cod', label: 'st_nav_cod', permission: 'cod:reconcile' },
+  { href: '/driver', label: 'st_nav_driver', permission: 'deliveries:drive' },
   { href: '/subscriptions', label: 'st_nav_subscriptions', permission: 'orders:read' },
   { href: '/audit', label: 'st_nav_audit', permission: 'audit:read' },
 ];

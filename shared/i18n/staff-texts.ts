@@ -37,6 +37,8 @@ import { staffLoyaltyAr } from './staff-loyalty.ar';
 import { staffLoyaltyEn } from './staff-loyalty.en';
 import { staffDeliveryAr } from './staff-delivery.ar';
 import { staffDeliveryEn } from './staff-delivery.en';
+import { staffCodAr } from './staff-cod.ar';
+import { staffCodEn } from './staff-cod.en';
 
 export const staffTextsEn = {
   ...staffEn,
@@ -57,6 +59,7 @@ export const staffTextsEn = {
   ...staffPracticeEn,
   ...staffLoyaltyEn,
   ...staffDeliveryEn,
+  ...staffCodEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
@@ -78,4 +81,5 @@ export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffPracticeAr,
   ...staffLoyaltyAr,
   ...staffDeliveryAr,
+  ...staffCodAr,
 };

@@ -42,6 +42,11 @@ export const PERMISSIONS = [
   'loyalty:manage',
   // Delivery (issue 62): each country's working days, cut-offs, speeds, fees and holidays; read with orders:read.
   'delivery:manage',
+  // The shop's own drivers (issue 62): a driver sees and marks only the stops of her own run.
+  'deliveries:drive',
+  // Cash on delivery settled (issue 62): carriers' remittance statements imported and matched, drivers'
+  // cash hand-ins counted, the differences listed.
+  'cod:reconcile',
   'staff:read',
   'staff:write',
   'audit:read',
@@ -55,6 +60,7 @@ export const ROLES = [
   'lab_coordinator',
   'support',
   'nutritionist',
+  'driver',
 ] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -74,7 +80,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'nutritionists:read',
     'nutritionists:write',
   ],
-  fulfilment: ['dashboard:read', 'catalogue:read', 'orders:read', 'orders:fulfil', 'orders:cancel'],
+  // Fulfilment assigns the drivers' stops and counts the cash they hand in.
+  fulfilment: ['dashboard:read', 'catalogue:read', 'orders:read', 'orders:fulfil', 'orders:cancel', 'cod:reconcile'],
   lab_coordinator: [
     'dashboard:read',
     'bloodtests:read',
@@ -107,6 +114,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'consultations:read',
     'consultations:write',
   ],
+  // A driver sees only her own day's stops (checked per stop, never by permission alone).
+  driver: ['deliveries:drive'],
 };
 
 /** One role held by a staff member: everywhere (`country` null) or in one country. */

@@ -219,6 +219,8 @@ function traceSteps(
             `UPDATE coupon_redemptions SET once_key = coupon_id || ':erased-' || order_id
        WHERE once_key IS NOT NULL AND order_id IN (SELECT id FROM orders WHERE user_id = ?1)`,
           ),
+      // The own drivers' copies of her name, phone and address (issue 62); the stops' cash and steps stay.
+      ...driverStopSteps(db, userId, fromShard),
     ),
     // Staff notes on her orders, refunds and wallet may name her; the amounts stay.
     ...onShard(
@@ -357,4 +359,21 @@ async function readFromShard(shard: D1Database, userId: number): Promise<FromSha
     orders: (orders!.results as { id: number }[]).map((o) => o.id),
     phones: (phones!.results as { phone: string }[]).map((p) => p.phone),
   };
+}
+
+/** Her parcels' stops on the own drivers' runs: who, where and the drivers' notes go. */
+function driverStopSteps(db: D1Database, userId: number, fromShard: FromShard | null): D1PreparedStatement[] {
+  const stops = fromShard
+    ? 'SELECT id FROM driver_stops WHERE reference IN (SELECT reference FROM shipments WHERE order_id IN (SELECT value FROM json_each(?1)))'
+    : 'SELECT id FROM driver_stops WHERE reference IN (SELECT reference FROM shipments WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1))';
+  const bind = fromShard ? JSON.stringify(fromShard.orders) : userId;
+  return [
+    db.prepare(`UPDATE driver_stop_events SET reason = NULL WHERE stop_id IN (${stops})`).bind(bind),
+    db
+      .prepare(
+        `UPDATE driver_stops SET name = '', phone = '', address_lines = '[]', area = '', receiver_name = NULL,
+           cash_note = NULL, fail_note = NULL WHERE id IN (${stops})`,
+      )
+      .bind(bind),
+  ];
 }

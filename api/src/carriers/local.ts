@@ -1,13 +1,9 @@
 // The local carrier: a carrier that needs no outside service (CARRIER_MODE=local, the default in
 // development and tests). It keeps its parcels in D1 (local_parcels, migration 0071), prints a plain
 // 4×6 label, and reports the events a tester adds on its sandbox page, like the payment sandbox.
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { currencyDecimals, minorToDecimal } from '#shared/money';
-import type { Carrier, CarrierCode, CreatedShipment, ParcelStatus, ShipmentRequest, TrackingEvent } from './types';
+import { plainLabel } from './label';
+import type { Carrier, CarrierCode, CreatedShipment, ParcelStatus, TrackingEvent } from './types';
 import { CarrierRefused } from './types';
-
-/** Points in an inch: the label is 4×6 inches, the thermal printers' size. */
-const INCH = 72;
 
 export function localCarrier(db: D1Database, code: CarrierCode = 'local'): Carrier {
   return {
@@ -40,7 +36,7 @@ export function localCarrier(db: D1Database, code: CarrierCode = 'local'): Carri
       return {
         trackingNumber,
         trackingUrl: null,
-        label: await localLabel(request, trackingNumber, code),
+        label: await plainLabel(request, trackingNumber, code),
         labelSize: '4x6',
       } satisfies CreatedShipment;
     },
@@ -77,47 +73,4 @@ function localTrackingNumber(reference: string): string {
   let hash = 2166136261;
   for (const ch of reference) hash = Math.imul(hash ^ ch.charCodeAt(0), 16777619) >>> 0;
   return `LC${String(hash).padStart(10, '0')}`;
-}
-
-/** A plain label: the carrier, the tracking number large, the order, both parties, the cash to collect. */
-async function localLabel(request: ShipmentRequest, trackingNumber: string, code: CarrierCode): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  const page = pdf.addPage([4 * INCH, 6 * INCH]);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  let y = 6 * INCH - 30;
-  const line = (text: string, size = 9, font = regular) => {
-    // The standard fonts carry Latin only: anything else (an Arabic street name) is printed as '?',
-    // and the Latin city, phone and order number are what the courier reads.
-    page.drawText(latinOnly(text), { x: 14, y, size, font });
-    y -= size + 5;
-  };
-  line(`${code.toUpperCase()} · ${request.speed.replace('_', ' ')}`, 11, bold);
-  line(trackingNumber, 22, bold);
-  line(`Order ${request.orderNumber} · ${request.pieces} pc · ${(request.weightGrams / 1000).toFixed(1)} kg`);
-  y -= 6;
-  line('To', 9, bold);
-  for (const text of [
-    request.consignee.name,
-    ...request.consignee.lines,
-    request.consignee.city,
-    request.consignee.phone,
-  ])
-    line(text, 10);
-  y -= 6;
-  line('From', 9, bold);
-  for (const text of [request.shipper.name, request.shipper.city, request.shipper.phone]) line(text, 8);
-  if (request.codAmount > 0) {
-    y -= 8;
-    line(
-      `COLLECT ${request.currency} ${minorToDecimal(request.codAmount, currencyDecimals(request.currency))}`,
-      14,
-      bold,
-    );
-  }
-  return pdf.save();
-}
-
-function latinOnly(text: string): string {
-  return text.replace(/[^\x20-\x7e]/g, '?');
 }

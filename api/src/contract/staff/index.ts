@@ -20,6 +20,7 @@ import { STAFF_DELIVERY_CONTRACTS } from './delivery';
 import { STAFF_CONSULTATION_CALL_CONTRACTS } from './consultation-call';
 import { STAFF_PRACTICE_CONTRACTS } from './consultation-practice';
 import { STAFF_LOYALTY_CONTRACTS } from './loyalty';
+import { STAFF_COD_CONTRACTS } from './cod';
 
 export const STAFF_CONTRACTS = {
   ...STAFF_CORE_CONTRACTS,
@@ -41,4 +42,5 @@ export const STAFF_CONTRACTS = {
   ...STAFF_CONSULTATION_CALL_CONTRACTS,
   ...STAFF_PRACTICE_CONTRACTS,
   ...STAFF_LOYALTY_CONTRACTS,
+  ...STAFF_COD_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;

@@ -25,6 +25,8 @@ import { staffDeliveryRoutes } from './delivery';
 import { staffConsultationCallRoutes } from './consultation-call';
 import { staffPracticeRoutes } from './consultation-practice';
 import { staffLoyaltyRoutes } from './loyalty';
+import { staffDriverRoutes } from './drivers';
+import { staffCodRoutes } from './cod';
 import { auditRefusals } from '#api/src/middleware/staff/audit-refusals';
 
 export const staffRoutes = new Hono<AppEnv>()
@@ -51,4 +53,6 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffDeliveryRoutes)
   .route('/', staffConsultationCallRoutes)
   .route('/', staffPracticeRoutes)
-  .route('/', staffLoyaltyRoutes);
+  .route('/', staffLoyaltyRoutes)
+  .route('/', staffDriverRoutes)
+  .route('/', staffCodRoutes);

@@ -1,0 +1,46 @@
+// The shop's own drivers' stops (issue 62): a driver's day read and marked, each mark a tracking event
+// of the own carrier (api/src/carriers/own.ts reads them). A stop is its driver's only: every read and
+// mark checks that the stop is hers, and another driver's stop is not found.
+import type { DriverStop } from '#shared/api/cod-schemas';
+
+export const STOP_COLUMNS = `d.id, d.tracking_number, d.day, d.staff_id, d.position, d.order_number, d.name, d.phone,
+  d.address_lines, d.area, d.cod_amount, d.currency, d.status, d.received_by, d.receiver_name, d.fail_reason,
+  d.cash_collected, d.cash_note`;
+
+export type StopRow = Omit<DriverStop, 'address_lines'> & { address_lines: string };
+
+export const toStop = (row: StopRow): DriverStop => ({ ...row, address_lines: JSON.parse(row.address_lines) });
+
+/**
+ * The events that leaving with the van gives a stop: picked up, then out for delivery, each once
+ * (a stop assigned after the run started gets them at its own mark).
+ */
+export function leaveStatements(db: D1Database, where: string, binds: unknown[], at: number): D1PreparedStatement[] {
+  return (['picked_up', 'out_for_delivery'] as const).map((status) =>
+    db
+      .prepare(
+        `INSERT INTO driver_stop_events (stop_id, status, at)
+         SELECT d.id, '${status}', ? FROM driver_stops d WHERE ${where} AND d.status = 'pending'
+           AND NOT EXISTS (SELECT 1 FROM driver_stop_events e WHERE e.stop_id = d.id AND e.status = '${status}')`,
+      )
+      .bind(at, ...binds),
+  );
+}
+
+/** The run's start: the day's row, and its pending stops picked up and out for delivery. */
+export function startRunStatements(db: D1Database, staffId: number, day: string, at: number): D1PreparedStatement[] {
+  return [
+    db
+      .prepare('INSERT INTO driver_runs (staff_id, day, started_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING')
+      .bind(staffId, day, at),
+    ...leaveStatements(db, 'd.day = ? AND d.staff_id = ?', [day, staffId], at),
+  ];
+}
+
+/** A driver's own stop, or null (another driver's, or none). */
+export function ownStop(db: D1Database, staffId: number, stopId: number) {
+  return db
+    .prepare(`SELECT ${STOP_COLUMNS} FROM driver_stops d WHERE d.id = ? AND d.staff_id = ?`)
+    .bind(stopId, staffId)
+    .first<StopRow>();
+}

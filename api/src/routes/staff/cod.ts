@@ -1,0 +1,284 @@
+// Cash on delivery settled (issue 62): carriers' remittance statements imported (a preview of every
+// line first; a file with any line the shop cannot take changes nothing, and the same file twice is
+// refused), each delivered cash parcel's standing (paid, short, over, missing, not yet remitted), the
+// totals per carrier and per week, and the own drivers' cash hand-ins. Needs cod:reconcile.
+import { Hono } from 'hono';
+import { ok } from '#shared/api/envelope';
+import { type CashParcel, type MatchResult, matchStatement } from '#shared/cod/match';
+import { COD_MISSING_DAYS, type SettlementStatus, settlementStatus, weekOf } from '#shared/cod/settlement';
+import { parseAmount, readStatement, StatementUnreadable } from '#shared/cod/statement';
+import { addDays, gulfDate } from '#shared/gulf-days';
+import { COUNTRY_FACTS, type CountryCode } from '#shared/locale';
+import { currencyDecimals } from '#shared/money';
+import { countriesFor } from '#shared/staff/permissions';
+import type { AppEnv } from '#api/src/app-env';
+import { ApiError } from '#api/src/lib/errors';
+import { contract } from '#api/src/lib/validate';
+import { requireStaff } from '#api/src/middleware/staff';
+import type { StaffMember } from '#api/src/staff/sessions';
+import { auditStatement } from '#api/src/staff/audit';
+
+/** Weeks of totals the page shows. */
+const WEEKS = 12;
+
+const countryOf = (currency: string): CountryCode => (currency === 'KWD' ? 'KW' : 'SA');
+
+function assertCountry(member: StaffMember, country: CountryCode) {
+  const allowed = countriesFor(member.grants, 'cod:reconcile');
+  if (allowed !== null && !allowed.includes(country)) throw new ApiError(403, 'forbidden');
+}
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+interface Checked extends MatchResult {
+  file_hash: string;
+  /** The same file was imported before (its statement's id). */
+  imported_as: number | null;
+}
+
+async function check(
+  db: D1Database,
+  input: { carrier: 'aramex' | 'smsa' | 'local'; currency: 'KWD' | 'SAR'; csv: string },
+): Promise<Checked> {
+  let lines: ReturnType<typeof readStatement>;
+  try {
+    lines = readStatement(input.carrier, input.csv);
+  } catch (error) {
+    if (error instanceof StatementUnreadable) throw new ApiError(400, error.key);
+    throw error;
+  }
+  const trackings = lines.flatMap((l) => (l.tracking ? [l.tracking] : []));
+  const references = lines.flatMap((l) => (l.reference ? [l.reference] : []));
+  const fileHash = await sha256(input.csv);
+  const [parcels, imported] = await db.batch([
+    db
+      .prepare(
+        `SELECT s.id, s.tracking_number, s.reference, s.order_id, s.cod_amount, s.currency,
+           EXISTS (SELECT 1 FROM cod_remittance_lines l WHERE l.shipment_id = s.id) AS remitted
+         FROM shipments s WHERE s.carrier = ? AND s.direction = 'outbound'
+           AND (s.tracking_number IN (SELECT value FROM json_each(?)) OR s.reference IN (SELECT value FROM json_each(?)))`,
+      )
+      .bind(input.carrier, JSON.stringify(trackings), JSON.stringify(references)),
+    db.prepare('SELECT id FROM cod_remittances WHERE file_hash = ?').bind(fileHash),
+  ]);
+  const known = (parcels!.results as Array<Omit<CashParcel, 'remitted'> & { remitted: number }>).map(
+    (p): CashParcel => ({ ...p, remitted: p.remitted === 1 }),
+  );
+  const result = matchStatement(lines, input.currency, known);
+  const importedAs = (imported!.results[0] as { id: number } | undefined)?.id ?? null;
+  return {
+    ...result,
+    applicable: result.applicable && importedAs === null,
+    file_hash: fileHash,
+    imported_as: importedAs,
+  };
+}
+
+interface CashShipment {
+  id: number;
+  order_id: number;
+  carrier: string;
+  tracking_number: string | null;
+  currency: 'KWD' | 'SAR';
+  cod_amount: number;
+  delivered_at: number;
+  remitted: number | null;
+}
+
+interface HandinRow {
+  staff_id: number;
+  name: string;
+  day: string;
+  currency: 'KWD' | 'SAR';
+  expected: number;
+  collected: number;
+  handed: number | null;
+  note: string | null;
+}
+
+export const staffCodRoutes = new Hono<AppEnv>()
+  .get('/cod', contract('GET /staff/cod'), async (c) => {
+    const member = await requireStaff(c);
+    const allowed = countriesFor(member.grants, 'cod:reconcile');
+    const currencies = (['KW', 'SA'] as const)
+      .filter((code) => allowed === null || allowed.includes(code))
+      .map((code) => COUNTRY_FACTS[code].currency);
+    const now = Date.now();
+    const today = gulfDate(now);
+    const since = Date.parse(`${addDays(weekOf(today), -7 * (WEEKS - 1))}T00:00:00+03:00`);
+    const db = c.env.DB;
+    const [shipments, handins, statements] = await db.batch([
+      db
+        .prepare(
+          `SELECT s.id, s.order_id, s.carrier, s.tracking_number, s.currency, s.cod_amount,
+             COALESCE(s.last_event_at, s.updated_at) AS delivered_at, l.amount_minor AS remitted
+           FROM shipments s LEFT JOIN cod_remittance_lines l ON l.shipment_id = s.id
+           WHERE s.direction = 'outbound' AND s.status = 'delivered' AND s.cod_amount > 0 AND s.carrier != 'own'
+             AND s.currency IN (SELECT value FROM json_each(?1))
+             AND (COALESCE(s.last_event_at, s.updated_at) >= ?2 OR l.id IS NULL)
+           ORDER BY delivered_at`,
+        )
+        .bind(JSON.stringify(currencies), since),
+      db
+        .prepare(
+          `SELECT d.staff_id, st.name, d.day, d.currency, SUM(d.cod_amount) AS expected,
+             SUM(COALESCE(d.cash_collected, 0)) AS collected, h.handed_minor AS handed, h.note
+           FROM driver_stops d JOIN staff st ON st.id = d.staff_id
+           LEFT JOIN driver_handins h ON h.staff_id = d.staff_id AND h.day = d.day
+           WHERE d.status = 'delivered' AND d.cod_amount > 0 AND d.day >= ?1
+             AND d.currency IN (SELECT value FROM json_each(?2))
+           GROUP BY d.staff_id, d.day ORDER BY d.day DESC, st.name`,
+        )
+        .bind(addDays(weekOf(today), -7 * (WEEKS - 1)), JSON.stringify(currencies)),
+      db
+        .prepare(
+          `SELECT r.id, r.carrier, r.statement_ref, r.file_name, r.currency, r.line_count, r.total_minor, r.imported_at,
+             s.name AS staff_name
+           FROM cod_remittances r JOIN staff s ON s.id = r.staff_id
+           WHERE r.currency IN (SELECT value FROM json_each(?)) ORDER BY r.imported_at DESC LIMIT 20`,
+        )
+        .bind(JSON.stringify(currencies)),
+    ]);
+    const totals = new Map<
+      string,
+      { carrier: string; week: string; currency: string; expected: number; remitted: number; difference: number }
+    >();
+    const add = (carrier: string, week: string, currency: string, expected: number, remitted: number) => {
+      const key = `${carrier}|${week}|${currency}`;
+      const row = totals.get(key) ?? { carrier, week, currency, expected: 0, remitted: 0, difference: 0 };
+      row.expected += expected;
+      row.remitted += remitted;
+      row.difference = row.remitted - row.expected;
+      totals.set(key, row);
+    };
+    const differences: Array<CashShipment & { status: SettlementStatus }> = [];
+    const counts: Record<SettlementStatus, number> = { paid: 0, short: 0, over: 0, missing: 0, not_yet_remitted: 0 };
+    for (const s of shipments!.results as unknown as CashShipment[]) {
+      const status = settlementStatus(s.cod_amount, s.remitted, s.delivered_at, now);
+      counts[status] += 1;
+      if (s.delivered_at >= since)
+        add(s.carrier, weekOf(gulfDate(s.delivered_at)), s.currency, s.cod_amount, s.remitted ?? 0);
+      if (status === 'short' || status === 'over' || status === 'missing') differences.push({ ...s, status });
+    }
+    const drivers = handins!.results as unknown as HandinRow[];
+    for (const h of drivers) add('own', weekOf(h.day), h.currency, h.expected, h.handed ?? 0);
+    return c.json(
+      ok({
+        today,
+        missing_days: COD_MISSING_DAYS,
+        counts,
+        totals: [...totals.values()].sort((a, b) => b.week.localeCompare(a.week) || a.carrier.localeCompare(b.carrier)),
+        differences,
+        handins: drivers.map((h) => ({
+          ...h,
+          difference: h.handed === null ? null : h.handed - h.expected,
+        })),
+        statements: statements!.results,
+      }),
+    );
+  })
+  .post('/cod/remittances/preview', contract('POST /staff/cod/remittances/preview'), async (c) => {
+    const member = await requireStaff(c);
+    const input = c.req.valid('json');
+    assertCountry(member, countryOf(input.currency));
+    return c.json(ok(await check(c.env.DB, input)));
+  })
+  .post('/cod/remittances', contract('POST /staff/cod/remittances'), async (c) => {
+    const member = await requireStaff(c);
+    const input = c.req.valid('json');
+    assertCountry(member, countryOf(input.currency));
+    const db = c.env.DB;
+    const checked = await check(db, input);
+    if (checked.imported_as !== null) throw new ApiError(409, 'cod_file_already_imported', checked);
+    if (!checked.applicable) throw new ApiError(409, 'cod_file_blocked', checked);
+    const lines = checked.lines.map((l) => ({
+      line: l.line,
+      tracking: l.tracking,
+      reference: l.reference,
+      amount: l.amount,
+      currency: l.currency,
+      shipment: l.shipment_id,
+      outcome: l.outcome,
+      date: l.date?.slice(0, 40) ?? null,
+    }));
+    try {
+      await db.batch([
+        db
+          .prepare(
+            `INSERT INTO cod_remittances (carrier, statement_ref, file_hash, file_name, currency, line_count, total_minor, imported_at, staff_id)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .bind(
+            input.carrier,
+            input.statement_ref,
+            checked.file_hash,
+            input.file_name || 'statement.csv',
+            input.currency,
+            lines.length,
+            checked.total,
+            Date.now(),
+            member.id,
+          ),
+        db
+          .prepare(
+            `INSERT INTO cod_remittance_lines (remittance_id, line_no, tracking_number, reference, amount_minor, currency,
+               shipment_id, outcome, remitted_on)
+             SELECT (SELECT id FROM cod_remittances WHERE file_hash = ?1), value ->> 'line', value ->> 'tracking',
+               value ->> 'reference', value ->> 'amount', value ->> 'currency', value ->> 'shipment', value ->> 'outcome',
+               value ->> 'date'
+             FROM json_each(?2)`,
+          )
+          .bind(checked.file_hash, JSON.stringify(lines)),
+        auditStatement(db, member, {
+          action: 'cod.remittance.import',
+          resource: 'cod_remittance',
+          resourceId: input.statement_ref,
+          country: countryOf(input.currency),
+          after: { carrier: input.carrier, lines: lines.length, total: checked.total, counts: checked.counts },
+        }),
+      ]);
+    } catch (error) {
+      // Another import of the same file, or of a line's parcel, landed between the check and now.
+      if (String(error).includes('UNIQUE')) throw new ApiError(409, 'cod_file_already_imported');
+      throw error;
+    }
+    return c.json(ok({ ...checked, applicable: false }, 'cod_file_imported'));
+  })
+  .post('/cod/handins', contract('POST /staff/cod/handins'), async (c) => {
+    const member = await requireStaff(c);
+    assertCountry(member, 'KW');
+    const input = c.req.valid('json');
+    const db = c.env.DB;
+    const due = await db
+      .prepare(
+        `SELECT SUM(cod_amount) AS expected, MIN(currency) AS currency FROM driver_stops
+         WHERE staff_id = ? AND day = ? AND status = 'delivered' AND cod_amount > 0`,
+      )
+      .bind(input.staff_id, input.day)
+      .first<{ expected: number | null; currency: 'KWD' | 'SAR' | null }>();
+    if (!due?.expected || !due.currency) throw new ApiError(404, 'not_found');
+    const handed = parseAmount(input.amount, currencyDecimals(due.currency));
+    if (handed === null) throw new ApiError(400, 'cod_amount_invalid');
+    if (handed !== due.expected && !input.note) throw new ApiError(400, 'cod_handin_note_required');
+    await db.batch([
+      db
+        .prepare(
+          `INSERT INTO driver_handins (staff_id, day, currency, expected_minor, handed_minor, note, recorded_by, recorded_at)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+           ON CONFLICT (staff_id, day) DO UPDATE SET expected_minor = ?4, handed_minor = ?5, note = ?6, recorded_by = ?7,
+             recorded_at = ?8`,
+        )
+        .bind(input.staff_id, input.day, due.currency, due.expected, handed, input.note ?? null, member.id, Date.now()),
+      auditStatement(db, member, {
+        action: 'cod.handin',
+        resource: 'driver_handin',
+        resourceId: `${input.staff_id}:${input.day}`,
+        country: 'KW',
+        after: { expected: due.expected, handed },
+      }),
+    ]);
+    return c.json(ok({ expected: due.expected, handed, difference: handed - due.expected }, 'cod_handin_saved'));
+  });

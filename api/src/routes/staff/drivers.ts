@@ -1,0 +1,302 @@
+// The shop's own drivers (issue 62): the driver's phone page reads and marks her own day's stops
+// (deliveries:drive; another driver's stop is 404), and the Deliveries page lets staff assign stops,
+// reorder a run and set which driver serves an area or governorate (read orders:read, change
+// orders:fulfil in Kuwait). Every change audited.
+import { Hono } from 'hono';
+import type { DriverDay } from '#shared/api/cod-schemas';
+import { ok } from '#shared/api/envelope';
+import { addDays, gulfDate } from '#shared/gulf-days';
+import { currencyDecimals } from '#shared/money';
+import { parseAmount } from '#shared/cod/statement';
+import { can } from '#shared/staff/permissions';
+import type { AppEnv } from '#api/src/app-env';
+import { ApiError } from '#api/src/lib/errors';
+import { contract } from '#api/src/lib/validate';
+import { assertCan, requireStaff } from '#api/src/middleware/staff';
+import { auditStatement } from '#api/src/staff/audit';
+import {
+  leaveStatements,
+  ownStop,
+  STOP_COLUMNS,
+  startRunStatements,
+  type StopRow,
+  toStop,
+} from '#api/src/drivers/stops';
+
+async function dayOf(db: D1Database, staffId: number, day: string): Promise<DriverDay> {
+  const [run, stops] = await db.batch([
+    db.prepare('SELECT started_at FROM driver_runs WHERE staff_id = ? AND day = ?').bind(staffId, day),
+    db
+      .prepare(
+        `SELECT ${STOP_COLUMNS} FROM driver_stops d WHERE d.day = ? AND d.staff_id = ? ORDER BY d.position, d.id`,
+      )
+      .bind(day, staffId),
+  ]);
+  return {
+    day,
+    started_at: (run!.results[0] as { started_at: number } | undefined)?.started_at ?? null,
+    stops: (stops!.results as unknown as StopRow[]).map(toStop),
+  };
+}
+
+async function pendingStop(c: { env: ApiEnv }, staffId: number, stopId: number) {
+  const stop = await ownStop(c.env.DB, staffId, stopId);
+  if (!stop) throw new ApiError(404, 'not_found');
+  if (stop.status !== 'pending') throw new ApiError(409, 'driver_stop_already_marked');
+  return stop;
+}
+
+/** The mark's own row and event, once: a second mark of the same stop changes nothing. */
+function markStatements(
+  db: D1Database,
+  stopId: number,
+  status: 'delivered' | 'failed_attempt',
+  reason: string | null,
+  at: number,
+) {
+  return [
+    ...leaveStatements(db, 'd.id = ?', [stopId], at - 1),
+    db
+      .prepare(
+        `INSERT INTO driver_stop_events (stop_id, status, reason, at)
+         SELECT ?1, ?2, ?3, ?4 WHERE NOT EXISTS
+           (SELECT 1 FROM driver_stop_events WHERE stop_id = ?1 AND status IN ('delivered', 'failed_attempt'))`,
+      )
+      .bind(stopId, status, reason, at),
+  ];
+}
+
+export const staffDriverRoutes = new Hono<AppEnv>()
+  .get('/driver/day', contract('GET /staff/driver/day'), async (c) => {
+    const member = await requireStaff(c);
+    return c.json(ok(await dayOf(c.env.DB, member.id, gulfDate(Date.now()))));
+  })
+  .post('/driver/run/start', contract('POST /staff/driver/run/start'), async (c) => {
+    const member = await requireStaff(c);
+    const db = c.env.DB;
+    const day = gulfDate(Date.now());
+    await db.batch(startRunStatements(db, member.id, day, Date.now()));
+    return c.json(ok(await dayOf(db, member.id, day), 'driver_run_started'));
+  })
+  .post(
+    '/driver/stops/:id{[0-9]+}/delivered',
+    contract('POST /staff/driver/stops/:id{[0-9]+}/delivered'),
+    async (c) => {
+      const member = await requireStaff(c);
+      const input = c.req.valid('json');
+      const stopId = Number(c.req.param('id'));
+      const stop = await pendingStop(c, member.id, stopId);
+      let cash: number | null = null;
+      if (stop.cod_amount > 0) {
+        if (!input.cash) throw new ApiError(400, 'driver_cash_required');
+        cash = parseAmount(input.cash, currencyDecimals(stop.currency));
+        if (cash === null) throw new ApiError(400, 'cod_amount_invalid');
+        if (cash > stop.cod_amount) throw new ApiError(400, 'driver_cash_over');
+        if (cash < stop.cod_amount && !input.cash_note) throw new ApiError(400, 'driver_cash_short_note');
+      }
+      const db = c.env.DB;
+      const at = Date.now();
+      const update = db
+        .prepare(
+          `UPDATE driver_stops SET status = 'delivered', received_by = ?, receiver_name = ?, cash_collected = ?,
+           cash_note = ?, marked_at = ? WHERE id = ? AND status = 'pending'`,
+        )
+        .bind(
+          input.received_by,
+          input.receiver_name ?? null,
+          cash,
+          cash !== null && cash < stop.cod_amount ? input.cash_note! : null,
+          at,
+          stopId,
+        );
+      const [, , , changed] = await db.batch([
+        ...startRunStatements(db, member.id, stop.day, at - 1),
+        update,
+        ...markStatements(db, stopId, 'delivered', null, at),
+        auditStatement(db, member, {
+          action: 'driver.delivered',
+          resource: 'driver_stop',
+          resourceId: stopId,
+          country: 'KW',
+          after: { received_by: input.received_by, cash_collected: cash, cod_amount: stop.cod_amount },
+        }),
+      ]);
+      if (!changed!.meta.changes) throw new ApiError(409, 'driver_stop_already_marked');
+      return c.json(ok(await dayOf(db, member.id, stop.day), 'driver_marked_delivered'));
+    },
+  )
+  .post('/driver/stops/:id{[0-9]+}/failed', contract('POST /staff/driver/stops/:id{[0-9]+}/failed'), async (c) => {
+    const member = await requireStaff(c);
+    const input = c.req.valid('json');
+    const stopId = Number(c.req.param('id'));
+    const stop = await pendingStop(c, member.id, stopId);
+    const db = c.env.DB;
+    const at = Date.now();
+    const reason = input.note ? `${input.reason}: ${input.note}` : input.reason;
+    const [, , , changed] = await db.batch([
+      ...startRunStatements(db, member.id, stop.day, at - 1),
+      db
+        .prepare(
+          "UPDATE driver_stops SET status = 'failed', fail_reason = ?, fail_note = ?, marked_at = ? WHERE id = ? AND status = 'pending'",
+        )
+        .bind(input.reason, input.note ?? null, at, stopId),
+      ...markStatements(db, stopId, 'failed_attempt', reason, at),
+      auditStatement(db, member, {
+        action: 'driver.failed',
+        resource: 'driver_stop',
+        resourceId: stopId,
+        country: 'KW',
+        after: { reason: input.reason },
+      }),
+    ]);
+    if (!changed!.meta.changes) throw new ApiError(409, 'driver_stop_already_marked');
+    return c.json(ok(await dayOf(db, member.id, stop.day), 'driver_marked_failed'));
+  })
+  .get('/deliveries', contract('GET /staff/deliveries'), async (c) => {
+    const member = await requireStaff(c);
+    assertCan(member, 'orders:read', 'KW');
+    const query = c.req.valid('query');
+    const day = query.day ?? gulfDate(Date.now());
+    const db = c.env.DB;
+    const [drivers, stops, zones, areas] = await db.batch([
+      db
+        .prepare(
+          `SELECT s.id, s.name, r.started_at FROM staff s JOIN staff_roles g ON g.staff_id = s.id AND g.role = 'driver'
+         LEFT JOIN driver_runs r ON r.staff_id = s.id AND r.day = ?
+         WHERE s.active = 1 AND (g.country IS NULL OR g.country = 'KW') GROUP BY s.id ORDER BY s.name, s.id`,
+        )
+        .bind(day),
+      db
+        .prepare(
+          `SELECT ${STOP_COLUMNS} FROM driver_stops d WHERE d.day = ? ORDER BY d.staff_id IS NOT NULL, d.staff_id, d.position, d.id`,
+        )
+        .bind(day),
+      db.prepare('SELECT kind, zone_id, staff_id FROM driver_zones ORDER BY kind, zone_id'),
+      db.prepare(
+        `SELECT a.id, a.name_en, a.name_ar, a.governorate_id, g.name_en AS governorate_en, g.name_ar AS governorate_ar
+         FROM areas a JOIN governorates g ON g.id = a.governorate_id ORDER BY g.id, a.name_en`,
+      ),
+    ]);
+    return c.json(
+      ok({
+        day,
+        previous: addDays(day, -1),
+        next: addDays(day, 1),
+        can_change: can(member.grants, 'orders:fulfil', 'KW'),
+        drivers: drivers!.results,
+        stops: (stops!.results as unknown as StopRow[]).map(toStop),
+        zones: zones!.results,
+        areas: areas!.results,
+      }),
+    );
+  })
+  .post('/deliveries/assign', contract('POST /staff/deliveries/assign'), async (c) => {
+    const member = await requireStaff(c);
+    assertCan(member, 'orders:fulfil', 'KW');
+    const input = c.req.valid('json');
+    const db = c.env.DB;
+    const stop = await db
+      .prepare("SELECT id, day, staff_id FROM driver_stops WHERE id = ? AND status = 'pending'")
+      .bind(input.stop_id)
+      .first<{ id: number; day: string; staff_id: number | null }>();
+    if (!stop) throw new ApiError(404, 'not_found');
+    if (input.staff_id !== null) await assertDriver(db, input.staff_id);
+    await db.batch([
+      db
+        .prepare(
+          `UPDATE driver_stops SET staff_id = ?1,
+             position = (SELECT COALESCE(MAX(position), 0) + 1 FROM driver_stops WHERE day = ?2 AND staff_id IS ?1)
+           WHERE id = ?3`,
+        )
+        .bind(input.staff_id, stop.day, stop.id),
+      auditStatement(db, member, {
+        action: 'delivery.assign',
+        resource: 'driver_stop',
+        resourceId: stop.id,
+        country: 'KW',
+        before: { staff_id: stop.staff_id },
+        after: { staff_id: input.staff_id },
+      }),
+    ]);
+    return c.json(ok({ day: stop.day }, 'delivery_stop_assigned'));
+  })
+  .post('/deliveries/move', contract('POST /staff/deliveries/move'), async (c) => {
+    const member = await requireStaff(c);
+    assertCan(member, 'orders:fulfil', 'KW');
+    const input = c.req.valid('json');
+    const db = c.env.DB;
+    const stop = await db
+      .prepare('SELECT id, day, staff_id FROM driver_stops WHERE id = ?')
+      .bind(input.stop_id)
+      .first<{ id: number; day: string; staff_id: number | null }>();
+    if (!stop) throw new ApiError(404, 'not_found');
+    const { results: run } = await db
+      .prepare('SELECT id FROM driver_stops WHERE day = ? AND staff_id IS ? ORDER BY position, id')
+      .bind(stop.day, stop.staff_id)
+      .all<{ id: number }>();
+    const order = run.map((r) => r.id);
+    const at = order.indexOf(stop.id);
+    const to = input.direction === 'up' ? at - 1 : at + 1;
+    // The first stop moved up (or the last down) stays where it is.
+    if (to >= 0 && to < order.length) {
+      [order[at], order[to]] = [order[to]!, order[at]!];
+      await db.batch([
+        // The run numbered afresh from 1, so equal or sparse positions never make a move a no-op.
+        db
+          .prepare(
+            'UPDATE driver_stops SET position = (SELECT key + 1 FROM json_each(?1) WHERE value = driver_stops.id) WHERE id IN (SELECT value FROM json_each(?1))',
+          )
+          .bind(JSON.stringify(order)),
+        auditStatement(db, member, {
+          action: 'delivery.move',
+          resource: 'driver_stop',
+          resourceId: stop.id,
+          country: 'KW',
+          before: { position: at + 1 },
+          after: { position: to + 1 },
+        }),
+      ]);
+    }
+    return c.json(ok({ day: stop.day }, 'delivery_stop_moved'));
+  })
+  .post('/deliveries/zones', contract('POST /staff/deliveries/zones'), async (c) => {
+    const member = await requireStaff(c);
+    assertCan(member, 'orders:fulfil', 'KW');
+    const input = c.req.valid('json');
+    const db = c.env.DB;
+    const known = await db
+      .prepare(`SELECT 1 AS ok FROM ${input.kind === 'area' ? 'areas' : 'governorates'} WHERE id = ?`)
+      .bind(input.zone_id)
+      .first();
+    if (!known) throw new ApiError(400, 'delivery_zones_unknown');
+    if (input.staff_id !== null) await assertDriver(db, input.staff_id);
+    await db.batch([
+      input.staff_id === null
+        ? db.prepare('DELETE FROM driver_zones WHERE kind = ? AND zone_id = ?').bind(input.kind, input.zone_id)
+        : db
+            .prepare(
+              'INSERT INTO driver_zones (kind, zone_id, staff_id) VALUES (?, ?, ?) ON CONFLICT (kind, zone_id) DO UPDATE SET staff_id = excluded.staff_id',
+            )
+            .bind(input.kind, input.zone_id, input.staff_id),
+      auditStatement(db, member, {
+        action: 'delivery.zone',
+        resource: 'driver_zone',
+        resourceId: `${input.kind}:${input.zone_id}`,
+        country: 'KW',
+        after: { staff_id: input.staff_id },
+      }),
+    ]);
+    return c.json(ok(input, 'delivery_zone_saved'));
+  });
+
+/** Stops go only to an active staff member holding the driver role in Kuwait. */
+async function assertDriver(db: D1Database, staffId: number) {
+  const driver = await db
+    .prepare(
+      `SELECT 1 AS ok FROM staff s JOIN staff_roles g ON g.staff_id = s.id AND g.role = 'driver'
+       WHERE s.id = ? AND s.active = 1 AND (g.country IS NULL OR g.country = 'KW')`,
+    )
+    .bind(staffId)
+    .first();
+  if (!driver) throw new ApiError(400, 'delivery_driver_unknown');
+}

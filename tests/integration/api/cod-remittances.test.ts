@@ -1,0 +1,171 @@
+// Cash on delivery settled through the API on real D1 (issue 62): a statement previewed line by line
+// changes nothing; a file with an unknown parcel, another currency or an already matched line is
+// refused whole; a clean one is applied in one batch with the right totals in KWD and SAR; the same
+// file twice is refused; the overview lists short, over and missing parcels; cod:reconcile is needed.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { json } from './helpers';
+import { staffCall, staffWith, type TestStaff } from './staff-helpers';
+import { cashShipment } from './cod-fixtures';
+
+let clerk: TestStaff;
+let kwOnly: TestStaff;
+let support: TestStaff;
+
+beforeAll(async () => {
+  clerk = await staffWith([{ role: 'fulfilment', country: null }], { name: 'Fatma' });
+  kwOnly = await staffWith([{ role: 'fulfilment', country: 'KW' }], { name: 'Kuwait clerk' });
+  support = await staffWith([{ role: 'support', country: null }], { name: 'Support' });
+});
+
+const statement = (carrier: string, currency: string, csv: string, who = clerk) => ({
+  preview: () =>
+    staffCall(who.token, '/staff/cod/remittances/preview', {
+      json: { carrier, currency, statement_ref: 'ST-1', file_name: 's.csv', csv },
+    }),
+  apply: () =>
+    staffCall(who.token, '/staff/cod/remittances', {
+      json: { carrier, currency, statement_ref: 'ST-1', file_name: 's.csv', csv },
+    }),
+});
+const lineCount = async () =>
+  (await env.DB.prepare('SELECT count(*) AS n FROM cod_remittance_lines').first<{ n: number }>())!.n;
+
+describe('importing a remittance statement', () => {
+  it('previews every line and changes nothing; a bad line stops the whole file', async () => {
+    const a = await cashShipment({ carrier: 'aramex', country: 'KW', cod: 12500 });
+    const b = await cashShipment({ carrier: 'aramex', country: 'KW', cod: 8000 });
+    const sa = await cashShipment({ carrier: 'aramex', country: 'SA', cod: 11340 });
+    const csv = [
+      'AWB Number,COD Amount,COD Currency,Remittance Date',
+      `${a.tracking},12.500,KWD,2026-11-20`,
+      `${b.tracking},7.000,KWD,2026-11-20`,
+      'NOT-OURS,1.000,KWD,2026-11-20',
+      `${sa.tracking},113.40,SAR,2026-11-20`,
+    ].join('\n');
+    const before = await lineCount();
+    const preview = await json(await statement('aramex', 'KWD', csv).preview());
+    expect(preview.data.lines.map((l: { outcome: string }) => l.outcome)).toEqual([
+      'matched',
+      'short',
+      'unknown',
+      'wrong_currency',
+    ]);
+    expect(preview.data.applicable).toBe(false);
+    const refused = await statement('aramex', 'KWD', csv).apply();
+    expect(refused.status).toBe(409);
+    const body = await json(refused);
+    expect(body.meta.msg).toBe('cod_file_blocked');
+    expect(body.data.lines).toHaveLength(4);
+    expect(await lineCount()).toBe(before);
+    const statements = await env.DB.prepare(
+      "SELECT count(*) AS n FROM cod_remittances WHERE statement_ref = 'ST-1'",
+    ).first<{ n: number }>();
+    expect(statements!.n).toBe(0);
+  });
+
+  it('applies a clean Kuwait file in one batch, refuses it a second time and any line already matched', async () => {
+    const a = await cashShipment({ carrier: 'aramex', country: 'KW', cod: 12500 });
+    const b = await cashShipment({ carrier: 'aramex', country: 'KW', cod: 8000 });
+    const c = await cashShipment({ carrier: 'aramex', country: 'KW', cod: 3000 });
+    const csv = `AWB Number,COD Amount,COD Currency\n${a.tracking},12.500,KWD\n${b.tracking},7.750,KWD\n${c.tracking},"3.250",KWD\n`;
+    const applied = await statement('aramex', 'KWD', csv).apply();
+    expect(applied.status).toBe(200);
+    expect((await json(applied)).meta.msg).toBe('cod_file_imported');
+    const rows = await env.DB.prepare(
+      `SELECT l.shipment_id, l.amount_minor, l.outcome, r.total_minor, r.currency FROM cod_remittance_lines l
+       JOIN cod_remittances r ON r.id = l.remittance_id WHERE l.shipment_id IN (?, ?, ?) ORDER BY l.line_no`,
+    )
+      .bind(a.id, b.id, c.id)
+      .all();
+    expect(rows.results).toEqual([
+      { shipment_id: a.id, amount_minor: 12500, outcome: 'matched', total_minor: 23500, currency: 'KWD' },
+      { shipment_id: b.id, amount_minor: 7750, outcome: 'short', total_minor: 23500, currency: 'KWD' },
+      { shipment_id: c.id, amount_minor: 3250, outcome: 'over', total_minor: 23500, currency: 'KWD' },
+    ]);
+
+    // The same file again: refused, nothing added.
+    const again = await statement('aramex', 'KWD', csv).apply();
+    expect(again.status).toBe(409);
+    expect((await json(again)).meta.msg).toBe('cod_file_already_imported');
+    const preview = await json(await statement('aramex', 'KWD', csv).preview());
+    expect(preview.data.imported_as).not.toBeNull();
+    expect(preview.data.applicable).toBe(false);
+
+    // Another file naming a parcel already paid: refused whole, the new parcel on it stays unpaid.
+    const d = await cashShipment({ carrier: 'aramex', country: 'KW', cod: 5000 });
+    const other = `AWB Number,COD Amount\n${d.tracking},5.000\n${a.tracking},12.500\n`;
+    const blocked = await statement('aramex', 'KWD', other).apply();
+    expect(blocked.status).toBe(409);
+    const lines = (await json(blocked)).data.lines.map((l: { outcome: string }) => l.outcome);
+    expect(lines).toEqual(['matched', 'already_matched']);
+    const paid = await env.DB.prepare('SELECT count(*) AS n FROM cod_remittance_lines WHERE shipment_id = ?')
+      .bind(d.id)
+      .first<{ n: number }>();
+    expect(paid!.n).toBe(0);
+  });
+
+  it('applies a Saudi SMSA file in halalas, with the parcel found by the shop’s reference', async () => {
+    const a = await cashShipment({ carrier: 'smsa', country: 'SA', cod: 11340 });
+    const b = await cashShipment({ carrier: 'smsa', country: 'SA', cod: 1999 });
+    const csv = `AWB No,Reference,COD Amount,Currency,Payment Date\n${a.tracking},,"113.40",SAR,2026-11-21\n,${b.reference},19.99,SAR,2026-11-21\n`;
+    const applied = await statement('smsa', 'SAR', csv).apply();
+    expect(applied.status).toBe(200);
+    const body = await json(applied);
+    expect(body.data.total).toBe(13339);
+    const r = await env.DB.prepare('SELECT total_minor, currency, line_count FROM cod_remittances WHERE file_hash = ?')
+      .bind(body.data.file_hash)
+      .first();
+    expect(r).toEqual({ total_minor: 13339, currency: 'SAR', line_count: 2 });
+  });
+
+  it('refuses a file in another currency than the form’s, and a file without the carrier’s columns', async () => {
+    const a = await cashShipment({ carrier: 'aramex', country: 'SA', cod: 5000 });
+    const res = await statement('aramex', 'KWD', `AWB Number,COD Amount\n${a.tracking},50.00\n`).apply();
+    expect(res.status).toBe(409);
+    expect((await json(res)).data.lines[0].outcome).toBe('wrong_currency');
+    const columns = await statement('aramex', 'KWD', 'Waybill,Total\nX,1\n').preview();
+    expect(columns.status).toBe(400);
+    expect((await json(columns)).meta.msg).toBe('cod_columns_missing');
+  });
+
+  it('needs cod:reconcile, and the country of the statement', async () => {
+    const csv = 'AWB Number,COD Amount\nX,1.000\n';
+    expect((await statement('aramex', 'KWD', csv, support).preview()).status).toBe(403);
+    expect((await staffCall(support.token, '/staff/cod')).status).toBe(403);
+    expect((await statement('smsa', 'SAR', 'AWB No,COD Amount\nX,1.00\n', kwOnly).apply()).status).toBe(403);
+  });
+});
+
+describe('the cash-on-delivery overview', () => {
+  it('lists short, over and missing parcels and the weekly totals per carrier', async () => {
+    const missing = await cashShipment({ carrier: 'smsa', country: 'SA', cod: 4500, daysAgo: 20 });
+    const waiting = await cashShipment({ carrier: 'smsa', country: 'SA', cod: 4600, daysAgo: 2 });
+    const short = await cashShipment({ carrier: 'smsa', country: 'SA', cod: 10000, daysAgo: 3 });
+    const csv = `AWB No,COD Amount,Currency\n${short.tracking},90.00,SAR\n`;
+    expect((await statement('smsa', 'SAR', csv).apply()).status).toBe(200);
+    const data = (await json(await staffCall(clerk.token, '/staff/cod'))).data;
+    const status = (id: number) => data.differences.find((d: { id: number }) => d.id === id)?.status;
+    expect(status(missing.id)).toBe('missing');
+    expect(status(short.id)).toBe('short');
+    expect(status(waiting.id)).toBeUndefined();
+    expect(data.counts.not_yet_remitted).toBeGreaterThan(0);
+    const smsa = data.totals.filter(
+      (t: { carrier: string; currency: string }) => t.carrier === 'smsa' && t.currency === 'SAR',
+    );
+    const expected = smsa.reduce((n: number, t: { expected: number }) => n + t.expected, 0);
+    const remitted = smsa.reduce((n: number, t: { remitted: number }) => n + t.remitted, 0);
+    const sums = await env.DB.prepare(
+      `SELECT SUM(s.cod_amount) AS expected, SUM(COALESCE(l.amount_minor, 0)) AS remitted FROM shipments s
+       LEFT JOIN cod_remittance_lines l ON l.shipment_id = s.id
+       WHERE s.carrier = 'smsa' AND s.status = 'delivered' AND s.cod_amount > 0 AND s.last_event_at >= ?`,
+    )
+      .bind(Date.now() - 70 * 24 * 60 * 60 * 1000)
+      .first<{ expected: number; remitted: number }>();
+    expect(expected).toBe(sums!.expected);
+    expect(remitted).toBe(sums!.remitted);
+    // A Kuwait-only clerk sees no Saudi parcel.
+    const kw = (await json(await staffCall(kwOnly.token, '/staff/cod'))).data;
+    expect(kw.differences.some((d: { currency: string }) => d.currency === 'SAR')).toBe(false);
+  });
+});
