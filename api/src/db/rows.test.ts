@@ -43,6 +43,13 @@ const TABLE_OF: Record<string, string> = {
   ReferralCodeRow: 'referral_codes',
   ReferralRow: 'referrals',
   AccountDeviceRow: 'account_devices',
+  DriverZoneRow: 'driver_zones',
+  DriverRunRow: 'driver_runs',
+  DriverStopRow: 'driver_stops',
+  DriverStopEventRow: 'driver_stop_events',
+  DriverHandinRow: 'driver_handins',
+  CodRemittanceRow: 'cod_remittances',
+  CodRemittanceLineRow: 'cod_remittance_lines',
 };
 
 type Columns = Record<string, { nullable: boolean }>;

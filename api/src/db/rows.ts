@@ -584,3 +584,93 @@ export interface AccountDeviceRow {
   device_id: string;
   last_seen_at: number;
 }
+
+/** Which driver takes an area's or a governorate's own-driver parcels (migration 0074). */
+export interface DriverZoneRow {
+  kind: 'area' | 'governorate';
+  zone_id: number;
+  staff_id: number;
+}
+
+/** A driver's day on the road, from when the van left (migration 0074). */
+export interface DriverRunRow {
+  staff_id: number;
+  day: string;
+  started_at: number;
+}
+
+/** A parcel of the own carrier: a stop on a driver's run (migration 0074). */
+export interface DriverStopRow {
+  id: number;
+  reference: string;
+  tracking_number: string;
+  day: string;
+  staff_id: number | null;
+  position: number;
+  order_number: string;
+  name: string;
+  phone: string;
+  /** JSON array of the address lines. */
+  address_lines: string;
+  area: string;
+  cod_amount: number;
+  currency: 'KWD' | 'SAR';
+  status: 'pending' | 'delivered' | 'failed';
+  received_by: 'customer' | 'family' | 'guard' | 'other' | null;
+  receiver_name: string | null;
+  fail_reason: 'not_home' | 'no_answer' | 'wrong_address' | 'refused' | 'other' | null;
+  fail_note: string | null;
+  cash_collected: number | null;
+  cash_note: string | null;
+  marked_at: number | null;
+  created_at: number;
+}
+
+/** A driver's mark, read as the own carrier's tracking event (migration 0074). */
+export interface DriverStopEventRow {
+  id: number;
+  stop_id: number;
+  status: 'picked_up' | 'out_for_delivery' | 'delivered' | 'failed_attempt';
+  reason: string | null;
+  at: number;
+}
+
+/** The cash a driver handed in for a day (migration 0074). */
+export interface DriverHandinRow {
+  staff_id: number;
+  day: string;
+  currency: 'KWD' | 'SAR';
+  expected_minor: number;
+  handed_minor: number;
+  note: string | null;
+  recorded_by: number;
+  recorded_at: number;
+}
+
+/** A carrier's remittance statement, imported once (migration 0074). */
+export interface CodRemittanceRow {
+  id: number;
+  carrier: string;
+  statement_ref: string;
+  file_hash: string;
+  file_name: string;
+  currency: 'KWD' | 'SAR';
+  line_count: number;
+  total_minor: number;
+  imported_at: number;
+  staff_id: number;
+}
+
+/** A statement's line as matched to a parcel (migration 0074). */
+export interface CodRemittanceLineRow {
+  id: number;
+  remittance_id: number;
+  line_no: number;
+  tracking_number: string | null;
+  reference: string | null;
+  amount_minor: number;
+  currency: 'KWD' | 'SAR';
+  shipment_id: number;
+  outcome: 'matched' | 'short' | 'over';
+  remitted_on: string | null;
+}

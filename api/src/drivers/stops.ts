@@ -2,12 +2,14 @@
 // of the own carrier (api/src/carriers/own.ts reads them). A stop is its driver's only: every read and
 // mark checks that the stop is hers, and another driver's stop is not found.
 import type { DriverStop } from '#shared/api/cod-schemas';
+import type { DriverStopRow } from '#api/src/db/rows';
 
 export const STOP_COLUMNS = `d.id, d.tracking_number, d.day, d.staff_id, d.position, d.order_number, d.name, d.phone,
   d.address_lines, d.area, d.cod_amount, d.currency, d.status, d.received_by, d.receiver_name, d.fail_reason,
   d.cash_collected, d.cash_note`;
 
-export type StopRow = Omit<DriverStop, 'address_lines'> & { address_lines: string };
+/** The columns STOP_COLUMNS selects. */
+export type StopRow = Omit<DriverStop, 'address_lines'> & Pick<DriverStopRow, 'address_lines'>;
 
 export const toStop = (row: StopRow): DriverStop => ({ ...row, address_lines: JSON.parse(row.address_lines) });
 
