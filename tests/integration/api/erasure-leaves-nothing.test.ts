@@ -304,6 +304,28 @@ async function everything(tag: string): Promise<Everything> {
       )
       .bind(rich.id, now),
   ]);
+  // A parcel of her order on an own driver's run (issue 62): the stop copies her name, phone and
+  // address, and the driver's failed attempt quotes her street.
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO shipments (order_id, country, carrier, speed, status, reference, tracking_number, currency, created_at, updated_at)
+         VALUES (?, 'KW', 'own', 'standard', 'failed_attempt', ?, ?, 'KWD', ?, ?)`,
+      )
+      .bind(ids.order, `R-own-${tag}`, `GV-${tag}`, now, now),
+    db
+      .prepare(
+        `INSERT INTO driver_stops (reference, tracking_number, day, position, order_number, name, phone, address_lines, area,
+           currency, status, fail_reason, fail_note, created_at)
+         VALUES (?, ?, '2026-11-27', 1, 'KW-1', ?, ?, ?, 'Salmiya', 'KWD', 'failed', 'other', ?, ?)`,
+      )
+      .bind(`R-own-${tag}`, `GV-${tag}`, `Huda ${tag}`, phone, JSON.stringify([street]), `Gate on ${street}`, now),
+    db
+      .prepare(
+        "INSERT INTO driver_stop_events (stop_id, status, reason, at) SELECT id, 'failed_attempt', ?, ? FROM driver_stops WHERE reference = ?",
+      )
+      .bind(`other: Gate on ${street}`, now, `R-own-${tag}`),
+  ]);
   const question = await db.prepare('SELECT id FROM questions WHERE body = ?').bind(health).first<{ id: number }>();
   return {
     id: rich.id,
