@@ -29,6 +29,11 @@ describe('staff permissions', () => {
       expect(can([{ role, country: null }], 'customers:wallet')).toBe(role === 'owner' || role === 'support');
     }
   });
+  it('gives a driver her own stops and nothing else; cash reconciling to fulfilment and the owner', () => {
+    expect(ROLE_PERMISSIONS.driver).toEqual(['deliveries:drive']);
+    for (const role of ROLES)
+      expect(can([{ role, country: null }], 'cod:reconcile')).toBe(role === 'owner' || role === 'fulfilment');
+  });
   it('limits a country-scoped grant to its country', () => {
     const kwClerk = [{ role: 'fulfilment' as const, country: 'KW' as const }];
     expect(can(kwClerk, 'orders:fulfil', 'KW')).toBe(true);
