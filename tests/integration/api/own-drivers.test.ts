@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:workers';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { carrierFor } from '#api/src/carriers/index';
+import { type CarrierConfig, carrierFor } from '#api/src/carriers/index';
 import { ownCarrier } from '#api/src/carriers/own';
 import { gulfDate } from '#shared/gulf-days';
 import { json } from './helpers';
@@ -38,7 +38,7 @@ const stopOf = (tracking: string) =>
 describe('the own carrier', () => {
   it('is served in both carrier modes, in Kuwait only', async () => {
     for (const mode of ['local', 'live'] as const) {
-      const carrier = carrierFor(env, { CARRIER_MODE: mode }, 'own');
+      const carrier = carrierFor(env, { CARRIER_MODE: mode } as CarrierConfig, 'own');
       expect(carrier.code).toBe('own');
       expect(carrier.pushesEvents).toBe(false);
     }
