@@ -14,7 +14,6 @@ import { FreeDeliveryBanner } from '../cart/FreeDeliveryBanner';
 import { cartPayableMinor } from '../cart/payable';
 import { ProductGrid } from '../catalogue/ProductCard';
 import { Price } from '../catalogue/Price';
-import { PromiseLine } from '../delivery/PromiseLine';
 import { QuantityControl } from '../cart/QuantityControl';
 import { BloodTestCartSection } from '../blood-tests/BloodTestCartSection';
 import { useI18n } from '../i18n/context';
@@ -88,6 +87,7 @@ export function Component() {
     gifts: giftChoiceList(byPromotion),
   });
   const currencyInfo = useCurrency();
+  const arrives = totals?.arrival?.promises.find((p) => p.speed === totals.arrival!.speed) ?? null;
 
   if (!loaded) {
     return (
@@ -185,8 +185,14 @@ export function Component() {
           <h2 id="cart-summary-title">{t('cart_summary')}</h2>
           <FreeDeliveryBanner />
           <Totals totals={totals} subtotalMinor={cartPayableMinor(items as typeof cart.items, currencyInfo)} />
-          {/* When it arrives, for her country before her address is known (decision 65). */}
-          {totals?.arrival && <PromiseLine delivery={totals.arrival} />}
+          {/* When it arrives at the speed it would take, for her country before her address is known
+              (decision 65); the review step offers the others. Its own line, so the product page's
+              promise stays inside that page's chunk. */}
+          {arrives && (
+            <p className="field-hint" data-testid="cart-arrival">
+              {t('delivery_arrives', { day: arrives.day })}
+            </p>
+          )}
           {totals && <PayLaterNote minor={totals.total} subscribing={totals.lines.some((l) => l.every !== null)} />}
           {/* What the order earns, from the totals the server computed (issue 61): a guest's is what an
               account would earn (her quote has no points of her own). */}
