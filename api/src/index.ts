@@ -96,6 +96,9 @@ import { isLoyaltyHour, loyaltyJobs } from './loyalty/jobs';
 import { consultationRoomRoutes, userConsultationCallRoutes } from './routes/consultation-call';
 import { devConsultationCallRoutes } from './routes/dev-consultation-call';
 import { MISSED_PROMISE_MINUTE, markMissedPromises } from './delivery/missed';
+import { carrierRoutes } from './routes/carriers';
+import { devParcelRoutes } from './routes/dev-parcels';
+import { pollCarriers } from './shipping/poll';
 
 export { NonceGuard } from './lib/nonce-guard';
 export { ConsultRoom } from './consultations/call/room';
@@ -134,6 +137,8 @@ app.use(
       '/sitemap',
       '/dev/',
       '/payments/webhook/',
+      // A carrier's tracking webhook, relayed like the gateway's (routes/carriers.ts).
+      '/carriers/',
       '/openapi.json',
       '/staff/',
       '/alerts/unsubscribe',
@@ -153,6 +158,9 @@ for (const path of [
   '/order/submit',
   '/payments/webhook/*',
   '/dev/payments/*',
+  // Tracking events move orders on (shipped, out for delivery, delivered): the shopper's mail.
+  '/carriers/*',
+  '/dev/parcels/*',
   '/user/register',
   '/user/forgot-password',
   '/user/profile/add-email',
@@ -164,6 +172,8 @@ for (const path of [
 app.use('/user/phone/*', deliverMessagesAfter());
 // Order updates on WhatsApp, sent by the back office's steps.
 app.use('/staff/*', deliverMessagesAfter());
+app.use('/carriers/*', deliverMessagesAfter());
+app.use('/dev/parcels/*', deliverMessagesAfter());
 // Shoppers' reads from the nearest replica, at least as recent as their last bookmark (decision 40).
 // Inside the mail middleware, so that mail sent after the answer starts after the write's bookmark.
 app.use(
@@ -172,7 +182,7 @@ app.use(
     // A bundle's calls share its session; the back office and local tools read the primary, and a
     // gateway's webhook (no shopper to read after it) needs no bookmark.
     // The call room's WebSocket writes nothing itself and answers no data: no session.
-    skip: (c) => isInProcess(c.env) || /^\/(staff|dev|payments\/webhook|consultation)\//.test(c.req.path),
+    skip: (c) => isInProcess(c.env) || /^\/(staff|dev|payments\/webhook|carriers|consultation)\//.test(c.req.path),
   }),
 );
 // Innermost, on whatever DB the request uses: D1's passing failures retried where safe (db/transient.ts).
@@ -222,6 +232,7 @@ app.route('/push', pushKeyRoutes);
 app.route('/bloodTestOrder', bloodTestOrderRoutes);
 app.route('/order', orderRoutes);
 app.route('/payments', paymentRoutes);
+app.route('/carriers', carrierRoutes);
 if (__LOCAL_TOOLS__) app.route('/dev/payments', sandboxPaymentRoutes);
 app.route('/user/phone', phoneAuthRoutes);
 app.route('/user/profile', whatsappChoiceRoutes);
@@ -232,6 +243,7 @@ app.route('/country', dhlCountryRoutes);
 app.route('/city', cityRoutes);
 if (__LOCAL_TOOLS__) app.route('/dev/bloodTestOrder', devBloodTestRoutes);
 if (__LOCAL_TOOLS__) app.route('/dev/consultations', devConsultationCallRoutes);
+if (__LOCAL_TOOLS__) app.route('/dev/parcels', devParcelRoutes);
 if (__LOCAL_TOOLS__) app.route('/dev', devRoutes);
 app.route('/misc', miscRoutes);
 app.route('/list', wishlistRoutes);
@@ -309,6 +321,12 @@ export default withSentryWhenConfigured('api', currentRequestId, {
         sweepPendingRefunds(env, gatewayFor(apiConfig(env)), configuredSiteOrigin(env)).then(
           (n) => n && log.info('settled pending refunds', { count: n }),
         ),
+      );
+      // Tracking events of carriers without webhooks, and of the local carrier every run (shipping/poll.ts).
+      ctx.waitUntil(
+        pollCarriers({ env, var: { config: apiConfig(env) }, executionCtx: ctx })
+          .then((r) => (r.recorded || r.unknown) && log.info('tracking polled', { ...r }))
+          .catch((error) => log.error('tracking poll run failed', { error })),
       );
       // Blood-test visits tomorrow: the preparation reminder, once, from 18:00 Gulf time.
       ctx.waitUntil(

@@ -17,6 +17,7 @@ import { subscriptionsAr } from './subscriptions.ar';
 import { consultationsAr } from './consultations.ar';
 import { consultationCallAr } from './consultation-call.ar';
 import { pointsAr } from './points.ar';
+import { trackingAr } from './tracking.ar';
 
 export const ar: Dictionary = {
   ...shellAr,
@@ -36,4 +37,5 @@ export const ar: Dictionary = {
   ...consultationsAr,
   ...consultationCallAr,
   ...pointsAr,
+  ...trackingAr,
 };

@@ -21,6 +21,7 @@ import { subscriptionsEn } from './subscriptions.en';
 import { consultationsEn } from './consultations.en';
 import { consultationCallEn } from './consultation-call.en';
 import { pointsEn } from './points.en';
+import { trackingEn } from './tracking.en';
 
 export const en = {
   ...shellEn,
@@ -40,6 +41,7 @@ export const en = {
   ...consultationsEn,
   ...consultationCallEn,
   ...pointsEn,
+  ...trackingEn,
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -10,6 +10,9 @@ const NAMES: Record<string, { en: string; ar: string }> = {
   kuwait_post: { en: 'Kuwait Post', ar: 'بريد الكويت' },
   spl: { en: 'Saudi Post (SPL)', ar: 'البريد السعودي (سبل)' },
   shop_courier: { en: 'Gulf Vitamins courier', ar: 'مندوب خليج الفيتامينات' },
+  // The carriers' codes of decision 66 (api/src/carriers/types.ts) not named above.
+  own: { en: 'Gulf Vitamins courier', ar: 'مندوب خليج الفيتامينات' },
+  local: { en: 'Local test carrier', ar: 'ناقل التجربة المحلي' },
 };
 
 export function carrierName(carrier: string, lang: Lang): string {

@@ -75,6 +75,8 @@ export interface OrderView {
   refunded: number;
   /** The delivery promise made when she placed it (decision 65); null for orders placed before it. */
   promise: OrderPromise | null;
+  /** Her parcels' tracking events and, after a failed attempt, her choices (the order detail only). */
+  tracking?: OrderTracking | null;
 }
 
 export interface OrderPromise {
@@ -83,6 +85,26 @@ export interface OrderPromise {
   date: string;
   /** Not delivered by the end of that day (and not cancelled): the page says so, the shop was told. */
   missed: boolean;
+}
+
+/** The parcel steps a carrier reports (api/src/carriers/types.ts ParcelStatus), as the order page shows them. */
+export type TrackingStatus =
+  | 'picked_up'
+  | 'in_transit'
+  | 'out_for_delivery'
+  | 'failed_attempt'
+  | 'delivered'
+  | 'returning'
+  | 'returned'
+  | 'cancelled';
+
+export interface OrderTracking {
+  /** Oldest first. */
+  events: Array<{ status: TrackingStatus; at: number; carrier: string; reason: string | null }>;
+  /** A failed attempt waiting for her answer: the delivery days she may choose (YYYY-MM-DD and as she reads it). */
+  redelivery_days: Array<{ date: string; day: string }> | null;
+  /** Her last answer: another day, or her corrected address (delivered on `day`). */
+  redelivery: { kind: 'day' | 'address'; day: string; day_text: string; at: number } | null;
 }
 
 export interface OrderRefundView {

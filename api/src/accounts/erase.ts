@@ -135,6 +135,14 @@ function eraseHealthSteps(
         : db
             .prepare('DELETE FROM refill_reminders WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?)')
             .bind(userId),
+      // Her answers to failed delivery attempts name her address and phone (shipments stay, anonymised).
+      fromShard
+        ? db
+            .prepare('DELETE FROM redelivery_requests WHERE order_id IN (SELECT value FROM json_each(?))')
+            .bind(JSON.stringify(fromShard.orders))
+        : db
+            .prepare('DELETE FROM redelivery_requests WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?)')
+            .bind(userId),
       // An archive on offer goes with her (its object after the batch).
       db
         .prepare(

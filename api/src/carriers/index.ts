@@ -31,7 +31,9 @@ export type CarrierConfig = Pick<
   | 'DHL_API_KEY'
   | 'DHL_API_SECRET'
   | 'DHL_ACCOUNT_NUMBER'
->;
+> &
+  // The local carrier's webhook is signed with the shop's signing secret (tests and tools push with it).
+  Partial<Pick<ApiConfig, 'SIGNING_SECRET'>>;
 
 /** Each carrier's test environment, for CARRIER_ENDPOINTS=test (the carriers' own sandboxes). */
 const TEST_URLS = {
@@ -74,7 +76,8 @@ export function carrierFor(
   options: CarrierHttpOptions = {},
 ): Carrier {
   if (code === 'own') return ownCarrier(env.DB);
-  if (config.CARRIER_MODE === 'local' || code === 'local') return localCarrier(env.DB, code);
+  if (config.CARRIER_MODE === 'local' || code === 'local')
+    return localCarrier(env.DB, code, { webhookSecret: config.SIGNING_SECRET });
   if (!liveCarrierConfigured(config, code))
     throw new CarrierNotConfigured(code, `not configured for live mode: set ${KEYS[code]}`);
   const baseUrl = config.CARRIER_ENDPOINTS === 'test' ? { baseUrl: TEST_URLS[code] } : {};

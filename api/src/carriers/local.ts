@@ -1,11 +1,26 @@
 // The local carrier: a carrier that needs no outside service (CARRIER_MODE=local, the default in
 // development and tests). It keeps its parcels in D1 (local_parcels, migration 0071), prints a plain
 // 4×6 label, and reports the events a tester adds on its sandbox page, like the payment sandbox.
+import { hmacHex } from '#shared/api/signing';
+import { timingSafeEqualText } from '#shared/bytes';
 import { plainLabel } from './label';
+import { PARCEL_STATUSES } from './types';
 import type { Carrier, CarrierCode, CreatedShipment, ParcelStatus, TrackingEvent } from './types';
-import { CarrierRefused } from './types';
+import { CarrierRefused, WebhookRejected } from './types';
 
-export function localCarrier(db: D1Database, code: CarrierCode = 'local'): Carrier {
+/** The header the local carrier's webhook is signed in: HMAC-SHA256 of the body with the secret. */
+export const LOCAL_WEBHOOK_HEADER = 'x-local-carrier-signature';
+
+export function signLocalWebhook(secret: string, body: string): Promise<string> {
+  return hmacHex(secret, `local-carrier|${body}`);
+}
+
+export function localCarrier(
+  db: D1Database,
+  code: CarrierCode = 'local',
+  /** Signs its webhook (readWebhook), which tests and tools use to push events as a real carrier would. */
+  options: { webhookSecret?: string } = {},
+): Carrier {
   return {
     code,
     countries: ['KW', 'SA'],
@@ -42,6 +57,44 @@ export function localCarrier(db: D1Database, code: CarrierCode = 'local'): Carri
     },
     async bookPickup(request) {
       return { carrierRef: `LP-${request.day.replaceAll('-', '')}-${request.trackingNumbers.length}` };
+    },
+    async requestRedelivery(trackingNumber, request) {
+      // The local carrier keeps the shopper's answer with its parcel, as a real one keeps it on its side.
+      await db
+        .prepare(
+          "UPDATE local_parcels SET payload = json_set(payload, '$.redelivery', json(?)) WHERE tracking_number = ?",
+        )
+        .bind(JSON.stringify(request), trackingNumber)
+        .run();
+    },
+    async readWebhook(request) {
+      const body = await request.text();
+      const given = request.headers.get(LOCAL_WEBHOOK_HEADER) ?? '';
+      if (!options.webhookSecret || !given) throw new WebhookRejected('unsigned');
+      if (!timingSafeEqualText(given, await signLocalWebhook(options.webhookSecret, body)))
+        throw new WebhookRejected('bad signature');
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        throw new WebhookRejected('not JSON');
+      }
+      const events = (parsed as { events?: unknown }).events;
+      if (!Array.isArray(events)) throw new WebhookRejected('no events');
+      return events.map((e: Record<string, unknown>): TrackingEvent => {
+        if (typeof e.tracking_number !== 'string' || !PARCEL_STATUSES.includes(e.status as ParcelStatus))
+          throw new WebhookRejected('bad event');
+        return {
+          trackingNumber: e.tracking_number,
+          eventKey: String(e.id ?? `${e.tracking_number}-${e.status}-${e.at}`),
+          status: e.status as ParcelStatus,
+          carrierCode: String(e.status).toUpperCase(),
+          description: String(e.status).replaceAll('_', ' '),
+          location: null,
+          reason: typeof e.reason === 'string' ? e.reason : null,
+          at: typeof e.at === 'number' ? e.at : Date.now(),
+        };
+      });
     },
     async track(trackingNumbers) {
       if (trackingNumbers.length === 0) return [];

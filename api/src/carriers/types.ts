@@ -129,4 +129,17 @@ export interface Carrier {
   track(trackingNumbers: string[]): Promise<TrackingEvent[]>;
   /** A webhook's events after checking its signature (throws WebhookRejected). */
   readWebhook?(request: Request): Promise<TrackingEvent[]>;
+  /**
+   * After a failed attempt: the shopper's chosen day, or her corrected address and phone, sent to the
+   * carrier. A carrier without it leaves the request to staff (the back office's order page), who call.
+   */
+  requestRedelivery?(trackingNumber: string, request: RedeliveryRequest): Promise<void>;
+}
+
+export interface RedeliveryRequest {
+  /** Gulf date YYYY-MM-DD. */
+  day: string;
+  /** Her corrected address lines and phone (E.164), when she corrected them. */
+  address: string[] | null;
+  phone: string | null;
 }

@@ -91,6 +91,7 @@ import { SUBSCRIPTION_CONTRACTS } from './subscriptions';
 import { DATA_RIGHTS_CONTRACTS } from './data-rights';
 import { CONSULTATION_CONTRACTS } from './consultations';
 import { CONSULTATION_CALL_CONTRACTS } from './consultation-call';
+import { TRACKING_CONTRACTS } from './tracking';
 
 export type { RouteContract } from './route-contract';
 
@@ -600,6 +601,7 @@ export const CONTRACTS = {
 
   // The back office (decision 27): one file of entries per area, under ./staff/.
   ...STAFF_CONTRACTS,
+  ...TRACKING_CONTRACTS,
   // The shopper's blood-test results page.
   ...BLOOD_TEST_RESULTS_CONTRACTS,
   // Web push.

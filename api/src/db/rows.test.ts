@@ -4,6 +4,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const TABLE_OF: Record<string, string> = {
+  ShipmentRow: 'shipments',
+  ShipmentEventRow: 'shipment_events',
+  RedeliveryRequestRow: 'redelivery_requests',
   UserRow: 'users',
   SessionRow: 'sessions',
   PasswordResetRow: 'password_resets',

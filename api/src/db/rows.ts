@@ -673,4 +673,75 @@ export interface CodRemittanceLineRow {
   shipment_id: number;
   outcome: 'matched' | 'short' | 'over';
   remitted_on: string | null;
+export type ShipmentStatus =
+  | 'queued'
+  | 'refused'
+  | 'created'
+  | 'picked_up'
+  | 'in_transit'
+  | 'out_for_delivery'
+  | 'failed_attempt'
+  | 'delivered'
+  | 'returning'
+  | 'returned'
+  | 'cancelled';
+
+/** One parcel of an order, or a return (migration 0071, decision 66); in the core database. */
+export interface ShipmentRow {
+  id: number;
+  order_id: number;
+  country: 'KW' | 'SA';
+  direction: 'outbound' | 'return';
+  carrier: 'local' | 'aramex' | 'smsa' | 'dhl' | 'own';
+  speed: 'same_day' | 'next_day' | 'standard';
+  status: ShipmentStatus;
+  reference: string;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  label_key: string | null;
+  label_size: '4x6' | 'A6' | 'A4' | null;
+  weight_grams: number;
+  cod_amount: number;
+  currency: 'KWD' | 'SAR';
+  create_tries: number;
+  carrier_error: string | null;
+  failed_attempts: number;
+  pickup_id: number | null;
+  driver_id: number | null;
+  status_rank: number;
+  last_event_at: number | null;
+  staff_id: number | null;
+  created_at: number;
+  updated_at: number;
+  /** When the cron last polled the carrier about it (migration 0073). */
+  polled_at: number | null;
+}
+
+/** A tracking event as the carrier sent it (migration 0071): one row per (shipment, event key). */
+export interface ShipmentEventRow {
+  id: number;
+  shipment_id: number;
+  event_key: string;
+  status: Exclude<ShipmentStatus, 'queued' | 'refused'>;
+  carrier_code: string | null;
+  description: string | null;
+  location: string | null;
+  reason: string | null;
+  at: number;
+  received_at: number;
+}
+
+/** A shopper's answer to a failed delivery attempt (migration 0073): another day, or her corrected address. */
+export interface RedeliveryRequestRow {
+  id: number;
+  shipment_id: number;
+  order_id: number;
+  attempt: number;
+  kind: 'day' | 'address';
+  day: string;
+  address: string | null;
+  phone: string | null;
+  status: 'sent' | 'manual' | 'failed';
+  carrier_error: string | null;
+  created_at: number;
 }

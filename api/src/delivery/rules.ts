@@ -127,7 +127,7 @@ export function promiseAnswer(
 }
 
 /** "Sat, Nov 28"; in Arabic with the Hijri day: "السبت، 28 نوفمبر (18 جمادى الآخرة)". */
-function dayText(date: string, lang: Lang, country: CountryCode): string {
+export function dayText(date: string, lang: Lang, country: CountryCode): string {
   // Noon in the Gulf: the promised day in either country's time zone.
   const day = formatSlotDay(Date.parse(`${date}T09:00:00Z`), lang, country);
   return day.hijri ? `${day.day} (${day.hijri})` : day.day;

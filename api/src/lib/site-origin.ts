@@ -8,7 +8,7 @@ import { apiConfig } from './config';
  * link on an attacker's host would hand them the token. Local servers on another port set
  * SITE_ORIGIN for themselves (scripts/serve-built.mjs).
  */
-export function siteOrigin(c: Context<AppEnv>): string {
+export function siteOrigin(c: { var: Pick<Context<AppEnv>['var'], 'config'> }): string {
   return c.var.config.SITE_ORIGIN;
 }
 

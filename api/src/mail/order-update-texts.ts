@@ -12,7 +12,11 @@ export type OrderUpdateKind =
   | 'delivered'
   | 'cancelled'
   | 'refunded'
-  | 'refund_failed';
+  | 'refund_failed'
+  /** A carrier's delivery attempt failed (tracking events): once per attempt, with what she can do. */
+  | 'delivery_failed'
+  /** The parcel came back to the shop after the carrier's last attempt: the order is cancelled and refunded. */
+  | 'returned';
 
 export interface OrderUpdate {
   kind: OrderUpdateKind;
@@ -27,6 +31,8 @@ export interface OrderUpdate {
   /** Refunds: the amount (minor units) and where it went. */
   amount?: number;
   method?: 'wallet' | 'gateway';
+  /** delivery_failed: the carrier's reason, as it gave it. */
+  reason?: string | null;
 }
 
 export function orderUpdateMail(lang: Lang, u: OrderUpdate, siteOrigin: string): { subject: string; text: string } {
@@ -65,6 +71,18 @@ export function orderUpdateMail(lang: Lang, u: OrderUpdate, siteOrigin: string):
       body = ar
         ? 'ألغينا طلبك. إذا دفعت جزءاً منه من محفظتك فقد أعدناه إليها، وأي مبلغ آخر دفعته سنرده إليك.'
         : 'We cancelled your order. Any part paid from your wallet is back in it, and anything else you paid will be refunded.';
+      break;
+    case 'delivery_failed':
+      subject = ar ? `تعذّر توصيل طلبك رقم ${u.orderId}` : `We could not deliver order ${u.orderId}`;
+      body = ar
+        ? `حاول المندوب توصيل طلبك ولم يتمكن${u.reason ? ` (${u.reason})` : ''}. اختر يوماً آخر للتوصيل أو صحّح عنوانك ورقم جوالك من صفحة الطلب.`
+        : `The courier tried to deliver your order but could not${u.reason ? ` (${u.reason})` : ''}. Choose another delivery day or correct your address and phone on the order page.`;
+      break;
+    case 'returned':
+      subject = ar ? `عاد طلبك رقم ${u.orderId} إلينا` : `Order ${u.orderId} came back to us`;
+      body = ar
+        ? 'لم يتمكن المندوب من توصيل طلبك بعد آخر محاولة، فعاد الطرد إلينا وألغينا الطلب. إذا دفعت جزءاً منه من محفظتك فقد أعدناه إليها، وأي مبلغ آخر دفعته سنرده إليك.'
+        : 'The courier could not deliver your order after the last attempt, so the parcel came back to us and we cancelled the order. Any part paid from your wallet is back in it, and anything else you paid will be refunded.';
       break;
     case 'refunded': {
       const amount = money(u.amount ?? 0);

@@ -26,6 +26,8 @@ export const WHATSAPP_ORDER_STEPS: readonly OrderUpdateKind[] = [
   'out_for_delivery',
   'delivered',
   'cancelled',
+  'delivery_failed',
+  'returned',
 ];
 
 const STEP_TEXT: Record<Lang, Partial<Record<OrderUpdateKind, string>>> = {
@@ -35,6 +37,8 @@ const STEP_TEXT: Record<Lang, Partial<Record<OrderUpdateKind, string>>> = {
     out_for_delivery: 'out for delivery today',
     delivered: 'delivered. Thank you!',
     cancelled: 'cancelled',
+    delivery_failed: 'not delivered: the courier could not reach you. Choose another day on the order page',
+    returned: 'back with us after the last delivery attempt, and cancelled; what you paid is refunded',
   },
   ar: {
     confirmed: 'تم تأكيده ونقوم بتجهيزه',
@@ -42,6 +46,8 @@ const STEP_TEXT: Record<Lang, Partial<Record<OrderUpdateKind, string>>> = {
     out_for_delivery: 'في الطريق إليك اليوم',
     delivered: 'تم توصيله. شكراً لك!',
     cancelled: 'تم إلغاؤه',
+    delivery_failed: 'لم يُسلَّم: تعذّر على المندوب الوصول إليك. اختر يوماً آخر من صفحة الطلب',
+    returned: 'عاد إلينا بعد آخر محاولة توصيل وأُلغي، وسنرد ما دفعته',
   },
 };
 

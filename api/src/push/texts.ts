@@ -30,6 +30,12 @@ export function orderStatusPush(lang: Lang, kind: OrderUpdateKind, orderId: numb
     cancelled: ar
       ? [`تم إلغاء طلبك رقم ${orderId}`, 'اضغط لمعرفة التفاصيل.']
       : [`Order ${orderId} was cancelled`, 'Tap to see the details.'],
+    delivery_failed: ar
+      ? [`تعذّر توصيل طلبك رقم ${orderId}`, 'اختر يوماً آخر أو صحّح عنوانك من صفحة الطلب.']
+      : [`We could not deliver order ${orderId}`, 'Choose another day or correct your address on the order page.'],
+    returned: ar
+      ? [`عاد طلبك رقم ${orderId} إلينا`, 'ألغينا الطلب وسنرد ما دفعته. اضغط لمعرفة التفاصيل.']
+      : [`Order ${orderId} came back to us`, 'We cancelled it and refund what you paid. Tap to see the details.'],
   };
   const text = texts[kind];
   if (!text) return null;

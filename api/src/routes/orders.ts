@@ -36,6 +36,7 @@ import {
   type PromotionHold,
 } from '../orders/promotion-data';
 import { myOrderPage, orderView, routedOrderView, type OrderView } from '../orders/view';
+import { orderTracking, requestRedelivery } from '../shipping/redelivery';
 import { coldReaderFor } from '../archive/read';
 import { guestLinkStatement, linkedOrder, mintOrderLink, orderIdByEmail } from '../orders/guest-links';
 import { tokenHash } from '../accounts/tokens';
@@ -364,6 +365,16 @@ export const orderRoutes = new Hono<AppEnv>()
     if (after.status !== 'cancelled') throw new ApiError(409, 'order_not_cancellable');
     return c.json(ok({ order: after }));
   })
+  // After a failed delivery attempt: another day, or her corrected address and phone (issue 62). Her
+  // order (signed in) or a guest's through its link or the device that placed it, as cancel checks.
+  .post('/redelivery', contract('POST /order/redelivery'), async (c) => {
+    const input = c.req.valid('json');
+    const owned = await ownedOrder(c, input.order_id, input.key);
+    if (!owned) throw new ApiError(404, 'not_found');
+    if (owned.order.status !== 'shipped') throw new ApiError(409, 'redelivery_not_open');
+    await requestRedelivery(c, owned.order, input);
+    return c.json(ok({ order: await withTracking(c, owned.order) }));
+  })
   // Order lookup (guests): number + e-mail give a link to the order. A wrong number and a wrong
   // e-mail answer the same, and failures count against the address like failed sign-ins.
   .post('/lookup', contract('POST /order/lookup'), async (c) => {
@@ -388,7 +399,8 @@ export const orderRoutes = new Hono<AppEnv>()
     if (!linked || !order) throw new ApiError(404, 'order_lookup_not_found');
     // The link proves a guest (Pay now, Cancel from any device); an account's order is paid or
     // cancelled signed in, from its order page, so the link only shows it.
-    return c.json(ok(linked.guest ? order : { ...order, can_pay_again: false, can_cancel: false }));
+    const tracked = await withTracking(c, order);
+    return c.json(ok(linked.guest ? tracked : { ...tracked, can_pay_again: false, can_cancel: false }));
   });
 
 /**
@@ -452,6 +464,12 @@ function giveBackStatements(
   ];
 }
 
+/** The order with its parcels' events (the core's shipments, decision 66): only once it may have any. */
+async function withTracking(c: Context<AppEnv>, order: OrderView): Promise<OrderView> {
+  if (!['processing', 'shipped', 'delivered', 'cancelled'].includes(order.status)) return order;
+  return { ...order, tracking: await orderTracking(c.env.DB, order, c.var.lang) };
+}
+
 /** Cold orders (decision 60) read through the request's reader: the shopper's pages open archived ones. */
 const cold = (c: Context<AppEnv>) => coldReaderFor(c.env, c.var.config);
 
@@ -459,7 +477,7 @@ const cold = (c: Context<AppEnv>) => coldReaderFor(c.env, c.var.config);
 orderRoutes.get('/:id{[0-9]+}', contract('GET /order/:id{[0-9]+}'), async (c) => {
   const owned = await ownedOrder(c, c.req.valid('param').id);
   if (!owned) throw new ApiError(404, 'not_found');
-  return c.json(ok(owned.order));
+  return c.json(ok(await withTracking(c, owned.order)));
 });
 
 export const userOrderRoutes = new Hono<AppEnv>()
@@ -473,7 +491,7 @@ export const userOrderRoutes = new Hono<AppEnv>()
     });
     // Another shopper's order answers exactly like one that does not exist.
     if (!order) throw new ApiError(404, 'not_found');
-    return c.json(ok(order));
+    return c.json(ok(await withTracking(c, order)));
   })
   .get('/', contract('GET /user/order'), async (c) => listOrders(c, 1))
   .get('/list/:page{[0-9]+}', contract('GET /user/order/list/:page{[0-9]+}'), async (c) =>

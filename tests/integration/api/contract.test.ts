@@ -23,6 +23,9 @@ const EXCEPTIONS: Record<string, string> = {
   'POST /dev/bloodTestOrder/visitNow': 'local-only start of a booked visit for tests, absent from the production build',
   'POST /dev/consultations/call':
     'local-only consultation booked now for the call’s e2e story, absent from the production build',
+  'GET /dev/parcels': 'local-only sandbox of the local carrier, absent from the production build',
+  'POST /dev/parcels/:tracking{LC[0-9]{10}}/event':
+    'local-only sandbox of the local carrier, absent from the production build',
   'GET /dev/push-outbox': 'local-only tool (dev push outbox), absent from the production build',
   'GET /dev/message-outbox': 'local-only tool (dev texts to phones), absent from the production build',
   'POST /dev/loyalty/run': 'local-only run of the loyalty cron jobs as on a day, absent from the production build',
@@ -98,6 +101,7 @@ describe('GET /openapi.json', () => {
       TOKEN_SECRET: 'a-real-production-token-secret-0123456789ab',
       PASSWORD_PEPPER: 'a-real-production-password-pepper-01234567',
       PAYMENT_PROVIDER: 'tap',
+      CARRIER_MODE: 'live',
       TAP_SECRET_KEY: 'sk_test_real',
       PAYMENT_WEBHOOK_SECRET: 'a-real-production-webhook-secret-0123456789',
       SITE_ORIGIN: 'https://shop.example',

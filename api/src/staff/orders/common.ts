@@ -138,9 +138,23 @@ export class SplitBatch {
   }
 }
 
+/**
+ * What a change to an order needs of its caller: a request's context, or the cron's and a carrier
+ * webhook's (tracking events move orders with no staff member: api/src/shipping/tracking.ts).
+ */
+export interface StepContext {
+  env: ApiEnv;
+  var: Pick<AppEnv['Variables'], 'config'>;
+  /** Work after the answer (pushes, alerts); absent outside a worker (see pushAfter). */
+  readonly executionCtx: { waitUntil(promise: Promise<unknown>): void };
+}
+
+/** Who changes an order: a staff member, or null for the shop itself (a carrier's tracking event). */
+export type StepActor = { id: number } | null;
+
 /** The shopper's mail for a step, in the order's language; a guest's carries a fresh order link. */
 export function mailStatements(
-  c: Context<AppEnv>,
+  c: Pick<StepContext, 'env' | 'var'>,
   order: Order,
   update: Omit<OrderUpdate, 'orderId' | 'country' | 'currency' | 'linkPath'>,
   dedupe: string,
@@ -170,7 +184,8 @@ export function guardedEvent(
     orderId: number;
     kind: OrderEventRow['kind'];
     from: OrderStage[];
-    staffId: number;
+    /** Null: the shop itself (a carrier's tracking event). */
+    staffId: number | null;
     note: string | null;
     now: number;
   },

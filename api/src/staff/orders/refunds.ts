@@ -30,6 +30,8 @@ import {
   REFUNDED_SQL,
   mailStatements,
   SplitBatch,
+  type StepActor,
+  type StepContext,
 } from './common';
 import { orderDetail } from './detail';
 
@@ -79,7 +81,7 @@ export function refundInsert(
     reason: RefundRow['reason'];
     note: string | null;
     paymentId: string | null;
-    staffId: number;
+    staffId: number | null;
     now: number;
   },
 ): D1PreparedStatement {
@@ -118,9 +120,9 @@ export function refundInsert(
  */
 export async function refundedInto(
   batch: SplitBatch,
-  c: Context<AppEnv>,
+  c: Pick<StepContext, 'env' | 'var'>,
   order: Order,
-  member: StaffMember,
+  member: StepActor,
   r: { amount: number; method: 'wallet' | 'gateway'; note: string | null; refundId?: number },
   tag: string,
   at: number,
@@ -134,7 +136,7 @@ export async function refundedInto(
       .prepare(
         `INSERT INTO order_events (order_id, kind, staff_id, note, at, refund_id) SELECT ?, 'refunded', ?, ?, ?, ? WHERE ${when?.sql ?? 'true'}`,
       )
-      .bind(order.id, member.id, r.note, at, r.refundId ?? null, ...(when?.binds ?? [])),
+      .bind(order.id, member?.id ?? null, r.note, at, r.refundId ?? null, ...(when?.binds ?? [])),
   );
   batch.toCore(
     ...(await mailStatements(
@@ -172,8 +174,8 @@ export async function writeSplit(batch: SplitBatch, what: Record<string, unknown
  * the refund's status as stored.
  */
 export async function sendGatewayRefund(
-  c: Context<AppEnv>,
-  member: StaffMember,
+  c: Pick<StepContext, 'env' | 'var'>,
+  member: StepActor,
   order: Order,
   r: { refundId: number; amount: number; reason: RefundRow['reason']; note: string | null; payment: CardPayment },
   db: D1Database = c.env.DB,

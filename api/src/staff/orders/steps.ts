@@ -16,7 +16,8 @@ import { siteOrigin } from '#api/src/lib/site-origin';
 import { deliveryPointsStatements, referralRewardAcross } from '#api/src/loyalty/earn';
 import { tierAcross } from '#api/src/loyalty/across';
 import { refundPointsStatements } from '#api/src/loyalty/reverse';
-import type { OrderUpdate } from '#api/src/mail/order-update-texts';
+import type { OrderUpdate, OrderUpdateKind } from '#api/src/mail/order-update-texts';
+import type { OrderStage } from '#shared/api/staff-order-schemas';
 import { pushAfter, pushToUser } from '#api/src/push';
 import { orderStatusPush } from '#api/src/push/texts';
 import {
@@ -24,10 +25,13 @@ import {
   guardedEvent,
   isTransitionRace,
   mailStatements,
+  type Order,
   orderFor,
   SplitBatch,
   stageOf,
   type Step,
+  type StepActor,
+  type StepContext,
   STEPS,
 } from './common';
 import { orderDetail } from './detail';
@@ -47,15 +51,49 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
   // shard her shard's batch first (its guarded timeline row makes the step once), then the core's: the
   // mail, the audit row, and what a cancel gives back (only when her shard's guard released the order).
   const { member, order, db, moving } = await orderFor(c, id, permission);
-  const rule = STEPS[step];
-  const stage = stageOf(order);
-  if (!rule.from.includes(stage)) throw new ApiError(409, 'transition_not_allowed');
+  if (!STEPS[step].from.includes(stageOf(order))) throw new ApiError(409, 'transition_not_allowed');
   assertWritable({ moving });
+  const done = await applyStep(c, member, order, db, step, input);
+  if (done.refundFailed) {
+    const detail = await orderDetail(c, order.id, db);
+    return c.json(ok({ ...detail!, refund_failed: { ...done.refundFailed, msg: 'refund_gateway_failed' as const } }));
+  }
+  return c.json(ok(await orderDetail(c, order.id, db)));
+}
+
+/** What a step may change of its rule when the shop itself takes it (a carrier's tracking event). */
+export interface StepOptions {
+  /** The stages it may start from (a parcel picked up ships a confirmed order not yet packed). */
+  from?: OrderStage[];
+  /** The shopper's update instead of the step's own (a parcel back to the shop cancels as 'returned'). */
+  mail?: OrderUpdateKind;
+  /** The audit row's action instead of order.<step>. */
+  action?: string;
+}
+
+/**
+ * One step, written: the guarded timeline row, the order change, the shopper's mail, WhatsApp and push,
+ * the audit row, and what a cancel gives back. Shared by the back office (`member` the clerk) and the
+ * carriers' tracking events (`member` null: the shop itself, api/src/shipping/tracking.ts). Throws
+ * ApiError(409, 'transition_not_allowed') when the order moved on meanwhile (the guard refused it).
+ */
+export async function applyStep(
+  c: StepContext,
+  member: StepActor,
+  order: Order,
+  db: D1Database,
+  step: Step,
+  input: Record<string, unknown>,
+  options: StepOptions = {},
+): Promise<{ refundFailed: { refund_id: number; amount: number } | null }> {
+  const rule = { ...STEPS[step], ...(options.from ? { from: options.from } : {}) };
   const core = c.env.DB;
   const batch = new SplitBatch(db, core);
   const now = Date.now();
   const note = typeof input.note === 'string' && input.note ? input.note : null;
-  batch.shard(guardedEvent(db, { orderId: order.id, kind: rule.kind, from: rule.from, staffId: member.id, note, now }));
+  batch.shard(
+    guardedEvent(db, { orderId: order.id, kind: rule.kind, from: rule.from, staffId: member?.id ?? null, note, now }),
+  );
   let before: Record<string, unknown> = { status: order.status };
   let after: Record<string, unknown>;
   let update: Omit<OrderUpdate, 'orderId' | 'country' | 'currency' | 'linkPath'> | null = null;
@@ -141,7 +179,7 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
       batch.shard(db.prepare('UPDATE orders SET cancelled_at = ? WHERE id = ?').bind(now, order.id));
       before = { status: order.status, holds_stock: order.holds_stock, wallet_used: order.wallet_used };
       after = { status: 'cancelled', holds_stock: 0, wallet_used: 0 };
-      update = { kind: 'cancelled' };
+      update = { kind: options.mail ?? 'cancelled' };
       // What the card paid and no refund gave back yet goes back too, as a refund row (reason
       // 'cancelled') after the release in the batch: its amount is checked there against what was
       // paid (the wallet part now returned) minus what was refunded, so a refund racing this cancel
@@ -149,6 +187,8 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
       const cardBack = await cardLeftAfterCancel(db, order);
       if (cardBack > 0) {
         const method = input.refund_method === 'wallet' ? 'wallet' : 'gateway';
+        // (The shop's own cancel, a parcel back to the shop, passes the method its caller chose:
+        // api/src/shipping/returned.ts.)
         if (method === 'wallet' && order.user_id === null) throw new ApiError(409, 'refund_needs_account');
         const payment = method === 'gateway' ? await cardPayment(db, order.id) : null;
         if (method === 'gateway' && !payment) throw new ApiError(409, 'refund_no_card_payment');
@@ -161,7 +201,7 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
             reason: 'cancelled',
             note,
             paymentId: payment?.id ?? null,
-            staffId: member.id,
+            staffId: member?.id ?? null,
             now,
           }),
           // The order spent points given back by the release above: this refund's share is what is left.
@@ -191,7 +231,7 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
     );
   batch.toCore(
     auditStatement(core, member, {
-      action: `order.${step}`,
+      action: options.action ?? `order.${step}`,
       resource: 'order',
       resourceId: order.id,
       country: order.country,
@@ -258,17 +298,9 @@ export async function runStep(c: Context<AppEnv>, id: number, step: Step, input:
       },
       db,
     );
-    if (status === 'failed') {
-      const detail = await orderDetail(c, order.id, db);
-      return c.json(
-        ok({
-          ...detail!,
-          refund_failed: { refund_id: refundId, amount: cancelRefund.amount, msg: 'refund_gateway_failed' as const },
-        }),
-      );
-    }
+    if (status === 'failed') return { refundFailed: { refund_id: refundId, amount: cancelRefund.amount } };
   }
-  return c.json(ok(await orderDetail(c, order.id, db)));
+  return { refundFailed: null };
 }
 
 /** The detail: the order with everything staff need to act on it, in one round trip. */

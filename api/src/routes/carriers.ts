@@ -1,0 +1,44 @@
+// Carriers' tracking webhooks (issue 62), relayed by the storefront from POST /carriers/{code}/webhook
+// as they came (body and signature headers). The carrier's adapter checks its signature
+// (Carrier.readWebhook): a missing or wrong one is 401 and nothing is stored. The events then go
+// through the one ingestion (shipping/tracking.ts). Events for parcels we do not know are answered
+// 200 all the same, so a carrier does not retry them forever; nothing of them is stored.
+import { Hono } from 'hono';
+import { ok } from '#shared/api/envelope';
+import { carrierFor } from '../carriers';
+import { type CarrierCode, WebhookRejected } from '../carriers/types';
+import { ApiError } from '../lib/errors';
+import { log } from '../lib/log';
+import { contract } from '../lib/validate';
+import { applyTrackingEvents } from '../shipping/tracking';
+import type { AppEnv } from '../app-env';
+import { CARRIER_WEBHOOK_PATTERN } from '#shared/api/carrier-webhooks';
+
+export const carrierRoutes = new Hono<AppEnv>().post(
+  `/:code{${CARRIER_WEBHOOK_PATTERN}}/webhook`,
+  contract('POST /carriers/:code{local|aramex|smsa|dhl|own}/webhook'),
+  async (c) => {
+    const code = c.req.valid('param').code as CarrierCode;
+    let carrier: ReturnType<typeof carrierFor>;
+    try {
+      carrier = carrierFor(c.env, c.var.config, code);
+    } catch {
+      throw new ApiError(404, 'not_found'); // no live adapter for it: not a carrier we take events from
+    }
+    if (!carrier.readWebhook) throw new ApiError(404, 'not_found');
+    let events: Awaited<ReturnType<NonNullable<typeof carrier.readWebhook>>>;
+    try {
+      // The body as it came (the signature check upstream read it once already).
+      const raw = new Request(c.req.url, { method: 'POST', headers: c.req.raw.headers, body: await c.req.text() });
+      events = await carrier.readWebhook(raw);
+    } catch (error) {
+      if (error instanceof WebhookRejected) {
+        log.warn('carrier webhook refused', { carrier: code, reason: error.message });
+        throw new ApiError(401, 'signature_invalid');
+      }
+      throw error;
+    }
+    const outcome = await applyTrackingEvents(c, code, events);
+    return c.json(ok(outcome));
+  },
+);

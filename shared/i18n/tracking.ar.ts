@@ -1,0 +1,43 @@
+// تتبع الشحنة في صفحة طلب المتسوّقة (المسألة 62): كل خطوة بكلماتنا، وخيارات المحاولة الفاشلة (يوم آخر
+// أو تصحيح العنوان والجوال)، وصفحة تجربة الناقل المحلي (الوضع المحلي فقط).
+import type { Translated } from './plural';
+import type { trackingEn } from './tracking.en';
+
+export const trackingAr: Translated<typeof trackingEn> = {
+  tracking_title: 'شحنتك',
+  tracking_picked_up: 'استلمتها {{carrier}}',
+  tracking_in_transit: 'في الطريق مع {{carrier}}',
+  tracking_out_for_delivery: 'خرجت للتوصيل مع {{carrier}}',
+  tracking_failed_attempt: 'تعذّرت محاولة التوصيل',
+  tracking_failed_attempt_reason: 'تعذّرت محاولة التوصيل: {{reason}}',
+  tracking_delivered: 'سلّمتها {{carrier}}',
+  tracking_returning: 'في طريق عودتها إلينا',
+  tracking_returned: 'عادت إلينا بعد آخر محاولة توصيل',
+  tracking_cancelled: 'ألغت {{carrier}} الشحنة',
+  redelivery_title: 'تعذّر توصيل طلبك',
+  redelivery_intro: 'اختر يوماً آخر للتوصيل، أو صحّح عنوانك ورقم جوالك إن كانا خطأ.',
+  redelivery_day_legend: 'يوم توصيل آخر',
+  redelivery_day_submit: 'التوصيل في هذا اليوم',
+  redelivery_address_legend: 'تصحيح العنوان ورقم الجوال',
+  redelivery_address_label: 'العنوان',
+  redelivery_address_hint: 'المنطقة والقطعة والشارع والمبنى والدور والشقة',
+  redelivery_phone_label: 'رقم الجوال',
+  redelivery_address_submit: 'إرسال العنوان المصحّح',
+  redelivery_done_day: 'طلبت التوصيل يوم {{day}}.',
+  redelivery_done_address: 'صحّحت عنوانك ورقم جوالك. سنوصل طلبك يوم {{day}}.',
+  redelivery_not_open: 'هذا الطلب لا ينتظر محاولة توصيل أخرى.',
+  redelivery_already_requested: 'سبق أن أجبت عن محاولة التوصيل هذه.',
+  redelivery_day_invalid: 'اختر أحد أيام التوصيل المعروضة.',
+  parcels_title: 'تجربة الناقل المحلي',
+  parcels_note: 'طرود الناقل المحلي (الوضع المحلي فقط). حرّك الطرد كما يفعل المندوب: يتغيّر الطلب فوراً.',
+  parcels_empty: 'لا طرود بعد. اشحن طلباً من لوحة الإدارة أولاً.',
+  parcels_order: 'الطلب',
+  parcels_status: 'الحالة',
+  parcels_reason: 'سبب تعذّر التوصيل',
+  parcels_step_picked_up: 'تم الاستلام',
+  parcels_step_in_transit: 'في الطريق',
+  parcels_step_out_for_delivery: 'خرج للتوصيل',
+  parcels_step_delivered: 'تم التسليم',
+  parcels_step_failed_attempt: 'تعذّر التوصيل',
+  parcels_step_returned: 'أُعيد إلى المرسل',
+};
