@@ -6,6 +6,16 @@ import type { OrderView } from '#shared/orders/types';
 import { useI18n } from '../i18n/context';
 import { OrderPromiseLine } from './OrderPromiseLine';
 
+type Translate = ReturnType<typeof useI18n>['t'];
+type TrackingEvent = NonNullable<OrderView['tracking']>['events'][number];
+
+/** "Picked up by Aramex", "Delivery attempt failed: no one at home". */
+function trackingText(t: Translate, e: TrackingEvent, lang: 'en' | 'ar'): string {
+  if (e.status === 'failed_attempt')
+    return e.reason ? t('tracking_failed_attempt_reason', { reason: e.reason }) : t('tracking_failed_attempt');
+  return t(`tracking_${e.status}`, { carrier: carrierName(e.carrier, lang) });
+}
+
 export function OrderTimeline({ order }: { order: OrderView }) {
   const { t, lang } = useI18n();
   const f = order.fulfilment;
@@ -39,6 +49,20 @@ export function OrderTimeline({ order }: { order: OrderView }) {
           </li>
         ))}
       </ol>
+      {/* The parcel's own steps as its carrier reported them, in our words (issue 62). */}
+      {order.tracking && order.tracking.events.length > 0 && (
+        <>
+          <h3>{t('tracking_title')}</h3>
+          <ol className="order-steps order-tracking-events" data-testid="tracking-events">
+            {order.tracking.events.map((e, i) => (
+              <li key={`${e.status}-${e.at}-${i}`} className={`order-step order-step-${e.status}`}>
+                <span className="order-step-name">{trackingText(t, e, lang)}</span>{' '}
+                <span className="cart-line-meta">{formatDate(e.at, lang, order.country, { time: true })}</span>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
     </section>
   );
 }

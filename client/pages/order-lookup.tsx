@@ -20,6 +20,7 @@ import { useHref } from '../lib/locale';
 import { OrderActions } from '../orders/OrderActions';
 import { OrderSummary } from '../orders/OrderSummary';
 import { OrderTimeline } from '../orders/OrderTimeline';
+import { Redelivery } from '../orders/Redelivery';
 import { Field, FormAlerts, useForm } from '../ui/form';
 import { Page } from '../ui/Page';
 
@@ -66,6 +67,7 @@ function Found({ order }: { order: OrderView }) {
         linkKey={params.get('key') ?? undefined}
         onCancelled={() => revalidator.revalidate()}
       />
+      <Redelivery order={order} linkKey={params.get('key') ?? undefined} onDone={() => revalidator.revalidate()} />
       <OrderTimeline order={order} />
       <OrderSummary order={order} />
       <p>

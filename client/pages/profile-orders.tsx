@@ -13,6 +13,7 @@ import { useHref, useMinor } from '../lib/locale';
 import { OrderSummary } from '../orders/OrderSummary';
 import { OrderActions } from '../orders/OrderActions';
 import { OrderTimeline } from '../orders/OrderTimeline';
+import { Redelivery } from '../orders/Redelivery';
 import { ApiContext } from '../providers';
 import { addManyToCart, type SyncedSku } from '../cart/cart-sync';
 import { useSessionStore } from '../stores/session';
@@ -176,6 +177,7 @@ function Detail({ order }: { order: OrderView }) {
       </p>
       {/* Awaiting payment (the card page was left) or failed: Pay now / Pay again, or Cancel. */}
       <OrderActions order={order} onCancelled={() => revalidator.revalidate()} />
+      <Redelivery order={order} onDone={() => revalidator.revalidate()} />
       <OrderTimeline order={order} />
       <OrderSummary order={order} />
       <p>

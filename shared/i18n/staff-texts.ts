@@ -39,6 +39,8 @@ import { staffDeliveryAr } from './staff-delivery.ar';
 import { staffDeliveryEn } from './staff-delivery.en';
 import { staffCodAr } from './staff-cod.ar';
 import { staffCodEn } from './staff-cod.en';
+import { staffTrackingAr } from './staff-tracking.ar';
+import { staffTrackingEn } from './staff-tracking.en';
 
 export const staffTextsEn = {
   ...staffEn,
@@ -60,6 +62,7 @@ export const staffTextsEn = {
   ...staffLoyaltyEn,
   ...staffDeliveryEn,
   ...staffCodEn,
+  ...staffTrackingEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
@@ -82,4 +85,5 @@ export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffLoyaltyAr,
   ...staffDeliveryAr,
   ...staffCodAr,
+  ...staffTrackingAr,
 };

@@ -6,11 +6,11 @@
 const WORKER_ONLY_PATHS = new Set(['/device/auth', '/openapi.json', '/bundle']);
 /**
  * Worker-to-API only: local-mode tools (/dev: the mail outbox, sandbox payments) are read by the
- * storefront's own pages; gateway webhooks arrive at /payments/webhook on the storefront; images are
- * served as bytes at /media, not as envelopes; the back office's /staff API is the staff worker's alone
+ * storefront's own pages; gateway webhooks arrive at /payments/webhook on the storefront (carriers'
+ * at /carriers/{code}/webhook); images are served as bytes at /media, not as envelopes; the back office's /staff API is the staff worker's alone
  * (decision 27), so a shopper's browser never reaches it through the shop.
  */
-const WORKER_ONLY_PREFIXES = ['/dev/', '/payments/webhook/', '/media/', '/staff/'];
+const WORKER_ONLY_PREFIXES = ['/dev/', '/payments/webhook/', '/carriers/', '/media/', '/staff/'];
 
 export type PathVerdict =
   | { ok: true; path: string }

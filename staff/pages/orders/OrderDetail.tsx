@@ -11,6 +11,7 @@ import { GiftCard } from './GiftCard';
 import { type OrderDetailData, type OrderStep, orderWords } from './order-detail-data';
 import { OrderMoney } from './OrderMoney';
 import { OrderNextSteps } from './OrderNextSteps';
+import { OrderParcels } from './OrderParcels';
 
 export { ORDER_STEPS, type OrderDetailData, type OrderStep } from './order-detail-data';
 
@@ -130,6 +131,7 @@ export function OrderDetailPage(props: {
           ))}
         </ol>
       )}
+      <OrderParcels t={t} tracking={data.tracking} when={when} />
     </Layout>
   );
 }

@@ -10,7 +10,42 @@ import { formatDate } from '#shared/text/dates';
 import type { StaffSelf } from '../../lib/api';
 import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
 
+/** The order's parcels as the API answers them (api/src/shipping/redelivery.ts staffTracking). */
+export interface OrderTrackingData {
+  parcels: {
+    id: number;
+    direction: 'outbound' | 'return';
+    carrier: string;
+    status: string;
+    tracking_number: string | null;
+    failed_attempts: number;
+  }[];
+  events: {
+    id: number;
+    shipment_id: number;
+    status: string;
+    carrier_code: string | null;
+    description: string | null;
+    location: string | null;
+    reason: string | null;
+    at: number;
+  }[];
+  redelivery: {
+    id: number;
+    shipment_id: number;
+    attempt: number;
+    kind: 'day' | 'address';
+    day: string;
+    address: string[] | null;
+    phone: string | null;
+    status: 'sent' | 'manual' | 'failed';
+    created_at: number;
+  }[];
+}
+
 export interface OrderDetailData {
+  /** Its parcels (issue 62); absent from answers before live tracking. */
+  tracking?: OrderTrackingData;
   order: {
     id: number;
     user_id: number | null;

@@ -1,6 +1,7 @@
 // One order as the back office reads it (items, payments, refunds, events, ledger, gift, promotions),
 // and the list filters of the orders search.
 import type { Context } from 'hono';
+import { staffTracking } from '#api/src/shipping/redelivery';
 import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
 import { gulfInstant } from '#shared/blood-tests/slot-rules';
 import type { StaffOrderListQuery } from '#shared/api/staff-order-schemas';
@@ -74,6 +75,8 @@ export async function orderDetail(c: Context<AppEnv>, id: number, at: D1Database
       gateway_refundable: Math.min(refundable, Math.max(0, money.card_paid - money.gateway_refunded)),
       wallet_refundable: order.user_id === null ? 0 : refundable,
     },
+    /** Its parcels, their carriers' events and the shopper's answers to failed attempts (the core's). */
+    tracking: await staffTracking(c.env.DB, order.id),
     /** Local sandbox: a tester may settle the gateway refunds it left pending. */
     sandbox_refunds: sandboxSettles(c),
     next: {

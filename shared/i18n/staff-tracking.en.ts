@@ -1,0 +1,25 @@
+// The back office's order page, live tracking (issue 62): the parcels' events as carriers reported them,
+// and the shopper's answers to failed attempts, which staff pass on by phone when the carrier's adapter
+// cannot take them.
+export const staffTrackingEn = {
+  st_tracking_title: 'Parcels',
+  st_tracking_parcel: '{{carrier}} · {{tracking}} · {{status}}',
+  st_tracking_attempts: { one: '{{count}} failed attempt', other: '{{count}} failed attempts' },
+  st_tracking_status_created: 'Labelled',
+  st_tracking_status_picked_up: 'Picked up',
+  st_tracking_status_in_transit: 'In transit',
+  st_tracking_status_out_for_delivery: 'Out for delivery',
+  st_tracking_status_failed_attempt: 'Delivery attempt failed',
+  st_tracking_status_delivered: 'Delivered',
+  st_tracking_status_returning: 'Coming back to us',
+  st_tracking_status_returned: 'Returned to us',
+  st_tracking_status_cancelled: 'Cancelled',
+  st_tracking_status_queued: 'Waiting for the carrier',
+  st_tracking_status_refused: 'Refused by the carrier',
+  st_tracking_redelivery_title: 'Shopper’s answers to failed attempts',
+  st_tracking_redelivery_day: 'Attempt {{attempt}}: deliver on {{day}}',
+  st_tracking_redelivery_address: 'Attempt {{attempt}}: new address {{address}}, phone {{phone}}, deliver on {{day}}',
+  st_tracking_redelivery_sent: 'Sent to the carrier',
+  st_tracking_redelivery_manual: 'The carrier takes no requests online: call the carrier',
+  st_tracking_redelivery_failed: 'The carrier could not be reached: call the carrier',
+} as const;
