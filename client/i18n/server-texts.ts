@@ -38,6 +38,8 @@ import { consultationCallAr } from '#shared/i18n/consultation-call.ar';
 import { consultationCallEn } from '#shared/i18n/consultation-call.en';
 import { pointsAr } from '#shared/i18n/points.ar';
 import { pointsEn } from '#shared/i18n/points.en';
+import { trackingAr } from '#shared/i18n/tracking.ar';
+import { trackingEn } from '#shared/i18n/tracking.en';
 import type { Lang } from '#shared/locale';
 
 type Texts = Partial<Dictionary>;
@@ -61,6 +63,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     consultations: consultationsEn,
     'consultation-call': consultationCallEn,
     points: pointsEn,
+    tracking: trackingEn,
   },
   ar: {
     shell: shellAr,
@@ -80,6 +83,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     consultations: consultationsAr,
     'consultation-call': consultationCallAr,
     points: pointsAr,
+    tracking: trackingAr,
   },
 };
 

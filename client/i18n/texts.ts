@@ -30,6 +30,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     consultations: () => import('#shared/i18n/consultations.en'),
     'consultation-call': () => import('#shared/i18n/consultation-call.en'),
     points: () => import('#shared/i18n/points.en'),
+    tracking: () => import('#shared/i18n/tracking.en'),
   },
   ar: {
     shell: () => import('#shared/i18n/shell.ar'),
@@ -49,6 +50,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     consultations: () => import('#shared/i18n/consultations.ar'),
     'consultation-call': () => import('#shared/i18n/consultation-call.ar'),
     points: () => import('#shared/i18n/points.ar'),
+    tracking: () => import('#shared/i18n/tracking.ar'),
   },
 };
 

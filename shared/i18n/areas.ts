@@ -19,6 +19,8 @@ export const TEXT_AREAS = [
   'consultations',
   'consultation-call',
   'points',
+  // Live tracking on the order pages (issue 62): the parcel's steps and a failed attempt's choices.
+  'tracking',
 ] as const;
 export type TextArea = (typeof TEXT_AREAS)[number];
 
