@@ -140,8 +140,16 @@ export async function archiveEntries(
       : await orderView(db, id, lang, userId, cold);
     if (!view) continue;
     const m = (minor: number) => money(minor, view.currency, lang, view.country);
+    // Her answers to failed delivery attempts (issue 62), with the address and phone she gave; in the core.
+    const redelivery = await db
+      .prepare(
+        'SELECT kind, day, address, phone, status, created_at FROM redelivery_requests WHERE order_id = ? ORDER BY id',
+      )
+      .bind(id)
+      .all();
     orders.push({
       ...view,
+      redelivery_requests: redelivery.results,
       items: view.items.map((i) => ({ ...i, unit_price: m(i.unit_price), line_total: m(i.line_total) })),
       totals: Object.fromEntries(Object.entries(view.totals).map(([k, v]) => [k, m(v)])),
     });

@@ -117,6 +117,19 @@ async function everything(tag: string): Promise<Everything> {
     db
       .prepare("INSERT INTO order_events (order_id, kind, staff_id, note, at) VALUES (?, 'note', ?, ?, ?)")
       .bind(ids.order, owner.id, `Called Huda ${tag} on ${phone}`, now),
+    // Her parcel's failed attempt answered with a corrected address and phone (issue 62).
+    db
+      .prepare(
+        `INSERT INTO shipments (id, order_id, country, direction, carrier, speed, status, reference, tracking_number, currency, failed_attempts, created_at, updated_at)
+         VALUES (?, ?, 'KW', 'outbound', 'local', 'standard', 'failed_attempt', ?, ?, 'KWD', 1, ?, ?)`,
+      )
+      .bind(ids.order, ids.order, `erase-${tag}`, `LCE${tag}`, now, now),
+    db
+      .prepare(
+        `INSERT INTO redelivery_requests (shipment_id, order_id, attempt, kind, day, address, phone, status, created_at)
+         VALUES (?, ?, 1, 'address', '2031-03-02', ?, ?, 'manual', ?)`,
+      )
+      .bind(ids.order, ids.order, JSON.stringify([street]), phone, now),
     // Questions and answers on a product page, votes and a report on another shopper's review.
     db
       .prepare(
