@@ -5,6 +5,7 @@
 // production.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hmacHex } from '#shared/api/signing';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { cookiesFrom, registerShopper, storefront } from './helpers';
 import { staffPage, staffSignIn } from './staff-session';
@@ -141,6 +142,32 @@ describe('a parcel moved along on the sandbox page, seen on her order page', () 
     expect(html).toContain('Wrong address');
     expect(html).toContain('Salmiya, Block 4, Street 2, House 9');
     expect(html).toContain('+96598765412');
+  });
+
+  it("relays a carrier's webhook to the API: refused unsigned, applied once signed", async () => {
+    const body = JSON.stringify({
+      events: [{ id: `hook-${TRACKING}`, tracking_number: TRACKING, status: 'in_transit', at: Date.now() }],
+    });
+    const hook = (headers: Record<string, string>) =>
+      storefront('/carriers/local/webhook', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+    expect((await hook({ 'x-local-carrier-signature': '0'.repeat(64) })).status).toBe(401);
+    // Signed as the local carrier signs (api/src/carriers/local.ts signLocalWebhook).
+    const signed = await hook({
+      'x-local-carrier-signature': await hmacHex(
+        (env as unknown as { SIGNING_SECRET: string }).SIGNING_SECRET,
+        `local-carrier|${body}`,
+      ),
+    });
+    expect(signed.status).toBe(200);
+    expect(((await signed.json()) as { data: { recorded: number } }).data.recorded).toBe(1);
+    const stored = await env.API_DB.prepare('SELECT count(*) AS n FROM shipment_events WHERE event_key = ?')
+      .bind(`hook-${TRACKING}`)
+      .first<number>('n');
+    expect(stored).toBe(1);
   });
 
   it('is never served in production', async () => {
