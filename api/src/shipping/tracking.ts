@@ -131,10 +131,12 @@ async function followParcels(
   const core = c.env.DB;
   const { results: parcels } = await core
     .prepare(
-      "SELECT id, carrier, status, tracking_number, tracking_url FROM shipments WHERE order_id = ? AND direction = 'outbound' AND status NOT IN ('queued', 'refused', 'cancelled') ORDER BY id",
+      `SELECT id, carrier, status, tracking_number, tracking_url,
+         EXISTS (SELECT 1 FROM shipment_events e WHERE e.shipment_id = s.id AND e.status = 'out_for_delivery') AS went_out
+       FROM shipments s WHERE order_id = ? AND direction = 'outbound' AND status NOT IN ('queued', 'refused', 'cancelled') ORDER BY id`,
     )
     .bind(orderId)
-    .all<Pick<ShipmentRow, 'id' | 'carrier' | 'status' | 'tracking_number' | 'tracking_url'>>();
+    .all<Pick<ShipmentRow, 'id' | 'carrier' | 'status' | 'tracking_number' | 'tracking_url'> & { went_out: number }>();
   if (parcels.length === 0) return;
   const route = await orderRoute(c.env, orderId);
   if (route.moving) {
@@ -173,8 +175,9 @@ async function followParcels(
       ['to_confirm', 'confirmed', 'packed'],
     );
   }
-  if (!allDelivered && statuses.includes('out_for_delivery') && stageOf(order) === 'shipped')
-    await step('dispatch', {});
+  // Out for delivery once a courier took a parcel out (its event, even when a poll brought the failed
+  // attempt after it in the same run); never after the delivery itself, which says more.
+  if (!allDelivered && parcels.some((p) => p.went_out) && stageOf(order) === 'shipped') await step('dispatch', {});
   if (allDelivered && ['shipped', 'out_for_delivery'].includes(stageOf(order))) await step('deliver', {});
   for (const f of failures) await tellFailedAttempt(c, order, db, f);
   if (allReturned && ['shipped', 'out_for_delivery'].includes(stageOf(order))) await returnedOrder(c, order, db);
