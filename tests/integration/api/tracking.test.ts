@@ -11,7 +11,16 @@ import { apiConfig } from '#api/src/lib/config';
 import { pollCarriers } from '#api/src/shipping/poll';
 import { applyTrackingEvents } from '#api/src/shipping/tracking';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { call, deviceToken, json, registerShopper, saveAddress } from './helpers';
+import {
+  call,
+  deviceToken,
+  GUEST_KW_ADDRESS,
+  json,
+  registerShopper,
+  saveAddress,
+  shopperHeaders,
+  submitOrder,
+} from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
 
 let device: string;
@@ -440,5 +449,33 @@ describe('her answer to a failed attempt', () => {
       address: JSON.stringify(['Block 4, Street 2, House 9']),
       phone: '+96550000001',
     });
+  });
+});
+
+describe("a guest's answer to a failed attempt", () => {
+  it('is taken with her order link from any device, refused without it, and her link shows the parcel', async () => {
+    const res = await submitOrder(device, null, {
+      items: [{ sku_id: 101, count: 1 }],
+      payment_method: 'cod',
+      address: GUEST_KW_ADDRESS,
+      email: `guest-tracking-${crypto.randomUUID()}@example.com`,
+      idempotency_key: crypto.randomUUID(),
+    });
+    const id = res.order.id as number;
+    const p = await parcelFor(id);
+    await applyTrackingEvents(ctx(), 'local', [event(p.tracking, 'failed_attempt', { reason: 'Closed' })]);
+    const elsewhere = await deviceToken();
+    const viaLink = (
+      await json(await call(`/order/link/${res.link}`, { token: elsewhere, headers: shopperHeaders(null) }))
+    ).data;
+    expect(viaLink.tracking.events.map((e: { status: string }) => e.status)).toEqual(['failed_attempt']);
+    const day = viaLink.tracking.redelivery_days[0].date as string;
+    const send = (body: Record<string, unknown>) =>
+      call('/order/redelivery', { token: elsewhere, headers: shopperHeaders(null), body: JSON.stringify(body) });
+    expect((await send({ order_id: id, kind: 'day', day })).status).toBe(404);
+    expect((await send({ order_id: id, kind: 'day', day, key: res.link })).status).toBe(200);
+    // Her answer is also what staff see on the order page.
+    const detail = await json(await staffCall(owner.token, `/staff/orders/${id}`));
+    expect(detail.data.tracking.redelivery).toEqual([expect.objectContaining({ kind: 'day', day, status: 'sent' })]);
   });
 });
