@@ -673,6 +673,8 @@ export interface CodRemittanceLineRow {
   shipment_id: number;
   outcome: 'matched' | 'short' | 'over';
   remitted_on: string | null;
+}
+
 export type ShipmentStatus =
   | 'queued'
   | 'refused'

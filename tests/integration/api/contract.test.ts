@@ -117,7 +117,6 @@ describe('GET /openapi.json', () => {
       REALTIME_APP_TOKEN: 'a-real-realtime-app-token',
       TURN_KEY_ID: 'fedcba9876543210fedcba9876543210',
       TURN_KEY_TOKEN: 'a-real-turn-key-token-0123',
-      CARRIER_MODE: 'live',
       // Production leaves the password cost unset (the API refuses any but its own there).
       PASSWORD_HASH_ITERATIONS: undefined,
     };
