@@ -114,7 +114,7 @@ const PAGE_ROWS = [
   {
     id: 'profile-orders',
     path: '/profile/orders',
-    texts: ['orders', 'accounts', 'catalogue', 'tracking'],
+    texts: ['orders', 'accounts', 'catalogue', 'tracking', 'returns'],
   },
   {
     id: 'profile-addresses',
@@ -221,7 +221,7 @@ const PAGE_ROWS = [
   // Not in spec §2: guests find an order by number and e-mail, or open it from the mail's link.
   {
     id: 'order-lookup',
-    texts: ['orders', 'accounts', 'tracking'],
+    texts: ['orders', 'accounts', 'tracking', 'returns'],
   },
   { id: 'share', texts: ['wishlists'] },
   { id: 'share-list', path: '/share/list', texts: ['wishlists'] },

@@ -40,6 +40,8 @@ import { pointsAr } from '#shared/i18n/points.ar';
 import { pointsEn } from '#shared/i18n/points.en';
 import { trackingAr } from '#shared/i18n/tracking.ar';
 import { trackingEn } from '#shared/i18n/tracking.en';
+import { returnsAr } from '#shared/i18n/returns.ar';
+import { returnsEn } from '#shared/i18n/returns.en';
 import type { Lang } from '#shared/locale';
 
 type Texts = Partial<Dictionary>;
@@ -64,6 +66,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     'consultation-call': consultationCallEn,
     points: pointsEn,
     tracking: trackingEn,
+    returns: returnsEn,
   },
   ar: {
     shell: shellAr,
@@ -84,6 +87,7 @@ const PARTS: Record<Lang, { shell: Texts } & Record<TextArea, Texts>> = {
     'consultation-call': consultationCallAr,
     points: pointsAr,
     tracking: trackingAr,
+    returns: returnsAr,
   },
 };
 

@@ -31,6 +31,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     'consultation-call': () => import('#shared/i18n/consultation-call.en'),
     points: () => import('#shared/i18n/points.en'),
     tracking: () => import('#shared/i18n/tracking.en'),
+    returns: () => import('#shared/i18n/returns.en'),
   },
   ar: {
     shell: () => import('#shared/i18n/shell.ar'),
@@ -51,6 +52,7 @@ const LOADERS: Record<Lang, Record<Part, () => Promise<Record<string, Texts>>>> 
     'consultation-call': () => import('#shared/i18n/consultation-call.ar'),
     points: () => import('#shared/i18n/points.ar'),
     tracking: () => import('#shared/i18n/tracking.ar'),
+    returns: () => import('#shared/i18n/returns.ar'),
   },
 };
 

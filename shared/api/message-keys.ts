@@ -215,6 +215,17 @@ export const MESSAGE_KEYS = [
   'referral_min_subtotal',
   // The birthday on the account page (issue 47).
   'account_birthday_invalid',
+  // Returns (issue 62).
+  'return_not_delivered',
+  'return_window_closed',
+  'return_unopened_required',
+  'return_photo_required',
+  'return_photo_type',
+  'return_photos_too_many',
+  'return_item_unknown',
+  'return_too_many',
+  'return_items_required',
+  'return_reason_required',
 ] as const;
 
 /** Every key the API may send: the shopper's, and the back office's own (their texts live in the staff dictionaries). */

@@ -171,6 +171,9 @@ export const STAFF_MESSAGE_KEYS = [
   'points_adjust_reason_too_long',
   'points_adjust_key_used',
   'points_adjusted',
+  // Returns (issue 62).
+  'return_inspection_incomplete',
+  'return_nothing_to_refund',
 ] as const;
 
 export type StaffMessageKey = (typeof STAFF_MESSAGE_KEYS)[number];

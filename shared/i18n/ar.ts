@@ -18,6 +18,7 @@ import { consultationsAr } from './consultations.ar';
 import { consultationCallAr } from './consultation-call.ar';
 import { pointsAr } from './points.ar';
 import { trackingAr } from './tracking.ar';
+import { returnsAr } from './returns.ar';
 
 export const ar: Dictionary = {
   ...shellAr,
@@ -38,4 +39,5 @@ export const ar: Dictionary = {
   ...consultationCallAr,
   ...pointsAr,
   ...trackingAr,
+  ...returnsAr,
 };

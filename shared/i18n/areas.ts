@@ -21,6 +21,7 @@ export const TEXT_AREAS = [
   'points',
   // Live tracking on the order pages (issue 62): the parcel's steps and a failed attempt's choices.
   'tracking',
+  'returns',
 ] as const;
 export type TextArea = (typeof TEXT_AREAS)[number];
 

@@ -22,6 +22,7 @@ import { consultationsEn } from './consultations.en';
 import { consultationCallEn } from './consultation-call.en';
 import { pointsEn } from './points.en';
 import { trackingEn } from './tracking.en';
+import { returnsEn } from './returns.en';
 
 export const en = {
   ...shellEn,
@@ -42,6 +43,7 @@ export const en = {
   ...consultationCallEn,
   ...pointsEn,
   ...trackingEn,
+  ...returnsEn,
 } as const;
 
 export type MessageId = keyof typeof en;

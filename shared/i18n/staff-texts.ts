@@ -41,6 +41,8 @@ import { staffCodAr } from './staff-cod.ar';
 import { staffCodEn } from './staff-cod.en';
 import { staffTrackingAr } from './staff-tracking.ar';
 import { staffTrackingEn } from './staff-tracking.en';
+import { staffReturnsAr } from './staff-returns.ar';
+import { staffReturnsEn } from './staff-returns.en';
 
 export const staffTextsEn = {
   ...staffEn,
@@ -63,6 +65,7 @@ export const staffTextsEn = {
   ...staffDeliveryEn,
   ...staffCodEn,
   ...staffTrackingEn,
+  ...staffReturnsEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
@@ -86,4 +89,5 @@ export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffDeliveryAr,
   ...staffCodAr,
   ...staffTrackingAr,
+  ...staffReturnsAr,
 };

@@ -8,6 +8,7 @@ import type { GiftLineView, OrderPromotionView, PromotionResult } from './promot
 import type { Frequency } from '../subscriptions/frequency';
 import type { PointsQuote } from '../loyalty/types';
 import type { CheckoutDelivery, DeliverySpeed } from '../delivery/promise';
+import type { OrderReturnsView } from './returns';
 
 export interface OrderTotals {
   /** Sum of the lines at the prices of the moment. */
@@ -44,6 +45,8 @@ export interface OrderItemView {
 }
 
 export interface OrderView {
+  /** Returns (issue 62): the window, what may still go back, each return; absent on list pages. */
+  returns?: OrderReturnsView;
   id: number;
   status: OrderStatus;
   payment_method: PaymentMethod;
@@ -129,7 +132,15 @@ export type FulfilmentStep =
   | 'out_for_delivery'
   | 'delivered'
   | 'cancelled'
-  | 'refunded';
+  | 'refunded'
+  // A return's steps (issue 62); its refund shows as 'refunded'.
+  | 'return_requested'
+  | 'return_pickup_booked'
+  | 'return_label_ready'
+  | 'return_in_transit'
+  | 'return_received'
+  | 'return_inspected'
+  | 'return_rejected';
 
 export interface OrderFulfilment {
   /** Oldest first. */

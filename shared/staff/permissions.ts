@@ -47,6 +47,8 @@ export const PERMISSIONS = [
   // Cash on delivery settled (issue 62): carriers' remittance statements imported and matched, drivers'
   // cash hand-ins counted, the differences listed.
   'cod:reconcile',
+  // Returns (issue 62): the queue, receiving, inspecting and rejecting; a return's refund needs orders:refund too.
+  'returns:manage',
   'staff:read',
   'staff:write',
   'audit:read',
@@ -81,7 +83,15 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'nutritionists:write',
   ],
   // Fulfilment assigns the drivers' stops and counts the cash they hand in.
-  fulfilment: ['dashboard:read', 'catalogue:read', 'orders:read', 'orders:fulfil', 'orders:cancel', 'cod:reconcile'],
+  fulfilment: [
+    'dashboard:read',
+    'catalogue:read',
+    'orders:read',
+    'orders:fulfil',
+    'orders:cancel',
+    'cod:reconcile',
+    'returns:manage',
+  ],
   lab_coordinator: [
     'dashboard:read',
     'bloodtests:read',
@@ -99,6 +109,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'orders:read',
     'orders:cancel',
     'orders:refund',
+    'returns:manage',
     'customers:read',
     'customers:wallet',
     'customers:export',

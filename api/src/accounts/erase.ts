@@ -46,7 +46,7 @@ interface ErasedObjects {
 
 /** Everything of hers that lives outside D1 or needs one statement per row: read before the batch. */
 async function objectsOf(db: D1Database, userId: number): Promise<ErasedObjects> {
-  const [reviews, exports] = await db.batch([
+  const [reviews, exports, returnObjects] = await db.batch([
     db
       .prepare(
         `SELECT r.id, r.product_id, (SELECT json_group_array(r2_key) FROM review_photos WHERE review_id = r.id) AS photos
@@ -54,12 +54,20 @@ async function objectsOf(db: D1Database, userId: number): Promise<ErasedObjects>
       )
       .bind(userId),
     db.prepare('SELECT r2_key FROM data_requests WHERE user_id = ? AND r2_key IS NOT NULL').bind(userId),
+    // Her return photos and return labels (issue 62).
+    db
+      .prepare(
+        `SELECT r2_key FROM return_photos WHERE user_id = ?1
+         UNION ALL SELECT s.label_key FROM returns r JOIN shipments s ON s.id = r.shipment_id WHERE r.user_id = ?1 AND s.label_key IS NOT NULL`,
+      )
+      .bind(userId),
   ]);
   const rows = reviews!.results as { id: number; product_id: number; photos: string }[];
   return {
     uploads: [
       ...(await userUploadKeys(db, userId)),
       ...(exports!.results as { r2_key: string }[]).map((r) => r.r2_key),
+      ...(returnObjects!.results as { r2_key: string }[]).map((r) => r.r2_key),
     ],
     media: rows.flatMap((r) => (JSON.parse(r.photos) as string[]).flatMap((key) => storedKeys('review', key, false))),
     reviews: rows.map(({ id, product_id }) => ({ id, product_id })),
@@ -236,6 +244,17 @@ function traceSteps(
       s(`UPDATE refunds SET ${NOTE_PERSONAL_SET} WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1)`),
       s('UPDATE wallet_ledger SET note = NULL WHERE user_id = ?1'),
       s('DELETE FROM order_links WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1)'),
+    ),
+    // Her returns (issue 62): the photos of damage can show her home (rows here, objects after the
+    // batch); her note and staff's words go; the return's steps and amounts stay with its refund. The
+    // return parcel's label prints her name and address: its object goes too.
+    ...onCore(
+      q('DELETE FROM return_photos WHERE user_id = ?1'),
+      q('UPDATE returns SET note = NULL, reject_reason = NULL WHERE user_id = ?1'),
+      q('UPDATE return_events SET note = NULL WHERE return_id IN (SELECT id FROM returns WHERE user_id = ?1)'),
+      q(
+        "UPDATE shipments SET label_key = NULL WHERE direction = 'return' AND id IN (SELECT shipment_id FROM returns WHERE user_id = ?1)",
+      ),
     ),
     ...onCore(q('DELETE FROM sessions WHERE user_id = ?1')),
     ...onShard(her.shard.prepare('DELETE FROM idempotency_keys WHERE owner = ?').bind(`u:${userId}`)),

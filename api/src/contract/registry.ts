@@ -85,6 +85,7 @@ import { PUSH_CONTRACTS } from './push';
 import { WISHLIST_CONTRACTS } from './wishlists';
 import { REFERRAL_CONTRACTS } from './referral';
 import { LOYALTY_CONTRACTS } from './loyalty';
+import { RETURN_CONTRACTS } from './returns';
 import { QUIZ_CONTRACTS } from './quiz';
 import { REVIEW_CONTRACTS } from './reviews';
 import { SUBSCRIPTION_CONTRACTS } from './subscriptions';
@@ -626,6 +627,7 @@ export const CONTRACTS = {
   ...REFERRAL_CONTRACTS,
   // Loyalty points.
   ...LOYALTY_CONTRACTS,
+  ...RETURN_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;
 
 export type ContractKey = keyof typeof CONTRACTS;

@@ -132,6 +132,40 @@ export async function archiveEntries(
   const { password_hash: _secret, ...account } = user;
   account.has_password = user.password_hash !== '';
 
+  // Her returns (issue 62): what she asked and why, with the photos she sent (the files themselves).
+  const [returnRows, photoRows] = await db.batch([
+    q(
+      `SELECT id, order_id, reason, unopened, note, status, refund_amount, currency, created_at,
+         (SELECT json_group_array(json_object('sku_id', sku_id, 'count', count)) FROM return_items WHERE return_id = returns.id) AS items
+       FROM returns WHERE user_id = ? ORDER BY id`,
+    ),
+    q(
+      'SELECT id, return_id, r2_key, content_type FROM return_photos WHERE user_id = ? AND return_id IS NOT NULL ORDER BY id',
+    ),
+  ]);
+  const returnPhotos = photoRows!.results as Array<{
+    id: string;
+    return_id: number;
+    r2_key: string;
+    content_type: string;
+  }>;
+  const returnFiles: ZipEntry[] = [];
+  for (const p of returnPhotos) {
+    const object = await env.UPLOADS.get(p.r2_key);
+    if (object)
+      returnFiles.push({
+        name: `returns/${p.return_id}-${p.id}.${p.content_type === 'image/png' ? 'png' : p.content_type === 'image/heic' ? 'heic' : 'jpg'}`,
+        data: new Uint8Array(await object.arrayBuffer()),
+      });
+  }
+  const returns = (returnRows!.results as Row[]).map((r) => ({
+    ...r,
+    unopened: r.unopened === 1,
+    items: parsed(r.items),
+    refund_amount: money(r.refund_amount, r.currency, lang, r.currency === 'SAR' ? 'SA' : 'KW'),
+    photos: returnPhotos.filter((p) => p.return_id === r.id).map((p) => p.id),
+  }));
+
   const orders = [];
   const invoices: ZipEntry[] = [];
   for (const { id } of rows(2) as { id: number }[]) {
@@ -287,5 +321,7 @@ export async function archiveEntries(
     { name: 'consultations.json', data: json(await consultationExport(db, healthRing, userId, lang)) },
     { name: 'consents.json', data: json(consents) },
     { name: 'requests.json', data: json(rows(22)) },
+    { name: 'returns.json', data: json(returns) },
+    ...returnFiles,
   ];
 }

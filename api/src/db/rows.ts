@@ -6,6 +6,7 @@
 import type { OrderStatus, PaymentMethod } from '#shared/api/order-schemas';
 import type { Lang } from '#shared/locale';
 import type { PointsKind, TierCode } from '#shared/loyalty/types';
+import type { ReturnStatus } from '#shared/orders/returns';
 
 type CountryCode = 'KW' | 'SA';
 
@@ -746,4 +747,52 @@ export interface RedeliveryRequestRow {
   status: 'sent' | 'manual' | 'failed';
   carrier_error: string | null;
   created_at: number;
+}
+// Returns (migration 0075, issue 62): in the core, like shipments.
+export interface ReturnRow {
+  id: number;
+  order_id: number;
+  user_id: number | null;
+  country: 'KW' | 'SA';
+  currency: 'KWD' | 'SAR';
+  lang: 'en' | 'ar';
+  reason: 'damaged' | 'wrong_item' | 'changed_mind';
+  unopened: number;
+  note: string | null;
+  status: ReturnStatus;
+  shipment_id: number | null;
+  refund_id: number | null;
+  refund_amount: number | null;
+  delivery_refunded: number;
+  reject_reason: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ReturnItemRow {
+  return_id: number;
+  sku_id: number;
+  count: number;
+  /** The inspection's verdict; null until inspected. */
+  resellable: number | null;
+}
+
+export interface ReturnPhotoRow {
+  id: string;
+  user_id: number;
+  /** Null while uploaded but not yet part of a return. */
+  return_id: number | null;
+  r2_key: string;
+  content_type: 'image/jpeg' | 'image/png' | 'image/heic';
+  size: number;
+  created_at: number;
+}
+
+export interface ReturnEventRow {
+  id: number;
+  return_id: number;
+  kind: 'requested' | 'pickup_booked' | 'label_ready' | 'received' | 'inspected' | 'refunded' | 'rejected';
+  staff_id: number | null;
+  note: string | null;
+  at: number;
 }

@@ -28,9 +28,11 @@ export async function readJson(request: HonoRequest): Promise<unknown> {
 }
 
 type Contracted = typeof CONTRACTS;
-type Out<E> = (E extends { body: infer B extends z.ZodType } ? { json: z.output<B> } : Record<never, never>) &
-  (E extends { query: infer Q extends z.ZodType } ? { query: z.output<Q> } : Record<never, never>) &
-  (E extends { params: infer P extends z.ZodType } ? { param: z.output<P> } : Record<never, never>);
+// Not distributive ([E]): over the generic key the three parts would otherwise multiply out into a
+// union of every body × query × params the registry holds, past what TypeScript can represent.
+type Out<E> = ([E] extends [{ body: infer B extends z.ZodType }] ? { json: z.output<B> } : Record<never, never>) &
+  ([E] extends [{ query: infer Q extends z.ZodType }] ? { query: z.output<Q> } : Record<never, never>) &
+  ([E] extends [{ params: infer P extends z.ZodType }] ? { param: z.output<P> } : Record<never, never>);
 
 /** The key a contract middleware validates for, so the route table can be checked against CONTRACTS. */
 const contractKeys = new WeakMap<object, ContractKey>();

@@ -4,6 +4,7 @@
 import { localizePath, type CurrencyCode, type Lang } from '#shared/locale';
 import { formatMinor } from '#shared/money';
 import { carrierName } from '#shared/orders/carriers';
+import { returnMailText, type ReturnMailStep } from './return-texts';
 
 export type OrderUpdateKind =
   | 'confirmed'
@@ -16,7 +17,9 @@ export type OrderUpdateKind =
   /** A carrier's delivery attempt failed (tracking events): once per attempt, with what she can do. */
   | 'delivery_failed'
   /** The parcel came back to the shop after the carrier's last attempt: the order is cancelled and refunded. */
-  | 'returned';
+  | 'returned'
+  /** A return's step (api/src/returns/). */
+  | 'return';
 
 export interface OrderUpdate {
   kind: OrderUpdateKind;
@@ -33,6 +36,10 @@ export interface OrderUpdate {
   method?: 'wallet' | 'gateway';
   /** delivery_failed: the carrier's reason, as it gave it. */
   reason?: string | null;
+  /** Returns (issue 62): which return and the step it reached (api/src/returns/). */
+  returnStep?: ReturnMailStep;
+  returnId?: number;
+  rejectReason?: string | null;
 }
 
 export function orderUpdateMail(lang: Lang, u: OrderUpdate, siteOrigin: string): { subject: string; text: string } {
@@ -96,6 +103,9 @@ export function orderUpdateMail(lang: Lang, u: OrderUpdate, siteOrigin: string):
           : `We have refunded ${amount} the way you paid (your card, STC Pay or your pay-later plan). It may take a few days to show.`;
       break;
     }
+    case 'return':
+      ({ subject, body } = returnMailText(ar, u.orderId, u.returnId ?? 0, u.returnStep ?? 'requested', u.rejectReason));
+      break;
     case 'refund_failed': {
       // Follows a 'refunded' mail about a card refund the gateway then failed: the money did not go back.
       const amount = money(u.amount ?? 0);

@@ -15,6 +15,7 @@ import type { OrderPromotionView } from '#shared/orders/promotions';
 import { ORDER_PROMOTIONS_SQL, toOrderPromotionView, type OrderPromotionRow } from './promotion-data';
 import { type ColdPointer, type ColdReader, isCold, withCold } from '../archive/read';
 import type { ColdOrderFile } from '../archive/file';
+import { orderReturnsStatement, orderReturnsView, type ReturnReadRow, returnSteps } from '../returns/read';
 import { core as coreDb, type DatabaseEnv, type Route, routeFrom, routeStatement, userOwner } from '../db/databases';
 
 /**
@@ -299,8 +300,13 @@ export function orderViewStatements(
     db
       .prepare('SELECT id, amount, method, reason, status, created_at FROM refunds WHERE order_id = ? ORDER BY id')
       .bind(id),
+    // Its returns (issue 62) are the core's: read here in shard 0, from the core after for another shard.
+    ...(joined ? [orderReturnsStatement(db, id)] : []),
   ];
 }
+
+/** How many statements orderViewStatements gives: the returns' read rides along in the core only. */
+const viewReads = (joined: boolean) => (joined ? 7 : 6);
 
 /**
  * One order with its items, its refunds and its gift (six statements, one round trip); a cold order's
@@ -317,7 +323,12 @@ export async function orderView(
   core?: D1Database,
 ): Promise<OrderView | null> {
   const joined = !core || core === db;
-  return orderViewFrom(await db.batch(orderViewStatements(db, id, ownerId, joined)), cold, joined ? undefined : core);
+  return orderViewFrom(
+    await db.batch(orderViewStatements(db, id, ownerId, joined)),
+    cold,
+    joined ? undefined : core,
+    joined ? undefined : core,
+  );
 }
 
 /**
@@ -347,26 +358,35 @@ export async function routedOrderView(
   const [routeRes, ...results] = await db.batch([route, ...reads(db, true)]);
   const where = routeFrom(env, routeRes!.results[0] as Parameters<typeof routeFrom>[1]);
   if (where.binding === 'DB')
-    return { order: await orderViewFrom(results.slice(0, 6), o.cold), route: where, also: results.slice(6) };
+    return {
+      order: await orderViewFrom(results.slice(0, viewReads(true)), o.cold),
+      route: where,
+      also: results.slice(viewReads(true)),
+    };
   const mine = await where.db.batch(reads(where.db, false));
   const row = mine[0]!.results[0] as { user_id: number | null; email: string | null } | undefined;
   const known = row && o.ownerEmail !== undefined && o.ownerId != null && row.user_id === o.ownerId;
   if (known) row.email = o.ownerEmail ?? null;
   return {
-    order: await orderViewFrom(mine.slice(0, 6), o.cold, known ? undefined : db),
+    order: await orderViewFrom(mine.slice(0, viewReads(false)), o.cold, known ? undefined : db, db),
     route: where,
-    also: mine.slice(6),
+    also: mine.slice(viewReads(false)),
   };
 }
 
 /** The order from orderViewStatements' results; `core` reads an account's e-mail when they came from a shard. */
 async function orderViewFrom(
-  [orders, items, refundEvents, gifts, promotions, refundRows]: D1Result[],
+  [orders, items, refundEvents, gifts, promotions, refundRows, returnRows]: D1Result[],
   cold?: ColdReader,
   core?: D1Database,
+  /** The core, for an order read from another shard: its returns are read there. */
+  returnsCore?: D1Database,
 ): Promise<OrderView | null> {
   const row = orders!.results[0] as unknown as (OrderRow & ColdPointer & { email: string | null }) | undefined;
   if (!row) return null;
+  const returns = (
+    returnRows ?? (returnsCore ? await orderReturnsStatement(returnsCore, row.id).all() : { results: [] })
+  ).results as unknown as ReturnReadRow[];
   if (core && row.user_id !== null)
     row.email =
       (await core.prepare('SELECT email FROM users WHERE id = ?').bind(row.user_id).first<string>('email')) ?? null;
@@ -389,8 +409,11 @@ async function orderViewFrom(
     promos,
   );
   const refundViews = refunds.filter((r) => r.status !== 'failed').map((r) => toRefundView(r, row, view));
+  const timeline = [...view.fulfilment.timeline, ...returnSteps(returns)].sort((a, b) => a.at - b.at);
   return {
     ...view,
+    fulfilment: { ...view.fulfilment, timeline },
+    returns: orderReturnsView(view, row.delivered_at ?? null, returns),
     refunds: refundViews,
     refunded: refundViews.reduce((sum, r) => sum + r.amount, 0),
     gift: giftOf(gifts!.results[0] as unknown as OrderGiftRow | undefined),

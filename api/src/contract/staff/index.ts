@@ -21,6 +21,7 @@ import { STAFF_CONSULTATION_CALL_CONTRACTS } from './consultation-call';
 import { STAFF_PRACTICE_CONTRACTS } from './consultation-practice';
 import { STAFF_LOYALTY_CONTRACTS } from './loyalty';
 import { STAFF_COD_CONTRACTS } from './cod';
+import { STAFF_RETURN_CONTRACTS } from './returns';
 
 export const STAFF_CONTRACTS = {
   ...STAFF_CORE_CONTRACTS,
@@ -43,4 +44,5 @@ export const STAFF_CONTRACTS = {
   ...STAFF_PRACTICE_CONTRACTS,
   ...STAFF_LOYALTY_CONTRACTS,
   ...STAFF_COD_CONTRACTS,
+  ...STAFF_RETURN_CONTRACTS,
 } as const satisfies Record<string, RouteContract>;

@@ -22,6 +22,7 @@ import { staffReviewRoutes } from './reviews';
 import { staffSubscriptionRoutes } from './subscriptions';
 import { staffAmountRoutes } from './amounts';
 import { staffDeliveryRoutes } from './delivery';
+import { staffReturnRoutes } from './returns';
 import { staffConsultationCallRoutes } from './consultation-call';
 import { staffPracticeRoutes } from './consultation-practice';
 import { staffLoyaltyRoutes } from './loyalty';
@@ -55,4 +56,5 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffPracticeRoutes)
   .route('/', staffLoyaltyRoutes)
   .route('/', staffDriverRoutes)
-  .route('/', staffCodRoutes);
+  .route('/', staffCodRoutes)
+  .route('/', staffReturnRoutes);

@@ -270,6 +270,22 @@ export async function refund(
   input: { amount: number; method: 'wallet' | 'gateway'; reason: RefundRow['reason']; note?: string },
   db: D1Database = c.env.DB,
 ) {
+  const { status } = await refundOrder(c, member, order, input, db);
+  if (status === 'failed') throw new ApiError(502, 'refund_gateway_failed');
+  return c.json(ok(await orderDetail(c, order.id, db)));
+}
+
+/**
+ * The refund itself (refund's rules), answering the refund row's id and status as stored (a gateway's
+ * refusal answers 'failed', the row kept failed): a return's refund (api/src/returns/) goes through it.
+ */
+export async function refundOrder(
+  c: Context<AppEnv>,
+  member: StaffMember,
+  order: Order,
+  input: { amount: number; method: 'wallet' | 'gateway'; reason: RefundRow['reason']; note?: string },
+  db: D1Database = c.env.DB,
+): Promise<{ refundId: number; status: RefundResult['status'] }> {
   const core = c.env.DB;
   const now = Date.now();
   const note = input.note || null;
@@ -353,8 +369,8 @@ export async function refund(
       now,
     );
     batch.toCore(audit({ amount: input.amount, currency: order.currency, method: 'wallet', reason: input.reason }));
-    await write();
-    return c.json(ok(await orderDetail(c, order.id, db)));
+    const [stored] = await write();
+    return { refundId: (stored!.results[0] as { id: number }).id, status: 'succeeded' };
   }
 
   batch.shard(insert, ...(await refundPointsStatements(db, order, now, siteOrigin(c), undefined, core, referrerAway)));
@@ -382,6 +398,5 @@ export async function refund(
     },
     db,
   );
-  if (status === 'failed') throw new ApiError(502, 'refund_gateway_failed');
-  return c.json(ok(await orderDetail(c, order.id, db)));
+  return { refundId, status };
 }

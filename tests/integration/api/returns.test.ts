@@ -1,0 +1,379 @@
+// Returns (issue 62) through the API: a shopper starts a return of a delivered order within the window
+// (Kuwait in English, Saudi Arabia in Arabic), the rules refuse what the policy refuses (outside the
+// window, more than delivered, changed mind without the unopened confirmation, damaged without a photo,
+// a file that is no image, another shopper's order), and staff receive, inspect and refund it: a refund
+// row by the order's refund rules, stock back only for what can be sold again, the points it earned
+// taken back, the parcel created through the local carrier.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bookWith } from '#api/src/returns/parcel';
+import { CarrierUnavailable, type Carrier } from '#api/src/carriers/types';
+import { loadCatalogueFixture } from '../fixtures/catalogue';
+import { call, deviceToken, json, shopperHeaders, stockOf } from './helpers';
+import { staffCall, staffWith, type TestStaff } from './staff-helpers';
+import { balanceOf, DAY, deliver, ledgerOf, newShopper, paidCardOrder, type Shopper } from './loyalty-helpers';
+
+let device: string;
+let clerk: TestStaff;
+let owner: TestStaff;
+
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1]);
+const PDF = new TextEncoder().encode('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n');
+
+beforeAll(async () => {
+  await loadCatalogueFixture(env.DB);
+  device = await deviceToken();
+  clerk = await staffWith([{ role: 'fulfilment', country: null }], { name: 'Clerk' });
+  owner = await staffWith([{ role: 'owner', country: null }], { name: 'Owner' });
+});
+
+/** A cash order of two lines (101 × 2, 102 × 1), delivered by the back office's steps. */
+async function deliveredOrder(her: Shopper, country: 'KW' | 'SA' = 'KW', lang: 'en' | 'ar' = 'en') {
+  const res = await call('/order/submit', {
+    body: JSON.stringify({
+      items: [
+        { sku_id: 101, count: 2 },
+        { sku_id: 102, count: 1 },
+      ],
+      payment_method: 'cod',
+      address_id: her.addresses[country],
+      idempotency_key: crypto.randomUUID(),
+    }),
+    token: device,
+    headers: shopperHeaders(her.token, country, lang),
+  });
+  const body = await json(res);
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  const id = body.data.order.id as number;
+  expect((await deliver(owner, id)).status).toBe(200);
+  return id;
+}
+
+const ask = (her: Shopper, id: number, body: unknown, country = 'KW', lang = 'en') =>
+  call(`/user/order/${id}/return`, {
+    body: JSON.stringify(body),
+    token: device,
+    headers: shopperHeaders(her.token, country, lang),
+  });
+
+const photo = (her: Shopper, bytes: Uint8Array) =>
+  call('/user/returns/photo', { body: bytes, token: device, headers: shopperHeaders(her.token) });
+
+const step = (member: TestStaff, id: number, name: string, body: unknown = {}) =>
+  staffCall(member.token, `/staff/returns/${id}/${name}`, { json: body });
+
+describe('a shopper starts a return', () => {
+  it('within the window (Kuwait, English): the order page shows it, its step and a parcel from the local carrier', async () => {
+    const her = await newShopper(device, 'return-kw');
+    const id = await deliveredOrder(her);
+    const view = await json(await call(`/user/order/${id}`, { token: device, headers: shopperHeaders(her.token) }));
+    expect(view.data.returns.until).toBeGreaterThan(Date.now());
+    expect(view.data.returns.left).toEqual([
+      { sku_id: 101, count: 2 },
+      { sku_id: 102, count: 1 },
+    ]);
+    const res = await ask(her, id, { items: [{ sku_id: 101, count: 1 }], reason: 'changed_mind', unopened: true });
+    const body = await json(res);
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    const ret = body.data.order.returns.list[0];
+    expect(ret).toMatchObject({ id: body.data.return_id, reason: 'changed_mind', status: 'pickup_booked' });
+    expect(ret.parcel).toMatchObject({ status: 'created', label: true });
+    expect(body.data.order.returns.left).toEqual([
+      { sku_id: 101, count: 1 },
+      { sku_id: 102, count: 1 },
+    ]);
+    const kinds = body.data.order.fulfilment.timeline.map((s: { kind: string }) => s.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['delivered', 'return_requested', 'return_pickup_booked']));
+    // The parcel: a return shipment through the carrier adapter (local), her address the shipper, the shop the consignee.
+    const shipment = await env.DB.prepare('SELECT * FROM shipments WHERE order_id = ? AND direction = ?')
+      .bind(id, 'return')
+      .first<{ status: string; tracking_number: string; label_key: string; reference: string }>();
+    expect(shipment).toMatchObject({ status: 'created', reference: `return-${ret.id}` });
+    const parcel = await env.DB.prepare('SELECT payload FROM local_parcels WHERE tracking_number = ?')
+      .bind(shipment!.tracking_number)
+      .first<{ payload: string }>();
+    const payload = JSON.parse(parcel!.payload);
+    expect(payload.direction).toBe('return');
+    expect(payload.consignee.name).toBe('Gulf Vitamins Returns');
+    expect(payload.shipper.phone).toMatch(/^\+965/);
+    // Her label, hers only.
+    const label = await call(`/user/order/${id}/return/${ret.id}/label`, {
+      token: device,
+      headers: shopperHeaders(her.token),
+    });
+    expect(label.status).toBe(200);
+    expect(new TextDecoder().decode((await label.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+    const stranger = await newShopper(device, 'return-stranger');
+    expect(
+      (
+        await call(`/user/order/${id}/return/${ret.id}/label`, {
+          token: device,
+          headers: shopperHeaders(stranger.token),
+        })
+      ).status,
+    ).toBe(404);
+    // Her mail, in her language.
+    const mail = await env.DB.prepare('SELECT subject FROM mail_outbox WHERE dedupe_key = ?')
+      .bind(`order:${id}:return:${ret.id}:requested`)
+      .first<{ subject: string }>();
+    expect(mail!.subject).toContain(`We have your return ${ret.id}`);
+  });
+
+  it('within the window (Saudi Arabia, Arabic), damaged with a photo', async () => {
+    const her = await newShopper(device, 'return-sa', ['SA'], { lang: 'ar', country: 'SA' });
+    const id = await deliveredOrder(her, 'SA', 'ar');
+    const uploaded = await photo(her, JPEG);
+    expect(uploaded.status).toBe(200);
+    const photoId = (await json(uploaded)).data.id;
+    const res = await ask(
+      her,
+      id,
+      { items: [{ sku_id: 102, count: 1 }], reason: 'damaged', photos: [photoId] },
+      'SA',
+      'ar',
+    );
+    const body = await json(res);
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    const returnId = body.data.return_id;
+    const stored = await env.DB.prepare('SELECT return_id, r2_key FROM return_photos WHERE id = ?')
+      .bind(photoId)
+      .first<{ return_id: number; r2_key: string }>();
+    expect(stored!.return_id).toBe(returnId);
+    expect(stored!.r2_key).toMatch(/^returns\//);
+    const mail = await env.DB.prepare('SELECT subject FROM mail_outbox WHERE dedupe_key = ?')
+      .bind(`order:${id}:return:${returnId}:requested`)
+      .first<{ subject: string }>();
+    expect(mail!.subject).toContain(`استلمنا طلب الإرجاع رقم ${returnId}`);
+    // Her photo is hers to see; staff with returns:manage see it through the return.
+    expect(
+      (await call(`/user/returns/photo/${photoId}`, { token: device, headers: shopperHeaders(her.token) })).status,
+    ).toBe(200);
+    const staffPhoto = await staffCall(clerk.token, `/staff/returns/${returnId}/photos/${photoId}`);
+    expect(staffPhoto.status).toBe(200);
+    expect(staffPhoto.headers.get('content-type')).toBe('image/jpeg');
+    const other = await newShopper(device, 'return-peek');
+    expect(
+      (await call(`/user/returns/photo/${photoId}`, { token: device, headers: shopperHeaders(other.token) })).status,
+    ).toBe(404);
+  });
+
+  it('refuses what the policy refuses, each with its message key', async () => {
+    const her = await newShopper(device, 'return-rules');
+    const id = await deliveredOrder(her);
+    const expectRefused = async (res: Response, status: number, msg: string) => {
+      const body = await json(res);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(body.meta.msg).toBe(msg);
+    };
+    // Changed her mind without saying the items are unopened.
+    await expectRefused(
+      await ask(her, id, { items: [{ sku_id: 101, count: 1 }], reason: 'changed_mind' }),
+      400,
+      'return_unopened_required',
+    );
+    // Damaged without a photo.
+    await expectRefused(
+      await ask(her, id, { items: [{ sku_id: 101, count: 1 }], reason: 'damaged' }),
+      400,
+      'return_photo_required',
+    );
+    // More than was delivered.
+    await expectRefused(
+      await ask(her, id, { items: [{ sku_id: 101, count: 3 }], reason: 'changed_mind', unopened: true }),
+      409,
+      'return_too_many',
+    );
+    // More than delivered less what an earlier return takes.
+    expect(
+      (await ask(her, id, { items: [{ sku_id: 101, count: 2 }], reason: 'changed_mind', unopened: true })).status,
+    ).toBe(200);
+    await expectRefused(
+      await ask(her, id, { items: [{ sku_id: 101, count: 1 }], reason: 'changed_mind', unopened: true }),
+      409,
+      'return_too_many',
+    );
+    // A file that is no image.
+    await expectRefused(await photo(her, PDF), 415, 'return_photo_type');
+    // Another shopper's order: like one that does not exist.
+    const stranger = await newShopper(device, 'return-other');
+    await expectRefused(
+      await ask(stranger, id, { items: [{ sku_id: 102, count: 1 }], reason: 'changed_mind', unopened: true }),
+      404,
+      'not_found',
+    );
+    // Outside the window: delivered 15 days ago.
+    await env.DB.prepare('UPDATE orders SET delivered_at = ? WHERE id = ?')
+      .bind(Date.now() - 15 * DAY, id)
+      .run();
+    await expectRefused(
+      await ask(her, id, { items: [{ sku_id: 102, count: 1 }], reason: 'changed_mind', unopened: true }),
+      409,
+      'return_window_closed',
+    );
+    const view = await json(await call(`/user/order/${id}`, { token: device, headers: shopperHeaders(her.token) }));
+    expect(view.data.returns.until).toBeNull();
+  });
+});
+
+describe('staff take a return to its refund', () => {
+  it('receive, inspect and refund: the refund row by the rules, stock back only for resellable lines, points reversed', async () => {
+    const her = await newShopper(device, 'return-refund');
+    const order = await paidCardOrder(device, her, { sku: 101, count: 2 });
+    expect((await deliver(owner, order.id)).status).toBe(200);
+    const earned = await balanceOf(her.id);
+    expect(earned).toBeGreaterThan(0);
+    const res = await ask(her, order.id, {
+      items: [{ sku_id: 101, count: 2 }],
+      reason: 'changed_mind',
+      unopened: true,
+    });
+    expect(res.status).toBe(200);
+    const returnId = (await json(res)).data.return_id;
+
+    // Refund before it is received and inspected: refused.
+    expect((await step(owner, returnId, 'refund', { method: 'gateway' })).status).toBe(409);
+    // The queue lists it for the clerk.
+    const queue = await json(await staffCall(clerk.token, '/staff/returns?status=open'));
+    expect(queue.data.items.some((r: { id: number }) => r.id === returnId)).toBe(true);
+
+    expect((await step(clerk, returnId, 'receive')).status).toBe(200);
+    const stockBefore = await stockOf(101);
+    // One unit of a line cannot be judged alone: the line as a whole, here not resellable.
+    expect((await step(clerk, returnId, 'inspect', { items: [] })).status).toBe(400);
+    const inspected = await step(clerk, returnId, 'inspect', { items: [{ sku_id: 101, resellable: true }] });
+    expect(inspected.status, await inspected.clone().text()).toBe(200);
+    expect(await stockOf(101)).toBe(stockBefore + 2);
+    // Twice changes nothing (the step is once).
+    expect((await step(clerk, returnId, 'inspect', { items: [{ sku_id: 101, resellable: true }] })).status).toBe(409);
+    expect(await stockOf(101)).toBe(stockBefore + 2);
+
+    // The clerk (fulfilment) has no orders:refund.
+    expect((await step(clerk, returnId, 'refund', { method: 'gateway' })).status).toBe(403);
+    const detail = await json(await staffCall(owner.token, `/staff/returns/${returnId}`));
+    const order$ = await env.DB.prepare('SELECT total, delivery FROM orders WHERE id = ?')
+      .bind(order.id)
+      .first<{ total: number; delivery: number }>();
+    // Everything returned, changed mind: what she paid for goods; the delivery charge stays.
+    expect(detail.data.refund_preview).toBe(order$!.total - order$!.delivery);
+    const refunded = await step(owner, returnId, 'refund', { method: 'gateway' });
+    const after = await json(refunded);
+    expect(refunded.status, JSON.stringify(after)).toBe(200);
+    expect(after.data.status).toBe('refunded');
+    const refund = await env.DB.prepare(
+      'SELECT id, amount, method, reason, note, status FROM refunds WHERE order_id = ?',
+    )
+      .bind(order.id)
+      .first<{ id: number; amount: number; method: string; reason: string; note: string; status: string }>();
+    expect(refund).toMatchObject({
+      id: after.data.refund_id,
+      amount: order$!.total - order$!.delivery,
+      method: 'gateway',
+      reason: 'other',
+    });
+    expect(refund!.note).toContain(`return ${returnId}`);
+    // The points the order earned are taken back with the refund.
+    expect(await balanceOf(her.id)).toBe(0);
+    expect((await ledgerOf(her.id)).some((l) => l.kind === 'earn_reversal' && l.refund_id === refund!.id)).toBe(true);
+    // Audit rows of each step.
+    const audit = await env.DB.prepare(
+      "SELECT action FROM audit_log WHERE resource = 'return' AND resource_id = ? ORDER BY id",
+    )
+      .bind(String(returnId))
+      .all<{ action: string }>();
+    expect(audit.results.map((a) => a.action)).toEqual(['return.receive', 'return.inspect', 'return.refund']);
+    // Her timeline shows the steps.
+    const view = await json(
+      await call(`/user/order/${order.id}`, { token: device, headers: shopperHeaders(her.token) }),
+    );
+    const kinds = view.data.fulfilment.timeline.map((s: { kind: string }) => s.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['return_received', 'return_inspected', 'refunded']));
+    expect(view.data.returns.list[0]).toMatchObject({ status: 'refunded', refund_amount: refund!.amount });
+  });
+
+  it('a damaged line not resellable: no stock back, the delivery charge refunded to the wallet', async () => {
+    const her = await newShopper(device, 'return-damaged');
+    const id = await deliveredOrder(her);
+    const photoId = (await json(await photo(her, JPEG))).data.id;
+    const res = await ask(her, id, { items: [{ sku_id: 102, count: 1 }], reason: 'damaged', photos: [photoId] });
+    const returnId = (await json(res)).data.return_id;
+    expect((await step(clerk, returnId, 'receive')).status).toBe(200);
+    const stockBefore = await stockOf(102);
+    expect((await step(clerk, returnId, 'inspect', { items: [{ sku_id: 102, resellable: false }] })).status).toBe(200);
+    expect(await stockOf(102)).toBe(stockBefore);
+    const order = await env.DB.prepare('SELECT total, delivery FROM orders WHERE id = ?')
+      .bind(id)
+      .first<{ total: number; delivery: number }>();
+    const refunded = await json(await step(owner, returnId, 'refund', { method: 'wallet' }));
+    // 102 is 6000 of a 13000 list value (2 × 3500 + 6000): its share of the goods paid, plus delivery.
+    const goods = order!.total - order!.delivery;
+    expect(refunded.data.refund_amount).toBe(Math.floor((goods * 6000) / 13000) + order!.delivery);
+    const refund = await env.DB.prepare('SELECT amount, method, reason FROM refunds WHERE order_id = ?')
+      .bind(id)
+      .first<{ amount: number; method: string; reason: string }>();
+    expect(refund).toMatchObject({ amount: refunded.data.refund_amount, method: 'wallet', reason: 'damaged' });
+  });
+
+  it('a rejected return tells her why and gives its lines back to what may be returned', async () => {
+    const her = await newShopper(device, 'return-reject');
+    const id = await deliveredOrder(her);
+    const returnId = (
+      await json(await ask(her, id, { items: [{ sku_id: 101, count: 2 }], reason: 'changed_mind', unopened: true }))
+    ).data.return_id;
+    expect((await step(clerk, returnId, 'reject', { reason: 'The seal was broken' })).status).toBe(200);
+    const mail = await env.DB.prepare('SELECT body_text FROM mail_outbox WHERE dedupe_key = ?')
+      .bind(`order:${id}:return:${returnId}:rejected`)
+      .first<{ body_text: string }>();
+    expect(mail!.body_text).toContain('The seal was broken');
+    const view = await json(await call(`/user/order/${id}`, { token: device, headers: shopperHeaders(her.token) }));
+    expect(view.data.returns.left).toEqual([
+      { sku_id: 101, count: 2 },
+      { sku_id: 102, count: 1 },
+    ]);
+  });
+});
+
+describe('the carrier fails', () => {
+  it('her request stays; the parcel waits with its error and is created when the carrier is asked again', async () => {
+    const her = await newShopper(device, 'return-down');
+    const id = await deliveredOrder(her);
+    const res = await ask(her, id, { items: [{ sku_id: 101, count: 1 }], reason: 'changed_mind', unopened: true });
+    const returnId = (await json(res)).data.return_id;
+    // A second return of the order booked with a carrier that is down.
+    const second = await ask(her, id, { items: [{ sku_id: 102, count: 1 }], reason: 'changed_mind', unopened: true });
+    const secondId = (await json(second)).data.return_id;
+    await env.DB.prepare("UPDATE returns SET status = 'requested', shipment_id = NULL WHERE id = ?")
+      .bind(secondId)
+      .run();
+    // As if the local carrier had never answered: no parcel, no step after the request.
+    await env.DB.prepare("DELETE FROM return_events WHERE return_id = ? AND kind <> 'requested'").bind(secondId).run();
+    await env.DB.prepare('DELETE FROM shipments WHERE reference = ?').bind(`return-${secondId}`).run();
+    const down: Carrier = {
+      code: 'aramex',
+      countries: ['KW'],
+      collectsCash: true,
+      pushesEvents: false,
+      createShipment: () => Promise.reject(new CarrierUnavailable('aramex', 'timeout')),
+      bookPickup: () => Promise.reject(new CarrierUnavailable('aramex', 'timeout')),
+      track: async () => [],
+    };
+    const outcome = await bookWith(env, down, 'aramex', {
+      id: secondId,
+      order_id: id,
+      country: 'KW',
+      currency: 'KWD',
+      pieces: 1,
+      value: 6000,
+      address: { recipient: 'Noura', phone: '+96550000000' },
+    });
+    expect(outcome).toBe('queued');
+    const waiting = await json(await staffCall(clerk.token, `/staff/returns/${secondId}`));
+    expect(waiting.data.status).toBe('requested');
+    expect(waiting.data.parcel).toMatchObject({ status: 'queued', tries: 1 });
+    expect(waiting.data.parcel.error).toContain('timeout');
+    // Staff ask again (the local carrier answers now).
+    const again = await json(await step(clerk, secondId, 'parcel'));
+    expect(again.data.status).toBe('pickup_booked');
+    expect(again.data.parcel).toMatchObject({ status: 'created', error: null, tries: 2 });
+    expect(returnId).not.toBe(secondId);
+  });
+});
