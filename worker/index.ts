@@ -10,6 +10,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { apiProxy } from './routes/api-proxy';
 import { calendarFile } from './routes/calendar-file';
 import { bloodTestFiles } from './routes/blood-test-files';
+import { returnFiles } from './routes/return-files';
 import { consultationRoom } from './routes/consultation-room';
 import { dataExport } from './routes/data-export';
 import { appLinks } from './routes/app-links';
@@ -102,6 +103,8 @@ app.route('/', seoFiles);
 app.route('/', calendarFile);
 // Before the /api proxy: a result file's upload (raw bytes, 10 MB) and download (streamed).
 app.route('/', bloodTestFiles);
+// A return's photo upload, her photos and her return label (issue 62).
+app.route('/', returnFiles);
 app.route('/', consultationRoom);
 app.route('/', dataExport);
 app.route('/api', apiProxy);

@@ -25,10 +25,12 @@ export async function uploadFile(
   file: File,
   session: { lang: Lang; country: CountryCode; signedIn: boolean },
   signal?: AbortSignal,
+  /** Another raw-bytes upload of the storefront (a return's photo, worker/routes/return-files.ts). */
+  path: string = UPLOAD_API.file(file.name),
 ): Promise<UploadedFile> {
   let res: Response;
   try {
-    res = await fetch(UPLOAD_API.file(file.name), {
+    res = await fetch(path, {
       method: 'POST',
       credentials: 'same-origin',
       headers: {

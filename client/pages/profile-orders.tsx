@@ -14,6 +14,7 @@ import { OrderSummary } from '../orders/OrderSummary';
 import { OrderActions } from '../orders/OrderActions';
 import { OrderTimeline } from '../orders/OrderTimeline';
 import { Redelivery } from '../orders/Redelivery';
+import { OrderReturns } from '../orders/OrderReturns';
 import { ApiContext } from '../providers';
 import { addManyToCart, type SyncedSku } from '../cart/cart-sync';
 import { useSessionStore } from '../stores/session';
@@ -179,6 +180,7 @@ function Detail({ order }: { order: OrderView }) {
       <OrderActions order={order} onCancelled={() => revalidator.revalidate()} />
       <Redelivery order={order} onDone={() => revalidator.revalidate()} />
       <OrderTimeline order={order} />
+      <OrderReturns order={order} onReturned={() => revalidator.revalidate()} />
       <OrderSummary order={order} />
       <p>
         <Link to={href('/profile/orders')}>{t('back_to_orders')}</Link>

@@ -1,0 +1,78 @@
+// The order page's "Return items" (issue 62): offered for a delivered order only while the return
+// window is open, in English and Arabic, with the window's end date; gone once it closes. The form
+// itself loads on demand (client/orders/ReturnForm.tsx), so the server page carries only the button.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogueFixture } from '../fixtures/catalogue';
+import { cookiesFrom, registerShopper, storefront } from './helpers';
+
+const JSON_HEADERS = { 'content-type': 'application/json', origin: 'http://shop.test' };
+const DAY = 86_400_000;
+let shopper = '';
+
+async function placed(): Promise<number> {
+  const submit = await storefront('/api/order/submit', {
+    method: 'POST',
+    headers: { ...JSON_HEADERS, cookie: shopper },
+    body: JSON.stringify({
+      items: [{ sku_id: 101, count: 2 }],
+      payment_method: 'cod',
+      address: {
+        country: 'KW',
+        recipient: 'Noura',
+        phone: '98765411',
+        area_id: 26,
+        block: '9',
+        street: '9',
+        building: '9',
+      },
+      idempotency_key: crypto.randomUUID(),
+    }),
+  });
+  const body = (await submit.json()) as { data: { order: { id: number } } };
+  expect(submit.status, JSON.stringify(body)).toBe(200);
+  return body.data.order.id;
+}
+
+const delivered = (id: number, at: number) =>
+  env.API_DB.prepare(
+    "UPDATE orders SET status = 'delivered', confirmed_at = ?2, packed_at = ?2, shipped_at = ?2, delivered_at = ?2, updated_at = ?2 WHERE id = ?1",
+  )
+    .bind(id, at)
+    .run();
+
+const page = async (path: string) => {
+  const res = await storefront(path, { headers: { cookie: shopper } });
+  expect(res.status, path).toBe(200);
+  return res.text();
+};
+
+beforeAll(async () => {
+  await loadCatalogueFixture(env.API_DB);
+  const device = cookiesFrom(await storefront('/api/country'));
+  shopper = await registerShopper(`returns-page-${crypto.randomUUID()}@example.com`, device, 'Noura Returns');
+});
+
+describe('the order page offers "Return items"', () => {
+  it('for a delivered order within the window, in English and in Arabic', async () => {
+    const id = await placed();
+    // Not yet delivered: nothing to return.
+    expect(await page(`/profile/orders?id=${id}`)).not.toContain('data-testid="return-start"');
+    await delivered(id, Date.now() - 3 * DAY);
+    const en = await page(`/profile/orders?id=${id}`);
+    expect(en).toContain('data-testid="return-start"');
+    expect(en).toContain('Return items');
+    expect(en).toContain('You can return items from this order until');
+    const ar = await page(`/ar/profile/orders?id=${id}`);
+    expect(ar).toContain('data-testid="return-start"');
+    expect(ar).toContain('إرجاع منتجات');
+    expect(ar).toContain('يمكنك إرجاع منتجات من هذا الطلب حتى');
+  });
+
+  it('not once the window has closed', async () => {
+    const id = await placed();
+    await delivered(id, Date.now() - 15 * DAY);
+    expect(await page(`/profile/orders?id=${id}`)).not.toContain('data-testid="return-start"');
+    expect(await page(`/ar/profile/orders?id=${id}`)).not.toContain('data-testid="return-start"');
+  });
+});
