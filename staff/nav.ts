@@ -34,6 +34,7 @@ export const NAV: readonly NavItem[] = [
   { href: '/deliveries', label: 'st_nav_deliveries', permission: 'orders:read' },
   { href: '/cod', label: 'st_nav_cod', permission: 'cod:reconcile' },
   { href: '/driver', label: 'st_nav_driver', permission: 'deliveries:drive' },
+  { href: '/returns', label: 'st_nav_returns', permission: 'returns:manage' },
   { href: '/subscriptions', label: 'st_nav_subscriptions', permission: 'orders:read' },
   { href: '/audit', label: 'st_nav_audit', permission: 'audit:read' },
 ];
