@@ -283,7 +283,7 @@ export const staticPagesEn = {
         heading: 'How to return a product',
         paragraphs: ['A return takes three steps:'],
         items: [
-          'Contact us through the contact us page or on WhatsApp with your order number and the items you want to return.',
+          'Open the order under My orders and choose Return items: pick the items, tell us why, and add a photo if something arrived damaged. You can also contact us through the contact us page or on WhatsApp with your order number.',
           'We confirm the return and send a courier to collect it from your address in Kuwait or Saudi Arabia.',
           'Hand over the product in its original packaging. Our team checks it within two working days of receiving it.',
         ],

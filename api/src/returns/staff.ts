@@ -391,7 +391,11 @@ export async function retryParcel(c: Context<AppEnv>, id: number) {
     )
     .bind(Date.now(), l.ret.shipment_id ?? -1)
     .run();
-  const outcome = await bookParcelFor(c, l.ret, l.order, l.lines);
+  const items = await db
+    .prepare('SELECT sku_id, count FROM return_items WHERE return_id = ?')
+    .bind(id)
+    .all<{ sku_id: number; count: number }>();
+  const outcome = await bookParcelFor(c, l.ret, l.order, l.lines, items.results);
   await db.batch([audit(db, l.member, l, 'parcel', { parcel: outcome }, null)]).catch(() => undefined);
   if (outcome === 'pickup_booked' || outcome === 'label_ready') await told(c, l, outcome, Date.now());
   return returnDetail(c, id);
