@@ -13,7 +13,8 @@ import { siteOrigin } from '../lib/site-origin';
 import { orderUpdateStatements } from '../orders/update-mail';
 import type { OrderRow } from '../db/rows';
 import { log } from '../lib/log';
-import type { ReturnMailStep } from '../mail/return-texts';
+import { returnMailText, type ReturnMailStep } from '../mail/return-texts';
+import { pushAfter, pushToUser } from '../push';
 
 export interface ReturnOrder {
   view: OrderView;
@@ -140,4 +141,13 @@ export async function returnMail(
   } catch (error) {
     log.error('return mail not queued', { orderId: row.id, returnId, step, error });
   }
+  // Her devices hear of it too, as of the order's steps (after the answer; a failure is the push's own).
+  const userId = row.user_id;
+  if (userId !== null)
+    pushAfter(c, () =>
+      pushToUser(c.env, userId, 'order_status', (lang) => {
+        const text = returnMailText(lang === 'ar', row.id, returnId, step, rejectReason);
+        return { title: text.subject, body: text.body, url: `/profile/orders?id=${row.id}`, tag: `return-${returnId}` };
+      }),
+    );
 }
