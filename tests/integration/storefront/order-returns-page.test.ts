@@ -75,4 +75,36 @@ describe('the order page offers "Return items"', () => {
     expect(await page(`/profile/orders?id=${id}`)).not.toContain('data-testid="return-start"');
     expect(await page(`/ar/profile/orders?id=${id}`)).not.toContain('data-testid="return-start"');
   });
+
+  it('sends a photo and the return through the storefront, and serves her label', async () => {
+    const id = await placed();
+    await delivered(id, Date.now() - DAY);
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1]);
+    const up = await storefront('/api/user/returns/photo', {
+      method: 'POST',
+      headers: { 'content-type': 'image/jpeg', origin: 'http://shop.test', cookie: shopper },
+      body: jpeg,
+    });
+    const photo = (await up.json()) as { data: { id: string } };
+    expect(up.status, JSON.stringify(photo)).toBe(200);
+    const asked = await storefront(`/api/user/order/${id}/return`, {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, cookie: shopper },
+      body: JSON.stringify({ items: [{ sku_id: 101, count: 1 }], reason: 'damaged', photos: [photo.data.id] }),
+    });
+    const body = (await asked.json()) as { data: { return_id: number } };
+    expect(asked.status, JSON.stringify(body)).toBe(200);
+    const label = await storefront(`/api/user/order/${id}/return/${body.data.return_id}/label`, {
+      headers: { cookie: shopper },
+    });
+    expect(label.status).toBe(200);
+    expect(label.headers.get('content-type')).toBe('application/pdf');
+    const mine = await storefront(`/api/user/returns/photo/${photo.data.id}`, { headers: { cookie: shopper } });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-type')).toBe('image/jpeg');
+    // The order page lists it with its label, in Arabic too.
+    const ar = await page(`/ar/profile/orders?id=${id}`);
+    expect(ar).toContain(`الإرجاع رقم ${body.data.return_id}`);
+    expect(ar).toContain('نزّل ملصق الإرجاع (PDF)');
+  });
 });
