@@ -68,6 +68,7 @@ import { healthKeyring, rewrapHealthKeys } from './consultations/seal';
 import { sendConsultationReminders } from './consultations/notices';
 import { sweepExpiredHolds } from './consultations/hold';
 import { rewrapOldKeys, sweepPendingUploads } from './uploads/store';
+import { sweepPendingReturnPhotos, sweepReturnParcels } from './returns/sweep';
 import {
   bloodTestOrderRoutes,
   bloodTestPatientRoutes,
@@ -350,6 +351,15 @@ export default withSentryWhenConfigured('api', currentRequestId, {
       // rewrapped by the current KEK (api/src/uploads/).
       ctx.waitUntil(
         sweepPendingUploads(env).then((n) => n && log.info('removed unsubmitted upload files', { count: n })),
+      );
+      // Returns (issue 62): parcels the carrier could not take asked again; photos never sent removed.
+      ctx.waitUntil(
+        sweepReturnParcels(env, apiConfig(env), configuredSiteOrigin(env)).then(
+          (n) => n && log.info('return parcels made on a later try', { count: n }),
+        ),
+      );
+      ctx.waitUntil(
+        sweepPendingReturnPhotos(env).then((n) => n && log.info('removed unsent return photos', { count: n })),
       );
       const ring = keyringOf(apiConfig(env));
       if (ring)

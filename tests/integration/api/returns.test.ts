@@ -7,6 +7,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookWith } from '#api/src/returns/parcel';
+import { sweepPendingReturnPhotos, sweepReturnParcels } from '#api/src/returns/sweep';
 import { CarrierUnavailable, type Carrier } from '#api/src/carriers/types';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json, shopperHeaders, stockOf } from './helpers';
@@ -375,5 +376,62 @@ describe('the carrier fails', () => {
     expect(again.data.status).toBe('pickup_booked');
     expect(again.data.parcel).toMatchObject({ status: 'created', error: null, tries: 2 });
     expect(returnId).not.toBe(secondId);
+  });
+
+  it('the cron asks the carrier again once the wait is over, and tells her', async () => {
+    const her = await newShopper(device, 'return-cron');
+    const id = await deliveredOrder(her);
+    const returnId = (
+      await json(await ask(her, id, { items: [{ sku_id: 102, count: 1 }], reason: 'changed_mind', unopened: true }))
+    ).data.return_id;
+    // As if the carrier had been down when she asked: the parcel queued with one failed try.
+    await env.DB.prepare("DELETE FROM return_events WHERE return_id = ? AND kind <> 'requested'").bind(returnId).run();
+    await env.DB.prepare(
+      "UPDATE shipments SET status = 'queued', tracking_number = NULL, label_key = NULL, pickup_id = NULL, create_tries = 1, carrier_error = 'timeout', updated_at = ? WHERE reference = ?",
+    )
+      .bind(Date.now(), `return-${returnId}`)
+      .run();
+    await env.DB.prepare("UPDATE returns SET status = 'requested' WHERE id = ?").bind(returnId).run();
+    await env.DB.prepare('DELETE FROM mail_outbox WHERE dedupe_key = ?')
+      .bind(`order:${id}:return:${returnId}:pickup_booked`)
+      .run();
+    await env.DB.prepare('DELETE FROM local_parcels WHERE reference = ?')
+      .bind(`return-${returnId}`)
+      .run()
+      .catch(() => undefined);
+    // Not yet: the second try waits 10 minutes after the first.
+    const config = { CARRIER_MODE: 'local' as const };
+    await sweepReturnParcels(env, config, 'http://localhost:8787');
+    expect(
+      (await env.DB.prepare('SELECT status FROM returns WHERE id = ?').bind(returnId).first<{ status: string }>())!
+        .status,
+    ).toBe('requested');
+    expect(
+      await sweepReturnParcels(env, config, 'http://localhost:8787', Date.now() + 11 * 60_000),
+    ).toBeGreaterThanOrEqual(1);
+    const after = await env.DB.prepare(
+      'SELECT r.status, s.status AS parcel, s.create_tries, s.carrier_error FROM returns r JOIN shipments s ON s.id = r.shipment_id WHERE r.id = ?',
+    )
+      .bind(returnId)
+      .first<{ status: string; parcel: string; create_tries: number; carrier_error: string | null }>();
+    expect(after).toMatchObject({ status: 'pickup_booked', parcel: 'created', create_tries: 2, carrier_error: null });
+    const mail = await env.DB.prepare('SELECT subject FROM mail_outbox WHERE dedupe_key = ?')
+      .bind(`order:${id}:return:${returnId}:pickup_booked`)
+      .first<{ subject: string }>();
+    expect(mail!.subject).toContain(`A courier will collect return ${returnId}`);
+  });
+
+  it('removes photos never sent with a return after a day, with their objects', async () => {
+    const her = await newShopper(device, 'return-photo-sweep');
+    const photoId = (await json(await photo(her, JPEG))).data.id;
+    const row = await env.DB.prepare('SELECT r2_key FROM return_photos WHERE id = ?')
+      .bind(photoId)
+      .first<{ r2_key: string }>();
+    expect(await env.UPLOADS.get(row!.r2_key)).not.toBeNull();
+    await sweepPendingReturnPhotos(env, Date.now() + 60_000);
+    expect(await env.DB.prepare('SELECT 1 FROM return_photos WHERE id = ?').bind(photoId).first()).not.toBeNull();
+    await sweepPendingReturnPhotos(env, Date.now() + 25 * 60 * 60_000);
+    expect(await env.DB.prepare('SELECT 1 FROM return_photos WHERE id = ?').bind(photoId).first()).toBeNull();
+    expect(await env.UPLOADS.get(row!.r2_key)).toBeNull();
   });
 });
