@@ -15,25 +15,28 @@ import { ownCarrier } from './own';
 import { smsaCarrier } from './smsa';
 import { type Carrier, type CarrierCode, CarrierNotConfigured } from './types';
 
-export type CarrierConfig = Pick<
-  ApiConfig,
-  | 'CARRIER_MODE'
-  | 'CARRIER_ENDPOINTS'
-  | 'ARAMEX_USERNAME'
-  | 'ARAMEX_PASSWORD'
-  | 'ARAMEX_KW_ACCOUNT_NUMBER'
-  | 'ARAMEX_KW_ACCOUNT_PIN'
-  | 'ARAMEX_KW_ACCOUNT_ENTITY'
-  | 'ARAMEX_SA_ACCOUNT_NUMBER'
-  | 'ARAMEX_SA_ACCOUNT_PIN'
-  | 'ARAMEX_SA_ACCOUNT_ENTITY'
-  | 'SMSA_API_KEY'
-  | 'DHL_API_KEY'
-  | 'DHL_API_SECRET'
-  | 'DHL_ACCOUNT_NUMBER'
-> &
-  // The local carrier's webhook is signed with the shop's signing secret (tests and tools push with it).
-  Partial<Pick<ApiConfig, 'SIGNING_SECRET'>>;
+// Only the mode is needed (local mode, tests): the live carriers' keys and endpoints are read when present.
+export type CarrierConfig = Pick<ApiConfig, 'CARRIER_MODE'> &
+  Partial<
+    Pick<
+      ApiConfig,
+      | 'CARRIER_ENDPOINTS'
+      | 'ARAMEX_USERNAME'
+      | 'ARAMEX_PASSWORD'
+      | 'ARAMEX_KW_ACCOUNT_NUMBER'
+      | 'ARAMEX_KW_ACCOUNT_PIN'
+      | 'ARAMEX_KW_ACCOUNT_ENTITY'
+      | 'ARAMEX_SA_ACCOUNT_NUMBER'
+      | 'ARAMEX_SA_ACCOUNT_PIN'
+      | 'ARAMEX_SA_ACCOUNT_ENTITY'
+      | 'SMSA_API_KEY'
+      | 'DHL_API_KEY'
+      | 'DHL_API_SECRET'
+      | 'DHL_ACCOUNT_NUMBER'
+      // The local carrier's webhook is signed with the shop's signing secret (tests and tools push with it).
+      | 'SIGNING_SECRET'
+    >
+  >;
 
 /** Each carrier's test environment, for CARRIER_ENDPOINTS=test (the carriers' own sandboxes). */
 const TEST_URLS = {

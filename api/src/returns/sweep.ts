@@ -2,7 +2,7 @@
 // no adapter) is asked again, later each time (5 minutes × its tries), up to ten tries; after that it
 // waits for staff, who see it and its error in the queue. Her mail follows a parcel made this way.
 // Photos uploaded but never sent with a return go after 24 hours, rows and objects.
-import type { ApiConfig } from '../lib/config';
+import type { CarrierConfig } from '../carriers';
 import { log } from '../lib/log';
 import { orderRouteStatement, routeFrom } from '../db/databases';
 import { orderUpdateStatements } from '../orders/update-mail';
@@ -15,7 +15,7 @@ const PHOTO_PENDING_MS = 24 * 60 * MINUTE;
 
 export async function sweepReturnParcels(
   env: ApiEnv,
-  config: Pick<ApiConfig, 'CARRIER_MODE'>,
+  config: CarrierConfig,
   siteOrigin: string,
   now = Date.now(),
 ): Promise<number> {
