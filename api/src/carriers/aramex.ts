@@ -347,7 +347,12 @@ export function aramexCarrier(settings: AramexSettings, options: CarrierHttpOpti
       const created = answer.Shipments?.[0];
       const refusal =
         notificationsText(created?.HasErrors ? created.Notifications : null) ??
-        (answer.HasErrors ? (notificationsText(answer.Notifications) ?? { code: 'ARAMEX', message: 'refused' }) : null);
+        (answer.HasErrors
+          ? (notificationsText(answer.Notifications) ?? {
+              code: 'ARAMEX',
+              message: 'Aramex refused the request without a reason',
+            })
+          : null);
       if (refusal) throw refusalOf(refusal);
       if (!response.ok)
         throw new CarrierRefused('aramex', `HTTP_${response.status}`, JSON.stringify(answer).slice(0, 300));
@@ -412,7 +417,10 @@ export function aramexCarrier(settings: AramexSettings, options: CarrierHttpOpti
       });
       const answer = await carrierJson<CreatePickupAnswer>('aramex', response);
       const refusal = answer.HasErrors
-        ? (notificationsText(answer.Notifications) ?? { code: 'ARAMEX', message: 'refused' })
+        ? (notificationsText(answer.Notifications) ?? {
+            code: 'ARAMEX',
+            message: 'Aramex refused the request without a reason',
+          })
         : null;
       if (refusal) throw refusalOf(refusal);
       const id = answer.ProcessedPickup?.ID;
