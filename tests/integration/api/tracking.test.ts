@@ -6,6 +6,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localCarrier, signLocalWebhook } from '#api/src/carriers/local';
+import { ownCarrier } from '#api/src/carriers/own';
 import type { ParcelStatus, TrackingEvent } from '#api/src/carriers/types';
 import { apiConfig } from '#api/src/lib/config';
 import { pollCarriers } from '#api/src/shipping/poll';
@@ -232,6 +233,59 @@ describe('tracking events move the order, each step once', () => {
     const outcome = await applyTrackingEvents(ctx(), 'local', [event('LC9999999999', 'delivered')]);
     expect(outcome).toEqual({ recorded: 0, duplicates: 0, unknown: 1 });
     expect(await env.DB.prepare('SELECT count(*) AS n FROM shipment_events').first<number>('n')).toBe(before);
+  });
+});
+
+describe("the shop's own drivers", () => {
+  it("move the order the moment the driver starts her run and marks the stop, each step's mail once", async () => {
+    const driver = await staffWith([{ role: 'driver', country: 'KW' }], { name: 'Driver at once' });
+    // She takes Salmiya (area 26), where the shopper's address is.
+    expect(
+      (
+        await staffCall(owner.token, '/staff/deliveries/zones', {
+          json: { kind: 'area', zone_id: 26, staff_id: driver.id },
+        })
+      ).status,
+    ).toBe(200);
+    const id = await placeCod('KW', 'en');
+    for (const step of ['confirm', 'pack'])
+      expect((await staffCall(owner.token, `/staff/orders/${id}/${step}`, { json: {} })).status).toBe(200);
+    const reference = `O-${id}`;
+    const party = { name: 'Noura', phone: '+96550000000', lines: ['Block 3'], city: 'Salmiya', country: 'KW' as const };
+    const created = await ownCarrier(env.DB).createShipment({
+      reference,
+      orderNumber: String(id),
+      direction: 'outbound',
+      speed: 'same_day',
+      shipper: { ...party, name: 'Gulf Vitamins', city: 'Shuwaikh' },
+      consignee: party,
+      weightGrams: 500,
+      pieces: 1,
+      description: 'Food supplements',
+      value: 3500,
+      codAmount: 0,
+      currency: 'KWD',
+    });
+    const now = Date.now();
+    await env.DB.prepare(
+      `INSERT INTO shipments (order_id, country, direction, carrier, speed, status, reference, tracking_number, currency, created_at, updated_at)
+       VALUES (?, 'KW', 'outbound', 'own', 'same_day', 'created', ?, ?, 'KWD', ?, ?)`,
+    )
+      .bind(id, reference, created.trackingNumber, now, now)
+      .run();
+    expect((await staffCall(driver.token, '/staff/driver/run/start', { json: {} })).status).toBe(200);
+    // No poll ran: the run's start alone shipped the order and sent it out for delivery.
+    expect(await orderRow(id)).toMatchObject({ status: 'shipped' });
+    expect((await orderRow(id))!.out_for_delivery_at).not.toBeNull();
+    const stop = await env.DB.prepare('SELECT id FROM driver_stops WHERE tracking_number = ?')
+      .bind(created.trackingNumber)
+      .first<{ id: number }>();
+    const marked = await staffCall(driver.token, `/staff/driver/stops/${stop!.id}/delivered`, {
+      json: { received_by: 'customer' },
+    });
+    expect(marked.status).toBe(200);
+    expect(await orderRow(id)).toMatchObject({ status: 'delivered' });
+    for (const tail of ['shipped', 'out_for_delivery', 'delivered']) expect(await mailCount(id, tail)).toBe(1);
   });
 });
 

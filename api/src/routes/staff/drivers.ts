@@ -14,6 +14,7 @@ import { ApiError } from '#api/src/lib/errors';
 import { contract } from '#api/src/lib/validate';
 import { assertCan, requireStaff } from '#api/src/middleware/staff';
 import { auditStatement } from '#api/src/staff/audit';
+import { moveOrdersNow } from '#api/src/drivers/at-once';
 import {
   leaveStatements,
   ownStop,
@@ -76,6 +77,12 @@ export const staffDriverRoutes = new Hono<AppEnv>()
     const db = c.env.DB;
     const day = gulfDate(Date.now());
     await db.batch(startRunStatements(db, member.id, day, Date.now()));
+    // Her parcels are picked up and out for delivery: their orders say so now, not at the next poll.
+    const { results } = await db
+      .prepare('SELECT tracking_number FROM driver_stops WHERE staff_id = ? AND day = ?')
+      .bind(member.id, day)
+      .all<{ tracking_number: string }>();
+    await moveOrdersNow(c, results.map((r) => r.tracking_number));
     return c.json(ok(await dayOf(db, member.id, day), 'driver_run_started'));
   })
   .post(
@@ -122,6 +129,7 @@ export const staffDriverRoutes = new Hono<AppEnv>()
         }),
       ]);
       if (!changed!.meta.changes) throw new ApiError(409, 'driver_stop_already_marked');
+      await moveOrdersNow(c, [stop.tracking_number]);
       return c.json(ok(await dayOf(db, member.id, stop.day), 'driver_marked_delivered'));
     },
   )
@@ -150,6 +158,7 @@ export const staffDriverRoutes = new Hono<AppEnv>()
       }),
     ]);
     if (!changed!.meta.changes) throw new ApiError(409, 'driver_stop_already_marked');
+    await moveOrdersNow(c, [stop.tracking_number]);
     return c.json(ok(await dayOf(db, member.id, stop.day), 'driver_marked_failed'));
   })
   .get('/deliveries', contract('GET /staff/deliveries'), async (c) => {
