@@ -82,7 +82,10 @@ export const staffDriverRoutes = new Hono<AppEnv>()
       .prepare('SELECT tracking_number FROM driver_stops WHERE staff_id = ? AND day = ?')
       .bind(member.id, day)
       .all<{ tracking_number: string }>();
-    await moveOrdersNow(c, results.map((r) => r.tracking_number));
+    await moveOrdersNow(
+      c,
+      results.map((r) => r.tracking_number),
+    );
     return c.json(ok(await dayOf(db, member.id, day), 'driver_run_started'));
   })
   .post(
