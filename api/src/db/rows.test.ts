@@ -8,6 +8,7 @@ const TABLE_OF: Record<string, string> = {
   ShipmentEventRow: 'shipment_events',
   RedeliveryRequestRow: 'redelivery_requests',
   UserRow: 'users',
+  CarrierRuleRow: 'carrier_rules',
   SessionRow: 'sessions',
   PasswordResetRow: 'password_resets',
   EmailVerificationRow: 'email_verifications',

@@ -796,3 +796,16 @@ export interface ReturnEventRow {
   note: string | null;
   at: number;
 }
+
+/** The owner's carrier choice rules (migration 0072, api/src/shipping/carrier-rules.ts). */
+export interface CarrierRuleRow {
+  id: number;
+  country: 'KW' | 'SA';
+  priority: number;
+  zones: string;
+  speed: 'any' | 'same_day' | 'next_day' | 'standard';
+  cod: 'any' | 'yes' | 'no';
+  max_weight_grams: number | null;
+  carrier: 'local' | 'aramex' | 'smsa' | 'dhl' | 'own';
+  updated_at: number;
+}

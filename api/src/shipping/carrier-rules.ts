@@ -1,0 +1,73 @@
+// Which carrier takes a parcel (issue 62, decision 66): the owner's rules of the parcel's country, in
+// priority order (lowest first); the first whose every criterion fits wins. Pure, so every criterion
+// is tested alone (carrier-rules.test.ts); the rows come from carrier_rules (migration 0072).
+import type { DeliverySpeed } from '#shared/delivery/promise';
+import type { CarrierCode } from '#api/src/carriers/types';
+import type { CarrierRuleRow } from '#api/src/db/rows';
+
+export interface CarrierRule {
+  id: number;
+  country: 'KW' | 'SA';
+  priority: number;
+  /** 'all' or Kuwait area / Saudi city ids. */
+  zones: 'all' | number[];
+  speed: 'any' | DeliverySpeed;
+  cod: 'any' | 'yes' | 'no';
+  max_weight_grams: number | null;
+  carrier: CarrierCode;
+}
+
+export interface Parcel {
+  country: 'KW' | 'SA';
+  /** The address's Kuwait area or Saudi city id (null when the address has none). */
+  zone: number | null;
+  speed: DeliverySpeed;
+  /** Cash to collect on delivery (minor units); above 0 is a cash-on-delivery parcel. */
+  codAmount: number;
+  weightGrams: number;
+}
+
+/** No rule fits: the parcel is not queued, and staff are told to add or widen a rule. */
+export class NoCarrierRule extends Error {
+  constructor(readonly parcel: Parcel) {
+    super(`no carrier rule fits a ${parcel.country} ${parcel.speed} parcel of ${parcel.weightGrams} g`);
+  }
+}
+
+export function ruleFits(rule: CarrierRule, parcel: Parcel): boolean {
+  if (rule.country !== parcel.country) return false;
+  if (rule.zones !== 'all' && (parcel.zone === null || !rule.zones.includes(parcel.zone))) return false;
+  if (rule.speed !== 'any' && rule.speed !== parcel.speed) return false;
+  if (rule.cod === 'yes' && parcel.codAmount <= 0) return false;
+  if (rule.cod === 'no' && parcel.codAmount > 0) return false;
+  if (rule.max_weight_grams !== null && parcel.weightGrams > rule.max_weight_grams) return false;
+  return true;
+}
+
+/** The carrier for the parcel; throws NoCarrierRule when none fits. */
+export function chooseCarrier(rules: readonly CarrierRule[], parcel: Parcel): CarrierRule {
+  const fit = [...rules].sort((a, b) => a.priority - b.priority).find((rule) => ruleFits(rule, parcel));
+  if (!fit) throw new NoCarrierRule(parcel);
+  return fit;
+}
+
+export function ruleFromRow(row: CarrierRuleRow): CarrierRule {
+  return {
+    id: row.id,
+    country: row.country,
+    priority: row.priority,
+    zones: row.zones === 'all' ? 'all' : row.zones.split(',').map(Number),
+    speed: row.speed,
+    cod: row.cod,
+    max_weight_grams: row.max_weight_grams,
+    carrier: row.carrier,
+  };
+}
+
+export async function loadCarrierRules(db: D1Database, country: 'KW' | 'SA'): Promise<CarrierRule[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM carrier_rules WHERE country = ? ORDER BY priority')
+    .bind(country)
+    .all<CarrierRuleRow>();
+  return results.map(ruleFromRow);
+}
