@@ -93,6 +93,8 @@ import { reportError } from './lib/report-error';
 import { alertRoutes } from './routes/alerts';
 import { resendLostEvents } from './alerts';
 import { consumeAlerts } from './alerts/consumer';
+import { isShipmentMessage } from './shipping/queue';
+import { consumeShipments } from './shipping/create';
 import { subscriptionJobs } from './subscriptions/jobs';
 import { isLoyaltyHour, loyaltyJobs } from './loyalty/jobs';
 import { consultationRoomRoutes, userConsultationCallRoutes } from './routes/consultation-call';
@@ -460,7 +462,10 @@ export default withSentryWhenConfigured('api', currentRequestId, {
   // The shop-alerts queue (api/wrangler.toml): back-in-stock and price-drop alerts in waves (api/src/alerts/).
   async queue(batch: MessageBatch<unknown>, env: ApiEnv, ctx: ExecutionContext) {
     await withFreshRequestId(async () => {
-      await consumeAlerts(batch, env);
+      // The same queue carries parcels to create at their carriers (api/src/shipping/queue.ts).
+      const parcels = batch.messages.filter((m) => isShipmentMessage(m.body));
+      if (parcels.length > 0) await consumeShipments(parcels, env);
+      await consumeAlerts({ ...batch, messages: batch.messages.filter((m) => !isShipmentMessage(m.body)) }, env);
       // The alerts' mails were queued in the outbox: deliver them now rather than at the next cron.
       ctx.waitUntil(
         deliverDueMail(env, { limit: 50 }).catch((error) => log.error('mail delivery run failed', { error })),

@@ -43,6 +43,8 @@ import { staffTrackingAr } from './staff-tracking.ar';
 import { staffTrackingEn } from './staff-tracking.en';
 import { staffReturnsAr } from './staff-returns.ar';
 import { staffReturnsEn } from './staff-returns.en';
+import { staffShippingAr } from './staff-shipping.ar';
+import { staffShippingEn } from './staff-shipping.en';
 
 export const staffTextsEn = {
   ...staffEn,
@@ -66,6 +68,7 @@ export const staffTextsEn = {
   ...staffCodEn,
   ...staffTrackingEn,
   ...staffReturnsEn,
+  ...staffShippingEn,
 } as const;
 
 export const staffTextsAr: Translated<typeof staffTextsEn> = {
@@ -90,4 +93,5 @@ export const staffTextsAr: Translated<typeof staffTextsEn> = {
   ...staffCodAr,
   ...staffTrackingAr,
   ...staffReturnsAr,
+  ...staffShippingAr,
 };

@@ -17,6 +17,7 @@ import { STAFF_REVIEW_CONTRACTS } from './reviews';
 import { STAFF_SUBSCRIPTION_CONTRACTS } from './subscriptions';
 import { STAFF_AMOUNT_CONTRACTS } from './amounts';
 import { STAFF_DELIVERY_CONTRACTS } from './delivery';
+import { STAFF_SHIPPING_CONTRACTS } from './shipping';
 import { STAFF_CONSULTATION_CALL_CONTRACTS } from './consultation-call';
 import { STAFF_PRACTICE_CONTRACTS } from './consultation-practice';
 import { STAFF_LOYALTY_CONTRACTS } from './loyalty';
@@ -40,6 +41,7 @@ export const STAFF_CONTRACTS = {
   ...STAFF_SUBSCRIPTION_CONTRACTS,
   ...STAFF_AMOUNT_CONTRACTS,
   ...STAFF_DELIVERY_CONTRACTS,
+  ...STAFF_SHIPPING_CONTRACTS,
   ...STAFF_CONSULTATION_CALL_CONTRACTS,
   ...STAFF_PRACTICE_CONTRACTS,
   ...STAFF_LOYALTY_CONTRACTS,

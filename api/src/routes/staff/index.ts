@@ -23,6 +23,7 @@ import { staffSubscriptionRoutes } from './subscriptions';
 import { staffAmountRoutes } from './amounts';
 import { staffDeliveryRoutes } from './delivery';
 import { staffReturnRoutes } from './returns';
+import { staffShippingRoutes } from './shipping';
 import { staffConsultationCallRoutes } from './consultation-call';
 import { staffPracticeRoutes } from './consultation-practice';
 import { staffLoyaltyRoutes } from './loyalty';
@@ -52,6 +53,7 @@ export const staffRoutes = new Hono<AppEnv>()
   .route('/', staffSubscriptionRoutes)
   .route('/', staffAmountRoutes)
   .route('/', staffDeliveryRoutes)
+  .route('/', staffShippingRoutes)
   .route('/', staffConsultationCallRoutes)
   .route('/', staffPracticeRoutes)
   .route('/', staffLoyaltyRoutes)

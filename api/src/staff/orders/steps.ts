@@ -35,6 +35,7 @@ import {
   STEPS,
 } from './common';
 import { orderDetail } from './detail';
+import { shipOrderStatement } from './ship-step';
 import {
   type CardPayment,
   cardLeftAfterCancel,
@@ -125,13 +126,7 @@ export async function applyStep(
       const carrier = input.carrier as string;
       const tracking = input.tracking_number as string;
       const url = (input.tracking_url as string | undefined) ?? null;
-      batch.shard(
-        db
-          .prepare(
-            "UPDATE orders SET status = 'shipped', shipped_at = ?, carrier = ?, tracking_number = ?, tracking_url = ?, updated_at = ? WHERE id = ?",
-          )
-          .bind(now, carrier, tracking, url, now, order.id),
-      );
+      batch.shard(shipOrderStatement(db, order.id, { carrier, trackingNumber: tracking, trackingUrl: url }, now));
       after = { status: 'shipped', carrier, tracking_number: tracking, tracking_url: url };
       update = { kind: 'shipped', carrier, trackingNumber: tracking, trackingUrl: url };
       break;

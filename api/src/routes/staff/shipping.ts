@@ -1,0 +1,352 @@
+// The back office's shipping (issue 62, decision 66). Shipping needs orders:fulfil (the permission of
+// the order's own ship step, so the fulfilment role ships as before) in the order's country; the
+// carrier rules are read with orders:read and changed with delivery:manage. Every change is audited.
+import { Hono } from 'hono';
+import { ok } from '#shared/api/envelope';
+import type { ParcelView } from '#shared/api/staff-shipping-schemas';
+import { gulfDate } from '#shared/gulf-days';
+import { COUNTRY_CODES, type CountryCode } from '#shared/locale';
+import { countriesFor } from '#shared/staff/permissions';
+import type { AppEnv } from '#api/src/app-env';
+import { carrierFor } from '#api/src/carriers';
+import { CarrierRefused, CarrierUnavailable, type CarrierCode } from '#api/src/carriers/types';
+import { orderShards } from '#api/src/db/databases';
+import { ApiError } from '#api/src/lib/errors';
+import { contract } from '#api/src/lib/validate';
+import { assertCan, requireStaff } from '#api/src/middleware/staff';
+import { auditStatement } from '#api/src/staff/audit';
+import { orderFor, STAGE_SQL } from '#api/src/staff/orders/common';
+import type { CarrierRuleRow } from '#api/src/db/rows';
+import { companyEntity } from '#shared/company';
+import { manifestCsv, manifestLines, mergeLabels } from '#api/src/shipping/documents';
+import { sendShipments } from '#api/src/shipping/queue';
+import { linesToShip, orderAt, queueParcel } from '#api/src/shipping/ship';
+
+interface ParcelRow {
+  id: number;
+  order_id: number;
+  country: 'KW' | 'SA';
+  carrier: ParcelView['carrier'];
+  status: string;
+  reference: string;
+  tracking_number: string | null;
+  label_key: string | null;
+  weight_grams: number;
+  cod_amount: number;
+  currency: 'KWD' | 'SAR';
+  create_tries: number;
+  carrier_error: string | null;
+  created_at: number;
+  items: string | null;
+}
+
+const PARCEL_SQL = `SELECT s.id, s.order_id, s.country, s.carrier, s.status, s.reference, s.tracking_number, s.label_key,
+  s.weight_grams, s.cod_amount, s.currency, s.create_tries, s.carrier_error, s.created_at,
+  (SELECT json_group_array(json_object('sku_id', i.sku_id, 'count', i.count)) FROM shipment_items i WHERE i.shipment_id = s.id) AS items
+  FROM shipments s`;
+
+function parcelView(r: ParcelRow): ParcelView {
+  return {
+    id: r.id,
+    order_id: r.order_id,
+    country: r.country,
+    carrier: r.carrier,
+    status: r.status,
+    reference: r.reference,
+    tracking_number: r.tracking_number,
+    label: r.label_key !== null,
+    weight_grams: r.weight_grams,
+    cod_amount: r.cod_amount,
+    currency: r.currency,
+    create_tries: r.create_tries,
+    error: r.carrier_error ? (JSON.parse(r.carrier_error) as ParcelView['error']) : null,
+    items: r.items ? (JSON.parse(r.items) as ParcelView['items']) : [],
+    created_at: r.created_at,
+  };
+}
+
+function allowedCountries(grants: Parameters<typeof countriesFor>[0], permission: 'orders:fulfil' | 'orders:read') {
+  const allowed = countriesFor(grants, permission);
+  return COUNTRY_CODES.filter((code) => allowed === null || allowed.includes(code));
+}
+
+export const staffShippingRoutes = new Hono<AppEnv>()
+  .get('/shipping', contract('GET /staff/shipping'), async (c) => {
+    const member = await requireStaff(c);
+    const wanted = c.req.valid('query').country;
+    const countries = allowedCountries(member.grants, 'orders:fulfil').filter((k) => !wanted || k === wanted);
+    if (countries.length === 0) throw new ApiError(403, 'forbidden');
+    const marks = countries.map(() => '?').join(',');
+    // Orders ready: confirmed or packed (paid, or cash on delivery), or shipped with lines still waiting.
+    const shards = await orderShards(c.env);
+    const ready: Array<{
+      id: number;
+      country: CountryCode;
+      currency: string;
+      total: number;
+      payment_method: string;
+      stage_packed: number;
+      status: string;
+      created_at: number;
+    }> = [];
+    for (const shard of shards.length > 0 ? shards : [{ db: c.env.DB }]) {
+      const { results } = await shard.db
+        .prepare(
+          `SELECT o.id, o.country, o.currency, o.total, o.payment_method, o.status, o.created_at,
+             CASE WHEN o.packed_at IS NULL THEN 0 ELSE 1 END AS stage_packed
+           FROM orders o WHERE o.country IN (${marks})
+             AND ((${STAGE_SQL.confirmed}) OR (${STAGE_SQL.packed}) OR (${STAGE_SQL.shipped}))
+           ORDER BY o.id LIMIT 200`,
+        )
+        .bind(...countries)
+        .all<(typeof ready)[number]>();
+      ready.push(...results);
+    }
+    const core = c.env.DB;
+    // A shipped order is listed only while some of its lines are in no parcel yet.
+    const listed: Array<(typeof ready)[number] & { left: number }> = [];
+    for (const o of ready) {
+      const { order, db } = await orderAt(c.env, o.id);
+      const left = (await linesToShip(c.env, order, db)).reduce((s, l) => s + l.ordered - l.shipped, 0);
+      if (left > 0) listed.push({ ...o, left });
+    }
+    const since = Date.now() - 7 * 86_400_000;
+    const { results: parcels } = await core
+      .prepare(
+        `${PARCEL_SQL} WHERE s.country IN (${marks}) AND s.direction = 'outbound' AND (s.status IN ('queued', 'refused') OR s.created_at >= ?) ORDER BY s.id DESC LIMIT 200`,
+      )
+      .bind(...countries, since)
+      .all<ParcelRow>();
+    const { results: pickups } = await core
+      .prepare(
+        `SELECT id, carrier, country, day, carrier_ref, status, carrier_error FROM pickups WHERE country IN (${marks}) AND day >= ? ORDER BY id DESC LIMIT 50`,
+      )
+      .bind(...countries, gulfDate(since))
+      .all();
+    return c.json(
+      ok({ countries, today: gulfDate(Date.now()), orders: listed, parcels: parcels.map(parcelView), pickups }),
+    );
+  })
+  .post('/shipping/ship', contract('POST /staff/shipping/ship'), async (c) => {
+    const member = await requireStaff(c);
+    const queued: number[] = [];
+    const failed: Array<{ order_id: number; msg: string }> = [];
+    for (const id of c.req.valid('json').order_ids) {
+      try {
+        const { order, db, moving } = await orderFor(c, id, 'orders:fulfil');
+        if (moving) throw new ApiError(503, 'service_busy');
+        queued.push(await queueParcel(c.env, member, order, db));
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        failed.push({ order_id: id, msg: error.key });
+      }
+    }
+    await sendShipments(c.env, queued);
+    return c.json(ok({ queued, failed }));
+  })
+  .post(
+    '/shipping/orders/:id{[0-9]+}/parcel',
+    contract('POST /staff/shipping/orders/:id{[0-9]+}/parcel'),
+    async (c) => {
+      const member = await requireStaff(c);
+      const { order, db, moving } = await orderFor(c, c.req.valid('param').id, 'orders:fulfil');
+      if (moving) throw new ApiError(503, 'service_busy');
+      const id = await queueParcel(c.env, member, order, db, c.req.valid('json').lines);
+      await sendShipments(c.env, [id]);
+      return c.json(ok({ queued: [id] }));
+    },
+  )
+  .get(
+    '/shipping/orders/:id{[0-9]+}/parcels',
+    contract('GET /staff/shipping/orders/:id{[0-9]+}/parcels'),
+    async (c) => {
+      const { order, db } = await orderFor(c, c.req.valid('param').id, 'orders:read');
+      const { results } = await c.env.DB.prepare(`${PARCEL_SQL} WHERE s.order_id = ? ORDER BY s.id`)
+        .bind(order.id)
+        .all<ParcelRow>();
+      const lines = await linesToShip(c.env, order, db);
+      return c.json(ok({ parcels: results.map(parcelView), lines }));
+    },
+  )
+  .post(
+    '/shipping/shipments/:id{[0-9]+}/retry',
+    contract('POST /staff/shipping/shipments/:id{[0-9]+}/retry'),
+    async (c) => {
+      const member = await requireStaff(c);
+      const core = c.env.DB;
+      const s = await core
+        .prepare('SELECT id, order_id, country, status FROM shipments WHERE id = ?')
+        .bind(c.req.valid('param').id)
+        .first<{ id: number; order_id: number; country: CountryCode; status: string }>();
+      if (!s) throw new ApiError(404, 'not_found');
+      assertCan(member, 'orders:fulfil', s.country);
+      if (s.status !== 'queued' && s.status !== 'refused') throw new ApiError(409, 'shipping_not_retryable');
+      await core.batch([
+        core
+          .prepare(
+            "UPDATE shipments SET status = 'queued', updated_at = ? WHERE id = ? AND status IN ('queued', 'refused')",
+          )
+          .bind(Date.now(), s.id),
+        auditStatement(core, member, {
+          action: 'shipment.retry',
+          resource: 'shipment',
+          resourceId: s.id,
+          country: s.country,
+          before: { status: s.status },
+          after: { status: 'queued' },
+        }),
+      ]);
+      await sendShipments(c.env, [s.id]);
+      return c.json(ok({ queued: [s.id] }));
+    },
+  )
+  .get('/shipping/labels', contract('GET /staff/shipping/labels'), async (c) => {
+    const member = await requireStaff(c);
+    const ids = c.req.valid('query').ids.split(',').map(Number);
+    const { results } = await c.env.DB.prepare(
+      'SELECT id, country, label_key FROM shipments WHERE id IN (SELECT value FROM json_each(?)) AND label_key IS NOT NULL',
+    )
+      .bind(JSON.stringify(ids))
+      .all<{ id: number; country: CountryCode; label_key: string }>();
+    if (results.length === 0) throw new ApiError(404, 'shipping_no_parcels');
+    const byId = new Map(results.map((r) => [r.id, r]));
+    const labels: Uint8Array[] = [];
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (!row) continue;
+      assertCan(member, 'orders:fulfil', row.country);
+      const object = await c.env.UPLOADS.get(row.label_key);
+      if (object) labels.push(new Uint8Array(await object.arrayBuffer()));
+    }
+    return new Response(await mergeLabels(labels), {
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': 'inline; filename="labels.pdf"',
+        'cache-control': 'no-store',
+      },
+    });
+  })
+  .get('/shipping/manifest', contract('GET /staff/shipping/manifest'), async (c) => {
+    const member = await requireStaff(c);
+    const q = c.req.valid('query');
+    assertCan(member, 'orders:fulfil', q.country);
+    const lines = await manifestLines(c.env.DB, q);
+    if (q.format === 'csv')
+      return new Response(manifestCsv(lines), {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="manifest-${q.carrier}-${q.country}-${q.day}.csv"`,
+          'cache-control': 'no-store',
+        },
+      });
+    return c.json(ok({ ...q, lines }));
+  })
+  .post('/shipping/pickups', contract('POST /staff/shipping/pickups'), async (c) => {
+    const member = await requireStaff(c);
+    const q = c.req.valid('json');
+    assertCan(member, 'orders:fulfil', q.country);
+    const lines = await manifestLines(c.env.DB, q);
+    if (lines.length === 0) throw new ApiError(409, 'shipping_no_parcels');
+    const company = companyEntity(q.country);
+    let carrierRef: string | null = null;
+    let error: string | null = null;
+    try {
+      carrierRef = (
+        await carrierFor(c.env, c.var.config, q.carrier as CarrierCode).bookPickup({
+          day: q.day,
+          readyMinute: 14 * 60,
+          closeMinute: 18 * 60,
+          address: {
+            name: company.legalName.en,
+            phone: company.phone,
+            lines: [company.address.en],
+            city: q.country === 'KW' ? 'Kuwait City' : 'Riyadh',
+            country: q.country,
+          },
+          trackingNumbers: lines.map((l) => l.tracking_number!),
+          pieces: lines.reduce((s, l) => s + l.pieces, 0),
+          weightGrams: lines.reduce((s, l) => s + l.weight_grams, 0),
+        })
+      ).carrierRef;
+    } catch (e) {
+      if (e instanceof CarrierRefused) error = `${e.carrierCode}: ${e.carrierMessage}`;
+      else if (e instanceof CarrierUnavailable) error = e.detail;
+      else throw e;
+    }
+    const core = c.env.DB;
+    const now = Date.now();
+    const [inserted] = await core.batch([
+      core
+        .prepare(
+          'INSERT INTO pickups (carrier, country, day, carrier_ref, status, carrier_error, staff_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
+        )
+        .bind(q.carrier, q.country, q.day, carrierRef, error ? 'failed' : 'booked', error, member.id, now),
+      auditStatement(core, member, {
+        action: 'pickup.book',
+        resource: 'pickup',
+        country: q.country,
+        after: { ...q, carrier_ref: carrierRef, error },
+      }),
+    ]);
+    const id = (inserted!.results[0] as { id: number }).id;
+    if (!error)
+      await core
+        .prepare(
+          'UPDATE shipments SET pickup_id = ? WHERE country = ? AND carrier = ? AND pickup_id IS NULL AND tracking_number IN (SELECT value FROM json_each(?))',
+        )
+        .bind(id, q.country, q.carrier, JSON.stringify(lines.map((l) => l.tracking_number)))
+        .run();
+    if (error) throw new ApiError(502, 'shipping_pickup_failed', { pickup_id: id, carrier_error: error });
+    return c.json(ok({ pickup_id: id, carrier_ref: carrierRef, parcels: lines.length }));
+  })
+  .get('/shipping/rules', contract('GET /staff/shipping/rules'), async (c) => {
+    const member = await requireStaff(c);
+    const countries = allowedCountries(member.grants, 'orders:read');
+    const { results } = await c.env.DB.prepare(
+      `SELECT * FROM carrier_rules WHERE country IN (SELECT value FROM json_each(?)) ORDER BY country, priority`,
+    )
+      .bind(JSON.stringify(countries))
+      .all<CarrierRuleRow>();
+    return c.json(ok({ countries, rules: results }));
+  })
+  .put('/shipping/rules', contract('PUT /staff/shipping/rules'), async (c) => {
+    const member = await requireStaff(c);
+    const input = c.req.valid('json');
+    assertCan(member, 'delivery:manage', input.country);
+    const core = c.env.DB;
+    const { results: before } = await core
+      .prepare('SELECT * FROM carrier_rules WHERE country = ? ORDER BY priority')
+      .bind(input.country)
+      .all();
+    const priorities = new Set(input.rules.map((r) => r.priority));
+    if (priorities.size !== input.rules.length) throw new ApiError(400, 'validation_failed');
+    const now = Date.now();
+    await core.batch([
+      core.prepare('DELETE FROM carrier_rules WHERE country = ?').bind(input.country),
+      ...input.rules.map((r) =>
+        core
+          .prepare(
+            'INSERT INTO carrier_rules (country, priority, zones, speed, cod, max_weight_grams, carrier, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          )
+          .bind(
+            input.country,
+            r.priority,
+            r.zones === 'all' ? 'all' : r.zones.join(','),
+            r.speed,
+            r.cod,
+            r.max_weight_grams,
+            r.carrier,
+            now,
+          ),
+      ),
+      auditStatement(core, member, {
+        action: 'settings.carrier_rules',
+        resource: 'carrier_rules',
+        resourceId: input.country,
+        country: input.country,
+        before,
+        after: input.rules,
+      }),
+    ]);
+    return c.json(ok({ saved: input.rules.length }));
+  });

@@ -1,0 +1,166 @@
+// Shipping orders from the back office (issue 62, decision 66): for each order one parcel of what is
+// still to ship (or the lines and counts staff chose: the rest waits for stock), its carrier chosen by
+// the owner's rules, queued for creation at the carrier (./create.ts consumes it). The parcel's
+// reference `<order>-<n>` is unique: a second press for the same parcel is refused, never doubled.
+import type { DeliverySpeed } from '#shared/delivery/promise';
+import { orderRoute } from '#api/src/db/databases';
+import { ApiError } from '#api/src/lib/errors';
+import { auditStatement } from '#api/src/staff/audit';
+import { loadOrder, type Order, stageOf } from '#api/src/staff/orders/common';
+import type { StaffMember } from '#api/src/staff/sessions';
+import { chooseCarrier, loadCarrierRules, NoCarrierRule } from './carrier-rules';
+
+/** Stages an order ships from: confirmed or packed, or shipped already with lines still waiting. */
+export const SHIPPABLE_STAGES = ['confirmed', 'packed', 'shipped', 'out_for_delivery'] as const;
+
+export interface LineToShip {
+  sku_id: number;
+  name: string;
+  sku_name: string;
+  ordered: number;
+  /** In parcels already (any but cancelled ones). */
+  shipped: number;
+  weight_grams: number;
+}
+
+/** The order's lines with what its parcels carry so far (shipments are in the core, lines in her shard). */
+export async function linesToShip(env: ApiEnv, order: Order, db: D1Database): Promise<LineToShip[]> {
+  const { results: items } = await db
+    .prepare('SELECT sku_id, name, sku_name, count FROM order_items WHERE order_id = ? ORDER BY sku_id')
+    .bind(order.id)
+    .all<{ sku_id: number; name: string; sku_name: string; count: number }>();
+  const core = env.DB;
+  const [shipped, weights] = await core.batch([
+    core
+      .prepare(
+        `SELECT i.sku_id, sum(i.count) AS n FROM shipment_items i JOIN shipments s ON s.id = i.shipment_id
+         WHERE s.order_id = ? AND s.direction = 'outbound' AND s.status <> 'cancelled' GROUP BY i.sku_id`,
+      )
+      .bind(order.id),
+    core
+      .prepare('SELECT id, weight_grams FROM skus WHERE id IN (SELECT value FROM json_each(?))')
+      .bind(JSON.stringify(items.map((i) => i.sku_id))),
+  ]);
+  const inParcels = new Map((shipped!.results as Array<{ sku_id: number; n: number }>).map((r) => [r.sku_id, r.n]));
+  const weightOf = new Map(
+    (weights!.results as Array<{ id: number; weight_grams: number }>).map((r) => [r.id, r.weight_grams]),
+  );
+  return items.map((i) => ({
+    sku_id: i.sku_id,
+    name: i.name,
+    sku_name: i.sku_name,
+    ordered: i.count,
+    shipped: inParcels.get(i.sku_id) ?? 0,
+    weight_grams: weightOf.get(i.sku_id) ?? 250,
+  }));
+}
+
+/** The order's Kuwait area or Saudi city, from the address it was placed with. */
+export function zoneOf(order: Pick<Order, 'address'>): number | null {
+  try {
+    const a = JSON.parse(order.address) as { area_id?: unknown; city_id?: unknown };
+    const id = Number(a.area_id ?? a.city_id);
+    return Number.isSafeInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What is left to pay on a cash order (minor units), less what its other parcels collect already. */
+export async function codFor(env: ApiEnv, order: Order): Promise<number> {
+  if (order.payment_method !== 'cod') return 0;
+  const collecting = await env.DB.prepare(
+    "SELECT coalesce(sum(cod_amount), 0) AS n FROM shipments WHERE order_id = ? AND direction = 'outbound' AND status NOT IN ('cancelled', 'refused')",
+  )
+    .bind(order.id)
+    .first<{ n: number }>();
+  return Math.max(0, order.total - order.wallet_used - (collecting?.n ?? 0));
+}
+
+export async function orderAt(
+  env: ApiEnv,
+  orderId: number,
+): Promise<{ order: Order; db: D1Database; moving: boolean }> {
+  const route = await orderRoute(env, orderId);
+  const order = await loadOrder(route.db, orderId, env);
+  if (!order) throw new ApiError(404, 'not_found');
+  return { order, db: route.db, moving: route.moving };
+}
+
+/**
+ * One parcel of the order, queued: the lines given (all that is left when none), its carrier by the
+ * rules, its cash to collect and weight. Returns the new shipment's id (for the queue message).
+ */
+export async function queueParcel(
+  env: ApiEnv,
+  member: StaffMember,
+  order: Order,
+  db: D1Database,
+  chosen?: Array<{ sku_id: number; count: number }>,
+): Promise<number> {
+  if (!(SHIPPABLE_STAGES as readonly string[]).includes(stageOf(order)))
+    throw new ApiError(409, 'transition_not_allowed');
+  const lines = await linesToShip(env, order, db);
+  const wanted = chosen
+    ? chosen.filter((c) => c.count > 0)
+    : lines.map((l) => ({ sku_id: l.sku_id, count: l.ordered - l.shipped })).filter((l) => l.count > 0);
+  if (wanted.length === 0) throw new ApiError(409, 'shipping_nothing_left');
+  for (const w of wanted) {
+    const line = lines.find((l) => l.sku_id === w.sku_id);
+    if (!line || w.count > line.ordered - line.shipped) throw new ApiError(409, 'shipping_more_than_left');
+  }
+  const weight = wanted.reduce((sum, w) => sum + w.count * lines.find((l) => l.sku_id === w.sku_id)!.weight_grams, 0);
+  // The lead adds the order's chosen speed; until then every parcel goes standard.
+  const speed: DeliverySpeed = 'standard';
+  const cod = await codFor(env, order);
+  let carrier: string;
+  try {
+    carrier = chooseCarrier(await loadCarrierRules(env.DB, order.country), {
+      country: order.country,
+      zone: zoneOf(order),
+      speed,
+      codAmount: cod,
+      weightGrams: weight,
+    }).carrier;
+  } catch (error) {
+    if (error instanceof NoCarrierRule) throw new ApiError(409, 'shipping_no_carrier_rule');
+    throw error;
+  }
+  const core = env.DB;
+  const n = await core
+    .prepare('SELECT count(*) AS n FROM shipments WHERE order_id = ?')
+    .bind(order.id)
+    .first<{ n: number }>();
+  const reference = `${order.id}-${(n?.n ?? 0) + 1}`;
+  const now = Date.now();
+  try {
+    const [inserted] = await core.batch([
+      core
+        .prepare(
+          `INSERT INTO shipments (order_id, country, carrier, speed, status, reference, weight_grams, cod_amount, currency, staff_id, created_at, updated_at)
+           VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        )
+        .bind(order.id, order.country, carrier, speed, reference, weight, cod, order.currency, member.id, now, now),
+      ...wanted.map((w) =>
+        core
+          .prepare(
+            'INSERT INTO shipment_items (shipment_id, sku_id, count) SELECT id, ?, ? FROM shipments WHERE reference = ?',
+          )
+          .bind(w.sku_id, w.count, reference),
+      ),
+      auditStatement(core, member, {
+        action: 'shipment.queue',
+        resource: 'order',
+        resourceId: order.id,
+        country: order.country,
+        after: { reference, carrier, lines: wanted, cod_amount: cod, weight_grams: weight },
+      }),
+    ]);
+    return (inserted!.results[0] as { id: number }).id;
+  } catch (error) {
+    // Two presses at once: the second finds the reference taken, and nothing of it is stored.
+    if (/UNIQUE constraint failed: shipments\.reference/.test(String(error)))
+      throw new ApiError(409, 'shipping_in_progress');
+    throw error;
+  }
+}
