@@ -30,6 +30,7 @@ export const NAV: readonly NavItem[] = [
   { href: '/quiz', label: 'st_nav_quiz', permission: 'catalogue:read' },
   { href: '/reviews', label: 'st_nav_reviews', permission: 'reviews:read' },
   { href: '/orders', label: 'st_nav_orders', permission: 'orders:read' },
+  { href: '/shipping', label: 'st_nav_shipping', permission: 'orders:fulfil' },
   { href: '/delivery', label: 'st_nav_delivery', permission: 'orders:read' },
   { href: '/deliveries', label: 'st_nav_deliveries', permission: 'orders:read' },
   { href: '/cod', label: 'st_nav_cod', permission: 'cod:reconcile' },

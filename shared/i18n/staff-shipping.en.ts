@@ -56,4 +56,20 @@ export const staffShippingEn = {
   st_carrier_smsa: 'SMSA Express',
   st_carrier_dhl: 'DHL Express',
   st_carrier_own: 'Our drivers',
+  st_shipping_rules: 'Carrier rules',
+  st_shipping_rules_intro:
+    'The first rule that fits a parcel (lowest number first) chooses its carrier. Zones: “all”, or area or city ids separated by commas. Leave the number empty to remove a rule.',
+  st_rule_priority: 'Order',
+  st_rule_zones: 'Zones',
+  st_rule_speed: 'Speed',
+  st_rule_cod: 'Cash on delivery',
+  st_rule_weight: 'Up to (grams)',
+  st_rule_any: 'Any',
+  st_rule_yes: 'Yes',
+  st_rule_no: 'No',
+  st_shipping_rules_save: 'Save the rules',
+  st_shipping_rules_saved: 'Carrier rules saved.',
+  st_shipping_rules_invalid:
+    'Check the rules: each needs a distinct whole number, zones as “all” or ids, and a weight in grams.',
+  st_shipping_reference: 'Parcel',
 };

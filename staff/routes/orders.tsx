@@ -15,6 +15,8 @@ import type { Permission } from '#shared/staff/permissions';
 import { parseDecimal } from '#shared/text/digits';
 import type { StaffAppEnv } from '../app-env';
 import { staffApi } from '../lib/api';
+import type { OrderParcelsData } from '../pages/orders/OrderParcels';
+import { formFields } from './customers';
 import { html } from '../lib/render';
 import { staffPage } from '../middleware/guards';
 import { OrdersListPage, type OrderListData } from '../pages/orders/OrdersList';
@@ -55,7 +57,10 @@ export const orderRoutes = new Hono<StaffAppEnv>()
     );
   })
   .get('/orders/:id{[0-9]{1,16}}', staffPage('orders:read'), async (c) => {
-    const answer = await staffApi<OrderDetailData>(c, 'GET', `/staff/orders/${c.req.param('id')}`);
+    const [answer, parcels] = await Promise.all([
+      staffApi<OrderDetailData>(c, 'GET', `/staff/orders/${c.req.param('id')}`),
+      staffApi<OrderParcelsData>(c, 'GET', `/staff/shipping/orders/${c.req.param('id')}/parcels`),
+    ]);
     if (answer.status !== 200) return apiFailurePage(c, answer.status);
     const done = c.req.query('done');
     const error = c.req.query('error');
@@ -68,8 +73,22 @@ export const orderRoutes = new Hono<StaffAppEnv>()
         data={answer.envelope.data}
         done={isStep(done) ? done : null}
         error={error && /^[a-z_-]{1,60}$/.test(error) ? error : null}
+        parcels={parcels.status === 200 ? parcels.envelope.data : null}
       />,
     );
+  })
+  // Part of the order in a parcel now (issue 62): the counts typed per line; the rest waits for stock.
+  .post('/orders/:id{[0-9]{1,16}}/parcel', staffPage('orders:fulfil'), async (c) => {
+    const id = c.req.param('id');
+    const values = await formFields(c);
+    const lines = Object.entries(values)
+      .filter(([k, v]) => /^line_\d+$/.test(k) && /^\d+$/.test(v.trim()))
+      .map(([k, v]) => ({ sku_id: Number(k.slice(5)), count: Number(v.trim()) }));
+    const answer = await staffApi(c, 'POST', `/staff/shipping/orders/${id}/parcel`, { lines });
+    if (answer.status === 401 || answer.status === 403 || answer.status === 404)
+      return apiFailurePage(c, answer.status);
+    if (answer.status !== 200) return c.redirect(`/orders/${id}?error=${answer.envelope.meta.msg}`, 303);
+    return c.redirect(`/orders/${id}`, 303);
   })
   // The printable packing slip (decision 34): recipient, address, items and counts, the gift's message
   // and day; no prices. Read from the same detail as the order page.

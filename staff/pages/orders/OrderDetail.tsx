@@ -11,9 +11,11 @@ import { GiftCard } from './GiftCard';
 import { type OrderDetailData, type OrderStep, orderWords } from './order-detail-data';
 import { OrderMoney } from './OrderMoney';
 import { OrderNextSteps } from './OrderNextSteps';
-import { OrderParcels } from './OrderParcels';
+import { OrderParcelEvents } from './OrderParcelEvents';
 
 export { ORDER_STEPS, type OrderDetailData, type OrderStep } from './order-detail-data';
+
+import { OrderParcels, type OrderParcelsData } from './OrderParcels';
 
 export function OrderDetailPage(props: {
   t: StaffTranslator;
@@ -22,6 +24,8 @@ export function OrderDetailPage(props: {
   data: OrderDetailData;
   done?: OrderStep | null;
   error?: string | null;
+  /** The order's parcels (issue 62); absent when the API could not say. */
+  parcels?: OrderParcelsData | null;
 }) {
   const { t, data, me } = props;
   const o = data.order;
@@ -116,6 +120,8 @@ export function OrderDetailPage(props: {
         )}
       </div>
 
+      {props.parcels ? <OrderParcels t={t} me={me} orderId={o.id} stage={o.stage} data={props.parcels} /> : null}
+
       <OrderMoney t={t} me={me} data={data} words={words} />
       <h2>{t.t('st_orders_timeline')}</h2>
       {data.events.length === 0 ? (
@@ -131,7 +137,7 @@ export function OrderDetailPage(props: {
           ))}
         </ol>
       )}
-      <OrderParcels t={t} tracking={data.tracking} when={when} />
+      <OrderParcelEvents t={t} tracking={data.tracking} when={when} />
     </Layout>
   );
 }

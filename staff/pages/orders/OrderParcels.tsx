@@ -1,72 +1,97 @@
-// The order's parcels on its back-office page (issue 62): each parcel with its carrier's events in the
-// staff member's words (and the carrier's own words beside them), and the shopper's answers to failed
-// attempts, marked for a phone call when the carrier's adapter could not take them.
-import { carrierName } from '#shared/orders/carriers';
-import type { StaffTextId, StaffTranslator } from '../../lib/i18n';
-import type { OrderTrackingData, OrderWords } from './order-detail-data';
+// The order's Parcels panel (issue 62, decision 66): each parcel's carrier, tracking number, status,
+// label, the lines it carries, a refusal's reason with a retry; the lines still to ship, and (with
+// orders:fulfil) a form to ship some of them now while the rest waits for stock.
+import type { ParcelView } from '#shared/api/staff-shipping-schemas';
+import type { StaffSelf } from '../../lib/api';
+import type { StaffTranslator } from '../../lib/i18n';
+import { carrierName, ParcelError, RetryButton, statusName } from '../Shipping';
 
-export function OrderParcels({
-  t,
-  tracking,
-  when,
-}: {
+export interface ParcelLine {
+  sku_id: number;
+  name: string;
+  sku_name: string;
+  ordered: number;
+  shipped: number;
+}
+
+export interface OrderParcelsData {
+  parcels: ParcelView[];
+  lines: ParcelLine[];
+}
+
+export function OrderParcels(props: {
   t: StaffTranslator;
-  tracking: OrderTrackingData | undefined;
-  when: OrderWords['when'];
+  me: StaffSelf;
+  orderId: number;
+  stage: string;
+  data: OrderParcelsData;
 }) {
-  if (!tracking || tracking.parcels.length === 0) return null;
-  const status = (s: string) => t.t(`st_tracking_status_${s}` as StaffTextId);
+  const { t, data } = props;
+  const nameOf = (sku: number) => {
+    const l = data.lines.find((x) => x.sku_id === sku);
+    return l ? `${l.name} · ${l.sku_name}` : String(sku);
+  };
+  const left = data.lines.filter((l) => l.ordered > l.shipped);
+  const canShip =
+    props.me.permissions.includes('orders:fulfil') &&
+    ['confirmed', 'packed', 'shipped', 'out_for_delivery'].includes(props.stage) &&
+    left.length > 0;
+  if (data.parcels.length === 0 && !canShip) return null;
   return (
-    <section data-testid="order-parcels">
-      <h2>{t.t('st_tracking_title')}</h2>
-      {tracking.parcels.map((p) => (
-        <div key={p.id} data-parcel={p.tracking_number ?? ''}>
-          <h3>
-            {t.t('st_tracking_parcel', {
-              carrier: carrierName(p.carrier, t.lang),
-              tracking: p.tracking_number ?? '–',
-              status: status(p.status),
-            })}
-            {p.failed_attempts > 0 ? ` · ${t.t('st_tracking_attempts', { count: p.failed_attempts })}` : ''}
-          </h3>
-          <ol className="timeline">
-            {tracking.events
-              .filter((e) => e.shipment_id === p.id)
-              .map((e) => (
-                <li key={e.id}>
-                  <strong>{status(e.status)}</strong> · {when(e.at)}
-                  {e.reason ? ` · ${e.reason}` : ''}
-                  {e.description || e.location ? (
-                    <div className="muted">
-                      {[e.carrier_code, e.description, e.location].filter(Boolean).join(' · ')}
-                    </div>
-                  ) : null}
-                </li>
-              ))}
-          </ol>
-        </div>
-      ))}
-      {tracking.redelivery.length > 0 && (
-        <>
-          <h3>{t.t('st_tracking_redelivery_title')}</h3>
-          <ul data-testid="order-redelivery">
-            {tracking.redelivery.map((r) => (
-              <li key={r.id}>
-                {r.kind === 'day'
-                  ? t.t('st_tracking_redelivery_day', { attempt: r.attempt, day: r.day })
-                  : t.t('st_tracking_redelivery_address', {
-                      attempt: r.attempt,
-                      day: r.day,
-                      address: (r.address ?? []).join(', '),
-                      phone: r.phone ?? '',
-                    })}{' '}
-                · {when(r.created_at)}
-                <div className={r.status === 'sent' ? 'muted' : ''}>{t.t(`st_tracking_redelivery_${r.status}`)}</div>
+    <section className="card" aria-labelledby="parcels" data-testid="order-parcels">
+      <h2 id="parcels">{t.t('st_shipping_parcels')}</h2>
+      {data.parcels.map((p) => (
+        <div key={p.id} className="stack" data-testid={`order-parcel-${p.id}`}>
+          <p>
+            <strong>{p.reference}</strong> · {carrierName(t, p.carrier)} · {statusName(t, p.status)}
+            {p.tracking_number ? (
+              <>
+                {' · '}
+                <span className="mono" dir="ltr">
+                  {p.tracking_number}
+                </span>
+              </>
+            ) : null}
+            {p.label ? (
+              <>
+                {' · '}
+                <a href={`/shipping/labels.pdf?parcel_${p.id}=on`}>{t.t('st_shipping_label')}</a>
+              </>
+            ) : null}
+          </p>
+          <ul className="plain">
+            {p.items.map((i) => (
+              <li key={i.sku_id}>
+                {i.count} × <bdi>{nameOf(i.sku_id)}</bdi>
               </li>
             ))}
           </ul>
-        </>
-      )}
+          <ParcelError t={t} parcel={p} />
+          <RetryButton t={t} parcel={p} />
+        </div>
+      ))}
+      {left.length > 0 ? (
+        <form method="post" action={`/orders/${props.orderId}/parcel`} className="stack">
+          <h3>{t.t('st_shipping_lines_left')}</h3>
+          {left.map((l) => (
+            <label key={l.sku_id}>
+              <bdi>
+                {l.name} · {l.sku_name}
+              </bdi>{' '}
+              <input
+                name={`line_${l.sku_id}`}
+                type="number"
+                min={0}
+                max={l.ordered - l.shipped}
+                defaultValue={String(l.ordered - l.shipped)}
+                disabled={!canShip}
+              />{' '}
+              / {l.ordered - l.shipped}
+            </label>
+          ))}
+          {canShip ? <button type="submit">{t.t('st_shipping_ship')}</button> : null}
+        </form>
+      ) : null}
     </section>
   );
 }

@@ -315,7 +315,7 @@ describe('rules and permissions', () => {
       country: 'KW',
       rules: [{ priority: 1, zones: 'all', speed: 'any', cod: 'any', max_weight_grams: null, carrier: 'dhl' }],
     };
-    expect((await staffCall(clerk.token, '/staff/shipping/rules', { method: 'PUT', json: rules })).status).toBe(403);
+    expect((await staffCall(clerk.token, '/staff/shipping/rules', { json: rules })).status).toBe(403);
   });
 
   it('ships by the owner’s changed rules, and says so when no rule fits', async () => {
@@ -323,7 +323,7 @@ describe('rules and permissions', () => {
       (r: { country: string }) => r.country === 'KW',
     );
     const put = (rules: unknown[]) =>
-      staffCall(owner.token, '/staff/shipping/rules', { method: 'PUT', json: { country: 'KW', rules } });
+      staffCall(owner.token, '/staff/shipping/rules', { json: { country: 'KW', rules } });
     expect(
       (await put([{ priority: 1, zones: 'all', speed: 'any', cod: 'any', max_weight_grams: 200, carrier: 'dhl' }]))
         .status,

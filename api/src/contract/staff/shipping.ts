@@ -76,7 +76,7 @@ export const STAFF_SHIPPING_CONTRACTS = {
     summary: 'Each country’s carrier choice rules in priority order',
     staff: 'orders:read',
   },
-  'PUT /staff/shipping/rules': {
+  'POST /staff/shipping/rules': {
     ...base,
     summary: 'Replaces a country’s carrier choice rules; needs delivery:manage there',
     body: carrierRulesSchema,

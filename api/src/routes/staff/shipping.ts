@@ -309,7 +309,7 @@ export const staffShippingRoutes = new Hono<AppEnv>()
       .all<CarrierRuleRow>();
     return c.json(ok({ countries, rules: results }));
   })
-  .put('/shipping/rules', contract('PUT /staff/shipping/rules'), async (c) => {
+  .post('/shipping/rules', contract('POST /staff/shipping/rules'), async (c) => {
     const member = await requireStaff(c);
     const input = c.req.valid('json');
     assertCan(member, 'delivery:manage', input.country);

@@ -1,0 +1,307 @@
+// The Ship page (issue 62, decision 66): per country, the orders ready to ship with a box each and one
+// Ship button; the recent parcels with their carrier, tracking number, status, label and, for a refused
+// or waiting one, the carrier's own words (quoted as they came, after a lead-in in the staff language)
+// and a retry; the chosen labels printed as one PDF; today's manifest and pickup per carrier; and the
+// carrier rules, which delivery:manage may change.
+import type { ParcelView } from '#shared/api/staff-shipping-schemas';
+import type { CountryCode } from '#shared/locale';
+import { formatMinor } from '#shared/money';
+import type { StaffSelf } from '../lib/api';
+import type { StaffTextId, StaffTranslator } from '../lib/i18n';
+import { Layout } from './Layout';
+import { Notice, type FormState } from './Customers';
+
+export interface ReadyOrder {
+  id: number;
+  country: CountryCode;
+  currency: string;
+  total: number;
+  payment_method: string;
+  left: number;
+}
+
+export interface PickupView {
+  id: number;
+  carrier: string;
+  country: CountryCode;
+  day: string;
+  carrier_ref: string | null;
+  status: string;
+  carrier_error: string | null;
+}
+
+export interface RuleView {
+  country: CountryCode;
+  priority: number;
+  zones: string;
+  speed: string;
+  cod: string;
+  max_weight_grams: number | null;
+  carrier: string;
+}
+
+export interface ShippingData {
+  countries: CountryCode[];
+  today: string;
+  orders: ReadyOrder[];
+  parcels: ParcelView[];
+  pickups: PickupView[];
+}
+
+const CARRIERS = ['local', 'aramex', 'smsa', 'dhl', 'own'] as const;
+const SPEEDS = ['any', 'same_day', 'next_day', 'standard'] as const;
+
+export const carrierName = (t: StaffTranslator, code: string) => t.t(`st_carrier_${code}` as StaffTextId);
+
+export function statusName(t: StaffTranslator, status: string): string {
+  if (status === 'queued' || status === 'refused' || status === 'created')
+    return t.t(`st_shipping_status_${status}` as StaffTextId);
+  return t.t('st_shipping_status_other');
+}
+
+/** A refused or waiting parcel: the lead-in in the staff language, the carrier's words quoted as they came. */
+export function ParcelError({ t, parcel }: { t: StaffTranslator; parcel: ParcelView }) {
+  if (!parcel.error || (parcel.status !== 'refused' && parcel.status !== 'queued')) return null;
+  const lead =
+    parcel.error.kind === 'refused'
+      ? t.t('st_shipping_refused')
+      : t.t('st_shipping_waiting', { count: parcel.create_tries });
+  return (
+    <p className="note error" data-testid={`parcel-error-${parcel.id}`}>
+      {lead}{' '}
+      <q lang="en" dir="ltr">
+        {parcel.error.code ? `${parcel.error.code}: ` : ''}
+        {parcel.error.message}
+      </q>
+    </p>
+  );
+}
+
+export function RetryButton({ t, parcel }: { t: StaffTranslator; parcel: ParcelView }) {
+  if (parcel.status !== 'refused' && parcel.status !== 'queued') return null;
+  return (
+    <form method="post" action={`/shipping/parcels/${parcel.id}/retry`}>
+      <button type="submit">{t.t('st_shipping_retry')}</button>
+    </form>
+  );
+}
+
+export function ShippingPage(props: {
+  t: StaffTranslator;
+  nonce: string;
+  me: StaffSelf;
+  data: ShippingData;
+  rules: RuleView[];
+  state?: FormState;
+}) {
+  const { t, me, data } = props;
+  const lang = t.lang;
+  const canRules = me.permissions.includes('delivery:manage');
+  return (
+    <Layout t={t} nonce={props.nonce} me={me} title={t.t('st_shipping_title')} path="/shipping">
+      <h1>{t.t('st_shipping_title')}</h1>
+      <p className="muted">{t.t('st_shipping_intro')}</p>
+      <Notice t={t} state={props.state} />
+      {data.countries.map((country) => {
+        const orders = data.orders.filter((o) => o.country === country);
+        const parcels = data.parcels.filter((p) => p.country === country);
+        const carriers = [...new Set(parcels.filter((p) => p.status === 'created').map((p) => p.carrier))];
+        return (
+          <section key={country} aria-labelledby={`${country}-title`} data-testid={`shipping-${country}`}>
+            <h2 id={`${country}-title`}>{t.t(`st_country_${country}` as StaffTextId)}</h2>
+            <form method="post" action="/shipping/ship" className="card stack">
+              <h3>{t.t('st_shipping_ready')}</h3>
+              {orders.length === 0 ? (
+                <p className="muted">{t.t('st_shipping_none_ready')}</p>
+              ) : (
+                <ul className="plain">
+                  {orders.map((o) => (
+                    <li key={o.id}>
+                      <label className="choice">
+                        <input type="checkbox" name={`order_${o.id}`} />{' '}
+                        <a href={`/orders/${o.id}`}>{t.t('st_shipping_order', { id: o.id })}</a> ·{' '}
+                        {o.payment_method === 'cod' ? t.t('st_shipping_cod') : t.t('st_shipping_paid')} ·{' '}
+                        {formatMinor(o.total, o.currency as 'KWD' | 'SAR', lang, country)} ·{' '}
+                        {t.t('st_shipping_left', { count: o.left })}
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <button type="submit" disabled={orders.length === 0}>
+                {t.t('st_shipping_ship')}
+              </button>
+            </form>
+
+            <h3>{t.t('st_shipping_parcels')}</h3>
+            {parcels.length === 0 ? (
+              <p className="muted">{t.t('st_shipping_no_parcels')}</p>
+            ) : (
+              <form method="get" action="/shipping/labels.pdf" id={`${country}-labels`}>
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t.t('st_shipping_label')}</th>
+                      <th scope="col">{t.t('st_shipping_reference')}</th>
+                      <th scope="col">{t.t('st_shipping_carrier')}</th>
+                      <th scope="col">{t.t('st_shipping_tracking')}</th>
+                      <th scope="col">{t.t('st_shipping_status')}</th>
+                      <th scope="col">{t.t('st_shipping_weight')}</th>
+                      <th scope="col">{t.t('st_shipping_cod')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {parcels.map((p) => (
+                      <tr key={p.id} data-testid={`parcel-${p.id}`}>
+                        <td>
+                          {p.label ? <input type="checkbox" name={`parcel_${p.id}`} aria-label={p.reference} /> : null}
+                        </td>
+                        <td>
+                          <a href={`/orders/${p.order_id}`}>{p.reference}</a>
+                        </td>
+                        <td>{carrierName(t, p.carrier)}</td>
+                        <td dir="ltr">{p.tracking_number ?? '—'}</td>
+                        <td>
+                          {statusName(t, p.status)}
+                          <ParcelError t={t} parcel={p} />
+                        </td>
+                        <td>{(p.weight_grams / 1000).toFixed(2)} kg</td>
+                        <td>{p.cod_amount > 0 ? formatMinor(p.cod_amount, p.currency, lang, country) : '—'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                <button type="submit">{t.t('st_shipping_print')}</button>
+              </form>
+            )}
+            {parcels
+              .filter((p) => p.status === 'refused' || p.status === 'queued')
+              .map((p) => (
+                <div key={p.id} className="row">
+                  {p.reference} <RetryButton t={t} parcel={p} />
+                </div>
+              ))}
+
+            {carriers.map((carrier) => (
+              <div key={carrier} className="card row">
+                <strong>{carrierName(t, carrier)}</strong>{' '}
+                <a href={`/shipping/manifest.csv?country=${country}&carrier=${carrier}&day=${data.today}`}>
+                  {t.t('st_shipping_manifest_csv')}
+                </a>
+                <form method="post" action="/shipping/pickups">
+                  <input type="hidden" name="country" value={country} />
+                  <input type="hidden" name="carrier" value={carrier} />
+                  <input type="hidden" name="day" value={data.today} />
+                  <button type="submit">{t.t('st_shipping_pickup')}</button>
+                </form>
+              </div>
+            ))}
+            {data.pickups.filter((p) => p.country === country).length > 0 ? (
+              <>
+                <h3>{t.t('st_shipping_pickups')}</h3>
+                <ul className="plain">
+                  {data.pickups
+                    .filter((p) => p.country === country)
+                    .map((p) => (
+                      <li key={p.id}>
+                        {p.day} · {carrierName(t, p.carrier)} ·{' '}
+                        {p.status === 'booked' ? (
+                          t.t('st_shipping_pickup_booked', { ref: p.carrier_ref ?? '' })
+                        ) : (
+                          <span className="error">
+                            {t.t('st_shipping_pickup_failed', { reason: '' })}
+                            <q lang="en" dir="ltr">
+                              {p.carrier_error}
+                            </q>
+                          </span>
+                        )}
+                      </li>
+                    ))}
+                </ul>
+              </>
+            ) : null}
+
+            <RulesForm
+              t={t}
+              country={country}
+              rules={props.rules.filter((r) => r.country === country)}
+              canWrite={canRules}
+            />
+          </section>
+        );
+      })}
+    </Layout>
+  );
+}
+
+function RulesForm(props: { t: StaffTranslator; country: CountryCode; rules: RuleView[]; canWrite: boolean }) {
+  const { t, country, canWrite } = props;
+  // One empty row to add a rule.
+  const rows: Array<RuleView | null> = [...props.rules, null];
+  const select = (name: string, value: string, options: readonly string[], label: (o: string) => string) => (
+    <select name={name} defaultValue={value} disabled={!canWrite}>
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {label(o)}
+        </option>
+      ))}
+    </select>
+  );
+  const speedLabel = (s: string) => (s === 'any' ? t.t('st_rule_any') : t.t(`st_delivery_speed_${s}` as StaffTextId));
+  const codLabel = (s: string) => t.t(`st_rule_${s}` as StaffTextId);
+  return (
+    <form method="post" action="/shipping/rules" className="card stack" data-testid={`rules-${country}`}>
+      <h3>{t.t('st_shipping_rules')}</h3>
+      <p className="muted">{t.t('st_shipping_rules_intro')}</p>
+      <input type="hidden" name="country" value={country} />
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t.t('st_rule_priority')}</th>
+            <th scope="col">{t.t('st_rule_zones')}</th>
+            <th scope="col">{t.t('st_rule_speed')}</th>
+            <th scope="col">{t.t('st_rule_cod')}</th>
+            <th scope="col">{t.t('st_rule_weight')}</th>
+            <th scope="col">{t.t('st_shipping_carrier')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={r ? `${r.priority}` : 'new'}>
+              <td>
+                <input
+                  name={`rule_${i}_priority`}
+                  inputMode="numeric"
+                  defaultValue={r ? String(r.priority) : ''}
+                  disabled={!canWrite}
+                  aria-label={t.t('st_rule_priority')}
+                />
+              </td>
+              <td>
+                <input
+                  name={`rule_${i}_zones`}
+                  defaultValue={r?.zones ?? 'all'}
+                  disabled={!canWrite}
+                  aria-label={t.t('st_rule_zones')}
+                />
+              </td>
+              <td>{select(`rule_${i}_speed`, r?.speed ?? 'any', SPEEDS, speedLabel)}</td>
+              <td>{select(`rule_${i}_cod`, r?.cod ?? 'any', ['any', 'yes', 'no'], codLabel)}</td>
+              <td>
+                <input
+                  name={`rule_${i}_weight`}
+                  inputMode="numeric"
+                  defaultValue={r?.max_weight_grams ? String(r.max_weight_grams) : ''}
+                  disabled={!canWrite}
+                  aria-label={t.t('st_rule_weight')}
+                />
+              </td>
+              <td>{select(`rule_${i}_carrier`, r?.carrier ?? 'aramex', CARRIERS, (c) => carrierName(t, c))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {canWrite ? <button type="submit">{t.t('st_shipping_rules_save')}</button> : null}
+    </form>
+  );
+}
