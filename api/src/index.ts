@@ -93,7 +93,7 @@ import { reportError } from './lib/report-error';
 import { alertRoutes } from './routes/alerts';
 import { resendLostEvents } from './alerts';
 import { consumeAlerts } from './alerts/consumer';
-import { isShipmentMessage } from './shipping/queue';
+import { isShipmentMessage, resendStaleShipments } from './shipping/queue';
 import { consumeShipments } from './shipping/create';
 import { subscriptionJobs } from './subscriptions/jobs';
 import { isLoyaltyHour, loyaltyJobs } from './loyalty/jobs';
@@ -457,6 +457,12 @@ export default withSentryWhenConfigured('api', currentRequestId, {
         );
       // Alert events whose queue message was lost (still unprocessed after a minute): sent again.
       ctx.waitUntil(resendLostEvents(env).then((n) => n && log.info('alert events re-sent', { count: n })));
+      // Parcels whose creation message was lost: sent to the carrier's queue again (api/src/shipping/queue.ts).
+      ctx.waitUntil(
+        resendStaleShipments(env)
+          .then((n) => n && log.info('queued parcels re-sent', { count: n }))
+          .catch((error) => log.error('queued parcels re-send failed', { error })),
+      );
     });
   },
   // The shop-alerts queue (api/wrangler.toml): back-in-stock and price-drop alerts in waves (api/src/alerts/).

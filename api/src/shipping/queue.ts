@@ -37,3 +37,30 @@ export async function sendShipments(env: { ALERTS?: Queue }, shipmentIds: readon
     log.warn('shipments: queue send failed, the parcels stay queued', { error });
   }
 }
+
+/** A queued parcel untouched this long lost its message (a send that failed, a message past its
+ * retries while the carrier was down): longer than the longest backoff, so the queue's own retries
+ * come first. */
+export const STALE_QUEUED_MS = 30 * 60 * 1000;
+
+/** The cron's recovery: queued parcels nobody touched for STALE_QUEUED_MS are sent to the queue again
+ * (their reference makes a second message harmless). */
+export async function resendStaleShipments(env: { DB: D1Database; ALERTS?: Queue }, now = Date.now()): Promise<number> {
+  const { results } = await env.DB.prepare(
+    "SELECT id FROM shipments WHERE status = 'queued' AND updated_at <= ? ORDER BY id LIMIT 50",
+  )
+    .bind(now - STALE_QUEUED_MS)
+    .all<{ id: number }>();
+  if (results.length === 0) return 0;
+  // Touched now, so the next minute's run does not send them again while they wait in the queue.
+  await env.DB.prepare(
+    "UPDATE shipments SET updated_at = ? WHERE status = 'queued' AND id IN (SELECT value FROM json_each(?))",
+  )
+    .bind(now, JSON.stringify(results.map((r) => r.id)))
+    .run();
+  await sendShipments(
+    env,
+    results.map((r) => r.id),
+  );
+  return results.length;
+}

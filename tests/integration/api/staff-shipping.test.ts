@@ -11,7 +11,7 @@ import { gulfDate } from '#shared/gulf-days';
 import worker from '#api/src/index';
 import { CarrierUnavailable, type Carrier } from '#api/src/carriers/types';
 import { consumeShipments, createAtCarrier } from '#api/src/shipping/create';
-import { retryDelaySeconds } from '#api/src/shipping/queue';
+import { resendStaleShipments, retryDelaySeconds, STALE_QUEUED_MS } from '#api/src/shipping/queue';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { call, deviceToken, json, registerShopper, saveAddress } from './helpers';
 import { staffCall, staffWith, type TestStaff } from './staff-helpers';
@@ -266,6 +266,30 @@ describe('when the carrier says no, or is down', () => {
     expect(await shippedMails(id)).toBe(1);
     // A second press for an order in a parcel already finds nothing left.
     expect((await ship([id])).body.data.failed).toEqual([{ order_id: id, msg: 'shipping_nothing_left' }]);
+  });
+});
+
+describe('a lost queue message', () => {
+  it('is sent again by the cron once the parcel sat queued past the longest backoff, and the parcel is created', async () => {
+    const id = await place('KW', [{ sku_id: 102, count: 1 }]);
+    const { body } = await ship([id]);
+    const parcel = body.data.queued[0] as number;
+    const sent: unknown[] = [];
+    const queue = {
+      sendBatch: async (m: Array<{ body: unknown }>) => void sent.push(...m.map((x) => x.body)),
+    } as unknown as Queue;
+    // Not yet stale: nothing re-sent.
+    await resendStaleShipments({ DB: env.DB, ALERTS: queue });
+    expect(sent).not.toContainEqual({ kind: 'create_shipment', shipmentId: parcel });
+    const later = Date.now() + STALE_QUEUED_MS + 1000;
+    expect(await resendStaleShipments({ DB: env.DB, ALERTS: queue }, later)).toBeGreaterThanOrEqual(1);
+    expect(sent).toContainEqual({ kind: 'create_shipment', shipmentId: parcel });
+    // Touched: the next minute does not send it again.
+    sent.length = 0;
+    await resendStaleShipments({ DB: env.DB, ALERTS: queue }, later + 60_000);
+    expect(sent).not.toContainEqual({ kind: 'create_shipment', shipmentId: parcel });
+    await deliver([parcel]);
+    expect((await shipment(parcel))!.status).toBe('created');
   });
 });
 
