@@ -197,6 +197,62 @@ describe('the Ship page', () => {
     expect(order!.status).toBe('shipped');
   });
 
+  it('saves the owner’s carrier rules from the page, refuses bad ones with the rows kept, and clerks may not', async () => {
+    const rules = async () =>
+      (
+        await env.API_DB.prepare(
+          "SELECT priority, zones, speed, cod, max_weight_grams, carrier FROM carrier_rules WHERE country = 'SA' ORDER BY priority",
+        ).all()
+      ).results;
+    const before = await rules();
+    const page = decoded(await (await staffPage('/shipping', clerkAr)).text());
+    expect(page).toContain('قواعد شركات الشحن');
+    expect(page).toContain('name="rule_0_priority"');
+    const form = {
+      country: 'SA',
+      rule_0_priority: '5',
+      rule_0_zones: '1, 2',
+      rule_0_speed: 'next_day',
+      rule_0_cod: 'no',
+      rule_0_weight: '2000',
+      rule_0_carrier: 'aramex',
+      rule_1_priority: '9',
+      rule_1_zones: 'all',
+      rule_1_speed: 'any',
+      rule_1_cod: 'any',
+      rule_1_weight: '',
+      rule_1_carrier: 'dhl',
+      rule_2_priority: '',
+      rule_2_zones: 'all',
+      rule_2_speed: 'any',
+      rule_2_cod: 'any',
+      rule_2_weight: '',
+      rule_2_carrier: 'smsa',
+    };
+    expect((await staffPost('/shipping/rules', form, clerk)).status).toBe(403);
+    const saved = await staffPost('/shipping/rules', form, clerkAr);
+    expect(saved.status).toBe(303);
+    expect(await rules()).toEqual([
+      { priority: 5, zones: '1,2', speed: 'next_day', cod: 'no', max_weight_grams: 2000, carrier: 'aramex' },
+      { priority: 9, zones: 'all', speed: 'any', cod: 'any', max_weight_grams: null, carrier: 'dhl' },
+    ]);
+    const bad = await staffPost('/shipping/rules', { ...form, rule_1_priority: '5' }, clerkAr);
+    expect(bad.status).toBe(400);
+    expect(decoded(await bad.text())).toContain('راجع القواعد');
+    // Back to the seeded rules.
+    const restore: Record<string, string> = { country: 'SA' };
+    (before as Array<Record<string, string | number | null>>).forEach((r, i) => {
+      restore[`rule_${i}_priority`] = String(r.priority);
+      restore[`rule_${i}_zones`] = String(r.zones);
+      restore[`rule_${i}_speed`] = String(r.speed);
+      restore[`rule_${i}_cod`] = String(r.cod);
+      restore[`rule_${i}_weight`] = r.max_weight_grams === null ? '' : String(r.max_weight_grams);
+      restore[`rule_${i}_carrier`] = String(r.carrier);
+    });
+    expect((await staffPost('/shipping/rules', restore, clerkAr)).status).toBe(303);
+    expect(await rules()).toEqual(before);
+  });
+
   it('refuses staff without orders:fulfil', async () => {
     const support = (await staffSignIn([{ role: 'support', country: null }], { name: 'Support' })).cookie;
     expect((await staffPage('/shipping', support)).status).toBe(403);
