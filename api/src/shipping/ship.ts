@@ -110,8 +110,8 @@ export async function queueParcel(
     if (!line || w.count > line.ordered - line.shipped) throw new ApiError(409, 'shipping_more_than_left');
   }
   const weight = wanted.reduce((sum, w) => sum + w.count * lines.find((l) => l.sku_id === w.sku_id)!.weight_grams, 0);
-  // The lead adds the order's chosen speed; until then every parcel goes standard.
-  const speed: DeliverySpeed = 'standard';
+  // The speed she chose and was promised (decision 65); orders placed before it go standard.
+  const speed: DeliverySpeed = order.delivery_speed ?? 'standard';
   const cod = await codFor(env, order);
   let carrier: string;
   try {

@@ -110,10 +110,11 @@ describe('shipping orders in one step', () => {
     parcels = body.data.queued;
     expect(parcels).toHaveLength(2);
     const [k, s] = [await shipment(parcels[0]!), await shipment(parcels[1]!)];
-    // Kuwait standard → Aramex; a Saudi cash order → SMSA (the seeded rules), both through the local carrier.
+    // Kuwait same day (the speed it was promised) → the shop's own drivers; a Saudi cash order → SMSA
+    // through the local carrier (the seeded rules).
     expect(k).toMatchObject({
       status: 'queued',
-      carrier: 'aramex',
+      carrier: 'own',
       reference: `${kw}-1`,
       cod_amount: (await order(kw))!.total,
     });
@@ -135,7 +136,7 @@ describe('shipping orders in one step', () => {
     ] as const) {
       const s = (await shipment(id))!;
       expect(s.status).toBe('created');
-      expect(s.tracking_number).toMatch(/^LC\d{10}$/);
+      expect(s.tracking_number).toMatch(orderId === kw ? /^GV\d{10}$/ : /^LC\d{10}$/);
       expect(s.label_key).toBe(`labels/${id}.pdf`);
       expect(await env.UPLOADS.get(s.label_key!)).not.toBeNull();
       expect(await order(orderId)).toMatchObject({
@@ -148,9 +149,13 @@ describe('shipping orders in one step', () => {
     // A redelivered message changes nothing: one parcel at the carrier, one mail.
     await deliver(parcels);
     const local = await env.DB.prepare('SELECT count(*) AS n FROM local_parcels WHERE reference = ?')
-      .bind(`${kw}-1`)
+      .bind(`${sa}-1`)
       .first<{ n: number }>();
     expect(local!.n).toBe(1);
+    const stops = await env.DB.prepare('SELECT count(*) AS n FROM driver_stops WHERE reference = ?')
+      .bind(`${kw}-1`)
+      .first<{ n: number }>();
+    expect(stops!.n).toBe(1);
     expect(await shippedMails(kw)).toBe(1);
     const events = await env.DB.prepare(
       "SELECT count(*) AS n FROM order_events WHERE order_id = ? AND kind = 'shipped'",
@@ -172,13 +177,13 @@ describe('shipping orders in one step', () => {
   it('lists a carrier’s parcels of the day with weights and the cash to collect, and books its pickup', async () => {
     const day = gulfDate(Date.now());
     const manifest = await json(
-      await staffCall(clerk.token, `/staff/shipping/manifest?country=KW&carrier=aramex&day=${day}`),
+      await staffCall(clerk.token, `/staff/shipping/manifest?country=KW&carrier=own&day=${day}`),
     );
     const refs = manifest.data.lines.map((l: { reference: string }) => l.reference);
     expect(refs).toContain(`${kw}-1`);
     expect(refs).not.toContain(`${sa}-1`);
     const csv = await (
-      await staffCall(clerk.token, `/staff/shipping/manifest?country=KW&carrier=aramex&day=${day}&format=csv`)
+      await staffCall(clerk.token, `/staff/shipping/manifest?country=KW&carrier=own&day=${day}&format=csv`)
     ).text();
     const lines = manifest.data.lines as Array<{ cod_amount: number; weight_grams: number }>;
     const cod = lines.reduce((s, l) => s + l.cod_amount, 0);
@@ -188,14 +193,14 @@ describe('shipping orders in one step', () => {
     expect(total[5]).toBe((cod / 1000).toFixed(3));
     expect(total[6]).toBe('KWD');
     const pickup = await staffCall(clerk.token, '/staff/shipping/pickups', {
-      json: { country: 'KW', carrier: 'aramex', day },
+      json: { country: 'KW', carrier: 'own', day },
     });
     expect(pickup.status).toBe(200);
     const booked = (await json(pickup)).data;
-    expect(booked.carrier_ref).toMatch(/^LP-/);
+    expect(booked.carrier_ref).toMatch(/^OWN-/);
     expect((await shipment(parcels[0]!))!.pickup_id).toBe(booked.pickup_id);
     const row = await env.DB.prepare('SELECT status, carrier FROM pickups WHERE id = ?').bind(booked.pickup_id).first();
-    expect(row).toEqual({ status: 'booked', carrier: 'aramex' });
+    expect(row).toEqual({ status: 'booked', carrier: 'own' });
   });
 });
 
