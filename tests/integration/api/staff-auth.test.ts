@@ -10,8 +10,18 @@ import { call, deviceToken, json } from './helpers';
 import { createStaff, STAFF_PASSWORD, staffCall, staffWith } from './staff-helpers';
 
 const STAFF_ROUTES = Object.entries(CONTRACTS as Record<string, RouteContract>).filter(([, e]) => e.staff);
-/** A concrete path for a route pattern: each parameter becomes 1. */
-const concrete = (pattern: string) => pattern.replace(/:\w+(\{[^}]*\})?/g, '1');
+/**
+ * A concrete path for a route pattern: each parameter becomes 1, or the first sample its constraint
+ * takes (a constraint may hold braces of its own: `{[0-9a-f]{32}}`).
+ */
+const SAMPLES = ['1', '0'.repeat(32), 'a'];
+function concrete(pattern: string): string {
+  return pattern.replace(/:\w+/g, '\u0000').replace(/\u0000(\{(?:[^{}]|\{[^{}]*\})*\})?/g, (_, braces?: string) => {
+    if (!braces) return '1';
+    const rule = new RegExp(`^(?:${braces.slice(1, -1)})$`);
+    return SAMPLES.find((v) => rule.test(v)) ?? '1';
+  });
+}
 
 async function shopperToken(): Promise<string> {
   const email = `shopper-${crypto.randomUUID()}@example.com`;
