@@ -16,7 +16,7 @@ const STAFF_ROUTES = Object.entries(CONTRACTS as Record<string, RouteContract>).
  */
 const SAMPLES = ['1', '0'.repeat(32), 'a'];
 function concrete(pattern: string): string {
-  return pattern.replace(/:\w+/g, '\u0000').replace(/\u0000(\{(?:[^{}]|\{[^{}]*\})*\})?/g, (_, braces?: string) => {
+  return pattern.replace(/:\w+/g, '§').replace(/§(\{(?:[^{}]|\{[^{}]*\})*\})?/g, (_, braces?: string) => {
     if (!braces) return '1';
     const rule = new RegExp(`^(?:${braces.slice(1, -1)})$`);
     return SAMPLES.find((v) => rule.test(v)) ?? '1';

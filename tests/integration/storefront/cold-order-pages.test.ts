@@ -4,10 +4,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { cookiesFrom, registerShopper, storefront } from './helpers';
+import { cookiesFrom, placeKuwaitCodOrder, registerShopper, storefront } from './helpers';
 import { staffPage, staffSignIn } from './staff-session';
 
-const JSON_HEADERS = { 'content-type': 'application/json', origin: 'http://shop.test' };
 const YEARS_LATER = Date.now() + 2 * 365 * 86_400_000;
 let shopper = '';
 let orderId = 0;
@@ -43,30 +42,10 @@ beforeAll(async () => {
   await loadCatalogueFixture(env.API_DB);
   const device = cookiesFrom(await storefront('/api/country'));
   shopper = await registerShopper(`cold-pages-${crypto.randomUUID()}@example.com`, device, 'Noura Cold');
-  const submit = await storefront('/api/order/submit', {
-    method: 'POST',
-    headers: { ...JSON_HEADERS, cookie: shopper },
-    body: JSON.stringify({
-      items: [
-        { sku_id: 101, count: 2 },
-        { sku_id: 102, count: 1 },
-      ],
-      payment_method: 'cod',
-      address: {
-        country: 'KW',
-        recipient: 'Noura',
-        phone: '98765411',
-        area_id: 26,
-        block: '9',
-        street: '9',
-        building: '9',
-      },
-      idempotency_key: crypto.randomUUID(),
-    }),
-  });
-  const placed = (await submit.json()) as { data: { order: { id: number } } };
-  expect(submit.status, JSON.stringify(placed)).toBe(200);
-  orderId = placed.data.order.id;
+  orderId = await placeKuwaitCodOrder(shopper, [
+    { sku_id: 101, count: 2 },
+    { sku_id: 102, count: 1 },
+  ]);
   // Delivered long ago, as the back office's steps leave it.
   const at = Date.now();
   await env.API_DB.batch([

@@ -134,3 +134,31 @@ export async function apiData<T>(path: string, cookie: string, body?: unknown): 
   expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
   return (await res.json<{ data: T }>()).data;
 }
+
+/** A cash-on-delivery order to Salmiya (Kuwait) placed through the storefront by a signed-in shopper: its id. */
+export async function placeKuwaitCodOrder(
+  cookie: string,
+  items: Array<{ sku_id: number; count: number }> = [{ sku_id: 101, count: 1 }],
+): Promise<number> {
+  const submit = await storefront('/api/order/submit', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'http://shop.test', cookie },
+    body: JSON.stringify({
+      items,
+      payment_method: 'cod',
+      address: {
+        country: 'KW',
+        recipient: 'Noura',
+        phone: '98765411',
+        area_id: 26,
+        block: '9',
+        street: '9',
+        building: '9',
+      },
+      idempotency_key: crypto.randomUUID(),
+    }),
+  });
+  const placed = (await submit.json()) as { data: { order: { id: number } } };
+  expect(submit.status, JSON.stringify(placed)).toBe(200);
+  return placed.data.order.id;
+}

@@ -4,35 +4,13 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { cookiesFrom, registerShopper, storefront } from './helpers';
+import { cookiesFrom, placeKuwaitCodOrder, registerShopper, storefront } from './helpers';
 
 const JSON_HEADERS = { 'content-type': 'application/json', origin: 'http://shop.test' };
 const DAY = 86_400_000;
 let shopper = '';
 
-async function placed(): Promise<number> {
-  const submit = await storefront('/api/order/submit', {
-    method: 'POST',
-    headers: { ...JSON_HEADERS, cookie: shopper },
-    body: JSON.stringify({
-      items: [{ sku_id: 101, count: 2 }],
-      payment_method: 'cod',
-      address: {
-        country: 'KW',
-        recipient: 'Noura',
-        phone: '98765411',
-        area_id: 26,
-        block: '9',
-        street: '9',
-        building: '9',
-      },
-      idempotency_key: crypto.randomUUID(),
-    }),
-  });
-  const body = (await submit.json()) as { data: { order: { id: number } } };
-  expect(submit.status, JSON.stringify(body)).toBe(200);
-  return body.data.order.id;
-}
+const placed = () => placeKuwaitCodOrder(shopper, [{ sku_id: 101, count: 2 }]);
 
 const delivered = (id: number, at: number) =>
   env.API_DB.prepare(

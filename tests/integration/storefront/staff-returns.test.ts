@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { cookiesFrom, registerShopper, storefront } from './helpers';
+import { cookiesFrom, placeKuwaitCodOrder, registerShopper, storefront } from './helpers';
 import { staffPage, staffPost, staffSignIn } from './staff-session';
 
 const JSON_HEADERS = { 'content-type': 'application/json', origin: 'http://shop.test' };
@@ -20,25 +20,7 @@ beforeAll(async () => {
   catalogue = (await staffSignIn([{ role: 'catalogue_manager', country: null }])).cookie;
   const device = cookiesFrom(await storefront('/api/country'));
   const shopper = await registerShopper(`staff-returns-${crypto.randomUUID()}@example.com`, device, 'Noura Back');
-  const submit = await storefront('/api/order/submit', {
-    method: 'POST',
-    headers: { ...JSON_HEADERS, cookie: shopper },
-    body: JSON.stringify({
-      items: [{ sku_id: 101, count: 2 }],
-      payment_method: 'cod',
-      address: {
-        country: 'KW',
-        recipient: 'Noura',
-        phone: '98765411',
-        area_id: 26,
-        block: '9',
-        street: '9',
-        building: '9',
-      },
-      idempotency_key: crypto.randomUUID(),
-    }),
-  });
-  const orderId = ((await submit.json()) as { data: { order: { id: number } } }).data.order.id;
+  const orderId = await placeKuwaitCodOrder(shopper, [{ sku_id: 101, count: 2 }]);
   await env.API_DB.prepare("UPDATE orders SET status = 'delivered', delivered_at = ?2, updated_at = ?2 WHERE id = ?1")
     .bind(orderId, Date.now())
     .run();

@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hmacHex } from '#shared/api/signing';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
-import { cookiesFrom, registerShopper, storefront } from './helpers';
+import { cookiesFrom, placeKuwaitCodOrder, registerShopper, storefront } from './helpers';
 import { staffPage, staffSignIn } from './staff-session';
 
 const JSON_HEADERS = { 'content-type': 'application/json', origin: 'http://shop.test' };
@@ -49,27 +49,7 @@ beforeAll(async () => {
   const device = cookiesFrom(await storefront('/api/country'));
   shopper = await registerShopper(`tracking-${crypto.randomUUID()}@example.com`, device, 'Noura Tracking');
   other = await registerShopper(`tracking-other-${crypto.randomUUID()}@example.com`, device, 'Sara Other');
-  const submit = await storefront('/api/order/submit', {
-    method: 'POST',
-    headers: { ...JSON_HEADERS, cookie: shopper },
-    body: JSON.stringify({
-      items: [{ sku_id: 101, count: 1 }],
-      payment_method: 'cod',
-      address: {
-        country: 'KW',
-        recipient: 'Noura',
-        phone: '98765411',
-        area_id: 26,
-        block: '9',
-        street: '9',
-        building: '9',
-      },
-      idempotency_key: crypto.randomUUID(),
-    }),
-  });
-  const placed = (await submit.json()) as { data: { order: { id: number } } };
-  expect(submit.status, JSON.stringify(placed)).toBe(200);
-  orderId = placed.data.order.id;
+  orderId = await placeKuwaitCodOrder(shopper);
   // A parcel labelled by the local carrier, as the shipping step leaves it.
   const now = Date.now();
   await env.API_DB.batch([
