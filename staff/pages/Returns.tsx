@@ -5,6 +5,7 @@
 import type { StaffReturn } from '#shared/api/return-schemas';
 import { COUNTRY_CODES } from '#shared/locale';
 import { formatMinor, isShopCurrency } from '#shared/money';
+import { carrierName } from '#shared/orders/carriers';
 import { RECEIVABLE, REJECTABLE, RETURN_STATUSES } from '#shared/orders/returns';
 import { formatDate } from '#shared/text/dates';
 import type { StaffSelf } from '../lib/api';
@@ -30,6 +31,8 @@ const money = (t: StaffTranslator, minor: number, currency: string) =>
   isShopCurrency(currency) ? formatMinor(minor, currency, t.lang, currency === 'SAR' ? 'SA' : 'KW') : `${minor}`;
 const statusText = (t: StaffTranslator, s: string) => t.t(`st_return_status_${s}` as StaffTextId);
 const reasonText = (t: StaffTranslator, r: string) => t.t(`st_return_reason_${r}` as StaffTextId);
+// A parcel's status in the words of the order page's parcels (staff-tracking), not the table's code.
+const parcelText = (t: StaffTranslator, s: string) => t.t(`st_tracking_status_${s}` as StaffTextId);
 
 export function ReturnsListPage(props: {
   t: StaffTranslator;
@@ -77,44 +80,47 @@ export function ReturnsListPage(props: {
       {rows.length === 0 ? (
         <p>{t.t('st_returns_none')}</p>
       ) : (
-        <table data-testid="returns-table">
-          <thead>
-            <tr>
-              <th>{t.t('st_returns_col_return')}</th>
-              <th>{t.t('st_returns_col_order')}</th>
-              <th>{t.t('st_returns_col_reason')}</th>
-              <th>{t.t('st_returns_col_status')}</th>
-              <th>{t.t('st_returns_col_parcel')}</th>
-              <th>{t.t('st_returns_col_asked')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td>
-                  <a href={`/returns/${r.id}`}>{t.t('st_return_title', { id: r.id })}</a>
-                  <br />
-                  <span className="muted">{t.t('st_returns_pieces', { count: r.pieces })}</span>
-                </td>
-                <td>
-                  <a href={`/orders/${r.order_id}`}>{r.order_id}</a> · {t.t(`st_country_${r.country}`)}
-                </td>
-                <td>{reasonText(t, r.reason)}</td>
-                <td>{statusText(t, r.status)}</td>
-                <td>
-                  {r.parcel_status ?? '—'}
-                  {r.carrier_error ? (
-                    <>
-                      <br />
-                      <span className="muted">{t.t('st_return_parcel_error', { error: r.carrier_error })}</span>
-                    </>
-                  ) : null}
-                </td>
-                <td>{formatDate(r.created_at, t.lang, r.country, { time: true })}</td>
+        // Six columns do not fit a phone: the table scrolls inside its box, as the other queues' do.
+        <div className="table-wrap">
+          <table data-testid="returns-table">
+            <thead>
+              <tr>
+                <th>{t.t('st_returns_col_return')}</th>
+                <th>{t.t('st_returns_col_order')}</th>
+                <th>{t.t('st_returns_col_reason')}</th>
+                <th>{t.t('st_returns_col_status')}</th>
+                <th>{t.t('st_returns_col_parcel')}</th>
+                <th>{t.t('st_returns_col_asked')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td>
+                    <a href={`/returns/${r.id}`}>{t.t('st_return_title', { id: r.id })}</a>
+                    <br />
+                    <span className="muted">{t.t('st_returns_pieces', { count: r.pieces })}</span>
+                  </td>
+                  <td>
+                    <a href={`/orders/${r.order_id}`}>{r.order_id}</a> · {t.t(`st_country_${r.country}`)}
+                  </td>
+                  <td>{reasonText(t, r.reason)}</td>
+                  <td>{statusText(t, r.status)}</td>
+                  <td>
+                    {r.parcel_status ? parcelText(t, r.parcel_status) : '—'}
+                    {r.carrier_error ? (
+                      <>
+                        <br />
+                        <span className="muted">{t.t('st_return_parcel_error', { error: r.carrier_error })}</span>
+                      </>
+                    ) : null}
+                  </td>
+                  <td>{formatDate(r.created_at, t.lang, r.country, { time: true })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </Layout>
   );
@@ -200,7 +206,7 @@ export function ReturnPage(props: {
       <h2>{t.t('st_return_parcel')}</h2>
       {ret.parcel ? (
         <p>
-          {ret.parcel.carrier} · {ret.parcel.status}
+          {carrierName(ret.parcel.carrier, t.lang)} · {parcelText(t, ret.parcel.status)}
           {ret.parcel.tracking_number ? (
             <>
               {' '}

@@ -3,6 +3,9 @@
 // returns:manage reach it.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { carrierName } from '#shared/orders/carriers';
+import { staffTrackingAr } from '#shared/i18n/staff-tracking.ar';
+import { staffTrackingEn } from '#shared/i18n/staff-tracking.en';
 import { loadCatalogueFixture } from '../fixtures/catalogue';
 import { cookiesFrom, placeKuwaitCodOrder, registerShopper, storefront } from './helpers';
 import { staffPage, staffPost, staffSignIn } from './staff-session';
@@ -57,6 +60,22 @@ describe('the Returns page of the back office', () => {
     const ar = await (await staffPage(`/returns/${returnId}`, ownerAr)).text();
     expect(ar).toContain('<html lang="ar" dir="rtl">');
     expect(ar).toContain('تم الفحص');
+  });
+
+  it('names the parcel, its carrier and its status in words, and keeps the list inside a phone', async () => {
+    const parcel = await env.API_DB.prepare(
+      'SELECT s.carrier, s.status FROM shipments s JOIN returns r ON r.shipment_id = s.id WHERE r.id = ?',
+    )
+      .bind(returnId)
+      .first<{ carrier: string; status: string }>();
+    const status = `st_tracking_status_${parcel!.status}` as keyof typeof staffTrackingEn;
+    const page = await (await staffPage(`/returns/${returnId}`, owner)).text();
+    expect(page).toContain(`${carrierName(parcel!.carrier, 'en')} · ${staffTrackingEn[status]}`);
+    const ar = await (await staffPage(`/returns/${returnId}`, ownerAr)).text();
+    expect(ar).toContain(`${carrierName(parcel!.carrier, 'ar')} · ${staffTrackingAr[status]}`);
+    const list = await (await staffPage('/returns', owner)).text();
+    expect(list).toContain('<div class="table-wrap"><table data-testid="returns-table">');
+    expect(list).toContain(`<td>${staffTrackingEn[status]}`);
   });
 
   it('is closed to staff without returns:manage', async () => {
