@@ -134,28 +134,32 @@ export default function ReturnForm({
         </p>
       )}
       {reason === 'damaged' && (
-        <p>
+        // A field of the shop's forms (label above, hint tied to the input), as the redelivery form's are.
+        <div className="field">
           <label className="field-label" htmlFor={`${id}-photos`}>
             {t('return_photos')}
           </label>
-          <span className="cart-line-meta">{t('return_damage_hint')}</span>{' '}
+          <p id={`${id}-photos-hint`} className="field-hint">
+            {t('return_damage_hint')}
+          </p>
           <input
             id={`${id}-photos`}
             type="file"
             accept="image/jpeg,image/png,image/heic"
             multiple
+            aria-describedby={`${id}-photos-hint`}
             disabled={busy || photos.length >= RETURN_PHOTOS_MAX}
             onChange={(e) => void addPhotos(e.target.files)}
-          />{' '}
+          />
           <span aria-live="polite">{t('return_photos_added', { count: photos.length })}</span>
-        </p>
+        </div>
       )}
-      <p>
+      <div className="field">
         <label className="field-label" htmlFor={`${id}-note`}>
           {t('return_note')}
         </label>
         <textarea id={`${id}-note`} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-      </p>
+      </div>
       <p className="form-actions">
         <button type="submit" className="button" disabled={busy || chosen === 0 || !reason} data-testid="return-submit">
           {t('return_submit')}

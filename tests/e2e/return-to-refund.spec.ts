@@ -116,9 +116,9 @@ test('a shopper in Saudi Arabia returns a damaged item in Arabic and the back of
     await form.getByLabel(/العدد المراد إرجاعه/).selectOption('1');
     await expect(form).toContainText('منتج واحد للإرجاع');
     await form.getByLabel('تالف أو يسرّب').check();
-    await form
-      .getByLabel('صور التلف')
-      .setInputFiles({ name: 'damage.png', mimeType: 'image/png', buffer: damagePhoto() });
+    const photos = form.getByLabel('صور التلف');
+    await expect(photos).toHaveAccessibleDescription('أضف صورة واحدة على الأقل للمنتج وعبوته.');
+    await photos.setInputFiles({ name: 'damage.png', mimeType: 'image/png', buffer: damagePhoto() });
     await expect(form).toContainText('أضفت صورة واحدة');
     await form.getByRole('button', { name: 'أرسل طلب الإرجاع' }).click();
     await expect(page.getByTestId('toast')).toContainText('أرسلنا طلب الإرجاع');
