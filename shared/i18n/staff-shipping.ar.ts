@@ -68,7 +68,7 @@ export const staffShippingAr: Translated<typeof staffShippingEn> = {
   st_shipping_status_queued: 'بانتظار شركة الشحن',
   st_shipping_status_refused: 'مرفوض',
   st_shipping_status_created: 'البوليصة جاهزة',
-  st_shipping_status_other: 'في الطريق',
+  st_shipping_weight_kg: '{{kg}} كغ',
   st_carrier_local: 'شركة الشحن المحلية',
   st_carrier_aramex: 'أرامكس',
   st_carrier_smsa: 'سمسا إكسبريس',

@@ -50,7 +50,7 @@ export const staffShippingEn = {
   st_shipping_status_queued: 'Waiting for the carrier',
   st_shipping_status_refused: 'Refused',
   st_shipping_status_created: 'Label ready',
-  st_shipping_status_other: 'On its way',
+  st_shipping_weight_kg: '{{kg}} kg',
   st_carrier_local: 'Local carrier',
   st_carrier_aramex: 'Aramex',
   st_carrier_smsa: 'SMSA Express',

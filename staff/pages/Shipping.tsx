@@ -53,11 +53,19 @@ const SPEEDS = ['any', 'same_day', 'next_day', 'standard'] as const;
 
 export const carrierName = (t: StaffTranslator, code: string) => t.t(`st_carrier_${code}` as StaffTextId);
 
+/**
+ * The Ship page's own words for a parcel's first steps (waiting, refused, label ready); after those, the
+ * tracking's name of each status, so a delivered or returned parcel never reads as still on its way.
+ */
 export function statusName(t: StaffTranslator, status: string): string {
   if (status === 'queued' || status === 'refused' || status === 'created')
     return t.t(`st_shipping_status_${status}` as StaffTextId);
-  return t.t('st_shipping_status_other');
+  return t.t(`st_tracking_status_${status}` as StaffTextId);
 }
+
+/** A parcel's weight in kilograms, the unit in the staff language. */
+export const weightText = (t: StaffTranslator, grams: number) =>
+  t.t('st_shipping_weight_kg', { kg: (grams / 1000).toFixed(2) });
 
 /** A refused or waiting parcel: the lead-in in the staff language, the carrier's words quoted as they came. */
 export function ParcelError({ t, parcel }: { t: StaffTranslator; parcel: ParcelView }) {
@@ -165,7 +173,7 @@ export function ShippingPage(props: {
                           {statusName(t, p.status)}
                           <ParcelError t={t} parcel={p} />
                         </td>
-                        <td>{(p.weight_grams / 1000).toFixed(2)} kg</td>
+                        <td>{weightText(t, p.weight_grams)}</td>
                         <td>{p.cod_amount > 0 ? formatMinor(p.cod_amount, p.currency, lang, country) : '—'}</td>
                       </tr>
                     ))}
