@@ -158,6 +158,10 @@ test("a shopper in Kuwait orders cash on delivery, a clerk ships it with a label
   await expect(events).toContainText('Out for delivery with Gulf Vitamins courier');
   await expect(events).toContainText('Delivered by Gulf Vitamins courier');
 
+  // The clerk's view of the parcel follows: delivered, no longer on its way.
+  await clerk.goto(`${staff}/orders/${number}`);
+  await expect(clerk.getByTestId('order-parcels')).toContainText(`${number}-1 · Our drivers · Delivered · ${tracking}`);
+
   // At the end of the day the clerk counts the driver's cash against what she collected.
   await clerk.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Cash on delivery' }).click();
   const handin = clerk.getByRole('form').filter({ has: clerk.getByRole('heading', { name: driverName }) });
