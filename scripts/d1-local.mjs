@@ -120,16 +120,25 @@ export async function applyLocalMigrations(persistTo, { dir, config, binding, en
       const sql = (file) =>
         `${readFileSync(join(dir, file), 'utf8')}\nINSERT INTO "d1_migrations" (name) values ('${file.replaceAll("'", "''")}');`;
       // A new database takes them all in one batch: it has no rows for a file's end to matter to, and
-      // one batch is a fifth of the CPU of sixty.
-      if (done.size === 0 && pending.length > 0) await d1.execute(pending.map(sql).join('\n'));
-      else
-        for (const file of pending) {
-          try {
-            await d1.execute(sql(file));
-          } catch (error) {
-            throw new Error(`${file}: ${error.message}`);
-          }
+      // one batch is a fifth of the CPU of sixty. The batch is all or nothing, so when it fails (a bad
+      // file, or a runtime under heavy load dropping its one long call: "other side closed") nothing was
+      // applied, and the files go again one at a time: a bad one is then named, and smaller calls get
+      // through a loaded machine.
+      if (done.size === 0 && pending.length > 0) {
+        try {
+          await d1.execute(pending.map(sql).join('\n'));
+          return pending;
+        } catch {
+          // One at a time below.
         }
+      }
+      for (const file of pending) {
+        try {
+          await d1.execute(sql(file));
+        } catch (error) {
+          throw new Error(`${file}: ${error.message}`);
+        }
+      }
       return pending;
     },
     { config, binding, env },

@@ -47,4 +47,16 @@ describe('applying local migrations', () => {
       { name: 'tags' },
     ]);
   }, 60_000);
+
+  it('names the bad file of a new database, after applying the ones before it', async () => {
+    const state = join(root, 'fresh');
+    const dir = migrations('fresh', {
+      '0001_people.sql': 'CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT);',
+      '0002_broken.sql': 'INSERT INTO no_such_table VALUES (1);',
+      '0003_after.sql': 'CREATE TABLE after_the_failure (id INTEGER PRIMARY KEY);',
+    });
+    await expect(applyLocalMigrations(state, { dir })).rejects.toThrow(/^0002_broken\.sql: .*no_such_table/);
+    const applied = await rows(state, 'SELECT name FROM d1_migrations ORDER BY id');
+    expect(applied.map((r) => r.name)).toEqual(['0001_people.sql']);
+  }, 60_000);
 });
