@@ -121,7 +121,7 @@ describe('the Ship page', () => {
     const page = decoded(await (await staffPage('/shipping', clerk)).text());
     expect(page).toContain(`name="parcel_${k!.id}"`);
     expect(page).toContain('Label ready');
-    expect(page).toContain('Aramex');
+    expect(page).toContain('Our drivers');
     expect(page).toContain('SMSA Express');
     expect(page).not.toContain(`name="order_${kw}"`);
     const labels = await staffPage(`/shipping/labels.pdf?parcel_${k!.id}=on&parcel_${s!.id}=on`, clerk);
@@ -138,21 +138,22 @@ describe('the Ship page', () => {
     const detail = decoded(await (await staffPage(`/orders/${kw}`, clerk)).text());
     expect(detail).toContain('data-testid="order-parcels"');
     expect(detail).toContain(`${kw}-1`);
-    // The day's manifest and the pickup from the page.
+    // The day's manifest and the pickup from the page: Kuwait's same-day parcel went to the own drivers
+    // (the seeded rules), the carrier of the speed it was promised.
     const csv = await (
       await staffPage(
-        `/shipping/manifest.csv?country=KW&carrier=aramex&day=${new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10)}`,
+        `/shipping/manifest.csv?country=KW&carrier=own&day=${new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10)}`,
         clerk,
       )
     ).text();
     expect(csv).toContain(`${kw}-1`);
     const pickup = await staffPost(
       '/shipping/pickups',
-      { country: 'KW', carrier: 'aramex', day: new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10) },
+      { country: 'KW', carrier: 'own', day: new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10) },
       clerk,
     );
     expect(pickup.status).toBe(303);
-    expect(pickup.headers.get('location')).toMatch(/done=pickup&ref=LP-/);
+    expect(pickup.headers.get('location')).toMatch(/done=pickup&ref=OWN-/);
   });
 
   it('shows a refused address with the carrier’s words, in Arabic too, and changes nothing on the order', async () => {
