@@ -239,6 +239,27 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     sql: boundedDelete('push_outbox', 'id', 'created_at < ?1'),
   },
   {
+    name: 'redelivery_requests',
+    table: 'redelivery_requests',
+    personal: true,
+    days: 90,
+    from: 'her answer to a failed delivery attempt',
+    action: 'deleted',
+    why: 'Her chosen day, corrected address and phone serve the next attempt (issue 62); the parcel is delivered or back at the shop within weeks, and her order keeps its own address.',
+    sql: boundedDelete('redelivery_requests', 'id', 'created_at < ?1'),
+  },
+  {
+    name: 'driver_stops: personal fields',
+    table: 'driver_stops',
+    personal: true,
+    days: 400,
+    from: 'the delivery day',
+    action: 'emptied',
+    why: "The stop's name, phone, address, who received it and the drivers' notes answer disputes about a delivery and its cash; after thirteen months none can still need them. The stop's amounts and marks stay for the cash records.",
+    sql: `UPDATE driver_stops SET name = '', phone = '', address_lines = '[]', area = '', receiver_name = NULL, cash_note = NULL, fail_note = NULL
+      WHERE id IN (SELECT id FROM driver_stops WHERE day < strftime('%Y-%m-%d', ?1 / 1000, 'unixepoch') AND name <> '' LIMIT ?2)`,
+  },
+  {
     name: 'idempotency_keys',
     table: 'idempotency_keys',
     personal: false,

@@ -157,6 +157,36 @@ const FIXTURES: Record<string, Fixture> = {
     );
     return () => exists('SELECT 1 FROM message_outbox WHERE id = ?', row!.id);
   },
+  redelivery_requests: async (at) => {
+    const shipment = await one<{ id: number }>(
+      `INSERT INTO shipments (order_id, country, carrier, speed, status, reference, currency, created_at, updated_at)
+       VALUES (1, 'KW', 'local', 'same_day', 'failed_attempt', ?, 'KWD', ?, ?) RETURNING id`,
+      uid(),
+      at,
+      at,
+    );
+    const row = await one<{ id: number }>(
+      `INSERT INTO redelivery_requests (shipment_id, order_id, attempt, kind, day, address, phone, status, created_at)
+       VALUES (?, 1, 1, 'address', '2026-01-04', '["Block 3"]', '+96550000000', 'manual', ?) RETURNING id`,
+      shipment!.id,
+      at,
+    );
+    return () => exists('SELECT 1 FROM redelivery_requests WHERE id = ?', row!.id);
+  },
+  // Stops are kept by Gulf day: the one before the window's first day, and one on it.
+  'driver_stops: personal fields': async (at, which) => {
+    const day = new Date(which === 'past' ? at - DAY_MS : at).toISOString().slice(0, 10);
+    const row = await one<{ id: number }>(
+      `INSERT INTO driver_stops (reference, tracking_number, day, position, order_number, name, phone, address_lines, area,
+         cod_amount, currency, status, receiver_name, created_at)
+       VALUES (?, ?, ?, 1, '1', 'Noura', '+96550000000', '["Block 3"]', 'Salmiya', 3500, 'KWD', 'delivered', 'Noura', ?) RETURNING id`,
+      uid(),
+      uid(),
+      day,
+      at,
+    );
+    return () => exists("SELECT 1 FROM driver_stops WHERE id = ? AND name = 'Noura' AND phone <> ''", row!.id);
+  },
   push_outbox: async (at) => {
     const row = await one<{ id: number }>(
       `INSERT INTO push_outbox (topic, lang, title, body, url, payload, created_at)
