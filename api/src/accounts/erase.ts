@@ -388,12 +388,16 @@ async function readFromShard(shard: D1Database, userId: number): Promise<FromSha
   };
 }
 
-/** Her parcels' stops on the own drivers' runs: who, where and the drivers' notes go. */
+/** Her parcels' stops on the own drivers' runs (who, where and the drivers' notes go), and the local carrier's copies. */
 function driverStopSteps(db: D1Database, userId: number, fromShard: FromShard | null): D1PreparedStatement[] {
   const stops = fromShard
     ? 'SELECT id FROM driver_stops WHERE reference IN (SELECT reference FROM shipments WHERE order_id IN (SELECT value FROM json_each(?1)))'
     : 'SELECT id FROM driver_stops WHERE reference IN (SELECT reference FROM shipments WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1))';
   const bind = fromShard ? JSON.stringify(fromShard.orders) : userId;
+  const parcels = stops.replace(
+    'SELECT id FROM driver_stops WHERE reference',
+    'SELECT tracking_number FROM local_parcels WHERE reference',
+  );
   return [
     db.prepare(`UPDATE driver_stop_events SET reason = NULL WHERE stop_id IN (${stops})`).bind(bind),
     db
@@ -402,5 +406,9 @@ function driverStopSteps(db: D1Database, userId: number, fromShard: FromShard | 
            cash_note = NULL, fail_note = NULL WHERE id IN (${stops})`,
       )
       .bind(bind),
+    // The local carrier's copies of her parcels (local mode): the request named her, her phone and door.
+    ...['local_parcel_events', 'local_parcels'].map((table) =>
+      db.prepare(`DELETE FROM ${table} WHERE tracking_number IN (${parcels})`).bind(bind),
+    ),
   ];
 }

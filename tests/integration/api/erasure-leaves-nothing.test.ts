@@ -338,6 +338,23 @@ async function everything(tag: string): Promise<Everything> {
         "INSERT INTO driver_stop_events (stop_id, status, reason, at) SELECT id, 'failed_attempt', ?, ? FROM driver_stops WHERE reference = ?",
       )
       .bind(`other: Gate on ${street}`, now, `R-own-${tag}`),
+    // The same order's parcel at the local carrier (local mode): its request names her, phone and door.
+    db
+      .prepare(
+        `INSERT INTO shipments (order_id, country, carrier, speed, status, reference, tracking_number, currency, created_at, updated_at)
+         VALUES (?, 'KW', 'local', 'standard', 'created', ?, ?, 'KWD', ?, ?)`,
+      )
+      .bind(ids.order, `R-local-${tag}`, `LC-${tag}`, now, now),
+    db
+      .prepare(
+        "INSERT INTO local_parcels (tracking_number, reference, country, payload, status, created_at) VALUES (?, ?, 'KW', ?, 'created', ?)",
+      )
+      .bind(
+        `LC-${tag}`,
+        `R-local-${tag}`,
+        JSON.stringify({ consignee: { name: `Huda ${tag}`, phone, lines: [street] } }),
+        now,
+      ),
   ]);
   const question = await db.prepare('SELECT id FROM questions WHERE body = ?').bind(health).first<{ id: number }>();
   return {
