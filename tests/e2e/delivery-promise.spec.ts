@@ -2,25 +2,10 @@
 // the review step offers the speeds her address gets with their fees, and the order keeps the day it
 // was promised (issue 62, decision 65). English in Kuwait on a phone; Arabic in Saudi Arabia on a desktop.
 import type { Page } from '@playwright/test';
-import { expect, signUpThroughApi, test, uniqueEmail } from './fixtures';
-
-/** The cheapest product in stock (one unit stays under the free-delivery threshold). */
-async function cheapestSlug(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const res = await fetch('/api/product/1', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        filters: [{ key: 'only_available', type: 'boolean', value: true }],
-        sort: { key: 'price', value: 'asc' },
-      }),
-    });
-    return ((await res.json()).data.items as Array<{ slug: string }>)[0]!.slug;
-  });
-}
+import { cheapestInStockSlug, expect, signUpThroughApi, test, uniqueEmail } from './fixtures';
 
 async function toCheckout(page: Page, prefix: string, promiseText: RegExp) {
-  const slug = await cheapestSlug(page);
+  const slug = await cheapestInStockSlug(page);
   await page.goto(`${prefix}/products/${slug}`);
   // The product page says when an order placed now arrives.
   await expect(page.getByTestId('delivery-promise').locator('li').first()).toHaveText(promiseText);

@@ -268,3 +268,18 @@ export async function signInStaff(page: Page, staff: string, account: StaffAccou
     await api.dispose();
   }
 }
+
+/** The slug of the cheapest product in stock (one unit stays under the free-delivery threshold and any buy limit). */
+export function cheapestInStockSlug(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/product/1', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        filters: [{ key: 'only_available', type: 'boolean', value: true }],
+        sort: { key: 'price', value: 'asc' },
+      }),
+    });
+    return ((await res.json()).data.items as Array<{ slug: string }>)[0]!.slug;
+  });
+}

@@ -2,7 +2,15 @@
 // office prints a packing slip without prices" (decision 34).
 import type { Page } from '@playwright/test';
 import { deliveryWindow, addGulfDays } from '../../shared/api/gift-schemas';
-import { createStaffThroughDev, expect, signInStaff, signUpThroughApi, staffOrigin, test } from './fixtures';
+import {
+  cheapestInStockSlug,
+  createStaffThroughDev,
+  expect,
+  signInStaff,
+  signUpThroughApi,
+  staffOrigin,
+  test,
+} from './fixtures';
 
 const MESSAGE = 'عيد مبارك يا نورة، كل عام وأنتِ بخير 🌙';
 
@@ -25,17 +33,7 @@ function eidDay(now: number): string {
 
 /** The cheapest product in stock, added from its page. */
 async function addCheapProduct(page: Page, prefix: string) {
-  const slug = await page.evaluate(async () => {
-    const res = await fetch('/api/product/1', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        filters: [{ key: 'only_available', type: 'boolean', value: true }],
-        sort: { key: 'price', value: 'asc' },
-      }),
-    });
-    return ((await res.json()).data.items as Array<{ slug: string }>)[0]!.slug;
-  });
+  const slug = await cheapestInStockSlug(page);
   await page.goto(`${prefix}/products/${slug}`);
   await page.locator('main .add-button').first().click();
   await expect(page.locator('header').getByTestId('cart-count')).toHaveText('1');
